@@ -1,0 +1,157 @@
+"""Resource storage and view descriptors: the plain data the pipeline sees (DESIGN §2, §3).
+
+Every resource owns one ``numpy.uint8`` array laid out like D3D's subresources:
+subresource index = mip + array_slice * mip_levels; each subresource is stored tightly (row pitch =
+blocks per row * bytes per block; depth pitch = rows of blocks * row pitch). Multisampled textures
+store each subresource as ``sample_count`` consecutive planes of width*height elements
+(sample-major: plane s holds sample s of every pixel), so a resolve is a mean over the plane axis.
+
+The api layer creates these; the pipeline, the executors and the copy/clear code read and write them.
+Neither side holds COM objects here. Writers call :meth:`ResourceStorage.touch` so decoded caches,
+keyed by ``version``, stay valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+
+class StorageDimension(IntEnum):
+    """Same values as D3D11_RESOURCE_DIMENSION."""
+
+    BUFFER = 1
+    TEXTURE1D = 2
+    TEXTURE2D = 3
+    TEXTURE3D = 4
+
+
+@dataclass(slots=True, frozen=True)
+class SubresourceLayout:
+    offset: int  # byte offset of the subresource in ``ResourceStorage.data``
+    width: int  # size in texels (virtual size for block-compressed mips)
+    height: int
+    depth: int
+    row_pitch: int  # bytes per row of blocks
+    depth_pitch: int  # bytes per depth slice
+    size: int  # bytes of the whole subresource (all samples)
+    mip: int
+    array_slice: int
+
+
+@dataclass(slots=True, eq=False)
+class ResourceStorage:
+    """The bytes of one resource and their layout."""
+
+    dimension: StorageDimension
+    format: int  # DXGI_FORMAT of the resource (may be TYPELESS); 0 for buffers
+    width: int  # buffers: ByteWidth
+    height: int = 1
+    depth: int = 1
+    mip_levels: int = 1
+    array_size: int = 1
+    sample_count: int = 1
+    structure_stride: int = 0  # buffers only
+    bytes_per_block: int = 1
+    block_size: int = 1  # 4 for BC formats, else 1
+    subresources: list[SubresourceLayout] = field(default_factory=list)
+    data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    version: int = 0
+    # Hidden append/consume counter of a UAV lives on the view, not here.
+
+    @classmethod
+    def create(
+        cls,
+        dimension: int,
+        format: int,
+        width: int,
+        height: int = 1,
+        depth: int = 1,
+        mip_levels: int = 1,
+        array_size: int = 1,
+        sample_count: int = 1,
+        bytes_per_block: int = 1,
+        block_size: int = 1,
+        structure_stride: int = 0,
+    ) -> ResourceStorage:
+        """Allocate zeroed storage (D3D gives zero-initialised memory) with the tight D3D layout."""
+        st = cls(StorageDimension(dimension), format, width, height, depth, mip_levels, array_size, sample_count,
+                 structure_stride, bytes_per_block, block_size)
+        offset = 0
+        if st.dimension == StorageDimension.BUFFER:
+            st.subresources.append(SubresourceLayout(0, width, 1, 1, width, width, width, 0, 0))
+            offset = width
+        else:
+            for a in range(array_size):
+                for m in range(mip_levels):
+                    w = max(1, width >> m)
+                    h = max(1, height >> m) if st.dimension != StorageDimension.TEXTURE1D else 1
+                    d = max(1, depth >> m) if st.dimension == StorageDimension.TEXTURE3D else 1
+                    bw = -(-w // block_size)
+                    bh = -(-h // block_size)
+                    row = bw * bytes_per_block
+                    slice_ = row * bh
+                    size = slice_ * d * sample_count
+                    st.subresources.append(SubresourceLayout(offset, w, h, d, row, slice_, size, m, a))
+                    offset += size
+        st.data = np.zeros(offset, np.uint8)
+        return st
+
+    def subresource_index(self, mip: int, array_slice: int) -> int:
+        return mip + array_slice * self.mip_levels
+
+    def layout(self, subresource: int) -> SubresourceLayout:
+        return self.subresources[subresource]
+
+    def subresource_bytes(self, subresource: int) -> np.ndarray:
+        """A writable view of one subresource's bytes."""
+        L = self.subresources[subresource]
+        return self.data[L.offset:L.offset + L.size]
+
+    def subresource_blocks(self, subresource: int) -> np.ndarray:
+        """View of one subresource as (samples, depth, rows of blocks, blocks per row, bytes per block)."""
+        L = self.subresources[subresource]
+        raw = self.data[L.offset:L.offset + L.size]
+        bh = L.depth_pitch // L.row_pitch if L.row_pitch else 0
+        return raw.reshape(self.sample_count, L.depth, bh, L.row_pitch // self.bytes_per_block, self.bytes_per_block)
+
+    def touch(self) -> None:
+        """Record a write: bumps ``version`` so decoded caches are refreshed."""
+        self.version += 1
+
+
+class ViewKind(IntEnum):
+    SRV = 0
+    RTV = 1
+    DSV = 2
+    UAV = 3
+
+
+@dataclass(slots=True, eq=False)
+class ViewDescriptor:
+    """A view as plain data: which storage, how it is read, and which subresources.
+
+    ``dimension`` uses the D3D11 *_DIMENSION value of the view kind (SRV: D3D11_SRV_DIMENSION, RTV:
+    D3D11_RTV_DIMENSION, DSV: D3D11_DSV_DIMENSION, UAV: D3D11_UAV_DIMENSION). For buffers,
+    ``first_element``/``num_elements`` count elements of ``element_size`` bytes (format size, the
+    structure stride, or 4 for raw views). For 3D RTV/UAVs, ``first_slice``/``slice_count`` are W slices.
+    """
+
+    kind: ViewKind
+    storage: ResourceStorage
+    format: int
+    dimension: int
+    first_mip: int = 0
+    mip_count: int = 1
+    first_slice: int = 0
+    slice_count: int = 1
+    first_element: int = 0
+    num_elements: int = 0
+    element_size: int = 0
+    flags: int = 0  # BUFFEREX/UAV flags (RAW, APPEND, COUNTER) or DSV read-only flags
+    structured: bool = False
+    raw: bool = False
+    counter: list[int] = field(default_factory=lambda: [0])  # hidden append/consume counter (UAV)
+    min_lod: float = 0.0  # per-resource min LOD clamp (SetResourceMinLOD), copied at bind time

@@ -1,0 +1,24 @@
+"""Shared fixtures. External conformance data lives in ../shared/conformance (never copied here);
+tests that need it skip when it is absent (an end user's clone) and run in CI, where it is present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CONFORMANCE = REPO.parent / "shared" / "conformance"
+
+
+def conformance_path(*parts: str) -> Path:
+    """Path inside the conformance folder; skips the calling test when it is absent."""
+    p = CONFORMANCE.joinpath(*parts)
+    if not p.exists():
+        pytest.skip(f"conformance data not present: {p}")
+    return p
+
+
+@pytest.fixture
+def conformance() -> Path:
+    return conformance_path()
