@@ -1,0 +1,226 @@
+"""Triangle rasterization in 16.8 fixed point (D3D11.3 §3.4, §15.16; spec-facts §1.3, §1.6).
+
+Positions arrive in render-target space (after clip, divide and viewport). They are snapped to
+16.8 fixed point with round-to-nearest-even; culling, coverage and the top-left rule all use the
+snapped integers, so shared edges are decided exactly (no pixel drawn twice or missed in a fan).
+
+Output is organised in 2x2 quads, the unit the pixel shader runs on: every quad touched by a
+triangle yields four lanes (top-left, top-right, bottom-left, bottom-right) with a per-lane sample
+coverage mask; uncovered lanes are helpers. Candidates are enumerated per triangle bounding box in
+numpy batches (no per-pixel Python loop); fragments come out in primitive order, which the output
+merger relies on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SUBPIXEL_BITS = 8
+SUBPIXEL_ONE = 1 << SUBPIXEL_BITS
+HALF = SUBPIXEL_ONE // 2
+
+# Standard sample patterns in 1/16 pixel from the pixel centre, +y down, in sample-index order
+# (spec §19.2.4 figures; transcribed in spec-facts §1.6).
+STANDARD_PATTERNS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((4, 4), (-4, -4)),
+    4: ((-2, -6), (6, -2), (-6, 2), (2, 6)),
+    8: ((1, -3), (-1, 3), (5, 1), (-3, -5), (-5, 5), (-7, -1), (3, 7), (7, -7)),
+    16: ((1, 1), (-1, -3), (-3, 2), (4, -1), (-5, -2), (2, 5), (5, 3), (3, -5),
+         (-2, 6), (0, -7), (-4, -6), (-6, 4), (-8, 0), (7, -4), (6, 7), (-7, -8)),
+}
+
+D3D11_STANDARD_MULTISAMPLE_PATTERN = 0xFFFFFFFF
+D3D11_CENTER_MULTISAMPLE_PATTERN = 0xFFFFFFFE
+
+# Lane order inside a quad: (dx, dy) of TL, TR, BL, BR.
+QUAD_LANE_DX = np.array([0, 1, 0, 1], np.int64)
+QUAD_LANE_DY = np.array([0, 0, 1, 1], np.int64)
+
+# Bound on candidate quads evaluated per numpy pass (memory: ~ candidates * 4 lanes * samples).
+_MAX_CANDIDATES = 1 << 20
+
+
+def sample_offsets(sample_count: int, quality: int = D3D11_STANDARD_MULTISAMPLE_PATTERN) -> np.ndarray:
+    """Sample offsets (S, 2) in 1/256 pixel units from the pixel centre.
+
+    ``quality`` D3D11_CENTER_MULTISAMPLE_PATTERN puts every sample at the centre (spec §19.2.4).
+    """
+    if quality == D3D11_CENTER_MULTISAMPLE_PATTERN:
+        return np.zeros((sample_count, 2), np.int64)
+    pattern = STANDARD_PATTERNS.get(sample_count)
+    if pattern is None:
+        raise ValueError(f"no standard pattern for {sample_count} samples")
+    return np.array(pattern, np.int64) * (SUBPIXEL_ONE // 16)
+
+
+def snap(coords: np.ndarray) -> np.ndarray:
+    """Float32 render-target coordinates -> int64 16.8 fixed point, round-to-nearest-even (§3.4.1)."""
+    scaled = np.asarray(coords, np.float64) * SUBPIXEL_ONE  # exact: float32 * 2^8 fits in float64
+    return np.rint(scaled).astype(np.int64)
+
+
+def signed_area2(v: np.ndarray) -> np.ndarray:
+    """Twice the signed area of fixed-point triangles (T, 3, 2); > 0 means clockwise on screen (+y down)."""
+    x0, y0 = v[:, 0, 0], v[:, 0, 1]
+    x1, y1 = v[:, 1, 0], v[:, 1, 1]
+    x2, y2 = v[:, 2, 0], v[:, 2, 1]
+    return (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+
+
+@dataclass(slots=True)
+class TriangleSetup:
+    """Edge equations of clockwise-oriented fixed-point triangles.
+
+    ``E_i(p) = A_i * px + B_i * py + C_i`` for edge i opposite vertex i (edge i runs from vertex i+1
+    to vertex i+2), positive inside. ``topleft[:, i]`` says whether edge i owns samples exactly on it.
+    """
+
+    verts: np.ndarray  # (T, 3, 2) int64, clockwise
+    A: np.ndarray  # (T, 3) int64
+    B: np.ndarray
+    C: np.ndarray
+    topleft: np.ndarray  # (T, 3) bool
+    area2: np.ndarray  # (T,) int64, > 0
+
+    @classmethod
+    def build(cls, verts: np.ndarray) -> TriangleSetup:
+        v = np.asarray(verts, np.int64)
+        a = v[:, [1, 2, 0], :]  # edge start: vertex i+1
+        b = v[:, [2, 0, 1], :]  # edge end: vertex i+2
+        dx = b[..., 0] - a[..., 0]
+        dy = b[..., 1] - a[..., 1]
+        A = -dy
+        B = dx
+        C = dy * a[..., 0] - dx * a[..., 1]
+        # Top-left rule for clockwise (y-down) triangles: a left edge goes up (dy < 0), a top edge is
+        # horizontal and goes right (dy == 0, dx > 0).  (§3.4.2.1)
+        topleft = (dy < 0) | ((dy == 0) & (dx > 0))
+        return cls(v, A, B, C, topleft, signed_area2(v))
+
+    def edges_at(self, tri: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        """Edge values (..., 3) int64 for triangles ``tri`` at fixed-point points (px, py) (same shape)."""
+        A = self.A[tri]
+        B = self.B[tri]
+        C = self.C[tri]
+        return A * px[..., None] + B * py[..., None] + C
+
+    def inside(self, tri: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        e = self.edges_at(tri, px, py)
+        tl = self.topleft[tri]
+        return np.all((e > 0) | ((e == 0) & tl), axis=-1)
+
+    def barycentrics(self, tri: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        """Screen-space barycentrics (..., 3) float64 of vertices 0, 1, 2 at fixed-point points."""
+        e = self.edges_at(tri, px, py).astype(np.float64)
+        return e / self.area2[tri].astype(np.float64)[..., None]
+
+
+@dataclass(slots=True)
+class QuadFragments:
+    """Quads produced by rasterization, in primitive order.
+
+    ``tri`` indexes the triangles given to :func:`rasterize_triangles`; ``x``/``y`` are the quad's
+    top-left pixel (even coordinates); ``coverage`` (Q, 4) holds each lane's sample mask.
+    """
+
+    tri: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    coverage: np.ndarray
+
+    @property
+    def count(self) -> int:
+        return int(self.tri.shape[0])
+
+    def lane_pixels(self) -> tuple[np.ndarray, np.ndarray]:
+        """Pixel coordinates (Q, 4) of every lane."""
+        return self.x[:, None] + QUAD_LANE_DX, self.y[:, None] + QUAD_LANE_DY
+
+
+def _empty() -> QuadFragments:
+    z = np.zeros(0, np.int64)
+    return QuadFragments(z, z, z, np.zeros((0, 4), np.uint32))
+
+
+def rasterize_triangles(
+    setup: TriangleSetup,
+    offsets: np.ndarray,
+    bounds: tuple[int, int, int, int],
+) -> QuadFragments:
+    """Coverage of clockwise triangles over the pixel rectangle ``bounds`` = (x0, y0, x1, y1), half-open.
+
+    ``offsets`` (S, 2) are the sample positions in 1/256 pixel from the pixel centre. Quads with no
+    covered sample are dropped; lanes outside ``bounds`` have no coverage.
+    """
+    T = setup.verts.shape[0]
+    bx0, by0, bx1, by1 = bounds
+    if T == 0 or bx1 <= bx0 or by1 <= by0:
+        return _empty()
+    v = setup.verts
+    omin = offsets.min(axis=0)
+    omax = offsets.max(axis=0)
+    # Pixel p has samples at p*256 + 128 + off; keep pixels whose sample span meets the bbox.
+    minx = v[:, :, 0].min(axis=1)
+    maxx = v[:, :, 0].max(axis=1)
+    miny = v[:, :, 1].min(axis=1)
+    maxy = v[:, :, 1].max(axis=1)
+    px0 = np.maximum(-((HALF + omax[0] - minx) // SUBPIXEL_ONE), bx0)
+    px1 = np.minimum((maxx - HALF - omin[0]) // SUBPIXEL_ONE, bx1 - 1)
+    py0 = np.maximum(-((HALF + omax[1] - miny) // SUBPIXEL_ONE), by0)
+    py1 = np.minimum((maxy - HALF - omin[1]) // SUBPIXEL_ONE, by1 - 1)
+    qx0 = px0 >> 1
+    qy0 = py0 >> 1
+    qw = np.where(px1 >= px0, (px1 >> 1) - qx0 + 1, 0)
+    qh = np.where(py1 >= py0, (py1 >> 1) - qy0 + 1, 0)
+    counts = qw * qh
+    total = int(counts.sum())
+    if total == 0:
+        return _empty()
+
+    parts: list[QuadFragments] = []
+    # Split triangles into chunks whose candidate count stays bounded.
+    csum = np.cumsum(counts)
+    start = 0
+    while start < T:
+        base = int(csum[start - 1]) if start else 0
+        end = int(np.searchsorted(csum, base + _MAX_CANDIDATES, side="right"))
+        end = max(end, start + 1)
+        parts.append(_rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bounds))
+        start = end
+    if len(parts) == 1:
+        return parts[0]
+    return QuadFragments(
+        np.concatenate([p.tri for p in parts]),
+        np.concatenate([p.x for p in parts]),
+        np.concatenate([p.y for p in parts]),
+        np.concatenate([p.coverage for p in parts]),
+    )
+
+
+def _rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bounds) -> QuadFragments:
+    bx0, by0, bx1, by1 = bounds
+    cnt = counts[start:end]
+    n = int(cnt.sum())
+    if n == 0:
+        return _empty()
+    tri = np.repeat(np.arange(start, end, dtype=np.int64), cnt)
+    first = np.repeat(np.cumsum(cnt) - cnt, cnt)
+    local = np.arange(n, dtype=np.int64) - first
+    w = qw[tri]
+    qx = (qx0[tri] + local % w) * 2
+    qy = (qy0[tri] + local // w) * 2
+    lx = qx[:, None] + QUAD_LANE_DX  # (n, 4)
+    ly = qy[:, None] + QUAD_LANE_DY
+    in_bounds = (lx >= bx0) & (lx < bx1) & (ly >= by0) & (ly < by1)
+    cov = np.zeros((n, 4), np.uint32)
+    t4 = tri[:, None]
+    for s, (ox, oy) in enumerate(offsets.tolist()):
+        sx = lx * SUBPIXEL_ONE + (HALF + ox)
+        sy = ly * SUBPIXEL_ONE + (HALF + oy)
+        hit = setup.inside(np.broadcast_to(t4, sx.shape), sx, sy) & in_bounds
+        cov |= hit.astype(np.uint32) << np.uint32(s)
+    keep = cov.any(axis=1)
+    return QuadFragments(tri[keep], qx[keep], qy[keep], cov[keep])

@@ -1,0 +1,140 @@
+"""STAT (instruction statistics) and SFI0 (required-feature flags) chunks (spec-facts §2.5).
+
+STAT is 29 u32 (SM4) or 37 u32 (SM5) counters. Field names below are the D3D11_SHADER_DESC
+member each counter feeds (where one exists); the order is the chunk's.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field, fields
+
+from pyd3d11.errors import E_INVALIDARG, InvalidArgError
+
+#: STAT dword order -> ShaderStats attribute (= D3D11_SHADER_DESC field name where one exists).
+STAT_FIELDS_SM4: tuple[str, ...] = (
+    "InstructionCount",
+    "TempRegisterCount",
+    "DefCount",
+    "DclCount",
+    "FloatInstructionCount",
+    "IntInstructionCount",
+    "UintInstructionCount",
+    "StaticFlowControlCount",
+    "DynamicFlowControlCount",
+    "MacroInstructionCount",
+    "TempArrayCount",
+    "ArrayInstructionCount",
+    "CutInstructionCount",
+    "EmitInstructionCount",
+    "TextureNormalInstructions",
+    "TextureLoadInstructions",
+    "TextureCompInstructions",
+    "TextureBiasInstructions",
+    "TextureGradientInstructions",
+    "MovInstructionCount",  # ID3D11ShaderReflection::GetMovInstructionCount
+    "MovcInstructionCount",  # GetMovcInstructionCount
+    "ConversionInstructionCount",  # GetConversionInstructionCount
+    "BitwiseInstructionCount",  # GetBitwiseInstructionCount
+    "InputPrimitive",  # D3D_PRIMITIVE (GS input, or n-control-point patch for HS)
+    "GSOutputTopology",
+    "GSMaxOutputVertexCount",
+    "GatherInstructions",  # not in D3D11_SHADER_DESC
+    "LodInstructions",  # not in D3D11_SHADER_DESC
+    "IsSampleFrequencyShader",  # ID3D11ShaderReflection::IsSampleFrequencyShader
+)
+STAT_FIELDS_SM5: tuple[str, ...] = STAT_FIELDS_SM4 + (
+    "cGSInstanceCount",
+    "cControlPoints",
+    "HSOutputPrimitive",
+    "HSPartitioning",
+    "TessellatorDomain",
+    "cBarrierInstructions",
+    "cInterlockedInstructions",
+    "cTextureStoreInstructions",
+)
+
+
+def _bad(message: str, method: str) -> InvalidArgError:
+    return InvalidArgError(E_INVALIDARG, message, method)
+
+
+@dataclass(slots=True)
+class ShaderStats:
+    """Decoded STAT chunk. ``dword_count`` (29/37) is kept so the chunk rebuilds at its size."""
+
+    InstructionCount: int = 0
+    TempRegisterCount: int = 0
+    DefCount: int = 0
+    DclCount: int = 0
+    FloatInstructionCount: int = 0
+    IntInstructionCount: int = 0
+    UintInstructionCount: int = 0
+    StaticFlowControlCount: int = 0
+    DynamicFlowControlCount: int = 0
+    MacroInstructionCount: int = 0
+    TempArrayCount: int = 0
+    ArrayInstructionCount: int = 0
+    CutInstructionCount: int = 0
+    EmitInstructionCount: int = 0
+    TextureNormalInstructions: int = 0
+    TextureLoadInstructions: int = 0
+    TextureCompInstructions: int = 0
+    TextureBiasInstructions: int = 0
+    TextureGradientInstructions: int = 0
+    MovInstructionCount: int = 0
+    MovcInstructionCount: int = 0
+    ConversionInstructionCount: int = 0
+    BitwiseInstructionCount: int = 0
+    InputPrimitive: int = 0
+    GSOutputTopology: int = 0
+    GSMaxOutputVertexCount: int = 0
+    GatherInstructions: int = 0
+    LodInstructions: int = 0
+    IsSampleFrequencyShader: int = 0
+    cGSInstanceCount: int = 0
+    cControlPoints: int = 0
+    HSOutputPrimitive: int = 0
+    HSPartitioning: int = 0
+    TessellatorDomain: int = 0
+    cBarrierInstructions: int = 0
+    cInterlockedInstructions: int = 0
+    cTextureStoreInstructions: int = 0
+    dword_count: int = 37
+    extra: tuple[int, ...] = field(default_factory=tuple)  # dwords past the known 37
+
+    def to_bytes(self) -> bytes:
+        return build_stat(self)
+
+
+assert [f.name for f in fields(ShaderStats)][:37] == list(STAT_FIELDS_SM5)
+
+
+def parse_stat(data: bytes) -> ShaderStats:
+    """Parse a STAT payload (any whole number of dwords; missing counters read as 0)."""
+    if len(data) % 4:
+        raise _bad(f"STAT chunk size {len(data)} is not a multiple of 4", "parse_stat")
+    n = len(data) // 4
+    values = struct.unpack(f"<{n}I", data)
+    st = ShaderStats(dword_count=n, extra=tuple(values[len(STAT_FIELDS_SM5):]))
+    for name, v in zip(STAT_FIELDS_SM5, values):
+        setattr(st, name, v)
+    return st
+
+
+def build_stat(st: ShaderStats) -> bytes:
+    values = [getattr(st, name) & 0xFFFFFFFF for name in STAT_FIELDS_SM5] + list(st.extra)
+    n = st.dword_count
+    values = (values + [0] * max(0, n - len(values)))[:n]
+    return struct.pack(f"<{n}I", *values)
+
+
+def parse_sfi0(data: bytes) -> int:
+    """SFI0 payload: one u64 of D3D_SHADER_REQUIRES_* flags."""
+    if len(data) < 8:
+        raise _bad(f"SFI0 chunk is {len(data)} bytes, expected 8", "parse_sfi0")
+    return struct.unpack_from("<Q", data)[0]
+
+
+def build_sfi0(flags: int) -> bytes:
+    return struct.pack("<Q", flags & 0xFFFFFFFFFFFFFFFF)

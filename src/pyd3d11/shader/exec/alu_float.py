@@ -1,0 +1,165 @@
+"""Float32 ALU rules on uint32 register lanes (spec-facts §1.1, §1.2, §1.15; D3D11.3 spec 3.1, ch. 22).
+
+Every function takes and returns ``uint32`` arrays (bit patterns). Arithmetic flushes denormal inputs and
+outputs to sign-preserving zero (3.1.3); data movement never goes through here. Results are computed in
+numpy float32 (correctly rounded add/mul/div/sqrt), or in float64 and rounded once where float32 numpy
+has no correctly rounded primitive (rsq, sin/cos).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+SIGN = np.uint32(0x80000000)
+EXP = np.uint32(0x7F800000)
+ALL = np.uint32(0xFFFFFFFF)
+F32 = np.float32
+U32 = np.uint32
+
+
+def ftz(b: np.ndarray) -> np.ndarray:
+    """Flush float32 denormals (exponent field 0) to a zero of the same sign."""
+    return np.where((b & EXP) == 0, b & SIGN, b)
+
+
+def as_f(b: np.ndarray) -> np.ndarray:
+    return b.view(F32)
+
+
+def as_u(x: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(x, F32).view(U32)
+
+
+def boolmask(c: np.ndarray) -> np.ndarray:
+    """True → 0xFFFFFFFF, False → 0 (the comparison result encoding)."""
+    return c.astype(U32) * ALL
+
+
+def saturate(b: np.ndarray) -> np.ndarray:
+    """Clamp to [0, 1]; NaN → 0 (22.x _sat)."""
+    x = as_f(b)
+    r = np.where(x > 0, np.minimum(x, F32(1.0)), F32(0.0)).astype(F32)
+    return r.view(U32)
+
+
+def _f(fn):
+    """Wrap a float32 → float32 function with input and output denormal flushing."""
+
+    def op(*srcs: np.ndarray) -> np.ndarray:
+        xs = [as_f(ftz(s)) for s in srcs]
+        return ftz(as_u(fn(*xs)))
+
+    return op
+
+
+def _cmp(fn):
+    def op(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return boolmask(fn(as_f(ftz(a)), as_f(ftz(b))))
+
+    return op
+
+
+def _rsq(x: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return (1.0 / np.sqrt(x.astype(np.float64))).astype(F32)
+
+
+def _exp(x: np.ndarray) -> np.ndarray:
+    return np.exp2(x.astype(np.float64)).astype(F32)
+
+
+def _log(x: np.ndarray) -> np.ndarray:
+    return np.log2(x.astype(np.float64)).astype(F32)
+
+
+def _frc(x: np.ndarray) -> np.ndarray:
+    return (x - np.floor(x)).astype(F32)
+
+
+def _sin(x: np.ndarray) -> np.ndarray:
+    return np.sin(x.astype(np.float64)).astype(F32)
+
+
+def _cos(x: np.ndarray) -> np.ndarray:
+    return np.cos(x.astype(np.float64)).astype(F32)
+
+
+def _mad(a, b, c):
+    return (a * b + c).astype(F32)
+
+
+def dot(srcs_a: list[np.ndarray], srcs_b: list[np.ndarray]) -> np.ndarray:
+    """dp2/dp3/dp4: per-component products summed left to right in float32, flushed (22.10.4)."""
+    acc = None
+    for a, b in zip(srcs_a, srcs_b):
+        p = as_f(ftz(a)) * as_f(ftz(b))
+        p = as_f(ftz(as_u(p)))
+        acc = p if acc is None else as_f(ftz(as_u(acc + p)))
+    return ftz(as_u(acc))
+
+
+def ftoi(b: np.ndarray) -> np.ndarray:
+    """Round toward zero, saturate to int32, NaN → 0 (22.10.8)."""
+    x = as_f(ftz(b)).astype(np.float64)
+    x = np.where(np.isnan(x), 0.0, np.trunc(np.clip(x, -2147483648.0, 2147483647.0)))
+    return x.astype(np.int64).astype(np.uint32)
+
+
+def ftou(b: np.ndarray) -> np.ndarray:
+    x = as_f(ftz(b)).astype(np.float64)
+    x = np.where(np.isnan(x), 0.0, np.trunc(np.clip(x, 0.0, 4294967295.0)))
+    return x.astype(np.uint64).astype(np.uint32)
+
+
+def itof(b: np.ndarray) -> np.ndarray:
+    return b.view(np.int32).astype(F32).view(U32)
+
+
+def utof(b: np.ndarray) -> np.ndarray:
+    return b.astype(F32).view(U32)
+
+
+def f32tof16(b: np.ndarray) -> np.ndarray:
+    """float32 → float16 bits in the low 16 bits (RNE, as fxc/WARP; input denormals flushed)."""
+    x = as_f(ftz(b))
+    with np.errstate(all="ignore"):
+        h = x.astype(np.float16).view(np.uint16)
+    return h.astype(U32)
+
+
+def f16tof32(b: np.ndarray) -> np.ndarray:
+    """Low 16 bits as float16 → float32 (exact; float16 denormals become normal float32 values)."""
+    return (b & U32(0xFFFF)).astype(np.uint16).view(np.float16).astype(F32).view(U32)
+
+
+#: name → (source count, function on uint32 arrays)
+FLOAT_OPS = {
+    "add": (2, _f(lambda a, b: a + b)),
+    "mul": (2, _f(lambda a, b: a * b)),
+    "div": (2, _f(lambda a, b: a / b)),
+    "mad": (3, _f(_mad)),
+    "min": (2, _f(np.fmin)),
+    "max": (2, _f(np.fmax)),
+    "exp": (1, _f(_exp)),
+    "log": (1, _f(_log)),
+    "sqrt": (1, _f(np.sqrt)),
+    "rsq": (1, _f(_rsq)),
+    "rcp": (1, _f(lambda a: F32(1.0) / a)),
+    "frc": (1, _f(_frc)),
+    "round_ne": (1, _f(np.rint)),
+    "round_ni": (1, _f(np.floor)),
+    "round_pi": (1, _f(np.ceil)),
+    "round_z": (1, _f(np.trunc)),
+    "eq": (2, _cmp(np.equal)),
+    "ne": (2, _cmp(np.not_equal)),
+    "lt": (2, _cmp(np.less)),
+    "ge": (2, _cmp(np.greater_equal)),
+    "ftoi": (1, ftoi),
+    "ftou": (1, ftou),
+    "itof": (1, itof),
+    "utof": (1, utof),
+    "f32tof16": (1, f32tof16),
+    "f16tof32": (1, f16tof32),
+    "sin": (1, _f(_sin)),
+    "cos": (1, _f(_cos)),
+}
