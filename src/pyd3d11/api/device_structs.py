@@ -431,3 +431,18 @@ D3D11_COUNTER_DESC = header("D3D11_COUNTER_DESC", _D3D11_COUNTER_DESC)
 D3D11_COUNTER_INFO = header("D3D11_COUNTER_INFO", _D3D11_COUNTER_INFO)
 D3D11_INPUT_ELEMENT_DESC = header("D3D11_INPUT_ELEMENT_DESC", _D3D11_INPUT_ELEMENT_DESC)
 D3D11_SO_DECLARATION_ENTRY = header("D3D11_SO_DECLARATION_ENTRY", _D3D11_SO_DECLARATION_ENTRY)
+
+
+class Reject(Exception):
+    """Raised by validators: the HRESULT, a message naming the field, and the debug-layer message id."""
+
+    def __init__(self, hresult: int, text: str, message_name: str = ""):
+        super().__init__(text)
+        self.hresult = hresult
+        self.text = text
+        self.message_name = message_name
+
+
+def reject(text: str, message_name: str = "", hresult: int = 0x80070057) -> Reject:
+    """An E_INVALIDARG (by default) rejection."""
+    return Reject(hresult, text, message_name)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["decode_bc1", "decode_bc2", "decode_bc3", "decode_bc4", "decode_bc5", "expand_565"]
+from ..errors import E_INVALIDARG, InvalidArgError, NotSupportedError
+
+__all__ = ["decode_bc1", "decode_bc2", "decode_bc3", "decode_bc4", "decode_bc5", "encode_blocks", "expand_565"]
 
 
 def expand_565(c: np.ndarray) -> np.ndarray:
@@ -141,3 +143,96 @@ def decode_bc5(blocks: np.ndarray, signed: bool = False) -> np.ndarray:
     out[:, :, 1] = _bc4_channel(blocks[:, 8:16], signed)
     out[:, :, 3] = 1.0
     return out
+
+
+# --- encoders (bounding-box endpoints + nearest palette entry) -----------------------------------
+def _to_blocks(img: np.ndarray) -> np.ndarray:
+    """(H, W, C) -> (H/4, W/4, 16, C), texel i of a block at row i // 4, column i % 4."""
+    h, w, c = img.shape
+    return img.reshape(h // 4, 4, w // 4, 4, c).transpose(0, 2, 1, 3, 4).reshape(h // 4, w // 4, 16, c)
+
+
+def _pack_indices(idx: np.ndarray, bits_per: int) -> np.ndarray:
+    """(..., 16) small ints -> (..., 16 * bits_per / 8) uint8 little-endian bit stream."""
+    word = np.zeros(idx.shape[:-1], dtype=np.uint64)
+    for i in range(16):
+        word |= idx[..., i].astype(np.uint64) << np.uint64(bits_per * i)
+    nbytes = 2 * bits_per
+    return np.stack([((word >> np.uint64(8 * k)) & np.uint64(0xFF)).astype(np.uint8) for k in range(nbytes)], -1)
+
+
+def _encode_bc1(rgb: np.ndarray) -> np.ndarray:
+    """(H, W, 3) float in [0, 1] -> BC1 blocks (H/4, W/4, 8), opaque (4-colour mode unless flat)."""
+    tex = _to_blocks(np.clip(rgb, 0.0, 1.0).astype(np.float64))  # (by, bx, 16, 3)
+    # Endpoints: extremes of the texels projected on the block's principal axis (power iteration).
+    mean = tex.mean(axis=2, keepdims=True)
+    d = tex - mean
+    cov = np.einsum("...ki,...kj->...ij", d, d)
+    # start from the covariance column of the widest channel (never orthogonal to the main axis)
+    widest = np.argmax(np.diagonal(cov, axis1=-2, axis2=-1), axis=-1)
+    axis = np.take_along_axis(cov, widest[..., None, None], axis=-1)[..., 0] + 1e-9
+    for _ in range(8):
+        axis = np.einsum("...ij,...j->...i", cov, axis)
+        axis /= np.maximum(np.linalg.norm(axis, axis=-1, keepdims=True), 1e-12)
+    t = np.einsum("...ki,...i->...k", d, axis)
+    hi = np.clip(mean[..., 0, :] + t.max(axis=-1)[..., None] * axis, 0.0, 1.0)
+    lo = np.clip(mean[..., 0, :] + t.min(axis=-1)[..., None] * axis, 0.0, 1.0)
+
+    def q565(c: np.ndarray) -> np.ndarray:
+        r = np.rint(c[..., 0] * 31).astype(np.int64)
+        g = np.rint(c[..., 1] * 63).astype(np.int64)
+        b = np.rint(c[..., 2] * 31).astype(np.int64)
+        return (r << 11) | (g << 5) | b
+
+    c0 = q565(hi)
+    c1 = q565(lo)
+    swap = c0 < c1
+    c0, c1 = np.where(swap, c1, c0), np.where(swap, c0, c1)
+    e0 = expand_565(c0).astype(np.float64) / 255
+    e1 = expand_565(c1).astype(np.float64) / 255
+    pal = np.stack([e0, e1, (2 * e0 + e1) / 3, (e0 + 2 * e1) / 3], axis=-2)  # (by, bx, 4, 3)
+    dist = ((tex[..., :, None, :] - pal[..., None, :, :]) ** 2).sum(-1)  # (by, bx, 16, 4)
+    idx = np.argmin(dist, axis=-1)
+    idx = np.where((c0 == c1)[..., None], 0, idx)  # equal endpoints: 3-colour mode, use index 0
+    out = np.empty(c0.shape + (8,), dtype=np.uint8)
+    out[..., 0] = c0 & 0xFF
+    out[..., 1] = c0 >> 8
+    out[..., 2] = c1 & 0xFF
+    out[..., 3] = c1 >> 8
+    out[..., 4:8] = _pack_indices(idx, 2)
+    return out
+
+
+def _encode_bc4(chan: np.ndarray, signed: bool) -> np.ndarray:
+    """(H, W) float -> BC4 blocks (H/4, W/4, 8) in the 8-value mode (or constant blocks)."""
+    scale, lo_lim = (127, -127) if signed else (255, 0)
+    tex = _to_blocks(chan[..., None].astype(np.float64))[..., 0]  # (by, bx, 16)
+    q = np.clip(np.rint(tex * scale), lo_lim, scale).astype(np.int64)
+    r0 = q.max(axis=-1)
+    r1 = q.min(axis=-1)
+    k = np.arange(8)
+    w = np.clip(k - 1, 0, 7)
+    w[1] = 7
+    pal = ((7 - w) * r0[..., None] + w * r1[..., None]) / (7 * scale)  # (by, bx, 8)
+    idx = np.argmin(np.abs(tex[..., :, None] - pal[..., None, :]), axis=-1)
+    idx = np.where((r0 == r1)[..., None], 0, idx)
+    out = np.empty(r0.shape + (8,), dtype=np.uint8)
+    out[..., 0] = (r0 & 0xFF).astype(np.uint8)
+    out[..., 1] = (r1 & 0xFF).astype(np.uint8)
+    out[..., 2:8] = _pack_indices(idx, 3)
+    return out
+
+
+def encode_blocks(fmt: int, rgba: np.ndarray) -> np.ndarray:
+    """Encode float RGBA (H, W, 4), H and W multiples of 4, for BC1_UNORM (71), BC4 (80/81), BC5 (83/84)."""
+    rgba = np.asarray(rgba, dtype=np.float64)
+    if rgba.ndim != 3 or rgba.shape[2] != 4 or rgba.shape[0] % 4 or rgba.shape[1] % 4:
+        raise InvalidArgError(E_INVALIDARG, f"encode_bc needs (H, W, 4) with H, W multiples of 4, got {rgba.shape}")
+    if fmt == 71:
+        return _encode_bc1(rgba[..., :3])
+    if fmt in (80, 81):
+        return _encode_bc4(rgba[..., 0], signed=fmt == 81)
+    if fmt in (83, 84):
+        signed = fmt == 84
+        return np.concatenate([_encode_bc4(rgba[..., 0], signed), _encode_bc4(rgba[..., 1], signed)], axis=-1)
+    raise NotSupportedError(f"BC encoder for DXGI_FORMAT {fmt}")

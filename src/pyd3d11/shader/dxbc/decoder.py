@@ -15,6 +15,10 @@ from .opcodes import LEAD_EXTRA, LONG_LENGTH, OPCODES, OpClass
 MAX_REL_DEPTH = 4  # relative indices nest (r[x[r0.x].y]); fxc never goes past 2
 _NUM_COMPONENTS = (0, 1, 4, -1)
 _OPCODE_CUSTOMDATA = int(ir.Opcode.CUSTOMDATA)
+_SEL = tuple(ir.SelectionMode)
+_REP = tuple(ir.IndexRep)
+_MOD = tuple(ir.Modifier)
+_MAX_OPERAND_TYPE = max(ir.OperandType)
 
 
 def _bad(msg: str) -> InvalidArgError:
@@ -50,14 +54,14 @@ class _Reader:
         p += 1
         ncomp = _NUM_COMPONENTS[t & 3]
         otype = t >> 12 & 0xFF
-        if otype > max(ir.OperandType):
+        if otype > _MAX_OPERAND_TYPE:
             raise _bad(f"unknown operand type {otype} at dword {p - 1}")
         op = ir.Operand(otype, ncomp)
         if ncomp == 4:
             sel = t >> 2 & 3
             if sel == 3:
                 raise _bad(f"invalid component selection mode 3 at dword {p - 1}")
-            op.selection = ir.SelectionMode(sel)
+            op.selection = _SEL[sel]
             if sel == 0:
                 op.mask = t >> 4 & 0xF
             elif sel == 1:
@@ -79,7 +83,7 @@ class _Reader:
                 mod = et >> 6 & 0xFF
                 if mod > 3:
                     raise _bad(f"invalid operand modifier {mod} at dword {p - 1}")
-                op.modifier = ir.Modifier(mod)
+                op.modifier = _MOD[mod]
                 op.min_precision = et >> 14 & 7
                 op.nonuniform = bool(et >> 17 & 1)
         if otype in (ir.OperandType.IMMEDIATE32, ir.OperandType.IMMEDIATE64):
@@ -93,7 +97,7 @@ class _Reader:
         for rep in reps:
             if rep > 4:
                 raise _bad(f"invalid index representation {rep} at operand dword {p}")
-            idx = ir.Index(ir.IndexRep(rep))
+            idx = ir.Index(_REP[rep])
             if rep in (0, 3):
                 if p >= end:
                     raise _bad(f"index at dword {p} runs past the instruction end")

@@ -32,6 +32,7 @@ PROGRAM_TYPE_FROM_RDEF = {v: k for k, v in RDEF_PROGRAM_TYPE.items()}
 
 # D3D_SHADER_VARIABLE_CLASS values needed here (d3dcommon.h).
 D3D_SVC_STRUCT = 5
+D3D_CT_RESOURCE_BIND_INFO = 3
 D3D_SVC_INTERFACE_CLASS = 6
 D3D_SVC_INTERFACE_POINTER = 7
 
@@ -49,8 +50,9 @@ class RdefMember:
 
 @dataclass(slots=True, eq=False)
 class RdefType:
-    """D3D11_SHADER_TYPE_DESC content plus members. ``sub_type`` is the SM5 extension's first
-    dword (interface pointers point at their interface class); ``extra`` holds its other three."""
+    """D3D11_SHADER_TYPE_DESC content plus members. SM5 records add: sub type (an interface
+    pointer's interface class), base class (a class's parent, also its ``$super`` member) and the
+    list of interfaces a class implements."""
 
     var_class: int = 0  # D3D_SHADER_VARIABLE_CLASS
     var_type: int = 0  # D3D_SHADER_VARIABLE_TYPE
@@ -60,14 +62,17 @@ class RdefType:
     members: list[RdefMember] = field(default_factory=list)
     name: str = ""  # SM5 only
     sub_type: RdefType | None = None
-    extra: tuple[int, int, int] = (0, 0, 0)
+    base_class: RdefType | None = None
+    interfaces: list[RdefType] = field(default_factory=list)
     member_list: bool = False  # member offset recorded even with zero members (interface classes)
 
     def key(self) -> tuple:
         """Structural identity, used to share type records like fxc does."""
         return (self.var_class, self.var_type, self.rows, self.columns, self.elements, self.name,
                 tuple((m.name, m.offset, m.type.key()) for m in self.members),
-                self.sub_type.key() if self.sub_type else None, self.extra, self.member_list)
+                self.sub_type.key() if self.sub_type else None,
+                self.base_class.key() if self.base_class else None,
+                tuple(i.key() for i in self.interfaces), self.member_list)
 
 
 @dataclass(slots=True, eq=False)
@@ -216,11 +221,18 @@ def _parse_type(r: _Reader, off: int, sm5: bool, cache: dict[int, RdefType], dep
     if nmem > len(r.data) // 12:
         raise _bad(f"RDEF type member count {nmem} does not fit the chunk")
     if sm5:
+        if off in (w[4], w[5]):
+            raise _bad("RDEF type refers to itself")
         if w[4]:
-            if w[4] == off:
-                raise _bad("RDEF type refers to itself")
             t.sub_type = _parse_type(r, w[4], sm5, cache, depth + 1)
-        t.extra = (w[5], w[6], w[7])
+        if w[5]:
+            t.base_class = _parse_type(r, w[5], sm5, cache, depth + 1)
+        if w[6] > len(r.data) // 4:
+            raise _bad(f"RDEF type interface count {w[6]} does not fit the chunk")
+        for ioff in r.u32s(w[7], w[6], "interface list") if w[6] else ():
+            if ioff == off:
+                raise _bad("RDEF type implements itself")
+            t.interfaces.append(_parse_type(r, ioff, sm5, cache, depth + 1))
         t.name = r.string(w[8], "type name") if w[8] else ""
     for k in range(nmem):
         name_off, type_off, moff = r.u32s(mem_off + 12 * k, 3, "type member")
@@ -240,6 +252,7 @@ class _Writer:
         self.buf = bytearray()
         self.strings: dict[str, int] = {}
         self.types: dict[tuple, int] = {}
+        self.member_lists: dict[bytes, int] = {}
 
     def align(self) -> int:
         self.buf += b"\xab" * (-len(self.buf) % 4)
@@ -259,26 +272,38 @@ class _Writer:
     def put(self, off: int, fmt: str, *values: int) -> None:
         struct.pack_into(fmt, self.buf, off, *(v & 0xFFFFFFFF for v in values))
 
+    def shared_list(self, blob: bytes) -> int:
+        """Write a dword list once; fxc reuses identical member/interface lists."""
+        off = self.member_lists.get(blob, -1)
+        if off < 0:
+            off = self.member_lists[blob] = self.align()
+            self.buf += blob
+        return off
+
     def type(self, t: RdefType, sm5: bool, scope: str = "var") -> int:
-        key = (scope, t.key())
+        # fxc interns plain types per scope; every array declaration gets its own record.
+        key = (scope, t.key()) if not t.elements else (id(t),)
         if key in self.types:
             return self.types[key]
         name_off = self.string(t.name) if sm5 and t.name else 0
-        sub_off = self.type(t.sub_type, sm5, scope) if sm5 and t.sub_type is not None else 0
+        sub_off = self.type(t.sub_type, sm5, "var") if sm5 and t.sub_type is not None else 0
+        base_off = self.type(t.base_class, sm5, "member") if sm5 and t.base_class is not None else 0
+        ifc_off = 0
+        if sm5 and t.interfaces:
+            ifc_off = self.shared_list(b"".join(struct.pack("<I", self.type(i, sm5, "var")) for i in t.interfaces))
         member_refs = []
         for m in t.members:
             moff = self.string(m.name)
             member_refs.append((moff, self.type(m.type, sm5, "member"), m.offset))
         mem_off = 0
         if member_refs or t.member_list:
-            mem_off = self.align()
-            for ref in member_refs:
-                self.buf += struct.pack("<3I", *ref)
+            # fxc shares identical member arrays (interface classes all point at one empty list).
+            mem_off = self.shared_list(b"".join(struct.pack("<3I", *ref) for ref in member_refs))
         off = self.align()
         self.buf += struct.pack("<4I", t.var_class | (t.var_type << 16), t.rows | (t.columns << 16),
                                 t.elements | (len(t.members) << 16), mem_off)
         if sm5:
-            self.buf += struct.pack("<5I", sub_off, *t.extra, name_off)
+            self.buf += struct.pack("<5I", sub_off, base_off, len(t.interfaces), ifc_off, name_off)
         self.types[key] = off
         return off
 
@@ -308,7 +333,7 @@ def build_rdef(rdef: Rdef) -> bytes:
         w.put(cb_off + 24 * i, "<6I", name, len(cb.variables), var_off, cb.size, cb.flags, cb.type)
         for j, v in enumerate(cb.variables):
             vname = w.string(v.name)
-            toff = w.type(v.type, sm5)
+            toff = w.type(v.type, sm5, "var" if cb.type != D3D_CT_RESOURCE_BIND_INFO else "rbi")
             doff = 0
             if v.default_value is not None:
                 doff = w.align()
@@ -319,7 +344,6 @@ def build_rdef(rdef: Rdef) -> bytes:
             w.put(var_off + vsize * j, f"<{len(vals)}I", *vals)
     creator = w.string(rdef.creator)
     w.align()
-    bind_field = bind_off if rdef.bindings or sm5 else bind_off
-    w.put(header, "<7I", len(rdef.constant_buffers), cb_off, len(rdef.bindings), bind_field, rdef.target,
+    w.put(header, "<7I", len(rdef.constant_buffers), cb_off, len(rdef.bindings), bind_off, rdef.target,
           rdef.flags, creator)
     return bytes(w.buf)

@@ -1,0 +1,39 @@
+"""Shader executors (DESIGN §3): run shader IR SIMT over N lanes with an execution mask.
+
+Interface (used by every pipeline stage)::
+
+    from pyd3d11.shader.exec import run_program
+    res = run_program(program, n_lanes, inputs=None, bindings=None, system_values=None,
+                      tgsm=None, active=None, hooks=None)
+
+* ``program``: an :class:`pyd3d11.shader.ir.Program`. It is compiled once into a list of closures
+  (cached per Program object); each op then runs as numpy batches over all lanes.
+* ``inputs``: v# registers, (regs, N, 4) uint32 (float32 arrays are taken bit-for-bit) or a dict
+  ``{reg: (N, 4) or (4,)}``. 2-D inputs (GS/HS/DS ``v[vertex][reg]``) may be given in the internal layout
+  (vertices, regs, 4, N).
+* ``bindings``: :class:`pyd3d11.pipeline.bindings.Bindings` (cbuffers as uint32 words, SRV/UAV
+  ViewDescriptors, samplers). UAV/TGSM writes go straight to the storage bytes.
+* ``system_values``: ``{ir.OperandType: (N,) or (N, k)}`` for operand-type system values
+  (vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened, vPrim, vCoverage, …).
+  Signature-mapped system values (SV_Position, SV_VertexID, …) are ordinary v# inputs.
+* ``tgsm``: ``{g#: flat uint32 words}`` to supply groupshared memory; ``active``: (N,) bool initial
+  execution mask (lanes that do not run at all).
+* ``hooks``: object with ``sample(state, instruction, srcs)`` for sample/gather/lod; the default
+  raises NotSupportedError naming the instruction.
+
+Returns :class:`ExecResult` with ``outputs`` (regs, N, 4) uint32, ``depth``/``coverage_mask``/
+``stencil_ref`` ((N,) uint32 or None), and ``discarded`` (N,) bool. ``discard`` only marks lanes; they
+keep executing so derivatives stay valid — the pixel stage decides what to drop. Derivatives treat
+lanes in groups of 4 as 2x2 quads ordered top-left, top-right, bottom-left, bottom-right; coarse
+derivatives use the top row / left column.
+
+Internals: registers are uint32 bit patterns in component-major arrays (regs, 4, N) viewed as
+float32/int32 per instruction; float rules (denormal flush, NaN min/max, ftoi saturation, …) are
+applied explicitly (alu_float/alu_int/alu_double). Not supported: fcall / class linkage, hull-shader
+phases, GS emit/cut (the geometry stage drives those), texture sampling (hook).
+"""
+
+from .reference import SamplingHooks, compile_program, execute, new_state, run_program
+from .state import ExecResult, ExecState
+
+__all__ = ["run_program", "compile_program", "execute", "new_state", "ExecResult", "ExecState", "SamplingHooks"]

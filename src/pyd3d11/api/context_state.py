@@ -1,0 +1,828 @@
+"""Bound pipeline state of a device context and every state Set*/Get* method (DESIGN §1, §2).
+
+``BoundState`` is plain data (lists of bound COM objects plus scalars); ``StateMethods`` is the mixin of
+``ID3D11DeviceContext1`` that validates and applies the IA/VS/HS/DS/GS/SO/RS/PS/OM/CS Set*/Get* calls
+(ID3D11DeviceContext method pages, MicrosoftDocs win32). Invalid calls are dropped whole with a debug
+message (``void`` methods never raise); bound objects are AddRef'd and released when replaced; getters
+AddRef what they hand out, as in C.
+
+The per-stage methods (``VSSetConstantBuffers`` … ``CSGetSamplers``) are generated from one template per
+method family, with the C parameter names.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyd3d11.storage import ViewKind
+
+from . import hazards
+
+STAGES = hazards.STAGES
+SHADER_CLASS = {"VS": "ID3D11VertexShader", "HS": "ID3D11HullShader", "DS": "ID3D11DomainShader",
+                "GS": "ID3D11GeometryShader", "PS": "ID3D11PixelShader", "CS": "ID3D11ComputeShader"}
+SHADER_PARAM = {"VS": "pVertexShader", "HS": "pHullShader", "DS": "pDomainShader", "GS": "pGeometryShader",
+                "PS": "pPixelShader", "CS": "pComputeShader"}
+
+# Limits and values (D3D11Constants.dat / d3d11.h; spec-facts §1.16, §3). Plain ints on purpose.
+CB_SLOTS = 14  # D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+SRV_SLOTS = 128
+SAMPLER_SLOTS = 16
+VB_SLOTS = 32
+SO_SLOTS = 4
+RT_SLOTS = 8
+VIEWPORT_SLOTS = 16
+UAV_SLOTS_11_1 = 64
+UAV_SLOTS_11_0 = 8
+CB_MAX_CONSTANTS = 4096  # D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
+KEEP = 0xFFFFFFFF  # D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL / D3D11_KEEP_UNORDERED_ACCESS_VIEWS
+FL_9_3, FL_10_0, FL_10_1, FL_11_0, FL_11_1 = 0x9300, 0xA000, 0xA100, 0xB000, 0xB100
+FORMAT_R16_UINT, FORMAT_R32_UINT = 57, 42
+BIND_VERTEX_BUFFER, BIND_INDEX_BUFFER, BIND_CONSTANT_BUFFER = 0x1, 0x2, 0x4
+BIND_STREAM_OUTPUT = 0x10
+UAV_FLAG_APPEND, UAV_FLAG_COUNTER = 0x2, 0x4
+TOPOLOGY_MAX = 64  # 33..64 = n-control-point patch lists
+_VALID_TOPOLOGIES = frozenset([0, 1, 2, 3, 4, 5, 10, 11, 12, 13, *range(33, 65)])
+
+SEV_ERROR, SEV_WARNING, SEV_INFO = 1, 2, 3
+CAT_STATE_SETTING, CAT_STATE_GETTING, CAT_RESOURCE_MANIPULATION, CAT_EXECUTION = 6, 7, 8, 9
+
+
+def _slots(n: int, value: Any = None) -> list[Any]:
+    return [value] * n
+
+
+@dataclass(slots=True, eq=False)
+class StageState:
+    """One shader stage's bindings."""
+
+    shader: Any = None
+    class_instances: list[Any] = field(default_factory=list)
+    cbs: list[Any] = field(default_factory=lambda: _slots(CB_SLOTS))
+    cb_first: list[int] = field(default_factory=lambda: _slots(CB_SLOTS, 0))  # in 16-byte constants
+    cb_num: list[int] = field(default_factory=lambda: _slots(CB_SLOTS, CB_MAX_CONSTANTS))
+    srvs: list[Any] = field(default_factory=lambda: _slots(SRV_SLOTS))
+    samplers: list[Any] = field(default_factory=lambda: _slots(SAMPLER_SLOTS))
+
+
+def _default_stages() -> dict[str, StageState]:
+    return {s: StageState() for s in STAGES}
+
+
+@dataclass(slots=True, eq=False)
+class BoundState:
+    """Everything a context binds (the defaults are ClearState's)."""
+
+    stages: dict[str, StageState] = field(default_factory=_default_stages)
+    ia_layout: Any = None
+    ia_vbs: list[Any] = field(default_factory=lambda: _slots(VB_SLOTS))
+    ia_strides: list[int] = field(default_factory=lambda: _slots(VB_SLOTS, 0))
+    ia_offsets: list[int] = field(default_factory=lambda: _slots(VB_SLOTS, 0))
+    ia_ib: Any = None
+    ia_ib_format: int = 0
+    ia_ib_offset: int = 0
+    ia_topology: int = 0
+    so_targets: list[Any] = field(default_factory=lambda: _slots(SO_SLOTS))
+    so_offsets: list[int] = field(default_factory=lambda: _slots(SO_SLOTS, 0))
+    rs_state: Any = None
+    rs_viewports: list[Any] = field(default_factory=list)
+    rs_scissors: list[Any] = field(default_factory=list)
+    om_rtvs: list[Any] = field(default_factory=lambda: _slots(RT_SLOTS))
+    om_dsv: Any = None
+    om_uavs: list[Any] = field(default_factory=lambda: _slots(UAV_SLOTS_11_1))
+    om_blend: Any = None
+    om_blend_factor: list[float] = field(default_factory=lambda: [1.0, 1.0, 1.0, 1.0])
+    om_sample_mask: int = 0xFFFFFFFF
+    om_ds: Any = None
+    om_stencil_ref: int = 0
+    cs_uavs: list[Any] = field(default_factory=lambda: _slots(UAV_SLOTS_11_1))
+    predicate: Any = None
+    predicate_value: bool = False
+
+    def snapshot(self) -> BoundState:
+        """A copy whose lists are independent (objects shared): what commands and restore points hold."""
+        new = _copy.copy(self)
+        new.stages = {}
+        for k, s in self.stages.items():
+            ns = _copy.copy(s)
+            for name in ("class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers"):
+                setattr(ns, name, list(getattr(s, name)))
+            new.stages[k] = ns
+        for name in ("ia_vbs", "ia_strides", "ia_offsets", "so_targets", "so_offsets", "rs_viewports",
+                     "rs_scissors", "om_rtvs", "om_uavs", "om_blend_factor", "cs_uavs"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    def objects(self) -> list[Any]:
+        """Every bound COM object (with repeats), for AddRef/Release bookkeeping."""
+        out: list[Any] = []
+        for s in self.stages.values():
+            out += [s.shader, *s.class_instances, *s.cbs, *s.srvs, *s.samplers]
+        out += [self.ia_layout, *self.ia_vbs, self.ia_ib, *self.so_targets, self.rs_state, *self.om_rtvs,
+                self.om_dsv, *self.om_uavs, self.om_blend, self.om_ds, *self.cs_uavs, self.predicate]
+        return [o for o in out if o is not None]
+
+
+# -------------------------------------------------------------------------------------------------
+# small helpers
+# -------------------------------------------------------------------------------------------------
+
+def F(obj: Any, name: str, default: Any = 0) -> Any:  # noqa: N802 - struct field accessor
+    """Field of a struct, attribute object or dict (``default`` when missing or None)."""
+    if obj is None:
+        return default
+    v = obj.get(name, default) if isinstance(obj, dict) else getattr(obj, name, default)
+    return default if v is None else v
+
+
+def is_a(obj: Any, class_name: str) -> bool:
+    """Duck-typed interface check by class name in the MRO (the device side defines the classes)."""
+    return obj is not None and any(c.__name__ == class_name for c in type(obj).__mro__)
+
+
+def view_kind(obj: Any) -> Any:
+    v = getattr(obj, "_view", None)
+    return None if v is None else v.kind
+
+
+def addref(obj: Any) -> Any:
+    if obj is not None and hasattr(obj, "AddRef"):
+        obj.AddRef()
+    return obj
+
+
+def release(obj: Any) -> None:
+    if obj is not None and hasattr(obj, "Release"):
+        obj.Release()
+
+
+def _items(seq: Any, n: int) -> list[Any]:
+    """First ``n`` entries of a C array argument (None -> NULLs; short lists padded with None)."""
+    if seq is None:
+        return [None] * n
+    if not isinstance(seq, (list, tuple)):
+        seq = [seq] if n == 1 else list(seq)
+    items = list(seq)[:n]
+    return items + [None] * (n - len(items))
+
+
+def _header_struct(name: str) -> Any:
+    try:
+        import pyd3d11.headers as h  # noqa: PLC0415 - lands in parallel
+        return getattr(h, name, None)
+    except Exception:  # pragma: no cover - depends on integration state
+        return None
+
+
+@dataclass(slots=True)
+class _VIEWPORT:  # TODO(integration): replaced by pyd3d11.headers.D3D11_VIEWPORT when it exists
+    TopLeftX: float = 0.0
+    TopLeftY: float = 0.0
+    Width: float = 0.0
+    Height: float = 0.0
+    MinDepth: float = 0.0
+    MaxDepth: float = 0.0
+
+
+@dataclass(slots=True)
+class _RECT:  # TODO(integration): replaced by pyd3d11.headers.D3D11_RECT when it exists
+    left: int = 0
+    top: int = 0
+    right: int = 0
+    bottom: int = 0
+
+
+def viewport_cls() -> Any:
+    return _header_struct("D3D11_VIEWPORT") or _VIEWPORT
+
+
+def rect_cls() -> Any:
+    return _header_struct("D3D11_RECT") or _header_struct("RECT") or _RECT
+
+
+# -------------------------------------------------------------------------------------------------
+# the mixin
+# -------------------------------------------------------------------------------------------------
+
+class StateMethods:
+    """State-setting half of ID3D11DeviceContext1 (needs ``_state``, ``_device``, ``_report``)."""
+
+    _state: BoundState
+    _device: Any
+
+    # -- limits ------------------------------------------------------------------------------------
+    def _feature_level(self) -> int:
+        get = getattr(self._device, "GetFeatureLevel", None)
+        return int(get()) if get is not None else FL_11_1
+
+    def _vb_slots(self) -> int:
+        return VB_SLOTS if self._feature_level() >= FL_10_1 else 16
+
+    def _uav_slots(self) -> int:
+        return UAV_SLOTS_11_1 if self._feature_level() >= FL_11_1 else UAV_SLOTS_11_0
+
+    def _rt_slots(self) -> int:
+        fl = self._feature_level()
+        return RT_SLOTS if fl >= FL_10_0 else (4 if fl >= FL_9_3 else 1)
+
+    def _range_ok(self, method: str, start: int, num: int, limit: int, what: str) -> bool:
+        if start < 0 or num < 0 or start + num > limit:
+            self._report(SEV_ERROR, CAT_STATE_SETTING,
+                         f"{method}: StartSlot + Num{what} ({start} + {num}) exceeds the {limit} available "
+                         "slots. The call is dropped.", f"DEVICE_{method.upper()}_{what.upper()}_OVERFLOW")
+            return False
+        return True
+
+    def _hazard_report(self, method: str) -> Any:
+        def rep(text: str, msg: str) -> None:
+            self._report(SEV_WARNING, CAT_STATE_SETTING, text, msg)
+        return rep
+
+    def _assign(self, lst: list[Any], i: int, obj: Any) -> None:
+        old = lst[i]
+        if old is not obj:
+            addref(obj)
+            release(old)
+        lst[i] = obj
+
+    # -- generic stage methods ----------------------------------------------------------------------
+    def _set_cbs(self, stage: str, method: str, start: int, num: int, bufs: Any,
+                 first: Any = None, count: Any = None) -> None:
+        if not self._range_ok(method, start, num, CB_SLOTS, "Buffers"):
+            return
+        items = _items(bufs, num)
+        firsts = _items(first, num) if first is not None else [0] * num
+        counts = _items(count, num) if count is not None else [CB_MAX_CONSTANTS] * num
+        for i, b in enumerate(items):
+            if b is None:
+                continue
+            if not is_a(b, "ID3D11Buffer") or not (int(F(getattr(b, "_desc", None), "BindFlags")) &
+                                                   BIND_CONSTANT_BUFFER):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: the buffer at index {i} was not created "
+                             "with D3D11_BIND_CONSTANT_BUFFER. The call is dropped.",
+                             "DEVICE_SETCONSTANTBUFFERS_INVALIDBUFFER")
+                return
+            if first is not None or count is not None:
+                f, c = int(firsts[i] or 0), int(counts[i] if counts[i] is not None else 0)
+                if self._feature_level() < FL_11_1 and (f or c != CB_MAX_CONSTANTS):
+                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: constant buffer offsets need "
+                                 "feature level 11_1. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_NOT11_1")
+                    return
+                if f % 16 or c % 16 or c > CB_MAX_CONSTANTS or c == 0:
+                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} and "
+                                 f"pNumConstants[{i}]={c} must be multiples of 16, with 0 < NumConstants <= 4096. "
+                                 "The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                    return
+                if f * 16 > int(F(b._desc, "ByteWidth")):
+                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} lies past "
+                                 "the end of the buffer. The call is dropped.",
+                                 "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                    return
+        st = self._state.stages[stage]
+        for i, b in enumerate(items):
+            if b is not None and (where := hazards.is_bound_for_output(self._state, b)):
+                self._report(SEV_WARNING, CAT_STATE_SETTING, f"{method}: Resource being set to constant buffer "
+                             f"slot {start + i} is still bound on output ({where})! Forcing to NULL.",
+                             f"DEVICE_{stage}SETCONSTANTBUFFERS_HAZARD")
+                b = None
+            self._assign(st.cbs, start + i, b)
+            st.cb_first[start + i] = int(firsts[i] or 0) if b is not None else 0
+            st.cb_num[start + i] = (int(counts[i]) if (count is not None and b is not None)
+                                    else CB_MAX_CONSTANTS)
+
+    def _get_cbs(self, stage: str, start: int, num: int, with_ranges: bool = False) -> Any:
+        st = self._state.stages[stage]
+        rng = range(start, start + num)
+        bufs = [addref(st.cbs[i]) if 0 <= i < CB_SLOTS else None for i in rng]
+        if not with_ranges:
+            return bufs
+        firsts = [st.cb_first[i] if 0 <= i < CB_SLOTS else 0 for i in rng]
+        nums = [st.cb_num[i] if 0 <= i < CB_SLOTS and st.cbs[i] is not None else 0 for i in rng]
+        return bufs, firsts, nums
+
+    def _set_srvs(self, stage: str, method: str, start: int, num: int, views: Any) -> None:
+        if not self._range_ok(method, start, num, SRV_SLOTS, "Views"):
+            return
+        items = _items(views, num)
+        for i, v in enumerate(items):
+            if v is not None and view_kind(v) != ViewKind.SRV:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: entry {i} is not a shader resource view. "
+                             "The call is dropped.", "DEVICE_SETSHADERRESOURCES_INVALIDVIEW")
+                return
+        st = self._state.stages[stage]
+        for i, v in enumerate(items):
+            if v is not None and (where := hazards.is_bound_for_output(self._state, v)):
+                self._report(SEV_WARNING, CAT_STATE_SETTING, f"{method}: Resource being set to {stage} shader "
+                             f"resource slot {start + i} is still bound on output ({where})! Forcing to NULL.",
+                             f"DEVICE_{stage}SETSHADERRESOURCES_HAZARD")
+                v = None
+            self._assign(st.srvs, start + i, v)
+
+    def _set_samplers(self, stage: str, method: str, start: int, num: int, samplers: Any) -> None:
+        if not self._range_ok(method, start, num, SAMPLER_SLOTS, "Samplers"):
+            return
+        items = _items(samplers, num)
+        for i, s in enumerate(items):
+            if s is not None and not is_a(s, "ID3D11SamplerState"):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: entry {i} is not a sampler state. "
+                             "The call is dropped.", "DEVICE_SETSAMPLERS_INVALIDSAMPLER")
+                return
+        st = self._state.stages[stage]
+        for i, s in enumerate(items):
+            self._assign(st.samplers, start + i, s)
+
+    def _set_shader(self, stage: str, method: str, shader: Any, instances: Any, num_instances: int) -> None:
+        if shader is not None and not is_a(shader, SHADER_CLASS[stage]):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: the shader is not an {SHADER_CLASS[stage]}. "
+                         "The call is dropped.", f"DEVICE_{stage}SETSHADER_INVALIDSHADER")
+            return
+        if stage in ("HS", "DS") and shader is not None and self._feature_level() < FL_11_0:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: hull/domain shaders need feature level 11_0. "
+                         "The call is dropped.", f"DEVICE_{stage}SETSHADER_UNSUPPORTED")
+            return
+        st = self._state.stages[stage]
+        addref(shader)
+        release(st.shader)
+        st.shader = shader
+        new = [addref(c) for c in _items(instances, int(num_instances or 0))]
+        for c in st.class_instances:
+            release(c)
+        st.class_instances = new
+
+    def _get_shader(self, stage: str, num_instances: Any = None) -> tuple[Any, list[Any]]:
+        st = self._state.stages[stage]
+        inst = st.class_instances
+        if num_instances is not None:
+            inst = _items(inst, int(num_instances))
+        return addref(st.shader), [addref(c) for c in inst]
+
+    # -- IA ------------------------------------------------------------------------------------------
+    def IASetInputLayout(self, pInputLayout: Any) -> None:  # noqa: N802,N803
+        if pInputLayout is not None and not is_a(pInputLayout, "ID3D11InputLayout"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "IASetInputLayout: not an input layout. The call is dropped.",
+                         "DEVICE_IASETINPUTLAYOUT_INVALID")
+            return
+        addref(pInputLayout)
+        release(self._state.ia_layout)
+        self._state.ia_layout = pInputLayout
+
+    def IAGetInputLayout(self) -> Any:  # noqa: N802
+        return addref(self._state.ia_layout)
+
+    def IASetVertexBuffers(self, StartSlot: int, NumBuffers: int, ppVertexBuffers: Any,  # noqa: N802,N803
+                           pStrides: Any = None, pOffsets: Any = None) -> None:
+        m = "IASetVertexBuffers"
+        if not self._range_ok(m, StartSlot, NumBuffers, self._vb_slots(), "Buffers"):
+            return
+        bufs = _items(ppVertexBuffers, NumBuffers)
+        strides = [int(x or 0) for x in _items(pStrides, NumBuffers)]
+        offsets = [int(x or 0) for x in _items(pOffsets, NumBuffers)]
+        for i, b in enumerate(bufs):
+            if b is None:
+                continue
+            if not is_a(b, "ID3D11Buffer") or not int(F(b._desc, "BindFlags")) & BIND_VERTEX_BUFFER:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: the buffer at index {i} was not created with "
+                             "D3D11_BIND_VERTEX_BUFFER. The call is dropped.", "DEVICE_IASETVERTEXBUFFERS_INVALIDBUFFER")
+                return
+            if strides[i] > 2048:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: stride {strides[i]} exceeds 2048. The call is "
+                             "dropped.", "DEVICE_IASETVERTEXBUFFERS_STRIDE_TOO_LARGE")
+                return
+        s = self._state
+        for i, b in enumerate(bufs):
+            if b is not None and (where := hazards.is_bound_for_output(s, b)):
+                self._report(SEV_WARNING, CAT_STATE_SETTING, f"{m}: Resource being set to vertex buffer slot "
+                             f"{StartSlot + i} is still bound on output ({where})! Forcing to NULL.",
+                             "DEVICE_IASETVERTEXBUFFERS_HAZARD")
+                b = None
+            self._assign(s.ia_vbs, StartSlot + i, b)
+            s.ia_strides[StartSlot + i] = strides[i]
+            s.ia_offsets[StartSlot + i] = offsets[i]
+
+    def IAGetVertexBuffers(self, StartSlot: int, NumBuffers: int) -> tuple[list, list, list]:  # noqa: N802,N803
+        s = self._state
+        rng = [i for i in range(StartSlot, StartSlot + NumBuffers)]
+        ok = [0 <= i < VB_SLOTS for i in rng]
+        return ([addref(s.ia_vbs[i]) if k else None for i, k in zip(rng, ok)],
+                [s.ia_strides[i] if k else 0 for i, k in zip(rng, ok)],
+                [s.ia_offsets[i] if k else 0 for i, k in zip(rng, ok)])
+
+    def IASetIndexBuffer(self, pIndexBuffer: Any, Format: int, Offset: int) -> None:  # noqa: N802,N803
+        m = "IASetIndexBuffer"
+        if pIndexBuffer is not None:
+            if not is_a(pIndexBuffer, "ID3D11Buffer") or not int(F(pIndexBuffer._desc, "BindFlags")) & BIND_INDEX_BUFFER:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: the buffer was not created with "
+                             "D3D11_BIND_INDEX_BUFFER. The call is dropped.", "DEVICE_IASETINDEXBUFFER_INVALIDBUFFER")
+                return
+            if int(Format) not in (FORMAT_R16_UINT, FORMAT_R32_UINT):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: Format {int(Format)} is not R16_UINT or R32_UINT. "
+                             "The call is dropped.", "DEVICE_IASETINDEXBUFFER_FORMAT_INVALID")
+                return
+            if int(Offset) % (2 if int(Format) == FORMAT_R16_UINT else 4):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: Offset {Offset} is not aligned to the index "
+                             "size. The call is dropped.", "DEVICE_IASETINDEXBUFFER_OFFSET_UNALIGNED")
+                return
+            if where := hazards.is_bound_for_output(self._state, pIndexBuffer):
+                self._report(SEV_WARNING, CAT_STATE_SETTING, f"{m}: Resource being set to the index buffer is "
+                             f"still bound on output ({where})! Forcing to NULL.", "DEVICE_IASETINDEXBUFFER_HAZARD")
+                pIndexBuffer = None
+        s = self._state
+        addref(pIndexBuffer)
+        release(s.ia_ib)
+        s.ia_ib = pIndexBuffer
+        s.ia_ib_format = int(Format) if pIndexBuffer is not None else int(Format or 0)
+        s.ia_ib_offset = int(Offset or 0)
+
+    def IAGetIndexBuffer(self) -> tuple[Any, int, int]:  # noqa: N802
+        s = self._state
+        return addref(s.ia_ib), s.ia_ib_format, s.ia_ib_offset
+
+    def IASetPrimitiveTopology(self, Topology: int) -> None:  # noqa: N802,N803
+        if int(Topology) not in _VALID_TOPOLOGIES:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, f"IASetPrimitiveTopology: Topology {int(Topology)} is not a "
+                         "valid D3D11_PRIMITIVE_TOPOLOGY. The call is dropped.", "DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED")
+            return
+        if int(Topology) >= 33 and self._feature_level() < FL_11_0:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "IASetPrimitiveTopology: patch lists need feature level "
+                         "11_0. The call is dropped.", "DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED")
+            return
+        self._state.ia_topology = int(Topology)
+
+    def IAGetPrimitiveTopology(self) -> int:  # noqa: N802
+        return self._state.ia_topology
+
+    # -- SO ------------------------------------------------------------------------------------------
+    def SOSetTargets(self, NumBuffers: int, ppSOTargets: Any, pOffsets: Any = None) -> None:  # noqa: N802,N803
+        m = "SOSetTargets"
+        if not self._range_ok(m, 0, NumBuffers, SO_SLOTS, "Buffers"):
+            return
+        if self._feature_level() < FL_10_0:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: stream output needs feature level 10_0. The call is "
+                         "dropped.", "DEVICE_SOSETTARGETS_UNSUPPORTED")
+            return
+        bufs = _items(ppSOTargets, NumBuffers)
+        offs = [int(x or 0) & 0xFFFFFFFF for x in _items(pOffsets, NumBuffers)]
+        for i, b in enumerate(bufs):
+            if b is not None and (not is_a(b, "ID3D11Buffer") or not int(F(b._desc, "BindFlags")) & BIND_STREAM_OUTPUT):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: the buffer at index {i} was not created with "
+                             "D3D11_BIND_STREAM_OUTPUT. The call is dropped.", "DEVICE_SOSETTARGETS_INVALIDBUFFER")
+                return
+        s = self._state
+        rep = self._hazard_report(m)
+        for i in range(SO_SLOTS):
+            b = bufs[i] if i < NumBuffers else None
+            if b is not None:
+                hazards.unbind_inputs(s, b, m, rep, release)
+                hazards.unbind_other_pipeline_outputs(s, b, "graphics", m, rep, release)
+            self._assign(s.so_targets, i, b)
+            s.so_offsets[i] = offs[i] if i < NumBuffers else 0
+            if b is not None:
+                self._so_bind_offset(b, s.so_offsets[i])
+
+    def _so_bind_offset(self, buf: Any, offset: int) -> None:
+        """Offset -1 appends at the current filled size; any other value sets it (spec 14)."""
+        if offset != 0xFFFFFFFF:
+            st = getattr(buf, "_storage", None)
+            if st is not None:
+                self._so_filled[id(st)] = offset
+
+    def SOGetTargets(self, NumBuffers: int) -> list[Any]:  # noqa: N802,N803
+        return [addref(self._state.so_targets[i]) if i < SO_SLOTS else None for i in range(NumBuffers)]
+
+    # -- RS ------------------------------------------------------------------------------------------
+    def RSSetState(self, pRasterizerState: Any) -> None:  # noqa: N802,N803
+        if pRasterizerState is not None and not is_a(pRasterizerState, "ID3D11RasterizerState"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "RSSetState: not a rasterizer state. The call is dropped.",
+                         "DEVICE_RSSETSTATE_INVALID")
+            return
+        addref(pRasterizerState)
+        release(self._state.rs_state)
+        self._state.rs_state = pRasterizerState
+
+    def RSGetState(self) -> Any:  # noqa: N802
+        return addref(self._state.rs_state)
+
+    def RSSetViewports(self, NumViewports: int, pViewports: Any = None) -> None:  # noqa: N802,N803
+        m = "RSSetViewports"
+        if not self._range_ok(m, 0, NumViewports, VIEWPORT_SLOTS, "Viewports"):
+            return
+        cls = viewport_cls()
+        vps = []
+        for i, v in enumerate(_items(pViewports, NumViewports)):
+            vals = [float(F(v, n, 0.0)) for n in ("TopLeftX", "TopLeftY", "Width", "Height", "MinDepth", "MaxDepth")]
+            x, y, w, h, mn, mx = vals
+            if (w < 0 or h < 0 or x < -32768 or y < -32768 or x + w > 32767 or y + h > 32767
+                    or not (0.0 <= mn <= 1.0) or not (0.0 <= mx <= 1.0) or mn > mx):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: viewport {i} is out of range ({vals}). The call "
+                             "is dropped.", "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT")
+                return
+            vps.append(cls(*vals))
+        self._state.rs_viewports = vps
+
+    def RSGetViewports(self, pNumViewports: int | None = None) -> list[Any]:  # noqa: N802,N803
+        vps = [_copy.copy(v) for v in self._state.rs_viewports]
+        if pNumViewports is None:
+            return vps
+        n = int(pNumViewports)
+        return vps[:n] + [viewport_cls()() for _ in range(max(0, n - len(vps)))]
+
+    def RSSetScissorRects(self, NumRects: int, pRects: Any = None) -> None:  # noqa: N802,N803
+        if not self._range_ok("RSSetScissorRects", 0, NumRects, VIEWPORT_SLOTS, "Rects"):
+            return
+        cls = rect_cls()
+        self._state.rs_scissors = [cls(*[int(F(r, n)) for n in ("left", "top", "right", "bottom")])
+                                   for r in _items(pRects, NumRects)]
+
+    def RSGetScissorRects(self, pNumRects: int | None = None) -> list[Any]:  # noqa: N802,N803
+        rects = [_copy.copy(r) for r in self._state.rs_scissors]
+        if pNumRects is None:
+            return rects
+        n = int(pNumRects)
+        return rects[:n] + [rect_cls()() for _ in range(max(0, n - len(rects)))]
+
+    # -- OM ------------------------------------------------------------------------------------------
+    def OMSetBlendState(self, pBlendState: Any, BlendFactor: Any = None,  # noqa: N802,N803
+                        SampleMask: int = 0xFFFFFFFF) -> None:
+        if pBlendState is not None and not is_a(pBlendState, "ID3D11BlendState"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "OMSetBlendState: not a blend state. The call is dropped.",
+                         "DEVICE_OMSETBLENDSTATE_INVALID")
+            return
+        s = self._state
+        addref(pBlendState)
+        release(s.om_blend)
+        s.om_blend = pBlendState
+        # NULL BlendFactor means {1, 1, 1, 1} (OMSetBlendState remarks)
+        s.om_blend_factor = [1.0] * 4 if BlendFactor is None else [float(x) for x in list(BlendFactor)[:4]]
+        s.om_sample_mask = int(SampleMask) & 0xFFFFFFFF
+
+    def OMGetBlendState(self) -> tuple[Any, list[float], int]:  # noqa: N802
+        s = self._state
+        return addref(s.om_blend), list(s.om_blend_factor), s.om_sample_mask
+
+    def OMSetDepthStencilState(self, pDepthStencilState: Any, StencilRef: int = 0) -> None:  # noqa: N802,N803
+        if pDepthStencilState is not None and not is_a(pDepthStencilState, "ID3D11DepthStencilState"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "OMSetDepthStencilState: not a depth-stencil state. The "
+                         "call is dropped.", "DEVICE_OMSETDEPTHSTENCILSTATE_INVALID")
+            return
+        s = self._state
+        addref(pDepthStencilState)
+        release(s.om_ds)
+        s.om_ds = pDepthStencilState
+        s.om_stencil_ref = int(StencilRef) & 0xFFFFFFFF
+
+    def OMGetDepthStencilState(self) -> tuple[Any, int]:  # noqa: N802
+        return addref(self._state.om_ds), self._state.om_stencil_ref
+
+    def _check_rtvs_dsv(self, m: str, rtvs: list[Any], dsv: Any) -> bool:
+        seen: list[Any] = []
+        dims = []
+        for i, v in enumerate(rtvs):
+            if v is None:
+                continue
+            if view_kind(v) != ViewKind.RTV:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: entry {i} is not a render target view. The call "
+                             "is dropped.", "DEVICE_OMSETRENDERTARGETS_INVALIDVIEW")
+                return False
+            if any(hazards.overlaps(v, o) for o in seen):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: render target {i} overlaps another bound render "
+                             "target. The call is dropped.", "DEVICE_OMSETRENDERTARGETS_DUPLICATE")
+                return False
+            seen.append(v)
+            dims.append((i, _view_extent(v)))
+        if dsv is not None:
+            if view_kind(dsv) != ViewKind.DSV:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: pDepthStencilView is not a depth-stencil view. "
+                             "The call is dropped.", "DEVICE_OMSETRENDERTARGETS_INVALIDVIEW")
+                return False
+            dims.append((-1, _view_extent(dsv)))
+        if len({d for _i, d in dims}) > 1:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: render targets and depth-stencil view must have the "
+                         f"same dimensions and sample count ({dims}). The call is dropped.",
+                         "OMSETRENDERTARGETS_INVALIDVIEW")
+            return False
+        return True
+
+    def _bind_rtvs_dsv(self, m: str, num: int, rtvs: list[Any], dsv: Any) -> None:
+        s = self._state
+        rep = self._hazard_report(m)
+        for i in range(RT_SLOTS):
+            v = rtvs[i] if i < num else None
+            if v is not None:
+                hazards.unbind_inputs(s, v, m, rep, release)
+                hazards.unbind_other_pipeline_outputs(s, v, "graphics", m, rep, release)
+            self._assign(s.om_rtvs, i, v)
+        if dsv is not None:
+            d = dsv._view
+            if (d.flags & 3) != 3:
+                hazards.unbind_inputs(s, dsv, m, rep, release)
+            hazards.unbind_other_pipeline_outputs(s, dsv, "graphics", m, rep, release)
+        addref(dsv)
+        release(s.om_dsv)
+        s.om_dsv = dsv
+
+    def OMSetRenderTargets(self, NumViews: int, ppRenderTargetViews: Any,  # noqa: N802,N803
+                           pDepthStencilView: Any = None) -> None:
+        m = "OMSetRenderTargets"
+        if not self._range_ok(m, 0, NumViews, self._rt_slots(), "Views"):
+            return
+        rtvs = _items(ppRenderTargetViews, NumViews)
+        if not self._check_rtvs_dsv(m, rtvs, pDepthStencilView):
+            return
+        self._bind_rtvs_dsv(m, NumViews, rtvs, pDepthStencilView)
+        for i in range(NumViews):  # RTV and OM UAV slots are shared: the RTVs win
+            self._assign(self._state.om_uavs, i, None)
+
+    def OMSetRenderTargetsAndUnorderedAccessViews(  # noqa: N802
+            self, NumRTVs: int, ppRenderTargetViews: Any, pDepthStencilView: Any,  # noqa: N803
+            UAVStartSlot: int, NumUAVs: int, ppUnorderedAccessViews: Any,  # noqa: N803
+            pUAVInitialCounts: Any = None) -> None:  # noqa: N803
+        """D3D11_KEEP_* (0xFFFFFFFF) for NumRTVs / NumUAVs keeps those bindings; otherwise
+        UAVStartSlot >= NumRTVs and UAVStartSlot + NumUAVs <= the UAV slot count, and every UAV slot
+        outside the new range is unbound (method page remarks)."""
+        m = "OMSetRenderTargetsAndUnorderedAccessViews"
+        keep_rt = int(NumRTVs) & 0xFFFFFFFF == KEEP
+        keep_uav = int(NumUAVs) & 0xFFFFFFFF == KEEP
+        limit = self._uav_slots()
+        rtvs: list[Any] = []
+        if not keep_rt:
+            if not self._range_ok(m, 0, NumRTVs, self._rt_slots(), "RTVs"):
+                return
+            rtvs = _items(ppRenderTargetViews, NumRTVs)
+            if not self._check_rtvs_dsv(m, rtvs, pDepthStencilView):
+                return
+        uavs: list[Any] = []
+        counts: list[Any] = []
+        if not keep_uav:
+            if self._feature_level() < FL_11_0 and NumUAVs:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: pixel-shader UAVs need feature level 11_0. The "
+                             "call is dropped.", "DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_UNSUPPORTED")
+                return
+            n_rt = sum(1 for v in self._state.om_rtvs if v is not None) if keep_rt else int(NumRTVs)
+            if NumUAVs and (UAVStartSlot < n_rt or not self._range_ok(m, UAVStartSlot, NumUAVs, limit, "UAVs")):
+                if UAVStartSlot < n_rt:
+                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: UAVStartSlot ({UAVStartSlot}) must be >= "
+                                 f"NumRTVs ({n_rt}). The call is dropped.",
+                                 "OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_INVALIDUAVSTARTSLOT")
+                return
+            uavs = _items(ppUnorderedAccessViews, NumUAVs)
+            counts = _items(pUAVInitialCounts, NumUAVs)
+            if not self._check_uavs(m, uavs):
+                return
+        if not keep_rt:
+            self._bind_rtvs_dsv(m, NumRTVs, rtvs, pDepthStencilView)
+        if not keep_uav:
+            s = self._state
+            rep = self._hazard_report(m)
+            for i in range(UAV_SLOTS_11_1):
+                j = i - UAVStartSlot
+                v = uavs[j] if 0 <= j < NumUAVs else None
+                if v is not None:
+                    hazards.unbind_inputs(s, v, m, rep, release)
+                    hazards.unbind_other_pipeline_outputs(s, v, "graphics", m, rep, release)
+                self._assign(s.om_uavs, i, v)
+            self._set_uav_counters(uavs, counts)
+
+    def _check_uavs(self, m: str, uavs: list[Any]) -> bool:
+        seen: list[Any] = []
+        for i, v in enumerate(uavs):
+            if v is None:
+                continue
+            if view_kind(v) != ViewKind.UAV:
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: entry {i} is not an unordered access view. The "
+                             "call is dropped.", "DEVICE_SETUNORDEREDACCESSVIEWS_INVALIDVIEW")
+                return False
+            if any(hazards.overlaps(v, o) for o in seen):
+                self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: UAV {i} overlaps another UAV of the same call. "
+                             "The call is dropped.", "DEVICE_SETUNORDEREDACCESSVIEWS_DUPLICATE")
+                return False
+            seen.append(v)
+        return True
+
+    def _set_uav_counters(self, uavs: list[Any], counts: list[Any]) -> None:
+        """pUAVInitialCounts: -1 (0xFFFFFFFF) keeps the hidden counter; only APPEND/COUNTER UAVs have one."""
+        sets = []
+        for v, c in zip(uavs, counts):
+            if v is None or c is None:
+                continue
+            c = int(c) & 0xFFFFFFFF
+            if c != 0xFFFFFFFF and v._view.flags & (UAV_FLAG_APPEND | UAV_FLAG_COUNTER):
+                sets.append((v._view, c))
+        if sets:
+            self._run_uav_counter_command(sets)
+
+    def OMGetRenderTargets(self, NumViews: int) -> tuple[list[Any], Any]:  # noqa: N802,N803
+        s = self._state
+        return [addref(s.om_rtvs[i]) if i < RT_SLOTS else None for i in range(NumViews)], addref(s.om_dsv)
+
+    def OMGetRenderTargetsAndUnorderedAccessViews(self, NumRTVs: int, UAVStartSlot: int,  # noqa: N802,N803
+                                                  NumUAVs: int) -> tuple[list[Any], Any, list[Any]]:  # noqa: N803
+        rtvs, dsv = self.OMGetRenderTargets(NumRTVs)
+        s = self._state
+        uavs = [addref(s.om_uavs[i]) if 0 <= i < UAV_SLOTS_11_1 else None
+                for i in range(UAVStartSlot, UAVStartSlot + NumUAVs)]
+        return rtvs, dsv, uavs
+
+    # -- CS UAVs -------------------------------------------------------------------------------------
+    def CSSetUnorderedAccessViews(self, StartSlot: int, NumUAVs: int, ppUnorderedAccessViews: Any,  # noqa: N802,N803
+                                  pUAVInitialCounts: Any = None) -> None:  # noqa: N803
+        m = "CSSetUnorderedAccessViews"
+        limit = self._uav_slots() if self._feature_level() >= FL_11_0 else 1
+        if not self._range_ok(m, StartSlot, NumUAVs, limit, "UAVs"):
+            return
+        uavs = _items(ppUnorderedAccessViews, NumUAVs)
+        if not self._check_uavs(m, uavs):
+            return
+        s = self._state
+        rep = self._hazard_report(m)
+        for i, v in enumerate(uavs):
+            if v is not None:
+                hazards.unbind_inputs(s, v, m, rep, release)
+                hazards.unbind_other_pipeline_outputs(s, v, "compute", m, rep, release)
+                for j, o in enumerate(s.cs_uavs):  # the same subresource in another CS slot is unbound
+                    if o is not None and not (StartSlot <= j < StartSlot + NumUAVs) and hazards.overlaps(o, v):
+                        self._assign(s.cs_uavs, j, None)
+                        rep(f"{m}: Resource being set to CS UAV slot {StartSlot + i} is still bound on output! "
+                            f"Forcing CS UAV slot {j} to NULL.", "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD")
+            self._assign(s.cs_uavs, StartSlot + i, v)
+        self._set_uav_counters(uavs, _items(pUAVInitialCounts, NumUAVs))
+
+    def CSGetUnorderedAccessViews(self, StartSlot: int, NumUAVs: int) -> list[Any]:  # noqa: N802,N803
+        return [addref(self._state.cs_uavs[i]) if 0 <= i < UAV_SLOTS_11_1 else None
+                for i in range(StartSlot, StartSlot + NumUAVs)]
+
+    # -- predication ---------------------------------------------------------------------------------
+    def SetPredication(self, pPredicate: Any, PredicateValue: bool) -> None:  # noqa: N802,N803
+        if pPredicate is not None and not is_a(pPredicate, "ID3D11Predicate"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "SetPredication: not a predicate. The call is dropped.",
+                         "DEVICE_SETPREDICATION_INVALIDPREDICATE")
+            return
+        s = self._state
+        addref(pPredicate)
+        release(s.predicate)
+        s.predicate = pPredicate
+        s.predicate_value = bool(PredicateValue)
+
+    def GetPredication(self) -> tuple[Any, bool]:  # noqa: N802
+        return addref(self._state.predicate), self._state.predicate_value
+
+    # -- ClearState ----------------------------------------------------------------------------------
+    def ClearState(self) -> None:  # noqa: N802
+        """Every binding back to its default (NULL objects, zero viewports, blend factor 1, mask ~0)."""
+        for o in self._state.objects():
+            release(o)
+        self._state = BoundState()
+
+
+def _view_extent(v: Any) -> tuple[int, int, int]:
+    """(width, height, samples) of a view's top mip, for the RT/DSV compatibility rule."""
+    d = v._view
+    L = d.storage.layout(d.storage.subresource_index(d.first_mip, 0))
+    return L.width, L.height, d.storage.sample_count
+
+
+# -------------------------------------------------------------------------------------------------
+# generated per-stage methods
+# -------------------------------------------------------------------------------------------------
+
+_TEMPLATE = '''
+def {S}SetConstantBuffers(self, StartSlot, NumBuffers, ppConstantBuffers=None):
+    self._set_cbs("{S}", "{S}SetConstantBuffers", StartSlot, NumBuffers, ppConstantBuffers)
+def {S}GetConstantBuffers(self, StartSlot, NumBuffers):
+    return self._get_cbs("{S}", StartSlot, NumBuffers)
+def {S}SetConstantBuffers1(self, StartSlot, NumBuffers, ppConstantBuffers=None, pFirstConstant=None, pNumConstants=None):
+    self._set_cbs("{S}", "{S}SetConstantBuffers1", StartSlot, NumBuffers, ppConstantBuffers,
+                  pFirstConstant if pFirstConstant is not None or pNumConstants is None else [0] * NumBuffers,
+                  pNumConstants if pNumConstants is not None or pFirstConstant is None else [4096] * NumBuffers)
+def {S}GetConstantBuffers1(self, StartSlot, NumBuffers):
+    return self._get_cbs("{S}", StartSlot, NumBuffers, True)
+def {S}SetShaderResources(self, StartSlot, NumViews, ppShaderResourceViews=None):
+    self._set_srvs("{S}", "{S}SetShaderResources", StartSlot, NumViews, ppShaderResourceViews)
+def {S}GetShaderResources(self, StartSlot, NumViews):
+    st = self._state.stages["{S}"]
+    return [addref(st.srvs[i]) if 0 <= i < SRV_SLOTS else None for i in range(StartSlot, StartSlot + NumViews)]
+def {S}SetSamplers(self, StartSlot, NumSamplers, ppSamplers=None):
+    self._set_samplers("{S}", "{S}SetSamplers", StartSlot, NumSamplers, ppSamplers)
+def {S}GetSamplers(self, StartSlot, NumSamplers):
+    st = self._state.stages["{S}"]
+    return [addref(st.samplers[i]) if 0 <= i < SAMPLER_SLOTS else None for i in range(StartSlot, StartSlot + NumSamplers)]
+def {S}SetShader(self, {P}=None, ppClassInstances=None, NumClassInstances=0):
+    self._set_shader("{S}", "{S}SetShader", {P}, ppClassInstances, NumClassInstances)
+def {S}GetShader(self, pNumClassInstances=None):
+    return self._get_shader("{S}", pNumClassInstances)
+'''
+
+
+def _install_stage_methods() -> None:
+    for stage in STAGES:
+        ns: dict[str, Any] = {"addref": addref, "SRV_SLOTS": SRV_SLOTS, "SAMPLER_SLOTS": SAMPLER_SLOTS}
+        exec(_TEMPLATE.format(S=stage, P=SHADER_PARAM[stage]), ns)  # noqa: S102 - fixed template, C names
+        for name, fn in ns.items():
+            if callable(fn) and name.startswith(stage):
+                fn.__qualname__ = f"StateMethods.{name}"
+                fn.__doc__ = f"ID3D11DeviceContext::{name} (C parameter names)."
+                setattr(StateMethods, name, fn)
+
+
+_install_stage_methods()

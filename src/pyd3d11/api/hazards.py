@@ -1,0 +1,150 @@
+"""Read/write hazard tracking for bound resources (D3D11 runtime binding rules).
+
+D3D11 never lets one subresource be read and written by the pipeline at once:
+
+* binding a resource for *output* (RTV, DSV, UAV, stream-output target) unbinds every overlapping
+  *input* binding (SRVs on every stage; vertex/index/constant buffer slots holding the same buffer),
+  and every overlapping output binding of the other pipeline (OM outputs vs CS UAVs), with a warning;
+* binding an *input* whose resource is currently bound for output is refused: the slot is set to NULL,
+  with a warning.
+
+Overlap granularity is the subresource (mip x array slice); buffers are one subresource, so any two
+bindings of the same buffer overlap whatever their element ranges. A depth-stencil view whose planes
+are all read-only (D3D11_DSV_READ_ONLY_DEPTH|STENCIL) is not an output for the planes it leaves alone:
+it may be bound alongside SRVs of the same texture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pyd3d11.storage import StorageDimension, ViewKind
+
+DSV_READ_ONLY_DEPTH = 0x1
+DSV_READ_ONLY_STENCIL = 0x2
+
+STAGES = ("VS", "HS", "DS", "GS", "PS", "CS")
+
+
+def storage_of(obj: Any) -> Any:
+    """The ResourceStorage behind a resource or a view (None when the object has none)."""
+    if obj is None:
+        return None
+    view = getattr(obj, "_view", None)
+    if view is not None:
+        return view.storage
+    return getattr(obj, "_storage", None)
+
+
+def subresources_of(obj: Any) -> frozenset[int]:
+    """Subresource indices an object touches: a view's range, all of a bare resource, {0} for buffers."""
+    st = storage_of(obj)
+    if st is None:
+        return frozenset()
+    if st.dimension == StorageDimension.BUFFER:
+        return frozenset((0,))
+    view = getattr(obj, "_view", None)
+    if view is None:
+        return frozenset(range(len(st.subresources)))
+    mips = range(view.first_mip, view.first_mip + max(1, view.mip_count))
+    if st.dimension == StorageDimension.TEXTURE3D:
+        return frozenset(mips)
+    slices = range(view.first_slice, view.first_slice + max(1, view.slice_count))
+    return frozenset(st.subresource_index(m, a) for a in slices for m in mips)
+
+
+def overlaps(a: Any, b: Any) -> bool:
+    """True when two bindings touch a common subresource of one resource."""
+    sa, sb = storage_of(a), storage_of(b)
+    if sa is None or sa is not sb:
+        return False
+    return bool(subresources_of(a) & subresources_of(b))
+
+
+def _is_fully_read_only_dsv(view_obj: Any) -> bool:
+    v = getattr(view_obj, "_view", None)
+    return v is not None and v.kind == ViewKind.DSV and (v.flags & 3) == 3
+
+
+def output_bindings(state: Any, pipeline: str | None = None) -> Iterator[tuple[str, int, Any]]:
+    """(binding name, slot, object) for every bound output; pipeline "graphics"/"compute"/None (both)."""
+    if pipeline in (None, "graphics"):
+        for i, v in enumerate(state.om_rtvs):
+            if v is not None:
+                yield "OMSetRenderTargets", i, v
+        if state.om_dsv is not None and not _is_fully_read_only_dsv(state.om_dsv):
+            yield "OMSetRenderTargets(DSV)", 0, state.om_dsv
+        for i, v in enumerate(state.om_uavs):
+            if v is not None:
+                yield "OMSetRenderTargetsAndUnorderedAccessViews(UAV)", i, v
+        for i, v in enumerate(state.so_targets):
+            if v is not None:
+                yield "SOSetTargets", i, v
+    if pipeline in (None, "compute"):
+        for i, v in enumerate(state.cs_uavs):
+            if v is not None:
+                yield "CSSetUnorderedAccessViews", i, v
+
+
+def is_bound_for_output(state: Any, obj: Any) -> str | None:
+    """Name of an output binding overlapping ``obj`` (None when there is none)."""
+    for name, slot, out in output_bindings(state):
+        if overlaps(obj, out):
+            return f"{name} slot {slot}"
+    return None
+
+
+def unbind_inputs(state: Any, new_output: Any, method: str, report: Any, release: Any) -> None:
+    """Force to NULL every input binding overlapping ``new_output`` (warning per slot)."""
+    for stage in STAGES:
+        st = state.stages[stage]
+        for i, v in enumerate(st.srvs):
+            if v is not None and overlaps(v, new_output):
+                release(v)
+                st.srvs[i] = None
+                report(f"{method}: Resource being set is still bound on input! Forcing {stage} shader "
+                       f"resource slot {i} to NULL.", f"DEVICE_{stage}SETSHADERRESOURCES_HAZARD")
+        for i, v in enumerate(st.cbs):
+            if v is not None and overlaps(v, new_output):
+                release(v)
+                st.cbs[i] = None
+                report(f"{method}: Resource being set is still bound on input! Forcing {stage} constant "
+                       f"buffer slot {i} to NULL.", f"DEVICE_{stage}SETCONSTANTBUFFERS_HAZARD")
+    for i, v in enumerate(state.ia_vbs):
+        if v is not None and overlaps(v, new_output):
+            release(v)
+            state.ia_vbs[i] = None
+            report(f"{method}: Resource being set is still bound on input! Forcing IA vertex buffer slot {i} "
+                   "to NULL.", "DEVICE_IASETVERTEXBUFFERS_HAZARD")
+    if state.ia_ib is not None and overlaps(state.ia_ib, new_output):
+        release(state.ia_ib)
+        state.ia_ib = None
+        report(f"{method}: Resource being set is still bound on input! Forcing IA index buffer to NULL.",
+               "DEVICE_IASETINDEXBUFFER_HAZARD")
+
+
+def unbind_other_pipeline_outputs(state: Any, new_output: Any, pipeline: str, method: str, report: Any,
+                                  release: Any) -> None:
+    """OM outputs and CS UAVs may not share a subresource: binding one side unbinds the other."""
+    if pipeline == "graphics":
+        for i, v in enumerate(state.cs_uavs):
+            if v is not None and overlaps(v, new_output):
+                release(v)
+                state.cs_uavs[i] = None
+                report(f"{method}: Resource being set is still bound on output! Forcing "
+                       f"CSSetUnorderedAccessViews slot {i} to NULL.", "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD")
+    else:
+        for lst, name in ((state.om_rtvs, "OM render target"), (state.om_uavs, "OM unordered access view"),
+                          (state.so_targets, "SO target")):
+            for i, v in enumerate(lst):
+                if v is not None and overlaps(v, new_output):
+                    release(v)
+                    lst[i] = None
+                    report(f"{method}: Resource being set is still bound on output! Forcing {name} slot {i} "
+                           "to NULL.", "DEVICE_OMSETRENDERTARGETS_HAZARD")
+        if state.om_dsv is not None and overlaps(state.om_dsv, new_output):
+            release(state.om_dsv)
+            state.om_dsv = None
+            report(f"{method}: Resource being set is still bound on output! Forcing the OM depth-stencil "
+                   "view to NULL.", "DEVICE_OMSETRENDERTARGETS_HAZARD")

@@ -1,0 +1,130 @@
+"""Blend factors, blend ops and logic ops (D3D11.3 §17.1–17.7; spec-facts §1.10).
+
+All math in float32; NaN and signed zeros propagate even through zero weights (§17.5), so factors
+are multiplied in, never skipped.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import NotSupportedError
+
+ZERO, ONE, SRC_COLOR, INV_SRC_COLOR, SRC_ALPHA, INV_SRC_ALPHA = 1, 2, 3, 4, 5, 6
+DEST_ALPHA, INV_DEST_ALPHA, DEST_COLOR, INV_DEST_COLOR, SRC_ALPHA_SAT = 7, 8, 9, 10, 11
+BLEND_FACTOR, INV_BLEND_FACTOR = 14, 15
+SRC1_COLOR, INV_SRC1_COLOR, SRC1_ALPHA, INV_SRC1_ALPHA = 16, 17, 18, 19
+DUAL_SOURCE_FACTORS = frozenset({SRC1_COLOR, INV_SRC1_COLOR, SRC1_ALPHA, INV_SRC1_ALPHA})
+
+OP_ADD, OP_SUBTRACT, OP_REV_SUBTRACT, OP_MIN, OP_MAX = 1, 2, 3, 4, 5
+
+_ONE = np.float32(1.0)
+
+
+def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray,
+           alpha: bool) -> np.ndarray:
+    """The (n, 3) colour or (n,) alpha factor for blend ``kind``.
+
+    ``src``/``src1``/``dst`` are (n, 4) float32; ``blend_factor`` is (4,) or (n, 4) float32.
+    """
+    sl = slice(3, 4) if alpha else slice(0, 3)
+    n = src.shape[0]
+    if kind == ZERO:
+        f = np.zeros((n, 4), np.float32)
+    elif kind == ONE:
+        f = np.ones((n, 4), np.float32)
+    elif kind == SRC_COLOR:
+        f = src
+    elif kind == INV_SRC_COLOR:
+        f = _ONE - src
+    elif kind == SRC_ALPHA:
+        f = np.repeat(src[:, 3:4], 4, 1)
+    elif kind == INV_SRC_ALPHA:
+        f = np.repeat(_ONE - src[:, 3:4], 4, 1)
+    elif kind == DEST_ALPHA:
+        f = np.repeat(dst[:, 3:4], 4, 1)
+    elif kind == INV_DEST_ALPHA:
+        f = np.repeat(_ONE - dst[:, 3:4], 4, 1)
+    elif kind == DEST_COLOR:
+        f = dst
+    elif kind == INV_DEST_COLOR:
+        f = _ONE - dst
+    elif kind == SRC_ALPHA_SAT:
+        m = np.minimum(src[:, 3:4], _ONE - dst[:, 3:4])
+        f = np.concatenate([np.repeat(m, 3, 1), np.ones((n, 1), np.float32)], 1)
+    elif kind == BLEND_FACTOR:
+        f = np.broadcast_to(blend_factor, (n, 4))
+    elif kind == INV_BLEND_FACTOR:
+        f = _ONE - np.broadcast_to(blend_factor, (n, 4))
+    elif kind == SRC1_COLOR:
+        f = src1
+    elif kind == INV_SRC1_COLOR:
+        f = _ONE - src1
+    elif kind == SRC1_ALPHA:
+        f = np.repeat(src1[:, 3:4], 4, 1)
+    elif kind == INV_SRC1_ALPHA:
+        f = np.repeat(_ONE - src1[:, 3:4], 4, 1)
+    else:
+        raise NotSupportedError(f"blend factor {kind}")
+    return np.asarray(f, np.float32)[:, sl]
+
+
+def _min_max(a: np.ndarray, b: np.ndarray, is_min: bool) -> np.ndarray:
+    """min/max with the shader instruction's NaN rule: a NaN operand yields the other one (§22.10.10)."""
+    r = np.fmin(a, b) if is_min else np.fmax(a, b)
+    return r.astype(np.float32)
+
+
+def apply_op(op: int, s: np.ndarray, sf: np.ndarray, d: np.ndarray, df: np.ndarray) -> np.ndarray:
+    if op == OP_MIN:
+        return _min_max(s, d, True)
+    if op == OP_MAX:
+        return _min_max(s, d, False)
+    a = (s * sf).astype(np.float32)
+    b = (d * df).astype(np.float32)
+    if op == OP_ADD:
+        return (a + b).astype(np.float32)
+    if op == OP_SUBTRACT:
+        return (a - b).astype(np.float32)
+    if op == OP_REV_SUBTRACT:
+        return (b - a).astype(np.float32)
+    raise NotSupportedError(f"blend op {op}")
+
+
+def blend(rt_desc, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray) -> np.ndarray:
+    """Blend (n, 4) float32 colours with one D3D11_RENDER_TARGET_BLEND_DESC(1)."""
+    out = np.empty_like(src)
+    sf = factor(rt_desc.SrcBlend, src, src1, dst, blend_factor, False)
+    df = factor(rt_desc.DestBlend, src, src1, dst, blend_factor, False)
+    out[:, :3] = apply_op(rt_desc.BlendOp, src[:, :3], sf, dst[:, :3], df)
+    sa = factor(rt_desc.SrcBlendAlpha, src, src1, dst, blend_factor, True)
+    da = factor(rt_desc.DestBlendAlpha, src, src1, dst, blend_factor, True)
+    out[:, 3:] = apply_op(rt_desc.BlendOpAlpha, src[:, 3:], sa, dst[:, 3:], da)
+    return out
+
+
+# D3D11_LOGIC_OP 0..15 as functions of (s, d) on uint32 (§17.7).
+LOGIC_OPS = (
+    lambda s, d: np.zeros_like(s),
+    lambda s, d: np.full_like(s, 0xFFFFFFFF),
+    lambda s, d: s,
+    lambda s, d: ~s,
+    lambda s, d: d,
+    lambda s, d: ~d,
+    lambda s, d: s & d,
+    lambda s, d: ~(s & d),
+    lambda s, d: s | d,
+    lambda s, d: ~(s | d),
+    lambda s, d: s ^ d,
+    lambda s, d: ~(s ^ d),
+    lambda s, d: s & ~d,
+    lambda s, d: ~s & d,
+    lambda s, d: s | ~d,
+    lambda s, d: ~s | d,
+)
+
+
+def logic_op(op: int, s: np.ndarray, d: np.ndarray) -> np.ndarray:
+    if not 0 <= op < 16:
+        raise NotSupportedError(f"logic op {op}")
+    return LOGIC_OPS[op](s.astype(np.uint32), d.astype(np.uint32)).astype(np.uint32)

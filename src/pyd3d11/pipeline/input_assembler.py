@@ -1,0 +1,179 @@
+"""Input assembler: index fetch, vertex stream generation and vertex attribute fetch (D3D11.3 §8).
+
+All address math is uint32 with wrap-around (§8.4.1, §8.6.1 pseudocode): per-vertex elements read at
+``offset + stride * (StartVertexLocation + n)`` (indexed: ``stride * (index + BaseVertexLocation)``),
+per-instance elements at ``offset + stride * (StartInstanceLocation + instance // step_rate)`` (step
+rate 0: never advances). A fetch that reaches past the end of the bound buffer, or from an unbound
+slot, returns 0 in the format's components plus the missing-component defaults (§8.7, §19.1.3.3).
+
+The VS runs once per distinct (fetch index, instance) pair: indexed draws reuse vertices (§8.11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..formats import codecs
+from ..formats.table import bytes_per_element
+from ..storage import ResourceStorage
+
+R16_UINT = 57
+R32_UINT = 42
+_MASK32 = 0xFFFFFFFF
+
+
+@dataclass(slots=True)
+class VertexBufferBinding:
+    storage: ResourceStorage | None
+    stride: int = 0
+    offset: int = 0
+
+
+@dataclass(slots=True)
+class IndexBufferBinding:
+    storage: ResourceStorage | None
+    format: int = R16_UINT
+    offset: int = 0
+
+
+@dataclass(slots=True)
+class InputElement:
+    """One input-layout element resolved against the VS input signature."""
+
+    register: int  # v# register
+    mask: int  # components of the register this semantic occupies (input signature mask)
+    format: int
+    slot: int
+    offset: int  # resolved AlignedByteOffset
+    per_instance: bool = False
+    step_rate: int = 0
+
+
+@dataclass(slots=True)
+class DrawArgs:
+    vertex_count: int  # vertices or indices per instance
+    instance_count: int = 1
+    start_vertex: int = 0  # StartVertexLocation (non-indexed)
+    start_index: int = 0  # StartIndexLocation (indexed)
+    base_vertex: int = 0  # BaseVertexLocation (indexed, signed)
+    start_instance: int = 0
+    indexed: bool = False
+
+
+@dataclass(slots=True)
+class VertexStream:
+    """The vertices the IA emits, in order, and the distinct vertices the VS must shade.
+
+    ``unique`` maps each stream position to a row of the shaded vertex arrays. ``vertex_id``/``instance``
+    and ``fetch_index`` are per shaded vertex.
+    """
+
+    instance_of_stream: np.ndarray  # (n,) instance number of each stream position
+    restart: np.ndarray  # (n,) bool: first vertex of an instance
+    cut: np.ndarray  # (n,) bool: strip-cut index (not a vertex)
+    unique: np.ndarray  # (n,) int64 row into the shaded vertices
+    vertex_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+    instance_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+    fetch_index: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+
+
+def read_indices(ib: IndexBufferBinding, start: int, count: int) -> np.ndarray:
+    """Index values (uint32); indices beyond the buffer read as 0 (§8.6)."""
+    if ib.storage is None or count == 0:
+        return np.zeros(count, np.uint32)
+    size = 2 if ib.format == R16_UINT else 4
+    data = ib.storage.data
+    base = ib.offset + start * size
+    pos = base + np.arange(count, dtype=np.int64) * size
+    ok = pos + size <= data.shape[0]
+    out = np.zeros(count, np.uint32)
+    p = pos[ok]
+    if size == 2:
+        out[ok] = data[p].astype(np.uint32) | (data[p + 1].astype(np.uint32) << 8)
+    else:
+        out[ok] = (data[p].astype(np.uint32) | (data[p + 1].astype(np.uint32) << 8)
+                   | (data[p + 2].astype(np.uint32) << 16) | (data[p + 3].astype(np.uint32) << 24))
+    return out
+
+
+def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> VertexStream:
+    """Generate the IA vertex stream of one draw with strip cuts and vertex reuse."""
+    n = args.vertex_count
+    inst = args.instance_count
+    if args.indexed:
+        assert ib is not None
+        idx = read_indices(ib, args.start_index, n)
+        cut_value = 0xFFFF if ib.format == R16_UINT else _MASK32
+        cut1 = idx == cut_value
+        vid1 = idx
+        fetch1 = (idx.astype(np.int64) + args.base_vertex) & _MASK32
+    else:
+        cut1 = np.zeros(n, bool)
+        vid1 = ((args.start_vertex + np.arange(n, dtype=np.int64)) & _MASK32).astype(np.uint32)
+        fetch1 = vid1.astype(np.int64)
+    instance = np.repeat(np.arange(inst, dtype=np.int64), n)
+    restart = np.zeros(n * inst, bool)
+    restart[::max(n, 1)] = True
+    cut = np.tile(cut1, inst)
+    # Distinct (fetch index, vertex id, instance) triples are shaded once.
+    key = (np.tile(fetch1, inst) << 32 | np.tile(vid1.astype(np.int64), inst)) if args.indexed \
+        else np.tile(fetch1, inst)
+    if inst > 1:
+        key_full = np.stack([key, instance], 1)
+        uniq, inverse = np.unique(key_full, axis=0, return_inverse=True)
+        ukey, uinst = uniq[:, 0], uniq[:, 1]
+    else:
+        ukey, inverse = np.unique(key, return_inverse=True)
+        uinst = np.zeros(ukey.shape[0], np.int64)
+    inverse = inverse.reshape(-1)
+    if args.indexed:
+        ufetch = (ukey >> 32) & _MASK32
+        uvid = ukey & _MASK32
+    else:
+        ufetch = ukey
+        uvid = ukey
+    return VertexStream(instance, restart, cut, inverse.astype(np.int64), uvid.astype(np.uint32),
+                        uinst.astype(np.uint32), ufetch.astype(np.uint32))
+
+
+def fetch_vertices(
+    elements: list[InputElement],
+    buffers: list[VertexBufferBinding],
+    stream: VertexStream,
+    args: DrawArgs,
+    num_registers: int,
+) -> np.ndarray:
+    """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
+    V = stream.fetch_index.shape[0]
+    regs = np.zeros((num_registers, V, 4), np.uint32)
+    for el in elements:
+        size = bytes_per_element(el.format)
+        vb = buffers[el.slot] if el.slot < len(buffers) else VertexBufferBinding(None)
+        if el.per_instance:
+            step = stream.instance_id.astype(np.int64) // el.step_rate if el.step_rate else np.zeros(V, np.int64)
+            n = args.start_instance + step
+        else:
+            n = stream.fetch_index.astype(np.int64)  # StartVertexLocation + i, or index + BaseVertexLocation
+        addr = (vb.offset + vb.stride * n + el.offset) & _MASK32
+        if vb.storage is None:
+            ok = np.zeros(V, bool)
+            data = np.zeros(0, np.uint8)
+        else:
+            data = vb.storage.data
+            ok = addr + size <= data.shape[0]
+        raw = np.zeros((V, size), np.uint8)
+        if ok.any():
+            rows = addr[ok][:, None] + np.arange(size)
+            raw[ok] = data[rows]
+        # Out-of-bounds rows stay zero bytes, which decode to 0 plus the missing-component defaults.
+        values = codecs.decode(el.format, raw)
+        bits = np.ascontiguousarray(values).view(np.uint32).reshape(V, 4)
+        # Element component k feeds the k-th component from the first one of the signature mask.
+        first = (el.mask & -el.mask).bit_length() - 1 if el.mask else 0
+        for k in range(4 - first):
+            target = first + k
+            if el.mask >> target & 1:
+                regs[el.register, :, target] = bits[:, k]
+    return regs

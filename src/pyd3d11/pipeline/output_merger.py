@@ -1,0 +1,276 @@
+"""Output merger: sample mask, alpha-to-coverage, depth/stencil, blending and writes (D3D11.3 §17).
+
+Fragments reach the OM in primitive order. They are applied in *layers*: layer k holds, for every
+pixel, the k-th fragment that hit it, so each layer touches distinct pixels and is one numpy batch,
+and the result equals a serial GPU's (DESIGN §3). Targets are decoded once per draw; every written
+value is re-quantised through the target format at once, so a later layer blends against exactly
+what memory holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import NotSupportedError
+from ..formats import codecs
+from ..formats.table import FormatKind, format_info
+from ..storage import StorageDimension, ViewDescriptor
+from . import blend as bl
+from .depth_stencil import DepthStencilTarget, compare, stencil_op
+
+RTV_TEXTURE3D = 8
+RTV_BUFFER = 1
+
+
+@dataclass(slots=True)
+class PixelFragments:
+    """Shaded fragments of one draw, in primitive order (one per covered, non-discarded pixel)."""
+
+    x: np.ndarray  # (n,) int64
+    y: np.ndarray
+    slice: np.ndarray  # (n,) int64 render-target array index (already range-checked)
+    coverage: np.ndarray  # (n,) uint32 samples covered by the primitive
+    depth: np.ndarray  # (n, S) float32 depth per sample (interpolated or oDepth)
+    front: np.ndarray  # (n,) bool
+    colors: np.ndarray  # (n, 8, 4) uint32 PS output registers o0..o7
+    vp_min: np.ndarray  # (n,) float32 viewport MinDepth
+    vp_max: np.ndarray  # (n,) float32 viewport MaxDepth
+    omask: np.ndarray | None = None  # (n,) uint32 oMask when the PS writes it
+
+
+@dataclass(slots=True)
+class OMState:
+    rtvs: list[ViewDescriptor | None] = field(default_factory=lambda: [None] * 8)
+    dsv: ViewDescriptor | None = None
+    blend: Any = None  # D3D11_BLEND_DESC1-like (AlphaToCoverageEnable, IndependentBlendEnable, RenderTarget[8])
+    blend_factor: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    sample_mask: int = 0xFFFFFFFF
+    depth_stencil: Any = None  # D3D11_DEPTH_STENCIL_DESC-like
+    stencil_ref: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class ColorTarget:
+    view: ViewDescriptor
+    format: int
+    kind: FormatKind
+    values: np.ndarray  # (slices, S, H, W, 4) decoded
+    lo: float | None  # blend input/output clamp range (None: unclamped float)
+    hi: float | None
+    dirty: bool = False
+
+    @classmethod
+    def load(cls, view: ViewDescriptor) -> ColorTarget:
+        if view.dimension == RTV_BUFFER:
+            raise NotSupportedError("render-target views of buffers")
+        info = format_info(view.format)
+        raw = _read_slices(view)
+        values = codecs.decode(view.format, raw)
+        kind = _color_kind(info)
+        lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
+                  FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
+        return cls(view, view.format, kind, values, lo, hi)
+
+    def store(self) -> None:
+        if self.dirty:
+            _write_slices(self.view, codecs.encode(self.format, self.values))
+
+
+def _color_kind(info) -> FormatKind:
+    for ch in info.channels:
+        if ch.name in "RGBA":
+            return ch.kind
+    return info.kind
+
+
+def _slice_planes(view: ViewDescriptor):
+    """(subresource, depth index or None) for each RT slice of the view."""
+    st = view.storage
+    if st.dimension == StorageDimension.TEXTURE3D:
+        sub = st.subresource_index(view.first_mip, 0)
+        return [(sub, view.first_slice + i) for i in range(view.slice_count)]
+    return [(st.subresource_index(view.first_mip, view.first_slice + i), None) for i in range(view.slice_count)]
+
+
+def _read_slices(view: ViewDescriptor) -> np.ndarray:
+    st = view.storage
+    out = []
+    for sub, z in _slice_planes(view):
+        L = st.layout(sub)
+        b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
+        out.append(b[:, z if z is not None else 0].copy())
+    return np.stack(out)  # (slices, S, H, W, bpe)
+
+
+def _write_slices(view: ViewDescriptor, raw: np.ndarray) -> None:
+    st = view.storage
+    for i, (sub, z) in enumerate(_slice_planes(view)):
+        L = st.layout(sub)
+        b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
+        b[:, z if z is not None else 0] = raw[i]
+    st.touch()
+
+
+def _layers(key: np.ndarray) -> list[np.ndarray]:
+    """Split fragment indices into layers of distinct keys, preserving submission order per key."""
+    n = key.shape[0]
+    if n == 0:
+        return []
+    order = np.argsort(key, kind="stable")
+    k = key[order]
+    start = np.concatenate([[True], k[1:] != k[:-1]])
+    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
+    rank = np.empty(n, np.int64)
+    rank[order] = np.arange(n) - first
+    if rank.max() == 0:
+        return [np.arange(n)]
+    by_rank = np.argsort(rank, kind="stable")
+    counts = np.bincount(rank)
+    return np.split(by_rank, np.cumsum(counts)[:-1])
+
+
+def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
+    """Alpha-to-coverage: alpha <= 0 (or NaN) -> none, >= 1 -> all, n-step monotonic in between (§17.18)."""
+    a = np.nan_to_num(alpha.astype(np.float64), nan=0.0)
+    count = np.clip(np.floor(a * samples + 0.5), 0, samples).astype(np.int64)
+    return ((np.uint64(1) << count.astype(np.uint64)) - np.uint64(1)).astype(np.uint32)
+
+
+class OutputMerger:
+    """Applies shaded fragments of one draw to the bound targets."""
+
+    def __init__(self, state: OMState, sample_count: int):
+        self.state = state
+        self.samples = sample_count
+        self.targets: list[ColorTarget | None] = [ColorTarget.load(v) if v is not None else None for v in state.rtvs]
+        self.ds = DepthStencilTarget.load(state.dsv) if state.dsv is not None else None
+        self.bf = np.array(state.blend_factor, np.float32)
+        self.shape = self._target_shape()
+
+    def _target_shape(self) -> tuple[int, int, int]:
+        for t in self.targets:
+            if t is not None:
+                return t.values.shape[0], t.values.shape[2], t.values.shape[3]
+        if self.ds is not None:
+            return self.ds.depth.shape[0], self.ds.depth.shape[2], self.ds.depth.shape[3]
+        return 1, 1, 1
+
+    def process(self, f: PixelFragments) -> None:
+        if f.x.shape[0] == 0:
+            return
+        slices, H, W = self.shape
+        key = (f.slice * H + f.y) * W + f.x
+        for layer in _layers(key):
+            self._apply(f, layer)
+
+    def finish(self) -> None:
+        for t in self.targets:
+            if t is not None:
+                t.store()
+        if self.ds is not None and self._ds_dirty:
+            self.ds.store()
+
+    _ds_dirty = False
+
+    # --- one layer of fragments with distinct pixels -------------------------------------------
+    def _apply(self, f: PixelFragments, idx: np.ndarray) -> None:
+        st = self.state
+        S = self.samples
+        cov = f.coverage[idx] & np.uint32(st.sample_mask & ((1 << S) - 1))
+        colors = f.colors[idx]
+        if f.omask is not None:
+            cov &= f.omask[idx]
+        elif st.blend is not None and st.blend.AlphaToCoverageEnable:
+            cov &= _a2c_mask(colors[:, 0, 3].view(np.float32), S)
+        sl, y, x = f.slice[idx], f.y[idx], f.x[idx]
+        bits = (cov[:, None] >> np.arange(S, dtype=np.uint32)) & 1  # (n, S)
+        covered = bits.astype(bool)
+        passed = covered
+        if self.ds is not None and st.depth_stencil is not None:
+            passed = self._depth_stencil(f, idx, covered, sl, y, x)
+        if not passed.any():
+            return
+        for i, t in enumerate(self.targets):
+            if t is not None:
+                self._write_color(i, t, colors, passed, sl, y, x)
+
+    def _depth_stencil(self, f, idx, covered, sl, y, x) -> np.ndarray:
+        ds = self.ds
+        desc = self.state.depth_stencil
+        n, S = covered.shape
+        s_idx = np.arange(S)
+        z = f.depth[idx].astype(np.float32)
+        z = np.fmin(np.fmax(z, f.vp_min[idx][:, None]), f.vp_max[idx][:, None]).astype(np.float32)
+        q = ds.quantize(z)
+        gi = (sl[:, None], s_idx[None, :], y[:, None], x[:, None])
+        stored = ds.depth[gi]
+        depth_pass = compare(desc.DepthFunc, q, stored) if desc.DepthEnable else np.ones((n, S), bool)
+        stencil_pass = np.ones((n, S), bool)
+        read_only = self.state.dsv.flags if self.state.dsv is not None else 0
+        if desc.StencilEnable and ds.stencil is not None:
+            sb = ds.stencil[gi]
+            ref = self.state.stencil_ref & 0xFF
+            rm = desc.StencilReadMask & 0xFF
+            wm = desc.StencilWriteMask & 0xFF
+            front = f.front[idx][:, None]
+            new = sb.copy()
+            for face, fo in ((True, desc.FrontFace), (False, desc.BackFace)):
+                sel = (front == face) & covered
+                if not sel.any():
+                    continue
+                test = compare(fo.StencilFunc, np.uint8(ref & rm), sb & np.uint8(rm))
+                stencil_pass = np.where(front == face, test, stencil_pass)
+                res_fail = stencil_op(fo.StencilFailOp, sb, ref)
+                res_zfail = stencil_op(fo.StencilDepthFailOp, sb, ref)
+                res_pass = stencil_op(fo.StencilPassOp, sb, ref)
+                res = np.where(~test, res_fail, np.where(depth_pass, res_pass, res_zfail))
+                res = (sb & np.uint8(~wm & 0xFF)) | (res & np.uint8(wm))
+                new = np.where(sel, res, new)
+            if not read_only & 0x2:
+                ds.stencil[gi] = np.where(covered, new, sb)
+                self._ds_dirty = True
+        passed = covered & depth_pass & stencil_pass
+        if desc.DepthEnable and desc.DepthWriteMask and not read_only & 0x1:
+            ds.depth[gi] = np.where(passed, q, stored)
+            self._ds_dirty = True
+        return passed
+
+    def _rt_desc(self, i: int):
+        b = self.state.blend
+        if b is None:
+            return None
+        return b.RenderTarget[i if b.IndependentBlendEnable else 0]
+
+    def _write_color(self, i: int, t: ColorTarget, colors: np.ndarray, passed: np.ndarray, sl, y, x) -> None:
+        n, S = passed.shape
+        rows, samp = np.nonzero(passed)
+        gi = (sl[rows], samp, y[rows], x[rows])
+        dst = t.values[gi]  # (m, 4)
+        src_bits = colors[rows, i]
+        rt = self._rt_desc(i)
+        mask = rt.RenderTargetWriteMask if rt is not None else 0xF
+        if t.kind in (FormatKind.UINT, FormatKind.SINT):
+            src = src_bits.view(np.int32) if t.kind == FormatKind.SINT else src_bits
+            if rt is not None and getattr(rt, "LogicOpEnable", False):
+                src = bl.logic_op(rt.LogicOp, src_bits, dst.view(np.uint32)).view(dst.dtype)
+            out = src.astype(dst.dtype)
+        else:
+            src = src_bits.view(np.float32)
+            if t.lo is not None:
+                src = np.clip(src, np.float32(t.lo), np.float32(t.hi))
+            if rt is not None and rt.BlendEnable:
+                src1 = colors[rows, 1].view(np.float32)
+                if t.lo is not None:
+                    src1 = np.clip(src1, np.float32(t.lo), np.float32(t.hi))
+                bf = self.bf if t.lo is None else np.clip(self.bf, np.float32(t.lo), np.float32(t.hi))
+                out = bl.blend(rt, src, src1, dst.astype(np.float32), bf)
+            else:
+                out = src
+        wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
+        out = np.where(wm, out, dst)
+        # Re-quantise through the format so later layers see exactly the stored value.
+        t.values[gi] = codecs.decode(t.format, codecs.encode(t.format, out))
+        t.dirty = True

@@ -1,0 +1,359 @@
+"""fxc-style disassembly of an SM4/SM5 program (the instruction part of fxc's listing).
+
+``disassemble_program`` gives the version line, declarations and instructions as fxc prints them;
+``disassemble`` adds the container engineer's header comment block and the instruction-slot trailer.
+Formatting rules were learned from fxc listings (slimshader corpus).
+"""
+
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from .. import ir
+from ..ir import Opcode as O
+from ..ir import OperandType as T
+from . import asm_syntax as S
+from .decoder import decode_program
+from .opcodes import OPCODES, SAMPLE_CTRL, OpClass
+
+# mov-like instructions: fxc prints their immediates untyped and without spaces after commas
+_UNTYPED = {O.MOV, O.MOVC, O.SWAPC, O.DMOV, O.DMOVC, O.STORE_STRUCTURED, O.STORE_RAW, O.STORE_UAV_TYPED}
+_INDENT_OPEN = {O.IF, O.LOOP, O.SWITCH}
+_INDENT_CLOSE = {O.ENDIF, O.ENDLOOP, O.ENDSWITCH}
+INT_DECIMAL_LIMIT = 10000  # fxc prints integers up to this magnitude in decimal, larger ones in hex
+
+
+def format_float(value: float) -> str:
+    """``%f`` as fxc's C runtime prints it: at most 17 significant digits, the rest zeros."""
+    if value != value:
+        return "1.#QNAN0"
+    if value in (float("inf"), float("-inf")):
+        return "-1.#INF00" if value < 0 else "1.#INF00"
+    if abs(value) < 1e17:
+        return f"{value:f}"
+    mant, exp = f"{abs(value):.16e}".split("e")
+    digits = mant.replace(".", "")
+    text = digits + "0" * (int(exp) - 16)
+    return ("-" if value < 0 else "") + text + ".000000"
+
+
+def _f32(bits: int) -> float:
+    return float(np.uint32(bits).view(np.float32))
+
+
+def _s32(bits: int) -> int:
+    return bits - (1 << 32) if bits & 0x80000000 else bits
+
+
+def format_int(bits: int) -> str:
+    s = _s32(bits)
+    if -INT_DECIMAL_LIMIT <= s <= INT_DECIMAL_LIMIT:
+        return str(s)
+    return f"0x{bits:08x}"
+
+
+def format_untyped(bits: int) -> str:
+    """fxc's guess for raw 32-bit values: small integers, normal floats (and ±0), else hex."""
+    s = _s32(bits)
+    if -INT_DECIMAL_LIMIT <= s <= INT_DECIMAL_LIMIT:
+        return str(s)
+    exp = bits >> 23 & 0xFF
+    if exp == 0xFF or (exp == 0 and bits & 0x7FFFFF):
+        return f"0x{bits:08x}"
+    return format_float(_f32(bits))
+
+
+def format_value(bits: int, vtype: str) -> str:
+    if vtype == "f":
+        return format_float(_f32(bits))
+    if vtype in "iu":
+        return format_int(bits)
+    return format_untyped(bits)
+
+
+def _mask(mask: int) -> str:
+    return "".join(S.COMPONENTS[i] for i in range(4) if mask >> i & 1)
+
+
+def format_index(idx: ir.Index) -> str:
+    if idx.rel is None:
+        return str(idx.value)
+    # fxc prints a pure relative index as "+ 0" too
+    return f"{format_operand(idx.rel)} + {idx.value}"
+
+
+def _register(op: ir.Operand) -> str:
+    prefix = S.REGISTER_PREFIX.get(op.type, f"reg{int(op.type)}")
+    if not op.indices:
+        return prefix
+    first = op.indices[0]
+    bracket = (first.rel is not None or op.type in S.BRACKETED_FILES
+               or op.type == T.IMMEDIATE_CONSTANT_BUFFER
+               or (op.type == T.INPUT and len(op.indices) == 2))
+    text = f"{prefix}[{format_index(first)}]" if bracket else f"{prefix}{first.value}"
+    return text + "".join(f"[{format_index(i)}]" for i in op.indices[1:])
+
+
+def _components(op: ir.Operand) -> str:
+    if op.num_components != 4:
+        return ""
+    if op.selection == ir.SelectionMode.MASK:
+        m = _mask(op.mask)
+        return "." + m if m else ""
+    if op.selection == ir.SelectionMode.SWIZZLE:
+        return "." + "".join(S.COMPONENTS[c] for c in op.swizzle)
+    return "." + S.COMPONENTS[op.swizzle[0]]
+
+
+def format_immediate(op: ir.Operand, vtype: str = "x", untyped: bool = False) -> str:
+    sep = "," if untyped else ", "
+    if op.type == T.IMMEDIATE64:
+        vals = [struct.unpack("<d", struct.pack("<II", op.values[i], op.values[i + 1]))[0]
+                for i in range(0, len(op.values) - 1, 2)]
+        return "d(" + sep.join(format_float(v) for v in vals) + ")"
+    if untyped:
+        vtype = "x"
+    return "l(" + sep.join(format_value(v, vtype) for v in op.values) + ")"
+
+
+def format_operand(op: ir.Operand, vtype: str = "x", untyped: bool = False) -> str:
+    """One operand in fxc syntax (register, indices, components, modifiers, immediates)."""
+    if op.type in (T.IMMEDIATE32, T.IMMEDIATE64):
+        body = format_immediate(op, vtype, untyped)
+    else:
+        body = _register(op) + _components(op)
+    if op.modifier == ir.Modifier.NEG:
+        body = "-" + body
+    elif op.modifier == ir.Modifier.ABS:
+        body = f"|{body}|"
+    elif op.modifier == ir.Modifier.ABSNEG:
+        body = f"-|{body}|"
+    if op.min_precision:
+        body += " {" + S.MIN_PRECISION.get(op.min_precision, f"min{op.min_precision}") + "}"
+    if op.nonuniform:
+        body += " {nonuniform}"
+    return body
+
+
+def _return_types(tok: int) -> str:
+    return "(" + ",".join(S.RETURN_TYPE.get(tok >> (4 * i) & 0xF, "?") for i in range(4)) + ")"
+
+
+def _tex_suffix(inst: ir.Instruction) -> str:
+    # fxc order: _aoffimmi_indexable(u,v,w)(dim)(types)
+    text = ""
+    offsets = any(t & 0x3F == ir.ExtendedOpcodeType.SAMPLE_CONTROLS for t in inst.extended)
+    dim = inst.resource_dim
+    if offsets:
+        text += "_aoffimmi"
+    if dim is not None:
+        text += "_indexable"
+    if offsets:
+        u, v, w = inst.texel_offset
+        text += f"({u},{v},{w})"
+    if dim is not None:
+        name = S.RESOURCE_DIMENSION.get(dim[0], f"dim{dim[0]}")
+        text += f"({name}, stride={dim[1]})" if dim[0] == 12 else f"({name})"
+    rt = inst._ext(ir.ExtendedOpcodeType.RESOURCE_RETURN_TYPE)
+    if rt is not None:
+        text += _return_types(rt >> 6)
+    return text
+
+
+def _declaration(inst: ir.Instruction, name: str) -> str | None:
+    """Text of a declaration whose syntax differs from the generic `name operands` form."""
+    op = inst.opcode
+    c = inst.controls
+    ops = inst.operands
+    x = inst.extra
+    o0 = format_operand(ops[0]) if ops else ""
+    if op == O.DCL_GLOBALFLAGS:
+        flags = [n for bit, n in S.GLOBAL_FLAGS if c & bit]
+        return f"{name} " + " | ".join(flags)
+    if op == O.DCL_CONSTANTBUFFER:
+        o0 = _register(ops[0])
+        return f"{name} {o0}, " + ("dynamicIndexed" if c & 1 else "immediateIndexed")
+    if op == O.DCL_SAMPLER:
+        return f"{name} {o0}, {S.SAMPLER_MODE.get(c & 0xF, c & 0xF)}"
+    if op in (O.DCL_RESOURCE, O.DCL_UAV_TYPED):
+        dim = S.RESOURCE_DIMENSION.get(c & 0x1F, f"dim{c & 0x1F}")
+        base = "dcl_resource" if op == O.DCL_RESOURCE else "dcl_uav_typed"
+        text = f"{base}_{dim}"
+        if op == O.DCL_RESOURCE and (c & 0x1F) in (4, 9):
+            text += f"({c >> 5 & 0x7F})"
+        if op == O.DCL_UAV_TYPED:
+            text += _uav_flags(c)
+        return f"{text} {_return_types(x[0]) if x else ''} {o0}"
+    if op in (O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
+        text = name + _uav_flags(c) + f" {o0}"
+        return text + (f", {x[0]}" if op == O.DCL_UAV_STRUCTURED and x else "")
+    if op == O.DCL_RESOURCE_STRUCTURED:
+        return f"{name} {o0}, {x[0] if x else 0} "
+    if op in (O.DCL_TGSM_RAW, O.DCL_TGSM_STRUCTURED, O.DCL_INDEXRANGE):
+        sep = " " if op == O.DCL_INDEXRANGE else ", "
+        return f"{name} {o0}" + "".join(f"{sep if i == 0 else ', '}{v}" for i, v in enumerate(x))
+    if op in (O.DCL_INPUT_PS, O.DCL_INPUT_PS_SIV):
+        mode = S.INTERPOLATION.get(c & 0xF, "")
+        text = f"{name} {mode} {o0}" if mode else f"{name} {o0}"
+        return text + (f", {S.SYSTEM_NAME.get(x[0] & 0xFFFF, x[0])}" if op == O.DCL_INPUT_PS_SIV and x else "")
+    if op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV, O.DCL_OUTPUT_SIV):
+        return f"{name} {o0}, {S.SYSTEM_NAME.get(x[0] & 0xFFFF, x[0]) if x else '?'}"
+    if op == O.DCL_TEMPS or op in (O.DCL_MAXOUT, O.DCL_GS_INSTANCE_COUNT, O.DCL_HS_FORK_PHASE_INSTANCE_COUNT,
+                                    O.DCL_HS_JOIN_PHASE_INSTANCE_COUNT):
+        return f"{name} {x[0] if x else 0}"
+    if op == O.DCL_INDEXABLETEMP:
+        return f"{name} x{x[0]}[{x[1]}], {x[2]}" if len(x) >= 3 else name
+    if op == O.DCL_GS_INPUT_PRIMITIVE:
+        return f"{name} {S.GS_INPUT_PRIMITIVE.get(c & 0x3F, c & 0x3F)} "
+    if op == O.DCL_GS_OUTPUT_TOPOLOGY:
+        return f"{name} {S.GS_OUTPUT_TOPOLOGY.get(c & 0x7F, c & 0x7F)} "
+    if op in (O.DCL_INPUT_CONTROL_POINT_COUNT, O.DCL_OUTPUT_CONTROL_POINT_COUNT):
+        return f"{name} {c & 0x3F}"
+    if op == O.DCL_TESS_DOMAIN:
+        return f"{name} {S.TESS_DOMAIN.get(c & 3, c & 3)}"
+    if op == O.DCL_TESS_PARTITIONING:
+        return f"{name} {S.TESS_PARTITIONING.get(c & 7, c & 7)}"
+    if op == O.DCL_TESS_OUTPUT_PRIMITIVE:
+        return f"{name} {S.TESS_OUTPUT.get(c & 7, c & 7)}"
+    if op == O.DCL_HS_MAX_TESSFACTOR:
+        return f"{name} l({format_float(_f32(x[0]))})" if x else name
+    if op == O.DCL_THREAD_GROUP:
+        return f"{name} " + ", ".join(str(v) for v in x)
+    if op == O.DCL_FUNCTION_BODY:
+        return f"{name} fb{x[0]}" if x else name
+    if op == O.DCL_FUNCTION_TABLE:
+        return f"{name} ft{x[0]} = {{" + ", ".join(f"fb{v}" for v in x[2:]) + "}" if len(x) >= 2 else name
+    if op == O.DCL_INTERFACE:
+        if len(x) < 3:
+            return name
+        text = name + ("_dynamicindexed" if c & 1 else "")
+        return (f"{text} fp{x[0]}[{x[2] >> 16}][{x[1]}] = {{" + ", ".join(f"ft{v}" for v in x[3:]) + "}")
+    return None
+
+
+def _uav_flags(c: int) -> str:
+    text = "_glc" if c >> 5 & 1 else ""
+    if c >> 6 & 1:
+        text += "_rov"
+    if c >> 12 & 1:
+        text += "_opc"
+    return text
+
+
+def _customdata(inst: ir.Instruction, indent: str) -> list[str]:
+    cls = inst.controls
+    data = inst.extra
+    if cls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
+        rows = []
+        for i in range(0, len(data), 4):
+            rows.append("{ " + ", ".join(format_untyped(v) for v in data[i : i + 4]) + "}")
+        if not rows:
+            return [indent + "dcl_immediateConstantBuffer { }"]
+        pad = " " * len("dcl_immediateConstantBuffer { ")
+        lines = [indent + "dcl_immediateConstantBuffer { " + rows[0]]
+        lines += [indent + pad + r for r in rows[1:]]
+        for i in range(len(lines) - 1):
+            lines[i] += ","
+        lines[-1] += " }"
+        return lines
+    if cls == ir.CustomDataClass.SHADER_MESSAGE and len(data) >= 5:
+        return [indent + _shader_message(data)]
+    return [indent + f"customdata class {cls}, {len(data)} dwords"]
+
+
+def _shader_message(data: list[int]) -> str:
+    msg_id, _style, nchars, nops, oplen = data[:5]
+    name = S.MESSAGE_IDS.get(msg_id, f"message_{msg_id:#x}")
+    from .decoder import _Reader
+
+    rd = _Reader(data)
+    p, end = 5, 5 + oplen
+    operands = []
+    for _ in range(nops):
+        o, p = rd.operand(p, end, 0)
+        operands.append(format_operand(o))
+    raw = struct.pack(f"<{len(data) - end}I", *data[end:])[:nchars]
+    text = raw.decode("latin1")
+    return f'{name} "{text}"' + "".join(", " + o for o in operands)
+
+
+def instruction_text(inst: ir.Instruction) -> str:
+    """The instruction's line (without indentation) as fxc prints it."""
+    info = OPCODES[inst.opcode]
+    name = info.name
+    decl = _declaration(inst, name) if info.cls == OpClass.DECL else None
+    if decl is not None:
+        return decl
+    op = inst.opcode
+    if op == O.SYNC:
+        name += "".join(s for bit, s in S.SYNC_FLAGS if inst.controls & bit)
+    if info.has_saturate and inst.saturate:
+        name += "_sat"
+    if info.has_test:
+        name += "_nz" if inst.test_nonzero else "_z"
+    if info.flags & SAMPLE_CTRL:
+        name += _tex_suffix(inst)
+    if op == O.RESINFO:
+        name += S.RESINFO_SUFFIX.get(inst.return_type_control, "")
+    elif op in (O.SAMPLE_INFO, O.SAMPLE_POS) and inst.return_type_control == 1:
+        name += "_uint"
+    if inst.precise_mask and info.cls != OpClass.DECL:
+        name += f" [precise({_mask(inst.precise_mask)})]"
+    untyped = op in _UNTYPED
+    types = info.operand_types
+    parts = [format_operand(o, types[i] if i < len(types) else "x", untyped) for i, o in enumerate(inst.operands)]
+    if op == O.INTERFACE_CALL and inst.extra and parts:
+        parts[0] += f"[{inst.extra[0]}]"
+    return f"{name} " + ", ".join(parts)
+
+
+def disassemble_program(program: ir.Program | bytes) -> list[str]:
+    """Version line, declarations and instructions, indented as fxc does."""
+    if not isinstance(program, ir.Program):
+        program = decode_program(program)
+    lines = [f"{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+    depth = 0
+    for inst in program.instructions:
+        op = inst.opcode
+        if op in _INDENT_CLOSE or op == O.ELSE:
+            depth = max(depth - 1, 0)
+        indent = "  " * depth
+        if op == O.CUSTOMDATA:
+            lines += _customdata(inst, indent)
+        else:
+            lines.append(indent + instruction_text(inst))
+        if op in _INDENT_OPEN or op == O.ELSE:
+            depth += 1
+    return lines
+
+
+def _instruction_slots(container: object, program: ir.Program) -> int:
+    stats = getattr(container, "stats", None)
+    if stats is not None and getattr(stats, "InstructionCount", None) is not None:
+        return int(stats.InstructionCount)
+    return sum(1 for i in program.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE,
+                                                                                OpClass.CUSTOM))
+
+
+def disassemble(blob: bytes | object) -> str:
+    """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer."""
+    from .container import parse_container
+
+    container = parse_container(bytes(blob), verify_checksum=False) if isinstance(
+        blob, (bytes, bytearray, memoryview)) else blob
+    code = container.program  # type: ignore[attr-defined]
+    if code is None:
+        raise ValueError("container has no SHDR/SHEX chunk")
+    program = decode_program(code)
+    header: list[str] = []
+    try:
+        from .listing_header import format_listing_header  # type: ignore[import-not-found]
+
+        header = list(format_listing_header(container))
+    except ImportError:  # TODO(integration): the container engineer's header formatter
+        header = []
+    lines = header + disassemble_program(program)
+    lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,705 @@
+"""Memory instructions: raw/structured/typed loads and stores on SRVs, UAVs and groupshared memory,
+texture ``ld``/``ld_ms``, resinfo/bufinfo/sampleinfo/samplepos, atomics and sync (D3D11.3 spec 22.4,
+22.17-22.19; spec-facts §1.9, §1.13, §1.15).
+
+Out-of-bounds reads return 0 and out-of-bounds writes are dropped. Atomics from many lanes on one
+address are serialised in lane order with vectorised segmented scans (no per-lane Python loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ...errors import NotSupportedError
+from .. import ir
+from .operands import compile_dst, compile_src
+from .state import ExecState
+
+Op = ir.Opcode
+OT = ir.OperandType
+U32 = np.uint32
+
+# ----------------------------------------------------------------------------------------------
+# Format codecs: TODO(integration) replace the shim with pyd3d11.formats.codecs when it lands.
+# ----------------------------------------------------------------------------------------------
+_SHIM = {  # DXGI format → (components, kind, bytes per component)
+    2: (4, "f", 4), 3: (4, "u", 4), 4: (4, "i", 4), 1: (4, "u", 4),
+    6: (3, "f", 4), 7: (3, "u", 4), 8: (3, "i", 4),
+    16: (2, "f", 4), 17: (2, "u", 4), 18: (2, "i", 4),
+    39: (1, "u", 4), 40: (1, "f", 4), 41: (1, "f", 4), 42: (1, "u", 4), 43: (1, "i", 4),
+    28: (4, "unorm", 1), 27: (4, "u", 1), 30: (4, "u", 1), 10: (4, "h", 2), 54: (1, "h", 2),
+}
+
+
+def decode_texels(fmt: int, raw: np.ndarray) -> np.ndarray:
+    """raw (M, bpe) uint8 → (M, 4) uint32 register bits (float formats as float32 bits)."""
+    try:  # TODO(integration): the formats engineer's codecs
+        from pyd3d11.formats import codecs  # type: ignore[attr-defined]
+
+        vals = np.asarray(codecs.decode(fmt, raw))
+        if vals.dtype.kind == "f":
+            return vals.astype(np.float32).view(U32)
+        return vals.astype(np.int64).astype(U32)
+    except ImportError:
+        pass
+    if fmt not in _SHIM:
+        raise NotSupportedError(f"typed resource access to DXGI format {fmt}")
+    n, kind, size = _SHIM[fmt]
+    m = raw.shape[0]
+    out = np.zeros((m, 4), U32)
+    one = U32(0x3F800000) if kind in ("f", "unorm", "h") else U32(1)
+    out[:, 3] = one
+    if size == 4:
+        out[:, :n] = np.ascontiguousarray(raw).view(U32).reshape(m, n)
+    elif size == 2:
+        out[:, :n] = np.ascontiguousarray(raw).view(np.float16).reshape(m, n).astype(np.float32).view(U32)
+    elif kind == "unorm":
+        out[:, :n] = (raw[:, :n].astype(np.float32) / np.float32(255.0)).view(U32)
+    else:
+        out[:, :n] = raw[:, :n]
+    return out
+
+
+def encode_texels(fmt: int, vals: np.ndarray) -> np.ndarray:
+    """(M, 4) uint32 register bits → (M, bpe) uint8."""
+    try:  # TODO(integration)
+        from pyd3d11.formats import codecs  # type: ignore[attr-defined]
+
+        return np.asarray(codecs.encode(fmt, vals), np.uint8)
+    except ImportError:
+        pass
+    if fmt not in _SHIM:
+        raise NotSupportedError(f"typed resource access to DXGI format {fmt}")
+    n, kind, size = _SHIM[fmt]
+    m = vals.shape[0]
+    if size == 4:
+        return np.ascontiguousarray(vals[:, :n]).view(np.uint8).reshape(m, 4 * n)
+    if size == 2:
+        return np.ascontiguousarray(vals[:, :n]).view(np.float32).astype(np.float16).view(np.uint8).reshape(m, 2 * n)
+    if kind == "unorm":
+        f = vals[:, :n].view(np.float32)
+        f = np.where(np.isnan(f), 0.0, np.clip(f, 0.0, 1.0))
+        return np.floor(f * 255.0 + 0.5).astype(np.uint8)
+    return np.minimum(vals[:, :n], 255).astype(np.uint8)
+
+
+# ----------------------------------------------------------------------------------------------
+# Resolving a resource operand to a word array
+# ----------------------------------------------------------------------------------------------
+
+def _view_words(view) -> np.ndarray:
+    off = view.first_element * view.element_size
+    size = view.num_elements * view.element_size
+    raw = view.storage.data[off:off + (size & ~3)]
+    return raw.view(U32)
+
+
+class _Target:
+    """words (flat uint32, writable), base word per lane (array or 0), limit words per lane, stride."""
+
+    __slots__ = ("words", "base", "limit", "stride", "count", "view")
+
+    def __init__(self, words, base, limit, stride, count, view=None):
+        self.words, self.base, self.limit, self.stride, self.count, self.view = words, base, limit, stride, count, view
+
+
+def _resolver(c, res: ir.Operand) -> Callable[[ExecState], _Target | None]:
+    t, slot = res.type, res.register
+    if t == OT.THREAD_GROUP_SHARED_MEMORY:
+        size, stride = c.tgsm.get(slot, (0, 0))
+
+        def tg(st: ExecState) -> _Target:
+            w = st.tgsm_words[slot]
+            base = st.lane_group * w if st.lane_group is not None else 0
+            return _Target(st.tgsm[slot], base, w, stride, (w * 4 // stride) if stride else 0)
+
+        return tg
+    if t in (OT.UNORDERED_ACCESS_VIEW, OT.RESOURCE):
+        decl_stride = (c.uav_stride if t == OT.UNORDERED_ACCESS_VIEW else c.srv_stride).get(slot, 0)
+
+        def buf(st: ExecState) -> _Target | None:
+            views = st.bindings.uavs if t == OT.UNORDERED_ACCESS_VIEW else st.bindings.srvs
+            view = views[slot] if slot < len(views) else None
+            if view is None:
+                return None
+            words = _view_words(view)
+            stride = view.element_size if view.structured else decl_stride
+            return _Target(words, 0, words.size, stride, view.num_elements, view)
+
+        return buf
+    raise NotSupportedError(f"memory operand type {OT(t).name}")
+
+
+def _comp_getter(op: ir.Operand, k: int) -> Callable[[ExecState], np.ndarray]:
+    g = compile_src(op, tuple(op.components()[:k]), "n")
+    return lambda st: np.broadcast_to(g(st), (k, st.n)).astype(np.int64)
+
+
+def _word_index(kind: str, tgt: _Target, a: np.ndarray, ncomp: int):
+    """Per-lane first word index (int64) and the number of words in range from it."""
+    if kind == "raw":
+        w = a[0] >> 2
+        avail = tgt.limit - w
+    else:
+        idx, off = a[0], a[1]
+        stride = tgt.stride
+        w = (idx * stride + off) >> 2
+        ok = (idx < tgt.count) & (off < stride)
+        elem_end = (idx + 1) * stride >> 2
+        avail = np.where(ok, np.minimum(elem_end, tgt.limit) - w, 0)
+    return w, avail
+
+
+def _load(kind: str, c, inst: ir.Instruction) -> Callable:
+    dst = inst.operands[0]
+    res = inst.operands[-1]
+    comps, store = compile_dst(dst)
+    resolve = _resolver(c, res)
+    addr = _comp_getter(inst.operands[1], 1) if kind == "raw" else None
+    if kind == "structured":
+        gi = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
+        go = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+    sw = res.components()
+    sel = [sw[d] for d in comps]
+
+    def run(st: ExecState) -> None:
+        if store is None:
+            return
+        tgt = resolve(st)
+        if tgt is None:
+            store(st, np.zeros((len(comps), 1), U32))
+            return
+        if kind == "raw":
+            a = addr(st)
+        else:
+            a = np.stack([np.broadcast_to(gi(st)[0], (st.n,)), np.broadcast_to(go(st)[0], (st.n,))]).astype(np.int64)
+        w, avail = _word_index(kind, tgt, a, 4)
+        base = tgt.base
+        nw = tgt.words.size
+        out = np.empty((len(sel), st.n), U32)
+        for j, s in enumerate(sel):
+            ok = (s < avail) & (w >= 0)
+            flat = np.clip(base + w + s, 0, max(nw - 1, 0))
+            if nw == 0:
+                out[j] = 0
+            else:
+                v = tgt.words[flat]
+                out[j] = np.where(ok, v, U32(0)) if not ok.all() else v
+        store(st, out)
+
+    return run
+
+
+def _store(kind: str, c, inst: ir.Instruction) -> Callable:
+    res = inst.operands[0]
+    resolve = _resolver(c, res)
+    comps = res.written()
+    if kind == "raw":
+        addr = _comp_getter(inst.operands[1], 1)
+        val = inst.operands[2]
+    else:
+        gi = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
+        go = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+        val = inst.operands[3]
+    gv = compile_src(val, tuple(val.components()[d] for d in comps), "n")
+
+    def run(st: ExecState) -> None:
+        tgt = resolve(st)
+        if tgt is None:
+            return
+        if kind == "raw":
+            a = addr(st)
+        else:
+            a = np.stack([np.broadcast_to(gi(st)[0], (st.n,)), np.broadcast_to(go(st)[0], (st.n,))]).astype(np.int64)
+        w, avail = _word_index(kind, tgt, a, 4)
+        v = gv(st)
+        m = st.mask
+        for j, cpt in enumerate(comps):
+            ok = m & (cpt < avail) & (w >= 0)
+            vj = np.broadcast_to(v[j if v.shape[0] > 1 else 0], (st.n,))
+            if ok.all():
+                tgt.words[tgt.base + w + cpt] = vj
+            else:
+                tgt.words[np.broadcast_to(tgt.base + w + cpt, (st.n,))[ok]] = vj[ok]
+        if tgt.view is not None:
+            tgt.view.storage.touch()
+
+    return run
+
+
+# ----------------------------------------------------------------------------------------------
+# Typed access (ld, ld_ms, ld_uav_typed, store_uav_typed, typed atomics)
+# ----------------------------------------------------------------------------------------------
+_BUF = "buffer"
+# view dimension (SRV / UAV enums, spec-facts §3) → (shape kind, coordinate layout)
+_SRV_DIM = {1: _BUF, 11: _BUF, 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dms", 7: "2dmsarray", 8: "3d",
+            9: "cube", 10: "cubearray"}
+_UAV_DIM = {1: _BUF, 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 8: "3d"}
+
+
+def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray | None):
+    """coords (4, N) int64 → (byte offsets (N,), valid (N,)) into storage.data, per spec ld rules."""
+    st = view.storage
+    kind = (_SRV_DIM if view.kind == 0 else _UAV_DIM).get(view.dimension)
+    n = coords.shape[1]
+    bpe = st.bytes_per_block
+    if kind is None or kind.startswith("cube"):
+        raise NotSupportedError(f"typed load from view dimension {view.dimension}")
+    if kind == _BUF:
+        x = coords[0]
+        ok = (x >= 0) & (x < view.num_elements)
+        return (view.first_element + x) * bpe, ok
+    if st.block_size != 1:
+        raise NotSupportedError("ld from a block-compressed texture")
+    x = coords[0]
+    y = np.zeros(n, np.int64)
+    z = np.zeros(n, np.int64)
+    sl = np.zeros(n, np.int64)
+    if kind == "1d":
+        pass
+    elif kind == "1darray":
+        sl = coords[1]
+    elif kind in ("2d", "2dms"):
+        y = coords[1]
+    elif kind in ("2darray", "2dmsarray"):
+        y, sl = coords[1], coords[2]
+    elif kind == "3d":
+        y, z = coords[1], coords[2]
+    mip = coords[3] if (mip_in_w and not kind.endswith("ms")) else np.zeros(n, np.int64)
+    nslices = view.slice_count if kind != "3d" else 1
+    ok = (mip >= 0) & (mip < view.mip_count) & (sl >= 0) & (sl < nslices)
+    m = np.clip(mip, 0, view.mip_count - 1) + view.first_mip
+    s = np.clip(sl, 0, max(nslices - 1, 0)) + (view.first_slice if kind != "3d" else 0)
+    sub = m + s * st.mip_levels
+    L = st.subresources
+    tab = np.array([(q.offset, q.width, q.height, q.depth, q.row_pitch, q.depth_pitch) for q in L], np.int64)
+    sub = np.clip(sub, 0, len(L) - 1)
+    off, w, h, d, rp, dp = (tab[sub, i] for i in range(6))
+    if kind == "3d" and view.kind == 3:
+        z = z + view.first_slice
+        d = np.minimum(d, view.first_slice + view.slice_count)
+    ok &= (x >= 0) & (x < w) & (y >= 0) & (y < h) & (z >= 0) & (z < d)
+    if sample is not None:
+        ok &= (sample >= 0) & (sample < st.sample_count)
+        smp = np.clip(sample, 0, st.sample_count - 1)
+        off = off + smp * dp * d
+    return off + z * dp + y * rp + x * bpe, ok
+
+
+def _typed_load(view, coords, mip_in_w, sample) -> np.ndarray:
+    """(4, N) uint32 texel bits, 0 outside (spec-facts §1.9)."""
+    off, ok = _texel_offsets(view, coords, mip_in_w, sample)
+    bpe = view.storage.bytes_per_block
+    data = view.storage.data
+    o = np.where(ok, off, 0)
+    o = np.clip(o, 0, max(data.size - bpe, 0))
+    raw = data[o[:, None] + np.arange(bpe)[None, :]]
+    vals = decode_texels(view.format, raw)
+    vals[~ok] = 0
+    return vals.T
+
+
+def _ld(c, inst: ir.Instruction) -> Callable:
+    o = inst.opcode
+    dst, addr, res = inst.operands[0], inst.operands[1], inst.operands[2]
+    comps, store = compile_dst(dst)
+    ga = _comp_getter_all(addr)
+    gs = None
+    if o == Op.LD_MS:
+        s = inst.operands[3]
+        gs0 = compile_src(s, (s.components()[0],), "n")
+
+        def gs(st):
+            return np.broadcast_to(gs0(st)[0], (st.n,)).view(np.int32).astype(np.int64)
+
+    uav = res.type == OT.UNORDERED_ACCESS_VIEW
+    slot = res.register
+    sw = res.components()
+    offs = np.array(list(inst.texel_offset) + [0], np.int64)[:, None]
+
+    def run(st: ExecState) -> None:
+        if store is None:
+            return
+        view = (st.bindings.uavs if uav else st.bindings.srvs)[slot]
+        if view is None:
+            store(st, np.zeros((len(comps), 1), U32))
+            return
+        co = ga(st)
+        if not uav and offs.any():
+            co = co + offs
+        texel = _typed_load(view, co, not uav, gs(st) if gs else None)
+        store(st, texel[[sw[d] for d in comps]])
+
+    return run
+
+
+def _comp_getter_all(op: ir.Operand) -> Callable[[ExecState], np.ndarray]:
+    g = compile_src(op, op.components(), "n")
+    return lambda st: np.broadcast_to(g(st), (4, st.n)).view(np.int32).astype(np.int64)
+
+
+def _store_typed(c, inst: ir.Instruction) -> Callable:
+    res, addr, val = inst.operands
+    ga = _comp_getter_all(addr)
+    gv = compile_src(val, val.components(), "n")
+    slot = res.register
+
+    def run(st: ExecState) -> None:
+        view = st.bindings.uavs[slot]
+        if view is None:
+            return
+        off, ok = _texel_offsets(view, ga(st), False, None)
+        ok &= st.mask
+        if not ok.any():
+            return
+        v = np.broadcast_to(gv(st), (4, st.n))[:, ok].T
+        enc = encode_texels(view.format, np.ascontiguousarray(v))
+        bpe = enc.shape[1]
+        view.storage.data[off[ok][:, None] + np.arange(bpe)[None, :]] = enc
+        view.storage.touch()
+
+    return run
+
+
+# ----------------------------------------------------------------------------------------------
+# Atomics
+# ----------------------------------------------------------------------------------------------
+_ATOMIC = {
+    Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
+    Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
+    Op.ATOMIC_UMIN: "umin",
+    Op.IMM_ATOMIC_IADD: "add", Op.IMM_ATOMIC_AND: "and", Op.IMM_ATOMIC_OR: "or", Op.IMM_ATOMIC_XOR: "xor",
+    Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
+    Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
+}
+_SCAN = {
+    "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor,
+    "umax": np.maximum, "umin": np.minimum,
+    "imax": lambda a, b: np.maximum(a.view(np.int32), b.view(np.int32)).view(U32),
+    "imin": lambda a, b: np.minimum(a.view(np.int32), b.view(np.int32)).view(U32),
+}
+
+
+def serial_atomic(words: np.ndarray, addr: np.ndarray, op: str, val: np.ndarray,
+                  cmp: np.ndarray | None = None) -> np.ndarray:
+    """Apply ``op`` for each lane in lane order to ``words[addr]``; returns each lane's pre-value.
+
+    Lanes on one address are grouped (stable argsort keeps lane order) and combined with segmented
+    scans: add by a cumulative sum, bit ops and min/max by a log-step scan, exch by a shift, and
+    compare-exchange by repeatedly finding the next successful exchange per address."""
+    m = addr.size
+    if m == 0:
+        return np.zeros(0, U32)
+    order = np.argsort(addr, kind="stable")
+    sa = addr[order]
+    sv = val[order].astype(U32)
+    start = np.empty(m, bool)
+    start[0] = True
+    start[1:] = sa[1:] != sa[:-1]
+    first = np.maximum.accumulate(np.where(start, np.arange(m), 0))
+    init = words[sa]
+    end = np.empty(m, bool)
+    end[-1] = True
+    end[:-1] = start[1:]
+    if op == "add":
+        cs = np.cumsum(sv.astype(np.uint64))
+        excl = cs - sv - (cs[first] - sv[first])
+        pre = (init.astype(np.uint64) + excl).astype(U32)
+        post = (pre + sv).astype(U32)
+    elif op == "exch":
+        pre = np.empty(m, U32)
+        pre[0] = init[0]
+        pre[1:] = sv[:-1]
+        pre = np.where(start, init, pre)
+        post = sv
+    elif op == "cmp":
+        sc = cmp[order].astype(U32)
+        pre = np.empty(m, U32)
+        seg = np.cumsum(start) - 1
+        nseg = seg[-1] + 1
+        state = init[start].copy()
+        pos = np.nonzero(start)[0].copy()
+        seg_end = np.nonzero(end)[0]
+        idx = np.arange(m)
+        done = np.zeros(nseg, bool)
+        while not done.all():
+            cand = (idx >= pos[seg]) & (sc == state[seg]) & ~done[seg]
+            hit = np.full(nseg, m, np.int64)
+            np.minimum.at(hit, seg[cand], idx[cand])
+            lim = np.where(hit < m, hit, seg_end)
+            rng = (idx >= pos[seg]) & (idx <= lim[seg]) & ~done[seg]
+            pre[rng] = state[seg[rng]]
+            got = hit < m
+            state[got] = sv[hit[got]]
+            pos = np.where(got, hit + 1, pos)
+            done |= ~got | (pos > seg_end)
+        words[sa[end]] = state
+        out = np.empty(m, U32)
+        out[order] = pre
+        return out
+    else:
+        f = _SCAN[op]
+        x = sv.copy()
+        x[start] = f(init[start], sv[start])
+        seg = np.cumsum(start)
+        d = 1
+        while d < m:
+            same = seg[d:] == seg[:-d]
+            x[d:] = np.where(same, f(x[:-d], x[d:]), x[d:])
+            d *= 2
+        post = x
+        pre = np.empty(m, U32)
+        pre[0] = init[0]
+        pre[1:] = x[:-1]
+        pre = np.where(start, init, pre)
+    words[sa[end]] = post[end]
+    out = np.empty(m, U32)
+    out[order] = pre
+    return out
+
+
+def _atomic(c, inst: ir.Instruction) -> Callable:
+    o = inst.opcode
+    name = _ATOMIC[o]
+    imm = o >= Op.IMM_ATOMIC_ALLOC
+    ops_ = inst.operands
+    if imm:
+        dst, res, addr = ops_[0], ops_[1], ops_[2]
+        rest = ops_[3:]
+    else:
+        dst, res, addr = None, ops_[0], ops_[1]
+        rest = ops_[2:]
+    comps, store = compile_dst(dst) if dst is not None else ((), None)
+    resolve = _resolver(c, res)
+    ga = _comp_getter_all(addr)
+    gvals = [compile_src(r, (r.components()[0],), "n") for r in rest]
+    is_uav = res.type == OT.UNORDERED_ACCESS_VIEW
+    slot = res.register
+    structured_decl = (res.type == OT.THREAD_GROUP_SHARED_MEMORY and c.tgsm.get(slot, (0, 0))[1]) or (
+        is_uav and slot in c.uav_stride)
+
+    def run(st: ExecState) -> None:
+        act = st.mask
+        a = ga(st)
+        view = st.bindings.uavs[slot] if is_uav else None
+        if is_uav and view is None:
+            if store is not None:
+                store(st, np.zeros((1, 1), U32))
+            return
+        if is_uav and not view.raw and not view.structured:
+            off, ok = _texel_offsets(view, a, False, None)
+            words = view.storage.data.view(U32)
+            w = off >> 2
+            base = 0
+        else:
+            tgt = resolve(st)
+            kind = "structured" if (structured_decl or (view is not None and view.structured)) else "raw"
+            w, avail = _word_index(kind, tgt, a, 1)
+            ok = (avail > 0) & (w >= 0)
+            words, base = tgt.words, tgt.base
+        lanes = act & ok
+        flat = (base + w)
+        flat = np.broadcast_to(flat, (st.n,))[lanes]
+        vals = [np.broadcast_to(g(st)[0], (st.n,))[lanes] for g in gvals]
+        if name == "cmp":
+            pre = serial_atomic(words, flat, "cmp", vals[1], vals[0])
+        else:
+            pre = serial_atomic(words, flat, name, vals[0])
+        if view is not None:
+            view.storage.touch()
+        if store is not None:
+            full = np.zeros(st.n, U32)
+            full[lanes] = pre
+            store(st, full[None, :])
+
+    return run
+
+
+def _alloc(c, inst: ir.Instruction) -> Callable:
+    dst, res = inst.operands
+    comps, store = compile_dst(dst)
+    slot = res.register
+    consume = inst.opcode == Op.IMM_ATOMIC_CONSUME
+
+    def run(st: ExecState) -> None:
+        view = st.bindings.uavs[slot]
+        if view is None:
+            return
+        act = st.mask
+        rank = np.cumsum(act) - 1
+        cnt = int(act.sum())
+        base = view.counter[0]
+        if consume:
+            val = (base - 1 - rank) & 0xFFFFFFFF
+            view.counter[0] = (base - cnt) & 0xFFFFFFFF
+        else:
+            val = (base + rank) & 0xFFFFFFFF
+            view.counter[0] = (base + cnt) & 0xFFFFFFFF
+        if store is not None:
+            store(st, val.astype(U32)[None, :])
+
+    return run
+
+
+# ----------------------------------------------------------------------------------------------
+# Queries
+# ----------------------------------------------------------------------------------------------
+_STD_POS = {
+    1: [(0, 0)], 2: [(4, 4), (-4, -4)], 4: [(-2, -6), (6, -2), (-6, 2), (2, 6)],
+    8: [(1, -3), (-1, 3), (5, 1), (-3, -5), (-5, 5), (-7, -1), (3, 7), (7, -7)],
+    16: [(1, 1), (-1, -3), (-3, 2), (4, -1), (-5, -2), (2, 5), (5, 3), (3, -5), (-2, 6), (0, -7), (-4, -6),
+         (-6, 4), (-8, 0), (7, -4), (6, 7), (-7, -8)],
+}
+
+
+def _resinfo(c, inst: ir.Instruction) -> Callable:
+    dst, mip, res = inst.operands
+    comps, store = compile_dst(dst)
+    gm = compile_src(mip, (mip.components()[0],), "n")
+    rt = inst.return_type_control
+    uav = res.type == OT.UNORDERED_ACCESS_VIEW
+    slot = res.register
+    sw = res.components()
+
+    def run(st: ExecState) -> None:
+        view = (st.bindings.uavs if uav else st.bindings.srvs)[slot]
+        n = st.n
+        vals = np.zeros((4, n), np.int64)
+        if view is not None:
+            s = view.storage
+            kind = (_SRV_DIM if not uav else _UAV_DIM).get(view.dimension, "2d")
+            levels = view.mip_count if not uav else 1
+            m = np.broadcast_to(gm(st)[0], (n,)).astype(np.int64)
+            ok = m < levels
+            lvl = view.first_mip + np.minimum(m, levels - 1)
+            w = np.maximum(1, s.width >> lvl)
+            h = np.maximum(1, s.height >> lvl)
+            d = np.maximum(1, s.depth >> lvl)
+            arr = view.slice_count
+            dims = {"1d": (w, 0, 0), "1darray": (w, arr, 0), "2d": (w, h, 0), "2dms": (w, h, 0),
+                    "2darray": (w, h, arr), "2dmsarray": (w, h, arr), "3d": (w, h, d),
+                    "cube": (w, h, 0), "cubearray": (w, h, arr // 6)}.get(kind, (w, h, 0))
+            for i in range(3):
+                vals[i] = np.where(ok, dims[i], 0)
+            vals[3] = levels
+        if rt == ir.ResInfoReturnType.UINT:
+            out = vals.astype(U32)
+        else:
+            f = vals.astype(np.float32)
+            if rt == ir.ResInfoReturnType.RCPFLOAT:
+                with np.errstate(divide="ignore"):
+                    f[:3] = np.float32(1.0) / f[:3]
+            out = f.view(U32)
+        if store is not None:
+            store(st, out[[sw[d] for d in comps]])
+
+    return run
+
+
+def _bufinfo(c, inst: ir.Instruction) -> Callable:
+    dst, res = inst.operands
+    comps, store = compile_dst(dst)
+    uav = res.type == OT.UNORDERED_ACCESS_VIEW
+    slot = res.register
+
+    def run(st: ExecState) -> None:
+        view = (st.bindings.uavs if uav else st.bindings.srvs)[slot]
+        v = 0
+        if view is not None:
+            v = view.num_elements * (4 if view.raw else 1)
+        if store is not None:
+            store(st, np.full((1, 1), v, U32))
+
+    return run
+
+
+def _sampleinfo(c, inst: ir.Instruction) -> Callable:
+    dst = inst.operands[0]
+    res = inst.operands[1] if len(inst.operands) == 2 else None
+    comps, store = compile_dst(dst)
+    uint = inst.return_type_control == 1
+
+    def count(st: ExecState) -> int:
+        if res is None or res.type == OT.RASTERIZER:
+            return int(getattr(st.bindings, "sample_count", 1) or 1)
+        view = st.bindings.srvs[res.register]
+        return view.storage.sample_count if view is not None else 0
+
+    def run(st: ExecState) -> None:
+        n = count(st)
+        v = np.array([n, 0, 0, 0], U32) if uint else np.array([n, 0, 0, 0], np.float32).view(U32)
+        sw = res.components() if res is not None else (0, 1, 2, 3)
+        if store is not None:
+            store(st, v[[sw[d] for d in comps]][:, None])
+
+    return run
+
+
+def _samplepos(c, inst: ir.Instruction) -> Callable:
+    dst, res, idx = inst.operands
+    comps, store = compile_dst(dst)
+    gi = compile_src(idx, (idx.components()[0],), "n")
+    sw = res.components()
+
+    def run(st: ExecState) -> None:
+        if res.type == OT.RASTERIZER:
+            n = int(getattr(st.bindings, "sample_count", 1) or 1)
+        else:
+            view = st.bindings.srvs[res.register]
+            n = view.storage.sample_count if view is not None else 0
+        pos = np.array(_STD_POS.get(n, [(0, 0)]) if n in _STD_POS else [], np.float32).reshape(-1, 2) / 16.0
+        i = np.broadcast_to(gi(st)[0], (st.n,)).astype(np.int64)
+        ok = (i >= 0) & (i < len(pos))
+        out = np.zeros((4, st.n), np.float32)
+        if len(pos):
+            p = pos[np.clip(i, 0, len(pos) - 1)]
+            out[0] = np.where(ok, p[:, 0], 0)
+            out[1] = np.where(ok, p[:, 1], 0)
+        if store is not None:
+            store(st, out.view(U32)[[sw[d] for d in comps]])
+
+    return run
+
+
+def compile_memory_op(c, inst: ir.Instruction) -> Callable | None:
+    o = inst.opcode
+    if o == Op.LD_RAW:
+        return _load("raw", c, inst)
+    if o == Op.LD_STRUCTURED:
+        return _load("structured", c, inst)
+    if o == Op.STORE_RAW:
+        return _store("raw", c, inst)
+    if o == Op.STORE_STRUCTURED:
+        return _store("structured", c, inst)
+    if o in (Op.LD, Op.LD_MS, Op.LD_UAV_TYPED):
+        return _ld(c, inst)
+    if o == Op.STORE_UAV_TYPED:
+        return _store_typed(c, inst)
+    if o in _ATOMIC:
+        return _atomic(c, inst)
+    if o in (Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME):
+        return _alloc(c, inst)
+    if o == Op.RESINFO:
+        return _resinfo(c, inst)
+    if o == Op.BUFINFO:
+        return _bufinfo(c, inst)
+    if o == Op.SAMPLE_INFO:
+        return _sampleinfo(c, inst)
+    if o == Op.SAMPLE_POS:
+        return _samplepos(c, inst)
+    if o == Op.SYNC:
+        # All lanes of a group run in one SIMT batch and finish each op before the next, so a barrier in
+        # uniform flow control is already satisfied (see pyd3d11.pipeline.compute).
+        return lambda st: None
+    return None
+
+
+def prepare_tgsm(c, st: ExecState, groups: int) -> None:
+    """Allocate zeroed groupshared memory (``groups`` copies of each g#) unless supplied."""
+    for reg, (size, _) in c.tgsm.items():
+        w = (size + 3) // 4
+        st.tgsm_words[reg] = w
+        if reg not in st.tgsm:
+            st.tgsm[reg] = np.zeros(groups * w, U32)

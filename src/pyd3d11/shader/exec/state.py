@@ -1,0 +1,80 @@
+"""Per-invocation executor state: register files, execution mask and its control-flow stack.
+
+Internal layout (component-major, so one component of one register over all lanes is contiguous):
+``r`` temps (regs, 4, N), ``v`` inputs (regs, 4, N), ``o`` outputs (regs, 4, N), ``x[i]`` indexable
+temps (size, 4, N). The public :class:`ExecResult` converts outputs to (regs, N, 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(slots=True, eq=False)
+class Frame:
+    """One control-flow stack entry. ``kind`` is 'if', 'loop', 'switch' or 'call'."""
+
+    kind: str
+    saved: np.ndarray  # lanes to restore when the construct ends
+    other: np.ndarray | None = None  # if: lanes for the else branch; switch: lanes not yet matched
+    cont: np.ndarray | None = None  # loop: lanes that executed `continue` this iteration
+    sel: np.ndarray | None = None  # switch selector (uint32 per lane)
+    pc: int = 0  # loop: first body op; call: return address
+
+
+@dataclass(slots=True, eq=False)
+class ExecState:
+    n: int
+    r: np.ndarray
+    v: np.ndarray
+    o: np.ndarray
+    x: dict[int, np.ndarray]
+    mask: np.ndarray
+    cb: list[np.ndarray]
+    icb: np.ndarray
+    bindings: Any
+    sv: dict[int, np.ndarray]  # operand type → (4, N) uint32 system-value register
+    special_out: dict[int, np.ndarray]  # operand type → (1, N) (oDepth, oMask, oStencilRef)
+    tgsm: dict[int, np.ndarray] = field(default_factory=dict)  # g# → flat uint32 words (groups*words)
+    tgsm_words: dict[int, int] = field(default_factory=dict)
+    lane_group: np.ndarray | None = None  # lane → group index within the batch (compute)
+    discarded: np.ndarray | None = None
+    stack: list[Frame] = field(default_factory=list)
+    full: bool = True  # mask is all-true (fast, unmasked writes)
+    any: bool = True
+    lane_ids: np.ndarray | None = None
+    hooks: Any = None
+    uav_touched: set = field(default_factory=set)
+
+    def set_mask(self, m: np.ndarray) -> None:
+        self.mask = m
+        cnt = int(np.count_nonzero(m))
+        self.any = cnt > 0
+        self.full = cnt == self.n
+
+    def remove_lanes(self, lanes: np.ndarray, upto: int) -> None:
+        """Take ``lanes`` out of every frame above stack index ``upto`` (break/continue/ret)."""
+        keep = ~lanes
+        for f in self.stack[upto + 1:]:
+            f.saved = f.saved & keep
+            if f.other is not None:
+                f.other = f.other & keep
+            if f.cont is not None:
+                f.cont = f.cont & keep
+
+
+@dataclass(slots=True, eq=False)
+class ExecResult:
+    """What one run returns. ``outputs`` is (regs, N, 4) uint32; ``depth``/``coverage_mask``/
+    ``stencil_ref`` are (N,) uint32 or None when the program does not write them; ``discarded`` is (N,)
+    bool; ``emitted`` is reserved for the geometry stage."""
+
+    outputs: np.ndarray
+    depth: np.ndarray | None
+    coverage_mask: np.ndarray | None
+    stencil_ref: np.ndarray | None
+    discarded: np.ndarray
+    state: ExecState | None = None
