@@ -15,7 +15,7 @@ from typing import Any
 from pyd3d11.errors import E_ABORT, E_INVALIDARG, D3D11Error, InvalidArgError
 
 from .com import IUnknown, iid
-from .debug_messages import MESSAGE_CATEGORIES, message_name
+from .debug_messages import MESSAGE_CATEGORIES, message_id, message_name
 from .device_structs import F, header
 
 logger = logging.getLogger("pyd3d11")
@@ -367,7 +367,8 @@ class ID3D11Debug(IUnknown):
         else:
             lines.append(f"\t{len(children)} live device children")
         text = "\n".join(lines)
-        for line in lines:
-            dev._report(SEVERITY_WARNING if "Refcount" in line else SEVERITY_INFO, CATEGORY_STATE_CREATION, 0,
-                        line.strip())
+        kinds = [dev] + children if len(lines) == len(children) + 1 else [dev]
+        for obj, line in zip(kinds, lines):
+            kind = type(obj).__name__.removeprefix("ID3D11").rstrip("0123456789").upper()
+            dev._report(SEVERITY_WARNING, CATEGORY_STATE_CREATION, message_id("LIVE_" + kind), line.strip())
         return text

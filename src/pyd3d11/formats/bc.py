@@ -46,9 +46,9 @@ def _bc6h_s(blocks: np.ndarray) -> np.ndarray:
 
 
 def _bc7(blocks: np.ndarray) -> np.ndarray:
-    from .bc7 import decode_bc7
+    from .bc7 import decode_bc7_u8
 
-    return decode_bc7(blocks)
+    return decode_bc7_u8(blocks)  # exact 8-bit UNORM: converted (and linearized) by lookup below
 
 
 def _bc4s(blocks: np.ndarray) -> np.ndarray:
@@ -59,7 +59,8 @@ def _bc5s(blocks: np.ndarray) -> np.ndarray:
     return _b15.decode_bc5(blocks, signed=True)
 
 
-# DXGI_FORMAT value -> (name, block bytes, decoder or None for TYPELESS, sRGB)
+# DXGI_FORMAT value -> (name, block bytes, decoder or None for TYPELESS, sRGB). A decoder returns
+# (N, 16, 4) float32, or uint8 where its result is exact 8-bit UNORM.
 BC_FORMATS: dict[int, tuple[str, int, Callable[[np.ndarray], np.ndarray] | None, bool]] = {
     70: ("BC1_TYPELESS", 8, None, False),
     71: ("BC1_UNORM", 8, _b15.decode_bc1, False),
@@ -109,6 +110,17 @@ def srgb_to_linear(c: np.ndarray) -> np.ndarray:
     return np.where(c <= np.float32(0.04045), lo, hi).astype(np.float32)
 
 
+_UNORM8 = np.arange(256, dtype=np.float32) / np.float32(255)
+_SRGB8: list[np.ndarray] = []
+
+
+def _srgb_lut() -> np.ndarray:
+    """srgb_to_linear of every 8-bit UNORM value (the same float32 computation, tabulated)."""
+    if not _SRGB8:
+        _SRGB8.append(srgb_to_linear(_UNORM8))
+    return _SRGB8[0]
+
+
 def decode_bc(fmt: int, blocks: np.ndarray) -> np.ndarray:
     """Decode BC blocks (..., nby, nbx, 8|16) uint8 to float32 (..., 4*nby, 4*nbx, 4) RGBA.
 
@@ -126,7 +138,12 @@ def decode_bc(fmt: int, blocks: np.ndarray) -> np.ndarray:
     nby, nbx = blocks.shape[-3], blocks.shape[-2]
     flat = np.ascontiguousarray(blocks.reshape(-1, nbytes))
     texels = decoder(flat)  # (N, 16, 4), texel i at row i // 4, column i % 4
-    if srgb:
+    if texels.dtype == np.uint8:
+        u8 = texels
+        texels = _UNORM8[u8]
+        if srgb:
+            texels[:, :, :3] = _srgb_lut()[u8[:, :, :3]]
+    elif srgb:
         texels[:, :, :3] = srgb_to_linear(texels[:, :, :3])
     img = texels.reshape(lead + (nby, nbx, 4, 4, 4))
     nd = len(lead)
@@ -167,6 +184,7 @@ def decode_bc_region(fmt: int, raw: bytes | bytearray | memoryview | np.ndarray,
 def encode_bc(fmt: int, rgba: np.ndarray) -> np.ndarray:
     """Encode float RGBA (H, W, 4) (H, W multiples of 4) into blocks (H/4, W/4, 8|16) uint8.
 
-    Supported: BC1 (opaque, 4-colour mode), BC4 and BC5 (UNORM/SNORM). Quality is that of a simple
-    bounding-box encoder; the result always decodes back within one palette step."""
+    Supported: BC1_UNORM (opaque; endpoints on the block's principal colour axis), BC4 and BC5
+    UNORM/SNORM (min/max endpoints, 8-value mode). Others raise NotSupportedError. Simple and
+    fast, not quality-optimised: meant for generated test data and uploads."""
     return _b15.encode_blocks(int(fmt), rgba)

@@ -137,7 +137,7 @@ def _decode_mode(mode: int, lo: np.ndarray, hi: np.ndarray, signed: bool) -> np.
         e[:, 1:] = (e[:, :1] + e[:, 1:]) & ((1 << epb) - 1)
         if signed:
             e[:, 1:] = _sign_extend(e[:, 1:], epb)
-    u = _unquantize(e, epb, signed)
+    u = _unquantize(e, epb, signed).astype(np.int32)  # |u| <= 0xFFFF: lerp fits in int32
 
     ib = _INDEX_BITS[ns]
     widths = ib - anchor_mask(ns, part).astype(np.int64)

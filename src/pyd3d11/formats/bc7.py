@@ -88,9 +88,9 @@ PARTITION3 = _shapes(_P3)
 
 # Interpolation weights by index precision (bits): w/64 of endpoint 1.
 WEIGHTS = {
-    2: np.array([0, 21, 43, 64], dtype=np.int64),
-    3: np.array([0, 9, 18, 27, 37, 46, 55, 64], dtype=np.int64),
-    4: np.array([0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64], dtype=np.int64),
+    2: np.array([0, 21, 43, 64], dtype=np.int32),
+    3: np.array([0, 9, 18, 27, 37, 46, 55, 64], dtype=np.int32),
+    4: np.array([0, 4, 9, 13, 17, 21, 26, 30, 34, 38, 43, 47, 51, 55, 60, 64], dtype=np.int32),
 }
 
 # BC7 modes: (subsets, partition bits, rotation bits, index-selector bits, colour bits, alpha bits,
@@ -207,6 +207,7 @@ def _decode_mode(mode: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         ep[..., 3] = (ep[..., 3] << (8 - na)) | (ep[..., 3] >> (2 * na - 8))
     else:
         ep[..., 3] = 255
+    ep = ep.astype(np.int32)  # int32 keeps the per-texel gathers and lerps cheap (max 255 * 64)
 
     subset = (PARTITION2[part] if ns == 2 else PARTITION3[part]) if ns > 1 else np.zeros((n, 16), dtype=np.int64)
     widths = ib - anchor_mask(ns, part).astype(np.int64)
@@ -226,7 +227,7 @@ def _decode_mode(mode: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     rows = np.arange(n)[:, None]
     e0 = ep[rows, subset, 0]  # (n, 16, 4)
     e1 = ep[rows, subset, 1]
-    out = np.empty((n, 16, 4), dtype=np.int64)
+    out = np.empty((n, 16, 4), dtype=np.int32)
     out[..., :3] = interpolate(e0[..., :3], e1[..., :3], w_col[..., None])
     out[..., 3] = interpolate(e0[..., 3], e1[..., 3], w_alpha)
     if rot is not None:  # rotation: 1 swaps A<->R, 2 A<->G, 3 A<->B (after interpolation)

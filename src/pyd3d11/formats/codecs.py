@@ -20,11 +20,11 @@ code, NaN payloads beyond the target's mantissa, and non-canonical R9G9B9E5 code
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
-from pyd3d11.errors import InvalidArgError, NotSupportedError
+from pyd3d11.errors import E_INVALIDARG, InvalidArgError, NotSupportedError
 from pyd3d11.formats import numerics as nx
 from pyd3d11.formats.numerics import NumberClass
 from pyd3d11.formats.table import Channel, FormatInfo, FormatKind, format_info
@@ -46,9 +46,9 @@ def _check_codec(info: FormatInfo) -> None:
     if info.kind == FormatKind.VIDEO:
         raise NotSupportedError(f"format codec for {info} (video/opaque formats are not decoded)")
     if info.kind == FormatKind.UNKNOWN:
-        raise InvalidArgError(message="DXGI_FORMAT_UNKNOWN has no codec")
+        raise InvalidArgError(E_INVALIDARG, "DXGI_FORMAT_UNKNOWN has no codec")
     if info.kind == FormatKind.TYPELESS:
-        raise InvalidArgError(message=f"{info} is typeless; decode through a typed format of its family")
+        raise InvalidArgError(E_INVALIDARG, f"{info} is typeless; decode through a typed format of its family")
 
 
 def number_class(fmt: int) -> NumberClass:
@@ -82,13 +82,13 @@ def missing_defaults_for(fmt: int) -> np.ndarray:
 # --------------------------------------------------------------------------------------------------
 # Channel conversions
 
-@lru_cache(maxsize=None)
+@cache
 def _small_float_lut(bits: int) -> np.ndarray:
     conv = {16: nx.f16_to_f32, 11: nx.f11_to_f32, 10: nx.f10_to_f32}[bits]
     return conv(np.arange(1 << bits, dtype=np.uint32))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _snorm_lut(bits: int) -> np.ndarray:
     return nx.snorm_to_float(np.arange(1 << bits, dtype=np.uint32), bits)
 
@@ -150,9 +150,9 @@ def _encode_channel(ch: Channel, v: np.ndarray) -> np.ndarray:
 def _as_elements(info: FormatInfo, data) -> np.ndarray:
     arr = np.asarray(data)
     if arr.dtype != np.uint8:
-        raise InvalidArgError(message=f"{info}: element data must be uint8, got {arr.dtype}")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: element data must be uint8, got {arr.dtype}")
     if arr.ndim == 0 or arr.shape[-1] != info.bytes_per_block:
-        raise InvalidArgError(message=f"{info}: last axis must be {info.bytes_per_block} bytes, got {arr.shape}")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: last axis must be {info.bytes_per_block} bytes, got {arr.shape}")
     return arr
 
 
@@ -255,12 +255,12 @@ def _decode_subsampled(info: FormatInfo, arr: np.ndarray) -> np.ndarray:
 
 def _decode_bc(info: FormatInfo, data) -> np.ndarray:
     try:
-        from pyd3d11.formats import bc  # noqa: PLC0415 - lazy: written by another engineer
+        from pyd3d11.formats import bc  # lazy: written by another engineer
     except ImportError:  # TODO(integration): bc.py not present yet
         raise NotSupportedError(f"block-compressed decode for {info}") from None
     arr = np.asarray(data)
     if arr.dtype != np.uint8 or arr.ndim < 3 or arr.shape[-1] != info.bytes_per_block:
-        raise InvalidArgError(message=f"{info}: blocks must be uint8 (..., rows, cols, {info.bytes_per_block})")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: blocks must be uint8 (..., rows, cols, {info.bytes_per_block})")
     return bc.decode_bc(info.value, arr)
 
 
@@ -273,12 +273,12 @@ def encode(fmt: int, values) -> np.ndarray:
         raise NotSupportedError(f"block-compressed encode for {info}")
     v = np.asarray(values)
     if v.ndim == 0 or v.shape[-1] != 4:
-        raise InvalidArgError(message=f"{info}: values need a last axis of 4 components, got {v.shape}")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: values need a last axis of 4 components, got {v.shape}")
     if info.value in _SUBSAMPLED:
         return _encode_subsampled(info, v)
     if info.value == _R1:
         if v.ndim < 2 or v.shape[-2] != 8:
-            raise InvalidArgError(message="R1_UNORM encodes groups of 8 texels: shape (..., 8, 4)")
+            raise InvalidArgError(E_INVALIDARG, "R1_UNORM encodes groups of 8 texels: shape (..., 8, 4)")
         bits = nx.float_to_unorm(v[..., 0], 1).astype(np.uint8)
         byte = (bits << np.arange(7, -1, -1, dtype=np.uint8)).sum(axis=-1, dtype=np.uint8)
         return byte[..., None]
@@ -300,7 +300,7 @@ def encode(fmt: int, values) -> np.ndarray:
 
 def _encode_subsampled(info: FormatInfo, v: np.ndarray) -> np.ndarray:
     if v.ndim < 2 or v.shape[-2] != 2:
-        raise InvalidArgError(message=f"{info} encodes texel pairs: shape (..., 2, 4)")
+        raise InvalidArgError(E_INVALIDARG, f"{info} encodes texel pairs: shape (..., 2, 4)")
     r = nx.float_to_unorm(v[..., 0, 0], 8)
     b = nx.float_to_unorm(v[..., 1, 2], 8)
     g0 = nx.float_to_unorm(v[..., 0, 1], 8)
@@ -321,10 +321,10 @@ def _region_view(info: FormatInfo, raw, width: int, height: int, depth: int, row
     rp = nbx * bpb if row_pitch is None else row_pitch
     dp = rp * nby if depth_pitch is None else depth_pitch
     if rp < nbx * bpb or (nby > 1 and dp < rp * nby and depth > 1):
-        raise InvalidArgError(message=f"{info}: pitches too small for {width}x{height}")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: pitches too small for {width}x{height}")
     need = (depth - 1) * dp + (nby - 1) * rp + nbx * bpb if width and height and depth else 0
     if buf.size < need:
-        raise InvalidArgError(message=f"{info}: {buf.size} bytes given, {need} needed for {width}x{height}x{depth}")
+        raise InvalidArgError(E_INVALIDARG, f"{info}: {buf.size} bytes given, {need} needed for {width}x{height}x{depth}")
     return np.lib.stride_tricks.as_strided(buf, shape=(depth, nby, nbx, bpb),
                                            strides=(dp, rp, bpb, 1), writeable=False)
 
@@ -355,7 +355,7 @@ def encode_region(fmt: int, texels) -> np.ndarray:
         raise NotSupportedError(f"block-compressed encode for {info}")
     t = np.asarray(texels)
     if t.ndim != 4 or t.shape[-1] != 4:
-        raise InvalidArgError(message=f"texels must be (depth, height, width, 4), got {t.shape}")
+        raise InvalidArgError(E_INVALIDARG, f"texels must be (depth, height, width, 4), got {t.shape}")
     d, h, w, _ = t.shape
     bw = info.block_width
     if bw > 1:
@@ -377,7 +377,7 @@ def _depth_format(fmt: int) -> FormatInfo:
     info = format_info(fmt)
     dfmt = _DEPTH_OF_FAMILY.get(info.typeless)
     if dfmt is None:
-        raise InvalidArgError(message=f"{info} has no depth/stencil layout")
+        raise InvalidArgError(E_INVALIDARG, f"{info} has no depth/stencil layout")
     return format_info(dfmt)
 
 

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from pyd3d11.errors import InvalidArgError
+from pyd3d11.errors import E_INVALIDARG, InvalidArgError
 
 
 class FormatKind(Enum):
@@ -301,7 +301,7 @@ def format_info(fmt: int) -> FormatInfo:
     try:
         return FORMATS[int(fmt)]
     except (KeyError, TypeError, ValueError):
-        raise InvalidArgError(message=f"unknown DXGI_FORMAT {fmt!r}") from None
+        raise InvalidArgError(E_INVALIDARG, f"unknown DXGI_FORMAT {fmt!r}") from None
 
 
 def format_value(name: str) -> int:
@@ -310,7 +310,7 @@ def format_value(name: str) -> int:
     try:
         return FORMAT_BY_NAME[key]
     except KeyError:
-        raise InvalidArgError(message=f"unknown DXGI_FORMAT name {name!r}") from None
+        raise InvalidArgError(E_INVALIDARG, f"unknown DXGI_FORMAT name {name!r}") from None
 
 
 def format_name(fmt: int) -> str:
@@ -390,5 +390,5 @@ def depth_srv_formats(fmt: int) -> tuple[int, int | None]:
     """(depth-plane SRV format, stencil-plane SRV format or None) for a depth format."""
     info = format_info(fmt)
     if info.value not in _DEPTH_SRV:
-        raise InvalidArgError(message=f"{info} is not a depth format")
+        raise InvalidArgError(E_INVALIDARG, f"{info} is not a depth format")
     return _DEPTH_SRV[info.value]

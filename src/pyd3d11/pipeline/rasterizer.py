@@ -148,16 +148,18 @@ def _empty() -> QuadFragments:
 def rasterize_triangles(
     setup: TriangleSetup,
     offsets: np.ndarray,
-    bounds: tuple[int, int, int, int],
+    bounds: tuple[int, int, int, int] | np.ndarray,
 ) -> QuadFragments:
     """Coverage of clockwise triangles over the pixel rectangle ``bounds`` = (x0, y0, x1, y1), half-open.
 
+    ``bounds`` is one rectangle or one per triangle, (T, 4) (scissor/viewport per primitive).
     ``offsets`` (S, 2) are the sample positions in 1/256 pixel from the pixel centre. Quads with no
     covered sample are dropped; lanes outside ``bounds`` have no coverage.
     """
     T = setup.verts.shape[0]
-    bx0, by0, bx1, by1 = bounds
-    if T == 0 or bx1 <= bx0 or by1 <= by0:
+    bnd = np.broadcast_to(np.asarray(bounds, np.int64).reshape(-1, 4), (T, 4))
+    bx0, by0, bx1, by1 = bnd[:, 0], bnd[:, 1], bnd[:, 2], bnd[:, 3]
+    if T == 0:
         return _empty()
     v = setup.verts
     omin = offsets.min(axis=0)
@@ -188,7 +190,7 @@ def rasterize_triangles(
         base = int(csum[start - 1]) if start else 0
         end = int(np.searchsorted(csum, base + _MAX_CANDIDATES, side="right"))
         end = max(end, start + 1)
-        parts.append(_rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bounds))
+        parts.append(_rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bnd))
         start = end
     if len(parts) == 1:
         return parts[0]
@@ -200,8 +202,7 @@ def rasterize_triangles(
     )
 
 
-def _rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bounds) -> QuadFragments:
-    bx0, by0, bx1, by1 = bounds
+def _rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bnd) -> QuadFragments:
     cnt = counts[start:end]
     n = int(cnt.sum())
     if n == 0:
@@ -214,7 +215,8 @@ def _rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bounds) -
     qy = (qy0[tri] + local // w) * 2
     lx = qx[:, None] + QUAD_LANE_DX  # (n, 4)
     ly = qy[:, None] + QUAD_LANE_DY
-    in_bounds = (lx >= bx0) & (lx < bx1) & (ly >= by0) & (ly < by1)
+    b = bnd[tri]
+    in_bounds = (lx >= b[:, 0:1]) & (lx < b[:, 2:3]) & (ly >= b[:, 1:2]) & (ly < b[:, 3:4])
     cov = np.zeros((n, 4), np.uint32)
     t4 = tri[:, None]
     for s, (ox, oy) in enumerate(offsets.tolist()):

@@ -14,10 +14,8 @@ import numpy as np
 
 from ...errors import E_INVALIDARG, InvalidArgError
 from .. import ir
-from ..ir import Opcode as O
 from ..ir import OperandType as T
 from . import asm_syntax as S
-from .opcodes import BY_NAME, OPCODES, SAMPLE_CTRL, OpClass, OpInfo
 
 _PREFIX_TO_TYPE = {v: k for k, v in S.REGISTER_PREFIX.items()}
 _VERSION_RE = re.compile(r"^(ps|vs|gs|hs|ds|cs)_(\d+)_(\d+)$")
@@ -183,14 +181,15 @@ class _OperandParser:
         rest = text[m.end() :]
         brackets: list[str] = []
         while rest.startswith("["):
-            depth, i = 0, 0
-            for i, ch in enumerate(rest):
+            depth, end = 0, len(rest) - 1
+            for pos, ch in enumerate(rest):
                 depth += ch == "["
                 depth -= ch == "]"
                 if depth == 0:
+                    end = pos
                     break
-            brackets.append(rest[1:i])
-            rest = rest[i + 1 :]
+            brackets.append(rest[1:end])
+            rest = rest[end + 1 :]
         comps = ""
         if rest.startswith("."):
             comps = rest[1:].strip()

@@ -16,12 +16,12 @@ modifiers to ``mov``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from ..ir import Opcode
 
 
-class OpClass(str, Enum):
+class OpClass(StrEnum):
     FLOAT = "float"
     INT = "int"
     UINT = "uint"

@@ -38,7 +38,7 @@ def decode_texels(fmt: int, raw: np.ndarray) -> np.ndarray:
     try:  # TODO(integration): the formats engineer's codecs
         from pyd3d11.formats import codecs  # type: ignore[attr-defined]
 
-        vals = np.asarray(codecs.decode(fmt, raw))
+        vals = np.ascontiguousarray(codecs.decode(fmt, raw))
         if vals.dtype.kind == "f":
             return vals.astype(np.float32).view(U32)
         return vals.astype(np.int64).astype(U32)
@@ -67,7 +67,8 @@ def encode_texels(fmt: int, vals: np.ndarray) -> np.ndarray:
     try:  # TODO(integration)
         from pyd3d11.formats import codecs  # type: ignore[attr-defined]
 
-        return np.asarray(codecs.encode(fmt, vals), np.uint8)
+        typed = np.ascontiguousarray(vals, U32).view(codecs.decode_dtype(fmt))
+        return np.asarray(codecs.encode(fmt, typed), np.uint8).reshape(vals.shape[0], -1)
     except ImportError:
         pass
     if fmt not in _SHIM:

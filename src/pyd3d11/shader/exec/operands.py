@@ -104,6 +104,11 @@ def base_getter(op: ir.Operand, comps: tuple[int, ...]) -> Getter:
         vals = list(op.values) * (4 if len(op.values) == 1 else 1)
         const = np.array([[vals[c]] for c in comps], U32)
         return lambda st: const
+    if t == OT.IMMEDIATE64:
+        # 64-bit immediates: (lo, hi) word pairs laid over x,y / z,w like a double register
+        vals = list(op.values) * (2 if len(op.values) == 2 else 1)
+        const = np.array([[vals[c]] for c in comps], U32)
+        return lambda st: const
     if t in (OT.TEMP, OT.INPUT, OT.OUTPUT):
         rf = _register_file(t)
         if len(op.indices) == 2:

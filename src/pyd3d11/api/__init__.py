@@ -1,0 +1,44 @@
+"""The D3D11 object model (device side): COM base, device creation, resources, views, states, shaders,
+queries, feature-level caps and the debug layer. The device context lives in ``api.context``."""
+
+from pyd3d11.api.com import IUnknown, ID3D11DeviceChild, IDXGIResource, IDXGISurface, IDXGISurface1
+from pyd3d11.api.create_device import D3D11CreateDevice, D3D11CreateDeviceAndSwapChain
+from pyd3d11.api.debug import DebugBreakError, ID3D11Debug, ID3D11InfoQueue
+from pyd3d11.api.device import ID3D11Device, ID3D11Device1
+from pyd3d11.api.queries import ID3D11Asynchronous, ID3D11Counter, ID3D11Predicate, ID3D11Query, ID3D11Query1
+from pyd3d11.api.resources import ID3D11Buffer, ID3D11Resource, ID3D11Texture1D, ID3D11Texture2D, ID3D11Texture3D
+from pyd3d11.api.states import (
+    DEFAULT_BLEND_DESC,
+    DEFAULT_DEPTH_STENCIL_DESC,
+    DEFAULT_RASTERIZER_DESC,
+    DEFAULT_SAMPLER_DESC,
+    ID3D11BlendState,
+    ID3D11BlendState1,
+    ID3D11DepthStencilState,
+    ID3D11RasterizerState,
+    ID3D11RasterizerState1,
+    ID3D11RasterizerState2,
+    ID3D11SamplerState,
+)
+from pyd3d11.api.views import (
+    ID3D11DepthStencilView,
+    ID3D11RenderTargetView,
+    ID3D11RenderTargetView1,
+    ID3D11ShaderResourceView,
+    ID3D11ShaderResourceView1,
+    ID3D11UnorderedAccessView,
+    ID3D11UnorderedAccessView1,
+    ID3D11View,
+)
+
+__all__ = [
+    "IUnknown", "ID3D11DeviceChild", "IDXGIResource", "IDXGISurface", "IDXGISurface1",
+    "D3D11CreateDevice", "D3D11CreateDeviceAndSwapChain", "DebugBreakError", "ID3D11Debug", "ID3D11InfoQueue",
+    "ID3D11Device", "ID3D11Device1", "ID3D11Asynchronous", "ID3D11Counter", "ID3D11Predicate", "ID3D11Query",
+    "ID3D11Query1", "ID3D11Buffer", "ID3D11Resource", "ID3D11Texture1D", "ID3D11Texture2D", "ID3D11Texture3D",
+    "DEFAULT_BLEND_DESC", "DEFAULT_DEPTH_STENCIL_DESC", "DEFAULT_RASTERIZER_DESC", "DEFAULT_SAMPLER_DESC",
+    "ID3D11BlendState", "ID3D11BlendState1", "ID3D11DepthStencilState", "ID3D11RasterizerState",
+    "ID3D11RasterizerState1", "ID3D11RasterizerState2", "ID3D11SamplerState", "ID3D11DepthStencilView",
+    "ID3D11RenderTargetView", "ID3D11RenderTargetView1", "ID3D11ShaderResourceView", "ID3D11ShaderResourceView1",
+    "ID3D11UnorderedAccessView", "ID3D11UnorderedAccessView1", "ID3D11View",
+]

@@ -1,0 +1,226 @@
+"""Commands: the plain-data work items a context executes (DESIGN §2).
+
+The immediate context builds a command and runs it at once; a deferred context appends the same
+command to its list and ``ExecuteCommandList`` runs them in order. Commands hold only storages, view
+descriptors, shader programs and plain values (no COM objects), so the pipeline layer, capture/replay
+and the debugger can reuse them. Anything read from memory at execution time (constant buffers,
+indirect arguments) is read in ``execute``, not when recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pyd3d11.errors import NotSupportedError
+from pyd3d11.pipeline import copy as pcopy
+from pyd3d11.storage import ResourceStorage, ViewDescriptor
+
+
+class Command:
+    """Base: ``execute(runtime)`` performs the work; ``runtime`` is the executing immediate context."""
+
+    def execute(self, runtime: Any) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+@dataclass(slots=True)
+class CopyResourceCmd(Command):
+    dst: ResourceStorage
+    src: ResourceStorage
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.copy_resource(self.dst, self.src)
+
+
+@dataclass(slots=True)
+class CopyRegionCmd(Command):
+    dst: ResourceStorage
+    dst_sub: int
+    x: int
+    y: int
+    z: int
+    src: ResourceStorage
+    src_sub: int
+    box: tuple[int, int, int, int, int, int] | None
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.copy_region(self.dst, self.dst_sub, self.x, self.y, self.z, self.src, self.src_sub, self.box)
+
+
+@dataclass(slots=True)
+class UpdateCmd(Command):
+    dst: ResourceStorage
+    sub: int
+    box: tuple[int, int, int, int, int, int] | None
+    data: bytes  # copied when recorded, as the runtime does
+    row_pitch: int
+    depth_pitch: int
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.write_region(self.dst, self.sub, self.box, self.data, self.row_pitch, self.depth_pitch)
+
+
+@dataclass(slots=True)
+class WriteSubresourceCmd(Command):
+    """Unmap of a write map recorded on a deferred context: the whole subresource is replaced."""
+
+    dst: ResourceStorage
+    sub: int
+    data: np.ndarray
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.write_subresource(self.dst, self.sub, self.data)
+
+
+@dataclass(slots=True)
+class ResolveCmd(Command):
+    dst: ResourceStorage
+    dst_sub: int
+    src: ResourceStorage
+    src_sub: int
+    format: int
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.resolve(self.dst, self.dst_sub, self.src, self.src_sub, self.format)
+
+
+@dataclass(slots=True)
+class ClearColorCmd(Command):
+    view: ViewDescriptor
+    rgba: tuple[float, float, float, float]
+    rects: list[tuple[int, int, int, int]] | None = None
+    integer_cast: str = "rne"
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.clear_color(self.view, self.rgba, self.rects, self.integer_cast)
+
+
+@dataclass(slots=True)
+class ClearUintCmd(Command):
+    view: ViewDescriptor
+    values: tuple[int, int, int, int]
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.clear_uint(self.view, self.values)
+
+
+@dataclass(slots=True)
+class ClearDepthStencilCmd(Command):
+    view: ViewDescriptor
+    clear_depth: bool
+    clear_stencil: bool
+    depth: float
+    stencil: int
+
+    def execute(self, runtime: Any) -> None:
+        pcopy.clear_depth_stencil(self.view, self.clear_depth, self.clear_stencil, self.depth, self.stencil)
+
+
+@dataclass(slots=True)
+class SetUAVCountersCmd(Command):
+    """pUAVInitialCounts of CSSetUnorderedAccessViews / OMSetRenderTargetsAndUnorderedAccessViews."""
+
+    counters: list[tuple[ViewDescriptor, int]]
+
+    def execute(self, runtime: Any) -> None:
+        for view, count in self.counters:
+            view.counter[0] = count
+
+
+@dataclass(slots=True)
+class CopyStructureCountCmd(Command):
+    dst: ResourceStorage
+    offset: int
+    src: ViewDescriptor
+
+    def execute(self, runtime: Any) -> None:
+        self.dst.data[self.offset:self.offset + 4] = np.array([self.src.counter[0] & 0xFFFFFFFF],
+                                                              np.uint32).view(np.uint8)
+        self.dst.touch()
+
+
+@dataclass(slots=True)
+class DispatchCmd(Command):
+    """A compute dispatch over a snapshot of the CS bindings.
+
+    ``cbuffers[slot]`` = (storage, first byte, byte count) or None; the words are read at execution
+    (``*SetConstantBuffers1`` ranges honoured, clipped to the buffer). ``indirect`` = (storage, byte
+    offset) makes the group counts come from DispatchIndirect's argument buffer.
+    """
+
+    program: Any
+    cbuffers: list[tuple[ResourceStorage, int, int] | None]
+    srvs: list[ViewDescriptor | None]
+    uavs: list[ViewDescriptor | None]
+    samplers: list[Any]
+    groups: tuple[int, int, int] = (0, 0, 0)
+    indirect: tuple[ResourceStorage, int] | None = None
+
+    def group_counts(self) -> tuple[int, int, int]:
+        if self.indirect is None:
+            return self.groups
+        st, off = self.indirect
+        x, y, z = (int(v) for v in st.data[off:off + 12].view(np.uint32))
+        return x, y, z
+
+    def bindings(self) -> Any:
+        from pyd3d11.pipeline.bindings import Bindings
+
+        b = Bindings()
+        for slot, cb in enumerate(self.cbuffers):
+            if cb is not None:
+                st, first, count = cb
+                b.set_cbuffer(slot, st.data[first:min(st.width, first + count)])
+        for slot, v in enumerate(self.srvs):
+            b.srvs[slot] = v
+        for slot, v in enumerate(self.uavs):
+            b.uavs[slot] = v
+        for slot, s in enumerate(self.samplers):
+            b.samplers[slot] = s
+        return b
+
+    def execute(self, runtime: Any) -> None:
+        x, y, z = self.group_counts()
+        if x == 0 or y == 0 or z == 0:  # any zero count is a no-op (spec 18)
+            return
+        try:
+            from pyd3d11.pipeline import compute
+        except ImportError:  # TODO(integration): compute pipeline lands in parallel
+            raise NotSupportedError("Dispatch: compute pipeline not built yet", "Dispatch") from None
+        threads = compute.dispatch(self.program, self.bindings(), x, y, z)
+        runtime._count("CSInvocations", int(threads or 0))
+
+
+@dataclass(slots=True)
+class PredicatedCmd(Command):
+    """A predicated command recorded on a deferred context: the predicate is read when it runs
+    (SetPredication: the work is skipped while the predicate's result equals ``value``)."""
+
+    inner: Command
+    predicate: Any
+    value: bool
+
+    def execute(self, runtime: Any) -> None:
+        if not runtime._predicate_blocks(self.predicate, self.value):
+            self.inner.execute(runtime)
+
+
+@dataclass(slots=True)
+class QueryCmd(Command):
+    """Begin/End of an asynchronous query, recorded in order with the work it brackets."""
+
+    query: Any
+    end: bool
+
+    def execute(self, runtime: Any) -> None:
+        runtime._query_mark(self.query, self.end)
+
+
+@dataclass(slots=True)
+class CommandList:
+    """What FinishCommandList produces (the commands, in recording order)."""
+
+    commands: list[Command] = field(default_factory=list)

@@ -1,0 +1,410 @@
+"""ID3D11DeviceContext / ID3D11DeviceContext1: immediate and deferred contexts (DESIGN §1, §2).
+
+The class combines the state half (``context_state.StateMethods``), the data-movement half
+(``context_data.DataMethods``) and, here, draws/dispatches, queries, predication and command lists.
+Work is expressed as commands (``api.commands``): the immediate context executes each one as soon as it
+is validated (the device is synchronous); a deferred context appends it to its recording, and
+``FinishCommandList`` / ``ExecuteCommandList`` hand the list to the immediate context, which replays it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyd3d11.errors import (
+    DXGI_ERROR_INVALID_CALL,
+    E_INVALIDARG,
+    InvalidArgError,
+    InvalidCallError,
+    NotSupportedError,
+)
+
+from . import commands as cmds
+from .com import ID3D11DeviceChild, iid
+from .context_data import DataMethods, _storage
+from .context_state import (
+    CAT_EXECUTION,
+    CB_SLOTS,
+    SEV_ERROR,
+    BoundState,
+    F,
+    StateMethods,
+    addref,
+    is_a,
+)
+
+D3D11_DEVICE_CONTEXT_IMMEDIATE, D3D11_DEVICE_CONTEXT_DEFERRED = 0, 1
+MISC_DRAWINDIRECT_ARGS = 0x10
+DISPATCH_MAX = 65535  # D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION
+ASYNC_GETDATA_DONOTFLUSH = 0x1
+TIMESTAMP_FREQUENCY = 1_000_000_000  # ticks of time.perf_counter_ns
+
+# D3D11_QUERY values
+Q_EVENT, Q_OCCLUSION, Q_TIMESTAMP, Q_TIMESTAMP_DISJOINT, Q_PIPELINE_STATISTICS = 0, 1, 2, 3, 4
+Q_OCCLUSION_PREDICATE, Q_SO_STATISTICS, Q_SO_OVERFLOW_PREDICATE = 5, 6, 7
+Q_SO_STATISTICS_STREAM = (8, 10, 12, 14)
+Q_SO_OVERFLOW_PREDICATE_STREAM = (9, 11, 13, 15)
+_NO_BEGIN = (Q_EVENT, Q_TIMESTAMP)  # queries that only have End (ID3D11DeviceContext::Begin remarks)
+
+PIPELINE_STATISTICS_FIELDS = ("IAVertices", "IAPrimitives", "VSInvocations", "GSInvocations", "GSPrimitives",
+                              "CInvocations", "CPrimitives", "PSInvocations", "HSInvocations", "DSInvocations",
+                              "CSInvocations")
+_COUNTERS = PIPELINE_STATISTICS_FIELDS + ("Samples",) + tuple(
+    f"SO{s}_{k}" for s in range(4) for k in ("NumPrimitivesWritten", "PrimitivesStorageNeeded"))
+
+
+def _header(name: str) -> Any:
+    try:
+        import pyd3d11.headers as h
+        return getattr(h, name, None)
+    except Exception:  # pragma: no cover - headers land in parallel
+        return None
+
+
+@dataclass(slots=True)
+class _QUERY_DATA_TIMESTAMP_DISJOINT:  # TODO(integration): pyd3d11.headers struct when present
+    Frequency: int = 0
+    Disjoint: bool = False
+
+
+@dataclass(slots=True)
+class _QUERY_DATA_SO_STATISTICS:  # TODO(integration)
+    NumPrimitivesWritten: int = 0
+    PrimitivesStorageNeeded: int = 0
+
+
+@dataclass(slots=True)
+class _QUERY_DATA_PIPELINE_STATISTICS:  # TODO(integration)
+    IAVertices: int = 0
+    IAPrimitives: int = 0
+    VSInvocations: int = 0
+    GSInvocations: int = 0
+    GSPrimitives: int = 0
+    CInvocations: int = 0
+    CPrimitives: int = 0
+    PSInvocations: int = 0
+    HSInvocations: int = 0
+    DSInvocations: int = 0
+    CSInvocations: int = 0
+
+
+_DATA_SIZE = {Q_EVENT: 4, Q_OCCLUSION: 8, Q_TIMESTAMP: 8, Q_TIMESTAMP_DISJOINT: 16, Q_PIPELINE_STATISTICS: 88,
+              Q_OCCLUSION_PREDICATE: 4, Q_SO_STATISTICS: 16, Q_SO_OVERFLOW_PREDICATE: 4,
+              **{q: 16 for q in Q_SO_STATISTICS_STREAM}, **{q: 4 for q in Q_SO_OVERFLOW_PREDICATE_STREAM}}
+
+
+@dataclass(slots=True)
+class _QueryRecord:
+    state: str = "new"  # new -> building (after Begin) -> issued (after End)
+    begin: dict[str, int] = field(default_factory=dict)
+    result: Any = None
+
+
+class ID3D11CommandList(ID3D11DeviceChild):
+    """A recorded command list (FinishCommandList)."""
+
+    _iid = iid("ID3D11CommandList", "a24bc4d1-769e-43f7-8013-98ff566c18e2")
+
+    def __init__(self, device: Any, commands: list[cmds.Command], context_flags: int = 0) -> None:
+        super().__init__(device)
+        self._commands = cmds.CommandList(list(commands))
+        self._flags = context_flags
+
+    def GetContextFlags(self) -> int:  # noqa: N802
+        return self._flags
+
+
+class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
+    """The device context (D3D11.1 interface; also answers ID3D11DeviceContext)."""
+
+    _iid = iid("ID3D11DeviceContext1", "bb2c6faa-b5fb-4082-8e6b-388b8cfa90e1")
+
+    def __init__(self, device: Any, context_type: int = D3D11_DEVICE_CONTEXT_IMMEDIATE, context_flags: int = 0,
+                 deferred: bool = False) -> None:
+        super().__init__(device)
+        self._type = D3D11_DEVICE_CONTEXT_DEFERRED if deferred else int(context_type)
+        self._flags = int(context_flags)
+        self._deferred = self._type == D3D11_DEVICE_CONTEXT_DEFERRED
+        self._state = BoundState()
+        self._maps: dict[tuple[int, int], Any] = {}
+        self._discarded: set[tuple[int, int]] = set()
+        self._recording: list[cmds.Command] = []
+        self._min_lod: dict[int, float] = {}
+        self._so_filled: dict[int, int] = {}
+        self._queries: dict[int, tuple[Any, _QueryRecord]] = {}
+        self._counters: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
+
+    def _interfaces(self) -> dict[Any, Any]:
+        out = super()._interfaces()
+        out[iid("ID3D11DeviceContext", "c0bfa96c-e089-44fb-8eaf-26f8796190da")] = self
+        return out
+
+    # -- debug reporting -----------------------------------------------------------------------------
+    def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
+        """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""
+        enum = _header("D3D11_MESSAGE_ID")
+        mid = 0
+        if enum is not None and message:
+            member = getattr(enum, "D3D11_MESSAGE_ID_" + message, None)
+            mid = int(member) if member is not None else 0
+        rep = getattr(self._device, "_report", None)
+        if rep is not None:
+            rep(severity, category, mid, text)
+        else:  # TODO(integration): device without a debug layer
+            import logging
+            logging.getLogger("pyd3d11").debug("D3D11: %s", text)
+
+    # -- command submission --------------------------------------------------------------------------
+    def _record(self, cmd: cmds.Command) -> None:
+        self._recording.append(cmd)
+
+    def _submit(self, cmd: cmds.Command, predicated: bool = True) -> None:
+        """Run ``cmd`` now (immediate) or record it (deferred); predicated work honours SetPredication."""
+        pred = self._state.predicate if predicated else None
+        if self._deferred:
+            self._record(cmd if pred is None else cmds.PredicatedCmd(cmd, pred, self._state.predicate_value))
+            return
+        if pred is not None and self._predicate_blocks(pred, self._state.predicate_value):
+            return
+        cmd.execute(self)
+
+    def _run_uav_counter_command(self, sets: list[Any]) -> None:
+        self._submit(cmds.SetUAVCountersCmd(sets), predicated=False)
+
+    def _count(self, name: str, n: int) -> None:
+        """Counter hook for queries (the pipeline stages call this through the executing context)."""
+        self._counters[name] = self._counters.get(name, 0) + int(n)
+
+    # -- basics -------------------------------------------------------------------------------------
+    def GetType(self) -> int:  # noqa: N802
+        return self._type
+
+    def GetContextFlags(self) -> int:  # noqa: N802
+        return self._flags
+
+    def Flush(self) -> None:  # noqa: N802
+        """Nothing is queued on a synchronous device."""
+
+    def Flush1(self, ContextType: int = 0, hEvent: Any = None) -> None:  # noqa: N802,N803
+        """ID3D11DeviceContext3::Flush1 equivalent: nothing to do."""
+
+    def SwapDeviceContextState(self, pState: Any) -> Any:  # noqa: N802,N803
+        raise NotSupportedError("SwapDeviceContextState (ID3DDeviceContextState)", "SwapDeviceContextState")
+
+    # -- draws ---------------------------------------------------------------------------------------
+    def _draw(self, method: str) -> None:
+        raise NotSupportedError("Draw: graphics pipeline not built yet", method)
+
+    def Draw(self, VertexCount: int, StartVertexLocation: int) -> None:  # noqa: N802,N803
+        self._draw("Draw")
+
+    def DrawIndexed(self, IndexCount: int, StartIndexLocation: int, BaseVertexLocation: int) -> None:  # noqa: N802,N803
+        self._draw("DrawIndexed")
+
+    def DrawInstanced(self, VertexCountPerInstance: int, InstanceCount: int, StartVertexLocation: int,  # noqa: N802,N803
+                      StartInstanceLocation: int) -> None:  # noqa: N803
+        self._draw("DrawInstanced")
+
+    def DrawIndexedInstanced(self, IndexCountPerInstance: int, InstanceCount: int, StartIndexLocation: int,  # noqa: N802,N803
+                             BaseVertexLocation: int, StartInstanceLocation: int) -> None:  # noqa: N803
+        self._draw("DrawIndexedInstanced")
+
+    def DrawAuto(self) -> None:  # noqa: N802
+        self._draw("DrawAuto")
+
+    def DrawInstancedIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
+        self._draw("DrawInstancedIndirect")
+
+    def DrawIndexedInstancedIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
+        self._draw("DrawIndexedInstancedIndirect")
+
+    # -- compute -------------------------------------------------------------------------------------
+    def _dispatch_cmd(self, method: str) -> cmds.DispatchCmd | None:
+        cs = self._state.stages["CS"]
+        if cs.shader is None:
+            self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: no compute shader is bound. The call is dropped.",
+                         "")
+            return None
+        cbs: list[Any] = [None] * CB_SLOTS
+        for i, b in enumerate(cs.cbs):
+            if b is not None:
+                cbs[i] = (b._storage, cs.cb_first[i] * 16, cs.cb_num[i] * 16)
+        srvs = [v._view if v is not None else None for v in cs.srvs]
+        uavs = [v._view if v is not None else None for v in self._state.cs_uavs]
+        samplers = [getattr(s, "_desc", None) if s is not None else None for s in cs.samplers]
+        return cmds.DispatchCmd(cs.shader._program, cbs, srvs, uavs, samplers)
+
+    def Dispatch(self, ThreadGroupCountX: int, ThreadGroupCountY: int, ThreadGroupCountZ: int) -> None:  # noqa: N802,N803
+        """Run the bound compute shader over X*Y*Z groups (dimensions > 65535 are dropped: undefined)."""
+        x, y, z = int(ThreadGroupCountX), int(ThreadGroupCountY), int(ThreadGroupCountZ)
+        if max(x, y, z) > DISPATCH_MAX or min(x, y, z) < 0:
+            self._report(SEV_ERROR, CAT_EXECUTION, f"Dispatch: group counts ({x}, {y}, {z}) exceed "
+                         f"{DISPATCH_MAX}. The call is dropped.", "")
+            return
+        cmd = self._dispatch_cmd("Dispatch")
+        if cmd is not None:
+            cmd.groups = (x, y, z)
+            self._submit(cmd)
+
+    def DispatchIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
+        """Group counts {X, Y, Z} read from a DRAWINDIRECT_ARGS buffer at a 4-byte aligned offset."""
+        st = _storage(pBufferForArgs)
+        off = int(AlignedByteOffsetForArgs)
+        if (st is None or not is_a(pBufferForArgs, "ID3D11Buffer")
+                or not int(F(pBufferForArgs._desc, "MiscFlags")) & MISC_DRAWINDIRECT_ARGS):
+            self._report(SEV_ERROR, CAT_EXECUTION, "DispatchIndirect: pBufferForArgs must be a buffer created with "
+                         "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS. The call is dropped.", "")
+            return
+        if off % 4 or off + 12 > st.width:
+            self._report(SEV_ERROR, CAT_EXECUTION, f"DispatchIndirect: offset {off} is unaligned or the arguments "
+                         "run past the end of the buffer. The call is dropped.", "")
+            return
+        cmd = self._dispatch_cmd("DispatchIndirect")
+        if cmd is not None:
+            cmd.indirect = (st, off)
+            self._submit(cmd)
+
+    # -- queries -------------------------------------------------------------------------------------
+    def _query_type(self, q: Any) -> int | None:
+        d = getattr(q, "_desc", None)
+        if d is None:
+            return None
+        return int(F(d, "Query"))
+
+    def _record_of(self, q: Any) -> _QueryRecord:
+        entry = self._queries.get(id(q))
+        if entry is None or entry[0] is not q:
+            entry = (q, _QueryRecord())
+            self._queries[id(q)] = entry
+        return entry[1]
+
+    def Begin(self, pAsync: Any) -> None:  # noqa: N802,N803
+        """Start collecting; EVENT and TIMESTAMP have no Begin (the call is dropped)."""
+        qt = self._query_type(pAsync)
+        if qt is None or qt in _NO_BEGIN:
+            self._report(SEV_ERROR, CAT_EXECUTION, "Begin: this query type has no Begin (or pAsync is not a "
+                         "query). The call is dropped.", "")
+            return
+        self._submit(cmds.QueryCmd(pAsync, False), predicated=False)
+
+    def End(self, pAsync: Any) -> None:  # noqa: N802,N803
+        """Stop collecting; the result is ready at once on this synchronous device."""
+        if self._query_type(pAsync) is None:
+            self._report(SEV_ERROR, CAT_EXECUTION, "End: pAsync is not a query. The call is dropped.", "")
+            return
+        self._submit(cmds.QueryCmd(pAsync, True), predicated=False)
+
+    def _query_mark(self, q: Any, end: bool) -> None:
+        """Executed Begin/End (runs on the immediate context, also when replaying a command list)."""
+        qt = self._query_type(q)
+        rec = self._record_of(q)
+        if not end:
+            rec.state = "building"
+            rec.begin = dict(self._counters)
+            rec.result = None
+            return
+        if qt not in _NO_BEGIN and rec.state != "building":
+            # End without Begin: an implicit empty Begin/End pair
+            rec.begin = dict(self._counters)
+        delta = {k: self._counters.get(k, 0) - rec.begin.get(k, 0) for k in _COUNTERS}
+        rec.result = self._query_result(qt, delta)
+        rec.state = "issued"
+
+    def _query_result(self, qt: int, delta: dict[str, int]) -> Any:
+        if qt == Q_EVENT:
+            return True
+        if qt == Q_OCCLUSION:
+            return delta["Samples"]
+        if qt == Q_OCCLUSION_PREDICATE:
+            return delta["Samples"] > 0
+        if qt == Q_TIMESTAMP:
+            return time.perf_counter_ns()
+        if qt == Q_TIMESTAMP_DISJOINT:
+            cls = _header("D3D11_QUERY_DATA_TIMESTAMP_DISJOINT") or _QUERY_DATA_TIMESTAMP_DISJOINT
+            return cls(Frequency=TIMESTAMP_FREQUENCY, Disjoint=False)
+        if qt == Q_PIPELINE_STATISTICS:
+            cls = _header("D3D11_QUERY_DATA_PIPELINE_STATISTICS") or _QUERY_DATA_PIPELINE_STATISTICS
+            return cls(**{k: delta[k] for k in PIPELINE_STATISTICS_FIELDS})
+        streams = range(4)
+        if qt == Q_SO_STATISTICS or qt in Q_SO_STATISTICS_STREAM:
+            sel = streams if qt == Q_SO_STATISTICS else [Q_SO_STATISTICS_STREAM.index(qt)]
+            cls = _header("D3D11_QUERY_DATA_SO_STATISTICS") or _QUERY_DATA_SO_STATISTICS
+            return cls(NumPrimitivesWritten=sum(delta[f"SO{s}_NumPrimitivesWritten"] for s in sel),
+                       PrimitivesStorageNeeded=sum(delta[f"SO{s}_PrimitivesStorageNeeded"] for s in sel))
+        if qt == Q_SO_OVERFLOW_PREDICATE or qt in Q_SO_OVERFLOW_PREDICATE_STREAM:
+            sel = streams if qt == Q_SO_OVERFLOW_PREDICATE else [Q_SO_OVERFLOW_PREDICATE_STREAM.index(qt)]
+            return any(delta[f"SO{s}_PrimitivesStorageNeeded"] > delta[f"SO{s}_NumPrimitivesWritten"] for s in sel)
+        raise NotSupportedError(f"query type {qt}", "GetData")
+
+    def GetData(self, pAsync: Any, DataSize: int | None = None, GetDataFlags: int = 0) -> Any:  # noqa: N802,N803
+        """The query's result (a Python value or D3D11_QUERY_DATA_* struct), or None (S_FALSE) while not
+        ready. GetData before the first End, or between Begin and End: DXGI_ERROR_INVALID_CALL. DataSize,
+        when given, must be 0 (returns True when ready) or the result's size."""
+        if self._deferred:
+            raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "GetData cannot be called on a deferred context",
+                                   "GetData")
+        qt = self._query_type(pAsync)
+        if qt is None:
+            raise InvalidArgError(E_INVALIDARG, "pAsync is not a query", "GetData")
+        if int(GetDataFlags) & ~ASYNC_GETDATA_DONOTFLUSH:
+            raise InvalidArgError(E_INVALIDARG, f"GetDataFlags 0x{int(GetDataFlags):X} is invalid", "GetData")
+        if DataSize is not None and int(DataSize) not in (0, _DATA_SIZE.get(qt, -1)):
+            raise InvalidArgError(E_INVALIDARG, f"DataSize {DataSize} does not match the query's data size "
+                                  f"{_DATA_SIZE.get(qt)}", "GetData")
+        rec = self._record_of(pAsync)
+        if rec.state != "issued":
+            raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "the query has not been ended (Begin without End, or "
+                                   "never issued)", "GetData")
+        if DataSize is not None and int(DataSize) == 0:
+            return True
+        return rec.result
+
+    def _predicate_blocks(self, predicate: Any, value: bool) -> bool:
+        """SetPredication: work is skipped while the predicate's result equals PredicateValue; a predicate
+        with no result yet does not block."""
+        entry = self._queries.get(id(predicate))
+        if entry is None or entry[0] is not predicate or entry[1].state != "issued":
+            return False
+        return bool(entry[1].result) == bool(value)
+
+    # -- command lists -------------------------------------------------------------------------------
+    def FinishCommandList(self, RestoreDeferredContextState: bool = False) -> ID3D11CommandList:  # noqa: N802,N803
+        """Package the recorded commands (deferred contexts only); unless RestoreDeferredContextState, the
+        deferred context's state goes back to defaults."""
+        if not self._deferred:
+            raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "FinishCommandList needs a deferred context",
+                                   "FinishCommandList")
+        if self._maps:
+            raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "a resource is still mapped on the deferred context",
+                                   "FinishCommandList")
+        cl = ID3D11CommandList(self._device, self._recording, self._flags)
+        self._recording = []
+        self._discarded = set()
+        if not RestoreDeferredContextState:
+            self.ClearState()
+        return cl
+
+    def ExecuteCommandList(self, pCommandList: Any, RestoreContextState: bool = False) -> None:  # noqa: N802,N803
+        """Replay a command list; afterwards the context's state is restored (TRUE) or cleared (FALSE)."""
+        if not is_a(pCommandList, "ID3D11CommandList"):
+            self._report(SEV_ERROR, CAT_EXECUTION, "ExecuteCommandList: not a command list. The call is dropped.", "")
+            return
+        commands = pCommandList._commands.commands
+        if self._deferred:
+            self._recording.extend(commands)
+        else:
+            for c in commands:
+                c.execute(self)
+        if RestoreContextState:
+            return
+        self.ClearState()
+
+    # -- misc ----------------------------------------------------------------------------------------
+    def GetDevice(self) -> Any:  # noqa: N802
+        return addref(self._device)
+
+
+ID3D11DeviceContext = ID3D11DeviceContext1
+

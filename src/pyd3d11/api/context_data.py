@@ -1,0 +1,477 @@
+"""Data movement methods of ID3D11DeviceContext1: Map/Unmap, UpdateSubresource(1), copies, resolves and
+clears (ID3D11DeviceContext method pages, MicrosoftDocs win32).
+
+This module only validates and builds commands (``api.commands``); the byte work lives in
+``pyd3d11.pipeline.copy``. ``void`` methods drop invalid calls with a debug message, leaving state and
+storage untouched; Map returns HRESULT failures as exceptions (E_INVALIDARG, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pyd3d11.errors import (
+    D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD,
+    E_INVALIDARG,
+    D3D11Error,
+    InvalidArgError,
+    NotSupportedError,
+)
+from pyd3d11.pipeline import copy as pcopy
+from pyd3d11.storage import ResourceStorage, StorageDimension, ViewKind
+
+from . import commands as cmds
+from .context_state import (
+    CAT_EXECUTION,
+    CAT_RESOURCE_MANIPULATION,
+    FL_11_1,
+    SEV_ERROR,
+    F,
+    is_a,
+    view_kind,
+)
+from .mapped import MappedSubresource
+
+USAGE_DEFAULT, USAGE_IMMUTABLE, USAGE_DYNAMIC, USAGE_STAGING = 0, 1, 2, 3
+BIND_CONSTANT_BUFFER, BIND_SHADER_RESOURCE, BIND_DEPTH_STENCIL = 0x4, 0x8, 0x40
+CPU_ACCESS_WRITE, CPU_ACCESS_READ = 0x10000, 0x20000
+MAP_READ, MAP_WRITE, MAP_READ_WRITE, MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE = 1, 2, 3, 4, 5
+MAP_FLAG_DO_NOT_WAIT = 0x100000
+COPY_NO_OVERWRITE, COPY_DISCARD = 0x1, 0x2
+CLEAR_DEPTH, CLEAR_STENCIL = 0x1, 0x2
+MISC_GENERATE_MIPS = 0x1
+
+# Map types allowed per usage (D3D11_MAP / D3D11_USAGE pages)
+_MAP_NEEDS = {MAP_READ: CPU_ACCESS_READ, MAP_WRITE: CPU_ACCESS_WRITE,
+              MAP_READ_WRITE: CPU_ACCESS_READ | CPU_ACCESS_WRITE,
+              MAP_WRITE_DISCARD: CPU_ACCESS_WRITE, MAP_WRITE_NO_OVERWRITE: CPU_ACCESS_WRITE}
+_MAP_FOR_USAGE = {USAGE_DYNAMIC: (MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE),
+                  USAGE_STAGING: (MAP_READ, MAP_WRITE, MAP_READ_WRITE)}
+
+Box = tuple[int, int, int, int, int, int]
+
+
+def _desc(res: Any) -> Any:
+    return getattr(res, "_desc", None)
+
+
+def _storage(res: Any) -> ResourceStorage | None:
+    return getattr(res, "_storage", None)
+
+
+def _box(b: Any) -> Box | None:
+    if b is None:
+        return None
+    return tuple(int(F(b, n)) for n in ("left", "top", "front", "right", "bottom", "back"))  # type: ignore[return-value]
+
+
+def _empty(box: Box) -> bool:
+    l, t, f, r, b, k = box
+    return l >= r or t >= b or f >= k
+
+
+class DataMethods:
+    """Data-movement half of ID3D11DeviceContext1 (needs ``_submit``, ``_report``, ``_maps``)."""
+
+    _maps: dict[tuple[int, int], Any]
+
+    def _drop(self, method: str, text: str, msg: str = "", category: int = CAT_RESOURCE_MANIPULATION) -> None:
+        self._report(SEV_ERROR, category, f"{method}: {text} The call is dropped.", msg or f"{method.upper()}_INVALID")
+
+    def _is_mapped(self, st: ResourceStorage, sub: int | None = None) -> bool:
+        return any(k[0] == id(st) and (sub is None or k[1] == sub) for k in self._maps)
+
+    # -- Map / Unmap ---------------------------------------------------------------------------------
+    def Map(self, pResource: Any, Subresource: int, MapType: int, MapFlags: int = 0) -> MappedSubresource:  # noqa: N802,N803
+        """Map a subresource for CPU access (usage/CPU-access rules of D3D11_MAP and D3D11_USAGE)."""
+        m = "Map"
+        st, d = _storage(pResource), _desc(pResource)
+
+        def fail(text: str, hr: int = E_INVALIDARG) -> None:
+            self._report(SEV_ERROR, CAT_RESOURCE_MANIPULATION, f"Map: {text}", "DEVICE_MAP_INVALIDARG")
+            raise InvalidArgError(hr, text, m) if hr == E_INVALIDARG else D3D11Error(hr, text, m)
+
+        if st is None:
+            fail("pResource is not a resource.")
+        sub, mt, flags = int(Subresource), int(MapType), int(MapFlags)
+        if not 0 <= sub < len(st.subresources):
+            fail(f"Subresource {sub} is out of range ({len(st.subresources)} subresources).")
+        if mt not in _MAP_NEEDS:
+            fail(f"MapType {mt} is not a D3D11_MAP value.")
+        if flags & ~MAP_FLAG_DO_NOT_WAIT:
+            fail(f"MapFlags 0x{flags:X} has bits other than D3D11_MAP_FLAG_DO_NOT_WAIT.")
+        if flags and mt in (MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE):
+            fail("D3D11_MAP_FLAG_DO_NOT_WAIT cannot be used with WRITE_DISCARD or WRITE_NO_OVERWRITE.")
+        usage, cpu = int(F(d, "Usage")), int(F(d, "CPUAccessFlags"))
+        if mt not in _MAP_FOR_USAGE.get(usage, ()):
+            fail(f"MapType {mt} is not allowed on a resource of usage {usage}.")
+        if (cpu & _MAP_NEEDS[mt]) != _MAP_NEEDS[mt]:
+            fail(f"MapType {mt} needs CPUAccessFlags 0x{_MAP_NEEDS[mt]:X}; the resource has 0x{cpu:X}.")
+        if mt == MAP_WRITE_NO_OVERWRITE:
+            if st.dimension != StorageDimension.BUFFER:
+                fail("D3D11_MAP_WRITE_NO_OVERWRITE is only allowed on dynamic buffers.")
+            bind = int(F(d, "BindFlags"))
+            if bind & (BIND_CONSTANT_BUFFER | BIND_SHADER_RESOURCE) and self._feature_level() < FL_11_1:
+                fail("D3D11_MAP_WRITE_NO_OVERWRITE on constant or shader-resource buffers needs feature level 11_1.")
+        if (id(st), sub) in self._maps:
+            fail(f"Subresource {sub} is already mapped.")
+        if self._deferred:
+            if mt not in (MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE):
+                fail("a deferred context can only map with WRITE_DISCARD or WRITE_NO_OVERWRITE.")
+            if mt == MAP_WRITE_NO_OVERWRITE and (id(st), sub) not in self._discarded:
+                fail("the first Map of a resource on a deferred context must use WRITE_DISCARD.",
+                     D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD)
+            self._discarded.add((id(st), sub))
+        buf = pcopy.read_subresource(st, sub)
+        L = st.layout(sub)
+        row, depth = (L.size, L.size) if st.dimension == StorageDimension.BUFFER else (L.row_pitch, L.depth_pitch)
+        mapped = MappedSubresource(buf, row, depth, self, pResource, sub)
+        self._maps[(id(st), sub)] = (mapped, mt, st)
+        return mapped
+
+    def Unmap(self, pResource: Any, Subresource: int) -> None:  # noqa: N802,N803
+        """Write back a write map (bumping the storage version) and invalidate pData."""
+        st = _storage(pResource)
+        key = (id(st), int(Subresource))
+        if st is None or key not in self._maps:
+            self._drop("Unmap", f"subresource {Subresource} is not mapped.", "DEVICE_UNMAP_RESOURCE_NOT_MAPPED")
+            return
+        mapped, mt, _ = self._maps.pop(key)
+        if mt != MAP_READ:
+            data = np.array(mapped._buffer, copy=True)
+            if self._deferred:
+                self._record(cmds.WriteSubresourceCmd(st, int(Subresource), data))
+            else:
+                pcopy.write_subresource(st, int(Subresource), data)
+        try:
+            mapped.pData.release()
+        except (BufferError, ValueError):  # numpy views of pData still alive: leave it (no effect any more)
+            pass
+        mapped._context = None
+
+    # -- UpdateSubresource -----------------------------------------------------------------------------
+    def UpdateSubresource(self, pDstResource: Any, DstSubresource: int, pDstBox: Any, pSrcData: Any,  # noqa: N802,N803
+                          SrcRowPitch: int = 0, SrcDepthPitch: int = 0) -> None:  # noqa: N803
+        """Copy CPU memory into a subresource (not IMMUTABLE/DYNAMIC/multisampled/depth-stencil)."""
+        self._update("UpdateSubresource", pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch,
+                     SrcDepthPitch, 0)
+
+    def UpdateSubresource1(self, pDstResource: Any, DstSubresource: int, pDstBox: Any, pSrcData: Any,  # noqa: N802,N803
+                           SrcRowPitch: int = 0, SrcDepthPitch: int = 0, CopyFlags: int = 0) -> None:  # noqa: N803
+        """UpdateSubresource with D3D11_COPY_NO_OVERWRITE / D3D11_COPY_DISCARD (same result on a synchronous
+        device)."""
+        self._update("UpdateSubresource1", pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch,
+                     SrcDepthPitch, int(CopyFlags))
+
+    def _update(self, m: str, res: Any, sub: int, box_in: Any, data: Any, row_pitch: int, depth_pitch: int,
+                flags: int) -> None:
+        st, d = _storage(res), _desc(res)
+        if st is None:
+            return self._drop(m, "pDstResource is not a resource.")
+        if flags & ~(COPY_NO_OVERWRITE | COPY_DISCARD) or flags == (COPY_NO_OVERWRITE | COPY_DISCARD):
+            return self._drop(m, f"CopyFlags 0x{flags:X} is invalid.")
+        usage, bind = int(F(d, "Usage")), int(F(d, "BindFlags"))
+        if usage in (USAGE_IMMUTABLE, USAGE_DYNAMIC):
+            return self._drop(m, "the destination cannot be IMMUTABLE or DYNAMIC.")
+        if st.sample_count > 1 or bind & BIND_DEPTH_STENCIL:
+            return self._drop(m, "the destination cannot be multisampled or a depth-stencil resource.")
+        sub = int(sub)
+        if not 0 <= sub < len(st.subresources):
+            return self._drop(m, f"DstSubresource {sub} is out of range.")
+        if self._is_mapped(st, sub):
+            return self._drop(m, "the destination subresource is mapped.")
+        if data is None:
+            return self._drop(m, "pSrcData is NULL.")
+        box = _box(box_in)
+        L = st.layout(sub)
+        if box is not None:
+            if _empty(box):
+                return None  # an empty box is a no-op (UpdateSubresource remarks)
+            if bind & BIND_CONSTANT_BUFFER:
+                if self._feature_level() < FL_11_1 or box[0] % 16 or (box[3] % 16 and box[3] != L.width):
+                    return self._drop(m, "a partial constant-buffer update needs feature level 11_1 and a "
+                                      "16-byte aligned box.")
+            if not self._box_inside(st, sub, box):
+                return self._drop(m, f"pDstBox {box} lies outside the subresource.")
+        elif bind & BIND_CONSTANT_BUFFER and self._feature_level() < FL_11_1:
+            pass  # whole-buffer update is always allowed
+        view = memoryview(data).cast("B") if not isinstance(data, np.ndarray) else memoryview(
+            np.ascontiguousarray(data)).cast("B")
+        w = (box[3] - box[0]) if box else L.width
+        h = (box[4] - box[1]) if box else L.height
+        dd = (box[5] - box[2]) if box else L.depth
+        bw, bh = -(-w // st.block_size), -(-h // st.block_size)
+        row_bytes = bw * st.bytes_per_block
+        rp = int(row_pitch) or row_bytes
+        dp = int(depth_pitch) or rp * bh
+        if st.dimension == StorageDimension.BUFFER:
+            rp, dp, need = w, w, w
+        else:
+            need = (dd - 1) * dp + (bh - 1) * rp + row_bytes
+        if len(view) < need:
+            return self._drop(m, f"pSrcData holds {len(view)} bytes; {need} are needed.")
+        self._submit(cmds.UpdateCmd(st, sub, box, bytes(view[:need]), rp, dp))
+        return None
+
+    def _box_inside(self, st: ResourceStorage, sub: int, box: Box) -> bool:
+        """Box within the subresource and, for block formats, on block edges (or the mip's edge)."""
+        L = st.layout(sub)
+        l, t, f, r, b, k = box
+        if min(l, t, f) < 0 or r > L.width or b > L.height or k > L.depth:
+            return False
+        bs = st.block_size
+        if bs > 1 and (l % bs or t % bs or (r % bs and r != L.width) or (b % bs and b != L.height)):
+            return False
+        return True
+
+    # -- copies ----------------------------------------------------------------------------------------
+    def CopyResource(self, pDstResource: Any, pSrcResource: Any) -> None:  # noqa: N802,N803
+        """Whole-resource copy: same type and dimensions, compatible formats, dst not IMMUTABLE, neither
+        mapped (CopyResource remarks)."""
+        m = "CopyResource"
+        dst, src = _storage(pDstResource), _storage(pSrcResource)
+        if dst is None or src is None:
+            return self._drop(m, "both arguments must be resources.")
+        if dst is src:
+            return self._drop(m, "source and destination must be different resources.")
+        if int(F(_desc(pDstResource), "Usage")) == USAGE_IMMUTABLE:
+            return self._drop(m, "the destination is IMMUTABLE.")
+        if dst.dimension != src.dimension:
+            return self._drop(m, "source and destination must be the same resource type.")
+        if self._is_mapped(dst) or self._is_mapped(src):
+            return self._drop(m, "a resource is mapped.")
+        if dst.dimension == StorageDimension.BUFFER:
+            if dst.width != src.width:
+                return self._drop(m, "buffers must have the same ByteWidth.")
+        else:
+            if not pcopy.copy_compatible(src.format, dst.format):
+                return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
+            shape = [(L.row_pitch // max(1, s.bytes_per_block), L.depth_pitch // max(1, L.row_pitch), L.depth)
+                     for s in (src, dst) for L in s.subresources]
+            n = len(src.subresources)
+            if (len(dst.subresources) != n or shape[:n] != shape[n:] or src.sample_count != dst.sample_count
+                    or src.mip_levels != dst.mip_levels or src.bytes_per_block != dst.bytes_per_block):
+                return self._drop(m, "source and destination must have identical dimensions, mips, array size "
+                                  "and sample count.")
+        self._submit(cmds.CopyResourceCmd(dst, src))
+        return None
+
+    def CopySubresourceRegion(self, pDstResource: Any, DstSubresource: int, DstX: int, DstY: int, DstZ: int,  # noqa: N802,N803
+                              pSrcResource: Any, SrcSubresource: int, pSrcBox: Any = None) -> None:  # noqa: N803
+        """Copy a box of one subresource to a position of another (CopySubresourceRegion remarks)."""
+        self._copy_region("CopySubresourceRegion", pDstResource, DstSubresource, DstX, DstY, DstZ,
+                          pSrcResource, SrcSubresource, pSrcBox, 0)
+
+    def CopySubresourceRegion1(self, pDstResource: Any, DstSubresource: int, DstX: int, DstY: int,  # noqa: N802,N803
+                               DstZ: int, pSrcResource: Any, SrcSubresource: int, pSrcBox: Any = None,  # noqa: N803
+                               CopyFlags: int = 0) -> None:  # noqa: N803
+        self._copy_region("CopySubresourceRegion1", pDstResource, DstSubresource, DstX, DstY, DstZ,
+                          pSrcResource, SrcSubresource, pSrcBox, int(CopyFlags))
+
+    def _copy_region(self, m: str, dres: Any, dsub: int, x: int, y: int, z: int, sres: Any, ssub: int,
+                     box_in: Any, flags: int) -> None:
+        dst, src = _storage(dres), _storage(sres)
+        if dst is None or src is None:
+            return self._drop(m, "both arguments must be resources.")
+        if flags & ~(COPY_NO_OVERWRITE | COPY_DISCARD) or flags == (COPY_NO_OVERWRITE | COPY_DISCARD):
+            return self._drop(m, f"CopyFlags 0x{flags:X} is invalid.")
+        dsub, ssub, x, y, z = int(dsub), int(ssub), int(x), int(y), int(z)
+        if int(F(_desc(dres), "Usage")) == USAGE_IMMUTABLE:
+            return self._drop(m, "the destination is IMMUTABLE.")
+        if dst.dimension != src.dimension:
+            return self._drop(m, "source and destination must be the same resource type.")
+        if not (0 <= dsub < len(dst.subresources) and 0 <= ssub < len(src.subresources)):
+            return self._drop(m, "a subresource index is out of range.")
+        if dst is src and dsub == ssub:
+            return self._drop(m, "source and destination must be different subresources.")
+        if self._is_mapped(dst, dsub) or self._is_mapped(src, ssub):
+            return self._drop(m, "a subresource is mapped.")
+        if dst.dimension != StorageDimension.BUFFER and not pcopy.copy_compatible(src.format, dst.format):
+            return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
+        if src.sample_count != dst.sample_count:
+            return self._drop(m, "source and destination must have the same sample count.")
+        box = _box(box_in)
+        if box is not None and _empty(box):
+            return None  # empty source box: nothing to copy
+        SL, DL = src.layout(ssub), dst.layout(dsub)
+        whole = (src.sample_count > 1 or self._is_depth(sres) or self._is_depth(dres))
+        if whole:
+            if box is not None or x or y or z:
+                return self._drop(m, "depth-stencil and multisampled resources copy whole subresources: pSrcBox "
+                                  "must be NULL and DstX/Y/Z 0.")
+            if (SL.width, SL.height, SL.depth) != (DL.width, DL.height, DL.depth):
+                return self._drop(m, "whole-subresource copy between different sizes.")
+        if box is None:
+            box = (0, 0, 0, SL.width, SL.height, SL.depth)
+        if not self._box_inside(src, ssub, box):
+            return self._drop(m, f"pSrcBox {box} is not inside the source subresource (or not block aligned).")
+        if dst.dimension == StorageDimension.BUFFER:
+            if y or z or x < 0 or x + (box[3] - box[0]) > DL.width:
+                return self._drop(m, "the destination range lies outside the buffer.")
+        else:
+            sb, db = src.block_size, dst.block_size
+            bw, bh, bd = -(-(box[3] - box[0]) // sb), -(-(box[4] - box[1]) // sb), box[5] - box[2]
+            dbw, dbh = -(-DL.width // db), -(-DL.height // db)
+            if (x % db or y % db or min(x, y, z) < 0 or x // db + bw > dbw or y // db + bh > dbh
+                    or z + bd > DL.depth):
+                return self._drop(m, f"the destination region at ({x}, {y}, {z}) lies outside the destination "
+                                  "subresource.")
+            if src.bytes_per_block != dst.bytes_per_block:
+                return self._drop(m, "element sizes differ.")
+        self._submit(cmds.CopyRegionCmd(dst, dsub, x, y, z, src, ssub, box))
+        return None
+
+    @staticmethod
+    def _is_depth(res: Any) -> bool:
+        return bool(int(F(_desc(res), "BindFlags")) & BIND_DEPTH_STENCIL)
+
+    def ResolveSubresource(self, pDstResource: Any, DstSubresource: int, pSrcResource: Any,  # noqa: N802,N803
+                           SrcSubresource: int, Format: int) -> None:  # noqa: N803
+        """Average the samples of a multisampled subresource into a single-sampled one."""
+        m = "ResolveSubresource"
+        dst, src = _storage(pDstResource), _storage(pSrcResource)
+        if dst is None or src is None:
+            return self._drop(m, "both arguments must be resources.")
+        dsub, ssub, fmt = int(DstSubresource), int(SrcSubresource), int(Format)
+        if not (0 <= dsub < len(dst.subresources) and 0 <= ssub < len(src.subresources)):
+            return self._drop(m, "a subresource index is out of range.")
+        if src.sample_count <= 1 or dst.sample_count != 1:
+            return self._drop(m, "the source must be multisampled and the destination single-sampled.")
+        if int(F(_desc(pDstResource), "Usage")) == USAGE_IMMUTABLE:
+            return self._drop(m, "the destination is IMMUTABLE.")
+        SL, DL = src.layout(ssub), dst.layout(dsub)
+        if (SL.width, SL.height) != (DL.width, DL.height):
+            return self._drop(m, "source and destination must have the same size.")
+        info = pcopy.FORMATS.get(fmt)
+        if info is None or info.kind not in ("unorm", "snorm", "float", "srgb"):
+            return self._drop(m, f"Format {fmt} cannot be resolved (typeless, integer or unknown).")
+        for st in (src, dst):
+            f = pcopy.FORMATS.get(int(st.format))
+            if f is None or f.group != info.group or (f.kind != "typeless" and int(st.format) != fmt):
+                return self._drop(m, f"Format {fmt} is not compatible with resource format {st.format}.")
+        if self._is_mapped(dst, dsub) or self._is_mapped(src, ssub):
+            return self._drop(m, "a subresource is mapped.")
+        self._submit(cmds.ResolveCmd(dst, dsub, src, ssub, fmt))
+        return None
+
+    # -- clears ----------------------------------------------------------------------------------------
+    def ClearRenderTargetView(self, pRenderTargetView: Any, ColorRGBA: Any) -> None:  # noqa: N802,N803
+        """Fill the view's subresources with ColorRGBA encoded through the view's format (sRGB applied)."""
+        if view_kind(pRenderTargetView) != ViewKind.RTV:
+            return self._drop("ClearRenderTargetView", "pRenderTargetView is not a render target view.")
+        self._submit(cmds.ClearColorCmd(pRenderTargetView._view, tuple(float(c) for c in ColorRGBA)))
+        return None
+
+    def ClearDepthStencilView(self, pDepthStencilView: Any, ClearFlags: int, Depth: float,  # noqa: N802,N803
+                              Stencil: int) -> None:  # noqa: N803
+        """Clear depth (clamped to [0, 1]) and/or stencil, per D3D11_CLEAR_DEPTH / D3D11_CLEAR_STENCIL."""
+        m = "ClearDepthStencilView"
+        if view_kind(pDepthStencilView) != ViewKind.DSV:
+            return self._drop(m, "pDepthStencilView is not a depth-stencil view.")
+        flags = int(ClearFlags)
+        if flags & ~(CLEAR_DEPTH | CLEAR_STENCIL):
+            return self._drop(m, f"ClearFlags 0x{flags:X} is invalid.")
+        d = float(Depth)  # clamped to [0, 1] by the clear (method page); NaN clears to 0
+        self._submit(cmds.ClearDepthStencilCmd(pDepthStencilView._view, bool(flags & CLEAR_DEPTH),
+                                               bool(flags & CLEAR_STENCIL), d, int(Stencil) & 0xFF))
+        return None
+
+    def ClearUnorderedAccessViewUint(self, pUnorderedAccessView: Any, Values: Any) -> None:  # noqa: N802,N803
+        """Raw bits of Values truncated to each channel's width (raw/structured buffers: Values[0] per word)."""
+        if view_kind(pUnorderedAccessView) != ViewKind.UAV:
+            return self._drop("ClearUnorderedAccessViewUint", "not an unordered access view.")
+        v = pUnorderedAccessView._view
+        f = pcopy.FORMATS.get(int(v.format))
+        if not (v.raw or v.structured or v.format == 0) and (f is None or not f.channels):
+            return self._drop("ClearUnorderedAccessViewUint", f"format {v.format} cannot be cleared.")
+        self._submit(cmds.ClearUintCmd(v, tuple(int(x) & 0xFFFFFFFF for x in list(Values)[:4])))
+        return None
+
+    def ClearUnorderedAccessViewFloat(self, pUnorderedAccessView: Any, Values: Any) -> None:  # noqa: N802,N803
+        """Values converted through the view's FLOAT/UNORM/SNORM format; other views are invalid."""
+        m = "ClearUnorderedAccessViewFloat"
+        if view_kind(pUnorderedAccessView) != ViewKind.UAV:
+            return self._drop(m, "not an unordered access view.")
+        v = pUnorderedAccessView._view
+        f = pcopy.FORMATS.get(int(v.format))
+        if v.raw or v.structured or f is None or f.kind not in ("float", "unorm", "snorm", "srgb"):
+            return self._drop(m, "only FLOAT, UNORM and SNORM typed views can be cleared with floats.")
+        self._submit(cmds.ClearColorCmd(v, tuple(float(c) for c in list(Values)[:4])))
+        return None
+
+    def ClearView(self, pView: Any, Color: Any, pRect: Any = None, NumRects: int = 0) -> None:  # noqa: N802,N803
+        """D3D11.1 ClearView: RTVs, UAVs and DSVs of depth-only formats; no 3D textures; integer formats take
+        the floats truncated toward zero; rects apply to every array slice (buffers: left/right)."""
+        m = "ClearView"
+        if self._feature_level() < FL_11_1:
+            return self._drop(m, "ClearView needs feature level 11_1.")
+        kind = view_kind(pView)
+        if kind not in (ViewKind.RTV, ViewKind.UAV, ViewKind.DSV):
+            return self._drop(m, "pView must be a render target, unordered access or depth-only depth view.")
+        v = pView._view
+        if v.storage.dimension == StorageDimension.TEXTURE3D:
+            return self._drop(m, "ClearView doesn't support 3D textures.")
+        f = pcopy.FORMATS.get(int(v.format))
+        if f is None or not f.channels or (kind == ViewKind.DSV and len(f.channels) != 1):
+            return self._drop(m, f"format {v.format} cannot be cleared by ClearView.")
+        rects = None
+        if pRect is not None and NumRects:
+            items = list(pRect) if isinstance(pRect, (list, tuple)) else [pRect]
+            rects = [tuple(int(F(r, n)) for n in ("left", "top", "right", "bottom")) for r in items[:int(NumRects)]]
+            rects = [r for r in rects if r[0] != r[2] and r[1] != r[3]]
+            if not rects:
+                return None
+        color = tuple(float(c) for c in Color)
+        if kind == ViewKind.DSV:
+            self._submit(cmds.ClearColorCmd(v, color, rects))
+        else:
+            self._submit(cmds.ClearColorCmd(v, color, rects, "trunc"))
+        return None
+
+    # -- misc ------------------------------------------------------------------------------------------
+    def SetResourceMinLOD(self, pResource: Any, MinLOD: float) -> None:  # noqa: N802,N803
+        st = _storage(pResource)
+        if st is None or st.dimension == StorageDimension.BUFFER:
+            return self._drop("SetResourceMinLOD", "pResource must be a texture.")
+        self._min_lod[id(st)] = float(MinLOD)
+        return None
+
+    def GetResourceMinLOD(self, pResource: Any) -> float:  # noqa: N802,N803
+        st = _storage(pResource)
+        return self._min_lod.get(id(st), 0.0) if st is not None else 0.0
+
+    def DiscardResource(self, pResource: Any) -> None:  # noqa: N802,N803
+        """Contents become undefined; this implementation keeps them (a valid choice)."""
+        if _storage(pResource) is None:
+            self._drop("DiscardResource", "pResource is not a resource.")
+
+    def DiscardView(self, pResourceView: Any) -> None:  # noqa: N802,N803
+        if getattr(pResourceView, "_view", None) is None:
+            self._drop("DiscardView", "pResourceView is not a view.")
+
+    def DiscardView1(self, pResourceView: Any, pRects: Any = None, NumRects: int = 0) -> None:  # noqa: N802,N803
+        self.DiscardView(pResourceView)
+
+    def GenerateMips(self, pShaderResourceView: Any) -> None:  # noqa: N802,N803
+        if view_kind(pShaderResourceView) != ViewKind.SRV:
+            return self._drop("GenerateMips", "not a shader resource view.", category=CAT_EXECUTION)
+        res = getattr(pShaderResourceView, "_resource", None)
+        if not int(F(_desc(res), "MiscFlags")) & MISC_GENERATE_MIPS:
+            return self._drop("GenerateMips", "the resource lacks D3D11_RESOURCE_MISC_GENERATE_MIPS.")
+        raise NotSupportedError("GenerateMips (needs texture filtering)", "GenerateMips")
+
+    def CopyStructureCount(self, pDstBuffer: Any, DstAlignedByteOffset: int, pSrcView: Any) -> None:  # noqa: N802,N803
+        """Write the hidden counter of an APPEND/COUNTER UAV as a UINT at a 4-byte aligned offset."""
+        m = "CopyStructureCount"
+        st = _storage(pDstBuffer)
+        if st is None or not is_a(pDstBuffer, "ID3D11Buffer"):
+            return self._drop(m, "pDstBuffer is not a buffer.")
+        off = int(DstAlignedByteOffset)
+        if off % 4 or off + 4 > st.width:
+            return self._drop(m, f"DstAlignedByteOffset {off} is unaligned or past the end of the buffer.")
+        if view_kind(pSrcView) != ViewKind.UAV or not pSrcView._view.flags & 0x6:
+            return self._drop(m, "pSrcView must be a UAV created with APPEND or COUNTER.")
+        self._submit(cmds.CopyStructureCountCmd(st, off, pSrcView._view))
+        return None

@@ -1,0 +1,207 @@
+"""ID3D11Device / ID3D11Device1: one object answering both interfaces (DESIGN §1).
+
+Creation methods live in mixins (device_resources.py, device_states.py, device_shaders.py); this
+module holds the device core: feature level, flags, immediate context, private data, exception mode,
+the info-queue bridge (:meth:`_report`) and the live-object registry for ID3D11Debug.
+
+Failing Create* calls report an ERROR message through the info queue (STATE_CREATION category, with
+the D3D11_MESSAGE_ID of the rule and the matching *_INVALIDARG_RETURN) and raise the HRESULT's
+exception; the device is unchanged. ``ppX=None`` (or False) validates only and returns None (S_FALSE).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Iterator
+from typing import Any
+
+from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
+
+from . import device_consts as C
+from .caps import FeatureLevelCaps, caps_for
+from .com import IID_IDXGIDevice, IUnknown, _DXGIFacet, iid
+from .debug import CATEGORY_STATE_CREATION, SEVERITY_ERROR, ID3D11Debug, ID3D11InfoQueue
+from .debug_messages import message_id
+from .device_caps import DeviceCapsMixin
+from .device_resources import DeviceResourcesMixin
+from .device_shaders import DeviceShadersMixin
+from .device_states import DeviceStatesMixin
+from .device_structs import Reject
+
+
+class IDXGIDevice(_DXGIFacet):
+    """Minimal IDXGIDevice of the device (GetAdapter is not supported yet)."""
+
+    _iid = IID_IDXGIDevice
+
+    def GetParent(self, riid: Any) -> Any:
+        raise NotSupportedError("IDXGIDevice.GetParent (DXGI adapter)", "GetParent")
+
+    def GetAdapter(self) -> Any:
+        raise NotSupportedError("IDXGIDevice.GetAdapter (DXGI adapter)", "GetAdapter")
+
+    def SetGPUThreadPriority(self, Priority: int) -> None:  # noqa: N803
+        if not -7 <= int(Priority) <= 7:
+            from pyd3d11.errors import InvalidArgError
+
+            raise InvalidArgError(E_INVALIDARG, f"Priority {Priority} outside [-7, 7]", "SetGPUThreadPriority")
+        self._owner._gpu_priority = int(Priority)
+
+    def GetGPUThreadPriority(self) -> int:
+        return self._owner._gpu_priority
+
+
+class _PlaceholderContext(IUnknown):  # TODO(integration): replaced by pyd3d11.api.context
+    """Stands in for the immediate context until pyd3d11.api.context exists."""
+
+    def __init__(self, device: Any, deferred: bool = False) -> None:
+        super().__init__()
+        self._device = device
+        self._deferred = deferred
+
+    def GetDevice(self) -> Any:
+        self._device.AddRef()
+        return self._device
+
+    def GetType(self) -> int:
+        return 1 if self._deferred else 0
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise NotSupportedError(f"ID3D11DeviceContext.{name} (device context not built yet)", name)
+
+
+class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, DeviceCapsMixin, IUnknown):
+    _iid = iid("ID3D11Device", "db6f6ddb-ac77-4e88-8253-819df9bbf140")
+
+    def __init__(self, feature_level: int, flags: int = 0, driver_type: int = C.DRIVER_HARDWARE) -> None:
+        super().__init__()
+        self._feature_level = int(feature_level)
+        self._caps: FeatureLevelCaps = caps_for(feature_level)
+        self._flags = int(flags)
+        self._driver_type = int(driver_type)
+        #: NULL driver: objects can be created but nothing renders (context checks this flag).
+        self._null_device = driver_type == C.DRIVER_NULL
+        self._exception_mode = 0
+        self._removed_reason = 0
+        self._gpu_priority = 0
+        self._children: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._info_queue = ID3D11InfoQueue(self, enabled=bool(flags & C.CREATE_DEBUG))
+        self._debug = ID3D11Debug(self) if flags & C.CREATE_DEBUG else None
+        self._init_states()
+        self._immediate: Any = None
+
+    # -- live objects / debug layer ------------------------------------------------------------
+    def _register_child(self, child: Any) -> None:
+        self._children.add(child)
+
+    def _live_children(self) -> list[Any]:
+        return list(self._children)
+
+    def _report(self, severity: int, category: int, message_id: int, text: str) -> None:
+        """Report a message through the info queue (the context calls this for dropped calls)."""
+        self._info_queue._report(severity, category, message_id, text)
+
+    def _extra_interface(self, key: Any) -> Any:
+        if key == ID3D11InfoQueue._iid and self._flags & C.CREATE_DEBUG:
+            return self._info_queue
+        if key == ID3D11Debug._iid and self._debug is not None:
+            return self._debug
+        if key == IID_IDXGIDevice:
+            return IDXGIDevice(self)
+        return None
+
+    @contextlib.contextmanager
+    def _creating(self, method: str, return_id: str = "") -> Iterator[None]:
+        """Turn a validator's :class:`Reject` into a debug-layer report plus the HRESULT's exception."""
+        try:
+            yield
+        except Reject as r:
+            text = f"ID3D11Device::{method}: {r.text}"
+            if r.message_name:
+                self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id(r.message_name), text)
+            if return_id:
+                self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id(return_id),
+                             f"ID3D11Device::{method}: Returning E_INVALIDARG, meaning invalid parameters were "
+                             "passed.")
+            raise error_for(r.hresult, r.text, method) from None
+
+    # -- ID3D11Device core ---------------------------------------------------------------------
+    def GetFeatureLevel(self) -> int:
+        try:
+            from pyd3d11.headers import D3D_FEATURE_LEVEL  # type: ignore[attr-defined]
+
+            return D3D_FEATURE_LEVEL(self._feature_level)
+        except Exception:
+            return self._feature_level
+
+    def GetCreationFlags(self) -> int:
+        return self._flags
+
+    def GetDeviceRemovedReason(self) -> int:
+        return self._removed_reason
+
+    def SetExceptionMode(self, RaiseFlags: int) -> None:  # noqa: N803
+        if int(RaiseFlags) & ~0x1:  # D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR
+            raise error_for(E_INVALIDARG, f"RaiseFlags 0x{int(RaiseFlags):X} has unknown bits", "SetExceptionMode")
+        self._exception_mode = int(RaiseFlags)
+
+    def GetExceptionMode(self) -> int:
+        return self._exception_mode
+
+    def _make_context(self, deferred: bool) -> Any:
+        try:
+            from . import context as ctxmod  # type: ignore[attr-defined]
+        except ImportError:
+            ctxmod = None
+        if ctxmod is not None:
+            cls = getattr(ctxmod, "ID3D11DeviceContext1", None)
+            if cls is not None:
+                if deferred:
+                    try:
+                        return cls(self, deferred=True)
+                    except TypeError:
+                        deferred_cls = getattr(ctxmod, "ID3D11DeferredContext", None)
+                        if deferred_cls is None:
+                            raise NotSupportedError("deferred contexts", "CreateDeferredContext") from None
+                        return deferred_cls(self)
+                return cls(self)
+        if deferred:
+            raise NotSupportedError("deferred contexts (device context not built yet)", "CreateDeferredContext")
+        return _PlaceholderContext(self)
+
+    def GetImmediateContext(self) -> Any:
+        if self._immediate is None:
+            self._immediate = self._make_context(False)
+        else:
+            self._immediate.AddRef()
+        return self._immediate
+
+    GetImmediateContext1 = GetImmediateContext
+
+    def CreateDeferredContext(self, ContextFlags: int = 0, ppDeferredContext: Any = True) -> Any:  # noqa: N803
+        if int(ContextFlags) != 0:
+            raise error_for(E_INVALIDARG, "ContextFlags must be 0", "CreateDeferredContext")
+        if self._caps.level < C.FL_10_0 and False:  # deferred contexts work at every level (emulated)
+            pass
+        if not ppDeferredContext:
+            return None
+        return self._make_context(True)
+
+    CreateDeferredContext1 = CreateDeferredContext
+
+    # -- ID3D11Device1 extras answered here ------------------------------------------------------
+    def CreateDeviceContextState(self, *args: Any, **kw: Any) -> Any:
+        raise NotSupportedError("ID3D11Device1.CreateDeviceContextState", "CreateDeviceContextState")
+
+    def OpenSharedResource(self, *args: Any, **kw: Any) -> Any:
+        raise NotSupportedError("shared resources (OpenSharedResource)", "OpenSharedResource")
+
+    OpenSharedResource1 = OpenSharedResource
+    OpenSharedResourceByName = OpenSharedResource
+
+
+class ID3D11Device1(ID3D11Device):
+    _iid = iid("ID3D11Device1", "a04bfb29-08ef-43d6-a49c-a9bdbdcbe686")

@@ -1,0 +1,99 @@
+"""Compute stage: Dispatch / DispatchIndirect over the reference executor (D3D11.3 spec ch. 18;
+spec-facts §1.13).
+
+Thread groups are batched: lanes = groups × threads-per-group, with up to ``max_lanes`` lanes per numpy
+pass. Every group of a batch has its own copy of each groupshared (g#) region (at most 32 KB).
+
+Barriers (``sync``): all threads of a group run in the same SIMT batch and every instruction finishes
+for all lanes before the next one starts, so a barrier reached in uniform flow control is satisfied
+without splitting execution. Limitation: a barrier inside flow control that diverges *within* a group
+(which fxc rejects for HLSL and the spec leaves undefined) does not make the lanes that skipped it wait.
+UAV writes go straight to the storage bytes and are visible when ``dispatch`` returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidArgError, NotSupportedError
+from ..shader import ir
+from ..shader.exec import memory
+from ..shader.exec.reference import compile_program, execute, new_state
+from ..storage import ResourceStorage
+from .bindings import Bindings
+
+OT = ir.OperandType
+U32 = np.uint32
+MAX_THREADS_PER_GROUP = 1024
+TGSM_BYTES = 32768
+DISPATCH_MAX = 65535
+DEFAULT_MAX_LANES = 1 << 20
+
+
+def _check(c: Any) -> tuple[int, int, int]:
+    tx, ty, tz = c.thread_group
+    if tx < 1 or ty < 1 or tz < 1 or tx > 1024 or ty > 1024 or tz > 64 or tx * ty * tz > MAX_THREADS_PER_GROUP:
+        raise InvalidArgError(0x80070057, f"numthreads({tx},{ty},{tz}) outside the D3D11 limits", "Dispatch")
+    total = sum(size for size, _ in c.tgsm.values())
+    if total > TGSM_BYTES:
+        raise InvalidArgError(0x80070057, f"{total} bytes of groupshared memory (max {TGSM_BYTES})", "Dispatch")
+    return tx, ty, tz
+
+
+def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1, z: int = 1,
+             max_lanes: int = DEFAULT_MAX_LANES, hooks: Any = None) -> int:
+    """Run ``x*y*z`` thread groups of a compute program; returns the number of threads run.
+
+    Dispatch dimensions of 0 are a no-op (spec 18.6.5); the group ids are in row order x fastest."""
+    if program.program_type != ir.ProgramType.COMPUTE:
+        raise InvalidArgError(0x80070057, "dispatch needs a compute program", "Dispatch")
+    if x <= 0 or y <= 0 or z <= 0:
+        return 0
+    if max(x, y, z) > DISPATCH_MAX:
+        raise NotSupportedError(f"Dispatch({x},{y},{z}): dimensions above {DISPATCH_MAX} are undefined")
+    c = compile_program(program)
+    tx, ty, tz = _check(c)
+    T = tx * ty * tz
+    groups = x * y * z
+    per_batch = max(1, max_lanes // T)
+    b = bindings if bindings is not None else Bindings()
+    # thread-in-group coordinates are the same for every batch: build once
+    t = np.arange(T, dtype=np.int64)
+    tid = np.stack([t % tx, (t // tx) % ty, t // (tx * ty)])  # (3, T)
+    cache: dict[int, tuple] = {}
+    for g0 in range(0, groups, per_batch):
+        g1 = min(groups, g0 + per_batch)
+        ng = g1 - g0
+        n = ng * T
+        key = ng
+        if key not in cache:
+            lane_group = np.repeat(np.arange(ng, dtype=np.int64), T)
+            local = np.tile(tid, (1, ng))
+            cache[key] = (lane_group, local)
+        lane_group, local = cache[key]
+        g = np.arange(g0, g1, dtype=np.int64)
+        gid = np.stack([g % x, (g // x) % y, g // (x * y)])  # (3, ng)
+        gid_l = np.repeat(gid, T, axis=1)
+        sv = {
+            OT.INPUT_THREAD_GROUP_ID: gid_l.T.astype(U32),
+            OT.INPUT_THREAD_ID_IN_GROUP: local.T.astype(U32),
+            OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED: np.tile(t, ng).astype(U32),
+            OT.INPUT_THREAD_ID: (gid_l * np.array([[tx], [ty], [tz]]) + local).T.astype(U32),
+        }
+        st = new_state(c, n, None, b, sv, None, hooks)
+        st.lane_group = lane_group
+        memory.prepare_tgsm(c, st, ng)
+        execute(c, st)
+    return groups * T
+
+
+def dispatch_indirect(program: ir.Program, bindings: Bindings | None, args: ResourceStorage,
+                      aligned_byte_offset: int, **kw: Any) -> int:
+    """DispatchIndirect: read {X, Y, Z} (3 × UINT) at a 4-byte aligned offset of a buffer's storage."""
+    if aligned_byte_offset % 4 or aligned_byte_offset + 12 > args.data.size:
+        raise InvalidArgError(0x80070057, "DispatchIndirect arguments outside the buffer or misaligned",
+                              "DispatchIndirect")
+    xyz = args.data[aligned_byte_offset:aligned_byte_offset + 12].view(U32)
+    return dispatch(program, bindings, int(xyz[0]), int(xyz[1]), int(xyz[2]), **kw)

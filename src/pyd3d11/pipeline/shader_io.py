@@ -1,0 +1,91 @@
+"""What a shader program declares about its inputs and outputs (D3D11.3 §22.3 declarations).
+
+Stages link by register: PS v# reads the previous stage's o# of the same number (signatures are
+validated for compatibility by the runtime). System values are found by their declared names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..shader import ir
+
+OP = ir.Opcode
+SN = ir.SystemName
+
+
+@dataclass(slots=True, frozen=True)
+class InputDecl:
+    register: int
+    mask: int
+    interpolation: int  # ir.InterpolationMode (PS only; 0 elsewhere)
+    system_name: int  # ir.SystemName, 0 for plain inputs
+    operand_type: int  # ir.OperandType of the declared operand
+
+
+def _mask(op: ir.Operand) -> int:
+    if op.num_components == 1:
+        return 1
+    return op.mask if op.selection == ir.SelectionMode.MASK else 0xF
+
+
+def input_decls(program: ir.Program) -> list[InputDecl]:
+    out = []
+    for inst in program.instructions:
+        if inst.opcode in (OP.DCL_INPUT, OP.DCL_INPUT_SGV, OP.DCL_INPUT_SIV,
+                           OP.DCL_INPUT_PS, OP.DCL_INPUT_PS_SGV, OP.DCL_INPUT_PS_SIV):
+            op = inst.operands[0]
+            interp = inst.controls & 0xF if inst.opcode in (OP.DCL_INPUT_PS, OP.DCL_INPUT_PS_SGV,
+                                                            OP.DCL_INPUT_PS_SIV) else 0
+            name = inst.extra[0] & 0xFFFF if inst.opcode in (OP.DCL_INPUT_SGV, OP.DCL_INPUT_SIV,
+                                                             OP.DCL_INPUT_PS_SGV, OP.DCL_INPUT_PS_SIV) and inst.extra else 0
+            reg = op.indices[-1].value if op.indices else 0
+            out.append(InputDecl(reg, _mask(op), interp, name, op.type))
+    return out
+
+
+def output_decls(program: ir.Program) -> list[InputDecl]:
+    out = []
+    for inst in program.instructions:
+        if inst.opcode in (OP.DCL_OUTPUT, OP.DCL_OUTPUT_SGV, OP.DCL_OUTPUT_SIV):
+            op = inst.operands[0]
+            name = inst.extra[0] & 0xFFFF if inst.opcode != OP.DCL_OUTPUT and inst.extra else 0
+            reg = op.indices[-1].value if op.indices else 0
+            out.append(InputDecl(reg, _mask(op), 0, name, op.type))
+    return out
+
+
+def find_system_value(decls: list[InputDecl], name: int) -> list[InputDecl]:
+    return [d for d in decls if d.system_name == name]
+
+
+def component_list(mask: int) -> list[int]:
+    return [c for c in range(4) if mask >> c & 1]
+
+
+def writes_operand(program: ir.Program, operand_type: int) -> bool:
+    """Whether any instruction writes (or the program declares) an operand of ``operand_type``."""
+    for inst in program.instructions:
+        for op in inst.operands:
+            if op.type == operand_type:
+                return True
+    return False
+
+
+def uses_sample_frequency(program: ir.Program) -> bool:
+    """Sample-frequency execution: a *_SAMPLE interpolation mode or SV_SampleIndex input (§16.2)."""
+    for d in input_decls(program):
+        if d.interpolation in (ir.InterpolationMode.LINEAR_SAMPLE, ir.InterpolationMode.LINEAR_NOPERSPECTIVE_SAMPLE):
+            return True
+        if d.system_name == SN.SAMPLE_INDEX:
+            return True
+    return False
+
+
+def global_flags(program: ir.Program) -> int:
+    for inst in program.find(OP.DCL_GLOBALFLAGS):
+        return inst.controls
+    return 0
+
+
+EARLY_DEPTH_STENCIL_FLAG = 1 << (13 - 11)

@@ -1,0 +1,215 @@
+"""ID3DBlob and the d3dcompiler blob functions (D3DCreateBlob, D3DGetBlobPart, D3DStripShader, …).
+
+Signature parts come back as stand-alone DXBC containers holding just those chunks (with a valid
+checksum), as d3dcompiler returns them; the other parts return the chunk payload itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyd3d11.errors import E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError
+
+from .dxbc.container import (
+    INPUT_SIGNATURE_FOURCCS,
+    OUTPUT_SIGNATURE_FOURCCS,
+    PATCH_CONSTANT_SIGNATURE_FOURCCS,
+    DxbcContainer,
+    build_container,
+    parse_container,
+)
+
+__all__ = [
+    "ID3DBlob",
+    "D3DCreateBlob",
+    "D3DGetBlobPart",
+    "D3DGetInputSignatureBlob",
+    "D3DGetOutputSignatureBlob",
+    "D3DGetInputAndOutputSignatureBlob",
+    "D3DStripShader",
+    "D3DGetDebugInfo",
+    "blob_bytes",
+]
+
+# D3D_BLOB_PART values (d3dcompiler.h)
+D3D_BLOB_INPUT_SIGNATURE_BLOB = 0
+D3D_BLOB_OUTPUT_SIGNATURE_BLOB = 1
+D3D_BLOB_INPUT_AND_OUTPUT_SIGNATURE_BLOB = 2
+D3D_BLOB_PATCH_CONSTANT_SIGNATURE_BLOB = 3
+D3D_BLOB_ALL_SIGNATURE_BLOB = 4
+D3D_BLOB_DEBUG_INFO = 5
+D3D_BLOB_LEGACY_SHADER = 6
+D3D_BLOB_XNA_PREPASS_SHADER = 7
+D3D_BLOB_XNA_SHADER = 8
+D3D_BLOB_PDB = 9
+D3D_BLOB_PRIVATE_DATA = 10
+D3D_BLOB_ROOT_SIGNATURE = 11
+D3D_BLOB_DEBUG_NAME = 12
+
+# D3DCOMPILER_STRIP_FLAGS
+D3DCOMPILER_STRIP_REFLECTION_DATA = 0x1
+D3DCOMPILER_STRIP_DEBUG_INFO = 0x2
+D3DCOMPILER_STRIP_TEST_BLOBS = 0x4
+D3DCOMPILER_STRIP_PRIVATE_DATA = 0x8
+D3DCOMPILER_STRIP_ROOT_SIGNATURE = 0x10
+
+#: Signature parts -> the chunk groups they collect (in this order).
+_SIGNATURE_PARTS: dict[int, tuple[tuple[str, ...], ...]] = {
+    D3D_BLOB_INPUT_SIGNATURE_BLOB: (INPUT_SIGNATURE_FOURCCS,),
+    D3D_BLOB_OUTPUT_SIGNATURE_BLOB: (OUTPUT_SIGNATURE_FOURCCS,),
+    D3D_BLOB_INPUT_AND_OUTPUT_SIGNATURE_BLOB: (INPUT_SIGNATURE_FOURCCS, OUTPUT_SIGNATURE_FOURCCS),
+    D3D_BLOB_PATCH_CONSTANT_SIGNATURE_BLOB: (PATCH_CONSTANT_SIGNATURE_FOURCCS,),
+    D3D_BLOB_ALL_SIGNATURE_BLOB: (INPUT_SIGNATURE_FOURCCS, OUTPUT_SIGNATURE_FOURCCS,
+                                  PATCH_CONSTANT_SIGNATURE_FOURCCS),
+}
+#: Raw parts -> chunk FourCC whose payload is returned.
+_RAW_PARTS = {
+    D3D_BLOB_DEBUG_INFO: "SDBG",
+    D3D_BLOB_LEGACY_SHADER: "Aon9",
+    D3D_BLOB_XNA_PREPASS_SHADER: "XNAP",
+    D3D_BLOB_XNA_SHADER: "XNAS",
+    D3D_BLOB_PDB: "SPDB",
+    D3D_BLOB_PRIVATE_DATA: "PRIV",
+    D3D_BLOB_ROOT_SIGNATURE: "RTS0",
+    D3D_BLOB_DEBUG_NAME: "ILDN",
+}
+#: D3DStripShader flag -> chunks removed.
+_STRIP = {
+    D3DCOMPILER_STRIP_REFLECTION_DATA: ("RDEF", "STAT"),
+    D3DCOMPILER_STRIP_DEBUG_INFO: ("SDBG", "SPDB", "ILDB", "ILDN"),
+    D3DCOMPILER_STRIP_TEST_BLOBS: ("TEST",),
+    D3DCOMPILER_STRIP_PRIVATE_DATA: ("PRIV",),
+    D3DCOMPILER_STRIP_ROOT_SIGNATURE: ("RTS0",),
+}
+
+
+class ID3DBlob:
+    """A byte buffer (ID3D10Blob). ``bytes(blob)``, ``len(blob)`` and, on Python >= 3.12,
+    ``memoryview(blob)`` work; ``GetBufferPointer()`` is a writable memoryview."""
+
+    __slots__ = ("_buf", "_refs")
+
+    def __init__(self, data: Any = b"") -> None:
+        self._buf = bytearray(blob_bytes(data))
+        self._refs = 1
+
+    def GetBufferPointer(self) -> memoryview:  # noqa: N802 - COM name
+        return memoryview(self._buf)
+
+    def GetBufferSize(self) -> int:  # noqa: N802
+        return len(self._buf)
+
+    def AddRef(self) -> int:  # noqa: N802 - TODO(integration): api.com IUnknown
+        self._refs += 1
+        return self._refs
+
+    def Release(self) -> int:  # noqa: N802
+        self._refs = max(0, self._refs - 1)
+        return self._refs
+
+    def __buffer__(self, flags: int) -> memoryview:
+        return memoryview(self._buf)
+
+    def __bytes__(self) -> bytes:
+        return bytes(self._buf)
+
+    def __len__(self) -> int:
+        return len(self._buf)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ID3DBlob):
+            return self._buf == other._buf
+        if isinstance(other, (bytes, bytearray, memoryview)):
+            return self._buf == bytes(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ID3DBlob({len(self._buf)} bytes)"
+
+
+def blob_bytes(data: Any) -> bytes:
+    """Bytes of an ID3DBlob or any buffer-protocol object."""
+    if isinstance(data, ID3DBlob):
+        return bytes(data._buf)
+    if isinstance(data, bytes):
+        return data
+    try:
+        return bytes(memoryview(data).cast("B"))
+    except TypeError as exc:
+        raise InvalidArgError(E_INVALIDARG, f"expected a bytes-like object, got {type(data).__name__}") from exc
+
+
+def D3DCreateBlob(Size: int) -> ID3DBlob:  # noqa: N802,N803
+    """A zero-filled blob of ``Size`` bytes."""
+    if Size < 0:
+        raise InvalidArgError(E_INVALIDARG, f"negative blob size {Size}", "D3DCreateBlob")
+    return ID3DBlob(bytes(Size))
+
+
+def _container(pSrcData: Any, SrcDataSize: int | None, method: str) -> DxbcContainer:  # noqa: N803
+    data = blob_bytes(pSrcData)
+    if SrcDataSize is not None:
+        data = data[:SrcDataSize]
+    try:
+        return parse_container(data)
+    except InvalidArgError as exc:
+        raise InvalidArgError(E_INVALIDARG, exc.message, method) from exc
+
+
+def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | None = None,  # noqa: N802,N803
+                   Flags: int = 0) -> ID3DBlob:
+    """Extract one part of a DXBC blob (d3dcompiler.h D3DGetBlobPart).
+
+    Both ``D3DGetBlobPart(data, size, part, flags)`` and ``D3DGetBlobPart(data, Part=part)`` work.
+    A part the blob lacks raises E_FAIL; nonzero ``Flags`` or an unknown part raise E_INVALIDARG.
+    """
+    if Part is None:
+        SrcDataSize, Part = None, SrcDataSize
+    if Flags:
+        raise InvalidArgError(E_INVALIDARG, f"Flags must be 0, got {Flags}", "D3DGetBlobPart")
+    c = _container(pSrcData, SrcDataSize, "D3DGetBlobPart")
+    if Part in _SIGNATURE_PARTS:
+        chunks = []
+        for group in _SIGNATURE_PARTS[Part]:
+            chunk = c.get_first(group)
+            if chunk is None:
+                raise D3D11Error(E_FAIL, f"blob has no {'/'.join(group)} chunk", "D3DGetBlobPart")
+            chunks.append(chunk)
+        return ID3DBlob(build_container(chunks))
+    if Part in _RAW_PARTS:
+        data = c.get(_RAW_PARTS[Part])
+        if data is None:
+            raise D3D11Error(E_FAIL, f"blob has no {_RAW_PARTS[Part]} chunk", "D3DGetBlobPart")
+        return ID3DBlob(data)
+    raise InvalidArgError(E_INVALIDARG, f"unknown blob part {Part}", "D3DGetBlobPart")
+
+
+def D3DGetInputSignatureBlob(pSrcData: Any, SrcDataSize: int | None = None) -> ID3DBlob:  # noqa: N802,N803
+    return D3DGetBlobPart(pSrcData, SrcDataSize, D3D_BLOB_INPUT_SIGNATURE_BLOB, 0)
+
+
+def D3DGetOutputSignatureBlob(pSrcData: Any, SrcDataSize: int | None = None) -> ID3DBlob:  # noqa: N802,N803
+    return D3DGetBlobPart(pSrcData, SrcDataSize, D3D_BLOB_OUTPUT_SIGNATURE_BLOB, 0)
+
+
+def D3DGetInputAndOutputSignatureBlob(pSrcData: Any, SrcDataSize: int | None = None) -> ID3DBlob:  # noqa: N802,N803
+    return D3DGetBlobPart(pSrcData, SrcDataSize, D3D_BLOB_INPUT_AND_OUTPUT_SIGNATURE_BLOB, 0)
+
+
+def D3DGetDebugInfo(pSrcData: Any, SrcDataSize: int | None = None) -> ID3DBlob:  # noqa: N802,N803
+    return D3DGetBlobPart(pSrcData, SrcDataSize, D3D_BLOB_DEBUG_INFO, 0)
+
+
+def D3DStripShader(pShaderBytecode: Any, BytecodeLength: int | None = None,  # noqa: N802,N803
+                   uStripFlags: int | None = None) -> ID3DBlob:
+    """Remove the chunk groups named by D3DCOMPILER_STRIP_* flags; returns a re-checksummed blob.
+
+    Both ``D3DStripShader(data, length, flags)`` and ``D3DStripShader(data, uStripFlags=flags)`` work.
+    """
+    if uStripFlags is None:
+        BytecodeLength, uStripFlags = None, BytecodeLength or 0
+    c = _container(pShaderBytecode, BytecodeLength, "D3DStripShader")
+    drop = {fc for bit, fcs in _STRIP.items() if uStripFlags & bit for fc in fcs}
+    return ID3DBlob(build_container([ch for ch in c.chunks if ch.fourcc not in drop]))

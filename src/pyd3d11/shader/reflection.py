@@ -1,0 +1,373 @@
+"""D3DReflect and the ID3D11ShaderReflection* interfaces (d3d11shader.h), built on the DXBC chunks.
+
+Lookups that fail behave as d3dcompiler_47 does: the *ByIndex/*ByName getters of buffers,
+variables and types hand back a shared "invalid" object whose GetDesc raises E_FAIL (C returns a
+dummy interface, never NULL); member-type getters return None (C's NULL); the *Desc getters with
+an out-of-range index or unknown name raise E_INVALIDARG.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from pyd3d11.errors import E_FAIL, E_INVALIDARG, E_NOINTERFACE, D3D11Error, InvalidArgError, NoInterfaceError
+from pyd3d11.headers.d3d11_structs import (
+    D3D11_SHADER_BUFFER_DESC,
+    D3D11_SHADER_DESC,
+    D3D11_SHADER_INPUT_BIND_DESC,
+    D3D11_SHADER_TYPE_DESC,
+    D3D11_SHADER_VARIABLE_DESC,
+    D3D11_SIGNATURE_PARAMETER_DESC,
+)
+from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection
+
+from .dxbc.container import DxbcContainer, parse_container
+from .dxbc.rdef import Rdef, RdefConstantBuffer, RdefType, RdefVariable
+from .dxbc.signature import Signature, SignatureElement
+from .dxbc.stat import ShaderStats
+
+__all__ = [
+    "D3DReflect",
+    "ID3D11ShaderReflection",
+    "ID3D11ShaderReflectionConstantBuffer",
+    "ID3D11ShaderReflectionVariable",
+    "ID3D11ShaderReflectionType",
+]
+
+OPCODE_CUSTOMDATA = 53
+OPCODE_DCL_THREAD_GROUP = 155
+# D3D_FEATURE_LEVEL values (d3dcommon.h) by shader model.
+_FL_9_1, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0xA000, 0xA100, 0xB000
+_SM4_DEFAULT_SLOTS = (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
+
+
+def _fail(method: str) -> D3D11Error:
+    return D3D11Error(E_FAIL, "invalid reflection object", method)
+
+
+def _invalid_arg(method: str, msg: str) -> InvalidArgError:
+    return InvalidArgError(E_INVALIDARG, msg, method)
+
+
+class _Unknown:
+    """Minimal COM-style reference counting. # TODO(integration): derive from api.com's IUnknown."""
+
+    _iids: tuple[GUID, ...] = ()
+
+    def __init__(self) -> None:
+        self._refs = 1
+
+    def AddRef(self) -> int:  # noqa: N802 - COM name
+        self._refs += 1
+        return self._refs
+
+    def Release(self) -> int:  # noqa: N802
+        self._refs = max(0, self._refs - 1)
+        return self._refs
+
+    def QueryInterface(self, riid: Any) -> Any:  # noqa: N802
+        if GUID(riid) in self._iids:
+            self.AddRef()
+            return self
+        raise NoInterfaceError(E_NOINTERFACE, f"{GUID(riid)} not supported", "QueryInterface")
+
+
+# -- types ------------------------------------------------------------------------------------
+
+
+class ID3D11ShaderReflectionType:
+    """A variable or member type. ``offset`` is the member offset (0 for a variable's type)."""
+
+    def __init__(self, t: RdefType | None, offset: int = 0) -> None:
+        self._t = t
+        self._offset = offset
+
+    def _valid(self, method: str) -> RdefType:
+        if self._t is None:
+            raise _fail(f"ID3D11ShaderReflectionType::{method}")
+        return self._t
+
+    def GetDesc(self) -> D3D11_SHADER_TYPE_DESC:  # noqa: N802
+        t = self._valid("GetDesc")
+        return D3D11_SHADER_TYPE_DESC(Class=t.var_class, Type=t.var_type, Rows=t.rows, Columns=t.columns,
+                                      Elements=t.elements, Members=len(t.members), Offset=self._offset,
+                                      Name=t.name or None)
+
+    def GetMemberTypeByIndex(self, Index: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
+        t = self._t
+        if t is None or not 0 <= Index < len(t.members):
+            return None
+        m = t.members[Index]
+        return ID3D11ShaderReflectionType(m.type, m.offset)
+
+    def GetMemberTypeByName(self, Name: str) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
+        for i, m in enumerate(self._t.members if self._t else ()):
+            if m.name == Name:
+                return self.GetMemberTypeByIndex(i)
+        return None
+
+    def GetMemberTypeName(self, Index: int) -> str | None:  # noqa: N802,N803
+        t = self._t
+        if t is None or not 0 <= Index < len(t.members):
+            return None
+        return t.members[Index].name
+
+    def IsEqual(self, pType: ID3D11ShaderReflectionType) -> bool:  # noqa: N802,N803
+        return self._t is not None and pType is not None and pType._t is not None and self._t.key() == pType._t.key()
+
+    def GetSubType(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
+        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t and self._t.sub_type else None
+
+    def GetBaseClass(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
+        return ID3D11ShaderReflectionType(self._t.base_class) if self._t and self._t.base_class else None
+
+    def GetNumInterfaces(self) -> int:  # noqa: N802
+        return len(self._t.interfaces) if self._t else 0
+
+    def GetInterfaceByIndex(self, uIndex: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
+        if self._t is None or not 0 <= uIndex < len(self._t.interfaces):
+            return None
+        return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
+
+
+_INVALID_TYPE = ID3D11ShaderReflectionType(None)
+
+
+# -- variables / constant buffers -------------------------------------------------------------
+
+
+class ID3D11ShaderReflectionVariable:
+    def __init__(self, v: RdefVariable | None, cb: ID3D11ShaderReflectionConstantBuffer | None, sm5: bool) -> None:
+        self._v = v
+        self._cb = cb
+        self._sm5 = sm5
+
+    def GetDesc(self) -> D3D11_SHADER_VARIABLE_DESC:  # noqa: N802
+        v = self._v
+        if v is None:
+            raise _fail("ID3D11ShaderReflectionVariable::GetDesc")
+        slots = (v.start_texture, v.texture_size, v.start_sampler, v.sampler_size) if self._sm5 else _SM4_DEFAULT_SLOTS
+        return D3D11_SHADER_VARIABLE_DESC(Name=v.name, StartOffset=v.start_offset, Size=v.size, uFlags=v.flags,
+                                          DefaultValue=v.default_value, StartTexture=slots[0],
+                                          TextureSize=slots[1], StartSampler=slots[2], SamplerSize=slots[3])
+
+    def GetType(self) -> ID3D11ShaderReflectionType:  # noqa: N802
+        return ID3D11ShaderReflectionType(self._v.type) if self._v is not None else _INVALID_TYPE
+
+    def GetBuffer(self) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802
+        return self._cb if self._cb is not None else _INVALID_CB
+
+    def GetInterfaceSlot(self, uArrayIndex: int) -> int:  # noqa: N802,N803
+        """Interface slot of element ``uArrayIndex`` (interface pointers start at their offset)."""
+        v = self._v
+        if v is None or v.type.var_class != 7 or uArrayIndex >= max(1, v.type.elements):
+            return 0xFFFFFFFF
+        return v.start_offset + uArrayIndex
+
+
+class ID3D11ShaderReflectionConstantBuffer:
+    def __init__(self, cb: RdefConstantBuffer | None, sm5: bool = True) -> None:
+        self._cb = cb
+        self._vars = [ID3D11ShaderReflectionVariable(v, self, sm5) for v in cb.variables] if cb else []
+
+    def GetDesc(self) -> D3D11_SHADER_BUFFER_DESC:  # noqa: N802
+        cb = self._cb
+        if cb is None:
+            raise _fail("ID3D11ShaderReflectionConstantBuffer::GetDesc")
+        return D3D11_SHADER_BUFFER_DESC(Name=cb.name, Type=cb.type, Variables=len(cb.variables), Size=cb.size,
+                                        uFlags=cb.flags)
+
+    def GetVariableByIndex(self, Index: int) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
+        return self._vars[Index] if 0 <= Index < len(self._vars) else _INVALID_VAR
+
+    def GetVariableByName(self, Name: str) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
+        for v in self._vars:
+            if v._v is not None and v._v.name == Name:
+                return v
+        return _INVALID_VAR
+
+
+_INVALID_CB = ID3D11ShaderReflectionConstantBuffer(None)
+_INVALID_VAR = ID3D11ShaderReflectionVariable(None, None, True)
+
+
+# -- the shader -------------------------------------------------------------------------------
+
+
+def _param_desc(e: SignatureElement) -> D3D11_SIGNATURE_PARAMETER_DESC:
+    return D3D11_SIGNATURE_PARAMETER_DESC(SemanticName=e.semantic_name, SemanticIndex=e.semantic_index,
+                                          Register=e.register, SystemValueType=e.d3d_name,
+                                          ComponentType=e.component_type, Mask=e.mask, ReadWriteMask=e.rw_mask,
+                                          Stream=e.stream, MinPrecision=e.min_precision)
+
+
+def _program_tokens(program: bytes | None) -> tuple[int, ...]:
+    if not program or len(program) < 8:
+        return ()
+    return struct.unpack(f"<{len(program) // 4}I", program[: len(program) // 4 * 4])
+
+
+def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
+    """dcl_thread_group operands, found by walking opcode lengths (spec-facts §2.6); (0,0,0) if absent."""
+    tokens = _program_tokens(program)
+    i = 2
+    while i < len(tokens):
+        tok = tokens[i]
+        op = tok & 0x7FF
+        if op == OPCODE_CUSTOMDATA:
+            length = tokens[i + 1] if i + 1 < len(tokens) else 0
+        else:
+            length = (tok >> 24) & 0x7F
+        if op == OPCODE_DCL_THREAD_GROUP and i + 3 < len(tokens):
+            return tokens[i + 1], tokens[i + 2], tokens[i + 3]
+        if length <= 0:
+            break
+        i += length
+    return 0, 0, 0
+
+
+class ID3D11ShaderReflection(_Unknown):
+    _iids = (GUID(IID_ID3D11ShaderReflection), GUID("00000000-0000-0000-c000-000000000046"))
+
+    def __init__(self, container: DxbcContainer) -> None:
+        super().__init__()
+        self._c = container
+        self._rdef: Rdef = container.rdef or Rdef()
+        self._stats: ShaderStats = container.stats or ShaderStats()
+        self._in: Signature = container.input_signature or Signature()
+        self._out: Signature = container.output_signature or Signature("OSGN")
+        self._pc: Signature = container.patch_constant_signature or Signature("PCSG")
+        tokens = _program_tokens(container.program)
+        self._version = tokens[0] if tokens else ((self._rdef.program_type & 0xFFFF) << 16
+                                                    | self._rdef.major << 4 | self._rdef.minor)
+        sm5 = self._rdef.is_sm5
+        self._cbs = [ID3D11ShaderReflectionConstantBuffer(cb, sm5) for cb in self._rdef.constant_buffers]
+
+    def GetDesc(self) -> D3D11_SHADER_DESC:  # noqa: N802
+        st = self._stats
+        d = D3D11_SHADER_DESC(Version=self._version, Creator=self._rdef.creator or None, Flags=self._rdef.flags,
+                              ConstantBuffers=len(self._rdef.constant_buffers),
+                              BoundResources=len(self._rdef.bindings), InputParameters=len(self._in),
+                              OutputParameters=len(self._out), PatchConstantParameters=len(self._pc))
+        for name in ("InstructionCount", "TempRegisterCount", "TempArrayCount", "DefCount", "DclCount",
+                     "TextureNormalInstructions", "TextureLoadInstructions", "TextureCompInstructions",
+                     "TextureBiasInstructions", "TextureGradientInstructions", "FloatInstructionCount",
+                     "IntInstructionCount", "UintInstructionCount", "StaticFlowControlCount",
+                     "DynamicFlowControlCount", "MacroInstructionCount", "ArrayInstructionCount",
+                     "CutInstructionCount", "EmitInstructionCount", "GSOutputTopology", "GSMaxOutputVertexCount",
+                     "InputPrimitive", "cGSInstanceCount", "cControlPoints", "HSOutputPrimitive", "HSPartitioning",
+                     "TessellatorDomain", "cBarrierInstructions", "cInterlockedInstructions",
+                     "cTextureStoreInstructions"):
+            setattr(d, name, getattr(st, name))
+        return d
+
+    def GetConstantBufferByIndex(self, Index: int) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
+        return self._cbs[Index] if 0 <= Index < len(self._cbs) else _INVALID_CB
+
+    def GetConstantBufferByName(self, Name: str) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
+        for cb in self._cbs:
+            if cb._cb.name == Name:
+                return cb
+        return _INVALID_CB
+
+    def GetVariableByName(self, Name: str) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
+        for cb in self._cbs:
+            v = cb.GetVariableByName(Name)
+            if v is not _INVALID_VAR:
+                return v
+        return _INVALID_VAR
+
+    def GetResourceBindingDesc(self, ResourceIndex: int) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
+        if not 0 <= ResourceIndex < len(self._rdef.bindings):
+            raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDesc",
+                               f"resource index {ResourceIndex} out of range")
+        b = self._rdef.bindings[ResourceIndex]
+        return D3D11_SHADER_INPUT_BIND_DESC(Name=b.name, Type=b.input_type, BindPoint=b.bind_point,
+                                            BindCount=b.bind_count, uFlags=b.flags, ReturnType=b.return_type,
+                                            Dimension=b.dimension, NumSamples=b.num_samples)
+
+    def GetResourceBindingDescByName(self, Name: str) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
+        for i, b in enumerate(self._rdef.bindings):
+            if b.name == Name:
+                return self.GetResourceBindingDesc(i)
+        raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDescByName", f"no resource named {Name!r}")
+
+    def _param(self, sig: Signature, index: int, method: str) -> D3D11_SIGNATURE_PARAMETER_DESC:
+        if not 0 <= index < len(sig.elements):
+            raise _invalid_arg(f"ID3D11ShaderReflection::{method}", f"parameter index {index} out of range")
+        return _param_desc(sig.elements[index])
+
+    def GetInputParameterDesc(self, ParameterIndex: int) -> D3D11_SIGNATURE_PARAMETER_DESC:  # noqa: N802,N803
+        return self._param(self._in, ParameterIndex, "GetInputParameterDesc")
+
+    def GetOutputParameterDesc(self, ParameterIndex: int) -> D3D11_SIGNATURE_PARAMETER_DESC:  # noqa: N802,N803
+        return self._param(self._out, ParameterIndex, "GetOutputParameterDesc")
+
+    def GetPatchConstantParameterDesc(self, ParameterIndex: int) -> D3D11_SIGNATURE_PARAMETER_DESC:  # noqa: N802,N803
+        return self._param(self._pc, ParameterIndex, "GetPatchConstantParameterDesc")
+
+    def GetMovInstructionCount(self) -> int:  # noqa: N802
+        return self._stats.MovInstructionCount
+
+    def GetMovcInstructionCount(self) -> int:  # noqa: N802
+        return self._stats.MovcInstructionCount
+
+    def GetConversionInstructionCount(self) -> int:  # noqa: N802
+        return self._stats.ConversionInstructionCount
+
+    def GetBitwiseInstructionCount(self) -> int:  # noqa: N802
+        return self._stats.BitwiseInstructionCount
+
+    def GetGSInputPrimitive(self) -> int:  # noqa: N802
+        return self._stats.InputPrimitive
+
+    def IsSampleFrequencyShader(self) -> bool:  # noqa: N802
+        return bool(self._stats.IsSampleFrequencyShader)
+
+    def GetNumInterfaceSlots(self) -> int:  # noqa: N802
+        """Interface slot count: the last dword of the SM5 RD11 header (0 for SM4)."""
+        rd11 = self._rdef.rd11
+        return rd11[7] if rd11 else 0
+
+    def GetMinFeatureLevel(self) -> int:  # noqa: N802
+        """D3D_FEATURE_LEVEL the bytecode needs: 9_1 for 4_0_level_9_x blobs (Aon9 chunk), else by model."""
+        if "Aon9" in self._c:
+            return _FL_9_1
+        major, minor = (self._version >> 4) & 0xF, self._version & 0xF
+        if major >= 5:
+            return _FL_11_0
+        return _FL_10_1 if minor >= 1 else _FL_10_0
+
+    def GetRequiresFlags(self) -> int:  # noqa: N802
+        return self._c.feature_flags
+
+    def GetThreadGroupSize(self) -> tuple[int, int, int, int]:  # noqa: N802
+        """(total, x, y, z): C returns the product and writes the three sizes."""
+        x, y, z = thread_group_size(self._c.program)
+        return x * y * z, x, y, z
+
+
+def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
+               pInterface: Any = IID_ID3D11ShaderReflection) -> ID3D11ShaderReflection:
+    """d3dcompiler's D3DReflect: parse a DXBC blob into an ID3D11ShaderReflection.
+
+    ``SrcDataSize`` may be omitted (the whole buffer is used). Bad bytecode raises E_INVALIDARG;
+    an IID other than IID_ID3D11ShaderReflection raises E_NOINTERFACE.
+    """
+    if isinstance(SrcDataSize, (GUID, str)) and not isinstance(SrcDataSize, int):
+        pInterface, SrcDataSize = SrcDataSize, None
+    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection):
+        raise NoInterfaceError(E_NOINTERFACE, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
+    from .blob import blob_bytes
+
+    data = blob_bytes(pSrcData)
+    if SrcDataSize is not None:
+        data = data[:SrcDataSize]
+    container = parse_container(data)
+    try:
+        container.rdef, container.input_signature, container.output_signature  # noqa: B018
+        container.patch_constant_signature, container.stats  # noqa: B018
+    except InvalidArgError as exc:
+        raise InvalidArgError(E_INVALIDARG, exc.message, "D3DReflect") from exc
+    return ID3D11ShaderReflection(container)
