@@ -274,3 +274,22 @@ ret
     assert dispatch(prog, b, 0, 5, 5) == 0 and words(st)[0] == 24
     with pytest.raises(InvalidArgError):
         dispatch_indirect(prog, b, args, 2)
+
+
+def test_tiny_group_of_four_threads_gets_its_ids():
+    prog = assemble_program("""cs_5_0
+dcl_uav_raw u0
+dcl_input vThreadIDInGroup.xy
+dcl_temps 1
+dcl_thread_group 2, 2, 1
+imad r0.x, vThreadIDInGroup.y, l(2), vThreadIDInGroup.x
+ishl r0.y, r0.x, l(2)
+imad r0.z, vThreadIDInGroup.x, l(10), vThreadIDInGroup.y
+store_raw u0.x, r0.y, r0.z
+ret
+""")
+    st = buf(np.zeros(4))
+    b = Bindings()
+    b.uavs[0] = raw_view(st)
+    dispatch(prog, b, 1)
+    assert words(st).tolist() == [0, 10, 1, 11]

@@ -100,7 +100,8 @@ def test_build_then_parse(target):
     "data, message",
     [
         (b"\0" * 20, "header"),
-        (struct.pack("<7I", 0, 0, 1, 28, 0xFFFF0400, 0, 0), "binding 0"),
+        (struct.pack("<7I", 0, 0, 1, 28, 0xFFFF0400, 0, 0), "do not fit"),
+        (struct.pack("<7I", 0, 0, 1, 40, 0xFFFF0400, 0, 0) + bytes(32), "binding 0"),
         (struct.pack("<7I", 1, 28, 0, 0, 0xFFFF0400, 0, 0) + struct.pack("<6I", 900, 0, 0, 0, 0, 0), "out of range"),
         (struct.pack("<7I", 0, 0, 0, 28, 0xFFFF0500, 0, 0), "RD11"),
         (struct.pack("<7I", 0, 0, 0, 28, 0xFFFF0400, 0, 28) + b"abc", "NUL"),

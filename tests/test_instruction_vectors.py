@@ -5,7 +5,7 @@ ps_fullscreen_uav_only with raw UAVs. Expected words come from the vectors (nati
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 import pytest
@@ -36,7 +36,7 @@ def _vectors() -> dict[str, dict]:
     return {v["name"]: v for v in json.loads(path.read_text())["vectors"]}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _program(hexstr: str):
     return decode_program(parse_container(bytes.fromhex(hexstr)).program)
 

@@ -55,7 +55,9 @@ class ResourceStorage:
     sample_count: int = 1
     structure_stride: int = 0  # buffers only
     bytes_per_block: int = 1
-    block_size: int = 1  # 4 for BC formats, else 1
+    block_size: int = 1  # 4 for BC formats, else 1 (square blocks; see block_width/block_height)
+    block_width: int = 1  # texels per block horizontally (4 BC, 2 for R8G8_B8G8/G8R8_G8B8, 8 for R1_UNORM)
+    block_height: int = 1
     subresources: list[SubresourceLayout] = field(default_factory=list)
     data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
     version: int = 0
@@ -75,10 +77,17 @@ class ResourceStorage:
         bytes_per_block: int = 1,
         block_size: int = 1,
         structure_stride: int = 0,
+        block_width: int | None = None,
+        block_height: int | None = None,
     ) -> ResourceStorage:
-        """Allocate zeroed storage (D3D gives zero-initialised memory) with the tight D3D layout."""
+        """Allocate zeroed storage (D3D gives zero-initialised memory) with the tight D3D layout.
+
+        ``block_size`` gives square blocks (BC: 4); ``block_width``/``block_height`` override it for
+        non-square elements (2x1 sub-sampled formats, R1_UNORM's 8x1).
+        """
+        bw_, bh_ = block_width or block_size, block_height or block_size
         st = cls(StorageDimension(dimension), format, width, height, depth, mip_levels, array_size, sample_count,
-                 structure_stride, bytes_per_block, block_size)
+                 structure_stride, bytes_per_block, block_size, bw_, bh_)
         offset = 0
         if st.dimension == StorageDimension.BUFFER:
             st.subresources.append(SubresourceLayout(0, width, 1, 1, width, width, width, 0, 0))
@@ -89,8 +98,8 @@ class ResourceStorage:
                     w = max(1, width >> m)
                     h = max(1, height >> m) if st.dimension != StorageDimension.TEXTURE1D else 1
                     d = max(1, depth >> m) if st.dimension == StorageDimension.TEXTURE3D else 1
-                    bw = -(-w // block_size)
-                    bh = -(-h // block_size)
+                    bw = -(-w // bw_)
+                    bh = -(-h // bh_)
                     row = bw * bytes_per_block
                     slice_ = row * bh
                     size = slice_ * d * sample_count

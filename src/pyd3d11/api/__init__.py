@@ -1,7 +1,7 @@
 """The D3D11 object model (device side): COM base, device creation, resources, views, states, shaders,
 queries, feature-level caps and the debug layer. The device context lives in ``api.context``."""
 
-from pyd3d11.api.com import IUnknown, ID3D11DeviceChild, IDXGIResource, IDXGISurface, IDXGISurface1
+from pyd3d11.api.com import ID3D11DeviceChild, IDXGIResource, IDXGISurface, IDXGISurface1, IUnknown
 from pyd3d11.api.create_device import D3D11CreateDevice, D3D11CreateDeviceAndSwapChain
 from pyd3d11.api.debug import DebugBreakError, ID3D11Debug, ID3D11InfoQueue
 from pyd3d11.api.device import ID3D11Device, ID3D11Device1

@@ -183,7 +183,7 @@ def same_group(a: int, b: int) -> bool:
 def _fallback_support(fmt: int, feature_level: int) -> int:
     """Coarse support bits for FL10_0+ (spec ch. 19 tables) used until the real table lands."""
     f = format_facts(fmt)
-    if f is None:
+    if f is None or f.kind == "other":  # video / palette / packed formats: not supported by this device
         return 0
     tex = FS_TEXTURE1D | FS_TEXTURE2D | FS_TEXTURE3D | FS_TEXTURECUBE
     if f.kind == "typeless":

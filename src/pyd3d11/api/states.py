@@ -141,9 +141,11 @@ def validate_blend(caps: FeatureLevelCaps, pDesc: Any, version: int) -> Any:  # 
     if pDesc is None:
         raise reject("pBlendStateDesc is NULL", P + "NULLDESC")
     desc = coerce(D3D11_BLEND_DESC1, pDesc)
-    if version == 0:  # D3D11_BLEND_DESC has no logic-op fields: they mean "off"
-        for rt in desc.RenderTarget:
-            rt.LogicOpEnable, rt.LogicOp = 0, C.LOGIC_OP_NOOP
+    for rt in desc.RenderTarget:
+        if version == 0:  # D3D11_BLEND_DESC has no logic-op fields: they mean "off"
+            rt.LogicOpEnable = 0
+        if not rt.LogicOpEnable:  # canonical form, so BLEND_DESC and BLEND_DESC1 descs share objects
+            rt.LogicOp = C.LOGIC_OP_NOOP
     independent = bool(desc.IndependentBlendEnable)
     if independent and not caps.mrt_independent_blend:
         raise reject(f"IndependentBlendEnable needs feature level 10_0 (device is {caps.name})", P + "NULLDESC")

@@ -75,14 +75,26 @@ def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1,
         lane_group, local = cache[key]
         g = np.arange(g0, g1, dtype=np.int64)
         gid = np.stack([g % x, (g // x) % y, g // (x * y)])  # (3, ng)
-        gid_l = np.repeat(gid, T, axis=1)
-        sv = {
-            OT.INPUT_THREAD_GROUP_ID: gid_l.T.astype(U32),
-            OT.INPUT_THREAD_ID_IN_GROUP: local.T.astype(U32),
-            OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED: np.tile(t, ng).astype(U32),
-            OT.INPUT_THREAD_ID: (gid_l * np.array([[tx], [ty], [tz]]) + local).T.astype(U32),
-        }
-        st = new_state(c, n, None, b, sv, None, hooks)
+        used = c.used_types
+        sv = {}
+        if OT.INPUT_THREAD_GROUP_ID in used or OT.INPUT_THREAD_ID in used:
+            gid_l = np.zeros((4, n), U32)
+            gid_l[:3] = np.repeat(gid, T, axis=1)
+            if OT.INPUT_THREAD_GROUP_ID in used:
+                sv[OT.INPUT_THREAD_GROUP_ID] = gid_l
+            if OT.INPUT_THREAD_ID in used:
+                dt = np.zeros((4, n), U32)
+                dt[:3] = gid_l[:3] * np.array([[tx], [ty], [tz]], U32) + local
+                sv[OT.INPUT_THREAD_ID] = dt
+        if OT.INPUT_THREAD_ID_IN_GROUP in used:
+            lt = np.zeros((4, n), U32)
+            lt[:3] = local
+            sv[OT.INPUT_THREAD_ID_IN_GROUP] = lt
+        if OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED in used:
+            fl = np.zeros((4, n), U32)
+            fl[0] = np.tile(t, ng)
+            sv[OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED] = fl
+        st = new_state(c, n, None, b, sv, None, hooks, sv_internal=True)
         st.lane_group = lane_group
         memory.prepare_tgsm(c, st, ng)
         execute(c, st)

@@ -241,6 +241,14 @@ def _linear_to_srgb(c: np.ndarray) -> np.ndarray:
                     np.float32(1.055) * c ** np.float32(1 / 2.4) - np.float32(0.055)).astype(np.float32)
 
 
+def _unorm_bits(x: np.ndarray, bits: int) -> np.ndarray:
+    """Float -> UNORM code: clamp [0, 1], x(2^n-1), +0.5, truncate (spec 3.2.3.6). float32 math, except
+    for n > 16 where float32 cannot hold the +0.5 step (24-bit depth) and float64 is used."""
+    dt = np.float32 if bits <= 16 else np.float64
+    x = np.clip(np.asarray(x, np.float32), 0, 1).astype(dt)
+    return np.trunc(x * dt((1 << bits) - 1) + dt(0.5)).astype(np.uint64)
+
+
 def _float_bits(v: np.ndarray, bits: int) -> np.ndarray:
     v = np.asarray(v, np.float32)
     if bits == 32:
@@ -276,9 +284,7 @@ def encode_elements(format: int, values: np.ndarray, *, integer_cast: str = "rne
                 q = np.trunc(s + np.where(s >= 0, np.float32(0.5), np.float32(-0.5))).astype(np.int64)
                 fields.append((q & ((1 << bits) - 1)).astype(np.uint64))
                 continue
-            scale = np.float32((1 << bits) - 1)
-            q = np.trunc(np.clip(x, 0, 1) * scale + np.float32(0.5))
-            fields.append(q.astype(np.uint64))
+            fields.append(_unorm_bits(x, bits))
         elif kind == "float":
             fields.append(_float_bits(x, bits))
         else:
@@ -535,7 +541,7 @@ def clear_depth_stencil(view: ViewDescriptor, clear_depth: bool, clear_stencil: 
             if kind == "float":
                 fields.append(np.array([d], np.float32).view(np.uint32).astype(np.uint64))
             else:
-                fields.append(np.array([np.trunc(d * np.float32((1 << bits) - 1) + np.float32(0.5))], np.uint64))
+                fields.append(_unorm_bits(np.array([d], np.float32), bits))
             on = clear_depth
         else:
             fields.append(np.array([int(stencil) & 0xFF], np.uint64))

@@ -18,7 +18,14 @@ from ..shader.exec import run_program
 from . import primitives as prim
 from .bindings import Bindings
 from .clip import clip_triangles
-from .input_assembler import DrawArgs, IndexBufferBinding, InputElement, VertexBufferBinding, build_stream, fetch_vertices
+from .input_assembler import (
+    DrawArgs,
+    IndexBufferBinding,
+    InputElement,
+    VertexBufferBinding,
+    build_stream,
+    fetch_vertices,
+)
 from .interpolate import Interpolator, PieceSet, centroid_offsets, lane_location
 from .output_merger import OMState, OutputMerger, PixelFragments
 from .rasterizer import (
@@ -143,9 +150,7 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     rows = stream.unique[prims.verts]  # (P, k) rows into VS outputs
     if prim.is_adjacency(state.topology):
         rows = rows[:, ::2] if cls == prim.TRIANGLE else rows[:, 1:3]
-    if cls != prim.TRIANGLE:
-        raise NotSupportedError("point and line rasterization")
-    _draw_triangles(state, vs, outputs, rows, prims.primitive_id, stats)
+    _draw_primitives(state, vs, outputs, rows, prims.primitive_id, cls, stats)
     return stats
 
 
@@ -224,32 +229,26 @@ def _depth_bias(state: GraphicsState, zs: np.ndarray, screen: np.ndarray) -> np.
     return bias.astype(np.float32)
 
 
-def _draw_triangles(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, rows: np.ndarray,
-                    primitive_id: np.ndarray, stats: DrawStats) -> None:
-    vout = output_decls(vs)
-    pos_decl = [d for d in vout if d.system_name == SN.POSITION]
-    if not pos_decl:
-        return  # no SV_Position: nothing rasterizes
-    pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
-    # Cull distances: drop a primitive if all its vertices are < 0 (NaN counts) for one component (§15.4).
-    keep = np.ones(rows.shape[0], bool)
-    for d in vout:
-        if d.system_name == SN.CULL_DISTANCE:
-            for c in component_list(d.mask):
-                v = outputs[d.register, :, c].view(np.float32)[rows]
-                keep &= ~np.all(~(v >= 0), axis=1)
-    src_idx = np.nonzero(keep)[0]
-    pieces = clip_triangles(pos, rows[src_idx], bool(state.rasterizer.DepthClipEnable))
-    stats.c_invocations = int(rows.shape[0])
-    if pieces.source.shape[0] == 0:
-        return
-    source = src_idx[pieces.source]  # index into ``rows``
-    lead = rows[source, 0]
+@dataclass(slots=True)
+class _Prepared:
+    """Pieces after setup, before rasterization (shared by triangles, points and lines)."""
+
+    pieces: PieceSet
+    vp: np.ndarray  # (P, 6) viewport rows
+    vp_idx: np.ndarray  # (P,)
+    rt_index: np.ndarray  # (P,)
+
+
+def _leading_values(state: GraphicsState, vout, outputs: np.ndarray, lead: np.ndarray):
     vp_index = _per_prim_uint(outputs, vout, SN.VIEWPORT_ARRAY_INDEX, lead).astype(np.int64)
     rt_index = _per_prim_uint(outputs, vout, SN.RENDER_TARGET_ARRAY_INDEX, lead).astype(np.int64)
     vp, vp_idx = _viewport_arrays(state, vp_index)
-    # Perspective divide and viewport transform in float32 (§15.5, §15.6).
-    cp = pieces.clip_pos.astype(np.float32)
+    return vp, vp_idx, rt_index
+
+
+def _to_screen(cp: np.ndarray, vp: np.ndarray):
+    """Perspective divide and viewport transform in float32 (§15.5, §15.6): (P, k, 4) -> xy, z."""
+    cp = cp.astype(np.float32)
     w = cp[..., 3]
     with np.errstate(all="ignore"):
         ndc = cp[..., :3] / w[..., None]
@@ -257,7 +256,30 @@ def _draw_triangles(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, r
         sx = (ndc[..., 0] + np.float32(1)) * vp[:, None, 2] * half + vp[:, None, 0]
         sy = (np.float32(1) - ndc[..., 1]) * vp[:, None, 3] * half + vp[:, None, 1]
         sz = vp[:, None, 4] + ndc[..., 2] * (vp[:, None, 5] - vp[:, None, 4])
-    screen = np.stack([sx, sy], -1).astype(np.float32)
+    return np.stack([sx, sy], -1).astype(np.float32), sz.astype(np.float32)
+
+
+def _cull_distance_keep(vout, outputs: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Drop a primitive if all its vertices are < 0 (NaN counts) for one cull component (§15.4)."""
+    keep = np.ones(rows.shape[0], bool)
+    for d in vout:
+        if d.system_name == SN.CULL_DISTANCE:
+            for c in component_list(d.mask):
+                v = outputs[d.register, :, c].view(np.float32)[rows]
+                keep &= ~np.all(~(v >= 0), axis=1)
+    return keep
+
+
+def _prepare_triangles(state: GraphicsState, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
+                       stats: DrawStats) -> _Prepared | None:
+    src_idx = np.nonzero(_cull_distance_keep(vout, outputs, rows))[0]
+    pieces = clip_triangles(pos, rows[src_idx], bool(state.rasterizer.DepthClipEnable))
+    stats.c_invocations = int(rows.shape[0])
+    if pieces.source.shape[0] == 0:
+        return None
+    source = src_idx[pieces.source]  # index into ``rows``
+    vp, vp_idx, rt_index = _leading_values(state, vout, outputs, rows[source, 0])
+    screen, sz = _to_screen(pieces.clip_pos, vp)
     finite = np.all(np.isfinite(screen), axis=(1, 2))
     fixed = snap(np.where(np.isfinite(screen), screen, 0))
     area = signed_area2(fixed)
@@ -271,28 +293,80 @@ def _draw_triangles(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, r
         visible &= ~front
     if rs.FillMode == FILL_WIREFRAME:
         raise NotSupportedError("FillMode WIREFRAME")
-    sz = (sz + _depth_bias(state, sz.astype(np.float32), screen)[:, None]).astype(np.float32)
+    sz = (sz + _depth_bias(state, sz, screen)[:, None]).astype(np.float32)
     stats.c_primitives = int(visible.sum())
     sel = np.nonzero(visible)[0]
     if sel.size == 0:
-        return
+        return None
     # Orient clockwise for rasterization: swap vertices 1 and 2 of counter-clockwise pieces.
     order = np.where(cw[sel][:, None], np.array([0, 1, 2]), np.array([0, 2, 1]))
     take = (sel[:, None], order)
-    setup = TriangleSetup.build(fixed[take])
     with np.errstate(divide="ignore"):
         inv_w = 1.0 / pieces.clip_pos[..., 3][take]
-    piece_set = PieceSet(setup, source[sel], pieces.weights[sel[:, None], order], inv_w,
-                         sz[take], front[sel])
+    piece_set = PieceSet(TriangleSetup.build(fixed[take]), source[sel], pieces.weights[sel[:, None], order],
+                         inv_w, sz[take], front[sel])
+    return _Prepared(piece_set, vp[sel], vp_idx[sel], rt_index[sel])
+
+
+# Corners of a point's 1x1 square as two clockwise triangles (§3.4.5: rasterized like two triangles).
+_POINT_CORNERS = np.array([[[-0.5, -0.5], [0.5, -0.5], [-0.5, 0.5]],
+                           [[0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]], np.float32)
+
+
+def _prepare_points(state: GraphicsState, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
+                    stats: DrawStats) -> _Prepared | None:
+    """Points: a 1x1 square around the vertex, attributes replicated, never culled (§3.4.5, §15.14)."""
+    cp = pos[rows[:, 0]].astype(np.float64)
+    keep = _cull_distance_keep(vout, outputs, rows) & np.all(np.isfinite(cp), axis=1) & (cp[:, 3] > 0)
+    if state.rasterizer.DepthClipEnable:
+        keep &= (cp[:, 2] >= 0) & (cp[:, 2] <= cp[:, 3])
+    stats.c_invocations = int(rows.shape[0])
+    src = np.nonzero(keep)[0]
+    if src.size == 0:
+        return None
+    vp, vp_idx, rt_index = _leading_values(state, vout, outputs, rows[src, 0])
+    screen, sz = _to_screen(cp[src][:, None, :], vp)
+    centre = screen[:, 0]
+    tri = (centre[:, None, None, :] + _POINT_CORNERS[None]).reshape(-1, 3, 2)
+    source = np.repeat(src, 2)
+    fixed = snap(tri)
+    P = source.shape[0]
+    weights = np.zeros((P, 3, 3))
+    weights[:, :, 0] = 1.0
+    inv_w = np.repeat(1.0 / cp[src, 3], 2)[:, None] * np.ones((1, 3))
+    z = np.repeat(sz[:, 0], 2)[:, None] * np.ones((1, 3), np.float32)
+    stats.c_primitives = int(src.size)
+    piece_set = PieceSet(TriangleSetup.build(fixed), source, weights, inv_w, z.astype(np.float32),
+                         np.ones(P, bool))
+    rep = np.repeat(np.arange(src.size), 2)
+    return _Prepared(piece_set, vp[rep], vp_idx[rep], rt_index[rep])
+
+
+def _draw_primitives(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, rows: np.ndarray,
+                     primitive_id: np.ndarray, cls: int, stats: DrawStats) -> None:
+    vout = output_decls(vs)
+    pos_decl = [d for d in vout if d.system_name == SN.POSITION]
+    if not pos_decl:
+        return  # no SV_Position: nothing rasterizes
+    pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
+    if cls == prim.TRIANGLE:
+        prep = _prepare_triangles(state, vout, outputs, pos, rows, stats)
+    elif cls == prim.POINT:
+        prep = _prepare_points(state, vout, outputs, pos, rows, stats)
+    else:
+        raise NotSupportedError("line rasterization")
+    if prep is None:
+        return
     S = state.sample_count
     offsets = sample_offsets(S, state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE)
                              else D3D11_STANDARD_MULTISAMPLE_PATTERN)
-    bounds = _bounds(state, vp[sel], vp_idx[sel])
-    quads = rasterize_triangles(setup, offsets, bounds)
+    bounds = _bounds(state, prep.vp, prep.vp_idx)
+    quads = rasterize_triangles(prep.pieces.setup, offsets, bounds)
     if quads.count == 0:
         return
-    interp = Interpolator(piece_set, rows, outputs)
-    ctx = _PixelContext(state, interp, offsets, primitive_id, rt_index[sel], vp[sel])
+    rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
+    interp = Interpolator(prep.pieces, rows3, outputs)
+    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp)
     om = OutputMerger(state.om, S)
     step = max(1, _PS_BATCH_LANES // 4)
     for start in range(0, quads.count, step):
@@ -302,6 +376,7 @@ def _draw_triangles(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, r
         if frags is not None:
             om.process(frags)
     om.finish()
+    stats.samples_passed += om.samples_passed
 
 
 class _PixelContext:

@@ -149,6 +149,7 @@ class OutputMerger:
         self.ds = DepthStencilTarget.load(state.dsv) if state.dsv is not None else None
         self.bf = np.array(state.blend_factor, np.float32)
         self.shape = self._target_shape()
+        self.samples_passed = 0  # for OCCLUSION queries
 
     def _target_shape(self) -> tuple[int, int, int]:
         for t in self.targets:
@@ -191,6 +192,7 @@ class OutputMerger:
         passed = covered
         if self.ds is not None and st.depth_stencil is not None:
             passed = self._depth_stencil(f, idx, covered, sl, y, x)
+        self.samples_passed += int(np.count_nonzero(passed))
         if not passed.any():
             return
         for i, t in enumerate(self.targets):

@@ -17,9 +17,21 @@ F32 = np.float32
 U32 = np.uint32
 
 
+_ABS = np.uint32(0x7FFFFFFF)
+_MANT = np.uint32(0x7FFFFF)
+
+
 def ftz(b: np.ndarray) -> np.ndarray:
-    """Flush float32 denormals (exponent field 0) to a zero of the same sign."""
-    return np.where((b & EXP) == 0, b & SIGN, b)
+    """Flush float32 denormals (exponent field 0) to a zero of the same sign.
+
+    Fast path: |b| - 1 < 0x7FFFFF (uint32 wrap-around) is true exactly for denormals, so arrays without
+    any are returned unchanged (no copy)."""
+    a = b & _ABS
+    np.subtract(a, U32(1), out=a)
+    d = a < _MANT
+    if not d.any():
+        return b
+    return np.where(d, b & SIGN, b)
 
 
 def as_f(b: np.ndarray) -> np.ndarray:

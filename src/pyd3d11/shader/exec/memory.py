@@ -135,7 +135,7 @@ def _resolver(c, res: ir.Operand) -> Callable[[ExecState], _Target | None]:
 
 def _comp_getter(op: ir.Operand, k: int) -> Callable[[ExecState], np.ndarray]:
     g = compile_src(op, tuple(op.components()[:k]), "n")
-    return lambda st: np.broadcast_to(g(st), (k, st.n)).astype(np.int64)
+    return lambda st: g(st).astype(np.int64)
 
 
 def _word_index(kind: str, tgt: _Target, a: np.ndarray, ncomp: int):
@@ -146,11 +146,20 @@ def _word_index(kind: str, tgt: _Target, a: np.ndarray, ncomp: int):
     else:
         idx, off = a[0], a[1]
         stride = tgt.stride
-        w = (idx * stride + off) >> 2
+        sw = stride >> 2
+        offw = off >> 2
+        w = idx * sw + offw
         ok = (idx < tgt.count) & (off < stride)
-        elem_end = (idx + 1) * stride >> 2
-        avail = np.where(ok, np.minimum(elem_end, tgt.limit) - w, 0)
+        avail = sw - offw
+        if not (np.all(ok) if np.ndim(ok) else ok):
+            avail = np.where(ok, avail, 0)
     return w, avail
+
+
+def _addr2(gi, go, st: ExecState) -> np.ndarray:
+    i = gi(st)[0].astype(np.int64)
+    o = go(st)[0].astype(np.int64)
+    return i, o
 
 
 def _load(kind: str, c, inst: ir.Instruction) -> Callable:
@@ -172,23 +181,22 @@ def _load(kind: str, c, inst: ir.Instruction) -> Callable:
         if tgt is None:
             store(st, np.zeros((len(comps), 1), U32))
             return
-        if kind == "raw":
-            a = addr(st)
-        else:
-            a = np.stack([np.broadcast_to(gi(st)[0], (st.n,)), np.broadcast_to(go(st)[0], (st.n,))]).astype(np.int64)
+        a = addr(st) if kind == "raw" else _addr2(gi, go, st)
         w, avail = _word_index(kind, tgt, a, 4)
         base = tgt.base
         nw = tgt.words.size
-        out = np.empty((len(sel), st.n), U32)
-        for j, s in enumerate(sel):
-            ok = (s < avail) & (w >= 0)
-            flat = np.clip(base + w + s, 0, max(nw - 1, 0))
+        rows = []
+        for s in sel:
             if nw == 0:
-                out[j] = 0
+                rows.append(np.zeros(1, U32))
+                continue
+            flat = base + w + s if s else base + w
+            ok = (s < avail) & (flat >= 0) & (flat < nw)
+            if np.all(ok):
+                rows.append(tgt.words[flat])
             else:
-                v = tgt.words[flat]
-                out[j] = np.where(ok, v, U32(0)) if not ok.all() else v
-        store(st, out)
+                rows.append(np.where(ok, tgt.words[np.clip(flat, 0, nw - 1)], U32(0)))
+        store(st, rows[0][None] if len(rows) == 1 else np.stack(np.broadcast_arrays(*rows)))
 
     return run
 
@@ -210,20 +218,22 @@ def _store(kind: str, c, inst: ir.Instruction) -> Callable:
         tgt = resolve(st)
         if tgt is None:
             return
-        if kind == "raw":
-            a = addr(st)
-        else:
-            a = np.stack([np.broadcast_to(gi(st)[0], (st.n,)), np.broadcast_to(go(st)[0], (st.n,))]).astype(np.int64)
+        a = addr(st) if kind == "raw" else _addr2(gi, go, st)
         w, avail = _word_index(kind, tgt, a, 4)
+        w = np.broadcast_to(w, (st.n,))
         v = gv(st)
         m = st.mask
+        nw = tgt.words.size
         for j, cpt in enumerate(comps):
-            ok = m & (cpt < avail) & (w >= 0)
+            flat0 = tgt.base + w + cpt
+            ok = (cpt < avail) & (flat0 >= 0) & (flat0 < nw)
+            if not st.full:
+                ok = ok & m
             vj = np.broadcast_to(v[j if v.shape[0] > 1 else 0], (st.n,))
-            if ok.all():
-                tgt.words[tgt.base + w + cpt] = vj
+            if np.all(ok):
+                tgt.words[flat0] = vj
             else:
-                tgt.words[np.broadcast_to(tgt.base + w + cpt, (st.n,))[ok]] = vj[ok]
+                tgt.words[np.broadcast_to(flat0, (st.n,))[ok]] = vj[ok]
         if tgt.view is not None:
             tgt.view.storage.touch()
 

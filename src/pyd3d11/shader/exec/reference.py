@@ -82,6 +82,7 @@ class Compiled:
     uav_decl: dict[int, ir.Instruction] = field(default_factory=dict)
     srv_decl: dict[int, ir.Instruction] = field(default_factory=dict)
     has_barrier: bool = False
+    used_types: set = field(default_factory=set)
     writes: set = field(default_factory=set)
 
 
@@ -122,6 +123,7 @@ def compile_program(prog: ir.Program) -> Compiled:
     c.n_temps = max(c.n_temps, _max_reg(prog, OT.TEMP))
     c.n_inputs = _max_reg(prog, OT.INPUT)
     c.n_outputs = _max_reg(prog, OT.OUTPUT)
+    c.used_types = {o.type for inst in prog.instructions for o in inst.operands}
     _compile_code(c, prog)
     try:
         _CACHE[prog] = c
@@ -550,7 +552,8 @@ def _as_regs(a: Any, n: int, regs: int) -> np.ndarray:
 
 
 def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: dict | None,
-              active: np.ndarray | None, hooks: Any = None) -> ExecState:
+              active: np.ndarray | None, hooks: Any = None, sv_internal: bool = False) -> ExecState:
+    """Fresh state; ``sv_internal`` means system values are already (4, N) uint32."""
     from pyd3d11.pipeline.bindings import Bindings
 
     b = bindings if bindings is not None else Bindings()
@@ -560,7 +563,9 @@ def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: di
         v = np.asarray(v)
         if v.dtype != U32:
             v = np.ascontiguousarray(v).view(U32) if v.dtype.itemsize == 4 else v.astype(U32)
-        if v.ndim == 1:
+        if sv_internal:
+            arr = v  # already in the internal (4, N) layout
+        elif v.ndim == 1:
             arr = np.zeros((4, n), U32)
             arr[0] = v
         else:

@@ -1,0 +1,136 @@
+"""Decoded-texture cache for the sampler (DESIGN §3: decoded caches keyed by the storage version).
+
+A sampled view is decoded once into a :class:`TexData`: every mip of the view's range packed into one
+component-major array ``data`` of shape (4, texels) (float32 for float/norm formats, uint32 / int32 for
+integer formats), so a filter tap is one flat-index gather (``np.take(data, idx, axis=1)``).
+Mip ``m`` (view-relative) occupies ``base[m] .. base[m] + layers*d*h*w`` laid out (layer, z, y, x).
+
+Entries are keyed by (id(storage), storage.version, format, subresource range) and hold a weak
+reference to the storage so a recycled ``id`` never returns stale texels. The cache is a small LRU.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+from pyd3d11.formats import codecs
+from pyd3d11.formats.numerics import NumberClass
+from pyd3d11.formats.table import FormatKind, format_info
+from pyd3d11.storage import ResourceStorage, ViewDescriptor
+
+# D3D11_SRV_DIMENSION values
+SRV_BUFFER, SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_2DMS, SRV_2DMSARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY, \
+    SRV_BUFFEREX = range(1, 12)
+
+#: SRV dimension -> (kind, spatial dims, arrayed)
+DIM_INFO = {
+    SRV_1D: ("1d", 1, False), SRV_1DARRAY: ("1d", 1, True), SRV_2D: ("2d", 2, False),
+    SRV_2DARRAY: ("2d", 2, True), SRV_3D: ("3d", 3, False), SRV_CUBE: ("cube", 2, False),
+    SRV_CUBEARRAY: ("cube", 2, True),
+}
+
+_MAX_ENTRIES = 32
+
+
+@dataclass(slots=True, eq=False)
+class TexData:
+    """One view's texels, decoded and packed for sampling."""
+
+    kind: str  # "1d" | "2d" | "3d" | "cube"
+    dims: int  # spatial dimensions addressed by normalised coordinates
+    arrayed: bool
+    layers: int  # array slices in the view (cube arrays: 6 * cubes)
+    mips: int
+    w: np.ndarray  # (mips,) int64 sizes per view mip
+    h: np.ndarray
+    d: np.ndarray
+    base: np.ndarray  # (mips,) first flat texel of each mip
+    data: np.ndarray  # (4, texels)
+    number_class: NumberClass
+    fmt: int
+    first_mip: int
+
+
+_cache: OrderedDict = OrderedDict()
+
+
+def _decode_subresource(storage: ResourceStorage, fmt: int, sub: int) -> np.ndarray:
+    L = storage.layout(sub)
+    raw = storage.data[L.offset:L.offset + L.depth_pitch * L.depth]
+    return codecs.decode_region(fmt, raw, L.width, L.height, L.depth, L.row_pitch, L.depth_pitch)
+
+
+def texture_data(view: ViewDescriptor) -> TexData:
+    """The decoded, packed texels of an SRV (cached per storage version)."""
+    st = view.storage
+    key = (id(st), st.version, view.format, view.dimension, view.first_mip, view.mip_count, view.first_slice,
+           view.slice_count)
+    hit = _cache.get(key)
+    if hit is not None and hit[0]() is st:
+        _cache.move_to_end(key)
+        return hit[1]
+    tex = _build(view)
+    _cache[key] = (weakref.ref(st), tex)
+    while len(_cache) > _MAX_ENTRIES:
+        _cache.popitem(last=False)
+    return tex
+
+
+def _build(view: ViewDescriptor) -> TexData:
+    st = view.storage
+    kind, dims, arrayed = DIM_INFO[view.dimension]
+    fmt = view.format
+    mips = max(1, min(view.mip_count, st.mip_levels - view.first_mip))
+    if kind == "3d":
+        slices = [0]
+    else:
+        first = view.first_slice if (arrayed or kind == "cube") else view.first_slice
+        count = view.slice_count if (arrayed or kind == "cube") else 1
+        if kind == "cube" and not arrayed:
+            count = 6
+        slices = list(range(first, min(first + count, st.array_size)))
+    ws, hs, ds, bases, parts = [], [], [], [], []
+    off = 0
+    for m in range(mips):
+        mip = view.first_mip + m
+        levels = [_decode_subresource(st, fmt, st.subresource_index(mip, s)) for s in slices]
+        lv = np.stack(levels)  # (layers, d, h, w, 4)
+        _, d, h, w, _ = lv.shape
+        ws.append(w)
+        hs.append(h)
+        ds.append(d)
+        bases.append(off)
+        parts.append(lv.reshape(-1, 4))
+        off += lv.shape[0] * d * h * w
+    flat = np.concatenate(parts) if len(parts) > 1 else parts[0]
+    data = np.ascontiguousarray(flat.T)
+    return TexData(kind, dims, arrayed, len(slices), mips, np.array(ws, np.int64), np.array(hs, np.int64),
+                   np.array(ds, np.int64), np.array(bases, np.int64), data, codecs.number_class(fmt), fmt,
+                   view.first_mip)
+
+
+def present_components(fmt: int) -> tuple[bool, bool, bool, bool]:
+    """Which of R, G, B, A the format stores (§19.1.3.3; X bits do not count)."""
+    info = format_info(fmt)
+    have = [False] * 4
+    for ch in info.channels:
+        c = ch.component
+        if c is not None and ch.kind != FormatKind.TYPELESS:
+            have[c] = True
+    if info.compressed or fmt in (68, 69):
+        have = list(_BLOCK_PRESENT.get(info.typeless, (True, True, True, False)))
+    return tuple(have)  # type: ignore[return-value]
+
+
+#: present components of block-compressed / sub-sampled families (by TYPELESS value)
+_BLOCK_PRESENT = {70: (True, True, True, True), 73: (True, True, True, True), 76: (True, True, True, True),
+                  79: (True, False, False, False), 82: (True, True, False, False),
+                  94: (True, True, True, False), 97: (True, True, True, True)}
+
+
+def clear_cache() -> None:
+    _cache.clear()

@@ -1,0 +1,32 @@
+"""Compiler diagnostics in fxc's format: ``file(line,col): error X####: message``."""
+
+from __future__ import annotations
+
+
+class HlslError(Exception):
+    """One compile error; :meth:`text` renders it the way fxc prints it."""
+
+    def __init__(self, file: str, line: int, col: int, code: int, message: str):
+        super().__init__(message)
+        self.file, self.line, self.col, self.code, self.message = file, line, col, code, message
+
+    def text(self) -> str:
+        return f"{self.file}({self.line},{self.col}): error X{self.code}: {self.message}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class Pos:
+    """A source position (file, line, column; 1-based)."""
+
+    __slots__ = ("file", "line", "col")
+
+    def __init__(self, file: str = "", line: int = 0, col: int = 0):
+        self.file, self.line, self.col = file, line, col
+
+    def error(self, message: str, code: int = 3000) -> HlslError:
+        return HlslError(self.file, self.line, self.col, code, message)
+
+    def __repr__(self) -> str:
+        return f"{self.file}({self.line},{self.col})"

@@ -1,0 +1,57 @@
+"""HLSL tokens from preprocessed text (``#line`` markers keep positions; ``#pragma`` lines pass through)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .diagnostics import HlslError, Pos
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ \t\f\v\r]+)|
+    (?P<float>(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|[0-9]+[fFhH])|
+    (?P<int>0[xX][0-9a-fA-F]+[uUlL]*|[0-9]+[uUlL]*)|
+    (?P<id>[A-Za-z_][A-Za-z0-9_]*)|
+    (?P<str>"(?:\\.|[^"\\])*")|
+    (?P<op><<=|>>=|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|::|[-+*/%&|^!~=<>?:;,.(){}\[\]])""",
+    re.X,
+)
+
+
+@dataclass(slots=True)
+class Token:
+    kind: str  # 'id', 'int', 'float', 'str', 'op', 'pragma', 'eof'
+    text: str
+    pos: Pos
+
+
+def lex(text: str, file: str = "") -> list[Token]:
+    toks: list[Token] = []
+    line_no = 1
+    cur_file = file
+    for raw in text.split("\n"):
+        s = raw.strip()
+        if s.startswith("#"):
+            m = re.match(r'#\s*line\s+(\d+)(?:\s+"([^"]*)")?', s)
+            if m:
+                line_no = int(m.group(1))
+                if m.group(2) is not None:
+                    cur_file = m.group(2)
+                continue
+            if s.startswith("#pragma"):
+                toks.append(Token("pragma", s, Pos(cur_file, line_no, 1)))
+            line_no += 1
+            continue
+        col = 0
+        n = len(raw)
+        while col < n:
+            m = _TOKEN.match(raw, col)
+            if not m:
+                raise HlslError(cur_file, line_no, col + 1, 3000, f"syntax error: unexpected character '{raw[col]}'")
+            kind = m.lastgroup
+            if kind != "ws":
+                toks.append(Token(kind, m.group(), Pos(cur_file, line_no, col + 1)))
+            col = m.end()
+        line_no += 1
+    toks.append(Token("eof", "", Pos(cur_file, line_no, 1)))
+    return toks

@@ -1,0 +1,560 @@
+"""The HLSL preprocessor (C89-style, as fxc implements it): #include, object- and function-like
+#define with # and ##, #undef, conditionals with constant expressions and defined(), #error, #line,
+#pragma (pack_matrix recorded, others ignored), __LINE__/__FILE__.
+
+Output keeps one output line per input line (directives become blank lines) and inserts
+``#line N "file"`` markers where the mapping jumps (includes), so the lexer reports fxc-style
+``file(line,col)`` positions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .diagnostics import HlslError
+
+_TOKEN = re.compile(
+    r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
+    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
+    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
+    re.X,
+)
+
+
+@dataclass(slots=True)
+class Macro:
+    name: str
+    params: list[str] | None  # None: object-like
+    body: list[str]
+
+
+@dataclass
+class PreprocessResult:
+    text: str
+    pack_matrix_row_major: bool | None = None
+    includes: list[str] = field(default_factory=list)
+
+
+def tokenize_line(line: str) -> list[str]:
+    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens)."""
+    out: list[str] = []
+    for m in _TOKEN.finditer(line):
+        if m.lastgroup == "ws":
+            if out and out[-1] != " ":
+                out.append(" ")
+        else:
+            out.append(m.group())
+    return out
+
+
+def _strip_comments(text: str, state: list[bool]) -> str:
+    """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines."""
+    res = []
+    i, n = 0, len(text)
+    while i < n:
+        if state[0]:
+            j = text.find("*/", i)
+            if j < 0:
+                return "".join(res)
+            state[0] = False
+            res.append(" ")
+            i = j + 2
+            continue
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            res.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            break
+        elif text.startswith("/*", i):
+            state[0] = True
+            i += 2
+        else:
+            res.append(c)
+            i += 1
+    return "".join(res)
+
+
+class _Cond:
+    __slots__ = ("active", "taken", "parent_active", "seen_else")
+
+    def __init__(self, active: bool, parent_active: bool):
+        self.active = active and parent_active
+        self.taken = active
+        self.parent_active = parent_active
+        self.seen_else = False
+
+
+class Preprocessor:
+    """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
+
+    def __init__(self, defines: dict[str, str] | None = None,
+                 include_open: Callable[[int, str, str], tuple[str, str]] | None = None):
+        self.macros: dict[str, Macro] = {}
+        for k, v in (defines or {}).items():
+            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
+        self.include_open = include_open
+        self.out: list[str] = []
+        self.pack_matrix_row_major: bool | None = None
+        self.file = ""
+        self.line = 0
+        self.depth = 0
+
+    # --- errors -----------------------------------------------------------------------------------
+    def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
+        return HlslError(self.file, self.line, col, code, msg)
+
+    # --- driving ------------------------------------------------------------------------------------
+    def run(self, text: str, file: str) -> PreprocessResult:
+        self.process(text, file)
+        return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major)
+
+    def process(self, text: str, file: str) -> None:
+        self.depth += 1
+        if self.depth > 32:
+            raise self.error("#include nesting too deep")
+        saved_file, saved_line = self.file, self.line
+        self.file = file
+        self.out.append(f'#line 1 "{file}"')
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        conds: list[_Cond] = []
+        incomment = [False]
+        i = 0
+        while i < len(lines):
+            start = i
+            raw = lines[i]
+            while raw.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                raw = raw[:-1] + lines[i]
+            i += 1
+            self.line = start + 1
+            was_in_comment = incomment[0]
+            code = _strip_comments(raw, incomment)
+            active = all(c.active for c in conds[-1:]) if conds else True
+            s = code.strip()
+            if s.startswith("#") and not was_in_comment:
+                emitted = self.directive(s[1:].strip(), conds, active, start)
+                if emitted is True:
+                    self.out.append(f'#line {i + 1} "{self.file}"')
+                elif emitted:
+                    self.out.append(emitted)
+                else:
+                    self.out.append("")
+            else:
+                if active:
+                    # fold the multi-line macro invocations: join following lines while parens are open
+                    toks = tokenize_line(code)
+                    while self._needs_more(toks) and i < len(lines):
+                        nxt = _strip_comments(lines[i], incomment)
+                        if nxt.strip().startswith("#"):
+                            break
+                        toks += [" "] + tokenize_line(nxt)
+                        i += 1
+                    self.out.append("".join(self.expand(toks)))
+                    if i - start > 1:
+                        self.out.append(f'#line {i + 1} "{file}"')
+                else:
+                    self.out.append("")
+                    for _ in range(i - start - 1):
+                        self.out.append("")
+                    continue
+                continue
+            for _ in range(i - start - 1):
+                self.out.append("")
+        if conds:
+            raise self.error("unterminated conditional directive", 1004)
+        self.file, self.line = saved_file, saved_line
+        self.depth -= 1
+
+    def _needs_more(self, toks: list[str]) -> bool:
+        """True when a function-like macro name is followed by an unclosed argument list."""
+        depth = 0
+        pending = False
+        for t in toks:
+            if t == " ":
+                continue
+            if depth == 0 and not pending:
+                m = self.macros.get(t)
+                if m is not None and m.params is not None:
+                    pending = True
+                continue
+            if pending and depth == 0:
+                if t == "(":
+                    depth = 1
+                else:
+                    pending = False
+                    m = self.macros.get(t)
+                    pending = m is not None and m.params is not None
+                continue
+            if t == "(":
+                depth += 1
+            elif t == ")":
+                depth -= 1
+                if depth == 0:
+                    pending = False
+        return depth > 0
+
+    # --- directives ------------------------------------------------------------------------------
+    def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
+        m = re.match(r"([A-Za-z_]\w*)\s*(.*)$", s, re.S)
+        if not m:
+            if s == "" or not active:
+                return False
+            raise self.error(f"invalid preprocessor command '{s}'", 1501)
+        name, rest = m.group(1), m.group(2).strip()
+        if name in ("if", "ifdef", "ifndef"):
+            if not active:
+                conds.append(_Cond(False, False))
+                return False
+            if name == "if":
+                val = self.eval_expr(rest) != 0
+            else:
+                ident = rest.split()[0] if rest.split() else ""
+                if not ident:
+                    raise self.error(f"#{name} requires an identifier", 1007)
+                val = (ident in self.macros) == (name == "ifdef")
+            conds.append(_Cond(val, True))
+            return False
+        if name in ("elif", "else", "endif"):
+            if not conds:
+                raise self.error(f"#{name} without #if", 1004)
+            c = conds[-1]
+            if name == "endif":
+                conds.pop()
+            elif name == "else":
+                if c.seen_else:
+                    raise self.error("#else after #else", 1004)
+                c.seen_else = True
+                c.active = c.parent_active and not c.taken
+                c.taken = True
+            else:
+                if c.seen_else:
+                    raise self.error("#elif after #else", 1004)
+                if c.parent_active and not c.taken:
+                    v = self.eval_expr(rest) != 0
+                    c.active = v
+                    c.taken = v
+                else:
+                    c.active = False
+            return False
+        if not active:
+            return False
+        if name == "define":
+            self.define(rest)
+        elif name == "undef":
+            self.macros.pop(rest.split()[0] if rest else "", None)
+        elif name == "include":
+            self.include(rest)
+            return True
+        elif name == "error":
+            raise self.error(f"#error {rest}".rstrip(), 1003)
+        elif name == "pragma":
+            return self.pragma(rest)
+        elif name == "line":
+            parts = tokenize_line(rest)
+            parts = [p for p in self.expand(parts) if p != " "]
+            if not parts or not parts[0].isdigit():
+                raise self.error("#line directive requires a line number", 1004)
+            fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
+            self.file = fname
+            return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
+        else:
+            raise self.error(f"invalid preprocessor command '{name}'", 1501)
+        return False
+
+    def pragma(self, rest: str) -> str:
+        toks = [t for t in tokenize_line(rest) if t != " "]
+        if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
+            self.pack_matrix_row_major = toks[2] == "row_major"
+            return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
+        return ""
+
+    def define(self, rest: str) -> None:
+        m = re.match(r"([A-Za-z_]\w*)(\()?", rest)
+        if not m:
+            raise self.error("#define requires a macro name", 1007)
+        name = m.group(1)
+        params = None
+        body_text = rest[m.end():]
+        if m.group(2):
+            close = body_text.find(")")
+            if close < 0:
+                raise self.error("missing ')' in macro parameter list", 1007)
+            plist = body_text[:close].strip()
+            params = [p.strip() for p in plist.split(",")] if plist else []
+            body_text = body_text[close + 1:]
+        body = tokenize_line(body_text.strip())
+        self.macros[name] = Macro(name, params, body)
+
+    def include(self, rest: str) -> None:
+        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
+        if toks and toks[0].startswith('"'):
+            kind, fname = 0, toks[0][1:-1]
+        elif toks and toks[0] == "<":
+            kind, fname = 1, "".join(toks[1:toks.index(">")]) if ">" in toks else ""
+        else:
+            raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+        if self.include_open is None:
+            raise self.error(f"failed to open source file: '{fname}'", 1507)
+        try:
+            text, shown = self.include_open(kind, fname, self.file)
+        except HlslError:
+            raise
+        except Exception:
+            raise self.error(f"failed to open source file: '{fname}'", 1507) from None
+        self.process(text, shown)
+
+    # --- macro expansion -----------------------------------------------------------------------
+    def expand(self, toks: list[str], hide: frozenset[str] = frozenset()) -> list[str]:
+        out: list[str] = []
+        i = 0
+        n = len(toks)
+        while i < n:
+            t = toks[i]
+            if t == "__LINE__":
+                out.append(str(self.line))
+                i += 1
+                continue
+            if t == "__FILE__":
+                out.append('"' + self.file.replace("\\", "\\\\") + '"')
+                i += 1
+                continue
+            m = self.macros.get(t)
+            if m is None or t in hide:
+                out.append(t)
+                i += 1
+                continue
+            if m.params is None:
+                body = self._paste(self._subst(m.body, {}))
+                out.extend(self.expand(body, hide | {t}))
+                i += 1
+                continue
+            j = i + 1
+            while j < n and toks[j] == " ":
+                j += 1
+            if j >= n or toks[j] != "(":
+                out.append(t)
+                i += 1
+                continue
+            args, j = self._collect_args(toks, j)
+            if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
+                args = []
+            if len(args) != len(m.params):
+                raise self.error(f"macro '{t}' expects {len(m.params)} arguments, got {len(args)}", 1008)
+            amap = dict(zip(m.params, args, strict=True))
+            body = self._paste(self._subst(m.body, amap, hide | {t}))
+            out.extend(self.expand(body, hide | {t}))
+            i = j
+        return out
+
+    def _collect_args(self, toks: list[str], j: int) -> tuple[list[list[str]], int]:
+        depth = 0
+        args: list[list[str]] = [[]]
+        j += 1
+        while j < len(toks):
+            t = toks[j]
+            if t == "(":
+                depth += 1
+            elif t == ")":
+                if depth == 0:
+                    return [_trim(a) for a in args], j + 1
+                depth -= 1
+            elif t == "," and depth == 0:
+                args.append([])
+                j += 1
+                continue
+            args[-1].append(t)
+            j += 1
+        raise self.error("unexpected end of file in macro expansion", 1004)
+
+    def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
+        out: list[str] = []
+        i = 0
+        while i < len(body):
+            t = body[i]
+            if t == "#" and amap:
+                j = i + 1
+                while j < len(body) and body[j] == " ":
+                    j += 1
+                if j < len(body) and body[j] in amap:
+                    s = "".join(amap[body[j]]).replace("\\", "\\\\").replace('"', '\\"')
+                    out.append('"' + s + '"')
+                    i = j + 1
+                    continue
+            if t in amap:
+                prev = next((x for x in reversed(out) if x != " "), None)
+                nxt = next((x for x in body[i + 1:] if x != " "), None)
+                if prev == "##" or nxt == "##":
+                    out.extend(amap[t] or ["\x00"])
+                else:
+                    out.extend(self.expand(amap[t], hide))
+            else:
+                out.append(t)
+            i += 1
+        return out
+
+    @staticmethod
+    def _paste(toks: list[str]) -> list[str]:
+        if "##" not in toks:
+            return [t for t in toks if t != "\x00"]
+        out: list[str] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            if t == "##":
+                while out and out[-1] == " ":
+                    out.pop()
+                j = i + 1
+                while j < len(toks) and toks[j] == " ":
+                    j += 1
+                left = out.pop() if out else ""
+                right = toks[j] if j < len(toks) else ""
+                out.extend(tokenize_line((left + right).replace("\x00", "")) or [])
+                i = j + 1
+                continue
+            out.append(t)
+            i += 1
+        return [t for t in out if t != "\x00"]
+
+    # --- #if expressions -----------------------------------------------------------------------
+    def eval_expr(self, text: str) -> int:
+        toks = tokenize_line(text)
+        # defined X / defined(X) before expansion
+        res: list[str] = []
+        i = 0
+        toks = [t for t in toks if t != " "]
+        while i < len(toks):
+            if toks[i] == "defined":
+                if i + 1 < len(toks) and toks[i + 1] == "(":
+                    name = toks[i + 2] if i + 2 < len(toks) else ""
+                    i += 4
+                else:
+                    name = toks[i + 1] if i + 1 < len(toks) else ""
+                    i += 2
+                res.append("1" if name in self.macros else "0")
+            else:
+                res.append(toks[i])
+                i += 1
+        exp = [t for t in self.expand(res) if t != " "]
+        exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
+        if not exp:
+            raise self.error("#if requires an expression", 1004)
+        return _CondExpr(exp, self).parse()
+
+
+def _trim(a: list[str]) -> list[str]:
+    while a and a[0] == " ":
+        a = a[1:]
+    while a and a[-1] == " ":
+        a = a[:-1]
+    return a
+
+
+_BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
+             "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+
+
+def _pp_int(tok: str) -> int:
+    t = tok.rstrip("uUlL")
+    try:
+        if t.lower().startswith("0x"):
+            return int(t, 16)
+        if len(t) > 1 and t.startswith("0") and t.isdigit():
+            return int(t, 8)
+        return int(t)
+    except ValueError:
+        try:
+            return int(float(t.rstrip("fFhH")))
+        except ValueError:
+            raise ValueError(tok) from None
+
+
+class _CondExpr:
+    """Precedence-climbing evaluator for #if (integers, C semantics)."""
+
+    def __init__(self, toks: list[str], pp: Preprocessor):
+        self.toks, self.i, self.pp = toks, 0, pp
+
+    def peek(self) -> str | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self) -> str:
+        t = self.peek()
+        if t is None:
+            raise self.pp.error("syntax error in #if expression", 1004)
+        self.i += 1
+        return t
+
+    def parse(self) -> int:
+        v = self.ternary()
+        if self.peek() is not None:
+            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", 1004)
+        return v
+
+    def ternary(self) -> int:
+        c = self.binary(1)
+        if self.peek() == "?":
+            self.take()
+            a = self.ternary()
+            if self.take() != ":":
+                raise self.pp.error("expected ':' in #if expression", 1004)
+            b = self.ternary()
+            return a if c else b
+        return c
+
+    def binary(self, min_prec: int) -> int:
+        lhs = self.unary()
+        while True:
+            op = self.peek()
+            p = _BIN_PREC.get(op or "")
+            if p is None or p < min_prec:
+                return lhs
+            self.take()
+            rhs = self.binary(p + 1)
+            lhs = self.apply(op, lhs, rhs)
+
+    def apply(self, op: str, a: int, b: int) -> int:
+        if op in ("/", "%") and b == 0:
+            raise self.pp.error("division by zero in #if expression", 1004)
+        r = {
+            "||": lambda: int(bool(a) or bool(b)), "&&": lambda: int(bool(a) and bool(b)),
+            "|": lambda: a | b, "^": lambda: a ^ b, "&": lambda: a & b, "==": lambda: int(a == b),
+            "!=": lambda: int(a != b), "<": lambda: int(a < b), ">": lambda: int(a > b),
+            "<=": lambda: int(a <= b), ">=": lambda: int(a >= b), "<<": lambda: a << b, ">>": lambda: a >> b,
+            "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+            "/": lambda: int(a / b), "%": lambda: a - b * int(a / b),
+        }[op]()
+        return r
+
+    def unary(self) -> int:
+        t = self.take()
+        if t == "(":
+            v = self.ternary()
+            if self.take() != ")":
+                raise self.pp.error("missing ')' in #if expression", 1004)
+            return v
+        if t == "!":
+            return int(not self.unary())
+        if t == "-":
+            return -self.unary()
+        if t == "+":
+            return self.unary()
+        if t == "~":
+            return ~self.unary()
+        try:
+            return _pp_int(t)
+        except ValueError:
+            raise self.pp.error(f"invalid token '{t}' in #if expression", 1004) from None
+
+
+def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
+               include_open: Callable[[int, str, str], tuple[str, str]] | None = None) -> PreprocessResult:
+    """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives."""
+    return Preprocessor(defines, include_open).run(text, file)

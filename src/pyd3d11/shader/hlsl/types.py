@@ -1,0 +1,178 @@
+"""HLSL types: numeric (scalar/vector/matrix), arrays, structs and resource objects (fxc's mapping of
+half/min-precision/dword onto the 32-bit base types)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# scalar base kinds; 'lit_int'/'lit_float' are untyped literals that adopt the other operand's type
+BOOL, INT, UINT, FLOAT, DOUBLE, LIT_INT, LIT_FLOAT = "bool", "int", "uint", "float", "double", "lit_int", "lit_float"
+_RANK = {BOOL: 0, LIT_INT: 1, INT: 2, UINT: 3, LIT_FLOAT: 4, FLOAT: 5, DOUBLE: 6}
+
+#: spelled scalar name -> base kind (fxc maps half and the min-precision types onto 32-bit ones for SM4/5)
+SCALAR_NAMES = {
+    "bool": BOOL, "int": INT, "uint": UINT, "dword": UINT, "half": FLOAT, "float": FLOAT, "double": DOUBLE,
+    "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT, "min16uint": UINT,
+    "unsigned int": UINT,
+}
+_VEC_RE = re.compile(r"^(bool|int|uint|dword|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
+                     r"([1-4])(?:x([1-4]))?$")
+
+TEXTURE_KINDS = {
+    "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS", "Texture2DMSArray", "Texture3D",
+    "TextureCube", "TextureCubeArray", "Buffer", "texture", "Texture",
+}
+RW_KINDS = {"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D", "RWBuffer"}
+BUFFER_KINDS = {"ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer", "RWStructuredBuffer",
+                "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
+SAMPLER_KINDS = {"SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D", "sampler3D",
+                 "samplerCUBE", "sampler_state"}
+OBJECT_KINDS = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS
+
+
+class Type:
+    """Base of all types. ``slots`` = number of 32-bit scalar components it flattens to."""
+
+    slots: int = 0
+
+    def is_numeric(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class NumType(Type):
+    base: str
+    rows: int = 1
+    cols: int = 1
+    shape: str = "s"  # 's' scalar, 'v' vector, 'm' matrix
+    row_major: bool | None = None  # matrices: packing modifier (None = default)
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return self.rows * self.cols * (2 if self.base == DOUBLE else 1)
+
+    @property
+    def n(self) -> int:
+        return self.rows * self.cols
+
+    def is_numeric(self) -> bool:
+        return True
+
+    def with_base(self, base: str) -> NumType:
+        return NumType(base, self.rows, self.cols, self.shape, self.row_major)
+
+    def __str__(self) -> str:
+        b = {LIT_INT: "int", LIT_FLOAT: "float"}.get(self.base, self.base)
+        if self.shape == "s":
+            return b
+        if self.shape == "v":
+            return f"{b}{self.cols}"
+        return f"{b}{self.rows}x{self.cols}"
+
+
+def scalar(base: str) -> NumType:
+    return NumType(base)
+
+
+def vector(base: str, n: int) -> NumType:
+    return NumType(base, 1, n, "v") if n > 1 or True else NumType(base)
+
+
+def matrix(base: str, rows: int, cols: int) -> NumType:
+    return NumType(base, rows, cols, "m")
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayType(Type):
+    elem: Type
+    count: int
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return self.elem.slots * self.count
+
+    def __str__(self) -> str:
+        return f"{self.elem}[{self.count}]"
+
+
+@dataclass(eq=False, slots=True)
+class StructType(Type):
+    name: str
+    fields: list[tuple[str, Type, str | None, frozenset]] = field(default_factory=list)  # name, type, semantic, mods
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return sum(f[1].slots for f in self.fields)
+
+    def field_offset(self, name: str) -> tuple[int, Type, str | None] | None:
+        off = 0
+        for fname, ftype, sem, _m in self.fields:
+            if fname == name:
+                return off, ftype, sem
+            off += ftype.slots
+        return None
+
+    def __str__(self) -> str:
+        return self.name or "<anonymous struct>"
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectType(Type):
+    kind: str
+    elem: Type | None = None  # template type (float4 default for textures)
+    samples: int = 0
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return 0
+
+    def __str__(self) -> str:
+        return f"{self.kind}<{self.elem}>" if self.elem is not None else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class VoidType(Type):
+    def __str__(self) -> str:
+        return "void"
+
+
+VOID = VoidType()
+FLOAT4 = NumType(FLOAT, 1, 4, "v")
+
+
+def numeric_from_name(name: str) -> NumType | None:
+    if name in SCALAR_NAMES:
+        return NumType(SCALAR_NAMES[name])
+    m = _VEC_RE.match(name)
+    if m:
+        base = SCALAR_NAMES[m.group(1)]
+        if m.group(3):
+            return NumType(base, int(m.group(2)), int(m.group(3)), "m")
+        return NumType(base, 1, int(m.group(2)), "v")
+    return None
+
+
+def rank(base: str) -> int:
+    return _RANK[base]
+
+
+def concrete(base: str) -> str:
+    return {LIT_INT: INT, LIT_FLOAT: FLOAT}.get(base, base)
+
+
+def common_base(a: str, b: str) -> str:
+    """Component type of a binary arithmetic result (HLSL promotion: bool < int < uint < float < double)."""
+    if a == b:
+        return a
+    # an untyped literal adopts the other side's type when that is of the same family or wider
+    if a == LIT_INT and b != LIT_FLOAT:
+        return b
+    if b == LIT_INT and a != LIT_FLOAT:
+        return a
+    if a == LIT_FLOAT and b in (FLOAT, DOUBLE):
+        return b
+    if b == LIT_FLOAT and a in (FLOAT, DOUBLE):
+        return a
+    r = a if _RANK[a] >= _RANK[b] else b
+    return concrete(r) if r in (LIT_INT, LIT_FLOAT) and {a, b} != {r} else r
