@@ -361,6 +361,8 @@ class DataMethods:
         """Fill the view's subresources with ColorRGBA encoded through the view's format (sRGB applied)."""
         if view_kind(pRenderTargetView) != ViewKind.RTV:
             return self._drop("ClearRenderTargetView", "pRenderTargetView is not a render target view.")
+        if not pcopy.encodable(pRenderTargetView._view.format):
+            return self._drop("ClearRenderTargetView", f"format {pRenderTargetView._view.format} cannot be cleared.")
         self._submit(cmds.ClearColorCmd(pRenderTargetView._view, tuple(float(c) for c in ColorRGBA)))
         return None
 
@@ -383,8 +385,7 @@ class DataMethods:
         if view_kind(pUnorderedAccessView) != ViewKind.UAV:
             return self._drop("ClearUnorderedAccessViewUint", "not an unordered access view.")
         v = pUnorderedAccessView._view
-        f = pcopy.FORMATS.get(int(v.format))
-        if not (v.raw or v.structured or v.format == 0) and (f is None or not f.channels):
+        if not (v.raw or v.structured or v.format == 0) and not pcopy.encodable(v.format):
             return self._drop("ClearUnorderedAccessViewUint", f"format {v.format} cannot be cleared.")
         self._submit(cmds.ClearUintCmd(v, tuple(int(x) & 0xFFFFFFFF for x in list(Values)[:4])))
         return None
@@ -396,7 +397,8 @@ class DataMethods:
             return self._drop(m, "not an unordered access view.")
         v = pUnorderedAccessView._view
         f = pcopy.FORMATS.get(int(v.format))
-        if v.raw or v.structured or f is None or f.kind not in ("float", "unorm", "snorm", "srgb"):
+        if (v.raw or v.structured or f is None or f.kind not in ("float", "unorm", "snorm", "srgb")
+                or not pcopy.encodable(v.format)):
             return self._drop(m, "only FLOAT, UNORM and SNORM typed views can be cleared with floats.")
         self._submit(cmds.ClearColorCmd(v, tuple(float(c) for c in list(Values)[:4])))
         return None
@@ -414,7 +416,7 @@ class DataMethods:
         if v.storage.dimension == StorageDimension.TEXTURE3D:
             return self._drop(m, "ClearView doesn't support 3D textures.")
         f = pcopy.FORMATS.get(int(v.format))
-        if f is None or not f.channels or (kind == ViewKind.DSV and len(f.channels) != 1):
+        if f is None or not pcopy.encodable(v.format) or (kind == ViewKind.DSV and len(f.channels) != 1):
             return self._drop(m, f"format {v.format} cannot be cleared by ClearView.")
         rects = None
         if pRect is not None and NumRects:

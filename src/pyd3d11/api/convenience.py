@@ -32,7 +32,8 @@ def _decode_region(fmt: int, raw: np.ndarray, w: int, h: int, d: int, row_pitch:
         decode_region = None
     if decode_region is not None:
         return np.asarray(decode_region(fmt, raw, w, h, d, row_pitch, depth_pitch))
-    from pyd3d11.pipeline.copy import decode_elements, fmt as fmt_info
+    from pyd3d11.pipeline.copy import decode_elements
+    from pyd3d11.pipeline.copy import fmt as fmt_info
 
     f = fmt_info(fmt)
     return decode_elements(fmt, raw.reshape(-1, f.bpb)).reshape(d, h, w, 4)

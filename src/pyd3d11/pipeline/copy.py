@@ -148,9 +148,10 @@ _BC_ROWS = [  # value, name, bytes per block, group
     (94, "BC6H_TYPELESS", 16, 94), (95, "BC6H_UF16", 16, 94), (96, "BC6H_SF16", 16, 94),
     (97, "BC7_TYPELESS", 16, 97), (98, "BC7_UNORM", 16, 97), (99, "BC7_UNORM_SRGB", 16, 97),
 ]
-_OTHER_ROWS = [  # value, name, bytes per element, group (no channel codec in the shim)
-    (26, "R11G11B10_FLOAT", 4, 26), (67, "R9G9B9E5_SHAREDEXP", 4, 67), (89, "R10G10B10_XR_BIAS_A2_UNORM", 4, 89),
-    (68, "R8G8_B8G8_UNORM", 4, 68), (69, "G8R8_G8B8_UNORM", 4, 69), (66, "R1_UNORM", 1, 66),
+_OTHER_ROWS = [  # value, name, bytes per element, group, kind (no channel codec in the shim)
+    (26, "R11G11B10_FLOAT", 4, 26, "float"), (67, "R9G9B9E5_SHAREDEXP", 4, 67, "float"),
+    (89, "R10G10B10_XR_BIAS_A2_UNORM", 4, 23, "unorm"),
+    (68, "R8G8_B8G8_UNORM", 4, 68, "other"), (69, "G8R8_G8B8_UNORM", 4, 69, "other"), (66, "R1_UNORM", 1, 66, "other"),
 ]
 
 FORMATS: dict[int, Fmt] = {}
@@ -159,8 +160,8 @@ for _v, _n, _b, _g, _l, _k in _FMT_ROWS:
                                             ("unorm" if _n == "D16_UNORM" else ("float" if _k == "depth" else _k))))
 for _v, _n, _b, _g in _BC_ROWS:
     FORMATS[_v] = Fmt(_v, _n, _b, 4, _g, "bc")
-for _v, _n, _b, _g in _OTHER_ROWS:
-    FORMATS[_v] = Fmt(_v, _n, _b, 1, _g, "other")
+for _v, _n, _b, _g, _k in _OTHER_ROWS:
+    FORMATS[_v] = Fmt(_v, _n, _b, 1, _g, _k)
 
 
 def fmt(format: int) -> Fmt:
@@ -192,6 +193,42 @@ def copy_compatible(src: int, dst: int) -> bool:
 # ---------------------------------------------------------------------------------------------------
 # Element codecs (shim).  TODO(integration): use pyd3d11.formats.codecs.encode/decode when present.
 # ---------------------------------------------------------------------------------------------------
+
+def _real_codecs() -> object | None:
+    """The formats engineer's vectorised codecs (pyd3d11.formats.codecs), or None before they land."""
+    try:
+        from pyd3d11.formats import codecs
+    except ImportError:  # TODO(integration): shim codec below until the formats package is present
+        return None
+    return codecs
+
+
+def encodable(format: int) -> bool:
+    """True when colour values can be encoded to/decoded from ``format`` elements (typed, uncompressed,
+    one texel per element)."""
+    f = FORMATS.get(int(format))
+    if f is None or f.kind in ("typeless", "bc") or f.name in ("R8G8_B8G8_UNORM", "G8R8_G8B8_UNORM", "R1_UNORM"):
+        return False
+    return bool(f.channels) or _real_codecs() is not None
+
+
+def with_table_channels(format: int) -> Fmt:
+    """``fmt(format)`` with the channel layout of pyd3d11.formats.table when it has landed (it covers the
+    packed float formats the shim table leaves without channels)."""
+    f = fmt(format)
+    try:
+        from pyd3d11.formats.table import format_info
+    except ImportError:  # TODO(integration)
+        return f
+    info = format_info(int(format))
+    chans = tuple((c.offset, c.bits, c.component, c.kind.name.lower()) for c in info.channels
+                  if c.component is not None)
+    return Fmt(f.format, f.name, f.bpb, f.block, f.group, f.kind, chans) if chans else f
+
+
+def _is_integer_format(f: Fmt) -> bool:
+    return bool(f.channels) and {k for _o, _b, _c, k in f.channels} <= {"uint", "sint"}
+
 
 def _raw_fields(raw: np.ndarray, f: Fmt) -> list[np.ndarray]:
     """(N, bpb) bytes -> per-channel raw bit fields as uint64."""
@@ -266,9 +303,17 @@ def encode_elements(format: int, values: np.ndarray, *, integer_cast: str = "rne
     ``values`` may also be integer arrays (used as is for integer channels).
     """
     f = fmt(format)
+    values = np.asarray(values)
+    codecs = _real_codecs()
+    if codecs is not None and encodable(format):
+        if _is_integer_format(f) and values.dtype.kind == "f":
+            v = np.nan_to_num(values.astype(np.float64), nan=0.0)
+            v = np.rint(v) if integer_cast == "rne" else np.trunc(v)
+            lo, hi = (-(2.0 ** 31), 2.0 ** 31 - 1) if "sint" in {c[3] for c in f.channels} else (0.0, 2.0 ** 32 - 1)
+            values = np.clip(v, lo, hi).astype(np.int64)
+        return np.asarray(codecs.encode(int(format), values), np.uint8).reshape(-1, f.bpb)
     if not f.channels or f.kind in ("typeless", "bc", "other"):
         raise NotSupportedError(f"encoding {f.name} in copy/clear shim codec")
-    values = np.asarray(values)
     n = values.shape[0]
     fields = []
     for _off, bits, comp, kind in f.channels:
@@ -304,9 +349,12 @@ def decode_elements(format: int, raw: np.ndarray) -> np.ndarray:
     """(N, bpb) bytes -> (N, 4) values: float32 for float/norm formats, uint32/int32 for integer ones.
     Missing components: 0 for RGB, 1 for A (spec-facts §1.2, 19.1.3.3)."""
     f = fmt(format)
+    raw = np.asarray(raw, np.uint8).reshape(-1, f.bpb)
+    codecs = _real_codecs()
+    if codecs is not None and encodable(format):
+        return np.asarray(codecs.decode(int(format), raw)).reshape(-1, 4)
     if not f.channels or f.kind in ("typeless", "bc", "other"):
         raise NotSupportedError(f"decoding {f.name} in copy/clear shim codec")
-    raw = np.asarray(raw, np.uint8).reshape(-1, f.bpb)
     n = raw.shape[0]
     kinds = {k for _o, _b, _c, k in f.channels}
     integer = kinds <= {"uint", "sint"}
@@ -516,7 +564,7 @@ def clear_uint(view: ViewDescriptor, values: object) -> None:
         word = np.array([v[0]], np.uint32).view(np.uint8)
         fill_view(_as_words(view), word)
         return
-    f = fmt(view.format)
+    f = with_table_channels(view.format)
     fields = [np.array([v[c]], np.uint64) for _o, _b, c, _k in f.channels]
     fill_view(view, pack_fields(f, fields, 1)[0])
 

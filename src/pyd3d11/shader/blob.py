@@ -83,23 +83,22 @@ _STRIP = {
 }
 
 
-class ID3DBlob:
-    """A byte buffer (ID3D10Blob). ``bytes(blob)``, ``len(blob)`` and, on Python >= 3.12,
-    ``memoryview(blob)`` work; ``GetBufferPointer()`` is a writable memoryview."""
-
-    __slots__ = ("_buf", "_refs")
+class ID3DBlob(bytearray):
+    """A byte buffer (ID3D10Blob). It *is* a bytearray, so the buffer protocol works everywhere
+    (``memoryview(blob)``, ``numpy.frombuffer``, ``bytes(blob)``); ``GetBufferPointer()`` is a writable
+    memoryview and ``GetBufferSize()`` its length."""
 
     def __init__(self, data: Any = b"") -> None:
-        self._buf = bytearray(blob_bytes(data))
+        super().__init__(blob_bytes(data))
         self._refs = 1
 
     def GetBufferPointer(self) -> memoryview:  # noqa: N802 - COM name
-        return memoryview(self._buf)
+        return memoryview(self)
 
     def GetBufferSize(self) -> int:  # noqa: N802
-        return len(self._buf)
+        return len(self)
 
-    def AddRef(self) -> int:  # noqa: N802 - TODO(integration): api.com IUnknown
+    def AddRef(self) -> int:  # noqa: N802
         self._refs += 1
         return self._refs
 
@@ -107,32 +106,14 @@ class ID3DBlob:
         self._refs = max(0, self._refs - 1)
         return self._refs
 
-    def __buffer__(self, flags: int) -> memoryview:
-        return memoryview(self._buf)
-
-    def __bytes__(self) -> bytes:
-        return bytes(self._buf)
-
-    def __len__(self) -> int:
-        return len(self._buf)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ID3DBlob):
-            return self._buf == other._buf
-        if isinstance(other, (bytes, bytearray, memoryview)):
-            return self._buf == bytes(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
-        return f"ID3DBlob({len(self._buf)} bytes)"
+        return f"ID3DBlob({len(self)} bytes)"
 
 
 def blob_bytes(data: Any) -> bytes:
     """Bytes of an ID3DBlob or any buffer-protocol object."""
     if isinstance(data, ID3DBlob):
-        return bytes(data._buf)
+        return bytes(data)
     if isinstance(data, bytes):
         return data
     try:

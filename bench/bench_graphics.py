@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Graphics benchmark: scenes S1, S1z, S2, S3, S5 of ../shared/bench/peer_bench.py through the public API.
+
+Same sizes, counts, seeds and timing rules as peer_bench.py: 1024x1024 RGBA8 target cleared every frame,
+frame = clear + all draws (a synchronous device: the calls returning), setup outside the timed region,
+first frame reported separately, then warm-up and timed runs (median). Shaders are the HLSL_REFERENCE
+shaders of peer_bench.py written in shader assembly (assembled with pyd3d11's assembler).
+
+Peers on this machine (peer-results.md, llvmpipe, 2 threads): S1 1067 Mpix/s, S1z 288 Mpix/s,
+S2 3.42 Mtri/s, S3 51.7 Mpix/s, S5 801 Mpix/s; softpipe: S1 3.62, S1z 3.53, S2 0.037, S3 0.276, S5 23.9.
+
+Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from pyd3d11.d3d11 import *  # noqa: F403
+from pyd3d11.d3dcompiler import assemble_shader
+from pyd3d11.dxgi import *  # noqa: F403
+
+PEER = Path(__file__).resolve().parents[2] / "shared" / "bench" / "peer_bench.py"
+W = H = 1024
+
+VS_QUAD = """vs_4_0
+dcl_input v0.xy
+dcl_input v1.xy
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.0)
+mov o1.xy, v1.xyxx
+ret
+"""
+
+PS_FILL = """ps_4_0
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+dcl_temps 3
+mul r0.xy, v1.xyxx, l(6.2831853, 6.2831853, 0, 0)
+sincos r1.x, null, r0.x
+sincos null, r1.y, r0.y
+mul r1.x, r1.x, r1.y
+mul r0.z, r0.x, l(3.0)
+mad r0.z, r0.y, l(2.0), r0.z
+sincos r1.y, null, r0.z
+mul r1.z, r1.x, r1.y
+mad r1.xyz, r1.xyzx, l(0.5, 0.5, 0.5, 0), l(0.5, 0.5, 0.5, 0)
+dp3 r2.x, r1.xyzx, l(0.299, 0.587, 0.114, 0)
+mad r1.xyz, r1.xyzx, r2.xxxx, l(0.1, 0.2, 0.3, 0)
+mul r2.y, r2.x, l(12.0)
+mad r2.y, v1.x, l(5.0), r2.y
+sincos null, r2.y, r2.y
+mad r2.y, r2.y, l(0.25), l(0.75)
+mul_sat o0.xyz, r1.xyzx, r2.yyyy
+mov o0.w, l(1.0)
+ret
+"""
+
+VS_MESH = """vs_4_0
+dcl_constantbuffer cb0[4], immediateIndexed
+dcl_input v0.xyz
+dcl_input v1.xyz
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyz
+dcl_temps 1
+mov r0.xyz, v0.xyzx
+mov r0.w, l(1.0)
+dp4 o0.x, cb0[0].xyzw, r0.xyzw
+dp4 o0.y, cb0[1].xyzw, r0.xyzw
+dp4 o0.z, cb0[2].xyzw, r0.xyzw
+dp4 o0.w, cb0[3].xyzw, r0.xyzw
+mov o1.xyz, v1.xyzx
+ret
+"""
+
+_L = np.array([0.3, 0.5, 0.8], np.float32)
+_L = _L / np.float32(np.sqrt(np.float32((_L * _L).sum())))
+PS_DIFFUSE = f"""ps_4_0
+dcl_input_ps linear v1.xyz
+dcl_output o0.xyzw
+dcl_temps 1
+dp3 r0.x, v1.xyzx, v1.xyzx
+rsq r0.x, r0.x
+mul r0.xyz, r0.xxxx, v1.xyzx
+dp3 r0.x, r0.xyzx, l({_L[0]:.9g}, {_L[1]:.9g}, {_L[2]:.9g}, 0)
+max r0.x, r0.x, l(0.0)
+mad r0.x, r0.x, l(0.85), l(0.15)
+mul o0.xyz, r0.xxxx, l(0.8, 0.7, 0.6, 0)
+mov o0.w, l(1.0)
+ret
+"""
+
+PS_TEX = """ps_4_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+dcl_temps 3
+mul r0.xy, v1.xyxx, l(1.25, 1.25, 0, 0)
+sample r1.xyzw, r0.xyxx, t0.xyzw, s0
+mad r0.xy, v1.xyxx, l(1.75, 1.75, 0, 0), l(0.13, 0.29, 0, 0)
+sample r2.xyzw, r0.xyxx, t0.xyzw, s0
+add r1.xyzw, r1.xyzw, r2.xyzw
+mad r0.xy, v1.xyxx, l(2.5, 2.5, 0, 0), l(0.37, 0.61, 0, 0)
+sample r2.xyzw, r0.xyxx, t0.xyzw, s0
+add r1.xyzw, r1.xyzw, r2.xyzw
+mad r0.xy, v1.xyxx, l(3.5, 3.5, 0, 0), l(0.71, 0.05, 0, 0)
+sample r2.xyzw, r0.xyxx, t0.xyzw, s0
+add r1.xyzw, r1.xyzw, r2.xyzw
+mul o0.xyzw, r1.xyzw, l(0.25, 0.25, 0.25, 0.25)
+ret
+"""
+
+PS_BLEND = """ps_4_0
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+mov o0.xy, v1.xyxx
+mov o0.zw, l(0, 0, 0.5, 0.1)
+ret
+"""
+
+
+def load_peer():
+    spec = importlib.util.spec_from_file_location("peer_bench", PEER)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Scene:
+    def __init__(self, peer):
+        self.peer = peer
+        self.device, _, self.ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+        dev = self.device
+        self.rt = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=W, Height=H, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R8G8B8A8_UNORM,
+            SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_RENDER_TARGET))
+        self.rtv = dev.CreateRenderTargetView(self.rt, None)
+        ds = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=W, Height=H, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_D24_UNORM_S8_UINT,
+            SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_DEPTH_STENCIL))
+        self.dsv = dev.CreateDepthStencilView(ds, None)
+        quad = peer.QUAD_VERTS
+        self.quad_vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=quad.nbytes, BindFlags=D3D11_BIND_VERTEX_BUFFER),
+                                        D3D11_SUBRESOURCE_DATA(pSysMem=quad))
+        vs = assemble_shader(VS_QUAD)
+        self.vs_quad = dev.CreateVertexShader(vs, len(vs), None)
+        self.il_quad = dev.CreateInputLayout([
+            D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0),
+            D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, DXGI_FORMAT_R32G32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0),
+        ], 2, vs, len(vs))
+        self.vp = D3D11_VIEWPORT(0, 0, W, H, 0, 1)
+
+    def ps(self, text):
+        b = assemble_shader(text)
+        return self.device.CreatePixelShader(b, len(b), None)
+
+    def begin(self, depth=False):
+        c = self.ctx
+        c.ClearRenderTargetView(self.rtv, [0.0, 0.0, 0.0, 1.0])
+        c.OMSetRenderTargets(1, [self.rtv], self.dsv if depth else None)
+        c.RSSetViewports(1, [self.vp])
+
+    def bind_quad(self, ps):
+        c = self.ctx
+        c.IASetInputLayout(self.il_quad)
+        c.IASetVertexBuffers(0, 1, [self.quad_vb], [16], [0])
+        c.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+        c.VSSetShader(self.vs_quad, None, 0)
+        c.PSSetShader(ps, None, 0)
+
+    def no_cull(self):
+        rs = self.device.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+            FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True))
+        self.ctx.RSSetState(rs)
+
+    def image(self):
+        from pyd3d11.api.convenience import texture_to_numpy
+        return texture_to_numpy(self.ctx, self.rt, 0)
+
+
+def frame_s1(sc: Scene, depth: bool):
+    ps = sc.ps(PS_FILL)
+    sc.no_cull()
+    dss = sc.device.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(DepthEnable=False))
+
+    def frame():
+        sc.begin(depth)
+        sc.ctx.OMSetDepthStencilState(dss, 0)
+        sc.bind_quad(ps)
+        for _ in range(sc.peer.S1_DRAWS):
+            sc.ctx.Draw(6, 0)
+    return frame, sc.peer.S1_DRAWS * W * H / 1e6, "Mpixels/s"
+
+
+def frame_s2(sc: Scene):
+    dev, c = sc.device, sc.ctx
+    mesh = sc.peer.make_s2_mesh()
+    vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=mesh.nbytes, BindFlags=D3D11_BIND_VERTEX_BUFFER),
+                          D3D11_SUBRESOURCE_DATA(pSysMem=mesh))
+    mvp = np.ascontiguousarray(sc.peer.s2_mvp(gl_depth=False), np.float32)
+    cb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_CONSTANT_BUFFER),
+                          D3D11_SUBRESOURCE_DATA(pSysMem=mvp))
+    vsb = assemble_shader(VS_MESH)
+    vs = dev.CreateVertexShader(vsb, len(vsb), None)
+    il = dev.CreateInputLayout([
+        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0),
+        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, DXGI_FORMAT_R32G32B32_FLOAT, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0),
+    ], 2, vsb, len(vsb))
+    ps = sc.ps(PS_DIFFUSE)
+    sc.no_cull()
+    dss = dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+        DepthEnable=True, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_LESS))
+
+    def frame():
+        sc.begin(True)
+        c.ClearDepthStencilView(sc.dsv, D3D11_CLEAR_DEPTH, 1.0, 0)
+        c.OMSetDepthStencilState(dss, 0)
+        c.IASetInputLayout(il)
+        c.IASetVertexBuffers(0, 1, [vb], [24], [0])
+        c.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+        c.VSSetShader(vs, None, 0)
+        c.VSSetConstantBuffers(0, 1, [cb])
+        c.PSSetShader(ps, None, 0)
+        c.Draw(mesh.shape[0], 0)
+    return frame, sc.peer.S2_TRIS / 1e6, "Mtriangles/s"
+
+
+def frame_s3(sc: Scene):
+    dev = sc.device
+    levels = sc.peer.make_s3_texture()
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=1024, Height=1024, MipLevels=len(levels), ArraySize=1, Format=DXGI_FORMAT_R8G8B8A8_UNORM,
+        SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_SHADER_RESOURCE),
+        [D3D11_SUBRESOURCE_DATA(pSysMem=lv, SysMemPitch=lv.shape[1] * 4) for lv in levels])
+    srv = dev.CreateShaderResourceView(tex, None)
+    samp = dev.CreateSamplerState(D3D11_SAMPLER_DESC(
+        Filter=D3D11_FILTER_MIN_MAG_MIP_LINEAR, AddressU=D3D11_TEXTURE_ADDRESS_WRAP,
+        AddressV=D3D11_TEXTURE_ADDRESS_WRAP, AddressW=D3D11_TEXTURE_ADDRESS_WRAP,
+        ComparisonFunc=D3D11_COMPARISON_NEVER, MaxLOD=3.402823466e38))
+    ps = sc.ps(PS_TEX)
+    sc.no_cull()
+
+    def frame():
+        sc.begin(False)
+        sc.bind_quad(ps)
+        sc.ctx.PSSetShaderResources(0, 1, [srv])
+        sc.ctx.PSSetSamplers(0, 1, [samp])
+        sc.ctx.Draw(6, 0)
+    return frame, W * H / 1e6, "Mpixels/s"
+
+
+def frame_s5(sc: Scene):
+    dev = sc.device
+    ps = sc.ps(PS_BLEND)
+    rtb = D3D11_RENDER_TARGET_BLEND_DESC(
+        BlendEnable=True, SrcBlend=D3D11_BLEND_SRC_ALPHA, DestBlend=D3D11_BLEND_INV_SRC_ALPHA,
+        BlendOp=D3D11_BLEND_OP_ADD, SrcBlendAlpha=D3D11_BLEND_SRC_ALPHA, DestBlendAlpha=D3D11_BLEND_INV_SRC_ALPHA,
+        BlendOpAlpha=D3D11_BLEND_OP_ADD, RenderTargetWriteMask=D3D11_COLOR_WRITE_ENABLE_ALL)
+    bs = dev.CreateBlendState(D3D11_BLEND_DESC(RenderTarget=[rtb] + [D3D11_RENDER_TARGET_BLEND_DESC()] * 7))
+    sc.no_cull()
+
+    def frame():
+        sc.begin(False)
+        sc.ctx.OMSetBlendState(bs, [1.0, 1.0, 1.0, 1.0], 0xFFFFFFFF)
+        sc.bind_quad(ps)
+        for _ in range(sc.peer.S5_DRAWS):
+            sc.ctx.Draw(6, 0)
+    return frame, sc.peer.S5_DRAWS * W * H / 1e6, "Mpixels/s"
+
+
+SCENES = {
+    "S1": lambda sc: frame_s1(sc, False),
+    "S1z": lambda sc: frame_s1(sc, True),
+    "S2": frame_s2,
+    "S3": frame_s3,
+    "S5": frame_s5,
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenes", default="S1z,S2,S3,S5")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--warmup", type=int, default=1)
+    args = ap.parse_args()
+    peer = load_peer()
+    for name in args.scenes.split(","):
+        sc = Scene(peer)
+        frame, work, unit = SCENES[name](sc)
+        t0 = time.perf_counter()
+        frame()
+        first = time.perf_counter() - t0
+        for _ in range(args.warmup):
+            frame()
+        times = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            frame()
+            times.append(time.perf_counter() - t0)
+        med = statistics.median(times)
+        img = sc.image().astype(np.float64)
+        if img.dtype != np.uint8 and img.max() <= 1.0:
+            img = img * 255.0
+        check = [round(float(v), 2) for v in img.reshape(-1, img.shape[-1]).mean(axis=0)]
+        print(json.dumps({"scene": name, "median_ms": round(med * 1e3, 1), "min_ms": round(min(times) * 1e3, 1),
+                          "first_ms": round(first * 1e3, 1), "runs": args.runs,
+                          "throughput": round(work / med, 3), "unit": unit, "check_mean_rgba": check}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,386 @@
+"""Shader objects, input layouts, class linkage, and their creation-time validation.
+
+Bytecode checks (D3D11 runtime): the DXBC container parses and its checksum matches
+(``parse_container``, E_INVALIDARG otherwise), it holds a SHDR/SHEX program whose type matches the
+Create* method, and the shader model is allowed at the device's feature level (caps.py). Each shader
+object keeps the parsed container (``_container``), its signatures (``_input_signature``,
+``_output_signature``, ``_patch_constant_signature``) and the decoded :class:`pyd3d11.shader.ir.Program`
+(``_program``).
+
+Class linkage: ID3D11ClassLinkage/ID3D11ClassInstance exist as objects (CreateClassInstance,
+GetClassInstance on shaders declaring interfaces, GetDesc/GetTypeName/GetInstanceName) but dynamic
+shader linkage is not executed: binding class instances to a shader is NotSupported in the context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyd3d11.errors import InvalidArgError
+
+from . import device_consts as C
+from .caps import FeatureLevelCaps, shader_model_allowed
+from .com import ID3D11DeviceChild, iid
+from .device_formats import FS_IA_VERTEX_BUFFER, format_facts, format_name, format_support
+from .device_structs import D3D11_INPUT_ELEMENT_DESC, D3D11_SO_DECLARATION_ENTRY, coerce, header, reject
+
+PROGRAM_NAMES = {0: "ps", 1: "vs", 2: "gs", 3: "hs", 4: "ds", 5: "cs"}
+
+
+def bytecode_bytes(pShaderBytecode: Any, BytecodeLength: Any) -> bytes:  # noqa: N803
+    """Bytes of a bytecode argument (bytes-like, or an ID3DBlob-like object with GetBufferPointer)."""
+    if pShaderBytecode is None:
+        raise reject("pShaderBytecode is NULL")
+    if hasattr(pShaderBytecode, "GetBufferPointer"):
+        pShaderBytecode = pShaderBytecode.GetBufferPointer()
+    try:
+        raw = bytes(memoryview(pShaderBytecode).cast("B"))
+    except TypeError:
+        raise reject(f"pShaderBytecode is not a bytes-like object ({type(pShaderBytecode).__name__})") from None
+    if BytecodeLength is not None:
+        n = int(BytecodeLength)
+        if n > len(raw):
+            raise reject(f"BytecodeLength {n} exceeds the {len(raw)} bytes given")
+        raw = raw[:n]
+    return raw
+
+
+class ParsedShader:
+    """A validated shader blob: container, program type and model, signatures and decoded IR."""
+
+    def __init__(self, blob: bytes, container: Any, program_type: int, major: int, minor: int, program: Any,
+                 level9: bool):
+        self.blob = blob
+        self.container = container
+        self.program_type = program_type
+        self.major, self.minor = major, minor
+        self.program = program
+        self.level9 = level9
+
+    def signature(self, which: str) -> Any:
+        try:
+            return getattr(self.container, which)
+        except InvalidArgError as e:
+            raise reject(f"bad {which}: {e.message}") from None
+
+
+def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: Any, expected: tuple[int, ...],  # noqa: N803
+                 msg_prefix: str) -> ParsedShader:
+    """Parse and check one shader blob; raises Reject (E_INVALIDARG) naming the problem."""
+    from pyd3d11.shader.dxbc.container import parse_container
+
+    blob = bytecode_bytes(pShaderBytecode, BytecodeLength)
+    try:
+        container = parse_container(blob)
+    except InvalidArgError as e:
+        raise reject(f"invalid shader bytecode: {e.message}", msg_prefix + "INVALIDSHADERBYTECODE") from None
+    prog = container.program
+    if prog is None or len(prog) < 8:
+        raise reject("shader bytecode has no SHDR/SHEX program chunk", msg_prefix + "INVALIDSHADERBYTECODE")
+    version = int.from_bytes(prog[:4], "little")
+    ptype, major, minor = version >> 16, (version >> 4) & 0xF, version & 0xF
+    if ptype not in PROGRAM_NAMES:
+        raise reject(f"unknown program type {ptype}", msg_prefix + "INVALIDSHADERBYTECODE")
+    if ptype not in expected:
+        raise reject(f"bytecode is a {PROGRAM_NAMES[ptype]}_{major}_{minor} shader, expected "
+                     f"{'/'.join(PROGRAM_NAMES[t] for t in expected)}", msg_prefix + "INVALIDSHADERTYPE")
+    level9 = "Aon9" in container
+    if not shader_model_allowed(caps.level, PROGRAM_NAMES[ptype], major, minor, level9):
+        raise reject(f"shader model {PROGRAM_NAMES[ptype]}_{major}_{minor}{'_level_9_x' if level9 else ''} is not "
+                     f"allowed at feature level {caps.name}", msg_prefix + "INVALIDSHADERBYTECODE")
+    try:
+        from pyd3d11.shader.dxbc.decoder import decode_program
+
+        program = decode_program(prog)
+    except InvalidArgError as e:
+        raise reject(f"invalid shader program: {e.message}", msg_prefix + "INVALIDSHADERBYTECODE") from None
+    return ParsedShader(blob, container, ptype, major, minor, program, level9)
+
+
+class _Shader(ID3D11DeviceChild):
+    def __init__(self, device: Any, parsed: ParsedShader, class_linkage: Any = None) -> None:
+        super().__init__(device)
+        self._bytecode = parsed.blob
+        self._container = parsed.container
+        self._program = parsed.program
+        self._program_type = parsed.program_type
+        self._shader_model = (parsed.major, parsed.minor)
+        self._input_signature = parsed.signature("input_signature")
+        self._output_signature = parsed.signature("output_signature")
+        self._patch_constant_signature = parsed.signature("patch_constant_signature")
+        self._class_linkage = class_linkage
+        if class_linkage is not None:
+            class_linkage._shaders.append(self)
+
+
+class ID3D11VertexShader(_Shader):
+    _iid = iid("ID3D11VertexShader", "3b301d64-d678-4289-8897-22f8928b72f3")
+
+
+class ID3D11HullShader(_Shader):
+    _iid = iid("ID3D11HullShader", "8e5c6061-628a-4c8e-8264-bbe45cb3d5dd")
+
+
+class ID3D11DomainShader(_Shader):
+    _iid = iid("ID3D11DomainShader", "f582c508-0f36-490c-9977-31eece268cfa")
+
+
+class ID3D11GeometryShader(_Shader):
+    _iid = iid("ID3D11GeometryShader", "38325b96-effb-4022-ba02-2e795b70275c")
+
+    def __init__(self, device: Any, parsed: ParsedShader, class_linkage: Any = None, so: Any = None) -> None:
+        super().__init__(device, parsed, class_linkage)
+        #: stream output: (entries, strides, rasterized stream) or None
+        self._stream_output = so
+
+
+class ID3D11PixelShader(_Shader):
+    _iid = iid("ID3D11PixelShader", "ea82e40d-51dc-4f33-93d4-db7c9125ae8c")
+
+
+class ID3D11ComputeShader(_Shader):
+    _iid = iid("ID3D11ComputeShader", "4f5b196e-c2bd-495e-bd01-1fded38e4969")
+
+
+# ------------------------------------------------------------------------------------------------
+# Stream output declarations (D3D11_SO_DECLARATION_ENTRY rules, spec §14 / spec-facts §1.12)
+# ------------------------------------------------------------------------------------------------
+
+
+def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration: Any, NumEntries: Any,  # noqa: N803
+                           pBufferStrides: Any, NumStrides: Any, RasterizedStream: int) -> Any:  # noqa: N803
+    P = "CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_"
+    if not caps.stream_output:
+        raise reject(f"stream output needs feature level 10_0 (device is {caps.name})", P + "INVALIDSHADERTYPE")
+    entries = [coerce(D3D11_SO_DECLARATION_ENTRY, e) for e in list(pSODeclaration or [])]
+    if NumEntries is not None:
+        if int(NumEntries) > len(entries):
+            raise reject(f"NumEntries {NumEntries} exceeds the {len(entries)} entries given", P + "INVALIDNUMENTRIES")
+        entries = entries[:int(NumEntries)]
+    if len(entries) > C.SO_STREAM_COUNT * 128:
+        raise reject(f"{len(entries)} SO entries exceed 512", P + "INVALIDNUMENTRIES")
+    strides = [int(s) for s in list(pBufferStrides or [])]
+    if NumStrides is not None:
+        strides = strides[:int(NumStrides)]
+    if len(strides) > C.SO_BUFFER_SLOT_COUNT:
+        raise reject(f"NumStrides {len(strides)} exceeds 4", P + "INVALIDOUTPUTSTREAMSTRIDE")
+    for i, s in enumerate(strides):
+        if s % 4 or s > 2048:
+            raise reject(f"pBufferStrides[{i}] {s} must be a multiple of 4 and <= 2048",
+                         P + "INVALIDOUTPUTSTREAMSTRIDE")
+    rs = int(RasterizedStream) & 0xFFFFFFFF
+    if rs != C.SO_NO_RASTERIZED_STREAM and rs >= C.SO_STREAM_COUNT:
+        raise reject(f"RasterizedStream {RasterizedStream} is not 0-3 or D3D11_SO_NO_RASTERIZED_STREAM",
+                     P + "INVALIDNUMENTRIES")
+    if caps.level < C.FL_11_0 and rs not in (0, C.SO_NO_RASTERIZED_STREAM):
+        raise reject("RasterizedStream other than 0 needs feature level 11_0", P + "INVALIDNUMENTRIES")
+    slot_stream: dict[int, int] = {}
+    slot_bytes = [0, 0, 0, 0]
+    seen: set[tuple[int, str, int, int]] = set()
+    outputs = list(out_sig) if out_sig is not None else []
+    if entries and out_sig is None:
+        raise reject("the shader has no output signature", P + "MISSINGOUTPUTSIGNATURE")
+    for i, e in enumerate(entries):
+        where = f"pSODeclaration[{i}]"
+        stream, slot = int(e.Stream), int(e.OutputSlot)
+        start, count = int(e.StartComponent), int(e.ComponentCount)
+        if stream >= C.SO_STREAM_COUNT or (stream and caps.level < C.FL_11_0):
+            raise reject(f"{where}.Stream {stream} invalid at feature level {caps.name}", P + "INVALIDOUTPUTSLOT")
+        if slot >= C.SO_BUFFER_SLOT_COUNT:
+            raise reject(f"{where}.OutputSlot {slot} must be 0-3", P + "INVALIDOUTPUTSLOT")
+        if slot_stream.setdefault(slot, stream) != stream:
+            raise reject(f"{where}: OutputSlot {slot} is already fed by stream {slot_stream[slot]}",
+                         P + "INVALIDOUTPUTSLOT")
+        if not 1 <= count <= 4:
+            raise reject(f"{where}.ComponentCount {count} must be 1-4", P + "INVALIDCOMPONENTCOUNT")
+        name = e.SemanticName
+        if name is None or name == "":
+            slot_bytes[slot] += 4 * count  # a gap: skips memory
+            continue
+        if start + count > 4:
+            raise reject(f"{where}: StartComponent {start} + ComponentCount {count} exceeds 4",
+                         P + "INVALIDSTARTCOMPONENTANDCOMPONENTCOUNT")
+        key = (stream, name.upper(), int(e.SemanticIndex), start)
+        match = [s for s in outputs if s.semantic_name.upper() == name.upper()
+                 and s.semantic_index == int(e.SemanticIndex) and s.stream == stream]
+        if not match:
+            raise reject(f"{where}: {name}{int(e.SemanticIndex)} (stream {stream}) is not in the shader's output "
+                         "signature", P + "MISSINGSEMANTIC")
+        want = ((1 << count) - 1) << start
+        if match[0].mask & want != want:
+            raise reject(f"{where}: components {start}..{start + count - 1} of {name}{int(e.SemanticIndex)} are not "
+                         f"written (mask 0x{match[0].mask:X})", P + "MASKMISMATCH")
+        if key in seen:
+            raise reject(f"{where}: {name}{int(e.SemanticIndex)} output twice", P + "REPEATEDOUTPUT")
+        seen.add(key)
+        slot_bytes[slot] += 4 * count
+    for slot, used in enumerate(slot_bytes):
+        if used and slot < len(strides) and strides[slot] and strides[slot] < used:
+            raise reject(f"pBufferStrides[{slot}] {strides[slot]} is smaller than the {used} bytes declared",
+                         P + "INVALIDOUTPUTSTREAMSTRIDE")
+    return entries, strides, rs
+
+
+# ------------------------------------------------------------------------------------------------
+# Input layouts
+# ------------------------------------------------------------------------------------------------
+
+
+class ID3D11InputLayout(ID3D11DeviceChild):
+    """``_elements``: the D3D11_INPUT_ELEMENT_DESC list with APPEND_ALIGNED_ELEMENT offsets resolved."""
+
+    _iid = iid("ID3D11InputLayout", "e4819ddc-4cf0-4025-bd26-5de82a3e07b7")
+
+    def __init__(self, device: Any, elements: list[Any], signature: Any) -> None:
+        super().__init__(device)
+        self._elements = elements
+        self._input_signature = signature
+
+
+_SYSTEM_GENERATED = {"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID"}
+
+
+def validate_input_layout(caps: FeatureLevelCaps, descs: Any, NumElements: Any, signature: Any,  # noqa: N803
+                          warn: Any = None) -> list[Any]:
+    P = "CREATEINPUTLAYOUT_"
+    elements = [coerce(D3D11_INPUT_ELEMENT_DESC, e) for e in list(descs or [])]
+    if NumElements is not None:
+        if int(NumElements) > len(elements):
+            raise reject(f"NumElements {NumElements} exceeds the {len(elements)} descs given", P + "TOOMANYELEMENTS")
+        elements = elements[:int(NumElements)]
+    if len(elements) > C.IA_VERTEX_INPUT_STRUCTURE_ELEMENT_COUNT:
+        raise reject(f"{len(elements)} elements exceed 32", P + "TOOMANYELEMENTS")
+    slot_end: dict[int, int] = {}
+    slot_class: dict[int, tuple[int, int]] = {}
+    names: set[tuple[str, int]] = set()
+    for i, e in enumerate(elements):
+        where = f"pInputElementDescs[{i}]"
+        name = e.SemanticName
+        if isinstance(name, bytes):
+            name = e.SemanticName = name.decode("ascii")
+        if not name:
+            raise reject(f"{where}.SemanticName is empty", P + "NULLSEMANTIC")
+        if name[-1].isdigit():
+            raise reject(f"{where}.SemanticName '{name}' may not end in a digit (use SemanticIndex)",
+                         P + "NULLSEMANTIC")
+        key = (name.upper(), int(e.SemanticIndex))
+        if key in names:
+            raise reject(f"{where}: {name}{int(e.SemanticIndex)} appears twice", P + "DUPLICATESEMANTIC")
+        names.add(key)
+        fmt = int(e.Format)
+        facts = format_facts(fmt)
+        if facts is None or fmt == 0 or not format_support(fmt, caps.level) & FS_IA_VERTEX_BUFFER:
+            raise reject(f"{where}.Format {format_name(fmt)} cannot be read by the input assembler",
+                         P + "INVALIDFORMAT")
+        slot = int(e.InputSlot)
+        if slot >= caps.max_input_slots:
+            raise reject(f"{where}.InputSlot {slot} exceeds the {caps.max_input_slots} slots at feature level "
+                         f"{caps.name}", P + "INVALIDSLOT")
+        cls, rate = int(e.InputSlotClass), int(e.InstanceDataStepRate)
+        if cls not in (C.INPUT_PER_VERTEX_DATA, C.INPUT_PER_INSTANCE_DATA):
+            raise reject(f"{where}.InputSlotClass {cls} is not a D3D11_INPUT_CLASSIFICATION",
+                         P + "INVALIDINPUTSLOTCLASS")
+        if cls == C.INPUT_PER_VERTEX_DATA and rate != 0:
+            raise reject(f"{where}: per-vertex elements need InstanceDataStepRate 0 (got {rate})",
+                         P + "STEPRATESLOTCLASSMISMATCH")
+        if cls == C.INPUT_PER_INSTANCE_DATA and not caps.instancing and rate != 1:
+            raise reject(f"{where}: 10Level9 9_1/9_2 instancing needs InstanceDataStepRate 1",
+                         P + "STEPRATESLOTCLASSMISMATCH")
+        if slot_class.setdefault(slot, (cls, rate)) != (cls, rate):
+            raise reject(f"{where}: elements of InputSlot {slot} disagree on InputSlotClass/InstanceDataStepRate",
+                         P + "INVALIDSLOTCLASSCHANGE")
+        size = facts.bytes_per_block
+        offset = int(e.AlignedByteOffset) & 0xFFFFFFFF
+        if offset == C.APPEND_ALIGNED_ELEMENT:
+            offset = slot_end.get(slot, 0)
+            align = min(4, size)
+            offset = -(-offset // align) * align
+            e.AlignedByteOffset = offset
+        if offset % min(4, size):
+            raise reject(f"{where}.AlignedByteOffset {offset} is not aligned to {min(4, size)} bytes",
+                         P + "INVALIDALIGNMENT")
+        if offset + size > 2048:
+            raise reject(f"{where}: element ends at byte {offset + size}, past the 2048-byte vertex limit",
+                         P + "INVALIDALIGNMENT")
+        slot_end[slot] = offset + size
+    # every non-system input of the shader needs an element (case-insensitive semantic match)
+    for s in (signature or []):
+        if s.semantic_name.upper() in _SYSTEM_GENERATED or s.system_value in (6, 8, 7):
+            continue
+        key = (s.semantic_name.upper(), s.semantic_index)
+        if key not in names:
+            raise reject(f"the shader input {s.semantic_name}{s.semantic_index} has no matching input element",
+                         P + "MISSINGELEMENT")
+        e = next(x for x in elements if (x.SemanticName.upper(), int(x.SemanticIndex)) == key)
+        kind = format_facts(int(e.Format)).kind
+        is_int = kind in ("uint", "sint")
+        if warn is not None and s.component_type and (s.component_type in (1, 2)) != is_int:
+            warn(f"input {s.semantic_name}{s.semantic_index}: element format {format_name(int(e.Format))} and "
+                 "shader component type differ")
+    return elements
+
+
+# ------------------------------------------------------------------------------------------------
+# Class linkage (objects only)
+# ------------------------------------------------------------------------------------------------
+
+
+class ID3D11ClassInstance(ID3D11DeviceChild):
+    _iid = iid("ID3D11ClassInstance", "a6cd7faa-b0b7-4a2f-9436-8662a65797cb")
+
+    def __init__(self, device: Any, linkage: Any, type_name: str, instance_name: str, desc: dict[str, Any]):
+        super().__init__(device)
+        self._linkage = linkage
+        self._type_name = type_name
+        self._instance_name = instance_name
+        self._desc_values = desc
+
+    def GetClassLinkage(self) -> Any:
+        self._linkage.AddRef()
+        return self._linkage
+
+    def GetDesc(self) -> Any:
+        cls = header("D3D11_CLASS_INSTANCE_DESC", None)
+        if cls is None:  # TODO(integration)
+            from types import SimpleNamespace
+
+            return SimpleNamespace(**self._desc_values)
+        return cls(**self._desc_values)
+
+    def GetInstanceName(self) -> str:
+        return self._instance_name
+
+    def GetTypeName(self) -> str:
+        return self._type_name
+
+
+class ID3D11ClassLinkage(ID3D11DeviceChild):
+    _iid = iid("ID3D11ClassLinkage", "ddf57cba-9543-46e4-a12b-f207a0fe7fed")
+
+    def __init__(self, device: Any) -> None:
+        super().__init__(device)
+        self._shaders: list[Any] = []
+        self._instances: list[ID3D11ClassInstance] = []
+
+    def CreateClassInstance(self, pClassTypeName: str, ConstantBufferOffset: int = 0,  # noqa: N803
+                            ConstantVectorOffset: int = 0, TextureOffset: int = 0, SamplerOffset: int = 0,  # noqa: N803
+                            ppInstance: Any = True) -> Any:  # noqa: N803
+        if not pClassTypeName:
+            raise InvalidArgError(0x80070057, "pClassTypeName is empty", "CreateClassInstance")
+        desc = dict(InstanceId=0, InstanceIndex=0, TypeId=len(self._instances), ConstantBuffer=ConstantBufferOffset,
+                    BaseConstantBufferOffset=ConstantVectorOffset, BaseTexture=TextureOffset,
+                    BaseSampler=SamplerOffset, Created=1)
+        if not ppInstance:
+            return None
+        inst = ID3D11ClassInstance(self._device, self, str(pClassTypeName), "", desc)
+        self._instances.append(inst)
+        return inst
+
+    def GetClassInstance(self, pClassInstanceName: str, InstanceIndex: int = 0) -> Any:  # noqa: N803
+        """Instances declared by shaders created with this linkage (needs their IFCE chunk)."""
+        for inst in self._instances:
+            if inst._instance_name == pClassInstanceName and inst._desc_values["InstanceIndex"] == InstanceIndex:
+                inst.AddRef()
+                return inst
+        raise InvalidArgError(0x80070057, f"no class instance named {pClassInstanceName!r} "
+                              "(interface/IFCE parsing is not implemented)", "GetClassInstance")

@@ -1,0 +1,22 @@
+"""``d3dcompiler.h`` for Python: D3DCompile/D3DReflect/D3DDisassemble and the blob functions, plus the
+clearly marked extension ``assemble_shader`` (Windows has no SM4/5 assembler)."""
+
+from pyd3d11.errors import *
+from pyd3d11.headers.d3dcompiler_types import *
+from pyd3d11.shader.blob import *
+from pyd3d11.shader.dxbc.asm import assemble_shader
+from pyd3d11.shader.dxbc.disasm import disassemble
+from pyd3d11.shader.reflection import *
+
+try:  # the HLSL compiler lands separately; keep the header importable without it
+    from pyd3d11.shader.compile_api import *
+except ImportError:  # pragma: no cover - only while the compiler is being built
+    pass
+
+
+def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noqa: N802,N803
+    """The listing text of a compiled shader, as an ID3DBlob (fxc's /Fc format)."""
+    text = disassemble(bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData))
+    if szComments:
+        text = f"// {szComments}\n" + text
+    return ID3DBlob(text.encode() + b"\0")

@@ -1,0 +1,227 @@
+"""HLSL abstract syntax tree. Every node carries ``pos`` (a :class:`Pos`) for fxc-style diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .diagnostics import Pos
+from .types import Type
+
+
+@dataclass(eq=False)
+class Node:
+    pos: Pos
+
+
+# --- expressions ----------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Literal(Node):
+    value: Any
+    base: str  # lit_int, lit_float, bool, uint, int, float, double
+
+
+@dataclass(eq=False)
+class Ident(Node):
+    name: str
+
+
+@dataclass(eq=False)
+class Binary(Node):
+    op: str
+    a: Node
+    b: Node
+
+
+@dataclass(eq=False)
+class Unary(Node):
+    op: str  # '-', '+', '!', '~', '++', '--' (prefix)
+    a: Node
+
+
+@dataclass(eq=False)
+class Postfix(Node):
+    op: str  # '++', '--'
+    a: Node
+
+
+@dataclass(eq=False)
+class Assign(Node):
+    op: str  # '=', '+=', ...
+    target: Node
+    value: Node
+
+
+@dataclass(eq=False)
+class Ternary(Node):
+    cond: Node
+    a: Node
+    b: Node
+
+
+@dataclass(eq=False)
+class Call(Node):
+    name: str
+    args: list[Node]
+
+
+@dataclass(eq=False)
+class MethodCall(Node):
+    obj: Node
+    name: str
+    args: list[Node]
+
+
+@dataclass(eq=False)
+class Construct(Node):
+    type: Type
+    args: list[Node]
+
+
+@dataclass(eq=False)
+class Cast(Node):
+    type: Type
+    a: Node
+
+
+@dataclass(eq=False)
+class Index(Node):
+    a: Node
+    index: Node
+
+
+@dataclass(eq=False)
+class Member(Node):
+    a: Node
+    name: str
+
+
+@dataclass(eq=False)
+class InitList(Node):
+    items: list[Node]
+
+
+@dataclass(eq=False)
+class Comma(Node):
+    items: list[Node]
+
+
+# --- declarations ---------------------------------------------------------------------------------
+@dataclass(eq=False)
+class VarDecl(Node):
+    name: str
+    type: Type
+    mods: frozenset = frozenset()
+    semantic: str | None = None
+    register: tuple[str, int] | None = None  # ('t', 3)
+    packoffset: tuple[int, int] | None = None  # (register, component)
+    init: Node | None = None
+    interp: frozenset = frozenset()
+
+
+@dataclass(eq=False)
+class Param(Node):
+    name: str
+    type: Type
+    mods: frozenset = frozenset()  # in/out/inout/uniform + interpolation modifiers
+    semantic: str | None = None
+    default: Node | None = None
+
+
+@dataclass(eq=False)
+class FuncDef(Node):
+    name: str
+    ret: Type
+    params: list[Param]
+    semantic: str | None
+    body: Block | None
+    attrs: dict[str, list[Any]] = field(default_factory=dict)
+    mods: frozenset = frozenset()
+
+
+@dataclass(eq=False)
+class CBufferDecl(Node):
+    name: str
+    kind: str  # cbuffer / tbuffer
+    register: int | None
+    members: list[VarDecl]
+
+
+@dataclass(eq=False)
+class Program(Node):
+    decls: list[Node]  # VarDecl | FuncDef | CBufferDecl | Pragma
+    pack_row_major: bool = False
+
+
+# --- statements -----------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Block(Node):
+    stmts: list[Node]
+
+
+@dataclass(eq=False)
+class DeclStmt(Node):
+    decls: list[VarDecl]
+
+
+@dataclass(eq=False)
+class ExprStmt(Node):
+    expr: Node | None
+
+
+@dataclass(eq=False)
+class If(Node):
+    cond: Node
+    then: Node
+    other: Node | None
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class For(Node):
+    init: Node | None
+    cond: Node | None
+    step: Node | None
+    body: Node
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class While(Node):
+    cond: Node
+    body: Node
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class DoWhile(Node):
+    body: Node
+    cond: Node
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Switch(Node):
+    expr: Node
+    cases: list[tuple[list[Node | None], list[Node]]]  # labels (None = default), statements
+    attrs: dict = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Break(Node):
+    pass
+
+
+@dataclass(eq=False)
+class Continue(Node):
+    pass
+
+
+@dataclass(eq=False)
+class Return(Node):
+    value: Node | None
+
+
+@dataclass(eq=False)
+class Discard(Node):
+    pass

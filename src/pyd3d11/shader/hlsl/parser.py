@@ -1,0 +1,752 @@
+"""Recursive-descent parser for HLSL (SM4/SM5 grammar): declarations, cbuffers, structs, typedefs,
+functions with attributes, statements and the full C-like expression grammar with casts and
+constructors. Errors use fxc's X3000 'syntax error' wording with line/column."""
+
+from __future__ import annotations
+
+from . import ast as A
+from .diagnostics import HlslError, Pos
+from .lexer import Token, lex
+from .types import (
+    FLOAT,
+    FLOAT4,
+    OBJECT_KINDS,
+    SCALAR_NAMES,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    numeric_from_name,
+)
+
+_MODIFIERS = {
+    "const", "static", "uniform", "extern", "volatile", "groupshared", "precise", "row_major", "column_major",
+    "nointerpolation", "linear", "centroid", "noperspective", "sample", "in", "out", "inout", "inline", "shared",
+    "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
+    "single",
+}
+_INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
+_ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
+_BIN_PREC = [
+    {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"},
+    {"*", "/", "%"},
+]
+_RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return",
+             "discard", "struct", "cbuffer", "tbuffer", "typedef", "true", "false"}
+
+
+class Parser:
+    def __init__(self, tokens: list[Token]):
+        self.toks = tokens
+        self.i = 0
+        self.types: dict[str, Type] = {}
+        self.pack_row_major = False
+
+    # --- token helpers ----------------------------------------------------------------------------
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.i]
+
+    def peek(self, k: int = 1) -> Token:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def next(self) -> Token:
+        t = self.toks[self.i]
+        if t.kind != "eof":
+            self.i += 1
+        return t
+
+    def at(self, text: str) -> bool:
+        t = self.tok
+        return t.text == text and t.kind in ("op", "id")
+
+    def accept(self, text: str) -> bool:
+        if self.at(text):
+            self.i += 1
+            return True
+        return False
+
+    def error(self, msg: str | None = None, tok: Token | None = None, code: int = 3000) -> HlslError:
+        t = tok or self.tok
+        if msg is None:
+            msg = "syntax error: unexpected end of file" if t.kind == "eof" else \
+                f"syntax error: unexpected token '{t.text}'"
+        return HlslError(t.pos.file, t.pos.line, t.pos.col, code, msg)
+
+    def expect(self, text: str) -> Token:
+        if not self.at(text):
+            raise self.error()
+        return self.next()
+
+    def ident(self) -> Token:
+        t = self.tok
+        if t.kind != "id" or t.text in _RESERVED:
+            raise self.error()
+        return self.next()
+
+    # --- types ------------------------------------------------------------------------------------
+    def is_type_start(self, k: int = 0) -> bool:
+        t = self.peek(k) if k else self.tok
+        if t.kind != "id":
+            return False
+        n = t.text
+        return (n in self.types or numeric_from_name(n) is not None or n in OBJECT_KINDS or n in
+                ("vector", "matrix", "struct", "void", "unsigned", "string"))
+
+    def parse_type(self) -> Type:
+        t = self.tok
+        if t.kind != "id":
+            raise self.error()
+        name = t.text
+        if name == "struct":
+            return self.parse_struct()
+        self.next()
+        if name == "unsigned":
+            self.accept("int")
+            return NumType("uint")
+        if name == "void":
+            return VOID
+        if name == "string":
+            return ObjectType("string")
+        if name in self.types:
+            return self.types[name]
+        num = numeric_from_name(name)
+        if num is not None:
+            return num
+        if name in ("vector", "matrix"):
+            if not self.accept("<"):
+                return FLOAT4 if name == "vector" else NumType(FLOAT, 4, 4, "m")
+            base = self.parse_type()
+            if not isinstance(base, NumType) or base.shape != "s":
+                raise self.error(f"{name} element type must be a scalar", t, 3000)
+            self.expect(",")
+            r = self.const_int()
+            c = 0
+            if name == "matrix":
+                self.expect(",")
+                c = self.const_int()
+            self.expect(">")
+            return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
+        if name in OBJECT_KINDS:
+            elem: Type | None = None
+            samples = 0
+            if self.accept("<"):
+                elem = self.parse_type()
+                if self.accept(","):
+                    samples = self.const_int()
+                self.expect(">")
+            return ObjectType(name, elem, samples)
+        raise self.error(f"unrecognized type '{name}'", t, 3000)
+
+    def const_int(self) -> int:
+        e = self.parse_ternary()
+        v = const_eval(e)
+        if v is None:
+            raise self.error("expected a literal integer expression", code=3058)
+        return int(v)
+
+    def parse_struct(self) -> StructType:
+        self.expect("struct")
+        name = ""
+        if self.tok.kind == "id" and not self.at("{"):
+            name = self.next().text
+            if not self.at("{"):
+                st = self.types.get(name)
+                if isinstance(st, StructType):
+                    return st
+                raise self.error(f"undeclared struct '{name}'")
+        st = StructType(name)
+        if name:
+            self.types[name] = st
+        self.expect("{")
+        while not self.accept("}"):
+            mods = self.parse_mods()
+            ftype = self.parse_type()
+            mods |= self.parse_mods()
+            while True:
+                fname = self.ident().text
+                ft = self.parse_array_suffix(ftype)
+                sem = None
+                if self.accept(":"):
+                    sem = self.ident().text
+                ft = self._apply_major(ft, mods)
+                if any(f[0] == fname for f in st.fields):
+                    raise self.error(f"redefinition of '{fname}'", code=3003)
+                st.fields.append((fname, ft, sem, frozenset(mods)))
+                if not self.accept(","):
+                    break
+            self.expect(";")
+        return st
+
+    def _apply_major(self, t: Type, mods: set) -> Type:
+        if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):
+            return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods)
+        if isinstance(t, ArrayType):
+            return ArrayType(self._apply_major(t.elem, mods), t.count)
+        return t
+
+    def parse_array_suffix(self, t: Type) -> Type:
+        dims = []
+        while self.accept("["):
+            if self.accept("]"):
+                dims.append(0)
+                continue
+            dims.append(self.const_int())
+            self.expect("]")
+        for d in reversed(dims):
+            t = ArrayType(t, d)
+        return t
+
+    def parse_mods(self) -> set:
+        mods = set()
+        while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
+            # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
+            if self.tok.text in ("sample", "point", "line", "triangle", "single") and not \
+                    (self.is_type_start(1) or self.peek().text in _MODIFIERS):
+                break
+            mods.add(self.next().text)
+        return mods
+
+    def parse_attributes(self) -> dict:
+        attrs: dict = {}
+        while self.at("[") and self.peek().kind == "id":
+            self.next()
+            name = self.next().text.lower()
+            args: list = []
+            if self.accept("("):
+                while not self.accept(")"):
+                    e = self.parse_assign()
+                    args.append(e)
+                    if not self.at(")"):
+                        self.expect(",")
+            self.expect("]")
+            attrs[name] = args
+        return attrs
+
+    # --- top level --------------------------------------------------------------------------------
+    def parse_program(self) -> A.Program:
+        decls: list[A.Node] = []
+        start = self.tok.pos
+        while self.tok.kind != "eof":
+            if self.tok.kind == "pragma":
+                t = self.next()
+                if "pack_matrix" in t.text:
+                    self.pack_row_major = "row_major" in t.text
+                continue
+            if self.accept(";"):
+                continue
+            decls.extend(self.parse_toplevel())
+        return A.Program(start, decls, self.pack_row_major)
+
+    def parse_toplevel(self) -> list[A.Node]:
+        pos = self.tok.pos
+        attrs = self.parse_attributes()
+        if self.at("cbuffer") or self.at("tbuffer"):
+            return [self.parse_cbuffer()]
+        if self.accept("typedef"):
+            mods = self.parse_mods()
+            base = self.parse_type()
+            while True:
+                name = self.ident().text
+                t = self._apply_major(self.parse_array_suffix(base), mods)
+                self.types[name] = t
+                if not self.accept(","):
+                    break
+            self.expect(";")
+            return []
+        mods = self.parse_mods()
+        if self.at("struct") and self.peek().kind == "id" and self.peek(2).text == "{" or \
+                self.at("struct") and self.peek().text == "{":
+            st = self.parse_struct()
+            if self.accept(";"):
+                return []
+            return self.parse_var_list(st, mods, pos)
+        if not self.is_type_start():
+            raise self.error()
+        base = self.parse_type()
+        mods |= self.parse_mods()
+        if self.tok.kind == "id" and self.peek().text == "(":
+            return [self.parse_function(base, mods, attrs, pos)]
+        return self.parse_var_list(base, mods, pos)
+
+    def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
+        name_tok = self.ident()
+        self.expect("(")
+        params: list[A.Param] = []
+        if self.at("void") and self.peek().text == ")":
+            self.next()
+        while not self.accept(")"):
+            ppos = self.tok.pos
+            pm = self.parse_mods()
+            pt = self.parse_type()
+            pm |= self.parse_mods()
+            pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
+            pt = self._apply_major(self.parse_array_suffix(pt), pm)
+            sem = None
+            if self.accept(":"):
+                sem = self.ident().text
+            default = self.parse_assign() if self.accept("=") else None
+            params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
+            if not self.at(")"):
+                self.expect(",")
+        sem = None
+        if self.accept(":"):
+            sem = self.ident().text
+        if self.accept(";"):
+            body = None
+        else:
+            body = self.parse_block()
+        return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
+
+    def parse_cbuffer(self) -> A.CBufferDecl:
+        kind = self.next().text
+        name_tok = self.ident()
+        reg = None
+        while self.accept(":"):
+            if self.accept("register"):
+                r = self.parse_register()
+                if r[0] != ("b" if kind == "cbuffer" else "t"):
+                    raise self.error(f"invalid register specification, expected '{kind[0] if kind == 'cbuffer' else 't'}'"
+                                     " binding", code=3530)
+                reg = r[1]
+            else:
+                raise self.error()
+        self.skip_annotations()
+        self.expect("{")
+        members: list[A.VarDecl] = []
+        while not self.accept("}"):
+            if self.accept(";"):
+                continue
+            pos = self.tok.pos
+            mods = self.parse_mods()
+            base = self.parse_type()
+            mods |= self.parse_mods()
+            for d in self.parse_var_list(base, mods, pos):
+                assert isinstance(d, A.VarDecl)
+                members.append(d)
+        self.accept(";")
+        return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
+
+    def skip_annotations(self) -> None:
+        if self.at("<"):
+            depth = 0
+            while True:
+                t = self.next()
+                if t.kind == "eof":
+                    raise self.error()
+                if t.text == "<":
+                    depth += 1
+                elif t.text == ">":
+                    depth -= 1
+                    if depth == 0:
+                        return
+
+    def parse_register(self) -> tuple[str, int]:
+        self.expect("(")
+        t = self.ident()
+        if self.accept(","):  # register(profile, r#) / space
+            t2 = self.ident()
+            if t2.text.lower().startswith("space"):
+                pass
+            else:
+                t = t2
+        self.expect(")")
+        txt = t.text.lower()
+        kind = txt[0]
+        try:
+            num = int(txt[1:]) if len(txt) > 1 else 0
+        except ValueError:
+            raise self.error(f"invalid register specification '{t.text}'", t, 3530) from None
+        return kind, num
+
+    def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
+        out: list[A.Node] = []
+        while True:
+            name_tok = self.ident()
+            t = self._apply_major(self.parse_array_suffix(base), mods)
+            sem = reg = pack = None
+            while self.accept(":"):
+                if self.accept("register"):
+                    reg = self.parse_register()
+                elif self.accept("packoffset"):
+                    self.expect("(")
+                    c = self.ident().text.lower()
+                    comp = 0
+                    if self.accept("."):
+                        comp = "xyzw".index(self.ident().text[0])
+                    self.expect(")")
+                    pack = (int(c[1:]), comp)
+                else:
+                    sem = self.ident().text
+            self.skip_annotations()
+            init = None
+            if self.accept("="):
+                init = self.parse_initializer()
+            elif self.at("{") and isinstance(base, ObjectType):  # sampler_state { ... } blocks
+                depth = 0
+                while True:
+                    tk = self.next()
+                    if tk.text == "{":
+                        depth += 1
+                    elif tk.text == "}":
+                        depth -= 1
+                        if depth == 0:
+                            break
+                    elif tk.kind == "eof":
+                        raise self.error()
+            if isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList):
+                n = _count_init(init)
+                per = max(1, _flat_count(t.elem))
+                t = ArrayType(t.elem, n // per)
+            out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
+                                 frozenset(mods & _INTERP)))
+            if not self.accept(","):
+                break
+        self.expect(";")
+        return out
+
+    def parse_initializer(self) -> A.Node:
+        if self.at("{"):
+            pos = self.next().pos
+            items = []
+            while not self.accept("}"):
+                items.append(self.parse_initializer())
+                if not self.at("}"):
+                    self.expect(",")
+            return A.InitList(pos, items)
+        return self.parse_assign()
+
+    # --- statements -------------------------------------------------------------------------------
+    def parse_block(self) -> A.Block:
+        pos = self.expect("{").pos
+        stmts = []
+        while not self.accept("}"):
+            if self.tok.kind == "eof":
+                raise self.error()
+            stmts.append(self.parse_stmt())
+        return A.Block(pos, stmts)
+
+    def parse_stmt(self) -> A.Node:
+        pos = self.tok.pos
+        attrs = self.parse_attributes()
+        t = self.tok
+        if t.kind == "pragma":
+            self.next()
+            return A.ExprStmt(pos, None)
+        if t.text == "{" and t.kind == "op":
+            return self.parse_block()
+        if t.kind == "op" and t.text == ";":
+            self.next()
+            return A.ExprStmt(pos, None)
+        if t.kind == "id":
+            k = t.text
+            if k == "if":
+                self.next()
+                self.expect("(")
+                c = self.parse_expr()
+                self.expect(")")
+                th = self.parse_stmt()
+                el = self.parse_stmt() if self.accept("else") else None
+                return A.If(pos, c, th, el, attrs)
+            if k == "for":
+                self.next()
+                self.expect("(")
+                init: A.Node | None = None
+                if not self.accept(";"):
+                    if self.is_decl_start():
+                        init = self.parse_decl_stmt()
+                    else:
+                        init = A.ExprStmt(self.tok.pos, self.parse_expr())
+                        self.expect(";")
+                cond = None if self.at(";") else self.parse_expr()
+                self.expect(";")
+                step = None if self.at(")") else self.parse_expr()
+                self.expect(")")
+                return A.For(pos, init, cond, step, self.parse_stmt(), attrs)
+            if k == "while":
+                self.next()
+                self.expect("(")
+                c = self.parse_expr()
+                self.expect(")")
+                return A.While(pos, c, self.parse_stmt(), attrs)
+            if k == "do":
+                self.next()
+                body = self.parse_stmt()
+                self.expect("while")
+                self.expect("(")
+                c = self.parse_expr()
+                self.expect(")")
+                self.expect(";")
+                return A.DoWhile(pos, body, c, attrs)
+            if k == "switch":
+                self.next()
+                self.expect("(")
+                e = self.parse_expr()
+                self.expect(")")
+                self.expect("{")
+                cases: list[tuple[list, list]] = []
+                while not self.accept("}"):
+                    if self.at("case") or self.at("default"):
+                        labels = []
+                        while self.at("case") or self.at("default"):
+                            if self.accept("default"):
+                                labels.append(None)
+                            else:
+                                self.next()
+                                labels.append(self.parse_ternary())
+                            self.expect(":")
+                        cases.append((labels, []))
+                    else:
+                        if not cases:
+                            raise self.error()
+                        cases[-1][1].append(self.parse_stmt())
+                return A.Switch(pos, e, cases, attrs)
+            if k == "break":
+                self.next()
+                self.expect(";")
+                return A.Break(pos)
+            if k == "continue":
+                self.next()
+                self.expect(";")
+                return A.Continue(pos)
+            if k == "discard":
+                self.next()
+                self.expect(";")
+                return A.Discard(pos)
+            if k == "return":
+                self.next()
+                v = None if self.at(";") else self.parse_expr()
+                self.expect(";")
+                return A.Return(pos, v)
+            if k == "typedef":
+                self.parse_toplevel()
+                return A.ExprStmt(pos, None)
+            if self.is_decl_start():
+                return self.parse_decl_stmt()
+        e = self.parse_expr()
+        self.expect(";")
+        return A.ExprStmt(pos, e)
+
+    def is_decl_start(self) -> bool:
+        k = 0
+        while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id":
+            k += 1
+        if self.peek(k).text == "struct":
+            return True
+        if not self.is_type_start(k):
+            return False
+        nxt = self.peek(k + 1)
+        # `float4(...)` is a constructor expression, `float4 x` a declaration
+        return nxt.kind == "id" or nxt.text == "<" or (nxt.text in _MODIFIERS)
+
+    def parse_decl_stmt(self) -> A.DeclStmt:
+        pos = self.tok.pos
+        mods = self.parse_mods()
+        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text == "{"):
+            st = self.parse_struct()
+            if self.accept(";"):
+                return A.DeclStmt(pos, [])
+            base: Type = st
+        else:
+            base = self.parse_type()
+        mods |= self.parse_mods()
+        decls = self.parse_var_list(base, mods, pos)
+        return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])
+
+    # --- expressions ------------------------------------------------------------------------------
+    def parse_expr(self) -> A.Node:
+        e = self.parse_assign()
+        if self.at(","):
+            items = [e]
+            while self.accept(","):
+                items.append(self.parse_assign())
+            return A.Comma(e.pos, items)
+        return e
+
+    def parse_assign(self) -> A.Node:
+        lhs = self.parse_ternary()
+        t = self.tok
+        if t.kind == "op" and t.text in _ASSIGN_OPS:
+            self.next()
+            rhs = self.parse_assign()
+            return A.Assign(t.pos, t.text, lhs, rhs)
+        return lhs
+
+    def parse_ternary(self) -> A.Node:
+        c = self.parse_binary(0)
+        if self.at("?"):
+            pos = self.next().pos
+            a = self.parse_assign()
+            self.expect(":")
+            b = self.parse_assign()
+            return A.Ternary(pos, c, a, b)
+        return c
+
+    def parse_binary(self, level: int) -> A.Node:
+        if level == len(_BIN_PREC):
+            return self.parse_unary()
+        lhs = self.parse_binary(level + 1)
+        ops = _BIN_PREC[level]
+        while self.tok.kind == "op" and self.tok.text in ops:
+            t = self.next()
+            rhs = self.parse_binary(level + 1)
+            lhs = A.Binary(t.pos, t.text, lhs, rhs)
+        return lhs
+
+    def parse_unary(self) -> A.Node:
+        t = self.tok
+        if t.kind == "op" and t.text in ("-", "+", "!", "~", "++", "--"):
+            self.next()
+            return A.Unary(t.pos, t.text, self.parse_unary())
+        if t.kind == "op" and t.text == "(" and self._is_cast():
+            self.next()
+            self.parse_mods()
+            ty = self.parse_type()
+            ty = self.parse_array_suffix(ty)
+            self.expect(")")
+            return A.Cast(t.pos, ty, self.parse_unary())
+        return self.parse_postfix(self.parse_primary())
+
+    def _is_cast(self) -> bool:
+        k = 1
+        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "unsigned"):
+            k += 1
+        if not self.is_type_start(k):
+            return False
+        t = self.peek(k).text
+        if t in ("vector", "matrix") or t in OBJECT_KINDS:
+            return True
+        nxt = self.peek(k + 1).text
+        return nxt in (")", "[")
+
+    def parse_postfix(self, e: A.Node) -> A.Node:
+        while True:
+            t = self.tok
+            if t.kind != "op":
+                return e
+            if t.text == "[":
+                self.next()
+                idx = self.parse_expr()
+                self.expect("]")
+                e = A.Index(t.pos, e, idx)
+            elif t.text == ".":
+                self.next()
+                name = self.ident()
+                if self.at("("):
+                    args = self.parse_args()
+                    e = A.MethodCall(name.pos, e, name.text, args)
+                else:
+                    e = A.Member(name.pos, e, name.text)
+            elif t.text in ("++", "--"):
+                self.next()
+                e = A.Postfix(t.pos, t.text, e)
+            else:
+                return e
+
+    def parse_args(self) -> list[A.Node]:
+        self.expect("(")
+        args = []
+        while not self.accept(")"):
+            args.append(self.parse_assign())
+            if not self.at(")"):
+                self.expect(",")
+        return args
+
+    def parse_primary(self) -> A.Node:
+        t = self.tok
+        if t.kind == "int":
+            self.next()
+            txt = t.text.lower()
+            is_u = "u" in txt
+            txt = txt.rstrip("ul")
+            v = int(txt, 16) if txt.startswith("0x") else (int(txt, 8) if len(txt) > 1 and txt[0] == "0" else int(txt))
+            return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
+        if t.kind == "float":
+            self.next()
+            txt = t.text
+            suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
+            v = float(txt[:-1] if suffix else txt)
+            return A.Literal(t.pos, v, {"f": "float", "h": "float", "l": "double"}.get(suffix, "lit_float"))
+        if t.kind == "str":
+            self.next()
+            return A.Literal(t.pos, t.text[1:-1], "string")
+        if t.kind == "op" and t.text == "(":
+            self.next()
+            e = self.parse_expr()
+            self.expect(")")
+            return e
+        if t.kind == "op" and t.text == "{":
+            return self.parse_initializer()
+        if t.kind == "id":
+            if t.text in ("true", "false"):
+                self.next()
+                return A.Literal(t.pos, t.text == "true", "bool")
+            if self.is_type_start() and t.text not in self.types or (t.text in self.types and
+                                                                    self.peek().text == "("):
+                ty = self.parse_type()
+                if self.at("("):
+                    return A.Construct(t.pos, ty, self.parse_args())
+                raise self.error(tok=t)
+            self.next()
+            if self.at("("):
+                return A.Call(t.pos, t.text, self.parse_args())
+            if self.at("::"):
+                raise self.error("namespaces are not supported", code=3000)
+            return A.Ident(t.pos, t.text)
+        raise self.error()
+
+
+def _count_init(n: A.Node) -> int:
+    if isinstance(n, A.InitList):
+        return sum(_count_init(x) for x in n.items)
+    return 1  # approximate: element expressions count as one scalar each unless typed later
+
+
+def _flat_count(t: Type) -> int:
+    if isinstance(t, NumType):
+        return t.n
+    if isinstance(t, ArrayType):
+        return t.count * _flat_count(t.elem)
+    if isinstance(t, StructType):
+        return sum(_flat_count(f[1]) for f in t.fields)
+    return 1
+
+
+def const_eval(e: A.Node) -> int | float | None:
+    """Integer/float constant folding of a parse-time expression (array sizes, case labels)."""
+    if isinstance(e, A.Literal) and isinstance(e.value, (int, float, bool)):
+        return e.value
+    if isinstance(e, A.Unary):
+        v = const_eval(e.a)
+        if v is None:
+            return None
+        return {"-": lambda: -v, "+": lambda: v, "!": lambda: int(not v), "~": lambda: ~int(v)}.get(
+            e.op, lambda: None)()
+    if isinstance(e, A.Binary):
+        a, b = const_eval(e.a), const_eval(e.b)
+        if a is None or b is None:
+            return None
+        try:
+            if e.op == "/":
+                return a // b if isinstance(a, int) and isinstance(b, int) else a / b
+            return {"+": a + b, "-": a - b, "*": a * b, "%": a % b if b else None, "<<": int(a) << int(b),
+                    ">>": int(a) >> int(b), "&": int(a) & int(b), "|": int(a) | int(b), "^": int(a) ^ int(b),
+                    "==": int(a == b), "!=": int(a != b), "<": int(a < b), ">": int(a > b), "<=": int(a <= b),
+                    ">=": int(a >= b), "&&": int(bool(a) and bool(b)), "||": int(bool(a) or bool(b))}[e.op]
+        except (ZeroDivisionError, KeyError, TypeError, ValueError):
+            return None
+    if isinstance(e, A.Cast) and isinstance(e.type, NumType):
+        v = const_eval(e.a)
+        if v is None:
+            return None
+        return int(v) if e.type.base in ("int", "uint") else float(v)
+    return None
+
+
+def parse(text: str, file: str = "") -> A.Program:
+    return Parser(lex(text, file)).parse_program()
+
+
+__all__ = ["parse", "Parser", "const_eval", "SCALAR_NAMES"]
