@@ -428,3 +428,56 @@ def test_map_errors_are_d3d11_errors():
     dev, ctx = make()
     with pytest.raises(D3D11Error):
         ctx.Map(texture(dev, 1, 1), 0, 1)
+
+
+def test_update_subresource_3d_depth_pitch():
+    dev, ctx = make()
+    t = texture(dev, 2, 1, depth=2, dim=4, format=R8UINT)
+    src = np.array([1, 2, 0, 0, 3, 4, 0, 0], np.uint8)  # depth pitch 4, row pitch 2
+    ctx.UpdateSubresource(t, 0, None, src, 2, 4)
+    assert list(t._storage.data) == [1, 2, 3, 4]
+
+
+def test_resolve_typeless_resources_with_typed_format():
+    dev, ctx = make()
+    ms = texture(dev, 1, 1, samples=2, format=27, bind=0x20)  # R8G8B8A8_TYPELESS
+    ms._storage.data[:] = [255, 0, 0, 0, 255, 0, 0, 0]
+    dst = texture(dev, 1, 1, format=27)
+    ctx.ResolveSubresource(dst, 0, ms, 0, 30)  # UINT: not resolvable
+    assert not dst._storage.data.any()
+    ctx.ResolveSubresource(dst, 0, ms, 0, RGBA8)
+    assert list(dst._storage.data) == [255, 0, 0, 0]
+    typed = texture(dev, 1, 1, format=RGBA8_SRGB)
+    ctx.ResolveSubresource(typed, 0, ms, 0, RGBA8)  # typed destination of another format
+    assert not typed._storage.data.any() and len(msgs(dev)) == 2
+
+
+def test_clear_view_depth_only_dsv():
+    dev, ctx = make()
+    d = texture(dev, 2, 2, format=D32F, bind=0x40)
+    ctx.ClearView(view(dev, ViewKind.DSV, d), [0.25, 0, 0, 0], [dict(left=0, top=0, right=1, bottom=1)], 1)
+    assert list(d._storage.data.view(np.float32)) == [0.25, 0, 0, 0]
+    ds = texture(dev, 2, 2, format=D24S8, bind=0x40)
+    ctx.ClearView(view(dev, ViewKind.DSV, ds), [0.25, 0, 0, 0], None, 0)  # has stencil: invalid
+    assert not ds._storage.data.any() and len(msgs(dev)) == 1
+
+
+def test_copy_region1_flags():
+    dev, ctx = make()
+    a = buffer(dev, 8, 0x1, data=bytes(range(8)))
+    b = buffer(dev, 8, 0x1)
+    ctx.CopySubresourceRegion1(b, 0, 0, 0, 0, a, 0, None, 3)
+    assert not b._storage.data.any()
+    ctx.CopySubresourceRegion1(b, 0, 0, 0, 0, a, 0, None, 2)
+    assert bytes(b._storage.data) == bytes(range(8))
+
+
+def test_map_texture3d_pitches_and_bc_row_pitch():
+    dev, ctx = make()
+    t = texture(dev, 3, 2, depth=2, dim=4, usage=STAGING, cpu=R, bind=0)
+    m = ctx.Map(t, 0, 1)
+    assert (m.RowPitch, m.DepthPitch, len(m.pData)) == (12, 24, 48)
+    ctx.Unmap(t, 0)
+    bc = texture(dev, 8, 8, format=71, usage=STAGING, cpu=R, bind=0)
+    m = ctx.Map(bc, 0, 1)
+    assert (m.RowPitch, m.DepthPitch) == (16, 32)  # 2 blocks x 8 bytes per row of blocks

@@ -204,3 +204,67 @@ def test_deferred_queries_mark_on_execution():
         imm.GetData(ev)
     imm.ExecuteCommandList(cl, False)
     assert imm.GetData(ev) is True
+
+
+_CS = """cs_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_uav_raw u0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 4, 1, 1
+iadd r0.x, vThreadID.x, cb0[0].x
+ishl r0.y, vThreadID.x, l(2)
+store_raw u0.x, r0.y, r0.x
+ret
+"""
+
+
+def _cs_setup(dev, ctx):
+    from pyd3d11.shader.dxbc.asm import assemble_program
+
+    ctx.CSSetShader(SHADERS["CS"](dev, assemble_program(_CS)))
+    consts = np.zeros((32, 4), np.uint32)
+    consts[16, 0] = 100
+    cb = buffer(dev, 32 * 16, CB, data=consts)
+    ctx.CSSetConstantBuffers1(0, 1, [cb], [16], [16])  # cb0[0] is constant 16 of the buffer
+    out = buffer(dev, 32, UAV, misc=0x20)
+    ctx.CSSetUnorderedAccessViews(0, 1, [view(dev, ViewKind.UAV, out, format=39, num_elements=8, flags=1,
+                                              raw=True)])
+    return cb, out
+
+
+def test_dispatch_end_to_end_with_constant_buffer_offset():
+    dev, ctx = make()
+    _cb, out = _cs_setup(dev, ctx)
+    stats = _q(dev, 4)
+    ctx.Begin(stats)
+    ctx.Dispatch(2, 1, 1)
+    ctx.End(stats)
+    assert list(out._storage.data.view(np.uint32)) == [100 + i for i in range(8)]
+    assert ctx.GetData(stats).CSInvocations == 8
+
+
+def test_deferred_dispatch_reads_constants_when_executed():
+    dev, imm = make()
+    dc = ID3D11DeviceContext1(dev, 1)
+    cb, out = _cs_setup(dev, dc)
+    dc.Dispatch(1, 1, 1)
+    cl = dc.FinishCommandList(False)
+    imm.UpdateSubresource(cb, 0, None, np.full((32, 4), 7, np.uint32), 0, 0)
+    imm.ExecuteCommandList(cl, False)
+    assert list(out._storage.data.view(np.uint32)) == [7, 8, 9, 10, 0, 0, 0, 0]
+
+
+def test_deferred_no_overwrite_continues_from_recorded_discard():
+    dev, imm = make()
+    dc = ID3D11DeviceContext1(dev, 1)
+    b = buffer(dev, 8, 0x1, usage=2, cpu=0x10000)
+    m = dc.Map(b, 0, 4)
+    m.pData[0:4] = b"\x01\x01\x01\x01"
+    dc.Unmap(b, 0)
+    m = dc.Map(b, 0, 5)
+    assert bytes(m.pData[0:4]) == b"\x01\x01\x01\x01"
+    m.pData[4:8] = b"\x02\x02\x02\x02"
+    dc.Unmap(b, 0)
+    imm.ExecuteCommandList(dc.FinishCommandList(False), False)
+    assert bytes(b._storage.data) == b"\x01" * 4 + b"\x02" * 4

@@ -59,3 +59,15 @@ def test_quick_device():
     pytest.importorskip("pyd3d11.api.create_device")
     dev, ctx = quick_device()
     assert ctx.GetDevice() is dev and ctx.GetType() == 0
+
+
+def test_texture_to_numpy_bc1_and_msaa():
+    dev, ctx = make()
+    t = texture(dev, 4, 4, format=71)
+    t._storage.data[:] = [0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0]  # c0 = red 565, c1 = blue, all indices 0
+    a = texture_to_numpy(ctx, t)
+    assert a.shape == (4, 4, 4) and np.array_equal(a[3, 3], np.float32([1, 0, 0, 1]))
+    ms = texture(dev, 1, 1, format=41, samples=2, bind=0x20)
+    ms._storage.data[:] = np.array([0.5, 2.0], np.float32).view(np.uint8)
+    m = texture_to_numpy(ctx, ms)
+    assert m.shape == (2, 1, 1, 1) and list(m.ravel()) == [0.5, 2.0]

@@ -130,6 +130,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._state = BoundState()
         self._maps: dict[tuple[int, int], Any] = {}
         self._discarded: set[tuple[int, int]] = set()
+        self._shadow: dict[tuple[int, int], Any] = {}  # deferred: last bytes written per mapped subresource
         self._recording: list[cmds.Command] = []
         self._min_lod: dict[int, float] = {}
         self._so_filled: dict[int, int] = {}
@@ -382,6 +383,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         cl = ID3D11CommandList(self._device, self._recording, self._flags)
         self._recording = []
         self._discarded = set()
+        self._shadow = {}
         if not RestoreDeferredContextState:
             self.ClearState()
         return cl

@@ -124,7 +124,10 @@ class DataMethods:
                 fail("the first Map of a resource on a deferred context must use WRITE_DISCARD.",
                      D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD)
             self._discarded.add((id(st), sub))
-        buf = pcopy.read_subresource(st, sub)
+        shadow = self._shadow.get((id(st), sub)) if self._deferred and mt == MAP_WRITE_NO_OVERWRITE else None
+        # a deferred NO_OVERWRITE map continues from what this recording last wrote, not from the
+        # immediate context's (not yet updated) storage
+        buf = shadow.copy() if shadow is not None else pcopy.read_subresource(st, sub)
         L = st.layout(sub)
         row, depth = (L.size, L.size) if st.dimension == StorageDimension.BUFFER else (L.row_pitch, L.depth_pitch)
         mapped = MappedSubresource(buf, row, depth, self, pResource, sub)
@@ -142,6 +145,7 @@ class DataMethods:
         if mt != MAP_READ:
             data = np.array(mapped._buffer, copy=True)
             if self._deferred:
+                self._shadow[key] = data
                 self._record(cmds.WriteSubresourceCmd(st, int(Subresource), data))
             else:
                 pcopy.write_subresource(st, int(Subresource), data)

@@ -432,7 +432,8 @@ def create_texture_storage(ndim: int, desc: Any, pInitialData: Any) -> ResourceS
     facts = format_facts(int(desc.Format))
     w, h, d, arr, count = texture_storage_shape(ndim, desc)
     st = ResourceStorage.create(ndim + 1, int(desc.Format), w, h, d, int(desc.MipLevels), arr, count,
-                                bytes_per_block=facts.bytes_per_block, block_size=facts.block_size)
+                                bytes_per_block=facts.bytes_per_block, block_size=facts.block_size,
+                                block_width=facts.block_width, block_height=facts.block_height)
     if pInitialData is None:
         return st
     subs = _subresource_list(pInitialData, len(st.subresources))

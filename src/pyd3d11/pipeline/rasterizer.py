@@ -155,74 +155,118 @@ def rasterize_triangles(
     ``bounds`` is one rectangle or one per triangle, (T, 4) (scissor/viewport per primitive).
     ``offsets`` (S, 2) are the sample positions in 1/256 pixel from the pixel centre. Quads with no
     covered sample are dropped; lanes outside ``bounds`` have no coverage.
+
+    Work is per (triangle, quad row): each edge equation is solved exactly in integers for the first
+    and last covered pixel of every row and sample (a span), so cost follows the covered area and the
+    triangle height rather than the bounding box.
     """
     T = setup.verts.shape[0]
-    bnd = np.broadcast_to(np.asarray(bounds, np.int64).reshape(-1, 4), (T, 4))
-    bx0, by0, bx1, by1 = bnd[:, 0], bnd[:, 1], bnd[:, 2], bnd[:, 3]
     if T == 0:
         return _empty()
+    bnd = np.broadcast_to(np.asarray(bounds, np.int64).reshape(-1, 4), (T, 4))
     v = setup.verts
     omin = offsets.min(axis=0)
     omax = offsets.max(axis=0)
-    # Pixel p has samples at p*256 + 128 + off; keep pixels whose sample span meets the bbox.
-    minx = v[:, :, 0].min(axis=1)
-    maxx = v[:, :, 0].max(axis=1)
     miny = v[:, :, 1].min(axis=1)
     maxy = v[:, :, 1].max(axis=1)
-    px0 = np.maximum(-((HALF + omax[0] - minx) // SUBPIXEL_ONE), bx0)
-    px1 = np.minimum((maxx - HALF - omin[0]) // SUBPIXEL_ONE, bx1 - 1)
-    py0 = np.maximum(-((HALF + omax[1] - miny) // SUBPIXEL_ONE), by0)
-    py1 = np.minimum((maxy - HALF - omin[1]) // SUBPIXEL_ONE, by1 - 1)
-    qx0 = px0 >> 1
+    # Rows whose sample rows can meet the triangle: y*256 + 128 + oy within [miny, maxy].
+    py0 = np.maximum(-((HALF + omax[1] - miny) // SUBPIXEL_ONE), bnd[:, 1])
+    py1 = np.minimum((maxy - HALF - omin[1]) // SUBPIXEL_ONE, bnd[:, 3] - 1)
     qy0 = py0 >> 1
-    qw = np.where(px1 >= px0, (px1 >> 1) - qx0 + 1, 0)
-    qh = np.where(py1 >= py0, (py1 >> 1) - qy0 + 1, 0)
-    counts = qw * qh
-    total = int(counts.sum())
+    nq = np.where(py1 >= py0, (py1 >> 1) - qy0 + 1, 0)
+    total = int(nq.sum())
     if total == 0:
         return _empty()
-
     parts: list[QuadFragments] = []
-    # Split triangles into chunks whose candidate count stays bounded.
-    csum = np.cumsum(counts)
+    csum = np.cumsum(nq)
     start = 0
     while start < T:
         base = int(csum[start - 1]) if start else 0
-        end = int(np.searchsorted(csum, base + _MAX_CANDIDATES, side="right"))
-        end = max(end, start + 1)
-        parts.append(_rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bnd))
+        end = max(int(np.searchsorted(csum, base + _MAX_CANDIDATES, side="right")), start + 1)
+        parts.append(_span_chunk(setup, offsets, start, end, qy0, nq, bnd))
         start = end
     if len(parts) == 1:
         return parts[0]
-    return QuadFragments(
-        np.concatenate([p.tri for p in parts]),
-        np.concatenate([p.x for p in parts]),
-        np.concatenate([p.y for p in parts]),
-        np.concatenate([p.coverage for p in parts]),
-    )
+    return QuadFragments(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("tri", "x", "y", "coverage")))
 
 
-def _rasterize_chunk(setup, offsets, start, end, qx0, qy0, qw, counts, bnd) -> QuadFragments:
-    cnt = counts[start:end]
+def _ceil_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return -((-a) // b)
+
+
+def _spans(setup: TriangleSetup, tri: np.ndarray, y: np.ndarray, ox: int, oy: int, bx0, bx1):
+    """Inclusive pixel span [lo, hi] of samples (ox, oy) covered on rows ``y`` of triangles ``tri``."""
+    sy = y * SUBPIXEL_ONE + (HALF + oy)
+    kx = HALF + ox
+    lo = bx0.copy()
+    hi = bx1 - 1
+    A = setup.A[tri]
+    B = setup.B[tri]
+    C = setup.C[tri]
+    tl = setup.topleft[tri]
+    for i in range(3):
+        a = A[:, i]
+        k = B[:, i] * sy + C[:, i] + a * kx  # E(x) = 256*a*x + k, inside when > 0 (>= 0 on top-left edges)
+        t = tl[:, i]
+        d = a * SUBPIXEL_ONE
+        pos = a > 0
+        neg = a < 0
+        zero = ~(pos | neg)
+        # a > 0: x > -k/d (strict) or x >= -k/d (top-left)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            dp = np.where(pos, d, 1)
+            lo_e = np.where(t, _ceil_div(-k, dp), (-k) // dp + 1)
+            dn = np.where(neg, -d, 1)
+            hi_e = np.where(t, k // dn, _ceil_div(k, dn) - 1)
+        lo = np.where(pos, np.maximum(lo, lo_e), lo)
+        hi = np.where(neg, np.minimum(hi, hi_e), hi)
+        dead = zero & ~((k > 0) | (t & (k == 0)))
+        hi = np.where(dead, lo - 1, hi)
+    return lo, hi
+
+
+def _span_chunk(setup, offsets, start, end, qy0, nq, bnd) -> QuadFragments:
+    cnt = nq[start:end]
     n = int(cnt.sum())
     if n == 0:
         return _empty()
     tri = np.repeat(np.arange(start, end, dtype=np.int64), cnt)
     first = np.repeat(np.cumsum(cnt) - cnt, cnt)
-    local = np.arange(n, dtype=np.int64) - first
-    w = qw[tri]
-    qx = (qx0[tri] + local % w) * 2
-    qy = (qy0[tri] + local // w) * 2
-    lx = qx[:, None] + QUAD_LANE_DX  # (n, 4)
-    ly = qy[:, None] + QUAD_LANE_DY
+    qy = qy0[tri] + (np.arange(n, dtype=np.int64) - first)
     b = bnd[tri]
-    in_bounds = (lx >= b[:, 0:1]) & (lx < b[:, 2:3]) & (ly >= b[:, 1:2]) & (ly < b[:, 3:4])
-    cov = np.zeros((n, 4), np.uint32)
-    t4 = tri[:, None]
-    for s, (ox, oy) in enumerate(offsets.tolist()):
-        sx = lx * SUBPIXEL_ONE + (HALF + ox)
-        sy = ly * SUBPIXEL_ONE + (HALF + oy)
-        hit = setup.inside(np.broadcast_to(t4, sx.shape), sx, sy) & in_bounds
-        cov |= hit.astype(np.uint32) << np.uint32(s)
+    S = offsets.shape[0]
+    lo = np.empty((n, 2, S), np.int64)
+    hi = np.empty((n, 2, S), np.int64)
+    for dy in range(2):
+        y = qy * 2 + dy
+        row_ok = (y >= b[:, 1]) & (y < b[:, 3])
+        for s, (ox, oy) in enumerate(offsets.tolist()):
+            l, h = _spans(setup, tri, y, ox, oy, b[:, 0], b[:, 2])
+            lo[:, dy, s] = l
+            hi[:, dy, s] = np.where(row_ok, h, l - 1)
+    nonempty = hi >= lo
+    big = np.int64(1) << 40
+    qlo = np.where(nonempty, lo >> 1, big).min(axis=(1, 2))
+    qhi = np.where(nonempty, hi >> 1, -big).max(axis=(1, 2))
+    qn = np.where(qhi >= qlo, qhi - qlo + 1, 0)
+    m = int(qn.sum())
+    if m == 0:
+        return _empty()
+    row = np.repeat(np.arange(n, dtype=np.int64), qn)
+    firstq = np.repeat(np.cumsum(qn) - qn, qn)
+    qx = qlo[row] + (np.arange(m, dtype=np.int64) - firstq)
+    cov = np.zeros((m, 4), np.uint32)
+    lo_r = lo[row]
+    hi_r = hi[row]
+    for lane in range(4):
+        dx, dy = lane & 1, lane >> 1
+        x = (qx * 2 + dx)[:, None]
+        hit = (lo_r[:, dy, :] <= x) & (x <= hi_r[:, dy, :])  # (m, S)
+        if S == 1:
+            cov[:, lane] = hit[:, 0]
+        else:
+            cov[:, lane] = (hit.astype(np.uint32) << np.arange(S, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
     keep = cov.any(axis=1)
-    return QuadFragments(tri[keep], qx[keep], qy[keep], cov[keep])
+    if keep.all():
+        return QuadFragments(tri[row], qx * 2, qy[row] * 2, cov)
+    return QuadFragments(tri[row][keep], (qx * 2)[keep], (qy[row] * 2)[keep], cov[keep])

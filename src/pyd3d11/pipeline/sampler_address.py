@@ -29,12 +29,12 @@ def reduce_range(u: np.ndarray, mode: int) -> np.ndarray:
 
 def snap(scaled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Convert a scaled texel coordinate to 16.8 fixed point (round to nearest even): returns the integer
-    texel (floor) as int64 and the fractional weight as float32 k/256."""
+    texel (floor) as int32 and the fractional weight as float32 k/256."""
     q = np.rint(np.clip(scaled * _SUBTEXEL, -_FIX_LIMIT, _FIX_LIMIT))
     q = np.nan_to_num(q, nan=0.0)
     fl = np.floor(q * _INV_SUBTEXEL)
     frac = (q - fl * _SUBTEXEL) * _INV_SUBTEXEL
-    return fl.astype(np.int64), frac.astype(F32, copy=False)
+    return fl.astype(np.int32), frac.astype(F32, copy=False)
 
 
 def address(t: np.ndarray, n, mode: int) -> tuple[np.ndarray, np.ndarray | None]:

@@ -5,13 +5,13 @@ component-major array ``data`` of shape (4, texels) (float32 for float/norm form
 integer formats), so a filter tap is one flat-index gather (``np.take(data, idx, axis=1)``).
 Mip ``m`` (view-relative) occupies ``base[m] .. base[m] + layers*d*h*w`` laid out (layer, z, y, x).
 
-Entries are keyed by (id(storage), storage.version, format, subresource range) and hold a weak
-reference to the storage so a recycled ``id`` never returns stale texels. The cache is a small LRU.
+Entries are keyed by (id(storage), storage.version, format, subresource range) and hold a
+reference to the storage object (checked by identity) so a recycled ``id`` never returns stale texels. The
+cache is a small LRU (it keeps at most ``_MAX_ENTRIES`` storages alive).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -53,6 +53,8 @@ class TexData:
     number_class: NumberClass
     fmt: int
     first_mip: int
+    fmt_float: bool  # float-format texels (INF/NaN possible: filtering keeps float rules)
+    fmt_float_class: bool  # decoded as float32 (not UINT/SINT)
 
 
 _cache: OrderedDict = OrderedDict()
@@ -70,11 +72,11 @@ def texture_data(view: ViewDescriptor) -> TexData:
     key = (id(st), st.version, view.format, view.dimension, view.first_mip, view.mip_count, view.first_slice,
            view.slice_count)
     hit = _cache.get(key)
-    if hit is not None and hit[0]() is st:
+    if hit is not None and hit[0] is st:
         _cache.move_to_end(key)
         return hit[1]
     tex = _build(view)
-    _cache[key] = (weakref.ref(st), tex)
+    _cache[key] = (st, tex)  # TODO(integration): weakref once ResourceStorage has weakref_slot=True
     while len(_cache) > _MAX_ENTRIES:
         _cache.popitem(last=False)
     return tex
@@ -88,11 +90,8 @@ def _build(view: ViewDescriptor) -> TexData:
     if kind == "3d":
         slices = [0]
     else:
-        first = view.first_slice if (arrayed or kind == "cube") else view.first_slice
-        count = view.slice_count if (arrayed or kind == "cube") else 1
-        if kind == "cube" and not arrayed:
-            count = 6
-        slices = list(range(first, min(first + count, st.array_size)))
+        count = 6 if (kind == "cube" and not arrayed) else (view.slice_count if arrayed else 1)
+        slices = list(range(view.first_slice, min(view.first_slice + count, st.array_size)))
     ws, hs, ds, bases, parts = [], [], [], [], []
     off = 0
     for m in range(mips):
@@ -110,7 +109,14 @@ def _build(view: ViewDescriptor) -> TexData:
     data = np.ascontiguousarray(flat.T)
     return TexData(kind, dims, arrayed, len(slices), mips, np.array(ws, np.int64), np.array(hs, np.int64),
                    np.array(ds, np.int64), np.array(bases, np.int64), data, codecs.number_class(fmt), fmt,
-                   view.first_mip)
+                   view.first_mip, _is_float_format(fmt), codecs.number_class(fmt) == NumberClass.FLOAT)
+
+
+def _is_float_format(fmt: int) -> bool:
+    info = format_info(fmt)
+    if info.compressed:
+        return info.typeless == 94  # BC6H
+    return any(ch.kind in (FormatKind.FLOAT, FormatKind.SHAREDEXP) for ch in info.channels)
 
 
 def present_components(fmt: int) -> tuple[bool, bool, bool, bool]:

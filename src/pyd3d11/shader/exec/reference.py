@@ -12,7 +12,7 @@ import numpy as np
 
 from ...errors import NotSupportedError
 from .. import ir
-from . import flow
+from . import flow, geometry_ops
 from .alu_double import DOUBLE_OPS, from_double, to_double
 from .alu_float import FLOAT_OPS, dot, ftz, saturate
 from .alu_int import INT_OPS
@@ -518,6 +518,9 @@ def _compile_code(c: Compiled, prog: ir.Program) -> None:
             add(1, flow.op_discard(flow.cond_fn(compile_src(ops_[0], (ops_[0].components()[0],), "n"), nz)))
         elif o == Op.INTERFACE_CALL:
             raise NotSupportedError("fcall / class linkage")
+        elif o in geometry_ops.GS_OPS:
+            # GS emit/cut family: recorded through hooks.gs_emitter (pipeline.geometry installs it)
+            add(0, geometry_ops.compile_gs_op(inst))
         else:
             fn = memory.compile_memory_op(c, inst)
             if fn is None:

@@ -1,0 +1,91 @@
+"""Codegen-side operands (rendered as fxc assembly text for the shared assembler) and value slots.
+
+A *slot* is one 32-bit scalar location: ``(file, idx, rel, comp)`` where ``file`` is a register file
+('r', 'v', 'o', 'cb', 'x', 'icb', special names like 'vThreadID') or 'l' for an immediate (then
+``comp`` holds the bit pattern), ``idx`` the index tuple and ``rel`` an optional scalar temp slot
+added to the last index (relative addressing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Slot = tuple  # (file, idx, rel, comp)
+_C = "xyzw"
+
+
+def imm(bits: int) -> Slot:
+    return ("l", (), None, bits & 0xFFFFFFFF)
+
+
+def is_imm(s: Slot) -> bool:
+    return s[0] == "l"
+
+
+@dataclass(slots=True)
+class Reg:
+    file: str
+    idx: tuple = ()
+    rel: Slot | None = None
+    comps: tuple | None = None  # src: swizzle; dst: written components; None: no selector
+    mod: str = ""  # '', '-', 'abs', '-abs'
+    imm: tuple = ()
+
+    def temps(self) -> list[int]:
+        out = [self.idx[0]] if self.file == "r" else []
+        if self.rel is not None and self.rel[0] == "r":
+            out.append(self.rel[1][0])
+        return out
+
+    def render(self, tmap: dict[int, int], dst: bool = False) -> str:
+        if self.file == "l":
+            body = ", ".join(f"0x{v:08x}" for v in self.imm)
+            s = f"l({body})"
+        elif self.file == "null":
+            return "null"
+        else:
+            idx = list(self.idx)
+            if self.file == "r":
+                idx[0] = tmap.get(idx[0], idx[0])
+            if self.file in ("r", "v", "o", "t", "s", "u", "g"):
+                head = f"{self.file}{idx[0]}"
+                rest = idx[1:]
+            elif self.file in ("cb", "x"):
+                head = f"{self.file}{idx[0]}"
+                rest = idx[1:]
+            else:
+                head, rest = self.file, idx
+            parts = []
+            for k, v in enumerate(rest):
+                if k == len(rest) - 1 and self.rel is not None:
+                    r = self.rel
+                    rn = tmap.get(r[1][0], r[1][0]) if r[0] == "r" else r[1][0]
+                    parts.append(f"[{r[0]}{rn}.{_C[r[3]]} + {v}]")
+                else:
+                    parts.append(f"[{v}]")
+            s = head + "".join(parts)
+            if self.comps is not None:
+                s += "." + "".join(_C[c] for c in self.comps)
+        if self.mod == "-":
+            s = "-" + s
+        elif self.mod == "abs":
+            s = f"|{s}|"
+        elif self.mod == "-abs":
+            s = f"-|{s}|"
+        return s
+
+
+@dataclass(slots=True)
+class Ins:
+    op: str
+    args: list[Reg]
+    suffix: str = ""  # text placed right after the mnemonic, e.g. '_sat', '(1,0,0)'
+    tail: str = ""  # raw text appended after the operands
+
+    def render(self, tmap: dict[int, int]) -> str:
+        ops = ", ".join(a.render(tmap) for a in self.args)
+        s = f"{self.op}{self.suffix}"
+        if ops:
+            s += " " + ops
+        if self.tail:
+            s += (", " if ops else " ") + self.tail
+        return s
