@@ -224,3 +224,61 @@ class CommandList:
     """What FinishCommandList produces (the commands, in recording order)."""
 
     commands: list[Command] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DrawCmd(Command):
+    """A draw over a snapshot of the graphics bindings (plain data, see :mod:`pyd3d11.pipeline.draw`).
+
+    ``cbuffers[stage][slot]`` = (storage, first byte, byte count) or None, read at execution like
+    Dispatch's. ``indirect`` = (storage, byte offset, indexed) reads the arguments at execution.
+    """
+
+    state: Any  # pipeline.draw.GraphicsState without stage bindings filled
+    cbuffers: dict[str, list[tuple[ResourceStorage, int, int] | None]]
+    srvs: dict[str, list[ViewDescriptor | None]]
+    samplers: dict[str, list[Any]]
+    uavs: list[ViewDescriptor | None]
+    args: Any  # pipeline.input_assembler.DrawArgs
+    indirect: tuple[ResourceStorage, int, bool] | None = None
+
+    def _bindings(self, stage: str) -> Any:
+        from pyd3d11.pipeline.bindings import Bindings
+
+        b = Bindings()
+        for slot, cb in enumerate(self.cbuffers[stage]):
+            if cb is not None:
+                st, first, count = cb
+                b.set_cbuffer(slot, st.data[first:min(st.width, first + count)])
+        b.srvs[:len(self.srvs[stage])] = self.srvs[stage]
+        b.samplers[:len(self.samplers[stage])] = self.samplers[stage]
+        if stage == "PS":
+            b.uavs[:len(self.uavs)] = self.uavs
+        return b
+
+    def execute(self, runtime: Any) -> None:
+        from pyd3d11.pipeline.draw import draw
+
+        st = self.state
+        for name in ("VS", "HS", "DS", "GS", "PS"):
+            stage = getattr(st, name.lower())
+            if stage is not None:
+                stage.bindings = self._bindings(name)
+        args = self.args
+        if self.indirect is not None:
+            storage, off, indexed = self.indirect
+            w = storage.data[off:off + (20 if indexed else 16)].view(np.uint32)
+            if indexed:
+                args.vertex_count, args.instance_count, args.start_index = int(w[0]), int(w[1]), int(w[2])
+                args.base_vertex, args.start_instance = int(w[3].view(np.int32)), int(w[4])
+            else:
+                args.vertex_count, args.instance_count = int(w[0]), int(w[1])
+                args.start_vertex, args.start_instance = int(w[2]), int(w[3])
+        if args.vertex_count == 0 or args.instance_count == 0:
+            return
+        stats = draw(st, args)
+        for key, value in (("IAVertices", stats.ia_vertices), ("IAPrimitives", stats.ia_primitives),
+                           ("VSInvocations", stats.vs_invocations), ("CInvocations", stats.c_invocations),
+                           ("CPrimitives", stats.c_primitives), ("PSInvocations", stats.ps_invocations),
+                           ("Samples", stats.samples_passed)):
+            runtime._count(key, value)

@@ -195,31 +195,130 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         raise NotSupportedError("SwapDeviceContextState (ID3DDeviceContextState)", "SwapDeviceContextState")
 
     # -- draws ---------------------------------------------------------------------------------------
-    def _draw(self, method: str) -> None:
-        raise NotSupportedError("Draw: graphics pipeline not built yet", method)
+    def _draw_cmd(self, method: str, args: Any) -> cmds.DrawCmd | None:
+        """Snapshot the graphics bindings as plain data for a draw (validation per the Draw* pages)."""
+        from pyd3d11.api.states import DEFAULT_BLEND_DESC, DEFAULT_DEPTH_STENCIL_DESC, DEFAULT_RASTERIZER_DESC
+        from pyd3d11.pipeline import draw as gfx
+        from pyd3d11.pipeline.input_assembler import IndexBufferBinding, InputElement, VertexBufferBinding
+        from pyd3d11.pipeline.output_merger import OMState
+
+        s = self._state
+        if s.ia_topology == 0:
+            self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: the primitive topology is undefined. "
+                         "The call is dropped.", "")
+            return None
+        vs = s.stages["VS"].shader
+        elements: list[Any] = []
+        if vs is not None and s.ia_layout is not None:
+            sig = {(e.semantic_name.upper(), e.semantic_index): e for e in vs._input_signature}
+            for e in s.ia_layout._elements:
+                se = sig.get((str(e.SemanticName).upper(), int(e.SemanticIndex)))
+                if se is None:
+                    continue  # elements the shader does not read are fetched by no one
+                elements.append(InputElement(se.register, se.mask, int(e.Format), int(e.InputSlot),
+                                             int(e.AlignedByteOffset), bool(e.InputSlotClass),
+                                             int(e.InstanceDataStepRate)))
+        vbs = [VertexBufferBinding(b._storage if b is not None else None, int(st), int(off))
+               for b, st, off in zip(s.ia_vbs, s.ia_strides, s.ia_offsets)]
+        ib = IndexBufferBinding(s.ia_ib._storage, int(s.ia_ib_format), int(s.ia_ib_offset)) if s.ia_ib is not None \
+            else IndexBufferBinding(None)
+        stage_state = {name: (gfx.StageState(st.shader._program) if st.shader is not None else None)
+                       for name, st in s.stages.items() if name != "CS"}
+        rtvs = [v._view if v is not None else None for v in s.om_rtvs]
+        dsv = s.om_dsv._view if s.om_dsv is not None else None
+        target = next((v for v in rtvs + [dsv] if v is not None), None)
+        samples, quality = 1, 0
+        if target is not None:
+            samples = target.storage.sample_count
+            res = (s.om_dsv if target is dsv else s.om_rtvs[rtvs.index(target)])._resource
+            quality = int(F(F(getattr(res, "_desc", None), "SampleDesc", None), "Quality", 0))
+        om = OMState(rtvs=rtvs, dsv=dsv,
+                     blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
+                     blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
+                     depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
+                     stencil_ref=int(s.om_stencil_ref))
+        viewports = [gfx.Viewport(float(F(v, "TopLeftX")), float(F(v, "TopLeftY")), float(F(v, "Width")),
+                                  float(F(v, "Height")), float(F(v, "MinDepth")), float(F(v, "MaxDepth")))
+                     for v in s.rs_viewports]
+        scissors = [(int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
+                    for r in s.rs_scissors]
+        try:
+            from pyd3d11.pipeline.sampler import TextureSampler
+            hooks = TextureSampler()
+        except ImportError:  # pragma: no cover - the sampler lands separately
+            hooks = None
+        state = gfx.GraphicsState(
+            topology=int(s.ia_topology), vertex_buffers=vbs, index_buffer=ib, elements=elements,
+            vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"], gs=stage_state["GS"],
+            ps=stage_state["PS"], rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
+            viewports=viewports, scissors=scissors, om=om, sample_count=samples,
+            sample_quality=quality, sampling_hooks=hooks)
+        cbs: dict[str, list[Any]] = {}
+        srvs: dict[str, list[Any]] = {}
+        samplers: dict[str, list[Any]] = {}
+        for name, st in s.stages.items():
+            if name == "CS":
+                continue
+            cbs[name] = [(b._storage, st.cb_first[i] * 16, st.cb_num[i] * 16) if b is not None else None
+                         for i, b in enumerate(st.cbs)]
+            srvs[name] = [v._view if v is not None else None for v in st.srvs]
+            samplers[name] = [getattr(x, "_desc", None) if x is not None else None for x in st.samplers]
+        uavs = [v._view if v is not None else None for v in s.om_uavs]
+        return cmds.DrawCmd(state, cbs, srvs, samplers, uavs, args)
+
+    def _draw(self, method: str, **kw: Any) -> None:
+        from pyd3d11.pipeline.input_assembler import DrawArgs
+
+        cmd = self._draw_cmd(method, DrawArgs(**kw))
+        if cmd is not None:
+            self._submit(cmd)
+
+    def _draw_indirect(self, method: str, buf: Any, offset: int, indexed: bool) -> None:
+        from pyd3d11.pipeline.input_assembler import DrawArgs
+
+        st = _storage(buf)
+        off = int(offset)
+        size = 20 if indexed else 16
+        if (st is None or not is_a(buf, "ID3D11Buffer")
+                or not int(F(buf._desc, "MiscFlags")) & MISC_DRAWINDIRECT_ARGS):
+            self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: pBufferForArgs must be a buffer created with "
+                         "D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS. The call is dropped.", "")
+            return
+        if off % 4 or off + size > st.width:
+            self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: offset {off} is unaligned or the arguments run "
+                         "past the end of the buffer. The call is dropped.", "")
+            return
+        cmd = self._draw_cmd(method, DrawArgs(0, indexed=indexed))
+        if cmd is not None:
+            cmd.indirect = (st, off, indexed)
+            self._submit(cmd)
 
     def Draw(self, VertexCount: int, StartVertexLocation: int) -> None:  # noqa: N802,N803
-        self._draw("Draw")
+        self._draw("Draw", vertex_count=int(VertexCount), start_vertex=int(StartVertexLocation))
 
     def DrawIndexed(self, IndexCount: int, StartIndexLocation: int, BaseVertexLocation: int) -> None:  # noqa: N802,N803
-        self._draw("DrawIndexed")
+        self._draw("DrawIndexed", vertex_count=int(IndexCount), start_index=int(StartIndexLocation),
+                   base_vertex=int(BaseVertexLocation), indexed=True)
 
     def DrawInstanced(self, VertexCountPerInstance: int, InstanceCount: int, StartVertexLocation: int,  # noqa: N802,N803
                       StartInstanceLocation: int) -> None:  # noqa: N803
-        self._draw("DrawInstanced")
+        self._draw("DrawInstanced", vertex_count=int(VertexCountPerInstance), instance_count=int(InstanceCount),
+                   start_vertex=int(StartVertexLocation), start_instance=int(StartInstanceLocation))
 
     def DrawIndexedInstanced(self, IndexCountPerInstance: int, InstanceCount: int, StartIndexLocation: int,  # noqa: N802,N803
                              BaseVertexLocation: int, StartInstanceLocation: int) -> None:  # noqa: N803
-        self._draw("DrawIndexedInstanced")
+        self._draw("DrawIndexedInstanced", vertex_count=int(IndexCountPerInstance), instance_count=int(InstanceCount),
+                   start_index=int(StartIndexLocation), base_vertex=int(BaseVertexLocation),
+                   start_instance=int(StartInstanceLocation), indexed=True)
 
     def DrawAuto(self) -> None:  # noqa: N802
-        self._draw("DrawAuto")
+        raise NotSupportedError("DrawAuto (stream-output driven draws)", "DrawAuto")
 
     def DrawInstancedIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
-        self._draw("DrawInstancedIndirect")
+        self._draw_indirect("DrawInstancedIndirect", pBufferForArgs, AlignedByteOffsetForArgs, False)
 
     def DrawIndexedInstancedIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
-        self._draw("DrawIndexedInstancedIndirect")
+        self._draw_indirect("DrawIndexedInstancedIndirect", pBufferForArgs, AlignedByteOffsetForArgs, True)
 
     # -- compute -------------------------------------------------------------------------------------
     def _dispatch_cmd(self, method: str) -> cmds.DispatchCmd | None:

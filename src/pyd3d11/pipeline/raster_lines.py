@@ -22,6 +22,14 @@ lower-right edges and the bottom corner and exclude the upper edges and the top,
 right corner ``(+1/2, 0)``. A pixel is lit when the line, walked from start to end, exits its diamond.
 The diamond is convex, so that is exactly: the segment meets the diamond and the end point lies outside
 it. A zero-length line lights nothing.
+
+Line strips are independent lines (figure: "strips draw no differently than the equivalent sequence of
+independent lines"): where a strip continues with the same major axis, the joint pixel is lit at most
+once (the first segment ends inside its diamond). Where a strip turns back or changes major axis at a
+point on a right corner, a pixel may be lit by both segments, as independent lines would.
+
+Exactness: all aliased-line tests are integer arithmetic on the 16.8 values; products stay below
+2^63 for coordinates up to about ±2^24 fixed-point units (±65536 px), beyond the D3D11 viewport range.
 """
 
 from __future__ import annotations
@@ -49,8 +57,6 @@ _MAX_CANDIDATES = 1 << 20
 # Candidate minor-axis pixels tested per major-axis step (aliased: the diamonds a |slope| <= 1 line can
 # meet in one column lie within 3 rows of the row under the column centre; 4 keeps the floor simple).
 _ALIASED_MINOR = 4
-# Alpha-AA: the reference kernel reaches 1.5 px from the pixel centre; 8 rows cover it for |slope| <= 1.
-_AA_MINOR = 8
 # Alpha-AA reference kernel (figure D3D11_3_AALineRast.png): squares R0..R4 of these widths about the
 # pixel centre, each normalised by its area, averaged.
 AA_REFERENCE_KERNEL_WIDTHS = (1.0, 1.5, 2.0, 2.5, 3.0)
@@ -320,7 +326,7 @@ def _group_quads(line, x, y):
     return line[src], qx[src] * 2, qy[src] * 2, qid, lane
 
 
-def _lane_t(frag_line, qline, qx, qy, p0, p1, qid, lane, t, scale):
+def _lane_t(qline, qx, qy, p0, p1, qid, lane, t, scale):
     """Per-lane t: the fragment's clamped t on covered lanes, the unclamped projection on helpers
     (so derivatives across the quad follow the line's attribute gradient)."""
     lx = qx[:, None] + QUAD_LANE_DX
@@ -355,7 +361,7 @@ def to_quads(frags: LineFragments, sample_count: int = 1) -> tuple[QuadFragments
     qline, qx, qy, qid, lane = _group_quads(frags.line, frags.x, frags.y)
     cov = np.zeros((qline.shape[0], 4), np.uint32)
     cov[qid, lane] = full
-    lane_t = _lane_t(frags.line, qline, qx, qy, frags.p0, frags.p1, qid, lane, frags.t, SUBPIXEL_ONE)
+    lane_t = _lane_t(qline, qx, qy, frags.p0, frags.p1, qid, lane, frags.t, SUBPIXEL_ONE)
     return QuadFragments(qline, qx, qy, cov), lane_t
 
 
@@ -373,7 +379,7 @@ def to_quads_aa(frags: AALineFragments, sample_count: int = 1) -> tuple[QuadFrag
     cov[qid, lane] = full
     alpha = np.zeros((qline.shape[0], 4), np.float32)
     alpha[qid, lane] = frags.coverage
-    lane_t = _lane_t(frags.line, qline, qx, qy, frags.p0, frags.p1, qid, lane, frags.t, 1)
+    lane_t = _lane_t(qline, qx, qy, frags.p0, frags.p1, qid, lane, frags.t, 1)
     return QuadFragments(qline, qx, qy, cov), lane_t, alpha
 
 
@@ -505,7 +511,12 @@ def alpha_aa_line_coverage(
     lo = np.maximum(lo, np.where(xmajor, bnd[:, 0], bnd[:, 1]))
     hi = np.minimum(hi, np.where(xmajor, bnd[:, 2], bnd[:, 3]) - 1)
     steps = np.where(valid, np.maximum(hi - lo + 1, 0), 0)
-    counts = steps * _AA_MINOR
+    # Minor-axis candidates per major step k: over the kernel's major span (k + 0.5 ± reach) the
+    # rectangle stays within reach + hw of the centreline's minor value c at k + 0.5 (|slope| <= 1,
+    # hw = half-width / cos 45°), and pixel m's kernel spans m + 0.5 ± reach.
+    hw = 0.5 * width * np.sqrt(2.0) + 1e-9
+    n_minor = int(np.ceil(4 * reach + 2 * hw)) + 1
+    counts = steps * n_minor
     da = np.where(xmajor, d[:, 0], d[:, 1])
     db = np.where(xmajor, d[:, 1], d[:, 0])
     a_maj = np.where(xmajor, a[:, 0], a[:, 1])
@@ -520,12 +531,12 @@ def alpha_aa_line_coverage(
         ln = np.repeat(np.arange(start, end, dtype=np.int64), cnt)
         first = np.repeat(np.cumsum(cnt) - cnt, cnt)
         local = np.arange(total, dtype=np.int64) - first
-        step = local // _AA_MINOR
-        r = local % _AA_MINOR
+        step = local // n_minor
+        r = local % n_minor
         la = da[ln]
         k = np.where(la >= 0, lo[ln] + step, hi[ln] - step)
         centre_minor = a_min[ln] + (k + 0.5 - a_maj[ln]) * db[ln] / np.where(la == 0, 1.0, la)
-        m = np.floor(centre_minor).astype(np.int64) - _AA_MINOR // 2 + r
+        m = np.floor(centre_minor - 2 * reach - hw - 0.5).astype(np.int64) + r
         xm = xmajor[ln]
         px = np.where(xm, k, m)
         py = np.where(xm, m, k)

@@ -66,7 +66,7 @@ class EmitRecorder:
     def emit(self, st: ExecState, stream: int) -> None:
         if stream not in self.stream_masks:
             raise NotSupportedError(f"emit to undeclared GS stream m{stream}")
-        lanes = np.nonzero(st.mask)[0]
+        lanes = np.nonzero(st.mask & (self.count < self.max_vertices))[0]
         if lanes.size == 0:
             return
         vals = st.o[:, :, lanes]

@@ -1,0 +1,1202 @@
+"""AST -> SM4/SM5 program: typed expression evaluation into vec4 temps (values are lists of scalar
+slots), function inlining, structured control flow, cbuffer/resource/signature layout.
+
+Values: :class:`Val` = HLSL type + flat list of slots (see :mod:`.operands`). Constant operands are
+folded with numpy float32/int32 arithmetic. The instruction list is rendered as fxc assembly text
+and assembled into the shared IR by :mod:`pyd3d11.shader.dxbc.asm` (one syntax, one encoder)."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import ast as A
+from .diagnostics import HlslError, Pos
+from .operands import Ins, Reg, Slot, imm, is_imm
+from .types import (
+    BOOL,
+    DOUBLE,
+    FLOAT,
+    INT,
+    LIT_FLOAT,
+    LIT_INT,
+    UINT,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    common_base,
+    concrete,
+)
+
+
+def f2b(x: float) -> int:
+    return int(np.array(x, np.float32).view(np.uint32))
+
+
+def b2f(b: int) -> float:
+    return float(np.array(b & 0xFFFFFFFF, np.uint32).view(np.float32))
+
+
+@dataclass(eq=False)
+class Val:
+    type: Type
+    slots: list = field(default_factory=list)
+    obj: Any = None  # resource binding for object values
+    lv: Any = None  # memory lvalue descriptor (UAV/TGSM element) when assignable there
+
+    @property
+    def const(self) -> bool:
+        return bool(self.slots) and all(is_imm(s) for s in self.slots)
+
+
+@dataclass(eq=False)
+class Resource:
+    name: str
+    type: ObjectType
+    file: str  # 't', 's', 'u'
+    reg: int = -1
+    decl_order: int = 0
+    used: bool = False
+    explicit: bool = False
+    stride: int = 0
+
+
+@dataclass(eq=False)
+class CbVar:
+    decl: A.VarDecl
+    cb: CBuf
+    offset: int = 0  # bytes
+    used: bool = False
+
+
+@dataclass(eq=False)
+class CBuf:
+    name: str
+    kind: str
+    reg: int | None
+    vars: list[CbVar] = field(default_factory=list)
+    size: int = 0
+    used: bool = False
+    slot: int = -1
+    explicit: bool = False
+
+
+@dataclass(eq=False)
+class SigElem:
+    name: str
+    index: int
+    sv: int  # D3D_NAME
+    ctype: int  # 1 uint, 2 sint, 3 float
+    reg: int
+    mask: int
+    interp: str = ""
+
+
+class ReturnSignal(Exception):
+    pass
+
+
+_SV_NAMES = {  # upper semantic -> (D3D_NAME, bytecode name)
+    "SV_POSITION": (1, "position"), "SV_CLIPDISTANCE": (2, "clip_distance"), "SV_CULLDISTANCE": (3, "cull_distance"),
+    "SV_RENDERTARGETARRAYINDEX": (4, "rendertarget_array_index"),
+    "SV_VIEWPORTARRAYINDEX": (5, "viewport_array_index"), "SV_VERTEXID": (6, "vertex_id"),
+    "SV_PRIMITIVEID": (7, "primitive_id"), "SV_INSTANCEID": (8, "instance_id"),
+    "SV_ISFRONTFACE": (9, "is_front_face"), "SV_SAMPLEINDEX": (10, "sampleIndex"),
+}
+_CANON = {"SV_POSITION": "SV_Position", "SV_TARGET": "SV_Target", "SV_DEPTH": "SV_Depth",
+          "SV_VERTEXID": "SV_VertexID", "SV_INSTANCEID": "SV_InstanceID", "SV_ISFRONTFACE": "SV_IsFrontFace",
+          "SV_PRIMITIVEID": "SV_PrimitiveID", "SV_SAMPLEINDEX": "SV_SampleIndex", "SV_COVERAGE": "SV_Coverage",
+          "SV_CLIPDISTANCE": "SV_ClipDistance", "SV_CULLDISTANCE": "SV_CullDistance",
+          "SV_RENDERTARGETARRAYINDEX": "SV_RenderTargetArrayIndex", "SV_VIEWPORTARRAYINDEX": "SV_ViewportArrayIndex",
+          "SV_DEPTHGREATEREQUAL": "SV_DepthGreaterEqual", "SV_DEPTHLESSEQUAL": "SV_DepthLessEqual",
+          "SV_STENCILREF": "SV_StencilRef"}
+_CS_SV = {"SV_DISPATCHTHREADID": "vThreadID", "SV_GROUPID": "vThreadGroupID", "SV_GROUPTHREADID": "vThreadIDInGroup",
+          "SV_GROUPINDEX": "vThreadIDInGroupFlattened"}
+_PS_SPECIAL_OUT = {"SV_DEPTH": "oDepth", "SV_COVERAGE": "oMask", "SV_DEPTHGREATEREQUAL": "oDepthGE",
+                   "SV_DEPTHLESSEQUAL": "oDepthLE", "SV_STENCILREF": "oStencilRef"}
+_RET_TYPE = {FLOAT: "float", INT: "sint", UINT: "uint", BOOL: "uint", DOUBLE: "double"}
+_DIM = {"Texture1D": ("texture1d", 1), "Texture1DArray": ("texture1darray", 2), "Texture2D": ("texture2d", 2),
+        "Texture2DArray": ("texture2darray", 3), "Texture3D": ("texture3d", 3), "TextureCube": ("texturecube", 3),
+        "TextureCubeArray": ("texturecubearray", 4), "Texture2DMS": ("texture2dms", 2),
+        "Texture2DMSArray": ("texture2dmsarray", 3), "Buffer": ("buffer", 1), "texture": ("texture2d", 2),
+        "Texture": ("texture2d", 2)}
+
+
+def split_semantic(sem: str) -> tuple[str, int]:
+    i = len(sem)
+    while i > 0 and sem[i - 1].isdigit():
+        i -= 1
+    return sem[:i], int(sem[i:]) if i < len(sem) else 0
+
+
+def flat_numeric(t: Type) -> list[NumType]:
+    """Numeric leaf types of ``t`` in slot order."""
+    if isinstance(t, _FlatType):
+        return [NumType(b) for b in t.bases]
+    if isinstance(t, NumType):
+        return [NumType(t.base)] * t.slots
+    if isinstance(t, ArrayType):
+        return flat_numeric(t.elem) * t.count
+    if isinstance(t, StructType):
+        out: list[NumType] = []
+        for f in t.fields:
+            out += flat_numeric(f[1])
+        return out
+    return []
+
+
+def leaf_bases(t: Type) -> list[str]:
+    return [x.base for x in flat_numeric(t)]
+
+
+class Codegen:
+    def __init__(self, prog: A.Program, entry: str, stage: str, major: int, minor: int, row_major_default: bool):
+        self.prog = prog
+        self.entry = entry
+        self.stage = stage  # 'ps', 'vs', 'cs', ...
+        self.major, self.minor = major, minor
+        self.row_major_default = row_major_default or prog.pack_row_major
+        self.code: list[Ins] = []
+        self.ntemps = 0
+        self.var_temps: set[int] = set()
+        self.indexable: dict[int, int] = {}  # x# -> registers
+        self.funcs: dict[str, list[A.FuncDef]] = {}
+        self.globals: dict[str, Any] = {}
+        self.resources: list[Resource] = []
+        self.cbufs: list[CBuf] = []
+        self.tgsm: dict[str, tuple[int, int, Type]] = {}  # name -> (g#, stride bytes, type)
+        self.scopes: list[dict[str, Val]] = []
+        self.call_stack: list[str] = []
+        self.inputs: list[SigElem] = []
+        self.outputs: list[SigElem] = []
+        self.in_decls: list[str] = []
+        self.out_decls: list[str] = []
+        self.special_inputs: dict[str, int] = {}
+        self.loops: list[dict] = []  # break/continue context
+        self.func_ctx: list[dict] = []
+        self.numthreads: tuple[int, int, int] | None = None
+        self.uses_dynamic_cb: set[int] = set()
+        self.statics_init: list[tuple[Val, A.Node]] = []
+
+    # --- errors -----------------------------------------------------------------------------------
+    @staticmethod
+    def err(pos: Pos, msg: str, code: int = 3000) -> HlslError:
+        return HlslError(pos.file, pos.line, pos.col, code, msg)
+
+    # --- temps & emission ---------------------------------------------------------------------------
+    def temp(self, var: bool = False) -> int:
+        t = self.ntemps
+        self.ntemps += 1
+        if var:
+            self.var_temps.add(t)
+        return t
+
+    def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
+        self.code.append(Ins(op, list(args), suffix, tail))
+
+    def alloc_slots(self, n: int, var: bool = False) -> list[Slot]:
+        out: list[Slot] = []
+        for i in range(0, n, 4):
+            t = self.temp(var)
+            out += [("r", (t,), None, c) for c in range(min(4, n - i))]
+        return out
+
+    def src(self, slots: list[Slot], mod: str = "") -> Reg:
+        """An operand reading ``slots`` (≤4) as lanes x,y,z,w; gathers into a temp when they are spread."""
+        if all(is_imm(s) for s in slots):
+            vals = tuple(s[3] for s in slots)
+            if len(vals) == 1:
+                return Reg("l", imm=vals, mod=mod)
+            vals = (vals + (vals[-1],) * 4)[:4]
+            return Reg("l", imm=vals, mod=mod)
+        keys = {s[:3] for s in slots}
+        if len(keys) != 1:
+            slots = self.gather(slots)
+        f, idx, rel, _ = slots[0]
+        comps = tuple(s[3] for s in slots)
+        if f in ("vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID"):
+            return Reg(f, idx, rel, None, mod)
+        return Reg(f, idx, rel, comps, mod)
+
+    def gather(self, slots: list[Slot]) -> list[Slot]:
+        t = self.temp()
+        out = [("r", (t,), None, c) for c in range(len(slots))]
+        # group moves by source register to save instructions
+        groups: dict[tuple, list[int]] = {}
+        for i, s in enumerate(slots):
+            groups.setdefault(("l",) if is_imm(s) else s[:3], []).append(i)
+        for key, lanes in groups.items():
+            dst = Reg("r", (t,), None, tuple(lanes))
+            srcs = [slots[i] for i in lanes]
+            if key == ("l",):
+                vals = [0, 0, 0, 0]
+                for i in lanes:
+                    vals[i] = slots[i][3]
+                self.emit("mov", dst, Reg("l", imm=tuple(vals)))
+            else:
+                # the source swizzle is indexed by destination lane
+                sw = [srcs[0][3]] * 4
+                for i in lanes:
+                    sw[i] = slots[i][3]
+                f, idx, rel, _ = srcs[0]
+                self.emit("mov", dst, Reg(f, idx, rel, tuple(sw)))
+        return out
+
+    def src_lanes(self, slots: list[Slot], lanes: list[int], mod: str = "") -> Reg:
+        """Operand whose lane ``lanes[i]`` reads ``slots[i]`` (for writes to non-leading components)."""
+        if all(is_imm(s) for s in slots):
+            vals = [0, 0, 0, 0]
+            for ln, s in zip(lanes, slots, strict=True):
+                vals[ln] = s[3]
+            return Reg("l", imm=tuple(vals), mod=mod)
+        if len({s[:3] for s in slots}) != 1:
+            slots = self.gather(slots)
+            return self.src_lanes(slots, lanes, mod)
+        sw = [slots[0][3]] * 4
+        for ln, s in zip(lanes, slots, strict=True):
+            sw[ln] = s[3]
+        f, idx, rel, _ = slots[0]
+        if f == "l":
+            raise AssertionError
+        return Reg(f, idx, rel, tuple(sw), mod)
+
+    def op(self, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None, sat: bool = False,
+           dst_pos: int = 0, ndst: int = 1) -> list[Slot]:
+        """Component-wise ``name`` over n lanes; returns the result slots (fresh temps)."""
+        out: list[Slot] = []
+        mods = mods or [""] * len(srcs)
+        for i in range(0, n, 4):
+            k = min(4, n - i)
+            t = self.temp()
+            dst = Reg("r", (t,), None, tuple(range(k)))
+            dsts = [Reg("null")] * ndst
+            dsts[dst_pos] = dst
+            ops = [self.src(s[i:i + k], m) for s, m in zip(srcs, mods, strict=True)]
+            self.emit(name, *dsts, *ops, suffix="_sat" if sat else "")
+            out += [("r", (t,), None, c) for c in range(k)]
+        return out
+
+    def store(self, dst: list[Slot], src: list[Slot]) -> None:
+        """Copy slots into writable slots (temps, outputs, indexable temps)."""
+        groups: dict[tuple, list[int]] = {}
+        for i, d in enumerate(dst):
+            groups.setdefault(d[:3], []).append(i)
+        for key, items in groups.items():
+            f, idx, rel = key
+            lanes = [dst[i][3] for i in items]
+            if len(set(lanes)) != len(lanes):  # same component twice: last write wins
+                keep: dict[int, int] = {}
+                for i in items:
+                    keep[dst[i][3]] = i
+                items = list(keep.values())
+                lanes = [dst[i][3] for i in items]
+            if f in ("oDepth", "oMask", "oDepthGE", "oDepthLE", "oStencilRef", "vThreadIDInGroupFlattened"):
+                self.emit("mov", Reg(f), self.src([src[items[0]]]))
+                continue
+            order = sorted(range(len(items)), key=lambda j: lanes[j])
+            lanes_sorted = [lanes[j] for j in order]
+            srcs_sorted = [src[items[j]] for j in order]
+            self.emit("mov", Reg(f, idx, rel, tuple(lanes_sorted)), self.src_lanes(srcs_sorted, lanes_sorted))
+
+    def materialize(self, slots: list[Slot]) -> list[Slot]:
+        """Copy into fresh temps (so the value is immune to later writes of its sources)."""
+        if all(is_imm(s) for s in slots):
+            return list(slots)
+        out = self.alloc_slots(len(slots))
+        self.store(out, slots)
+        return out
+
+    def scalar_temp_slot(self, s: Slot) -> Slot:
+        """A slot usable as a relative index (must be a temp component)."""
+        if s[0] == "r" and s[2] is None:
+            return s
+        return self.materialize_force([s])[0]
+
+    def materialize_force(self, slots: list[Slot]) -> list[Slot]:
+        out = self.alloc_slots(len(slots))
+        self.store(out, slots)
+        return out
+
+    # --- constant folding --------------------------------------------------------------------------
+    @staticmethod
+    def fold_arrays(slots_list: list[list[Slot]]) -> list[np.ndarray]:
+        return [np.array([s[3] for s in sl], np.uint32) for sl in slots_list]
+
+    def try_fold(self, name: str, base: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
+        if not all(all(is_imm(s) for s in sl) for sl in srcs):
+            return None
+        arrs = self.fold_arrays(srcs)
+        f = [a.view(np.float32) for a in arrs]
+        i = [a.view(np.int32) for a in arrs]
+        u = arrs
+        with np.errstate(all="ignore"):
+            res: np.ndarray | None
+            table = {
+                "add": lambda: f[0] + f[1], "mul": lambda: f[0] * f[1], "div": lambda: f[0] / f[1],
+                "iadd": lambda: (i[0] + i[1]).astype(np.int32), "imul": lambda: (i[0] * i[1]).astype(np.int32),
+                "and": lambda: u[0] & u[1], "or": lambda: u[0] | u[1], "xor": lambda: u[0] ^ u[1],
+                "not": lambda: ~u[0], "ishl": lambda: u[0] << (u[1] & 31), "ushr": lambda: u[0] >> (u[1] & 31),
+                "ishr": lambda: i[0] >> (u[1] & 31).astype(np.int32), "ineg": lambda: (-i[0]).astype(np.int32),
+                "neg": lambda: -f[0], "itof": lambda: i[0].astype(np.float32), "utof": lambda: u[0].astype(np.float32),
+                "ftoi": lambda: np.clip(np.nan_to_num(np.trunc(f[0])), -2**31, 2**31 - 1).astype(np.int64).astype(np.int32),
+                "ftou": lambda: np.clip(np.nan_to_num(np.trunc(f[0])), 0, 2**32 - 1).astype(np.int64).astype(np.uint32),
+                "eq": lambda: np.where(f[0] == f[1], 0xFFFFFFFF, 0), "ne": lambda: np.where(f[0] != f[1], 0xFFFFFFFF, 0),
+                "lt": lambda: np.where(f[0] < f[1], 0xFFFFFFFF, 0), "ge": lambda: np.where(f[0] >= f[1], 0xFFFFFFFF, 0),
+                "ieq": lambda: np.where(u[0] == u[1], 0xFFFFFFFF, 0), "ine": lambda: np.where(u[0] != u[1], 0xFFFFFFFF, 0),
+                "ilt": lambda: np.where(i[0] < i[1], 0xFFFFFFFF, 0), "ige": lambda: np.where(i[0] >= i[1], 0xFFFFFFFF, 0),
+                "ult": lambda: np.where(u[0] < u[1], 0xFFFFFFFF, 0), "uge": lambda: np.where(u[0] >= u[1], 0xFFFFFFFF, 0),
+                "min": lambda: np.fmin(f[0], f[1]), "max": lambda: np.fmax(f[0], f[1]),
+                "imin": lambda: np.minimum(i[0], i[1]), "imax": lambda: np.maximum(i[0], i[1]),
+                "umin": lambda: np.minimum(u[0], u[1]), "umax": lambda: np.maximum(u[0], u[1]),
+                "movc": lambda: np.where(u[0] != 0, u[1], u[2]),
+                "udiv": lambda: np.where(u[1] == 0, 0xFFFFFFFF, u[0] // np.maximum(u[1], 1)),
+                "urem": lambda: np.where(u[1] == 0, 0xFFFFFFFF, u[0] % np.maximum(u[1], 1)),
+                "sqrt": lambda: np.sqrt(f[0]), "round_ni": lambda: np.floor(f[0]), "round_pi": lambda: np.ceil(f[0]),
+                "round_z": lambda: np.trunc(f[0]), "round_ne": lambda: np.rint(f[0]),
+                "frc": lambda: f[0] - np.floor(f[0]),
+            }
+            fn = table.get(name)
+            if fn is None:
+                return None
+            res = np.asarray(fn())
+        if res.dtype == np.float64:
+            res = res.astype(np.float32)
+        bits = np.ascontiguousarray(res).view(np.uint32) if res.dtype.itemsize == 4 else res.astype(np.uint32)
+        # flush float denormals like the hardware ops do
+        if res.dtype == np.float32:
+            exp = (bits >> 23) & 0xFF
+            bits = np.where(exp == 0, bits & 0x80000000, bits).astype(np.uint32)
+        return [imm(int(b)) for b in bits.ravel()[:n]]
+
+    def alu(self, name: str, base: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None,
+            sat: bool = False, dst_pos: int = 0, ndst: int = 1) -> list[Slot]:
+        if not mods or all(m == "" for m in mods):
+            folded = self.try_fold(name if name != "udiv" or dst_pos == 0 else "urem", base, n, srcs)
+            if folded is not None and not sat:
+                return folded
+        if name == "neg":
+            return self.op("mov", n, srcs, ["-"])
+        return self.op(name, n, srcs, mods, sat, dst_pos, ndst)
+
+    # --- conversions -------------------------------------------------------------------------------
+    def convert_base(self, v: Val, to: str) -> Val:
+        t = v.type
+        if not isinstance(t, NumType):
+            if isinstance(t, (ArrayType, StructType)):
+                return v
+            raise HlslError("", 0, 0, 3017, f"cannot convert from '{t}'")
+        frm = concrete(t.base)
+        to_c = concrete(to)
+        nt = t.with_base(to)
+        if frm == to_c:
+            return Val(nt, v.slots)
+        n = len(v.slots)
+        s = v.slots
+        if frm == DOUBLE or to_c == DOUBLE:
+            raise NotImplementedError("double-precision arithmetic")
+        if to_c == BOOL:
+            if frm == FLOAT:
+                return Val(nt, self.alu("ne", FLOAT, n, [s, [imm(0)] * n]))
+            return Val(nt, self.alu("ine", INT, n, [s, [imm(0)] * n]))
+        if frm == BOOL:
+            one = f2b(1.0) if to_c == FLOAT else 1
+            return Val(nt, self.alu("and", UINT, n, [s, [imm(one)] * n]))
+        if frm == FLOAT:
+            return Val(nt, self.alu("ftoi" if to_c == INT else "ftou", FLOAT, n, [s]))
+        if to_c == FLOAT:
+            return Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
+        return Val(nt, s)  # int <-> uint: same bits
+
+    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False) -> Val:
+        """Implicit/explicit conversion with HLSL's broadcast and truncation rules."""
+        if isinstance(to, ObjectType) or isinstance(v.type, ObjectType):
+            if isinstance(to, ObjectType) and isinstance(v.type, ObjectType):
+                return v
+            raise self.err(pos, f"cannot implicitly convert from '{v.type}' to '{to}'", 3017)
+        if isinstance(to, NumType) and isinstance(v.type, NumType):
+            src = v.type
+            slots = v.slots
+            if src.n == 1 and to.n > 1:
+                slots = slots * to.n
+            elif src.shape == "m" and to.shape == "m":
+                if to.rows > src.rows or to.cols > src.cols:
+                    raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                slots = [slots[r * src.cols + c] for r in range(to.rows) for c in range(to.cols)]
+            elif src.n >= to.n:
+                if src.n > to.n and src.shape == "m" and to.shape == "v" and not explicit:
+                    pass
+                slots = slots[:to.n]
+            else:
+                raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
+            return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
+        # aggregates: component-wise by flattening
+        src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
+        dst_leaves = flat_numeric(to)
+        if isinstance(v.type, NumType) and v.type.n == 1 and not explicit and len(dst_leaves) > 1:
+            src_leaves = src_leaves * len(dst_leaves)
+            slots = v.slots * len(dst_leaves)
+        else:
+            slots = v.slots
+        if len(src_leaves) < len(dst_leaves) or (not explicit and len(src_leaves) != len(dst_leaves)
+                                                  and not isinstance(to, NumType)):
+            if len(src_leaves) < len(dst_leaves):
+                raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
+        out: list[Slot] = []
+        for k, lt in enumerate(dst_leaves):
+            sv = Val(src_leaves[k], [slots[k]])
+            out += self.convert_base(sv, lt.base).slots
+        return Val(to, out)
+
+    # --- program ------------------------------------------------------------------------------------
+    def run(self) -> None:
+        self.collect()
+        entry = self.funcs.get(self.entry)
+        if not entry or not any(f.body is not None for f in entry):
+            raise HlslError("", 1, 1, 3501, f"'{self.entry}': entrypoint not found")
+        fdef = next(f for f in entry if f.body is not None)
+        self.mark_used(fdef)
+        self.assign_bindings()
+        self.scopes = [{}]
+        for v, init in self.statics_init:
+            pass
+        self.init_statics()
+        self.gen_entry(fdef)
+
+    def collect(self) -> None:
+        order = 0
+        globals_cb = CBuf("$Globals", "cbuffer", None)
+        for d in self.prog.decls:
+            if isinstance(d, A.FuncDef):
+                self.funcs.setdefault(d.name, []).append(d)
+            elif isinstance(d, A.CBufferDecl):
+                cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None)
+                for m in d.members:
+                    if isinstance(m.type, ObjectType):
+                        self.add_resource(m, order)
+                        order += 1
+                        continue
+                    cv = CbVar(m, cb)
+                    cb.vars.append(cv)
+                    self.globals[m.name] = cv
+                self.cbufs.append(cb)
+            elif isinstance(d, A.VarDecl):
+                if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
+                                                      isinstance(d.type.elem, ObjectType)):
+                    self.add_resource(d, order)
+                    order += 1
+                elif "groupshared" in d.mods:
+                    g = len(self.tgsm)
+                    self.tgsm[d.name] = (g, d.type.slots * 4, d.type)
+                    self.globals[d.name] = ("tgsm", d)
+                elif "static" in d.mods or ("const" in d.mods and False):
+                    self.globals[d.name] = ("static", d)
+                else:
+                    cv = CbVar(d, globals_cb)
+                    globals_cb.vars.append(cv)
+                    self.globals[d.name] = cv
+        if globals_cb.vars:
+            self.cbufs.insert(0, globals_cb)
+        for cb in self.cbufs:
+            self.layout_cbuffer(cb)
+
+    def add_resource(self, d: A.VarDecl, order: int) -> None:
+        t = d.type
+        if isinstance(t, ArrayType):
+            raise NotImplementedError("arrays of resource objects")
+        assert isinstance(t, ObjectType)
+        k = t.kind
+        if k in ("SamplerState", "SamplerComparisonState") or k.startswith("sampler"):
+            file = "s"
+        elif k.startswith("RW") or k.startswith("Append") or k.startswith("Consume"):
+            file = "u"
+        elif k == "string":
+            return
+        else:
+            file = "t"
+        r = Resource(d.name, t, file, decl_order=order)
+        if d.register is not None:
+            kind, num = d.register
+            if kind != file and not (kind == "c"):
+                raise self.err(d.pos, f"invalid register specification, expected '{file}' binding", 3530)
+            r.reg, r.explicit = num, True
+        if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
+            r.stride = (t.elem.slots if t.elem is not None else 4) * 4
+        self.resources.append(r)
+        self.globals[d.name] = r
+
+    def layout_cbuffer(self, cb: CBuf) -> None:
+        off = 0
+        for cv in cb.vars:
+            d = cv.decl
+            size, align_reg = self.cb_size(d.type)
+            if d.packoffset is not None:
+                off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
+                cv.offset = off_new
+                off = max(off, off_new + size)
+                continue
+            if d.register is not None and d.register[0] == "c":
+                cv.offset = d.register[1] * 16
+                off = max(off, cv.offset + size)
+                continue
+            if align_reg or (off % 16) + size > 16:
+                off = (off + 15) // 16 * 16
+            cv.offset = off
+            off += size
+        cb.size = (off + 15) // 16 * 16
+
+    def is_row_major(self, t: NumType) -> bool:
+        return t.row_major if t.row_major is not None else self.row_major_default
+
+    def cb_size(self, t: Type) -> tuple[int, bool]:
+        """(size in bytes, must start on a register) per SM4 packing (spec-facts §5)."""
+        if isinstance(t, NumType):
+            if t.shape == "m":
+                if self.is_row_major(t):
+                    return 16 * (t.rows - 1) + 4 * t.cols, False
+                return 16 * (t.cols - 1) + 4 * t.rows, False
+            return 4 * t.n * (2 if t.base == DOUBLE else 1), False
+        if isinstance(t, ArrayType):
+            es, _ = self.cb_size(t.elem)
+            stride = (es + 15) // 16 * 16
+            return stride * (t.count - 1) + es, True
+        if isinstance(t, StructType):
+            off = 0
+            for f in t.fields:
+                s, al = self.cb_size(f[1])
+                if al or (off % 16) + s > 16:
+                    off = (off + 15) // 16 * 16
+                off += s
+            return off, True
+        return 0, False
+
+    def cb_slots(self, t: Type, off: int) -> list[tuple[int, int]]:
+        """(register, component) of each slot of a cbuffer variable of type t at byte offset off."""
+        if isinstance(t, NumType):
+            reg, comp = off // 16, off % 16 // 4
+            if t.shape == "m":
+                out = []
+                rm = self.is_row_major(t)
+                for r in range(t.rows):
+                    for c in range(t.cols):
+                        out.append((reg + r, comp + c) if rm else (reg + c, comp + r))
+                return out
+            return [(reg + (comp + i) // 4, (comp + i) % 4) for i in range(t.slots)]
+        if isinstance(t, ArrayType):
+            es, _ = self.cb_size(t.elem)
+            stride = (es + 15) // 16 * 16
+            out = []
+            for e in range(t.count):
+                out += self.cb_slots(t.elem, off + e * stride)
+            return out
+        if isinstance(t, StructType):
+            out = []
+            o = off
+            for f in t.fields:
+                s, al = self.cb_size(f[1])
+                if al or (o % 16) + s > 16:
+                    o = (o + 15) // 16 * 16
+                out += self.cb_slots(f[1], o)
+                o += s
+            return out
+        return []
+
+    def mark_used(self, fdef: A.FuncDef) -> None:
+        seen: set[str] = set()
+        stack = [fdef]
+        names: set[str] = set()
+        while stack:
+            f = stack.pop()
+            if f.name in seen:
+                continue
+            seen.add(f.name)
+            for node in walk(f):
+                if isinstance(node, A.Ident):
+                    names.add(node.name)
+                elif isinstance(node, A.Call) and node.name in self.funcs:
+                    stack.extend(x for x in self.funcs[node.name] if x.body is not None)
+        for d in self.prog.decls:  # statics' initialisers may reference uniforms
+            if isinstance(d, A.VarDecl) and d.init is not None and d.name in names:
+                for node in walk(d.init):
+                    if isinstance(node, A.Ident):
+                        names.add(node.name)
+        for name in names:
+            g = self.globals.get(name)
+            if isinstance(g, CbVar):
+                g.used = True
+                g.cb.used = True
+            elif isinstance(g, Resource):
+                g.used = True
+
+    def assign_bindings(self) -> None:
+        taken = {f: {r.reg for r in self.resources if r.explicit and r.file == f} for f in "tsu"}
+        for r in sorted(self.resources, key=lambda r: r.decl_order):
+            if r.explicit or not r.used:
+                continue
+            n = 0
+            while n in taken[r.file]:
+                n += 1
+            r.reg = n
+            taken[r.file].add(n)
+        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit}
+        for cb in self.cbufs:
+            if cb.explicit:
+                cb.slot = cb.reg  # type: ignore[assignment]
+                continue
+            if not cb.used:
+                continue
+            n = 0
+            while n in cb_taken:
+                n += 1
+            cb.slot = n
+            cb_taken.add(n)
+
+    def init_statics(self) -> None:
+        for d in self.prog.decls:
+            if isinstance(d, A.VarDecl) and isinstance(self.globals.get(d.name), tuple) and \
+                    self.globals[d.name][0] == "static":
+                v = self.declare_local(d, self.scopes[0])
+                self.globals[d.name] = ("staticval", v)
+
+    # --- entry point & signatures -------------------------------------------------------------------
+    def gen_entry(self, f: A.FuncDef) -> None:
+        if self.stage == "cs":
+            nt = f.attrs.get("numthreads")
+            if not nt or len(nt) != 3:
+                raise self.err(f.pos, "compute shader must declare the number of threads with [numthreads(x, y, z)]",
+                               3676)
+            from .parser import const_eval
+
+            vals = [const_eval(x) for x in nt]
+            if any(v is None for v in vals):
+                raise self.err(f.pos, "numthreads arguments must be literal integers", 3000)
+            self.numthreads = tuple(int(v) for v in vals)  # type: ignore[assignment]
+        scope: dict[str, Val] = {}
+        self.scopes.append(scope)
+        out_params: list[tuple[A.Param, Val]] = []
+        for p in f.params:
+            if "uniform" in p.mods:
+                raise NotImplementedError("uniform entry-point parameters")
+            if "out" in p.mods and "inout" not in p.mods:
+                v = Val(p.type, self.alloc_slots(p.type.slots, var=True))
+                out_params.append((p, v))
+            else:
+                v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
+                if "inout" in p.mods:
+                    out_params.append((p, v))
+                v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
+            scope[p.name] = v
+        self.entry_outputs = (f, out_params)
+        self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
+        assert f.body is not None
+        self.block(f.body.stmts)
+        self.write_entry_outputs(None, f.pos)
+        self.emit("ret")
+
+    def write_entry_outputs(self, retval: Val | None, pos: Pos) -> None:
+        ctx = self.func_ctx[0]
+        if retval is not None:
+            self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
+        for p, v in ctx["outs"]:
+            self.bind_output(p.type, p.semantic, v, p.pos)
+
+    def _elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
+        """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries."""
+        out: list = []
+        if isinstance(t, StructType):
+            for fname, ft, fsem, mods in t.fields:
+                sub = self._elem_list(ft, fsem or sem, pos, fname)
+                out += [(a, b, c, d | mods) for a, b, c, d in sub]
+            return out
+        if sem is None:
+            raise self.err(pos, f"'{name}': missing semantic", 4502)
+        base, idx = split_semantic(sem)
+        if isinstance(t, ArrayType):
+            for e in range(t.count):
+                out += [(lt, b, idx + e + k, m) for k, (lt, b, _i, m) in enumerate(
+                    self._elem_list(t.elem, f"{base}", pos, name))]
+            return out
+        if isinstance(t, NumType):
+            if t.shape == "m":
+                rows = t.rows
+                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset()) for r in range(rows)]
+            return [(t, base, idx, frozenset())]
+        raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
+
+    def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
+        slots: list[Slot] = []
+        for lt, base, idx, fmods in self._elem_list(t, sem, pos, name):
+            up = base.upper()
+            n = lt.n
+            allm = mods | fmods
+            if self.stage == "cs":
+                special = _CS_SV.get(up)
+                if special is None:
+                    raise self.err(pos, f"invalid compute shader input semantic '{base}'", 4502)
+                if special not in self.special_inputs:
+                    self.special_inputs[special] = 1
+                    comps = "" if special == "vThreadIDInGroupFlattened" else ".xyz"
+                    self.in_decls.append(f"dcl_input {special}{comps}")
+                slots += [(special, (), None, c) for c in range(n)]
+                continue
+            if self.stage == "ps" and up == "SV_COVERAGE":
+                self.in_decls.append("dcl_input vCoverage")
+                slots += [("vCoverage", (), None, 0)]
+                continue
+            if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
+                continue
+            reg = len(self.inputs)
+            mask = (1 << n) - 1
+            sv = _SV_NAMES.get(up)
+            ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+            if sv is not None and up in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
+                                         "SV_SAMPLEINDEX"):
+                ctype = 1
+            disp = _CANON.get(up, base)
+            self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask))
+            m = "xyzw"[:n]
+            if self.stage == "ps":
+                if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
+                                  "SV_VIEWPORTARRAYINDEX"):
+                    self.in_decls.append(f"dcl_input_ps_sgv constant v{reg}.{m}, {sv[1]}")
+                elif sv and up == "SV_POSITION":
+                    mode = "linear noperspective"
+                    if "sample" in allm:
+                        mode += " sample"
+                    elif "centroid" in allm:
+                        mode += " centroid"
+                    self.in_decls.append(f"dcl_input_ps_siv {mode} v{reg}.{m}, position")
+                else:
+                    mode = self.interp_mode(lt, allm)
+                    self.in_decls.append(f"dcl_input_ps {mode} v{reg}.{m}")
+            elif sv and self.stage == "vs":
+                self.in_decls.append(f"dcl_input_sgv v{reg}.{m}, {sv[1]}")
+            else:
+                self.in_decls.append(f"dcl_input v{reg}.{m}")
+            vslots = [("v", (reg,), None, c) for c in range(n)]
+            if concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
+                vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
+            slots += vslots
+        return Val(t, slots)
+
+    @staticmethod
+    def interp_mode(t: NumType, mods: frozenset) -> str:
+        if concrete(t.base) != FLOAT or "nointerpolation" in mods:
+            return "constant"
+        mode = "linear"
+        if "noperspective" in mods:
+            mode += " noperspective"
+        if "sample" in mods:
+            mode += " sample"
+        elif "centroid" in mods:
+            mode += " centroid"
+        return mode
+
+    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None:
+        if t is VOID:
+            return
+        k = 0
+        for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
+            up = base.upper()
+            n = lt.n
+            vals = v.slots[k:k + n]
+            k += n
+            if concrete(lt.base) == BOOL:
+                vals = self.alu("and", UINT, n, [vals, [imm(1)] * n])
+            if self.stage == "ps" and up in _PS_SPECIAL_OUT:
+                reg_name = _PS_SPECIAL_OUT[up]
+                decl = {"oDepth": "dcl_output oDepth", "oMask": "dcl_output oMask", "oDepthGE": "dcl_output oDepthGE",
+                        "oDepthLE": "dcl_output oDepthLE", "oStencilRef": "dcl_output oStencilRef"}[reg_name]
+                if decl not in self.out_decls:
+                    self.out_decls.append(decl)
+                    self.outputs.append(SigElem(_CANON.get(up, base), idx, 0, 1 if up in ("SV_COVERAGE",
+                                                "SV_STENCILREF") else 3, 0xFFFFFFFF, 1))
+                self.store([(reg_name, (), None, 0)], vals[:1])
+                continue
+            if self.stage == "ps":
+                if up != "SV_TARGET":
+                    raise self.err(pos, f"invalid ps output semantic '{base}'", 4506)
+                reg = idx
+            else:
+                existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
+                reg = existing[0].reg if existing else len([e for e in self.outputs if e.reg != 0xFFFFFFFF])
+            if not any(e.reg == reg and e.name.upper() == up for e in self.outputs):
+                sv = _SV_NAMES.get(up)
+                ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+                self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, (1 << n) - 1))
+                m = "xyzw"[:n]
+                if sv and self.stage != "ps":
+                    self.out_decls.append(f"dcl_output_siv o{reg}.{m}, {sv[1]}")
+                else:
+                    self.out_decls.append(f"dcl_output o{reg}.{m}")
+            self.store([("o", (reg,), None, c) for c in range(n)], vals)
+
+    # --- scopes & variables ---------------------------------------------------------------------------
+    def lookup(self, name: str, pos: Pos) -> Val:
+        for sc in reversed(self.scopes):
+            if name in sc:
+                return sc[name]
+        g = self.globals.get(name)
+        if g is None:
+            raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+        if isinstance(g, CbVar):
+            cb = g.cb
+            regs = self.cb_slots(g.decl.type, g.offset)
+            slots = [("cb", (cb.slot, r), None, c) for r, c in regs]
+            v = Val(g.decl.type, slots)
+            if any(b == BOOL for b in leaf_bases(g.decl.type)):
+                # bools are stored as 0/1 in constant buffers; make them ~0/0
+                bases = leaf_bases(g.decl.type)
+                new = []
+                for s, b in zip(slots, bases, strict=True):
+                    new.append(self.alu("ine", INT, 1, [[s], [imm(0)]])[0] if b == BOOL else s)
+                v = Val(g.decl.type, new)
+            v.obj = ("cbvar", g)
+            return v
+        if isinstance(g, Resource):
+            return Val(g.type, [], g)
+        if isinstance(g, tuple):
+            if g[0] == "staticval":
+                return g[1]
+            if g[0] == "tgsm":
+                gi, stride, t = self.tgsm[name]
+                return Val(t, [], ("tgsm", gi, stride))
+            if g[0] == "static":
+                raise self.err(pos, f"static '{name}' used before initialisation", 3004)
+        raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+
+    def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
+        t = d.type
+        if isinstance(t, ObjectType):
+            if d.init is None:
+                raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)
+            v = self.expr(d.init)
+            scope[d.name] = v
+            return v
+        if isinstance(t, ArrayType) and t.count == 0:
+            raise self.err(d.pos, f"'{d.name}': array dimensions must be literal integers", 3058)
+        if isinstance(t, ArrayType) and d.init is None or (isinstance(t, ArrayType) and
+                                                             not self._init_all_const(d.init)):
+            epr = (t.elem.slots + 3) // 4
+            xr = len(self.indexable)
+            self.indexable[xr] = t.count * epr
+            slots = []
+            for e in range(t.count):
+                for j in range(t.elem.slots):
+                    slots.append(("x", (xr, e * epr + j // 4), None, j % 4))
+            v = Val(t, slots)
+        elif isinstance(t, ArrayType):
+            # constant-initialised arrays go to an indexable temp too (dynamic indexing must work)
+            epr = (t.elem.slots + 3) // 4
+            xr = len(self.indexable)
+            self.indexable[xr] = t.count * epr
+            slots = [("x", (xr, e * epr + j // 4), None, j % 4) for e in range(t.count) for j in range(t.elem.slots)]
+            v = Val(t, slots)
+        else:
+            v = Val(t, self.alloc_slots(t.slots, var=True))
+        if d.init is not None:
+            init = self.init_value(d.init, t, d.pos)
+            self.store(v.slots, init.slots)
+        scope[d.name] = v
+        return v
+
+    def _init_all_const(self, n: A.Node | None) -> bool:
+        return False
+
+    def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val:
+        if isinstance(init, A.InitList):
+            flat: list[Slot] = []
+            bases: list[str] = []
+            for item in init.items:
+                iv = self.init_flat(item)
+                flat += iv.slots
+                bases += leaf_bases(iv.type) if not isinstance(iv.type, NumType) else [iv.type.base] * iv.type.n
+            leaves = flat_numeric(t)
+            if len(flat) != len(leaves):
+                raise self.err(pos, f"initializer does not match type: expected {len(leaves)} components, "
+                                    f"got {len(flat)}", 3017)
+            out: list[Slot] = []
+            for s, b, lt in zip(flat, bases, leaves, strict=True):
+                out += self.convert_base(Val(NumType(b), [s]), lt.base).slots
+            return Val(t, out)
+        v = self.expr(init)
+        return self.convert(v, t, pos)
+
+    def init_flat(self, item: A.Node) -> Val:
+        if isinstance(item, A.InitList):
+            slots: list[Slot] = []
+            bases: list[str] = []
+            for x in item.items:
+                v = self.init_flat(x)
+                slots += v.slots
+                bases += leaf_bases(v.type) if not isinstance(v.type, NumType) else [v.type.base] * v.type.n
+            st = StructType("")
+            return Val(st, slots) if False else Val(_FlatType(bases), slots)
+        return self.expr(item)
+
+    # --- statements ------------------------------------------------------------------------------------
+    def block(self, stmts: list[A.Node]) -> None:
+        self.scopes.append({})
+        try:
+            for s in stmts:
+                self.stmt(s)
+        finally:
+            self.scopes.pop()
+
+    def stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
+        if isinstance(s, A.Block):
+            self.block(s.stmts)
+        elif isinstance(s, A.DeclStmt):
+            for d in s.decls:
+                if "static" in d.mods and d.name in self.scopes[-1]:
+                    continue
+                self.declare_local(d, self.scopes[-1])
+        elif isinstance(s, A.ExprStmt):
+            if s.expr is not None:
+                self.expr(s.expr)
+        elif isinstance(s, A.If):
+            c = self.cond_slot(s.cond)
+            if is_imm(c) and "branch" not in s.attrs:
+                if c[3]:
+                    self.stmt(s.then)
+                elif s.other is not None:
+                    self.stmt(s.other)
+                return
+            self.emit("if", self.src([c]), suffix="_nz")
+            self.scoped(s.then)
+            if s.other is not None:
+                self.emit("else")
+                self.scoped(s.other)
+            self.emit("endif")
+        elif isinstance(s, A.While):
+            self.emit("loop")
+            self.loops.append({"kind": "loop", "step": None, "pre_continue": None})
+            c = self.cond_slot(s.cond)
+            self.break_unless(c)
+            self.scoped(s.body)
+            self.loops.pop()
+            self.emit("endloop")
+            self.after_loop()
+        elif isinstance(s, A.DoWhile):
+            self.emit("loop")
+            self.loops.append({"kind": "loop", "step": None, "pre_continue": s.cond})
+            self.scoped(s.body)
+            c = self.cond_slot(s.cond)
+            self.break_unless(c)
+            self.loops.pop()
+            self.emit("endloop")
+            self.after_loop()
+        elif isinstance(s, A.For):
+            self.scopes.append({})
+            if s.init is not None:
+                self.stmt(s.init)
+            self.emit("loop")
+            self.loops.append({"kind": "loop", "step": s.step, "pre_continue": None})
+            if s.cond is not None:
+                c = self.cond_slot(s.cond)
+                self.break_unless(c)
+            self.scoped(s.body)
+            if s.step is not None:
+                self.expr(s.step)
+            self.loops.pop()
+            self.emit("endloop")
+            self.scopes.pop()
+            self.after_loop()
+        elif isinstance(s, A.Switch):
+            self.switch(s)
+        elif isinstance(s, A.Break):
+            if not self.loops:
+                raise self.err(s.pos, "break must be inside a loop or switch", 3518)
+            self.emit("break")
+        elif isinstance(s, A.Continue):
+            lp = next((x for x in reversed(self.loops) if x["kind"] == "loop"), None)
+            if lp is None:
+                raise self.err(s.pos, "continue must be inside a loop", 3519)
+            if self.loops[-1]["kind"] != "loop":
+                raise NotImplementedError("continue inside switch")
+            if lp["step"] is not None:
+                self.expr(lp["step"])
+            if lp["pre_continue"] is not None:
+                self.break_unless(self.cond_slot(lp["pre_continue"]))
+            self.emit("continue")
+        elif isinstance(s, A.Return):
+            self.ret(s)
+        elif isinstance(s, A.Discard):
+            if self.stage != "ps":
+                raise self.err(s.pos, "discard is only valid in pixel shaders", 3000)
+            self.emit("discard", Reg("l", imm=(0xFFFFFFFF,)), suffix="_nz")
+        else:
+            raise self.err(s.pos, f"unsupported statement {type(s).__name__}", 3000)
+
+    def scoped(self, s: A.Node) -> None:
+        self.scopes.append({})
+        try:
+            self.stmt(s)
+        finally:
+            self.scopes.pop()
+
+    def break_unless(self, c: Slot) -> None:
+        if is_imm(c):
+            if not c[3]:
+                self.emit("break")
+            return
+        self.emit("breakc", self.src([c]), suffix="_z")
+
+    def after_loop(self) -> None:
+        """Inside an inlined function with early returns, leave enclosing constructs once returned."""
+        if len(self.func_ctx) > 1 and self.func_ctx[-1].get("flag") is not None and \
+                self.func_ctx[-1]["depth"] <= len(self.loops):
+            self.emit("breakc", self.src([self.func_ctx[-1]["flag"]]), suffix="_nz")
+
+    def switch(self, s: A.Switch) -> None:
+        sel = self.expr(s.expr)
+        if not isinstance(sel.type, NumType) or sel.type.n != 1:
+            raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
+        sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
+        from .parser import const_eval
+
+        self.emit("switch", self.src(sel.slots))
+        self.loops.append({"kind": "switch"})
+        for labels, body in s.cases:
+            for lab in labels:
+                if lab is None:
+                    self.emit("default")
+                else:
+                    v = const_eval(lab)
+                    if v is None:
+                        lv = self.expr(lab)
+                        if not lv.const:
+                            raise self.err(lab.pos, "case labels must be literal integers", 3020)
+                        v = lv.slots[0][3]
+                    self.emit("case", Reg("l", imm=(int(v) & 0xFFFFFFFF,)))
+            self.block(body)
+            # fallthrough into a non-empty next case isn't expressible; fxc requires break anyway
+        self.loops.pop()
+        self.emit("endswitch")
+        self.after_loop()
+
+    def ret(self, s: A.Return) -> None:
+        ctx = self.func_ctx[-1]
+        val = None
+        if s.value is not None:
+            val = self.convert(self.expr(s.value), ctx["ret"], s.pos)
+            if ctx["ret"] is VOID:
+                raise self.err(s.pos, "void functions cannot return a value", 3079)
+        elif ctx["ret"] is not VOID:
+            raise self.err(s.pos, "non-void functions must return a value", 3080)
+        if ctx.get("entry"):
+            self.write_entry_outputs(val, s.pos)
+            self.emit("ret")
+            return
+        if val is not None:
+            self.store(ctx["result"], val.slots)
+        if ctx.get("tail"):
+            return
+        self.store([ctx["flag"]], [imm(0xFFFFFFFF)])
+        self.emit("break")
+
+    def cond_slot(self, e: A.Node) -> Slot:
+        v = self.expr(e)
+        if not isinstance(v.type, NumType):
+            raise self.err(e.pos, "conditional expression must be a scalar", 3019)
+        if v.type.n != 1:
+            v = Val(NumType(v.type.base), v.slots[:1])
+        return self.convert_base(v, BOOL).slots[0]
+
+    # --- expressions ------------------------------------------------------------------------------------
+    def expr(self, e: A.Node) -> Val:
+        from . import exprs
+
+        return exprs.expr(self, e)
+
+    # --- final listing ----------------------------------------------------------------------------------
+    def listing(self) -> tuple[str, dict[int, int]]:
+        from .regalloc import allocate
+
+        tmap, nregs = allocate(self.code, self.var_temps)
+        lines = [f"{self.stage}_{self.major}_{self.minor}"]
+        lines.append("dcl_globalFlags refactoringAllowed")
+        for cb in self.cbufs:
+            if cb.slot < 0 or not cb.used:
+                continue
+            n = max(1, cb.size // 16)
+            dyn = ", dynamicIndexed" if cb.slot in self.uses_dynamic_cb else ", immediateIndexed"
+            lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
+        for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):
+            if not r.used or r.reg < 0:
+                continue
+            lines.append(self.resource_decl(r))
+        lines += self.in_decls
+        lines += self.out_decls
+        if nregs:
+            lines.append(f"dcl_temps {nregs}")
+        for xr, size in self.indexable.items():
+            lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
+        for _name, (g, stride, t) in self.tgsm.items():
+            lines.append(f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
+        if self.numthreads:
+            lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
+        for ins in self.code:
+            lines.append(ins.render(tmap))
+        return "\n".join(lines) + "\n", tmap
+
+    def resource_decl(self, r: Resource) -> str:
+        k = r.type.kind
+        elem = r.type.elem
+        if r.file == "s":
+            mode = "mode_comparison" if k == "SamplerComparisonState" else "mode_default"
+            return f"dcl_sampler s{r.reg}, {mode}"
+        if k in ("ByteAddressBuffer",):
+            return f"dcl_resource_raw t{r.reg}"
+        if k == "RWByteAddressBuffer":
+            return f"dcl_uav_raw u{r.reg}"
+        if k == "StructuredBuffer":
+            return f"dcl_resource_structured t{r.reg}, {r.stride}"
+        if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
+            return f"dcl_uav_structured u{r.reg}, {r.stride}"
+        base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
+        rt = _RET_TYPE.get(base, "float")
+        rts = ",".join([rt] * 4)
+        if r.file == "u":
+            dim = _DIM[k[2:]][0]
+            return f"dcl_uav_typed_{dim} ({rts}) u{r.reg}"
+        dim = _DIM[k][0]
+        if k in ("Texture2DMS", "Texture2DMSArray"):
+            dim += f"({r.type.samples})"
+        return f"dcl_resource_{dim} ({rts}) t{r.reg}"
+
+
+@dataclass(frozen=True)
+class _FlatType(Type):
+    bases: tuple
+
+    def __init__(self, bases: list[str]):
+        object.__setattr__(self, "bases", tuple(bases))
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return len(self.bases)
+
+
+def walk(node: Any):
+    """All AST nodes below ``node`` (dataclass fields, lists and tuples)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Node):
+            yield n
+            for v in vars(n).values():
+                if isinstance(v, (A.Node, list, tuple, dict)):
+                    stack.append(v)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif isinstance(n, dict):
+            stack.extend(n.values())
+
+
+_ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)

@@ -1,0 +1,591 @@
+"""Expression lowering: operators with HLSL promotion rules, swizzles, indexing, assignment, function
+inlining (in/out/inout), constructors and casts. Intrinsics and object methods: :mod:`.intrinsics`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .operands import Slot, imm, is_imm
+from .types import (
+    BOOL,
+    FLOAT,
+    INT,
+    LIT_FLOAT,
+    LIT_INT,
+    UINT,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    common_base,
+    concrete,
+)
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+_SWZ = {c: i for i, c in enumerate("xyzw")} | {c: i for i, c in enumerate("rgba")}
+
+
+def _val(t: Type, slots: list, obj=None):
+    from .codegen import Val
+
+    return Val(t, slots, obj)
+
+
+def expr(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
+    from .codegen import f2b
+
+    if isinstance(e, A.Literal):
+        if e.base == "string":
+            raise cg.err(e.pos, "strings are not supported here", 3000)
+        if e.base in (LIT_FLOAT, FLOAT):
+            return _val(NumType(e.base), [imm(f2b(e.value))])
+        if e.base == BOOL:
+            return _val(NumType(BOOL), [imm(0xFFFFFFFF if e.value else 0)])
+        if e.base == "double":
+            return _val(NumType(FLOAT), [imm(f2b(e.value))])
+        return _val(NumType(e.base), [imm(int(e.value))])
+    if isinstance(e, A.Ident):
+        return cg.lookup(e.name, e.pos)
+    if isinstance(e, A.Binary):
+        return binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
+    if isinstance(e, A.Unary):
+        if e.op in ("++", "--"):
+            v = expr(cg, e.a)
+            one = _val(NumType(LIT_INT), [imm(1)])
+            nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
+            assign_to(cg, e.a, nv, e.pos)
+            return expr(cg, e.a)
+        v = expr(cg, e.a)
+        return unary(cg, e.op, v, e.pos)
+    if isinstance(e, A.Postfix):
+        v = expr(cg, e.a)
+        old = _val(v.type, cg.materialize_force(v.slots))
+        one = _val(NumType(LIT_INT), [imm(1)])
+        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
+        return old
+    if isinstance(e, A.Assign):
+        if e.op == "=":
+            v = expr(cg, e.value)
+        else:
+            cur = expr(cg, e.target)
+            v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
+        assign_to(cg, e.target, v, e.pos)
+        return expr(cg, e.target)
+    if isinstance(e, A.Ternary):
+        c = expr(cg, e.cond)
+        a = expr(cg, e.a)
+        b = expr(cg, e.b)
+        return select(cg, c, a, b, e.pos)
+    if isinstance(e, A.Comma):
+        v = None
+        for it in e.items:
+            v = expr(cg, it)
+        return v  # type: ignore[return-value]
+    if isinstance(e, A.Construct):
+        return construct(cg, e.type, [expr(cg, a) for a in e.args], e.pos)
+    if isinstance(e, A.Cast):
+        v = expr(cg, e.a)
+        return cast(cg, v, e.type, e.pos)
+    if isinstance(e, A.Member):
+        return member(cg, expr(cg, e.a), e.name, e.pos)
+    if isinstance(e, A.Index):
+        return index(cg, expr(cg, e.a), e.index, e.pos)
+    if isinstance(e, A.Call):
+        return call(cg, e)
+    if isinstance(e, A.MethodCall):
+        from .intrinsics import method
+
+        return method(cg, expr(cg, e.obj), e.name, e.args, e.pos)
+    if isinstance(e, A.InitList):
+        raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
+    raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
+
+
+def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
+    if isinstance(t, NumType) and isinstance(v.type, NumType) and v.type.n == 1 and t.n > 1:
+        return cg.convert(_val(v.type, v.slots), t, pos, explicit=True)
+    return cg.convert(v, t, pos, explicit=True)
+
+
+def numeric(cg: Codegen, v: Val, pos) -> NumType:
+    if not isinstance(v.type, NumType):
+        raise cg.err(pos, f"operator cannot be applied to '{v.type}'", 3020)
+    return v.type
+
+
+def result_shape(cg: Codegen, a: NumType, b: NumType, pos) -> NumType:
+    if a.n == 1 and a.shape == "s":
+        return NumType(a.base, b.rows, b.cols, b.shape)
+    if b.n == 1 and b.shape == "s":
+        return a
+    if a.shape == "m" and b.shape == "m":
+        return NumType(a.base, min(a.rows, b.rows), min(a.cols, b.cols), "m")
+    if a.shape == "m" or b.shape == "m":
+        m, v = (a, b) if a.shape == "m" else (b, a)
+        if m.n != v.n and not (m.rows == 1 or m.cols == 1):
+            raise cg.err(pos, f"cannot implicitly convert from '{v}' to '{m}'", 3017)
+        return NumType(a.base, 1, min(m.n, v.n), "v") if m.rows == 1 or m.cols == 1 else m
+    n = min(a.n, b.n)
+    return NumType(a.base, 1, n, "v" if n > 1 or (a.shape == "v" and b.shape == "v") else "s")
+
+
+def coerce_pair(cg: Codegen, a: Val, b: Val, pos, base: str | None = None) -> tuple[Val, Val, NumType]:
+    ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    shape = result_shape(cg, ta, tb, pos)
+    cb = base or common_base(ta.base, tb.base)
+    rt = NumType(cb, shape.rows, shape.cols, shape.shape)
+    return cg.convert(a, rt, pos), cg.convert(b, rt, pos), rt
+
+
+_FLOAT_CMP = {"==": ("eq", False), "!=": ("ne", False), "<": ("lt", False), ">=": ("ge", False),
+              ">": ("lt", True), "<=": ("ge", True)}
+_INT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ilt", False), ">=": ("ige", False),
+            ">": ("ilt", True), "<=": ("ige", True)}
+_UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">=": ("uge", False),
+             ">": ("ult", True), "<=": ("uge", True)}
+
+
+def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
+    ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    if op in ("&&", "||"):
+        a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
+        return _val(rt, cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
+    if op in _FLOAT_CMP:
+        base = common_base(ta.base, tb.base)
+        if base == BOOL:
+            base = INT if op not in ("==", "!=") else BOOL
+        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base))
+        cb = concrete(base)
+        name, swap = (_FLOAT_CMP if cb == FLOAT else _UINT_CMP if cb == UINT else _INT_CMP)[op]
+        x, y = (b2, a2) if swap else (a2, b2)
+        return _val(rt.with_base(BOOL), cg.alu(name, cb, rt.n, [x.slots, y.slots]))
+    if op in ("&", "|", "^", "<<", ">>"):
+        base = common_base(ta.base, tb.base)
+        if concrete(base) == FLOAT:
+            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+        if op in ("<<", ">>"):
+            base = ta.base if concrete(ta.base) != BOOL else INT
+        base = INT if base in (BOOL, LIT_INT) and op not in ("&", "|", "^") else base
+        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base) if base != BOOL else BOOL)
+        name = {"&": "and", "|": "or", "^": "xor", "<<": "ishl"}.get(op) or (
+            "ushr" if concrete(rt.base) == UINT else "ishr")
+        return _val(rt, cg.alu(name, rt.base, rt.n, [a2.slots, b2.slots]))
+    base = common_base(ta.base, tb.base)
+    if base == BOOL:
+        base = INT
+    a2, b2, rt = coerce_pair(cg, a, b, pos, base)
+    cb = concrete(base)
+    n = rt.n
+    if cb == FLOAT:
+        if op == "+":
+            return _val(rt, cg.alu("add", FLOAT, n, [a2.slots, b2.slots]))
+        if op == "-":
+            if b2.const:
+                from .codegen import b2f, f2b
+
+                neg = [imm(f2b(-b2f(s[3]))) for s in b2.slots]
+                return _val(rt, cg.alu("add", FLOAT, n, [a2.slots, neg]))
+            return _val(rt, cg.alu("add", FLOAT, n, [a2.slots, b2.slots], ["", "-"]))
+        if op == "*":
+            return _val(rt, cg.alu("mul", FLOAT, n, [a2.slots, b2.slots]))
+        if op == "/":
+            return _val(rt, cg.alu("div", FLOAT, n, [a2.slots, b2.slots]))
+        if op == "%":
+            return _val(rt, fmod(cg, n, a2.slots, b2.slots))
+    else:
+        if op == "+":
+            return _val(rt, cg.alu("iadd", cb, n, [a2.slots, b2.slots]))
+        if op == "-":
+            nb = cg.alu("ineg", cb, n, [b2.slots])
+            return _val(rt, cg.alu("iadd", cb, n, [a2.slots, nb]))
+        if op == "*":
+            return _val(rt, cg.alu("imul", cb, n, [a2.slots, b2.slots], dst_pos=1, ndst=2))
+        if op in ("/", "%"):
+            if cb == UINT:
+                return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
+            return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
+    raise cg.err(pos, f"unsupported operator '{op}'", 3000)
+
+
+def iabs(cg: Codegen, n: int, s: list) -> list:
+    return cg.alu("imax", INT, n, [s, cg.alu("ineg", INT, n, [s])])
+
+
+def idiv(cg: Codegen, n: int, a: list, b: list, rem: bool) -> list:
+    """Signed division/remainder via udiv on magnitudes (DXBC has no signed divide)."""
+    aa, ab = iabs(cg, n, a), iabs(cg, n, b)
+    q = cg.alu("udiv", UINT, n, [aa, ab], dst_pos=1 if rem else 0, ndst=2)
+    sign_src = a if rem else cg.alu("xor", UINT, n, [a, b])
+    neg = cg.alu("ilt", INT, n, [sign_src, [imm(0)] * n])
+    nq = cg.alu("ineg", INT, n, [q])
+    return cg.alu("movc", UINT, n, [neg, nq, q])
+
+
+def fmod(cg: Codegen, n: int, a: list, b: list) -> list:
+    """x % y for floats: the sign of x, |x/y|'s fraction times y (fxc's sequence)."""
+    d = cg.alu("div", FLOAT, n, [a, b])
+    ge = cg.alu("ge", FLOAT, n, [d, d], ["", "-"])
+    fr = cg.alu("frc", FLOAT, n, [d], ["abs"])
+    sel = cg.alu("movc", FLOAT, n, [ge, fr, fr], ["", "", "-"])
+    return cg.alu("mul", FLOAT, n, [sel, b])
+
+
+def unary(cg: Codegen, op: str, v: Val, pos) -> Val:
+    t = numeric(cg, v, pos)
+    if op == "+":
+        return v
+    if op == "!":
+        bv = cg.convert_base(v, BOOL)
+        return _val(t.with_base(BOOL), cg.alu("ieq", INT, t.n, [bv.slots, [imm(0)] * t.n]))
+    if op == "~":
+        if concrete(t.base) == FLOAT:
+            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+        base = INT if t.base in (BOOL, LIT_INT) else t.base
+        v = cg.convert_base(v, base)
+        return _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots]))
+    if op == "-":
+        base = INT if t.base == BOOL else t.base
+        v = cg.convert_base(v, base)
+        if concrete(base) == FLOAT:
+            if v.const:
+                from .codegen import b2f, f2b
+
+                return _val(v.type, [imm(f2b(-b2f(s[3]))) for s in v.slots])
+            return _val(v.type, cg.op("mov", t.n, [v.slots], ["-"]))
+        return _val(v.type, cg.alu("ineg", INT, t.n, [v.slots]))
+    raise cg.err(pos, f"unsupported unary operator '{op}'", 3000)
+
+
+def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
+    ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    tc = numeric(cg, c, pos)
+    a2, b2, rt = coerce_pair(cg, a, b, pos)
+    if tc.n == 1:
+        cs = cg.convert_base(c, BOOL).slots * rt.n
+    else:
+        if tc.n < rt.n and rt.n != 1:
+            raise cg.err(pos, "ternary condition dimension mismatch", 3020)
+        if rt.n == 1:
+            rt = NumType(rt.base, tc.rows, tc.cols, tc.shape)
+            a2 = cg.convert(a2, rt, pos)
+            b2 = cg.convert(b2, rt, pos)
+        cs = cg.convert_base(_val(NumType(tc.base, 1, rt.n, "v"), c.slots[:rt.n]), BOOL).slots
+    _ = (ta, tb)
+    return _val(rt, cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots]))
+
+
+def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
+    if not isinstance(t, NumType):
+        if isinstance(t, StructType) and len(args) == 1:
+            return cg.convert(args[0], t, pos, explicit=True)
+        raise cg.err(pos, f"constructor for '{t}' is not supported", 3000)
+    flat: list[Slot] = []
+    bases: list[str] = []
+    for a in args:
+        if not isinstance(a.type, NumType):
+            from .codegen import leaf_bases
+
+            flat += a.slots
+            bases += leaf_bases(a.type)
+            continue
+        flat += a.slots
+        bases += [a.type.base] * a.type.n
+    if len(flat) == 1 and t.n > 1:
+        flat, bases = flat * t.n, bases * t.n
+    if len(flat) != t.n:
+        raise cg.err(pos, f"wrong number of arguments to numeric-type constructor: expected {t.n} components, "
+                          f"got {len(flat)}", 3014)
+    out: list[Slot] = []
+    for s, b in zip(flat, bases, strict=True):
+        out += cg.convert_base(_val(NumType(b), [s]), t.base).slots
+    return _val(t, out)
+
+
+def member(cg: Codegen, v: Val, name: str, pos) -> Val:
+    t = v.type
+    if isinstance(t, StructType):
+        info = t.field_offset(name)
+        if info is None:
+            raise cg.err(pos, f"'{name}': invalid subscript", 3018)
+        off, ft, _sem = info
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
+            from .intrinsics import mem_member
+
+            return mem_member(cg, v, off, ft)
+        return _val(ft, v.slots[off:off + ft.slots])
+    if isinstance(t, NumType):
+        comps = swizzle_indices(cg, t, name, pos)
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "mem":
+            from .intrinsics import mem_load
+
+            v = mem_load(cg, v)
+        n = len(comps)
+        nt = NumType(t.base, 1, n, "v" if n > 1 else "s") if n > 1 or t.shape != "s" else NumType(t.base)
+        if n == 1:
+            nt = NumType(t.base)
+        return _val(nt, [v.slots[c] for c in comps])
+    raise cg.err(pos, f"'{name}': invalid subscript on '{t}'", 3018)
+
+
+def swizzle_indices(cg: Codegen, t: NumType, name: str, pos) -> list[int]:
+    if t.shape == "m":
+        import re
+
+        parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
+        if not parts or "".join(("_m" + a + b) if a else ("_" + c + d) for a, b, c, d in parts) != name:
+            raise cg.err(pos, f"invalid matrix swizzle '{name}'", 3018)
+        out = []
+        for a, b, c, d in parts:
+            r, col = (int(a), int(b)) if a else (int(c) - 1, int(d) - 1)
+            if r >= t.rows or col >= t.cols:
+                raise cg.err(pos, f"invalid matrix swizzle '{name}'", 3018)
+            out.append(r * t.cols + col)
+        return out
+    if len(name) > 4 or any(ch not in _SWZ for ch in name):
+        raise cg.err(pos, f"invalid subscript '{name}'", 3018)
+    comps = [_SWZ[ch] for ch in name]
+    if any(c >= t.n for c in comps):
+        raise cg.err(pos, f"invalid subscript '{name}'", 3018)
+    return comps
+
+
+def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+    t = v.type
+    if isinstance(t, ObjectType):
+        from .intrinsics import object_index
+
+        return object_index(cg, v, idx_node, pos)
+    if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
+        from .intrinsics import mem_index
+
+        return mem_index(cg, v, idx_node, pos)
+    iv = cg.convert(expr(cg, idx_node), NumType(UINT), pos)
+    if isinstance(t, ArrayType):
+        es = t.elem.slots
+        if iv.const:
+            i = iv.slots[0][3]
+            if i >= t.count:
+                raise cg.err(pos, "array index out of bounds", 3504)
+            return _val(t.elem, v.slots[i * es:(i + 1) * es])
+        return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
+    if isinstance(t, NumType):
+        if t.shape == "m":
+            rt = NumType(t.base, 1, t.cols, "v")
+            if iv.const:
+                r = iv.slots[0][3]
+                return _val(rt, v.slots[r * t.cols:(r + 1) * t.cols])
+            return dynamic_pick(cg, v.slots, t.rows, t.cols, iv.slots[0], rt)
+        et = NumType(t.base)
+        if iv.const:
+            i = iv.slots[0][3]
+            if i >= t.n:
+                raise cg.err(pos, "array index out of bounds", 3504)
+            return _val(et, [v.slots[i]])
+        return dynamic_pick(cg, v.slots, t.n, 1, iv.slots[0], et)
+    raise cg.err(pos, f"cannot index '{t}'", 3121)
+
+
+def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: NumType) -> Val:
+    """Select element ``i`` of a register-resident value with a movc chain."""
+    res = [imm(0)] * size
+    for k in range(count):
+        c = cg.alu("ieq", INT, 1, [[i], [imm(k)]])
+        res = cg.alu("movc", UINT, size, [c * size, slots[k * size:(k + 1) * size], res])
+    return _val(rt, res)
+
+
+def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
+    es = et.slots
+    files = {s[0] for s in v.slots}
+    if files <= {"x", "cb", "icb"} and len(files) == 1:
+        first = v.slots[:es]
+        regs = sorted({s[1][-1] for s in v.slots})
+        stride = (regs[-1] - regs[0]) // (count - 1) if count > 1 else 1
+        if stride == 0:
+            return dynamic_pick(cg, v.slots, count, es, i, et)  # type: ignore[arg-type]
+        ri = i
+        if stride != 1:
+            ri = cg.alu("imul", INT, 1, [[i], [imm(stride)]], dst_pos=1, ndst=2)[0]
+        base_idx = [s for s in first]
+        if any(s[2] is not None for s in base_idx):
+            add = cg.alu("iadd", INT, 1, [[base_idx[0][2]], [ri]])[0]
+            ri = add
+        ri = cg.scalar_temp_slot(ri)
+        out = [(s[0], s[1], ri, s[3]) for s in first]
+        if "cb" in files:
+            cg.uses_dynamic_cb.add(first[0][1][0])
+        return _val(et, out)
+    return dynamic_pick(cg, v.slots, count, es, i, et)  # type: ignore[arg-type]
+
+
+# --- assignment ---------------------------------------------------------------------------------------
+def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
+    lv = lvalue(cg, target)
+    if isinstance(lv, tuple) and lv[0] == "mem":
+        from .intrinsics import mem_store
+
+        mem_store(cg, lv[1], v, pos)
+        return
+    t, slots = lv
+    cv = cg.convert(v, t, pos)
+    for s in slots:
+        if s[0] not in ("r", "o", "x", "oDepth", "oMask", "oDepthGE", "oDepthLE", "oStencilRef"):
+            raise cg.err(pos, "l-value specifies const object", 3025)
+    if len(set(slots)) != len(slots):
+        raise cg.err(pos, "l-value specifies the same component more than once", 3024)
+    src = cv.slots
+    if any(s[:3] in {d[:3] for d in slots} for s in src if not is_imm(s)):
+        src = cg.materialize_force(src)
+    cg.store(slots, src)
+
+
+def lvalue(cg: Codegen, e: A.Node):
+    if isinstance(e, A.Ident):
+        v = cg.lookup(e.name, e.pos)
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
+            raise cg.err(e.pos, "l-value specifies const object", 3025)
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
+            return ("mem", v)
+        return (v.type, v.slots)
+    if isinstance(e, A.Member):
+        base = lvalue(cg, e.a)
+        if isinstance(base, tuple) and base[0] == "mem":
+            return ("mem", member(cg, base[1], e.name, e.pos))
+        t, slots = base
+        sub = member(cg, _val(t, slots), e.name, e.pos)
+        return (sub.type, sub.slots)
+    if isinstance(e, A.Index):
+        v = expr_for_index_base(cg, e.a)
+        if isinstance(v, tuple) and v[0] == "mem":
+            return ("mem", index(cg, v[1], e.index, e.pos))
+        if isinstance(v.type, ObjectType):
+            r = index(cg, v, e.index, e.pos)
+            return ("mem", r)
+        t, slots = v.type, v.slots
+        sub = index(cg, _val(t, slots), e.index, e.pos)
+        if any(s[0] == "l" for s in sub.slots) or (sub.slots and sub.slots[0][0] == "r" and
+                                                      sub.slots[0] not in slots):
+            raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
+        return (sub.type, sub.slots)
+    raise cg.err(e.pos, "l-value required", 3025)
+
+
+def expr_for_index_base(cg: Codegen, e: A.Node):
+    if isinstance(e, (A.Ident, A.Member, A.Index)):
+        lv = lvalue(cg, e) if not isinstance(e, A.Ident) or not isinstance(cg.lookup(e.name, e.pos).type,
+                                                                           ObjectType) else None
+        if lv is None:
+            return cg.lookup(e.name, e.pos)  # type: ignore[union-attr]
+        if isinstance(lv, tuple) and lv[0] == "mem":
+            return lv
+        return _val(lv[0], lv[1])
+    return expr(cg, e)
+
+
+# --- calls ---------------------------------------------------------------------------------------------
+def call(cg: Codegen, e: A.Call) -> Val:
+    if e.name in cg.funcs:
+        return inline_call(cg, e)
+    from .intrinsics import intrinsic
+
+    return intrinsic(cg, e.name, e.args, e.pos)
+
+
+def _score(cg: Codegen, f: A.FuncDef, args: list[Val]) -> int | None:
+    if len(args) > len(f.params) or len(args) < sum(1 for p in f.params if p.default is None):
+        return None
+    score = 0
+    for p, a in zip(f.params, args, strict=False):
+        pt, at = p.type, a.type
+        if isinstance(pt, NumType) and isinstance(at, NumType):
+            if pt.n != at.n and at.n != 1 and not (at.n > pt.n):
+                return None
+            if (pt.rows, pt.cols) != (at.rows, at.cols):
+                score += 10 if at.n > pt.n else 5
+            if concrete(pt.base) != concrete(at.base):
+                score += 1
+        elif type(pt) is not type(at) and not (isinstance(pt, ObjectType) and isinstance(at, ObjectType)):
+            return None
+        elif isinstance(pt, StructType) and pt is not at:
+            return None
+    return score
+
+
+def inline_call(cg: Codegen, e: A.Call) -> Val:
+    cands = [f for f in cg.funcs[e.name] if f.body is not None]
+    if not cands:
+        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+    if e.name in cg.call_stack:
+        raise cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
+    args = [expr(cg, a) for a in e.args]
+    scored = [(s, f) for f in cands if (s := _score(cg, f, args)) is not None]
+    if not scored:
+        raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)
+    scored.sort(key=lambda x: x[0])
+    if len(scored) > 1 and scored[0][0] == scored[1][0] and len(cands) > 1:
+        raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
+    f = scored[0][1]
+    scope: dict = {}
+    copy_back: list[tuple[A.Node, Val]] = []
+    for i, p in enumerate(f.params):
+        if i < len(args):
+            a = args[i]
+        else:
+            a = expr(cg, p.default)  # type: ignore[arg-type]
+        if isinstance(p.type, ObjectType):
+            scope[p.name] = a
+            continue
+        local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
+        if "out" not in p.mods or "inout" in p.mods:
+            cg.store(local.slots, cg.convert(a, p.type, e.pos).slots)
+        if "out" in p.mods or "inout" in p.mods:
+            copy_back.append((e.args[i], local))
+        scope[p.name] = local
+    result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    body = f.body.stmts  # type: ignore[union-attr]
+    early = _has_early_return(body)
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops)}
+    saved_scopes = cg.scopes
+    cg.scopes = [cg.scopes[0], scope]
+    cg.call_stack.append(e.name)
+    cg.func_ctx.append(ctx)
+    try:
+        if early:
+            flag = cg.alloc_slots(1, var=True)[0]
+            ctx["flag"] = flag
+            cg.store([flag], [imm(0)])
+            cg.emit("loop")
+            cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
+            ctx["depth"] = len(cg.loops)
+            cg.block(body)
+            cg.loops.pop()
+            cg.emit("break")
+            cg.emit("endloop")
+        else:
+            cg.block(body)
+    finally:
+        cg.func_ctx.pop()
+        cg.call_stack.pop()
+        cg.scopes = saved_scopes
+    for node, local in copy_back:
+        assign_to(cg, node, local, e.pos)
+    return _val(f.ret, result)
+
+
+def _has_early_return(stmts: list[A.Node]) -> bool:
+    from .codegen import walk
+
+    for i, s in enumerate(stmts):
+        last = i == len(stmts) - 1
+        if isinstance(s, A.Return):
+            if not last:
+                return True
+            continue
+        if any(isinstance(n, A.Return) for n in walk(s)):
+            return True
+    return False
