@@ -41,7 +41,7 @@ class SubresourceLayout:
     array_slice: int
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, weakref_slot=True)
 class ResourceStorage:
     """The bytes of one resource and their layout."""
 

@@ -241,6 +241,7 @@ class DrawCmd(Command):
     uavs: list[ViewDescriptor | None]
     args: Any  # pipeline.input_assembler.DrawArgs
     indirect: tuple[ResourceStorage, int, bool] | None = None
+    so_bindings: list[tuple[ResourceStorage | None, int]] = field(default_factory=list)  # SOSetTargets slots
 
     def _bindings(self, stage: str) -> Any:
         from pyd3d11.pipeline.bindings import Bindings
@@ -276,9 +277,24 @@ class DrawCmd(Command):
                 args.start_vertex, args.start_instance = int(w[2]), int(w[3])
         if args.vertex_count == 0 or args.instance_count == 0:
             return
+        if st.so_declaration is not None:
+            from pyd3d11.pipeline.stream_output import SOTarget
+
+            filled = runtime._so_filled
+            # BufferFilledSize lives with the buffer (§14.4): the binding offset already set it.
+            st.so_targets = [SOTarget(sto, off, filled.get(id(sto), 0)) if sto is not None else None
+                             for sto, off in self.so_bindings] + [None] * (4 - len(self.so_bindings))
         stats = draw(st, args)
+        for t in st.so_targets:
+            if t is not None and t.storage is not None:
+                runtime._so_filled[id(t.storage)] = t.filled_size
+                t.storage.touch()
+        for r in stats.so:
+            runtime._count(f"SO{r.stream}_NumPrimitivesWritten", r.primitives_written)
+            runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
         for key, value in (("IAVertices", stats.ia_vertices), ("IAPrimitives", stats.ia_primitives),
                            ("VSInvocations", stats.vs_invocations), ("CInvocations", stats.c_invocations),
                            ("CPrimitives", stats.c_primitives), ("PSInvocations", stats.ps_invocations),
+                           ("GSInvocations", stats.gs_invocations), ("GSPrimitives", stats.gs_primitives),
                            ("Samples", stats.samples_passed)):
             runtime._count(key, value)

@@ -102,6 +102,18 @@ class _QueryRecord:
     result: Any = None
 
 
+def _so_declaration(gs: Any) -> Any:
+    """The resolved stream-output declaration of a GS created with stream output (cached on it)."""
+    decl = getattr(gs, "_so_compiled", None)
+    if decl is None:
+        from pyd3d11.pipeline.stream_output import compile_so_declaration
+
+        entries, strides, rasterized = gs._stream_output
+        decl = compile_so_declaration(entries, gs._output_signature, strides, rasterized)
+        gs._so_compiled = decl
+    return decl
+
+
 class ID3D11CommandList(ID3D11DeviceChild):
     """A recorded command list (FinishCommandList)."""
 
@@ -264,7 +276,12 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             srvs[name] = [v._view if v is not None else None for v in st.srvs]
             samplers[name] = [getattr(x, "_desc", None) if x is not None else None for x in st.samplers]
         uavs = [v._view if v is not None else None for v in s.om_uavs]
-        return cmds.DrawCmd(state, cbs, srvs, samplers, uavs, args)
+        gs = s.stages["GS"].shader
+        so = getattr(gs, "_stream_output", None) if gs is not None else None
+        if so is not None:
+            state.so_declaration = _so_declaration(gs)
+        so_bindings = [(b._storage if b is not None else None, int(off)) for b, off in zip(s.so_targets, s.so_offsets)]
+        return cmds.DrawCmd(state, cbs, srvs, samplers, uavs, args, so_bindings=so_bindings)
 
     def _draw(self, method: str, **kw: Any) -> None:
         from pyd3d11.pipeline.input_assembler import DrawArgs

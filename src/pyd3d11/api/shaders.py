@@ -191,11 +191,13 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if slot_stream.setdefault(slot, stream) != stream:
             raise reject(f"{where}: OutputSlot {slot} is already fed by stream {slot_stream[slot]}",
                          P + "INVALIDOUTPUTSLOT")
-        if not 1 <= count <= 4:
-            raise reject(f"{where}.ComponentCount {count} must be 1-4", P + "INVALIDCOMPONENTCOUNT")
         name = e.SemanticName
-        if name is None or name == "":
-            slot_bytes[slot] += 4 * count  # a gap: skips memory
+        gap = name is None or name == ""
+        # A gap (no SemanticName) may span more than 4 components (D3D11_SO_DECLARATION_ENTRY docs).
+        if count < 1 or (count > 4 and not gap):
+            raise reject(f"{where}.ComponentCount {count} must be 1-4", P + "INVALIDCOMPONENTCOUNT")
+        if gap:
+            slot_bytes[slot] += 4 * count  # skips memory
             continue
         if start + count > 4:
             raise reject(f"{where}: StartComponent {start} + ComponentCount {count} exceeds 4",
@@ -206,7 +208,9 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if not match:
             raise reject(f"{where}: {name}{int(e.SemanticIndex)} (stream {stream}) is not in the shader's output "
                          "signature", P + "MISSINGSEMANTIC")
-        want = ((1 << count) - 1) << start
+        # StartComponent counts within the element, from the first component its register mask holds.
+        first = (match[0].mask & -match[0].mask).bit_length() - 1 if match[0].mask else 0
+        want = ((1 << count) - 1) << (start + first)
         if match[0].mask & want != want:
             raise reject(f"{where}: components {start}..{start + count - 1} of {name}{int(e.SemanticIndex)} are not "
                          f"written (mask 0x{match[0].mask:X})", P + "MASKMISMATCH")

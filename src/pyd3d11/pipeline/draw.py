@@ -18,6 +18,7 @@ from ..shader.exec import run_program
 from . import primitives as prim
 from .bindings import Bindings
 from .clip import clip_triangles
+from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
 from .input_assembler import (
     DrawArgs,
     IndexBufferBinding,
@@ -37,7 +38,7 @@ from .rasterizer import (
     signed_area2,
     snap,
 )
-from .shader_io import EARLY_DEPTH_STENCIL_FLAG, component_list, global_flags, input_decls, output_decls
+from .shader_io import EARLY_DEPTH_STENCIL_FLAG, component_list, global_flags, input_decls
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -99,6 +100,8 @@ class GraphicsState:
     sample_count: int = 1
     sample_quality: int = 0
     sampling_hooks: Any = None  # texture-sampling implementation for the executor
+    so_declaration: Any = None  # pipeline.stream_output.SODeclaration of the bound GS (or None)
+    so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
 @dataclass(slots=True)
@@ -112,6 +115,9 @@ class DrawStats:
     c_primitives: int = 0
     ps_invocations: int = 0
     samples_passed: int = 0
+    gs_invocations: int = 0
+    gs_primitives: int = 0
+    so: list[Any] = field(default_factory=list)  # stream_output.SOStreamResult per streamed-out stream
 
 
 def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
@@ -119,12 +125,14 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     stats = DrawStats()
     if state.vs is None:
         return stats  # D3D: no vertex shader bound -> nothing is drawn
-    for name in ("hs", "ds", "gs"):
-        if getattr(state, name) is not None:
-            raise NotSupportedError(f"{name.upper()} stage in draws (tessellation/geometry shaders)")
+    if state.hs is not None or state.ds is not None:
+        raise NotSupportedError("HS/DS stages in draws (tessellation)")
     cls = prim.primitive_class(state.topology)
     if cls == prim.PATCH:
         return stats  # patch lists without HS/DS draw nothing
+    gs = state.gs.program if state.gs is not None else None
+    if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, state.topology):
+        raise NotSupportedError("draw: IA topology does not match the geometry shader's input primitive")
     stream = build_stream(args, state.index_buffer if args.indexed else None)
     stats.ia_vertices = int((~stream.cut).sum())
     # --- vertex shader -----------------------------------------------------------------------
@@ -141,16 +149,18 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     V = stream.vertex_id.shape[0]
     res = run_program(vs, V, inputs=regs, bindings=state.vs.bindings, hooks=state.sampling_hooks)
     stats.vs_invocations = V
-    outputs = res.outputs  # (regs, V, 4) uint32
-    # --- primitive assembly ------------------------------------------------------------------
+    # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
     stats.ia_primitives = prims.verts.shape[0]
-    if state.ps is None and state.om.dsv is None:
+    pre = run_pre_raster_stages(state.topology, vs, res.outputs, stream.unique[prims.verts], prims.primitive_id,
+                                gs, state.gs.bindings if state.gs is not None else None, state.so_declaration,
+                                state.so_targets, state.sampling_hooks)
+    stats.gs_invocations = pre.gs_invocations
+    stats.gs_primitives = pre.gs_primitives
+    stats.so = pre.so
+    if not pre.rasterize or (state.ps is None and state.om.dsv is None):
         return stats
-    rows = stream.unique[prims.verts]  # (P, k) rows into VS outputs
-    if prim.is_adjacency(state.topology):
-        rows = rows[:, ::2] if cls == prim.TRIANGLE else rows[:, 1:3]
-    _draw_primitives(state, vs, outputs, rows, prims.primitive_id, cls, stats)
+    _draw_primitives(state, pre, stats)
     return stats
 
 
@@ -342,9 +352,9 @@ def _prepare_points(state: GraphicsState, vout, outputs: np.ndarray, pos: np.nda
     return _Prepared(piece_set, vp[rep], vp_idx[rep], rt_index[rep])
 
 
-def _draw_primitives(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, rows: np.ndarray,
-                     primitive_id: np.ndarray, cls: int, stats: DrawStats) -> None:
-    vout = output_decls(vs)
+def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
+    vout = pre.decls
+    outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
     pos_decl = [d for d in vout if d.system_name == SN.POSITION]
     if not pos_decl:
         return  # no SV_Position: nothing rasterizes
@@ -366,7 +376,7 @@ def _draw_primitives(state: GraphicsState, vs: ir.Program, outputs: np.ndarray, 
         return
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
-    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp)
+    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout)
     om = OutputMerger(state.om, S)
     step = max(1, _PS_BATCH_LANES // 4)
     for start in range(0, quads.count, step):
@@ -383,8 +393,9 @@ class _PixelContext:
     """Pixel-shader invocation over quads of one draw (§16)."""
 
     def __init__(self, state: GraphicsState, interp: Interpolator, offsets: np.ndarray,
-                 primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray):
+                 primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list):
         self.state = state
+        self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
         self.offsets = offsets
         self.primitive_id = primitive_id
@@ -401,28 +412,25 @@ class _PixelContext:
 
     def shade(self, q: QuadFragments, stats: DrawStats) -> PixelFragments | None:
         state = self.state
+        interp = self.interp
         S = self.offsets.shape[0]
         n = q.count * 4
-        piece = np.repeat(q.tri, 4)
-        px, py = q.lane_pixels()
-        px = px.reshape(-1)
-        py = py.reshape(-1)
+        tq = q.tri  # piece of each quad; per-lane arrays are (Q*4,) in lane order
+        piece = np.repeat(tq, 4)
+        px, py = q.lane_pixels()  # (Q, 4)
         cov = q.coverage.reshape(-1)
-        fx, fy = lane_location(px, py)
-        b_center = self.interp.screen_bary(piece, fx, fy)
-        need_centroid = any(d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID) for d in self.decls)
-        b_centroid = None
-        if need_centroid:
-            off = centroid_offsets(cov, state.om.sample_mask, self.offsets)
-            cx, cy = lane_location(px, py, off)
-            b_centroid = self.interp.screen_bary(piece, cx, cy)
-        src = self.interp.p.source[piece]
-        front = self.interp.p.front[piece]
-        # Per-sample depth (interpolated at each sample position).
+        cx, cy = lane_location(px, py)
+        loc = {False: (cx, cy)}
+        if any(d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID) for d in self.decls):
+            off = centroid_offsets(cov, state.om.sample_mask, self.offsets).reshape(-1, 4, 2)
+            loc[True] = lane_location(px, py, off)
+        src = interp.p.source[piece]
+        front = interp.p.front[piece]
+        # Per-sample depth (interpolated at each sample position) for the depth test.
         depth = np.empty((n, S), np.float32)
         for s in range(S):
-            sx, sy = lane_location(px, py, self.offsets[s])
-            depth[:, s] = self.interp.depth(piece, self.interp.screen_bary(piece, sx, sy))
+            sx, sy = lane_location(px, py, self.offsets[s]) if S > 1 else (cx, cy)
+            depth[:, s] = interp.depth(tq, sx, sy)
         outputs = None
         discarded = np.zeros(n, bool)
         omask = None
@@ -430,7 +438,7 @@ class _PixelContext:
             n_regs = max([d.register + 1 for d in self.decls] + [1])
             inputs = np.zeros((n_regs, n, 4), np.uint32)
             sysv: dict[int, np.ndarray] = {}
-            cache: dict[tuple[bool, bool], np.ndarray] = {}
+            inv_w: dict[bool, np.ndarray] = {}
             for d in self.decls:
                 comps = component_list(d.mask)
                 if d.operand_type == OT.INPUT_COVERAGE_MASK:
@@ -442,30 +450,27 @@ class _PixelContext:
                 if d.operand_type != OT.INPUT:
                     continue
                 r = d.register
+                centroid = d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
+                x, y = loc[centroid]
                 if d.system_name == SN.POSITION:
-                    b = b_centroid if d.interpolation == IM.LINEAR_NOPERSPECTIVE_CENTROID and b_centroid is not None else b_center
-                    loc = (px + 0.5, py + 0.5)
-                    if b is b_centroid:
-                        off = centroid_offsets(cov, state.om.sample_mask, self.offsets)
-                        loc = (px + 0.5 + off[:, 0] / 256.0, py + 0.5 + off[:, 1] / 256.0)
-                    vals = np.stack([loc[0].astype(np.float32), loc[1].astype(np.float32),
-                                     self.interp.depth(piece, b), self.interp.position_w(piece, b)], 1)
+                    vals = np.stack([x.reshape(-1).astype(np.float32), y.reshape(-1).astype(np.float32),
+                                     interp.depth(tq, x, y), interp.position_w(tq, x, y)], 1)
                     bits = vals.view(np.uint32)
                 elif d.system_name == SN.IS_FRONT_FACE:
                     bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
                 elif d.system_name == SN.PRIMITIVE_ID:
                     bits = np.repeat(self.primitive_id[src].astype(np.uint32)[:, None], 4, 1)
-                elif d.system_name == SN.RENDER_TARGET_ARRAY_INDEX or d.system_name == SN.VIEWPORT_ARRAY_INDEX \
+                elif d.system_name in (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX) \
                         or d.interpolation == IM.CONSTANT:
-                    bits = self.interp.flat(r, piece)
+                    bits = interp.flat(r, tq)
                 else:
-                    centroid = d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
                     persp = d.interpolation in (IM.LINEAR, IM.LINEAR_CENTROID, IM.UNDEFINED)
-                    key = (centroid, persp)
-                    if key not in cache:
-                        b = b_centroid if centroid else b_center
-                        cache[key] = self.interp.source_weights(piece, b, persp)
-                    bits = self.interp.attribute(r, piece, cache[key])
+                    iw = None
+                    if persp:
+                        if centroid not in inv_w:
+                            inv_w[centroid] = interp.inv_w(tq, x, y)
+                        iw = inv_w[centroid]
+                    bits = interp.attribute(r, tq, x, y, persp, iw)
                 for c in comps:
                     inputs[r, :, c] = bits[:, c]
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
@@ -478,20 +483,21 @@ class _PixelContext:
             if res.coverage_mask is not None:
                 omask = res.coverage_mask.astype(np.uint32)
         # Clip distances: samples with any interpolated distance < 0 are not drawn (§15.4.1).
-        cov = cov & self._clip_distance_mask(piece, px, py)
+        cov = cov & self._clip_distance_mask(tq, px, py)
         alive = (cov != 0) & ~discarded
         idx = np.nonzero(alive)[0]
         if idx.size == 0:
             return None
-        colors = np.zeros((idx.size, 8, 4), np.uint32)
         if outputs is not None:
             k = min(outputs.shape[0], 8)
+            colors = np.zeros((idx.size, 8, 4), np.uint32)
             colors[:, :k] = outputs[:k, idx].transpose(1, 0, 2)
+        else:
+            colors = np.zeros((idx.size, 8, 4), np.uint32)
         pc = piece[idx]
         slices = self.rt_index[pc]
-        n_slices = self._slice_count()
-        slices = np.where(slices < n_slices, slices, 0)
-        return PixelFragments(px[idx], py[idx], slices, cov[idx].astype(np.uint32), depth[idx], front[idx],
+        slices = np.where(slices < self._slice_count(), slices, 0)
+        return PixelFragments(px.reshape(-1)[idx], py.reshape(-1)[idx], slices, cov[idx].astype(np.uint32), depth[idx], front[idx],
                               colors, self.vp[pc, 4], self.vp[pc, 5],
                               omask[idx] if omask is not None else None)
 
@@ -503,18 +509,16 @@ class _PixelContext:
         return 1
 
     def _clip_distance_mask(self, piece: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
-        vs = self.state.vs.program
-        decls = [d for d in output_decls(vs) if d.system_name == SN.CLIP_DISTANCE]
-        full = np.full(piece.shape[0], 0xFFFFFFFF, np.uint32)
+        decls = self.clip_decls
+        n = piece.shape[0] * 4
         if not decls:
-            return full
-        mask = np.zeros(piece.shape[0], np.uint32)
+            return np.full(n, 0xFFFFFFFF, np.uint32)
+        mask = np.zeros(n, np.uint32)
         for s in range(self.offsets.shape[0]):
             sx, sy = lane_location(px, py, self.offsets[s])
-            w = self.interp.source_weights(piece, self.interp.screen_bary(piece, sx, sy), True)
-            ok = np.ones(piece.shape[0], bool)
+            ok = np.ones(n, bool)
             for d in decls:
-                vals = self.interp.attribute(d.register, piece, w).view(np.float32)
+                vals = self.interp.attribute(d.register, piece, sx, sy, True).view(np.float32)
                 for c in component_list(d.mask):
                     ok &= vals[:, c] >= 0
             mask |= ok.astype(np.uint32) << np.uint32(s)

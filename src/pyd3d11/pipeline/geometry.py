@@ -195,16 +195,16 @@ def _gather_inputs(rows: np.ndarray, vertex_outputs: np.ndarray, regs: int, inst
     return out
 
 
-def _strip_rows(order_stream_key: np.ndarray, topo_class: int) -> np.ndarray:
-    """Expand strips to list rows. ``order_stream_key``: (E,) strip key of each vertex in output order."""
-    E = order_stream_key.shape[0]
+def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndarray:
+    """Expand strips to list rows; (lane, strip number) of each vertex in output order identify its strip."""
+    E = lane.shape[0]
     if E == 0:
         return np.zeros((0, {prim.POINT: 1, prim.LINE: 2}.get(topo_class, 3)), np.int64)
     idx = np.arange(E, dtype=np.int64)
     if topo_class == prim.POINT:
         return idx[:, None]
     new = np.ones(E, bool)
-    new[1:] = order_stream_key[1:] != order_stream_key[:-1]
+    new[1:] = (lane[1:] != lane[:-1]) | (strip[1:] != strip[:-1])
     start = np.maximum.accumulate(np.where(new, idx, 0))
     pos = idx - start
     run_id = np.cumsum(new) - 1
@@ -273,9 +273,8 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
         sel = np.nonzero(stream == s)[0]
         srt = sel[np.lexsort((order[sel], lane[sel]))]  # lane order, then emit order
         s_lane = lane[srt]
-        # strip key: lane and strip number within the lane (instances are separate lanes: implicit cut)
-        key = s_lane * (1 << 24) + strip[srt]
-        r = _strip_rows(key, cls)
+        # a strip is a run of one lane's strip number (instances are separate lanes: implicit cut)
+        r = _strip_rows(s_lane, strip[srt], cls)
         outputs = data[srt].transpose(1, 0, 2) if srt.size else np.zeros((n_out, 0, 4), U32)
         lead_lane = s_lane[r[:, 0]] if r.shape[0] else np.zeros(0, np.int64)
         src = lead_lane // inst_n
@@ -290,3 +289,67 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
         streams[s] = GSStream(s, topology, cls, np.ascontiguousarray(outputs), r.astype(np.int64), src.astype(np.int64),
                               (lead_lane % inst_n).astype(np.int64), src_pid.astype(U32), ps_pid, list(decls))
     return GSOutput(streams, N, emitted)
+
+
+# --------------------------------------------------------------------------------------------------
+# Draw glue: GS (optional) + stream output + rasterized-stream selection, for pipeline/draw.py
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class PreRaster:
+    """What reaches clipping/rasterization after the GS and SO stages (§13, §14).
+
+    ``outputs`` (regs, V, 4) uint32 and ``rows`` (P, 1|2|3) without adjacency; ``topology_class`` is
+    primitives.POINT/LINE/TRIANGLE; ``primitive_id`` (P,) what the PS's SV_PrimitiveID reads; ``decls``
+    the output declarations of the stage that produced ``outputs`` (find SV_Position, clip/cull
+    distances, RT/viewport array index there). ``rasterize`` is False for NO_RASTERIZED_STREAM or when
+    the rasterized stream is not declared by the GS. ``so`` holds one result per streamed-out stream.
+    """
+
+    outputs: np.ndarray
+    rows: np.ndarray
+    topology_class: int
+    primitive_id: np.ndarray
+    decls: list[InputDecl]
+    rasterize: bool = True
+    gs_invocations: int = 0
+    gs_primitives: int = 0
+    so: list[Any] = field(default_factory=list)
+
+
+def run_pre_raster_stages(ia_topology: int, vs_program: ir.Program, vs_outputs: np.ndarray, ia_rows: np.ndarray,
+                          primitive_id: np.ndarray, gs_program: ir.Program | None = None, gs_bindings: Any = None,
+                          so_declaration: Any = None, so_targets: Any = (), hooks: Any = None) -> PreRaster:
+    """GS → SO → rasterized stream for one draw.
+
+    ``ia_rows`` (P, k) are rows into ``vs_outputs`` as the IA assembled them (adjacency included);
+    ``gs_program`` may be a non-GS program (a "NULL GS" created from VS bytecode with an SO declaration),
+    which behaves as no GS. ``so_declaration`` is a
+    :class:`pyd3d11.pipeline.stream_output.SODeclaration` or None; ``so_targets`` the four
+    :class:`~pyd3d11.pipeline.stream_output.SOTarget` slots (None = unbound), advanced in place.
+    """
+    from .shader_io import output_decls
+    from .stream_output import rasterized_stream, so_primitive_rows, stream_out
+
+    results = []
+    raster = rasterized_stream(so_declaration)
+    if gs_program is not None and gs_program.program_type == ir.ProgramType.GEOMETRY:
+        g = run_geometry_shader(gs_program, gs_bindings, ia_rows, vs_outputs, primitive_id, hooks)
+        if so_declaration is not None:
+            for s, gst in sorted(g.streams.items()):
+                if so_declaration.slots_of(s):
+                    results.append(stream_out(so_declaration, list(so_targets), s, gst.outputs, gst.rows))
+        chosen = g.streams.get(raster) if raster is not None else None
+        if chosen is None:
+            first = next(iter(g.streams.values()))
+            return PreRaster(first.outputs, first.rows[:0], first.topology_class, first.primitive_id[:0],
+                             first.decls, False, g.invocations, g.primitives, results)
+        return PreRaster(chosen.outputs, chosen.rows, chosen.topology_class, chosen.primitive_id, chosen.decls,
+                         True, g.invocations, g.primitives, results)
+    rows = so_primitive_rows(ia_topology, np.asarray(ia_rows, np.int64))
+    if so_declaration is not None and so_declaration.slots_of(0):
+        results.append(stream_out(so_declaration, list(so_targets), 0, vs_outputs, rows))
+    cls = prim.primitive_class(ia_topology)
+    return PreRaster(vs_outputs, rows, cls, np.asarray(primitive_id).astype(U32), output_decls(vs_program),
+                     raster == 0, 0, 0, results)

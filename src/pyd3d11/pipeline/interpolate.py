@@ -1,14 +1,16 @@
-"""Attribute interpolation for triangle pieces (D3D11.3 §16.4, §3.5.5; spec-facts §1.7).
+"""Attribute interpolation for rasterized pieces (D3D11.3 §16.4, §3.5.5; spec-facts §1.7).
 
 A piece (see :mod:`clip`) is a screen-space triangle whose vertices are clip-space combinations of its
-source triangle's vertices. At a fixed-point location inside the piece:
+source triangle's vertices (``weights``). Attributes are linear in clip space, so a piece vertex's
+attribute is ``weights @ source attributes``; across the piece:
 
-* screen barycentrics ``b`` come from the piece's edge equations (snapped positions);
-* perspective-correct weights are ``b_i / w_i`` normalised, mapped to source vertices through the
-  piece's weight matrix; noperspective weights are ``b`` mapped the same way;
-* z is screen-linear over the piece's vertex depths; SV_Position.w is ``1 / sum(b_i / w_i)`` (§16.3).
+* screen barycentrics come from the snapped positions; each barycentric is an affine function of the
+  pixel position, so any per-vertex quantity ``q`` interpolates as a *plane* ``c0*x + c1*y + c2``
+  set up once per piece (float64) and evaluated per lane;
+* perspective-correct values are ``plane(q/w) / plane(1/w)``; noperspective values are ``plane(q)``;
+* z is ``plane(z)`` (screen-linear); SV_Position.w is ``1 / plane(1/w)`` (§16.3).
 
-Constant (flat) inputs copy the bits of the source triangle's leading vertex.
+Constant (flat) inputs copy the bits of the source primitive's leading vertex.
 """
 
 from __future__ import annotations
@@ -18,74 +20,144 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..shader import ir
-from .rasterizer import HALF, SUBPIXEL_ONE, TriangleSetup
+from .rasterizer import HALF, SUBPIXEL_ONE
 
 IM = ir.InterpolationMode
 
 
 @dataclass(slots=True, eq=False)
 class PieceSet:
-    """Oriented (clockwise) pieces ready for rasterization and interpolation."""
+    """Oriented (clockwise) pieces ready for rasterization and interpolation.
 
-    setup: TriangleSetup
-    source: np.ndarray  # (P,) source triangle index
+    ``setup`` is the rasterizer's edge setup (TriangleSetup) or any object with ``verts`` (P, 3, 2)
+    int64 fixed-point positions. Lines pass a degenerate third vertex and their own ``bary_planes``.
+    """
+
+    setup: object
+    source: np.ndarray  # (P,) source primitive index
     weights: np.ndarray  # (P, 3, 3) float64, rows in oriented vertex order
     inv_w: np.ndarray  # (P, 3) float64 1/w of the oriented piece vertices
     z: np.ndarray  # (P, 3) float32 viewport-transformed depth (bias applied)
     front: np.ndarray  # (P,) bool
+    bary_planes: np.ndarray | None = None  # (P, 3, 3): barycentric i = c0*x + c1*y + c2 (pixels)
+
+
+def barycentric_planes(verts: np.ndarray) -> np.ndarray:
+    """(P, 3, 3) plane coefficients (per vertex: x, y, constant) of screen barycentrics, in pixels.
+
+    From the snapped fixed-point vertices: b_i = E_i / (2 * area) with E_i the edge function of the
+    edge opposite vertex i.
+    """
+    v = verts.astype(np.float64) / SUBPIXEL_ONE
+    x0, y0 = v[:, 0, 0], v[:, 0, 1]
+    x1, y1 = v[:, 1, 0], v[:, 1, 1]
+    x2, y2 = v[:, 2, 0], v[:, 2, 1]
+    area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / area
+    planes = np.empty((v.shape[0], 3, 3))
+    for i, (a, b) in enumerate(((1, 2), (2, 0), (0, 1))):
+        xa, ya, xb, yb = v[:, a, 0], v[:, a, 1], v[:, b, 0], v[:, b, 1]
+        # E(p) = (xb - xa) * (py - ya) - (yb - ya) * (px - xa)
+        planes[:, i, 0] = -(yb - ya) * inv
+        planes[:, i, 1] = (xb - xa) * inv
+        planes[:, i, 2] = ((yb - ya) * xa - (xb - xa) * ya) * inv
+    return planes
 
 
 class Interpolator:
     """Interpolates source-vertex attributes (VS/GS outputs) for lanes of rasterized pieces."""
 
     def __init__(self, pieces: PieceSet, src_rows: np.ndarray, attributes: np.ndarray):
-        # attributes: (regs, V, 4) uint32 outputs of the last pre-raster stage
         self.p = pieces
         self.src_rows = src_rows  # (T_src, 3) rows into attributes
-        self.attr = attributes
+        self.attr = attributes  # (regs, V, 4) uint32 outputs of the last pre-raster stage
+        if pieces.bary_planes is None:
+            pieces.bary_planes = barycentric_planes(pieces.setup.verts)
+        self.bp = pieces.bary_planes
+        self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
+        self._cache: dict[tuple, np.ndarray] = {}
 
-    def screen_bary(self, piece: np.ndarray, fx: np.ndarray, fy: np.ndarray) -> np.ndarray:
-        """(L, 3) float64 barycentrics at fixed-point locations (fx, fy)."""
-        return self.p.setup.barycentrics(piece, fx, fy)
+    # --- plane setup (per piece) -----------------------------------------------------------------
+    def plane(self, q: np.ndarray) -> np.ndarray:
+        """Plane coefficients (P, ..., 3) of per-piece-vertex quantities ``q`` (P, 3, ...)."""
+        return np.einsum("pvc,pv...->p...c", self.bp, q)
 
-    def source_weights(self, piece: np.ndarray, b: np.ndarray, perspective: bool) -> np.ndarray:
-        """(L, 3) weights of the source triangle's vertices (leading vertex first)."""
-        if perspective:
-            bw = b * self.p.inv_w[piece]
-            s = bw.sum(axis=1, keepdims=True)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                bw = bw / s
-            b = bw
-        return np.einsum("li,lij->lj", b, self.p.weights[piece])
+    def _inv_w_plane(self) -> np.ndarray:
+        key = ("invw",)
+        if key not in self._cache:
+            self._cache[key] = self.plane(self.p.inv_w)
+        return self._cache[key]
 
-    def depth(self, piece: np.ndarray, b: np.ndarray) -> np.ndarray:
-        return (b * self.p.z[piece].astype(np.float64)).sum(axis=1).astype(np.float32)
+    def _vertex_attr(self, register: int) -> np.ndarray:
+        """(P, 3, 4) float64 attribute of each piece vertex (clip-space combination of the source's)."""
+        key = ("attr", register)
+        if key not in self._cache:
+            src = self.attr[register][self._rows].view(np.float32).astype(np.float64)  # (P, 3, 4)
+            self._cache[key] = np.einsum("pij,pjc->pic", self.p.weights, src)
+        return self._cache[key]
 
-    def position_w(self, piece: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _attr_plane(self, register: int, perspective: bool) -> np.ndarray:
+        key = ("plane", register, perspective)
+        if key not in self._cache:
+            q = self._vertex_attr(register)
+            if perspective:
+                q = q * self.p.inv_w[:, :, None]
+            self._cache[key] = self.plane(q)  # (P, 4, 3)
+        return self._cache[key]
+
+    # --- per-lane evaluation ---------------------------------------------------------------------
+    @staticmethod
+    def evaluate(coef: np.ndarray, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Planes ``coef`` (P, [C,] 3) at points (x, y) shaped (Q, 4) of quads on pieces ``piece`` (Q,).
+
+        Coefficients are gathered once per quad and broadcast over its four lanes; the result is per
+        lane, (Q*4,) or (Q*4, C).
+        """
+        c = coef[piece]
+        if c.ndim == 2:
+            return (c[:, None, 0] * x + c[:, None, 1] * y + c[:, None, 2]).reshape(-1)
+        out = c[:, None, :, 0] * x[..., None] + c[:, None, :, 1] * y[..., None] + c[:, None, :, 2]
+        return out.reshape(-1, c.shape[1])
+
+    def depth(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        key = ("z",)
+        if key not in self._cache:
+            self._cache[key] = self.plane(self.p.z.astype(np.float64))
+        return self.evaluate(self._cache[key], piece, x, y).astype(np.float32)
+
+    def inv_w(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return self.evaluate(self._inv_w_plane(), piece, x, y)
+
+    def position_w(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         with np.errstate(divide="ignore"):
-            return (1.0 / (b * self.p.inv_w[piece]).sum(axis=1)).astype(np.float32)
+            return (1.0 / self.inv_w(piece, x, y)).astype(np.float32)
 
-    def attribute(self, register: int, piece: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """(L, 4) float32 bits (as uint32) of a register interpolated with source weights."""
-        rows = self.src_rows[self.p.source[piece]]  # (L, 3)
-        vals = self.attr[register][rows].view(np.float32).astype(np.float64)  # (L, 3, 4)
-        out = np.einsum("lj,ljc->lc", weights, vals).astype(np.float32)
-        return out.view(np.uint32)
+    def attribute(self, register: int, piece: np.ndarray, x: np.ndarray, y: np.ndarray, perspective: bool,
+                  inv_w: np.ndarray | None = None) -> np.ndarray:
+        """(L, 4) uint32 bits of a register interpolated at pixel-space points (x, y)."""
+        v = self.evaluate(self._attr_plane(register, perspective), piece, x, y)
+        if perspective:
+            iw = self.inv_w(piece, x, y) if inv_w is None else inv_w
+            with np.errstate(divide="ignore", invalid="ignore"):
+                v = v / iw[:, None]
+        return v.astype(np.float32).view(np.uint32)
 
     def flat(self, register: int, piece: np.ndarray) -> np.ndarray:
-        rows = self.src_rows[self.p.source[piece], 0]
-        return self.attr[register][rows]
+        """(Q*4, 4) bits of the leading vertex for the lanes of quads on pieces ``piece`` (Q,)."""
+        rows = self._rows[piece, 0]
+        return np.repeat(self.attr[register][rows], 4, axis=0)
 
 
-def lane_location(px: np.ndarray, py: np.ndarray, offset: tuple[int, int] | np.ndarray | None = None):
-    """Fixed-point location of pixel centres (plus optional sample offsets in 1/256 pixel)."""
-    fx = px.astype(np.int64) * SUBPIXEL_ONE + HALF
-    fy = py.astype(np.int64) * SUBPIXEL_ONE + HALF
+def lane_location(px: np.ndarray, py: np.ndarray, offset: np.ndarray | None = None):
+    """Pixel-space float64 location of pixel centres plus optional offsets in 1/256 pixel."""
+    x = px.astype(np.float64) + HALF / SUBPIXEL_ONE
+    y = py.astype(np.float64) + HALF / SUBPIXEL_ONE
     if offset is not None:
-        off = np.asarray(offset, np.int64)
-        fx = fx + off[..., 0]
-        fy = fy + off[..., 1]
-    return fx, fy
+        off = np.asarray(offset, np.float64) / SUBPIXEL_ONE
+        x = x + off[..., 0]
+        y = y + off[..., 1]
+    return x, y
 
 
 def centroid_offsets(coverage: np.ndarray, sample_mask: int, offsets: np.ndarray) -> np.ndarray:

@@ -42,6 +42,8 @@ from pyd3d11.headers.d3d11_constants import D3D11_MULTISAMPLE_ANTIALIAS_LINE_WID
 from pyd3d11.pipeline.rasterizer import HALF, QUAD_LANE_DX, QUAD_LANE_DY, SUBPIXEL_ONE, QuadFragments
 
 __all__ = [
+    "AA_BOX_KERNEL_WIDTHS",
+    "AA_REFERENCE_KERNEL_WIDTHS",
     "AALineFragments",
     "LineFragments",
     "QuadLineTriangles",
@@ -61,6 +63,8 @@ _ALIASED_MINOR = 4
 # pixel centre, each normalised by its area, averaged.
 AA_REFERENCE_KERNEL_WIDTHS = (1.0, 1.5, 2.0, 2.5, 3.0)
 AA_BOX_KERNEL_WIDTHS = (1.0,)
+# Coverage at or below this is treated as zero: a polygon outside a square still sums to ~1e-16.
+_AA_MIN_COVERAGE = 1e-9
 
 
 @dataclass(slots=True)
@@ -430,49 +434,35 @@ def quadrilateral_line_triangles(
 # Alpha-antialiased lines (§3.4.4)
 # ---------------------------------------------------------------------------------------------------
 
-def _clip_axis(poly, cnt, axis, bound, keep_le):
-    """Clip convex polygons (N, K, 2) with ``cnt`` vertices against ``coord <= bound`` (keep_le) or
-    ``coord >= bound`` (Sutherland–Hodgman, vectorised). Returns (poly', cnt')."""
-    n, k, _ = poly.shape
-    idx = np.arange(k)[None, :]
-    nxt = np.where(idx + 1 < cnt[:, None], idx + 1, 0)
-    pa = poly
-    pb = np.take_along_axis(poly, nxt[..., None], axis=1)
-    sa = bound - pa[..., axis] if keep_le else pa[..., axis] - bound
-    sb = bound - pb[..., axis] if keep_le else pb[..., axis] - bound
-    real = idx < cnt[:, None]
-    ina = sa >= 0
-    inb = sb >= 0
-    emit_a = real & ina
-    cross = real & (ina != inb)
-    denom = np.where(cross, sa - sb, 1.0)
-    tt = np.where(cross, sa / denom, 0.0)
-    ip = pa + tt[..., None] * (pb - pa)
-    ip[..., axis] = np.where(cross, bound, ip[..., axis])
-    out = np.stack([pa, ip], axis=2).reshape(n, 2 * k, 2)
-    valid = np.stack([emit_a, cross], axis=2).reshape(n, 2 * k)
-    order = np.argsort(~valid, axis=1, kind="stable")
-    out = np.take_along_axis(out, order[..., None], axis=1)
-    new_cnt = valid.sum(axis=1)
-    kmax = max(int(new_cnt.max()) if n else 0, 1)
-    return out[:, :kmax], new_cnt
-
-
 def _area_in_square(rect: np.ndarray, half: float) -> np.ndarray:
-    """Area of convex quads (N, 4, 2) (coordinates relative to the square's centre) inside the
-    axis-aligned square [-half, half]^2."""
-    poly = rect
-    cnt = np.full(rect.shape[0], 4, np.int64)
-    for axis in (0, 1):
-        poly, cnt = _clip_axis(poly, cnt, axis, half, True)
-        poly, cnt = _clip_axis(poly, cnt, axis, -half, False)
-    k = poly.shape[1]
-    idx = np.arange(k)[None, :]
-    nxt = np.where(idx + 1 < cnt[:, None], idx + 1, 0)
-    pb = np.take_along_axis(poly, nxt[..., None], axis=1)
-    crs = poly[..., 0] * pb[..., 1] - poly[..., 1] * pb[..., 0]
-    crs = np.where(idx < cnt[:, None], crs, 0.0)
-    return np.abs(crs.sum(axis=1)) * 0.5
+    """Area of convex polygons (N, V, 2) (coordinates relative to the square's centre) inside the
+    axis-aligned square [-half, half]^2.
+
+    Green's theorem on the clipped region: the area is |sum over edges of the integral, over the edge's
+    x-extent clipped to [-half, half], of clamp(y, -half, half) dx|. Along an edge y is linear in x, so
+    that integral is (x2 - x1) times the mean of clamp over [y1, y2], which has the closed form
+    (G(y2) - G(y1)) / (y2 - y1) with G the antiderivative of clamp (even, quadratic inside the square,
+    linear outside); a near-flat edge uses the clamped midpoint instead."""
+    pa = rect
+    pb = np.roll(rect, -1, axis=1)
+    xa, ya = pa[..., 0], pa[..., 1]
+    xb, yb = pb[..., 0], pb[..., 1]
+    x1 = np.clip(xa, -half, half)
+    x2 = np.clip(xb, -half, half)
+    dxe = xb - xa
+    safe = np.where(dxe == 0, 1.0, dxe)
+    y1 = ya + (x1 - xa) / safe * (yb - ya)
+    y2 = ya + (x2 - xa) / safe * (yb - ya)
+
+    def antideriv(y):
+        ay = np.abs(y)
+        return np.where(ay <= half, 0.5 * y * y, half * ay - 0.5 * half * half)
+
+    dy = y2 - y1
+    flat = np.abs(dy) <= 1e-6
+    mean = np.where(flat, np.clip(0.5 * (y1 + y2), -half, half),
+                    (antideriv(y2) - antideriv(y1)) / np.where(flat, 1.0, dy))
+    return np.abs(((x2 - x1) * mean).sum(axis=1))
 
 
 def alpha_aa_line_coverage(
@@ -489,7 +479,7 @@ def alpha_aa_line_coverage(
     algorithm: the mean over squares R_i of the given widths, centred on the pixel centre, of
     area(line ∩ R_i) / area(R_i); the default kernel is the figure's R0..R4 (widths 1.0..3.0, the
     "3x3" kernel). ``kernel=AA_BOX_KERNEL_WIDTHS`` gives the plain pixel-area (box) filter. Pixels with
-    coverage > 0 inside ``bounds`` are returned, per line in major-axis walk order, with coverage as
+    coverage > 1e-9 (rounding noise is not coverage) inside ``bounds`` are returned, per line in major-axis walk order, with coverage as
     float32 (all samples of the pixel get the same value, §15.14.1). ``p0``/``p1`` (L, 2) are float
     pixel positions (the snapped positions / 256). Zero-length lines produce nothing.
     """
@@ -549,7 +539,7 @@ def alpha_aa_line_coverage(
         for w in kernel:
             cov += _area_in_square(local_rect, 0.5 * w) / (w * w)
         cov /= len(kernel)
-        keep = cov > 0
+        keep = cov > _AA_MIN_COVERAGE
         ln, px, py, cov = ln[keep], px[keep], py[keep], cov[keep]
         dd = d[ln]
         t = ((px + 0.5 - a[ln, 0]) * dd[:, 0] + (py + 0.5 - a[ln, 1]) * dd[:, 1]) / (length[ln] ** 2)

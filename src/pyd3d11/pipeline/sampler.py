@@ -477,9 +477,6 @@ class TextureSampler(SamplingHooks):
     def sample(self, st, inst: ir.Instruction, srcs: list[np.ndarray]) -> np.ndarray:
         op = inst.opcode
         n = st.n
-        if not _executor_swizzles():
-            ops = [o for o in inst.operands[1:] if o.type not in (OT.RESOURCE, OT.SAMPLER)]
-            srcs = [s[list(o.components())] for s, o in zip(srcs, ops)]
         res = next((o for o in inst.operands[1:] if o.type == OT.RESOURCE), None)
         smp = next((o for o in inst.operands[1:] if o.type == OT.SAMPLER), None)
         if res is None or smp is None:
@@ -676,35 +673,6 @@ class TextureSampler(SamplingHooks):
         if ref is not None or out.dtype == F32:
             return np.ascontiguousarray(out.astype(F32, copy=False)).view(U32)
         return out.astype(np.int64).astype(U32)
-
-
-_SWIZZLE_PROBE: list[bool] = []
-
-
-def _executor_swizzles() -> bool:
-    """Whether the executor applies source swizzles before calling the hook (the hook contract says it
-    does). TODO(integration): the reference executor's ``_sample`` compiles sources with components
-    (0, 1, 2, 3) instead of ``o.components()``; until that is fixed the hook swizzles itself. Probed once."""
-    if not _SWIZZLE_PROBE:
-        from pyd3d11.shader.exec import run_program
-
-        seen: list = []
-
-        class _Probe(SamplingHooks):
-            def sample(self, st, inst, srcs):
-                seen.append(np.array(srcs[1][:, 0]))
-                return np.zeros((4, st.n), U32)
-
-        prog = ir.Program(ir.ProgramType.PIXEL, 5, 0, [ir.Instruction(Op.SAMPLE_L, [
-            ir.Operand(OT.TEMP, indices=[ir.Index(value=0)]),
-            ir.Operand(OT.INPUT, selection=ir.SelectionMode.SWIZZLE, swizzle=(0, 1, 0, 0), indices=[ir.Index(value=0)]),
-            ir.Operand(OT.RESOURCE, selection=ir.SelectionMode.SWIZZLE, indices=[ir.Index(value=0)]),
-            ir.Operand(OT.SAMPLER, num_components=0, indices=[ir.Index(value=0)]),
-            ir.Operand(OT.INPUT, selection=ir.SelectionMode.SELECT_1, swizzle=(2, 2, 2, 2),
-                       indices=[ir.Index(value=0)])]), ir.Instruction(Op.RET)])
-        run_program(prog, 1, inputs=np.array([[[1, 2, 3, 4]]], U32), hooks=_Probe())
-        _SWIZZLE_PROBE.append(bool(seen) and int(seen[0][0]) == 3)
-    return _SWIZZLE_PROBE[0]
 
 
 def _array_index(v: np.ndarray, count: int) -> np.ndarray:

@@ -84,7 +84,8 @@ def compile_so_declaration(entries: Iterable[Any], output_signature: Iterable[An
         name = _field(e, "SemanticName")
         if isinstance(name, bytes):
             name = name.decode("ascii")
-        if not 0 <= slot < SO_BUFFER_SLOT_COUNT or not 1 <= count <= 4:
+        # a gap (no SemanticName) may span more than 4 components (D3D11_SO_DECLARATION_ENTRY docs)
+        if not 0 <= slot < SO_BUFFER_SLOT_COUNT or count < 1 or (name and count > 4):
             raise ValueError(f"SO entry {i}: OutputSlot {slot} / ComponentCount {count} out of range")
         if not name:
             out.append(SOEntry(stream, slot, used[slot], -1, 0, count))
@@ -107,6 +108,8 @@ def compile_so_declaration(entries: Iterable[Any], output_signature: Iterable[An
     st += [0] * (SO_BUFFER_SLOT_COUNT - len(st))
     # A slot without an explicit stride is packed tightly (D3D10-style single-buffer declarations).
     st = [s if s else used[b] for b, s in enumerate(st)]
+    if any(s % 4 for s in st):
+        raise ValueError(f"SO strides {st} must be multiples of 4")
     return SODeclaration(out, st, int(rasterized_stream) & 0xFFFFFFFF)
 
 
@@ -200,19 +203,17 @@ def stream_out(decl: SODeclaration, targets: Sequence[SOTarget | None], stream: 
         src = np.ascontiguousarray(src).view(U32)
     for b in slots:
         t = targets[b]
-        stride = decl.strides[b]
-        base = t.filled_size + np.arange(M, dtype=np.int64)[:, None] * stride
-        data = t.storage.data
+        stride = decl.strides[b]  # a multiple of 4 (validated at creation)
+        # the records of this draw as (M, stride/4) words: entries are column blocks of it
+        region = t.storage.data[t.filled_size:t.filled_size + M * stride].view(U32).reshape(M, stride // 4)
         for e in decl.entries:
             if e.stream != stream or e.slot != b or e.register < 0:
                 continue  # gaps leave memory untouched
+            w = e.byte_offset // 4
             if e.register < src.shape[0]:
-                vals = src[e.register][verts, e.component:e.component + e.count]
+                region[:, w:w + e.count] = src[e.register][verts, e.component:e.component + e.count]
             else:
-                vals = np.zeros((M, e.count), U32)  # register never written by the shader
-            raw = np.ascontiguousarray(vals, U32).view(np.uint8).reshape(M, 4 * e.count)
-            addr = base + e.byte_offset + np.arange(4 * e.count)
-            data[addr] = raw
+                region[:, w:w + e.count] = 0  # register never written by the shader
         t.filled_size += M * stride
         t.storage.touch()
     return res

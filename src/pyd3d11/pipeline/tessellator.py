@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidArgError
+from ..errors import E_INVALIDARG, InvalidArgError
 
 # --------------------------------------------------------------------------------------------------
 # Enumerations (D3D11_TESSELLATOR_DOMAIN / _PARTITIONING / _OUTPUT_PRIMITIVE values)
@@ -102,8 +102,7 @@ def _drop_top_bit(v: int) -> int:
 def fixed_to_float(x: np.ndarray) -> np.ndarray:
     """15.16 fixed point → float32 the way the reference converts (integer part + fraction / 2^16)."""
     x = np.asarray(x, np.int64) & _U32
-    return (np.float32(1) * (x >> _FRAC_BITS).astype(np.float32)
-            + (x & _FRAC_MASK).astype(np.float32) / np.float32(65536))
+    return (x >> _FRAC_BITS).astype(np.float32) + (x & _FRAC_MASK).astype(np.float32) / np.float32(65536)
 
 
 def float_to_fixed(x: np.ndarray) -> np.ndarray:
@@ -647,11 +646,11 @@ def _enum(value: Any, names: dict[str, int], what: str) -> int:
     if isinstance(value, str):
         key = value.lower().removeprefix("domain_").removeprefix("partitioning_").removeprefix("output_")
         if key not in names:
-            raise InvalidArgError(f"unknown tessellator {what} {value!r}")
+            raise InvalidArgError(E_INVALIDARG, f"unknown tessellator {what} {value!r}")
         return names[key]
     v = int(value)
     if v not in names.values():
-        raise InvalidArgError(f"invalid tessellator {what} {value!r}")
+        raise InvalidArgError(E_INVALIDARG, f"invalid tessellator {what} {value!r}")
     return v
 
 
@@ -687,7 +686,6 @@ def tessellate_patches(domain: Any, partitioning: Any, output_primitive: Any, te
     nv = {OUTPUT_POINT: 1, OUTPUT_LINE: 2}.get(prim, 3)
     dims = 3 if d == DOMAIN_TRI else 2
     f = np.asarray(tess_factors, np.float32).reshape(-1, FACTOR_COUNT[d])
-    n_patches = f.shape[0]
     culled, fxp = process_factors(d, part, f)
     live = np.nonzero(~culled)[0]
     empty = Tessellation(np.zeros((0, dims), np.float32), np.zeros((0, nv), np.int64), np.zeros(0, np.int64),
@@ -712,7 +710,6 @@ def tessellate_patches(domain: Any, partitioning: Any, output_primitive: Any, te
     iidx = _ragged(ix_start[inverse], per_ix)
     points = pool_pts[pidx]
     indices = pool_ix[iidx] + np.repeat(out_pt_start, per_ix)[:, None]
-    del n_patches
     return Tessellation(points, indices, np.repeat(live, per_pts), np.repeat(live, per_ix), nv)
 
 

@@ -12,6 +12,7 @@ cache is a small LRU (it keeps at most ``_MAX_ENTRIES`` storages alive).
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -72,11 +73,11 @@ def texture_data(view: ViewDescriptor) -> TexData:
     key = (id(st), st.version, view.format, view.dimension, view.first_mip, view.mip_count, view.first_slice,
            view.slice_count)
     hit = _cache.get(key)
-    if hit is not None and hit[0] is st:
+    if hit is not None and hit[0]() is st:
         _cache.move_to_end(key)
         return hit[1]
     tex = _build(view)
-    _cache[key] = (st, tex)  # TODO(integration): weakref once ResourceStorage has weakref_slot=True
+    _cache[key] = (weakref.ref(st), tex)  # weak: the cache must not keep resources alive
     while len(_cache) > _MAX_ENTRIES:
         _cache.popitem(last=False)
     return tex

@@ -17,8 +17,12 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11 import headers as H
 from pyd3d11.errors import S_OK
+
+try:  # the C++-style header module (``from pyd3d11.d3d11 import *``)
+    from pyd3d11 import d3d11 as H
+except Exception:  # TODO(integration): fall back to the raw headers while d3d11.py is being assembled
+    from pyd3d11 import headers as H
 
 from .shader_test_format import (
     COMPARISON_FUNCS,
@@ -93,10 +97,10 @@ def compile_hlsl(source: str, profile: str, flags: int) -> CompileResult:
         out = compile_fn(data, len(data), None, None, None, "main", profile, flags, 0)
     except Exception as e:
         hr = getattr(e, "hresult", None)
-        msg = str(e).strip().splitlines()
-        return CompileResult(hr if isinstance(hr, int) else None, None,
-                             (msg[0] if msg else type(e).__name__)[:300] if isinstance(hr, int)
-                             else f"compiler crashed: {type(e).__name__}: {e}"[:300])
+        if not isinstance(hr, int):
+            return CompileResult(None, None, f"compiler crashed: {type(e).__name__}: {e}"[:300])
+        lines = (getattr(e, "message", "") or str(e)).strip().splitlines()
+        return CompileResult(hr, None, (lines[0] if lines else type(e).__name__)[:300])
     try:
         return CompileResult(S_OK, _blob_bytes(out))
     except Exception as e:
@@ -188,9 +192,11 @@ class D3D11Harness:
         logging.getLogger("pyd3d11").addHandler(self.log)
         self._compile_cache: dict[tuple[str, str, int], CompileResult] = {}
         try:
-            from pyd3d11.api import D3D11CreateDevice
+            create_device = getattr(H, "D3D11CreateDevice", None)
+            if create_device is None:  # TODO(integration): headers-only fallback
+                from pyd3d11.api import D3D11CreateDevice as create_device
 
-            self.device, _level, self.ctx = D3D11CreateDevice(
+            self.device, _level, self.ctx = create_device(
                 None, H.D3D_DRIVER_TYPE_HARDWARE, None, H.D3D11_CREATE_DEVICE_DEBUG,
                 [H.D3D_FEATURE_LEVEL_11_1, H.D3D_FEATURE_LEVEL_11_0], 2, H.D3D11_SDK_VERSION)
             self.device_error = ""

@@ -387,7 +387,7 @@ def _sample(inst: ir.Instruction) -> Callable:
     dst = inst.operands[0]
     comps, store = compile_dst(dst)
     res = next((o for o in inst.operands[1:] if o.type == OT.RESOURCE), None)
-    srcs = [compile_src(o, (0, 1, 2, 3), "f") for o in inst.operands[1:]
+    srcs = [compile_src(o, o.components(), "f") for o in inst.operands[1:]
             if o.type not in (OT.RESOURCE, OT.SAMPLER)]
     sw = res.components() if res is not None else (0, 1, 2, 3)
 

@@ -463,8 +463,6 @@ class Codegen:
         self.mark_used(fdef)
         self.assign_bindings()
         self.scopes = [{}]
-        for v, init in self.statics_init:
-            pass
         self.init_statics()
         self.gen_entry(fdef)
 
@@ -1137,7 +1135,7 @@ class Codegen:
             lines.append(f"dcl_temps {nregs}")
         for xr, size in self.indexable.items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
-        for _name, (g, stride, t) in self.tgsm.items():
+        for _name, (g, _stride, t) in self.tgsm.items():
             lines.append(f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
         if self.numthreads:
             lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
@@ -1200,3 +1198,7 @@ def walk(node: Any):
 
 
 _ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)
+
+
+def concrete_name(base: str) -> str:
+    return concrete(base)

@@ -36,7 +36,17 @@ def _val(t: Type, slots: list, obj=None):
     return Val(t, slots, obj)
 
 
-def expr(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
+def expr(cg: Codegen, e: A.Node) -> Val:
+    """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded."""
+    v = expr_raw(cg, e)
+    if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
+        from .intrinsics import mem_load
+
+        return mem_load(cg, v)
+    return v
+
+
+def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
     if isinstance(e, A.Literal):
@@ -92,9 +102,9 @@ def expr(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         v = expr(cg, e.a)
         return cast(cg, v, e.type, e.pos)
     if isinstance(e, A.Member):
-        return member(cg, expr(cg, e.a), e.name, e.pos)
+        return member(cg, expr_raw(cg, e.a), e.name, e.pos)
     if isinstance(e, A.Index):
-        return index(cg, expr(cg, e.a), e.index, e.pos)
+        return index(cg, expr_raw(cg, e.a), e.index, e.pos)
     if isinstance(e, A.Call):
         return call(cg, e)
     if isinstance(e, A.MethodCall):

@@ -1,0 +1,106 @@
+"""D3DCompile / D3DCompile2 / D3DCompileFromFile / D3DPreprocess (d3dcompiler.h signatures).
+
+Failures raise :class:`pyd3d11.errors.ShaderCompileError` (E_FAIL) whose ``errors`` text uses fxc's
+``file(line,col): error X####: message`` format."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..errors import ShaderCompileError
+from .blob import ID3DBlob, blob_bytes
+from .hlsl.compiler import compile_hlsl
+from .hlsl.diagnostics import HlslError
+from .hlsl.preprocessor import preprocess
+
+
+def _source_text(pSrcData: Any, SrcDataSize: int | None) -> str:  # noqa: N803
+    if isinstance(pSrcData, str):
+        data = pSrcData.encode("utf-8", "replace")
+    else:
+        data = blob_bytes(pSrcData)
+    if SrcDataSize is not None:
+        data = data[:SrcDataSize]
+    return data.split(b"\0", 1)[0].decode("utf-8", "replace")
+
+
+def _defines(pDefines: Any) -> dict[str, str]:  # noqa: N803
+    out: dict[str, str] = {}
+    if not pDefines:
+        return out
+    items = pDefines.items() if isinstance(pDefines, dict) else pDefines
+    for m in items:
+        if isinstance(m, tuple):
+            name, val = m
+        else:
+            name, val = getattr(m, "Name", None), getattr(m, "Definition", None)
+        if name is None:
+            break
+        out[str(name)] = "1" if val is None else str(val)
+    return out
+
+
+def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
+    """Adapt an ID3DInclude-like object (Open(IncludeType, FileName, ParentData) -> text/bytes, Close(data))
+    or D3D_COMPILE_STANDARD_FILE_INCLUDE (files relative to the including file)."""
+    if pInclude is None:
+        return None
+    if repr(pInclude) == "D3D_COMPILE_STANDARD_FILE_INCLUDE":
+        def open_std(kind: int, name: str, parent: str) -> tuple[str, str]:
+            base = os.path.dirname(parent or source_name or "")
+            path = name if os.path.isabs(name) else os.path.join(base, name)
+            with open(path, "rb") as f:
+                return f.read().decode("utf-8", "replace"), path
+        return open_std
+
+    def open_obj(kind: int, name: str, parent: str) -> tuple[str, str]:
+        data = pInclude.Open(kind, name, None)
+        if isinstance(data, tuple):
+            data = data[0]
+        text = data if isinstance(data, str) else blob_bytes(data).decode("utf-8", "replace")
+        close = getattr(pInclude, "Close", None)
+        if close is not None:
+            close(data)
+        return text.split("\0", 1)[0], name
+    return open_obj
+
+
+def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
+               pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0) -> ID3DBlob:
+    """Compile HLSL source to a DXBC blob (vs/ps/cs _4_0, _4_1, _5_0)."""
+    name = pSourceName or "source"
+    text = _source_text(pSrcData, SrcDataSize)
+    try:
+        res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
+                           _include_opener(pInclude, name), Flags1)
+    except HlslError as exc:
+        raise ShaderCompileError(exc.text() + "\n") from None
+    return ID3DBlob(res.blob)
+
+
+def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
+                pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0, SecondaryDataFlags: int = 0,
+                pSecondaryData: Any = None, SecondaryDataSize: int = 0) -> ID3DBlob:
+    return D3DCompile(pSrcData, SrcDataSize, pSourceName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2)
+
+
+def D3DCompileFromFile(pFileName: str, pDefines: Any, pInclude: Any, pEntrypoint: str, pTarget: str,  # noqa: N802,N803
+                       Flags1: int = 0, Flags2: int = 0) -> ID3DBlob:
+    with open(pFileName, "rb") as f:
+        data = f.read()
+    return D3DCompile(data, len(data), pFileName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2)
+
+
+def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any,  # noqa: N802,N803
+                  pInclude: Any) -> ID3DBlob:
+    """The preprocessed text as a blob (with ``#line`` markers, like fxc /P)."""
+    name = pSourceName or "source"
+    try:
+        res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name))
+    except HlslError as exc:
+        raise ShaderCompileError(exc.text() + "\n", method="D3DPreprocess") from None
+    return ID3DBlob(res.text.encode())
+
+
+__all__ = ["D3DCompile", "D3DCompile2", "D3DCompileFromFile", "D3DPreprocess"]

@@ -1,0 +1,76 @@
+"""Driver: preprocess -> parse -> codegen -> assemble -> DXBC container (RDEF, ISGN, OSGN, SHDR/SHEX,
+SFI0, STAT)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...errors import NotSupportedError
+from ..dxbc.asm import assemble_program
+from ..dxbc.container import build_container
+from ..dxbc.encoder import encode_program
+from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
+from ..dxbc.signature import Signature, SignatureElement, build_signature
+from ..dxbc.stat import ShaderStats, build_stat
+from .codegen import Codegen
+from .diagnostics import HlslError
+from .lexer import lex
+from .parser import Parser
+from .preprocessor import preprocess
+from .reflect import build_rdef_for
+
+_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
+_SUPPORTED_STAGES = {"vs", "ps", "cs"}
+
+
+@dataclass
+class CompileResult:
+    blob: bytes
+    listing: str
+    program: object
+
+
+def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
+                 include_open: Callable | None = None, flags: int = 0) -> CompileResult:
+    m = _PROFILE.match(target or "")
+    if not m or (m.group(2) == "5" and m.group(3) == "1"):
+        raise HlslError(file, 1, 1, 3000, f"invalid target '{target}' (unsupported profile)")
+    stage, major, minor = m.group(1), int(m.group(2)), int(m.group(3))
+    if stage not in _SUPPORTED_STAGES:
+        raise NotSupportedError(f"HLSL compilation for {target}")
+    pp = preprocess(source, file, defines, include_open)
+    parser = Parser(lex(pp.text, file))
+    prog = parser.parse_program()
+    row_major = bool(flags & (1 << 3))  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+    cg = Codegen(prog, entry, stage, major, minor, row_major)
+    try:
+        cg.run()
+    except NotImplementedError as exc:
+        raise NotSupportedError(str(exc)) from None
+    text, _ = cg.listing()
+    program = assemble_program(text)
+    blob = build_blob(cg, program)
+    return CompileResult(blob, text, program)
+
+
+def _signature(fourcc: str, elems, output: bool) -> Signature:
+    sig = Signature(fourcc)
+    for e in elems:
+        rw = 0 if output else e.mask
+        sig.elements.append(SignatureElement(e.name, e.index, e.sv, e.ctype, e.reg, e.mask, rw))
+    return sig
+
+
+def build_blob(cg: Codegen, program) -> bytes:
+    target = RDEF_PROGRAM_TYPE[int(program.program_type)] << 16 | program.major << 8 | program.minor
+    rdef: Rdef = build_rdef_for(cg, target)
+    isgn = _signature("ISGN", cg.inputs, False)
+    osgn = _signature("OSGN", cg.outputs, True)
+    chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn)), ("OSGN", build_signature(osgn)),
+              ("SHEX" if program.major >= 5 else "SHDR", encode_program(program))]
+    ninst = sum(1 for i in cg.code)
+    chunks.append(("STAT", build_stat(ShaderStats(InstructionCount=ninst, TempRegisterCount=0,
+                                                  dword_count=37 if program.major >= 5 else 29))))
+    return build_container(chunks)

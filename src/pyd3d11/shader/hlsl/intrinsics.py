@@ -1,0 +1,693 @@
+"""Intrinsic functions and resource-object methods (HLSL reference: MicrosoftDocs win32
+direct3dhlsl/dx-graphics-hlsl-intrinsic-functions, d3d11-graphics-reference-sm5-objects)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .codegen import _DIM, Val, f2b
+from .exprs import coerce_pair, expr, numeric
+from .operands import Reg, imm
+from .types import BOOL, FLOAT, INT, UINT, NumType, ObjectType, StructType, Type, concrete
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+_F = NumType(FLOAT)
+_UNARY_F = {"sqrt": "sqrt", "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "round_ni", "ceil": "round_pi",
+            "round": "round_ne", "trunc": "round_z", "exp2": "exp", "log2": "log", "ddx": "deriv_rtx",
+            "ddy": "deriv_rty", "ddx_coarse": "deriv_rtx_coarse", "ddy_coarse": "deriv_rty_coarse",
+            "ddx_fine": "deriv_rtx_fine", "ddy_fine": "deriv_rty_fine"}
+_UNARY_U = {"countbits": "countbits", "reversebits": "bfrev", "firstbitlow": "firstbit_lo"}
+_BARRIERS = {"GroupMemoryBarrierWithGroupSync": "sync_g_t", "GroupMemoryBarrier": "sync_g",
+             "DeviceMemoryBarrier": "sync_uglobal_g", "DeviceMemoryBarrierWithGroupSync": "sync_uglobal_g_t",
+             "AllMemoryBarrier": "sync_uglobal_g", "AllMemoryBarrierWithGroupSync": "sync_uglobal_g_t"}
+_ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "or", "InterlockedXor": "xor",
+           "InterlockedMin": "min", "InterlockedMax": "max", "InterlockedExchange": "exch",
+           "InterlockedCompareStore": "cmp_store", "InterlockedCompareExchange": "cmp_exch"}
+
+
+def _fv(cg: Codegen, v: Val, pos) -> Val:
+    t = numeric(cg, v, pos)
+    return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
+
+
+def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+    if name in _BARRIERS:
+        if cg.stage != "cs" and name.endswith("GroupSync"):
+            raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
+        cg.emit(_BARRIERS[name])
+        return Val(NumType(FLOAT), [])
+    if name in _ATOMIC:
+        return atomic(cg, name, arg_nodes, pos)
+    args = [expr(cg, a) for a in arg_nodes]
+    n_args = len(args)
+
+    def need(k: int) -> None:
+        if n_args != k:
+            raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
+
+    if name in _UNARY_F:
+        need(1)
+        v = _fv(cg, args[0], pos)
+        return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
+    if name in _UNARY_U:
+        need(1)
+        t = numeric(cg, args[0], pos)
+        v = cg.convert_base(args[0], UINT)
+        return Val(t.with_base(UINT), cg.alu(_UNARY_U[name], UINT, t.n, [v.slots]))
+    if name == "firstbithigh":
+        need(1)
+        t = numeric(cg, args[0], pos)
+        op = "firstbit_shi" if concrete(t.base) == INT else "firstbit_hi"
+        v = cg.convert_base(args[0], INT if op == "firstbit_shi" else UINT)
+        return Val(t.with_base(UINT if op == "firstbit_hi" else INT), cg.alu(op, UINT, t.n, [v.slots]))
+    if name == "abs":
+        need(1)
+        t = numeric(cg, args[0], pos)
+        if concrete(t.base) == FLOAT:
+            return Val(t, cg.op("mov", t.n, [args[0].slots], ["abs"]))
+        if concrete(t.base) == UINT:
+            return args[0]
+        v = cg.convert_base(args[0], INT)
+        return Val(v.type, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
+    if name == "saturate":
+        need(1)
+        v = _fv(cg, args[0], pos)
+        return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
+    if name in ("min", "max"):
+        need(2)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+        cb = concrete(rt.base)
+        op = name if cb == FLOAT else ("i" if cb in (INT, BOOL) else "u") + name
+        return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
+    if name == "clamp":
+        need(3)
+        mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)
+        return intrinsic_vals(cg, "min", [mx, args[2]], pos)
+    if name in ("lerp", "mad"):
+        need(3)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+        c = cg.convert(args[2], rt, pos)
+        if name == "mad":
+            if concrete(rt.base) == FLOAT:
+                return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
+            m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
+            return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
+        a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
+        d = cg.alu("add", FLOAT, rt.n, [b.slots, a.slots], ["", "-"])
+        return Val(a.type, cg.alu("mad", FLOAT, rt.n, [c.slots, d, a.slots]))
+    if name == "dot":
+        need(2)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+        if concrete(rt.base) != FLOAT:
+            m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
+            acc = [m[0]]
+            for k in range(1, rt.n):
+                acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
+            return Val(NumType(rt.base), acc)
+        return Val(_F, dot(cg, a.slots, b.slots))
+    if name in ("length", "normalize", "distance"):
+        if name == "distance":
+            need(2)
+            a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+            v = Val(rt, cg.alu("add", FLOAT, rt.n, [a.slots, b.slots], ["", "-"]))
+        else:
+            need(1)
+            v = _fv(cg, args[0], pos)
+        d = dot(cg, v.slots, v.slots)
+        if name == "normalize":
+            r = cg.alu("rsq", FLOAT, 1, [d])
+            return Val(v.type, cg.alu("mul", FLOAT, len(v.slots), [v.slots, r * len(v.slots)]))
+        return Val(_F, cg.alu("sqrt", FLOAT, 1, [d]))
+    if name == "cross":
+        need(2)
+        a, b = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        x, y = a.slots, b.slots
+        m = cg.alu("mul", FLOAT, 3, [[x[2], x[0], x[1]], [y[1], y[2], y[0]]])
+        r = cg.alu("mad", FLOAT, 3, [[x[1], x[2], x[0]], [y[2], y[0], y[1]], m], ["", "", "-"])
+        return Val(NumType(FLOAT, 1, 3, "v"), r)
+    if name in ("sin", "cos"):
+        need(1)
+        v = _fv(cg, args[0], pos)
+        return Val(v.type, cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0 if name == "sin" else 1,
+                                  ndst=2))
+    if name == "tan":
+        need(1)
+        v = _fv(cg, args[0], pos)
+        s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
+        c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
+        return Val(v.type, cg.alu("div", FLOAT, len(v.slots), [s, c]))
+    if name == "sincos":
+        need(3)
+        from .exprs import assign_to
+
+        v = _fv(cg, args[0], pos)
+        s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
+        c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
+        assign_to(cg, arg_nodes[1], Val(v.type, s), pos)
+        assign_to(cg, arg_nodes[2], Val(v.type, c), pos)
+        return Val(_F, [])
+    if name in ("exp", "log", "log10"):
+        need(1)
+        v = _fv(cg, args[0], pos)
+        n = len(v.slots)
+        if name == "exp":
+            m = cg.alu("mul", FLOAT, n, [v.slots, [imm(f2b(1.4426950408889634))] * n])
+            return Val(v.type, cg.alu("exp", FLOAT, n, [m]))
+        lg = cg.alu("log", FLOAT, n, [v.slots])
+        k = 0.6931471805599453 if name == "log" else 0.30102999566398120
+        return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [imm(f2b(k))] * n]))
+    if name == "pow":
+        need(2)
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
+        m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
+        return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
+    if name == "fmod":
+        need(2)
+        from .exprs import fmod
+
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
+    if name == "step":
+        need(2)
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        ge = cg.alu("ge", FLOAT, rt.n, [b.slots, a.slots])
+        return Val(rt, cg.alu("and", UINT, rt.n, [ge, [imm(f2b(1.0))] * rt.n]))
+    if name == "smoothstep":
+        need(3)
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        x = cg.convert(_fv(cg, args[2], pos), rt, pos)
+        n = rt.n
+        num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
+        den = cg.alu("add", FLOAT, n, [b.slots, a.slots], ["", "-"])
+        t = cg.op("div", n, [num, den], sat=True)
+        k = cg.alu("mad", FLOAT, n, [t, [imm(f2b(-2.0))] * n, [imm(f2b(3.0))] * n])
+        t2 = cg.alu("mul", FLOAT, n, [t, t])
+        return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))
+    if name == "sign":
+        need(1)
+        t = numeric(cg, args[0], pos)
+        n = t.n
+        if concrete(t.base) == FLOAT:
+            z = [imm(0)] * n
+            p = cg.alu("lt", FLOAT, n, [z, args[0].slots])
+            m = cg.alu("lt", FLOAT, n, [args[0].slots, z])
+        else:
+            v = cg.convert_base(args[0], INT)
+            z = [imm(0)] * n
+            p = cg.alu("ilt", INT, n, [z, v.slots])
+            m = cg.alu("ilt", INT, n, [v.slots, z])
+        r = cg.alu("iadd", INT, n, [p, m], ["-", ""])
+        return Val(t.with_base(INT), r)
+    if name in ("any", "all"):
+        need(1)
+        v = cg.convert_base(args[0], BOOL)
+        acc = [v.slots[0]]
+        for s in v.slots[1:]:
+            acc = cg.alu("or" if name == "any" else "and", UINT, 1, [acc, [s]])
+        return Val(NumType(BOOL), acc)
+    if name in ("asuint", "asint", "asfloat"):
+        if n_args != 1:
+            raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
+        t = numeric(cg, args[0], pos)
+        return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]),
+                   cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
+    if name == "f32tof16":
+        need(1)
+        v = _fv(cg, args[0], pos)
+        return Val(v.type.with_base(UINT), cg.alu("f32tof16", FLOAT, len(v.slots), [v.slots]))
+    if name == "f16tof32":
+        need(1)
+        t = numeric(cg, args[0], pos)
+        v = cg.convert_base(args[0], UINT)
+        return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))
+    if name == "clip":
+        need(1)
+        v = _fv(cg, args[0], pos)
+        n = len(v.slots)
+        lt = cg.alu("lt", FLOAT, n, [v.slots, [imm(0)] * n])
+        acc = [lt[0]]
+        for s in lt[1:]:
+            acc = cg.alu("or", UINT, 1, [acc, [s]])
+        cg.emit("discard", cg.src(acc), suffix="_nz")
+        return Val(_F, [])
+    if name in ("isnan", "isinf", "isfinite"):
+        need(1)
+        v = _fv(cg, args[0], pos)
+        n = len(v.slots)
+        if name == "isnan":
+            r = cg.alu("ne", FLOAT, n, [v.slots, v.slots])
+        else:
+            e = cg.alu("and", UINT, n, [v.slots, [imm(0x7FFFFFFF)] * n])
+            if name == "isinf":
+                r = cg.alu("ieq", INT, n, [e, [imm(0x7F800000)] * n])
+            else:
+                r = cg.alu("ult", UINT, n, [e, [imm(0x7F800000)] * n])
+        return Val(v.type.with_base(BOOL), r)
+    if name == "mul":
+        need(2)
+        return mul(cg, args[0], args[1], pos)
+    if name == "transpose":
+        need(1)
+        t = numeric(cg, args[0], pos)
+        s = args[0].slots
+        return Val(NumType(t.base, t.cols, t.rows, "m"), [s[r * t.cols + c] for c in range(t.cols) for r in range(t.rows)])
+    if name == "determinant":
+        need(1)
+        v = _fv(cg, args[0], pos)
+        t = v.type
+        s = v.slots
+        if t.rows == 2 and t.cols == 2:
+            m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
+            return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
+        if t.rows == 3 and t.cols == 3:
+            c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), s[3:6]), Val(NumType(FLOAT, 1, 3, "v"),
+                                                                                        s[6:9])], pos)
+            return Val(_F, dot(cg, s[0:3], c.slots))
+        raise cg.err(pos, "determinant is supported for 2x2 and 3x3 matrices", 3000)
+    if name == "reflect":
+        need(2)
+        i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        d = dot(cg, i.slots, nn.slots)
+        n = len(i.slots)
+        d2 = cg.alu("add", FLOAT, 1, [d, d])
+        return Val(i.type, cg.alu("mad", FLOAT, n, [d2 * n, nn.slots, i.slots], ["-", "", ""]))
+    if name == "faceforward":
+        need(3)
+        nn, i, ng = (_fv(cg, x, pos) for x in args)
+        d = dot(cg, i.slots, ng.slots)
+        n = len(nn.slots)
+        c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
+        neg = cg.op("mov", n, [nn.slots], ["-"])
+        return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+    if name == "atan2" or name in ("asin", "acos", "atan", "ldexp", "frexp", "modf", "lit", "noise"):
+        raise NotImplementedError(f"HLSL intrinsic {name}")
+    raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+
+
+def intrinsic_vals(cg: Codegen, name: str, vals: list[Val], pos) -> Val:
+    """Call an intrinsic on already-evaluated values (wraps them in synthetic nodes)."""
+    nodes = [_Pre(pos, v) for v in vals]
+    from . import exprs
+
+    old = exprs.expr
+
+    def patched(cg2, e):
+        return e.v if isinstance(e, _Pre) else old(cg2, e)
+
+    import sys
+
+    mod = sys.modules[__name__]
+    saved = mod.expr
+    mod.expr = patched  # type: ignore[assignment]
+    try:
+        return intrinsic(cg, name, nodes, pos)  # type: ignore[arg-type]
+    finally:
+        mod.expr = saved  # type: ignore[assignment]
+
+
+class _Pre(A.Node):
+    def __init__(self, pos, v: Val):
+        super().__init__(pos)
+        self.v = v
+
+
+def dot(cg: Codegen, a: list, b: list) -> list:
+    n = len(a)
+    if n == 1:
+        return cg.alu("mul", FLOAT, 1, [a, b])
+    if n > 4:
+        raise NotImplementedError("dot of more than 4 components")
+    if all(s[0] == "l" for s in a) and all(s[0] == "l" for s in b):
+        return _fold_dot(cg, a, b)
+    t = cg.temp()
+    cg.emit(f"dp{n}", Reg("r", (t,), None, (0,)), cg.src(a), cg.src(b))
+    return [("r", (t,), None, 0)]
+
+
+def _fold_dot(cg: Codegen, a: list, b: list) -> list:
+    m = cg.alu("mul", FLOAT, len(a), [a, b])
+    acc = [m[0]]
+    for s in m[1:]:
+        acc = cg.alu("add", FLOAT, 1, [acc, [s]])
+    return acc
+
+
+def mul(cg: Codegen, a: Val, b: Val, pos) -> Val:
+    ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    if ta.n == 1 or tb.n == 1:
+        from .exprs import binary
+
+        return binary(cg, "*", a, b, pos)
+    base = FLOAT if FLOAT in (concrete(ta.base), concrete(tb.base)) else concrete(ta.base)
+    if base != FLOAT:
+        raise NotImplementedError("integer mul() of vectors/matrices")
+    a, b = _fv(cg, a, pos), _fv(cg, b, pos)
+    # shapes: vector a is a row (1 x n), vector b a column (n x 1)
+    ar, ac = (1, ta.n) if ta.shape == "v" else (ta.rows, ta.cols)
+    br, bc = (tb.n, 1) if tb.shape == "v" else (tb.rows, tb.cols)
+    k = min(ac, br)
+    out = []
+    for i in range(ar):
+        for j in range(bc):
+            row = [a.slots[i * ac + x] for x in range(k)]
+            col = [b.slots[x * bc + j] for x in range(k)]
+            out += dot(cg, row, col)
+    if ta.shape == "v" and tb.shape == "v":
+        return Val(_F, out[:1])
+    if ta.shape == "v":
+        return Val(NumType(FLOAT, 1, bc, "v"), out)
+    if tb.shape == "v":
+        return Val(NumType(FLOAT, 1, ar, "v"), out)
+    return Val(NumType(FLOAT, ar, bc, "m"), out)
+
+
+# --- resource objects ------------------------------------------------------------------------------------
+def _res_operand(r, n: int = 4) -> Reg:
+    return Reg(r.file, (r.reg,), None, tuple(range(4)))
+
+
+def _elem_type(t: ObjectType) -> NumType:
+    e = t.elem
+    if isinstance(e, NumType):
+        return e
+    return NumType(FLOAT, 1, 4, "v")
+
+
+def _coord_dims(kind: str) -> int:
+    k = kind[2:] if kind.startswith("RW") else kind
+    return _DIM[k][1]
+
+
+def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+    t = obj.type
+    if not isinstance(t, ObjectType) or obj.obj is None:
+        raise cg.err(pos, f"'{name}': method call on a non-object", 3018)
+    r = obj.obj
+    k = t.kind
+    if k in ("ByteAddressBuffer", "RWByteAddressBuffer"):
+        return raw_method(cg, obj, name, arg_nodes, pos)
+    if name.startswith("Interlocked"):
+        return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
+    args = [expr(cg, a) for a in arg_nodes]
+    et = _elem_type(t)
+    if k in _DIM or k.startswith("RW") and k[2:] in _DIM:
+        dims = _coord_dims(k)
+        if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero",
+                    "Gather"):
+            s = args[0].obj
+            coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v"), pos), pos)
+            extra: list[Reg] = []
+            op = {"Sample": "sample", "SampleLevel": "sample_l", "SampleBias": "sample_b", "SampleGrad": "sample_d",
+                  "SampleCmp": "sample_c", "SampleCmpLevelZero": "sample_c_lz", "Gather": "gather4"}[name]
+            nfix = {"sample": 0, "sample_l": 1, "sample_b": 1, "sample_d": 2, "sample_c": 1, "sample_c_lz": 1,
+                    "gather4": 0}[op]
+            for a in args[2:2 + nfix]:
+                if op == "sample_d":
+                    gv = cg.convert(a, NumType(FLOAT, 1, dims if dims < 4 else 3, "v"), pos)
+                    extra.append(cg.src(gv.slots))
+                else:
+                    extra.append(cg.src(cg.convert(a, _F, pos).slots))
+            suffix = ""
+            if len(args) > 2 + nfix:
+                off = args[2 + nfix]
+                if not off.const:
+                    raise NotImplementedError("non-literal texel offsets")
+                vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+                suffix = "_aoffimmi({},{},{})".format(*(vals[:3] if len(vals) >= 3 else vals + [0]))
+            dst = cg.temp()
+            samp = Reg("s", (s.reg,), None, (0,) if op == "gather4" else None)
+            cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord.slots), _res_operand(obj.obj), samp,
+                    *extra, suffix=suffix)
+            n = 1 if op in ("sample_c", "sample_c_lz") else (4 if op == "gather4" else et.n)
+            rt = NumType(FLOAT) if n == 1 else NumType(et.base if op != "gather4" else et.base, 1, n, "v")
+            return Val(rt, [("r", (dst,), None, c) for c in range(n)])
+        if name == "Load":
+            ms = k in ("Texture2DMS", "Texture2DMSArray")
+            has_mip = not (k == "Buffer" or ms or k.startswith("RW"))
+            cn = dims + (1 if has_mip else 0)
+            c = cg.convert(args[0], NumType(INT, 1, cn, "v"), pos)
+            dst = cg.temp()
+            d = Reg("r", (dst,), None, (0, 1, 2, 3))
+            if k.startswith("RW"):
+                cg.emit("ld_uav_typed", d, cg.src(c.slots), _res_operand(r))
+            elif ms:
+                si = cg.convert(args[1], NumType(INT), pos)
+                cg.emit("ld_ms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots))
+            else:
+                suffix = ""
+                rest = args[1:]
+                if rest:
+                    off = rest[0]
+                    if not off.const:
+                        raise NotImplementedError("non-literal texel offsets")
+                    vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+                    suffix = "_aoffimmi({},{},{})".format(*vals[:3])
+                cg.emit("ld", d, cg.src(c.slots), _res_operand(r), suffix=suffix)
+            return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
+        if name == "GetDimensions":
+            return get_dimensions(cg, obj, arg_nodes, pos)
+    if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
+        idx = cg.convert(args[0], NumType(UINT), pos)
+        return mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
+    if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
+        return get_dimensions(cg, obj, arg_nodes, pos)
+    raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+
+
+def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
+    from .exprs import assign_to
+
+    t, r = obj.type, obj.obj
+    k = t.kind
+    dst = cg.temp()
+    d = Reg("r", (dst,), None, (0, 1, 2, 3))
+    if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer",
+             "RWStructuredBuffer"):
+        cg.emit("bufinfo", d, _res_operand(r))
+        outs = [("r", (dst,), None, 0)]
+        if k in ("StructuredBuffer", "RWStructuredBuffer"):
+            outs.append(imm(r.stride))
+    else:
+        dims = _coord_dims(k)
+        ms = "MS" in k
+        has_mip_arg = len(arg_nodes) > 0 and not ms and not k.startswith("RW") and \
+            len(arg_nodes) == {1: 3, 2: 4, 3: 5, 4: 5}.get(dims, 0) - (0 if "Array" not in k else -1)
+        mip = [imm(0)]
+        nodes = list(arg_nodes)
+        if has_mip_arg:
+            mip = cg.convert(expr(cg, nodes[0]), NumType(UINT), pos).slots
+            nodes = nodes[1:]
+        cg.emit("resinfo", d, cg.src(mip), _res_operand(r), suffix="_uint")
+        size_dims = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
+                     "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}[
+            k[2:] if k.startswith("RW") else k]
+        outs = [("r", (dst,), None, c) for c in range(size_dims)]
+        if ms:
+            d2 = cg.temp()
+            cg.emit("sampleinfo", Reg("r", (d2,), None, (0,)), _res_operand(r), suffix="_uint")
+            outs.append(("r", (d2,), None, 0))
+        elif not k.startswith("RW"):
+            outs.append(("r", (dst,), None, 3))
+        arg_nodes = nodes
+    for node, s in zip(arg_nodes, outs, strict=False):
+        assign_to(cg, node, Val(NumType(UINT), [s]), pos)
+    return Val(_F, [])
+
+
+def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    r = obj.obj
+    if name == "GetDimensions":
+        return get_dimensions(cg, obj, arg_nodes, pos)
+    if name.startswith("Interlocked"):
+        return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
+    args = [expr(cg, a) for a in arg_nodes]
+    addr = cg.convert(args[0], NumType(UINT), pos)
+    if name.startswith("Load"):
+        n = int(name[4:] or 1)
+        dst = cg.temp()
+        cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(n))), cg.src(addr.slots),
+                Reg(r.file, (r.reg,), None, tuple(range(n))))
+        return Val(NumType(UINT, 1, n, "v" if n > 1 else "s"), [("r", (dst,), None, c) for c in range(n)])
+    if name.startswith("Store"):
+        n = int(name[5:] or 1)
+        v = cg.convert(args[1], NumType(UINT, 1, n, "v" if n > 1 else "s"), pos)
+        cg.emit("store_raw", Reg("u", (r.reg,), None, tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
+        return Val(_F, [])
+    raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
+
+
+def object_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+    t, r = v.type, v.obj
+    k = t.kind
+    idx = expr(cg, idx_node)
+    if k in ("StructuredBuffer", "RWStructuredBuffer"):
+        i = cg.convert(idx, NumType(UINT), pos)
+        return Val(t.elem, [], ("mem", "struct", r.file, r.reg, i.slots[0], 0))
+    dims = _coord_dims(k)
+    c = cg.convert(idx, NumType(UINT, 1, dims, "v") if dims > 1 else NumType(UINT), pos)
+    return Val(_elem_type(t), [], ("mem", "typed", r.file, r.reg, c.slots, 0))
+
+
+def mem_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+    from .types import ArrayType
+
+    t = v.type
+    info = v.obj
+    if not isinstance(t, ArrayType):
+        if isinstance(t, NumType):
+            loaded = mem_load(cg, v)
+            from .exprs import index as idx_fn
+
+            return idx_fn(cg, loaded, idx_node, pos)
+        raise cg.err(pos, "cannot index this value", 3121)
+    i = cg.convert(expr(cg, idx_node), NumType(UINT), pos)
+    es = t.elem.slots
+    if info[0] == "tgsm":
+        base = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
+        return Val(t.elem, [], ("mem", "tgsm", "g", info[1], base, 0))
+    _, kind, file, reg, base, off = info
+    word = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
+    if kind == "struct":
+        return Val(t.elem, [], ("mem", kind, file, reg, base, off + 0)) if False else \
+            Val(t.elem, [], ("mem", kind, file, reg, base, ("dyn", word, off)))
+    return Val(t.elem, [], ("mem", kind, file, reg, cg.alu("iadd", INT, 1, [[base], [word]])[0], off))
+
+
+def mem_member(cg: Codegen, v: Val, off: int, ft: Type) -> Val:
+    info = v.obj
+    if info[0] == "tgsm":
+        return Val(ft, [], ("mem", "tgsm", "g", info[1], imm(0), off * 4))
+    _, kind, file, reg, base, o = info
+    if isinstance(o, tuple):
+        return Val(ft, [], ("mem", kind, file, reg, base, ("dyn", o[1], o[2] + off * 4)))
+    return Val(ft, [], ("mem", kind, file, reg, base, o + off * 4))
+
+
+def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
+    """(index slots, byte offset) for ld/store_structured; tgsm uses word-granular stride 4."""
+    _, kind, file, reg, base, off = info
+    if kind == "tgsm":
+        words = off // 4
+        idx = cg.alu("iadd", INT, 1, [[base], [imm(words)]]) if words else [base]
+        return idx, 0
+    if isinstance(off, tuple):
+        byte = cg.alu("imul", INT, 1, [[off[1]], [imm(4)]], dst_pos=1, ndst=2)
+        byte = cg.alu("iadd", INT, 1, [byte, [imm(off[2])]])
+        return [base], byte  # type: ignore[return-value]
+    return [base], off
+
+
+def mem_load(cg: Codegen, v: Val) -> Val:
+    info = v.obj
+    if info[0] == "tgsm":
+        v = Val(v.type, [], ("mem", "tgsm", "g", info[1], imm(0), 0))
+        info = v.obj
+    _, kind, file, reg, base, off = info
+    t = v.type
+    n = t.slots
+    if kind == "typed":
+        dst = cg.temp()
+        op = "ld_uav_typed" if file == "u" else "ld"
+        coords = base
+        if op == "ld":
+            coords = list(base) + [imm(0)]
+        cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), Reg(file, (reg,), None, (0, 1, 2, 3)))
+        return Val(t, [("r", (dst,), None, c) for c in range(n)])
+    slots = []
+    for c0 in range(0, n, 4):
+        k = min(4, n - c0)
+        idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, off if isinstance(off, tuple) else off + c0 * 4))
+        if isinstance(off, tuple):
+            idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, ("dyn", off[1], off[2] + c0 * 4)))
+        dst = cg.temp()
+        osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
+        cg.emit("ld_structured", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx), osrc,
+                Reg(file, (reg,), None, tuple(range(k))))
+        slots += [("r", (dst,), None, c) for c in range(k)]
+    if isinstance(t, NumType) and concrete(t.base) == BOOL:
+        slots = cg.alu("ine", INT, n, [slots, [imm(0)] * n])
+    return Val(t, slots)
+
+
+def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
+    info = target.obj
+    if info[0] == "tgsm":
+        target = Val(target.type, [], ("mem", "tgsm", "g", info[1], imm(0), 0))
+        info = target.obj
+    _, kind, file, reg, base, off = info
+    if file == "t":
+        raise cg.err(pos, "l-value specifies const object", 3025)
+    cv = cg.convert(v, target.type, pos)
+    n = len(cv.slots)
+    if kind == "typed":
+        vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
+        cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
+        return
+    for c0 in range(0, n, 4):
+        k = min(4, n - c0)
+        o2 = ("dyn", off[1], off[2] + c0 * 4) if isinstance(off, tuple) else off + c0 * 4
+        idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, o2))
+        osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
+        cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
+                cg.src(cv.slots[c0:c0 + k]))
+
+
+# --- atomics -------------------------------------------------------------------------------------------
+def atomic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    from .exprs import lvalue
+
+    lv = lvalue(cg, arg_nodes[0])
+    if not (isinstance(lv, tuple) and lv[0] == "mem"):
+        raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
+    return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)
+
+
+def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
+    from .exprs import assign_to
+
+    op = _ATOMIC.get(name)
+    if op is None:
+        raise cg.err(pos, f"'{name}': unknown atomic", 3018)
+    args = [expr(cg, a) for a in arg_nodes]
+    if target[0] == "raw":
+        r = target[1]
+        res = Reg("u", (r.reg,))
+        addr = cg.convert(args[0], NumType(UINT), pos).slots
+        args = args[1:]
+        arg_nodes = arg_nodes[1:]
+        base_t: Type = NumType(UINT)
+    else:
+        v = target[1]
+        _, kind, file, reg, base, off = v.obj
+        res = Reg(file, (reg,))
+        base_t = v.type
+        if kind == "typed":
+            addr = list(base)
+        else:
+            idx, o = _struct_addr(cg, v.obj)
+            if kind == "tgsm":
+                addr = idx + [imm(0)]
+            else:
+                addr = idx + (o if isinstance(o, list) else [imm(o)])
+    signed = isinstance(base_t, NumType) and concrete(base_t.base) == INT
+    if op in ("min", "max"):
+        op = ("i" if signed else "u") + op
+    vals = [cg.convert(a, NumType(UINT), pos) for a in args]
+    n_in = 2 if op.startswith("cmp") else 1
+    out_node = arg_nodes[n_in] if len(arg_nodes) > n_in else None
+    srcs = [cg.src(x.slots) for x in vals[:n_in]]
+    if out_node is not None or op == "exch" or op == "cmp_exch":
+        dst = cg.temp()
+        cg.emit(f"imm_atomic_{op}", Reg("r", (dst,), None, (0,)), res, cg.src(addr), *srcs)
+        if out_node is not None:
+            assign_to(cg, out_node, Val(NumType(UINT), [("r", (dst,), None, 0)]), pos)
+    else:
+        cg.emit(f"atomic_{op}", res, cg.src(addr), *srcs)
+    return Val(_F, [])
+
+
+_ = (StructType,)

@@ -1,0 +1,87 @@
+"""RDEF construction for compiled shaders: constant buffers with variable types/offsets and the
+resource-binding table (samplers, SRVs, UAVs, cbuffers in fxc's order)."""
+
+from __future__ import annotations
+
+from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
+from .codegen import Codegen, concrete_name
+from .types import ArrayType, NumType, ObjectType, StructType, Type
+
+# D3D_SHADER_VARIABLE_TYPE / CLASS values
+_VT = {"bool": 1, "int": 2, "float": 3, "uint": 19, "double": 39}
+_SRV_DIM = {"Buffer": 1, "Texture1D": 2, "Texture1DArray": 3, "Texture2D": 4, "Texture2DArray": 5,
+            "Texture2DMS": 6, "Texture2DMSArray": 7, "Texture3D": 8, "TextureCube": 9, "TextureCubeArray": 10,
+            "ByteAddressBuffer": 11, "StructuredBuffer": 1, "texture": 4, "Texture": 4}
+_UAV_DIM = {"RWBuffer": 1, "RWTexture1D": 2, "RWTexture1DArray": 3, "RWTexture2D": 4, "RWTexture2DArray": 5,
+            "RWTexture3D": 8, "RWByteAddressBuffer": 1, "RWStructuredBuffer": 1, "AppendStructuredBuffer": 1,
+            "ConsumeStructuredBuffer": 1}
+_RT = {"float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
+
+
+def rdef_type(cg: Codegen, t: Type) -> RdefType:
+    if isinstance(t, ArrayType):
+        e = rdef_type(cg, t.elem)
+        e.elements = t.count
+        return e
+    if isinstance(t, NumType):
+        base = concrete_name(t.base)
+        if t.shape == "m":
+            cls = 2 if cg.is_row_major(t) else 3
+            return RdefType(cls, _VT[base], t.rows, t.cols, 0, name=str(t))
+        return RdefType(1 if t.shape == "v" else 0, _VT[base], 1, t.cols if t.shape == "v" else 1, 0, name=str(t))
+    if isinstance(t, StructType):
+        members = []
+        off = 0
+        for fname, ft, _s, _m in t.fields:
+            size, al = cg.cb_size(ft)
+            if al or (off % 16) + size > 16:
+                off = (off + 15) // 16 * 16
+            members.append(RdefMember(fname, rdef_type(cg, ft), off))
+            off += size
+        cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
+        return RdefType(5, 0, 1, cols, 0, members, name=t.name)
+    return RdefType(0, 0, 1, 1, 0)
+
+
+def build_rdef_for(cg: Codegen, target: int) -> Rdef:
+    rdef = Rdef(target=target, flags=0x100, creator="pyd3d11 HLSL compiler")
+    binds: list[RdefBinding] = []
+    for r in cg.resources:
+        if not r.used or r.reg < 0:
+            continue
+        t: ObjectType = r.type
+        k = t.kind
+        base = concrete_name(t.elem.base) if isinstance(t.elem, NumType) else "float"
+        ncomp = t.elem.n if isinstance(t.elem, NumType) else 4
+        flags = {1: 0, 2: 4, 3: 8, 4: 12}.get(ncomp, 12)
+        if r.file == "s":
+            binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1, 2 if k == "SamplerComparisonState" else 0))
+        elif k == "ByteAddressBuffer":
+            binds.append(RdefBinding(r.name, 7, 6, 1, 0, r.reg, 1, 0))
+        elif k == "StructuredBuffer":
+            binds.append(RdefBinding(r.name, 5, 6, 1, r.stride, r.reg, 1, 0))
+        elif k == "RWByteAddressBuffer":
+            binds.append(RdefBinding(r.name, 8, 6, 1, 0, r.reg, 1, 0))
+        elif k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
+            kind = {"RWStructuredBuffer": 6, "AppendStructuredBuffer": 9, "ConsumeStructuredBuffer": 10}[k]
+            binds.append(RdefBinding(r.name, kind, 6, 1, r.stride, r.reg, 1, 0))
+        elif r.file == "u":
+            binds.append(RdefBinding(r.name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags))
+        else:
+            samples = t.samples if "MS" in k else 0xFFFFFFFF
+            binds.append(RdefBinding(r.name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags))
+    cbs = []
+    for cb in cg.cbufs:
+        if cb.slot < 0 or not cb.used:
+            continue
+        vars_ = []
+        for cv in cb.vars:
+            size, _ = cg.cb_size(cv.decl.type)
+            vars_.append(RdefVariable(cv.decl.name, cv.offset, size, 2 if cv.used else 0, rdef_type(cg, cv.decl.type)))
+        cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
+        binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
+                                 1 if cb.explicit else 0))
+    order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}
+    rdef.bindings = sorted(binds, key=lambda b: (order.get(b.input_type, 4), b.bind_point))
+    rdef.constant_buffers = cbs
+    return rdef

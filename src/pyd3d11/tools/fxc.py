@@ -1,0 +1,179 @@
+"""``python -m pyd3d11.tools.fxc /T ps_5_0 /E main /Fo out.cso /Fc out.asm /D NAME=VAL /I dir file.hlsl``
+
+An fxc.exe-compatible front end for D3DCompile (+ the disassembler for ``/Fc``). Options are spelled as
+fxc spells them, with ``/`` or ``-``, the value attached (``/Tps_5_0``) or separate (``/T ps_5_0``):
+
+  /T profile   /E entry (default main)   /Fo object file   /Fc listing file   /D name[=value]
+  /I include dir   /Zi /Od /O0 /O1 /O2 /O3 /Zpr /Zpc /Gec /WX /Vd /nologo (flags)
+
+Errors are printed as fxc prints them (``file(line,col): error X####: message`` then
+``compilation failed; no code produced``) and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+# D3DCOMPILE_* values (d3dcompiler.h)
+FLAG_OPTIONS = {
+    "Zi": 0x1,  # D3DCOMPILE_DEBUG
+    "Vd": 0x2,  # D3DCOMPILE_SKIP_VALIDATION
+    "Od": 0x4,  # D3DCOMPILE_SKIP_OPTIMIZATION
+    "Zpr": 0x8,  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+    "Zpc": 0x10,  # D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR
+    "Gec": 0x1000,  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+    "Ges": 0x800,  # D3DCOMPILE_ENABLE_STRICTNESS
+    "Gis": 0x2000,  # D3DCOMPILE_IEEE_STRICTNESS
+    "Gfa": 0x200,  # D3DCOMPILE_AVOID_FLOW_CONTROL
+    "Gfp": 0x400,  # D3DCOMPILE_PREFER_FLOW_CONTROL
+    "WX": 0x40000,  # D3DCOMPILE_WARNINGS_ARE_ERRORS
+    "O0": 0x4000,  # D3DCOMPILE_OPTIMIZATION_LEVEL0
+    "O1": 0x0,  # D3DCOMPILE_OPTIMIZATION_LEVEL1 (the default)
+    "O2": 0xC000,  # D3DCOMPILE_OPTIMIZATION_LEVEL2
+    "O3": 0x8000,  # D3DCOMPILE_OPTIMIZATION_LEVEL3
+    "nologo": 0,
+}
+VALUE_OPTIONS = ("Fo", "Fc", "T", "E", "D", "I")
+USAGE = ("usage: python -m pyd3d11.tools.fxc /T <profile> [/E <entry>] [/Fo <file>] [/Fc <file>] "
+         "[/D <id>=<text>] [/I <dir>] [/Zi /Od /O0-3 /Zpr /Zpc /Gec /WX /Vd /nologo] <file>")
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_args(argv: list[str]) -> dict[str, Any]:
+    """fxc's command line → {"T", "E", "Fo", "Fc", "D": [(name, value)], "I": [dirs], "flags", "file"}."""
+    opts: dict[str, Any] = {"T": None, "E": "main", "Fo": None, "Fc": None, "D": [], "I": [], "flags": 0,
+                            "file": None}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        i += 1
+        if arg[:1] in ("/", "-") and len(arg) > 1 and not os.path.exists(arg):
+            body = arg[1:]
+            if body in ("?", "help"):
+                raise UsageError(USAGE)
+            if body in FLAG_OPTIONS:
+                if body.startswith("O") and body != "Od":
+                    opts["flags"] &= ~0xC000  # one optimisation level
+                opts["flags"] |= FLAG_OPTIONS[body]
+                continue
+            for name in sorted(VALUE_OPTIONS, key=len, reverse=True):
+                if body.startswith(name):
+                    value = body[len(name):]
+                    if not value:
+                        if i >= len(argv):
+                            raise UsageError(f"option /{name} needs a value")
+                        value = argv[i]
+                        i += 1
+                    if name == "D":
+                        n, _, v = value.partition("=")
+                        opts["D"].append((n, v if v else "1"))
+                    elif name == "I":
+                        opts["I"].append(value)
+                    else:
+                        opts[name] = value
+                    break
+            else:
+                raise UsageError(f"unknown option '{arg}'")
+            continue
+        if opts["file"] is not None:
+            raise UsageError(f"more than one source file ('{opts['file']}', '{arg}')")
+        opts["file"] = arg
+    if opts["file"] is None:
+        raise UsageError("no source file given")
+    if not opts["T"]:
+        raise UsageError("a target profile (/T) is required")
+    return opts
+
+
+class _IncludeDirs:
+    """ID3DInclude over the source file's folder and the /I folders (searched in that order)."""
+
+    def __init__(self, dirs: list[str]) -> None:
+        self.dirs = dirs
+
+    def Open(self, IncludeType: int, pFileName: str, pParentData: Any) -> bytes:  # noqa: N802,N803
+        for d in self.dirs:
+            p = Path(d) / pFileName
+            if p.is_file():
+                return p.read_bytes()
+        raise FileNotFoundError(pFileName)
+
+    def Close(self, pData: Any) -> None:  # noqa: N802,N803
+        pass
+
+
+def _compiler() -> tuple[Any, Any]:
+    try:
+        from pyd3d11.d3dcompiler import D3DCompile  # type: ignore[attr-defined]
+    except ImportError:  # TODO(integration): the header module without the compiler
+        from pyd3d11.shader.compile_api import D3DCompile  # type: ignore[import-not-found]
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    return D3DCompile, disassemble
+
+
+def compile_file(opts: dict[str, Any]) -> tuple[bytes | None, str]:
+    """Compile per ``opts``; returns (bytecode or None, error text in fxc format)."""
+    src_path = Path(opts["file"])
+    try:
+        data = src_path.read_bytes()
+    except OSError as e:
+        return None, f"error X3501: cannot open file '{src_path}': {e.strerror or e}\n"
+    try:
+        d3dcompile, _ = _compiler()
+    except Exception as e:
+        return None, f"error X3000: the HLSL compiler is not available ({type(e).__name__}: {e})\n"
+    include = _IncludeDirs([str(src_path.parent), *opts["I"]])
+    defines = [(n, v) for n, v in opts["D"]]
+    try:
+        blob = d3dcompile(data, len(data), str(src_path), defines, include, opts["E"], opts["T"], opts["flags"], 0)
+    except Exception as e:
+        text = getattr(e, "errors", None) or getattr(e, "message", None) or f"error X3000: {type(e).__name__}: {e}"
+        return None, str(text).rstrip("\n") + "\n"
+    if isinstance(blob, tuple):
+        blob = blob[0]
+    from pyd3d11.shader.blob import blob_bytes
+
+    return blob_bytes(blob), ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        opts = parse_args(argv)
+    except UsageError as e:
+        print(f"{e}\n{USAGE}" if str(e) != USAGE else USAGE, file=sys.stderr)
+        return 1
+    code, errors = compile_file(opts)
+    if code is None:
+        sys.stderr.write(errors)
+        sys.stderr.write("\ncompilation failed; no code produced\n")
+        return 1
+    if errors:
+        sys.stderr.write(errors)
+    if opts["Fo"]:
+        Path(opts["Fo"]).write_bytes(code)
+        print(f"compilation object save succeeded; see {os.path.abspath(opts['Fo'])}")
+    if opts["Fc"] or not opts["Fo"]:
+        _, disassemble = _compiler()
+        try:
+            listing = disassemble(code)
+        except Exception as e:
+            sys.stderr.write(f"error: disassembly failed ({type(e).__name__}: {e})\n")
+            return 1
+        if opts["Fc"]:
+            Path(opts["Fc"]).write_text(listing)
+            print(f"compilation code save succeeded; see {os.path.abspath(opts['Fc'])}")
+        else:
+            sys.stdout.write(listing)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
