@@ -17,7 +17,6 @@ from ..shader import ir
 from ..shader.exec import run_program
 from . import primitives as prim
 from .bindings import Bindings
-from .clip import clip_triangles
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
 from .input_assembler import (
     DrawArgs,
@@ -27,17 +26,15 @@ from .input_assembler import (
     build_stream,
     fetch_vertices,
 )
-from .interpolate import Interpolator, PieceSet, centroid_offsets, lane_location
+from .interpolate import Interpolator, centroid_offsets, lane_location
 from .output_merger import OMState, OutputMerger, PixelFragments
 from .rasterizer import (
     D3D11_STANDARD_MULTISAMPLE_PATTERN,
     QuadFragments,
-    TriangleSetup,
     rasterize_triangles,
     sample_offsets,
-    signed_area2,
-    snap,
 )
+from .setup import pixel_bounds, prepare_lines, prepare_points, prepare_triangles
 from .shader_io import EARLY_DEPTH_STENCIL_FLAG, component_list, global_flags, input_decls
 
 SN = ir.SystemName
@@ -164,194 +161,6 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     return stats
 
 
-def _viewport_arrays(state: GraphicsState, index: np.ndarray):
-    vps = state.viewports or [Viewport()]
-    idx = np.where(index < len(vps), index, 0)
-    tab = np.array([[v.TopLeftX, v.TopLeftY, v.Width, v.Height, v.MinDepth, v.MaxDepth] for v in vps], np.float32)
-    return tab[idx], idx
-
-
-def _target_size(state: GraphicsState) -> tuple[int, int]:
-    for v in list(state.om.rtvs) + [state.om.dsv]:
-        if v is not None:
-            L = v.storage.layout(v.storage.subresource_index(v.first_mip, 0))
-            return L.width, L.height
-    return 1 << 15, 1 << 15  # no target: UAV-only rendering is bounded by the viewport
-
-
-def _bounds(state: GraphicsState, vp: np.ndarray, vp_idx: np.ndarray) -> np.ndarray:
-    """Per-primitive pixel rectangle: viewport (rounded toward -inf) ∩ scissor ∩ target (§15.6, §15.7)."""
-    x0 = np.floor(vp[:, 0]).astype(np.int64)
-    y0 = np.floor(vp[:, 1]).astype(np.int64)
-    x1 = np.floor((vp[:, 0] + vp[:, 2]).astype(np.float32)).astype(np.int64)
-    y1 = np.floor((vp[:, 1] + vp[:, 3]).astype(np.float32)).astype(np.int64)
-    W, H = _target_size(state)
-    b = np.stack([np.maximum(x0, 0), np.maximum(y0, 0), np.minimum(x1, W), np.minimum(y1, H)], 1)
-    if state.rasterizer.ScissorEnable:
-        sc = state.scissors or []
-        tab = np.array([s for s in sc] + [(0, 0, 0, 0)], np.int64)
-        sidx = np.where(vp_idx < len(sc), vp_idx, len(sc))
-        s = tab[sidx]
-        b = np.stack([np.maximum(b[:, 0], s[:, 0]), np.maximum(b[:, 1], s[:, 1]),
-                      np.minimum(b[:, 2], s[:, 2]), np.minimum(b[:, 3], s[:, 3])], 1)
-    return b
-
-
-def _per_prim_uint(outputs: np.ndarray, decls, name: int, rows0: np.ndarray) -> np.ndarray:
-    """A uint system value taken from the leading vertex of each primitive (0 if not written)."""
-    for d in decls:
-        if d.system_name == name:
-            return outputs[d.register, rows0, component_list(d.mask)[0]]
-    return np.zeros(rows0.shape[0], np.uint32)
-
-
-def _depth_bias(state: GraphicsState, zs: np.ndarray, screen: np.ndarray) -> np.ndarray:
-    """Per-piece depth bias (§15.10), float32 math."""
-    rs = state.rasterizer
-    slope_scale = np.float32(rs.SlopeScaledDepthBias)
-    if rs.DepthBias == 0 and slope_scale == 0:
-        return np.zeros(zs.shape[0], np.float32)
-    dsv = state.om.dsv
-    fmt = dsv.format if dsv is not None else 0
-    with np.errstate(all="ignore"):
-        slope = np.zeros(zs.shape[0], np.float32)
-        if slope_scale != 0:
-            x, y = screen[..., 0].astype(np.float32), screen[..., 1].astype(np.float32)
-            e1x, e1y, e1z = x[:, 1] - x[:, 0], y[:, 1] - y[:, 0], zs[:, 1] - zs[:, 0]
-            e2x, e2y, e2z = x[:, 2] - x[:, 0], y[:, 2] - y[:, 0], zs[:, 2] - zs[:, 0]
-            det = e1x * e2y - e2x * e1y
-            dzdx = (e1z * e2y - e2z * e1y) / det
-            dzdy = (e2z * e1x - e1z * e2x) / det
-            slope = (slope_scale * np.maximum(np.abs(dzdx), np.abs(dzdy))).astype(np.float32)
-        if fmt in (40, 20):  # float depth
-            maxz = np.abs(zs).max(axis=1)
-            e = np.frexp(maxz)[1] - 1
-            r = np.ldexp(np.float32(1), e - 23).astype(np.float32)
-        else:
-            bits = {55: 16, 45: 24}.get(fmt, 24)
-            r = np.float32(1.0 / ((1 << bits) - 1))
-        bias = (np.float32(rs.DepthBias) * r + slope).astype(np.float32)
-        clamp = np.float32(rs.DepthBiasClamp)
-        if clamp > 0:
-            bias = np.minimum(clamp, bias)
-        elif clamp < 0:
-            bias = np.maximum(clamp, bias)
-    return bias.astype(np.float32)
-
-
-@dataclass(slots=True)
-class _Prepared:
-    """Pieces after setup, before rasterization (shared by triangles, points and lines)."""
-
-    pieces: PieceSet
-    vp: np.ndarray  # (P, 6) viewport rows
-    vp_idx: np.ndarray  # (P,)
-    rt_index: np.ndarray  # (P,)
-
-
-def _leading_values(state: GraphicsState, vout, outputs: np.ndarray, lead: np.ndarray):
-    vp_index = _per_prim_uint(outputs, vout, SN.VIEWPORT_ARRAY_INDEX, lead).astype(np.int64)
-    rt_index = _per_prim_uint(outputs, vout, SN.RENDER_TARGET_ARRAY_INDEX, lead).astype(np.int64)
-    vp, vp_idx = _viewport_arrays(state, vp_index)
-    return vp, vp_idx, rt_index
-
-
-def _to_screen(cp: np.ndarray, vp: np.ndarray):
-    """Perspective divide and viewport transform in float32 (§15.5, §15.6): (P, k, 4) -> xy, z."""
-    cp = cp.astype(np.float32)
-    w = cp[..., 3]
-    with np.errstate(all="ignore"):
-        ndc = cp[..., :3] / w[..., None]
-        half = np.float32(0.5)
-        sx = (ndc[..., 0] + np.float32(1)) * vp[:, None, 2] * half + vp[:, None, 0]
-        sy = (np.float32(1) - ndc[..., 1]) * vp[:, None, 3] * half + vp[:, None, 1]
-        sz = vp[:, None, 4] + ndc[..., 2] * (vp[:, None, 5] - vp[:, None, 4])
-    return np.stack([sx, sy], -1).astype(np.float32), sz.astype(np.float32)
-
-
-def _cull_distance_keep(vout, outputs: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Drop a primitive if all its vertices are < 0 (NaN counts) for one cull component (§15.4)."""
-    keep = np.ones(rows.shape[0], bool)
-    for d in vout:
-        if d.system_name == SN.CULL_DISTANCE:
-            for c in component_list(d.mask):
-                v = outputs[d.register, :, c].view(np.float32)[rows]
-                keep &= ~np.all(~(v >= 0), axis=1)
-    return keep
-
-
-def _prepare_triangles(state: GraphicsState, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
-                       stats: DrawStats) -> _Prepared | None:
-    src_idx = np.nonzero(_cull_distance_keep(vout, outputs, rows))[0]
-    pieces = clip_triangles(pos, rows[src_idx], bool(state.rasterizer.DepthClipEnable))
-    stats.c_invocations = int(rows.shape[0])
-    if pieces.source.shape[0] == 0:
-        return None
-    source = src_idx[pieces.source]  # index into ``rows``
-    vp, vp_idx, rt_index = _leading_values(state, vout, outputs, rows[source, 0])
-    screen, sz = _to_screen(pieces.clip_pos, vp)
-    finite = np.all(np.isfinite(screen), axis=(1, 2))
-    fixed = snap(np.where(np.isfinite(screen), screen, 0))
-    area = signed_area2(fixed)
-    rs = state.rasterizer
-    cw = area > 0
-    front = cw != bool(rs.FrontCounterClockwise)
-    visible = finite & (area != 0)
-    if rs.CullMode == CULL_BACK:
-        visible &= front
-    elif rs.CullMode == CULL_FRONT:
-        visible &= ~front
-    if rs.FillMode == FILL_WIREFRAME:
-        raise NotSupportedError("FillMode WIREFRAME")
-    sz = (sz + _depth_bias(state, sz, screen)[:, None]).astype(np.float32)
-    stats.c_primitives = int(visible.sum())
-    sel = np.nonzero(visible)[0]
-    if sel.size == 0:
-        return None
-    # Orient clockwise for rasterization: swap vertices 1 and 2 of counter-clockwise pieces.
-    order = np.where(cw[sel][:, None], np.array([0, 1, 2]), np.array([0, 2, 1]))
-    take = (sel[:, None], order)
-    with np.errstate(divide="ignore"):
-        inv_w = 1.0 / pieces.clip_pos[..., 3][take]
-    piece_set = PieceSet(TriangleSetup.build(fixed[take]), source[sel], pieces.weights[sel[:, None], order],
-                         inv_w, sz[take], front[sel])
-    return _Prepared(piece_set, vp[sel], vp_idx[sel], rt_index[sel])
-
-
-# Corners of a point's 1x1 square as two clockwise triangles (§3.4.5: rasterized like two triangles).
-_POINT_CORNERS = np.array([[[-0.5, -0.5], [0.5, -0.5], [-0.5, 0.5]],
-                           [[0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]], np.float32)
-
-
-def _prepare_points(state: GraphicsState, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
-                    stats: DrawStats) -> _Prepared | None:
-    """Points: a 1x1 square around the vertex, attributes replicated, never culled (§3.4.5, §15.14)."""
-    cp = pos[rows[:, 0]].astype(np.float64)
-    keep = _cull_distance_keep(vout, outputs, rows) & np.all(np.isfinite(cp), axis=1) & (cp[:, 3] > 0)
-    if state.rasterizer.DepthClipEnable:
-        keep &= (cp[:, 2] >= 0) & (cp[:, 2] <= cp[:, 3])
-    stats.c_invocations = int(rows.shape[0])
-    src = np.nonzero(keep)[0]
-    if src.size == 0:
-        return None
-    vp, vp_idx, rt_index = _leading_values(state, vout, outputs, rows[src, 0])
-    screen, sz = _to_screen(cp[src][:, None, :], vp)
-    centre = screen[:, 0]
-    tri = (centre[:, None, None, :] + _POINT_CORNERS[None]).reshape(-1, 3, 2)
-    source = np.repeat(src, 2)
-    fixed = snap(tri)
-    P = source.shape[0]
-    weights = np.zeros((P, 3, 3))
-    weights[:, :, 0] = 1.0
-    inv_w = np.repeat(1.0 / cp[src, 3], 2)[:, None] * np.ones((1, 3))
-    z = np.repeat(sz[:, 0], 2)[:, None] * np.ones((1, 3), np.float32)
-    stats.c_primitives = int(src.size)
-    piece_set = PieceSet(TriangleSetup.build(fixed), source, weights, inv_w, z.astype(np.float32),
-                         np.ones(P, bool))
-    rep = np.repeat(np.arange(src.size), 2)
-    return _Prepared(piece_set, vp[rep], vp_idx[rep], rt_index[rep])
-
-
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
@@ -360,18 +169,20 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         return  # no SV_Position: nothing rasterizes
     pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
     if cls == prim.TRIANGLE:
-        prep = _prepare_triangles(state, vout, outputs, pos, rows, stats)
+        prep = prepare_triangles(state, vout, outputs, pos, rows, stats)
     elif cls == prim.POINT:
-        prep = _prepare_points(state, vout, outputs, pos, rows, stats)
+        prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:
-        raise NotSupportedError("line rasterization")
+        prep = prepare_lines(state, vout, outputs, pos, rows, stats, state.sample_count)
     if prep is None:
         return
     S = state.sample_count
     offsets = sample_offsets(S, state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE)
                              else D3D11_STANDARD_MULTISAMPLE_PATTERN)
-    bounds = _bounds(state, prep.vp, prep.vp_idx)
-    quads = rasterize_triangles(prep.pieces.setup, offsets, bounds)
+    if prep.quads is not None:
+        quads = prep.quads
+    else:
+        quads = rasterize_triangles(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
     if quads.count == 0:
         return
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
@@ -382,7 +193,8 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     for start in range(0, quads.count, step):
         part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
                              quads.y[start:start + step], quads.coverage[start:start + step])
-        frags = ctx.shade(part, stats)
+        alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
+        frags = ctx.shade(part, stats, alpha)
         if frags is not None:
             om.process(frags)
     om.finish()
@@ -410,7 +222,7 @@ class _PixelContext:
                 if d.interpolation in (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE) or d.system_name == SN.SAMPLE_INDEX:
                     raise NotSupportedError("sample-frequency pixel shader execution")
 
-    def shade(self, q: QuadFragments, stats: DrawStats) -> PixelFragments | None:
+    def shade(self, q: QuadFragments, stats: DrawStats, lane_alpha: np.ndarray | None = None) -> PixelFragments | None:
         state = self.state
         interp = self.interp
         S = self.offsets.shape[0]
@@ -476,6 +288,10 @@ class _PixelContext:
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
                               hooks=state.sampling_hooks)
             outputs = res.outputs
+            if lane_alpha is not None and outputs.shape[0] > 0:
+                # Alpha-AA lines: the coverage multiplies o0.a (§3.4.4, §15.14.1).
+                a = outputs[0, :, 3].view(np.float32) * lane_alpha.reshape(-1)
+                outputs[0, :, 3] = a.astype(np.float32).view(np.uint32)
             discarded = res.discarded
             stats.ps_invocations += int(np.count_nonzero(cov))
             if res.depth is not None:

@@ -577,7 +577,7 @@ class Instruction:
         return tuple((tok >> (6 + 4 * i)) & 0xF for i in range(4))  # type: ignore[return-value]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Program:
     program_type: ProgramType
     major: int
