@@ -584,6 +584,9 @@ class Program:
     minor: int
     instructions: list[Instruction] = field(default_factory=list)
 
+    # Identity hash (equality stays structural): executors cache compiled programs per Program object.
+    __hash__ = object.__hash__
+
     @property
     def shader_model(self) -> tuple[int, int]:
         return (self.major, self.minor)

@@ -323,13 +323,11 @@ class ShaderHeader:
 
 def parse_shader_header(header: str) -> ShaderHeader | None:
     """``pixel shader fail(sm<6) todo`` → ShaderHeader; None when the header is not a shader section."""
-    for name, stage in STAGES.items():
-        if header == name or header.startswith(name + " ") or header.startswith(name + "("):
-            rest = header[len(name):]
-            break
-    else:
+    found = next((n for n in STAGES if header == n or header.startswith((n + " ", n + "("))), None)
+    if found is None:
         return None
-    sh = ShaderHeader(stage)
+    rest = header[len(found):]
+    sh = ShaderHeader(STAGES[found])
     rest = rest.strip()
     while rest:
         m = _QUAL_RE.match(rest)
