@@ -66,7 +66,9 @@ def vertex_buffer(verts: np.ndarray) -> ResourceStorage:
 def draw_pos_attr(verts: np.ndarray, targets: list[ViewDescriptor], *, ps: str | None = None,
                   mode: str = "linear", topology: int = 4, rasterizer: RasterizerState | None = None,
                   viewport: Viewport | None = None, depth: ViewDescriptor | None = None, om: OMState | None = None,
-                  sample_count: int = 1, vs: str = VS_POS_ATTR, args: DrawArgs | None = None):
+                  sample_count: int = 1, vs: str = VS_POS_ATTR, args: DrawArgs | None = None,
+                  hs: str | None = None, ds: str | None = None, gs: str | None = None, state_out: list | None = None,
+                  **state_kw):
     """Draw vertices of (pos float4, attr float4) with the pass-through VS and an attribute PS."""
     vb = vertex_buffer(verts)
     rt0 = targets[0] if targets else depth
@@ -84,5 +86,11 @@ def draw_pos_attr(verts: np.ndarray, targets: list[ViewDescriptor], *, ps: str |
         viewports=[viewport or Viewport(0, 0, L.width, L.height, 0, 1)],
         om=om,
         sample_count=sample_count,
+        hs=StageState(assemble_program(hs)) if hs else None,
+        ds=StageState(assemble_program(ds)) if ds else None,
+        gs=StageState(assemble_program(gs)) if gs else None,
+        **state_kw,
     )
+    if state_out is not None:
+        state_out.append(st)
     return draw(st, args or DrawArgs(len(verts)))

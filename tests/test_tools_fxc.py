@@ -16,7 +16,7 @@ def test_parse_args_fxc_spellings():
     # | WARNINGS_ARE_ERRORS | OPTIMIZATION_LEVEL3 (d3dcompiler.h values)
     assert o["flags"] == 0x1 | 0x2 | 0x4 | 0x8 | 0x1000 | 0x40000 | 0x8000
     assert T.parse_args(["/T", "vs_4_0", "/O0", "/O2", "/Zpc", "y.hlsl"])["flags"] == 0xC000 | 0x10
-    for bad in (["/T", "ps_5_0"], ["x.hlsl"], ["/Q", "/T", "ps_5_0", "x.hlsl"], ["/T"]):
+    for bad in (["/T", "ps_5_0"], ["x.hlsl"], ["-Q", "/T", "ps_5_0", "x.hlsl"], ["/T"]):
         with pytest.raises(T.UsageError):
             T.parse_args(bad)
 

@@ -215,7 +215,11 @@ class DXGI_SURFACE_DESC:  # noqa: N801 - C name
 
 
 class _DXGIFacet(IUnknown):
-    """A DXGI interface of a D3D object: QueryInterface goes back to the owner."""
+    """A DXGI interface of a D3D object: QueryInterface goes back to the owner.
+
+    One facet object per (owner, facet class) — see :func:`facet` — so that two QueryInterface calls
+    for the same DXGI interface give the same object, as COM identity rules expect.
+    """
 
     def __init__(self, owner: IUnknown) -> None:
         super().__init__()
@@ -236,16 +240,39 @@ class _DXGIFacet(IUnknown):
         return self._owner.Release()
 
     def GetParent(self, riid: Any) -> Any:  # noqa: N802
+        """IDXGIObject::GetParent: a swap chain's back buffer answers the swap chain, other resources
+        their device (the object that created them)."""
+        parent = getattr(self._owner, "_dxgi_parent", None)
+        if parent is not None:
+            return parent.QueryInterface(riid)
         return self._owner._device.QueryInterface(riid)
 
     def GetDevice(self, riid: Any) -> Any:  # noqa: N802
+        """IDXGIDeviceSubObject::GetDevice."""
         return self._owner._device.QueryInterface(riid)
 
 
+def facet(owner: Any, cls: type) -> Any:
+    """The (cached) ``cls`` facet of ``owner``: the same object for every QueryInterface."""
+    cache = owner.__dict__.setdefault("_dxgi_facets", {})
+    obj = cache.get(cls)
+    if obj is None:
+        obj = cache[cls] = cls(owner)
+    return obj
+
+
+# DXGI_USAGE bits derived from D3D11 bind flags (DXGI_USAGE docs; the CPU-access field is the low nibble).
+_BIND_TO_DXGI_USAGE = ((0x8, 0x10), (0x20, 0x20), (0x80, 0x400))  # SHADER_RESOURCE, RENDER_TARGET, UAV
+_USAGE_TO_CPU_ACCESS = {2: 1, 3: 3}  # DYNAMIC -> DXGI_CPU_ACCESS_DYNAMIC, STAGING -> DXGI_CPU_ACCESS_SCRATCH
+
+
 class IDXGIResource(_DXGIFacet):
-    """Minimal IDXGIResource: usage and eviction priority; shared handles are not supported."""
+    """IDXGIResource: usage and eviction priority; shared handles are not supported."""
 
     _iid = IID_IDXGIResource
+
+    def _interfaces(self) -> dict[uuid.UUID, Any]:
+        return {IID_IDXGIResource: self, IID_IDXGIDeviceSubObject: self, IID_IDXGIObject: self}
 
     def GetEvictionPriority(self) -> int:  # noqa: N802
         return self._owner.GetEvictionPriority()
@@ -254,7 +281,18 @@ class IDXGIResource(_DXGIFacet):
         self._owner.SetEvictionPriority(EvictionPriority)
 
     def GetUsage(self) -> int:  # noqa: N802
-        return 0
+        """DXGI_USAGE: swap-chain buffers report their BufferUsage | DXGI_USAGE_BACK_BUFFER; other
+        resources the DXGI bits of their bind flags plus the CPU-access field of their D3D11_USAGE."""
+        back = getattr(self._owner, "_dxgi_usage", None)
+        if back is not None:
+            return int(back)
+        d = self._owner._desc
+        bind, usage = int(F(d, "BindFlags", 0)), int(F(d, "Usage", 0))
+        out = _USAGE_TO_CPU_ACCESS.get(usage, 0)
+        for b, u in _BIND_TO_DXGI_USAGE:
+            if bind & b:
+                out |= u
+        return out
 
     def GetSharedHandle(self) -> Any:  # noqa: N802
         from pyd3d11.errors import NotSupportedError
@@ -262,8 +300,12 @@ class IDXGIResource(_DXGIFacet):
         raise NotSupportedError("IDXGIResource.GetSharedHandle (shared resources)", "GetSharedHandle")
 
 
+_DXGI_MAP_READ, _DXGI_MAP_WRITE, _DXGI_MAP_DISCARD = 0x1, 0x2, 0x4
+
+
 class IDXGISurface1(_DXGIFacet):
-    """Minimal IDXGISurface/IDXGISurface1 of a single-subresource 2D texture: GetDesc only."""
+    """IDXGISurface/IDXGISurface1 of a single-subresource 2D texture: GetDesc, Map/Unmap (CPU-accessible
+    textures, through the immediate context); GetDC is not supported (no GDI)."""
 
     _iid = IID_IDXGISurface1
 
@@ -276,10 +318,112 @@ class IDXGISurface1(_DXGIFacet):
         cls = header("DXGI_SURFACE_DESC", DXGI_SURFACE_DESC)
         return cls(Width=d.Width, Height=d.Height, Format=d.Format, SampleDesc=d.SampleDesc)
 
-    def Map(self, MapFlags: int = 0) -> Any:  # noqa: N802,N803
+    def Map(self, MapFlags: int = _DXGI_MAP_READ) -> Any:  # noqa: N802,N803
+        """IDXGISurface::Map: DXGI_MAP_READ/WRITE/DISCARD onto D3D11_MAP; returns DXGI_MAPPED_RECT with
+        ``pBits`` the writable numpy bytes of subresource 0. Needs CPU access (else E_INVALIDARG)."""
+        flags = int(MapFlags)
+        if not flags & (_DXGI_MAP_READ | _DXGI_MAP_WRITE) or flags & ~0x7:
+            raise InvalidArgError(E_INVALIDARG, f"MapFlags 0x{flags:X} is not a DXGI_MAP combination", "Map")
+        if flags & _DXGI_MAP_DISCARD:
+            map_type = 4  # D3D11_MAP_WRITE_DISCARD
+        else:
+            map_type = {_DXGI_MAP_READ: 1, _DXGI_MAP_WRITE: 2}.get(flags & 3, 3)
+        ctx = self._owner._device.GetImmediateContext()
+        try:
+            mapped = ctx.Map(self._owner, 0, map_type, 0)
+        finally:
+            ctx.Release()
+        cls = header("DXGI_MAPPED_RECT", None)
+        pitch, bits = F(mapped, "RowPitch", 0), F(mapped, "pData", None)
+        return cls(Pitch=pitch, pBits=bits) if cls is not None else (pitch, bits)
+
+    def Unmap(self) -> None:  # noqa: N802
+        ctx = self._owner._device.GetImmediateContext()
+        try:
+            ctx.Unmap(self._owner, 0)
+        finally:
+            ctx.Release()
+
+    def GetDC(self, Discard: bool = False) -> Any:  # noqa: N802,N803
         from pyd3d11.errors import NotSupportedError
 
-        raise NotSupportedError("IDXGISurface.Map", "Map")
+        raise NotSupportedError("IDXGISurface1.GetDC (GDI interop)", "GetDC")
+
+    def ReleaseDC(self, pDirtyRect: Any = None) -> None:  # noqa: N802,N803
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError("IDXGISurface1.ReleaseDC (GDI interop)", "ReleaseDC")
 
 
 IDXGISurface = IDXGISurface1
+
+IID_IDXGIDevice1 = iid("IDXGIDevice1", "77db970f-6276-48ba-ba28-070143b4392c")
+IID_IDXGIAdapter = iid("IDXGIAdapter", "2411e7e1-12ac-4ccf-bd14-9798e8534dc0")
+
+DEFAULT_FRAME_LATENCY = 3  # IDXGIDevice1::SetMaximumFrameLatency: 0 restores the default of 3
+MAX_FRAME_LATENCY = 16  # DXGI_FRAME_LATENCY_MAX (larger values: E_INVALIDARG)
+_DXGI_RESIDENCY_FULLY_RESIDENT = 1
+
+
+class IDXGIDevice1(_DXGIFacet):
+    """IDXGIDevice/IDXGIDevice1 of a D3D11 device (device.QueryInterface(IDXGIDevice)).
+
+    GetAdapter gives the adapter the device was created on: the ``pAdapter`` of D3D11CreateDevice, or
+    adapter 0 of an implicit IDXGIFactory1 (what D3D11CreateDevice(NULL, ...) does on Windows).
+    GetParent(riid) is the adapter too (device -> IDXGIDevice -> adapter -> factory).
+    """
+
+    _iid = IID_IDXGIDevice1
+
+    def _interfaces(self) -> dict[uuid.UUID, Any]:
+        return {IID_IDXGIDevice1: self, IID_IDXGIDevice: self, IID_IDXGIObject: self}
+
+    def _adapter(self) -> Any:
+        dev = self._owner
+        adapter = getattr(dev, "_dxgi_adapter", None)
+        if adapter is None:
+            from .dxgi_factory import CreateDXGIFactory1
+
+            factory = CreateDXGIFactory1()
+            adapter = dev._dxgi_adapter = factory.EnumAdapters1(0)
+        return adapter
+
+    def GetAdapter(self) -> Any:  # noqa: N802
+        adapter = self._adapter()
+        adapter.AddRef()
+        return adapter
+
+    def GetParent(self, riid: Any) -> Any:  # noqa: N802
+        return self._adapter().QueryInterface(riid)
+
+    def CreateSurface(self, *args: Any, **kw: Any) -> Any:  # noqa: N802
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError("IDXGIDevice.CreateSurface (use ID3D11Device.CreateTexture2D)", "CreateSurface")
+
+    def QueryResourceResidency(self, ppResources: Any, NumResources: int | None = None) -> list[int]:  # noqa: N802,N803
+        """Everything lives in system memory: DXGI_RESIDENCY_FULLY_RESIDENT for each resource."""
+        items = list(ppResources or [])
+        n = len(items) if NumResources is None else int(NumResources)
+        return [_DXGI_RESIDENCY_FULLY_RESIDENT] * n
+
+    def SetGPUThreadPriority(self, Priority: int) -> None:  # noqa: N802,N803
+        if not -7 <= int(Priority) <= 7:
+            raise InvalidArgError(E_INVALIDARG, f"Priority {Priority} outside [-7, 7]", "SetGPUThreadPriority")
+        self._owner._gpu_priority = int(Priority)
+
+    def GetGPUThreadPriority(self) -> int:  # noqa: N802
+        return getattr(self._owner, "_gpu_priority", 0)
+
+    def SetMaximumFrameLatency(self, MaxLatency: int) -> None:  # noqa: N802,N803
+        """0 restores the default (3); more than DXGI_FRAME_LATENCY_MAX (16) is E_INVALIDARG."""
+        n = int(MaxLatency)
+        if n > MAX_FRAME_LATENCY or n < 0:
+            raise InvalidArgError(E_INVALIDARG, f"MaxLatency {n} exceeds {MAX_FRAME_LATENCY}", "SetMaximumFrameLatency")
+        self._owner._max_frame_latency = n or DEFAULT_FRAME_LATENCY
+
+    def GetMaximumFrameLatency(self) -> int:  # noqa: N802
+        return getattr(self._owner, "_max_frame_latency", DEFAULT_FRAME_LATENCY)
+
+
+IDXGIDevice = IDXGIDevice1

@@ -296,5 +296,8 @@ class DrawCmd(Command):
                            ("VSInvocations", stats.vs_invocations), ("CInvocations", stats.c_invocations),
                            ("CPrimitives", stats.c_primitives), ("PSInvocations", stats.ps_invocations),
                            ("GSInvocations", stats.gs_invocations), ("GSPrimitives", stats.gs_primitives),
+                           # HS/DS counts come from the tessellation path of pipeline.draw
+                           ("HSInvocations", getattr(stats, "hs_invocations", 0)),
+                           ("DSInvocations", getattr(stats, "ds_invocations", 0)),
                            ("Samples", stats.samples_passed)):
             runtime._count(key, value)

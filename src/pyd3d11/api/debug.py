@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyd3d11.errors import E_ABORT, E_INVALIDARG, D3D11Error, InvalidArgError
+from pyd3d11.headers import D3D11_INFO_QUEUE_FILTER, D3D11_INFO_QUEUE_FILTER_DESC, D3D11_MESSAGE
 
 from .com import IUnknown, iid
 from .debug_messages import MESSAGE_CATEGORIES, message_id, message_name
-from .device_structs import F, header
+from .device_structs import F
 
 logger = logging.getLogger("pyd3d11")
 
@@ -43,34 +44,7 @@ class DebugBreakError(D3D11Error):
         super().__init__(E_ABORT, str(F(message, "pDescription", "")), "ID3D11InfoQueue break")
 
 
-@dataclass(slots=True)
-class _D3D11_MESSAGE:
-    Category: int = 0
-    Severity: int = 0
-    ID: int = 0
-    pDescription: str = ""
-    DescriptionByteLength: int = 0
 
-
-@dataclass(slots=True)
-class _D3D11_INFO_QUEUE_FILTER_DESC:
-    NumCategories: int = 0
-    pCategoryList: list = field(default_factory=list)
-    NumSeverities: int = 0
-    pSeverityList: list = field(default_factory=list)
-    NumIDs: int = 0
-    pIDList: list = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class _D3D11_INFO_QUEUE_FILTER:
-    AllowList: Any = field(default_factory=_D3D11_INFO_QUEUE_FILTER_DESC)
-    DenyList: Any = field(default_factory=_D3D11_INFO_QUEUE_FILTER_DESC)
-
-
-D3D11_MESSAGE = header("D3D11_MESSAGE", _D3D11_MESSAGE)
-D3D11_INFO_QUEUE_FILTER_DESC = header("D3D11_INFO_QUEUE_FILTER_DESC", _D3D11_INFO_QUEUE_FILTER_DESC)
-D3D11_INFO_QUEUE_FILTER = header("D3D11_INFO_QUEUE_FILTER", _D3D11_INFO_QUEUE_FILTER)
 
 
 @dataclass(slots=True)

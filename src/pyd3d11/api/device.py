@@ -20,7 +20,7 @@ from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps, caps_for
-from .com import IID_IDXGIDevice, IUnknown, _DXGIFacet, iid
+from .com import IID_IDXGIDevice, IID_IDXGIDevice1, IDXGIDevice, IUnknown, facet, iid
 from .debug import CATEGORY_STATE_CREATION, SEVERITY_ERROR, ID3D11Debug, ID3D11InfoQueue
 from .debug_messages import message_id
 from .device_caps import DeviceCapsMixin
@@ -30,26 +30,7 @@ from .device_states import DeviceStatesMixin
 from .device_structs import Reject
 
 
-class IDXGIDevice(_DXGIFacet):
-    """Minimal IDXGIDevice of the device (GetAdapter is not supported yet)."""
-
-    _iid = IID_IDXGIDevice
-
-    def GetParent(self, riid: Any) -> Any:
-        raise NotSupportedError("IDXGIDevice.GetParent (DXGI adapter)", "GetParent")
-
-    def GetAdapter(self) -> Any:
-        raise NotSupportedError("IDXGIDevice.GetAdapter (DXGI adapter)", "GetAdapter")
-
-    def SetGPUThreadPriority(self, Priority: int) -> None:  # noqa: N803
-        if not -7 <= int(Priority) <= 7:
-            from pyd3d11.errors import InvalidArgError
-
-            raise InvalidArgError(E_INVALIDARG, f"Priority {Priority} outside [-7, 7]", "SetGPUThreadPriority")
-        self._owner._gpu_priority = int(Priority)
-
-    def GetGPUThreadPriority(self) -> int:
-        return self._owner._gpu_priority
+# IDXGIDevice/IDXGIDevice1 live in com.py with the other DXGI facets (GetAdapter -> dxgi_factory).
 
 
 class _PlaceholderContext(IUnknown):  # TODO(integration): replaced by pyd3d11.api.context
@@ -109,8 +90,8 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
             return self._info_queue
         if key == ID3D11Debug._iid and self._debug is not None:
             return self._debug
-        if key == IID_IDXGIDevice:
-            return IDXGIDevice(self)
+        if key in (IID_IDXGIDevice, IID_IDXGIDevice1):  # one cached facet (COM identity)
+            return facet(self, IDXGIDevice)
         return None
 
     @contextlib.contextmanager

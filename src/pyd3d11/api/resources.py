@@ -16,7 +16,7 @@ from pyd3d11.storage import ResourceStorage
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps, max_mips
-from .com import ID3D11DeviceChild, IDXGIResource, IDXGISurface1, iid
+from .com import ID3D11DeviceChild, IDXGIResource, IDXGISurface1, facet, iid
 from .device_formats import (
     FS_DEPTH_STENCIL,
     FS_MIP_AUTOGEN,
@@ -88,7 +88,7 @@ class ID3D11Resource(ID3D11DeviceChild):
 
     def _extra_interface(self, key: Any) -> Any:
         if key == IDXGIResource._iid:
-            return IDXGIResource(self)
+            return facet(self, IDXGIResource)  # cached: one IDXGIResource object per resource
         return None
 
 
@@ -110,7 +110,7 @@ class ID3D11Texture2D(ID3D11Resource):
         # IDXGISurface exists for single-subresource 2D textures (DXGI surfaces are one image).
         if key in (IDXGISurface1._iid, iid("IDXGISurface", "cafcb56c-6ac3-4889-bf47-9e23bbd260ec")) and \
                 self._desc.MipLevels == 1 and self._desc.ArraySize == 1:
-            return IDXGISurface1(self)
+            return facet(self, IDXGISurface1)
         return super()._extra_interface(key)
 
 

@@ -17,7 +17,9 @@ from ..shader import ir
 from ..shader.exec import run_program
 from . import primitives as prim
 from .bindings import Bindings
+from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
+from .hull import hull_info, run_hull_shader
 from .input_assembler import (
     DrawArgs,
     IndexBufferBinding,
@@ -35,7 +37,14 @@ from .rasterizer import (
     sample_offsets,
 )
 from .setup import pixel_bounds, prepare_lines, prepare_points, prepare_triangles
-from .shader_io import EARLY_DEPTH_STENCIL_FLAG, component_list, global_flags, input_decls
+from .tessellator import tessellate_patches
+from .shader_io import (
+    EARLY_DEPTH_STENCIL_FLAG,
+    component_list,
+    global_flags,
+    input_decls,
+    uses_sample_frequency,
+)
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -114,6 +123,8 @@ class DrawStats:
     samples_passed: int = 0
     gs_invocations: int = 0
     gs_primitives: int = 0
+    hs_invocations: int = 0
+    ds_invocations: int = 0
     so: list[Any] = field(default_factory=list)  # stream_output.SOStreamResult per streamed-out stream
 
 
@@ -122,13 +133,14 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     stats = DrawStats()
     if state.vs is None:
         return stats  # D3D: no vertex shader bound -> nothing is drawn
-    if state.hs is not None or state.ds is not None:
-        raise NotSupportedError("HS/DS stages in draws (tessellation)")
     cls = prim.primitive_class(state.topology)
-    if cls == prim.PATCH:
-        return stats  # patch lists without HS/DS draw nothing
+    tessellating = state.hs is not None and state.ds is not None
+    if (cls == prim.PATCH) != tessellating or (state.hs is None) != (state.ds is None):
+        # §8.10/§11: patch lists need HS+DS, and HS/DS need patch lists; any mismatch draws nothing.
+        return stats
     gs = state.gs.program if state.gs is not None else None
-    if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, state.topology):
+    if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not tessellating \
+            and not gs_accepts_topology(gs, state.topology):
         raise NotSupportedError("draw: IA topology does not match the geometry shader's input primitive")
     stream = build_stream(args, state.index_buffer if args.indexed else None)
     stats.ia_vertices = int((~stream.cut).sum())
@@ -149,7 +161,12 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
     stats.ia_primitives = prims.verts.shape[0]
-    pre = run_pre_raster_stages(state.topology, vs, res.outputs, stream.unique[prims.verts], prims.primitive_id,
+    topology, last, last_out, rows, pid = state.topology, vs, res.outputs, stream.unique[prims.verts], prims.primitive_id
+    if tessellating:
+        topology, last, last_out, rows, pid = _tessellate(state, res.outputs, rows, pid, stats)
+        if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, topology):
+            raise NotSupportedError("draw: tessellator output primitive does not match the geometry shader's input")
+    pre = run_pre_raster_stages(topology, last, last_out, rows, pid,
                                 gs, state.gs.bindings if state.gs is not None else None, state.so_declaration,
                                 state.so_targets, state.sampling_hooks)
     stats.gs_invocations = pre.gs_invocations
@@ -159,6 +176,30 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
         return stats
     _draw_primitives(state, pre, stats)
     return stats
+
+
+# Tessellator output primitive (points per primitive) -> the list topology it feeds downstream (§11.7).
+_TESS_TOPOLOGY = {1: prim.POINTLIST, 2: prim.LINELIST, 3: prim.TRIANGLELIST}
+
+
+def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, primitive_id: np.ndarray,
+                stats: DrawStats):
+    """Hull shader -> tessellator -> domain shader over the draw's patches (§10–§12).
+
+    Returns what the later stages take in place of the VS's: (list topology, DS program, DS outputs
+    (regs, M, 4), primitive rows (K, 1|2|3) into them, PrimitiveID per primitive = its patch's).
+    """
+    hs, ds = state.hs.program, state.ds.program
+    cp = np.ascontiguousarray(vs_outputs[:, rows].transpose(1, 2, 0, 3))  # (P, CP, regs, 4)
+    pid = np.asarray(primitive_id).astype(np.uint32)
+    hr = run_hull_shader(hs, state.hs.bindings, cp, pid, state.sampling_hooks)
+    stats.hs_invocations = int(rows.shape[0])
+    info = hull_info(hs)
+    tess = tessellate_patches(info.domain, info.partitioning, info.output_primitive, hr.tess_factors)
+    dout = run_domain_shader(ds, state.ds.bindings, tess.points, tess.point_patch, hr.control_points,
+                             hr.patch_constants, pid, state.sampling_hooks)
+    stats.ds_invocations = int(tess.points.shape[0])
+    return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
 
 
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
@@ -201,15 +242,51 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     stats.samples_passed += om.samples_passed
 
 
+# Interpolation mode -> where the attribute is evaluated (§16.4): pixel centre, centroid or sample.
+_CENTROID_MODES = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
+_SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
+_PERSPECTIVE_MODES = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
+_UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode)
+                  if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_")) or n in ("STORE_UAV_TYPED",)}
+
+
+def _writes_uavs(program: ir.Program) -> bool:
+    """Whether the PS may write memory (UAV stores/atomics), so helper lanes must not run it."""
+    return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
+
+
+def _popcount(v: np.ndarray) -> np.ndarray:
+    v = v.astype(np.uint64)
+    return np.unpackbits(v.view(np.uint8).reshape(-1, 8), axis=1).sum(axis=1)
+
+
+@dataclass(slots=True)
+class _Lanes:
+    """Pixel-shader lanes of one batch in 2x2 quads: per quad ``tq`` (piece), lane pixels ``px``/``py``
+    (Q, 4); per lane raster coverage ``rcov`` and output coverage ``ocov`` (Q*4,), sample index ``sidx``
+    (Q,) for sample-frequency batches (None at pixel frequency), ``src`` quad indices in the raster batch."""
+
+    tq: np.ndarray
+    px: np.ndarray
+    py: np.ndarray
+    rcov: np.ndarray
+    ocov: np.ndarray
+    sidx: np.ndarray | None
+    src: np.ndarray
+
+
 class _PixelContext:
-    """Pixel-shader invocation over quads of one draw (§16)."""
+    """Pixel-shader invocation over quads of one draw (§16; multisampling §3.5, §3.5.6 for TIR)."""
 
     def __init__(self, state: GraphicsState, interp: Interpolator, offsets: np.ndarray,
-                 primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list):
+                 primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list,
+                 forced: int = 0):
         self.state = state
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
-        self.offsets = offsets
+        self.offsets = offsets  # raster sample pattern (the output pattern unless ForcedSampleCount)
+        self.forced = forced
+        self.out_samples = state.sample_count
         self.primitive_id = primitive_id
         self.rt_index = rt_index
         self.vp = vp
@@ -217,105 +294,180 @@ class _PixelContext:
         self.decls = input_decls(self.ps) if self.ps is not None else []
         flags = global_flags(self.ps) if self.ps is not None else 0
         self.early_z = bool(flags & EARLY_DEPTH_STENCIL_FLAG)
-        if self.ps is not None:
-            for d in self.decls:
-                if d.interpolation in (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE) or d.system_name == SN.SAMPLE_INDEX:
-                    raise NotSupportedError("sample-frequency pixel shader execution")
+        self.sample_freq = self.ps is not None and uses_sample_frequency(self.ps)
+        self.uav_writes = self.ps is not None and _writes_uavs(self.ps)
+        self.sample_mask = int(state.om.sample_mask) & ((1 << self.out_samples) - 1)
 
-    def shade(self, q: QuadFragments, stats: DrawStats, lane_alpha: np.ndarray | None = None) -> PixelFragments | None:
+    # --- lanes --------------------------------------------------------------------------------
+    def _lanes(self, q: QuadFragments) -> _Lanes:
+        px, py = q.lane_pixels()
+        rcov = q.coverage.reshape(-1).astype(np.uint32) & self._clip_distance_mask(q.tri, px, py)
+        if self.forced:
+            # TIR (§3.5.6.2): raster coverage of the forced pattern decides candidacy; the output
+            # coverage is every output sample (a single-sample target in the defined cases).
+            ocov = np.where(rcov != 0, np.uint32((1 << self.out_samples) - 1), np.uint32(0))
+        else:
+            ocov = rcov
+        lanes = _Lanes(q.tri, px, py, rcov, ocov, None, np.arange(q.count))
+        if not self.sample_freq:
+            return lanes
+        # Sample frequency (§3.5.4, §3.5.5): a 2x2 quad per sample index covered in any of its pixels;
+        # each lane's output coverage is its own sample bit only.
+        cq = (ocov & np.uint32(self.sample_mask)).reshape(-1, 4)
+        parts = []
+        for s in range(self.out_samples):
+            qsel = np.nonzero(((cq >> np.uint32(s)) & 1).any(axis=1))[0]
+            parts.append((s, qsel))
+        qs = np.concatenate([p[1] for p in parts])
+        sidx = np.concatenate([np.full(p[1].size, p[0], np.int64) for p in parts])
+        bit = (np.uint32(1) << sidx.astype(np.uint32))[:, None]
+        own = (cq[qs] & bit).reshape(-1)
+        return _Lanes(q.tri[qs], px[qs], py[qs], rcov.reshape(-1, 4)[qs].reshape(-1), own, sidx, qs)
+
+    def _locations(self, L: _Lanes) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        loc = {"center": lane_location(L.px, L.py)}
+        modes = {d.interpolation for d in self.decls}
+        if modes & set(_CENTROID_MODES):
+            # TIR: the centroid ignores SampleMask (§3.5.6.2).
+            mask = 0xFFFFFFFF if self.forced else self.state.om.sample_mask
+            off = centroid_offsets(L.rcov, mask, self.offsets).reshape(-1, 4, 2)
+            loc["centroid"] = lane_location(L.px, L.py, off)
+        if L.sidx is not None:
+            loc["sample"] = lane_location(L.px, L.py, self.offsets[L.sidx][:, None, :])
+        return loc
+
+    @staticmethod
+    def _where(mode: int) -> str:
+        if mode in _SAMPLE_MODES:
+            return "sample"
+        if mode in _CENTROID_MODES:
+            return "centroid"
+        return "center"
+
+    # --- one batch ----------------------------------------------------------------------------
+    def shade(self, q: QuadFragments, stats: DrawStats, lane_alpha: np.ndarray | None = None,
+              om: OutputMerger | None = None) -> PixelFragments | None:
         state = self.state
         interp = self.interp
-        S = self.offsets.shape[0]
-        n = q.count * 4
-        tq = q.tri  # piece of each quad; per-lane arrays are (Q*4,) in lane order
+        L = self._lanes(q)
+        S = self.out_samples
+        tq, px, py = L.tq, L.px, L.py
+        n = tq.shape[0] * 4
         piece = np.repeat(tq, 4)
-        px, py = q.lane_pixels()  # (Q, 4)
-        cov = q.coverage.reshape(-1)
-        cx, cy = lane_location(px, py)
-        loc = {False: (cx, cy)}
-        if any(d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID) for d in self.decls):
-            off = centroid_offsets(cov, state.om.sample_mask, self.offsets).reshape(-1, 4, 2)
-            loc[True] = lane_location(px, py, off)
+        loc = self._locations(L)
         src = interp.p.source[piece]
         front = interp.p.front[piece]
-        # Per-sample depth (interpolated at each sample position) for the depth test.
+        # Depth for the depth test: per output sample (pixel frequency), or at the lane's own sample.
         depth = np.empty((n, S), np.float32)
-        for s in range(S):
-            sx, sy = lane_location(px, py, self.offsets[s]) if S > 1 else (cx, cy)
-            depth[:, s] = interp.depth(tq, sx, sy)
+        if L.sidx is not None:
+            depth[:] = interp.depth(tq, *loc["sample"])[:, None]
+        elif S > 1 and not self.forced:
+            for s in range(S):
+                depth[:, s] = interp.depth(tq, *lane_location(px, py, self.offsets[s]))
+        else:
+            depth[:] = interp.depth(tq, *loc["center"])[:, None]
+        cov = L.ocov
+        if L.sidx is None and self.forced and not self.sample_mask:
+            cov = np.zeros_like(cov)  # TIR: no output sample in SampleMask -> no invocation
+        early = self.early_z and om is not None and om.ds is not None and state.om.depth_stencil is not None
+        live = cov != 0
+        if early:
+            # [earlydepthstencil] (§16.12.2... pixel shader execution control): test before shading;
+            # failing samples never reach the shader's side effects.
+            cov = om.early_depth_stencil(self._fragments(L, np.nonzero(live)[0], cov, depth, front, None, None),
+                                         np.nonzero(live)[0], n)
         outputs = None
         discarded = np.zeros(n, bool)
         omask = None
         if self.ps is not None:
-            n_regs = max([d.register + 1 for d in self.decls] + [1])
-            inputs = np.zeros((n_regs, n, 4), np.uint32)
-            sysv: dict[int, np.ndarray] = {}
-            inv_w: dict[bool, np.ndarray] = {}
-            for d in self.decls:
-                comps = component_list(d.mask)
-                if d.operand_type == OT.INPUT_COVERAGE_MASK:
-                    sysv[OT.INPUT_COVERAGE_MASK] = cov.astype(np.uint32)
-                    continue
-                if d.operand_type == OT.INPUT_PRIMITIVEID:
-                    sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src]
-                    continue
-                if d.operand_type != OT.INPUT:
-                    continue
-                r = d.register
-                centroid = d.interpolation in (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
-                x, y = loc[centroid]
-                if d.system_name == SN.POSITION:
-                    vals = np.stack([x.reshape(-1).astype(np.float32), y.reshape(-1).astype(np.float32),
-                                     interp.depth(tq, x, y), interp.position_w(tq, x, y)], 1)
-                    bits = vals.view(np.uint32)
-                elif d.system_name == SN.IS_FRONT_FACE:
-                    bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
-                elif d.system_name == SN.PRIMITIVE_ID:
-                    bits = np.repeat(self.primitive_id[src].astype(np.uint32)[:, None], 4, 1)
-                elif d.system_name in (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX) \
-                        or d.interpolation == IM.CONSTANT:
-                    bits = interp.flat(r, tq)
-                else:
-                    persp = d.interpolation in (IM.LINEAR, IM.LINEAR_CENTROID, IM.UNDEFINED)
-                    iw = None
-                    if persp:
-                        if centroid not in inv_w:
-                            inv_w[centroid] = interp.inv_w(tq, x, y)
-                        iw = inv_w[centroid]
-                    bits = interp.attribute(r, tq, x, y, persp, iw)
-                for c in comps:
-                    inputs[r, :, c] = bits[:, c]
+            inputs, sysv = self._inputs(L, loc, piece, src, front)
+            active = (cov != 0) if self.uav_writes else None
+            hooks = state.sampling_hooks
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
-                              hooks=state.sampling_hooks)
+                              hooks=hooks, active=active)
             outputs = res.outputs
             if lane_alpha is not None and outputs.shape[0] > 0:
                 # Alpha-AA lines: the coverage multiplies o0.a (§3.4.4, §15.14.1).
-                a = outputs[0, :, 3].view(np.float32) * lane_alpha.reshape(-1)
+                a = outputs[0, :, 3].view(np.float32) * lane_alpha.reshape(-1, 4)[L.src].reshape(-1)
                 outputs[0, :, 3] = a.astype(np.float32).view(np.uint32)
             discarded = res.discarded
-            stats.ps_invocations += int(np.count_nonzero(cov))
+            stats.ps_invocations += int(np.count_nonzero(live))
             if res.depth is not None:
                 depth = np.repeat(res.depth.view(np.float32)[:, None], S, 1)
             if res.coverage_mask is not None:
                 omask = res.coverage_mask.astype(np.uint32)
-        # Clip distances: samples with any interpolated distance < 0 are not drawn (§15.4.1).
-        cov = cov & self._clip_distance_mask(tq, px, py)
         alive = (cov != 0) & ~discarded
         idx = np.nonzero(alive)[0]
         if idx.size == 0:
             return None
+        f = self._fragments(L, idx, cov, depth, front, outputs, omask)
+        f.pretested = early
+        if self.forced:
+            f.occlusion = _popcount(L.rcov[idx]).astype(np.int64)
+        return f
+
+    def _fragments(self, L: _Lanes, idx: np.ndarray, cov: np.ndarray, depth: np.ndarray, front: np.ndarray,
+                   outputs: np.ndarray | None, omask: np.ndarray | None) -> PixelFragments:
+        colors = np.zeros((idx.size, 8, 4), np.uint32)
         if outputs is not None:
             k = min(outputs.shape[0], 8)
-            colors = np.zeros((idx.size, 8, 4), np.uint32)
             colors[:, :k] = outputs[:k, idx].transpose(1, 0, 2)
-        else:
-            colors = np.zeros((idx.size, 8, 4), np.uint32)
-        pc = piece[idx]
+        pc = np.repeat(L.tq, 4)[idx]
         slices = self.rt_index[pc]
-        slices = np.where(slices < self._slice_count(), slices, 0)
-        return PixelFragments(px.reshape(-1)[idx], py.reshape(-1)[idx], slices, cov[idx].astype(np.uint32), depth[idx], front[idx],
-                              colors, self.vp[pc, 4], self.vp[pc, 5],
+        # §15.8.1: an out-of-range render-target array index selects slice 0.
+        slices = np.where((slices >= 0) & (slices < self._slice_count()), slices, 0)
+        return PixelFragments(L.px.reshape(-1)[idx], L.py.reshape(-1)[idx], slices, cov[idx].astype(np.uint32),
+                              depth[idx], front[idx], colors, self.vp[pc, 4], self.vp[pc, 5],
                               omask[idx] if omask is not None else None)
+
+    def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):
+        interp = self.interp
+        tq = L.tq
+        n = piece.shape[0]
+        n_regs = max([d.register + 1 for d in self.decls] + [1])
+        inputs = np.zeros((n_regs, n, 4), np.uint32)
+        sysv: dict[int, np.ndarray] = {}
+        inv_w: dict[str, np.ndarray] = {}
+        # InputCoverage: the pixel's raster coverage ANDed with SampleMask (not with TIR), §16.3.2.
+        vcov = L.rcov if self.forced else L.rcov & np.uint32(self.sample_mask)
+        for d in self.decls:
+            comps = component_list(d.mask)
+            if d.operand_type == OT.INPUT_COVERAGE_MASK:
+                sysv[OT.INPUT_COVERAGE_MASK] = vcov.astype(np.uint32)
+                continue
+            if d.operand_type == OT.INPUT_PRIMITIVEID:
+                sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src]
+                continue
+            if d.operand_type != OT.INPUT:
+                continue
+            r = d.register
+            where = self._where(d.interpolation)
+            x, y = loc[where]
+            if d.system_name == SN.POSITION:
+                vals = np.stack([x.reshape(-1).astype(np.float32), y.reshape(-1).astype(np.float32),
+                                 interp.depth(tq, x, y), interp.position_w(tq, x, y)], 1)
+                bits = vals.view(np.uint32)
+            elif d.system_name == SN.IS_FRONT_FACE:
+                bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
+            elif d.system_name == SN.PRIMITIVE_ID:
+                bits = np.repeat(self.primitive_id[src].astype(np.uint32)[:, None], 4, 1)
+            elif d.system_name == SN.SAMPLE_INDEX:
+                s = np.repeat(L.sidx, 4) if L.sidx is not None else np.zeros(n, np.int64)
+                bits = np.repeat(s.astype(np.uint32)[:, None], 4, 1)
+            elif d.system_name in (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX) \
+                    or d.interpolation == IM.CONSTANT:
+                bits = interp.flat(r, tq)
+            else:
+                persp = d.interpolation in _PERSPECTIVE_MODES
+                iw = None
+                if persp:
+                    if where not in inv_w:
+                        inv_w[where] = interp.inv_w(tq, x, y)
+                    iw = inv_w[where]
+                bits = interp.attribute(r, tq, x, y, persp, iw)
+            for c in comps:
+                inputs[r, :, c] = bits[:, c]
+        return inputs, sysv
 
     def _slice_count(self) -> int:
         om = self.state.om
@@ -325,6 +477,7 @@ class _PixelContext:
         return 1
 
     def _clip_distance_mask(self, piece: np.ndarray, px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        """Raster samples where every interpolated clip distance is >= 0 (§15.4.1)."""
         decls = self.clip_decls
         n = piece.shape[0] * 4
         if not decls:

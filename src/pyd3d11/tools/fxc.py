@@ -53,8 +53,11 @@ def parse_args(argv: list[str]) -> dict[str, Any]:
     while i < len(argv):
         arg = argv[i]
         i += 1
-        if arg[:1] in ("/", "-") and len(arg) > 1 and not os.path.exists(arg):
-            body = arg[1:]
+        body = arg[1:]
+        known = body in FLAG_OPTIONS or body in ("?", "help") or any(body.startswith(n) for n in VALUE_OPTIONS)
+        # "/x/y.hlsl" is a POSIX path, not an option; "-Q" is an unknown option
+        looks_like_path = arg.startswith("/") and ("/" in body or not known)
+        if arg[:1] in ("/", "-") and len(arg) > 1 and not looks_like_path and not os.path.exists(arg):
             if body in ("?", "help"):
                 raise UsageError(USAGE)
             if body in FLAG_OPTIONS:

@@ -6,8 +6,8 @@ corpus listings. ``parse_listing_header`` is the inverse used by the assembler: 
 and signature chunk objects from the comment tables (see its docstring for what cannot be
 recovered from the text).
 
-Not produced yet: the class-linkage tables (Available Class Types / Instances, Interface slots),
-which need the IFCE chunk; they are omitted (3 corpus files carry them).
+The class-linkage tables (Available Class Types / Instances, Interface slots) come from the IFCE
+chunk (ifce.py); ``parse_listing_header`` does not read them back (the assembler writes no IFCE).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pyd3d11.errors import E_INVALIDARG, InvalidArgError
 
 from .checksum import dxbc_checksum
 from .container import DxbcContainer, build_container
+from .ifce import NO_SLOT, Ifce, parse_ifce
 from .rdef import (
     RDEF_PROGRAM_TYPE,
     Rdef,
@@ -245,6 +246,9 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     sigs.append(("Output signature", container.output_signature, True, "no Output"))
     for k, (title, sig, is_output, empty) in enumerate(sigs):
         sections.append((["//", "//"] if k == 0 else ["//"]) + _format_signature(title, sig, is_output, empty))
+    ifce_data = container.get("IFCE")
+    if ifce_data is not None:
+        sections.append(format_class_linkage(parse_ifce(ifce_data)))
     for block in sections:
         if lines[-1] == "//" and len(lines) == 4 and block[0] == "//":
             lines.append("///")
@@ -264,6 +268,35 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     if stats is not None and ptype == 0 and stats.IsSampleFrequencyShader:
         lines += ["// Pixel Shader runs at sample frequency", "//"]
     return lines
+
+
+def format_class_linkage(ifce: Ifce) -> list[str]:
+    """fxc's "Available Class Types", "Available Class Instances" (only when there are any) and
+    "Interface slots" tables for an IFCE chunk. Column layout read off the 3 corpus listings."""
+    out = ["//", "// Available Class Types:", "//",
+           "// Name                             ID CB Stride Texture Sampler",
+           "// ------------------------------ ---- --------- ------- -------"]
+    out += [f"// {t.name:<30} {i:4d} {t.cb_stride:9d} {t.texture:7d} {t.sampler:7d}"
+            for i, t in enumerate(ifce.class_types)]
+    out.append("//")
+    if ifce.class_instances:
+        def slot(v: int) -> str:
+            return "-" if v == NO_SLOT else str(v)
+
+        out += ["// Available Class Instances:", "//",
+                "// Name                        Type CB CB Offset Texture Sampler",
+                "// --------------------------- ---- -- --------- ------- -------"]
+        out += [f"// {c.name:<27} {c.type_id:4d} {c.constant_buffer:2d} {c.cb_offset:9d} {slot(c.texture):>7} "
+                f"{slot(c.sampler):>7}" for c in ifce.class_instances]
+        out.append("//")
+    rule = "// +----------+---------+---------------------------------------"
+    out += [f"// Interface slots, {ifce.slot_count} total:", "//", "//             Slots", rule]
+    for first, rec in ifce.slot_ranges():
+        ids = str(first) if rec.span == 1 else f"{first}-{first + rec.span - 1}"
+        out.append(f"// | Type ID  |   {ids:<6}|" + "".join(f"{t:<5}" for t in rec.type_ids))
+        out.append("// | Table ID |         |" + "".join(f"{t:<5}" for t in rec.table_ids))
+        out.append(rule)
+    return out
 
 
 # -- inverse: listing text -> chunk objects ----------------------------------------------------
