@@ -37,7 +37,6 @@ from .rasterizer import (
     sample_offsets,
 )
 from .setup import pixel_bounds, prepare_lines, prepare_points, prepare_triangles
-from .tessellator import tessellate_patches
 from .shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
@@ -45,6 +44,7 @@ from .shader_io import (
     input_decls,
     uses_sample_frequency,
 )
+from .tessellator import tessellate_patches
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -202,6 +202,16 @@ def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, 
     return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
 
 
+def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
+    """Raster sample offsets and the ForcedSampleCount in effect (0: the output pattern, §3.5.6)."""
+    forced = int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
+    if forced:
+        return sample_offsets(forced), forced
+    S = state.sample_count
+    q = state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE) else D3D11_STANDARD_MULTISAMPLE_PATTERN
+    return sample_offsets(S, q), 0
+
+
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
@@ -209,33 +219,33 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     if not pos_decl:
         return  # no SV_Position: nothing rasterizes
     pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
+    offsets, forced = _raster_pattern(state)
     if cls == prim.TRIANGLE:
-        prep = prepare_triangles(state, vout, outputs, pos, rows, stats)
+        prep = prepare_triangles(state, vout, outputs, pos, rows, stats, offsets.shape[0])
     elif cls == prim.POINT:
         prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:
-        prep = prepare_lines(state, vout, outputs, pos, rows, stats, state.sample_count)
+        prep = prepare_lines(state, vout, outputs, pos, rows, stats, offsets.shape[0])
     if prep is None:
         return
-    S = state.sample_count
-    offsets = sample_offsets(S, state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE)
-                             else D3D11_STANDARD_MULTISAMPLE_PATTERN)
     if prep.quads is not None:
         quads = prep.quads
+    elif prep.pieces.setup.verts.shape[0] == 0:
+        return
     else:
         quads = rasterize_triangles(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
     if quads.count == 0:
         return
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
-    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout)
-    om = OutputMerger(state.om, S)
-    step = max(1, _PS_BATCH_LANES // 4)
+    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
+    om = OutputMerger(state.om, state.sample_count)
+    step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     for start in range(0, quads.count, step):
         part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
                              quads.y[start:start + step], quads.coverage[start:start + step])
         alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
-        frags = ctx.shade(part, stats, alpha)
+        frags = ctx.shade(part, stats, alpha, om)
         if frags is not None:
             om.process(frags)
     om.finish()

@@ -39,6 +39,8 @@ class PixelFragments:
     vp_min: np.ndarray  # (n,) float32 viewport MinDepth
     vp_max: np.ndarray  # (n,) float32 viewport MaxDepth
     omask: np.ndarray | None = None  # (n,) uint32 oMask when the PS writes it
+    pretested: bool = False  # depth/stencil already applied before the PS ([earlydepthstencil])
+    occlusion: np.ndarray | None = None  # (n,) samples counted per visible fragment (ForcedSampleCount)
 
 
 @dataclass(slots=True)
@@ -167,6 +169,24 @@ class OutputMerger:
         for layer in _layers(key):
             self._apply(f, layer)
 
+    def early_depth_stencil(self, f: PixelFragments, lanes: np.ndarray, n: int) -> np.ndarray:
+        """Depth/stencil test and update before the pixel shader (§16.12 [earlydepthstencil]).
+
+        ``f`` holds the covered lanes ``lanes`` of a batch of ``n``; returns the (n,) uint32 coverage of
+        samples that passed (0 for lanes not in ``lanes``)."""
+        out = np.zeros(n, np.uint32)
+        if f.x.shape[0] == 0:
+            return out
+        slices, H, W = self.shape
+        key = (f.slice * H + f.y) * W + f.x
+        S = self.samples
+        for idx in _layers(key):
+            cov = f.coverage[idx] & np.uint32(self.state.sample_mask & ((1 << S) - 1))
+            covered = ((cov[:, None] >> np.arange(S, dtype=np.uint32)) & 1).astype(bool)
+            passed = self._depth_stencil(f, idx, covered, f.slice[idx], f.y[idx], f.x[idx])
+            out[lanes[idx]] = (passed.astype(np.uint32) << np.arange(S, dtype=np.uint32)).sum(1, dtype=np.uint32)
+        return out
+
     def finish(self) -> None:
         for t in self.targets:
             if t is not None:
@@ -190,9 +210,12 @@ class OutputMerger:
         bits = (cov[:, None] >> np.arange(S, dtype=np.uint32)) & 1  # (n, S)
         covered = bits.astype(bool)
         passed = covered
-        if self.ds is not None and st.depth_stencil is not None:
+        if self.ds is not None and st.depth_stencil is not None and not f.pretested:
             passed = self._depth_stencil(f, idx, covered, sl, y, x)
-        self.samples_passed += int(np.count_nonzero(passed))
+        if f.occlusion is not None:  # TIR counts raster samples of visible pixels (§20.4.6)
+            self.samples_passed += int(f.occlusion[idx][passed.any(axis=1)].sum())
+        else:
+            self.samples_passed += int(np.count_nonzero(passed))
         if not passed.any():
             return
         for i, t in enumerate(self.targets):

@@ -12,7 +12,6 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import NotSupportedError
 from ..shader import ir
 from .clip import clip_triangles
 from .interpolate import PieceSet
@@ -150,7 +149,7 @@ def _cull_distance_keep(vout, outputs: np.ndarray, rows: np.ndarray) -> np.ndarr
 
 
 def prepare_triangles(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
-                       stats: Any) -> Prepared | None:
+                       stats: Any, sample_count: int | None = None) -> Prepared | None:
     src_idx = np.nonzero(_cull_distance_keep(vout, outputs, rows))[0]
     pieces = clip_triangles(pos, rows[src_idx], bool(state.rasterizer.DepthClipEnable))
     stats.c_invocations = int(rows.shape[0])
@@ -170,13 +169,16 @@ def prepare_triangles(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, ro
         visible &= front
     elif rs.CullMode == CULL_FRONT:
         visible &= ~front
-    if rs.FillMode == FILL_WIREFRAME:
-        raise NotSupportedError("FillMode WIREFRAME")
     sz = (sz + _depth_bias(state, sz, screen)[:, None]).astype(np.float32)
     stats.c_primitives = int(visible.sum())
     sel = np.nonzero(visible)[0]
     if sel.size == 0:
         return None
+    if rs.FillMode == FILL_WIREFRAME:
+        with np.errstate(divide="ignore"):
+            inv_w_all = 1.0 / pieces.clip_pos[..., 3]
+        return _wireframe(state, sel, source, pieces.weights, inv_w_all, screen, sz, front, vp, vp_idx, rt_index,
+                          state.sample_count if sample_count is None else sample_count)
     # Orient clockwise for rasterization: swap vertices 1 and 2 of counter-clockwise pieces.
     order = np.where(cw[sel][:, None], np.array([0, 1, 2]), np.array([0, 2, 1]))
     take = (sel[:, None], order)
@@ -251,11 +253,65 @@ def _clip_segments(cp: np.ndarray, depth_clip: bool):
     return keep, t_in, t_out
 
 
+# Piece edges as (vertex a, vertex b), in the piece's vertex order.
+_EDGES = np.array([[0, 1], [1, 2], [2, 0]])
+
+
+def _wireframe(state: Any, sel: np.ndarray, source: np.ndarray, weights: np.ndarray, inv_w: np.ndarray,
+               screen: np.ndarray, sz: np.ndarray, front: np.ndarray, vp: np.ndarray, vp_idx: np.ndarray,
+               rt_index: np.ndarray, sample_count: int) -> Prepared | None:
+    """FillMode WIREFRAME (§15.13): the edges of surviving (culled, biased) triangles drawn as lines in the
+    current line mode, keeping the triangle's facing and depth. Edges made by clipping (and the fan
+    diagonals of clipped polygons) are not drawn: a piece edge is an original edge exactly when both of
+    its vertices have weight 0 on the same source vertex (they lie on the edge opposite it)."""
+    w = weights[sel]  # (P, 3, 3)
+    wa, wb = w[:, _EDGES[:, 0]], w[:, _EDGES[:, 1]]  # (P, 3 edges, 3 source vertices)
+    on_edge = np.any((wa == 0) & (wb == 0), axis=2)  # (P, 3)
+    p_idx, e_idx = np.nonzero(on_edge)  # row-major: piece order, then edge order
+    if p_idx.size == 0:
+        return None
+    pc = sel[p_idx]
+    ends = _EDGES[e_idx]  # (L, 2)
+    take = (pc[:, None], ends)
+    return _line_pieces(state, source[pc], weights[take], inv_w[take], screen[take], sz[take], front[pc],
+                        vp[pc], vp_idx[pc], rt_index[pc], sample_count)
+
+
+def _line_pieces(state: Any, src: np.ndarray, w: np.ndarray, inv_w2: np.ndarray, screen: np.ndarray,
+                 sz: np.ndarray, front: np.ndarray, vp: np.ndarray, vp_idx: np.ndarray, rt_index: np.ndarray,
+                 sample_count: int) -> Prepared | None:
+    """Line pieces from screen-space segments: ``w`` (L, 2, 3) endpoint weights over the source
+    primitive's vertices; rasterized by the line mode of the rasterizer state (§15.14.1)."""
+    from . import raster_lines as rl
+
+    rs = state.rasterizer
+    if rs.MultisampleEnable:
+        tris = rl.quadrilateral_line_triangles(screen[:, 0], screen[:, 1])
+        if tris.count == 0:
+            return None
+        li, ep = tris.line, tris.endpoint  # (T,), (T, 3)
+        pieces = PieceSet(TriangleSetup.build(snap(tris.verts)), src[li], w[li[:, None], ep],
+                          inv_w2[li[:, None], ep], sz[li[:, None], ep], front[li])
+        return Prepared(pieces, vp[li], vp_idx[li], rt_index[li])
+    fixed = snap(screen)  # (L, 2, 2)
+    bounds = pixel_bounds(state, vp, vp_idx)
+    verts = np.concatenate([fixed, fixed[:, 1:]], 1)  # third vertex repeats the end (unused)
+    weights = np.concatenate([w, w[:, 1:]], 1)
+    pieces = PieceSet(_LineGeometry(verts), src, weights, np.concatenate([inv_w2, inv_w2[:, 1:]], 1),
+                      np.concatenate([sz, sz[:, 1:]], 1).astype(np.float32), front, _line_planes(fixed))
+    lane_alpha = None
+    if rs.AntialiasedLineEnable:
+        frags = rl.alpha_aa_line_coverage(fixed[:, 0] / SUBPIXEL, fixed[:, 1] / SUBPIXEL, bounds)
+        quads, _, lane_alpha = rl.to_quads_aa(frags, sample_count)
+    else:
+        quads, _ = rl.to_quads(rl.rasterize_aliased_lines(fixed[:, 0], fixed[:, 1], bounds), sample_count)
+    return Prepared(pieces, vp, vp_idx, rt_index, quads, lane_alpha)
+
+
 def prepare_lines(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray, stats: Any,
                   sample_count: int) -> Prepared | None:
     """Lines by the rasterizer state (§15.14.1): MultisampleEnable -> quadrilateral lines (1.4 wide, as
     triangles), else AntialiasedLineEnable -> alpha-AA lines, else aliased lines (diamond exit)."""
-    from . import raster_lines as rl
 
     rs = state.rasterizer
     cp = pos[rows[:, :2]].astype(np.float64)  # (P, 2, 4)
@@ -277,31 +333,10 @@ def prepare_lines(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: 
     if src.size == 0:
         return None
     inv_w2 = 1.0 / ends[..., 3]
-    if rs.MultisampleEnable:
-        tris = rl.quadrilateral_line_triangles(screen[:, 0], screen[:, 1])
-        if tris.count == 0:
-            return None
-        li, ep = tris.line, tris.endpoint  # (T,), (T, 3)
-        weights = np.zeros((li.shape[0], 3, 3))
-        weights[:, :, :2] = w2[li[:, None], ep]
-        pieces = PieceSet(TriangleSetup.build(snap(tris.verts)), src[li], weights, inv_w2[li[:, None], ep],
-                          sz[li[:, None], ep], np.ones(li.shape[0], bool))
-        return Prepared(pieces, vp[li], vp_idx[li], rt_index[li])
-    fixed = snap(screen)  # (L, 2, 2)
-    bounds = pixel_bounds(state, vp, vp_idx)
-    verts = np.concatenate([fixed, fixed[:, 1:]], 1)  # third vertex repeats the end (unused)
-    weights = np.zeros((src.size, 3, 3))
-    weights[:, :2, :2] = w2
-    weights[:, 2, :2] = w2[:, 1]
-    pieces = PieceSet(_LineGeometry(verts), src, weights, np.concatenate([inv_w2, inv_w2[:, 1:]], 1),
-                      np.concatenate([sz, sz[:, 1:]], 1), np.ones(src.size, bool), _line_planes(fixed))
-    lane_alpha = None
-    if rs.AntialiasedLineEnable:
-        frags = rl.alpha_aa_line_coverage(fixed[:, 0] / SUBPIXEL, fixed[:, 1] / SUBPIXEL, bounds)
-        quads, _, lane_alpha = rl.to_quads_aa(frags, sample_count)
-    else:
-        quads, _ = rl.to_quads(rl.rasterize_aliased_lines(fixed[:, 0], fixed[:, 1], bounds), sample_count)
-    return Prepared(pieces, vp, vp_idx, rt_index, quads, lane_alpha)
+    w3 = np.zeros((src.size, 2, 3))
+    w3[:, :, :2] = w2
+    return _line_pieces(state, src, w3, inv_w2, screen, sz, np.ones(src.size, bool), vp, vp_idx, rt_index,
+                        sample_count)
 
 
 SUBPIXEL = 256.0

@@ -250,12 +250,19 @@ _SRV_DIM = {1: _BUF, 11: _BUF, 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: 
 _UAV_DIM = {1: _BUF, 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 8: "3d"}
 
 
+def _element_size(view) -> int:
+    """Bytes per element of a typed view: the view format's size (buffers store 1-byte "blocks")."""
+    from ...formats.table import bytes_per_element
+
+    return view.element_size or bytes_per_element(view.format)
+
+
 def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray | None):
     """coords (4, N) int64 → (byte offsets (N,), valid (N,)) into storage.data, per spec ld rules."""
     st = view.storage
     kind = (_SRV_DIM if view.kind == 0 else _UAV_DIM).get(view.dimension)
     n = coords.shape[1]
-    bpe = st.bytes_per_block
+    bpe = _element_size(view)
     if kind is None or kind.startswith("cube"):
         raise NotSupportedError(f"typed load from view dimension {view.dimension}")
     if kind == _BUF:
@@ -302,7 +309,7 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
 def _typed_load(view, coords, mip_in_w, sample) -> np.ndarray:
     """(4, N) uint32 texel bits, 0 outside (spec-facts §1.9)."""
     off, ok = _texel_offsets(view, coords, mip_in_w, sample)
-    bpe = view.storage.bytes_per_block
+    bpe = _element_size(view)
     data = view.storage.data
     o = np.where(ok, off, 0)
     o = np.clip(o, 0, max(data.size - bpe, 0))

@@ -183,6 +183,12 @@ class Codegen:
         self.numthreads: tuple[int, int, int] | None = None
         self.uses_dynamic_cb: set[int] = set()
         self.statics_init: list[tuple[Val, A.Node]] = []
+        self.gs_maxout = 0
+        self.gs_instances = 0
+        self.gs_prim = ""
+        self.gs_topology: str | None = None
+        self.gs_streams_used: set[int] = set()
+        self.gs_stream_count = 0
 
     # --- errors -----------------------------------------------------------------------------------
     @staticmethod
@@ -677,7 +683,20 @@ class Codegen:
         scope: dict[str, Val] = {}
         self.scopes.append(scope)
         out_params: list[tuple[A.Param, Val]] = []
+        if self.stage == "gs":
+            from .gs import gen_gs_entry, gs_output_component_check
+
+            scope.update(gen_gs_entry(self, f))
+            self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
+            assert f.body is not None
+            self.block(f.body.stmts)
+            self.emit("ret")
+            gs_output_component_check(self, f.pos)
+            return
         for p in f.params:
+            if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
+                raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
+                               3000)
             if "uniform" in p.mods:
                 raise NotImplementedError("uniform entry-point parameters")
             if "out" in p.mods and "inout" not in p.mods:
@@ -1130,13 +1149,23 @@ class Codegen:
                 continue
             lines.append(self.resource_decl(r))
         lines += self.in_decls
-        lines += self.out_decls
+        if self.stage != "gs":
+            lines += self.out_decls
         if nregs:
             lines.append(f"dcl_temps {nregs}")
+        if self.stage == "gs":
+            from .gs import gs_decls
+
+            lines += gs_decls(self)
         for xr, size in self.indexable.items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
         for _name, (g, _stride, t) in self.tgsm.items():
             lines.append(f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
+        if self.stage == "gs":
+            lines += self.out_decls
+            lines.append(f"dcl_maxout {self.gs_maxout}")
+            if self.gs_instances:
+                lines.append(f"dcl_gsinstances {self.gs_instances}")
         if self.numthreads:
             lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
         for ins in self.code:

@@ -22,7 +22,7 @@ from .preprocessor import preprocess
 from .reflect import build_rdef_for
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
-_SUPPORTED_STAGES = {"vs", "ps", "cs"}
+_SUPPORTED_STAGES = {"vs", "ps", "cs", "gs"}
 
 
 @dataclass

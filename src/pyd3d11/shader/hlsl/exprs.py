@@ -110,7 +110,12 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.MethodCall):
         from .intrinsics import method
 
-        return method(cg, expr(cg, e.obj), e.name, e.args, e.pos)
+        ov = expr(cg, e.obj)
+        if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
+            from .gs import stream_method
+
+            return stream_method(cg, ov, e.name, e.args, e.pos)
+        return method(cg, ov, e.name, e.args, e.pos)
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)

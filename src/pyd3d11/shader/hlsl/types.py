@@ -28,7 +28,9 @@ BUFFER_KINDS = {"ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer", 
                 "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
 SAMPLER_KINDS = {"SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D", "sampler3D",
                  "samplerCUBE", "sampler_state"}
-OBJECT_KINDS = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS
+STREAM_KINDS = {"PointStream": "pointlist", "LineStream": "linestrip", "TriangleStream": "trianglestrip"}
+PATCH_KINDS = {"InputPatch", "OutputPatch"}
+OBJECT_KINDS = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS | set(STREAM_KINDS) | PATCH_KINDS
 
 
 class Type:

@@ -1,0 +1,209 @@
+"""Geometry-shader entry points (D3D11.3 §13): primitive input arrays ``point|line|triangle|lineadj|
+triangleadj T v[N]`` (and SM5 ``InputPatch<T, N>``), ``inout PointStream|LineStream|TriangleStream<T>``
+output objects with ``Append``/``RestartStrip``, ``[maxvertexcount(n)]``, ``[instance(n)]``,
+``SV_PrimitiveID`` / ``SV_GSInstanceID`` inputs. The validation rules follow fxc's (error numbers as
+fxc prints them where known)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .operands import Reg
+from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+#: primitive modifier -> (vertex count, dcl_inputprimitive token)
+GS_PRIMS = {"point": (1, "point"), "line": (2, "line"), "triangle": (3, "triangle"), "lineadj": (4, "lineadj"),
+            "triangleadj": (6, "triangleadj")}
+_BY_COUNT = {1: "point", 2: "line", 3: "triangle", 4: "lineadj", 6: "triangleadj"}
+_GS_SPECIAL = {"SV_PRIMITIVEID": "vPrim", "SV_GSINSTANCEID": "vGSInstanceID"}
+
+
+def _stream_type(t: Type) -> ObjectType | None:
+    """A stream-output object, also inside single-element arrays / structs (fxc accepts those)."""
+    if isinstance(t, ObjectType) and t.kind in STREAM_KINDS:
+        return t
+    if isinstance(t, ArrayType) and t.count == 1:
+        return _stream_type(t.elem)
+    return None
+
+
+def _contains_stream(t: Type) -> bool:
+    if isinstance(t, ObjectType):
+        return t.kind in STREAM_KINDS
+    if isinstance(t, ArrayType):
+        return _contains_stream(t.elem)
+    if isinstance(t, StructType):
+        return any(_contains_stream(f[1]) for f in t.fields)
+    return False
+
+
+def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
+    """Validate and bind a GS entry point's parameters; returns the scope for the body."""
+    from .codegen import Val
+    from .parser import const_eval
+
+    mvc = f.attrs.get("maxvertexcount")
+    if not mvc or len(mvc) != 1:
+        raise cg.err(f.pos, "geometry shader must declare [maxvertexcount(n)]", 3514)
+    n = const_eval(mvc[0])
+    if n is None or not 1 <= int(n) <= 1024:
+        raise cg.err(f.pos, "maxvertexcount must be between 1 and 1024", 3539)
+    cg.gs_maxout = int(n)
+    inst = f.attrs.get("instance")
+    if inst is not None:
+        if cg.major < 5:
+            raise cg.err(f.pos, "[instance] requires gs_5_0", 3000)
+        v = const_eval(inst[0]) if inst else None
+        if v is None or not 1 <= int(v) <= 32:
+            raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
+        cg.gs_instances = int(v)
+    if f.ret is not VOID:
+        raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
+    scope: dict[str, Val] = {}
+    prim: tuple[str, int] | None = None
+    streams = 0
+    for p in f.params:
+        mods = p.mods
+        pm = [m for m in mods if m in GS_PRIMS]
+        t = p.type
+        st = _stream_type(t)
+        if st is not None or _contains_stream(t):
+            if st is None:
+                raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
+            if "inout" not in mods:
+                raise cg.err(p.pos, f"'{p.name}': stream output objects must be declared inout", 3000)
+            scope[p.name] = Val(t if isinstance(t, ObjectType) else t, [], ("stream", streams, st, p.pos))
+            streams += 1
+            continue
+        if "out" in mods and "inout" not in mods:
+            raise cg.err(p.pos, f"'{p.name}': geometry shader outputs must be stream objects", 3000)
+        if isinstance(t, ObjectType) and t.kind == "InputPatch":
+            if cg.major < 5:
+                raise cg.err(p.pos, "InputPatch requires shader model 5.0", 3000)
+            count, elem = t.samples, t.elem
+            name = pm[0] if pm else _BY_COUNT.get(count, f"patch{count}")
+            if pm and GS_PRIMS[pm[0]][0] != count:
+                raise cg.err(p.pos, f"'{p.name}': patch size does not match the primitive type", 3000)
+            if not pm and not 1 <= count <= 32:
+                raise cg.err(p.pos, "invalid patch size", 3000)
+        elif pm:
+            if not isinstance(t, ArrayType):
+                raise cg.err(p.pos, f"'{p.name}': geometry primitive inputs must be arrays", 3000)
+            count, elem, name = t.count, t.elem, pm[0]
+            if GS_PRIMS[name][0] != count:
+                raise cg.err(p.pos, f"'{p.name}': array dimension does not match the primitive type", 3000)
+        else:
+            sem = (p.semantic or "").upper()
+            special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
+            if special is None or not isinstance(t, NumType):
+                raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)
+            if special == "vGSInstanceID" and cg.major < 5:
+                raise cg.err(p.pos, "SV_GSInstanceID requires gs_5_0", 4502)
+            decl = f"dcl_input {special}"
+            if decl not in cg.in_decls:
+                cg.in_decls.append(decl)
+            v = Val(t, [(special, (), None, 0)] * t.n)
+            scope[p.name] = Val(t, cg.materialize_force(v.slots))
+            continue
+        if prim is not None and prim != (name, count):
+            raise cg.err(p.pos, "all geometry primitive inputs must have the same type and size", 3000)
+        prim = (name, count)
+        scope[p.name] = bind_gs_array(cg, elem, count, p)
+    if prim is None:
+        raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
+    if streams > 4:
+        raise cg.err(f.pos, "at most 4 output streams are allowed", 3000)
+    cg.gs_prim = prim[0] if prim[0] in ("point", "line", "triangle", "lineadj", "triangleadj") else prim[0]
+    cg.gs_stream_count = streams
+    return scope
+
+
+def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param) -> Val:
+    """Inputs of every vertex: slot ('v', (vertex, reg), None, comp); per-vertex order = element order."""
+    from .codegen import _CANON, _SV_NAMES, SigElem, Val, split_semantic
+    from .types import BOOL, FLOAT, INT, UINT, concrete
+
+    per_vertex: list = []
+    for lt, base, idx, _fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
+        up = base.upper()
+        n = lt.n
+        reg = len(cg.inputs)
+        sv = _SV_NAMES.get(up)
+        ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+        cg.inputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, (1 << n) - 1))
+        m = "xyzw"[:n]
+        if sv and up == "SV_POSITION":
+            cg.in_decls.append(f"dcl_input_siv v[{count}][{reg}].{m}, position")
+        else:
+            cg.in_decls.append(f"dcl_input v[{count}][{reg}].{m}")
+        per_vertex.append((reg, n))
+    _ = split_semantic
+    slots: list = []
+    for k in range(count):
+        for reg, n in per_vertex:
+            slots += [("v", (k, reg), None, c) for c in range(n)]
+    at = ArrayType(elem, count)
+    # copy into temps: inputs are writable in HLSL and dynamic vertex indexing works on temps
+    return Val(at, cg.materialize_force(slots) if slots else [])
+
+
+def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    from .codegen import Val
+
+    _tag, sid, st, _ppos = obj.obj
+    topo = STREAM_KINDS[st.kind]
+    if sid > 0 and (cg.major < 5 or topo != "pointlist"):
+        raise cg.err(pos, "multiple output streams require gs_5_0 point streams", 3000)
+    if cg.gs_topology is not None and cg.gs_topology != topo:
+        raise cg.err(pos, "all output streams must have the same primitive type", 3000)
+    cg.gs_topology = topo
+    cg.gs_streams_used.add(sid)
+    stream = Reg("m", (sid,))
+    if name == "Append":
+        if len(arg_nodes) != 1:
+            raise cg.err(pos, "'Append': incorrect number of arguments", 3014)
+        v = cg.expr(arg_nodes[0])
+        et = st.elem if st.elem is not None else v.type
+        v = cg.convert(v, et, pos)
+        cg.bind_output(et, None, v, pos)
+        if cg.major >= 5:
+            cg.emit("emit_stream", stream)
+        else:
+            cg.emit("emit")
+        return Val(VOID, [])
+    if name == "RestartStrip":
+        if arg_nodes:
+            raise cg.err(pos, "'RestartStrip': incorrect number of arguments", 3014)
+        if cg.major >= 5:
+            cg.emit("cut_stream", stream)
+        else:
+            cg.emit("cut")
+        return Val(VOID, [])
+    raise cg.err(pos, f"'{name}': no matching method on '{st}'", 3018)
+
+
+def gs_decls(cg: Codegen) -> list[str]:
+    """Declarations fxc places after the temps: input primitive, stream, output topology."""
+    out = [f"dcl_inputprimitive {cg.gs_prim}"]
+    if cg.major >= 5:
+        for sid in sorted(cg.gs_streams_used or {0}):
+            out.append(f"dcl_stream m{sid}")
+    out.append(f"dcl_outputtopology {cg.gs_topology or 'pointlist'}")
+    return out
+
+
+def gs_output_component_check(cg: Codegen, pos) -> None:
+    """maxvertexcount × output scalar components must stay ≤ 1024 (§22.3.5)."""
+    comps = 0
+    regs: dict[int, int] = {}
+    for e in cg.outputs:
+        if e.reg == 0xFFFFFFFF:
+            continue
+        regs[e.reg] = max(regs.get(e.reg, 0), bin(e.mask).count("1"))
+    comps = sum(regs.values())
+    if cg.gs_maxout * max(comps, 1) > 1024:
+        raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 3000)
