@@ -4,6 +4,7 @@ clearly marked extension ``assemble_shader`` (Windows has no SM4/5 assembler).""
 from pyd3d11.errors import *
 from pyd3d11.headers.d3dcompiler_types import *
 from pyd3d11.shader.blob import *
+from pyd3d11.shader.blob import ID3DBlob
 from pyd3d11.shader.dxbc.asm import assemble_shader
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.reflection import *

@@ -190,7 +190,11 @@ class DispatchCmd(Command):
             from pyd3d11.pipeline import compute
         except ImportError:  # TODO(integration): compute pipeline lands in parallel
             raise NotSupportedError("Dispatch: compute pipeline not built yet", "Dispatch") from None
-        threads = compute.dispatch(self.program, self.bindings(), x, y, z)
+        from pyd3d11.pipeline.sampler import TextureSampler
+
+        # Compute threads are not in 2x2 quads: implicit-LOD sampling uses LOD 0 (spec 18.4).
+        threads = compute.dispatch(self.program, self.bindings(), x, y, z,
+                                   hooks=TextureSampler(quad_derivatives=False))
         runtime._count("CSInvocations", int(threads or 0))
 
 
