@@ -150,3 +150,29 @@ def test_forced_sample_count_rasterizes_with_the_forced_pattern():
     # Occlusion counts raster samples of visible pixels: 4 per full pixel, 2 on column 2 (§20.4.6).
     assert stats.samples_passed == SIZE * (2 * 4 + 2)
     assert stats.ps_invocations == SIZE * 3
+
+
+def test_pull_model_locations():
+    from pyd3d11.pipeline.interpolate import Interpolator, PieceSet
+    from pyd3d11.pipeline.pull_model import PullModel, snapped_offsets
+    from pyd3d11.pipeline.rasterizer import TriangleSetup, sample_offsets, snap
+
+    # 4-bit signed 1/16-pixel grid (§16.5): 0x8 -> -8/16, 0x7 -> 7/16, 0x1F -> -1/16.
+    np.testing.assert_array_equal(snapped_offsets(np.array([[0x8, 0x7], [0x1F, 0]])), [[-128, 112], [-16, 0]])
+    # Attribute = screen x on a big clockwise triangle (w = 1): evaluating at an offset shifts x exactly.
+    tri = snap(np.array([[[0, 0], [64, 0], [0, 64]]], np.float32))
+    attrs = np.zeros((1, 3, 4), np.float32)
+    attrs[0, :, 0] = [0, 64, 0]
+    pieces = PieceSet(TriangleSetup.build(tri), np.array([0]), np.eye(3)[None], np.ones((1, 3)),
+                      np.zeros((1, 3), np.float32), np.array([True]))
+    interp = Interpolator(pieces, np.array([[0, 1, 2]]), attrs.view(np.uint32))
+    px = np.array([[2, 3, 2, 3]])
+    py = np.array([[4, 4, 5, 5]])
+    cov = np.array([0b0110, 0xF, 0xF, 0xF], np.uint32)
+    m = PullModel(interp, np.array([0]), px, py, cov, sample_offsets(4), 0xFFFFFFFF, {0: 4})
+    x = m.snapped(0, np.tile([0x8, 0], (4, 1))).view(np.float32)[:, 0]
+    np.testing.assert_allclose(x, px[0] + 0.5 - 0.5, atol=1e-5)
+    x = m.at_sample(0, np.array([1, 1, 2, 9])).view(np.float32)[:, 0]
+    np.testing.assert_allclose(x, [2.5 + 6 / 16, 3.5 + 6 / 16, 2.5 - 6 / 16, 3.5], atol=1e-5)
+    x = m.centroid(0).view(np.float32)[:, 0]  # lane 0 covers samples 1, 2 -> sample 1; others centre
+    np.testing.assert_allclose(x, [2.5 + 6 / 16, 3.5, 2.5, 3.5], atol=1e-5)

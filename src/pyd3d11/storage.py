@@ -61,6 +61,7 @@ class ResourceStorage:
     subresources: list[SubresourceLayout] = field(default_factory=list)
     data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
     version: int = 0
+    min_lod: float = 0.0  # SetResourceMinLOD: clamps every sample from this resource (§5.8)
     # Hidden append/consume counter of a UAV lives on the view, not here.
 
     @classmethod
@@ -163,4 +164,4 @@ class ViewDescriptor:
     structured: bool = False
     raw: bool = False
     counter: list[int] = field(default_factory=lambda: [0])  # hidden append/consume counter (UAV)
-    min_lod: float = 0.0  # per-resource min LOD clamp (SetResourceMinLOD), copied at bind time
+    min_lod: float = 0.0  # the view's own min-LOD clamp (ResourceMinLODClamp); the resource's is storage.min_lod

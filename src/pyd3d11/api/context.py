@@ -28,12 +28,14 @@ from .context_state import (
     CAT_EXECUTION,
     CB_SLOTS,
     SEV_ERROR,
+    SEV_WARNING,
     BoundState,
     F,
     StateMethods,
     addref,
     is_a,
 )
+from .shaders import stage_program  # class linkage: programs linked for the bound class instances
 
 D3D11_DEVICE_CONTEXT_IMMEDIATE, D3D11_DEVICE_CONTEXT_DEFERRED = 0, 1
 MISC_DRAWINDIRECT_ARGS = 0x10
@@ -128,6 +130,23 @@ class ID3D11CommandList(ID3D11DeviceChild):
         return self._flags
 
 
+class _DrawAutoCmd(cmds.Command):
+    """DrawAuto: sets the vertex count of a DrawCmd from the SO filled size when executed."""
+
+    __slots__ = ("draw", "storage", "offset", "stride")
+
+    def __init__(self, draw: cmds.DrawCmd, storage: Any, offset: int, stride: int) -> None:
+        self.draw, self.storage, self.offset, self.stride = draw, storage, offset, stride
+
+    def execute(self, runtime: Any) -> None:
+        from pyd3d11.pipeline.stream_output import auto_vertex_count
+
+        n = auto_vertex_count(runtime._so_filled.get(id(self.storage), 0), self.offset, self.stride)
+        if n:
+            self.draw.args.vertex_count = n
+            self.draw.execute(runtime)
+
+
 class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     """The device context (D3D11.1 interface; also answers ID3D11DeviceContext)."""
 
@@ -144,7 +163,6 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._discarded: set[tuple[int, int]] = set()
         self._shadow: dict[tuple[int, int], Any] = {}  # deferred: last bytes written per mapped subresource
         self._recording: list[cmds.Command] = []
-        self._min_lod: dict[int, float] = {}
         self._so_filled: dict[int, int] = {}
         self._queries: dict[int, tuple[Any, _QueryRecord]] = {}
         self._counters: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
@@ -234,7 +252,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                for b, st, off in zip(s.ia_vbs, s.ia_strides, s.ia_offsets)]
         ib = IndexBufferBinding(s.ia_ib._storage, int(s.ia_ib_format), int(s.ia_ib_offset)) if s.ia_ib is not None \
             else IndexBufferBinding(None)
-        stage_state = {name: (gfx.StageState(st.shader._program) if st.shader is not None else None)
+        # class linkage: each stage runs its program linked for the bound class instances (api/shaders.py)
+        stage_state = {name: (gfx.StageState(stage_program(st.shader, st.class_instances, self._linkage_report(method)))
+                              if st.shader is not None else None)
                        for name, st in s.stages.items() if name != "CS"}
         rtvs = [v._view if v is not None else None for v in s.om_rtvs]
         dsv = s.om_dsv._view if s.om_dsv is not None else None
@@ -329,7 +349,21 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                    start_instance=int(StartInstanceLocation), indexed=True)
 
     def DrawAuto(self) -> None:  # noqa: N802
-        raise NotSupportedError("DrawAuto (stream-output driven draws)", "DrawAuto")
+        """Draw the vertices stream output wrote into the buffer at IA slot 0: (BufferFilledSize - slot-0
+        offset) / slot-0 stride vertices, nothing when filled <= offset (§8.9). The count is read when the
+        draw executes, so a deferred context sees the filled size at ExecuteCommandList time."""
+        s = self._state
+        buf = s.ia_vbs[0] if s.ia_vbs else None
+        st = _storage(buf)
+        if st is None:
+            self._report(SEV_ERROR, CAT_EXECUTION, "DrawAuto: no vertex buffer is bound at IA slot 0. The call is "
+                         "dropped.", "")
+            return
+        from pyd3d11.pipeline.input_assembler import DrawArgs
+
+        cmd = self._draw_cmd("DrawAuto", DrawArgs(vertex_count=0, start_vertex=0))
+        if cmd is not None:
+            self._submit(_DrawAutoCmd(cmd, st, int(s.ia_offsets[0]), int(s.ia_strides[0])))
 
     def DrawInstancedIndirect(self, pBufferForArgs: Any, AlignedByteOffsetForArgs: int) -> None:  # noqa: N802,N803
         self._draw_indirect("DrawInstancedIndirect", pBufferForArgs, AlignedByteOffsetForArgs, False)
@@ -351,7 +385,14 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         srvs = [v._view if v is not None else None for v in cs.srvs]
         uavs = [v._view if v is not None else None for v in self._state.cs_uavs]
         samplers = [getattr(s, "_desc", None) if s is not None else None for s in cs.samplers]
-        return cmds.DispatchCmd(cs.shader._program, cbs, srvs, uavs, samplers)
+        # class linkage: the CS program linked for the bound class instances (api/shaders.py)
+        program = stage_program(cs.shader, cs.class_instances, self._linkage_report(method))
+        return cmds.DispatchCmd(program, cbs, srvs, uavs, samplers)
+
+    def _linkage_report(self, method: str) -> Any:
+        """Debug-layer warning for class-linkage binding problems found at draw/dispatch time."""
+        return lambda text: self._report(SEV_WARNING, CAT_EXECUTION, f"{method}: {text}; fcalls through it call "
+                                         "nothing.", "")
 
     def Dispatch(self, ThreadGroupCountX: int, ThreadGroupCountY: int, ThreadGroupCountZ: int) -> None:  # noqa: N802,N803
         """Run the bound compute shader over X*Y*Z groups (dimensions > 65535 are dropped: undefined)."""

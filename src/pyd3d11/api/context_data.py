@@ -17,7 +17,6 @@ from pyd3d11.errors import (
     E_INVALIDARG,
     D3D11Error,
     InvalidArgError,
-    NotSupportedError,
 )
 from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewKind
@@ -50,7 +49,23 @@ _MAP_NEEDS = {MAP_READ: CPU_ACCESS_READ, MAP_WRITE: CPU_ACCESS_WRITE,
 _MAP_FOR_USAGE = {USAGE_DYNAMIC: (MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE),
                   USAGE_STAGING: (MAP_READ, MAP_WRITE, MAP_READ_WRITE)}
 
+BIND_RT_SRV = 0x28  # D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE
+
 Box = tuple[int, int, int, int, int, int]
+
+
+class _GenerateMipsCmd(cmds.Command):
+    """GenerateMips as a command (deferred contexts record it; the top mip is read at execution)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+
+    def execute(self, runtime: Any) -> None:
+        from pyd3d11.pipeline.mips import generate_mips
+
+        generate_mips(self.view)
 
 
 def _desc(res: Any) -> Any:
@@ -441,12 +456,12 @@ class DataMethods:
         st = _storage(pResource)
         if st is None or st.dimension == StorageDimension.BUFFER:
             return self._drop("SetResourceMinLOD", "pResource must be a texture.")
-        self._min_lod[id(st)] = float(MinLOD)
+        st.min_lod = float(MinLOD)
         return None
 
     def GetResourceMinLOD(self, pResource: Any) -> float:  # noqa: N802,N803
         st = _storage(pResource)
-        return self._min_lod.get(id(st), 0.0) if st is not None else 0.0
+        return st.min_lod if st is not None else 0.0
 
     def DiscardResource(self, pResource: Any) -> None:  # noqa: N802,N803
         """Contents become undefined; this implementation keeps them (a valid choice)."""
@@ -461,12 +476,28 @@ class DataMethods:
         self.DiscardView(pResourceView)
 
     def GenerateMips(self, pShaderResourceView: Any) -> None:  # noqa: N802,N803
+        """Fill mips 1.. of the view's range from its top mip (pipeline.mips box filter). Dropped with a
+        message unless the view is a texture SRV whose resource has RESOURCE_MISC_GENERATE_MIPS (which
+        implies RENDER_TARGET|SHADER_RESOURCE binding) and whose view format supports MIP_AUTOGEN."""
+        m = "GenerateMips"
         if view_kind(pShaderResourceView) != ViewKind.SRV:
-            return self._drop("GenerateMips", "not a shader resource view.", category=CAT_EXECUTION)
+            return self._drop(m, "not a shader resource view.", category=CAT_EXECUTION)
         res = getattr(pShaderResourceView, "_resource", None)
+        vd = pShaderResourceView._view
+        if vd.storage.dimension == StorageDimension.BUFFER:
+            return self._drop(m, "the view is a buffer view; only texture views have mips.", category=CAT_EXECUTION)
         if not int(F(_desc(res), "MiscFlags")) & MISC_GENERATE_MIPS:
-            return self._drop("GenerateMips", "the resource lacks D3D11_RESOURCE_MISC_GENERATE_MIPS.")
-        raise NotSupportedError("GenerateMips (needs texture filtering)", "GenerateMips")
+            return self._drop(m, "the resource lacks D3D11_RESOURCE_MISC_GENERATE_MIPS.")
+        if int(F(_desc(res), "BindFlags")) & BIND_RT_SRV != BIND_RT_SRV:  # guaranteed by creation; kept as docs say
+            return self._drop(m, "the resource must be bound as both render target and shader resource.")
+        from .device_formats import FS_MIP_AUTOGEN, format_support
+
+        if not format_support(vd.format, self._feature_level()) & FS_MIP_AUTOGEN:
+            return self._drop(m, f"the view format {vd.format} does not support mip generation (MIP_AUTOGEN).")
+        if vd.mip_count <= 1:
+            return None  # one mip: nothing to generate
+        self._submit(_GenerateMipsCmd(vd))
+        return None
 
     def CopyStructureCount(self, pDstBuffer: Any, DstAlignedByteOffset: int, pSrcView: Any) -> None:  # noqa: N802,N803
         """Write the hidden counter of an APPEND/COUNTER UAV as a UINT at a 4-byte aligned offset."""

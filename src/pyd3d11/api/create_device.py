@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
+from pyd3d11.errors import E_INVALIDARG, error_for
 
 from . import device_consts as C
 from .caps import CAPS
@@ -73,6 +73,8 @@ def D3D11CreateDevice(pAdapter: Any = None, DriverType: int = C.DRIVER_HARDWARE,
         raise _fail(f"DriverType {DriverType} is not a D3D_DRIVER_TYPE")
     if pAdapter is not None and DriverType != C.DRIVER_UNKNOWN:
         raise _fail("pAdapter given: DriverType must be D3D_DRIVER_TYPE_UNKNOWN")
+    if pAdapter is not None and not hasattr(pAdapter, "EnumOutputs"):
+        raise _fail(f"pAdapter ({type(pAdapter).__name__}) is not an IDXGIAdapter")
     if pAdapter is None and DriverType == C.DRIVER_UNKNOWN:
         raise _fail("D3D_DRIVER_TYPE_UNKNOWN needs pAdapter")
     if DriverType == C.DRIVER_SOFTWARE and Software is None:
@@ -87,6 +89,8 @@ def D3D11CreateDevice(pAdapter: Any = None, DriverType: int = C.DRIVER_HARDWARE,
     from .device import ID3D11Device1
 
     device = ID3D11Device1(level, Flags, DriverType)
+    if pAdapter is not None:
+        device._dxgi_adapter = pAdapter  # IDXGIDevice.GetAdapter answers the adapter it was created on
     context = device.GetImmediateContext() if ppImmediateContext else None
     return device, device.GetFeatureLevel(), context
 
@@ -98,7 +102,7 @@ def D3D11CreateDeviceAndSwapChain(pAdapter: Any = None, DriverType: int = C.DRIV
                                   pFeatureLevel: Any = True, ppImmediateContext: Any = True) -> Any:  # noqa: N803
     """Returns ``(swap_chain, device, feature_level, immediate_context)``.
 
-    Swap chains come from pyd3d11.dxgi when present; otherwise NotSupportedError.
+    The swap chain is made by the factory of the device's adapter (api/dxgi_swapchain.py rules).
     """
     if pSwapChainDesc is None and ppSwapChain:
         raise _fail("pSwapChainDesc is NULL but ppSwapChain was requested")
@@ -106,13 +110,6 @@ def D3D11CreateDeviceAndSwapChain(pAdapter: Any = None, DriverType: int = C.DRIV
                                            SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext)
     if not ppSwapChain:
         return None, device, level, ctx
-    try:  # TODO(integration): the DXGI engineer's swap chain
-        from pyd3d11.dxgi import factory as _factory  # type: ignore[attr-defined]
+    from .dxgi_swapchain import create_swap_chain_for_device
 
-        create = getattr(_factory, "create_swap_chain_for_device", None)
-    except Exception:
-        create = None
-    if create is None:
-        raise NotSupportedError("D3D11CreateDeviceAndSwapChain: swap chains (pyd3d11.dxgi)",
-                                "D3D11CreateDeviceAndSwapChain")
-    return create(device, pSwapChainDesc), device, level, ctx
+    return create_swap_chain_for_device(device, pSwapChainDesc), device, level, ctx

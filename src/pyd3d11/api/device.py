@@ -20,7 +20,7 @@ from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps, caps_for
-from .com import IID_IDXGIDevice, IID_IDXGIDevice1, IDXGIDevice, IUnknown, facet, iid
+from .com import IDXGIDevice, IID_IDXGIDevice, IID_IDXGIDevice1, IUnknown, facet, iid
 from .debug import CATEGORY_STATE_CREATION, SEVERITY_ERROR, ID3D11Debug, ID3D11InfoQueue
 from .debug_messages import message_id
 from .device_caps import DeviceCapsMixin
@@ -28,7 +28,6 @@ from .device_resources import DeviceResourcesMixin
 from .device_shaders import DeviceShadersMixin
 from .device_states import DeviceStatesMixin
 from .device_structs import Reject
-
 
 # IDXGIDevice/IDXGIDevice1 live in com.py with the other DXGI facets (GetAdapter -> dxgi_factory).
 

@@ -54,7 +54,7 @@ from pyd3d11.headers.dxgi_types import (
     DXGI_SWAP_CHAIN_FULLSCREEN_DESC,
 )
 
-from .com import IID_IDXGIDeviceSubObject, IID_IDXGIObject, _guid, iid
+from .com import IID_IDXGIDeviceSubObject, IID_IDXGIObject, iid
 from .device_structs import F
 from .dxgi_factory import IDXGIObject
 
@@ -592,4 +592,4 @@ def create_swap_chain_for_device(device: Any, pDesc: Any) -> IDXGISwapChain1:  #
 
 
 __all__ = ["IDXGISwapChain", "IDXGISwapChain1", "MemorySink", "PngSink", "back_buffer_image", "image_to_rgba8",
-           "create_swap_chain", "create_swap_chain1", "create_swap_chain_for_device", "_guid"]
+           "create_swap_chain", "create_swap_chain1", "create_swap_chain_for_device"]

@@ -71,7 +71,6 @@ class ID3D11Resource(ID3D11DeviceChild):
         self._desc = desc
         self._storage = storage
         self._eviction_priority = 0x78000000  # DXGI_RESOURCE_PRIORITY_NORMAL
-        self._min_lod = 0.0  # SetResourceMinLOD (context side)
 
     def GetType(self) -> int:
         """D3D11_RESOURCE_DIMENSION of the resource."""
@@ -335,8 +334,11 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
         if ndim != 2:
             raise reject("D3D11_RESOURCE_MISC_TEXTURECUBE is only valid on 2D textures", P + "INVALIDMISCFLAGS")
         limit = caps.max_texture_cube
-        if arr % 6:
-            raise reject(f"ArraySize {arr} of a cube texture must be a multiple of 6", P + "INVALIDDIMENSIONS")
+        # Windows accepts any ArraySize >= 6 for a cube texture (7, 10 succeed; wine d3d11
+        # test_create_texture2d); cube views then need NumCubes * 6 slices inside the array.
+        if arr < 6:
+            raise reject(f"ArraySize {arr} of a cube texture must be at least 6 (not a multiple of 6 necessarily)",
+                         P + "INVALIDDIMENSIONS")
         if arr > 6 and not caps.cube_arrays:
             raise reject(f"cube arrays (ArraySize {arr}) need feature level 10_1 (device is {caps.name})",
                          P + "INVALIDDIMENSIONS")

@@ -7,9 +7,12 @@ object keeps the parsed container (``_container``), its signatures (``_input_sig
 ``_output_signature``, ``_patch_constant_signature``) and the decoded :class:`pyd3d11.shader.ir.Program`
 (``_program``).
 
-Class linkage: ID3D11ClassLinkage/ID3D11ClassInstance exist as objects (CreateClassInstance,
-GetClassInstance on shaders declaring interfaces, GetDesc/GetTypeName/GetInstanceName) but dynamic
-shader linkage is not executed: binding class instances to a shader is NotSupported in the context.
+Class linkage (spec 7.19.6): ID3D11ClassLinkage hands out class instances — GetClassInstance finds the
+instances declared in the IFCE chunks of shaders created with the linkage, CreateClassInstance makes
+one from a class type name and explicit cb/texture/sampler offsets. ``*SetShader(shader, instances)``
+binds instance i to interface slot i; :func:`stage_program` turns that into the shader's program
+linked for those instances (shader.exec.interfaces.link_program), which is what draws and dispatches
+execute.
 """
 
 from __future__ import annotations
@@ -328,8 +331,27 @@ def validate_input_layout(caps: FeatureLevelCaps, descs: Any, NumElements: Any, 
 
 
 # ------------------------------------------------------------------------------------------------
-# Class linkage (objects only)
+# Class linkage
 # ------------------------------------------------------------------------------------------------
+
+_E_INVALIDARG = 0x80070057
+_CB_API_SLOTS = 14  # D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+
+
+def shader_ifce(shader: Any) -> Any:
+    """The shader's parsed IFCE chunk (None when it declares no interfaces); cached on the shader."""
+    cached = getattr(shader, "_ifce_cache", False)
+    if cached is not False:
+        return cached
+    from pyd3d11.shader.dxbc.ifce import parse_ifce
+
+    data = shader._container.get("IFCE") if getattr(shader, "_container", None) is not None else None
+    try:
+        ifce = parse_ifce(data) if data is not None else None
+    except InvalidArgError:
+        ifce = None
+    shader._ifce_cache = ifce
+    return ifce
 
 
 class ID3D11ClassInstance(ID3D11DeviceChild):
@@ -342,11 +364,11 @@ class ID3D11ClassInstance(ID3D11DeviceChild):
         self._instance_name = instance_name
         self._desc_values = desc
 
-    def GetClassLinkage(self) -> Any:
+    def GetClassLinkage(self) -> Any:  # noqa: N802
         self._linkage.AddRef()
         return self._linkage
 
-    def GetDesc(self) -> Any:
+    def GetDesc(self) -> Any:  # noqa: N802
         cls = header("D3D11_CLASS_INSTANCE_DESC", None)
         if cls is None:  # TODO(integration)
             from types import SimpleNamespace
@@ -354,11 +376,18 @@ class ID3D11ClassInstance(ID3D11DeviceChild):
             return SimpleNamespace(**self._desc_values)
         return cls(**self._desc_values)
 
-    def GetInstanceName(self) -> str:
+    def GetInstanceName(self) -> str:  # noqa: N802
+        """The HLSL variable name ("" for instances made by CreateClassInstance)."""
         return self._instance_name
 
-    def GetTypeName(self) -> str:
+    def GetTypeName(self) -> str:  # noqa: N802
         return self._type_name
+
+    def _this(self) -> tuple[int, int, int, int]:
+        """this[] data (spec 22.7.20): cb slot, cb vector offset, base texture, base sampler."""
+        d = self._desc_values
+        return (int(d["ConstantBuffer"]), int(d["BaseConstantBufferOffset"]), int(d["BaseTexture"]),
+                int(d["BaseSampler"]))
 
 
 class ID3D11ClassLinkage(ID3D11DeviceChild):
@@ -369,25 +398,98 @@ class ID3D11ClassLinkage(ID3D11DeviceChild):
         self._shaders: list[Any] = []
         self._instances: list[ID3D11ClassInstance] = []
 
-    def CreateClassInstance(self, pClassTypeName: str, ConstantBufferOffset: int = 0,  # noqa: N803
+    def _type_id(self, type_name: str) -> int:
+        for sh in self._shaders:
+            ifce = shader_ifce(sh)
+            tid = ifce.type_id(type_name) if ifce is not None else None
+            if tid is not None:
+                return tid
+        return 0
+
+    def CreateClassInstance(self, pClassTypeName: str, ConstantBufferOffset: int = 0,  # noqa: N802,N803
                             ConstantVectorOffset: int = 0, TextureOffset: int = 0, SamplerOffset: int = 0,  # noqa: N803
                             ppInstance: Any = True) -> Any:  # noqa: N803
+        """A new instance of class ``pClassTypeName`` whose data lives in cb slot ``ConstantBufferOffset``
+        at vector ``ConstantVectorOffset`` (textures/samplers from the given bases)."""
         if not pClassTypeName:
-            raise InvalidArgError(0x80070057, "pClassTypeName is empty", "CreateClassInstance")
-        desc = dict(InstanceId=0, InstanceIndex=0, TypeId=len(self._instances), ConstantBuffer=ConstantBufferOffset,
-                    BaseConstantBufferOffset=ConstantVectorOffset, BaseTexture=TextureOffset,
-                    BaseSampler=SamplerOffset, Created=1)
+            raise InvalidArgError(_E_INVALIDARG, "pClassTypeName is empty", "CreateClassInstance")
+        for name, v, top in (("ConstantBufferOffset", ConstantBufferOffset, _CB_API_SLOTS - 1),
+                             ("TextureOffset", TextureOffset, 127), ("SamplerOffset", SamplerOffset, 15)):
+            if not 0 <= int(v) <= top:
+                raise InvalidArgError(_E_INVALIDARG, f"{name} {v} is out of range (0-{top})", "CreateClassInstance")
+        desc = dict(InstanceId=0, InstanceIndex=0, TypeId=self._type_id(str(pClassTypeName)),
+                    ConstantBuffer=int(ConstantBufferOffset), BaseConstantBufferOffset=int(ConstantVectorOffset),
+                    BaseTexture=int(TextureOffset), BaseSampler=int(SamplerOffset), Created=1)
         if not ppInstance:
             return None
         inst = ID3D11ClassInstance(self._device, self, str(pClassTypeName), "", desc)
         self._instances.append(inst)
         return inst
 
-    def GetClassInstance(self, pClassInstanceName: str, InstanceIndex: int = 0) -> Any:  # noqa: N803
-        """Instances declared by shaders created with this linkage (needs their IFCE chunk)."""
+    def GetClassInstance(self, pClassInstanceName: str, InstanceIndex: int = 0) -> Any:  # noqa: N802,N803
+        """The instance ``pClassInstanceName`` declared (with data) by a shader created with this linkage:
+        its IFCE "Available Class Instances" row gives its type and cb slot/offset."""
         for inst in self._instances:
             if inst._instance_name == pClassInstanceName and inst._desc_values["InstanceIndex"] == InstanceIndex:
                 inst.AddRef()
                 return inst
-        raise InvalidArgError(0x80070057, f"no class instance named {pClassInstanceName!r} "
-                              "(interface/IFCE parsing is not implemented)", "GetClassInstance")
+        for sh in self._shaders:
+            ifce = shader_ifce(sh)
+            if ifce is None:
+                continue
+            for k, ci in enumerate(ifce.class_instances):
+                if ci.name != pClassInstanceName:
+                    continue
+                if InstanceIndex != 0:  # array instances are not described by the IFCE rows we read
+                    break
+                t = ifce.class_types[ci.type_id] if ci.type_id < len(ifce.class_types) else None
+                desc = dict(InstanceId=k, InstanceIndex=0, TypeId=ci.type_id, ConstantBuffer=ci.constant_buffer,
+                            BaseConstantBufferOffset=ci.cb_offset, BaseTexture=ci.texture, BaseSampler=ci.sampler,
+                            Created=0)
+                inst = ID3D11ClassInstance(self._device, self, t.name if t else "", ci.name, desc)
+                self._instances.append(inst)
+                return inst
+        raise InvalidArgError(_E_INVALIDARG, f"no class instance named {pClassInstanceName!r} (index {InstanceIndex}) "
+                              "in the shaders created with this class linkage", "GetClassInstance")
+
+
+def class_bindings(shader: Any, instances: Any) -> tuple[list[Any], list[str]]:
+    """Per interface slot of ``shader``: the ClassBinding its bound instance selects (None = unbound),
+    plus descriptions of the problems found (type not accepted by a slot, missing instances)."""
+    from pyd3d11.shader.exec.interfaces import ClassBinding
+
+    ifce = shader_ifce(shader)
+    if ifce is None:
+        return [], []
+    insts = list(instances or [])
+    out: list[Any] = []
+    problems: list[str] = []
+    for slot in range(ifce.slot_count):
+        inst = insts[slot] if slot < len(insts) else None
+        if inst is None:
+            problems.append(f"interface slot {slot} has no class instance")
+            out.append(None)
+            continue
+        rec = ifce.slot_record(slot)
+        tid = ifce.type_id(inst.GetTypeName())
+        if rec is None or tid is None or tid not in rec.type_ids:
+            problems.append(f"class instance of type {inst.GetTypeName()!r} cannot be bound to interface slot {slot}")
+            out.append(None)
+            continue
+        out.append(ClassBinding(rec.table_ids[rec.type_ids.index(tid)], inst._this()))
+    return out, problems
+
+
+def stage_program(shader: Any, instances: Any, report: Any = None) -> Any:
+    """The program a draw/dispatch runs for ``shader`` bound with ``instances`` (its own program when it
+    declares no interfaces). ``report(text)`` receives binding problems; fcalls through unbound
+    slots then call nothing."""
+    if shader_ifce(shader) is None:
+        return shader._program
+    from pyd3d11.shader.exec.interfaces import link_program
+
+    slots, problems = class_bindings(shader, instances)
+    if report is not None:
+        for p in problems:
+            report(p)
+    return link_program(shader._program, slots, unbound="skip")

@@ -202,9 +202,12 @@ def _dimension_ok(kind: str, view_dim: int, resource: Any) -> bool:
         return view_dim in {"srv": (C.SRV_TEXTURE2DMS, C.SRV_TEXTURE2DMSARRAY),
                             "rtv": (C.RTV_TEXTURE2DMS, C.RTV_TEXTURE2DMSARRAY),
                             "dsv": (C.DSV_TEXTURE2DMS, C.DSV_TEXTURE2DMSARRAY), "uav": ()}[kind]
-    allowed = {"srv": (C.SRV_TEXTURE2D, C.SRV_TEXTURE2DARRAY) + ((C.SRV_TEXTURECUBE, C.SRV_TEXTURECUBEARRAY)
-                                                                  if cube else ()),
-               "rtv": (C.RTV_TEXTURE2D, C.RTV_TEXTURE2DARRAY), "dsv": (C.DSV_TEXTURE2D, C.DSV_TEXTURE2DARRAY),
+    # Windows also accepts the 2DMS / 2DMSARRAY dimensions on single-sample 2D textures (a one-sample
+    # "multisampled" view of slice 0 / of a slice range): wine d3d11 test_create_*_view tables.
+    allowed = {"srv": (C.SRV_TEXTURE2D, C.SRV_TEXTURE2DARRAY, C.SRV_TEXTURE2DMS, C.SRV_TEXTURE2DMSARRAY)
+               + ((C.SRV_TEXTURECUBE, C.SRV_TEXTURECUBEARRAY) if cube else ()),
+               "rtv": (C.RTV_TEXTURE2D, C.RTV_TEXTURE2DARRAY, C.RTV_TEXTURE2DMS, C.RTV_TEXTURE2DMSARRAY),
+               "dsv": (C.DSV_TEXTURE2D, C.DSV_TEXTURE2DARRAY, C.DSV_TEXTURE2DMS, C.DSV_TEXTURE2DMSARRAY),
                "uav": (C.UAV_TEXTURE2D, C.UAV_TEXTURE2DARRAY)}[kind]
     return view_dim in allowed
 
@@ -295,6 +298,14 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
     desc = _fill_default(kind, cls, resource) if pDesc is None else coerce(cls, pDesc)
     vd = int(desc.ViewDimension)
     fmt = int(desc.Format)
+    if fmt == 0 and pDesc is not None and resource.GetType() != C.RES_DIM_BUFFER:
+        # DXGI_FORMAT_UNKNOWN in a texture view desc means "the resource's format" (a typed one; typeless
+        # resources still need an explicit format) — wine d3d11 test_create_{shader_resource,
+        # rendertarget,depthstencil}_view, which Windows passes.
+        rfmt = int(resource._desc.Format)
+        if not is_typeless(rfmt):
+            fmt = rfmt
+            desc.Format = fmt
     if not _dimension_ok(kind, vd, resource):
         raise reject(f"{what}: ViewDimension {vd} does not match the resource (dimension {resource.GetType()}, "
                      f"{_res_info(resource)[4]} samples)", "INVALIDDESC")
@@ -368,6 +379,7 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
             view.first_slice, view.slice_count = 0, 1
         if member in ("Texture2D", "Texture2DArray") and int(F(sub, "PlaneSlice")) != 0:
             raise reject(f"{what}: PlaneSlice must be 0 for non-planar formats", "INVALIDDESC")
+        _write_back_counts(sub, view)
         return desc, view
 
     # RTV / DSV / UAV: one mip
@@ -397,4 +409,14 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
         view.flags = flags
     if kind == "uav" and count > 1:
         raise reject(f"{what}: multisampled resources cannot have UAVs", "INVALIDRESOURCE")
+    _write_back_counts(sub, view)
     return desc, view
+
+
+def _write_back_counts(sub: Any, view: ViewDescriptor) -> None:
+    """GetDesc reports the resolved counts, not -1 ("all remaining"): wine d3d11 test_create_*_view
+    expected descs (MipLevels, ArraySize, NumCubes, WSize as Windows returns them)."""
+    for name, value in (("MipLevels", view.mip_count), ("ArraySize", view.slice_count),
+                        ("NumCubes", view.slice_count // 6), ("WSize", view.slice_count)):
+        if hasattr(sub, name):
+            setattr(sub, name, value)

@@ -147,11 +147,19 @@ def unorm_to_float(codes, bits: int) -> np.ndarray:
     return np.asarray(codes).astype(np.float32) / _F32((1 << bits) - 1)
 
 
-def float_to_unorm(x, bits: int) -> np.ndarray:
-    """NaN -> 0; clamp [0, 1]; * (2^n - 1); + 0.5; truncate (§3.2.3.6). Returns uint32 codes."""
-    f = _as_f32(x).astype(np.float64)
-    f = np.where(np.isnan(f), 0.0, np.clip(f, 0.0, 1.0))
-    return np.floor(f * float((1 << bits) - 1) + 0.5).astype(np.uint32)
+def float_to_unorm(x, bits: int, dtype=np.uint32) -> np.ndarray:
+    """NaN -> 0; clamp [0, 1]; * (2^n - 1); + 0.5; truncate (§3.2.3.6). Returns ``dtype`` (uint32) codes.
+
+    Evaluated in float64, where x * (2^n - 1) + 0.5 is exact for a float32 x (n <= 24), in four in-place
+    passes: fmax(x, 0) also maps NaN to 0, and the value is >= 0.5 so the integer cast truncates like
+    floor."""
+    f32 = _as_f32(x)
+    f = np.empty(f32.shape, np.float64)
+    np.fmax(f32, np.float32(0.0), out=f)
+    np.minimum(f, 1.0, out=f)
+    f *= float((1 << bits) - 1)
+    f += 0.5
+    return f.astype(dtype) if f.ndim else f.astype(dtype)[()]
 
 
 def sign_extend(codes, bits: int) -> np.ndarray:

@@ -61,39 +61,41 @@ def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1,
     b = bindings if bindings is not None else Bindings()
     # thread-in-group coordinates are the same for every batch: build once
     t = np.arange(T, dtype=np.int64)
-    tid = np.stack([t % tx, (t // tx) % ty, t // (tx * ty)])  # (3, T)
+    tid = np.stack([t % tx, (t // tx) % ty, t // (tx * ty)]).astype(U32)  # (3, T)
+    tdim = np.array([[tx], [ty], [tz]], U32)
+    used = c.used_types
     cache: dict[int, tuple] = {}
     for g0 in range(0, groups, per_batch):
         g1 = min(groups, g0 + per_batch)
         ng = g1 - g0
         n = ng * T
-        key = ng
-        if key not in cache:
+        if ng not in cache:
+            # batch-invariant lanes → group / thread-in-group registers (read-only: shared by batches)
             lane_group = np.repeat(np.arange(ng, dtype=np.int64), T)
-            local = np.tile(tid, (1, ng))
-            cache[key] = (lane_group, local)
-        lane_group, local = cache[key]
+            fixed = {}
+            if OT.INPUT_THREAD_ID_IN_GROUP in used:
+                lt = np.zeros((4, n), U32)
+                lt[:3].reshape(3, ng, T)[:] = tid[:, None, :]
+                fixed[OT.INPUT_THREAD_ID_IN_GROUP] = lt
+            if OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED in used:
+                fl = np.zeros((4, n), U32)
+                fl[0].reshape(ng, T)[:] = t.astype(U32)
+                fixed[OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED] = fl
+            for a in fixed.values():
+                a.flags.writeable = False
+            cache[ng] = (lane_group, fixed)
+        lane_group, fixed = cache[ng]
         g = np.arange(g0, g1, dtype=np.int64)
-        gid = np.stack([g % x, (g // x) % y, g // (x * y)])  # (3, ng)
-        used = c.used_types
-        sv = {}
-        if OT.INPUT_THREAD_GROUP_ID in used or OT.INPUT_THREAD_ID in used:
-            gid_l = np.zeros((4, n), U32)
-            gid_l[:3] = np.repeat(gid, T, axis=1)
-            if OT.INPUT_THREAD_GROUP_ID in used:
-                sv[OT.INPUT_THREAD_GROUP_ID] = gid_l
-            if OT.INPUT_THREAD_ID in used:
-                dt = np.zeros((4, n), U32)
-                dt[:3] = gid_l[:3] * np.array([[tx], [ty], [tz]], U32) + local
-                sv[OT.INPUT_THREAD_ID] = dt
-        if OT.INPUT_THREAD_ID_IN_GROUP in used:
-            lt = np.zeros((4, n), U32)
-            lt[:3] = local
-            sv[OT.INPUT_THREAD_ID_IN_GROUP] = lt
-        if OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED in used:
-            fl = np.zeros((4, n), U32)
-            fl[0] = np.tile(t, ng)
-            sv[OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED] = fl
+        gid = np.stack([g % x, (g // x) % y, g // (x * y)]).astype(U32)  # (3, ng)
+        sv = dict(fixed)
+        if OT.INPUT_THREAD_GROUP_ID in used:
+            gl = np.zeros((4, n), U32)
+            gl[:3].reshape(3, ng, T)[:] = gid[:, :, None]
+            sv[OT.INPUT_THREAD_GROUP_ID] = gl
+        if OT.INPUT_THREAD_ID in used:
+            dt = np.zeros((4, n), U32)
+            np.add((gid * tdim)[:, :, None], tid[:, None, :], out=dt[:3].reshape(3, ng, T))
+            sv[OT.INPUT_THREAD_ID] = dt
         st = new_state(c, n, None, b, sv, None, hooks, sv_internal=True)
         st.lane_group = lane_group
         memory.prepare_tgsm(c, st, ng)

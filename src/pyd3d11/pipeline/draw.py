@@ -30,6 +30,7 @@ from .input_assembler import (
 )
 from .interpolate import Interpolator, centroid_offsets, lane_location
 from .output_merger import OMState, OutputMerger, PixelFragments
+from .pull_model import PullModel, PullModelHooks, uses_pull_model
 from .rasterizer import (
     D3D11_STANDARD_MULTISAMPLE_PATTERN,
     QuadFragments,
@@ -306,6 +307,7 @@ class _PixelContext:
         self.early_z = bool(flags & EARLY_DEPTH_STENCIL_FLAG)
         self.sample_freq = self.ps is not None and uses_sample_frequency(self.ps)
         self.uav_writes = self.ps is not None and _writes_uavs(self.ps)
+        self.pull_model = self.ps is not None and uses_pull_model(self.ps)
         self.sample_mask = int(state.om.sample_mask) & ((1 << self.out_samples) - 1)
 
     # --- lanes --------------------------------------------------------------------------------
@@ -393,6 +395,11 @@ class _PixelContext:
             inputs, sysv = self._inputs(L, loc, piece, src, front)
             active = (cov != 0) if self.uav_writes else None
             hooks = state.sampling_hooks
+            if self.pull_model:
+                model = PullModel(interp, tq, px, py, L.rcov, self.offsets,
+                                  0xFFFFFFFF if self.forced else state.om.sample_mask,
+                                  {d.register: d.interpolation for d in self.decls})
+                hooks = PullModelHooks(hooks, model)
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
                               hooks=hooks, active=active)
             outputs = res.outputs

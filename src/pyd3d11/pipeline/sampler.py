@@ -378,6 +378,10 @@ def _grouped(tex: TexData, prm: _Params, level: np.ndarray, lin, ln: _Lanes, off
              ) -> np.ndarray:
     """Run ``_level`` once per distinct (mip, filter) pair over the lanes that use it."""
     linv = lin if isinstance(lin, np.ndarray) else None
+    if linv is None and level.size:
+        lo = level.min()
+        if lo == level.max():  # one mip for every lane (the common case): no grouping pass
+            return _level(tex, prm, int(lo), ln, bool(lin), offs, rows)
     key = level * 2 + (linv.astype(np.int64) if linv is not None else int(bool(lin)))
     counts = np.bincount(key, minlength=2 * tex.mips)
     live = np.flatnonzero(counts)
@@ -489,7 +493,7 @@ class TextureSampler(SamplingHooks):
         tex = texture_data(view)
         prm = sampler_params(desc, tex)
         # per-resource min-LOD clamp in view mip space (§5.8)
-        res_min = float(view.min_lod) - view.first_mip
+        res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
         oob = res_min > tex.mips - 1
         if op == Op.LOD:
             return self._lod(st, tex, prm, srcs, res_min, oob)

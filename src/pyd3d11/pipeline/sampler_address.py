@@ -24,16 +24,25 @@ def reduce_range(u: np.ndarray, mode: int) -> np.ndarray:
         r = (h - np.trunc(h)) * F32(2.0)
     else:
         r = np.clip(u, F32(-10.0), F32(10.0))
-    return np.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0).astype(F32, copy=False)
+    r = np.asarray(r, F32)
+    if r.size and not np.isfinite(r.min() + r.max()):  # rare: NaN/INF lanes become 0
+        r = np.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0)
+    return r
 
 
 def snap(scaled: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Convert a scaled texel coordinate to 16.8 fixed point (round to nearest even): returns the integer
     texel (floor) as int32 and the fractional weight as float32 k/256."""
-    q = np.rint(np.clip(scaled * _SUBTEXEL, -_FIX_LIMIT, _FIX_LIMIT))
-    q = np.nan_to_num(q, nan=0.0)
-    fl = np.floor(q * _INV_SUBTEXEL)
-    frac = (q - fl * _SUBTEXEL) * _INV_SUBTEXEL
+    q = scaled * _SUBTEXEL
+    np.clip(q, -_FIX_LIMIT, _FIX_LIMIT, out=q)
+    np.rint(q, out=q)
+    if np.isnan(q.min()) if q.size else False:  # NaN → 0 (the float→fixed rule); min propagates NaN
+        q[np.isnan(q)] = F32(0.0)
+    fl = q * _INV_SUBTEXEL
+    np.floor(fl, out=fl)
+    frac = fl * _SUBTEXEL
+    np.subtract(q, frac, out=frac)
+    frac *= _INV_SUBTEXEL
     return fl.astype(np.int32), frac.astype(F32, copy=False)
 
 

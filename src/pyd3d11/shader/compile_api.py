@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import ShaderCompileError
+from ..errors import E_FAIL, E_NOTIMPL, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
@@ -75,7 +75,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
-        raise ShaderCompileError(exc.text() + "\n") from None
+        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
     return ID3DBlob(res.blob)
 
 

@@ -18,20 +18,24 @@ U32 = np.uint32
 
 
 _ABS = np.uint32(0x7FFFFFFF)
-_MANT = np.uint32(0x7FFFFF)
+
+
+_DENORM_LIMIT = np.uint32(0xFFFFFF)  # (b << 1) - 1 below this: denormal
 
 
 def ftz(b: np.ndarray) -> np.ndarray:
     """Flush float32 denormals (exponent field 0) to a zero of the same sign.
 
-    Fast path: |b| - 1 < 0x7FFFFF (uint32 wrap-around) is true exactly for denormals, so arrays without
-    any are returned unchanged (no copy)."""
-    a = b & _ABS
-    np.subtract(a, U32(1), out=a)
-    d = a < _MANT
-    if not d.any():
+    Fast path: (b << 1) - 1 (uint32 wrap-around) drops the sign and maps zeros to 0xFFFFFFFF, so it is
+    < 0xFFFFFF exactly for denormals; one min-reduction tells whether any exist, and arrays without any are
+    returned unchanged (no copy)."""
+    if b.size == 0:
         return b
-    return np.where(d, b & SIGN, b)
+    a = np.left_shift(b, U32(1))
+    a -= U32(1)
+    if a.min() >= _DENORM_LIMIT:
+        return b
+    return np.where(a < _DENORM_LIMIT, b & SIGN, b)
 
 
 def as_f(b: np.ndarray) -> np.ndarray:
@@ -54,8 +58,16 @@ def saturate(b: np.ndarray) -> np.ndarray:
     return r.view(U32)
 
 
-def _f(fn):
-    """Wrap a float32 → float32 function with input and output denormal flushing."""
+def _f(fn, flush_out: bool = True):
+    """Wrap a float32 → float32 function with input and output denormal flushing. ``flush_out=False`` for
+    functions that cannot produce a denormal from flushed inputs (min/max return an input, rounding gives
+    integers, frc/sqrt/log/rsq results are 0 or at least 2^-64 in magnitude)."""
+
+    if not flush_out:
+        def op_in(*srcs: np.ndarray) -> np.ndarray:
+            return as_u(fn(*[as_f(ftz(s)) for s in srcs]))
+
+        return op_in
 
     def op(*srcs: np.ndarray) -> np.ndarray:
         xs = [as_f(ftz(s)) for s in srcs]
@@ -150,18 +162,18 @@ FLOAT_OPS = {
     "mul": (2, _f(lambda a, b: a * b)),
     "div": (2, _f(lambda a, b: a / b)),
     "mad": (3, _f(_mad)),
-    "min": (2, _f(np.fmin)),
-    "max": (2, _f(np.fmax)),
+    "min": (2, _f(np.fmin, False)),
+    "max": (2, _f(np.fmax, False)),
     "exp": (1, _f(_exp)),
-    "log": (1, _f(_log)),
-    "sqrt": (1, _f(np.sqrt)),
-    "rsq": (1, _f(_rsq)),
+    "log": (1, _f(_log, False)),
+    "sqrt": (1, _f(np.sqrt, False)),
+    "rsq": (1, _f(_rsq, False)),
     "rcp": (1, _f(lambda a: F32(1.0) / a)),
-    "frc": (1, _f(_frc)),
-    "round_ne": (1, _f(np.rint)),
-    "round_ni": (1, _f(np.floor)),
-    "round_pi": (1, _f(np.ceil)),
-    "round_z": (1, _f(np.trunc)),
+    "frc": (1, _f(_frc, False)),
+    "round_ne": (1, _f(np.rint, False)),
+    "round_ni": (1, _f(np.floor, False)),
+    "round_pi": (1, _f(np.ceil, False)),
+    "round_z": (1, _f(np.trunc, False)),
     "eq": (2, _cmp(np.equal)),
     "ne": (2, _cmp(np.not_equal)),
     "lt": (2, _cmp(np.less)),

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...errors import NotSupportedError
 from .. import ir
-from .operands import compile_dst, compile_src
+from .operands import compile_dst, compile_dst_at, compile_src
 from .state import ExecState
 
 Op = ir.Opcode
@@ -113,7 +113,13 @@ def _resolver(c, res: ir.Operand) -> Callable[[ExecState], _Target | None]:
 
         def tg(st: ExecState) -> _Target:
             w = st.tgsm_words[slot]
-            base = st.lane_group * w if st.lane_group is not None else 0
+            if st.lane_group is not None:
+                key = ("tgsm_base", w)
+                base = st.memo.get(key)
+                if base is None:  # lane → first word of its group's copy, built once per run
+                    base = st.memo[key] = st.lane_group * w
+            else:
+                base = 0
             return _Target(st.tgsm[slot], base, w, stride, (w * 4 // stride) if stride else 0)
 
         return tg
@@ -131,11 +137,6 @@ def _resolver(c, res: ir.Operand) -> Callable[[ExecState], _Target | None]:
 
         return buf
     raise NotSupportedError(f"memory operand type {OT(t).name}")
-
-
-def _comp_getter(op: ir.Operand, k: int) -> Callable[[ExecState], np.ndarray]:
-    g = compile_src(op, tuple(op.components()[:k]), "n")
-    return lambda st: g(st).astype(np.int64)
 
 
 def _word_index(kind: str, tgt: _Target, a: np.ndarray, ncomp: int):
@@ -156,21 +157,120 @@ def _word_index(kind: str, tgt: _Target, a: np.ndarray, ncomp: int):
     return w, avail
 
 
-def _addr2(gi, go, st: ExecState) -> np.ndarray:
-    i = gi(st)[0].astype(np.int64)
-    o = go(st)[0].astype(np.int64)
-    return i, o
+def _const_src(op: ir.Operand) -> int | None:
+    """The first selected component of an immediate operand, else None."""
+    if op.type != OT.IMMEDIATE32:
+        return None
+    vals = list(op.values) * (4 if len(op.values) == 1 else 1)
+    return int(vals[op.components()[0]])
+
+
+def _addresses(kind: str, tgt: _Target, a0: np.ndarray, a1: np.ndarray | None, lanes: np.ndarray | None,
+               const_off: int | None):
+    """First word index per lane and the lanes' validity, for raw (a0 = byte address) or structured
+    (a0 = element index, a1 = byte offset) access.
+
+    Returns (flat int64 words incl. the per-lane base, ok bool array or None when every lane is in range,
+    avail): a component ``s`` past the first word is in range where ``ok`` and ``s < avail`` (avail is a
+    scalar, or an array for raw access). ``lanes`` restricts the work to those lane indices."""
+    base = tgt.base
+    if lanes is not None:
+        if a0.shape[-1] > 1:
+            a0 = a0[lanes]
+        if a1 is not None and a1.shape[-1] > 1:
+            a1 = a1[lanes]
+        if isinstance(base, np.ndarray):
+            base = base[lanes]
+    nw = tgt.words.size
+    if kind == "raw":
+        w = (a0 >> U32(2)).astype(np.int64)
+        avail = tgt.limit - w  # words in range from w (per lane)
+        ok = None
+        if isinstance(base, np.ndarray) or base:
+            w = w + base if w.shape != np.shape(base) else _iadd(w, base)
+        return w, ok, avail
+    stride = tgt.stride
+    sw = stride >> 2
+    count = tgt.count
+    has_base = isinstance(base, np.ndarray) or bool(base)
+    unsafe = not isinstance(tgt.base, np.ndarray) and tgt.base == 0 and count * sw > nw
+    if const_off is not None:
+        if const_off >= stride:
+            return None, None, 0
+        offw = const_off >> 2
+        avail = sw - offw
+        # one max-reduction on the uint32 indices usually proves every lane in range
+        ok = None if (a0.size == 0 or int(a0.max()) < count) else a0 < count
+        if sw == 1 and offw == 0 and not has_base and not unsafe:
+            return a0, ok, avail  # element index == word index: gather with the register values as is
+        w = a0.astype(np.int64)
+        if sw != 1:
+            w *= sw
+        if offw:
+            w += offw
+    else:
+        idx = a0.astype(np.int64)
+        off = a1.astype(np.int64)
+        ok = (idx < count) & (off < stride)
+        offw = off >> 2
+        avail = np.where(ok, sw - offw, 0)
+        w = idx * sw if sw != 1 else idx
+        w = w + offw
+        if ok.all():
+            ok = None
+    if has_base:
+        w = w + base if w.shape != np.shape(base) else _iadd(w, base)
+    # in-range lanes stay inside the words (buffers hold count*stride bytes, groupshared copies w words),
+    # unless the view is smaller than its element count says: then limit per lane
+    if unsafe:
+        good = np.ones(w.shape, bool) if ok is None else ok
+        avail = np.where(good, np.minimum(avail, nw - w), 0)
+        return w, None, avail
+    if ok is not None and ok.shape != w.shape:  # immediate index with a per-lane groupshared base
+        ok = np.broadcast_to(ok, w.shape)
+    return w, ok, avail
+
+
+def _iadd(w: np.ndarray, base) -> np.ndarray:
+    w += base
+    return w
+
+
+def _fetch(words: np.ndarray, w: np.ndarray, s: int, ok, avail) -> np.ndarray:
+    """words[w + s] per lane, 0 where out of range (spec-facts §1.9)."""
+    nw = words.size
+    if nw == 0:
+        return np.zeros(w.shape, U32)
+    flat = w + s if s else w
+    if isinstance(avail, np.ndarray):  # raw: per-lane limit
+        good = (s < avail) & (flat < nw)
+        if ok is not None:
+            good &= ok
+    else:
+        if s >= avail:
+            return np.zeros(w.shape, U32)
+        good = ok
+    if good is None:
+        return np.take(words, flat)
+    if good.all():
+        return np.take(words, flat)
+    v = np.take(words, flat, mode="clip")
+    v[~good] = 0
+    return v
 
 
 def _load(kind: str, c, inst: ir.Instruction) -> Callable:
     dst = inst.operands[0]
     res = inst.operands[-1]
     comps, store = compile_dst(dst)
+    _, store_at = compile_dst_at(dst)
     resolve = _resolver(c, res)
-    addr = _comp_getter(inst.operands[1], 1) if kind == "raw" else None
+    g0 = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
+    g1 = None
+    const_off = None
     if kind == "structured":
-        gi = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
-        go = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+        g1 = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+        const_off = _const_src(inst.operands[2])
     sw = res.components()
     sel = [sw[d] for d in comps]
 
@@ -181,22 +281,21 @@ def _load(kind: str, c, inst: ir.Instruction) -> Callable:
         if tgt is None:
             store(st, np.zeros((len(comps), 1), U32))
             return
-        a = addr(st) if kind == "raw" else _addr2(gi, go, st)
-        w, avail = _word_index(kind, tgt, a, 4)
-        base = tgt.base
-        nw = tgt.words.size
-        rows = []
-        for s in sel:
-            if nw == 0:
-                rows.append(np.zeros(1, U32))
-                continue
-            flat = base + w + s if s else base + w
-            ok = (s < avail) & (flat >= 0) & (flat < nw)
-            if np.all(ok):
-                rows.append(tgt.words[flat])
-            else:
-                rows.append(np.where(ok, tgt.words[np.clip(flat, 0, nw - 1)], U32(0)))
-        store(st, rows[0][None] if len(rows) == 1 else np.stack(np.broadcast_arrays(*rows)))
+        lanes = None if st.full else st.active_lanes()
+        a0 = g0(st)[0]
+        a1 = g1(st)[0] if g1 is not None else None
+        w, ok, avail = _addresses(kind, tgt, a0, a1, lanes, const_off)
+        if w is None:
+            rows = [np.zeros(1, U32)] * len(sel)
+        else:
+            rows = [_fetch(tgt.words, w, s, ok, avail) for s in sel]
+        val = rows[0][None] if len(rows) == 1 else np.stack(np.broadcast_arrays(*rows))
+        if lanes is None:
+            store(st, val)
+        elif val.shape[-1] == 1:
+            store(st, val)
+        else:
+            store_at(st, lanes, val)
 
     return run
 
@@ -205,12 +304,14 @@ def _store(kind: str, c, inst: ir.Instruction) -> Callable:
     res = inst.operands[0]
     resolve = _resolver(c, res)
     comps = res.written()
+    g0 = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
+    g1 = None
+    const_off = None
     if kind == "raw":
-        addr = _comp_getter(inst.operands[1], 1)
         val = inst.operands[2]
     else:
-        gi = compile_src(inst.operands[1], (inst.operands[1].components()[0],), "n")
-        go = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+        g1 = compile_src(inst.operands[2], (inst.operands[2].components()[0],), "n")
+        const_off = _const_src(inst.operands[2])
         val = inst.operands[3]
     gv = compile_src(val, tuple(val.components()[d] for d in comps), "n")
 
@@ -218,22 +319,34 @@ def _store(kind: str, c, inst: ir.Instruction) -> Callable:
         tgt = resolve(st)
         if tgt is None:
             return
-        a = addr(st) if kind == "raw" else _addr2(gi, go, st)
-        w, avail = _word_index(kind, tgt, a, 4)
-        w = np.broadcast_to(w, (st.n,))
+        lanes = None if st.full else st.active_lanes()
+        m = st.n if lanes is None else lanes.size
+        a0 = g0(st)[0]
+        a1 = g1(st)[0] if g1 is not None else None
+        w, ok, avail = _addresses(kind, tgt, a0, a1, lanes, const_off)
+        if w is None:
+            return
+        w = np.broadcast_to(w, (m,))
         v = gv(st)
-        m = st.mask
         nw = tgt.words.size
         for j, cpt in enumerate(comps):
-            flat0 = tgt.base + w + cpt
-            ok = (cpt < avail) & (flat0 >= 0) & (flat0 < nw)
-            if not st.full:
-                ok = ok & m
-            vj = np.broadcast_to(v[j if v.shape[0] > 1 else 0], (st.n,))
-            if np.all(ok):
-                tgt.words[flat0] = vj
+            vj = v[j if v.shape[0] > 1 else 0]
+            if vj.shape[-1] > 1 and lanes is not None:
+                vj = vj[lanes]
+            vj = np.broadcast_to(vj, (m,))
+            flat = w + cpt if cpt else w
+            if isinstance(avail, np.ndarray):
+                good = (cpt < avail) & (flat < nw)
+                if ok is not None:
+                    good &= ok
+            elif cpt >= avail:
+                continue
             else:
-                tgt.words[np.broadcast_to(flat0, (st.n,))[ok]] = vj[ok]
+                good = ok
+            if good is None or good.all():
+                tgt.words[flat] = vj
+            else:
+                tgt.words[flat[good]] = vj[good]
         if tgt.view is not None:
             tgt.view.storage.touch()
 

@@ -206,6 +206,13 @@ def _masked_store(arr: np.ndarray, comps: tuple[int, ...], st: ExecState, val: n
         for j, c in enumerate(comps):
             arr[c] = val[j if val.shape[0] > 1 else 0]
     else:
+        bm = st.blend_mask()
+        if bm is not None:
+            for j, c in enumerate(comps):
+                x = np.bitwise_xor(arr[c], val[j if val.shape[0] > 1 else 0])
+                x &= bm
+                arr[c] ^= x
+            return
         m = st.mask
         for j, c in enumerate(comps):
             np.copyto(arr[c], val[j if val.shape[0] > 1 else 0], where=m)
@@ -251,3 +258,35 @@ def compile_dst(op: ir.Operand) -> tuple[tuple[int, ...], Setter | None]:
 
         return (0,), store
     raise NotSupportedError(f"destination operand type {OT(t).name}")
+
+
+AtSetter = Callable[[ExecState, np.ndarray, np.ndarray], None]
+
+
+def compile_dst_at(op: ir.Operand) -> tuple[tuple[int, ...], AtSetter | None]:
+    """Like :func:`compile_dst`, but the store takes values for a subset of lanes only:
+    ``store(st, lanes, val)`` with ``lanes`` the ascending active-lane indices and ``val`` (k, len(lanes))
+    (or broadcastable). Used by memory ops that gather only for the active lanes of a sparse mask."""
+    t = op.type
+    comps = op.written()
+    if t == OT.NULL or not comps:
+        return comps, None
+    if t in (OT.TEMP, OT.OUTPUT, OT.INPUT) and op.indices[0].rel is None:
+        rf = _register_file(t)
+        reg = op.indices[0].value
+
+        def store_at(st: ExecState, lanes: np.ndarray, val: np.ndarray) -> None:
+            arr = rf(st)[reg]
+            one = val.shape[0] == 1
+            for j, c in enumerate(comps):
+                arr[c][lanes] = val[0 if one else j]
+
+        return comps, store_at
+    comps, store = compile_dst(op)
+
+    def widen(st: ExecState, lanes: np.ndarray, val: np.ndarray) -> None:
+        full = np.zeros((val.shape[0], st.n), U32)
+        full[:, lanes] = val
+        store(st, full)  # the execution mask holds exactly ``lanes``
+
+    return comps, widen

@@ -16,7 +16,7 @@ from . import flow, geometry_ops
 from .alu_double import DOUBLE_OPS, from_double, to_double
 from .alu_float import FLOAT_OPS, dot, ftz, saturate
 from .alu_int import INT_OPS
-from .operands import compile_dst, compile_src, src_comps
+from .operands import compile_dst, compile_dst_at, compile_src, src_comps
 from .state import ExecResult, ExecState
 
 Op = ir.Opcode
@@ -173,11 +173,45 @@ def _declarations(c: Compiled, prog: ir.Program) -> None:
 # Per-instruction compilation
 # --------------------------------------------------------------------------------------------------
 
+#: below this fraction of active lanes, per-component ALU ops work on the active lanes only
+SPARSE_FRACTION = 0.25
+
+
+def _pick(v: np.ndarray, lanes: np.ndarray) -> np.ndarray:
+    return v[:, lanes] if v.shape[-1] > 1 else v
+
+
+def _sparse(run: Callable, getters: list, fn: Callable, sat: bool, store, store_at) -> Callable:
+    """Wrap ``run`` so that under a sparse execution mask the (lane-wise) op gathers the active lanes of
+    its sources, computes on those only and scatters the result (same values as the masked full-width
+    run: every op here is per lane)."""
+
+    def run_any(st: ExecState) -> None:
+        if st.full or st.count >= st.n * SPARSE_FRACTION:
+            run(st)
+            return
+        lanes = st.active_lanes()
+        v = fn(*[_pick(g(st), lanes) for g in getters])
+        if sat:
+            v = saturate(v)
+        if v.shape[-1] == 1:
+            store(st, v)
+        else:
+            store_at(st, lanes, v)
+
+    return run_any
+
+
 def _alu(dst: ir.Operand, srcs: list[ir.Operand], kind: str, fn: Callable, sat: bool) -> Callable:
     comps, store = compile_dst(dst)
     if store is None:
         return lambda st: None
     getters = [compile_src(s, src_comps(s, comps), kind) for s in srcs]
+    _, store_at = compile_dst_at(dst)
+    return _sparse(_alu_dense(getters, fn, sat, store), getters, fn, sat, store, store_at)
+
+
+def _alu_dense(getters: list, fn: Callable, sat: bool, store) -> Callable:
     if len(getters) == 1:
         g0 = getters[0]
         if sat:
@@ -339,15 +373,22 @@ def _dmovc(inst: ir.Instruction) -> Callable:
 
 
 def _sincos(inst: ir.Instruction) -> Callable:
+    """sincos: each non-null destination computes only its own function (a null one costs nothing); the
+    source is read for both before either is written."""
     ds, dc, src = inst.operands
-    fs, fc = FLOAT_OPS["sin"][1], FLOAT_OPS["cos"][1]
+    parts = []
+    for d, name in ((ds, "sin"), (dc, "cos")):
+        comps, store = compile_dst(d)
+        if store is not None:
+            parts.append((store, compile_src(src, src_comps(src, comps), "f"), FLOAT_OPS[name][1]))
     sat = inst.saturate
 
-    def fn(v):
-        s, c = fs(v), fc(v)
-        return (saturate(s), saturate(c)) if sat else (s, c)
+    def run(st: ExecState) -> None:
+        vals = [(store, fn(g(st))) for store, g, fn in parts]
+        for store, v in vals:
+            store(st, saturate(v) if sat else v)
 
-    return _alu2([ds, dc], [src], fn, "f")
+    return run
 
 
 def _deriv(inst: ir.Instruction, axis: str, fine: bool) -> Callable:

@@ -48,12 +48,38 @@ class ExecState:
     lane_ids: np.ndarray | None = None
     hooks: Any = None
     uav_touched: set = field(default_factory=set)
+    count: int = 0  # active lanes in ``mask``
+    act: np.ndarray | None = None  # cached indices of the active lanes (None: not computed yet)
+    memo: dict = field(default_factory=dict)  # per-run caches (e.g. groupshared base word per lane)
+    blend: Any = False  # cached blend_mask() result (False: not computed for this mask)
 
     def set_mask(self, m: np.ndarray) -> None:
         self.mask = m
         cnt = int(np.count_nonzero(m))
+        self.count = cnt
         self.any = cnt > 0
         self.full = cnt == self.n
+        self.act = None
+        self.blend = False
+
+    def blend_mask(self) -> np.ndarray | None:
+        """For a fragmented mask, the mask as uint32 all-ones/zeros words, so masked stores can select
+        bits branch-free (numpy's masked copy mispredicts on every other lane of a scattered mask);
+        None when the mask comes in long runs (the masked copy is fastest then)."""
+        b = self.blend
+        if b is False:
+            m = self.mask
+            runs = int(np.count_nonzero(m[1:] != m[:-1])) if m.size > 1 else 0
+            b = np.negative(m.astype(np.uint32)) if runs * 32 > m.size else None
+            self.blend = b
+        return b
+
+    def active_lanes(self) -> np.ndarray:
+        """Indices of the active lanes (ascending), computed once per mask."""
+        a = self.act
+        if a is None:
+            a = self.act = np.flatnonzero(self.mask)
+        return a
 
     def remove_lanes(self, lanes: np.ndarray, upto: int) -> None:
         """Take ``lanes`` out of every frame above stack index ``upto`` (break/continue/ret)."""

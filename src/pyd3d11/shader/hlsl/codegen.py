@@ -18,6 +18,7 @@ from .diagnostics import HlslError, Pos
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .types import (
     BOOL,
+    EFFECT_KINDS,
     DOUBLE,
     FLOAT,
     INT,
@@ -49,6 +50,7 @@ class Val:
     slots: list = field(default_factory=list)
     obj: Any = None  # resource binding for object values
     lv: Any = None  # memory lvalue descriptor (UAV/TGSM element) when assignable there
+    readonly: bool = False  # const locals / statics: not an l-value (X3025)
 
     @property
     def const(self) -> bool:
@@ -96,6 +98,11 @@ class SigElem:
     reg: int
     mask: int
     interp: str = ""
+
+
+#: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
+_NO_SWIZZLE = frozenset({"vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID",
+                         "vOutputControlPointID", "vForkInstanceID"})
 
 
 class ReturnSignal(Exception):
@@ -184,6 +191,19 @@ class Codegen:
         self.uses_dynamic_cb: set[int] = set()
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.gs_maxout = 0
+        self.tess_domain = ""
+        self.pc_outputs: list[SigElem] = []
+        self.in_pcf = False
+        self.hs_head: list[str] = []
+        self.hs_phases: list = []
+        self.ds_head: list[str] = []
+        self.func_index_stack: list[int] = []
+        self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
+        self.input_types: dict[tuple[str, int], tuple] = {}
+        self.output_owner: dict[tuple[str, int], object] = {}
+        self.out_owner: object = None
+        self.func_order: dict[int, int] = {}
+        self.entry_attrs: dict = {}
         self.gs_instances = 0
         self.gs_prim = ""
         self.gs_topology: str | None = None
@@ -202,6 +222,11 @@ class Codegen:
         if var:
             self.var_temps.add(t)
         return t
+
+    def emit_final_ret(self) -> None:
+        """The closing ``ret``, unless the body already ended with a top-level return."""
+        if not self.code or self.code[-1].op != "ret":
+            self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
         self.code.append(Ins(op, list(args), suffix, tail))
@@ -226,7 +251,7 @@ class Codegen:
             slots = self.gather(slots)
         f, idx, rel, _ = slots[0]
         comps = tuple(s[3] for s in slots)
-        if f in ("vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID"):
+        if f in _NO_SWIZZLE:
             return Reg(f, idx, rel, None, mod)
         return Reg(f, idx, rel, comps, mod)
 
@@ -268,8 +293,8 @@ class Codegen:
         for ln, s in zip(lanes, slots, strict=True):
             sw[ln] = s[3]
         f, idx, rel, _ = slots[0]
-        if f == "l":
-            raise AssertionError
+        if f in _NO_SWIZZLE:
+            return Reg(f, idx, rel, None, mod)
         return Reg(f, idx, rel, tuple(sw), mod)
 
     def op(self, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None, sat: bool = False,
@@ -435,8 +460,9 @@ class Codegen:
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
                 slots = [slots[r * src.cols + c] for r in range(to.rows) for c in range(to.cols)]
             elif src.n >= to.n:
-                if src.n > to.n and src.shape == "m" and to.shape == "v" and not explicit:
-                    pass
+                if src.n > to.n and to.shape != "s" and (to.shape == "m" and to.rows > 1 and src.shape != "m" or
+                                                         _true_mat(src) and to.shape != "m"):
+                    raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
                 slots = slots[:to.n]
             else:
                 raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
@@ -444,7 +470,10 @@ class Codegen:
         # aggregates: component-wise by flattening
         src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
         dst_leaves = flat_numeric(to)
-        if isinstance(v.type, NumType) and v.type.n == 1 and not explicit and len(dst_leaves) > 1:
+        is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
+        if is_mat and len(src_leaves) != len(dst_leaves) and len(src_leaves) > 1:
+            raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
+        if isinstance(v.type, NumType) and v.type.n == 1 and len(dst_leaves) > 1:
             src_leaves = src_leaves * len(dst_leaves)
             slots = v.slots * len(dst_leaves)
         else:
@@ -466,6 +495,8 @@ class Codegen:
         if not entry or not any(f.body is not None for f in entry):
             raise HlslError("", 1, 1, 3501, f"'{self.entry}': entrypoint not found")
         fdef = next(f for f in entry if f.body is not None)
+        self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
+        self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
         self.assign_bindings()
         self.scopes = [{}]
@@ -475,11 +506,27 @@ class Codegen:
     def collect(self) -> None:
         order = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
-        for d in self.prog.decls:
+        self.func_order: dict[int, int] = {}
+        for i, d in enumerate(self.prog.decls):
             if isinstance(d, A.FuncDef):
+                self.func_order[id(d)] = i
+                check_params(self, d)
+                if d.body is not None:
+                    sig = tuple(str(p.type) for p in d.params)
+                    if any(f.body is not None and tuple(str(p.type) for p in f.params) == sig
+                           for f in self.funcs.get(d.name, [])):
+                        raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.CBufferDecl):
                 cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None)
+                def manual(m: A.VarDecl) -> bool:
+                    return m.packoffset is not None or (m.register is not None and m.register[0] != "c")
+
+                if any(manual(m) for m in d.members):
+                    for m in d.members:
+                        if not manual(m):
+                            raise self.err(m.pos, f"'{m.name}': packoffset must be used on every constant-buffer "
+                                                  "member once one uses it", 3530)
                 for m in d.members:
                     if isinstance(m.type, ObjectType):
                         self.add_resource(m, order)
@@ -490,6 +537,9 @@ class Codegen:
                     self.globals[m.name] = cv
                 self.cbufs.append(cb)
             elif isinstance(d, A.VarDecl):
+                check_global_decl(self, d)
+                if d.packoffset is not None:
+                    raise self.err(d.pos, "packoffset is only valid inside a constant buffer", 3530)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
                                                       isinstance(d.type.elem, ObjectType)):
                     self.add_resource(d, order)
@@ -506,26 +556,81 @@ class Codegen:
                     self.globals[d.name] = cv
         if globals_cb.vars:
             self.cbufs.insert(0, globals_cb)
+        for d in self.prog.decls:
+            if isinstance(d, A.VarDecl) and isinstance(d.type, ObjectType) and d.type.kind in EFFECT_KINDS and \
+                    d.init is not None and not isinstance(d.init, A.InitList):
+                self.check_compile_shader(d)
+        # uniform entry-point parameters live in fxc's "$Params" constant buffer
+        params_cb = CBuf("$Params", "cbuffer", None)
+        for f in self.funcs.get(self.entry, []):
+            if f.body is None:
+                continue
+            for p in f.params:
+                if "uniform" in p.mods and not isinstance(p.type, ObjectType):
+                    cv = CbVar(A.VarDecl(p.pos, p.name, p.type, p.mods), params_cb, used=True)
+                    params_cb.vars.append(cv)
+            break
+        if params_cb.vars:
+            params_cb.used = True
+            self.cbufs.append(params_cb)
+        self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
+
+    def check_compile_shader(self, d: A.VarDecl) -> None:
+        """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
+        import re
+
+        init = d.init
+        ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
+            isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",
+                                                               init.args[0].name) is not None
+        call = init.args[1] if ok else None  # type: ignore[union-attr]
+        if ok and isinstance(call, A.Call) and call.name in self.funcs:
+            f = next((x for x in self.funcs[call.name] if x.body is not None), None)
+            nuni = sum(1 for p in f.params if "uniform" in p.mods) if f is not None else -1
+            ok = f is not None and nuni == len(call.args) and all(
+                n.name in self.globals or n.name in self.funcs for a in call.args for n in walk(a)
+                if isinstance(n, A.Ident))
+        else:
+            ok = False
+        if not ok:
+            raise self.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
         if isinstance(t, ArrayType):
-            raise NotImplementedError("arrays of resource objects")
+            if not isinstance(t.elem, ObjectType):
+                raise self.err(d.pos, f"'{d.name}': multi-dimensional resource arrays are not supported", 3000)
+            elems = []
+            for i in range(t.count):
+                reg = (d.register[0], d.register[1] + i) if d.register is not None else None
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", t.elem, d.mods, None, reg)
+                self.add_resource(sub, order)
+                elems.append(self.globals.pop(sub.name))
+            self.globals[d.name] = ("resarray", elems, t)
+            return
         assert isinstance(t, ObjectType)
         k = t.kind
         if k in ("SamplerState", "SamplerComparisonState") or k.startswith("sampler"):
             file = "s"
         elif k.startswith("RW") or k.startswith("Append") or k.startswith("Consume"):
             file = "u"
-        elif k == "string":
+        elif k == "string" or k in EFFECT_KINDS:
+            return
+        elif k in ("InputPatch", "OutputPatch"):
+            if not 1 <= t.samples <= 32 or t.elem is None:
+                raise self.err(d.pos, f"'{d.name}': patch size must be in [1, 32]", 3000)
+            at = ArrayType(t.elem, t.samples)
+            self.globals[d.name] = ("staticval", Val(at, [imm(0)] * at.slots))
             return
         else:
             file = "t"
         r = Resource(d.name, t, file, decl_order=order)
         if d.register is not None:
-            kind, num = d.register
+            kind, num = d.register[:2]
+            if len(d.register) > 2 and not d.register[2]:
+                raise self.err(d.pos, f"'{d.name}': invalid register specification", 3530)
             if kind != file and not (kind == "c"):
                 raise self.err(d.pos, f"invalid register specification, expected '{file}' binding", 3530)
             r.reg, r.explicit = num, True
@@ -536,23 +641,43 @@ class Codegen:
 
     def layout_cbuffer(self, cb: CBuf) -> None:
         off = 0
+        reserved: list[tuple[int, int, CbVar]] = []
+        if cb.name == "$Globals":
+            for cv in cb.vars:
+                d = cv.decl
+                if d.register is not None and d.register[0] == "c":
+                    size = self.cb_size(d.type)[0]
+                    cv.offset = d.register[1] * 16
+                    for s0, e, other in reserved:
+                        if s0 < cv.offset + size and cv.offset < e:
+                            self.reg_overlaps.append((other, cv))
+                    reserved.append((cv.offset, cv.offset + size, cv))
         for cv in cb.vars:
             d = cv.decl
             size, align_reg = self.cb_size(d.type)
             if d.packoffset is not None:
                 off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
+                if d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m"):
+                    raise self.err(d.pos, f"'{d.name}': packoffset of an aggregate must start a register", 3530)
+                if d.packoffset[1] * 4 + size > 16 and not align_reg and not (
+                        isinstance(d.type, NumType) and d.type.shape == "m"):
+                    raise self.err(d.pos, f"'{d.name}': packoffset crosses a register boundary", 3530)
                 cv.offset = off_new
                 off = max(off, off_new + size)
                 continue
-            if d.register is not None and d.register[0] == "c":
-                cv.offset = d.register[1] * 16
-                off = max(off, cv.offset + size)
-                continue
+            if d.register is not None and d.register[0] == "c" and cb.name == "$Globals":
+                continue  # placed below; register(c#) only means something in $Globals
             if align_reg or (off % 16) + size > 16:
                 off = (off + 15) // 16 * 16
+            while True:  # skip registers reserved with register(c#)
+                hit = next((e for s0, e, _c in reserved if s0 < off + size and off < e), None)
+                if hit is None:
+                    break
+                off = (hit + 15) // 16 * 16
             cv.offset = off
             off += size
-        cb.size = (off + 15) // 16 * 16
+        end = max([off] + [e for _s, e, _c in reserved])
+        cb.size = (end + 15) // 16 * 16
 
     def is_row_major(self, t: NumType) -> bool:
         return t.row_major if t.row_major is not None else self.row_major_default
@@ -631,13 +756,45 @@ class Codegen:
                         names.add(node.name)
         for name in names:
             g = self.globals.get(name)
+            if isinstance(g, tuple) and g[0] == "resarray":
+                for r in g[1]:
+                    r.used = True
             if isinstance(g, CbVar):
                 g.used = True
                 g.cb.used = True
             elif isinstance(g, Resource):
                 g.used = True
 
+    def check_uav_model(self) -> None:
+        """SM4.x: UAVs only in cs_4_x, only raw/structured, only u0 (D3D11.3 §18.4 / compute 4.x)."""
+        if self.major >= 5:
+            return
+        for r in self.resources:
+            if r.file != "u" or not r.used:
+                continue
+            if self.stage != "cs":
+                raise self.err(Pos("", 1, 1), f"'{r.name}': UAVs require shader model 5.0 in this stage", 3000)
+            if r.type.kind in RW_KINDS_TYPED:
+                raise self.err(Pos("", 1, 1), f"'{r.name}': typed UAVs require shader model 5.0", 3000)
+
+    def check_cb_overlap(self) -> None:
+        """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
+        reservations in $Globals may not overlap when either variable is used."""
+        for a, b in self.reg_overlaps:
+            if a.used or b.used:
+                raise self.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
+        for cb in self.cbufs:
+            if not cb.used:
+                continue
+            spans = sorted(((cv.offset, cv.offset + self.cb_size(cv.decl.type)[0], cv) for cv in cb.vars
+                            if cv.decl.packoffset is not None), key=lambda x: x[:2])
+            for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
+                if s1 < e0:
+                    raise self.err(b.decl.pos, f"'{b.decl.name}': constant buffer members overlap", 3530)
+
     def assign_bindings(self) -> None:
+        self.check_uav_model()
+        self.check_cb_overlap()
         taken = {f: {r.reg for r in self.resources if r.explicit and r.file == f} for f in "tsu"}
         for r in sorted(self.resources, key=lambda r: r.decl_order):
             if r.explicit or not r.used:
@@ -669,20 +826,47 @@ class Codegen:
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
+        from .check import check_function
+
+        check_function(self, f)
         if self.stage == "cs":
-            nt = f.attrs.get("numthreads")
+            nt = self.entry_attrs.get("numthreads")
             if not nt or len(nt) != 3:
                 raise self.err(f.pos, "compute shader must declare the number of threads with [numthreads(x, y, z)]",
                                3676)
-            from .parser import const_eval
-
-            vals = [const_eval(x) for x in nt]
-            if any(v is None for v in vals):
-                raise self.err(f.pos, "numthreads arguments must be literal integers", 3000)
-            self.numthreads = tuple(int(v) for v in vals)  # type: ignore[assignment]
+            vals = []
+            for x in nt:
+                xv = self.expr(x)
+                if not xv.const or not isinstance(xv.type, NumType) or xv.type.shape != "s" or \
+                        concrete(xv.type.base) not in (INT, UINT):
+                    raise self.err(f.pos, "numthreads arguments must be literal integers", 3000)
+                xv = self.convert_base(xv, INT)
+                vals.append(int(np.array(xv.slots[0][3], np.uint32).view(np.int32)))
+            lim = (1024, 1024, 64, 1024) if self.major >= 5 else (768, 768, 1, 768)
+            if any(v < 1 for v in vals) or vals[0] > lim[0] or vals[1] > lim[1] or vals[2] > lim[2] or \
+                    vals[0] * vals[1] * vals[2] > lim[3]:
+                raise self.err(f.pos, f"numthreads({vals[0]}, {vals[1]}, {vals[2]}) is out of range", 3007)
+            self.numthreads = tuple(vals)  # type: ignore[assignment]
         scope: dict[str, Val] = {}
         self.scopes.append(scope)
         out_params: list[tuple[A.Param, Val]] = []
+        if self.stage == "hs":
+            from .hs import gen_hs_entry
+
+            gen_hs_entry(self, f)
+            return
+        if self.stage == "ds":
+            from .hs import gen_ds_entry
+
+            out_params = gen_ds_entry(self, f)
+            self.entry_outputs = (f, out_params)
+            self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
+            assert f.body is not None
+            self.block(f.body.stmts)
+            if not self.code or self.code[-1].op != "ret":
+                self.write_entry_outputs(None, f.pos)
+            self.emit_final_ret()
+            return
         if self.stage == "gs":
             from .gs import gen_gs_entry, gs_output_component_check
 
@@ -690,7 +874,7 @@ class Codegen:
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
             assert f.body is not None
             self.block(f.body.stmts)
-            self.emit("ret")
+            self.emit_final_ret()
             gs_output_component_check(self, f.pos)
             return
         for p in f.params:
@@ -698,7 +882,12 @@ class Codegen:
                 raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
                                3000)
             if "uniform" in p.mods:
-                raise NotImplementedError("uniform entry-point parameters")
+                cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
+                if cv is None:
+                    raise NotImplementedError("uniform object entry-point parameters")
+                self.globals.setdefault("$param:" + p.name, cv)
+                scope[p.name] = self.global_value(cv)
+                continue
             if "out" in p.mods and "inout" not in p.mods:
                 v = Val(p.type, self.alloc_slots(p.type.slots, var=True))
                 out_params.append((p, v))
@@ -712,14 +901,17 @@ class Codegen:
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None
         self.block(f.body.stmts)
-        self.write_entry_outputs(None, f.pos)
-        self.emit("ret")
+        if not self.code or self.code[-1].op != "ret":
+            self.write_entry_outputs(None, f.pos)
+        self.emit_final_ret()
 
     def write_entry_outputs(self, retval: Val | None, pos: Pos) -> None:
         ctx = self.func_ctx[0]
         if retval is not None:
+            self.out_owner = "$return"
             self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:
+            self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
 
     def _elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
@@ -729,6 +921,12 @@ class Codegen:
             for fname, ft, fsem, mods in t.fields:
                 sub = self._elem_list(ft, fsem or sem, pos, fname)
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
+            return out
+        if sem is None and isinstance(t, ArrayType):
+            inner = self._elem_list(t.elem, None, pos, name)
+            # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
+            for _e in range(t.count):
+                out += inner
             return out
         if sem is None:
             raise self.err(pos, f"'{name}': missing semantic", 4502)
@@ -767,6 +965,18 @@ class Codegen:
                 continue
             if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
                 continue
+            prev = next((e for e in self.inputs if e.name.upper() == _CANON.get(up, base).upper() and e.index == idx),
+                        None)
+            if prev is not None:
+                # the same semantic twice: allowed only with the same layout (then both read one register)
+                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT):
+                    raise self.err(pos, f"'{name}': input semantic '{base}{idx}' is used with different types", 4502)
+                vslots = [("v", (prev.reg,), None, c) for c in range(n)]
+                if concrete(lt.base) == BOOL:
+                    vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
+                slots += vslots
+                continue
+            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT)
             reg = len(self.inputs)
             mask = (1 << n) - 1
             sv = _SV_NAMES.get(up)
@@ -841,9 +1051,18 @@ class Codegen:
                 reg = idx
             else:
                 existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
+                key = (up, idx)
+                owner = (self.out_owner, k)
+                if self.stage != "gs" and key in self.output_owner and self.output_owner[key] != owner:
+                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
+                self.output_owner[key] = owner
                 reg = existing[0].reg if existing else len([e for e in self.outputs if e.reg != 0xFFFFFFFF])
             if not any(e.reg == reg and e.name.upper() == up for e in self.outputs):
                 sv = _SV_NAMES.get(up)
+                if self.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+                    from .hs import tess_sv
+
+                    sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
                 self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, (1 << n) - 1))
                 m = "xyzw"[:n]
@@ -862,24 +1081,32 @@ class Codegen:
         if g is None:
             raise self.err(pos, f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
-            cb = g.cb
-            regs = self.cb_slots(g.decl.type, g.offset)
-            slots = [("cb", (cb.slot, r), None, c) for r, c in regs]
-            v = Val(g.decl.type, slots)
-            if any(b == BOOL for b in leaf_bases(g.decl.type)):
-                # bools are stored as 0/1 in constant buffers; make them ~0/0
-                bases = leaf_bases(g.decl.type)
-                new = []
-                for s, b in zip(slots, bases, strict=True):
-                    new.append(self.alu("ine", INT, 1, [[s], [imm(0)]])[0] if b == BOOL else s)
-                v = Val(g.decl.type, new)
-            v.obj = ("cbvar", g)
-            return v
+            return self.global_value(g)
+        return self.lookup_global_rest(g, name, pos)
+
+    def global_value(self, g: CbVar) -> Val:
+        cb = g.cb
+        regs = self.cb_slots(g.decl.type, g.offset)
+        slots = [("cb", (cb.slot, r), None, c) for r, c in regs]
+        v = Val(g.decl.type, slots)
+        if any(b == BOOL for b in leaf_bases(g.decl.type)):
+            # bools are stored as 0/1 in constant buffers; make them ~0/0
+            bases = leaf_bases(g.decl.type)
+            new = []
+            for s, b in zip(slots, bases, strict=True):
+                new.append(self.alu("ine", INT, 1, [[s], [imm(0)]])[0] if b == BOOL else s)
+            v = Val(g.decl.type, new)
+        v.obj = ("cbvar", g)
+        return v
+
+    def lookup_global_rest(self, g: Any, name: str, pos: Pos) -> Val:
         if isinstance(g, Resource):
             return Val(g.type, [], g)
         if isinstance(g, tuple):
             if g[0] == "staticval":
                 return g[1]
+            if g[0] == "resarray":
+                return Val(g[2], [], ("resarray", g[1]))
             if g[0] == "tgsm":
                 gi, stride, t = self.tgsm[name]
                 return Val(t, [], ("tgsm", gi, stride))
@@ -919,6 +1146,8 @@ class Codegen:
         if d.init is not None:
             init = self.init_value(d.init, t, d.pos)
             self.store(v.slots, init.slots)
+        if "const" in d.mods:
+            v.readonly = True
         scope[d.name] = v
         return v
 
@@ -1035,7 +1264,7 @@ class Codegen:
             if lp is None:
                 raise self.err(s.pos, "continue must be inside a loop", 3519)
             if self.loops[-1]["kind"] != "loop":
-                raise NotImplementedError("continue inside switch")
+                raise self.err(s.pos, "continue is not allowed inside a switch below SM6", 3000)
             if lp["step"] is not None:
                 self.expr(lp["step"])
             if lp["pre_continue"] is not None:
@@ -1071,6 +1300,9 @@ class Codegen:
             self.emit("breakc", self.src([self.func_ctx[-1]["flag"]]), suffix="_nz")
 
     def switch(self, s: A.Switch) -> None:
+        from .check import check_switch
+
+        check_switch(self, s)
         sel = self.expr(s.expr)
         if not isinstance(sel.type, NumType) or sel.type.n != 1:
             raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
@@ -1135,19 +1367,12 @@ class Codegen:
     def listing(self) -> tuple[str, dict[int, int]]:
         from .regalloc import allocate
 
+        if self.stage == "hs":
+            from .hs import hs_listing
+
+            return hs_listing(self, self.global_decls()), {}
         tmap, nregs = allocate(self.code, self.var_temps)
-        lines = [f"{self.stage}_{self.major}_{self.minor}"]
-        lines.append("dcl_globalFlags refactoringAllowed")
-        for cb in self.cbufs:
-            if cb.slot < 0 or not cb.used:
-                continue
-            n = max(1, cb.size // 16)
-            dyn = ", dynamicIndexed" if cb.slot in self.uses_dynamic_cb else ", immediateIndexed"
-            lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
-        for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):
-            if not r.used or r.reg < 0:
-                continue
-            lines.append(self.resource_decl(r))
+        lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
         lines += self.in_decls
         if self.stage != "gs":
             lines += self.out_decls
@@ -1171,6 +1396,20 @@ class Codegen:
         for ins in self.code:
             lines.append(ins.render(tmap))
         return "\n".join(lines) + "\n", tmap
+
+    def global_decls(self) -> list[str]:
+        lines = ["dcl_globalFlags refactoringAllowed"]
+        for cb in self.cbufs:
+            if cb.slot < 0 or not cb.used:
+                continue
+            n = max(1, cb.size // 16)
+            dyn = ", dynamicIndexed" if cb.slot in self.uses_dynamic_cb else ", immediateIndexed"
+            lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
+        for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):
+            if not r.used or r.reg < 0:
+                continue
+            lines.append(self.resource_decl(r))
+        return lines
 
     def resource_decl(self, r: Resource) -> str:
         k = r.type.kind
@@ -1208,6 +1447,46 @@ class _FlatType(Type):
     @property
     def slots(self) -> int:  # type: ignore[override]
         return len(self.bases)
+
+
+RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
+                            "RWBuffer"})
+_PRIM_MODS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
+
+
+def _true_mat(t: Type) -> bool:
+    """A matrix with more than one row and column (1xN / Nx1 matrices convert like vectors)."""
+    return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
+
+
+def check_params(cg: Codegen, f: A.FuncDef) -> None:
+    """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044)."""
+    seen_default = False
+    for p in f.params:
+        if p.default is not None:
+            if "out" in p.mods or "inout" in p.mods:
+                raise cg.err(p.pos, f"'{p.name}': output parameters cannot have default values", 3044)
+            seen_default = True
+        elif seen_default:
+            raise cg.err(p.pos, f"'{p.name}': missing default value for parameter", 3044)
+
+
+def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
+    """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects."""
+    from .gs import _contains_stream
+
+    if d.mods & _PRIM_MODS or _struct_has_prim_mod(d.type):
+        raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
+    if _contains_stream(d.type):
+        raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
+
+
+def _struct_has_prim_mod(t: Type) -> bool:
+    if isinstance(t, ArrayType):
+        return _struct_has_prim_mod(t.elem)
+    if isinstance(t, StructType):
+        return any(f[3] & _PRIM_MODS or _struct_has_prim_mod(f[1]) for f in t.fields)
+    return False
 
 
 def walk(node: Any):

@@ -22,7 +22,7 @@ from .preprocessor import preprocess
 from .reflect import build_rdef_for
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
-_SUPPORTED_STAGES = {"vs", "ps", "cs", "gs"}
+_SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 
 
 @dataclass
@@ -68,8 +68,14 @@ def build_blob(cg: Codegen, program) -> bytes:
     rdef: Rdef = build_rdef_for(cg, target)
     isgn = _signature("ISGN", cg.inputs, False)
     osgn = _signature("OSGN", cg.outputs, True)
-    chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn)), ("OSGN", build_signature(osgn)),
-              ("SHEX" if program.major >= 5 else "SHDR", encode_program(program))]
+    chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn))]
+    pcsg = _signature("PCSG", cg.pc_outputs, cg.stage == "hs")
+    if cg.stage == "ds":
+        chunks.append(("PCSG", build_signature(pcsg)))
+    chunks.append(("OSGN", build_signature(osgn)))
+    if cg.stage == "hs":
+        chunks.append(("PCSG", build_signature(pcsg)))
+    chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
     ninst = sum(1 for i in cg.code)
     chunks.append(("STAT", build_stat(ShaderStats(InstructionCount=ninst, TempRegisterCount=0,
                                                   dword_count=37 if program.major >= 5 else 29))))

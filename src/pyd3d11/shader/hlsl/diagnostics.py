@@ -6,9 +6,11 @@ from __future__ import annotations
 class HlslError(Exception):
     """One compile error; :meth:`text` renders it the way fxc prints it."""
 
-    def __init__(self, file: str, line: int, col: int, code: int, message: str):
+    def __init__(self, file: str, line: int, col: int, code: int, message: str, notimpl: bool = False):
         super().__init__(message)
         self.file, self.line, self.col, self.code, self.message = file, line, col, code, message
+        #: fxc reports some errors (recursion) with E_NOTIMPL instead of E_FAIL
+        self.notimpl = notimpl
 
     def text(self) -> str:
         return f"{self.file}({self.line},{self.col}): error X{self.code}: {self.message}"

@@ -375,6 +375,15 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
         from .intrinsics import object_index
 
         return object_index(cg, v, idx_node, pos)
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "resarray":
+        iv = expr(cg, idx_node)
+        if not iv.const or not isinstance(iv.type, NumType):
+            raise cg.err(pos, "resource array index must be a literal expression", 3512)
+        i = iv.slots[0][3]
+        if i >= len(v.obj[1]):
+            raise cg.err(pos, "array index out of bounds", 3504)
+        r = v.obj[1][i]
+        return _val(r.type, [], r)
     if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
         from .intrinsics import mem_index
 
@@ -462,7 +471,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
 def lvalue(cg: Codegen, e: A.Node):
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar" or v.readonly:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
             return ("mem", v)
@@ -523,7 +532,15 @@ def _score(cg: Codegen, f: A.FuncDef, args: list[Val]) -> int | None:
             if (pt.rows, pt.cols) != (at.rows, at.cols):
                 score += 10 if at.n > pt.n else 5
             if concrete(pt.base) != concrete(at.base):
-                score += 1
+                if at.base == LIT_INT and concrete(pt.base) in (INT, UINT):
+                    pass  # a literal int converts equally well to int and uint (fxc: ambiguous)
+                elif concrete(at.base) == FLOAT and pt.base == "double":
+                    score += 0.5  # promotion
+                else:
+                    score += 1
+        elif isinstance(pt, ObjectType) and pt.kind in ("InputPatch", "OutputPatch") and isinstance(at, ArrayType):
+            if pt.samples != at.count:
+                return None
         elif type(pt) is not type(at) and not (isinstance(pt, ObjectType) and isinstance(at, ObjectType)):
             return None
         elif isinstance(pt, StructType) and pt is not at:
@@ -531,12 +548,27 @@ def _score(cg: Codegen, f: A.FuncDef, args: list[Val]) -> int | None:
     return score
 
 
+def _sig(f: A.FuncDef) -> tuple:
+    return tuple(str(p.type) for p in f.params)
+
+
 def inline_call(cg: Codegen, e: A.Call) -> Val:
-    cands = [f for f in cg.funcs[e.name] if f.body is not None]
-    if not cands:
+    # only declarations (prototypes or definitions) that precede the calling function are visible
+    here = cg.func_index_stack[-1] if getattr(cg, "func_index_stack", None) else 1 << 30
+    visible = [f for f in cg.funcs[e.name] if cg.func_order.get(id(f), 0) <= here]
+    if not visible:
+        raise cg.err(e.pos, f"'{e.name}': undeclared identifier", 3004)
+    defs = {_sig(f): f for f in cg.funcs[e.name] if f.body is not None}
+    sigs: dict[tuple, A.FuncDef] = {}
+    for f in visible:
+        sigs.setdefault(_sig(f), f)
+    cands = list(sigs.values())
+    if not any(_sig(f) in defs for f in cands):
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     if e.name in cg.call_stack:
-        raise cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
+        err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
+        err.notimpl = True
+        raise err
     args = [expr(cg, a) for a in e.args]
     scored = [(s, f) for f in cands if (s := _score(cg, f, args)) is not None]
     if not scored:
@@ -544,14 +576,19 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     scored.sort(key=lambda x: x[0])
     if len(scored) > 1 and scored[0][0] == scored[1][0] and len(cands) > 1:
         raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
-    f = scored[0][1]
+    f = defs.get(_sig(scored[0][1]))
+    if f is None:
+        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+    from .check import check_function
+
+    check_function(cg, f)
     scope: dict = {}
     copy_back: list[tuple[A.Node, Val]] = []
     for i, p in enumerate(f.params):
         if i < len(args):
             a = args[i]
         else:
-            a = expr(cg, p.default)  # type: ignore[arg-type]
+            a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
         if isinstance(p.type, ObjectType):
             scope[p.name] = a
             continue
@@ -569,6 +606,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     cg.scopes = [cg.scopes[0], scope]
     cg.call_stack.append(e.name)
     cg.func_ctx.append(ctx)
+    cg.func_index_stack.append(cg.func_order.get(id(f), 0))
     try:
         if early:
             flag = cg.alloc_slots(1, var=True)[0]
@@ -586,6 +624,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     finally:
         cg.func_ctx.pop()
         cg.call_stack.pop()
+        cg.func_index_stack.pop()
         cg.scopes = saved_scopes
     for node, local in copy_back:
         assign_to(cg, node, local, e.pos)

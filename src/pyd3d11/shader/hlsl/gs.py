@@ -28,6 +28,8 @@ def _stream_type(t: Type) -> ObjectType | None:
         return t
     if isinstance(t, ArrayType) and t.count == 1:
         return _stream_type(t.elem)
+    if isinstance(t, StructType) and len(t.fields) == 1:
+        return _stream_type(t.fields[0][1])
     return None
 
 
@@ -66,6 +68,9 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
     scope: dict[str, Val] = {}
     prim: tuple[str, int] | None = None
     streams = 0
+    from .codegen import walk
+
+    used = {n.obj.name for n in walk(f.body) if isinstance(n, A.MethodCall) and isinstance(n.obj, A.Ident)}
     for p in f.params:
         mods = p.mods
         pm = [m for m in mods if m in GS_PRIMS]
@@ -74,10 +79,15 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
         if st is not None or _contains_stream(t):
             if st is None:
                 raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
+            if cg.major < 5 and not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and
+                                     isinstance(t.elem, ObjectType)):
+                raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
             if "inout" not in mods:
                 raise cg.err(p.pos, f"'{p.name}': stream output objects must be declared inout", 3000)
-            scope[p.name] = Val(t if isinstance(t, ObjectType) else t, [], ("stream", streams, st, p.pos))
+            scope[p.name] = Val(t, [], ("stream", streams, st, p.pos))
             streams += 1
+            if p.name in used:
+                cg.gs_stream_count += 1
             continue
         if "out" in mods and "inout" not in mods:
             raise cg.err(p.pos, f"'{p.name}': geometry shader outputs must be stream objects", 3000)
@@ -109,16 +119,14 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
             v = Val(t, [(special, (), None, 0)] * t.n)
             scope[p.name] = Val(t, cg.materialize_force(v.slots))
             continue
+        name = ("patch:" if isinstance(t, ObjectType) else "") + name
         if prim is not None and prim != (name, count):
             raise cg.err(p.pos, "all geometry primitive inputs must have the same type and size", 3000)
         prim = (name, count)
         scope[p.name] = bind_gs_array(cg, elem, count, p)
     if prim is None:
         raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
-    if streams > 4:
-        raise cg.err(f.pos, "at most 4 output streams are allowed", 3000)
-    cg.gs_prim = prim[0] if prim[0] in ("point", "line", "triangle", "lineadj", "triangleadj") else prim[0]
-    cg.gs_stream_count = streams
+    cg.gs_prim = prim[0].replace("patch:", "")
     return scope
 
 
@@ -156,8 +164,10 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
 
     _tag, sid, st, _ppos = obj.obj
     topo = STREAM_KINDS[st.kind]
-    if sid > 0 and (cg.major < 5 or topo != "pointlist"):
-        raise cg.err(pos, "multiple output streams require gs_5_0 point streams", 3000)
+    if sid >= 4 or sid > 0 and cg.major < 5:
+        raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", 3000)
+    if cg.gs_stream_count > 1 and topo != "pointlist":
+        raise cg.err(pos, "multiple output streams must all be point streams", 3000)
     if cg.gs_topology is not None and cg.gs_topology != topo:
         raise cg.err(pos, "all output streams must have the same primitive type", 3000)
     cg.gs_topology = topo

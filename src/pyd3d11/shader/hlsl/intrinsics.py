@@ -260,6 +260,10 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         v = _fv(cg, args[0], pos)
         t = v.type
         s = v.slots
+        if t.shape == "s":
+            return Val(_F, s[:1])
+        if t.shape != "m":
+            raise cg.err(pos, "'determinant': no matching 1 parameter intrinsic function", 3013)
         if t.rows == 2 and t.cols == 2:
             m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
             return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
@@ -267,7 +271,13 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
             c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), s[3:6]), Val(NumType(FLOAT, 1, 3, "v"),
                                                                                         s[6:9])], pos)
             return Val(_F, dot(cg, s[0:3], c.slots))
-        raise cg.err(pos, "determinant is supported for 2x2 and 3x3 matrices", 3000)
+        if t.rows == 4 and t.cols == 4:
+            from .intrinsics_math import determinant4
+
+            return Val(_F, determinant4(cg, s))
+        if t.rows == 1 and t.cols == 1:
+            return Val(_F, s[:1])
+        raise cg.err(pos, "'determinant': the matrix must be square", 3013)
     if name == "reflect":
         need(2)
         i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
@@ -283,8 +293,12 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
         neg = cg.op("mov", n, [nn.slots], ["-"])
         return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
-    if name == "atan2" or name in ("asin", "acos", "atan", "ldexp", "frexp", "modf", "lit", "noise"):
-        raise NotImplementedError(f"HLSL intrinsic {name}")
+    from .intrinsics_math import NAMES, math_intrinsic
+
+    if name in NAMES:
+        return math_intrinsic(cg, name, args, arg_nodes, pos)
+    if name == "noise":
+        raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
 
 

@@ -46,9 +46,9 @@ class Reg:
             idx = list(self.idx)
             if self.file == "r":
                 idx[0] = tmap.get(idx[0], idx[0])
-            if self.file == "v" and len(idx) == 2:  # GS/HS/DS per-vertex input v[vertex][reg]
-                head, rest = "v", idx
-            elif self.file in ("r", "v", "o", "t", "s", "u", "g", "m"):
+            if self.file in ("v", "vicp", "vocp") and len(idx) == 2:  # per-vertex input v[vertex][reg]
+                head, rest = self.file, idx
+            elif self.file in ("r", "v", "o", "t", "s", "u", "g", "m", "vpc"):
                 head = f"{self.file}{idx[0]}"
                 rest = idx[1:]
             elif self.file in ("cb", "x"):

@@ -43,6 +43,8 @@ class Parser:
         self.i = 0
         self.types: dict[str, Type] = {}
         self.pack_row_major = False
+        self.func_names: set[str] = set()
+        self.register_clean = True
 
     # --- token helpers ----------------------------------------------------------------------------
     @property
@@ -122,11 +124,11 @@ class Parser:
             if not isinstance(base, NumType) or base.shape != "s":
                 raise self.error(f"{name} element type must be a scalar", t, 3000)
             self.expect(",")
-            r = self.const_int()
+            r = self.const_int(template=True)
             c = 0
             if name == "matrix":
                 self.expect(",")
-                c = self.const_int()
+                c = self.const_int(template=True)
             self.expect(">")
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name in OBJECT_KINDS:
@@ -135,13 +137,14 @@ class Parser:
             if self.accept("<"):
                 elem = self.parse_type()
                 if self.accept(","):
-                    samples = self.const_int()
+                    samples = self.const_int(template=True)
                 self.expect(">")
             return ObjectType(name, elem, samples)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
-    def const_int(self) -> int:
-        e = self.parse_ternary()
+    def const_int(self, template: bool = False) -> int:
+        # inside <...> a '>' closes the template argument list: parse above the relational level
+        e = self.parse_binary(7) if template else self.parse_ternary()
         v = const_eval(e)
         if v is None:
             raise self.error("expected a literal integer expression", code=3058)
@@ -169,7 +172,7 @@ class Parser:
                 fname = self.ident().text
                 ft = self.parse_array_suffix(ftype)
                 sem = None
-                if self.accept(":"):
+                while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 if any(f[0] == fname for f in st.fields):
@@ -213,7 +216,10 @@ class Parser:
         attrs: dict = {}
         while self.at("[") and self.peek().kind == "id":
             self.next()
-            name = self.next().text.lower()
+            raw = self.next().text
+            name = raw.lower()
+            if name == "numthreads" and raw != "numthreads":  # fxc: this one is case-sensitive
+                name = "numthreads:" + raw
             args: list = []
             if self.accept("("):
                 while not self.accept(")"):
@@ -243,8 +249,13 @@ class Parser:
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
         attrs = self.parse_attributes()
+        if self.at("single") and self.peek().text in ("cbuffer", "tbuffer"):
+            self.next()
         if self.at("cbuffer") or self.at("tbuffer"):
             return [self.parse_cbuffer()]
+        if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
+            self.parse_technique()
+            return []
         if self.accept("typedef"):
             mods = self.parse_mods()
             base = self.parse_type()
@@ -273,6 +284,7 @@ class Parser:
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.ident()
+        self.func_names.add(name_tok.text)
         self.expect("(")
         params: list[A.Param] = []
         if self.at("void") and self.peek().text == ")":
@@ -285,14 +297,14 @@ class Parser:
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
-            if self.accept(":"):
+            while self.accept(":"):
                 sem = self.ident().text
             default = self.parse_assign() if self.accept("=") else None
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
             if not self.at(")"):
                 self.expect(",")
         sem = None
-        if self.accept(":"):
+        while self.accept(":"):
             sem = self.ident().text
         if self.accept(";"):
             body = None
@@ -307,7 +319,7 @@ class Parser:
         while self.accept(":"):
             if self.accept("register"):
                 r = self.parse_register()
-                if r[0] != ("b" if kind == "cbuffer" else "t"):
+                if r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean:
                     raise self.error(f"invalid register specification, expected '{kind[0] if kind == 'cbuffer' else 't'}'"
                                      " binding", code=3530)
                 reg = r[1]
@@ -344,22 +356,39 @@ class Parser:
                         return
 
     def parse_register(self) -> tuple[str, int]:
+        """``register([profile,] x#[ [expr] ] [, space#])``: kind letter + leading digits (+ the offset)."""
         self.expect("(")
         t = self.ident()
+        offset = 0
+
+        def bracket() -> int:
+            if not self.accept("["):
+                return 0
+            e = self.parse_expr()
+            self.expect("]")
+            v = const_eval(e)
+            if v is None:
+                raise self.error("register offset must be a literal expression", t, 3530)
+            return int(v)
+
+        offset = bracket()
         if self.accept(","):  # register(profile, r#) / space
             t2 = self.ident()
-            if t2.text.lower().startswith("space"):
-                pass
-            else:
+            if not t2.text.lower().startswith("space"):
                 t = t2
+                offset = bracket()
+                if self.accept(","):
+                    self.ident()
         self.expect(")")
         txt = t.text.lower()
         kind = txt[0]
-        try:
-            num = int(txt[1:]) if len(txt) > 1 else 0
-        except ValueError:
-            raise self.error(f"invalid register specification '{t.text}'", t, 3530) from None
-        return kind, num
+        self.register_clean = txt[1:].isdigit() or (len(txt) == 1 and self.toks[self.i - 2].text == "]")
+        digits = ""
+        for ch in txt[1:]:
+            if not ch.isdigit():
+                break
+            digits += ch
+        return kind, (int(digits) if digits else 0) + offset
 
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
@@ -370,12 +399,20 @@ class Parser:
             while self.accept(":"):
                 if self.accept("register"):
                     reg = self.parse_register()
+                    if not self.register_clean:
+                        reg = (reg[0], reg[1], False)
                 elif self.accept("packoffset"):
                     self.expect("(")
-                    c = self.ident().text.lower()
+                    ct = self.ident()
+                    c = ct.text.lower()
+                    if not (len(c) > 1 and c[0] == "c" and c[1:].isdigit()):
+                        raise self.error(f"invalid packoffset register '{ct.text}'", ct, 3530)
                     comp = 0
                     if self.accept("."):
-                        comp = "xyzw".index(self.ident().text[0])
+                        st = self.ident()
+                        if len(st.text) != 1 or st.text not in "xyzwrgba":
+                            raise self.error(f"invalid packoffset component '{st.text}'", st, 3530)
+                        comp = "xyzwrgba".index(st.text) % 4
                     self.expect(")")
                     pack = (int(c[1:]), comp)
                 else:
@@ -384,18 +421,8 @@ class Parser:
             init = None
             if self.accept("="):
                 init = self.parse_initializer()
-            elif self.at("{") and isinstance(base, ObjectType):  # sampler_state { ... } blocks
-                depth = 0
-                while True:
-                    tk = self.next()
-                    if tk.text == "{":
-                        depth += 1
-                    elif tk.text == "}":
-                        depth -= 1
-                        if depth == 0:
-                            break
-                    elif tk.kind == "eof":
-                        raise self.error()
+            elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles
+                self.parse_state_blocks(t)
             if isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList):
                 n = _count_init(init)
                 per = max(1, _flat_count(t.elem))
@@ -406,6 +433,82 @@ class Parser:
                 break
         self.expect(";")
         return out
+
+    def parse_technique(self) -> None:
+        """``technique[10|11] [name] [<annotations>] { pass [name] [<...>] { state entries } ... }`` (fxgroups
+        hold techniques). Effects are parsed for syntax only."""
+        kw = self.next().text
+        if self.tok.kind == "id":
+            self.next()
+        self.skip_annotations()
+        self.expect("{")
+        while not self.accept("}"):
+            if kw == "fxgroup":
+                if self.tok.text not in ("technique10", "technique11"):
+                    raise self.error()
+                self.parse_technique()
+                continue
+            self.expect("pass")
+            if self.tok.kind == "id":
+                self.next()
+            self.skip_annotations()
+            self.expect("{")
+            self._state_block_entries()
+        self.accept(";")
+
+    def parse_state_blocks(self, t: Type) -> None:
+        """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component."""
+        start = self.expect("{")
+        if not self.at("{"):
+            self._state_block_entries()
+            return
+        count = 0
+        while True:
+            self.expect("{")
+            self._state_block_entries()
+            count += 1
+            if not self.accept(","):
+                break
+            if self.at("}"):
+                raise self.error()
+        self.expect("}")
+        if count != max(1, _flat_count(t)):
+            raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
+
+    def _state_block_entries(self) -> None:
+        while not self.accept("}"):
+            name = self.ident()
+            if self.at("("):
+                lo_hi = _STATE_FUNCS.get(name.text)
+                if lo_hi is None:
+                    raise self.error(f"unknown state block function '{name.text}'", name, 3000)
+                args = self.parse_args()
+                if not lo_hi[0] <= len(args) <= lo_hi[1]:
+                    raise self.error(f"'{name.text}': wrong number of arguments", name, 3000)
+                self.expect(";")
+                continue
+            if self.accept("["):
+                if self.tok.kind != "int":
+                    raise self.error()
+                self.next()
+                self.expect("]")
+            self.expect("=")
+            if self.accept("compile"):
+                self.ident()
+                self.parse_assign()
+            elif self.at("<"):
+                self.skip_annotations()
+            elif self.at("{"):
+                self.parse_initializer()
+            else:
+                v = self.parse_assign()
+                from .codegen import walk
+
+                for n in walk(v):
+                    if isinstance(n, A.Call) and n.name not in self.func_names or \
+                            isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
+                        raise self.error("invalid state block value", name, 3000)
+            self.expect(";")
 
     def parse_initializer(self) -> A.Node:
         if self.at("{"):
@@ -618,6 +721,8 @@ class Parser:
         t = self.peek(k).text
         if t in ("vector", "matrix") or t in OBJECT_KINDS:
             return True
+        if t == "struct":
+            return self.peek(k + 2).text in (")", "[")
         nxt = self.peek(k + 1).text
         return nxt in (")", "[")
 
@@ -696,6 +801,13 @@ class Parser:
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
         raise self.error()
+
+
+#: effect state-block functions -> (min, max) argument counts
+_STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRasterizerState": (1, 1),
+                "SetVertexShader": (1, 1), "SetDomainShader": (1, 1), "SetHullShader": (1, 1),
+                "SetGeometryShader": (1, 1), "SetPixelShader": (1, 1), "SetComputeShader": (1, 1),
+                "OMSetRenderTargets": (2, 9)}
 
 
 def _count_init(n: A.Node) -> int:

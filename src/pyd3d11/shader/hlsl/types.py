@@ -30,7 +30,11 @@ SAMPLER_KINDS = {"SamplerState", "SamplerComparisonState", "sampler", "sampler1D
                  "samplerCUBE", "sampler_state"}
 STREAM_KINDS = {"PointStream": "pointlist", "LineStream": "linestrip", "TriangleStream": "trianglestrip"}
 PATCH_KINDS = {"InputPatch", "OutputPatch"}
-OBJECT_KINDS = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS | set(STREAM_KINDS) | PATCH_KINDS
+#: effect-framework objects: parsed (with their state blocks) and ignored outside fx profiles
+EFFECT_KINDS = {"DepthStencilState", "BlendState", "RasterizerState", "PixelShader", "VertexShader",
+                "GeometryShader", "ComputeShader", "HullShader", "DomainShader", "RenderTargetView",
+                "DepthStencilView", "pixelshader", "vertexshader", "geometryshader"}
+OBJECT_KINDS = EFFECT_KINDS | TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS | set(STREAM_KINDS) | PATCH_KINDS
 
 
 class Type:

@@ -1,0 +1,302 @@
+"""Hull and domain shaders (D3D11.3 §10–§12): the HS control-point phase (the entry point) and one fork
+phase (the patch-constant function), DS inputs (``OutputPatch``, ``SV_DomainLocation``, patch constants
+as vpc#), the tessellator declarations from the entry's attributes, and the patch-constant signature.
+
+Attribute rules follow fxc: domain/partitioning/outputtopology/outputcontrolpoints/patchconstantfunc
+are all required on an HS entry; outputtopology must suit the domain; outputcontrolpoints ∈ [0, 32]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .operands import Reg
+from .types import ArrayType, NumType, ObjectType, StructType, Type
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+_DOMAINS = {"isoline": "domain_isoline", "tri": "domain_tri", "quad": "domain_quad"}
+_PART = {"integer": "partitioning_integer", "fractional_even": "partitioning_fractional_even",
+         "fractional_odd": "partitioning_fractional_odd", "pow2": "partitioning_pow2"}
+_TOPO = {"point": "output_point", "line": "output_line", "triangle_cw": "output_triangle_cw",
+         "triangle_ccw": "output_triangle_ccw"}
+_TOPO_OK = {"isoline": {"point", "line"}, "tri": {"point", "triangle_cw", "triangle_ccw"},
+            "quad": {"point", "triangle_cw", "triangle_ccw"}}
+#: (domain, semantic, index) -> (D3D_NAME, bytecode system-value name)
+_TESS = {
+    ("quad", "SV_TESSFACTOR", 0): (11, "finalQuadUeq0EdgeTessFactor"),
+    ("quad", "SV_TESSFACTOR", 1): (11, "finalQuadVeq0EdgeTessFactor"),
+    ("quad", "SV_TESSFACTOR", 2): (11, "finalQuadUeq1EdgeTessFactor"),
+    ("quad", "SV_TESSFACTOR", 3): (11, "finalQuadVeq1EdgeTessFactor"),
+    ("quad", "SV_INSIDETESSFACTOR", 0): (12, "finalQuadUInsideTessFactor"),
+    ("quad", "SV_INSIDETESSFACTOR", 1): (12, "finalQuadVInsideTessFactor"),
+    ("tri", "SV_TESSFACTOR", 0): (13, "finalTriUeq0EdgeTessFactor"),
+    ("tri", "SV_TESSFACTOR", 1): (13, "finalTriVeq0EdgeTessFactor"),
+    ("tri", "SV_TESSFACTOR", 2): (13, "finalTriWeq0EdgeTessFactor"),
+    ("tri", "SV_INSIDETESSFACTOR", 0): (14, "finalTriInsideTessFactor"),
+    ("isoline", "SV_TESSFACTOR", 0): (16, "finalLineDensityTessFactor"),
+    ("isoline", "SV_TESSFACTOR", 1): (15, "finalLineDetailTessFactor"),
+}
+
+
+def tess_sv(cg: Codegen, up: str, idx: int, pos) -> tuple[int, str]:
+    sv = _TESS.get((cg.tess_domain, up, idx))
+    if sv is None:
+        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess_domain}' domain", 4502)
+    return sv
+
+
+def _string_attr(cg: Codegen, attrs: dict, name: str, pos) -> str:
+    v = attrs.get(name)
+    if not v or len(v) != 1 or not isinstance(v[0], A.Literal) or not isinstance(v[0].value, str):
+        raise cg.err(pos, f"hull shader entry point must declare [{name}(\"...\")]", 3525)
+    return v[0].value
+
+
+def _int_attr(cg: Codegen, node: A.Node, pos) -> int:
+    from .parser import const_eval
+
+    v = const_eval(node)
+    if v is None:
+        raise cg.err(pos, "attribute argument must be a literal", 3000)
+    return int(v)
+
+
+def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outputs: bool,
+                sig: list | None = None) -> Val:
+    """Control points ``file[k][reg]``; registers follow the input (or output) signature by semantic."""
+    from .codegen import _CANON, _SV_NAMES, SigElem, Val
+    from .types import BOOL, FLOAT, INT, UINT, concrete
+
+    if sig is None:
+        sig = cg.inputs
+    per: list[tuple[int, int]] = []
+    for lt, base, idx, _m in cg._elem_list(elem, p.semantic, p.pos, p.name):
+        up = base.upper()
+        n = lt.n
+        name = _CANON.get(up, base)
+        prev = next((e for e in sig if e.name.upper() == name.upper() and e.index == idx), None)
+        if prev is None:
+            if outputs:
+                raise cg.err(p.pos, f"'{p.name}': output patch semantic '{base}{idx}' is not a control-point output",
+                             4502)
+            sv = _SV_NAMES.get(up)
+            ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+            prev = SigElem(name, idx, sv[0] if sv else 0, ctype, len(sig), (1 << n) - 1)
+            sig.append(prev)
+        decl = f"dcl_input {file}[{count}][{prev.reg}].{'xyzw'[:n]}"
+        if decl not in cg.in_decls:
+            cg.in_decls.append(decl)
+        per.append((prev.reg, n))
+    slots: list = []
+    for k in range(count):
+        for reg, n in per:
+            slots += [(file, (k, reg), None, c) for c in range(n)]
+    return Val(ArrayType(elem, count), cg.materialize_force(slots) if slots else [])
+
+
+def _special(cg: Codegen, t: Type, reg: str, comps: str = "") -> Val:
+    from .codegen import Val
+
+    decl = f"dcl_input {reg}{comps}"
+    if decl not in cg.in_decls:
+        cg.in_decls.append(decl)
+    n = t.n if isinstance(t, NumType) else 1
+    lanes = range(n) if comps else [0] * n
+    return Val(t, cg.materialize_force([(reg, (), None, c) for c in lanes]))
+
+
+def _phase(cg: Codegen) -> dict:
+    """Detach the code/decl state of the phase generated so far."""
+    st = {"code": cg.code, "in": cg.in_decls, "out": cg.out_decls, "var": cg.var_temps, "x": cg.indexable}
+    cg.code, cg.in_decls, cg.out_decls, cg.var_temps, cg.indexable = [], [], [], set(), {}
+    return st
+
+
+def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
+    from .codegen import Val
+
+    attrs = cg.entry_attrs
+    domain = _string_attr(cg, attrs, "domain", f.pos)
+    part = _string_attr(cg, attrs, "partitioning", f.pos)
+    topo = _string_attr(cg, attrs, "outputtopology", f.pos)
+    pcf_name = _string_attr(cg, attrs, "patchconstantfunc", f.pos)
+    if domain not in _DOMAINS or part not in _PART or topo not in _TOPO:
+        raise cg.err(f.pos, "invalid hull shader attribute value", 3000)
+    if topo not in _TOPO_OK[domain]:
+        raise cg.err(f.pos, f"output topology '{topo}' is not valid for the '{domain}' domain", 3000)
+    ocp = attrs.get("outputcontrolpoints")
+    if not ocp or len(ocp) != 1:
+        raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
+    n_out = _int_attr(cg, ocp[0], f.pos)
+    if not 0 <= n_out <= 32:
+        raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 3000)
+    mtf = attrs.get("maxtessfactor")
+    cg.tess_domain = domain
+    if pcf_name == f.name:
+        err = cg.err(f.pos, "the patch constant function cannot be the entry point", 3500)
+        err.notimpl = True
+        raise err
+    pcfs = [x for x in cg.funcs.get(pcf_name, []) if x.body is not None]
+    if not pcfs:
+        raise cg.err(f.pos, f"patch constant function '{pcf_name}' not found", 3004)
+    for x in pcfs:
+        for p in x.params:
+            if "uniform" in p.mods or (p.semantic is None and not (isinstance(p.type, ObjectType) and
+                                                                   p.type.kind in ("InputPatch", "OutputPatch"))):
+                raise cg.err(p.pos, f"'{p.name}': invalid patch constant function parameter", 4502)
+    pcf = pcfs[-1]
+    n_in = 0
+    # --- control-point phase: the entry point --------------------------------------------------------
+    scope: dict[str, Val] = {}
+    for p in f.params:
+        t = p.type
+        sem = (p.semantic or "").upper()
+        if "uniform" in p.mods:
+            cv = next((c for c in cg.params_cb.vars if c.decl.name == p.name), None)
+            if cv is None:
+                raise cg.err(p.pos, f"'{p.name}': uniform object parameters are not supported", 3000)
+            scope[p.name] = cg.global_value(cv)
+        elif isinstance(t, ObjectType) and t.kind == "InputPatch":
+            n_in = t.samples
+            if not 1 <= n_in <= 32:
+                raise cg.err(p.pos, "InputPatch size must be in [1, 32]", 3000)
+            scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "v", False)
+        elif sem == "SV_OUTPUTCONTROLPOINTID":
+            scope[p.name] = _special(cg, t, "vOutputControlPointID")
+        elif sem == "SV_PRIMITIVEID":
+            scope[p.name] = _special(cg, t, "vPrim")
+        elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
+            raise cg.err(p.pos, "OutputPatch is only valid in the patch constant function and domain shaders", 3000)
+        else:
+            raise cg.err(p.pos, f"'{p.name}': invalid hull shader input", 4502)
+    cg.scopes.append(scope)
+    cg.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
+    assert f.body is not None
+    cg.block(f.body.stmts)
+    if not cg.code or cg.code[-1].op != "ret":
+        cg.write_entry_outputs(None, f.pos)
+    cg.emit_final_ret()
+    cg.func_ctx.pop()
+    cg.scopes.pop()
+    cp_phase = _phase(cg)
+    # --- fork phase: the patch-constant function -----------------------------------------------------
+    from .check import check_function
+
+    check_function(cg, pcf)
+    saved_outs, saved_owner = cg.outputs, cg.output_owner
+    cg.outputs, cg.output_owner = cg.pc_outputs, {}
+    cg.in_pcf = True
+    scope = {}
+    for p in pcf.params:
+        t = p.type
+        sem = (p.semantic or "").upper()
+        if isinstance(t, ObjectType) and t.kind == "InputPatch":
+            scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
+        elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
+            scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
+        elif sem == "SV_PRIMITIVEID":
+            scope[p.name] = _special(cg, t, "vPrim")
+        else:
+            raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
+    cg.scopes.append(scope)
+    cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": [], "pos": pcf.pos})
+    cg.func_index_stack.append(cg.func_order.get(id(pcf), 0))
+    assert pcf.body is not None
+    cg.block(pcf.body.stmts)
+    cg.emit_final_ret()
+    cg.func_index_stack.pop()
+    cg.func_ctx.pop()
+    cg.scopes.pop()
+    cg.in_pcf = False
+    cg.pc_outputs = cg.outputs
+    cg.outputs, cg.output_owner = saved_outs, saved_owner
+    fork = _phase(cg)
+    head = ["hs_decls", f"dcl_input_control_point_count {n_in}", f"dcl_output_control_point_count {n_out}",
+            f"dcl_tessellator_domain {_DOMAINS[domain]}", f"dcl_tessellator_partitioning {_PART[part]}",
+            f"dcl_tessellator_output_primitive {_TOPO[topo]}"]
+    if mtf:
+        from .parser import const_eval
+
+        v = const_eval(mtf[0])
+        if v is None or not 1.0 <= float(v) <= 64.0:
+            raise cg.err(f.pos, "maxtessfactor must be in [1.0, 64.0]", 3000)
+        head.append(f"dcl_hs_max_tessfactor l({float(v)!r})")
+    cg.hs_head = head
+    cg.hs_phases = [("hs_control_point_phase", cp_phase), ("hs_fork_phase", fork)]
+
+
+def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
+    """Bind DS inputs; returns the out parameters (written like a VS's)."""
+    from .codegen import Val
+
+    attrs = cg.entry_attrs
+    domain = _string_attr(cg, attrs, "domain", f.pos)
+    if domain not in _DOMAINS:
+        raise cg.err(f.pos, "invalid domain", 3000)
+    cg.tess_domain = domain
+    scope = cg.scopes[-1]
+    outs: list[tuple[A.Param, Val]] = []
+    n_cp = 0
+    for p in f.params:
+        t = p.type
+        sem = (p.semantic or "").upper()
+        if "out" in p.mods and "inout" not in p.mods:
+            v = Val(t, cg.alloc_slots(t.slots, var=True))
+            outs.append((p, v))
+            scope[p.name] = v
+        elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
+            n_cp = t.samples
+            scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
+        elif isinstance(t, ObjectType) and t.kind == "InputPatch":
+            raise cg.err(p.pos, "InputPatch is not valid in a domain shader", 3000)
+        elif sem == "SV_DOMAINLOCATION":
+            n = t.n if isinstance(t, NumType) else 0
+            if n != (2 if domain != "tri" else 3) and not (domain == "isoline" and n == 2):
+                raise cg.err(p.pos, "SV_DomainLocation has the wrong size for the domain", 4502)
+            scope[p.name] = _special(cg, t, "vDomain", "." + "xyz"[:n])
+        elif sem == "SV_PRIMITIVEID":
+            scope[p.name] = _special(cg, t, "vPrim")
+        else:
+            scope[p.name] = _bind_patch_constants(cg, t, p)
+    cg.ds_head = [f"dcl_input_control_point_count {n_cp}", f"dcl_tessellator_domain {_DOMAINS[domain]}"]
+    return outs
+
+
+def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
+    from .codegen import _CANON, SigElem, Val
+
+    slots: list = []
+    for lt, base, idx, _m in cg._elem_list(t, p.semantic, p.pos, p.name):
+        up = base.upper()
+        n = lt.n
+        reg = len(cg.pc_outputs)
+        m = "xyzw"[:n]
+        if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+            d3d, bc = tess_sv(cg, up, idx, p.pos)
+            cg.pc_outputs.append(SigElem(_CANON.get(up, base), idx, d3d, 3, reg, (1 << n) - 1))
+            cg.in_decls.append(f"dcl_input_siv vpc{reg}.{m}, {bc}")
+        else:
+            cg.pc_outputs.append(SigElem(base, idx, 0, 3, reg, (1 << n) - 1))
+            cg.in_decls.append(f"dcl_input vpc{reg}.{m}")
+        slots += [("vpc", (reg,), None, c) for c in range(n)]
+    _ = StructType
+    return Val(t, cg.materialize_force(slots) if slots else [])
+
+
+def hs_listing(cg: Codegen, global_decls: list[str]) -> str:
+    from .regalloc import allocate
+
+    lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + global_decls
+    for name, ph in cg.hs_phases:
+        lines.append(name)
+        tmap, nregs = allocate(ph["code"], ph["var"])
+        lines += ph["in"] + ph["out"]
+        if nregs:
+            lines.append(f"dcl_temps {nregs}")
+        for xr, size in ph["x"].items():
+            lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
+        lines += [ins.render(tmap) for ins in ph["code"]]
+    _ = Reg
+    return "\n".join(lines) + "\n"

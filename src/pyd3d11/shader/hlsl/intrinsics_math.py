@@ -1,0 +1,257 @@
+"""Intrinsics that fxc expands into instruction sequences: hyperbolic and inverse trigonometric
+functions, lit, dst, fwidth, modf, frexp/ldexp, determinant of 4x4, and the legacy ``tex*`` sampling
+functions (sampler1D/2D/3D/CUBE objects bound as t#+s# pairs of the same number).
+
+Sequences follow the HLSL reference definitions (MicrosoftDocs win32 direct3dhlsl intrinsic pages);
+the inverse-trigonometric polynomials are the classic minimax approximations fxc uses (Abramowitz &
+Stegun 4.4.45 for acos/asin, a degree-11 odd polynomial for atan)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .codegen import Resource, Val, f2b
+from .exprs import coerce_pair, numeric
+from .operands import Reg, imm
+from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+_F = NumType(FLOAT)
+_LOG2E = 1.4426950408889634
+_HALF_PI = 1.5707963267948966
+_PI = 3.141592653589793
+NAMES = {"sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2", "lit", "dst", "fwidth", "modf", "frexp", "ldexp",
+         "tex1D", "tex2D", "tex3D", "texCUBE", "tex2Dproj", "tex2Dlod", "tex2Dbias", "tex2Dgrad", "tex1Dgrad",
+         "tex3Dgrad", "tex1Dlod", "tex3Dlod"}
+
+
+def _k(v: float, n: int) -> list:
+    return [imm(f2b(v))] * n
+
+
+def _fvals(cg: Codegen, args: list[Val], pos) -> list[Val]:
+    from .intrinsics import _fv
+
+    return [_fv(cg, a, pos) for a in args]
+
+
+def _exp_e(cg: Codegen, x: list, n: int, scale: float = 1.0) -> list:
+    return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _k(_LOG2E * scale, n)])])
+
+
+def _acos_abs(cg: Codegen, ax: list, n: int) -> list:
+    """acos(|x|) ≈ sqrt(1-|x|)·(((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288)."""
+    p = cg.alu("mad", FLOAT, n, [ax, _k(-0.0187293, n), _k(0.0742610, n)])
+    p = cg.alu("mad", FLOAT, n, [p, ax, _k(-0.2121144, n)])
+    p = cg.alu("mad", FLOAT, n, [p, ax, _k(1.5707288, n)])
+    om = cg.alu("add", FLOAT, n, [_k(1.0, n), ax], ["", "-"])
+    return cg.alu("mul", FLOAT, n, [cg.alu("sqrt", FLOAT, n, [om]), p])
+
+
+def _atan_unit(cg: Codegen, t: list, n: int) -> list:
+    """atan(t) for t in [0, 1]: odd minimax polynomial."""
+    t2 = cg.alu("mul", FLOAT, n, [t, t])
+    p = cg.alu("mad", FLOAT, n, [t2, _k(0.0208351, n), _k(-0.085133, n)])
+    p = cg.alu("mad", FLOAT, n, [t2, p, _k(0.180141, n)])
+    p = cg.alu("mad", FLOAT, n, [t2, p, _k(-0.3302995, n)])
+    p = cg.alu("mad", FLOAT, n, [t2, p, _k(0.999866, n)])
+    return cg.alu("mul", FLOAT, n, [p, t])
+
+
+def _atan2(cg: Codegen, y: list, x: list, n: int) -> list:
+    ax = cg.op("mov", n, [x], ["abs"])
+    ay = cg.op("mov", n, [y], ["abs"])
+    mx = cg.alu("max", FLOAT, n, [ax, ay])
+    mn = cg.alu("min", FLOAT, n, [ax, ay])
+    r = _atan_unit(cg, cg.alu("div", FLOAT, n, [mn, mx]), n)
+    swap = cg.alu("lt", FLOAT, n, [ax, ay])
+    r = cg.alu("movc", FLOAT, n, [swap, cg.alu("add", FLOAT, n, [_k(_HALF_PI, n), r], ["", "-"]), r])
+    xneg = cg.alu("lt", FLOAT, n, [x, _k(0.0, n)])
+    r = cg.alu("movc", FLOAT, n, [xneg, cg.alu("add", FLOAT, n, [_k(_PI, n), r], ["", "-"]), r])
+    yneg = cg.alu("lt", FLOAT, n, [y, _k(0.0, n)])
+    return cg.alu("movc", FLOAT, n, [yneg, cg.op("mov", n, [r], ["-"]), r])
+
+
+def math_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+    def need(k: int) -> None:
+        if len(args) != k:
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+
+    if name.startswith("tex"):
+        return legacy_tex(cg, name, args, pos)
+    if name in ("sinh", "cosh", "tanh"):
+        need(1)
+        (v,) = _fvals(cg, args, pos)
+        n = len(v.slots)
+        if name == "tanh":
+            e2 = _exp_e(cg, v.slots, n, 2.0)
+            num = cg.alu("add", FLOAT, n, [e2, _k(-1.0, n)])
+            den = cg.alu("add", FLOAT, n, [e2, _k(1.0, n)])
+            r = cg.alu("div", FLOAT, n, [num, den])
+            # e^2x overflows to inf for large x: the limit is ±1
+            big = cg.alu("lt", FLOAT, n, [_k(44.0, n), cg.op("mov", n, [v.slots], ["abs"])])
+            sgn = cg.alu("and", UINT, n, [v.slots, [imm(0x80000000)] * n])
+            one = cg.alu("or", UINT, n, [sgn, [imm(f2b(1.0))] * n])
+            return Val(v.type, cg.alu("movc", FLOAT, n, [big, one, r]))
+        ep = _exp_e(cg, v.slots, n)
+        em = _exp_e(cg, v.slots, n, -1.0)
+        s = cg.alu("add", FLOAT, n, [ep, em], ["", "-" if name == "sinh" else ""])
+        return Val(v.type, cg.alu("mul", FLOAT, n, [s, _k(0.5, n)]))
+    if name in ("asin", "acos"):
+        need(1)
+        (v,) = _fvals(cg, args, pos)
+        n = len(v.slots)
+        ax = cg.op("mov", n, [v.slots], ["abs"])
+        a = _acos_abs(cg, ax, n)
+        neg = cg.alu("lt", FLOAT, n, [v.slots, _k(0.0, n)])
+        if name == "acos":
+            return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.alu("add", FLOAT, n, [_k(_PI, n), a], ["", "-"]),
+                                                          a]))
+        r = cg.alu("add", FLOAT, n, [_k(_HALF_PI, n), a], ["", "-"])
+        return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.op("mov", n, [r], ["-"]), r]))
+    if name == "atan":
+        need(1)
+        (v,) = _fvals(cg, args, pos)
+        n = len(v.slots)
+        return Val(v.type, _atan2(cg, v.slots, _k(1.0, n), n))
+    if name == "atan2":
+        need(2)
+        y, x, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos)
+        return Val(rt, _atan2(cg, y.slots, x.slots, rt.n))
+    if name == "lit":
+        need(3)
+        for a in args:
+            t = numeric(cg, a, pos)
+            if t.n != 1:
+                raise cg.err(pos, "'lit': no matching 3 parameter intrinsic function", 3013)
+        ndl, ndh, m = (x.slots[0] for x in _fvals(cg, args, pos))
+        diff = cg.alu("max", FLOAT, 1, [[ndl], [imm(0)]])
+        lg = cg.alu("log", FLOAT, 1, [[ndh]])
+        spec = cg.alu("exp", FLOAT, 1, [cg.alu("mul", FLOAT, 1, [lg, [m]])])
+        bad = cg.alu("or", UINT, 1, [cg.alu("lt", FLOAT, 1, [[ndl], [imm(0)]]),
+                                     cg.alu("lt", FLOAT, 1, [[ndh], [imm(0)]])])
+        spec = cg.alu("movc", FLOAT, 1, [bad, [imm(0)], spec])
+        one = imm(f2b(1.0))
+        return Val(NumType(FLOAT, 1, 4, "v"), [one, diff[0], spec[0], one])
+    if name == "dst":
+        need(2)
+        for a in args:
+            t = numeric(cg, a, pos)
+            if t.shape == "m" or t.shape == "v" and t.n != 4:
+                raise cg.err(pos, "'dst': no matching 2 parameter intrinsic function", 3013)
+        a, b = (cg.convert(x, NumType(FLOAT, 1, 4, "v"), pos) for x in _fvals(cg, args, pos))
+        y = cg.alu("mul", FLOAT, 1, [[a.slots[1]], [b.slots[1]]])
+        return Val(NumType(FLOAT, 1, 4, "v"), [imm(f2b(1.0)), y[0], a.slots[2], b.slots[3]])
+    if name == "fwidth":
+        need(1)
+        (v,) = _fvals(cg, args, pos)
+        n = len(v.slots)
+        dx = cg.alu("deriv_rtx", FLOAT, n, [v.slots])
+        dy = cg.alu("deriv_rty", FLOAT, n, [v.slots])
+        return Val(v.type, cg.alu("add", FLOAT, n, [dx, dy], ["abs", "abs"]))
+    if name == "modf":
+        need(2)
+        from .exprs import assign_to
+
+        t = numeric(cg, args[0], pos)
+        n = t.n
+        if concrete(t.base) in (INT, UINT):
+            assign_to(cg, arg_nodes[1], args[0], pos)
+            return Val(t, [imm(0)] * n)
+        (v,) = _fvals(cg, args[:1], pos)
+        ip = cg.alu("round_z", FLOAT, n, [v.slots])
+        assign_to(cg, arg_nodes[1], Val(v.type, ip), pos)
+        return Val(v.type, cg.alu("add", FLOAT, n, [v.slots, ip], ["", "-"]))
+    if name == "ldexp":
+        need(2)
+        x, e, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos)
+        return Val(rt, cg.alu("mul", FLOAT, rt.n, [x.slots, cg.alu("exp", FLOAT, rt.n, [e.slots])]))
+    if name == "frexp":
+        need(2)
+        from .exprs import assign_to
+
+        (v,) = _fvals(cg, args[:1], pos)
+        n = len(v.slots)
+        bits = cg.alu("and", UINT, n, [v.slots, [imm(0x7F800000)] * n])
+        nz = cg.alu("ne", FLOAT, n, [v.slots, [imm(0)] * n])
+        ex = cg.alu("ishr", INT, n, [bits, [imm(23)] * n])
+        ex = cg.alu("iadd", INT, n, [ex, [imm(-126 & 0xFFFFFFFF)] * n])
+        ex = cg.alu("and", UINT, n, [ex, nz])
+        assign_to(cg, arg_nodes[1], Val(v.type, cg.alu("itof", INT, n, [ex])), pos)
+        mant = cg.alu("and", UINT, n, [v.slots, [imm(0x807FFFFF)] * n])
+        mant = cg.alu("or", UINT, n, [mant, [imm(0x3F000000)] * n])
+        return Val(v.type, cg.alu("and", UINT, n, [mant, nz]))
+    raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+
+
+def determinant4(cg: Codegen, s: list) -> list:
+    """Laplace expansion along the first row with 2x2 minors of the lower two rows."""
+    def at(r: int, c: int):
+        return s[r * 4 + c]
+
+    def m2(r0: int, r1: int, c0: int, c1: int) -> list:
+        p = cg.alu("mul", FLOAT, 1, [[at(r0, c1)], [at(r1, c0)]])
+        return cg.alu("mad", FLOAT, 1, [[at(r0, c0)], [at(r1, c1)], p], ["", "", "-"])
+
+    def m3(c: tuple) -> list:
+        a, b, d = c
+        x = cg.alu("mul", FLOAT, 1, [[at(1, a)], m2(2, 3, b, d)])
+        x = cg.alu("mad", FLOAT, 1, [[at(1, b)], m2(2, 3, a, d), x], ["-", "", ""])
+        return cg.alu("mad", FLOAT, 1, [[at(1, d)], m2(2, 3, a, b), x])
+
+    cols = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)]
+    acc = cg.alu("mul", FLOAT, 1, [[at(0, 0)], m3(cols[0])])
+    for j in range(1, 4):
+        acc = cg.alu("mad", FLOAT, 1, [[at(0, j)], m3(cols[j]), acc], ["-" if j % 2 else "", "", ""])
+    return acc
+
+
+_LEGACY_DIM = {"1D": ("Texture1D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D", 3), "CUBE": ("TextureCube", 3)}
+
+
+def legacy_tex(cg: Codegen, name: str, args: list[Val], pos) -> Val:
+    """texND[proj|lod|bias|grad](sampler, coord[, ddx, ddy]): sample t#/s# of the sampler's number."""
+    key = next((k for k in _LEGACY_DIM if name[3:].startswith(k)), None)
+    if key is None or not args or not isinstance(args[0].type, ObjectType) or not isinstance(args[0].obj, Resource):
+        raise cg.err(pos, f"'{name}': no matching intrinsic overload", 3013)
+    kind, dims = _LEGACY_DIM[key]
+    suffix = name[3 + len(key):]
+    s = args[0].obj
+    sk = s.type.kind
+    if sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key:
+        raise cg.err(pos, f"'{name}': sampler type mismatch", 3013)
+    tex = next((r for r in cg.resources if r.file == "t" and r.reg == s.reg and r.name == "$" + s.name), None)
+    if tex is not None and tex.type.kind != kind:
+        raise cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
+    if tex is None:
+        tex = Resource("$" + s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True)
+        cg.resources.append(tex)
+    f4 = NumType(FLOAT, 1, 4, "v")
+    fd = NumType(FLOAT, 1, dims, "v") if dims > 1 else _F
+    extra: list[Reg] = []
+    if suffix in ("proj", "lod", "bias"):
+        c4 = cg.convert(args[1], f4, pos)
+        w = c4.slots[3]
+        if suffix == "proj":
+            coord = cg.alu("div", FLOAT, dims, [c4.slots[:dims], [w] * dims])
+            op = "sample"
+        else:
+            coord = c4.slots[:dims]
+            op = "sample_l" if suffix == "lod" else "sample_b"
+            extra.append(cg.src([w]))
+    else:
+        coord = cg.convert(args[1], fd, pos).slots
+        op = "sample"
+        if len(args) == 4 or suffix == "grad":
+            if len(args) != 4:
+                raise cg.err(pos, f"'{name}': no matching intrinsic overload", 3013)
+            op = "sample_d"
+            for g in args[2:4]:
+                extra.append(cg.src(cg.convert(g, fd, pos).slots))
+    dst = cg.temp()
+    cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord), Reg("t", (tex.reg,), None, (0, 1, 2, 3)),
+            Reg("s", (s.reg,)), *extra)
+    return Val(f4, [("r", (dst,), None, c) for c in range(4)])
