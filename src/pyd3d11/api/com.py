@@ -23,6 +23,9 @@ from pyd3d11.errors import (
 from .device_structs import F, header
 
 
+_POINTER_SIZE = 8  # sizeof(IUnknown *) on the 64-bit ABI this runtime models
+
+
 def _guid(value: Any) -> uuid.UUID:
     """Normalise an IID/GUID given as a class, uuid.UUID, string, bytes or a GUID struct."""
     if isinstance(value, uuid.UUID):
@@ -154,6 +157,11 @@ class IUnknown:
                 raise D3D11Error(DXGI_ERROR_MORE_DATA, f"data is {len(value)} bytes, {pDataSize} given",
                                  "GetPrivateData")
             return value
+        # An interface is stored as a pointer: a size below sizeof(void *) is MORE_DATA too, and nothing is
+        # AddRef'd then (wine test_private_data).
+        if pDataSize is not None and pDataSize < _POINTER_SIZE:
+            raise D3D11Error(DXGI_ERROR_MORE_DATA, f"an interface pointer needs {_POINTER_SIZE} bytes, {pDataSize} "
+                             "given", "GetPrivateData")
         if hasattr(value, "AddRef"):
             value.AddRef()
         return value

@@ -21,6 +21,7 @@ _DRIVER_TYPES = (C.DRIVER_UNKNOWN, C.DRIVER_HARDWARE, C.DRIVER_REFERENCE, C.DRIV
 
 
 _UNSET = None
+_FOLLOW = object()  # ppImmediateContext not given: requested exactly when ppDevice is
 
 
 def _fail(text: str) -> Exception:
@@ -51,8 +52,11 @@ def _negotiate(pFeatureLevels: Any, FeatureLevels: Any) -> int:  # noqa: N803
 def D3D11CreateDevice(pAdapter: Any = None, DriverType: int = C.DRIVER_HARDWARE, Software: Any = None,  # noqa: N802,N803
                       Flags: int = 0, pFeatureLevels: Any = None, FeatureLevels: Any = None,  # noqa: N803
                       SDKVersion: Any = None, ppDevice: Any = True,  # noqa: N803
-                      pFeatureLevel: Any = True, ppImmediateContext: Any = True) -> Any:  # noqa: N803
+                      pFeatureLevel: Any = True, ppImmediateContext: Any = _FOLLOW) -> Any:  # noqa: N803
     """Create the device. Returns ``(device, feature_level, immediate_context)``.
+
+    ppImmediateContext left out follows ppDevice; passed explicitly with ``ppDevice=None`` it creates
+    the device and returns only its context (S_OK in C).
 
     SDKVersion may be omitted; the DESIGN §1 six-argument call with pFeatureLevels None and
     D3D11_SDK_VERSION in the FeatureLevels position is accepted as the same call.
@@ -84,7 +88,9 @@ def D3D11CreateDevice(pAdapter: Any = None, DriverType: int = C.DRIVER_HARDWARE,
     if Flags & ~C.CREATE_VALID_FLAGS:
         raise _fail(f"Flags 0x{Flags:X} contains unknown or unsupported D3D11_CREATE_DEVICE_FLAG bits")
     level = _negotiate(pFeatureLevels, FeatureLevels)
-    if not ppDevice:
+    if ppImmediateContext is _FOLLOW:
+        ppImmediateContext = bool(ppDevice)
+    if not ppDevice and not ppImmediateContext:
         return None, level, None
     from .device import ID3D11Device1
 
@@ -92,6 +98,11 @@ def D3D11CreateDevice(pAdapter: Any = None, DriverType: int = C.DRIVER_HARDWARE,
     if pAdapter is not None:
         device._dxgi_adapter = pAdapter  # IDXGIDevice.GetAdapter answers the adapter it was created on
     context = device.GetImmediateContext() if ppImmediateContext else None
+    if not ppDevice:
+        # Only the context was asked for (wine test_create_device: S_OK, the context's refcount is 1 and
+        # it holds the only reference to its device).
+        device.Release()
+        return None, device.GetFeatureLevel(), context
     return device, device.GetFeatureLevel(), context
 
 
@@ -99,17 +110,26 @@ def D3D11CreateDeviceAndSwapChain(pAdapter: Any = None, DriverType: int = C.DRIV
                                   Software: Any = None, Flags: int = 0, pFeatureLevels: Any = None,  # noqa: N803
                                   FeatureLevels: Any = None, SDKVersion: Any = None,  # noqa: N803
                                   pSwapChainDesc: Any = None, ppSwapChain: Any = True, ppDevice: Any = True,  # noqa: N803
-                                  pFeatureLevel: Any = True, ppImmediateContext: Any = True) -> Any:  # noqa: N803
+                                  pFeatureLevel: Any = True, ppImmediateContext: Any = _FOLLOW) -> Any:  # noqa: N803
     """Returns ``(swap_chain, device, feature_level, immediate_context)``.
 
     The swap chain is made by the factory of the device's adapter (api/dxgi_swapchain.py rules).
     """
     if pSwapChainDesc is None and ppSwapChain:
         raise _fail("pSwapChainDesc is NULL but ppSwapChain was requested")
+    # The swap chain needs a device even when the caller did not ask for one (wine test_create_device:
+    # a desc and ppSwapChain with ppDevice NULL succeeds).
+    want_device = bool(ppDevice) or bool(ppSwapChain)
+    if ppImmediateContext is _FOLLOW:
+        ppImmediateContext = bool(ppDevice)
     device, level, ctx = D3D11CreateDevice(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels,
-                                           SDKVersion, ppDevice, pFeatureLevel, ppImmediateContext)
+                                           SDKVersion, want_device, pFeatureLevel, ppImmediateContext)
     if not ppSwapChain:
         return None, device, level, ctx
     from .dxgi_swapchain import create_swap_chain_for_device
 
-    return create_swap_chain_for_device(device, pSwapChainDesc), device, level, ctx
+    swap_chain = create_swap_chain_for_device(device, pSwapChainDesc)
+    if not ppDevice:
+        device.Release()  # the swap chain (and context) keep their own references
+        device = None
+    return swap_chain, device, level, ctx

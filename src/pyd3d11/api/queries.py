@@ -29,6 +29,9 @@ for _s in range(4):
     QUERY_DATA_SIZE[9 + 2 * _s] = 4  # SO_OVERFLOW_PREDICATE_STREAMn
 
 PREDICATE_QUERIES = frozenset({C.QUERY_OCCLUSION_PREDICATE, C.QUERY_SO_OVERFLOW_PREDICATE, 9, 11, 13, 15})
+# CreatePredicate takes only these two; the per-stream overflow predicates come from CreateQuery alone
+# (they still answer ID3D11Predicate) -- wine test_create_query, verified on Windows.
+CREATE_PREDICATE_QUERIES = frozenset({C.QUERY_OCCLUSION_PREDICATE, C.QUERY_SO_OVERFLOW_PREDICATE})
 _SO_QUERIES = frozenset({C.QUERY_SO_STATISTICS, C.QUERY_SO_OVERFLOW_PREDICATE} | set(range(8, 16)))
 
 
@@ -84,7 +87,7 @@ def validate_query(caps: FeatureLevelCaps, pQueryDesc: Any, predicate: bool) -> 
         raise reject(f"MiscFlags 0x{misc:X} has unknown bits", P + "INVALIDMISCFLAGS")
     if misc & C.QUERY_MISC_PREDICATEHINT and q not in PREDICATE_QUERIES:
         raise reject("D3D11_QUERY_MISC_PREDICATEHINT is only valid on predicate queries", P + "INVALIDMISCFLAGS")
-    if predicate and q not in PREDICATE_QUERIES:
+    if predicate and q not in CREATE_PREDICATE_QUERIES:
         raise reject(f"CreatePredicate needs an OCCLUSION_PREDICATE or SO_OVERFLOW_PREDICATE query (got {q})",
                      P + "INVALIDQUERY")
     if q in _SO_QUERIES and not caps.stream_output:

@@ -204,8 +204,10 @@ def validate_buffer(caps: FeatureLevelCaps, pDesc: Any, pInitialData: Any) -> An
     if misc & (C.MISC_GENERATE_MIPS | C.MISC_TEXTURECUBE | C.MISC_GDI_COMPATIBLE | C.MISC_RESOURCE_CLAMP):
         raise reject(f"MiscFlags 0x{misc:X}: GENERATE_MIPS/TEXTURECUBE/GDI_COMPATIBLE/RESOURCE_CLAMP are "
                      "texture-only", P + "INVALIDMISCFLAGS")
-    if bind & (C.BIND_RENDER_TARGET | C.BIND_DEPTH_STENCIL):
-        raise reject("BindFlags RENDER_TARGET/DEPTH_STENCIL are not allowed on buffers", P + "INVALIDBINDFLAGS")
+    # Buffers may be render targets (RTV_DIMENSION_BUFFER); only DEPTH_STENCIL is texture-only
+    # (wine test_create_buffer: BIND_RENDER_TARGET succeeds on native).
+    if bind & C.BIND_DEPTH_STENCIL:
+        raise reject("BindFlags DEPTH_STENCIL is not allowed on buffers", P + "INVALIDBINDFLAGS")
     if bind & C.BIND_CONSTANT_BUFFER:
         if bind & ~C.BIND_CONSTANT_BUFFER:
             raise reject("D3D11_BIND_CONSTANT_BUFFER cannot be combined with other bind flags",
@@ -260,6 +262,9 @@ def validate_buffer(caps: FeatureLevelCaps, pDesc: Any, pInitialData: Any) -> An
         if _mem(mem).size < width:
             raise reject(f"pInitialData->pSysMem holds {_mem(mem).size} bytes, ByteWidth is {width}",
                          P + "INVALIDINITIALDATA")
+    if not misc & C.MISC_BUFFER_STRUCTURED:
+        # GetDesc reports StructureByteStride 0 unless the buffer is structured (wine test_create_buffer).
+        desc.StructureByteStride = 0
     return desc
 
 

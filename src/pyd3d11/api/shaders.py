@@ -182,6 +182,7 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         raise reject("RasterizedStream other than 0 needs feature level 11_0", P + "INVALIDNUMENTRIES")
     slot_stream: dict[int, int] = {}
     slot_bytes = [0, 0, 0, 0]
+    slot_has_output: set[int] = set()
     seen: set[tuple[int, str, int, int]] = set()
     outputs = list(out_sig) if out_sig is not None else []
     if entries and out_sig is None:
@@ -203,8 +204,14 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if count < 1 or (count > 4 and not gap):
             raise reject(f"{where}.ComponentCount {count} must be 1-4", P + "INVALIDCOMPONENTCOUNT")
         if gap:
+            # A gap is only a skip: StartComponent and SemanticIndex must be 0 (wine test_geometry_shader,
+            # invalid on native).
+            if start or int(e.SemanticIndex):
+                raise reject(f"{where}: a gap (no SemanticName) needs StartComponent and SemanticIndex 0",
+                             P + "INVALIDSTARTCOMPONENTANDCOMPONENTCOUNT")
             slot_bytes[slot] += 4 * count  # skips memory
             continue
+        slot_has_output.add(slot)
         if start + count > 4:
             raise reject(f"{where}: StartComponent {start} + ComponentCount {count} exceeds 4",
                          P + "INVALIDSTARTCOMPONENTANDCOMPONENTCOUNT")
@@ -224,6 +231,11 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
             raise reject(f"{where}: {name}{int(e.SemanticIndex)} output twice", P + "REPEATEDOUTPUT")
         seen.add(key)
         slot_bytes[slot] += 4 * count
+    for slot in slot_stream:
+        if slot not in slot_has_output:
+            # Every output slot the declaration names must receive at least one real output, not only gaps
+            # (wine test_geometry_shader: such declarations are E_INVALIDARG on native).
+            raise reject(f"OutputSlot {slot} holds only gaps", P + "INVALIDOUTPUTSLOT")
     for slot, used in enumerate(slot_bytes):
         if used and slot < len(strides) and strides[slot] and strides[slot] < used:
             raise reject(f"pBufferStrides[{slot}] {strides[slot]} is smaller than the {used} bytes declared",

@@ -9,6 +9,7 @@ Validation: MicrosoftDocs D3D11_*_DESC pages and spec-facts §1.9–§1.10.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -214,6 +215,16 @@ def validate_depth_stencil(caps: FeatureLevelCaps, pDesc: Any) -> Any:  # noqa: 
         raise reject("StencilReadMask/StencilWriteMask are UINT8", P + "NULLDESC")
     if not isinstance(desc.FrontFace, D3D11_DEPTH_STENCILOP_DESC):  # pragma: no cover - header mismatch
         desc.FrontFace = coerce(D3D11_DEPTH_STENCILOP_DESC, desc.FrontFace)
+    # Windows stores disabled parts as their defaults (wine test_create_depthstencil_state): depth off
+    # reports DepthWriteMask ALL / DepthFunc LESS, stencil off reports 0xFF masks and KEEP/ALWAYS faces.
+    # The disabled parts have no effect, so identical normalised descs share one object.
+    d = DEFAULT_DEPTH_STENCIL_DESC
+    if not desc.DepthEnable:
+        desc.DepthWriteMask, desc.DepthFunc = d.DepthWriteMask, d.DepthFunc
+    if not desc.StencilEnable:
+        desc.StencilReadMask, desc.StencilWriteMask = d.StencilReadMask, d.StencilWriteMask
+        desc.FrontFace = copy.deepcopy(d.FrontFace)
+        desc.BackFace = copy.deepcopy(d.BackFace)
     return desc
 
 
@@ -290,6 +301,15 @@ def validate_sampler(caps: FeatureLevelCaps, pDesc: Any) -> Any:  # noqa: N803
         raise reject("MinLOD is NaN", P + "INVALIDMINLOD")
     if math.isnan(float(desc.MaxLOD)):
         raise reject("MaxLOD is NaN", P + "INVALIDMAXLOD")
+    # Windows stores the desc with unused fields cleared (wine test_create_sampler_state): MaxAnisotropy
+    # only for anisotropic filters, ComparisonFunc only for comparison filters (NEVER otherwise), and
+    # BorderColor only when some address mode is BORDER. Identical normalised descs share one object.
+    if not f & 0x40:
+        desc.MaxAnisotropy = 0
+    if (f >> 7) & 3 != 1:  # D3D11_DECODE_FILTER_REDUCTION != COMPARISON
+        desc.ComparisonFunc = C.COMPARISON_NEVER
+    if C.ADDRESS_BORDER not in (int(desc.AddressU), int(desc.AddressV), int(desc.AddressW)):
+        desc.BorderColor = [0.0, 0.0, 0.0, 0.0]
     return desc
 
 

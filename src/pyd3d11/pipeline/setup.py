@@ -347,10 +347,10 @@ def _line_planes(fixed: np.ndarray) -> np.ndarray:
     p = fixed.astype(np.float64) / SUBPIXEL
     x0, y0 = p[:, 0, 0], p[:, 0, 1]
     dx, dy = p[:, 1, 0] - x0, p[:, 1, 1] - y0
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):  # zero-length lines light nothing anyway
         inv = 1.0 / (dx * dx + dy * dy)
-    planes = np.zeros((p.shape[0], 3, 3))
-    planes[:, 1] = np.stack([dx * inv, dy * inv, -(x0 * dx + y0 * dy) * inv], 1)
+        planes = np.zeros((p.shape[0], 3, 3))
+        planes[:, 1] = np.stack([dx * inv, dy * inv, -(x0 * dx + y0 * dy) * inv], 1)
     planes[:, 0] = -planes[:, 1]
     planes[:, 0, 2] += 1.0
     return planes

@@ -51,10 +51,20 @@ def boolmask(c: np.ndarray) -> np.ndarray:
     return c.astype(U32) * ALL
 
 
+_ONE_BITS = 0x3F800000
+_INF_BITS = 0x7F800000
+
+
 def saturate(b: np.ndarray) -> np.ndarray:
-    """Clamp to [0, 1]; NaN → 0 (22.x _sat)."""
-    x = as_f(b)
-    r = np.where(x > 0, np.minimum(x, F32(1.0)), F32(0.0)).astype(F32)
+    """Clamp to [0, 1]; NaN → 0 (22.x _sat).
+
+    On the bit patterns as int32: positive floats order like their bits and everything with the sign bit
+    set is negative, so clip(bits, 0, bits(1.0)) is the float clamp (-0 → +0); only positive NaNs (bits
+    above +INF) would wrongly land on 1.0, and one max-reduction finds them."""
+    bi = np.asarray(b).view(np.int32)
+    r = np.clip(bi, 0, _ONE_BITS)
+    if bi.size and bi.max() > _INF_BITS:
+        r[bi > _INF_BITS] = 0
     return r.view(U32)
 
 
@@ -97,7 +107,7 @@ def _log(x: np.ndarray) -> np.ndarray:
 
 
 def _frc(x: np.ndarray) -> np.ndarray:
-    return (x - np.floor(x)).astype(F32)
+    return x - np.floor(x)  # float32 throughout
 
 
 def _sin(x: np.ndarray) -> np.ndarray:
@@ -109,7 +119,7 @@ def _cos(x: np.ndarray) -> np.ndarray:
 
 
 def _mad(a, b, c):
-    return (a * b + c).astype(F32)
+    return a * b + c  # float32 throughout: one rounding per operation
 
 
 def dot(srcs_a: list[np.ndarray], srcs_b: list[np.ndarray]) -> np.ndarray:

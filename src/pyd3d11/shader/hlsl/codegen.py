@@ -18,8 +18,8 @@ from .diagnostics import HlslError, Pos
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .types import (
     BOOL,
-    EFFECT_KINDS,
     DOUBLE,
+    EFFECT_KINDS,
     FLOAT,
     INT,
     LIT_FLOAT,
@@ -938,8 +938,9 @@ class Codegen:
             return out
         if isinstance(t, NumType):
             if t.shape == "m":
-                rows = t.rows
-                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset()) for r in range(rows)]
+                if not self.is_row_major(t):
+                    return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset()) for c in range(t.cols)]
+                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset()) for r in range(t.rows)]
             return [(t, base, idx, frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
@@ -1009,6 +1010,12 @@ class Codegen:
             if concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
                 vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
             slots += vslots
+        order = self.sig_order(t)
+        if len(order) == len(slots):
+            value = [None] * len(slots)
+            for sig_i, val_i in enumerate(order):
+                value[val_i] = slots[sig_i]
+            slots = value
         return Val(t, slots)
 
     @staticmethod
@@ -1024,9 +1031,29 @@ class Codegen:
             mode += " centroid"
         return mode
 
+    def sig_order(self, t: Type) -> list[int]:
+        """Value-slot index of each signature component, in :meth:`_elem_list` order (column-major
+        matrices occupy one register per column)."""
+        if isinstance(t, StructType):
+            out: list[int] = []
+            off = 0
+            for f in t.fields:
+                out += [off + i for i in self.sig_order(f[1])]
+                off += f[1].slots
+            return out
+        if isinstance(t, ArrayType):
+            inner = self.sig_order(t.elem)
+            return [e * t.elem.slots + i for e in range(t.count) for i in inner]
+        if isinstance(t, NumType) and t.shape == "m" and not self.is_row_major(t):
+            return [r * t.cols + c for c in range(t.cols) for r in range(t.rows)]
+        return list(range(t.slots))
+
     def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None:
         if t is VOID:
             return
+        order = self.sig_order(t)
+        if len(order) == len(v.slots):
+            v = Val(v.type, [v.slots[i] for i in order])
         k = 0
         for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
             up = base.upper()

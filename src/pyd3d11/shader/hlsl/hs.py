@@ -115,7 +115,6 @@ def _phase(cg: Codegen) -> dict:
 
 
 def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
-    from .codegen import Val
 
     attrs = cg.entry_attrs
     domain = _string_attr(cg, attrs, "domain", f.pos)

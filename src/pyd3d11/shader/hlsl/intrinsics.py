@@ -352,14 +352,27 @@ def _fold_dot(cg: Codegen, a: list, b: list) -> list:
 
 def mul(cg: Codegen, a: Val, b: Val, pos) -> Val:
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
-    if ta.n == 1 or tb.n == 1:
+    if ta.shape == "s" or tb.shape == "s":
         from .exprs import binary
 
         return binary(cg, "*", a, b, pos)
     base = FLOAT if FLOAT in (concrete(ta.base), concrete(tb.base)) else concrete(ta.base)
     if base != FLOAT:
-        raise NotImplementedError("integer mul() of vectors/matrices")
-    a, b = _fv(cg, a, pos), _fv(cg, b, pos)
+        ib = UINT if UINT in (concrete(ta.base), concrete(tb.base)) else INT
+        a, b = cg.convert_base(a, ib), cg.convert_base(b, ib)
+
+        def idot(x: list, y: list) -> list:
+            m = cg.alu("imul", INT, len(x), [x, y], dst_pos=1, ndst=2)
+            acc = [m[0]]
+            for q in m[1:]:
+                acc = cg.alu("iadd", INT, 1, [acc, [q]])
+            return acc
+        dotf = idot
+        rbase = ib
+    else:
+        a, b = _fv(cg, a, pos), _fv(cg, b, pos)
+        dotf = None
+        rbase = FLOAT
     # shapes: vector a is a row (1 x n), vector b a column (n x 1)
     ar, ac = (1, ta.n) if ta.shape == "v" else (ta.rows, ta.cols)
     br, bc = (tb.n, 1) if tb.shape == "v" else (tb.rows, tb.cols)
@@ -369,14 +382,14 @@ def mul(cg: Codegen, a: Val, b: Val, pos) -> Val:
         for j in range(bc):
             row = [a.slots[i * ac + x] for x in range(k)]
             col = [b.slots[x * bc + j] for x in range(k)]
-            out += dot(cg, row, col)
+            out += dotf(row, col) if dotf is not None else dot(cg, row, col)
     if ta.shape == "v" and tb.shape == "v":
-        return Val(_F, out[:1])
+        return Val(NumType(rbase), out[:1])
     if ta.shape == "v":
-        return Val(NumType(FLOAT, 1, bc, "v"), out)
+        return Val(NumType(rbase, 1, bc, "v"), out)
     if tb.shape == "v":
-        return Val(NumType(FLOAT, 1, ar, "v"), out)
-    return Val(NumType(FLOAT, ar, bc, "m"), out)
+        return Val(NumType(rbase, 1, ar, "v"), out)
+    return Val(NumType(rbase, ar, bc, "m"), out)
 
 
 # --- resource objects ------------------------------------------------------------------------------------
@@ -408,6 +421,8 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
     args = [expr(cg, a) for a in arg_nodes]
     et = _elem_type(t)
+    if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
+        return gather_or_lod(cg, obj, name, args, pos)
     if k in _DIM or k.startswith("RW") and k[2:] in _DIM:
         dims = _coord_dims(k)
         if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero",
@@ -470,6 +485,61 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
     raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+
+
+_GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
+
+
+def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val:
+    """Gather[Red|Green|Blue|Alpha], GatherCmp[...] (gather4[_po][_c] with the channel chosen by the
+    sampler swizzle, SM4.1/SM5) and CalculateLevelOfDetail[Unclamped] (lod .x / .y)."""
+    t = obj.type
+    k = t.kind
+    if len(args) < 2 or not isinstance(args[0].type, ObjectType) or args[0].obj is None:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    s = args[0].obj
+    dims = _coord_dims(k)
+    coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v") if dims > 1 else _F, pos), pos)
+    dst = cg.temp()
+    d = Reg("r", (dst,), None, (0, 1, 2, 3))
+    if name.startswith("CalculateLevelOfDetail"):
+        if cg.major == 4 and cg.minor == 0:
+            raise cg.err(pos, f"'{name}': requires shader model 4.1", 3018)
+        if len(args) != 2:
+            raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+        cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
+        return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
+    cmp = name.startswith("GatherCmp")
+    ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
+    if ch is None or (cg.major < 5 and (ch or cmp or name != "Gather")) or (cg.major == 4 and cg.minor == 0):
+        raise cg.err(pos, f"'{name}': no matching method on '{t}' for this shader model", 3018)
+    rest = args[2:]
+    extra: list[Reg] = []
+    if cmp:
+        if not rest:
+            raise cg.err(pos, f"'{name}': missing compare value", 3013)
+        extra.append(cg.src(cg.convert(rest[0], _F, pos).slots))
+        rest = rest[1:]
+    suffix = ""
+    op = "gather4_c" if cmp else "gather4"
+    offset: Reg | None = None
+    if rest:
+        off = cg.convert(rest[0], NumType(INT, 1, 2, "v") if dims >= 2 else NumType(INT), pos)
+        if off.const:
+            vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+            suffix = "_aoffimmi({},{},{})".format(*vals[:3])
+        elif cg.major >= 5:
+            op = "gather4_po_c" if cmp else "gather4_po"
+            offset = cg.src(off.slots)
+        else:
+            raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
+        if len(rest) > 1:
+            raise cg.err(pos, f"'{name}': per-texel offsets are not supported", 3018)
+    samp = Reg("s", (s.reg,), None, (ch,))
+    ops = [d, cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp] + extra
+    cg.emit(op, *ops, suffix=suffix)
+    et = _elem_type(t)
+    return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 
 
 def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
