@@ -180,3 +180,28 @@ ret
     assert out[:6, 0].tolist() == [0x3F800000, 0x00000000, 0x00000000, 0x40400000, 0x00000000, 0x7FC00000]
     # min: flushed inputs (-0 vs +0 may return either zero sign; lanes chosen to avoid that), NaN ignored
     assert out[[0, 2, 3, 5], 1].tolist() == [0x00000000, 0x80800000, 0x3F800000, 0x00000000]
+
+
+def test_imul_umul_low_half_only():
+    prog = assemble_program("""ps_4_0
+dcl_input_ps constant v0.xy
+dcl_output o0.xyzw
+imul null, o0.x, v0.x, v0.y
+umul null, o0.y, v0.x, v0.y
+imul o0.z, o0.w, v0.x, l(-3)
+ret
+""")
+    a = [0, 1, 0xFFFFFFFF, 0x80000000, 0x7FFFFFFF, 123456789, 0xDEADBEEF, 40000]
+    b = [5, 0xFFFFFFFF, 0xFFFFFFFF, 2, 0x7FFFFFFF, 987654321, 0x12345678, 70000]
+    inputs = np.zeros((1, 8, 4), np.uint32)
+    inputs[0, :, 0], inputs[0, :, 1] = a, b
+    out = run_program(prog, 8, inputs=inputs).outputs[0]
+
+    def s32(v):
+        return v - (1 << 32) if v >= 1 << 31 else v
+
+    for i in range(8):
+        lo = (a[i] * b[i]) & 0xFFFFFFFF
+        assert out[i, 0] == lo and out[i, 1] == lo
+        p = s32(a[i]) * -3
+        assert out[i, 2] == (p >> 32) & 0xFFFFFFFF and out[i, 3] == p & 0xFFFFFFFF

@@ -176,11 +176,11 @@ def _addresses(kind: str, tgt: _Target, a0: np.ndarray, a1: np.ndarray | None, l
     base = tgt.base
     if lanes is not None:
         if a0.shape[-1] > 1:
-            a0 = a0[lanes]
+            a0 = np.take(a0, lanes)
         if a1 is not None and a1.shape[-1] > 1:
-            a1 = a1[lanes]
+            a1 = np.take(a1, lanes)
         if isinstance(base, np.ndarray):
-            base = base[lanes]
+            base = np.take(base, lanes)
     nw = tgt.words.size
     if kind == "raw":
         w = (a0 >> U32(2)).astype(np.int64)

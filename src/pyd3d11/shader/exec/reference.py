@@ -178,7 +178,7 @@ SPARSE_FRACTION = 0.25
 
 
 def _pick(v: np.ndarray, lanes: np.ndarray) -> np.ndarray:
-    return v[:, lanes] if v.shape[-1] > 1 else v
+    return np.take(v, lanes, axis=1) if v.shape[-1] > 1 else v
 
 
 def _sparse(run: Callable, getters: list, fn: Callable, sat: bool, store, store_at) -> Callable:
@@ -247,6 +247,10 @@ def _alu2(dsts: list[ir.Operand], srcs: list[ir.Operand], fn: Callable, kind: st
 
 def _identity(a: np.ndarray) -> np.ndarray:
     return a
+
+
+def _mul_lo(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a * b  # uint32 × uint32 wraps modulo 2^32
 
 
 def _movc(inst: ir.Instruction) -> Callable:
@@ -440,6 +444,24 @@ def _sample(inst: ir.Instruction) -> Callable:
     return run
 
 
+def _evaluate(inst: ir.Instruction) -> Callable:
+    """eval_snapped / eval_sample_index / eval_centroid (§16.5): the pixel stage's hooks interpolate the
+    attribute operand at the requested location; the result goes through the attribute's swizzle."""
+    comps, store = compile_dst(inst.operands[0])
+    sw = inst.operands[1].components()
+    srcs = [compile_src(o, o.components(), "n") for o in inst.operands[2:]]
+
+    def run(st: ExecState) -> None:
+        evaluate = getattr(st.hooks, "evaluate", None)
+        if evaluate is None:
+            raise NotSupportedError(f"{Op(inst.opcode).name.lower()}: pull-model evaluation outside a pixel shader draw")
+        vals = evaluate(st, inst, [np.broadcast_to(g(st), (4, st.n)) for g in srcs])
+        if store is not None:
+            store(st, vals[[sw[c] for c in comps]])
+
+    return run
+
+
 def _compile_code(c: Compiled, prog: ir.Program) -> None:
     from . import memory
 
@@ -472,6 +494,10 @@ def _compile_code(c: Compiled, prog: ir.Program) -> None:
             nsrc, ndst, fn = INT_OPS[name]
             if ndst == 1:
                 add(0, _alu(ops_[0], ops_[1:], "i", fn, False))
+            elif name in ("imul", "umul") and ops_[0].type == OT.NULL:
+                # only the low 32 bits wanted (how fxc emits an int multiply): the wrapping uint32
+                # product has the same bits as the low half of the 64-bit product, signed or unsigned
+                add(0, _alu(ops_[1], ops_[2:], "i", _mul_lo, False))
             else:
                 add(0, _alu2(ops_[:2], ops_[2:], fn))
         elif o == Op.MOV:
@@ -494,6 +520,8 @@ def _compile_code(c: Compiled, prog: ir.Program) -> None:
             add(0, _deriv(inst, axis, o in (Op.DERIV_RTX_FINE, Op.DERIV_RTY_FINE)))
         elif o in _SAMPLE:
             add(0, _sample(inst))
+        elif o in (Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID):
+            add(0, _evaluate(inst))
         # ---- flow control -------------------------------------------------------------------
         elif o == Op.IF:
             cond = flow.cond_fn(compile_src(ops_[0], (ops_[0].components()[0],), "n"), nz)

@@ -446,6 +446,8 @@ class Codegen:
 
     def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False) -> Val:
         """Implicit/explicit conversion with HLSL's broadcast and truncation rules."""
+        if v.type is VOID or (isinstance(v.type, NumType) and not v.slots):
+            raise self.err(pos, f"cannot convert from 'void' to '{to}'", 3017)
         if isinstance(to, ObjectType) or isinstance(v.type, ObjectType):
             if isinstance(to, ObjectType) and isinstance(v.type, ObjectType):
                 return v
@@ -626,6 +628,11 @@ class Codegen:
             return
         else:
             file = "t"
+        if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
+            e = t.elem
+            if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or _has_object(e):
+                raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
+                                      "4 32-bit components", 3000)
         r = Resource(d.name, t, file, decl_order=order)
         if d.register is not None:
             kind, num = d.register[:2]
@@ -888,6 +895,8 @@ class Codegen:
                 self.globals.setdefault("$param:" + p.name, cv)
                 scope[p.name] = self.global_value(cv)
                 continue
+            if ("out" in p.mods or "inout" in p.mods) and _has_object(p.type):
+                raise self.err(p.pos, f"'{p.name}': objects cannot be entry-point outputs", 3000)
             if "out" in p.mods and "inout" not in p.mods:
                 v = Val(p.type, self.alloc_slots(p.type.slots, var=True))
                 out_params.append((p, v))
@@ -922,6 +931,8 @@ class Codegen:
                 sub = self._elem_list(ft, fsem or sem, pos, fname)
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
             return out
+        if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
+            return []  # object members of entry structs are uniform resources, not signature elements
         if sem is None and isinstance(t, ArrayType):
             inner = self._elem_list(t.elem, None, pos, name)
             # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
@@ -1479,6 +1490,16 @@ class _FlatType(Type):
 RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
                             "RWBuffer"})
 _PRIM_MODS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
+
+
+def _has_object(t: Type) -> bool:
+    if isinstance(t, ObjectType):
+        return True
+    if isinstance(t, ArrayType):
+        return _has_object(t.elem)
+    if isinstance(t, StructType):
+        return any(_has_object(f[1]) for f in t.fields)
+    return False
 
 
 def _true_mat(t: Type) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .diagnostics import HlslError
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -279,7 +280,15 @@ def unary(cg: Codegen, op: str, v: Val, pos) -> Val:
 def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     tc = numeric(cg, c, pos)
+    if ta.shape == "m" and tb.shape == "m" and not (ta.rows <= tb.rows and ta.cols <= tb.cols or
+                                                    tb.rows <= ta.rows and tb.cols <= ta.cols):
+        raise cg.err(pos, f"type mismatch between '{ta}' and '{tb}'", 3020)
     a2, b2, rt = coerce_pair(cg, a, b, pos)
+
+    def cls(t: NumType) -> str:  # row matrices behave like vectors here
+        return "v" if t.shape == "v" or t.rows == 1 else "m"
+    if tc.shape != "s" and rt.shape != "s" and cls(tc) != cls(rt):
+        raise cg.err(pos, "the ternary condition and its operands must be both vectors or both matrices", 3020)
     if tc.n == 1:
         cs = cg.convert_base(c, BOOL).slots * rt.n
     else:
@@ -404,6 +413,8 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
                 r = iv.slots[0][3]
                 return _val(rt, v.slots[r * t.cols:(r + 1) * t.cols])
             return dynamic_pick(cg, v.slots, t.rows, t.cols, iv.slots[0], rt)
+        if t.shape == "s":
+            raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
         et = NumType(t.base)
         if iv.const:
             i = iv.slots[0][3]
@@ -455,6 +466,20 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
 
         mem_store(cg, lv[1], v, pos)
         return
+    if isinstance(lv, tuple) and lv[0] == "memswz":
+        # swizzled write into UAV/TGSM memory: read-modify-write of the whole element
+        from .intrinsics import mem_load, mem_store
+
+        base, comps = lv[1], lv[2]
+        if len(set(comps)) != len(comps):
+            raise cg.err(pos, "l-value specifies the same component more than once", 3024)
+        t = base.type
+        cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
+        cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.n
+        for i, c in enumerate(comps):
+            cur[c] = cv.slots[i]
+        mem_store(cg, base, _val(t, cur), pos)
+        return
     t, slots = lv
     cv = cg.convert(v, t, pos)
     for s in slots:
@@ -479,7 +504,10 @@ def lvalue(cg: Codegen, e: A.Node):
     if isinstance(e, A.Member):
         base = lvalue(cg, e.a)
         if isinstance(base, tuple) and base[0] == "mem":
-            return ("mem", member(cg, base[1], e.name, e.pos))
+            bv = base[1]
+            if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):
+                return ("memswz", bv, swizzle_indices(cg, bv.type, e.name, e.pos))
+            return ("mem", member(cg, bv, e.name, e.pos))
         t, slots = base
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
@@ -514,7 +542,14 @@ def expr_for_index_base(cg: Codegen, e: A.Node):
 # --- calls ---------------------------------------------------------------------------------------------
 def call(cg: Codegen, e: A.Call) -> Val:
     if e.name in cg.funcs:
-        return inline_call(cg, e)
+        try:
+            return inline_call(cg, e)
+        except HlslError as exc:
+            # a user function named like an intrinsic only overloads it (fxc falls back to the intrinsic)
+            from .intrinsics import is_intrinsic
+
+            if exc.code != 3013 or not is_intrinsic(e.name):
+                raise
     from .intrinsics import intrinsic
 
     return intrinsic(cg, e.name, e.args, e.pos)

@@ -9,7 +9,7 @@ from . import ast as A
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .operands import Reg, imm
-from .types import BOOL, FLOAT, INT, UINT, NumType, ObjectType, StructType, Type, concrete
+from .types import BOOL, FLOAT, INT, UINT, VOID, NumType, ObjectType, StructType, Type, concrete
 
 if TYPE_CHECKING:
     from .codegen import Codegen
@@ -35,10 +35,10 @@ def _fv(cg: Codegen, v: Val, pos) -> Val:
 
 def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
     if name in _BARRIERS:
-        if cg.stage != "cs" and name.endswith("GroupSync"):
+        if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
         cg.emit(_BARRIERS[name])
-        return Val(NumType(FLOAT), [])
+        return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
     args = [expr(cg, a) for a in arg_nodes]
@@ -123,7 +123,8 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         return Val(_F, cg.alu("sqrt", FLOAT, 1, [d]))
     if name == "cross":
         need(2)
-        a, b = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        f3 = NumType(FLOAT, 1, 3, "v")
+        a, b = (cg.convert(_fv(cg, x, pos), f3, pos) for x in args)
         x, y = a.slots, b.slots
         m = cg.alu("mul", FLOAT, 3, [[x[2], x[0], x[1]], [y[1], y[2], y[0]]])
         r = cg.alu("mad", FLOAT, 3, [[x[1], x[2], x[0]], [y[2], y[0], y[1]], m], ["", "", "-"])
@@ -275,9 +276,12 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
             from .intrinsics_math import determinant4
 
             return Val(_F, determinant4(cg, s))
-        if t.rows == 1 and t.cols == 1:
-            return Val(_F, s[:1])
-        raise cg.err(pos, "'determinant': the matrix must be square", 3013)
+        # non-square (fxc): the leading square sub-matrix
+        k = min(t.rows, t.cols)
+        sub = [s[r * t.cols + c] for r in range(k) for c in range(k)]
+        if k == 1:
+            return Val(_F, sub[:1])
+        return intrinsic_vals(cg, "determinant", [Val(NumType(FLOAT, k, k, "m"), sub)], pos)
     if name == "reflect":
         need(2)
         i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
@@ -300,6 +304,19 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+
+
+_OTHER_INTRINSICS = frozenset({
+    "abs", "saturate", "min", "max", "clamp", "lerp", "mad", "dot", "length", "normalize", "distance", "cross", "sin",
+    "cos", "tan", "sincos", "exp", "log", "log10", "pow", "fmod", "step", "smoothstep", "sign", "any", "all",
+    "asuint", "asint", "asfloat", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul", "transpose",
+    "determinant", "reflect", "faceforward", "firstbithigh"})
+
+
+def is_intrinsic(name: str) -> bool:
+    from .intrinsics_math import NAMES
+
+    return name in _OTHER_INTRINSICS or name in _UNARY_F or name in _UNARY_U or name in NAMES
 
 
 def intrinsic_vals(cg: Codegen, name: str, vals: list[Val], pos) -> Val:
@@ -757,6 +774,8 @@ def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip
                 addr = idx + [imm(0)]
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
+    if not isinstance(base_t, NumType) or base_t.shape != "s" or concrete(base_t.base) not in (INT, UINT):
+        raise cg.err(pos, f"'{name}': the destination must be a scalar integer", 3013)
     signed = isinstance(base_t, NumType) and concrete(base_t.base) == INT
     if op in ("min", "max"):
         op = ("i" if signed else "u") + op
@@ -771,7 +790,7 @@ def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip
             assign_to(cg, out_node, Val(NumType(UINT), [("r", (dst,), None, 0)]), pos)
     else:
         cg.emit(f"atomic_{op}", res, cg.src(addr), *srcs)
-    return Val(_F, [])
+    return Val(VOID, [])
 
 
 _ = (StructType,)

@@ -25,7 +25,7 @@ _HALF_PI = 1.5707963267948966
 _PI = 3.141592653589793
 NAMES = {"sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2", "lit", "dst", "fwidth", "modf", "frexp", "ldexp",
          "tex1D", "tex2D", "tex3D", "texCUBE", "tex2Dproj", "tex2Dlod", "tex2Dbias", "tex2Dgrad", "tex1Dgrad",
-         "tex3Dgrad", "tex1Dlod", "tex3Dlod"}
+         "tex3Dgrad", "tex1Dlod", "tex3Dlod", "GetRenderTargetSampleCount", "GetRenderTargetSamplePosition"}
 
 
 def _k(v: float, n: int) -> list:
@@ -82,6 +82,19 @@ def math_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.No
 
     if name.startswith("tex"):
         return legacy_tex(cg, name, args, pos)
+    if name.startswith("GetRenderTarget"):
+        if cg.stage != "ps" or (cg.major, cg.minor) < (4, 1):
+            raise cg.err(pos, f"'{name}': requires a pixel shader of model 4.1 or later", 3004)
+        dst = cg.temp()
+        if name == "GetRenderTargetSampleCount":
+            need(0)
+            cg.emit("sampleinfo", Reg("r", (dst,), None, (0,)), Reg("rasterizer", (), None, (0,)), suffix="_uint")
+            return Val(NumType(UINT, 1, 1, "v"), [("r", (dst,), None, 0)])
+        need(1)
+        i = cg.convert(args[0], NumType(INT), pos)
+        cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), Reg("rasterizer", (), None, (0, 1, 0, 0)),
+                cg.src(i.slots))
+        return Val(NumType(FLOAT, 1, 2, "v"), [("r", (dst,), None, c) for c in range(2)])
     if name in ("sinh", "cosh", "tanh"):
         need(1)
         (v,) = _fvals(cg, args, pos)

@@ -94,6 +94,8 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
+        if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
+            return True
         return (n in self.types or numeric_from_name(n) is not None or n in OBJECT_KINDS or n in
                 ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
@@ -131,6 +133,8 @@ class Parser:
                 c = self.const_int(template=True)
             self.expect(">")
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
+        if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
+            name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
         if name in OBJECT_KINDS:
             elem: Type | None = None
             samples = 0
