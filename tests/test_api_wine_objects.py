@@ -583,3 +583,55 @@ def test_resource_map_pitches_and_bad_subresource():
         assert (m.RowPitch, m.DepthPitch) == (row, depth)
         assert int.from_bytes(bytes(m.pData[0:4]), "little") == 0xDEADBEEF
         ctx.Unmap(res, 0)
+
+
+# -- test_required_format_support / test_create_rendertarget_view -----------------------------------
+
+_LEVELS = [0xB100, 0xB000, 0xA100, 0xA000, 0x9300, 0x9200, 0x9100]
+
+
+@pytest.mark.parametrize("level", _LEVELS)
+def test_required_format_support(level):
+    # wine test_required_format_support: format ~0 -> E_FAIL; IA_INDEX_BUFFER for R16_UINT from 9_1 and R32_UINT
+    # from 9_2; DISPLAY for RGBA8/BGRA8 (+SRGB) from 9_1, RGBA16F and R10G10B10A2_UNORM from 10_0, XR_BIAS
+    # required at 11_0 (optional at 10_x, absent at 9_x).
+    dev, _, _ = D3D11CreateDevice(None, HARDWARE, None, 0, [level], 1, SDK)
+    assert hresult_of(lambda: dev.CheckFormatSupport(0xFFFFFFFF)) == 0x80004005
+
+    def support(fmt: int) -> int:
+        try:
+            return int(dev.CheckFormatSupport(fmt))
+        except D3D11Error:
+            return 0
+
+    index, display = 0x4, 0x80000
+    assert bool(support(57) & index)  # R16_UINT
+    assert bool(support(42) & index) == (level >= 0x9200)  # R32_UINT
+    for fmt in (28, 29, 87, 91):
+        assert support(fmt) & display
+    for fmt in (10, 24):
+        assert bool(support(fmt) & display) == (level >= 0xA000)
+    if level >= 0xB000:
+        assert support(89) & display
+    elif level < 0xA000:
+        assert not support(89) & display
+
+
+def test_create_rendertarget_view_of_buffer():
+    # wine test_create_rendertarget_view: a RENDER_TARGET buffer with pSysMem NULL initial data -> E_INVALIDARG;
+    # an RTV (R32G32B32A32_FLOAT, 64 elements) of the buffer succeeds and does not AddRef it; a NULL resource is
+    # E_INVALIDARG.
+    from pyd3d11.d3d11 import D3D11_RENDER_TARGET_VIEW_DESC, D3D11_SUBRESOURCE_DATA
+
+    dev, _ = make_device()
+    desc = D3D11_BUFFER_DESC(ByteWidth=1024, BindFlags=RT)
+    assert hresult_of(lambda: dev.CreateBuffer(desc, D3D11_SUBRESOURCE_DATA())) == E_INVALIDARG
+    buf = dev.CreateBuffer(desc)
+    rtv_desc = D3D11_RENDER_TARGET_VIEW_DESC(Format=2, ViewDimension=1)
+    rtv_desc.Buffer.FirstElement, rtv_desc.Buffer.NumElements = 0, 64
+    assert hresult_of(lambda: dev.CreateRenderTargetView(None, rtv_desc)) == E_INVALIDARG
+    before = refcount(buf)
+    view = dev.CreateRenderTargetView(buf, rtv_desc)
+    assert refcount(buf) == before
+    got = view.GetDesc()
+    assert (got.Format, got.ViewDimension, got.Buffer.FirstElement, got.Buffer.NumElements) == (2, 1, 0, 64)

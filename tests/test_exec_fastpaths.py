@@ -205,3 +205,27 @@ ret
         assert out[i, 0] == lo and out[i, 1] == lo
         p = s32(a[i]) * -3
         assert out[i, 2] == (p >> 32) & 0xFFFFFFFF and out[i, 3] == p & 0xFFFFFFFF
+
+
+def test_component_major_inputs_match_the_caller_layout():
+    prog = assemble_program("""ps_4_0
+dcl_input_ps linear v0.xy
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+add o0.xyzw, v1.xyzw, v0.xxyy
+mov o1.xyzw, v1.wzyx
+ret
+""")
+    rng = np.random.default_rng(4)
+    vals = rng.standard_normal((2, 8, 4)).astype(np.float32)  # (regs, N, 4)
+    out = run_program(prog, 8, inputs=vals, inputs_component_major=False).outputs
+    cm = np.ascontiguousarray(vals.transpose(0, 2, 1))  # (regs, 4, N)
+    out2 = run_program(prog, 8, inputs=cm, inputs_component_major=True).outputs
+    assert np.array_equal(out, out2)
+    v0, v1 = vals[0], vals[1]
+    assert np.array_equal(out[0].view(np.float32), v1 + v0[:, [0, 0, 1, 1]])
+    assert np.array_equal(out[1].view(np.float32), v1[:, ::-1])
+    # fewer registers than the program reads: the missing ones read 0
+    out3 = run_program(prog, 8, inputs=cm[1:2].copy(), inputs_component_major=True).outputs
+    assert np.array_equal(out3[1].view(np.float32), np.zeros((8, 4), np.float32))

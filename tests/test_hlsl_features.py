@@ -196,6 +196,22 @@ def test_hull_and_domain_shader_declarations():
     assert {"PCSG", "ISGN", "OSGN", "SHEX"} <= {c.fourcc for c in parse_container(blob).chunks}
 
 
+def test_stat_counts_and_single_ret():
+    from pyd3d11.shader.dxbc.stat import parse_stat
+
+    src = """float4 main(float4 a : A) : SV_Target { if (a.x > 0) return a; return a * 2; }"""
+    blob = bytes(D3DCompile(src, None, "t", None, None, "main", "ps_5_0"))
+    chunks = {c.fourcc: c.data for c in parse_container(blob).chunks}
+    prog = decode_program(chunks["SHEX"])
+    ops = [i.opcode for i in prog.instructions]
+    code = [o for o in ops if not ir.Opcode(o).name.startswith("DCL_")]
+    assert ops[-1] == ir.Opcode.RET and ops[-2] != ir.Opcode.RET  # no duplicate closing ret
+    st = parse_stat(chunks["STAT"])
+    assert st.InstructionCount == len(code)
+    temps = next(i.extra[0] for i in prog.instructions if i.opcode == ir.Opcode.DCL_TEMPS)
+    assert st.TempRegisterCount == temps >= 1
+
+
 # --- rejections with fxc's error numbers ----------------------------------------------------------------
 @pytest.mark.parametrize("src,target,code", [
     ("float4 main() : SV_Target { switch (1) { case 0: return 1; case 1: return 2; case 2: } return 0; }",

@@ -22,7 +22,6 @@ from pyd3d11.errors import (
 
 from .device_structs import F, header
 
-
 _POINTER_SIZE = 8  # sizeof(IUnknown *) on the 64-bit ABI this runtime models
 
 

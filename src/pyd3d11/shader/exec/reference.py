@@ -624,8 +624,22 @@ def _as_regs(a: Any, n: int, regs: int) -> np.ndarray:
 
 
 def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: dict | None,
-              active: np.ndarray | None, hooks: Any = None, sv_internal: bool = False) -> ExecState:
-    """Fresh state; ``sv_internal`` means system values are already (4, N) uint32."""
+              active: np.ndarray | None, hooks: Any = None, sv_internal: bool = False,
+              inputs_component_major: bool = False) -> ExecState:
+    """Fresh state; ``sv_internal`` means system values are already (4, N) uint32;
+    ``inputs_component_major``: ``inputs`` is already the internal (regs, 4, N) uint32 file (used as is,
+    no transposing copy; regs beyond the array read 0)."""
+    if inputs_component_major:
+        vfile = np.asarray(inputs)
+        vfile = vfile if vfile.dtype == U32 else np.ascontiguousarray(vfile).view(U32)
+        if vfile.shape[0] < c.n_inputs:
+            grown = np.zeros((c.n_inputs, 4, n), U32)
+            grown[: vfile.shape[0]] = vfile
+            vfile = grown
+    elif isinstance(inputs, np.ndarray) and inputs.ndim == 4:
+        vfile = inputs  # GS/HS/DS internal (vertices, regs, 4, N)
+    else:
+        vfile = _as_regs(inputs, n, c.n_inputs)
     from pyd3d11.pipeline.bindings import Bindings
 
     b = bindings if bindings is not None else Bindings()
@@ -648,7 +662,7 @@ def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: di
     st = ExecState(
         n=n,
         r=np.zeros((c.n_temps, 4, n), U32),
-        v=_as_regs(inputs, n, c.n_inputs) if not (isinstance(inputs, np.ndarray) and inputs.ndim == 4) else inputs,
+        v=vfile,
         o=np.zeros((c.n_outputs, 4, n), U32),
         x={reg: np.zeros((size, 4, n), U32) for reg, (size, _) in c.indexable.items()},
         mask=mask, cb=cbs, icb=c.icb, bindings=b, sv=sv, special_out={},
@@ -686,10 +700,12 @@ def execute(c: Compiled, st: ExecState, start: int = 0, stop_at_barrier: bool = 
 
 def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings: Any = None,
                 system_values: dict | None = None, tgsm: dict | None = None, active: np.ndarray | None = None,
-                hooks: Any = None, keep_state: bool = False) -> ExecResult:
-    """Run ``program`` over ``n_lanes`` lanes; see :mod:`pyd3d11.shader.exec`."""
+                hooks: Any = None, keep_state: bool = False, inputs_component_major: bool = False) -> ExecResult:
+    """Run ``program`` over ``n_lanes`` lanes; see :mod:`pyd3d11.shader.exec`. ``inputs_component_major``:
+    ``inputs`` is given in the internal (regs, 4, N) layout (saves the transposing copy)."""
     c = compile_program(program)
-    st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks)
+    st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks,
+                   inputs_component_major=inputs_component_major)
     if tgsm:
         st.tgsm.update(tgsm)
     memory.prepare_tgsm(c, st, 1)

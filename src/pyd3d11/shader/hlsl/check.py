@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .types import VOID
+from .diagnostics import Pos
+from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
     from .codegen import Codegen
@@ -106,3 +107,104 @@ def check_function(cg: Codegen, f: A.FuncDef) -> None:
         return
     if f.ret is not VOID and not always_returns(f.body):
         raise cg.err(f.pos, f"'{f.name}': not all control paths return a value", 3507)
+
+
+RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
+                            "RWBuffer"})
+_PRIM_MODS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
+
+
+def _has_object(t: Type) -> bool:
+    if isinstance(t, ObjectType):
+        return True
+    if isinstance(t, ArrayType):
+        return _has_object(t.elem)
+    if isinstance(t, StructType):
+        return any(_has_object(f[1]) for f in t.fields)
+    return False
+
+
+def _true_mat(t: Type) -> bool:
+    """A matrix with more than one row and column (1xN / Nx1 matrices convert like vectors)."""
+    return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
+
+
+def check_params(cg: Codegen, f: A.FuncDef) -> None:
+    """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044)."""
+    seen_default = False
+    for p in f.params:
+        if p.default is not None:
+            if "out" in p.mods or "inout" in p.mods:
+                raise cg.err(p.pos, f"'{p.name}': output parameters cannot have default values", 3044)
+            seen_default = True
+        elif seen_default:
+            raise cg.err(p.pos, f"'{p.name}': missing default value for parameter", 3044)
+
+
+def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
+    """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects."""
+    from .gs import _contains_stream
+
+    if d.mods & _PRIM_MODS or _struct_has_prim_mod(d.type):
+        raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
+    if _contains_stream(d.type):
+        raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
+
+
+def _struct_has_prim_mod(t: Type) -> bool:
+    if isinstance(t, ArrayType):
+        return _struct_has_prim_mod(t.elem)
+    if isinstance(t, StructType):
+        return any(f[3] & _PRIM_MODS or _struct_has_prim_mod(f[1]) for f in t.fields)
+    return False
+
+
+def check_compile_shader(cg: Codegen, d: A.VarDecl) -> None:
+    """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
+    import re
+
+    from .codegen import walk
+
+    init = d.init
+    ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
+        isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",
+                                                           init.args[0].name) is not None
+    call = init.args[1] if ok else None  # type: ignore[union-attr]
+    if ok and isinstance(call, A.Call) and call.name in cg.funcs:
+        f = next((x for x in cg.funcs[call.name] if x.body is not None), None)
+        nuni = sum(1 for p in f.params if "uniform" in p.mods) if f is not None else -1
+        ok = f is not None and nuni == len(call.args) and all(
+            n.name in cg.globals or n.name in cg.funcs for a in call.args for n in walk(a)
+            if isinstance(n, A.Ident))
+    else:
+        ok = False
+    if not ok:
+        raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
+
+
+def check_uav_model(cg: Codegen) -> None:
+    """SM4.x: UAVs only in cs_4_x, only raw/structured, only u0 (D3D11.3 §18.4 / compute 4.x)."""
+    if cg.major >= 5:
+        return
+    for r in cg.resources:
+        if r.file != "u" or not r.used:
+            continue
+        if cg.stage != "cs":
+            raise cg.err(Pos("", 1, 1), f"'{r.name}': UAVs require shader model 5.0 in this stage", 3000)
+        if r.type.kind in RW_KINDS_TYPED:
+            raise cg.err(Pos("", 1, 1), f"'{r.name}': typed UAVs require shader model 5.0", 3000)
+
+def check_cb_overlap(cg: Codegen) -> None:
+    """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
+    reservations in $Globals may not overlap when either variable is used."""
+    for a, b in cg.reg_overlaps:
+        if a.used or b.used:
+            raise cg.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
+    for cb in cg.cbufs:
+        if not cb.used:
+            continue
+        spans = sorted(((cv.offset, cv.offset + cg.cb_size(cv.decl.type)[0], cv) for cv in cb.vars
+                        if cv.decl.packoffset is not None), key=lambda x: x[:2])
+        for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
+            if s1 < e0:
+                raise cg.err(b.decl.pos, f"'{b.decl.name}': constant buffer members overlap", 3530)

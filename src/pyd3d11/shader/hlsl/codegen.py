@@ -14,6 +14,15 @@ from typing import Any
 import numpy as np
 
 from . import ast as A
+from .check import (
+    _has_object,
+    _true_mat,
+    check_cb_overlap,
+    check_compile_shader,
+    check_global_decl,
+    check_params,
+    check_uav_model,
+)
 from .diagnostics import HlslError, Pos
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .types import (
@@ -561,7 +570,7 @@ class Codegen:
         for d in self.prog.decls:
             if isinstance(d, A.VarDecl) and isinstance(d.type, ObjectType) and d.type.kind in EFFECT_KINDS and \
                     d.init is not None and not isinstance(d.init, A.InitList):
-                self.check_compile_shader(d)
+                check_compile_shader(self, d)
         # uniform entry-point parameters live in fxc's "$Params" constant buffer
         params_cb = CBuf("$Params", "cbuffer", None)
         for f in self.funcs.get(self.entry, []):
@@ -578,26 +587,6 @@ class Codegen:
         self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
-
-    def check_compile_shader(self, d: A.VarDecl) -> None:
-        """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
-        import re
-
-        init = d.init
-        ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
-            isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",
-                                                               init.args[0].name) is not None
-        call = init.args[1] if ok else None  # type: ignore[union-attr]
-        if ok and isinstance(call, A.Call) and call.name in self.funcs:
-            f = next((x for x in self.funcs[call.name] if x.body is not None), None)
-            nuni = sum(1 for p in f.params if "uniform" in p.mods) if f is not None else -1
-            ok = f is not None and nuni == len(call.args) and all(
-                n.name in self.globals or n.name in self.funcs for a in call.args for n in walk(a)
-                if isinstance(n, A.Ident))
-        else:
-            ok = False
-        if not ok:
-            raise self.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
@@ -772,36 +761,9 @@ class Codegen:
             elif isinstance(g, Resource):
                 g.used = True
 
-    def check_uav_model(self) -> None:
-        """SM4.x: UAVs only in cs_4_x, only raw/structured, only u0 (D3D11.3 §18.4 / compute 4.x)."""
-        if self.major >= 5:
-            return
-        for r in self.resources:
-            if r.file != "u" or not r.used:
-                continue
-            if self.stage != "cs":
-                raise self.err(Pos("", 1, 1), f"'{r.name}': UAVs require shader model 5.0 in this stage", 3000)
-            if r.type.kind in RW_KINDS_TYPED:
-                raise self.err(Pos("", 1, 1), f"'{r.name}': typed UAVs require shader model 5.0", 3000)
-
-    def check_cb_overlap(self) -> None:
-        """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
-        reservations in $Globals may not overlap when either variable is used."""
-        for a, b in self.reg_overlaps:
-            if a.used or b.used:
-                raise self.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
-        for cb in self.cbufs:
-            if not cb.used:
-                continue
-            spans = sorted(((cv.offset, cv.offset + self.cb_size(cv.decl.type)[0], cv) for cv in cb.vars
-                            if cv.decl.packoffset is not None), key=lambda x: x[:2])
-            for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
-                if s1 < e0:
-                    raise self.err(b.decl.pos, f"'{b.decl.name}': constant buffer members overlap", 3530)
-
     def assign_bindings(self) -> None:
-        self.check_uav_model()
-        self.check_cb_overlap()
+        check_uav_model(self)
+        check_cb_overlap(self)
         taken = {f: {r.reg for r in self.resources if r.explicit and r.file == f} for f in "tsu"}
         for r in sorted(self.resources, key=lambda r: r.decl_order):
             if r.explicit or not r.used:
@@ -1485,56 +1447,6 @@ class _FlatType(Type):
     @property
     def slots(self) -> int:  # type: ignore[override]
         return len(self.bases)
-
-
-RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
-                            "RWBuffer"})
-_PRIM_MODS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
-
-
-def _has_object(t: Type) -> bool:
-    if isinstance(t, ObjectType):
-        return True
-    if isinstance(t, ArrayType):
-        return _has_object(t.elem)
-    if isinstance(t, StructType):
-        return any(_has_object(f[1]) for f in t.fields)
-    return False
-
-
-def _true_mat(t: Type) -> bool:
-    """A matrix with more than one row and column (1xN / Nx1 matrices convert like vectors)."""
-    return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
-
-
-def check_params(cg: Codegen, f: A.FuncDef) -> None:
-    """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044)."""
-    seen_default = False
-    for p in f.params:
-        if p.default is not None:
-            if "out" in p.mods or "inout" in p.mods:
-                raise cg.err(p.pos, f"'{p.name}': output parameters cannot have default values", 3044)
-            seen_default = True
-        elif seen_default:
-            raise cg.err(p.pos, f"'{p.name}': missing default value for parameter", 3044)
-
-
-def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
-    """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects."""
-    from .gs import _contains_stream
-
-    if d.mods & _PRIM_MODS or _struct_has_prim_mod(d.type):
-        raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
-    if _contains_stream(d.type):
-        raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
-
-
-def _struct_has_prim_mod(t: Type) -> bool:
-    if isinstance(t, ArrayType):
-        return _struct_has_prim_mod(t.elem)
-    if isinstance(t, StructType):
-        return any(f[3] & _PRIM_MODS or _struct_has_prim_mod(f[1]) for f in t.fields)
-    return False
 
 
 def walk(node: Any):

@@ -85,8 +85,8 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         else:
             cur = expr(cg, e.target)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        assign_to(cg, e.target, v, e.pos)
-        return expr(cg, e.target)
+        stored = assign_to(cg, e.target, v, e.pos)
+        return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
         a = expr(cg, e.a)
@@ -459,13 +459,16 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
 
 
 # --- assignment ---------------------------------------------------------------------------------------
-def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
+def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
+    """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
+    expression needs no read-back), None otherwise."""
     lv = lvalue(cg, target)
     if isinstance(lv, tuple) and lv[0] == "mem":
         from .intrinsics import mem_store
 
         mem_store(cg, lv[1], v, pos)
-        return
+        t = lv[1].type
+        return cg.convert(v, t, pos) if isinstance(t, NumType) else None
     if isinstance(lv, tuple) and lv[0] == "memswz":
         # swizzled write into UAV/TGSM memory: read-modify-write of the whole element
         from .intrinsics import mem_load, mem_store
@@ -479,7 +482,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
         for i, c in enumerate(comps):
             cur[c] = cv.slots[i]
         mem_store(cg, base, _val(t, cur), pos)
-        return
+        return cv
     t, slots = lv
     cv = cg.convert(v, t, pos)
     for s in slots:
@@ -491,6 +494,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> None:
     if any(s[:3] in {d[:3] for d in slots} for s in src if not is_imm(s)):
         src = cg.materialize_force(src)
     cg.store(slots, src)
+    return None
 
 
 def lvalue(cg: Codegen, e: A.Node):

@@ -479,6 +479,7 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
             dst = cg.temp()
             d = Reg("r", (dst,), None, (0, 1, 2, 3))
             if k.startswith("RW"):
+                _typed_uav_load_check(cg, et)
                 cg.emit("ld_uav_typed", d, cg.src(c.slots), _res_operand(r))
             elif ms:
                 si = cg.convert(args[1], NumType(INT), pos)
@@ -682,6 +683,13 @@ def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
     return [base], off
 
 
+def _typed_uav_load_check(cg: Codegen, t: Type) -> None:
+    """SM5.0 typed UAV loads: only single-component 32-bit element types (D3D11.0 UAV typed load)."""
+    if not isinstance(t, NumType) or t.slots != 1:
+        raise cg.err(cg.func_ctx[-1]["pos"] if cg.func_ctx else None,  # type: ignore[arg-type]
+                     "typed UAV loads are only allowed for single-component 32-bit element types", 3676)
+
+
 def mem_load(cg: Codegen, v: Val) -> Val:
     info = v.obj
     if info[0] == "tgsm":
@@ -691,6 +699,8 @@ def mem_load(cg: Codegen, v: Val) -> Val:
     t = v.type
     n = t.slots
     if kind == "typed":
+        if file == "u":
+            _typed_uav_load_check(cg, t)
         dst = cg.temp()
         op = "ld_uav_typed" if file == "u" else "ld"
         coords = base

@@ -27,6 +27,8 @@ _MODIFIERS = {
     "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
     "single",
 }
+_LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
+                   "textureCUBE": "TextureCube"}
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 _BIN_PREC = [
@@ -94,6 +96,8 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
+        if n in _LOWER_TEXTURES:
+            return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
         return (n in self.types or numeric_from_name(n) is not None or n in OBJECT_KINDS or n in
@@ -135,6 +139,10 @@ class Parser:
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
+        if name in _LOWER_TEXTURES:
+            name = _LOWER_TEXTURES[name]  # fxc accepts the d3d9-style lowercase spellings
+        if name == "texture" and self.at("<"):
+            raise self.error("'texture' cannot take template arguments", t, 3000)
         if name in OBJECT_KINDS:
             elem: Type | None = None
             samples = 0
