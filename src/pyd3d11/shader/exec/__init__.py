@@ -30,8 +30,11 @@ derivatives use the top row / left column.
 
 Internals: registers are uint32 bit patterns in component-major arrays (regs, 4, N) viewed as
 float32/int32 per instruction; float rules (denormal flush, NaN min/max, ftoi saturation, …) are
-applied explicitly (alu_float/alu_int/alu_double). Not supported: fcall / class linkage, hull-shader
-phases, GS emit/cut (the geometry stage drives those), texture sampling (hook).
+applied explicitly (alu_float/alu_int/alu_double). Stage-specific pieces live beside the core:
+GS emit/cut in ``geometry_ops`` (driven by pipeline.geometry), hull-shader phases in ``hull_phases``
+(split into per-phase programs by pipeline.hull), ``fcall``/class linkage by ``interfaces.link_program``
+(a program specialised for the bound class instances; an unlinked ``fcall`` raises NotSupportedError),
+texture sampling and eval_* through ``hooks`` (``sample`` / ``evaluate``, provided by the pipeline).
 """
 
 from .reference import SamplingHooks, compile_program, execute, new_state, run_program
