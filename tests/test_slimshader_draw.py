@@ -28,6 +28,7 @@ from pyd3d11.shader import ir
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
+from pyd3d11.shader.exec.interfaces import ClassBinding, interface_decls, link_program, uses_interfaces
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 PT = ir.ProgramType
@@ -37,11 +38,7 @@ F4, U4, S4 = 2, 3, 4  # R32G32B32A32_{FLOAT,UINT,SINT}
 D32_FLOAT = 40
 
 # Shaders that cannot draw yet, with the reason (kept honest: each is re-checked to still fail).
-XFAIL: dict[str, str] = {
-    "HlslCrossCompiler/ps5/interface_arrays.o": "executor: fcall / class linkage not supported",
-    "HlslCrossCompiler/ps5/interfaces.o": "executor: fcall / class linkage not supported",
-    "Sdk/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS.o": "executor: fcall / class linkage not supported",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _graphics_blobs() -> list[Path]:
@@ -217,8 +214,21 @@ def _sampler(comparison: bool):
                            MinLOD=0.0, MaxLOD=3.4e38)
 
 
+def _linked(program: ir.Program) -> ir.Program:
+    """Shaders with interfaces draw with a class instance bound to every slot: the first class each
+    interface allows (what SetShader with class instances selects; see exec.interfaces)."""
+    if not uses_interfaces(program):
+        return program
+    decls = interface_decls(program)
+    slots: list[ClassBinding | None] = [None] * decls.slot_count
+    for fp, (size, _sites, choices, _dyn) in decls.interfaces.items():
+        for k in range(size):
+            slots[fp + k] = ClassBinding(choices[0])
+    return link_program(program, slots)
+
+
 def stage(container, program: ir.Program) -> StageState:
-    s = StageState(program)
+    s = StageState(_linked(program))
     rdef = container.rdef
     if rdef is None:
         return s
