@@ -5,6 +5,7 @@ Each round runs every bench once per source tree (PYTHONPATH=<tree>), alternatin
 from other processes on a shared machine hits both alike; the table keeps each scene's best throughput.
 
 Usage: python bench/compare.py [--rounds 3] [--scenes S4a,S4b,S3,S1z,S2,S5] [--label A=/path/src ...]
+       [--cpu-time]
 Without --label it measures only this checkout's src/.
 """
 
@@ -43,17 +44,17 @@ def _throughput(row: dict) -> tuple[float, str, str]:
     return float(row["mpixels_per_s"]), "Mpixels/s", check
 
 
-def measure(src: str, scenes: list[str]) -> dict[str, tuple[float, str, str]]:
+def measure(src: str, scenes: list[str], extra: list[str]) -> dict[str, tuple[float, str, str]]:
     got: dict[str, tuple[float, str, str]] = {}
     if {"S4a", "S4b"} & set(scenes):
-        for r in _run("bench_compute.py", ["--runs", "1"], src):
+        for r in _run("bench_compute.py", ["--runs", "1", *extra], src):
             got[r["scene"]] = _throughput(r)
     gfx = [s for s in scenes if s in GRAPHICS]
     if gfx:
-        for r in _run("bench_graphics.py", ["--scenes", ",".join(gfx), "--runs", "1", "--warmup", "0"], src):
+        for r in _run("bench_graphics.py", ["--scenes", ",".join(gfx), "--runs", "1", "--warmup", "0", *extra], src):
             got[r["scene"]] = _throughput(r)
     if "S3-sampler" in scenes:
-        for r in _run("bench_sampler.py", ["--runs", "1"], src):
+        for r in _run("bench_sampler.py", ["--runs", "1", *extra], src):
             got["S3-sampler"] = _throughput(r)
     return got
 
@@ -63,13 +64,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--scenes", default="S4a,S4b,S3-sampler,S3,S1z,S2,S5")
     ap.add_argument("--label", action="append", default=[], help="NAME=/path/to/src (repeatable)")
+    ap.add_argument("--cpu-time", action="store_true", help="benches time frames in process CPU time")
     args = ap.parse_args()
+    extra = ["--cpu-time"] if args.cpu_time else []
     trees = [tuple(x.split("=", 1)) for x in args.label] or [("this", str(HERE.parent / "src"))]
     scenes = args.scenes.split(",")
     best: dict[str, dict[str, tuple[float, str, str]]] = {name: {} for name, _ in trees}
     for k in range(args.rounds):
         for name, src in trees:
-            for scene, row in measure(src, scenes).items():
+            for scene, row in measure(src, scenes, extra).items():
                 if scene not in best[name] or row[0] > best[name][scene][0]:
                     best[name][scene] = row
             print(f"round {k + 1} {name}: " + ", ".join(f"{s} {r[0]:g}" for s, r in best[name].items()),

@@ -1,7 +1,14 @@
 """COM basics: IUnknown, ID3D11DeviceChild, private data, minimal DXGI object interfaces (DESIGN §1).
 
 COM reference counts are kept for fidelity (AddRef/Release return the new count and the debug layer
-reports them), but Python's GC owns memory: an object whose count reaches 0 stays usable.
+reports them), but Python's GC owns memory: an object whose count reaches 0 stays usable; counts are
+bookkeeping only and nothing is freed by Release.
+
+Two counts, as the Windows runtime keeps them: the public count (AddRef/Release, what callers see) and
+the internal count (``_intref``: references the runtime itself holds, e.g. a context binding). Binding an
+object does not change its public count (wine d3d11 test_state_refcounting). A device child holds a
+public reference on its device while its own public count is above 0: creating it raises the device's
+count, its final Release lowers it, and a getter that hands it out again raises it again.
 QueryInterface accepts an interface class or an IID (uuid.UUID, GUID-like object or string).
 """
 
@@ -80,6 +87,7 @@ class IUnknown:
 
     def __init__(self) -> None:
         self._refcount = 1
+        self._intref = 0  # references held by the runtime (bindings); not visible through AddRef/Release
         self._private: dict[uuid.UUID, Any] = {}
 
     # -- IUnknown -----------------------------------------------------------------------------
@@ -110,12 +118,37 @@ class IUnknown:
 
     def AddRef(self) -> int:  # noqa: N802
         self._refcount += 1
+        if self._refcount == 1:
+            self._public_revived()
         return self._refcount
 
     def Release(self) -> int:  # noqa: N802
         if self._refcount > 0:
             self._refcount -= 1
+            if self._refcount == 0:
+                self._public_released()
         return self._refcount
+
+    def _public_revived(self) -> None:
+        """Hook: the public count went 0 -> 1 (a getter or Create* handed the object out again)."""
+
+    def _public_released(self) -> None:
+        """Hook: the public count reached 0 (the object may live on through internal references)."""
+
+    # -- internal references (runtime-held: bindings, context state objects) ---------------------
+    def _add_int_ref(self) -> int:
+        self._intref += 1
+        return self._intref
+
+    def _release_int_ref(self) -> int:
+        if self._intref > 0:
+            self._intref -= 1
+        return self._intref
+
+    def _alive(self) -> bool:
+        """Whether any reference (public or internal) is left: what keeps a state object cached and
+        what ReportLiveDeviceObjects lists."""
+        return self._refcount > 0 or self._intref > 0
 
     # -- private data (ID3D11DeviceChild / ID3D11Device / IDXGIObject share these) -------------
     def SetPrivateData(self, guid: Any, DataSize: int = None, pData: Any = None) -> None:  # noqa: N802,N803
@@ -177,7 +210,8 @@ class IUnknown:
 
     def __repr__(self) -> str:
         name = self._debug_name()
-        return f"<{type(self).__name__}{' ' + repr(name) if name else ''} refs={self._refcount}>"
+        return (f"<{type(self).__name__}{' ' + repr(name) if name else ''} refs={self._refcount}"
+                f"{f' intref={self._intref}' if self._intref else ''}>")
 
 
 class ID3D11DeviceChild(IUnknown):
@@ -191,6 +225,24 @@ class ID3D11DeviceChild(IUnknown):
         register = getattr(device, "_register_child", None)
         if register is not None:
             register(self)
+        # A new child holds a reference on its device (wine test_create_*: the device's refcount goes up by
+        # one per created object and back down when the object is released).
+        self._device_ref(+1)
+
+    def _device_ref(self, delta: int) -> None:
+        dev = self._device
+        if dev is None or not hasattr(dev, "AddRef"):
+            return
+        if delta > 0:
+            dev.AddRef()
+        else:
+            dev.Release()
+
+    def _public_revived(self) -> None:
+        self._device_ref(+1)
+
+    def _public_released(self) -> None:
+        self._device_ref(-1)
 
     def GetDevice(self) -> Any:  # noqa: N802
         self._device.AddRef()

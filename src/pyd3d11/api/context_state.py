@@ -3,8 +3,9 @@
 ``BoundState`` is plain data (lists of bound COM objects plus scalars); ``StateMethods`` is the mixin of
 ``ID3D11DeviceContext1`` that validates and applies the IA/VS/HS/DS/GS/SO/RS/PS/OM/CS Set*/Get* calls
 (ID3D11DeviceContext method pages, MicrosoftDocs win32). Invalid calls are dropped whole with a debug
-message (``void`` methods never raise); bound objects are AddRef'd and released when replaced; getters
-AddRef what they hand out, as in C.
+message (``void`` methods never raise). Binding takes an *internal* reference (``bind``/``unbind``): the
+public refcount of a bound object does not change, and an object released to 0 while bound stays bound
+(wine d3d11 test_state_refcounting). Getters AddRef what they hand out (public), as in C.
 
 The per-stage methods (``VSSetConstantBuffers`` … ``CSGetSamplers``) are generated from one template per
 method family, with the C parameter names.
@@ -148,14 +149,26 @@ def view_kind(obj: Any) -> Any:
 
 
 def addref(obj: Any) -> Any:
+    """Public AddRef of what a getter hands out (None passes through)."""
     if obj is not None and hasattr(obj, "AddRef"):
         obj.AddRef()
     return obj
 
 
-def release(obj: Any) -> None:
-    if obj is not None and hasattr(obj, "Release"):
-        obj.Release()
+def bind(obj: Any) -> Any:
+    """Take the runtime's internal reference on a newly bound object (public count unchanged)."""
+    if obj is not None and hasattr(obj, "_add_int_ref"):
+        obj._add_int_ref()
+    return obj
+
+
+def unbind(obj: Any) -> None:
+    """Drop the internal reference of a binding that is replaced or cleared."""
+    if obj is not None and hasattr(obj, "_release_int_ref"):
+        obj._release_int_ref()
+
+
+release = unbind  # what the hazard helpers call when they force a binding to NULL
 
 
 def _items(seq: Any, n: int) -> list[Any]:
@@ -243,8 +256,8 @@ class StateMethods:
     def _assign(self, lst: list[Any], i: int, obj: Any) -> None:
         old = lst[i]
         if old is not obj:
-            addref(obj)
-            release(old)
+            bind(obj)
+            unbind(old)
         lst[i] = obj
 
     # -- generic stage methods ----------------------------------------------------------------------
@@ -343,12 +356,12 @@ class StateMethods:
                          "The call is dropped.", f"DEVICE_{stage}SETSHADER_UNSUPPORTED")
             return
         st = self._state.stages[stage]
-        addref(shader)
-        release(st.shader)
+        bind(shader)
+        unbind(st.shader)
         st.shader = shader
-        new = [addref(c) for c in _items(instances, int(num_instances or 0))]
+        new = [bind(c) for c in _items(instances, int(num_instances or 0))]
         for c in st.class_instances:
-            release(c)
+            unbind(c)
         st.class_instances = new
 
     def _get_shader(self, stage: str, num_instances: Any = None) -> tuple[Any, list[Any]]:
@@ -364,8 +377,8 @@ class StateMethods:
             self._report(SEV_ERROR, CAT_STATE_SETTING, "IASetInputLayout: not an input layout. The call is dropped.",
                          "DEVICE_IASETINPUTLAYOUT_INVALID")
             return
-        addref(pInputLayout)
-        release(self._state.ia_layout)
+        bind(pInputLayout)
+        unbind(self._state.ia_layout)
         self._state.ia_layout = pInputLayout
 
     def IAGetInputLayout(self) -> Any:  # noqa: N802
@@ -429,8 +442,8 @@ class StateMethods:
                              f"still bound on output ({where})! Forcing to NULL.", "DEVICE_IASETINDEXBUFFER_HAZARD")
                 pIndexBuffer = None
         s = self._state
-        addref(pIndexBuffer)
-        release(s.ia_ib)
+        bind(pIndexBuffer)
+        unbind(s.ia_ib)
         s.ia_ib = pIndexBuffer
         s.ia_ib_format = int(Format) if pIndexBuffer is not None else int(Format or 0)
         s.ia_ib_offset = int(Offset or 0)
@@ -497,8 +510,8 @@ class StateMethods:
             self._report(SEV_ERROR, CAT_STATE_SETTING, "RSSetState: not a rasterizer state. The call is dropped.",
                          "DEVICE_RSSETSTATE_INVALID")
             return
-        addref(pRasterizerState)
-        release(self._state.rs_state)
+        bind(pRasterizerState)
+        unbind(self._state.rs_state)
         self._state.rs_state = pRasterizerState
 
     def RSGetState(self) -> Any:  # noqa: N802
@@ -550,8 +563,8 @@ class StateMethods:
                          "DEVICE_OMSETBLENDSTATE_INVALID")
             return
         s = self._state
-        addref(pBlendState)
-        release(s.om_blend)
+        bind(pBlendState)
+        unbind(s.om_blend)
         s.om_blend = pBlendState
         # NULL BlendFactor means {1, 1, 1, 1} (OMSetBlendState remarks)
         s.om_blend_factor = [1.0] * 4 if BlendFactor is None else [float(x) for x in list(BlendFactor)[:4]]
@@ -567,8 +580,8 @@ class StateMethods:
                          "call is dropped.", "DEVICE_OMSETDEPTHSTENCILSTATE_INVALID")
             return
         s = self._state
-        addref(pDepthStencilState)
-        release(s.om_ds)
+        bind(pDepthStencilState)
+        unbind(s.om_ds)
         s.om_ds = pDepthStencilState
         s.om_stencil_ref = int(StencilRef) & 0xFFFFFFFF
 
@@ -618,8 +631,8 @@ class StateMethods:
             if (d.flags & 3) != 3:
                 hazards.unbind_inputs(s, dsv, m, rep, release)
             hazards.unbind_other_pipeline_outputs(s, dsv, "graphics", m, rep, release)
-        addref(dsv)
-        release(s.om_dsv)
+        bind(dsv)
+        unbind(s.om_dsv)
         s.om_dsv = dsv
 
     def OMSetRenderTargets(self, NumViews: int, ppRenderTargetViews: Any,  # noqa: N802,N803
@@ -759,8 +772,8 @@ class StateMethods:
                          "DEVICE_SETPREDICATION_INVALIDPREDICATE")
             return
         s = self._state
-        addref(pPredicate)
-        release(s.predicate)
+        bind(pPredicate)
+        unbind(s.predicate)
         s.predicate = pPredicate
         s.predicate_value = bool(PredicateValue)
 
@@ -771,7 +784,7 @@ class StateMethods:
     def ClearState(self) -> None:  # noqa: N802
         """Every binding back to its default (NULL objects, zero viewports, blend factor 1, mask ~0)."""
         for o in self._state.objects():
-            release(o)
+            unbind(o)
         self._state = BoundState()
 
 

@@ -326,23 +326,28 @@ class ID3D11Debug(IUnknown):
         return None
 
     def ReportLiveDeviceObjects(self, Flags: int = RLDO_DETAIL) -> str:  # noqa: N803
-        """Report the device and its live children (refcount, debug name) through the info queue.
+        """Report the device and its live children through the info queue (one LIVE_* warning each).
 
-        Returns the report text as well (a Python extra). With RLDO_SUMMARY only the counts are listed.
+        A child is live while it has a public or an internal reference (a context binding keeps an object
+        released to 0 alive); each child line gives both counts as the Windows debug layer does,
+        ``Refcount: <public>, IntRef: <internal>``. RLDO_IGNORE_INTERNAL leaves out objects held only
+        internally; RLDO_SUMMARY without RLDO_DETAIL lists just the number of live objects
+        ("Live Object : N", LIVE_OBJECT_SUMMARY). Returns the report text as well (a Python extra).
         """
         dev = self._device
-        children = [c for c in dev._live_children() if c._refcount > 0]
-        lines = [f"Live ID3D11Device at 0x{id(dev):X}, Refcount: {dev._refcount}"]
-        if not int(Flags) & RLDO_SUMMARY or int(Flags) & RLDO_DETAIL:
+        flags = int(Flags)
+        children = [c for c in dev._live_children() if c._alive()]
+        if flags & RLDO_IGNORE_INTERNAL:
+            children = [c for c in children if c._refcount > 0]
+        entries: list[tuple[str, str]] = [("LIVE_DEVICE", f"Live ID3D11Device at 0x{id(dev):X}, Refcount: {dev._refcount}")]
+        if not flags & RLDO_SUMMARY or flags & RLDO_DETAIL:
             for c in children:
                 name = c._debug_name()
-                lines.append(f"\tLive {type(c).__name__} at 0x{id(c):X}"
-                             f"{', Name: ' + name if name else ''}, Refcount: {c._refcount}")
+                kind = type(c).__name__.removeprefix("ID3D11").removeprefix("ID3D").rstrip("0123456789").upper()
+                entries.append(("LIVE_" + kind, f"\tLive {type(c).__name__} at 0x{id(c):X}"
+                                f"{', Name: ' + name if name else ''}, Refcount: {c._refcount}, IntRef: {c._intref}"))
         else:
-            lines.append(f"\t{len(children)} live device children")
-        text = "\n".join(lines)
-        kinds = [dev] + children if len(lines) == len(children) + 1 else [dev]
-        for obj, line in zip(kinds, lines):
-            kind = type(obj).__name__.removeprefix("ID3D11").rstrip("0123456789").upper()
-            dev._report(SEVERITY_WARNING, CATEGORY_STATE_CREATION, message_id("LIVE_" + kind), line.strip())
-        return text
+            entries.append(("LIVE_OBJECT_SUMMARY", f"\tLive Object : {len(children)}"))
+        for msg, line in entries:
+            dev._report(SEVERITY_WARNING, CATEGORY_STATE_CREATION, message_id(msg), line.strip())
+        return "\n".join(line for _m, line in entries)

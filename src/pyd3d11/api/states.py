@@ -1,6 +1,8 @@
 """State objects: blend, depth-stencil, rasterizer, sampler (with de-duplication).
 
-Identical descs return the same object (AddRef'd), and at most 4096 unique objects of each kind may
+Identical descs return the same object (AddRef'd) — also one whose public count fell to 0 while a context
+still binds it (the binding's internal reference keeps it alive; wine test_state_refcounting) — and at
+most 4096 unique objects of each kind may
 live (D3D11_REQ_*_OBJECT_COUNT_PER_DEVICE → D3D11_ERROR_TOO_MANY_UNIQUE_STATE_OBJECTS), as the D3D11
 runtime does. Each object keeps its desc in the most extended form (``_desc``: D3D11_BLEND_DESC1,
 D3D11_DEPTH_STENCIL_DESC, D3D11_RASTERIZER_DESC2, D3D11_SAMPLER_DESC) for the pipeline.
@@ -314,13 +316,14 @@ def validate_sampler(caps: FeatureLevelCaps, pDesc: Any) -> Any:  # noqa: N803
 
 
 class StateCache:
-    """Per-kind de-duplication: canonical desc -> live object (objects released to 0 leave it)."""
+    """Per-kind de-duplication: canonical desc -> live object. An object leaves the cache once neither a
+    public nor an internal (binding) reference is left."""
 
     def __init__(self) -> None:
         self._objects: dict[Any, Any] = {}
 
     def _prune(self) -> None:
-        dead = [k for k, o in self._objects.items() if o._refcount <= 0]
+        dead = [k for k, o in self._objects.items() if not o._alive()]
         for k in dead:
             del self._objects[k]
 

@@ -370,8 +370,11 @@ class _PixelContext:
         src = interp.p.source[piece]
         front = interp.p.front[piece]
         # Depth for the depth test: per output sample (pixel frequency), or at the lane's own sample.
+        # Only the depth test reads it: without one, every lane carries 0.
         depth = np.empty((n, S), np.float32)
-        if L.sidx is not None:
+        if not self._depth_tested(om):
+            depth = np.broadcast_to(np.float32(0), (n, S))
+        elif L.sidx is not None:
             depth[:] = interp.depth(tq, *loc["sample"])[:, None]
         elif S > 1 and not self.forced:
             for s in range(S):
@@ -423,12 +426,16 @@ class _PixelContext:
             f.occlusion = _popcount(L.rcov[idx]).astype(np.int64)
         return f
 
+    def _depth_tested(self, om: OutputMerger | None) -> bool:
+        """Whether the output merger will read fragment depth (a depth test is enabled)."""
+        desc = self.state.om.depth_stencil
+        return om is None or (om.ds is not None and desc is not None and bool(desc.DepthEnable))
+
     def _fragments(self, L: _Lanes, idx: np.ndarray, cov: np.ndarray, depth: np.ndarray, front: np.ndarray,
                    outputs: np.ndarray | None, omask: np.ndarray | None) -> PixelFragments:
-        colors = np.zeros((idx.size, 8, 4), np.uint32)
-        if outputs is not None:
-            k = min(outputs.shape[0], 8)
-            colors[:, :k] = outputs[:k, idx].transpose(1, 0, 2)
+        # Only the registers the shader has (the OM reads missing ones as 0).
+        k = min(outputs.shape[0], 8) if outputs is not None else 0
+        colors = outputs[:k, idx] if k else np.zeros((0, idx.size, 4), np.uint32)
         pc = np.repeat(L.tq, 4)[idx]
         slices = self.rt_index[pc]
         # §15.8.1: an out-of-range render-target array index selects slice 0.
@@ -481,7 +488,9 @@ class _PixelContext:
                     if where not in inv_w:
                         inv_w[where] = interp.inv_w(tq, x, y)
                     iw = inv_w[where]
-                bits = interp.attribute(r, tq, x, y, persp, iw)
+                for c, v in zip(comps, interp.attribute_components(r, tq, x, y, persp, comps, iw)):
+                    inputs[r, :, c] = v
+                continue
             for c in comps:
                 inputs[r, :, c] = bits[:, c]
         return inputs, sysv

@@ -114,20 +114,64 @@ class Interpolator:
         Coefficients are gathered once per quad and broadcast over its four lanes; the result is per
         lane, (Q*4,) or (Q*4, C).
         """
-        c = coef[piece]
-        if c.ndim == 2:
-            return (c[:, None, 0] * x + c[:, None, 1] * y + c[:, None, 2]).reshape(-1)
-        out = c[:, None, :, 0] * x[..., None] + c[:, None, :, 1] * y[..., None] + c[:, None, :, 2]
-        return out.reshape(-1, c.shape[1])
+        # Same operations in the same order as c0*x + c1*y + c2, in place (identical rounding).
+        c = coef[piece][:, None]  # (Q, 1, [C,] 3)
+        if coef.ndim == 3:
+            x, y = x[..., None], y[..., None]
+        out = c[..., 0] * x
+        out += c[..., 1] * y
+        out += c[..., 2]
+        return out.reshape(-1) if coef.ndim == 2 else out.reshape(-1, coef.shape[1])
 
-    def depth(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    @staticmethod
+    def _evaluate_split(coef: np.ndarray, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """:meth:`evaluate` of one plane per piece stored coefficient-major, ``coef`` (3, P) contiguous.
+
+        Same operations in the same order (c0*x + c1*y + c2), so bit-identical; the per-quad gathers
+        are contiguous, which is what makes it faster.
+        """
+        g = coef[:, piece]  # (3, Q)
+        out = g[0][:, None] * x
+        out += g[1][:, None] * y
+        out += g[2][:, None]
+        return out.reshape(-1)
+
+    def _split(self, key: tuple, planes) -> np.ndarray:
+        """Cached coefficient-major copy (..., 3, P) of planes (P, ..., 3) built by ``planes()``."""
+        skey = ("split",) + key
+        if skey not in self._cache:
+            self._cache[skey] = np.ascontiguousarray(np.moveaxis(planes(), 0, -1))
+        return self._cache[skey]
+
+    def _z_plane(self) -> np.ndarray:
         key = ("z",)
         if key not in self._cache:
             self._cache[key] = self.plane(self.p.z.astype(np.float64))
-        return self.evaluate(self._cache[key], piece, x, y).astype(np.float32)
+        return self._cache[key]
+
+    def depth(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        coef = self._split(("z",), self._z_plane)
+        return self._evaluate_split(coef, piece, x, y).astype(np.float32)
 
     def inv_w(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        return self.evaluate(self._inv_w_plane(), piece, x, y)
+        return self._evaluate_split(self._split(("invw",), self._inv_w_plane), piece, x, y)
+
+    def attribute_components(self, register: int, piece: np.ndarray, x: np.ndarray, y: np.ndarray,
+                             perspective: bool, comps: list[int], inv_w: np.ndarray | None = None) -> list:
+        """Components ``comps`` of :meth:`attribute`, each (L,) uint32, computed only for those
+        components (same operations per element, so the same bits)."""
+        coef = self._split(("plane", register, perspective), lambda: self._attr_plane(register, perspective))
+        iw = None
+        if perspective:
+            iw = self.inv_w(piece, x, y) if inv_w is None else inv_w
+        out = []
+        for c in comps:
+            v = self._evaluate_split(coef[c], piece, x, y)
+            if perspective:
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    v /= iw
+            out.append(v.astype(np.float32).view(np.uint32))
+        return out
 
     def position_w(self, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         with np.errstate(divide="ignore"):

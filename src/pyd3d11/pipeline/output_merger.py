@@ -35,7 +35,7 @@ class PixelFragments:
     coverage: np.ndarray  # (n,) uint32 samples covered by the primitive
     depth: np.ndarray  # (n, S) float32 depth per sample (interpolated or oDepth)
     front: np.ndarray  # (n,) bool
-    colors: np.ndarray  # (n, 8, 4) uint32 PS output registers o0..o7
+    colors: np.ndarray  # (K, n, 4) uint32 PS output registers o0..o(K-1), K <= 8; missing ones read as 0
     vp_min: np.ndarray  # (n,) float32 viewport MinDepth
     vp_max: np.ndarray  # (n,) float32 viewport MaxDepth
     omask: np.ndarray | None = None  # (n,) uint32 oMask when the PS writes it
@@ -70,7 +70,8 @@ class ColorTarget:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
         raw = _read_slices(view)
-        values = codecs.decode(view.format, raw)
+        # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
+        values = np.ascontiguousarray(codecs.decode(view.format, raw))
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
@@ -134,6 +135,23 @@ def _layers(key: np.ndarray) -> list[np.ndarray]:
     return np.split(by_rank, np.cumsum(counts)[:-1])
 
 
+def _distinct(key: np.ndarray, size: int) -> bool:
+    """Whether all keys in [0, size) are distinct (then :func:`_layers` is one layer, in order)."""
+    n = key.shape[0]
+    if n > size or key.min() < 0 or key.max() >= size:
+        return False
+    seen = np.zeros(size, bool)
+    seen[key] = True
+    return int(np.count_nonzero(seen)) == n
+
+
+def _register(colors: np.ndarray, rows: np.ndarray | None, i: int) -> np.ndarray:
+    """(m, 4) uint32 bits of output register ``i`` for fragments ``rows`` (all when None)."""
+    if i >= colors.shape[0]:
+        return np.zeros((colors.shape[1] if rows is None else rows.shape[0], 4), np.uint32)
+    return colors[i] if rows is None else colors[i][rows]
+
+
 def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
     """Alpha-to-coverage: alpha <= 0 (or NaN) -> none, >= 1 -> all, n-step monotonic in between (§17.18)."""
     a = np.nan_to_num(alpha.astype(np.float64), nan=0.0)
@@ -166,6 +184,9 @@ class OutputMerger:
             return
         slices, H, W = self.shape
         key = (f.slice * H + f.y) * W + f.x
+        if _distinct(key, slices * H * W):
+            self._apply(f, None)  # one layer holding every fragment: no gathers needed
+            return
         for layer in _layers(key):
             self._apply(f, layer)
 
@@ -197,23 +218,30 @@ class OutputMerger:
     _ds_dirty = False
 
     # --- one layer of fragments with distinct pixels -------------------------------------------
-    def _apply(self, f: PixelFragments, idx: np.ndarray) -> None:
+    def _apply(self, f: PixelFragments, idx: np.ndarray | None) -> None:
+        """Apply fragments ``idx`` (distinct pixels; None: all of ``f``, already distinct)."""
         st = self.state
         S = self.samples
-        cov = f.coverage[idx] & np.uint32(st.sample_mask & ((1 << S) - 1))
-        colors = f.colors[idx]
+
+        def pick(a):
+            return a if idx is None else a[idx]
+
+        cov = pick(f.coverage) & np.uint32(st.sample_mask & ((1 << S) - 1))
+        colors = f.colors if idx is None else f.colors[:, idx]
         if f.omask is not None:
-            cov &= f.omask[idx]
+            cov &= pick(f.omask)
         elif st.blend is not None and st.blend.AlphaToCoverageEnable:
-            cov &= _a2c_mask(colors[:, 0, 3].view(np.float32), S)
-        sl, y, x = f.slice[idx], f.y[idx], f.x[idx]
-        bits = (cov[:, None] >> np.arange(S, dtype=np.uint32)) & 1  # (n, S)
-        covered = bits.astype(bool)
+            cov &= _a2c_mask(_register(colors, None, 0)[:, 3].view(np.float32), S)
+        sl, y, x = pick(f.slice), pick(f.y), pick(f.x)
+        if S == 1:
+            covered = (cov != 0)[:, None]
+        else:
+            covered = ((cov[:, None] >> np.arange(S, dtype=np.uint32)) & 1).astype(bool)  # (n, S)
         passed = covered
-        if self.ds is not None and st.depth_stencil is not None and not f.pretested:
+        if self.ds is not None and st.depth_stencil is not None and not f.pretested and self._ds_active():
             passed = self._depth_stencil(f, idx, covered, sl, y, x)
         if f.occlusion is not None:  # TIR counts raster samples of visible pixels (§20.4.6)
-            self.samples_passed += int(f.occlusion[idx][passed.any(axis=1)].sum())
+            self.samples_passed += int(pick(f.occlusion)[passed.any(axis=1)].sum())
         else:
             self.samples_passed += int(np.count_nonzero(passed))
         if not passed.any():
@@ -222,13 +250,20 @@ class OutputMerger:
             if t is not None:
                 self._write_color(i, t, colors, passed, sl, y, x)
 
+    def _ds_active(self) -> bool:
+        """Whether the depth/stencil state can reject or write anything (else it passes coverage)."""
+        desc = self.state.depth_stencil
+        return bool(desc.DepthEnable) or bool(desc.StencilEnable and self.ds.stencil is not None)
+
     def _depth_stencil(self, f, idx, covered, sl, y, x) -> np.ndarray:
         ds = self.ds
         desc = self.state.depth_stencil
         n, S = covered.shape
         s_idx = np.arange(S)
-        z = f.depth[idx].astype(np.float32)
-        z = np.fmin(np.fmax(z, f.vp_min[idx][:, None]), f.vp_max[idx][:, None]).astype(np.float32)
+        z = (f.depth if idx is None else f.depth[idx]).astype(np.float32)
+        vmin = f.vp_min if idx is None else f.vp_min[idx]
+        vmax = f.vp_max if idx is None else f.vp_max[idx]
+        z = np.fmin(np.fmax(z, vmin[:, None]), vmax[:, None]).astype(np.float32)
         q = ds.quantize(z)
         gi = (sl[:, None], s_idx[None, :], y[:, None], x[:, None])
         stored = ds.depth[gi]
@@ -240,7 +275,7 @@ class OutputMerger:
             ref = self.state.stencil_ref & 0xFF
             rm = desc.StencilReadMask & 0xFF
             wm = desc.StencilWriteMask & 0xFF
-            front = f.front[idx][:, None]
+            front = (f.front if idx is None else f.front[idx])[:, None]
             new = sb.copy()
             for face, fo in ((True, desc.FrontFace), (False, desc.BackFace)):
                 sel = (front == face) & covered
@@ -271,10 +306,16 @@ class OutputMerger:
 
     def _write_color(self, i: int, t: ColorTarget, colors: np.ndarray, passed: np.ndarray, sl, y, x) -> None:
         n, S = passed.shape
-        rows, samp = np.nonzero(passed)
-        gi = (sl[rows], samp, y[rows], x[rows])
-        dst = t.values[gi]  # (m, 4)
-        src_bits = colors[rows, i]
+        _, _, H, W, C = t.values.shape
+        flat = t.values.reshape(-1, C)  # a view (values are contiguous)
+        if S == 1 and passed.all():
+            rows = None
+            lin = (sl * H + y) * W + x
+        else:
+            rows, samp = np.nonzero(passed)
+            lin = ((sl[rows] * S + samp) * H + y[rows]) * W + x[rows]
+        dst = flat[lin]  # (m, 4)
+        src_bits = _register(colors, rows, i)
         rt = self._rt_desc(i)
         mask = rt.RenderTargetWriteMask if rt is not None else 0xF
         if t.kind in (FormatKind.UINT, FormatKind.SINT):
@@ -287,15 +328,18 @@ class OutputMerger:
             if t.lo is not None:
                 src = np.clip(src, np.float32(t.lo), np.float32(t.hi))
             if rt is not None and rt.BlendEnable:
-                src1 = colors[rows, 1].view(np.float32)
+                src1 = _register(colors, rows, 1).view(np.float32)
                 if t.lo is not None:
                     src1 = np.clip(src1, np.float32(t.lo), np.float32(t.hi))
                 bf = self.bf if t.lo is None else np.clip(self.bf, np.float32(t.lo), np.float32(t.hi))
-                out = bl.blend(rt, src, src1, dst.astype(np.float32), bf)
+                out = bl.blend(rt, src, src1, np.asarray(dst, np.float32), bf)
             else:
                 out = src
-        wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
-        out = np.where(wm, out, dst)
+        if (mask & 0xF) == 0xF:
+            out = np.asarray(out, np.result_type(out, dst))  # what np.where(all True, out, dst) gives
+        else:
+            wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
+            out = np.where(wm, out, dst)
         # Re-quantise through the format so later layers see exactly the stored value.
-        t.values[gi] = codecs.decode(t.format, codecs.encode(t.format, out))
+        flat[lin] = codecs.decode(t.format, codecs.encode(t.format, out))
         t.dirty = True

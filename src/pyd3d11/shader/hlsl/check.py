@@ -1,7 +1,8 @@
-"""Statement-level semantic checks fxc performs before code generation: control paths that miss a
-return value (X3507), switch rules of SM4/5 (no empty switch, unique labels, one default, every case
-group non-empty and ending in break/return/continue: fxc has no fall-through between non-empty cases
-below SM6, X3533)."""
+"""Semantic checks fxc performs besides type checking: control paths that miss a return value (X3507),
+switch rules of SM4/5 (no empty switch, unique labels, one default, every case group non-empty and
+ending in break/return/continue: fxc has no fall-through between non-empty cases below SM6, X3533),
+default-argument rules (X3044), global-declaration rules (GS primitive modifiers, stream objects),
+effect ``CompileShader`` initialisers, SM4.x UAV restrictions and constant-buffer overlaps (X3530)."""
 
 from __future__ import annotations
 

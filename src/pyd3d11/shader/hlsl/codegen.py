@@ -207,6 +207,7 @@ class Codegen:
         self.hs_phases: list = []
         self.ds_head: list[str] = []
         self.func_index_stack: list[int] = []
+        self.uav_load_ok = 0  # >0 while evaluating out-only call arguments
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
         self.input_types: dict[tuple[str, int], tuple] = {}
         self.output_owner: dict[tuple[str, int], object] = {}
@@ -558,6 +559,9 @@ class Codegen:
                 elif "groupshared" in d.mods:
                     g = len(self.tgsm)
                     self.tgsm[d.name] = (g, d.type.slots * 4, d.type)
+                    limit = 32768 if self.major >= 5 else 16384  # bytes of groupshared memory (§18.6.4)
+                    if sum(x[1] for x in self.tgsm.values()) > limit:
+                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
                     self.globals[d.name] = ("static", d)

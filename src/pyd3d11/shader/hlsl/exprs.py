@@ -608,7 +608,16 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
         err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
         err.notimpl = True
         raise err
-    args = [expr(cg, a) for a in e.args]
+    args = []
+    for i, a in enumerate(e.args):
+        # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
+        out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
+                       for f in cands)
+        cg.uav_load_ok += out_only
+        try:
+            args.append(expr(cg, a))
+        finally:
+            cg.uav_load_ok -= out_only
     scored = [(s, f) for f in cands if (s := _score(cg, f, args)) is not None]
     if not scored:
         raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)

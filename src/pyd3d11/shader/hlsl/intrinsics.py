@@ -685,6 +685,8 @@ def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
 
 def _typed_uav_load_check(cg: Codegen, t: Type) -> None:
     """SM5.0 typed UAV loads: only single-component 32-bit element types (D3D11.0 UAV typed load)."""
+    if cg.uav_load_ok:
+        return
     if not isinstance(t, NumType) or t.slots != 1:
         raise cg.err(cg.func_ctx[-1]["pos"] if cg.func_ctx else None,  # type: ignore[arg-type]
                      "typed UAV loads are only allowed for single-component 32-bit element types", 3676)
