@@ -35,6 +35,7 @@ class Bindings:
     srvs: list[ViewDescriptor | None] = field(default_factory=lambda: _slots(SRV_SLOTS))
     uavs: list[ViewDescriptor | None] = field(default_factory=lambda: _slots(UAV_SLOTS))
     samplers: list[Any] = field(default_factory=lambda: _slots(SAMPLER_SLOTS))
+    sample_count: int = 1  # the rasterizer's sample count (sampleinfo / samplepos on ``rasterizer``)
 
     def set_cbuffer(self, slot: int, data: Any) -> None:
         """Bind constant-buffer contents given as any buffer-protocol object (bytes, numpy)."""

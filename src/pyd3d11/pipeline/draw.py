@@ -403,6 +403,7 @@ class _PixelContext:
                                   0xFFFFFFFF if self.forced else state.om.sample_mask,
                                   {d.register: d.interpolation for d in self.decls})
                 hooks = PullModelHooks(hooks, model)
+            state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
                               hooks=hooks, active=active)
             outputs = res.outputs
