@@ -9,7 +9,10 @@ shaders of peer_bench.py written in shader assembly (assembled with pyd3d11's as
 Peers on this machine (peer-results.md, llvmpipe, 2 threads): S1 1067 Mpix/s, S1z 288 Mpix/s,
 S2 3.42 Mtri/s, S3 51.7 Mpix/s, S5 801 Mpix/s; softpipe: S1 3.62, S1z 3.53, S2 0.037, S3 0.276, S5 23.9.
 
-Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1]
+Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1] [--profile [N]]
+
+--profile: instead of timing, run each scene's frame once with a single draw (S1/S1z/S5 normally
+repeat theirs) under cProfile (process CPU time) after one warm frame, and print the top N functions by own time.
 """
 
 from __future__ import annotations
@@ -290,6 +293,23 @@ SCENES = {
 }
 
 
+def profile(peer, scenes: list[str], top: int) -> None:
+    import cProfile
+    import pstats
+
+    peer.S1_DRAWS = peer.S5_DRAWS = 1
+    for name in scenes:
+        sc = Scene(peer)
+        frame, _, _ = SCENES[name](sc)
+        frame()  # warm: shader translation, caches
+        prof = cProfile.Profile(time.process_time)  # CPU time: steadier on a loaded machine
+        prof.enable()
+        frame()
+        prof.disable()
+        print(f"=== {name} (one draw) ===")
+        pstats.Stats(prof).sort_stats("tottime").print_stats(top)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenes", default="S1z,S2,S3,S5")
@@ -297,7 +317,12 @@ def main() -> None:
     ap.add_argument("--cpu-time", action="store_true",
                     help="time frames in process CPU time (steadier on a shared, loaded machine)")
     ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--profile", type=int, nargs="?", const=30, default=0,
+                    help="profile one single-draw frame per scene; print the top N (default 30)")
     args = ap.parse_args()
+    if args.profile:
+        profile(load_peer(), args.scenes.split(","), args.profile)
+        return
     global CLOCK
     if args.cpu_time:
         CLOCK = time.process_time

@@ -127,6 +127,8 @@ class IUnknown:
             self._refcount -= 1
             if self._refcount == 0:
                 self._public_released()
+                if self._intref == 0:
+                    self._final_release()
         return self._refcount
 
     def _public_revived(self) -> None:
@@ -134,6 +136,11 @@ class IUnknown:
 
     def _public_released(self) -> None:
         """Hook: the public count reached 0 (the object may live on through internal references)."""
+
+    def _final_release(self) -> None:
+        """Hook: no public and no internal reference is left (where C would destroy the object). An object
+        holding internal references on others (a view on its resource) drops them here. Memory stays
+        Python's."""
 
     # -- internal references (runtime-held: bindings, context state objects) ---------------------
     def _add_int_ref(self) -> int:
@@ -143,6 +150,8 @@ class IUnknown:
     def _release_int_ref(self) -> int:
         if self._intref > 0:
             self._intref -= 1
+            if self._intref == 0 and self._refcount == 0:
+                self._final_release()
         return self._intref
 
     def _alive(self) -> bool:

@@ -222,7 +222,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """ID3D11DeviceContext3::Flush1 equivalent: nothing to do."""
 
     def SwapDeviceContextState(self, pState: Any) -> Any:  # noqa: N802,N803
-        raise NotSupportedError("SwapDeviceContextState (ID3DDeviceContextState)", "SwapDeviceContextState")
+        """Activate ``pState``; returns the previously active state object (ppPreviousState, AddRef'd)."""
+        return self._swap_device_context_state(pState)
 
     # -- draws ---------------------------------------------------------------------------------------
     def _draw_cmd(self, method: str, args: Any) -> cmds.DrawCmd | None:

@@ -20,6 +20,7 @@ from typing import Any
 from pyd3d11.storage import ViewKind
 
 from . import hazards
+from .com import ID3D11DeviceChild, iid
 
 STAGES = hazards.STAGES
 SHADER_CLASS = {"VS": "ID3D11VertexShader", "HS": "ID3D11HullShader", "DS": "ID3D11DomainShader",
@@ -224,9 +225,18 @@ class StateMethods:
 
     _state: BoundState
     _device: Any
+    #: The active ID3DDeviceContextState (None until the first SwapDeviceContextState: the device's own level).
+    _ctx_state: Any = None
 
     # -- limits ------------------------------------------------------------------------------------
     def _feature_level(self) -> int:
+        """The level the context's limits follow: the active context state object's, else the device's
+        (SwapDeviceContextState remarks: the state object's level controls the immediate context)."""
+        if self._ctx_state is not None:
+            return self._ctx_state._level
+        created = getattr(self._device, "_created_level", None)
+        if created is not None:
+            return int(created)
         get = getattr(self._device, "GetFeatureLevel", None)
         return int(get()) if get is not None else FL_11_1
 
@@ -788,6 +798,53 @@ class StateMethods:
         self._state = BoundState()
 
 
+    # -- ID3DDeviceContextState ---------------------------------------------------------------------
+    def _swap_device_context_state(self, pState: Any) -> Any:  # noqa: N803
+        """ID3D11DeviceContext1::SwapDeviceContextState: make ``pState`` the active state object and return
+        the previously active one (AddRef'd; the first call hands out the context's default state object).
+
+        The whole bound pipeline state moves into the previous object and the state saved in ``pState`` (a
+        fresh object: the cleared state) becomes the context's; bound objects keep their internal references
+        (the state object holds them while inactive). NULL ``pState``: no effect, nothing returned. Not
+        supported on deferred contexts (dropped with a message). A state object emulating ID3D10Device(1)
+        turns off the ID3D11DeviceContext methods except Begin/End/GetData/Map/Unmap/GetContextFlags
+        (CreateDeviceContextState remarks). MicrosoftDocs ID3D11DeviceContext1::SwapDeviceContextState.
+        """
+        if getattr(self, "_deferred", False):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "SwapDeviceContextState: not supported on a deferred "
+                         "context. The call is dropped.", "")
+            return None
+        if pState is None:
+            return None
+        if not is_a(pState, "ID3DDeviceContextState") or pState._device is not self._device:
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "SwapDeviceContextState: pState is not a context state "
+                         "object of this device. The call is dropped.", "")
+            return None
+        prev = self._ctx_state
+        if prev is None:  # the implicit default state object, handed out with the caller's one reference
+            prev = ID3DDeviceContextState(self._device, StateMethods._feature_level(self), IID_ID3D11Device1, 0)
+            prev._saved = None
+            prev._add_int_ref()  # the context's reference on its active state object
+        else:
+            prev.AddRef()
+        if pState is prev:
+            return prev
+        prev._saved, self._state = self._state, pState._saved
+        pState._saved = None
+        pState._add_int_ref()
+        prev._release_int_ref()
+        self._ctx_state = pState
+        self._set_d3d10_mode(pState._emulated in D3D10_INTERFACES)
+        return prev
+
+    def _set_d3d10_mode(self, on: bool) -> None:
+        base = getattr(type(self), "_d3d10_base", None)
+        if on and base is None:
+            self.__class__ = _d3d10_mode_class(type(self))
+        elif not on and base is not None:
+            self.__class__ = base
+
+
 def _view_extent(v: Any) -> tuple[int, int, int]:
     """(width, height, samples) of a view's top mip, for the RT/DSV compatibility rule."""
     d = v._view
@@ -839,3 +896,69 @@ def _install_stage_methods() -> None:
 
 
 _install_stage_methods()
+
+
+# -------------------------------------------------------------------------------------------------
+# ID3DDeviceContextState
+# -------------------------------------------------------------------------------------------------
+
+IID_ID3D10Device = iid("ID3D10Device", "9b7e4c0f-342c-4106-a19f-4f2704f689f0")
+IID_ID3D10Device1 = iid("ID3D10Device1", "9b7e4c8f-342c-4106-a19f-4f2704f689f0")
+IID_ID3D11Device = iid("ID3D11Device", "db6f6ddb-ac77-4e88-8253-819df9bbf140")
+IID_ID3D11Device1 = iid("ID3D11Device1", "a04bfb29-08ef-43d6-a49c-a9bdbdcbe686")
+D3D10_INTERFACES = frozenset({IID_ID3D10Device, IID_ID3D10Device1})
+EMULATED_INTERFACES = frozenset({IID_ID3D11Device, IID_ID3D11Device1}) | D3D10_INTERFACES
+
+
+class ID3DDeviceContextState(ID3D11DeviceChild):
+    """A context state object (ID3D11Device1::CreateDeviceContextState): a feature level, an emulated
+    interface and, while inactive, a saved copy of the whole bound pipeline state (``_saved``; None while
+    it is the active state of the immediate context)."""
+
+    _iid = iid("ID3DDeviceContextState", "5c1e0d8a-7c23-48f9-8c59-a92958ceff11")
+
+    def __init__(self, device: Any, level: int, emulated: Any, flags: int) -> None:
+        super().__init__(device)
+        self._level = int(level)
+        self._emulated = emulated
+        self._flags = int(flags)
+        self._saved: BoundState | None = BoundState()
+
+    def _final_release(self) -> None:
+        """Last reference gone while inactive: drop the internal references of the saved bindings (what
+        destroying the object does on Windows), so that e.g. a state object bound only there can leave the
+        device's state cache."""
+        saved, self._saved = self._saved, BoundState()
+        if saved is not None:
+            for o in saved.objects():
+                unbind(o)
+
+
+# Methods that stay on while a D3D10-emulating state object is active (CreateDeviceContextState remarks:
+# Begin, End, GetContextFlags, GetData, Map, Unmap), plus IUnknown / device-child basics and the swap.
+_D3D10_MODE_ACTIVE = frozenset({
+    "Begin", "End", "GetContextFlags", "GetData", "Map", "Unmap", "QueryInterface", "AddRef", "Release",
+    "GetDevice", "GetPrivateData", "SetPrivateData", "SetPrivateDataInterface", "SwapDeviceContextState"})
+_D3D10_MODE_CLASSES: dict[type, type] = {}
+
+
+def _disabled_method(name: str) -> Any:
+    def disabled(self: Any, *args: Any, **kw: Any) -> None:
+        """Turned off while a D3D10-emulating context state object is active: does nothing and hands out
+        nothing (CreateDeviceContextState remarks)."""
+        return None
+    disabled.__name__ = disabled.__qualname__ = name
+    return disabled
+
+
+def _d3d10_mode_class(cls: type) -> type:
+    """``cls`` with every ID3D11DeviceContext method not in _D3D10_MODE_ACTIVE turned off (cached)."""
+    sub = _D3D10_MODE_CLASSES.get(cls)
+    if sub is None:
+        ns: dict[str, Any] = {"_d3d10_base": cls, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+        for name in dir(cls):
+            attr = getattr(cls, name, None)
+            if name[:1].isupper() and name not in _D3D10_MODE_ACTIVE and callable(attr) and not isinstance(attr, type):
+                ns[name] = _disabled_method(name)
+        sub = _D3D10_MODE_CLASSES[cls] = type(cls.__name__, (cls,), ns)
+    return sub

@@ -29,6 +29,8 @@ from .device_shaders import DeviceShadersMixin
 from .device_states import DeviceStatesMixin
 from .device_structs import Reject
 
+_CONTEXT_STATE_SINGLETHREADED = 0x1  # D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED
+
 # IDXGIDevice/IDXGIDevice1 live in com.py with the other DXGI facets (GetAdapter -> dxgi_factory).
 
 
@@ -59,6 +61,9 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     def __init__(self, feature_level: int, flags: int = 0, driver_type: int = C.DRIVER_HARDWARE) -> None:
         super().__init__()
         self._feature_level = int(feature_level)
+        #: The level the device was created at: the immediate context's level until a context state object
+        #: is swapped in (CreateDeviceContextState may raise ``_feature_level`` later).
+        self._created_level = int(feature_level)
         self._caps: FeatureLevelCaps = caps_for(feature_level)
         self._flags = int(flags)
         self._driver_type = int(driver_type)
@@ -173,8 +178,61 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     CreateDeferredContext1 = CreateDeferredContext
 
     # -- ID3D11Device1 extras answered here ------------------------------------------------------
-    def CreateDeviceContextState(self, *args: Any, **kw: Any) -> Any:
-        raise NotSupportedError("ID3D11Device1.CreateDeviceContextState", "CreateDeviceContextState")
+    def CreateDeviceContextState(self, Flags: int, pFeatureLevels: Any, FeatureLevels: int,  # noqa: N803
+                                 SDKVersion: int, EmulatedInterface: Any,  # noqa: N803
+                                 ppContextState: Any = True) -> tuple[int, Any]:  # noqa: N803
+        """ID3D11Device1::CreateDeviceContextState -> ``(chosen feature level, ID3DDeviceContextState)``.
+
+        Rules (MicrosoftDocs ID3D11Device1::CreateDeviceContextState): Flags only
+        D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED, and required when the device was created
+        SINGLETHREADED; pFeatureLevels non-NULL with FeatureLevels > 0 (no default list); SDKVersion
+        D3D11_SDK_VERSION; EmulatedInterface one of ID3D10Device, ID3D10Device1, ID3D11Device, ID3D11Device1.
+        The chosen level is the first listed level this runtime supports (levels above 10_1 are skipped for
+        the D3D10 interfaces, which cannot express them); none: E_INVALIDARG. The new object holds the cleared
+        pipeline state. The device's feature level becomes the maximum of its own and every created state
+        object's (remarks: "the device's feature level can increase dynamically"). ``ppContextState`` None
+        validates only: ``(level, None)``.
+        """
+        from .com import _guid
+        from .context_state import D3D10_INTERFACES, EMULATED_INTERFACES, ID3DDeviceContextState
+        from .device_structs import reject
+
+        m = "CreateDeviceContextState"
+        with self._creating(m):
+            flags = int(Flags)
+            if flags & ~_CONTEXT_STATE_SINGLETHREADED:
+                raise reject(f"Flags 0x{flags:X} has bits other than D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED")
+            if self._flags & C.CREATE_SINGLETHREADED and not flags & _CONTEXT_STATE_SINGLETHREADED:
+                raise reject("the device was created SINGLETHREADED: Flags must include "
+                             "D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED")
+            if pFeatureLevels is None or not FeatureLevels:
+                raise reject("pFeatureLevels must be non-NULL and FeatureLevels > 0 (there is no default list)")
+            levels = [int(x) for x in list(pFeatureLevels)]
+            if int(FeatureLevels) > len(levels):
+                raise reject(f"FeatureLevels {FeatureLevels} exceeds the {len(levels)} entries of pFeatureLevels")
+            levels = levels[:int(FeatureLevels)]
+            if int(SDKVersion) != C.D3D11_SDK_VERSION:
+                raise reject(f"SDKVersion {SDKVersion} is not D3D11_SDK_VERSION ({C.D3D11_SDK_VERSION})")
+            try:
+                emulated = _guid(EmulatedInterface)
+            except Exception:
+                emulated = None
+            if emulated not in EMULATED_INTERFACES:
+                raise reject("EmulatedInterface is not ID3D10Device, ID3D10Device1, ID3D11Device or ID3D11Device1")
+            limit = C.FL_10_1 if emulated in D3D10_INTERFACES else C.FL_11_1
+            for lv in levels:
+                if lv not in C.ALL_FEATURE_LEVELS:
+                    raise reject(f"pFeatureLevels contains an unknown D3D_FEATURE_LEVEL 0x{lv:X}")
+            chosen = next((lv for lv in levels if lv <= limit), None)
+            if chosen is None:
+                raise reject("none of pFeatureLevels is supported for the emulated interface")
+        if not ppContextState:
+            return chosen, None
+        state = ID3DDeviceContextState(self, chosen, emulated, flags)
+        if chosen > self._feature_level:
+            self._feature_level = chosen
+            self._caps = caps_for(chosen)
+        return chosen, state
 
     def OpenSharedResource(self, *args: Any, **kw: Any) -> Any:
         raise NotSupportedError("shared resources (OpenSharedResource)", "OpenSharedResource")

@@ -21,6 +21,11 @@ OP_ADD, OP_SUBTRACT, OP_REV_SUBTRACT, OP_MIN, OP_MAX = 1, 2, 3, 4, 5
 _ONE = np.float32(1.0)
 
 
+def _wide(v, n: int) -> np.ndarray:
+    """``v`` (a scalar or (n, 1) column) as an (n, 4) read-only broadcast view (no copy)."""
+    return np.broadcast_to(np.asarray(v, np.float32), (n, 4))
+
+
 def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray,
            alpha: bool) -> np.ndarray:
     """The (n, 3) colour or (n,) alpha factor for blend ``kind``.
@@ -30,21 +35,21 @@ def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_
     sl = slice(3, 4) if alpha else slice(0, 3)
     n = src.shape[0]
     if kind == ZERO:
-        f = np.zeros((n, 4), np.float32)
+        f = _wide(np.float32(0), n)
     elif kind == ONE:
-        f = np.ones((n, 4), np.float32)
+        f = _wide(_ONE, n)
     elif kind == SRC_COLOR:
         f = src
     elif kind == INV_SRC_COLOR:
         f = _ONE - src
     elif kind == SRC_ALPHA:
-        f = np.repeat(src[:, 3:4], 4, 1)
+        f = _wide(src[:, 3:4], n)
     elif kind == INV_SRC_ALPHA:
-        f = np.repeat(_ONE - src[:, 3:4], 4, 1)
+        f = _wide(_ONE - src[:, 3:4], n)
     elif kind == DEST_ALPHA:
-        f = np.repeat(dst[:, 3:4], 4, 1)
+        f = _wide(dst[:, 3:4], n)
     elif kind == INV_DEST_ALPHA:
-        f = np.repeat(_ONE - dst[:, 3:4], 4, 1)
+        f = _wide(_ONE - dst[:, 3:4], n)
     elif kind == DEST_COLOR:
         f = dst
     elif kind == INV_DEST_COLOR:
@@ -61,9 +66,9 @@ def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_
     elif kind == INV_SRC1_COLOR:
         f = _ONE - src1
     elif kind == SRC1_ALPHA:
-        f = np.repeat(src1[:, 3:4], 4, 1)
+        f = _wide(src1[:, 3:4], n)
     elif kind == INV_SRC1_ALPHA:
-        f = np.repeat(_ONE - src1[:, 3:4], 4, 1)
+        f = _wide(_ONE - src1[:, 3:4], n)
     else:
         raise NotSupportedError(f"blend factor {kind}")
     return np.asarray(f, np.float32)[:, sl]
@@ -80,14 +85,15 @@ def apply_op(op: int, s: np.ndarray, sf: np.ndarray, d: np.ndarray, df: np.ndarr
         return _min_max(s, d, True)
     if op == OP_MAX:
         return _min_max(s, d, False)
-    a = (s * sf).astype(np.float32)
-    b = (d * df).astype(np.float32)
+    # float32 operands give float32 results; astype only converts (never copies) otherwise.
+    a = (s * sf).astype(np.float32, copy=False)
+    b = (d * df).astype(np.float32, copy=False)
     if op == OP_ADD:
-        return (a + b).astype(np.float32)
+        return (a + b).astype(np.float32, copy=False)
     if op == OP_SUBTRACT:
-        return (a - b).astype(np.float32)
+        return (a - b).astype(np.float32, copy=False)
     if op == OP_REV_SUBTRACT:
-        return (b - a).astype(np.float32)
+        return (b - a).astype(np.float32, copy=False)
     raise NotSupportedError(f"blend op {op}")
 
 

@@ -95,7 +95,10 @@ class DepthStencilTarget:
         else:
             depth = raw[..., 0:4].copy().view(np.float32)[..., 0]
             stencil = raw[..., 4].copy()
-        return cls(view, fmt, depth, stencil, bits)
+        # Contiguous planes: the output merger addresses them through flat views.
+        if stencil is not None:
+            stencil = np.ascontiguousarray(stencil)
+        return cls(view, fmt, np.ascontiguousarray(depth), stencil, bits)
 
     def quantize(self, z: np.ndarray) -> np.ndarray:
         """Clamped float32 z -> the buffer's domain (§17.11: UNORM by +0.5 then truncate)."""

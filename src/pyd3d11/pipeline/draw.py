@@ -293,6 +293,7 @@ class _PixelContext:
                  primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list,
                  forced: int = 0):
         self.state = state
+        self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
         self.offsets = offsets  # raster sample pattern (the output pattern unless ForcedSampleCount)
@@ -436,13 +437,18 @@ class _PixelContext:
                    outputs: np.ndarray | None, omask: np.ndarray | None) -> PixelFragments:
         # Only the registers the shader has (the OM reads missing ones as 0).
         k = min(outputs.shape[0], 8) if outputs is not None else 0
-        colors = outputs[:k, idx] if k else np.zeros((0, idx.size, 4), np.uint32)
+        colors = np.take(outputs[:k], idx, axis=1) if k else np.zeros((0, idx.size, 4), np.uint32)
+        if self._piece_slice is None:
+            # Per piece, once per draw: §15.8.1: an out-of-range render-target array index selects slice 0;
+            # viewport depth range as contiguous columns.
+            rt = self.rt_index
+            self._piece_slice = np.where((rt >= 0) & (rt < self._slice_count()), rt, 0)
+            self._piece_vp_min = np.ascontiguousarray(self.vp[:, 4])
+            self._piece_vp_max = np.ascontiguousarray(self.vp[:, 5])
         pc = np.repeat(L.tq, 4)[idx]
-        slices = self.rt_index[pc]
-        # §15.8.1: an out-of-range render-target array index selects slice 0.
-        slices = np.where((slices >= 0) & (slices < self._slice_count()), slices, 0)
-        return PixelFragments(L.px.reshape(-1)[idx], L.py.reshape(-1)[idx], slices, cov[idx].astype(np.uint32),
-                              depth[idx], front[idx], colors, self.vp[pc, 4], self.vp[pc, 5],
+        return PixelFragments(L.px.reshape(-1)[idx], L.py.reshape(-1)[idx], self._piece_slice[pc],
+                              cov[idx].astype(np.uint32), depth[idx], front[idx], colors,
+                              self._piece_vp_min[pc], self._piece_vp_max[pc],
                               omask[idx] if omask is not None else None)
 
     def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):

@@ -124,6 +124,10 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         key_full = np.stack([key, instance], 1)
         uniq, inverse = np.unique(key_full, axis=0, return_inverse=True)
         ukey, uinst = uniq[:, 0], uniq[:, 1]
+    elif key.shape[0] > 0 and bool(np.all(key[1:] > key[:-1])):
+        # Already strictly increasing (a plain Draw): np.unique would return it unchanged.
+        ukey, inverse = key, np.arange(key.shape[0], dtype=np.int64)
+        uinst = np.zeros(ukey.shape[0], np.int64)
     else:
         ukey, inverse = np.unique(key, return_inverse=True)
         uinst = np.zeros(ukey.shape[0], np.int64)
@@ -164,9 +168,13 @@ def fetch_vertices(
             data = vb.storage.data
             ok = addr + size <= data.shape[0]
         raw = np.zeros((V, size), np.uint8)
-        if ok.any():
-            rows = addr[ok][:, None] + np.arange(size)
-            raw[ok] = data[rows]
+        if ok.any() and data.shape[0] >= size:
+            # Row r of the window view is data[r:r + size]: one contiguous copy per vertex.
+            windows = np.lib.stride_tricks.sliding_window_view(data, size)
+            if ok.all():
+                raw = np.take(windows, addr, axis=0)
+            else:
+                raw[ok] = np.take(windows, addr[ok], axis=0)
         # Out-of-bounds rows stay zero bytes, which decode to 0 plus the missing-component defaults.
         values = codecs.decode(el.format, raw)
         bits = np.ascontiguousarray(values).view(np.uint32).reshape(V, 4)

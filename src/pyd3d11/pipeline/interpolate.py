@@ -130,7 +130,7 @@ class Interpolator:
         Same operations in the same order (c0*x + c1*y + c2), so bit-identical; the per-quad gathers
         are contiguous, which is what makes it faster.
         """
-        g = coef[:, piece]  # (3, Q)
+        g = np.take(coef, piece, axis=1)  # (3, Q)
         out = g[0][:, None] * x
         out += g[1][:, None] * y
         out += g[2][:, None]

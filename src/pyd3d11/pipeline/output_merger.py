@@ -122,17 +122,29 @@ def _layers(key: np.ndarray) -> list[np.ndarray]:
     n = key.shape[0]
     if n == 0:
         return []
-    order = np.argsort(key, kind="stable")
+    order = _stable_argsort(key)
     k = key[order]
     start = np.concatenate([[True], k[1:] != k[:-1]])
     first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
     rank = np.empty(n, np.int64)
     rank[order] = np.arange(n) - first
-    if rank.max() == 0:
+    top = int(rank.max())
+    if top == 0:
         return [np.arange(n)]
+    if top < 8:  # few layers: one ascending scan per layer beats a sort
+        return [np.nonzero(rank == r)[0] for r in range(top + 1)]
     by_rank = np.argsort(rank, kind="stable")
     counts = np.bincount(rank)
     return np.split(by_rank, np.cumsum(counts)[:-1])
+
+
+def _stable_argsort(key: np.ndarray) -> np.ndarray:
+    """``np.argsort(key, kind="stable")``; non-negative keys below 2**32 sort as two stable 16-bit
+    radix passes (low half, then high half), which is the same permutation, faster."""
+    if key.min() < 0 or key.max() >= 1 << 32:
+        return np.argsort(key, kind="stable")
+    low = np.argsort((key & 0xFFFF).astype(np.uint16), kind="stable")
+    return low[np.argsort((key[low] >> 16).astype(np.uint16), kind="stable")]
 
 
 def _distinct(key: np.ndarray, size: int) -> bool:
@@ -149,7 +161,7 @@ def _register(colors: np.ndarray, rows: np.ndarray | None, i: int) -> np.ndarray
     """(m, 4) uint32 bits of output register ``i`` for fragments ``rows`` (all when None)."""
     if i >= colors.shape[0]:
         return np.zeros((colors.shape[1] if rows is None else rows.shape[0], 4), np.uint32)
-    return colors[i] if rows is None else colors[i][rows]
+    return colors[i] if rows is None else np.take(colors[i], rows, axis=0)
 
 
 def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
@@ -185,10 +197,10 @@ class OutputMerger:
         slices, H, W = self.shape
         key = (f.slice * H + f.y) * W + f.x
         if _distinct(key, slices * H * W):
-            self._apply(f, None)  # one layer holding every fragment: no gathers needed
+            self._apply(f, None, key)  # one layer holding every fragment: no gathers needed
             return
         for layer in _layers(key):
-            self._apply(f, layer)
+            self._apply(f, layer, key[layer])
 
     def early_depth_stencil(self, f: PixelFragments, lanes: np.ndarray, n: int) -> np.ndarray:
         """Depth/stencil test and update before the pixel shader (§16.12 [earlydepthstencil]).
@@ -218,8 +230,9 @@ class OutputMerger:
     _ds_dirty = False
 
     # --- one layer of fragments with distinct pixels -------------------------------------------
-    def _apply(self, f: PixelFragments, idx: np.ndarray | None) -> None:
-        """Apply fragments ``idx`` (distinct pixels; None: all of ``f``, already distinct)."""
+    def _apply(self, f: PixelFragments, idx: np.ndarray | None, key: np.ndarray) -> None:
+        """Apply fragments ``idx`` (distinct pixels; None: all of ``f``, already distinct); ``key`` holds
+        their (slice * H + y) * W + x."""
         st = self.state
         S = self.samples
 
@@ -227,7 +240,7 @@ class OutputMerger:
             return a if idx is None else a[idx]
 
         cov = pick(f.coverage) & np.uint32(st.sample_mask & ((1 << S) - 1))
-        colors = f.colors if idx is None else f.colors[:, idx]
+        colors = f.colors if idx is None else np.take(f.colors, idx, axis=1)
         if f.omask is not None:
             cov &= pick(f.omask)
         elif st.blend is not None and st.blend.AlphaToCoverageEnable:
@@ -248,7 +261,7 @@ class OutputMerger:
             return
         for i, t in enumerate(self.targets):
             if t is not None:
-                self._write_color(i, t, colors, passed, sl, y, x)
+                self._write_color(i, t, colors, passed, sl, y, x, key)
 
     def _ds_active(self) -> bool:
         """Whether the depth/stencil state can reject or write anything (else it passes coverage)."""
@@ -265,13 +278,18 @@ class OutputMerger:
         vmax = f.vp_max if idx is None else f.vp_max[idx]
         z = np.fmin(np.fmax(z, vmin[:, None]), vmax[:, None]).astype(np.float32)
         q = ds.quantize(z)
-        gi = (sl[:, None], s_idx[None, :], y[:, None], x[:, None])
-        stored = ds.depth[gi]
+        _, _, H, W = ds.depth.shape
+        # One linear index per (fragment, sample) into the contiguous planes (same elements as
+        # indexing by (slice, sample, y, x)).
+        gi = (((sl[:, None] * S + s_idx[None, :]) * H + y[:, None]) * W + x[:, None],)
+        depth_plane = ds.depth.reshape(-1)
+        stored = depth_plane[gi]
         depth_pass = compare(desc.DepthFunc, q, stored) if desc.DepthEnable else np.ones((n, S), bool)
         stencil_pass = np.ones((n, S), bool)
         read_only = self.state.dsv.flags if self.state.dsv is not None else 0
         if desc.StencilEnable and ds.stencil is not None:
-            sb = ds.stencil[gi]
+            stencil_plane = ds.stencil.reshape(-1)
+            sb = stencil_plane[gi]
             ref = self.state.stencil_ref & 0xFF
             rm = desc.StencilReadMask & 0xFF
             wm = desc.StencilWriteMask & 0xFF
@@ -290,11 +308,11 @@ class OutputMerger:
                 res = (sb & np.uint8(~wm & 0xFF)) | (res & np.uint8(wm))
                 new = np.where(sel, res, new)
             if not read_only & 0x2:
-                ds.stencil[gi] = np.where(covered, new, sb)
+                stencil_plane[gi] = np.where(covered, new, sb)
                 self._ds_dirty = True
         passed = covered & depth_pass & stencil_pass
         if desc.DepthEnable and desc.DepthWriteMask and not read_only & 0x1:
-            ds.depth[gi] = np.where(passed, q, stored)
+            depth_plane[gi] = np.where(passed, q, stored)
             self._ds_dirty = True
         return passed
 
@@ -304,17 +322,19 @@ class OutputMerger:
             return None
         return b.RenderTarget[i if b.IndependentBlendEnable else 0]
 
-    def _write_color(self, i: int, t: ColorTarget, colors: np.ndarray, passed: np.ndarray, sl, y, x) -> None:
+    def _write_color(self, i: int, t: ColorTarget, colors: np.ndarray, passed: np.ndarray, sl, y, x,
+                     key: np.ndarray) -> None:
         n, S = passed.shape
         _, _, H, W, C = t.values.shape
         flat = t.values.reshape(-1, C)  # a view (values are contiguous)
         if S == 1 and passed.all():
             rows = None
-            lin = (sl * H + y) * W + x
+            # The key is ((sl * S + 0) * H + y) * W + x when this target has the key's H and W.
+            lin = key if self.shape[1:] == (H, W) else (sl * H + y) * W + x
         else:
             rows, samp = np.nonzero(passed)
             lin = ((sl[rows] * S + samp) * H + y[rows]) * W + x[rows]
-        dst = flat[lin]  # (m, 4)
+        dst = np.take(flat, lin, axis=0)  # (m, 4); take: much faster than flat[lin] on 2-D
         src_bits = _register(colors, rows, i)
         rt = self._rt_desc(i)
         mask = rt.RenderTargetWriteMask if rt is not None else 0xF
@@ -328,9 +348,12 @@ class OutputMerger:
             if t.lo is not None:
                 src = np.clip(src, np.float32(t.lo), np.float32(t.hi))
             if rt is not None and rt.BlendEnable:
-                src1 = _register(colors, rows, 1).view(np.float32)
-                if t.lo is not None:
-                    src1 = np.clip(src1, np.float32(t.lo), np.float32(t.hi))
+                if {rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha} & bl.DUAL_SOURCE_FACTORS:
+                    src1 = _register(colors, rows, 1).view(np.float32)
+                    if t.lo is not None:
+                        src1 = np.clip(src1, np.float32(t.lo), np.float32(t.hi))
+                else:
+                    src1 = src  # never read: no factor uses o1
                 bf = self.bf if t.lo is None else np.clip(self.bf, np.float32(t.lo), np.float32(t.hi))
                 out = bl.blend(rt, src, src1, np.asarray(dst, np.float32), bf)
             else:
@@ -341,5 +364,8 @@ class OutputMerger:
             wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
             out = np.where(wm, out, dst)
         # Re-quantise through the format so later layers see exactly the stored value.
-        flat[lin] = codecs.decode(t.format, codecs.encode(t.format, out))
+        new = np.ascontiguousarray(codecs.decode(t.format, codecs.encode(t.format, out)), flat.dtype)
+        # Scatter whole pixels as one opaque item each (same bytes as flat[lin] = new, much faster).
+        row = np.dtype((np.void, C * flat.dtype.itemsize))
+        flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
         t.dirty = True

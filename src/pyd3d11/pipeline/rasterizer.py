@@ -190,39 +190,47 @@ def rasterize_triangles(
     return QuadFragments(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("tri", "x", "y", "coverage")))
 
 
-def _ceil_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return -((-a) // b)
+def _edge_rows(setup: TriangleSetup, tri: np.ndarray):
+    """Per-row copies of the edge data of triangles ``tri``: (A, B, C, top-left, divisor, sign), each (n, 3).
+
+    ``divisor``/``sign`` prepare the exact span solve of :func:`_spans_rows`: for a > 0 the bound is
+    on -k / (256 a), for a < 0 on k / (-256 a); a = 0 edges divide by 1 (unused)."""
+    A = np.take(setup.A, tri, axis=0)  # take: much faster than A[tri] on 2-D arrays
+    pos = A > 0
+    neg = A < 0
+    d = A * SUBPIXEL_ONE
+    den = np.where(pos, d, np.where(neg, -d, 1))
+    sign = np.where(pos, -1, 1)
+    return (A, np.take(setup.B, tri, axis=0), np.take(setup.C, tri, axis=0), np.take(setup.topleft, tri, axis=0),
+            den, sign)
 
 
 def _spans(setup: TriangleSetup, tri: np.ndarray, y: np.ndarray, ox: int, oy: int, bx0, bx1):
-    """Inclusive pixel span [lo, hi] of samples (ox, oy) covered on rows ``y`` of triangles ``tri``."""
-    sy = y * SUBPIXEL_ONE + (HALF + oy)
-    kx = HALF + ox
-    lo = bx0.copy()
-    hi = bx1 - 1
-    A = setup.A[tri]
-    B = setup.B[tri]
-    C = setup.C[tri]
-    tl = setup.topleft[tri]
-    for i in range(3):
-        a = A[:, i]
-        k = B[:, i] * sy + C[:, i] + a * kx  # E(x) = 256*a*x + k, inside when > 0 (>= 0 on top-left edges)
-        t = tl[:, i]
-        d = a * SUBPIXEL_ONE
-        pos = a > 0
-        neg = a < 0
-        zero = ~(pos | neg)
-        # a > 0: x > -k/d (strict) or x >= -k/d (top-left)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            dp = np.where(pos, d, 1)
-            lo_e = np.where(t, _ceil_div(-k, dp), (-k) // dp + 1)
-            dn = np.where(neg, -d, 1)
-            hi_e = np.where(t, k // dn, _ceil_div(k, dn) - 1)
-        lo = np.where(pos, np.maximum(lo, lo_e), lo)
-        hi = np.where(neg, np.minimum(hi, hi_e), hi)
-        dead = zero & ~((k > 0) | (t & (k == 0)))
-        hi = np.where(dead, lo - 1, hi)
-    return lo, hi
+    """Inclusive pixel span [lo, hi] of samples (ox, oy) covered on rows ``y`` of triangles ``tri``
+    (hi < lo: empty)."""
+    return _spans_rows(_edge_rows(setup, tri), y, ox, oy, bx0, bx1)
+
+
+def _spans_rows(edges, y: np.ndarray, ox: int, oy: int, bx0, bx1):
+    """:func:`_spans` on edge data already gathered per row (:func:`_edge_rows`)."""
+    A, B, C, tl, den, sign = edges
+    sy = (y * SUBPIXEL_ONE + (HALF + oy))[:, None]
+    # E(x) = 256*a*x + k per edge, inside when > 0 (>= 0 on top-left edges).
+    k = B * sy + (C + A * (HALF + ox))
+    # a > 0: x > -k/d (strict) or x >= -k/d (top-left), so lo = ceil(-k/d) (top-left) or
+    # floor(-k/d) + 1; a < 0: hi = floor(k/-d) (top-left) or ceil(k/-d) - 1. One exact divmod
+    # (q, r) serves both: ceil = q + (r != 0).
+    q, r = np.divmod(k * sign, den)
+    exact = r == 0
+    big = np.int64(1) << 40
+    lo_e = np.where(A > 0, q + 1 - (tl & exact), -big)
+    hi_e = np.where(A < 0, q - (~tl & exact), big)
+    # Reductions over the 3 edges as elementwise ops (numpy reduces tiny axes slowly).
+    lo = np.maximum(np.maximum(bx0, lo_e[:, 0]), np.maximum(lo_e[:, 1], lo_e[:, 2]))
+    hi = np.minimum(np.minimum(bx1 - 1, hi_e[:, 0]), np.minimum(hi_e[:, 1], hi_e[:, 2]))
+    # a = 0: the edge is parallel to the row; the whole row is in or out.
+    dead = (A == 0) & ~((k > 0) | (tl & (k == 0)))
+    return lo, np.where(dead[:, 0] | dead[:, 1] | dead[:, 2], lo - 1, hi)
 
 
 def _span_chunk(setup, offsets, start, end, qy0, nq, bnd) -> QuadFragments:
@@ -233,21 +241,27 @@ def _span_chunk(setup, offsets, start, end, qy0, nq, bnd) -> QuadFragments:
     tri = np.repeat(np.arange(start, end, dtype=np.int64), cnt)
     first = np.repeat(np.cumsum(cnt) - cnt, cnt)
     qy = qy0[tri] + (np.arange(n, dtype=np.int64) - first)
-    b = bnd[tri]
+    b = np.take(bnd, tri, axis=0)
     S = offsets.shape[0]
     lo = np.empty((n, 2, S), np.int64)
     hi = np.empty((n, 2, S), np.int64)
+    edges = _edge_rows(setup, tri)
     for dy in range(2):
         y = qy * 2 + dy
         row_ok = (y >= b[:, 1]) & (y < b[:, 3])
         for s, (ox, oy) in enumerate(offsets.tolist()):
-            l, h = _spans(setup, tri, y, ox, oy, b[:, 0], b[:, 2])
+            l, h = _spans_rows(edges, y, ox, oy, b[:, 0], b[:, 2])
             lo[:, dy, s] = l
             hi[:, dy, s] = np.where(row_ok, h, l - 1)
     nonempty = hi >= lo
     big = np.int64(1) << 40
-    qlo = np.where(nonempty, lo >> 1, big).min(axis=(1, 2))
-    qhi = np.where(nonempty, hi >> 1, -big).max(axis=(1, 2))
+    qlo_all = np.where(nonempty, lo >> 1, big).reshape(n, -1)
+    qhi_all = np.where(nonempty, hi >> 1, -big).reshape(n, -1)
+    # min/max over the (row, sample) columns elementwise (numpy reduces tiny axes slowly).
+    qlo, qhi = qlo_all[:, 0], qhi_all[:, 0]
+    for j in range(1, qlo_all.shape[1]):
+        qlo = np.minimum(qlo, qlo_all[:, j])
+        qhi = np.maximum(qhi, qhi_all[:, j])
     qn = np.where(qhi >= qlo, qhi - qlo + 1, 0)
     m = int(qn.sum())
     if m == 0:
@@ -256,8 +270,8 @@ def _span_chunk(setup, offsets, start, end, qy0, nq, bnd) -> QuadFragments:
     firstq = np.repeat(np.cumsum(qn) - qn, qn)
     qx = qlo[row] + (np.arange(m, dtype=np.int64) - firstq)
     cov = np.zeros((m, 4), np.uint32)
-    lo_r = lo[row]
-    hi_r = hi[row]
+    lo_r = np.take(lo, row, axis=0)
+    hi_r = np.take(hi, row, axis=0)
     for lane in range(4):
         dx, dy = lane & 1, lane >> 1
         x = (qx * 2 + dx)[:, None]
@@ -266,7 +280,7 @@ def _span_chunk(setup, offsets, start, end, qy0, nq, bnd) -> QuadFragments:
             cov[:, lane] = hit[:, 0]
         else:
             cov[:, lane] = (hit.astype(np.uint32) << np.arange(S, dtype=np.uint32)).sum(axis=1, dtype=np.uint32)
-    keep = cov.any(axis=1)
+    keep = ((cov[:, 0] | cov[:, 1]) | (cov[:, 2] | cov[:, 3])) != 0
     if keep.all():
         return QuadFragments(tri[row], qx * 2, qy[row] * 2, cov)
     return QuadFragments(tri[row][keep], (qx * 2)[keep], (qy[row] * 2)[keep], cov[keep])

