@@ -242,3 +242,57 @@ def test_final_release_of_an_inactive_state_object_drops_its_bindings():
     assert default.Release() == 0  # inactive and unreferenced: its bindings are released
     assert s._intref == 0
     assert dev.CreateSamplerState(sampler_desc()) is not s
+
+
+def test_null_previous_and_private_data():
+    # wine test_device_context_state (newer): pState NULL hands out NULL; private data lives on the state object;
+    # ppPreviousState NULL takes nothing.
+    dev, ctx = make()
+    _, st = dev.CreateDeviceContextState(0, [FL_11_0], 1, SDK, IID_ID3D11Device)
+    assert ctx.SwapDeviceContextState(None) is None
+    previous = ctx.SwapDeviceContextState(st)
+    assert previous is not None
+    g = uuid.UUID("fdb37466-428f-4edf-a37f-9b1df488c5fc")
+    st.SetPrivateData(g, 4, b"\x01\x02\x03\x04")
+    assert st.Release() == 0
+    st2 = ctx.SwapDeviceContextState(previous)
+    assert st2 is st and st2.GetPrivateData(g) == b"\x01\x02\x03\x04"
+    assert ctx.SwapDeviceContextState(st, None) is None
+    assert get_refcount(st) == 1  # only the reference handed out by the swap above
+    assert ctx.GetType() == 0
+
+
+def test_state_objects_keep_one_state_per_context_across_devices():
+    # wine test_device_context_state (newer): "context states may be used with other devices instances too,
+    # but they track a distinct state on each context". Constant buffers stand in for wine's vertex shaders.
+    dev, ctx = make()
+    cb1 = dev.CreateBuffer(dict(ByteWidth=16, BindFlags=4))
+    _, st = dev.CreateDeviceContextState(0, [FL_11_0], 1, SDK, IID_ID3D11Device)
+    previous = ctx.SwapDeviceContextState(st)
+    ctx.VSSetConstantBuffers(0, 1, [cb1])
+    dev2, ctx2 = make()
+    cb2 = dev2.CreateBuffer(dict(ByteWidth=16, BindFlags=4))
+    default2 = ctx2.SwapDeviceContextState(st)
+    assert default2 is not None and ctx2.VSGetConstantBuffers(0, 1) == [None]  # distinct state on ctx2
+    ctx2.VSSetConstantBuffers(0, 1, [cb2])
+    got = ctx.VSGetConstantBuffers(0, 1)[0]
+    assert got is cb1  # ctx unaffected
+    got.Release()
+    back = ctx2.SwapDeviceContextState(default2)
+    assert back is st and default2.Release() == 0 and back.Release() == 1
+    assert ctx2.VSGetConstantBuffers(0, 1) == [None]  # ctx2's default state had nothing bound
+    assert ctx2.SwapDeviceContextState(st) is default2 and default2.Release() == 0  # now released for good
+    got = ctx2.VSGetConstantBuffers(0, 1)[0]
+    assert got is cb2  # st kept ctx2's state separately from ctx's
+    got.Release()
+    ctx.VSSetConstantBuffers(0, 1, [None])
+    got = ctx2.VSGetConstantBuffers(0, 1)[0]
+    assert got is cb2  # clearing on ctx has no side effect on ctx2
+    got.Release()
+    ctx2.SwapDeviceContextState(previous, None)  # ctx's default state object used on ctx2
+    assert ctx.VSGetConstantBuffers(0, 1) == [None]
+    assert cb2.Release() == 0  # still bound in st's state for ctx2: internal reference only
+    assert ctx2.Release() == 0 and dev2.Release() == 0
+    # the device's own count is untouched by the other device's use of its state objects
+    back = ctx.SwapDeviceContextState(previous)
+    assert back is st and previous.Release() == 0 and back.Release() == 1 and st.Release() == 0

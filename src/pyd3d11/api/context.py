@@ -221,9 +221,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def Flush1(self, ContextType: int = 0, hEvent: Any = None) -> None:  # noqa: N802,N803
         """ID3D11DeviceContext3::Flush1 equivalent: nothing to do."""
 
-    def SwapDeviceContextState(self, pState: Any) -> Any:  # noqa: N802,N803
-        """Activate ``pState``; returns the previously active state object (ppPreviousState, AddRef'd)."""
-        return self._swap_device_context_state(pState)
+    def SwapDeviceContextState(self, pState: Any, ppPreviousState: Any = True) -> Any:  # noqa: N802,N803
+        """Activate ``pState``; returns the previously active state object (AddRef'd), or None when
+        ``ppPreviousState`` is None/False (NULL in C)."""
+        return self._swap_device_context_state(pState, bool(ppPreviousState))
 
     # -- draws ---------------------------------------------------------------------------------------
     def _draw_cmd(self, method: str, args: Any) -> cmds.DrawCmd | None:

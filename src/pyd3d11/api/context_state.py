@@ -799,16 +799,19 @@ class StateMethods:
 
 
     # -- ID3DDeviceContextState ---------------------------------------------------------------------
-    def _swap_device_context_state(self, pState: Any) -> Any:  # noqa: N803
+    def _swap_device_context_state(self, pState: Any, want_previous: bool = True) -> Any:  # noqa: N803
         """ID3D11DeviceContext1::SwapDeviceContextState: make ``pState`` the active state object and return
-        the previously active one (AddRef'd; the first call hands out the context's default state object).
+        the previously active one (AddRef'd; the first call hands out the context's default state object);
+        ``want_previous`` False is ppPreviousState NULL (nothing handed out, nothing AddRef'd).
 
-        The whole bound pipeline state moves into the previous object and the state saved in ``pState`` (a
-        fresh object: the cleared state) becomes the context's; bound objects keep their internal references
-        (the state object holds them while inactive). NULL ``pState``: no effect, nothing returned. Not
-        supported on deferred contexts (dropped with a message). A state object emulating ID3D10Device(1)
-        turns off the ID3D11DeviceContext methods except Begin/End/GetData/Map/Unmap/GetContextFlags
-        (CreateDeviceContextState remarks). MicrosoftDocs ID3D11DeviceContext1::SwapDeviceContextState.
+        The whole bound pipeline state moves into the previous object and the state ``pState`` saved for
+        *this* context (a state object not used here before: the cleared state) becomes the context's. A state
+        object keeps one saved state per context and may be used with other devices' contexts too (wine
+        test_device_context_state). Bound objects keep their internal references (the inactive state object
+        holds them). NULL ``pState``: no effect, nothing returned. Not supported on deferred contexts (dropped
+        with a message). A state object emulating ID3D10Device(1) turns off the ID3D11DeviceContext methods
+        except Begin/End/GetData/Map/Unmap/GetContextFlags (CreateDeviceContextState remarks).
+        MicrosoftDocs ID3D11DeviceContext1::SwapDeviceContextState.
         """
         if getattr(self, "_deferred", False):
             self._report(SEV_ERROR, CAT_STATE_SETTING, "SwapDeviceContextState: not supported on a deferred "
@@ -816,26 +819,28 @@ class StateMethods:
             return None
         if pState is None:
             return None
-        if not is_a(pState, "ID3DDeviceContextState") or pState._device is not self._device:
-            self._report(SEV_ERROR, CAT_STATE_SETTING, "SwapDeviceContextState: pState is not a context state "
-                         "object of this device. The call is dropped.", "")
+        if not is_a(pState, "ID3DDeviceContextState"):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, "SwapDeviceContextState: pState is not an "
+                         "ID3DDeviceContextState. The call is dropped.", "")
             return None
         prev = self._ctx_state
-        if prev is None:  # the implicit default state object, handed out with the caller's one reference
+        if prev is None:  # the implicit default state object (device level, ID3D11Device1 behaviour)
             prev = ID3DDeviceContextState(self._device, StateMethods._feature_level(self), IID_ID3D11Device1, 0)
-            prev._saved = None
             prev._add_int_ref()  # the context's reference on its active state object
-        else:
+            if not want_previous:
+                prev.Release()
+        elif want_previous:
             prev.AddRef()
         if pState is prev:
-            return prev
-        prev._saved, self._state = self._state, pState._saved
-        pState._saved = None
+            return prev if want_previous else None
+        prev._saved[self] = self._state
+        saved = pState._saved.pop(self, None)
+        self._state = saved if saved is not None else BoundState()
         pState._add_int_ref()
-        prev._release_int_ref()
         self._ctx_state = pState
         self._set_d3d10_mode(pState._emulated in D3D10_INTERFACES)
-        return prev
+        prev._release_int_ref()
+        return prev if want_previous else None
 
     def _set_d3d10_mode(self, on: bool) -> None:
         base = getattr(type(self), "_d3d10_base", None)
@@ -912,8 +917,8 @@ EMULATED_INTERFACES = frozenset({IID_ID3D11Device, IID_ID3D11Device1}) | D3D10_I
 
 class ID3DDeviceContextState(ID3D11DeviceChild):
     """A context state object (ID3D11Device1::CreateDeviceContextState): a feature level, an emulated
-    interface and, while inactive, a saved copy of the whole bound pipeline state (``_saved``; None while
-    it is the active state of the immediate context)."""
+    interface and the bound pipeline state it saved for each context where it is not active (``_saved``,
+    context -> BoundState; a context without an entry starts from the cleared state)."""
 
     _iid = iid("ID3DDeviceContextState", "5c1e0d8a-7c23-48f9-8c59-a92958ceff11")
 
@@ -922,15 +927,15 @@ class ID3DDeviceContextState(ID3D11DeviceChild):
         self._level = int(level)
         self._emulated = emulated
         self._flags = int(flags)
-        self._saved: BoundState | None = BoundState()
+        self._saved: dict[Any, BoundState] = {}
 
     def _final_release(self) -> None:
         """Last reference gone while inactive: drop the internal references of the saved bindings (what
         destroying the object does on Windows), so that e.g. a state object bound only there can leave the
         device's state cache."""
-        saved, self._saved = self._saved, BoundState()
-        if saved is not None:
-            for o in saved.objects():
+        saved, self._saved = self._saved, {}
+        for state in saved.values():
+            for o in state.objects():
                 unbind(o)
 
 

@@ -314,7 +314,9 @@ class _PixelContext:
     # --- lanes --------------------------------------------------------------------------------
     def _lanes(self, q: QuadFragments) -> _Lanes:
         px, py = q.lane_pixels()
-        rcov = q.coverage.reshape(-1).astype(np.uint32) & self._clip_distance_mask(q.tri, px, py)
+        rcov = q.coverage.reshape(-1).astype(np.uint32)
+        if self.clip_decls:  # (without clip distances the mask is all ones)
+            rcov &= self._clip_distance_mask(q.tri, px, py)
         if self.forced:
             # TIR (§3.5.6.2): raster coverage of the forced pattern decides candidacy; the output
             # coverage is every output sample (a single-sample target in the defined cases).

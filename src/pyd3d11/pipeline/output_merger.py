@@ -147,11 +147,14 @@ def _stable_argsort(key: np.ndarray) -> np.ndarray:
     return low[np.argsort((key[low] >> 16).astype(np.uint16), kind="stable")]
 
 
+_DISTINCT_SCRATCH_MAX = 1 << 25  # bytes of the scratch mask of _distinct
+
+
 def _distinct(key: np.ndarray, size: int) -> bool:
     """Whether all keys in [0, size) are distinct (then :func:`_layers` is one layer, in order)."""
     n = key.shape[0]
-    if n > size or key.min() < 0 or key.max() >= size:
-        return False
+    if n > size or size > _DISTINCT_SCRATCH_MAX or key.min() < 0 or key.max() >= size:
+        return False  # (huge targets: not worth a scratch array; the layer sort decides)
     seen = np.zeros(size, bool)
     seen[key] = True
     return int(np.count_nonzero(seen)) == n

@@ -483,6 +483,8 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
             cur[c] = cv.slots[i]
         mem_store(cg, base, _val(t, cur), pos)
         return cv
+    if lv[0] == "dynsel":
+        return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos)
     t, slots = lv
     cv = cg.convert(v, t, pos)
     for s in slots:
@@ -494,6 +496,29 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
     if any(s[:3] in {d[:3] for d in slots} for s in src if not is_imm(s)):
         src = cg.materialize_force(src)
     cg.store(slots, src)
+    return None
+
+
+def _assign_dynamic_component(cg: Codegen, t: Type, slots: list, iv: Val, v: Val, pos) -> None:
+    """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps) with a run-time ``i``: every
+    component/element c becomes ``movc(i == c, v, old)`` (fxc does the same select or spills the
+    value to an indexable temp)."""
+    for s in slots:
+        if s[0] not in ("r", "o", "x"):
+            raise cg.err(pos, "l-value specifies const object", 3025)
+    if isinstance(t, ArrayType):
+        et, count = t.elem, t.count
+    else:
+        et, count = NumType(t.base), t.n
+    es = len(slots) // count
+    cv = cg.convert(v, et, pos).slots
+    idx = cg.convert(iv, NumType(INT), pos).slots
+    new = []
+    for c in range(count):
+        eq = cg.alu("ieq", INT, 1, [idx, [imm(c)]])
+        for k in range(es):
+            new.append(cg.alu("movc", UINT, 1, [eq, [cv[k]], [slots[c * es + k]]])[0])
+    cg.store(list(slots), cg.materialize_force(new))
     return None
 
 
@@ -512,6 +537,8 @@ def lvalue(cg: Codegen, e: A.Node):
             if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):
                 return ("memswz", bv, swizzle_indices(cg, bv.type, e.name, e.pos))
             return ("mem", member(cg, bv, e.name, e.pos))
+        if base[0] == "dynsel":
+            raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         t, slots = base
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
@@ -523,6 +550,15 @@ def lvalue(cg: Codegen, e: A.Node):
             r = index(cg, v, e.index, e.pos)
             return ("mem", r)
         t, slots = v.type, v.slots
+        in_regs = (isinstance(t, ArrayType) and 0 < t.count <= 8 and 0 < len(slots) <= 32
+                   and all(s[0] in ("r", "o") for s in slots))
+        vec = isinstance(t, NumType) and not isinstance(t, StructType) and t.shape == "v"
+        # fxc rejects a run-time index here (X3500) unless it sits in a loop, which fxc unrolls so the
+        # index becomes a literal; this compiler keeps the loop, so it writes with a per-element select
+        if (vec or in_regs) and any(lp["kind"] == "loop" for lp in cg.loops):
+            iv = expr(cg, e.index)
+            if not iv.const:
+                return ("dynsel", t, slots, iv)
         sub = index(cg, _val(t, slots), e.index, e.pos)
         if any(s[0] == "l" for s in sub.slots) or (sub.slots and sub.slots[0][0] == "r" and
                                                       sub.slots[0] not in slots):
@@ -533,12 +569,16 @@ def lvalue(cg: Codegen, e: A.Node):
 
 def expr_for_index_base(cg: Codegen, e: A.Node):
     if isinstance(e, (A.Ident, A.Member, A.Index)):
-        lv = lvalue(cg, e) if not isinstance(e, A.Ident) or not isinstance(cg.lookup(e.name, e.pos).type,
-                                                                           ObjectType) else None
-        if lv is None:
-            return cg.lookup(e.name, e.pos)  # type: ignore[union-attr]
+        if isinstance(e, A.Ident):
+            lk = cg.lookup(e.name, e.pos)
+            # objects and arrays of objects keep their bindings (their slots are empty)
+            if isinstance(lk.type, ObjectType) or (isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)):
+                return lk
+        lv = lvalue(cg, e)
         if isinstance(lv, tuple) and lv[0] == "mem":
             return lv
+        if lv[0] == "dynsel":
+            raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         return _val(lv[0], lv[1])
     return expr(cg, e)
 

@@ -630,6 +630,9 @@ def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -
 def object_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
     t, r = v.type, v.obj
     k = t.kind
+    if not isinstance(getattr(r, "reg", None), int):
+        raise cg.err(pos, f"'{k}': object is not bound to a register here (resource arrays need literal indices)",
+                     3512)
     idx = expr(cg, idx_node)
     if k in ("StructuredBuffer", "RWStructuredBuffer"):
         i = cg.convert(idx, NumType(UINT), pos)
