@@ -334,14 +334,50 @@ class IDXGISwapChain1(IDXGIObject):
         desc = D3D11_TEXTURE2D_DESC(Width=c.width, Height=c.height, MipLevels=1, ArraySize=1, Format=c.format,
                                     SampleDesc=DXGI_SAMPLE_DESC(Count=c.samples, Quality=c.quality), Usage=0,
                                     BindFlags=bind, CPUAccessFlags=0, MiscFlags=0)
-        buffers = []
+        buffers: list[Any] = []
         for _ in range(c.count):
-            tex = self._device.CreateTexture2D(desc)
+            try:
+                tex = self._device.CreateTexture2D(desc)
+            except Exception:
+                self._release_buffers(buffers)  # the old buffers stay (ResizeBuffers restores the config)
+                raise
             tex._dxgi_parent = self  # IDXGISurface/IDXGIResource.GetParent -> the swap chain
             tex._dxgi_usage = c.usage | USAGE_RENDER_TARGET_OUTPUT | USAGE_BACK_BUFFER
+            # The chain holds its buffers internally: public count 0 (GetBuffer hands out the first public
+            # reference), so the buffers add nothing to the device's public count either.
+            tex._add_int_ref()
+            tex.Release()
             buffers.append(tex)
-        self._buffers = buffers
+        old, self._buffers = self._buffers, buffers
         self._current = 0
+        self._release_buffers(old)
+
+    @staticmethod
+    def _release_buffers(buffers: list[Any]) -> None:
+        for tex in buffers:
+            tex._release_int_ref()
+
+    def _buffers_referenced(self) -> bool:
+        """Whether anything but the chain references a buffer: a public reference (GetBuffer, QueryInterface)
+        or another internal one (a live or bound view of it) — the direct and indirect references
+        IDXGISwapChain::ResizeBuffers requires released."""
+        return any(b._refcount > 0 or b._intref > 1 for b in self._buffers)
+
+    def _final_release(self) -> None:
+        # The chain's references: its buffers (internal), its device and its factory.
+        buffers, self._buffers = self._buffers, []
+        self._release_buffers(buffers)
+        self._device.Release()
+        self._parent.Release()
+        self._released = True
+
+    def _public_revived(self) -> None:
+        # A Python caller AddRef'ing the chain after its final release: take its references again.
+        if getattr(self, "_released", False):
+            self._released = False
+            self._parent.AddRef()
+            self._device.AddRef()
+            self._make_buffers()
 
     def GetBuffer(self, Buffer: int, riid: Any = None) -> Any:  # noqa: N802,N803
         """Buffer ``Buffer`` as ``riid`` (default ID3D11Texture2D). DISCARD: only 0; flip models count
@@ -417,14 +453,13 @@ class IDXGISwapChain1(IDXGIObject):
                       SwapChainFlags: int = 0) -> None:  # noqa: N803
         """Recreate the buffers. 0 keeps BufferCount / DXGI_FORMAT_UNKNOWN keeps the format; a zero size is
         the window's (headless: no window size keeps the current size). Fails with
-        DXGI_ERROR_INVALID_CALL while any buffer is still referenced (GetBuffer results and views must be
-        Released first, as on Windows)."""
+        DXGI_ERROR_INVALID_CALL while any buffer is still referenced directly (a public reference: GetBuffer /
+        QueryInterface results) or indirectly (views of it, alive or bound), as on Windows."""
         m = "ResizeBuffers"
         c = self._cfg
-        for b in self._buffers:
-            if b._refcount > 1:
-                raise _fail(DXGI_ERROR_INVALID_CALL, "a back buffer is still referenced (Release the GetBuffer "
-                            "results and the views created on them first)", m)
+        if self._buffers_referenced():
+            raise _fail(DXGI_ERROR_INVALID_CALL, "a back buffer is still referenced (Release the GetBuffer "
+                        "results and the views created on them, and unbind those views, first)", m)
         count = int(BufferCount) or c.count
         fmt = int(NewFormat) or c.format
         _check_count(count, c.effect, m)

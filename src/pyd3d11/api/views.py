@@ -44,6 +44,11 @@ from .device_structs import (
 
 
 class ID3D11View(ID3D11DeviceChild):
+    """Base of the views. A view holds an internal reference on its resource from creation until its own
+    public and internal counts both reach 0 (the runtime's reference, as ReportLiveDeviceObjects shows it on
+    Windows: a texture released to 0 while a view of it lives is still listed, with IntRef > 0). The
+    resource's public count is untouched by creation; GetResource AddRefs it publicly."""
+
     _iid = iid("ID3D11View", "839d1216-bb2e-412b-b7f4-a9dbebe08ed1")
 
     def __init__(self, device: Any, resource: Any, desc: Any, view: ViewDescriptor) -> None:
@@ -51,8 +56,26 @@ class ID3D11View(ID3D11DeviceChild):
         self._resource = resource
         self._desc = desc
         self._view = view
+        self._holds_resource = hasattr(resource, "_add_int_ref")
+        if self._holds_resource:
+            resource._add_int_ref()
 
-    def GetResource(self) -> Any:
+    def _final_release(self) -> None:
+        # Where C would destroy the view: drop its reference on the resource (once).
+        if self._holds_resource:
+            self._holds_resource = False
+            self._resource._release_int_ref()
+
+    def _public_revived(self) -> None:
+        super()._public_revived()
+        # A Python caller that kept the object and AddRefs it after its final release brings it back to
+        # life: it needs its resource again.
+        if not self._holds_resource and hasattr(self._resource, "_add_int_ref"):
+            self._holds_resource = True
+            self._resource._add_int_ref()
+
+    def GetResource(self) -> Any:  # noqa: N802
+        """The viewed resource, AddRef'd (public count +1)."""
         self._resource.AddRef()
         return self._resource
 

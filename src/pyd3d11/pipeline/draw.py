@@ -408,7 +408,7 @@ class _PixelContext:
                 hooks = PullModelHooks(hooks, model)
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
-                              hooks=hooks, active=active)
+                              hooks=hooks, active=active, inputs_component_major=True)
             outputs = res.outputs
             if lane_alpha is not None and outputs.shape[0] > 0:
                 # Alpha-AA lines: the coverage multiplies o0.a (§3.4.4, §15.14.1).
@@ -458,7 +458,7 @@ class _PixelContext:
         tq = L.tq
         n = piece.shape[0]
         n_regs = max([d.register + 1 for d in self.decls] + [1])
-        inputs = np.zeros((n_regs, n, 4), np.uint32)
+        inputs = np.zeros((n_regs, 4, n), np.uint32)  # the executor's component-major register file
         sysv: dict[int, np.ndarray] = {}
         inv_w: dict[str, np.ndarray] = {}
         # InputCoverage: the pixel's raster coverage ANDed with SampleMask (not with TIR), §16.3.2.
@@ -498,10 +498,10 @@ class _PixelContext:
                         inv_w[where] = interp.inv_w(tq, x, y)
                     iw = inv_w[where]
                 for c, v in zip(comps, interp.attribute_components(r, tq, x, y, persp, comps, iw)):
-                    inputs[r, :, c] = v
+                    inputs[r, c] = v
                 continue
             for c in comps:
-                inputs[r, :, c] = bits[:, c]
+                inputs[r, c] = bits[:, c]
         return inputs, sysv
 
     def _slice_count(self) -> int:
