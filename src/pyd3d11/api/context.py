@@ -20,6 +20,12 @@ from pyd3d11.errors import (
     InvalidCallError,
     NotSupportedError,
 )
+from pyd3d11.headers import (
+    D3D11_MESSAGE_ID,
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS,
+    D3D11_QUERY_DATA_SO_STATISTICS,
+    D3D11_QUERY_DATA_TIMESTAMP_DISJOINT,
+)
 
 from . import commands as cmds
 from .com import ID3D11DeviceChild, iid
@@ -55,41 +61,6 @@ PIPELINE_STATISTICS_FIELDS = ("IAVertices", "IAPrimitives", "VSInvocations", "GS
                               "CSInvocations")
 _COUNTERS = PIPELINE_STATISTICS_FIELDS + ("Samples",) + tuple(
     f"SO{s}_{k}" for s in range(4) for k in ("NumPrimitivesWritten", "PrimitivesStorageNeeded"))
-
-
-def _header(name: str) -> Any:
-    try:
-        import pyd3d11.headers as h
-        return getattr(h, name, None)
-    except Exception:  # pragma: no cover - headers land in parallel
-        return None
-
-
-@dataclass(slots=True)
-class _QUERY_DATA_TIMESTAMP_DISJOINT:  # TODO(integration): pyd3d11.headers struct when present
-    Frequency: int = 0
-    Disjoint: bool = False
-
-
-@dataclass(slots=True)
-class _QUERY_DATA_SO_STATISTICS:  # TODO(integration)
-    NumPrimitivesWritten: int = 0
-    PrimitivesStorageNeeded: int = 0
-
-
-@dataclass(slots=True)
-class _QUERY_DATA_PIPELINE_STATISTICS:  # TODO(integration)
-    IAVertices: int = 0
-    IAPrimitives: int = 0
-    VSInvocations: int = 0
-    GSInvocations: int = 0
-    GSPrimitives: int = 0
-    CInvocations: int = 0
-    CPrimitives: int = 0
-    PSInvocations: int = 0
-    HSInvocations: int = 0
-    DSInvocations: int = 0
-    CSInvocations: int = 0
 
 
 _DATA_SIZE = {Q_EVENT: 4, Q_OCCLUSION: 8, Q_TIMESTAMP: 8, Q_TIMESTAMP_DISJOINT: 16, Q_PIPELINE_STATISTICS: 88,
@@ -175,7 +146,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
         """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""
-        enum = _header("D3D11_MESSAGE_ID")
+        enum = D3D11_MESSAGE_ID
         mid = 0
         if enum is not None and message:
             member = getattr(enum, "D3D11_MESSAGE_ID_" + message, None)
@@ -482,15 +453,15 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if qt == Q_TIMESTAMP:
             return time.perf_counter_ns()
         if qt == Q_TIMESTAMP_DISJOINT:
-            cls = _header("D3D11_QUERY_DATA_TIMESTAMP_DISJOINT") or _QUERY_DATA_TIMESTAMP_DISJOINT
+            cls = D3D11_QUERY_DATA_TIMESTAMP_DISJOINT
             return cls(Frequency=TIMESTAMP_FREQUENCY, Disjoint=False)
         if qt == Q_PIPELINE_STATISTICS:
-            cls = _header("D3D11_QUERY_DATA_PIPELINE_STATISTICS") or _QUERY_DATA_PIPELINE_STATISTICS
+            cls = D3D11_QUERY_DATA_PIPELINE_STATISTICS
             return cls(**{k: delta[k] for k in PIPELINE_STATISTICS_FIELDS})
         streams = range(4)
         if qt == Q_SO_STATISTICS or qt in Q_SO_STATISTICS_STREAM:
             sel = streams if qt == Q_SO_STATISTICS else [Q_SO_STATISTICS_STREAM.index(qt)]
-            cls = _header("D3D11_QUERY_DATA_SO_STATISTICS") or _QUERY_DATA_SO_STATISTICS
+            cls = D3D11_QUERY_DATA_SO_STATISTICS
             return cls(NumPrimitivesWritten=sum(delta[f"SO{s}_NumPrimitivesWritten"] for s in sel),
                        PrimitivesStorageNeeded=sum(delta[f"SO{s}_PrimitivesStorageNeeded"] for s in sel))
         if qt == Q_SO_OVERFLOW_PREDICATE or qt in Q_SO_OVERFLOW_PREDICATE_STREAM:
