@@ -65,10 +65,8 @@ def test_copy_compatibility_table():
     assert pc.copy_compatible(71, 10) and pc.copy_compatible(98, 2) and not pc.copy_compatible(71, 2)
 
 
-def test_shim_codec_matches_spec_rules(monkeypatch):
-    """The private fallback codec (used before pyd3d11.formats lands) follows the same rules."""
-    monkeypatch.setattr(pc, "_real_codecs", lambda: None)
-    test_encode_decode_rules()
+def test_trunc_cast_and_srgb_alpha_rules():
+    """UINT from float truncates when asked; sRGB encodes RGB but not alpha."""
     e = pc.encode_elements(30, np.array([[235.9, -3.0, 300.0, 7.5]], np.float32), integer_cast="trunc")
     assert list(e[0]) == [235, 0, 255, 7]
     e = pc.encode_elements(29, np.array([[0.5, 0.0, 1.0, 0.5]], np.float32))  # sRGB on RGB, not alpha

@@ -6,8 +6,8 @@ byte moves in *block* units (a BC block or one texel), which is what makes BC <-
 equal block size work (D3D11 ``CopySubresourceRegion`` remarks). Multisampled subresources move all
 their sample planes. Writers call ``storage.touch()``.
 
-Format knowledge comes from :mod:`pyd3d11.formats` when it has landed; until then a small private
-table of regular formats stands in (``TODO(integration)``, see :func:`fmt`).
+Format knowledge comes from :mod:`pyd3d11.formats` (table facts via :func:`fmt`, element codecs via
+:mod:`pyd3d11.formats.codecs`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pyd3d11.errors import NotSupportedError
+from pyd3d11.errors import InvalidArgError, NotSupportedError
+from pyd3d11.formats import codecs
+from pyd3d11.formats.table import FormatInfo, FormatKind, format_info
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewDescriptor, ViewKind
 
 Box = tuple[int, int, int, int, int, int]  # left, top, front, right, bottom, back (texels; bytes for buffers)
 
 
 # ---------------------------------------------------------------------------------------------------
-# Format facts (private shim).  TODO(integration): route through pyd3d11.formats.table.format_info
+# Format facts: pyd3d11.formats.table, reduced to what copy/clear code needs
 # ---------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -48,120 +50,50 @@ class Fmt:
         return len({c[2] for c in self.channels}) if self.channels else 4
 
 
-def _ch(spec: str, kind: str) -> tuple[tuple[int, int, int, str], ...]:
-    """``"R8 G8 B8 A8"`` -> channels laid out from bit 0 upwards; ``X`` = padding."""
-    out = []
-    off = 0
-    for tok in spec.split():
-        comp, bits = tok[0], int(tok[1:])
-        if comp != "X":
-            k = kind
-            if comp == "S":  # stencil: always uint
-                k = "uint"
-            out.append((off, bits, "RGBADS".index(comp) if comp not in "DS" else (0 if comp == "D" else 1), k))
-        off += bits
-    return tuple(out)
+# Formats the element code handles: everything D3D11.1 defines up to DXGI_FORMAT_B4G4R4A4_UNORM (115),
+# less UNKNOWN and the video formats (no per-texel codec).
+_D3D11_LAST_FORMAT = 115
 
 
-_FMT_ROWS: list[tuple[int, str, int, int, str, str]] = [
-    # value, name, bytes per block, typeless group, channel layout, kind
-    (1, "R32G32B32A32_TYPELESS", 16, 1, "R32 G32 B32 A32", "typeless"),
-    (2, "R32G32B32A32_FLOAT", 16, 1, "R32 G32 B32 A32", "float"),
-    (3, "R32G32B32A32_UINT", 16, 1, "R32 G32 B32 A32", "uint"),
-    (4, "R32G32B32A32_SINT", 16, 1, "R32 G32 B32 A32", "sint"),
-    (5, "R32G32B32_TYPELESS", 12, 5, "R32 G32 B32", "typeless"),
-    (6, "R32G32B32_FLOAT", 12, 5, "R32 G32 B32", "float"),
-    (7, "R32G32B32_UINT", 12, 5, "R32 G32 B32", "uint"),
-    (8, "R32G32B32_SINT", 12, 5, "R32 G32 B32", "sint"),
-    (9, "R16G16B16A16_TYPELESS", 8, 9, "R16 G16 B16 A16", "typeless"),
-    (10, "R16G16B16A16_FLOAT", 8, 9, "R16 G16 B16 A16", "float"),
-    (11, "R16G16B16A16_UNORM", 8, 9, "R16 G16 B16 A16", "unorm"),
-    (12, "R16G16B16A16_UINT", 8, 9, "R16 G16 B16 A16", "uint"),
-    (13, "R16G16B16A16_SNORM", 8, 9, "R16 G16 B16 A16", "snorm"),
-    (14, "R16G16B16A16_SINT", 8, 9, "R16 G16 B16 A16", "sint"),
-    (15, "R32G32_TYPELESS", 8, 15, "R32 G32", "typeless"),
-    (16, "R32G32_FLOAT", 8, 15, "R32 G32", "float"),
-    (17, "R32G32_UINT", 8, 15, "R32 G32", "uint"),
-    (18, "R32G32_SINT", 8, 15, "R32 G32", "sint"),
-    (19, "R32G8X24_TYPELESS", 8, 19, "R32 G8 X24", "typeless"),
-    (20, "D32_FLOAT_S8X24_UINT", 8, 19, "D32 S8 X24", "depth"),
-    (21, "R32_FLOAT_X8X24_TYPELESS", 8, 19, "R32 X32", "float"),
-    (22, "X32_TYPELESS_G8X24_UINT", 8, 19, "X32 G8 X24", "uint"),
-    (23, "R10G10B10A2_TYPELESS", 4, 23, "R10 G10 B10 A2", "typeless"),
-    (24, "R10G10B10A2_UNORM", 4, 23, "R10 G10 B10 A2", "unorm"),
-    (25, "R10G10B10A2_UINT", 4, 23, "R10 G10 B10 A2", "uint"),
-    (27, "R8G8B8A8_TYPELESS", 4, 27, "R8 G8 B8 A8", "typeless"),
-    (28, "R8G8B8A8_UNORM", 4, 27, "R8 G8 B8 A8", "unorm"),
-    (29, "R8G8B8A8_UNORM_SRGB", 4, 27, "R8 G8 B8 A8", "srgb"),
-    (30, "R8G8B8A8_UINT", 4, 27, "R8 G8 B8 A8", "uint"),
-    (31, "R8G8B8A8_SNORM", 4, 27, "R8 G8 B8 A8", "snorm"),
-    (32, "R8G8B8A8_SINT", 4, 27, "R8 G8 B8 A8", "sint"),
-    (33, "R16G16_TYPELESS", 4, 33, "R16 G16", "typeless"),
-    (34, "R16G16_FLOAT", 4, 33, "R16 G16", "float"),
-    (35, "R16G16_UNORM", 4, 33, "R16 G16", "unorm"),
-    (36, "R16G16_UINT", 4, 33, "R16 G16", "uint"),
-    (37, "R16G16_SNORM", 4, 33, "R16 G16", "snorm"),
-    (38, "R16G16_SINT", 4, 33, "R16 G16", "sint"),
-    (39, "R32_TYPELESS", 4, 39, "R32", "typeless"),
-    (40, "D32_FLOAT", 4, 39, "D32", "depth"),
-    (41, "R32_FLOAT", 4, 39, "R32", "float"),
-    (42, "R32_UINT", 4, 39, "R32", "uint"),
-    (43, "R32_SINT", 4, 39, "R32", "sint"),
-    (44, "R24G8_TYPELESS", 4, 44, "R24 G8", "typeless"),
-    (45, "D24_UNORM_S8_UINT", 4, 44, "D24 S8", "depth"),
-    (46, "R24_UNORM_X8_TYPELESS", 4, 44, "R24 X8", "unorm"),
-    (47, "X24_TYPELESS_G8_UINT", 4, 44, "X24 G8", "uint"),
-    (48, "R8G8_TYPELESS", 2, 48, "R8 G8", "typeless"),
-    (49, "R8G8_UNORM", 2, 48, "R8 G8", "unorm"),
-    (50, "R8G8_UINT", 2, 48, "R8 G8", "uint"),
-    (51, "R8G8_SNORM", 2, 48, "R8 G8", "snorm"),
-    (52, "R8G8_SINT", 2, 48, "R8 G8", "sint"),
-    (53, "R16_TYPELESS", 2, 53, "R16", "typeless"),
-    (54, "R16_FLOAT", 2, 53, "R16", "float"),
-    (55, "D16_UNORM", 2, 53, "D16", "depth"),
-    (56, "R16_UNORM", 2, 53, "R16", "unorm"),
-    (57, "R16_UINT", 2, 53, "R16", "uint"),
-    (58, "R16_SNORM", 2, 53, "R16", "snorm"),
-    (59, "R16_SINT", 2, 53, "R16", "sint"),
-    (60, "R8_TYPELESS", 1, 60, "R8", "typeless"),
-    (61, "R8_UNORM", 1, 60, "R8", "unorm"),
-    (62, "R8_UINT", 1, 60, "R8", "uint"),
-    (63, "R8_SNORM", 1, 60, "R8", "snorm"),
-    (64, "R8_SINT", 1, 60, "R8", "sint"),
-    (65, "A8_UNORM", 1, 65, "A8", "unorm"),
-    (85, "B5G6R5_UNORM", 2, 85, "B5 G6 R5", "unorm"),
-    (86, "B5G5R5A1_UNORM", 2, 86, "B5 G5 R5 A1", "unorm"),
-    (87, "B8G8R8A8_UNORM", 4, 90, "B8 G8 R8 A8", "unorm"),
-    (88, "B8G8R8X8_UNORM", 4, 92, "B8 G8 R8 X8", "unorm"),
-    (90, "B8G8R8A8_TYPELESS", 4, 90, "B8 G8 R8 A8", "typeless"),
-    (91, "B8G8R8A8_UNORM_SRGB", 4, 90, "B8 G8 R8 A8", "srgb"),
-    (92, "B8G8R8X8_TYPELESS", 4, 92, "B8 G8 R8 X8", "typeless"),
-    (93, "B8G8R8X8_UNORM_SRGB", 4, 92, "B8 G8 R8 X8", "srgb"),
-    (115, "B4G4R4A4_UNORM", 2, 115, "B4 G4 R4 A4", "unorm"),
-]
-_BC_ROWS = [  # value, name, bytes per block, group
-    (70, "BC1_TYPELESS", 8, 70), (71, "BC1_UNORM", 8, 70), (72, "BC1_UNORM_SRGB", 8, 70),
-    (73, "BC2_TYPELESS", 16, 73), (74, "BC2_UNORM", 16, 73), (75, "BC2_UNORM_SRGB", 16, 73),
-    (76, "BC3_TYPELESS", 16, 76), (77, "BC3_UNORM", 16, 76), (78, "BC3_UNORM_SRGB", 16, 76),
-    (79, "BC4_TYPELESS", 8, 79), (80, "BC4_UNORM", 8, 79), (81, "BC4_SNORM", 8, 79),
-    (82, "BC5_TYPELESS", 16, 82), (83, "BC5_UNORM", 16, 82), (84, "BC5_SNORM", 16, 82),
-    (94, "BC6H_TYPELESS", 16, 94), (95, "BC6H_UF16", 16, 94), (96, "BC6H_SF16", 16, 94),
-    (97, "BC7_TYPELESS", 16, 97), (98, "BC7_UNORM", 16, 97), (99, "BC7_UNORM_SRGB", 16, 97),
-]
-_OTHER_ROWS = [  # value, name, bytes per element, group, kind (no channel codec in the shim)
-    (26, "R11G11B10_FLOAT", 4, 26, "float"), (67, "R9G9B9E5_SHAREDEXP", 4, 67, "float"),
-    (89, "R10G10B10_XR_BIAS_A2_UNORM", 4, 23, "unorm"),
-    (68, "R8G8_B8G8_UNORM", 4, 68, "other"), (69, "G8R8_G8B8_UNORM", 4, 69, "other"), (66, "R1_UNORM", 1, 66, "other"),
-]
+def _fmt_kind(info: FormatInfo) -> str:
+    if info.compressed:
+        return "bc"
+    if info.bits_per_pixel != info.bytes_per_block * 8:  # R1 / R8G8_B8G8: several texels per element
+        return "other"
+    if info.kind in (FormatKind.DEPTH, FormatKind.DEPTH_STENCIL):
+        return "depth"
+    if info.kind == FormatKind.SHAREDEXP:
+        return "float"
+    if info.kind == FormatKind.XR_BIAS:
+        return "unorm"
+    return info.kind.name.lower()
+
+
+def _fmt_channels(info: FormatInfo, kind: str) -> tuple[tuple[int, int, int, str], ...]:
+    """Channels pack_fields can write as raw bit fields (none for BC, multi-texel, shared-exponent,
+    XR-bias and small-float formats: those only go through the codecs)."""
+    if kind in ("bc", "other") or info.kind in (FormatKind.SHAREDEXP, FormatKind.XR_BIAS):
+        return ()
+    chans = [c for c in info.channels if c.component is not None]
+    if any(c.kind == FormatKind.FLOAT and c.bits not in (16, 32) for c in chans):
+        return ()
+    return tuple((c.offset, c.bits, c.component, "srgb" if kind == "srgb" else c.kind.name.lower()) for c in chans)
+
+
+def _from_table(info: FormatInfo) -> Fmt:
+    kind = _fmt_kind(info)
+    return Fmt(info.value, info.name, info.bytes_per_block, info.block_size, info.typeless, kind,
+               _fmt_channels(info, kind))
+
 
 FORMATS: dict[int, Fmt] = {}
-for _v, _n, _b, _g, _l, _k in _FMT_ROWS:
-    FORMATS[_v] = Fmt(_v, _n, _b, 1, _g, _k, _ch(_l, "unorm" if _k == "depth" and _l.startswith("D24") else
-                                            ("unorm" if _n == "D16_UNORM" else ("float" if _k == "depth" else _k))))
-for _v, _n, _b, _g in _BC_ROWS:
-    FORMATS[_v] = Fmt(_v, _n, _b, 4, _g, "bc")
-for _v, _n, _b, _g, _k in _OTHER_ROWS:
-    FORMATS[_v] = Fmt(_v, _n, _b, 1, _g, _k)
+for _v in range(1, _D3D11_LAST_FORMAT + 1):
+    try:
+        _info = format_info(_v)
+    except InvalidArgError:
+        continue
+    if _info.kind not in (FormatKind.UNKNOWN, FormatKind.VIDEO):
+        FORMATS[_v] = _from_table(_info)
 
 
 def fmt(format: int) -> Fmt:
@@ -191,63 +123,27 @@ def copy_compatible(src: int, dst: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Element codecs (shim).  TODO(integration): use pyd3d11.formats.codecs.encode/decode when present.
+# Element codecs: pyd3d11.formats.codecs
 # ---------------------------------------------------------------------------------------------------
-
-def _real_codecs() -> object | None:
-    """The formats engineer's vectorised codecs (pyd3d11.formats.codecs), or None before they land."""
-    try:
-        from pyd3d11.formats import codecs
-    except ImportError:  # TODO(integration): shim codec below until the formats package is present
-        return None
-    return codecs
-
 
 def encodable(format: int) -> bool:
     """True when colour values can be encoded to/decoded from ``format`` elements (typed, uncompressed,
     one texel per element)."""
     f = FORMATS.get(int(format))
-    if f is None or f.kind in ("typeless", "bc") or f.name in ("R8G8_B8G8_UNORM", "G8R8_G8B8_UNORM", "R1_UNORM"):
-        return False
-    return bool(f.channels) or _real_codecs() is not None
+    return f is not None and f.kind not in ("typeless", "bc", "other")
 
 
 def with_table_channels(format: int) -> Fmt:
-    """``fmt(format)`` with the channel layout of pyd3d11.formats.table when it has landed (it covers the
-    packed float formats the shim table leaves without channels)."""
+    """``fmt(format)`` with the full channel layout of pyd3d11.formats.table (including the packed float
+    formats :data:`FORMATS` leaves without raw channels)."""
     f = fmt(format)
-    try:
-        from pyd3d11.formats.table import format_info
-    except ImportError:  # TODO(integration)
-        return f
-    info = format_info(int(format))
-    chans = tuple((c.offset, c.bits, c.component, c.kind.name.lower()) for c in info.channels
+    chans = tuple((c.offset, c.bits, c.component, c.kind.name.lower()) for c in format_info(int(format)).channels
                   if c.component is not None)
     return Fmt(f.format, f.name, f.bpb, f.block, f.group, f.kind, chans) if chans else f
 
 
 def _is_integer_format(f: Fmt) -> bool:
     return bool(f.channels) and {k for _o, _b, _c, k in f.channels} <= {"uint", "sint"}
-
-
-def _raw_fields(raw: np.ndarray, f: Fmt) -> list[np.ndarray]:
-    """(N, bpb) bytes -> per-channel raw bit fields as uint64."""
-    out = []
-    n = raw.shape[0]
-    packed = None
-    for off, bits, _comp, _k in f.channels:
-        if off % 8 == 0 and bits % 8 == 0:
-            v = np.zeros(n, np.uint64)
-            for i in range(bits // 8):
-                v |= raw[:, off // 8 + i].astype(np.uint64) << np.uint64(8 * i)
-        else:
-            if packed is None:
-                packed = np.zeros(n, np.uint64)
-                for i in range(min(8, f.bpb)):
-                    packed |= raw[:, i].astype(np.uint64) << np.uint64(8 * i)
-            v = (packed >> np.uint64(off)) & np.uint64((1 << bits) - 1)
-        out.append(v)
-    return out
 
 
 def pack_fields(f: Fmt, fields: list[np.ndarray], n: int, keep: np.ndarray | None = None) -> np.ndarray:
@@ -266,33 +162,12 @@ def pack_fields(f: Fmt, fields: list[np.ndarray], n: int, keep: np.ndarray | Non
     return out
 
 
-def _srgb_to_linear(c: np.ndarray) -> np.ndarray:
-    c = c.astype(np.float32)
-    return np.where(c <= np.float32(0.04045), c / np.float32(12.92),
-                    ((c + np.float32(0.055)) / np.float32(1.055)) ** np.float32(2.4)).astype(np.float32)
-
-
-def _linear_to_srgb(c: np.ndarray) -> np.ndarray:
-    c = c.astype(np.float32)
-    return np.where(c <= np.float32(0.0031308), c * np.float32(12.92),
-                    np.float32(1.055) * c ** np.float32(1 / 2.4) - np.float32(0.055)).astype(np.float32)
-
-
 def _unorm_bits(x: np.ndarray, bits: int) -> np.ndarray:
     """Float -> UNORM code: clamp [0, 1], x(2^n-1), +0.5, truncate (spec 3.2.3.6). float32 math, except
     for n > 16 where float32 cannot hold the +0.5 step (24-bit depth) and float64 is used."""
     dt = np.float32 if bits <= 16 else np.float64
     x = np.clip(np.asarray(x, np.float32), 0, 1).astype(dt)
     return np.trunc(x * dt((1 << bits) - 1) + dt(0.5)).astype(np.uint64)
-
-
-def _float_bits(v: np.ndarray, bits: int) -> np.ndarray:
-    v = np.asarray(v, np.float32)
-    if bits == 32:
-        return v.view(np.uint32).astype(np.uint64)
-    if bits == 16:
-        return v.astype(np.float16).view(np.uint16).astype(np.uint64)
-    raise NotSupportedError(f"float{bits} channel in copy/clear shim codec")
 
 
 def encode_elements(format: int, values: np.ndarray, *, integer_cast: str = "rne") -> np.ndarray:
@@ -303,46 +178,15 @@ def encode_elements(format: int, values: np.ndarray, *, integer_cast: str = "rne
     ``values`` may also be integer arrays (used as is for integer channels).
     """
     f = fmt(format)
+    if not encodable(format):
+        raise NotSupportedError(f"encoding {f.name} in copy/clear code")
     values = np.asarray(values)
-    codecs = _real_codecs()
-    if codecs is not None and encodable(format):
-        if _is_integer_format(f) and values.dtype.kind == "f":
-            v = np.nan_to_num(values.astype(np.float64), nan=0.0)
-            v = np.rint(v) if integer_cast == "rne" else np.trunc(v)
-            lo, hi = (-(2.0 ** 31), 2.0 ** 31 - 1) if "sint" in {c[3] for c in f.channels} else (0.0, 2.0 ** 32 - 1)
-            values = np.clip(v, lo, hi).astype(np.int64)
-        return np.asarray(codecs.encode(int(format), values), np.uint8).reshape(-1, f.bpb)
-    if not f.channels or f.kind in ("typeless", "bc", "other"):
-        raise NotSupportedError(f"encoding {f.name} in copy/clear shim codec")
-    n = values.shape[0]
-    fields = []
-    for _off, bits, comp, kind in f.channels:
-        x = values[:, comp]
-        if kind in ("unorm", "srgb", "snorm"):
-            x = np.asarray(x, np.float32)
-            x = np.where(np.isnan(x), np.float32(0), x)
-            if kind == "srgb" and comp < 3:
-                x = _linear_to_srgb(np.clip(x, 0, 1))
-            if kind == "snorm":
-                scale = np.float32((1 << (bits - 1)) - 1)
-                s = np.clip(x, -1, 1) * scale
-                q = np.trunc(s + np.where(s >= 0, np.float32(0.5), np.float32(-0.5))).astype(np.int64)
-                fields.append((q & ((1 << bits) - 1)).astype(np.uint64))
-                continue
-            fields.append(_unorm_bits(x, bits))
-        elif kind == "float":
-            fields.append(_float_bits(x, bits))
-        else:
-            lo, hi = (0, (1 << bits) - 1) if kind == "uint" else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
-            if np.issubdtype(np.asarray(x).dtype, np.floating):
-                xf = np.asarray(x, np.float64)
-                xf = np.where(np.isnan(xf), 0.0, xf)
-                xf = np.rint(xf) if integer_cast == "rne" else np.trunc(xf)
-                q = np.clip(xf, lo, hi).astype(np.int64)
-            else:
-                q = np.clip(np.asarray(x, np.int64), lo, hi)
-            fields.append((q & ((1 << bits) - 1)).astype(np.uint64))
-    return pack_fields(f, fields, n)
+    if _is_integer_format(f) and values.dtype.kind == "f":
+        v = np.nan_to_num(values.astype(np.float64), nan=0.0)
+        v = np.rint(v) if integer_cast == "rne" else np.trunc(v)
+        lo, hi = (-(2.0 ** 31), 2.0 ** 31 - 1) if "sint" in {c[3] for c in f.channels} else (0.0, 2.0 ** 32 - 1)
+        values = np.clip(v, lo, hi).astype(np.int64)
+    return np.asarray(codecs.encode(int(format), values), np.uint8).reshape(-1, f.bpb)
 
 
 def decode_elements(format: int, raw: np.ndarray) -> np.ndarray:
@@ -350,36 +194,9 @@ def decode_elements(format: int, raw: np.ndarray) -> np.ndarray:
     Missing components: 0 for RGB, 1 for A (spec-facts §1.2, 19.1.3.3)."""
     f = fmt(format)
     raw = np.asarray(raw, np.uint8).reshape(-1, f.bpb)
-    codecs = _real_codecs()
-    if codecs is not None and encodable(format):
-        return np.asarray(codecs.decode(int(format), raw)).reshape(-1, 4)
-    if not f.channels or f.kind in ("typeless", "bc", "other"):
-        raise NotSupportedError(f"decoding {f.name} in copy/clear shim codec")
-    n = raw.shape[0]
-    kinds = {k for _o, _b, _c, k in f.channels}
-    integer = kinds <= {"uint", "sint"}
-    dt = (np.int32 if "sint" in kinds else np.uint32) if integer else np.float32
-    out = np.zeros((n, 4), dt)
-    out[:, 3] = 1
-    for (_off, bits, comp, kind), v in zip(f.channels, _raw_fields(raw, f)):
-        if kind in ("unorm", "srgb"):
-            x = (v.astype(np.float64) / ((1 << bits) - 1)).astype(np.float32)
-            if kind == "srgb" and comp < 3:
-                x = _srgb_to_linear(x)
-        elif kind == "snorm":
-            s = v.astype(np.int64)
-            s = np.where(s >= (1 << (bits - 1)), s - (1 << bits), s)
-            x = np.maximum((s / ((1 << (bits - 1)) - 1)).astype(np.float32), np.float32(-1))
-        elif kind == "float":
-            x = (v.astype(np.uint32).view(np.float32) if bits == 32
-                 else v.astype(np.uint16).view(np.float16).astype(np.float32))
-        elif kind == "sint":
-            s = v.astype(np.int64)
-            x = np.where(s >= (1 << (bits - 1)), s - (1 << bits), s)
-        else:
-            x = v
-        out[:, comp] = x.astype(dt) if integer else x
-    return out
+    if not encodable(format):
+        raise NotSupportedError(f"decoding {f.name} in copy/clear code")
+    return np.asarray(codecs.decode(int(format), raw)).reshape(-1, 4)
 
 
 # ---------------------------------------------------------------------------------------------------
