@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11.errors import NotSupportedError
 from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, ViewDescriptor
 
@@ -186,10 +185,7 @@ class DispatchCmd(Command):
         x, y, z = self.group_counts()
         if x == 0 or y == 0 or z == 0:  # any zero count is a no-op (spec 18)
             return
-        try:
-            from pyd3d11.pipeline import compute
-        except ImportError:  # TODO(integration): compute pipeline lands in parallel
-            raise NotSupportedError("Dispatch: compute pipeline not built yet", "Dispatch") from None
+        from pyd3d11.pipeline import compute
         from pyd3d11.pipeline.sampler import TextureSampler
 
         # Compute threads are not in 2x2 quads: implicit-LOD sampling uses LOD 0 (spec 18.4).

@@ -34,27 +34,6 @@ _CONTEXT_STATE_SINGLETHREADED = 0x1  # D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGL
 # IDXGIDevice/IDXGIDevice1 live in com.py with the other DXGI facets (GetAdapter -> dxgi_factory).
 
 
-class _PlaceholderContext(IUnknown):  # TODO(integration): replaced by pyd3d11.api.context
-    """Stands in for the immediate context until pyd3d11.api.context exists."""
-
-    def __init__(self, device: Any, deferred: bool = False) -> None:
-        super().__init__()
-        self._device = device
-        self._deferred = deferred
-
-    def GetDevice(self) -> Any:
-        self._device.AddRef()
-        return self._device
-
-    def GetType(self) -> int:
-        return 1 if self._deferred else 0
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise NotSupportedError(f"ID3D11DeviceContext.{name} (device context not built yet)", name)
-
-
 class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, DeviceCapsMixin, IUnknown):
     _iid = iid("ID3D11Device", "db6f6ddb-ac77-4e88-8253-819df9bbf140")
 
@@ -137,25 +116,9 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
         return self._exception_mode
 
     def _make_context(self, deferred: bool) -> Any:
-        try:
-            from . import context as ctxmod  # type: ignore[attr-defined]
-        except ImportError:
-            ctxmod = None
-        if ctxmod is not None:
-            cls = getattr(ctxmod, "ID3D11DeviceContext1", None)
-            if cls is not None:
-                if deferred:
-                    try:
-                        return cls(self, deferred=True)
-                    except TypeError:
-                        deferred_cls = getattr(ctxmod, "ID3D11DeferredContext", None)
-                        if deferred_cls is None:
-                            raise NotSupportedError("deferred contexts", "CreateDeferredContext") from None
-                        return deferred_cls(self)
-                return cls(self)
-        if deferred:
-            raise NotSupportedError("deferred contexts (device context not built yet)", "CreateDeferredContext")
-        return _PlaceholderContext(self)
+        from .context import ID3D11DeviceContext1  # imported late: the context module imports device-side modules
+
+        return ID3D11DeviceContext1(self, deferred=True) if deferred else ID3D11DeviceContext1(self)
 
     def GetImmediateContext(self) -> Any:
         if self._immediate is None:
@@ -169,8 +132,6 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     def CreateDeferredContext(self, ContextFlags: int = 0, ppDeferredContext: Any = True) -> Any:  # noqa: N803
         if int(ContextFlags) != 0:
             raise error_for(E_INVALIDARG, "ContextFlags must be 0", "CreateDeferredContext")
-        if self._caps.level < C.FL_10_0 and False:  # deferred contexts work at every level (emulated)
-            pass
         if not ppDeferredContext:
             return None
         return self._make_context(True)

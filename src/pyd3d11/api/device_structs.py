@@ -103,11 +103,6 @@ def astuple_deep(obj: Any) -> Any:
     return obj
 
 
-# --------------------------------------------------------------------------------------------------
-# Fallback structs (C field names, C zero defaults). TODO(integration): replaced by pyd3d11.headers.
-# --------------------------------------------------------------------------------------------------
-
-
 class Reject(Exception):
     """Raised by validators: the HRESULT, a message naming the field, and the debug-layer message id."""
 

@@ -254,10 +254,7 @@ def _decode_subsampled(info: FormatInfo, arr: np.ndarray) -> np.ndarray:
 
 
 def _decode_bc(info: FormatInfo, data) -> np.ndarray:
-    try:
-        from pyd3d11.formats import bc  # lazy: written by another engineer
-    except ImportError:  # TODO(integration): bc.py not present yet
-        raise NotSupportedError(f"block-compressed decode for {info}") from None
+    from pyd3d11.formats import bc  # lazy: BC tables are only built when a BC texture is decoded
     arr = np.asarray(data)
     if arr.dtype != np.uint8 or arr.ndim < 3 or arr.shape[-1] != info.bytes_per_block:
         raise InvalidArgError(E_INVALIDARG, f"{info}: blocks must be uint8 (..., rows, cols, {info.bytes_per_block})")
