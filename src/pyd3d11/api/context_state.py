@@ -190,30 +190,12 @@ def _header_struct(name: str) -> Any:
         return None
 
 
-@dataclass(slots=True)
-class _VIEWPORT:  # TODO(integration): replaced by pyd3d11.headers.D3D11_VIEWPORT when it exists
-    TopLeftX: float = 0.0
-    TopLeftY: float = 0.0
-    Width: float = 0.0
-    Height: float = 0.0
-    MinDepth: float = 0.0
-    MaxDepth: float = 0.0
-
-
-@dataclass(slots=True)
-class _RECT:  # TODO(integration): replaced by pyd3d11.headers.D3D11_RECT when it exists
-    left: int = 0
-    top: int = 0
-    right: int = 0
-    bottom: int = 0
-
-
 def viewport_cls() -> Any:
-    return _header_struct("D3D11_VIEWPORT") or _VIEWPORT
+    return _header_struct("D3D11_VIEWPORT")
 
 
 def rect_cls() -> Any:
-    return _header_struct("D3D11_RECT") or _header_struct("RECT") or _RECT
+    return _header_struct("D3D11_RECT")
 
 
 # -------------------------------------------------------------------------------------------------

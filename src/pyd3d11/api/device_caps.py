@@ -6,7 +6,6 @@ D3D11_FEATURE_DATA_* pages; format answers from the format table.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from pyd3d11.errors import E_FAIL, E_INVALIDARG, error_for
@@ -25,10 +24,7 @@ from .queries import ID3D11Predicate, ID3D11Query1, validate_counter, validate_q
 
 
 def _feature_struct(name: str, **values: Any) -> Any:
-    cls = header(name, None)
-    if cls is None:  # TODO(integration): headers' D3D11_FEATURE_DATA_* not importable yet
-        cls = dataclasses.make_dataclass(name, [(k, int, 0) for k in values], slots=True)
-    return cls(**values)
+    return header(name)(**values)
 
 
 class DeviceCapsMixin:

@@ -12,21 +12,10 @@ from typing import Any
 
 import numpy as np
 
-
-def _base() -> type:
-    try:
-        from pyd3d11.headers import D3D11_MAPPED_SUBRESOURCE  # type: ignore[attr-defined]
-        return D3D11_MAPPED_SUBRESOURCE
-    except Exception:  # TODO(integration): header struct not landed yet
-        class D3D11_MAPPED_SUBRESOURCE:  # noqa: N801 - C name
-            def __init__(self, pData: Any = None, RowPitch: int = 0, DepthPitch: int = 0) -> None:  # noqa: N803
-                self.pData = pData
-                self.RowPitch = RowPitch
-                self.DepthPitch = DepthPitch
-        return D3D11_MAPPED_SUBRESOURCE
+from pyd3d11.headers import D3D11_MAPPED_SUBRESOURCE
 
 
-class MappedSubresource(_base()):  # type: ignore[misc]
+class MappedSubresource(D3D11_MAPPED_SUBRESOURCE):
     """D3D11_MAPPED_SUBRESOURCE plus ``as_array`` and context-manager unmapping."""
 
     def __init__(self, buffer: np.ndarray, row_pitch: int, depth_pitch: int, context: Any, resource: Any,

@@ -381,12 +381,7 @@ class ID3D11ClassInstance(ID3D11DeviceChild):
         return self._linkage
 
     def GetDesc(self) -> Any:  # noqa: N802
-        cls = header("D3D11_CLASS_INSTANCE_DESC", None)
-        if cls is None:  # TODO(integration)
-            from types import SimpleNamespace
-
-            return SimpleNamespace(**self._desc_values)
-        return cls(**self._desc_values)
+        return header("D3D11_CLASS_INSTANCE_DESC")(**self._desc_values)
 
     def GetInstanceName(self) -> str:  # noqa: N802
         """The HLSL variable name ("" for instances made by CreateClassInstance)."""
