@@ -10,8 +10,7 @@ centroid and sample modifiers are ignored (§16.5). Locations:
 * centroid: the same rule as centroid interpolation (§3.5.5).
 
 The executor routes these opcodes to ``hooks.evaluate(state, instruction, srcs)`` — see
-:class:`PullModelHooks`. TODO(integration): the reference executor still raises NotSupportedError
-for eval_*; it needs one branch that calls ``st.hooks.evaluate`` (see the helper's report).
+:class:`PullModelHooks` and ``shader.exec.reference._evaluate``.
 """
 
 from __future__ import annotations

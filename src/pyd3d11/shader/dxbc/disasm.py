@@ -347,13 +347,8 @@ def disassemble(blob: bytes | object) -> str:
     if code is None:
         raise ValueError("container has no SHDR/SHEX chunk")
     program = decode_program(code)
-    header: list[str] = []
-    try:
-        from .listing_header import format_listing_header  # type: ignore[import-not-found]
+    from .listing_header import format_listing_header
 
-        header = list(format_listing_header(container))
-    except ImportError:  # TODO(integration): the container engineer's header formatter
-        header = []
-    lines = header + disassemble_program(program)
+    lines = list(format_listing_header(container)) + disassemble_program(program)
     lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
     return "\n".join(lines) + "\n"

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...errors import NotSupportedError
+from ...formats import codecs
 from .. import ir
 from .operands import compile_dst, compile_dst_at, compile_src
 from .state import ExecState
@@ -22,68 +23,21 @@ OT = ir.OperandType
 U32 = np.uint32
 
 # ----------------------------------------------------------------------------------------------
-# Format codecs: TODO(integration) replace the shim with pyd3d11.formats.codecs when it lands.
+# Typed texels through the format codecs (pyd3d11.formats.codecs): register bits <-> element bytes
 # ----------------------------------------------------------------------------------------------
-_SHIM = {  # DXGI format → (components, kind, bytes per component)
-    2: (4, "f", 4), 3: (4, "u", 4), 4: (4, "i", 4), 1: (4, "u", 4),
-    6: (3, "f", 4), 7: (3, "u", 4), 8: (3, "i", 4),
-    16: (2, "f", 4), 17: (2, "u", 4), 18: (2, "i", 4),
-    39: (1, "u", 4), 40: (1, "f", 4), 41: (1, "f", 4), 42: (1, "u", 4), 43: (1, "i", 4),
-    28: (4, "unorm", 1), 27: (4, "u", 1), 30: (4, "u", 1), 10: (4, "h", 2), 54: (1, "h", 2),
-}
-
 
 def decode_texels(fmt: int, raw: np.ndarray) -> np.ndarray:
     """raw (M, bpe) uint8 → (M, 4) uint32 register bits (float formats as float32 bits)."""
-    try:  # TODO(integration): the formats engineer's codecs
-        from pyd3d11.formats import codecs  # type: ignore[attr-defined]
-
-        vals = np.ascontiguousarray(codecs.decode(fmt, raw))
-        if vals.dtype.kind == "f":
-            return vals.astype(np.float32).view(U32)
-        return vals.astype(np.int64).astype(U32)
-    except ImportError:
-        pass
-    if fmt not in _SHIM:
-        raise NotSupportedError(f"typed resource access to DXGI format {fmt}")
-    n, kind, size = _SHIM[fmt]
-    m = raw.shape[0]
-    out = np.zeros((m, 4), U32)
-    one = U32(0x3F800000) if kind in ("f", "unorm", "h") else U32(1)
-    out[:, 3] = one
-    if size == 4:
-        out[:, :n] = np.ascontiguousarray(raw).view(U32).reshape(m, n)
-    elif size == 2:
-        out[:, :n] = np.ascontiguousarray(raw).view(np.float16).reshape(m, n).astype(np.float32).view(U32)
-    elif kind == "unorm":
-        out[:, :n] = (raw[:, :n].astype(np.float32) / np.float32(255.0)).view(U32)
-    else:
-        out[:, :n] = raw[:, :n]
-    return out
+    vals = np.ascontiguousarray(codecs.decode(fmt, raw))
+    if vals.dtype.kind == "f":
+        return vals.astype(np.float32).view(U32)
+    return vals.astype(np.int64).astype(U32)
 
 
 def encode_texels(fmt: int, vals: np.ndarray) -> np.ndarray:
     """(M, 4) uint32 register bits → (M, bpe) uint8."""
-    try:  # TODO(integration)
-        from pyd3d11.formats import codecs  # type: ignore[attr-defined]
-
-        typed = np.ascontiguousarray(vals, U32).view(codecs.decode_dtype(fmt))
-        return np.asarray(codecs.encode(fmt, typed), np.uint8).reshape(vals.shape[0], -1)
-    except ImportError:
-        pass
-    if fmt not in _SHIM:
-        raise NotSupportedError(f"typed resource access to DXGI format {fmt}")
-    n, kind, size = _SHIM[fmt]
-    m = vals.shape[0]
-    if size == 4:
-        return np.ascontiguousarray(vals[:, :n]).view(np.uint8).reshape(m, 4 * n)
-    if size == 2:
-        return np.ascontiguousarray(vals[:, :n]).view(np.float32).astype(np.float16).view(np.uint8).reshape(m, 2 * n)
-    if kind == "unorm":
-        f = vals[:, :n].view(np.float32)
-        f = np.where(np.isnan(f), 0.0, np.clip(f, 0.0, 1.0))
-        return np.floor(f * 255.0 + 0.5).astype(np.uint8)
-    return np.minimum(vals[:, :n], 255).astype(np.uint8)
+    typed = np.ascontiguousarray(vals, U32).view(codecs.decode_dtype(fmt))
+    return np.asarray(codecs.encode(fmt, typed), np.uint8).reshape(vals.shape[0], -1)
 
 
 # ----------------------------------------------------------------------------------------------
