@@ -21,37 +21,23 @@ from typing import Any
 import numpy as np
 
 from pyd3d11.errors import NotSupportedError
+from pyd3d11.formats.codecs import decode_region
+from pyd3d11.formats.table import format_info
 from pyd3d11.storage import StorageDimension
 
 
 def _decode_region(fmt: int, raw: np.ndarray, w: int, h: int, d: int, row_pitch: int, depth_pitch: int) -> np.ndarray:
-    """(D, H, W, 4) decoded texels; the formats engineer's codecs, else the private copy-code codec."""
-    try:
-        from pyd3d11.formats.codecs import decode_region
-    except ImportError:  # TODO(integration): codecs not landed
-        decode_region = None
-    if decode_region is not None:
-        return np.asarray(decode_region(fmt, raw, w, h, d, row_pitch, depth_pitch))
-    from pyd3d11.pipeline.copy import decode_elements
-    from pyd3d11.pipeline.copy import fmt as fmt_info
-
-    f = fmt_info(fmt)
-    return decode_elements(fmt, raw.reshape(-1, f.bpb)).reshape(d, h, w, 4)
+    """(D, H, W, 4) decoded texels."""
+    return np.asarray(decode_region(fmt, raw, w, h, d, row_pitch, depth_pitch))
 
 
 def _component_count(fmt: int) -> int:
-    try:
-        from pyd3d11.formats.table import format_info
-
-        info = format_info(fmt)
-        if info.compressed:
-            return 4
-        comps = {c.component for c in info.channels if c.component is not None}
-        return max(1, len(comps)) if comps else 4
-    except Exception:  # TODO(integration): table not landed / unknown format
-        from pyd3d11.pipeline.copy import fmt as fmt_info
-
-        return fmt_info(fmt).component_count
+    """Components the format stores (4 for block-compressed formats)."""
+    info = format_info(fmt)
+    if info.compressed:
+        return 4
+    comps = {c.component for c in info.channels if c.component is not None}
+    return max(1, len(comps)) if comps else 4
 
 
 def _resource_format(resource: Any) -> int:

@@ -17,12 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from pyd3d11 import d3d11 as H  # the C++-style header module (``from pyd3d11.d3d11 import *``)
 from pyd3d11.errors import S_OK
-
-try:  # the C++-style header module (``from pyd3d11.d3d11 import *``)
-    from pyd3d11 import d3d11 as H
-except Exception:  # TODO(integration): fall back to the raw headers while d3d11.py is being assembled
-    from pyd3d11 import headers as H
 
 from .shader_test_format import (
     COMPARISON_FUNCS,
@@ -59,13 +55,9 @@ class StepFailed(Exception):
 # the compiler
 
 def _compiler() -> Any:
-    """D3DCompile from the public header module when present, else from the shader package."""
-    try:
-        from pyd3d11.d3dcompiler import D3DCompile  # type: ignore[attr-defined]
-        return D3DCompile
-    except Exception:  # TODO(integration): pyd3d11.d3dcompiler lands with the lead's star-export modules
-        pass
-    from pyd3d11.shader.compile_api import D3DCompile  # type: ignore[import-not-found]
+    """D3DCompile from the public header module."""
+    from pyd3d11.d3dcompiler import D3DCompile
+
     return D3DCompile
 
 
@@ -110,10 +102,7 @@ def compile_hlsl(source: str, profile: str, flags: int) -> CompileResult:
 def preprocess(source: str) -> tuple[int | None, str, str]:
     """D3DPreprocess → (hr, output text, message)."""
     try:
-        try:
-            from pyd3d11.d3dcompiler import D3DPreprocess  # type: ignore[attr-defined]
-        except Exception:  # TODO(integration): the compiler engineer's entry point
-            from pyd3d11.shader.compile_api import D3DPreprocess  # type: ignore[import-not-found]
+        from pyd3d11.d3dcompiler import D3DPreprocess
     except Exception as e:
         return None, "", f"D3DPreprocess not available ({type(e).__name__}: {e})"
     data = source.encode()
@@ -192,10 +181,7 @@ class D3D11Harness:
         logging.getLogger("pyd3d11").addHandler(self.log)
         self._compile_cache: dict[tuple[str, str, int], CompileResult] = {}
         try:
-            create_device = getattr(H, "D3D11CreateDevice", None)
-            if create_device is None:  # TODO(integration): headers-only fallback
-                from pyd3d11.api import D3D11CreateDevice as create_device
-
+            create_device = H.D3D11CreateDevice
             self.device, _level, self.ctx = create_device(
                 None, H.D3D_DRIVER_TYPE_HARDWARE, None, H.D3D11_CREATE_DEVICE_DEBUG,
                 [H.D3D_FEATURE_LEVEL_11_1, H.D3D_FEATURE_LEVEL_11_0], 2, H.D3D11_SDK_VERSION)
