@@ -17,7 +17,7 @@ from .encoder import encode_program
 from .opcodes import OPCODES, OpClass
 from .rdef import RDEF_PROGRAM_TYPE, Rdef, RdefBinding, RdefConstantBuffer, RdefType, RdefVariable, build_rdef
 from .signature import Signature, SignatureElement, build_signature
-from .stat import ShaderStats, build_sfi0, build_stat
+from .stat import build_sfi0, build_stat, program_feature_flags, program_stats
 
 # bytecode D3D10_SB_NAME -> (semantic name, D3D_NAME, semantic index)
 _SV = {
@@ -148,32 +148,6 @@ def _synth_rdef(prog: ir.Program, target: int) -> Rdef:
     return rdef
 
 
-def _stats(prog: ir.Program) -> ShaderStats:
-    code = [i for i in prog.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE,
-                                                                           OpClass.CUSTOM)]
-    temps = sum(i.extra[0] for i in prog.instructions if i.opcode == O.DCL_TEMPS and i.extra)
-    return ShaderStats(InstructionCount=len(code), TempRegisterCount=temps,
-                       dword_count=37 if prog.major >= 5 else 29)
-
-
-def _feature_flags(prog: ir.Program) -> int:
-    flags = 0
-    for inst in prog.instructions:
-        if inst.opcode == O.DCL_GLOBALFLAGS:
-            c = inst.controls
-            flags |= 0x1 if c & 0x2 else 0
-            flags |= 0x10 if c & 0x20 else 0
-            flags |= 0x20 if c & 0x40 else 0
-            flags |= 0x40 if c & 0x80 else 0
-            flags |= 0x2 if c & 0x4 else 0
-        if inst.opcode in (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
-            if prog.program_type not in (ir.ProgramType.PIXEL, ir.ProgramType.COMPUTE):
-                flags |= 0x4
-            if inst.operands and inst.operands[0].register >= 8:
-                flags |= 0x8
-    return flags
-
-
 def build_shader_blob(text: str, prog: ir.Program) -> bytes:
     """DXBC container for ``prog``: RDEF, ISGN, OSGN/OSG5, [PCSG], SHDR/SHEX, [SFI0], STAT."""
     target = RDEF_PROGRAM_TYPE[int(prog.program_type)] << 16 | prog.major << 8 | prog.minor
@@ -212,8 +186,8 @@ def build_shader_blob(text: str, prog: ir.Program) -> bytes:
     if pcsg is not None and prog.program_type == ir.ProgramType.HULL:
         chunks.append(("PCSG", build_signature(pcsg)))
     chunks.append(("SHEX" if prog.major >= 5 else "SHDR", encode_program(prog)))
-    flags = _feature_flags(prog)
+    flags = program_feature_flags(prog)
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
-    chunks.append(("STAT", build_stat(_stats(prog))))
+    chunks.append(("STAT", build_stat(program_stats(prog))))
     return build_container(chunks)

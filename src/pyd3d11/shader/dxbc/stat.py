@@ -138,3 +138,45 @@ def parse_sfi0(data: bytes) -> int:
 
 def build_sfi0(flags: int) -> bytes:
     return struct.pack("<Q", flags & 0xFFFFFFFFFFFFFFFF)
+
+
+# --- STAT / SFI0 contents derived from a program (shared by the assembler and the HLSL compiler) ------
+
+def program_stats(program) -> ShaderStats:
+    """STAT counts from a program: instructions, temps, declarations, mov/movc, emit/cut."""
+    from ..ir import Opcode as O
+    from .opcodes import OPCODES, OpClass
+
+    code = [i for i in program.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE,
+                                                                              OpClass.CUSTOM)]
+    decls = [i for i in program.instructions if OPCODES[i.opcode].cls == OpClass.DECL]
+    temps = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
+    ops = [i.opcode for i in code]
+    return ShaderStats(
+        InstructionCount=len(code), TempRegisterCount=temps, DclCount=len(decls),
+        MovInstructionCount=ops.count(O.MOV), MovcInstructionCount=ops.count(O.MOVC),
+        EmitInstructionCount=sum(ops.count(o) for o in (O.EMIT, O.EMIT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
+        CutInstructionCount=sum(ops.count(o) for o in (O.CUT, O.CUT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
+        dword_count=37 if program.major >= 5 else 29)
+
+
+def program_feature_flags(program) -> int:
+    """SFI0 D3D_SHADER_REQUIRES_* bits implied by a program's declarations (spec-facts §2.5)."""
+    from ..ir import Opcode as O
+    from ..ir import ProgramType
+
+    flags = 0
+    for inst in program.instructions:
+        if inst.opcode == O.DCL_GLOBALFLAGS:
+            c = inst.controls
+            flags |= 0x1 if c & 0x2 else 0  # doubles
+            flags |= 0x2 if c & 0x4 else 0  # early depth-stencil
+            flags |= 0x10 if c & 0x20 else 0  # minimum precision
+            flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
+            flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
+        if inst.opcode in (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
+            if program.program_type not in (ProgramType.PIXEL, ProgramType.COMPUTE):
+                flags |= 0x4  # UAVs at every stage
+            if inst.operands and inst.operands[0].register >= 8:
+                flags |= 0x8  # 64 UAVs
+    return flags

@@ -14,7 +14,7 @@ from ..dxbc.container import build_container
 from ..dxbc.encoder import encode_program
 from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
 from ..dxbc.signature import Signature, SignatureElement, build_signature
-from ..dxbc.stat import ShaderStats, build_sfi0, build_stat
+from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from .codegen import Codegen
 from .diagnostics import HlslError
 from .lexer import lex
@@ -95,38 +95,10 @@ def build_blob(cg: Codegen, program) -> bytes:
     if cg.stage == "hs":
         chunks.append(("PCSG", build_signature(pcsg)))
     chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
-    flags = _sfi0_flags(cg, program)
+    flags = program_feature_flags(program)
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
-    chunks.append(("STAT", build_stat(_stats(program))))
+    chunks.append(("STAT", build_stat(program_stats(program))))
     return build_container(chunks)
 
 
-def _stats(program) -> ShaderStats:
-    """STAT counts from the assembled program (instruction, temp, mov/movc, emit/cut, dcl counts)."""
-    from ..dxbc.opcodes import OPCODES, OpClass
-    from ..ir import Opcode as O
-
-    code = [i for i in program.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE,
-                                                                              OpClass.CUSTOM)]
-    decls = [i for i in program.instructions if OPCODES[i.opcode].cls == OpClass.DECL]
-    temps = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
-    ops = [i.opcode for i in code]
-    return ShaderStats(
-        InstructionCount=len(code), TempRegisterCount=temps, DclCount=len(decls),
-        MovInstructionCount=ops.count(O.MOV), MovcInstructionCount=ops.count(O.MOVC),
-        EmitInstructionCount=sum(ops.count(o) for o in (O.EMIT, O.EMIT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
-        CutInstructionCount=sum(ops.count(o) for o in (O.CUT, O.CUT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
-        dword_count=37 if program.major >= 5 else 29)
-
-
-def _sfi0_flags(cg: Codegen, program) -> int:
-    """SFI0 feature bits (d3dcommon D3D_SHADER_FEATURE_*): UAVs outside PS/CS (0x4), more than 8 UAV
-    slots (0x8)."""
-    flags = 0
-    uavs = [r for r in cg.resources if r.file == "u" and r.used]
-    if uavs and cg.stage not in ("ps", "cs"):
-        flags |= 0x4
-    if any(r.reg >= 8 for r in uavs):
-        flags |= 0x8
-    return flags
