@@ -26,6 +26,7 @@ from pyd3d11.errors import (
     InvalidArgError,
     NoInterfaceError,
 )
+from pyd3d11.headers import DXGI_SURFACE_DESC
 
 from .device_structs import F, header
 
@@ -270,18 +271,6 @@ IID_IDXGISurface1 = iid("IDXGISurface1", "4ae63092-6327-4c1b-80ae-bfe12ea32b86")
 IID_IDXGIDevice = iid("IDXGIDevice", "54ec77fa-1377-44e6-8c32-88fd5f44c84c")
 
 
-class DXGI_SURFACE_DESC:  # noqa: N801 - C name
-    """Fallback DXGI_SURFACE_DESC (Width, Height, Format, SampleDesc). # TODO(integration)"""
-
-    __slots__ = ("Width", "Height", "Format", "SampleDesc")
-
-    def __init__(self, Width: int = 0, Height: int = 0, Format: int = 0, SampleDesc: Any = None):  # noqa: N803
-        self.Width, self.Height, self.Format, self.SampleDesc = Width, Height, Format, SampleDesc
-
-    def __repr__(self) -> str:
-        return f"DXGI_SURFACE_DESC(Width={self.Width}, Height={self.Height}, Format={self.Format})"
-
-
 class _DXGIFacet(IUnknown):
     """A DXGI interface of a D3D object: QueryInterface goes back to the owner.
 
@@ -383,8 +372,7 @@ class IDXGISurface1(_DXGIFacet):
 
     def GetDesc(self) -> Any:  # noqa: N802
         d = self._owner._desc
-        cls = header("DXGI_SURFACE_DESC", DXGI_SURFACE_DESC)
-        return cls(Width=d.Width, Height=d.Height, Format=d.Format, SampleDesc=d.SampleDesc)
+        return DXGI_SURFACE_DESC(Width=d.Width, Height=d.Height, Format=d.Format, SampleDesc=d.SampleDesc)
 
     def Map(self, MapFlags: int = _DXGI_MAP_READ) -> Any:  # noqa: N802,N803
         """IDXGISurface::Map: DXGI_MAP_READ/WRITE/DISCARD onto D3D11_MAP; returns DXGI_MAPPED_RECT with
