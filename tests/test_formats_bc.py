@@ -22,7 +22,7 @@ import pytest
 import texture2ddecoder as t2d
 
 from pyd3d11.errors import InvalidArgError
-from pyd3d11.formats.bc import decode_bc, decode_bc_region, encode_bc, srgb_to_linear
+from pyd3d11.formats.bc import decode_bc, decode_bc_region, encode_bc
 
 RNG_SEED = 1234
 
@@ -393,11 +393,6 @@ def test_srgb_variants_linearize_rgb_only(unorm, srgb, nbytes):
     got = _dec(srgb, blocks)
     np.testing.assert_allclose(got[..., :3], _srgb_ref(lin[..., :3]), rtol=2e-6, atol=1e-9)
     assert np.array_equal(got[..., 3], lin[..., 3])
-
-
-def test_srgb_curve_points():
-    c = np.array([0.0, 0.04045, 0.5, 1.0], np.float32)
-    np.testing.assert_allclose(srgb_to_linear(c), [0.0, 0.04045 / 12.92, 0.21404114, 1.0], rtol=1e-6)
 
 
 def test_region_crops_virtual_size_and_honours_row_pitch():

@@ -151,12 +151,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if enum is not None and message:
             member = getattr(enum, "D3D11_MESSAGE_ID_" + message, None)
             mid = int(member) if member is not None else 0
-        rep = getattr(self._device, "_report", None)
-        if rep is not None:
-            rep(severity, category, mid, text)
-        else:  # TODO(integration): device without a debug layer
-            import logging
-            logging.getLogger("pyd3d11").debug("D3D11: %s", text)
+        self._device._report(severity, category, mid, text)
 
     # -- command submission --------------------------------------------------------------------------
     def _record(self, cmd: cmds.Command) -> None:

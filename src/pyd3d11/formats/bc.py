@@ -21,6 +21,7 @@ import numpy as np
 
 from ..errors import E_INVALIDARG, InvalidArgError
 from . import bc_bc1to5 as _b15
+from . import numerics as nx
 
 __all__ = [
     "BC_FORMATS",
@@ -29,7 +30,6 @@ __all__ = [
     "decode_bc_region",
     "encode_bc",
     "is_bc_format",
-    "srgb_to_linear",
 ]
 
 
@@ -102,23 +102,7 @@ def _entry(fmt: int) -> tuple[str, int, Callable[[np.ndarray], np.ndarray] | Non
         raise InvalidArgError(E_INVALIDARG, f"DXGI_FORMAT {fmt} is not a block-compressed format") from None
 
 
-def srgb_to_linear(c: np.ndarray) -> np.ndarray:
-    """sRGB curve (spec 3.2.3 / 19.5): c <= 0.04045 ? c/12.92 : ((c + 0.055)/1.055)^2.4, float32."""
-    c = np.asarray(c, dtype=np.float32)
-    lo = c / np.float32(12.92)
-    hi = np.power((c + np.float32(0.055)) / np.float32(1.055), np.float32(2.4), dtype=np.float32)
-    return np.where(c <= np.float32(0.04045), lo, hi).astype(np.float32)
-
-
 _UNORM8 = np.arange(256, dtype=np.float32) / np.float32(255)
-_SRGB8: list[np.ndarray] = []
-
-
-def _srgb_lut() -> np.ndarray:
-    """srgb_to_linear of every 8-bit UNORM value (the same float32 computation, tabulated)."""
-    if not _SRGB8:
-        _SRGB8.append(srgb_to_linear(_UNORM8))
-    return _SRGB8[0]
 
 
 def decode_bc(fmt: int, blocks: np.ndarray) -> np.ndarray:
@@ -142,9 +126,9 @@ def decode_bc(fmt: int, blocks: np.ndarray) -> np.ndarray:
         u8 = texels
         texels = _UNORM8[u8]
         if srgb:
-            texels[:, :, :3] = _srgb_lut()[u8[:, :, :3]]
+            texels[:, :, :3] = nx.srgb_to_float(u8[:, :, :3], 8)
     elif srgb:
-        texels[:, :, :3] = srgb_to_linear(texels[:, :, :3])
+        texels[:, :, :3] = nx.srgb_to_linear(texels[:, :, :3])
     img = texels.reshape(lead + (nby, nbx, 4, 4, 4))
     nd = len(lead)
     img = np.moveaxis(img, nd + 2, nd + 1)  # (..., nby, 4, nbx, 4, 4)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+from pyd3d11.api.com import IUnknown, iid
 from pyd3d11.errors import E_FAIL, E_INVALIDARG, E_NOINTERFACE, D3D11Error, InvalidArgError, NoInterfaceError
 from pyd3d11.headers.d3d11_structs import (
     D3D11_SHADER_BUFFER_DESC,
@@ -48,29 +49,6 @@ def _fail(method: str) -> D3D11Error:
 
 def _invalid_arg(method: str, msg: str) -> InvalidArgError:
     return InvalidArgError(E_INVALIDARG, msg, method)
-
-
-class _Unknown:
-    """Minimal COM-style reference counting. # TODO(integration): derive from api.com's IUnknown."""
-
-    _iids: tuple[GUID, ...] = ()
-
-    def __init__(self) -> None:
-        self._refs = 1
-
-    def AddRef(self) -> int:  # noqa: N802 - COM name
-        self._refs += 1
-        return self._refs
-
-    def Release(self) -> int:  # noqa: N802
-        self._refs = max(0, self._refs - 1)
-        return self._refs
-
-    def QueryInterface(self, riid: Any) -> Any:  # noqa: N802
-        if GUID(riid) in self._iids:
-            self.AddRef()
-            return self
-        raise NoInterfaceError(E_NOINTERFACE, f"{GUID(riid)} not supported", "QueryInterface")
 
 
 # -- types ------------------------------------------------------------------------------------
@@ -227,8 +205,8 @@ def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
     return 0, 0, 0
 
 
-class ID3D11ShaderReflection(_Unknown):
-    _iids = (GUID(IID_ID3D11ShaderReflection), GUID("00000000-0000-0000-c000-000000000046"))
+class ID3D11ShaderReflection(IUnknown):
+    _iid = iid("ID3D11ShaderReflection", "8d536ca1-0cca-4956-a837-786963755584")
 
     def __init__(self, container: DxbcContainer) -> None:
         super().__init__()

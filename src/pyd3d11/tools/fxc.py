@@ -112,10 +112,7 @@ class _IncludeDirs:
 
 
 def _compiler() -> tuple[Any, Any]:
-    try:
-        from pyd3d11.d3dcompiler import D3DCompile  # type: ignore[attr-defined]
-    except ImportError:  # TODO(integration): the header module without the compiler
-        from pyd3d11.shader.compile_api import D3DCompile  # type: ignore[import-not-found]
+    from pyd3d11.d3dcompiler import D3DCompile
     from pyd3d11.shader.dxbc.disasm import disassemble
 
     return D3DCompile, disassemble

@@ -1,7 +1,6 @@
 """Build a complete DXBC blob for an assembled listing (spec-facts §2.1–§2.5).
 
-Signatures and RDEF come from the listing's header comments when it has them (the container
-engineer's ``parse_listing_header``); otherwise they are synthesised from the declarations:
+Signatures and RDEF come from the listing's header comments when it has them (``listing_header.parse_listing_header``); otherwise they are synthesised from the declarations:
 plain v#/o# registers become TEXCOORD<n>, pixel-shader outputs SV_Target<n>, system values their
 SV_ names; RDEF gets one cbuffer per dcl_constantbuffer (sized from it) and one binding per
 declared resource, sampler and UAV, named after their registers (cb0, t0, s0, u0).
@@ -14,6 +13,7 @@ from ..ir import Opcode as O
 from ..ir import OperandType as T
 from .container import build_container
 from .encoder import encode_program
+from .listing_header import parse_listing_header
 from .opcodes import OPCODES, OpClass
 from .rdef import RDEF_PROGRAM_TYPE, Rdef, RdefBinding, RdefConstantBuffer, RdefType, RdefVariable, build_rdef
 from .signature import Signature, SignatureElement, build_signature
@@ -160,14 +160,9 @@ def build_shader_blob(text: str, prog: ir.Program) -> bytes:
     isgn = osgn = pcsg = None
     rdef = None
     if any("signature:" in h for h in header_lines) or any("Buffer Definitions" in h for h in header_lines):
-        try:
-            from .listing_header import parse_listing_header
-
-            hdr = parse_listing_header(header_lines, target)
-            rdef, isgn, osgn, pcsg = hdr.rdef, hdr.input_signature, hdr.output_signature, \
-                hdr.patch_constant_signature
-        except ImportError:  # TODO(integration): header parser not present
-            pass
+        hdr = parse_listing_header(header_lines, target)
+        rdef, isgn, osgn, pcsg = hdr.rdef, hdr.input_signature, hdr.output_signature, \
+            hdr.patch_constant_signature
     s_isgn, s_osgn, s_pcsg = _synth_signatures(prog)
     if isgn is None or (not isgn.elements and s_isgn.elements and not any("Input signature" in h
                                                                          for h in header_lines)):
