@@ -67,29 +67,39 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
 
 
 def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
-               pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0) -> ID3DBlob:
-    """Compile HLSL source to a DXBC blob (vs/ps/cs _4_0, _4_1, _5_0)."""
+               pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0,
+               ppErrorMsgs: list | None = None) -> ID3DBlob:
+    """Compile HLSL source to a DXBC blob (vs/ps/gs/hs/ds/cs _4_0, _4_1, _5_0).
+
+    ``ppErrorMsgs`` mirrors the C out-parameter: pass a list and the message blob (warnings on success,
+    errors on failure; fxc's text format) is appended to it when there is one."""
     name = pSourceName or "source"
     text = _source_text(pSrcData, SrcDataSize)
     try:
         res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
+        if ppErrorMsgs is not None:
+            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
         raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+    if res.warnings and ppErrorMsgs is not None:
+        ppErrorMsgs.append(ID3DBlob(("\n".join(res.warnings) + "\n").encode()))
     return ID3DBlob(res.blob)
 
 
 def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
                 pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0, SecondaryDataFlags: int = 0,
-                pSecondaryData: Any = None, SecondaryDataSize: int = 0) -> ID3DBlob:
-    return D3DCompile(pSrcData, SrcDataSize, pSourceName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2)
+                pSecondaryData: Any = None, SecondaryDataSize: int = 0, ppErrorMsgs: list | None = None) -> ID3DBlob:
+    return D3DCompile(pSrcData, SrcDataSize, pSourceName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2,
+                      ppErrorMsgs)
 
 
 def D3DCompileFromFile(pFileName: str, pDefines: Any, pInclude: Any, pEntrypoint: str, pTarget: str,  # noqa: N802,N803
-                       Flags1: int = 0, Flags2: int = 0) -> ID3DBlob:
+                       Flags1: int = 0, Flags2: int = 0, ppErrorMsgs: list | None = None) -> ID3DBlob:
     with open(pFileName, "rb") as f:
         data = f.read()
-    return D3DCompile(data, len(data), pFileName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2)
+    return D3DCompile(data, len(data), pFileName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2,
+                      ppErrorMsgs)
 
 
 def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any,  # noqa: N802,N803

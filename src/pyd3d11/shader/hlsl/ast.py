@@ -148,6 +148,12 @@ class CBufferDecl(Node):
 
 
 @dataclass(eq=False)
+class TypeDecl(Node):
+    """A class or interface declaration; its type (classes.py) carries the members and methods."""
+    type: Any
+
+
+@dataclass(eq=False)
 class Program(Node):
     decls: list[Node]  # VarDecl | FuncDef | CBufferDecl | Pragma
     pack_row_major: bool = False

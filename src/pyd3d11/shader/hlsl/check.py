@@ -78,6 +78,23 @@ def _terminated(stmts: list[A.Node]) -> bool:
     return any(_terminates(x) for x in stmts)
 
 
+def _const_names_only(cg: Codegen, e: A.Node) -> bool:
+    """Every variable in ``e`` is a ``const`` one (a case label may name constants, never plain variables,
+    even when their value happens to be known)."""
+    from .codegen import walk
+
+    for n in walk(e):
+        if not isinstance(n, A.Ident):
+            continue
+        v = next((sc[n.name] for sc in reversed(cg.scopes) if n.name in sc), None)
+        if v is None:
+            g = cg.globals.get(n.name)
+            v = g[1] if isinstance(g, tuple) and g[0] == "staticval" else None
+        if v is None or not getattr(v, "readonly", False):
+            return False
+    return True
+
+
 def check_switch(cg: Codegen, s: A.Switch) -> None:
     from .parser import const_eval
 
@@ -93,6 +110,8 @@ def check_switch(cg: Codegen, s: A.Switch) -> None:
                     raise cg.err(s.pos, "multiple 'default' labels in a switch", 3533)
                 continue
             v = const_eval(lab)
+            if v is None and not _const_names_only(cg, lab):
+                raise cg.err(lab.pos, "case labels must be literal expressions", 3020)
             if v is not None:
                 k = int(v) & 0xFFFFFFFF
                 if k in seen:
@@ -209,3 +228,77 @@ def check_cb_overlap(cg: Codegen) -> None:
         for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
             if s1 < e0:
                 raise cg.err(b.decl.pos, f"'{b.decl.name}': constant buffer members overlap", 3530)
+
+
+#: D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+CB_SLOTS = 14
+
+
+def check_cb_slots(cg: Codegen) -> None:
+    """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots (X4567
+    class: fxc cannot place the buffer)."""
+    for cb in cg.cbufs:
+        slot = cb.reg if cb.explicit else cb.slot
+        if slot is not None and slot >= CB_SLOTS and (cb.used or cb.explicit):
+            raise cg.err(Pos("", 1, 1), f"'{cb.name}': constant buffer register b{slot} is out of range "
+                                        f"(b0-b{CB_SLOTS - 1})", 4567)
+
+
+#: intrinsics declared for scalars/vectors only: a matrix argument matches no overload
+_VECTOR_ONLY = frozenset({"normalize", "noise", "length", "distance", "dot", "cross", "reflect", "refract",
+                          "faceforward"})
+#: component-wise intrinsics whose arguments share one shape
+_ELEMENTWISE = frozenset({"min", "max", "lerp", "clamp", "mad", "pow", "atan2", "fmod", "step", "smoothstep",
+                          "ldexp"})
+_REINTERPRET = frozenset({"asfloat", "asint", "asuint"})
+
+
+def check_intrinsic_args(cg: Codegen, name: str, args: list, pos: Pos) -> None:
+    """Argument shapes fxc's intrinsic overloads do not accept (X3013): matrices for the vector-only
+    functions, a (true) matrix mixed with a vector in component-wise functions, bool reinterpretation."""
+    nts = [a.type for a in args if isinstance(a.type, NumType)]
+    if name in _VECTOR_ONLY and any(t.shape == "m" and t.n > 1 for t in nts):
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if name in _ELEMENTWISE and any(_true_mat(t) for t in nts) and any(t.shape == "v" for t in nts):
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function (matrix and vector "
+                          "arguments)", 3013)
+    if name == "transpose" and nts and nts[0].shape == "v":
+        raise cg.err(pos, "'transpose': no matching 1 parameter intrinsic function for a vector", 3013)
+    if name in _REINTERPRET and len(args) == 1 and nts and nts[0].base == "bool":
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function for 'bool'", 3013)
+
+
+def _patches(f: A.FuncDef, kind: str) -> list[A.Param]:
+    return [p for p in f.params if isinstance(p.type, ObjectType) and p.type.kind == kind]
+
+
+def _same_type(a: Type | None, b: Type | None) -> bool:
+    return a is b or (a is not None and b is not None and type(a) is type(b) and str(a) == str(b))
+
+
+def check_patch_params(cg: Codegen, f: A.FuncDef, pcf: A.FuncDef | None = None, n_out: int = 0) -> None:
+    """Tessellation patch parameters (D3D11.3 §10/§11): one InputPatch in a hull shader's entry point and
+    one OutputPatch in a domain shader's, of 1-32 control points; the patch-constant function's InputPatch
+    is the entry point's, and its OutputPatch holds the entry point's output type, outputcontrolpoints of
+    them."""
+    kind = "InputPatch" if pcf is not None else "OutputPatch"
+    main = _patches(f, kind)
+    if len(main) > 1:
+        raise cg.err(main[1].pos, f"'{main[1].name}': only one {kind} parameter is allowed", 3000)
+    for p in main:
+        if not 1 <= p.type.samples <= 32:  # type: ignore[union-attr]
+            raise cg.err(p.pos, f"'{p.name}': {kind} size must be in [1, 32]", 3000)
+    if pcf is None:
+        return
+    ins, outs = _patches(pcf, "InputPatch"), _patches(pcf, "OutputPatch")
+    if len(ins) > 1 or len(outs) > 1:
+        raise cg.err(pcf.pos, f"'{pcf.name}': only one patch parameter of each kind is allowed", 3000)
+    for p in ins:
+        m = main[0].type if main else None
+        if m is None or not _same_type(p.type.elem, m.elem) or p.type.samples != m.samples:  # type: ignore
+            raise cg.err(p.pos, f"'{p.name}': the patch constant function's InputPatch must match the entry "
+                                "point's", 3000)
+    for p in outs:
+        if not _same_type(p.type.elem, f.ret) or p.type.samples != n_out:  # type: ignore[union-attr]
+            raise cg.err(p.pos, f"'{p.name}': the patch constant function's OutputPatch must hold "
+                                f"{n_out} '{f.ret}' control points", 3000)

@@ -18,13 +18,29 @@ from .check import (
     _has_object,
     _true_mat,
     check_cb_overlap,
+    check_cb_slots,
     check_compile_shader,
     check_global_decl,
     check_params,
     check_uav_model,
 )
+from .classes import is_interface_type
+from .constprop import track_store
 from .diagnostics import HlslError, Pos
+from .layout import (
+    add_struct_objects,
+    check_packoffset_objects,
+    global_var_decls,
+    kept_unused_cbuffers,
+    mark_struct_objects,
+    shader_roots,
+    struct_object_ref,
+)
+from .objects import allocate_registers, array_leaf, holds_objects, leaf_count, patch_as_array
+from .objects import declare_local as obj_declare_local
+from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
+from .sigpack import ALIGN, add_decl, comp_mask, place_element
 from .types import (
     BOOL,
     DOUBLE,
@@ -76,6 +92,7 @@ class Resource:
     used: bool = False
     explicit: bool = False
     stride: int = 0
+    counter: bool = False  # RWStructuredBuffer whose hidden counter is used (IncrementCounter/DecrementCounter)
 
 
 @dataclass(eq=False)
@@ -107,6 +124,7 @@ class SigElem:
     reg: int
     mask: int
     interp: str = ""
+    stream: int = 0  # GS output stream (OSG5)
 
 
 #: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
@@ -182,12 +200,17 @@ class Codegen:
         self.ntemps = 0
         self.var_temps: set[int] = set()
         self.indexable: dict[int, int] = {}  # x# -> registers
+        self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
         self.funcs: dict[str, list[A.FuncDef]] = {}
         self.globals: dict[str, Any] = {}
         self.resources: list[Resource] = []
         self.cbufs: list[CBuf] = []
         self.tgsm: dict[str, tuple[int, int, Type]] = {}  # name -> (g#, stride bytes, type)
         self.scopes: list[dict[str, Val]] = []
+        self.input_origin: dict[Slot, Slot] = {}
+        #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
+        self.warnings: list[tuple[Pos, int, str]] = []
+        self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
         self.outputs: list[SigElem] = []
@@ -226,6 +249,10 @@ class Codegen:
         return HlslError(pos.file, pos.line, pos.col, code, msg)
 
     # --- temps & emission ---------------------------------------------------------------------------
+    def warn(self, pos: Pos, code: int, msg: str) -> None:
+        if not any(p is pos and c == code for p, c, _ in self.warnings):
+            self.warnings.append((pos, code, msg))
+
     def temp(self, var: bool = False) -> int:
         t = self.ntemps
         self.ntemps += 1
@@ -325,6 +352,7 @@ class Codegen:
 
     def store(self, dst: list[Slot], src: list[Slot]) -> None:
         """Copy slots into writable slots (temps, outputs, indexable temps)."""
+        track_store(self, dst, src)  # known constants of variables (constprop)
         groups: dict[tuple, list[int]] = {}
         for i, d in enumerate(dst):
             groups.setdefault(d[:3], []).append(i)
@@ -440,7 +468,9 @@ class Codegen:
         n = len(v.slots)
         s = v.slots
         if frm == DOUBLE or to_c == DOUBLE:
-            raise NotImplementedError("double-precision arithmetic")
+            from .doubles import convert_base as double_convert_base
+
+            return double_convert_base(self, v, frm, to_c, nt)
         if to_c == BOOL:
             if frm == FLOAT:
                 return Val(nt, self.alu("ne", FLOAT, n, [s, [imm(0)] * n]))
@@ -463,6 +493,10 @@ class Codegen:
                 return v
             raise self.err(pos, f"cannot implicitly convert from '{v.type}' to '{to}'", 3017)
         if isinstance(to, NumType) and isinstance(v.type, NumType):
+            if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
+                from .doubles import convert_shape
+
+                return convert_shape(self, v, to, pos, explicit)
             src = v.type
             slots = v.slots
             if src.n == 1 and to.n > 1:
@@ -475,6 +509,8 @@ class Codegen:
                 if src.n > to.n and to.shape != "s" and (to.shape == "m" and to.rows > 1 and src.shape != "m" or
                                                          _true_mat(src) and to.shape != "m"):
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                if src.n > to.n and not explicit:
+                    self.warn(pos, 3206, "implicit truncation of vector type")
                 slots = slots[:to.n]
             else:
                 raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
@@ -510,12 +546,17 @@ class Codegen:
         self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
+        from .linkage import prepare
+
+        prepare(self)  # class methods / instances reachable through interfaces
         self.assign_bindings()
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
 
     def collect(self) -> None:
+        from .overload import signature
+
         order = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
         self.func_order: dict[int, int] = {}
@@ -524,9 +565,8 @@ class Codegen:
                 self.func_order[id(d)] = i
                 check_params(self, d)
                 if d.body is not None:
-                    sig = tuple(str(p.type) for p in d.params)
-                    if any(f.body is not None and tuple(str(p.type) for p in f.params) == sig
-                           for f in self.funcs.get(d.name, [])):
+                    sig = signature(d)  # half and float parameters make different overloads
+                    if any(f.body is not None and signature(f) == sig for f in self.funcs.get(d.name, [])):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.CBufferDecl):
@@ -536,7 +576,7 @@ class Codegen:
 
                 if any(manual(m) for m in d.members):
                     for m in d.members:
-                        if not manual(m):
+                        if not manual(m) and "static" not in m.mods:
                             raise self.err(m.pos, f"'{m.name}': packoffset must be used on every constant-buffer "
                                                   "member once one uses it", 3530)
                 for m in d.members:
@@ -544,16 +584,22 @@ class Codegen:
                         self.add_resource(m, order)
                         order += 1
                         continue
+                    if "static" in m.mods:  # fxc: an ordinary static global, not a buffer member
+                        self.globals[m.name] = ("static", m)
+                        continue
                     cv = CbVar(m, cb)
                     cb.vars.append(cv)
                     self.globals[m.name] = cv
-                self.cbufs.append(cb)
+                    order = add_struct_objects(self, m, order)
+                if cb.vars:  # a cbuffer of only statics/objects is no constant buffer for fxc
+                    self.cbufs.append(cb)
             elif isinstance(d, A.VarDecl):
                 check_global_decl(self, d)
+                d = patch_as_array(d)  # a global InputPatch/OutputPatch is a uniform array
                 if d.packoffset is not None:
                     raise self.err(d.pos, "packoffset is only valid inside a constant buffer", 3530)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
-                                                      isinstance(d.type.elem, ObjectType)):
+                                                      isinstance(array_leaf(d.type), ObjectType)):
                     self.add_resource(d, order)
                     order += 1
                 elif "groupshared" in d.mods:
@@ -565,10 +611,13 @@ class Codegen:
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
                     self.globals[d.name] = ("static", d)
+                elif is_interface_type(d.type):  # interface pointers live in $ThisPointer (linkage.py)
+                    self.globals[d.name] = ("iface", d)
                 else:
                     cv = CbVar(d, globals_cb)
                     globals_cb.vars.append(cv)
                     self.globals[d.name] = cv
+                    order = add_struct_objects(self, d, order)
         if globals_cb.vars:
             self.cbufs.insert(0, globals_cb)
         for d in self.prog.decls:
@@ -594,13 +643,13 @@ class Codegen:
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
-        if isinstance(t, ArrayType):
-            if not isinstance(t.elem, ObjectType):
-                raise self.err(d.pos, f"'{d.name}': multi-dimensional resource arrays are not supported", 3000)
+        if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
+            if not isinstance(array_leaf(t), ObjectType):
+                raise self.err(d.pos, f"'{d.name}': arrays of structs holding objects are not supported", 3000)
             elems = []
-            for i in range(t.count):
+            for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i) if d.register is not None else None
-                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", t.elem, d.mods, None, reg)
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
             self.globals[d.name] = ("resarray", elems, t)
@@ -631,9 +680,10 @@ class Codegen:
             kind, num = d.register[:2]
             if len(d.register) > 2 and not d.register[2]:
                 raise self.err(d.pos, f"'{d.name}': invalid register specification", 3530)
-            if kind != file and not (kind == "c"):
-                raise self.err(d.pos, f"invalid register specification, expected '{file}' binding", 3530)
-            r.reg, r.explicit = num, True
+            if kind != file and kind != "c":  # an error only if the object is used (objects.allocate_registers)
+                self.__dict__.setdefault("bad_reservations", []).append((r, d.pos, file))
+            else:
+                r.reg, r.explicit = num, True
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             r.stride = (t.elem.slots if t.elem is not None else 4) * 4
         self.resources.append(r)
@@ -667,6 +717,8 @@ class Codegen:
                 continue
             if d.register is not None and d.register[0] == "c" and cb.name == "$Globals":
                 continue  # placed below; register(c#) only means something in $Globals
+            if isinstance(d.type, NumType) and d.type.base == DOUBLE:
+                off = (off + 7) // 8 * 8  # a double sits in .xy or .zw (8-byte aligned)
             if align_reg or (off % 16) + size > 16:
                 off = (off + 15) // 16 * 16
             while True:  # skip registers reserved with register(c#)
@@ -737,7 +789,7 @@ class Codegen:
 
     def mark_used(self, fdef: A.FuncDef) -> None:
         seen: set[str] = set()
-        stack = [fdef]
+        stack = shader_roots(self, fdef)
         names: set[str] = set()
         while stack:
             f = stack.pop()
@@ -749,8 +801,9 @@ class Codegen:
                     names.add(node.name)
                 elif isinstance(node, A.Call) and node.name in self.funcs:
                     stack.extend(x for x in self.funcs[node.name] if x.body is not None)
-        for d in self.prog.decls:  # statics' initialisers may reference uniforms
-            if isinstance(d, A.VarDecl) and d.init is not None and d.name in names:
+        mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
+        for d in reversed(list(global_var_decls(self.prog))):  # statics' initialisers may read uniforms
+            if d.init is not None and d.name in names:
                 for node in walk(d.init):
                     if isinstance(node, A.Ident):
                         names.add(node.name)
@@ -768,15 +821,10 @@ class Codegen:
     def assign_bindings(self) -> None:
         check_uav_model(self)
         check_cb_overlap(self)
-        taken = {f: {r.reg for r in self.resources if r.explicit and r.file == f} for f in "tsu"}
-        for r in sorted(self.resources, key=lambda r: r.decl_order):
-            if r.explicit or not r.used:
-                continue
-            n = 0
-            while n in taken[r.file]:
-                n += 1
-            r.reg = n
-            taken[r.file].add(n)
+        check_packoffset_objects(self)
+        allocate_registers(self)
+        for cb in kept_unused_cbuffers(self):
+            cb.used = True  # reflected with every variable flagged unused
         cb_taken = {cb.reg for cb in self.cbufs if cb.explicit}
         for cb in self.cbufs:
             if cb.explicit:
@@ -789,11 +837,11 @@ class Codegen:
                 n += 1
             cb.slot = n
             cb_taken.add(n)
+        check_cb_slots(self)
 
     def init_statics(self) -> None:
-        for d in self.prog.decls:
-            if isinstance(d, A.VarDecl) and isinstance(self.globals.get(d.name), tuple) and \
-                    self.globals[d.name][0] == "static":
+        for d in global_var_decls(self.prog):
+            if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 v = self.declare_local(d, self.scopes[0])
                 self.globals[d.name] = ("staticval", v)
 
@@ -870,7 +918,10 @@ class Codegen:
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
                 if "inout" in p.mods:
                     out_params.append((p, v))
+                raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
+                # EvaluateAttribute* needs the input register behind the parameter's working copy
+                self.input_origin.update(zip(v.slots, raw.slots, strict=True))
             scope[p.name] = v
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
@@ -895,6 +946,8 @@ class Codegen:
         if isinstance(t, StructType):
             for fname, ft, fsem, mods in t.fields:
                 sub = self._elem_list(ft, fsem or sem, pos, fname)
+                if not out and sub:  # a struct's first element starts a register (fxc packing, sigpack)
+                    sub[0] = (*sub[0][:3], sub[0][3] | {ALIGN})
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
             return out
         if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
@@ -910,14 +963,14 @@ class Codegen:
         base, idx = split_semantic(sem)
         if isinstance(t, ArrayType):
             for e in range(t.count):
-                out += [(lt, b, idx + e + k, m) for k, (lt, b, _i, m) in enumerate(
+                out += [(lt, b, idx + e + k, m | {ALIGN} if k == 0 else m) for k, (lt, b, _i, m) in enumerate(
                     self._elem_list(t.elem, f"{base}", pos, name))]
             return out
         if isinstance(t, NumType):
             if t.shape == "m":
                 if not self.is_row_major(t):
-                    return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset()) for c in range(t.cols)]
-                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset()) for r in range(t.rows)]
+                    return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset({ALIGN})) for c in range(t.cols)]
+                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset({ALIGN})) for r in range(t.rows)]
             return [(t, base, idx, frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
@@ -949,41 +1002,40 @@ class Codegen:
                 # the same semantic twice: allowed only with the same layout (then both read one register)
                 if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT):
                     raise self.err(pos, f"'{name}': input semantic '{base}{idx}' is used with different types", 4502)
-                vslots = [("v", (prev.reg,), None, c) for c in range(n)]
+                first = (prev.mask & -prev.mask).bit_length() - 1
+                vslots = [("v", (prev.reg,), None, first + c) for c in range(n)]
                 if concrete(lt.base) == BOOL:
                     vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
                 slots += vslots
                 continue
             self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT)
-            reg = len(self.inputs)
-            mask = (1 << n) - 1
             sv = _SV_NAMES.get(up)
+            mode = self.interp_mode(lt, allm)
+            if self.stage == "ps" and sv and up == "SV_POSITION":
+                mode = "linear noperspective" + (" sample" if "sample" in allm else
+                                                 " centroid" if "centroid" in allm else "")
+            reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
+            mask = comp_mask(first, n)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             if sv is not None and up in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
                                          "SV_SAMPLEINDEX"):
                 ctype = 1
             disp = _CANON.get(up, base)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask))
-            m = "xyzw"[:n]
+            m = "xyzw"[first:first + n]
             if self.stage == "ps":
                 if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
                                   "SV_VIEWPORTARRAYINDEX"):
-                    self.in_decls.append(f"dcl_input_ps_sgv constant v{reg}.{m}, {sv[1]}")
+                    add_decl(self.in_decls, f"dcl_input_ps_sgv constant v{reg}.{m}, {sv[1]}")
                 elif sv and up == "SV_POSITION":
-                    mode = "linear noperspective"
-                    if "sample" in allm:
-                        mode += " sample"
-                    elif "centroid" in allm:
-                        mode += " centroid"
-                    self.in_decls.append(f"dcl_input_ps_siv {mode} v{reg}.{m}, position")
+                    add_decl(self.in_decls, f"dcl_input_ps_siv {mode} v{reg}.{m}, position")
                 else:
-                    mode = self.interp_mode(lt, allm)
-                    self.in_decls.append(f"dcl_input_ps {mode} v{reg}.{m}")
+                    add_decl(self.in_decls, f"dcl_input_ps {mode} v{reg}.{m}")
             elif sv and self.stage == "vs":
-                self.in_decls.append(f"dcl_input_sgv v{reg}.{m}, {sv[1]}")
+                add_decl(self.in_decls, f"dcl_input_sgv v{reg}.{m}, {sv[1]}")
             else:
-                self.in_decls.append(f"dcl_input v{reg}.{m}")
-            vslots = [("v", (reg,), None, c) for c in range(n)]
+                add_decl(self.in_decls, f"dcl_input v{reg}.{m}")
+            vslots = [("v", (reg,), None, first + c) for c in range(n)]
             if concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
                 vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
             slots += vslots
@@ -1052,7 +1104,8 @@ class Codegen:
             if self.stage == "ps":
                 if up != "SV_TARGET":
                     raise self.err(pos, f"invalid ps output semantic '{base}'", 4506)
-                reg = idx
+                reg, first = idx, 0
+                existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
             else:
                 existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
                 key = (up, idx)
@@ -1060,27 +1113,31 @@ class Codegen:
                 if self.stage != "gs" and key in self.output_owner and self.output_owner[key] != owner:
                     raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
                 self.output_owner[key] = owner
-                reg = existing[0].reg if existing else len([e for e in self.outputs if e.reg != 0xFFFFFFFF])
-            if not any(e.reg == reg and e.name.upper() == up for e in self.outputs):
+                if existing:
+                    reg, first = existing[0].reg, (existing[0].mask & -existing[0].mask).bit_length() - 1
+                else:
+                    reg, first = place_element(self, self.outputs, n, up, self.interp_mode(lt, _m), _m)
+            if not existing:
                 sv = _SV_NAMES.get(up)
                 if self.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
                     from .hs import tess_sv
 
                     sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-                self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, (1 << n) - 1))
-                m = "xyzw"[:n]
+                self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg,
+                                            comp_mask(first, n)))
+                m = "xyzw"[first:first + n]
                 if sv and self.stage != "ps":
-                    self.out_decls.append(f"dcl_output_siv o{reg}.{m}, {sv[1]}")
+                    add_decl(self.out_decls, f"dcl_output_siv o{reg}.{m}, {sv[1]}")
                 else:
-                    self.out_decls.append(f"dcl_output o{reg}.{m}")
-            self.store([("o", (reg,), None, c) for c in range(n)], vals)
+                    add_decl(self.out_decls, f"dcl_output o{reg}.{m}")
+            self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
     # --- scopes & variables ---------------------------------------------------------------------------
     def lookup(self, name: str, pos: Pos) -> Val:
         for sc in reversed(self.scopes):
             if name in sc:
-                return sc[name]
+                return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
         if g is None:
             raise self.err(pos, f"undeclared identifier '{name}'", 3004)
@@ -1100,7 +1157,7 @@ class Codegen:
             for s, b in zip(slots, bases, strict=True):
                 new.append(self.alu("ine", INT, 1, [[s], [imm(0)]])[0] if b == BOOL else s)
             v = Val(g.decl.type, new)
-        v.obj = ("cbvar", g)
+        v.obj = struct_object_ref(self, g.decl) or ("cbvar", g)
         return v
 
     def lookup_global_rest(self, g: Any, name: str, pos: Pos) -> Val:
@@ -1116,10 +1173,14 @@ class Codegen:
                 return Val(t, [], ("tgsm", gi, stride))
             if g[0] == "static":
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
+            if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
+                raise NotImplementedError("interface pointers used other than to call a method")
         raise self.err(pos, f"undeclared identifier '{name}'", 3004)
 
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         t = d.type
+        if holds_objects(t):
+            return obj_declare_local(self, d, scope)
         if isinstance(t, ObjectType):
             if d.init is None:
                 raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)
@@ -1210,53 +1271,13 @@ class Codegen:
             if s.expr is not None:
                 self.expr(s.expr)
         elif isinstance(s, A.If):
-            c = self.cond_slot(s.cond)
-            if is_imm(c) and "branch" not in s.attrs:
-                if c[3]:
-                    self.stmt(s.then)
-                elif s.other is not None:
-                    self.stmt(s.other)
-                return
-            self.emit("if", self.src([c]), suffix="_nz")
-            self.scoped(s.then)
-            if s.other is not None:
-                self.emit("else")
-                self.scoped(s.other)
-            self.emit("endif")
-        elif isinstance(s, A.While):
-            self.emit("loop")
-            self.loops.append({"kind": "loop", "step": None, "pre_continue": None})
-            c = self.cond_slot(s.cond)
-            self.break_unless(c)
-            self.scoped(s.body)
-            self.loops.pop()
-            self.emit("endloop")
-            self.after_loop()
-        elif isinstance(s, A.DoWhile):
-            self.emit("loop")
-            self.loops.append({"kind": "loop", "step": None, "pre_continue": s.cond})
-            self.scoped(s.body)
-            c = self.cond_slot(s.cond)
-            self.break_unless(c)
-            self.loops.pop()
-            self.emit("endloop")
-            self.after_loop()
-        elif isinstance(s, A.For):
-            self.scopes.append({})
-            if s.init is not None:
-                self.stmt(s.init)
-            self.emit("loop")
-            self.loops.append({"kind": "loop", "step": s.step, "pre_continue": None})
-            if s.cond is not None:
-                c = self.cond_slot(s.cond)
-                self.break_unless(c)
-            self.scoped(s.body)
-            if s.step is not None:
-                self.expr(s.step)
-            self.loops.pop()
-            self.emit("endloop")
-            self.scopes.pop()
-            self.after_loop()
+            from .unroll import gen_if
+
+            gen_if(self, s)
+        elif isinstance(s, (A.While, A.DoWhile, A.For)):
+            from .unroll import gen_loop  # constant propagation + fxc-style unrolling
+
+            gen_loop(self, s)
         elif isinstance(s, A.Switch):
             self.switch(s)
         elif isinstance(s, A.Break):
@@ -1315,7 +1336,7 @@ class Codegen:
 
         self.emit("switch", self.src(sel.slots))
         self.loops.append({"kind": "switch"})
-        for labels, body in s.cases:
+        def labels_of(labels: list) -> None:
             for lab in labels:
                 if lab is None:
                     self.emit("default")
@@ -1327,8 +1348,10 @@ class Codegen:
                             raise self.err(lab.pos, "case labels must be literal integers", 3020)
                         v = lv.slots[0][3]
                     self.emit("case", Reg("l", imm=(int(v) & 0xFFFFFFFF,)))
-            self.block(body)
-            # fallthrough into a non-empty next case isn't expressible; fxc requires break anyway
+        from .unroll import gen_switch_cases
+
+        # fallthrough into a non-empty next case isn't expressible; fxc requires break anyway
+        gen_switch_cases(self, s, labels_of)
         self.loops.pop()
         self.emit("endswitch")
         self.after_loop()
@@ -1357,9 +1380,9 @@ class Codegen:
         v = self.expr(e)
         if not isinstance(v.type, NumType):
             raise self.err(e.pos, "conditional expression must be a scalar", 3019)
-        if v.type.n != 1:
-            v = Val(NumType(v.type.base), v.slots[:1])
-        return self.convert_base(v, BOOL).slots[0]
+        if v.type.n != 1:  # fxc: conditions are not truncated like return values; a vector is an error
+            raise self.err(e.pos, f"conditional expression must be a scalar, not '{v.type}'", 3019)
+        return self.convert_base(Val(NumType(v.type.base), v.slots), BOOL).slots[0]
 
     # --- expressions ------------------------------------------------------------------------------------
     def expr(self, e: A.Node) -> Val:
@@ -1397,12 +1420,16 @@ class Codegen:
                 lines.append(f"dcl_gsinstances {self.gs_instances}")
         if self.numthreads:
             lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
-        for ins in self.code:
+        from .linkage import ordered_code
+
+        for ins in ordered_code(self.code):  # interface-call bodies go last (linkage.py)
             lines.append(ins.render(tmap))
         return "\n".join(lines) + "\n", tmap
 
     def global_decls(self) -> list[str]:
-        lines = ["dcl_globalFlags refactoringAllowed"]
+        from .globalflags import global_flags_decl
+
+        lines: list[str] = []
         for cb in self.cbufs:
             if cb.slot < 0 or not cb.used:
                 continue
@@ -1413,7 +1440,10 @@ class Codegen:
             if not r.used or r.reg < 0:
                 continue
             lines.append(self.resource_decl(r))
-        return lines
+        from .linkage import linkage_decls
+
+        lines += linkage_decls(self)
+        return global_flags_decl(self, lines) + lines
 
     def resource_decl(self, r: Resource) -> str:
         k = r.type.kind
@@ -1428,7 +1458,7 @@ class Codegen:
         if k == "StructuredBuffer":
             return f"dcl_resource_structured t{r.reg}, {r.stride}"
         if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
-            return f"dcl_uav_structured u{r.reg}, {r.stride}"
+            return f"dcl_uav_structured{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
         base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
         rt = _RET_TYPE.get(base, "float")
         rts = ",".join([rt] * 4)

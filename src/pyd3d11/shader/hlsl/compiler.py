@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
+from ...headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, D3DCOMPILE_WARNINGS_ARE_ERRORS
 from ..dxbc.asm import assemble_program
 from ..dxbc.container import build_container
 from ..dxbc.encoder import encode_program
@@ -21,6 +22,8 @@ from .lexer import lex
 from .parser import MAX_NESTING, Parser
 from .preprocessor import preprocess
 from .reflect import build_rdef_for
+from .sigpack import signature_order
+from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
@@ -31,6 +34,8 @@ class CompileResult:
     blob: bytes
     listing: str
     program: object
+    #: fxc-format warning lines (``file(line,col): warning X####: …``), what D3DCompile's ppErrorMsgs receives
+    warnings: list[str] = field(default_factory=list)
 
 
 #: Python frames the recursive-descent parser and the tree-walking code generator may use: the parser's
@@ -62,38 +67,72 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     pp = preprocess(source, file, defines, include_open)
     parser = Parser(lex(pp.text, file))
     prog = parser.parse_program()
-    row_major = bool(flags & (1 << 3))  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+    row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
     cg = Codegen(prog, entry, stage, major, minor, row_major)
+    cg.compile_flags = flags
     try:
         cg.run()
     except NotImplementedError as exc:
         raise NotSupportedError(str(exc)) from None
+    if cg.warnings and flags & D3DCOMPILE_WARNINGS_ARE_ERRORS:
+        pos, code, msg = cg.warnings[0]
+        raise HlslError(pos.file, pos.line, pos.col, code, msg)
     text, _ = cg.listing()
     program = assemble_program(text)
     blob = build_blob(cg, program)
-    return CompileResult(blob, text, program)
+    warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]
+    return CompileResult(blob, text, program, warnings)
 
 
-def _signature(fourcc: str, elems, output: bool) -> Signature:
+def _signature(fourcc: str, elems, output: bool, usage=None) -> Signature:
+    """``usage``: input reads (``{(file, reg): mask}``, ``output`` False) or output writes (``{reg: mask}``)."""
     sig = Signature(fourcc)
-    for e in elems:
-        rw = 0 if output else e.mask
-        sig.elements.append(SignatureElement(e.name, e.index, e.sv, e.ctype, e.reg, e.mask, rw))
+    for e in signature_order(elems):
+        if usage is None:
+            rw = 0 if output else e.mask
+        elif output:
+            rw = element_never_written(usage, e.reg, e.mask)
+        else:
+            rw = element_read_mask(usage, INPUT_FILES, e.reg, e.mask)
+        sig.elements.append(SignatureElement(e.name, e.index, e.sv, e.ctype, e.reg, e.mask, rw,
+                                             getattr(e, "stream", 0)))
     return sig
+
+
+def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
+    """(input reads, output writes, patch-constant reads (DS), patch-constant writes (HS))."""
+    if cg.stage == "hs":
+        phases = [ph["code"] for _name, ph in cg.hs_phases]
+        reads: dict = {}
+        for code in phases:
+            for k, m in input_reads(code).items():
+                reads[k] = reads.get(k, 0) | m
+        return reads, output_writes(phases[0]), {}, output_writes([i for c in phases[1:] for i in c])
+    reads = input_reads(cg.code)
+    return reads, output_writes(cg.code), {(f, r): m for (f, r), m in reads.items() if f == "vpc"}, {}
 
 
 def build_blob(cg: Codegen, program) -> bytes:
     target = RDEF_PROGRAM_TYPE[int(program.program_type)] << 16 | program.major << 8 | program.minor
     rdef: Rdef = build_rdef_for(cg, target)
-    isgn = _signature("ISGN", cg.inputs, False)
-    osgn = _signature("OSGN", cg.outputs, True)
+    reads, writes, pc_reads, pc_writes = _usage(cg)
+    in_reads = {k: m for k, m in reads.items() if k[0] != "vpc"}
+    isgn = _signature("ISGN", cg.inputs, False, in_reads)
+    osgn = _signature("OSG5" if cg.stage == "gs" and cg.major >= 5 else "OSGN", cg.outputs, True, writes)
     chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn))]
-    pcsg = _signature("PCSG", cg.pc_outputs, cg.stage == "hs")
+    pcsg = _signature("PCSG", cg.pc_outputs, cg.stage == "hs",
+                      pc_writes if cg.stage == "hs" else {("v", r): m for (_f, r), m in pc_reads.items()})
     if cg.stage == "ds":
         chunks.append(("PCSG", build_signature(pcsg)))
-    chunks.append(("OSGN", build_signature(osgn)))
+    chunks.append((osgn.fourcc, build_signature(osgn)))
     if cg.stage == "hs":
         chunks.append(("PCSG", build_signature(pcsg)))
+    from ..dxbc.ifce import build_ifce
+    from .linkage import build_ifce as ifce_for
+
+    ifce = ifce_for(cg)  # class linkage tables (SM5 interfaces), between the signatures and SHEX
+    if ifce is not None:
+        chunks.append(("IFCE", build_ifce(ifce)))
     chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
     flags = program_feature_flags(program)
     if flags:

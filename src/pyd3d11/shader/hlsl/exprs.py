@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from . import objects
 from .diagnostics import HlslError
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
+    DOUBLE,
     FLOAT,
     INT,
     LIT_FLOAT,
@@ -57,11 +59,15 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
             return _val(NumType(e.base), [imm(f2b(e.value))])
         if e.base == BOOL:
             return _val(NumType(BOOL), [imm(0xFFFFFFFF if e.value else 0)])
-        if e.base == "double":
-            return _val(NumType(FLOAT), [imm(f2b(e.value))])
+        if e.base == DOUBLE:  # 1.0L: a double constant at full precision
+            from .doubles import d_imm
+
+            return _val(NumType(DOUBLE), d_imm(e.value))
         return _val(NumType(e.base), [imm(int(e.value))])
     if isinstance(e, A.Ident):
-        return cg.lookup(e.name, e.pos)
+        from .constprop import known_value
+
+        return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
         return binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
     if isinstance(e, A.Unary):
@@ -75,7 +81,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
         v = expr(cg, e.a)
-        old = _val(v.type, cg.materialize_force(v.slots))
+        old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
         return old
@@ -109,9 +115,15 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Call):
         return call(cg, e)
     if isinstance(e, A.MethodCall):
+        from .classes import call_on_class, is_class_value, try_method_call
         from .intrinsics import method
 
+        iv = try_method_call(cg, e)  # through an interface pointer (fcall)
+        if iv is not None:
+            return iv
         ov = expr(cg, e.obj)
+        if is_class_value(ov):
+            return call_on_class(cg, ov, e.name, e.args, e.pos)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
             from .gs import stream_method
 
@@ -135,9 +147,10 @@ def numeric(cg: Codegen, v: Val, pos) -> NumType:
 
 
 def result_shape(cg: Codegen, a: NumType, b: NumType, pos) -> NumType:
-    if a.n == 1 and a.shape == "s":
+    # any one-component operand (float, float1, float1x1) broadcasts like a scalar (cbuffer.shader_test)
+    if a.n == 1:
         return NumType(a.base, b.rows, b.cols, b.shape)
-    if b.n == 1 and b.shape == "s":
+    if b.n == 1:
         return a
     if a.shape == "m" and b.shape == "m":
         return NumType(a.base, min(a.rows, b.rows), min(a.cols, b.cols), "m")
@@ -177,12 +190,16 @@ def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
             base = INT if op not in ("==", "!=") else BOOL
         a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base))
         cb = concrete(base)
+        if cb == DOUBLE:
+            from . import doubles
+
+            return doubles.comparison(cg, op, a2, b2, rt, pos)
         name, swap = (_FLOAT_CMP if cb == FLOAT else _UINT_CMP if cb == UINT else _INT_CMP)[op]
         x, y = (b2, a2) if swap else (a2, b2)
         return _val(rt.with_base(BOOL), cg.alu(name, cb, rt.n, [x.slots, y.slots]))
     if op in ("&", "|", "^", "<<", ">>"):
         base = common_base(ta.base, tb.base)
-        if concrete(base) == FLOAT:
+        if concrete(base) in (FLOAT, DOUBLE):
             raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
         if op in ("<<", ">>"):
             base = ta.base if concrete(ta.base) != BOOL else INT
@@ -197,6 +214,10 @@ def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n
+    if cb == DOUBLE:
+        from . import doubles
+
+        return doubles.binary(cg, op, a2, b2, rt, pos)
     if cb == FLOAT:
         if op == "+":
             return _val(rt, cg.alu("add", FLOAT, n, [a2.slots, b2.slots]))
@@ -259,11 +280,15 @@ def unary(cg: Codegen, op: str, v: Val, pos) -> Val:
         bv = cg.convert_base(v, BOOL)
         return _val(t.with_base(BOOL), cg.alu("ieq", INT, t.n, [bv.slots, [imm(0)] * t.n]))
     if op == "~":
-        if concrete(t.base) == FLOAT:
+        if concrete(t.base) in (FLOAT, DOUBLE):
             raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
         base = INT if t.base in (BOOL, LIT_INT) else t.base
         v = cg.convert_base(v, base)
         return _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots]))
+    if op == "-" and t.base == DOUBLE:
+        from . import doubles
+
+        return doubles.negate(cg, v, pos)
     if op == "-":
         base = INT if t.base == BOOL else t.base
         v = cg.convert_base(v, base)
@@ -298,8 +323,13 @@ def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
             rt = NumType(rt.base, tc.rows, tc.cols, tc.shape)
             a2 = cg.convert(a2, rt, pos)
             b2 = cg.convert(b2, rt, pos)
-        cs = cg.convert_base(_val(NumType(tc.base, 1, rt.n, "v"), c.slots[:rt.n]), BOOL).slots
+        cw = 2 if tc.base == DOUBLE else 1
+        cs = cg.convert_base(_val(NumType(tc.base, 1, rt.n, "v"), c.slots[:rt.n * cw]), BOOL).slots
     _ = (ta, tb)
+    if rt.base == DOUBLE:
+        from . import doubles
+
+        return doubles.select(cg, cs, a2, b2, rt)
     return _val(rt, cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots]))
 
 
@@ -317,7 +347,10 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
             flat += a.slots
             bases += leaf_bases(a.type)
             continue
-        flat += a.slots
+        if a.type.base == DOUBLE:  # one component = a (lo, hi) slot pair
+            flat += [tuple(a.slots[k:k + 2]) for k in range(0, len(a.slots), 2)]
+        else:
+            flat += a.slots
         bases += [a.type.base] * a.type.n
     if len(flat) == 1 and t.n > 1:
         flat, bases = flat * t.n, bases * t.n
@@ -326,12 +359,14 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
                           f"got {len(flat)}", 3014)
     out: list[Slot] = []
     for s, b in zip(flat, bases, strict=True):
-        out += cg.convert_base(_val(NumType(b), [s]), t.base).slots
+        out += cg.convert_base(_val(NumType(b), list(s) if b == DOUBLE else [s]), t.base).slots
     return _val(t, out)
 
 
 def member(cg: Codegen, v: Val, name: str, pos) -> Val:
     t = v.type
+    if objects.is_ref(v):
+        return objects.member(cg, v, name, pos)
     if isinstance(t, StructType):
         info = t.field_offset(name)
         if info is None:
@@ -352,7 +387,13 @@ def member(cg: Codegen, v: Val, name: str, pos) -> Val:
         nt = NumType(t.base, 1, n, "v" if n > 1 else "s") if n > 1 or t.shape != "s" else NumType(t.base)
         if n == 1:
             nt = NumType(t.base)
+        if t.base == DOUBLE:  # component c is the slot pair 2c, 2c+1
+            return _val(nt, [v.slots[2 * c + h] for c in comps for h in (0, 1)])
         return _val(nt, [v.slots[c] for c in comps])
+    from .texsub import has_subscript, subscript_member
+
+    if isinstance(t, ObjectType) and has_subscript(t, name):
+        return subscript_member(cg, v, name, pos)
     raise cg.err(pos, f"'{name}': invalid subscript on '{t}'", 3018)
 
 
@@ -361,7 +402,8 @@ def swizzle_indices(cg: Codegen, t: NumType, name: str, pos) -> list[int]:
         import re
 
         parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
-        if not parts or "".join(("_m" + a + b) if a else ("_" + c + d) for a, b, c, d in parts) != name:
+        if not parts or "".join(("_m" + a + b) if a else ("_" + c + d) for a, b, c, d in parts) != name or \
+                len(parts) > 4 or len({bool(p[0]) for p in parts}) > 1:  # at most 4, one naming style
             raise cg.err(pos, f"invalid matrix swizzle '{name}'", 3018)
         out = []
         for a, b, c, d in parts:
@@ -384,20 +426,28 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
         from .intrinsics import object_index
 
         return object_index(cg, v, idx_node, pos)
+    if objects.is_ref(v):
+        return objects.element(cg, v, expr(cg, idx_node), pos)
     if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "resarray":
         iv = expr(cg, idx_node)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
         i = iv.slots[0][3]
-        if i >= len(v.obj[1]):
+        inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
+        if i * inner >= len(v.obj[1]):
             raise cg.err(pos, "array index out of bounds", 3504)
+        if isinstance(t, ArrayType) and isinstance(t.elem, ArrayType):  # t[i] of t[n][m]: a row of bindings
+            return _val(t.elem, [], ("resarray", v.obj[1][i * inner:(i + 1) * inner]))
         r = v.obj[1][i]
         return _val(r.type, [], r)
     if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
         from .intrinsics import mem_index
 
         return mem_index(cg, v, idx_node, pos)
-    iv = cg.convert(expr(cg, idx_node), NumType(UINT), pos)
+    iv = expr(cg, idx_node)
+    if isinstance(iv.type, NumType) and iv.type.shape == "v":  # even int1 (vector-indexing.shader_test)
+        raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
+    iv = cg.convert(iv, NumType(UINT), pos)
     if isinstance(t, ArrayType):
         es = t.elem.slots
         if iv.const:
@@ -416,12 +466,13 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
         if t.shape == "s":
             raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
         et = NumType(t.base)
+        w = 2 if t.base == DOUBLE else 1  # a double element is a slot pair
         if iv.const:
             i = iv.slots[0][3]
             if i >= t.n:
                 raise cg.err(pos, "array index out of bounds", 3504)
-            return _val(et, [v.slots[i]])
-        return dynamic_pick(cg, v.slots, t.n, 1, iv.slots[0], et)
+            return _val(et, v.slots[i * w:(i + 1) * w])
+        return dynamic_pick(cg, v.slots, t.n, w, iv.slots[0], et)
     raise cg.err(pos, f"cannot index '{t}'", 3121)
 
 
@@ -462,6 +513,8 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
 def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
     expression needs no read-back), None otherwise."""
+    if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
+        return None
     lv = lvalue(cg, target)
     if isinstance(lv, tuple) and lv[0] == "mem":
         from .intrinsics import mem_store
@@ -572,7 +625,8 @@ def expr_for_index_base(cg: Codegen, e: A.Node):
         if isinstance(e, A.Ident):
             lk = cg.lookup(e.name, e.pos)
             # objects and arrays of objects keep their bindings (their slots are empty)
-            if isinstance(lk.type, ObjectType) or (isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)):
+            if isinstance(lk.type, ObjectType) or (isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)) or \
+                    objects.is_ref(lk):
                 return lk
         lv = lvalue(cg, e)
         if isinstance(lv, tuple) and lv[0] == "mem":
@@ -585,6 +639,12 @@ def expr_for_index_base(cg: Codegen, e: A.Node):
 
 # --- calls ---------------------------------------------------------------------------------------------
 def call(cg: Codegen, e: A.Call) -> Val:
+    if cg.func_ctx and "class" in cg.func_ctx[-1]:  # inside a method: Method() means this.Method()
+        from .classes import try_call
+
+        mv = try_call(cg, e)
+        if mv is not None:
+            return mv
     if e.name in cg.funcs:
         try:
             return inline_call(cg, e)
@@ -599,36 +659,10 @@ def call(cg: Codegen, e: A.Call) -> Val:
     return intrinsic(cg, e.name, e.args, e.pos)
 
 
-def _score(cg: Codegen, f: A.FuncDef, args: list[Val]) -> int | None:
-    if len(args) > len(f.params) or len(args) < sum(1 for p in f.params if p.default is None):
-        return None
-    score = 0
-    for p, a in zip(f.params, args, strict=False):
-        pt, at = p.type, a.type
-        if isinstance(pt, NumType) and isinstance(at, NumType):
-            if pt.n != at.n and at.n != 1 and not (at.n > pt.n):
-                return None
-            if (pt.rows, pt.cols) != (at.rows, at.cols):
-                score += 10 if at.n > pt.n else 5
-            if concrete(pt.base) != concrete(at.base):
-                if at.base == LIT_INT and concrete(pt.base) in (INT, UINT):
-                    pass  # a literal int converts equally well to int and uint (fxc: ambiguous)
-                elif concrete(at.base) == FLOAT and pt.base == "double":
-                    score += 0.5  # promotion
-                else:
-                    score += 1
-        elif isinstance(pt, ObjectType) and pt.kind in ("InputPatch", "OutputPatch") and isinstance(at, ArrayType):
-            if pt.samples != at.count:
-                return None
-        elif type(pt) is not type(at) and not (isinstance(pt, ObjectType) and isinstance(at, ObjectType)):
-            return None
-        elif isinstance(pt, StructType) and pt is not at:
-            return None
-    return score
-
-
 def _sig(f: A.FuncDef) -> tuple:
-    return tuple(str(p.type) for p in f.params)
+    from .overload import signature
+
+    return signature(f)
 
 
 def inline_call(cg: Codegen, e: A.Call) -> Val:
@@ -644,10 +678,6 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     cands = list(sigs.values())
     if not any(_sig(f) in defs for f in cands):
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
-    if e.name in cg.call_stack:
-        err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
-        err.notimpl = True
-        raise err
     args = []
     for i, a in enumerate(e.args):
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
@@ -658,15 +688,16 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
             args.append(expr(cg, a))
         finally:
             cg.uav_load_ok -= out_only
-    scored = [(s, f) for f in cands if (s := _score(cg, f, args)) is not None]
-    if not scored:
-        raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)
-    scored.sort(key=lambda x: x[0])
-    if len(scored) > 1 and scored[0][0] == scored[1][0] and len(cands) > 1:
-        raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
-    f = defs.get(_sig(scored[0][1]))
+    from .overload import resolve
+
+    f = defs.get(_sig(resolve(cg, e, cands, [a.type for a in args])))
     if f is None:
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+    entry = next((x for x in cg.funcs.get(cg.entry, []) if x.body is not None), None)
+    if f is entry or any(c.get("fdef") is f for c in cg.func_ctx):  # the same overload, not just the name
+        err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
+        err.notimpl = True
+        raise err
     from .check import check_function
 
     check_function(cg, f)
@@ -680,6 +711,10 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
         if isinstance(p.type, ObjectType):
             scope[p.name] = a
             continue
+        if objects.holds_objects(p.type):  # a struct/array parameter carrying objects: copy its bindings
+            scope[p.name] = local = objects.new_local(cg, p.type)
+            objects.store(cg, local, a, e.pos)
+            continue
         local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
         if "out" not in p.mods or "inout" in p.mods:
             cg.store(local.slots, cg.convert(a, p.type, e.pos).slots)
@@ -689,7 +724,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
-    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops)}
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     cg.call_stack.append(e.name)
@@ -700,6 +735,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
             flag = cg.alloc_slots(1, var=True)[0]
             ctx["flag"] = flag
             cg.store([flag], [imm(0)])
+            fence_start = len(cg.code)
             cg.emit("loop")
             cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
             ctx["depth"] = len(cg.loops)
@@ -707,6 +743,9 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
             cg.loops.pop()
             cg.emit("break")
             cg.emit("endloop")
+            from .constprop import forget_written
+
+            forget_written(cg, fence_start)  # an early return may skip any write of the body
         else:
             cg.block(body)
     finally:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .operands import Reg
+from .sigpack import add_decl, comp_mask, place_element
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -136,24 +137,24 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param) -> Val:
     from .types import BOOL, FLOAT, INT, UINT, concrete
 
     per_vertex: list = []
-    for lt, base, idx, _fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
+    for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
-        reg = len(cg.inputs)
+        reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)
         sv = _SV_NAMES.get(up)
         ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-        cg.inputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, (1 << n) - 1))
-        m = "xyzw"[:n]
+        cg.inputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n)))
+        m = "xyzw"[first:first + n]
         if sv and up == "SV_POSITION":
-            cg.in_decls.append(f"dcl_input_siv v[{count}][{reg}].{m}, position")
+            add_decl(cg.in_decls, f"dcl_input_siv v[{count}][{reg}].{m}, position")
         else:
-            cg.in_decls.append(f"dcl_input v[{count}][{reg}].{m}")
-        per_vertex.append((reg, n))
+            add_decl(cg.in_decls, f"dcl_input v[{count}][{reg}].{m}")
+        per_vertex.append((reg, first, n))
     _ = split_semantic
     slots: list = []
     for k in range(count):
-        for reg, n in per_vertex:
-            slots += [("v", (k, reg), None, c) for c in range(n)]
+        for reg, first, n in per_vertex:
+            slots += [("v", (k, reg), None, first + c) for c in range(n)]
     at = ArrayType(elem, count)
     # copy into temps: inputs are writable in HLSL and dynamic vertex indexing works on temps
     return Val(at, cg.materialize_force(slots) if slots else [])
@@ -179,7 +180,10 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
         v = cg.expr(arg_nodes[0])
         et = st.elem if st.elem is not None else v.type
         v = cg.convert(v, et, pos)
+        known = len(cg.outputs)
         cg.bind_output(et, None, v, pos)
+        for e in cg.outputs[known:]:
+            e.stream = sid
         if cg.major >= 5:
             cg.emit("emit_stream", stream)
         else:
@@ -208,12 +212,11 @@ def gs_decls(cg: Codegen) -> list[str]:
 
 def gs_output_component_check(cg: Codegen, pos) -> None:
     """maxvertexcount × output scalar components must stay ≤ 1024 (§22.3.5)."""
-    comps = 0
     regs: dict[int, int] = {}
     for e in cg.outputs:
         if e.reg == 0xFFFFFFFF:
             continue
-        regs[e.reg] = max(regs.get(e.reg, 0), bin(e.mask).count("1"))
-    comps = sum(regs.values())
+        regs[e.reg] = regs.get(e.reg, 0) | e.mask  # packed elements share a register
+    comps = sum(bin(m).count("1") for m in regs.values())
     if cg.gs_maxout * max(comps, 1) > 1024:
         raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 3000)

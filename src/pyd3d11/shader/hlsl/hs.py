@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .operands import Reg
+from .sigpack import add_decl, comp_mask, place_element
 from .types import ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -71,8 +72,8 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
 
     if sig is None:
         sig = cg.inputs
-    per: list[tuple[int, int]] = []
-    for lt, base, idx, _m in cg._elem_list(elem, p.semantic, p.pos, p.name):
+    per: list[tuple[int, int, int]] = []
+    for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
         name = _CANON.get(up, base)
@@ -83,16 +84,16 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
                              4502)
             sv = _SV_NAMES.get(up)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-            prev = SigElem(name, idx, sv[0] if sv else 0, ctype, len(sig), (1 << n) - 1)
+            reg, first = place_element(cg, sig, n, up, cg.interp_mode(lt, fm), fm)
+            prev = SigElem(name, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
             sig.append(prev)
-        decl = f"dcl_input {file}[{count}][{prev.reg}].{'xyzw'[:n]}"
-        if decl not in cg.in_decls:
-            cg.in_decls.append(decl)
-        per.append((prev.reg, n))
+        first = (prev.mask & -prev.mask).bit_length() - 1
+        add_decl(cg.in_decls, f"dcl_input {file}[{count}][{prev.reg}].{'xyzw'[first:first + n]}")
+        per.append((prev.reg, first, n))
     slots: list = []
     for k in range(count):
-        for reg, n in per:
-            slots += [(file, (k, reg), None, c) for c in range(n)]
+        for reg, first, n in per:
+            slots += [(file, (k, reg), None, first + c) for c in range(n)]
     return Val(ArrayType(elem, count), cg.materialize_force(slots) if slots else [])
 
 
@@ -146,6 +147,9 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
                                                                    p.type.kind in ("InputPatch", "OutputPatch"))):
                 raise cg.err(p.pos, f"'{p.name}': invalid patch constant function parameter", 4502)
     pcf = pcfs[-1]
+    from .check import check_patch_params
+
+    check_patch_params(cg, f, pcf, n_out)
     n_in = 0
     # --- control-point phase: the entry point --------------------------------------------------------
     scope: dict[str, Val] = {}
@@ -238,6 +242,9 @@ def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
     scope = cg.scopes[-1]
     outs: list[tuple[A.Param, Val]] = []
     n_cp = 0
+    from .check import check_patch_params
+
+    check_patch_params(cg, f)
     for p in f.params:
         t = p.type
         sem = (p.semantic or "").upper()
@@ -267,19 +274,19 @@ def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
     from .codegen import _CANON, SigElem, Val
 
     slots: list = []
-    for lt, base, idx, _m in cg._elem_list(t, p.semantic, p.pos, p.name):
+    for lt, base, idx, fm in cg._elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
-        reg = len(cg.pc_outputs)
-        m = "xyzw"[:n]
+        reg, first = place_element(cg, cg.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)
+        m = "xyzw"[first:first + n]
         if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
             d3d, bc = tess_sv(cg, up, idx, p.pos)
-            cg.pc_outputs.append(SigElem(_CANON.get(up, base), idx, d3d, 3, reg, (1 << n) - 1))
-            cg.in_decls.append(f"dcl_input_siv vpc{reg}.{m}, {bc}")
+            cg.pc_outputs.append(SigElem(_CANON.get(up, base), idx, d3d, 3, reg, comp_mask(first, n)))
+            add_decl(cg.in_decls, f"dcl_input_siv vpc{reg}.{m}, {bc}")
         else:
-            cg.pc_outputs.append(SigElem(base, idx, 0, 3, reg, (1 << n) - 1))
-            cg.in_decls.append(f"dcl_input vpc{reg}.{m}")
-        slots += [("vpc", (reg,), None, c) for c in range(n)]
+            cg.pc_outputs.append(SigElem(base, idx, 0, 3, reg, comp_mask(first, n)))
+            add_decl(cg.in_decls, f"dcl_input vpc{reg}.{m}")
+        slots += [("vpc", (reg,), None, first + c) for c in range(n)]
     _ = StructType
     return Val(t, cg.materialize_force(slots) if slots else [])
 

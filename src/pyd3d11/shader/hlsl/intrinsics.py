@@ -41,8 +41,19 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
-    args = [expr(cg, a) for a in arg_nodes]
+    if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
+        args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
+    else:
+        args = [expr(cg, a) for a in arg_nodes]
     n_args = len(args)
+    from .check import check_intrinsic_args
+
+    check_intrinsic_args(cg, name, args, pos)
+    from .doubles import intrinsic as double_intrinsic
+
+    dres = double_intrinsic(cg, name, args, arg_nodes, pos)
+    if dres is not None:
+        return dres
 
     def need(k: int) -> None:
         if n_args != k:
@@ -285,10 +296,15 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
     if name == "reflect":
         need(2)
         i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
-        d = dot(cg, i.slots, nn.slots)
-        n = len(i.slots)
+        # one common vector shape: a scalar broadcasts, two vectors truncate to the shorter
+        n = max(len(i.slots), len(nn.slots)) if 1 in (len(i.slots), len(nn.slots)) else \
+            min(len(i.slots), len(nn.slots))
+        si = i.slots * n if len(i.slots) == 1 else i.slots[:n]
+        sn = nn.slots * n if len(nn.slots) == 1 else nn.slots[:n]
+        d = dot(cg, si, sn)
         d2 = cg.alu("add", FLOAT, 1, [d, d])
-        return Val(i.type, cg.alu("mad", FLOAT, n, [d2 * n, nn.slots, i.slots], ["-", "", ""]))
+        rt = NumType(FLOAT, 1, n, "v") if n > 1 else i.type
+        return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
     if name == "faceforward":
         need(3)
         nn, i, ng = (_fv(cg, x, pos) for x in args)
@@ -297,10 +313,14 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
         neg = cg.op("mov", n, [nn.slots], ["-"])
         return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+    from .intrinsics_extra import NAMES as EXTRA
+    from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
         return math_intrinsic(cg, name, args, arg_nodes, pos)
+    if name in EXTRA:
+        return extra_intrinsic(cg, name, args, arg_nodes, pos)
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
@@ -309,14 +329,16 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
 _OTHER_INTRINSICS = frozenset({
     "abs", "saturate", "min", "max", "clamp", "lerp", "mad", "dot", "length", "normalize", "distance", "cross", "sin",
     "cos", "tan", "sincos", "exp", "log", "log10", "pow", "fmod", "step", "smoothstep", "sign", "any", "all",
-    "asuint", "asint", "asfloat", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul", "transpose",
+    "asuint", "asint", "asfloat", "asdouble", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul", "transpose",
     "determinant", "reflect", "faceforward", "firstbithigh"})
 
 
 def is_intrinsic(name: str) -> bool:
     from .intrinsics_math import NAMES
 
-    return name in _OTHER_INTRINSICS or name in _UNARY_F or name in _UNARY_U or name in NAMES
+    from .intrinsics_extra import NAMES as EXTRA
+
+    return name in _OTHER_INTRINSICS or name in _UNARY_F or name in _UNARY_U or name in NAMES or name in EXTRA
 
 
 def intrinsic_vals(cg: Codegen, name: str, vals: list[Val], pos) -> Val:
@@ -458,7 +480,8 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
                     "gather4": 0}[op]
             for a in args[2:2 + nfix]:
                 if op == "sample_d":
-                    gv = cg.convert(a, NumType(FLOAT, 1, dims if dims < 4 else 3, "v"), pos)
+                    gdims = _GRAD_DIMS.get(k[2:] if k.startswith("RW") else k, dims)  # no array index
+                    gv = cg.convert(a, NumType(FLOAT, 1, gdims, "v") if gdims > 1 else _F, pos)
                     extra.append(cg.src(gv.slots))
                 else:
                     extra.append(cg.src(cg.convert(a, _F, pos).slots))
@@ -487,8 +510,14 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
                 _typed_uav_load_check(cg, et)
                 cg.emit("ld_uav_typed", d, cg.src(c.slots), _res_operand(r))
             elif ms:
+                if len(args) < 2:
+                    raise cg.err(pos, f"'{name}': no matching 1 parameter method on '{t}'", 3013)
                 si = cg.convert(args[1], NumType(INT), pos)
-                cg.emit("ld_ms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots))
+                from .texops import imm_offset_suffix
+
+                suffix = imm_offset_suffix(cg, args[2], 2, pos) if len(args) > 2 else ""
+                cg.emit("ldms" if suffix else "ld_ms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots),
+                        suffix=suffix)  # fxc's spelling with an offset: ldms_aoffimmi
             else:
                 suffix = ""
                 rest = args[1:]
@@ -502,15 +531,26 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
         if name == "GetDimensions":
             return get_dimensions(cg, obj, arg_nodes, pos)
+        if name == "GetSamplePosition" and k in ("Texture2DMS", "Texture2DMSArray"):
+            from .texops import sample_position
+
+            return sample_position(cg, r, args, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
         idx = cg.convert(args[0], NumType(UINT), pos)
         return mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
+    from .bufmethods import counter_method, is_counter_method
+
+    if is_counter_method(k, name):
+        return counter_method(cg, obj, name, arg_nodes, pos)
     raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
+#: components of a derivative / texel offset: the address without the array index
+_GRAD_DIMS = {"Texture1D": 1, "Texture1DArray": 1, "Texture2D": 2, "Texture2DArray": 2, "Texture3D": 3,
+              "TextureCube": 3, "TextureCubeArray": 3}
 
 
 def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val:
@@ -534,7 +574,8 @@ def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
     ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
-    if ch is None or (cg.major < 5 and (ch or cmp or name != "Gather")) or (cg.major == 4 and cg.minor == 0):
+    # GatherRed is plain gather4 (channel 0), so SM4.1 has it too (vkd3d gather.shader_test)
+    if ch is None or (cg.major < 5 and (ch or cmp or name not in ("Gather", "GatherRed"))) or (cg.major == 4 and cg.minor == 0):
         raise cg.err(pos, f"'{name}': no matching method on '{t}' for this shader model", 3018)
     rest = args[2:]
     extra: list[Reg] = []
@@ -543,25 +584,33 @@ def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val
             raise cg.err(pos, f"'{name}': missing compare value", 3013)
         extra.append(cg.src(cg.convert(rest[0], _F, pos).slots))
         rest = rest[1:]
-    suffix = ""
-    op = "gather4_c" if cmp else "gather4"
-    offset: Reg | None = None
-    if rest:
-        off = cg.convert(rest[0], NumType(INT, 1, 2, "v") if dims >= 2 else NumType(INT), pos)
-        if off.const:
-            vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
-            suffix = "_aoffimmi({},{},{})".format(*vals[:3])
-        elif cg.major >= 5:
-            op = "gather4_po_c" if cmp else "gather4_po"
-            offset = cg.src(off.slots)
-        else:
-            raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
-        if len(rest) > 1:
-            raise cg.err(pos, f"'{name}': per-texel offsets are not supported", 3018)
-    samp = Reg("s", (s.reg,), None, (ch,))
-    ops = [d, cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp] + extra
-    cg.emit(op, *ops, suffix=suffix)
     et = _elem_type(t)
+
+    def one(off_arg: Val | None, d: Reg) -> None:
+        suffix = ""
+        op = "gather4_c" if cmp else "gather4"
+        offset: Reg | None = None
+        if off_arg is not None:
+            off = cg.convert(off_arg, NumType(INT, 1, 2, "v") if dims >= 2 else NumType(INT), pos)
+            if off.const:
+                vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+                suffix = "_aoffimmi({},{},{})".format(*vals[:3])
+            elif cg.major >= 5:
+                op = "gather4_po_c" if cmp else "gather4_po"
+                offset = cg.src(off.slots)
+            else:
+                raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
+        samp = Reg("s", (s.reg,), None, (ch,))
+        ops = [d, cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
+        cg.emit(op, *ops, *extra, suffix=suffix)
+
+    if len(rest) == 4 and cg.major >= 5:
+        from .texops import gather_per_texel
+
+        return Val(NumType(et.base, 1, 4, "v"), gather_per_texel(cg, rest, one))
+    if len(rest) > 1:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3013)
+    one(rest[0] if rest else None, d)
     return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 
 
@@ -579,19 +628,18 @@ def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
         if k in ("StructuredBuffer", "RWStructuredBuffer"):
             outs.append(imm(r.stride))
     else:
-        dims = _coord_dims(k)
         ms = "MS" in k
-        has_mip_arg = len(arg_nodes) > 0 and not ms and not k.startswith("RW") and \
-            len(arg_nodes) == {1: 3, 2: 4, 3: 5, 4: 5}.get(dims, 0) - (0 if "Array" not in k else -1)
+        size_dims = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
+                     "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}[
+            k[2:] if k.startswith("RW") else k]
+        # the overload with a mip level: (MipLevel, sizes..., NumberOfLevels)
+        has_mip_arg = not ms and not k.startswith("RW") and len(arg_nodes) == size_dims + 2
         mip = [imm(0)]
         nodes = list(arg_nodes)
         if has_mip_arg:
             mip = cg.convert(expr(cg, nodes[0]), NumType(UINT), pos).slots
             nodes = nodes[1:]
         cg.emit("resinfo", d, cg.src(mip), _res_operand(r), suffix="_uint")
-        size_dims = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
-                     "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}[
-            k[2:] if k.startswith("RW") else k]
         outs = [("r", (dst,), None, c) for c in range(size_dims)]
         if ms:
             d2 = cg.temp()
@@ -628,6 +676,10 @@ def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -
 
 
 def object_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+    from .texsub import is_subscript, subscript_index
+
+    if is_subscript(v):
+        return subscript_index(cg, v, idx_node, pos)
     t, r = v.type, v.obj
     k = t.kind
     if not isinstance(getattr(r, "reg", None), int):

@@ -5,6 +5,7 @@ constructors. Errors use fxc's X3000 'syntax error' wording with line/column."""
 from __future__ import annotations
 
 from . import ast as A
+from .constexpr import const_value, eval_const
 from .diagnostics import HlslError, Pos
 from .lexer import Token, lex
 from .types import (
@@ -51,6 +52,7 @@ class Parser:
         self.func_names: set[str] = set()
         self.register_clean = True
         self.nesting = 0
+        self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
 
     # --- token helpers ----------------------------------------------------------------------------
     @property
@@ -163,6 +165,8 @@ class Parser:
         e = self.parse_binary(7) if template else self.parse_ternary()
         v = const_eval(e)
         if v is None:
+            v = eval_const(e, self.consts)
+        if v is None:
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
 
@@ -171,12 +175,20 @@ class Parser:
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
             name = self.next().text
-            if not self.at("{"):
+            if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType):
                     return st
                 raise self.error(f"undeclared struct '{name}'")
         st = StructType(name)
+        inherited = 0
+        if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
+            base_tok = self.tok
+            base = self.parse_type()
+            if not isinstance(base, StructType) or self.at(","):
+                raise self.error("a struct can only derive from one other struct", base_tok, 3000)
+            st.fields.extend(base.fields)
+            inherited = len(base.fields)
         if name:
             self.types[name] = st
         self.expect("{")
@@ -191,7 +203,7 @@ class Parser:
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
-                if any(f[0] == fname for f in st.fields):
+                if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 st.fields.append((fname, ft, sem, frozenset(mods)))
                 if not self.accept(","):
@@ -228,10 +240,11 @@ class Parser:
             mods.add(self.next().text)
         return mods
 
-    def parse_attributes(self) -> dict:
+    def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
         while self.at("[") and self.peek().kind == "id":
             self.next()
+            at = self.tok
             raw = self.next().text
             name = raw.lower()
             if name == "numthreads" and raw != "numthreads":  # fxc: this one is case-sensitive
@@ -244,6 +257,9 @@ class Parser:
                     if not self.at(")"):
                         self.expect(",")
             self.expect("]")
+            if statement and (name in attrs or {name, *attrs} >= {"branch", "flatten"} or
+                              {name, *attrs} >= {"loop", "unroll"}):
+                raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
             attrs[name] = args
         return attrs
 
@@ -265,7 +281,8 @@ class Parser:
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
         attrs = self.parse_attributes()
-        if self.at("single") and self.peek().text in ("cbuffer", "tbuffer"):
+        # fx_5_0's `single` modifier, unless a typedef made it a type (then `single cbuffer` is an error)
+        if self.at("single") and self.peek().text in ("cbuffer", "tbuffer") and "single" not in self.types:
             self.next()
         if self.at("cbuffer") or self.at("tbuffer"):
             return [self.parse_cbuffer()]
@@ -284,16 +301,24 @@ class Parser:
             self.expect(";")
             return []
         mods = self.parse_mods()
-        if self.at("struct") and self.peek().kind == "id" and self.peek(2).text == "{" or \
+        if self.at("struct") and self.peek().kind == "id" and self.peek(2).text in ("{", ":") or \
                 self.at("struct") and self.peek().text == "{":
             st = self.parse_struct()
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
+        if (self.at("class") or self.at("interface")) and self.peek().kind == "id":
+            from .classes import parse_type_decl
+
+            return parse_type_decl(self, mods, pos)
         if not self.is_type_start():
             raise self.error()
         base = self.parse_type()
         mods |= self.parse_mods()
+        if self.tok.kind == "id" and self.peek().text == "::":  # out-of-class method definition
+            from .classes import parse_method_definition
+
+            return parse_method_definition(self, base, mods, attrs, pos)
         if self.tok.kind == "id" and self.peek().text == "(":
             return [self.parse_function(base, mods, attrs, pos)]
         return self.parse_var_list(base, mods, pos)
@@ -445,6 +470,12 @@ class Parser:
                 t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
                                  frozenset(mods & _INTERP)))
+            if "const" in mods and init is not None:  # later array sizes may read it
+                cv = const_value(t, init, self.consts)
+                if cv is not None:
+                    self.consts[name_tok.text] = cv
+                else:
+                    self.consts.pop(name_tok.text, None)
             if not self.accept(","):
                 break
         self.expect(";")
@@ -562,7 +593,7 @@ class Parser:
 
     def _parse_stmt(self) -> A.Node:
         pos = self.tok.pos
-        attrs = self.parse_attributes()
+        attrs = self.parse_attributes(statement=True)
         t = self.tok
         if t.kind == "pragma":
             self.next()
@@ -676,7 +707,7 @@ class Parser:
     def parse_decl_stmt(self) -> A.DeclStmt:
         pos = self.tok.pos
         mods = self.parse_mods()
-        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text == "{"):
+        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")):
             st = self.parse_struct()
             if self.accept(";"):
                 return A.DeclStmt(pos, [])

@@ -20,8 +20,9 @@ _RT = {"float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
 
 def rdef_type(cg: Codegen, t: Type) -> RdefType:
     if isinstance(t, ArrayType):
+        # fxc flattens multi-dimensional arrays: uint4 a[9][10] reflects as 90 elements of uint4
         e = rdef_type(cg, t.elem)
-        e.elements = t.count
+        e.elements = t.count * max(1, e.elements)
         return e
     if isinstance(t, NumType):
         base = concrete_name(t.base)
@@ -39,7 +40,11 @@ def rdef_type(cg: Codegen, t: Type) -> RdefType:
             members.append(RdefMember(fname, rdef_type(cg, ft), off))
             off += size
         cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
-        return RdefType(5, 0, 1, cols, 0, members, name=t.name)
+        rt = RdefType(5, 0, 1, cols, 0, members, name=t.name)
+        from .linkage import rdef_class_type
+
+        rdef_class_type(cg, t, rt, rdef_type)  # classes: base class and interfaces
+        return rt
     return RdefType(0, 0, 1, 1, 0)
 
 
@@ -63,7 +68,8 @@ def build_rdef_for(cg: Codegen, target: int) -> Rdef:
         elif k == "RWByteAddressBuffer":
             binds.append(RdefBinding(r.name, 8, 6, 1, 0, r.reg, 1, 0))
         elif k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
-            kind = {"RWStructuredBuffer": 6, "AppendStructuredBuffer": 9, "ConsumeStructuredBuffer": 10}[k]
+            kind = {"RWStructuredBuffer": 11 if r.counter else 6, "AppendStructuredBuffer": 9,
+                    "ConsumeStructuredBuffer": 10}[k]
             binds.append(RdefBinding(r.name, kind, 6, 1, r.stride, r.reg, 1, 0))
         elif r.file == "u":
             binds.append(RdefBinding(r.name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags))
@@ -85,6 +91,9 @@ def build_rdef_for(cg: Codegen, target: int) -> Rdef:
     order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}
     rdef.bindings = sorted(binds, key=lambda b: (order.get(b.input_type, 4), b.bind_point))
     rdef.constant_buffers = cbs
+    from .linkage import rdef_additions
+
+    rdef_additions(cg, rdef)  # $ThisPointer and the interface-slot count
     return rdef
 
 

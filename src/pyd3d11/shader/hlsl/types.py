@@ -16,6 +16,8 @@ SCALAR_NAMES = {
     "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT, "min16uint": UINT,
     "unsigned int": UINT,
 }
+#: 16-bit-or-less spellings (their own types for overload resolution; 32-bit storage in SM4/5)
+LOW_PRECISION = {n: n for n in ("half", "min16float", "min10float", "min16int", "min12int", "min16uint")}
 _VEC_RE = re.compile(r"^(bool|int|uint|dword|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
                      r"([1-4])(?:x([1-4]))?$")
 
@@ -53,6 +55,9 @@ class NumType(Type):
     cols: int = 1
     shape: str = "s"  # 's' scalar, 'v' vector, 'm' matrix
     row_major: bool | None = None  # matrices: packing modifier (None = default)
+    # spelled low-precision scalar (half, min16float, ...): only overload ranking looks at it; it does not
+    # take part in equality, so a half is a float everywhere else (fxc SM4/5)
+    prec: str | None = field(default=None, compare=False)
 
     @property
     def slots(self) -> int:  # type: ignore[override]
@@ -112,12 +117,15 @@ class StructType(Type):
         return sum(f[1].slots for f in self.fields)
 
     def field_offset(self, name: str) -> tuple[int, Type, str | None] | None:
+        """Slot offset, type and semantic of field ``name``; the last one of that name wins, so a derived
+        struct's field shadows an inherited one (``struct b : a``)."""
         off = 0
+        found = None
         for fname, ftype, sem, _m in self.fields:
             if fname == name:
-                return off, ftype, sem
+                found = off, ftype, sem
             off += ftype.slots
-        return None
+        return found
 
     def __str__(self) -> str:
         return self.name or "<anonymous struct>"
@@ -149,13 +157,18 @@ FLOAT4 = NumType(FLOAT, 1, 4, "v")
 
 def numeric_from_name(name: str) -> NumType | None:
     if name in SCALAR_NAMES:
-        return NumType(SCALAR_NAMES[name])
+        return NumType(SCALAR_NAMES[name], prec=LOW_PRECISION.get(name))
     m = _VEC_RE.match(name)
     if m:
         base = SCALAR_NAMES[m.group(1)]
+        prec = LOW_PRECISION.get(m.group(1))
+        if m.group(3) and base == DOUBLE:
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError("HLSL double matrices")
         if m.group(3):
-            return NumType(base, int(m.group(2)), int(m.group(3)), "m")
-        return NumType(base, 1, int(m.group(2)), "v")
+            return NumType(base, int(m.group(2)), int(m.group(3)), "m", prec=prec)
+        return NumType(base, 1, int(m.group(2)), "v", prec=prec)
     return None
 
 
@@ -172,9 +185,10 @@ def common_base(a: str, b: str) -> str:
     if a == b:
         return a
     # an untyped literal adopts the other side's type when that is of the same family or wider
-    if a == LIT_INT and b != LIT_FLOAT:
+    # (not bool: bool with an int literal is int, as bool with int)
+    if a == LIT_INT and b not in (LIT_FLOAT, BOOL):
         return b
-    if b == LIT_INT and a != LIT_FLOAT:
+    if b == LIT_INT and a not in (LIT_FLOAT, BOOL):
         return a
     if a == LIT_FLOAT and b in (FLOAT, DOUBLE):
         return b

@@ -1,0 +1,51 @@
+"""Structured-buffer counter methods: ``RWStructuredBuffer.IncrementCounter/DecrementCounter``,
+``AppendStructuredBuffer.Append`` and ``ConsumeStructuredBuffer.Consume`` (D3D11.3 spec §5.3.10 UAV
+counters; imm_atomic_alloc / imm_atomic_consume §22.17.20–21)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .operands import Reg
+from .types import UINT, VOID, NumType
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+_COUNTER_METHODS = {
+    "RWStructuredBuffer": {"IncrementCounter": 0, "DecrementCounter": 0},
+    "AppendStructuredBuffer": {"Append": 1},
+    "ConsumeStructuredBuffer": {"Consume": 0},
+}
+
+
+def is_counter_method(kind: str, name: str) -> bool:
+    return name in _COUNTER_METHODS.get(kind, {})
+
+
+def counter_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    """The counter ops return the index to use: imm_atomic_alloc hands out the pre-increment count,
+    imm_atomic_consume the post-decrement count (spec §22.17.20/21)."""
+    from .codegen import Val
+    from .exprs import expr
+    from .intrinsics import mem_load, mem_store
+
+    k = obj.type.kind
+    want = _COUNTER_METHODS[k][name]
+    if len(arg_nodes) != want:
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method", 3013)
+    r = obj.obj
+    if k == "RWStructuredBuffer":
+        r.counter = True
+    dst = cg.temp()
+    op = "imm_atomic_consume" if name in ("DecrementCounter", "Consume") else "imm_atomic_alloc"
+    cg.emit(op, Reg("r", (dst,), None, (0,)), Reg("u", (r.reg,)))
+    idx = ("r", (dst,), None, 0)
+    if name in ("IncrementCounter", "DecrementCounter"):
+        return Val(NumType(UINT), [idx])
+    element = Val(obj.type.elem, [], ("mem", "struct", r.file, r.reg, idx, 0))
+    if name == "Consume":
+        return mem_load(cg, element)
+    mem_store(cg, element, expr(cg, arg_nodes[0]), pos)
+    return Val(VOID, [])

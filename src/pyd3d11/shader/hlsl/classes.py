@@ -1,0 +1,362 @@
+"""HLSL interfaces and classes (SM5 dynamic shader linkage): their types, their parsing, and method
+calls on concrete class values (inlined like free functions, with ``this`` and the members in scope).
+
+Calls through interface pointers (``fcall`` and the function bodies/tables) are :mod:`.linkage`.
+
+Layout follows fxc (visible in the DynamicShaderLinkage11 listing's RDEF): a class is a struct whose
+first member, when it derives from another class, is ``$super`` (the base class value), so inherited
+members keep the base class layout; ``interface`` types have no data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import ast as A
+from .operands import imm
+from .types import BOOL, VOID, ArrayType, NumType, ObjectType, StructType, Type
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+    from .parser import Parser
+
+SUPER = "$super"
+
+
+@dataclass(eq=False)
+class InterfaceType(Type):
+    """``interface I { prototypes };`` (no data: 0 slots)."""
+
+    name: str = ""
+    methods: dict[str, list[A.FuncDef]] = field(default_factory=dict)
+    order: int = 0
+
+    @property
+    def slots(self) -> int:  # type: ignore[override]
+        return 0
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(eq=False, slots=True)
+class ClassType(StructType):
+    """``class C : Base, I1, I2 { members; methods };`` A struct whose first field is ``$super`` when it
+    has a base class; member lookup walks the base chain (a derived member shadows an inherited one)."""
+
+    base: ClassType | None = None
+    interfaces: list[InterfaceType] = field(default_factory=list)
+    methods: dict[str, list[A.FuncDef]] = field(default_factory=dict)
+    order: int = 0
+
+    def field_offset(self, name: str) -> tuple[int, Type, str | None] | None:
+        off = 0
+        sup = None
+        for fname, ftype, sem, _m in self.fields:
+            if fname == name and fname != SUPER:
+                return off, ftype, sem
+            if fname == SUPER:
+                sup = (off, ftype)
+            off += ftype.slots
+        if sup is not None and isinstance(sup[1], StructType):
+            got = sup[1].field_offset(name)
+            if got is not None:
+                return sup[0] + got[0], got[1], got[2]
+        return None
+
+    def member_names(self) -> list[str]:
+        """Every data member visible in a method (own members first, then inherited ones)."""
+        out = [f[0] for f in self.fields if f[0] != SUPER]
+        sup = next((f[1] for f in self.fields if f[0] == SUPER), None)
+        if isinstance(sup, ClassType):
+            out += [n for n in sup.member_names() if n not in out]
+        elif isinstance(sup, StructType):  # a class may derive from a plain struct
+            out += [f[0] for f in sup.fields if f[0] not in out]
+        return out
+
+    def implements(self, iface: InterfaceType) -> bool:
+        c: ClassType | None = self
+        while c is not None:
+            if iface in c.interfaces:
+                return True
+            c = c.base
+        return False
+
+    def find_methods(self, name: str) -> tuple[ClassType, list[A.FuncDef]] | None:
+        """The most derived class declaring ``name`` and its overloads (C++ name hiding)."""
+        c: ClassType | None = self
+        while c is not None:
+            if name in c.methods:
+                return c, c.methods[name]
+            c = c.base
+        return None
+
+
+# --- parsing ---------------------------------------------------------------------------------------
+def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
+    """``interface``/``class`` declaration at global scope (optionally followed by variables)."""
+    kw = p.next().text
+    name_tok = p.ident()
+    order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))
+    if kw == "interface":
+        it = InterfaceType(name=name_tok.text, order=order)
+        p.types[it.name] = it
+        p.expect("{")
+        while not p.accept("}"):
+            fpos = p.tok.pos
+            fmods = p.parse_mods()
+            ret = p.parse_type()
+            f = p.parse_function(ret, fmods, {}, fpos)
+            if f.body is not None:
+                raise p.error("interface methods cannot have a body", code=3000)
+            it.methods.setdefault(f.name, []).append(f)
+        p.expect(";")
+        return [A.TypeDecl(pos, it)]
+    ct = ClassType(name_tok.text, order=order)
+    if p.accept(":"):
+        while True:
+            bt = p.tok
+            b = p.types.get(p.ident().text)
+            if isinstance(b, InterfaceType):
+                ct.interfaces.append(b)
+            elif isinstance(b, StructType) and ct.base is None:
+                ct.base = b if isinstance(b, ClassType) else None
+                ct.fields.append((SUPER, b, None, frozenset()))
+            else:
+                raise p.error(f"'{bt.text}': a class can derive from one class and from interfaces", bt, 3000)
+            if not p.accept(","):
+                break
+    p.types[ct.name] = ct
+    p.expect("{")
+    while not p.accept("}"):
+        fpos = p.tok.pos
+        fmods = p.parse_mods()
+        ftype = p.parse_type()
+        fmods |= p.parse_mods()
+        if p.tok.kind == "id" and p.peek().text == "(":
+            f = p.parse_function(ftype, fmods, {}, fpos)
+            add_method(p, ct, f)
+            continue
+        while True:
+            fname = p.ident().text
+            ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
+            if any(x[0] == fname for x in ct.fields):
+                raise p.error(f"redefinition of '{fname}'", code=3003)
+            ct.fields.append((fname, ft, None, frozenset(fmods)))
+            if not p.accept(","):
+                break
+        p.expect(";")
+    if p.accept(";"):
+        return [A.TypeDecl(pos, ct)]
+    return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
+
+
+def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
+    """Record a method; a definition completes an earlier prototype of the same signature."""
+    sig = tuple(str(x.type) for x in f.params)
+    lst = ct.methods.setdefault(f.name, [])
+    for i, g in enumerate(lst):
+        if tuple(str(x.type) for x in g.params) == sig:
+            if g.body is not None and f.body is not None:
+                raise p.error(f"'{ct.name}::{f.name}': function already has a body", code=3083)
+            if f.body is not None:
+                lst[i] = f
+            return
+    lst.append(f)
+
+
+def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: Any) -> list[A.Node]:
+    """``float3 C::Method(...) { ... }`` at global scope."""
+    ct_tok = p.next()
+    ct = p.types.get(ct_tok.text)
+    p.expect("::")
+    if not isinstance(ct, ClassType):
+        raise p.error(f"'{ct_tok.text}': not a class", ct_tok, 3000)
+    f = p.parse_function(ret, mods, attrs, pos)
+    if f.name not in ct.methods:
+        raise p.error(f"'{f.name}': not a member of '{ct.name}'", code=3000)
+    add_method(p, ct, f)
+    return []
+
+
+# --- codegen: method calls on class values ----------------------------------------------------------
+def class_types(cg: Codegen) -> list[ClassType]:
+    return [d.type for d in cg.prog.decls if isinstance(d, A.TypeDecl) and isinstance(d.type, ClassType)]
+
+
+def pick_method(cg: Codegen, overloads: list[A.FuncDef], nargs: int, owner: str, name: str, pos: Any) -> A.FuncDef:
+    fits = [f for f in overloads if sum(1 for p in f.params if p.default is None) <= nargs <= len(f.params)]
+    if not fits:
+        raise cg.err(pos, f"'{owner}::{name}': no matching {nargs} parameter method", 3013)
+    if len(fits) > 1:
+        raise NotImplementedError("overloaded class/interface methods")
+    return fits[0]
+
+
+def bind_params(cg: Codegen, f: A.FuncDef, args: list[Val], pos: Any) -> tuple[list[Val], list[tuple[int, Val]]]:
+    """Parameter locals (stored with the converted arguments) and the out/inout copy-backs."""
+    from .codegen import Val
+
+    locals_: list[Val] = []
+    back: list[tuple[int, Val]] = []
+    for i, prm in enumerate(f.params):
+        a = args[i] if i < len(args) else cg.init_value(prm.default, prm.type, pos)  # type: ignore[arg-type]
+        if isinstance(prm.type, ObjectType):
+            locals_.append(a)
+            continue
+        loc = Val(prm.type, cg.alloc_slots(prm.type.slots, var=True))
+        if "out" not in prm.mods or "inout" in prm.mods:
+            cg.store(loc.slots, cg.convert(a, prm.type, pos).slots)
+        if "out" in prm.mods or "inout" in prm.mods:
+            back.append((i, loc))
+        locals_.append(loc)
+    return locals_, back
+
+
+def member_scope(cg: Codegen, cls: ClassType, this: Val, f: A.FuncDef) -> dict[str, Any]:
+    """``this`` and the data members a method body names, as values (bools made ~0/0 like cb reads)."""
+    from .codegen import Val, walk
+    from .exprs import member
+
+    names = {n.name for n in walk(f.body) if isinstance(n, A.Ident)}
+    scope: dict[str, Any] = {}
+    if "this" in names:
+        scope["this"] = this
+    for name in cls.member_names():
+        if name in names:
+            v = member(cg, this, name, f.pos)
+            if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
+                v = Val(v.type, _bools_to_mask(cg, v), None)
+            scope[name] = v
+    return scope
+
+
+def _bools_to_mask(cg: Codegen, v: Val) -> list:
+    from .codegen import leaf_bases
+
+    bases = leaf_bases(v.type) if not isinstance(v.type, NumType) else [v.type.base] * len(v.slots)
+    if BOOL not in bases or all(s[0] == "r" for s in v.slots):
+        return v.slots
+    return [cg.alu("ine", "int", 1, [[s], [imm(0)]])[0] if b == BOOL and s[0] != "r" else s
+            for s, b in zip(v.slots, bases, strict=True)]
+
+
+def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params: list[Val],
+                    result: list, pos: Any) -> None:
+    """Generate ``f``'s body (inlined) storing its return value into ``result``."""
+    from .check import check_function
+    from .exprs import _has_early_return
+
+    check_function(cg, f)
+    scope: dict[str, Any] = member_scope(cg, cls, this, f)
+    for prm, v in zip(f.params, params, strict=False):
+        scope[prm.name] = v
+    body = f.body.stmts  # type: ignore[union-attr]
+    early = _has_early_return(body)
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "class": (cls, this)}
+    saved_scopes, saved_loops = cg.scopes, cg.loops
+    cg.scopes = [cg.scopes[0], scope]
+    cg.loops = []
+    key = f"{cls.name}::{f.name}"
+    if key in cg.call_stack:
+        raise cg.err(pos, f"'{key}': recursive functions are not allowed", 3500)
+    cg.call_stack.append(key)
+    cg.func_ctx.append(ctx)
+    cg.func_index_stack.append(1 << 30)  # methods see every global function
+    try:
+        if early:
+            flag = cg.alloc_slots(1, var=True)[0]
+            ctx["flag"] = flag
+            cg.store([flag], [imm(0)])
+            cg.emit("loop")
+            cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
+            ctx["depth"] = len(cg.loops)
+            cg.block(body)
+            cg.loops.pop()
+            cg.emit("break")
+            cg.emit("endloop")
+        else:
+            cg.block(body)
+    finally:
+        cg.func_ctx.pop()
+        cg.call_stack.pop()
+        cg.func_index_stack.pop()
+        cg.scopes, cg.loops = saved_scopes, saved_loops
+
+
+def eval_args(cg: Codegen, args: list[A.Node]) -> list[Val]:
+    from .exprs import expr
+
+    return [expr(cg, a) for a in args]
+
+
+def copy_back(cg: Codegen, arg_nodes: list[A.Node], back: list[tuple[int, Val]], pos: Any) -> None:
+    from .exprs import assign_to
+
+    for i, loc in back:
+        assign_to(cg, arg_nodes[i], loc, pos)
+
+
+def call_on_class(cg: Codegen, this: Val, name: str, arg_nodes: list[A.Node], pos: Any) -> Val:
+    """``obj.Method(args)`` on a class value (global instance, local, ``this``): inlined."""
+    from .codegen import Val
+
+    cls = this.type
+    assert isinstance(cls, ClassType)
+    found = cls.find_methods(name)
+    if found is None:
+        raise cg.err(pos, f"'{name}': no matching method on '{cls.name}'", 3018)
+    f = pick_method(cg, found[1], len(arg_nodes), cls.name, name, pos)
+    if f.body is None:
+        raise cg.err(pos, f"'{cls.name}::{name}': function is declared but not defined", 3080)
+    args = eval_args(cg, arg_nodes)
+    params, back = bind_params(cg, f, args, pos)
+    result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    gen_method_body(cg, f, cls, this, params, result, pos)
+    copy_back(cg, arg_nodes, back, pos)
+    return Val(f.ret, result)
+
+
+def current_class(cg: Codegen) -> tuple[ClassType, Val] | None:
+    """(class, this) of the innermost method being generated, if any."""
+    for ctx in reversed(cg.func_ctx):
+        if "class" in ctx:
+            return ctx["class"]
+        if ctx.get("entry"):
+            return None
+    return None
+
+
+def try_call(cg: Codegen, e: A.Call) -> Val | None:
+    """An unqualified call inside a method that names a method of the class: ``this.Method(...)``."""
+    cur = current_class(cg)
+    if cur is None or cur[0].find_methods(e.name) is None:
+        return None
+    return call_on_class(cg, cur[1], e.name, e.args, e.pos)
+
+
+def try_method_call(cg: Codegen, e: A.MethodCall) -> Val | None:
+    """Hook for ``obj.Method(...)``: interface pointers (fcall) and class values (inlined)."""
+    from . import linkage
+
+    ref = linkage.interface_ref(cg, e.obj)
+    if ref is not None:
+        return linkage.interface_call(cg, ref, e)
+    if isinstance(e.obj, A.Ident):
+        # a local (or ``this``) by its registers: an identifier read would put in the constants known
+        # for its members, and methods may assign members
+        for sc in reversed(cg.scopes):
+            if e.obj.name in sc:
+                v = sc[e.obj.name]
+                if isinstance(getattr(v, "type", None), ClassType):
+                    return call_on_class(cg, v, e.name, e.args, e.pos)
+                break
+    return None
+
+
+def is_class_value(v: Val) -> bool:
+    return isinstance(v.type, ClassType)
+
+
+def is_interface_type(t: Type) -> bool:
+    return isinstance(t, InterfaceType) or (isinstance(t, ArrayType) and isinstance(t.elem, InterfaceType))

@@ -1,0 +1,230 @@
+"""Parse-time constant evaluation for array sizes: literals, arithmetic, casts, and reads of earlier
+``const`` variables with constant initialisers (scalars, vectors, matrices, arrays, structs), including
+indexing, member access and swizzles.
+
+fxc accepts any expression that folds to a constant as an array dimension (vkd3d
+array-size-expr.shader_test: ``float a[(2 + 1) * 2]``, ``float b[size]`` with ``static const int size``,
+``float c[arr[idx]]``, ``float d[s.m[1]._13_22_21.zxy.z]``); a float result is truncated to an integer.
+Values here are flat lists of Python numbers in slot order, the layout :mod:`.types` uses for ``slots``."""
+
+from __future__ import annotations
+
+import re
+
+from . import ast as A
+from .types import ArrayType, NumType, StructType, Type
+
+_SWZ_XYZW = re.compile(r"^[xyzw]{1,4}$|^[rgba]{1,4}$")
+_SWZ_MAT0 = re.compile(r"^(_m[0-3][0-3])+$")
+_SWZ_MAT1 = re.compile(r"^(_[1-4][1-4])+$")
+
+
+class _NotConst(Exception):
+    pass
+
+
+class ConstValue:
+    """A constant with its HLSL type (None for a bare literal/scalar) and flat scalar values."""
+
+    __slots__ = ("type", "vals")
+
+    def __init__(self, type_: Type | None, vals: list):
+        self.type = type_
+        self.vals = vals
+
+
+def _slots(t: Type) -> int:
+    return t.slots if isinstance(t, (NumType, ArrayType, StructType)) else 1
+
+
+def _num(v: float | int | bool, base: str | None) -> float | int:
+    if base in ("float", "double", "half"):
+        return float(v)
+    if base in ("int", "uint"):
+        return int(v)
+    if isinstance(v, bool):
+        return int(v)
+    return v
+
+
+def _flatten_init(n: A.Node, consts: dict) -> list:
+    if isinstance(n, A.InitList):
+        out: list = []
+        for x in n.items:
+            out += _flatten_init(x, consts)
+        return out
+    return _eval(n, consts).vals
+
+
+def const_value(t: Type, init: A.Node, consts: dict) -> ConstValue | None:
+    """The value of a ``const`` declaration of type ``t`` initialised by ``init``, or None."""
+    try:
+        vals = _flatten_init(init, consts)
+    except _NotConst:
+        return None
+    n = _slots(t)
+    if len(vals) == 1 and n > 1 and not isinstance(init, A.InitList):
+        vals = vals * n  # scalar splat
+    if len(vals) < n:
+        return None
+    bases = _leaf_bases(t)
+    return ConstValue(t, [_num(v, b) for v, b in zip(vals[:n], bases, strict=False)])
+
+
+def _leaf_bases(t: Type) -> list:
+    if isinstance(t, NumType):
+        return [t.base] * t.slots
+    if isinstance(t, ArrayType):
+        return _leaf_bases(t.elem) * t.count
+    if isinstance(t, StructType):
+        out: list = []
+        for f in t.fields:
+            out += _leaf_bases(f[1])
+        return out
+    return [None]
+
+
+def _binop(op: str, a, b):
+    if op == "/":
+        if isinstance(a, int) and isinstance(b, int):
+            if b == 0:
+                raise _NotConst
+            q = abs(a) // abs(b)  # C division truncates toward zero
+            return q if (a >= 0) == (b >= 0) else -q
+        return a / b if b else (float("inf") if a > 0 else float("-inf") if a < 0 else float("nan"))
+    if op == "%":
+        if not b:
+            raise _NotConst
+        if isinstance(a, int) and isinstance(b, int):
+            r = abs(a) % abs(b)
+            return r if a >= 0 else -r
+        import math
+
+        return math.fmod(a, b)
+    table = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+             "<<": lambda: int(a) << int(b), ">>": lambda: int(a) >> int(b), "&": lambda: int(a) & int(b),
+             "|": lambda: int(a) | int(b), "^": lambda: int(a) ^ int(b), "==": lambda: int(a == b),
+             "!=": lambda: int(a != b), "<": lambda: int(a < b), ">": lambda: int(a > b),
+             "<=": lambda: int(a <= b), ">=": lambda: int(a >= b), "&&": lambda: int(bool(a) and bool(b)),
+             "||": lambda: int(bool(a) or bool(b))}
+    if op not in table:
+        raise _NotConst
+    return table[op]()
+
+
+def _member(v: ConstValue, name: str) -> ConstValue:
+    t = v.type
+    if isinstance(t, StructType):
+        info = t.field_offset(name)
+        if info is None:
+            raise _NotConst
+        off, ft, _sem = info
+        return ConstValue(ft, v.vals[off:off + _slots(ft)])
+    base = t.base if isinstance(t, NumType) else None
+    if isinstance(t, NumType) and t.shape == "m":
+        if _SWZ_MAT0.match(name):
+            pairs = [(int(p[1]), int(p[2])) for p in name[1:].split("_")]
+        elif _SWZ_MAT1.match(name):
+            pairs = [(int(p[0]) - 1, int(p[1]) - 1) for p in name[1:].split("_")]
+        else:
+            raise _NotConst
+        idx = []
+        for r, c in pairs:
+            if r >= t.rows or c >= t.cols:
+                raise _NotConst
+            idx.append(r * t.cols + c)
+    elif _SWZ_XYZW.match(name):
+        comps = "xyzw" if name[0] in "xyzw" else "rgba"
+        idx = [comps.index(ch) for ch in name]
+        if max(idx) >= len(v.vals):
+            raise _NotConst
+    else:
+        raise _NotConst
+    vals = [v.vals[i] for i in idx]
+    rt = NumType(base, 1, len(vals), "v") if base and len(vals) > 1 else (NumType(base) if base else None)
+    return ConstValue(rt, vals)
+
+
+def _index(v: ConstValue, i: int) -> ConstValue:
+    t = v.type
+    if isinstance(t, ArrayType):
+        n = _slots(t.elem)
+        if not 0 <= i < t.count:
+            raise _NotConst
+        return ConstValue(t.elem, v.vals[i * n:(i + 1) * n])
+    if isinstance(t, NumType) and t.shape == "m":
+        if not 0 <= i < t.rows:
+            raise _NotConst
+        return ConstValue(NumType(t.base, 1, t.cols, "v"), v.vals[i * t.cols:(i + 1) * t.cols])
+    if isinstance(t, NumType) and t.shape == "v":
+        if not 0 <= i < t.cols:
+            raise _NotConst
+        return ConstValue(NumType(t.base), [v.vals[i]])
+    raise _NotConst
+
+
+def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch over node kinds
+    if isinstance(e, A.Literal):
+        if isinstance(e.value, bool):
+            return ConstValue(NumType("bool"), [int(e.value)])
+        if isinstance(e.value, (int, float)):
+            return ConstValue(None, [e.value])
+        raise _NotConst
+    if isinstance(e, A.Ident):
+        v = consts.get(e.name)
+        if v is None:
+            raise _NotConst
+        return v
+    if isinstance(e, A.Unary):
+        a = _eval(e.a, consts)
+        ops = {"-": lambda x: -x, "+": lambda x: x, "!": lambda x: int(not x), "~": lambda x: ~int(x)}
+        if e.op not in ops:
+            raise _NotConst
+        return ConstValue(a.type, [ops[e.op](x) for x in a.vals])
+    if isinstance(e, A.Binary):
+        a, b = _eval(e.a, consts), _eval(e.b, consts)
+        if len(a.vals) == 1 and len(b.vals) > 1:
+            a = ConstValue(b.type, a.vals * len(b.vals))
+        n = min(len(a.vals), len(b.vals))
+        return ConstValue(a.type if len(a.vals) >= len(b.vals) else b.type,
+                          [_binop(e.op, x, y) for x, y in zip(a.vals[:n], b.vals[:n], strict=False)])
+    if isinstance(e, A.Ternary):
+        c = _eval(e.cond, consts)
+        return _eval(e.a if c.vals[0] else e.b, consts)
+    if isinstance(e, A.Cast):
+        a = _eval(e.a, consts)
+        n = _slots(e.type)
+        vals = a.vals * n if len(a.vals) == 1 else a.vals
+        if len(vals) < n:
+            raise _NotConst
+        bases = _leaf_bases(e.type)
+        return ConstValue(e.type, [_num(v, b) for v, b in zip(vals[:n], bases, strict=False)])
+    if isinstance(e, A.Construct) and isinstance(e.type, NumType):
+        vals = []
+        for x in e.args:
+            vals += _eval(x, consts).vals
+        n = e.type.slots
+        if len(vals) == 1:
+            vals = vals * n
+        if len(vals) != n:
+            raise _NotConst
+        return ConstValue(e.type, [_num(v, e.type.base) for v in vals])
+    if isinstance(e, A.Member):
+        return _member(_eval(e.a, consts), e.name)
+    if isinstance(e, A.Index):
+        i = _eval(e.index, consts)
+        if len(i.vals) != 1:
+            raise _NotConst
+        return _index(_eval(e.a, consts), int(i.vals[0]))
+    raise _NotConst
+
+
+def eval_const(e: A.Node, consts: dict) -> int | float | None:
+    """The scalar value of ``e`` (first component of a one-component result), or None when not constant."""
+    try:
+        v = _eval(e, consts)
+    except (_NotConst, TypeError, ValueError, OverflowError, IndexError):
+        return None
+    if len(v.vals) != 1:
+        return None
+    return v.vals[0]

@@ -1,0 +1,137 @@
+"""Constant propagation through local variables (what lets fxc accept ``tex.Load(c, a.xy)`` with
+``int4 a = {1, 2, i, i}`` and index arrays with the counter of an unrolled loop).
+
+The codegen keeps ``cg.kconst``: variable-temp slot -> 32-bit value for every local/static component
+whose current value is a known constant at the point being generated. ``track_store`` maintains it on
+every store; reads of an identifier go through :func:`known_value`, which substitutes immediates for
+those slots. Control flow keeps it sound: an ``if`` merges the two branch states, and a loop, switch
+or once-loop (inlined function with early return) keeps after it only the entries its code did not
+write (:func:`forget_written`). The stores are still emitted, so raw reads of the registers (values
+read back by a dynamic-index select, for instance) stay correct."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .operands import Slot, imm
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+
+def state(cg: Codegen) -> dict[Slot, int]:
+    k = getattr(cg, "kconst", None)
+    if k is None:
+        k = cg.kconst = {}
+    return k
+
+
+def track_store(cg: Codegen, dst: list[Slot], src: list[Slot]) -> None:
+    """Record (or forget) the constant values stored into variable temps (last write wins)."""
+    k = state(cg)
+    for d, s in zip(dst, src, strict=False):
+        if d[0] != "r" or d[2] is not None:
+            continue
+        if s[0] == "l" and d[1][0] in cg.var_temps:
+            k[d] = s[3]
+        else:
+            k.pop(d, None)
+
+
+def known_value(cg: Codegen, v: Val) -> Val:
+    """``v`` with its known-constant variable components replaced by immediates."""
+    k = getattr(cg, "kconst", None)
+    if not k or not v.slots:
+        return v
+    new = [imm(k[s]) if s in k else s for s in v.slots]
+    if new == v.slots:
+        return v
+    from .codegen import Val
+
+    return Val(v.type, new, v.obj, v.lv, v.readonly)
+
+
+def written_slots(code: list) -> set[Slot]:
+    """Temp components an instruction range may write: every temp component it names (reads of known
+    constants never reach the code, so a named component is a written one or an unknown one)."""
+    out: set[Slot] = set()
+    for ins in code:
+        for r in ins.args:
+            if r.file != "r":
+                continue
+            comps = r.comps if r.comps is not None else (0, 1, 2, 3)
+            for c in comps:
+                out.add(("r", r.idx, None, c))
+    return out
+
+
+def forget_written(cg: Codegen, start: int) -> None:
+    """Drop the entries written by ``cg.code[start:]`` (after a loop, switch or once-loop)."""
+    k = state(cg)
+    if not k:
+        return
+    w = written_slots(cg.code[start:])
+    for s in [s for s in k if s in w]:
+        del k[s]
+
+
+def merge(a: dict[Slot, int], b: dict[Slot, int]) -> dict[Slot, int]:
+    """State after two paths join: the entries both agree on."""
+    return {s: v for s, v in a.items() if b.get(s) == v}
+
+
+# --- AST pre-scan: variables a loop assigns (dropped before its first pass) --------------------------
+_OUT_INTRINSICS = frozenset({"sincos", "modf", "frexp", "GetDimensions", "InterlockedAdd", "InterlockedAnd",
+                             "InterlockedOr", "InterlockedXor", "InterlockedMin", "InterlockedMax",
+                             "InterlockedExchange", "InterlockedCompareExchange", "InterlockedCompareStore"})
+
+
+def _root(e: A.Node) -> str | None:
+    while isinstance(e, (A.Member, A.Index)):
+        e = e.a
+    return e.name if isinstance(e, A.Ident) else None
+
+
+def assigned_names(cg: Codegen, node: A.Node) -> set[str]:
+    """Identifiers ``node`` may assign: targets of =, op=, ++/--, and arguments of user functions and
+    out-parameter intrinsics (a conservative superset)."""
+    from .codegen import walk
+
+    out: set[str] = set()
+    for n in walk(node):
+        targets: list[A.Node] = []
+        if isinstance(n, A.Assign):
+            targets = [n.target]
+        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+            targets = [n.a]
+        elif isinstance(n, A.Call) and (n.name in cg.funcs or n.name in _OUT_INTRINSICS):
+            targets = list(n.args)
+        elif isinstance(n, A.MethodCall) and (n.name in _OUT_INTRINSICS or n.name in ("Load", "Sample")):
+            targets = list(n.args)
+        for t in targets:
+            r = _root(t)
+            if r is not None:
+                out.add(r)
+    return out
+
+
+def drop_names(cg: Codegen, names: set[str]) -> None:
+    """Forget the known values of the variables ``names`` resolve to now (locals and statics)."""
+    k = state(cg)
+    if not k or not names:
+        return
+    for name in names:
+        v = None
+        for sc in reversed(cg.scopes):
+            if name in sc:
+                v = sc[name]
+                break
+        if v is None:
+            g = cg.globals.get(name)
+            if isinstance(g, tuple) and g and g[0] == "staticval":
+                v = g[1]
+        if v is None:
+            continue
+        for s in v.slots:
+            k.pop(s, None)

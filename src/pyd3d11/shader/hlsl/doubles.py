@@ -1,0 +1,306 @@
+"""Double precision in the HLSL compiler (SM5 ``double``; D3D11.3 functional spec §22.15 "Double
+Precision Floating Point Instructions").
+
+A double value occupies two 32-bit slots, low word first, so a ``double`` Val has ``2 * n`` slots and
+one register holds at most a double2 (.xy and .zw). The d* instructions work on lane pairs:
+
+* double -> double (dadd, dmul, ddiv, dmin, dmax, dmov, drcp, dfma): destination pairs and source
+  swizzle lanes line up, exactly like the 32-bit ops that :meth:`Codegen.op` emits;
+* double -> 32-bit (deq/dne/dlt/dge, dtof, dtoi, dtou): the k-th written component takes the k-th
+  double of the sources (swizzle lanes 2k, 2k+1);
+* 32-bit -> double (ftod, itod, utod): the k-th written pair takes the k-th source component;
+* dmovc: the k-th pair takes condition component k.
+
+Every emitted double instruction sets ``dcl_globalFlags enableDoublePrecisionFloatOps`` (SFI0
+D3D_SHADER_REQUIRES_DOUBLES); ddiv, drcp, dfma, dtoi, dtou, itod and utod are the D3D11.1 double
+extensions and also set ``enable11_1DoubleExtensions`` (SFI0 0x20). Constant operands fold with
+numpy float64 (IEEE binary64, denormals kept, as the spec requires for doubles)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .operands import Reg, Slot, imm, is_imm
+from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+#: instructions that need the D3D11.1 double extensions (D3D11_FEATURE_DATA_D3D11_OPTIONS
+#: ExtendedDoublesShaderInstructions)
+EXTENDED = frozenset({"ddiv", "drcp", "dfma", "dtoi", "dtou", "itod", "utod"})
+#: dcl_globalFlags names in their bit order (asm syntax)
+_FLAG_ORDER = ("enableDoublePrecisionFloatOps", "enable11_1DoubleExtensions")
+
+_CMP = {"==": ("deq", False), "!=": ("dne", False), "<": ("dlt", False), ">=": ("dge", False),
+        ">": ("dlt", True), "<=": ("dge", True)}
+_TO32 = {FLOAT: "dtof", INT: "dtoi", UINT: "dtou"}
+_FROM32 = {FLOAT: "ftod", INT: "itod", UINT: "utod"}
+
+
+def _val(t, slots: list) -> Val:
+    from .codegen import Val
+
+    return Val(t, slots)
+
+
+# --- flags and profile checks ----------------------------------------------------------------------
+def check_profile(cg: Codegen, pos) -> None:
+    """fxc accepts ``double`` only for shader model 5 targets."""
+    if cg.major < 5:
+        raise cg.err(pos, f"double precision floating point is not supported on target "
+                          f"'{cg.stage}_{cg.major}_{cg.minor}'", 3650)
+
+
+def _note(cg: Codegen, name: str) -> None:
+    flags = cg.__dict__.setdefault("double_flags", set())
+    flags.add("enableDoublePrecisionFloatOps")
+    if name in EXTENDED:
+        flags.add("enable11_1DoubleExtensions")
+
+
+def global_flags(cg: Codegen) -> list[str]:
+    """The dcl_globalFlags names the emitted double instructions need (after refactoringAllowed)."""
+    flags = cg.__dict__.get("double_flags", set())
+    return [f for f in _FLAG_ORDER if f in flags]
+
+
+# --- constants ------------------------------------------------------------------------------------
+def _all_imm(srcs: list[list[Slot]]) -> bool:
+    return all(all(is_imm(s) for s in sl) for sl in srcs)
+
+
+def d_of(slots: list[Slot]) -> np.ndarray:
+    """float64 values of immediate double slots (pairs lo, hi)."""
+    w = np.array([s[3] for s in slots], np.uint64)
+    return (w[0::2] | (w[1::2] << np.uint64(32))).view(np.float64)
+
+
+def d_imm(values) -> list[Slot]:
+    """Immediate slots (lo, hi pairs) holding the given float64 values."""
+    out: list[Slot] = []
+    for b in np.asarray(values, np.float64).reshape(-1).view(np.uint64):
+        out += [imm(int(b) & 0xFFFFFFFF), imm(int(b) >> 32)]
+    return out
+
+
+def _u32(slots: list[Slot]) -> np.ndarray:
+    return np.array([s[3] for s in slots], np.uint32)
+
+
+def _f32_to_d(bits: np.ndarray) -> np.ndarray:
+    """float32 -> double as ftod does: denormal inputs are flushed first (they are float32 operands)."""
+    bits = np.where((bits & 0x7F800000) == 0, bits & 0x80000000, bits).astype(np.uint32)
+    return bits.view(np.float32).astype(np.float64)
+
+
+_FOLD = {
+    "dadd": lambda a, b: a + b, "dmul": lambda a, b: a * b, "ddiv": lambda a, b: a / b,
+    "dmin": np.fmin, "dmax": np.fmax, "drcp": lambda a: 1.0 / a, "dfma": lambda a, b, c: a * b + c,
+}
+
+
+# --- emission --------------------------------------------------------------------------------------
+def dop(cg: Codegen, name: str, nd: int, srcs: list[list[Slot]], mods: list[str] | None = None,
+        sat: bool = False) -> list[Slot]:
+    """double -> double instruction over ``nd`` doubles (sources of ``2 * nd`` slots each)."""
+    if not mods or all(m == "" for m in mods):
+        fn = _FOLD.get(name)
+        if fn is not None and _all_imm(srcs) and not sat:
+            with np.errstate(all="ignore"):
+                return d_imm(fn(*[d_of(s) for s in srcs]))
+    _note(cg, name)
+    return cg.op(name, 2 * nd, srcs, mods, sat)
+
+
+def dmov(cg: Codegen, nd: int, s: list[Slot], mod: str = "", sat: bool = False) -> list[Slot]:
+    if _all_imm([s]) and not sat:
+        v = d_of(s)
+        v = {"": v, "-": -v, "abs": np.abs(v), "-abs": -np.abs(v)}[mod]
+        return d_imm(v)
+    return dop(cg, "dmov", nd, [s], [mod], sat)
+
+
+def _emit_pairs(cg: Codegen, name: str, n_out: int, dst_lanes: int, srcs: list[tuple[list[Slot], int]],
+                mods: list[str] | None = None) -> list[Slot]:
+    """Emit ``name`` in chunks of two doubles. ``srcs``: (slots, lanes per double) per source;
+    ``dst_lanes``: destination lanes per double (1: 32-bit results, 2: double results)."""
+    _note(cg, name)
+    mods = mods or [""] * len(srcs)
+    out: list[Slot] = []
+    for i in range(0, n_out, 2):
+        k = min(2, n_out - i)
+        t = cg.temp()
+        dst = Reg("r", (t,), None, tuple(range(k * dst_lanes)))
+        ops = [cg.src(s[i * w:(i + k) * w], m) for (s, w), m in zip(srcs, mods, strict=True)]
+        cg.emit(name, dst, *ops)
+        out += [("r", (t,), None, c) for c in range(k * dst_lanes)]
+    return out
+
+
+def to32(cg: Codegen, name: str, nd: int, s: list[Slot]) -> list[Slot]:
+    """dtof/dtoi/dtou: ``nd`` doubles -> ``nd`` 32-bit slots."""
+    if _all_imm([s]):
+        from ..exec.alu_double import DOUBLE_OPS
+
+        return [imm(int(b)) for b in np.atleast_1d(DOUBLE_OPS[name][2](d_of(s)))]
+    return _emit_pairs(cg, name, nd, 1, [(s, 2)])
+
+
+def from32(cg: Codegen, name: str, n: int, s: list[Slot]) -> list[Slot]:
+    """ftod/itod/utod: ``n`` 32-bit slots -> ``n`` doubles."""
+    if _all_imm([s]):
+        u = _u32(s)
+        vals = {"ftod": lambda: _f32_to_d(u), "itod": lambda: u.view(np.int32).astype(np.float64),
+                "utod": lambda: u.astype(np.float64)}[name]()
+        return d_imm(vals)
+    return _emit_pairs(cg, name, n, 2, [(s, 1)])
+
+
+def compare(cg: Codegen, name: str, nd: int, a: list[Slot], b: list[Slot]) -> list[Slot]:
+    if _all_imm([a, b]):
+        x, y = d_of(a), d_of(b)
+        r = {"deq": x == y, "dne": x != y, "dlt": x < y, "dge": x >= y}[name]
+        return [imm(0xFFFFFFFF if v else 0) for v in r]
+    return _emit_pairs(cg, name, nd, 1, [(a, 2), (b, 2)])
+
+
+def movc(cg: Codegen, nd: int, c: list[Slot], a: list[Slot], b: list[Slot]) -> list[Slot]:
+    if all(is_imm(s) for s in c):
+        out: list[Slot] = []
+        for k, s in enumerate(c):
+            out += (a if s[3] else b)[2 * k:2 * k + 2]
+        return out
+    return _emit_pairs(cg, "dmovc", nd, 2, [(c, 1), (a, 2), (b, 2)])
+
+
+# --- conversions -----------------------------------------------------------------------------------
+def convert_base(cg: Codegen, v: Val, frm: str, to: str, nt: NumType) -> Val:
+    """Component type conversion where one side is double (``frm``/``to`` are concrete bases)."""
+    from .diagnostics import Pos
+
+    check_profile(cg, Pos("", 1, 1))
+    s = v.slots
+    if frm == DOUBLE:
+        if len(s) % 2:
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError("HLSL double component split across an aggregate conversion")
+        nd = len(s) // 2
+        if to == BOOL:
+            return _val(nt, compare(cg, "dne", nd, s, d_imm(np.zeros(nd))))
+        return _val(nt, to32(cg, _TO32[to], nd, s))
+    n = len(s)
+    if frm == BOOL:
+        # true is ~0: masking the high word with 1.0's gives exactly 1.0 / 0.0 (no double op needed)
+        hi = cg.alu("and", UINT, n, [s, [imm(0x3FF00000)] * n])
+        out: list[Slot] = []
+        for k in range(n):
+            out += [imm(0), hi[k]]
+        return _val(nt, out)
+    return _val(nt, from32(cg, _FROM32[frm], n, s))
+
+
+def convert_shape(cg: Codegen, v: Val, to: NumType, pos, explicit: bool) -> Val:
+    """Numeric conversion from a double value: the shape rules of :meth:`Codegen.convert` applied to
+    whole doubles (slot pairs), then the component conversion."""
+    src = v.type
+    pairs = [tuple(v.slots[i:i + 2]) for i in range(0, len(v.slots), 2)]
+    proxy = _val(src, pairs)
+    shaped = cg.convert(proxy, to.with_base(DOUBLE), pos, explicit)  # moves pairs as opaque slots
+    flat: list[Slot] = [x for p in shaped.slots for x in p]
+    return cg.convert_base(_val(shaped.type, flat), to.base)
+
+
+# --- operators -------------------------------------------------------------------------------------
+def binary(cg: Codegen, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
+    """Arithmetic on doubles (operands already converted to ``rt``)."""
+    check_profile(cg, pos)
+    nd = rt.n
+    if op == "+":
+        return _val(rt, dop(cg, "dadd", nd, [a.slots, b.slots]))
+    if op == "-":
+        if all(is_imm(s) for s in b.slots):
+            return _val(rt, dop(cg, "dadd", nd, [a.slots, dmov(cg, nd, b.slots, "-")]))
+        return _val(rt, dop(cg, "dadd", nd, [a.slots, b.slots], ["", "-"]))
+    if op == "*":
+        return _val(rt, dop(cg, "dmul", nd, [a.slots, b.slots]))
+    if op == "/":
+        return _val(rt, dop(cg, "ddiv", nd, [a.slots, b.slots]))
+    if op == "%":
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError("HLSL double modulus")
+    raise cg.err(pos, f"unsupported operator '{op}' on double operands", 3000)
+
+
+def comparison(cg: Codegen, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
+    check_profile(cg, pos)
+    name, swap = _CMP[op]
+    x, y = (b, a) if swap else (a, b)
+    return _val(rt.with_base(BOOL), compare(cg, name, rt.n, x.slots, y.slots))
+
+
+def negate(cg: Codegen, v: Val, pos) -> Val:
+    check_profile(cg, pos)
+    return _val(v.type, dmov(cg, v.type.n, v.slots, "-"))
+
+
+def select(cg: Codegen, c: list[Slot], a: Val, b: Val, rt: NumType) -> Val:
+    return _val(rt, movc(cg, rt.n, c, a.slots, b.slots))
+
+
+# --- intrinsics ------------------------------------------------------------------------------------
+def is_double(v: Val) -> bool:
+    return isinstance(v.type, NumType) and v.type.base == DOUBLE
+
+
+def intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list, pos) -> Val | None:
+    """asdouble, asuint(double, out lo, out hi) and the double forms of abs/min/max/saturate/clamp;
+    None when ``name`` with these arguments is not a double intrinsic."""
+    from .exprs import assign_to, coerce_pair, numeric
+
+    if name == "asdouble":
+        if len(args) != 2:
+            raise cg.err(pos, f"'asdouble': no matching {len(args)} parameter intrinsic function", 3013)
+        check_profile(cg, pos)
+        lo, hi, rt = coerce_pair(cg, args[0], args[1], pos, UINT)
+        out: list[Slot] = []
+        for k in range(rt.n):
+            out += [lo.slots[k], hi.slots[k]]
+        return _val(rt.with_base(DOUBLE), out)
+    if name == "asuint" and len(args) == 3 and is_double(args[0]):
+        t = numeric(cg, args[0], pos)
+        check_profile(cg, pos)
+        s = args[0].slots
+        ut = t.with_base(UINT)
+        assign_to(cg, arg_nodes[1], _val(ut, s[0::2]), pos)
+        assign_to(cg, arg_nodes[2], _val(ut, s[1::2]), pos)
+        from .types import VOID
+
+        return _val(VOID, [])
+    if not any(is_double(a) for a in args):
+        return None
+    if name == "abs" and len(args) == 1:
+        check_profile(cg, pos)
+        return _val(args[0].type, dmov(cg, args[0].type.n, args[0].slots, "abs"))
+    if name == "saturate" and len(args) == 1:
+        check_profile(cg, pos)
+        v = args[0]
+        if all(is_imm(s) for s in v.slots):
+            return _val(v.type, d_imm(np.where(d_of(v.slots) > 0, np.minimum(d_of(v.slots), 1.0), 0.0)))
+        return _val(v.type, dop(cg, "dmov", v.type.n, [v.slots], sat=True))
+    if name in ("min", "max") and len(args) == 2:
+        check_profile(cg, pos)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+        return _val(rt, dop(cg, "d" + name, rt.n, [a.slots, b.slots]))
+    if name == "clamp" and len(args) == 3:
+        check_profile(cg, pos)
+        mx = intrinsic(cg, "max", args[:2], arg_nodes[:2], pos)
+        return intrinsic(cg, "min", [mx, args[2]], arg_nodes[1:], pos)  # type: ignore[list-item]
+    if name in ("asuint", "asint", "asfloat") and len(args) == 1:
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
+    # other intrinsics have no double forms: their double arguments convert to float
+    return None

@@ -1,0 +1,129 @@
+"""Less common intrinsics: angle conversion, refract, D3DCOLORtoUBYTE4, msad4 and the pull-model
+EvaluateAttribute* functions (HLSL reference: MicrosoftDocs win32 direct3dhlsl/dx-graphics-hlsl-intrinsic-functions;
+instructions from the D3D11.3 functional spec §22.12.15 msad, §16.5 attribute evaluation)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...errors import NotSupportedError
+from . import ast as A
+from .codegen import Val, f2b
+from .operands import Reg, imm
+from .types import FLOAT, INT, UINT, NumType
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+#: hull-shader helpers whose rounding fxc expands per [partitioning]; not built yet (E_NOTIMPL, not a wrong answer)
+TESS_FACTOR_HELPERS = frozenset(f"Process{p}TessFactors{k}" for p in ("Tri", "Quad", "2DQuad", "Isoline")
+                                for k in ("Avg", "Max", "Min") if p != "Isoline" or k == "Avg")
+NAMES = frozenset({"degrees", "radians", "refract", "D3DCOLORtoUBYTE4", "msad4", "EvaluateAttributeAtCentroid",
+                   "EvaluateAttributeAtSample", "EvaluateAttributeSnapped"}) | TESS_FACTOR_HELPERS
+
+#: fxc's constants: 180/pi and pi/180 rounded to float32, and 255 + 1/512 for the colour swizzle (the
+#: bias keeps 1.0 * 255 from truncating to 254 after float error)
+_DEG = 57.29577951308232
+_RAD = 0.017453292519943295
+_UBYTE4_SCALE = 255.001953125
+
+
+def _k(v: float, n: int) -> list:
+    return [imm(f2b(v))] * n
+
+
+def extra_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+    from .intrinsics import _fv, dot
+
+    def need(k: int) -> None:
+        if len(args) != k:
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+
+    if name in ("degrees", "radians"):
+        need(1)
+        v = _fv(cg, args[0], pos)
+        n = len(v.slots)
+        return Val(v.type, cg.alu("mul", FLOAT, n, [v.slots, _k(_DEG if name == "degrees" else _RAD, n)]))
+    if name == "refract":
+        need(3)
+        i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        eta = cg.convert(args[2], NumType(FLOAT), pos).slots
+        n = len(i.slots)
+        d = dot(cg, nn.slots, i.slots)
+        # k = 1 - eta^2 (1 - d^2); result = k < 0 ? 0 : eta*i - (eta*d + sqrt(k)) * n
+        omd2 = cg.alu("mad", FLOAT, 1, [d, d, _k(1.0, 1)], ["-", "", ""])
+        e2 = cg.alu("mul", FLOAT, 1, [eta, eta])
+        k = cg.alu("mad", FLOAT, 1, [e2, omd2, _k(1.0, 1)], ["-", "", ""])
+        s = cg.alu("sqrt", FLOAT, 1, [k])
+        t = cg.alu("mad", FLOAT, 1, [eta, d, s])
+        ni = cg.alu("mul", FLOAT, n, [nn.slots, t * n])
+        r = cg.alu("mad", FLOAT, n, [eta * n, i.slots, ni], ["", "", "-"])
+        ok = cg.alu("ge", FLOAT, 1, [k, [imm(0)]])
+        return Val(i.type, cg.alu("and", UINT, n, [ok * n, r]))
+    if name == "D3DCOLORtoUBYTE4":
+        need(1)
+        v = cg.convert(_fv(cg, args[0], pos), NumType(FLOAT, 1, 4, "v"), pos)
+        zyxw = [v.slots[2], v.slots[1], v.slots[0], v.slots[3]]
+        m = cg.alu("mul", FLOAT, 4, [zyxw, _k(_UBYTE4_SCALE, 4)])
+        return Val(NumType(INT, 1, 4, "v"), cg.alu("ftoi", FLOAT, 4, [m]))
+    if name == "msad4":
+        return _msad4(cg, args, pos)
+    if name in TESS_FACTOR_HELPERS:
+        raise NotSupportedError(f"HLSL intrinsic {name}")
+    return _evaluate(cg, name, args, arg_nodes, pos)
+
+
+def _msad4(cg: Codegen, args: list[Val], pos) -> Val:
+    """msad4(ref, src.xy, accum): component i compares ``ref`` with the 4 bytes of the 64-bit
+    ``src.y:src.x`` starting at byte i (spec §22.12.15 msad per component)."""
+    if len(args) != 3:
+        raise cg.err(pos, f"'msad4': no matching {len(args)} parameter intrinsic function", 3013)
+    if (cg.major, cg.minor) < (5, 0):
+        raise cg.err(pos, "'msad4': intrinsic requires shader model 5.0 or later", 3004)
+    ref = cg.convert(args[0], NumType(UINT), pos).slots
+    src = cg.convert(args[1], NumType(UINT, 1, 2, "v"), pos).slots
+    acc = cg.convert(args[2], NumType(UINT, 1, 4, "v"), pos).slots
+    x, y = [src[0]] * 3, [src[1]] * 3
+    lo = cg.alu("ushr", UINT, 3, [x, [imm(8), imm(16), imm(24)]])
+    hi = cg.alu("ishl", UINT, 3, [y, [imm(24), imm(16), imm(8)]])
+    shifted = [src[0]] + cg.alu("or", UINT, 3, [lo, hi])
+    return Val(NumType(UINT, 1, 4, "v"), cg.alu("msad", UINT, 4, [ref * 4, shifted, acc]))
+
+
+_EVAL = {"EvaluateAttributeAtCentroid": ("eval_centroid", 1), "EvaluateAttributeAtSample": ("eval_sample_index", 2),
+         "EvaluateAttributeSnapped": ("eval_snapped", 2)}
+
+
+def _evaluate(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+    """EvaluateAttribute*: re-interpolate a pixel-shader input at the centroid, a sample or a snapped
+    offset (spec §16.5 pull-model attribute evaluation; ps_5_0 only)."""
+    op, nargs = _EVAL[name]
+    if len(args) != nargs:
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if cg.stage != "ps" or cg.major < 5:
+        raise cg.err(pos, f"'{name}': intrinsic requires a pixel shader of model 5.0 or later", 3004)
+    v = args[0]
+    t = v.type
+    v = Val(t, [cg.input_origin.get(s, s) for s in v.slots])
+    if not isinstance(t, NumType) or not v.slots or any(s[0] != "v" or s[2] is not None for s in v.slots):
+        raise cg.err(pos, f"'{name}': the attribute argument must be a pixel shader input", 3503)
+    extra: list[Reg] = []
+    if nargs == 2:
+        if op == "eval_sample_index":
+            extra = [cg.src(cg.convert(args[1], NumType(UINT), pos).slots)]
+        else:
+            extra = [cg.src(cg.convert(args[1], NumType(INT, 1, 2, "v"), pos).slots)]
+    out: list = []
+    # one instruction per input register the value spans
+    start = 0
+    while start < len(v.slots):
+        key = v.slots[start][:3]
+        end = start
+        while end < len(v.slots) and v.slots[end][:3] == key and end - start < 4:
+            end += 1
+        chunk = v.slots[start:end]
+        dst = cg.temp()
+        cg.emit(op, Reg("r", (dst,), None, tuple(range(len(chunk)))), cg.src(chunk), *extra)
+        out += [("r", (dst,), None, c) for c in range(len(chunk))]
+        start = end
+    return Val(t.with_base(FLOAT) if t.base != FLOAT else t, out)

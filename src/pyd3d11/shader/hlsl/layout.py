@@ -1,0 +1,134 @@
+"""Which constant buffers and globals fxc reflects: helpers for the code generator's collection,
+usage marking and binding passes (rules read from fxc listings of the SDK samples in the
+dxbc-corpus)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from . import ast as A
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+
+def global_var_decls(prog: A.Program) -> Iterator[A.VarDecl]:
+    """Every global variable declaration in source order, including those written inside a cbuffer
+    (a ``static`` member of a cbuffer is an ordinary static global for fxc)."""
+    for d in prog.decls:
+        if isinstance(d, A.VarDecl):
+            yield d
+        elif isinstance(d, A.CBufferDecl):
+            yield from d.members
+
+
+def shader_roots(cg: Codegen, fdef: A.FuncDef) -> list[A.FuncDef]:
+    """The functions whose code a shader contains: the entry point and, for a hull shader, its
+    patch-constant function (whose constant buffers fxc reflects as used)."""
+    roots = [fdef]
+    if cg.stage == "hs":
+        v = cg.entry_attrs.get("patchconstantfunc")
+        if v and len(v) == 1 and isinstance(v[0], A.Literal) and isinstance(v[0].value, str):
+            roots += [f for f in cg.funcs.get(v[0].value, []) if f.body is not None]
+    return roots
+
+
+def kept_unused_cbuffers(cg: Codegen) -> list:
+    """Explicitly bound (``register(bN)``) constant buffers fxc reflects although the shader reads none
+    of their variables (all flagged unused).
+
+    Rule observed in the corpus: in a pixel shader, an explicit cbuffer below the highest slot of a
+    used explicit cbuffer is kept (SubD11_PS keeps b0/b1 under a used b2 and drops b3;
+    DetailTessellation11_PS and POM_PS keep b0 under a used b1). Other stages drop them
+    (DecalTessellation11_DS drops b0 under used b1/b2; SubD11_VS_MeshSkinning, DecalTessellation11_VS,
+    TessellatorCS40_TessellateVerticesCS likewise). Particle_PS keeps an unused b0 with no cbuffer used
+    at all, which this rule does not explain (DDSWithoutD3DX_PS and Skybox11_PS, equally using only t0/s0,
+    drop theirs)."""
+    if cg.stage != "ps":
+        return []
+    used = [cb.reg for cb in cg.cbufs if cb.explicit and cb.used]
+    if not used:
+        return []
+    top = max(used)
+    return [cb for cb in cg.cbufs if cb.explicit and not cb.used and cb.reg < top]
+
+
+def check_packoffset_objects(cg: Codegen) -> None:
+    """A sampler declared in a cbuffer with ``packoffset`` but no ``register`` cannot be bound: fxc
+    rejects it once the shader uses it (vkd3d cbuffer.shader_test, samplers with packoffset)."""
+    from .codegen import Resource
+
+    for d in cg.prog.decls:
+        if not isinstance(d, A.CBufferDecl):
+            continue
+        for m in d.members:
+            r = cg.globals.get(m.name)
+            if m.packoffset is not None and m.register is None and isinstance(r, Resource) and r.used and \
+                    r.file == "s":  # a texture's packoffset is ignored (its t register is allocated as usual)
+                raise cg.err(m.pos, f"'{m.name}': packoffset is not allowed on a sampler without a register",
+                             3530)
+
+
+def _leaf_name(base: str, path: tuple) -> str:
+    return base + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def add_struct_objects(cg: Codegen, d: A.VarDecl, order: int) -> int:
+    """A uniform struct holding objects (``struct apple { float2 a; Texture2D tex; float b; } bar;``,
+    global or cbuffer member): its numbers live in the constant buffer (objects take no space there) and
+    each object leaf is a resource of its own named by its path (``bar.tex``). Returns the next
+    declaration order."""
+    from .objects import has_object, leaves
+
+    if not has_object(d.type):
+        return order
+    for path, t in leaves(d.type):
+        cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods), order)
+        order += 1
+    return order
+
+
+def struct_object_ref(cg: Codegen, d: A.VarDecl) -> tuple | None:
+    """The object table (see :mod:`.objects`) of a uniform struct holding objects: each leaf path bound
+    to the resource :func:`add_struct_objects` made for it; None for plain numeric variables."""
+    from .codegen import Resource
+    from .objects import REF, has_object, leaves
+
+    if not has_object(d.type):
+        return None
+    cells = {}
+    for path, _t in leaves(d.type):
+        r = cg.globals.get(_leaf_name(d.name, path))
+        if isinstance(r, Resource):
+            cells[path] = (r, 0)
+    return (REF, cells, ())
+
+
+
+def mark_struct_objects(cg: Codegen, funcs: list[A.FuncDef]) -> None:
+    """Mark used the resources of uniform structs that ``funcs`` read: ``bar.tex`` through a member
+    chain, or every object of ``bar`` where ``bar`` itself is used whole (passed, copied)."""
+    from .codegen import Resource, walk
+
+    struct_res = [r for r in cg.resources if isinstance(r, Resource) and ("." in r.name or "[" in r.name)]
+    if not struct_res:
+        return
+    prefixes: set[str] = set()
+    roots: set[int] = set()
+    idents: list[A.Ident] = []
+    for f in funcs:
+        for node in walk(f):
+            if isinstance(node, A.Member):
+                path, n = "", node
+                while isinstance(n, A.Member):
+                    path, n = f".{n.name}{path}", n.a
+                if isinstance(n, A.Ident):
+                    roots.add(id(n))
+                    prefixes.add(n.name + path)
+            elif isinstance(node, A.Ident):
+                idents.append(node)
+    prefixes.update(n.name for n in idents if id(n) not in roots)
+    for r in struct_res:
+        if any(r.name == p or r.name.startswith(p + ".") or r.name.startswith(p + "[") for p in prefixes):
+            r.used = True

@@ -1,0 +1,340 @@
+"""Objects (textures, samplers, buffers, UAVs) held in local variables, struct fields and local arrays.
+
+HLSL objects are not data: every use must resolve at compile time to one resource binding (D3D11 has no
+resource indexing below SM5.1). A local that contains objects therefore keeps, beside its numeric
+registers, a table *cells* mapping each object leaf (a path of field names and literal indices) to the
+binding it holds; assignments update the table and reads look it up. A read of a leaf that was never
+assigned is fxc's "used without having been completely initialized" (X4000); a run-time index into an
+array of objects cannot be resolved (X3512). A binding assigned under run-time control flow is only
+usable inside that control flow (outside it the reference would depend on the path taken)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import ast as A
+from .types import (
+    BUFFER_KINDS,
+    RW_KINDS,
+    SAMPLER_KINDS,
+    TEXTURE_KINDS,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+)
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+REF = "objref"
+
+
+def has_object(t: Type) -> bool:
+    if isinstance(t, ObjectType):
+        return True
+    if isinstance(t, ArrayType):
+        return has_object(t.elem)
+    if isinstance(t, StructType):
+        return any(has_object(f[1]) for f in t.fields)
+    return False
+
+
+def is_ref(v: Any) -> bool:
+    return isinstance(getattr(v, "obj", None), tuple) and len(v.obj) == 3 and v.obj[0] == REF
+
+
+def _depth(cg: Codegen) -> int:
+    """Run-time control-flow nesting at the current point of the generated code."""
+    d = 0
+    for ins in cg.code:
+        if ins.op in ("if", "loop", "switch"):
+            d += 1
+        elif ins.op in ("endif", "endloop", "endswitch"):
+            d -= 1
+    return d
+
+
+def leaves(t: Type, path: tuple = ()) -> list[tuple[tuple, ObjectType]]:
+    """Object leaves of ``t`` in declaration order."""
+    if isinstance(t, ObjectType):
+        return [(path, t)]
+    if isinstance(t, ArrayType):
+        return [x for i in range(t.count) for x in leaves(t.elem, path + (i,))]
+    if isinstance(t, StructType):
+        return [x for f in t.fields for x in leaves(f[1], path + (f[0],))]
+    return []
+
+
+def new_local(cg: Codegen, t: Type) -> Val:
+    """Storage for a local of an object-bearing type: numeric registers plus an empty binding table."""
+    from .codegen import Val
+
+    n = t.slots
+    if n and isinstance(t, ArrayType):
+        epr = (t.elem.slots + 3) // 4
+        xr = len(cg.indexable)
+        cg.indexable[xr] = t.count * epr
+        slots = [("x", (xr, e * epr + j // 4), None, j % 4) for e in range(t.count) for j in range(t.elem.slots)]
+    else:
+        slots = cg.alloc_slots(n, var=True) if n else []
+    return Val(t, slots, (REF, {}, ()))
+
+
+def declare_local(cg: Codegen, d: A.VarDecl, scope: dict) -> Val:
+    v = new_local(cg, d.type)
+    scope[d.name] = v
+    if d.init is not None:
+        if isinstance(d.init, A.InitList):
+            _init_list(cg, v, d.init, d.pos)
+        else:
+            store(cg, v, cg.expr(d.init), d.pos)
+    return v
+
+
+def _flat_items(cg: Codegen, n: A.Node, out: list) -> None:
+    if isinstance(n, A.InitList):
+        for x in n.items:
+            _flat_items(cg, x, out)
+    else:
+        out.append(cg.expr(n))
+
+
+def _init_list(cg: Codegen, v: Val, init: A.InitList, pos) -> None:
+    """``{tex, tex, 1.0, 2.0, 3.0}``: objects fill the object leaves in order, numbers the numeric ones."""
+    from .codegen import Val, leaf_bases
+
+    items: list = []
+    _flat_items(cg, init, items)
+    objs: list = []
+    flat: list = []
+    bases: list[str] = []
+    for it in items:
+        if isinstance(it.type, ObjectType):
+            objs.append(it)
+            continue
+        for path, _t in leaves(it.type):
+            objs.append(read(cg, it, path, pos))
+        flat += it.slots
+        bases += [it.type.base] * it.type.n if isinstance(it.type, NumType) else leaf_bases(it.type)
+    targets = leaves(v.type)
+    nums = [lt for lt in _numeric_leaves(v.type)]
+    if len(objs) != len(targets) or len(flat) != len(nums):
+        raise cg.err(pos, f"initializer does not match type: expected {len(nums) + len(targets)} components, "
+                          f"got {len(flat) + len(objs)}", 3017)
+    for (path, _t), o in zip(targets, objs, strict=True):
+        _set(cg, v, path, o, pos)
+    out: list = []
+    for s, b, lt in zip(flat, bases, nums, strict=True):
+        out += cg.convert_base(Val(NumType(b), [s]), lt).slots
+    if out:
+        cg.store(v.slots, out)
+
+
+def _numeric_leaves(t: Type) -> list[str]:
+    from .codegen import leaf_bases
+
+    return leaf_bases(t) if not isinstance(t, NumType) else [t.base] * t.n
+
+
+def _set(cg: Codegen, v: Val, path: tuple, o: Val, pos) -> None:
+    cells, base = v.obj[1], v.obj[2]
+    if not isinstance(o.type, ObjectType) or o.obj is None or is_ref(o):
+        raise cg.err(pos, f"cannot convert from '{o.type}' to an object", 3017)
+    cells[base + path] = (o.obj, _depth(cg))
+
+
+def read(cg: Codegen, v: Val, path: tuple, pos, name: str = "") -> Val:
+    """The object at ``path`` inside the object-bearing value ``v`` (X4000 when never assigned)."""
+    from .codegen import Val
+
+    t = v.type
+    for p in path:
+        t = t.elem if isinstance(t, ArrayType) else t.field_offset(p)[1]  # type: ignore[union-attr]
+    cells, base = v.obj[1], v.obj[2]
+    got = cells.get(base + path)
+    if got is None:
+        raise cg.err(pos, f"'{name or 'object'}': variable used without having been completely initialized", 4000)
+    binding, depth = got
+    if depth > _depth(cg):
+        raise cg.err(pos, f"'{name or 'object'}': object reference depends on run-time control flow; it must "
+                          "resolve to one resource at compile time", 3500)
+    return Val(t, [], binding)
+
+
+def resolve(cg: Codegen, v: Val, pos, name: str = "") -> Val:
+    """A value read from a variable: plain object locals become their binding."""
+    if is_ref(v) and isinstance(v.type, ObjectType):
+        return read(cg, v, (), pos, name)
+    return v
+
+
+def member(cg: Codegen, v: Val, name: str, pos) -> Val:
+    """``s.f`` on an object-bearing struct value."""
+    from .codegen import Val
+
+    t = v.type
+    info = t.field_offset(name) if isinstance(t, StructType) else None
+    if info is None:
+        raise cg.err(pos, f"'{name}': invalid subscript", 3018)
+    off, ft, _sem = info
+    sub = Val(ft, v.slots[off:off + ft.slots], (REF, v.obj[1], v.obj[2] + (name,)) if has_object(ft) else None)
+    return resolve(cg, sub, pos, name)
+
+
+def element(cg: Codegen, v: Val, idx: Val, pos) -> Val:
+    """``a[i]`` on an object-bearing array value: ``i`` must be a compile-time constant."""
+    from .codegen import Val
+
+    t = v.type
+    if not idx.const or not isinstance(idx.type, NumType):
+        raise cg.err(pos, "array index into objects must be a literal expression", 3512)
+    i = int(idx.slots[0][3])
+    if not 0 <= i < t.count:  # type: ignore[union-attr]
+        raise cg.err(pos, "array index out of bounds", 3504)
+    es = t.elem.slots  # type: ignore[union-attr]
+    et = t.elem  # type: ignore[union-attr]
+    sub = Val(et, v.slots[i * es:(i + 1) * es], (REF, v.obj[1], v.obj[2] + (i,)) if has_object(et) else None)
+    return resolve(cg, sub, pos)
+
+
+def target(cg: Codegen, e: A.Node) -> Val | None:
+    """The object-bearing storage an assignment target names (None: not such a target)."""
+    from .exprs import expr
+
+    if isinstance(e, A.Ident):
+        for sc in reversed(cg.scopes):
+            if e.name in sc:
+                v = sc[e.name]
+                return v if is_ref(v) else None
+        return None
+    if isinstance(e, A.Member):
+        b = target(cg, e.a)
+        if b is None or not isinstance(b.type, StructType):
+            return None
+        from .codegen import Val
+
+        info = b.type.field_offset(e.name)
+        if info is None or not has_object(info[1]):
+            return None
+        off, ft, _ = info
+        return Val(ft, b.slots[off:off + ft.slots], (REF, b.obj[1], b.obj[2] + (e.name,)))
+    if isinstance(e, A.Index):
+        b = target(cg, e.a)
+        if b is None or not isinstance(b.type, ArrayType):
+            return None
+        from .codegen import Val
+
+        iv = expr(cg, e.index)
+        if not iv.const or not isinstance(iv.type, NumType):
+            raise cg.err(e.pos, "array index into objects must be a literal expression", 3512)
+        i = int(iv.slots[0][3])
+        if not 0 <= i < b.type.count:
+            raise cg.err(e.pos, "array index out of bounds", 3504)
+        es = b.type.elem.slots
+        return Val(b.type.elem, b.slots[i * es:(i + 1) * es], (REF, b.obj[1], b.obj[2] + (i,)))
+    return None
+
+
+def store(cg: Codegen, dst: Val, src: Val, pos) -> None:
+    """Copies the objects (and numbers) of ``src`` into the object-bearing storage ``dst``."""
+    if isinstance(dst.type, ObjectType):
+        _set(cg, dst, (), resolve(cg, src, pos), pos)
+        return
+    src_objs: list[Val]
+    if is_ref(src):
+        src_objs = [read(cg, src, p, pos) for p, _t in leaves(src.type)]
+    elif isinstance(src.obj, tuple) and src.obj[:1] == ("resarray",):
+        from .codegen import Val
+
+        src_objs = [Val(r.type, [], r) for r in src.obj[1]]
+    else:
+        raise cg.err(pos, f"cannot convert from '{src.type}' to '{dst.type}'", 3017)
+    dl = leaves(dst.type)
+    if len(dl) != len(src_objs) or any(str(o.type.kind) != t.kind for o, (_p, t) in zip(src_objs, dl,
+                                                                                           strict=False)):
+        raise cg.err(pos, f"cannot convert from '{src.type}' to '{dst.type}'", 3017)
+    for (p, _t), o in zip(dl, src_objs, strict=True):
+        _set(cg, dst, p, o, pos)
+    if dst.slots:
+        cg.store(dst.slots, cg.convert(src, dst.type, pos).slots)
+
+
+def assign(cg: Codegen, e: A.Node, v: Val, pos) -> bool:
+    """``target = v`` when the target holds objects; False when it is an ordinary target."""
+    t = target(cg, e)
+    if t is None:
+        return False
+    store(cg, t, v, pos)
+    return True
+
+
+_BINDABLE = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS
+
+
+def holds_objects(t: Type) -> bool:
+    """Locals that get a binding table: resource/sampler objects, alone or inside arrays and structs
+    (streams, patches and effect objects keep their own handling)."""
+    if isinstance(t, ObjectType):
+        return t.kind in _BINDABLE
+    return has_object(t) and all(k.kind in _BINDABLE for _p, k in leaves(t))
+
+
+def array_leaf(t: Type) -> Type:
+    """Element type below every array dimension (``Texture2D t[2][3]`` -> ``Texture2D``)."""
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return t
+
+
+def leaf_count(t: Type) -> int:
+    n = 1
+    while isinstance(t, ArrayType):
+        n *= t.count
+        t = t.elem
+    return n
+
+
+def allocate_registers(cg: Codegen) -> None:
+    """t#/s#/u# for used resources without a reservation, in declaration order, lowest free register
+    first; an array takes one contiguous range (all its registers once any element is used). A
+    reservation in another register set (``Texture2D t : register(s0)``) is ignored while the object is
+    unused and is an error (X3530) once it is used."""
+    for r, pos, file in getattr(cg, "bad_reservations", []):
+        if r.used:
+            raise cg.err(pos, f"'{r.name}': invalid register specification, expected '{file}' binding", 3530)
+    taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
+    group: dict[int, list] = {}
+    for g in cg.globals.values():
+        if isinstance(g, tuple) and g[:1] == ("resarray",):
+            for r in g[1]:
+                group[id(r)] = g[1]
+    done: set[int] = set()
+    for r in sorted(cg.resources, key=lambda r: r.decl_order):
+        if r.explicit or id(r) in done:
+            continue
+        block = group.get(id(r), [r])
+        done.update(id(x) for x in block)
+        if not any(x.used for x in block):
+            continue
+        free = taken[r.file]
+        n = 0
+        while any(n + i in free for i in range(len(block))):
+            n += 1
+        for i, x in enumerate(block):
+            x.reg = n + i
+            x.used = True
+            free.add(n + i)
+
+
+def patch_as_array(d: A.VarDecl) -> A.VarDecl:
+    """Outside a tessellation entry point's parameters a patch object is an array of its control-point
+    type (a global one is a uniform array in $Globals, of any size)."""
+    t = d.type
+    if isinstance(t, ObjectType) and t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and \
+            t.samples > 0:
+        import dataclasses
+
+        return dataclasses.replace(d, type=ArrayType(t.elem, t.samples))
+    return d

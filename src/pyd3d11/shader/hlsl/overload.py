@@ -1,0 +1,190 @@
+"""User-function overload resolution as fxc does it (HLSL: "Functions", overloading).
+
+A declaration is *viable* when the call's argument count fits (trailing defaults) and every argument
+converts implicitly to its parameter. Each argument's conversion is summarised as a set of costs, worst
+first: component-count narrowing > component-class change (bool/int/float) > component-type change >
+component-type narrowing (bit width) > component-count widening. A candidate beats another when it is no
+worse for any argument and better for one; when neither wins that way, the union of costs over all
+arguments decides; what is still tied is ambiguous (X3067). Untyped integer literals have no exact type
+(``f(3)`` with ``f(int)``/``f(uint)`` is ambiguous); ``half`` and the min-precision types are their own
+16-bit types here although they are stored as 32-bit values on SM4/5.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .types import (
+    DOUBLE,
+    LIT_FLOAT,
+    LIT_INT,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    concrete,
+)
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+# conversion cost bits (a larger value is a worse conversion)
+COUNT_WIDENING = 1
+TYPE_NARROWING = 2
+TYPE_MISMATCH = 4
+CLASS_MISMATCH = 8
+COUNT_NARROWING = 16
+
+_CLASS = {"bool": "b", "int": "i", "uint": "i", "float": "f", "double": "f", LIT_INT: "i", LIT_FLOAT: "f"}
+_SAMPLERS = frozenset({"SamplerState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
+                       "sampler_state"})
+_GENERIC = frozenset({"texture", "Texture", "sampler"})
+
+
+def _ident(t: NumType) -> str:
+    """The component type as overload ranking sees it (the spelled low-precision name when there is one)."""
+    if t.base == LIT_INT:
+        return LIT_INT  # untyped: equally far from int and uint
+    return t.prec or concrete(t.base)
+
+
+def _width(t: NumType) -> int:
+    if t.prec is not None:
+        return 16
+    return 64 if t.base == DOUBLE else 32
+
+
+def _is_scalar(t: NumType) -> bool:
+    return t.rows == 1 and t.cols == 1
+
+
+def numeric_compatible(src: NumType, dst: NumType) -> bool:
+    """Implicit conversion between numeric shapes (broadcast, truncation, matrix/vector rules)."""
+    if _is_scalar(src) or _is_scalar(dst):
+        return True
+    sm, dm = src.shape == "m", dst.shape == "m"
+    if sm and dm:
+        return src.rows >= dst.rows and src.cols >= dst.cols
+    if sm or dm:
+        if src.n == dst.n:
+            return True
+        line_s = not sm or src.rows == 1 or src.cols == 1
+        line_d = not dm or dst.rows == 1 or dst.cols == 1
+        return line_s and line_d and src.n >= dst.n
+    return src.n >= dst.n
+
+
+def _flat(t: Type) -> list[str] | None:
+    if isinstance(t, NumType):
+        return [concrete(t.base)] * t.n
+    if isinstance(t, ArrayType):
+        e = _flat(t.elem)
+        return None if e is None else e * t.count
+    if isinstance(t, StructType):
+        out: list[str] = []
+        for f in t.fields:
+            e = _flat(f[1])
+            if e is None:
+                return None
+            out += e
+        return out
+    return None
+
+
+def _object_compatible(a: ObjectType, p: ObjectType) -> bool:
+    if a.kind == p.kind or a.kind in _GENERIC or p.kind in _GENERIC:
+        return p.kind not in ("InputPatch", "OutputPatch") or not a.samples or a.samples == p.samples
+    return a.kind in _SAMPLERS and p.kind in _SAMPLERS
+
+
+def compatible(at: Type, pt: Type) -> bool:
+    """Whether an argument of type ``at`` converts implicitly to a parameter of type ``pt``."""
+    if isinstance(pt, NumType) or isinstance(at, NumType):
+        return isinstance(pt, NumType) and isinstance(at, NumType) and numeric_compatible(at, pt)
+    if isinstance(pt, ObjectType):
+        if pt.kind in ("InputPatch", "OutputPatch") and isinstance(at, ArrayType):
+            return pt.samples == at.count
+        return isinstance(at, ObjectType) and _object_compatible(at, pt)
+    if isinstance(at, ObjectType):
+        return False
+    if at is pt or str(at) == str(pt) and type(at) is type(pt) and not isinstance(at, StructType):
+        return True
+    fa, fp = _flat(at), _flat(pt)
+    return fa is not None and fa == fp
+
+
+def cost(at: Type, pt: Type) -> int:
+    """Conversion cost bits of one argument (0 for non-numeric arguments, which match exactly or not)."""
+    if not (isinstance(at, NumType) and isinstance(pt, NumType)):
+        return 0
+    c = 0
+    if at.n > pt.n:
+        c |= COUNT_NARROWING
+    if _CLASS[at.base] != _CLASS[pt.base]:
+        c |= CLASS_MISMATCH
+    if _ident(at) != _ident(pt):
+        c |= TYPE_MISMATCH
+    if _width(at) > _width(pt):
+        c |= TYPE_NARROWING
+    if at.n < pt.n:
+        c |= COUNT_WIDENING
+    return c
+
+
+def viable(f: A.FuncDef, arg_types: list[Type]) -> bool:
+    if len(arg_types) > len(f.params) or len(arg_types) < sum(1 for p in f.params if p.default is None):
+        return False
+    return all(compatible(a, p.type) for a, p in zip(arg_types, f.params, strict=False))
+
+
+def _compare(cand: list[int], ref: list[int]) -> int:
+    """>0: ``cand`` is the better match, <0: worse, 0: tie."""
+    better = any(c < r for c, r in zip(cand, ref, strict=True))
+    worse = any(c > r for c, r in zip(cand, ref, strict=True))
+    if better != worse:
+        return 1 if better else -1
+    cm = rm = 0
+    for c in cand:
+        cm |= c
+    for r in ref:
+        rm |= r
+    return (cm < rm) - (cm > rm)
+
+
+def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
+    """The best viable declarations (more than one: the call is ambiguous; none: no match)."""
+    top: list[tuple[A.FuncDef, list[int]]] = []
+    for f in cands:
+        if not viable(f, arg_types):
+            continue
+        costs = [cost(a, p.type) for a, p in zip(arg_types, f.params, strict=False)]
+        if top:
+            c = _compare(costs, top[0][1])
+            if c < 0:
+                continue
+            if c > 0:
+                top = []
+        top.append((f, costs))
+    return [f for f, _ in top]
+
+
+def _type_key(t: Type) -> str:
+    if isinstance(t, NumType) and t.prec is not None:
+        return str(t.with_base(t.prec))
+    return str(t)
+
+
+def signature(f: A.FuncDef) -> tuple:
+    """Parameter types that tell overloads apart (``half`` and ``float`` are different overloads)."""
+    return tuple(_type_key(p.type) for p in f.params)
+
+
+def resolve(cg: Codegen, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
+    found = best(cands, arg_types)
+    if not found:
+        raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)
+    if len(found) > 1:
+        raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
+    return found[0]

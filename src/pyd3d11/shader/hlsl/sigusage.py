@@ -1,0 +1,151 @@
+"""Which signature components a generated program really reads and writes (the signature "Used" /
+ReadWriteMask byte fxc stores: components read for inputs, components never written for outputs).
+
+Input reads come from a component-level liveness pass over the generated instruction list: an
+instruction counts when it has an effect (writes an output or memory, controls flow, emits) or when a
+component it writes to a temp is needed by a counted instruction. The pass is flow-insensitive (the
+code generator gives nearly every value its own virtual temp), so it can only over-report, never
+miss a read. Component lanes follow the bytecode rule: destination lane i reads swizzle lane i (a
+short swizzle repeats its last component)."""
+
+from __future__ import annotations
+
+from ..dxbc.opcodes import BY_NAME
+from .operands import Ins, Reg
+
+#: files of input registers whose reads are reported, and the signature they belong to
+INPUT_FILES = ("v", "vicp", "vpc")
+#: operations that are computed per component (destination lane i reads source lane i)
+_COMPONENTWISE_CLASSES = {"float", "int", "uint", "bit", "convert"}
+#: per-component ops whose class the opcode table files elsewhere, and horizontal ops that do not
+#: qualify despite their class
+_DOT = {"dp2": 2, "dp3": 3, "dp4": 4}
+_NOT_COMPONENTWISE = frozenset({"bufinfo", "resinfo", "sampleinfo", "samplepos"})
+#: temp-like destinations: writing them has no effect by itself
+_PURE_DST = frozenset({"r", "x", "null"})
+
+
+def _padded(r: Reg) -> tuple[int, ...]:
+    if r.comps is None or not r.comps:
+        return (0, 1, 2, 3)
+    c = tuple(r.comps)
+    return (c + (c[-1],) * 4)[:4]
+
+
+def _dst_lanes(r: Reg) -> tuple[int, ...]:
+    return (0, 1, 2, 3) if r.comps is None else tuple(r.comps)
+
+
+def _num_dst(ins: Ins) -> int:
+    info = BY_NAME.get(ins.op)
+    if info is not None:
+        return info.num_dst
+    if ins.op.startswith("imm_atomic_"):
+        return 1
+    return 0  # unknown: every operand counts as read
+
+
+def _componentwise(op: str) -> bool:
+    info = BY_NAME.get(op)
+    # double operations pair components (lanes xy / zw hold one value): read every source lane
+    return (info is not None and op not in _NOT_COMPONENTWISE and str(info.cls) in _COMPONENTWISE_CLASSES
+            and "d" not in info.src_types + info.dst_types)
+
+
+def _key(r: Reg) -> tuple:
+    """Liveness key of a temp-like register: ('r', n) per virtual temp, ('x', n) per whole array."""
+    return (r.file, r.idx[0] if r.idx else 0)
+
+
+def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
+    """``{(file, register): component mask}`` of the input registers that counted instructions read.
+    A relative register index reports the components for every register of the file (-1)."""
+    demand: dict[tuple, int] = {}
+    counted = [False] * len(code)
+    dsts = [_num_dst(ins) for ins in code]
+
+    def read(r: Reg, lanes: set[int], out: dict) -> None:
+        if r.rel is not None and r.rel[0] == "r":
+            k = ("r", r.rel[1][0])
+            out[k] = out.get(k, 0) | 1 << r.rel[3]
+        if r.file in ("r", "x") or r.file in INPUT_FILES:
+            sw = _padded(r)
+            mask = 0
+            for ln in lanes:
+                mask |= 1 << sw[ln]
+            if r.file in INPUT_FILES:
+                reg = -1 if r.rel is not None else r.idx[-1]
+                k = (r.file, reg)
+            else:
+                k = _key(r)
+            out[k] = out.get(k, 0) | mask
+
+    changed = True
+    while changed:
+        changed = False
+        for pc in range(len(code) - 1, -1, -1):
+            ins = code[pc]
+            nd = dsts[pc]
+            ds, ss = ins.args[:nd], ins.args[nd:]
+            live_lanes: set[int] = set()
+            effect = nd == 0 or ins.op.startswith(("imm_atomic", "store", "atomic"))
+            for d in ds:
+                if d.file not in _PURE_DST:
+                    effect = True
+                    live_lanes |= set(_dst_lanes(d))
+                elif d.file != "null":
+                    need = demand.get(_key(d), 0)
+                    if d.file == "x":
+                        need = 0xF if need else 0
+                    live_lanes |= {ln for ln in _dst_lanes(d) if need >> ln & 1}
+            if effect:
+                live_lanes = {0, 1, 2, 3} if not ds else live_lanes | set().union(*(_dst_lanes(d) for d in ds))
+            if not live_lanes and not effect:
+                continue
+            new: dict = {}
+            for d in ds:  # relative indices of destinations are reads
+                if d.rel is not None and d.rel[0] == "r":
+                    k = ("r", d.rel[1][0])
+                    new[k] = new.get(k, 0) | 1 << d.rel[3]
+            if ins.op in _DOT:
+                lanes = set(range(_DOT[ins.op]))
+                for s in ss:
+                    read(s, lanes, new)
+            elif _componentwise(ins.op) and ds:
+                for s in ss:
+                    read(s, live_lanes, new)
+            else:
+                for s in ss:
+                    read(s, {0, 1, 2, 3}, new)
+            counted[pc] = True
+            for k, m in new.items():
+                if demand.get(k, 0) | m != demand.get(k, 0):
+                    demand[k] = demand.get(k, 0) | m
+                    changed = True
+    return {k: m for k, m in demand.items() if k[0] in INPUT_FILES}
+
+
+def output_writes(code: list[Ins]) -> dict[int, int]:
+    """``{register: component mask}`` written to o# registers anywhere in ``code``."""
+    out: dict[int, int] = {}
+    for ins in code:
+        for d in ins.args[:_num_dst(ins)]:
+            if d.file == "o" and d.idx:
+                m = 0
+                for c in _dst_lanes(d):
+                    m |= 1 << c
+                reg = -1 if d.rel is not None else d.idx[0]
+                out[reg] = out.get(reg, 0) | m
+    return out
+
+
+def element_read_mask(reads: dict[tuple[str, int], int], files: tuple[str, ...], reg: int, mask: int) -> int:
+    m = 0
+    for f in files:
+        m |= reads.get((f, reg), 0) | reads.get((f, -1), 0)
+    return m & mask
+
+
+def element_never_written(writes: dict[int, int], reg: int, mask: int) -> int:
+    """fxc's output byte: the components of the register this element never writes."""
+    return 0xF & ~(writes.get(reg, 0) & mask) if reg != 0xFFFFFFFF else 0

@@ -1,0 +1,48 @@
+"""Texture-method pieces: immediate texel offsets, GetSamplePosition and the per-texel-offset Gather
+overload (HLSL reference: Texture2DMS.GetSamplePosition, Texture2D.Gather* (offset1..offset4))."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .operands import Reg, Slot
+from .types import FLOAT, INT, NumType
+
+if TYPE_CHECKING:
+    from .codegen import Codegen, Val
+
+
+def imm_offset_suffix(cg: Codegen, off: Val, n: int, pos) -> str:
+    """``_aoffimmi(u,v,w)`` for a texel offset that is a compile-time constant (after constant
+    propagation and unrolling; anything else is not expressible as an immediate offset)."""
+    v = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
+    if not v.const:
+        raise NotImplementedError("non-literal texel offsets")
+    vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in v.slots] + [0, 0, 0]
+    return "_aoffimmi({},{},{})".format(*vals[:3])
+
+
+def sample_position(cg: Codegen, res, args: list, pos) -> Val:
+    """``Texture2DMS[Array].GetSamplePosition(s)``: ``samplepos dst.xy, tN.xyxx, s`` (the position of
+    sample s of the bound resource relative to the pixel centre, in pixels; zero when out of range)."""
+    from .codegen import Val
+
+    if len(args) != 1:
+        raise cg.err(pos, f"'GetSamplePosition': no matching {len(args)} parameter method", 3013)
+    i = cg.convert(args[0], NumType(INT), pos)
+    dst = cg.temp()
+    cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), Reg(res.file, (res.reg,), None, (0, 1, 0, 0)),
+            cg.src(i.slots))
+    return Val(NumType(FLOAT, 1, 2, "v"), [("r", (dst,), None, c) for c in range(2)])
+
+
+def gather_per_texel(cg: Codegen, offsets: list, one: Callable[[Val, Reg], None]) -> list[Slot]:
+    """Gather with four offsets: texel i of the footprint comes from a gather at offset i, so the
+    result is component i of four gathers (one per distinct offset)."""
+    out: list[Slot] = []
+    for i, off in enumerate(offsets):
+        t = cg.temp()
+        one(off, Reg("r", (t,), None, (0, 1, 2, 3)))
+        out.append(("r", (t,), None, i))
+    return out

@@ -1,0 +1,251 @@
+"""Loops, ifs and switches with constant propagation, and fxc-style loop unrolling.
+
+fxc unrolls a loop when ``[unroll]`` asks for it, and also when the loop body needs compile-time
+values that only unrolling provides: a write through a run-time index into a non-array value
+(X3500), a texel offset or a resource-array index built from the loop counter. This module generates
+a loop as a ``loop ... endloop`` first; when that fails for one of those reasons (or ``[unroll]`` is
+given) it rolls the generated code back and emits the body once per iteration instead, with the
+counter a known constant in each copy (see :mod:`.constprop`). Loops whose trip count is not a
+compile-time constant stay loops (and the original error stands)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from . import constprop as cp
+from .diagnostics import HlslError
+from .operands import is_imm
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+#: most iterations / instructions an implicit or forced unroll may produce (fxc gives up similarly)
+MAX_ITERATIONS = 1023
+MAX_INSTRUCTIONS = 200_000
+
+
+class _CannotUnroll(Exception):
+    pass
+
+
+def needs_unroll(exc: BaseException) -> bool:
+    """Errors that fxc avoids by unrolling the enclosing loop."""
+    if isinstance(exc, HlslError):
+        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code == 3512
+    return isinstance(exc, NotImplementedError) and "non-literal texel offsets" in str(exc)
+
+
+def _attr(s: A.Node, name: str):
+    for k, v in getattr(s, "attrs", {}).items():
+        if k.lower() == name:
+            return v if v is not None else []
+    return None
+
+
+# --- state snapshots for rollback ------------------------------------------------------------------
+def _snapshot(cg: Codegen) -> tuple:
+    return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
+            set(cg.uses_dynamic_cb), len(cg.func_ctx), len(cg.call_stack), len(cg.func_index_stack))
+
+
+def _rollback(cg: Codegen, snap: tuple) -> None:
+    ncode, xregs, known, nloops, scopes, nscopes, dyn_cb, nctx, ncalls, nfidx = snap
+    del cg.code[ncode:]
+    for x in [x for x in cg.indexable if x not in xregs]:
+        del cg.indexable[x]
+    cg.kconst = dict(known)
+    del cg.loops[nloops:]
+    cg.scopes = scopes
+    del cg.scopes[nscopes:]
+    cg.uses_dynamic_cb = dyn_cb
+    del cg.func_ctx[nctx:]
+    del cg.call_stack[ncalls:]
+    del cg.func_index_stack[nfidx:]
+
+
+# --- if / switch -------------------------------------------------------------------------------------
+def gen_if(cg: Codegen, s: A.If) -> None:
+    c = cg.cond_slot(s.cond)
+    if is_imm(c) and "branch" not in s.attrs:
+        if c[3]:
+            cg.stmt(s.then)
+        elif s.other is not None:
+            cg.stmt(s.other)
+        return
+    entry = dict(cp.state(cg))
+    cg.emit("if", cg.src([c]), suffix="_nz")
+    cg.scoped(s.then)
+    after_then = cp.state(cg)
+    cg.kconst = dict(entry)
+    if s.other is not None:
+        cg.emit("else")
+        cg.scoped(s.other)
+    cg.kconst = cp.merge(after_then, cp.state(cg))
+    cg.emit("endif")
+
+
+# --- loops -------------------------------------------------------------------------------------------
+def gen_loop(cg: Codegen, s: A.Node) -> None:
+    """``for`` / ``while`` / ``do``: unrolled when forced or needed (and possible), else a loop."""
+    cg.scopes.append({})
+    try:
+        if isinstance(s, A.For) and s.init is not None:
+            cg.stmt(s.init)
+        force = _attr(s, "unroll")
+        exact = None
+        if force:
+            from .parser import const_eval
+
+            v = const_eval(force[0])
+            exact = int(v) if v is not None else None
+        if force is not None and _unroll(cg, s, exact, forced=True):
+            return
+        snap = _snapshot(cg)
+        try:
+            _emit_loop(cg, s)
+        except (HlslError, NotImplementedError) as exc:
+            if _attr(s, "loop") is not None or force is not None or not needs_unroll(exc):
+                raise
+            _rollback(cg, snap)
+            if not _unroll(cg, s, None):
+                raise
+    finally:
+        cg.scopes.pop()
+
+
+def _emit_loop(cg: Codegen, s: A.Node) -> None:
+    """A real loop; the constants its body writes are dropped at its top (first from the assigned
+    names, then, should the generated code write more, by regenerating without them)."""
+    cp.drop_names(cg, cp.assigned_names(cg, s))
+    for _attempt in range(8):
+        snap = _snapshot(cg)
+        entry = dict(cp.state(cg))
+        start = len(cg.code)
+        _loop_body(cg, s)
+        w = cp.written_slots(cg.code[start:])
+        stale = [k for k in entry if k in w]
+        if not stale:
+            cg.kconst = {k: v for k, v in entry.items() if k not in w}
+            cg.after_loop()
+            return
+        _rollback(cg, snap)
+        for k in stale:
+            del cg.kconst[k]
+    raise HlslError("", 0, 0, 3000, "internal error: loop constant propagation did not settle")
+
+
+def _loop_body(cg: Codegen, s: A.Node) -> None:
+    cg.emit("loop")
+    if isinstance(s, A.DoWhile):
+        cg.loops.append({"kind": "loop", "step": None, "pre_continue": s.cond})
+        cg.scoped(s.body)
+        cg.break_unless(cg.cond_slot(s.cond))
+    else:
+        step = s.step if isinstance(s, A.For) else None
+        cg.loops.append({"kind": "loop", "step": step, "pre_continue": None})
+        if s.cond is not None:
+            cg.break_unless(cg.cond_slot(s.cond))
+        cg.scoped(s.body)
+        if step is not None:
+            cg.expr(step)
+    cg.loops.pop()
+    cg.emit("endloop")
+
+
+def _targets_loop(body: A.Node, kind: type) -> bool:
+    """Whether ``body`` holds a ``break``/``continue`` (``kind``) aimed at the enclosing loop."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, kind):
+            return True
+        if isinstance(n, (A.For, A.While, A.DoWhile)) or (kind is A.Break and isinstance(n, A.Switch)):
+            continue
+        if isinstance(n, A.Node):
+            stack.extend(v for v in vars(n).values() if isinstance(v, (A.Node, list, tuple)))
+        elif isinstance(n, (list, tuple)):
+            stack.extend(n)
+    return False
+
+
+def _exits(code: list) -> bool:
+    """Whether an iteration's code leaves unconditionally (a ``break``/``ret`` outside any construct)."""
+    depth = 0
+    for ins in code:
+        if ins.op in ("if", "loop", "switch"):
+            depth += 1
+        elif ins.op in ("endif", "endloop", "endswitch"):
+            depth -= 1
+        elif depth == 0 and ins.op in ("break", "ret"):
+            return True
+    return False
+
+
+def _unroll(cg: Codegen, s: A.Node, exact: int | None, forced: bool = False) -> bool:
+    """Emit the body once per iteration while the condition folds to a constant; False (nothing
+    emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
+    ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
+    a forced ``[unroll]`` past fxc's iteration limit is X3511."""
+    if _targets_loop(s.body, A.Continue):
+        return False
+    snap = _snapshot(cg)
+    start = len(cg.code)
+    wrap = _targets_loop(s.body, A.Break)  # breaks leave a once-loop around the copies
+    try:
+        if wrap:
+            cg.emit("loop")
+            cg.loops.append({"kind": "loop", "step": None, "pre_continue": None})
+        n = 0
+        first = True
+        while True:
+            if not (isinstance(s, A.DoWhile) and first):
+                if s.cond is not None:
+                    c = cg.cond_slot(s.cond)
+                    if not is_imm(c):
+                        raise _CannotUnroll
+                    if not c[3]:
+                        break
+            first = False
+            if exact is not None and n >= exact:
+                break
+            if exact is None and n >= MAX_ITERATIONS:
+                if forced:
+                    raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                                    "unable to unroll loop, loop does not appear to terminate in a timely manner "
+                                    f"({MAX_ITERATIONS} iterations); use the [unroll(n)] attribute to force an "
+                                    "exact higher number")
+                raise _CannotUnroll
+            if len(cg.code) - start > MAX_INSTRUCTIONS:
+                raise _CannotUnroll
+            n += 1
+            it = len(cg.code)
+            cg.scoped(s.body)
+            if _exits(cg.code[it:]):
+                break
+            if isinstance(s, A.For) and s.step is not None:
+                cg.expr(s.step)
+        if wrap:
+            cg.loops.pop()
+            cg.emit("break")
+            cg.emit("endloop")
+            cp.forget_written(cg, start)
+            cg.after_loop()
+        return True
+    except _CannotUnroll:
+        _rollback(cg, snap)
+        return False
+
+
+def gen_switch_cases(cg: Codegen, s: A.Switch, emit_case) -> None:
+    """The case bodies of a switch: each starts from the state at the switch; after it, the entries
+    any case wrote are dropped."""
+    entry = dict(cp.state(cg))
+    start = len(cg.code)
+    for labels, body in s.cases:
+        cg.kconst = dict(entry)
+        emit_case(labels)
+        cg.block(body)
+    cg.kconst = entry
+    cp.forget_written(cg, start)
+

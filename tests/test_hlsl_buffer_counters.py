@@ -1,0 +1,92 @@
+"""HLSL structured-buffer counters compiled and dispatched: Append/Consume, IncrementCounter/
+DecrementCounter, their declarations and reflection (D3D11.3 §5.3.10)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
+from pyd3d11.pipeline.bindings import Bindings
+from pyd3d11.pipeline.compute import dispatch
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program
+from pyd3d11.shader.dxbc.disasm import disassemble
+from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
+
+
+def _compile(src: str) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0"))
+
+
+def _program(blob: bytes):
+    return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data)
+
+
+def _buffer(words, stride: int):
+    w = np.asarray(words, np.uint32)
+    st = ResourceStorage.create(1, 0, w.nbytes, structure_stride=stride)
+    st.data.view(np.uint32)[:] = w
+    view = ViewDescriptor(ViewKind.UAV, st, 0, 1, num_elements=st.width // stride, element_size=stride,
+                          structured=True)
+    return st, view
+
+
+APPEND_CONSUME = """
+struct P { float2 v; uint id; };
+ConsumeStructuredBuffer<P> src : register(u0);
+AppendStructuredBuffer<P> dst : register(u1);
+[numthreads(8, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+    P p = src.Consume();
+    p.v *= 2;
+    p.id += 100 * i;
+    dst.Append(p);
+}"""
+
+
+def test_append_and_consume_move_elements_between_counters():
+    blob = _compile(APPEND_CONSUME)
+    items = np.zeros((10, 3), np.uint32)
+    items[:, 0] = np.float32(np.arange(10)).view(np.uint32)
+    items[:, 1] = np.float32(np.arange(10) * 0.5).view(np.uint32)
+    items[:, 2] = np.arange(10)
+    src_st, src = _buffer(items.ravel(), 12)
+    dst_st, dst = _buffer(np.full(30, 0xDEAD), 12)
+    b = Bindings()
+    b.uavs[0], b.uavs[1] = src, dst
+    src.counter[0] = 10
+    dst.counter[0] = 2
+    dispatch(_program(blob), b, 1)
+    assert src.counter[0] == 2 and dst.counter[0] == 10
+    out = dst_st.data.view(np.uint32).reshape(10, 3)
+    assert (out[:2] == 0xDEAD).all()
+    # lane i consumed element (9 - i) (post-decrement counts in lane order) and appended it at 2 + i
+    for i in range(8):
+        k = 9 - i
+        assert out[2 + i, 0].view(np.float32) == 2 * k and out[2 + i, 1].view(np.float32) == k
+        assert out[2 + i, 2] == k + 100 * i
+
+
+def test_increment_and_decrement_counter_return_the_index_and_mark_the_uav():
+    src = """
+    RWStructuredBuffer<uint> u : register(u0);
+    RWStructuredBuffer<uint> d : register(u1);
+    [numthreads(4, 1, 1)]
+    void main(uint i : SV_GroupIndex) {
+        uint n = u.IncrementCounter();
+        u[n] = 10 + i;
+        d[d.DecrementCounter()] = 20 + i;
+    }"""
+    blob = _compile(src)
+    assert "dcl_uav_structured_opc u0, 4" in disassemble(blob)
+    refl = D3DReflect(blob)
+    assert refl.GetResourceBindingDescByName("u").Type == 11  # D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER
+    u_st, u = _buffer(np.zeros(8), 4)
+    d_st, d = _buffer(np.zeros(8), 4)
+    b = Bindings()
+    b.uavs[0], b.uavs[1] = u, d
+    u.counter[0], d.counter[0] = 3, 6
+    dispatch(_program(blob), b, 1)
+    assert u.counter[0] == 7 and d.counter[0] == 2
+    assert u_st.data.view(np.uint32)[3:7].tolist() == [10, 11, 12, 13]
+    assert d_st.data.view(np.uint32)[2:6].tolist() == [23, 22, 21, 20]

@@ -1,0 +1,83 @@
+"""D3DCompile flags and the global flags of compiled programs: warnings (ppErrorMsgs,
+WARNINGS_ARE_ERRORS), IEEE_STRICTNESS, [earlydepthstencil], raw/structured buffers below SM5, 11.1
+shader extensions."""
+
+from __future__ import annotations
+
+import re
+import struct
+
+import pytest
+
+from pyd3d11.d3dcompiler import (
+    D3DCOMPILE_IEEE_STRICTNESS,
+    D3DCOMPILE_WARNINGS_ARE_ERRORS,
+    D3DCompile,
+)
+from pyd3d11.errors import E_FAIL, ShaderCompileError
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.disasm import disassemble
+
+TRUNCATING = "float4 v; float3 main() : SV_Target { float3 x = v; return x; }"
+
+
+def _compile(src: str, profile: str = "ps_5_0", flags: int = 0, msgs: list | None = None) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", profile, flags, 0, msgs))
+
+
+def _global_flags(blob: bytes) -> list[str]:
+    line = next((ln for ln in disassemble(blob).splitlines() if ln.startswith("dcl_globalFlags")), "")
+    return line.replace("dcl_globalFlags", "").replace(" ", "").split("|") if line else []
+
+
+def _sfi0(blob: bytes) -> int:
+    chunk = next((c for c in parse_container(blob).chunks if c.fourcc == "SFI0"), None)
+    return struct.unpack_from("<I", chunk.data)[0] if chunk else 0
+
+
+def test_implicit_truncation_is_a_warning_returned_in_the_message_blob():
+    msgs: list = []
+    blob = _compile(TRUNCATING, msgs=msgs)
+    assert parse_container(blob).chunks  # compiled
+    assert len(msgs) == 1
+    assert re.fullmatch(r"t\.hlsl\(1,\d+\): warning X3206: implicit truncation of vector type",
+                        bytes(msgs[0]).decode().strip())
+    msgs.clear()
+    _compile("float4 v; float3 main() : SV_Target { return (float3)v; }", msgs=msgs)
+    assert msgs == []  # an explicit cast does not warn
+
+
+def test_warnings_are_errors_fails_the_compile():
+    msgs: list = []
+    with pytest.raises(ShaderCompileError) as info:
+        _compile(TRUNCATING, flags=D3DCOMPILE_WARNINGS_ARE_ERRORS, msgs=msgs)
+    assert info.value.hresult == E_FAIL
+    assert "X3206" in info.value.errors and "implicit truncation" in info.value.errors
+    assert "X3206" in bytes(msgs[0]).decode()
+
+
+def test_refactoring_allowed_unless_ieee_strictness():
+    src = "float4 v; float4 main() : SV_Target { return v * 2 + 1; }"
+    assert _global_flags(_compile(src)) == ["refactoringAllowed"]
+    assert _global_flags(_compile(src, flags=D3DCOMPILE_IEEE_STRICTNESS)) == []
+
+
+def test_earlydepthstencil_forces_early_depth_stencil():
+    blob = _compile("[earlydepthstencil] float4 main() : SV_Target { return 1; }")
+    assert _global_flags(blob) == ["refactoringAllowed", "forceEarlyDepthStencil"]
+    assert _sfi0(blob) & 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL
+
+
+@pytest.mark.parametrize(("profile", "expect"), [("vs_4_0", True), ("vs_5_0", False), ("cs_4_0", False)])
+def test_structured_buffers_below_sm5_need_the_raw_and_structured_flag(profile: str, expect: bool):
+    entry = "[numthreads(1, 1, 1)] void main(uint i : SV_DispatchThreadID) { o[i] = b[i]; }" \
+        if profile.startswith("cs") else "float4 main(uint i : SV_VertexID) : SV_Position { return b[i]; }"
+    decls = "StructuredBuffer<float4> b;" + (" RWStructuredBuffer<float4> o;" if profile.startswith("cs") else "")
+    flags = _global_flags(_compile(decls + entry, profile))
+    assert ("enableRawAndStructuredBuffers" in flags) == expect
+
+
+def test_msad4_declares_the_11_1_shader_extensions():
+    blob = _compile("uint4 main(uint4 a : A) : SV_Target { return msad4(a.x, a.yz, a); }")
+    assert "enable11_1ShaderExtensions" in _global_flags(blob)
+    assert _sfi0(blob) & 0x40  # D3D_SHADER_REQUIRES_11_1_SHADER_EXTENSIONS

@@ -1,0 +1,145 @@
+"""degrees/radians, refract, D3DCOLORtoUBYTE4, msad4 and EvaluateAttribute*: compiled from HLSL and run,
+expectations computed here with numpy from the HLSL reference definitions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gfx_util import R32G32B32A32_FLOAT, draw_pos_attr, read, rtv, texture2d
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.errors import D3D11Error
+from pyd3d11.pipeline.bindings import Bindings
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program
+from pyd3d11.shader.dxbc.disasm import disassemble
+from pyd3d11.shader.exec import run_program
+
+
+def _program(src: str, profile: str = "ps_5_0"):
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", profile))
+    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
+    return decode_program(chunk.data)
+
+
+def _run(src: str, inputs: np.ndarray, profile: str = "ps_5_0") -> np.ndarray:
+    res = run_program(_program(src, profile), len(inputs), inputs={0: np.ascontiguousarray(inputs).view(np.uint32)},
+                      bindings=Bindings())
+    return res.outputs[0]
+
+
+def test_degrees_and_radians():
+    x = np.float32([[0, 1, -2.5, 3.14159274], [180, 90, -45, 1e-3]])
+    out = _run("float4 main(float4 x : X) : SV_Target { return float4(degrees(x.xy), radians(x.zw)); }", x)
+    out = out.view(np.float32)
+    np.testing.assert_allclose(out[:, :2], x[:, :2] * np.float32(180 / np.pi), rtol=1e-6)
+    np.testing.assert_allclose(out[:, 2:], x[:, 2:] * np.float32(np.pi / 180), rtol=1e-6)
+
+
+def test_refract_matches_the_reference_formula_including_total_internal_reflection():
+    rng = np.random.default_rng(5)
+    i = rng.normal(size=(16, 3))
+    n = rng.normal(size=(16, 3))
+    i /= np.linalg.norm(i, axis=1, keepdims=True)
+    n /= np.linalg.norm(n, axis=1, keepdims=True)
+    eta = np.linspace(0.3, 2.5, 16)
+    d = np.sum(i * n, axis=1)
+    k = 1 - eta * eta * (1 - d * d)
+    expect = np.where((k >= 0)[:, None], eta[:, None] * i - (eta * d + np.sqrt(np.maximum(k, 0)))[:, None] * n, 0)
+    assert (k < 0).any() and (k >= 0).any()
+    data = np.zeros((16, 2, 4), np.float32)
+    data[:, 0, :3], data[:, 0, 3], data[:, 1, :3] = i, eta, n
+    src = """float4 main(float4 a : A, float3 n : N) : SV_Target { return float4(refract(a.xyz, n, a.w), 7); }"""
+    res = run_program(_program(src), 16, inputs={0: data[:, 0].view(np.uint32), 1: data[:, 1].view(np.uint32)},
+                      bindings=Bindings())
+    out = res.outputs[0].view(np.float32)
+    np.testing.assert_allclose(out[:, :3], expect, atol=2e-5)
+    assert (out[:, 3] == 7).all()
+
+
+def test_d3dcolortoubyte4_swizzles_bgra_and_scales_to_255():
+    c = np.float32([[1, 0.5, 0, 1], [0.2, 0.4, 0.6, 0.8], [0.999, 0.001, 1, 0]])
+    out = _run("int4 main(float4 c : C) : SV_Target { return D3DCOLORtoUBYTE4(c); }", c).view(np.int32)
+    expect = np.trunc(c[:, [2, 1, 0, 3]].astype(np.float64) * 255.001953125).astype(np.int32)
+    np.testing.assert_array_equal(out, expect)
+    assert out[0].tolist() == [0, 127, 255, 255]
+
+
+def _msad(ref: int, src: int, accum: int) -> int:
+    for b in range(4):
+        r = (ref >> (8 * b)) & 0xFF
+        if r:
+            accum += abs(r - ((src >> (8 * b)) & 0xFF))
+    return min(accum, 0xFFFFFFFF)
+
+
+def test_msad4_compares_the_reference_with_each_byte_offset_of_the_source_pair():
+    rng = np.random.default_rng(9)
+    data = rng.integers(0, 2**32, size=(12, 4), dtype=np.uint64).astype(np.uint32)
+    data[:, 0] &= 0xFF00FFFF  # a zero reference byte is skipped
+    acc = rng.integers(0, 1000, size=(12, 4), dtype=np.uint32)
+    src = "uint4 main(uint4 a : A, uint4 acc : B) : SV_Target { return msad4(a.x, a.yz, acc); }"
+    res = run_program(_program(src), 12, inputs={0: data, 1: acc}, bindings=Bindings())
+    out = res.outputs[0]
+    for lane in range(12):
+        pair = int(data[lane, 1]) | (int(data[lane, 2]) << 32)
+        for i in range(4):
+            assert out[lane, i] == _msad(int(data[lane, 0]), (pair >> (8 * i)) & 0xFFFFFFFF, int(acc[lane, i]))
+
+
+def test_msad4_needs_shader_model_5():
+    with pytest.raises(D3D11Error, match="msad4"):
+        D3DCompile("uint4 main(uint4 a : A) : SV_Target { return msad4(a.x, a.yz, a); }", None, "t", None, None,
+                   "main", "ps_4_1")
+
+
+SIZE = 8
+PATTERN4 = np.array([(-2, -6), (6, -2), (-6, 2), (2, 6)]) / 16.0  # standard 4x pattern (spec §19.2.4)
+
+
+def test_evaluate_attribute_functions_interpolate_at_the_requested_locations():
+    src = """
+    float4 main(float4 pos : SV_Position, float4 a : ATTR) : SV_Target {
+        return float4(EvaluateAttributeSnapped(a.x, int2(4, -8)), EvaluateAttributeAtSample(a, 1).x,
+                      EvaluateAttributeAtCentroid(a).y, a.x);
+    }"""
+    ps = disassemble(bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")))
+    rt = texture2d(R32G32B32A32_FLOAT, SIZE, SIZE, samples=4)
+
+    def attr_at(x: float, y: float) -> tuple[float, float]:
+        return 2 * x / SIZE, y / SIZE
+
+    verts = []
+    for cx, cy in [(-1, 1), (-1, -3), (3, 1)]:
+        px, py = (cx + 1) * SIZE / 2, (1 - cy) * SIZE / 2
+        verts.append([cx, cy, 0.5, 1.0, *attr_at(px, py), 0, 0])
+    draw_pos_attr(np.array(verts, np.float32), [rtv(rt)], ps=ps, sample_count=4)
+    img = read(rt)
+    for py, px in [(0, 0), (3, 5), (7, 7)]:
+        got = img[0, py, px]
+        cx, cy = px + 0.5, py + 0.5
+        np.testing.assert_allclose(got[0], attr_at(cx + 4 / 16, cy - 8 / 16)[0], rtol=1e-5)
+        np.testing.assert_allclose(got[1], attr_at(cx + PATTERN4[1][0], cy + PATTERN4[1][1])[0], rtol=1e-5)
+        np.testing.assert_allclose(got[2], attr_at(cx, cy)[1], rtol=1e-5)
+        np.testing.assert_allclose(got[3], attr_at(cx, cy)[0], rtol=1e-5)
+
+
+@pytest.mark.parametrize(("src", "profile"), [
+    ("float4 main(float4 a : A) : SV_Target { float4 b = a * 2; return EvaluateAttributeAtCentroid(b * 0); }",
+     "ps_5_0"),
+    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeAtCentroid(a); }", "ps_4_1"),
+    ("float4 main(float4 a : A) : SV_Position { return EvaluateAttributeAtCentroid(a); }", "vs_5_0"),
+])
+def test_evaluate_attribute_rejects_non_inputs_and_other_stages(src: str, profile: str):
+    with pytest.raises(D3D11Error, match="EvaluateAttributeAtCentroid"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", profile)
+
+
+def test_tessellation_factor_helpers_are_reported_as_not_implemented():
+    from pyd3d11.errors import E_NOTIMPL
+
+    src = """float4 main(float4 a : A) : SV_Target { float3 e; float i, u;
+             ProcessTriTessFactorsAvg(a.xyz, 1, e, i, u); return float4(e, i); }"""
+    with pytest.raises(D3D11Error, match="ProcessTriTessFactorsAvg") as info:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert info.value.hresult == E_NOTIMPL
