@@ -81,3 +81,32 @@ def test_msad4_declares_the_11_1_shader_extensions():
     blob = _compile("uint4 main(uint4 a : A) : SV_Target { return msad4(a.x, a.yz, a); }")
     assert "enable11_1ShaderExtensions" in _global_flags(blob)
     assert _sfi0(blob) & 0x40  # D3D_SHADER_REQUIRES_11_1_SHADER_EXTENSIONS
+
+
+LEGACY = """struct V { float4 p : POSITION; float2 t : TEXCOORD0; };
+V vs(V i) { return i; }
+float4 ps(float4 p : POSITION, float2 t : TEXCOORD0, out float d : DEPTH) : COLOR { d = 0.5; return float4(t, p.xy); }"""
+
+
+def _sig(blob: bytes, inputs: bool) -> list[tuple[str, int]]:
+    from pyd3d11.d3dcompiler import D3DReflect
+
+    r = D3DReflect(blob)
+    n = r.GetDesc().InputParameters if inputs else r.GetDesc().OutputParameters
+    get = r.GetInputParameterDesc if inputs else r.GetOutputParameterDesc
+    return [(get(i).SemanticName, get(i).SystemValueType) for i in range(n)]
+
+
+def test_backwards_compatibility_maps_the_d3d9_semantics_to_system_values():
+    from pyd3d11.d3dcompiler import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY as COMPAT
+
+    vs_plain = bytes(D3DCompile(LEGACY, None, "t.hlsl", None, None, "vs", "vs_4_0"))
+    assert _sig(vs_plain, False) == [("POSITION", 0), ("TEXCOORD", 0)]
+    vs = bytes(D3DCompile(LEGACY, None, "t.hlsl", None, None, "vs", "vs_4_0", COMPAT))
+    assert _sig(vs, True) == [("POSITION", 0), ("TEXCOORD", 0)]  # a vertex attribute stays one
+    assert _sig(vs, False) == [("SV_Position", 1), ("TEXCOORD", 0)]  # D3D_NAME_POSITION
+    with pytest.raises(ShaderCompileError, match="COLOR"):
+        D3DCompile(LEGACY, None, "t.hlsl", None, None, "ps", "ps_4_0")
+    ps = bytes(D3DCompile(LEGACY, None, "t.hlsl", None, None, "ps", "ps_4_0", COMPAT))
+    assert _sig(ps, True) == [("SV_Position", 1), ("TEXCOORD", 0)]
+    assert _sig(ps, False) == [("SV_Target", 64), ("SV_Depth", 65)]  # D3D_NAME_TARGET, D3D_NAME_DEPTH

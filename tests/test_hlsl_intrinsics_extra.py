@@ -143,3 +143,27 @@ def test_tessellation_factor_helpers_are_reported_as_not_implemented():
     with pytest.raises(D3D11Error, match="ProcessTriTessFactorsAvg") as info:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
     assert info.value.hresult == E_NOTIMPL
+
+
+def test_fma_on_doubles_is_fused():
+    from fractions import Fraction
+
+    rng = np.random.default_rng(11)
+    x = rng.normal(size=8)
+    y = rng.normal(size=8)
+    z = -(x * y) * (1 + rng.normal(size=8) * 1e-10)
+    words = np.stack([x, y, z, np.zeros(8)], axis=1).view(np.uint32)  # (8, 8) uint32
+    src = """uint4 main(uint4 a : A, uint4 b : B) : SV_Target {
+        double r = fma(asdouble(a.x, a.y), asdouble(a.z, a.w), asdouble(b.x, b.y));
+        uint lo, hi; asuint(r, lo, hi); return uint4(lo, hi, 0, 0); }"""
+    res = run_program(_program(src), 8, inputs={0: np.ascontiguousarray(words[:, :4]),
+                                                 1: np.ascontiguousarray(words[:, 4:])}, bindings=Bindings())
+    got = np.ascontiguousarray(res.outputs[0][:, :2]).view(np.float64).ravel()
+    expect = [float(Fraction(a) * Fraction(b) + Fraction(c)) for a, b, c in zip(x, y, z, strict=True)]
+    assert got.tolist() == expect
+
+
+def test_fma_needs_a_double_argument():
+    with pytest.raises(D3D11Error, match="fma"):
+        D3DCompile("float4 main(float4 a : A) : SV_Target { return fma(a.x, a.y, a.z); }", None, "t", None, None,
+                   "main", "ps_5_0")

@@ -115,3 +115,26 @@ def test_sample_grad_on_a_texture_array_takes_two_component_gradients():
         o.Store2(0, asuint(float2(a, b)));
     }"""
     assert _run(dev, ctx, src, srv, 2).view(np.float32).tolist() == [11.0, 0.0]
+
+
+def test_unorm_and_snorm_element_modifiers_set_the_return_type():
+    from pyd3d11.d3dcompiler import D3DReflect
+    from pyd3d11.errors import D3D11Error
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    src = """RWTexture2D<unorm float4> u; Buffer<snorm float2> t;
+    [numthreads(1, 1, 1)] void main(uint2 i : SV_DispatchThreadID) { u[i] = t[i.x].xyxy; }"""
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0"))
+    listing = disassemble(blob)
+    assert "dcl_resource_buffer (snorm,snorm,snorm,snorm) t0" in listing
+    assert "dcl_uav_typed_texture2d (unorm,unorm,unorm,unorm) u0" in listing
+    refl = D3DReflect(blob)
+    assert refl.GetResourceBindingDescByName("u").ReturnType == D3D_RETURN_TYPE_UNORM
+    assert refl.GetResourceBindingDescByName("t").ReturnType == D3D_RETURN_TYPE_SNORM
+    try:
+        D3DCompile("Buffer<unorm int> b; float4 main() : SV_Target { return b[0]; }", None, "t", None, None, "main",
+                   "ps_5_0")
+    except D3D11Error as exc:
+        assert "unorm" in str(exc)
+    else:
+        raise AssertionError("unorm int must not compile")

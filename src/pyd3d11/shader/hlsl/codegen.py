@@ -25,6 +25,7 @@ from .check import (
     check_uav_model,
 )
 from .classes import is_interface_type
+from .compat import compat_semantic
 from .constprop import track_store
 from .diagnostics import HlslError, Pos
 from .layout import (
@@ -962,9 +963,10 @@ class Codegen:
             raise self.err(pos, f"'{name}': missing semantic", 4502)
         base, idx = split_semantic(sem)
         if isinstance(t, ArrayType):
-            for e in range(t.count):
-                out += [(lt, b, idx + e + k, m | {ALIGN} if k == 0 else m) for k, (lt, b, _i, m) in enumerate(
-                    self._elem_list(t.elem, f"{base}", pos, name))]
+            inner = self._elem_list(t.elem, f"{base}", pos, name)
+            for e in range(t.count):  # each element takes as many indexes as it has registers
+                out += [(lt, b, idx + e * len(inner) + k, m | {ALIGN} if k == 0 else m)
+                        for k, (lt, b, _i, m) in enumerate(inner)]
             return out
         if isinstance(t, NumType):
             if t.shape == "m":
@@ -977,6 +979,7 @@ class Codegen:
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
         for lt, base, idx, fmods in self._elem_list(t, sem, pos, name):
+            base = compat_semantic(self, base, False)
             up = base.upper()
             n = lt.n
             allm = mods | fmods
@@ -1085,6 +1088,7 @@ class Codegen:
             v = Val(v.type, [v.slots[i] for i in order])
         k = 0
         for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
+            base = compat_semantic(self, base, True)
             up = base.upper()
             n = lt.n
             vals = v.slots[k:k + n]
@@ -1460,7 +1464,7 @@ class Codegen:
         if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             return f"dcl_uav_structured{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
         base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
-        rt = _RET_TYPE.get(base, "float")
+        rt = r.type.norm or _RET_TYPE.get(base, "float")
         rts = ",".join([rt] * 4)
         if r.file == "u":
             dim = _DIM[k[2:]][0]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..exec.alu_double import dfma
 from .operands import Reg, Slot, imm, is_imm
 from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType
 
@@ -98,7 +99,7 @@ def _f32_to_d(bits: np.ndarray) -> np.ndarray:
 
 _FOLD = {
     "dadd": lambda a, b: a + b, "dmul": lambda a, b: a * b, "ddiv": lambda a, b: a / b,
-    "dmin": np.fmin, "dmax": np.fmax, "drcp": lambda a: 1.0 / a, "dfma": lambda a, b, c: a * b + c,
+    "dmin": np.fmin, "dmax": np.fmax, "drcp": lambda a: 1.0 / a, "dfma": dfma,
 }
 
 
@@ -281,6 +282,13 @@ def intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list, pos) -> 
         from .types import VOID
 
         return _val(VOID, [])
+    if name == "fma":  # double only (HLSL reference: fma, SM 5.0)
+        if len(args) != 3 or not any(is_double(a) for a in args):
+            raise cg.err(pos, f"'fma': no matching {len(args)} parameter intrinsic function", 3013)
+        check_profile(cg, pos)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+        c = cg.convert(args[2], rt, pos)
+        return _val(rt, dop(cg, "dfma", rt.n, [a.slots, b.slots, c.slots]))
     if not any(is_double(a) for a in args):
         return None
     if name == "abs" and len(args) == 1:

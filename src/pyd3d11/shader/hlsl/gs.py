@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .compat import compat_semantic
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
@@ -138,6 +139,7 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param) -> Val:
 
     per_vertex: list = []
     for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
+        base = compat_semantic(cg, base, False)
         up = base.upper()
         n = lt.n
         reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)

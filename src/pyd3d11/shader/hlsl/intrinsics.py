@@ -73,7 +73,12 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         t = numeric(cg, args[0], pos)
         op = "firstbit_shi" if concrete(t.base) == INT else "firstbit_hi"
         v = cg.convert_base(args[0], INT if op == "firstbit_shi" else UINT)
-        return Val(t.with_base(UINT if op == "firstbit_hi" else INT), cg.alu(op, UINT, t.n, [v.slots]))
+        fb = cg.alu(op, UINT, t.n, [v.slots])
+        # firstbit_hi counts from the MSB; HLSL's result is the bit index (31 - n), -1 kept (as fxc emits)
+        rev = cg.alu("iadd", INT, t.n, [fb, [imm(31)] * t.n], ["-", ""])
+        none = cg.alu("ieq", INT, t.n, [fb, [imm(-1)] * t.n])
+        res = cg.alu("movc", UINT, t.n, [none, [imm(-1)] * t.n, rev])
+        return Val(t.with_base(UINT if op == "firstbit_hi" else INT), res)
     if name == "abs":
         need(1)
         t = numeric(cg, args[0], pos)
@@ -329,14 +334,13 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
 _OTHER_INTRINSICS = frozenset({
     "abs", "saturate", "min", "max", "clamp", "lerp", "mad", "dot", "length", "normalize", "distance", "cross", "sin",
     "cos", "tan", "sincos", "exp", "log", "log10", "pow", "fmod", "step", "smoothstep", "sign", "any", "all",
-    "asuint", "asint", "asfloat", "asdouble", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul", "transpose",
-    "determinant", "reflect", "faceforward", "firstbithigh"})
+    "asuint", "asint", "asfloat", "asdouble", "fma", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul",
+    "transpose", "determinant", "reflect", "faceforward", "firstbithigh"})
 
 
 def is_intrinsic(name: str) -> bool:
-    from .intrinsics_math import NAMES
-
     from .intrinsics_extra import NAMES as EXTRA
+    from .intrinsics_math import NAMES
 
     return name in _OTHER_INTRINSICS or name in _UNARY_F or name in _UNARY_U or name in NAMES or name in EXTRA
 
@@ -851,7 +855,11 @@ def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip
     signed = isinstance(base_t, NumType) and concrete(base_t.base) == INT
     if op in ("min", "max"):
         op = ("i" if signed else "u") + op
-    vals = [cg.convert(a, NumType(UINT), pos) for a in args]
+    # fxc: Min/Max values take the destination's type but a float always converts through int (ftoi);
+    # every other atomic's value is uint (ftou)
+    via_int = op[1:] in ("min", "max")
+    vals = [cg.convert(a, NumType(INT if via_int and isinstance(a.type, NumType)
+                                  and concrete(a.type.base) in (FLOAT, "double") else UINT), pos) for a in args]
     n_in = 2 if op.startswith("cmp") else 1
     out_node = arg_nodes[n_in] if len(arg_nodes) > n_in else None
     srcs = [cg.src(x.slots) for x in vals[:n_in]]

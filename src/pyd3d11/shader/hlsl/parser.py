@@ -19,6 +19,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    concrete,
     numeric_from_name,
 )
 
@@ -152,12 +153,17 @@ class Parser:
         if name in OBJECT_KINDS:
             elem: Type | None = None
             samples = 0
+            norm = None
             if self.accept("<"):
+                if self.tok.text in ("unorm", "snorm"):
+                    norm = self.next().text
                 elem = self.parse_type()
+                if norm and (not isinstance(elem, NumType) or concrete(elem.base) != FLOAT):
+                    raise self.error(f"'{norm}' can only modify float types", t, 3000)
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
-            return ObjectType(name, elem, samples)
+            return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
     def const_int(self, template: bool = False) -> int:
@@ -320,7 +326,7 @@ class Parser:
 
             return parse_method_definition(self, base, mods, attrs, pos)
         if self.tok.kind == "id" and self.peek().text == "(":
-            return [self.parse_function(base, mods, attrs, pos)]
+            return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
         return self.parse_var_list(base, mods, pos)
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:

@@ -15,7 +15,7 @@ _SRV_DIM = {"Buffer": 1, "Texture1D": 2, "Texture1DArray": 3, "Texture2D": 4, "T
 _UAV_DIM = {"RWBuffer": 1, "RWTexture1D": 2, "RWTexture1DArray": 3, "RWTexture2D": 4, "RWTexture2DArray": 5,
             "RWTexture3D": 8, "RWByteAddressBuffer": 1, "RWStructuredBuffer": 1, "AppendStructuredBuffer": 1,
             "ConsumeStructuredBuffer": 1}
-_RT = {"float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
+_RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
 
 
 def rdef_type(cg: Codegen, t: Type) -> RdefType:
@@ -57,6 +57,7 @@ def build_rdef_for(cg: Codegen, target: int) -> Rdef:
         t: ObjectType = r.type
         k = t.kind
         base = concrete_name(t.elem.base) if isinstance(t.elem, NumType) else "float"
+        base = t.norm or base
         ncomp = t.elem.n if isinstance(t.elem, NumType) else 4
         flags = {1: 0, 2: 4, 3: 8, 4: 12}.get(ncomp, 12)
         if r.file == "s":

@@ -136,6 +136,7 @@ class ObjectType(Type):
     kind: str
     elem: Type | None = None  # template type (float4 default for textures)
     samples: int = 0
+    norm: str | None = None  # 'unorm' / 'snorm' element modifier (the resource's return type)
 
     @property
     def slots(self) -> int:  # type: ignore[override]

@@ -1,0 +1,30 @@
+"""D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY: the Direct3D 9 semantic names a shader of model 4/5 may
+use for system values (fxc /Gec; d3dcompiler.h). POSITION becomes SV_Position where the rasterizer
+reads or produces it, and a pixel shader's COLOR/DEPTH outputs become SV_Target/SV_Depth. Vertex
+shader inputs keep POSITION: there it names a vertex attribute."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+#: (stage, is_output, legacy name) -> system-value semantic
+_LEGACY = {
+    ("vs", True, "POSITION"): "SV_Position",
+    ("gs", False, "POSITION"): "SV_Position",
+    ("gs", True, "POSITION"): "SV_Position",
+    ("ps", False, "POSITION"): "SV_Position",
+    ("ps", True, "COLOR"): "SV_Target",
+    ("ps", True, "DEPTH"): "SV_Depth",
+}
+
+
+def compat_semantic(cg: Codegen, base: str, output: bool) -> str:
+    """The semantic name ``base`` (without its index) means under the compile flags."""
+    if not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        return base
+    return _LEGACY.get((cg.stage, output, base.upper()), base)
