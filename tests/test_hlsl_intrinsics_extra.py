@@ -167,3 +167,29 @@ def test_fma_needs_a_double_argument():
     with pytest.raises(D3D11Error, match="fma"):
         D3DCompile("float4 main(float4 a : A) : SV_Target { return fma(a.x, a.y, a.z); }", None, "t", None, None,
                    "main", "ps_5_0")
+
+
+def test_struct_member_functions():
+    src = """
+    struct Light {
+        float3 dir;
+        float k;
+        float shade(float3 n) { return saturate(dot(n, dir)) * k; }
+        void scale(float s) { k *= s; }
+    };
+    float4 main(float3 n : N, float4 d : D) : SV_Target {
+        Light l;
+        l.dir = d.xyz;
+        l.k = d.w;
+        l.scale(2);
+        return float4(l.shade(n), l.k, 0, 1);
+    }"""
+    rng = np.random.default_rng(2)
+    n = rng.normal(size=(8, 4)).astype(np.float32)
+    d = rng.normal(size=(8, 4)).astype(np.float32)
+    res = run_program(_program(src), 8, inputs={0: n.view(np.uint32), 1: d.view(np.uint32)}, bindings=Bindings())
+    out = res.outputs[0].view(np.float32)
+    dot = (n[:, :3] * d[:, :3]).sum(axis=1, dtype=np.float32)
+    k = d[:, 3] * np.float32(2)
+    np.testing.assert_allclose(out[:, 0], np.clip(dot, 0, 1) * k, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(out[:, 1], k)

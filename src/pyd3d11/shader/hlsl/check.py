@@ -302,3 +302,28 @@ def check_patch_params(cg: Codegen, f: A.FuncDef, pcf: A.FuncDef | None = None, 
         if not _same_type(p.type.elem, f.ret) or p.type.samples != n_out:  # type: ignore[union-attr]
             raise cg.err(p.pos, f"'{p.name}': the patch constant function's OutputPatch must hold "
                                 f"{n_out} '{f.ret}' control points", 3000)
+
+
+def check_texel_offsets(vals: list[int], pos: Pos) -> None:
+    """Immediate texel offsets (``_aoffimmi``) are 4-bit two's complement: each in [-8, 7]
+    (D3D11.3 §22.4.14 sample instructions' address offset)."""
+    if any(not -8 <= v <= 7 for v in vals):
+        raise pos.error("texel offset must resolve to an integer literal in the range -8 to 7", 3000)
+
+
+#: entry-point attributes fxc evaluates (unknown ones are ignored, their arguments unchecked)
+_EVALUATED_ATTRS = frozenset({"numthreads", "maxvertexcount", "instance", "domain", "partitioning",
+                              "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor"})
+
+
+def check_attr_side_effects(cg: Codegen, attrs: dict, pos: Pos) -> None:
+    """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``)."""
+    from .codegen import walk
+
+    for name, args in attrs.items():
+        if name not in _EVALUATED_ATTRS:
+            continue
+        for n in walk(args):
+            if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--"):
+                raise cg.err(getattr(n, "pos", pos), f"'{name}': attribute arguments cannot have side effects",
+                             3000)

@@ -94,7 +94,8 @@ class ClassType(StructType):
 
 # --- parsing ---------------------------------------------------------------------------------------
 def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
-    """``interface``/``class`` declaration at global scope (optionally followed by variables)."""
+    """``interface``/``class`` (or ``struct`` with methods) declaration at global scope (optionally
+    followed by variables)."""
     kw = p.next().text
     name_tok = p.ident()
     order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))
@@ -142,7 +143,10 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)
-            ct.fields.append((fname, ft, None, frozenset(fmods)))
+            sem = None
+            while p.accept(":"):  # semantics (a struct with methods can still be a shader input/output)
+                sem = p.ident().text
+            ct.fields.append((fname, ft, sem, frozenset(fmods)))
             if not p.accept(","):
                 break
         p.expect(";")

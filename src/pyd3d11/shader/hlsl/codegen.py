@@ -41,7 +41,7 @@ from .objects import allocate_registers, array_leaf, holds_objects, leaf_count, 
 from .objects import declare_local as obj_declare_local
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
-from .sigpack import ALIGN, add_decl, comp_mask, place_element
+from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
 from .types import (
     BOOL,
     DOUBLE,
@@ -559,6 +559,7 @@ class Codegen:
         from .overload import signature
 
         order = 0
+        tgsm_bytes = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
         self.func_order: dict[int, int] = {}
         for i, d in enumerate(self.prog.decls):
@@ -604,10 +605,9 @@ class Codegen:
                     self.add_resource(d, order)
                     order += 1
                 elif "groupshared" in d.mods:
-                    g = len(self.tgsm)
-                    self.tgsm[d.name] = (g, d.type.slots * 4, d.type)
+                    tgsm_bytes += d.type.slots * 4
                     limit = 32768 if self.major >= 5 else 16384  # bytes of groupshared memory (§18.6.4)
-                    if sum(x[1] for x in self.tgsm.values()) > limit:
+                    if tgsm_bytes > limit:
                         raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
@@ -848,9 +848,10 @@ class Codegen:
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
-        from .check import check_function
+        from .check import check_attr_side_effects, check_function
 
         check_function(self, f)
+        check_attr_side_effects(self, self.entry_attrs, f.pos)
         if self.stage == "cs":
             nt = self.entry_attrs.get("numthreads")
             if not nt or len(nt) != 3:
@@ -972,7 +973,8 @@ class Codegen:
             if t.shape == "m":
                 if not self.is_row_major(t):
                     return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset({ALIGN})) for c in range(t.cols)]
-                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset({ALIGN})) for r in range(t.rows)]
+                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset({ALIGN, ROW_VECTOR}))
+                        for r in range(t.rows)]
             return [(t, base, idx, frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
@@ -1003,7 +1005,8 @@ class Codegen:
                         None)
             if prev is not None:
                 # the same semantic twice: allowed only with the same layout (then both read one register)
-                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT):
+                # a row_major matrix's row vector does not share a plain vector's layout (fxc)
+                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods):
                     raise self.err(pos, f"'{name}': input semantic '{base}{idx}' is used with different types", 4502)
                 first = (prev.mask & -prev.mask).bit_length() - 1
                 vslots = [("v", (prev.reg,), None, first + c) for c in range(n)]
@@ -1011,7 +1014,7 @@ class Codegen:
                     vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
                 slots += vslots
                 continue
-            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT)
+            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
             sv = _SV_NAMES.get(up)
             mode = self.interp_mode(lt, allm)
             if self.stage == "ps" and sv and up == "SV_POSITION":
@@ -1110,6 +1113,8 @@ class Codegen:
                     raise self.err(pos, f"invalid ps output semantic '{base}'", 4506)
                 reg, first = idx, 0
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
+                if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
+                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
             else:
                 existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
                 key = (up, idx)
@@ -1173,6 +1178,11 @@ class Codegen:
             if g[0] == "resarray":
                 return Val(g[2], [], ("resarray", g[1]))
             if g[0] == "tgsm":
+                if name not in self.tgsm:  # g# registers go to the groupshared variables the shader uses
+                    if self.stage != "cs":
+                        raise self.err(pos, f"'{name}': groupshared variables are only valid in compute shaders",
+                                       3000)
+                    self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
                 gi, stride, t = self.tgsm[name]
                 return Val(t, [], ("tgsm", gi, stride))
             if g[0] == "static":
@@ -1396,8 +1406,10 @@ class Codegen:
 
     # --- final listing ----------------------------------------------------------------------------------
     def listing(self) -> tuple[str, dict[int, int]]:
+        from .legacytex import assign_registers
         from .regalloc import allocate
 
+        assign_registers(self)  # t# of D3D9-style samplers' textures
         if self.stage == "hs":
             from .hs import hs_listing
 

@@ -97,6 +97,8 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         c = expr(cg, e.cond)
         a = expr(cg, e.a)
         b = expr(cg, e.b)
+        if isinstance(a.type, ObjectType) or isinstance(b.type, ObjectType):
+            return objects.select(cg, c, a, b, e.pos)
         return select(cg, c, a, b, e.pos)
     if isinstance(e, A.Comma):
         v = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .check import check_texel_offsets
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .operands import Reg, imm
@@ -495,6 +496,7 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
                 if not off.const:
                     raise NotImplementedError("non-literal texel offsets")
                 vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+                check_texel_offsets(vals, pos)
                 suffix = "_aoffimmi({},{},{})".format(*(vals[:3] if len(vals) >= 3 else vals + [0]))
             dst = cg.temp()
             samp = Reg("s", (s.reg,), None, (0,) if op == "gather4" else None)
@@ -530,6 +532,7 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
                     if not off.const:
                         raise NotImplementedError("non-literal texel offsets")
                     vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+                    check_texel_offsets(vals, pos)
                     suffix = "_aoffimmi({},{},{})".format(*vals[:3])
                 cg.emit("ld", d, cg.src(c.slots), _res_operand(r), suffix=suffix)
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
@@ -596,10 +599,11 @@ def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val
         offset: Reg | None = None
         if off_arg is not None:
             off = cg.convert(off_arg, NumType(INT, 1, 2, "v") if dims >= 2 else NumType(INT), pos)
-            if off.const:
-                vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
+            vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0] if off.const else []
+            if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in vals)):
+                check_texel_offsets(vals, pos)
                 suffix = "_aoffimmi({},{},{})".format(*vals[:3])
-            elif cg.major >= 5:
+            elif cg.major >= 5:  # a run-time or out-of-range offset: gather4_po (SM5)
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)
             else:

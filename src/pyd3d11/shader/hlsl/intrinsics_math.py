@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .codegen import Resource, Val, f2b
 from .exprs import coerce_pair, numeric
+from .legacytex import record_use
 from .operands import Reg, imm
 from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
 
@@ -265,6 +266,7 @@ def legacy_tex(cg: Codegen, name: str, args: list[Val], pos) -> Val:
             for g in args[2:4]:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots))
     dst = cg.temp()
-    cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord), Reg("t", (tex.reg,), None, (0, 1, 2, 3)),
-            Reg("s", (s.reg,)), *extra)
+    t_op = Reg("t", (tex.reg,), None, (0, 1, 2, 3))
+    record_use(cg, s, tex, t_op)  # t# given once the body is known (legacytex.py)
+    cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord), t_op, Reg("s", (s.reg,)), *extra)
     return Val(f4, [("r", (dst,), None, c) for c in range(4)])

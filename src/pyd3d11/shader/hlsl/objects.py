@@ -338,3 +338,21 @@ def patch_as_array(d: A.VarDecl) -> A.VarDecl:
 
         return dataclasses.replace(d, type=ArrayType(t.elem, t.samples))
     return d
+
+
+def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
+    """``cond ? objA : objB``: both operands must be objects of one type; the result must still name one
+    binding at compile time (a constant condition, or both operands bound to the same resource)."""
+    a, b = resolve(cg, a, pos), resolve(cg, b, pos)
+    if not (isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType)) or str(a.type) != str(b.type):
+        raise cg.err(pos, f"cannot implicitly convert from '{b.type}' to '{a.type}'", 3020)
+    if not isinstance(c.type, NumType) or c.type.n != 1:
+        raise cg.err(pos, "conditional expression must be a scalar", 3020)
+    from .codegen import Val
+
+    if c.const:
+        return a if cg.convert_base(Val(NumType(c.type.base), c.slots), "bool").slots[0][3] else b
+    if a.obj is b.obj:
+        return a
+    raise cg.err(pos, "object reference depends on run-time control flow; it must resolve to one resource at "
+                      "compile time", 3500)

@@ -118,9 +118,13 @@ class Parser:
         if name == "struct":
             return self.parse_struct()
         self.next()
-        if name == "unsigned":
-            self.accept("int")
-            return NumType("uint")
+        if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
+            if not self.is_type_start():
+                return NumType("uint")
+            it = self.parse_type()
+            if not isinstance(it, NumType) or it.base != "int":
+                raise self.error(f"'unsigned' cannot modify '{it}'", t, 3000)
+            return NumType("uint", it.rows, it.cols, it.shape, it.row_major)
         if name == "void":
             return VOID
         if name == "string":
@@ -166,6 +170,28 @@ class Parser:
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
+    def _struct_has_methods(self) -> bool:
+        """``struct Name [: Base] { ... }`` whose body declares a function: an identifier followed by '('
+        at the body's top level (fields never have one there)."""
+        k = 2
+        while self.peek(k).text not in ("{", ";") and self.peek(k).kind != "eof":
+            k += 1
+        if self.peek(k).text != "{":
+            return False
+        depth = 0
+        while self.peek(k).kind != "eof":
+            t = self.peek(k).text
+            if t in ("{", "("):
+                if t == "(" and depth == 1 and self.peek(k - 1).kind == "id":
+                    return True
+                depth += 1
+            elif t in ("}", ")"):
+                depth -= 1
+                if depth == 0:
+                    return False
+            k += 1
+        return False
+
     def const_int(self, template: bool = False) -> int:
         # inside <...> a '>' closes the template argument list: parse above the relational level
         e = self.parse_binary(7) if template else self.parse_ternary()
@@ -183,7 +209,7 @@ class Parser:
             name = self.next().text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
-                if isinstance(st, StructType):
+                if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
                     return st
                 raise self.error(f"undeclared struct '{name}'")
         st = StructType(name)
@@ -307,9 +333,15 @@ class Parser:
             self.expect(";")
             return []
         mods = self.parse_mods()
+        if self.at("struct") and self.peek().kind == "id" and self._struct_has_methods():
+            from .classes import parse_type_decl  # a struct with member functions is a class without access
+
+            return parse_type_decl(self, mods, pos)
         if self.at("struct") and self.peek().kind == "id" and self.peek(2).text in ("{", ":") or \
                 self.at("struct") and self.peek().text == "{":
             st = self.parse_struct()
+            if not st.name and self.at(";"):
+                raise self.error("an anonymous struct must declare a variable", code=3000)
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
@@ -345,6 +377,10 @@ class Parser:
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
             while self.accept(":"):
+                if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
+                    self.next()
+                    self.parse_register()
+                    continue
                 sem = self.ident().text
             default = self.parse_assign() if self.accept("=") else None
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
@@ -715,6 +751,8 @@ class Parser:
         mods = self.parse_mods()
         if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")):
             st = self.parse_struct()
+            if not st.name and self.at(";"):
+                raise self.error("an anonymous struct must declare a variable", code=3000)
             if self.accept(";"):
                 return A.DeclStmt(pos, [])
             base: Type = st

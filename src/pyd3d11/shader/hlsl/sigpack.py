@@ -84,6 +84,8 @@ def signature_order(elems: list) -> list:
 
 #: marker placed in an element's modifier set by ``Codegen._elem_list``: the element starts a register
 ALIGN = "$align"
+#: marker of an element that is a row of a row_major matrix (its layout differs from a plain vector's)
+ROW_VECTOR = "$rowvec"
 #: system values fxc always starts in a fresh register (tessellation factors: one per register .x)
 _ALWAYS_ALIGNED = frozenset({"SV_TESSFACTOR", "SV_INSIDETESSFACTOR"})
 #: pixel-shader inputs the rasterizer generates itself: packed only among themselves (FxDis test_PS:

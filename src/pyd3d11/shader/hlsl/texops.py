@@ -20,6 +20,9 @@ def imm_offset_suffix(cg: Codegen, off: Val, n: int, pos) -> str:
     if not v.const:
         raise NotImplementedError("non-literal texel offsets")
     vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in v.slots] + [0, 0, 0]
+    from .check import check_texel_offsets
+
+    check_texel_offsets(vals, pos)
     return "_aoffimmi({},{},{})".format(*vals[:3])
 
 
