@@ -193,3 +193,10 @@ def test_struct_member_functions():
     k = d[:, 3] * np.float32(2)
     np.testing.assert_allclose(out[:, 0], np.clip(dot, 0, 1) * k, rtol=1e-5, atol=1e-6)
     np.testing.assert_array_equal(out[:, 1], k)
+
+
+def test_lerp_promotes_integer_arguments_and_broadcasts_to_the_widest_operand():
+    src = """float4 main() : SV_Target {
+        return float4(lerp(2, 4, 0.25), lerp(0, 1, float2(0.5, 0.75)), mad(2, 3, 1)); }"""
+    out = run_program(_program(src), 1, inputs={}, bindings=Bindings()).outputs[0].view(np.float32)
+    assert out[0].tolist() == [2.5, 0.5, 0.75, 7.0]

@@ -39,6 +39,7 @@ from .layout import (
 )
 from .objects import allocate_registers, array_leaf, holds_objects, leaf_count, patch_as_array
 from .objects import declare_local as obj_declare_local
+from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
@@ -548,6 +549,10 @@ class Codegen:
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
         from .linkage import prepare
+        from .objects import add_param_objects
+
+        if self.stage in ("vs", "ps", "cs"):
+            add_param_objects(self, fdef)  # objects among the entry point's parameters
 
         prepare(self)  # class methods / instances reachable through interfaces
         self.assign_bindings()
@@ -906,6 +911,9 @@ class Codegen:
                                3000)
             if "uniform" in p.mods:
                 cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
+                if cv is None and p.name in getattr(self, "param_objects", {}):
+                    scope[p.name] = obj_param_value(self, p, Val(p.type, []))
+                    continue
                 if cv is None:
                     raise NotImplementedError("uniform object entry-point parameters")
                 self.globals.setdefault("$param:" + p.name, cv)
@@ -924,7 +932,7 @@ class Codegen:
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
-            scope[p.name] = v
+            scope[p.name] = obj_param_value(self, p, v)
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None

@@ -106,7 +106,11 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
     if name in ("lerp", "mad"):
         need(3)
         a, b, rt = coerce_pair(cg, args[0], args[1], pos)
-        c = cg.convert(args[2], rt, pos)
+        c, _, rt = coerce_pair(cg, args[2], Val(rt, a.slots), pos)  # the widest of the three operands
+        a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
+        if name == "lerp" and concrete(rt.base) != FLOAT:  # lerp only has float overloads
+            a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
+            rt = a.type
         if name == "mad":
             if concrete(rt.base) == FLOAT:
                 return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))

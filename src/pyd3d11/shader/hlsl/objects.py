@@ -310,6 +310,11 @@ def allocate_registers(cg: Codegen) -> None:
         if isinstance(g, tuple) and g[:1] == ("resarray",):
             for r in g[1]:
                 group[id(r)] = g[1]
+    partial: set[int] = set()  # ranges whose unused members reserve a register without being declared
+    for blk in getattr(cg, "reserved_blocks", []):
+        for r in blk:
+            group[id(r)] = blk
+            partial.add(id(r))
     done: set[int] = set()
     for r in sorted(cg.resources, key=lambda r: r.decl_order):
         if r.explicit or id(r) in done:
@@ -324,7 +329,7 @@ def allocate_registers(cg: Codegen) -> None:
             n += 1
         for i, x in enumerate(block):
             x.reg = n + i
-            x.used = True
+            x.used = x.used or id(x) not in partial
             free.add(n + i)
 
 
@@ -356,3 +361,96 @@ def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
         return a
     raise cg.err(pos, "object reference depends on run-time control flow; it must resolve to one resource at "
                       "compile time", 3500)
+
+
+# --- objects among the entry point's parameters --------------------------------------------------------
+_PARAM_ORDER = 1 << 20  # after every global: fxc allocates the entry point's parameters last
+
+
+def _chain(n: A.Node) -> tuple[str, tuple] | None:
+    """``a.b[1].c`` -> ("a", ("b", 1, "c")); a run-time index ends the path (everything below it)."""
+    from .parser import const_eval
+
+    path: list = []
+    while True:
+        if isinstance(n, A.Member):
+            path.insert(0, n.name)
+            n = n.a
+        elif isinstance(n, A.Index):
+            i = const_eval(n.index)
+            path[:] = [int(i)] + path if isinstance(i, (int, float)) and not isinstance(i, bool) else []
+            n = n.a
+        elif isinstance(n, A.Ident):
+            return n.name, tuple(path)
+        else:
+            return None
+
+
+def _param_uses(f: A.FuncDef, name: str) -> list[tuple]:
+    """Leaf-path prefixes of parameter ``name`` that the body reads (the longest member/index chain of each
+    reference; a bare reference, e.g. passing the whole struct on, is the empty prefix)."""
+    from .codegen import walk
+
+    inner: set[int] = set()
+    uses: list[tuple] = []
+    for node in walk(f.body):
+        if id(node) in inner or not isinstance(node, (A.Member, A.Index, A.Ident)):
+            continue
+        c = _chain(node)
+        if c is None or c[0] != name:
+            continue
+        sub = node
+        while isinstance(sub, (A.Member, A.Index)):
+            sub = sub.a
+            inner.add(id(sub))
+        uses.append(c[1])
+    return uses
+
+
+def _param_needed(f: A.FuncDef) -> list[A.Param]:
+    return [p for p in f.params if holds_objects(p.type) and not ("out" in p.mods or "inout" in p.mods)]
+
+
+def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
+    """Object leaves of entry-point parameters (``Texture2D t``, ``sampler s``, ``struct {Texture2D t;
+    sampler s[3];} in``) are uniform resources named by their path (``in.s[1]``), allocated after the
+    globals in parameter order. For each register set, one parameter reserves a contiguous range from
+    its first leaf to its last used one (fxc SM5.0: leaves past the last used one reserve nothing;
+    unused leaves inside the range are neither declared nor reflected)."""
+    from .codegen import Resource
+    from .layout import _leaf_name
+
+    cg.param_objects = {}
+    order = _PARAM_ORDER
+    for p in _param_needed(f):
+        uses = _param_uses(f, p.name)
+        cells: dict = {}
+        blocks: dict[str, list] = {}
+        for path, t in leaves(p.type):
+            cg.add_resource(A.VarDecl(p.pos, _leaf_name(p.name, path), t, frozenset()), order)
+            order += 1
+            r = cg.globals.pop(_leaf_name(p.name, path))
+            if not isinstance(r, Resource):
+                continue
+            r.used = any(path[:len(u)] == u for u in uses)
+            cells[path] = (r, 0)
+            blocks.setdefault(r.file, []).append(r)
+        cg.param_objects[p.name] = cells
+        for block in blocks.values():
+            last = max((i for i, r in enumerate(block) if r.used), default=-1)
+            if last >= 0:
+                cg.__dict__.setdefault("reserved_blocks", []).append(block[:last + 1])
+
+
+def param_value(cg: Codegen, p: A.Param, v: Val) -> Val:
+    """The entry point's view of parameter ``p``: numbers from the signature, objects bound to the
+    resources :func:`add_param_objects` made."""
+    from .codegen import Val
+
+    cells = getattr(cg, "param_objects", {}).get(p.name)
+    if cells is None:
+        return v
+    if isinstance(p.type, ObjectType):
+        got = cells.get(())
+        return Val(p.type, [], got[0] if got else None)
+    return Val(p.type, v.slots, (REF, dict(cells), ()))
