@@ -194,10 +194,13 @@ def test_rtv_and_uav_keep_sentinels_and_start_slot():
     ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, [], None, 0, 0xFFFFFFFF, None, None)  # keep UAVs
     assert ctx.OMGetRenderTargetsAndUnorderedAccessViews(1, 3, 1) == ([None], None, [u1])
     n = len(msgs(dev))
-    ctx.OMSetRenderTargetsAndUnorderedAccessViews(1, [r], None, 0, 1, [u2], None)  # UAVStartSlot < NumRTVs
-    ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, [], None, 63, 2, [u1, u2], None)  # past slot 63
-    assert len(msgs(dev)) == n + 2
+    ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, [], None, 63, 2, [u1, u2], None)  # past slot 63: dropped
+    assert len(msgs(dev)) == n + 1
     assert ctx.OMGetRenderTargetsAndUnorderedAccessViews(1, 3, 1) == ([None], None, [u1])
+    # UAVStartSlot < NumRTVs: bound anyway (the method page only says "should"), with a warning
+    ctx.OMSetRenderTargetsAndUnorderedAccessViews(1, [r], None, 0, 1, [u2], None)
+    assert len(msgs(dev)) == n + 2
+    assert ctx.OMGetRenderTargetsAndUnorderedAccessViews(1, 0, 4) == ([r], None, [u2, None, None, None])
 
 
 def test_uav_slot_count_11_0():

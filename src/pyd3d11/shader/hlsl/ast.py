@@ -117,6 +117,8 @@ class VarDecl(Node):
     packoffset: tuple[int, int] | None = None  # (register, component)
     init: Node | None = None
     interp: frozenset = frozenset()
+    #: every ``: register(...)`` of the declaration (a struct of objects may reserve one per register set)
+    registers: tuple = ()
 
 
 @dataclass(eq=False)
@@ -157,6 +159,8 @@ class TypeDecl(Node):
 class Program(Node):
     decls: list[Node]  # VarDecl | FuncDef | CBufferDecl | Pragma
     pack_row_major: bool = False
+    #: right-hand sides of effect state-block entries (``Filter = LINEAR;``): type-checked only (check.py)
+    state_values: list = field(default_factory=list)
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -169,6 +169,16 @@ def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
     if _contains_stream(d.type):
         raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+
+    t = d.type
+    while isinstance(t, ArrayType):
+        t = t.elem
+    if isinstance(t, NumType) and t.prec == "half" and not d.mods & {"static", "groupshared"} and \
+            cg.major < 6 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        raise cg.err(d.pos, f"'{d.name}': global variables cannot use the 'half' type in "
+                            f"{cg.stage}_{cg.major}_{cg.minor}. To treat this variable as a float, use the backwards "
+                            "compatibility flag.", 3650)
 
 
 def _struct_has_prim_mod(t: Type) -> bool:
@@ -327,3 +337,112 @@ def check_attr_side_effects(cg: Codegen, attrs: dict, pos: Pos) -> None:
             if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--"):
                 raise cg.err(getattr(n, "pos", pos), f"'{name}': attribute arguments cannot have side effects",
                              3000)
+
+
+# --- effect state blocks -------------------------------------------------------------------------------
+_SWIZZLE_SETS = ("xyzw", "rgba")
+
+
+def _sb_globals(cg: Codegen) -> dict[str, tuple[tuple[int, int], Type]]:
+    out: dict[str, tuple[tuple[int, int], Type]] = {}
+    for d in cg.prog.decls:
+        for v in (d.members if isinstance(d, A.CBufferDecl) else [d]):
+            if isinstance(v, A.VarDecl):
+                out.setdefault(v.name, ((v.pos.line, v.pos.col), v.type))
+    return out
+
+
+def _sb_swizzle(cg: Codegen, t: NumType, name: str, pos: Pos) -> Type:
+    if t.shape == "m":
+        return NumType(t.base)  # matrix swizzles (_m00 ...) are not checked here
+    ok = 1 <= len(name) <= 4 and any(all(ch in s[:t.n] for ch in name) for s in _SWIZZLE_SETS)
+    if not ok:
+        raise cg.err(pos, f"invalid subscript '{name}'", 3018)
+    return NumType(t.base, 1, len(name), "v" if len(name) > 1 else "s")
+
+
+def _sb_type(cg: Codegen, e: A.Node, known: dict) -> Type | None:
+    """Type of a state-block value as fxc checks it: a name that is no earlier global is a ``const int``
+    (any identifier is a valid state constant), everything else must type-check (None: not checked)."""
+    from .overload import best
+
+    if isinstance(e, A.Literal):
+        if isinstance(e.value, bool):
+            return NumType("bool")
+        if isinstance(e.value, int):
+            return NumType("int")
+        return NumType("float") if isinstance(e.value, float) else None
+    if isinstance(e, A.Ident):
+        g = known.get(e.name)
+        if g is not None and g[0] < (e.pos.line, e.pos.col):
+            return g[1]
+        return NumType("int")
+    if isinstance(e, A.Member):
+        t = _sb_type(cg, e.a, known)
+        if isinstance(t, NumType):
+            return _sb_swizzle(cg, t, e.name, e.pos)
+        if isinstance(t, StructType):
+            info = t.field_offset(e.name)
+            if info is None:
+                raise cg.err(e.pos, f"'{e.name}': invalid subscript", 3018)
+            return info[1]
+        return None
+    if isinstance(e, A.Index):
+        _sb_type(cg, e.index, known)
+        t = _sb_type(cg, e.a, known)
+        if isinstance(t, ArrayType):  # fxc does not check the index range here
+            return t.elem
+        if isinstance(t, NumType):
+            if t.shape == "s" or t.n == 1:
+                raise cg.err(e.pos, "array, matrix, vector, or indexable object type expected in index "
+                                    "expression", 3121)
+            return NumType(t.base, 1, t.cols, "v") if t.shape == "m" else NumType(t.base)
+        return None
+    if isinstance(e, A.Call) and e.name == "CompileShader" and len(e.args) == 2 and isinstance(e.args[1], A.Call):
+        # in a state block only the uniform-argument count is checked (undefined names are allowed)
+        call = e.args[1]
+        f = next((x for x in cg.funcs.get(call.name, []) if x.body is not None), None)
+        uni = [p for p in f.params if "uniform" in p.mods] if f is not None else []
+        if f is None or not sum(1 for p in uni if p.default is None) <= len(call.args) <= len(uni):
+            raise cg.err(call.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
+        return None
+    if isinstance(e, A.Call):
+        args = [_sb_type(cg, a, known) for a in e.args]
+        cands = [f for f in cg.funcs.get(e.name, [])]
+        if not cands or any(a is None for a in args):
+            return None
+        found = best(cands, args)  # type: ignore[arg-type]
+        if not found:
+            raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)
+        return found[0].ret
+    for v in vars(e).values():  # operators, casts, constructors: check the operands only
+        for n in (v if isinstance(v, list) else [v]):
+            if isinstance(n, A.Node):
+                _sb_type(cg, n, known)
+    return None
+
+
+def check_state_values(cg: Codegen) -> None:
+    """Effect state-block values are type-checked even outside fx profiles (state-block-syntax tests)."""
+    values = getattr(cg.prog, "state_values", [])
+    if values:
+        known = _sb_globals(cg)
+        for v in values:
+            _sb_type(cg, v, known)
+
+
+def gs_stream_components(cg: Codegen, types: list[Type], pos: Pos) -> int:
+    """Output components a multi-stream geometry shader counts against the 1024-scalar limit: each
+    stream's elements are packed on their own from o0, and a register counts with the widest use any
+    stream makes of it (geometry-shader-syntax tests)."""
+    from .sigpack import ALIGN, SigPacker, packing_class
+
+    widest: dict[int, int] = {}
+    for t in types:
+        packer = SigPacker(True)
+        for lt, base, _idx, mods in cg._elem_list(t, None, pos, "output"):
+            up = base.upper()
+            reg, first = packer.place(lt.n, packing_class("gs", up, cg.interp_mode(lt, mods)),
+                                      ALIGN in mods)
+            widest[reg] = max(widest.get(reg, 0), first + lt.n)
+    return sum(widest.values())

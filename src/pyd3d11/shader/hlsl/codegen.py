@@ -22,6 +22,7 @@ from .check import (
     check_compile_shader,
     check_global_decl,
     check_params,
+    check_state_values,
     check_uav_model,
 )
 from .classes import is_interface_type
@@ -553,6 +554,7 @@ class Codegen:
 
         if self.stage in ("vs", "ps", "cs"):
             add_param_objects(self, fdef)  # objects among the entry point's parameters
+        check_state_values(self)
 
         prepare(self)  # class methods / instances reachable through interfaces
         self.assign_bindings()
@@ -1422,6 +1424,9 @@ class Codegen:
             from .hs import hs_listing
 
             return hs_listing(self, self.global_decls()), {}
+        from .optimize import optimize_in_place
+
+        optimize_in_place(self.code)  # copy propagation, dead code, retargeting (optimize.py)
         tmap, nregs = allocate(self.code, self.var_temps)
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
         lines += self.in_decls

@@ -137,6 +137,8 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
 
 
 def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
+    if objects.is_ref(v) and objects.has_object(t) and not isinstance(t, ObjectType):
+        return objects.cast(cg, v, t, pos)
     if isinstance(t, NumType) and isinstance(v.type, NumType) and v.type.n == 1 and t.n > 1:
         return cg.convert(_val(v.type, v.slots), t, pos, explicit=True)
     return cg.convert(v, t, pos, explicit=True)

@@ -297,6 +297,9 @@ def hs_listing(cg: Codegen, global_decls: list[str]) -> str:
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + global_decls
     for name, ph in cg.hs_phases:
         lines.append(name)
+        from .optimize import optimize_in_place
+
+        optimize_in_place(ph["code"])
         tmap, nregs = allocate(ph["code"], ph["var"])
         lines += ph["in"] + ph["out"]
         if nregs:

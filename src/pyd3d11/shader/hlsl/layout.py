@@ -79,12 +79,13 @@ def add_struct_objects(cg: Codegen, d: A.VarDecl, order: int) -> int:
     global or cbuffer member): its numbers live in the constant buffer (objects take no space there) and
     each object leaf is a resource of its own named by its path (``bar.tex``). Returns the next
     declaration order."""
-    from .objects import has_object, leaves
+    from .objects import has_object, leaves, struct_leaf_register
 
     if not has_object(d.type):
         return order
     for path, t in leaves(d.type):
-        cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods), order)
+        cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods, None,
+                                  struct_leaf_register(d, path, t)), order)
         order += 1
     return order
 

@@ -454,3 +454,55 @@ def param_value(cg: Codegen, p: A.Param, v: Val) -> Val:
         got = cells.get(())
         return Val(p.type, [], got[0] if got else None)
     return Val(p.type, v.slots, (REF, dict(cells), ()))
+
+
+def _components(t: Type, path: tuple = ()) -> list[tuple]:
+    """Components of ``t`` in HLSL order: ("n",) for a number, ("o", path, kind) for an object."""
+    if isinstance(t, ObjectType):
+        return [("o", path, t.kind)]
+    if isinstance(t, ArrayType):
+        return [c for i in range(t.count) for c in _components(t.elem, path + (i,))]
+    if isinstance(t, StructType):
+        return [c for f in t.fields for c in _components(f[1], path + (f[0],))]
+    return [("n",)] * t.slots if isinstance(t, NumType) else []
+
+
+def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
+    """``(T) x`` between object-bearing aggregates: component-wise (truncating), objects must meet objects of
+    the same kind at the same component index; the result carries the bindings of ``x``."""
+    from .codegen import Val
+
+    src, dst = _components(v.type), _components(t)
+    if len(src) < len(dst) or any(a[0] != b[0] or a[0] == "o" and a[2] != b[2]
+                                  for a, b in zip(src, dst, strict=False)):
+        raise cg.err(pos, f"cannot convert from '{v.type}' to '{t}'", 3017)
+    cells = {b[1]: (read(cg, v, a[1], pos).obj, _depth(cg)) for a, b in zip(src, dst, strict=False)
+             if a[0] == "o"}
+    slots = cg.convert(Val(v.type, v.slots), t, pos, explicit=True).slots if t.slots else []
+    return Val(t, slots, (REF, cells, ()))
+
+
+def _file_of(t: ObjectType) -> str:
+    k = t.kind
+    if k in SAMPLER_KINDS or k.startswith("sampler"):
+        return "s"
+    return "u" if k.startswith(("RW", "Append", "Consume")) else "t"
+
+
+def struct_leaf_register(d: A.VarDecl, path: tuple, t: ObjectType) -> tuple | None:
+    """The reservation of one object leaf of a uniform struct ``d`` (``} foo : register(t1) : register(s1)``):
+    the k-th leaf of a register set takes the set's base + k. A leaf whose set the struct does not reserve,
+    while it reserves another, keeps a reservation of the wrong set: an error once that leaf is used
+    (X3530, :func:`allocate_registers`)."""
+    res = {r[0]: r for r in d.registers if r[0] in "tsu"}
+    if not res:
+        return None
+    f = _file_of(t)
+    if f not in res:
+        return next(iter(res.values()))
+    k = 0
+    for p, lt in leaves(d.type):
+        if p == path:
+            break
+        k += _file_of(lt) == f
+    return (f, res[f][1] + k)

@@ -308,7 +308,7 @@ class Parser:
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
-        return A.Program(start, decls, self.pack_row_major)
+        return A.Program(start, decls, self.pack_row_major, getattr(self, "state_values", []))
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -476,14 +476,18 @@ class Parser:
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
+            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader":
+                raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
             name_tok = self.ident()
             t = self._apply_major(self.parse_array_suffix(base), mods)
             sem = reg = pack = None
+            regs: list = []
             while self.accept(":"):
                 if self.accept("register"):
                     reg = self.parse_register()
                     if not self.register_clean:
                         reg = (reg[0], reg[1], False)
+                    regs.append(reg)
                 elif self.accept("packoffset"):
                     self.expect("(")
                     ct = self.ident()
@@ -511,7 +515,7 @@ class Parser:
                 per = max(1, _flat_count(t.elem))
                 t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
-                                 frozenset(mods & _INTERP)))
+                                 frozenset(mods & _INTERP), tuple(regs)))
             if "const" in mods and init is not None:  # later array sizes may read it
                 cv = const_value(t, init, self.consts)
                 if cv is not None:
@@ -582,9 +586,8 @@ class Parser:
                 self.next()
                 self.expect("]")
             self.expect("=")
-            if self.accept("compile"):
-                self.ident()
-                self.parse_assign()
+            if self.at("compile"):
+                self.__dict__.setdefault("state_values", []).append(self.parse_primary())
             elif self.at("<"):
                 self.skip_annotations()
             elif self.at("{"):
@@ -597,6 +600,7 @@ class Parser:
                     if isinstance(n, A.Call) and n.name not in self.func_names or \
                             isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
                         raise self.error("invalid state block value", name, 3000)
+                self.__dict__.setdefault("state_values", []).append(v)
             self.expect(";")
 
     def parse_initializer(self) -> A.Node:
@@ -913,6 +917,10 @@ class Parser:
             if t.text in ("true", "false"):
                 self.next()
                 return A.Literal(t.pos, t.text == "true", "bool")
+            if t.text == "compile" and self.peek().kind == "id" and self.peek(2).kind == "id":
+                self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
+                prof = self.ident()
+                return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
             if self.is_type_start() and t.text not in self.types or (t.text in self.types and
                                                                     self.peek().text == "("):
                 ty = self.parse_type()
