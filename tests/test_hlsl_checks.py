@@ -293,3 +293,242 @@ def test_transpose_and_step_shapes():
     assert "error X3013" in compile_error("float4 main() : sv_target { float2x2 a = {1, 2, 3, 4}; float1 b = {3};"
                                           " step(a, b); return 0; }")
     compiles("float4 main() : sv_target { float2x2 a = {1, 2, 3, 4}; return transpose(a)[0].xyxy; }")
+
+
+# --- type syntax: unsigned, struct tags, keywords, parameter registers ------------------------------------------
+@pytest.mark.parametrize("decl,ok", [
+    ("unsigned int2x2 v;", True), ("typedef int Int2; unsigned Int2 v;", True), ("unsigned int v[2];", True),
+    ("unsigned uint v;", False), ("unsigned uint2 v;", False), ("typedef int Int[2]; unsigned Int v;", False),
+    ("unsigned float v;", False),
+])
+def test_unsigned_modifies_int_types_only(decl, ok):
+    src = decl + "\nfloat4 main() : sv_target { return 0; }"
+    if ok:
+        compiles(src)
+    else:
+        assert "error X3000" in compile_error(src)
+
+
+def test_unsigned_typedef_is_uint_at_run_time():
+    # as uint, 0xFFFFFFFF compares greater than 5 (as int it would be -1)
+    src = "typedef int Int; float4 main() : sv_target { unsigned Int a = 0xFFFFFFFF; return a > 5u ? 1 : 2; }"
+    assert float(ps_value(src)[0]) == 1.0
+
+
+@pytest.mark.parametrize("src,ok", [
+    ("struct { float4 a; };", False),  # an anonymous struct must declare a variable
+    ("struct { float4 a; } v;", True),
+    ("struct apple { float4 f; }; typedef struct apple myapple; struct myapple a;", False),
+    ("struct apple { float4 f; }; typedef struct apple myapple; myapple a; struct apple b;", True),
+    ("float4 VertexShader;", False), ("float4 vertexshader;", False), ("float4 Texture2D;", False),
+    ("float4 geometryshader; float4 vertexshadeR;", True),
+])
+def test_declaration_syntax(src, ok):
+    src += "\nfloat4 main() : sv_target { return 0; }"
+    if ok:
+        compiles(src)
+    else:
+        assert "error X3000" in compile_error(src)
+
+
+def test_register_on_a_parameter_is_accepted_and_ignored():
+    res = compile_hlsl("float4 main(uniform float a : register(c1)) : sv_target { return a; }", "t", "main",
+                       "ps_5_0")
+    assert "cb0[0].x" in res.listing  # the first (and only) $Params member, not c1
+
+
+def test_global_half_needs_backwards_compatibility_x3650():
+    from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY as BACKCOMPAT
+
+    src = "uniform half h;\nfloat4 main() : sv_target { return h; }"
+    assert "error X3650" in compile_error(src)
+    D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0", BACKCOMPAT)
+    compiles("static half h = 1; float4 main() : sv_target { half4 r = h + 0.5; return r; }")
+
+
+# --- signatures ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("params,ok", [
+    ("in float2 a : TEXCOORD0, in float2x1 b : TEXCOORD0", True),  # a column of a column-major matrix
+    ("in float2 a : TEXCOORD0, row_major float1x2 b : TEXCOORD0", False),  # a row of a row_major matrix
+    ("in float4 a : TEXCOORD0, row_major float1x4 b : TEXCOORD0", False),
+    ("row_major float1x2 a : TEXCOORD0, row_major float1x2 b : TEXCOORD0", True),
+])
+def test_shared_input_semantic_needs_the_same_layout_x4502(params, ok):
+    src = f"float4 main({params}) : sv_target {{ return 0; }}"
+    if ok:
+        compiles(src)
+    else:
+        assert "error X4502" in compile_error(src)
+
+
+def test_pixel_outputs_may_not_overlap_x4502():
+    body = "{ x = float2(1.0, 2.0); y = float2(5.0, 6.0); }"
+    # float1x2 is two columns: SV_Target0..1 and SV_Target1..2 overlap, SV_Target2..3 does not
+    assert "error X4502" in compile_error("void main(out float1x2 x : sv_target0, out float1x2 y : sv_target1)"
+                                          + body)
+    compiles("void main(out float1x2 x : sv_target0, out float1x2 y : sv_target2)" + body)
+
+
+# --- texel offsets and attributes -------------------------------------------------------------------------------
+@pytest.mark.parametrize("call,ok", [
+    ("t.Load(int3(0, 0, 0), int2(7, -8))", True), ("t.Load(int3(0, 0, 0), int2(8, 1))", False),
+    ("t.Load(int3(0, 0, 0), int2(0, -9))", False), ("t.Sample(s, float2(0, 0), int2(-8, 7))", True),
+    ("t.Sample(s, float2(0, 0), int2(16, 0))", False),
+])
+def test_immediate_texel_offsets_in_range(call, ok):
+    src = f"Texture2D t; sampler s; float4 main() : sv_target {{ return {call}; }}"
+    if ok:
+        compiles(src, "ps_4_0")
+    else:
+        assert "range -8 to 7" in compile_error(src, "ps_4_0")
+
+
+def test_gather_offset_out_of_range_is_programmable_on_sm5_only():
+    src = "Texture2D t; sampler s; float4 main() : sv_target { return t.Gather(s, float2(0, 0), int2(9, 0)); }"
+    assert "gather4_po" in compile_hlsl(src, "t", "main", "ps_5_0").listing
+    assert "range -8 to 7" in compile_error(src, "ps_4_1")
+
+
+@pytest.mark.parametrize("attrs,ok", [
+    ("[numthreads(x++, 1, 1)]", False), ("[numthreads(++x, 1, 1)]", False), ("[numthreads((x = 2), 1, 1)]", False),
+    ("[bogus(++x)] [numthreads(1, 1, 1)]", True),  # an ignored attribute is not evaluated
+])
+def test_evaluated_attribute_arguments_have_no_side_effects(attrs, ok):
+    src = f"static int x = 1;\n{attrs}\nvoid main() {{}}"
+    if ok:
+        compiles(src, "cs_5_0")
+    else:
+        assert "side effects" in compile_error(src, "cs_5_0")
+
+
+def test_gs_streams_count_the_widest_use_of_each_register():
+    src = """struct a { float2 x : X; float3 y : Y; float z : Z; };
+    struct b { float2 x : X; float4 y : Y; };
+    [maxvertexcount(%d)]
+    void main(point a vin[1], inout PointStream<a> s1, inout PointStream<b> s2)
+    { s1.Append(vin[0]); s2.Append((b)0); }"""
+    # o0: xyz (a) vs xy (b) -> 3, o1: xyz vs xyzw -> 4: 7 components; 146 * 7 <= 1024 < 147 * 7
+    compiles(src % 146, "gs_5_0")
+    assert "error X3000" in compile_error(src % 147, "gs_5_0")
+
+
+# --- objects: conditional operator, casts, entry-point parameters, struct reservations ---------------------------
+def test_conditional_operator_on_objects():
+    two = "Texture2D t; Texture2D u; uniform float c;\n"
+    assert _regs(two + "float4 main() : sv_target { Texture2D x = 0 ? t : u; return x.Load(0); }", "ld") == ["t0"]
+    assert _regs(two + "float4 main() : sv_target { return (c ? u : u).Load(0); }", "ld") == ["t0"]
+    # the operands' types must be identical; a run-time choice between two resources cannot resolve
+    assert "error X3020" in compile_error("Texture2D t; Texture3D u; float4 main() : sv_target "
+                                          "{ 0 ? t : u; return 0; }")
+    assert "error X3500" in compile_error(two + "float4 main() : sv_target { return (c ? t : u).Load(0); }")
+
+
+_CAST = """Texture2D tex0, tex1;
+struct apple { int2 aa; Texture2D bb; float cc; float4 dd; Texture2D ee; };
+struct banana { float aa[2]; Texture2D bb; int cc; };
+float4 main() : sv_target {
+    struct apple a = {1, 2, tex1, 7.2, 1, 2, 3, 4, tex0};
+    struct banana b;
+    b = (struct banana) a;
+    return b.bb.Load(0) * 0 + b.cc + b.aa[1];
+}"""
+
+
+def test_componentwise_cast_of_structs_carries_objects():
+    assert _regs(_CAST, "ld") == ["t0"]  # tex1 is the only resource read (through b.bb)
+    assert float(ps_value(_CAST)[0]) == 9.0  # cc: 7.2 -> int 7, aa[1]: 2
+
+
+def test_componentwise_cast_needs_objects_at_the_same_components_x3017():
+    src = """Texture2D t; struct p { float a; Texture2D b; }; struct q { Texture2D b; float a; };
+    float4 main() : sv_target { struct p x = {1, t}; struct q y = (struct q) x; return 0; }"""
+    assert "error X3017" in compile_error(src)
+
+
+def test_entry_point_object_parameters_are_resources_after_the_globals():
+    tex = """struct apple { Texture2D unused; Texture2D tex[3]; Texture2D lone; float4 pos : sv_position; };
+    Texture2D tex0; sampler sam;
+    float4 main(struct apple input) : sv_target {
+        return input.tex[1].Sample(sam, float2(0, 0)) + tex0.Sample(sam, float2(0, 0))
+             + input.lone.Sample(sam, float2(0, 0));
+    }"""
+    assert _regs(tex, "sample") == ["t3", "t0", "t5"]
+    res = compile_hlsl(tex, "t", "main", "ps_5_0").listing
+    assert "dcl_resource_texture2d (float,float,float,float) t1" not in res  # reserved, not declared
+    samp = """Texture2D tex;
+    struct apple { sampler unused0; sampler sam[3]; sampler unused1; };
+    float4 main(struct apple input, sampler samp) : sv_target {
+        return tex.Sample(samp, float2(0.3, 0.3)) + tex.Sample(input.sam[1], float2(0.5, 0.5));
+    }"""
+    # the struct reserves s0..s2 (up to its last used leaf), the lone sampler parameter takes s3
+    lines = [ln for ln in compile_hlsl(samp, "t", "main", "ps_5_0").listing.splitlines() if ln.startswith("sample ")]
+    assert [ln.rsplit(", ", 1)[1] for ln in lines] == ["s3", "s2"]
+
+
+def test_entry_point_struct_parameter_objects_can_be_reassigned():
+    src = """struct apple { Texture2D tex; };
+    float4 main(struct apple input) : sv_target { input.tex = input.tex; return input.tex.Load(int3(0, 0, 0)); }"""
+    assert _regs(src, "ld") == ["t0"]
+
+
+def test_struct_reserving_one_register_set_must_reserve_every_used_one_x3530():
+    body = "float4 main() : sv_target { return foo.tex.Sample(foo.sam, float2(0.4, 0)); }"
+    one = "struct { Texture2D tex; sampler sam; } foo : register(t1);\n"
+    assert "error X3530" in compile_error(one + body)
+    res = compile_hlsl("struct { Texture2D tex; sampler sam; } foo : register(t1) : register(s1);\n" + body, "t",
+                       "main", "ps_5_0").listing
+    assert "dcl_sampler s1" in res and "t1.xyzw, s1" in res
+    assert _regs(one + "float4 main() : sv_target { return foo.tex.Load(int3(0, 0, 0)); }", "ld") == ["t1"]
+
+
+# --- effect state blocks and `compile` --------------------------------------------------------------------------
+@pytest.mark.parametrize("value,ok,code", [
+    ("foobar.x", True, ""), ("foobar.y", False, "X3018"),  # an unknown name is a scalar const int
+    ("foobar[2]", False, "X3121"), ("arr[90]", True, ""),  # indexes are not range-checked
+    ("vec.z", True, ""), ("vec.w", False, "X3018"), ("fun(foo)", False, "X3013"), ("fun(1, 2)", True, ""),
+    ("arrfun(foo)", False, "X3013"), ("cat()", False, "X3000"),
+])
+def test_state_block_values_are_type_checked(value, ok, code):
+    src = """float4 arr[3]; float3 vec;
+    float4 fun(float a, float b) { return 0; }
+    float4 arrfun(float p[2]) { return 0; }
+    float4 main() : sv_target { return 0; }
+    DepthStencilState dss { RandomField = VALUE; };""".replace("VALUE", value)
+    if ok:
+        compiles(src)
+    else:
+        assert f"error {code}" in compile_error(src)
+
+
+@pytest.mark.parametrize("call,ok", [("fun(1)", True), ("fun(1, 2)", True), ("fun()", False), ("fun(1, 2, 3)", False)])
+def test_compile_in_state_block_counts_uniform_arguments(call, ok):
+    # two uniform parameters, the second with a default; the varying one takes no argument
+    src = """float4 fun(uniform float4 a, float4 b : B, uniform float4 c = 1) : sv_target { return a + b + c; }
+    technique10 T { pass P { PixelShader = compile ps_4_0 CALL; } }
+    float4 main() : sv_target { return 0; }""".replace("CALL", call)
+    if ok:
+        compiles(src)
+    else:
+        assert "error X3013" in compile_error(src)
+
+
+def test_compile_expression_in_an_initializer_list():
+    compiles("float4 fun() : sv_target { return 0; }\nfloat4 f = {1, 2, compile ps_2_0 fun(), 4};\n"
+             "float4 main() : sv_target { return f; }")
+    assert "error" in compile_error("float4 fun() : sv_target { return 0; }\nfloat4 main() : sv_target "
+                                    "{ PixelShader p = compile ps_2_0 fun(); return 0; }")
+
+
+def test_sampler_arrays_reserve_up_to_the_last_used_element():
+    src = """Texture2D t; sampler sams[4]; sampler after;
+    float4 main() : sv_target { return t.Sample(sams[1], float2(0, 0)) + t.Sample(after, float2(0, 0)); }"""
+    lines = [ln for ln in compile_hlsl(src, "t", "main", "ps_5_0").listing.splitlines() if ln.startswith("sample ")]
+    # sams takes s0..s1 (not s0..s3), so `after` is s2; a texture array would keep all its registers
+    assert [ln.rsplit(", ", 1)[1] for ln in lines] == ["s1", "s2"]
+
+
+def test_resources_only_named_in_dead_code_take_no_register():
+    src = """Texture2D unused_in_the_end; Texture2D tex;
+    float4 main() : sv_target { Texture2D never_read = unused_in_the_end; return tex.Load(0); }"""
+    res = compile_hlsl(src, "t", "main", "ps_5_0").listing
+    assert _regs(src, "ld") == ["t0"] and "t1" not in res

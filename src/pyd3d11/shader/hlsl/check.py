@@ -202,8 +202,8 @@ def check_compile_shader(cg: Codegen, d: A.VarDecl) -> None:
     call = init.args[1] if ok else None  # type: ignore[union-attr]
     if ok and isinstance(call, A.Call) and call.name in cg.funcs:
         f = next((x for x in cg.funcs[call.name] if x.body is not None), None)
-        nuni = sum(1 for p in f.params if "uniform" in p.mods) if f is not None else -1
-        ok = f is not None and nuni == len(call.args) and all(
+        uni = [p for p in f.params if "uniform" in p.mods] if f is not None else []
+        ok = f is not None and sum(1 for p in uni if p.default is None) <= len(call.args) <= len(uni) and all(
             n.name in cg.globals or n.name in cg.funcs for a in call.args for n in walk(a)
             if isinstance(n, A.Ident))
     else:

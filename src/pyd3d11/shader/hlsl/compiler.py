@@ -17,6 +17,7 @@ from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
 from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from .codegen import Codegen
+from .deadres import dead_resources
 from .diagnostics import HlslError
 from .lexer import lex
 from .parser import MAX_NESTING, Parser
@@ -65,19 +66,25 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     if stage not in _SUPPORTED_STAGES:
         raise NotSupportedError(f"HLSL compilation for {target}")
     pp = preprocess(source, file, defines, include_open)
-    parser = Parser(lex(pp.text, file))
-    prog = parser.parse_program()
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
-    cg = Codegen(prog, entry, stage, major, minor, row_major)
-    cg.compile_flags = flags
-    try:
-        cg.run()
-    except NotImplementedError as exc:
-        raise NotSupportedError(str(exc)) from None
-    if cg.warnings and flags & D3DCOMPILE_WARNINGS_ARE_ERRORS:
-        pos, code, msg = cg.warnings[0]
-        raise HlslError(pos.file, pos.line, pos.col, code, msg)
-    text, _ = cg.listing()
+
+    def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
+        cg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, stage, major, minor, row_major)
+        cg.compile_flags = flags
+        cg.dead_resources = dead
+        try:
+            cg.run()
+        except NotImplementedError as exc:
+            raise NotSupportedError(str(exc)) from None
+        if cg.warnings and flags & D3DCOMPILE_WARNINGS_ARE_ERRORS:
+            pos, code, msg = cg.warnings[0]
+            raise HlslError(pos.file, pos.line, pos.col, code, msg)
+        return cg, cg.listing()[0]
+
+    cg, text = generate(frozenset())
+    dead = dead_resources(cg, text)
+    if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
+        cg, text = generate(dead)
     program = assemble_program(text)
     blob = build_blob(cg, program)
     warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]

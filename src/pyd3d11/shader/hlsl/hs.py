@@ -299,7 +299,7 @@ def hs_listing(cg: Codegen, global_decls: list[str]) -> str:
         lines.append(name)
         from .optimize import optimize_in_place
 
-        optimize_in_place(ph["code"])
+        optimize_in_place(ph["code"], ph["x"])
         tmap, nregs = allocate(ph["code"], ph["var"])
         lines += ph["in"] + ph["out"]
         if nregs:

@@ -301,6 +301,9 @@ def allocate_registers(cg: Codegen) -> None:
     first; an array takes one contiguous range (all its registers once any element is used). A
     reservation in another register set (``Texture2D t : register(s0)``) is ignored while the object is
     unused and is an error (X3530) once it is used."""
+    from .deadres import drop_dead
+
+    drop_dead(cg)  # used by name only in code that generated nothing (deadres.py)
     for r, pos, file in getattr(cg, "bad_reservations", []):
         if r.used:
             raise cg.err(pos, f"'{r.name}': invalid register specification, expected '{file}' binding", 3530)
@@ -323,6 +326,8 @@ def allocate_registers(cg: Codegen) -> None:
         done.update(id(x) for x in block)
         if not any(x.used for x in block):
             continue
+        if r.file == "s":  # a sampler array reserves only up to its last used element (fxc)
+            block = block[:max(i for i, x in enumerate(block) if x.used) + 1]
         free = taken[r.file]
         n = 0
         while any(n + i in free for i in range(len(block))):
@@ -414,9 +419,9 @@ def _param_needed(f: A.FuncDef) -> list[A.Param]:
 def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
     """Object leaves of entry-point parameters (``Texture2D t``, ``sampler s``, ``struct {Texture2D t;
     sampler s[3];} in``) are uniform resources named by their path (``in.s[1]``), allocated after the
-    globals in parameter order. For each register set, one parameter reserves a contiguous range from
-    its first leaf to its last used one (fxc SM5.0: leaves past the last used one reserve nothing;
-    unused leaves inside the range are neither declared nor reflected)."""
+    globals in parameter order. Once one leaf of a register set is used, the parameter reserves one
+    contiguous range of that set: every texture/UAV leaf, but samplers only up to the last used one
+    (fxc; unused leaves inside the range are neither declared nor reflected)."""
     from .codegen import Resource
     from .layout import _leaf_name
 
@@ -436,10 +441,10 @@ def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
             cells[path] = (r, 0)
             blocks.setdefault(r.file, []).append(r)
         cg.param_objects[p.name] = cells
-        for block in blocks.values():
+        for file, block in blocks.items():
             last = max((i for i, r in enumerate(block) if r.used), default=-1)
             if last >= 0:
-                cg.__dict__.setdefault("reserved_blocks", []).append(block[:last + 1])
+                cg.__dict__.setdefault("reserved_blocks", []).append(block[:last + 1] if file == "s" else block)
 
 
 def param_value(cg: Codegen, p: A.Param, v: Val) -> Val:

@@ -23,13 +23,15 @@ lane i reads swizzle lane i, a short swizzle repeats its last component."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 
 from ..dxbc.opcodes import BY_NAME, OpClass
 from .operands import Ins, Reg
 
-#: module switch (tests compare outputs with the pass on and off)
-ENABLED = True
+#: module switch (tests compare outputs with the pass on and off; PYD3D11_HLSL_NO_OPT=1 turns it off
+#: in tools and subprocesses, e.g. to tell an optimiser bug from a code generator bug)
+ENABLED = not os.environ.get("PYD3D11_HLSL_NO_OPT")
 _MAX_ROUNDS = 6
 _ALL = (0, 1, 2, 3)
 
@@ -53,35 +55,50 @@ class _Bail(Exception):
 
 
 class _Shape:
-    """What the pass needs to know about one operation."""
+    """What the pass needs to know about one operation (shared, immutable once built)."""
 
-    __slots__ = ("nd", "kind", "types", "cls", "pure", "flow")
+    __slots__ = ("nd", "kind", "types", "cls", "pure", "flow", "maybe_pure")
 
-    def __init__(self, ins: Ins) -> None:
-        info = BY_NAME.get("sync" if ins.op.startswith("sync_") else ins.op)
+    def __init__(self, op: str, nargs: int) -> None:
+        info = BY_NAME.get("sync" if op.startswith("sync_") else op)
         self.kind = "unknown"
         self.nd = 0
         self.types = ""
         self.cls = None
-        self.pure = False
+        self.pure = self.maybe_pure = False
         self.flow = True
-        if info is None or info.num_operands != len(ins.args) or info.is_declaration:
+        if info is None or info.num_operands != nargs or info.is_declaration:
             return
         self.nd, self.types, self.cls = info.num_dst, info.operand_types, info.cls
         self.flow = info.cls in (OpClass.FLOW, OpClass.SYNC, OpClass.DEBUG, OpClass.CUSTOM, OpClass.RESERVED)
-        if ins.op in _DOT:
+        if op in _DOT:
             self.kind = "dot"
-        elif info.cls in _CW_CLASSES and ins.op not in _NOT_CW and "d" not in self.types:
+        elif info.cls in _CW_CLASSES and op not in _NOT_CW and "d" not in self.types:
             self.kind = "cw"
         else:
             self.kind = "other"
-        self.pure = (self.nd >= 1 and not self.flow
-                     and (info.cls in _PURE_CLASSES or ins.op in _PURE_MEMORY)
-                     and all(d.file in ("r", "null") and d.rel is None for d in ins.args[:self.nd]))
+        # pure when, besides, every destination is a temp (checked per instruction)
+        self.maybe_pure = (self.nd >= 1 and not self.flow
+                           and (info.cls in _PURE_CLASSES or op in _PURE_MEMORY))
+
+
+_SHAPES: dict[tuple[str, int, bool], _Shape] = {}
 
 
 def _shape(ins: Ins) -> _Shape:
-    return _Shape(ins)
+    n = len(ins.args)
+    key = (ins.op, n, False)
+    sh = _SHAPES.get(key)
+    if sh is None:
+        sh = _SHAPES[key] = _Shape(ins.op, n)
+    if sh.maybe_pure and all(d.file in ("r", "null") and d.rel is None for d in ins.args[:sh.nd]):
+        key = (ins.op, n, True)
+        pure = _SHAPES.get(key)
+        if pure is None:
+            pure = _SHAPES[key] = _Shape(ins.op, n)
+            pure.pure = True
+        return pure
+    return sh
 
 
 def _padded(r: Reg) -> tuple[int, ...]:
@@ -108,12 +125,30 @@ def _src_lanes(ins: Ins, sh: _Shape) -> tuple[int, ...]:
     return _ALL
 
 
+#: per optimisation run: id(ins) -> (ins, reads, writes); holding ``ins`` keeps its id unique
+_MEMO: dict[int, tuple] = {}
+
+
+def _memo(ins: Ins, sh: _Shape) -> tuple:
+    m = _MEMO.get(id(ins))
+    if m is None or m[0] is not ins:
+        m = _MEMO[id(ins)] = (ins, _reads_of(ins, sh), _writes_of(ins, sh))
+    return m
+
+
 def _reads(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
+    return _memo(ins, sh)[1]
+
+
+def _writes(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
+    return _memo(ins, sh)[2]
+
+
+def _reads_of(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
     """Temp components ``(temp, comp)`` the instruction reads (over-approximated when unsure)."""
     out: list[tuple[int, int]] = []
     for a in ins.args:
-        if a.rel is not None and a.rel[0] == "r":
-            out.append((a.rel[1][0], a.rel[3]))
+        out += _rel_reads(a)
     if sh.kind == "unknown":
         for a in ins.args:
             if a.file == "r":
@@ -127,7 +162,18 @@ def _reads(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
     return out
 
 
-def _writes(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
+def _rel_reads(a: Reg) -> list[tuple[int, int]]:
+    """Temp components an operand's relative index reads. Operand kinds of linkage.py render more
+    than one component of the index temp (``cb[rT.x + 0][rT.y + k]``): all four count."""
+    if a.rel is None or a.rel[0] != "r":
+        return []
+    t = a.rel[1][0]
+    if type(a) is not Reg or a.file == "cbthis":
+        return [(t, c) for c in _ALL]
+    return [(t, a.rel[3])]
+
+
+def _writes_of(ins: Ins, sh: _Shape) -> list[tuple[int, int]]:
     return [(d.idx[0], c) for d in ins.args[:sh.nd] if d.file == "r" for c in _dst_comps(d)]
 
 
@@ -230,7 +276,7 @@ def _construct_writes(code: list[Ins]) -> dict[int, set[int] | None]:
 
 def _rewrite(st: _Copies, reg: Reg, lanes: tuple[int, ...], allow_imm: bool) -> Reg | None:
     """``reg`` reading the copies' sources instead, or None (nothing known / sources differ)."""
-    if reg.file != "r" or reg.rel is not None:
+    if reg.file != "r" or reg.rel is not None or type(reg) is not Reg:
         return None
     t = reg.idx[0]
     sw = _padded(reg)
@@ -275,8 +321,7 @@ def _holder(st: _Copies, reg: Reg, t: int, sw: tuple, read: list[int], res: dict
     for c in read:
         here: dict[int, dict[int, int]] = {}
         for u, cu in st.holders.get(res[c], ()):
-            if u != t:
-                here.setdefault(u, {})[c] = cu
+            here.setdefault(u, {})[c] = cu
         if where is None:
             where = here
         else:
@@ -284,7 +329,9 @@ def _holder(st: _Copies, reg: Reg, t: int, sw: tuple, read: list[int], res: dict
         if not where:
             return None
     assert where is not None
-    u = min(where)
+    u = min(where)  # the oldest temp (t itself holds them too): every reader agrees on one
+    if u == t:
+        return None
     m = where[u]
     if single:
         return Reg("r", (u,), None, (m[sw[0]],), reg.mod)
@@ -298,6 +345,8 @@ def _copy_slots(ins: Ins) -> list[tuple[int, tuple]] | None:
     if ins.op != "mov" or ins.suffix or ins.tail or len(ins.args) != 2:
         return None
     d, s = ins.args
+    if type(s) is not Reg or type(d) is not Reg:
+        return None
     if d.file != "r" or d.rel is not None or d.mod or d.comps is None or s.mod or s.rel is not None:
         return None
     if s.file == "l":
@@ -309,6 +358,37 @@ def _copy_slots(ins: Ins) -> list[tuple[int, tuple]] | None:
         return None
     sw = _padded(s)
     return [(c, (s.file, tuple(s.idx), None, sw[c])) for c in d.comps]
+
+
+#: integer operations that return one operand unchanged when the other is this immediate:
+#: op -> (identity value, operand positions the identity may take)
+_IDENTITY = {"iadd": (0, (0, 1)), "or": (0, (0, 1)), "xor": (0, (0, 1)), "and": (0xFFFFFFFF, (0, 1)),
+             "imul": (1, (0, 1)), "ishl": (0, (1,)), "ushr": (0, (1,)), "ishr": (0, (1,))}
+
+
+def _as_move(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
+    """``iadd d, a, l(0)`` and the like as the bit copy ``mov d, a`` (exact for integers)."""
+    rule = _IDENTITY.get(ins.op)
+    if rule is None or ins.suffix or ins.tail:
+        return None
+    value, where = rule
+    if ins.op == "imul":  # imul hi, lo, a, b: only the low half wanted
+        if len(ins.args) != 4 or ins.args[0].file != "null":
+            return None
+        dst, srcs = ins.args[1], ins.args[2:]
+    else:
+        if len(ins.args) != 3:
+            return None
+        dst, srcs = ins.args[0], ins.args[1:]
+    mask = 31 if ins.op in ("ishl", "ushr", "ishr") else 0xFFFFFFFF
+    for k in where:
+        c, other = srcs[k], srcs[1 - k]
+        if c.file != "l" or c.mod or other.mod or other.file == "l":
+            continue
+        imm4 = (tuple(c.imm) + (c.imm[-1],) * 4)[:4]
+        if all(imm4[ln] & mask == value for ln in lanes):
+            return Ins("mov", [dst, other])
+    return None
 
 
 def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
@@ -337,6 +417,11 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
             if new_args is not None:
                 ins = Ins(ins.op, new_args, ins.suffix, ins.tail)
                 changed = True
+            if ins.op in _IDENTITY:
+                mv = _as_move(ins, lanes)
+                if mv is not None:
+                    ins, sh = mv, _shape(mv)
+                    changed = True
         # 2. structured control flow
         if op == "if":
             stack.append(("if", st.clone(), writes_in[i]))
@@ -406,6 +491,19 @@ def _eliminate(code: list[Ins]) -> tuple[list[Ins], bool]:
     alive = [True] * n
     changed = False
     work = [i for i in range(n) if shapes[i].pure]
+    # stores into an indexable temp array that nothing reads (e.g. an unused static const table)
+    x_read = {a.idx[0] for ins, sh in zip(code, shapes, strict=True)
+              for a in (ins.args if sh.kind == "unknown" else ins.args[sh.nd:]) if a.file == "x"}
+    for i in range(n):
+        sh = shapes[i]
+        if (sh.maybe_pure and sh.nd == 1 and code[i].args[0].file == "x"
+                and code[i].args[0].idx[0] not in x_read):
+            alive[i] = False
+            changed = True
+            for k in reads[i]:
+                readers[k] -= 1
+                if readers[k] == 0:
+                    work.extend(writers[k])
     while work:
         i = work.pop()
         if not alive[i]:
@@ -438,6 +536,169 @@ def _eliminate(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for i, ins in enumerate(code) if alive[i]], True
 
 
+# --- dead stores (liveness over the structured control-flow graph) ---------------------------------
+
+_CTRL = frozenset({"if", "else", "endif", "loop", "endloop", "break", "breakc", "continue", "continuec",
+                   "ret", "retc", "switch", "case", "default", "endswitch", "$body", "$endbody"})
+_EXIT, _EXIT_ALL = -1, -2  # program end (no temp live) / function-body return (every temp live)
+
+
+def _bits(keys: list[tuple[int, int]]) -> int:
+    m = 0
+    for t, c in keys:
+        m |= 1 << (t * 4 + c)
+    return m
+
+
+def _successors(code: list[Ins]) -> dict[int, list[int]]:
+    """Targets of every control instruction (instruction indices, _EXIT or _EXIT_ALL)."""
+    n = len(code)
+    match: dict[int, int] = {}  # if/else/loop/switch/$body -> closing (or else) index
+    stack: list[int] = []
+    cases: dict[int, list[int]] = defaultdict(list)
+    owner: dict[int, list[int]] = {}  # control instruction -> enclosing construct openers (innermost last)
+    for i, ins in enumerate(code):
+        op = ins.op
+        if op in ("if", "loop", "switch", "$body"):
+            owner[i] = list(stack)
+            stack.append(i)
+            continue
+        if op == "else":
+            if not stack or code[stack[-1]].op != "if":
+                raise _Bail
+            match[stack[-1]] = i
+            stack[-1] = i
+            continue
+        if op in ("endif", "endloop", "endswitch", "$endbody"):
+            want = {"endif": ("if", "else"), "endloop": ("loop",), "endswitch": ("switch",),
+                    "$endbody": ("$body",)}[op]
+            if not stack or code[stack[-1]].op not in want:
+                raise _Bail
+            match[stack.pop()] = i
+            continue
+        if op in ("case", "default"):
+            if not stack or code[stack[-1]].op != "switch":
+                raise _Bail
+            cases[stack[-1]].append(i)
+        if op in _CTRL:
+            owner[i] = list(stack)
+    if stack:
+        raise _Bail
+
+    def after(j: int) -> int:
+        return j + 1 if j + 1 < n else _EXIT
+
+    succ: dict[int, list[int]] = {}
+    for i, ins in enumerate(code):
+        op = ins.op
+        if op not in _CTRL:
+            continue
+        encl = owner.get(i, [])
+        in_body = any(code[k].op == "$body" for k in encl)
+        if op == "if":
+            j = match[i]
+            succ[i] = [after(i), after(j) if code[j].op == "else" else j]
+        elif op == "else":
+            succ[i] = [match[i]]
+        elif op in ("break", "breakc"):
+            k = next((k for k in reversed(encl) if code[k].op in ("loop", "switch")), None)
+            if k is None:
+                raise _Bail
+            succ[i] = [after(match[k])] + ([after(i)] if op == "breakc" else [])
+        elif op in ("continue", "continuec"):
+            k = next((k for k in reversed(encl) if code[k].op == "loop"), None)
+            if k is None:
+                raise _Bail
+            succ[i] = [after(k)] + ([after(i)] if op == "continuec" else [])
+        elif op == "endloop":
+            k = next(k for k, v in match.items() if v == i)
+            succ[i] = [after(k)]
+        elif op in ("ret", "retc"):
+            succ[i] = [_EXIT_ALL if in_body else _EXIT] + ([after(i)] if op == "retc" else [])
+        elif op == "switch":
+            cs = cases[i]
+            has_default = any(code[c].op == "default" for c in cs)
+            succ[i] = cs + ([] if has_default else [match[i]])
+        elif op == "$body":
+            succ[i] = [after(match[i])]
+        elif op == "$endbody":
+            succ[i] = [_EXIT_ALL]
+        else:  # endif, case, default, endswitch
+            succ[i] = [after(i)]
+    return succ
+
+
+def _dead_stores(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """Remove (or mask off) writes of temp components that no path reads before they are rewritten."""
+    if any(ins.op in ("call", "callc", "label") for ins in code):
+        return code, False
+    succ = _successors(code)
+    shapes = [_shape(ins) for ins in code]
+    rd = [_bits(_reads(ins, sh)) for ins, sh in zip(code, shapes, strict=True)]
+    wr = [_bits(_writes(ins, sh)) if sh.kind != "unknown" else 0 for ins, sh in zip(code, shapes, strict=True)]
+    all_bits = 0
+    for m in rd:
+        all_bits |= m
+    for i, ins in enumerate(code):
+        if ins.op == "fcall":  # the body may read any temp
+            rd[i] = all_bits
+    # blocks: each control instruction alone, the runs between them
+    starts = sorted({0} | {i for i, ins in enumerate(code) if ins.op in _CTRL}
+                    | {i + 1 for i, ins in enumerate(code) if ins.op in _CTRL and i + 1 < len(code)})
+    ends = starts[1:] + [len(code)]
+    block_of = {s: b for b, s in enumerate(starts)}
+    nb = len(starts)
+    bsucc: list[list[int]] = []
+    gen = [0] * nb
+    kill = [0] * nb
+    for b in range(nb):
+        s, e = starts[b], ends[b]
+        last = e - 1
+        targets = succ.get(last, [e if e < len(code) else _EXIT])
+        bsucc.append([t if t < 0 else block_of[t] for t in targets])
+        g = k = 0
+        for i in range(e - 1, s - 1, -1):
+            g = rd[i] | (g & ~wr[i])
+            k |= wr[i]
+        gen[b], kill[b] = g, k
+    live_in = [0] * nb
+    exit_val = {_EXIT: 0, _EXIT_ALL: all_bits}
+    changed = True
+    while changed:
+        changed = False
+        for b in range(nb - 1, -1, -1):
+            out = 0
+            for t in bsucc[b]:
+                out |= exit_val[t] if t < 0 else live_in[t]
+            new = gen[b] | (out & ~kill[b])
+            if new != live_in[b]:
+                live_in[b] = new
+                changed = True
+    removed: set[int] = set()
+    for b in range(nb):
+        live = 0
+        for t in bsucc[b]:
+            live |= exit_val[t] if t < 0 else live_in[t]
+        for i in range(ends[b] - 1, starts[b] - 1, -1):
+            sh, w = shapes[i], wr[i]
+            if sh.pure and w and not w & live:
+                removed.add(i)
+                continue
+            if sh.pure and w & ~live and sh.nd == 1 and sh.kind in ("cw", "dot"):
+                d = code[i].args[0]
+                comps = tuple(c for c in _dst_comps(d) if live >> (d.idx[0] * 4 + c) & 1)
+                code[i] = Ins(code[i].op, [Reg("r", d.idx, None, comps)] + code[i].args[1:], code[i].suffix,
+                              code[i].tail)
+                removed.add(-1)  # marks a change
+                sh = shapes[i] = _shape(code[i])
+                w = _bits(_writes(code[i], sh))
+                rd[i] = _bits(_reads(code[i], sh))
+            live = (live & ~w) | rd[i]
+    if not removed:
+        return code, False
+    return [ins for i, ins in enumerate(code) if i not in removed], True
+
+
 # --- retargeting -----------------------------------------------------------------------------------
 
 def _barrier(ins: Ins, sh: _Shape) -> bool:
@@ -460,8 +721,8 @@ def _retarget(code: list[Ins]) -> tuple[list[Ins], bool]:
         for j, a in enumerate(ins.args):
             if a.rel is not None:
                 rel_use[a.file] = i
-                if a.rel[0] == "r":
-                    last_use[("r", (a.rel[1][0],), a.rel[3])] = i
+                for t, c in _rel_reads(a):
+                    last_use[("r", (t,), c)] = i
             if a.file in ("l", "null") or not a.idx:
                 continue
             if j < sh.nd:
@@ -506,9 +767,12 @@ def _retarget(code: list[Ins]) -> tuple[list[Ins], bool]:
 def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict, last_write: dict,
           last_use: dict, rel_use: dict) -> list[tuple[int, Ins]] | None:
     """The defs of ``mov``'s source rewritten to write its destination, or None when unsound."""
-    if mov.op != "mov" or mov.suffix or mov.tail or len(mov.args) != 2:
+    if mov.op != "mov" or mov.suffix not in ("", "_sat") or mov.tail or len(mov.args) != 2:
         return None
+    sat = mov.suffix == "_sat"  # folds into defs that saturate a float result themselves
     d, s = mov.args
+    if type(d) is not Reg or type(s) is not Reg:
+        return None
     if (s.file != "r" or s.rel is not None or s.mod or d.rel is not None or d.mod or d.comps is None
             or d.file not in ("r", "o") or (d.file == "r" and d.idx[0] == s.idx[0])):
         return None
@@ -540,10 +804,17 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
         dd = ins.args[0]
         if dd.file != "r" or dd.idx[0] != t or dd.mod or sorted(_dst_comps(dd)) != sorted(comps):
             return None
+        suffix = ins.suffix
+        if sat:
+            info = BY_NAME[ins.op]
+            if (suffix not in ("", "_sat") or not info.has_saturate or sh.kind not in ("cw", "dot")
+                    or info.dst_types != "f"):
+                return None
+            suffix = "_sat"
         new_lanes = sorted(ln for c in comps for ln in lanes_of[c])
         dst = Reg(d.file, d.idx, None, tuple(new_lanes))
         if sh.kind == "dot":
-            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], ins.suffix, ins.tail)))
+            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], suffix, ins.tail)))
         elif sh.kind == "cw":
             srcs = []
             for a in ins.args[1:]:
@@ -566,8 +837,8 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
                     fill = p[sw[new_lanes[0]]]
                     lane_set = set(new_lanes)
                     comps4 = tuple(p[sw[ln]] if ln in lane_set else fill for ln in range(4))
-                    srcs.append(Reg(a.file, a.idx, a.rel, comps4, a.mod, a.imm))
-            plan.append((j, Ins(ins.op, [dst] + srcs, ins.suffix, ins.tail)))
+                    srcs.append(type(a)(a.file, a.idx, a.rel, comps4, a.mod, a.imm))
+            plan.append((j, Ins(ins.op, [dst] + srcs, suffix, ins.tail)))
         else:
             if any(sw[ln] != ln for ln in new_lanes):
                 return None
@@ -581,19 +852,41 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected)."""
     if not ENABLED or not code:
         return code
+    _MEMO.clear()
     try:
         out = list(code)
         for _ in range(_MAX_ROUNDS):
             out, c1 = _propagate(out)
             out, c2 = _eliminate(out)
+            out, c4 = _dead_stores(out)
+            c2 = c2 or c4
             out, c3 = _retarget(out)
             if not (c1 or c2 or c3):
                 break
         return out
     except _Bail:
         return code
+    finally:
+        _MEMO.clear()
 
 
-def optimize_in_place(code: list[Ins]) -> None:
-    """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py)."""
+def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None) -> None:
+    """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
+    the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
+    more and number the others from x0 in order, as fxc declares them."""
     code[:] = optimize_code(code)
+    if not ENABLED or indexable is None:
+        return
+    used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}
+    keep = [x for x in indexable if x in used]
+    renum = {old: new for new, old in enumerate(sorted(keep))}
+    sizes = {renum[x]: indexable[x] for x in keep}
+    indexable.clear()
+    indexable.update(dict(sorted(sizes.items())))
+    if all(o == nw for o, nw in renum.items()):
+        return
+    for i, ins in enumerate(code):
+        if any(a.file == "x" for a in ins.args):
+            args = [type(a)(a.file, (renum[a.idx[0]], *a.idx[1:]), a.rel, a.comps, a.mod, a.imm)
+                    if a.file == "x" else a for a in ins.args]
+            code[i] = Ins(ins.op, args, ins.suffix, ins.tail)

@@ -1,0 +1,62 @@
+"""Resources fxc would not bind: referenced by name in reachable code, yet read by no instruction of the final
+program (the reference was in dead code: an unused local, the untaken side of a constant ``?:``, an object
+copied into a struct and never read back).
+
+fxc allocates t#/s#/u# after optimisation, so such a resource takes no register and is neither declared nor
+reflected. Registers are assigned here before code generation (by name), so the compiler generates once,
+finds the resources the finished listing never touches, and generates again with those left out."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .codegen import Codegen
+
+_OPERAND = re.compile(r"(?<![\w$.])([tsu])(\d+)\b")
+
+
+def referenced_registers(listing: str) -> set[tuple[str, int]]:
+    """(file, index) of every t#/s#/u# operand of the listing's instructions (declarations excluded)."""
+    out: set[tuple[str, int]] = set()
+    for line in listing.splitlines():
+        if line.startswith(("dcl_", "vs_", "ps_", "gs_", "hs_", "ds_", "cs_")):
+            continue
+        out.update((f, int(n)) for f, n in _OPERAND.findall(line.split("//", 1)[0]))
+    return out
+
+
+def _group(name: str) -> str:
+    """Elements of one resource array (``tex[1]``) and leaves of one struct share an allocation block."""
+    return name.split("[", 1)[0]
+
+
+def dead_resources(cg: Codegen, listing: str) -> frozenset[str]:
+    """Names of the resources that were allocated as used but that no instruction of ``listing`` reads.
+    An array counts as read when any of its elements is (it is one contiguous allocation); of a sampler
+    array only the elements up to the last one read count."""
+    from .codegen import Resource
+
+    refs = referenced_registers(listing)
+    res = [r for r in cg.resources if isinstance(r, Resource) and not r.name.startswith("$")]
+    live_groups = {_group(r.name) for r in res if (r.file, r.reg) in refs}
+    dead = {r.name for r in res if r.used and r.reg >= 0 and (r.file, r.reg) not in refs and
+            _group(r.name) not in live_groups}
+    # a sampler array keeps only the elements up to its last one read (they reserve s# registers)
+    groups: dict[str, list] = {}
+    for r in res:
+        if r.file == "s" and "[" in r.name and r.used and r.reg >= 0:
+            groups.setdefault(_group(r.name), []).append(r)
+    for members in groups.values():
+        last = max((i for i, r in enumerate(members) if (r.file, r.reg) in refs), default=-1)
+        dead.update(r.name for r in members[last + 1:])
+    return frozenset(dead)
+
+
+def drop_dead(cg: Codegen) -> None:
+    """Before allocation: resources found dead by a previous generation take no register."""
+    dead = getattr(cg, "dead_resources", frozenset())
+    for r in cg.resources:
+        if r.name in dead:
+            r.used = False

@@ -1,0 +1,232 @@
+"""Entry-point signatures: binding entry parameters and return values to input/output registers
+(fxc's packing from :mod:`.sigpack`, system values, interpolation modes). A mixin of
+:class:`.codegen.Codegen`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .compat import compat_semantic
+from .diagnostics import Pos
+from .operands import Slot, imm
+from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
+from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, split_semantic
+
+if TYPE_CHECKING:
+    pass
+
+
+class SignatureBinding:
+    """Input/output signature construction for :class:`.codegen.Codegen` (self is the code generator)."""
+
+    def write_entry_outputs(self, retval: Val | None, pos: Pos) -> None:
+        ctx = self.func_ctx[0]
+        if retval is not None:
+            self.out_owner = "$return"
+            self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
+        for p, v in ctx["outs"]:
+            self.out_owner = p.name
+            self.bind_output(p.type, p.semantic, v, p.pos)
+
+    def _elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
+        """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries."""
+        out: list = []
+        if isinstance(t, StructType):
+            for fname, ft, fsem, mods in t.fields:
+                sub = self._elem_list(ft, fsem or sem, pos, fname)
+                if not out and sub:  # a struct's first element starts a register (fxc packing, sigpack)
+                    sub[0] = (*sub[0][:3], sub[0][3] | {ALIGN})
+                out += [(a, b, c, d | mods) for a, b, c, d in sub]
+            return out
+        if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
+            return []  # object members of entry structs are uniform resources, not signature elements
+        if sem is None and isinstance(t, ArrayType):
+            inner = self._elem_list(t.elem, None, pos, name)
+            # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
+            for _e in range(t.count):
+                out += inner
+            return out
+        if sem is None:
+            raise self.err(pos, f"'{name}': missing semantic", 4502)
+        base, idx = split_semantic(sem)
+        if isinstance(t, ArrayType):
+            inner = self._elem_list(t.elem, f"{base}", pos, name)
+            for e in range(t.count):  # each element takes as many indexes as it has registers
+                out += [(lt, b, idx + e * len(inner) + k, m | {ALIGN} if k == 0 else m)
+                        for k, (lt, b, _i, m) in enumerate(inner)]
+            return out
+        if isinstance(t, NumType):
+            if t.shape == "m":
+                if not self.is_row_major(t):
+                    return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset({ALIGN})) for c in range(t.cols)]
+                return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset({ALIGN, ROW_VECTOR}))
+                        for r in range(t.rows)]
+            return [(t, base, idx, frozenset())]
+        raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
+
+    def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
+        slots: list[Slot] = []
+        for lt, base, idx, fmods in self._elem_list(t, sem, pos, name):
+            base = compat_semantic(self, base, False)
+            up = base.upper()
+            n = lt.n
+            allm = mods | fmods
+            if self.stage == "cs":
+                special = _CS_SV.get(up)
+                if special is None:
+                    raise self.err(pos, f"invalid compute shader input semantic '{base}'", 4502)
+                if special not in self.special_inputs:
+                    self.special_inputs[special] = 1
+                    comps = "" if special == "vThreadIDInGroupFlattened" else ".xyz"
+                    self.in_decls.append(f"dcl_input {special}{comps}")
+                slots += [(special, (), None, c) for c in range(n)]
+                continue
+            if self.stage == "ps" and up == "SV_COVERAGE":
+                self.in_decls.append("dcl_input vCoverage")
+                slots += [("vCoverage", (), None, 0)]
+                continue
+            if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
+                continue
+            prev = next((e for e in self.inputs if e.name.upper() == _CANON.get(up, base).upper() and e.index == idx),
+                        None)
+            if prev is not None:
+                # the same semantic twice: allowed only with the same layout (then both read one register)
+                # a row_major matrix's row vector does not share a plain vector's layout (fxc)
+                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods):
+                    raise self.err(pos, f"'{name}': input semantic '{base}{idx}' is used with different types", 4502)
+                first = (prev.mask & -prev.mask).bit_length() - 1
+                vslots = [("v", (prev.reg,), None, first + c) for c in range(n)]
+                if concrete(lt.base) == BOOL:
+                    vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
+                slots += vslots
+                continue
+            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
+            sv = _SV_NAMES.get(up)
+            mode = self.interp_mode(lt, allm)
+            if self.stage == "ps" and sv and up == "SV_POSITION":
+                mode = "linear noperspective" + (" sample" if "sample" in allm else
+                                                 " centroid" if "centroid" in allm else "")
+            reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
+            mask = comp_mask(first, n)
+            ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+            if sv is not None and up in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
+                                         "SV_SAMPLEINDEX"):
+                ctype = 1
+            disp = _CANON.get(up, base)
+            self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask))
+            m = "xyzw"[first:first + n]
+            if self.stage == "ps":
+                if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
+                                  "SV_VIEWPORTARRAYINDEX"):
+                    add_decl(self.in_decls, f"dcl_input_ps_sgv constant v{reg}.{m}, {sv[1]}")
+                elif sv and up == "SV_POSITION":
+                    add_decl(self.in_decls, f"dcl_input_ps_siv {mode} v{reg}.{m}, position")
+                else:
+                    add_decl(self.in_decls, f"dcl_input_ps {mode} v{reg}.{m}")
+            elif sv and self.stage == "vs":
+                add_decl(self.in_decls, f"dcl_input_sgv v{reg}.{m}, {sv[1]}")
+            else:
+                add_decl(self.in_decls, f"dcl_input v{reg}.{m}")
+            vslots = [("v", (reg,), None, first + c) for c in range(n)]
+            if concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
+                vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
+            slots += vslots
+        order = self.sig_order(t)
+        if len(order) == len(slots):
+            value = [None] * len(slots)
+            for sig_i, val_i in enumerate(order):
+                value[val_i] = slots[sig_i]
+            slots = value
+        return Val(t, slots)
+
+    @staticmethod
+    def interp_mode(t: NumType, mods: frozenset) -> str:
+        if concrete(t.base) != FLOAT or "nointerpolation" in mods:
+            return "constant"
+        mode = "linear"
+        if "noperspective" in mods:
+            mode += " noperspective"
+        if "sample" in mods:
+            mode += " sample"
+        elif "centroid" in mods:
+            mode += " centroid"
+        return mode
+
+    def sig_order(self, t: Type) -> list[int]:
+        """Value-slot index of each signature component, in :meth:`_elem_list` order (column-major
+        matrices occupy one register per column)."""
+        if isinstance(t, StructType):
+            out: list[int] = []
+            off = 0
+            for f in t.fields:
+                out += [off + i for i in self.sig_order(f[1])]
+                off += f[1].slots
+            return out
+        if isinstance(t, ArrayType):
+            inner = self.sig_order(t.elem)
+            return [e * t.elem.slots + i for e in range(t.count) for i in inner]
+        if isinstance(t, NumType) and t.shape == "m" and not self.is_row_major(t):
+            return [r * t.cols + c for c in range(t.cols) for r in range(t.rows)]
+        return list(range(t.slots))
+
+    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None:
+        if t is VOID:
+            return
+        order = self.sig_order(t)
+        if len(order) == len(v.slots):
+            v = Val(v.type, [v.slots[i] for i in order])
+        k = 0
+        for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
+            base = compat_semantic(self, base, True)
+            up = base.upper()
+            n = lt.n
+            vals = v.slots[k:k + n]
+            k += n
+            if concrete(lt.base) == BOOL:
+                vals = self.alu("and", UINT, n, [vals, [imm(1)] * n])
+            if self.stage == "ps" and up in _PS_SPECIAL_OUT:
+                reg_name = _PS_SPECIAL_OUT[up]
+                decl = {"oDepth": "dcl_output oDepth", "oMask": "dcl_output oMask", "oDepthGE": "dcl_output oDepthGE",
+                        "oDepthLE": "dcl_output oDepthLE", "oStencilRef": "dcl_output oStencilRef"}[reg_name]
+                if decl not in self.out_decls:
+                    self.out_decls.append(decl)
+                    self.outputs.append(SigElem(_CANON.get(up, base), idx, 0, 1 if up in ("SV_COVERAGE",
+                                                "SV_STENCILREF") else 3, 0xFFFFFFFF, 1))
+                self.store([(reg_name, (), None, 0)], vals[:1])
+                continue
+            if self.stage == "ps":
+                if up != "SV_TARGET":
+                    raise self.err(pos, f"invalid ps output semantic '{base}'", 4506)
+                reg, first = idx, 0
+                existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
+                if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
+                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
+            else:
+                existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
+                key = (up, idx)
+                owner = (self.out_owner, k)
+                if self.stage != "gs" and key in self.output_owner and self.output_owner[key] != owner:
+                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
+                self.output_owner[key] = owner
+                if existing:
+                    reg, first = existing[0].reg, (existing[0].mask & -existing[0].mask).bit_length() - 1
+                else:
+                    reg, first = place_element(self, self.outputs, n, up, self.interp_mode(lt, _m), _m)
+            if not existing:
+                sv = _SV_NAMES.get(up)
+                if self.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+                    from .hs import tess_sv
+
+                    sv = tess_sv(self, up, idx, pos)
+                ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+                self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg,
+                                            comp_mask(first, n)))
+                m = "xyzw"[first:first + n]
+                if sv and self.stage != "ps":
+                    add_decl(self.out_decls, f"dcl_output_siv o{reg}.{m}, {sv[1]}")
+                else:
+                    add_decl(self.out_decls, f"dcl_output o{reg}.{m}")
+            self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
+
+    # --- scopes & variables ---------------------------------------------------------------------------

@@ -1,0 +1,121 @@
+"""The code generator's value and binding records (HLSL values as slot lists, resources, constant
+buffers, signature elements) and the system-value tables they use; see :mod:`.codegen`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from . import ast as A
+from .operands import is_imm
+from .types import BOOL, DOUBLE, FLOAT, INT, UINT, ObjectType, Type
+
+
+def f2b(x: float) -> int:
+    return int(np.array(x, np.float32).view(np.uint32))
+
+
+def b2f(b: int) -> float:
+    return float(np.array(b & 0xFFFFFFFF, np.uint32).view(np.float32))
+
+
+@dataclass(eq=False)
+class Val:
+    type: Type
+    slots: list = field(default_factory=list)
+    obj: Any = None  # resource binding for object values
+    lv: Any = None  # memory lvalue descriptor (UAV/TGSM element) when assignable there
+    readonly: bool = False  # const locals / statics: not an l-value (X3025)
+
+    @property
+    def const(self) -> bool:
+        return bool(self.slots) and all(is_imm(s) for s in self.slots)
+
+
+@dataclass(eq=False)
+class Resource:
+    name: str
+    type: ObjectType
+    file: str  # 't', 's', 'u'
+    reg: int = -1
+    decl_order: int = 0
+    used: bool = False
+    explicit: bool = False
+    stride: int = 0
+    counter: bool = False  # RWStructuredBuffer whose hidden counter is used (IncrementCounter/DecrementCounter)
+
+
+@dataclass(eq=False)
+class CbVar:
+    decl: A.VarDecl
+    cb: CBuf
+    offset: int = 0  # bytes
+    used: bool = False
+
+
+@dataclass(eq=False)
+class CBuf:
+    name: str
+    kind: str
+    reg: int | None
+    vars: list[CbVar] = field(default_factory=list)
+    size: int = 0
+    used: bool = False
+    slot: int = -1
+    explicit: bool = False
+
+
+@dataclass(eq=False)
+class SigElem:
+    name: str
+    index: int
+    sv: int  # D3D_NAME
+    ctype: int  # 1 uint, 2 sint, 3 float
+    reg: int
+    mask: int
+    interp: str = ""
+    stream: int = 0  # GS output stream (OSG5)
+
+
+#: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
+_NO_SWIZZLE = frozenset({"vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID",
+                         "vOutputControlPointID", "vForkInstanceID"})
+
+
+class ReturnSignal(Exception):
+    pass
+
+
+_SV_NAMES = {  # upper semantic -> (D3D_NAME, bytecode name)
+    "SV_POSITION": (1, "position"), "SV_CLIPDISTANCE": (2, "clip_distance"), "SV_CULLDISTANCE": (3, "cull_distance"),
+    "SV_RENDERTARGETARRAYINDEX": (4, "rendertarget_array_index"),
+    "SV_VIEWPORTARRAYINDEX": (5, "viewport_array_index"), "SV_VERTEXID": (6, "vertex_id"),
+    "SV_PRIMITIVEID": (7, "primitive_id"), "SV_INSTANCEID": (8, "instance_id"),
+    "SV_ISFRONTFACE": (9, "is_front_face"), "SV_SAMPLEINDEX": (10, "sampleIndex"),
+}
+_CANON = {"SV_POSITION": "SV_Position", "SV_TARGET": "SV_Target", "SV_DEPTH": "SV_Depth",
+          "SV_VERTEXID": "SV_VertexID", "SV_INSTANCEID": "SV_InstanceID", "SV_ISFRONTFACE": "SV_IsFrontFace",
+          "SV_PRIMITIVEID": "SV_PrimitiveID", "SV_SAMPLEINDEX": "SV_SampleIndex", "SV_COVERAGE": "SV_Coverage",
+          "SV_CLIPDISTANCE": "SV_ClipDistance", "SV_CULLDISTANCE": "SV_CullDistance",
+          "SV_RENDERTARGETARRAYINDEX": "SV_RenderTargetArrayIndex", "SV_VIEWPORTARRAYINDEX": "SV_ViewportArrayIndex",
+          "SV_DEPTHGREATEREQUAL": "SV_DepthGreaterEqual", "SV_DEPTHLESSEQUAL": "SV_DepthLessEqual",
+          "SV_STENCILREF": "SV_StencilRef"}
+_CS_SV = {"SV_DISPATCHTHREADID": "vThreadID", "SV_GROUPID": "vThreadGroupID", "SV_GROUPTHREADID": "vThreadIDInGroup",
+          "SV_GROUPINDEX": "vThreadIDInGroupFlattened"}
+_PS_SPECIAL_OUT = {"SV_DEPTH": "oDepth", "SV_COVERAGE": "oMask", "SV_DEPTHGREATEREQUAL": "oDepthGE",
+                   "SV_DEPTHLESSEQUAL": "oDepthLE", "SV_STENCILREF": "oStencilRef"}
+_RET_TYPE = {FLOAT: "float", INT: "sint", UINT: "uint", BOOL: "uint", DOUBLE: "double"}
+_DIM = {"Texture1D": ("texture1d", 1), "Texture1DArray": ("texture1darray", 2), "Texture2D": ("texture2d", 2),
+        "Texture2DArray": ("texture2darray", 3), "Texture3D": ("texture3d", 3), "TextureCube": ("texturecube", 3),
+        "TextureCubeArray": ("texturecubearray", 4), "Texture2DMS": ("texture2dms", 2),
+        "Texture2DMSArray": ("texture2dmsarray", 3), "Buffer": ("buffer", 1), "texture": ("texture2d", 2),
+        "Texture": ("texture2d", 2)}
+
+
+def split_semantic(sem: str) -> tuple[str, int]:
+    i = len(sem)
+    while i > 0 and sem[i - 1].isdigit():
+        i -= 1
+    return sem[:i], int(sem[i:]) if i < len(sem) else 0
