@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Compute benchmark: scenes S4a (saxpy) and S4b (groupshared reduction) of ../shared/bench/peer_bench.py,
-written in shader assembly and run through pyd3d11.pipeline.compute.dispatch directly.
+run through pyd3d11.pipeline.compute.dispatch directly. Shaders: peer_bench's HLSL_REFERENCE compiled
+with pyd3d11's D3DCompile (default) or the same shaders hand-written in assembly (``--shaders asm``).
 
 Same sizes, seeds and byte counts as peer_bench.py: N = 16,777,216 float32; S4a numthreads(256,1,1),
 Dispatch(256,256,1), bytes = 12*N; S4b two passes (Dispatch(128,128,1) then Dispatch(1,1,1)), bytes = 4*N.
 Peers (peer-results.md, llvmpipe): S4a 4.79 GB/s, S4b 0.505 GB/s.
 
-Usage: python bench/bench_compute.py [--runs 3] [--n N] [--max-lanes L]
+Usage: python bench/bench_compute.py [--runs 3] [--n N] [--max-lanes L] [--shaders hlsl|asm]
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from pathlib import Path
 
 import numpy as np
 
+from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 S4_A = 2.0
@@ -103,6 +107,12 @@ def _peer_module():
     return mod
 
 
+def compiled(peer, entry: str, defines: dict[str, str] | None = None):
+    """The program of peer_bench's HLSL_REFERENCE entry ``entry`` compiled for cs_5_0."""
+    blob = bytes(D3DCompile(peer.HLSL_REFERENCE, None, "peer_bench.hlsl", defines, None, entry, "cs_5_0"))
+    return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data)
+
+
 def structured_buffer(values: np.ndarray) -> ResourceStorage:
     st = ResourceStorage.create(1, 0, values.nbytes, structure_stride=4)
     st.data[:] = np.ascontiguousarray(values).view(np.uint8)
@@ -133,6 +143,9 @@ def main() -> None:
                     help="time frames in process CPU time (steadier on a shared, loaded machine)")
     ap.add_argument("--n", type=int, default=1 << 24)
     ap.add_argument("--max-lanes", type=int, default=1 << 20)
+    ap.add_argument("--shaders", choices=("hlsl", "asm"), default="hlsl",
+                    help="compile peer_bench's HLSL_REFERENCE (default; needs ../shared/bench) or use the "
+                         "hand-written assembly")
     args = ap.parse_args()
     global CLOCK
     if args.cpu_time:
@@ -145,9 +158,12 @@ def main() -> None:
         rng = np.random.default_rng(99)
         x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
     kw = {"max_lanes": args.max_lanes}
+    hlsl = args.shaders == "hlsl"
+    if hlsl and peer is None:
+        raise SystemExit("--shaders hlsl needs ../shared/bench/peer_bench.py (use --shaders asm)")
 
     # ---- S4a saxpy
-    prog = assemble_program(SAXPY)
+    prog = compiled(peer, "CSSaxpy") if hlsl else assemble_program(SAXPY)
     xs, ys = structured_buffer(x), structured_buffer(y)
     b = Bindings()
     b.set_cbuffer(0, np.array([S4_A, 0, 0, 0], np.float32))
@@ -166,13 +182,17 @@ def main() -> None:
     gbs = 12 * n / (tm["median_ms"] / 1e3) / 1e9
     print(json.dumps({"scene": "S4a", "name": "compute saxpy", "peer": "pyd3d11-reference", **tm,
                       "throughput": round(gbs, 4), "unit": "GB/s", "n": n, "peer_llvmpipe": 4.79,
-                      "check": {"max_abs_err": err, "ok": err < 1e-5}}))
+                      "check": {"max_abs_err": err, "ok": err < 1e-5}, "shaders": args.shaders}))
 
     # ---- S4b reduce (two dispatches)
     groups = n // 1024
     gx = 128
-    p1 = assemble_program(REDUCE.format(gx=gx, span=1024, pt=4))
-    p2 = assemble_program(REDUCE.format(gx=1, span=256 * (groups // 256), pt=groups // 256))
+    if hlsl:
+        p1 = compiled(peer, "CSReduce", {"PER_THREAD": "4", "GROUPS_X": str(gx)})
+        p2 = compiled(peer, "CSReduce", {"PER_THREAD": str(groups // 256), "GROUPS_X": "1"})
+    else:
+        p1 = assemble_program(REDUCE.format(gx=gx, span=1024, pt=4))
+        p2 = assemble_program(REDUCE.format(gx=1, span=256 * (groups // 256), pt=groups // 256))
     partial = structured_buffer(np.zeros(groups, np.float32))
     result = structured_buffer(np.zeros(1, np.float32))
     b1 = Bindings()
@@ -194,7 +214,7 @@ def main() -> None:
     print(json.dumps({"scene": "S4b", "name": "compute reduce", "peer": "pyd3d11-reference", **tm,
                       "throughput": round(gbs, 4), "unit": "GB/s", "n": n,
                       "Gelem/s": round(n / (tm["median_ms"] / 1e3) / 1e9, 4), "peer_llvmpipe": 0.505,
-                      "check": {"sum": got, "ref": ref, "rel_err": rel, "ok": rel < 1e-4}}))
+                      "check": {"sum": got, "ref": ref, "rel_err": rel, "ok": rel < 1e-4}, "shaders": args.shaders}))
 
 
 if __name__ == "__main__":

@@ -3,13 +3,15 @@
 
 Same sizes, counts, seeds and timing rules as peer_bench.py: 1024x1024 RGBA8 target cleared every frame,
 frame = clear + all draws (a synchronous device: the calls returning), setup outside the timed region,
-first frame reported separately, then warm-up and timed runs (median). Shaders are the HLSL_REFERENCE
-shaders of peer_bench.py written in shader assembly (assembled with pyd3d11's assembler).
+first frame reported separately, then warm-up and timed runs (median). Shaders: the HLSL_REFERENCE
+shaders of peer_bench.py compiled with pyd3d11's D3DCompile (default, ``--shaders hlsl``), or the same
+shaders hand-written in assembly (``--shaders asm``: measures what the compiler's code costs).
 
 Peers on this machine (peer-results.md, llvmpipe, 2 threads): S1 1067 Mpix/s, S1z 288 Mpix/s,
 S2 3.42 Mtri/s, S3 51.7 Mpix/s, S5 801 Mpix/s; softpipe: S1 3.62, S1z 3.53, S2 0.037, S3 0.276, S5 23.9.
 
-Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1] [--profile [N]]
+Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1] [--shaders hlsl|asm]
+                                   [--profile [N]]
 
 --profile: instead of timing, run each scene's frame once with a single draw (S1/S1z/S5 normally
 repeat theirs) under cProfile (process CPU time) after one warm frame, and print the top N functions by own time.
@@ -27,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from pyd3d11.d3d11 import *  # noqa: F403
-from pyd3d11.d3dcompiler import assemble_shader
+from pyd3d11.d3dcompiler import D3DCompile, assemble_shader
 from pyd3d11.dxgi import *  # noqa: F403
 
 PEER = Path(__file__).resolve().parents[2] / "shared" / "bench" / "peer_bench.py"
@@ -143,8 +145,9 @@ def load_peer():
 
 
 class Scene:
-    def __init__(self, peer):
+    def __init__(self, peer, shaders: str = "hlsl"):
         self.peer = peer
+        self.hlsl = shaders == "hlsl"
         self.device, _, self.ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
         dev = self.device
         self.rt = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
@@ -158,16 +161,30 @@ class Scene:
         quad = peer.QUAD_VERTS
         self.quad_vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=quad.nbytes, BindFlags=D3D11_BIND_VERTEX_BUFFER),
                                         D3D11_SUBRESOURCE_DATA(pSysMem=quad))
-        vs = assemble_shader(VS_QUAD)
+        vs = self.blob("VSQuad", "vs_4_0", VS_QUAD)
         self.vs_quad = dev.CreateVertexShader(vs, len(vs), None)
         self.il_quad = dev.CreateInputLayout([
-            D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0),
-            D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, DXGI_FORMAT_R32G32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0),
+            D3D11_INPUT_ELEMENT_DESC(*self.semantic("POSITION", 0), DXGI_FORMAT_R32G32_FLOAT, 0, 0,
+                                     D3D11_INPUT_PER_VERTEX_DATA, 0),
+            D3D11_INPUT_ELEMENT_DESC(*self.semantic("TEXCOORD", 1), DXGI_FORMAT_R32G32_FLOAT, 0, 8,
+                                     D3D11_INPUT_PER_VERTEX_DATA, 0),
         ], 2, vs, len(vs))
         self.vp = D3D11_VIEWPORT(0, 0, W, H, 0, 1)
 
-    def ps(self, text):
-        b = assemble_shader(text)
+    def blob(self, entry: str, profile: str, asm: str) -> bytes:
+        """The reference shader ``entry``: compiled from peer_bench's HLSL, or the hand-written assembly."""
+        if self.hlsl:
+            return bytes(D3DCompile(self.peer.HLSL_REFERENCE, None, "peer_bench.hlsl", None, None, entry, profile))
+        return assemble_shader(asm)
+
+    def semantic(self, name: str, slot: int) -> tuple[str, int]:
+        """Input-layout semantic of vertex element ``slot``: the HLSL's, or the assembler's TEXCOORD<slot>."""
+        if self.hlsl:
+            return name, 0
+        return "TEXCOORD", slot
+
+    def ps(self, entry: str, text: str):
+        b = self.blob(entry, "ps_4_0", text)
         return self.device.CreatePixelShader(b, len(b), None)
 
     def begin(self, depth=False):
@@ -195,7 +212,7 @@ class Scene:
 
 
 def frame_s1(sc: Scene, depth: bool):
-    ps = sc.ps(PS_FILL)
+    ps = sc.ps("PSFill", PS_FILL)
     sc.no_cull()
     dss = sc.device.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(DepthEnable=False))
 
@@ -216,13 +233,15 @@ def frame_s2(sc: Scene):
     mvp = np.ascontiguousarray(sc.peer.s2_mvp(gl_depth=False), np.float32)
     cb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_CONSTANT_BUFFER),
                           D3D11_SUBRESOURCE_DATA(pSysMem=mvp))
-    vsb = assemble_shader(VS_MESH)
+    vsb = sc.blob("VSMesh", "vs_4_0", VS_MESH)
     vs = dev.CreateVertexShader(vsb, len(vsb), None)
     il = dev.CreateInputLayout([
-        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0),
-        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, DXGI_FORMAT_R32G32B32_FLOAT, 0, 12, D3D11_INPUT_PER_VERTEX_DATA, 0),
+        D3D11_INPUT_ELEMENT_DESC(*sc.semantic("POSITION", 0), DXGI_FORMAT_R32G32B32_FLOAT, 0, 0,
+                                 D3D11_INPUT_PER_VERTEX_DATA, 0),
+        D3D11_INPUT_ELEMENT_DESC(*sc.semantic("NORMAL", 1), DXGI_FORMAT_R32G32B32_FLOAT, 0, 12,
+                                 D3D11_INPUT_PER_VERTEX_DATA, 0),
     ], 2, vsb, len(vsb))
-    ps = sc.ps(PS_DIFFUSE)
+    ps = sc.ps("PSDiffuse", PS_DIFFUSE)
     sc.no_cull()
     dss = dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
         DepthEnable=True, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_LESS))
@@ -253,7 +272,7 @@ def frame_s3(sc: Scene):
         Filter=D3D11_FILTER_MIN_MAG_MIP_LINEAR, AddressU=D3D11_TEXTURE_ADDRESS_WRAP,
         AddressV=D3D11_TEXTURE_ADDRESS_WRAP, AddressW=D3D11_TEXTURE_ADDRESS_WRAP,
         ComparisonFunc=D3D11_COMPARISON_NEVER, MaxLOD=3.402823466e38))
-    ps = sc.ps(PS_TEX)
+    ps = sc.ps("PSTex", PS_TEX)
     sc.no_cull()
 
     def frame():
@@ -267,7 +286,7 @@ def frame_s3(sc: Scene):
 
 def frame_s5(sc: Scene):
     dev = sc.device
-    ps = sc.ps(PS_BLEND)
+    ps = sc.ps("PSBlend", PS_BLEND)
     rtb = D3D11_RENDER_TARGET_BLEND_DESC(
         BlendEnable=True, SrcBlend=D3D11_BLEND_SRC_ALPHA, DestBlend=D3D11_BLEND_INV_SRC_ALPHA,
         BlendOp=D3D11_BLEND_OP_ADD, SrcBlendAlpha=D3D11_BLEND_SRC_ALPHA, DestBlendAlpha=D3D11_BLEND_INV_SRC_ALPHA,
@@ -293,13 +312,13 @@ SCENES = {
 }
 
 
-def profile(peer, scenes: list[str], top: int) -> None:
+def profile(peer, scenes: list[str], top: int, shaders: str) -> None:
     import cProfile
     import pstats
 
     peer.S1_DRAWS = peer.S5_DRAWS = 1
     for name in scenes:
-        sc = Scene(peer)
+        sc = Scene(peer, shaders)
         frame, _, _ = SCENES[name](sc)
         frame()  # warm: shader translation, caches
         prof = cProfile.Profile(time.process_time)  # CPU time: steadier on a loaded machine
@@ -317,18 +336,20 @@ def main() -> None:
     ap.add_argument("--cpu-time", action="store_true",
                     help="time frames in process CPU time (steadier on a shared, loaded machine)")
     ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--shaders", choices=("hlsl", "asm"), default="hlsl",
+                    help="compile peer_bench's HLSL_REFERENCE (default) or use the hand-written assembly")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0,
                     help="profile one single-draw frame per scene; print the top N (default 30)")
     args = ap.parse_args()
     if args.profile:
-        profile(load_peer(), args.scenes.split(","), args.profile)
+        profile(load_peer(), args.scenes.split(","), args.profile, args.shaders)
         return
     global CLOCK
     if args.cpu_time:
         CLOCK = time.process_time
     peer = load_peer()
     for name in args.scenes.split(","):
-        sc = Scene(peer)
+        sc = Scene(peer, args.shaders)
         frame, work, unit = SCENES[name](sc)
         t0 = CLOCK()
         frame()
@@ -347,7 +368,8 @@ def main() -> None:
         check = [round(float(v), 2) for v in img.reshape(-1, img.shape[-1]).mean(axis=0)]
         print(json.dumps({"scene": name, "median_ms": round(med * 1e3, 1), "min_ms": round(min(times) * 1e3, 1),
                           "first_ms": round(first * 1e3, 1), "runs": args.runs,
-                          "throughput": round(work / med, 3), "unit": unit, "check_mean_rgba": check}))
+                          "throughput": round(work / med, 3), "unit": unit, "check_mean_rgba": check,
+                          "shaders": args.shaders}))
 
 
 if __name__ == "__main__":
