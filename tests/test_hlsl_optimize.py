@@ -102,6 +102,18 @@ def test_identity_integer_operations_become_copies():
     assert not any(i.startswith(("imul", "iadd", "ishl", "or")) for i in ins), ins
 
 
+def test_operations_on_constants_fold():
+    src = """float4 main(float3 n : N) : SV_Target {
+        float3 L = normalize(float3(0.3, 0.5, 0.8));
+        return float4(max(dot(normalize(n), L), 0.0).xxx, 1.0);
+    }"""
+    ins = body(compile_listing(src, "main", "ps_5_0").listing)
+    assert [i.split()[0] for i in ins].count("rsq") == 1, ins  # only normalize(n) is computed
+    off = body(compile_listing(src, "main", "ps_5_0", enabled=False).listing)
+    assert [i.split()[0] for i in off].count("rsq") == 2
+    _check_equivalent(src, "main", "ps_5_0", seed=3)
+
+
 def test_scalar_temps_share_registers():
     src = """cbuffer C { float a; float b; float c; float d; };
     float4 main(float4 p : P) : SV_Target {

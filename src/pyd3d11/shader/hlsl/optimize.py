@@ -391,6 +391,48 @@ def _as_move(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
     return None
 
 
+_FOLD_SAT = frozenset({"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc",
+                       "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32", "mov"})
+
+
+def _fold(ins: Ins, sh: _Shape) -> Ins | None:
+    """A per-component operation on immediates as ``mov dst, l(result)``, computed by the executor's
+    own arithmetic (pyd3d11.shader.exec), so the folded program gives the same bits."""
+    if sh.kind != "cw" or sh.nd != 1 or ins.tail or ins.args[0].file != "r" or ins.args[0].comps is None:
+        return None
+    srcs = ins.args[1:]
+    if not srcs or any(a.file != "l" or a.mod for a in srcs):
+        return None
+    if ins.suffix not in ("", "_sat") or (ins.suffix and ins.op not in _FOLD_SAT):
+        return None
+    import numpy as np
+
+    from ..exec.alu_float import FLOAT_OPS, saturate
+    from ..exec.alu_int import INT_OPS
+
+    if ins.op == "mov":
+        if not ins.suffix:
+            return None
+        fn = None
+    elif ins.op in FLOAT_OPS and FLOAT_OPS[ins.op][0] == len(srcs):
+        fn = FLOAT_OPS[ins.op][1]
+    elif ins.op in INT_OPS and INT_OPS[ins.op][:2] == (len(srcs), 1):
+        fn = INT_OPS[ins.op][2]
+    else:
+        return None
+    d = ins.args[0]
+    lanes = list(d.comps)
+    vals = [np.array([(tuple(a.imm) + (a.imm[-1],) * 4)[ln] for ln in lanes], np.uint32) for a in srcs]
+    with np.errstate(all="ignore"):
+        res = vals[0] if fn is None else np.asarray(fn(*vals), np.uint32)
+        if ins.suffix:
+            res = saturate(res)
+    out = [0, 0, 0, 0]
+    for ln, v in zip(lanes, res.tolist(), strict=True):
+        out[ln] = int(v) & 0xFFFFFFFF
+    return Ins("mov", [d, Reg("l", imm=tuple(out))])
+
+
 def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
     writes_in = _construct_writes(code)
     st = _Copies()
@@ -419,6 +461,11 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                 changed = True
             if ins.op in _IDENTITY:
                 mv = _as_move(ins, lanes)
+                if mv is not None:
+                    ins, sh = mv, _shape(mv)
+                    changed = True
+            if sh.kind == "cw" and ins.args and all(a.file == "l" for a in ins.args[sh.nd:]):
+                mv = _fold(ins, sh)
                 if mv is not None:
                     ins, sh = mv, _shape(mv)
                     changed = True
