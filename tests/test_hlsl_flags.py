@@ -110,3 +110,15 @@ def test_backwards_compatibility_maps_the_d3d9_semantics_to_system_values():
     ps = bytes(D3DCompile(LEGACY, None, "t.hlsl", None, None, "ps", "ps_4_0", COMPAT))
     assert _sig(ps, True) == [("SV_Position", 1), ("TEXCOORD", 0)]
     assert _sig(ps, False) == [("SV_Target", 64), ("SV_Depth", 65)]  # D3D_NAME_TARGET, D3D_NAME_DEPTH
+
+
+@pytest.mark.parametrize(("target", "hr"), [
+    ("fx_5_0", "E_NOTIMPL"), ("ps_4_0_level_9_3", "E_NOTIMPL"), ("vs_2_0", "E_NOTIMPL"), ("lib_5_0", "E_NOTIMPL"),
+    ("ps_5_1", "E_FAIL"), ("xs_4_0", "E_FAIL"),
+])
+def test_targets_d3dcompiler_knows_but_we_do_not_build_are_e_notimpl(target: str, hr: str):
+    from pyd3d11.errors import D3D11Error
+
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile("float4 main() : SV_Target { return 0; }", None, "t.hlsl", None, None, "main", target)
+    assert info.value.name == hr and (hr == "E_FAIL" or target in str(info.value))

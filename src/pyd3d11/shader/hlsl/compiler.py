@@ -27,6 +27,13 @@ from .sigpack import signature_order
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
+#: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
+_NOT_BUILT = [
+    (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
+    (re.compile(r"^(vs|ps)_4_0_level_9_[13]$"), "4_0_level_9_x targets (Aon9 shader model 2 chunk)"),
+    (re.compile(r"^(vs_(1_1|2_0|2_a|3_0)|ps_(2_0|2_a|2_b|3_0)|tx_1_0)$"), "Direct3D 9 shader models"),
+    (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
+]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 
 
@@ -60,6 +67,9 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int) -> CompileResult:
     m = _PROFILE.match(target or "")
+    for pattern, what in _NOT_BUILT:
+        if pattern.match(target or ""):
+            raise NotSupportedError(f"HLSL compilation for {target}: {what}")
     if not m or (m.group(2) == "5" and m.group(3) == "1"):
         raise HlslError(file, 1, 1, 3000, f"invalid target '{target}' (unsupported profile)")
     stage, major, minor = m.group(1), int(m.group(2)), int(m.group(3))
