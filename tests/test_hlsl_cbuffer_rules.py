@@ -289,3 +289,17 @@ def test_struct_with_a_texture_in_a_cbuffer_binds_the_texture_by_its_path():
     assert binds == {"bar.tex": (2, 0), "buffer": (0, 0)}  # D3D_SIT_TEXTURE, D3D_SIT_CBUFFER
     vs = {v[0]: v[1:4] for v in cbuffers(blob)["buffer"][1]}
     assert vs == {"foo": (48, 16, True), "bar": (16, 12, True), "baz": (32, 12, False)}
+
+
+@pytest.mark.parametrize(("decls", "body", "expect"), [
+    ("float4 a; float4 b : register(c0);", "a + b", {"a": 16, "b": 0}),  # a skips the reserved c0
+    ("float4 a[3]; float4 b[2] : register(c1);", "a[1] + b[0]", {"a": 48, "b": 16}),  # a does not fit below c1
+    ("float a : register(c2); float b;", "a + b", {"a": 32, "b": 36}),  # packing goes on after a reservation
+])
+def test_globals_packing_around_register_reservations(decls: str, body: str, expect: dict):
+    from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
+
+    src = f"{decls} float4 main() : SV_Target {{ return {body}; }}"
+    r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0"))
+    cb = r.GetConstantBufferByName("$Globals")
+    assert {n: cb.GetVariableByName(n).GetDesc().StartOffset for n in expect} == expect

@@ -633,7 +633,10 @@ class Codegen(SignatureBinding):
                 off = max(off, off_new + size)
                 continue
             if d.register is not None and d.register[0] == "c" and cb.name == "$Globals":
-                continue  # placed below; register(c#) only means something in $Globals
+                # placed above (register(c#) only means something in $Globals); packing goes on after it,
+                # so `float a : register(c2); float b;` puts b at c2.y (vkd3d register-reservations-numeric)
+                off = max(off, cv.offset + size)
+                continue
             if isinstance(d.type, NumType) and d.type.base == DOUBLE:
                 off = (off + 7) // 8 * 8  # a double sits in .xy or .zw (8-byte aligned)
             if align_reg or (off % 16) + size > 16:
