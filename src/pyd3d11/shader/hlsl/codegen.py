@@ -28,6 +28,7 @@ from .check import (
 from .classes import is_interface_type
 from .constprop import track_store
 from .diagnostics import HlslError, Pos
+from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
     check_packoffset_objects,
@@ -915,35 +916,25 @@ class Codegen(SignatureBinding):
             return v
         if isinstance(t, ArrayType) and t.count == 0:
             raise self.err(d.pos, f"'{d.name}': array dimensions must be literal integers", 3058)
-        if isinstance(t, ArrayType) and d.init is None or (isinstance(t, ArrayType) and
-                                                             not self._init_all_const(d.init)):
-            epr = (t.elem.slots + 3) // 4
-            xr = len(self.indexable)
-            self.indexable[xr] = t.count * epr
-            slots = []
-            for e in range(t.count):
-                for j in range(t.elem.slots):
-                    slots.append(("x", (xr, e * epr + j // 4), None, j % 4))
-            v = Val(t, slots)
-        elif isinstance(t, ArrayType):
-            # constant-initialised arrays go to an indexable temp too (dynamic indexing must work)
-            epr = (t.elem.slots + 3) // 4
-            xr = len(self.indexable)
-            self.indexable[xr] = t.count * epr
-            slots = [("x", (xr, e * epr + j // 4), None, j % 4) for e in range(t.count) for j in range(t.elem.slots)]
-            v = Val(t, slots)
+        init = self.init_value(d.init, t, d.pos) if d.init is not None else None
+        if isinstance(t, ArrayType) and "const" in d.mods and init is not None and \
+                all(is_imm(x) for x in init.slots):
+            # a constant array stays a constant: literal indices fold, run-time ones read the
+            # immediate constant buffer (icb.py), as fxc does
+            v = Val(t, list(init.slots), readonly=True)
+            scope[d.name] = v
+            return v
+        if isinstance(t, ArrayType):
+            # other arrays go to an indexable temp (dynamic indexing must work)
+            v = Val(t, indexable_slots(self, t))
         else:
             v = Val(t, self.alloc_slots(t.slots, var=True))
-        if d.init is not None:
-            init = self.init_value(d.init, t, d.pos)
+        if init is not None:
             self.store(v.slots, init.slots)
         if "const" in d.mods:
             v.readonly = True
         scope[d.name] = v
         return v
-
-    def _init_all_const(self, n: A.Node | None) -> bool:
-        return False
 
     def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val:
         if isinstance(init, A.InitList):
@@ -1174,7 +1165,9 @@ class Codegen(SignatureBinding):
         from .linkage import linkage_decls
 
         lines += linkage_decls(self)
-        return global_flags_decl(self, lines) + lines
+        from .icb import icb_decl
+
+        return global_flags_decl(self, lines) + icb_decl(self) + lines
 
     def resource_decl(self, r: Resource) -> str:
         k = r.type.kind

@@ -490,13 +490,21 @@ def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: N
 
 
 def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
+    from .icb import constant_element
+
     es = et.slots
+    ce = constant_element(cg, v, et, count, i)
+    if ce is not None:
+        return ce
     files = {s[0] for s in v.slots}
     if files <= {"x", "cb", "icb"} and len(files) == 1:
         first = v.slots[:es]
-        regs = sorted({s[1][-1] for s in v.slots})
-        stride = (regs[-1] - regs[0]) // (count - 1) if count > 1 else 1
-        if stride == 0:
+        # element e must be element 0 moved by e * stride registers (same register file and components)
+        stride = v.slots[es][1][-1] - first[0][1][-1] if count > 1 else 1
+        regular = stride > 0 and all(
+            s[:2] == (f[0], f[1][:-1] + (f[1][-1] + e * stride,)) and s[2:] == f[2:]
+            for e in range(count) for s, f in zip(v.slots[e * es:(e + 1) * es], first, strict=True))
+        if not regular:
             return dynamic_pick(cg, v.slots, count, es, i, et)  # type: ignore[arg-type]
         ri = i
         if stride != 1:
