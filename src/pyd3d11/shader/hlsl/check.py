@@ -134,16 +134,6 @@ RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "R
 _PRIM_MODS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
 
 
-def _has_object(t: Type) -> bool:
-    if isinstance(t, ObjectType):
-        return True
-    if isinstance(t, ArrayType):
-        return _has_object(t.elem)
-    if isinstance(t, StructType):
-        return any(_has_object(f[1]) for f in t.fields)
-    return False
-
-
 def _true_mat(t: Type) -> bool:
     """A matrix with more than one row and column (1xN / Nx1 matrices convert like vectors)."""
     return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1

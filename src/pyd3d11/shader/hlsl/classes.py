@@ -249,7 +249,7 @@ def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params
                     result: list, pos: Any) -> None:
     """Generate ``f``'s body (inlined) storing its return value into ``result``."""
     from .check import check_function
-    from .exprs import _has_early_return
+    from .exprs import _has_early_return, run_inlined_body
 
     check_function(cg, f)
     scope: dict[str, Any] = member_scope(cg, cls, this, f)
@@ -268,19 +268,7 @@ def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params
     cg.func_ctx.append(ctx)
     cg.func_index_stack.append(1 << 30)  # methods see every global function
     try:
-        if early:
-            flag = cg.alloc_slots(1, var=True)[0]
-            ctx["flag"] = flag
-            cg.store([flag], [imm(0)])
-            cg.emit("loop")
-            cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
-            ctx["depth"] = len(cg.loops)
-            cg.block(body)
-            cg.loops.pop()
-            cg.emit("break")
-            cg.emit("endloop")
-        else:
-            cg.block(body)
+        run_inlined_body(cg, body, ctx, early)
     finally:
         cg.func_ctx.pop()
         cg.call_stack.pop()

@@ -15,7 +15,6 @@ import numpy as np
 
 from . import ast as A
 from .check import (
-    _has_object,
     _true_mat,
     check_cb_overlap,
     check_cb_slots,
@@ -38,7 +37,7 @@ from .layout import (
     shader_roots,
     struct_object_ref,
 )
-from .objects import allocate_registers, array_leaf, holds_objects, leaf_count, patch_as_array
+from .objects import allocate_registers, array_leaf, has_object, holds_objects, leaf_count, patch_as_array
 from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
@@ -590,7 +589,7 @@ class Codegen(SignatureBinding):
             file = "t"
         if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
             e = t.elem
-            if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or _has_object(e):
+            if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or has_object(e):
                 raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
                                       "4 32-bit components", 3000)
         r = Resource(d.name, t, file, decl_order=order)
@@ -834,7 +833,7 @@ class Codegen(SignatureBinding):
                 self.globals.setdefault("$param:" + p.name, cv)
                 scope[p.name] = self.global_value(cv)
                 continue
-            if ("out" in p.mods or "inout" in p.mods) and _has_object(p.type):
+            if ("out" in p.mods or "inout" in p.mods) and has_object(p.type):
                 raise self.err(p.pos, f"'{p.name}': objects cannot be entry-point outputs", 3000)
             if "out" in p.mods and "inout" not in p.mods:
                 v = Val(p.type, self.alloc_slots(p.type.slots, var=True))

@@ -743,23 +743,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     cg.func_ctx.append(ctx)
     cg.func_index_stack.append(cg.func_order.get(id(f), 0))
     try:
-        if early:
-            flag = cg.alloc_slots(1, var=True)[0]
-            ctx["flag"] = flag
-            cg.store([flag], [imm(0)])
-            fence_start = len(cg.code)
-            cg.emit("loop")
-            cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
-            ctx["depth"] = len(cg.loops)
-            cg.block(body)
-            cg.loops.pop()
-            cg.emit("break")
-            cg.emit("endloop")
-            from .constprop import forget_written
-
-            forget_written(cg, fence_start)  # an early return may skip any write of the body
-        else:
-            cg.block(body)
+        run_inlined_body(cg, body, ctx, early)
     finally:
         cg.func_ctx.pop()
         cg.call_stack.pop()
@@ -768,6 +752,28 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     for node, local in copy_back:
         assign_to(cg, node, local, e.pos)
     return _val(f.ret, result)
+
+
+def run_inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool) -> None:
+    """Generate an inlined function body. With an early ``return`` the body runs inside a one-pass loop
+    that the return breaks out of (ctx's flag tells the enclosing loops to leave too)."""
+    if not early:
+        cg.block(body)
+        return
+    flag = cg.alloc_slots(1, var=True)[0]
+    ctx["flag"] = flag
+    cg.store([flag], [imm(0)])
+    fence_start = len(cg.code)
+    cg.emit("loop")
+    cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
+    ctx["depth"] = len(cg.loops)
+    cg.block(body)
+    cg.loops.pop()
+    cg.emit("break")
+    cg.emit("endloop")
+    from .constprop import forget_written
+
+    forget_written(cg, fence_start)  # an early return may skip any write of the body
 
 
 def _has_early_return(stmts: list[A.Node]) -> bool:
