@@ -200,3 +200,24 @@ def test_lerp_promotes_integer_arguments_and_broadcasts_to_the_widest_operand():
         return float4(lerp(2, 4, 0.25), lerp(0, 1, float2(0.5, 0.75)), mad(2, 3, 1)); }"""
     out = run_program(_program(src), 1, inputs={}, bindings=Bindings()).outputs[0].view(np.float32)
     assert out[0].tolist() == [2.5, 0.5, 0.75, 7.0]
+
+
+def test_static_locals_keep_their_value_across_calls_and_are_initialised_once():
+    src = """
+    float g(float x) { static float acc = 10; acc += x; return acc; }
+    float count() { static int n; return ++n; }
+    float4 main(float4 v : V) : SV_Target {
+        float a = g(v.x);
+        float b = 0;
+        if (v.y > 0) b = g(v.y);
+        float c = g(1);
+        for (int i = 0; i < 3; i++) count();
+        return float4(a, b, c, count());
+    }"""
+    v = np.float32([[1, 2, 0, 0], [5, -1, 0, 0], [0.5, 0.25, 0, 0]])
+    out = run_program(_program(src), 3, inputs={0: v.view(np.uint32)}, bindings=Bindings()).outputs[0].view(np.float32)
+    for lane, (x, y, _, _) in enumerate(v):
+        a = 10 + x
+        b = a + y if y > 0 else 0
+        c = (b if y > 0 else a) + 1
+        assert out[lane].tolist() == [a, b, c, 4]

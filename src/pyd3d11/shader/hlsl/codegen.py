@@ -904,6 +904,28 @@ class Codegen(SignatureBinding):
         raise self.err(pos, f"undeclared identifier '{name}'", 3004)
 
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
+        if "static" in d.mods and self.scopes and scope is not self.scopes[0]:
+            # a function's static local: one variable for every inlined call, initialised once at the start
+            statics = self.__dict__.setdefault("local_statics", {})
+            v = statics.get(id(d))
+            if v is None:
+                mark = len(self.code)
+                v = self._declare_local(d, {})
+                if d.init is None:
+                    self.store(v.slots, [imm(0)] * len(v.slots))  # statics start zeroed
+                # moved to the prologue (listing() puts it first): code positions held by loops and
+                # inlining (unroll, constprop fences) stay valid
+                self.__dict__.setdefault("static_prologue", []).extend(self.code[mark:])
+                del self.code[mark:]
+                from .constprop import untrack
+
+                untrack(self, v.slots)
+                statics[id(d)] = v
+            scope[d.name] = v
+            return v
+        return self._declare_local(d, scope)
+
+    def _declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         t = d.type
         if holds_objects(t):
             return obj_declare_local(self, d, scope)
@@ -1112,6 +1134,7 @@ class Codegen(SignatureBinding):
         from .regalloc import allocate
 
         assign_registers(self)  # t# of D3D9-style samplers' textures
+        self.code[0:0] = self.__dict__.pop("static_prologue", [])  # static locals' initialisation
         if self.stage == "hs":
             from .hs import hs_listing
 
