@@ -63,3 +63,16 @@ def test_compile_error_in_fxc_format(tmp_path, capsys):
 def test_missing_file(tmp_path, capsys):
     assert T.main(["/T", "ps_5_0", str(tmp_path / "nope.hlsl")]) == 1
     assert "cannot open file" in capsys.readouterr().err
+
+
+def test_fxc_prints_warnings_and_wx_turns_them_into_a_failure(tmp_path, capsys):
+    from pyd3d11.tools.fxc import main
+
+    src = tmp_path / "w.hlsl"
+    src.write_text("float4 v; float3 main() : SV_Target { float3 x = v; return x; }")
+    assert main(["/T", "ps_4_0", "/Fo", str(tmp_path / "w.o"), str(src)]) == 0
+    assert "warning X3206: implicit truncation of vector type" in capsys.readouterr().err
+    assert main(["/T", "ps_4_0", "/WX", "/Fo", str(tmp_path / "x.o"), str(src)]) == 1
+    err = capsys.readouterr().err
+    assert "error X3206" in err and "compilation failed; no code produced" in err
+    assert not (tmp_path / "x.o").exists()

@@ -17,23 +17,25 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# D3DCOMPILE_* values (d3dcompiler.h)
+from pyd3d11.headers import d3dcompiler_types as D
+
+#: fxc option -> D3DCOMPILE_* flag (d3dcompiler.h)
 FLAG_OPTIONS = {
-    "Zi": 0x1,  # D3DCOMPILE_DEBUG
-    "Vd": 0x2,  # D3DCOMPILE_SKIP_VALIDATION
-    "Od": 0x4,  # D3DCOMPILE_SKIP_OPTIMIZATION
-    "Zpr": 0x8,  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
-    "Zpc": 0x10,  # D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR
-    "Gec": 0x1000,  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
-    "Ges": 0x800,  # D3DCOMPILE_ENABLE_STRICTNESS
-    "Gis": 0x2000,  # D3DCOMPILE_IEEE_STRICTNESS
-    "Gfa": 0x200,  # D3DCOMPILE_AVOID_FLOW_CONTROL
-    "Gfp": 0x400,  # D3DCOMPILE_PREFER_FLOW_CONTROL
-    "WX": 0x40000,  # D3DCOMPILE_WARNINGS_ARE_ERRORS
-    "O0": 0x4000,  # D3DCOMPILE_OPTIMIZATION_LEVEL0
-    "O1": 0x0,  # D3DCOMPILE_OPTIMIZATION_LEVEL1 (the default)
-    "O2": 0xC000,  # D3DCOMPILE_OPTIMIZATION_LEVEL2
-    "O3": 0x8000,  # D3DCOMPILE_OPTIMIZATION_LEVEL3
+    "Zi": D.D3DCOMPILE_DEBUG,
+    "Vd": D.D3DCOMPILE_SKIP_VALIDATION,
+    "Od": D.D3DCOMPILE_SKIP_OPTIMIZATION,
+    "Zpr": D.D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+    "Zpc": D.D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR,
+    "Gec": D.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    "Ges": D.D3DCOMPILE_ENABLE_STRICTNESS,
+    "Gis": D.D3DCOMPILE_IEEE_STRICTNESS,
+    "Gfa": D.D3DCOMPILE_AVOID_FLOW_CONTROL,
+    "Gfp": D.D3DCOMPILE_PREFER_FLOW_CONTROL,
+    "WX": D.D3DCOMPILE_WARNINGS_ARE_ERRORS,
+    "O0": D.D3DCOMPILE_OPTIMIZATION_LEVEL0,
+    "O1": D.D3DCOMPILE_OPTIMIZATION_LEVEL1,
+    "O2": D.D3DCOMPILE_OPTIMIZATION_LEVEL2,
+    "O3": D.D3DCOMPILE_OPTIMIZATION_LEVEL3,
     "nologo": 0,
 }
 VALUE_OPTIONS = ("Fo", "Fc", "T", "E", "D", "I")
@@ -131,16 +133,17 @@ def compile_file(opts: dict[str, Any]) -> tuple[bytes | None, str]:
         return None, f"error X3000: the HLSL compiler is not available ({type(e).__name__}: {e})\n"
     include = _IncludeDirs([str(src_path.parent), *opts["I"]])
     defines = [(n, v) for n, v in opts["D"]]
+    messages: list = []
     try:
-        blob = d3dcompile(data, len(data), str(src_path), defines, include, opts["E"], opts["T"], opts["flags"], 0)
+        blob = d3dcompile(data, len(data), str(src_path), defines, include, opts["E"], opts["T"], opts["flags"], 0,
+                          messages)
     except Exception as e:
         text = getattr(e, "errors", None) or getattr(e, "message", None) or f"error X3000: {type(e).__name__}: {e}"
         return None, str(text).rstrip("\n") + "\n"
-    if isinstance(blob, tuple):
-        blob = blob[0]
     from pyd3d11.shader.blob import blob_bytes
 
-    return blob_bytes(blob), ""
+    warnings = "".join(bytes(blob_bytes(m)).decode("utf-8", "replace") for m in messages)
+    return blob_bytes(blob), warnings  # fxc prints the warnings of a successful compile too
 
 
 def main(argv: list[str] | None = None) -> int:
