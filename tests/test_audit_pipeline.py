@@ -232,3 +232,191 @@ def test_bc1_load_four_and_three_colour_modes():
         rgb = (want4 if x < 4 else want3)[x % 4]
         alpha = 0.0 if x == 7 else 1.0
         np.testing.assert_allclose(got[x], [*rgb, alpha], atol=1 / 255 + 1e-6)
+
+
+# ------------------------------------------------------------------ typed UAVs, buffers of odd strides
+def _read_tex(dev, ctx, tex, desc_cls, create, sub=0, dtype=np.uint32, shape=None):
+    """Copies ``tex`` to a staging twin and returns subresource ``sub`` as a packed array."""
+    d = tex.GetDesc()
+    d.Usage, d.BindFlags, d.CPUAccessFlags, d.MiscFlags = D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0
+    staging = create(d, None)
+    ctx.CopyResource(staging, tex)
+    m = ctx.Map(staging, sub, D3D11_MAP_READ, 0)
+    rows, depth, row_bytes = shape
+    raw = np.frombuffer(m.pData, np.uint8)
+    out = np.stack([np.stack([raw[z * m.DepthPitch + y * m.RowPitch:][:row_bytes] for y in range(rows)])
+                    for z in range(depth)])
+    ctx.Unmap(staging, sub)
+    return out.view(dtype)
+
+
+def test_typed_uav_read_modify_write_on_r32_formats():
+    dev, ctx = _device()
+    init = np.arange(12, dtype=np.uint32).reshape(3, 4) * 7
+    tex_u = _tex2d(dev, DXGI_FORMAT_R32_UINT, init, bind=D3D11_BIND_UNORDERED_ACCESS)
+    tex_f = _tex2d(dev, DXGI_FORMAT_R32_FLOAT, init.astype(F32) / 4, bind=D3D11_BIND_UNORDERED_ACCESS)
+    tex_i = _tex2d(dev, DXGI_FORMAT_R32_SINT, -init.astype(np.int32), bind=D3D11_BIND_UNORDERED_ACCESS)
+    uavs = [dev.CreateUnorderedAccessView(t, None) for t in (tex_u, tex_f, tex_i)]
+    src = """
+    RWByteAddressBuffer o : register(u0);
+    RWTexture2D<uint> u : register(u1);
+    RWTexture2D<float> f : register(u2);
+    RWTexture2D<int> i : register(u3);
+    [numthreads(4, 3, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        u[id.xy] = u[id.xy] * 3 + id.y;
+        f[id.xy] = f[id.xy] * 0.5 + 1;
+        i[id.xy] -= 2;
+        o.Store(0, 1);
+    }"""
+    _run_cs(dev, ctx, src, 1, uavs=uavs)
+    shape = (3, 1, 16)
+    y = np.arange(3, dtype=np.uint32)[:, None]
+    assert _read_tex(dev, ctx, tex_u, None, dev.CreateTexture2D, shape=shape)[0].tolist() == (init * 3 + y).tolist()
+    got_f = _read_tex(dev, ctx, tex_f, None, dev.CreateTexture2D, dtype=F32, shape=shape)[0]
+    assert got_f.tolist() == (init.astype(F32) / 4 * F32(0.5) + F32(1)).tolist()
+    got_i = _read_tex(dev, ctx, tex_i, None, dev.CreateTexture2D, dtype=np.int32, shape=shape)[0]
+    assert got_i.tolist() == (-init.astype(np.int32) - 2).tolist()
+
+
+def test_typed_uav_load_of_an_additional_format():
+    dev, ctx = _device()
+    support = dev.CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2)
+    if not support.TypedUAVLoadAdditionalFormats:
+        pytest.skip("no typed UAV load of additional formats")
+    init = np.arange(16, dtype=np.uint8).reshape(1, 4, 4) * 16
+    tex = _tex2d(dev, DXGI_FORMAT_R8G8B8A8_UNORM, init, bind=D3D11_BIND_UNORDERED_ACCESS)
+    src = """
+    RWByteAddressBuffer o : register(u0);
+    RWTexture2D<unorm float4> t : register(u1);
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        float4 v = t[id.xy];
+        o.Store4(id.x * 16, asuint(v));
+        t[id.xy] = v.wzyx;
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 16, uavs=[dev.CreateUnorderedAccessView(tex, None)])).reshape(4, 4)
+    assert got.tolist() == (init[0].astype(F32) / F32(255)).tolist()
+    back = _read_tex(dev, ctx, tex, None, dev.CreateTexture2D, dtype=np.uint8, shape=(1, 1, 16))[0, 0].reshape(4, 4)
+    assert back.tolist() == init[0][:, ::-1].tolist()
+
+
+def test_rw_texture_1d_2darray_3d_writes():
+    dev, ctx = _device()
+    t1 = dev.CreateTexture1D(D3D11_TEXTURE1D_DESC(Width=8, MipLevels=1, ArraySize=3, Format=DXGI_FORMAT_R32_UINT,
+                                                  BindFlags=D3D11_BIND_UNORDERED_ACCESS), None)
+    t2 = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=4, Height=2, MipLevels=1, ArraySize=3,
+                                                  Format=DXGI_FORMAT_R32G32_UINT, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                  BindFlags=D3D11_BIND_UNORDERED_ACCESS), None)
+    t3 = dev.CreateTexture3D(D3D11_TEXTURE3D_DESC(Width=4, Height=2, Depth=3, MipLevels=2, Format=DXGI_FORMAT_R16_UINT,
+                                                  BindFlags=D3D11_BIND_UNORDERED_ACCESS), None)
+    # the 3D view targets mip 1 (2x1x1)... and a second one mip 0, W slices 1..2
+    u1 = dev.CreateUnorderedAccessView(t1, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_UINT, ViewDimension=D3D11_UAV_DIMENSION_TEXTURE1DARRAY,
+        Texture1DArray=D3D11_TEX1D_ARRAY_UAV(MipSlice=0, FirstArraySlice=1, ArraySize=2)))
+    u2 = dev.CreateUnorderedAccessView(t2, None)
+    u3 = dev.CreateUnorderedAccessView(t3, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R16_UINT, ViewDimension=D3D11_UAV_DIMENSION_TEXTURE3D,
+        Texture3D=D3D11_TEX3D_UAV(MipSlice=0, FirstWSlice=1, WSize=2)))
+    src = """
+    RWByteAddressBuffer o : register(u0);
+    RWTexture1DArray<uint> a : register(u1);
+    RWTexture2DArray<uint2> b : register(u2);
+    RWTexture3D<uint> c : register(u3);
+    [numthreads(4, 2, 3)] void main(uint3 id : SV_DispatchThreadID) {
+        a[uint2(id.x + 4 * id.y, id.z)] = 100 * id.z + id.x + 4 * id.y;   // slice 2 of the view is out of range
+        b[id] = uint2(id.x + 10 * id.y, 100 * id.z);
+        c[id] = 1000 + id.x + 10 * id.y + 100 * id.z;                    // z == 2 is outside WSize
+        o.Store(0, 1);
+    }"""
+    _run_cs(dev, ctx, src, 1, uavs=[u1, u2, u3])
+    got1 = [_read_tex(dev, ctx, t1, None, dev.CreateTexture1D, sub=s, shape=(1, 1, 32))[0, 0].tolist()
+            for s in range(3)]
+    assert got1 == [[0] * 8, list(range(8)), [100 + i for i in range(8)]]
+    for s in range(3):
+        got2 = _read_tex(dev, ctx, t2, None, dev.CreateTexture2D, sub=s, shape=(2, 1, 32))[0]
+        want = [[[x + 10 * y, 100 * s] for x in range(4)] for y in range(2)]
+        assert got2.reshape(2, 4, 2).tolist() == want
+    got3 = _read_tex(dev, ctx, t3, None, dev.CreateTexture3D, dtype=np.uint16, shape=(2, 3, 8))
+    want3 = np.zeros((3, 2, 4), np.uint16)
+    for z in (1, 2):
+        for y in range(2):
+            for x in range(4):
+                want3[z, y, x] = 1000 + x + 10 * y + 100 * (z - 1)
+    assert got3.tolist() == want3.tolist()
+
+
+def test_structured_buffers_of_odd_strides():
+    dev, ctx = _device()
+    # struct { float3 p; uint2 q; } : 20-byte stride, 5 elements
+    n = 5
+    rec = np.zeros((n, 5), np.uint32)
+    rec[:, :3] = (np.arange(15, dtype=F32).reshape(5, 3) + F32(0.5)).view(np.uint32)
+    rec[:, 3] = np.arange(n) * 11
+    rec[:, 4] = np.arange(n) + 1000
+    src_buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=rec.nbytes, BindFlags=D3D11_BIND_SHADER_RESOURCE,
+                                                 MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+                                                 StructureByteStride=20), D3D11_SUBRESOURCE_DATA(pSysMem=rec))
+    dst_buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=12 * n, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                                 MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+                                                 StructureByteStride=12), None)
+    srv = dev.CreateShaderResourceView(src_buf, D3D11_SHADER_RESOURCE_VIEW_DESC(
+        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_SRV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_SRV(FirstElement=0, NumElements=n)))
+    uav = dev.CreateUnorderedAccessView(dst_buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=n)))
+    src = """
+    struct In { float3 p; uint2 q; };
+    struct Out { uint a; float b; uint c; };
+    StructuredBuffer<In> s : register(t0);
+    RWByteAddressBuffer o : register(u0);
+    RWStructuredBuffer<Out> d : register(u1);
+    [numthreads(5, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        In v = s[4 - id.x];
+        Out w;
+        w.a = v.q.y; w.b = v.p.z + v.p.x; w.c = v.q.x;
+        d[id.x] = w;
+        uint cnt, stride;
+        s.GetDimensions(cnt, stride);
+        o.Store2(0, uint2(cnt, stride));
+    }"""
+    assert _run_cs(dev, ctx, src, 2, srvs=[srv], uavs=[uav]).tolist() == [5, 20]
+    got = _read_buffer(dev, ctx, dst_buf, 12 * n).view(np.uint32).reshape(n, 3)
+    r = rec[::-1]
+    pf = r[:, :3].view(F32)
+    assert got[:, 0].tolist() == r[:, 4].tolist()
+    assert got[:, 1].view(F32).tolist() == (pf[:, 2] + pf[:, 0]).tolist()
+    assert got[:, 2].tolist() == r[:, 3].tolist()
+
+
+def test_raw_buffer_unaligned_multiword_loads_and_typed_buffer_formats():
+    dev, ctx = _device()
+    words = np.arange(16, dtype=np.uint32) * 3 + 1
+    raw = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_SHADER_RESOURCE,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS),
+                           D3D11_SUBRESOURCE_DATA(pSysMem=words))
+    raw_srv = dev.CreateShaderResourceView(raw, D3D11_SHADER_RESOURCE_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_TYPELESS, ViewDimension=D3D11_SRV_DIMENSION_BUFFEREX,
+        BufferEx=D3D11_BUFFEREX_SRV(FirstElement=1, NumElements=14, Flags=D3D11_BUFFEREX_SRV_FLAG_RAW)))
+    bytes_ = np.arange(32, dtype=np.uint8) * 8
+    typed = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=32, BindFlags=D3D11_BIND_SHADER_RESOURCE),
+                             D3D11_SUBRESOURCE_DATA(pSysMem=bytes_))
+    typed_srv = dev.CreateShaderResourceView(typed, D3D11_SHADER_RESOURCE_VIEW_DESC(
+        Format=DXGI_FORMAT_R8G8B8A8_SNORM, ViewDimension=D3D11_SRV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_SRV(FirstElement=2, NumElements=4)))
+    src = """
+    ByteAddressBuffer r : register(t0);
+    Buffer<float4> b : register(t1);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {
+        o.Store3(0, r.Load3(4));
+        o.Store2(12, r.Load2(52));          // the second word lies past the view: 0
+        o.Store4(20, asuint(b[1]));
+        o.Store4(36, asuint(b.Load(4)));    // out of range: 0
+        uint n; b.GetDimensions(n);
+        o.Store(52, n);
+    }"""
+    got = _run_cs(dev, ctx, src, 14, srvs=[raw_srv, typed_srv])
+    assert got[:5].tolist() == [words[2], words[3], words[4], words[14], 0]
+    sn = bytes_.view(np.int8)[12:16].astype(F32)
+    assert _f(got[5:9]).tolist() == np.maximum(sn / F32(127), F32(-1)).tolist()
+    assert got[9:13].tolist() == [0, 0, 0, 0] and got[13] == 4

@@ -122,3 +122,16 @@ def test_targets_d3dcompiler_knows_but_we_do_not_build_are_e_notimpl(target: str
     with pytest.raises(D3D11Error) as info:
         D3DCompile("float4 main() : SV_Target { return 0; }", None, "t.hlsl", None, None, "main", target)
     assert info.value.name == hr and (hr == "E_FAIL" or target in str(info.value))
+
+
+def test_skip_optimization_marks_sm5_programs_and_keeps_the_code_unoptimised():
+    from pyd3d11.d3dcompiler import D3DCOMPILE_SKIP_OPTIMIZATION as OD
+
+    src = "float4 v; float4 main() : SV_Target { float4 a = v; float4 b = a; return b * 2; }"
+    assert _global_flags(_compile(src, "ps_5_0", OD)) == ["refactoringAllowed", "skipOptimization"]
+    assert _global_flags(_compile(src, "ps_4_0", OD)) == ["refactoringAllowed"]
+
+    def count(flags: int) -> int:
+        listing = disassemble(_compile(src, "ps_5_0", flags))
+        return sum(1 for ln in listing.splitlines() if ln and not ln.startswith(("//", "dcl_", "ps_")))
+    assert count(OD) > count(0)

@@ -336,8 +336,6 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
         x = coords[0]
         ok = (x >= 0) & (x < view.num_elements)
         return (view.first_element + x) * bpe, ok
-    if st.block_size != 1:
-        raise NotSupportedError("ld from a block-compressed texture")
     x = coords[0]
     y = np.zeros(n, np.int64)
     z = np.zeros(n, np.int64)
@@ -370,18 +368,36 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
         ok &= (sample >= 0) & (sample < st.sample_count)
         smp = np.clip(sample, 0, st.sample_count - 1)
         off = off + smp * dp * d
+    if st.block_width != 1 or st.block_height != 1:
+        # block formats (BC, 2x1 subsampled): the offset of the block holding the texel (§19.5)
+        return off + z * dp + (y // st.block_height) * rp + (x // st.block_width) * st.bytes_per_block, ok
     return off + z * dp + y * rp + x * bpe, ok
+
+
+def _block_texels(view, raw: np.ndarray, coords: np.ndarray) -> np.ndarray:
+    """raw (N, block bytes) blocks → (N, 4) uint32 bits of the addressed texel in each block."""
+    st = view.storage
+    bw, bh = st.block_width, st.block_height
+    n = raw.shape[0]
+    if st.block_size != 1:
+        texels = codecs.decode(view.format, raw.reshape(n, 1, 1, -1))  # (N, bh, bw, 4)
+    else:
+        texels = codecs.decode(view.format, raw)[:, None]  # subsampled: (N, 1, bw, 4)
+    vals = texels[np.arange(n), coords[1] % bh if bh > 1 else 0, coords[0] % bw]
+    return np.ascontiguousarray(vals, np.float32).view(U32)
 
 
 def _typed_load(view, coords, mip_in_w, sample) -> np.ndarray:
     """(4, N) uint32 texel bits, 0 outside (spec-facts §1.9)."""
     off, ok = _texel_offsets(view, coords, mip_in_w, sample)
-    bpe = _element_size(view)
-    data = view.storage.data
+    st = view.storage
+    blocky = view.kind == 0 and (st.block_width != 1 or st.block_height != 1) and st.dimension != 1
+    bpe = st.bytes_per_block if blocky else _element_size(view)
+    data = st.data
     o = np.where(ok, off, 0)
     o = np.clip(o, 0, max(data.size - bpe, 0))
     raw = data[o[:, None] + np.arange(bpe)[None, :]]
-    vals = decode_texels(view.format, raw)
+    vals = _block_texels(view, raw, coords) if blocky else decode_texels(view.format, raw)
     vals[~ok] = 0
     return vals.T
 

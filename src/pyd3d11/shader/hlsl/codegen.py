@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import (
     _true_mat,
@@ -1141,7 +1142,8 @@ class Codegen(SignatureBinding):
             return hs_listing(self, self.global_decls()), {}
         from .optimize import optimize_in_place
 
-        optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
+        if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
+            optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
         tmap, nregs = allocate(self.code, self.var_temps)
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
         lines += self.in_decls

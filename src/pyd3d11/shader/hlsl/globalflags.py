@@ -7,13 +7,14 @@ choices read from the corpus listings).
 - ``enableRawAndStructuredBuffers``: a non-compute shader of model 4.x that declares a raw or
   structured buffer (they are optional on 10.x hardware; ParticleDraw_VS of the corpus shows it).
 - ``enable11_1ShaderExtensions``: the D3D11.1 instructions (msad).
+- ``skipOptimization``: D3DCOMPILE_SKIP_OPTIMIZATION (fxc /Od) at shader model 5 (a D3D11.1 flag).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS
+from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
 
 if TYPE_CHECKING:
     from .codegen import Codegen
@@ -34,6 +35,8 @@ def global_flags_decl(cg: Codegen, decls: list[str]) -> list[str]:
     flags = set(global_flags(cg))
     if not cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS:
         flags.add("refactoringAllowed")
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and cg.major >= 5:  # an 11.1 flag: SM 5 only
+        flags.add("skipOptimization")
     if cg.stage == "ps" and "earlydepthstencil" in cg.entry_attrs:
         flags.add("forceEarlyDepthStencil")
     if cg.major == 4 and cg.stage != "cs" and any(d.startswith(_RAW_OR_STRUCTURED) for d in decls):

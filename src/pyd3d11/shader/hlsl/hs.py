@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
@@ -299,7 +300,8 @@ def hs_listing(cg: Codegen, global_decls: list[str]) -> str:
         lines.append(name)
         from .optimize import optimize_in_place
 
-        optimize_in_place(ph["code"], ph["x"])
+        if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
+            optimize_in_place(ph["code"], ph["x"])
         tmap, nregs = allocate(ph["code"], ph["var"])
         lines += ph["in"] + ph["out"]
         if nregs:
