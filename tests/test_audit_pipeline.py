@@ -420,3 +420,445 @@ def test_raw_buffer_unaligned_multiword_loads_and_typed_buffer_formats():
     sn = bytes_.view(np.int8)[12:16].astype(F32)
     assert _f(got[5:9]).tolist() == np.maximum(sn / F32(127), F32(-1)).tolist()
     assert got[9:13].tolist() == [0, 0, 0, 0] and got[13] == 4
+
+
+# -------------------------------------------------------------------------------- 3. sampler states
+def _addr_index(i: np.ndarray, n: int, mode: int) -> np.ndarray:
+    """Texel index after the address mode (spec 7.18.8), -1 for border; independent formula."""
+    if mode == D3D11_TEXTURE_ADDRESS_WRAP:
+        return np.mod(i, n)
+    if mode == D3D11_TEXTURE_ADDRESS_MIRROR:
+        m = np.mod(i, 2 * n)
+        return np.where(m < n, m, 2 * n - 1 - m)
+    if mode == D3D11_TEXTURE_ADDRESS_CLAMP:
+        return np.clip(i, 0, n - 1)
+    if mode == D3D11_TEXTURE_ADDRESS_BORDER:
+        return np.where((i >= 0) & (i < n), i, -1)
+    if mode == D3D11_TEXTURE_ADDRESS_MIRROR_ONCE:
+        a = np.where(i < 0, -1 - i, i)
+        return np.clip(a, 0, n - 1)
+    raise AssertionError(mode)
+
+
+_U_COORDS = np.array([-1.375, -0.9, -0.6, -0.3, -0.1, 0.05, 0.3, 0.55, 0.8, 0.99, 1.1, 1.3, 1.6, 1.9, 2.2, 3.05],
+                     np.float32)
+
+
+@pytest.mark.parametrize("mode", [D3D11_TEXTURE_ADDRESS_WRAP, D3D11_TEXTURE_ADDRESS_MIRROR, D3D11_TEXTURE_ADDRESS_CLAMP,
+                                  D3D11_TEXTURE_ADDRESS_BORDER, D3D11_TEXTURE_ADDRESS_MIRROR_ONCE])
+def test_address_modes_with_point_sampling(mode):
+    dev, ctx = _device()
+    texels = np.array([[10, 20, 30, 40]], np.float32)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, texels), None)
+    smp = _sampler(dev, addr=mode, BorderColor=[-7.0, 0.0, 0.0, 0.0])
+    cb_data = np.zeros((16, 4), np.float32)
+    cb_data[:, 0] = _U_COORDS
+    src = """
+    Texture2D<float> t : register(t0);
+    SamplerState s : register(s0);
+    RWByteAddressBuffer o : register(u0);
+    static const float us[16] = {-1.375, -0.9, -0.6, -0.3, -0.1, 0.05, 0.3, 0.55, 0.8, 0.99, 1.1, 1.3, 1.6, 1.9,
+                                 2.2, 3.05};
+    [numthreads(16, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        o.Store(id.x * 4, asuint(t.SampleLevel(s, float2(us[id.x], 0.5), 0)));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 16, srvs=[srv], samplers=[smp]))
+    idx = _addr_index(np.floor(_U_COORDS.astype(np.float64) * 4).astype(np.int64), 4, mode)
+    want = np.where(idx >= 0, texels[0][np.maximum(idx, 0)], -7.0)
+    assert got.tolist() == want.tolist()
+
+
+def test_border_colour_uses_only_the_components_of_the_format():
+    dev, ctx = _device()
+    texels = np.full((2, 2, 2), 128, np.uint8)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R8G8_UNORM, texels), None)
+    smp = _sampler(dev, addr=D3D11_TEXTURE_ADDRESS_BORDER, BorderColor=[0.25, 2.0, 0.75, 0.5])
+    src = """
+    Texture2D t : register(t0);
+    SamplerState s : register(s0);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {
+        o.Store4(0, asuint(t.SampleLevel(s, float2(-0.5, 0.5), 0)));
+        o.Store4(16, asuint(t.SampleLevel(s, float2(0.5, 0.5), 0)));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 8, srvs=[srv], samplers=[smp])).reshape(2, 4)
+    # spec 7.18.8.1: the border colour is clamped to the UNORM range; missing B, A take the defaults 0, 1
+    np.testing.assert_allclose(got[0], [0.25, 1.0, 0.0, 1.0], atol=1 / 255)
+    assert got[1].tolist() == [F32(128) / F32(255)] * 2 + [0.0, 1.0]
+
+
+def test_bilinear_filter_weights():
+    dev, ctx = _device()
+    texels = np.array([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]], np.float32) * 16
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, texels), None)
+    smp = _sampler(dev, filt=D3D11_FILTER_MIN_MAG_MIP_LINEAR, addr=D3D11_TEXTURE_ADDRESS_WRAP)
+    pts = [(0.375, 0.625), (0.5, 0.5), (0.0, 0.0), (0.9375, 0.1875)]
+    src = """
+    Texture2D<float> t : register(t0);
+    SamplerState s : register(s0);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {
+        o.Store4(0, asuint(float4(t.SampleLevel(s, float2(0.375, 0.625), 0), t.SampleLevel(s, float2(0.5, 0.5), 0),
+                                  t.SampleLevel(s, float2(0.0, 0.0), 0), t.SampleLevel(s, float2(0.9375, 0.1875), 0))));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 4, srvs=[srv], samplers=[smp]))
+    want = []
+    for u, v in pts:
+        x, y = u * 4 - 0.5, v * 4 - 0.5
+        x0, y0 = int(np.floor(x)), int(np.floor(y))
+        fx, fy = x - x0, y - y0
+        t = lambda i, j: texels[j % 4, i % 4]  # noqa: E731
+        want.append((1 - fy) * ((1 - fx) * t(x0, y0) + fx * t(x0 + 1, y0)) + fy * ((1 - fx) * t(x0, y0 + 1)
+                                                                                      + fx * t(x0 + 1, y0 + 1)))
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("func", range(1, 9))
+def test_comparison_sampler_each_function(func):
+    dev, ctx = _device()
+    texels = np.array([[0.25, 0.5, 0.75, 1.0]], np.float32)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, texels), None)
+    smp = _sampler(dev, filt=D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT, ComparisonFunc=func)
+    src = """
+    Texture2D<float> t : register(t0);
+    SamplerComparisonState s : register(s0);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        o.Store(id.x * 4, asuint(t.SampleCmpLevelZero(s, float2(id.x * 0.25 + 0.125, 0.5), 0.5)));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 4, srvs=[srv], samplers=[smp]))
+    ops = {1: lambda r, t: False, 2: np.less, 3: np.equal, 4: np.less_equal, 5: np.greater, 6: np.not_equal,
+           7: np.greater_equal, 8: lambda r, t: True}
+    # the reference is the left operand: pass when (ref FUNC texel)
+    want = [1.0 if ops[func](F32(0.5), v) else 0.0 for v in texels[0]]
+    assert got.tolist() == want
+
+
+def _mip_tex(dev, sizes=(8, 4, 2, 1), fmt=DXGI_FORMAT_R32_FLOAT):
+    subs = [np.full((s, s), float(10 * (m + 1)), np.float32) for m, s in enumerate(sizes)]
+    return dev.CreateShaderResourceView(_tex2d(dev, fmt, subs), None)
+
+
+def test_sample_level_trilinear_and_lod_clamps():
+    dev, ctx = _device()
+    srv = _mip_tex(dev)
+    lin = _sampler(dev, filt=D3D11_FILTER_MIN_MAG_MIP_LINEAR)
+    clamped = _sampler(dev, filt=D3D11_FILTER_MIN_MAG_MIP_LINEAR, MinLOD=1.25, MaxLOD=2.0)
+    biased = _sampler(dev, filt=D3D11_FILTER_MIN_MAG_MIP_POINT, MipLODBias=1.0)
+    src = """
+    Texture2D<float> t : register(t0);
+    SamplerState lin : register(s0);
+    SamplerState clamped : register(s1);
+    SamplerState biased : register(s2);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {
+        float2 uv = float2(0.5, 0.5);
+        o.Store4(0, asuint(float4(t.SampleLevel(lin, uv, 0.25), t.SampleLevel(lin, uv, 1.75),
+                                  t.SampleLevel(lin, uv, 7), t.SampleLevel(lin, uv, -3))));
+        o.Store4(16, asuint(float4(t.SampleLevel(clamped, uv, 0), t.SampleLevel(clamped, uv, 1.5),
+                                   t.SampleLevel(clamped, uv, 5), t.SampleLevel(biased, uv, 1.25))));
+        // gradients of 1/4 of the texture per pixel on an 8x8 mip 0 -> lod 1
+        o.Store4(32, asuint(float4(t.SampleGrad(lin, uv, float2(0.25, 0), float2(0, 0.25)),
+                                   t.SampleGrad(biased, uv, float2(0.25, 0), float2(0, 0.25)),
+                                   t.SampleGrad(lin, uv, float2(0.5, 0), float2(0, 0.125)),
+                                   t.SampleGrad(lin, uv, float2(0.0, 0), float2(0, 0.0)))));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 12, srvs=[srv], samplers=[lin, clamped, biased])).tolist()
+    mip = [10.0, 20.0, 30.0, 40.0]
+    assert got[0] == pytest.approx(mip[0] * 0.75 + mip[1] * 0.25)
+    assert got[1] == pytest.approx(mip[1] * 0.25 + mip[2] * 0.75)
+    assert got[2:4] == [40.0, 10.0]
+    # clamped: lod clamps to [1.25, 2]
+    assert got[4] == pytest.approx(mip[1] * 0.75 + mip[2] * 0.25)
+    assert got[5] == pytest.approx(mip[1] * 0.5 + mip[2] * 0.5)
+    assert got[6] == 30.0
+    # point mip filter with bias 1: lod 2.25 -> nearest mip 2
+    assert got[7] == 30.0
+    assert got[8] == pytest.approx(20.0)
+    assert got[9] == 30.0          # bias applies to SampleGrad too
+    # anisotropic footprint under a linear (non-aniso) filter: lod from the longer axis (log2(4) = 2)
+    assert got[10] == pytest.approx(30.0)
+    assert got[11] == 10.0
+
+
+def test_gather_component_order_and_channels():
+    dev, ctx = _device()
+    texels = np.arange(16 * 4, dtype=np.float32).reshape(4, 4, 4)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32G32B32A32_FLOAT, texels), None)
+    smp = _sampler(dev)
+    src = """
+    Texture2D t : register(t0);
+    SamplerState s : register(s0);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {
+        float2 uv = float2(0.5, 0.25);   // between texels x 1..2 and y 0..1
+        o.Store4(0, asuint(t.Gather(s, uv)));
+        o.Store4(16, asuint(t.GatherGreen(s, uv)));
+        o.Store4(32, asuint(t.GatherAlpha(s, uv, int2(1, 1))));
+        o.Store4(48, asuint(t.GatherRed(s, float2(0.0, 0.0))));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 16, srvs=[srv], samplers=[smp])).reshape(4, 4)
+
+    def quad(x0, y0, c):
+        cl = lambda v: min(max(v, 0), 3)  # noqa: E731  (clamp address mode)
+        # order: (x0, y1), (x1, y1), (x1, y0), (x0, y0)
+        return [texels[cl(y0 + 1), cl(x0), c], texels[cl(y0 + 1), cl(x0 + 1), c], texels[cl(y0), cl(x0 + 1), c],
+                texels[cl(y0), cl(x0), c]]
+
+    assert got[0].tolist() == quad(1, 0, 0)
+    assert got[1].tolist() == quad(1, 0, 1)
+    assert got[2].tolist() == quad(2, 1, 3)
+    assert got[3].tolist() == quad(-1, -1, 0)
+
+
+# -------------------------------------------------------------------------------------- 2. stages
+def _rt(dev, ctx, w, h, fmt=DXGI_FORMAT_R32G32B32A32_FLOAT, array=1, samples=1, clear=(0, 0, 0, 0)):
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=w, Height=h, MipLevels=1, ArraySize=array, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=samples),
+        BindFlags=D3D11_BIND_RENDER_TARGET), None)
+    rtv = dev.CreateRenderTargetView(tex, None)
+    ctx.ClearRenderTargetView(rtv, list(clear))
+    return tex, rtv
+
+
+def _setup_draw(dev, ctx, rtvs, w, h, vs, ps, gs=None, hs=None, ds=None, dsv=None, topology=None, so=None):
+    ctx.OMSetRenderTargets(len(rtvs), list(rtvs), dsv)
+    ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, w, h, 0, 1)])
+    v = _compile(vs, "vs_5_0")
+    ctx.VSSetShader(dev.CreateVertexShader(v, len(v), None), None, 0)
+    if ps is not None:
+        p = _compile(ps, "ps_5_0")
+        ctx.PSSetShader(dev.CreatePixelShader(p, len(p), None), None, 0)
+    else:
+        ctx.PSSetShader(None, None, 0)
+    if gs is not None:
+        g = _compile(gs, "gs_5_0")
+        if so is not None:
+            decl, strides, rast = so
+            shader = dev.CreateGeometryShaderWithStreamOutput(g, len(g), decl, len(decl), strides, len(strides),
+                                                             rast, None)
+        else:
+            shader = dev.CreateGeometryShader(g, len(g), None)
+        ctx.GSSetShader(shader, None, 0)
+    if hs is not None:
+        h_ = _compile(hs, "hs_5_0")
+        ctx.HSSetShader(dev.CreateHullShader(h_, len(h_), None), None, 0)
+    if ds is not None:
+        d = _compile(ds, "ds_5_0")
+        if so is not None and gs is None:
+            decl, strides, rast = so
+            ctx.GSSetShader(dev.CreateGeometryShaderWithStreamOutput(d, len(d), decl, len(decl), strides,
+                                                                    len(strides), rast, None), None, 0)
+        ctx.DSSetShader(dev.CreateDomainShader(d, len(d), None), None, 0)
+    ctx.IASetPrimitiveTopology(topology or D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP)
+
+
+def _rt_pixels(dev, ctx, tex, w, h, sub=0, dtype=F32, bpp=16):
+    return _read_tex(dev, ctx, tex, None, dev.CreateTexture2D, sub=sub, dtype=dtype,
+                     shape=(h, 1, w * bpp))[0].reshape(h, w, -1)
+
+
+_VS_POINTS = """
+struct O { float4 pos : SV_Position; uint id : ID; };
+O main(uint vid : SV_VertexID, uint iid : SV_InstanceID) {
+    O o;
+    o.pos = float4((vid + 0.5) / 4.0 * 2 - 1, 1 - (iid + 0.5) / 2.0 * 2, 0, 1);
+    o.id = vid + 10 * iid;
+    return o;
+}"""
+
+
+def test_gs_expands_points_to_strips_with_primitive_id():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 4)
+    gs = """
+    struct I { float4 pos : SV_Position; uint id : ID; };
+    struct O { float4 pos : SV_Position; nointerpolation float2 v : V; };
+    [maxvertexcount(4)] void main(point I p[1], uint prim : SV_PrimitiveID, inout TriangleStream<O> s) {
+        // a 2x2-pixel quad around the point (pixel size 2/8 x 2/4 in clip space)
+        O o;
+        o.v = float2(p[0].id, prim);
+        for (int k = 0; k < 4; ++k) {
+            o.pos = p[0].pos + float4(((k & 1) ? 0.25 : -0.25), ((k & 2) ? -0.5 : 0.5), 0, 0);
+            s.Append(o);
+        }
+    }"""
+    ps = """
+    float4 main(float4 pos : SV_Position, nointerpolation float2 v : V, uint prim : SV_PrimitiveID) : SV_Target {
+        return float4(v, prim, 1);
+    }"""
+    _setup_draw(dev, ctx, [rtv], 8, 4, _VS_POINTS, ps, gs=gs, topology=D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+    ctx.DrawInstanced(4, 2, 0, 0)
+    got = _rt_pixels(dev, ctx, tex, 8, 4)
+    for iid in range(2):
+        for vid in range(4):
+            prim = vid          # SV_PrimitiveID counts per instance (spec 8.x: resets each instance)
+            want = [vid + 10 * iid, prim, prim, 1]
+            block = got[2 * iid:2 * iid + 2, 2 * vid:2 * vid + 2].reshape(4, 4)
+            assert block.tolist() == [want] * 4, (iid, vid)
+
+
+def test_front_face_and_clip_distance():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 8)
+    vs = """
+    struct O { float4 pos : SV_Position; float clip : SV_ClipDistance0; };
+    O main(uint vid : SV_VertexID) {
+        // two triangles: left one clockwise, right one counter-clockwise (screen space)
+        float2 p[6] = { float2(-1, 1), float2(0, 1), float2(-1, -1),  float2(0, 1), float2(0, -1), float2(1, -1) };
+        O o;
+        o.pos = float4(p[vid], 0, 1);
+        o.clip = p[vid].y + 0.5;     // clip away everything below y = -0.5 (the bottom 2 rows)
+        return o;
+    }"""
+    ps = """
+    float4 main(float4 pos : SV_Position, bool ff : SV_IsFrontFace) : SV_Target { return ff ? 1.0 : 2.0; }"""
+    _setup_draw(dev, ctx, [rtv], 8, 8, vs, ps, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(FillMode=D3D11_FILL_SOLID,
+                                                                   CullMode=D3D11_CULL_NONE, DepthClipEnable=1)))
+    ctx.Draw(6, 0)
+    got = _rt_pixels(dev, ctx, tex, 8, 8)[:, :, 0]
+    # pixel space: left triangle (0,0),(4,0),(0,8) covers x <= 4 - y/2; right (4,0),(4,8),(8,8) covers
+    # 4 <= x <= 4 + y/2 (at pixel centres)
+    yy, xx = np.mgrid[0:8, 0:8] + 0.5
+    want = np.where(xx <= 4 - yy / 2, 1.0, np.where((xx >= 4) & (xx <= 4 + yy / 2), 2.0, 0.0))
+    want[6:] = 0                       # clip distance < 0 below y_ndc = -0.5
+    assert got.tolist() == want.tolist()
+    assert got[1, 1] == 1.0 and got[4, 5] == 2.0   # clockwise = front (FrontCounterClockwise FALSE)
+
+
+def test_render_target_array_index_from_gs():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 4, 4, array=3)
+    vs = """
+    float4 main(uint vid : SV_VertexID) : SV_Position {
+        return float4(vid & 1 ? 3.0 : -1.0, vid & 2 ? -3.0 : 1.0, 0, 1);
+    }"""
+    gs = """
+    struct O { float4 pos : SV_Position; uint rt : SV_RenderTargetArrayIndex; };
+    [maxvertexcount(3)] [instance(3)] void main(triangle float4 p[3] : SV_Position, uint inst : SV_GSInstanceID,
+                                                 inout TriangleStream<O> s) {
+        for (int k = 0; k < 3; ++k) { O o; o.pos = p[k]; o.rt = 2 - inst; s.Append(o); }
+    }"""
+    ps = """
+    float4 main(float4 pos : SV_Position, uint rt : SV_RenderTargetArrayIndex) : SV_Target { return rt + 1; }"""
+    _setup_draw(dev, ctx, [rtv], 4, 4, vs, ps, gs=gs, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.Draw(3, 0)
+    for s in range(3):
+        assert (_rt_pixels(dev, ctx, tex, 4, 4, sub=s) == s + 1).all(), s
+
+
+def test_depth_output_and_depth_test():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 4, 4)
+    dtex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                                    Format=DXGI_FORMAT_D32_FLOAT, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                    BindFlags=D3D11_BIND_DEPTH_STENCIL), None)
+    dsv = dev.CreateDepthStencilView(dtex, None)
+    ctx.ClearDepthStencilView(dsv, D3D11_CLEAR_DEPTH, 0.5, 0)
+    ctx.OMSetDepthStencilState(dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+        DepthEnable=1, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_LESS)), 0)
+    vs = """
+    float4 main(uint vid : SV_VertexID) : SV_Position {
+        return float4(vid & 1 ? 3.0 : -1.0, vid & 2 ? -3.0 : 1.0, 0.9, 1);
+    }"""
+    ps = """
+    float4 main(float4 pos : SV_Position, out float d : SV_Depth) : SV_Target {
+        d = pos.x < 2 ? 0.25 : 0.75;      // only the left half passes LESS against 0.5
+        return float4(pos.xy, d, 1);
+    }"""
+    _setup_draw(dev, ctx, [rtv], 4, 4, vs, ps, dsv=dsv, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.Draw(3, 0)
+    col = _rt_pixels(dev, ctx, tex, 4, 4)
+    depth = _read_tex(dev, ctx, dtex, None, dev.CreateTexture2D, dtype=F32, shape=(4, 1, 16))[0]
+    assert (depth[:, :2] == F32(0.25)).all() and (depth[:, 2:] == F32(0.5)).all()
+    assert (col[:, :2, 2] == F32(0.25)).all() and (col[:, 2:] == 0).all()
+    assert col[1, 1, :2].tolist() == [1.5, 1.5]
+
+
+def test_sample_index_and_coverage_output():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 2, 2, samples=4)
+    vs = """
+    float4 main(uint vid : SV_VertexID) : SV_Position {
+        return float4(vid & 1 ? 3.0 : -1.0, vid & 2 ? -3.0 : 1.0, 0, 1);
+    }"""
+    ps_samples = """
+    float4 main(float4 pos : SV_Position, uint s : SV_SampleIndex) : SV_Target { return s + 1; }"""
+    _setup_draw(dev, ctx, [rtv], 2, 2, vs, ps_samples, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.Draw(3, 0)
+    srv = dev.CreateShaderResourceView(tex, None) if False else None  # noqa: F841 (RT only, read via CS below)
+    reader = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=2, Height=2, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R32G32B32A32_FLOAT,
+        SampleDesc=DXGI_SAMPLE_DESC(Count=4), BindFlags=D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET), None)
+    ctx.CopyResource(reader, tex)
+    src = """
+    Texture2DMS<float4, 4> t : register(t0);
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        o.Store(id.x * 4, asuint(t.Load(int2(1, 0), id.x).x));
+    }"""
+    got = _f(_run_cs(dev, ctx, src, 4, srvs=[dev.CreateShaderResourceView(reader, None)]))
+    assert got.tolist() == [1.0, 2.0, 3.0, 4.0]
+    # coverage out: only samples 0 and 2 are written
+    ctx.ClearRenderTargetView(rtv, [0, 0, 0, 0])
+    ps_cov = """
+    float4 main(float4 pos : SV_Position, out uint c : SV_Coverage) : SV_Target { c = 0x5; return 7; }"""
+    _setup_draw(dev, ctx, [rtv], 2, 2, vs, ps_cov, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.Draw(3, 0)
+    ctx.CopyResource(reader, tex)
+    got = _f(_run_cs(dev, ctx, src, 4, srvs=[dev.CreateShaderResourceView(reader, None)]))
+    assert got.tolist() == [7.0, 0.0, 7.0, 0.0]
+
+
+def test_coverage_input_reports_covered_samples():
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 1, 1, samples=4)
+    # a full-screen triangle covers all 4 samples; the standard 4x pattern needs no further geometry
+    vs = """
+    float4 main(uint vid : SV_VertexID) : SV_Position {
+        return float4(vid & 1 ? 3.0 : -1.0, vid & 2 ? -3.0 : 1.0, 0, 1);
+    }"""
+    ps = """
+    float4 main(float4 pos : SV_Position, uint c : SV_Coverage) : SV_Target { return c; }"""
+    _setup_draw(dev, ctx, [rtv], 1, 1, vs, ps, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.Draw(3, 0)
+    one = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=1, Height=1, MipLevels=1, ArraySize=1,
+                                                   Format=DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                   SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                   BindFlags=D3D11_BIND_RENDER_TARGET), None)
+    ctx.ResolveSubresource(one, 0, tex, 0, DXGI_FORMAT_R32G32B32A32_FLOAT)
+    assert _rt_pixels(dev, ctx, one, 1, 1)[0, 0, 0] == 15.0
+
+
+def test_compute_groupshared_reduction_barriers_and_atomics():
+    dev, ctx = _device()
+    src = """
+    RWByteAddressBuffer o : register(u0);
+    groupshared uint sh[64];
+    groupshared uint total;
+    [numthreads(64, 1, 1)] void main(uint3 gid : SV_GroupID, uint idx : SV_GroupIndex) {
+        if (idx == 0) total = 0;
+        sh[idx] = idx * idx + gid.x;
+        GroupMemoryBarrierWithGroupSync();
+        for (uint step = 32; step > 0; step >>= 1) {
+            if (idx < step) sh[idx] += sh[idx + step];
+            GroupMemoryBarrierWithGroupSync();
+        }
+        uint before;
+        InterlockedAdd(total, idx, before);
+        GroupMemoryBarrierWithGroupSync();
+        if (idx == 0) {
+            o.Store(gid.x * 8, sh[0]);
+            o.Store(gid.x * 8 + 4, total);
+        }
+        uint prev;
+        o.InterlockedMax(64, idx + 100 * gid.x, prev);
+        o.InterlockedAdd(68, 1, prev);
+    }"""
+    got = _run_cs(dev, ctx, src, 18, groups=(3, 1, 1))
+    sq = sum(i * i for i in range(64))
+    for g in range(3):
+        assert got[2 * g] == sq + 64 * g
+        assert got[2 * g + 1] == 63 * 64 // 2
+    assert got[16] == 63 + 200 and got[17] == 192

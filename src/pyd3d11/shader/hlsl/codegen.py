@@ -121,6 +121,17 @@ class Codegen(SignatureBinding):
         self.tgsm: dict[str, tuple[int, int, Type]] = {}  # name -> (g#, stride bytes, type)
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
+        # per-compile records kept by the helper modules
+        self.bad_reservations: list = []  # objects reserved in the wrong register set (objects.py)
+        self.reserved_blocks: list = []  # registers reserved by struct/array objects (objects.py)
+        self.sig_packers: dict = {}  # signature packing state per signature (sigpack.py)
+        self.gs_stream_types: dict = {}  # GS output stream -> element type (gs.py, check.py)
+        self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
+        self.icb_rows: list[tuple[int, int, int, int]] = []  # immediate constant buffer (icb.py)
+        self.icb_placed: dict = {}  # constant array -> first icb row (icb.py)
+        self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
+        self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
+        self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = []
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
@@ -599,7 +610,7 @@ class Codegen(SignatureBinding):
             if len(d.register) > 2 and not d.register[2]:
                 raise self.err(d.pos, f"'{d.name}': invalid register specification", 3530)
             if kind != file and kind != "c":  # an error only if the object is used (objects.allocate_registers)
-                self.__dict__.setdefault("bad_reservations", []).append((r, d.pos, file))
+                self.bad_reservations.append((r, d.pos, file))
             else:
                 r.reg, r.explicit = num, True
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
@@ -907,8 +918,7 @@ class Codegen(SignatureBinding):
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         if "static" in d.mods and self.scopes and scope is not self.scopes[0]:
             # a function's static local: one variable for every inlined call, initialised once at the start
-            statics = self.__dict__.setdefault("local_statics", {})
-            v = statics.get(id(d))
+            v = self.local_statics.get(id(d))
             if v is None:
                 mark = len(self.code)
                 v = self._declare_local(d, {})
@@ -916,12 +926,12 @@ class Codegen(SignatureBinding):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics start zeroed
                 # moved to the prologue (listing() puts it first): code positions held by loops and
                 # inlining (unroll, constprop fences) stay valid
-                self.__dict__.setdefault("static_prologue", []).extend(self.code[mark:])
+                self.static_prologue.extend(self.code[mark:])
                 del self.code[mark:]
                 from .constprop import untrack
 
                 untrack(self, v.slots)
-                statics[id(d)] = v
+                self.local_statics[id(d)] = v
             scope[d.name] = v
             return v
         return self._declare_local(d, scope)
@@ -1135,7 +1145,7 @@ class Codegen(SignatureBinding):
         from .regalloc import allocate
 
         assign_registers(self)  # t# of D3D9-style samplers' textures
-        self.code[0:0] = self.__dict__.pop("static_prologue", [])  # static locals' initialisation
+        self.code[0:0], self.static_prologue = self.static_prologue, []  # static locals' initialisation
         if self.stage == "hs":
             from .hs import hs_listing
 

@@ -30,7 +30,7 @@ def state(cg: Codegen) -> dict[Slot, int]:
 def track_store(cg: Codegen, dst: list[Slot], src: list[Slot]) -> None:
     """Record (or forget) the constant values stored into variable temps (last write wins)."""
     k = state(cg)
-    untracked = cg.__dict__.get("untracked_slots", ())
+    untracked = cg.untracked_slots
     for d, s in zip(dst, src, strict=False):
         if d[0] != "r" or d[2] is not None:
             continue
@@ -43,7 +43,7 @@ def track_store(cg: Codegen, dst: list[Slot], src: list[Slot]) -> None:
 def untrack(cg: Codegen, slots: list[Slot]) -> None:
     """Never treat ``slots`` as known constants: a function's static locals, which any inlined call
     (in a loop, a branch) may change where the caller's bookkeeping cannot see it."""
-    cg.__dict__.setdefault("untracked_slots", set()).update(slots)
+    cg.untracked_slots.update(slots)
     k = state(cg)
     for s in slots:
         k.pop(s, None)

@@ -56,7 +56,7 @@ def check_profile(cg: Codegen, pos) -> None:
 
 
 def _note(cg: Codegen, name: str) -> None:
-    flags = cg.__dict__.setdefault("double_flags", set())
+    flags = cg.double_flags
     flags.add("enableDoublePrecisionFloatOps")
     if name in EXTENDED:
         flags.add("enable11_1DoubleExtensions")
@@ -64,7 +64,7 @@ def _note(cg: Codegen, name: str) -> None:
 
 def global_flags(cg: Codegen) -> list[str]:
     """The dcl_globalFlags names the emitted double instructions need (after refactoringAllowed)."""
-    flags = cg.__dict__.get("double_flags", set())
+    flags = cg.double_flags
     return [f for f in _FLAG_ORDER if f in flags]
 
 

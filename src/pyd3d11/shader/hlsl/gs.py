@@ -183,7 +183,7 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
         et = st.elem if st.elem is not None else v.type
         v = cg.convert(v, et, pos)
         known = len(cg.outputs)
-        cg.__dict__.setdefault("gs_stream_types", {})[sid] = et  # check.gs_stream_components
+        cg.gs_stream_types[sid] = et  # check.gs_stream_components
         cg.bind_output(et, None, v, pos)
         for e in cg.outputs[known:]:
             e.stream = sid
@@ -221,7 +221,7 @@ def gs_output_component_check(cg: Codegen, pos) -> None:
             continue
         regs[e.reg] = regs.get(e.reg, 0) | e.mask  # packed elements share a register
     comps = sum(bin(m).count("1") for m in regs.values())
-    streams = getattr(cg, "gs_stream_types", {})
+    streams = cg.gs_stream_types
     if len(streams) > 1:
         from .check import gs_stream_components
 

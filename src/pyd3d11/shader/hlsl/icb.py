@@ -28,7 +28,7 @@ def _leaf(t: Type) -> NumType | None:
 
 
 def rows(cg: Codegen) -> list[tuple[int, int, int, int]]:
-    return cg.__dict__.setdefault("icb_rows", [])
+    return cg.icb_rows
 
 
 def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val | None:
@@ -44,7 +44,7 @@ def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val 
         return None
     words = tuple(s[3] for s in v.slots)
     table = rows(cg)
-    placed = cg.__dict__.setdefault("icb_placed", {})
+    placed = cg.icb_placed
     base = placed.get((words, n))
     if base is None:  # a row of an array already placed (C[2][i] after C[j][i]) reuses its rows
         for (w2, n2), b2 in placed.items():

@@ -526,8 +526,8 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
                 from .texops import imm_offset_suffix
 
                 suffix = imm_offset_suffix(cg, args[2], 2, pos) if len(args) > 2 else ""
-                cg.emit("ldms" if suffix else "ld_ms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots),
-                        suffix=suffix)  # fxc's spelling with an offset: ldms_aoffimmi
+                cg.emit("ldms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots),
+                        suffix=suffix)  # fxc's spelling (the assembler knows no "ld_ms"): ldms[_aoffimmi]
             else:
                 suffix = ""
                 rest = args[1:]
@@ -847,6 +847,8 @@ def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip
         base_t: Type = NumType(UINT)
     else:
         v = target[1]
+        if v.obj[0] == "tgsm":  # a scalar groupshared variable: element 0 of its g# register (as mem_store)
+            v = Val(v.type, [], ("mem", "tgsm", "g", v.obj[1], imm(0), 0))
         _, kind, file, reg, base, off = v.obj
         res = Reg(file, (reg,))
         base_t = v.type

@@ -304,7 +304,7 @@ def allocate_registers(cg: Codegen) -> None:
     from .deadres import drop_dead
 
     drop_dead(cg)  # used by name only in code that generated nothing (deadres.py)
-    for r, pos, file in getattr(cg, "bad_reservations", []):
+    for r, pos, file in cg.bad_reservations:
         if r.used:
             raise cg.err(pos, f"'{r.name}': invalid register specification, expected '{file}' binding", 3530)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
@@ -314,7 +314,7 @@ def allocate_registers(cg: Codegen) -> None:
             for r in g[1]:
                 group[id(r)] = g[1]
     partial: set[int] = set()  # ranges whose unused members reserve a register without being declared
-    for blk in getattr(cg, "reserved_blocks", []):
+    for blk in cg.reserved_blocks:
         for r in blk:
             group[id(r)] = blk
             partial.add(id(r))
@@ -444,7 +444,7 @@ def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
         for file, block in blocks.items():
             last = max((i for i, r in enumerate(block) if r.used), default=-1)
             if last >= 0:
-                cg.__dict__.setdefault("reserved_blocks", []).append(block[:last + 1] if file == "s" else block)
+                cg.reserved_blocks.append(block[:last + 1] if file == "s" else block)
 
 
 def param_value(cg: Codegen, p: A.Param, v: Val) -> Val:

@@ -104,7 +104,7 @@ def place_element(cg, sig: list, ncomps: int, up: str, interp: str, mods: frozen
                   pack: bool = True) -> tuple[int, int]:
     """Register and first component of a new element of signature ``sig`` (a list kept by the
     code generator: inputs, outputs or patch constants), packing it after the elements already there."""
-    packers = cg.__dict__.setdefault("sig_packers", {})
+    packers = cg.sig_packers
     p = packers.get(id(sig))
     if p is None or p[0] is not sig:
         p = packers[id(sig)] = (sig, SigPacker(pack))
