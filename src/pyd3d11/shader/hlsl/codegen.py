@@ -1170,7 +1170,9 @@ class Codegen(SignatureBinding):
         for _name, (g, _stride, t) in self.tgsm.items():
             lines.append(f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
         if self.stage == "gs":
-            lines += self.out_decls
+            from .gs import gs_multi_stream
+
+            lines += [] if gs_multi_stream(self) else self.out_decls
             lines.append(f"dcl_maxout {self.gs_maxout}")
             if self.gs_instances:
                 lines.append(f"dcl_gsinstances {self.gs_instances}")

@@ -206,11 +206,31 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
 def gs_decls(cg: Codegen) -> list[str]:
     """Declarations fxc places after the temps: input primitive, stream, output topology."""
     out = [f"dcl_inputprimitive {cg.gs_prim}"]
+    topo = f"dcl_outputtopology {cg.gs_topology or 'pointlist'}"
+    streams = sorted(cg.gs_streams_used or {0})
+    if cg.major >= 5 and len(streams) > 1:
+        # outputs declared after a dcl_stream belong to that stream, and every stream needs its own
+        # topology (§22.3.9), so each stream gets its block; codegen then skips out_decls (gs_multi_stream)
+        import re
+
+        reg_stream = {e.reg: e.stream for e in cg.outputs}
+        for sid in streams:
+            out += [f"dcl_stream m{sid}", topo]
+            for line in cg.out_decls:
+                m = re.search(r"\bo(\d+)", line)
+                if m and reg_stream.get(int(m.group(1)), 0) == sid:
+                    out.append(line)
+        return out
     if cg.major >= 5:
-        for sid in sorted(cg.gs_streams_used or {0}):
+        for sid in streams:
             out.append(f"dcl_stream m{sid}")
-    out.append(f"dcl_outputtopology {cg.gs_topology or 'pointlist'}")
+    out.append(topo)
     return out
+
+
+def gs_multi_stream(cg: Codegen) -> bool:
+    """Whether gs_decls already placed the output declarations (one block per stream)."""
+    return cg.major >= 5 and len(cg.gs_streams_used or ()) > 1
 
 
 def gs_output_component_check(cg: Codegen, pos) -> None:

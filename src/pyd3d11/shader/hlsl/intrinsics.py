@@ -783,8 +783,11 @@ def mem_load(cg: Codegen, v: Val) -> Val:
         cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), Reg(file, (reg,), None, (0, 1, 2, 3)))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     slots = []
-    for c0 in range(0, n, 4):
-        k = min(4, n - c0)
+    # groupshared is declared with a 4-byte stride (one word per element): a wider access would run past
+    # the structure, which reads 0 / drops the write (§7.19), so it goes word by word
+    step = 1 if kind == "tgsm" else 4
+    for c0 in range(0, n, step):
+        k = min(step, n - c0)
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, off if isinstance(off, tuple) else off + c0 * 4))
         if isinstance(off, tuple):
             idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, ("dyn", off[1], off[2] + c0 * 4)))
@@ -793,9 +796,35 @@ def mem_load(cg: Codegen, v: Val) -> Val:
         cg.emit("ld_structured", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx), osrc,
                 Reg(file, (reg,), None, tuple(range(k))))
         slots += [("r", (dst,), None, c) for c in range(k)]
+    perm = mem_order(cg, t) if kind == "struct" else None
+    if perm is not None:
+        slots = [slots[w] for w in perm]
     if isinstance(t, NumType) and concrete(t.base) == BOOL:
         slots = cg.alu("ine", INT, n, [slots, [imm(0)] * n])
     return Val(t, slots)
+
+
+def mem_order(cg: Codegen, t: Type) -> list[int] | None:
+    """Structured-buffer word of each logical slot of ``t``, or None when they coincide: fxc lays out
+    column_major matrices (the default) column by column in structured buffers, as in cbuffers."""
+    from .types import ArrayType
+
+    def walk(tt: Type, base: int, out: list[int]) -> None:
+        if isinstance(tt, NumType) and tt.shape == "m" and tt.base != "double" and not cg.is_row_major(tt):
+            out += [base + c * tt.rows + r for r in range(tt.rows) for c in range(tt.cols)]
+        elif isinstance(tt, ArrayType):
+            for i in range(tt.count):
+                walk(tt.elem, base + i * tt.elem.slots, out)
+        elif isinstance(tt, StructType):
+            for f in tt.fields:
+                walk(f[1], base, out)
+                base += f[1].slots
+        else:
+            out += range(base, base + tt.slots)
+
+    order: list[int] = []
+    walk(t, 0, order)
+    return None if order == list(range(len(order))) else order
 
 
 def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
@@ -808,12 +837,19 @@ def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
         raise cg.err(pos, "l-value specifies const object", 3025)
     cv = cg.convert(v, target.type, pos)
     n = len(cv.slots)
+    perm = mem_order(cg, target.type) if kind == "struct" else None
+    if perm is not None:  # logical slot i goes to memory word perm[i]
+        words = list(cv.slots)
+        for i, w in enumerate(perm):
+            words[w] = cv.slots[i]
+        cv = Val(cv.type, words)
     if kind == "typed":
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
         cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
         return
-    for c0 in range(0, n, 4):
-        k = min(4, n - c0)
+    step = 1 if kind == "tgsm" else 4  # word by word into groupshared (see mem_load)
+    for c0 in range(0, n, step):
+        k = min(step, n - c0)
         o2 = ("dyn", off[1], off[2] + c0 * 4) if isinstance(off, tuple) else off + c0 * 4
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, o2))
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
@@ -826,6 +862,10 @@ def atomic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
 
     lv = lvalue(cg, arg_nodes[0])
+    if isinstance(lv, tuple) and lv[0] == "memswz" and len(lv[2]) == 1 and lv[1].type.base != "double" \
+            and (lv[1].obj[0] == "tgsm" or lv[1].obj[1] in ("struct", "tgsm")):
+        # one component of a structured/groupshared vector (InterlockedAdd(sb[i].y, v)): its own word
+        lv = ("mem", mem_member(cg, lv[1], lv[2][0], NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
         raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)

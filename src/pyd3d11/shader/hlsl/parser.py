@@ -50,8 +50,6 @@ class Parser:
         self.i = 0
         self.types: dict[str, Type] = {}
         self.pack_row_major = False
-        # majority `#pragma pack_matrix` gives matrices declared after it (None: the compile flags decide)
-        self.pack_pragma: bool | None = None
         self.func_names: set[str] = set()
         self.register_clean = True
         self.nesting = 0
@@ -248,11 +246,7 @@ class Parser:
 
     def _apply_major(self, t: Type, mods: set) -> Type:
         if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):
-            if t.row_major is not None and t.row_major != ("row_major" in mods):
-                raise self.error("conflicting row_major/column_major modifiers", None, 3048)
             return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods)
-        if isinstance(t, NumType) and t.shape == "m" and t.row_major is None and self.pack_pragma is not None:
-            return NumType(t.base, t.rows, t.cols, "m", self.pack_pragma)
         if isinstance(t, ArrayType):
             return ArrayType(self._apply_major(t.elem, mods), t.count)
         return t
@@ -310,7 +304,7 @@ class Parser:
             if self.tok.kind == "pragma":
                 t = self.next()
                 if "pack_matrix" in t.text:
-                    self.pack_pragma = "row_major" in t.text
+                    self.pack_row_major = "row_major" in t.text
                 continue
             if self.accept(";"):
                 continue
@@ -334,8 +328,6 @@ class Parser:
             while True:
                 name = self.ident().text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
-                if isinstance(t, ArrayType) and self.pack_pragma is None:
-                    t = self._apply_major(t, {"column_major"})  # array members never take a later pragma
                 self.types[name] = t
                 if not self.accept(","):
                     break
