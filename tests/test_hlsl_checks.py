@@ -532,3 +532,13 @@ def test_resources_only_named_in_dead_code_take_no_register():
     float4 main() : sv_target { Texture2D never_read = unused_in_the_end; return tex.Load(0); }"""
     res = compile_hlsl(src, "t", "main", "ps_5_0").listing
     assert _regs(src, "ld") == ["t0"] and "t1" not in res
+
+
+@pytest.mark.parametrize("dims", ["[0]", "[1e38]", "[65537]", "[4096][4096]", "[-2]"])
+def test_array_dimensions_out_of_range_are_clean_errors(dims: str):
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError, match="X3059"):
+        D3DCompile(f"static float a{dims}; float4 main() : SV_Target {{ return 0; }}", None, "t.hlsl", None, None,
+                   "main", "ps_4_0")

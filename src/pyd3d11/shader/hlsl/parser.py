@@ -4,6 +4,8 @@ constructors. Errors use fxc's X3000 'syntax error' wording with line/column."""
 
 from __future__ import annotations
 
+import math
+
 from . import ast as A
 from .constexpr import const_value, eval_const
 from .diagnostics import HlslError, Pos
@@ -257,8 +259,14 @@ class Parser:
             if self.accept("]"):
                 dims.append(0)
                 continue
-            dims.append(self.const_int())
+            tok = self.tok
+            n = self.const_int()
+            if not 1 <= n <= 65536:  # fxc's bound on one array dimension
+                raise self.error("array dimension must be between 1 and 65536", tok, 3059)
+            dims.append(n)
             self.expect("]")
+            if math.prod(dims) > 1 << 20:  # beyond any D3D11 storage (x#, cbuffers: 4096 registers)
+                raise self.error("array is too large", tok, 3059)
         for d in reversed(dims):
             t = ArrayType(t, d)
         return t
