@@ -542,3 +542,14 @@ def test_array_dimensions_out_of_range_are_clean_errors(dims: str):
     with pytest.raises(ShaderCompileError, match="X3059"):
         D3DCompile(f"static float a{dims}; float4 main() : SV_Target {{ return 0; }}", None, "t.hlsl", None, None,
                    "main", "ps_4_0")
+
+
+@pytest.mark.parametrize("call", ["t.Load()", "t.Sample(s)", "t.SampleLevel(s, c)", "t.SampleGrad(s, c, c)",
+                                  "t.Gather(s)", "t.SampleCmp(s, c)", "t.CalculateLevelOfDetail(s)"])
+def test_texture_methods_with_too_few_arguments_are_x3013(call: str):
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+
+    src = f"Texture2D t; SamplerState s; float4 main(float2 c : C) : SV_Target {{ return {call}; }}"
+    with pytest.raises(ShaderCompileError, match="X3013"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")

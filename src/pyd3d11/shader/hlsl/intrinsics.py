@@ -457,6 +457,12 @@ def _coord_dims(kind: str) -> int:
     return _DIM[k][1]
 
 
+#: the fewest arguments of each texture method's overloads (longer names first)
+_MIN_METHOD_ARGS = (("SampleCmpLevelZero", 3), ("SampleCmp", 3), ("SampleLevel", 3), ("SampleBias", 3),
+                    ("SampleGrad", 4), ("Sample", 2), ("GatherCmp", 3), ("Gather", 2), ("CalculateLevelOfDetail", 2),
+                    ("GetSamplePosition", 1), ("Load", 1))
+
+
 def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
     t = obj.type
     if not isinstance(t, ObjectType) or obj.obj is None:
@@ -467,6 +473,9 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
         return raw_method(cg, obj, name, arg_nodes, pos)
     if name.startswith("Interlocked"):
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
+    need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
+    if len(arg_nodes) < need:
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)
     args = [expr(cg, a) for a in arg_nodes]
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
