@@ -425,6 +425,12 @@ def mul(cg: Codegen, a: Val, b: Val, pos) -> Val:
     ar, ac = (1, ta.n) if ta.shape == "v" else (ta.rows, ta.cols)
     br, bc = (tb.n, 1) if tb.shape == "v" else (tb.rows, tb.cols)
     k = min(ac, br)
+    if dotf is None and (ta.shape == "v") != (tb.shape == "v"):
+        from .matmul import combine_registers
+
+        lin = combine_registers(cg, a.slots, b.slots, ta.shape == "v", ar, ac, bc, k)
+        if lin is not None:
+            return Val(NumType(rbase, 1, len(lin), "v"), lin)
     out = []
     for i in range(ar):
         for j in range(bc):
