@@ -264,15 +264,9 @@ def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params
     key = f"{cls.name}::{f.name}"
     if key in cg.call_stack:
         raise cg.err(pos, f"'{key}': recursive functions are not allowed", 3500)
-    cg.call_stack.append(key)
-    cg.func_ctx.append(ctx)
-    cg.func_index_stack.append(1 << 30)  # methods see every global function
     try:
-        run_inlined_body(cg, body, ctx, early)
+        run_inlined_body(cg, body, ctx, early, key, 1 << 30)  # methods see every global function
     finally:
-        cg.func_ctx.pop()
-        cg.call_stack.pop()
-        cg.func_index_stack.pop()
         cg.scopes, cg.loops = saved_scopes, saved_loops
 
 

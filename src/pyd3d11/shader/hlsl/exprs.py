@@ -739,24 +739,31 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
-    cg.call_stack.append(e.name)
-    cg.func_ctx.append(ctx)
-    cg.func_index_stack.append(cg.func_order.get(id(f), 0))
     try:
-        run_inlined_body(cg, body, ctx, early)
+        run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
     finally:
-        cg.func_ctx.pop()
-        cg.call_stack.pop()
-        cg.func_index_stack.pop()
         cg.scopes = saved_scopes
     for node, local in copy_back:
         assign_to(cg, node, local, e.pos)
     return _val(f.ret, result)
 
 
-def run_inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool) -> None:
-    """Generate an inlined function body. With an early ``return`` the body runs inside a one-pass loop
-    that the return breaks out of (ctx's flag tells the enclosing loops to leave too)."""
+def run_inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
+    """Generate an inlined function body (``key`` on the call stack, ``func_index`` bounding the functions
+    it may call). With an early ``return`` the body runs inside a one-pass loop that the return breaks out
+    of (ctx's flag tells the enclosing loops to leave too)."""
+    cg.call_stack.append(key)
+    cg.func_ctx.append(ctx)
+    cg.func_index_stack.append(func_index)
+    try:
+        _inlined_body(cg, body, ctx, early)
+    finally:
+        cg.func_ctx.pop()
+        cg.call_stack.pop()
+        cg.func_index_stack.pop()
+
+
+def _inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool) -> None:
     if not early:
         cg.block(body)
         return
