@@ -32,3 +32,33 @@ def test_only_used_groupshared_variables_are_declared():
 def test_groupshared_use_outside_compute_is_an_error():
     with pytest.raises(ShaderCompileError, match="groupshared"):
         D3DCompile(SRC, None, "t.hlsl", None, None, "PSBad", "ps_5_0")
+
+
+def test_vector_groupshared_is_raw_memory_accessed_four_words_at_a_time():
+    import numpy as np
+
+    from pyd3d11.pipeline.bindings import Bindings
+    from pyd3d11.pipeline.compute import dispatch
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+    from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
+
+    src = """groupshared float4 v[8];
+    RWByteAddressBuffer o : register(u0);
+    [numthreads(8, 1, 1)] void main(uint i : SV_GroupIndex) {
+        v[i] = float4(i, 2 * i, 3 * i, 4 * i);
+        GroupMemoryBarrierWithGroupSync();
+        o.Store4(16 * i, asuint(v[7 - i] + v[i].wzyx));
+    }"""
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0"))
+    listing = disassemble(blob)
+    assert "dcl_tgsm_raw g0, 128" in listing
+    assert any(ln.startswith("ld_raw") and ln.split()[1].rstrip(",").endswith(".xyzw") for ln in listing.splitlines())
+    st = ResourceStorage.create(1, 0, 128)
+    b = Bindings()
+    b.uavs[0] = ViewDescriptor(ViewKind.UAV, st, 39, 1, num_elements=32, element_size=4, flags=1, raw=True)
+    dispatch(decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data), b, 1)
+    got = st.data.view(np.float32).reshape(8, 4)
+    i = np.arange(8, dtype=np.float32)[:, None]
+    v = i * np.float32([1, 2, 3, 4])
+    np.testing.assert_array_equal(got, v[::-1] + v[:, ::-1])

@@ -119,6 +119,9 @@ class Codegen(SignatureBinding):
         self.resources: list[Resource] = []
         self.cbufs: list[CBuf] = []
         self.tgsm: dict[str, tuple[int, int, Type]] = {}  # name -> (g#, stride bytes, type)
+        #: g# registers declared raw (their elements are wider than one word: vector loads and stores);
+        #: the others are structured with a 4-byte stride (one word per access, no byte-address shift)
+        self.tgsm_raw: set[int] = set()
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
         # per-compile records kept by the helper modules
@@ -907,6 +910,11 @@ class Codegen(SignatureBinding):
                         raise self.err(pos, f"'{name}': groupshared variables are only valid in compute shaders",
                                        3000)
                     self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
+                    leaf = g[1].type
+                    while isinstance(leaf, ArrayType):
+                        leaf = leaf.elem
+                    if leaf.slots > 1:
+                        self.tgsm_raw.add(len(self.tgsm) - 1)
                 gi, stride, t = self.tgsm[name]
                 return Val(t, [], ("tgsm", gi, stride))
             if g[0] == "static":
@@ -1168,7 +1176,8 @@ class Codegen(SignatureBinding):
         for xr, size in self.indexable.items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
         for _name, (g, _stride, t) in self.tgsm.items():
-            lines.append(f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
+            lines.append(f"dcl_tgsm_raw g{g}, {4 * max(1, t.slots)}" if g in self.tgsm_raw
+                         else f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
         if self.stage == "gs":
             from .gs import gs_multi_stream
 

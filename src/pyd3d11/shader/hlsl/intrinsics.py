@@ -757,12 +757,15 @@ def mem_member(cg: Codegen, v: Val, off: int, ft: Type) -> Val:
 
 
 def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
-    """(index slots, byte offset) for ld/store_structured; tgsm uses word-granular stride 4."""
+    """(index slots, byte offset) for ld/store_structured; for groupshared (a raw g# register whose
+    ``base`` counts 32-bit words) the byte address and 0."""
     _, kind, file, reg, base, off = info
-    if kind == "tgsm":
+    if kind == "tgsm" and reg in cg.tgsm_raw:
+        byte = cg.alu("ishl", INT, 1, [[base], [imm(2)]])
+        return (cg.alu("iadd", INT, 1, [byte, [imm(off)]]) if off else byte), 0
+    if kind == "tgsm":  # structured, one word per element
         words = off // 4
-        idx = cg.alu("iadd", INT, 1, [[base], [imm(words)]]) if words else [base]
-        return idx, 0
+        return (cg.alu("iadd", INT, 1, [[base], [imm(words)]]) if words else [base]), 0
     if isinstance(off, tuple):
         byte = cg.alu("imul", INT, 1, [[off[1]], [imm(4)]], dst_pos=1, ndst=2)
         byte = cg.alu("iadd", INT, 1, [byte, [imm(off[2])]])
@@ -798,18 +801,20 @@ def mem_load(cg: Codegen, v: Val) -> Val:
         cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), Reg(file, (reg,), None, (0, 1, 2, 3)))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     slots = []
-    # groupshared is declared with a 4-byte stride (one word per element): a wider access would run past
-    # the structure, which reads 0 / drops the write (§7.19), so it goes word by word
-    step = 1 if kind == "tgsm" else 4
+    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw else 4  # a 4-byte-stride g# reads word by word
     for c0 in range(0, n, step):
         k = min(step, n - c0)
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, off if isinstance(off, tuple) else off + c0 * 4))
         if isinstance(off, tuple):
             idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, ("dyn", off[1], off[2] + c0 * 4)))
         dst = cg.temp()
-        osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
-        cg.emit("ld_structured", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx), osrc,
-                Reg(file, (reg,), None, tuple(range(k))))
+        if kind == "tgsm" and reg in cg.tgsm_raw:  # raw groupshared: up to four consecutive words per load
+            cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx),
+                    Reg(file, (reg,), None, tuple(range(k))))
+        else:
+            osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
+            cg.emit("ld_structured", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx), osrc,
+                    Reg(file, (reg,), None, tuple(range(k))))
         slots += [("r", (dst,), None, c) for c in range(k)]
     perm = mem_order(cg, t) if kind == "struct" else None
     if perm is not None:
@@ -862,11 +867,14 @@ def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
         cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
         return
-    step = 1 if kind == "tgsm" else 4  # word by word into groupshared (see mem_load)
+    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw else 4  # see mem_load
     for c0 in range(0, n, step):
         k = min(step, n - c0)
         o2 = ("dyn", off[1], off[2] + c0 * 4) if isinstance(off, tuple) else off + c0 * 4
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, o2))
+        if kind == "tgsm" and reg in cg.tgsm_raw:  # up to four consecutive words per store (see mem_load)
+            cg.emit("store_raw", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), cg.src(cv.slots[c0:c0 + k]))
+            continue
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
         cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
                 cg.src(cv.slots[c0:c0 + k]))
@@ -912,7 +920,7 @@ def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip
         else:
             idx, o = _struct_addr(cg, v.obj)
             if kind == "tgsm":
-                addr = idx + [imm(0)]
+                addr = idx if reg in cg.tgsm_raw else idx + [imm(0)]  # byte address / (element, offset)
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
     if not isinstance(base_t, NumType) or base_t.shape != "s" or concrete(base_t.base) not in (INT, UINT):
