@@ -14,7 +14,9 @@ from .types import BOOL, DOUBLE, FLOAT, INT, UINT, ObjectType, Type
 
 
 def f2b(x: float) -> int:
-    return int(np.array(x, np.float32).view(np.uint32))
+    """float32 bits of ``x`` (literals beyond the float32 range round to infinity, as fxc's do)."""
+    with np.errstate(over="ignore"):
+        return int(np.array(x, np.float32).view(np.uint32))
 
 
 def b2f(b: int) -> float:
