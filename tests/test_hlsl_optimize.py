@@ -351,3 +351,19 @@ def test_compute_shader_results_identical_with_and_without_pass(name: str):
     b = _run_cs(off.blob, data, cbdata, (2, 1, 1))
     assert not np.array_equal(a, data)  # the shader did write
     assert np.array_equal(a, b)
+
+
+def test_repeated_pure_operations_are_computed_once():
+    from pyd3d11.d3dcompiler import D3DCompile as compile_
+    from pyd3d11.shader.dxbc.disasm import disassemble as dis
+
+    src = """float4 main(float4 a : A, float4 b : B) : SV_Target {
+        float4 x = a * b + 1;
+        float4 y = a * b + 2;           // a * b again
+        float s = dot(a, b) + dot(a, b);  // the same dot twice
+        return x + y + s;
+    }"""
+    listing = dis(bytes(compile_(src, None, "t.hlsl", None, None, "main", "ps_4_0")))
+    ops = [ln.split()[0] for ln in listing.splitlines() if ln and not ln.startswith(("//", "dcl_", "ps_"))]
+    assert ops.count("dp4") == 1
+    assert ops.count("mul") + ops.count("mad") <= 2  # a * b once (possibly fused into its first use)

@@ -902,8 +902,12 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
     _MEMO.clear()
     try:
         out = list(code)
+        from .cse import cse
+
         for _ in range(_MAX_ROUNDS):
+            out, c0 = cse(out)
             out, c1 = _propagate(out)
+            c1 = c1 or c0
             out, c2 = _eliminate(out)
             out, c4 = _dead_stores(out)
             c2 = c2 or c4
