@@ -553,3 +553,16 @@ def test_texture_methods_with_too_few_arguments_are_x3013(call: str):
     src = f"Texture2D t; SamplerState s; float4 main(float2 c : C) : SV_Target {{ return {call}; }}"
     with pytest.raises(ShaderCompileError, match="X3013"):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+
+
+@pytest.mark.parametrize(("src", "code"), [
+    ("float4x2 d; float4 main() : SV_Target { return d[0x7fffffff].x; }", "X3504"),  # constant row out of range
+    ("sampler2D s; float4 main(float2 t : T) : SV_Target { return tex2D(s, ); }", "X3013"),
+    ("sampler2D s; float4 main(float2 t : T) : SV_Target { return tex2Dlod(s, t.xyxy, t); }", "X3013"),
+])
+def test_fuzz_found_shapes_are_clean_errors(src: str, code: str):
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError, match=code):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0")

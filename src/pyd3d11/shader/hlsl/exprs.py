@@ -465,6 +465,8 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
             rt = NumType(t.base, 1, t.cols, "v")
             if iv.const:
                 r = iv.slots[0][3]
+                if r >= t.rows:
+                    raise cg.err(pos, "array index out of bounds", 3504)
                 return _val(rt, v.slots[r * t.cols:(r + 1) * t.cols])
             return dynamic_pick(cg, v.slots, t.rows, t.cols, iv.slots[0], rt)
         if t.shape == "s":

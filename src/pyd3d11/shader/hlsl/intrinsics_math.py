@@ -229,8 +229,11 @@ _LEGACY_DIM = {"1D": ("Texture1D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D
 def legacy_tex(cg: Codegen, name: str, args: list[Val], pos) -> Val:
     """texND[proj|lod|bias|grad](sampler, coord[, ddx, ddy]): sample t#/s# of the sampler's number."""
     key = next((k for k in _LEGACY_DIM if name[3:].startswith(k)), None)
-    if key is None or not args or not isinstance(args[0].type, ObjectType) or not isinstance(args[0].obj, Resource):
-        raise cg.err(pos, f"'{name}': no matching intrinsic overload", 3013)
+    # (sampler, coord); texND and texNDgrad also take (sampler, coord, ddx, ddy)
+    nargs = (4,) if name.endswith("grad") else (2, 4) if key is not None and name == "tex" + key else (2,)
+    if key is None or len(args) not in nargs or not isinstance(args[0].type, ObjectType) or \
+            not isinstance(args[0].obj, Resource):
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     kind, dims = _LEGACY_DIM[key]
     suffix = name[3 + len(key):]
     s = args[0].obj
