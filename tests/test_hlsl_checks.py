@@ -566,3 +566,13 @@ def test_fuzz_found_shapes_are_clean_errors(src: str, code: str):
 
     with pytest.raises(ShaderCompileError, match=code):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0")
+
+
+@pytest.mark.parametrize("expr", ["- t.GetDimensions(r.x, r.y)", "r.x = sincos(r.y, r.z, r.w) + 1", "r = clip(r) * 2"])
+def test_void_intrinsics_in_expressions_are_x3020(expr: str):
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+
+    src = f"Texture2D t; float4 main(float4 a : A) : SV_Target {{ float4 r = a; {expr}; return r; }}"
+    with pytest.raises(ShaderCompileError, match="X3020"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0")

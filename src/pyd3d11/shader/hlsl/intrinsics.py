@@ -170,7 +170,7 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
         assign_to(cg, arg_nodes[1], Val(v.type, s), pos)
         assign_to(cg, arg_nodes[2], Val(v.type, c), pos)
-        return Val(_F, [])
+        return Val(VOID, [])
     if name in ("exp", "log", "log10"):
         need(1)
         v = _fv(cg, args[0], pos)
@@ -255,7 +255,7 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
         for s in lt[1:]:
             acc = cg.alu("or", UINT, 1, [acc, [s]])
         cg.emit("discard", cg.src(acc), suffix="_nz")
-        return Val(_F, [])
+        return Val(VOID, [])
     if name in ("isnan", "isinf", "isfinite"):
         need(1)
         v = _fv(cg, args[0], pos)
@@ -677,7 +677,7 @@ def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
         arg_nodes = nodes
     for node, s in zip(arg_nodes, outs, strict=False):
         assign_to(cg, node, Val(NumType(UINT), [s]), pos)
-    return Val(_F, [])
+    return Val(VOID, [])
 
 
 def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
@@ -698,7 +698,7 @@ def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -
         n = int(name[5:] or 1)
         v = cg.convert(args[1], NumType(UINT, 1, n, "v" if n > 1 else "s"), pos)
         cg.emit("store_raw", Reg("u", (r.reg,), None, tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
-        return Val(_F, [])
+        return Val(VOID, [])
     raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
 
 
