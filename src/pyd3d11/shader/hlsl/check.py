@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .diagnostics import Pos
-from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type
+from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
     from .codegen import Codegen
@@ -161,9 +161,7 @@ def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 
-    t = d.type
-    while isinstance(t, ArrayType):
-        t = t.elem
+    t = array_leaf(d.type)
     if isinstance(t, NumType) and t.prec == "half" and not d.mods & {"static", "groupshared"} and \
             cg.major < 6 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         raise cg.err(d.pos, f"'{d.name}': global variables cannot use the 'half' type in "

@@ -38,7 +38,7 @@ from .layout import (
     shader_roots,
     struct_object_ref,
 )
-from .objects import allocate_registers, array_leaf, has_object, holds_objects, leaf_count, patch_as_array
+from .objects import allocate_registers, has_object, holds_objects, leaf_count, patch_as_array
 from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
@@ -59,6 +59,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    array_leaf,
     common_base,
     concrete,
 )
@@ -910,10 +911,7 @@ class Codegen(SignatureBinding):
                         raise self.err(pos, f"'{name}': groupshared variables are only valid in compute shaders",
                                        3000)
                     self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
-                    leaf = g[1].type
-                    while isinstance(leaf, ArrayType):
-                        leaf = leaf.elem
-                    if leaf.slots > 1:
+                    if array_leaf(g[1].type).slots > 1:
                         self.tgsm_raw.add(len(self.tgsm) - 1)
                 gi, stride, t = self.tgsm[name]
                 return Val(t, [], ("tgsm", gi, stride))

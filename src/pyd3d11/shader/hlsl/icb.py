@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .operands import Slot, imm, is_imm
-from .types import DOUBLE, INT, ArrayType, NumType, Type
+from .types import DOUBLE, INT, ArrayType, NumType, Type, array_leaf
 
 if TYPE_CHECKING:
     from .codegen import Codegen, Val
@@ -20,15 +20,10 @@ MAX_ROWS = 4096
 
 
 def _leaf(t: Type) -> NumType | None:
-    while isinstance(t, ArrayType):
-        t = t.elem
+    t = array_leaf(t)
     if isinstance(t, NumType) and t.shape != "m" and t.base != DOUBLE and t.n <= 4:
         return t
     return None
-
-
-def rows(cg: Codegen) -> list[tuple[int, int, int, int]]:
-    return cg.icb_rows
 
 
 def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val | None:
@@ -43,7 +38,7 @@ def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val 
     if len(v.slots) % n:
         return None
     words = tuple(s[3] for s in v.slots)
-    table = rows(cg)
+    table = cg.icb_rows
     placed = cg.icb_placed
     base = placed.get((words, n))
     if base is None:  # a row of an array already placed (C[2][i] after C[j][i]) reuses its rows
@@ -71,7 +66,7 @@ def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val 
 
 
 def icb_decl(cg: Codegen) -> list[str]:
-    table = rows(cg)
+    table = cg.icb_rows
     if not table:
         return []
     body = ",\n".join("{ " + ", ".join(f"0x{w:08x}" for w in r) + " }" for r in table)

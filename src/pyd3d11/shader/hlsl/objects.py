@@ -281,13 +281,6 @@ def holds_objects(t: Type) -> bool:
     return has_object(t) and all(k.kind in _BINDABLE for _p, k in leaves(t))
 
 
-def array_leaf(t: Type) -> Type:
-    """Element type below every array dimension (``Texture2D t[2][3]`` -> ``Texture2D``)."""
-    while isinstance(t, ArrayType):
-        t = t.elem
-    return t
-
-
 def leaf_count(t: Type) -> int:
     n = 1
     while isinstance(t, ArrayType):

@@ -197,3 +197,10 @@ def common_base(a: str, b: str) -> str:
         return a
     r = a if _RANK[a] >= _RANK[b] else b
     return concrete(r) if r in (LIT_INT, LIT_FLOAT) and {a, b} != {r} else r
+
+
+def array_leaf(t: Type) -> Type:
+    """Element type below every array dimension (``Texture2D t[2][3]`` -> ``Texture2D``)."""
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return t
