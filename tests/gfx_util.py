@@ -10,6 +10,8 @@ from pyd3d11.pipeline.draw import GraphicsState, RasterizerState, StageState, Vi
 from pyd3d11.pipeline.input_assembler import DrawArgs, InputElement, VertexBufferBinding
 from pyd3d11.pipeline.output_merger import OMState
 from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 R32G32B32A32_FLOAT = 2
@@ -94,3 +96,8 @@ def draw_pos_attr(verts: np.ndarray, targets: list[ViewDescriptor], *, ps: str |
     if state_out is not None:
         state_out.append(st)
     return draw(st, args or DrawArgs(len(verts)))
+
+
+def blob_program(blob: bytes):
+    """The decoded program (IR) of a compiled shader blob's SHDR/SHEX chunk."""
+    return decode_program(next(c for c in parse_container(bytes(blob)).chunks if c.fourcc in ("SHDR", "SHEX")).data)

@@ -4,22 +4,17 @@ DecrementCounter, their declarations and reflection (D3D11.3 §5.3.10)."""
 from __future__ import annotations
 
 import numpy as np
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
 from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
-from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 
 def _compile(src: str) -> bytes:
     return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0"))
-
-
-def _program(blob: bytes):
-    return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data)
 
 
 def _buffer(words, stride: int):
@@ -56,7 +51,7 @@ def test_append_and_consume_move_elements_between_counters():
     b.uavs[0], b.uavs[1] = src, dst
     src.counter[0] = 10
     dst.counter[0] = 2
-    dispatch(_program(blob), b, 1)
+    dispatch(blob_program(blob), b, 1)
     assert src.counter[0] == 2 and dst.counter[0] == 10
     out = dst_st.data.view(np.uint32).reshape(10, 3)
     assert (out[:2] == 0xDEAD).all()
@@ -86,7 +81,7 @@ def test_increment_and_decrement_counter_return_the_index_and_mark_the_uav():
     b = Bindings()
     b.uavs[0], b.uavs[1] = u, d
     u.counter[0], d.counter[0] = 3, 6
-    dispatch(_program(blob), b, 1)
+    dispatch(blob_program(blob), b, 1)
     assert u.counter[0] == 7 and d.counter[0] == 2
     assert u_st.data.view(np.uint32)[3:7].tolist() == [10, 11, 12, 13]
     assert d_st.data.view(np.uint32)[2:6].tolist() == [23, 22, 21, 20]

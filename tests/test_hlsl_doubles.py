@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from conftest import conformance_path
+from gfx_util import blob_program
 
 from pyd3d11.d3d11 import (
     D3D11_BIND_SHADER_RESOURCE,
@@ -33,7 +34,6 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.exec import run_program
 
 SFI0_DOUBLES, SFI0_11_1_DOUBLE_EXTENSIONS = 0x1, 0x20
@@ -44,8 +44,7 @@ def _compile(src: str, profile: str = "ps_5_0", entry: str = "main", defines=Non
 
 
 def _program(blob: bytes):
-    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
-    return decode_program(chunk.data)
+    return blob_program(blob)
 
 
 def _sfi0(blob: bytes) -> int:

@@ -4,6 +4,7 @@ order of use); other stages may declare but not use them."""
 from __future__ import annotations
 
 import pytest
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import ShaderCompileError
@@ -39,8 +40,6 @@ def test_vector_groupshared_is_raw_memory_accessed_four_words_at_a_time():
 
     from pyd3d11.pipeline.bindings import Bindings
     from pyd3d11.pipeline.compute import dispatch
-    from pyd3d11.shader.dxbc.container import parse_container
-    from pyd3d11.shader.dxbc.decoder import decode_program
     from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
     src = """groupshared float4 v[8];
@@ -57,7 +56,7 @@ def test_vector_groupshared_is_raw_memory_accessed_four_words_at_a_time():
     st = ResourceStorage.create(1, 0, 128)
     b = Bindings()
     b.uavs[0] = ViewDescriptor(ViewKind.UAV, st, 39, 1, num_elements=32, element_size=4, flags=1, raw=True)
-    dispatch(decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data), b, 1)
+    dispatch(blob_program(blob), b, 1)
     got = st.data.view(np.float32).reshape(8, 4)
     i = np.arange(8, dtype=np.float32)[:, None]
     v = i * np.float32([1, 2, 3, 4])

@@ -5,11 +5,10 @@ multi-register elements. Expectations computed with numpy."""
 from __future__ import annotations
 
 import numpy as np
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.pipeline.bindings import Bindings
-from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
 
@@ -31,8 +30,7 @@ float4 main(int4 k : K) : SV_Target {
 
 def _run(k: np.ndarray) -> tuple[np.ndarray, str]:
     blob = bytes(D3DCompile(SRC, None, "t.hlsl", None, None, "main", "ps_4_0"))
-    chunk = next(c for c in parse_container(blob).chunks if c.fourcc == "SHDR")
-    out = run_program(decode_program(chunk.data), len(k), inputs={0: k.view(np.uint32)}, bindings=Bindings())
+    out = run_program(blob_program(blob), len(k), inputs={0: k.view(np.uint32)}, bindings=Bindings())
     return out.outputs[0].view(np.float32), disassemble(blob)
 
 

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gfx_util import R32G32B32A32_FLOAT, draw_pos_attr, read, rtv, texture2d
+from gfx_util import R32G32B32A32_FLOAT, blob_program, draw_pos_attr, read, rtv, texture2d
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.pipeline.bindings import Bindings
-from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
 
 
 def _program(src: str, profile: str = "ps_5_0"):
-    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", profile))
-    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
-    return decode_program(chunk.data)
+    return blob_program(D3DCompile(src, None, "t.hlsl", None, None, "main", profile))
 
 
 def _run(src: str, inputs: np.ndarray, profile: str = "ps_5_0") -> np.ndarray:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.pipeline.bindings import Bindings
-from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
 
@@ -38,7 +37,7 @@ def test_mul_vector_matrix_matches_numpy(row_major: bool, vector_left: bool, row
     blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0"))
     b = Bindings()
     b.set_cbuffer(0, _cbuffer_words(m, row_major))
-    prog = decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHDR").data)
+    prog = blob_program(blob)
     got = run_program(prog, 16, inputs={0: vecs.view(np.uint32)}, bindings=b).outputs[0].view(np.float32)
     v = vecs[:, :k].astype(np.float64)
     expect = v @ m.astype(np.float64) if vector_left else v @ m.T.astype(np.float64)

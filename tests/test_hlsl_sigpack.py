@@ -9,11 +9,11 @@ import re
 import numpy as np
 import pytest
 from conftest import conformance_path
+from gfx_util import blob_program
 
 from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.signature import ELEMENT_LAYOUT, parse_signature
 from pyd3d11.shader.exec import run_program
 from pyd3d11.shader.hlsl.sigpack import SigPacker, add_decl, pack_signature, packing_class
@@ -143,7 +143,7 @@ def _sig(blob: bytes, prefix: str):
 
 
 def _program(blob: bytes):
-    return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX")).data)
+    return blob_program(blob)
 
 
 VS = """

@@ -6,12 +6,11 @@ functional spec, never from the code under test."""
 from __future__ import annotations
 
 import numpy as np
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
 from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
-from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.exec import run_program
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
@@ -24,8 +23,7 @@ def _blob(src: str, target: str) -> bytes:
 
 
 def _program(src: str, target: str):
-    blob = _blob(src, target)
-    return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX")).data)
+    return blob_program(_blob(src, target))
 
 
 def _typed_uav(words, fmt: int):
