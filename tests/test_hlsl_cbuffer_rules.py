@@ -123,30 +123,64 @@ def test_hull_shader_counts_buffers_read_by_the_patch_constant_function():
 
 # --- explicitly bound unused cbuffers -----------------------------------------------------------------------
 _EXPLICIT = """
+Texture2D t_0 : register(t0);
+Texture2D t_1 : register(t1);
+SamplerState s_used : register(s0);
+%s
 cbuffer c0 : register(b0) { float4 x0; };
 cbuffer c1 : register(b1) { float4 x1; };
 cbuffer c2 : register(b2) { float4 x2; };
 cbuffer c3 : register(b3) { float4 x3; };
-%s main() : %s { return x2; }
+float4 main(float2 uv : TEXCOORD) : SV_Target { return x2 + %s; }
 """
+_SPARE_SAMPLER = "SamplerState s_spare : register(s1);"
+_BOTH = "t_0.Sample(s_used, uv) + t_1.Sample(s_used, uv)"
 
 
-def test_pixel_shader_keeps_explicit_cbuffers_below_the_highest_used_slot():
-    """SubD11_PS (b2 used): fxc keeps b0 and b1 with every variable unused and drops b3."""
-    blob = compile_(_EXPLICIT % ("float4", "SV_Target"))
+def test_unused_sampler_keeps_explicit_cbuffers_at_used_texture_slots():
+    """SubD11_PS (t0..t2 and b2 used, a second sampler unused): fxc keeps b0 and b1 with every variable
+    unused and drops b3, whose slot no used object has."""
+    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, _BOTH))
     assert cb_bindings(blob) == {"c0": 0, "c1": 1, "c2": 2}
     cbs = cbuffers(blob)
     assert cbs["c0"][1] == [("x0", 0, 16, False, 0)]
     assert cbs["c1"][1] == [("x1", 0, 16, False, 0)]
     assert cbs["c2"][1] == [("x2", 0, 16, True, 0)]
+
+
+def test_kept_cbuffers_only_at_slots_of_used_objects():
+    """SubD11_DS (t0/s0 used, b1 unused and no object at slot 1): b0 kept, b1 dropped."""
+    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, "t_0.Sample(s_used, uv)"))
+    assert cb_bindings(blob) == {"c0": 0, "c2": 2}
+
+
+def test_all_samplers_used_drops_unused_explicit_cbuffers():
+    """DDSWithoutD3DX_PS / DecalTessellation11_PS: every declared sampler is used, so the unused
+    buffers at the slots of used textures are dropped."""
+    blob = compile_(_EXPLICIT % ("", _BOTH))
+    assert cb_bindings(blob) == {"c2": 2}
+
+
+def test_rule_holds_in_every_stage():
+    """SubD11_DS keeps b0 like the pixel shaders; a vertex shader using no object keeps nothing
+    (SubD11_VS_MeshSkinning)."""
+    src = _SPARE_SAMPLER + """
+    Texture2D t_0 : register(t0);
+    SamplerState s_used : register(s0);
+    cbuffer c0 : register(b0) { float4 x0; };
+    cbuffer c2 : register(b2) { float4 x2; };
+    float4 main(float2 uv : TEXCOORD) : SV_Position { return x2 + %s; }"""
+    assert cb_bindings(compile_(src % "t_0.SampleLevel(s_used, uv, 0)", "vs_5_0")) == {"c0": 0, "c2": 2}
+    assert cb_bindings(compile_(src % "0", "vs_5_0")) == {"c2": 2}
+
+
+def test_kept_cbuffer_does_not_change_what_the_shader_reads():
+    """The kept buffers are declared (cb0[1], cb1[1]) but the shader still reads its value from b2 (the
+    unbound textures load as zero)."""
+    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, "t_0.Load(int3(0, 0, 0)) + t_1.Load(int3(0, 0, 0))"))
+    assert set(cb_bindings(blob)) == {"c0", "c1", "c2"}
     data = np.float32([5, 6, 7, 8])
     np.testing.assert_array_equal(run_ps(blob, {2: data}), data)
-
-
-def test_other_stages_drop_unused_explicit_cbuffers():
-    """SubD11_VS_MeshSkinning / DecalTessellation11_DS: an unused b0 under used b1/b2 is dropped."""
-    blob = compile_(_EXPLICIT % ("float4", "SV_Position"), "vs_5_0")
-    assert cb_bindings(blob) == {"c2": 2}
 
 
 def test_pixel_shader_with_no_explicit_cbuffer_used_drops_them_all():

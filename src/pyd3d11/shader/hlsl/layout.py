@@ -36,22 +36,22 @@ def shader_roots(cg: Codegen, fdef: A.FuncDef) -> list[A.FuncDef]:
 
 def kept_unused_cbuffers(cg: Codegen) -> list:
     """Explicitly bound (``register(bN)``) constant buffers fxc reflects although the shader reads none
-    of their variables (all flagged unused).
+    of their variables (all flagged unused, declared ``cbN[1]``).
 
-    Rule observed in the corpus: in a pixel shader, an explicit cbuffer below the highest slot of a
-    used explicit cbuffer is kept (SubD11_PS keeps b0/b1 under a used b2 and drops b3;
-    DetailTessellation11_PS and POM_PS keep b0 under a used b1). Other stages drop them
-    (DecalTessellation11_DS drops b0 under used b1/b2; SubD11_VS_MeshSkinning, DecalTessellation11_VS,
-    TessellatorCS40_TessellateVerticesCS likewise). Particle_PS keeps an unused b0 with no cbuffer used
-    at all, which this rule does not explain (DDSWithoutD3DX_PS and Skybox11_PS, equally using only t0/s0,
-    drop theirs)."""
-    if cg.stage != "ps":
+    Empirical rule (the mechanism inside fxc is not known): when the source declares a sampler that the
+    shader does not use, an unused explicit ``bN`` is kept if the shader uses a texture or sampler bound
+    at slot N. It accounts for every such buffer in the SDK listings of the dxbc-corpus, which all come
+    from the two samples that declare a sampler their pixel/domain shaders leave unused: SubD11_PS keeps
+    b0/b1 (t0..t2 used) and drops b3, SubD11_DS keeps b0 (t0/s0 used) and drops b1/b3, Particle_PS,
+    POM_PS and DetailTessellation11_PS keep b0 (t0/s0 used). Shaders of sources whose samplers are all
+    used drop such buffers even when slot N holds a used texture (DecalTessellation11_DS/PS,
+    DDSWithoutD3DX_PS, Skybox11_PS), as do shaders using no texture or sampler (SubD11_VS_*, Particle_VS,
+    TessellatorCS40_TessellateVerticesCS)."""
+    objects = [r for r in cg.resources if r.file in "ts"]
+    if not any(r.file == "s" and not r.used for r in objects):
         return []
-    used = [cb.reg for cb in cg.cbufs if cb.explicit and cb.used]
-    if not used:
-        return []
-    top = max(used)
-    return [cb for cb in cg.cbufs if cb.explicit and not cb.used and cb.reg < top]
+    slots = {r.reg for r in objects if r.used}
+    return [cb for cb in cg.cbufs if cb.explicit and not cb.used and cb.reg in slots]
 
 
 def check_packoffset_objects(cg: Codegen) -> None:
