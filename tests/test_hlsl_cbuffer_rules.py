@@ -337,3 +337,59 @@ def test_globals_packing_around_register_reservations(decls: str, body: str, exp
     r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_4_0"))
     cb = r.GetConstantBufferByName("$Globals")
     assert {n: cb.GetVariableByName(n).GetDesc().StartOffset for n in expect} == expect
+
+
+# --- declared sizes and used flags follow the optimised code -------------------------------------------------
+def cb_decls(blob: bytes) -> dict[int, int]:
+    """slot -> registers of its ``dcl_constantbuffer cbN[size]``."""
+    import re
+
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    return {int(m[0]): int(m[1]) for m in re.findall(r"^dcl_constantbuffer cb(\d+)\[(\d+)\]", disassemble(blob), re.M)}
+
+
+def test_declared_size_is_one_past_the_highest_register_read():
+    """fxc declares cb0[3] for a buffer of 5 registers whose code reads up to c2 (ContactHardeningShadows11:
+    cb0[10] of 11), so a smaller bound buffer that covers c2 is enough."""
+    blob = compile_("""
+    cbuffer c : register(b0) { float4 a; float4 b; float4 c; float4 d; float4 e; };
+    float4 main() : SV_Target { return a + c; }""")
+    assert cb_decls(blob) == {0: 3}
+    data = np.float32([1, 2, 3, 4, 0, 0, 0, 0, 10, 20, 30, 40])
+    np.testing.assert_array_equal(run_ps(blob, {0: data}), np.float32([11, 22, 33, 44]))
+
+
+def test_dynamic_index_reaches_the_last_element_read():
+    """SubD11_VS_PatchSkinning: ``float4x4 m[80]`` (column-major: one register per column) indexed at run
+    time with columns 0..2 read -> cb1[319] (= 79 * 4 + 2 + 1); ``after`` is not declared."""
+    blob = compile_("""
+    cbuffer c : register(b1) { float4x4 m[80]; float4 after; };
+    float4 main(uint i : I, float3 p : P) : SV_Target { return mul(float4(p, 1), m[i]); }""")
+    assert cb_decls(blob) == {1: 320}  # all four columns: 79 * 4 + 3 + 1
+    blob = compile_("""
+    cbuffer c : register(b1) { float4x4 m[80]; float4 after; };
+    float4 main(uint i : I, float3 p : P) : SV_Target { return float4(mul(p, (float3x3)m[i]), 0); }""")
+    assert cb_decls(blob) == {1: 319}
+
+
+def test_variable_read_only_by_removed_code_is_reflected_unused():
+    """CascadedShadowMaps11: with BLEND_BETWEEN_CASCADE_LAYERS_FLAG 0, ``if (FLAG && …) { … m_fCascadeBlendArea …}``
+    leaves no read of the variable; fxc flags it unused while its neighbours stay used."""
+    blob = compile_("""
+    #define FLAG 0
+    cbuffer c : register(b0) { float4 a; float blend; float3 b; };
+    float4 main(float x : X) : SV_Target {
+        float4 r = a;
+        if (FLAG && x > 0) r += blend;
+        return r + b.x;
+    }""")
+    used = {v[0]: v[3] for v in cbuffers(blob)["c"][1]}
+    assert used == {"a": True, "blend": False, "b": True}
+    assert cb_decls(blob) == {0: 2}
+
+
+def test_unused_kept_buffer_is_declared_one_register():
+    """Particle_PS / SubD11_DS: the kept buffer reads nothing and fxc declares it cb0[1]."""
+    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, _BOTH))
+    assert cb_decls(blob) == {0: 1, 1: 1, 2: 1}

@@ -67,7 +67,8 @@ def reflection_summary(blob) -> dict[str, list]:
             v = cb.GetVariableByIndex(k)
             vd = v.GetDesc()
             td = v.GetType().GetDesc()
-            vs.append((vd.Name, vd.StartOffset, vd.Size, td.Class, td.Type, td.Rows, td.Columns, td.Elements))
+            vs.append((vd.Name, vd.StartOffset, vd.Size, vd.uFlags, td.Class, td.Type, td.Rows, td.Columns,
+                       td.Elements))
         cbs.append((cd.Name, cd.Type, cd.Size, tuple(vs)))
     binds = []
     for i in range(d.BoundResources):
@@ -78,8 +79,8 @@ def reflection_summary(blob) -> dict[str, list]:
         out = []
         for i in range(n):
             p = get(i)
-            out.append((p.SemanticName.upper(), p.SemanticIndex, p.Register, p.Mask, p.SystemValueType,
-                        p.ComponentType))
+            out.append((p.SemanticName.upper(), p.SemanticIndex, p.Register, p.Mask, p.ReadWriteMask,
+                        p.SystemValueType, p.ComponentType))
         return out
 
     return {
@@ -144,7 +145,7 @@ ENTRIES = [
     ('Sdk/Direct3D11/ComputeShaderSort11/ComputeShaderSort11_BitonicSort.o', 'BitonicSort', None),
     ('Sdk/Direct3D11/ComputeShaderSort11/ComputeShaderSort11_MatrixTranspose.o', 'MatrixTranspose', None),
     ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_PS.o', 'PS_RenderScene', None),
-    ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_VS.o', 'VS_RenderSceneSM', None),
+    ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_VS.o', 'VS_RenderScene', None),
     ('Sdk/Direct3D11/ContactHardeningShadows11/ContactHardeningShadows11_VSSM.o', 'VS_RenderSceneSM', None),
     ('Sdk/Direct3D11/DDSWithoutD3DX11/DDSWithoutD3DX_PS.o', 'RenderScenePS', None),
     ('Sdk/Direct3D11/DDSWithoutD3DX11/DDSWithoutD3DX_VS.o', 'RenderSceneVS', None),
@@ -205,8 +206,8 @@ ENTRIES = [
     ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_PS.o', 'BezierPS', None),
     ('Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_VS.o', 'BezierVS', None),
     ('Sdk/Direct3D11/SubD11/SubD11_DS.o', 'BezierEvalDS', None),
-    ('Sdk/Direct3D11/SubD11/SubD11_HS.o', 'SubDToBezierHS', None),
-    ('Sdk/Direct3D11/SubD11/SubD11_HS_4444.o', 'SubDToBezierHS4444', None),
+    ('Sdk/Direct3D11/SubD11/SubD11_HS.o', 'SubDToBezierHS', 'cbuffers: fxc flags g_TanM unused although the hull shader reads it through relative addressing (cb0[r#.x + k]); every other relatively indexed array of the corpus (g_fCi, g_vNormal, g_mConstBoneWorld) is flagged used'),
+    ('Sdk/Direct3D11/SubD11/SubD11_HS_4444.o', 'SubDToBezierHS4444', 'cbuffers: fxc flags g_TanM unused although the hull shader reads it through relative addressing (cb0[r#.x + k]); every other relatively indexed array of the corpus (g_fCi, g_vNormal, g_mConstBoneWorld) is flagged used'),
     ('Sdk/Direct3D11/SubD11/SubD11_PS.o', 'SmoothPS', None),
     ('Sdk/Direct3D11/SubD11/SubD11_VS_MeshSkinning.o', 'MeshSkinningVS', None),
     ('Sdk/Direct3D11/SubD11/SubD11_VS_PatchSkinning.o', 'PatchSkinningVS', None),

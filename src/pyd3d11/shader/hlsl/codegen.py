@@ -31,6 +31,7 @@ from .diagnostics import HlslError, Pos
 from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
+    cb_extent,
     check_packoffset_objects,
     global_var_decls,
     kept_unused_cbuffers,
@@ -149,6 +150,7 @@ class Codegen(SignatureBinding):
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
         self.uses_dynamic_cb: set[int] = set()
+        self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.gs_maxout = 0
         self.tess_domain = ""
@@ -1155,11 +1157,14 @@ class Codegen(SignatureBinding):
         if self.stage == "hs":
             from .hs import hs_listing
 
-            return hs_listing(self, self.global_decls()), {}
+            return hs_listing(self), {}
         from .optimize import optimize_in_place
 
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
+        from .uninit import drop_unwritten_output_decls
+
+        self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
         tmap, nregs = allocate(self.code, self.var_temps)
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
         lines += self.in_decls
@@ -1195,10 +1200,11 @@ class Codegen(SignatureBinding):
         from .globalflags import global_flags_decl
 
         lines: list[str] = []
+        extent = cb_extent(self)
         for cb in self.cbufs:
             if cb.slot < 0 or not cb.used:
                 continue
-            n = max(1, cb.size // 16)
+            n = extent.get(cb.slot, 1)
             dyn = ", dynamicIndexed" if cb.slot in self.uses_dynamic_cb else ", immediateIndexed"
             lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
         for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):

@@ -19,6 +19,7 @@ from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_s
 from .codegen import Codegen
 from .deadres import dead_resources
 from .diagnostics import HlslError
+from .layout import mark_read_cb_variables
 from .lexer import lex
 from .parser import MAX_NESTING, Parser
 from .preprocessor import preprocess
@@ -95,6 +96,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     dead = dead_resources(cg, text)
     if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
         cg, text = generate(dead)
+    mark_read_cb_variables(cg)  # RDEF's per-variable used flags follow the optimised code (layout.py)
     program = assemble_program(text)
     blob = build_blob(cg, program)
     warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]

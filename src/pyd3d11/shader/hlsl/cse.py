@@ -44,8 +44,9 @@ def cse(code: list[Ins]) -> tuple[list[Ins], bool]:
             hit = avail.get(key)
             if hit is not None:
                 first = hit[0]
-                comps = d.comps if d.comps is not None else (0, 1, 2, 3)
-                out.append(Ins("mov", [d, Reg("r", first.idx, None, tuple(comps))]))
+                # destination lane c reads source swizzle lane c, so the identity swizzle copies lane for
+                # lane (``mov r1.yz, r0.yz`` is the swizzle yzzz: lane y would read z)
+                out.append(Ins("mov", [d, Reg("r", first.idx, None, (0, 1, 2, 3))]))
                 changed = True
                 _invalidate(avail, {d.idx[0]})
                 continue

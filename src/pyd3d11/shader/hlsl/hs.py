@@ -292,16 +292,17 @@ def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
     return Val(t, cg.materialize_force(slots) if slots else [])
 
 
-def hs_listing(cg: Codegen, global_decls: list[str]) -> str:
+def hs_listing(cg: Codegen) -> str:
+    from .optimize import optimize_in_place
     from .regalloc import allocate
 
-    lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + global_decls
+    if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
+        for _, ph in cg.hs_phases:
+            optimize_in_place(ph["code"], ph["x"])
+    # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
+    lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + cg.global_decls()
     for name, ph in cg.hs_phases:
         lines.append(name)
-        from .optimize import optimize_in_place
-
-        if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
-            optimize_in_place(ph["code"], ph["x"])
         tmap, nregs = allocate(ph["code"], ph["var"])
         lines += ph["in"] + ph["out"]
         if nregs:

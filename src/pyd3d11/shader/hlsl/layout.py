@@ -54,6 +54,77 @@ def kept_unused_cbuffers(cg: Codegen) -> list:
     return [cb for cb in cg.cbufs if cb.explicit and not cb.used and cb.reg in slots]
 
 
+def _final_code(cg: Codegen) -> list:
+    return [ph["code"] for _, ph in cg.hs_phases] if cg.stage == "hs" else [cg.code]
+
+
+def cb_reads(cg: Codegen) -> tuple[dict[int, set[tuple[int, int]]], bool]:
+    """(slot -> the (register, component) pairs the final code can read, whether some read picks its
+    buffer at run time (``cb[rT.x + 0][…]``: class instance data reached through ``this``)). A dynamically
+    indexed read reaches every element of the indexed array (exprs.dynamic_element records the last
+    register and the element stride); one whose array is unknown reaches the rest of the buffer."""
+    sizes = {cb.slot: max(1, cb.size // 16) for cb in cg.cbufs}
+    reads: dict[int, set[tuple[int, int]]] = {}
+    dynamic_buffer = False
+    for code in _final_code(cg):
+        for ins in code:
+            for a in ins.args:
+                if a.file == "cbthis" or (a.file == "cb" and len(a.idx) != 2):
+                    dynamic_buffer = True  # class instance data (linkage.py)
+                    continue
+                if a.file != "cb":
+                    continue
+                slot, reg = a.idx
+                comps = set(a.comps) if a.comps else {0, 1, 2, 3}
+                if a.rel is None:
+                    regs: range | list[int] = [reg]
+                else:
+                    last, stride = cg.cb_reach.get((slot, reg), (sizes.get(slot, 1) - 1, 1))
+                    regs = range(reg, last + 1, stride)
+                reads.setdefault(slot, set()).update((r, c) for r in regs for c in comps)
+    return reads, dynamic_buffer
+
+
+def cb_extent(cg: Codegen) -> dict[int, int]:
+    """Registers to declare per constant-buffer slot (``dcl_constantbuffer cbN[size]``): one past the
+    highest register the final code can read, as fxc declares it (a buffer bound smaller than the
+    whole declaration but covering this still draws without the debug layer's
+    CONSTANT_BUFFER_TOO_SMALL warning); ``[1]`` for a buffer no code reads; the whole buffer for one
+    holding class instances when code reaches instance data through ``this``."""
+    reads, dynamic_buffer = cb_reads(cg)
+    out = {slot: max(r for r, _ in rs) + 1 for slot, rs in reads.items()}
+    if dynamic_buffer:
+        for cb in cg.cbufs:
+            if any(has_class_instance(v.decl.type) for v in cb.vars):
+                out[cb.slot] = max(1, cb.size // 16)
+    return out
+
+
+def has_class_instance(t) -> bool:
+    from .classes import ClassType
+    from .types import ArrayType
+
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, ClassType)
+
+
+def mark_read_cb_variables(cg: Codegen) -> None:
+    """fxc flags a constant-buffer variable used when the optimised code reads any of its bytes: a
+    variable referenced only by code the optimiser removed (the untaken side of ``if (FLAG && …)``
+    with FLAG 0: CascadedShadowMaps11 m_fCascadeBlendArea) is reflected unused. Class instances keep
+    the flag they got (their data is reached through ``this``)."""
+    reads, _ = cb_reads(cg)
+    for cb in cg.cbufs:
+        if cb.kind != "cbuffer" or cb.slot < 0 or not cb.used:
+            continue
+        got = {r * 16 + c * 4 for r, c in reads.get(cb.slot, ())}
+        for v in cb.vars:
+            if v.used and not has_class_instance(v.decl.type):
+                size, _ = cg.cb_size(v.decl.type)
+                v.used = any(v.offset <= b < v.offset + size for b in got)
+
+
 def check_packoffset_objects(cg: Codegen) -> None:
     """A sampler declared in a cbuffer with ``packoffset`` but no ``register`` cannot be bound: fxc
     rejects it once the shader uses it (vkd3d cbuffer.shader_test, samplers with packoffset)."""

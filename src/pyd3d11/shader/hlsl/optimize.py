@@ -391,6 +391,25 @@ def _as_move(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
     return None
 
 
+#: an operand value that decides the result whatever the other is (exact bit rules)
+_ABSORB = {"and": 0, "or": 0xFFFFFFFF}
+
+
+def _as_constant(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
+    """``and d, a, l(0)`` as ``mov d, l(0)``; ``or d, a, l(0xffffffff)`` as all ones (fxc folds ``0 && x``,
+    the shape a ``#define FLAG 0`` condition leaves)."""
+    if ins.suffix or ins.tail or len(ins.args) != 3 or ins.args[0].file != "r" or ins.args[0].comps is None:
+        return None
+    value = _ABSORB[ins.op]
+    for c in ins.args[1:]:
+        if c.file != "l" or c.mod:
+            continue
+        imm4 = (tuple(c.imm) + (c.imm[-1],) * 4)[:4]
+        if all(imm4[ln] == value for ln in lanes):
+            return Ins("mov", [ins.args[0], Reg("l", imm=tuple(value if ln in lanes else 0 for ln in range(4)))])
+    return None
+
+
 _FOLD_SAT = frozenset({"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc",
                        "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32", "mov"})
 
@@ -451,7 +470,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                 letter = sh.types[j]
                 if a.file != "r" or letter not in "fiunx":
                     continue
-                r = _rewrite(st, a, lanes, allow_imm=letter in "fiu" and not sh.flow)
+                r = _rewrite(st, a, lanes, allow_imm=letter in "fiu" and (not sh.flow or op in _CONDITIONAL))
                 if r is not None:
                     if new_args is None:
                         new_args = list(ins.args)
@@ -459,6 +478,11 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
             if new_args is not None:
                 ins = Ins(ins.op, new_args, ins.suffix, ins.tail)
                 changed = True
+            if ins.op in _ABSORB:
+                mv = _as_constant(ins, lanes)
+                if mv is not None:
+                    ins, sh = mv, _shape(mv)
+                    changed = True
             if ins.op in _IDENTITY:
                 mv = _as_move(ins, lanes)
                 if mv is not None:
@@ -895,6 +919,63 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
 
 # --- driver ----------------------------------------------------------------------------------------
 
+# --- branches on immediates -------------------------------------------------------------------------
+
+#: flow operations whose single source is a condition (tested against zero per the _z / _nz suffix)
+_CONDITIONAL = frozenset({"if", "breakc", "continuec", "retc", "discard"})
+_UNCONDITIONAL = {"breakc": "break", "continuec": "continue", "retc": "ret"}
+
+
+def _taken(ins: Ins) -> bool | None:
+    """Whether a conditional operation on an immediate is taken (None: the condition is not one)."""
+    if ins.op not in _CONDITIONAL or len(ins.args) != 1 or ins.args[0].file != "l":
+        return None
+    a = ins.args[0]
+    lane = a.comps[0] if a.comps else 0
+    v = (tuple(a.imm) + (a.imm[-1],) * 4)[:4][lane] if len(a.imm) > 1 else a.imm[0]
+    return (v != 0) == (ins.suffix == "_nz")
+
+
+def _constant_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """``if`` on an immediate keeps the arm it takes; a never-taken ``breakc``/``continuec``/``retc``/
+    ``discard`` goes, an always-taken ``breakc``/``continuec``/``retc`` becomes unconditional (after
+    copy propagation has put the literal of ``#define FLAG 0`` conditions in place)."""
+    drop: set[int] = set()
+    repl: dict[int, Ins] = {}
+    for i, ins in enumerate(code):
+        taken = _taken(ins)
+        if taken is None or i in drop:
+            continue
+        if ins.op != "if":
+            if not taken:
+                drop.add(i)
+            elif ins.op in _UNCONDITIONAL:
+                repl[i] = Ins(_UNCONDITIONAL[ins.op], [])
+            continue
+        depth, els, end = 0, None, None
+        for j in range(i + 1, len(code)):
+            op = code[j].op
+            if op in _OPEN:
+                depth += 1
+            elif op in _CLOSE:
+                if depth == 0:
+                    end = j
+                    break
+                depth -= 1
+            elif op == "else" and depth == 0:
+                els = j
+        if end is None or code[end].op != "endif":
+            raise _Bail
+        drop.update((i, end))
+        if taken and els is not None:
+            drop.update(range(els, end))
+        elif not taken:
+            drop.update(range(i, els + 1 if els is not None else end))
+    if not drop and not repl:
+        return code, False
+    return [repl.get(i, ins) for i, ins in enumerate(code) if i not in drop], True
+
+
 def optimize_code(code: list[Ins]) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected)."""
     if not ENABLED or not code:
@@ -912,6 +993,8 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
             out, c4 = _dead_stores(out)
             c2 = c2 or c4
             out, c3 = _retarget(out)
+            out, c5 = _constant_branches(out)
+            c3 = c3 or c5
             if not (c1 or c2 or c3):
                 break
         return out

@@ -392,6 +392,8 @@ class Parser:
                     continue
                 sem = self.ident().text
             default = self.parse_assign() if self.accept("=") else None
+            if "in" in pm and "out" in pm:
+                pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
             if not self.at(")"):
                 self.expect(",")

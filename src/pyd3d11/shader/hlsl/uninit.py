@@ -1,0 +1,52 @@
+"""Outputs copied from values the shader never defined.
+
+A struct member that is never assigned (``O.f4SMC`` of ContactHardeningShadows11's shadow-map vertex
+shader) lives in temp components that no instruction writes; its ``mov o#, r#`` would copy whatever
+the register allocator left there. fxc writes nothing for such components: the output stays declared
+in the signature but undeclared in the code, so the OSGN "never written" mask lists them
+(ContactHardeningShadows11_VSSM.o: TEXTURE1 with mask xyzw). This pass masks those lanes off output
+moves and deletes moves left with none."""
+
+from __future__ import annotations
+
+from .operands import Ins, Reg
+from .optimize import _padded, _shape, _writes_of
+
+_OUTPUTS = frozenset({"o"})
+
+
+def drop_undefined_output_moves(code: list[Ins]) -> bool:
+    """Edit ``code`` in place; True when a lane or an instruction was removed."""
+    written: set[tuple[int, int]] = set()
+    for ins in code:
+        written.update(_writes_of(ins, _shape(ins)))
+    changed = False
+    out: list[Ins] = []
+    for ins in code:
+        if ins.op == "mov" and not ins.suffix and len(ins.args) == 2:
+            d, s = ins.args
+            if d.file in _OUTPUTS and d.rel is None and s.file == "r" and s.rel is None and not s.mod:
+                lanes = tuple(d.comps) if d.comps is not None else (0, 1, 2, 3)
+                sw = _padded(s)
+                keep = [c for c in lanes if (s.idx[0], sw[c]) in written]
+                if len(keep) < len(lanes):
+                    changed = True
+                    if not keep:
+                        continue
+                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail)
+        out.append(ins)
+    code[:] = out
+    return changed
+
+
+def written_outputs(code: list[Ins]) -> set[int]:
+    return {d.idx[0] for ins in code for d in ins.args[:_shape(ins).nd] if d.file == "o" and d.idx}
+
+
+def drop_unwritten_output_decls(code: list[Ins], decls: list[str]) -> list[str]:
+    """Undefined-only outputs lose their ``dcl_output`` (system-value outputs stay declared)."""
+    before = written_outputs(code)
+    if not drop_undefined_output_moves(code):
+        return decls
+    gone = before - written_outputs(code)
+    return [ln for ln in decls if not any(ln.startswith(f"dcl_output o{r}.") for r in gone)]
