@@ -51,6 +51,24 @@ def test_include_handler():
     assert "7" in out.split() and inc.closed == 1
 
 
+def test_standard_include_finds_files_as_windows_does(tmp_path):
+    """D3D_COMPILE_STANDARD_FILE_INCLUDE resolves ``#include`` relative to the including file with
+    Windows' rules: ``\\`` separates folders and the case of names does not matter (DetailTessellation11's
+    Particle.hlsl includes "Shader_include.hlsl" for shader_include.hlsl)."""
+    from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+
+    (tmp_path / "Common").mkdir()
+    (tmp_path / "Common" / "shader_include.hlsl").write_text("#define K 3\n")
+    main = tmp_path / "main.hlsl"
+    main.write_text('#include "common\\Shader_Include.hlsl"\nfloat4 main() : SV_Target { return K; }\n')
+    out = bytes(D3DPreprocess(main.read_bytes(), None, str(main), None, D3D_COMPILE_STANDARD_FILE_INCLUDE)).decode()
+    assert "return 3" in " ".join(out.split())
+    main.write_text('#include "missing.hlsl"\n')
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DPreprocess(main.read_bytes(), None, str(main), None, D3D_COMPILE_STANDARD_FILE_INCLUDE)
+    assert "X1507" in ei.value.errors
+
+
 @pytest.mark.parametrize("src,needle", [
     ("float4 main() : SV_Target { return 1 }", "error X3000: syntax error"),
     ("float4 main() : SV_Target { return undefined_thing; }", "error X3004: undeclared identifier"),

@@ -287,3 +287,36 @@ def test_shader_test_compile_agreement_floor():
         print(f"compile agreement {m}: {agree[m]}/{total[m]} = {rate:.3f}")
         assert rate >= floor, (m, agree[m], total[m])
     assert not math.isnan(rate)
+
+
+# --- parameters and undefined outputs ------------------------------------------------------------------------
+@pytest.mark.parametrize("mods", ["inout", "in out", "out in"])
+def test_in_out_parameter_keeps_the_callers_value(mods):
+    """``in out T x`` is ``inout T x`` (CascadedShadowMaps11's ComputeCoordinatesTransform): the callee
+    sees the argument's value and the caller gets the change back."""
+    src = f"""
+    void f({mods} float4 a, float k) {{ a.x *= k; }}
+    float4 main(float4 v : A, float4 w : B) : SV_Target {{ float4 t = v * 2; f(t, w.x); return t; }}"""
+    v = f32([[1, 2, 3, 4]])
+    w = f32([[5, 0, 0, 0]])
+    out = run_ps(src, {0: v, 1: w}, 1)[0].view(np.float32)
+    np.testing.assert_array_equal(out[0], f32([10, 4, 6, 8]))
+
+
+def test_output_member_never_assigned_is_not_written():
+    """ContactHardeningShadows11 VS_RenderSceneSM leaves ``O.f4SMC`` unassigned: fxc writes no
+    instruction and no dcl_output for it, so the output signature marks all its components never
+    written (ReadWriteMask 0xF); the assigned members are written as usual."""
+    from pyd3d11.shader.reflection import D3DReflect
+
+    src = """
+    struct O { float4 p : SV_Position; float4 c : COLOR; float4 t : TEXCOORD1; };
+    O main(float4 pos : POSITION) { O o; o.p = pos; o.c = 0; return o; }"""
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "vs_5_0"))
+    r = D3DReflect(blob)
+    masks = {r.GetOutputParameterDesc(i).SemanticName: r.GetOutputParameterDesc(i).ReadWriteMask
+             for i in range(r.GetDesc().OutputParameters)}
+    assert masks == {"SV_Position": 0, "COLOR": 0, "TEXCOORD": 0xF}
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    assert "o2" not in disassemble(blob)  # neither declared nor written

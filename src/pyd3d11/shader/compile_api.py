@@ -41,6 +41,32 @@ def _defines(pDefines: Any) -> dict[str, str]:  # noqa: N803
     return out
 
 
+def resolve_include_path(base: str, name: str) -> str | None:
+    """The file ``#include "name"`` names relative to ``base``, found as Windows finds it: ``\\`` separates
+    folders and names match without regard to case (sources written on Windows include
+    "Shader_include.hlsl" for shader_include.hlsl). None when there is no such file."""
+    name = name.replace("\\", "/")
+    path = name if os.path.isabs(name) else os.path.join(base, name)
+    if os.path.isfile(path):
+        return path
+    cur = os.sep if os.path.isabs(path) else ""
+    for part in os.path.normpath(path).split(os.sep):
+        if not part:
+            continue
+        cand = os.path.join(cur, part) if cur else part
+        if not os.path.exists(cand):
+            try:
+                entries = os.listdir(cur or ".")
+            except OSError:
+                return None
+            match = next((e for e in entries if e.lower() == part.lower()), None)
+            if match is None:
+                return None
+            cand = os.path.join(cur, match) if cur else match
+        cur = cand
+    return cur if os.path.isfile(cur) else None
+
+
 def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
     """Adapt an ID3DInclude-like object (Open(IncludeType, FileName, ParentData) -> text/bytes, Close(data))
     or D3D_COMPILE_STANDARD_FILE_INCLUDE (files relative to the including file)."""
@@ -49,7 +75,7 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
     if repr(pInclude) == "D3D_COMPILE_STANDARD_FILE_INCLUDE":
         def open_std(kind: int, name: str, parent: str) -> tuple[str, str]:
             base = os.path.dirname(parent or source_name or "")
-            path = name if os.path.isabs(name) else os.path.join(base, name)
+            path = resolve_include_path(base, name) or os.path.join(base, name)
             with open(path, "rb") as f:
                 return f.read().decode("utf-8", "replace"), path
         return open_std

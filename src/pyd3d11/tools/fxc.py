@@ -103,10 +103,12 @@ class _IncludeDirs:
         self.dirs = dirs
 
     def Open(self, IncludeType: int, pFileName: str, pParentData: Any) -> bytes:  # noqa: N802,N803
+        from pyd3d11.shader.compile_api import resolve_include_path
+
         for d in self.dirs:
-            p = Path(d) / pFileName
-            if p.is_file():
-                return p.read_bytes()
+            p = resolve_include_path(d, pFileName)
+            if p is not None:
+                return Path(p).read_bytes()
         raise FileNotFoundError(pFileName)
 
     def Close(self, pData: Any) -> None:  # noqa: N802,N803
