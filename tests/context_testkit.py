@@ -22,6 +22,7 @@ class FakeDevice(IUnknown):
         super().__init__()
         self.level = level
         self.messages: list[tuple[int, int, int, str]] = []
+        self._debug = None  # no debug layer: draws and dispatches skip the state validation
 
     def GetFeatureLevel(self) -> int:  # noqa: N802
         return self.level

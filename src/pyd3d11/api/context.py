@@ -203,8 +203,12 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         s = self._state
         if s.ia_topology == 0:
             self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: the primitive topology is undefined. "
-                         "The call is dropped.", "")
+                         "The call is dropped.", "DEVICE_DRAW_INVALID_PRIMITIVETOPOLOGY")
             return None
+        if self._device._debug is not None:  # debug layer: draw-time state validation (api/draw_validation.py)
+            from .draw_validation import validate_draw
+            if not validate_draw(self, method, args):
+                return None
         vs = s.stages["VS"].shader
         elements: list[Any] = []
         if vs is not None and s.ia_layout is not None:
@@ -346,6 +350,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: no compute shader is bound. The call is dropped.",
                          "")
             return None
+        if self._device._debug is not None:  # debug layer: dispatch-time state validation
+            from .draw_validation import validate_dispatch
+            if not validate_dispatch(self, method):
+                return None
         cbs: list[Any] = [None] * CB_SLOTS
         for i, b in enumerate(cs.cbs):
             if b is not None:

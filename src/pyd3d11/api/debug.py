@@ -320,10 +320,17 @@ class ID3D11Debug(IUnknown):
         return self._swap_chain
 
     def ValidateContext(self, pContext: Any) -> None:  # noqa: N803
-        return None
+        """Run the draw-time checks on the context's current state now (api/draw_validation.py); the
+        checks that need a draw's counts (buffer sizes) are skipped."""
+        from .draw_validation import validate_draw
+
+        validate_draw(pContext, "ValidateContext", None, prefix="ID3D11Debug")
 
     def ValidateContextForDispatch(self, pContext: Any) -> None:  # noqa: N803
-        return None
+        """Run the dispatch-time checks on the context's current compute state now."""
+        from .draw_validation import validate_dispatch
+
+        validate_dispatch(pContext, "ValidateContextForDispatch", prefix="ID3D11Debug")
 
     def ReportLiveDeviceObjects(self, Flags: int = RLDO_DETAIL) -> str:  # noqa: N803
         """Report the device and its live children through the info queue (one LIVE_* warning each).

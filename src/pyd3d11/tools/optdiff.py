@@ -1,21 +1,39 @@
 """Optimiser differential check: compile an HLSL entry point with and without the compiler's optimiser
-(shader/hlsl/optimize.py) and run both programs on the same random inputs, constant buffers and texel
-values; every output bit must agree (each optimisation keeps the bits each instruction computes).
+(shader/hlsl/optimize.py, cse.py) and run both programs on the same random inputs, constant buffers,
+resources and texel values; every output bit must agree (each optimisation keeps the bits each
+instruction computes).
 
     python -m pyd3d11.tools.optdiff FILE.hlsl ENTRY TARGET [-D NAME=VALUE ...] [--lanes N] [--seed S]
+    python -m pyd3d11.tools.optdiff --shader-test FILE.shader_test ... [-v]
 
-Vertex and pixel shaders (the stages the reference executor runs alone). Texture reads return a hash of
-their coordinates, so a wrong coordinate shows in the output. Prints ``same`` or the first differing
-output register and exits 1."""
+Stages: vertex and pixel shaders run alone over ``lanes`` lanes (outputs, discard, depth/coverage and
+UAV contents compared); compute shaders run two thread groups through pipeline.compute.dispatch
+(UAV contents and hidden counters compared); geometry shaders run over ``lanes`` random primitives
+through pipeline.geometry.run_geometry_shader (emitted vertices and primitives compared). Every SRV /
+UAV the programs declare is bound to a small resource of the declared kind filled with mostly-small
+random values (typed buffers and textures, raw, structured). Texture sampling returns a hash of the
+coordinate components the view's dimension uses, so a wrong coordinate shows in the output.
+
+``--shader-test`` compiles every HLSL shader section of vkd3d ``.shader_test`` files at 4.0 and 5.0
+(where its ``[require]`` allows and it is expected to compile) and reports each difference; sections
+that fail to compile or that the executor cannot run are counted, not reported. Each case runs under a
+time limit (random loop bounds can run away) and then counts as ``timeout``. Exit status 1 when any
+difference was found."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from ..errors import NotSupportedError
 from ..pipeline.bindings import Bindings
 from ..shader import ir
 from ..shader.blob import blob_bytes
@@ -23,15 +41,62 @@ from ..shader.dxbc.container import parse_container
 from ..shader.dxbc.decoder import decode_program
 from ..shader.exec import run_program
 from ..shader.hlsl import optimize
+from ..storage import ResourceStorage, ViewDescriptor, ViewKind
+
+OP = ir.Opcode
+PT = ir.ProgramType
+RD = ir.ResourceDimension
+U32 = np.uint32
+
+#: bytecode resource dimension → (storage dimension, SRV dimension, UAV dimension, (width, height,
+#: depth, mips, array size, samples), coordinates a sample/ld uses)
+_DIMS: dict[int, tuple[int, int, int, tuple[int, ...], int]] = {
+    RD.BUFFER: (1, 1, 1, (64, 1, 1, 1, 1, 1), 1),
+    RD.TEXTURE1D: (2, 2, 2, (8, 1, 1, 2, 1, 1), 1),
+    RD.TEXTURE1DARRAY: (2, 3, 3, (8, 1, 1, 2, 3, 1), 2),
+    RD.TEXTURE2D: (3, 4, 4, (8, 4, 1, 2, 1, 1), 2),
+    RD.TEXTURE2DARRAY: (3, 5, 5, (8, 4, 1, 2, 3, 1), 3),
+    RD.TEXTURE2DMS: (3, 6, 0, (8, 4, 1, 1, 1, 4), 2),
+    RD.TEXTURE2DMSARRAY: (3, 7, 0, (8, 4, 1, 1, 3, 4), 3),
+    RD.TEXTURE3D: (4, 8, 8, (8, 4, 3, 2, 1, 1), 3),
+    RD.TEXTURECUBE: (3, 9, 0, (4, 4, 1, 2, 6, 1), 3),
+    RD.TEXTURECUBEARRAY: (3, 10, 0, (4, 4, 1, 2, 12, 1), 4),
+}
+_SRV_COORDS = {v[1]: v[4] for v in _DIMS.values()}
+#: declared return type → (DXGI format, bytes per element) for SRVs (4 channels) and typed UAVs (one
+#: channel: D3D11 typed UAV loads work on R32 formats only)
+_SRV_FMT = {ir.ReturnType.FLOAT: (2, 16), ir.ReturnType.UINT: (3, 16), ir.ReturnType.SINT: (4, 16),
+            ir.ReturnType.UNORM: (28, 4), ir.ReturnType.SNORM: (31, 4)}
+_UAV_FMT = {ir.ReturnType.FLOAT: (41, 4), ir.ReturnType.UINT: (42, 4), ir.ReturnType.SINT: (43, 4),
+            ir.ReturnType.UNORM: (28, 4), ir.ReturnType.SNORM: (31, 4)}
+_RAW_WORDS = 256
+_STRUCT_COUNT = 48
 
 
 class HashSampler:
-    """Texels from a hash of the source operand bits (deterministic, coordinate-sensitive)."""
+    """Texels from a hash of the source operand bits (deterministic, coordinate-sensitive). Only the
+    components the instruction reads are hashed (coordinates: those of the bound view's dimension;
+    scalar operands such as LOD, bias or reference: component 0), so unused register lanes (which the
+    optimiser may leave different) do not show."""
 
     def sample(self, st, inst, srcs: list[np.ndarray]) -> np.ndarray:
+        ncoord = 4
+        res = next((o for o in inst.operands if o.type == ir.OperandType.RESOURCE), None)
+        if res is not None and st is not None and st.bindings is not None:
+            v = st.bindings.srvs[res.register]
+            ncoord = _SRV_COORDS.get(v.dimension, 4) if v is not None else 4
+        name = OP(inst.opcode).name
         h = np.full(srcs[0].shape[1], 0x9E3779B9, np.uint32)
-        for s in srcs:
-            for c in range(s.shape[0]):
+        for k, s in enumerate(srcs):
+            if k == 0:
+                comps = ncoord
+            elif name == "SAMPLE_D" and k in (1, 2):
+                comps = min(ncoord, 3)
+            elif name.startswith("GATHER4_PO") and k == 1:
+                comps = 2
+            else:
+                comps = 1
+            for c in range(min(comps, s.shape[0])):
                 h = (h ^ s[c]) * np.uint32(0x85EBCA6B)
                 h ^= h >> np.uint32(13)
         out = np.empty((4, h.size), np.uint32)
@@ -41,19 +106,19 @@ class HashSampler:
         return out
 
     def evaluate(self, st, inst, srcs):  # eval_* : not modelled
-        raise NotImplementedError
+        raise NotSupportedError("optdiff: eval_* instructions")
 
 
 def compile_both(source: bytes, name: str, entry: str, target: str, defines: dict | None,
-                 include=None) -> tuple[bytes, bytes]:
+                 include=None, flags: int = 0) -> tuple[bytes, bytes]:
     from ..shader.compile_api import D3DCompile
 
     saved = optimize.ENABLED
     try:
         optimize.ENABLED = True
-        on = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target)))
+        on = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
         optimize.ENABLED = False
-        off = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target)))
+        off = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
     finally:
         optimize.ENABLED = saved
     return on, off
@@ -71,16 +136,133 @@ def _random_words(rng: np.random.Generator, n: int) -> np.ndarray:
     return np.where(rng.random(n) < 0.5, ints, floats).astype(np.uint32)
 
 
-def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0) -> str | None:
-    """None when both programs produce the same output bits, else a description of the first difference."""
-    pa, pb = _program(on), _program(off)
-    rng = np.random.default_rng(seed)
-    inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+# ---------------------------------------------------------------------------------------------------
+# resources
+
+@dataclass(slots=True)
+class _Res:
+    """A template resource: bound as a fresh copy for each run."""
+
+    kind: ViewKind
+    slot: int
+    view: ViewDescriptor
+
+
+def _resource(kind: ViewKind, inst: ir.Instruction, rng: np.random.Generator) -> ViewDescriptor | None:
+    o = inst.opcode
+    if o in (OP.DCL_RESOURCE_RAW, OP.DCL_UAV_RAW):
+        st = ResourceStorage.create(1, 0, _RAW_WORDS * 4)
+        st.data.view(U32)[:] = _random_words(rng, _RAW_WORDS)
+        return ViewDescriptor(kind, st, 39, 11 if kind == ViewKind.SRV else 1, num_elements=_RAW_WORDS,
+                              element_size=4, flags=1, raw=True)
+    if o in (OP.DCL_RESOURCE_STRUCTURED, OP.DCL_UAV_STRUCTURED):
+        stride = inst.extra[0]
+        st = ResourceStorage.create(1, 0, stride * _STRUCT_COUNT, structure_stride=stride)
+        st.data.view(U32)[:] = _random_words(rng, stride * _STRUCT_COUNT // 4)
+        return ViewDescriptor(kind, st, 0, 1, num_elements=_STRUCT_COUNT, element_size=stride, structured=True)
+    dim = inst.controls & 0x1F
+    if dim not in _DIMS or not inst.extra:
+        return None
+    sdim, srv_dim, uav_dim, (w, h, d, mips, arr, samples), _n = _DIMS[dim]
+    vdim = srv_dim if kind == ViewKind.SRV else uav_dim
+    rtype = inst.extra[0] & 0xF
+    fmt, bpe = (_SRV_FMT if kind == ViewKind.SRV else _UAV_FMT).get(rtype, (0, 0))
+    if not vdim or not fmt:
+        return None
+    if sdim == 1:
+        st = ResourceStorage.create(1, 0, w * bpe)
+        st.data.view(U32)[:] = _random_words(rng, w * bpe // 4)
+        return ViewDescriptor(kind, st, fmt, vdim, num_elements=w, element_size=bpe)
+    if kind == ViewKind.UAV:
+        mips = 1
+    st = ResourceStorage.create(sdim, fmt, w, h, d, mips, arr, samples, bytes_per_block=bpe)
+    if bpe == 16:
+        st.data.view(U32)[:] = _random_words(rng, st.data.size // 4)
+    else:
+        st.data[:] = rng.integers(0, 256, st.data.size, dtype=np.uint8)
+    v = ViewDescriptor(kind, st, fmt, vdim, mip_count=mips, slice_count=d if sdim == 4 and kind == ViewKind.UAV
+                       else arr)
+    return v
+
+
+def _resources(programs: list[ir.Program], seed: int) -> list[_Res]:
+    """One template resource per SRV/UAV slot declared by any of ``programs`` (contents from ``seed`` and
+    the slot alone, so both programs see the same bytes)."""
+    decls: dict[tuple[ViewKind, int], ir.Instruction] = {}
+    srv_ops = (OP.DCL_RESOURCE, OP.DCL_RESOURCE_RAW, OP.DCL_RESOURCE_STRUCTURED)
+    uav_ops = (OP.DCL_UAV_TYPED, OP.DCL_UAV_RAW, OP.DCL_UAV_STRUCTURED)
+    for p in programs:
+        for inst in p.instructions:
+            if inst.opcode in srv_ops + uav_ops and inst.operands:
+                kind = ViewKind.SRV if inst.opcode in srv_ops else ViewKind.UAV
+                decls.setdefault((kind, inst.operands[0].register), inst)
+    out = []
+    for (kind, slot), inst in sorted(decls.items()):
+        rng = np.random.default_rng([seed, int(kind), slot])
+        v = _resource(kind, inst, rng)
+        if v is not None:
+            out.append(_Res(kind, slot, v))
+    return out
+
+
+def _bind(cbuffers: list[np.ndarray], res: list[_Res]) -> tuple[Bindings, list[ViewDescriptor]]:
     b = Bindings()
-    for slot in range(14):
-        b.set_cbuffer(slot, _random_words(rng, 4096 * 4))
-    ra = run_program(pa, lanes, inputs=inputs, bindings=b, hooks=HashSampler())
-    rb = run_program(pb, lanes, inputs=inputs, bindings=b, hooks=HashSampler())
+    for slot, words in enumerate(cbuffers):
+        b.cbuffers[slot] = words
+    uavs = []
+    for r in res:
+        st = r.view.storage
+        copy = ResourceStorage(st.dimension, st.format, st.width, st.height, st.depth, st.mip_levels,
+                               st.array_size, st.sample_count, st.structure_stride, st.bytes_per_block,
+                               st.block_size, st.block_width, st.block_height, list(st.subresources),
+                               st.data.copy())
+        v = r.view
+        view = ViewDescriptor(v.kind, copy, v.format, v.dimension, v.first_mip, v.mip_count, v.first_slice,
+                              v.slice_count, v.first_element, v.num_elements, v.element_size, v.flags,
+                              v.structured, v.raw, [3])
+        if r.kind == ViewKind.SRV:
+            b.srvs[r.slot] = view
+        else:
+            b.uavs[r.slot] = view
+            uavs.append(view)
+    return b, uavs
+
+
+def _uav_diff(ua: list[ViewDescriptor], ub: list[ViewDescriptor]) -> str | None:
+    for a, b in zip(ua, ub):
+        if not np.array_equal(a.storage.data, b.storage.data):
+            i = int(np.argwhere(a.storage.data != b.storage.data)[0][0]) // 4
+            wa, wb = a.storage.data.view(U32)[i], b.storage.data.view(U32)[i]
+            return f"UAV word {i}: optimised 0x{int(wa):08x} unoptimised 0x{int(wb):08x}"
+        if a.counter != b.counter:
+            return f"UAV counter: optimised {a.counter} unoptimised {b.counter}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# per-stage runs
+
+def _diff_arrays(what: str, a: np.ndarray | None, b: np.ndarray | None) -> str | None:
+    if a is None and b is None:
+        return None
+    if a is None or b is None or a.shape != b.shape:
+        return f"{what}: shapes differ"
+    if not np.array_equal(a, b):
+        idx = tuple(int(i) for i in np.argwhere(a != b)[0])
+        return f"{what} at {idx}: optimised {a[idx]!r} unoptimised {b[idx]!r}"
+    return None
+
+
+def _run_vs_ps(p: ir.Program, lanes: int, inputs: np.ndarray, b: Bindings):
+    return run_program(p, lanes, inputs=inputs, bindings=b, hooks=HashSampler())
+
+
+def _diff_vs_ps(pa, pb, lanes, rng, cbs, res) -> str | None:
+    inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+    ba, ua = _bind(cbs, res)
+    bb, ub = _bind(cbs, res)
+    ra = _run_vs_ps(pa, lanes, inputs, ba)
+    rb = _run_vs_ps(pb, lanes, inputs, bb)
     n = min(ra.outputs.shape[0], rb.outputs.shape[0])
     for r in range(n):
         if not np.array_equal(ra.outputs[r], rb.outputs[r]):
@@ -89,20 +271,191 @@ def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0) -> st
                     f"unoptimised {rb.outputs[r][lane].view(np.float32)}")
     if not np.array_equal(ra.discarded, rb.discarded):
         return "discard differs"
-    return None
+    for what in ("depth", "coverage_mask", "stencil_ref"):
+        d = _diff_arrays(what, getattr(ra, what), getattr(rb, what))
+        if d:
+            return d
+    return _uav_diff(ua, ub)
+
+
+def _diff_cs(pa, pb, groups, cbs, res) -> str | None:
+    from ..pipeline.compute import dispatch
+
+    ba, ua = _bind(cbs, res)
+    bb, ub = _bind(cbs, res)
+    dispatch(pa, ba, groups, 1, 1, hooks=HashSampler())
+    dispatch(pb, bb, groups, 1, 1, hooks=HashSampler())
+    return _uav_diff(ua, ub)
+
+
+def _diff_gs(pa, pb, lanes, rng, cbs, res) -> str | None:
+    from ..pipeline.geometry import gs_info, run_geometry_shader
+
+    k = max(1, gs_info(pa).input_vertices)
+    verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
+    rows = np.arange(lanes * k).reshape(lanes, k)
+    pid = np.arange(lanes, dtype=U32)
+    ba, ua = _bind(cbs, res)
+    bb, ub = _bind(cbs, res)
+    ga = run_geometry_shader(pa, ba, rows, verts, pid, HashSampler())
+    gb = run_geometry_shader(pb, bb, rows, verts, pid, HashSampler())
+    if d := _diff_arrays("emitted vertices per invocation", ga.emitted_vertices, gb.emitted_vertices):
+        return d
+    if sorted(ga.streams) != sorted(gb.streams):
+        return "streams differ"
+    for s in ga.streams:
+        sa, sb = ga.streams[s], gb.streams[s]
+        for what in ("rows", "outputs", "source_primitive", "primitive_id"):
+            if d := _diff_arrays(f"stream {s} {what}", getattr(sa, what), getattr(sb, what)):
+                return d
+    return _uav_diff(ua, ub)
+
+
+def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, groups: int = 2) -> str | None:
+    """None when both programs produce the same output bits, else a description of the first difference.
+
+    Raises NotSupportedError for hull/domain shaders (the executor does not run them alone)."""
+    pa, pb = _program(on), _program(off)
+    if pa.program_type != pb.program_type:
+        return "program types differ"
+    rng = np.random.default_rng(seed)
+    stage = pa.program_type
+    inputs_first = stage in (PT.VERTEX, PT.PIXEL)
+    if inputs_first:  # keeps the random stream of earlier versions for VS/PS
+        state = rng.bit_generator.state
+        _random_words(rng, 32 * lanes * 4)
+    cbs = [_random_words(rng, 4096 * 4) for _ in range(14)]
+    res = _resources([pa, pb], seed)
+    if stage in (PT.VERTEX, PT.PIXEL):
+        rng.bit_generator.state = state
+        return _diff_vs_ps(pa, pb, lanes, rng, cbs, res)
+    if stage == PT.COMPUTE:
+        return _diff_cs(pa, pb, groups, cbs, res)
+    if stage == PT.GEOMETRY:
+        return _diff_gs(pa, pb, lanes, rng, cbs, res)
+    raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+
+
+# ---------------------------------------------------------------------------------------------------
+# time limit and case runner
+
+class CaseTimeout(Exception):
+    """A case ran past its time limit."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """SIGALRM-based limit (main thread only); 0 = none."""
+    if seconds <= 0:
+        yield
+        return
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        raise CaseTimeout()
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "source.hlsl",
+              defines: dict | None = None, include: Any = None, flags: int = 0, lanes: int = 16, seed: int = 0,
+              timeout: int = 20) -> tuple[str, str]:
+    """(outcome, detail): outcome is ``same``, ``diff``, ``nocompile`` (either compile failed),
+    ``unrunnable`` (the executor could not run the unoptimised program), ``timeout`` or ``crash`` (only
+    the optimised program raised)."""
+    data = source.encode() if isinstance(source, str) else source
+    try:
+        with time_limit(timeout):
+            try:
+                on, off = compile_both(data, name, entry, target, defines, include, flags)
+            except CaseTimeout:
+                raise
+            except Exception as e:  # noqa: BLE001 - a source that does not compile is not our case
+                return "nocompile", f"{type(e).__name__}: {e}"[:200]
+            try:
+                d = run_same_inputs(off, off, lanes, seed)  # can the executor run it at all?
+            except CaseTimeout:
+                raise
+            except Exception as e:  # noqa: BLE001
+                return "unrunnable", f"{type(e).__name__}: {e}"[:200]
+            if d is not None:
+                return "unrunnable", f"not deterministic: {d}"
+            try:
+                d = run_same_inputs(on, off, lanes, seed)
+            except CaseTimeout:
+                raise
+            except Exception as e:  # noqa: BLE001
+                return "crash", f"optimised program: {type(e).__name__}: {e}"[:200]
+    except CaseTimeout:
+        return "timeout", f"> {timeout} s"
+    return ("diff", d) if d else ("same", "")
+
+
+# ---------------------------------------------------------------------------------------------------
+# .shader_test mode
+
+def shader_test_cases(path: str | Path) -> list[tuple[str, str, str, int]]:
+    """(label, source, profile, compile flags) of every HLSL shader section of a .shader_test file that
+    is expected to compile at 4.0 / 5.0 (the runner's compile models, within its [require])."""
+    from .shader_test_format import Requirements, parse_file_text
+
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    out = []
+    req = Requirements()
+    for ps in parse_file_text(text):
+        if ps.kind == "require":
+            req = ps.require or Requirements()
+        elif ps.kind == "shader" and ps.shader is not None and ps.shader.source_format == "hlsl" and not ps.error:
+            stage = ps.shader.stage
+            if stage not in ("vs", "ps", "cs", "gs"):
+                continue
+            for m in ((4, 0), (5, 0)):
+                if m < req.min_model or m >= req.max_model_exclusive or ps.shader.expected_hr(m) != 0:
+                    continue
+                if stage == "cs" and m < (5, 0):
+                    continue
+                out.append((f"{Path(path).name}:{ps.section.line}", ps.source, f"{stage}_{m[0]}_{m[1]}",
+                            req.compile_options))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.optdiff")
-    ap.add_argument("file")
-    ap.add_argument("entry")
-    ap.add_argument("target")
+    ap.add_argument("args", nargs="*", help="FILE ENTRY TARGET, or .shader_test files with --shader-test")
+    ap.add_argument("--shader-test", action="store_true")
     ap.add_argument("-D", action="append", default=[])
     ap.add_argument("--lanes", type=int, default=16)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--timeout", type=int, default=20)
+    ap.add_argument("-v", action="store_true", help="also list sections that did not compile or run")
     a = ap.parse_args(argv)
+    if a.shader_test:
+        counts: dict[str, int] = {}
+        files = [p for f in a.args for p in (sorted(Path(f).glob("*.shader_test")) if Path(f).is_dir() else [Path(f)])]
+        for f in files:
+            try:
+                cases = shader_test_cases(f)
+            except Exception as e:  # noqa: BLE001
+                print(f"{f.name}: unreadable: {e}")
+                continue
+            for label, src, prof, flags in cases:
+                outcome, detail = diff_case(src, "main", prof, flags=flags, lanes=a.lanes, seed=a.seed,
+                                            timeout=a.timeout)
+                counts[outcome] = counts.get(outcome, 0) + 1
+                if outcome in ("diff", "crash", "timeout") or a.v:
+                    print(f"{label} {prof}: {outcome} {detail}", flush=True)
+        print(", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+        return 1 if counts.get("diff") or counts.get("crash") else 0
+    if len(a.args) != 3:
+        ap.error("FILE ENTRY TARGET expected")
+    file, entry, target = a.args
     defines = dict(d.split("=", 1) if "=" in d else (d, "1") for d in a.D)
-    path = Path(a.file)
+    path = Path(file)
 
     class _Folder:
         def Open(self, IncludeType, pFileName, pParentData):  # noqa: N802,N803
@@ -112,10 +465,10 @@ def main(argv: list[str] | None = None) -> int:
         def Close(self, pData):  # noqa: N802,N803
             pass
 
-    on, off = compile_both(path.read_bytes(), path.name, a.entry, a.target, defines or None, _Folder())
-    diff = run_same_inputs(on, off, a.lanes, a.seed)
-    print(diff or "same")
-    return 1 if diff else 0
+    outcome, detail = diff_case(path.read_bytes(), entry, target, name=path.name, defines=defines or None,
+                                include=_Folder(), lanes=a.lanes, seed=a.seed, timeout=a.timeout)
+    print(f"{outcome} {detail}".strip())
+    return 1 if outcome in ("diff", "crash") else 0
 
 
 if __name__ == "__main__":

@@ -491,6 +491,27 @@ def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: N
     return _val(rt, res)
 
 
+#: per-vertex input arrays (``v[vertex][register]``): GS inputs, HS/DS input and output patches
+_VERTEX_FILES = frozenset({"v", "vicp", "vocp"})
+
+
+def _vertex_element(cg: Codegen, v: Val, es: int, count: int, i: Slot, files: set) -> list | None:
+    """Element ``i`` of a patch or GS input array with a run-time index as relative addressing of the
+    vertex index (``v[r0.x + 0][1]``, as fxc writes SubD11's ``p[Prefixes[i] + k]``) instead of a
+    ``movc`` chain over every vertex; None when ``v`` is not such an array (element e = element 0 with
+    the vertex index moved by e, no relative index yet)."""
+    if len(files) != 1 or not files <= _VERTEX_FILES or count < 2:
+        return None
+    first = v.slots[:es]
+    if any(len(s[1]) != 2 or s[2] is not None for s in v.slots):
+        return None
+    if any(s != (f[0], (f[1][0] + e,) + f[1][1:], None, f[3])
+           for e in range(count) for s, f in zip(v.slots[e * es:(e + 1) * es], first, strict=True)):
+        return None
+    rel = cg.scalar_temp_slot(i) + (0,)  # 5th field: the relative index applies to dimension 0
+    return [(f[0], f[1], rel, f[3]) for f in first]
+
+
 def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
     from .icb import constant_element
 
@@ -499,6 +520,9 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
     if ce is not None:
         return ce
     files = {s[0] for s in v.slots}
+    vertex = _vertex_element(cg, v, es, count, i, files)
+    if vertex is not None:
+        return _val(et, vertex)
     if files <= {"x", "cb", "icb"} and len(files) == 1:
         first = v.slots[:es]
         # element e must be element 0 moved by e * stride registers (same register file and components)

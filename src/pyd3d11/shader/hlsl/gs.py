@@ -125,14 +125,14 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
         if prim is not None and prim != (name, count):
             raise cg.err(p.pos, "all geometry primitive inputs must have the same type and size", 3000)
         prim = (name, count)
-        scope[p.name] = bind_gs_array(cg, elem, count, p)
+        scope[p.name] = bind_gs_array(cg, elem, count, p, f.body)
     if prim is None:
         raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
     cg.gs_prim = prim[0].replace("patch:", "")
     return scope
 
 
-def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param) -> Val:
+def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:
     """Inputs of every vertex: slot ('v', (vertex, reg), None, comp); per-vertex order = element order."""
     from .codegen import _CANON, _SV_NAMES, SigElem, Val, split_semantic
     from .types import BOOL, FLOAT, INT, UINT, concrete
@@ -158,8 +158,34 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param) -> Val:
         for reg, first, n in per_vertex:
             slots += [("v", (k, reg), None, first + c) for c in range(n)]
     at = ArrayType(elem, count)
-    # copy into temps: inputs are writable in HLSL and dynamic vertex indexing works on temps
-    return Val(at, cg.materialize_force(slots) if slots else [])
+    # inputs are writable in HLSL: a written array is copied into temps; one only read stays in the input
+    # registers, so a run-time vertex index becomes relative addressing (exprs._vertex_element)
+    return Val(at, cg.materialize_force(slots) if slots and _written(body, p.name) else slots)
+
+
+def _written(body: A.Node | None, name: str) -> bool:
+    """Whether the entry point may write parameter ``name``: assigned, incremented, or passed to a
+    function (conservatively: any call argument rooted at it may be an ``out`` one)."""
+    from .codegen import walk
+
+    def root(n: A.Node) -> A.Node:
+        while isinstance(n, (A.Index, A.Member)):
+            n = n.a
+        return n
+
+    if body is None:
+        return True
+    for n in walk(body):
+        targets: list[A.Node] = []
+        if isinstance(n, A.Assign):
+            targets = [n.target]
+        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+            targets = [n.a]
+        elif isinstance(n, (A.Call, A.MethodCall)):
+            targets = list(n.args)
+        if any(isinstance(root(t), A.Ident) and root(t).name == name for t in targets):
+            return True
+    return False
 
 
 def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:

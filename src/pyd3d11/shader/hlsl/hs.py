@@ -95,7 +95,9 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
     for k in range(count):
         for reg, first, n in per:
             slots += [(file, (k, reg), None, first + c) for c in range(n)]
-    return Val(ArrayType(elem, count), cg.materialize_force(slots) if slots else [])
+    # patches are read-only: the slots stay input registers, so a run-time control-point index becomes
+    # relative addressing of the vertex index (exprs._vertex_element) rather than a select chain
+    return Val(ArrayType(elem, count), slots)
 
 
 def _special(cg: Codegen, t: Type, reg: str, comps: str = "") -> Val:

@@ -3,7 +3,8 @@
 A *slot* is one 32-bit scalar location: ``(file, idx, rel, comp)`` where ``file`` is a register file
 ('r', 'v', 'o', 'cb', 'x', 'icb', special names like 'vThreadID') or 'l' for an immediate (then
 ``comp`` holds the bit pattern), ``idx`` the index tuple and ``rel`` an optional scalar temp slot
-added to the last index (relative addressing)."""
+added to the last index (relative addressing; a 5th field of ``rel`` names another dimension, e.g. 0 for
+the vertex index of ``v[vertex][register]``)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,10 @@ class Reg:
             else:
                 head, rest = self.file, idx
             parts = []
+            # the relative index applies to the last dimension unless the slot names one (5th field)
+            rel_dim = (self.rel[4] if len(self.rel) > 4 else len(rest) - 1) if self.rel is not None else -1
             for k, v in enumerate(rest):
-                if k == len(rest) - 1 and self.rel is not None:
+                if k == rel_dim:
                     r = self.rel
                     rn = tmap.get(r[1][0], r[1][0]) if r[0] == "r" else r[1][0]
                     parts.append(f"[{r[0]}{rn}.{_C[r[3]]} + {v}]")

@@ -168,7 +168,7 @@ def _rename_src(a: Reg, cmap: dict, lane_of: dict[int, int] | None) -> Reg:
     (``lane_of``: old destination lane -> new lane)."""
     rel = a.rel
     if rel is not None and rel[0] == "r" and rel[1][0] in cmap:
-        rel = (rel[0], rel[1], rel[2], _map_comp(cmap, rel[1][0], rel[3]))
+        rel = (rel[0], rel[1], rel[2], _map_comp(cmap, rel[1][0], rel[3])) + tuple(rel[4:])
     if a.file == "l":
         if lane_of is None or len(a.imm) == 1:
             return a
