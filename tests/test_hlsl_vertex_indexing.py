@@ -5,7 +5,6 @@ Rendered results are checked against the values the shaders were fed."""
 
 from __future__ import annotations
 
-import numpy as np
 from test_audit_pipeline import _compile, _device, _rt, _rt_pixels, _setup_draw
 
 from pyd3d11.d3d11 import *  # noqa: F403
