@@ -129,11 +129,12 @@ def _program(blob: bytes) -> ir.Program:
     return decode_program(chunk.data)
 
 
-def _random_words(rng: np.random.Generator, n: int) -> np.ndarray:
-    """Half small integers (loop bounds, indices), half floats in [-2, 2)."""
+def _random_words(rng: np.random.Generator, n: int, ints_only: bool = False) -> np.ndarray:
+    """Half small integers (loop bounds, indices), half floats in [-2, 2); ``ints_only``: small integers
+    only (a float's bits read as an integer loop bound run for ~10^9 iterations)."""
     ints = rng.integers(0, 4, n).astype(np.uint32)
     floats = (rng.random(n, np.float32) * 4 - 2).astype(np.float32).view(np.uint32)
-    return np.where(rng.random(n) < 0.5, ints, floats).astype(np.uint32)
+    return np.where(rng.random(n) < (2.0 if ints_only else 0.5), ints, floats).astype(np.uint32)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -148,17 +149,18 @@ class _Res:
     view: ViewDescriptor
 
 
-def _resource(kind: ViewKind, inst: ir.Instruction, rng: np.random.Generator) -> ViewDescriptor | None:
+def _resource(kind: ViewKind, inst: ir.Instruction, rng: np.random.Generator,
+              ints_only: bool = False) -> ViewDescriptor | None:
     o = inst.opcode
     if o in (OP.DCL_RESOURCE_RAW, OP.DCL_UAV_RAW):
         st = ResourceStorage.create(1, 0, _RAW_WORDS * 4)
-        st.data.view(U32)[:] = _random_words(rng, _RAW_WORDS)
+        st.data.view(U32)[:] = _random_words(rng, _RAW_WORDS, ints_only)
         return ViewDescriptor(kind, st, 39, 11 if kind == ViewKind.SRV else 1, num_elements=_RAW_WORDS,
                               element_size=4, flags=1, raw=True)
     if o in (OP.DCL_RESOURCE_STRUCTURED, OP.DCL_UAV_STRUCTURED):
         stride = inst.extra[0]
         st = ResourceStorage.create(1, 0, stride * _STRUCT_COUNT, structure_stride=stride)
-        st.data.view(U32)[:] = _random_words(rng, stride * _STRUCT_COUNT // 4)
+        st.data.view(U32)[:] = _random_words(rng, stride * _STRUCT_COUNT // 4, ints_only)
         return ViewDescriptor(kind, st, 0, 1, num_elements=_STRUCT_COUNT, element_size=stride, structured=True)
     dim = inst.controls & 0x1F
     if dim not in _DIMS or not inst.extra:
@@ -171,13 +173,13 @@ def _resource(kind: ViewKind, inst: ir.Instruction, rng: np.random.Generator) ->
         return None
     if sdim == 1:
         st = ResourceStorage.create(1, 0, w * bpe)
-        st.data.view(U32)[:] = _random_words(rng, w * bpe // 4)
+        st.data.view(U32)[:] = _random_words(rng, w * bpe // 4, ints_only)
         return ViewDescriptor(kind, st, fmt, vdim, num_elements=w, element_size=bpe)
     if kind == ViewKind.UAV:
         mips = 1
     st = ResourceStorage.create(sdim, fmt, w, h, d, mips, arr, samples, bytes_per_block=bpe)
     if bpe == 16:
-        st.data.view(U32)[:] = _random_words(rng, st.data.size // 4)
+        st.data.view(U32)[:] = _random_words(rng, st.data.size // 4, ints_only)
     else:
         st.data[:] = rng.integers(0, 256, st.data.size, dtype=np.uint8)
     v = ViewDescriptor(kind, st, fmt, vdim, mip_count=mips, slice_count=d if sdim == 4 and kind == ViewKind.UAV
@@ -185,7 +187,7 @@ def _resource(kind: ViewKind, inst: ir.Instruction, rng: np.random.Generator) ->
     return v
 
 
-def _resources(programs: list[ir.Program], seed: int) -> list[_Res]:
+def _resources(programs: list[ir.Program], seed: int, ints_only: bool = False) -> list[_Res]:
     """One template resource per SRV/UAV slot declared by any of ``programs`` (contents from ``seed`` and
     the slot alone, so both programs see the same bytes)."""
     decls: dict[tuple[ViewKind, int], ir.Instruction] = {}
@@ -199,7 +201,7 @@ def _resources(programs: list[ir.Program], seed: int) -> list[_Res]:
     out = []
     for (kind, slot), inst in sorted(decls.items()):
         rng = np.random.default_rng([seed, int(kind), slot])
-        v = _resource(kind, inst, rng)
+        v = _resource(kind, inst, rng, ints_only)
         if v is not None:
             out.append(_Res(kind, slot, v))
     return out
@@ -311,8 +313,40 @@ def _diff_gs(pa, pb, lanes, rng, cbs, res) -> str | None:
     return _uav_diff(ua, ub)
 
 
-def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, groups: int = 2) -> str | None:
+@contextlib.contextmanager
+def prefilled_temps(word: int | None) -> Iterator[None]:
+    """Start every run with temps (r#, x#) holding ``word`` instead of 0 (None: unchanged). A program
+    whose outputs change with ``word`` reads registers it never wrote: its source reads an
+    uninitialised variable, whose value is undefined, so optimised and unoptimised may differ."""
+    if word is None:
+        yield
+        return
+    from ..pipeline import compute, geometry
+    from ..shader.exec import reference
+
+    orig = reference.new_state
+
+    def new_state(*a: Any, **kw: Any):
+        st = orig(*a, **kw)
+        st.r[...] = U32(word)
+        for x in st.x.values():
+            x[...] = U32(word)
+        return st
+
+    mods = (reference, compute, geometry)
+    for m in mods:
+        m.new_state = new_state
+    try:
+        yield
+    finally:
+        for m in mods:
+            m.new_state = orig
+
+
+def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, groups: int = 2,
+                    ints_only: bool = False) -> str | None:
     """None when both programs produce the same output bits, else a description of the first difference.
+    ``ints_only``: constant buffers and resources hold small integers only (uniform loop bounds).
 
     Raises NotSupportedError for hull/domain shaders (the executor does not run them alone)."""
     pa, pb = _program(on), _program(off)
@@ -324,8 +358,8 @@ def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, group
     if inputs_first:  # keeps the random stream of earlier versions for VS/PS
         state = rng.bit_generator.state
         _random_words(rng, 32 * lanes * 4)
-    cbs = [_random_words(rng, 4096 * 4) for _ in range(14)]
-    res = _resources([pa, pb], seed)
+    cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
+    res = _resources([pa, pb], seed, ints_only)
     if stage in (PT.VERTEX, PT.PIXEL):
         rng.bit_generator.state = state
         return _diff_vs_ps(pa, pb, lanes, rng, cbs, res)
@@ -371,29 +405,52 @@ def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "sour
     data = source.encode() if isinstance(source, str) else source
     try:
         with time_limit(timeout):
-            try:
-                on, off = compile_both(data, name, entry, target, defines, include, flags)
-            except CaseTimeout:
-                raise
-            except Exception as e:  # noqa: BLE001 - a source that does not compile is not our case
-                return "nocompile", f"{type(e).__name__}: {e}"[:200]
-            try:
-                d = run_same_inputs(off, off, lanes, seed)  # can the executor run it at all?
-            except CaseTimeout:
-                raise
-            except Exception as e:  # noqa: BLE001
-                return "unrunnable", f"{type(e).__name__}: {e}"[:200]
-            if d is not None:
-                return "unrunnable", f"not deterministic: {d}"
-            try:
-                d = run_same_inputs(on, off, lanes, seed)
-            except CaseTimeout:
-                raise
-            except Exception as e:  # noqa: BLE001
-                return "crash", f"optimised program: {type(e).__name__}: {e}"[:200]
+            on, off = compile_both(data, name, entry, target, defines, include, flags)
     except CaseTimeout:
-        return "timeout", f"> {timeout} s"
+        return "timeout", f"compiling: > {timeout} s"
+    except Exception as e:  # noqa: BLE001 - a source that does not compile is not our case
+        return "nocompile", f"{type(e).__name__}: {e}"[:200]
+    for ints_only in (False, True):
+        try:
+            with time_limit(timeout):
+                d = _run_case(on, off, lanes, seed, ints_only)
+        except CaseTimeout:
+            if ints_only:
+                return "timeout", f"> {timeout} s (also with integer-only constants)"
+            continue
+        if d[0] != "ran":
+            return d
+        d = d[1]
+        break
     return ("diff", d) if d else ("same", "")
+
+
+#: temp pre-fill words of the two unoptimised runs that detect reads of uninitialised registers
+_FILL_A, _FILL_B = 0x3F9E0651, 0xC0B1EB85
+
+
+def _run_case(on: bytes, off: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, Any]:
+    try:
+        with prefilled_temps(_FILL_A):
+            d = run_same_inputs(off, off, lanes, seed, ints_only=ints_only)  # can the executor run it at all?
+            ref_a = _snapshot(off, lanes, seed, ints_only)
+        with prefilled_temps(_FILL_B):
+            ref_b = _snapshot(off, lanes, seed, ints_only)
+    except CaseTimeout:
+        raise
+    except Exception as e:  # noqa: BLE001
+        return "unrunnable", f"{type(e).__name__}: {e}"[:200]
+    if d is not None:
+        return "unrunnable", f"not deterministic: {d}"
+    if ref_a is not None and ref_b is not None and ref_a != ref_b:
+        return "uninit", "the unoptimised program's results depend on uninitialised registers"
+    try:
+        with prefilled_temps(_FILL_A):
+            return "ran", run_same_inputs(on, off, lanes, seed, ints_only=ints_only)
+    except CaseTimeout:
+        raise
+    except Exception as e:  # noqa: BLE001
+        return "crash", f"optimised program: {type(e).__name__}: {e}"[:200]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -416,8 +473,6 @@ def shader_test_cases(path: str | Path) -> list[tuple[str, str, str, int]]:
                 continue
             for m in ((4, 0), (5, 0)):
                 if m < req.min_model or m >= req.max_model_exclusive or ps.shader.expected_hr(m) != 0:
-                    continue
-                if stage == "cs" and m < (5, 0):
                     continue
                 out.append((f"{Path(path).name}:{ps.section.line}", ps.source, f"{stage}_{m[0]}_{m[1]}",
                             req.compile_options))

@@ -36,6 +36,7 @@ from .layout import (
     global_var_decls,
     kept_unused_cbuffers,
     mark_struct_objects,
+    referenced_names,
     shader_roots,
     struct_object_ref,
 )
@@ -150,6 +151,7 @@ class Codegen(SignatureBinding):
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
         self.uses_dynamic_cb: set[int] = set()
+        self.cp_names: set[str] = set()  # names the hull shader's control-point function reaches (layout.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.gs_maxout = 0
@@ -726,25 +728,10 @@ class Codegen(SignatureBinding):
         return []
 
     def mark_used(self, fdef: A.FuncDef) -> None:
-        seen: set[str] = set()
-        stack = shader_roots(self, fdef)
-        names: set[str] = set()
-        while stack:
-            f = stack.pop()
-            if f.name in seen:
-                continue
-            seen.add(f.name)
-            for node in walk(f):
-                if isinstance(node, A.Ident):
-                    names.add(node.name)
-                elif isinstance(node, A.Call) and node.name in self.funcs:
-                    stack.extend(x for x in self.funcs[node.name] if x.body is not None)
+        names, seen = referenced_names(self, shader_roots(self, fdef))
         mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
-        for d in reversed(list(global_var_decls(self.prog))):  # statics' initialisers may read uniforms
-            if d.init is not None and d.name in names:
-                for node in walk(d.init):
-                    if isinstance(node, A.Ident):
-                        names.add(node.name)
+        if self.stage == "hs":
+            self.cp_names = referenced_names(self, [fdef])[0]
         for name in names:
             g = self.globals.get(name)
             if isinstance(g, tuple) and g[0] == "resarray":

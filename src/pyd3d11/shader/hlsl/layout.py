@@ -34,6 +34,32 @@ def shader_roots(cg: Codegen, fdef: A.FuncDef) -> list[A.FuncDef]:
     return roots
 
 
+def referenced_names(cg: Codegen, roots: list[A.FuncDef]) -> tuple[set[str], set[str]]:
+    """(identifiers the code reachable from ``roots`` names, including those read by the initialisers of
+    the statics it names; the functions reached)."""
+    from .codegen import walk
+
+    seen: set[str] = set()
+    stack = list(roots)
+    names: set[str] = set()
+    while stack:
+        f = stack.pop()
+        if f.name in seen:
+            continue
+        seen.add(f.name)
+        for node in walk(f):
+            if isinstance(node, A.Ident):
+                names.add(node.name)
+            elif isinstance(node, A.Call) and node.name in cg.funcs:
+                stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
+    for d in reversed(list(global_var_decls(cg.prog))):  # statics' initialisers may read uniforms
+        if d.init is not None and d.name in names:
+            for node in walk(d.init):
+                if isinstance(node, A.Ident):
+                    names.add(node.name)
+    return names, seen
+
+
 def kept_unused_cbuffers(cg: Codegen) -> list:
     """Explicitly bound (``register(bN)``) constant buffers fxc reflects although the shader reads none
     of their variables (all flagged unused, declared ``cbN[1]``).
@@ -58,7 +84,7 @@ def _final_code(cg: Codegen) -> list:
     return [ph["code"] for _, ph in cg.hs_phases] if cg.stage == "hs" else [cg.code]
 
 
-def cb_reads(cg: Codegen) -> tuple[dict[int, set[tuple[int, int]]], bool]:
+def cb_reads(cg: Codegen, codes: list | None = None) -> tuple[dict[int, set[tuple[int, int]]], bool]:
     """(slot -> the (register, component) pairs the final code can read, whether some read picks its
     buffer at run time (``cb[rT.x + 0][…]``: class instance data reached through ``this``)). A dynamically
     indexed read reaches every element of the indexed array (exprs.dynamic_element records the last
@@ -66,7 +92,7 @@ def cb_reads(cg: Codegen) -> tuple[dict[int, set[tuple[int, int]]], bool]:
     sizes = {cb.slot: max(1, cb.size // 16) for cb in cg.cbufs}
     reads: dict[int, set[tuple[int, int]]] = {}
     dynamic_buffer = False
-    for code in _final_code(cg):
+    for code in _final_code(cg) if codes is None else codes:
         for ins in code:
             for a in ins.args:
                 if a.file == "cbthis" or (a.file == "cb" and len(a.idx) != 2):
@@ -113,16 +139,29 @@ def mark_read_cb_variables(cg: Codegen) -> None:
     """fxc flags a constant-buffer variable used when the optimised code reads any of its bytes: a
     variable referenced only by code the optimiser removed (the untaken side of ``if (FLAG && …)``
     with FLAG 0: CascadedShadowMaps11 m_fCascadeBlendArea) is reflected unused. Class instances keep
-    the flag they got (their data is reached through ``this``)."""
+    the flag they got (their data is reached through ``this``).
+
+    A hull shader's variable that its control-point function names takes the flag of the control-point
+    phase alone, as if fxc reflected that function first and added the patch-constant function's
+    variables after: SubD11_HS/SubD11_HS_4444 flag ``g_TanM`` unused — named by the control-point
+    function, whose live code never reads it, and read only by the patch-constant phases — while
+    ``g_fCi``, named by the patch-constant function alone, is flagged used. Every other hull shader of
+    the corpus agrees (their control-point functions name no constant)."""
     reads, _ = cb_reads(cg)
+    cp_reads: dict[int, set[tuple[int, int]]] = {}
+    if cg.stage == "hs" and cg.hs_phases:
+        cp_reads, _ = cb_reads(cg, [cg.hs_phases[0][1]["code"]])
+
+    def read(v, rs: dict[int, set[tuple[int, int]]]) -> bool:
+        size, _ = cg.cb_size(v.decl.type)
+        return any(v.offset <= r * 16 + c * 4 < v.offset + size for r, c in rs.get(v.cb.slot, ()))
+
     for cb in cg.cbufs:
         if cb.kind != "cbuffer" or cb.slot < 0 or not cb.used:
             continue
-        got = {r * 16 + c * 4 for r, c in reads.get(cb.slot, ())}
         for v in cb.vars:
             if v.used and not has_class_instance(v.decl.type):
-                size, _ = cg.cb_size(v.decl.type)
-                v.used = any(v.offset <= b < v.offset + size for b in got)
+                v.used = read(v, cp_reads if v.decl.name in cg.cp_names else reads)
 
 
 def check_packoffset_objects(cg: Codegen) -> None:

@@ -983,6 +983,7 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
     _MEMO.clear()
     try:
         out = list(code)
+        from .adce import sweep
         from .cse import cse
 
         for _ in range(_MAX_ROUNDS):
@@ -991,7 +992,8 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
             c1 = c1 or c0
             out, c2 = _eliminate(out)
             out, c4 = _dead_stores(out)
-            c2 = c2 or c4
+            out, c6 = sweep(out)  # values that only feed themselves around loops (adce.py)
+            c2 = c2 or c4 or c6
             out, c3 = _retarget(out)
             out, c5 = _constant_branches(out)
             c3 = c3 or c5
