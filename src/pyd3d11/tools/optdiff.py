@@ -230,87 +230,93 @@ def _bind(cbuffers: list[np.ndarray], res: list[_Res]) -> tuple[Bindings, list[V
     return b, uavs
 
 
-def _uav_diff(ua: list[ViewDescriptor], ub: list[ViewDescriptor]) -> str | None:
-    for a, b in zip(ua, ub):
-        if not np.array_equal(a.storage.data, b.storage.data):
-            i = int(np.argwhere(a.storage.data != b.storage.data)[0][0]) // 4
-            wa, wb = a.storage.data.view(U32)[i], b.storage.data.view(U32)[i]
-            return f"UAV word {i}: optimised 0x{int(wa):08x} unoptimised 0x{int(wb):08x}"
-        if a.counter != b.counter:
-            return f"UAV counter: optimised {a.counter} unoptimised {b.counter}"
-    return None
-
-
 # ---------------------------------------------------------------------------------------------------
-# per-stage runs
+# per-stage runs: each returns the named result arrays of one program
 
-def _diff_arrays(what: str, a: np.ndarray | None, b: np.ndarray | None) -> str | None:
-    if a is None and b is None:
-        return None
-    if a is None or b is None or a.shape != b.shape:
-        return f"{what}: shapes differ"
-    if not np.array_equal(a, b):
-        idx = tuple(int(i) for i in np.argwhere(a != b)[0])
-        return f"{what} at {idx}: optimised {a[idx]!r} unoptimised {b[idx]!r}"
-    return None
+def _uav_results(uavs: list[ViewDescriptor]) -> dict[str, np.ndarray]:
+    out = {}
+    for i, v in enumerate(uavs):
+        out[f"UAV#{i} word"] = v.storage.data.view(U32) if v.storage.data.size % 4 == 0 else v.storage.data
+        out[f"UAV#{i} counter"] = np.array(v.counter, np.int64)
+    return out
 
 
-def _run_vs_ps(p: ir.Program, lanes: int, inputs: np.ndarray, b: Bindings):
-    return run_program(p, lanes, inputs=inputs, bindings=b, hooks=HashSampler())
-
-
-def _diff_vs_ps(pa, pb, lanes, rng, cbs, res) -> str | None:
-    inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
-    ba, ua = _bind(cbs, res)
-    bb, ub = _bind(cbs, res)
-    ra = _run_vs_ps(pa, lanes, inputs, ba)
-    rb = _run_vs_ps(pb, lanes, inputs, bb)
-    n = min(ra.outputs.shape[0], rb.outputs.shape[0])
-    for r in range(n):
-        if not np.array_equal(ra.outputs[r], rb.outputs[r]):
-            lane = int(np.argwhere((ra.outputs[r] != rb.outputs[r]).any(axis=1))[0][0])
-            return (f"o{r} lane {lane}: optimised {ra.outputs[r][lane].view(np.float32)} "
-                    f"unoptimised {rb.outputs[r][lane].view(np.float32)}")
-    if not np.array_equal(ra.discarded, rb.discarded):
-        return "discard differs"
+def _run_vs_ps(p: ir.Program, lanes: int, inputs: np.ndarray, cbs, res) -> dict[str, np.ndarray]:
+    b, uavs = _bind(cbs, res)
+    r = run_program(p, lanes, inputs=inputs, bindings=b, hooks=HashSampler())
+    out = {f"o{i}": r.outputs[i] for i in range(r.outputs.shape[0])}
+    out["discard"] = r.discarded
     for what in ("depth", "coverage_mask", "stencil_ref"):
-        d = _diff_arrays(what, getattr(ra, what), getattr(rb, what))
-        if d:
-            return d
-    return _uav_diff(ua, ub)
+        if getattr(r, what) is not None:
+            out[what] = getattr(r, what)
+    return out | _uav_results(uavs)
 
 
-def _diff_cs(pa, pb, groups, cbs, res) -> str | None:
+def _run_cs(p: ir.Program, groups: int, cbs, res) -> dict[str, np.ndarray]:
     from ..pipeline.compute import dispatch
 
-    ba, ua = _bind(cbs, res)
-    bb, ub = _bind(cbs, res)
-    dispatch(pa, ba, groups, 1, 1, hooks=HashSampler())
-    dispatch(pb, bb, groups, 1, 1, hooks=HashSampler())
-    return _uav_diff(ua, ub)
+    b, uavs = _bind(cbs, res)
+    dispatch(p, b, groups, 1, 1, hooks=HashSampler())
+    return _uav_results(uavs)
 
 
-def _diff_gs(pa, pb, lanes, rng, cbs, res) -> str | None:
-    from ..pipeline.geometry import gs_info, run_geometry_shader
+def _run_gs(p: ir.Program, verts: np.ndarray, k: int, cbs, res) -> dict[str, np.ndarray]:
+    from ..pipeline.geometry import run_geometry_shader
 
-    k = max(1, gs_info(pa).input_vertices)
-    verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
-    rows = np.arange(lanes * k).reshape(lanes, k)
-    pid = np.arange(lanes, dtype=U32)
-    ba, ua = _bind(cbs, res)
-    bb, ub = _bind(cbs, res)
-    ga = run_geometry_shader(pa, ba, rows, verts, pid, HashSampler())
-    gb = run_geometry_shader(pb, bb, rows, verts, pid, HashSampler())
-    if d := _diff_arrays("emitted vertices per invocation", ga.emitted_vertices, gb.emitted_vertices):
-        return d
-    if sorted(ga.streams) != sorted(gb.streams):
-        return "streams differ"
-    for s in ga.streams:
-        sa, sb = ga.streams[s], gb.streams[s]
+    P = verts.shape[1] // k
+    rows = np.arange(P * k).reshape(P, k)
+    b, uavs = _bind(cbs, res)
+    g = run_geometry_shader(p, b, rows, verts, np.arange(P, dtype=U32), HashSampler())
+    out = {"emitted vertices per invocation": g.emitted_vertices}
+    for s, st in sorted(g.streams.items()):
         for what in ("rows", "outputs", "source_primitive", "primitive_id"):
-            if d := _diff_arrays(f"stream {s} {what}", getattr(sa, what), getattr(sb, what)):
-                return d
-    return _uav_diff(ua, ub)
+            out[f"stream {s} {what}"] = getattr(st, what)
+    return out | _uav_results(uavs)
+
+
+def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool) -> list[dict[str, np.ndarray]]:
+    """Run each program of ``blobs`` (one stage) on the same inputs; their results in order."""
+    progs = [_program(x) for x in blobs]
+    stage = progs[0].program_type
+    if any(p.program_type != stage for p in progs):
+        raise ValueError("programs of different stages")
+    rng = np.random.default_rng(seed)
+    inputs = None
+    if stage in (PT.VERTEX, PT.PIXEL):  # inputs first: the random stream of earlier versions
+        inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+    cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
+    res = _resources(progs, seed, ints_only)
+    if stage in (PT.VERTEX, PT.PIXEL):
+        return [_run_vs_ps(p, lanes, inputs, cbs, res) for p in progs]
+    if stage == PT.COMPUTE:
+        return [_run_cs(p, groups, cbs, res) for p in progs]
+    if stage == PT.GEOMETRY:
+        from ..pipeline.geometry import gs_info
+
+        k = max(1, gs_info(progs[0]).input_vertices)
+        verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
+        return [_run_gs(p, verts, k, cbs, res) for p in progs]
+    raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+
+
+def _first_difference(ra: dict[str, np.ndarray], rb: dict[str, np.ndarray]) -> str | None:
+    if ra.keys() != rb.keys():
+        return f"results differ in kind: {sorted(ra.keys() ^ rb.keys())}"
+    for what, a in ra.items():
+        b = rb[what]
+        if a.shape != b.shape:
+            return f"{what}: shapes {a.shape} and {b.shape}"
+        if not np.array_equal(a, b):
+            idx = tuple(int(i) for i in np.argwhere(a != b)[0])
+            if what.startswith("o") and a.ndim == 2:  # (lanes, 4) output register: show the lane as floats
+                lane = idx[0]
+                return (f"{what} lane {lane}: optimised {a[lane].view(np.float32)} "
+                        f"unoptimised {b[lane].view(np.float32)}")
+            va, vb = a[idx], b[idx]
+            if a.dtype == U32:
+                return f"{what} {idx}: optimised 0x{int(va):08x} unoptimised 0x{int(vb):08x}"
+            return f"{what} {idx}: optimised {va!r} unoptimised {vb!r}"
+    return None
 
 
 @contextlib.contextmanager
@@ -349,25 +355,12 @@ def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, group
     ``ints_only``: constant buffers and resources hold small integers only (uniform loop bounds).
 
     Raises NotSupportedError for hull/domain shaders (the executor does not run them alone)."""
-    pa, pb = _program(on), _program(off)
-    if pa.program_type != pb.program_type:
-        return "program types differ"
-    rng = np.random.default_rng(seed)
-    stage = pa.program_type
-    inputs_first = stage in (PT.VERTEX, PT.PIXEL)
-    if inputs_first:  # keeps the random stream of earlier versions for VS/PS
-        state = rng.bit_generator.state
-        _random_words(rng, 32 * lanes * 4)
-    cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
-    res = _resources([pa, pb], seed, ints_only)
-    if stage in (PT.VERTEX, PT.PIXEL):
-        rng.bit_generator.state = state
-        return _diff_vs_ps(pa, pb, lanes, rng, cbs, res)
-    if stage == PT.COMPUTE:
-        return _diff_cs(pa, pb, groups, cbs, res)
-    if stage == PT.GEOMETRY:
-        return _diff_gs(pa, pb, lanes, rng, cbs, res)
-    raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+    ra, rb = _run_all([on, off], lanes, seed, groups, ints_only)
+    return _first_difference(ra, rb)
+
+
+def _snapshot(blob: bytes, lanes: int, seed: int, ints_only: bool) -> dict[str, np.ndarray]:
+    return _run_all([blob], lanes, seed, 2, ints_only)[0]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -400,8 +393,9 @@ def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "sour
               defines: dict | None = None, include: Any = None, flags: int = 0, lanes: int = 16, seed: int = 0,
               timeout: int = 20) -> tuple[str, str]:
     """(outcome, detail): outcome is ``same``, ``diff``, ``nocompile`` (either compile failed),
-    ``unrunnable`` (the executor could not run the unoptimised program), ``timeout`` or ``crash`` (only
-    the optimised program raised)."""
+    ``unrunnable`` (the executor could not run the unoptimised program), ``uninit`` (the source reads
+    uninitialised values: undefined results, not compared), ``timeout`` or ``crash`` (only the optimised
+    program raised)."""
     data = source.encode() if isinstance(source, str) else source
     try:
         with time_limit(timeout):
@@ -430,27 +424,30 @@ _FILL_A, _FILL_B = 0x3F9E0651, 0xC0B1EB85
 
 
 def _run_case(on: bytes, off: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, Any]:
+    """Five runs: unoptimised twice and optimised once with temps pre-filled with one word, both once
+    more with another word (results that depend on it mean the source reads uninitialised values)."""
     try:
         with prefilled_temps(_FILL_A):
-            d = run_same_inputs(off, off, lanes, seed, ints_only=ints_only)  # can the executor run it at all?
-            ref_a = _snapshot(off, lanes, seed, ints_only)
+            off_a, off_a2, on_a = _run_all([off, off, on], lanes, seed, 2, ints_only)
         with prefilled_temps(_FILL_B):
-            ref_b = _snapshot(off, lanes, seed, ints_only)
+            off_b, on_b = _run_all([off, on], lanes, seed, 2, ints_only)
     except CaseTimeout:
         raise
     except Exception as e:  # noqa: BLE001
-        return "unrunnable", f"{type(e).__name__}: {e}"[:200]
-    if d is not None:
-        return "unrunnable", f"not deterministic: {d}"
-    if ref_a is not None and ref_b is not None and ref_a != ref_b:
-        return "uninit", "the unoptimised program's results depend on uninitialised registers"
-    try:
-        with prefilled_temps(_FILL_A):
-            return "ran", run_same_inputs(on, off, lanes, seed, ints_only=ints_only)
-    except CaseTimeout:
-        raise
-    except Exception as e:  # noqa: BLE001
+        try:
+            _run_all([off], lanes, seed, 2, ints_only)
+        except CaseTimeout:
+            raise
+        except Exception:  # noqa: BLE001
+            return "unrunnable", f"{type(e).__name__}: {e}"[:200]
         return "crash", f"optimised program: {type(e).__name__}: {e}"[:200]
+    if d := _first_difference(off_a, off_a2):
+        return "unrunnable", f"not deterministic: {d}"
+    if _first_difference(off_a, off_b) or _first_difference(on_a, on_b):
+        # an optimiser that made a program read an unwritten temp would land here too: review these
+        which = "unoptimised" if _first_difference(off_a, off_b) else "optimised"
+        return "uninit", f"the {which} program's results depend on uninitialised registers"
+    return "ran", _first_difference(on_a, off_a) or _first_difference(on_b, off_b)
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -768,6 +768,8 @@ class Codegen(SignatureBinding):
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 v = self.declare_local(d, self.scopes[0])
+                if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
+                    self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
 
     # --- entry point & signatures -------------------------------------------------------------------

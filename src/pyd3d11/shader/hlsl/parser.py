@@ -150,6 +150,10 @@ class Parser:
                 self.expect(",")
                 c = self.const_int(template=True)
             self.expect(">")
+            if not 1 <= r <= 4:
+                raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
+            if name == "matrix" and not 1 <= c <= 4:
+                raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -232,8 +236,15 @@ class Parser:
             ftype = self.parse_type()
             mods |= self.parse_mods()
             while True:
+                ftok = self.tok
                 fname = self.ident().text
                 ft = self.parse_array_suffix(ftype)
+                a = ft
+                while isinstance(a, ArrayType):
+                    if a.count == 0:  # no initialiser can size a member
+                        raise self.error(f"'{fname}': array dimensions of struct/class members must be explicit",
+                                         ftok, 3072)
+                    a = a.elem
                 sem = None
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
