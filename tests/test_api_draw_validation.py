@@ -267,7 +267,7 @@ def test_constant_buffer_not_set_and_too_small():
 VS_CB20 = """
 cbuffer C : register(b1) { float4 data[20]; };
 struct VOut { float4 pos : SV_Position; float4 col : COLOR0; };
-VOut main(float4 pos : POSITION, float4 col : COLOR) { VOut o; o.pos = pos; o.col = col + data[19] * 0; return o; }
+VOut main(float4 pos : POSITION, float4 col : COLOR) { VOut o; o.pos = pos; o.col = col + data[19]; return o; }
 """
 
 

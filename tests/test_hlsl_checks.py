@@ -430,7 +430,7 @@ float4 main() : sv_target {
     struct apple a = {1, 2, tex1, 7.2, 1, 2, 3, 4, tex0};
     struct banana b;
     b = (struct banana) a;
-    return b.bb.Load(0) * 0 + b.cc + b.aa[1];
+    return b.bb.Load(0) + b.cc + b.aa[1];  // nothing bound at t0: the load reads 0
 }"""
 
 

@@ -262,7 +262,7 @@ _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode)
 
 
 def _writes_uavs(program: ir.Program) -> bool:
-    """Whether the PS may write memory (UAV stores/atomics), so helper lanes must not run it."""
+    """Whether the PS may write memory (UAV stores/atomics/counters), so helper lanes must be marked."""
     return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
 
 
@@ -399,7 +399,9 @@ class _PixelContext:
         omask = None
         if self.ps is not None:
             inputs, sysv = self._inputs(L, loc, piece, src, front)
-            active = (cov != 0) if self.uav_writes else None
+            # Helper lanes (no coverage left, incl. failed early depth/stencil) run for derivatives but
+            # their memory writes are dropped (§16.12, §16.13); without UAV writes nothing needs marking.
+            helpers = (cov == 0) if self.uav_writes else None
             hooks = state.sampling_hooks
             if self.pull_model:
                 model = PullModel(interp, tq, px, py, L.rcov, self.offsets,
@@ -408,7 +410,7 @@ class _PixelContext:
                 hooks = PullModelHooks(hooks, model)
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer
             res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
-                              hooks=hooks, active=active, inputs_component_major=True)
+                              hooks=hooks, helpers=helpers, inputs_component_major=True)
             outputs = res.outputs
             if lane_alpha is not None and outputs.shape[0] > 0:
                 # Alpha-AA lines: the coverage multiplies o0.a (§3.4.4, §15.14.1).

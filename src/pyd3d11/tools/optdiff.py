@@ -124,6 +124,21 @@ def compile_both(source: bytes, name: str, entry: str, target: str, defines: dic
     return on, off
 
 
+def compile_unshared(source: bytes, name: str, entry: str, target: str, defines: dict | None,
+                     include=None, flags: int = 0) -> bytes:
+    """The unoptimised program with a register of its own for every virtual temp (regalloc.NO_SHARING):
+    run with different temp pre-fills, it shows whether the source reads never-written values."""
+    from ..shader.compile_api import D3DCompile
+    from ..shader.hlsl import regalloc
+
+    saved = optimize.ENABLED, regalloc.NO_SHARING
+    try:
+        optimize.ENABLED, regalloc.NO_SHARING = False, True
+        return bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
+    finally:
+        optimize.ENABLED, regalloc.NO_SHARING = saved
+
+
 def _program(blob: bytes) -> ir.Program:
     chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
     return decode_program(chunk.data)
@@ -400,6 +415,7 @@ def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "sour
     try:
         with time_limit(timeout):
             on, off = compile_both(data, name, entry, target, defines, include, flags)
+            ref = compile_unshared(data, name, entry, target, defines, include, flags)
     except CaseTimeout:
         return "timeout", f"compiling: > {timeout} s"
     except Exception as e:  # noqa: BLE001 - a source that does not compile is not our case
@@ -407,16 +423,13 @@ def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "sour
     for ints_only in (False, True):
         try:
             with time_limit(timeout):
-                d = _run_case(on, off, lanes, seed, ints_only)
+                res = _run_case(on, off, ref, lanes, seed, ints_only)
         except CaseTimeout:
             if ints_only:
                 return "timeout", f"> {timeout} s (also with integer-only constants)"
             continue
-        if d[0] != "ran":
-            return d
-        d = d[1]
-        break
-    return ("diff", d) if d else ("same", "")
+        return res
+    raise AssertionError("unreachable")
 
 
 #: temp pre-fill words of the two runs that detect reads of uninitialised registers (both large positive
@@ -424,31 +437,34 @@ def diff_case(source: str | bytes, entry: str, target: str, *, name: str = "sour
 _FILL_A, _FILL_B = 0x3F9E0651, 0x40B1EB85
 
 
-def _run_case(on: bytes, off: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, Any]:
-    """Five runs: unoptimised twice and optimised once with temps pre-filled with one word, both once
-    more with another word (results that depend on it mean the source reads uninitialised values)."""
+def _run_case(on: bytes, off: bytes, ref: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, str]:
+    """Runs with temps pre-filled with two different words: the unshared unoptimised program ``ref``
+    (twice with the first word: determinism) says whether the source reads never-written values;
+    then the unoptimised and optimised programs must match it and each other."""
     try:
         with prefilled_temps(_FILL_A):
-            off_a, off_a2, on_a = _run_all([off, off, on], lanes, seed, 2, ints_only)
+            ref_a, ref_a2, off_a, on_a = _run_all([ref, ref, off, on], lanes, seed, 2, ints_only)
         with prefilled_temps(_FILL_B):
-            off_b, on_b = _run_all([off, on], lanes, seed, 2, ints_only)
+            ref_b, off_b, on_b = _run_all([ref, off, on], lanes, seed, 2, ints_only)
     except CaseTimeout:
         raise
     except Exception as e:  # noqa: BLE001
         try:
-            _run_all([off], lanes, seed, 2, ints_only)
+            _run_all([ref, off], lanes, seed, 2, ints_only)
         except CaseTimeout:
             raise
         except Exception:  # noqa: BLE001
             return "unrunnable", f"{type(e).__name__}: {e}"[:200]
         return "crash", f"optimised program: {type(e).__name__}: {e}"[:200]
-    if d := _first_difference(off_a, off_a2):
+    if d := _first_difference(ref_a, ref_a2):
         return "unrunnable", f"not deterministic: {d}"
-    if _first_difference(off_a, off_b) or _first_difference(on_a, on_b):
-        # an optimiser that made a program read an unwritten temp would land here too: review these
-        which = "unoptimised" if _first_difference(off_a, off_b) else "optimised"
-        return "uninit", f"the {which} program's results depend on uninitialised registers"
-    return "ran", _first_difference(on_a, off_a) or _first_difference(on_b, off_b)
+    if _first_difference(ref_a, ref_b):
+        return "uninit", "results depend on never-written registers (the source reads uninitialised values)"
+    if d := _first_difference(off_a, ref_a) or _first_difference(off_b, ref_b):
+        return "diff", f"register allocation: {d}".replace("optimised", "allocated")
+    if d := _first_difference(on_a, off_a) or _first_difference(on_b, off_b):
+        return "diff", d
+    return "same", ""
 
 
 # ---------------------------------------------------------------------------------------------------

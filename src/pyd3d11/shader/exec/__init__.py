@@ -4,7 +4,7 @@ Interface (used by every pipeline stage)::
 
     from pyd3d11.shader.exec import run_program
     res = run_program(program, n_lanes, inputs=None, bindings=None, system_values=None,
-                      tgsm=None, active=None, hooks=None)
+                      tgsm=None, active=None, hooks=None, helpers=None)
 
 * ``program``: an :class:`pyd3d11.shader.ir.Program`. It is compiled once into a list of closures
   (cached per Program object); each op then runs as numpy batches over all lanes.
@@ -18,7 +18,10 @@ Interface (used by every pipeline stage)::
   (vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened, vPrim, vCoverage, …).
   Signature-mapped system values (SV_Position, SV_VertexID, …) are ordinary v# inputs.
 * ``tgsm``: ``{g#: flat uint32 words}`` to supply groupshared memory; ``active``: (N,) bool initial
-  execution mask (lanes that do not run at all).
+  execution mask (lanes that do not run at all); ``helpers``: (N,) bool pixel-shader helper lanes, which
+  run (ALU, loads, sampling, derivatives) but whose UAV stores, atomics (immediate results read 0) and
+  append/consume counter updates are dropped; lanes that executed ``discard`` are treated the same from
+  then on (D3D11.3 §16.13).
 * ``hooks``: object with ``sample(state, instruction, srcs)`` for sample/gather/lod; the default
   raises NotSupportedError naming the instruction.
 

@@ -273,8 +273,10 @@ def _store(kind: str, c, inst: ir.Instruction) -> Callable:
         tgt = resolve(st)
         if tgt is None:
             return
-        lanes = None if st.full else st.active_lanes()
+        lanes = st.effect_lanes()  # helper/discarded pixel lanes never write (§16.13)
         m = st.n if lanes is None else lanes.size
+        if m == 0:
+            return
         a0 = g0(st)[0]
         a1 = g1(st)[0] if g1 is not None else None
         w, ok, avail = _addresses(kind, tgt, a0, a1, lanes, const_off)
@@ -453,6 +455,9 @@ def _store_typed(c, inst: ir.Instruction) -> Callable:
             return
         off, ok = _texel_offsets(view, ga(st), False, None)
         ok &= st.mask
+        q = st.quiet()
+        if q is not None:
+            ok &= ~q
         if not ok.any():
             return
         v = np.broadcast_to(gv(st), (4, st.n))[:, ok].T
@@ -583,6 +588,9 @@ def _atomic(c, inst: ir.Instruction) -> Callable:
 
     def run(st: ExecState) -> None:
         act = st.mask
+        q = st.quiet()
+        if q is not None:
+            act = act & ~q  # helper/discarded lanes: memory untouched, immediate result 0 (§16.12.2)
         a = ga(st)
         view = st.bindings.uavs[slot] if is_uav else None
         if is_uav and view is None:
@@ -629,6 +637,9 @@ def _alloc(c, inst: ir.Instruction) -> Callable:
         if view is None:
             return
         act = st.mask
+        q = st.quiet()
+        if q is not None:
+            act = act & ~q  # helper/discarded lanes leave the hidden counter alone (§16.13)
         rank = np.cumsum(act) - 1
         cnt = int(act.sum())
         base = view.counter[0]
@@ -638,6 +649,8 @@ def _alloc(c, inst: ir.Instruction) -> Callable:
         else:
             val = (base + rank) & 0xFFFFFFFF
             view.counter[0] = (base + cnt) & 0xFFFFFFFF
+        if q is not None:
+            val = np.where(act, val, 0)
         if store is not None:
             store(st, val.astype(U32)[None, :])
 

@@ -625,10 +625,11 @@ def _as_regs(a: Any, n: int, regs: int) -> np.ndarray:
 
 def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: dict | None,
               active: np.ndarray | None, hooks: Any = None, sv_internal: bool = False,
-              inputs_component_major: bool = False) -> ExecState:
+              inputs_component_major: bool = False, helpers: np.ndarray | None = None) -> ExecState:
     """Fresh state; ``sv_internal`` means system values are already (4, N) uint32;
     ``inputs_component_major``: ``inputs`` is already the internal (regs, 4, N) uint32 file (used as is,
-    no transposing copy; regs beyond the array read 0)."""
+    no transposing copy; regs beyond the array read 0); ``helpers``: (N,) bool pixel-shader helper lanes
+    that execute but never write memory (D3D11.3 §16.13)."""
     if inputs_component_major:
         vfile = np.asarray(inputs)
         vfile = vfile if vfile.dtype == U32 else np.ascontiguousarray(vfile).view(U32)
@@ -669,6 +670,9 @@ def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: di
         discarded=np.zeros(n, bool), hooks=hooks or SamplingHooks(),
     )
     st.set_mask(mask)
+    if helpers is not None:
+        h = np.asarray(helpers, bool)
+        st.helper = h if h.any() else None
     return st
 
 
@@ -700,12 +704,14 @@ def execute(c: Compiled, st: ExecState, start: int = 0, stop_at_barrier: bool = 
 
 def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings: Any = None,
                 system_values: dict | None = None, tgsm: dict | None = None, active: np.ndarray | None = None,
-                hooks: Any = None, keep_state: bool = False, inputs_component_major: bool = False) -> ExecResult:
+                hooks: Any = None, keep_state: bool = False, inputs_component_major: bool = False,
+                helpers: np.ndarray | None = None) -> ExecResult:
     """Run ``program`` over ``n_lanes`` lanes; see :mod:`pyd3d11.shader.exec`. ``inputs_component_major``:
-    ``inputs`` is given in the internal (regs, 4, N) layout (saves the transposing copy)."""
+    ``inputs`` is given in the internal (regs, 4, N) layout (saves the transposing copy); ``helpers``:
+    (N,) bool lanes that run without memory side effects (pixel-shader helper lanes)."""
     c = compile_program(program)
     st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks,
-                   inputs_component_major=inputs_component_major)
+                   inputs_component_major=inputs_component_major, helpers=helpers)
     if tgsm:
         st.tgsm.update(tgsm)
     memory.prepare_tgsm(c, st, 1)

@@ -52,6 +52,7 @@ class ExecState:
     act: np.ndarray | None = None  # cached indices of the active lanes (None: not computed yet)
     memo: dict = field(default_factory=dict)  # per-run caches (e.g. groupshared base word per lane)
     blend: Any = False  # cached blend_mask() result (False: not computed for this mask)
+    helper: np.ndarray | None = None  # (N,) bool pixel-shader helper lanes: run, but no memory side effects
 
     def set_mask(self, m: np.ndarray) -> None:
         self.mask = m
@@ -80,6 +81,22 @@ class ExecState:
         if a is None:
             a = self.act = np.flatnonzero(self.mask)
         return a
+
+    def quiet(self) -> np.ndarray | None:
+        """(N,) bool lanes whose memory writes, atomics and counter updates must not take effect: helper
+        lanes and lanes that executed ``discard`` (D3D11.3 §16.13, §22.17.8); None when there are none."""
+        d = self.discarded
+        if d is not None and d.any():
+            return d if self.helper is None else d | self.helper
+        return self.helper
+
+    def effect_lanes(self) -> np.ndarray | None:
+        """Indices of the lanes whose memory writes take effect (active and not quiet); None when that is
+        every lane."""
+        q = self.quiet()
+        if q is None:
+            return None if self.full else self.active_lanes()
+        return np.flatnonzero(self.mask & ~q)
 
     def remove_lanes(self, lanes: np.ndarray, upto: int) -> None:
         """Take ``lanes`` out of every frame above stack index ``upto`` (break/continue/ret)."""

@@ -45,6 +45,7 @@ from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
+from .refactor import refactor_identity
 from .signatures import SignatureBinding
 from .types import (
     BOOL,
@@ -381,6 +382,10 @@ class Codegen(SignatureBinding):
             folded = self.try_fold(name if name != "udiv" or dst_pos == 0 else "urem", base, n, srcs)
             if folded is not None and not sat:
                 return folded
+            if not sat and name in ("add", "mul", "mad"):
+                simplified = refactor_identity(self, name, n, srcs)
+                if simplified is not None:
+                    return simplified
         if name == "neg":
             return self.op("mov", n, srcs, ["-"])
         return self.op(name, n, srcs, mods, sat, dst_pos, ndst)

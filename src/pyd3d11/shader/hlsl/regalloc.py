@@ -18,6 +18,9 @@ from .optimize import _ALL, _dst_comps, _padded, _shape, _src_lanes
 #: component packing switch (off: every temp takes a whole register, the pre-packing allocation;
 #: tests compare the two bit for bit)
 PACK_COMPONENTS = True
+#: no sharing at all: every virtual temp keeps a register of its own (tools.optdiff runs such programs
+#: with pre-filled temps to find reads of never-written values; not for output)
+NO_SHARING = False
 
 
 def _intervals(code: list[Ins], var_temps: set[int]) -> tuple[dict[int, int], dict[int, int]]:
@@ -102,6 +105,8 @@ def _usage(code: list[Ins]) -> tuple[dict[int, set[int]], set[int]]:
 def allocate(code: list[Ins], var_temps: set[int]) -> tuple[dict[int, int], int]:
     """``(virtual temp -> r#, register count)``; components of packed temps are renamed in ``code``."""
     first, last = _intervals(code, var_temps)
+    if NO_SHARING:
+        return {t: i for i, t in enumerate(sorted(first))}, len(first)
     comps, fixed = _usage(code)
     if not PACK_COMPONENTS:
         comps = {t: set(_ALL) for t in first}

@@ -10,16 +10,51 @@ moves and deletes moves left with none."""
 from __future__ import annotations
 
 from .operands import Ins, Reg
-from .optimize import _padded, _shape, _writes_of
+from .optimize import _padded, _shape
 
 _OUTPUTS = frozenset({"o"})
 
 
+def _copy_source(ins: Ins, lane: int) -> tuple[int, int] | None:
+    """The temp component a plain ``mov`` copies into destination lane ``lane`` (None: not such a copy)."""
+    if ins.op != "mov" or ins.suffix or len(ins.args) != 2:
+        return None
+    s = ins.args[1]
+    if s.file != "r" or s.rel is not None or s.mod:
+        return None
+    return s.idx[0], _padded(s)[lane]
+
+
+def defined_components(code: list[Ins]) -> set[tuple[int, int]]:
+    """Temp components that hold a value the shader computed: written by an operation other than a plain
+    copy, or copied from such a component (without optimisation an undefined member travels through
+    copies before it reaches its output)."""
+    copies: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    defined: set[tuple[int, int]] = set()
+    for ins in code:
+        sh = _shape(ins)
+        for d in ins.args[:sh.nd]:
+            if d.file != "r":
+                continue
+            for c in d.comps if d.comps is not None else (0, 1, 2, 3):
+                src = _copy_source(ins, c) if sh.nd == 1 else None
+                if src is None:
+                    defined.add((d.idx[0], c))
+                else:
+                    copies.append(((d.idx[0], c), src))
+    changed = True
+    while changed:
+        changed = False
+        for dst, src in copies:
+            if src in defined and dst not in defined:
+                defined.add(dst)
+                changed = True
+    return defined
+
+
 def drop_undefined_output_moves(code: list[Ins]) -> bool:
     """Edit ``code`` in place; True when a lane or an instruction was removed."""
-    written: set[tuple[int, int]] = set()
-    for ins in code:
-        written.update(_writes_of(ins, _shape(ins)))
+    written = defined_components(code)
     changed = False
     out: list[Ins] = []
     for ins in code:
