@@ -50,3 +50,53 @@ def test_written_gs_input_array_is_copied_first():
     src = _GS.replace("uint k = prim + 2;", "uint k = prim + 2; p[0].id = 7;")
     text = disassemble(_compile(src, "gs_5_0"))
     assert "v[r" not in text
+
+
+def test_patch_indices_at_run_time_in_hull_patch_constant_and_domain_shaders():
+    """A quad patch whose control-point phase reads ``ip[(i + 1) % 4]``, whose patch-constant function reads
+    ``ip[prim % 4]`` and whose domain shader reads ``cp[k]`` with k from a patch constant: every read
+    is relative addressing, and the picture shows the right control points."""
+    vs = """
+    struct V { float2 p : P; };
+    V main(uint vid : SV_VertexID) {
+        V v;
+        float2 corner = float2(vid & 1, (vid >> 1) & 1);   // (0,0) (1,0) (0,1) (1,1)
+        v.p = corner;
+        return v;
+    }"""
+    hs = """
+    struct V { float2 p : P; };
+    struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; float k : K; float x : X; };
+    PC pc(InputPatch<V, 4> ip, uint prim : SV_PrimitiveID) {
+        PC o;
+        o.e[0] = o.e[1] = o.e[2] = o.e[3] = 1;
+        o.i[0] = o.i[1] = 1;
+        o.k = 3 - prim;                      // 3 for the only patch
+        o.x = ip[(prim + 1) % 4].p.x;        // control point 1: x = 1
+        return o;
+    }
+    [domain("quad")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(4)]
+    [patchconstantfunc("pc")]
+    V main(InputPatch<V, 4> ip, uint i : SV_OutputControlPointID) { V v; v.p = ip[i ^ 3].p; return v; }"""
+    ds = """
+    struct V { float2 p : P; };
+    struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; float k : K; float x : X; };
+    struct O { float4 pos : SV_Position; nointerpolation float4 v : V; };
+    [domain("quad")] O main(PC pc, float2 uv : SV_DomainLocation, const OutputPatch<V, 4> cp) {
+        O o;
+        o.pos = float4(uv.x * 2 - 1, 1 - uv.y * 2, 0, 1);
+        uint k = (uint)pc.k;
+        o.v = float4(cp[k].p, cp[k - 3].p.x, pc.x);   // output point 3 is input point 0, 0 is input 3
+        return o;
+    }"""
+    ps = "float4 main(float4 pos : SV_Position, nointerpolation float4 v : V) : SV_Target { return v; }"
+    for src, prof in ((hs, "hs_5_0"), (ds, "ds_5_0")):
+        text = disassemble(_compile(src, prof))
+        assert "[r" in text and "movc" not in text
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 4, 4)
+    _setup_draw(dev, ctx, [rtv], 4, 4, vs, ps, hs=hs, ds=ds, topology=D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST)
+    ctx.Draw(4, 0)
+    got = _rt_pixels(dev, ctx, tex, 4, 4)
+    # output control point j is input j ^ 3: cp[3] = input 0 = (0, 0); cp[0] = input 3 = (1, 1)
+    assert got[1, 1].tolist() == [0.0, 0.0, 1.0, 1.0]
