@@ -7,6 +7,7 @@ analytic attribute (linear in pixel coordinates) or from the render target's cov
 from __future__ import annotations
 
 import numpy as np
+from test_audit_pipeline import _read_buffer
 
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile
@@ -53,13 +54,7 @@ def _buffer_uav(dev, n: int, stride: int, flags: int = 0, raw: bool = False):
 
 
 def _read(dev, ctx, res, nbytes: int) -> np.ndarray:
-    staging = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=res.GetDesc().ByteWidth, Usage=D3D11_USAGE_STAGING,
-                                                 CPUAccessFlags=D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(staging, res)
-    m = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
-    data = np.frombuffer(m.pData, np.uint8)[:nbytes].copy()
-    ctx.Unmap(staging, 0)
-    return data.view(np.uint32)
+    return _read_buffer(dev, ctx, res, nbytes).view(np.uint32)
 
 
 def _counter(dev, ctx, uav) -> int:
@@ -68,8 +63,8 @@ def _counter(dev, ctx, uav) -> int:
     return int(_read(dev, ctx, dst, 4)[0])
 
 
-def _rt_covered(dev, ctx, tex) -> np.ndarray:
-    """(H, W) bool: pixels the draw wrote to the R32_FLOAT target (cleared to 0, the PS returns 1)."""
+def _texture_words(dev, ctx, tex) -> np.ndarray:
+    """(H, W) uint32 texels of an R32 target or UAV texture, read back through a staging copy."""
     desc = tex.GetDesc()
     desc.Usage, desc.BindFlags, desc.CPUAccessFlags = D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ
     staging = dev.CreateTexture2D(desc, None)
@@ -77,7 +72,12 @@ def _rt_covered(dev, ctx, tex) -> np.ndarray:
     m = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
     rows = np.frombuffer(m.pData, np.uint8).reshape(H, -1)[:, : W * 4].copy()
     ctx.Unmap(staging, 0)
-    return rows.view(np.float32) == 1.0
+    return rows.view(np.uint32)
+
+
+def _rt_covered(dev, ctx, tex) -> np.ndarray:
+    """(H, W) bool: pixels the draw wrote to the R32_FLOAT target (cleared to 0, the PS returns 1)."""
+    return _texture_words(dev, ctx, tex).view(np.float32) == 1.0
 
 
 def _draw(dev, ctx, ps: str, uavs, srvs=(), samplers=(), early_depth=None):
@@ -309,17 +309,6 @@ def _uint_texture_uav(dev):
     return tex, dev.CreateUnorderedAccessView(tex, None)
 
 
-def _read_uint_texture(dev, ctx, tex) -> np.ndarray:
-    desc = tex.GetDesc()
-    desc.Usage, desc.BindFlags, desc.CPUAccessFlags = D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ
-    staging = dev.CreateTexture2D(desc, None)
-    ctx.CopyResource(staging, tex)
-    m = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
-    rows = np.frombuffer(m.pData, np.uint8).reshape(H, -1)[:, : W * 4].copy()
-    ctx.Unmap(staging, 0)
-    return rows.view(np.uint32)
-
-
 def test_typed_stores_typed_atomics_and_consume_skip_helper_lanes():
     dev, ctx = _device()
     t1, u1 = _uint_texture_uav(dev)
@@ -342,8 +331,8 @@ def test_typed_stores_typed_atomics_and_consume_skip_helper_lanes():
     cov = _draw(dev, ctx, ps, [u1, u2, usrc])
     n = int(cov.sum())
     ids = (np.arange(H)[:, None] * W + np.arange(W)[None, :]).astype(np.uint32)
-    a = _read_uint_texture(dev, ctx, t1)
-    b = _read_uint_texture(dev, ctx, t2)
+    a = _texture_words(dev, ctx, t1)
+    b = _texture_words(dev, ctx, t2)
     assert _partial_quad_pixels(cov).sum() > 0
     assert (a[cov] == 1).all() and (a[~cov] == SENTINEL).all()
     assert (b[cov] == ids[cov]).all() and (b[~cov] == SENTINEL).all()
