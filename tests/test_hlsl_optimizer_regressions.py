@@ -70,3 +70,49 @@ float4 main(float4 c : COLOR) : SV_Target
     # c.y = 2 selects a[2] (all zero) + a[1] = (0, c.x, 0, 0)
     got = _run_ps(src, {0: [3.0, 2.0, 0, 0]}, optimise)
     assert got.tolist() == [0.0, 3.0, 0.0, 0.0]
+
+
+@pytest.mark.xfail(strict=True, reason="shader/exec/reference.py: mov stores a view of its source, so "
+                   "'mov r0.yw, r0.xxzy' reads lane y after writing it (optdiff runs with a copying mov)")
+def test_swizzled_assignment_through_overlapping_mov():
+    """``i.ywz = i.xyz`` (y <- x, w <- y, z <- z) compiles, optimised, to ``mov r0.yw, r0.xxzy``; its lane w
+    must read the old r0.y. Found by optdiff on random compute shaders (optimised and unoptimised
+    programs differed); the compiler is right, the reference executor's mov is not."""
+    src = """
+float4 main(float4 c : COLOR) : SV_Target
+{
+    int4 i = (int4)c;
+    switch ((int)c.x)
+    {
+    default:
+        i.ywz = i.xyz;
+        break;
+    }
+    return (float4)i;
+}
+"""
+    # i = (1, 2, 3, 4): y <- 1, w <- 2, z stays 3
+    got = _run_ps(src, {0: [1.0, 2.0, 3.0, 4.0]}, True)
+    assert got.tolist() == [1.0, 1.0, 3.0, 2.0]
+
+
+def test_overlapping_mov_in_optdiff_runs():
+    """The same program through optdiff's runner (copying mov): the expected value, by hand."""
+    from pyd3d11.tools.optdiff import _copying_mov
+
+    src = """
+float4 main(float4 c : COLOR) : SV_Target
+{
+    int4 i = (int4)c;
+    switch ((int)c.x)
+    {
+    default:
+        i.ywz = i.xyz;
+        break;
+    }
+    return (float4)i;
+}
+"""
+    with _copying_mov():
+        got = _run_ps(src, {0: [1.0, 2.0, 3.0, 4.0]}, True)
+    assert got.tolist() == [1.0, 1.0, 3.0, 2.0]

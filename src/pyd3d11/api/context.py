@@ -165,6 +165,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             return
         if pred is not None and self._predicate_blocks(pred, self._state.predicate_value):
             return
+        capture = getattr(self, "_capture_hook", None)  # pyd3d11.debug.enable_capture (opt-in)
+        if capture is not None:
+            capture(cmd)
         cmd.execute(self)
 
     def _run_uav_counter_command(self, sets: list[Any]) -> None:
@@ -530,7 +533,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             self._recording.extend(commands)
         else:
+            capture = getattr(self, "_capture_hook", None)  # pyd3d11.debug.enable_capture (opt-in)
             for c in commands:
+                if capture is not None:
+                    capture(c)
                 c.execute(self)
         if RestoreContextState:
             return

@@ -289,8 +289,30 @@ def _run_gs(p: ir.Program, verts: np.ndarray, k: int, cbs, res) -> dict[str, np.
     return out | _uav_results(uavs)
 
 
+@contextlib.contextmanager
+def _copying_mov() -> Iterator[None]:
+    """TODO(integration): the reference executor's ``mov`` stores a view of its source register when the
+    source components are contiguous, so a ``mov`` whose destination overlaps its own source
+    (``mov r0.yw, r0.xxzy``: lane w must read r0.y before lane y is written) reads the new value.
+    Until shader/exec/reference.py copies there, optdiff runs with a copying ``mov``."""
+    from ..shader.exec import reference
+
+    orig = reference._identity
+    reference._identity = np.array
+    try:
+        yield
+    finally:
+        reference._identity = orig
+
+
 def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool) -> list[dict[str, np.ndarray]]:
     """Run each program of ``blobs`` (one stage) on the same inputs; their results in order."""
+    with _copying_mov():
+        return _run_all_inner(blobs, lanes, seed, groups, ints_only)
+
+
+def _run_all_inner(blobs: list[bytes], lanes: int, seed: int, groups: int,
+                   ints_only: bool) -> list[dict[str, np.ndarray]]:
     progs = [_program(x) for x in blobs]
     stage = progs[0].program_type
     if any(p.program_type != stage for p in progs):

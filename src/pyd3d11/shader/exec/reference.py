@@ -84,6 +84,7 @@ class Compiled:
     has_barrier: bool = False
     used_types: set = field(default_factory=set)
     writes: set = field(default_factory=set)
+    op_inst: list[int] = field(default_factory=list)  # op index → program.instructions index (debugger)
 
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -472,9 +473,10 @@ def _compile_code(c: Compiled, prog: ir.Program) -> None:
 
     def add(kind: int, fn: Callable) -> int:
         ops.append((kind, fn))
+        c.op_inst.append(inst_index)
         return len(ops) - 1
 
-    for inst in prog.instructions:
+    for inst_index, inst in enumerate(prog.instructions):  # noqa: B007 (read by add())
         o = inst.opcode
         ops_ = inst.operands
         nz = inst.test_nonzero

@@ -1,0 +1,19 @@
+"""The debugger (DESIGN §2 ``debug/``): per-lane shader traces and replay of captured draws/dispatches.
+
+Typical use::
+
+    import pyd3d11.debug as dbg
+    dbg.enable_capture(context)            # opt in (off by default: no cost)
+    context.Draw(3, 0)
+    print(dbg.debug_pixel(context, 10, 12))  # the pixel shader's steps for that pixel
+    dbg.debug_vertex(context, 0)            # the vertex shader for SV_VertexID 0
+    dbg.debug_thread(context, (5, 0, 0))    # after a Dispatch: compute thread 5
+
+Lower layer: :func:`trace_program` runs any program like ``run_program`` and traces chosen lanes.
+"""
+
+from .replay import debug_pixel, debug_pixel_all, debug_thread, debug_vertex, disable_capture, enable_capture
+from .shader_trace import MemoryWrite, RegisterWrite, ShaderTrace, TraceStep, trace_execute, trace_program
+
+__all__ = ["enable_capture", "disable_capture", "debug_pixel", "debug_pixel_all", "debug_vertex", "debug_thread",
+           "ShaderTrace", "TraceStep", "RegisterWrite", "MemoryWrite", "trace_program", "trace_execute"]

@@ -1,0 +1,402 @@
+"""Shader debugger core: per-lane instruction traces (DESIGN §2 ``debug/``).
+
+:func:`trace_execute` is a second run loop over the same compiled ops as
+:func:`pyd3d11.shader.exec.reference.execute` (which stays untouched, so untraced runs cost nothing).
+It runs every lane exactly as ``execute`` does (derivatives, quads and side effects are unchanged) and,
+for the traced lanes only, records one :class:`TraceStep` per instruction the lane executed (and per
+flow-control instruction that activated or deactivated it): the instruction's fxc-syntax text, the
+lane's execution state and the register components the instruction wrote for that lane (uint32 bits,
+shown as float and int). Memory writes (``store_*`` and atomics on u#/g#) record their address and
+value operands instead.
+
+:func:`trace_program` is the traced twin of :func:`pyd3d11.shader.exec.run_program` for any stage that
+the executor runs alone (VS, PS, CS; GS/HS/DS programs too when called directly).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import NotSupportedError
+from ..shader import ir
+from ..shader.dxbc.disasm import instruction_text
+from ..shader.dxbc.opcodes import OPCODES
+from ..shader.exec import flow, memory
+from ..shader.exec.operands import SPECIAL_OUT, compile_src, index_getter
+from ..shader.exec.reference import Compiled, compile_program, finish, new_state
+from ..shader.exec.state import ExecResult, ExecState
+
+OT = ir.OperandType
+Op = ir.Opcode
+U32 = np.uint32
+_COMP = "xyzw"
+
+#: special scalar outputs → the name fxc prints
+_SPECIAL_NAMES = {OT.OUTPUT_DEPTH: "oDepth", OT.OUTPUT_DEPTH_GREATER_EQUAL: "oDepthGE",
+                  OT.OUTPUT_DEPTH_LESS_EQUAL: "oDepthLE", OT.OUTPUT_COVERAGE_MASK: "oMask",
+                  OT.OUTPUT_STENCIL_REF: "oStencilRef"}
+_MEMORY_TYPES = {OT.UNORDERED_ACCESS_VIEW: "u", OT.THREAD_GROUP_SHARED_MEMORY: "g"}
+_OPEN = {Op.IF, Op.LOOP, Op.SWITCH}
+_CLOSE = {Op.ENDIF, Op.ENDLOOP, Op.ENDSWITCH}
+
+
+def format_bits(bits: int) -> str:
+    """One uint32 shown both ways: integers that look like integers first, everything else as float."""
+    bits = int(bits) & 0xFFFFFFFF
+    f = float(np.uint32(bits).view(np.float32))
+    s = bits - (1 << 32) if bits & 0x80000000 else bits
+    exp = bits >> 23 & 0xFF
+    if exp == 0 and bits & 0x7FFFFF or (bits and -65536 <= s <= 65536):
+        return f"{s} (0x{bits:08x} f={f:.9g})"
+    return f"{f:.9g} (0x{bits:08x} i={s})"
+
+
+@dataclass(slots=True, frozen=True)
+class RegisterWrite:
+    """One component an instruction wrote: ``register`` as fxc names it (``r3``, ``o0``, ``x1[2]``,
+    ``oDepth``), ``component`` ('x'..'w', '' for scalar outputs) and the new bits."""
+
+    register: str
+    component: str
+    bits: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.register}.{self.component}" if self.component else self.register
+
+    @property
+    def as_float(self) -> float:
+        return float(np.uint32(self.bits).view(np.float32))
+
+    @property
+    def as_int(self) -> int:
+        return int(np.uint32(self.bits).view(np.int32))
+
+    @property
+    def as_uint(self) -> int:
+        return int(self.bits)
+
+    def __str__(self) -> str:
+        return f"{self.name} = {format_bits(self.bits)}"
+
+
+@dataclass(slots=True, frozen=True)
+class MemoryWrite:
+    """A UAV / groupshared write or atomic: ``target`` (``u0``, ``g1``), the address operand words and
+    the value operand words (as the instruction read them; helper and discarded lanes do not commit)."""
+
+    target: str
+    address: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def __str__(self) -> str:
+        addr = ", ".join(str(a) for a in self.address)
+        vals = ", ".join(format_bits(v) for v in self.values)
+        return f"{self.target}[{addr}] <- {vals}"
+
+
+@dataclass(slots=True)
+class TraceStep:
+    """One executed instruction of one lane."""
+
+    op_index: int  # index into Compiled.ops
+    instruction_index: int  # index into program.instructions (declarations included)
+    text: str  # fxc-syntax disassembly
+    state: str  # 'active', 'masked' (flow control switched the lane off) or 'discarded'
+    writes: list[RegisterWrite] = field(default_factory=list)
+    memory: list[MemoryWrite] = field(default_factory=list)
+    depth: int = 0  # flow-control nesting (for indentation)
+
+    @property
+    def opcode(self) -> str:
+        return self.text.split(" ", 1)[0]
+
+    def write(self, name: str) -> RegisterWrite | None:
+        """The write to ``name`` ('r3.y', 'o0.x', 'oDepth') by this step, if any."""
+        return next((w for w in self.writes if w.name == name), None)
+
+    def __str__(self) -> str:
+        extra = "   ".join(str(w) for w in self.writes + self.memory)  # type: ignore[operator]
+        flag = "" if self.state == "active" else f"   [{self.state}]"
+        return f"{self.instruction_index:4d}: {'  ' * self.depth}{self.text}{flag}" + (f"   {extra}" if extra else "")
+
+
+@dataclass(slots=True)
+class ShaderTrace:
+    """What one invocation (lane) of a program did, step by step."""
+
+    program: ir.Program
+    lane: int
+    steps: list[TraceStep] = field(default_factory=list)
+    invocation: dict[str, Any] = field(default_factory=dict)  # stage-specific identity (pixel, thread, …)
+    helper: bool = False  # a pixel-shader helper lane (runs for derivatives only)
+
+    @property
+    def discarded(self) -> bool:
+        return any(s.state == "discarded" for s in self.steps)
+
+    def steps_at(self, instruction_index: int) -> list[TraceStep]:
+        """Every execution of one instruction (several inside loops)."""
+        return [s for s in self.steps if s.instruction_index == instruction_index]
+
+    def value_after(self, instruction_index: int, name: str, occurrence: int = -1) -> RegisterWrite | None:
+        """The value ``name`` ('r3.y') held after the given execution of an instruction: the latest write to
+        it at or before that step (None when nothing wrote it yet)."""
+        hits = [i for i, s in enumerate(self.steps) if s.instruction_index == instruction_index]
+        if not hits:
+            return None
+        upto = hits[occurrence]
+        for s in reversed(self.steps[:upto + 1]):
+            w = s.write(name)
+            if w is not None:
+                return w
+        return None
+
+    def writes_to(self, name: str) -> list[tuple[TraceStep, RegisterWrite]]:
+        """Every write to ``name`` in order, with the step that made it ("why does r3.y hold that")."""
+        return [(s, w) for s in self.steps for w in s.writes if w.name == name]
+
+    def final(self, name: str) -> RegisterWrite | None:
+        hits = self.writes_to(name)
+        return hits[-1][1] if hits else None
+
+    def format(self) -> str:
+        who = ", ".join(f"{k}={v}" for k, v in self.invocation.items()) or f"lane {self.lane}"
+        head = f"// trace of {who}" + (" (helper lane)" if self.helper else "")
+        return "\n".join([head] + [str(s) for s in self.steps])
+
+    __str__ = format
+
+
+# ----------------------------------------------------------------------------------------------------
+# Per-op recorders (built once per Compiled, cached)
+# ----------------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _OpInfo:
+    text: str
+    depth: int
+    # (label(index_value) -> str, read(st, lanes, index_values) -> (k, L) bits, components, index getter)
+    dests: list[tuple[Callable, Callable, tuple[int, ...], Callable | None]]
+    mem: tuple[str, list[Callable], list[Callable]] | None  # target, address getters, value getters
+
+
+def _file(t: int) -> tuple[str, Callable[[ExecState], np.ndarray]]:
+    if t == OT.TEMP:
+        return "r", lambda st: st.r
+    return "o", lambda st: st.o
+
+
+def _dest(d: ir.Operand) -> tuple[Callable, Callable, tuple[int, ...], Callable | None] | None:
+    t = d.type
+    comps = d.written()
+    if t in SPECIAL_OUT:
+        name = _SPECIAL_NAMES.get(t, OT(t).name)
+
+        def read_sp(st: ExecState, lanes: np.ndarray, idx: Any) -> np.ndarray | None:
+            a = st.special_out.get(t)
+            return None if a is None else np.asarray(a[0])[None, lanes]
+
+        return (lambda i: name), read_sp, ("",), None
+    if t in (OT.TEMP, OT.OUTPUT) and d.indices:
+        prefix, rf = _file(t)
+        ig = index_getter(d.indices[0])
+
+        def read_rf(st: ExecState, lanes: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
+            arr = rf(st)
+            ok = (idx >= 0) & (idx < arr.shape[0])
+            out = np.zeros((len(comps), lanes.size), U32)
+            if ok.any():
+                out[:, ok] = arr[idx[ok][None, :], np.asarray(comps)[:, None], lanes[ok][None, :]]
+            return out
+
+        return (lambda i: f"{prefix}{i}"), read_rf, comps, ig
+    if t == OT.INDEXABLE_TEMP and len(d.indices) >= 2:
+        reg = d.indices[0].value
+        ig = index_getter(d.indices[1])
+
+        def read_x(st: ExecState, lanes: np.ndarray, idx: np.ndarray) -> np.ndarray | None:
+            arr = st.x.get(reg)
+            if arr is None:
+                return None
+            ok = (idx >= 0) & (idx < arr.shape[0])
+            out = np.zeros((len(comps), lanes.size), U32)
+            if ok.any():
+                out[:, ok] = arr[idx[ok][None, :], np.asarray(comps)[:, None], lanes[ok][None, :]]
+            return out
+
+        return (lambda i: f"x{reg}[{i}]"), read_x, comps, ig
+    return None  # null, stream, … (nothing per lane to show)
+
+
+def _memory(inst: ir.Instruction, ndst: int) -> tuple[str, list[Callable], list[Callable]] | None:
+    ops = inst.operands
+    # stores / atomics name the u#/g# as their last destination (imm_atomic_*: dst temp, then u#/g#)
+    first = ops[ndst - 1] if len(ops) >= ndst else None
+    if first is None or first.type not in _MEMORY_TYPES:
+        return None
+    target = f"{_MEMORY_TYPES[first.type]}{first.register}"
+    rest = ops[ndst:]
+    if inst.opcode in (Op.STORE_RAW, Op.STORE_STRUCTURED, Op.STORE_UAV_TYPED):
+        addr_ops, val_ops = rest[:-1], rest[-1:]
+        val_comps = tuple(val_ops[0].components()[c] for c in first.written()) if val_ops else ()
+    else:  # atomics: one address operand, the rest are values
+        addr_ops, val_ops = rest[:1], rest[1:]
+        val_comps = None
+    typed = inst.opcode == Op.STORE_UAV_TYPED
+    addr = [compile_src(o, o.components() if typed else (o.components()[0],), "n") for o in addr_ops]
+    vals = [compile_src(o, val_comps if val_comps is not None else (o.components()[0],), "n") for o in val_ops]
+    return target, addr, vals
+
+
+_INFO_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _op_infos(c: Compiled) -> list[_OpInfo]:
+    try:
+        got = _INFO_CACHE.get(c.program)
+    except TypeError:
+        got = None
+    if got is not None and got[0] is c:
+        return got[1]
+    if len(c.op_inst) != len(c.ops):
+        raise NotSupportedError("shader trace: the compiled program has no op → instruction mapping")
+    insts = c.program.instructions
+    depth_of: dict[int, int] = {}
+    depth = 0
+    for i, inst in enumerate(insts):
+        if inst.opcode in _CLOSE or inst.opcode == Op.ELSE:
+            depth = max(depth - 1, 0)
+        depth_of[i] = depth
+        if inst.opcode in _OPEN or inst.opcode == Op.ELSE:
+            depth += 1
+    infos = []
+    cache: dict[int, _OpInfo] = {}
+    for k, ii in enumerate(c.op_inst):
+        if ii in cache:
+            infos.append(cache[ii])
+            continue
+        inst = insts[ii]
+        ndst = OPCODES[inst.opcode].num_dst if 0 <= inst.opcode < len(OPCODES) else 0
+        kind = c.ops[k][0]
+        dests = []
+        mem = None
+        if kind == 0 and ndst:
+            dests = [x for x in (_dest(d) for d in inst.operands[:ndst]) if x is not None]
+            mem = _memory(inst, ndst)
+        cache[ii] = _OpInfo(instruction_text(inst).rstrip(), depth_of[ii], dests, mem)
+        infos.append(cache[ii])
+    try:
+        _INFO_CACHE[c.program] = (c, infos)  # keyed by the Program (Compiled has no weakref slot)
+    except TypeError:
+        pass
+    return infos
+
+
+def _lane_rows(v: np.ndarray, lanes: np.ndarray, n: int) -> np.ndarray:
+    v = np.asarray(v)
+    return np.broadcast_to(v, (v.shape[0], n))[:, lanes]
+
+
+def _as_lane_array(v: Any, lanes: np.ndarray, n: int) -> np.ndarray:
+    if isinstance(v, (int, np.integer)):
+        return np.full(lanes.size, int(v), np.int64)
+    return np.broadcast_to(np.asarray(v), (n,))[lanes].astype(np.int64)
+
+
+# ----------------------------------------------------------------------------------------------------
+# The traced run loop
+# ----------------------------------------------------------------------------------------------------
+
+def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int = 0) -> dict[int, ShaderTrace]:
+    """Run ops from ``start`` to the end like ``execute`` (all lanes, same results) and return a
+    :class:`ShaderTrace` per traced lane. Barriers do not stop the run (compute runs a group in one go)."""
+    lane_arr = np.unique(np.asarray(list(lanes), np.int64))
+    if lane_arr.size and (lane_arr[0] < 0 or lane_arr[-1] >= st.n):
+        raise IndexError(f"traced lanes {lane_arr.tolist()} outside 0..{st.n - 1}")
+    infos = _op_infos(c)
+    traces = {int(lane): ShaderTrace(c.program, int(lane)) for lane in lane_arr}
+    order = [traces[int(lane)] for lane in lane_arr]
+    if st.helper is not None:
+        for t in order:
+            t.helper = bool(st.helper[t.lane])
+    ops = c.ops
+    n_ops = len(ops)
+    pc = start
+
+    def record(k: int, before: np.ndarray | None, reads: list | None, mem: list | None) -> None:
+        info = infos[k]
+        after = st.mask[lane_arr]
+        disc = st.discarded[lane_arr] if st.discarded is not None else np.zeros(lane_arr.size, bool)
+        show = after | before if before is not None else after
+        for j in np.flatnonzero(show):
+            state = "discarded" if disc[j] else ("active" if after[j] else "masked")
+            step = TraceStep(k, c.op_inst[k], info.text, state, depth=info.depth)
+            for label, comps, bits in reads or ():
+                if bits is None:
+                    continue
+                for ci, comp in enumerate(comps):
+                    step.writes.append(RegisterWrite(label[j], _COMP[comp] if comp != "" else "", int(bits[ci, j])))
+            for target, addr, vals in mem or ():
+                step.memory.append(MemoryWrite(target, tuple(int(a[j]) for a in addr), tuple(int(v[j]) for v in vals)))
+            order[j].steps.append(step)
+
+    with np.errstate(all="ignore"):
+        while pc < n_ops:
+            kind, fn = ops[pc]
+            if kind == 1:
+                before = st.mask[lane_arr].copy()
+                try:
+                    nxt = fn(st, pc)
+                except flow.Halt:
+                    record(pc, before, None, None)
+                    break
+                record(pc, before, None, None)
+                pc = nxt
+                continue
+            if kind == 0 and not st.any:
+                pc += 1
+                continue
+            info = infos[pc]
+            active = st.mask[lane_arr]
+            if not active.any():
+                fn(st)
+                pc += 1
+                continue
+            # index values and memory operands are read before the op runs (as the op itself reads them)
+            idx_vals = [(_as_lane_array(ig(st), lane_arr, st.n) if ig is not None else None)
+                        for _, _, _, ig in info.dests]
+            mem = None
+            if info.mem is not None:
+                target, ag, vg = info.mem
+                addr = [row for g in ag for row in _lane_rows(g(st), lane_arr, st.n)]
+                vals = [row for g in vg for row in _lane_rows(g(st), lane_arr, st.n)]
+                mem = [(target, addr, vals)]
+            fn(st)
+            reads = []
+            for (label, read, comps, _), iv in zip(info.dests, idx_vals):
+                labels = [label(int(iv[j])) if iv is not None else label(0) for j in range(lane_arr.size)]
+                reads.append((labels, comps, read(st, lane_arr, iv)))
+            record(pc, None, reads, mem)
+            pc += 1
+    return traces
+
+
+def trace_program(program: ir.Program, n_lanes: int, lanes: Iterable[int], inputs: Any = None,
+                  bindings: Any = None, system_values: dict | None = None, tgsm: dict | None = None,
+                  active: np.ndarray | None = None, hooks: Any = None, inputs_component_major: bool = False,
+                  helpers: np.ndarray | None = None) -> tuple[ExecResult, dict[int, ShaderTrace]]:
+    """:func:`pyd3d11.shader.exec.run_program` with a trace of ``lanes``; the result is the same."""
+    c = compile_program(program)
+    st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks,
+                   inputs_component_major=inputs_component_major, helpers=helpers)
+    if tgsm:
+        st.tgsm.update(tgsm)
+    memory.prepare_tgsm(c, st, 1)
+    traces = trace_execute(c, st, lanes)
+    return finish(st), traces
