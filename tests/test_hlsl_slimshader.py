@@ -9,6 +9,7 @@ read back through the public D3DReflect, so the comparison is reflection against
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -117,6 +118,7 @@ DEFINES = {
 }
 
 
+@functools.lru_cache(maxsize=None)  # the reflection and declaration tests compile each object once
 def compile_for(o: Path, entry: str):
     h = source_for(o)
     return D3DCompile(h.read_bytes(), None, h.name, DEFINES.get(o.name), FolderInclude(o.parent), entry,
