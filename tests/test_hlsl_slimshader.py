@@ -118,7 +118,7 @@ DEFINES = {
 }
 
 
-@functools.lru_cache(maxsize=None)  # the reflection and declaration tests compile each object once
+@functools.cache  # the reflection and declaration tests compile each object once
 def compile_for(o: Path, entry: str):
     h = source_for(o)
     return D3DCompile(h.read_bytes(), None, h.name, DEFINES.get(o.name), FolderInclude(o.parent), entry,

@@ -14,10 +14,17 @@ UAV the programs declare is bound to a small resource of the declared kind fille
 random values (typed buffers and textures, raw, structured). Texture sampling returns a hash of the
 coordinate components the view's dimension uses, so a wrong coordinate shows in the output.
 
+A case (:func:`diff_case`) also compiles a third program: unoptimised with a register of its own for
+every virtual temp (regalloc.NO_SHARING). All three run twice, with temps pre-filled with two different
+words: when the unshared program's results change with the pre-fill, the source reads uninitialised
+values (undefined: ``uninit``, not compared); otherwise the register-allocated unoptimised program and
+the optimised one must both give its bits. Each case runs under a time limit (SIGALRM); when random
+constants make a uniform loop run away, it is retried with small-integer constants and otherwise
+counts as ``timeout``.
+
 ``--shader-test`` compiles every HLSL shader section of vkd3d ``.shader_test`` files at 4.0 and 5.0
 (where its ``[require]`` allows and it is expected to compile) and reports each difference; sections
-that fail to compile or that the executor cannot run are counted, not reported. Each case runs under a
-time limit (random loop bounds can run away) and then counts as ``timeout``. Exit status 1 when any
+that fail to compile or that the executor cannot run are counted, not reported. Exit status 1 when any
 difference was found."""
 
 from __future__ import annotations
@@ -63,6 +70,8 @@ _DIMS: dict[int, tuple[int, int, int, tuple[int, ...], int]] = {
     RD.TEXTURECUBEARRAY: (3, 10, 0, (4, 4, 1, 2, 12, 1), 4),
 }
 _SRV_COORDS = {v[1]: v[4] for v in _DIMS.values()}
+#: SRV dimension -> components of a sample_d derivative (the coordinates without the array index)
+_SRV_DERIV = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3}
 #: declared return type → (DXGI format, bytes per element) for SRVs (4 channels) and typed UAVs (one
 #: channel: D3D11 typed UAV loads work on R32 formats only)
 _SRV_FMT = {ir.ReturnType.FLOAT: (2, 16), ir.ReturnType.UINT: (3, 16), ir.ReturnType.SINT: (4, 16),
@@ -80,18 +89,19 @@ class HashSampler:
     optimiser may leave different) do not show."""
 
     def sample(self, st, inst, srcs: list[np.ndarray]) -> np.ndarray:
-        ncoord = 4
+        ncoord = nderiv = 4
         res = next((o for o in inst.operands if o.type == ir.OperandType.RESOURCE), None)
         if res is not None and st is not None and st.bindings is not None:
             v = st.bindings.srvs[res.register]
-            ncoord = _SRV_COORDS.get(v.dimension, 4) if v is not None else 4
+            if v is not None:
+                ncoord, nderiv = _SRV_COORDS.get(v.dimension, 4), _SRV_DERIV.get(v.dimension, 4)
         name = OP(inst.opcode).name
         h = np.full(srcs[0].shape[1], 0x9E3779B9, np.uint32)
         for k, s in enumerate(srcs):
             if k == 0:
                 comps = ncoord
             elif name == "SAMPLE_D" and k in (1, 2):
-                comps = min(ncoord, 3)
+                comps = nderiv
             elif name.startswith("GATHER4_PO") and k == 1:
                 comps = 2
             else:
