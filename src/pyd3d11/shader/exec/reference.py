@@ -250,6 +250,19 @@ def _identity(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _copy(a: np.ndarray) -> np.ndarray:
+    return a.copy()
+
+
+def _may_alias(dst: ir.Operand, src: ir.Operand) -> bool:
+    """Whether a multi-component ``mov`` reads the register it writes (the source fetch may be a view)."""
+    if dst.type != src.type or len(dst.written()) < 2:
+        return False
+    if any(i.rel is not None for i in list(dst.indices) + list(src.indices)):
+        return True
+    return [i.value for i in dst.indices] == [i.value for i in src.indices]
+
+
 def _mul_lo(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a * b  # uint32 × uint32 wraps modulo 2^32
 
@@ -503,7 +516,10 @@ def _compile_code(c: Compiled, prog: ir.Program) -> None:
             else:
                 add(0, _alu2(ops_[:2], ops_[2:], fn))
         elif o == Op.MOV:
-            add(0, _alu(ops_[0], ops_[1:], "f", _identity, inst.saturate))
+            # a source swizzle can hand out a view of the destination register (mov r0.yw, r0.xxzy):
+            # copy first, or lane w would read the y just written
+            fn = _copy if _may_alias(ops_[0], ops_[1]) else _identity
+            add(0, _alu(ops_[0], ops_[1:], "f", fn, inst.saturate))
         elif o == Op.MOVC:
             add(0, _movc(inst))
         elif o == Op.SWAPC:
