@@ -93,25 +93,3 @@ float4 main(float4 c : COLOR) : SV_Target
     # i = (1, 2, 3, 4): y <- 1, w <- 2, z stays 3
     got = _run_ps(src, {0: [1.0, 2.0, 3.0, 4.0]}, True)
     assert got.tolist() == [1.0, 1.0, 3.0, 2.0]
-
-
-def test_overlapping_mov_in_optdiff_runs():
-    """The same program through optdiff's runner (copying mov): the expected value, by hand."""
-    from pyd3d11.tools.optdiff import _copying_mov
-
-    src = """
-float4 main(float4 c : COLOR) : SV_Target
-{
-    int4 i = (int4)c;
-    switch ((int)c.x)
-    {
-    default:
-        i.ywz = i.xyz;
-        break;
-    }
-    return (float4)i;
-}
-"""
-    with _copying_mov():
-        got = _run_ps(src, {0: [1.0, 2.0, 3.0, 4.0]}, True)
-    assert got.tolist() == [1.0, 1.0, 3.0, 2.0]
