@@ -393,3 +393,27 @@ def test_unused_kept_buffer_is_declared_one_register():
     """Particle_PS / SubD11_DS: the kept buffer reads nothing and fxc declares it cb0[1]."""
     blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, _BOTH))
     assert cb_decls(blob) == {0: 1, 1: 1, 2: 1}
+
+
+def test_kept_unused_cbuffer_never_shares_a_slot_with_another_buffer():
+    """Several entry points in one file reuse b0 (peer_bench's CBMesh and CBSaxpy): the compute shader
+    reads CBSaxpy@b0 and uses t0/u0 while the file's sampler is unused — CBMesh must not be kept at b0
+    too (one buffer per slot), nor two unused buffers at one slot."""
+    src = """
+    cbuffer CBMesh : register(b0) { float4x4 mvp; };
+    SamplerState spare : register(s0);
+    cbuffer CBSaxpy : register(b0) { float a; };
+    Buffer<float> Src : register(t0);
+    RWBuffer<float> Dst : register(u0);
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { Dst[id.x] = a * Src[id.x] + Dst[id.x]; }"""
+    blob = compile_(src, "cs_5_0")
+    assert cb_bindings(blob) == {"CBSaxpy": 0}
+    assert cb_decls(blob) == {0: 1}
+    two_unused = """
+    cbuffer A : register(b0) { float4 x; };
+    cbuffer B : register(b0) { float4 y; };
+    Texture2D t : register(t0);
+    SamplerState used : register(s0);
+    SamplerState spare : register(s1);
+    float4 main(float2 uv : UV) : SV_Target { return t.Sample(used, uv); }"""
+    assert cb_bindings(compile_(two_unused)) == {"A": 0}

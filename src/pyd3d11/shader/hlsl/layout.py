@@ -77,7 +77,13 @@ def kept_unused_cbuffers(cg: Codegen) -> list:
     if not any(r.file == "s" and not r.used for r in objects):
         return []
     slots = {r.reg for r in objects if r.used}
-    return [cb for cb in cg.cbufs if cb.explicit and not cb.used and cb.reg in slots]
+    taken = {cb.reg for cb in cg.cbufs if cb.explicit and cb.used}  # a slot holds one buffer
+    kept = []
+    for cb in cg.cbufs:
+        if cb.explicit and not cb.used and cb.reg in slots and cb.reg not in taken:
+            kept.append(cb)
+            taken.add(cb.reg)
+    return kept
 
 
 def _final_code(cg: Codegen) -> list:
