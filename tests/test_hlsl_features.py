@@ -320,3 +320,29 @@ def test_output_member_never_assigned_is_not_written():
     from pyd3d11.shader.dxbc.disasm import disassemble
 
     assert "o2" not in disassemble(blob)  # neither declared nor written
+
+
+# --- refactoring identities (refactor.py) ---------------------------------------------------------------------
+def _ops(src: str, flags: int = 0) -> list[str]:
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    text = disassemble(bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags)))
+    body = text[text.index("ps_5_0"):].splitlines()[1:]
+    return [ln.split()[0] for ln in body if ln and not ln.startswith(("dcl_", "//"))]
+
+
+_IDENT = "cbuffer c { float4 v; }; float4 main() : SV_Target { %s float4 x = v * 0; return x + v * 1 + 0; }"
+
+
+def test_refactoring_identities_fold_like_fxc():
+    """``v * 0 + v * 1 + 0`` is ``v`` when refactoring is allowed (fxc: ParticleDraw_GS drops
+    ``0 * g_mInvView[2]``), so the shader is one move from the constant buffer."""
+    assert _ops(_IDENT % "") == ["mov", "ret"]
+
+
+def test_refactoring_identities_respect_precise_and_ieee_strictness():
+    """``precise`` (§22.19.2) and D3DCOMPILE_IEEE_STRICTNESS keep the multiplies: v * 0 is NaN for v = NaN."""
+    from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS
+
+    assert "mul" in _ops(_IDENT % "precise")
+    assert "mul" in _ops(_IDENT % "", D3DCOMPILE_IEEE_STRICTNESS)

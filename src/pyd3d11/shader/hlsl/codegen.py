@@ -153,6 +153,7 @@ class Codegen(SignatureBinding):
         self.numthreads: tuple[int, int, int] | None = None
         self.uses_dynamic_cb: set[int] = set()
         self.cp_names: set[str] = set()  # names the hull shader's control-point function reaches (layout.py)
+        self.precise_seen: bool | None = None  # the source declares something precise (refactor.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.gs_maxout = 0

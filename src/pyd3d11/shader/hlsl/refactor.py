@@ -27,10 +27,28 @@ def _all_imm(slots: list[Slot], values) -> bool:
     return bool(slots) and all(is_imm(s) and s[3] in values for s in slots)
 
 
+def uses_precise(cg: Codegen) -> bool:
+    """Whether the source declares anything ``precise`` (D3D11.3 §22.19.2: precise results must not be
+    refactored). Which computations feed a precise value is not tracked, so one such declaration turns
+    the identities off for the whole shader (the safe side)."""
+    if cg.precise_seen is None:
+        from . import ast as A
+        from .codegen import walk
+
+        def precise(n: object) -> bool:
+            if isinstance(n, (A.VarDecl, A.Param)):
+                return "precise" in n.mods
+            fields = getattr(getattr(n, "type", None), "fields", None) if isinstance(n, A.TypeDecl) else None
+            return any(len(f) > 3 and "precise" in f[3] for f in fields or ())
+
+        cg.precise_seen = any(precise(n) for n in walk(cg.prog))
+    return cg.precise_seen
+
+
 def refactor_identity(cg: Codegen, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
     """The result slots of ``add``/``mul``/``mad`` on ``srcs`` when a factor or addend is an identity
     literal in every component, else None."""
-    if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION):
+    if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
         return None
     if name == "mad" and len(srcs) == 3 and all(len(x) >= n for x in srcs):
         a, b, c = srcs
