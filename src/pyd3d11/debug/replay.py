@@ -6,9 +6,10 @@ it references: vertex/index/constant buffers, SRVs, render targets, depth, UAVs)
 inputs and targets exactly as the real call did. Off by default (the context checks one attribute).
 
 ``debug_pixel`` / ``debug_vertex`` / ``debug_thread`` replay a captured command on fresh copies of that
-snapshot (the application's resources are never touched) with the pipeline's pixel-shader, vertex-shader
-or compute entry routed through :func:`pyd3d11.debug.shader_trace.trace_program` for the invocation of
-interest; every other invocation runs normally.
+snapshot (the application's resources are never touched) through the pipeline's debugging hooks
+(``GraphicsState.stage_runner`` for the vertex and pixel shaders, ``compute.dispatch(runner=…)``), which
+route the batch holding the invocation of interest through
+:func:`pyd3d11.debug.shader_trace.trace_program` / ``trace_execute``; every other batch runs normally.
 
 Limits (NotSupportedError): capture on a deferred context (its command lists are captured when the
 immediate context executes them), DrawAuto and predicated commands from command lists (they keep their
@@ -18,22 +19,17 @@ have no per-invocation entry; :func:`trace_program` traces those programs when r
 
 from __future__ import annotations
 
-import contextlib
 import copy
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..shader.exec import run_program
+from ..shader.exec.reference import execute
 from .shader_trace import ShaderTrace, trace_execute, trace_program
-
-# TODO(integration): pipeline/draw.py and pipeline/compute.py have no per-invocation hook, so the replay
-# swaps their module-level entry points (run_program, build_stream, _PixelContext._lanes, execute) for the
-# duration of one replay, single-threaded, restored in ``finally``. A hook argument in those drivers
-# would remove that.
 
 
 @dataclass(slots=True)
@@ -142,16 +138,6 @@ class _ReplayRuntime:
         pass
 
 
-@contextlib.contextmanager
-def _swapped(obj: Any, name: str, value: Any) -> Iterator[None]:
-    old = getattr(obj, name)
-    setattr(obj, name, value)
-    try:
-        yield
-    finally:
-        setattr(obj, name, old)
-
-
 def _fresh(snap: _Snapshot) -> tuple[Any, _ReplayRuntime]:
     shared = list(snap.shared.values())
     again = _clone(snap.cmd, shared, snap.so_filled)
@@ -175,43 +161,34 @@ def debug_pixel(context: Any, x: int, y: int, draw: int = -1, invocation: int = 
 
 def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[ShaderTrace]:
     """Every pixel-shader invocation covering pixel (``x``, ``y``) in a captured draw, in execution order."""
-    from pyd3d11.pipeline import draw as gfx
-
     snap = _pick(_capture(context).draws, draw, "draw")
     cmd, runtime = _fresh(snap)
     ps = cmd.state.ps.program if cmd.state.ps is not None else None
     if ps is None:
         return []
     found: list[ShaderTrace] = []
-    current: list[Any] = [None]
-    orig_lanes = gfx._PixelContext._lanes
-    orig_run = gfx.run_program
 
-    def lanes_hook(self: Any, q: Any) -> Any:
-        L = orig_lanes(self, q)
-        current[0] = L
-        return L
+    class Runner:
+        def run_vs(self, program: Any, n_lanes: int, stream: Any, **kw: Any) -> Any:
+            return run_program(program, n_lanes, **kw)
 
-    def run_hook(program: Any, n_lanes: int, **kw: Any) -> Any:
-        L = current[0]
-        if program is not ps or L is None:
-            return orig_run(program, n_lanes, **kw)
-        px, py = L.px.reshape(-1), L.py.reshape(-1)
-        hit = np.flatnonzero((px == x) & (py == y) & (L.ocov != 0))
-        if hit.size == 0:
-            return orig_run(program, n_lanes, **kw)
-        res, traces = trace_program(program, n_lanes, hit, **kw)
-        for lane in hit:
-            t = traces[int(lane)]
-            t.invocation = {"pixel": (int(x), int(y))}
-            if L.sidx is not None:
-                t.invocation["sample"] = int(L.sidx[lane // 4])
-            t.invocation["coverage"] = int(L.ocov[lane])
-            found.append(t)
-        return res
+        def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
+            px, py = lanes.px.reshape(-1), lanes.py.reshape(-1)
+            hit = np.flatnonzero((px == x) & (py == y) & (lanes.ocov != 0))
+            if hit.size == 0:
+                return run_program(program, n_lanes, **kw)
+            res, traces = trace_program(program, n_lanes, hit, **kw)
+            for lane in hit:
+                t = traces[int(lane)]
+                t.invocation = {"pixel": (int(x), int(y))}
+                if lanes.sidx is not None:
+                    t.invocation["sample"] = int(lanes.sidx[lane // 4])
+                t.invocation["coverage"] = int(lanes.ocov[lane])
+                found.append(t)
+            return res
 
-    with _swapped(gfx._PixelContext, "_lanes", lanes_hook), _swapped(gfx, "run_program", run_hook):
-        cmd.execute(runtime)
+    cmd.state.stage_runner = Runner()
+    cmd.execute(runtime)
     return found
 
 
@@ -219,39 +196,30 @@ def debug_vertex(context: Any, vertex_id: int, draw: int = -1, instance: int = 0
     """Trace of the vertex-shader invocation for ``SV_VertexID == vertex_id`` (the IA's vertex id: for
     indexed draws the index value plus BaseVertexLocation, as the pipeline computes it) of instance
     ``instance`` in a captured draw; None when that vertex was not shaded."""
-    from pyd3d11.pipeline import draw as gfx
-
     snap = _pick(_capture(context).draws, draw, "draw")
     cmd, runtime = _fresh(snap)
-    vs = cmd.state.vs.program if cmd.state.vs is not None else None
-    if vs is None:
+    if cmd.state.vs is None:
         return None
-    stream: list[Any] = [None]
     found: list[ShaderTrace] = []
-    orig_build = gfx.build_stream
-    orig_run = gfx.run_program
 
-    def build_hook(*a: Any, **kw: Any) -> Any:
-        s = orig_build(*a, **kw)
-        stream[0] = s
-        return s
+    class Runner:
+        def run_vs(self, program: Any, n_lanes: int, stream: Any, **kw: Any) -> Any:
+            hit = np.flatnonzero((np.asarray(stream.vertex_id) == vertex_id) &
+                                 (np.asarray(stream.instance_id) == instance))
+            if hit.size == 0 or found:
+                return run_program(program, n_lanes, **kw)
+            lane = int(hit[0])
+            res, traces = trace_program(program, n_lanes, [lane], **kw)
+            t = traces[lane]
+            t.invocation = {"vertex_id": int(vertex_id), "instance_id": int(instance)}
+            found.append(t)
+            return res
 
-    def run_hook(program: Any, n_lanes: int, **kw: Any) -> Any:
-        s = stream[0]
-        if program is not vs or s is None or found:
-            return orig_run(program, n_lanes, **kw)
-        hit = np.flatnonzero((np.asarray(s.vertex_id) == vertex_id) & (np.asarray(s.instance_id) == instance))
-        if hit.size == 0:
-            return orig_run(program, n_lanes, **kw)
-        lane = int(hit[0])
-        res, traces = trace_program(program, n_lanes, [lane], **kw)
-        t = traces[lane]
-        t.invocation = {"vertex_id": int(vertex_id), "instance_id": int(instance)}
-        found.append(t)
-        return res
+        def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
+            return run_program(program, n_lanes, **kw)
 
-    with _swapped(gfx, "build_stream", build_hook), _swapped(gfx, "run_program", run_hook):
-        cmd.execute(runtime)
+    cmd.state.stage_runner = Runner()
+    cmd.execute(runtime)
     return found[0] if found else None
 
 
@@ -281,26 +249,21 @@ def debug_thread(context: Any, thread_id: int | tuple[int, ...], dispatch: int =
     per_batch = max(1, max_lanes // T)
     batch, lane = divmod(g, per_batch)
     lane = lane * T + t
-    calls = [0]
     found: list[ShaderTrace] = []
-    orig_exec = compute.execute
 
-    def exec_hook(cc: Any, st: Any, *a: Any, **kw: Any) -> Any:
-        k = calls[0]
-        calls[0] += 1
-        if cc is not c or k != batch or a or kw:
-            return orig_exec(cc, st, *a, **kw)
-        # the batch layout is pipeline.compute's; check it against the lane's own ids before trusting it
+    def runner(cc: Any, st: Any, first_group: int) -> None:
+        if first_group != batch * per_batch:
+            execute(cc, st)
+            return
+        # the lane layout is pipeline.compute's; check it against the lane's own ids before trusting it
         sv = st.sv.get(int(ir.OperandType.INPUT_THREAD_ID))
         if (sv is not None and tuple(int(v) for v in sv[:3, lane]) != tid) or \
-                (st.lane_group is not None and int(st.lane_group[lane]) != g - batch * per_batch):
+                (st.lane_group is not None and int(st.lane_group[lane]) != g - first_group):
             raise NotSupportedError("debug_thread: compute batch layout changed (lane identification failed)")
         tr = trace_execute(cc, st, [lane])[lane]
         tr.invocation = {"thread": tid, "group": group, "thread_in_group": local}
         found.append(tr)
-        return None
 
-    with _swapped(compute, "execute", exec_hook):
-        compute.dispatch(cmd.program, cmd.bindings(), X, Y, Z, max_lanes=max_lanes,
-                         hooks=TextureSampler(quad_derivatives=False))
+    compute.dispatch(cmd.program, cmd.bindings(), X, Y, Z, max_lanes=max_lanes,
+                     hooks=TextureSampler(quad_derivatives=False), runner=runner)
     return found[0] if found else None

@@ -43,10 +43,12 @@ def _check(c: Any) -> tuple[int, int, int]:
 
 
 def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1, z: int = 1,
-             max_lanes: int = DEFAULT_MAX_LANES, hooks: Any = None) -> int:
+             max_lanes: int = DEFAULT_MAX_LANES, hooks: Any = None, runner: Any = None) -> int:
     """Run ``x*y*z`` thread groups of a compute program; returns the number of threads run.
 
-    Dispatch dimensions of 0 are a no-op (spec 18.6.5); the group ids are in row order x fastest."""
+    Dispatch dimensions of 0 are a no-op (spec 18.6.5); the group ids are in row order x fastest.
+    ``runner`` (debugging, pyd3d11.debug): ``runner(compiled, state, first_group)`` runs each batch of
+    groups in place of ``execute``."""
     if program.program_type != ir.ProgramType.COMPUTE:
         raise InvalidArgError(0x80070057, "dispatch needs a compute program", "Dispatch")
     if x <= 0 or y <= 0 or z <= 0:
@@ -99,7 +101,10 @@ def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1,
         st = new_state(c, n, None, b, sv, None, hooks, sv_internal=True)
         st.lane_group = lane_group
         memory.prepare_tgsm(c, st, ng)
-        execute(c, st)
+        if runner is None:
+            execute(c, st)
+        else:
+            runner(c, st, g0)
     return groups * T
 
 

@@ -108,6 +108,9 @@ class GraphicsState:
     sample_quality: int = 0
     sampling_hooks: Any = None  # texture-sampling implementation for the executor
     so_declaration: Any = None  # pipeline.stream_output.SODeclaration of the bound GS (or None)
+    #: debugging hook (pyd3d11.debug): an object whose ``run_vs(program, n, stream, **kw)`` and
+    #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``
+    stage_runner: Any = None
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
@@ -157,7 +160,11 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
         elif d.system_name == SN.INSTANCE_ID:
             regs[d.register, :, comp] = stream.instance_id
     V = stream.vertex_id.shape[0]
-    res = run_program(vs, V, inputs=regs, bindings=state.vs.bindings, hooks=state.sampling_hooks)
+    if state.stage_runner is not None:
+        res = state.stage_runner.run_vs(vs, V, stream, inputs=regs, bindings=state.vs.bindings,
+                                        hooks=state.sampling_hooks)
+    else:
+        res = run_program(vs, V, inputs=regs, bindings=state.vs.bindings, hooks=state.sampling_hooks)
     stats.vs_invocations = V
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
@@ -409,8 +416,10 @@ class _PixelContext:
                                   {d.register: d.interpolation for d in self.decls})
                 hooks = PullModelHooks(hooks, model)
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer
-            res = run_program(self.ps, n, inputs=inputs, bindings=state.ps.bindings, system_values=sysv,
-                              hooks=hooks, helpers=helpers, inputs_component_major=True)
+            kw = dict(inputs=inputs, bindings=state.ps.bindings, system_values=sysv, hooks=hooks, helpers=helpers,
+                      inputs_component_major=True)
+            res = run_program(self.ps, n, **kw) if state.stage_runner is None else \
+                state.stage_runner.run_ps(self.ps, n, L, **kw)
             outputs = res.outputs
             if lane_alpha is not None and outputs.shape[0] > 0:
                 # Alpha-AA lines: the coverage multiplies o0.a (§3.4.4, §15.14.1).
