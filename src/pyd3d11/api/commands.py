@@ -157,6 +157,7 @@ class DispatchCmd(Command):
     samplers: list[Any]
     groups: tuple[int, int, int] = (0, 0, 0)
     indirect: tuple[ResourceStorage, int] | None = None
+    runner: Any = None  # debugging hook (pyd3d11.debug): see pipeline.compute.dispatch
 
     def group_counts(self) -> tuple[int, int, int]:
         if self.indirect is None:
@@ -190,7 +191,7 @@ class DispatchCmd(Command):
 
         # Compute threads are not in 2x2 quads: implicit-LOD sampling uses LOD 0 (spec 18.4).
         threads = compute.dispatch(self.program, self.bindings(), x, y, z,
-                                   hooks=TextureSampler(quad_derivatives=False))
+                                   hooks=TextureSampler(quad_derivatives=False), runner=self.runner)
         runtime._count("CSInvocations", int(threads or 0))
 
 

@@ -122,6 +122,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     """The device context (D3D11.1 interface; also answers ID3D11DeviceContext)."""
 
     _iid = iid("ID3D11DeviceContext1", "bb2c6faa-b5fb-4082-8e6b-388b8cfa90e1")
+    _capture_hook: Any = None  # pyd3d11.debug.enable_capture: sees each command before it runs (opt-in)
 
     def __init__(self, device: Any, context_type: int = D3D11_DEVICE_CONTEXT_IMMEDIATE, context_flags: int = 0,
                  deferred: bool = False) -> None:
@@ -165,9 +166,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             return
         if pred is not None and self._predicate_blocks(pred, self._state.predicate_value):
             return
-        capture = getattr(self, "_capture_hook", None)  # pyd3d11.debug.enable_capture (opt-in)
-        if capture is not None:
-            capture(cmd)
+        if self._capture_hook is not None:
+            self._capture_hook(cmd)
         cmd.execute(self)
 
     def _run_uav_counter_command(self, sets: list[Any]) -> None:
@@ -533,7 +533,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             self._recording.extend(commands)
         else:
-            capture = getattr(self, "_capture_hook", None)  # pyd3d11.debug.enable_capture (opt-in)
+            capture = self._capture_hook
             for c in commands:
                 if capture is not None:
                     capture(c)

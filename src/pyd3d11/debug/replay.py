@@ -110,7 +110,7 @@ def disable_capture(context: Any) -> None:
 
 
 def _capture(context: Any) -> _Capture:
-    cap = getattr(context, "_capture_hook", None)
+    cap = context._capture_hook
     if not isinstance(cap, _Capture):
         raise LookupError("nothing captured: call pyd3d11.debug.enable_capture(context) before the draw/dispatch")
     return cap
@@ -226,18 +226,15 @@ def debug_vertex(context: Any, vertex_id: int, draw: int = -1, instance: int = 0
 def debug_thread(context: Any, thread_id: int | tuple[int, ...], dispatch: int = -1) -> ShaderTrace | None:
     """Trace of the compute thread with ``SV_DispatchThreadID == thread_id`` (an int means (x, 0, 0)) in a
     captured dispatch (the last by default); None when the dispatch has no such thread."""
-    from pyd3d11.pipeline import compute
-    from pyd3d11.pipeline.sampler import TextureSampler
     from pyd3d11.shader import ir
     from pyd3d11.shader.exec.reference import compile_program
 
     snap = _pick(_capture(context).dispatches, dispatch, "dispatch")
-    cmd, _ = _fresh(snap)
+    cmd, runtime = _fresh(snap)
     tid = (int(thread_id), 0, 0) if isinstance(thread_id, (int, np.integer)) else tuple(int(v) for v in thread_id)
     tid = (tid + (0, 0, 0))[:3]
     X, Y, Z = cmd.group_counts()
-    c = compile_program(cmd.program)
-    tx, ty, tz = c.thread_group
+    tx, ty, tz = compile_program(cmd.program).thread_group
     group = (tid[0] // tx, tid[1] // ty, tid[2] // tz)
     local = (tid[0] % tx, tid[1] % ty, tid[2] % tz)
     if min(tid) < 0 or group[0] >= X or group[1] >= Y or group[2] >= Z:
@@ -245,25 +242,23 @@ def debug_thread(context: Any, thread_id: int | tuple[int, ...], dispatch: int =
     T = tx * ty * tz
     g = group[0] + group[1] * X + group[2] * X * Y  # dispatch order: x fastest (pipeline.compute)
     t = local[0] + local[1] * tx + local[2] * tx * ty
-    max_lanes = compute.DEFAULT_MAX_LANES
-    per_batch = max(1, max_lanes // T)
-    batch, lane = divmod(g, per_batch)
-    lane = lane * T + t
     found: list[ShaderTrace] = []
 
     def runner(cc: Any, st: Any, first_group: int) -> None:
-        if first_group != batch * per_batch:
+        k = g - first_group  # the group's place in this batch (lanes are group-major, T per group)
+        if not 0 <= k < st.n // T:
             execute(cc, st)
             return
+        lane = k * T + t
         # the lane layout is pipeline.compute's; check it against the lane's own ids before trusting it
         sv = st.sv.get(int(ir.OperandType.INPUT_THREAD_ID))
         if (sv is not None and tuple(int(v) for v in sv[:3, lane]) != tid) or \
-                (st.lane_group is not None and int(st.lane_group[lane]) != g - first_group):
+                (st.lane_group is not None and int(st.lane_group[lane]) != k):
             raise NotSupportedError("debug_thread: compute batch layout changed (lane identification failed)")
         tr = trace_execute(cc, st, [lane])[lane]
         tr.invocation = {"thread": tid, "group": group, "thread_in_group": local}
         found.append(tr)
 
-    compute.dispatch(cmd.program, cmd.bindings(), X, Y, Z, max_lanes=max_lanes,
-                     hooks=TextureSampler(quad_derivatives=False), runner=runner)
+    cmd.runner = runner
+    cmd.execute(runtime)
     return found[0] if found else None

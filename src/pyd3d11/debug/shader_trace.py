@@ -26,9 +26,9 @@ from ..errors import NotSupportedError
 from ..shader import ir
 from ..shader.dxbc.disasm import instruction_text
 from ..shader.dxbc.opcodes import OPCODES
-from ..shader.exec import flow, memory
+from ..shader.exec import flow
 from ..shader.exec.operands import SPECIAL_OUT, compile_src, index_getter
-from ..shader.exec.reference import Compiled, compile_program, finish, new_state
+from ..shader.exec.reference import Compiled, finish, prepare_run
 from ..shader.exec.state import ExecResult, ExecState
 
 OT = ir.OperandType
@@ -392,11 +392,7 @@ def trace_program(program: ir.Program, n_lanes: int, lanes: Iterable[int], input
                   active: np.ndarray | None = None, hooks: Any = None, inputs_component_major: bool = False,
                   helpers: np.ndarray | None = None) -> tuple[ExecResult, dict[int, ShaderTrace]]:
     """:func:`pyd3d11.shader.exec.run_program` with a trace of ``lanes``; the result is the same."""
-    c = compile_program(program)
-    st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks,
-                   inputs_component_major=inputs_component_major, helpers=helpers)
-    if tgsm:
-        st.tgsm.update(tgsm)
-    memory.prepare_tgsm(c, st, 1)
+    c, st = prepare_run(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks,
+                        inputs_component_major, helpers)
     traces = trace_execute(c, st, lanes)
     return finish(st), traces

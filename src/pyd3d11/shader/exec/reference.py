@@ -727,14 +727,25 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
     """Run ``program`` over ``n_lanes`` lanes; see :mod:`pyd3d11.shader.exec`. ``inputs_component_major``:
     ``inputs`` is given in the internal (regs, 4, N) layout (saves the transposing copy); ``helpers``:
     (N,) bool lanes that run without memory side effects (pixel-shader helper lanes)."""
+    c, st = prepare_run(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks,
+                        inputs_component_major, helpers)
+    execute(c, st)
+    return finish(st, keep_state)
+
+
+def prepare_run(program: ir.Program, n_lanes: int, inputs: Any = None, bindings: Any = None,
+                system_values: dict | None = None, tgsm: dict | None = None, active: np.ndarray | None = None,
+                hooks: Any = None, inputs_component_major: bool = False,
+                helpers: np.ndarray | None = None) -> tuple[Compiled, ExecState]:
+    """The compiled program and a fresh state ready to execute (``run_program``'s arguments; one
+    thread group of groupshared memory)."""
     c = compile_program(program)
     st = new_state(c, n_lanes, inputs, bindings, system_values, active, hooks,
                    inputs_component_major=inputs_component_major, helpers=helpers)
     if tgsm:
         st.tgsm.update(tgsm)
     memory.prepare_tgsm(c, st, 1)
-    execute(c, st)
-    return finish(st, keep_state)
+    return c, st
 
 
 def finish(st: ExecState, keep_state: bool = False) -> ExecResult:
