@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .compat import compat_semantic
+from .constprop import assigned_names
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
@@ -160,32 +161,8 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node 
     at = ArrayType(elem, count)
     # inputs are writable in HLSL: a written array is copied into temps; one only read stays in the input
     # registers, so a run-time vertex index becomes relative addressing (exprs._vertex_element)
-    return Val(at, cg.materialize_force(slots) if slots and _written(body, p.name) else slots)
-
-
-def _written(body: A.Node | None, name: str) -> bool:
-    """Whether the entry point may write parameter ``name``: assigned, incremented, or passed to a
-    function (conservatively: any call argument rooted at it may be an ``out`` one)."""
-    from .codegen import walk
-
-    def root(n: A.Node) -> A.Node:
-        while isinstance(n, (A.Index, A.Member)):
-            n = n.a
-        return n
-
-    if body is None:
-        return True
-    for n in walk(body):
-        targets: list[A.Node] = []
-        if isinstance(n, A.Assign):
-            targets = [n.target]
-        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
-            targets = [n.a]
-        elif isinstance(n, (A.Call, A.MethodCall)):
-            targets = list(n.args)
-        if any(isinstance(root(t), A.Ident) and root(t).name == name for t in targets):
-            return True
-    return False
+    written = body is None or p.name in assigned_names(cg, body)
+    return Val(at, cg.materialize_force(slots) if slots and written else slots)
 
 
 def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:

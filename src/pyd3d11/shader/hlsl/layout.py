@@ -134,11 +134,9 @@ def cb_extent(cg: Codegen) -> dict[int, int]:
 
 def has_class_instance(t) -> bool:
     from .classes import ClassType
-    from .types import ArrayType
+    from .types import array_leaf
 
-    while isinstance(t, ArrayType):
-        t = t.elem
-    return isinstance(t, ClassType)
+    return isinstance(array_leaf(t), ClassType)
 
 
 def mark_read_cb_variables(cg: Codegen) -> None:

@@ -10,38 +10,26 @@ moves and deletes moves left with none."""
 from __future__ import annotations
 
 from .operands import Ins, Reg
-from .optimize import _padded, _shape
-
-_OUTPUTS = frozenset({"o"})
-
-
-def _copy_source(ins: Ins, lane: int) -> tuple[int, int] | None:
-    """The temp component a plain ``mov`` copies into destination lane ``lane`` (None: not such a copy)."""
-    if ins.op != "mov" or ins.suffix or len(ins.args) != 2:
-        return None
-    s = ins.args[1]
-    if s.file != "r" or s.rel is not None or s.mod:
-        return None
-    return s.idx[0], _padded(s)[lane]
+from .optimize import _copy_slots, _padded, _shape, _writes_of
 
 
 def defined_components(code: list[Ins]) -> set[tuple[int, int]]:
     """Temp components that hold a value the shader computed: written by an operation other than a plain
-    copy, or copied from such a component (without optimisation an undefined member travels through
-    copies before it reaches its output)."""
+    copy of a temp, or copied from such a component (without optimisation an undefined member travels
+    through copies before it reaches its output)."""
     copies: list[tuple[tuple[int, int], tuple[int, int]]] = []
     defined: set[tuple[int, int]] = set()
     for ins in code:
-        sh = _shape(ins)
-        for d in ins.args[:sh.nd]:
-            if d.file != "r":
-                continue
-            for c in d.comps if d.comps is not None else (0, 1, 2, 3):
-                src = _copy_source(ins, c) if sh.nd == 1 else None
-                if src is None:
-                    defined.add((d.idx[0], c))
+        moved = _copy_slots(ins)
+        if moved is not None:
+            t = ins.args[0].idx[0]
+            for c, src in moved:
+                if src[0] == "r":
+                    copies.append(((t, c), (src[1][0], src[3])))
                 else:
-                    copies.append(((d.idx[0], c), src))
+                    defined.add((t, c))
+            continue
+        defined.update(_writes_of(ins, _shape(ins)))
     changed = True
     while changed:
         changed = False
@@ -60,7 +48,7 @@ def drop_undefined_output_moves(code: list[Ins]) -> bool:
     for ins in code:
         if ins.op == "mov" and not ins.suffix and len(ins.args) == 2:
             d, s = ins.args
-            if d.file in _OUTPUTS and d.rel is None and s.file == "r" and s.rel is None and not s.mod:
+            if d.file == "o" and d.rel is None and s.file == "r" and s.rel is None and not s.mod:
                 lanes = tuple(d.comps) if d.comps is not None else (0, 1, 2, 3)
                 sw = _padded(s)
                 keep = [c for c in lanes if (s.idx[0], sw[c]) in written]
