@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import conformance_path
-from test_hlsl_slimshader import DEFINES, ENTRIES, ROOT, FolderInclude, profile_of, source_for
+from test_hlsl_slimshader import DEFINES, ENTRIES, ROOT, profile_of, source_for
 
+from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
 from pyd3d11.tools import optdiff
 from pyd3d11.tools.optdiff import compile_both, diff_case, run_same_inputs
 
@@ -38,7 +39,8 @@ _CS_GS = [(o, e) for o, e, _ in ENTRIES if (ROOT / o).exists() and _stage_of(o) 
 def _compile(obj: str, entry: str) -> tuple[bytes, bytes]:
     o = conformance_path("dxbc-corpus", "slimshader", obj)
     h = source_for(o)
-    return compile_both(h.read_bytes(), h.name, entry, profile_of(o), DEFINES.get(o.name), FolderInclude(o.parent))
+    return compile_both(h.read_bytes(), str(h), entry, profile_of(o), DEFINES.get(o.name),
+                        D3D_COMPILE_STANDARD_FILE_INCLUDE)
 
 
 @pytest.mark.parametrize(("obj", "entry"), _CASES, ids=[c[0].rsplit("/", 1)[-1] for c in _CASES])

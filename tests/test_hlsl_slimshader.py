@@ -18,6 +18,7 @@ import pytest
 from conftest import CONFORMANCE, conformance_path
 
 from pyd3d11.errors import D3D11Error
+from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
@@ -92,23 +93,6 @@ def reflection_summary(blob) -> dict[str, list]:
     }
 
 
-class FolderInclude:
-    """ID3DInclude over one folder with Windows' case-insensitive file names (the SDK samples were
-    written on Windows: e.g. ``#include "Shader_include.hlsl"`` for shader_include.hlsl)."""
-
-    def __init__(self, folder: Path):
-        self.files = {p.name.lower(): p for p in folder.iterdir() if p.is_file()}
-
-    def Open(self, IncludeType: int, pFileName: str, pParentData) -> str:  # noqa: N802,N803
-        p = self.files.get(Path(pFileName).name.lower())
-        if p is None:
-            raise FileNotFoundError(pFileName)
-        return p.read_text(encoding="utf-8", errors="replace")
-
-    def Close(self, pData) -> None:  # noqa: N802,N803
-        pass
-
-
 #: macros the SDK sample defines for an object variant (from the sample's C++ CompileShaderFromFile calls,
 #: visible in the source's #ifdef blocks and the object names)
 DEFINES = {
@@ -121,7 +105,8 @@ DEFINES = {
 @functools.cache  # the reflection and declaration tests compile each object once
 def compile_for(o: Path, entry: str):
     h = source_for(o)
-    return D3DCompile(h.read_bytes(), None, h.name, DEFINES.get(o.name), FolderInclude(o.parent), entry,
+    # the standard include finds files as Windows does ("Shader_include.hlsl" for shader_include.hlsl)
+    return D3DCompile(h.read_bytes(), None, str(h), DEFINES.get(o.name), D3D_COMPILE_STANDARD_FILE_INCLUDE, entry,
                       profile_of(o))
 # (object, entry point, None when reflection matches else why it does not yet)
 ENTRIES = [

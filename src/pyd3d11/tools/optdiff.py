@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
 from ..pipeline.bindings import Bindings
 from ..shader import ir
 from ..shader.blob import blob_bytes
@@ -119,34 +120,31 @@ class HashSampler:
         raise NotSupportedError("optdiff: eval_* instructions")
 
 
+def _compile(source: bytes, name: str, entry: str, target: str, defines: dict | None, include: Any,
+             flags: int, optimise: bool, unshared: bool = False) -> bytes:
+    from ..shader.compile_api import D3DCompile
+    from ..shader.hlsl import regalloc
+
+    saved = optimize.ENABLED, regalloc.NO_SHARING
+    try:
+        optimize.ENABLED, regalloc.NO_SHARING = optimise, unshared
+        return bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
+    finally:
+        optimize.ENABLED, regalloc.NO_SHARING = saved
+
+
 def compile_both(source: bytes, name: str, entry: str, target: str, defines: dict | None,
                  include=None, flags: int = 0) -> tuple[bytes, bytes]:
-    from ..shader.compile_api import D3DCompile
-
-    saved = optimize.ENABLED
-    try:
-        optimize.ENABLED = True
-        on = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
-        optimize.ENABLED = False
-        off = bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
-    finally:
-        optimize.ENABLED = saved
-    return on, off
+    """(optimised, unoptimised) bytecode of one entry point."""
+    return tuple(_compile(source, name, entry, target, defines, include, flags, opt)  # type: ignore[return-value]
+                 for opt in (True, False))
 
 
 def compile_unshared(source: bytes, name: str, entry: str, target: str, defines: dict | None,
                      include=None, flags: int = 0) -> bytes:
     """The unoptimised program with a register of its own for every virtual temp (regalloc.NO_SHARING):
     run with different temp pre-fills, it shows whether the source reads never-written values."""
-    from ..shader.compile_api import D3DCompile
-    from ..shader.hlsl import regalloc
-
-    saved = optimize.ENABLED, regalloc.NO_SHARING
-    try:
-        optimize.ENABLED, regalloc.NO_SHARING = False, True
-        return bytes(blob_bytes(D3DCompile(source, None, name, defines, include, entry, target, flags)))
-    finally:
-        optimize.ENABLED, regalloc.NO_SHARING = saved
+    return _compile(source, name, entry, target, defines, include, flags, False, unshared=True)
 
 
 def _program(blob: bytes) -> ir.Program:
@@ -552,16 +550,8 @@ def main(argv: list[str] | None = None) -> int:
     defines = dict(d.split("=", 1) if "=" in d else (d, "1") for d in a.D)
     path = Path(file)
 
-    class _Folder:
-        def Open(self, IncludeType, pFileName, pParentData):  # noqa: N802,N803
-            files = {p.name.lower(): p for p in path.parent.iterdir()}
-            return files[Path(pFileName).name.lower()].read_text(errors="replace")
-
-        def Close(self, pData):  # noqa: N802,N803
-            pass
-
-    outcome, detail = diff_case(path.read_bytes(), entry, target, name=path.name, defines=defines or None,
-                                include=_Folder(), lanes=a.lanes, seed=a.seed, timeout=a.timeout)
+    outcome, detail = diff_case(path.read_bytes(), entry, target, name=str(path), defines=defines or None,
+                                include=D3D_COMPILE_STANDARD_FILE_INCLUDE, lanes=a.lanes, seed=a.seed, timeout=a.timeout)
     print(f"{outcome} {detail}".strip())
     return 1 if outcome in ("diff", "crash") else 0
 
