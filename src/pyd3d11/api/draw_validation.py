@@ -17,6 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyd3d11.headers.d3dcommon import D3D_PRIMITIVE_TOPOLOGY
+from pyd3d11.headers.dxgi_types import DXGI_FORMAT
+from pyd3d11.pipeline.geometry import gs_accepts_topology
+from pyd3d11.pipeline.primitives import PATCHLIST_1
 from pyd3d11.shader import ir
 
 from .context_state import CAT_EXECUTION, SEV_ERROR, SEV_INFO, SEV_WARNING, F
@@ -179,36 +183,34 @@ MESSAGES: dict[str, tuple[int, str]] = {
 DROPS = frozenset({"DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH", "DEVICE_DRAW_HULL_SHADER_INPUT_TOPOLOGY_MISMATCH",
                    "DEVICE_UNORDEREDACCESSVIEW_BUFFER_TYPE_MISMATCH"})
 
-# bytecode resource dimension (ir.ResourceDimension) -> name in messages
-_DIM_NAMES = {1: "BUFFER", 2: "TEXTURE1D", 3: "TEXTURE2D", 4: "TEXTURE2DMS", 5: "TEXTURE3D", 6: "TEXTURECUBE",
-              7: "TEXTURE1DARRAY", 8: "TEXTURE2DARRAY", 9: "TEXTURE2DMSARRAY", 10: "TEXTURECUBEARRAY",
-              11: "RAWBUFFER", 12: "STRUCTUREDBUFFER"}
 _BUFFER_KIND_NAMES = {1: "typed Buffer", 11: "Raw Buffer", 12: "Structured Buffer"}
 # D3D11_SRV_DIMENSION -> bytecode dimension (BUFFER/BUFFEREX refined by raw/structured below)
 _SRV_DIM = {1: 1, 2: 2, 3: 7, 4: 3, 5: 8, 6: 4, 7: 9, 8: 5, 9: 6, 10: 10, 11: 1}
 # D3D11_UAV_DIMENSION -> bytecode dimension
 _UAV_DIM = {1: 1, 2: 2, 3: 7, 4: 3, 5: 8, 8: 5}
-_RETURN_NAMES = {1: "UNORM", 2: "SNORM", 3: "SINT", 4: "UINT", 5: "FLOAT"}
 _COMPONENT_TYPES = {1: "uint", 2: "int", 3: "float"}
-# D3D10_SB_PRIMITIVE (dcl_inputprimitive) -> name and the IA topologies it accepts
-_GS_PRIMS = {1: ("point", (1,)), 2: ("line", (2, 3)), 3: ("triangle", (4, 5)), 6: ("lineadj", (10, 11)),
-             7: ("triangleadj", (12, 13))}
-_TOPOLOGY_NAMES = {1: "POINTLIST", 2: "LINELIST", 3: "LINESTRIP", 4: "TRIANGLELIST", 5: "TRIANGLESTRIP",
-                   10: "LINELIST_ADJ", 11: "LINESTRIP_ADJ", 12: "TRIANGLELIST_ADJ", 13: "TRIANGLESTRIP_ADJ"}
-PATCHLIST_1 = 33
+# D3D10_SB_PRIMITIVE (dcl_inputprimitive) -> name in messages (which topologies it accepts: pipeline.geometry)
+_GS_PRIM_NAMES = {1: "point", 2: "line", 3: "triangle", 6: "lineadj", 7: "triangleadj"}
 # D3D_NAME values a stage can receive without an upstream output (system generated)
 _GENERATED = frozenset({6, 7, 8, 9, 10})
 _GENERATED_NAMES = frozenset({"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
                               "SV_SAMPLEINDEX", "SV_COVERAGE", "SV_GSINSTANCEID", "SV_OUTPUTCONTROLPOINTID",
                               "SV_DOMAINLOCATION", "SV_INNERCOVERAGE"})
-R16_UINT = 57
-APPEND_ALIGNED = 0xFFFFFFFF
 
 
 def _topology_name(t: int) -> str:
-    if t >= PATCHLIST_1:
-        return f"{t - PATCHLIST_1 + 1}_CONTROL_POINT_PATCHLIST"
-    return _TOPOLOGY_NAMES.get(t, str(t))
+    try:
+        return D3D_PRIMITIVE_TOPOLOGY(t).name.removeprefix("D3D_PRIMITIVE_TOPOLOGY_")
+    except ValueError:
+        return str(t)
+
+
+def _dim_name(dim: int) -> str | int:
+    """A bytecode resource dimension as messages name it (TEXTURE2DMS, RAWBUFFER, …)."""
+    try:
+        return ir.ResourceDimension(dim).name.replace("_", "")
+    except ValueError:
+        return dim
 
 
 # -------------------------------------------------------------------------------------------------
@@ -346,7 +348,7 @@ def _return_mismatch(rets: tuple[int, ...] | None, fmt: int, exact: bool) -> tup
             continue  # component absent from the format, or a return type (mixed/double) not checked
         ok = want == k if exact else (want == k or (want in _FLOATISH and k in _FLOATISH))
         if not ok:
-            return c, _RETURN_NAMES[r], k.upper()
+            return c, ir.ReturnType(r).name, k.upper()
     return None
 
 
@@ -380,8 +382,8 @@ def _check_resources(rep: _Reporter, stage: str, facts: ShaderFacts, st: Any) ->
         view = v._view
         bound = _view_dim(view, _SRV_DIM)
         if bound != dim:
-            rep("DEVICE_DRAW_VIEW_DIMENSION_MISMATCH", unit=unit, slot=slot, declared=_DIM_NAMES.get(dim, dim),
-                bound=_DIM_NAMES.get(bound, bound))
+            rep("DEVICE_DRAW_VIEW_DIMENSION_MISMATCH", unit=unit, slot=slot, declared=_dim_name(dim),
+                bound=_dim_name(bound))
             continue
         if samples and view.storage.sample_count != samples:
             rep("DEVICE_DRAW_RESOURCE_SAMPLE_COUNT_MISMATCH", unit=unit, slot=slot, bound=view.storage.sample_count,
@@ -416,7 +418,7 @@ def _check_uavs(rep: _Reporter, stage: str, facts: ShaderFacts, uavs: list[Any])
                     declared=_BUFFER_KIND_NAMES[dim], bound=_BUFFER_KIND_NAMES[bound])
             else:
                 rep("DEVICE_UNORDEREDACCESSVIEW_DIMENSION_MISMATCH", unit=unit, slot=slot,
-                    declared=_DIM_NAMES.get(dim, dim), bound=_DIM_NAMES.get(bound, bound))
+                    declared=_dim_name(dim), bound=_dim_name(bound))
             continue
         bad = _return_mismatch(rets, view.format, exact=True)
         if bad is not None:
@@ -507,7 +509,7 @@ def _check_index_buffer(rep: _Reporter, s: Any, args: Any) -> None:
         return
     if args is None or args.vertex_count <= 0:
         return
-    size = 2 if int(s.ia_ib_format) == R16_UINT else 4
+    size = 2 if int(s.ia_ib_format) == DXGI_FORMAT.DXGI_FORMAT_R16_UINT else 4
     if int(s.ia_ib_offset) + (args.start_index + args.vertex_count) * size > int(s.ia_ib._storage.width):
         rep("DEVICE_DRAW_INDEX_BUFFER_TOO_SMALL")
 
@@ -531,11 +533,9 @@ def _check_topology(rep: _Reporter, s: Any, facts: dict[str, ShaderFacts]) -> No
         if patch:
             rep("DEVICE_DRAW_RASTERIZING_CONTROL_POINTS", topology=_topology_name(topology))
         return
-    if gs_input >= 8:  # a GS may consume patches directly when tessellation is off (patch n <- patchlist n)
-        name, accepted = f"patch{gs_input - 7}", (PATCHLIST_1 + gs_input - 8,)
-    else:
-        name, accepted = _GS_PRIMS.get(gs_input, ("?", (topology,)))
-    if topology not in accepted:
+    # the pipeline's own rule (a GS may consume patches directly when tessellation is off: patch n <- patchlist n)
+    if not gs_accepts_topology(s.stages["GS"].shader._program, topology):
+        name = f"patch{gs_input - 7}" if gs_input >= 8 else _GS_PRIM_NAMES.get(gs_input, "?")
         rep("DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH", expected=name, topology=_topology_name(topology))
 
 
