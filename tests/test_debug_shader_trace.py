@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_audit_pipeline import _compile, _rt, _setup_draw
 
 import pyd3d11
 import pyd3d11.debug as dbg
 from pyd3d11.d3d11 import *  # noqa: F403
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.debug import replay, shader_trace
 from pyd3d11.errors import NotSupportedError
 
@@ -22,10 +22,6 @@ W, H = 8, 4
 def _device():
     dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
     return dev, ctx
-
-
-def _compile(src: str, profile: str) -> bytes:
-    return D3DCompile(src, None, "t.hlsl", None, None, "main", profile)
 
 
 def _f(bits: int) -> float:
@@ -165,22 +161,12 @@ def _branch_expected(x: int, y: int) -> list[float]:
 
 
 def _draw(dev, ctx, ps_src: str, srvs=(), samplers=()):
-    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
-        Width=W, Height=H, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R32G32B32A32_FLOAT,
-        SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_RENDER_TARGET), None)
-    rtv = dev.CreateRenderTargetView(tex, None)
-    ctx.ClearRenderTargetView(rtv, [0, 0, 0, 0])
-    ctx.OMSetRenderTargets(1, [rtv], None)
-    ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, W, H, 0, 1)])
-    v = _compile(_VS, "vs_5_0")
-    p = _compile(ps_src, "ps_5_0")
-    ctx.VSSetShader(dev.CreateVertexShader(v, len(v), None), None, 0)
-    ctx.PSSetShader(dev.CreatePixelShader(p, len(p), None), None, 0)
+    tex, rtv = _rt(dev, ctx, W, H)
+    _setup_draw(dev, ctx, [rtv], W, H, _VS, ps_src, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
     if srvs:
         ctx.PSSetShaderResources(0, len(srvs), list(srvs))
     if samplers:
         ctx.PSSetSamplers(0, len(samplers), list(samplers))
-    ctx.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
     ctx.Draw(3, 0)
     return tex, rtv
 

@@ -7,10 +7,9 @@ analytic attribute (linear in pixel coordinates) or from the render target's cov
 from __future__ import annotations
 
 import numpy as np
-from test_audit_pipeline import _read_buffer
+from test_audit_pipeline import _read_buffer, _rt, _setup_draw
 
 from pyd3d11.d3d11 import *  # noqa: F403
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.dxgi import *  # noqa: F403
 
 W = H = 16
@@ -33,10 +32,6 @@ O main(uint vid : SV_VertexID) {{
 def _device():
     dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
     return dev, ctx
-
-
-def _compile(src: str, profile: str) -> bytes:
-    return D3DCompile(src, None, "t.hlsl", None, None, "main", profile)
 
 
 def _buffer_uav(dev, n: int, stride: int, flags: int = 0, raw: bool = False):
@@ -83,11 +78,7 @@ def _rt_covered(dev, ctx, tex) -> np.ndarray:
 def _draw(dev, ctx, ps: str, uavs, srvs=(), samplers=(), early_depth=None):
     """Draws the triangle into a 16x16 R32_FLOAT target with ``uavs`` from u1; returns the covered mask.
     ``early_depth``: clear value of a D32 depth buffer tested with LESS (None: no depth buffer)."""
-    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
-        Width=W, Height=H, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R32_FLOAT,
-        SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_RENDER_TARGET), None)
-    rtv = dev.CreateRenderTargetView(tex, None)
-    ctx.ClearRenderTargetView(rtv, [0, 0, 0, 0])
+    tex, rtv = _rt(dev, ctx, W, H, fmt=DXGI_FORMAT_R32_FLOAT)
     dsv = None
     if early_depth is not None:
         ds = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
@@ -97,12 +88,7 @@ def _draw(dev, ctx, ps: str, uavs, srvs=(), samplers=(), early_depth=None):
         ctx.ClearDepthStencilView(dsv, D3D11_CLEAR_DEPTH, early_depth, 0)
         ctx.OMSetDepthStencilState(dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
             DepthEnable=True, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_LESS)), 0)
-    ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, W, H, 0, 1)])
-    ctx.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
-    v = _compile(VS, "vs_5_0")
-    p = _compile(ps, "ps_5_0")
-    ctx.VSSetShader(dev.CreateVertexShader(v, len(v), None), None, 0)
-    ctx.PSSetShader(dev.CreatePixelShader(p, len(p), None), None, 0)
+    _setup_draw(dev, ctx, [rtv], W, H, VS, ps, dsv=dsv, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
     if srvs:
         ctx.PSSetShaderResources(0, len(srvs), list(srvs))
     if samplers:
