@@ -196,6 +196,7 @@ def op_discard(cond):
     def f(st: ExecState, pc: int) -> int:
         if st.any:
             st.discarded |= st.mask & cond(st)
+            st.discard_ran = True
         return pc + 1
 
     return f

@@ -42,6 +42,7 @@ class ExecState:
     tgsm_words: dict[int, int] = field(default_factory=dict)
     lane_group: np.ndarray | None = None  # lane → group index within the batch (compute)
     discarded: np.ndarray | None = None
+    discard_ran: bool = False  # a discard op has run (else ``discarded`` is all False: no scan needed)
     stack: list[Frame] = field(default_factory=list)
     full: bool = True  # mask is all-true (fast, unmasked writes)
     any: bool = True
@@ -86,7 +87,7 @@ class ExecState:
         """(N,) bool lanes whose memory writes, atomics and counter updates must not take effect: helper
         lanes and lanes that executed ``discard`` (D3D11.3 §16.13, §22.17.8); None when there are none."""
         d = self.discarded
-        if d is not None and d.any():
+        if self.discard_ran and d is not None and d.any():
             return d if self.helper is None else d | self.helper
         return self.helper
 
