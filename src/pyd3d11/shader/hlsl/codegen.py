@@ -31,7 +31,7 @@ from .diagnostics import HlslError, Pos
 from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
-    cb_extent,
+    cb_declarations,
     check_packoffset_objects,
     global_var_decls,
     kept_unused_cbuffers,
@@ -151,7 +151,6 @@ class Codegen(SignatureBinding):
         self.loops: list[dict] = []  # break/continue context
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
-        self.uses_dynamic_cb: set[int] = set()
         self.cp_names: set[str] = set()  # names the hull shader's control-point function reaches (layout.py)
         self.precise_seen: bool | None = None  # the source declares something precise (refactor.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
@@ -1195,12 +1194,12 @@ class Codegen(SignatureBinding):
         from .globalflags import global_flags_decl
 
         lines: list[str] = []
-        extent = cb_extent(self)
+        decls = cb_declarations(self)
         for cb in self.cbufs:
             if cb.slot < 0 or not cb.used:
                 continue
-            n = extent.get(cb.slot, 1)
-            dyn = ", dynamicIndexed" if cb.slot in self.uses_dynamic_cb else ", immediateIndexed"
+            n, dynamic = decls.get(cb.slot, (1, False))
+            dyn = ", dynamicIndexed" if dynamic else ", immediateIndexed"
             lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
         for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):
             if not r.used or r.reg < 0:

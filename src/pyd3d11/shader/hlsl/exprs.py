@@ -542,8 +542,7 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
         ri = cg.scalar_temp_slot(ri)
         out = [(s[0], s[1], ri, s[3]) for s in first]
         if "cb" in files:
-            cg.uses_dynamic_cb.add(first[0][1][0])
-            for s in first:  # the highest register this read can reach (layout.cb_extent)
+            for s in first:  # the highest register this read can reach (layout.cb_reads)
                 key = (s[1][0], s[1][-1])
                 last, step = cg.cb_reach.get(key, (0, stride))
                 cg.cb_reach[key] = (max(last, s[1][-1] + (count - 1) * stride), min(step, stride))

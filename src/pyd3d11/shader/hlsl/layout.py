@@ -5,6 +5,7 @@ dxbc-corpus)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import ast as A
@@ -90,19 +91,26 @@ def _final_code(cg: Codegen) -> list:
     return [ph["code"] for _, ph in cg.hs_phases] if cg.stage == "hs" else [cg.code]
 
 
-def cb_reads(cg: Codegen, codes: list | None = None) -> tuple[dict[int, set[tuple[int, int]]], bool]:
-    """(slot -> the (register, component) pairs the final code can read, whether some read picks its
-    buffer at run time (``cb[rT.x + 0][…]``: class instance data reached through ``this``)). A dynamically
-    indexed read reaches every element of the indexed array (exprs.dynamic_element records the last
-    register and the element stride); one whose array is unknown reaches the rest of the buffer."""
+@dataclass(slots=True)
+class CbReads:
+    """What the final code reads from constant buffers (layout.cb_reads)."""
+
+    words: dict[int, set[tuple[int, int]]]  # slot -> (register, component) pairs it can read
+    dynamic: set[int]  # slots read with a run-time register index (``cb0[r0.x + 4]``)
+    through_this: bool  # some read picks its buffer at run time (class instance data via ``this``)
+
+
+def cb_reads(cg: Codegen, codes: list | None = None) -> CbReads:
+    """The constant-buffer reads of the final code (``codes``: these instruction lists instead). A
+    dynamically indexed read reaches every element of the indexed array (exprs.dynamic_element records
+    the last register and the element stride); one whose array is unknown reaches the rest of the buffer."""
     sizes = {cb.slot: max(1, cb.size // 16) for cb in cg.cbufs}
-    reads: dict[int, set[tuple[int, int]]] = {}
-    dynamic_buffer = False
+    out = CbReads({}, set(), False)
     for code in _final_code(cg) if codes is None else codes:
         for ins in code:
             for a in ins.args:
                 if a.file == "cbthis" or (a.file == "cb" and len(a.idx) != 2):
-                    dynamic_buffer = True  # class instance data (linkage.py)
+                    out.through_this = True  # class instance data (linkage.py)
                     continue
                 if a.file != "cb":
                     continue
@@ -111,24 +119,26 @@ def cb_reads(cg: Codegen, codes: list | None = None) -> tuple[dict[int, set[tupl
                 if a.rel is None:
                     regs: range | list[int] = [reg]
                 else:
+                    out.dynamic.add(slot)
                     last, stride = cg.cb_reach.get((slot, reg), (sizes.get(slot, 1) - 1, 1))
                     regs = range(reg, last + 1, stride)
-                reads.setdefault(slot, set()).update((r, c) for r in regs for c in comps)
-    return reads, dynamic_buffer
+                out.words.setdefault(slot, set()).update((r, c) for r in regs for c in comps)
+    return out
 
 
-def cb_extent(cg: Codegen) -> dict[int, int]:
-    """Registers to declare per constant-buffer slot (``dcl_constantbuffer cbN[size]``): one past the
-    highest register the final code can read, as fxc declares it (a buffer bound smaller than the
-    whole declaration but covering this still draws without the debug layer's
-    CONSTANT_BUFFER_TOO_SMALL warning); ``[1]`` for a buffer no code reads; the whole buffer for one
-    holding class instances when code reaches instance data through ``this``."""
-    reads, dynamic_buffer = cb_reads(cg)
-    out = {slot: max(r for r, _ in rs) + 1 for slot, rs in reads.items()}
-    if dynamic_buffer:
+def cb_declarations(cg: Codegen) -> dict[int, tuple[int, bool]]:
+    """Per constant-buffer slot read by the final code: (registers to declare in ``dcl_constantbuffer
+    cbN[size]``, whether it is dynamically indexed). The size is one past the highest register the code
+    can read, as fxc declares it (a buffer bound smaller than the whole declaration but covering this
+    still draws without the debug layer's CONSTANT_BUFFER_TOO_SMALL warning); a buffer no code reads is
+    declared ``[1]`` (absent here); one holding class instances is whole when code reaches instance data
+    through ``this``."""
+    reads = cb_reads(cg)
+    out = {slot: (max(r for r, _ in rs) + 1, slot in reads.dynamic) for slot, rs in reads.words.items()}
+    if reads.through_this:
         for cb in cg.cbufs:
             if any(has_class_instance(v.decl.type) for v in cb.vars):
-                out[cb.slot] = max(1, cb.size // 16)
+                out[cb.slot] = (max(1, cb.size // 16), cb.slot in reads.dynamic)
     return out
 
 
@@ -151,10 +161,10 @@ def mark_read_cb_variables(cg: Codegen) -> None:
     function, whose live code never reads it, and read only by the patch-constant phases — while
     ``g_fCi``, named by the patch-constant function alone, is flagged used. Every other hull shader of
     the corpus agrees (their control-point functions name no constant)."""
-    reads, _ = cb_reads(cg)
+    reads = cb_reads(cg).words
     cp_reads: dict[int, set[tuple[int, int]]] = {}
     if cg.stage == "hs" and cg.hs_phases:
-        cp_reads, _ = cb_reads(cg, [cg.hs_phases[0][1]["code"]])
+        cp_reads = cb_reads(cg, [cg.hs_phases[0][1]["code"]]).words
 
     def read(v, rs: dict[int, set[tuple[int, int]]]) -> bool:
         size, _ = cg.cb_size(v.decl.type)

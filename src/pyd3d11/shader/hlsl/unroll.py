@@ -46,11 +46,11 @@ def _attr(s: A.Node, name: str):
 # --- state snapshots for rollback ------------------------------------------------------------------
 def _snapshot(cg: Codegen) -> tuple:
     return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
-            set(cg.uses_dynamic_cb), len(cg.func_ctx), len(cg.call_stack), len(cg.func_index_stack))
+            len(cg.func_ctx), len(cg.call_stack), len(cg.func_index_stack))
 
 
 def _rollback(cg: Codegen, snap: tuple) -> None:
-    ncode, xregs, known, nloops, scopes, nscopes, dyn_cb, nctx, ncalls, nfidx = snap
+    ncode, xregs, known, nloops, scopes, nscopes, nctx, ncalls, nfidx = snap
     del cg.code[ncode:]
     for x in [x for x in cg.indexable if x not in xregs]:
         del cg.indexable[x]
@@ -58,7 +58,6 @@ def _rollback(cg: Codegen, snap: tuple) -> None:
     del cg.loops[nloops:]
     cg.scopes = scopes
     del cg.scopes[nscopes:]
-    cg.uses_dynamic_cb = dyn_cb
     del cg.func_ctx[nctx:]
     del cg.call_stack[ncalls:]
     del cg.func_index_stack[nfidx:]
