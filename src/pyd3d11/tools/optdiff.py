@@ -347,29 +347,14 @@ def prefilled_temps(word: int | None) -> Iterator[None]:
     """Start every run with temps (r#, x#) holding ``word`` instead of 0 (None: unchanged). A program
     whose outputs change with ``word`` reads registers it never wrote: its source reads an
     uninitialised variable, whose value is undefined, so optimised and unoptimised may differ."""
-    if word is None:
-        yield
-        return
-    from ..pipeline import compute, geometry
     from ..shader.exec import reference
 
-    orig = reference.new_state
-
-    def new_state(*a: Any, **kw: Any):
-        st = orig(*a, **kw)
-        st.r[...] = U32(word)
-        for x in st.x.values():
-            x[...] = U32(word)
-        return st
-
-    mods = (reference, compute, geometry)
-    for m in mods:
-        m.new_state = new_state
+    saved = reference.TEMP_FILL
+    reference.TEMP_FILL = word if word is None else int(word) & 0xFFFFFFFF
     try:
         yield
     finally:
-        for m in mods:
-            m.new_state = orig
+        reference.TEMP_FILL = saved
 
 
 def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, groups: int = 2,

@@ -641,6 +641,15 @@ def _as_regs(a: Any, n: int, regs: int) -> np.ndarray:
     return out
 
 
+#: word every temp (r#, x#) starts with; None: 0. A testing switch (tools/optdiff runs a program with two
+#: fills: outputs that change read registers the program never wrote, i.e. uninitialised variables)
+TEMP_FILL: int | None = None
+
+
+def _temps(shape: tuple[int, ...]) -> np.ndarray:
+    return np.zeros(shape, U32) if TEMP_FILL is None else np.full(shape, TEMP_FILL, U32)
+
+
 def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: dict | None,
               active: np.ndarray | None, hooks: Any = None, sv_internal: bool = False,
               inputs_component_major: bool = False, helpers: np.ndarray | None = None) -> ExecState:
@@ -680,10 +689,10 @@ def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: di
     mask = np.ones(n, bool) if active is None else np.asarray(active, bool).copy()
     st = ExecState(
         n=n,
-        r=np.zeros((c.n_temps, 4, n), U32),
+        r=_temps((c.n_temps, 4, n)),
         v=vfile,
         o=np.zeros((c.n_outputs, 4, n), U32),
-        x={reg: np.zeros((size, 4, n), U32) for reg, (size, _) in c.indexable.items()},
+        x={reg: _temps((size, 4, n)) for reg, (size, _) in c.indexable.items()},
         mask=mask, cb=cbs, icb=c.icb, bindings=b, sv=sv, special_out={},
         discarded=np.zeros(n, bool), hooks=hooks or SamplingHooks(),
     )
