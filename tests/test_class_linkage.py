@@ -203,8 +203,9 @@ ret
 
 @pytest.fixture
 def api():
-    cd = pytest.importorskip("pyd3d11.api.create_device")
-    dbg = pytest.importorskip("pyd3d11.api.debug")
+    from pyd3d11.api import create_device as cd
+    from pyd3d11.api import debug as dbg
+
     dev, _level, ctx = cd.D3D11CreateDevice(None, 1, None, 0x2, None, 0, 7)
     return dev, ctx, dev.QueryInterface(dbg.ID3D11InfoQueue)
 
