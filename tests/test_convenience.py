@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from context_testkit import buffer, make, texture
 
 from pyd3d11.api.convenience import quick_device, save_png, texture_to_numpy, to_rgba8
