@@ -54,6 +54,22 @@ class OMState:
     stencil_ref: int = 0
 
 
+def _to_channel_width(fmt: int, words: np.ndarray) -> np.ndarray:
+    """Each component of (n, 4) uint32 cut to its channel's bit width (sign-extended for SINT)."""
+    info = format_info(fmt)
+    out = words.copy()
+    for ch in info.channels:
+        c = ch.component
+        if c is None or ch.bits >= 32:
+            continue
+        v = out[:, c] & np.uint32((1 << ch.bits) - 1)
+        if info.kind == FormatKind.SINT:
+            sign = np.uint32(1 << (ch.bits - 1))
+            v = (v ^ sign) - sign  # uint32 wrap-around gives the two's-complement extension
+        out[:, c] = v
+    return out
+
+
 @dataclass(slots=True, eq=False)
 class ColorTarget:
     view: ViewDescriptor
@@ -344,7 +360,12 @@ class OutputMerger:
         if t.kind in (FormatKind.UINT, FormatKind.SINT):
             src = src_bits.view(np.int32) if t.kind == FormatKind.SINT else src_bits
             if rt is not None and getattr(rt, "LogicOpEnable", False):
-                src = bl.logic_op(rt.LogicOp, src_bits, dst.view(np.uint32)).view(dst.dtype)
+                # §17.7: the op combines the target's stored bits, so the source is first converted to the
+                # format (integer clamp) and the result keeps each channel's width (~s of an 8-bit 0x5A is 0xA5).
+                stored = codecs.decode(t.format, codecs.encode(t.format, src.astype(dst.dtype)))
+                res = bl.logic_op(rt.LogicOp, np.asarray(stored).astype(dst.dtype).view(np.uint32),
+                                  dst.view(np.uint32))
+                src = _to_channel_width(t.format, res).view(dst.dtype)
             out = src.astype(dst.dtype)
         else:
             src = src_bits.view(np.float32)
