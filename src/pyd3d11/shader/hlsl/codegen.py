@@ -45,6 +45,7 @@ from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
+from .optimize import fold_alu
 from .refactor import refactor_identity
 from .signatures import SignatureBinding
 from .types import (
@@ -331,50 +332,14 @@ class Codegen(SignatureBinding):
         return [np.array([s[3] for s in sl], np.uint32) for sl in slots_list]
 
     def try_fold(self, name: str, base: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
-        if not all(all(is_imm(s) for s in sl) for sl in srcs):
+        """The operation on immediates folded by the executor's own arithmetic (optimize.fold_alu), so a
+        folded constant has the bits the instruction would compute at run time (denormal flushing included)."""
+        if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
-        arrs = self.fold_arrays(srcs)
-        f = [a.view(np.float32) for a in arrs]
-        i = [a.view(np.int32) for a in arrs]
-        u = arrs
-        with np.errstate(all="ignore"):
-            res: np.ndarray | None
-            table = {
-                "add": lambda: f[0] + f[1], "mul": lambda: f[0] * f[1], "div": lambda: f[0] / f[1],
-                "iadd": lambda: (i[0] + i[1]).astype(np.int32), "imul": lambda: (i[0] * i[1]).astype(np.int32),
-                "and": lambda: u[0] & u[1], "or": lambda: u[0] | u[1], "xor": lambda: u[0] ^ u[1],
-                "not": lambda: ~u[0], "ishl": lambda: u[0] << (u[1] & 31), "ushr": lambda: u[0] >> (u[1] & 31),
-                "ishr": lambda: i[0] >> (u[1] & 31).astype(np.int32), "ineg": lambda: (-i[0]).astype(np.int32),
-                "neg": lambda: -f[0], "itof": lambda: i[0].astype(np.float32), "utof": lambda: u[0].astype(np.float32),
-                "ftoi": lambda: np.clip(np.nan_to_num(np.trunc(f[0])), -2**31, 2**31 - 1).astype(np.int64).astype(np.int32),
-                "ftou": lambda: np.clip(np.nan_to_num(np.trunc(f[0])), 0, 2**32 - 1).astype(np.int64).astype(np.uint32),
-                "eq": lambda: np.where(f[0] == f[1], 0xFFFFFFFF, 0), "ne": lambda: np.where(f[0] != f[1], 0xFFFFFFFF, 0),
-                "lt": lambda: np.where(f[0] < f[1], 0xFFFFFFFF, 0), "ge": lambda: np.where(f[0] >= f[1], 0xFFFFFFFF, 0),
-                "ieq": lambda: np.where(u[0] == u[1], 0xFFFFFFFF, 0), "ine": lambda: np.where(u[0] != u[1], 0xFFFFFFFF, 0),
-                "ilt": lambda: np.where(i[0] < i[1], 0xFFFFFFFF, 0), "ige": lambda: np.where(i[0] >= i[1], 0xFFFFFFFF, 0),
-                "ult": lambda: np.where(u[0] < u[1], 0xFFFFFFFF, 0), "uge": lambda: np.where(u[0] >= u[1], 0xFFFFFFFF, 0),
-                "min": lambda: np.fmin(f[0], f[1]), "max": lambda: np.fmax(f[0], f[1]),
-                "imin": lambda: np.minimum(i[0], i[1]), "imax": lambda: np.maximum(i[0], i[1]),
-                "umin": lambda: np.minimum(u[0], u[1]), "umax": lambda: np.maximum(u[0], u[1]),
-                "movc": lambda: np.where(u[0] != 0, u[1], u[2]),
-                "udiv": lambda: np.where(u[1] == 0, 0xFFFFFFFF, u[0] // np.maximum(u[1], 1)),
-                "urem": lambda: np.where(u[1] == 0, 0xFFFFFFFF, u[0] % np.maximum(u[1], 1)),
-                "sqrt": lambda: np.sqrt(f[0]), "round_ni": lambda: np.floor(f[0]), "round_pi": lambda: np.ceil(f[0]),
-                "round_z": lambda: np.trunc(f[0]), "round_ne": lambda: np.rint(f[0]),
-                "frc": lambda: f[0] - np.floor(f[0]),
-            }
-            fn = table.get(name)
-            if fn is None:
-                return None
-            res = np.asarray(fn())
-        if res.dtype == np.float64:
-            res = res.astype(np.float32)
-        bits = np.ascontiguousarray(res).view(np.uint32) if res.dtype.itemsize == 4 else res.astype(np.uint32)
-        # flush float denormals like the hardware ops do
-        if res.dtype == np.float32:
-            exp = (bits >> 23) & 0xFF
-            bits = np.where(exp == 0, bits & 0x80000000, bits).astype(np.uint32)
-        return [imm(int(b)) for b in bits.ravel()[:n]]
+        res = fold_alu(name, self.fold_arrays(srcs))
+        if res is None:
+            return None
+        return [imm(int(b)) for b in res.ravel()[:n]]
 
     def alu(self, name: str, base: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None,
             sat: bool = False, dst_pos: int = 0, ndst: int = 1) -> list[Slot]:
@@ -1236,6 +1201,14 @@ class Codegen(SignatureBinding):
         if k in ("Texture2DMS", "Texture2DMSArray"):
             dim += f"({r.type.samples})"
         return f"dcl_resource_{dim} ({rts}) t{r.reg}"
+
+
+#: operations folded while generating code (the optimiser folds the rest of the ALU tables later; these are
+#: the ones expressions on literals produce before any instruction exists)
+_CODEGEN_FOLDS = frozenset({
+    "add", "mul", "div", "iadd", "imul", "and", "or", "xor", "not", "ishl", "ushr", "ishr", "ineg", "neg", "itof",
+    "utof", "ftoi", "ftou", "eq", "ne", "lt", "ge", "ieq", "ine", "ilt", "ige", "ult", "uge", "min", "max", "imin",
+    "imax", "umin", "umax", "movc", "udiv", "urem", "sqrt", "round_ni", "round_pi", "round_z", "round_ne", "frc"})
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
+import numpy as np
+
 from ..dxbc.opcodes import BY_NAME, OpClass
 from .operands import Ins, Reg
 
@@ -414,6 +416,40 @@ _FOLD_SAT = frozenset({"add", "mul", "div", "mad", "min", "max", "exp", "log", "
                        "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32", "mov"})
 
 
+def _foldable(op: str, nsrc: int) -> bool:
+    """A one-result operation of the executor's ALU tables taking ``nsrc`` sources."""
+    from ..exec.alu_float import FLOAT_OPS
+    from ..exec.alu_int import INT_OPS
+
+    return (op in FLOAT_OPS and FLOAT_OPS[op][0] == nsrc) or (op in INT_OPS and INT_OPS[op][:2] == (nsrc, 1))
+
+
+def fold_alu(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
+    """``name`` applied to uint32 immediates by the executor's arithmetic (pyd3d11.shader.exec), or None when
+    it is not an ALU operation the tables define. Besides the tables' names: ``neg`` (the float negate
+    modifier: a sign-bit flip), ``movc``, ``urem`` (udiv's second result); ``imul``/``umul`` give the low
+    word and ``udiv`` the quotient, the results the code generator reads."""
+    from ..exec.alu_float import FLOAT_OPS
+    from ..exec.alu_int import INT_OPS
+
+    with np.errstate(all="ignore"):
+        if name == "neg" and len(vals) == 1:
+            return vals[0] ^ np.uint32(0x80000000)
+        if name == "movc" and len(vals) == 3:
+            return np.where(vals[0] != 0, vals[1], vals[2]).astype(np.uint32)
+        if name == "urem" and len(vals) == 2:
+            return np.asarray(INT_OPS["udiv"][2](*vals)[1], np.uint32)
+        if name in FLOAT_OPS and FLOAT_OPS[name][0] == len(vals):
+            return np.asarray(FLOAT_OPS[name][1](*vals), np.uint32)
+        if name in INT_OPS and INT_OPS[name][0] == len(vals):
+            nout, fn = INT_OPS[name][1], INT_OPS[name][2]
+            res = fn(*vals)
+            if nout == 2:
+                res = res[0] if name == "udiv" else res[1]
+            return np.asarray(res, np.uint32)
+    return None
+
+
 def _fold(ins: Ins, sh: _Shape) -> Ins | None:
     """A per-component operation on immediates as ``mov dst, l(result)``, computed by the executor's
     own arithmetic (pyd3d11.shader.exec), so the folded program gives the same bits."""
@@ -424,27 +460,18 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
         return None
     if ins.suffix not in ("", "_sat") or (ins.suffix and ins.op not in _FOLD_SAT):
         return None
-    import numpy as np
+    from ..exec.alu_float import saturate
 
-    from ..exec.alu_float import FLOAT_OPS, saturate
-    from ..exec.alu_int import INT_OPS
-
-    if ins.op == "mov":
-        if not ins.suffix:
-            return None
-        fn = None
-    elif ins.op in FLOAT_OPS and FLOAT_OPS[ins.op][0] == len(srcs):
-        fn = FLOAT_OPS[ins.op][1]
-    elif ins.op in INT_OPS and INT_OPS[ins.op][:2] == (len(srcs), 1):
-        fn = INT_OPS[ins.op][2]
-    else:
+    if ins.op == "mov" and not ins.suffix:
+        return None
+    if ins.op != "mov" and not _foldable(ins.op, len(srcs)):
         return None
     d = ins.args[0]
     lanes = list(d.comps)
     vals = [np.array([(tuple(a.imm) + (a.imm[-1],) * 4)[ln] for ln in lanes], np.uint32) for a in srcs]
-    with np.errstate(all="ignore"):
-        res = vals[0] if fn is None else np.asarray(fn(*vals), np.uint32)
-        if ins.suffix:
+    res = vals[0] if ins.op == "mov" else fold_alu(ins.op, vals)
+    if ins.suffix:
+        with np.errstate(all="ignore"):
             res = saturate(res)
     out = [0, 0, 0, 0]
     for ln, v in zip(lanes, res.tolist(), strict=True):
