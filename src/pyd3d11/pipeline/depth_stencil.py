@@ -11,12 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..formats.numerics import float_to_unorm
+from ..headers.dxgi_types import DXGI_FORMAT
 from ..storage import ViewDescriptor
+from .comparison import comparison_passes
 
-D32_FLOAT_S8X24_UINT = 20
-D32_FLOAT = 40
-D24_UNORM_S8_UINT = 45
-D16_UNORM = 55
+D32_FLOAT_S8X24_UINT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT_S8X24_UINT
+D32_FLOAT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT
+D24_UNORM_S8_UINT = DXGI_FORMAT.DXGI_FORMAT_D24_UNORM_S8_UINT
+D16_UNORM = DXGI_FORMAT.DXGI_FORMAT_D16_UNORM
 
 # format -> (bytes per element, unorm depth bits or 0 for float, has stencil)
 DEPTH_FORMATS: dict[int, tuple[int, int, bool]] = {
@@ -26,19 +29,11 @@ DEPTH_FORMATS: dict[int, tuple[int, int, bool]] = {
     D16_UNORM: (2, 16, False),
 }
 
-NEVER, LESS, EQUAL, LESS_EQUAL, GREATER, NOT_EQUAL, GREATER_EQUAL, ALWAYS = range(1, 9)
 KEEP, ZERO, REPLACE, INCR_SAT, DECR_SAT, INVERT, INCR, DECR = range(1, 9)
 
 
-def compare(func: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a func b`` with the D3D float rules (NaN compares false except NOT_EQUAL)."""
-    if func == NEVER:
-        return np.zeros(np.broadcast(a, b).shape, bool)
-    if func == ALWAYS:
-        return np.ones(np.broadcast(a, b).shape, bool)
-    op = {LESS: np.less, EQUAL: np.equal, LESS_EQUAL: np.less_equal, GREATER: np.greater,
-          NOT_EQUAL: np.not_equal, GREATER_EQUAL: np.greater_equal}[func]
-    return op(a, b)
+#: ``a func b`` for the depth and stencil tests: the one definition shared with the sampler
+compare = comparison_passes
 
 
 def stencil_op(op: int, value: np.ndarray, ref: int) -> np.ndarray:
@@ -103,11 +98,9 @@ class DepthStencilTarget:
     def quantize(self, z: np.ndarray) -> np.ndarray:
         """Clamped float32 z -> the buffer's domain (§17.11: UNORM by +0.5 then truncate)."""
         if self.unorm_bits:
-            scale = np.float64((1 << self.unorm_bits) - 1)
-            zz = np.nan_to_num(z.astype(np.float64), nan=0.0)
-            return np.floor(np.clip(zz, 0.0, 1.0) * scale + 0.5).astype(np.uint32)
+            return float_to_unorm(z, self.unorm_bits)
         zf = z.astype(np.float32)
-        # Float depth: denormals flush to zero (float32 rules); -0 stays a valid zero.
+        # Float depth: denormals flush to zero (float32 rules) and every zero is stored as +0.
         return np.where(np.abs(zf) < np.float32(1.17549435e-38), np.float32(0), zf).astype(np.float32)
 
     def store(self) -> None:

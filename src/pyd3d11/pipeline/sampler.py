@@ -39,7 +39,9 @@ from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
 from pyd3d11.shader.exec.reference import SamplingHooks
 
+from ..headers.d3d11_enums import D3D11_COMPARISON_FUNC as CF
 from . import sampler_cube as cube
+from .comparison import comparison_passes
 from .sampler_address import CLAMP, address, reduce_range, snap
 from .sampler_lod import anisotropic_lod, clamp_lod, isotropic_lod, mip_linear, mip_point, quad_derivatives
 from .texture_cache import DIM_INFO, TexData, present_components, texture_data
@@ -51,8 +53,6 @@ U32 = np.uint32
 
 FLT_MAX = float(np.finfo(np.float32).max)
 
-# D3D11_COMPARISON_FUNC
-NEVER, LESS, EQUAL, LESS_EQUAL, GREATER, NOT_EQUAL, GREATER_EQUAL, ALWAYS = range(1, 9)
 # D3D11_FILTER reduction types (bits 8:7)
 REDUCE_STANDARD, REDUCE_COMPARISON, REDUCE_MINIMUM, REDUCE_MAXIMUM = range(4)
 
@@ -72,7 +72,7 @@ class DefaultSamplerDesc:
     AddressW: int = CLAMP
     MipLODBias: float = 0.0
     MaxAnisotropy: int = 1
-    ComparisonFunc: int = NEVER
+    ComparisonFunc: int = CF.D3D11_COMPARISON_NEVER
     BorderColor: tuple = (1.0, 1.0, 1.0, 1.0)
     MinLOD: float = -FLT_MAX
     MaxLOD: float = FLT_MAX
@@ -119,7 +119,7 @@ def sampler_params(desc, tex: TexData) -> _Params:
         modes=(int(_field(d, "AddressU", CLAMP)), int(_field(d, "AddressV", CLAMP)), int(_field(d, "AddressW", CLAMP))),
         bias=float(_field(d, "MipLODBias", 0.0)), min_lod=float(_field(d, "MinLOD", -FLT_MAX)),
         max_lod=float(_field(d, "MaxLOD", FLT_MAX)), max_aniso=max(1, int(_field(d, "MaxAnisotropy", 1))),
-        func=int(_field(d, "ComparisonFunc", NEVER)), border=border_values(bc, tex.fmt))
+        func=int(_field(d, "ComparisonFunc", CF.D3D11_COMPARISON_NEVER)), border=border_values(bc, tex.fmt))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -194,25 +194,9 @@ def _quantize_ref(ref: np.ndarray, fmt: int) -> np.ndarray:
 
 
 def compare(func: int, ref: np.ndarray, texel: np.ndarray) -> np.ndarray:
-    """``ref {func} texel`` -> 1.0 / 0.0 (float rules: NaN fails all but NOT_EQUAL)."""
+    """``ref {func} texel`` -> 1.0 / 0.0 (the shared comparison rule, on the flushed texel)."""
     t = nx.flush_denorms(texel.astype(F32, copy=False))
-    if func == NEVER:
-        r = np.zeros(t.shape, bool)
-    elif func == LESS:
-        r = ref < t
-    elif func == EQUAL:
-        r = ref == t
-    elif func == LESS_EQUAL:
-        r = ref <= t
-    elif func == GREATER:
-        r = ref > t
-    elif func == NOT_EQUAL:
-        r = ref != t
-    elif func == GREATER_EQUAL:
-        r = ref >= t
-    else:
-        r = np.ones(t.shape, bool)
-    return r.astype(F32)
+    return comparison_passes(func, ref, t).astype(F32)
 
 
 # --------------------------------------------------------------------------------------------------
