@@ -322,3 +322,54 @@ def test_render_target_float_to_norm_conversion(fmt, n, rule, dtype):
     got = _rt_pixels(dev, ctx, tex, w, 1, dtype=dtype, bpp=n // 8)[0, :, 0]
     want = [rule(float(F32(v)), n) for v in vals]
     assert got.astype(np.int64).tolist() == want
+
+
+# ------------------------------------------------------------------------ depth formats, stored bits
+#: per-pixel SV_Depth values: the UNORM ties of 16 and 24 bits and their neighbours, 0, 1 and a float mid value
+def _depth_values() -> list[float]:
+    out = [0.0, 1.0, 0.3]
+    for n in (16, 24):
+        t = np.float32(2.5 / ((1 << n) - 1))
+        out += [float(t), float(np.nextafter(t, F32(0))), float(np.nextafter(t, F32(1)))]
+    return out
+
+
+@pytest.mark.parametrize("fmt", [DXGI_FORMAT_D16_UNORM, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_D32_FLOAT,
+                                 DXGI_FORMAT_D32_FLOAT_S8X24_UINT],
+                         ids=["D16", "D24S8", "D32", "D32S8X24"])
+def test_depth_formats_store_the_converted_depth_and_keep_stencil(fmt):
+    """§17.11: UNORM depth is stored by the FLOAT→UNORM rule (+0.5, truncate); float depth as float32; the
+    stencil byte of a combined format keeps its cleared value when stencil is disabled."""
+    vals = _depth_values()
+    w = len(vals)
+    dev, ctx = _device()
+    ds = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=w, Height=1, MipLevels=1, ArraySize=1, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+        BindFlags=D3D11_BIND_DEPTH_STENCIL), None)
+    dsv = dev.CreateDepthStencilView(ds, None)
+    ctx.ClearDepthStencilView(dsv, D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0, 0xA7)
+    ctx.OMSetDepthStencilState(dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+        DepthEnable=1, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_ALWAYS)), 0)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, np.array([vals], F32)), None)
+    ps = """Texture2D<float> t : register(t0);
+    void main(float4 p : SV_Position, out float d : SV_Depth) { d = t.Load(int3(p.xy, 0)); }"""
+    _draw_full(dev, ctx, None, w, 1, ps, srvs=[srv], dsv=dsv)
+    staging = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=w, Height=1, MipLevels=1, ArraySize=1, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+        Usage=D3D11_USAGE_STAGING, CPUAccessFlags=D3D11_CPU_ACCESS_READ), None)
+    ctx.CopyResource(staging, ds)
+    mp = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
+    raw = np.frombuffer(mp.pData, np.uint8).copy()
+    ctx.Unmap(staging, 0)
+    if fmt == DXGI_FORMAT_D16_UNORM:
+        assert raw[:2 * w].view(np.uint16).tolist() == [_unorm_rule(v, 16) for v in vals]
+    elif fmt == DXGI_FORMAT_D24_UNORM_S8_UINT:
+        words = raw[:4 * w].view(U32)
+        assert (words & 0xFFFFFF).tolist() == [_unorm_rule(v, 24) for v in vals]
+        assert (words >> 24).tolist() == [0xA7] * w
+    elif fmt == DXGI_FORMAT_D32_FLOAT:
+        assert raw[:4 * w].view(F32).tolist() == [float(F32(v)) for v in vals]
+    else:
+        pairs = raw[:8 * w].reshape(w, 8)
+        assert pairs[:, :4].copy().view(F32)[:, 0].tolist() == [float(F32(v)) for v in vals]
+        assert pairs[:, 4].tolist() == [0xA7] * w

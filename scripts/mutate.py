@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Mutation testing of the rule-bearing modules: does the suite notice when a rule is broken?
+
+Each mutant changes one thing in one module — a comparison (``<`` ↔ ``<=``, ``==`` ↔ ``!=``), an arithmetic
+or bit operator (``+`` ↔ ``-``, ``&`` ↔ ``|``, ``<<`` ↔ ``>>``), an integer constant (n → n + 1), a numpy
+function (``np.minimum`` ↔ ``np.maximum``, ``np.floor`` ↔ ``np.ceil``, ``np.less`` ↔ ``np.less_equal``), ``and`` ↔
+``or``, or two neighbouring entries of a table (tuple, list or dict literal) — then runs the tests that guard the
+module against a private copy of ``src/``. A mutant is *killed* when a test fails (or times out), *survives*
+otherwise. Survivors are rules the tests do not pin down.
+
+    python scripts/mutate.py                      # every module of MODULES, a seeded sample of mutants each
+    python scripts/mutate.py --module pipeline/blend.py --all -j 16
+    python scripts/mutate.py --list               # the mutation points, without running anything
+
+The result is printed as a table (killed / total per module) and written as JSON with ``--json FILE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+SRC = REPO / "src" / "pyd3d11"
+
+#: module (relative to src/pyd3d11) -> the test files that guard its rules
+MODULES: dict[str, list[str]] = {
+    "pipeline/blend.py": ["test_pipeline_blend_factors.py", "test_rules_output_merger.py", "test_pipeline_output.py"],
+    "pipeline/comparison.py": ["test_rules_output_merger.py"],
+    "pipeline/depth_stencil.py": ["test_rules_output_merger.py", "test_pipeline_output.py"],
+    "pipeline/sampler_address.py": ["test_audit_pipeline.py", "test_sampler_filter.py", "test_sampler_helpers.py"],
+    "formats/numerics.py": ["test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
+    "shader/exec/alu_float.py": ["test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
+    "shader/exec/alu_int.py": ["test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
+    "pipeline/primitives.py": ["test_rules_primitive_assembly.py", "test_api_draw.py", "test_pipeline_triangles.py", "test_geometry_shader.py"],
+    "pipeline/setup.py": ["test_raster_triangles.py", "test_pipeline_triangles.py", "test_pipeline_eval.py"],
+}
+
+_CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
+_BIN_SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult, ast.BitAnd: ast.BitOr,
+             ast.BitOr: ast.BitAnd, ast.BitXor: ast.BitOr, ast.LShift: ast.RShift, ast.RShift: ast.LShift,
+             ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv}
+_NP_SWAP = {"minimum": "maximum", "maximum": "minimum", "fmin": "fmax", "fmax": "fmin", "floor": "ceil",
+            "ceil": "floor", "less": "less_equal", "less_equal": "less", "greater": "greater_equal",
+            "greater_equal": "greater", "equal": "not_equal", "not_equal": "equal", "rint": "trunc",
+            "trunc": "rint", "any": "all", "all": "any"}
+
+
+@dataclass
+class Mutant:
+    module: str
+    index: int  # the n-th mutation point of the module (stable for a given source)
+    line: int
+    what: str
+    status: str = "not run"  # killed | survived | timeout | not run
+
+
+class _Points(ast.NodeVisitor):
+    """Collects mutation points in source order; ``apply`` re-walks and changes the n-th one."""
+
+    def __init__(self, target: int = -1) -> None:
+        self.points: list[tuple[int, str]] = []
+        self.target = target
+
+    def _hit(self, node: ast.AST, what: str) -> bool:
+        self.points.append((getattr(node, "lineno", 0), what))
+        return len(self.points) - 1 == self.target
+
+    def visit_Compare(self, node: ast.Compare) -> None:  # noqa: N802
+        for i, op in enumerate(node.ops):
+            new = _CMP_SWAP.get(type(op))
+            if new and self._hit(node, f"{type(op).__name__} -> {new.__name__}"):
+                node.ops[i] = new()
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:  # noqa: N802
+        new = _BIN_SWAP.get(type(node.op))
+        if new and self._hit(node, f"{type(node.op).__name__} -> {new.__name__}"):
+            node.op = new()
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> None:  # noqa: N802
+        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        if self._hit(node, f"{type(node.op).__name__} -> {new.__name__}"):
+            node.op = new()
+        self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:  # noqa: N802
+        v = node.value
+        if isinstance(v, int) and not isinstance(v, bool) and self._hit(node, f"{v} -> {v + 1}"):
+            node.value = v + 1
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:  # noqa: N802
+        if isinstance(node.value, ast.Name) and node.value.id == "np" and node.attr in _NP_SWAP:
+            if self._hit(node, f"np.{node.attr} -> np.{_NP_SWAP[node.attr]}"):
+                node.attr = _NP_SWAP[node.attr]
+        self.generic_visit(node)
+
+    def _swap_neighbours(self, node: ast.AST, items: list) -> None:
+        for i in range(len(items) - 1):
+            if ast.dump(items[i]) != ast.dump(items[i + 1]) and self._hit(items[i], f"swap table entries {i}, {i + 1}"):
+                items[i], items[i + 1] = items[i + 1], items[i]
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:  # noqa: N802
+        if len(node.elts) >= 3 and isinstance(node.ctx, ast.Load):
+            self._swap_neighbours(node, node.elts)
+        self.generic_visit(node)
+
+    def visit_List(self, node: ast.List) -> None:  # noqa: N802
+        if len(node.elts) >= 3:
+            self._swap_neighbours(node, node.elts)
+        self.generic_visit(node)
+
+    def visit_Dict(self, node: ast.Dict) -> None:  # noqa: N802
+        if len(node.values) >= 2:
+            self._swap_neighbours(node, node.values)
+        self.generic_visit(node)
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:  # noqa: N802
+        return  # messages, not rules
+
+    def visit_Expr(self, node: ast.Expr) -> None:  # noqa: N802
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # docstrings
+        self.generic_visit(node)
+
+
+def points(module: str) -> list[tuple[int, str]]:
+    p = _Points()
+    p.visit(ast.parse((SRC / module).read_text()))
+    return p.points
+
+
+def mutated_source(module: str, index: int) -> str:
+    tree = ast.parse((SRC / module).read_text())
+    _Points(index).visit(tree)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def run_mutant(m: Mutant, tests: list[str], timeout: float) -> Mutant:
+    with tempfile.TemporaryDirectory(prefix="mutant-") as tmp:
+        dst = Path(tmp) / "src"
+        shutil.copytree(REPO / "src", dst, ignore=shutil.ignore_patterns("__pycache__"))
+        (dst / "pyd3d11" / m.module).write_text(mutated_source(m.module, m.index))
+        env = dict(os.environ, PYTHONPATH=str(dst), PYTHONDONTWRITEBYTECODE="1")
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+               *[str(REPO / "tests" / t) for t in tests]]
+        try:
+            r = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, timeout=timeout)
+            m.status = "survived" if r.returncode == 0 else "killed"
+        except subprocess.TimeoutExpired:
+            m.status = "timeout"
+    return m
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--module", action="append", help="module path relative to src/pyd3d11 (default: all of MODULES)")
+    ap.add_argument("--per-module", type=int, default=30, help="mutants sampled per module (seeded)")
+    ap.add_argument("--all", action="store_true", help="every mutation point instead of a sample")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=300.0)
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--json", help="write the per-mutant results here")
+    a = ap.parse_args(argv)
+    modules = a.module or list(MODULES)
+    todo: list[Mutant] = []
+    for mod in modules:
+        pts = points(mod)
+        idx = list(range(len(pts)))
+        if not a.all and len(idx) > a.per_module:
+            idx = sorted(random.Random(f"{a.seed}:{mod}").sample(idx, a.per_module))
+        todo += [Mutant(mod, i, pts[i][0], pts[i][1]) for i in idx]
+    if a.list:
+        for m in todo:
+            print(f"{m.module}:{m.line} #{m.index} {m.what}")
+        return 0
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        done = list(ex.map(lambda m: run_mutant(m, MODULES.get(m.module, []), a.timeout), todo))
+    print(f"{'module':40} killed / total")
+    for mod in modules:
+        ms = [m for m in done if m.module == mod]
+        print(f"{mod:40} {sum(m.status != 'survived' for m in ms):3} / {len(ms)}")
+    for m in done:
+        if m.status == "survived":
+            print(f"  survived: {m.module}:{m.line} #{m.index} {m.what}")
+    if a.json:
+        Path(a.json).write_text(json.dumps([asdict(m) for m in done], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
