@@ -9,10 +9,7 @@ from pyd3d11.shader.dxbc.asm import assemble_shader
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.reflection import *
 
-try:  # the HLSL compiler lands separately; keep the header importable without it
-    from pyd3d11.shader.compile_api import *
-except ImportError:  # pragma: no cover - only while the compiler is being built
-    pass
+from pyd3d11.shader.compile_api import *
 
 
 def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noqa: N802,N803

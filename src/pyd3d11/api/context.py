@@ -249,11 +249,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                      for v in s.rs_viewports]
         scissors = [(int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
                     for r in s.rs_scissors]
-        try:
-            from pyd3d11.pipeline.sampler import TextureSampler
-            hooks = TextureSampler()
-        except ImportError:  # pragma: no cover - the sampler lands separately
-            hooks = None
+        from pyd3d11.pipeline.sampler import TextureSampler
+
+        hooks = TextureSampler()
         state = gfx.GraphicsState(
             topology=int(s.ia_topology), vertex_buffers=vbs, index_buffer=ib, elements=elements,
             vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"], gs=stage_state["GS"],

@@ -183,11 +183,9 @@ def _items(seq: Any, n: int) -> list[Any]:
 
 
 def _header_struct(name: str) -> Any:
-    try:
-        import pyd3d11.headers as h  # noqa: PLC0415 - lands in parallel
-        return getattr(h, name, None)
-    except Exception:  # pragma: no cover - depends on integration state
-        return None
+    import pyd3d11.headers as h
+
+    return getattr(h, name)
 
 
 def viewport_cls() -> Any:
