@@ -5,11 +5,10 @@ from pyd3d11.errors import *
 from pyd3d11.headers.d3dcompiler_types import *
 from pyd3d11.shader.blob import *
 from pyd3d11.shader.blob import ID3DBlob
+from pyd3d11.shader.compile_api import *
 from pyd3d11.shader.dxbc.asm import assemble_shader
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.reflection import *
-
-from pyd3d11.shader.compile_api import *
 
 
 def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noqa: N802,N803
