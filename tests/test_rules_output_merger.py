@@ -373,3 +373,77 @@ def test_depth_formats_store_the_converted_depth_and_keep_stencil(fmt):
         pairs = raw[:8 * w].reshape(w, 8)
         assert pairs[:, :4].copy().view(F32)[:, 0].tolist() == [float(F32(v)) for v in vals]
         assert pairs[:, 4].tolist() == [0xA7] * w
+
+
+# --------------------------------------------------------------------- FLOAT → narrower float (RTZ)
+def _small_float_table(ebits: int, mbits: int) -> np.ndarray:
+    """Every finite non-negative value of an unsigned ebits/mbits float (bias 2^(e-1)-1), by code."""
+    bias = (1 << (ebits - 1)) - 1
+    vals = []
+    for e in range((1 << ebits) - 1):  # the all-ones exponent is INF/NaN
+        for m in range(1 << mbits):
+            vals.append(m * 2.0 ** (1 - bias - mbits) if e == 0 else (1 + m / (1 << mbits)) * 2.0 ** (e - bias))
+    return np.array(vals)
+
+
+def _rtz_code(x: float, ebits: int, mbits: int, signed: bool) -> int:
+    """§3.2.2: round toward zero; too large → max finite (INF stays INF); NaN → NaN; negatives → 0 unless signed."""
+    table = _small_float_table(ebits, mbits)
+    inf = ((1 << ebits) - 1) << mbits
+    sign = (1 << (ebits + mbits)) if signed and (x < 0 or (x == 0 and np.signbit(x))) else 0
+    if x != x:
+        return -1  # any NaN
+    if x < 0 and not signed:
+        return 0
+    a = abs(x)
+    if a == float("inf"):
+        return sign | inf
+    code = int(np.searchsorted(table, a, side="right")) - 1
+    return sign | code
+
+
+_NARROW_VALUES = [0.0, -0.0, 1.0, 1.0 + 2 ** -11, 1.0 + 2 ** -10 - 2 ** -23, 65504.0, 65519.0, 65520.0, 1e6, -1e6,
+                  6.0e-5, 6.1e-5, 5.96e-8, 2.9e-8, 1e-10, 0.1, -0.1, 3.14159, 0.333333, 1e-3, 254.0, 255.99,
+                  float("inf"), float("-inf"), float("nan"), 64512.0, 65024.0, 65536.0]
+
+
+def test_float16_render_target_rounds_toward_zero():
+    w = len(_NARROW_VALUES)
+    dev, ctx = _device()
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=w, Height=1, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R16_FLOAT, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+        BindFlags=D3D11_BIND_RENDER_TARGET), None)
+    rtv = dev.CreateRenderTargetView(tex, None)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, np.array([_NARROW_VALUES], F32)), None)
+    ps = """Texture2D<float> t : register(t0);
+    float4 main(float4 p : SV_Position) : SV_Target { return t.Load(int3(p.xy, 0)); }"""
+    _draw_full(dev, ctx, rtv, w, 1, ps, srvs=[srv])
+    got = _rt_pixels(dev, ctx, tex, w, 1, dtype=np.uint16, bpp=2)[0, :, 0].tolist()
+    for x, g in zip(_NARROW_VALUES, got):
+        want = _rtz_code(float(F32(x)), 5, 10, True)
+        if want == -1:
+            assert (g & 0x7C00) == 0x7C00 and g & 0x3FF, (x, hex(g))
+        else:
+            assert g == want, (x, hex(g), hex(want))
+
+
+def test_float11_float10_render_target_round_toward_zero():
+    vals = [v for v in _NARROW_VALUES]
+    w = len(vals)
+    dev, ctx = _device()
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=w, Height=1, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R11G11B10_FLOAT,
+        SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_RENDER_TARGET), None)
+    rtv = dev.CreateRenderTargetView(tex, None)
+    srv = dev.CreateShaderResourceView(_tex2d(dev, DXGI_FORMAT_R32_FLOAT, np.array([vals], F32)), None)
+    ps = """Texture2D<float> t : register(t0);
+    float4 main(float4 p : SV_Position) : SV_Target { float v = t.Load(int3(p.xy, 0)); return float4(v, v, v, 1); }"""
+    _draw_full(dev, ctx, rtv, w, 1, ps, srvs=[srv])
+    words = _rt_pixels(dev, ctx, tex, w, 1, dtype=U32, bpp=4)[0, :, 0].tolist()
+    for x, word in zip(vals, words):
+        for code, (ebits, mbits) in ((word & 0x7FF, (5, 6)), ((word >> 11) & 0x7FF, (5, 6)), (word >> 22, (5, 5))):
+            want = _rtz_code(float(F32(x)), ebits, mbits, False)
+            if want == -1:
+                assert (code >> mbits) == 31 and code & ((1 << mbits) - 1), (x, hex(code))
+            else:
+                assert code == want, (x, ebits, mbits, hex(code), hex(want))

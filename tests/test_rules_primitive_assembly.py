@@ -110,3 +110,50 @@ def test_undefined_topologies_are_refused(topology):
 
     with pytest.raises(NotSupportedError):
         P.primitive_class(topology)
+
+
+# ------------------------------------------------------------------- strip-cut value per index width
+@pytest.mark.parametrize("width,cut_value,other", [(16, 0xFFFF, 0xFFFE), (32, 0xFFFFFFFF, 0xFFFF)],
+                         ids=["16-bit", "32-bit"])
+@pytest.mark.parametrize("topology,expect", [(5, (2, 1)), (4, (1, 1))], ids=["strip", "list"])
+def test_strip_cut_is_the_maximum_index_of_the_width(width, cut_value, other, topology, expect):
+    """spec-facts §1.11: the maximum value of the index format cuts (lists too: it drops the incomplete
+    primitive); a smaller value, even 0xFFFF in a 32-bit buffer, is an ordinary (out-of-range) vertex.
+    ``expect``: IAPrimitives with the cut (first) and with ``other`` in its place minus the strip rule:
+    strip 0 1 2 X 3 4 5 → 2 triangles with a cut, 5 without; list 0 1 2 X 3 4 → 1 with a cut, 2 without."""
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_INDEX_BUFFER,
+        D3D11_BUFFER_DESC,
+        D3D11_QUERY_DESC,
+        D3D11_QUERY_PIPELINE_STATISTICS,
+        D3D11_SDK_VERSION,
+        D3D11_SUBRESOURCE_DATA,
+        D3D_DRIVER_TYPE_HARDWARE,
+        DXGI_FORMAT_R16_UINT,
+        DXGI_FORMAT_R32_UINT,
+        D3D11CreateDevice,
+    )
+    from pyd3d11.d3dcompiler import D3DCompile
+
+    dev, _lvl, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, 0, D3D11_SDK_VERSION)
+    vs = D3DCompile("float4 main(uint v : SV_VertexID) : SV_Position { return float4(v, 0, 0, 1); }",
+                    None, "t", None, None, "main", "vs_4_0")
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.IASetPrimitiveTopology(topology)
+
+    def primitives(marker: int) -> int:
+        idx = [0, 1, 2, marker, 3, 4, 5] if topology == 5 else [0, 1, 2, marker, 3, 4]
+        arr = np.array(idx, np.uint16 if width == 16 else np.uint32)
+        ib = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=arr.nbytes, BindFlags=D3D11_BIND_INDEX_BUFFER),
+                              D3D11_SUBRESOURCE_DATA(pSysMem=arr))
+        ctx.IASetIndexBuffer(ib, DXGI_FORMAT_R16_UINT if width == 16 else DXGI_FORMAT_R32_UINT, 0)
+        q = dev.CreateQuery(D3D11_QUERY_DESC(Query=D3D11_QUERY_PIPELINE_STATISTICS))
+        ctx.Begin(q)
+        ctx.DrawIndexed(len(idx), 0, 0)
+        ctx.End(q)
+        return int(ctx.GetData(q).IAPrimitives)
+
+    with_cut = primitives(cut_value)
+    without = primitives(other)
+    assert with_cut == expect[0]
+    assert without == (5 if topology == 5 else 2)
