@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pyd3d11.shader.exec.alu_double import dfma
+from pyd3d11.shader.ops.alu_double import dfma
 
 
 def _exact(a: float, b: float, c: float) -> float:

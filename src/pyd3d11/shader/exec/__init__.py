@@ -33,7 +33,7 @@ derivatives use the top row / left column.
 
 Internals: registers are uint32 bit patterns in component-major arrays (regs, 4, N) viewed as
 float32/int32 per instruction; float rules (denormal flush, NaN min/max, ftoi saturation, …) are
-applied explicitly (alu_float/alu_int/alu_double). Stage-specific pieces live beside the core:
+applied explicitly (shader/ops: alu_float/alu_int/alu_double, shared with the compiler). Stage-specific pieces live beside the core:
 GS emit/cut in ``geometry_ops`` (driven by pipeline.geometry), hull-shader phases in ``hull_phases``
 (split into per-phase programs by pipeline.hull), ``fcall``/class linkage by ``interfaces.link_program``
 (a program specialised for the bound class instances; an unlinked ``fcall`` raises NotSupportedError),

@@ -12,10 +12,10 @@ import numpy as np
 
 from ...errors import NotSupportedError
 from .. import ir
+from ..ops.alu_double import DOUBLE_OPS, from_double, to_double
+from ..ops.alu_float import FLOAT_OPS, dot, ftz, saturate
+from ..ops.alu_int import INT_OPS
 from . import flow, geometry_ops
-from .alu_double import DOUBLE_OPS, from_double, to_double
-from .alu_float import FLOAT_OPS, dot, ftz, saturate
-from .alu_int import INT_OPS
 from .operands import compile_dst, compile_dst_at, compile_src, src_comps
 from .state import ExecResult, ExecState
 

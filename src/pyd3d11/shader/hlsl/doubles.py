@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..exec.alu_double import dfma
+from ..ops.alu_double import dfma
 from .operands import Reg, Slot, imm, is_imm
 from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType
 
@@ -144,7 +144,7 @@ def _emit_pairs(cg: Codegen, name: str, n_out: int, dst_lanes: int, srcs: list[t
 def to32(cg: Codegen, name: str, nd: int, s: list[Slot]) -> list[Slot]:
     """dtof/dtoi/dtou: ``nd`` doubles -> ``nd`` 32-bit slots."""
     if _all_imm([s]):
-        from ..exec.alu_double import DOUBLE_OPS
+        from ..ops.alu_double import DOUBLE_OPS
 
         return [imm(int(b)) for b in np.atleast_1d(DOUBLE_OPS[name][2](d_of(s)))]
     return _emit_pairs(cg, name, nd, 1, [(s, 2)])

@@ -418,8 +418,8 @@ _FOLD_SAT = frozenset({"add", "mul", "div", "mad", "min", "max", "exp", "log", "
 
 def _foldable(op: str, nsrc: int) -> bool:
     """A one-result operation of the executor's ALU tables taking ``nsrc`` sources."""
-    from ..exec.alu_float import FLOAT_OPS
-    from ..exec.alu_int import INT_OPS
+    from ..ops.alu_float import FLOAT_OPS
+    from ..ops.alu_int import INT_OPS
 
     return (op in FLOAT_OPS and FLOAT_OPS[op][0] == nsrc) or (op in INT_OPS and INT_OPS[op][:2] == (nsrc, 1))
 
@@ -429,8 +429,8 @@ def fold_alu(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
     it is not an ALU operation the tables define. Besides the tables' names: ``neg`` (the float negate
     modifier: a sign-bit flip), ``movc``, ``urem`` (udiv's second result); ``imul``/``umul`` give the low
     word and ``udiv`` the quotient, the results the code generator reads."""
-    from ..exec.alu_float import FLOAT_OPS
-    from ..exec.alu_int import INT_OPS
+    from ..ops.alu_float import FLOAT_OPS
+    from ..ops.alu_int import INT_OPS
 
     with np.errstate(all="ignore"):
         if name == "neg" and len(vals) == 1:
@@ -460,7 +460,7 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
         return None
     if ins.suffix not in ("", "_sat") or (ins.suffix and ins.op not in _FOLD_SAT):
         return None
-    from ..exec.alu_float import saturate
+    from ..ops.alu_float import saturate
 
     if ins.op == "mov" and not ins.suffix:
         return None
