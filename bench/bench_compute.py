@@ -22,11 +22,11 @@ from pathlib import Path
 import numpy as np
 
 from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 S4_A = 2.0

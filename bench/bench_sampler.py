@@ -22,10 +22,10 @@ from pathlib import Path
 import numpy as np
 
 from pyd3d11.formats.codecs import encode_region
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.sampler import TextureSampler
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 PS = """ps_5_0

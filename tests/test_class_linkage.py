@@ -13,11 +13,11 @@ import pytest
 from conftest import conformance_path
 
 from pyd3d11.errors import InvalidArgError, NotSupportedError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.exec.interfaces import ClassBinding, interface_decls, link_program, run_linked
 
 F32 = np.float32

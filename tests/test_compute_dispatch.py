@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from pyd3d11.errors import InvalidArgError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch, dispatch_indirect
 from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.exec.memory import serial_atomic
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 

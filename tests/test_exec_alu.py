@@ -8,9 +8,9 @@ import struct
 import numpy as np
 import pytest
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 F = np.float32
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from pyd3d11.errors import NotSupportedError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 HEAD = "ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 4\n"
 

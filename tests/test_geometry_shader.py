@@ -357,7 +357,7 @@ def test_float_inputs_are_taken_bit_for_bit():
 
 def test_reaching_maxout_terminates_the_lane_inside_loops():
     """§22.3.5: a lane that reached dcl_maxout runs nothing more — a UAV store after the loop is skipped."""
-    from pyd3d11.pipeline.bindings import Bindings
+    from pyd3d11.shader.exec.bindings import Bindings
     from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
     prog = assemble_program(VARYING.format(topo="pointlist", maxout=3).replace(

@@ -7,9 +7,9 @@ import numpy as np
 from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.dxbc.disasm import disassemble
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 

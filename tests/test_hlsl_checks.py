@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from pyd3d11.errors import ShaderCompileError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.hlsl.compiler import compile_hlsl
 
 

@@ -12,12 +12,12 @@ import pytest
 from conftest import conformance_path
 
 from pyd3d11.errors import D3D11Error
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.ifce import NO_SLOT, parse_ifce
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.exec.interfaces import ClassBinding, run_linked
 from pyd3d11.shader.reflection import D3DReflect
 

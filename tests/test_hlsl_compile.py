@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from pyd3d11.errors import ShaderCompileError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.hlsl.compiler import compile_hlsl
 
 

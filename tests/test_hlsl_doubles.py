@@ -32,9 +32,9 @@ from pyd3d11.d3d11 import (
 )
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 SFI0_DOUBLES, SFI0_11_1_DOUBLE_EXTENSIONS = 0x1, 0x20
 

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from pyd3d11.errors import E_FAIL, E_NOTIMPL, ShaderCompileError
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader import ir
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 
 def f32(a) -> np.ndarray:

@@ -38,8 +38,8 @@ def test_groupshared_use_outside_compute_is_an_error():
 def test_vector_groupshared_is_raw_memory_accessed_four_words_at_a_time():
     import numpy as np
 
-    from pyd3d11.pipeline.bindings import Bindings
     from pyd3d11.pipeline.compute import dispatch
+    from pyd3d11.shader.exec.bindings import Bindings
     from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
     src = """groupshared float4 v[8];

@@ -8,9 +8,9 @@ import numpy as np
 from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 C = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
 P = np.float32([[0.5, -1], [2, 3], [-4, 8]])

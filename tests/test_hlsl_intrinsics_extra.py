@@ -9,9 +9,9 @@ from gfx_util import R32G32B32A32_FLOAT, blob_program, draw_pos_attr, read, rtv,
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 
 def _program(src: str, profile: str = "ps_5_0"):

@@ -8,9 +8,9 @@ import pytest
 from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 
 def _cbuffer_words(m: np.ndarray, row_major: bool) -> np.ndarray:

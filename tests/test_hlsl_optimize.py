@@ -10,8 +10,8 @@ import zlib
 import numpy as np
 import pytest
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.hlsl import optimize, regalloc
 from pyd3d11.shader.hlsl.compiler import compile_hlsl
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.blob import blob_bytes
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.hlsl import optimize
 from pyd3d11.tools.optdiff import _program, prefilled_temps
 

@@ -11,11 +11,11 @@ import pytest
 from conftest import conformance_path
 from gfx_util import blob_program
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.signature import ELEMENT_LAYOUT, parse_signature
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.hlsl.sigpack import SigPacker, add_decl, pack_signature, packing_class
 
 # --- the packer on hand-transcribed declarations (struct fields in source order) --------------------

@@ -264,10 +264,10 @@ def test_compiles_and_reflection_matches_fxc(obj: str, entry: str):
 def test_dynamic_vector_component_writes_select_one_component():
     """``v[i] = x`` / ``v[i] *= y`` with a run-time ``i`` (the AdaptiveTessellation, BC7 and SubD11
     sources need it): only component i changes, per lane."""
-    from pyd3d11.pipeline.bindings import Bindings
     from pyd3d11.shader.dxbc.container import parse_container
     from pyd3d11.shader.dxbc.decoder import decode_program
     from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
 
     src = """
     float4 main(int4 k : K) : SV_Target {
@@ -300,10 +300,10 @@ def test_dynamic_component_write_outside_a_loop_is_x3500_like_fxc():
 
 
 def test_dynamic_element_write_into_an_array_parameter():
-    from pyd3d11.pipeline.bindings import Bindings
     from pyd3d11.shader.dxbc.container import parse_container
     from pyd3d11.shader.dxbc.decoder import decode_program
     from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
 
     src = """
     void fill(out float2 a[3], int k) { a[0] = 1; a[1] = 2; a[2] = 3; [loop] for (int n = k; n <= k; n++) a[n] = float2(7, 8); }

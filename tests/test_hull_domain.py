@@ -9,11 +9,11 @@ from conftest import conformance_path
 
 from pyd3d11.errors import InvalidArgError
 from pyd3d11.pipeline import domain as domain_stage
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.domain import run_domain_shader
 from pyd3d11.pipeline.hull import hull_info, run_hull_shader
 from pyd3d11.pipeline.tessellator import DOMAIN_QUAD, DOMAIN_TRI, tessellate_patches
 from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.exec.bindings import Bindings
 
 F = np.float32
 

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from conftest import CONFORMANCE, conformance_path
 
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 VECTORS = CONFORMANCE / "instruction-vectors" / "vkd3d-shader-instructions.json"

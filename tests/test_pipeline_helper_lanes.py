@@ -327,9 +327,9 @@ def test_typed_stores_typed_atomics_and_consume_skip_helper_lanes():
 
 # ---------------------------------------------------------------------------- executor-level contract
 def test_run_program_helpers_compute_but_never_write():
-    from pyd3d11.pipeline.bindings import Bindings
     from pyd3d11.shader.dxbc.asm import assemble_program
     from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
     from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
     prog = assemble_program("""ps_5_0

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from pyd3d11.formats.codecs import encode_region
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.sampler import TextureSampler
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 FLT_MAX = 3.4028234663852886e38

@@ -9,9 +9,9 @@ import numpy as np
 from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
-from pyd3d11.pipeline.bindings import Bindings
 from pyd3d11.pipeline.compute import dispatch
 from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
 R32_UINT, R32_SINT = 42, 43  # DXGI_FORMAT values

@@ -167,7 +167,7 @@ class DispatchCmd(Command):
         return x, y, z
 
     def bindings(self) -> Any:
-        from pyd3d11.pipeline.bindings import Bindings
+        from pyd3d11.shader.exec.bindings import Bindings
 
         b = Bindings()
         for slot, cb in enumerate(self.cbuffers):
@@ -245,7 +245,7 @@ class DrawCmd(Command):
     so_bindings: list[tuple[ResourceStorage | None, int]] = field(default_factory=list)  # SOSetTargets slots
 
     def _bindings(self, stage: str) -> Any:
-        from pyd3d11.pipeline.bindings import Bindings
+        from pyd3d11.shader.exec.bindings import Bindings
 
         b = Bindings()
         for slot, cb in enumerate(self.cbuffers[stage]):

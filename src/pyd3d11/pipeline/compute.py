@@ -20,9 +20,9 @@ import numpy as np
 from ..errors import InvalidArgError, NotSupportedError
 from ..shader import ir
 from ..shader.exec import memory
+from ..shader.exec.bindings import Bindings
 from ..shader.exec.reference import compile_program, execute, new_state
 from ..storage import ResourceStorage
-from .bindings import Bindings
 
 OT = ir.OperandType
 U32 = np.uint32

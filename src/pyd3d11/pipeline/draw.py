@@ -15,8 +15,8 @@ import numpy as np
 from ..errors import NotSupportedError
 from ..shader import ir
 from ..shader.exec import run_program
+from ..shader.exec.bindings import Bindings
 from . import primitives as prim
-from .bindings import Bindings
 from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
 from .hull import hull_info, run_hull_shader

@@ -42,12 +42,12 @@ import numpy as np
 
 from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
-from ..pipeline.bindings import Bindings
 from ..shader import ir
 from ..shader.blob import blob_bytes
 from ..shader.dxbc.container import parse_container
 from ..shader.dxbc.decoder import decode_program
 from ..shader.exec import run_program
+from ..shader.exec.bindings import Bindings
 from ..shader.hlsl import optimize
 from ..storage import ResourceStorage, ViewDescriptor, ViewKind
 

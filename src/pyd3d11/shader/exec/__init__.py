@@ -12,7 +12,7 @@ Interface (used by every pipeline stage)::
   ``{reg: (N, 4) or (4,)}``. 2-D inputs (GS/HS/DS ``v[vertex][reg]``) may be given in the internal layout
   (vertices, regs, 4, N); ``inputs_component_major=True`` takes 1-D inputs already in the internal
   (regs, 4, N) layout (no transposing copy).
-* ``bindings``: :class:`pyd3d11.pipeline.bindings.Bindings` (cbuffers as uint32 words, SRV/UAV
+* ``bindings``: :class:`pyd3d11.shader.exec.bindings.Bindings` (cbuffers as uint32 words, SRV/UAV
   ViewDescriptors, samplers). UAV/TGSM writes go straight to the storage bytes.
 * ``system_values``: ``{ir.OperandType: (N,) or (N, k)}`` for operand-type system values
   (vThreadID, vThreadGroupID, vThreadIDInGroup, vThreadIDInGroupFlattened, vPrim, vCoverage, …).

@@ -668,7 +668,7 @@ def new_state(c: Compiled, n: int, inputs: Any, bindings: Any, system_values: di
         vfile = inputs  # GS/HS/DS internal (vertices, regs, 4, N)
     else:
         vfile = _as_regs(inputs, n, c.n_inputs)
-    from pyd3d11.pipeline.bindings import Bindings
+    from .bindings import Bindings
 
     b = bindings if bindings is not None else Bindings()
     cbs = [b.cb_registers(i) for i in range(len(b.cbuffers))]
