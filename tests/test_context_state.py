@@ -277,3 +277,23 @@ def test_context_basics():
     assert ctx.GetType() == 0 and ctx.GetContextFlags() == 0
     assert ctx.GetDevice() is dev
     ctx.Flush()
+
+
+def test_snapshot_shares_no_list_with_the_live_state():
+    """Every list field of BoundState and of each StageState — found from the dataclass fields, so a field added
+    later is covered too — is a separate list in a snapshot (a recorded command must not see later binds)."""
+    from dataclasses import fields
+
+    from pyd3d11.api.context_state import BoundState
+
+    live = BoundState()
+    snap = live.snapshot()
+    for f in fields(live):
+        v = getattr(live, f.name)
+        if isinstance(v, list):
+            assert getattr(snap, f.name) is not v and getattr(snap, f.name) == v, f.name
+    for k, st in live.stages.items():
+        for f in fields(st):
+            v = getattr(st, f.name)
+            if isinstance(v, list):
+                assert getattr(snap.stages[k], f.name) is not v, (k, f.name)

@@ -14,7 +14,7 @@ method family, with the C parameter names.
 from __future__ import annotations
 
 import copy as _copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pyd3d11.storage import ViewKind
@@ -69,6 +69,17 @@ class StageState:
     samplers: list[Any] = field(default_factory=lambda: _slots(SAMPLER_SLOTS))
 
 
+def _copy_lists(obj: Any) -> Any:
+    """A shallow copy of a dataclass whose list fields are new lists (found from the fields, so a list
+    field added later is never shared between a context and the commands it recorded)."""
+    new = _copy.copy(obj)
+    for f in fields(obj):
+        v = getattr(obj, f.name)
+        if isinstance(v, list):
+            setattr(new, f.name, list(v))
+    return new
+
+
 def _default_stages() -> dict[str, StageState]:
     return {s: StageState() for s in STAGES}
 
@@ -105,16 +116,8 @@ class BoundState:
 
     def snapshot(self) -> BoundState:
         """A copy whose lists are independent (objects shared): what commands and restore points hold."""
-        new = _copy.copy(self)
-        new.stages = {}
-        for k, s in self.stages.items():
-            ns = _copy.copy(s)
-            for name in ("class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers"):
-                setattr(ns, name, list(getattr(s, name)))
-            new.stages[k] = ns
-        for name in ("ia_vbs", "ia_strides", "ia_offsets", "so_targets", "so_offsets", "rs_viewports",
-                     "rs_scissors", "om_rtvs", "om_uavs", "om_blend_factor", "cs_uavs"):
-            setattr(new, name, list(getattr(self, name)))
+        new = _copy_lists(self)
+        new.stages = {k: _copy_lists(s) for k, s in self.stages.items()}
         return new
 
     def objects(self) -> list[Any]:
