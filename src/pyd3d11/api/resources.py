@@ -112,6 +112,18 @@ class ID3D11Texture2D(ID3D11Resource):
             return facet(self, IDXGISurface1)
         return super()._extra_interface(key)
 
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter hook (Python convenience, not D3D): subresource 0 as a screen shows it (``save_png``'s
+        rules, RGB). None — Jupyter then falls back to the text repr — for what cannot be shown:
+        multisampled, typeless, video or depth formats' decode failures, or Pillow absent."""
+        from pyd3d11.api.convenience import display_rgba8, png_bytes
+        from pyd3d11.errors import NotSupportedError
+
+        try:
+            return png_bytes(display_rgba8(None, self, 0))
+        except (NotSupportedError, ImportError):
+            return None
+
 
 class ID3D11Texture3D(ID3D11Resource):
     _iid = iid("ID3D11Texture3D", "037e866e-f56d-4357-a8af-9dabbe6e250e")
