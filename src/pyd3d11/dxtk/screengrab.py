@@ -233,7 +233,7 @@ def SaveWICTextureToFile(pContext: Any, pSource: Any, guidContainerFormat: Any, 
         from pyd3d11.api.convenience import texture_to_numpy
 
         v = texture_to_numpy(pContext, staging, 0)[..., 0].astype(np.float32)
-        img = Image.fromarray(np.trunc(np.clip(np.nan_to_num(v), 0, 1) * 65535 + 0.5).astype(np.uint16), "I;16")
+        img = Image.fromarray(np.trunc(np.clip(np.nan_to_num(v), 0, 1) * 65535 + 0.5).astype(np.uint16))
     else:
         rgba = _image_rgba8(pContext, staging, desc)
         if mode == "L":
