@@ -9,7 +9,6 @@ alpha.
 import io
 import math
 
-import numpy as np
 import pytest
 
 from pyd3d11.d3d11 import *
