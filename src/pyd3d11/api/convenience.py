@@ -136,6 +136,31 @@ def png_bytes(rgba: np.ndarray, alpha: bool = False) -> bytes:
     return buf.getvalue()
 
 
+def memcpy(dest: Any, src: Any, count: int | None = None) -> Any:
+    """C's ``memcpy(dest, src, count)`` for ported code: ``dest`` is a mapped subresource (or its ``pData``), a
+    writable memoryview or a numpy array; ``src`` any memory D3D accepts (bytes, memoryview, numpy, ctypes).
+    ``count`` defaults to all of ``src``. Returns ``dest``. Refusals as in ``D3D11_MAPPED_SUBRESOURCE.write``."""
+    from pyd3d11.errors import E_INVALIDARG, InvalidArgError
+
+    from .memory_in import check_source, source_bytes
+
+    if hasattr(dest, "write") and hasattr(dest, "as_array"):
+        data = src if count is None else source_bytes(src, "src")[:int(count)]
+        dest.write(data)
+        return dest
+    problem = check_source(src, "src")
+    if problem:
+        raise InvalidArgError(E_INVALIDARG, problem, "memcpy")
+    data = source_bytes(src, "src")
+    n = data.size if count is None else int(count)
+    target = np.frombuffer(dest if not isinstance(dest, np.ndarray) else dest.reshape(-1).view(np.uint8), np.uint8)
+    if n > data.size or n > target.size:
+        raise InvalidArgError(E_INVALIDARG, f"memcpy of {n} bytes: source {data.size}, destination {target.size}",
+                              "memcpy")
+    target[:n] = data[:n]
+    return dest
+
+
 def quick_device(feature_level: int = 0xB100, debug: bool = True) -> tuple[Any, Any]:
     """(device, immediate context) in one call."""
     from pyd3d11.api.create_device import D3D11CreateDevice

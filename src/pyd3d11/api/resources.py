@@ -43,6 +43,7 @@ from .device_structs import (
     coerce,
     reject,
 )
+from .memory_in import source_bytes
 
 _VALID_MISC = (C.MISC_GENERATE_MIPS | C.MISC_SHARED | C.MISC_TEXTURECUBE | C.MISC_DRAWINDIRECT_ARGS
                | C.MISC_BUFFER_ALLOW_RAW_VIEWS | C.MISC_BUFFER_STRUCTURED | C.MISC_RESOURCE_CLAMP
@@ -271,8 +272,9 @@ def validate_buffer(caps: FeatureLevelCaps, pDesc: Any, pInitialData: Any) -> An
         mem = F(sub, "pSysMem", None)
         if mem is None:
             raise reject("pInitialData->pSysMem is NULL", P + "INVALIDINITIALDATA")
-        if _mem(mem).size < width:
-            raise reject(f"pInitialData->pSysMem holds {_mem(mem).size} bytes, ByteWidth is {width}",
+        size = source_bytes(mem, "pInitialData->pSysMem", bind=bind, message_name=P + "INVALIDINITIALDATA").size
+        if size < width:
+            raise reject(f"pInitialData->pSysMem holds {size} bytes, ByteWidth is {width}",
                          P + "INVALIDINITIALDATA")
     if not misc & C.MISC_BUFFER_STRUCTURED:
         # GetDesc reports StructureByteStride 0 unless the buffer is structured (wine test_create_buffer).
@@ -435,6 +437,8 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
         for i in range(mips * arr):
             if F(subs[i], "pSysMem", None) is None:
                 raise reject(f"pInitialData[{i}].pSysMem is NULL", P + "INVALIDINITIALDATA")
+            source_bytes(F(subs[i], "pSysMem"), f"pInitialData[{i}].pSysMem", fmt=int(desc.Format),
+                         message_name=P + "INVALIDINITIALDATA")
     return desc
 
 
