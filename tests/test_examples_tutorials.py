@@ -178,3 +178,14 @@ def test_tutorial04_spinning_cube(monkeypatch):
     unc = rasterize(W, H, cube_clip(rot_y(t), W, H), CUBE_COLOURS, CUBE_IDX, image)
     compare(got, unorm8(image), unc, tol=1)
     assert (np.abs(got - MIDNIGHT).sum(-1) > 0).sum() > 300  # the cube is there
+
+
+def test_tutorial05_two_cubes_with_depth(monkeypatch):
+    W, H, t = 96, 72, 0.9
+    got, _ = run("tutorial05", W, H, (1.0, 1.0 + t), monkeypatch)
+    image = np.tile(MIDNIGHT / 255, (H, W, 1))
+    depth = np.ones((H, W))
+    unc = rasterize(W, H, cube_clip(rot_y(t), W, H), CUBE_COLOURS, CUBE_IDX, image, depth)
+    world2 = scale(0.3, 0.3, 0.3) @ rot_z(-t) @ translate(-4, 0, 0) @ rot_y(-2 * t)  # scale, spin, move, orbit
+    unc |= rasterize(W, H, cube_clip(world2, W, H), CUBE_COLOURS, CUBE_IDX, image, depth)
+    compare(got, unorm8(image), unc, tol=1)
