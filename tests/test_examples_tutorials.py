@@ -189,3 +189,12 @@ def test_tutorial05_two_cubes_with_depth(monkeypatch):
     world2 = scale(0.3, 0.3, 0.3) @ rot_z(-t) @ translate(-4, 0, 0) @ rot_y(-2 * t)  # scale, spin, move, orbit
     unc |= rasterize(W, H, cube_clip(world2, W, H), CUBE_COLOURS, CUBE_IDX, image, depth)
     compare(got, unorm8(image), unc, tol=1)
+
+
+@pytest.mark.parametrize("flag", [[], ["--raw"]])
+def test_basic_compute11_adds_the_arrays(flag, capsys):
+    mod = load("basic_compute11")
+    assert mod.main(flag) == 0
+    assert "Verifying against CPU result...succeeded" in capsys.readouterr().out
+    n = np.arange(1024)
+    assert np.array_equal(mod.g_result["i"], 2 * n) and np.array_equal(mod.g_result["f"], 2.0 * n)
