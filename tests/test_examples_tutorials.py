@@ -198,3 +198,101 @@ def test_basic_compute11_adds_the_arrays(flag, capsys):
     assert "Verifying against CPU result...succeeded" in capsys.readouterr().out
     n = np.arange(1024)
     assert np.array_equal(mod.g_result["i"], 2 * n) and np.array_equal(mod.g_result["f"], 2.0 * n)
+
+
+# the 24-vertex cube of Tutorials 06/07: four vertices a face, faces +Y -Y -X +X -Z +Z
+FACE_POS = np.array([
+    (-1, 1, -1), (1, 1, -1), (1, 1, 1), (-1, 1, 1), (-1, -1, -1), (1, -1, -1), (1, -1, 1), (-1, -1, 1),
+    (-1, -1, 1), (-1, -1, -1), (-1, 1, -1), (-1, 1, 1), (1, -1, 1), (1, -1, -1), (1, 1, -1), (1, 1, 1),
+    (-1, -1, -1), (1, -1, -1), (1, 1, -1), (-1, 1, -1), (-1, -1, 1), (1, -1, 1), (1, 1, 1), (-1, 1, 1)], float)
+FACE_NORMALS = np.repeat([(0, 1, 0), (0, -1, 0), (-1, 0, 0), (1, 0, 0), (0, 0, -1), (0, 0, 1)], 4, axis=0)
+FACE_IDX = np.array([3, 1, 0, 2, 1, 3, 6, 4, 5, 7, 4, 6, 11, 9, 8, 10, 9, 11, 14, 12, 13, 15, 12, 14,
+                     19, 17, 16, 18, 17, 19, 22, 20, 21, 23, 20, 22]).reshape(12, 3)
+
+
+def test_tutorial06_lighting(monkeypatch):
+    W, H, t = 96, 72, 0.6
+    got, _ = run("tutorial06", W, H, (1.0, 1.0 + t), monkeypatch)
+    view = look_at_lh((0, 4, -10), (0, 1, 0), (0, 1, 0))
+    proj = perspective_fov_lh(math.pi / 4, W / H, 0.01, 100.0)
+    world = rot_y(t)
+    lights = np.array([(-0.577, 0.577, -0.577, 1.0), tuple(np.array([0, 0, -1.0, 1]) @ rot_y(-2 * t))])
+    colours = np.array([(0.5, 0.5, 0.5), (0.5, 0.0, 0.0)])
+    normals = (np.c_[FACE_NORMALS, np.ones(24)] @ world)[:, :3]  # mul(float4(Norm, 1), World).xyz
+    lit = sum(np.clip((normals @ lights[i, :3])[:, None] * colours[i], 0, 1) for i in range(2))
+    image = np.tile(MIDNIGHT / 255, (H, W, 1))
+    depth = np.ones((H, W))
+    clip = np.c_[FACE_POS, np.ones(24)] @ world @ view @ proj
+    unc = rasterize(W, H, clip, lit, FACE_IDX, image, depth)
+    for m in range(2):
+        light_world = scale(0.2, 0.2, 0.2) @ translate(*(5 * lights[m, :3]))
+        clip_m = np.c_[FACE_POS, np.ones(24)] @ light_world @ view @ proj
+        unc |= rasterize(W, H, clip_m, np.tile(colours[m], (24, 1)), FACE_IDX, image, depth)
+    compare(got, unorm8(image), unc, tol=1)
+    assert (np.abs(got - [128, 0, 0]).sum(-1) <= 1).sum() > 0 or (np.abs(got - [128, 128, 128]).sum(-1) <= 1).sum()
+
+
+FACE_UV = np.array([(1, 0), (0, 0), (0, 1), (1, 1), (0, 0), (1, 0), (1, 1), (0, 1), (0, 1), (1, 1), (1, 0), (0, 0),
+                    (1, 1), (0, 1), (0, 0), (1, 0), (0, 1), (1, 1), (1, 0), (0, 0), (1, 1), (0, 1), (0, 0), (1, 0)],
+                   float)
+
+
+def bilinear_wrap(tex, uv):
+    """D3D's LINEAR filter with WRAP addressing on one level: texel centres at (i + 0.5) / size."""
+    h, w = tex.shape[:2]
+    x, y = uv[..., 0] * w - 0.5, uv[..., 1] * h - 0.5
+    x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
+    fx, fy = (x - x0)[..., None], (y - y0)[..., None]
+
+    def at(i, j):
+        return tex[j % h, i % w]
+
+    return (at(x0, y0) * (1 - fx) * (1 - fy) + at(x0 + 1, y0) * fx * (1 - fy) + at(x0, y0 + 1) * (1 - fx) * fy
+            + at(x0 + 1, y0 + 1) * fx * fy)
+
+
+def dds_rgba(texels):
+    """A legacy-header A8B8G8R8 DDS file built from the DDS documentation (magic, 124-byte header)."""
+    import struct
+
+    h, w = texels.shape[:2]
+    head = b"DDS " + struct.pack("<7I", 124, 0x1007 | 0x8, h, w, w * 4, 0, 1) + bytes(44)
+    head += struct.pack("<8I", 32, 0x41, 0, 32, 0xFF, 0xFF00, 0xFF0000, 0xFF000000) + struct.pack("<5I", 0x1000, 0, 0,
+                                                                                                    0, 0)
+    return head + texels.astype(np.uint8).tobytes()
+
+
+def test_tutorial07_texture_and_constant_buffers(monkeypatch, tmp_path):
+    W, H, t = 96, 72, 0.4
+    tex = np.zeros((8, 8, 4))
+    tex[..., 0] = np.linspace(0, 255, 8)[None, :]  # red ramps along u, green along v: bilinear keeps ramps linear
+    tex[..., 1] = np.linspace(255, 0, 8)[:, None]
+    tex[..., 2] = 128
+    tex[..., 3] = 255
+    tex = np.round(tex)
+    path = tmp_path / "ramp.dds"
+    path.write_bytes(dds_rgba(tex))
+    mod = load("tutorial07")
+    win32 = sys.modules["win32"]
+    seq = iter((1.0, 1.0 + t))
+    monkeypatch.setattr(win32, "clock", lambda: next(seq))
+    sink = MemorySink()
+    assert mod.wWinMain(["--size", str(W), str(H), "--frames", "2", "--texture", str(path)], sink=sink) == 0
+    got = sink.last[..., :3].astype(int)
+    view = look_at_lh((0, 3, -6), (0, 1, 0), (0, 1, 0))
+    proj = perspective_fov_lh(math.pi / 4, W / H, 0.01, 100.0)
+    clip = np.c_[FACE_POS, np.ones(24)] @ rot_y(t) @ view @ proj
+    uv_img = np.full((H, W, 2), np.nan)
+    depth = np.ones((H, W))
+    unc = rasterize(W, H, clip, FACE_UV, FACE_IDX, uv_img, depth)
+    mesh = np.array([(math.sin(t) + 1) / 2, (math.cos(3 * t) + 1) / 2, (math.sin(5 * t) + 1) / 2])
+    covered = ~np.isnan(uv_img[..., 0])
+    expected = np.tile(MIDNIGHT / 255, (H, W, 1))
+    # texels are UNORM8 codes: sample, scale to [0, 1], modulate by vMeshColor
+    sampled = bilinear_wrap(tex / 255.0, np.nan_to_num(uv_img))[..., :3]
+    expected[covered] = (sampled * mesh)[covered]
+    # across the wrap seam (u or v within half a texel of 0 or 1) the filter mixes the far edge: left out
+    uvw = np.nan_to_num(uv_img, nan=0.5) * 8
+    seam = ((uvw < 0.6) | (uvw > 7.4)).any(-1) & covered
+    compare(got, unorm8(expected), unc | seam, tol=2, min_fraction=0.8)
+    assert covered.sum() > 500

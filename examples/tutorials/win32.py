@@ -59,6 +59,7 @@ def parse_args(argv: list[str] | None, default_size: tuple[int, int] = (800, 600
     p.add_argument("--out", default=None, help="write the last frame as PNG")
     p.add_argument("--video", default=None, help="write every frame to an animation/video (imageio)")
     p.add_argument("--window", action="store_true", help="show the frames in a window (pyd3d11[window])")
+    p.add_argument("--texture", default=None, help="Tutorial07: the DDS file to load instead of seafloor.dds")
     return p.parse_args(argv)
 
 
