@@ -449,3 +449,22 @@ def test_planar_surfaces_not_supported():
 
     with pytest.raises(NotSupportedError):
         surface_info(4, 4, DXGI_FORMAT_NV12)
+
+
+def test_loader_flags_ignore_srgb_and_ignore_mips(dev):
+    device, ctx = dev
+    f = dds_file(4, 4, DX10, bytes(64), dx10=(DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, 3, 0, 1, 0))
+    tex, srv = CreateDDSTextureFromMemoryEx(device, f, len(f), 0, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
+                                            0, 0, DDS_LOADER_IGNORE_SRGB)
+    assert tex.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM and srv.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM
+    # two array items with three levels each: IGNORE_MIPS keeps each item's own top level
+    items = [rgba_chain(4, 4, 3, 60 * a) for a in range(2)]
+    f = dds_file(4, 4, DX10, b"".join(b"".join(c) for c in items), flags=DDSD_TEXTURE | DDSD_MIPMAPCOUNT, mips=3,
+                 dx10=(DXGI_FORMAT_R8G8B8A8_UNORM, 3, 0, 2, 0))
+    tex, _ = CreateDDSTextureFromMemoryEx(device, f, len(f), 0, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
+                                          0, 0, DDS_LOADER_IGNORE_MIPS)
+    assert tex.GetDesc().MipLevels == 1 and [sub(tex, 0), sub(tex, 1)] == [items[0][0], items[1][0]]
+    # with a context the single level gets an auto-generated chain, items still read at their own offsets
+    tex, _ = CreateDDSTextureFromMemoryEx(device, ctx, f, len(f), 0, D3D11_USAGE_DEFAULT,
+                                          D3D11_BIND_SHADER_RESOURCE, 0, 0, DDS_LOADER_IGNORE_MIPS)
+    assert tex.GetDesc().MipLevels == 3 and sub(tex, 3) == items[1][0]

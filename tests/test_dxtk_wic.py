@@ -15,7 +15,7 @@ import pytest
 from pyd3d11.d3d11 import *
 from pyd3d11.dxgi import *
 from pyd3d11.dxtk import *
-from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.errors import D3D11Error
 
 Image = pytest.importorskip("PIL.Image")
 PngImagePlugin = pytest.importorskip("PIL.PngImagePlugin")
@@ -156,9 +156,23 @@ def test_maxsize_and_square(dev):
     tex, _ = CreateWICTextureFromMemoryEx(device, data, len(data), 4, D3D11_USAGE_DEFAULT,
                                           D3D11_BIND_SHADER_RESOURCE, 0, 0, WIC_LOADER_MAKE_SQUARE)
     assert (tex.GetDesc().Width, tex.GetDesc().Height) == (4, 4)
-    with pytest.raises(NotSupportedError):
-        CreateWICTextureFromMemoryEx(device, data, len(data), 0, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE,
-                                     0, 0, WIC_LOADER_FIT_POW2)
+
+
+
+@pytest.mark.parametrize("w, h, maxsize, expected", [
+    (100, 50, 16384, (64, 32)),  # longer side: largest power of two <= 100; the other keeps the 2:1 ratio
+    (50, 100, 16384, (32, 64)),
+    (400, 100, 256, (256, 64)),  # 256 / 64 = 4 is the 4:1 ratio
+    (300, 100, 256, (256, 128)),  # 256 / 128 = 2 and 256 / 64 = 4 are equally far from 3: the first found wins
+    (40, 40, 16384, (32, 32)),
+    (5, 3, 4, (4, 2)),
+])
+def test_fit_pow2(dev, w, h, maxsize, expected):
+    device, _ = dev
+    data = encode(np.zeros((h, w, 3), np.uint8), "PNG")
+    tex, _ = CreateWICTextureFromMemoryEx(device, data, len(data), maxsize, D3D11_USAGE_DEFAULT,
+                                          D3D11_BIND_SHADER_RESOURCE, 0, 0, WIC_LOADER_FIT_POW2)
+    assert (tex.GetDesc().Width, tex.GetDesc().Height) == expected
 
 
 def test_autogen_mips_with_context(dev, tmp_path):

@@ -21,6 +21,10 @@ from .dds_format import (
     DDS_ALPHA_MODE_UNKNOWN,
 )
 from .dds_loader import (
+    DDS_LOADER_DEFAULT,
+    DDS_LOADER_FORCE_SRGB,
+    DDS_LOADER_IGNORE_MIPS,
+    DDS_LOADER_IGNORE_SRGB,
     CreateDDSTextureFromFile,
     CreateDDSTextureFromFileEx,
     CreateDDSTextureFromMemory,
@@ -54,8 +58,6 @@ from .wic_loader import (
     CreateWICTextureFromMemory,
     CreateWICTextureFromMemoryEx,
 )
-
-DDS_LOADER_DEFAULT, DDS_LOADER_FORCE_SRGB = 0, 0x1
 
 __all__ = [
     "DDS_ALPHA_MODE_CUSTOM",
@@ -93,4 +95,6 @@ __all__ = [
     "CreateWICTextureFromMemoryEx",
     "DDS_LOADER_DEFAULT",
     "DDS_LOADER_FORCE_SRGB",
+    "DDS_LOADER_IGNORE_SRGB",
+    "DDS_LOADER_IGNORE_MIPS",
 ]

@@ -23,7 +23,10 @@ format without a DXGI equivalent or a partial cube map -> ERROR_NOT_SUPPORTED. M
 beyond the D3D11 limits -> ERROR_NOT_SUPPORTED; too little data -> ERROR_HANDLE_EOF; a header that is
 not a DDS header -> E_FAIL. ``maxsize`` drops the top mips larger than it (only when the file has mips);
 when creation fails without ``maxsize`` on a file with mips, the loader retries with the feature level's
-size limit. ``forceSRGB`` turns the formats with an _SRGB twin into it (LoaderHelpers::MakeSRGB). A
+size limit. ``forceSRGB`` (DDS_LOADER_FORCE_SRGB) turns the formats with an _SRGB twin into it
+(LoaderHelpers::MakeSRGB), DDS_LOADER_IGNORE_SRGB the reverse (MakeLinear), DDS_LOADER_IGNORE_MIPS loads the
+top level only (DirectXTK then reads each array item as if it had one level; here the file's other levels
+are stepped over, so arrays with mips load their own top levels). A
 RESOURCE_MISC_TEXTURECUBE in ``miscFlags`` makes a 2D array whose size is a multiple of 6 a cube.
 """
 
@@ -45,6 +48,9 @@ ERROR_HANDLE_EOF, ERROR_NOT_SUPPORTED, ERROR_ARITHMETIC_OVERFLOW = 38, 50, 534
 def HRESULT_FROM_WIN32(code: int) -> int:  # noqa: N802 - the winerror.h macro
     return code if code <= 0 else (code & 0xFFFF) | 0x80070000
 
+
+# DDS_LOADER_FLAGS (DDSTextureLoader.h); the older API's bool forceSRGB is DDS_LOADER_FORCE_SRGB
+DDS_LOADER_DEFAULT, DDS_LOADER_FORCE_SRGB, DDS_LOADER_IGNORE_SRGB, DDS_LOADER_IGNORE_MIPS = 0, 0x1, 0x2, 0x20
 
 USAGE_DEFAULT, BIND_SHADER_RESOURCE, BIND_RENDER_TARGET = 0, 0x8, 0x20
 MISC_GENERATE_MIPS, MISC_TEXTURECUBE = 0x1, 0x4
@@ -101,9 +107,11 @@ def _limits_for_level(level: int, res_dim: int, cube: bool) -> int:
 
 
 def _fill_init_data(width: int, height: int, depth: int, mips: int, array: int, fmt: int, maxsize: int,
-                    bits: memoryview, method: str) -> tuple[int, int, int, int, list[Any]]:
+                    bits: memoryview, method: str, file_mips: int | None = None) -> tuple[int, int, int, int, list[Any]]:
     """FillInitData: (width, height, depth, skipped mips, subresource data) with the mips above maxsize
-    dropped (only when there is more than one mip)."""
+    dropped (only when there is more than one mip). ``file_mips`` (> ``mips`` with DDS_LOADER_IGNORE_MIPS) is
+    the chain length stored per item, whose extra levels are stepped over."""
+    file_mips = max(mips, file_mips or mips)
     from pyd3d11.headers.d3d11_structs import D3D11_SUBRESOURCE_DATA
 
     subs: list[Any] = []
@@ -112,9 +120,11 @@ def _fill_init_data(width: int, height: int, depth: int, mips: int, array: int, 
     pos = 0
     for item in range(array):
         w, h, d = width, height, depth
-        for _ in range(mips):
+        for level in range(file_mips):
             num_bytes, row_bytes, _rows = dds.surface_info(w, h, fmt)
-            if mips <= 1 or not maxsize or (w <= maxsize and h <= maxsize and d <= maxsize):
+            if level >= mips:
+                pass  # a level beyond those loaded (DDS_LOADER_IGNORE_MIPS): stepped over
+            elif mips <= 1 or not maxsize or (w <= maxsize and h <= maxsize and d <= maxsize):
                 if not tw:
                     tw, th, td = w, h, d
                 if pos + num_bytes * d > len(bits):
@@ -135,13 +145,15 @@ def _fill_init_data(width: int, height: int, depth: int, mips: int, array: int, 
 
 
 def create_d3d_resources(device: Any, res_dim: int, width: int, height: int, depth: int, mips: int, array: int,
-                         fmt: int, usage: int, bind: int, cpu: int, misc: int, force_srgb: bool, cube: bool,
+                         fmt: int, usage: int, bind: int, cpu: int, misc: int, load_flags: int, cube: bool,
                          init: list[Any] | None, want_view: bool) -> tuple[Any, Any]:
     """CreateD3DResources: the texture of the right dimension and (when asked) its full SRV."""
     from pyd3d11.headers import d3d11_structs as S
 
-    if force_srgb:
+    if load_flags & DDS_LOADER_FORCE_SRGB:
         fmt = dds.make_srgb(fmt)
+    elif load_flags & DDS_LOADER_IGNORE_SRGB:
+        fmt = dds.MAKE_SRGB_INVERSE.get(int(fmt), int(fmt))
     sample = S.DXGI_SAMPLE_DESC(Count=1, Quality=0)
     view = S.D3D11_SHADER_RESOURCE_VIEW_DESC(Format=fmt)
     view_mips = 0xFFFFFFFF if not mips else mips
@@ -191,7 +203,7 @@ def _format_supports(device: Any, fmt: int, bit: int) -> bool:
 
 
 def create_texture_from_dds(device: Any, context: Any, data: memoryview, maxsize: int, usage: int, bind: int,
-                            cpu: int, misc: int, force_srgb: bool, want_tex: bool, want_view: bool,
+                            cpu: int, misc: int, load_flags: int, want_tex: bool, want_view: bool,
                             method: str) -> tuple[Any, Any, int]:
     """CreateTextureFromDDS: (texture, view, alpha mode)."""
     if device is None or (not want_tex and not want_view):
@@ -202,7 +214,8 @@ def create_texture_from_dds(device: Any, context: Any, data: memoryview, maxsize
     hdr, offset = parsed
     bits = data[offset:]
     width, height, depth = hdr.width, hdr.height, hdr.depth
-    mips = hdr.mipMapCount or 1
+    file_mips = hdr.mipMapCount or 1
+    mips = 1 if load_flags & DDS_LOADER_IGNORE_MIPS else file_mips
     array, cube = 1, False
     if hdr.dx10 is not None:
         fmt, res_dim, misc_flag, array, _ = hdr.dx10
@@ -263,7 +276,7 @@ def create_texture_from_dds(device: Any, context: Any, data: memoryview, maxsize
         autogen = res_dim != RES_DIM_3D or int(device.GetFeatureLevel()) >= FL_10_0
     if autogen:
         tex, srv = create_d3d_resources(device, res_dim, width, height, depth, 0, array, fmt, usage,
-                                        bind | BIND_RENDER_TARGET, cpu, misc | MISC_GENERATE_MIPS, force_srgb,
+                                        bind | BIND_RENDER_TARGET, cpu, misc | MISC_GENERATE_MIPS, load_flags,
                                         cube, None, True)
         num_bytes, row_bytes, _ = dds.surface_info(width, height, fmt)
         if num_bytes > len(bits):
@@ -271,26 +284,31 @@ def create_texture_from_dds(device: Any, context: Any, data: memoryview, maxsize
                        method)
         levels = int(tex.GetDesc().MipLevels)
         slice_bytes = num_bytes * (depth if res_dim == RES_DIM_3D else 1)
+        # each item's top level; with IGNORE_MIPS the file's other levels of the item are stepped over
+        item_bytes = sum(dds.surface_info(max(1, width >> k), max(1, height >> k), fmt)[0]
+                         * (max(1, depth >> k) if res_dim == RES_DIM_3D else 1) for k in range(file_mips))
         for item in range(array):
-            if (item + 1) * slice_bytes > len(bits):
+            start = item * item_bytes
+            if start + slice_bytes > len(bits):
                 raise fail(HRESULT_FROM_WIN32(ERROR_HANDLE_EOF), "the file holds fewer bytes than its items",
                            method)
-            context.UpdateSubresource(tex, item * levels, None, bits[item * slice_bytes:(item + 1) * slice_bytes],
-                                      row_bytes, num_bytes)
+            context.UpdateSubresource(tex, item * levels, None, bits[start:start + slice_bytes], row_bytes, num_bytes)
         context.GenerateMips(srv)
         return (tex if want_tex else None), srv, dds.alpha_mode(hdr)
 
-    tw, th, td, skip, init = _fill_init_data(width, height, depth, mips, array, fmt, maxsize, bits, method)
+    tw, th, td, skip, init = _fill_init_data(width, height, depth, mips, array, fmt, maxsize, bits, method,
+                                             file_mips)
     try:
         tex, srv = create_d3d_resources(device, res_dim, tw, th, td, mips - skip, array, fmt, usage, bind, cpu,
-                                        misc, force_srgb, cube, init, want_view)
+                                        misc, load_flags, cube, init, want_view)
     except Exception:
         if maxsize or mips <= 1:
             raise
         maxsize = _limits_for_level(int(device.GetFeatureLevel()), res_dim, cube)
-        tw, th, td, skip, init = _fill_init_data(width, height, depth, mips, array, fmt, maxsize, bits, method)
+        tw, th, td, skip, init = _fill_init_data(width, height, depth, mips, array, fmt, maxsize, bits, method,
+                                                 file_mips)
         tex, srv = create_d3d_resources(device, res_dim, tw, th, td, mips - skip, array, fmt, usage, bind, cpu,
-                                        misc, force_srgb, cube, init, want_view)
+                                        misc, load_flags, cube, init, want_view)
     return (tex if want_tex else None), srv, dds.alpha_mode(hdr)
 
 
@@ -305,14 +323,16 @@ def CreateDDSTextureFromMemory(d3dDevice: Any, *args: Any, texture: bool = True,
     context, rest = split_context(args)
     data, size, maxsize = (list(rest) + [None, None, 0][len(rest):])[:3]
     r = create_texture_from_dds(d3dDevice, context, as_bytes(data, size, m), int(maxsize or 0), USAGE_DEFAULT,
-                                BIND_SHADER_RESOURCE, 0, 0, False, texture, textureView, m)
+                                BIND_SHADER_RESOURCE, 0, 0, DDS_LOADER_DEFAULT, texture, textureView, m)
     return _result(*r, alphaMode)
 
 
 def CreateDDSTextureFromMemoryEx(d3dDevice: Any, *args: Any, texture: bool = True, textureView: bool = True,  # noqa: N802,N803
                                  alphaMode: bool = False) -> tuple[Any, ...]:
     """([d3dContext,] ddsData, ddsDataSize, maxsize, usage, bindFlags, cpuAccessFlags, miscFlags, forceSRGB)
-    -> (texture, textureView[, alphaMode]). ``forceSRGB`` may also be DDS_LOADER_FLAGS (bit 0x1)."""
+    -> (texture, textureView[, alphaMode]). ``forceSRGB`` is the old bool or the newer DDS_LOADER_FLAGS
+    (FORCE_SRGB 0x1, IGNORE_SRGB 0x2: the _SRGB formats load as their UNORM twin, IGNORE_MIPS 0x20: only the
+    top level of each item)."""
     m = "CreateDDSTextureFromMemoryEx"
     context, rest = split_context(args)
     if len(rest) != 8:
@@ -320,7 +340,7 @@ def CreateDDSTextureFromMemoryEx(d3dDevice: Any, *args: Any, texture: bool = Tru
                         "cpuAccessFlags, miscFlags, forceSRGB")
     data, size, maxsize, usage, bind, cpu, misc, force = rest
     r = create_texture_from_dds(d3dDevice, context, as_bytes(data, size, m), int(maxsize or 0), int(usage),
-                                int(bind), int(cpu), int(misc), bool(int(force) & 1), texture, textureView, m)
+                                int(bind), int(cpu), int(misc), int(force), texture, textureView, m)
     return _result(*r, alphaMode)
 
 
@@ -336,13 +356,13 @@ def CreateDDSTextureFromFile(d3dDevice: Any, *args: Any, texture: bool = True, t
         raise fail(E_INVALIDARG, "fileName is NULL", m)
     data = memoryview(read_file(file_name, m))
     r = create_texture_from_dds(d3dDevice, context, data, int(maxsize or 0), USAGE_DEFAULT, BIND_SHADER_RESOURCE,
-                                0, 0, False, texture, textureView, m)
+                                0, 0, DDS_LOADER_DEFAULT, texture, textureView, m)
     return _result(*r, alphaMode)
 
 
 def CreateDDSTextureFromFileEx(d3dDevice: Any, *args: Any, texture: bool = True, textureView: bool = True,  # noqa: N802,N803
                                alphaMode: bool = False) -> tuple[Any, ...]:
-    """([d3dContext,] fileName, maxsize, usage, bindFlags, cpuAccessFlags, miscFlags, forceSRGB)
+    """([d3dContext,] fileName, maxsize, usage, bindFlags, cpuAccessFlags, miscFlags, forceSRGB or loadFlags)
     -> (texture, textureView[, alphaMode])."""
     m = "CreateDDSTextureFromFileEx"
     context, rest = split_context(args)
@@ -354,5 +374,5 @@ def CreateDDSTextureFromFileEx(d3dDevice: Any, *args: Any, texture: bool = True,
         raise fail(E_INVALIDARG, "fileName is NULL", m)
     data = memoryview(read_file(file_name, m))
     r = create_texture_from_dds(d3dDevice, context, data, int(maxsize or 0), int(usage), int(bind), int(cpu),
-                                int(misc), bool(int(force) & 1), texture, textureView, m)
+                                int(misc), int(force), texture, textureView, m)
     return _result(*r, alphaMode)

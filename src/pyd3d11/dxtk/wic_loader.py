@@ -32,8 +32,8 @@ sRGB: ``WIC_LOADER_FORCE_SRGB`` makes the format its _SRGB twin; otherwise (unle
 
 Size: a ``maxsize`` of 0 means the feature level's 2D limit (2048 at 9_1/9_2, 4096 at 9_3, 8192 at 10_x,
 16384 above); a larger image is scaled down keeping its aspect ratio (Pillow's box filter standing in for
-WIC's Fant scaler); ``WIC_LOADER_MAKE_SQUARE`` makes it square. ``WIC_LOADER_FIT_POW2`` is not built
-(NotSupportedError). Mips: with a device context and a view requested, when the format supports
+WIC's Fant scaler); ``WIC_LOADER_FIT_POW2`` picks power-of-two sizes (LoaderHelpers::FitPowerOf2) and
+``WIC_LOADER_MAKE_SQUARE`` makes it square. Mips: with a device context and a view requested, when the format supports
 MIP_AUTOGEN, the texture gets a full chain (MipLevels 0, RENDER_TARGET | SHADER_RESOURCE,
 RESOURCE_MISC_GENERATE_MIPS) filled by GenerateMips; otherwise one level.
 """
@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11.errors import E_INVALIDARG, NotSupportedError
+from pyd3d11.errors import E_INVALIDARG
 from pyd3d11.formats.table import format_value
 
 from . import dds_format as dds
@@ -80,12 +80,41 @@ def default_maxsize(level: int) -> int:
     return 16384
 
 
+def fit_power_of_2(width: int, height: int, maxsize: int) -> tuple[int, int]:
+    """LoaderHelpers::FitPowerOf2: the longer side becomes the largest power of two not above it (nor
+    ``maxsize``); the other side the power of two (up to ``maxsize``) whose ratio is closest to the image's."""
+    ar = np.float32(width) / np.float32(height)
+
+    def largest_pow2(limit: int) -> int:
+        x = maxsize
+        while x > 1 and x > limit:
+            x >>= 1
+        return x
+
+    def closest(fixed: int, wide: bool) -> int:
+        best, best_score, y = 0, np.float32(np.inf), maxsize
+        while y > 0:
+            ratio = np.float32(fixed) / np.float32(y) if wide else np.float32(y) / np.float32(fixed)
+            score = abs(ratio - ar)
+            if score < best_score:
+                best, best_score = y, score
+            y >>= 1
+        return best
+
+    if width > height:
+        tw = largest_pow2(width)
+        return tw, closest(tw, True)
+    th = largest_pow2(height)
+    return closest(th, False), th
+
+
 def target_size(width: int, height: int, maxsize: int, flags: int) -> tuple[int, int]:
-    """The texture size: scaled to fit ``maxsize`` keeping the aspect ratio (float32 math, truncated)."""
-    if flags & WIC_LOADER_FIT_POW2:
-        raise NotSupportedError("WIC_LOADER_FIT_POW2", "CreateWICTextureFromMemoryEx")
+    """The texture size: WIC_LOADER_FIT_POW2's powers of two, or scaled to fit ``maxsize`` keeping the aspect
+    ratio (float32 math, truncated); WIC_LOADER_MAKE_SQUARE then squares it."""
     tw, th = width, height
-    if width > maxsize or height > maxsize:
+    if flags & WIC_LOADER_FIT_POW2:
+        tw, th = fit_power_of_2(width, height, maxsize)
+    elif width > maxsize or height > maxsize:
         ar = np.float32(height) / np.float32(width)
         if width > height:
             tw, th = maxsize, max(1, int(np.float32(maxsize) * ar))
