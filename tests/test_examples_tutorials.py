@@ -33,10 +33,10 @@ def load(name):
 def run(name, w, h, times=(1.0,), monkeypatch=None):
     """Run the port for len(times) frames with GetTickCount64 reading ``times``; returns the last frame."""
     mod = load(name)
-    win32 = sys.modules["win32"]
+    winshim = sys.modules["winshim"]
     seq = iter(times)
     if monkeypatch is not None:
-        monkeypatch.setattr(win32, "clock", lambda: next(seq))
+        monkeypatch.setattr(winshim, "clock", lambda: next(seq))
     sink = MemorySink()
     assert mod.wWinMain(["--size", str(w), str(h), "--frames", str(len(times))], sink=sink) == 0
     return sink.last[..., :3].astype(int), mod
@@ -273,9 +273,9 @@ def test_tutorial07_texture_and_constant_buffers(monkeypatch, tmp_path):
     path = tmp_path / "ramp.dds"
     path.write_bytes(dds_rgba(tex))
     mod = load("tutorial07")
-    win32 = sys.modules["win32"]
+    winshim = sys.modules["winshim"]
     seq = iter((1.0, 1.0 + t))
-    monkeypatch.setattr(win32, "clock", lambda: next(seq))
+    monkeypatch.setattr(winshim, "clock", lambda: next(seq))
     sink = MemorySink()
     assert mod.wWinMain(["--size", str(W), str(H), "--frames", "2", "--texture", str(path)], sink=sink) == 0
     got = sink.last[..., :3].astype(int)

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from win32 import CreateWindow, GetClientRect, GetTickCount64, finish, message_loop, parse_args, present_sinks  # noqa: E402
+from winshim import CreateWindow, GetClientRect, GetTickCount64, finish, message_loop, parse_args, present_sinks  # noqa: E402
 
 from pyd3d11.d3d11 import *  # noqa: E402
 from pyd3d11.d3dcompiler import *  # noqa: E402

@@ -1,4 +1,5 @@
 """Win32 stand-ins for the tutorial ports (not D3D): a window, the message loop, timing, present sinks.
+Named ``winshim`` so that it never shadows pywin32's ``win32`` package.
 
 The SDK tutorials are Win32 programs. Their D3D11 code ports line by line; the few Win32 calls around it
 map to these helpers:
