@@ -215,3 +215,32 @@ def test_colors():
     assert Colors.Transparent.tolist() == [0, 0, 0, 0] and Colors.White.tolist() == [1, 1, 1, 1]
     names = [n for n in dir(Colors) if not n.startswith("_")]
     assert len(names) == 141  # DirectXColors.h: 140 named colours and Transparent
+
+
+def test_quaternion_from_matrix_rotate_and_decompose():
+    for pitch, yaw, roll in [(0.3, -0.8, 1.1), (3.0, 0.1, -2.9), (0.0, math.pi, 0.0), (1.5, 0.0, 0.2)]:
+        m = XMMatrixRotationRollPitchYaw(pitch, yaw, roll)
+        q = XMQuaternionRotationMatrix(m)
+        assert close(XMMatrixRotationQuaternion(q), m, atol=1e-5)
+        v = np.array([0.3, -1.2, 2.0, 0.0])
+        assert close(XMVector3Rotate(v, q)[:3], v[:3] @ np.asarray(m, np.float64)[:3, :3], atol=1e-5)
+        assert close(XMVector3InverseRotate(XMVector3Rotate(v, q), q)[:3], v[:3], atol=1e-5)
+    m = XMMatrixMultiply(XMMatrixMultiply(XMMatrixScaling(2, 3, 0.5), XMMatrixRotationAxis([1, 1, 0], 0.9)),
+                         XMMatrixTranslation(4, 5, 6))
+    s, q, t = XMMatrixDecompose(m)
+    assert close(s[:3], [2, 3, 0.5]) and close(t[:3], [4, 5, 6])
+    assert close(XMMatrixRotationQuaternion(q), XMMatrixRotationAxis([1, 1, 0], 0.9), atol=1e-5)
+
+
+def test_project_unproject():
+    world = XMMatrixRotationY(0.4)
+    view = XMMatrixLookAtLH([0, 2, -6, 0], [0, 0, 0, 0], [0, 1, 0, 0])
+    proj = XMMatrixPerspectiveFovLH(XM_PIDIV4, 4 / 3, 0.1, 50.0)
+    p = np.array([0.5, -0.25, 1.0, 0.0])
+    s = XMVector3Project(p, 10, 20, 640, 480, 0.0, 1.0, proj, view, world)
+    clip = np.array([*p[:3], 1.0]) @ (np.asarray(world, np.float64) @ view @ proj)
+    ndc = clip[:3] / clip[3]
+    # viewport transform of the spec: x right, y down from the top-left corner
+    assert close(s[:3], [10 + (ndc[0] + 1) * 320, 20 + (1 - ndc[1]) * 240, ndc[2]], atol=1e-3)
+    back = XMVector3Unproject(s, 10, 20, 640, 480, 0.0, 1.0, proj, view, world)
+    assert close(back[:3], p[:3], atol=1e-4)

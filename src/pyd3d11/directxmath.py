@@ -579,6 +579,80 @@ def XMQuaternionSlerp(Q0: Any, Q1: Any, t: float) -> np.ndarray:  # noqa: N802,N
     return (a * s0 + b * s1).astype(np.float32)
 
 
+def XMQuaternionRotationMatrix(M: Any) -> np.ndarray:  # noqa: N802,N803
+    """The unit quaternion of the rotation part of M (rows 0-2, assumed orthonormal), w >= 0 branch first."""
+    m = _m(M).astype(np.float64)
+    trace = m[0, 0] + m[1, 1] + m[2, 2]
+    if trace > 0:
+        s = math.sqrt(trace + 1.0) * 2
+        q = [(m[1, 2] - m[2, 1]) / s, (m[2, 0] - m[0, 2]) / s, (m[0, 1] - m[1, 0]) / s, 0.25 * s]
+    elif m[0, 0] > m[1, 1] and m[0, 0] > m[2, 2]:
+        s = math.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2]) * 2
+        q = [0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] - m[2, 1]) / s]
+    elif m[1, 1] > m[2, 2]:
+        s = math.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2]) * 2
+        q = [(m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s, (m[2, 0] - m[0, 2]) / s]
+    else:
+        s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
+        q = [(m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s, (m[0, 1] - m[1, 0]) / s]
+    return np.array(q, np.float32)
+
+
+def XMVector3Rotate(V: Any, RotationQuaternion: Any) -> np.ndarray:  # noqa: N802,N803
+    """V (w ignored) rotated by the quaternion: conj(Q) * V * Q in XMQuaternionMultiply order (w = 0)."""
+    v = _v(V)
+    v[3] = 0
+    q = _v(RotationQuaternion)
+    return XMQuaternionMultiply(XMQuaternionMultiply(XMQuaternionConjugate(q), v), q)
+
+
+def XMVector3InverseRotate(V: Any, RotationQuaternion: Any) -> np.ndarray:  # noqa: N802,N803
+    v = _v(V)
+    v[3] = 0
+    q = _v(RotationQuaternion)
+    return XMQuaternionMultiply(XMQuaternionMultiply(q, v), XMQuaternionConjugate(q))
+
+
+def XMMatrixDecompose(M: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # noqa: N802,N803
+    """(scale, rotation quaternion, translation) — C++'s three out-parameters in order — of an affine
+    M = Scaling @ Rotation @ Translation (a negative determinant flips the X scale)."""
+    m = _m(M).astype(np.float64)
+    rows = m[:3, :3].copy()
+    scale = np.sqrt((rows ** 2).sum(1))
+    if np.linalg.det(rows) < 0:
+        scale[0] = -scale[0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rot = np.eye(4)
+        rot[:3, :3] = rows / np.where(scale == 0, 1, scale)[:, None]
+    return (np.array([*scale, 0], np.float32), XMQuaternionRotationMatrix(rot),
+            np.array([*m[3, :3], 1], np.float32))
+
+
+def XMVector3Project(V: Any, ViewportX: float, ViewportY: float, ViewportWidth: float,  # noqa: N802,N803
+                     ViewportHeight: float, ViewportMinZ: float, ViewportMaxZ: float,  # noqa: N803
+                     Projection: Any, View: Any, World: Any) -> np.ndarray:  # noqa: N803
+    """Object space -> screen: TransformCoord by World @ View @ Projection, then the viewport transform
+    (y down, z mapped into [MinZ, MaxZ])."""
+    p = XMVector3TransformCoord(V, _m(World) @ _m(View) @ _m(Projection))
+    hw, hh = ViewportWidth * 0.5, ViewportHeight * 0.5
+    return np.array([p[0] * hw + ViewportX + hw, -p[1] * hh + ViewportY + hh,
+                     p[2] * (ViewportMaxZ - ViewportMinZ) + ViewportMinZ, 0], np.float32)
+
+
+def XMVector3Unproject(V: Any, ViewportX: float, ViewportY: float, ViewportWidth: float,  # noqa: N802,N803
+                       ViewportHeight: float, ViewportMinZ: float, ViewportMaxZ: float,  # noqa: N803
+                       Projection: Any, View: Any, World: Any) -> np.ndarray:  # noqa: N803
+    """The inverse of XMVector3Project."""
+    v = _v(V)
+    hw, hh = ViewportWidth * 0.5, ViewportHeight * 0.5
+    ndc = [(v[0] - ViewportX - hw) / hw, -(v[1] - ViewportY - hh) / hh,
+           (v[2] - ViewportMinZ) / (ViewportMaxZ - ViewportMinZ), 0]
+    inv = XMMatrixInverse(None, _m(World) @ _m(View) @ _m(Projection))
+    r = XMVector3TransformCoord(ndc, inv)
+    r[3] = 0
+    return r
+
+
 # -- storage types -----------------------------------------------------------------------------------
 
 class _FloatN:
