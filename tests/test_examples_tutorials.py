@@ -171,9 +171,10 @@ def cube_clip(world, W, H):
     return np.c_[CUBE_POS, np.ones(8)] @ world @ view @ proj
 
 
-def test_tutorial04_spinning_cube(monkeypatch):
-    W, H, t = 96, 72, 0.7
-    got, _ = run("tutorial04", W, H, (1.0, 1.0 + t), monkeypatch)
+@pytest.mark.parametrize("times", [(1.0,), (1.0, 1.7)])  # the first frame (t = 0), and a later one (t = 0.7)
+def test_tutorial04_spinning_cube(monkeypatch, times):
+    W, H, t = 96, 72, times[-1] - times[0]
+    got, _ = run("tutorial04", W, H, times, monkeypatch)
     image = np.tile(MIDNIGHT / 255, (H, W, 1))
     unc = rasterize(W, H, cube_clip(rot_y(t), W, H), CUBE_COLOURS, CUBE_IDX, image)
     compare(got, unorm8(image), unc, tol=1)
