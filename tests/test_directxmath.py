@@ -244,3 +244,11 @@ def test_project_unproject():
     assert close(s[:3], [10 + (ndc[0] + 1) * 320, 20 + (1 - ndc[1]) * 240, ndc[2]], atol=1e-3)
     back = XMVector3Unproject(s, 10, 20, 640, 480, 0.0, 1.0, proj, view, world)
     assert close(back[:3], p[:3], atol=1e-4)
+
+
+def test_colors_linear_and_srgb_conversions():
+    # 25/255 = 0.0980 -> ((0.0980 + 0.055) / 1.055) ** 2.4 = 0.00972; 112/255 = 0.4392 -> 0.1620
+    assert close(ColorsLinear.MidnightBlue, [0.009721, 0.009721, 0.162029, 1.0], atol=2e-6)
+    assert ColorsLinear.White.tolist() == [1, 1, 1, 1] and ColorsLinear.Black.tolist() == [0, 0, 0, 1]
+    assert close(XMColorRGBToSRGB(XMColorSRGBToRGB(Colors.CornflowerBlue)), Colors.CornflowerBlue, atol=1e-6)
+    assert close(XMColorSRGBToRGB([0.02, 0.5, 1.0, 0.3]), [0.02 / 12.92, 0.214041, 1.0, 0.3], atol=1e-6)

@@ -869,9 +869,31 @@ class Colors:
     Transparent = np.zeros(4, np.float32)
 
 
+def XMColorSRGBToRGB(srgb: Any) -> np.ndarray:  # noqa: N802
+    """sRGB-encoded colour -> linear (the sRGB curve on r, g, b; alpha unchanged)."""
+    c = _v(srgb).astype(np.float64)
+    rgb = np.where(c[:3] <= 0.04045, c[:3] / 12.92, ((c[:3] + 0.055) / 1.055) ** 2.4)
+    return np.array([*rgb, c[3]], np.float32)
+
+
+def XMColorRGBToSRGB(rgb: Any) -> np.ndarray:  # noqa: N802
+    """Linear colour -> sRGB-encoded (clamped to [0, 1]; alpha unchanged)."""
+    c = _v(rgb).astype(np.float64)
+    x = np.clip(c[:3], 0.0, 1.0)
+    enc = np.where(x <= 0.0031308, x * 12.92, 1.055 * np.power(x, 1 / 2.4) - 0.055)
+    return np.array([*enc, c[3]], np.float32)
+
+
+class ColorsLinear:
+    """DirectX::ColorsLinear — the same named colours converted to linear light (XMColorSRGBToRGB)."""
+
+    Transparent = np.zeros(4, np.float32)
+
+
 for _entry in _COLOR_TABLE.split():
     _name, _hex = _entry.split(":")
     setattr(Colors, _name, np.array([int(_hex[i:i + 2], 16) / 255.0 for i in (0, 2, 4)] + [1.0], np.float32))
+    setattr(ColorsLinear, _name, XMColorSRGBToRGB(getattr(Colors, _name)))
 del _entry, _name, _hex
 
 __all__ = [n for n in dir() if n.startswith(("XM", "Colors"))]
