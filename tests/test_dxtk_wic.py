@@ -250,3 +250,23 @@ def test_save_wic_unsupported(dev, tmp_path):
     with pytest.raises(D3D11Error) as e:
         SaveWICTextureToFile(ctx, t, GUID_ContainerFormatPng, tmp_path / "x.png")
     assert e.value.hresult == 0x80070032
+
+
+def test_screengrab_round_trips_through_the_loader(dev, tmp_path):
+    device, ctx = dev
+    src = target(device, ctx, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, [0.098, 0.098, 0.439, 1.0])
+    SaveWICTextureToFile(ctx, src, GUID_ContainerFormatPng, tmp_path / "rt.png")
+    tex, _ = CreateWICTextureFromFile(device, str(tmp_path / "rt.png"))
+    # the sRGB chunk ScreenGrab writes makes the loader pick the _SRGB format; the codes survive
+    assert tex.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB
+    assert bytes(tex._storage.subresource_bytes(0))[:4] == bytes([88, 88, 177, 255])
+    SaveWICTextureToFile(ctx, src, GUID_ContainerFormatJpeg, tmp_path / "rt.jpg")
+    with Image.open(tmp_path / "rt.jpg") as im:
+        assert im.getexif().get_ifd(0x8769).get(0xA001) == 1  # EXIF ColorSpace = sRGB
+    tex, _ = CreateWICTextureFromFile(device, str(tmp_path / "rt.jpg"))
+    assert tex.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM_SRGB
+    lin = target(device, ctx, DXGI_FORMAT_B8G8R8A8_UNORM, [1.0, 0.0, 0.0, 1.0])
+    SaveWICTextureToFile(ctx, lin, GUID_ContainerFormatGif, tmp_path / "rt.gif")
+    tex, _ = CreateWICTextureFromFile(device, str(tmp_path / "rt.gif"))
+    assert tex.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM  # GIF: 8bppIndexed -> RGBA
+    assert bytes(tex._storage.subresource_bytes(0))[:4] == bytes([255, 0, 0, 255])
