@@ -270,3 +270,62 @@ def test_screengrab_round_trips_through_the_loader(dev, tmp_path):
     tex, _ = CreateWICTextureFromFile(device, str(tmp_path / "rt.gif"))
     assert tex.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM  # GIF: 8bppIndexed -> RGBA
     assert bytes(tex._storage.subresource_bytes(0))[:4] == bytes([255, 0, 0, 255])
+
+
+def png16(values, ctype):
+    """A 16-bit PNG written by hand from the PNG specification, rows filtered with types 0-4 in turn (the
+    encoder side: Sub/Up/Average/Paeth predictions subtracted byte by byte)."""
+    import struct
+    import zlib
+
+    h, w, c = values.shape
+    raw = values.astype(">u2").tobytes()
+    stride, bpp = w * c * 2, c * 2
+    rows, prev = [], bytes(stride)
+    for y in range(h):
+        line = raw[y * stride:(y + 1) * stride]
+        f = y % 5
+        out = bytearray()
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            cc = prev[x - bpp] if x >= bpp else 0
+            if f == 0:
+                pred = 0
+            elif f == 1:
+                pred = a
+            elif f == 2:
+                pred = b
+            elif f == 3:
+                pred = (a + b) // 2
+            else:
+                p = a + b - cc
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - cc)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else cc)
+            out.append((line[x] - pred) % 256)
+        rows.append(bytes([f]) + bytes(out))
+        prev = line
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, ctype, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("ctype, channels", [(2, 3), (6, 4), (4, 2)])
+def test_16_bit_colour_png_loads_as_r16g16b16a16(dev, ctype, channels):
+    device, _ = dev
+    values = RNG.integers(0, 65536, (6, 5, channels), dtype=np.uint16)
+    data = png16(values, ctype)
+    tex, _ = CreateWICTextureFromMemory(device, data)
+    assert tex.GetDesc().Format == DXGI_FORMAT_R16G16B16A16_UNORM
+    got = texels(tex, (6, 5, 4), "<u2")
+    if channels == 2:  # grey + alpha -> (g, g, g, a)
+        expected = np.stack([values[..., 0]] * 3 + [values[..., 1]], -1)
+    else:
+        expected = np.concatenate([values, np.full((6, 5, 4 - channels), 65535, np.uint16)], -1)
+    assert np.array_equal(got, expected)
+    forced, _ = CreateWICTextureFromMemoryEx(device, data, len(data), 0, D3D11_USAGE_DEFAULT,
+                                             D3D11_BIND_SHADER_RESOURCE, 0, 0, WIC_LOADER_FORCE_RGBA32)
+    assert forced.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM

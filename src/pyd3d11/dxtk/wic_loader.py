@@ -20,10 +20,12 @@ format maps to in DirectXTK's tables (``g_WICFormats`` / ``g_WICConvert``), per 
 | L, 1 (greyscale, black and white)               | 8bppGray                | R8_UNORM           |
 | I;16 / I (16-bit greyscale PNG/TIFF)            | 16bppGray               | R16_UNORM          |
 | F (32-bit float TIFF)                           | 32bppGrayFloat          | R32_FLOAT          |
+| 16-bit RGB / RGBA / grey+alpha PNG              | 48bppRGB / 64bppRGBA    | R16G16B16A16_UNORM |
 
 ``WIC_LOADER_FORCE_RGBA32`` loads everything as R8G8B8A8_UNORM; a format the device cannot use as a 2D
-texture also falls back to R8G8B8A8_UNORM. Pillow reduces 16-bit-per-channel colour PNGs to 8 bits, so
-those load as 8-bit (WIC would give R16G16B16A16_UNORM) — a documented gap.
+texture also falls back to R8G8B8A8_UNORM. Pillow reduces 16-bit-per-channel colour images to 8 bits, so
+16-bit colour PNGs are decoded here (``png16_rgba``); 16-bit colour TIFFs still load as 8-bit (a gap), and
+16-bit images are not resized (NotSupportedError).
 
 sRGB: ``WIC_LOADER_FORCE_SRGB`` makes the format its _SRGB twin; otherwise (unless
 ``WIC_LOADER_IGNORE_SRGB``) the file's metadata decides: PNG — an sRGB chunk, else a gAMA chunk of exactly
@@ -45,11 +47,11 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11.errors import E_INVALIDARG
+from pyd3d11.errors import E_INVALIDARG, NotSupportedError
 from pyd3d11.formats.table import format_value
 
 from . import dds_format as dds
-from .dds_loader import ERROR_NOT_SUPPORTED, HRESULT_FROM_WIN32, as_bytes, fail, read_file, split_context
+from .dds_loader import as_bytes, fail, read_file, split_context
 
 WIC_LOADER_DEFAULT = 0
 WIC_LOADER_FORCE_SRGB = 0x1
@@ -67,6 +69,7 @@ EXIF_IFD, EXIF_COLORSPACE = 0x8769, 0xA001
 R8G8B8A8_UNORM, B8G8R8A8_UNORM = format_value("R8G8B8A8_UNORM"), format_value("B8G8R8A8_UNORM")
 B8G8R8X8_UNORM, R8_UNORM = format_value("B8G8R8X8_UNORM"), format_value("R8_UNORM")
 R16_UNORM, R32_FLOAT = format_value("R16_UNORM"), format_value("R32_FLOAT")
+R16G16B16A16_UNORM = format_value("R16G16B16A16_UNORM")
 
 
 def default_maxsize(level: int) -> int:
@@ -181,6 +184,73 @@ def pixels(img: Any, fmt: int) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(img, dtype="<f4"))
 
 
+def png16_rgba(data: bytes) -> np.ndarray | None:
+    """(H, W, 4) uint16 RGBA of a 16-bit-per-channel colour PNG (colour types 2, 4, 6), which Pillow would
+    reduce to 8 bits; None for any other PNG. Decoded here from the PNG specification: IHDR, the IDAT
+    zlib stream, per-row filters 0-4 (None, Sub, Up, Average, Paeth) on bytes, big-endian samples."""
+    import struct
+    import zlib
+
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    pos, idat, ihdr = 8, [], None
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if ihdr is None:
+        return None
+    w, h, depth, ctype, _comp, _filt, interlace = ihdr
+    channels = {2: 3, 4: 2, 6: 4}.get(ctype)
+    if depth != 16 or channels is None:
+        return None
+    if interlace:
+        raise NotSupportedError("interlaced (Adam7) 16-bit PNG files", "CreateWICTextureFromMemory")
+    bpp = channels * 2
+    stride = w * bpp
+    raw = np.frombuffer(zlib.decompress(b"".join(idat)), np.uint8).reshape(h, stride + 1)
+    out = np.zeros((h, stride), np.int64)
+    prev = np.zeros(stride, np.int64)
+    for y in range(h):
+        f, line = int(raw[y, 0]), raw[y, 1:].astype(np.int64)
+        if f == 0:
+            cur = line
+        elif f == 1:  # Sub: each byte adds the one bpp to its left, a running sum per byte lane
+            cur = np.cumsum(line.reshape(w, bpp), axis=0).reshape(-1) % 256
+        elif f == 2:  # Up
+            cur = (line + prev) % 256
+        else:  # Average, Paeth: sequential along the row
+            cur = np.zeros(stride, np.int64)
+            for x in range(stride):
+                a = int(cur[x - bpp]) if x >= bpp else 0
+                b = int(prev[x])
+                if f == 3:
+                    cur[x] = (line[x] + (a + b) // 2) % 256
+                else:
+                    c = int(prev[x - bpp]) if x >= bpp else 0
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                    cur[x] = (line[x] + pred) % 256
+        out[y] = cur
+        prev = cur
+    samples = out.astype(np.uint8).reshape(h, w, channels, 2)
+    values = (samples[..., 0].astype(np.uint16) << 8) | samples[..., 1]
+    rgba = np.full((h, w, 4), 65535, np.uint16)
+    if channels == 2:  # grey + alpha
+        rgba[..., 0] = rgba[..., 1] = rgba[..., 2] = values[..., 0]
+        rgba[..., 3] = values[..., 1]
+    else:
+        rgba[..., :channels] = values
+    return rgba
+
+
 def _supports(device: Any, fmt: int, bit: int) -> bool:
     try:
         return bool(int(device.CheckFormatSupport(fmt)) & bit)
@@ -193,8 +263,6 @@ def create_texture_from_wic(device: Any, context: Any, data: memoryview, maxsize
                             method: str) -> tuple[Any, Any]:
     from PIL import Image, UnidentifiedImageError
 
-    from pyd3d11.headers import d3d11_structs as S
-
     if device is None or (not want_tex and not want_view):
         raise fail(E_INVALIDARG, "a device and at least one of texture / textureView are required", method)
     try:
@@ -205,6 +273,15 @@ def create_texture_from_wic(device: Any, context: Any, data: memoryview, maxsize
         raise fail(WINCODEC_ERR_COMPONENTNOTFOUND, f"no image decoder for the data ({e})", method) from None
     maxsize = int(maxsize) or default_maxsize(int(device.GetFeatureLevel()))
     tw, th = target_size(img.width, img.height, maxsize, flags)
+    wide = None if flags & WIC_LOADER_FORCE_RGBA32 or (img.format or "").upper() != "PNG" else \
+        png16_rgba(bytes(data))
+    if wide is not None:
+        # 48bppRGB / 64bppRGBA (WIC's 16-bit PNG decodes) -> R16G16B16A16_UNORM
+        if (tw, th) != (img.width, img.height):
+            raise NotSupportedError("resizing 16-bit-per-channel images (maxsize / WIC_LOADER_FIT_POW2 / "
+                                    "WIC_LOADER_MAKE_SQUARE)", method)
+        return _create(device, context, wide, R16G16B16A16_UNORM, tw, th, usage, bind, cpu, misc, want_tex,
+                       want_view)
     work, fmt = decode(img, flags)
     if flags & WIC_LOADER_FORCE_SRGB:
         fmt = dds.make_srgb(fmt)
@@ -215,9 +292,15 @@ def create_texture_from_wic(device: Any, context: Any, data: memoryview, maxsize
     if (tw, th) != work.size:
         work = work.resize((tw, th), Image.Resampling.BOX)
     texels = pixels(work, dds.MAKE_SRGB_INVERSE.get(fmt, fmt))
+    return _create(device, context, texels, fmt, tw, th, usage, bind, cpu, misc, want_tex, want_view)
+
+
+def _create(device: Any, context: Any, texels: np.ndarray, fmt: int, tw: int, th: int, usage: int, bind: int,
+            cpu: int, misc: int, want_tex: bool, want_view: bool) -> tuple[Any, Any]:
+    """The texture (and view) of CreateTextureFromWIC, with auto-generated mips when a context is given."""
+    from pyd3d11.headers import d3d11_structs as S
+
     row_pitch = texels.nbytes // th
-    if fmt == 0:  # pragma: no cover - every path above picks a format
-        raise fail(HRESULT_FROM_WIN32(ERROR_NOT_SUPPORTED), "no DXGI format for the image", method)
     autogen = context is not None and want_view and _supports(device, fmt, FORMAT_SUPPORT_MIP_AUTOGEN)
     desc = S.D3D11_TEXTURE2D_DESC(Width=tw, Height=th, MipLevels=0 if autogen else 1, ArraySize=1, Format=fmt,
                                   SampleDesc=S.DXGI_SAMPLE_DESC(Count=1), Usage=usage, CPUAccessFlags=cpu,
