@@ -329,3 +329,21 @@ def test_16_bit_colour_png_loads_as_r16g16b16a16(dev, ctype, channels):
     forced, _ = CreateWICTextureFromMemoryEx(device, data, len(data), 0, D3D11_USAGE_DEFAULT,
                                              D3D11_BIND_SHADER_RESOURCE, 0, 0, WIC_LOADER_FORCE_RGBA32)
     assert forced.GetDesc().Format == DXGI_FORMAT_R8G8B8A8_UNORM
+
+
+def test_save_wic_16_bit_png(dev, tmp_path):
+    import zlib
+
+    device, ctx = dev
+    t = target(device, ctx, DXGI_FORMAT_R16G16B16A16_UNORM, [0.25, 0.5, 1.0, 0.0])
+    SaveWICTextureToFile(ctx, t, GUID_ContainerFormatPng, tmp_path / "w.png")
+    raw = (tmp_path / "w.png").read_bytes()
+    assert raw[:8] == b"\x89PNG\r\n\x1a\n" and raw[12:16] == b"IHDR" and raw[24:26] == bytes([16, 2])  # 16-bit RGB
+    assert b"gAMA" in raw and b"sRGB" not in raw
+    idat = raw.index(b"IDAT")
+    n = int.from_bytes(raw[idat - 4:idat], "big")
+    rows = np.frombuffer(zlib.decompress(raw[idat + 4:idat + 4 + n]), np.uint8).reshape(2, 1 + 3 * 6)
+    assert (rows[:, 0] == 0).all()  # filter type None
+    px = rows[:, 1:].copy().view(">u2").reshape(2, 3, 3)
+    # UNORM16 of 0.25 is 16384 (16383.75 + 0.5 -> 16384); the texture holds it, the file keeps all 16 bits
+    assert px[0, 0].tolist() == [16384, 32768, 65535]

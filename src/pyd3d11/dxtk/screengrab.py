@@ -15,11 +15,12 @@ R16G16B16A16_FLOAT/UNORM, R32G32B32A32_FLOAT, R10G10B10A2_UNORM, B5G6R5, B5G5R5A
 R16_UNORM, R8_UNORM, A8_UNORM; others ERROR_NOT_SUPPORTED. Default target (``targetFormat`` None):
 screenshots drop alpha -> 24-bit RGB; the single-channel formats -> 8-bit grey. ``targetFormat``
 GUID_WICPixelFormat32bppBGRA/32bppRGBA keeps alpha, 24bppBGR/24bppRGB and 8bppGray as named, 16bppGray
-(PNG/TIFF) keeps 16 bits. Conversions: 8-bit formats keep their stored bytes; UNORM formats of other
-widths go through the FLOAT -> UNORM8 rule; float formats are linear and are sRGB-encoded as WIC's
-converters do for float -> 8-bit. Gaps (Pillow has no writer for them): 48bppBGR and 96bppRGBFloat targets
-become 8-bit RGB. Metadata: PNG gets an sRGB chunk for _SRGB sources (or ``forceSRGB``) and a gAMA of
-1.0 otherwise, as DirectXTK writes; JPEG/TIFF get EXIF ColorSpace 1 for sRGB.
+(PNG/TIFF) keeps 16 bits; R16G16B16A16_UNORM to PNG is written as 16-bit RGB (48bppBGR, by
+``write_png16``). Conversions: 8-bit formats keep their stored bytes; UNORM formats of other widths go
+through the FLOAT -> UNORM8 rule; float formats are linear and are sRGB-encoded as WIC's converters do for
+float -> 8-bit. Gaps (Pillow has no writer for them): 48bppBGR in containers other than PNG and
+96bppRGBFloat targets become 8-bit RGB. Metadata: PNG gets an sRGB chunk for _SRGB sources (or
+``forceSRGB``) and a gAMA of 1.0 otherwise, as DirectXTK writes; JPEG/TIFF get EXIF ColorSpace 1 for sRGB.
 """
 
 from __future__ import annotations
@@ -205,6 +206,26 @@ def _image_rgba8(pContext: Any, staging: Any, desc: Any) -> np.ndarray:  # noqa:
     return out
 
 
+def write_png16(path: Any, rgb16: np.ndarray, srgb: bool) -> None:
+    """A 16-bit RGB PNG (48bppRGB; Pillow cannot write one): IHDR, an sRGB or gAMA 1.0 chunk as ScreenGrab
+    writes, tEXt Software, one zlib IDAT of unfiltered rows (filter type 0), IEND (PNG specification)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    h, w = rgb16.shape[:2]
+    rows = np.concatenate([np.zeros((h, 1), np.uint8),
+                           np.ascontiguousarray(rgb16.astype(">u2")).view(np.uint8).reshape(h, w * 6)], axis=1)
+    color = chunk(b"sRGB", bytes([0])) if srgb else chunk(b"gAMA", (100000).to_bytes(4, "big"))
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 2, 0, 0, 0)) + color
+            + chunk(b"tEXt", b"Software\x00pyd3d11") + chunk(b"IDAT", zlib.compress(rows.tobytes()))
+            + chunk(b"IEND", b""))
+    with open(os.fspath(path), "wb") as f:
+        f.write(data)
+
+
 def SaveWICTextureToFile(pContext: Any, pSource: Any, guidContainerFormat: Any, fileName: Any,  # noqa: N802,N803
                          targetFormat: Any = None, setCustomProps: Any = None, forceSRGB: bool = False) -> None:  # noqa: N803
     """Write the top mip of a 2D texture through Pillow in the given container (module docstring)."""
@@ -227,6 +248,13 @@ def SaveWICTextureToFile(pContext: Any, pSource: Any, guidContainerFormat: Any, 
             mode = _TARGET_MODES[uuid.UUID(str(targetFormat))]
         except (KeyError, ValueError):
             raise NotSupportedError(f"WIC target pixel format {targetFormat}", m) from None
+    wide_default = targetFormat is None or uuid.UUID(str(targetFormat)) == GUID_WICPixelFormat48bppBGR
+    if container == "PNG" and fmt == F("R16G16B16A16_UNORM") and wide_default:
+        from pyd3d11.api.convenience import texture_to_numpy
+
+        v = np.clip(np.nan_to_num(texture_to_numpy(pContext, staging, 0)[..., :3].astype(np.float64)), 0, 1)
+        write_png16(fileName, np.floor(v * 65535 + 0.5).astype(np.uint16), srgb)
+        return
     if mode == "I;16":
         if container not in ("PNG", "TIFF"):
             raise fail(E_FAIL, "the container does not take 16-bit grey", m)
