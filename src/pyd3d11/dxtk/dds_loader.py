@@ -111,9 +111,9 @@ def _fill_init_data(width: int, height: int, depth: int, mips: int, array: int, 
     """FillInitData: (width, height, depth, skipped mips, subresource data) with the mips above maxsize
     dropped (only when there is more than one mip). ``file_mips`` (> ``mips`` with DDS_LOADER_IGNORE_MIPS) is
     the chain length stored per item, whose extra levels are stepped over."""
-    file_mips = max(mips, file_mips or mips)
     from pyd3d11.headers.d3d11_structs import D3D11_SUBRESOURCE_DATA
 
+    file_mips = max(mips, file_mips or mips)
     subs: list[Any] = []
     tw = th = td = 0
     skip = 0

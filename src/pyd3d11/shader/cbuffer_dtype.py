@@ -1,10 +1,10 @@
 """``cbuffer_dtype(reflection, "cbName")``: a numpy structured dtype laid out like a constant buffer.
 
 A Python convenience (not part of D3D) built only from shader reflection (ID3D11ShaderReflection:
-GetConstantBufferByName -> variables -> their type descs), so the HLSL packing rules (D3D11.3 spec §7.?
-and MicrosoftDocs "Packing rules for constant variables": 16-byte registers, a variable never straddles a
-register, arrays, matrices and structures start on a register boundary, every array element occupies
-its own register(s)) come from the compiler and need not be copied by hand.
+GetConstantBufferByName -> variables -> their type descs), so the HLSL packing rules (MicrosoftDocs
+"Packing rules for constant variables": 16-byte registers, a variable never straddles a register, arrays,
+matrices and structures start on a register boundary, every array element occupies its own register(s))
+come from the compiler and need not be copied by hand.
 
 Field shapes follow the register layout where the packing leaves gaps:
 
