@@ -49,7 +49,7 @@ def test_save_png_roundtrip(tmp_path):
     dev, ctx = make()
     t = texture(dev, 3, 2)
     t._storage.data[:] = np.arange(24, dtype=np.uint8) * 10
-    save_png(tmp_path / "x.png", ctx, t)
+    save_png(tmp_path / "x.png", ctx, t, alpha=True)
     img = np.asarray(Image.open(tmp_path / "x.png").convert("RGBA"))
     assert np.array_equal(img, t._storage.data.reshape(2, 3, 4))
 

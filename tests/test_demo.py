@@ -159,8 +159,8 @@ def test_main_writes_png(tmp_path, monkeypatch):
     out = tmp_path / "cube.png"
     assert demo.main(["demo.py", str(out)]) == 0
     png = np.asarray(Image.open(out))
-    assert png.shape == (H, W, 4)
-    np.testing.assert_array_equal(png[0, 0], _unorm8(demo.CLEAR_COLOR))
+    assert png.shape == (H, W, 3)  # save_png writes what an opaque window shows: no alpha
+    np.testing.assert_array_equal(png[0, 0], _unorm8(demo.CLEAR_COLOR)[:3])
 
 
 demo._orig_render = demo.render

@@ -232,7 +232,7 @@ def test_png_sink_writes_numbered_files(tmp_path):
     sc.Present(0, 0)
     assert [p.rsplit("/", 1)[-1] for p in sink.paths] == ["frame_00003.png", "frame_00004.png"]
     with Image.open(sink.paths[0]) as im:
-        assert im.size == (4, 2) and im.getpixel((0, 0)) == (0, 0, 255, 255)
+        assert im.size == (4, 2) and im.getpixel((0, 0)) == (0, 0, 255)  # RGB: an opaque window ignores alpha
 
 
 # -- ResizeBuffers -------------------------------------------------------------------------------

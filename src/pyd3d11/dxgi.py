@@ -29,6 +29,7 @@ from pyd3d11.api.dxgi_swapchain import (
     IDXGISwapChain1,
     MemorySink,
     PngSink,
+    VideoSink,
     image_to_rgba8,
 )
 from pyd3d11.errors import *

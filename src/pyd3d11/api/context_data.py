@@ -32,6 +32,7 @@ from .context_state import (
     view_kind,
 )
 from .mapped import MappedSubresource
+from .memory_in import check_source, source_bytes
 
 USAGE_DEFAULT, USAGE_IMMUTABLE, USAGE_DYNAMIC, USAGE_STAGING = 0, 1, 2, 3
 BIND_CONSTANT_BUFFER, BIND_SHADER_RESOURCE, BIND_DEPTH_STENCIL = 0x4, 0x8, 0x40
@@ -203,6 +204,10 @@ class DataMethods:
             return self._drop(m, "the destination subresource is mapped.")
         if data is None:
             return self._drop(m, "pSrcData is NULL.")
+        is_buffer = st.dimension == StorageDimension.BUFFER
+        problem = check_source(data, "pSrcData", None if is_buffer else int(F(d, "Format")), bind if is_buffer else 0)
+        if problem:
+            return self._drop(m, problem + ".")
         box = _box(box_in)
         L = st.layout(sub)
         if box is not None:
@@ -216,8 +221,7 @@ class DataMethods:
                 return self._drop(m, f"pDstBox {box} lies outside the subresource.")
         elif bind & BIND_CONSTANT_BUFFER and self._feature_level() < FL_11_1:
             pass  # whole-buffer update is always allowed
-        view = memoryview(data).cast("B") if not isinstance(data, np.ndarray) else memoryview(
-            np.ascontiguousarray(data)).cast("B")
+        view = memoryview(source_bytes(data, "pSrcData"))
         w = (box[3] - box[0]) if box else L.width
         h = (box[4] - box[1]) if box else L.height
         dd = (box[5] - box[2]) if box else L.depth

@@ -9,9 +9,18 @@ subresource, rows top to bottom:
   the format stores (R8 -> 1, R8G8 -> 2, B5G6R5 -> 3, RGBA -> 4; BC formats give 4); multisampled
   subresources gain a leading sample axis; buffers return their raw bytes (uint8).
 
-``save_png(path, context, resource, subresource=0)`` writes 8-bit RGBA through Pillow: float values are
-converted with the FLOAT -> UNORM8 rule (NaN -> 0, clamp [0, 1], x255, +0.5, truncate); integer formats
-are clamped to [0, 255]; missing components get their defaults (0 for G/B, 1 for A).
+``save_png(path, context, resource, subresource=0, alpha=False)`` writes what a screen shows, through
+Pillow:
+
+* colour: a display takes the bytes of a UNORM target as sRGB-encoded, so values of UNORM/FLOAT/SNORM
+  formats are written with the FLOAT -> UNORM8 rule (NaN -> 0, clamp [0, 1], x255, +0.5, truncate); an
+  ``_SRGB`` format stores sRGB codes, which is what the screen shows, so its decoded (linear) values are
+  encoded back with the FLOAT -> SRGB rule (§3.2.3.8) — a midnight-blue clear (0.098, 0.098, 0.439) of an
+  R8G8B8A8_UNORM_SRGB target is written as (88, 88, 177), not (25, 25, 112); integer formats are clamped
+  to [0, 255]; missing components get their defaults (0 for G/B, 1 for A); one component shows as grey.
+* alpha: an ordinary (opaque) window ignores the alpha of the back buffer, so by default an RGB PNG is
+  written; ``alpha=True`` writes RGBA with the alpha channel by the UNORM8 rule (alpha is never
+  sRGB-encoded).
 """
 
 from __future__ import annotations
@@ -22,7 +31,8 @@ import numpy as np
 
 from pyd3d11.errors import NotSupportedError
 from pyd3d11.formats.codecs import decode_region
-from pyd3d11.formats.table import format_info
+from pyd3d11.formats.numerics import float_to_srgb
+from pyd3d11.formats.table import format_info, is_srgb
 from pyd3d11.storage import StorageDimension
 
 
@@ -86,16 +96,69 @@ def to_rgba8(values: np.ndarray, components: int) -> np.ndarray:
     return np.trunc(np.clip(f, 0, 1) * np.float32(255) + np.float32(0.5)).astype(np.uint8)
 
 
-def save_png(path: Any, context: Any, resource: Any, subresource: int = 0) -> None:
-    """Write one 2D subresource as an 8-bit RGBA PNG (Pillow)."""
-    from PIL import Image
-
-    arr = texture_to_numpy(context, resource, subresource)
+def display_rgba8(context: Any, resource: Any, subresource: int = 0) -> np.ndarray:
+    """(H, W, 4) uint8 of one single-sampled 2D subresource as a screen shows it (module docstring)."""
     st = resource._storage
     if st.dimension != StorageDimension.TEXTURE2D or st.sample_count > 1:
-        raise NotSupportedError("save_png of anything but a single-sampled 2D texture subresource")
+        raise NotSupportedError("save_png / _repr_png_ of anything but a single-sampled 2D texture subresource")
+    arr = texture_to_numpy(context, resource, subresource)
     rgba = to_rgba8(arr, arr.shape[-1])
-    Image.fromarray(rgba, "RGBA").save(path)
+    if is_srgb(_resource_format(resource)):
+        # the stored codes are what the display shows: encode the linear values back (alpha stays UNORM)
+        rgb = arr[..., :3].astype(np.float32)
+        rgba[..., :3] = float_to_srgb(rgb).astype(np.uint8)
+    return rgba
+
+
+def save_png(path: Any, context: Any, resource: Any, subresource: int = 0, alpha: bool = False) -> None:
+    """Write one 2D subresource as an 8-bit PNG as a screen shows it (RGB; RGBA with ``alpha=True``)."""
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - Pillow is the optional "image" extra
+        raise NotSupportedError("save_png needs Pillow (pip install pyd3d11[image])") from None
+
+    rgba = display_rgba8(context, resource, subresource)
+    if alpha:
+        Image.fromarray(np.ascontiguousarray(rgba), "RGBA").save(path)
+    else:
+        Image.fromarray(np.ascontiguousarray(rgba[..., :3]), "RGB").save(path)
+
+
+def png_bytes(rgba: np.ndarray, alpha: bool = False) -> bytes:
+    """PNG file bytes of an (H, W, 4) uint8 image (RGB unless ``alpha``); used by the ``_repr_png_`` hooks."""
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    img = np.ascontiguousarray(rgba if alpha else rgba[..., :3])
+    Image.fromarray(img, "RGBA" if alpha else "RGB").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def memcpy(dest: Any, src: Any, count: int | None = None) -> Any:
+    """C's ``memcpy(dest, src, count)`` for ported code: ``dest`` is a mapped subresource (or its ``pData``), a
+    writable memoryview or a numpy array; ``src`` any memory D3D accepts (bytes, memoryview, numpy, ctypes).
+    ``count`` defaults to all of ``src``. Returns ``dest``. Refusals as in ``D3D11_MAPPED_SUBRESOURCE.write``."""
+    from pyd3d11.errors import E_INVALIDARG, InvalidArgError
+
+    from .memory_in import check_source, source_bytes
+
+    if hasattr(dest, "write") and hasattr(dest, "as_array"):
+        data = src if count is None else source_bytes(src, "src")[:int(count)]
+        dest.write(data)
+        return dest
+    problem = check_source(src, "src")
+    if problem:
+        raise InvalidArgError(E_INVALIDARG, problem, "memcpy")
+    data = source_bytes(src, "src")
+    n = data.size if count is None else int(count)
+    target = np.frombuffer(dest if not isinstance(dest, np.ndarray) else dest.reshape(-1).view(np.uint8), np.uint8)
+    if n > data.size or n > target.size:
+        raise InvalidArgError(E_INVALIDARG, f"memcpy of {n} bytes: source {data.size}, destination {target.size}",
+                              "memcpy")
+    target[:n] = data[:n]
+    return dest
 
 
 def quick_device(feature_level: int = 0xB100, debug: bool = True) -> tuple[Any, Any]:

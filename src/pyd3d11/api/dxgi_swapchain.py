@@ -245,12 +245,15 @@ class MemorySink:
 
 class PngSink:
     """Writes each presented frame to ``directory/pattern.format(n)`` (numbered from ``start``)
-    through Pillow, as 8-bit RGBA (see :func:`image_to_rgba8`)."""
+    through Pillow as what a screen shows (see :func:`image_to_rgba8`): an opaque window ignores the
+    back buffer's alpha, so frames are RGB PNGs; ``alpha=True`` keeps the alpha channel (RGBA)."""
 
-    def __init__(self, directory: str | os.PathLike, pattern: str = "frame_{:05d}.png", start: int = 0) -> None:
+    def __init__(self, directory: str | os.PathLike, pattern: str = "frame_{:05d}.png", start: int = 0,
+                 alpha: bool = False) -> None:
         self.directory = os.fspath(directory)
         self.pattern = pattern
         self.next_index = int(start)
+        self.alpha = bool(alpha)
         self.paths: list[str] = []
 
     def __call__(self, image: np.ndarray) -> None:
@@ -260,9 +263,60 @@ class PngSink:
             raise NotSupportedError("PngSink needs Pillow (pip install pyd3d11[image])", "Present") from None
         os.makedirs(self.directory, exist_ok=True)
         path = os.path.join(self.directory, self.pattern.format(self.next_index))
-        Image.fromarray(np.ascontiguousarray(image_to_rgba8(image)), "RGBA").save(path)
+        rgba = image_to_rgba8(image)
+        if self.alpha:
+            Image.fromarray(np.ascontiguousarray(rgba), "RGBA").save(path)
+        else:
+            Image.fromarray(np.ascontiguousarray(rgba[..., :3]), "RGB").save(path)
         self.paths.append(path)
         self.next_index += 1
+
+
+class VideoSink:
+    """Writes the presented frames as one animation or video file through imageio (the ``[video]`` extra):
+    the container follows the file extension (``.gif``/``.webp``/``.apng``/``.tif`` through Pillow; ``.mp4``
+    and other video containers need imageio's ffmpeg plugin). Frames are what a screen shows (RGB,
+    see :func:`image_to_rgba8`); ``fps`` sets the frame time. The file is complete after :meth:`close`
+    (also a context manager); ``frames`` counts the frames written."""
+
+    def __init__(self, path: str | os.PathLike, fps: float = 30.0, **writer_kwargs: Any) -> None:
+        self.path = os.fspath(path)
+        self.fps = float(fps)
+        self.writer_kwargs = writer_kwargs
+        self.frames = 0
+        self._file: Any = None
+        self._kwargs: dict[str, Any] = {}
+
+    def _open(self) -> None:
+        try:
+            import imageio.v3 as iio
+        except ImportError:
+            raise NotSupportedError("VideoSink needs imageio (pip install pyd3d11[video])", "Present") from None
+        self._file = iio.imopen(self.path, "w")
+        ext = os.path.splitext(self.path)[1].lower()
+        if ext in (".gif", ".webp", ".apng", ".png"):
+            # Pillow's plugin takes the frame time in milliseconds; loop forever as a player would
+            self._kwargs = {"duration": 1000.0 / self.fps, "loop": 0}
+        else:
+            self._kwargs = {"fps": self.fps}
+        self._kwargs.update(self.writer_kwargs)
+
+    def __call__(self, image: np.ndarray) -> None:
+        if self._file is None:
+            self._open()
+        self._file.write(np.ascontiguousarray(image_to_rgba8(image)[..., :3]), is_batch=False, **self._kwargs)
+        self.frames += 1
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> VideoSink:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
 
 def back_buffer_image(texture: Any) -> np.ndarray:
@@ -401,6 +455,21 @@ class IDXGISwapChain1(IDXGIObject):
 
     def get_present_sink(self) -> PresentSink | None:
         return self._sink
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter hook (Python convenience, not DXGI): the last presented frame as a screen shows it
+        (RGB, see :func:`image_to_rgba8`); before the first Present, the current back buffer."""
+        from pyd3d11.api.convenience import png_bytes
+
+        image = self.last_frame()
+        if image is None and self._buffers:
+            image = back_buffer_image(self._buffers[0])
+        if image is None:
+            return None
+        try:
+            return png_bytes(image_to_rgba8(image))
+        except ImportError:
+            return None
 
     def last_frame(self) -> np.ndarray | None:
         """The image handed over by the last Present (None before the first)."""
@@ -626,5 +695,5 @@ def create_swap_chain_for_device(device: Any, pDesc: Any) -> IDXGISwapChain1:  #
     return create_swap_chain(adapter_of(device)._parent, device, pDesc)
 
 
-__all__ = ["IDXGISwapChain", "IDXGISwapChain1", "MemorySink", "PngSink", "back_buffer_image", "image_to_rgba8",
+__all__ = ["IDXGISwapChain", "IDXGISwapChain1", "MemorySink", "PngSink", "VideoSink", "back_buffer_image", "image_to_rgba8",
            "create_swap_chain", "create_swap_chain1", "create_swap_chain_for_device"]

@@ -43,6 +43,7 @@ from .device_structs import (
     coerce,
     reject,
 )
+from .memory_in import source_bytes
 
 _VALID_MISC = (C.MISC_GENERATE_MIPS | C.MISC_SHARED | C.MISC_TEXTURECUBE | C.MISC_DRAWINDIRECT_ARGS
                | C.MISC_BUFFER_ALLOW_RAW_VIEWS | C.MISC_BUFFER_STRUCTURED | C.MISC_RESOURCE_CLAMP
@@ -111,6 +112,18 @@ class ID3D11Texture2D(ID3D11Resource):
                 self._desc.MipLevels == 1 and self._desc.ArraySize == 1:
             return facet(self, IDXGISurface1)
         return super()._extra_interface(key)
+
+    def _repr_png_(self) -> bytes | None:
+        """Jupyter hook (Python convenience, not D3D): subresource 0 as a screen shows it (``save_png``'s
+        rules, RGB). None — Jupyter then falls back to the text repr — for what cannot be shown:
+        multisampled, typeless, video or depth formats' decode failures, or Pillow absent."""
+        from pyd3d11.api.convenience import display_rgba8, png_bytes
+        from pyd3d11.errors import NotSupportedError
+
+        try:
+            return png_bytes(display_rgba8(None, self, 0))
+        except (NotSupportedError, ImportError):
+            return None
 
 
 class ID3D11Texture3D(ID3D11Resource):
@@ -259,8 +272,9 @@ def validate_buffer(caps: FeatureLevelCaps, pDesc: Any, pInitialData: Any) -> An
         mem = F(sub, "pSysMem", None)
         if mem is None:
             raise reject("pInitialData->pSysMem is NULL", P + "INVALIDINITIALDATA")
-        if _mem(mem).size < width:
-            raise reject(f"pInitialData->pSysMem holds {_mem(mem).size} bytes, ByteWidth is {width}",
+        size = source_bytes(mem, "pInitialData->pSysMem", bind=bind, message_name=P + "INVALIDINITIALDATA").size
+        if size < width:
+            raise reject(f"pInitialData->pSysMem holds {size} bytes, ByteWidth is {width}",
                          P + "INVALIDINITIALDATA")
     if not misc & C.MISC_BUFFER_STRUCTURED:
         # GetDesc reports StructureByteStride 0 unless the buffer is structured (wine test_create_buffer).
@@ -423,6 +437,8 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
         for i in range(mips * arr):
             if F(subs[i], "pSysMem", None) is None:
                 raise reject(f"pInitialData[{i}].pSysMem is NULL", P + "INVALIDINITIALDATA")
+            source_bytes(F(subs[i], "pSysMem"), f"pInitialData[{i}].pSysMem", fmt=int(desc.Format),
+                         message_name=P + "INVALIDINITIALDATA")
     return desc
 
 
