@@ -127,7 +127,6 @@ def _parse_header(text):
 
 
 def test_header_output_strip_and_error_file(tmp_path, capsys):
-    _compiler_or_skip()
     src = tmp_path / "s.hlsl"
     src.write_text("float4 v; float3 main() : SV_Target { float3 x = v; return x; }")
     fo, fh, fe = tmp_path / "s.cso", tmp_path / "s.h", tmp_path / "s.txt"
@@ -147,7 +146,6 @@ def test_header_output_strip_and_error_file(tmp_path, capsys):
 
 
 def test_error_file_on_failure(tmp_path):
-    _compiler_or_skip()
     src = tmp_path / "bad.hlsl"
     src.write_text("float4 main() : SV_Target { return nope; }")
     fe = tmp_path / "e.txt"
