@@ -28,6 +28,7 @@ from pyd3d11.headers import (
 )
 
 from . import commands as cmds
+from . import level_rules
 from .com import ID3D11DeviceChild, iid
 from .context_data import DataMethods, _storage
 from .context_state import (
@@ -546,6 +547,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def GetDevice(self) -> Any:  # noqa: N802
         return addref(self._device)
 
+
+# The 10Level9 table (and its 10_x rows) gates the context methods it names, from one place.
+level_rules.install(ID3D11DeviceContext1)
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 
