@@ -145,6 +145,17 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         out[iid("ID3D11DeviceContext", "c0bfa96c-e089-44fb-8eaf-26f8796190da")] = self
         return out
 
+    def _extra_interface(self, key: Any) -> Any:
+        """ID3DUserDefinedAnnotation (every context) and the device's ID3D11Multithread (immediate)."""
+        from .annotation import IID_ID3DUserDefinedAnnotation, annotation_of
+        from .multithread import IID_ID3D11Multithread, multithread_of
+
+        if key == IID_ID3DUserDefinedAnnotation:
+            return annotation_of(self)
+        if key == IID_ID3D11Multithread and not self._deferred:
+            return multithread_of(self._device)
+        return super()._extra_interface(key)
+
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
         """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""
