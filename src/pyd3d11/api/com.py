@@ -333,7 +333,7 @@ _USAGE_TO_CPU_ACCESS = {2: 1, 3: 3}  # DYNAMIC -> DXGI_CPU_ACCESS_DYNAMIC, STAGI
 
 
 class IDXGIResource(_DXGIFacet):
-    """IDXGIResource: usage and eviction priority; shared handles are not supported."""
+    """IDXGIResource: usage, eviction priority and the legacy shared handle."""
 
     _iid = IID_IDXGIResource
 
@@ -361,9 +361,10 @@ class IDXGIResource(_DXGIFacet):
         return out
 
     def GetSharedHandle(self) -> Any:  # noqa: N802
-        from pyd3d11.errors import NotSupportedError
+        """The legacy shared handle of a SHARED / SHARED_KEYEDMUTEX resource (api/sharing.py)."""
+        from .sharing import get_shared_handle
 
-        raise NotSupportedError("IDXGIResource.GetSharedHandle (shared resources)", "GetSharedHandle")
+        return get_shared_handle(self._owner)
 
 
 _DXGI_MAP_READ, _DXGI_MAP_WRITE, _DXGI_MAP_DISCARD = 0x1, 0x2, 0x4

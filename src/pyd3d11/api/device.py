@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
+from pyd3d11.errors import E_INVALIDARG, error_for
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps, caps_for
@@ -199,11 +199,23 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
             self._caps = caps_for(chosen)
         return chosen, state
 
-    def OpenSharedResource(self, *args: Any, **kw: Any) -> Any:
-        raise NotSupportedError("shared resources (OpenSharedResource)", "OpenSharedResource")
+    def OpenSharedResource(self, hResource: Any, ReturnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open a legacy shared handle (IDXGIResource::GetSharedHandle) on this device (api/sharing.py)."""
+        from .sharing import open_shared_resource
 
-    OpenSharedResource1 = OpenSharedResource
-    OpenSharedResourceByName = OpenSharedResource
+        return open_shared_resource(self, hResource, ReturnedInterface)
+
+    def OpenSharedResource1(self, hResource: Any, returnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open an NT handle (IDXGIResource1::CreateSharedHandle) on this device."""
+        from .sharing import open_shared_resource1
+
+        return open_shared_resource1(self, hResource, returnedInterface)
+
+    def OpenSharedResourceByName(self, lpName: str, dwDesiredAccess: int, returnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open the resource a named NT handle was created for, with at most the access it grants."""
+        from .sharing import open_shared_resource_by_name
+
+        return open_shared_resource_by_name(self, lpName, dwDesiredAccess, returnedInterface)
 
 
 class ID3D11Device1(ID3D11Device):
