@@ -42,7 +42,7 @@ CPU_READ = 0x20000
 
 def _sampler(dev):
     return dev.CreateSamplerState(D3D11_SAMPLER_DESC(Filter=0x15, AddressU=1, AddressV=1, AddressW=1,  # noqa: F405
-                                                     MaxAnisotropy=1, ComparisonFunc=1, MaxLOD=3.4e38))
+                                                     MaxAnisotropy=1, ComparisonFunc=1, MaxLOD=3.402823466e38))
 
 
 def _srv(s):

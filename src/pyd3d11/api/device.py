@@ -19,6 +19,7 @@ from typing import Any
 from pyd3d11.errors import E_INVALIDARG, error_for
 
 from . import device_consts as C
+from . import level_rules_device
 from .caps import FeatureLevelCaps, caps_for
 from .com import IDXGIDevice, IID_IDXGIDevice, IID_IDXGIDevice1, IUnknown, facet, iid
 from .debug import CATEGORY_STATE_CREATION, SEVERITY_ERROR, ID3D11Debug, ID3D11InfoQueue
@@ -220,3 +221,7 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
 
 class ID3D11Device1(ID3D11Device):
     _iid = iid("ID3D11Device1", "a04bfb29-08ef-43d6-a49c-a9bdbdcbe686")
+
+
+# The 10Level9 ID3D11Device table gates the Create* methods it names, from one place.
+level_rules_device.install(ID3D11Device)
