@@ -5,7 +5,21 @@ message, and the same description is accepted at 10_0."""
 from __future__ import annotations
 
 import pytest
-from level9_kit import BIND_DS, BIND_IB, BIND_RT, BIND_SRV, BIND_VB, FL, PS, RGBA8, RGBA32F, VS, compile_, level9_blob, mid
+from level9_kit import (
+    BIND_DS,
+    BIND_IB,
+    BIND_RT,
+    BIND_SRV,
+    BIND_VB,
+    FL,
+    PS,
+    RGBA8,
+    RGBA32F,
+    VS,
+    compile_,
+    level9_blob,
+    mid,
+)
 
 from pyd3d11.api import ID3D11InfoQueue
 from pyd3d11.api.level_rules_device import RULES
