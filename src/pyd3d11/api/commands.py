@@ -254,8 +254,10 @@ class DrawCmd(Command):
                 b.set_cbuffer(slot, st.data[first:min(st.width, first + count)])
         b.srvs[:len(self.srvs[stage])] = self.srvs[stage]
         b.samplers[:len(self.samplers[stage])] = self.samplers[stage]
-        if stage == "PS":
-            b.uavs[:len(self.uavs)] = self.uavs
+        # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
+        # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
+        # difference.
+        b.uavs[:len(self.uavs)] = self.uavs
         return b
 
     def execute(self, runtime: Any) -> None:
