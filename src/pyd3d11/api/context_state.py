@@ -847,9 +847,12 @@ def {S}SetConstantBuffers(self, StartSlot, NumBuffers, ppConstantBuffers=None):
 def {S}GetConstantBuffers(self, StartSlot, NumBuffers):
     return self._get_cbs("{S}", StartSlot, NumBuffers)
 def {S}SetConstantBuffers1(self, StartSlot, NumBuffers, ppConstantBuffers=None, pFirstConstant=None, pNumConstants=None):
+    if (pFirstConstant is None) != (pNumConstants is None):
+        self._report(1, 6, "{S}SetConstantBuffers1: pFirstConstant and pNumConstants must both be NULL or both "
+                     "non-NULL. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+        return
     self._set_cbs("{S}", "{S}SetConstantBuffers1", StartSlot, NumBuffers, ppConstantBuffers,
-                  pFirstConstant if pFirstConstant is not None or pNumConstants is None else [0] * NumBuffers,
-                  pNumConstants if pNumConstants is not None or pFirstConstant is None else [4096] * NumBuffers)
+                  pFirstConstant, pNumConstants)
 def {S}GetConstantBuffers1(self, StartSlot, NumBuffers):
     return self._get_cbs("{S}", StartSlot, NumBuffers, True)
 def {S}SetShaderResources(self, StartSlot, NumViews, ppShaderResourceViews=None):

@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from pyd3d11.errors import E_INVALIDARG, error_for
+from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, error_for
 
 from . import device_consts as C
 from . import level_rules_device
@@ -137,6 +137,12 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     def CreateDeferredContext(self, ContextFlags: int = 0, ppDeferredContext: Any = True) -> Any:  # noqa: N803
         if int(ContextFlags) != 0:
             raise error_for(E_INVALIDARG, "ContextFlags must be 0", "CreateDeferredContext")
+        if self._flags & C.CREATE_SINGLETHREADED:
+            # CreateDeferredContext remarks: a SINGLETHREADED device has no deferred contexts.
+            self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id("CREATEDEFERREDCONTEXT_SINGLETHREADED"),
+                         "ID3D11Device::CreateDeferredContext: the device was created with "
+                         "D3D11_CREATE_DEVICE_SINGLETHREADED; deferred contexts are not available.")
+            raise error_for(DXGI_ERROR_INVALID_CALL, "the device was created SINGLETHREADED", "CreateDeferredContext")
         if not ppDeferredContext:
             return None
         return self._make_context(True)
