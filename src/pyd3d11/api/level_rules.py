@@ -421,16 +421,19 @@ def _level_names(levels: frozenset[int]) -> str:
 
 def _wrap(fn: Any, rules: list[LevelRule]) -> Any:
     sig = inspect.signature(fn)
+    levels = frozenset().union(*(r.levels for r in rules))
 
     @functools.wraps(fn)
     def gated(self: Any, *args: Any, **kw: Any) -> Any:
+        fl = self._feature_level()
+        if fl not in levels:  # the common case (10_x/11_x devices): no rule, no argument binding
+            return fn(self, *args, **kw)
         try:
             bound = sig.bind(self, *args, **kw)
         except TypeError:
             return fn(self, *args, **kw)  # the method reports its own argument errors
         bound.apply_defaults()
         a = dict(bound.arguments)
-        fl = self._feature_level()
         changed = False
         for rule in rules:
             if fl not in rule.levels:

@@ -412,9 +412,12 @@ def rules_for(method: str) -> list[DeviceRule]:
 
 def _wrap(fn: Any, method: str, rules: list[DeviceRule]) -> Any:
     sig = inspect.signature(fn)
+    levels = frozenset().union(*(r.levels for r in rules))
 
     @functools.wraps(fn)
     def gated(self: Any, *args: Any, **kw: Any) -> Any:
+        if self._caps.level not in levels:
+            return fn(self, *args, **kw)
         try:
             bound = sig.bind(self, *args, **kw)
         except TypeError:
