@@ -221,3 +221,12 @@ def test_every_device_rule_wraps_a_device_method():
 
     for r in RULES:
         assert getattr(ID3D11Device, r.method)._level_rules, r.method
+
+
+@pytest.mark.parametrize("shader_level,expected", [("9_1", 0x9100), ("9_3", 0x9300)])
+def test_reflection_min_feature_level_of_level9_blobs(shader_level, expected):
+    from pyd3d11.d3dcompiler import D3DReflect
+
+    blob = level9_blob(compile_(PS, "ps_4_0"), shader_level)
+    assert int(D3DReflect(blob).GetMinFeatureLevel()) == expected
+    assert int(D3DReflect(compile_(PS, "ps_4_0")).GetMinFeatureLevel()) == 0xA000

@@ -149,17 +149,11 @@ def _too_many_rts(limit: int) -> Check:
 
 
 def _aon9_level(shader: Any) -> int | None:
-    """The 10Level9 level a 4_0_level_9_x shader targets, from the shader-model-2 version token in its Aon9
-    chunk (vs_2_0/ps_2_0: 9_1; vs_2_x/ps_2_x, version 2.1: 9_3); None for shaders without the chunk."""
+    """The 10Level9 level a 4_0_level_9_x shader targets (shader/dxbc/aon9.py); None without an Aon9 chunk."""
+    from pyd3d11.shader.dxbc.aon9 import aon9_level
+
     container = getattr(shader, "_container", None)
-    data = container.get("Aon9") if container is not None and "Aon9" in container else None
-    if data is None:
-        return None
-    words = np.frombuffer(bytes(data)[: len(data) // 4 * 4], dtype="<u4")
-    for w in words:
-        if int(w) >> 16 in (0xFFFE, 0xFFFF) and (int(w) >> 8) & 0xFF == 2:
-            return FL_9_3 if int(w) & 0xFF >= 1 else FL_9_1
-    return FL_9_1
+    return aon9_level(container.get("Aon9") if container is not None and "Aon9" in container else None)
 
 
 def _shader_profile(param: str, kind: str) -> Check:
