@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,6 +136,8 @@ def on_created(resource: Any) -> None:
         with _LOCK:
             entry.legacy_handle = next(_NEXT)
             _LEGACY[entry.legacy_handle] = entry
+        # a legacy handle lives as long as the resource that made it (NT handles until CloseHandle)
+        weakref.finalize(resource, _LEGACY.pop, entry.legacy_handle, None)
     resource._shared = entry
 
 
