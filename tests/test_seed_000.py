@@ -916,3 +916,82 @@ NOT_TESTED = {
 def test_seed_000_tally():
     assert len(STATEMENTS) >= 60
     assert all(NOT_TESTED.values())
+
+
+# --- more remarks ------------------------------------------------------------------------------------------------
+
+@statement("While a predicate is set for predication, Begin and End on it are invalid (dropped)")
+def test_begin_end_during_predication():
+    dev, ctx = _dev(flags=0x2)
+    p = dev.CreatePredicate(D3D11_QUERY_DESC(Query=5))  # noqa: F405
+    ctx.Begin(p)
+    ctx.End(p)
+    ctx.SetPredication(p, True)
+    ctx.Begin(p)
+    ctx.End(p)
+    ids = _messages(dev)
+    assert mid("PREDICATE_BEGIN_DURING_PREDICATION") in ids and mid("PREDICATE_END_DURING_PREDICATION") in ids
+    ctx.SetPredication(None, False)
+    ctx.Begin(p)  # fine again
+    assert _messages(dev).count(mid("PREDICATE_BEGIN_DURING_PREDICATION")) == 1
+
+
+@statement("GetData cannot be called on a deferred context (queries there only serve predication)")
+def test_getdata_not_on_deferred():
+    dev, _ = _dev()
+    d = dev.CreateDeferredContext(0)
+    q = dev.CreateQuery(D3D11_QUERY_DESC(Query=0))  # noqa: F405
+    d.End(q)
+    with pytest.raises(D3D11Error):
+        d.GetData(q)
+
+
+@statement("*Set* methods hold a reference to the interfaces passed in (bound objects outlive their public "
+           "references)")
+def test_set_holds_references():
+    dev, ctx = _dev()
+    cb = _buf(dev, np.arange(4, dtype=np.float32), BIND_CB)
+    ctx.PSSetConstantBuffers(0, 1, [cb])
+    assert cb.Release() == 0
+    got = ctx.PSGetConstantBuffers(0, 1)[0]
+    assert got is cb and _refs(cb) == 1
+    assert np.array_equal(_readback(ctx, dev, got, 16, np.float32), np.arange(4, dtype=np.float32))
+
+
+@statement("CopyResource of multisampled resources needs identical sample count and quality")
+def test_copy_resource_msaa_counts():
+    dev, ctx = _dev(flags=0x2)
+    a4 = _tex(dev, bind=BIND_RT, samples=4)
+    b4 = _tex(dev, bind=BIND_RT, samples=4)
+    b2 = _tex(dev, bind=BIND_RT, samples=2)
+    q = dev.QueryInterface(ID3D11InfoQueue)
+    q.ClearStoredMessages()
+    ctx.CopyResource(b4, a4)
+    assert q.GetNumStoredMessages() == 0
+    ctx.CopyResource(b2, a4)
+    assert q.GetNumStoredMessages() >= 1
+
+
+@statement("ClearView works only on render-target, unordered-access (and, here, depth-only) views; other calls are "
+           "dropped")
+def test_clear_view_srv_dropped():
+    dev, ctx = _dev(flags=0x2)
+    t = _tex(dev, bind=BIND_SRV | BIND_RT)
+    ctx.ClearView(dev.CreateShaderResourceView(t), (1, 1, 1, 1), None, 0)
+    assert not np.any(texture_to_numpy(ctx, t)) and _messages(dev)
+
+
+@pytest.mark.parametrize("kind", ["srv", "rtv", "uav", "dsv"])
+@statement("DiscardView takes an SRV, RTV, UAV or DSV")
+def test_discard_view_kinds(kind):
+    dev, ctx = _dev(flags=0x2)
+    if kind == "dsv":
+        view = dev.CreateDepthStencilView(_tex(dev, fmt=40, bind=0x40))
+    elif kind == "uav":
+        view = dev.CreateUnorderedAccessView(_tex(dev, fmt=R32_FLOAT, bind=0x80))
+    else:
+        t = _tex(dev, bind=BIND_SRV | BIND_RT)
+        view = dev.CreateShaderResourceView(t) if kind == "srv" else dev.CreateRenderTargetView(t)
+    dev.QueryInterface(ID3D11InfoQueue).ClearStoredMessages()
+    ctx.DiscardView(view)
+    assert _messages(dev) == []

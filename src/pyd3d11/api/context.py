@@ -436,12 +436,20 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             self._report(SEV_ERROR, CAT_EXECUTION, "Begin: this query type has no Begin (or pAsync is not a "
                          "query). The call is dropped.", "")
             return
+        if pAsync is self._state.predicate:  # SetPredication remarks: Begin/End are invalid while it predicates
+            self._report(SEV_ERROR, CAT_EXECUTION, "Begin: the predicate is set for predication. The call is "
+                         "dropped.", "PREDICATE_BEGIN_DURING_PREDICATION")
+            return
         self._submit(cmds.QueryCmd(pAsync, False), predicated=False)
 
     def End(self, pAsync: Any) -> None:  # noqa: N802,N803
         """Stop collecting; the result is ready at once on this synchronous device."""
         if self._query_type(pAsync) is None:
             self._report(SEV_ERROR, CAT_EXECUTION, "End: pAsync is not a query. The call is dropped.", "")
+            return
+        if pAsync is self._state.predicate:
+            self._report(SEV_ERROR, CAT_EXECUTION, "End: the predicate is set for predication. The call is "
+                         "dropped.", "PREDICATE_END_DURING_PREDICATION")
             return
         self._submit(cmds.QueryCmd(pAsync, True), predicated=False)
 
