@@ -211,3 +211,18 @@ def test_keyed_mutex_infinite_wait_wakes_on_release():
     ma.ReleaseSync(7)
     t.join(5)
     assert got == [0]
+
+
+def test_keyed_mutex_abandoned_when_owner_destroyed():
+    a, _ = _device()
+    b, _ = _device()
+    tex = _tex(a, KEYEDMUTEX)
+    opened = b.OpenSharedResource(tex.QueryInterface(IDXGIResource).GetSharedHandle(), IID_Texture2D)  # noqa: F405
+    ma = opened.QueryInterface(IID_IDXGIKeyedMutex)
+    assert ma.AcquireSync(0, 0) == 0
+    ma.Release()
+    opened.Release()  # destroyed while holding the mutex
+    mb = tex.QueryInterface(IID_IDXGIKeyedMutex)
+    assert mb.AcquireSync(5, 0) == 0x80  # WAIT_ABANDONED, and now owned
+    mb.ReleaseSync(0)
+    assert mb.AcquireSync(0, 0) == 0

@@ -253,14 +253,19 @@ class IDXGIKeyedMutex(_DXGIFacet):
         return {IID_IDXGIKeyedMutex: self, IID_IDXGIDeviceSubObject: self, IID_IDXGIObject: self}
 
     def AcquireSync(self, Key: int, dwMilliseconds: int) -> int:  # noqa: N802,N803
-        """Wait until the mutex is released with ``Key``, then own it. Returns S_OK (0) or WAIT_TIMEOUT (0x102);
-        E_FAIL when this object already owns it."""
+        """Wait until the mutex is released with ``Key``, then own it. Returns S_OK (0), WAIT_TIMEOUT (0x102), or
+        WAIT_ABANDONED (0x80, owning it) when its owner was destroyed while holding it; E_FAIL when this object
+        already owns it."""
         m: KeyedMutexState = self._owner._shared.mutex
         key, ms = int(Key) & 0xFFFFFFFFFFFFFFFF, int(dwMilliseconds) & 0xFFFFFFFF
         deadline = None if ms == INFINITE else time.monotonic() + ms / 1000.0
         with m.cond:
             if m.owner is self:
                 raise error_for(E_FAIL, "this device already owns the keyed mutex", "AcquireSync")
+            if m.owner is not None and not m.owner._owner._alive():
+                # the owner was destroyed while holding the mutex: the surface is in an unknown state
+                m.owner = self
+                return WAIT_ABANDONED
             while m.owner is not None or m.key != key:
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0:
