@@ -376,3 +376,12 @@ def test_update_subresource_cannot_partially_update_a_constant_buffer():
     s.ctx.UpdateSubresource(cb, 0, D3D11_BOX(16, 0, 0, 32, 1, 1), np.ones(4, np.float32).tobytes(), 0, 0)  # noqa: F405
     assert s.texts()  # dropped with a message
     _ = PS
+
+
+@pytest.mark.parametrize("level", ["10_1", "11_0"])
+def test_clear_view_below_11_1_reports_clearview_notsupported(level):
+    from level9_kit import mid
+
+    s = _scene(level)
+    s.ctx.ClearView(s.rtv, (1.0, 0.0, 0.0, 1.0), None, 0)
+    assert mid("DEVICE_CLEARVIEW_NOTSUPPORTED") in s.ids() and not np.any(s.image())

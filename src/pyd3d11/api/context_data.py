@@ -432,7 +432,8 @@ class DataMethods:
         the floats truncated toward zero; rects apply to every array slice (buffers: left/right)."""
         m = "ClearView"
         if self._feature_level() < FL_11_1:
-            return self._drop(m, "ClearView needs feature level 11_1.")
+            return self._drop(m, "ClearView needs feature level 11_1 (D3D11_FEATURE_DATA_D3D11_OPTIONS.ClearView).",
+                              "DEVICE_CLEARVIEW_NOTSUPPORTED")
         kind = view_kind(pView)
         if kind not in (ViewKind.RTV, ViewKind.UAV, ViewKind.DSV):
             return self._drop(m, "pView must be a render target, unordered access or depth-only depth view.")

@@ -8,6 +8,10 @@ every call first runs the rules of its method at the context's current feature l
 rule drops the call whole (void methods never raise) with the debug-layer message Windows uses (the
 D3D10L9 range of D3D11_MESSAGE_ID where one exists), a *limit* rule rewrites the arguments as the row says.
 
+Rows for which d3d11sdklayers.h has no message of their own (CopyStructureCount, ClearUnorderedAccessView*, the
+CS/HS/DS bindings, the indirect draws, the draw limits, PSSetShaderResources, SetPredication, the level-9 shader
+profiles) report D3D11_MESSAGE_ID_UNKNOWN (0) with a text naming the row.
+
 Binding NULL to an unsupported stage is allowed (it changes nothing a 9_x device has, and frameworks unbind
 every stage this way); binding an object there is dropped.
 
