@@ -247,6 +247,8 @@ def test_samplers_take_no_offset_and_set_type_must_be_the_enum():
 def test_one_bad_set_drops_the_whole_call():
     r = Rig(True)
     assert _dropped(r, F.D3D11X_SET_FAST_PS, 0, r.tint, 0, F.D3D11X_SET_FAST_PS, 14, r.tint, 0)
+    # a vertex buffer given as a constant buffer (no D3D11_BIND_CONSTANT_BUFFER) also drops the whole call
+    assert _dropped(r, F.D3D11X_SET_FAST_PS, 0, r.tint, 0, F.D3D11X_SET_FAST_PS, 1, r.vb, 0)
 
 
 def test_object_type_selects_what_is_set():

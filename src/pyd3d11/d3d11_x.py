@@ -95,6 +95,7 @@ SRV_OFFSET_ALIGNMENT = 256
 CB_OFFSET_ALIGNMENT = 16
 _OFFSET_MASK = (1 << 48) - 1
 USAGE_DYNAMIC = 2
+BIND_VERTEX_BUFFER, BIND_CONSTANT_BUFFER = 0x1, 0x4
 
 
 def D3D11X_MAKE_OFFSET(offset: int) -> int:  # noqa: N802 - macro name
@@ -210,6 +211,10 @@ def _parse(args: tuple[Any, ...]) -> list[_Entry]:
                 raise _Reject(f"slot {s} is outside 0…{SLOT_COUNT[kind] - 1} for {kind}")
             if _usage(obj) == USAGE_DYNAMIC:
                 raise _Reject("resources cannot be dynamic")
+            need = {"cb": BIND_CONSTANT_BUFFER, "vb": BIND_VERTEX_BUFFER}.get(kind, 0)
+            if need and not int(F(getattr(obj, "_desc", None), "BindFlags")) & need:
+                # checked here so that a call is applied whole or not at all
+                raise _Reject(f"the buffer was not created with the bind flag a {kind} needs")
             offset, stride = 0, 0
             if kind == "vb":
                 stride = (packed >> 48) & 0xFFFF
