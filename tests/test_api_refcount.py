@@ -28,7 +28,7 @@ def get_refcount(obj) -> int:
 
 
 def sampler_desc(**kw):
-    d = dict(Filter=0x15, AddressU=1, AddressV=1, AddressW=1, MaxLOD=3.4e38)
+    d = dict(Filter=0x15, AddressU=1, AddressV=1, AddressW=1, MaxLOD=3.402823466e38)  # FLT_MAX (9_x requires it)
     d.update(kw)
     return d
 

@@ -75,7 +75,6 @@ INVALID_BUFFERS = [
     (buf(Usage=STAGING, CPUAccessFlags=0, BindFlags=0), "STAGING"),
     (buf(Usage=IMMUTABLE), "pInitialData"),
     (buf(BindFlags=CB, ByteWidth=40), "multiple of 16"),
-    (buf(BindFlags=CB, ByteWidth=4096 * 16 + 16), "exceeds"),
     (buf(BindFlags=CB | VB, ByteWidth=64), "CONSTANT_BUFFER"),
     (buf(BindFlags=SRV, MiscFlags=STRUCT, StructureByteStride=0), "StructureByteStride"),
     (buf(BindFlags=SRV, MiscFlags=STRUCT, StructureByteStride=6), "StructureByteStride"),

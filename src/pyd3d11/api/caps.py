@@ -42,10 +42,13 @@ class FeatureLevelCaps:
     uav_graphics: bool  # UAVs at pixel shader
     logic_ops: bool
     constant_buffer_offsetting: bool
-    max_cb_size_16: int  # constant-buffer size limit in 16-byte registers at creation (11.1: any size)
+    # Constant-buffer size limit in 16-byte registers at creation, 0 = any size: the runtime emulates larger
+    # buffers at 9_x and new drivers have them at 10_0+ (CreateBuffer remarks, D3D11.1), as this device is.
+    max_cb_size_16: int
     occlusion_queries: bool
     instancing: bool
     separate_alpha_blend: bool
+    # IndependentBlendEnable accepted (at 9_x within the 10Level9 CreateBlendState rules, level_rules_device)
     mrt_independent_blend: bool
     texture_arrays: bool
     depth_as_srv: bool  # sampling depth textures through SRVs
@@ -60,38 +63,38 @@ CAPS: dict[int, FeatureLevelCaps] = {
         FL_9_1, "9_1", 2048, 2048, 256, 512, 1, 12, 16, 0, 2, 65535, 65535, 1, 128, (2, 0),
         gs=False, stream_output=False, hs_ds=False, cs=False, cs_model=(0, 0), msaa_counts=(1, 4),
         bc6h_bc7=False, cube_arrays=False, structured_buffers=False, uav_graphics=False, logic_ops=False,
-        constant_buffer_offsetting=False, max_cb_size_16=4096, occlusion_queries=False, instancing=False,
-        separate_alpha_blend=False, mrt_independent_blend=False, texture_arrays=False, depth_as_srv=False,
+        constant_buffer_offsetting=True, max_cb_size_16=0, occlusion_queries=False, instancing=False,
+        separate_alpha_blend=False, mrt_independent_blend=True, texture_arrays=False, depth_as_srv=False,
         typed_uav_load_additional=False),
     FL_9_2: FeatureLevelCaps(
-        FL_9_2, "9_2", 2048, 2048, 256, 512, 1, 12, 16, 0, 16, 1048575, 0xFFFFF, 1, 2048, (2, 0),
+        FL_9_2, "9_2", 2048, 2048, 512, 512, 1, 12, 16, 0, 16, 1048575, 0xFFFFF, 1, 2048, (2, 0),
         gs=False, stream_output=False, hs_ds=False, cs=False, cs_model=(0, 0), msaa_counts=(1, 4),
         bc6h_bc7=False, cube_arrays=False, structured_buffers=False, uav_graphics=False, logic_ops=False,
-        constant_buffer_offsetting=False, max_cb_size_16=4096, occlusion_queries=True, instancing=False,
-        separate_alpha_blend=True, mrt_independent_blend=False, texture_arrays=False, depth_as_srv=False,
+        constant_buffer_offsetting=True, max_cb_size_16=0, occlusion_queries=True, instancing=False,
+        separate_alpha_blend=True, mrt_independent_blend=True, texture_arrays=False, depth_as_srv=False,
         typed_uav_load_additional=False),
     FL_9_3: FeatureLevelCaps(
-        FL_9_3, "9_3", 4096, 4096, 256, 4096, 1, 13, 16, 0, 16, 1048575, 0xFFFFF, 4, 8192, (3, 0),
+        FL_9_3, "9_3", 4096, 4096, 512, 4096, 1, 13, 16, 0, 16, 1048575, 0xFFFFF, 4, 8192, (3, 0),
         gs=False, stream_output=False, hs_ds=False, cs=False, cs_model=(0, 0), msaa_counts=(1, 4),
         bc6h_bc7=False, cube_arrays=False, structured_buffers=False, uav_graphics=False, logic_ops=False,
-        constant_buffer_offsetting=False, max_cb_size_16=4096, occlusion_queries=True, instancing=True,
-        separate_alpha_blend=True, mrt_independent_blend=False, texture_arrays=False, depth_as_srv=False,
+        constant_buffer_offsetting=True, max_cb_size_16=0, occlusion_queries=True, instancing=True,
+        separate_alpha_blend=True, mrt_independent_blend=True, texture_arrays=False, depth_as_srv=False,
         typed_uav_load_additional=False),
     FL_10_0: FeatureLevelCaps(
         FL_10_0, "10_0", 8192, 8192, 2048, 8192, 512, 14, 16, 1, 16, 0xFFFFFFFF, 0xFFFFFFFF, 8, 8192, (4, 0),
         hs_ds=False, cs=True, cs_model=(4, 0), msaa_counts=(1, 2, 4, 8), bc6h_bc7=False, cube_arrays=False,
-        structured_buffers=True, uav_graphics=False, logic_ops=False, constant_buffer_offsetting=False,
-        max_cb_size_16=4096, typed_uav_load_additional=False, **_COMMON_10),
+        structured_buffers=True, uav_graphics=False, logic_ops=False, constant_buffer_offsetting=True,
+        max_cb_size_16=0, typed_uav_load_additional=False, **_COMMON_10),
     FL_10_1: FeatureLevelCaps(
         FL_10_1, "10_1", 8192, 8192, 2048, 8192, 512, 14, 32, 1, 16, 0xFFFFFFFF, 0xFFFFFFFF, 8, 8192, (4, 1),
         hs_ds=False, cs=True, cs_model=(4, 1), msaa_counts=(1, 2, 4, 8), bc6h_bc7=False, cube_arrays=True,
-        structured_buffers=True, uav_graphics=False, logic_ops=False, constant_buffer_offsetting=False,
-        max_cb_size_16=4096, typed_uav_load_additional=False, **_COMMON_10),
+        structured_buffers=True, uav_graphics=False, logic_ops=False, constant_buffer_offsetting=True,
+        max_cb_size_16=0, typed_uav_load_additional=False, **_COMMON_10),
     FL_11_0: FeatureLevelCaps(
         FL_11_0, "11_0", 16384, 16384, 2048, 16384, 2048, 15, 32, 8, 16, 0xFFFFFFFF, 0xFFFFFFFF, 8, 16384, (5, 0),
         hs_ds=True, cs=True, cs_model=(5, 0), msaa_counts=(1, 2, 4, 8), bc6h_bc7=True, cube_arrays=True,
-        structured_buffers=True, uav_graphics=True, logic_ops=False, constant_buffer_offsetting=False,
-        max_cb_size_16=4096, typed_uav_load_additional=True, **_COMMON_10),
+        structured_buffers=True, uav_graphics=True, logic_ops=False, constant_buffer_offsetting=True,
+        max_cb_size_16=0, typed_uav_load_additional=True, **_COMMON_10),
     FL_11_1: FeatureLevelCaps(
         FL_11_1, "11_1", 16384, 16384, 2048, 16384, 2048, 15, 32, 64, 16, 0xFFFFFFFF, 0xFFFFFFFF, 8, 16384, (5, 0),
         hs_ds=True, cs=True, cs_model=(5, 0), msaa_counts=(1, 2, 4, 8), bc6h_bc7=True, cube_arrays=True,

@@ -129,7 +129,7 @@ class IUnknown:
             if self._refcount == 0:
                 self._public_released()
                 if self._intref == 0:
-                    self._final_release()
+                    self._destroy()
         return self._refcount
 
     def _public_revived(self) -> None:
@@ -137,6 +137,15 @@ class IUnknown:
 
     def _public_released(self) -> None:
         """Hook: the public count reached 0 (the object may live on through internal references)."""
+
+    def _destroy(self) -> None:
+        """Where C destroys the object: the class hook runs, then the interfaces stored with
+        SetPrivateDataInterface are released (ID3D11DeviceChild::SetPrivateDataInterface remarks: the
+        interface is released when the object is destroyed or the data is replaced)."""
+        self._final_release()
+        held = [k for k, v in self._private.items() if isinstance(v, IUnknown)]
+        for k in held:
+            self._private.pop(k).Release()
 
     def _final_release(self) -> None:
         """Hook: no public and no internal reference is left (where C would destroy the object). An object
@@ -152,7 +161,7 @@ class IUnknown:
         if self._intref > 0:
             self._intref -= 1
             if self._intref == 0 and self._refcount == 0:
-                self._final_release()
+                self._destroy()
         return self._intref
 
     def _alive(self) -> bool:
@@ -324,7 +333,7 @@ _USAGE_TO_CPU_ACCESS = {2: 1, 3: 3}  # DYNAMIC -> DXGI_CPU_ACCESS_DYNAMIC, STAGI
 
 
 class IDXGIResource(_DXGIFacet):
-    """IDXGIResource: usage and eviction priority; shared handles are not supported."""
+    """IDXGIResource: usage, eviction priority and the legacy shared handle."""
 
     _iid = IID_IDXGIResource
 
@@ -352,9 +361,10 @@ class IDXGIResource(_DXGIFacet):
         return out
 
     def GetSharedHandle(self) -> Any:  # noqa: N802
-        from pyd3d11.errors import NotSupportedError
+        """The legacy shared handle of a SHARED / SHARED_KEYEDMUTEX resource (api/sharing.py)."""
+        from .sharing import get_shared_handle
 
-        raise NotSupportedError("IDXGIResource.GetSharedHandle (shared resources)", "GetSharedHandle")
+        return get_shared_handle(self._owner)
 
 
 _DXGI_MAP_READ, _DXGI_MAP_WRITE, _DXGI_MAP_DISCARD = 0x1, 0x2, 0x4

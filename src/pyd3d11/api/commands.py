@@ -25,6 +25,16 @@ class Command:
         raise NotImplementedError
 
 
+def cb_window(st: ResourceStorage, first: int, count: int) -> np.ndarray:
+    """The bytes a constant-buffer binding shows: the intersection of the buffer and the window [first,
+    first + count) (*SetConstantBuffers1 remarks); bytes of the window before the buffer's start read 0
+    (a negative start comes from D3D11.X offsets, pyd3d11.d3d11_x)."""
+    if first >= 0:
+        return st.data[first:min(st.width, first + count)]
+    head = np.zeros(min(-first, count), np.uint8)
+    return np.concatenate([head, st.data[0:max(0, min(st.width, first + count))]])
+
+
 @dataclass(slots=True)
 class CopyResourceCmd(Command):
     dst: ResourceStorage
@@ -173,7 +183,7 @@ class DispatchCmd(Command):
         for slot, cb in enumerate(self.cbuffers):
             if cb is not None:
                 st, first, count = cb
-                b.set_cbuffer(slot, st.data[first:min(st.width, first + count)])
+                b.set_cbuffer(slot, cb_window(st, first, count))
         for slot, v in enumerate(self.srvs):
             b.srvs[slot] = v
         for slot, v in enumerate(self.uavs):
@@ -251,11 +261,13 @@ class DrawCmd(Command):
         for slot, cb in enumerate(self.cbuffers[stage]):
             if cb is not None:
                 st, first, count = cb
-                b.set_cbuffer(slot, st.data[first:min(st.width, first + count)])
+                b.set_cbuffer(slot, cb_window(st, first, count))
         b.srvs[:len(self.srvs[stage])] = self.srvs[stage]
         b.samplers[:len(self.samplers[stage])] = self.samplers[stage]
-        if stage == "PS":
-            b.uavs[:len(self.uavs)] = self.uavs
+        # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
+        # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
+        # difference.
+        b.uavs[:len(self.uavs)] = self.uavs
         return b
 
     def execute(self, runtime: Any) -> None:

@@ -28,6 +28,7 @@ from pyd3d11.headers import (
 )
 
 from . import commands as cmds
+from . import level_rules
 from .com import ID3D11DeviceChild, iid
 from .context_data import DataMethods, _storage
 from .context_state import (
@@ -143,6 +144,17 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         out = super()._interfaces()
         out[iid("ID3D11DeviceContext", "c0bfa96c-e089-44fb-8eaf-26f8796190da")] = self
         return out
+
+    def _extra_interface(self, key: Any) -> Any:
+        """ID3DUserDefinedAnnotation (every context) and the device's ID3D11Multithread (immediate)."""
+        from .annotation import IID_ID3DUserDefinedAnnotation, annotation_of
+        from .multithread import IID_ID3D11Multithread, multithread_of
+
+        if key == IID_ID3DUserDefinedAnnotation:
+            return annotation_of(self)
+        if key == IID_ID3D11Multithread and not self._deferred:
+            return multithread_of(self._device)
+        return super()._extra_interface(key)
 
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
@@ -422,12 +434,20 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             self._report(SEV_ERROR, CAT_EXECUTION, "Begin: this query type has no Begin (or pAsync is not a "
                          "query). The call is dropped.", "")
             return
+        if pAsync is self._state.predicate:  # SetPredication remarks: Begin/End are invalid while it predicates
+            self._report(SEV_ERROR, CAT_EXECUTION, "Begin: the predicate is set for predication. The call is "
+                         "dropped.", "PREDICATE_BEGIN_DURING_PREDICATION")
+            return
         self._submit(cmds.QueryCmd(pAsync, False), predicated=False)
 
     def End(self, pAsync: Any) -> None:  # noqa: N802,N803
         """Stop collecting; the result is ready at once on this synchronous device."""
         if self._query_type(pAsync) is None:
             self._report(SEV_ERROR, CAT_EXECUTION, "End: pAsync is not a query. The call is dropped.", "")
+            return
+        if pAsync is self._state.predicate:
+            self._report(SEV_ERROR, CAT_EXECUTION, "End: the predicate is set for predication. The call is "
+                         "dropped.", "PREDICATE_END_DURING_PREDICATION")
             return
         self._submit(cmds.QueryCmd(pAsync, True), predicated=False)
 
@@ -544,6 +564,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def GetDevice(self) -> Any:  # noqa: N802
         return addref(self._device)
 
+
+# The 10Level9 table (and its 10_x rows) gates the context methods it names, from one place.
+level_rules.install(ID3D11DeviceContext1)
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 

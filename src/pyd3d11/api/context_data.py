@@ -214,13 +214,16 @@ class DataMethods:
             if _empty(box):
                 return None  # an empty box is a no-op (UpdateSubresource remarks)
             if bind & BIND_CONSTANT_BUFFER:
-                if self._feature_level() < FL_11_1 or box[0] % 16 or (box[3] % 16 and box[3] != L.width):
-                    return self._drop(m, "a partial constant-buffer update needs feature level 11_1 and a "
-                                      "16-byte aligned box.")
+                # UpdateSubresource cannot update part of a constant buffer (its remarks); UpdateSubresource1
+                # can at every level (emulated at 9_x, new drivers at 10_0+: ConstantBufferPartialUpdate), with
+                # a box on whole 16-byte constants.
+                if m == "UpdateSubresource":
+                    return self._drop(m, "pDstBox must be NULL for a constant buffer: UpdateSubresource cannot "
+                                      "partially update a shader-constant buffer.")
+                if box[0] % 16 or box[3] % 16:
+                    return self._drop(m, "a partial constant-buffer update needs a box aligned to 16 bytes.")
             if not self._box_inside(st, sub, box):
                 return self._drop(m, f"pDstBox {box} lies outside the subresource.")
-        elif bind & BIND_CONSTANT_BUFFER and self._feature_level() < FL_11_1:
-            pass  # whole-buffer update is always allowed
         view = memoryview(source_bytes(data, "pSrcData"))
         w = (box[3] - box[0]) if box else L.width
         h = (box[4] - box[1]) if box else L.height
@@ -307,7 +310,9 @@ class DataMethods:
             return self._drop(m, "source and destination must be the same resource type.")
         if not (0 <= dsub < len(dst.subresources) and 0 <= ssub < len(src.subresources)):
             return self._drop(m, "a subresource index is out of range.")
-        if dst is src and dsub == ssub:
+        if dst is src and dsub == ssub and m == "CopySubresourceRegion":
+            # CopySubresourceRegion1 allows the same subresource and overlapping regions (CopyWithOverlap);
+            # the copy command reads the whole source box before writing.
             return self._drop(m, "source and destination must be different subresources.")
         if self._is_mapped(dst, dsub) or self._is_mapped(src, ssub):
             return self._drop(m, "a subresource is mapped.")
@@ -431,7 +436,8 @@ class DataMethods:
         the floats truncated toward zero; rects apply to every array slice (buffers: left/right)."""
         m = "ClearView"
         if self._feature_level() < FL_11_1:
-            return self._drop(m, "ClearView needs feature level 11_1.")
+            return self._drop(m, "ClearView needs feature level 11_1 (D3D11_FEATURE_DATA_D3D11_OPTIONS.ClearView).",
+                              "DEVICE_CLEARVIEW_NOTSUPPORTED")
         kind = view_kind(pView)
         if kind not in (ViewKind.RTV, ViewKind.UAV, ViewKind.DSV):
             return self._drop(m, "pView must be a render target, unordered access or depth-only depth view.")

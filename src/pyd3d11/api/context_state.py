@@ -272,20 +272,15 @@ class StateMethods:
                 return
             if first is not None or count is not None:
                 f, c = int(firsts[i] or 0), int(counts[i] if counts[i] is not None else 0)
-                if self._feature_level() < FL_11_1 and (f or c != CB_MAX_CONSTANTS):
-                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: constant buffer offsets need "
-                                 "feature level 11_1. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_NOT11_1")
-                    return
+                # Offsets are available at every level: the runtime emulates them at 9_x and new drivers have
+                # them at 10_0+ (VSSetConstantBuffers1 remarks); ConstantBufferOffsetting reports 1.
                 if f % 16 or c % 16 or c > CB_MAX_CONSTANTS or c == 0:
                     self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} and "
                                  f"pNumConstants[{i}]={c} must be multiples of 16, with 0 < NumConstants <= 4096. "
                                  "The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
                     return
-                if f * 16 > int(F(b._desc, "ByteWidth")):
-                    self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} lies past "
-                                 "the end of the buffer. The call is dropped.",
-                                 "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
-                    return
+                # pFirstConstant may lie past the buffer's end: the shader sees the intersection of the
+                # buffer and the window, so such a binding reads zeros (VSSetConstantBuffers1 remarks).
         st = self._state.stages[stage]
         for i, b in enumerate(items):
             if b is not None and (where := hazards.is_bound_for_output(self._state, b)):
@@ -853,9 +848,12 @@ def {S}SetConstantBuffers(self, StartSlot, NumBuffers, ppConstantBuffers=None):
 def {S}GetConstantBuffers(self, StartSlot, NumBuffers):
     return self._get_cbs("{S}", StartSlot, NumBuffers)
 def {S}SetConstantBuffers1(self, StartSlot, NumBuffers, ppConstantBuffers=None, pFirstConstant=None, pNumConstants=None):
+    if (pFirstConstant is None) != (pNumConstants is None):
+        self._report(1, 6, "{S}SetConstantBuffers1: pFirstConstant and pNumConstants must both be NULL or both "
+                     "non-NULL. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+        return
     self._set_cbs("{S}", "{S}SetConstantBuffers1", StartSlot, NumBuffers, ppConstantBuffers,
-                  pFirstConstant if pFirstConstant is not None or pNumConstants is None else [0] * NumBuffers,
-                  pNumConstants if pNumConstants is not None or pFirstConstant is None else [4096] * NumBuffers)
+                  pFirstConstant, pNumConstants)
 def {S}GetConstantBuffers1(self, StartSlot, NumBuffers):
     return self._get_cbs("{S}", StartSlot, NumBuffers, True)
 def {S}SetShaderResources(self, StartSlot, NumViews, ppShaderResourceViews=None):

@@ -16,9 +16,10 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from pyd3d11.errors import E_INVALIDARG, NotSupportedError, error_for
+from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, error_for
 
 from . import device_consts as C
+from . import level_rules_device
 from .caps import FeatureLevelCaps, caps_for
 from .com import IDXGIDevice, IID_IDXGIDevice, IID_IDXGIDevice1, IUnknown, facet, iid
 from .debug import CATEGORY_STATE_CREATION, SEVERITY_ERROR, ID3D11Debug, ID3D11InfoQueue
@@ -75,6 +76,10 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
             return self._debug
         if key in (IID_IDXGIDevice, IID_IDXGIDevice1):  # one cached facet (COM identity)
             return facet(self, IDXGIDevice)
+        from .multithread import IID_ID3D11Multithread, multithread_of
+
+        if key == IID_ID3D11Multithread:
+            return multithread_of(self)
         return None
 
     @contextlib.contextmanager
@@ -132,6 +137,12 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     def CreateDeferredContext(self, ContextFlags: int = 0, ppDeferredContext: Any = True) -> Any:  # noqa: N803
         if int(ContextFlags) != 0:
             raise error_for(E_INVALIDARG, "ContextFlags must be 0", "CreateDeferredContext")
+        if self._flags & C.CREATE_SINGLETHREADED:
+            # CreateDeferredContext remarks: a SINGLETHREADED device has no deferred contexts.
+            self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id("CREATEDEFERREDCONTEXT_SINGLETHREADED"),
+                         "ID3D11Device::CreateDeferredContext: the device was created with "
+                         "D3D11_CREATE_DEVICE_SINGLETHREADED; deferred contexts are not available.")
+            raise error_for(DXGI_ERROR_INVALID_CALL, "the device was created SINGLETHREADED", "CreateDeferredContext")
         if not ppDeferredContext:
             return None
         return self._make_context(True)
@@ -195,12 +206,28 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
             self._caps = caps_for(chosen)
         return chosen, state
 
-    def OpenSharedResource(self, *args: Any, **kw: Any) -> Any:
-        raise NotSupportedError("shared resources (OpenSharedResource)", "OpenSharedResource")
+    def OpenSharedResource(self, hResource: Any, ReturnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open a legacy shared handle (IDXGIResource::GetSharedHandle) on this device (api/sharing.py)."""
+        from .sharing import open_shared_resource
 
-    OpenSharedResource1 = OpenSharedResource
-    OpenSharedResourceByName = OpenSharedResource
+        return open_shared_resource(self, hResource, ReturnedInterface)
+
+    def OpenSharedResource1(self, hResource: Any, returnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open an NT handle (IDXGIResource1::CreateSharedHandle) on this device."""
+        from .sharing import open_shared_resource1
+
+        return open_shared_resource1(self, hResource, returnedInterface)
+
+    def OpenSharedResourceByName(self, lpName: str, dwDesiredAccess: int, returnedInterface: Any) -> Any:  # noqa: N802,N803
+        """Open the resource a named NT handle was created for, with at most the access it grants."""
+        from .sharing import open_shared_resource_by_name
+
+        return open_shared_resource_by_name(self, lpName, dwDesiredAccess, returnedInterface)
 
 
 class ID3D11Device1(ID3D11Device):
     _iid = iid("ID3D11Device1", "a04bfb29-08ef-43d6-a49c-a9bdbdcbe686")
+
+
+# The 10Level9 ID3D11Device table gates the Create* methods it names, from one place.
+level_rules_device.install(ID3D11Device)

@@ -71,7 +71,7 @@ class DeviceCapsMixin:
         """Return the D3D11_FEATURE_DATA_* struct for ``Feature`` (inputs such as InFormat are read from
         ``pFeatureSupportData``). Unknown features → E_INVALIDARG."""
         c = self._caps
-        fl11 = c.level >= C.FL_11_0
+        fl10, fl11, fl11_1 = c.level >= C.FL_10_0, c.level >= C.FL_11_0, c.level >= C.FL_11_1
         f = int(Feature)
         if f in (2, 3):
             fmt = int(F(pFeatureSupportData, "InFormat"))
@@ -89,27 +89,37 @@ class DeviceCapsMixin:
             1: ("D3D11_FEATURE_DATA_DOUBLES", dict(DoublePrecisionFloatShaderOps=int(fl11))),
             4: ("D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS",
                 dict(ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x=int(c.cs))),
+            # Each field says what the calls do at this level (tests/test_feature_support.py exercises them):
+            # ClearView and NO_OVERWRITE maps of constant/SRV buffers are 11_1 features here; constant-buffer
+            # offsets, partial updates (UpdateSubresource1) and overlapping CopySubresourceRegion1 work at every
+            # level (emulated at 9_x, new-driver behaviour at 10_0+: seed 000's VSSetConstantBuffers1 and
+            # UpdateSubresource1 remarks).
             5: ("D3D11_FEATURE_DATA_D3D11_OPTIONS", dict(
-                OutputMergerLogicOp=int(c.logic_ops), UAVOnlyRenderingForcedSampleCount=int(c.level >= C.FL_11_1),
-                DiscardAPIsSeenByDriver=1, FlagsForUpdateAndCopySeenByDriver=1, ClearView=1, CopyWithOverlap=1,
-                ConstantBufferPartialUpdate=1, ConstantBufferOffsetting=int(c.constant_buffer_offsetting),
-                MapNoOverwriteOnDynamicConstantBuffer=1, MapNoOverwriteOnDynamicBufferSRV=1,
-                MultisampleRTVWithForcedSampleCountOne=int(c.level >= C.FL_11_1), SAD4ShaderInstructions=int(fl11),
+                OutputMergerLogicOp=int(c.logic_ops), UAVOnlyRenderingForcedSampleCount=int(fl11_1),
+                DiscardAPIsSeenByDriver=1, FlagsForUpdateAndCopySeenByDriver=1, ClearView=int(fl11_1),
+                CopyWithOverlap=1, ConstantBufferPartialUpdate=1,
+                ConstantBufferOffsetting=int(c.constant_buffer_offsetting),
+                MapNoOverwriteOnDynamicConstantBuffer=int(fl11_1), MapNoOverwriteOnDynamicBufferSRV=int(fl11_1),
+                MultisampleRTVWithForcedSampleCountOne=int(fl11_1), SAD4ShaderInstructions=int(fl11),
                 ExtendedDoublesShaderInstructions=int(fl11), ExtendedResourceSharing=0)),
             6: ("D3D11_FEATURE_DATA_ARCHITECTURE_INFO", dict(TileBasedDeferredRenderer=0)),
-            7: ("D3D11_FEATURE_DATA_D3D9_OPTIONS", dict(FullNonPow2TextureSupport=1)),
+            # 9_x: non-power-of-two textures only without mips (10Level9 CreateTexture2D row), no comparison
+            # samplers (CreateSamplerState row), no per-instance data at 9_1/9_2 (CreateInputLayout row).
+            7: ("D3D11_FEATURE_DATA_D3D9_OPTIONS", dict(FullNonPow2TextureSupport=int(fl10))),
             8: ("D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT",
                 dict(PixelShaderMinPrecision=0, AllOtherShaderStagesMinPrecision=0)),
             9: ("D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT",
-                dict(SupportsDepthAsTextureWithLessEqualComparisonFilter=1)),
+                dict(SupportsDepthAsTextureWithLessEqualComparisonFilter=int(fl10))),
             10: ("D3D11_FEATURE_DATA_D3D11_OPTIONS1", dict(TiledResourcesTier=0, MinMaxFiltering=0,
-                                                          ClearViewAlsoSupportsDepthOnlyFormats=0,
+                                                          ClearViewAlsoSupportsDepthOnlyFormats=int(fl11_1),
                                                           MapOnDefaultBuffers=0)),
-            11: ("D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT", dict(SimpleInstancingSupported=1)),
+            11: ("D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT",
+                 dict(SimpleInstancingSupported=int(c.instancing or fl10))),
             12: ("D3D11_FEATURE_DATA_MARKER_SUPPORT", dict(Profile=0)),
             13: ("D3D11_FEATURE_DATA_D3D9_OPTIONS1", dict(
-                FullNonPow2TextureSupported=1, DepthAsTextureWithLessEqualComparisonFilterSupported=1,
-                SimpleInstancingSupported=1, TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported=1)),
+                FullNonPow2TextureSupported=int(fl10), DepthAsTextureWithLessEqualComparisonFilterSupported=int(fl10),
+                SimpleInstancingSupported=int(c.instancing or fl10),
+                TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported=1)),
             14: ("D3D11_FEATURE_DATA_D3D11_OPTIONS2", dict(
                 PSSpecifiedStencilRefSupported=0, TypedUAVLoadAdditionalFormats=0, ROVsSupported=0,
                 ConservativeRasterizationTier=0, TiledResourcesTier=0, MapOnDefaultTextures=0, StandardSwizzle=0,

@@ -14,6 +14,7 @@ from .resources import (
     validate_buffer,
     validate_texture,
 )
+from .sharing import on_created, validate_shared
 from .views import (
     ID3D11DepthStencilView,
     ID3D11RenderTargetView1,
@@ -32,6 +33,7 @@ class DeviceResourcesMixin:
         """ID3D11Device::CreateBuffer. Returns the ID3D11Buffer (None when ppBuffer is None: validate only)."""
         with self._creating("CreateBuffer", "CREATEBUFFER_INVALIDARG_RETURN"):
             desc = validate_buffer(self._caps, pDesc, pInitialData)
+            validate_shared(self._caps, 0, desc, "CREATEBUFFER_")
             if not ppBuffer:
                 return None
             storage = create_buffer_storage(desc, pInitialData)
@@ -40,10 +42,13 @@ class DeviceResourcesMixin:
     def _create_texture(self, ndim: int, pDesc: Any, pInitialData: Any, out: Any) -> Any:  # noqa: N803
         with self._creating(f"CreateTexture{ndim}D", f"CREATETEXTURE{ndim}D_INVALIDARG_RETURN"):
             desc = validate_texture(self._caps, ndim, pDesc, pInitialData, self._msaa_levels)
+            validate_shared(self._caps, ndim, desc, f"CREATETEXTURE{ndim}D_")
             if not out:
                 return None
             storage = create_texture_storage(ndim, desc, pInitialData)
-        return _TEX_CLASS[ndim](self, desc, storage)
+        tex = _TEX_CLASS[ndim](self, desc, storage)
+        on_created(tex)  # shared resources get their handle (api/sharing.py)
+        return tex
 
     def CreateTexture1D(self, pDesc: Any, pInitialData: Any = None, ppTexture1D: Any = True) -> Any:  # noqa: N803
         return self._create_texture(1, pDesc, pInitialData, ppTexture1D)

@@ -87,6 +87,11 @@ class ID3D11Resource(ID3D11DeviceChild):
         return coerce(type(self._desc), self._desc)
 
     def _extra_interface(self, key: Any) -> Any:
+        from .sharing import extra_interface  # IDXGIResource/IDXGIResource1 facet, IDXGIKeyedMutex
+
+        found = extra_interface(self, key)
+        if found is not None:
+            return found
         if key == IDXGIResource._iid:
             return facet(self, IDXGIResource)  # cached: one IDXGIResource object per resource
         return None

@@ -97,6 +97,9 @@ def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: A
         program = decode_program(prog)
     except InvalidArgError as e:
         raise reject(f"invalid shader program: {e.message}", msg_prefix + "INVALIDSHADERBYTECODE") from None
+    from .shader_requirements import check_requirements
+
+    check_requirements(caps, container, program, msg_prefix)  # what the bytecode needs of the level
     parsed = ParsedShader(blob, container, ptype, major, minor, program, level9)
     for which in ("input_signature", "output_signature", "patch_constant_signature"):
         parsed.signature(which)  # a malformed signature chunk is E_INVALIDARG at creation, not later

@@ -192,3 +192,42 @@ def D3DStripShader(pShaderBytecode: Any, BytecodeLength: int | None = None,  # n
     c = _container(pShaderBytecode, BytecodeLength, "D3DStripShader")
     drop = {fc for bit, fcs in _STRIP.items() if uStripFlags & bit for fc in fcs}
     return ID3DBlob(build_container([ch for ch in c.chunks if ch.fourcc not in drop]))
+
+
+# -- files (d3dcompiler_44+: D3DReadFileToBlob / D3DWriteBlobToFile) ---------------------------------------
+#: HRESULT_FROM_WIN32 of the Win32 errors CreateFile reports (winerror.h: ERROR_FILE_NOT_FOUND 2,
+#: ERROR_PATH_NOT_FOUND 3, ERROR_ACCESS_DENIED 5, ERROR_FILE_EXISTS 80).
+HRESULT_FILE_NOT_FOUND, HRESULT_PATH_NOT_FOUND = 0x80070002, 0x80070003
+HRESULT_ACCESS_DENIED, HRESULT_FILE_EXISTS = 0x80070005, 0x80070050
+
+
+def _file_error(exc: OSError, method: str) -> D3D11Error:
+    from pyd3d11.errors import error_for
+
+    hr = {FileNotFoundError: HRESULT_FILE_NOT_FOUND, FileExistsError: HRESULT_FILE_EXISTS,
+          PermissionError: HRESULT_ACCESS_DENIED, NotADirectoryError: HRESULT_PATH_NOT_FOUND,
+          IsADirectoryError: HRESULT_ACCESS_DENIED}.get(type(exc), E_FAIL)
+    return error_for(hr, f"{exc.strerror or exc}: {exc.filename}", method)
+
+
+def D3DReadFileToBlob(pFileName: Any) -> ID3DBlob:  # noqa: N802,N803
+    """The whole file as a blob; a missing file fails with HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND)."""
+    try:
+        with open(pFileName, "rb") as f:
+            return ID3DBlob(f.read())
+    except OSError as exc:
+        raise _file_error(exc, "D3DReadFileToBlob") from None
+
+
+def D3DWriteBlobToFile(pBlob: Any, pFileName: Any, bOverwrite: bool) -> None:  # noqa: N802,N803
+    """Write the blob's bytes; with ``bOverwrite`` FALSE an existing file is left alone and the call fails
+    with HRESULT_FROM_WIN32(ERROR_FILE_EXISTS) (CreateFile CREATE_NEW vs CREATE_ALWAYS)."""
+    data = blob_bytes(pBlob)
+    try:
+        with open(pFileName, "wb" if bOverwrite else "xb") as f:
+            f.write(data)
+    except OSError as exc:
+        raise _file_error(exc, "D3DWriteBlobToFile") from None
+
+
+__all__ += ["D3DReadFileToBlob", "D3DWriteBlobToFile"]

@@ -309,9 +309,12 @@ class ID3D11ShaderReflection(IUnknown):
         return rd11[7] if rd11 else 0
 
     def GetMinFeatureLevel(self) -> int:  # noqa: N802
-        """D3D_FEATURE_LEVEL the bytecode needs: 9_1 for 4_0_level_9_x blobs (Aon9 chunk), else by model."""
+        """D3D_FEATURE_LEVEL the bytecode needs: for 4_0_level_9_x blobs the Aon9 chunk's level (9_1 for
+        vs/ps_2_0, 9_3 for vs/ps_2_x), else by model."""
         if "Aon9" in self._c:
-            return _FL_9_1
+            from .dxbc.aon9 import aon9_level
+
+            return aon9_level(self._c.get("Aon9")) or _FL_9_1
         major, minor = (self._version >> 4) & 0xF, self._version & 0xF
         if major >= 5:
             return _FL_11_0

@@ -1,0 +1,190 @@
+"""ID3D11Multithread, ID3DUserDefinedAnnotation, D3DReadFileToBlob / D3DWriteBlobToFile and the release of
+interfaces stored with SetPrivateDataInterface (issue 16 item 7; MicrosoftDocs pages of each)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+
+from pyd3d11.api.annotation import IID_ID3DUserDefinedAnnotation
+from pyd3d11.api.multithread import IID_ID3D11Multithread
+from pyd3d11.d3d11 import *  # noqa: F403
+from pyd3d11.d3dcompiler import D3DReadFileToBlob, D3DWriteBlobToFile, ID3DBlob
+from pyd3d11.errors import D3D11Error
+
+
+def _device(flags=0):
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, flags, [0xB000], 1, 7)  # noqa: F405
+    return dev, ctx
+
+
+# --- ID3D11Multithread ---------------------------------------------------------------------------------
+
+def test_multithread_from_context_and_device_is_one_object():
+    dev, ctx = _device()
+    a = ctx.QueryInterface(IID_ID3D11Multithread)
+    b = dev.QueryInterface(IID_ID3D11Multithread)
+    assert a is b
+
+
+def test_multithread_protected_default_and_set_returns_previous():
+    dev, ctx = _device()
+    mt = ctx.QueryInterface(IID_ID3D11Multithread)
+    assert mt.GetMultithreadProtected() is True
+    assert mt.SetMultithreadProtected(False) is True
+    assert mt.GetMultithreadProtected() is False
+    assert mt.SetMultithreadProtected(True) is False
+
+
+def test_multithread_singlethreaded_device_starts_unprotected():
+    dev, ctx = _device(0x1)  # D3D11_CREATE_DEVICE_SINGLETHREADED
+    assert ctx.QueryInterface(IID_ID3D11Multithread).GetMultithreadProtected() is False
+
+
+def test_multithread_enter_blocks_other_threads_until_leave():
+    dev, ctx = _device()
+    mt = ctx.QueryInterface(IID_ID3D11Multithread)
+    order = []
+    mt.Enter()
+    mt.Enter()  # re-entrant for the owning thread
+
+    def other():
+        mt.Enter()
+        order.append("other")
+        mt.Leave()
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join(0.2)
+    assert order == []  # still blocked
+    mt.Leave()
+    t.join(0.2)
+    assert order == []  # one Enter is still held
+    order.append("main")
+    mt.Leave()
+    t.join(5)
+    assert order == ["main", "other"]
+
+
+def test_multithread_counts_references_on_the_device():
+    dev, ctx = _device()
+    before = dev.AddRef() - 1
+    dev.Release()
+    mt = dev.QueryInterface(IID_ID3D11Multithread)
+    assert dev.AddRef() - 1 == before + 1
+    dev.Release()
+    mt.Release()
+
+
+def test_deferred_context_has_no_multithread():
+    dev, _ = _device()
+    deferred = dev.CreateDeferredContext(0)
+    with pytest.raises(D3D11Error):
+        deferred.QueryInterface(IID_ID3D11Multithread)
+
+
+# --- ID3DUserDefinedAnnotation -------------------------------------------------------------------------
+
+def test_annotation_events_recorded_in_order_with_depths():
+    dev, ctx = _device()
+    ann = ctx.QueryInterface(IID_ID3DUserDefinedAnnotation)
+    assert ann.GetStatus()
+    assert ann.BeginEvent("frame") == 0
+    assert ann.BeginEvent("shadow pass") == 1
+    ann.SetMarker("here")
+    assert ann.EndEvent() == 1
+    assert ann.EndEvent() == 0
+    assert ann.EndEvent() == -1  # nothing open: not recorded
+    assert ctx._annotation_log == [("BeginEvent", "frame", 0), ("BeginEvent", "shadow pass", 1),
+                                   ("SetMarker", "here", 2), ("EndEvent", "", 1), ("EndEvent", "", 0)]
+
+
+def test_annotation_on_deferred_context_replays_with_the_command_list():
+    dev, ctx = _device()
+    deferred = dev.CreateDeferredContext(0)
+    ann = deferred.QueryInterface(IID_ID3DUserDefinedAnnotation)
+    ann.BeginEvent("recorded")
+    ann.EndEvent()
+    assert "_annotation_log" not in ctx.__dict__
+    cl = deferred.FinishCommandList(False)
+    ctx.ExecuteCommandList(cl, False)
+    assert ctx._annotation_log == [("BeginEvent", "recorded", 0), ("EndEvent", "", 0)]
+
+
+def test_annotation_is_a_facet_of_the_context():
+    dev, ctx = _device()
+    ann = ctx.QueryInterface(IID_ID3DUserDefinedAnnotation)
+    assert ctx.QueryInterface(IID_ID3DUserDefinedAnnotation) is ann
+    assert ann.QueryInterface(ID3D11DeviceContext) is ctx  # noqa: F405
+
+
+# --- D3DReadFileToBlob / D3DWriteBlobToFile --------------------------------------------------------------
+
+def test_write_then_read_blob_round_trip(tmp_path):
+    p = tmp_path / "shader.cso"
+    D3DWriteBlobToFile(ID3DBlob(b"\x01\x02\x03"), str(p), True)
+    blob = D3DReadFileToBlob(str(p))
+    assert isinstance(blob, ID3DBlob) and bytes(blob) == b"\x01\x02\x03" and blob.GetBufferSize() == 3
+
+
+def test_write_blob_without_overwrite_keeps_existing_file(tmp_path):
+    p = tmp_path / "x.bin"
+    p.write_bytes(b"old")
+    with pytest.raises(D3D11Error) as e:
+        D3DWriteBlobToFile(b"new", str(p), False)
+    assert e.value.hresult == 0x80070050  # HRESULT_FROM_WIN32(ERROR_FILE_EXISTS)
+    assert p.read_bytes() == b"old"
+    D3DWriteBlobToFile(b"new", str(p), True)
+    assert p.read_bytes() == b"new"
+
+
+def test_read_missing_file_is_file_not_found(tmp_path):
+    with pytest.raises(D3D11Error) as e:
+        D3DReadFileToBlob(str(tmp_path / "missing.cso"))
+    assert e.value.hresult == 0x80070002  # HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND)
+
+
+# --- SetPrivateDataInterface ------------------------------------------------------------------------------
+
+def _refs(obj):
+    n = obj.AddRef()
+    obj.Release()
+    return n - 1
+
+
+def test_private_data_interface_released_when_owner_destroyed():
+    dev, ctx = _device()
+    owner = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    held = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    guid = uuid.uuid4()
+    owner.SetPrivateDataInterface(guid, held)
+    assert _refs(held) == 2
+    assert owner.Release() == 0  # destroyed
+    assert _refs(held) == 1
+
+
+def test_private_data_interface_released_when_replaced_or_cleared():
+    dev, ctx = _device()
+    owner = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    a = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    guid = uuid.uuid4()
+    owner.SetPrivateDataInterface(guid, a)
+    owner.SetPrivateDataInterface(guid, None)
+    assert _refs(a) == 1
+    owner.SetPrivateDataInterface(guid, a)
+    owner.SetPrivateData(guid, 4, b"abcd")  # replacing with bytes releases too
+    assert _refs(a) == 1
+
+
+def test_private_data_interface_kept_while_owner_bound():
+    dev, ctx = _device()
+    owner = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    held = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=1))  # noqa: F405
+    owner.SetPrivateDataInterface(uuid.uuid4(), held)
+    ctx.IASetVertexBuffers(0, 1, [owner], [16], [0])
+    owner.Release()  # public count 0, still bound: not destroyed yet
+    assert _refs(held) == 2
+    ctx.IASetVertexBuffers(0, 1, [None], [0], [0])
+    assert _refs(held) == 1
