@@ -42,3 +42,7 @@ __all__ = [
     "ID3D11RenderTargetView", "ID3D11RenderTargetView1", "ID3D11ShaderResourceView", "ID3D11ShaderResourceView1",
     "ID3D11UnorderedAccessView", "ID3D11UnorderedAccessView1", "ID3D11View",
 ]
+
+from pyd3d11.api.cargs import install_all as _install_all  # noqa: E402 - after every interface class exists
+
+_install_all()

@@ -1,0 +1,773 @@
+"""One argument-conversion layer for every public API method (issue 13 items 2, 3, 5, 7).
+
+Each public method is declared here once, in the shape of its header declaration (``d3d11.h``,
+``d3d11_1.h``, ``d3d11sdklayers.h``, ``dxgi1_2.h``); :func:`install` wraps the methods so that every call
+first turns its Python arguments into the C types of that declaration, then runs the method:
+
+* ``UINT``/``UINT8``/``UINT64``/``SIZE_T`` and enums: an integer (anything with ``__index__``); a negative
+  value wraps as C's conversion does (-1 -> 0xFFFFFFFF) and then meets the method's own range checks;
+  values C cannot hold (>= 2^bits, < -2^(bits-1)) are refused. ``INT``: the same range, wrapped to signed.
+* ``FLOAT``: any real number (rounded to float32, as the C parameter holds it). ``BOOL``: an integer.
+* ``T*``: a struct of type ``T`` (or the dict with the same keys the project accepts everywhere) whose scalar
+  fields are numbers where the C field is numeric; ``T*?``: the same or None (NULL).
+* ``ID3D11X*``: an object implementing ``ID3D11X`` (``?``: or None). An object of another device is refused
+  (Create*: E_INVALIDARG; context calls: dropped with the corruption message).
+* ``T[Count]``: a sequence holding at least ``Count`` items (only those are read, as C reads them); ``?``
+  after the brackets: or None. A literal count (``FLOAT[4]``) is a fixed C array.
+
+What C could not express gives E_INVALIDARG from HRESULT methods; void methods report a CORRUPTION message
+(``D3D11_MESSAGE_ID_CORRUPTED_PARAMETERn``, n the 1-based C parameter) and drop the call. The wrapper also
+keeps the rule "no raw Python exception out of a public method": an exception the method raises on its own
+(TypeError, IndexError, ...) becomes E_INVALIDARG / a dropped call with a message.
+
+Parameters whose Python default is None keep the project's documented conveniences (an omitted count is
+the length of the sequence; an omitted out-pointer returns the object). Names and types are data: the
+tables below are the header declarations, parsed once.
+
+Threading (item 5): device methods run under the device's lock, context methods under the context's lock
+(``ID3D11Multithread::Enter`` takes the immediate context's), and the info queue under its own; see
+:mod:`pyd3d11.api.threading_model`.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import numbers
+import re
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, E_OUTOFMEMORY, D3D11Error, error_for
+
+SEVERITY_CORRUPTION = 0  # D3D11_MESSAGE_SEVERITY_CORRUPTION
+SEVERITY_ERROR = 1  # D3D11_MESSAGE_SEVERITY_ERROR
+CATEGORY_MISCELLANEOUS = 1  # D3D11_MESSAGE_CATEGORY_MISCELLANEOUS
+MESSAGE_CORRUPTED_PARAMETER1 = 13  # D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1 (PARAMETER2 = 14, ... PARAMETER15 = 27)
+MESSAGE_CORRUPTED_PARAMETER15 = 27
+
+# Raw Python exceptions that must never leave a public method (issue 13 item 3).
+RAW_ERRORS = (TypeError, ValueError, OverflowError, AttributeError, IndexError, KeyError, struct.error,
+              ZeroDivisionError, RecursionError, AssertionError, LookupError, ArithmeticError)
+
+_INT_BITS = {"UINT": 32, "UINT8": 8, "UINT16": 16, "UINT64": 64, "SIZE_T": 64, "ULONG": 32, "DWORD": 32,
+             "INT": 32, "LONG": 32, "HRESULT": 32, "ENUM": 32}
+_SIGNED = {"INT", "LONG", "HRESULT"}
+
+
+# Interfaces another device's object may be passed as: any IUnknown (private data), and context state
+# objects, which "may be used with other devices instances too, but they track a distinct state on each
+# context" (the behaviour tests/test_api_context_state_object.py pins; Windows allows it).
+CROSS_DEVICE = frozenset({"IUnknown", "ID3DDeviceContextState"})
+
+
+class ArgError(Exception):
+    """An argument C could not express (internal: the wrapper turns it into E_INVALIDARG or a drop)."""
+
+    def __init__(self, index: int, name: str, text: str) -> None:
+        super().__init__(text)
+        self.index, self.name, self.text = index, name, text
+
+
+class ForeignObject(ArgError):
+    """An interface of another device (issue 13 item 7)."""
+
+
+# -- the declarations -----------------------------------------------------------------------------------
+# Syntax per parameter: ``TYPE[*][?][[COUNT]][?] Name``. ``*?`` on an interface or struct: NULL allowed;
+# ``?`` after ``[COUNT]``: the array pointer may be NULL. ``OUT`` is an out-pointer (the Python convenience
+# flag ``ppX=True/None``), ``ANY`` memory or a value the method interprets itself (bytecode, init data).
+
+_STAGES = ("VS", "HS", "DS", "GS", "PS", "CS")
+_SHADER_IFACE = {"VS": "ID3D11VertexShader", "HS": "ID3D11HullShader", "DS": "ID3D11DomainShader",
+                 "GS": "ID3D11GeometryShader", "PS": "ID3D11PixelShader", "CS": "ID3D11ComputeShader"}
+
+
+def _stage_declarations() -> str:
+    lines = []
+    for s in _STAGES:
+        lines += [
+            f"void {s}SetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer*?[NumBuffers]? ppConstantBuffers)",
+            f"void {s}GetConstantBuffers(UINT StartSlot, UINT NumBuffers)",
+            f"void {s}SetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer*?[NumBuffers]? ppConstantBuffers, "
+            "UINT[NumBuffers]? pFirstConstant, UINT[NumBuffers]? pNumConstants)",
+            f"void {s}GetConstantBuffers1(UINT StartSlot, UINT NumBuffers)",
+            f"void {s}SetShaderResources(UINT StartSlot, UINT NumViews, "
+            "ID3D11ShaderResourceView*?[NumViews]? ppShaderResourceViews)",
+            f"void {s}GetShaderResources(UINT StartSlot, UINT NumViews)",
+            f"void {s}SetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState*?[NumSamplers]? ppSamplers)",
+            f"void {s}GetSamplers(UINT StartSlot, UINT NumSamplers)",
+            f"void {s}SetShader({_SHADER_IFACE[s]}*? p{_SHADER_IFACE[s][5:]}, "
+            "ID3D11ClassInstance*?[NumClassInstances]? ppClassInstances, UINT NumClassInstances)",
+            f"void {s}GetShader(UINT? pNumClassInstances)",
+        ]
+    return "\n".join(lines)
+
+
+CONTEXT = _stage_declarations() + """
+void IASetInputLayout(ID3D11InputLayout*? pInputLayout)
+void IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer*?[NumBuffers]? ppVertexBuffers, UINT[NumBuffers]? pStrides, UINT[NumBuffers]? pOffsets)
+void IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers)
+void IASetIndexBuffer(ID3D11Buffer*? pIndexBuffer, DXGI_FORMAT Format, UINT Offset)
+void IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology)
+void SOSetTargets(UINT NumBuffers, ID3D11Buffer*?[NumBuffers]? ppSOTargets, UINT[NumBuffers]? pOffsets)
+void SOGetTargets(UINT NumBuffers)
+void RSSetState(ID3D11RasterizerState*? pRasterizerState)
+void RSSetViewports(UINT NumViewports, D3D11_VIEWPORT[NumViewports]? pViewports)
+void RSGetViewports(UINT? pNumViewports)
+void RSSetScissorRects(UINT NumRects, D3D11_RECT[NumRects]? pRects)
+void RSGetScissorRects(UINT? pNumRects)
+void OMSetBlendState(ID3D11BlendState*? pBlendState, FLOAT[4]? BlendFactor, UINT SampleMask)
+void OMSetDepthStencilState(ID3D11DepthStencilState*? pDepthStencilState, UINT StencilRef)
+void OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView*?[NumViews]? ppRenderTargetViews, ID3D11DepthStencilView*? pDepthStencilView)
+void OMSetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, ID3D11RenderTargetView*?[NumRTVs]? ppRenderTargetViews, ID3D11DepthStencilView*? pDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView*?[NumUAVs]? ppUnorderedAccessViews, UINT[NumUAVs]? pUAVInitialCounts)
+void OMGetRenderTargets(UINT NumViews)
+void OMGetRenderTargetsAndUnorderedAccessViews(UINT NumRTVs, UINT UAVStartSlot, UINT NumUAVs)
+void CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs, ID3D11UnorderedAccessView*?[NumUAVs]? ppUnorderedAccessViews, UINT[NumUAVs]? pUAVInitialCounts)
+void CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs)
+void SetPredication(ID3D11Predicate*? pPredicate, BOOL PredicateValue)
+HRESULT Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType, UINT MapFlags)
+void Unmap(ID3D11Resource* pResource, UINT Subresource)
+void UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, ANY pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch)
+void UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, ANY pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags)
+void CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource)
+void CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, D3D11_BOX*? pSrcBox)
+void CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, D3D11_BOX*? pSrcBox, UINT CopyFlags)
+void ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format)
+void ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, FLOAT[4] ColorRGBA)
+void ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags, FLOAT Depth, UINT8 Stencil)
+void ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView, UINT[4] Values)
+void ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView, FLOAT[4] Values)
+void ClearView(ID3D11View* pView, FLOAT[4] Color, D3D11_RECT[NumRects]? pRect, UINT NumRects)
+void SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD)
+FLOAT GetResourceMinLOD(ID3D11Resource* pResource)
+void DiscardResource(ID3D11Resource* pResource)
+void DiscardView(ID3D11View* pResourceView)
+void DiscardView1(ID3D11View* pResourceView, D3D11_RECT[NumRects]? pRects, UINT NumRects)
+void GenerateMips(ID3D11ShaderResourceView* pShaderResourceView)
+void CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView)
+void Draw(UINT VertexCount, UINT StartVertexLocation)
+void DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation)
+void DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation)
+void DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation)
+void DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs)
+void DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs)
+void Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ)
+void DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs)
+void Begin(ID3D11Asynchronous* pAsync)
+void End(ID3D11Asynchronous* pAsync)
+HRESULT GetData(ID3D11Asynchronous* pAsync, UINT? DataSize, UINT GetDataFlags)
+HRESULT FinishCommandList(BOOL RestoreDeferredContextState)
+void ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState)
+void SwapDeviceContextState(ID3DDeviceContextState* pState, OUT ppPreviousState)
+void Flush1(D3D11_CONTEXT_TYPE ContextType, ANY hEvent)
+"""
+
+DEVICE = """
+HRESULT CreateBuffer(D3D11_BUFFER_DESC* pDesc, ANY pInitialData, OUT ppBuffer)
+HRESULT CreateTexture1D(D3D11_TEXTURE1D_DESC* pDesc, ANY pInitialData, OUT ppTexture1D)
+HRESULT CreateTexture2D(D3D11_TEXTURE2D_DESC* pDesc, ANY pInitialData, OUT ppTexture2D)
+HRESULT CreateTexture3D(D3D11_TEXTURE3D_DESC* pDesc, ANY pInitialData, OUT ppTexture3D)
+HRESULT CreateShaderResourceView(ID3D11Resource* pResource, D3D11_SHADER_RESOURCE_VIEW_DESC*? pDesc, OUT ppSRView)
+HRESULT CreateShaderResourceView1(ID3D11Resource* pResource, D3D11_SHADER_RESOURCE_VIEW_DESC1*? pDesc1, OUT ppSRView1)
+HRESULT CreateRenderTargetView(ID3D11Resource* pResource, D3D11_RENDER_TARGET_VIEW_DESC*? pDesc, OUT ppRTView)
+HRESULT CreateRenderTargetView1(ID3D11Resource* pResource, D3D11_RENDER_TARGET_VIEW_DESC1*? pDesc1, OUT ppRTView1)
+HRESULT CreateDepthStencilView(ID3D11Resource* pResource, D3D11_DEPTH_STENCIL_VIEW_DESC*? pDesc, OUT ppDepthStencilView)
+HRESULT CreateUnorderedAccessView(ID3D11Resource* pResource, D3D11_UNORDERED_ACCESS_VIEW_DESC*? pDesc, OUT ppUAView)
+HRESULT CreateUnorderedAccessView1(ID3D11Resource* pResource, D3D11_UNORDERED_ACCESS_VIEW_DESC1*? pDesc1, OUT ppUAView1)
+HRESULT CreateBlendState(D3D11_BLEND_DESC* pBlendStateDesc, OUT ppBlendState)
+HRESULT CreateBlendState1(D3D11_BLEND_DESC1* pBlendStateDesc, OUT ppBlendState)
+HRESULT CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc, OUT ppDepthStencilState)
+HRESULT CreateRasterizerState(D3D11_RASTERIZER_DESC* pRasterizerDesc, OUT ppRasterizerState)
+HRESULT CreateRasterizerState1(D3D11_RASTERIZER_DESC1* pRasterizerDesc, OUT ppRasterizerState)
+HRESULT CreateRasterizerState2(D3D11_RASTERIZER_DESC2* pRasterizerDesc, OUT ppRasterizerState)
+HRESULT CreateSamplerState(D3D11_SAMPLER_DESC* pSamplerDesc, OUT ppSamplerState)
+HRESULT CreateVertexShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppVertexShader)
+HRESULT CreatePixelShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppPixelShader)
+HRESULT CreateGeometryShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppGeometryShader)
+HRESULT CreateHullShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppHullShader)
+HRESULT CreateDomainShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppDomainShader)
+HRESULT CreateComputeShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, ID3D11ClassLinkage*? pClassLinkage, OUT ppComputeShader)
+HRESULT CreateGeometryShaderWithStreamOutput(ANY pShaderBytecode, SIZE_T? BytecodeLength, D3D11_SO_DECLARATION_ENTRY[NumEntries]? pSODeclaration, UINT? NumEntries, UINT[NumStrides]? pBufferStrides, UINT? NumStrides, UINT RasterizedStream, ID3D11ClassLinkage*? pClassLinkage, OUT ppGeometryShader)
+HRESULT CreateInputLayout(D3D11_INPUT_ELEMENT_DESC[NumElements] pInputElementDescs, UINT? NumElements, ANY pShaderBytecodeWithInputSignature, SIZE_T? BytecodeLength, OUT ppInputLayout)
+HRESULT CreateClassLinkage(OUT ppLinkage)
+HRESULT CheckFormatSupport(DXGI_FORMAT Format)
+HRESULT CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount)
+HRESULT CheckMultisampleQualityLevels1(DXGI_FORMAT Format, UINT SampleCount, UINT Flags)
+HRESULT CheckFeatureSupport(D3D11_FEATURE Feature, ANY pFeatureSupportData, UINT? FeatureSupportDataSize)
+HRESULT CheckCounter(D3D11_COUNTER_DESC* pDesc)
+HRESULT CreateCounter(D3D11_COUNTER_DESC* pCounterDesc, OUT ppCounter)
+HRESULT CreateQuery(D3D11_QUERY_DESC* pQueryDesc, OUT ppQuery)
+HRESULT CreateQuery1(D3D11_QUERY_DESC1* pQueryDesc, OUT ppQuery)
+HRESULT CreatePredicate(D3D11_QUERY_DESC* pPredicateDesc, OUT ppPredicate)
+HRESULT SetExceptionMode(UINT RaiseFlags)
+HRESULT CreateDeferredContext(UINT ContextFlags, OUT ppDeferredContext)
+HRESULT CreateDeferredContext1(UINT ContextFlags, OUT ppDeferredContext)
+HRESULT CreateDeviceContextState(UINT Flags, D3D_FEATURE_LEVEL[FeatureLevels]? pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, REFIID EmulatedInterface, OUT ppContextState)
+"""
+
+UNKNOWN = """
+HRESULT QueryInterface(REFIID riid)
+HRESULT SetPrivateData(REFGUID guid, UINT? DataSize, ANY pData)
+HRESULT SetPrivateDataInterface(REFGUID guid, IUnknown*? pData)
+HRESULT GetPrivateData(REFGUID guid, UINT? pDataSize)
+"""
+
+RESOURCE = """
+void SetEvictionPriority(UINT EvictionPriority)
+"""
+
+CLASS_LINKAGE = """
+HRESULT CreateClassInstance(LPCSTR pClassTypeName, UINT ConstantBufferOffset, UINT ConstantVectorOffset, UINT TextureOffset, UINT SamplerOffset, OUT ppInstance)
+HRESULT GetClassInstance(LPCSTR pClassInstanceName, UINT InstanceIndex)
+"""
+
+DEBUG = """
+HRESULT SetFeatureMask(UINT Mask)
+HRESULT SetPresentPerRenderOpDelay(UINT Milliseconds)
+HRESULT SetSwapChain(IDXGISwapChain*? pSwapChain)
+HRESULT ValidateContext(ID3D11DeviceContext* pContext)
+HRESULT ValidateContextForDispatch(ID3D11DeviceContext* pContext)
+HRESULT ReportLiveDeviceObjects(UINT Flags)
+"""
+
+INFO_QUEUE = """
+HRESULT SetMessageCountLimit(UINT64 MessageCountLimit)
+HRESULT GetMessage(UINT64 MessageIndex)
+HRESULT AddStorageFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter)
+HRESULT AddRetrievalFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter)
+HRESULT PushStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter)
+HRESULT PushRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter)
+HRESULT AddMessage(D3D11_MESSAGE_CATEGORY Category, D3D11_MESSAGE_SEVERITY Severity, D3D11_MESSAGE_ID ID, LPCSTR pDescription)
+HRESULT AddApplicationMessage(D3D11_MESSAGE_SEVERITY Severity, LPCSTR pDescription)
+HRESULT SetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category, BOOL bEnable)
+HRESULT SetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity, BOOL bEnable)
+HRESULT SetBreakOnID(D3D11_MESSAGE_ID ID, BOOL bEnable)
+BOOL GetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category)
+BOOL GetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity)
+BOOL GetBreakOnID(D3D11_MESSAGE_ID ID)
+void SetMuteDebugOutput(BOOL bMute)
+"""
+
+MULTITHREAD = """
+BOOL SetMultithreadProtected(BOOL bMTProtect)
+"""
+
+DXGI_FACTORY = """
+HRESULT EnumAdapters(UINT Adapter)
+HRESULT EnumAdapters1(UINT Adapter)
+HRESULT MakeWindowAssociation(ANY WindowHandle, UINT Flags)
+HRESULT CreateSwapChain(IUnknown* pDevice, DXGI_SWAP_CHAIN_DESC* pDesc)
+HRESULT CreateSwapChainForHwnd(IUnknown* pDevice, ANY hWnd, DXGI_SWAP_CHAIN_DESC1* pDesc, DXGI_SWAP_CHAIN_FULLSCREEN_DESC*? pFullscreenDesc, IDXGIOutput*? pRestrictToOutput)
+HRESULT CreateSwapChainForComposition(IUnknown* pDevice, DXGI_SWAP_CHAIN_DESC1* pDesc, IDXGIOutput*? pRestrictToOutput)
+void UnregisterStereoStatus(DWORD dwCookie)
+void UnregisterOcclusionStatus(DWORD dwCookie)
+"""
+
+DXGI_ADAPTER = """
+HRESULT EnumOutputs(UINT Output)
+HRESULT CheckInterfaceSupport(REFGUID InterfaceName)
+"""
+
+DXGI_OUTPUT = """
+HRESULT GetDisplayModeList(DXGI_FORMAT EnumFormat, UINT Flags)
+HRESULT GetDisplayModeList1(DXGI_FORMAT EnumFormat, UINT Flags)
+HRESULT FindClosestMatchingMode(DXGI_MODE_DESC* pModeToMatch, IUnknown*? pConcernedDevice)
+HRESULT FindClosestMatchingMode1(DXGI_MODE_DESC1* pModeToMatch, IUnknown*? pConcernedDevice)
+HRESULT TakeOwnership(IUnknown* pDevice, BOOL Exclusive)
+HRESULT SetGammaControl(DXGI_GAMMA_CONTROL* pArray)
+HRESULT DuplicateOutput(IUnknown* pDevice)
+"""
+
+DXGI_SWAP_CHAIN = """
+HRESULT GetBuffer(UINT Buffer, REFIID? riid)
+HRESULT Present(UINT SyncInterval, UINT Flags)
+HRESULT Present1(UINT SyncInterval, UINT PresentFlags, DXGI_PRESENT_PARAMETERS*? pPresentParameters)
+HRESULT ResizeBuffers(UINT BufferCount, UINT Width, UINT Height, DXGI_FORMAT NewFormat, UINT SwapChainFlags)
+HRESULT ResizeTarget(DXGI_MODE_DESC* pNewTargetParameters)
+HRESULT SetFullscreenState(BOOL Fullscreen, IDXGIOutput*? pTarget)
+HRESULT GetDevice(REFIID riid)
+HRESULT SetBackgroundColor(DXGI_RGBA* pColor)
+HRESULT SetRotation(DXGI_MODE_ROTATION Rotation)
+"""
+
+DXGI_OBJECT = """
+HRESULT GetParent(REFIID riid)
+"""
+
+DXGI_DEVICE = """
+HRESULT QueryResourceResidency(IUnknown*[NumResources] ppResources, UINT? NumResources)
+HRESULT SetGPUThreadPriority(INT Priority)
+HRESULT SetMaximumFrameLatency(UINT MaxLatency)
+"""
+
+DXGI_RESOURCE = """
+HRESULT SetEvictionPriority(UINT EvictionPriority)
+"""
+
+# -- parsing --------------------------------------------------------------------------------------------
+_PARAM = re.compile(r"^(?P<type>\w+)(?P<ptr>\*)?(?P<enull>\?)?(?:\[(?P<count>\w+)\])?(?P<null>\?)?\s+(?P<name>\w+)$")
+_DECL = re.compile(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>.*)\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    index: int  # 1-based C parameter number (the CORRUPTED_PARAMETERn message)
+    name: str
+    ctype: str
+    pointer: bool
+    nullable: bool  # the value (or, for arrays, each element) may be NULL
+    count: str | None  # array: the count parameter's name or a literal
+    array_nullable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    name: str
+    returns: str
+    params: tuple[Param, ...]
+
+    @property
+    def void(self) -> bool:
+        """Whether a rejected call is dropped (void and non-HRESULT returns) rather than raised."""
+        return self.returns != "HRESULT"
+
+
+def parse(table: str) -> dict[str, Declaration]:
+    """Parse header-style declarations (one per line) into :class:`Declaration` records."""
+    out: dict[str, Declaration] = {}
+    for line in table.strip().splitlines():
+        m = _DECL.match(line.strip())
+        if m is None:
+            raise SyntaxError(f"bad declaration: {line!r}")
+        params = []
+        text = m["params"].strip()
+        for i, part in enumerate([p.strip() for p in text.split(",")] if text else [], start=1):
+            pm = _PARAM.match(part)
+            if pm is None:
+                raise SyntaxError(f"bad parameter {part!r} in {line!r}")
+            arr = pm["count"] is not None
+            params.append(Param(i, pm["name"], pm["type"], bool(pm["ptr"]),
+                                bool(pm["enull"]) if arr else bool(pm["enull"] or pm["null"]),
+                                pm["count"], bool(pm["null"]) if arr else False))
+        out[m["name"]] = Declaration(m["name"], m["ret"], tuple(params))
+    return out
+
+
+# -- conversion -----------------------------------------------------------------------------------------
+def _headers() -> Any:
+    import pyd3d11.headers as h
+
+    return h
+
+
+def _is_interface_name(ctype: str) -> bool:
+    return ctype.startswith(("ID3D", "IDXGI", "IUnknown"))
+
+
+def to_int(value: Any, ctype: str, where: str) -> int:
+    """C integer conversion: an index-able value in the range of ``ctype``, negative values wrapped."""
+    if isinstance(value, (str, bytes, bytearray)) or value is None:
+        raise TypeError(f"{where}: {type(value).__name__} where {ctype} is declared")
+    try:
+        v = int(value.__index__())
+    except AttributeError:
+        if isinstance(value, float) and value.is_integer():  # bool/float: C converts an integral double
+            v = int(value)
+        else:
+            raise TypeError(f"{where}: {type(value).__name__} {value!r} where {ctype} is declared") from None
+    bits = _INT_BITS.get(ctype, 32)
+    # narrower parameters (UINT8 Stencil) take any 32-bit int and keep the low bits, as C's conversion does
+    limit = max(bits, 32)
+    if not -(1 << (limit - 1)) <= v < (1 << limit):
+        raise OverflowError(f"{where}: {v} does not fit {ctype}")
+    v &= (1 << bits) - 1
+    if ctype in _SIGNED and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def to_float(value: Any, where: str) -> float:
+    """C FLOAT: any real number, held as float32 (a double beyond FLT_MAX becomes +-inf, as C converts)."""
+    if isinstance(value, (str, bytes, bytearray)) or value is None or not isinstance(value, numbers.Real):
+        raise TypeError(f"{where}: {type(value).__name__} where FLOAT is declared")
+    with np.errstate(over="ignore"):
+        return float(np.float32(float(value)))
+
+
+def _struct_class(ctype: str) -> Any:
+    h = _headers()
+    cls = getattr(h, ctype, None)
+    return cls if isinstance(cls, type) and hasattr(cls, "__struct_fields__") else None
+
+
+def check_struct(value: Any, ctype: str, where: str) -> None:
+    """A struct argument: an object or dict with the fields of ``ctype`` whose scalars are numbers where the
+    C field is numeric (zero-valued defaults say which: ``0`` an integer, ``0.0`` a float)."""
+    if value is None or isinstance(value, (str, bytes, bytearray, numbers.Number)) or _is_com(value):
+        raise TypeError(f"{where}: {type(value).__name__} where {ctype}* is declared")
+    cls = _struct_class(ctype)
+    if cls is None:
+        return
+    if not isinstance(value, Mapping):
+        if isinstance(value, Sequence):
+            raise TypeError(f"{where}: a {type(value).__name__} where {ctype}* is declared")
+        if not isinstance(value, cls) and not all(hasattr(value, f) for f in cls.__struct_fields__):
+            raise TypeError(f"{where}: {type(value).__name__} is not a {ctype}")
+    _check_fields(value, cls, where, 0)
+
+
+def _field(value: Any, name: str) -> Any:
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+
+
+def _check_fields(value: Any, cls: type, where: str, depth: int) -> None:
+    if depth > 4:
+        return
+    defaults = _defaults(cls)
+    for name, (kind, typ, _count) in cls.__struct_fields__.items():
+        v = _field(value, name)
+        if v is None:
+            continue
+        here = f"{where}.{name}"
+        if kind == "struct" and isinstance(typ, type):
+            if isinstance(v, (str, bytes, numbers.Number)):
+                raise TypeError(f"{here}: {type(v).__name__} is not a {typ.__name__}")
+            _check_fields(v, typ, here, depth + 1)
+        elif kind == "array":
+            if isinstance(v, (str, bytes)) or not isinstance(v, (Sequence, np.ndarray)):
+                raise TypeError(f"{here}: {type(v).__name__} is not an array")
+            for e in list(v)[:64]:
+                if isinstance(typ, type) and hasattr(typ, "__struct_fields__"):
+                    _check_fields(e, typ, here, depth + 1)
+                else:
+                    _check_scalar(e, typ, here)
+        else:
+            _check_scalar(v, defaults.get(name), here)
+
+
+@functools.lru_cache(maxsize=None)
+def _defaults_cached(cls: type) -> tuple[tuple[str, Any], ...]:
+    try:
+        inst = cls()
+    except Exception:  # pragma: no cover - every header struct has zero defaults
+        return ()
+    return tuple((n, getattr(inst, n, None)) for n in cls.__struct_fields__)
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    return dict(_defaults_cached(cls))
+
+
+def _check_scalar(v: Any, default: Any, where: str) -> None:
+    if isinstance(default, bool) or default is None or isinstance(default, (str, bytes)):
+        return  # BOOL fields accept any truthy value; strings/pointers are the method's business
+    if isinstance(default, (int, float)):
+        if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, (numbers.Number, np.generic)):
+            raise TypeError(f"{where}: {type(v).__name__} where a number is declared")
+        if isinstance(default, int) and isinstance(v, numbers.Integral) and not -(1 << 63) <= int(v) < (1 << 64):
+            raise OverflowError(f"{where}: {int(v)} does not fit the field")
+
+
+def _is_com(value: Any) -> bool:
+    from .com import IUnknown
+
+    return isinstance(value, IUnknown)
+
+
+# Interface inheritance of the headers (d3d11.h): a derived interface is accepted where its base is declared.
+DERIVED = {
+    "ID3D11Asynchronous": ("ID3D11Query", "ID3D11Predicate", "ID3D11Counter"),
+    "ID3D11Query": ("ID3D11Predicate",),
+    "ID3D11Resource": ("ID3D11Buffer", "ID3D11Texture1D", "ID3D11Texture2D", "ID3D11Texture3D"),
+    "ID3D11View": ("ID3D11ShaderResourceView", "ID3D11RenderTargetView", "ID3D11DepthStencilView",
+                   "ID3D11UnorderedAccessView"),
+}
+
+
+def implements(value: Any, iface: str) -> bool:
+    """Whether ``value`` implements interface ``iface``: by class name through the MRO, the later versions
+    (ID3D11DeviceContext1 for ID3D11DeviceContext) and the derived interfaces of :data:`DERIVED`."""
+    if iface == "IUnknown":
+        return _is_com(value)
+    names = {c.__name__ for c in type(value).__mro__}
+    accepted = (iface, *DERIVED.get(iface, ()))
+    return any(a in names or a + "1" in names or a + "2" in names or a + "3" in names for a in accepted)
+
+
+def _owner_device(obj: Any) -> Any:
+    """The device an API object belongs to (the device itself for device methods), or None."""
+    from .device import ID3D11Device
+
+    if isinstance(obj, ID3D11Device):
+        return obj
+    dev = getattr(obj, "_device", None)
+    return dev if dev is not None and hasattr(dev, "_report") and not hasattr(dev, "_device") else None
+
+
+def convert_one(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, default_none: bool) -> Any:
+    """Convert one argument to its C type (raises :class:`ArgError`)."""
+    where = p.name
+    try:
+        if p.count is not None:
+            return _convert_array(p, value, bound, owner, default_none)
+        return _convert_scalar(p, value, owner, default_none, where)
+    except ArgError:
+        raise
+    except RAW_ERRORS as e:
+        raise ArgError(p.index, p.name, str(e)) from None
+
+
+def _convert_scalar(p: Param, value: Any, owner: Any, default_none: bool, where: str) -> Any:
+    t = p.ctype
+    if t in ("ANY", "OUT"):
+        return value
+    if value is None and (p.nullable or default_none):
+        return None
+    if t in _INT_BITS or (not p.pointer and not _is_interface_name(t) and _struct_class(t) is None
+                          and t not in ("FLOAT", "BOOL", "LPCSTR", "REFIID", "REFGUID")):
+        return to_int(value, t if t in _INT_BITS else "ENUM", where)
+    if t == "FLOAT":
+        return to_float(value, where)
+    if t == "BOOL":
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
+        return bool(to_int(value, "INT", where))
+    if t == "LPCSTR":
+        if not isinstance(value, (str, bytes)):
+            raise TypeError(f"{where}: {type(value).__name__} where a string is declared")
+        return value
+    if t in ("REFIID", "REFGUID"):
+        from .com import _guid
+
+        try:
+            _guid(value)
+        except D3D11Error:
+            raise TypeError(f"{where}: {value!r} is not a GUID") from None
+        return value
+    if _is_interface_name(t):
+        if value is None:
+            raise TypeError(f"{where}: NULL where {t}* is required")
+        if not implements(value, t):
+            raise TypeError(f"{where}: {type(value).__name__} is not an {t}")
+        if owner is not None and t not in CROSS_DEVICE:
+            dev = _owner_device(value)
+            if dev is not None and dev is not owner:
+                raise ForeignObject(p.index, p.name, f"{where}: the {t} was created by another device")
+        return value
+    check_struct(value, t, where)
+    return value
+
+
+def _convert_array(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, default_none: bool) -> Any:
+    if value is None:
+        if p.array_nullable or default_none:
+            return None
+        raise TypeError(f"{p.name}: NULL where an array is required")
+    if isinstance(value, (str, bytes, bytearray, numbers.Number)) or _is_com(value) or isinstance(value, Mapping):
+        raise TypeError(f"{p.name}: {type(value).__name__} where an array is declared")
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(f"{p.name}: {type(value).__name__} is not a sequence") from None
+    if p.count.isdigit():
+        n = int(p.count)
+    else:
+        n = bound.get(p.count)  # an omitted count (Python convenience) is the sequence's length
+        n = len(items) if n is None else int(n)
+    if len(items) < n:
+        raise IndexError(f"{p.name}: {len(items)} items where {p.count} = {n} are read")
+    items = items[:n]
+    elem = Param(p.index, p.name, p.ctype, p.pointer, p.nullable, None, False)
+    out = [_convert_scalar(elem, x, owner, False, f"{p.name}[{i}]") for i, x in enumerate(items)]
+    if p.ctype in ("FLOAT", "UINT") or _struct_class(p.ctype) is not None:
+        return out if not isinstance(value, tuple) else tuple(out)
+    return out
+
+
+def convert_call(decl: Declaration, sig: inspect.Signature, args: tuple, kwargs: dict, owner: Any
+                 ) -> inspect.BoundArguments:
+    """Bind and convert a call's arguments (counts first, so arrays can read them)."""
+    try:
+        bound = sig.bind(*args, **kwargs)
+    except TypeError as e:
+        raise ArgError(0, "", f"arguments do not match the declaration: {e}") from None
+    params = sig.parameters
+    values = bound.arguments
+    given = set(values)
+    order = sorted(decl.params, key=lambda q: q.count is not None)  # scalars (counts) before arrays
+    for p in order:
+        if p.name not in params:
+            continue
+        default_none = params[p.name].default is None
+        if p.name not in values:
+            if default_none or params[p.name].default is inspect.Parameter.empty:
+                continue
+            value = params[p.name].default
+        else:
+            value = values[p.name]
+        converted = convert_one(p, value, {k: v for k, v in values.items() if k in given}, owner, default_none)
+        if p.name in values:
+            values[p.name] = converted
+    return bound
+
+
+# -- installing the wrappers ------------------------------------------------------------------------------
+def _interface_name(obj: Any) -> str:
+    for c in type(obj).__mro__:
+        if c.__name__.startswith(("ID3D", "IDXGI")):
+            return c.__name__.rstrip("0123456789") if c.__name__.endswith("1") else c.__name__
+    return type(obj).__name__
+
+
+def _drop(obj: Any, method: str, index: int, text: str) -> None:
+    """A void method refused an argument: CORRUPTION message (CORRUPTED_PARAMETERn) and no effect."""
+    mid = MESSAGE_CORRUPTED_PARAMETER1 + index - 1 if 1 <= index <= 15 else 0
+    dev = _owner_device(obj)
+    line = f"{_interface_name(obj)}::{method}: {text}. The call is dropped."
+    if dev is not None:
+        dev._report(SEVERITY_CORRUPTION, CATEGORY_MISCELLANEOUS, mid, line)
+
+
+def _fail(obj: Any, method: str, index: int, text: str, hresult: int = E_INVALIDARG) -> D3D11Error:
+    dev = _owner_device(obj)
+    line = f"{_interface_name(obj)}::{method}: {text}"
+    if dev is not None and index:
+        mid = MESSAGE_CORRUPTED_PARAMETER1 + index - 1 if 1 <= index <= 15 else 0
+        dev._report(SEVERITY_CORRUPTION, CATEGORY_MISCELLANEOUS, mid, line)
+    return error_for(hresult, text, method)
+
+
+def _lock_of(obj: Any, kind: str) -> Any:
+    from .threading_model import lock_for
+
+    return lock_for(obj, kind)
+
+
+_DROPPED_VALUE = {"FLOAT": 0.0, "BOOL": False}  # what a dropped non-void, non-HRESULT call returns
+
+
+def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
+         hresult: int = E_INVALIDARG) -> Callable[..., Any]:
+    """The converting, exception-fencing, locking wrapper of one public method."""
+    sig = inspect.signature(fn)
+    sig_no_self = sig.replace(parameters=list(sig.parameters.values())[1:])
+    name = fn.__name__ if decl is None else decl.name
+    void = decl.void if decl is not None else False
+    dropped = _DROPPED_VALUE.get(decl.returns) if decl is not None else None
+
+    @functools.wraps(fn)
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        lock = _lock_of(self, lock_kind)
+        with lock:
+            if decl is not None:
+                try:
+                    bound = convert_call(decl, sig_no_self, args, kwargs, _owner_device(self))
+                except ArgError as e:
+                    if void:
+                        _drop(self, name, e.index, e.text)
+                        return dropped
+                    raise _fail(self, name, e.index, e.text, hresult) from None
+                args, kwargs = bound.args, bound.kwargs
+            try:
+                return fn(self, *args, **kwargs)
+            except D3D11Error:
+                raise
+            except MemoryError as e:
+                if void:
+                    _drop(self, name, 0, f"out of memory ({e})")
+                    return None
+                raise _fail(self, name, 0, f"out of memory ({e})", E_OUTOFMEMORY) from None
+            except RAW_ERRORS as e:
+                text = f"invalid argument ({type(e).__name__}: {e})"
+                if void:
+                    _drop(self, name, 0, text)
+                    return dropped
+                raise _fail(self, name, 0, text, hresult) from None
+
+    method.__cargs__ = decl  # type: ignore[attr-defined]
+    method.__wrapped_original__ = fn  # type: ignore[attr-defined]
+    return method
+
+
+def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult: int = E_INVALIDARG) -> None:
+    """Wrap ``cls``'s public methods: those declared in ``table`` convert their arguments; every other
+    public method (getters without parameters) is fenced and locked only. Inherited wrappers stay."""
+    names = set(table) | {n for n in dir(cls) if n[:1].isupper()}
+    for n in sorted(names):
+        fn = inspect.getattr_static(cls, n, None)
+        if not inspect.isfunction(fn) or getattr(fn, "__cargs_owner__", None) is cls:
+            continue
+        if hasattr(fn, "__wrapped_original__") and n not in table:
+            continue  # inherited from a class already installed
+        original = getattr(fn, "__wrapped_original__", fn)
+        w = wrap(original, table.get(n), lock_kind, hresult)
+        w.__name__ = n
+        w.__cargs_owner__ = cls  # type: ignore[attr-defined]
+        setattr(cls, n, w)
+
+
+_INSTALLED = False
+
+
+def install_all() -> None:
+    """Install the wrappers on every public interface class (idempotent; api/__init__ calls it once)."""
+    global _INSTALLED
+    if _INSTALLED:
+        return
+    _INSTALLED = True
+    from . import com, dxgi_factory, dxgi_swapchain, queries, resources, shaders, states, views
+    from . import context as ctx
+    from . import context_state as cstate
+    from .debug import ID3D11Debug, ID3D11InfoQueue
+    from .device import ID3D11Device
+    from .threading_model import ID3D11Multithread, lock_private
+
+    t = declared_methods()
+    lock_private(com.IUnknown, ("_add_int_ref", "_release_int_ref"), "com")
+    lock_private(ID3D11InfoQueue, ("_report",), "queue")
+    install(com.IUnknown, t["unknown"], "com")
+    install(ID3D11Device, t["device"], "device")
+    install(ctx.ID3D11DeviceContext1, t["context"], "context")
+    install(ID3D11InfoQueue, t["info_queue"], "queue")
+    install(ID3D11Debug, t["debug"], "none")
+    install(ID3D11Multithread, t["multithread"], "none")
+    install(shaders.ID3D11ClassLinkage, t["class_linkage"], "object")
+    install(resources.ID3D11Resource, t["resource"], "none")
+    for cls in (com.ID3D11DeviceChild, views.ID3D11View, states._StateObject, queries.ID3D11Asynchronous,
+                shaders.ID3D11ClassInstance, ctx.ID3D11CommandList, cstate.ID3DDeviceContextState,
+                *[c for c in vars(states).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
+                *[c for c in vars(views).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
+                *[c for c in vars(queries).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
+                *[c for c in vars(resources).values() if isinstance(c, type) and issubclass(c, com.IUnknown)]):
+        install(cls, {}, "none")
+    # DXGI methods answer bad arguments with DXGI_ERROR_INVALID_CALL (IDXGIFactory::CreateSwapChain etc.)
+    bad = DXGI_ERROR_INVALID_CALL
+    install(dxgi_factory.IDXGIObject, t["dxgi_object"], "object", bad)
+    install(dxgi_factory.IDXGIFactory2, {**t["dxgi_object"], **t["dxgi_factory"]}, "object", bad)
+    install(dxgi_factory.IDXGIAdapter2, {**t["dxgi_object"], **t["dxgi_adapter"]}, "object", bad)
+    install(dxgi_factory.IDXGIOutput1, {**t["dxgi_object"], **t["dxgi_output"]}, "object", bad)
+    install(dxgi_swapchain.IDXGISwapChain1, {**t["dxgi_object"], **t["dxgi_swap_chain"]}, "object", bad)
+    install(com.IDXGIDevice1, {**t["dxgi_object"], **t["dxgi_device"]}, "object", bad)
+    install(com.IDXGIResource, t["dxgi_resource"], "object", bad)
+    install(com._DXGIFacet, {"QueryInterface": t["unknown"]["QueryInterface"]}, "com")
+    install(com.IDXGISurface1, {}, "none", bad)
+
+
+def declared_methods() -> dict[str, dict[str, Declaration]]:
+    """The declaration tables by interface group (tests and the fuzz suite iterate these)."""
+    return {name: parse(text) for name, text in (
+        ("context", CONTEXT), ("device", DEVICE), ("unknown", UNKNOWN), ("resource", RESOURCE),
+        ("class_linkage", CLASS_LINKAGE), ("debug", DEBUG), ("info_queue", INFO_QUEUE),
+        ("multithread", MULTITHREAD), ("dxgi_factory", DXGI_FACTORY), ("dxgi_adapter", DXGI_ADAPTER),
+        ("dxgi_output", DXGI_OUTPUT), ("dxgi_swap_chain", DXGI_SWAP_CHAIN), ("dxgi_object", DXGI_OBJECT),
+        ("dxgi_device", DXGI_DEVICE), ("dxgi_resource", DXGI_RESOURCE))}
+
+
+def finite(x: float) -> bool:
+    return math.isfinite(x)
