@@ -144,6 +144,14 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         out[iid("ID3D11DeviceContext", "c0bfa96c-e089-44fb-8eaf-26f8796190da")] = self
         return out
 
+    def _extra_interface(self, key: Any) -> Any:
+        """ID3D11Multithread is "obtained by querying it from an immediate device context" (its remarks)."""
+        from .threading_model import ID3D11Multithread, multithread_of
+
+        if key == ID3D11Multithread._iid and not self._deferred:
+            return multithread_of(self)
+        return None
+
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
         """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""
