@@ -102,7 +102,7 @@ def _stage_declarations() -> str:
             f"void {s}GetShaderResources(UINT StartSlot, UINT NumViews)",
             f"void {s}SetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState*?[NumSamplers]? ppSamplers)",
             f"void {s}GetSamplers(UINT StartSlot, UINT NumSamplers)",
-            f"void {s}SetShader({_SHADER_IFACE[s]}*? p{_SHADER_IFACE[s][5:]}, "
+            f"void {s}SetShader({_SHADER_IFACE[s]}*? p{_SHADER_IFACE[s][6:]}, "
             "ID3D11ClassInstance*?[NumClassInstances]? ppClassInstances, UINT NumClassInstances)",
             f"void {s}GetShader(UINT? pNumClassInstances)",
         ]

@@ -1,0 +1,344 @@
+"""Argument fuzzing of every declared public method (issue 13 items 2, 3, 7).
+
+Every method of the declaration tables in ``pyd3d11.api.cargs`` (the header declarations) is called with
+one argument replaced by a value C could not express (None where NULL is not allowed, a str/float/object
+where an integer is declared, a str as a struct, junk arrays, arrays shorter than their count, integers
+beyond the C type), by another device's object, or by a negative/huge integer that C converts (-1 ->
+0xFFFFFFFF). Expected behaviour (D3D11 API conventions, DESIGN §1): an HRESULT method raises D3D11Error
+with E_INVALIDARG (DXGI: DXGI_ERROR_INVALID_CALL); a void method raises nothing, reports a CORRUPTION
+message D3D11_MESSAGE_ID_CORRUPTED_PARAMETERn (n the C parameter) and changes neither the context's bound
+state nor any resource's bytes. Converted values (-1) only promise no raw Python exception.
+
+CI runs a bounded, seeded sweep; ``python tests/test_api_fuzz.py --soak N`` runs N random cases (several
+arguments bad at once) and prints the counts.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import uuid
+from collections import Counter
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+import pytest
+
+import pyd3d11.headers as h
+from pyd3d11.api import cargs
+from pyd3d11.api.debug import DebugBreakError, ID3D11Debug
+from pyd3d11.d3d11 import (
+    D3D11_CREATE_DEVICE_DEBUG,
+    D3D11_SDK_VERSION,
+    D3D_DRIVER_TYPE_HARDWARE,
+    D3D11CreateDevice,
+    ID3D11InfoQueue,
+)
+from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, D3D11Error
+
+CORRUPTED_PARAMETER1 = 13  # D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1 (d3d11sdklayers.h); n-th is 12 + n
+SKIP = {"SwapDeviceContextState", "Flush1"}  # swap whole pipeline states / take OS events: not argument sweeps
+GROUPS = ("context", "device", "unknown", "resource", "class_linkage", "debug", "info_queue")
+
+
+class Junk:
+    """An object no C type describes."""
+
+
+def _make_objects(dev: Any, ctx: Any) -> dict[str, Any]:
+    tex_desc = dict(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=28, SampleDesc=dict(Count=1),
+                    BindFlags=0x8 | 0x20 | 0x80)
+    tex = dev.CreateTexture2D(tex_desc)
+    depth = dev.CreateTexture2D(dict(tex_desc, Format=45, BindFlags=0x40))
+    buf = dev.CreateBuffer(dict(ByteWidth=64, BindFlags=0x1))
+    dc = dev.CreateDeferredContext(0)
+    srv = dev.CreateShaderResourceView(tex)
+    return {
+        "ID3D11Buffer": buf, "ID3D11Resource": tex, "ID3D11ShaderResourceView": srv,
+        "ID3D11RenderTargetView": dev.CreateRenderTargetView(tex), "ID3D11DepthStencilView":
+            dev.CreateDepthStencilView(depth), "ID3D11UnorderedAccessView": dev.CreateUnorderedAccessView(tex),
+        "ID3D11View": srv, "ID3D11SamplerState": dev.CreateSamplerState(dict(Filter=0x15, AddressU=1, AddressV=1,
+                                                                              AddressW=1, ComparisonFunc=1)),
+        "ID3D11BlendState": dev.CreateBlendState(dict(RenderTarget=[dict(RenderTargetWriteMask=0xF)])),
+        "ID3D11DepthStencilState": dev.CreateDepthStencilState(dict(DepthFunc=2, StencilReadMask=0xFF,
+                                                                    FrontFace=dict(StencilFunc=8, StencilFailOp=1,
+                                                                                   StencilDepthFailOp=1,
+                                                                                   StencilPassOp=1),
+                                                                    BackFace=dict(StencilFunc=8, StencilFailOp=1,
+                                                                                  StencilDepthFailOp=1,
+                                                                                  StencilPassOp=1))),
+        "ID3D11RasterizerState": dev.CreateRasterizerState(dict(FillMode=3, CullMode=1, DepthClipEnable=1)),
+        "ID3D11Asynchronous": dev.CreateQuery(dict(Query=0)),
+        "ID3D11Predicate": dev.CreatePredicate(dict(Query=5)),
+        "ID3D11ClassLinkage": dev.CreateClassLinkage(),
+        "ID3D11CommandList": dc.FinishCommandList(False),
+        "ID3D11DeviceContext": ctx,
+        "IUnknown": buf,
+        "_storages": [tex, depth, buf],
+    }
+
+
+class Env:
+    def __init__(self) -> None:
+        self.dev, _, self.ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, D3D11_CREATE_DEVICE_DEBUG,
+                                                  None, D3D11_SDK_VERSION)
+        self.queue = self.dev.QueryInterface(ID3D11InfoQueue)
+        self.queue.SetMessageCountLimit(64)
+        self.debug = self.dev.QueryInterface(ID3D11Debug)
+        other, _, octx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+        self.objects = _make_objects(self.dev, self.ctx)
+        self.foreign = _make_objects(other, octx)
+        self.tables = cargs.declared_methods()
+        self.targets = {"context": self.ctx, "device": self.dev, "unknown": self.dev,
+                        "resource": self.objects["ID3D11Resource"], "class_linkage": self.objects["ID3D11ClassLinkage"],
+                        "debug": self.debug, "info_queue": self.queue}
+
+    # -- valid baseline arguments ------------------------------------------------------------------------
+    def valid(self, p: cargs.Param, decl: cargs.Declaration) -> Any:
+        counted = {q.count for q in decl.params if q.count}
+        if p.count is not None:
+            n = int(p.count) if p.count.isdigit() else 1
+            if p.nullable and p.pointer:
+                return [None] * n
+            return [self._scalar(p) for _ in range(n)]
+        if p.name in counted:
+            return 1
+        return self._scalar(p)
+
+    def _scalar(self, p: cargs.Param) -> Any:
+        t = p.ctype
+        if t == "OUT":
+            return True
+        if t == "ANY":
+            return None
+        if t == "FLOAT":
+            return 0.0
+        if t == "BOOL":
+            return False
+        if t == "LPCSTR":
+            return "name"
+        if t in ("REFIID", "REFGUID"):
+            return uuid.UUID("00000000-0000-0000-c000-000000000046")
+        if t.startswith(("ID3D", "IUnknown", "IDXGI")):
+            if p.nullable:
+                return None
+            return self.objects.get(t)
+        cls = getattr(h, t, None)
+        if isinstance(cls, type) and hasattr(cls, "__struct_fields__"):
+            return cls()
+        return 0
+
+    # -- bad values ------------------------------------------------------------------------------------
+    def bad_values(self, p: cargs.Param, decl: cargs.Declaration) -> list[tuple[str, Any]]:
+        """(kind, value): kind 'reject' must be refused by the conversion, 'convert' only must not leak."""
+        t = p.ctype
+        out: list[tuple[str, Any]] = []
+        if t in ("OUT", "ANY"):
+            return out
+        if p.count is not None:
+            out += [("reject", "abc"), ("reject", 7), ("reject", Junk()), ("reject", [Junk()] * 4)]
+            if not p.count.isdigit():
+                out.append(("short", None))
+            if not p.array_nullable:
+                out.append(("reject", None))
+            return out
+        if t in cargs._INT_BITS or (not p.pointer and not t.startswith(("ID3D", "IDXGI", "IUnknown"))
+                                     and t not in ("FLOAT", "BOOL", "LPCSTR", "REFIID", "REFGUID")
+                                     and cargs._struct_class(t) is None):
+            out += [("reject", "1"), ("reject", 1.5), ("reject", Junk()), ("reject", [1]), ("reject", 2 ** 70),
+                    ("reject", -(2 ** 70))]
+            if not p.nullable:
+                out.append(("reject", None))
+            if not decl.name.startswith("Get") and "Get" not in decl.name[2:5]:
+                out += [("convert", -1), ("convert", -(2 ** 31)), ("convert", 2 ** 32 - 1)]
+            return out
+        if t == "FLOAT":
+            return [("reject", None), ("reject", "0.5"), ("reject", Junk()), ("convert", float("nan")),
+                    ("convert", 1e300)]
+        if t == "BOOL":
+            return [("reject", None), ("reject", "yes"), ("reject", Junk()), ("reject", 1.5)]
+        if t == "LPCSTR":
+            return [("reject", None), ("reject", 5), ("reject", Junk())]
+        if t in ("REFIID", "REFGUID"):
+            return [("reject", 5), ("reject", Junk()), ("reject", "not-a-guid")]
+        if t.startswith(("ID3D", "IDXGI", "IUnknown")):
+            out += [("reject", "buffer"), ("reject", 5), ("reject", Junk())]
+            if not p.nullable:
+                out.append(("reject", None))
+            if t not in ("IUnknown", "ID3D11DeviceContext"):
+                wrong = self.objects["ID3D11SamplerState"] if t != "ID3D11SamplerState" else \
+                    self.objects["ID3D11Buffer"]
+                out.append(("reject", wrong))
+            if t in self.foreign and t not in cargs.CROSS_DEVICE and t != "ID3D11DeviceContext":
+                out.append(("foreign", self.foreign[t]))
+            return out
+        cls = cargs._struct_class(t)
+        first = next(iter(cls.__struct_fields__)) if cls is not None else "x"
+        out += [("reject", "desc"), ("reject", 5), ("reject", [1, 2]), ("reject", Junk()),
+                ("reject", self.objects["ID3D11Buffer"])]
+        if cls is not None and cls.__struct_fields__[first][0] == "scalar":
+            out.append(("reject", {first: "junk"}))
+        if not p.nullable:
+            out.append(("reject", None))
+        return out
+
+    # -- observation -----------------------------------------------------------------------------------
+    def fingerprint(self) -> tuple:
+        return (_deep(self.ctx._state), tuple(bytes(o._storage.data) for o in self.objects["_storages"]),
+                len(self.ctx._maps))
+
+    def messages(self) -> list[int]:
+        q = self.queue
+        return [q.GetMessage(i).ID for i in range(q.GetNumStoredMessages())]
+
+
+def _deep(obj: Any) -> Any:
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return tuple(_deep(getattr(obj, f.name)) for f in fields(obj))
+    if isinstance(obj, dict):
+        return tuple((k, _deep(v)) for k, v in obj.items())
+    if isinstance(obj, (list, tuple)):
+        return tuple(_deep(v) for v in obj)
+    if isinstance(obj, (int, float, str, bool, type(None))):
+        return obj
+    return id(obj)
+
+
+def run_case(env: Env, group: str, decl: cargs.Declaration, args: dict[str, Any], bad: dict[str, str]) -> str:
+    """Call one method; check the contract; return the outcome name (raises AssertionError on a breach)."""
+    target = env.targets[group]
+    method = getattr(target, decl.name)
+    env.queue.ClearStoredMessages()
+    before = env.fingerprint() if group == "context" else None
+    strict = all(k in ("reject", "short", "foreign") for k in bad.values())
+    try:
+        method(**args)
+    except DebugBreakError:  # pragma: no cover - no break is set
+        raise
+    except D3D11Error as e:
+        assert not decl.void, f"{decl.name} ({bad}) raised {e!r} from a void method"
+        if strict:
+            assert e.hresult in (E_INVALIDARG, DXGI_ERROR_INVALID_CALL), f"{decl.name} ({bad}): {e!r}"
+        return "hresult"
+    except Exception as e:  # noqa: BLE001 - the point of the suite
+        raise AssertionError(f"{decl.name}({bad}) leaked {type(e).__name__}: {e}") from e
+    if strict:
+        assert decl.void, f"{decl.name} accepted {bad}"
+        ids = env.messages()
+        index = next(p.index for p in decl.params if p.name in bad)
+        if len(bad) == 1:
+            assert CORRUPTED_PARAMETER1 + index - 1 in ids, f"{decl.name} ({bad}): messages {ids}"
+        else:
+            assert any(CORRUPTED_PARAMETER1 <= i < CORRUPTED_PARAMETER1 + 15 for i in ids), f"{decl.name} {bad}"
+        if before is not None:
+            assert env.fingerprint() == before, f"{decl.name} ({bad}) changed bound state or resource bytes"
+        return "dropped"
+    return "ok"
+
+
+def _cases(env: Env):
+    for group in GROUPS:
+        for name, decl in sorted(env.tables[group].items()):
+            if name in SKIP or not hasattr(env.targets[group], name):
+                continue
+            for p in decl.params:
+                for kind, value in env.bad_values(p, decl):
+                    yield group, decl, p, kind, value
+
+
+def _args(env: Env, decl: cargs.Declaration, p: cargs.Param, kind: str, value: Any) -> dict[str, Any]:
+    args = {q.name: env.valid(q, decl) for q in decl.params}
+    if kind == "short":  # an array shorter than its count (the other arrays of that count are long enough)
+        args[p.count] = 3
+        for q in decl.params:
+            if q.count == p.count and isinstance(args[q.name], list):
+                args[q.name] = args[q.name][:1] * (1 if q is p else 3)
+    else:
+        args[p.name] = value
+    return args
+
+
+@pytest.fixture(scope="module")
+def env():
+    return Env()
+
+
+def test_every_declared_method_is_swept(env):
+    names = {d.name for _g, d, *_ in _cases(env)}
+    for group in GROUPS:
+        for name, decl in env.tables[group].items():
+            if name not in SKIP and decl.params and hasattr(env.targets[group], name) and \
+                    any(q.ctype not in ("OUT", "ANY") for q in decl.params):
+                assert name in names
+
+
+def test_single_bad_argument_sweep(env):
+    counts: Counter = Counter()
+    for group, decl, p, kind, value in _cases(env):
+        counts[run_case(env, group, decl, _args(env, decl, p, kind, value), {p.name: kind})] += 1
+    assert counts["dropped"] > 1000 and counts["hresult"] > 300, counts
+
+
+def test_foreign_objects_are_refused(env):
+    # Create* with another device's resource: E_INVALIDARG; a context call: dropped with the corruption message
+    other = env.foreign
+    with pytest.raises(D3D11Error) as e:
+        env.dev.CreateShaderResourceView(other["ID3D11Resource"])
+    assert e.value.hresult == E_INVALIDARG
+    ctx = env.ctx
+    env.queue.ClearStoredMessages()
+    before = env.fingerprint()
+    ctx.CopyResource(env.objects["ID3D11Resource"], other["ID3D11Resource"])
+    ctx.ExecuteCommandList(other["ID3D11CommandList"], True)
+    ctx.PSSetShaderResources(0, 1, [other["ID3D11ShaderResourceView"]])
+    assert env.fingerprint() == before
+    # CopyResource's pSrcResource (2), ExecuteCommandList's pCommandList (1), ppShaderResourceViews (3)
+    assert env.messages() == [CORRUPTED_PARAMETER1 + 1, CORRUPTED_PARAMETER1, CORRUPTED_PARAMETER1 + 2]
+
+
+def test_minus_one_wraps_to_uint_max():
+    # "-1 for a UINT is 0xFFFFFFFF": a slot of 0xFFFFFFFF is out of range, so nothing binds (not the last slot)
+    e = Env()
+    srv = e.objects["ID3D11ShaderResourceView"]
+    e.ctx.PSSetShaderResources(-1, 1, [srv])
+    assert e.ctx.PSGetShaderResources(0, 128) == [None] * 128
+    assert cargs.to_int(-1, "UINT", "x") == 0xFFFFFFFF
+    assert cargs.to_int(0xFFFFFFFF, "INT", "x") == -1
+    assert cargs.to_int(0x1AB, "UINT8", "x") == 0xAB
+    with pytest.raises(OverflowError):
+        cargs.to_int(2 ** 32, "UINT", "x")
+
+
+def soak(n: int, seed: int = 1) -> Counter:
+    """Random cases with 1-3 bad arguments each; returns the outcome counts."""
+    env = Env()
+    rng = random.Random(seed)
+    pool = list(_cases(env))
+    by_method: dict[str, list] = {}
+    for c in pool:
+        by_method.setdefault(c[1].name, []).append(c)
+    methods = sorted(by_method)
+    counts: Counter = Counter()
+    for _ in range(n):
+        cases = by_method[rng.choice(methods)]
+        picked = {}
+        for c in rng.sample(cases, min(len(cases), rng.randint(1, 3))):
+            if c[2].name not in picked and (c[3] != "short" or not picked):
+                picked[c[2].name] = c
+        group, decl = cases[0][0], cases[0][1]
+        args = {q.name: env.valid(q, decl) for q in decl.params}
+        for _name, (_g, _d, p, kind, value) in picked.items():
+            args.update(_args(env, decl, p, kind, value) if kind == "short" else {p.name: value})
+        bad = {name: c[3] for name, c in picked.items()}
+        try:
+            counts[run_case(env, group, decl, args, bad)] += 1
+        except AssertionError as e:
+            counts["FAIL"] += 1
+            if counts["FAIL"] <= 20:
+                print("FAIL", e)
+    return counts
+
+
+if __name__ == "__main__":  # pragma: no cover - the long soak, outside CI
+    total = int(sys.argv[sys.argv.index("--soak") + 1]) if "--soak" in sys.argv else 100_000
+    print(dict(soak(total)))
