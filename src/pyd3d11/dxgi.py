@@ -33,3 +33,8 @@ from pyd3d11.api.dxgi_swapchain import (
 )
 from pyd3d11.errors import *
 from pyd3d11.headers.dxgi_types import *
+
+
+from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions  # noqa: E402
+
+_wrap_module_functions(globals())  # arguments converted to the header's C types (api/cargs.py)

@@ -43,8 +43,9 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, E_OUTOFMEMORY, D3D11Error, error_for
+from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_FAIL, E_INVALIDARG, E_OUTOFMEMORY, D3D11Error, error_for
 
+HRESULT_FILE_NOT_FOUND = 0x80070002  # HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND)
 SEVERITY_CORRUPTION = 0  # D3D11_MESSAGE_SEVERITY_CORRUPTION
 SEVERITY_ERROR = 1  # D3D11_MESSAGE_SEVERITY_ERROR
 CATEGORY_MISCELLANEOUS = 1  # D3D11_MESSAGE_CATEGORY_MISCELLANEOUS
@@ -310,6 +311,29 @@ DXGI_RESOURCE = """
 HRESULT SetEvictionPriority(UINT EvictionPriority)
 """
 
+# Free functions of the three headers (d3dcompiler.h, d3d11.h, dxgi.h); ``ppErrorMsgs`` is the Python
+# convenience list that receives the error blob.
+FUNCTIONS = """
+HRESULT D3DCompile(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, ANY ppErrorMsgs)
+HRESULT D3DCompile2(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, UINT SecondaryDataFlags, ANY pSecondaryData, SIZE_T SecondaryDataSize, ANY ppErrorMsgs)
+HRESULT D3DCompileFromFile(LPCSTR pFileName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, ANY ppErrorMsgs)
+HRESULT D3DPreprocess(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude)
+HRESULT D3DCreateBlob(SIZE_T Size)
+HRESULT D3DDisassemble(ANY pSrcData, SIZE_T? SrcDataSize, UINT Flags, LPCSTR? szComments)
+HRESULT D3DGetBlobPart(ANY pSrcData, SIZE_T? SrcDataSize, D3D_BLOB_PART? Part, UINT Flags)
+HRESULT D3DGetDebugInfo(ANY pSrcData, SIZE_T? SrcDataSize)
+HRESULT D3DGetInputSignatureBlob(ANY pSrcData, SIZE_T? SrcDataSize)
+HRESULT D3DGetOutputSignatureBlob(ANY pSrcData, SIZE_T? SrcDataSize)
+HRESULT D3DGetInputAndOutputSignatureBlob(ANY pSrcData, SIZE_T? SrcDataSize)
+HRESULT D3DReflect(ANY pSrcData, SIZE_T? SrcDataSize, REFIID pInterface)
+HRESULT D3DStripShader(ANY pShaderBytecode, SIZE_T? BytecodeLength, UINT? uStripFlags)
+HRESULT D3D11CreateDevice(IDXGIAdapter*? pAdapter, D3D_DRIVER_TYPE DriverType, ANY Software, UINT Flags, D3D_FEATURE_LEVEL[FeatureLevels]? pFeatureLevels, UINT? FeatureLevels, UINT? SDKVersion, OUT ppDevice, OUT pFeatureLevel, OUT ppImmediateContext)
+HRESULT D3D11CreateDeviceAndSwapChain(IDXGIAdapter*? pAdapter, D3D_DRIVER_TYPE DriverType, ANY Software, UINT Flags, D3D_FEATURE_LEVEL[FeatureLevels]? pFeatureLevels, UINT? FeatureLevels, UINT? SDKVersion, DXGI_SWAP_CHAIN_DESC*? pSwapChainDesc, OUT ppSwapChain, OUT ppDevice, OUT pFeatureLevel, OUT ppImmediateContext)
+HRESULT CreateDXGIFactory(REFIID riid)
+HRESULT CreateDXGIFactory1(REFIID riid)
+HRESULT CreateDXGIFactory2(UINT Flags, REFIID riid)
+"""
+
 # -- parsing --------------------------------------------------------------------------------------------
 _PARAM = re.compile(r"^(?P<type>\w+)(?P<ptr>\*)?(?P<enull>\?)?(?:\[(?P<count>\w+)\])?(?P<null>\?)?\s+(?P<name>\w+)$")
 _DECL = re.compile(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>.*)\)$")
@@ -381,7 +405,7 @@ def to_int(value: Any, ctype: str, where: str) -> int:
             v = int(value)
         else:
             raise TypeError(f"{where}: {type(value).__name__} {value!r} where {ctype} is declared") from None
-    bits = _INT_BITS.get(ctype, 32)
+    bits = _INT_BITS.get(ctype, 32)  # enums are 32-bit
     # narrower parameters (UINT8 Stencil) take any 32-bit int and keep the low bits, as C's conversion does
     limit = max(bits, 32)
     if not -(1 << (limit - 1)) <= v < (1 << limit):
@@ -531,7 +555,7 @@ def _convert_scalar(p: Param, value: Any, owner: Any, default_none: bool, where:
         return None
     if t in _INT_BITS or (not p.pointer and not _is_interface_name(t) and _struct_class(t) is None
                           and t not in ("FLOAT", "BOOL", "LPCSTR", "REFIID", "REFGUID")):
-        return to_int(value, t if t in _INT_BITS else "ENUM", where)
+        return to_int(value, t, where)
     if t == "FLOAT":
         return to_float(value, where)
     if t == "BOOL":
@@ -701,7 +725,9 @@ def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult
     names = set(table) | {n for n in dir(cls) if n[:1].isupper()}
     for n in sorted(names):
         fn = inspect.getattr_static(cls, n, None)
-        if not inspect.isfunction(fn) or getattr(fn, "__cargs_owner__", None) is cls:
+        if not inspect.isfunction(fn):
+            continue
+        if getattr(fn, "__cargs_owner__", None) is cls and getattr(fn, "__cargs__", None) is table.get(n):
             continue
         if hasattr(fn, "__wrapped_original__") and n not in table:
             continue  # inherited from a class already installed
@@ -710,6 +736,42 @@ def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult
         w.__name__ = n
         w.__cargs_owner__ = cls  # type: ignore[attr-defined]
         setattr(cls, n, w)
+
+
+def wrap_function(fn: Callable[..., Any], decl: Declaration) -> Callable[..., Any]:
+    """The converting, exception-fencing wrapper of a header's free function (all return HRESULTs)."""
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def function(*args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = convert_call(decl, sig, args, kwargs, None)
+        except ArgError as e:
+            raise error_for(E_INVALIDARG, e.text, decl.name) from None
+        try:
+            return fn(*bound.args, **bound.kwargs)
+        except D3D11Error:
+            raise
+        except MemoryError as e:
+            raise error_for(E_OUTOFMEMORY, f"out of memory ({e})", decl.name) from None
+        except FileNotFoundError as e:  # D3DCompileFromFile: HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND)
+            raise error_for(HRESULT_FILE_NOT_FOUND, str(e), decl.name) from None
+        except OSError as e:
+            raise error_for(E_FAIL, str(e), decl.name) from None
+        except RAW_ERRORS as e:
+            raise error_for(E_INVALIDARG, f"invalid argument ({type(e).__name__}: {e})", decl.name) from None
+
+    function.__cargs__ = decl  # type: ignore[attr-defined]
+    function.__wrapped_original__ = fn  # type: ignore[attr-defined]
+    return function
+
+
+def wrap_module_functions(namespace: dict[str, Any]) -> None:
+    """Replace the declared free functions found in a header module's namespace by their wrappers."""
+    for name, decl in parse(FUNCTIONS).items():
+        fn = namespace.get(name)
+        if fn is not None and inspect.isfunction(fn) and not hasattr(fn, "__wrapped_original__"):
+            namespace[name] = wrap_function(fn, decl)
 
 
 _INSTALLED = False
@@ -739,13 +801,11 @@ def install_all() -> None:
     install(ID3D11Multithread, t["multithread"], "none")
     install(shaders.ID3D11ClassLinkage, t["class_linkage"], "object")
     install(resources.ID3D11Resource, t["resource"], "none")
-    for cls in (com.ID3D11DeviceChild, views.ID3D11View, states._StateObject, queries.ID3D11Asynchronous,
-                shaders.ID3D11ClassInstance, ctx.ID3D11CommandList, cstate.ID3DDeviceContextState,
-                *[c for c in vars(states).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
-                *[c for c in vars(views).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
-                *[c for c in vars(queries).values() if isinstance(c, type) and issubclass(c, com.IUnknown)],
-                *[c for c in vars(resources).values() if isinstance(c, type) and issubclass(c, com.IUnknown)]):
-        install(cls, {}, "none")
+    own = [c for m in (states, views, queries, resources, shaders) for c in vars(m).values()
+           if isinstance(c, type) and issubclass(c, com.IUnknown) and c.__module__ == m.__name__]
+    for cls in (com.ID3D11DeviceChild, ctx.ID3D11CommandList, cstate.ID3DDeviceContextState, *own):
+        if cls is not shaders.ID3D11ClassLinkage:
+            install(cls, {}, "none")
     # DXGI methods answer bad arguments with DXGI_ERROR_INVALID_CALL (IDXGIFactory::CreateSwapChain etc.)
     bad = DXGI_ERROR_INVALID_CALL
     install(dxgi_factory.IDXGIObject, t["dxgi_object"], "object", bad)
@@ -766,7 +826,7 @@ def declared_methods() -> dict[str, dict[str, Declaration]]:
         ("class_linkage", CLASS_LINKAGE), ("debug", DEBUG), ("info_queue", INFO_QUEUE),
         ("multithread", MULTITHREAD), ("dxgi_factory", DXGI_FACTORY), ("dxgi_adapter", DXGI_ADAPTER),
         ("dxgi_output", DXGI_OUTPUT), ("dxgi_swap_chain", DXGI_SWAP_CHAIN), ("dxgi_object", DXGI_OBJECT),
-        ("dxgi_device", DXGI_DEVICE), ("dxgi_resource", DXGI_RESOURCE))}
+        ("dxgi_device", DXGI_DEVICE), ("dxgi_resource", DXGI_RESOURCE), ("functions", FUNCTIONS))}
 
 
 def finite(x: float) -> bool:
