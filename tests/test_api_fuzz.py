@@ -331,6 +331,78 @@ def test_minus_one_wraps_to_uint_max():
         cargs.to_int(2 ** 32, "UINT", "x")
 
 
+def _populated() -> Env:
+    """An environment whose context has non-default bindings everywhere a rejected call could write."""
+    e = Env()
+    o, ctx = e.objects, e.ctx
+    cb = e.dev.CreateBuffer(dict(ByteWidth=64, BindFlags=0x4))
+    uav_buf = e.dev.CreateBuffer(dict(ByteWidth=64, BindFlags=0x80, MiscFlags=0x40, StructureByteStride=4))
+    uav = e.dev.CreateUnorderedAccessView(uav_buf, dict(Format=0, ViewDimension=1, Buffer=dict(
+        FirstElement=0, NumElements=16, Flags=0x2)))  # D3D11_BUFFER_UAV_FLAG_APPEND: a hidden counter
+    e.objects["_storages"].append(uav_buf)
+    for s in ("VS", "PS", "CS"):
+        getattr(ctx, s + "SetConstantBuffers")(0, 1, [cb])
+        getattr(ctx, s + "SetSamplers")(0, 1, [o["ID3D11SamplerState"]])
+    ctx.PSSetShaderResources(0, 1, [o["ID3D11ShaderResourceView"]])
+    ctx.IASetVertexBuffers(0, 1, [o["ID3D11Buffer"]], [16], [0])
+    ctx.IASetPrimitiveTopology(4)
+    ctx.RSSetViewports(1, [dict(Width=4, Height=4, MaxDepth=1)])
+    ctx.RSSetScissorRects(1, [dict(left=0, top=0, right=2, bottom=2)])
+    ctx.OMSetBlendState(o["ID3D11BlendState"], [0.5, 0.5, 0.5, 0.5], 0xFF)
+    ctx.OMSetDepthStencilState(o["ID3D11DepthStencilState"], 3)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], [5])
+    ctx.SetPredication(o["ID3D11Predicate"], True)
+    e.extra = {"cb": cb, "uav": uav}
+    return e
+
+
+def test_rejected_calls_leave_a_populated_context_unchanged():
+    # every void setter's own rejections (issue 13 item 2: validate everything, then apply) on a context with
+    # bindings in every slot group; one table row per rule of the method pages (D3D11_COMMONSHADER_* limits,
+    # bind-flag and view-kind rules, NumClassInstances, initial counts)
+    e = _populated()
+    o, ctx = e.objects, e.ctx
+    srv, rtv, uav = o["ID3D11ShaderResourceView"], o["ID3D11RenderTargetView"], e.extra["uav"]
+    vb, cb = o["ID3D11Buffer"], e.extra["cb"]
+    calls = [
+        ("PSSetShaderResources", (127, 2, [srv, srv])),  # past the 128 SRV slots
+        ("PSSetShaderResources", (0, 2, [srv, o["ID3D11UnorderedAccessView"]])),  # a UAV in an SRV list
+        ("VSSetConstantBuffers", (0, 2, [cb, vb])),  # second buffer lacks D3D11_BIND_CONSTANT_BUFFER
+        ("VSSetConstantBuffers", (14, 1, [cb])),  # slot 14 is past D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+        ("PSSetSamplers", (15, 2, [o["ID3D11SamplerState"]] * 2)),  # 16 sampler slots
+        ("PSSetConstantBuffers1", (0, 1, [cb], [1], [16])),  # first constant not a multiple of 16
+        ("IASetVertexBuffers", (31, 2, [vb, vb], [16, 16], [0, 0])),  # 32 vertex-buffer slots
+        ("IASetVertexBuffers", (0, 2, [vb, cb], [16, 16], [0, 0])),  # cb lacks D3D11_BIND_VERTEX_BUFFER
+        ("IASetVertexBuffers", (0, 1, [vb], [4096], [0])),  # stride above 2048
+        ("IASetIndexBuffer", (vb, 28, 0)),  # vb lacks D3D11_BIND_INDEX_BUFFER
+        ("IASetPrimitiveTopology", (6,)),  # 6 is no D3D_PRIMITIVE_TOPOLOGY
+        ("RSSetViewports", (17, [dict(Width=1, Height=1)] * 17)),  # 16 viewports at most
+        ("RSSetScissorRects", (17, [dict(right=1, bottom=1)] * 17)),
+        ("OMSetRenderTargets", (9, [rtv] * 9, None)),  # 8 render targets
+        ("OMSetRenderTargets", (2, [rtv, srv], None)),  # an SRV in an RTV list
+        ("OMSetRenderTargetsAndUnorderedAccessViews", (1, [rtv], None, 1, 64, [uav] * 64, [0] * 64)),
+        ("CSSetUnorderedAccessViews", (0, 2, [uav, uav], [0, 0])),  # one UAV twice
+        ("CSSetUnorderedAccessViews", (63, 2, [uav, None], [0, 0])),  # 64 UAV slots
+        ("CSSetUnorderedAccessViews", (0, 1, [srv], [0])),  # an SRV where a UAV is declared
+        ("PSSetShader", (None, [Junk()], 1)),  # class instances must be ID3D11ClassInstance
+        ("PSSetShader", (o["ID3D11Buffer"], None, 0)),
+        ("SetPredication", (o["ID3D11Asynchronous"], True)),  # an event query is no predicate
+        ("SetPredication", (o["ID3D11Predicate"], "yes")),
+        ("OMSetBlendState", (o["ID3D11BlendState"], [1.0, 2.0], 1)),  # BlendFactor has 4 floats
+        ("OMSetDepthStencilState", (o["ID3D11DepthStencilState"], 1.5)),
+        ("CopyResource", (o["ID3D11Resource"], o["ID3D11Buffer"])),  # different dimensions
+        ("UpdateSubresource", (o["ID3D11Resource"], 1, None, b"\0" * 64, 16, 0)),  # one mip: subresource 1 absent
+        ("ClearUnorderedAccessViewUint", (uav, [1, 2, 3])),
+        ("ClearRenderTargetView", (rtv, "red")),
+    ]
+    for name, args in calls:
+        e.queue.ClearStoredMessages()
+        before = e.fingerprint()
+        getattr(ctx, name)(*args)
+        assert e.fingerprint() == before, name
+        assert e.queue.GetNumStoredMessages() >= 1, name
+
+
 def soak(n: int, seed: int = 1) -> Counter:
     """Random cases with 1-3 bad arguments each; returns the outcome counts."""
     env = Env()
