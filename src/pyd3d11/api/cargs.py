@@ -424,6 +424,7 @@ def to_float(value: Any, where: str) -> float:
         return float(np.float32(float(value)))
 
 
+@functools.cache
 def _struct_class(ctype: str) -> Any:
     h = _headers()
     cls = getattr(h, ctype, None)
@@ -475,7 +476,7 @@ def _check_fields(value: Any, cls: type, where: str, depth: int) -> None:
             _check_scalar(v, defaults.get(name), here)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _defaults_cached(cls: type) -> tuple[tuple[str, Any], ...]:
     try:
         inst = cls()
@@ -498,10 +499,23 @@ def _check_scalar(v: Any, default: Any, where: str) -> None:
             raise OverflowError(f"{where}: {int(v)} does not fit the field")
 
 
-def _is_com(value: Any) -> bool:
-    from .com import IUnknown
+_CLASSES: dict[str, type] = {}
 
-    return isinstance(value, IUnknown)
+
+def _cls(name: str) -> type:
+    """IUnknown / ID3D11Device, imported once (api modules import this one)."""
+    c = _CLASSES.get(name)
+    if c is None:
+        from .com import IUnknown
+        from .device import ID3D11Device
+
+        _CLASSES.update(IUnknown=IUnknown, ID3D11Device=ID3D11Device)
+        c = _CLASSES[name]
+    return c
+
+
+def _is_com(value: Any) -> bool:
+    return isinstance(value, _cls("IUnknown"))
 
 
 # Interface inheritance of the headers (d3d11.h): a derived interface is accepted where its base is declared.
@@ -517,18 +531,21 @@ DERIVED = {
 def implements(value: Any, iface: str) -> bool:
     """Whether ``value`` implements interface ``iface``: by class name through the MRO, the later versions
     (ID3D11DeviceContext1 for ID3D11DeviceContext) and the derived interfaces of :data:`DERIVED`."""
+    return _implements(type(value), iface)
+
+
+@functools.lru_cache(maxsize=4096)
+def _implements(cls: type, iface: str) -> bool:
     if iface == "IUnknown":
-        return _is_com(value)
-    names = {c.__name__ for c in type(value).__mro__}
+        return issubclass(cls, _cls("IUnknown"))
+    names = {c.__name__ for c in cls.__mro__}
     accepted = (iface, *DERIVED.get(iface, ()))
     return any(a in names or a + "1" in names or a + "2" in names or a + "3" in names for a in accepted)
 
 
 def _owner_device(obj: Any) -> Any:
     """The device an API object belongs to (the device itself for device methods), or None."""
-    from .device import ID3D11Device
-
-    if isinstance(obj, ID3D11Device):
+    if isinstance(obj, _cls("ID3D11Device")):
         return obj
     dev = getattr(obj, "_device", None)
     return dev if dev is not None and hasattr(dev, "_report") and not hasattr(dev, "_device") else None
@@ -547,14 +564,32 @@ def convert_one(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, defa
         raise ArgError(p.index, p.name, str(e)) from None
 
 
+@functools.cache
+def _kind(t: str, pointer: bool) -> str:
+    """The conversion a declared type needs: any, int, float, bool, str, guid, interface or struct."""
+    if t in ("ANY", "OUT"):
+        return "any"
+    if t in ("FLOAT", "BOOL", "LPCSTR"):
+        return {"FLOAT": "float", "BOOL": "bool", "LPCSTR": "str"}[t]
+    if t in ("REFIID", "REFGUID"):
+        return "guid"
+    if _is_interface_name(t) and pointer:
+        return "interface"
+    if t in _INT_BITS or (not pointer and _struct_class(t) is None):
+        return "int"
+    return "struct"
+
+
 def _convert_scalar(p: Param, value: Any, owner: Any, default_none: bool, where: str) -> Any:
     t = p.ctype
-    if t in ("ANY", "OUT"):
+    kind = _kind(t, p.pointer)
+    if kind == "any":
         return value
     if value is None and (p.nullable or default_none):
         return None
-    if t in _INT_BITS or (not p.pointer and not _is_interface_name(t) and _struct_class(t) is None
-                          and t not in ("FLOAT", "BOOL", "LPCSTR", "REFIID", "REFGUID")):
+    if kind == "int":
+        if type(value) is int and 0 <= value < 0x80000000:
+            return value  # the common case, already a valid C value of every integer type
         return to_int(value, t, where)
     if t == "FLOAT":
         return to_float(value, where)
@@ -588,6 +623,12 @@ def _convert_scalar(p: Param, value: Any, owner: Any, default_none: bool, where:
     return value
 
 
+@functools.cache
+def _element(p: Param) -> Param:
+    """The declaration of one element of array parameter ``p``."""
+    return Param(p.index, p.name, p.ctype, p.pointer, p.nullable, None, False)
+
+
 def _convert_array(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, default_none: bool) -> Any:
     if value is None:
         if p.array_nullable or default_none:
@@ -607,38 +648,49 @@ def _convert_array(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, d
     if len(items) < n:
         raise IndexError(f"{p.name}: {len(items)} items where {p.count} = {n} are read")
     items = items[:n]
-    elem = Param(p.index, p.name, p.ctype, p.pointer, p.nullable, None, False)
+    elem = _element(p)
     out = [_convert_scalar(elem, x, owner, False, f"{p.name}[{i}]") for i, x in enumerate(items)]
     if p.ctype in ("FLOAT", "UINT") or _struct_class(p.ctype) is not None:
         return out if not isinstance(value, tuple) else tuple(out)
     return out
 
 
-def convert_call(decl: Declaration, sig: inspect.Signature, args: tuple, kwargs: dict, owner: Any
-                 ) -> inspect.BoundArguments:
-    """Bind and convert a call's arguments (counts first, so arrays can read them)."""
-    try:
-        bound = sig.bind(*args, **kwargs)
-    except TypeError as e:
-        raise ArgError(0, "", f"arguments do not match the declaration: {e}") from None
-    params = sig.parameters
-    values = bound.arguments
-    given = set(values)
-    order = sorted(decl.params, key=lambda q: q.count is not None)  # scalars (counts) before arrays
-    for p in order:
-        if p.name not in params:
-            continue
-        default_none = params[p.name].default is None
-        if p.name not in values:
-            if default_none or params[p.name].default is inspect.Parameter.empty:
-                continue
-            value = params[p.name].default
-        else:
-            value = values[p.name]
-        converted = convert_one(p, value, {k: v for k, v in values.items() if k in given}, owner, default_none)
-        if p.name in values:
-            values[p.name] = converted
-    return bound
+class CallPlan:
+    """What one method's conversion needs, computed once: its Python parameters in order, their defaults and
+    the declared parameters, counts first (arrays read their count's converted value)."""
+
+    __slots__ = ("decl", "sig", "names", "defaults", "order")
+
+    def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
+        self.decl, self.sig = decl, sig
+        self.names = tuple(n for n, q in sig.parameters.items() if q.kind in (q.POSITIONAL_ONLY, q.POSITIONAL_OR_KEYWORD))
+        self.defaults = {n: q.default for n, q in sig.parameters.items()}
+        self.order = tuple(q for q in sorted(decl.params, key=lambda q: q.count is not None)
+                           if q.name in sig.parameters)
+
+
+def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple[tuple, dict]:
+    """Bind and convert a call's arguments; returns the converted (args, kwargs) to call the method with."""
+    if not kwargs and len(args) <= len(plan.names):
+        values = dict(zip(plan.names, args))  # the common case: positional arguments, no binding needed
+    else:
+        try:
+            values = dict(plan.sig.bind(*args, **kwargs).arguments)
+        except TypeError as e:
+            raise ArgError(0, "", f"arguments do not match the declaration: {e}") from None
+    given = dict(values)
+    empty = inspect.Parameter.empty
+    for p in plan.order:
+        default = plan.defaults[p.name]
+        default_none = default is None
+        if p.name in given:
+            values[p.name] = convert_one(p, given[p.name], values if p.count is not None else given, owner,
+                                         default_none)
+        elif not default_none and default is not empty:
+            convert_one(p, default, given, owner, default_none)
+    if not kwargs and len(args) <= len(plan.names):
+        return tuple(values[n] for n in plan.names[:len(args)]), {}
+    return (), values
 
 
 # -- installing the wrappers ------------------------------------------------------------------------------
@@ -668,9 +720,15 @@ def _fail(obj: Any, method: str, index: int, text: str, hresult: int = E_INVALID
 
 
 def _lock_of(obj: Any, kind: str) -> Any:
-    from .threading_model import lock_for
+    global _lock_for
+    if _lock_for is None:
+        from .threading_model import lock_for
 
-    return lock_for(obj, kind)
+        _lock_for = lock_for
+    return _lock_for(obj, kind)
+
+
+_lock_for: Any = None
 
 
 _DROPPED_VALUE = {"FLOAT": 0.0, "BOOL": False}  # what a dropped non-void, non-HRESULT call returns
@@ -681,6 +739,7 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
     """The converting, exception-fencing, locking wrapper of one public method."""
     sig = inspect.signature(fn)
     sig_no_self = sig.replace(parameters=list(sig.parameters.values())[1:])
+    plan = CallPlan(decl, sig_no_self) if decl is not None else None
     name = fn.__name__ if decl is None else decl.name
     void = decl.void if decl is not None else False
     dropped = _DROPPED_VALUE.get(decl.returns) if decl is not None else None
@@ -691,13 +750,12 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
         with lock:
             if decl is not None:
                 try:
-                    bound = convert_call(decl, sig_no_self, args, kwargs, _owner_device(self))
+                    args, kwargs = convert_call(plan, args, kwargs, _owner_device(self))
                 except ArgError as e:
                     if void:
                         _drop(self, name, e.index, e.text)
                         return dropped
                     raise _fail(self, name, e.index, e.text, hresult) from None
-                args, kwargs = bound.args, bound.kwargs
             try:
                 return fn(self, *args, **kwargs)
             except D3D11Error:
@@ -740,16 +798,16 @@ def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult
 
 def wrap_function(fn: Callable[..., Any], decl: Declaration) -> Callable[..., Any]:
     """The converting, exception-fencing wrapper of a header's free function (all return HRESULTs)."""
-    sig = inspect.signature(fn)
+    plan = CallPlan(decl, inspect.signature(fn))
 
     @functools.wraps(fn)
     def function(*args: Any, **kwargs: Any) -> Any:
         try:
-            bound = convert_call(decl, sig, args, kwargs, None)
+            args, kwargs = convert_call(plan, args, kwargs, None)
         except ArgError as e:
             raise error_for(E_INVALIDARG, e.text, decl.name) from None
         try:
-            return fn(*bound.args, **bound.kwargs)
+            return fn(*args, **kwargs)
         except D3D11Error:
             raise
         except MemoryError as e:
