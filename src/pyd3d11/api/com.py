@@ -14,6 +14,7 @@ QueryInterface accepts an interface class or an IID (uuid.UUID, GUID-like object
 
 from __future__ import annotations
 
+import threading
 import uuid
 from typing import Any
 
@@ -309,13 +310,17 @@ class _DXGIFacet(IUnknown):
         return self._owner._device.QueryInterface(riid)
 
 
+_FACET_LOCK = threading.Lock()  # two threads' first QueryInterface must still get one facet (COM identity)
+
+
 def facet(owner: Any, cls: type) -> Any:
     """The (cached) ``cls`` facet of ``owner``: the same object for every QueryInterface."""
-    cache = owner.__dict__.setdefault("_dxgi_facets", {})
-    obj = cache.get(cls)
-    if obj is None:
-        obj = cache[cls] = cls(owner)
-    return obj
+    with _FACET_LOCK:
+        cache = owner.__dict__.setdefault("_dxgi_facets", {})
+        obj = cache.get(cls)
+        if obj is None:
+            obj = cache[cls] = cls(owner)
+        return obj
 
 
 # DXGI_USAGE bits derived from D3D11 bind flags (DXGI_USAGE docs; the CPU-access field is the low nibble).
