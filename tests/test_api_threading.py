@@ -244,3 +244,46 @@ def test_shared_immediate_context_calls_are_whole(rep):
             assert len(set(px.tolist())) == 1
 
     _run(work)
+
+
+@pytest.mark.parametrize("rep", range(2))
+def test_deferred_draws_recorded_in_parallel(rep):
+    # 8 threads record full draws (shared shaders, layout and vertex-buffer layout; own colours and targets);
+    # executed afterwards, each target holds exactly its thread's colour
+    from test_api_draw import PS_COLOR, R32G32B32A32_FLOAT, VS_POS_COLOR, buffer, verts
+
+    from pyd3d11.d3d11 import D3D11_INPUT_ELEMENT_DESC
+    from pyd3d11.d3dcompiler import assemble_shader
+
+    dev, ctx = _device()
+    vsb = assemble_shader(VS_POS_COLOR)
+    layout = dev.CreateInputLayout([D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, R32G32B32A32_FLOAT, 0, 0, 0, 0),
+                                    D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, R32G32B32A32_FLOAT, 0, 16, 0, 0)],
+                                   2, vsb)
+    vs, ps = dev.CreateVertexShader(vsb), dev.CreatePixelShader(assemble_shader(PS_COLOR))
+    colours = [(t / 8, 1 - t / 8, 0.5, 1.0) for t in range(THREADS)]
+    vbs = [buffer(dev, verts([-1, -1, 0.5, 1, *c], [-1, 3, 0.5, 1, *c], [3, -1, 0.5, 1, *c]), 0x1) for c in colours]
+    targets = [dev.CreateTexture2D(dict(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=R32G32B32A32_FLOAT,
+                                        SampleDesc=dict(Count=1), BindFlags=BIND_RT)) for _ in range(THREADS)]
+    rtvs = [dev.CreateRenderTargetView(t) for t in targets]
+    lists: list = [None] * THREADS
+
+    def work(t):
+        dc = dev.CreateDeferredContext(0)
+        for _ in range(3):
+            dc.OMSetRenderTargets(1, [rtvs[t]], None)
+            dc.RSSetViewports(1, [dict(Width=4, Height=4, MaxDepth=1)])
+            dc.IASetInputLayout(layout)
+            dc.IASetVertexBuffers(0, 1, [vbs[t]], [32], [0])
+            dc.IASetPrimitiveTopology(4)
+            dc.VSSetShader(vs)
+            dc.PSSetShader(ps)
+            dc.Draw(3, 0)
+        lists[t] = dc.FinishCommandList(False)
+
+    _run(work)
+    for cl in lists:
+        ctx.ExecuteCommandList(cl, False)
+    for t, tex in enumerate(targets):
+        px = tex._storage.data.view(np.float32).reshape(4, 4, 4)
+        np.testing.assert_array_equal(px, np.broadcast_to(np.array(colours[t], np.float32), (4, 4, 4)))
