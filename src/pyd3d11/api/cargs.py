@@ -784,7 +784,8 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
     return method
 
 
-def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult: int = E_INVALIDARG) -> None:
+def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult: int = E_INVALIDARG,
+            locks: Mapping[str, str] | None = None) -> None:
     """Wrap ``cls``'s public methods: those declared in ``table`` convert their arguments; every other
     public method (getters without parameters) is fenced and locked only. Inherited wrappers stay."""
     names = set(table) | {n for n in dir(cls) if n[:1].isupper()}
@@ -797,7 +798,7 @@ def install(cls: type, table: Mapping[str, Declaration], lock_kind: str, hresult
         if hasattr(fn, "__wrapped_original__") and n not in table:
             continue  # inherited from a class already installed
         original = getattr(fn, "__wrapped_original__", fn)
-        w = wrap(original, table.get(n), lock_kind, hresult)
+        w = wrap(original, table.get(n), (locks or {}).get(n, lock_kind), hresult)
         w.__name__ = n
         w.__cargs_owner__ = cls  # type: ignore[attr-defined]
         setattr(cls, n, w)
@@ -857,10 +858,11 @@ def install_all() -> None:
     from .threading_model import ID3D11Multithread, lock_private
 
     t = declared_methods()
-    lock_private(com.IUnknown, ("_add_int_ref", "_release_int_ref"), "com")
     lock_private(ID3D11InfoQueue, ("_report",), "queue")
     lock_private(ID3D11Device, ("_register_child", "_live_children"), "com")  # contexts register children too
-    install(com.IUnknown, t["unknown"], "com")
+    # counts have their own leaf lock (com.py); private data is per object
+    install(com.IUnknown, t["unknown"], "object", locks={"AddRef": "none", "Release": "none",
+                                                         "QueryInterface": "none"})
     install(ID3D11Device, t["device"], "device")
     install(ctx.ID3D11DeviceContext1, t["context"], "context")
     install(ID3D11InfoQueue, t["info_queue"], "queue")
@@ -882,7 +884,7 @@ def install_all() -> None:
     install(dxgi_swapchain.IDXGISwapChain1, {**t["dxgi_object"], **t["dxgi_swap_chain"]}, "object", bad)
     install(com.IDXGIDevice1, {**t["dxgi_object"], **t["dxgi_device"]}, "object", bad)
     install(com.IDXGIResource, t["dxgi_resource"], "object", bad)
-    install(com._DXGIFacet, {"QueryInterface": t["unknown"]["QueryInterface"]}, "com")
+    install(com._DXGIFacet, {"QueryInterface": t["unknown"]["QueryInterface"]}, "none")
     install(com.IDXGISurface1, {}, "none", bad)
 
 

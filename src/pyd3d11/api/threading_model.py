@@ -11,10 +11,12 @@ context. This module keeps those promises with locks, taken by the wrappers ``ap
   ``ID3D11Multithread::Enter``/``Leave``; it is always taken (protection on or off) so a program that shares
   the immediate context without turning protection on still sees serialised, whole calls;
 * ``queue``: the info queue's lock (every context and device thread reports into it);
-* ``com``: one process-wide lock for reference counts, private data and cached facets: objects are shared
-  between devices' threads and a count update is a read-modify-write.
+* ``object``: a per-object lock (private data, class linkages, DXGI objects);
+* ``com``: one process-wide leaf lock for the device's live-object registry and the ID3D11Multithread facet.
+  Reference counts have their own leaf lock in ``com.py``, released before any AddRef/Release hook runs.
 
-Lock order (no cycles): context -> device -> queue -> com. Device methods never take a context lock.
+Lock order (no cycles): context -> device -> object -> queue -> com. Device methods never take a context
+lock; nothing is called while a leaf lock is held.
 """
 
 from __future__ import annotations
