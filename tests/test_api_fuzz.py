@@ -129,6 +129,8 @@ class Env:
             return True
         if t == "ANY":
             return None
+        if t == "DATA":
+            return bytes(256)
         if t == "FLOAT":
             return 0.0
         if t == "BOOL":
@@ -153,6 +155,8 @@ class Env:
         out: list[tuple[str, Any]] = []
         if t in ("OUT", "ANY"):
             return out
+        if t == "DATA":
+            return [("reject", 5), ("reject", "text"), ("reject", Junk())]
         if p.count is not None:
             out += [("reject", "abc"), ("reject", 7), ("reject", Junk()), ("reject", [Junk()] * 4)]
             if not p.count.isdigit():

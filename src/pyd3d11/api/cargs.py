@@ -88,7 +88,8 @@ class ForeignObject(ArgError):
 # -- the declarations -----------------------------------------------------------------------------------
 # Syntax per parameter: ``TYPE[*][?][[COUNT]][?] Name``. ``*?`` on an interface or struct: NULL allowed;
 # ``?`` after ``[COUNT]``: the array pointer may be NULL. ``OUT`` is an out-pointer (the Python convenience
-# flag ``ppX=True/None``), ``ANY`` memory or a value the method interprets itself (bytecode, init data).
+# flag ``ppX=True/None``), ``DATA`` memory (a buffer-protocol object; NULL is the method's rule), ``ANY`` a
+# value the method interprets itself (bytecode, init data, OS handles).
 
 _STAGES = ("VS", "HS", "DS", "GS", "PS", "CS")
 _SHADER_IFACE = {"VS": "ID3D11VertexShader", "HS": "ID3D11HullShader", "DS": "ID3D11DomainShader",
@@ -140,8 +141,8 @@ void CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs)
 void SetPredication(ID3D11Predicate*? pPredicate, BOOL PredicateValue)
 HRESULT Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType, UINT MapFlags)
 void Unmap(ID3D11Resource* pResource, UINT Subresource)
-void UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, ANY pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch)
-void UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, ANY pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags)
+void UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, DATA pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch)
+void UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource, D3D11_BOX*? pDstBox, DATA pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags)
 void CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource)
 void CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, D3D11_BOX*? pSrcBox)
 void CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, D3D11_BOX*? pSrcBox, UINT CopyFlags)
@@ -579,6 +580,8 @@ def _kind(t: str, pointer: bool) -> str:
         return {"FLOAT": "float", "BOOL": "bool", "LPCSTR": "str"}[t]
     if t in ("REFIID", "REFGUID"):
         return "guid"
+    if t == "DATA":
+        return "data"
     if _is_interface_name(t) and pointer:
         return "interface"
     if t in _INT_BITS or (not pointer and _struct_class(t) is None):
@@ -597,6 +600,14 @@ def _convert_scalar(p: Param, value: Any, owner: Any, default_none: bool, where:
         if type(value) is int and 0 <= value < 0x80000000:
             return value  # the common case, already a valid C value of every integer type
         return to_int(value, t, where)
+    if kind == "data":  # const void*: memory (the buffer protocol: bytes, memoryview, numpy); NULL: the method's rule
+        if value is None or isinstance(value, (np.ndarray, bytes, bytearray, memoryview)):
+            return value
+        try:
+            memoryview(value)
+        except TypeError:
+            raise TypeError(f"{where}: {type(value).__name__} is not memory (a buffer-protocol object)") from None
+        return value
     if t == "FLOAT":
         return to_float(value, where)
     if t == "BOOL":
