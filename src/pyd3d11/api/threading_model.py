@@ -15,8 +15,9 @@ context. This module keeps those promises with locks, taken by the wrappers ``ap
 * ``com``: one process-wide leaf lock for the device's live-object registry and the ID3D11Multithread facet.
   Reference counts have their own leaf lock in ``com.py``, released before any AddRef/Release hook runs.
 
-Lock order (no cycles): context -> device -> object -> queue -> com. Device methods never take a context
-lock; nothing is called while a leaf lock is held.
+No cycles: a device or context lock is the same lock as that object's ``object`` lock; device methods never
+take a context or DXGI-object lock (a swap chain may take the device's: swap chain -> device -> queue); the
+queue, ``com`` and reference-count locks are leaves (nothing else is acquired while one is held).
 """
 
 from __future__ import annotations
