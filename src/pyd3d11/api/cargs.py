@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import numbers
 import re
 import struct
@@ -75,6 +76,7 @@ MESSAGE_CORRUPTED_PARAMETER15 = 27
 RAW_ERRORS = (TypeError, ValueError, OverflowError, AttributeError, IndexError, KeyError, struct.error,
               ZeroDivisionError, RecursionError, AssertionError, LookupError, ArithmeticError)
 
+_F32 = struct.Struct("<f")
 _INT_BITS = {"UINT": 32, "UINT8": 8, "UINT16": 16, "UINT64": 64, "SIZE_T": 64, "ULONG": 32, "DWORD": 32,
              "INT": 32, "LONG": 32, "HRESULT": 32, "ENUM": 32}
 _SIGNED = {"INT", "LONG", "HRESULT"}
@@ -190,8 +192,11 @@ def to_float(value: Any, where: str) -> float:
     """C FLOAT: any real number, held as float32 (a double beyond FLT_MAX becomes +-inf, as C converts)."""
     if isinstance(value, (str, bytes, bytearray)) or value is None or not isinstance(value, numbers.Real):
         raise TypeError(f"{where}: {type(value).__name__} where FLOAT is declared")
-    with np.errstate(over="ignore"):
-        return float(np.float32(float(value)))
+    x = float(value)
+    try:
+        return _F32.unpack(_F32.pack(x))[0]  # round to nearest binary32
+    except OverflowError:  # rounds beyond FLT_MAX
+        return math.copysign(math.inf, x)
 
 
 @functools.cache
@@ -247,16 +252,13 @@ def _check_fields(value: Any, cls: type, where: str, depth: int) -> None:
 
 
 @functools.cache
-def _defaults_cached(cls: type) -> tuple[tuple[str, Any], ...]:
+def _defaults(cls: type) -> dict[str, Any]:
+    """The zero value of each field of a header struct (shared; never modified)."""
     try:
         inst = cls()
     except Exception:  # pragma: no cover - every header struct has zero defaults
-        return ()
-    return tuple((n, getattr(inst, n, None)) for n in cls.__struct_fields__)
-
-
-def _defaults(cls: type) -> dict[str, Any]:
-    return dict(_defaults_cached(cls))
+        return {}
+    return {n: getattr(inst, n, None) for n in cls.__struct_fields__}
 
 
 def _check_scalar(v: Any, default: Any, where: str) -> None:
@@ -436,10 +438,11 @@ def _convert_array(p: Param, value: Any, bound: Mapping[str, Any], owner: Any, d
 
 
 class CallPlan:
-    """What one method's conversion needs, computed once: its Python parameters in order, their defaults and
-    the declared parameters, counts first (arrays read their count's converted value)."""
+    """What one method's conversion needs, computed once: its Python parameters in order, their defaults, the
+    declared parameters (counts first: arrays read their count's converted value) and, for the common
+    positional call, each position's declaration."""
 
-    __slots__ = ("decl", "sig", "names", "defaults", "order")
+    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays")
 
     def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
         self.decl, self.sig = decl, sig
@@ -447,28 +450,37 @@ class CallPlan:
         self.defaults = {n: q.default for n, q in sig.parameters.items()}
         self.order = tuple(q for q in sorted(decl.params, key=lambda q: q.count is not None)
                            if q.name in sig.parameters)
+        by_name = {q.name: q for q in decl.params}
+        self.positional = tuple((by_name.get(n), self.defaults[n] is None) for n in self.names)
+        self.has_arrays = any(q.count is not None for q in decl.params)
+
+
+_NO_VALUES: dict[str, Any] = {}
 
 
 def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple[tuple, dict]:
-    """Bind and convert a call's arguments; returns the converted (args, kwargs) to call the method with."""
-    if not kwargs and len(args) <= len(plan.names):
-        values = dict(zip(plan.names, args))  # the common case: positional arguments, no binding needed
+    """Convert a call's arguments; returns the converted (args, kwargs) to call the method with. Omitted
+    parameters keep their Python defaults (valid values by construction)."""
+    positional = not kwargs and len(args) <= len(plan.names)
+    if positional and not plan.has_arrays:  # the common case: no binding, no count lookups
+        out = list(args)
+        for i, (p, default_none) in enumerate(plan.positional[:len(args)]):
+            if p is not None:
+                out[i] = convert_one(p, out[i], _NO_VALUES, owner, default_none)
+        return tuple(out), {}
+    if positional:
+        values = dict(zip(plan.names, args))
     else:
         try:
             values = dict(plan.sig.bind(*args, **kwargs).arguments)
         except TypeError as e:
             raise ArgError(0, "", f"arguments do not match the declaration: {e}") from None
     given = dict(values)
-    empty = inspect.Parameter.empty
     for p in plan.order:
-        default = plan.defaults[p.name]
-        default_none = default is None
         if p.name in given:
             values[p.name] = convert_one(p, given[p.name], values if p.count is not None else given, owner,
-                                         default_none)
-        elif not default_none and default is not empty:
-            convert_one(p, default, given, owner, default_none)
-    if not kwargs and len(args) <= len(plan.names):
+                                         plan.defaults[p.name] is None)
+    if positional:
         return tuple(values[n] for n in plan.names[:len(args)]), {}
     return (), values
 
@@ -523,14 +535,17 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
     name = fn.__name__ if decl is None else decl.name
     void = decl.void if decl is not None else False
     dropped = _DROPPED_VALUE.get(decl.returns) if decl is not None else None
+    needs_owner = decl is not None and any(_kind(q.ctype, q.pointer) == "interface" for q in decl.params)
+    per_object = lock_kind in ("device", "context", "queue", "object")
 
     @functools.wraps(fn)
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        lock = _lock_of(self, lock_kind)
+        # the per-object lock is created once (threading_model) and then read straight from the object
+        lock = (self.__dict__.get("_api_lock") if per_object else None) or _lock_of(self, lock_kind)
         with lock:
             if decl is not None:
                 try:
-                    args, kwargs = convert_call(plan, args, kwargs, _owner_device(self))
+                    args, kwargs = convert_call(plan, args, kwargs, _owner_device(self) if needs_owner else None)
                 except ArgError as e:
                     if void:
                         _drop(self, name, e.index, e.text)
