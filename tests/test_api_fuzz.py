@@ -41,7 +41,7 @@ from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, D3D11Error
 
 CORRUPTED_PARAMETER1 = 13  # D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1 (d3d11sdklayers.h); n-th is 12 + n
 SKIP = {"SwapDeviceContextState", "Flush1"}  # swap whole pipeline states / take OS events: not argument sweeps
-GROUPS = ("context", "device", "unknown", "resource", "class_linkage", "debug", "info_queue", "multithread",
+GROUPS = ("context", "deferred", "device", "unknown", "resource", "class_linkage", "debug", "info_queue", "multithread",
           "dxgi_factory", "dxgi_adapter", "dxgi_output", "dxgi_swap_chain", "dxgi_device", "dxgi_resource",
           "functions")
 
@@ -94,6 +94,7 @@ class Env:
         self.objects = _make_objects(self.dev, self.ctx)
         self.foreign = _make_objects(other, octx)
         self.tables = cargs.declared_methods()
+        self.tables["deferred"] = self.tables["context"]  # a deferred context answers the same declarations
         factory = dxgi.CreateDXGIFactory1()
         adapter = factory.EnumAdapters(0)
         swap_chain = factory.CreateSwapChain(self.dev, dxgi.DXGI_SWAP_CHAIN_DESC(
@@ -108,6 +109,7 @@ class Env:
                         "dxgi_factory": factory, "dxgi_adapter": adapter, "dxgi_output": self.objects["IDXGIOutput"],
                         "dxgi_swap_chain": swap_chain, "dxgi_device": self.dev.QueryInterface(dxgi.IDXGIDevice),
                         "dxgi_resource": self.objects["ID3D11Resource"].QueryInterface(dxgi.IDXGIResource),
+                        "deferred": self.dev.CreateDeferredContext(0),
                         "functions": SimpleNamespace(**{n: getattr(d3dcompiler, n, None) or getattr(d3d11, n, None)
                                                         or getattr(dxgi, n) for n in self.tables["functions"]})}
 
@@ -207,9 +209,10 @@ class Env:
         return out
 
     # -- observation -----------------------------------------------------------------------------------
-    def fingerprint(self) -> tuple:
-        return (_deep(self.ctx._state), tuple(bytes(o._storage.data) for o in self.objects["_storages"]),
-                len(self.ctx._maps))
+    def fingerprint(self, ctx: Any = None) -> tuple:
+        ctx = self.ctx if ctx is None else ctx
+        return (_deep(ctx._state), tuple(bytes(o._storage.data) for o in self.objects["_storages"]),
+                len(ctx._maps), len(ctx._recording))
 
     def messages(self) -> list[int]:
         q = self.queue
@@ -233,7 +236,8 @@ def run_case(env: Env, group: str, decl: cargs.Declaration, args: dict[str, Any]
     target = env.targets[group]
     method = getattr(target, decl.name)
     env.queue.ClearStoredMessages()
-    before = env.fingerprint() if group == "context" else None
+    state_of = target if group in ("context", "deferred") else None
+    before = env.fingerprint(state_of) if state_of is not None else None
     strict = all(k in ("reject", "short", "foreign") for k in bad.values())
     try:
         method(**args)
@@ -257,7 +261,7 @@ def run_case(env: Env, group: str, decl: cargs.Declaration, args: dict[str, Any]
         else:
             assert any(CORRUPTED_PARAMETER1 <= i < CORRUPTED_PARAMETER1 + 15 for i in ids), f"{decl.name} {bad}"
         if before is not None:
-            assert env.fingerprint() == before, f"{decl.name} ({bad}) changed bound state or resource bytes"
+            assert env.fingerprint(state_of) == before, f"{decl.name} ({bad}) changed bound state or resource bytes"
         return "dropped"
     return "ok"
 
