@@ -416,9 +416,9 @@ def soak(n: int, seed: int = 1) -> Counter:
     env = Env()
     rng = random.Random(seed)
     pool = list(_cases(env))
-    by_method: dict[str, list] = {}
+    by_method: dict[str, list] = {}  # "group.Method" -> its cases
     for c in pool:
-        by_method.setdefault(c[1].name, []).append(c)
+        by_method.setdefault(f"{c[0]}.{c[1].name}", []).append(c)
     methods = sorted(by_method)
     counts: Counter = Counter()
     for _ in range(n):
