@@ -1,15 +1,14 @@
-"""ID3D11Multithread, ID3DUserDefinedAnnotation, D3DReadFileToBlob / D3DWriteBlobToFile and the release of
-interfaces stored with SetPrivateDataInterface (issue 16 item 7; MicrosoftDocs pages of each)."""
+"""ID3DUserDefinedAnnotation, D3DReadFileToBlob / D3DWriteBlobToFile and the release of
+interfaces stored with SetPrivateDataInterface (issue 16 item 7; MicrosoftDocs pages of each). ID3D11Multithread is
+tested in test_api_threading.py."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 
 import pytest
 
 from pyd3d11.api.annotation import IID_ID3DUserDefinedAnnotation
-from pyd3d11.api.multithread import IID_ID3D11Multithread
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DReadFileToBlob, D3DWriteBlobToFile, ID3DBlob
 from pyd3d11.errors import D3D11Error
@@ -18,71 +17,6 @@ from pyd3d11.errors import D3D11Error
 def _device(flags=0):
     dev, _, ctx = D3D11CreateDevice(None, 1, None, flags, [0xB000], 1, 7)  # noqa: F405
     return dev, ctx
-
-
-# --- ID3D11Multithread ---------------------------------------------------------------------------------
-
-def test_multithread_from_context_and_device_is_one_object():
-    dev, ctx = _device()
-    a = ctx.QueryInterface(IID_ID3D11Multithread)
-    b = dev.QueryInterface(IID_ID3D11Multithread)
-    assert a is b
-
-
-def test_multithread_protected_default_and_set_returns_previous():
-    dev, ctx = _device()
-    mt = ctx.QueryInterface(IID_ID3D11Multithread)
-    assert mt.GetMultithreadProtected() is True
-    assert mt.SetMultithreadProtected(False) is True
-    assert mt.GetMultithreadProtected() is False
-    assert mt.SetMultithreadProtected(True) is False
-
-
-def test_multithread_singlethreaded_device_starts_unprotected():
-    dev, ctx = _device(0x1)  # D3D11_CREATE_DEVICE_SINGLETHREADED
-    assert ctx.QueryInterface(IID_ID3D11Multithread).GetMultithreadProtected() is False
-
-
-def test_multithread_enter_blocks_other_threads_until_leave():
-    dev, ctx = _device()
-    mt = ctx.QueryInterface(IID_ID3D11Multithread)
-    order = []
-    mt.Enter()
-    mt.Enter()  # re-entrant for the owning thread
-
-    def other():
-        mt.Enter()
-        order.append("other")
-        mt.Leave()
-
-    t = threading.Thread(target=other)
-    t.start()
-    t.join(0.2)
-    assert order == []  # still blocked
-    mt.Leave()
-    t.join(0.2)
-    assert order == []  # one Enter is still held
-    order.append("main")
-    mt.Leave()
-    t.join(5)
-    assert order == ["main", "other"]
-
-
-def test_multithread_counts_references_on_the_device():
-    dev, ctx = _device()
-    before = dev.AddRef() - 1
-    dev.Release()
-    mt = dev.QueryInterface(IID_ID3D11Multithread)
-    assert dev.AddRef() - 1 == before + 1
-    dev.Release()
-    mt.Release()
-
-
-def test_deferred_context_has_no_multithread():
-    dev, _ = _device()
-    deferred = dev.CreateDeferredContext(0)
-    with pytest.raises(D3D11Error):
-        deferred.QueryInterface(IID_ID3D11Multithread)
 
 
 # --- ID3DUserDefinedAnnotation -------------------------------------------------------------------------

@@ -18,7 +18,12 @@ from context_testkit import (
     view,
 )
 
+from pyd3d11.api.com import ID3D11DeviceChild
 from pyd3d11.storage import ViewKind
+
+
+class ID3D11ClassInstance(ID3D11DeviceChild):
+    """A stand-in class instance (the real one needs a linkage and a compiled class)."""
 
 STAGES = ["VS", "HS", "DS", "GS", "PS", "CS"]
 CB, VB, IB, SO, SRVB, RT, DS, UAVB = 0x4, 0x1, 0x2, 0x10, 0x8, 0x20, 0x40, 0x80
@@ -246,7 +251,9 @@ def test_predication_and_class_instances():
     ctx.SetPredication(p, True)
     assert ctx.GetPredication() == (p, True)
     sh = SHADERS["PS"](dev)
-    inst = ID3D11SamplerState(dev)  # any COM object stands in for a class instance
+    inst = ID3D11ClassInstance(dev)  # ppClassInstances is ID3D11ClassInstance* (a sampler is dropped)
+    ctx.PSSetShader(sh, [ID3D11SamplerState(dev)], 1)
+    assert ctx.PSGetShader() == (None, [])
     ctx.PSSetShader(sh, [inst], 1)
     assert ctx.PSGetShader() == (sh, [inst])
 

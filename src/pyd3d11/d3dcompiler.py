@@ -17,3 +17,8 @@ def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noq
     if szComments:
         text = f"// {szComments}\n" + text
     return ID3DBlob(text.encode() + b"\0")
+
+
+from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions  # noqa: E402
+
+_wrap_module_functions(globals())  # arguments converted to the header's C types (api/cargs.py)

@@ -2,6 +2,7 @@
 plus the DXGI objects: CreateDXGIFactory/1/2, the factory, adapter, output, device, resource, surface
 and swap-chain interfaces, and the headless present sinks."""
 
+from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions
 from pyd3d11.api.com import (
     IDXGIDevice,
     IDXGIDevice1,
@@ -34,3 +35,5 @@ from pyd3d11.api.dxgi_swapchain import (
 )
 from pyd3d11.errors import *
 from pyd3d11.headers.dxgi_types import *
+
+_wrap_module_functions(globals())  # arguments converted to the header's C types (api/cargs.py)

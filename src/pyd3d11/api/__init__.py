@@ -42,3 +42,13 @@ __all__ = [
     "ID3D11RenderTargetView", "ID3D11RenderTargetView1", "ID3D11ShaderResourceView", "ID3D11ShaderResourceView1",
     "ID3D11UnorderedAccessView", "ID3D11UnorderedAccessView1", "ID3D11View",
 ]
+
+from pyd3d11.api.threading_model import ID3D11Multithread  # noqa: E402
+
+__all__ += ["ID3D11Multithread"]
+
+from pyd3d11.api.cargs import install_all as _install_all  # noqa: E402 - after every interface class exists
+from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions  # noqa: E402
+
+_install_all()
+_wrap_module_functions(globals())  # D3D11CreateDevice / D3D11CreateDeviceAndSwapChain

@@ -14,6 +14,7 @@ QueryInterface accepts an interface class or an IID (uuid.UUID, GUID-like object
 
 from __future__ import annotations
 
+import threading
 import uuid
 from typing import Any
 
@@ -30,6 +31,7 @@ from pyd3d11.headers import DXGI_SURFACE_DESC
 
 from .device_structs import F, header
 
+_REF_LOCK = threading.Lock()  # guards _refcount/_intref updates (see IUnknown.AddRef)
 _POINTER_SIZE = 8  # sizeof(IUnknown *) on the 64-bit ABI this runtime models
 
 
@@ -117,20 +119,28 @@ class IUnknown:
     def _extra_interface(self, key: uuid.UUID) -> Any:
         return None
 
+    # Counts change under _REF_LOCK (a leaf lock: several threads share objects and ``+=`` is a
+    # read-modify-write); the hooks run after it is released, so they may take other locks.
     def AddRef(self) -> int:  # noqa: N802
-        self._refcount += 1
-        if self._refcount == 1:
+        with _REF_LOCK:
+            self._refcount += 1
+            count = self._refcount
+        if count == 1:
             self._public_revived()
-        return self._refcount
+        return count
 
     def Release(self) -> int:  # noqa: N802
-        if self._refcount > 0:
-            self._refcount -= 1
+        with _REF_LOCK:
             if self._refcount == 0:
-                self._public_released()
-                if self._intref == 0:
-                    self._destroy()
-        return self._refcount
+                return 0
+            self._refcount -= 1
+            count = self._refcount
+            final = count == 0 and self._intref == 0
+        if count == 0:
+            self._public_released()
+            if final:
+                self._destroy()
+        return count
 
     def _public_revived(self) -> None:
         """Hook: the public count went 0 -> 1 (a getter or Create* handed the object out again)."""
@@ -154,15 +164,20 @@ class IUnknown:
 
     # -- internal references (runtime-held: bindings, context state objects) ---------------------
     def _add_int_ref(self) -> int:
-        self._intref += 1
-        return self._intref
+        with _REF_LOCK:
+            self._intref += 1
+            return self._intref
 
     def _release_int_ref(self) -> int:
-        if self._intref > 0:
+        with _REF_LOCK:
+            if self._intref == 0:
+                return 0
             self._intref -= 1
-            if self._intref == 0 and self._refcount == 0:
-                self._destroy()
-        return self._intref
+            count = self._intref
+            final = count == 0 and self._refcount == 0
+        if final:
+            self._destroy()
+        return count
 
     def _alive(self) -> bool:
         """Whether any reference (public or internal) is left: what keeps a state object cached and
@@ -318,13 +333,17 @@ class _DXGIFacet(IUnknown):
         return self._owner._device.QueryInterface(riid)
 
 
+_FACET_LOCK = threading.Lock()  # two threads' first QueryInterface must still get one facet (COM identity)
+
+
 def facet(owner: Any, cls: type) -> Any:
     """The (cached) ``cls`` facet of ``owner``: the same object for every QueryInterface."""
-    cache = owner.__dict__.setdefault("_dxgi_facets", {})
-    obj = cache.get(cls)
-    if obj is None:
-        obj = cache[cls] = cls(owner)
-    return obj
+    with _FACET_LOCK:
+        cache = owner.__dict__.setdefault("_dxgi_facets", {})
+        obj = cache.get(cls)
+        if obj is None:
+            obj = cache[cls] = cls(owner)
+        return obj
 
 
 # DXGI_USAGE bits derived from D3D11 bind flags (DXGI_USAGE docs; the CPU-access field is the low nibble).

@@ -146,15 +146,16 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         return out
 
     def _extra_interface(self, key: Any) -> Any:
-        """ID3DUserDefinedAnnotation (every context) and the device's ID3D11Multithread (immediate)."""
+        """ID3DUserDefinedAnnotation (every context); ID3D11Multithread is "obtained by querying it from an
+        immediate device context" (its remarks)."""
         from .annotation import IID_ID3DUserDefinedAnnotation, annotation_of
-        from .multithread import IID_ID3D11Multithread, multithread_of
+        from .threading_model import ID3D11Multithread, multithread_of
 
         if key == IID_ID3DUserDefinedAnnotation:
             return annotation_of(self)
-        if key == IID_ID3D11Multithread and not self._deferred:
-            return multithread_of(self._device)
-        return super()._extra_interface(key)
+        if key == ID3D11Multithread._iid and not self._deferred:
+            return multithread_of(self)
+        return None
 
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:

@@ -76,10 +76,6 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
             return self._debug
         if key in (IID_IDXGIDevice, IID_IDXGIDevice1):  # one cached facet (COM identity)
             return facet(self, IDXGIDevice)
-        from .multithread import IID_ID3D11Multithread, multithread_of
-
-        if key == IID_ID3D11Multithread:
-            return multithread_of(self)
         return None
 
     @contextlib.contextmanager
