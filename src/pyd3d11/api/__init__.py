@@ -47,8 +47,14 @@ from pyd3d11.api.threading_model import ID3D11Multithread  # noqa: E402
 
 __all__ += ["ID3D11Multithread"]
 
+from pyd3d11.api import level_rules as _level_rules  # noqa: E402
 from pyd3d11.api.cargs import install_all as _install_all  # noqa: E402 - after every interface class exists
 from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions  # noqa: E402
+from pyd3d11.api.context import ID3D11DeviceContext1 as _ID3D11DeviceContext1  # noqa: E402
 
 _install_all()
+# The 10Level9 table (and its 10_x rows) gates the context methods it names: outside the argument layer, since a
+# method the level lacks is dropped whatever its arguments (e.g. CSSetShader at 9_x, where the only shader that
+# could be passed is another device's).
+_level_rules.install(_ID3D11DeviceContext1, limits=False)
 _wrap_module_functions(globals())  # D3D11CreateDevice / D3D11CreateDeviceAndSwapChain

@@ -566,8 +566,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         return addref(self._device)
 
 
-# The 10Level9 table (and its 10_x rows) gates the context methods it names, from one place.
-level_rules.install(ID3D11DeviceContext1)
+# Level rules that limit a call (ClearRenderTargetView's first slice at 9_x) rewrite its arguments, so they sit
+# inside the argument layer; the rules that drop a call wrap it from outside (api/__init__.py).
+level_rules.install(ID3D11DeviceContext1, limits=True)
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 

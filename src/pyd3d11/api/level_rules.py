@@ -436,11 +436,15 @@ def _wrap(fn: Any, rules: list[LevelRule]) -> Any:
         for rule in rules:
             if fl not in rule.levels:
                 continue
-            if rule.limit is not None:
-                rule.limit(self, a)
-                changed = True
-                continue
-            reason = rule.check(self, a) if rule.check is not None else None
+            try:
+                if rule.limit is not None:
+                    rule.limit(self, a)
+                    changed = True
+                    continue
+                reason = rule.check(self, a) if rule.check is not None else None
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError, OverflowError):
+                # arguments C could not express: the argument layer inside refuses them with its own message
+                return fn(self, *args, **kw)
             if reason:
                 self._report(SEV_ERROR, rule.category, f"ID3D11DeviceContext::{rule.method}: {reason} "
                              f"(10Level9 rule for {_level_names(rule.levels)}: {rule.statement}) The call is "
@@ -455,9 +459,13 @@ def _wrap(fn: Any, rules: list[LevelRule]) -> Any:
     return gated
 
 
-def install(cls: type) -> None:
-    """Wrap every method of ``cls`` that the table names (once)."""
+def install(cls: type, limits: bool | None = None) -> None:
+    """Wrap every method of ``cls`` that the table names (once). ``limits``: only the methods whose rules limit
+    the call (True: they rewrite arguments, so they sit inside the argument layer and hand it converted
+    objects) or only those whose rules drop it (False: outside the argument layer; None: all)."""
     for method in sorted({r.method for r in RULES}):
+        if limits is not None and any(r.limit is not None for r in rules_for(method)) != limits:
+            continue
         fn = getattr(cls, method, None)
         if fn is None or getattr(fn, "_level_rules", None) is not None:
             continue
