@@ -43,6 +43,7 @@ from .shader_io import (
     component_list,
     global_flags,
     input_decls,
+    output_decls,
     uses_sample_frequency,
 )
 from .tessellator import tessellate_patches
@@ -210,6 +211,13 @@ def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, 
     return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
 
 
+def _declared_targets(ps: ir.Program | None) -> int:
+    """Bit i set when the pixel shader declares colour output o<i> (§16.9.1); 0 without a pixel shader."""
+    if ps is None:
+        return 0
+    return sum(1 << d.register for d in output_decls(ps) if d.operand_type == OT.OUTPUT and d.register < 8)
+
+
 def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
     """Raster sample offsets and the ForcedSampleCount in effect (0: the output pattern, §3.5.6)."""
     forced = int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
@@ -247,7 +255,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
-    om = OutputMerger(state.om, state.sample_count)
+    om = OutputMerger(state.om, state.sample_count, _declared_targets(ctx.ps))
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     for start in range(0, quads.count, step):
         part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
