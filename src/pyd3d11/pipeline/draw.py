@@ -181,8 +181,8 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     stats.gs_invocations = pre.gs_invocations
     stats.gs_primitives = pre.gs_primitives
     stats.so = pre.so
-    if not pre.rasterize or (state.ps is None and state.om.dsv is None):
-        return stats
+    if not pre.rasterize:
+        return stats  # §20.4.7: with rasterization off the clipper does not run (CInvocations stays)
     _draw_primitives(state, pre, stats)
     return stats
 
@@ -242,7 +242,9 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:
         prep = prepare_lines(state, vout, outputs, pos, rows, stats, offsets.shape[0])
-    if prep is None:
+    if prep is None or (state.ps is None and state.om.dsv is None):
+        # The clipper ran (its statistics count, §20.4.7); with neither a pixel shader nor a depth
+        # buffer nothing downstream can change (§16.9.1), so rasterization is skipped.
         return
     if prep.quads is not None:
         quads = prep.quads
