@@ -22,6 +22,7 @@ from typing import Any
 from pyd3d11.errors import InvalidArgError
 
 from . import device_consts as C
+from . import shader_requirements
 from .caps import FeatureLevelCaps, shader_model_allowed
 from .com import ID3D11DeviceChild, iid
 from .device_formats import FS_IA_VERTEX_BUFFER, format_facts, format_name, format_support
@@ -100,6 +101,10 @@ def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: A
     parsed = ParsedShader(blob, container, ptype, major, minor, program, level9)
     for which in ("input_signature", "output_signature", "patch_constant_signature"):
         parsed.signature(which)  # a malformed signature chunk is E_INVALIDARG at creation, not later
+    missing = shader_requirements.check(caps, parsed)
+    if missing is not None:
+        raise reject(f"the shader needs {missing}, which this device reports unsupported",
+                     msg_prefix + "INVALIDSHADERBYTECODE")
     return parsed
 
 
