@@ -300,3 +300,82 @@ def test_declared_target_honours_the_write_mask():
                              RenderTarget=[rt_desc] * 8)
     rts, _ = _two_targets(dev, ctx, "float4 main() : SV_Target0 { return 1; }", blend=blend)
     assert np.all(texture_to_numpy(ctx, rts[0]) == np.float32([1.0, 0.5, 1.0, 1.0]))
+
+
+# --- viewport and render-target array indices out of range (§15.8.1, §15.15) ----------------------------------
+
+INDEX_GS = """
+struct V { float4 p : SV_Position; };
+struct G { float4 p : SV_Position; uint i : {semantic}; };
+[maxvertexcount(3)]
+void main(triangle V v[3], inout TriangleStream<G> s) {
+    for (int k = 0; k < 3; k++) { G g; g.p = v[k].p; g.i = {value}; s.Append(g); }
+}
+"""
+INDEX_PS = "uint4 main(float4 p : SV_Position, uint i : {semantic}) : SV_Target {{ return uint4(i + 1, 0, 0, 1); }}"
+
+
+def _index_draw(dev, ctx, semantic: str, value: int, rt_slices: int = 1, viewports=None):
+    ctx.VSSetShader(dev.CreateVertexShader(_compile(FULL_VS, "vs_4_0"), None))
+    gs = INDEX_GS.replace("{semantic}", semantic).replace("{value}", str(value))
+    ctx.GSSetShader(dev.CreateGeometryShader(_compile(gs, "gs_4_0"), None))
+    ctx.PSSetShader(dev.CreatePixelShader(_compile(INDEX_PS.format(semantic=semantic), "ps_4_0"), None))
+    ctx.IASetPrimitiveTopology(TRIANGLELIST)
+    rt = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=rt_slices,  # noqa: F405
+                                                  Format=R32G32B32A32_UINT, SampleDesc=DXGI_SAMPLE_DESC(Count=1),  # noqa: F405
+                                                  BindFlags=BIND_RT))
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(rt)], None)
+    vps = viewports or [(0, 0, 4, 4)]
+    ctx.RSSetViewports(len(vps), [D3D11_VIEWPORT(TopLeftX=x, TopLeftY=y, Width=w, Height=h,  # noqa: F405
+                                                 MinDepth=0, MaxDepth=1) for x, y, w, h in vps])
+    ctx.Draw(3, 0)
+    return [texture_to_numpy(ctx, rt, s)[..., 0] for s in range(rt_slices)]
+
+
+# two viewports: 0 the left half, 1 the right half of the 4x4 target
+HALVES = [(0, 0, 2, 4), (2, 0, 2, 4)]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 5, 15, 16, 1000])
+def test_viewport_index_beyond_those_bound_uses_viewport_0_and_reads_0(index):
+    dev, ctx = _device()
+    (img,) = _index_draw(dev, ctx, "SV_ViewportArrayIndex", index, viewports=HALVES)
+    used = index if index < len(HALVES) else 0
+    want = np.zeros((4, 4), np.uint32)
+    x0 = HALVES[used][0]
+    want[:, x0:x0 + 2] = used + 1  # the shader reads the index of the viewport used
+    assert np.array_equal(img, want)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 7, 0xFFFFFFFF])
+def test_render_target_array_index_out_of_range_renders_to_slice_0_with_the_raw_value(index):
+    dev, ctx = _device()
+    slices = _index_draw(dev, ctx, "SV_RenderTargetArrayIndex", index, rt_slices=2)
+    used = index if index < 2 else 0
+    for s, img in enumerate(slices):
+        # §15.15: the value reaches the pixel shader unmodified (uint wraps: 0xFFFFFFFF + 1 = 0)
+        want = np.full((4, 4), (index + 1) & 0xFFFFFFFF if s == used else 0, np.uint32)
+        assert np.array_equal(img, want), s
+
+
+# (feature level, accepted TopLeftX/Y lower bound, accepted right/bottom upper bound) — D3D11_VIEWPORT remarks
+VIEWPORT_BOUNDS = [(0xB100, -32768, 32767), (0xB000, -32768, 32767), (0xA100, -16384, 16383),
+                   (0xA000, -16384, 16383), (0x9300, 0, 16383), (0x9100, 0, 16383)]
+
+
+@pytest.mark.parametrize("level, lo, hi", VIEWPORT_BOUNDS)
+def test_viewport_bounds_per_feature_level(level, lo, hi):
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, [level], 1, 7)  # noqa: F405
+
+    def accepted(x, y, w, h):
+        ctx.RSSetViewports(1, [D3D11_VIEWPORT(TopLeftX=1, TopLeftY=1, Width=1, Height=1, MinDepth=0, MaxDepth=1)])  # noqa: F405
+        ctx.RSSetViewports(1, [D3D11_VIEWPORT(TopLeftX=x, TopLeftY=y, Width=w, Height=h, MinDepth=0, MaxDepth=1)])  # noqa: F405
+        return ctx.RSGetViewports(1)[0].TopLeftX == x and ctx.RSGetViewports(1)[0].TopLeftY == y
+
+    assert accepted(lo, lo, 10, 10)
+    assert not accepted(lo - 1, 0, 10, 10)
+    assert not accepted(0, lo - 1, 10, 10)
+    assert accepted(hi - 10, 0, 10, 10)
+    assert not accepted(hi - 10, 0, 11, 10)
+    assert not accepted(0, hi - 10, 10, 11)
+    assert accepted(-0.5, -0.5, 4, 4) == (lo < 0)

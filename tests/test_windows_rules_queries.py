@@ -9,9 +9,9 @@
 
 from __future__ import annotations
 
+import context_testkit as kit
 import numpy as np
 import pytest
-import context_testkit as kit
 
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile

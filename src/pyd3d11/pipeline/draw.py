@@ -256,7 +256,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         return
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
-    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
+    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
     om = OutputMerger(state.om, state.sample_count, _declared_targets(ctx.ps))
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     for start in range(0, quads.count, step):
@@ -308,8 +308,9 @@ class _PixelContext:
 
     def __init__(self, state: GraphicsState, interp: Interpolator, offsets: np.ndarray,
                  primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list,
-                 forced: int = 0):
+                 forced: int = 0, vp_index: np.ndarray | None = None):
         self.state = state
+        self.vp_index = vp_index  # per piece: the viewport actually used (0 for an index out of range)
         self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
@@ -508,8 +509,13 @@ class _PixelContext:
             elif d.system_name == SN.SAMPLE_INDEX:
                 s = np.repeat(L.sidx, 4) if L.sidx is not None else np.zeros(n, np.int64)
                 bits = np.repeat(s.astype(np.uint32)[:, None], 4, 1)
-            elif d.system_name in (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX) \
-                    or d.interpolation == IM.CONSTANT:
+            elif d.system_name == SN.VIEWPORT_ARRAY_INDEX and self.vp_index is not None:
+                # Windows: an index beyond the viewports bound selects viewport 0 and the shader reads 0
+                # (§15.8.1 says the raw value arrives; Windows-verified behaviour wins, docs/features.md).
+                bits = interp.flat(r, tq)
+                for c in comps:
+                    bits[:, c] = np.repeat(self.vp_index[tq].astype(np.uint32), 4)
+            elif d.system_name == SN.RENDER_TARGET_ARRAY_INDEX or d.interpolation == IM.CONSTANT:
                 bits = interp.flat(r, tq)
             else:
                 persp = d.interpolation in _PERSPECTIVE_MODES
