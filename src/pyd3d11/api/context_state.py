@@ -631,9 +631,7 @@ class StateMethods:
                 hazards.unbind_other_pipeline_outputs(s, v, "graphics", m, rep, release)
             self._assign(s.om_rtvs, i, v)
         if dsv is not None:
-            d = dsv._view
-            if (d.flags & 3) != 3:
-                hazards.unbind_inputs(s, dsv, m, rep, release)
+            hazards.unbind_inputs(s, dsv, m, rep, release)  # per plane: read-only planes unbind nothing
             hazards.unbind_other_pipeline_outputs(s, dsv, "graphics", m, rep, release)
         bind(dsv)
         unbind(s.om_dsv)
