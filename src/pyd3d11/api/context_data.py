@@ -265,7 +265,7 @@ class DataMethods:
             if dst.width != src.width:
                 return self._drop(m, "buffers must have the same ByteWidth.")
         else:
-            if not pcopy.copy_compatible(src.format, dst.format):
+            if not pcopy.copy_compatible(src.format, dst.format, self._feature_level()):
                 return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
             shape = [(L.row_pitch // max(1, s.bytes_per_block), L.depth_pitch // max(1, L.row_pitch), L.depth)
                      for s in (src, dst) for L in s.subresources]
@@ -307,7 +307,8 @@ class DataMethods:
             return self._drop(m, "source and destination must be different subresources.")
         if self._is_mapped(dst, dsub) or self._is_mapped(src, ssub):
             return self._drop(m, "a subresource is mapped.")
-        if dst.dimension != StorageDimension.BUFFER and not pcopy.copy_compatible(src.format, dst.format):
+        if dst.dimension != StorageDimension.BUFFER and not pcopy.copy_compatible(src.format, dst.format,
+                                                                                   self._feature_level()):
             return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
         if src.sample_count != dst.sample_count:
             return self._drop(m, "source and destination must have the same sample count.")
