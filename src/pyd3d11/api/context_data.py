@@ -194,6 +194,9 @@ class DataMethods:
         usage, bind = int(F(d, "Usage")), int(F(d, "BindFlags"))
         if usage in (USAGE_IMMUTABLE, USAGE_DYNAMIC):
             return self._drop(m, "the destination cannot be IMMUTABLE or DYNAMIC.")
+        if usage == USAGE_STAGING:
+            # Windows ignores UpdateSubresource on STAGING resources (write them through Map instead).
+            return self._drop(m, "the destination is a STAGING resource; the call is ignored.")
         if st.sample_count > 1 or bind & BIND_DEPTH_STENCIL:
             return self._drop(m, "the destination cannot be multisampled or a depth-stencil resource.")
         sub = int(sub)
@@ -223,8 +226,11 @@ class DataMethods:
         dd = (box[5] - box[2]) if box else L.depth
         bw, bh = -(-w // st.block_size), -(-h // st.block_size)
         row_bytes = bw * st.bytes_per_block
-        rp = int(row_pitch) or row_bytes
-        dp = int(depth_pitch) or rp * bh
+        # The pitches are used as given: a row pitch of 0 feeds every row from the first source row, a depth
+        # pitch of 0 every slice from the first (what Windows does); only the first row/slice is read then.
+        rp, dp = int(row_pitch), int(depth_pitch)
+        if rp < 0 or dp < 0:
+            return self._drop(m, "SrcRowPitch and SrcDepthPitch are unsigned.")
         if st.dimension == StorageDimension.BUFFER:
             rp, dp, need = w, w, w
         else:

@@ -111,8 +111,7 @@ class DeviceCapsMixin:
                 FullNonPow2TextureSupported=1, DepthAsTextureWithLessEqualComparisonFilterSupported=1,
                 SimpleInstancingSupported=1, TextureCubeFaceRenderTargetWithNonCubeDepthStencilSupported=1)),
             14: ("D3D11_FEATURE_DATA_D3D11_OPTIONS2", dict(
-                PSSpecifiedStencilRefSupported=0, TypedUAVLoadAdditionalFormats=int(c.typed_uav_load_additional),
-                ROVsSupported=0,
+                PSSpecifiedStencilRefSupported=0, TypedUAVLoadAdditionalFormats=0, ROVsSupported=0,
                 ConservativeRasterizationTier=0, TiledResourcesTier=0, MapOnDefaultTextures=0, StandardSwizzle=0,
                 UnifiedMemoryArchitecture=1)),
             15: ("D3D11_FEATURE_DATA_D3D11_OPTIONS3", dict(VPAndRTArrayIndexFromAnyShaderFeedingRasterizer=0)),

@@ -39,7 +39,7 @@ REQUIREMENTS: dict[int, tuple[Callable[[FeatureLevelCaps], bool], str]] = {
     H.D3D_SHADER_REQUIRES_TILED_RESOURCES: (lambda c: False, "D3D11_OPTIONS1.TiledResourcesTier"),
     H.D3D_SHADER_REQUIRES_STENCIL_REF: (lambda c: False, "D3D11_OPTIONS2.PSSpecifiedStencilRefSupported"),
     H.D3D_SHADER_REQUIRES_INNER_COVERAGE: (lambda c: False, "D3D11_OPTIONS2.ConservativeRasterizationTier"),
-    H.D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS: (lambda c: bool(c.typed_uav_load_additional),
+    H.D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS: (lambda c: False,
                                                               "D3D11_OPTIONS2.TypedUAVLoadAdditionalFormats"),
     H.D3D_SHADER_REQUIRES_ROVS: (lambda c: False, "D3D11_OPTIONS2.ROVsSupported"),
     H.D3D_SHADER_REQUIRES_VIEWPORT_AND_RT_ARRAY_INDEX_FROM_ANY_SHADER_FEEDING_RASTERIZER: (
