@@ -170,9 +170,13 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
     stats.ia_primitives = prims.verts.shape[0]
-    topology, last, last_out, rows, pid = state.topology, vs, res.outputs, stream.unique[prims.verts], prims.primitive_id
+    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
+        (state.ps.program if state.ps is not None else None)
+    vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
+    topology, last, last_out, rows, pid = state.topology, vs, vs_out, stream.unique[prims.verts], prims.primitive_id
     if tessellating:
-        topology, last, last_out, rows, pid = _tessellate(state, res.outputs, rows, pid, stats)
+        topology, last, last_out, rows, pid = _tessellate(state, vs_out, rows, pid, stats)
+        last_out = _pad_registers(last_out, gs_or_ps)
         if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, topology):
             raise NotSupportedError("draw: tessellator output primitive does not match the geometry shader's input")
     pre = run_pre_raster_stages(topology, last, last_out, rows, pid,
@@ -211,6 +215,20 @@ def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, 
     return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
 
 
+def _pad_registers(outputs: np.ndarray, consumer: ir.Program | None) -> np.ndarray:
+    """``outputs`` (regs, V, 4) with zero registers appended up to the highest one the next stage
+    declares as input. Signatures may list registers a stage never declares (fxc keeps such elements);
+    their contents are undefined, read here as 0 (stream output does the same for its entries)."""
+    if consumer is None:
+        return outputs
+    need = max((d.register + 1 for d in input_decls(consumer)
+                if d.operand_type in (OT.INPUT, OT.INPUT_CONTROL_POINT)), default=0)
+    if need <= outputs.shape[0]:
+        return outputs
+    pad = np.zeros((need - outputs.shape[0],) + outputs.shape[1:], outputs.dtype)
+    return np.concatenate([outputs, pad])
+
+
 def _declared_targets(ps: ir.Program | None) -> int:
     """Bit i set when the pixel shader declares colour output o<i> (§16.9.1); 0 without a pixel shader."""
     if ps is None:
@@ -231,6 +249,7 @@ def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
+    outputs = _pad_registers(outputs, state.ps.program if state.ps is not None else None)
     pos_decl = [d for d in vout if d.system_name == SN.POSITION]
     if not pos_decl:
         return  # no SV_Position: nothing rasterizes

@@ -174,6 +174,10 @@ def fetch_vertices(
     V = stream.fetch_index.shape[0]
     regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
+        if el.register >= num_registers:
+            # The VS input signature may list elements the program never declares (fxc keeps them, e.g. a
+            # packed clip distance): their data reaches no register the shader reads.
+            continue
         size = bytes_per_element(el.format)
         vb = buffers[el.slot] if el.slot < len(buffers) else VertexBufferBinding(None)
         if el.per_instance:
