@@ -305,8 +305,11 @@ class DataMethods:
         dsub, ssub, x, y, z = int(dsub), int(ssub), int(x), int(y), int(z)
         if int(F(_desc(dres), "Usage")) == USAGE_IMMUTABLE:
             return self._drop(m, "the destination is IMMUTABLE.")
-        if dst.dimension != src.dimension:
-            return self._drop(m, "source and destination must be the same resource type.")
+        if dst.dimension != src.dimension and StorageDimension.BUFFER in (dst.dimension, src.dimension):
+            # Textures of different dimensions copy region to region (a 1D subresource is one row, a 2D one
+            # one depth slice: Windows copies 1D rows into 2D textures, 2D slices into 3D ones and 3D boxes
+            # back); buffers only copy to buffers.
+            return self._drop(m, "a buffer copies only to a buffer.")
         if not (0 <= dsub < len(dst.subresources) and 0 <= ssub < len(src.subresources)):
             return self._drop(m, "a subresource index is out of range.")
         if dst is src and dsub == ssub:
