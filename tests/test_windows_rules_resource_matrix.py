@@ -217,3 +217,29 @@ def test_check_multisample_quality_levels_bad_count(count):
     with pytest.raises(D3D11Error):
         _device().CheckMultisampleQualityLevels(28, count)
 
+
+
+# D3D11_USAGE "Resource Bind Options" note 3: a DYNAMIC resource has a single subresource
+@pytest.mark.parametrize("kind, mips, arr, ok", [
+    ("texture2d", 1, 1, True), ("texture2d", 2, 1, False), ("texture2d", 0, 1, False), ("texture2d", 1, 2, False),
+    ("texture1d", 1, 1, True), ("texture1d", 3, 1, False), ("texture1d", 1, 4, False),
+    ("texture3d", 1, 1, True), ("texture3d", 2, 1, False),
+])
+def test_dynamic_textures_have_one_subresource(kind, mips, arr, ok):
+    dev = _device()
+    common = dict(MipLevels=mips, Format=28, Usage=DYNAMIC, BindFlags=SRV, CPUAccessFlags=WRITE)
+    if kind == "texture1d":
+        call = dev.CreateTexture1D
+        desc = D3D11_TEXTURE1D_DESC(Width=16, ArraySize=arr, **common)  # noqa: F405
+    elif kind == "texture2d":
+        call = dev.CreateTexture2D
+        desc = D3D11_TEXTURE2D_DESC(Width=16, Height=16, ArraySize=arr,  # noqa: F405
+                                    SampleDesc=DXGI_SAMPLE_DESC(Count=1), **common)  # noqa: F405
+    else:
+        call = dev.CreateTexture3D
+        desc = D3D11_TEXTURE3D_DESC(Width=16, Height=16, Depth=4, **common)  # noqa: F405
+    if ok:
+        call(desc)
+    else:
+        with pytest.raises(InvalidArgError):
+            call(desc)

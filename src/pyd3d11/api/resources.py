@@ -413,6 +413,11 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
     if mips > full or mips > C.REQ_MIP_LEVELS:
         raise reject(f"MipLevels {int(desc.MipLevels)} exceeds the full chain of {full} for {w}x{h}x{d}",
                      P + "INVALIDMIPLEVELS")
+    if usage == C.USAGE_DYNAMIC and (mips != 1 or arr != 1):
+        # D3D11_USAGE "Resource Bind Options" note 3: a DYNAMIC resource has a single subresource, so no
+        # texture array and no mip chain.
+        raise reject(f"a D3D11_USAGE_DYNAMIC texture needs MipLevels 1 and ArraySize 1 (got {mips}, {arr})",
+                     P + "INVALIDMIPLEVELS" if mips != 1 else P + "INVALIDDIMENSIONS")
     if misc & C.MISC_GENERATE_MIPS:
         if (bind & (C.BIND_SHADER_RESOURCE | C.BIND_RENDER_TARGET)) != (C.BIND_SHADER_RESOURCE | C.BIND_RENDER_TARGET):
             raise reject("GENERATE_MIPS needs both D3D11_BIND_SHADER_RESOURCE and D3D11_BIND_RENDER_TARGET",
