@@ -186,3 +186,70 @@ def test_guard_band_range_for_a_triangle_beside_the_viewport():
     _pipeline(dev, ctx, beside, 4)
     got = _stats(dev, ctx, lambda: ctx.Draw(3, 0))
     assert got["CInvocations"] == 1 and got["CPrimitives"] in (0, 1) and got["PSInvocations"] == 0
+
+
+TESS_VS = "float3 main(float3 p : POS) : P { return p; }"
+TESS_HS = """
+struct CP { float3 p : P; };
+struct PC { float e[{n_edges}] : SV_TessFactor; {inside_decl} };
+PC pc(InputPatch<CP, {n}> ip) {
+    PC o;
+    [unroll] for (int i = 0; i < {n_edges}; ++i) o.e[i] = 1;
+    {inside_set}
+    return o;
+}
+[domain("{domain}")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints({n})]
+[patchconstantfunc("pc")]
+CP main(InputPatch<CP, {n}> ip, uint i : SV_OutputControlPointID) { return ip[i]; }
+"""
+TESS_DS = """
+struct CP { float3 p : P; };
+struct PC { float e[{n_edges}] : SV_TessFactor; {inside_decl} };
+[domain("{domain}")] float4 main(PC pc, {loc} loc : SV_DomainLocation, const OutputPatch<CP, {n}> cp)
+    : SV_Position { return float4({pos}, 0.5, 1); }
+"""
+TESS = {
+    # (patch control points, edge factors, inside declaration, inside set, location type, position)
+    "tri": (3, 3, "float i : SV_InsideTessFactor;", "o.i = 1;", "float3",
+            "cp[0].p.xy * loc.x + cp[1].p.xy * loc.y + cp[2].p.xy * loc.z"),
+    "quad": (4, 4, "float i[2] : SV_InsideTessFactor;", "o.i[0] = o.i[1] = 1;", "float2", "loc * 2 - 1"),
+}
+
+
+@pytest.mark.parametrize("domain, patches, counts", [
+    # factor-1 tri patch: 3 domain points, 1 triangle; factor-1 quad patch: 4 points, 2 triangles (§11.7)
+    ("tri", 1, dict(DSInvocations=3, CInvocations=1, CPrimitives=1)),
+    ("tri", 2, dict(DSInvocations=6, CInvocations=2, CPrimitives=2)),
+    ("quad", 1, dict(DSInvocations=4, CInvocations=2, CPrimitives=2)),
+])
+def test_pipeline_statistics_of_a_tessellated_draw(domain, patches, counts):
+    n, edges, inside_decl, inside_set, loc, pos = TESS[domain]
+    fill = dict(n=n, n_edges=edges, inside_decl=inside_decl, inside_set=inside_set, domain=domain, loc=loc, pos=pos)
+    hs_src, ds_src = TESS_HS, TESS_DS
+    for k, v in fill.items():
+        hs_src, ds_src = hs_src.replace("{" + k + "}", str(v)), ds_src.replace("{" + k + "}", str(v))
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, None, 0, 7)  # noqa: F405
+    verts = [[-1, -1, 0], [-1, 1, 0], [1, -1, 0], [1, 1, 0]][:n] * patches
+    _pipeline(dev, ctx, verts, 32 + n, ps=False)  # D3D11_PRIMITIVE_TOPOLOGY_n_CONTROL_POINT_PATCHLIST
+    vs = _compile(TESS_VS, "vs_5_0")
+    ctx.VSSetShader(dev.CreateVertexShader(vs, None))
+    ctx.HSSetShader(dev.CreateHullShader(_compile(hs_src, "hs_5_0"), None))
+    ctx.DSSetShader(dev.CreateDomainShader(_compile(ds_src, "ds_5_0"), None))
+    got = _stats(dev, ctx, lambda: ctx.Draw(n * patches, 0))
+    want = dict(IAVertices=n * patches, IAPrimitives=patches, VSInvocations=n * patches, HSInvocations=patches,
+                **counts)
+    assert got == {**ZERO, **want}
+
+
+def test_no_rasterized_stream_keeps_the_clipper_idle():
+    """§20.4.7: with rasterization disabled and only stream output, CInvocations does not increment."""
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, None, 0, 7)  # noqa: F405
+    _pipeline(dev, ctx, FULL, 4)
+    vs = _compile(VS, "vs_4_0")
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="SV_Position", SemanticIndex=0,  # noqa: F405
+                                       StartComponent=0, ComponentCount=4, OutputSlot=0)]
+    ctx.GSSetShader(dev.CreateGeometryShaderWithStreamOutput(vs, None, decl, 1, [16], 1, 0xFFFFFFFF, None))
+    so = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=256, BindFlags=0x10))  # noqa: F405
+    ctx.SOSetTargets(1, [so], [0])
+    got = _stats(dev, ctx, lambda: ctx.Draw(3, 0))
+    assert got == {**ZERO, **dict(IAVertices=3, IAPrimitives=1, VSInvocations=3)}
