@@ -188,3 +188,48 @@ def test_create_deferred_context_on_a_free_threaded_device_works(level):
     assert dev.CreateDeferredContext(0).GetType() == 1  # D3D11_DEVICE_CONTEXT_DEFERRED
     with pytest.raises(InvalidArgError):
         dev.CreateDeferredContext(1)  # ContextFlags reserved: E_INVALIDARG
+
+
+# UAVs outside the pixel and compute shaders, and UAV slots 8-63, exist from 11_1 (UAVS_AT_EVERY_STAGE,
+# 64_UAVS): the program shows them even without an SFI0 chunk.
+UAV_VS = """vs_5_0
+dcl_uav_raw u{slot}
+dcl_input v0.xyzw
+dcl_output_siv o0.xyzw, position
+store_raw u{slot}.x, l(0), l(1)
+mov o0.xyzw, v0.xyzw
+ret
+"""
+UAV_CS = """cs_5_0
+dcl_uav_raw u{slot}
+dcl_thread_group 1, 1, 1
+store_raw u{slot}.x, l(0), l(1)
+ret
+"""
+UAV_PS = """ps_5_0
+dcl_uav_raw u{slot}
+dcl_output o0.xyzw
+store_raw u{slot}.x, l(0), l(1)
+mov o0.xyzw, l(1, 1, 1, 1)
+ret
+"""
+
+
+@pytest.mark.parametrize("stage, src, slot, levels", [
+    ("VS", UAV_VS, 1, {FL_11_1}),
+    ("CS", UAV_CS, 7, {FL_11_0, FL_11_1}),
+    ("CS", UAV_CS, 8, {FL_11_1}),
+    ("CS", UAV_CS, 63, {FL_11_1}),
+    ("PS", UAV_PS, 1, {FL_11_0, FL_11_1}),
+    ("PS", UAV_PS, 20, {FL_11_1}),
+])
+@pytest.mark.parametrize("level", [FL_11_0, FL_11_1])
+def test_uav_stage_and_slot_needs(stage, src, slot, levels, level):
+    dev, _ = _device(level)
+    blob = assemble_shader(src.format(slot=slot))
+    create = {"VS": dev.CreateVertexShader, "CS": dev.CreateComputeShader, "PS": dev.CreatePixelShader}[stage]
+    if level in levels:
+        create(blob, None)
+    else:
+        with pytest.raises(InvalidArgError):
+            create(blob, None)

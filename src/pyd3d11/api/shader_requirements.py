@@ -51,10 +51,20 @@ _VS, _DS = 1, 4
 _ARRAY_INDEX_NAMES = (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX)
 
 
+_PS, _CS = 0, 5
+_UAV_DECLS = (ir.Opcode.DCL_UAV_TYPED, ir.Opcode.DCL_UAV_RAW, ir.Opcode.DCL_UAV_STRUCTURED)
+_UAV_SLOTS_11_0 = 8  # D3D11_PS_CS_UAV_REGISTER_COUNT; 11_1 has 64
+
+
 def program_requirements(program_type: int, program: ir.Program) -> int:
     """D3D_SHADER_REQUIRES_* bits that show in the program (whatever its SFI0 says)."""
     need = 0
     for inst in program.instructions:
+        if inst.opcode in _UAV_DECLS:
+            if program_type not in (_PS, _CS):
+                need |= H.D3D_SHADER_REQUIRES_UAVS_AT_EVERY_STAGE
+            if inst.operands and inst.operands[0].indices and inst.operands[0].indices[-1].value >= _UAV_SLOTS_11_0:
+                need |= H.D3D_SHADER_REQUIRES_64_UAVS
         if inst.opcode == ir.Opcode.DCL_OUTPUT_SIV and program_type in (_VS, _DS) and inst.extra \
                 and (inst.extra[0] & 0xFFFF) in _ARRAY_INDEX_NAMES:
             need |= H.D3D_SHADER_REQUIRES_VIEWPORT_AND_RT_ARRAY_INDEX_FROM_ANY_SHADER_FEEDING_RASTERIZER
