@@ -379,3 +379,67 @@ def test_viewport_bounds_per_feature_level(level, lo, hi):
     assert not accepted(hi - 10, 0, 11, 10)
     assert not accepted(0, hi - 10, 10, 11)
     assert accepted(-0.5, -0.5, 4, 4) == (lo < 0)
+
+
+# --- SV_PrimitiveID through a geometry shader: adjacency, strips with cuts, instances (§8.17) -----------------
+
+PID_VS = "float4 main(float4 p : POSITION) : SV_Position { return p; }"
+PID_GS = """
+struct V { float4 p : SV_Position; };
+struct O { uint pid : PID; uint iid : IID; };
+[maxvertexcount(1)]
+void main(PRIM V v[COUNT], uint pid : SV_PrimitiveID, inout PointStream<O> s) {
+    O o; o.pid = pid; o.iid = 0; s.Append(o);
+}
+"""
+
+
+def _primitive_ids(topology: int, prim: str, n: int, count: int, instances: int = 1, indices=None):
+    dev, ctx = _device()
+    vs = _compile(PID_VS, "vs_4_0")
+    ctx.VSSetShader(dev.CreateVertexShader(vs, None))
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="PID", SemanticIndex=0, StartComponent=0,  # noqa: F405
+                                       ComponentCount=1, OutputSlot=0)]
+    gs = _compile(PID_GS.replace("PRIM", prim).replace("COUNT", str(n)), "gs_4_0")
+    ctx.GSSetShader(dev.CreateGeometryShaderWithStreamOutput(gs, None, decl, 1, [4], 1, 0, None))
+    ctx.PSSetShader(None)
+    el = D3D11_INPUT_ELEMENT_DESC(SemanticName="POSITION", SemanticIndex=0, Format=R32G32B32A32_FLOAT,  # noqa: F405
+                                  InputSlot=0, AlignedByteOffset=0, InputSlotClass=0, InstanceDataStepRate=0)
+    ctx.IASetInputLayout(dev.CreateInputLayout([el], 1, vs))
+    verts = np.zeros((16, 4), np.float32)
+    verts[:, 3] = 1
+    ctx.IASetVertexBuffers(0, 1, [_buffer(dev, verts, BIND_VB)], [16], [0])
+    ctx.IASetPrimitiveTopology(topology)
+    so = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=256, BindFlags=BIND_SO))  # noqa: F405
+    ctx.SOSetTargets(1, [so], [0])
+    if indices is None:
+        ctx.DrawInstanced(count, instances, 0, 0)
+    else:
+        ctx.IASetIndexBuffer(_buffer(dev, np.array(indices, np.uint16), BIND_IB), R16_UINT, 0)
+        ctx.DrawIndexedInstanced(count, instances, 0, 0, 0)
+    ctx.SOSetTargets(0, None, None)
+    q = so._storage.data.view(np.uint32)
+    return q
+
+
+@pytest.mark.parametrize("topology, prim, n, count, prims", [
+    (4, "triangle", 3, 9, 3),  # TRIANGLELIST
+    (5, "triangle", 3, 6, 4),  # TRIANGLESTRIP: n - 2
+    (12, "triangleadj", 6, 12, 2),  # TRIANGLELIST_ADJ: adjacent vertices do not make primitives
+    (13, "triangleadj", 6, 10, 3),  # TRIANGLESTRIP_ADJ: (n - 4) / 2
+    (2, "line", 2, 8, 4),  # LINELIST
+    (10, "lineadj", 4, 8, 2),  # LINELIST_ADJ
+    (11, "lineadj", 4, 8, 5),  # LINESTRIP_ADJ: n - 3
+    (3, "line", 2, 5, 4),  # LINESTRIP: n - 1
+    (1, "point", 1, 5, 5),  # POINTLIST
+])
+@pytest.mark.parametrize("instances", [1, 2])
+def test_primitive_id_per_topology_and_instance(topology, prim, n, count, prims, instances):
+    ids = _primitive_ids(topology, prim, n, count, instances)
+    assert ids[:prims * instances].tolist() == list(range(prims)) * instances
+
+
+def test_primitive_id_continues_across_a_strip_cut():
+    # indexed strip 0 1 2 3 | cut | 4 5 6: two triangles, then one; the cut does not restart the count
+    ids = _primitive_ids(5, "triangle", 3, 8, 1, [0, 1, 2, 3, 0xFFFF, 4, 5, 6])
+    assert ids[:3].tolist() == [0, 1, 2]
