@@ -443,3 +443,15 @@ def test_primitive_id_continues_across_a_strip_cut():
     # indexed strip 0 1 2 3 | cut | 4 5 6: two triangles, then one; the cut does not restart the count
     ids = _primitive_ids(5, "triangle", 3, 8, 1, [0, 1, 2, 3, 0xFFFF, 4, 5, 6])
     assert ids[:3].tolist() == [0, 1, 2]
+
+
+@pytest.mark.parametrize("level, want", [
+    (0x9100, (0.0, 1.0, 3.0, 2.0)), (0x9300, (0.0, 1.0, 3.0, 2.0)),  # 9_x: unsigned integers
+    (0xA000, (0.5, 1.25, 3.75, 2.5)), (0xB000, (0.5, 1.25, 3.75, 2.5)),  # 10_0 and up: floats as given
+])
+def test_fractional_viewports_per_feature_level(level, want):
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, [level], 1, 7)  # noqa: F405
+    ctx.RSSetViewports(1, [D3D11_VIEWPORT(TopLeftX=0.5, TopLeftY=1.25, Width=3.75, Height=2.5,  # noqa: F405
+                                          MinDepth=0.25, MaxDepth=0.75)])
+    v = ctx.RSGetViewports(1)[0]
+    assert (v.TopLeftX, v.TopLeftY, v.Width, v.Height, v.MinDepth, v.MaxDepth) == (*want, 0.25, 0.75)

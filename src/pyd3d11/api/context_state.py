@@ -535,6 +535,9 @@ class StateMethods:
                 self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: viewport {i} is out of range ({vals}). The call "
                              "is dropped.", "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT")
                 return
+            if lo == 0.0:
+                # 9_x keeps the extents as unsigned integers (RSSetViewports remarks): fractions are dropped.
+                vals[:4] = [float(int(v)) for v in vals[:4]]
             vps.append(cls(*vals))
         self._state.rs_viewports = vps
 
