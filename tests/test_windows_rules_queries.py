@@ -253,3 +253,19 @@ def test_no_rasterized_stream_keeps_the_clipper_idle():
     ctx.SOSetTargets(1, [so], [0])
     got = _stats(dev, ctx, lambda: ctx.Draw(3, 0))
     assert got == {**ZERO, **dict(IAVertices=3, IAPrimitives=1, VSInvocations=3)}
+
+
+def test_gs_instances_count_as_invocations():
+    """§20.4.7 GSInvocations counts GS executions: an [instance(3)] GS runs three times per primitive."""
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, None, 0, 7)  # noqa: F405
+    _pipeline(dev, ctx, FULL * 2, 4, ps=False)
+    gs = """
+    struct V { float4 p : SV_Position; };
+    [instance(3)] [maxvertexcount(3)]
+    void main(triangle V v[3], uint i : SV_GSInstanceID, inout TriangleStream<V> s) {
+        if (i == 1) { s.Append(v[0]); s.Append(v[1]); s.Append(v[2]); } }"""
+    ctx.GSSetShader(dev.CreateGeometryShader(_compile(gs, "gs_5_0"), None))
+    got = _stats(dev, ctx, lambda: ctx.Draw(6, 0))
+    # 2 primitives x 3 instances; only instance 1 emits a triangle per primitive
+    assert got == {**ZERO, **dict(IAVertices=6, IAPrimitives=2, VSInvocations=6, GSInvocations=6, GSPrimitives=2,
+                                  CInvocations=2, CPrimitives=2)}
