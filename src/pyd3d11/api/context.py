@@ -485,7 +485,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             return cls(**{k: delta[k] for k in PIPELINE_STATISTICS_FIELDS})
         streams = range(4)
         if qt == Q_SO_STATISTICS or qt in Q_SO_STATISTICS_STREAM:
-            sel = streams if qt == Q_SO_STATISTICS else [Q_SO_STATISTICS_STREAM.index(qt)]
+            # §20.4.9: D3D10_QUERY_SO_STATISTICS is a synonym for _STREAM0 (the overflow predicate, by
+            # contrast, covers all four streams, §20.4.10).
+            sel = [0] if qt == Q_SO_STATISTICS else [Q_SO_STATISTICS_STREAM.index(qt)]
             cls = D3D11_QUERY_DATA_SO_STATISTICS
             return cls(NumPrimitivesWritten=sum(delta[f"SO{s}_NumPrimitivesWritten"] for s in sel),
                        PrimitivesStorageNeeded=sum(delta[f"SO{s}_PrimitivesStorageNeeded"] for s in sel))

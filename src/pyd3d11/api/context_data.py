@@ -195,6 +195,9 @@ class DataMethods:
         usage, bind = int(F(d, "Usage")), int(F(d, "BindFlags"))
         if usage in (USAGE_IMMUTABLE, USAGE_DYNAMIC):
             return self._drop(m, "the destination cannot be IMMUTABLE or DYNAMIC.")
+        if usage == USAGE_STAGING:
+            # Windows ignores UpdateSubresource on STAGING resources (write them through Map instead).
+            return self._drop(m, "the destination is a STAGING resource; the call is ignored.")
         if st.sample_count > 1 or bind & BIND_DEPTH_STENCIL:
             return self._drop(m, "the destination cannot be multisampled or a depth-stencil resource.")
         sub = int(sub)
@@ -230,8 +233,11 @@ class DataMethods:
         dd = (box[5] - box[2]) if box else L.depth
         bw, bh = -(-w // st.block_size), -(-h // st.block_size)
         row_bytes = bw * st.bytes_per_block
-        rp = int(row_pitch) or row_bytes
-        dp = int(depth_pitch) or rp * bh
+        # The pitches are used as given: a row pitch of 0 feeds every row from the first source row, a depth
+        # pitch of 0 every slice from the first (what Windows does); only the first row/slice is read then.
+        rp, dp = int(row_pitch), int(depth_pitch)
+        if rp < 0 or dp < 0:
+            return self._drop(m, "SrcRowPitch and SrcDepthPitch are unsigned.")
         if st.dimension == StorageDimension.BUFFER:
             rp, dp, need = w, w, w
         else:
@@ -272,7 +278,7 @@ class DataMethods:
             if dst.width != src.width:
                 return self._drop(m, "buffers must have the same ByteWidth.")
         else:
-            if not pcopy.copy_compatible(src.format, dst.format):
+            if not pcopy.copy_compatible(src.format, dst.format, self._feature_level()):
                 return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
             shape = [(L.row_pitch // max(1, s.bytes_per_block), L.depth_pitch // max(1, L.row_pitch), L.depth)
                      for s in (src, dst) for L in s.subresources]
@@ -306,8 +312,11 @@ class DataMethods:
         dsub, ssub, x, y, z = int(dsub), int(ssub), int(x), int(y), int(z)
         if int(F(_desc(dres), "Usage")) == USAGE_IMMUTABLE:
             return self._drop(m, "the destination is IMMUTABLE.")
-        if dst.dimension != src.dimension:
-            return self._drop(m, "source and destination must be the same resource type.")
+        if dst.dimension != src.dimension and StorageDimension.BUFFER in (dst.dimension, src.dimension):
+            # Textures of different dimensions copy region to region (a 1D subresource is one row, a 2D one
+            # one depth slice: Windows copies 1D rows into 2D textures, 2D slices into 3D ones and 3D boxes
+            # back); buffers only copy to buffers.
+            return self._drop(m, "a buffer copies only to a buffer.")
         if not (0 <= dsub < len(dst.subresources) and 0 <= ssub < len(src.subresources)):
             return self._drop(m, "a subresource index is out of range.")
         if dst is src and dsub == ssub and m == "CopySubresourceRegion":
@@ -316,7 +325,8 @@ class DataMethods:
             return self._drop(m, "source and destination must be different subresources.")
         if self._is_mapped(dst, dsub) or self._is_mapped(src, ssub):
             return self._drop(m, "a subresource is mapped.")
-        if dst.dimension != StorageDimension.BUFFER and not pcopy.copy_compatible(src.format, dst.format):
+        if dst.dimension != StorageDimension.BUFFER and not pcopy.copy_compatible(src.format, dst.format,
+                                                                                   self._feature_level()):
             return self._drop(m, f"formats {src.format} and {dst.format} are not copy-compatible.")
         if src.sample_count != dst.sample_count:
             return self._drop(m, "source and destination must have the same sample count.")

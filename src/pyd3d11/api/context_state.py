@@ -41,6 +41,17 @@ UAV_SLOTS_11_0 = 8
 CB_MAX_CONSTANTS = 4096  # D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
 KEEP = 0xFFFFFFFF  # D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL / D3D11_KEEP_UNORDERED_ACCESS_VIEWS
 FL_9_3, FL_10_0, FL_10_1, FL_11_0, FL_11_1 = 0x9300, 0xA000, 0xA100, 0xB000, 0xB100
+
+
+def _viewport_bounds(level: int) -> tuple[float, float]:
+    """Viewport extents RSSetViewports accepts (D3D11_VIEWPORT remarks): 11_0 and up
+    D3D11_VIEWPORT_BOUNDS_MIN/MAX (-32768, 32767); 10_1 and below D3D10_VIEWPORT_BOUNDS (-16384, 16383);
+    at 9_x the runtime keeps the extents as unsigned integers, so a negative top-left corner fails."""
+    if level >= FL_11_0:
+        return -32768.0, 32767.0
+    if level >= FL_10_0:
+        return -16384.0, 16383.0
+    return 0.0, 16383.0
 FORMAT_R16_UINT, FORMAT_R32_UINT = 57, 42
 BIND_VERTEX_BUFFER, BIND_INDEX_BUFFER, BIND_CONSTANT_BUFFER = 0x1, 0x2, 0x4
 BIND_STREAM_OUTPUT = 0x10
@@ -511,14 +522,18 @@ class StateMethods:
             return
         cls = viewport_cls()
         vps = []
+        lo, hi = _viewport_bounds(self._feature_level())
         for i, v in enumerate(_items(pViewports, NumViewports)):
             vals = [float(F(v, n, 0.0)) for n in ("TopLeftX", "TopLeftY", "Width", "Height", "MinDepth", "MaxDepth")]
             x, y, w, h, mn, mx = vals
-            if (w < 0 or h < 0 or x < -32768 or y < -32768 or x + w > 32767 or y + h > 32767
+            if (w < 0 or h < 0 or x < lo or y < lo or x + w > hi or y + h > hi
                     or not (0.0 <= mn <= 1.0) or not (0.0 <= mx <= 1.0) or mn > mx):
                 self._report(SEV_ERROR, CAT_STATE_SETTING, f"{m}: viewport {i} is out of range ({vals}). The call "
                              "is dropped.", "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT")
                 return
+            if lo == 0.0:
+                # 9_x keeps the extents as unsigned integers (RSSetViewports remarks): fractions are dropped.
+                vals[:4] = [float(int(v)) for v in vals[:4]]
             vps.append(cls(*vals))
         self._state.rs_viewports = vps
 
@@ -615,9 +630,7 @@ class StateMethods:
                 hazards.unbind_other_pipeline_outputs(s, v, "graphics", m, rep, release)
             self._assign(s.om_rtvs, i, v)
         if dsv is not None:
-            d = dsv._view
-            if (d.flags & 3) != 3:
-                hazards.unbind_inputs(s, dsv, m, rep, release)
+            hazards.unbind_inputs(s, dsv, m, rep, release)  # per plane: read-only planes unbind nothing
             hazards.unbind_other_pipeline_outputs(s, dsv, "graphics", m, rep, release)
         bind(dsv)
         unbind(s.om_dsv)

@@ -131,6 +131,12 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
     GetImmediateContext1 = GetImmediateContext
 
     def CreateDeferredContext(self, ContextFlags: int = 0, ppDeferredContext: Any = True) -> Any:  # noqa: N803
+        """ID3D11Device::CreateDeferredContext (MicrosoftDocs): a device created with
+        D3D11_CREATE_DEVICE_SINGLETHREADED cannot have deferred contexts (DXGI_ERROR_INVALID_CALL);
+        ContextFlags other than 0: E_INVALIDARG."""
+        if self._flags & C.CREATE_SINGLETHREADED:
+            raise error_for(DXGI_ERROR_INVALID_CALL, "the device was created with D3D11_CREATE_DEVICE_SINGLETHREADED",
+                            "CreateDeferredContext")
         if int(ContextFlags) != 0:
             raise error_for(E_INVALIDARG, "ContextFlags must be 0", "CreateDeferredContext")
         if self._flags & C.CREATE_SINGLETHREADED:

@@ -56,6 +56,10 @@ class DeviceCapsMixin:
         """Number of quality levels (0 = unsupported). SampleCount 0 or > 32 → E_FAIL."""
         if not 1 <= int(SampleCount) <= 32:
             raise error_for(E_FAIL, f"SampleCount {SampleCount} outside [1, 32]", "CheckMultisampleQualityLevels")
+        if int(Format) == 0 or format_facts(int(Format)) is None:
+            # A value that is no DXGI_FORMAT (UNKNOWN, gaps, beyond the enum) is a bad argument, not an
+            # unsupported format (which answers 0 levels).
+            raise error_for(E_INVALIDARG, f"Format {int(Format)} is not a DXGI_FORMAT", "CheckMultisampleQualityLevels")
         return self._msaa_levels(int(Format), int(SampleCount))
 
     def CheckMultisampleQualityLevels1(self, Format: int, SampleCount: int, Flags: int) -> int:  # noqa: N803

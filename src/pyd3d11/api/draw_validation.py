@@ -441,6 +441,10 @@ def _linkage_problem(up_stage: str, outputs: list[Any], down_stage: str,
     by_name = {(e.semantic_name.upper(), e.semantic_index): e for e in outputs if e.stream == 0}
     up, down = STAGE_NAMES[up_stage], STAGE_NAMES[down_stage]
     for e in inputs:
+        if not e.rw_mask & e.mask and e.system_value not in _GENERATED:
+            # An element the stage never reads (fxc keeps such elements, e.g. a clip distance packed in
+            # another register) cannot be fed wrongly: any valid signature links.
+            continue
         name = e.semantic_name
         where = dict(up=up, down=down, name=name)
         o = by_name.get((name.upper(), e.semantic_index))

@@ -9,9 +9,11 @@ D3D11 never lets one subresource be read and written by the pipeline at once:
   with a warning.
 
 Overlap granularity is the subresource (mip x array slice); buffers are one subresource, so any two
-bindings of the same buffer overlap whatever their element ranges. A depth-stencil view whose planes
-are all read-only (D3D11_DSV_READ_ONLY_DEPTH|STENCIL) is not an output for the planes it leaves alone:
-it may be bound alongside SRVs of the same texture.
+bindings of the same buffer overlap whatever their element ranges. Depth-stencil textures are judged
+per plane: a depth-stencil view is an output only for the planes its format has and it does not flag
+read-only (D3D11_DSV_READ_ONLY_DEPTH/STENCIL), and an SRV reads one plane (the stencil plane through
+X24_TYPELESS_G8_UINT / X32_TYPELESS_G8X24_UINT, else depth); so a depth-only view flagged READ_ONLY_DEPTH
+may be bound while its texture is sampled.
 """
 
 from __future__ import annotations
@@ -54,17 +56,49 @@ def subresources_of(obj: Any) -> frozenset[int]:
     return frozenset(st.subresource_index(m, a) for a in slices for m in mips)
 
 
+# Depth/stencil planes (D3D11 judges read-only depth-stencil views per plane).
+DEPTH_PLANE, STENCIL_PLANE = 1, 2
+ALL_PLANES = DEPTH_PLANE | STENCIL_PLANE
+# DXGI formats with a stencil plane (D32_FLOAT_S8X24_UINT, D24_UNORM_S8_UINT) and the SRV formats that
+# read only the stencil plane (X32_TYPELESS_G8X24_UINT, X24_TYPELESS_G8_UINT); any other SRV format of a
+# depth texture (R32_FLOAT_X8X24_TYPELESS, R24_UNORM_X8_TYPELESS, R32_FLOAT, R16_UNORM) reads the depth plane.
+_STENCIL_DSV_FORMATS = frozenset({20, 45})
+_STENCIL_SRV_FORMATS = frozenset({22, 47})
+
+
+def planes_of(obj: Any) -> int:
+    """Planes a binding touches: a DSV the planes it may write (those its format has that are not flagged
+    read-only), an SRV the plane its format reads, anything else all of them."""
+    v = getattr(obj, "_view", None)
+    if v is None:
+        return ALL_PLANES
+    if v.kind == ViewKind.DSV:
+        planes = 0 if v.flags & DSV_READ_ONLY_DEPTH else DEPTH_PLANE
+        if v.format in _STENCIL_DSV_FORMATS and not v.flags & DSV_READ_ONLY_STENCIL:
+            planes |= STENCIL_PLANE
+        return planes
+    if v.kind == ViewKind.SRV and v.storage.format in _DEPTH_TEXTURE_FORMATS:
+        return STENCIL_PLANE if v.format in _STENCIL_SRV_FORMATS else DEPTH_PLANE
+    return ALL_PLANES
+
+
+# Typeless/depth formats a depth-stencil texture is created with (R32G8X24/D32S8, R24G8/D24S8, R32/D32,
+# R16/D16 typeless groups): SRVs of them are judged per plane.
+_DEPTH_TEXTURE_FORMATS = frozenset({19, 20, 44, 45, 39, 40, 53, 55})
+
+
 def overlaps(a: Any, b: Any) -> bool:
-    """True when two bindings touch a common subresource of one resource."""
+    """True when two bindings touch a common subresource (and plane) of one resource."""
     sa, sb = storage_of(a), storage_of(b)
     if sa is None or sa is not sb:
         return False
-    return bool(subresources_of(a) & subresources_of(b))
+    return bool(subresources_of(a) & subresources_of(b)) and bool(planes_of(a) & planes_of(b))
 
 
 def _is_fully_read_only_dsv(view_obj: Any) -> bool:
+    """A DSV that writes none of its format's planes is not an output binding."""
     v = getattr(view_obj, "_view", None)
-    return v is not None and v.kind == ViewKind.DSV and (v.flags & 3) == 3
+    return v is not None and v.kind == ViewKind.DSV and planes_of(view_obj) == 0
 
 
 def output_bindings(state: Any, pipeline: str | None = None) -> Iterator[tuple[str, int, Any]]:

@@ -160,6 +160,10 @@ def _check_usage(prefix: str, usage: int, bind: int, cpu: int, initial: Any) -> 
         if bad:
             raise reject(f"BindFlags 0x{bad:X} (SO/RT/DS/UAV) not allowed with D3D11_USAGE_DYNAMIC",
                          prefix + "INVALIDBINDFLAGS")
+    if usage in (C.USAGE_IMMUTABLE, C.USAGE_DYNAMIC) and not bind:
+        # IMMUTABLE and DYNAMIC resources exist to be read by the pipeline: one bind flag at least
+        # (D3D11_USAGE "Resource usage restrictions": only STAGING resources have no bind flags).
+        raise reject(f"{uname} resources need at least one BindFlags bit", prefix + "INVALIDBINDFLAGS")
     if usage == C.USAGE_STAGING:
         if bind:
             raise reject("BindFlags must be 0 for D3D11_USAGE_STAGING", prefix + "INVALIDBINDFLAGS")
@@ -176,11 +180,37 @@ def _check_usage(prefix: str, usage: int, bind: int, cpu: int, initial: Any) -> 
 
 
 def _check_misc_common(prefix: str, misc: int) -> None:
+    """Misc flags every resource kind shares (D3D11_RESOURCE_MISC_FLAG docs): SHARED and SHARED_KEYEDMUTEX
+    are mutually exclusive; SHARED_NTHANDLE qualifies one of them; GDI_COMPATIBLE excludes SHARED_KEYEDMUTEX
+    and RESOURCE_CLAMP."""
     if misc & ~_VALID_MISC:
         raise reject(f"MiscFlags 0x{misc:X} has unknown bits", prefix + "UNRECOGNIZEDMISCFLAGS")
     if misc & _UNSUPPORTED_MISC:
         raise reject(f"MiscFlags 0x{misc & _UNSUPPORTED_MISC:X} (tiled/protected resources) not supported by "
                      "this device", prefix + "INVALIDMISCFLAGS")
+    if misc & C.MISC_SHARED and misc & C.MISC_SHARED_KEYEDMUTEX:
+        raise reject("MISC_SHARED and MISC_SHARED_KEYEDMUTEX are mutually exclusive", prefix + "INVALIDMISCFLAGS")
+    if misc & C.MISC_SHARED_NTHANDLE and not misc & (C.MISC_SHARED | C.MISC_SHARED_KEYEDMUTEX):
+        raise reject("MISC_SHARED_NTHANDLE needs MISC_SHARED or MISC_SHARED_KEYEDMUTEX", prefix + "INVALIDMISCFLAGS")
+    if misc & C.MISC_GDI_COMPATIBLE and misc & (C.MISC_SHARED_KEYEDMUTEX | C.MISC_RESOURCE_CLAMP):
+        raise reject("MISC_GDI_COMPATIBLE excludes MISC_SHARED_KEYEDMUTEX and MISC_RESOURCE_CLAMP",
+                     prefix + "INVALIDMISCFLAGS")
+
+
+# Formats a GDI-compatible texture may have (D3D11_RESOURCE_MISC_GDI_COMPATIBLE docs).
+_GDI_FORMATS = frozenset({87, 90, 91})  # B8G8R8A8_UNORM, B8G8R8A8_TYPELESS, B8G8R8A8_UNORM_SRGB
+
+
+def _check_gdi_texture(prefix: str, ndim: int, fmt: int, usage: int, bind: int, mips: int, count: int) -> None:
+    """GDI_COMPATIBLE textures: 2D, a BGRA8 format, render target, one mip, DEFAULT usage, one sample."""
+    if ndim != 2:
+        raise reject("MISC_GDI_COMPATIBLE is only valid on 2D textures", prefix + "INVALIDMISCFLAGS")
+    if fmt not in _GDI_FORMATS:
+        raise reject(f"MISC_GDI_COMPATIBLE needs B8G8R8A8_UNORM/_TYPELESS/_UNORM_SRGB (got {format_name(fmt)})",
+                     prefix + "INVALIDMISCFLAGS")
+    if not bind & C.BIND_RENDER_TARGET or mips != 1 or usage != C.USAGE_DEFAULT or count != 1:
+        raise reject("MISC_GDI_COMPATIBLE needs BIND_RENDER_TARGET, MipLevels 1, USAGE_DEFAULT and one sample",
+                     prefix + "INVALIDMISCFLAGS")
 
 
 def _mem(data: Any) -> np.ndarray:
@@ -402,6 +432,11 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
     if mips > full or mips > C.REQ_MIP_LEVELS:
         raise reject(f"MipLevels {int(desc.MipLevels)} exceeds the full chain of {full} for {w}x{h}x{d}",
                      P + "INVALIDMIPLEVELS")
+    if usage == C.USAGE_DYNAMIC and (mips != 1 or arr != 1):
+        # D3D11_USAGE "Resource Bind Options" note 3: a DYNAMIC resource has a single subresource, so no
+        # texture array and no mip chain.
+        raise reject(f"a D3D11_USAGE_DYNAMIC texture needs MipLevels 1 and ArraySize 1 (got {mips}, {arr})",
+                     P + "INVALIDMIPLEVELS" if mips != 1 else P + "INVALIDDIMENSIONS")
     if misc & C.MISC_GENERATE_MIPS:
         if (bind & (C.BIND_SHADER_RESOURCE | C.BIND_RENDER_TARGET)) != (C.BIND_SHADER_RESOURCE | C.BIND_RENDER_TARGET):
             raise reject("GENERATE_MIPS needs both D3D11_BIND_SHADER_RESOURCE and D3D11_BIND_RENDER_TARGET",
@@ -436,6 +471,8 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
                 raise reject("multisampled textures cannot have pInitialData", P + "INVALIDINITIALDATA")
         elif quality != 0:
             raise reject(f"SampleDesc.Quality {quality} must be 0 when Count is 1", P + "INVALIDSAMPLES")
+    if misc & C.MISC_GDI_COMPATIBLE:
+        _check_gdi_texture(P, ndim, fmt, usage, bind, mips, count)
     desc.MipLevels = mips
     if pInitialData is not None:
         subs = _subresource_list(pInitialData, mips * arr)

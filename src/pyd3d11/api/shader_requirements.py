@@ -22,6 +22,8 @@ from pyd3d11.headers import d3dcommon as D
 from .device_consts import FL_11_0, FL_11_1
 from .device_structs import reject
 
+_VS, _DS = 1, 4  # D3D10_SB program types
+
 #: bit -> (capability test on the caps row, message suffix, what it is)
 REQUIREMENTS: dict[int, tuple[Callable[[Any], bool], str, str]] = {
     D.D3D_SHADER_REQUIRES_DOUBLES: (lambda c: c.level >= FL_11_0, "DOUBLEFLOATOPSNOTSUPPORTED",
@@ -55,14 +57,21 @@ REQUIREMENTS: dict[int, tuple[Callable[[Any], bool], str, str]] = {
 
 def required_flags(container: Any, program: Any) -> int:
     """The D3D_SHADER_REQUIRES_* bits of a shader: SFI0's and its program's."""
+    from pyd3d11.shader import ir
     from pyd3d11.shader.dxbc.stat import program_feature_flags
-    from pyd3d11.shader.ir import OperandType
 
     flags = int(getattr(container, "feature_flags", 0) or 0) | program_feature_flags(program)
+    feeds_rasterizer_early = program.program_type in (_VS, _DS)  # the GS may always write the two indices
     for inst in program.instructions:
-        if any(getattr(o, "type", None) == OperandType.OUTPUT_STENCIL_REF for o in inst.operands):
-            flags |= D.D3D_SHADER_REQUIRES_STENCIL_REF
-            break
+        if inst.opcode == ir.Opcode.DCL_OUTPUT_SIV and feeds_rasterizer_early and inst.extra \
+                and (inst.extra[0] & 0xFFFF) in (ir.SystemName.RENDER_TARGET_ARRAY_INDEX,
+                                                 ir.SystemName.VIEWPORT_ARRAY_INDEX):
+            flags |= D.D3D_SHADER_REQUIRES_VIEWPORT_AND_RT_ARRAY_INDEX_FROM_ANY_SHADER_FEEDING_RASTERIZER
+        for o in inst.operands:
+            if o.type == ir.OperandType.OUTPUT_STENCIL_REF:
+                flags |= D.D3D_SHADER_REQUIRES_STENCIL_REF
+            elif o.type == ir.OperandType.INNER_COVERAGE:
+                flags |= D.D3D_SHADER_REQUIRES_INNER_COVERAGE
     return flags
 
 

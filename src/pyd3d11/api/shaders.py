@@ -163,6 +163,8 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         raise reject(f"stream output needs feature level 10_0 (device is {caps.name})", P + "INVALIDSHADERTYPE")
     entries = [coerce(D3D11_SO_DECLARATION_ENTRY, e) for e in list(pSODeclaration or [])]
     if NumEntries is not None:
+        if entries and int(NumEntries) == 0:
+            raise reject("pSODeclaration is given with NumEntries 0", P + "INVALIDNUMENTRIES")
         if int(NumEntries) > len(entries):
             raise reject(f"NumEntries {NumEntries} exceeds the {len(entries)} entries given", P + "INVALIDNUMENTRIES")
         entries = entries[:int(NumEntries)]
@@ -181,12 +183,18 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
     if rs != C.SO_NO_RASTERIZED_STREAM and rs >= C.SO_STREAM_COUNT:
         raise reject(f"RasterizedStream {RasterizedStream} is not 0-3 or D3D11_SO_NO_RASTERIZED_STREAM",
                      P + "INVALIDNUMENTRIES")
-    if caps.level < C.FL_11_0 and rs not in (0, C.SO_NO_RASTERIZED_STREAM):
-        raise reject("RasterizedStream other than 0 needs feature level 11_0", P + "INVALIDNUMENTRIES")
+    if caps.level < C.FL_11_0:
+        # Before 11_0 stream 0 is always rasterized (NO_RASTERIZED_STREAM included: rasterization is turned
+        # off there by other means) and at most one stride may be given.
+        if rs != 0:
+            raise reject("RasterizedStream other than 0 needs feature level 11_0", P + "INVALIDNUMENTRIES")
+        if len(strides) > 1:
+            raise reject(f"NumStrides {len(strides)} above 1 needs feature level 11_0", P + "INVALIDOUTPUTSTREAMSTRIDE")
     slot_stream: dict[int, int] = {}
     slot_bytes = [0, 0, 0, 0]
+    slot_entries = [0, 0, 0, 0]
     slot_has_output: set[int] = set()
-    seen: set[tuple[int, str, int, int]] = set()
+    seen: dict[tuple[int, str, int], int] = {}  # (stream, semantic, index) -> components already output
     outputs = list(out_sig) if out_sig is not None else []
     if entries and out_sig is None:
         raise reject("the shader has no output signature", P + "MISSINGOUTPUTSIGNATURE")
@@ -201,6 +209,7 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if slot_stream.setdefault(slot, stream) != stream:
             raise reject(f"{where}: OutputSlot {slot} is already fed by stream {slot_stream[slot]}",
                          P + "INVALIDOUTPUTSLOT")
+        slot_entries[slot] += 1
         name = e.SemanticName
         gap = name is None or name == ""
         # A gap (no SemanticName) may span more than 4 components (D3D11_SO_DECLARATION_ENTRY docs).
@@ -218,7 +227,7 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if start + count > 4:
             raise reject(f"{where}: StartComponent {start} + ComponentCount {count} exceeds 4",
                          P + "INVALIDSTARTCOMPONENTANDCOMPONENTCOUNT")
-        key = (stream, name.upper(), int(e.SemanticIndex), start)
+        key = (stream, name.upper(), int(e.SemanticIndex))
         match = [s for s in outputs if s.semantic_name.upper() == name.upper()
                  and s.semantic_index == int(e.SemanticIndex) and s.stream == stream]
         if not match:
@@ -230,19 +239,29 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         if match[0].mask & want != want:
             raise reject(f"{where}: components {start}..{start + count - 1} of {name}{int(e.SemanticIndex)} are not "
                          f"written (mask 0x{match[0].mask:X})", P + "MASKMISMATCH")
-        if key in seen:
-            raise reject(f"{where}: {name}{int(e.SemanticIndex)} output twice", P + "REPEATEDOUTPUT")
-        seen.add(key)
+        comps = ((1 << count) - 1) << start
+        if seen.get(key, 0) & comps:  # overlapping component ranges of one element in one stream
+            raise reject(f"{where}: components of {name}{int(e.SemanticIndex)} output twice", P + "REPEATEDOUTPUT")
+        seen[key] = seen.get(key, 0) | comps
         slot_bytes[slot] += 4 * count
     for slot in slot_stream:
         if slot not in slot_has_output:
             # Every output slot the declaration names must receive at least one real output, not only gaps
             # (wine test_geometry_shader: such declarations are E_INVALIDARG on native).
             raise reject(f"OutputSlot {slot} holds only gaps", P + "INVALIDOUTPUTSLOT")
-    for slot, used in enumerate(slot_bytes):
-        if used and slot < len(strides) and strides[slot] and strides[slot] < used:
-            raise reject(f"pBufferStrides[{slot}] {strides[slot]} is smaller than the {used} bytes declared",
-                         P + "INVALIDOUTPUTSTREAMSTRIDE")
+    if strides:
+        # With strides given, every slot the declaration feeds needs one at least as large as its entries.
+        for slot in sorted(slot_stream):
+            if slot >= len(strides):
+                raise reject(f"OutputSlot {slot} is fed but only {len(strides)} strides are given",
+                             P + "INVALIDOUTPUTSTREAMSTRIDE")
+            if strides[slot] < slot_bytes[slot]:
+                raise reject(f"pBufferStrides[{slot}] {strides[slot]} is smaller than the {slot_bytes[slot]} bytes "
+                             "declared", P + "INVALIDOUTPUTSTREAMSTRIDE")
+    if caps.level < C.FL_11_0 and slot_entries[0] != len(entries) and max(slot_entries) > 1:
+        # Before 11_0 a declaration feeds either slot 0 alone or several slots with one entry each.
+        raise reject("several output slots need exactly one entry each before feature level 11_0",
+                     P + "INVALIDOUTPUTSLOT")
     return entries, strides, rs
 
 

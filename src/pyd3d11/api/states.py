@@ -186,6 +186,14 @@ def validate_blend(caps: FeatureLevelCaps, pDesc: Any, version: int) -> Any:  # 
     if not independent:  # only RenderTarget[0] matters: the runtime copies it to the others
         for i in range(1, 8):
             desc.RenderTarget[i] = coerce(type(desc.RenderTarget[0]), desc.RenderTarget[0])
+    # Windows stores a target with blending off with the default factors and ops (GetDesc reports
+    # ONE/ZERO/ADD for colour and alpha whatever was passed); they have no effect, so such descs share
+    # one object. The write mask and logic op stay as given.
+    d = DEFAULT_BLEND_DESC.RenderTarget[0]
+    for rt in desc.RenderTarget:
+        if not rt.BlendEnable:
+            rt.SrcBlend, rt.DestBlend, rt.BlendOp = d.SrcBlend, d.DestBlend, d.BlendOp
+            rt.SrcBlendAlpha, rt.DestBlendAlpha, rt.BlendOpAlpha = d.SrcBlendAlpha, d.DestBlendAlpha, d.BlendOpAlpha
     return desc
 
 

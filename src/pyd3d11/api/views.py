@@ -253,7 +253,18 @@ def _default_dimension(kind: str, resource: Any) -> int:
 
 
 def _fill_default(kind: str, cls: type, resource: Any) -> Any:
-    """The desc D3D uses for pDesc = NULL: resource format, whole resource."""
+    """The desc D3D uses for pDesc = NULL: resource format, whole resource. A structured buffer's SRV/UAV
+    views all its structures (Format UNKNOWN, D3D11_*_DIMENSION_BUFFER, FirstElement 0, NumElements
+    ByteWidth / StructureByteStride, no UAV flags); other buffers have no default (a format is needed)."""
+    if resource.GetType() == C.RES_DIM_BUFFER and kind in ("srv", "uav"):
+        d = resource._desc
+        stride = int(F(d, "StructureByteStride"))
+        if int(F(d, "MiscFlags")) & C.MISC_BUFFER_STRUCTURED and stride > 0:
+            desc = cls()
+            desc.Format = C.FMT_UNKNOWN
+            desc.ViewDimension = C.SRV_BUFFER if kind == "srv" else C.UAV_BUFFER
+            desc.Buffer.FirstElement, desc.Buffer.NumElements = 0, int(d.ByteWidth) // stride
+            return desc
     fmt = _resource_format(resource, kind.upper())
     dim, d, mips, arr, count, depth = _res_info(resource)
     vd = _default_dimension(kind, resource)

@@ -109,17 +109,33 @@ def same_group(a: int, b: int) -> bool:
     return int(a) == int(b) or (int(a) in FORMATS and int(b) in FORMATS and fmt(a).group == fmt(b).group)
 
 
-def copy_compatible(src: int, dst: int) -> bool:
-    """Same typeless group, or a BC format against an uncompressed one with equal block size
-    (CopySubresourceRegion "format conversion" remarks: 8 bytes <-> R16G16B16A16/R32G32, 16 bytes <->
-    R32G32B32A32)."""
+# Reinterpreting copies between formats of different families ("Format Conversion using Direct3D 10.1",
+# the CopyResource/CopySubresourceRegion remarks): (bits per element/block, uncompressed typeless families,
+# block-compressed / shared-exponent families). Families: the TYPELESS value (R32 39, R16G16B16A16 9,
+# R32G32 15, R32G32B32A32 1; BC1 70, BC4 79, BC2 73, BC3 76, BC5 82, BC6H 94, BC7 97; R9G9B9E5_SHAREDEXP 67).
+REINTERPRET_FAMILIES: tuple[tuple[int, frozenset[int], frozenset[int]], ...] = (
+    (32, frozenset({39}), frozenset({67})),
+    (64, frozenset({9, 15}), frozenset({70, 79})),
+    (128, frozenset({1}), frozenset({73, 76, 82, 94, 97})),
+)
+REINTERPRET_MIN_LEVEL = 0xA100  # D3D_FEATURE_LEVEL_10_1: the copies above do not exist before it
+
+
+def copy_compatible(src: int, dst: int, feature_level: int = 0xB100) -> bool:
+    """Whether CopyResource/CopySubresourceRegion may copy between ``src`` and ``dst``: the same typeless
+    family at every level, or (from 10_1) one of :data:`REINTERPRET_FAMILIES`' uncompressed families
+    against a compressed/shared-exponent family of the same width. Depth formats never reinterpret."""
     if same_group(src, dst):
         return True
-    a, b = FORMATS.get(int(src)), FORMATS.get(int(dst))
-    if a is None or b is None or a.is_bc == b.is_bc:
+    if feature_level < REINTERPRET_MIN_LEVEL:
         return False
-    plain = b if a.is_bc else a
-    return plain.bpb == (a if a.is_bc else b).bpb and plain.group in (1, 9, 15)
+    a, b = FORMATS.get(int(src)), FORMATS.get(int(dst))
+    if a is None or b is None or "depth" in (a.kind, b.kind):
+        return False
+    for _bits, plain, packed in REINTERPRET_FAMILIES:
+        if (a.group in plain and b.group in packed) or (a.group in packed and b.group in plain):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from .shader_io import (
     component_list,
     global_flags,
     input_decls,
+    output_decls,
     uses_sample_frequency,
 )
 from .tessellator import tessellate_patches
@@ -169,9 +170,13 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
     stats.ia_primitives = prims.verts.shape[0]
-    topology, last, last_out, rows, pid = state.topology, vs, res.outputs, stream.unique[prims.verts], prims.primitive_id
+    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
+        (state.ps.program if state.ps is not None else None)
+    vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
+    topology, last, last_out, rows, pid = state.topology, vs, vs_out, stream.unique[prims.verts], prims.primitive_id
     if tessellating:
-        topology, last, last_out, rows, pid = _tessellate(state, res.outputs, rows, pid, stats)
+        topology, last, last_out, rows, pid = _tessellate(state, vs_out, rows, pid, stats)
+        last_out = _pad_registers(last_out, gs_or_ps)
         if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, topology):
             raise NotSupportedError("draw: tessellator output primitive does not match the geometry shader's input")
     pre = run_pre_raster_stages(topology, last, last_out, rows, pid,
@@ -180,8 +185,8 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     stats.gs_invocations = pre.gs_invocations
     stats.gs_primitives = pre.gs_primitives
     stats.so = pre.so
-    if not pre.rasterize or (state.ps is None and state.om.dsv is None):
-        return stats
+    if not pre.rasterize:
+        return stats  # §20.4.7: with rasterization off the clipper does not run (CInvocations stays)
     _draw_primitives(state, pre, stats)
     return stats
 
@@ -210,6 +215,27 @@ def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, 
     return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
 
 
+def _pad_registers(outputs: np.ndarray, consumer: ir.Program | None) -> np.ndarray:
+    """``outputs`` (regs, V, 4) with zero registers appended up to the highest one the next stage
+    declares as input. Signatures may list registers a stage never declares (fxc keeps such elements);
+    their contents are undefined, read here as 0 (stream output does the same for its entries)."""
+    if consumer is None:
+        return outputs
+    need = max((d.register + 1 for d in input_decls(consumer)
+                if d.operand_type in (OT.INPUT, OT.INPUT_CONTROL_POINT)), default=0)
+    if need <= outputs.shape[0]:
+        return outputs
+    pad = np.zeros((need - outputs.shape[0],) + outputs.shape[1:], outputs.dtype)
+    return np.concatenate([outputs, pad])
+
+
+def _declared_targets(ps: ir.Program | None) -> int:
+    """Bit i set when the pixel shader declares colour output o<i> (§16.9.1); 0 without a pixel shader."""
+    if ps is None:
+        return 0
+    return sum(1 << d.register for d in output_decls(ps) if d.operand_type == OT.OUTPUT and d.register < 8)
+
+
 def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
     """Raster sample offsets and the ForcedSampleCount in effect (0: the output pattern, §3.5.6)."""
     forced = int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
@@ -223,6 +249,7 @@ def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
+    outputs = _pad_registers(outputs, state.ps.program if state.ps is not None else None)
     pos_decl = [d for d in vout if d.system_name == SN.POSITION]
     if not pos_decl:
         return  # no SV_Position: nothing rasterizes
@@ -234,7 +261,9 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:
         prep = prepare_lines(state, vout, outputs, pos, rows, stats, offsets.shape[0])
-    if prep is None:
+    if prep is None or (state.ps is None and state.om.dsv is None):
+        # The clipper ran (its statistics count, §20.4.7); with neither a pixel shader nor a depth
+        # buffer nothing downstream can change (§16.9.1), so rasterization is skipped.
         return
     if prep.quads is not None:
         quads = prep.quads
@@ -246,8 +275,8 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         return
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
-    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
-    om = OutputMerger(state.om, state.sample_count)
+    ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
+    om = OutputMerger(state.om, state.sample_count, _declared_targets(ctx.ps))
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     for start in range(0, quads.count, step):
         part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
@@ -298,8 +327,9 @@ class _PixelContext:
 
     def __init__(self, state: GraphicsState, interp: Interpolator, offsets: np.ndarray,
                  primitive_id: np.ndarray, rt_index: np.ndarray, vp: np.ndarray, pre_decls: list,
-                 forced: int = 0):
+                 forced: int = 0, vp_index: np.ndarray | None = None):
         self.state = state
+        self.vp_index = vp_index  # per piece: the viewport actually used (0 for an index out of range)
         self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
@@ -498,8 +528,13 @@ class _PixelContext:
             elif d.system_name == SN.SAMPLE_INDEX:
                 s = np.repeat(L.sidx, 4) if L.sidx is not None else np.zeros(n, np.int64)
                 bits = np.repeat(s.astype(np.uint32)[:, None], 4, 1)
-            elif d.system_name in (SN.RENDER_TARGET_ARRAY_INDEX, SN.VIEWPORT_ARRAY_INDEX) \
-                    or d.interpolation == IM.CONSTANT:
+            elif d.system_name == SN.VIEWPORT_ARRAY_INDEX and self.vp_index is not None:
+                # Windows: an index beyond the viewports bound selects viewport 0 and the shader reads 0
+                # (§15.8.1 says the raw value arrives; Windows-verified behaviour wins, docs/features.md).
+                bits = interp.flat(r, tq)
+                for c in comps:
+                    bits[:, c] = np.repeat(self.vp_index[tq].astype(np.uint32), 4)
+            elif d.system_name == SN.RENDER_TARGET_ARRAY_INDEX or d.interpolation == IM.CONSTANT:
                 bits = interp.flat(r, tq)
             else:
                 persp = d.interpolation in _PERSPECTIVE_MODES

@@ -111,8 +111,9 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         fetch1 = (idx.astype(np.int64) + args.base_vertex) & _MASK32
     else:
         cut1 = np.zeros(n, bool)
-        vid1 = ((args.start_vertex + np.arange(n, dtype=np.int64)) & _MASK32).astype(np.uint32)
-        fetch1 = vid1.astype(np.int64)
+        # §8.16.2: a non-indexed draw's VertexID counts from 0; StartVertexLocation moves only the fetch.
+        vid1 = np.arange(n, dtype=np.uint32)
+        fetch1 = (args.start_vertex + np.arange(n, dtype=np.int64)) & _MASK32
     instance = np.repeat(np.arange(inst, dtype=np.int64), n)
     restart = np.zeros(n * inst, bool)
     restart[::max(n, 1)] = True
@@ -137,7 +138,7 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         uvid = ukey & _MASK32
     else:
         ufetch = ukey
-        uvid = ukey
+        uvid = (ukey - args.start_vertex) & _MASK32
     return VertexStream(instance, restart, cut, inverse.astype(np.int64), uvid.astype(np.uint32),
                         uinst.astype(np.uint32), ufetch.astype(np.uint32))
 
@@ -173,6 +174,10 @@ def fetch_vertices(
     V = stream.fetch_index.shape[0]
     regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
+        if el.register >= num_registers:
+            # The VS input signature may list elements the program never declares (fxc keeps them, e.g. a
+            # packed clip distance): their data reaches no register the shader reads.
+            continue
         size = bytes_per_element(el.format)
         vb = buffers[el.slot] if el.slot < len(buffers) else VertexBufferBinding(None)
         if el.per_instance:

@@ -193,9 +193,13 @@ def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
 class OutputMerger:
     """Applies shaded fragments of one draw to the bound targets."""
 
-    def __init__(self, state: OMState, sample_count: int):
+    def __init__(self, state: OMState, sample_count: int, written_targets: int = 0xFF):
+        """``written_targets``: bit i set when the pixel shader declares output o<i> (§16.9.1: a target
+        whose o# has no declared component is not modified, whatever the blend state; no pixel shader
+        writes no target)."""
         self.state = state
         self.samples = sample_count
+        self.written_targets = written_targets
         self.targets: list[ColorTarget | None] = [ColorTarget.load(v) if v is not None else None for v in state.rtvs]
         self.ds = DepthStencilTarget.load(state.dsv) if state.dsv is not None else None
         self.bf = np.array(state.blend_factor, np.float32)
@@ -279,7 +283,7 @@ class OutputMerger:
         if not passed.any():
             return
         for i, t in enumerate(self.targets):
-            if t is not None:
+            if t is not None and self.written_targets >> i & 1:
                 self._write_color(i, t, colors, passed, sl, y, x, key)
 
     def _ds_active(self) -> bool:

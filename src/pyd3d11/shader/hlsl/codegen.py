@@ -175,6 +175,11 @@ class Codegen(SignatureBinding):
         self.gs_prim = ""
         self.gs_topology: str | None = None
         self.gs_streams_used: set[int] = set()
+        # GS stream whose Append is being bound; each stream has its own output elements (packed from o0)
+        # and declarations, as fxc writes them (§13.x: streams may use the same output registers)
+        self.gs_out_stream = 0
+        self.gs_stream_sigs: dict[int, list] = {}
+        self.gs_stream_decls: dict[int, list[str]] = {}
         self.gs_stream_count = 0
 
     # --- errors -----------------------------------------------------------------------------------

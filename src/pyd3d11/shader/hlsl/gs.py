@@ -185,11 +185,9 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
         v = cg.expr(arg_nodes[0])
         et = st.elem if st.elem is not None else v.type
         v = cg.convert(v, et, pos)
-        known = len(cg.outputs)
         cg.gs_stream_types[sid] = et  # check.gs_stream_components
+        cg.gs_out_stream = sid
         cg.bind_output(et, None, v, pos)
-        for e in cg.outputs[known:]:
-            e.stream = sid
         if cg.major >= 5:
             cg.emit("emit_stream", stream)
         else:
@@ -213,16 +211,10 @@ def gs_decls(cg: Codegen) -> list[str]:
     streams = sorted(cg.gs_streams_used or {0})
     if cg.major >= 5 and len(streams) > 1:
         # outputs declared after a dcl_stream belong to that stream, and every stream needs its own
-        # topology (§22.3.9), so each stream gets its block; codegen then skips out_decls (gs_multi_stream)
-        import re
-
-        reg_stream = {e.reg: e.stream for e in cg.outputs}
+        # topology (§22.3.9), so each stream gets its block with its own output declarations (registers
+        # may repeat across streams); codegen then skips out_decls (gs_multi_stream)
         for sid in streams:
-            out += [f"dcl_stream m{sid}", topo]
-            for line in cg.out_decls:
-                m = re.search(r"\bo(\d+)", line)
-                if m and reg_stream.get(int(m.group(1)), 0) == sid:
-                    out.append(line)
+            out += [f"dcl_stream m{sid}", topo] + cg.gs_stream_decls.get(sid, [])
         return out
     if cg.major >= 5:
         for sid in streams:

@@ -203,7 +203,9 @@ class SignatureBinding:
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
                     raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
             else:
-                existing = [e for e in self.outputs if e.name.upper() == up and e.index == idx]
+                # A GS stream's elements are its own: looked up and packed within that stream only.
+                sig = self.gs_stream_sigs.setdefault(self.gs_out_stream, []) if self.stage == "gs" else self.outputs
+                existing = [e for e in sig if e.name.upper() == up and e.index == idx]
                 key = (up, idx)
                 owner = (self.out_owner, k)
                 if self.stage != "gs" and key in self.output_owner and self.output_owner[key] != owner:
@@ -212,7 +214,7 @@ class SignatureBinding:
                 if existing:
                     reg, first = existing[0].reg, (existing[0].mask & -existing[0].mask).bit_length() - 1
                 else:
-                    reg, first = place_element(self, self.outputs, n, up, self.interp_mode(lt, _m), _m)
+                    reg, first = place_element(self, sig, n, up, self.interp_mode(lt, _m), _m)
             if not existing:
                 sv = _SV_NAMES.get(up)
                 if self.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
@@ -220,13 +222,15 @@ class SignatureBinding:
 
                     sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-                self.outputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg,
-                                            comp_mask(first, n)))
+                elem = SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
+                self.outputs.append(elem)
                 m = "xyzw"[first:first + n]
-                if sv and self.stage != "ps":
-                    add_decl(self.out_decls, f"dcl_output_siv o{reg}.{m}, {sv[1]}")
-                else:
-                    add_decl(self.out_decls, f"dcl_output o{reg}.{m}")
+                decl = f"dcl_output_siv o{reg}.{m}, {sv[1]}" if sv and self.stage != "ps" else f"dcl_output o{reg}.{m}"
+                add_decl(self.out_decls, decl)
+                if self.stage == "gs":
+                    elem.stream = self.gs_out_stream
+                    sig.append(elem)
+                    add_decl(self.gs_stream_decls.setdefault(self.gs_out_stream, []), decl)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
     # --- scopes & variables ---------------------------------------------------------------------------

@@ -71,11 +71,11 @@ def mask_text(mask: int) -> str:
 
 
 def signature_order(elems: list) -> list:
-    """Elements sorted as fxc lists them: by register, then first component (stable)."""
-    def key(e) -> tuple[int, int]:
+    """Elements sorted as fxc lists them: by GS stream, then register, then first component (stable)."""
+    def key(e) -> tuple[int, int, int]:
         m = e.mask & 0xF
         first = (m & -m).bit_length() - 1 if m else 0
-        return (e.reg, first)
+        return (getattr(e, "stream", 0), e.reg, first)
 
     return sorted(elems, key=key)
 
