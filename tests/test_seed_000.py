@@ -627,10 +627,12 @@ def test_copy_region_restrictions():
     dev, ctx = _dev()
     t = _tex(dev, data=np.full(64, 9, np.uint8).tobytes())
     ctx.CopySubresourceRegion(t, 0, 0, 0, 0, t, 0, None)  # same subresource: dropped (no crash)
-    other_type = dev.CreateTexture3D(D3D11_TEXTURE3D_DESC(Width=4, Height=4, Depth=1, MipLevels=1, Format=RGBA8,  # noqa: F405
-                                                          BindFlags=BIND_SRV))
+    # "Same type": a buffer and a texture never copy into each other. Between texture dimensions Windows does
+    # copy (issue 14 item 11, Windows-verified; tests/test_windows_rules_copy_dimensions.py), so the statement is
+    # held where Windows holds it.
+    other_type = _buf(dev, np.zeros(64, np.uint8), BIND_VB)
     ctx.CopySubresourceRegion(other_type, 0, 0, 0, 0, t, 0, None)
-    assert not np.any(texture_to_numpy(ctx, other_type))
+    assert not np.any(_readback(ctx, dev, other_type, 64, np.uint8))
     r32 = _tex(dev, fmt=R32_FLOAT)
     ctx.CopySubresourceRegion(r32, 0, 0, 0, 0, t, 0, None)  # R8G8B8A8 -> R32: not one group
     assert not np.any(texture_to_numpy(ctx, r32))

@@ -19,7 +19,7 @@ from typing import Any
 
 from pyd3d11.headers import d3dcommon as D
 
-from .device_consts import FL_11_0, FL_11_1
+from .device_consts import FL_10_0, FL_11_0, FL_11_1
 from .device_structs import reject
 
 _VS, _DS = 1, 4  # D3D10_SB program types
@@ -36,7 +36,8 @@ REQUIREMENTS: dict[int, tuple[Callable[[Any], bool], str, str]] = {
                                                    "double division, rcp and fma (ExtendedDoublesShaderInstructions)"),
     D.D3D_SHADER_REQUIRES_11_1_SHADER_EXTENSIONS: (lambda c: c.level >= FL_11_0, "SHADEREXTENSIONSNOTSUPPORTED",
                                                    "msad4 (SAD4ShaderInstructions)"),
-    D.D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING: (lambda c: False, "INVALIDSHADERBYTECODE",
+    # D3D11_FEATURE_D3D9_SHADOW_SUPPORT: reported from 10_0 (device_caps.py), where comparison filtering is native
+    D.D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING: (lambda c: c.level >= FL_10_0, "INVALIDSHADERBYTECODE",
                                                          "10Level9 comparison filtering (D3D9 shadow support)"),
     D.D3D_SHADER_REQUIRES_TILED_RESOURCES: (lambda c: False, "INVALIDSHADERBYTECODE", "tiled resources"),
     D.D3D_SHADER_REQUIRES_STENCIL_REF: (lambda c: False, "INVALIDSHADERBYTECODE",
