@@ -45,6 +45,7 @@ Inferred (d3d11_x.h and the Xbox documentation of these details are not public):
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 import itertools
 import struct
 from dataclasses import dataclass
@@ -298,8 +299,13 @@ class ID3D11DeviceContextX(ID3D11DeviceContext1):
                 if e.offset and self._state.stages[e.stage].cbs[e.slot] is e.obj:
                     self._state.stages[e.stage].cb_first[e.slot] = e.offset // 16
             elif e.kind == "srv":
-                view = _ShiftedTextureView(e.obj, e.offset) if e.offset else e.obj
-                getattr(self, f"{e.stage}SetShaderResources")(e.slot, 1, [view])
+                if e.offset:
+                    # The shifted view is an internal stand-in, not an ID3D11ShaderResourceView: it goes to the
+                    # method's own body, past the argument layer (SetFastResources validated the call).
+                    setter = inspect.unwrap(getattr(type(self), f"{e.stage}SetShaderResources"))
+                    setter(self, e.slot, 1, [_ShiftedTextureView(e.obj, e.offset)])
+                else:
+                    getattr(self, f"{e.stage}SetShaderResources")(e.slot, 1, [e.obj])
             else:
                 getattr(self, f"{e.stage}SetSamplers")(e.slot, 1, [e.obj])
 

@@ -163,7 +163,7 @@ def validate_stream_output(caps: FeatureLevelCaps, out_sig: Any, pSODeclaration:
         raise reject(f"stream output needs feature level 10_0 (device is {caps.name})", P + "INVALIDSHADERTYPE")
     entries = [coerce(D3D11_SO_DECLARATION_ENTRY, e) for e in list(pSODeclaration or [])]
     if NumEntries is not None:
-        if entries and int(NumEntries) == 0:
+        if pSODeclaration is not None and int(NumEntries) == 0:  # a non-NULL pointer with no entries
             raise reject("pSODeclaration is given with NumEntries 0", P + "INVALIDNUMENTRIES")
         if int(NumEntries) > len(entries):
             raise reject(f"NumEntries {NumEntries} exceeds the {len(entries)} entries given", P + "INVALIDNUMENTRIES")
