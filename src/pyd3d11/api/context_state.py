@@ -21,6 +21,7 @@ from pyd3d11.storage import ViewKind
 
 from . import hazards
 from .com import ID3D11DeviceChild, iid
+from .context_stages import StageMethods
 
 STAGES = hazards.STAGES
 SHADER_CLASS = {"VS": "ID3D11VertexShader", "HS": "ID3D11HullShader", "DS": "ID3D11DomainShader",
@@ -214,13 +215,31 @@ def rect_cls() -> Any:
 # the mixin
 # -------------------------------------------------------------------------------------------------
 
-class StateMethods:
+class StateMethods(StageMethods):
     """State-setting half of ID3D11DeviceContext1 (needs ``_state``, ``_device``, ``_report``)."""
 
     _state: BoundState
     _device: Any
     #: The active ID3DDeviceContextState (None until the first SwapDeviceContextState: the device's own level).
     _ctx_state: Any = None
+
+    # -- per-stage bodies the methods of context_stages.py share ---------------------------------
+    def _set_cbs1(self, stage: str, method: str, StartSlot: Any, NumBuffers: Any, ppConstantBuffers: Any,  # noqa: N803
+                  pFirstConstant: Any, pNumConstants: Any) -> None:
+        if (pFirstConstant is None) != (pNumConstants is None):
+            self._report(1, 6, f"{method}: pFirstConstant and pNumConstants must both be NULL or both "
+                         "non-NULL. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+            return
+        self._set_cbs(stage, method, StartSlot, NumBuffers, ppConstantBuffers, pFirstConstant, pNumConstants)
+
+    def _get_srvs(self, stage: str, StartSlot: int, NumViews: int) -> list[Any]:  # noqa: N803
+        st = self._state.stages[stage]
+        return [addref(st.srvs[i]) if 0 <= i < SRV_SLOTS else None for i in range(StartSlot, StartSlot + NumViews)]
+
+    def _get_samplers(self, stage: str, StartSlot: int, NumSamplers: int) -> list[Any]:  # noqa: N803
+        st = self._state.stages[stage]
+        return [addref(st.samplers[i]) if 0 <= i < SAMPLER_SLOTS else None
+                for i in range(StartSlot, StartSlot + NumSamplers)]
 
     # -- limits ------------------------------------------------------------------------------------
     def _feature_level(self) -> int:
@@ -855,49 +874,6 @@ def _view_extent(v: Any) -> tuple[int, int, int]:
 # generated per-stage methods
 # -------------------------------------------------------------------------------------------------
 
-_TEMPLATE = '''
-def {S}SetConstantBuffers(self, StartSlot, NumBuffers, ppConstantBuffers=None):
-    self._set_cbs("{S}", "{S}SetConstantBuffers", StartSlot, NumBuffers, ppConstantBuffers)
-def {S}GetConstantBuffers(self, StartSlot, NumBuffers):
-    return self._get_cbs("{S}", StartSlot, NumBuffers)
-def {S}SetConstantBuffers1(self, StartSlot, NumBuffers, ppConstantBuffers=None, pFirstConstant=None, pNumConstants=None):
-    if (pFirstConstant is None) != (pNumConstants is None):
-        self._report(1, 6, "{S}SetConstantBuffers1: pFirstConstant and pNumConstants must both be NULL or both "
-                     "non-NULL. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
-        return
-    self._set_cbs("{S}", "{S}SetConstantBuffers1", StartSlot, NumBuffers, ppConstantBuffers,
-                  pFirstConstant, pNumConstants)
-def {S}GetConstantBuffers1(self, StartSlot, NumBuffers):
-    return self._get_cbs("{S}", StartSlot, NumBuffers, True)
-def {S}SetShaderResources(self, StartSlot, NumViews, ppShaderResourceViews=None):
-    self._set_srvs("{S}", "{S}SetShaderResources", StartSlot, NumViews, ppShaderResourceViews)
-def {S}GetShaderResources(self, StartSlot, NumViews):
-    st = self._state.stages["{S}"]
-    return [addref(st.srvs[i]) if 0 <= i < SRV_SLOTS else None for i in range(StartSlot, StartSlot + NumViews)]
-def {S}SetSamplers(self, StartSlot, NumSamplers, ppSamplers=None):
-    self._set_samplers("{S}", "{S}SetSamplers", StartSlot, NumSamplers, ppSamplers)
-def {S}GetSamplers(self, StartSlot, NumSamplers):
-    st = self._state.stages["{S}"]
-    return [addref(st.samplers[i]) if 0 <= i < SAMPLER_SLOTS else None for i in range(StartSlot, StartSlot + NumSamplers)]
-def {S}SetShader(self, {P}=None, ppClassInstances=None, NumClassInstances=0):
-    self._set_shader("{S}", "{S}SetShader", {P}, ppClassInstances, NumClassInstances)
-def {S}GetShader(self, pNumClassInstances=None):
-    return self._get_shader("{S}", pNumClassInstances)
-'''
-
-
-def _install_stage_methods() -> None:
-    for stage in STAGES:
-        ns: dict[str, Any] = {"addref": addref, "SRV_SLOTS": SRV_SLOTS, "SAMPLER_SLOTS": SAMPLER_SLOTS}
-        exec(_TEMPLATE.format(S=stage, P=SHADER_PARAM[stage]), ns)  # noqa: S102 - fixed template, C names
-        for name, fn in ns.items():
-            if callable(fn) and name.startswith(stage):
-                fn.__qualname__ = f"StateMethods.{name}"
-                fn.__doc__ = f"ID3D11DeviceContext::{name} (C parameter names)."
-                setattr(StateMethods, name, fn)
-
-
-_install_stage_methods()
 
 
 # -------------------------------------------------------------------------------------------------
