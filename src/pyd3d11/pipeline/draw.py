@@ -43,6 +43,7 @@ from .shader_io import (
     component_list,
     global_flags,
     input_decls,
+    read_input_components,
     uses_sample_frequency,
 )
 from .tessellator import tessellate_patches
@@ -260,6 +261,15 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     stats.samples_passed += om.samples_passed
 
 
+def _position_component(interp: Interpolator, c: int, tq: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SV_Position component ``c`` (float32) at lane locations x, y (§16.3: z and w interpolated)."""
+    if c == 0:
+        return x.reshape(-1).astype(np.float32)
+    if c == 1:
+        return y.reshape(-1).astype(np.float32)
+    return interp.depth(tq, x, y) if c == 2 else interp.position_w(tq, x, y)
+
+
 # Interpolation mode -> where the attribute is evaluated (§16.4): pixel centre, centroid or sample.
 _CENTROID_MODES = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
 _SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
@@ -311,6 +321,10 @@ class _PixelContext:
         self.vp = vp
         self.ps = state.ps.program if state.ps is not None else None
         self.decls = input_decls(self.ps) if self.ps is not None else []
+        # Components the shader reads per input register (None: all declared ones). A debugging
+        # stage runner may show every declared input, so it gets them all.
+        self.reads = read_input_components(self.ps) if self.ps is not None and state.stage_runner is None \
+            else None
         flags = global_flags(self.ps) if self.ps is not None else 0
         self.early_z = bool(flags & EARLY_DEPTH_STENCIL_FLAG)
         self.sample_freq = self.ps is not None and uses_sample_frequency(self.ps)
@@ -475,22 +489,23 @@ class _PixelContext:
         # InputCoverage: the pixel's raster coverage ANDed with SampleMask (not with TIR), §16.3.2.
         vcov = L.rcov if self.forced else L.rcov & np.uint32(self.sample_mask)
         for d in self.decls:
-            comps = component_list(d.mask)
+            comps = component_list(d.mask if self.reads is None else d.mask & self.reads.get(d.register, 0))
             if d.operand_type == OT.INPUT_COVERAGE_MASK:
                 sysv[OT.INPUT_COVERAGE_MASK] = vcov.astype(np.uint32)
                 continue
             if d.operand_type == OT.INPUT_PRIMITIVEID:
                 sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src]
                 continue
-            if d.operand_type != OT.INPUT:
+            if d.operand_type != OT.INPUT or not comps:
                 continue
             r = d.register
             where = self._where(d.interpolation)
             x, y = loc[where]
             if d.system_name == SN.POSITION:
-                vals = np.stack([x.reshape(-1).astype(np.float32), y.reshape(-1).astype(np.float32),
-                                 interp.depth(tq, x, y), interp.position_w(tq, x, y)], 1)
-                bits = vals.view(np.uint32)
+                # Only the components read: z and w cost a plane evaluation each.
+                for c in comps:
+                    inputs[r, c] = _position_component(interp, c, tq, x, y).view(np.uint32)
+                continue
             elif d.system_name == SN.IS_FRONT_FACE:
                 bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
             elif d.system_name == SN.PRIMITIVE_ID:
