@@ -1,0 +1,132 @@
+"""Fixed-function fast paths of issue 12: what they may skip is decided by rules tested here, and
+the results equal the general path's (no timing here; bit_identity covers whole scenes)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gfx_util import R8G8B8A8_UNORM, draw_pos_attr, read, rtv, texture2d
+
+from pyd3d11.formats import codecs
+from pyd3d11.pipeline import draw as draw_mod
+from pyd3d11.pipeline import output_merger as om_mod
+from pyd3d11.pipeline.output_merger import OMState
+from pyd3d11.pipeline.shader_io import read_input_components
+from pyd3d11.shader.dxbc.asm import assemble_program
+
+HEAD = """ps_5_0
+dcl_constantbuffer cb0[4], dynamicIndexed
+dcl_input_ps linear v1.xyzw
+dcl_input_ps linear v2.xyzw
+dcl_input_ps linear v3.xyzw
+dcl_output o0.xyzw
+dcl_temps 2
+"""
+
+
+@pytest.mark.parametrize("body,expected", [
+    ("mov o0.xyzw, l(0,0,0,0)\n", {}),  # declared, never read
+    ("mov o0.xy, v1.xyxx\n", {1: 0b0011}),  # swizzle names x and y
+    ("mov o0.x, v2.w\n", {2: 0b1000}),  # select-1
+    ("dp3 o0.x, v1.xyzx, v3.zzzz\n", {1: 0b0111, 3: 0b0100}),
+    ("mov o0.xyzw, v1.xyzw\nadd o0.x, v1.x, v2.y\n", {1: 0b1111, 2: 0b0010}),
+    ("mov r0.x, cb0[v3.y + 0].x\nmov o0.xyzw, r0.xxxx\n", {3: 0b0010}),  # an input in a relative index
+    ("ftoi r1.x, v3.x\nmov o0.xyzw, v[r1.x + 1].xyzw\n", None),  # dynamically indexed input
+])
+def test_read_input_components(body, expected):
+    extra = "dcl_indexrange v1.xyzw 3\n" if "v[" in body else ""
+    prog = assemble_program(HEAD + extra + body + "ret\n")
+    assert read_input_components(prog) == expected
+
+
+def _verts(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    pos = rng.uniform(-1.2, 1.2, (24, 4))
+    pos[:, 3] = rng.uniform(0.5, 2, 24)
+    pos[:, :3] *= pos[:, 3:]
+    return np.concatenate([pos, rng.uniform(-0.2, 1.2, (24, 4))], 1).astype(np.float32)
+
+
+@pytest.mark.parametrize("ps", [
+    "ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v1.zzzz\nret\n",
+    "ps_4_0\ndcl_input_ps_siv linear noperspective v0.xyzw, position\ndcl_input_ps linear v1.xyzw\n"
+    "dcl_output o0.xyzw\nmul o0.xyzw, v0.wzww, v1.xxxy\nret\n",
+    "ps_4_0\ndcl_input_ps_siv linear noperspective v0.xyzw, position\ndcl_output o0.xyzw\n"
+    "mul o0.xyzw, v0.xyxy, l(0.01, 0.02, 0.03, 0.04)\nret\n",
+])
+def test_partial_interpolation_equals_full(monkeypatch, ps):
+    def render():
+        t = texture2d(R8G8B8A8_UNORM, 24, 20)
+        draw_pos_attr(_verts(3), [rtv(t)], ps=ps)
+        return read(t)
+
+    fast = render()
+    monkeypatch.setattr(draw_mod, "read_input_components", lambda program: None)  # every declared input
+    assert np.array_equal(fast, render())
+    assert np.any(fast != 0)
+
+
+# Formats, and whether every stored element survives decode -> encode unchanged.
+ROUNDTRIP = [
+    (28, True), (29, True), (87, True), (91, True), (61, True), (65, True), (30, True), (32, True),
+    (10, True), (11, True), (12, True), (34, True), (54, True), (56, True), (57, True),
+    (31, False),  # SNORM: -128 and -127 both decode to -1.0 (§3.2.3.3), -1.0 encodes to -127
+    (13, False), (88, False),  # R16G16B16A16_SNORM; B8G8R8X8_UNORM: the X byte is not stored back
+    (2, False), (41, False),  # 32-bit channels: not enumerable, so not claimed
+    (24, False), (85, False), (26, False), (67, False), (71, False),  # packed fields, shared exponent, BC1
+]
+
+
+@pytest.mark.parametrize("fmt,exact", ROUNDTRIP)
+def test_roundtrip_exact(fmt, exact):
+    assert codecs.roundtrip_exact(fmt) is exact
+
+
+@pytest.mark.parametrize("fmt", [f for f, e in ROUNDTRIP if e])
+def test_roundtrip_exact_formats_keep_random_elements(fmt):
+    from pyd3d11.formats.table import format_info
+    bpe = format_info(fmt).bytes_per_block
+    e = np.random.default_rng(fmt).integers(0, 256, (4096, bpe), dtype=np.uint8)
+    with np.errstate(all="ignore"):
+        assert np.array_equal(codecs.encode(fmt, codecs.decode(fmt, e)), e)
+
+
+def test_snorm_counterexample():
+    e = np.array([[0x80, 0x81, 0x00, 0x7F]], np.uint8)
+    assert codecs.encode(31, codecs.decode(31, e)).tolist() == [[0x81, 0x81, 0x00, 0x7F]]
+
+
+def _blend_om() -> OMState:
+    class RT:
+        BlendEnable = True
+        SrcBlend, DestBlend, BlendOp = 5, 6, 1
+        SrcBlendAlpha, DestBlendAlpha, BlendOpAlpha = 5, 6, 1
+        RenderTargetWriteMask = 0xF
+        LogicOpEnable = False
+
+    class BD:
+        AlphaToCoverageEnable = False
+        IndependentBlendEnable = False
+        RenderTarget = [RT()] * 8
+    om = OMState()
+    om.blend = BD()
+    return om
+
+
+@pytest.mark.parametrize("fmt", [28, 29, 10, 31])
+def test_kept_target_sees_writes_between_draws(fmt):
+    """A target kept decoded between draws is dropped when its bytes change in between (a copy,
+    Map, clear), and reused otherwise: both give what decoding memory afresh gives."""
+    def scene(keep: bool):
+        t = texture2d(fmt, 24, 20)
+        t.data[:] = np.random.default_rng(1).integers(0, 256, t.data.size, dtype=np.uint8)
+        for k in range(3):
+            if not keep:
+                om_mod._TARGETS.clear()
+            draw_pos_attr(_verts(10 + k), [rtv(t)], om=_blend_om())
+            if k == 1:
+                t.data[::7] = 0x3C  # a write outside the pipeline (no version bump needed)
+        return bytes(t.data)
+
+    with np.errstate(all="ignore"):
+        assert scene(True) == scene(False)
