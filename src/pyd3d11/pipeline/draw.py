@@ -464,7 +464,13 @@ class _PixelContext:
                    outputs: np.ndarray | None, omask: np.ndarray | None) -> PixelFragments:
         # Only the registers the shader has (the OM reads missing ones as 0).
         k = min(outputs.shape[0], 8) if outputs is not None else 0
-        colors = np.take(outputs[:k], idx, axis=1) if k else np.zeros((0, idx.size, 4), np.uint32)
+        # Every lane alive (idx = 0..n-1, the common case of interior quads): views, no gathers.
+        every = idx.size == cov.shape[0]
+        sel = slice(None) if every else idx
+        if not k:
+            colors = np.zeros((0, idx.size, 4), np.uint32)
+        else:
+            colors = outputs[:k] if every else np.take(outputs[:k], idx, axis=1)
         if self._piece_slice is None:
             # Per piece, once per draw: §15.8.1: an out-of-range render-target array index selects slice 0;
             # viewport depth range as contiguous columns.
@@ -472,11 +478,11 @@ class _PixelContext:
             self._piece_slice = np.where((rt >= 0) & (rt < self._slice_count()), rt, 0)
             self._piece_vp_min = np.ascontiguousarray(self.vp[:, 4])
             self._piece_vp_max = np.ascontiguousarray(self.vp[:, 5])
-        pc = np.repeat(L.tq, 4)[idx]
-        return PixelFragments(L.px.reshape(-1)[idx], L.py.reshape(-1)[idx], self._piece_slice[pc],
-                              cov[idx].astype(np.uint32), depth[idx], front[idx], colors,
+        pc = np.repeat(L.tq, 4)[sel]
+        return PixelFragments(L.px.reshape(-1)[sel], L.py.reshape(-1)[sel], self._piece_slice[pc],
+                              cov[sel].astype(np.uint32), depth[sel], front[sel], colors,
                               self._piece_vp_min[pc], self._piece_vp_max[pc],
-                              omask[idx] if omask is not None else None)
+                              omask[sel] if omask is not None else None)
 
     def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):
         interp = self.interp
