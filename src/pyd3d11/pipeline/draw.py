@@ -311,6 +311,7 @@ class _PixelContext:
                  forced: int = 0):
         self.state = state
         self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
+        self._uniform: list = []  # which of those is one value for the draw (see _fragments)
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
         self.offsets = offsets  # raster sample pattern (the output pattern unless ForcedSampleCount)
@@ -478,10 +479,23 @@ class _PixelContext:
             self._piece_slice = np.where((rt >= 0) & (rt < self._slice_count()), rt, 0)
             self._piece_vp_min = np.ascontiguousarray(self.vp[:, 4])
             self._piece_vp_max = np.ascontiguousarray(self.vp[:, 5])
-        pc = np.repeat(L.tq, 4)[sel]
-        return PixelFragments(L.px.reshape(-1)[sel], L.py.reshape(-1)[sel], self._piece_slice[pc],
+            # Per-piece values that are one value for the whole draw (one slice, one viewport: the
+            # common case) become broadcast views per fragment instead of gathers.
+            self._uniform = [a[0] if a.size and np.all(a == a[0]) else None
+                             for a in (self._piece_slice, self._piece_vp_min, self._piece_vp_max)]
+        m = idx.size
+        pc = None
+        per_fragment = []
+        for a, u in zip((self._piece_slice, self._piece_vp_min, self._piece_vp_max), self._uniform):
+            if u is not None:
+                per_fragment.append(np.broadcast_to(u, (m,)))
+                continue
+            if pc is None:
+                pc = np.repeat(L.tq, 4)[sel]
+            per_fragment.append(a[pc])
+        return PixelFragments(L.px.reshape(-1)[sel], L.py.reshape(-1)[sel], per_fragment[0],
                               cov[sel].astype(np.uint32), depth[sel], front[sel], colors,
-                              self._piece_vp_min[pc], self._piece_vp_max[pc],
+                              per_fragment[1], per_fragment[2],
                               omask[sel] if omask is not None else None)
 
     def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):
