@@ -11,8 +11,11 @@ The peer needs Mesa's EGL/GL drivers and a Python with moderngl + glcontext (see
 header); its interpreter is ``--peer-python``, else $PYD3D11_PEER_PYTHON, else /work/venv-peer/bin/python.
 Without it the llvmpipe columns are skipped (the script says so) and pyd3d11 is measured alone.
 
+``--baseline DIR`` measures a second pyd3d11 source tree (e.g. an older commit's src/) in the same rounds
+and adds its throughput and the speed-up to the table.
+
 Usage: python bench/vs_llvmpipe.py [--rounds 2] [--scenes S1z,S2,S3,S5,S4a,S4b] [--peer-python PATH]
-       [--lp-threads N] [--pyd3d11-src DIR] [--json]
+       [--lp-threads N] [--pyd3d11-src DIR] [--baseline DIR] [--json]
 """
 
 from __future__ import annotations
@@ -138,6 +141,7 @@ def main() -> None:
     ap.add_argument("--peer-python", default=None)
     ap.add_argument("--lp-threads", type=int, default=None, help="LP_NUM_THREADS for llvmpipe")
     ap.add_argument("--pyd3d11-src", default=str(HERE.parent / "src"))
+    ap.add_argument("--baseline", default=None, help="another pyd3d11 src/ to measure in the same rounds")
     ap.add_argument("--json", action="store_true", help="also print the best rows as JSON lines")
     args = ap.parse_args()
     scenes = args.scenes.split(",")
@@ -145,6 +149,8 @@ def main() -> None:
     if exe is None:
         print(f"llvmpipe peer not installed, skipping it: {why}", file=sys.stderr)
     best: dict[str, dict[str, dict]] = {"llvmpipe": {}, "pyd3d11": {}}
+    if args.baseline:
+        best["baseline"] = {}
 
     def keep(side: str, rows: dict[str, dict]) -> None:
         for s, r in rows.items():
@@ -155,17 +161,25 @@ def main() -> None:
         if exe is not None:
             keep("llvmpipe", run_peer(exe, scenes, args.peer_runs, args.peer_warmup, args.lp_threads))
         keep("pyd3d11", run_pyd3d11(args.pyd3d11_src, scenes, args.runs, args.warmup))
+        if args.baseline:
+            keep("baseline", run_pyd3d11(args.baseline, scenes, args.runs, args.warmup))
         print(f"round {k + 1}: " + "; ".join(
             f"{s} " + "/".join(f"{best[side][s]['throughput']:g}" if s in best[side] else "-" for side in best)
             for s in scenes), file=sys.stderr)
-    print("| scene | unit | llvmpipe | pyd3d11 | ratio | check llvmpipe | check pyd3d11 | agree |")
-    print("|---|---|---|---|---|---|---|---|")
+    base_cols = " pyd3d11 baseline | speed-up |" if args.baseline else ""
+    print("| scene | unit | llvmpipe |" + base_cols + " pyd3d11 | ratio | check llvmpipe | check pyd3d11 | agree |")
+    print("|---" * (8 + 2 * bool(args.baseline)) + "|")
     for s in scenes:
         lp, me = best["llvmpipe"].get(s), best["pyd3d11"].get(s)
         unit = (me or lp or {}).get("unit", "")
         ratio = f"{me['throughput'] / lp['throughput']:.3f}x" if lp and me and lp["throughput"] else "-"
-        print(f"| {s} | {unit} | {lp['throughput'] if lp else '-'} | {me['throughput'] if me else '-'} | {ratio} "
-              f"| {check_of(lp)[0]} | {check_of(me)[0]} | {agree(s, lp, me)} |")
+        extra = ""
+        if args.baseline:
+            b = best["baseline"].get(s)
+            up = f"{me['throughput'] / b['throughput']:.2f}x" if b and me and b["throughput"] else "-"
+            extra = f" {b['throughput'] if b else '-'} | {up} |"
+        print(f"| {s} | {unit} | {lp['throughput'] if lp else '-'} |{extra} {me['throughput'] if me else '-'} "
+              f"| {ratio} | {check_of(lp)[0]} | {check_of(me)[0]} | {agree(s, lp, me)} |")
     if args.json:
         for side, rows in best.items():
             for r in rows.values():
