@@ -200,3 +200,47 @@ def test_blend_matches_reference_equations():
         assert np.array_equal(got, want, equal_nan=True), rt
         assert np.array_equal(np.signbit(got), np.signbit(want)), rt
     assert wide >= 200  # the fast pass was exercised
+
+
+@pytest.mark.parametrize("bits", [16, 24])
+def test_depth_quantize_is_the_unorm_rule(bits):
+    """UNORM depth codes: NaN -> 0, clamp to [0, 1], floor(z * (2^n - 1) + 0.5) (§3.2.3.6, §17.11),
+    computed here exactly with Python fractions for special and random float32 values."""
+    from fractions import Fraction
+
+    from pyd3d11.pipeline.depth_stencil import DepthStencilTarget
+    special = [0.0, -0.0, 1.0, 0.5, -1.0, 2.0, np.inf, -np.inf, np.nan, 1e-45, 1e-38, 0.99999994, 5.9604645e-08]
+    z = np.concatenate([np.array(special, np.float32),
+                        np.random.default_rng(bits).random(2000).astype(np.float32)])
+    for k in range(1, 40):  # values next to each rounding threshold (k - 0.5) / (2^n - 1)
+        t = np.float32((k - 0.5) / ((1 << bits) - 1))
+        z = np.append(z, [np.nextafter(t, np.float32(0)), t, np.nextafter(t, np.float32(1))]).astype(np.float32)
+    target = DepthStencilTarget(None, 45 if bits == 24 else 55, np.zeros(1), None, bits)
+    got = target.quantize(z)
+    scale = (1 << bits) - 1
+    for v, g in zip(z.tolist(), got.tolist()):
+        x = 0.0 if v != v else min(max(v, 0.0), 1.0)
+        assert g == int(Fraction(x) * scale + Fraction(1, 2)), v
+
+
+def test_plane_setup_equals_einsum():
+    """The interpolator's plane setup (weights @ attributes, barycentric planes x quantities) gives
+    the bits of the einsum contractions it replaced, special values included."""
+    from types import SimpleNamespace
+
+    from pyd3d11.pipeline.interpolate import Interpolator
+    rng = np.random.default_rng(8)
+    vals = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, -np.nan, 1e-300, 3.0, 0.1])
+    P = 20000
+    for special in (False, True):
+        pick = (lambda shape: rng.choice(vals, shape)) if special else rng.standard_normal
+        bp, w = pick((P, 3, 3)), pick((P, 3, 3))
+        attr = pick((1, P * 3, 4)).astype(np.float32).view(np.uint32)
+        pieces = SimpleNamespace(bary_planes=bp, source=np.arange(P), weights=w, inv_w=pick((P, 3)))
+        it = Interpolator(pieces, np.arange(P * 3).reshape(P, 3), attr)
+        with np.errstate(all="ignore"):
+            got_v = it._vertex_attr(0)
+            src = attr[0][np.arange(P * 3).reshape(P, 3)].view(np.float32).astype(np.float64)
+            assert np.array_equal(got_v.view(np.uint64), np.einsum("pij,pjc->pic", w, src).view(np.uint64))
+            q = pick((P, 3, 4))
+            assert np.array_equal(it.plane(q).view(np.uint64), np.einsum("pvc,pv...->p...c", bp, q).view(np.uint64))

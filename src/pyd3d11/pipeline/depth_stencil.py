@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..formats.numerics import float_to_unorm
 from ..storage import ViewDescriptor
 
 D32_FLOAT_S8X24_UINT = 20
@@ -103,9 +104,8 @@ class DepthStencilTarget:
     def quantize(self, z: np.ndarray) -> np.ndarray:
         """Clamped float32 z -> the buffer's domain (§17.11: UNORM by +0.5 then truncate)."""
         if self.unorm_bits:
-            scale = np.float64((1 << self.unorm_bits) - 1)
-            zz = np.nan_to_num(z.astype(np.float64), nan=0.0)
-            return np.floor(np.clip(zz, 0.0, 1.0) * scale + 0.5).astype(np.uint32)
+            # The UNORM conversion of §3.2.3.6 (NaN -> 0, clamp, scale, +0.5, truncate), in place.
+            return float_to_unorm(z, self.unorm_bits)
         zf = z.astype(np.float32)
         # Float depth: denormals flush to zero (float32 rules); -0 stays a valid zero.
         return np.where(np.abs(zf) < np.float32(1.17549435e-38), np.float32(0), zf).astype(np.float32)
