@@ -261,6 +261,20 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     stats.samples_passed += om.samples_passed
 
 
+class _Deferred:
+    """A per-lane array computed on first call (and then kept)."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make) -> None:
+        self._make, self._value = make, None
+
+    def __call__(self) -> np.ndarray:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
+
+
 def _position_component(interp: Interpolator, c: int, tq: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """SV_Position component ``c`` (float32) at lane locations x, y (§16.3: z and w interpolated)."""
     if c == 0:
@@ -312,6 +326,7 @@ class _PixelContext:
         self.state = state
         self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
         self._uniform: list = []  # which of those is one value for the draw (see _fragments)
+        self._front_uniform: tuple | None = None  # (facing,) when every piece faces the same way, else ()
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
         self.offsets = offsets  # raster sample pattern (the output pattern unless ForcedSampleCount)
@@ -392,8 +407,12 @@ class _PixelContext:
         n = tq.shape[0] * 4
         piece = np.repeat(tq, 4)
         loc = self._locations(L)
-        src = interp.p.source[piece]
-        front = interp.p.front[piece]
+        src = _Deferred(lambda: interp.p.source[piece])  # only PrimitiveID reads it
+        if self._front_uniform is None:
+            f = interp.p.front
+            self._front_uniform = (bool(f[0]),) if f.size and (f.all() or not f.any()) else ()
+        # One facing for the whole draw (e.g. no culling, all front): a broadcast view, no gather.
+        front = np.broadcast_to(self._front_uniform[0], (n,)) if self._front_uniform else interp.p.front[piece]
         # Depth for the depth test: per output sample (pixel frequency), or at the lane's own sample.
         # Only the depth test reads it: without one, every lane carries 0.
         depth = np.empty((n, S), np.float32)
@@ -498,7 +517,7 @@ class _PixelContext:
                               per_fragment[1], per_fragment[2],
                               omask[sel] if omask is not None else None)
 
-    def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):
+    def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: _Deferred, front: np.ndarray):
         interp = self.interp
         tq = L.tq
         n = piece.shape[0]
@@ -514,7 +533,7 @@ class _PixelContext:
                 sysv[OT.INPUT_COVERAGE_MASK] = vcov.astype(np.uint32)
                 continue
             if d.operand_type == OT.INPUT_PRIMITIVEID:
-                sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src]
+                sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src()]
                 continue
             if d.operand_type != OT.INPUT or not comps:
                 continue
@@ -529,7 +548,7 @@ class _PixelContext:
             elif d.system_name == SN.IS_FRONT_FACE:
                 bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
             elif d.system_name == SN.PRIMITIVE_ID:
-                bits = np.repeat(self.primitive_id[src].astype(np.uint32)[:, None], 4, 1)
+                bits = np.repeat(self.primitive_id[src()].astype(np.uint32)[:, None], 4, 1)
             elif d.system_name == SN.SAMPLE_INDEX:
                 s = np.repeat(L.sidx, 4) if L.sidx is not None else np.zeros(n, np.int64)
                 bits = np.repeat(s.astype(np.uint32)[:, None], 4, 1)
