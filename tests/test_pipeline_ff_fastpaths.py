@@ -244,3 +244,15 @@ def test_plane_setup_equals_einsum():
             assert np.array_equal(got_v.view(np.uint64), np.einsum("pij,pjc->pic", w, src).view(np.uint64))
             q = pick((P, 3, 4))
             assert np.array_equal(it.plane(q).view(np.uint64), np.einsum("pvc,pv...->p...c", bp, q).view(np.uint64))
+
+
+def test_kept_targets_do_not_keep_resources_alive():
+    import gc
+    import weakref
+    t = texture2d(R8G8B8A8_UNORM, 16, 16)
+    draw_pos_attr(_verts(4), [rtv(t)])
+    assert t in om_mod._TARGETS  # kept for the next draw ...
+    ref = weakref.ref(t)
+    del t
+    gc.collect()
+    assert ref() is None  # ... but released with the resource

@@ -80,9 +80,8 @@ class ColorTarget:
             # The previous draw's decoded target, if memory still holds exactly its codes (any other
             # write in between shows as different bytes).
             kept = _TARGETS.get(view.storage, {}).pop(_view_key(view), None)
-            if kept is not None and kept.raw.shape == raw.shape and np.array_equal(kept.raw, raw):
-                kept.dirty = False
-                return kept
+            if kept is not None and kept[0].shape == raw.shape and np.array_equal(kept[0], raw):
+                return cls(view, view.format, *kept[1:], raw=kept[0])
         # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
         values = np.ascontiguousarray(codecs.decode(view.format, raw))
         kind = _color_kind(info)
@@ -94,7 +93,9 @@ class ColorTarget:
         if self.dirty:
             _write_slices(self.view, self.raw if self.raw is not None else codecs.encode(self.format, self.values))
         if self.raw is not None:
-            _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = self
+            # Plain arrays only: an entry must not reference its (weak) key, the storage.
+            _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
+                self.raw, self.kind, self.values, self.lo, self.hi)
 
 
 # Decoded colour targets kept between draws: storage -> view key -> ColorTarget (whose raw codes
