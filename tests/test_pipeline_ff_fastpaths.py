@@ -256,3 +256,25 @@ def test_kept_targets_do_not_keep_resources_alive():
     del t
     gc.collect()
     assert ref() is None  # ... but released with the resource
+
+
+@pytest.mark.parametrize("n", [1, 7, 232, 1442])
+def test_blend_min_max_signalling_nan_yields_other_operand(n):
+    """MIN/MAX blend ops with a NaN operand give the other operand (§17.6 via §22.10.10 min/max),
+    signalling NaNs (e.g. from an sNaN half-float in the target) included, at any batch size/stride."""
+    from pyd3d11.pipeline import blend as bl
+    snan = np.array([0x7FB66000, 0xFF800001, 0x7FC00000], np.uint32).view(np.float32)  # 2 signalling, 1 quiet
+    rng = np.random.default_rng(n)
+    s = rng.random((n, 4)).astype(np.float32)
+    d = rng.random((n, 4)).astype(np.float32)
+    k = rng.integers(0, n, 3)
+    d[k, 3] = snan
+    d[k[:1], 0] = snan[:1]
+    for op in (bl.OP_MIN, bl.OP_MAX):
+        r = bl.apply_op(op, s[:, 3:], None, d[:, 3:], None)
+        assert not np.isnan(r).any()
+        want = np.where(np.isnan(d[:, 3:]), s[:, 3:], np.minimum(s[:, 3:], d[:, 3:]) if op == bl.OP_MIN
+                        else np.maximum(s[:, 3:], d[:, 3:]))
+        assert np.array_equal(r, want)
+        r = bl.apply_op(op, d[:, :3], None, s[:, :3], None)  # NaN as the first operand
+        assert not np.isnan(r).any()

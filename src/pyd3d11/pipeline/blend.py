@@ -83,6 +83,12 @@ def factor4(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend
 def _min_max(a: np.ndarray, b: np.ndarray, is_min: bool) -> np.ndarray:
     """min/max with the shader instruction's NaN rule: a NaN operand yields the other one (§22.10.10)."""
     r = np.fmin(a, b) if is_min else np.fmax(a, b)
+    # A *signalling* NaN operand makes np.fmin/fmax return NaN on some code paths (C fminf follows
+    # IEEE 754-2008's sNaN rule) and the other operand on others (SIMD), so results depended on the
+    # batch size; D3D returns the other operand for any NaN. Quiet NaNs already do; fix the rest.
+    na, nb = np.isnan(a), np.isnan(b)
+    if (na ^ nb).any():
+        r = np.where(na & ~nb, b, np.where(nb & ~na, a, r))
     return r.astype(np.float32)
 
 

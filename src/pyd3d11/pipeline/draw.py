@@ -7,6 +7,8 @@ per chunk of quads (pixels); fragments reach the output merger in primitive orde
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +59,19 @@ FILL_WIREFRAME, FILL_SOLID = 2, 3
 
 # Lanes per pixel-shader batch (bounds memory of the register files).
 _PS_BATCH_LANES = 1 << 18
+
+#: Overlap the output merger of batch k with the pixel shading of batch k+1 on a second thread (numpy
+#: releases the GIL in its array loops). The merger still takes batches one at a time in submission
+#: order, so results do not depend on it. PYD3D11_THREADS=1 (or a single CPU) turns it off.
+OVERLAP_OM = int(os.environ.get("PYD3D11_THREADS", "0") or 0) != 1 and (os.cpu_count() or 1) > 1
+_om_pool: ThreadPoolExecutor | None = None
+
+
+def _om_worker() -> ThreadPoolExecutor:
+    global _om_pool
+    if _om_pool is None:
+        _om_pool = ThreadPoolExecutor(1, thread_name_prefix="pyd3d11-om")
+    return _om_pool
 
 
 @dataclass(slots=True)
@@ -250,13 +265,28 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
     om = OutputMerger(state.om, state.sample_count)
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
-    for start in range(0, quads.count, step):
-        part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
-                             quads.y[start:start + step], quads.coverage[start:start + step])
-        alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
-        frags = ctx.shade(part, stats, alpha, om)
-        if frags is not None:
-            om.process(frags)
+    # Shading never reads what the merger writes (a bound RTV/DSV cannot be sampled; UAV writes happen
+    # in the shader), except early depth/stencil, which tests inside shade(): no overlap then, nor
+    # under a debugging stage runner.
+    overlap = OVERLAP_OM and quads.count > step and not ctx.early_z and state.stage_runner is None
+    pending: Future | None = None
+    try:
+        for start in range(0, quads.count, step):
+            part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
+                                 quads.y[start:start + step], quads.coverage[start:start + step])
+            alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
+            frags = ctx.shade(part, stats, alpha, om)
+            if pending is not None:
+                pending.result()  # the merger finishes batch k before it takes batch k+1
+                pending = None
+            if frags is not None:
+                if overlap:
+                    pending = _om_worker().submit(om.process, frags)
+                else:
+                    om.process(frags)
+    finally:
+        if pending is not None:
+            pending.result()
     om.finish()
     stats.samples_passed += om.samples_passed
 
