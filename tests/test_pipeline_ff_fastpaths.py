@@ -278,3 +278,16 @@ def test_blend_min_max_signalling_nan_yields_other_operand(n):
         assert np.array_equal(r, want)
         r = bl.apply_op(op, d[:, :3], None, s[:, :3], None)  # NaN as the first operand
         assert not np.isnan(r).any()
+
+
+@pytest.mark.parametrize("n", [1, 3, 7, 8, 16, 33, 1000])
+def test_unorm_encode_of_signalling_nan_is_zero(n):
+    """§3.2.3.6: NaN -> 0 for every NaN, signalling ones included, at any array length or stride."""
+    from pyd3d11.formats import numerics as nx
+    nans = np.array([0x7FA00000, 0xFF800001, 0x7FC00000, 0xFFFFFFFF], np.uint32).view(np.float32)
+    a = np.random.default_rng(n).random((n, 4)).astype(np.float32)
+    a[n // 2, :] = nans
+    for bits in (8, 16, 24):
+        assert nx.float_to_unorm(a, bits)[n // 2].tolist() == [0, 0, 0, 0]
+        assert nx.float_to_unorm(a[:, 1:2], bits)[n // 2].tolist() == [0]
+    assert codecs.encode(28, a)[n // 2].tolist() == [0, 0, 0, 0]
