@@ -449,3 +449,45 @@ def encode_stencil(fmt: int, data, stencil) -> np.ndarray:
     s = np.broadcast_to(np.asarray(stencil).astype(np.int64) & 0xFF, arr.shape[:-1])
     out[..., ch.offset // 8] = s.astype(np.uint8)
     return out
+
+
+_ROUNDTRIP: dict[int, bool] = {}
+
+
+def roundtrip_exact(fmt: int) -> bool:
+    """Whether ``encode(decode(e)) == e`` for *every* element bit pattern ``e`` of ``fmt``.
+
+    Then a consumer may keep stored codes next to their decoded values instead of re-encoding the
+    values (the output merger does, §17). Decided by exhaustive enumeration where that is complete:
+    formats whose channels (unused bits included) are all byte-aligned 8-bit fields, or all
+    16-bit-aligned 16-bit fields, with one texel per element; every other format answers False.
+    Counter-examples the enumeration finds: SNORM's two codes for -1.0 (§3.2.3.3), X bits, NaN payloads.
+    """
+    got = _ROUNDTRIP.get(fmt)
+    if got is None:
+        got = _ROUNDTRIP[fmt] = _roundtrip_exact(format_info(fmt))
+    return got
+
+
+def _roundtrip_exact(info: FormatInfo) -> bool:
+    if info.compressed or info.block_width != 1 or info.block_height != 1 or info.bytes_per_block > 8 \
+            or info.value in _SUBSAMPLED or info.value in (_R1, _RGB9E5) or not info.channels:
+        return False
+    bits = {c.bits for c in info.channels}
+    if bits == {8} and all(c.offset % 8 == 0 for c in info.channels):
+        codes = np.arange(256, dtype=np.uint8)
+        elements = np.repeat(codes[:, None], info.bytes_per_block, 1)
+    elif bits == {16} and all(c.offset % 16 == 0 for c in info.channels) and info.bytes_per_block % 2 == 0:
+        codes = np.arange(1 << 16, dtype=np.uint16)
+        words = np.repeat(codes[:, None], info.bytes_per_block // 2, 1)
+        elements = np.ascontiguousarray(words.astype("<u2")).view(np.uint8)
+    else:
+        return False
+    if sum(c.bits for c in info.channels) != 8 * info.bytes_per_block:
+        return False  # bits outside every channel would not be enumerated
+    try:
+        with np.errstate(all="ignore"):
+            back = encode(info.value, decode(info.value, elements))
+    except (NotSupportedError, InvalidArgError):
+        return False
+    return back.shape == elements.shape and bool(np.array_equal(back, elements))

@@ -156,6 +156,11 @@ def float_to_unorm(x, bits: int, dtype=np.uint32) -> np.ndarray:
     f32 = _as_f32(x)
     f = np.empty(f32.shape, np.float64)
     np.fmax(f32, np.float32(0.0), out=f)
+    # fmax maps quiet NaNs to 0 but, on numpy's non-SIMD paths (short or strided arrays), keeps a
+    # *signalling* NaN, which the integer cast would turn into garbage: clear what is left.
+    nan = f != f
+    if nan.any():
+        f[nan] = 0.0
     np.minimum(f, 1.0, out=f)
     f *= float((1 << bits) - 1)
     f += 0.5

@@ -28,11 +28,17 @@ def _wide(v, n: int) -> np.ndarray:
 
 def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray,
            alpha: bool) -> np.ndarray:
-    """The (n, 3) colour or (n,) alpha factor for blend ``kind``.
+    """The (n, 3) colour or (n, 1) alpha factor for blend ``kind``.
 
     ``src``/``src1``/``dst`` are (n, 4) float32; ``blend_factor`` is (4,) or (n, 4) float32.
     """
-    sl = slice(3, 4) if alpha else slice(0, 3)
+    return factor4(kind, src, src1, dst, blend_factor)[:, 3:4] if alpha else \
+        factor4(kind, src, src1, dst, blend_factor)[:, 0:3]
+
+
+def factor4(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray) -> np.ndarray:
+    """Blend factor ``kind`` for all four channels, (n, 4) float32 (a read-only broadcast view where
+    it can be): columns 0-2 are the colour factor, column 3 the same kind's alpha factor (§17.5)."""
     n = src.shape[0]
     if kind == ZERO:
         f = _wide(np.float32(0), n)
@@ -71,12 +77,18 @@ def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_
         f = _wide(_ONE - src1[:, 3:4], n)
     else:
         raise NotSupportedError(f"blend factor {kind}")
-    return np.asarray(f, np.float32)[:, sl]
+    return np.asarray(f, np.float32)
 
 
 def _min_max(a: np.ndarray, b: np.ndarray, is_min: bool) -> np.ndarray:
     """min/max with the shader instruction's NaN rule: a NaN operand yields the other one (§22.10.10)."""
     r = np.fmin(a, b) if is_min else np.fmax(a, b)
+    # A *signalling* NaN operand makes np.fmin/fmax return NaN on some code paths (C fminf follows
+    # IEEE 754-2008's sNaN rule) and the other operand on others (SIMD), so results depended on the
+    # batch size; D3D returns the other operand for any NaN. Quiet NaNs already do; fix the rest.
+    na, nb = np.isnan(a), np.isnan(b)
+    if (na ^ nb).any():
+        r = np.where(na & ~nb, b, np.where(nb & ~na, a, r))
     return r.astype(np.float32)
 
 
@@ -97,8 +109,30 @@ def apply_op(op: int, s: np.ndarray, sf: np.ndarray, d: np.ndarray, df: np.ndarr
     raise NotSupportedError(f"blend op {op}")
 
 
+# The alpha-channel value of each factor kind (§17.5): a colour factor evaluated on all four channels
+# gives, in its fourth column, exactly the alpha factor of this kind (SRC_ALPHA_SAT's fourth is 1).
+_ALPHA_OF = {ZERO: ZERO, ONE: ONE, SRC_COLOR: SRC_ALPHA, INV_SRC_COLOR: INV_SRC_ALPHA, SRC_ALPHA: SRC_ALPHA,
+             INV_SRC_ALPHA: INV_SRC_ALPHA, DEST_ALPHA: DEST_ALPHA, INV_DEST_ALPHA: INV_DEST_ALPHA,
+             DEST_COLOR: DEST_ALPHA, INV_DEST_COLOR: INV_DEST_ALPHA, SRC_ALPHA_SAT: ONE, BLEND_FACTOR: BLEND_FACTOR,
+             INV_BLEND_FACTOR: INV_BLEND_FACTOR, SRC1_COLOR: SRC1_ALPHA, INV_SRC1_COLOR: INV_SRC1_ALPHA,
+             SRC1_ALPHA: SRC1_ALPHA, INV_SRC1_ALPHA: INV_SRC1_ALPHA}
+
+
+def four_wide(rt_desc) -> bool:
+    """Whether the colour equation applied to all four channels equals colour + alpha equations:
+    same op, and each colour factor's alpha column is the alpha factor (then one (n, 4) pass)."""
+    a_src, a_dst = _ALPHA_OF.get(rt_desc.SrcBlend), _ALPHA_OF.get(rt_desc.DestBlend)
+    return (rt_desc.BlendOp == rt_desc.BlendOpAlpha and a_src is not None and a_dst is not None
+            and a_src == _ALPHA_OF.get(rt_desc.SrcBlendAlpha) and a_dst == _ALPHA_OF.get(rt_desc.DestBlendAlpha))
+
+
 def blend(rt_desc, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray) -> np.ndarray:
     """Blend (n, 4) float32 colours with one D3D11_RENDER_TARGET_BLEND_DESC(1)."""
+    if four_wide(rt_desc):
+        # One pass over whole pixels: per channel the same operations on the same values as below.
+        sf = factor4(rt_desc.SrcBlend, src, src1, dst, blend_factor)
+        df = factor4(rt_desc.DestBlend, src, src1, dst, blend_factor)
+        return apply_op(rt_desc.BlendOp, src, sf, dst, df)
     out = np.empty_like(src)
     sf = factor(rt_desc.SrcBlend, src, src1, dst, blend_factor, False)
     df = factor(rt_desc.DestBlend, src, src1, dst, blend_factor, False)

@@ -7,6 +7,8 @@ per chunk of quads (pixels); fragments reach the output merger in primitive orde
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +46,7 @@ from .shader_io import (
     global_flags,
     input_decls,
     output_decls,
+    read_input_components,
     uses_sample_frequency,
 )
 from .tessellator import tessellate_patches
@@ -57,6 +60,20 @@ FILL_WIREFRAME, FILL_SOLID = 2, 3
 
 # Lanes per pixel-shader batch (bounds memory of the register files).
 _PS_BATCH_LANES = 1 << 18
+
+#: Overlap the output merger of batch k with the pixel shading of batch k+1 on a second thread (numpy
+#: releases the GIL in its array loops). The merger still takes batches one at a time in submission
+#: order, so results do not depend on it. Opt-in (PYD3D11_THREADS=2 or more): on the shared 2-core
+#: machine of session 4 it cost ~14% more CPU time on S5 and its wall-time gain could not be measured.
+OVERLAP_OM = int(os.environ.get("PYD3D11_THREADS", "1") or 1) >= 2
+_om_pool: ThreadPoolExecutor | None = None
+
+
+def _om_worker() -> ThreadPoolExecutor:
+    global _om_pool
+    if _om_pool is None:
+        _om_pool = ThreadPoolExecutor(1, thread_name_prefix="pyd3d11-om")
+    return _om_pool
 
 
 @dataclass(slots=True)
@@ -278,15 +295,53 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
     om = OutputMerger(state.om, state.sample_count, _declared_targets(ctx.ps))
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
-    for start in range(0, quads.count, step):
-        part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
-                             quads.y[start:start + step], quads.coverage[start:start + step])
-        alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
-        frags = ctx.shade(part, stats, alpha, om)
-        if frags is not None:
-            om.process(frags)
+    # Shading never reads what the merger writes (a bound RTV/DSV cannot be sampled; UAV writes happen
+    # in the shader), except early depth/stencil, which tests inside shade(): no overlap then, nor
+    # under a debugging stage runner.
+    overlap = OVERLAP_OM and quads.count > step and not ctx.early_z and state.stage_runner is None
+    pending: Future | None = None
+    try:
+        for start in range(0, quads.count, step):
+            part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
+                                 quads.y[start:start + step], quads.coverage[start:start + step])
+            alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
+            frags = ctx.shade(part, stats, alpha, om)
+            if pending is not None:
+                pending.result()  # the merger finishes batch k before it takes batch k+1
+                pending = None
+            if frags is not None:
+                if overlap:
+                    pending = _om_worker().submit(om.process, frags)
+                else:
+                    om.process(frags)
+    finally:
+        if pending is not None:
+            pending.result()
     om.finish()
     stats.samples_passed += om.samples_passed
+
+
+class _Deferred:
+    """A per-lane array computed on first call (and then kept)."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make) -> None:
+        self._make, self._value = make, None
+
+    def __call__(self) -> np.ndarray:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
+
+
+def _position_component(interp: Interpolator, c: int, tq: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SV_Position component ``c`` (float32) at lane locations x, y (§16.3: z and w interpolated)."""
+    if c == 0:
+        return x.reshape(-1).astype(np.float32)
+    if c == 1:
+        return y.reshape(-1).astype(np.float32)
+    return interp.depth(tq, x, y) if c == 2 else interp.position_w(tq, x, y)
 
 
 # Interpolation mode -> where the attribute is evaluated (§16.4): pixel centre, centroid or sample.
@@ -331,6 +386,8 @@ class _PixelContext:
         self.state = state
         self.vp_index = vp_index  # per piece: the viewport actually used (0 for an index out of range)
         self._piece_slice = self._piece_vp_min = self._piece_vp_max = None  # per-piece, built on first use
+        self._uniform: list = []  # which of those is one value for the draw (see _fragments)
+        self._front_uniform: tuple | None = None  # (facing,) when every piece faces the same way, else ()
         self.clip_decls = [d for d in pre_decls if d.system_name == SN.CLIP_DISTANCE]
         self.interp = interp
         self.offsets = offsets  # raster sample pattern (the output pattern unless ForcedSampleCount)
@@ -341,6 +398,10 @@ class _PixelContext:
         self.vp = vp
         self.ps = state.ps.program if state.ps is not None else None
         self.decls = input_decls(self.ps) if self.ps is not None else []
+        # Components the shader reads per input register (None: all declared ones). A debugging
+        # stage runner may show every declared input, so it gets them all.
+        self.reads = read_input_components(self.ps) if self.ps is not None and state.stage_runner is None \
+            else None
         flags = global_flags(self.ps) if self.ps is not None else 0
         self.early_z = bool(flags & EARLY_DEPTH_STENCIL_FLAG)
         self.sample_freq = self.ps is not None and uses_sample_frequency(self.ps)
@@ -407,8 +468,12 @@ class _PixelContext:
         n = tq.shape[0] * 4
         piece = np.repeat(tq, 4)
         loc = self._locations(L)
-        src = interp.p.source[piece]
-        front = interp.p.front[piece]
+        src = _Deferred(lambda: interp.p.source[piece])  # only PrimitiveID reads it
+        if self._front_uniform is None:
+            f = interp.p.front
+            self._front_uniform = (bool(f[0]),) if f.size and (f.all() or not f.any()) else ()
+        # One facing for the whole draw (e.g. no culling, all front): a broadcast view, no gather.
+        front = np.broadcast_to(self._front_uniform[0], (n,)) if self._front_uniform else interp.p.front[piece]
         # Depth for the depth test: per output sample (pixel frequency), or at the lane's own sample.
         # Only the depth test reads it: without one, every lane carries 0.
         depth = np.empty((n, S), np.float32)
@@ -480,7 +545,13 @@ class _PixelContext:
                    outputs: np.ndarray | None, omask: np.ndarray | None) -> PixelFragments:
         # Only the registers the shader has (the OM reads missing ones as 0).
         k = min(outputs.shape[0], 8) if outputs is not None else 0
-        colors = np.take(outputs[:k], idx, axis=1) if k else np.zeros((0, idx.size, 4), np.uint32)
+        # Every lane alive (idx = 0..n-1, the common case of interior quads): views, no gathers.
+        every = idx.size == cov.shape[0]
+        sel = slice(None) if every else idx
+        if not k:
+            colors = np.zeros((0, idx.size, 4), np.uint32)
+        else:
+            colors = outputs[:k] if every else np.take(outputs[:k], idx, axis=1)
         if self._piece_slice is None:
             # Per piece, once per draw: §15.8.1: an out-of-range render-target array index selects slice 0;
             # viewport depth range as contiguous columns.
@@ -488,13 +559,26 @@ class _PixelContext:
             self._piece_slice = np.where((rt >= 0) & (rt < self._slice_count()), rt, 0)
             self._piece_vp_min = np.ascontiguousarray(self.vp[:, 4])
             self._piece_vp_max = np.ascontiguousarray(self.vp[:, 5])
-        pc = np.repeat(L.tq, 4)[idx]
-        return PixelFragments(L.px.reshape(-1)[idx], L.py.reshape(-1)[idx], self._piece_slice[pc],
-                              cov[idx].astype(np.uint32), depth[idx], front[idx], colors,
-                              self._piece_vp_min[pc], self._piece_vp_max[pc],
-                              omask[idx] if omask is not None else None)
+            # Per-piece values that are one value for the whole draw (one slice, one viewport: the
+            # common case) become broadcast views per fragment instead of gathers.
+            self._uniform = [a[0] if a.size and np.all(a == a[0]) else None
+                             for a in (self._piece_slice, self._piece_vp_min, self._piece_vp_max)]
+        m = idx.size
+        pc = None
+        per_fragment = []
+        for a, u in zip((self._piece_slice, self._piece_vp_min, self._piece_vp_max), self._uniform):
+            if u is not None:
+                per_fragment.append(np.broadcast_to(u, (m,)))
+                continue
+            if pc is None:
+                pc = np.repeat(L.tq, 4)[sel]
+            per_fragment.append(a[pc])
+        return PixelFragments(L.px.reshape(-1)[sel], L.py.reshape(-1)[sel], per_fragment[0],
+                              cov[sel].astype(np.uint32), depth[sel], front[sel], colors,
+                              per_fragment[1], per_fragment[2],
+                              omask[sel] if omask is not None else None)
 
-    def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: np.ndarray, front: np.ndarray):
+    def _inputs(self, L: _Lanes, loc: dict, piece: np.ndarray, src: _Deferred, front: np.ndarray):
         interp = self.interp
         tq = L.tq
         n = piece.shape[0]
@@ -505,26 +589,27 @@ class _PixelContext:
         # InputCoverage: the pixel's raster coverage ANDed with SampleMask (not with TIR), §16.3.2.
         vcov = L.rcov if self.forced else L.rcov & np.uint32(self.sample_mask)
         for d in self.decls:
-            comps = component_list(d.mask)
+            comps = component_list(d.mask if self.reads is None else d.mask & self.reads.get(d.register, 0))
             if d.operand_type == OT.INPUT_COVERAGE_MASK:
                 sysv[OT.INPUT_COVERAGE_MASK] = vcov.astype(np.uint32)
                 continue
             if d.operand_type == OT.INPUT_PRIMITIVEID:
-                sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src]
+                sysv[OT.INPUT_PRIMITIVEID] = self.primitive_id[src()]
                 continue
-            if d.operand_type != OT.INPUT:
+            if d.operand_type != OT.INPUT or not comps:
                 continue
             r = d.register
             where = self._where(d.interpolation)
             x, y = loc[where]
             if d.system_name == SN.POSITION:
-                vals = np.stack([x.reshape(-1).astype(np.float32), y.reshape(-1).astype(np.float32),
-                                 interp.depth(tq, x, y), interp.position_w(tq, x, y)], 1)
-                bits = vals.view(np.uint32)
+                # Only the components read: z and w cost a plane evaluation each.
+                for c in comps:
+                    inputs[r, c] = _position_component(interp, c, tq, x, y).view(np.uint32)
+                continue
             elif d.system_name == SN.IS_FRONT_FACE:
                 bits = np.repeat(np.where(front, 0xFFFFFFFF, 0).astype(np.uint32)[:, None], 4, 1)
             elif d.system_name == SN.PRIMITIVE_ID:
-                bits = np.repeat(self.primitive_id[src].astype(np.uint32)[:, None], 4, 1)
+                bits = np.repeat(self.primitive_id[src()].astype(np.uint32)[:, None], 4, 1)
             elif d.system_name == SN.SAMPLE_INDEX:
                 s = np.repeat(L.sidx, 4) if L.sidx is not None else np.zeros(n, np.int64)
                 bits = np.repeat(s.astype(np.uint32)[:, None], 4, 1)

@@ -81,7 +81,11 @@ class Interpolator:
     # --- plane setup (per piece) -----------------------------------------------------------------
     def plane(self, q: np.ndarray) -> np.ndarray:
         """Plane coefficients (P, ..., 3) of per-piece-vertex quantities ``q`` (P, 3, ...)."""
-        return np.einsum("pvc,pv...->p...c", self.bp, q)
+        if q.ndim != 3:
+            return np.einsum("pvc,pv...->p...c", self.bp, q)
+        # (P, 3, C): the same products and sums as that einsum, in its order, without its overhead.
+        bp = self.bp
+        return _sum3(lambda v: bp[:, v, None, :] * q[:, v, :, None])
 
     def _inv_w_plane(self) -> np.ndarray:
         key = ("invw",)
@@ -94,7 +98,9 @@ class Interpolator:
         key = ("attr", register)
         if key not in self._cache:
             src = self._source(register)[self._rows].view(np.float32).astype(np.float64)  # (P, 3, 4)
-            self._cache[key] = np.einsum("pij,pjc->pic", self.p.weights, src)
+            w = self.p.weights
+            # np.einsum("pij,pjc->pic", w, src), same operations in its order (see _sum3)
+            self._cache[key] = _sum3(lambda j: src[:, None, j, :] * w[:, :, j, None])
         return self._cache[key]
 
     def _attr_plane(self, register: int, perspective: bool) -> np.ndarray:
@@ -198,6 +204,19 @@ class Interpolator:
         if 0 <= register < self.attr.shape[0]:
             return self.attr[register]
         return np.zeros(self.attr.shape[1:], np.uint32)
+
+
+def _sum3(term) -> np.ndarray:
+    """``term(2) + (term(1) + (term(0) + 0))``: how numpy's einsum accumulates the (P, 3, C)
+    contractions of this module, so bit for bit the same (signed zeros and NaN payloads included;
+    tests/test_pipeline_ff_fastpaths.py checks it against einsum), without einsum's overhead."""
+    out = None
+    for j in range(3):
+        t = term(j)
+        if out is None:
+            out = np.zeros(t.shape, np.float64)
+        out = np.add(t, out, out=out)
+    return out
 
 
 def lane_location(px: np.ndarray, py: np.ndarray, offset: np.ndarray | None = None):

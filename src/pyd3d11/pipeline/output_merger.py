@@ -9,6 +9,7 @@ what memory holds.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +80,10 @@ class ColorTarget:
     lo: float | None  # blend input/output clamp range (None: unclamped float)
     hi: float | None
     dirty: bool = False
+    #: (slices, S, H, W, bytes) stored codes kept beside ``values`` when the format round-trips
+    #: exactly (codecs.roundtrip_exact): then a write scatters the codes it already made and
+    #: ``store`` copies them instead of re-encoding the whole target.
+    raw: np.ndarray | None = None
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> ColorTarget:
@@ -86,16 +91,36 @@ class ColorTarget:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
         raw = _read_slices(view)
+        exact = codecs.roundtrip_exact(view.format)
+        if exact:
+            # The previous draw's decoded target, if memory still holds exactly its codes (any other
+            # write in between shows as different bytes).
+            kept = _TARGETS.get(view.storage, {}).pop(_view_key(view), None)
+            if kept is not None and kept[0].shape == raw.shape and np.array_equal(kept[0], raw):
+                return cls(view, view.format, *kept[1:], raw=kept[0])
         # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
         values = np.ascontiguousarray(codecs.decode(view.format, raw))
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
-        return cls(view, view.format, kind, values, lo, hi)
+        return cls(view, view.format, kind, values, lo, hi, raw=raw if exact else None)
 
     def store(self) -> None:
         if self.dirty:
-            _write_slices(self.view, codecs.encode(self.format, self.values))
+            _write_slices(self.view, self.raw if self.raw is not None else codecs.encode(self.format, self.values))
+        if self.raw is not None:
+            # Plain arrays only: an entry must not reference its (weak) key, the storage.
+            _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
+                self.raw, self.kind, self.values, self.lo, self.hi)
+
+
+# Decoded colour targets kept between draws: storage -> view key -> ColorTarget (whose raw codes
+# are checked against memory before reuse). Weak keys: a released resource drops its entry.
+_TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _view_key(view: ViewDescriptor) -> tuple:
+    return (view.format, view.dimension, view.first_mip, view.first_slice, view.slice_count)
 
 
 def _color_kind(info) -> FormatKind:
@@ -392,8 +417,13 @@ class OutputMerger:
             wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
             out = np.where(wm, out, dst)
         # Re-quantise through the format so later layers see exactly the stored value.
-        new = np.ascontiguousarray(codecs.decode(t.format, codecs.encode(t.format, out)), flat.dtype)
+        codes = codecs.encode(t.format, out)
+        new = np.ascontiguousarray(codecs.decode(t.format, codes), flat.dtype)
         # Scatter whole pixels as one opaque item each (same bytes as flat[lin] = new, much faster).
+        if t.raw is not None:
+            B = t.raw.shape[-1]
+            t.raw.reshape(-1, B).view(np.dtype((np.void, B))).reshape(-1)[lin] = \
+                np.ascontiguousarray(codes).view(np.dtype((np.void, B))).reshape(-1)
         row = np.dtype((np.void, C * flat.dtype.itemsize))
         flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
         t.dirty = True

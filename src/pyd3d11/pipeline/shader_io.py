@@ -89,3 +89,41 @@ def global_flags(program: ir.Program) -> int:
 
 
 EARLY_DEPTH_STENCIL_FLAG = 1 << (13 - 11)
+
+
+_DECLARATIONS = frozenset(op for op in OP if op.name.startswith("DCL_"))
+
+
+def _input_reads(op: ir.Operand, reads: dict[int, int]) -> bool:
+    """Add the input components ``op`` (and the operands in its relative indices) reads to ``reads``;
+    False when an input is indexed dynamically (then any declared component may be read)."""
+    for ix in op.indices:
+        if ix.rel is not None and not _input_reads(ix.rel, reads):
+            return False
+    if op.type != ir.OperandType.INPUT:
+        return True
+    if len(op.indices) != 1 or op.indices[0].rel is not None:
+        return False
+    mask = 0
+    for c in op.components():
+        mask |= 1 << c
+    reads[op.indices[0].value] = reads.get(op.indices[0].value, 0) | mask
+    return True
+
+
+def read_input_components(program: ir.Program) -> dict[int, int] | None:
+    """Per input register v#, the mask of components the program's instructions can read.
+
+    The fixed function needs to produce only these (§16.4: interpolation exists to feed the shader's
+    reads). A source reads every component its swizzle names (a superset of what the destination mask
+    uses, so this never under-counts). ``None`` when inputs are indexed dynamically (v[r#]): then every
+    declared component counts as read.
+    """
+    reads: dict[int, int] = {}
+    for inst in program.instructions:
+        if inst.opcode in _DECLARATIONS:
+            continue
+        for op in inst.operands:
+            if not _input_reads(op, reads):
+                return None
+    return reads
