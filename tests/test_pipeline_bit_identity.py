@@ -9,7 +9,10 @@ changes a defined result, which must then say so in its commit).
 One such fix: blend_2_minmax and blend_10_minmax (MIN/MAX blend ops on float targets whose random
 initial bytes hold signalling NaNs) got new hashes when blend._min_max stopped depending on numpy's
 fmin/fmax code path for sNaN operands (the old bytes depended on the pixel-batch size; D3D returns the
-non-NaN operand, §22.10.10). Everything else is the pre-optimisation bytes.
+non-NaN operand, §22.10.10). Another: logic_3/6/10/13 (logic ops on an R8G8B8A8_UINT target) got new hashes when
+the logic op started to combine the target's stored bits (the source converted to the format first, the result
+cut to the channel width; §17.7 — tests/test_rules_output_merger.py::test_logic_op checks every op on 8-bit
+and 32-bit targets from the table). Everything else is the pre-optimisation bytes.
 """
 
 from __future__ import annotations
@@ -101,10 +104,10 @@ EXPECTED = {
         'blend_2_mask_rb': '7e07d2d8d4f3e353a98342b2',
         'blend_2_alpha_mask_ga': 'c98fe69d3d9659523f5a0767',
         'blend_two_rts': 'b9f25434bf5ce28a56d59e06',
-        'logic_3': 'd670cd386877be154354a261',
-        'logic_6': 'b540ec2597da20397902f157',
-        'logic_10': '657b03e5b32a79e253028930',
-        'logic_13': '615d9d5a2a3c03d44d969057',
+        'logic_3': '4319857f00ae480714807b65',
+        'logic_6': 'bf1901464ef0b2317169bd45',
+        'logic_10': '3639945260204f1e0f68a6f5',
+        'logic_13': 'bbb448ef96c5295f01a73373',
     },
     'depth': {
         'depth_45_2': '52207e40e449aa96e72888a7',
