@@ -1,0 +1,259 @@
+"""Frame capture and replay (issue 18 items 1, 2; docs/debugging.md).
+
+Expected values are the program's own results: a replay is correct when every resource it ends with
+(and has after any event) is bit-identical to what the captured program produced at that point."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import capture_scene as S
+import numpy as np
+import pytest
+
+from pyd3d11.debug import Capture, capture, start_capture
+from pyd3d11.errors import NotSupportedError
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests")])}
+
+
+def _by_content(cap, originals):
+    """capture resource id -> name of the program's resource with identical bytes (ids are checked by shape)."""
+    return {i: sorted(k for k, v in originals.items() if v.shape == cap.resource_bytes(i).shape
+                      and np.array_equal(v, cap.resource_bytes(i))) for i in cap.resources()}
+
+
+@pytest.fixture(scope="module")
+def scene_capture(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cap") / "scene.pyd3dcap"
+    o = S.build()
+    snaps: list[np.ndarray] = []
+    with capture(o["ctx"], path) as rec:
+        S.frame(o, snaps)
+    return path, o, snaps, rec
+
+
+def test_scene_replays_bit_identically_in_this_process(scene_capture):
+    path, o, _, rec = scene_capture
+    assert rec.unsupported == []
+    cap = Capture.open(path).replay_all()
+    orig = S.resources(o)
+    ids = {cap.names.get(i): i for i in cap.resources()}
+    # the render target carries its debug name; its contents match the program's bit for bit
+    assert np.array_equal(cap.resource_bytes(ids["backbuf"]), orig["rt"])
+    matches = _by_content(cap, orig)
+    assert matches[ids["backbuf"]] == ["rt"]
+    found = {k for v in matches.values() for k in v}
+    assert found == set(orig)  # every buffer and texture of the span is in the capture, and equal
+    # the dispatch really ran: thread i wrote i*3+1 (the shader's formula), then the copy moved it
+    assert list(np.frombuffer(orig["staging"].tobytes(), np.uint32)[:8]) == [i * 3 + 1 for i in range(8)]
+
+
+def test_scene_replays_bit_identically_in_a_fresh_process(scene_capture, tmp_path):
+    path, o, _, _ = scene_capture
+    out = tmp_path / "replayed.npz"
+    r = subprocess.run([sys.executable, str(ROOT / "tests" / "capture_scene.py"), str(path), str(out)],
+                       env=ENV, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    replayed = np.load(out)
+    orig = S.resources(o)
+    cap = Capture.open(path).replay_all()
+    assert len(replayed.files) == len(cap.resources())
+    for key in replayed.files:
+        assert np.array_equal(replayed[key], cap.resource_bytes(int(key)))
+    names = {k for k, v in orig.items() for key in replayed.files
+             if v.shape == replayed[key].shape and np.array_equal(v, replayed[key])}
+    assert names == set(orig)
+
+
+def test_replay_to_each_draw_gives_the_contents_just_after_it(scene_capture):
+    path, _, snaps, _ = scene_capture
+    cap = Capture.open(path)
+    rt = next(i for i in cap.resources() if cap.names.get(i) == "backbuf")
+    points = [e.index for e in cap.draws() if e.obj == 1] + [e.index for e in cap.events
+                                                             if e.method == "ExecuteCommandList"]
+    assert len(points) == 3
+    for idx, want in zip(points, snaps):
+        cap.replay_to(idx)
+        assert np.array_equal(cap.resource_bytes(rt), want)
+    # going backwards starts again on a fresh device and still gives the right answer
+    cap.replay_to(points[0])
+    assert np.array_equal(cap.resource_bytes(rt), snaps[0])
+    # before the first draw: the clear colour of build() (0.1, 0.2, 0.3, 1) as float32, in UNORM8 rounded to
+    # nearest (spec 3.2.3.6); 0.3f is slightly above 0.3, so 76.5 rounds up
+    cap.replay_to(points[0] - 1)
+    want = np.array([int(np.floor(float(np.float32(c)) * 255 + 0.5)) for c in (0.1, 0.2, 0.3, 1.0)], np.uint8)
+    assert (cap.resource_bytes(rt).reshape(-1, 4) == want).all()
+    assert np.allclose(cap.texture(rt), want / 255)  # the decoded view of the same bytes
+
+
+def test_pipeline_state_at_an_event(scene_capture):
+    path, _, _, _ = scene_capture
+    cap = Capture.open(path)
+    first, second = [e.index for e in cap.draws() if e.obj == 1]
+    st = cap.replay_to(first).pipeline_state()
+    assert st["om"]["blend_state"] is None  # not bound yet at the first draw
+    cap.replay_to(second)
+    st = cap.pipeline_state()
+    assert st["ia"]["primitive_topology"] == 4
+    assert [(v["slot"], v["stride"], v["offset"]) for v in st["ia"]["vertex_buffers"]] == [(0, 32, 0)]
+    assert st["rs"]["viewports"] == [{"TopLeftX": 0.0, "TopLeftY": 0.0, "Width": S.W, "Height": S.H,
+                                      "MinDepth": 0.0, "MaxDepth": 1.0}]
+    rtv = st["om"]["render_targets"][0]
+    assert cap.names.get(rtv["resource"]) == "backbuf" and rtv["desc"]["Format"] == 28
+    blend = st["om"]["blend_state"]["desc"]["RenderTarget"][0]
+    assert (blend["BlendEnable"], blend["SrcBlend"], blend["DestBlend"]) == (True, 5, 6)
+    assert st["om"]["sample_mask"] == 0xFFFFFFFF and st["om"]["blend_factor"] == [1.0] * 4
+    ps = st["stages"]["PS"]
+    assert ps["shader"]["shader_model"] == [5, 0] and ps["shader"]["bytecode"][:4] == b"DXBC"
+    assert [c["slot"] for c in ps["constant_buffers"]] == [0]
+    assert st["stages"]["VS"]["shader"]["type"] == "ID3D11VertexShader"
+    assert st["stages"]["CS"]["shader"] is None
+    assert [e["SemanticName"] for e in st["ia"]["input_layout"]["elements"]] == ["POSITION", "COLOR"]
+
+
+def test_format_is_versioned_chunked_and_compressed(scene_capture):
+    path, _, _, _ = scene_capture
+    with zipfile.ZipFile(path) as z:
+        manifest = json.loads(z.read("manifest.json"))
+        assert manifest["format"] == "pyd3d11-capture" and manifest["version"] == 1
+        names = z.namelist()
+        assert any(n.startswith("events/") for n in names) and any(n.startswith("blobs/") for n in names)
+        assert all(z.getinfo(n).compress_type == zipfile.ZIP_DEFLATED for n in names)
+        events = [e for n in sorted(names) if n.startswith("events/") for e in json.loads(z.read(n))]
+    assert [e["i"] for e in events] == list(range(manifest["event_count"]))
+    assert manifest["names"] and "backbuf" in manifest["names"].values()
+
+
+def test_newer_format_version_is_refused(scene_capture, tmp_path):
+    path, _, _, _ = scene_capture
+    newer = tmp_path / "newer.pyd3dcap"
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(newer, "w") as dst:
+        for n in src.namelist():
+            data = src.read(n)
+            if n == "manifest.json":
+                m = json.loads(data)
+                m["version"] = 99
+                data = json.dumps(m).encode()
+            dst.writestr(n, data)
+    with pytest.raises(NotSupportedError):
+        Capture.open(newer)
+
+
+def test_capture_leaves_the_program_untouched():
+    o = S.build()
+    ctx = o["ctx"]
+    refs = {k: (o[k].AddRef(), o[k].Release())[1] for k in ("rt", "rtv", "vb", "cb", "vs", "ps")}
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        with capture(ctx, Path(d) / "c.pyd3dcap"):
+            S.set_tint(ctx, o["cb"], (1, 1, 1, 1))
+            ctx.Draw(3, 0)
+        assert "Draw" not in vars(ctx)  # the recorder's wrappers are gone
+        assert {k: (o[k].AddRef(), o[k].Release())[1] for k in refs} == refs
+        with pytest.raises(NotSupportedError):  # one capture at a time per context
+            with capture(ctx, Path(d) / "a.pyd3dcap"):
+                start_capture(ctx, Path(d) / "b.pyd3dcap")
+
+
+def test_capture_of_a_deferred_context_is_refused(tmp_path):
+    o = S.build()
+    deferred = o["dev"].CreateDeferredContext(0)
+    with pytest.raises(NotSupportedError):
+        start_capture(deferred, tmp_path / "x.pyd3dcap")
+
+
+def test_command_list_from_before_the_capture_is_marked_and_replay_refused(tmp_path):
+    o = S.build()
+    deferred = o["dev"].CreateDeferredContext(0)
+    deferred.OMSetRenderTargets(1, [o["rtv"]], None)
+    deferred.ClearRenderTargetView(o["rtv"], (1, 0, 0, 1))
+    cl = deferred.FinishCommandList(False)
+    with capture(o["ctx"], tmp_path / "x.pyd3dcap") as rec:
+        o["ctx"].ExecuteCommandList(cl, True)
+    assert rec.unsupported
+    cap = Capture.open(tmp_path / "x.pyd3dcap")
+    assert cap.unsupported
+    with pytest.raises(NotSupportedError):
+        cap.replay_all()
+
+
+def test_demo_capture_replays_bit_identically_in_a_fresh_process(tmp_path):
+    """examples/demo.py unmodified: the capture starts right after D3D11CreateDevice."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        import demo
+    finally:
+        sys.path.remove(str(ROOT / "examples"))
+    path = tmp_path / "demo.pyd3dcap"
+    real = demo.D3D11CreateDevice
+    holder = {}
+
+    def create(*a, **k):
+        dev, level, ctx = real(*a, **k)
+        holder["rec"] = start_capture(ctx, path)
+        return dev, level, ctx
+
+    demo.D3D11CreateDevice = create
+    try:
+        _, _, back_buffer = demo.render(64, 48)
+    finally:
+        demo.D3D11CreateDevice = real
+    holder["rec"].stop()
+    out = tmp_path / "replayed.npz"
+    r = subprocess.run([sys.executable, str(ROOT / "tests" / "capture_scene.py"), str(path), str(out)],
+                       env=ENV, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    replayed = np.load(out)
+    cap = Capture.open(path)
+    rt = cap.events[0].created  # the first thing the demo creates is its back buffer
+    assert cap.events[0].method == "CreateTexture2D"
+    assert np.array_equal(replayed[str(rt)], back_buffer._storage.data)
+    assert len(set(np.frombuffer(back_buffer._storage.data.tobytes(), np.uint32))) > 10  # a real picture
+
+
+FRAME_PROGRAM = r"""
+import sys
+import numpy as np
+from pyd3d11.d3d11 import *
+from pyd3d11.dxgi import *
+sc, dev, level, ctx = D3D11CreateDeviceAndSwapChain(None, 1, None, 0, None, 0, 7, DXGI_SWAP_CHAIN_DESC(
+    BufferDesc=DXGI_MODE_DESC(Width=8, Height=4, Format=28), SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+    BufferUsage=0x20, BufferCount=1, OutputWindow="w", Windowed=1, SwapEffect=0))
+bb = sc.GetBuffer(0, ID3D11Texture2D)
+rtv = dev.CreateRenderTargetView(bb, None)
+frames = []
+for f in range(4):
+    ctx.ClearRenderTargetView(rtv, (f / 4, 0.5, 0, 1))
+    ctx.ClearView(rtv, (1, 1, 1, 1), [D3D11_RECT(f, 0, f + 1, 4)])
+    frames.append(bb._storage.data.copy())
+    sc.Present(0, 0)
+np.save(sys.argv[1], np.stack(frames))
+"""
+
+
+@pytest.mark.parametrize("frame", [1, 3])
+def test_environment_variable_captures_frame_n_of_an_unmodified_program(tmp_path, frame):
+    prog = tmp_path / "prog.py"
+    prog.write_text(FRAME_PROGRAM)
+    path = tmp_path / "f.pyd3dcap"
+    env = {**ENV, "PYD3D11_CAPTURE_FRAME": str(frame), "PYD3D11_CAPTURE_FILE": str(path)}
+    r = subprocess.run([sys.executable, str(prog), str(tmp_path / "frames.npy")], env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    frames = np.load(tmp_path / "frames.npy")
+    cap = Capture.open(path)
+    # frame N is the work between Present N-1 (frame 1: the swap chain's creation) and Present N
+    setup = ["CreateRenderTargetView"] if frame == 1 else []
+    assert [e.method for e in cap.events if not e.synthetic] == setup + ["ClearRenderTargetView", "ClearView"]
+    cap.replay_all()
+    rt = next(i for i in cap.resources())
+    assert np.array_equal(cap.resource_bytes(rt), frames[frame - 1])
+    assert not np.array_equal(frames[frame - 1], frames[frame % 4])
