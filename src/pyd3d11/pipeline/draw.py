@@ -111,6 +111,8 @@ class GraphicsState:
     #: debugging hook (pyd3d11.debug): an object whose ``run_vs(program, n, stream, **kw)`` and
     #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``
     stage_runner: Any = None
+    #: debugging hook (pyd3d11.debug.pixel_history): a subclass of OutputMerger used in its place
+    output_merger: Any = None
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
@@ -247,7 +249,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced)
-    om = OutputMerger(state.om, state.sample_count)
+    om = (state.output_merger or OutputMerger)(state.om, state.sample_count)
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     for start in range(0, quads.count, step):
         part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
