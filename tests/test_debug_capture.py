@@ -224,7 +224,7 @@ import sys
 import numpy as np
 from pyd3d11.d3d11 import *
 from pyd3d11.dxgi import *
-sc, dev, level, ctx = D3D11CreateDeviceAndSwapChain(None, 1, None, 0, None, 0, 7, DXGI_SWAP_CHAIN_DESC(
+sc, dev, level, ctx = D3D11CreateDeviceAndSwapChain(None, 1, None, 0, [0xB100], 1, 7, DXGI_SWAP_CHAIN_DESC(
     BufferDesc=DXGI_MODE_DESC(Width=8, Height=4, Format=28), SampleDesc=DXGI_SAMPLE_DESC(Count=1),
     BufferUsage=0x20, BufferCount=1, OutputWindow="w", Windowed=1, SwapEffect=0))
 bb = sc.GetBuffer(0, ID3D11Texture2D)
@@ -232,7 +232,7 @@ rtv = dev.CreateRenderTargetView(bb, None)
 frames = []
 for f in range(4):
     ctx.ClearRenderTargetView(rtv, (f / 4, 0.5, 0, 1))
-    ctx.ClearView(rtv, (1, 1, 1, 1), [D3D11_RECT(f, 0, f + 1, 4)])
+    ctx.ClearView(rtv, (1, 1, 1, 1), [D3D11_RECT(f, 0, f + 1, 4)], 1)
     frames.append(bb._storage.data.copy())
     sc.Present(0, 0)
 np.save(sys.argv[1], np.stack(frames))
@@ -257,3 +257,4 @@ def test_environment_variable_captures_frame_n_of_an_unmodified_program(tmp_path
     rt = next(i for i in cap.resources())
     assert np.array_equal(cap.resource_bytes(rt), frames[frame - 1])
     assert not np.array_equal(frames[frame - 1], frames[frame % 4])
+    assert (frames[frame - 1].reshape(4, 8, 4)[:, frame - 1] == 255).all()  # the ClearView column of frame N

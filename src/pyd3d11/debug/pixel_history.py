@@ -379,6 +379,41 @@ def _fingerprints(probe: _Probe, sample: int, has_ps: bool) -> Counter:
     return c
 
 
+def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any) -> bool:
+    """Whether a (non-draw) command writes the texel: it runs twice on scratch copies whose texel holds
+    two different sentinels; any change of either means the command wrote it (whatever value it wrote)."""
+    import copy
+
+    from .replay import _ReplayRuntime
+
+    L = st.layout(sub)
+    for flip in (0xFF, 0x5A):
+        memo: dict[int, Any] = {}
+        for v in (getattr(cmd, "program", None),):
+            if v is not None:
+                memo[id(v)] = v
+        clone = copy.deepcopy(cmd, memo)
+        cst = memo.get(id(st))
+        if cst is None:
+            return False  # the command does not reference the resource at all
+        texel = cst.subresource_bytes(sub).reshape(cst.sample_count, L.height, L.width, -1)[sample, y, x]
+        sentinel = texel ^ np.uint8(flip)
+        texel[...] = sentinel
+        cst.touch()
+        clone.execute(_ReplayRuntime(dict(ctx._so_filled)))
+        if not np.array_equal(texel, sentinel):
+            return True
+    return False
+
+
+def _unmaps(cap: Capture, ev: Any, st: Any, sub: int) -> bool:
+    """An Unmap of a write map of the subresource rewrites all of it."""
+    if "unmap_data" not in ev.raw:
+        return False
+    res, s = ev.raw["args"][0], (ev.raw["args"][1] if len(ev.raw["args"]) > 1 else 0)
+    return isinstance(res, dict) and cap.object(res.get("obj", -1))._storage is st and int(s) == sub
+
+
 # ---------------------------------------------------------------------------------------------------
 # the whole capture
 # ---------------------------------------------------------------------------------------------------
@@ -409,9 +444,12 @@ def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, 
         def grab(cmd: Any, grabbed: list = grabbed, ctx: Any = ctx) -> None:
             from pyd3d11.api.commands import DrawCmd
 
-            if isinstance(cmd, DrawCmd) and _find_target(cmd, st, subresource) is not None:
-                grabbed.append((_clone(cmd, _shared_objects(cmd), dict(ctx._so_filled)),
-                                _find_target(cmd, st, subresource)))
+            if isinstance(cmd, DrawCmd):
+                target = _find_target(cmd, st, subresource)
+                if target is not None:
+                    grabbed.append(("draw", _clone(cmd, _shared_objects(cmd), dict(ctx._so_filled)), target))
+                    return
+            grabbed.append(("other", _touches(cmd, st, subresource, x, y, sample, ctx), None))
 
         ctx._capture_hook = grab
         try:
@@ -420,11 +458,15 @@ def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, 
             ctx._capture_hook = None
         after = _texel(st, subresource, x, y, sample)
         frags: list[Fragment] = []
-        for snapshot, target in grabbed:
-            frags += _draw_fragments(snapshot, target, x, y, sample)
+        touched = ev.method == "Unmap" and _unmaps(cap, ev, st, subresource)
+        for kind, item, target in grabbed:
+            if kind == "draw":
+                frags += _draw_fragments(item, target, x, y, sample)
+            else:
+                touched = touched or item
         for i, f in enumerate(frags):
             f.order = i
         pe = PixelEvent(ev.index, ev.method, before, after, frags)
-        if pe.changed or frags:
+        if pe.changed or frags or touched:
             events.append(pe)
     return PixelHistory(resource, subresource, x, y, sample, initial, events)
