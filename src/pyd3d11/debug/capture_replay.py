@@ -211,6 +211,12 @@ class Capture:
         self._need()
         return pyd3d11.texture_to_numpy(self.context, self._obj(n), subresource)
 
+    def pixel_history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0) -> Any:
+        """:func:`pyd3d11.debug.pixel_history.pixel_history` over this capture (replays it from the start)."""
+        from .pixel_history import pixel_history
+
+        return pixel_history(self, resource, x, y, sample, subresource)
+
     def pipeline_state(self) -> dict:
         """Everything bound on the immediate context after the current event, objects named by capture id."""
         from .capture_state import describe_state
