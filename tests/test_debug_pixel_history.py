@@ -365,3 +365,76 @@ def test_scene_history_through_a_command_list(tmp_path):
         want = unorm8(blended).astype(f32)
         assert np.allclose(e.after, want, rtol=1e-6, atol=0) and f.after == e.after
         dst = np.array(e.after, f32)
+
+
+def _blend_alpha(src, dst):
+    """SRC_ALPHA / INV_SRC_ALPHA colour, ONE / ZERO alpha, in float32 (§17.4)."""
+    s, d = np.array(src, f32), np.array(dst, f32)
+    rgb = (s[:3] * s[3]).astype(f32) + (d[:3] * (f32(1) - s[3])).astype(f32)
+    return np.array([*rgb, s[3]], f32)
+
+
+@pytest.mark.parametrize("sample", [0, 1])
+def test_msaa_blending_across_draws_per_sample(tmp_path, sample):
+    rig = Rig(samples=4)
+    clear, c1, c2 = (0.0, 0.0, 0.0, 1.0), (1.0, 0.0, 0.0, 0.5), (0.0, 1.0, 0.0, 0.25)
+
+    def body(r):
+        r.raster(msaa=True)
+        r.ctx.ClearRenderTargetView(r.rtv, clear)
+        r.blend(SRC_ALPHA, INV_SRC_ALPHA, ONE, ZERO)
+        r.draw([(x, y, z, *c1) for x, y, z, *_ in _edge_triangle()])  # covers samples 0 and 2 only
+        r.draw(front(0.5, c2))
+    h, _ = rig.history(tmp_path, body, sample=sample)
+    fs = frags(h)
+    covered_by_first = PATTERN_4X[sample][0] < 0
+    want = np.array(clear, f32)
+    if covered_by_first:
+        want = _blend_alpha(c1, want)
+    want = _blend_alpha(c2, want)
+    assert len(fs) == (2 if covered_by_first else 1)
+    assert all(f.fate == "written" and f.blend is not None for f in fs)
+    assert fs[0].blend.destination == tuple(map(float, np.array(clear, f32)))
+    assert np.array_equal(np.array(fs[-1].after, f32), want) and h.events[-1].after == fs[-1].after
+
+
+def test_demo_cube_centre_has_one_front_fragment_written_and_one_back_fragment_culled(tmp_path):
+    """The demo's cube is a closed convex solid in front of the camera: the ray through an interior pixel
+    enters it through exactly one front face and leaves through exactly one back face, and the top-left
+    rule gives each sample to exactly one triangle of a face."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "examples"))
+    try:
+        import demo
+    finally:
+        sys.path.remove(str(root / "examples"))
+    from pyd3d11.debug import start_capture
+
+    path = tmp_path / "demo.pyd3dcap"
+    real, holder = demo.D3D11CreateDevice, {}
+
+    def create(*a, **k):
+        dev, level, ctx = real(*a, **k)
+        holder["rec"] = start_capture(ctx, path)
+        return dev, level, ctx
+
+    demo.D3D11CreateDevice = create
+    try:
+        _, ctx, back_buffer = demo.render(64, 48)
+    finally:
+        demo.D3D11CreateDevice = real
+    holder["rec"].stop()
+    cap = Capture.open(path)
+    rt = cap.events[0].created
+    h = pixel_history(cap, rt, 32, 24)
+    draws = [e for e in h.events if e.method == "DrawIndexed"]
+    assert len(draws) == 1
+    assert sorted(f.fate for f in draws[0].fragments) == ["culled", "written"]
+    written = next(f for f in draws[0].fragments if f.fate == "written")
+    assert written.depth is not None and written.depth.passed and written.depth.stored == (1 << 24) - 1  # cleared to 1.0
+    import pyd3d11
+
+    assert np.allclose(pyd3d11.texture_to_numpy(ctx, back_buffer)[24, 32], written.after)
