@@ -258,3 +258,75 @@ def test_environment_variable_captures_frame_n_of_an_unmodified_program(tmp_path
     assert np.array_equal(cap.resource_bytes(rt), frames[frame - 1])
     assert not np.array_equal(frames[frame - 1], frames[frame % 4])
     assert (frames[frame - 1].reshape(4, 8, 4)[:, frame - 1] == 255).all()  # the ClearView column of frame N
+
+
+def test_data_movement_queries_and_predication_replay_bit_identically(tmp_path):
+    """UpdateSubresource with a box, CopySubresourceRegion, GenerateMips, ResolveSubresource, an occlusion
+    predicate that skips a draw, and a mapped staging read: every resource of the replay equals the run's."""
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_RENDER_TARGET,
+        D3D11_BIND_SHADER_RESOURCE,
+        D3D11_BOX,
+        D3D11_QUERY_DESC,
+        D3D11_RESOURCE_MISC_GENERATE_MIPS,
+        D3D11_TEXTURE2D_DESC,
+        D3D11_USAGE_STAGING,
+    )
+    from pyd3d11.dxgi import DXGI_SAMPLE_DESC
+
+    o = S.build()
+    dev, ctx = o["dev"], o["ctx"]
+
+    def tex(**kw):
+        d = dict(Width=8, Height=8, MipLevels=1, ArraySize=1, Format=28, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                 BindFlags=D3D11_BIND_SHADER_RESOURCE)
+        d.update(kw)
+        return dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(**d))
+
+    mips = tex(MipLevels=4, BindFlags=D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET,
+               MiscFlags=D3D11_RESOURCE_MISC_GENERATE_MIPS)
+    msaa = tex(SampleDesc=DXGI_SAMPLE_DESC(Count=4), BindFlags=D3D11_BIND_RENDER_TARGET)
+    resolved, staging = tex(), tex(BindFlags=0, Usage=D3D11_USAGE_STAGING, CPUAccessFlags=0x20000)
+    rng = np.random.default_rng(5)
+    pixels = rng.integers(0, 256, (8, 8, 4), np.uint8)
+    msaa_rtv = dev.CreateRenderTargetView(msaa, None)
+    pred = dev.CreatePredicate(D3D11_QUERY_DESC(Query=5))  # OCCLUSION_PREDICATE
+    path = tmp_path / "data.pyd3dcap"
+    with capture(ctx, path):
+        ctx.UpdateSubresource(mips, 0, None, pixels, 32, 0)
+        ctx.UpdateSubresource(mips, 0, D3D11_BOX(2, 2, 0, 5, 6, 1), pixels[:4, :3].copy(), 12, 0)
+        ctx.GenerateMips(dev.CreateShaderResourceView(mips, None))
+        ctx.CopySubresourceRegion(resolved, 0, 1, 1, 0, mips, 1, D3D11_BOX(0, 0, 0, 3, 3, 1))
+        ctx.ClearRenderTargetView(msaa_rtv, (0.25, 0.5, 0.75, 1))
+        ctx.ResolveSubresource(resolved, 0, msaa, 0, 28)
+        ctx.Begin(pred)  # nothing drawn: the predicate is false
+        ctx.End(pred)
+        ctx.SetPredication(pred, False)  # draws run only when the predicate is true: this one is skipped
+        S.set_tint(ctx, o["cb"], (1, 1, 1, 1))
+        ctx.Draw(3, 0)
+        ctx.SetPredication(None, False)
+        ctx.CopyResource(staging, mips)
+        m = ctx.Map(staging, 0, 1, 0)  # READ
+        ctx.Unmap(staging, 0)
+    assert m is not None
+    cap = Capture.open(path).replay_all()
+    orig = {"mips": mips, "msaa": msaa, "resolved": resolved, "staging": staging, "rt": o["rt"], "cb": o["cb"]}
+    originals = {k: v._storage.data.copy() for k, v in orig.items()}
+    matches = _by_content(cap, originals)
+    assert {k for v in matches.values() for k in v} == set(originals)
+    # the predicated draw really was skipped: the render target still holds build()'s clear
+    rt = next(i for i in cap.resources() if cap.names.get(i) == "backbuf")
+    assert len(np.unique(cap.resource_bytes(rt).reshape(-1, 4), axis=0)) == 1
+
+
+def test_environment_capture_is_finished_when_the_program_exits_before_present_n(tmp_path):
+    """The program presents 4 times: frame 5 starts after Present 4 and never ends; the file is still complete."""
+    prog = tmp_path / "prog.py"
+    prog.write_text(FRAME_PROGRAM)
+    path = tmp_path / "f.pyd3dcap"
+    env = {**ENV, "PYD3D11_CAPTURE_FRAME": "5", "PYD3D11_CAPTURE_FILE": str(path)}
+    r = subprocess.run([sys.executable, str(prog), str(tmp_path / "frames.npy")], env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    cap = Capture.open(path)  # a readable manifest: the recorder was stopped at exit
+    assert cap.manifest["event_count"] == len(cap.events) == 0

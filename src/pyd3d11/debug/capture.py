@@ -19,6 +19,7 @@ classes' methods untouched (no cost off the capture). Format: :mod:`.capture_for
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import zipfile
@@ -407,4 +408,7 @@ def _start_for_chain(chain: Any) -> None:
     if getattr(device, "_immediate", None) is not ctx:
         ctx.Release()
     frame = _env_frame() or 1
-    chain._capture_recorder = start_capture(ctx, _env_path(frame))
+    rec = start_capture(ctx, _env_path(frame))
+    chain._capture_recorder = rec
+    # A program that exits before Present N still leaves a complete (shorter) file.
+    atexit.register(rec.stop)
