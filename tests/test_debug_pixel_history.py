@@ -438,3 +438,32 @@ def test_demo_cube_centre_has_one_front_fragment_written_and_one_back_fragment_c
     import pyd3d11
 
     assert np.allclose(pyd3d11.texture_to_numpy(ctx, back_buffer)[24, 32], written.after)
+
+
+EARLY_HLSL = r"""
+struct P { float4 pos : SV_Position; float4 col : COLOR; };
+[earlydepthstencil] float4 PS(P p) : SV_Target { return p.col; }
+"""
+
+
+def test_early_depth_stencil_fates_come_from_the_test_before_the_shader(tmp_path):
+    rig = Rig(depth=True)
+    ps = D3DCompile(EARLY_HLSL, len(EARLY_HLSL), "e.hlsl", None, None, "PS", "ps_5_0", 0, 0)
+    rig.ctx.PSSetShader(rig.dev.CreatePixelShader(ps, len(ps), None), None, 0)
+
+    def body(r):
+        r.ctx.OMSetDepthStencilState(r.dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+            DepthEnable=True, DepthWriteMask=1, DepthFunc=LESS)), 0)
+        r.ctx.ClearDepthStencilView(r.dsv, 1, 0.5, 0)
+        r.draw(front(0.25, (1, 0, 0, 1)))  # passes, writes depth 0.25
+        r.draw(front(0.375, (0, 1, 0, 1)))  # 0.375 < 0.25 fails before shading
+    h, _ = rig.history(tmp_path, body)
+    a, b = frags(h)
+    unorm24 = (1 << 24) - 1
+
+    def q(z):
+        return int(np.floor(np.float64(f32(z)) * unorm24 + 0.5))
+    assert (a.fate, a.depth.fragment, a.depth.stored, a.depth.passed) == ("written", q(0.25), q(0.5), True)
+    assert a.after == (1.0, 0.0, 0.0, 1.0)
+    assert (b.fate, b.depth.fragment, b.depth.stored, b.shader_output) == ("failed_depth", q(0.375), q(0.25), None)
+    assert h.events[-1].after == (1.0, 0.0, 0.0, 1.0)

@@ -21,8 +21,8 @@ scratch copy of its inputs with two debugging hooks (``GraphicsState.stage_runne
 pixel-shader lanes, ``GraphicsState.output_merger`` substitutes an :class:`OutputMerger` subclass that
 records the texel's fragments around each application); the replayed resources are untouched.
 
-Limits (NotSupportedError): draws whose pixel shader has ``[earlydepthstencil]``, 3D render targets,
-block-compressed targets. Fragments removed by SV_ClipDistance are not listed (only depth clipping is
+With ``[earlydepthstencil]`` the depth/stencil fates come from the test before the shader (a failed
+fragment has no shader output). Limits (NotSupportedError): 3D render targets, block-compressed targets. Fragments removed by SV_ClipDistance are not listed (only depth clipping is
 relaxed); a sample removed by the sample mask at sample-frequency shading is not listed.
 """
 
@@ -190,6 +190,7 @@ class _Probe:
         self.x, self.y, self.sample, self.target = x, y, sample, target
         self.lanes: list[dict] = []
         self.om: list[Fragment] = []
+        self.early: list[dict] = []  # [earlydepthstencil]: the texel's tests before the shader, in order
 
     def runner(self) -> Any:
         probe = self
@@ -229,6 +230,30 @@ class _Probe:
                 OutputMerger._apply(self, f, idx, key)
                 probe.om.append(probe.describe(self, f, r, pre))
 
+            def early_depth_stencil(self, f: Any, lanes: Any, n: int) -> Any:
+                self._early = (f, lanes)
+                try:
+                    return OutputMerger.early_depth_stencil(self, f, lanes, n)
+                finally:
+                    self._early = None
+
+            def _depth_stencil(self, f: Any, idx: Any, covered: Any, sl: Any, y: Any, x: Any) -> Any:
+                early = getattr(self, "_early", None)
+                if early is None:
+                    return OutputMerger._depth_stencil(self, f, idx, covered, sl, y, x)
+                rows = np.arange(f.x.shape[0]) if idx is None else np.asarray(idx)
+                hit = np.flatnonzero((f.x[rows] == probe.x) & (f.y[rows] == probe.y)
+                                     & (f.slice[rows] == probe.target.rt_slice))
+                pre = probe.before_state(self) if hit.size else None
+                passed = OutputMerger._depth_stencil(self, f, idx, covered, sl, y, x)
+                if hit.size:
+                    r = int(rows[hit[0]])
+                    tested = _ds_tests(self, f, r, probe.sample, pre)
+                    ok = bool(passed[hit[0], probe.sample]) if passed.shape[1] > probe.sample else bool(passed[hit[0], 0])
+                    probe.early.append({"tests": tested, "passed": ok, "any_passed": bool(passed[hit[0]].any()),
+                                        "covered": bool(covered[hit[0], min(probe.sample, covered.shape[1] - 1)])})
+                return passed
+
         return Merger
 
     # -- the OM's view of one fragment -------------------------------------------------------------
@@ -265,26 +290,13 @@ class _Probe:
         if not (cov >> s) & 1:
             frag.fate = "sample_masked"
             return frag
-        desc = st.depth_stencil
-        if om.ds is not None and desc is not None and (desc.DepthEnable or (desc.StencilEnable and om.ds.stencil is not None)):
-            z = np.float32(f.depth[r, s])
-            z = np.float32(min(max(z, f.vp_min[r]), f.vp_max[r]))
-            q = om.ds.quantize(np.array([z], np.float32))[0]
-            depth_pass = True
-            if desc.DepthEnable:
-                depth_pass = bool(compare(desc.DepthFunc, np.array([q]), np.array([pre["depth"]]))[0])
-                frag.depth = DepthTest(int(desc.DepthFunc), q.item(), pre["depth"].item(), depth_pass, float(z))
-            if desc.StencilEnable and om.ds.stencil is not None:
-                front = bool(f.front[r])
-                face = desc.FrontFace if front else desc.BackFace
-                ref, rm = st.stencil_ref & 0xFF, desc.StencilReadMask & 0xFF
-                passed = bool(compare(face.StencilFunc, np.array([np.uint8(ref & rm)]),
-                                      np.array([np.uint8(pre["stencil"] & rm)]))[0])
-                frag.stencil = StencilTest(int(face.StencilFunc), ref, rm, pre["stencil"], passed, front)
-                if not passed:
-                    frag.fate = "failed_stencil"
-                    return frag
-            if not depth_pass:
+        tested = None if f.pretested else _ds_tests(om, f, r, s, pre)  # early: tested before the shader
+        if tested is not None:
+            frag.depth, frag.stencil = tested
+            if frag.stencil is not None and not frag.stencil.passed:
+                frag.fate = "failed_stencil"
+                return frag
+            if frag.depth is not None and not frag.depth.passed:
                 frag.fate = "failed_depth"
                 return frag
         rt = om._rt_desc(k)
@@ -309,6 +321,30 @@ class _Probe:
         return frag
 
 
+def _ds_tests(om: OutputMerger, f: Any, r: int, s: int, pre: dict) -> tuple | None:
+    """(DepthTest | None, StencilTest | None) of fragment ``r`` at sample ``s`` against the values ``pre``
+    held before it (None: no depth/stencil test applies). Same order as the OM: stencil, then depth."""
+    st = om.state
+    desc = st.depth_stencil
+    if om.ds is None or desc is None or not (desc.DepthEnable or (desc.StencilEnable and om.ds.stencil is not None)):
+        return None
+    depth = stencil = None
+    z = np.float32(f.depth[r, s])
+    z = np.float32(min(max(z, f.vp_min[r]), f.vp_max[r]))
+    q = om.ds.quantize(np.array([z], np.float32))[0]
+    if desc.DepthEnable:
+        passed = bool(compare(desc.DepthFunc, np.array([q]), np.array([pre["depth"]]))[0])
+        depth = DepthTest(int(desc.DepthFunc), q.item(), pre["depth"].item(), passed, float(z))
+    if desc.StencilEnable and om.ds.stencil is not None:
+        front = bool(f.front[r])
+        face = desc.FrontFace if front else desc.BackFace
+        ref, rm = st.stencil_ref & 0xFF, desc.StencilReadMask & 0xFF
+        passed = bool(compare(face.StencilFunc, np.array([np.uint8(ref & rm)]),
+                              np.array([np.uint8(pre["stencil"] & rm)]))[0])
+        stencil = StencilTest(int(face.StencilFunc), ref, rm, pre["stencil"], passed, front)
+    return depth, stencil
+
+
 def _run(snapshot: Any, probe: _Probe, raster_changes: dict | None) -> None:
     from .replay import _fresh
 
@@ -329,19 +365,31 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
     from ..pipeline.shader_io import EARLY_DEPTH_STENCIL_FLAG, global_flags
 
     ps = snapshot.cmd.state.ps
-    if ps is not None and global_flags(ps.program) & EARLY_DEPTH_STENCIL_FLAG:
-        raise NotSupportedError("pixel history of a draw whose pixel shader has [earlydepthstencil]")
+    early_z = ps is not None and bool(global_flags(ps.program) & EARLY_DEPTH_STENCIL_FLAG) \
+        and snapshot.cmd.state.om.depth_stencil is not None and snapshot.cmd.state.om.dsv is not None
     real = _Probe(x, y, sample, target)
     _run(snapshot, real, None)
     out: list[Fragment] = []
     om = iter(real.om)
+    early = iter(real.early)
     for lane in real.lanes:
+        e = next(early, None) if early_z and lane["ocov"] != 0 else None
         alive = lane["ocov"] != 0 and not lane["discarded"]
+        if e is not None:
+            # the early test left the lane live only if some sample passed (§16.12 [earlydepthstencil])
+            alive = alive and bool(e["any_passed"])
         f = next(om, None) if alive else None  # the OM receives the live lanes, in order
         if (lane["sidx"] is not None and lane["sidx"] != sample) or not (lane["rcov"] >> sample) & 1:
             continue
+        if e is not None and e["tests"] is not None and e["covered"] and not e["passed"]:
+            depth, stencil = e["tests"]
+            fate = "failed_stencil" if stencil is not None and not stencil.passed else "failed_depth"
+            out.append(Fragment(fate, 0, coverage=lane["rcov"], depth=depth, stencil=stencil))
+            continue  # never shaded: the lane ran as a helper only
         if f is None:
             f = Fragment("discarded" if lane["discarded"] else "sample_masked", 0, coverage=lane["rcov"])
+        elif e is not None and e["tests"] is not None:
+            f.depth, f.stencil = e["tests"]
         f.shader_output_bits = _tuple(lane["bits"])
         f.shader_output = _tuple(lane["bits"].view(np.float32))
         out.append(f)
@@ -388,10 +436,7 @@ def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any)
 
     L = st.layout(sub)
     for flip in (0xFF, 0x5A):
-        memo: dict[int, Any] = {}
-        for v in (getattr(cmd, "program", None),):
-            if v is not None:
-                memo[id(v)] = v
+        memo: dict[int, Any] = {id(o): o for o in _keep_shared(cmd)}
         clone = copy.deepcopy(cmd, memo)
         cst = memo.get(id(st))
         if cst is None:
@@ -404,6 +449,15 @@ def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any)
         if not np.array_equal(texel, sentinel):
             return True
     return False
+
+
+def _keep_shared(cmd: Any) -> list[Any]:
+    """Objects a scratch copy shares with ``cmd`` (programs keep their compiled form cached per object)."""
+    from pyd3d11.api.commands import DispatchCmd, DrawCmd
+
+    from .replay import _shared_objects
+
+    return _shared_objects(cmd) if isinstance(cmd, (DrawCmd, DispatchCmd)) else []
 
 
 def _unmaps(cap: Capture, ev: Any, st: Any, sub: int) -> bool:
