@@ -330,3 +330,22 @@ def test_environment_capture_is_finished_when_the_program_exits_before_present_n
     assert r.returncode == 0, r.stderr
     cap = Capture.open(path)  # a readable manifest: the recorder was stopped at exit
     assert cap.manifest["event_count"] == len(cap.events) == 0
+
+
+def test_shader_traces_of_a_captured_event(scene_capture):
+    """Capture -> step the pixel shader of a fragment: the traced PS (return p.col * tint) writes o0 with
+    the interpolated colour times the tint mapped before that draw."""
+    path, _, _, _ = scene_capture
+    cap = Capture.open(path)
+    second = [e.index for e in cap.draws() if e.obj == 1][1]
+    traces = cap.debug_pixel(second, 9, 5)
+    assert len(traces) == 1
+    o0 = [traces[0].final(f"o0.{c}") for c in "xyzw"]
+    assert [w.as_float for w in o0] == [0.0, 0.5, 0.0, 0.5]  # (0, 1, 0, .5) * (1, .5, 1, 1)
+    vt = cap.debug_vertex(second, 4)  # SV_VertexID 4: the second vertex of the second triangle
+    assert vt is not None and vt.invocation["vertex_id"] == 4
+    dispatch = next(e.index for e in cap.events if e.method == "Dispatch")
+    tt = cap.debug_thread(dispatch, 5)
+    assert tt.invocation["thread"] == (5, 0, 0)
+    with pytest.raises(ValueError):
+        cap.debug_pixel(0, 0, 0)  # a creation event, not work

@@ -217,6 +217,50 @@ class Capture:
 
         return pixel_history(self, resource, x, y, sample, subresource)
 
+    def _traced(self, event: int, what: str) -> Any:
+        """Replay ``event`` with the shader debugger's capture hook on; returns the context holding it."""
+        from .replay import disable_capture, enable_capture
+
+        ev = self.events[event]
+        if ev.obj != 1 or ev.method not in WORK_METHODS:
+            raise ValueError(f"event {event} ({ev.method}) is not {what} on the immediate context")
+        if event > 0:
+            self.replay_to(event - 1)
+        else:
+            self.reset()
+        enable_capture(self.context, depth=1 << 16)
+        try:
+            self.replay_to(event)
+            return self.context._capture_hook
+        finally:
+            disable_capture(self.context)
+
+    def debug_pixel(self, event: int, x: int, y: int, draw: int = -1) -> list:
+        """Traces (:class:`pyd3d11.debug.ShaderTrace`) of every pixel-shader invocation that covered pixel
+        (``x``, ``y``) in the draw of ``event`` (for an ExecuteCommandList: its ``draw``-th draw)."""
+        from .replay import debug_pixel_all
+
+        return debug_pixel_all(self._debug_ctx(event, "a draw"), x, y, draw)
+
+    def debug_vertex(self, event: int, vertex_id: int, instance: int = 0, draw: int = -1) -> Any:
+        """Trace of one vertex-shader invocation of the draw of ``event``."""
+        from .replay import debug_vertex
+
+        return debug_vertex(self._debug_ctx(event, "a draw"), vertex_id, draw, instance)
+
+    def debug_thread(self, event: int, thread_id: Any, dispatch: int = -1) -> Any:
+        """Trace of one compute thread of the dispatch of ``event``."""
+        from .replay import debug_thread
+
+        return debug_thread(self._debug_ctx(event, "a dispatch"), thread_id, dispatch)
+
+    def _debug_ctx(self, event: int, what: str) -> Any:
+        hook = self._traced(event, what)
+
+        class _Holder:  # what pyd3d11.debug.replay reads: the context's capture hook
+            _capture_hook = hook
+        return _Holder()
+
     def pipeline_state(self) -> dict:
         """Everything bound on the immediate context after the current event, objects named by capture id."""
         from .capture_state import describe_state
