@@ -349,3 +349,30 @@ def test_shader_traces_of_a_captured_event(scene_capture):
     assert tt.invocation["thread"] == (5, 0, 0)
     with pytest.raises(ValueError):
         cap.debug_pixel(0, 0, 0)  # a creation event, not work
+
+
+def test_stream_output_shader_made_before_the_capture_replays(tmp_path):
+    import test_api_draw as T
+    from pyd3d11.d3d11 import D3D11_BUFFER_DESC, D3D11_SO_DECLARATION_ENTRY
+
+    dev, ctx, rt = T.setup(4, 1)
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="TEXCOORD", SemanticIndex=0, StartComponent=0,
+                                       ComponentCount=4, OutputSlot=0)]
+    vsb = T.assemble_shader(T.VS_POS_COLOR)
+    gs = dev.CreateGeometryShaderWithStreamOutput(vsb, None, decl, 1, [16], 1, 0xFFFFFFFF)
+    so = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16 * 4, BindFlags=0x10))
+    v = T.verts(*[[x, 0, 0, 1, x, 1, 2, 3] for x in (-0.75, -0.25, 0.25, 0.75, 0.9)])
+    vb = T.buffer(dev, v, 0x1)
+    path = tmp_path / "so.pyd3dcap"
+    with capture(ctx, path) as rec:
+        ctx.GSSetShader(gs)
+        ctx.SOSetTargets(1, [so], [0])
+        ctx.IASetVertexBuffers(0, 1, [vb], [32], [0])
+        ctx.IASetPrimitiveTopology(1)
+        ctx.Draw(5, 0)
+    assert rec.unsupported == []
+    cap = Capture.open(path).replay_all()
+    assert any(e.method == "CreateGeometryShaderWithStreamOutput" and e.synthetic for e in cap.events)
+    want = so._storage.data
+    assert np.array_equal(np.frombuffer(want.tobytes(), np.float32).reshape(4, 4), v[:4, 4:])  # what SO wrote
+    assert any(np.array_equal(cap.resource_bytes(i), want) for i in cap.resources())

@@ -232,9 +232,14 @@ class Recorder:
             return ev("Create" + kind, res, desc)
         if cls in ("ID3D11VertexShader", "ID3D11PixelShader", "ID3D11HullShader", "ID3D11DomainShader",
                    "ID3D11ComputeShader", "ID3D11GeometryShader"):
-            if obj._class_linkage is not None or getattr(obj, "_stream_output", None) is not None:
+            if obj._class_linkage is not None:
                 return None
             blob = np.frombuffer(bytes(obj._bytecode), np.uint8)
+            so = getattr(obj, "_stream_output", None)
+            if so is not None:  # (validated entries, strides, rasterized stream)
+                entries, strides, rs = so
+                return ev("CreateGeometryShaderWithStreamOutput", blob, len(blob), list(entries), len(entries),
+                          list(strides), len(strides), int(rs), None)
             return ev("Create" + cls[len("ID3D11"):], blob, len(blob), None)
         if cls == "ID3D11InputLayout":
             sig = getattr(obj, "_creation_bytecode", None)
