@@ -353,6 +353,7 @@ def test_shader_traces_of_a_captured_event(scene_capture):
 
 def test_stream_output_shader_made_before_the_capture_replays(tmp_path):
     import test_api_draw as T
+
     from pyd3d11.d3d11 import D3D11_BUFFER_DESC, D3D11_SO_DECLARATION_ENTRY
 
     dev, ctx, rt = T.setup(4, 1)
