@@ -467,3 +467,33 @@ def test_early_depth_stencil_fates_come_from_the_test_before_the_shader(tmp_path
     assert a.after == (1.0, 0.0, 0.0, 1.0)
     assert (b.fate, b.depth.fragment, b.depth.stored, b.shader_output) == ("failed_depth", q(0.375), q(0.25), None)
     assert h.events[-1].after == (1.0, 0.0, 0.0, 1.0)
+
+
+UAV_PS = r"""
+struct P { float4 pos : SV_Position; float4 col : COLOR; };
+RWTexture2D<float4> u : register(u1);
+float4 PS(P p) : SV_Target { u[uint2(p.pos.xy)] = float4(p.pos.xy, 7, 1); return p.col; }
+"""
+
+
+def test_uav_texel_written_by_a_pixel_shader(tmp_path):
+    """A draw that does not render to the resource but writes it through a PS UAV is found by the
+    sentinel runs; the value is SV_Position.xy of the pixel centre (x + 0.5, y + 0.5)."""
+    from pyd3d11.d3d11 import D3D11_BIND_UNORDERED_ACCESS
+
+    rig = Rig()
+    tex = rig.dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=W, Height=H, MipLevels=1, ArraySize=1, Format=RGBA32F,
+                                                       SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                       BindFlags=D3D11_BIND_UNORDERED_ACCESS))
+    uav = rig.dev.CreateUnorderedAccessView(tex, None)
+    ps = D3DCompile(UAV_PS, len(UAV_PS), "u.hlsl", None, None, "PS", "ps_5_0", 0, 0)
+    rig.ctx.PSSetShader(rig.dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    path = tmp_path / "u.pyd3dcap"
+    with capture(rig.ctx, path):
+        rig.ctx.OMSetRenderTargetsAndUnorderedAccessViews(1, [rig.rtv], None, 1, 1, [uav], None)
+        rig.draw(front(0.5, (1, 1, 1, 1)))
+    cap = Capture.open(path)
+    res = next(e.created for e in cap.events if e.method == "CreateTexture2D"
+               and e.raw["args"][0]["fields"]["BindFlags"] == D3D11_BIND_UNORDERED_ACCESS)
+    h = pixel_history(cap, res, 3, 6)
+    assert [(e.method, e.after, e.fragments) for e in h.events] == [("Draw", (3.5, 6.5, 7.0, 1.0), [])]
