@@ -497,3 +497,17 @@ def test_uav_texel_written_by_a_pixel_shader(tmp_path):
                and e.raw["args"][0]["fields"]["BindFlags"] == D3D11_BIND_UNORDERED_ACCESS)
     h = pixel_history(cap, res, 3, 6)
     assert [(e.method, e.after, e.fragments) for e in h.events] == [("Draw", (3.5, 6.5, 7.0, 1.0), [])]
+
+
+def test_fragments_of_one_draw_are_listed_in_primitive_order(tmp_path):
+    rig = Rig()
+
+    def body(r):
+        r.raster(cull=CULL_BACK)
+        r.draw(back(0.5, (1, 0, 0, 1)) + front(0.5, (0, 1, 0, 1)) + back(0.5, (0, 0, 1, 1))
+               + front(0.5, (1, 0, 0, -1)))  # culled, written, culled, discarded
+    h, _ = rig.history(tmp_path, body)
+    (e,) = h.events
+    assert [f.fate for f in e.fragments] == ["culled", "written", "culled", "discarded"]
+    assert [f.order for f in e.fragments] == [0, 1, 2, 3]
+    assert e.after == (0.0, 1.0, 0.0, 1.0)

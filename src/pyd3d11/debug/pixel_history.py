@@ -7,7 +7,8 @@ it lists every fragment that reached the sample, in order, with its fate:
 
 * ``scissored`` / ``culled`` / ``clipped`` — found by what-if replays of the draw on scratch copies: the
   same draw with the scissor test off, then also with culling off, then also with depth clipping off;
-  a fragment that appears only once a test is relaxed was removed by that test;
+  a fragment that appears only once a test is relaxed was removed by that test (fragments are listed in
+  primitive order, the order of the most relaxed run);
 * ``discarded`` — the pixel shader executed ``discard`` for it;
 * ``sample_masked`` — the sample was covered but the blend state's sample mask, the shader's ``oMask``
   or alpha-to-coverage removed it;
@@ -396,35 +397,42 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
     if ps is None:
         out = [f for f in real.om if f.fate != "not_covered"]
     # what-if replays: each relaxation adds the fragments its test removed
-    prev = _fingerprints(real, sample, ps is not None)
+    has_ps = ps is not None
+    tagged = list(zip(out, _fp_list(real, sample, has_ps)))
+    prev = Counter(fp for _, fp in tagged)
     changes: dict[str, Any] = {}
+    order: list = []
     for fate, change in (("scissored", {"ScissorEnable": False}), ("culled", {"CullMode": 1}),
                          ("clipped", {"DepthClipEnable": False})):
         changes = {**changes, **change}
         probe = _Probe(x, y, sample, target)
         _run(snapshot, probe, changes)
-        now = _fingerprints(probe, sample, ps is not None)
-        extra = now - prev
-        for fp, n in extra.items():
-            for _ in range(n):
-                out.append(Fragment(fate, 0, coverage=fp[0]))
+        order = _fp_list(probe, sample, has_ps)
+        now = Counter(order)
+        for fp, n in (now - prev).items():
+            tagged += [(Fragment(fate, 0, coverage=fp[0]), fp) for _ in range(n)]
         prev = now
+    # The most relaxed run holds every fragment in primitive order: list them in that order (fragments
+    # with identical fingerprints are indistinguishable, so their relative order does not matter).
+    slots: dict[Any, list[int]] = {}
+    for pos, fp in enumerate(order):
+        slots.setdefault(fp, []).append(pos)
+    ranked = []
+    for i, (f, fp) in enumerate(tagged):
+        free = slots.get(fp)
+        ranked.append((free.pop(0) if free else len(order) + i, f))
+    out = [f for _, f in sorted(ranked, key=lambda t: t[0])]
     for i, f in enumerate(out):
         f.order = i
     return out
 
 
-def _fingerprints(probe: _Probe, sample: int, has_ps: bool) -> Counter:
-    c: Counter = Counter()
+def _fp_list(probe: _Probe, sample: int, has_ps: bool) -> list:
+    """Fingerprints of the fragments a run saw at the texel's sample, in the order they arrived."""
     if has_ps:
-        for lane in probe.lanes:
-            if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1:
-                c[(lane["rcov"], lane["bits"].tobytes(), lane["discarded"])] += 1
-    else:
-        for f in probe.om:
-            if f.fate != "not_covered":
-                c[(f.coverage, f.depth.fragment_float if f.depth else None)] += 1
-    return c
+        return [(lane["rcov"], lane["bits"].tobytes(), lane["discarded"]) for lane in probe.lanes
+                if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1]
+    return [(f.coverage, f.depth.fragment_float if f.depth else None) for f in probe.om if f.fate != "not_covered"]
 
 
 def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any) -> bool:
