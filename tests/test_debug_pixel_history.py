@@ -511,3 +511,32 @@ def test_fragments_of_one_draw_are_listed_in_primitive_order(tmp_path):
     assert [f.fate for f in e.fragments] == ["culled", "written", "culled", "discarded"]
     assert [f.order for f in e.fragments] == [0, 1, 2, 3]
     assert e.after == (0.0, 1.0, 0.0, 1.0)
+
+
+def test_depth_target_history_of_a_depth_only_pass(tmp_path):
+    rig = Rig(depth=True)
+    unorm24 = (1 << 24) - 1
+
+    def q(z):
+        return int(np.floor(np.float64(f32(z)) * unorm24 + 0.5))
+
+    def body(r):
+        r.ctx.PSSetShader(None, None, 0)
+        r.ctx.OMSetDepthStencilState(r.dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+            DepthEnable=True, DepthWriteMask=1, DepthFunc=LESS)), 0)
+        r.ctx.ClearDepthStencilView(r.dsv, 1 | 2, 1.0, 0)
+        r.draw(front(0.5, (0, 0, 0, 1)))
+        r.draw(front(0.75, (0, 0, 0, 1)))  # behind: fails
+        r.draw(front(0.25, (0, 0, 0, 1)))
+    path = tmp_path / "d.pyd3dcap"
+    with capture(rig.ctx, path):
+        body(rig)
+    cap = Capture.open(path)
+    ds = next(e.created for e in cap.events if e.method == "CreateTexture2D"
+              and e.raw["args"][0]["fields"]["BindFlags"] == D3D11_BIND_DEPTH_STENCIL)
+    h = pixel_history(cap, ds, PX, PY)
+    assert [e.method for e in h.events] == ["ClearDepthStencilView", "Draw", "Draw", "Draw"]
+    fs = frags(h)
+    assert [f.fate for f in fs] == ["written", "failed_depth", "written"]
+    assert [(f.before[0], f.after[0]) for f in fs] == [(unorm24, q(0.5)), (q(0.5), q(0.5)), (q(0.5), q(0.25))]
+    assert (fs[1].depth.fragment, fs[1].depth.stored) == (q(0.75), q(0.5))

@@ -17,6 +17,10 @@ it lists every fragment that reached the sample, in order, with its fate:
   — with the shader's output before the output merger, the blend inputs, factors and result
   (:class:`BlendInfo`) and the target's value after the fragment.
 
+A texel of a depth-stencil resource gets the fragments of the draws that bind it through the
+depth-stencil view: ``before``/``after`` are (depth in the buffer's domain, stencil or None) and a
+fragment that passed is ``written`` (something changed) or ``passed``.
+
 Everything is observed from the pipeline itself: the draw runs through the reference executor on a
 scratch copy of its inputs with two debugging hooks (``GraphicsState.stage_runner`` sees the
 pixel-shader lanes, ``GraphicsState.output_merger`` substitutes an :class:`OutputMerger` subclass that
@@ -168,6 +172,9 @@ def _texel(st: Any, sub: int, x: int, y: int, sample: int) -> tuple:
 # one draw, instrumented
 # ---------------------------------------------------------------------------------------------------
 
+DEPTH_SLOT = -1  # _Target.slot of the depth-stencil view
+
+
 @dataclass(slots=True)
 class _Target:
     slot: int  # render-target slot of the view on the texel's subresource
@@ -181,6 +188,11 @@ def _find_target(cmd: Any, storage: Any, sub: int) -> _Target | None:
         for i in range(v.slice_count):
             if storage.subresource_index(v.first_mip, v.first_slice + i) == sub:
                 return _Target(slot, i)
+    v = cmd.state.om.dsv
+    if v is not None and v.storage is storage:
+        for i in range(v.slice_count):
+            if storage.subresource_index(v.first_mip, v.first_slice + i) == sub:
+                return _Target(DEPTH_SLOT, i)
     return None
 
 
@@ -209,7 +221,7 @@ class _Probe:
                     if rcov == 0 and ocov == 0:
                         continue  # a helper lane
                     k = probe.target.slot
-                    bits = res.outputs[k, lane].copy() if k < res.outputs.shape[0] else np.zeros(4, np.uint32)
+                    bits = res.outputs[k, lane].copy() if 0 <= k < res.outputs.shape[0] else np.zeros(4, np.uint32)
                     probe.lanes.append({"rcov": rcov, "ocov": ocov, "sidx": sidx, "bits": bits,
                                         "discarded": bool(res.discarded[lane])})
                 return res
@@ -261,8 +273,8 @@ class _Probe:
     def before_state(self, om: OutputMerger) -> dict:
         s, t = self.sample, self.target
         out: dict[str, Any] = {}
-        ct = om.targets[t.slot]
-        out["color"] = ct.values[t.rt_slice, s, self.y, self.x].copy()
+        if t.slot != DEPTH_SLOT:
+            out["color"] = om.targets[t.slot].values[t.rt_slice, s, self.y, self.x].copy()
         if om.ds is not None:
             out["depth"] = om.ds.depth[t.rt_slice, s, self.y, self.x].copy()
             if om.ds.stencil is not None:
@@ -273,12 +285,18 @@ class _Probe:
         st, s, t = om.state, self.sample, self.target
         S = om.samples
         frag = Fragment("written", 0, coverage=int(f.coverage[r]))
-        ct = om.targets[t.slot]
-        frag.before = _tuple(pre["color"])
-        frag.after = _tuple(ct.values[t.rt_slice, s, self.y, self.x])
+        if t.slot == DEPTH_SLOT:  # (depth in the buffer's domain, stencil or None)
+            frag.before = (pre["depth"].item(), pre.get("stencil"))
+            after = self.before_state(om)
+            frag.after = (after["depth"].item(), after.get("stencil"))
+            ct = None
+        else:
+            ct = om.targets[t.slot]
+            frag.before = _tuple(pre["color"])
+            frag.after = _tuple(ct.values[t.rt_slice, s, self.y, self.x])
         cov = int(f.coverage[r]) & st.sample_mask & ((1 << S) - 1)
         k = t.slot
-        bits = f.colors[k, r] if k < f.colors.shape[0] else np.zeros(4, np.uint32)
+        bits = f.colors[k, r] if 0 <= k < f.colors.shape[0] else np.zeros(4, np.uint32)
         if f.omask is not None:
             cov &= int(f.omask[r])
         elif st.blend is not None and st.blend.AlphaToCoverageEnable:
@@ -300,6 +318,9 @@ class _Probe:
             if frag.depth is not None and not frag.depth.passed:
                 frag.fate = "failed_depth"
                 return frag
+        if ct is None:  # the depth-stencil target: passed every test; written or left as it was
+            frag.fate = "written" if frag.after != frag.before else "passed"
+            return frag
         rt = om._rt_desc(k)
         frag.write_mask = int(rt.RenderTargetWriteMask) & 0xF if rt is not None else 0xF
         src = bits.view(np.float32).reshape(1, 4)
