@@ -377,3 +377,28 @@ def test_stream_output_shader_made_before_the_capture_replays(tmp_path):
     want = so._storage.data
     assert np.array_equal(np.frombuffer(want.tobytes(), np.float32).reshape(4, 4), v[:4, 4:])  # what SO wrote
     assert any(np.array_equal(cap.resource_bytes(i), want) for i in cap.resources())
+
+
+def test_deferred_context_made_before_the_capture_keeps_its_bound_state(tmp_path):
+    from pyd3d11.d3d11 import D3D11_VIEWPORT
+
+    o = S.build()
+    deferred = o["dev"].CreateDeferredContext(0)
+    deferred.IASetInputLayout(o["layout"])
+    deferred.IASetVertexBuffers(0, 1, [o["vb"]], [32], [0])
+    deferred.IASetPrimitiveTopology(4)
+    deferred.VSSetShader(o["vs"], None, 0)
+    deferred.PSSetShader(o["ps"], None, 0)
+    deferred.PSSetConstantBuffers(0, 1, [o["cb"]])
+    deferred.OMSetRenderTargets(1, [o["rtv"]], None)
+    deferred.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, S.W, S.H, 0, 1)])
+    S.set_tint(o["ctx"], o["cb"], (1, 1, 1, 1))
+    path = tmp_path / "d.pyd3dcap"
+    with capture(o["ctx"], path) as rec:
+        deferred.Draw(3, 6)
+        o["ctx"].ExecuteCommandList(deferred.FinishCommandList(False), True)
+    assert rec.unsupported == []
+    cap = Capture.open(path).replay_all()
+    rt = next(i for i in cap.resources() if cap.names.get(i) == "backbuf")
+    assert np.array_equal(cap.resource_bytes(rt), o["rt"]._storage.data)
+    assert len(np.unique(o["rt"]._storage.data.reshape(-1, 4), axis=0)) > 1  # the draw did land

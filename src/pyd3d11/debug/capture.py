@@ -76,8 +76,13 @@ class Recorder:
         self._register(context)
         self._wrap(self.device, lambda n: n.startswith("Create") or n == "OpenSharedResource")
         self._wrap(context, _recorded)
-        self._initial_state()
+        # Deferred contexts made before the span: their calls in the span are recorded too (the context
+        # itself is recreated, with its bound state, the first time one is made on it).
+        for child in getattr(self.device, "_live_children", list)():
+            if getattr(child, "_deferred", False) and child is not context:
+                self._wrap(child, _recorded)
         self.stopped = False
+        self._initial_state(context)
 
     # -- ids, blobs, events ---------------------------------------------------------------------------
     def _register(self, obj: Any) -> int:
@@ -189,6 +194,8 @@ class Recorder:
         ev["ret"] = n
         ev["synthetic"] = True
         self._emit(ev)
+        if getattr(obj, "_deferred", False):
+            self._initial_state(obj)
         name = _debug_name(obj)
         if name is not None:
             from pyd3d11.api.com import WKPDID_D3DDebugObjectName
@@ -258,16 +265,15 @@ class Recorder:
         if cls in ("ID3D11Query", "ID3D11Predicate"):
             return ev("CreatePredicate" if cls == "ID3D11Predicate" else "CreateQuery", obj.GetDesc())
         if cls == "ID3D11DeviceContext1" and obj._deferred and not obj._recording:
-            self._wrap(obj, _recorded)
+            if not any(obj is o for o, _ in self._wrapped):
+                self._wrap(obj, _recorded)
             return ev("CreateDeferredContext", 0)
         return None
 
-    def _initial_state(self) -> None:
-        """Synthetic Set* calls reproducing the context's bound state at the start."""
-        from pyd3d11.api.context_state import SHADER_PARAM  # noqa: F401 (documents the stage names)
-
-        s = self.context._state
-        ctx = self.context
+    def _initial_state(self, ctx: Any) -> None:
+        """Synthetic Set* calls reproducing a context's bound state (at the start, or when a deferred
+        context made before the span is first used)."""
+        s = ctx._state
 
         def emit(method: str, *args: Any) -> None:
             try:
