@@ -408,7 +408,9 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
             fate = "failed_stencil" if stencil is not None and not stencil.passed else "failed_depth"
             out.append(Fragment(fate, 0, coverage=lane["rcov"], depth=depth, stencil=stencil))
             continue  # never shaded: the lane ran as a helper only
-        if f is None:
+        if e is not None and not e["covered"] and not lane["discarded"]:
+            f = Fragment("sample_masked", 0, coverage=lane["rcov"])  # removed by the sample mask before the test
+        elif f is None:
             f = Fragment("discarded" if lane["discarded"] else "sample_masked", 0, coverage=lane["rcov"])
         elif e is not None and e["tests"] is not None:
             f.depth, f.stencil = e["tests"]
