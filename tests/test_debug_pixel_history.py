@@ -540,3 +540,19 @@ def test_depth_target_history_of_a_depth_only_pass(tmp_path):
     assert [f.fate for f in fs] == ["written", "failed_depth", "written"]
     assert [(f.before[0], f.after[0]) for f in fs] == [(unorm24, q(0.5)), (q(0.5), q(0.5)), (q(0.5), q(0.25))]
     assert (fs[1].depth.fragment, fs[1].depth.stored) == (q(0.75), q(0.5))
+
+
+def test_history_as_text(tmp_path):
+    rig = Rig(depth=True)
+
+    def body(r):
+        r.ctx.OMSetDepthStencilState(r.dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+            DepthEnable=True, DepthWriteMask=1, DepthFunc=LESS)), 0)
+        r.ctx.ClearDepthStencilView(r.dsv, 1, 0.25, 0)
+        r.draw(front(0.5, (1, 0, 0, 1)))
+    h, _ = rig.history(tmp_path, body)
+    text = h.format().splitlines()
+    assert text[0].startswith(f"texel ({PX}, {PY}) sample 0")
+    assert text[1].startswith("event ") and text[1].endswith("(unchanged)") and " Draw: " in text[1]
+    assert text[2].startswith("  fragment 0: failed_depth: ps (1, 0, 0, 1); depth ")
+    assert " fail" in text[2]

@@ -136,6 +136,37 @@ class PixelHistory:
     def draws(self) -> list[PixelEvent]:
         return [e for e in self.events if e.method.startswith("Draw") or e.fragments]
 
+    def format(self) -> str:
+        """The history as text, one line per event and per fragment (for notebooks and logs)."""
+        def v(t: tuple | None) -> str:
+            return "-" if t is None else "(" + ", ".join(f"{x:.6g}" if isinstance(x, float) else str(x)
+                                                         for x in t) + ")"
+
+        lines = [f"texel ({self.x}, {self.y}) sample {self.sample} of resource {self.resource} "
+                 f"subresource {self.subresource}; initially {v(self.initial)}"]
+        for e in self.events:
+            lines.append(f"event {e.event} {e.method}: {v(e.before)} -> {v(e.after)}"
+                         + ("" if e.changed else " (unchanged)"))
+            for f in e.fragments:
+                detail = []
+                if f.shader_output is not None:
+                    detail.append(f"ps {v(f.shader_output)}")
+                if f.depth is not None:
+                    detail.append(f"depth {f.depth.fragment} vs {f.depth.stored} func {f.depth.func}"
+                                  f" {'pass' if f.depth.passed else 'fail'}")
+                if f.stencil is not None:
+                    detail.append(f"stencil ref {f.stencil.ref} vs {f.stencil.stored} func {f.stencil.func}"
+                                  f" {'pass' if f.stencil.passed else 'fail'}")
+                if f.blend is not None:
+                    detail.append(f"blend src {v(f.blend.source)} * {v(f.blend.src_factor)} + dst "
+                                  f"{v(f.blend.destination)} * {v(f.blend.dst_factor)} = {v(f.blend.result)}")
+                if f.write_mask != 0xF:
+                    detail.append(f"write mask 0x{f.write_mask:X}")
+                if f.after is not None and f.fate.startswith("writ"):
+                    detail.append(f"-> {v(f.after)}")
+                lines.append(f"  fragment {f.order}: {f.fate}" + (": " + "; ".join(detail) if detail else ""))
+        return "\n".join(lines)
+
 
 def _bits(v: tuple | None) -> Any:
     if v is None:
