@@ -402,3 +402,36 @@ def test_deferred_context_made_before_the_capture_keeps_its_bound_state(tmp_path
     rt = next(i for i in cap.resources() if cap.names.get(i) == "backbuf")
     assert np.array_equal(cap.resource_bytes(rt), o["rt"]._storage.data)
     assert len(np.unique(o["rt"]._storage.data.reshape(-1, 4), axis=0)) > 1  # the draw did land
+
+
+def test_annotations_are_recorded_and_group_the_events(tmp_path):
+    """ID3DUserDefinedAnnotation (d3d11_1.h): one object per context; -1 and GetStatus FALSE outside a
+    profiling tool, the count of open BeginEvent calls while the recorder captures (Microsoft's docs)."""
+    from pyd3d11.d3d11 import ID3DUserDefinedAnnotation
+
+    o = S.build()
+    ctx = o["ctx"]
+    ann = ctx.QueryInterface(ID3DUserDefinedAnnotation)
+    assert ann is ctx.QueryInterface(ID3DUserDefinedAnnotation) and ann.QueryInterface(type(ctx)) is ctx
+    assert (ann.GetStatus(), ann.BeginEvent("outside"), ann.EndEvent()) == (False, -1, -1)
+    path = tmp_path / "a.pyd3dcap"
+    with capture(ctx, path):
+        assert ann.GetStatus() is True
+        assert ann.BeginEvent("frame") == 0
+        assert ann.BeginEvent("opaque") == 1
+        S.set_tint(ctx, o["cb"], (1, 1, 1, 1))
+        ctx.Draw(3, 0)
+        assert ann.EndEvent() == 1
+        ann.SetMarker("between")
+        ctx.Draw(3, 3)
+        assert ann.EndEvent() == 0
+        ctx.Flush()
+    assert ann.GetStatus() is False
+    cap = Capture.open(path)
+    d1, d2 = [e.index for e in cap.draws()]
+    assert cap.groups(d1) == ["frame", "opaque"] and cap.groups(d2) == ["frame"]
+    flush = next(e.index for e in cap.events if e.method == "Flush")
+    assert cap.groups(flush) == []
+    marker = cap.markers()
+    assert [m[1] for m in marker] == ["between"] and d1 < marker[0][0] < d2
+    cap.replay_all()  # annotation events replay (they change nothing)

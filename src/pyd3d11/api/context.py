@@ -144,6 +144,14 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         out[iid("ID3D11DeviceContext", "c0bfa96c-e089-44fb-8eaf-26f8796190da")] = self
         return out
 
+    def _extra_interface(self, key: Any) -> Any:
+        from .annotation import ID3DUserDefinedAnnotation
+        from .com import facet
+
+        if key == ID3DUserDefinedAnnotation._iid:
+            return facet(self, ID3DUserDefinedAnnotation)  # one per context (COM identity)
+        return super()._extra_interface(key)
+
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
         """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""

@@ -76,11 +76,13 @@ class Recorder:
         self._register(context)
         self._wrap(self.device, lambda n: n.startswith("Create") or n == "OpenSharedResource")
         self._wrap(context, _recorded)
+        self._wrap_annotation(context)
         # Deferred contexts made before the span: their calls in the span are recorded too (the context
         # itself is recreated, with its bound state, the first time one is made on it).
         for child in getattr(self.device, "_live_children", list)():
             if getattr(child, "_deferred", False) and child is not context:
                 self._wrap(child, _recorded)
+                self._wrap_annotation(child)
         self.stopped = False
         self._initial_state(context)
 
@@ -128,6 +130,12 @@ class Recorder:
         return ev
 
     # -- wrapping -----------------------------------------------------------------------------------
+    def _wrap_annotation(self, ctx: Any) -> None:
+        """The context's ID3DUserDefinedAnnotation (one object per context): its events and markers."""
+        from pyd3d11.api.annotation import ID3DUserDefinedAnnotation
+        from pyd3d11.api.com import facet
+
+        self._wrap(facet(ctx, ID3DUserDefinedAnnotation), lambda n: n in ("BeginEvent", "EndEvent", "SetMarker"))
     def _wrap(self, obj: Any, which: Any) -> None:
         names = [n for n in dir(type(obj)) if which(n) and callable(getattr(type(obj), n, None))]
         for name in names:
@@ -183,6 +191,7 @@ class Recorder:
                 ev["ret"] = self._register(result)
                 if getattr(result, "_deferred", False):
                     self._wrap(result, _recorded)
+                    self._wrap_annotation(result)
 
     # -- objects that existed before the span ------------------------------------------------------
     def _materialise(self, obj: Any) -> int:
@@ -264,6 +273,11 @@ class Recorder:
                         return ev("Create" + state + suffix, getattr(obj, g)())
         if cls in ("ID3D11Query", "ID3D11Predicate"):
             return ev("CreatePredicate" if cls == "ID3D11Predicate" else "CreateQuery", obj.GetDesc())
+        if cls == "ID3DUserDefinedAnnotation":
+            from pyd3d11.api.annotation import ID3DUserDefinedAnnotation
+
+            return {"obj": self._ref(obj._owner), "method": "QueryInterface", "kwargs": {}, "ret": None,
+                    "args": [self._enc(ID3DUserDefinedAnnotation._iid)]}
         if cls == "ID3D11DeviceContext1" and obj._deferred and not obj._recording:
             if not any(obj is o for o, _ in self._wrapped):
                 self._wrap(obj, _recorded)
@@ -349,7 +363,7 @@ class Recorder:
         manifest = {"format": FORMAT, "version": VERSION, "feature_level": int(self.device.GetFeatureLevel()),
                     "creation_flags": int(self.device.GetCreationFlags()), "event_count": self._count,
                     "chunks": self._chunks, "names": names, "unsupported": self.unsupported,
-                    "annotations": "none: pyd3d11 contexts have no ID3DUserDefinedAnnotation"}
+                    "annotations": "ID3DUserDefinedAnnotation BeginEvent/EndEvent/SetMarker are events"}
         self._zip.writestr("manifest.json", json.dumps(manifest, indent=1))
         self._zip.close()
         if getattr(self.context, "_capture_recorder", None) is self:

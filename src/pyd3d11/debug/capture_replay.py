@@ -54,6 +54,10 @@ class Event:
         return f"<Event {self.index} obj{self.obj}.{self.method}{' (synthetic)' if self.synthetic else ''}>"
 
 
+def _name_arg(e: Event) -> str:
+    return str(e.raw["args"][0] if e.raw["args"] else e.raw["kwargs"].get("Name"))
+
+
 class Capture:
     """An opened capture file. Construct with :meth:`open`."""
 
@@ -108,6 +112,30 @@ class Capture:
     def work(self) -> list[Event]:
         """Every event that changes resource contents (draws, dispatches, clears, copies, updates)."""
         return [e for e in self.events if e.method in WORK_METHODS]
+
+    def groups(self, index: int) -> list[str]:
+        """The annotation groups (ID3DUserDefinedAnnotation BeginEvent names, outermost first) that are
+        open at event ``index`` on the context that made it."""
+        owner = self._annotation_owner()
+        stacks: dict[int, list[str]] = {}
+        for e in self.events[:index]:
+            ctx = owner.get(e.obj)
+            if ctx is None:
+                continue
+            if e.method == "BeginEvent":
+                stacks.setdefault(ctx, []).append(_name_arg(e))
+            elif e.method == "EndEvent" and stacks.get(ctx):
+                stacks[ctx].pop()
+        target = self.events[index].obj
+        return list(stacks.get(owner.get(target, target), []))
+
+    def markers(self) -> list[tuple[int, str]]:
+        """(event index, name) of every SetMarker."""
+        return [(e.index, _name_arg(e)) for e in self.events if e.method == "SetMarker"]
+
+    def _annotation_owner(self) -> dict[int, int]:
+        """annotation object id -> the context id it belongs to."""
+        return {e.created: e.obj for e in self.events if e.method == "QueryInterface" and e.created is not None}
 
     def resources(self) -> list[int]:
         """Ids of every resource the capture creates (synthetic or recorded)."""
