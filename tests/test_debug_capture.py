@@ -435,3 +435,20 @@ def test_annotations_are_recorded_and_group_the_events(tmp_path):
     marker = cap.markers()
     assert [m[1] for m in marker] == ["between"] and d1 < marker[0][0] < d2
     cap.replay_all()  # annotation events replay (they change nothing)
+
+
+def test_uav_with_a_hidden_counter_from_before_the_capture_is_refused(tmp_path):
+    from pyd3d11.d3d11 import D3D11_BUFFER_DESC, D3D11_BUFFER_UAV, D3D11_UNORDERED_ACCESS_VIEW_DESC
+
+    o = S.build()
+    dev, ctx = o["dev"], o["ctx"]
+    buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=0x80, MiscFlags=0x40, StructureByteStride=4))
+    uav = dev.CreateUnorderedAccessView(buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=0, ViewDimension=1, Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=16, Flags=0x2)))  # APPEND
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], [5])  # hidden counter = 5
+    ctx.CSSetUnorderedAccessViews(0, 1, [None], None)
+    with capture(ctx, tmp_path / "c.pyd3dcap") as rec:
+        ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    assert any("counter" in u for u in rec.unsupported)
+    with pytest.raises(NotSupportedError):
+        Capture.open(tmp_path / "c.pyd3dcap").replay_all()

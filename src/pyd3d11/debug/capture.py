@@ -240,6 +240,11 @@ class Recorder:
             e["fill"] = self._blob(st.data.copy())
             return e
         if cls.endswith("View") or cls.endswith("View1"):
+            counter = getattr(getattr(obj, "_view", None), "counter", [0])
+            if "UnorderedAccess" in cls and counter and counter[0] != 0:
+                # the hidden append/consume counter is not part of the view's desc
+                self.unsupported.append("an append/consume UAV with a non-zero hidden counter made before the capture")
+                return None
             kind = cls[len("ID3D11"):]
             one = cls.endswith("1")
             desc = obj.GetDesc1() if one else obj.GetDesc()
