@@ -1,4 +1,4 @@
-"""ID3DUserDefinedAnnotation, D3DReadFileToBlob / D3DWriteBlobToFile and the release of
+"""D3DReadFileToBlob / D3DWriteBlobToFile and the release of
 interfaces stored with SetPrivateDataInterface (issue 16 item 7; MicrosoftDocs pages of each). ID3D11Multithread is
 tested in test_api_threading.py."""
 
@@ -8,7 +8,6 @@ import uuid
 
 import pytest
 
-from pyd3d11.api.annotation import IID_ID3DUserDefinedAnnotation
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DReadFileToBlob, D3DWriteBlobToFile, ID3DBlob
 from pyd3d11.errors import D3D11Error
@@ -19,40 +18,7 @@ def _device(flags=0):
     return dev, ctx
 
 
-# --- ID3DUserDefinedAnnotation -------------------------------------------------------------------------
-
-def test_annotation_events_recorded_in_order_with_depths():
-    dev, ctx = _device()
-    ann = ctx.QueryInterface(IID_ID3DUserDefinedAnnotation)
-    assert ann.GetStatus()
-    assert ann.BeginEvent("frame") == 0
-    assert ann.BeginEvent("shadow pass") == 1
-    ann.SetMarker("here")
-    assert ann.EndEvent() == 1
-    assert ann.EndEvent() == 0
-    assert ann.EndEvent() == -1  # nothing open: not recorded
-    assert ctx._annotation_log == [("BeginEvent", "frame", 0), ("BeginEvent", "shadow pass", 1),
-                                   ("SetMarker", "here", 2), ("EndEvent", "", 1), ("EndEvent", "", 0)]
-
-
-def test_annotation_on_deferred_context_replays_with_the_command_list():
-    dev, ctx = _device()
-    deferred = dev.CreateDeferredContext(0)
-    ann = deferred.QueryInterface(IID_ID3DUserDefinedAnnotation)
-    ann.BeginEvent("recorded")
-    ann.EndEvent()
-    assert "_annotation_log" not in ctx.__dict__
-    cl = deferred.FinishCommandList(False)
-    ctx.ExecuteCommandList(cl, False)
-    assert ctx._annotation_log == [("BeginEvent", "recorded", 0), ("EndEvent", "", 0)]
-
-
-def test_annotation_is_a_facet_of_the_context():
-    dev, ctx = _device()
-    ann = ctx.QueryInterface(IID_ID3DUserDefinedAnnotation)
-    assert ctx.QueryInterface(IID_ID3DUserDefinedAnnotation) is ann
-    assert ann.QueryInterface(ID3D11DeviceContext) is ctx  # noqa: F405
-
+# --- ID3DUserDefinedAnnotation: tests/test_debug_capture.py (recorded while the frame recorder captures) ----
 
 # --- D3DReadFileToBlob / D3DWriteBlobToFile --------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 CD3D11 helper, interface class and D3D11CreateDevice, as a C++ port expects (DESIGN §1)."""
 
 from pyd3d11.api import *
+from pyd3d11.api.annotation import ID3DUserDefinedAnnotation
 from pyd3d11.api.context import ID3D11CommandList, ID3D11DeviceContext1
 from pyd3d11.api.shaders import (
     ID3D11ClassInstance,

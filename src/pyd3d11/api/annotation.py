@@ -1,87 +1,66 @@
-"""ID3DUserDefinedAnnotation: named events and markers in a context's command stream (d3d11_1.h;
-MicrosoftDocs "ID3DUserDefinedAnnotation").
+"""ID3DUserDefinedAnnotation: event groups and markers a profiling tool shows (d3d11_1.h).
 
-Queried from a device context. ``BeginEvent`` / ``EndEvent`` / ``SetMarker`` become commands of the
-context, so a deferred context records them into its command list and the capture/replay debugger sees
-them in order with the draws; executing them appends to the executing context's ``_annotation_log`` as
-(kind, name, depth). pyd3d11 always keeps them (its debugger is the profiling tool the page speaks of), so
-``GetStatus`` is TRUE and ``BeginEvent`` returns the nesting depth before the call, never -1.
+The interface is reached by QueryInterface on a device context; one object per context (COM identity),
+whose AddRef/Release/QueryInterface go to the context. Microsoft's documentation: BeginEvent and EndEvent
+return "the number of previous calls to BeginEvent that have not yet been finalized by calls to
+EndEvent", and -1 when the application is not running under a Direct3D profiling tool; GetStatus says
+whether it is. pyd3d11's profiling tool is the frame recorder (pyd3d11.debug.capture): while it records
+the context, GetStatus is TRUE and the calls are counted (and recorded as events); otherwise they do
+nothing and return -1.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import commands as cmds
-from .com import IUnknown, iid
-
-IID_ID3DUserDefinedAnnotation = iid("ID3DUserDefinedAnnotation", "b2daad8b-03d4-4dbf-95eb-32ab4b63d0ab")
-
-
-class AnnotationCmd(cmds.Command):
-    """One BeginEvent / EndEvent / SetMarker, replayed into the executing context's log."""
-
-    __slots__ = ("kind", "name", "depth")
-
-    def __init__(self, kind: str, name: str, depth: int) -> None:
-        self.kind, self.name, self.depth = kind, name, depth
-
-    def execute(self, runtime: Any) -> None:
-        log = runtime.__dict__.setdefault("_annotation_log", [])
-        log.append((self.kind, self.name, self.depth))
+from .com import IUnknown, _guid, iid
 
 
 class ID3DUserDefinedAnnotation(IUnknown):
-    """The annotation facet of a device context (reference counts are the context's)."""
+    _iid = iid("ID3DUserDefinedAnnotation", "b2daad8b-03d4-4dbf-95eb-32ab4b63d0ab")
 
-    _iid = IID_ID3DUserDefinedAnnotation
-
-    def __init__(self, context: Any) -> None:
+    def __init__(self, owner: Any) -> None:
         super().__init__()
-        self._context = context
-        self._depth = 0
+        self._owner = owner
+        self._private = owner._private  # one private-data store per object
+        self._open = 0  # BeginEvent calls not yet finalized by EndEvent (while profiled)
 
     def QueryInterface(self, riid: Any) -> Any:  # noqa: N802
-        from .com import _guid
-
-        if _guid(riid) == IID_ID3DUserDefinedAnnotation:
+        if _guid(riid) == self._iid:
             self.AddRef()
             return self
-        return self._context.QueryInterface(riid)
+        return self._owner.QueryInterface(riid)
 
     def AddRef(self) -> int:  # noqa: N802
-        return self._context.AddRef()
+        return self._owner.AddRef()
 
     def Release(self) -> int:  # noqa: N802
-        return self._context.Release()
+        return self._owner.Release()
 
-    def _emit(self, kind: str, name: Any, depth: int) -> None:
-        self._context._submit(AnnotationCmd(kind, "" if name is None else str(name), depth), predicated=False)
+    def _profiled(self) -> bool:
+        ctx = self._owner
+        if getattr(ctx, "_deferred", False):
+            ctx = getattr(ctx._device, "_immediate", None)
+        return getattr(ctx, "_capture_recorder", None) is not None
 
     def BeginEvent(self, Name: str) -> int:  # noqa: N802,N803
-        """Open a named event; returns how many events were open before it."""
-        depth = self._depth
-        self._emit("BeginEvent", Name, depth)
-        self._depth += 1
-        return depth
+        """Open an event group; returns the groups open before it (-1 when not profiled)."""
+        if not self._profiled():
+            return -1
+        n = self._open
+        self._open += 1
+        return n
 
     def EndEvent(self) -> int:  # noqa: N802
-        """Close the innermost event; returns how many stay open (-1, and nothing recorded, when none was)."""
-        if self._depth == 0:
+        """Close the innermost group; returns the groups still open (-1 when not profiled)."""
+        if not self._profiled():
             return -1
-        self._depth -= 1
-        self._emit("EndEvent", None, self._depth)
-        return self._depth
+        self._open = max(0, self._open - 1)
+        return self._open
 
     def SetMarker(self, Name: str) -> None:  # noqa: N802,N803
-        self._emit("SetMarker", Name, self._depth)
+        """A named point in the work stream (recorded while profiled)."""
 
     def GetStatus(self) -> bool:  # noqa: N802
-        return True
-
-
-def annotation_of(context: Any) -> ID3DUserDefinedAnnotation:
-    ann = context.__dict__.get("_annotation")
-    if ann is None:
-        ann = context.__dict__["_annotation"] = ID3DUserDefinedAnnotation(context)
-    return ann
+        """TRUE while a profiling tool (the frame recorder) captures this context."""
+        return self._profiled()

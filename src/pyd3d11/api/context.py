@@ -146,16 +146,17 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         return out
 
     def _extra_interface(self, key: Any) -> Any:
-        """ID3DUserDefinedAnnotation (every context); ID3D11Multithread is "obtained by querying it from an
-        immediate device context" (its remarks)."""
-        from .annotation import IID_ID3DUserDefinedAnnotation, annotation_of
+        """ID3DUserDefinedAnnotation (every context, one facet each: COM identity); ID3D11Multithread is
+        "obtained by querying it from an immediate device context" (its remarks)."""
+        from .annotation import ID3DUserDefinedAnnotation
+        from .com import facet
         from .threading_model import ID3D11Multithread, multithread_of
 
-        if key == IID_ID3DUserDefinedAnnotation:
-            return annotation_of(self)
+        if key == ID3DUserDefinedAnnotation._iid:
+            return facet(self, ID3DUserDefinedAnnotation)
         if key == ID3D11Multithread._iid and not self._deferred:
             return multithread_of(self)
-        return None
+        return super()._extra_interface(key)
 
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:

@@ -103,7 +103,9 @@ class DeviceShadersMixin:
             elements = validate_input_layout(self._caps, pInputElementDescs, NumElements, sig, warn)
             if not ppInputLayout:
                 return None
-        return ID3D11InputLayout(self, elements, sig)
+        layout = ID3D11InputLayout(self, elements, sig)
+        layout._creation_bytecode = blob  # the frame recorder (pyd3d11.debug.capture) recreates the layout from it
+        return layout
 
     def CreateClassLinkage(self, ppLinkage: Any = True) -> Any:  # noqa: N803
         if self._caps.level < 0xB000:

@@ -369,6 +369,10 @@ class IDXGISwapChain1(IDXGIObject):
         self._background = (0.0, 0.0, 0.0, 0.0)
         self.creation_status = S_OK if cfg.windowed_requested else DXGI_STATUS_OCCLUDED
         self._make_buffers()
+        if os.environ.get("PYD3D11_CAPTURE_FRAME"):  # frame capture of an unmodified program (docs/debugging.md)
+            from pyd3d11.debug.capture import on_swap_chain_created
+
+            on_swap_chain_created(self)
 
     def _interfaces(self) -> dict[uuid.UUID, Any]:
         out = super()._interfaces()
@@ -495,6 +499,10 @@ class IDXGISwapChain1(IDXGIObject):
         self._present_count += 1
         if self._sink is not None:
             self._sink(image)
+        if os.environ.get("PYD3D11_CAPTURE_FRAME"):
+            from pyd3d11.debug.capture import on_present
+
+            on_present(self, self._present_count)
         if self._cfg.effect in _FLIP_EFFECTS:
             self._current = (self._current + 1) % n  # the next buffer becomes the back buffer
         elif self._cfg.effect == SWAP_EFFECT_SEQUENTIAL and n > 1:

@@ -9,11 +9,24 @@ Typical use::
     dbg.debug_vertex(context, 0)            # the vertex shader for SV_VertexID 0
     dbg.debug_thread(context, (5, 0, 0))    # after a Dispatch: compute thread 5
 
+Frame capture and replay (docs/debugging.md)::
+
+    with dbg.capture(context, "frame.pyd3dcap"):   # or PYD3D11_CAPTURE_FRAME=N for frame N of a program
+        ...                                        # every call made here is recorded
+    cap = dbg.Capture.open("frame.pyd3dcap").replay_to(20)   # in any process
+    cap.pipeline_state(); cap.texture(resource_id)
+    dbg.pixel_history(cap, resource_id, x, y, sample=0)      # why is this pixel this colour?
+
 Lower layer: :func:`trace_program` runs any program like ``run_program`` and traces chosen lanes.
 """
 
+from .capture import Recorder, capture, start_capture
+from .capture_replay import Capture, Event
+from .pixel_history import BlendInfo, DepthTest, Fragment, PixelEvent, PixelHistory, StencilTest, pixel_history
 from .replay import debug_pixel, debug_pixel_all, debug_thread, debug_vertex, disable_capture, enable_capture
 from .shader_trace import MemoryWrite, RegisterWrite, ShaderTrace, TraceStep, trace_execute, trace_program
 
-__all__ = ["enable_capture", "disable_capture", "debug_pixel", "debug_pixel_all", "debug_vertex", "debug_thread",
+__all__ = ["capture", "start_capture", "Recorder", "Capture", "Event", "pixel_history", "PixelHistory",
+           "PixelEvent", "Fragment", "DepthTest", "StencilTest", "BlendInfo",
+           "enable_capture", "disable_capture", "debug_pixel", "debug_pixel_all", "debug_vertex", "debug_thread",
            "ShaderTrace", "TraceStep", "RegisterWrite", "MemoryWrite", "trace_program", "trace_execute"]

@@ -129,6 +129,8 @@ class GraphicsState:
     #: debugging hook (pyd3d11.debug): an object whose ``run_vs(program, n, stream, **kw)`` and
     #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``
     stage_runner: Any = None
+    #: debugging hook (pyd3d11.debug.pixel_history): a subclass of OutputMerger used in its place
+    output_merger: Any = None
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
@@ -293,7 +295,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
-    om = OutputMerger(state.om, state.sample_count, _declared_targets(ctx.ps))
+    om = (state.output_merger or OutputMerger)(state.om, state.sample_count, _declared_targets(ctx.ps))
     step = max(1, _PS_BATCH_LANES // (4 * (state.sample_count if ctx.sample_freq else 1)))
     # Shading never reads what the merger writes (a bound RTV/DSV cannot be sampled; UAV writes happen
     # in the shader), except early depth/stencil, which tests inside shade(): no overlap then, nor
