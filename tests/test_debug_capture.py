@@ -342,8 +342,10 @@ def test_shader_traces_of_a_captured_event(scene_capture):
     assert len(traces) == 1
     o0 = [traces[0].final(f"o0.{c}") for c in "xyzw"]
     assert [w.as_float for w in o0] == [0.0, 0.5, 0.0, 0.5]  # (0, 1, 0, .5) * (1, .5, 1, 1)
-    vt = cap.debug_vertex(second, 4)  # SV_VertexID 4: the second vertex of the second triangle
-    assert vt is not None and vt.invocation["vertex_id"] == 4
+    # Draw(3, 3): SV_VertexID counts from 0 in a non-indexed draw (StartVertexLocation moves the fetch only)
+    vt = cap.debug_vertex(second, 1)
+    assert vt is not None and vt.invocation["vertex_id"] == 1
+    assert cap.debug_vertex(second, 4) is None
     dispatch = next(e.index for e in cap.events if e.method == "Dispatch")
     tt = cap.debug_thread(dispatch, 5)
     assert tt.invocation["thread"] == (5, 0, 0)
