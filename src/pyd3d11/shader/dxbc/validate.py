@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from ...errors import E_INVALIDARG, InvalidArgError
 from .. import ir
-from .opcodes import LONG_LENGTH, OPCODES, OpClass
+from .opcodes import INST_RT, LONG_LENGTH, OPCODES, PRECISE, RESINFO_RT, SAT, TEST, OpClass
 
 O = ir.Opcode
 T = ir.OperandType
@@ -143,7 +143,7 @@ _MS_DIMS = frozenset({4, 9})
 _SAMPLE_OPS = frozenset({O.SAMPLE, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_B, O.LOD, O.GATHER4,
                          O.GATHER4_C, O.GATHER4_PO, O.GATHER4_PO_C})
 _SIV_INPUT_NAMES = frozenset(range(1, 23))
-_GLOBAL_FLAGS = 0x7F  # refactoring allowed .. skip optimization / 11.1 flags (D3D11_SB_GLOBAL_FLAGS)
+_GLOBAL_FLAGS = 0xFF  # refactoring allowed [11] .. enable shader extensions [18] (D3D11_SB_GLOBAL_FLAGS)
 
 _IO_IN = frozenset({T.INPUT, T.INPUT_CONTROL_POINT, T.OUTPUT_CONTROL_POINT, T.INPUT_PATCH_CONSTANT}) | (
     _STAGE_SPECIFIC - {T.STREAM, T.THREAD_GROUP_SHARED_MEMORY, T.OUTPUT_DEPTH, T.OUTPUT_DEPTH_GREATER_EQUAL,
@@ -164,6 +164,37 @@ _DECL_OPERAND: dict[int, frozenset[int]] = {
     O.DCL_INDEXRANGE: frozenset({T.INPUT, T.OUTPUT, T.INPUT_CONTROL_POINT, T.OUTPUT_CONTROL_POINT,
                                  T.INPUT_PATCH_CONSTANT}),
 }
+
+
+# Opcode-specific control bits (token bits [23:11], here shifted to bit 0) each declaration defines; every
+# other bit is reserved and must be 0 (D3D12TokenizedProgramFormat.hpp field layouts, spec-facts §2.6).
+_DECL_CONTROLS: dict[int, int] = {
+    O.DCL_RESOURCE: 0xFFF,  # dimension [15:11], sample count [22:16]
+    O.DCL_UAV_TYPED: 0x1F | 0x20 | 0x40 | 0x1000,  # dimension, globally coherent, rasterizer ordered, opc
+    O.DCL_UAV_RAW: 0x20 | 0x40 | 0x1000, O.DCL_UAV_STRUCTURED: 0x20 | 0x40 | 0x1000,
+    O.DCL_CONSTANTBUFFER: 0x1, O.DCL_SAMPLER: 0xF, O.DCL_INPUT_PS: 0xF, O.DCL_INPUT_PS_SIV: 0xF,
+    O.DCL_INPUT_PS_SGV: 0xF, O.DCL_GLOBALFLAGS: _GLOBAL_FLAGS, O.DCL_GS_INPUT_PRIMITIVE: 0x3F,
+    O.DCL_GS_OUTPUT_TOPOLOGY: 0x7F, O.DCL_INPUT_CONTROL_POINT_COUNT: 0x3F, O.DCL_OUTPUT_CONTROL_POINT_COUNT: 0x3F,
+    O.DCL_TESS_DOMAIN: 0x3, O.DCL_TESS_PARTITIONING: 0x7, O.DCL_TESS_OUTPUT_PRIMITIVE: 0x7, O.DCL_INTERFACE: 0x1,
+}
+MAX_INTERFACES = 253  # D3D11_SHADER_MAX_INTERFACES
+
+
+def _code_controls(info) -> int:
+    """Control bits a code instruction may set: saturate [13], test [18], precise [22:19], return type
+    [12:11] of resinfo / sampleinfo / samplepos, sync flags [14:11]."""
+    bits = 0
+    if info.flags & SAT:
+        bits |= 1 << 2
+    if info.flags & PRECISE:
+        bits |= 0xF << 8
+    if info.flags & TEST:
+        bits |= 1 << 7
+    if info.flags & (RESINFO_RT | INST_RT):
+        bits |= 0x3
+    if info.cls == OpClass.SYNC:
+        bits |= 0xF
+    return bits
 
 
 def _bad(msg: str) -> InvalidArgError:
@@ -211,7 +242,8 @@ class _Decls:
     patch_constants: set[int] = field(default_factory=set)
     labels: set[int] = field(default_factory=set)
     function_bodies: set[int] = field(default_factory=set)
-    interfaces: set[int] = field(default_factory=set)
+    interfaces: dict[int, tuple[int, int]] = field(default_factory=dict)  # fp# -> (array size, call sites)
+    tables: dict[int, int] = field(default_factory=dict)  # ft# -> bodies
     seen: set[int] = field(default_factory=set)  # declaration opcodes seen
     gs_input_vertices: int = 0
     input_cp: int | None = None
@@ -260,10 +292,13 @@ class _Validator:
                 raise self.fail("an immediate has 1 or 4 components")
         elif t in _NO_COMPONENT_TYPES:
             # gather4 names its sampler with a component select (s0.x): the channel it gathers
-            if op.num_components != 0 and not (t == T.SAMPLER and op.num_components == 4):
+            # (sampleinfo / samplepos name the rasterizer with a swizzle too)
+            if op.num_components != 0 and not (t in (T.SAMPLER, T.RASTERIZER) and op.num_components == 4):
                 raise self.fail(f"{T(t).name} operands have no components")
         elif t in _SCALAR_TYPES:
-            if op.num_components not in (1, 4):
+            # fxc writes these 1-component; the project's assembler writes a bare name with 0 components
+            # (read as the scalar), and a mask/select form is legal too
+            if op.num_components not in (0, 1, 4):
                 raise self.fail(f"{T(t).name} is a 1-component operand")
         elif op.num_components != 4 and not (op.num_components == 0 and t in _RESOURCE_FILES):
             raise self.fail(f"{T(t).name} operands have 4 components (component selection missing)")
@@ -375,6 +410,8 @@ class _Validator:
         x = inst.extra
         ops = inst.operands
         d.seen.add(op)
+        if op != O.CUSTOMDATA and c & ~_DECL_CONTROLS.get(op, 0):
+            raise self.fail(f"reserved control bits 0x{c & ~_DECL_CONTROLS.get(op, 0):X} are set")
         o = ops[0] if ops else None
         if op in _DECL_OPERAND and (o is None or o.type not in _DECL_OPERAND[op]):
             raise self.fail(f"declares operand type {T(o.type).name if o else None}")
@@ -543,8 +580,20 @@ class _Validator:
                                 f"{mx}x{my}x{mz} / {mt} threads")
         elif op == O.DCL_FUNCTION_BODY:
             d.function_bodies.add(self.need(x, 1)[0])
+        elif op == O.DCL_FUNCTION_TABLE:
+            ft, n = self.need(x, 2)[:2]
+            if len(x) != 2 + n or any(b not in d.function_bodies for b in x[2:]):
+                raise self.fail(f"function table ft{ft} names undeclared bodies or has a wrong length")
+            d.tables[ft] = n
         elif op == O.DCL_INTERFACE:
-            d.interfaces.add(self.need(x, 1)[0])
+            fp, sites, packed = self.need(x, 3)[:3]
+            n, size = packed & 0xFFFF, packed >> 16
+            if len(x) != 3 + n or size == 0 or fp + size > MAX_INTERFACES:
+                raise self.fail(f"interface fp{fp}[{size}] is malformed or past {MAX_INTERFACES} slots")
+            for ft in x[3:]:
+                if d.tables.get(ft) != sites:
+                    raise self.fail(f"interface fp{fp} names ft{ft}, which is not a table of {sites} bodies")
+            d.interfaces[fp] = (size, sites)
 
     def need(self, x: list[int], n: int) -> list[int]:
         if len(x) < n:
@@ -611,6 +660,11 @@ class _Validator:
     # -- code ----------------------------------------------------------------------------------
     def code(self, inst: ir.Instruction) -> None:
         info = OPCODES[inst.opcode]
+        allowed = _code_controls(info)
+        if inst.controls & ~allowed:
+            raise self.fail(f"reserved control bits 0x{inst.controls & ~allowed:X} are set")
+        if inst.opcode == O.SYNC and not inst.controls & 0xF:
+            raise self.fail("sync without a flag")
         kinds = info.operand_types
         for i, (op, kind) in enumerate(zip(inst.operands, kinds, strict=False)):
             dst = i < info.num_dst
@@ -621,6 +675,8 @@ class _Validator:
                     T.RESOURCE, T.UNORDERED_ACCESS_VIEW, T.THREAD_GROUP_SHARED_MEMORY}
                 if info.cls == OpClass.TEXTURE and not dst:
                     ok = {T.RESOURCE, T.UNORDERED_ACCESS_VIEW}
+                if inst.opcode in (O.SAMPLE_INFO, O.SAMPLE_POS):
+                    ok = {T.RESOURCE, T.RASTERIZER}
                 if t not in ok:
                     raise self.fail(f"operand {i} must be a resource, UAV or shared memory, not {T(t).name}")
             elif kind == "s":
@@ -635,6 +691,12 @@ class _Validator:
             elif inst.opcode == O.INTERFACE_CALL:
                 if t != T.INTERFACE:
                     raise self.fail(f"operand {i} must be an interface, not {T(t).name}")
+                decl = self.d.interfaces.get(op.register)
+                site = inst.extra[0] if inst.extra else 0
+                arr = op.indices[1]
+                if decl is None or site >= decl[1] or (arr.rel is None and arr.value >= decl[0]):
+                    raise self.fail(f"fcall fp{op.register}[{arr.value}][{site}] is not a declared interface call")
+                continue
             elif dst:
                 if t not in _WRITABLE:
                     raise self.fail(f"destination {T(t).name} is not writable")
@@ -698,6 +760,8 @@ class _Validator:
                 lab = inst.operands[0] if inst.operands else None
                 if lab is None or lab.type not in (T.LABEL, T.FUNCTION_BODY) or len(lab.indices) != 1:
                     raise self.fail("label needs a label operand")
+                if lab.type == T.FUNCTION_BODY and lab.register not in self.d.function_bodies:
+                    raise self.fail(f"label fb{lab.register} has no dcl_function_body")
                 self.d.labels.add((lab.type, lab.register))
                 in_label = True
                 self.operand_shape(lab, False)
