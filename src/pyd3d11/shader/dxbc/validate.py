@@ -240,6 +240,8 @@ class _Decls:
     tgsm: dict[int, int] = field(default_factory=dict)
     streams: set[int] = field(default_factory=set)
     patch_constants: set[int] = field(default_factory=set)
+    cp_inputs: set[int] = field(default_factory=set)  # vicp registers
+    cp_outputs: set[int] = field(default_factory=set)  # vocp registers
     labels: set[int] = field(default_factory=set)
     function_bodies: set[int] = field(default_factory=set)
     interfaces: dict[int, tuple[int, int]] = field(default_factory=dict)  # fp# -> (array size, call sites)
@@ -387,6 +389,11 @@ class _Validator:
             if imm[0] not in d.streams:
                 raise self.fail(f"m{imm[0]} is not declared")
         elif t == T.INPUT_CONTROL_POINT or t == T.OUTPUT_CONTROL_POINT:
+            if t not in _STAGE_TYPES[self.ptype]:
+                raise self.fail(f"{T(t).name} does not exist in this stage")
+            regs = d.cp_inputs if t == T.INPUT_CONTROL_POINT else d.cp_outputs
+            if imm[-1] is not None and imm[-1] not in regs:
+                raise self.fail(f"control-point register {imm[-1]} is read but not declared")
             if len(idx) == 2:
                 n = d.input_cp if t == T.INPUT_CONTROL_POINT else d.output_cp
                 if imm[0] is not None and imm[0] >= max(n or 0, 1):
@@ -648,8 +655,8 @@ class _Validator:
                 raise self.fail(f"{T(t).name} does not exist in this stage")
             if o.indices[-1].value >= 32:
                 raise self.fail(f"{T(t).name} register {o.indices[-1].value} is past 32")
-            if t == T.INPUT_PATCH_CONSTANT:
-                d.patch_constants.add(o.indices[-1].value)
+            {T.INPUT_PATCH_CONSTANT: d.patch_constants, T.INPUT_CONTROL_POINT: d.cp_inputs,
+             T.OUTPUT_CONTROL_POINT: d.cp_outputs}[t].add(o.indices[-1].value)
         else:
             if t not in _STAGE_TYPES[self.ptype] and t not in _STAGE_SPECIFIC:
                 raise self.fail(f"operand type {T(t).name} cannot be declared as an input or output")
