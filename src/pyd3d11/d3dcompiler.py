@@ -20,7 +20,7 @@ def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noq
 
     Data that is no shader (no SHDR/SHEX chunk, a malformed container or program) fails with E_FAIL, the
     HRESULT d3dcompiler returns for input it cannot disassemble."""
-    from pyd3d11.errors import D3D11Error, E_FAIL, error_for
+    from pyd3d11.errors import E_FAIL, D3D11Error, error_for
 
     try:
         text = disassemble(bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData))
