@@ -277,23 +277,24 @@ class StateMethods:
                                                    BIND_CONSTANT_BUFFER):
                 self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: the buffer at index {i} was not created "
                              "with D3D11_BIND_CONSTANT_BUFFER. The call is dropped.",
-                             "DEVICE_SETCONSTANTBUFFERS_INVALIDBUFFER")
+                             f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFER")
                 return
             if first is not None or count is not None:
                 f, c = int(firsts[i] or 0), int(counts[i] if counts[i] is not None else 0)
                 if self._feature_level() < FL_11_1 and (f or c != CB_MAX_CONSTANTS):
                     self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: constant buffer offsets need "
-                                 "feature level 11_1. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_NOT11_1")
+                                 "feature level 11_1. The call is dropped.",
+                                 f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT")
                     return
                 if f % 16 or c % 16 or c > CB_MAX_CONSTANTS or c == 0:
                     self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} and "
                                  f"pNumConstants[{i}]={c} must be multiples of 16, with 0 < NumConstants <= 4096. "
-                                 "The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                                 "The call is dropped.", f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT")
                     return
                 if f * 16 > int(F(b._desc, "ByteWidth")):
                     self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} lies past "
                                  "the end of the buffer. The call is dropped.",
-                                 "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                                 f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT")
                     return
         st = self._state.stages[stage]
         for i, b in enumerate(items):
