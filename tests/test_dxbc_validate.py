@@ -76,6 +76,7 @@ VALID = [
     ("x# 4095 + r1", VS + "dcl_temps 1\ndcl_indexableTemp x0[4095], 4\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("icb 4096", PS + "dcl_immediateConstantBuffer {" + ", ".join(["{0, 0, 0, 0}"] * 4096) + "}\n"
      "mov o0.xyzw, icb[4095].xyzw\nret\n"),
+    ("flow control nested 64 deep", PS + "loop\n" * 64 + "break\nendloop\n" * 64 + "mov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("subroutine", PS + "call l0\nmov o0.xyzw, l(0, 0, 0, 0)\nret\nlabel l0\nret\n"),
 ]
 
@@ -148,6 +149,7 @@ INVALID = [
     ("switch without endswitch", PS + "switch l(0)\ncase l(0)\nbreak\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("code before first case", PS + "switch l(0)\nmov o0.xyzw, l(0, 0, 0, 0)\ncase l(0)\nbreak\nendswitch\nret\n"),
     ("endloop closes an if", PS + "loop\nif_nz l(1)\nendloop\nendif\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
+    ("flow control nested 65 deep", PS + "loop\n" * 65 + "break\nendloop\n" * 65 + "mov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("call of a missing label", PS + "call l3\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("open if before a label", PS + "mov o0.xyzw, l(0, 0, 0, 0)\nif_nz l(1)\nlabel l0\nret\n"),
     # operand types per opcode

@@ -57,7 +57,8 @@ def clip_triangles(pos: np.ndarray, tris: np.ndarray, depth_clip: bool = True) -
     planes = _planes(depth_clip)
     cp = pos.astype(np.float64)[tris]  # (T, 3, 4)
     finite = np.all(np.isfinite(cp), axis=(1, 2))
-    d = cp @ planes.T  # (T, 3, planes)
+    with np.errstate(invalid="ignore"):  # INF * 0 in a plane product: such triangles are discarded below
+        d = cp @ planes.T  # (T, 3, planes)
     d[..., 0] -= W_EPS
     inside = d >= 0
     all_in = np.all(inside, axis=(1, 2)) & finite

@@ -52,6 +52,7 @@ GS_MAX_OUTPUT_SCALARS = 1024  # D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCE
 GS_MAX_INSTANCES = 32  # D3D11_GS_MAX_INSTANCE_COUNT
 CONTROL_POINTS = 32  # D3D11_IA_PATCH_MAX_CONTROL_POINT_COUNT
 STREAMS = 4  # D3D11_SO_STREAM_COUNT
+FLOW_NESTING = 64  # D3D11_COMMONSHADER_FLOWCONTROL_NESTING_LIMIT
 STRUCTURE_STRIDE_MAX = 2048  # D3D11_REQ_MAX... structured buffer stride
 HS_MAX_TESSFACTOR = (1.0, 64.0)  # D3D11_HS_MAXTESSFACTOR_LOWER_BOUND / UPPER_BOUND
 # Fork/join instance counts index patch-constant registers: 32 registers x 4 scalars bound them.
@@ -775,6 +776,8 @@ class _Validator:
                 continue
             if op in (O.IF, O.LOOP, O.SWITCH):
                 self.code(inst)
+                if sum(1 for x in stack if x != -1) >= FLOW_NESTING:
+                    raise self.fail(f"flow control nested deeper than {FLOW_NESTING}")
                 stack.append(op)
                 if op == O.SWITCH:
                     stack.append(-1)  # no case seen yet
