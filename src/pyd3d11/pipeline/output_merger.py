@@ -69,9 +69,10 @@ class ColorTarget:
         if view.dimension == RTV_BUFFER:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
-        raw = _read_slices(view)
-        # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
-        values = np.ascontiguousarray(codecs.decode(view.format, raw))
+        # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel. Decoded in
+        # bands of rows straight from the subresource bytes: no whole-target raw copy or codec temporaries
+        # (a 16384 x 16384 target's would be several GiB).
+        values = _decode_slices(view)
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
@@ -79,7 +80,7 @@ class ColorTarget:
 
     def store(self) -> None:
         if self.dirty:
-            _write_slices(self.view, codecs.encode(self.format, self.values))
+            _encode_slices(self.view, self.values)
 
 
 def _color_kind(info) -> FormatKind:
@@ -98,23 +99,45 @@ def _slice_planes(view: ViewDescriptor):
     return [(st.subresource_index(view.first_mip, view.first_slice + i), None) for i in range(view.slice_count)]
 
 
-def _read_slices(view: ViewDescriptor) -> np.ndarray:
+#: pixels one codec call converts when a target is decoded or encoded band by band
+CODEC_BAND_PIXELS = 1 << 18
+
+
+def _slice_bytes(view: ViewDescriptor):
+    """(S, H, W, bpe) writable views of each RT slice's bytes."""
     st = view.storage
     out = []
     for sub, z in _slice_planes(view):
         L = st.layout(sub)
         b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
-        out.append(b[:, z if z is not None else 0].copy())
-    return np.stack(out)  # (slices, S, H, W, bpe)
+        out.append(b[:, z if z is not None else 0])
+    return out
 
 
-def _write_slices(view: ViewDescriptor, raw: np.ndarray) -> None:
-    st = view.storage
-    for i, (sub, z) in enumerate(_slice_planes(view)):
-        L = st.layout(sub)
-        b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
-        b[:, z if z is not None else 0] = raw[i]
-    st.touch()
+def _decode_slices(view: ViewDescriptor) -> np.ndarray:
+    """The view's slices decoded, (slices, S, H, W, 4), converted band by band of rows."""
+    planes = _slice_bytes(view)
+    values = None
+    for i, b in enumerate(planes):
+        S, H, W = b.shape[:3]
+        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
+        for y0 in range(0, H, rows):
+            dec = codecs.decode(view.format, np.ascontiguousarray(b[:, y0:y0 + rows]))
+            if values is None:
+                values = np.empty((len(planes), S, H, W) + dec.shape[3:], dec.dtype)
+            values[i, :, y0:y0 + rows] = dec
+    assert values is not None
+    return values
+
+
+def _encode_slices(view: ViewDescriptor, values: np.ndarray) -> None:
+    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows."""
+    for i, b in enumerate(_slice_bytes(view)):
+        S, H, W = b.shape[:3]
+        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
+        for y0 in range(0, H, rows):
+            b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+    view.storage.touch()
 
 
 def _layers(key: np.ndarray) -> list[np.ndarray]:
