@@ -736,7 +736,6 @@ class _Validator:
     def run(self) -> None:
         prog = self.prog
         stack: list[int] = []
-        in_label = False
         hs = self.ptype == P.HULL
         hs_phase_started = False
         for self.k, inst in enumerate(prog.instructions):
@@ -755,9 +754,6 @@ class _Validator:
                     self.total_temps = 0
                 continue
             if info.is_declaration or op == O.CUSTOMDATA:
-                if op == O.DCL_FUNCTION_TABLE or op == O.DCL_INTERFACE or op == O.DCL_FUNCTION_BODY:
-                    self.declaration(inst)
-                    continue
                 self.declaration(inst)
                 continue
             if hs and not hs_phase_started:
@@ -771,7 +767,6 @@ class _Validator:
                 if lab.type == T.FUNCTION_BODY and lab.register not in self.d.function_bodies:
                     raise self.fail(f"label fb{lab.register} has no dcl_function_body")
                 self.d.labels.add((lab.type, lab.register))
-                in_label = True
                 self.operand_shape(lab, False)
                 continue
             if op in (O.IF, O.LOOP, O.SWITCH):
@@ -820,8 +815,6 @@ class _Validator:
                     raise self.fail("continue outside a loop")
             if stack and stack[-1] == -1:
                 raise self.fail("code inside a switch before its first case")
-            if op == O.RET and not stack and in_label:
-                pass
             self.code(inst)
         self.k = max(len(prog.instructions) - 1, 0)
         if stack:
