@@ -73,6 +73,32 @@ def test_message_count_limit():
         q.AddApplicationMessage(ERROR, f"m{i}")
     assert q.GetNumStoredMessages() == 2 and q.GetNumMessagesDiscardedByMessageCountLimit() == 3
     assert q.GetMessageCountLimit() == 2
+    # "new messages coming in will push old messages out" (SetMessageCountLimit): the newest two remain
+    assert [q.GetMessage(i).pDescription.split(" [")[0] for i in range(2)] == ["m3", "m4"]
+
+
+def test_message_count_limit_unlimited_and_shrinking():
+    q = queue(dev_at())
+    q.SetMessageCountLimit(-1)  # UINT64 -1: no limit
+    assert q.GetMessageCountLimit() == 0xFFFFFFFFFFFFFFFF
+    for i in range(1100):  # past the default 1024
+        q.AddApplicationMessage(ERROR, f"m{i}")
+    assert q.GetNumStoredMessages() == 1100 and q.GetNumMessagesDiscardedByMessageCountLimit() == 0
+    q.SetMessageCountLimit(10)  # the oldest 1090 are pushed out
+    assert q.GetNumStoredMessages() == 10 and q.GetNumMessagesDiscardedByMessageCountLimit() == 1090
+    assert q.GetMessage(0).pDescription.startswith("m1090")
+    q.SetMessageCountLimit(0)
+    q.AddApplicationMessage(ERROR, "gone")
+    assert q.GetNumStoredMessages() == 0 and q.GetNumMessagesDiscardedByMessageCountLimit() == 1101
+
+
+def test_default_message_count_limit_keeps_newest():
+    q = queue(dev_at())
+    assert q.GetMessageCountLimit() == 1024  # D3D11_INFO_QUEUE_DEFAULT_MESSAGE_COUNT_LIMIT
+    for i in range(1030):
+        q.AddApplicationMessage(ERROR, f"m{i}")
+    assert q.GetNumStoredMessages() == 1024 and q.GetNumMessagesDiscardedByMessageCountLimit() == 6
+    assert q.GetMessage(1023).pDescription.startswith("m1029") and q.GetMessage(0).pDescription.startswith("m6")
 
 
 def test_break_on_severity_raises_at_the_call():

@@ -16,9 +16,21 @@ RET = 0x0100003E
 FLOAT, UINT = 3, 1
 
 
+# The declarations each stage requires (the runtime's bytecode validation refuses a GS/HS/DS/CS without
+# them): opcode | controls << 11 | length << 24, then data dwords.
+_REQUIRED = {
+    GS: [93 | 1 << 11 | 1 << 24, 92 | 1 << 11 | 1 << 24, 94 | 2 << 24, 1],  # point in, pointlist out, maxout 1
+    HS: [113 | 1 << 24, 147 | 1 << 11 | 1 << 24, 148 | 1 << 11 | 1 << 24, 149 | 2 << 11 | 1 << 24,
+         150 | 1 << 11 | 1 << 24, 151 | 3 << 11 | 1 << 24, 114 | 1 << 24],  # 1 cp, tri, integer, cw; cp phase
+    DS: [147 | 1 << 11 | 1 << 24, 149 | 2 << 11 | 1 << 24],
+    CS: [155 | 4 << 24, 1, 1, 1],  # dcl_thread_group 1, 1, 1
+}
+
+
 def program(ptype, major, minor):
-    # version token: type in [31:16], major [7:4], minor [3:0]; length token; ret
-    return struct.pack("<3I", (ptype << 16) | (major << 4) | minor, 3, RET)
+    # version token: type in [31:16], major [7:4], minor [3:0]; length token; declarations; ret
+    body = _REQUIRED.get(ptype, []) + [RET]
+    return struct.pack(f"<{2 + len(body)}I", (ptype << 16) | (major << 4) | minor, 2 + len(body), *body)
 
 
 def sig(fourcc, *elems):

@@ -307,7 +307,10 @@ _GS_VERTS = {1: 1, 2: 2, 3: 3, 6: 4, 7: 6}
 
 
 def build_draw(path: Path):
-    blob = path.read_bytes()
+    return build_draw_blob(path.read_bytes())
+
+
+def build_draw_blob(blob: bytes):
     c = parse_container(blob)
     prog = decode_program(c.program)
     t = prog.program_type

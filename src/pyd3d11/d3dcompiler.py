@@ -12,8 +12,18 @@ from pyd3d11.shader.reflection import *
 
 
 def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noqa: N802,N803
-    """The listing text of a compiled shader, as an ID3DBlob (fxc's /Fc format)."""
-    text = disassemble(bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData))
+    """The listing text of a compiled shader, as an ID3DBlob (fxc's /Fc format).
+
+    Data that is no shader (no SHDR/SHEX chunk, a malformed container or program) fails with E_FAIL, the
+    HRESULT d3dcompiler returns for input it cannot disassemble."""
+    from pyd3d11.errors import E_FAIL, D3D11Error, error_for
+
+    try:
+        text = disassemble(bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData))
+    except D3D11Error as e:
+        raise error_for(E_FAIL, e.message, "D3DDisassemble") from None
+    except ValueError as e:
+        raise error_for(E_FAIL, str(e), "D3DDisassemble") from None
     if szComments:
         text = f"// {szComments}\n" + text
     return ID3DBlob(text.encode() + b"\0")

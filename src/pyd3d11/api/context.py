@@ -21,7 +21,6 @@ from pyd3d11.errors import (
     NotSupportedError,
 )
 from pyd3d11.headers import (
-    D3D11_MESSAGE_ID,
     D3D11_QUERY_DATA_PIPELINE_STATISTICS,
     D3D11_QUERY_DATA_SO_STATISTICS,
     D3D11_QUERY_DATA_TIMESTAMP_DISJOINT,
@@ -161,12 +160,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     # -- debug reporting -----------------------------------------------------------------------------
     def _report(self, severity: int, category: int, text: str, message: str = "") -> None:
         """Send a debug-layer message to the device (message given by D3D11_MESSAGE_ID name)."""
-        enum = D3D11_MESSAGE_ID
-        mid = 0
-        if enum is not None and message:
-            member = getattr(enum, "D3D11_MESSAGE_ID_" + message, None)
-            mid = int(member) if member is not None else 0
-        self._device._report(severity, category, mid, text)
+        from .message_map import resolve
+
+        self._device._report(severity, category, resolve(message, text), text)
 
     # -- command submission --------------------------------------------------------------------------
     def _record(self, cmd: cmds.Command) -> None:

@@ -37,6 +37,7 @@ VB_SLOTS = 32
 SO_SLOTS = 4
 RT_SLOTS = 8
 VIEWPORT_SLOTS = 16
+MAX_CLASS_INSTANCES = 253  # D3D11_SHADER_MAX_INTERFACES
 UAV_SLOTS_11_1 = 64
 UAV_SLOTS_11_0 = 8
 CB_MAX_CONSTANTS = 4096  # D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
@@ -187,6 +188,15 @@ def unbind(obj: Any) -> None:
 release = unbind  # what the hazard helpers call when they force a binding to NULL
 
 
+def slot_range(start: Any, num: Any, slots: int) -> range:
+    """The slots a getter reads: [StartSlot, StartSlot + Num) clamped to the slot count (the documented
+    range of every Get* is 0 .. SLOT_COUNT - StartSlot), so NumX = 0xFFFFFFFF returns the existing slots
+    instead of materialising four billion entries. UINT arguments wrap like C's (-1 is 0xFFFFFFFF)."""
+    s = int(start) & 0xFFFFFFFF
+    n = int(num) & 0xFFFFFFFF
+    return range(s, min(s + n, slots)) if s < slots else range(0)
+
+
 def _items(seq: Any, n: int) -> list[Any]:
     """First ``n`` entries of a C array argument (None -> NULLs; short lists padded with None)."""
     if seq is None:
@@ -234,12 +244,11 @@ class StateMethods(StageMethods):
 
     def _get_srvs(self, stage: str, StartSlot: int, NumViews: int) -> list[Any]:  # noqa: N803
         st = self._state.stages[stage]
-        return [addref(st.srvs[i]) if 0 <= i < SRV_SLOTS else None for i in range(StartSlot, StartSlot + NumViews)]
+        return [addref(st.srvs[i]) for i in slot_range(StartSlot, NumViews, SRV_SLOTS)]
 
     def _get_samplers(self, stage: str, StartSlot: int, NumSamplers: int) -> list[Any]:  # noqa: N803
         st = self._state.stages[stage]
-        return [addref(st.samplers[i]) if 0 <= i < SAMPLER_SLOTS else None
-                for i in range(StartSlot, StartSlot + NumSamplers)]
+        return [addref(st.samplers[i]) for i in slot_range(StartSlot, NumSamplers, SAMPLER_SLOTS)]
 
     # -- limits ------------------------------------------------------------------------------------
     def _feature_level(self) -> int:
@@ -298,7 +307,7 @@ class StateMethods(StageMethods):
                                                    BIND_CONSTANT_BUFFER):
                 self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: the buffer at index {i} was not created "
                              "with D3D11_BIND_CONSTANT_BUFFER. The call is dropped.",
-                             "DEVICE_SETCONSTANTBUFFERS_INVALIDBUFFER")
+                             f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFER")
                 return
             if first is not None or count is not None:
                 f, c = int(firsts[i] or 0), int(counts[i] if counts[i] is not None else 0)
@@ -307,7 +316,7 @@ class StateMethods(StageMethods):
                 if f % 16 or c % 16 or c > CB_MAX_CONSTANTS or c == 0:
                     self._report(SEV_ERROR, CAT_STATE_SETTING, f"{method}: pFirstConstant[{i}]={f} and "
                                  f"pNumConstants[{i}]={c} must be multiples of 16, with 0 < NumConstants <= 4096. "
-                                 "The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                                 "The call is dropped.", f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT")
                     return
                 # pFirstConstant may lie past the buffer's end: the shader sees the intersection of the
                 # buffer and the window, so such a binding reads zeros (VSSetConstantBuffers1 remarks).
@@ -325,12 +334,12 @@ class StateMethods(StageMethods):
 
     def _get_cbs(self, stage: str, start: int, num: int, with_ranges: bool = False) -> Any:
         st = self._state.stages[stage]
-        rng = range(start, start + num)
-        bufs = [addref(st.cbs[i]) if 0 <= i < CB_SLOTS else None for i in rng]
+        rng = slot_range(start, num, CB_SLOTS)
+        bufs = [addref(st.cbs[i]) for i in rng]
         if not with_ranges:
             return bufs
-        firsts = [st.cb_first[i] if 0 <= i < CB_SLOTS else 0 for i in rng]
-        nums = [st.cb_num[i] if 0 <= i < CB_SLOTS and st.cbs[i] is not None else 0 for i in rng]
+        firsts = [st.cb_first[i] for i in rng]
+        nums = [st.cb_num[i] if st.cbs[i] is not None else 0 for i in rng]
         return bufs, firsts, nums
 
     def _set_srvs(self, stage: str, method: str, start: int, num: int, views: Any) -> None:
@@ -385,8 +394,8 @@ class StateMethods(StageMethods):
     def _get_shader(self, stage: str, num_instances: Any = None) -> tuple[Any, list[Any]]:
         st = self._state.stages[stage]
         inst = st.class_instances
-        if num_instances is not None:
-            inst = _items(inst, int(num_instances))
+        if num_instances is not None:  # at most D3D11_SHADER_MAX_INTERFACES entries exist
+            inst = _items(inst, min(int(num_instances) & 0xFFFFFFFF, MAX_CLASS_INSTANCES))
         return addref(st.shader), [addref(c) for c in inst]
 
     # -- IA ------------------------------------------------------------------------------------------
@@ -434,11 +443,8 @@ class StateMethods(StageMethods):
 
     def IAGetVertexBuffers(self, StartSlot: int, NumBuffers: int) -> tuple[list, list, list]:  # noqa: N802,N803
         s = self._state
-        rng = [i for i in range(StartSlot, StartSlot + NumBuffers)]
-        ok = [0 <= i < VB_SLOTS for i in rng]
-        return ([addref(s.ia_vbs[i]) if k else None for i, k in zip(rng, ok)],
-                [s.ia_strides[i] if k else 0 for i, k in zip(rng, ok)],
-                [s.ia_offsets[i] if k else 0 for i, k in zip(rng, ok)])
+        rng = slot_range(StartSlot, NumBuffers, VB_SLOTS)
+        return ([addref(s.ia_vbs[i]) for i in rng], [s.ia_strides[i] for i in rng], [s.ia_offsets[i] for i in rng])
 
     def IASetIndexBuffer(self, pIndexBuffer: Any, Format: int, Offset: int) -> None:  # noqa: N802,N803
         m = "IASetIndexBuffer"
@@ -520,7 +526,7 @@ class StateMethods(StageMethods):
                 self._so_filled[id(st)] = offset
 
     def SOGetTargets(self, NumBuffers: int) -> list[Any]:  # noqa: N802,N803
-        return [addref(self._state.so_targets[i]) if i < SO_SLOTS else None for i in range(NumBuffers)]
+        return [addref(self._state.so_targets[i]) for i in slot_range(0, NumBuffers, SO_SLOTS)]
 
     # -- RS ------------------------------------------------------------------------------------------
     def RSSetState(self, pRasterizerState: Any) -> None:  # noqa: N802,N803
@@ -560,7 +566,8 @@ class StateMethods(StageMethods):
         vps = [_copy.copy(v) for v in self._state.rs_viewports]
         if pNumViewports is None:
             return vps
-        n = int(pNumViewports)
+        # unused elements are zeros, up to the 16 viewports a pipeline has
+        n = len(slot_range(0, pNumViewports, VIEWPORT_SLOTS))
         return vps[:n] + [viewport_cls()() for _ in range(max(0, n - len(vps)))]
 
     def RSSetScissorRects(self, NumRects: int, pRects: Any = None) -> None:  # noqa: N802,N803
@@ -574,7 +581,7 @@ class StateMethods(StageMethods):
         rects = [_copy.copy(r) for r in self._state.rs_scissors]
         if pNumRects is None:
             return rects
-        n = int(pNumRects)
+        n = len(slot_range(0, pNumRects, VIEWPORT_SLOTS))
         return rects[:n] + [rect_cls()() for _ in range(max(0, n - len(rects)))]
 
     # -- OM ------------------------------------------------------------------------------------------
@@ -750,14 +757,13 @@ class StateMethods(StageMethods):
 
     def OMGetRenderTargets(self, NumViews: int) -> tuple[list[Any], Any]:  # noqa: N802,N803
         s = self._state
-        return [addref(s.om_rtvs[i]) if i < RT_SLOTS else None for i in range(NumViews)], addref(s.om_dsv)
+        return [addref(s.om_rtvs[i]) for i in slot_range(0, NumViews, RT_SLOTS)], addref(s.om_dsv)
 
     def OMGetRenderTargetsAndUnorderedAccessViews(self, NumRTVs: int, UAVStartSlot: int,  # noqa: N802,N803
                                                   NumUAVs: int) -> tuple[list[Any], Any, list[Any]]:  # noqa: N803
         rtvs, dsv = self.OMGetRenderTargets(NumRTVs)
         s = self._state
-        uavs = [addref(s.om_uavs[i]) if 0 <= i < UAV_SLOTS_11_1 else None
-                for i in range(UAVStartSlot, UAVStartSlot + NumUAVs)]
+        uavs = [addref(s.om_uavs[i]) for i in slot_range(UAVStartSlot, NumUAVs, UAV_SLOTS_11_1)]
         return rtvs, dsv, uavs
 
     # -- CS UAVs -------------------------------------------------------------------------------------
@@ -785,8 +791,7 @@ class StateMethods(StageMethods):
         self._set_uav_counters(uavs, _items(pUAVInitialCounts, NumUAVs))
 
     def CSGetUnorderedAccessViews(self, StartSlot: int, NumUAVs: int) -> list[Any]:  # noqa: N802,N803
-        return [addref(self._state.cs_uavs[i]) if 0 <= i < UAV_SLOTS_11_1 else None
-                for i in range(StartSlot, StartSlot + NumUAVs)]
+        return [addref(self._state.cs_uavs[i]) for i in slot_range(StartSlot, NumUAVs, UAV_SLOTS_11_1)]
 
     # -- predication ---------------------------------------------------------------------------------
     def SetPredication(self, pPredicate: Any, PredicateValue: bool) -> None:  # noqa: N802,N803

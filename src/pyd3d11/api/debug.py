@@ -132,10 +132,10 @@ class ID3D11InfoQueue(IUnknown):
                             DescriptionByteLength=len(full.encode("utf-8")) + 1)
         if self._storage[-1].passes(category, severity, message_id):
             self._allowed += 1
-            if self._limit != UNLIMITED and len(self._messages) >= self._limit:
-                self._discarded += 1
-            else:
-                self._messages.append(msg)
+            # At the limit new messages push the oldest out (SetMessageCountLimit docs); each pushed-out
+            # message counts in GetNumMessagesDiscardedByMessageCountLimit.
+            self._messages.append(msg)
+            self._trim()
         else:
             self._denied += 1
         if severity in self._break_sev or category in self._break_cat or message_id in self._break_id:
@@ -183,8 +183,16 @@ class ID3D11InfoQueue(IUnknown):
     def ClearStoredMessages(self) -> None:
         self._messages.clear()
 
+    def _trim(self) -> None:
+        if self._limit != UNLIMITED and len(self._messages) > self._limit:
+            n = len(self._messages) - self._limit
+            del self._messages[:n]
+            self._discarded += n
+
     def SetMessageCountLimit(self, MessageCountLimit: int) -> None:  # noqa: N803
-        self._limit = int(MessageCountLimit) & UNLIMITED if MessageCountLimit != -1 else UNLIMITED
+        """UINT64 limit, -1 (0xFFFFFFFFFFFFFFFF) for none; a lower limit pushes the oldest messages out."""
+        self._limit = int(MessageCountLimit) & UNLIMITED
+        self._trim()
 
     def GetMessageCountLimit(self) -> int:
         return self._limit
@@ -282,6 +290,50 @@ class ID3D11InfoQueue(IUnknown):
         return self._mute
 
 
+#: Interface (first match along the object's class hierarchy) -> the name the Windows debug layer prints
+#: in its live-object report and the D3D11_MESSAGE_ID of that line (d3d11sdklayers.h LIVE_* ids; contexts
+#: print as "ID3D11Context", samplers as "ID3D11Sampler").
+LIVE_OBJECTS: dict[str, tuple[str, str]] = {
+    "ID3D11DeviceContext": ("ID3D11Context", "LIVE_CONTEXT"),
+    "ID3D11DeviceContext1": ("ID3D11Context", "LIVE_CONTEXT"),
+    "ID3DDeviceContextState": ("ID3DDeviceContextState", "LIVE_DEVICECONTEXTSTATE"),
+    "ID3D11CommandList": ("ID3D11CommandList", "LIVE_COMMANDLIST"),
+    "ID3D11Buffer": ("ID3D11Buffer", "LIVE_BUFFER"),
+    "ID3D11Texture1D": ("ID3D11Texture1D", "LIVE_TEXTURE1D"),
+    "ID3D11Texture2D": ("ID3D11Texture2D", "LIVE_TEXTURE2D"),
+    "ID3D11Texture3D": ("ID3D11Texture3D", "LIVE_TEXTURE3D"),
+    "ID3D11ShaderResourceView": ("ID3D11ShaderResourceView", "LIVE_SHADERRESOURCEVIEW"),
+    "ID3D11RenderTargetView": ("ID3D11RenderTargetView", "LIVE_RENDERTARGETVIEW"),
+    "ID3D11DepthStencilView": ("ID3D11DepthStencilView", "LIVE_DEPTHSTENCILVIEW"),
+    "ID3D11UnorderedAccessView": ("ID3D11UnorderedAccessView", "LIVE_UNORDEREDACCESSVIEW"),
+    "ID3D11VertexShader": ("ID3D11VertexShader", "LIVE_VERTEXSHADER"),
+    "ID3D11HullShader": ("ID3D11HullShader", "LIVE_HULLSHADER"),
+    "ID3D11DomainShader": ("ID3D11DomainShader", "LIVE_DOMAINSHADER"),
+    "ID3D11GeometryShader": ("ID3D11GeometryShader", "LIVE_GEOMETRYSHADER"),
+    "ID3D11PixelShader": ("ID3D11PixelShader", "LIVE_PIXELSHADER"),
+    "ID3D11ComputeShader": ("ID3D11ComputeShader", "LIVE_COMPUTESHADER"),
+    "ID3D11InputLayout": ("ID3D11InputLayout", "LIVE_INPUTLAYOUT"),
+    "ID3D11ClassInstance": ("ID3D11ClassInstance", "LIVE_CLASSINSTANCE"),
+    "ID3D11ClassLinkage": ("ID3D11ClassLinkage", "LIVE_CLASSLINKAGE"),
+    "ID3D11SamplerState": ("ID3D11Sampler", "LIVE_SAMPLER"),
+    "ID3D11BlendState": ("ID3D11BlendState", "LIVE_BLENDSTATE"),
+    "ID3D11DepthStencilState": ("ID3D11DepthStencilState", "LIVE_DEPTHSTENCILSTATE"),
+    "ID3D11RasterizerState": ("ID3D11RasterizerState", "LIVE_RASTERIZERSTATE"),
+    "ID3D11Predicate": ("ID3D11Predicate", "LIVE_PREDICATE"),
+    "ID3D11Counter": ("ID3D11Counter", "LIVE_COUNTER"),
+    "ID3D11Query": ("ID3D11Query", "LIVE_QUERY"),
+}
+
+
+def live_object_name(obj: Any) -> tuple[str, str]:
+    """(printed interface name, LIVE_* message name) of a device child."""
+    for cls in type(obj).__mro__:
+        hit = LIVE_OBJECTS.get(cls.__name__)
+        if hit is not None:
+            return hit
+    return type(obj).__name__, "LIVE_OBJECT_SUMMARY"
+
+
 # D3D11_RLDO_FLAGS
 RLDO_SUMMARY, RLDO_DETAIL, RLDO_IGNORE_INTERNAL = 0x1, 0x2, 0x4
 
@@ -350,8 +402,8 @@ class ID3D11Debug(IUnknown):
         if not flags & RLDO_SUMMARY or flags & RLDO_DETAIL:
             for c in children:
                 name = c._debug_name()
-                kind = type(c).__name__.removeprefix("ID3D11").removeprefix("ID3D").rstrip("0123456789").upper()
-                entries.append(("LIVE_" + kind, f"\tLive {type(c).__name__} at 0x{id(c):X}"
+                shown, msg = live_object_name(c)
+                entries.append((msg, f"\tLive {shown} at 0x{id(c):X}"
                                 f"{', Name: ' + name if name else ''}, Refcount: {c._refcount}, IntRef: {c._intref}"))
         else:
             entries.append(("LIVE_OBJECT_SUMMARY", f"\tLive Object : {len(children)}"))

@@ -86,7 +86,9 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
         except Reject as r:
             text = f"ID3D11Device::{method}: {r.text}"
             if r.message_name:
-                self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id(r.message_name), text)
+                from .message_map import resolve
+
+                self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, resolve(r.message_name, method + ":"), text)
             if return_id:
                 self._report(SEVERITY_ERROR, CATEGORY_STATE_CREATION, message_id(return_id),
                              f"ID3D11Device::{method}: Returning E_INVALIDARG, meaning invalid parameters were "

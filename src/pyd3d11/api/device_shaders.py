@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .debug import CATEGORY_STATE_CREATION, SEVERITY_WARNING
+from .debug_messages import message_id
 from .shaders import (
     ID3D11ClassLinkage,
     ID3D11ComputeShader,
@@ -98,7 +99,8 @@ class DeviceShadersMixin:
                              "CREATEINPUTLAYOUT_UNPARSEABLEINPUTSIGNATURE") from None
 
             def warn(text: str) -> None:
-                self._report(SEVERITY_WARNING, CATEGORY_STATE_CREATION, 0, f"ID3D11Device::CreateInputLayout: {text}")
+                self._report(SEVERITY_WARNING, CATEGORY_STATE_CREATION, message_id("CREATEINPUTLAYOUT_TYPE_MISMATCH"),
+                             f"ID3D11Device::CreateInputLayout: {text}")
 
             elements = validate_input_layout(self._caps, pInputElementDescs, NumElements, sig, warn)
             if not ppInputLayout:

@@ -317,10 +317,55 @@ def validate_buffer(caps: FeatureLevelCaps, pDesc: Any, pInitialData: Any) -> An
     return desc
 
 
+# --- resource size limit (D3D11.3 §21 "Resource Limits": min(max(128, 0.25 x VRAM), 2048) MB) -----------
+
+E_OUTOFMEMORY = 0x8007000E
+
+
+def max_resource_bytes() -> int:
+    """D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_{A,B,C}_TERM applied to the adapter's memory: the
+    software adapter has no dedicated VRAM, so the memory it reports as shared system memory stands in
+    for it (4 GiB -> 1024 MB, which holds one 16384 x 16384 R8G8B8A8 texture)."""
+    from .dxgi_factory import SHARED_SYSTEM_MEMORY
+
+    mb = min(max(C_A_TERM, C_B_TERM * (SHARED_SYSTEM_MEMORY >> 20)), C_C_TERM)
+    return int(mb) << 20
+
+
+C_A_TERM, C_B_TERM, C_C_TERM = 128, 0.25, 2048
+
+
+def texture_bytes(ndim: int, desc: Any, facts: Any) -> int:
+    """Bytes of a texture's subresources in the tight layout storage.ResourceStorage allocates."""
+    w, h, d, arr, count = texture_storage_shape(ndim, desc)
+    bw, bh = facts.block_width or facts.block_size, facts.block_height or facts.block_size
+    total = 0
+    for m in range(int(desc.MipLevels)):
+        mw, mh = max(1, w >> m), max(1, h >> m) if ndim >= 2 else 1
+        md = max(1, d >> m) if ndim == 3 else 1
+        total += -(-mw // bw) * facts.bytes_per_block * -(-mh // bh) * md * count
+    return total * arr
+
+
+def _allocate(kind: str, size: int, make: Any) -> ResourceStorage:
+    """Refuse what exceeds the resource size limit and turn a failed allocation into E_OUTOFMEMORY
+    (what CreateBuffer / CreateTexture*D return when memory runs out) instead of a numpy MemoryError."""
+    limit = max_resource_bytes()
+    if size > limit:
+        raise reject(f"the resource needs {size} bytes, more than the {limit >> 20} MB resource size limit "
+                     "(D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_*)", f"CREATE{kind}_LARGEALLOCATION",
+                     E_OUTOFMEMORY)
+    try:
+        return make()
+    except MemoryError:
+        raise reject(f"allocating {size} bytes failed", f"CREATE{kind}_OUTOFMEMORY_RETURN", E_OUTOFMEMORY) from None
+
+
 def create_buffer_storage(desc: Any, pInitialData: Any) -> ResourceStorage:  # noqa: N803
     width = int(desc.ByteWidth)
     stride = int(desc.StructureByteStride) if int(desc.MiscFlags) & C.MISC_BUFFER_STRUCTURED else 0
-    st = ResourceStorage.create(C.RES_DIM_BUFFER, 0, width, structure_stride=stride)
+    st = _allocate("BUFFER", width, lambda: ResourceStorage.create(C.RES_DIM_BUFFER, 0, width,
+                                                                    structure_stride=stride))
     if pInitialData is not None:
         sub = _subresource_list(pInitialData, 1)[0]
         st.data[:] = _mem(F(sub, "pSysMem"))[:width]
@@ -496,9 +541,9 @@ def create_texture_storage(ndim: int, desc: Any, pInitialData: Any) -> ResourceS
     """Allocate the storage and copy initial data row by row honouring SysMemPitch/SysMemSlicePitch."""
     facts = format_facts(int(desc.Format))
     w, h, d, arr, count = texture_storage_shape(ndim, desc)
-    st = ResourceStorage.create(ndim + 1, int(desc.Format), w, h, d, int(desc.MipLevels), arr, count,
-                                bytes_per_block=facts.bytes_per_block, block_size=facts.block_size,
-                                block_width=facts.block_width, block_height=facts.block_height)
+    st = _allocate(f"TEXTURE{ndim}D", texture_bytes(ndim, desc, facts), lambda: ResourceStorage.create(
+        ndim + 1, int(desc.Format), w, h, d, int(desc.MipLevels), arr, count, bytes_per_block=facts.bytes_per_block,
+        block_size=facts.block_size, block_width=facts.block_width, block_height=facts.block_height))
     if pInitialData is None:
         return st
     subs = _subresource_list(pInitialData, len(st.subresources))

@@ -92,9 +92,12 @@ def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: A
         raise reject(f"shader model {PROGRAM_NAMES[ptype]}_{major}_{minor}{'_level_9_x' if level9 else ''} is not "
                      f"allowed at feature level {caps.name}", msg_prefix + "INVALIDSHADERBYTECODE")
     try:
-        from pyd3d11.shader.dxbc.decoder import decode_program
+        from pyd3d11.shader.dxbc.decoder import as_words, decode_program
+        from pyd3d11.shader.dxbc.validate import UAV_SLOTS_11_0, UAV_SLOTS_11_1, validate_program
 
         program = decode_program(prog)
+        # Every structural rule and stage limit is checked here so a created shader can never fail a draw.
+        validate_program(program, as_words(prog), UAV_SLOTS_11_1 if caps.level >= 0xB100 else UAV_SLOTS_11_0)
     except InvalidArgError as e:
         raise reject(f"invalid shader program: {e.message}", msg_prefix + "INVALIDSHADERBYTECODE") from None
     from .shader_requirements import check_requirements

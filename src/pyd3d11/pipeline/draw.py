@@ -23,18 +23,21 @@ from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
 from .hull import hull_info, run_hull_shader
 from .input_assembler import (
+    R16_UINT,
     DrawArgs,
     IndexBufferBinding,
     InputElement,
     VertexBufferBinding,
     build_stream,
     fetch_vertices,
+    read_indices,
 )
 from .interpolate import Interpolator, centroid_offsets, lane_location
 from .output_merger import OMState, OutputMerger, PixelFragments
 from .pull_model import PullModel, PullModelHooks, uses_pull_model
 from .rasterizer import (
     D3D11_STANDARD_MULTISAMPLE_PATTERN,
+    SUBPIXEL_ONE,
     QuadFragments,
     rasterize_triangles,
     sample_offsets,
@@ -152,8 +155,135 @@ class DrawStats:
     so: list[Any] = field(default_factory=list)  # stream_output.SOStreamResult per streamed-out stream
 
 
+#: IA vertices one pass of a draw handles: larger draws (Draw(0xFFFFFFFF), 100,000 instances) run as
+#: consecutive passes of whole primitives, so temporaries are bounded by this, not by the arguments.
+PASS_VERTICES = 1 << 16
+
+
 def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
-    """Execute one draw call (§8–§17)."""
+    """Execute one draw call (§8–§17), in bounded passes of whole primitives when it is large.
+
+    Passes split at instance boundaries, and inside an instance of a list topology at primitive
+    boundaries (strip cuts of indexed lists respected); SV_InstanceID / SV_PrimitiveID continue across
+    passes and each pass's output merges in primitive order, so the result is that of one pass. Strips
+    and stream output run in one pass. A non-indexed triangle draw whose vertices past some index are
+    all identical (every fetch out of bounds, no SV_VertexID, no side effects) shades one of the
+    identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
+    total = args.vertex_count * max(args.instance_count, 0)
+    if total <= PASS_VERTICES or state.so_declaration is not None or state.vs is None:
+        return _draw_pass(state, args)
+    stats = DrawStats()
+    k = prim.vertices_per_primitive(state.topology)
+    listy = prim.is_list(state.topology) and k > 0
+    vc = args.vertex_count
+    if vc <= PASS_VERTICES or not listy:
+        per = max(1, PASS_VERTICES // max(vc, 1)) if vc <= PASS_VERTICES else 1
+        for i0 in range(0, args.instance_count, per):
+            n = min(per, args.instance_count - i0)
+            sub = _replace(args, instance_count=n, instance_id_base=args.instance_id_base + i0)
+            if vc > PASS_VERTICES and listy:
+                _merge(stats, _draw_list_passes(state, sub, k))
+            else:
+                _merge(stats, _draw_pass(state, sub))
+        return stats
+    for i in range(args.instance_count):
+        sub = _replace(args, instance_count=1, instance_id_base=args.instance_id_base + i)
+        _merge(stats, _draw_list_passes(state, sub, k))
+    return stats
+
+
+def _replace(args: DrawArgs, **kw: int) -> DrawArgs:
+    fields = {f: getattr(args, f) for f in DrawArgs.__slots__}
+    fields.update(kw)
+    return DrawArgs(**fields)
+
+
+def _merge(total: DrawStats, part: DrawStats) -> None:
+    for name in DrawStats.__slots__:
+        if name == "so":
+            total.so.extend(part.so)
+        else:
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+
+
+def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats:
+    """One instance of a list topology in passes of whole primitives (``k`` vertices each)."""
+    stats = DrawStats()
+    tail = _identical_tail(state, args, k)
+    vc = args.vertex_count if tail is None else tail
+    pos, prims = 0, 0
+    step = PASS_VERTICES - PASS_VERTICES % k
+    while pos < vc:
+        n = min(step, vc - pos)
+        if args.indexed:
+            # a strip-cut index restarts primitive assembly: end the pass where the count since the last
+            # cut is a whole number of primitives, so the next pass starts in step
+            idx = read_indices(state.index_buffer, args.start_index + pos, n) if state.index_buffer else None
+            if idx is not None and pos + n < vc:
+                cut_value = 0xFFFF if state.index_buffer.format == R16_UINT else 0xFFFFFFFF
+                cuts = np.nonzero(idx == cut_value)[0]
+                since = n - (int(cuts[-1]) + 1 if cuts.size else 0)
+                n -= since % k
+                if n == 0:
+                    n = min(step, vc - pos)  # no boundary inside: take it whole (bounded by step)
+        else:
+            n -= n % k if pos + n < vc else 0
+        sub = _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
+                       start_vertex=args.start_vertex + pos if not args.indexed else args.start_vertex,
+                       vertex_id_base=args.vertex_id_base + pos if not args.indexed else args.vertex_id_base,
+                       start_index=args.start_index + pos if args.indexed else args.start_index)
+        part = _draw_pass(state, sub)
+        prims += part.ia_primitives
+        _merge(stats, part)
+        pos += n
+    if tail is not None and args.vertex_count > tail:
+        # the rest are copies of one zero-area triangle: shade one, count them all
+        rest = (args.vertex_count - tail) // k
+        one = _draw_pass(state, _replace(args, vertex_count=k, start_vertex=args.start_vertex + tail,
+                                         vertex_id_base=args.vertex_id_base + tail,
+                                         primitive_id_base=args.primitive_id_base + prims))
+        for name in ("ia_primitives", "c_invocations", "c_primitives"):
+            setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
+        stats.ia_vertices += args.vertex_count - tail
+        stats.vs_invocations += args.vertex_count - tail
+    return stats
+
+
+def _identical_tail(state: GraphicsState, args: DrawArgs, k: int) -> int | None:
+    """First vertex (a multiple of ``k``) from which every vertex of a non-indexed triangle-list draw
+    shades identically, or None: needs a vertex shader without SV_VertexID and UAV writes, no GS /
+    tessellation / stream output, and every per-vertex element's fetch past its buffer end from there
+    on without the 32-bit address wrapping back into the buffer."""
+    if (args.indexed or state.topology != prim.TRIANGLELIST or state.gs is not None or state.hs is not None or state.ds is not None
+            or _writes_uavs(state.vs.program)):
+        return None
+    if any(d.system_name == SN.VERTEX_ID for d in input_decls(state.vs.program)):
+        return None
+    first = 0
+    end = args.start_vertex + args.vertex_count
+    for el in state.elements:
+        if el.per_instance:
+            continue
+        vb = state.vertex_buffers[el.slot] if el.slot < len(state.vertex_buffers) else None
+        if vb is None or vb.storage is None:
+            continue
+        size = vb.storage.data.shape[0]
+        if vb.offset + vb.stride * end + el.offset + 16 >= 1 << 32:
+            return None  # the address would wrap back
+        if vb.stride == 0:
+            if vb.offset + el.offset < size:
+                return None  # every vertex reads the same in-bounds data: not a tail, just equal
+            continue
+        # vertices whose element starts before the buffer end may read data
+        inside = -(-(size - vb.offset - el.offset) // vb.stride) if size > vb.offset + el.offset else 0
+        first = max(first, inside - args.start_vertex)
+    first = max(first, 0)
+    first = -(-first // 3) * 3
+    return first if first + 3 < args.vertex_count else None
+
+
+def _draw_pass(state: GraphicsState, args: DrawArgs) -> DrawStats:
+    """One pass of a draw (all of it, or a bounded part of whole primitives)."""
     stats = DrawStats()
     if state.vs is None:
         return stats  # D3D: no vertex shader bound -> nothing is drawn
@@ -192,7 +322,8 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
         (state.ps.program if state.ps is not None else None)
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
-    topology, last, last_out, rows, pid = state.topology, vs, vs_out, stream.unique[prims.verts], prims.primitive_id
+    pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
+    topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
     if tessellating:
         topology, last, last_out, rows, pid = _tessellate(state, vs_out, rows, pid, stats)
         last_out = _pad_registers(last_out, gs_or_ps)
@@ -285,13 +416,11 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         # buffer nothing downstream can change (§16.9.1), so rasterization is skipped.
         return
     if prep.quads is not None:
-        quads = prep.quads
+        bands = [prep.quads]
     elif prep.pieces.setup.verts.shape[0] == 0:
         return
     else:
-        quads = rasterize_triangles(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
-    if quads.count == 0:
-        return
+        bands = _raster_bands(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
     rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
@@ -300,22 +429,23 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     # Shading never reads what the merger writes (a bound RTV/DSV cannot be sampled; UAV writes happen
     # in the shader), except early depth/stencil, which tests inside shade(): no overlap then, nor
     # under a debugging stage runner.
-    overlap = OVERLAP_OM and quads.count > step and not ctx.early_z and state.stage_runner is None
+    overlap = OVERLAP_OM and not ctx.early_z and state.stage_runner is None
     pending: Future | None = None
     try:
-        for start in range(0, quads.count, step):
-            part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
-                                 quads.y[start:start + step], quads.coverage[start:start + step])
-            alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
-            frags = ctx.shade(part, stats, alpha, om)
-            if pending is not None:
-                pending.result()  # the merger finishes batch k before it takes batch k+1
-                pending = None
-            if frags is not None:
-                if overlap:
-                    pending = _om_worker().submit(om.process, frags)
-                else:
-                    om.process(frags)
+        for quads in bands:
+            for start in range(0, quads.count, step):
+                part = QuadFragments(quads.tri[start:start + step], quads.x[start:start + step],
+                                     quads.y[start:start + step], quads.coverage[start:start + step])
+                alpha = prep.lane_alpha[start:start + step] if prep.lane_alpha is not None else None
+                frags = ctx.shade(part, stats, alpha, om)
+                if pending is not None:
+                    pending.result()  # the merger finishes batch k before it takes batch k+1
+                    pending = None
+                if frags is not None:
+                    if overlap:
+                        pending = _om_worker().submit(om.process, frags)
+                    else:
+                        om.process(frags)
     finally:
         if pending is not None:
             pending.result()
@@ -344,6 +474,64 @@ def _position_component(interp: Interpolator, c: int, tq: np.ndarray, x: np.ndar
     if c == 1:
         return y.reshape(-1).astype(np.float32)
     return interp.depth(tq, x, y) if c == 2 else interp.position_w(tq, x, y)
+
+
+#: Pixels one raster batch may cover: rasterizing and shading keep ~200 bytes of temporaries per covered
+#: pixel, so batches of 256K pixels bound them near 50 MB whatever the triangle sizes and counts.
+BAND_PIXELS = 1 << 18
+
+
+def _raster_bands(setup, offsets: np.ndarray, bounds: np.ndarray):
+    """Quads of every triangle in bounded batches: consecutive triangles grouped while their estimated
+    covered area (bounding box within the pixel bounds) stays under BAND_PIXELS, and a group that is
+    larger (one big triangle) rasterized band after band of quad rows. Groups follow primitive order,
+    bands hold whole 2x2 quads and every pixel lies in one band, so the output merger sees each pixel's
+    fragments in the order and with the derivatives of a single pass."""
+    T = setup.verts.shape[0]
+    b = np.broadcast_to(np.asarray(bounds, np.int64).reshape(-1, 4), (T, 4)).copy()
+    if T == 0:
+        return
+    v = setup.verts
+    bx0 = np.maximum(b[:, 0], v[:, :, 0].min(axis=1) // SUBPIXEL_ONE - 1)
+    by0 = np.maximum(b[:, 1], v[:, :, 1].min(axis=1) // SUBPIXEL_ONE - 1)
+    bx1 = np.minimum(b[:, 2], v[:, :, 0].max(axis=1) // SUBPIXEL_ONE + 2)
+    by1 = np.minimum(b[:, 3], v[:, :, 1].max(axis=1) // SUBPIXEL_ONE + 2)
+    area = (bx1 - bx0).clip(0) * (by1 - by0).clip(0)
+    if int(area.sum()) <= BAND_PIXELS:
+        quads = rasterize_triangles(setup, offsets, b)
+        if quads.count:
+            yield quads
+        return
+    # group boundaries: a new group starts where the running area passes a multiple of BAND_PIXELS
+    csum = np.cumsum(area)
+    starts = [0]
+    limit = BAND_PIXELS
+    while True:
+        nxt = int(np.searchsorted(csum, csum[starts[-1]] - area[starts[-1]] + limit, side="right"))
+        nxt = max(nxt, starts[-1] + 1)
+        if nxt >= T:
+            break
+        starts.append(nxt)
+    starts.append(T)
+    empty = np.zeros(4, np.int64)
+    for g0, g1 in zip(starts[:-1], starts[1:], strict=False):
+        gb = np.broadcast_to(empty, (T, 4)).copy()
+        gb[g0:g1] = b[g0:g1]
+        top, bottom = int(by0[g0:g1].min()), int(by1[g0:g1].max())
+        width = max(1, int((bx1[g0:g1] - bx0[g0:g1]).max()))
+        rows_per_band = max(2, (BAND_PIXELS // width) & ~1)
+        if int(area[g0:g1].sum()) <= BAND_PIXELS or bottom - top <= rows_per_band:
+            quads = rasterize_triangles(setup, offsets, gb)
+            if quads.count:
+                yield quads
+            continue
+        for y in range(top & ~1, bottom, rows_per_band):
+            band = gb.copy()
+            band[g0:g1, 1] = np.maximum(gb[g0:g1, 1], y)
+            band[g0:g1, 3] = np.minimum(gb[g0:g1, 3], y + rows_per_band)
+            quads = rasterize_triangles(setup, offsets, band)
+            if quads.count:
+                yield quads
 
 
 # Interpolation mode -> where the attribute is evaluated (§16.4): pixel centre, centroid or sample.

@@ -60,6 +60,11 @@ class DrawArgs:
     base_vertex: int = 0  # BaseVertexLocation (indexed, signed)
     start_instance: int = 0
     indexed: bool = False
+    #: a draw split into bounded passes (pipeline.draw): SV_InstanceID of the pass's first instance and
+    #: SV_PrimitiveID of its first primitive
+    instance_id_base: int = 0
+    vertex_id_base: int = 0  # SV_VertexID of the pass's first vertex (non-indexed draws split into passes)
+    primitive_id_base: int = 0
 
 
 @dataclass(slots=True)
@@ -111,10 +116,11 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         fetch1 = (idx.astype(np.int64) + args.base_vertex) & _MASK32
     else:
         cut1 = np.zeros(n, bool)
-        # §8.16.2: a non-indexed draw's VertexID counts from 0; StartVertexLocation moves only the fetch.
-        vid1 = np.arange(n, dtype=np.uint32)
+        # §8.16.2: a non-indexed draw's VertexID counts from 0; StartVertexLocation moves only the fetch (a draw
+        # split into passes continues the count through vertex_id_base).
+        vid1 = ((args.vertex_id_base + np.arange(n, dtype=np.int64)) & _MASK32).astype(np.uint32)
         fetch1 = (args.start_vertex + np.arange(n, dtype=np.int64)) & _MASK32
-    instance = np.repeat(np.arange(inst, dtype=np.int64), n)
+    instance = np.repeat(np.arange(args.instance_id_base, args.instance_id_base + inst, dtype=np.int64), n)
     restart = np.zeros(n * inst, bool)
     restart[::max(n, 1)] = True
     cut = np.tile(cut1, inst)
@@ -128,10 +134,10 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
     elif key.shape[0] > 0 and bool(np.all(key[1:] > key[:-1])):
         # Already strictly increasing (a plain Draw): np.unique would return it unchanged.
         ukey, inverse = key, np.arange(key.shape[0], dtype=np.int64)
-        uinst = np.zeros(ukey.shape[0], np.int64)
+        uinst = np.full(ukey.shape[0], args.instance_id_base, np.int64)
     else:
         ukey, inverse = np.unique(key, return_inverse=True)
-        uinst = np.zeros(ukey.shape[0], np.int64)
+        uinst = np.full(ukey.shape[0], args.instance_id_base, np.int64)
     inverse = inverse.reshape(-1)
     if args.indexed:
         ufetch = (ukey >> 32) & _MASK32

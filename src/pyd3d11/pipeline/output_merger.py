@@ -90,16 +90,23 @@ class ColorTarget:
         if view.dimension == RTV_BUFFER:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
-        raw = _read_slices(view)
-        exact = codecs.roundtrip_exact(view.format)
+        # Formats whose codes round-trip exactly keep them beside the decoded values (H2's fast path) while the
+        # target is small enough that a second copy costs little; a huge target is decoded in bands of rows
+        # straight from the subresource bytes, with no whole-target raw copy or codec temporaries (a
+        # 16384 x 16384 target's would be several GiB).
+        exact = codecs.roundtrip_exact(view.format) and _texels(view) <= KEEP_RAW_TEXELS
         if exact:
+            raw = _read_slices(view)
             # The previous draw's decoded target, if memory still holds exactly its codes (any other
             # write in between shows as different bytes).
             kept = _TARGETS.get(view.storage, {}).pop(_view_key(view), None)
             if kept is not None and kept[0].shape == raw.shape and np.array_equal(kept[0], raw):
                 return cls(view, view.format, *kept[1:], raw=kept[0])
-        # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
-        values = np.ascontiguousarray(codecs.decode(view.format, raw))
+            # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
+            values = np.ascontiguousarray(codecs.decode(view.format, raw))
+        else:
+            raw = None
+            values = _decode_slices(view)
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
@@ -107,7 +114,10 @@ class ColorTarget:
 
     def store(self) -> None:
         if self.dirty:
-            _write_slices(self.view, self.raw if self.raw is not None else codecs.encode(self.format, self.values))
+            if self.raw is not None:
+                _write_slices(self.view, self.raw)
+            else:
+                _encode_slices(self.view, self.values)
         if self.raw is not None:
             # Plain arrays only: an entry must not reference its (weak) key, the storage.
             _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
@@ -121,6 +131,16 @@ _TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def _view_key(view: ViewDescriptor) -> tuple:
     return (view.format, view.dimension, view.first_mip, view.first_slice, view.slice_count)
+
+
+#: texels (slices x samples x H x W) up to which a round-trip-exact target keeps its codes (a 4096 x 4096 RGBA8
+#: target's 64 MiB); larger ones are decoded and encoded in bands
+KEEP_RAW_TEXELS = 1 << 24
+
+
+def _texels(view: ViewDescriptor) -> int:
+    L = view.storage.layout(view.first_mip)
+    return max(1, view.slice_count) * view.storage.sample_count * L.height * L.width
 
 
 def _color_kind(info) -> FormatKind:
@@ -139,23 +159,56 @@ def _slice_planes(view: ViewDescriptor):
     return [(st.subresource_index(view.first_mip, view.first_slice + i), None) for i in range(view.slice_count)]
 
 
-def _read_slices(view: ViewDescriptor) -> np.ndarray:
+#: pixels one codec call converts when a target is decoded or encoded band by band
+CODEC_BAND_PIXELS = 1 << 18
+
+
+def _slice_bytes(view: ViewDescriptor):
+    """(S, H, W, bpe) writable views of each RT slice's bytes."""
     st = view.storage
     out = []
     for sub, z in _slice_planes(view):
         L = st.layout(sub)
         b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
-        out.append(b[:, z if z is not None else 0].copy())
-    return np.stack(out)  # (slices, S, H, W, bpe)
+        out.append(b[:, z if z is not None else 0])
+    return out
+
+
+def _read_slices(view: ViewDescriptor) -> np.ndarray:
+    """A copy of the view's slices' codes, (slices, S, H, W, bpe)."""
+    return np.stack([b.copy() for b in _slice_bytes(view)])
 
 
 def _write_slices(view: ViewDescriptor, raw: np.ndarray) -> None:
-    st = view.storage
-    for i, (sub, z) in enumerate(_slice_planes(view)):
-        L = st.layout(sub)
-        b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
-        b[:, z if z is not None else 0] = raw[i]
-    st.touch()
+    for i, b in enumerate(_slice_bytes(view)):
+        b[...] = raw[i]
+    view.storage.touch()
+
+
+def _decode_slices(view: ViewDescriptor) -> np.ndarray:
+    """The view's slices decoded, (slices, S, H, W, 4), converted band by band of rows."""
+    planes = _slice_bytes(view)
+    values = None
+    for i, b in enumerate(planes):
+        S, H, W = b.shape[:3]
+        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
+        for y0 in range(0, H, rows):
+            dec = codecs.decode(view.format, np.ascontiguousarray(b[:, y0:y0 + rows]))
+            if values is None:
+                values = np.empty((len(planes), S, H, W) + dec.shape[3:], dec.dtype)
+            values[i, :, y0:y0 + rows] = dec
+    assert values is not None
+    return values
+
+
+def _encode_slices(view: ViewDescriptor, values: np.ndarray) -> None:
+    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows."""
+    for i, b in enumerate(_slice_bytes(view)):
+        S, H, W = b.shape[:3]
+        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
+        for y0 in range(0, H, rows):
+            b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+    view.storage.touch()
 
 
 def _layers(key: np.ndarray) -> list[np.ndarray]:

@@ -52,6 +52,13 @@ def vertices_per_primitive(topology: int) -> int:
         topology, topology - PATCHLIST_1 + 1 if PATCHLIST_1 <= topology <= PATCHLIST_32 else 0)
 
 
+def is_list(topology: int) -> bool:
+    """List topologies (point/line/triangle lists with or without adjacency, patch lists): primitives
+    never share vertices, so a draw can be split at any multiple of the primitive's vertex count."""
+    return topology in (POINTLIST, LINELIST, TRIANGLELIST, LINELIST_ADJ, TRIANGLELIST_ADJ) or \
+        PATCHLIST_1 <= topology <= PATCHLIST_32
+
+
 def is_adjacency(topology: int) -> bool:
     return topology in (LINELIST_ADJ, LINESTRIP_ADJ, TRIANGLELIST_ADJ, TRIANGLESTRIP_ADJ)
 

@@ -478,12 +478,21 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
             if i >= t.n:
                 raise cg.err(pos, "array index out of bounds", 3504)
             return _val(et, v.slots[i * w:(i + 1) * w])
-        return dynamic_pick(cg, v.slots, t.n, w, iv.slots[0], et)
+        return dynamic_pick(cg, v.slots, t.n, w, iv.slots[0], et, pos)
     raise cg.err(pos, f"cannot index '{t}'", 3121)
 
 
-def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: NumType) -> Val:
+#: most elements a movc chain selects from: an array that could not go to the immediate constant buffer
+#: (4096 rows) and has more elements than the 4096 temp registers (D3D11_COMMONSHADER_TEMP_REGISTER_COUNT)
+#: could hold as rows is refused, as fxc refuses it, instead of emitting tens of thousands of movc
+MAX_PICK_ROWS = 4096
+
+
+def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: NumType, pos=None) -> Val:
     """Select element ``i`` of a register-resident value with a movc chain."""
+    if count * -(-size // 4) > MAX_PICK_ROWS:
+        raise HlslError(pos.file if pos else "", pos.line if pos else 1, pos.col if pos else 1, 4505,
+                        "maximum temp register index exceeded")
     res = [imm(0)] * size
     for k in range(count):
         c = cg.alu("ieq", INT, 1, [[i], [imm(k)]])
@@ -531,7 +540,7 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
             s[:2] == (f[0], f[1][:-1] + (f[1][-1] + e * stride,)) and s[2:] == f[2:]
             for e in range(count) for s, f in zip(v.slots[e * es:(e + 1) * es], first, strict=True))
         if not regular:
-            return dynamic_pick(cg, v.slots, count, es, i, et)  # type: ignore[arg-type]
+            return dynamic_pick(cg, v.slots, count, es, i, et, pos)  # type: ignore[arg-type]
         ri = i
         if stride != 1:
             ri = cg.alu("imul", INT, 1, [[i], [imm(stride)]], dst_pos=1, ndst=2)[0]
@@ -547,7 +556,7 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
                 last, step = cg.cb_reach.get(key, (0, stride))
                 cg.cb_reach[key] = (max(last, s[1][-1] + (count - 1) * stride), min(step, stride))
         return _val(et, out)
-    return dynamic_pick(cg, v.slots, count, es, i, et)  # type: ignore[arg-type]
+    return dynamic_pick(cg, v.slots, count, es, i, et, pos)  # type: ignore[arg-type]
 
 
 # --- assignment ---------------------------------------------------------------------------------------

@@ -90,6 +90,11 @@ class _Cond:
         self.seen_else = False
 
 
+#: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
+#: ten times what large real shaders need
+MAX_EXPANSION_WORK = 1 << 21
+
+
 class Preprocessor:
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
@@ -104,6 +109,7 @@ class Preprocessor:
         self.file = ""
         self.line = 0
         self.depth = 0
+        self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
@@ -316,6 +322,11 @@ class Preprocessor:
         out: list[str] = []
         i = 0
         n = len(toks)
+        self.expansion_work += n
+        if self.expansion_work > MAX_EXPANSION_WORK:
+            # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
+            # memory on them, here the run stops after a bounded amount of work
+            raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
         while i < n:
             t = toks[i]
             if t == "__LINE__":

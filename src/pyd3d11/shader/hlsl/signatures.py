@@ -50,6 +50,10 @@ class SignatureBinding:
         if sem is None:
             raise self.err(pos, f"'{name}': missing semantic", 4502)
         base, idx = split_semantic(sem)
+        # signature elements store the index as a UINT (D3D11_SIGNATURE_PARAMETER_DESC.SemanticIndex)
+        last = idx + (t.count if isinstance(t, ArrayType) else 1) - 1
+        if last > 0xFFFFFFFF:
+            raise self.err(pos, f"'{name}': semantic index of '{sem}' is out of range (a UINT)", 4502)
         if isinstance(t, ArrayType):
             inner = self._elem_list(t.elem, f"{base}", pos, name)
             for e in range(t.count):  # each element takes as many indexes as it has registers

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 #: most iterations / instructions an implicit or forced unroll may produce (fxc gives up similarly)
 MAX_ITERATIONS = 1023
 MAX_INSTRUCTIONS = 200_000
+#: unrolled iterations one compilation may emit over all loops, nested ones and retried ones included:
+#: each costs about a millisecond of codegen, so nested [unroll] loops (1000 x 1000) stop within seconds
+#: instead of running for minutes
+MAX_TOTAL_ITERATIONS = 4096
 
 
 class _CannotUnroll(Exception):
@@ -216,6 +220,14 @@ def _unroll(cg: Codegen, s: A.Node, exact: int | None, forced: bool = False) -> 
                                     "exact higher number")
                 raise _CannotUnroll
             if len(cg.code) - start > MAX_INSTRUCTIONS:
+                raise _CannotUnroll
+            total = getattr(cg, "unrolled_iterations", 0) + 1
+            cg.unrolled_iterations = total
+            if total > MAX_TOTAL_ITERATIONS:
+                if forced:
+                    raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                                    "unable to unroll loop, the unrolled loops of this shader exceed "
+                                    f"{MAX_TOTAL_ITERATIONS} iterations; use [loop] or a smaller [unroll(n)]")
                 raise _CannotUnroll
             n += 1
             it = len(cg.code)
