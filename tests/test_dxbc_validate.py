@@ -98,7 +98,6 @@ INVALID = [
      "ret\n"),
     ("s16", PS + "dcl_sampler s16, mode_default\ndcl_resource_texture2d (float,float,float,float) t0\n"
      "sample o0.xyzw, l(0, 0, 0, 0), t0.xyzw, s16\nret\n"),
-    ("u8 at 11_0", PS + "dcl_uav_raw u8\nstore_raw u8.x, l(0), l(1)\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("icb 4097", PS + "dcl_immediateConstantBuffer {" + ", ".join(["{0, 0, 0, 0}"] * 4097) + "}\n"
      "mov o0.xyzw, icb[0].xyzw\nret\n"),
     ("gs maxout x scalars > 1024", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 257\nemit\nret\n"),
@@ -409,3 +408,17 @@ def test_validator_is_bounded_by_program_size():
     validate_program(prog)
     assert time.perf_counter() - t0 < 10.0
     _ = struct  # keep the import for token arithmetic helpers above
+
+
+def test_uav_register_past_the_levels_slots_is_refused_by_the_level_check():
+    """u8 is valid bytecode (64 slots exist from 11_1): at 11_0 the level check refuses it with Windows' message."""
+    from pyd3d11.d3d11 import D3D11CreateDevice
+    from pyd3d11.d3dcompiler import assemble_shader
+
+    blob = assemble_shader(PS + "dcl_uav_raw u8\nstore_raw u8.x, l(0), l(1)\nmov o0.xyzw, l(0, 0, 0, 0)\nret\n")
+    dev, _, _ = D3D11CreateDevice(None, 1, None, 0, [0xB000], 1, 7)
+    with pytest.raises(InvalidArgError) as ei:
+        dev.CreatePixelShader(blob, None)
+    assert "u7" in ei.value.message
+    dev1, _, _ = D3D11CreateDevice(None, 1, None, 0, [0xB100], 1, 7)
+    dev1.CreatePixelShader(blob, None)

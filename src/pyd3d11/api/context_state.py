@@ -238,7 +238,7 @@ class StateMethods(StageMethods):
                   pFirstConstant: Any, pNumConstants: Any) -> None:
         if (pFirstConstant is None) != (pNumConstants is None):
             self._report(1, 6, f"{method}: pFirstConstant and pNumConstants must both be NULL or both "
-                         "non-NULL. The call is dropped.", "DEVICE_SETCONSTANTBUFFERS1_INVALIDRANGE")
+                         "non-NULL. The call is dropped.", f"{stage}SETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT")
             return
         self._set_cbs(stage, method, StartSlot, NumBuffers, ppConstantBuffers, pFirstConstant, pNumConstants)
 
@@ -791,7 +791,8 @@ class StateMethods(StageMethods):
         self._set_uav_counters(uavs, _items(pUAVInitialCounts, NumUAVs))
 
     def CSGetUnorderedAccessViews(self, StartSlot: int, NumUAVs: int) -> list[Any]:  # noqa: N802,N803
-        return [addref(self._state.cs_uavs[i]) for i in slot_range(StartSlot, NumUAVs, UAV_SLOTS_11_1)]
+        limit = self._uav_slots() if self._feature_level() >= FL_11_0 else 1  # the slots CSSetUnorderedAccessViews has
+        return [addref(self._state.cs_uavs[i]) for i in slot_range(StartSlot, NumUAVs, limit)]
 
     # -- predication ---------------------------------------------------------------------------------
     def SetPredication(self, pPredicate: Any, PredicateValue: bool) -> None:  # noqa: N802,N803

@@ -93,11 +93,13 @@ def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: A
                      f"allowed at feature level {caps.name}", msg_prefix + "INVALIDSHADERBYTECODE")
     try:
         from pyd3d11.shader.dxbc.decoder import as_words, decode_program
-        from pyd3d11.shader.dxbc.validate import UAV_SLOTS_11_0, UAV_SLOTS_11_1, validate_program
+        from pyd3d11.shader.dxbc.validate import UAV_SLOTS_11_1, validate_program
 
         program = decode_program(prog)
-        # Every structural rule and stage limit is checked here so a created shader can never fail a draw.
-        validate_program(program, as_words(prog), UAV_SLOTS_11_1 if caps.level >= 0xB100 else UAV_SLOTS_11_0)
+        # Every structural rule and stage limit is checked here so a created shader can never fail a draw. UAV
+        # registers are checked against the bytecode's 64 slots; what the device's level allows (8 below 11_1)
+        # is check_requirements' (64_UAVS), with the DEVICE_CREATE*SHADER_UAVSNOTSUPPORTED message.
+        validate_program(program, as_words(prog), UAV_SLOTS_11_1)
     except InvalidArgError as e:
         raise reject(f"invalid shader program: {e.message}", msg_prefix + "INVALIDSHADERBYTECODE") from None
     from .shader_requirements import check_requirements
