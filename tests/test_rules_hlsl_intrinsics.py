@@ -46,6 +46,8 @@ float4 frexp_m(float4 x) { float4 e; return frexp(x, e); }
 float4 frexp_e(float4 x) { float4 e; frexp(x, e); return e; }
 float4 sincos_s(float4 x) { float4 s, c; sincos(x, s, c); return s; }
 float4 sincos_c(float4 x) { float4 s, c; sincos(x, s, c); return c; }
+uint dlo(double d) { uint lo, hi; asuint(d, lo, hi); return lo; }
+uint dhi(double d) { uint lo, hi; asuint(d, lo, hi); return hi; }
 """
 CB1 = (struct.pack("<28f", *P, *Q, *R, *T, *U, *V, *Z) + struct.pack("<4i", *[int(v) for v in N])
        + struct.pack("<4I", *[int(v) for v in M]) + struct.pack("<16f", *W.ravel()))
@@ -113,6 +115,12 @@ def _fmod(x, y):
     q = x / y
     f = np.abs(q) - np.floor(np.abs(q))
     return np.where(q >= 0, f, -f) * y
+
+
+def _fma_third() -> float:
+    """fma(1/3, 3, -1) with one rounding: the exact product of the double nearest 1/3 and 3, minus 1."""
+    from fractions import Fraction
+    return float(Fraction(1 / 3) * 3 - 1)
 
 
 L64 = P.astype(np.float64)
@@ -210,6 +218,29 @@ TABLE: dict[str, list[C]] = {
     "lit": [C("lit(R.x, R.y, 2)", [1, 0.25, 0.25, 1], tol=EXPLOG), C("lit(-0.5, 0.5, 2)", [1, 0, 0, 1], tol=EXPLOG),
             C("lit(0.5, -0.5, 2)", [1, 0.5, 0, 1], tol=EXPLOG)],
     "dst": [C("dst(P, Q)", [1, P[1] * Q[1], P[2], Q[3]])],
+    "abs/min/max/saturate/clamp (double)": [
+        C("abs(-(double4)P)", np.abs(P.astype(np.float64)), "double"),
+        C("min((double4)P, (double4)Q)", np.minimum(P, Q).astype(np.float64), "double"),
+        C("max((double)P.x, (double)Q.x)", 1.25, "double"),
+        C("saturate((double4)V)", np.clip(V, 0, 1).astype(np.float64), "double"),
+        C("clamp((double2)P.xy, -1.0, 0.5)", np.clip(P[:2], -1, 0.5).astype(np.float64), "double")],
+    "asdouble": [C("asdouble(0x55555555u, 0x3fd55555u)", 1.0 / 3.0, "double"),
+                 C("asdouble(uint2(0, 0), uint2(0x3ff00000, 0xc0000000))", [1.0, -2.0], "double")],
+    "asuint(double, out uint, out uint)": [C("dhi(asdouble(M.z, 0x40000000u))", 0x40000000, "uint"),
+                                           C("dlo(asdouble(M.z, 0x40000000u))", 1, "uint")],
+    "fma": [C("fma(asdouble(0x55555555u, 0x3fd55555u), 3.0, -1.0)",
+              _fma_third(), "double")],
+    "mixed shapes (broadcast, truncation)": [
+        C("lerp(0.5, 1.5, P)", F(0.5) + P * F(1.0), tol=MADD), C("clamp(0.5, P, Q)", np.minimum(np.maximum(0.5, P), Q)),
+        C("max(0.5, P)", np.maximum(0.5, P)), C("max(P, Q.xyz)", np.maximum(P[:3], Q[:3])),
+        C("mad(P.x, Q, 1)", P[0] * Q + 1, tol=MADD), C("step(P.xy, 0.5)", (F(0.5) >= P[:2]).astype(F)),
+        C("pow(T.xy, 2)", T[:2].astype(float) ** 2, tol=EXPLOG), C("atan2(1, Q)", np.arctan2(1, Q.astype(float)), tol=ARC)],
+    "matrix overloads": [
+        C("sin(W * 0.1)", np.sin(W.astype(float) * F(0.1)), tol=SINCOS, tag=False),
+        C("lerp(W, W * 2, 0.5)", W * F(1.5), tol=MADD, tag=False),
+        C("mad(W, 2, 1)", W * 2 + 1, tol=MADD, tag=False), C("sign(W - 2)", np.sign(W - 2), "int", tag=False),
+        C("sqrt(W)", np.sqrt(W.astype(float)), tol=RCP, tag=False), C("frac(W * 0.75)", W * F(.75) - np.floor(W * F(.75)), tag=False),
+        C("clamp(W, 1, 3)", np.clip(W, 1, 3), tag=False), C("exp2(-W)", np.exp2(-W.astype(float)), tol=EXPLOG, tag=False)],
     "D3DCOLORtoUBYTE4": [C("D3DCOLORtoUBYTE4(float4(0.2, 0.4, 1.0, 0.5))", [255, 102, 51, 127], "int")],
     "msad4": [C("msad4(0x00FF0102u, uint2(0x04030201u, 0x08070605u), uint4(1, 2, 3, 4))",
                 _msad4(0x00FF0102, (0x04030201, 0x08070605), [1, 2, 3, 4]), "uint")],
@@ -228,6 +259,12 @@ SM5_ACCEPTED_ON_SM4 = {"countbits(M)", "firstbithigh(M)", "firstbitlow(M)", "rev
 def _check(c: C, got: list[int]) -> list[str]:
     bad = []
     want = c.want.ravel()
+    if c.typ == "double":  # IEEE binary64, exact: compare the bits (lo, hi) of each component
+        for k in range(len(got) // 2):
+            gv = np.array([got[2 * k] | (got[2 * k + 1] << 32)], np.uint64).view(np.float64)[0]
+            if not (gv == want[k] or (np.isnan(gv) and np.isnan(want[k]))):
+                bad.append(f"{c.expr}[{k}]: got {gv!r}, want {float(want[k])!r}")
+        return bad
     for k, g in enumerate(got):
         w = want[k]
         if c.typ != "float":
@@ -255,7 +292,10 @@ def _run(cases: list[C]) -> list[str]:
             exprs.append(f"tag({c.expr})")
         for s in c.selectors():
             sel = f"({c.expr}){s}"
-            exprs.append(f"asuint((float)({sel}))" if c.typ == "float" else f"(uint)({sel})")
+            if c.typ == "double":
+                exprs += [f"dlo({sel})", f"dhi({sel})"]
+            else:
+                exprs.append(f"asuint((float)({sel}))" if c.typ == "float" else f"(uint)({sel})")
         spans.append((start, len(exprs)))
     words = [int(w) for w in run_words(exprs, DECL, None, CB1)]
     bad = []
