@@ -171,6 +171,60 @@ def test_binary_operator_promotion_lattice():
     assert not bad, "\n".join(bad)
 
 
+VEC_SECOND = {"bool": "false", "int": "I1", "uint": "U1", "half": "H1", "float": "F1", "double": "D1"}
+VEC_VALS = {"false": 0}
+
+
+def test_binary_operator_promotion_lattice_on_vectors():
+    """The same lattice on 2-component vectors (T2(a, b) op U2(c, d)): promotion is per component."""
+    exprs, wants, names = [], [], []
+    for t1, t2, op in LATTICE:
+        if op in "/%" and ("bool" in (t1, t2)):
+            continue  # the second bool component is false: a zero divisor
+        a = (FIRST[t1], VEC_SECOND[t1])
+        b = (SECOND[t2], VEC_SECOND[t2]) if t1 == t2 else (FIRST[t2], VEC_SECOND[t2])
+        if t1 == t2 and t1 != "bool":
+            b = (SECOND[t2], FIRST[t2])
+        p = promote(t1, t2)
+        e = f"({t1}2({a[0]}, {a[1]}) {op} {t2}2({b[0]}, {b[1]}))"
+        exprs.append(f"tag{e}")
+        wants.append(10 * BASES[p] + 2)
+        names.append(f"type of {t1}2 {op} {t2}2")
+        for k in range(2):
+            x = VEC_VALS[a[k]] if a[k] in VEC_VALS else load(a[k])
+            y = VEC_VALS[b[k]] if b[k] in VEC_VALS else load(b[k])
+            if op in "/%" and p in ("int", "uint") and as_type(y, p) == 0:
+                continue
+            exprs.append(value_expr(e, p, "." + "xy"[k]))
+            wants.append(value_bits(apply_op(op, x, y, p), p))
+            names.append(f"value {k} of {t1}2 {op} {t2}2")
+    got = run_words(exprs)
+    bad = [f"{n}: got {int(g):#x}, want {w:#x}" for n, g, w in zip(names, got, wants) if int(g) != w]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("op", ["&", "|", "^"])
+def test_bitwise_operators_promote_int_and_uint(op):
+    """Bitwise operators take integer operands with the usual conversions: int op uint is uint."""
+    f = {"&": lambda x, y: x & y, "|": lambda x, y: x | y, "^": lambda x, y: x ^ y}[op]
+    cases = [("I0", "I1", "int"), ("I0", "U1", "uint"), ("U0", "I0", "uint"), ("U0", "U1", "uint")]
+    exprs, wants = [], []
+    for a, b, p in cases:
+        exprs += [f"tag({a} {op} {b})", f"(uint)({a} {op} {b})"]
+        wants += [10 * BASES[p] + 1, f(VALS[a] & 0xFFFFFFFF, VALS[b] & 0xFFFFFFFF)]
+    got = run_words(exprs)
+    assert [int(g) for g in got] == wants
+
+
+@pytest.mark.parametrize("expr", ["F0 & I0", "I0 | F1", "F0 ^ F1", "~F0", "F0 << 1", "I0 >> F1"])
+def test_integer_only_operators_refuse_floating_operands(expr):
+    """&, |, ^, ~, <<, >> need integer operands (fxc: error X3082)."""
+    src = CB_DECL + f"float4 main() : SV_Target {{ return (float)({expr}); }}"
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
+    assert "error X3082" in ei.value.errors, ei.value.errors
+
+
 @pytest.mark.parametrize("op", ["<", "<=", ">", ">=", "==", "!=", "&&", "||"])
 def test_comparison_and_logical_results_are_bool(op):
     """Comparisons convert both operands to the promoted type and give bool; so -7 < 3u is false (uint)."""
@@ -329,6 +383,33 @@ static const float3x3 M = float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9);"""
     got = run_words([c for c, _ in cases], decls, msgs)
     assert [int(g) for g in got] == [w for _, w in cases]
     assert "X3206" in (bytes(msgs[0]).decode() if msgs else "")
+
+
+def test_compound_assignment_return_and_initialiser_conversions():
+    """Compound assignment converts the result back to the left operand's type (i += 2.7 truncates); a return
+    value converts to the declared return type; a vector initialiser list converts each element."""
+    decls = """int add_f(int i, float f) { i += f; return i; }
+uint mul_f(uint u, float f) { u *= f; return u; }
+int2 ret_i2(float4 v) { return v; }
+float3 init(int a, uint b, bool c) { float3 r = {a, b, c}; return r; }
+bool cmp(bool b, float f) { return b == f; }"""
+    cases = [
+        ("(uint)add_f(I1, 2.7)", 4),              # 2 + 2.7 = 4.7 -> 4
+        ("(uint)add_f(I1, F0)", 0),               # 2 - 2.5 = -0.5 -> 0 (toward zero)
+        ("(uint)add_f(I0, F0)", (-9) & 0xFFFFFFFF),
+        ("mul_f(U1, F2)", 2),                     # 5 * 0.5 = 2.5 -> 2
+        ("mul_f(U1, F0)", 0),                     # 5 * -2.5 = -12.5 -> 0 (ftou clamps)
+        ("(uint)ret_i2(float4(F0, F1, 9, 9)).x", (-2) & 0xFFFFFFFF),
+        ("(uint)ret_i2(float4(F0, F1, 9, 9)).y", 4),
+        ("asuint(init(I0, U0, B0).x)", f32_bits(-7)),
+        ("asuint(init(I0, U0, B0).z)", f32_bits(1)),
+        ("(uint)cmp(B0, F1)", 0),                 # bool == float compares as float: 1.0 != 4.0
+        ("(uint)cmp(B0, 1.0)", 1),
+    ]
+    msgs: list = []
+    got = run_words([c for c, _ in cases], decls, msgs)
+    assert [int(g) for g in got] == [w for _, w in cases]
+    assert "X3206" in (bytes(msgs[0]).decode() if msgs else "")  # float4 returned as int2
 
 
 @pytest.mark.parametrize("src", [
