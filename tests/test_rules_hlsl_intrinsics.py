@@ -346,3 +346,18 @@ def test_sm5_only_intrinsics_are_rejected_on_sm4(call):
     D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")  # valid on SM5
     with pytest.raises(ShaderCompileError):
         D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_4_0")
+
+
+#: shapes outside an intrinsic's documented template type ("Type Description" table of its MicrosoftDocs page)
+_SHAPE_CASES = ["dot(W, W)", "length(W)", "normalize(W)", "distance(W, W)", "cross(W, W)", "reflect(W, W)",
+                "faceforward(W, W, W)", "dst(W, W)", "transpose(P)", "determinant(P)"]
+
+
+@pytest.mark.parametrize("call", _SHAPE_CASES + [pytest.param("determinant((float2x3)W)", marks=pytest.mark.xfail(
+    strict=True, reason="determinant needs a square matrix (rows = columns, MicrosoftDocs) but float2x3 compiles"))])
+def test_undocumented_shapes_are_rejected(call):
+    """vector-only intrinsics refuse matrices, matrix-only ones vectors; fxc: X3013 no matching function."""
+    src = DECL + f"float4 main() : SV_Target {{ return (float)({call}).x; }}"
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
+    assert "error X3013" in ei.value.errors, ei.value.errors
