@@ -241,6 +241,16 @@ TABLE: dict[str, list[C]] = {
         C("mad(W, 2, 1)", W * 2 + 1, tol=MADD, tag=False), C("sign(W - 2)", np.sign(W - 2), "int", tag=False),
         C("sqrt(W)", np.sqrt(W.astype(float)), tol=RCP, tag=False), C("frac(W * 0.75)", W * F(.75) - np.floor(W * F(.75)), tag=False),
         C("clamp(W, 1, 3)", np.clip(W, 1, 3), tag=False), C("exp2(-W)", np.exp2(-W.astype(float)), tol=EXPLOG, tag=False)],
+    # D3D11.3 §22.10 special-value tables: log(0) = -inf, log(<0) = NaN, exp2(-inf) = 0, sqrt(-0) = -0,
+    # rsq(±0) = ±inf, rcp(±inf) = ±0; denormal inputs flush to ±0 first
+    "special values": [
+        C("log2(float4(Z.x, -Q.x, P.w, asfloat(M.z)))", [INF, NAN, -INF, -INF], tol=EXPLOG),
+        C("exp2(Z)", [INF, NAN, 0, 2], tol=EXPLOG),
+        C("sqrt(float4(Z.x, Q.y, P.w, 0))", [INF, NAN, -0.0, 0], tol=RCP),
+        C("rsqrt(float4(Z.x, Q.y, P.w, 0))", [0, NAN, -INF, INF], tol=RCP),
+        C("rcp(float4(Z.x, Z.z, P.w, 0))", [0, -0.0, -INF, INF], tol=RCP),
+        C("sin(T * 50)", np.sin(T.astype(float) * 50), tol=SINCOS),   # |x| <= 100*pi: the spec's range
+        C("cos(-T * 50)", np.cos(T.astype(float) * 50), tol=SINCOS)],
     "D3DCOLORtoUBYTE4": [C("D3DCOLORtoUBYTE4(float4(0.2, 0.4, 1.0, 0.5))", [255, 102, 51, 127], "int")],
     "msad4": [C("msad4(0x00FF0102u, uint2(0x04030201u, 0x08070605u), uint4(1, 2, 3, 4))",
                 _msad4(0x00FF0102, (0x04030201, 0x08070605), [1, 2, 3, 4]), "uint")],
