@@ -147,7 +147,7 @@ def apply_op(op: str, x, y, typ: str):
             q = np.float32(x / y)
             f = np.float32(abs(q) - np.floor(abs(q)))
             return np.float32((f if q >= 0 else -f) * y)
-        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y}[op]
+        return x / y if op == "/" else {"+": x + y, "-": x - y, "*": x * y}[op]
     x, y = float(x), float(y)
     return {"+": x + y, "-": x - y, "*": x * y}[op]
 
