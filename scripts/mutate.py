@@ -43,7 +43,7 @@ MODULES: dict[str, list[str]] = {
     "shader/ops/alu_float.py": ["test_rules_alu.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "shader/ops/alu_int.py": ["test_rules_alu.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "pipeline/primitives.py": ["test_rules_primitive_assembly.py", "test_api_draw.py", "test_pipeline_triangles.py", "test_geometry_shader.py"],
-    "pipeline/setup.py": ["test_rules_setup.py", "test_raster_triangles.py", "test_pipeline_triangles.py", "test_pipeline_eval.py"],
+    "pipeline/setup.py": ["test_rules_setup.py", "test_rules_setup_draw.py", "test_raster_triangles.py", "test_pipeline_triangles.py", "test_pipeline_eval.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
