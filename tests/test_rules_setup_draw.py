@@ -74,3 +74,36 @@ def test_alpha_antialiased_line_lights_its_row():
                D3D11_PRIMITIVE_TOPOLOGY_LINELIST, 2, 8, 4, AntialiasedLineEnable=True)
     assert (px[1, 1:7, 3] > 0.5).all()
     assert (px[3, :, 3] == 0).all()
+
+
+_VS_NOP = "float4 main(uint vid : SV_VertexID) : SV_Position { return float4(0, 0, 0, 1); }"
+_GS_VPAI = """
+struct G { float4 pos : SV_Position; uint vp : SV_ViewportArrayIndex; };
+[maxvertexcount(3)]
+void main(point float4 p[1] : SV_Position, inout %s<G> s) {
+    G g;
+    %s
+}"""
+_TRI = """g.pos = float4(-1, -3, 0.5, 1); g.vp = 1; s.Append(g);
+    g.pos = float4(-1, 1, 0.5, 1); g.vp = 0; s.Append(g);
+    g.pos = float4(3, 1, 0.5, 1); g.vp = 0; s.Append(g);"""
+_LIN = """g.pos = float4(-1, 0, 0.5, 1); g.vp = 1; s.Append(g);
+    g.pos = float4(1, 0, 0.5, 1); g.vp = 0; s.Append(g);"""
+
+
+@pytest.mark.parametrize("kind", ["triangle", "line"])
+def test_viewport_index_comes_from_the_leading_vertex(kind):
+    """SV_ViewportArrayIndex is a per-primitive value taken from the primitive's leading (first) vertex
+    (§15.8.1). Viewport 0 is the left half of a 4x1 target, viewport 1 the right half: a primitive covering
+    its whole viewport whose first vertex says 1 lights only pixels 2 and 3."""
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 4, 1)
+    gs = _GS_VPAI % (("TriangleStream", _TRI) if kind == "triangle" else ("LineStream", _LIN))
+    _setup_draw(dev, ctx, [rtv], 4, 1, _VS_NOP, _PS.replace("float a : A", "").replace("float4(a, 1", "float4(1, 1"),
+                gs=gs, topology=D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+    ctx.RSSetViewports(2, [D3D11_VIEWPORT(0, 0, 2, 1, 0, 1), D3D11_VIEWPORT(2, 0, 2, 1, 0, 1)])
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+    ctx.Draw(1, 0)
+    px = _rt_pixels(dev, ctx, tex, 4, 1)
+    assert (px[0, :, 3] > 0).astype(int).tolist() == [0, 0, 1, 1]
