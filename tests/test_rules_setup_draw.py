@@ -91,11 +91,13 @@ _LIN = """g.pos = float4(-1, 0, 0.5, 1); g.vp = 1; s.Append(g);
     g.pos = float4(1, 0, 0.5, 1); g.vp = 0; s.Append(g);"""
 
 
+@pytest.mark.parametrize("scissor", [False, True])
 @pytest.mark.parametrize("kind", ["triangle", "line"])
-def test_viewport_index_comes_from_the_leading_vertex(kind):
+def test_viewport_index_comes_from_the_leading_vertex(kind, scissor):
     """SV_ViewportArrayIndex is a per-primitive value taken from the primitive's leading (first) vertex
     (§15.8.1). Viewport 0 is the left half of a 4x1 target, viewport 1 the right half: a primitive covering
-    its whole viewport whose first vertex says 1 lights only pixels 2 and 3."""
+    its whole viewport whose first vertex says 1 lights only pixels 2 and 3. The index also selects the
+    scissor rectangle (§15.7): with scissor i = viewport i's rectangle the result is the same."""
     dev, ctx = _device()
     tex, rtv = _rt(dev, ctx, 4, 1)
     gs = _GS_VPAI % (("TriangleStream", _TRI) if kind == "triangle" else ("LineStream", _LIN))
@@ -103,7 +105,8 @@ def test_viewport_index_comes_from_the_leading_vertex(kind):
                 gs=gs, topology=D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
     ctx.RSSetViewports(2, [D3D11_VIEWPORT(0, 0, 2, 1, 0, 1), D3D11_VIEWPORT(2, 0, 2, 1, 0, 1)])
     ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
-        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True, ScissorEnable=scissor)))
+    ctx.RSSetScissorRects(2, [D3D11_RECT(0, 0, 2, 1), D3D11_RECT(2, 0, 4, 1)])
     ctx.Draw(1, 0)
     px = _rt_pixels(dev, ctx, tex, 4, 1)
     assert (px[0, :, 3] > 0).astype(int).tolist() == [0, 0, 1, 1]
