@@ -1,0 +1,88 @@
+"""Depth/stencil plane decoding and encoding of each depth format (pipeline/depth_stencil.py; DXGI_FORMAT
+layouts as Microsoft documents them, D3D11.3 §17.11 for the float-depth store rule).
+
+Each format's bytes are written by hand from its documented layout (little-endian): D16_UNORM a 16-bit
+code; D24_UNORM_S8_UINT depth in bits 0-23, stencil in bits 24-31; D32_FLOAT a float32;
+D32_FLOAT_S8X24_UINT a float32, then the stencil byte, then 24 unused bits."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_audit_pipeline import _device
+
+from pyd3d11.d3d11 import *  # noqa: F403
+from pyd3d11.pipeline.depth_stencil import DEPTH_FORMATS, DepthStencilTarget
+
+F = np.float32
+
+
+def test_depth_format_table():
+    """(bytes per element, UNORM depth bits or 0 for float, has stencil) per DXGI format."""
+    assert DEPTH_FORMATS == {
+        DXGI_FORMAT_D32_FLOAT_S8X24_UINT: (8, 0, True),
+        DXGI_FORMAT_D32_FLOAT: (4, 0, False),
+        DXGI_FORMAT_D24_UNORM_S8_UINT: (4, 24, True),
+        DXGI_FORMAT_D16_UNORM: (2, 16, False),
+    }
+
+
+def _target(fmt: int, raw: bytes, width: int) -> tuple[DepthStencilTarget, object]:
+    dev, _ = _device()
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=width, Height=1, MipLevels=1, ArraySize=1, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+        BindFlags=D3D11_BIND_DEPTH_STENCIL), None)
+    view = dev.CreateDepthStencilView(tex, None)._view
+    st = view.storage
+    st.subresource_bytes(0)[:] = np.frombuffer(raw, np.uint8)
+    return DepthStencilTarget.load(view), st
+
+
+_D24 = [0x12345678, 0xFF000001, 0x00FFFFFF]
+_D32S8 = [(0.25, 0x5A), (-2.0, 0xFF), (1.0, 0x01)]
+
+
+@pytest.mark.parametrize("fmt", ["D16", "D24S8", "D32", "D32S8X24"])
+def test_load_decodes_documented_layout_and_store_round_trips(fmt):
+    if fmt == "D16":
+        raw = np.array([0x0102, 0xFFFF, 0x8000], np.uint16).tobytes()
+        t, st = _target(DXGI_FORMAT_D16_UNORM, raw, 3)
+        assert t.depth.ravel().tolist() == [0x0102, 0xFFFF, 0x8000] and t.stencil is None
+    elif fmt == "D24S8":
+        raw = np.array(_D24, np.uint32).tobytes()
+        t, st = _target(DXGI_FORMAT_D24_UNORM_S8_UINT, raw, 3)
+        assert t.depth.ravel().tolist() == [0x345678, 0x000001, 0xFFFFFF]
+        assert t.stencil.ravel().tolist() == [0x12, 0xFF, 0x00]
+    elif fmt == "D32":
+        raw = F([0.5, -0.0, 1.0]).tobytes()
+        t, st = _target(DXGI_FORMAT_D32_FLOAT, raw, 3)
+        assert t.depth.ravel().tolist() == [0.5, -0.0, 1.0] and t.stencil is None
+    else:
+        raw = b"".join(F([d]).tobytes() + bytes([s, 0, 0, 0]) for d, s in _D32S8)
+        t, st = _target(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, raw, 3)
+        assert t.depth.ravel().tolist() == [d for d, _ in _D32S8]
+        assert t.stencil.ravel().tolist() == [s for _, s in _D32S8]
+    st.subresource_bytes(0)[:] = 0
+    t.store()
+    assert st.subresource_bytes(0).tobytes() == raw
+
+
+def test_d32s8_store_writes_the_stencil_byte_after_the_float():
+    raw = b"".join(F([d]).tobytes() + bytes([s, 0, 0, 0]) for d, s in _D32S8)
+    t, st = _target(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, raw, 3)
+    t.stencil[...] = 0x33
+    t.depth[...] = F(0.75)
+    t.store()
+    b = st.subresource_bytes(0).reshape(3, 8)
+    assert b[:, 4].tolist() == [0x33] * 3 and b[:, 5:].tolist() == [[0, 0, 0]] * 3
+    assert b[:, 0:4].copy().view(F).ravel().tolist() == [0.75] * 3
+
+
+def test_float_depth_quantize_flushes_denormals_only():
+    """Float depth stores float32 values with denormals flushed to +0: the smallest normal float32
+    (2^-126) is kept; the largest denormal and negative zero become +0."""
+    t, _ = _target(DXGI_FORMAT_D32_FLOAT, F([0, 0]).tobytes(), 2)
+    smallest_normal = np.array([0x00800000], np.uint32).view(F)[0]
+    largest_denormal = np.array([0x007FFFFF], np.uint32).view(F)[0]
+    q = t.quantize(F([smallest_normal, largest_denormal, -0.0, 0.5]))
+    assert q.view(np.uint32).tolist() == [0x00800000, 0, 0, 0x3F000000]
