@@ -12,7 +12,9 @@ fmin/fmax code path for sNaN operands (the old bytes depended on the pixel-batch
 non-NaN operand, §22.10.10). Another: logic_3/6/10/13 (logic ops on an R8G8B8A8_UINT target) got new hashes when
 the logic op started to combine the target's stored bits (the source converted to the format first, the result
 cut to the channel width; §17.7 — tests/test_rules_output_merger.py::test_logic_op checks every op on 8-bit
-and 32-bit targets from the table). Everything else is the pre-optimisation bytes.
+and 32-bit targets from the table). And topology_2 (a LINELIST draw) changed when line attributes started to
+be interpolated along the line (they were the first vertex's value; tests/test_rules_setup_draw.py checks the
+perspective-correct values). Everything else is the pre-optimisation bytes.
 """
 
 from __future__ import annotations
@@ -148,7 +150,7 @@ EXPECTED = {
         'scissor_cull': '8685e3ce51a2bce3141e1ec4',
         'wireframe': 'af4d458aa8ca90986d0edb5c',
         'topology_1': '68d04cbf64ff4c4b0df2b1c2',
-        'topology_2': '9b8e2ba965649fa5fc7e7b49',
+        'topology_2': '4ec4d8a4a82a4a6ccbe13ede',
         'topology_5': '4bf9e02891784467c48cb8f9',
         'small_tris': 'efb8cae57cdbdb11725bf715',
     },

@@ -49,8 +49,6 @@ def _perspective(s: np.ndarray, w0: float, w1: float) -> np.ndarray:
 _LINE = "float4(-1, 0, 0.5, 1), float4(4, 0, 2, 4), float4(0, -19, 0.5, 1)"
 
 
-@pytest.mark.xfail(strict=True, reason="bug in pipeline/draw.py: line pieces interpolate over rows[:, :1] "
-                   "repeated (vertex 0 only), so LINELIST/LINESTRIP attributes are flat; fix: rows[:, [0, 1, 1]]")
 def test_line_attributes_are_perspective_correct():
     px = _draw(_LINE, D3D11_PRIMITIVE_TOPOLOGY_LINELIST, 2, 8, 1)
     s = (np.arange(1, 7) + 0.5) / 8.0

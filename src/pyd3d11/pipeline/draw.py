@@ -421,7 +421,9 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         return
     else:
         bands = _raster_bands(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
-    rows3 = rows if rows.shape[1] == 3 else np.repeat(rows[:, :1], 3, 1)
+    # Interpolation pieces are triangles of vertex rows: a line's (v0, v1) becomes (v0, v1, v1) so its attributes
+    # vary along the line (the line pieces' barycentrics weigh the second and third rows together), a point's v0.
+    rows3 = rows if rows.shape[1] == 3 else rows[:, [0, 1, 1]] if rows.shape[1] == 2 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
     om = (state.output_merger or OutputMerger)(state.om, state.sample_count, _declared_targets(ctx.ps))
