@@ -183,10 +183,34 @@ _UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">
              ">": ("ult", True), "<=": ("uge", True)}
 
 
+def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
+    """``&&`` / ``||`` of bool lanes where each lane has a constant side: ``false && x`` is false and
+    ``true && x`` is x (``||`` dually), as fxc folds them before it looks at dead code (a resource
+    index out of range under ``if (i < N && …)`` in an unrolled loop is no error). None when a lane
+    needs the run-time operation."""
+    out: list[Slot] = []
+    for x, y in zip(a, b):
+        if is_imm(x) and is_imm(y):
+            both = (bool(x[3]) and bool(y[3])) if op == "&&" else (bool(x[3]) or bool(y[3]))
+            out.append(imm(0xFFFFFFFF if both else 0))
+        elif is_imm(x) or is_imm(y):
+            k, other = (x, y) if is_imm(x) else (y, x)
+            if bool(k[3]) == (op == "||"):  # the absorbing value: false for &&, true for ||
+                out.append(imm(0xFFFFFFFF if op == "||" else 0))
+            else:
+                out.append(other)
+        else:
+            return None
+    return out
+
+
 def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
+        folded = _fold_logical(op, a2.slots, b2.slots)
+        if folded is not None:
+            return _val(rt, folded)
         return _val(rt, cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
     if op in _FLOAT_CMP:
         base = common_base(ta.base, tb.base)
