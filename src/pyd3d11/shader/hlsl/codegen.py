@@ -586,8 +586,11 @@ class Codegen(SignatureBinding):
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
         if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
-            if not isinstance(array_leaf(t), ObjectType):
+            leaf = array_leaf(t)
+            if not isinstance(leaf, ObjectType):
                 raise self.err(d.pos, f"'{d.name}': arrays of structs holding objects are not supported", 3000)
+            if leaf.kind == "string" or leaf.kind in EFFECT_KINDS:
+                return  # effect state objects and strings take no register (like a single one)
             elems = []
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i) if d.register is not None else None
@@ -832,6 +835,8 @@ class Codegen(SignatureBinding):
             gs_output_component_check(self, f.pos)
             return
         for p in f.params:
+            if is_interface_type(p.type):  # bound by an effect's BindInterfaces / CompileShader arguments
+                raise NotImplementedError("HLSL interface-typed entry-point parameters")
             if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
                 raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
                                3000)

@@ -766,6 +766,10 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     from .check import check_function
 
     check_function(cg, f)
+    from .classes import is_interface_type
+
+    if any(is_interface_type(p.type) for p in f.params):
+        raise NotImplementedError("HLSL interface-typed function parameters")
     scope: dict = {}
     copy_back: list[tuple[A.Node, Val]] = []
     for i, p in enumerate(f.params):
