@@ -141,6 +141,8 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = []
+        #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
+        self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
@@ -480,6 +482,9 @@ class Codegen(SignatureBinding):
         if not entry or not any(f.body is not None for f in entry):
             raise HlslError("", 1, 1, 3501, f"'{self.entry}': entrypoint not found")
         fdef = next(f for f in entry if f.body is not None)
+        from .uncalled import func_key
+
+        self.called_funcs.add(func_key(fdef))
         self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)

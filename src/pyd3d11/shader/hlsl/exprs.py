@@ -393,6 +393,10 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
 
 def member(cg: Codegen, v: Val, name: str, pos) -> Val:
     t = v.type
+    if isinstance(t, ArrayType) and name == "Length":
+        # the element count of an array (a deprecated form fxc still accepts: DXC's array-length test
+        # records fxc passing it on globals, locals, unsized-initialised locals and struct members)
+        return _val(NumType(UINT), [imm(t.count)])
     if objects.is_ref(v):
         return objects.member(cg, v, name, pos)
     if isinstance(t, StructType):
@@ -766,6 +770,9 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     from .check import check_function
 
     check_function(cg, f)
+    from .uncalled import func_key
+
+    cg.called_funcs.add(func_key(f))
     from .classes import is_interface_type
 
     if any(is_interface_type(p.type) for p in f.params):
