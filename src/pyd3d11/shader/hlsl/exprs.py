@@ -73,6 +73,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
             v = expr(cg, e.a)
+            _no_bool_lvalue(cg, v, e.pos)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
             assign_to(cg, e.a, nv, e.pos)
@@ -81,6 +82,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
         v = expr(cg, e.a)
+        _no_bool_lvalue(cg, v, e.pos)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
@@ -90,6 +92,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
             v = expr(cg, e.value)
         else:
             cur = expr(cg, e.target)
+            _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
         stored = assign_to(cg, e.target, v, e.pos)
         return stored if stored is not None else expr(cg, e.target)
@@ -181,6 +184,14 @@ _INT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ilt", False), ">=
             ">": ("ilt", True), "<=": ("ige", True)}
 _UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">=": ("uge", False),
              ">": ("ult", True), "<=": ("uge", True)}
+
+
+def _no_bool_lvalue(cg: Codegen, v: Val, pos) -> None:
+    """``++``, ``--`` and every compound assignment (``+=`` … ``>>=``) need a non-bool l-value: fxc's
+    X3020 "operator cannot be used with a bool lvalue" (DXC's scalar-operators-assign test records it
+    for each operator)."""
+    if isinstance(v.type, NumType) and v.type.base == BOOL:
+        raise cg.err(pos, "operator cannot be used with a bool lvalue", 3020)
 
 
 def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:

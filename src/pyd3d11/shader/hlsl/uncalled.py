@@ -58,23 +58,26 @@ def check_uncalled(make_codegen: Callable[[str, int, int], object], called: set[
                for p in f.params):
             continue  # object parameters take their bindings from the caller
         probes.append(func_key(f))
+    cache: dict[str, object] = {}
     for key in probes:
-        first = _probe(make_codegen, "ps", key)
+        first = _probe(make_codegen, "ps", key, cache)
         if first is None:
             continue
-        second = _probe(make_codegen, "cs", key)
+        second = _probe(make_codegen, "cs", key, cache)
         if second is not None and (second.code, second.line) == (first.code, first.line):
             raise first
 
 
-def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tuple) -> HlslError | None:
+def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tuple,
+           cache: dict[str, object]) -> HlslError | None:
     """The type error (TYPE_RULE_CODES) generating the function ``key`` raises in a ``stage``_5_0
-    program, or None."""
+    program, or None. A generator that finished a probe cleanly serves the next one (``cache``)."""
     from .exprs import _has_early_return, run_inlined_body
 
-    cg = _fresh(make_codegen, stage)
+    cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
     if cg is None:
         return None
+    cg.loops, cg.kconst = [], {}  # type: ignore[attr-defined]
     target = next((g for g in cg.funcs.get(key[0], []) if func_key(g) == key), None)
     if target is None or target.body is None:
         return None
@@ -89,6 +92,7 @@ def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tup
         cg.scopes = [cg.scopes[0], scope]
         check_function(cg, target)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
+        cache[stage] = cg
     except HlslError as exc:
         if exc.code in TYPE_RULE_CODES and not exc.notimpl and "model" not in str(exc):
             return exc
