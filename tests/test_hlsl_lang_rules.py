@@ -51,6 +51,7 @@ UNCALLED_ACCEPTED = [
     # what depends on the stage, the model or the arguments is checked only where a stage calls it
     "float f(float x) { clip(x); return ddx(x); }",                 # pixel-only, compiled as a VS
     "float f(float x) { discard; return x; }",
+    "float v; float4 f() { return noise(v); }",                      # tx_1_0-only, but it type-checks
     "void f() { GroupMemoryBarrierWithGroupSync(); }",                 # compute-only
     "float f(int i) { float a[2] = {1, 2}; return a[i + 5]; }",        # index known only with arguments
     "Texture2D t; SamplerState s; float4 f(float2 uv) { return t.Sample(s, uv); }",  # VS has no Sample

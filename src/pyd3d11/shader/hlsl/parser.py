@@ -447,18 +447,23 @@ class Parser:
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
 
     def skip_annotations(self) -> None:
-        if self.at("<"):
+        """``< type name = value; … >``: each annotation ends at its ``;``, so a value may hold ``<``/``>``
+        (``< bool foo = 1 > 2; >``, which fxc accepts)."""
+        if not self.at("<"):
+            return
+        self.next()
+        while not self.accept(">"):
             depth = 0
             while True:
                 t = self.next()
                 if t.kind == "eof":
                     raise self.error()
-                if t.text == "<":
+                if t.text in ("(", "[", "{"):
                     depth += 1
-                elif t.text == ">":
+                elif t.text in (")", "]", "}"):
                     depth -= 1
-                    if depth == 0:
-                        return
+                elif t.text == ";" and depth <= 0:
+                    break
 
     def parse_register(self) -> tuple[str, int]:
         """``register([profile,] x#[ [expr] ] [, space#])``: kind letter + leading digits (+ the offset)."""

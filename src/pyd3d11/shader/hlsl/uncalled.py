@@ -36,6 +36,10 @@ TYPE_RULE_CODES = frozenset({
 })
 
 
+#: messages of errors that name a stage or model restriction rather than a type rule
+_STAGE_WORDS = ("model", "only valid", "shaders", "profile", "not supported", "stage")
+
+
 def func_key(f: A.FuncDef) -> tuple:
     return (f.name, f.pos.file, f.pos.line, f.pos.col)
 
@@ -90,11 +94,13 @@ def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tup
         early = _has_early_return(body)
         ctx = {"ret": target.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "fdef": target}
         cg.scopes = [cg.scopes[0], scope]
-        check_function(cg, target)
+        # the body's errors come first (fxc reports a missing return only of a body that type-checks)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
+        check_function(cg, target)
         cache[stage] = cg
     except HlslError as exc:
-        if exc.code in TYPE_RULE_CODES and not exc.notimpl and "model" not in str(exc):
+        text = str(exc)
+        if exc.code in TYPE_RULE_CODES and not exc.notimpl and not any(w in text for w in _STAGE_WORDS):
             return exc
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
