@@ -37,7 +37,7 @@ TYPE_RULE_CODES = frozenset({
 
 
 #: messages of errors that name a stage or model restriction rather than a type rule
-_STAGE_WORDS = ("model", "only valid", "shaders", "profile", "not supported", "stage")
+_STAGE_WORDS = ("model", "only valid in", " shaders", "profile", "not supported", "stage")
 
 
 def func_key(f: A.FuncDef) -> tuple:
