@@ -104,3 +104,52 @@ def test_operators_on_a_bool_lvalue_are_x3020(op, decl):
 def test_the_same_operators_on_numeric_lvalues_compile(op):
     compile_src(f"float4 main(float4 v : A) : SV_Target {{ int i = v.x; float f = v.y; uint u = v.z; {op}; "
                 "return i + f + u; }")
+
+
+# --- #pragma pack_matrix by position ----------------------------------------------------------------------
+def _matrix_layout(src: str, flags: int = 0) -> dict[str, tuple[int, int]]:
+    """name -> (D3D_SHADER_VARIABLE_CLASS, size in bytes) of the $Globals variables."""
+    from pyd3d11.shader.reflection import D3DReflect
+
+    blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags)
+    cb = D3DReflect(bytes(blob)).GetConstantBufferByIndex(0)
+    out = {}
+    for i in range(cb.GetDesc().Variables):
+        v = cb.GetVariableByIndex(i)
+        out[v.GetDesc().Name] = (v.GetType().GetDesc().Class, v.GetDesc().Size)
+    return out
+
+
+ROWS, COLS = 2, 3  # D3D_SVC_MATRIX_ROWS / D3D_SVC_MATRIX_COLUMNS
+# float2x3: row-major = 2 registers (16 + 12 bytes); column-major = 3 registers of float2 (16 + 16 + 8)
+ROW_23, COL_23 = (ROWS, 28), (COLS, 40)
+
+PACK_SRC = """
+float2x3 a;
+#pragma pack_matrix(row_major)
+float2x3 b;
+typedef float2x3 T;
+struct S { float2x3 m; };
+#pragma pack_matrix(column_major)
+float2x3 c;
+row_major float2x3 d;
+T e;
+typedef
+#pragma pack_matrix(row_major)
+float2x3
+#pragma pack_matrix(column_major)
+U;
+U f;
+float4 main() : SV_Target { return a[0].x + b[0].x + c[0].x + d[0].x + e[0].x + f[0].x; }
+"""
+
+
+@pytest.mark.parametrize(("flags", "default"), [(0, COL_23), (1 << 3, ROW_23), (1 << 4, COL_23)])
+def test_pack_matrix_pragma_applies_from_its_position(flags, default):
+    """The pragma changes the orientation of matrix types written after it (not the whole file); before
+    any pragma the compile flags decide (D3DCOMPILE_PACK_MATRIX_ROW_MAJOR = 1 << 3, COLUMN_MAJOR = 1 << 4);
+    an explicit modifier wins; a typedef keeps the orientation in force where its matrix type is written,
+    even when a pragma follows inside the same declaration (fxc's behaviour as DXC's
+    pragma_granularity.hlsl describes it)."""
+    got = _matrix_layout(PACK_SRC, flags)
+    assert got == {"a": default, "b": ROW_23, "c": COL_23, "d": ROW_23, "e": ROW_23, "f": ROW_23}

@@ -48,10 +48,21 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 
 class Parser:
     def __init__(self, tokens: list[Token]):
-        self.toks = tokens
+        # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
+        # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
+        self.toks: list[Token] = []
+        self.pack_at: list[bool | None] = []
+        pack: bool | None = None
+        for t in tokens:
+            if t.kind == "pragma":
+                if "pack_matrix" in t.text and ("row_major" in t.text or "column_major" in t.text):
+                    pack = "row_major" in t.text
+                continue
+            self.toks.append(t)
+            self.pack_at.append(pack)
         self.i = 0
         self.types: dict[str, Type] = {}
-        self.pack_row_major = False
+        self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
         self.register_clean = True
         self.nesting = 0
@@ -114,6 +125,16 @@ class Parser:
                 ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def parse_type(self) -> Type:
+        """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
+        where it is written (the pragma applies from its position on, not to the whole file; before any
+        pragma the compile flags decide)."""
+        pack = self.pack_at[min(self.i, len(self.pack_at) - 1)]
+        t = self._parse_type()
+        if pack is not None and isinstance(t, NumType) and t.shape == "m" and t.row_major is None:
+            return NumType(t.base, t.rows, t.cols, "m", pack)
+        return t
+
+    def _parse_type(self) -> Type:
         t = self.tok
         if t.kind != "id":
             raise self.error()
@@ -320,11 +341,6 @@ class Parser:
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
-            if self.tok.kind == "pragma":
-                t = self.next()
-                if "pack_matrix" in t.text:
-                    self.pack_row_major = "row_major" in t.text
-                continue
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
