@@ -66,8 +66,9 @@ def _statement_end(lines: list[str], start: int) -> int:
     depth = 0
     i = start
     while i < len(lines):
-        code = re.sub(r"//.*", "", lines[i])
-        code = re.sub(r'"(?:\\.|[^"\\])*"', '""', code)
+        code = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[i])
+        code = re.sub(r"/\*.*?\*/", " ", code)  # the annotations sit in /* */ comments after the statement
+        code = re.sub(r"//.*", "", code)
         depth += sum(code.count(c) for c in "({[") - sum(code.count(c) for c in ")}]")
         i += 1
         stripped = code.strip()
