@@ -153,3 +153,15 @@ def test_pack_matrix_pragma_applies_from_its_position(flags, default):
     pragma_granularity.hlsl describes it)."""
     got = _matrix_layout(PACK_SRC, flags)
     assert got == {"a": default, "b": ROW_23, "c": COL_23, "d": ROW_23, "e": ROW_23, "f": ROW_23}
+
+
+# --- annotations -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("decl", [
+    "Texture2D tex < string Name = \"tex\"; int ArraySize = 3; >;",
+    "Texture2D tex < bool foo = 1 > 2; >;",             # a value may hold '>' (fxc-pass in DXC effects-syntax)
+    "Texture2D tex < int k = (3 > 1); string s = \"a>b\"; >;",
+    "Texture2D tex <>;",
+])
+def test_annotations_are_skipped_entry_by_entry(decl):
+    compile_src(decl + "\nSamplerState s { Filter = <ANISOTROPIC>; };\n"
+                "float4 main(float4 v : A) : SV_Target { return tex.Sample(s, v.xy); }")

@@ -470,6 +470,7 @@ class Parser:
         self.next()
         while not self.accept(">"):
             depth = 0
+            assigned = False  # a '>' before the entry's '=' closes the list (``Filter = <ANISOTROPIC>;``)
             while True:
                 t = self.next()
                 if t.kind == "eof":
@@ -478,6 +479,10 @@ class Parser:
                     depth += 1
                 elif t.text in (")", "]", "}"):
                     depth -= 1
+                elif t.text == "=":
+                    assigned = True
+                elif t.text == ">" and depth <= 0 and not assigned:
+                    return
                 elif t.text == ";" and depth <= 0:
                     break
 
