@@ -165,3 +165,26 @@ def test_pack_matrix_pragma_applies_from_its_position(flags, default):
 def test_annotations_are_skipped_entry_by_entry(decl):
     compile_src(decl + "\nSamplerState s { Filter = <ANISOTROPIC>; };\n"
                 "float4 main(float4 v : A) : SV_Target { return tex.Sample(s, v.xy); }")
+
+
+# --- center, sampler_state ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("src", [
+    "linear centroid center float2 g;\nfloat4 main(nointerpolation center float4 w : W) : SV_Target { return w + g.x; }",
+    "struct VI { linear center float4 p : P; };\nfloat4 main(VI i) : SV_Target { return i.p; }",
+    # `center` stays an ordinary identifier elsewhere
+    "float4 main(float4 v : V) : SV_Target { float2 center = v.xy; center.x += 1; return center.xyxy; }",
+])
+def test_center_is_a_no_op_interpolation_modifier(src):
+    """fxc accepts ``center`` (the default sampling location) among the interpolation modifiers (DXC's
+    varmods-syntax records fxc-pass for every combination that DXC rejects)."""
+    compile_src(src)
+
+
+def test_sampler_state_initialisers_are_ignored_outside_effects():
+    compile_src("Texture2D tex;\nsampler S : register(s1) = sampler_state { texture = tex; };\n"
+                "SamplerComparisonState SC : register(s3) = sampler_state { ComparisonFunc = LESS; };\n"
+                "float4 main(float4 v : V) : SV_Target { return tex.Sample(S, v.xy) + tex.SampleCmp(SC, v.xy, .5); }")
+
+
+def test_sampler_state_on_a_numeric_variable_is_an_error():
+    assert "X3000" in error_code("float f = sampler_state { a = 1; };\nfloat4 main() : SV_Target { return f; }")

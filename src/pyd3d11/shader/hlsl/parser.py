@@ -29,7 +29,7 @@ _MODIFIERS = {
     "const", "static", "uniform", "extern", "volatile", "groupshared", "precise", "row_major", "column_major",
     "nointerpolation", "linear", "centroid", "noperspective", "sample", "in", "out", "inout", "inline", "shared",
     "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
-    "single",
+    "single", "center",  # center: the default sampling location, which fxc accepts as a no-op modifier
 }
 _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
                    "textureCUBE": "TextureCube"}
@@ -307,7 +307,7 @@ class Parser:
         mods = set()
         while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
-            if self.tok.text in ("sample", "point", "line", "triangle", "single") and not \
+            if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             mods.add(self.next().text)
@@ -554,7 +554,16 @@ class Parser:
                     sem = self.ident().text
             self.skip_annotations()
             init = None
-            if self.accept("="):
+            if self.at("=") and self.peek().kind == "id" and self.peek().text.lower() == "sampler_state":
+                # ``sampler s = sampler_state { … };``: an effect state block, ignored outside fx profiles
+                kw = self.peek()
+                if not (isinstance(t, ObjectType) and "ampler" in t.kind):
+                    raise self.error("sampler_state initialises sampler objects only", kw, 3000)
+                self.next()
+                self.next()
+                self.expect("{")
+                self._state_block_entries()
+            elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles
                 self.parse_state_blocks(t)
