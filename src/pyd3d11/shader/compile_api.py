@@ -80,15 +80,28 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
                 return f.read().decode("utf-8", "replace"), path
         return open_std
 
-    def open_obj(kind: int, name: str, parent: str) -> tuple[str, str]:
-        data = pInclude.Open(kind, name, None)
+    # ID3DInclude::Open's pParentData is the data Open returned for the file that holds the #include
+    # (NULL for the source passed to D3DCompile), so a handler can resolve nested includes relative
+    # to their parent; Close(data) follows once the compiler is done with that file.
+    opened: dict[str, Any] = {}
+
+    def open_obj(kind: int, name: str, parent: str) -> tuple[str, str, Any]:
+        data = pInclude.Open(kind, name, opened.get(parent) if parent != source_name else None)
         if isinstance(data, tuple):
             data = data[0]
         text = data if isinstance(data, str) else blob_bytes(data).decode("utf-8", "replace")
-        close = getattr(pInclude, "Close", None)
-        if close is not None:
-            close(data)
-        return text.split("\0", 1)[0], name
+        previous = opened.get(name)
+        opened[name] = data
+
+        def done() -> None:
+            if previous is None:
+                opened.pop(name, None)
+            else:
+                opened[name] = previous
+            close = getattr(pInclude, "Close", None)
+            if close is not None:
+                close(data)
+        return text.split("\0", 1)[0], name, done
     return open_obj
 
 

@@ -155,22 +155,28 @@ def parse_args(argv: list[str]) -> dict[str, Any]:
 
 
 class _IncludeDirs:
-    """ID3DInclude over the source file's folder and the /I folders (searched in that order)."""
+    """ID3DInclude searching as fxc does: the folder of the file that holds the ``#include`` (known from
+    pParentData, the data this handler returned for it; the source file's folder for the source
+    itself), then the /I folders in order."""
 
     def __init__(self, dirs: list[str]) -> None:
         self.dirs = dirs
+        self.folders: dict[int, str] = {}  # id(returned data) -> its folder, while the compiler holds it
 
     def Open(self, IncludeType: int, pFileName: str, pParentData: Any) -> bytes:  # noqa: N802,N803
         from pyd3d11.shader.compile_api import resolve_include_path
 
-        for d in self.dirs:
+        first = self.folders.get(id(pParentData)) if pParentData is not None else None
+        for d in ([first] if first else []) + self.dirs:
             p = resolve_include_path(d, pFileName)
             if p is not None:
-                return Path(p).read_bytes()
+                data = Path(p).read_bytes()
+                self.folders[id(data)] = str(Path(p).parent)
+                return data
         raise FileNotFoundError(pFileName)
 
     def Close(self, pData: Any) -> None:  # noqa: N802,N803
-        pass
+        self.folders.pop(id(pData), None)
 
 
 def _compiler() -> tuple[Any, Any]:

@@ -142,6 +142,8 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = []
+        #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
+        self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
@@ -450,6 +452,9 @@ class Codegen(SignatureBinding):
         if not entry or not any(f.body is not None for f in entry):
             raise HlslError("", 1, 1, 3501, f"'{self.entry}': entrypoint not found")
         fdef = next(f for f in entry if f.body is not None)
+        from .uncalled import func_key
+
+        self.called_funcs.add(func_key(fdef))
         self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
@@ -556,8 +561,11 @@ class Codegen(SignatureBinding):
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
         if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
-            if not isinstance(array_leaf(t), ObjectType):
+            leaf = array_leaf(t)
+            if not isinstance(leaf, ObjectType):
                 raise self.err(d.pos, f"'{d.name}': arrays of structs holding objects are not supported", 3000)
+            if leaf.kind == "string" or leaf.kind in EFFECT_KINDS:
+                return  # effect state objects and strings take no register (like a single one)
             elems = []
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i) if d.register is not None else None
@@ -802,6 +810,8 @@ class Codegen(SignatureBinding):
             gs_output_component_check(self, f.pos)
             return
         for p in f.params:
+            if is_interface_type(p.type):  # bound by an effect's BindInterfaces / CompileShader arguments
+                raise NotImplementedError("HLSL interface-typed entry-point parameters")
             if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
                 raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
                                3000)

@@ -93,6 +93,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return cg, cg.listing()[0]
 
     cg, text = generate(frozenset())
+    from .uncalled import check_uncalled
+
+    def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
+        pcg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, p_stage, p_major, p_minor, row_major)
+        pcg.compile_flags = flags
+        return pcg
+
+    check_uncalled(probe_codegen, cg.called_funcs)
     dead = dead_resources(cg, text)
     if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
         cg, text = generate(dead)

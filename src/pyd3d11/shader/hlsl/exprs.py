@@ -73,6 +73,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
             v = expr(cg, e.a)
+            _no_bool_lvalue(cg, v, e.pos)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
             assign_to(cg, e.a, nv, e.pos)
@@ -81,6 +82,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
         v = expr(cg, e.a)
+        _no_bool_lvalue(cg, v, e.pos)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
@@ -90,6 +92,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
             v = expr(cg, e.value)
         else:
             cur = expr(cg, e.target)
+            _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
         stored = assign_to(cg, e.target, v, e.pos)
         return stored if stored is not None else expr(cg, e.target)
@@ -183,10 +186,42 @@ _UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">
              ">": ("ult", True), "<=": ("uge", True)}
 
 
+def _no_bool_lvalue(cg: Codegen, v: Val, pos) -> None:
+    """``++``, ``--`` and every compound assignment (``+=`` … ``>>=``) need a non-bool l-value: fxc's
+    X3020 "operator cannot be used with a bool lvalue" (DXC's scalar-operators-assign test records it
+    for each operator)."""
+    if isinstance(v.type, NumType) and v.type.base == BOOL:
+        raise cg.err(pos, "operator cannot be used with a bool lvalue", 3020)
+
+
+def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
+    """``&&`` / ``||`` of bool lanes where each lane has a constant side: ``false && x`` is false and
+    ``true && x`` is x (``||`` dually), as fxc folds them before it looks at dead code (a resource
+    index out of range under ``if (i < N && …)`` in an unrolled loop is no error). None when a lane
+    needs the run-time operation."""
+    out: list[Slot] = []
+    for x, y in zip(a, b):
+        if is_imm(x) and is_imm(y):
+            both = (bool(x[3]) and bool(y[3])) if op == "&&" else (bool(x[3]) or bool(y[3]))
+            out.append(imm(0xFFFFFFFF if both else 0))
+        elif is_imm(x) or is_imm(y):
+            k, other = (x, y) if is_imm(x) else (y, x)
+            if bool(k[3]) == (op == "||"):  # the absorbing value: false for &&, true for ||
+                out.append(imm(0xFFFFFFFF if op == "||" else 0))
+            else:
+                out.append(other)
+        else:
+            return None
+    return out
+
+
 def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
+        folded = _fold_logical(op, a2.slots, b2.slots)
+        if folded is not None:
+            return _val(rt, folded)
         return _val(rt, cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
     if op in _FLOAT_CMP:
         base = common_base(ta.base, tb.base)
@@ -369,6 +404,10 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
 
 def member(cg: Codegen, v: Val, name: str, pos) -> Val:
     t = v.type
+    if isinstance(t, ArrayType) and name == "Length":
+        # the element count of an array (a deprecated form fxc still accepts: DXC's array-length test
+        # records fxc passing it on globals, locals, unsized-initialised locals and struct members)
+        return _val(NumType(UINT), [imm(t.count)])
     if objects.is_ref(v):
         return objects.member(cg, v, name, pos)
     if isinstance(t, StructType):
@@ -751,6 +790,13 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     from .check import check_function
 
     check_function(cg, f)
+    from .uncalled import func_key
+
+    cg.called_funcs.add(func_key(f))
+    from .classes import is_interface_type
+
+    if any(is_interface_type(p.type) for p in f.params):
+        raise NotImplementedError("HLSL interface-typed function parameters")
     scope: dict = {}
     copy_back: list[tuple[A.Node, Val]] = []
     for i, p in enumerate(f.params):

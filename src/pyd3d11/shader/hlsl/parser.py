@@ -29,7 +29,7 @@ _MODIFIERS = {
     "const", "static", "uniform", "extern", "volatile", "groupshared", "precise", "row_major", "column_major",
     "nointerpolation", "linear", "centroid", "noperspective", "sample", "in", "out", "inout", "inline", "shared",
     "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
-    "single",
+    "single", "center",  # center: the default sampling location, which fxc accepts as a no-op modifier
 }
 _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
                    "textureCUBE": "TextureCube"}
@@ -48,10 +48,21 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 
 class Parser:
     def __init__(self, tokens: list[Token]):
-        self.toks = tokens
+        # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
+        # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
+        self.toks: list[Token] = []
+        self.pack_at: list[bool | None] = []
+        pack: bool | None = None
+        for t in tokens:
+            if t.kind == "pragma":
+                if "pack_matrix" in t.text and ("row_major" in t.text or "column_major" in t.text):
+                    pack = "row_major" in t.text
+                continue
+            self.toks.append(t)
+            self.pack_at.append(pack)
         self.i = 0
         self.types: dict[str, Type] = {}
-        self.pack_row_major = False
+        self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
         self.register_clean = True
         self.nesting = 0
@@ -114,6 +125,16 @@ class Parser:
                 ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def parse_type(self) -> Type:
+        """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
+        where it is written (the pragma applies from its position on, not to the whole file; before any
+        pragma the compile flags decide)."""
+        pack = self.pack_at[min(self.i, len(self.pack_at) - 1)]
+        t = self._parse_type()
+        if pack is not None and isinstance(t, NumType) and t.shape == "m" and t.row_major is None:
+            return NumType(t.base, t.rows, t.cols, "m", pack)
+        return t
+
+    def _parse_type(self) -> Type:
         t = self.tok
         if t.kind != "id":
             raise self.error()
@@ -286,7 +307,7 @@ class Parser:
         mods = set()
         while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
-            if self.tok.text in ("sample", "point", "line", "triangle", "single") and not \
+            if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             mods.add(self.next().text)
@@ -320,11 +341,6 @@ class Parser:
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
-            if self.tok.kind == "pragma":
-                t = self.next()
-                if "pack_matrix" in t.text:
-                    self.pack_row_major = "row_major" in t.text
-                continue
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
@@ -447,18 +463,28 @@ class Parser:
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
 
     def skip_annotations(self) -> None:
-        if self.at("<"):
+        """``< type name = value; … >``: each annotation ends at its ``;``, so a value may hold ``<``/``>``
+        (``< bool foo = 1 > 2; >``, which fxc accepts)."""
+        if not self.at("<"):
+            return
+        self.next()
+        while not self.accept(">"):
             depth = 0
+            assigned = False  # a '>' before the entry's '=' closes the list (``Filter = <ANISOTROPIC>;``)
             while True:
                 t = self.next()
                 if t.kind == "eof":
                     raise self.error()
-                if t.text == "<":
+                if t.text in ("(", "[", "{"):
                     depth += 1
-                elif t.text == ">":
+                elif t.text in (")", "]", "}"):
                     depth -= 1
-                    if depth == 0:
-                        return
+                elif t.text == "=":
+                    assigned = True
+                elif t.text == ">" and depth <= 0 and not assigned:
+                    return
+                elif t.text == ";" and depth <= 0:
+                    break
 
     def parse_register(self) -> tuple[str, int]:
         """``register([profile,] x#[ [expr] ] [, space#])``: kind letter + leading digits (+ the offset)."""
@@ -528,7 +554,16 @@ class Parser:
                     sem = self.ident().text
             self.skip_annotations()
             init = None
-            if self.accept("="):
+            if self.at("=") and self.peek().kind == "id" and self.peek().text.lower() == "sampler_state":
+                # ``sampler s = sampler_state { … };``: an effect state block, ignored outside fx profiles
+                kw = self.peek()
+                if not (isinstance(t, ObjectType) and "ampler" in t.kind):
+                    raise self.error("sampler_state initialises sampler objects only", kw, 3000)
+                self.next()
+                self.next()
+                self.expect("{")
+                self._state_block_entries()
+            elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles
                 self.parse_state_blocks(t)

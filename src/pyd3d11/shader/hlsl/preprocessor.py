@@ -157,12 +157,28 @@ class Preprocessor:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     toks = tokenize_line(code)
-                    while self._needs_more(toks) and i < len(lines):
+                    while (more := self._needs_more(toks)) and i < len(lines):
+                        saved_comment = incomment[0]
                         nxt = _strip_comments(lines[i], incomment)
-                        if nxt.strip().startswith("#"):
+                        d = nxt.strip()
+                        if d.startswith("#") and not saved_comment:
+                            if more == "name" or re.match(r"#\s*include\b", d):
+                                incomment[0] = saved_comment
+                                break
+                            # a directive among a macro's arguments takes effect where it stands (as
+                            # in GCC and fxc; undefined in C99) and adds no tokens
+                            self.line = i + 1
+                            here = all(c.active for c in conds[-1:]) if conds else True
+                            self.directive(d[1:].strip(), conds, here, i)
+                            i += 1
+                            continue
+                        if more == "name" and not d.startswith("("):
+                            incomment[0] = saved_comment  # the name is not invoked: this line is its own
                             break
-                        toks += [" "] + tokenize_line(nxt)
                         i += 1
+                        if conds and not conds[-1].active:
+                            continue  # skipped by a conditional among the arguments
+                        toks += [" "] + tokenize_line(nxt)
                     self.out.append("".join(self.expand(toks)))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1} "{file}"')
@@ -179,8 +195,9 @@ class Preprocessor:
         self.file, self.line = saved_file, saved_line
         self.depth -= 1
 
-    def _needs_more(self, toks: list[str]) -> bool:
-        """True when a function-like macro name is followed by an unclosed argument list."""
+    def _needs_more(self, toks: list[str]) -> bool | str:
+        """True when a function-like macro name is followed by an unclosed argument list; "name" when
+        the line ends with a function-like macro name (its argument list may open on the next line)."""
         depth = 0
         pending = False
         for t in toks:
@@ -205,7 +222,9 @@ class Preprocessor:
                 depth -= 1
                 if depth == 0:
                     pending = False
-        return depth > 0
+        if depth > 0:
+            return True
+        return "name" if pending else False
 
     # --- directives ------------------------------------------------------------------------------
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
@@ -310,82 +329,91 @@ class Preprocessor:
         if self.include_open is None:
             raise self.error(f"failed to open source file: '{fname}'", 1507)
         try:
-            text, shown = self.include_open(kind, fname, self.file)
+            opened = self.include_open(kind, fname, self.file)
         except HlslError:
             raise
         except Exception:
             raise self.error(f"failed to open source file: '{fname}'", 1507) from None
-        self.process(text, shown)
+        # (text, shown name) or (text, shown name, done): done() runs once the file is processed
+        # (ID3DInclude::Close)
+        text, shown = opened[0], opened[1]
+        try:
+            self.process(text, shown)
+        finally:
+            if len(opened) > 2 and opened[2] is not None:
+                opened[2]()
 
     # --- macro expansion -----------------------------------------------------------------------
     def expand(self, toks: list[str], hide: frozenset[str] = frozenset()) -> list[str]:
+        """Macro-expand ``toks`` as C99 §6.10.3 prescribes (Prosser's algorithm): every token carries
+        the set of macros whose expansion produced it (its hide set, "painted blue"); a replacement
+        list is rescanned together with the tokens that follow it, so a function-like macro name
+        produced by an expansion takes its arguments from the source after it; arguments are fully
+        expanded on their own before substitution (except next to # and ##)."""
         out: list[str] = []
-        i = 0
-        n = len(toks)
-        self.expansion_work += n
-        if self.expansion_work > MAX_EXPANSION_WORK:
-            # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
-            # memory on them, here the run stops after a bounded amount of work
-            raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
-        while i < n:
-            t = toks[i]
+        pending = list(reversed(toks))  # a stack: the next token is pending[-1]
+        while pending:
+            t = pending.pop()
+            self.expansion_work += 1
+            if self.expansion_work > MAX_EXPANSION_WORK:
+                # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
+                # memory on them, here the run stops after a bounded amount of work
+                raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
             if t == "__LINE__":
                 out.append(str(self.line))
-                i += 1
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
-                i += 1
                 continue
             m = self.macros.get(t)
-            if m is None or t in hide:
+            ths = _hs(t) | hide
+            if m is None or t in ths:
                 out.append(t)
-                i += 1
                 continue
             if m.params is None:
-                body = self._paste(self._subst(m.body, {}))
-                out.extend(self.expand(body, hide | {t}))
-                i += 1
+                body = _add_hide(self._paste(self._subst(m.body, {})), ths | {m.name})
+                pending.extend(reversed(body))
                 continue
-            j = i + 1
-            while j < n and toks[j] == " ":
-                j += 1
-            if j >= n or toks[j] != "(":
+            j = len(pending) - 1
+            while j >= 0 and pending[j] == " ":
+                j -= 1
+            if j < 0 or pending[j] != "(":
                 out.append(t)
-                i += 1
                 continue
-            args, j = self._collect_args(toks, j)
+            args, rparen, rest = self._collect_args(pending, j)
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if len(args) != len(m.params):
                 raise self.error(f"macro '{t}' expects {len(m.params)} arguments, got {len(args)}", 1008)
             amap = dict(zip(m.params, args, strict=True))
-            body = self._paste(self._subst(m.body, amap, hide | {t}))
-            out.extend(self.expand(body, hide | {t}))
-            i = j
+            body = _add_hide(self._paste(self._subst(m.body, amap)), (ths & (_hs(rparen) | hide)) | {m.name})
+            del pending[rest:]
+            pending.extend(reversed(body))
         return out
 
-    def _collect_args(self, toks: list[str], j: int) -> tuple[list[list[str]], int]:
+    def _collect_args(self, pending: list[str], j: int) -> tuple[list[list[str]], str, int]:
+        """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
+        (arguments, the closing parenthesis token, the stack length once the invocation is consumed)."""
         depth = 0
         args: list[list[str]] = [[]]
-        j += 1
-        while j < len(toks):
-            t = toks[j]
+        j -= 1
+        while j >= 0:
+            t = pending[j]
             if t == "(":
                 depth += 1
             elif t == ")":
                 if depth == 0:
-                    return [_trim(a) for a in args], j + 1
+                    return [_trim(a) for a in args], t, j
                 depth -= 1
             elif t == "," and depth == 0:
                 args.append([])
-                j += 1
+                j -= 1
                 continue
             args[-1].append(t)
-            j += 1
+            j -= 1
         raise self.error("unexpected end of file in macro expansion", 1004)
 
-    def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
+    def _subst(self, body: list[str], amap: dict[str, list[str]]) -> list[str]:
         out: list[str] = []
         i = 0
         while i < len(body):
@@ -399,13 +427,17 @@ class Preprocessor:
                     out.append('"' + s + '"')
                     i = j + 1
                     continue
+            if t == "##":
+                out.append(_PASTE)  # an operator only where the replacement list has it
+                i += 1
+                continue
             if t in amap:
                 prev = next((x for x in reversed(out) if x != " "), None)
                 nxt = next((x for x in body[i + 1:] if x != " "), None)
-                if prev == "##" or nxt == "##":
+                if prev == _PASTE or nxt == "##":
                     out.extend(amap[t] or ["\x00"])
                 else:
-                    out.extend(self.expand(amap[t], hide))
+                    out.extend(self.expand(amap[t]))
             else:
                 out.append(t)
             i += 1
@@ -413,13 +445,13 @@ class Preprocessor:
 
     @staticmethod
     def _paste(toks: list[str]) -> list[str]:
-        if "##" not in toks:
+        if _PASTE not in toks:
             return [t for t in toks if t != "\x00"]
         out: list[str] = []
         i = 0
         while i < len(toks):
             t = toks[i]
-            if t == "##":
+            if t == _PASTE:
                 while out and out[-1] == " ":
                     out.pop()
                 j = i + 1
@@ -460,6 +492,35 @@ class Preprocessor:
         return _CondExpr(exp, self).parse()
 
 
+#: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
+_PASTE = "\x01##"
+
+
+class _Tok(str):
+    """A preprocessing token with its hide set: the macros whose expansion produced it."""
+
+    hs: frozenset[str]
+
+
+_NO_HIDE: frozenset[str] = frozenset()
+
+
+def _hs(t: str) -> frozenset[str]:
+    return getattr(t, "hs", _NO_HIDE)
+
+
+def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
+    out: list[str] = []
+    for t in toks:
+        if t == " " or not (t[0].isalpha() or t[0] == "_" or t == ")"):
+            out.append(t)  # identifiers can name a macro; ")" ends an invocation (its hide set counts)
+            continue
+        tok = _Tok(t)
+        tok.hs = _hs(t) | hide
+        out.append(tok)
+    return out
+
+
 def _trim(a: list[str]) -> list[str]:
     while a and a[0] == " ":
         a = a[1:]
@@ -472,26 +533,64 @@ _BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7,
              "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
 
 
-def _pp_int(tok: str) -> int:
+_MASK = 0xFFFFFFFF
+_CHAR_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39,
+                 '"': 34, "?": 63}
+
+
+def _wrap(v: int, unsigned: bool) -> int:
+    """``v`` as a 32-bit ``long`` or ``unsigned long`` (the #if page: "treated as signed long values",
+    int the same as long, unsigned int the same as unsigned long)."""
+    v &= _MASK
+    return v if unsigned or v < 0x80000000 else v - 0x100000000
+
+
+def _pp_int(tok: str) -> tuple[int, bool]:
+    """An integer (or character) constant as (value, unsigned) with C++'s typing for 32-bit long: a
+    ``u`` suffix, or a value that only fits unsigned long, makes it unsigned."""
+    if tok.startswith("'") and tok.endswith("'") and len(tok) >= 3:
+        body = tok[1:-1]
+        if body.startswith("\\"):
+            e = body[1:]
+            if e[:1] == "x":
+                v = int(e[1:], 16)
+            elif e[:1].isdigit():
+                v = int(e, 8)
+            elif e in _CHAR_ESCAPES:
+                v = _CHAR_ESCAPES[e]
+            else:
+                raise ValueError(tok)
+        elif len(body) == 1:
+            v = ord(body)
+        else:
+            raise ValueError(tok)
+        return _wrap(v - 256 if v >= 128 else v, False), False  # char is signed
     t = tok.rstrip("uUlL")
+    suffix_u = "u" in tok[len(t):].lower()
     try:
         if t.lower().startswith("0x"):
-            return int(t, 16)
-        if len(t) > 1 and t.startswith("0") and t.isdigit():
-            return int(t, 8)
-        return int(t)
+            v = int(t, 16)
+        elif len(t) > 1 and t.startswith("0") and t.isdigit():
+            v = int(t, 8)
+        else:
+            v = int(t)
     except ValueError:
         try:
-            return int(float(t.rstrip("fFhH")))
+            v = int(float(t.rstrip("fFhH")))
         except ValueError:
             raise ValueError(tok) from None
+    unsigned = suffix_u or (v & _MASK) >= 0x80000000
+    return _wrap(v, unsigned), unsigned
 
 
 class _CondExpr:
-    """Precedence-climbing evaluator for #if (integers, C semantics)."""
+    """Precedence-climbing evaluator for #if: 32-bit ``long`` / ``unsigned long`` arithmetic with C++'s
+    usual arithmetic conversions (either operand unsigned makes the operation unsigned), and C++'s
+    evaluation rules — the unevaluated operand of ``&&``, ``||`` and ``?:`` may divide by zero."""
 
     def __init__(self, toks: list[str], pp: Preprocessor):
         self.toks, self.i, self.pp = toks, 0, pp
+        self.skipping = 0  # > 0 inside an operand whose value is not used
 
     def peek(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -504,23 +603,28 @@ class _CondExpr:
         return t
 
     def parse(self) -> int:
-        v = self.ternary()
+        v, _ = self.ternary()
         if self.peek() is not None:
             raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", 1004)
         return v
 
-    def ternary(self) -> int:
+    def ternary(self) -> tuple[int, bool]:
         c = self.binary(1)
         if self.peek() == "?":
             self.take()
+            self.skipping += not c[0]
             a = self.ternary()
+            self.skipping -= not c[0]
             if self.take() != ":":
                 raise self.pp.error("expected ':' in #if expression", 1004)
+            self.skipping += bool(c[0])
             b = self.ternary()
-            return a if c else b
+            self.skipping -= bool(c[0])
+            unsigned = a[1] or b[1]
+            return _wrap((a if c[0] else b)[0], unsigned), unsigned
         return c
 
-    def binary(self, min_prec: int) -> int:
+    def binary(self, min_prec: int) -> tuple[int, bool]:
         lhs = self.unary()
         while True:
             op = self.peek()
@@ -528,23 +632,40 @@ class _CondExpr:
             if p is None or p < min_prec:
                 return lhs
             self.take()
+            # the right operand of && / || is not evaluated when the left one decides
+            skip = (op == "&&" and not lhs[0]) or (op == "||" and bool(lhs[0]))
+            self.skipping += skip
             rhs = self.binary(p + 1)
+            self.skipping -= skip
             lhs = self.apply(op, lhs, rhs)
 
-    def apply(self, op: str, a: int, b: int) -> int:
+    def apply(self, op: str, x: tuple[int, bool], y: tuple[int, bool]) -> tuple[int, bool]:
+        if op in ("&&", "||"):
+            r = (bool(x[0]) and bool(y[0])) if op == "&&" else (bool(x[0]) or bool(y[0]))
+            return int(r), False
+        if op in ("<<", ">>"):  # the result has the (promoted) left operand's type
+            unsigned = x[1]
+            a, n = x[0], y[0] & 31
+            return _wrap(a << n if op == "<<" else a >> n, unsigned), unsigned
+        unsigned = x[1] or y[1]
+        a, b = _wrap(x[0], unsigned), _wrap(y[0], unsigned)
         if op in ("/", "%") and b == 0:
+            if self.skipping:
+                return 0, unsigned
             raise self.pp.error("division by zero in #if expression", 1004)
-        r = {
-            "||": lambda: int(bool(a) or bool(b)), "&&": lambda: int(bool(a) and bool(b)),
-            "|": lambda: a | b, "^": lambda: a ^ b, "&": lambda: a & b, "==": lambda: int(a == b),
-            "!=": lambda: int(a != b), "<": lambda: int(a < b), ">": lambda: int(a > b),
-            "<=": lambda: int(a <= b), ">=": lambda: int(a >= b), "<<": lambda: a << b, ">>": lambda: a >> b,
-            "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-            "/": lambda: int(a / b), "%": lambda: a - b * int(a / b),
-        }[op]()
-        return r
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+            return int(r), False
+        if op == "/":
+            v = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # truncation toward zero
+        elif op == "%":
+            v = a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
+        else:
+            v = {"|": lambda: a | b, "^": lambda: a ^ b, "&": lambda: a & b, "+": lambda: a + b,
+                 "-": lambda: a - b, "*": lambda: a * b}[op]()
+        return _wrap(v, unsigned), unsigned
 
-    def unary(self) -> int:
+    def unary(self) -> tuple[int, bool]:
         t = self.take()
         if t == "(":
             v = self.ternary()
@@ -552,13 +673,10 @@ class _CondExpr:
                 raise self.pp.error("missing ')' in #if expression", 1004)
             return v
         if t == "!":
-            return int(not self.unary())
-        if t == "-":
-            return -self.unary()
-        if t == "+":
-            return self.unary()
-        if t == "~":
-            return ~self.unary()
+            return int(not self.unary()[0]), False
+        if t in ("-", "~", "+"):
+            v, unsigned = self.unary()
+            return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
         try:
             return _pp_int(t)
         except ValueError:

@@ -90,11 +90,20 @@ def gen_if(cg: Codegen, s: A.If) -> None:
 
 # --- loops -------------------------------------------------------------------------------------------
 def gen_loop(cg: Codegen, s: A.Node) -> None:
-    """``for`` / ``while`` / ``do``: unrolled when forced or needed (and possible), else a loop."""
+    """``for`` / ``while`` / ``do``: unrolled when forced or needed (and possible), else a loop.
+
+    A variable declared in a ``for`` initialiser belongs to the scope that holds the loop, as in
+    pre-standard C++ and in fxc: it stays visible after the loop, and declaring the same name there
+    again (a second ``for (int i …)``) replaces it with warning X3078."""
+    if isinstance(s, A.For) and s.init is not None:
+        if isinstance(s.init, A.DeclStmt):
+            for d in s.init.decls:
+                if d.name in cg.scopes[-1]:
+                    cg.warn(d.pos, 3078, f"'{d.name}': loop control variable conflicts with a previous "
+                            "declaration in the outer scope; most recent declaration will be used")
+        cg.stmt(s.init)
     cg.scopes.append({})
     try:
-        if isinstance(s, A.For) and s.init is not None:
-            cg.stmt(s.init)
         force = _attr(s, "unroll")
         exact = None
         if force:

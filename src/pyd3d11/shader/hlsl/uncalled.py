@@ -1,0 +1,132 @@
+"""Type checks of functions the entry point never calls.
+
+fxc checks every function body in the file, called or not (a call to an undeclared function or a
+``noise(float2x2)`` in a function nothing calls still fails the compile); code generation here only
+walks what the entry point reaches. After a successful compile, each function that was not inlined
+is generated once more in a throw-away code generator, its parameters bound to values unknown at
+compile time, and an error among the stage-independent type rules below fails the compile as fxc
+would. Errors that depend on the stage, the shader model or the values passed (a discard outside a
+pixel shader, an index out of range for a constant argument) are not fxc's to report for an uncalled
+function, and neither are features this compiler does not build."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import ast as A
+from .diagnostics import HlslError
+from .types import VOID, ObjectType
+
+#: fxc errors that follow from the types alone (undeclared names, overloads, conversions, l-values,
+#: subscripts, operator operand types)
+TYPE_RULE_CODES = frozenset({
+    3004,  # undeclared identifier
+    3013,  # no matching overload / wrong argument count
+    3014,  # incorrect number of arguments to a numeric-type constructor
+    3017,  # cannot implicitly convert
+    3018,  # invalid subscript
+    3020,  # type mismatch / operator on a bool l-value
+    3022,  # scalar, vector, or matrix expected
+    3025,  # l-value specifies const object
+    3067,  # ambiguous function call
+    3082,  # int or unsigned int type required
+    3120,  # invalid type for index
+    3121,  # array, matrix, vector, or indexable object type expected in index expression
+    3684,  # modulo cannot be used with doubles
+})
+
+
+#: messages of errors that name a stage or model restriction rather than a type rule
+_STAGE_WORDS = ("model", "only valid in", " shaders", "profile", "not supported", "stage")
+
+
+def func_key(f: A.FuncDef) -> tuple:
+    return (f.name, f.pos.file, f.pos.line, f.pos.col)
+
+
+def check_uncalled(make_codegen: Callable[[str, int, int], object], called: set[tuple]) -> None:
+    """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
+
+    ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
+    runs as a ps_5_0 and as a cs_5_0 program — the stages that allow the most intrinsics and methods —
+    and an error counts only when both report it (same code and line): what depends on the stage or
+    model is left to the stage that calls the function."""
+    from .classes import is_interface_type
+    from .objects import holds_objects
+
+    probes = []
+    for f in _functions(make_codegen):
+        if func_key(f) in called or f.body is None:
+            continue
+        if any(isinstance(p.type, ObjectType) or holds_objects(p.type) or is_interface_type(p.type)
+               for p in f.params):
+            continue  # object parameters take their bindings from the caller
+        probes.append(func_key(f))
+    cache: dict[str, object] = {}
+    for key in probes:
+        first = _probe(make_codegen, "ps", key, cache)
+        if first is None:
+            continue
+        second = _probe(make_codegen, "cs", key, cache)
+        if second is not None and (second.code, second.line) == (first.code, first.line):
+            raise first
+
+
+def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tuple,
+           cache: dict[str, object]) -> HlslError | None:
+    """The type error (TYPE_RULE_CODES) generating the function ``key`` raises in a ``stage``_5_0
+    program, or None. A generator that finished a probe cleanly serves the next one (``cache``)."""
+    from .exprs import _has_early_return, run_inlined_body
+
+    cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
+    if cg is None:
+        return None
+    cg.loops, cg.kconst = [], {}  # type: ignore[attr-defined]
+    target = next((g for g in cg.funcs.get(key[0], []) if func_key(g) == key), None)
+    if target is None or target.body is None:
+        return None
+    try:
+        from .check import check_function
+
+        scope = {p.name: _unknown(cg, p.type) for p in target.params}
+        result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
+        body = target.body.stmts
+        early = _has_early_return(body)
+        ctx = {"ret": target.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "fdef": target}
+        cg.scopes = [cg.scopes[0], scope]
+        # the body's errors come first (fxc reports a missing return only of a body that type-checks)
+        run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
+        check_function(cg, target)
+        cache[stage] = cg
+    except HlslError as exc:
+        text = str(exc)
+        if exc.code in TYPE_RULE_CODES and not exc.notimpl and not any(w in text for w in _STAGE_WORDS):
+            return exc
+    except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
+        pass
+    return None
+
+
+def _functions(make_codegen: Callable[[str, int, int], object]) -> list[A.FuncDef]:
+    cg = make_codegen("ps", 5, 0)
+    return [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]  # type: ignore[attr-defined]
+
+
+def _fresh(make_codegen: Callable[[str, int, int], object], stage: str):
+    """A code generator prepared as for an entry point (globals, bindings, statics), or None."""
+    cg = make_codegen(stage, 5, 0)
+    try:
+        cg.collect()  # type: ignore[attr-defined]
+        cg.func_index_stack = [1 << 30]  # type: ignore[attr-defined]
+        cg.assign_bindings()  # type: ignore[attr-defined]
+        cg.scopes = [{}]  # type: ignore[attr-defined]
+        cg.init_statics()  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - the entry point compiled; anything here is the probe's limit
+        return None
+    return cg
+
+
+def _unknown(cg, t):
+    from .codegen import Val
+
+    return Val(t, cg.alloc_slots(t.slots, var=True))

@@ -1,0 +1,173 @@
+"""``python -m pyd3d11.tools.dxc_sema DXC_REPO [-v] [files…]``
+
+Accept/reject agreement with fxc on the HLSL front-end tests of microsoft/DirectXShaderCompiler
+(``tools/clang/test/SemaHLSL/*.hlsl``, fetched separately; never part of this repository). Those files
+carry fxc's verdict per source line — ``fxc-error {{X####: …}}``, ``fxc-warning {{…}}`` or
+``fxc-pass {{}}`` — recorded by DXC's utils/hct/VerifierHelper.py, which compiles the file with fxc
+(``/DVERIFY_FXC=1``; the arguments of a ``:FXC_VERIFY_ARGUMENTS:`` line, else an appended empty
+``_test_main`` compute entry point at cs_5_1), takes the first error by line, comments that statement
+out and compiles again until no error is left.
+
+This tool runs the same procedure through our D3DCompile (SM 5.1 targets become 5.0: the front-end
+rules are those of fxc's 5.x) and counts, over the annotated lines: fxc-error lines where we report an
+error (agree), fxc-pass/fxc-warning lines where we report none (agree), and the disagreements both
+ways. The procedure is our own implementation of the one described above.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyd3d11.headers import d3dcompiler_types as D
+
+_DIAG = re.compile(r"fxc-(error|warning|pass)\s*\{\{(.*?)\}\}")
+_ARGS = re.compile(r"//\s*:FXC_VERIFY_ARGUMENTS:\s+(.*)")
+_ERR_LINE = re.compile(r"^t\.hlsl\((\d+)(?:,\d+)?(?:-\d+)?\): error (X\d+)", re.M)
+STUB = "[numthreads(1,1,1)] void _test_main() {  }"
+
+
+@dataclass
+class FileResult:
+    name: str
+    expected: dict[int, str]  # 1-based line -> "error" | "accept"
+    ours: dict[int, str] = field(default_factory=dict)  # line -> our first error code there
+    notimpl: set[int] = field(default_factory=set)
+    crash: str = ""
+
+    def tally(self) -> dict[str, int]:
+        t = {"err_agree": 0, "err_missed": 0, "acc_agree": 0, "acc_rejected": 0, "notimpl": 0}
+        for line, verdict in self.expected.items():
+            if line in self.notimpl:
+                t["notimpl"] += 1
+            elif verdict == "error":
+                t["err_agree" if line in self.ours else "err_missed"] += 1
+            else:
+                t["acc_rejected" if line in self.ours else "acc_agree"] += 1
+        return t
+
+
+def fxc_expectations(lines: list[str]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines, 1):
+        kinds = {m.group(1) for m in _DIAG.finditer(line)}
+        if "error" in kinds:
+            out[i] = "error"
+        elif kinds:
+            out[i] = "accept"
+    return out
+
+
+def _statement_end(lines: list[str], start: int) -> int:
+    """Index one past the statement or block that begins on ``lines[start]``: lines are taken until
+    brackets balance and the line ends a statement (``;``) or a block (``{`` … ``}``)."""
+    depth = 0
+    i = start
+    while i < len(lines):
+        code = re.sub(r'"(?:\\.|[^"\\])*"', '""', lines[i])
+        code = re.sub(r"/\*.*?\*/", " ", code)  # the annotations sit in /* */ comments after the statement
+        code = re.sub(r"//.*", "", code)
+        depth += sum(code.count(c) for c in "({[") - sum(code.count(c) for c in ")}]")
+        i += 1
+        stripped = code.strip()
+        if depth <= 0 and (stripped.endswith((";", "}", "{")) or not stripped) and not stripped.endswith("\\"):
+            if stripped.endswith("{") and depth > 0:
+                continue
+            return i
+    return i
+
+
+def _target(args: str | None) -> tuple[str, str, int]:
+    if args is None:
+        return "_test_main", "cs_5_0", 0
+    toks = args.split()
+    entry, target, flags = "main", "ps_5_0", 0
+    for k, tok in enumerate(toks):
+        if tok == "/E" and k + 1 < len(toks):
+            entry = toks[k + 1]
+        elif tok == "/T" and k + 1 < len(toks):
+            target = toks[k + 1].replace("_5_1", "_5_0")
+        elif tok == "/Gec":
+            flags |= D.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+    return entry, target, flags
+
+
+def run_file(path: Path, max_rounds: int = 2000) -> FileResult:
+    from pyd3d11.errors import NotSupportedError, ShaderCompileError
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    text = path.read_text("utf-8", "replace")
+    lines = text.replace("\r\n", "\n").split("\n")
+    res = FileResult(path.name, fxc_expectations(lines))
+    args = next((m.group(1) for ln in lines if (m := _ARGS.search(ln))), None)
+    entry, target, flags = _target(args)
+    commented = list(lines)
+    for _ in range(max_rounds):
+        src = "\n".join(commented) + ("\n" + STUB + "\n" if args is None else "\n")
+        try:
+            D3DCompile(src, None, "t.hlsl", [("VERIFY_FXC", "1")], None, entry, target, flags, 0)
+            break
+        except (ShaderCompileError, NotSupportedError) as e:
+            errors = str(getattr(e, "errors", "") or e)
+            m = _ERR_LINE.search(errors)
+            if m is None:
+                m2 = re.search(r"t\.hlsl\((\d+)", errors)
+                if m2 is None:
+                    break
+                line, code = int(m2.group(1)), "notimpl"
+            else:
+                line, code = int(m.group(1)), m.group(2)
+            if isinstance(e, NotSupportedError) or getattr(e, "hresult", 0) == 0x80004001:
+                res.notimpl.add(line)
+            if line > len(commented) or line in res.ours:
+                break
+            res.ours[line] = code
+            end = _statement_end(commented, line - 1)
+            for k in range(line - 1, max(end, line)):
+                commented[k] = "//  " + commented[k]
+        except Exception as e:  # noqa: BLE001 - a crash is a finding
+            res.crash = f"{type(e).__name__}: {e}"
+            break
+    return res
+
+
+def sema_files(repo: Path) -> list[Path]:
+    return sorted(p for p in (repo / "tools/clang/test/SemaHLSL").glob("*.hlsl")
+                  if _DIAG.search(p.read_text("utf-8", "replace")))
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    repo = Path(argv[0])
+    verbose = "-v" in argv
+    only = [a for a in argv[1:] if a != "-v"]
+    files = [p for p in sema_files(repo) if not only or p.name in only]
+    total: dict[str, int] = {}
+    for p in files:
+        r = run_file(p)
+        t = r.tally()
+        for k, v in t.items():
+            total[k] = total.get(k, 0) + v
+        print(f"{p.name}: errors {t['err_agree']}/{t['err_agree'] + t['err_missed']}, accepts "
+              f"{t['acc_agree']}/{t['acc_agree'] + t['acc_rejected']}" + (f", notimpl {t['notimpl']}" if t["notimpl"]
+                                                                         else "") + (f"  CRASH {r.crash}" if r.crash else ""))
+        if verbose:
+            for line, verdict in sorted(r.expected.items()):
+                got = r.ours.get(line)
+                if (verdict == "error") != (got is not None):
+                    print(f"   line {line}: fxc {verdict}, ours {got or 'accept'}")
+    agree = total.get("err_agree", 0) + total.get("acc_agree", 0)
+    n = sum(total.values())
+    print(f"fxc-annotated lines: {agree}/{n} agree; fxc errors found {total.get('err_agree', 0)}/"
+          f"{total.get('err_agree', 0) + total.get('err_missed', 0)}, fxc accepts kept "
+          f"{total.get('acc_agree', 0)}/{total.get('acc_agree', 0) + total.get('acc_rejected', 0)}, "
+          f"not built {total.get('notimpl', 0)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,230 @@
+"""The HLSL preprocessor from its definitions: C99 §6.10.3 macro replacement (the standard's own
+EXAMPLEs 3, 4, 5 and the ``hash_hash`` example of §6.10.3.3, whose expected text the standard gives),
+rescanning with the rest of the source and hide sets ("painted blue"), #if arithmetic as the HLSL #if
+page defines it (expressions "treated as signed long values ... evaluated using the same rules as
+expressions in C++", int the same as long, unsigned int the same as unsigned long: 32-bit), directives
+among macro arguments, and ID3DInclude (pParentData, Close after use, fxc's include search order)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
+
+
+def pp(src: str, inc=None) -> str:
+    """The preprocessed text, tokens joined by single spaces (line markers dropped)."""
+    out = bytes(D3DPreprocess(src, None, "t.hlsl", None, inc)).decode()
+    return " ".join(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line")).split())
+
+
+# --- C99 §6.10.3.5 -------------------------------------------------------------------------------------
+EXAMPLE3 = r"""
+#define x 3
+#define f(a) f(x * (a))
+#undef x
+#define x 2
+#define g f
+#define z z[0]
+#define h g(~
+#define m(a) a(w)
+#define w 0,1
+#define t(a) a
+#define p() int
+#define q(x) x
+#define r(x,y) x ## y
+#define str(x) # x
+"""
+
+C99_CASES = [
+    # EXAMPLE 3, line by line as the standard prints the result
+    (EXAMPLE3 + "f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);",
+     "f(2 * (y+1)) + f(2 * (f(2 * (z[0])))) % f(2 * (0)) + t(1);"),
+    (EXAMPLE3 + "g(x+(3,4)-w) | h 5) & m\n(f)^m(m);",
+     "f(2 * (2+(3,4)-0,1)) | f(2 * (~ 5)) & f(2 * (0,1))^m(0,1);"),
+    (EXAMPLE3 + "p() i[q()] = { q(1), r(2,3), r(4,), r(,5), r(,) };", "int i[] = { 1, 23, 4, 5, };"),
+    (EXAMPLE3 + "char c[2][6] = { str(hello), str() };", 'char c[2][6] = { "hello", "" };'),
+    # EXAMPLE 4
+    ('#define str(s) # s\n#define xstr(s) str(s)\n#define debug(s, t) printf("x" # s "= %d, x" # t "= %s", \\\n'
+     "x ## s, x ## t)\ndebug(1, 2);",
+     'printf("x" "1" "= %d, x" "2" "= %s", x1, x2);'),
+    ("#define str(s) # s\n#define xstr(s) str(s)\n#define INCFILE(n) vers ## n\nxstr(INCFILE(2).h)", '"vers2.h"'),
+    ('#define glue(a, b) a ## b\n#define xglue(a, b) glue(a, b)\n#define HIGHLOW "hello"\n#define LOW LOW ", world"\n'
+     "glue(HIGH, LOW);\nxglue(HIGH, LOW)", '"hello"; "hello" ", world"'),
+    # EXAMPLE 5 (placemarkers)
+    ("#define t(x,y,z) x ## y ## z\nint j[] = { t(1,2,3), t(,4,5), t(6,,7), t(8,9,),\nt(10,,), t(,11,), t(,,12), t(,,) };",
+     "int j[] = { 123, 45, 67, 89, 10, 11, 12, };"),
+    # §6.10.3.3 EXAMPLE: ## produced by a macro is an ordinary token afterwards
+    ("#define hash_hash # ## #\n#define mkstr(a) # a\n#define in_between(a) mkstr(a)\n"
+     "#define join(c, d) in_between(c hash_hash d)\nchar p[] = join(x, y);", 'char p[] = "x ## y";'),
+]
+
+
+@pytest.mark.parametrize(("src", "expected"), C99_CASES, ids=[f"c99-{i}" for i in range(len(C99_CASES))])
+def test_c99_macro_replacement_examples(src, expected):
+    assert pp(src) == expected
+
+
+RESCAN = [
+    # a function-like name produced by an expansion takes its arguments from the text after it
+    ("#define g f\n#define f(a) [a]\ng(1)", "[1]"),
+    # an invocation begun inside a replacement list ends in the source
+    ("#define f(x) x+1\n#define g f(\ng 2)", "2+1"),
+    # a macro is not re-expanded inside its own expansion (painted blue), even via another macro
+    ("#define AA BB\n#define BB AA\nAA BB", "AA BB"),
+    ("#define foo foo\nfoo", "foo"),
+    ("#define f(x) g(x)\n#define g(x) f(x)\nf(1)", "f(1)"),
+    # arguments are expanded on their own, before substitution, without the macro's own hide set
+    ("#define f(a) (a)\nf(f(1))", "((1))"),
+    # ... but not next to # or ##
+    ("#define ONE 1\n#define s(a) #a\n#define c(a) a ## 2\ns(ONE) c(ONE)", '"ONE" ONE2'),
+    # an invocation spanning lines, and a name whose ( is on the next line
+    ("#define f(a, b) a-b\nf(1,\n2)", "1-2"),
+    ("#define f(a) <a>\nf\n(3)", "<3>"),
+    ("#define f(a) <a>\nf\n+3", "f +3"),
+    # a function-like macro name without ( is left alone
+    ("#define f(a) <a>\nint f;", "int f;"),
+    # an empty argument, an object-like macro that expands to nothing
+    ("#define EMPTY\n#define f(x) [x]\nf(EMPTY) f()", "[] []"),
+]
+
+
+@pytest.mark.parametrize(("src", "expected"), RESCAN)
+def test_rescanning_and_hide_sets(src, expected):
+    assert pp(src) == expected
+
+
+# --- #if arithmetic: 32-bit long / unsigned long, C++ rules ---------------------------------------------
+IF_CASES = [
+    ("-1 > 0u", True),                  # usual arithmetic conversions: -1 becomes 0xFFFFFFFF
+    ("-1 > 0", False),
+    ("0xFFFFFFFF + 1 == 0", True),      # 0xFFFFFFFF only fits unsigned long: wraps at 32 bits
+    ("0x7FFFFFFF + 1 < 0", True),       # signed long overflow wraps (two's complement)
+    ("2147483648 > 0", True),           # a decimal constant too big for long is unsigned long
+    ("-2147483647 - 1 < 0", True),
+    ("0xFFFFFFFF == -1", True),
+    ("(0u - 1) / 2 == 0x7FFFFFFF", True),
+    ("-7 / 2 == -3", True),             # division truncates toward zero
+    ("-7 % 2 == -1", True),
+    ("-1 >> 1 == -1", True),            # signed right shift keeps the sign
+    ("0xFFFFFFFF >> 31 == 1", True),    # unsigned right shift does not
+    ("1 << 31 < 0", True),
+    ("~0u == 0xFFFFFFFF", True),
+    ("!0 == 1 && !5 == 0", True),
+    ("(2 || 1 / 0)", True),             # the unevaluated operand may divide by zero
+    ("(0 && 1 / 0) == 0", True),
+    ("1 ? 2 : 1 / 0", True),
+    ("0 ? 1 / 0 : 3", True),
+    ("(1 ? -1 : 0u) > 0", True),        # ?: takes the common type of its branches
+    ("'a' == 97", True),                # character constants
+    ("'\\n' == 10", True),
+    ("defined(UNDEFINED) || UNDEFINED_NAME == 0", True),  # an unknown identifier is 0
+    ("3 > 2 > 1", False),
+    ("(1, 2)" if False else "1 + 2 * 3 == 7", True),
+]
+
+
+@pytest.mark.parametrize(("expr", "truth"), IF_CASES)
+def test_if_expression_arithmetic(expr, truth):
+    assert pp(f"#if {expr}\nyes\n#else\nno\n#endif") == ("yes" if truth else "no")
+
+
+@pytest.mark.parametrize("expr", ["1 / 0", "5 % 0", "1 +", "(1", "1 2", ""])
+def test_if_expression_errors(expr):
+    with pytest.raises(ShaderCompileError):
+        pp(f"#if {expr}\n#endif")
+
+
+def test_nested_conditionals_skip_whole_groups():
+    src = "#if 0\n#if 1\nA\n#else\nB\n#endif\n#elif 1\nC\n#if 0\nD\n#elif 1\nE\n#endif\n#else\nF\n#endif"
+    assert pp(src) == "C E"
+
+
+def test_inactive_groups_do_not_check_directive_names():
+    assert pp("#if 0\n#garbage\n#else\nok\n#endif") == "ok"
+
+
+# --- directives among macro arguments ------------------------------------------------------------------
+def test_define_among_macro_arguments_takes_effect_before_the_expansion():
+    assert pp("#define f(a) a\nf(\n#define X 1\nX)") == "1"
+
+
+def test_conditional_among_macro_arguments_selects_the_tokens():
+    src = "#define f(a, b) a b\nf(1,\n#ifdef NOPE\n2\n#else\n3\n#endif\n)\nafter"
+    assert pp(src) == "1 3 after"
+
+
+def test_lines_after_a_multi_line_invocation_keep_their_numbers():
+    src = "#define f(a, b) a+b\nfloat x = f(1,\n2);\nfloat4 main() : SV_Target { return y; }"
+    with pytest.raises(ShaderCompileError) as e:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert "t.hlsl(4," in e.value.errors
+
+
+# --- ID3DInclude -------------------------------------------------------------------------------------------
+class Recorder:
+    """An ID3DInclude that records (name, pParentData) for each Open and the order of Close."""
+
+    def __init__(self, files: dict[str, str]):
+        self.files = files
+        self.opened: list[tuple[str, object]] = []
+        self.closed: list[object] = []
+
+    def Open(self, kind, name, parent):  # noqa: N802
+        self.opened.append((name, parent))
+        return self.files[name].encode()
+
+    def Close(self, data):  # noqa: N802
+        self.closed.append(data)
+
+
+def test_parent_data_is_null_for_the_source_and_the_parents_data_for_nested_includes():
+    inc = Recorder({"a.h": '#include "b.h"\nA', "b.h": "B"})
+    assert pp('#include "a.h"\nMAIN', inc) == "B A MAIN"
+    (n1, p1), (n2, p2) = inc.opened
+    assert (n1, p1) == ("a.h", None)
+    assert n2 == "b.h" and p2 == inc.files["a.h"].encode()
+
+
+def test_close_follows_the_included_file_innermost_first():
+    inc = Recorder({"a.h": '#include "b.h"\nA', "b.h": "B"})
+    pp('#include "a.h"\n#include "b.h"\n', inc)
+    assert inc.closed == [b"B", inc.files["a.h"].encode(), b"B"]
+
+
+def test_a_failing_open_is_x1507():
+    class Missing:
+        def Open(self, kind, name, parent):  # noqa: N802
+            raise FileNotFoundError(name)
+
+        def Close(self, data):  # noqa: N802
+            pass
+
+    with pytest.raises(ShaderCompileError) as e:
+        pp('#include "nope.h"\n', Missing())
+    assert "X1507" in e.value.errors
+
+
+def test_fxc_searches_the_including_files_folder_before_the_include_dirs(tmp_path: Path):
+    """fxc resolves ``#include "x"`` in the folder of the file holding the directive first, then the /I
+    folders: sub/a.h's ``#include "b.h"`` finds sub/b.h although /I names a folder with another b.h."""
+    from pyd3d11.tools.fxc import compile_file, parse_args
+
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "sub" / "a.h").write_text('#include "b.h"\n')
+    (tmp_path / "sub" / "b.h").write_text("#define V 2\n")
+    (tmp_path / "inc" / "b.h").write_text("#define V 7\n")
+    (tmp_path / "inc" / "c.h").write_text("#define W 5\n")
+    main = tmp_path / "main.hlsl"
+    main.write_text('#include "sub/a.h"\n#include "c.h"\nfloat4 main() : SV_Target { return V * 10 + W; }\n')
+    opts = parse_args(["/T", "ps_5_0", "/I", str(tmp_path / "inc"), str(main)])
+    code, errors = compile_file(opts)
+    assert code is not None, errors
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    listing = disassemble(code)
+    assert "l(25.000000" in listing or "25.0" in listing
