@@ -674,7 +674,7 @@ class Gen:
         self.loop_begin()
         m = self.mbool(self.load_mask())
         results: list[tuple[Dst, str]] = []
-        if k in ("int2", ) or k.endswith("2"):
+        if "parts" in op.info:
             parts = op.info["parts"]
             if k == "sincos2":
                 for dsts, srcs, fn in parts:
