@@ -173,6 +173,46 @@ class Gen:
         ptrs = self.v(f"getelementptr i32, ptr {base}, {VL} {idx64}")
         self.e(f"call void @llvm.masked.scatter.v8i32.v8p0({VI} {val}, {VP} {ptrs}, i32 4, {VB} {m})")
 
+    def _consecutive(self, idx64: str) -> tuple[str, str]:
+        """(i1: the 8 word indices are w0, w0+1, …, w0+7; i64 w0)."""
+        self.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        w0 = self.v(f"extractelement {VL} {idx64}, i64 0")
+        exp = self.v(f"add {VL} {self.vsplat64(w0)}, {IOTA}")
+        eq = self.v(f"icmp eq {VL} {idx64}, {exp}")
+        return self.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {eq})"), w0
+
+    def gather_fast(self, base: str, idx64: str, inr: str) -> str:
+        """:meth:`gather`, as one masked vector load when the lanes read consecutive words."""
+        self.intr("declare <8 x i32> @llvm.masked.load.v8i32.p0(ptr, i32 immarg, <8 x i1>, <8 x i32>)")
+        cons, w0 = self._consecutive(idx64)
+        fast, slow, done = self.label("gf"), self.label("gs"), self.label("gd")
+        self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
+        self.put_label(fast)
+        p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
+        a = self.v(f"call {VI} @llvm.masked.load.v8i32.p0(ptr {p}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
+        self.br(done)
+        self.put_label(slow)
+        b = self.gather(base, idx64, inr)
+        self.br(done)
+        self.put_label(done)
+        return self.v(f"phi {VI} [ {a}, %{fast} ], [ {b}, %{slow} ]")
+
+    def scatter_fast(self, base: str, idx64: str, val: str, m: str) -> None:
+        """:meth:`scatter`, as one masked vector store when the lanes write consecutive words (distinct
+        addresses: the lane order cannot matter)."""
+        self.intr("declare void @llvm.masked.store.v8i32.p0(<8 x i32>, ptr, i32 immarg, <8 x i1>)")
+        cons, w0 = self._consecutive(idx64)
+        fast, slow, done = self.label("sf"), self.label("ss"), self.label("sd")
+        self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
+        self.put_label(fast)
+        p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
+        self.e(f"call void @llvm.masked.store.v8i32.p0({VI} {val}, ptr {p}, i32 4, {VB} {m})")
+        self.br(done)
+        self.put_label(slow)
+        self.scatter(base, idx64, val, m)
+        self.br(done)
+        self.put_label(done)
+
     def lanes64(self, global_: bool) -> str:
         """<8 x i64> of the chunk's lane indices (tile-local, or global: + tile base)."""
         base = self.v(f"add i64 {self.lane}, %tb") if global_ else self.lane
@@ -961,7 +1001,7 @@ class Gen:
         for s in info["sel"]:
             fs, good = self.in_range(g, flat, ok, avail, s)
             good = self.v(f"and {VB} {good}, {m}")
-            vals.append(self.gather(g["words"], fs, good))
+            vals.append(self.gather_fast(g["words"], fs, good))
         for d, v in zip(op.dsts, vals):
             self.store(d, v, m)
         self.loop_end()
@@ -980,7 +1020,7 @@ class Gen:
             flat = self.v(f"add {VL} {w}, {self.lane_base(g)}")
             fs, good = self.in_range(g, flat, ok, avail, cpt)
             good = self.v(f"and {VB} {good}, {m}")
-            self.scatter(g["words"], fs, self.src(vs), good)
+            self.scatter_fast(g["words"], fs, self.src(vs), good)
             self.loop_end()
 
     def quiet_filter(self, m: str) -> str:
