@@ -557,9 +557,23 @@ class Gen:
         if name == "utof":
             return self.asi(self.v(f"uitofp {VI} {a[0]} to {VF}"))
         if name == "f32tof16":
-            h = self.v(f"fptrunc {VF} {self.ff(a[0])} to <8 x half>")
+            fx = self.ff(a[0])
+            h = self.v(f"fptrunc {VF} {fx} to <8 x half>")
             hb = self.v(f"bitcast <8 x half> {h} to <8 x i16>")
-            return self.v(f"zext <8 x i16> {hb} to {VI}")
+            r = self.v(f"zext <8 x i16> {hb} to {VI}")
+            # NaN: sign | 0x7C00 | top 10 payload bits (at least 1), not quieted — numpy's conversion,
+            # which the reference uses (the hardware conversion sets the quiet bit)
+            b = self.asi(fx)
+            sg = self.v(f"lshr {VI} {b}, {splat(16)}")
+            sg = self.v(f"and {VI} {sg}, {splat(0x8000)}")
+            pl = self.v(f"and {VI} {b}, {splat(0x7FFFFF)}")
+            pl = self.v(f"lshr {VI} {pl}, {splat(13)}")
+            z = self.v(f"icmp eq {VI} {pl}, zeroinitializer")
+            pl = self.v(f"select {VB} {z}, {VI} {splat(1)}, {VI} {pl}")
+            nr = self.v(f"or {VI} {sg}, {splat(0x7C00)}")
+            nr = self.v(f"or {VI} {nr}, {pl}")
+            isn = self.v(f"fcmp uno {VF} {fx}, {fx}")
+            return self.v(f"select {VB} {isn}, {VI} {nr}, {VI} {r}")
         if name == "f16tof32":
             return self.f16tof32(a[0])
         raise AssertionError(name)

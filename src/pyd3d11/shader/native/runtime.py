@@ -38,7 +38,8 @@ class Stats:
     """Counters of the native backend (``pyd3d11.shader.native.stats``)."""
 
     compiled: int = 0  # kernels compiled
-    cache_hits: int = 0
+    cache_hits: int = 0  # kernels found in the in-memory cache
+    disk_hits: int = 0  # kernels loaded from the on-disk object cache
     native_runs: int = 0  # runs / dispatches executed natively
     fallbacks: int = 0  # runs that went to the reference executor
     compile_seconds: float = 0.0
@@ -164,13 +165,21 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     llvm = _init_llvm()
     text, layout = generate(lw, tile)
     mod = llvm.parse_assembly(text)
-    mod.verify()
-    pto = llvm.create_pipeline_tuning_options(speed_level=2)
-    pb = llvm.create_pass_builder(_tm, pto)
-    mpm = pb.getModulePassManager()
-    mpm.run(mod, pb)
+    path = _disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        pto = llvm.create_pipeline_tuning_options(speed_level=2)
+        pb = llvm.create_pass_builder(_tm, pto)
+        mpm = pb.getModulePassManager()
+        mpm.run(mod, pb)
     engine = llvm.create_mcjit_compiler(mod, _tm)
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
+    if cached:
+        stats.disk_hits += 1
     addr = engine.get_function_address("kernel")
     fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
     dt = time.perf_counter() - t0
@@ -178,6 +187,42 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     stats.compile_seconds += dt
     stats.last_compile_ms = dt * 1000
     return Kernel(fn, layout, lw, engine, tile, text)
+
+
+def _disk_dir():
+    """Folder of the on-disk object cache (``PYD3D11_CACHE_DIR``, else ~/.cache/pyd3d11/native); None when
+    ``PYD3D11_NATIVE_DISK_CACHE=0``."""
+    from pathlib import Path
+
+    if os.environ.get("PYD3D11_NATIVE_DISK_CACHE", "1") == "0":
+        return None
+    base = os.environ.get("PYD3D11_CACHE_DIR")
+    return Path(base) if base else Path.home() / ".cache" / "pyd3d11" / "native"
+
+
+def _disk_path(text: str):
+    """Cache file of one kernel: keyed by the LLVM IR, the backend version, LLVM and the host CPU."""
+    d = _disk_dir()
+    if d is None:
+        return None
+    import llvmlite.binding as llvm
+
+    h = hashlib.sha256()
+    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), llvm.get_host_cpu_name(),
+                 llvm.get_host_cpu_features().flatten(), text):
+        h.update(part.encode())
+        h.update(b"\0")
+    return d / f"{h.hexdigest()}.o"
+
+
+def _disk_store(path, buf: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(buf)
+        os.replace(tmp, path)
+    except OSError:  # a read-only home: the cache is only an optimisation
+        pass
 
 
 def fallback(prog: ir.Program, reason: str) -> None:
