@@ -723,10 +723,9 @@ class Gen:
         raise AssertionError(name)
 
     # ---- operations ---------------------------------------------------------------------------------
-    def emit_alu(self, op: LOp) -> None:  # noqa: C901
+    def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
+        """One ALU op for the current 8-lane step under the <8 x i1> execution mask ``m``."""
         k = op.kind
-        self.loop_begin()
-        m = self.mbool(self.load_mask())
         results: list[tuple[Dst, str]] = []
         if "parts" in op.info:
             parts = op.info["parts"]
@@ -796,7 +795,6 @@ class Gen:
                 results.append((d, r))
         for d, r in results:
             self.store(d, r, m)
-        self.loop_end()
 
     def any_of(self, slot: int = 0) -> str:
         """i1: any lane of mask ``slot`` set in this tile."""
@@ -1002,11 +1000,9 @@ class Gen:
         c = self.v(f"and {VB} {c1}, {c2}")
         return fs, self.v(f"and {VB} {c}, {ok}")
 
-    def emit_load(self, op: LOp) -> None:
+    def emit_load(self, op: LOp, m: str) -> None:
         info = op.info
         g = self.mem_geom(info["mem"])
-        self.loop_begin()
-        m = self.mbool(self.load_mask())
         a0 = self.src(info["a0"])
         a1 = self.src(info["a1"]) if info["structured"] else None
         w, ok, avail = self.address(g, a0, a1)
@@ -1018,7 +1014,6 @@ class Gen:
             vals.append(self.gather_fast(g["words"], fs, good))
         for d, v in zip(op.dsts, vals):
             self.store(d, v, m)
-        self.loop_end()
 
     def emit_store(self, op: LOp) -> None:
         info = op.info
@@ -1144,16 +1139,13 @@ class Gen:
         self.br(skip)
         self.put_label(skip)
 
-    def emit_bufinfo(self, op: LOp) -> None:
+    def emit_bufinfo(self, op: LOp, m: str) -> None:
         kind, slot = op.info["res"]
         v = self.arg(f"{kind}{slot}bufinfo", False)
-        self.loop_begin()
-        m = self.mbool(self.load_mask())
         x = self.v(f"trunc i64 {v} to i32")
         val = self.vsplat32(x)
         for d in op.dsts:
             self.store(d, val, m)
-        self.loop_end()
 
     # scalar (one lane) access for atomics/counters: reuse the vector code on a one-lane view
     def scalar_src(self, s: Src) -> str:
@@ -1172,23 +1164,43 @@ class Gen:
         lw = self.lw
         TP = self.TP
         body_start = len(self.lines)
+        # Consecutive ALU ops and loads share one pass over the tile's lanes: each lane runs them in
+        # program order and no lane can observe another's registers in between (the mask only changes
+        # at flow ops; memory writes end a run), so fusing keeps the reference's results.
+        run: list[LOp] = []
+
+        def flush() -> None:
+            if run:
+                self.loop_begin()
+                m = self.mbool(self.load_mask())
+                for op in run:
+                    if op.kind == "load":
+                        self.emit_load(op, m)
+                    elif op.kind == "bufinfo":
+                        self.emit_bufinfo(op, m)
+                    else:
+                        self.emit_alu(op, m)
+                self.loop_end()
+                run.clear()
+
         for op in lw.ops:
             k = op.kind
             if k in ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case",
                      "endswitch", "halt", "discard"):
+                flush()
                 self.emit_flow(op)
-            elif k == "load":
-                self.emit_load(op)
             elif k == "store":
+                flush()
                 self.emit_store(op)
             elif k == "atomic":
+                flush()
                 self.emit_atomic(op)
             elif k == "counter":
+                flush()
                 self.emit_counter(op)
-            elif k == "bufinfo":
-                self.emit_bufinfo(op)
             else:
-                self.emit_alu(op)
+                run.append(op)
+        flush()
         body = self.lines[body_start:]
         self.lines = self.lines[:body_start]
         # tile prologue
