@@ -67,7 +67,7 @@ def _f(*vals: float) -> np.ndarray:
 
 def _ps(op: str, nsrc: int) -> str:
     srcs = ", ".join(f"v{i}.xyzw" for i in range(nsrc))
-    return (f"ps_5_0\n" + "".join(f"dcl_input_ps linear v{i}.xyzw\n" for i in range(nsrc)) +
+    return ("ps_5_0\n" + "".join(f"dcl_input_ps linear v{i}.xyzw\n" for i in range(nsrc)) +
             f"dcl_output o0.xyzw\n{op} o0.xyzw, {srcs}\nret\n")
 
 
@@ -342,3 +342,18 @@ def test_random_programs_bit_identical(stage, seed):
     text = random_program(np.random.default_rng([1234, seed]), stage, 24)
     status, detail = diff_program(assemble_program(text), seed=seed)
     _check(status, detail, text)
+
+
+def test_debug_layer_reports_a_fallback_once_per_shader():
+    from test_api_draw_validation import CS_TYPED, cs_scene, uav_buffer
+
+    native.set_backend("native")
+    s = cs_scene(CS_TYPED)
+    s.ctx.CSSetUnorderedAccessViews(0, 1, [uav_buffer(s)], None)
+    for _ in range(2):
+        s.ctx.Dispatch(1, 1, 1)
+    q = s.queue
+    notes = [q.GetMessage(i) for i in range(q.GetNumStoredMessages())
+             if "native shader backend" in q.GetMessage(i).pDescription]
+    assert len(notes) == 1 and int(notes[0].Severity) == 3  # INFO
+    assert "store_uav_typed" in notes[0].pDescription

@@ -34,6 +34,7 @@ from .context_state import (
     CAT_EXECUTION,
     CB_SLOTS,
     SEV_ERROR,
+    SEV_INFO,
     SEV_WARNING,
     BoundState,
     F,

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
-from .lower import Dst, Lowered, LOp, Src
+from .lower import Dst, LOp, Lowered, Src
 
 OT = ir.OperandType
 W = 8  # lanes per vector step

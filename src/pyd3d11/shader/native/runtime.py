@@ -169,9 +169,7 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     cached = path is not None and path.exists()
     if not cached:
         mod.verify()
-        pto = llvm.create_pipeline_tuning_options(speed_level=2)
-        pb = llvm.create_pass_builder(_tm, pto)
-        mpm = pb.getModulePassManager()
+        pb, mpm = _pipeline(llvm)
         mpm.run(mod, pb)
     engine = llvm.create_mcjit_compiler(mod, _tm)
     if path is not None:
@@ -187,6 +185,20 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     stats.compile_seconds += dt
     stats.last_compile_ms = dt * 1000
     return Kernel(fn, layout, lw, engine, tile, text)
+
+
+_PIPE: list = []
+
+
+def _pipeline(llvm):
+    """The optimisation pipeline, built once and kept for the process: llvmlite frees the pass builder,
+    its tuning options and the pass manager independently, so short-lived ones could be freed in the
+    wrong order."""
+    if not _PIPE:
+        pto = llvm.create_pipeline_tuning_options(speed_level=2)
+        pb = llvm.create_pass_builder(_tm, pto)
+        _PIPE.extend([pto, pb, pb.getModulePassManager()])
+    return _PIPE[1], _PIPE[2]
 
 
 def _disk_dir():
@@ -451,8 +463,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         reason = "2-D inputs"
     elif lw.has_deriv and n % 4:
         reason = "derivatives with lanes not in quads"
-    elif program.program_type == ir.ProgramType.COMPUTE and (lw.tgsm or lw.uav_atomic or lw.uav_written):
-        reason = "compute memory through run_program (use pipeline.compute.dispatch)"
+    elif program.program_type == ir.ProgramType.COMPUTE:
+        reason = "compute programs run natively through pipeline.compute.dispatch"
     else:
         reason = _runtime_unsupported(lw, bindings)
     if reason is not None:
