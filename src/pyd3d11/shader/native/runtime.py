@@ -169,8 +169,7 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     cached = path is not None and path.exists()
     if not cached:
         mod.verify()
-        pb, mpm = _pipeline(llvm)
-        mpm.run(mod, pb)
+        _optimise(llvm, mod)
     engine = llvm.create_mcjit_compiler(mod, _tm)
     if path is not None:
         engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
@@ -187,18 +186,19 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     return Kernel(fn, layout, lw, engine, tile, text)
 
 
-_PIPE: list = []
-
-
-def _pipeline(llvm):
-    """The optimisation pipeline, built once and kept for the process: llvmlite frees the pass builder,
-    its tuning options and the pass manager independently, so short-lived ones could be freed in the
-    wrong order."""
-    if not _PIPE:
-        pto = llvm.create_pipeline_tuning_options(speed_level=2)
-        pb = llvm.create_pass_builder(_tm, pto)
-        _PIPE.extend([pto, pb, pb.getModulePassManager()])
-    return _PIPE[1], _PIPE[2]
+def _optimise(llvm, mod) -> None:
+    """LLVM's default O2 pipeline on ``mod``. The pass manager, pass builder and tuning options are
+    disposed explicitly in that order: left to the garbage collector, llvmlite may free the builder
+    before the manager built from it (a use after free that crashed later compiles)."""
+    pto = llvm.create_pipeline_tuning_options(speed_level=2)
+    pb = llvm.create_pass_builder(_tm, pto)
+    mpm = pb.getModulePassManager()
+    try:
+        mpm.run(mod, pb)
+    finally:
+        mpm.close()
+        pb.close()
+        pto.close()
 
 
 def _disk_dir():
