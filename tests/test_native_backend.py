@@ -202,8 +202,9 @@ def test_immediate_atomics_serialise_in_lane_order():
 # ---------------------------------------------------------------------------------------------------
 
 def test_unsupported_program_falls_back_visibly():
+    # a subroutine call is not compiled (flow control through labels)
     src = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\n"
-           "dadd r0.xy, v0.xyxx, v0.zwzz\nmov o0.xyzw, r0.xyzw\nret\n")
+           "call l0\nmov o0.xyzw, r0.xyzw\nret\nlabel l0\nadd r0.xyzw, v0.xyzw, v0.xyzw\nret\n")
     prog = assemble_program(src)
     seen = []
     native.fallback_listeners.append(lambda p, reason: seen.append(reason))
@@ -215,10 +216,28 @@ def test_unsupported_program_falls_back_visibly():
     finally:
         native.fallback_listeners.pop()
     assert runtime.stats.fallbacks == before + 1
-    assert seen and "dadd" in seen[0]
+    assert seen and "label" in seen[0]
     assert np.array_equal(a.outputs, b.outputs)
-    with pytest.raises(lower.Unsupported, match="dadd"):
+    with pytest.raises(lower.Unsupported, match="label"):
         lower.lower(prog)
+
+
+def test_pixel_shader_texture_and_double_ops_call_back_into_the_reference():
+    """Instructions the generator does not compile run as the reference's own code for the tile's lanes
+    (here doubles and a resinfo on an unbound texture) while the rest of the program stays native."""
+    src = ("ps_5_0\ndcl_resource_texture2d (float,float,float,float) t0\ndcl_input_ps linear v0.xyzw\n"
+           "dcl_output o0.xyzw\ndcl_output o1.xyzw\ndcl_temps 2\n"
+           "ftod r0.xy, v0.x\ndadd r0.xy, r0.xyxx, r0.xyxx\ndtof r1.x, r0.xyxx\nmul o0.xyzw, r1.xxxx, v0.yyyy\n"
+           "resinfo o1.xyzw, l(0), t0.xyzw\nret\n")
+    prog = assemble_program(src)
+    assert [op.kind for op in lower.lower(prog).ops].count("host") == 4
+    rng = np.random.default_rng(2)
+    inp = rng.standard_normal((1, 40, 4)).astype(np.float32)
+    before = runtime.stats.native_runs
+    out = _both(src, inp)
+    assert runtime.stats.native_runs > before
+    want = (inp[0, :, 0].astype(np.float64) * 2).astype(np.float32) * inp[0, :, 1]
+    assert np.array_equal(out[0, :, 0].view(np.float32), want)
 
 
 def test_backend_selection(monkeypatch):

@@ -1198,6 +1198,10 @@ class Gen:
             elif k == "counter":
                 flush()
                 self.emit_counter(op)
+            elif k == "host":
+                flush()
+                fn = self.arg("host")
+                self.e(f"call void {fn}(i64 {op.info['id']}, i64 %tb, i64 %L)")
             else:
                 run.append(op)
         flush()

@@ -97,6 +97,7 @@ class Lowered:
     has_discard: bool = False
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
+    host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
 
 
 _FLOAT = {
@@ -129,6 +130,13 @@ _ATOMIC = {
 _DERIV = {Op.DERIV_RTX: ("x", False), Op.DERIV_RTX_COARSE: ("x", False), Op.DERIV_RTX_FINE: ("x", True),
           Op.DERIV_RTY: ("y", False), Op.DERIV_RTY_COARSE: ("y", False), Op.DERIV_RTY_FINE: ("y", True)}
 _SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
+#: per-lane reference ops a vertex/pixel kernel calls back for (they read registers and resources and
+#: write registers only)
+HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
+        Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.LD_MS, Op.RESINFO, Op.SAMPLE_INFO, Op.SAMPLE_POS,
+        Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID, Op.DADD, Op.DMAX, Op.DMIN, Op.DMUL, Op.DEQ,
+        Op.DGE, Op.DLT, Op.DNE, Op.DMOV, Op.DMOVC, Op.DTOF, Op.FTOD, Op.DDIV, Op.DFMA, Op.DRCP, Op.DTOI,
+        Op.DTOU, Op.ITOD, Op.UTOD}
 _MODS = {ir.Modifier.NONE: "none", ir.Modifier.NEG: "neg", ir.Modifier.ABS: "abs", ir.Modifier.ABSNEG: "absneg"}
 
 #: opcodes this backend compiles (the rest make the program run on the reference executor)
@@ -258,19 +266,29 @@ class _Lowerer:
             elif o in (Op.DCL_FUNCTION_BODY, Op.DCL_FUNCTION_TABLE, Op.DCL_INTERFACE, Op.HS_DECLS,
                        Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
                 raise Unsupported(Op(o).name.lower())
-        for inst in prog.instructions:
+        graphics = prog.program_type != ir.ProgramType.COMPUTE
+        for index, inst in enumerate(prog.instructions):
             o = inst.opcode
             if o in _SKIP:
                 continue
             if o not in SUPPORTED:
+                if graphics and o in HOST:
+                    self.host(index, inst)
+                    continue
                 raise Unsupported(f"instruction {Op(o).name.lower()}")
             self.inst(inst)
+        if graphics and (lw.uav_written or lw.uav_atomic or lw.tgsm):
+            # helper and discarded pixel lanes must not write (§16.13): left to the reference
+            raise Unsupported("UAV writes or groupshared memory in a vertex/pixel shader")
         if self.stack:
             raise Unsupported("unterminated flow control")
         lw.n_inputs = max([lw.n_inputs] + [s.reg + 1 for s in self._all_srcs() if s.file == "v"])
         lw.n_outputs = max([lw.n_outputs] + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "o"]
                            + [s.reg + 1 for s in self._all_srcs() if s.file == "o"])
-        lw.n_temps = max([lw.n_temps] + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "r"]
+        from ..exec.reference import _max_reg
+
+        lw.n_temps = max([lw.n_temps, _max_reg(prog, OT.TEMP)]  # host ops' registers too
+                         + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "r"]
                          + [s.reg + 1 for s in self._all_srcs() if s.file == "r"])
         for op in lw.ops:
             for s in self._srcs_of(op):
@@ -480,6 +498,18 @@ class _Lowerer:
                 add(LOp("bufinfo", dsts, [], False, {"res": key}))
         else:  # pragma: no cover (SUPPORTED and this dispatch list the same opcodes)
             raise Unsupported(f"instruction {Op(o).name.lower()}")
+
+    def host(self, index: int, inst: ir.Instruction) -> None:
+        """An instruction run by the reference executor's own code for the tile's lanes (texture access
+        and other ops the generator does not compile): the kernel calls back into Python there."""
+        for op in inst.operands:
+            if op.type in SPECIAL_OUT:
+                raise Unsupported(f"{Op(inst.opcode).name.lower()} writing {OT(op.type).name}")
+            for ix in op.indices:
+                if ix.rel is not None:
+                    self.src(ix.rel, ix.rel.components()[0], "n")  # registers it reads count
+        self.lw.host_ops.append(index)
+        self.lw.ops.append(LOp("host", info={"index": index, "id": len(self.lw.host_ops) - 1}))
 
     def mem(self, res: ir.Operand, read: bool = False, write: bool = False, atomic: bool = False) -> tuple:
         """('g', slot) groupshared, ('u', slot) UAV buffer or ('t', slot) SRV buffer."""

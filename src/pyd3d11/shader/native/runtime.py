@@ -258,6 +258,7 @@ class _Args:
         self.layout = layout
         self.a = np.zeros(max(1, len(layout.slots)), np.int64)
         self.keep: list = []
+        self.ptr_names: list[str] = []
 
     def set(self, name: str, value: int) -> None:
         i = self.layout.slots.get(name)
@@ -269,6 +270,7 @@ class _Args:
         if i is not None:
             assert arr.flags.c_contiguous or arr.size == 0
             self.keep.append(arr)
+            self.ptr_names.append(name)
             self.a[i] = arr.ctypes.data
 
     def wants(self, name: str) -> bool:
@@ -440,14 +442,28 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
                 helpers: np.ndarray | None = None) -> ExecResult:
     """``shader.exec.reference.run_program`` natively where the program compiles, else on the reference."""
     res = _try_native(program, n_lanes, inputs, bindings, system_values, tgsm, active, keep_state,
-                      inputs_component_major)
+                      inputs_component_major, hooks)
     if res is not None:
         return res
     return reference.run_program(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks, keep_state,
                                  inputs_component_major, helpers)
 
 
-def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major):
+#: largest tile for programs with host callbacks (the numpy code they call wants big batches)
+HOST_TILE_MAX = 1 << 16
+
+
+def _graphics_tile(lw: Lowered, n: int) -> int:
+    """Lanes per tile of a vertex/pixel kernel: DEFAULT_TILE, or for programs that call back into the
+    reference (texture sampling) the batch rounded up to a power of two (at most HOST_TILE_MAX), so
+    each callback sees as many lanes as the reference would (a few kernel variants per program)."""
+    if not lw.host_ops:
+        return DEFAULT_TILE
+    return min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
+
+
+def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major,
+                hooks=None):
     if program.program_type not in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL, ir.ProgramType.COMPUTE):
         return None  # other stages have their own drivers; not counted as fallbacks
     lw = lowered(program)
@@ -470,7 +486,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if reason is not None:
         fallback(program, reason)
         return None
-    k = get_kernel(program, DEFAULT_TILE)
+    k = get_kernel(program, _graphics_tile(lw, n))
     if isinstance(k, str):
         fallback(program, k)
         return None
@@ -522,7 +538,13 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         A.ptr(f"so{t}", so[t])
     disc = np.zeros(ng, I32)
     A.ptr("discarded", disc)
+    host = None
+    if k.lw.host_ops:
+        host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
+        A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     _call(k, A)
+    if host is not None and host.error is not None:
+        raise host.error
     stats.native_runs += 1
 
     def sp(*types: int):
@@ -539,6 +561,54 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         discarded=disc[:n] != 0,
         state=None,
     )
+
+
+_HOST_FN = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)
+
+
+class _Host:
+    """The callback a kernel makes for an instruction it does not compile (texture access, doubles, …):
+    the reference executor's own closure for that instruction runs on an ExecState whose registers are
+    views of the kernel's tile (same lanes, same execution mask), so the result is the reference's."""
+
+    def __init__(self, program, k: Kernel, A: _Args, v, o, bindings, system_values, hooks, n: int) -> None:
+        from ...pipeline.bindings import Bindings
+
+        c = reference.compile_program(program)
+        self.fns = [c.ops[c.op_inst.index(i)][1] for i in k.lw.host_ops]
+        lay, TP, lw = k.layout, k.tile, k.lw
+        named = dict(zip(A.ptr_names, A.keep))
+        self.r, self.x, self.masks = named["r"], named["x"], named["masks"]
+        self.R = self.r[: max(1, lw.n_temps) * 4 * TP].reshape(max(1, lw.n_temps), 4, TP)[: lw.n_temps]
+        self.X = self.x[: max(1, lay.x_regs) * 4 * TP].reshape(max(1, lay.x_regs), 4, TP)
+        self.xs = {reg: (lay.x_base[reg], size) for reg, size in lw.indexable.items()}
+        self.v, self.o, self.c, self.hooks = v, o, c, hooks
+        self.b = bindings if bindings is not None else Bindings()
+        self.cbs = [self.b.cb_registers(i) for i in range(len(self.b.cbuffers))]
+        tmp = reference.new_state(c, n, None, self.b, system_values, None, hooks)
+        self.sv = tmp.sv  # (4, n) per operand type, as the reference builds them
+        self.error: BaseException | None = None
+        self.cfunc = _HOST_FN(self._run)
+
+    def _run(self, op_id: int, tb: int, L: int) -> None:
+        from ..exec.state import ExecState
+
+        if self.error is not None:
+            return
+        try:
+            mask = self.masks[:L] != 0  # execution mask: slot 0 of the tile's mask arrays
+            st = ExecState(
+                n=L, r=self.R[:, :, :L], v=self.v[:, :, tb:tb + L], o=self.o[:, :, tb:tb + L],
+                x={reg: self.X[base:base + size, :, :L] for reg, (base, size) in self.xs.items()},
+                mask=mask, cb=self.cbs, icb=self.c.icb, bindings=self.b,
+                sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
+                discarded=np.zeros(L, bool), hooks=self.hooks or reference.SamplingHooks())
+            st.set_mask(mask)
+            if st.any:
+                with np.errstate(all="ignore"):
+                    self.fns[op_id](st)
+        except BaseException as e:  # raised again when the kernel returns
+            self.error = e
 
 
 def backend_from_env() -> str:
