@@ -28,7 +28,7 @@ U32 = np.uint32
 I32 = np.int32
 
 #: bump when generated code changes meaning (part of every cache key)
-BACKEND_VERSION = 1
+BACKEND_VERSION = 2
 #: lanes per tile for vertex/pixel shaders and the minimum for compute (whole thread groups)
 DEFAULT_TILE = 256
 
@@ -78,11 +78,16 @@ def _init_llvm():
     if not _llvm_ready:
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
-        target = llvm.Target.from_default_triple()
-        _tm = target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                           features=llvm.get_host_cpu_features().flatten(), opt=3)
+        _tm = _target_machine(llvm)  # for the optimisation pipeline; never handed to an engine
         _llvm_ready = True
     return llvm
+
+
+def _target_machine(llvm):
+    """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors)."""
+    target = llvm.Target.from_default_triple()
+    return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
+                                        features=llvm.get_host_cpu_features().flatten(), opt=3)
 
 
 @dataclass
@@ -170,7 +175,8 @@ def _compile(lw: Lowered, tile: int) -> Kernel:
     if not cached:
         mod.verify()
         _optimise(llvm, mod)
-    engine = llvm.create_mcjit_compiler(mod, _tm)
+    # an execution engine owns the target machine it is given (llvmlite): each gets its own
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
     if path is not None:
         engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
                                 lambda m: path.read_bytes() if path.exists() else None)
@@ -414,8 +420,45 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     return True
 
 
+_POLL_FN = ctypes.CFUNCTYPE(None)
+
+
+class _Interrupted:
+    """The poll callback kernels make every 2^16 loop iterations. Running Python code there lets pending
+    signal handlers run (KeyboardInterrupt, SIGALRM time limits); a handler that raises does so on
+    entry, before the callback sets its flag, so the kernel sees the flag clear and stops. ctypes hands
+    the exception to ``sys.unraisablehook``, where it is caught and raised again when the kernel returns."""
+
+    def __init__(self) -> None:
+        self.flag = np.zeros(1, I32)
+        self.error: BaseException | None = None
+        self.cfunc = _POLL_FN(self._poll)
+
+    def _poll(self) -> None:
+        self.flag[0] = 1
+
+    def hook(self, unraisable) -> None:
+        if self.error is None:
+            self.error = unraisable.exc_value
+
+
 def _call(k: Kernel, A: _Args) -> None:
-    k.fn(A.a.ctypes.data)
+    if not A.wants("poll"):
+        k.fn(A.a.ctypes.data)
+        return
+    import sys
+
+    guard = _Interrupted()
+    A.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+    A.ptr("pollflag", guard.flag)
+    old = sys.unraisablehook
+    sys.unraisablehook = guard.hook
+    try:
+        k.fn(A.a.ctypes.data)
+    finally:
+        sys.unraisablehook = old
+    if guard.error is not None:
+        raise guard.error
 
 
 # ----------------------------------------------------------------------------------------------
