@@ -875,7 +875,7 @@ class Gen:
             cnt = self.v(f"add i64 {cnt}, 1")
             self.e(f"store i64 {cnt}, ptr %polls, align 8")
             low = self.v(f"and i64 {cnt}, 65535")
-            due = self.v("icmp eq i64 %s, 0" % low)
+            due = self.v(f"icmp eq i64 {low}, 0")
             again, poll, stop = self.label("again"), self.label("poll"), self.label("stop")
             self.e(f"br i1 {a}, label %{again}, label %loopdone_{f.id}")
             self.put_label(again)
