@@ -26,3 +26,16 @@ def conformance_path(*parts: str) -> Path:
 @pytest.fixture
 def conformance() -> Path:
     return conformance_path()
+
+
+@pytest.fixture(params=["native", "reference"])
+def both_backends(request):
+    """Run a test once on each shader backend (pyd3d11.shader.native): modules whose programs are cheap
+    to compile use it through ``pytestmark = pytest.mark.usefixtures("both_backends")``."""
+    from pyd3d11.shader import native
+
+    if request.param == "native" and not native.available():
+        pytest.skip("llvmlite not installed (the fast extra)")
+    native.set_backend(request.param)
+    yield request.param
+    native.set_backend(None)

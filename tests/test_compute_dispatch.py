@@ -13,6 +13,9 @@ from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.exec.memory import serial_atomic
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
+#: every test runs on both shader backends (reference and native)
+pytestmark = pytest.mark.usefixtures("both_backends")
+
 
 def buf(words, structured_stride=0):
     w = np.asarray(words, np.uint32)

@@ -12,6 +12,9 @@ from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
 from pyd3d11.shader.exec.bindings import Bindings
 
+#: every test runs on both shader backends (reference and native)
+pytestmark = pytest.mark.usefixtures("both_backends")
+
 F = np.float32
 
 

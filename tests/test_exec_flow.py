@@ -11,6 +11,9 @@ from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import run_program
 from pyd3d11.shader.exec.bindings import Bindings
 
+#: every test runs on both shader backends (reference and native)
+pytestmark = pytest.mark.usefixtures("both_backends")
+
 HEAD = "ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 4\n"
 
 

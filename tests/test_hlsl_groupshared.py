@@ -10,6 +10,9 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.dxbc.disasm import disassemble
 
+#: every test runs on both shader backends (reference and native)
+pytestmark = pytest.mark.usefixtures("both_backends")
+
 SRC = """
 groupshared float a[64];
 groupshared uint b[16];

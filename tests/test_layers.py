@@ -16,6 +16,7 @@ FORBIDDEN = {
     "formats": ["api", "pipeline", "shader", "debug", "tools"],
     "shader/ops": ["api", "pipeline", "shader/exec", "shader/hlsl", "shader/dxbc", "formats", "debug", "tools"],
     "shader/exec": ["api", "pipeline", "shader/hlsl", "debug", "tools"],
+    "shader/native": ["api", "pipeline", "shader/hlsl", "debug", "tools"],
     "shader/hlsl": ["api", "pipeline", "shader/exec", "debug", "tools"],
     "shader/dxbc": ["api", "pipeline", "shader/exec", "shader/hlsl", "debug", "tools"],
     "pipeline": ["api", "debug", "tools"],

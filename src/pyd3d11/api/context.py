@@ -34,6 +34,7 @@ from .context_state import (
     CAT_EXECUTION,
     CB_SLOTS,
     SEV_ERROR,
+    SEV_INFO,
     SEV_WARNING,
     BoundState,
     F,
@@ -178,7 +179,30 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             return
         if self._capture_hook is not None:
             self._capture_hook(cmd)
-        cmd.execute(self)
+        self._execute(cmd)
+
+    def _execute(self, cmd: cmds.Command) -> None:
+        """Run one command; with the debug layer, shaders the native backend runs on the reference
+        executor instead are reported once per shader as INFO messages (pyd3d11.shader.native)."""
+        if self._device._debug is None:
+            cmd.execute(self)
+            return
+        from pyd3d11.shader.native import fallback_listeners
+
+        seen = self._device.__dict__.setdefault("_native_fallbacks_reported", set())
+
+        def note(program: Any, reason: str) -> None:
+            key = (id(program), reason)
+            if key not in seen:
+                seen.add(key)
+                self._report(SEV_INFO, CAT_EXECUTION, f"{type(cmd).__name__.removesuffix('Cmd')}: the native shader "
+                             f"backend does not compile this shader ({reason}); it runs on the reference executor.")
+
+        fallback_listeners.append(note)
+        try:
+            cmd.execute(self)
+        finally:
+            fallback_listeners.remove(note)
 
     def _run_uav_counter_command(self, sets: list[Any]) -> None:
         self._submit(cmds.SetUAVCountersCmd(sets), predicated=False)
@@ -555,7 +579,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             for c in commands:
                 if capture is not None:
                     capture(c)
-                c.execute(self)
+                self._execute(c)
         if RestoreContextState:
             return
         self.ClearState()

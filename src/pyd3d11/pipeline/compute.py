@@ -65,6 +65,14 @@ def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1,
     t = np.arange(T, dtype=np.int64)
     tid = np.stack([t % tx, (t // tx) % ty, t // (tx * ty)]).astype(U32)  # (3, T)
     tdim = np.array([[tx], [ty], [tz]], U32)
+    if runner is None:
+        from ..shader import native
+
+        if native.use_native():
+            from ..shader.native import runtime
+
+            if runtime.dispatch(program, b, x, y, z, T, per_batch):
+                return groups * T
     used = c.used_types
     cache: dict[int, tuple] = {}
     for g0 in range(0, groups, per_batch):

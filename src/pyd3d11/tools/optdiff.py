@@ -299,7 +299,13 @@ def _run_gs(p: ir.Program, verts: np.ndarray, k: int, cbs, res) -> dict[str, np.
 
 def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool) -> list[dict[str, np.ndarray]]:
     """Run each program of ``blobs`` (one stage) on the same inputs; their results in order."""
-    progs = [_program(x) for x in blobs]
+    return run_programs([_program(x) for x in blobs], lanes, seed, groups, ints_only)
+
+
+def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
+                 ints_only: bool) -> list[dict[str, np.ndarray]]:
+    """Run each of ``progs`` (one stage) on the same random inputs, constant buffers and resources; their
+    named result arrays in order (also used by tools/backend_diff to compare executors)."""
     stage = progs[0].program_type
     if any(p.program_type != stage for p in progs):
         raise ValueError("programs of different stages")

@@ -25,6 +25,9 @@ Interface (used by every pipeline stage)::
 * ``hooks``: object with ``sample(state, instruction, srcs)`` for sample/gather/lod; the default
   raises NotSupportedError naming the instruction.
 
+Backends: ``run_program`` runs on the backend ``pyd3d11.shader.native.backend()`` selects — the native
+one (pyd3d11.shader.native, LLVM) where it compiles the program, else this reference executor.
+
 Returns :class:`ExecResult` with ``outputs`` (regs, N, 4) uint32, ``depth``/``coverage_mask``/
 ``stencil_ref`` ((N,) uint32 or None), and ``discarded`` (N,) bool. ``discard`` only marks lanes; they
 keep executing so derivatives stay valid — the pixel stage decides what to drop. Derivatives treat
@@ -40,7 +43,23 @@ GS emit/cut in ``geometry_ops`` (driven by pipeline.geometry), hull-shader phase
 texture sampling and eval_* through ``hooks`` (``sample`` / ``evaluate``, provided by the pipeline).
 """
 
-from .reference import SamplingHooks, compile_program, execute, new_state, run_program
+from typing import Any
+
+from . import reference
+from .reference import SamplingHooks, compile_program, execute, new_state
 from .state import ExecResult, ExecState
+
+
+def run_program(program: Any, n_lanes: int, *args: Any, **kw: Any) -> ExecResult:
+    """Run ``program`` on the selected backend (``pyd3d11.shader.native.backend()``): the native one
+    where it compiles the program, else the reference (same arguments and result)."""
+    from .. import native
+
+    if native.use_native():
+        from ..native import runtime
+
+        return runtime.run_program(program, n_lanes, *args, **kw)
+    return reference.run_program(program, n_lanes, *args, **kw)
+
 
 __all__ = ["run_program", "compile_program", "execute", "new_state", "ExecResult", "ExecState", "SamplingHooks"]

@@ -118,6 +118,26 @@ def _cos(x: np.ndarray) -> np.ndarray:
     return np.cos(x.astype(np.float64)).astype(F32)
 
 
+def _minmax(is_min: bool):
+    """min/max on flushed bit patterns, one fixed rule (D3D11.3 22.10.11 / spec-facts §1.1 leave the NaN
+    bits and the sign of min(-0, +0) open; numpy's fmin answers differently in its SIMD and scalar loops,
+    so the rule is explicit here and in the native backend): a NaN source yields the other source (both
+    NaN: the first); unequal numbers compare; equal ones (±0) give -0 for min and +0 for max."""
+
+    def op(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a, b = ftz(a), ftz(b)
+        fa, fb = as_f(a), as_f(b)
+        a, b = np.broadcast_arrays(a, b)
+        first = (fa < fb) if is_min else (fa > fb)
+        second = (fb < fa) if is_min else (fb > fa)
+        same = (a | b) if is_min else (a & b)
+        r = np.where(first, a, np.where(second, b, same))
+        r = np.where(np.isnan(fa), b, r)
+        return np.where(np.isnan(fb), a, r).astype(U32)
+
+    return op
+
+
 def _mad(a, b, c):
     return a * b + c  # float32 throughout: one rounding per operation
 
@@ -172,8 +192,8 @@ FLOAT_OPS = {
     "mul": (2, _f(lambda a, b: a * b)),
     "div": (2, _f(lambda a, b: a / b)),
     "mad": (3, _f(_mad)),
-    "min": (2, _f(np.fmin, False)),
-    "max": (2, _f(np.fmax, False)),
+    "min": (2, _minmax(True)),
+    "max": (2, _minmax(False)),
     "exp": (1, _f(_exp)),
     "log": (1, _f(_log, False)),
     "sqrt": (1, _f(np.sqrt, False)),

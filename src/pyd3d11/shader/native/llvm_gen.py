@@ -1,0 +1,1314 @@
+"""Back half of the native backend: a :class:`~pyd3d11.shader.native.lower.Lowered` program → LLVM IR text.
+
+Execution model (the reference executor's, tile by tile): the kernel walks the lanes in tiles of ``TP``
+lanes (whole thread groups for compute); inside a tile every operation runs for all the tile's lanes
+before the next one starts (8 lanes per vector step), with the execution mask and each flow-control
+frame's masks as arrays of 0 / -1 words, so barriers, groupshared memory and derivatives in quads see
+exactly what the reference sees. Temps, indexable temps, masks and groupshared memory are tile-local
+scratch; inputs, outputs and system values are the caller's (regs, 4, Ng) arrays.
+
+Float rules follow shader/ops/alu_float.py operation by operation: explicit denormal flush of inputs and
+outputs (bit test, not the CPU's FTZ/DAZ mode), separate fmul and fadd (no contraction: no fast-math
+flags are ever emitted), the same float64 evaluate-and-round-once for exp/log/sin/cos/rsq.
+
+Arguments come in one int64 array; :class:`Layout` names each slot (the runtime fills it by name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from .lower import Dst, LOp, Lowered, Src
+
+OT = ir.OperandType
+W = 8  # lanes per vector step
+VI = f"<{W} x i32>"
+VF = f"<{W} x float>"
+VD = f"<{W} x double>"
+VB = f"<{W} x i1>"
+VL = f"<{W} x i64>"
+VP = f"<{W} x ptr>"
+IOTA = "<" + ", ".join(f"i64 {k}" for k in range(W)) + ">"
+
+
+def splat(v: int | str, t: str = "i32") -> str:
+    return f"splat ({t} {v})"
+
+
+@dataclass
+class Layout:
+    """Argument slots (name → index into the int64 argument array) and compile-time facts."""
+
+    slots: dict = field(default_factory=dict)
+    tile: int = 256
+    x_base: dict = field(default_factory=dict)  # x# → first register in the indexable scratch
+    x_regs: int = 0
+    tgsm_words: dict = field(default_factory=dict)  # g# → words per group
+
+    def slot(self, name: str) -> int:
+        if name not in self.slots:
+            self.slots[name] = len(self.slots)
+        return self.slots[name]
+
+
+class Gen:
+    def __init__(self, lw: Lowered, tile: int) -> None:
+        self.lw = lw
+        self.lay = Layout(tile=tile)
+        self.lines: list[str] = []
+        self.entry: list[str] = []
+        self.decls: set[str] = set()
+        self.n = 0
+        self.args: dict[str, str] = {}
+        self.TP = tile
+        self.compute = lw.program_type == ir.ProgramType.COMPUTE
+        tx, ty, tz = lw.thread_group
+        self.T = tx * ty * tz if self.compute else 1
+        xb = 0
+        for reg, size in sorted(lw.indexable.items()):
+            self.lay.x_base[reg] = xb
+            xb += size
+        self.lay.x_regs = xb
+        for reg, (size, _) in lw.tgsm.items():
+            self.lay.tgsm_words[reg] = (size + 3) // 4
+
+    # ---- emission helpers -------------------------------------------------------------------------
+    def tmp(self) -> str:
+        self.n += 1
+        return f"%t{self.n}"
+
+    def label(self, base: str) -> str:
+        self.n += 1
+        return f"{base}{self.n}"
+
+    def e(self, s: str) -> None:
+        self.lines.append("  " + s)
+
+    def v(self, s: str) -> str:
+        t = self.tmp()
+        self.e(f"{t} = {s}")
+        return t
+
+    def put_label(self, lab: str) -> None:
+        self.lines.append(f"{lab}:")
+
+    def br(self, lab: str) -> None:
+        self.e(f"br label %{lab}")
+
+    def arg(self, name: str, ptr: bool = True) -> str:
+        """The argument ``name`` (loaded once in the entry block): a ptr or an i64."""
+        key = (name, ptr)
+        if key in self.args:
+            return self.args[key]
+        i = self.lay.slot(name)
+        self.n += 1
+        p = f"%a{self.n}"
+        val = f"%A{self.n}"
+        self.entry.append(f"  {p} = getelementptr i64, ptr %A, i64 {i}")
+        if ptr:
+            self.entry.append(f"  {val} = load ptr, ptr {p}, align 8")
+        else:
+            self.entry.append(f"  {val} = load i64, ptr {p}, align 8")
+        self.args[key] = val
+        return val
+
+    def intr(self, decl: str) -> None:
+        self.decls.add(decl)
+
+    # ---- lane loops ---------------------------------------------------------------------------------
+    def loop_begin(self, step: int = W, upper: str = "%hi") -> str:
+        head, body, end = self.label("Lh"), self.label("Lb"), self.label("Le")
+        pre = self.label("Lp")
+        self.br(pre)
+        self.put_label(pre)
+        self.br(head)
+        self.put_label(head)
+        lane = self.tmp()
+        nxt = self.tmp()
+        self._loops = getattr(self, "_loops", [])
+        self._loops.append((head, body, end, lane, nxt, step, pre))
+        self.lines.append(f"  {lane} = phi i64 [ 0, %{pre} ], [ {nxt}, %{body}_latch ]")
+        c = self.v(f"icmp ult i64 {lane}, {upper}")
+        self.e(f"br i1 {c}, label %{body}, label %{end}")
+        self.put_label(body)
+        self.lane = lane
+        return lane
+
+    def loop_end(self) -> None:
+        head, body, end, lane, nxt, step, pre = self._loops.pop()
+        self.br(f"{body}_latch")
+        self.put_label(f"{body}_latch")
+        self.e(f"{nxt} = add i64 {lane}, {step}")
+        self.br(head)
+        self.put_label(end)
+
+    # ---- masks --------------------------------------------------------------------------------------
+    def mask_ptr(self, slot: int, lane: str | None = None) -> str:
+        lane = lane or self.lane
+        off = self.v(f"add i64 {lane}, {slot * self.TP}")
+        return self.v(f"getelementptr i32, ptr %masks, i64 {off}")
+
+    def load_mask(self, slot: int = 0) -> str:
+        return self.v(f"load {VI}, ptr {self.mask_ptr(slot)}, align 4")
+
+    def store_mask(self, val: str, slot: int = 0) -> None:
+        self.e(f"store {VI} {val}, ptr {self.mask_ptr(slot)}, align 4")
+
+    def mbool(self, m: str) -> str:
+        return self.v(f"icmp ne {VI} {m}, zeroinitializer")
+
+    # ---- sources ------------------------------------------------------------------------------------
+    def reg_index(self, base_off: str) -> str:
+        return base_off
+
+    def gather(self, base: str, idx64: str, inr: str) -> str:
+        """Masked gather of i32 words ``base[idx64]`` (vector of i64), 0 where ``inr`` is false."""
+        self.intr("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
+        ptrs = self.v(f"getelementptr i32, ptr {base}, {VL} {idx64}")
+        return self.v(f"call {VI} @llvm.masked.gather.v8i32.v8p0({VP} {ptrs}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
+
+    def scatter(self, base: str, idx64: str, val: str, m: str) -> None:
+        self.intr("declare void @llvm.masked.scatter.v8i32.v8p0(<8 x i32>, <8 x ptr>, i32 immarg, <8 x i1>)")
+        ptrs = self.v(f"getelementptr i32, ptr {base}, {VL} {idx64}")
+        self.e(f"call void @llvm.masked.scatter.v8i32.v8p0({VI} {val}, {VP} {ptrs}, i32 4, {VB} {m})")
+
+    def _consecutive(self, idx64: str) -> tuple[str, str]:
+        """(i1: the 8 word indices are w0, w0+1, …, w0+7; i64 w0)."""
+        self.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        w0 = self.v(f"extractelement {VL} {idx64}, i64 0")
+        exp = self.v(f"add {VL} {self.vsplat64(w0)}, {IOTA}")
+        eq = self.v(f"icmp eq {VL} {idx64}, {exp}")
+        return self.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {eq})"), w0
+
+    def gather_fast(self, base: str, idx64: str, inr: str) -> str:
+        """:meth:`gather`, as one masked vector load when the lanes read consecutive words."""
+        self.intr("declare <8 x i32> @llvm.masked.load.v8i32.p0(ptr, i32 immarg, <8 x i1>, <8 x i32>)")
+        cons, w0 = self._consecutive(idx64)
+        fast, slow, done = self.label("gf"), self.label("gs"), self.label("gd")
+        self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
+        self.put_label(fast)
+        p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
+        a = self.v(f"call {VI} @llvm.masked.load.v8i32.p0(ptr {p}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
+        self.br(done)
+        self.put_label(slow)
+        b = self.gather(base, idx64, inr)
+        self.br(done)
+        self.put_label(done)
+        return self.v(f"phi {VI} [ {a}, %{fast} ], [ {b}, %{slow} ]")
+
+    def scatter_fast(self, base: str, idx64: str, val: str, m: str) -> None:
+        """:meth:`scatter`, as one masked vector store when the lanes write consecutive words (distinct
+        addresses: the lane order cannot matter)."""
+        self.intr("declare void @llvm.masked.store.v8i32.p0(<8 x i32>, ptr, i32 immarg, <8 x i1>)")
+        cons, w0 = self._consecutive(idx64)
+        fast, slow, done = self.label("sf"), self.label("ss"), self.label("sd")
+        self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
+        self.put_label(fast)
+        p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
+        self.e(f"call void @llvm.masked.store.v8i32.p0({VI} {val}, ptr {p}, i32 4, {VB} {m})")
+        self.br(done)
+        self.put_label(slow)
+        self.scatter(base, idx64, val, m)
+        self.br(done)
+        self.put_label(done)
+
+    def lanes64(self, global_: bool) -> str:
+        """<8 x i64> of the chunk's lane indices (tile-local, or global: + tile base)."""
+        base = self.v(f"add i64 {self.lane}, %tb") if global_ else self.lane
+        ins = self.v(f"insertelement {VL} poison, i64 {base}, i64 0")
+        spl = self.v(f"shufflevector {VL} {ins}, {VL} poison, <8 x i32> zeroinitializer")
+        return self.v(f"add {VL} {spl}, {IOTA}")
+
+    def file_geom(self, f: str, reg) -> tuple[str, str, str, bool]:
+        """(base ptr, stride, register count (i64 value), global?) of a register file."""
+        lw = self.lw
+        if f == "r":
+            return "%r", str(self.TP), str(lw.n_temps), False
+        if f == "x":
+            return "%x", str(self.TP), str(lw.indexable[reg[0]]), False
+        if f == "v":
+            return self.arg("v"), "%Ng", self.arg("nv", False), True
+        if f == "o":
+            return self.arg("o"), "%Ng", str(lw.n_outputs), True
+        raise AssertionError(f)
+
+    def src(self, s: Src) -> str:
+        v = self.src_raw(s)
+        return self.modify(v, s.mod, s.kind)
+
+    def modify(self, v: str, mod: str, kind: str) -> str:
+        if mod == "none" or kind == "n":
+            return v
+        if kind == "f":
+            if mod == "neg":
+                return self.v(f"xor {VI} {v}, {splat(-2147483648)}")
+            if mod == "abs":
+                return self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
+            a = self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
+            return self.v(f"or {VI} {a}, {splat(-2147483648)}")
+        if mod == "neg":
+            return self.v(f"sub {VI} zeroinitializer, {v}")
+        self.intr("declare <8 x i32> @llvm.abs.v8i32(<8 x i32>, i1 immarg)")
+        a = self.v(f"call {VI} @llvm.abs.v8i32({VI} {v}, i1 false)")
+        if mod == "abs":
+            return a
+        return self.v(f"sub {VI} zeroinitializer, {a}")
+
+    def rel_index(self, s: Src | Dst, imm: int) -> str:
+        """<8 x i64> register index: zero-extended relative component + immediate part."""
+        r = self.src(s.rel)
+        z = self.v(f"zext {VI} {r} to {VL}")
+        return self.v(f"add {VL} {z}, {splat(imm, 'i64')}")
+
+    def src_raw(self, s: Src) -> str:  # noqa: C901
+        f = s.file
+        if f == "imm":
+            return f"{splat(s.value if s.value < 2**31 else s.value - 2**32)}"
+        if f in ("r", "v", "o", "x"):
+            base, stride, nregs, glob = self.file_geom(f, s.reg)
+            reg = s.reg if f != "x" else s.reg[1] + self.lay.x_base[s.reg[0]]
+            if s.rel is None:
+                if f == "x" and s.reg[1] >= self.lw.indexable[s.reg[0]]:
+                    return "zeroinitializer"
+                if f == "r" and s.reg >= self.lw.n_temps:
+                    return "zeroinitializer"
+                if f == "v":
+                    # inputs the caller did not supply read 0: the runtime sizes the array to n_inputs
+                    pass
+                lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
+                rowo = self.v(f"mul i64 {reg * 4 + s.comp}, {stride}")
+                off = self.v(f"add i64 {rowo}, {lane}")
+                p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
+                return self.v(f"load {VI}, ptr {p}, align 4")
+            imm = s.reg if f != "x" else s.reg[1]
+            idx = self.rel_index(s, imm)
+            nr = nregs if not nregs.isdigit() else nregs
+            inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nr)}")
+            if f == "x":
+                idx = self.v(f"add {VL} {idx}, {splat(self.lay.x_base[s.reg[0]], 'i64')}")
+            row = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
+            row = self.v(f"add {VL} {row}, {splat(s.comp, 'i64')}")
+            row = self.v(f"mul {VL} {row}, {self.vsplat64(stride)}")
+            off = self.v(f"add {VL} {row}, {self.lanes64(glob)}")
+            return self.gather(base, off, inr)
+        if f == "icb":
+            words = self.lw.icb
+            rows = len(words) // 4
+            if s.rel is None:
+                i = s.reg
+                val = words[i * 4 + s.comp] if i < rows else 0
+                return splat(val if val < 2**31 else val - 2**32)
+            if rows == 0:
+                return "zeroinitializer"
+            idx = self.rel_index(s, s.reg)
+            inr = self.v(f"icmp ult {VL} {idx}, {splat(rows, 'i64')}")
+            w = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
+            w = self.v(f"add {VL} {w}, {splat(s.comp, 'i64')}")
+            return self.gather("@icb", w, inr)
+        if f == "cb":
+            slot, i = s.reg
+            base = self.arg(f"cb{slot}")
+            rows = self.arg(f"cbrows{slot}", False)
+            if s.rel is None:
+                ok = self.v(f"icmp ult i64 {i}, {rows}")
+                w = self.v(f"select i1 {ok}, i64 {i * 4 + s.comp}, i64 0")
+                p = self.v(f"getelementptr i32, ptr {base}, i64 {w}")
+                x = self.v(f"load i32, ptr {p}, align 4")
+                x = self.v(f"select i1 {ok}, i32 {x}, i32 0")
+                return self.vsplat32(x)
+            idx = self.rel_index(s, i)
+            inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(rows)}")
+            w = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
+            w = self.v(f"add {VL} {w}, {splat(s.comp, 'i64')}")
+            return self.gather(base, w, inr)
+        if f == "sv":
+            return self.sysval(s.reg, s.comp)
+        raise AssertionError(f)
+
+    def vsplat64(self, x: str) -> str:
+        if x.lstrip("-").isdigit():
+            return splat(x, "i64")
+        ins = self.v(f"insertelement {VL} poison, i64 {x}, i64 0")
+        return self.v(f"shufflevector {VL} {ins}, {VL} poison, <8 x i32> zeroinitializer")
+
+    def vsplat32(self, x: str) -> str:
+        ins = self.v(f"insertelement {VI} poison, i32 {x}, i64 0")
+        return self.v(f"shufflevector {VI} {ins}, {VI} poison, <8 x i32> zeroinitializer")
+
+    def sysval(self, t: int, comp: int) -> str:
+        cs = (OT.INPUT_THREAD_ID, OT.INPUT_THREAD_GROUP_ID, OT.INPUT_THREAD_ID_IN_GROUP,
+              OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED)
+        if not (self.compute and t in cs):
+            base = self.arg(f"sv{t}")
+            lane = self.v(f"add i64 {self.lane}, %tb")
+            off = self.v(f"add i64 {lane}, {comp * 1}")
+            rowo = self.v(f"mul i64 {comp}, %Ng")
+            off = self.v(f"add i64 {rowo}, {lane}")
+            p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
+            return self.v(f"load {VI}, ptr {p}, align 4")
+        tx, ty, tz = self.lw.thread_group
+        T = self.T
+        if comp == 3 or (t == OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED and comp > 0):
+            return "zeroinitializer"
+        gl = self.lanes64(True)  # lane within the dispatch batch
+        t_in = self.v(f"urem {VL} {gl}, {splat(T, 'i64')}")
+
+        def tid(c: int) -> str:
+            if c == 0:
+                return self.v(f"urem {VL} {t_in}, {splat(tx, 'i64')}")
+            if c == 1:
+                q = self.v(f"udiv {VL} {t_in}, {splat(tx, 'i64')}")
+                return self.v(f"urem {VL} {q}, {splat(ty, 'i64')}")
+            return self.v(f"udiv {VL} {t_in}, {splat(tx * ty, 'i64')}")
+
+        def gid(c: int) -> str:
+            if T % W == 0:  # all 8 lanes of a step lie in one group: divide once
+                g = self.v(f"add i64 {self.lane}, %tb")
+                g = self.v(f"udiv i64 {g}, {T}")
+                g = self.v(f"add i64 {g}, %g0")
+                X, Y = self.arg("gx", False), self.arg("gy", False)
+                if c == 0:
+                    r = self.v(f"urem i64 {g}, {X}")
+                elif c == 1:
+                    q = self.v(f"udiv i64 {g}, {X}")
+                    r = self.v(f"urem i64 {q}, {Y}")
+                else:
+                    xy = self.v(f"mul i64 {X}, {Y}")
+                    r = self.v(f"udiv i64 {g}, {xy}")
+                return self.vsplat64(r)
+            g = self.v(f"udiv {VL} {gl}, {splat(T, 'i64')}")
+            g = self.v(f"add {VL} {g}, {self.vsplat64('%g0')}")
+            X, Y = self.vsplat64(self.arg("gx", False)), self.vsplat64(self.arg("gy", False))
+            if c == 0:
+                return self.v(f"urem {VL} {g}, {X}")
+            if c == 1:
+                q = self.v(f"udiv {VL} {g}, {X}")
+                return self.v(f"urem {VL} {q}, {Y}")
+            xy = self.v(f"mul {VL} {X}, {Y}")
+            return self.v(f"udiv {VL} {g}, {xy}")
+
+        if t == OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED:
+            r = t_in
+        elif t == OT.INPUT_THREAD_ID_IN_GROUP:
+            r = tid(comp)
+        elif t == OT.INPUT_THREAD_GROUP_ID:
+            r = gid(comp)
+        else:
+            dim = (tx, ty, tz)[comp]
+            gg = self.v(f"mul {VL} {gid(comp)}, {splat(dim, 'i64')}")
+            r = self.v(f"add {VL} {gg}, {tid(comp)}")
+        return self.v(f"trunc {VL} {r} to {VI}")
+
+    # ---- destinations -------------------------------------------------------------------------------
+    def store(self, d: Dst, val: str, m: str) -> None:
+        """Store ``val`` into destination component ``d`` under the <8 x i1> mask ``m``."""
+        f = d.file
+        if f == "so":
+            base = self.arg(f"so{d.reg}")
+            lane = self.v(f"add i64 {self.lane}, %tb")
+            p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
+            old = self.v(f"load {VI}, ptr {p}, align 4")
+            new = self.v(f"select {VB} {m}, {VI} {val}, {VI} {old}")
+            self.e(f"store {VI} {new}, ptr {p}, align 4")
+            # the word after the lanes records that a store ran with active lanes (the reference
+            # reports a special output only when its store executed)
+            self.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
+            anyv = self.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {m})")
+            fp = self.v(f"getelementptr i32, ptr {base}, i64 %Ng")
+            fo = self.v(f"load i32, ptr {fp}, align 4")
+            fz = self.v(f"zext i1 {anyv} to i32")
+            self.e(f"store i32 {self.v(f'or i32 {fo}, {fz}')}, ptr {fp}, align 4")
+            return
+        base, stride, nregs, glob = self.file_geom(f, d.reg)
+        reg = d.reg if f != "x" else d.reg[1] + self.lay.x_base[d.reg[0]]
+        if d.rel is None:
+            if f == "x" and d.reg[1] >= self.lw.indexable[d.reg[0]]:
+                return
+            lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
+            rowo = self.v(f"mul i64 {reg * 4 + d.comp}, {stride}")
+            off = self.v(f"add i64 {rowo}, {lane}")
+            p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
+            old = self.v(f"load {VI}, ptr {p}, align 4")
+            new = self.v(f"select {VB} {m}, {VI} {val}, {VI} {old}")
+            self.e(f"store {VI} {new}, ptr {p}, align 4")
+            return
+        imm = d.reg if f != "x" else d.reg[1]
+        idx = self.rel_index(d, imm)
+        inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nregs)}")
+        mm = self.v(f"and {VB} {inr}, {m}")
+        if f == "x":
+            idx = self.v(f"add {VL} {idx}, {splat(self.lay.x_base[d.reg[0]], 'i64')}")
+        row = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
+        row = self.v(f"add {VL} {row}, {splat(d.comp, 'i64')}")
+        row = self.v(f"mul {VL} {row}, {self.vsplat64(stride)}")
+        off = self.v(f"add {VL} {row}, {self.lanes64(glob)}")
+        self.scatter(base, off, val, mm)
+
+    # ---- float helpers ------------------------------------------------------------------------------
+    def ftz(self, b: str) -> str:
+        e = self.v(f"and {VI} {b}, {splat(0x7F800000)}")
+        z = self.v(f"icmp eq {VI} {e}, zeroinitializer")
+        s = self.v(f"and {VI} {b}, {splat(-2147483648)}")
+        return self.v(f"select {VB} {z}, {VI} {s}, {VI} {b}")
+
+    def asf(self, b: str) -> str:
+        return self.v(f"bitcast {VI} {b} to {VF}")
+
+    def asi(self, f: str) -> str:
+        return self.v(f"bitcast {VF} {f} to {VI}")
+
+    def ff(self, b: str) -> str:
+        """Flushed float view of bits."""
+        return self.asf(self.ftz(b))
+
+    def sat(self, b: str) -> str:
+        self.intr("declare <8 x i32> @llvm.smax.v8i32(<8 x i32>, <8 x i32>)")
+        self.intr("declare <8 x i32> @llvm.smin.v8i32(<8 x i32>, <8 x i32>)")
+        r = self.v(f"call {VI} @llvm.smax.v8i32({VI} {b}, {VI} zeroinitializer)")
+        r = self.v(f"call {VI} @llvm.smin.v8i32({VI} {r}, {VI} {splat(0x3F800000)})")
+        nan = self.v(f"icmp sgt {VI} {b}, {splat(0x7F800000)}")
+        return self.v(f"select {VB} {nan}, {VI} zeroinitializer, {VI} {r}")
+
+    def f64call(self, name: str, x: str) -> str:
+        """float32 → float64 libm ``name`` → float32 (one rounding), lane by lane."""
+        self.intr(f"declare double @llvm.{name}.f64(double)")
+        d = self.v(f"fpext {VF} {x} to {VD}")
+        out = "poison"
+        for k in range(W):
+            el = self.v(f"extractelement {VD} {d}, i64 {k}")
+            r = self.v(f"call double @llvm.{name}.f64(double {el})")
+            out = self.v(f"insertelement {VD} {out}, double {r}, i64 {k}")
+        return self.v(f"fptrunc {VD} {out} to {VF}")
+
+    def fun1(self, name: str, t: str = VF) -> str:
+        tn = "v8f32" if t == VF else "v8f64"
+        self.intr(f"declare {t} @llvm.{name}.{tn}({t})")
+        return f"@llvm.{name}.{tn}"
+
+    def float_op(self, name: str, a: list[str]) -> str:  # noqa: C901
+        """Reference FLOAT_OPS[name] on bit vectors (alu_float.py)."""
+        if name in ("add", "mul", "div"):
+            x, y = self.ff(a[0]), self.ff(a[1])
+            op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
+            return self.ftz(self.asi(self.v(f"{op} {VF} {x}, {y}")))
+        if name == "mad":
+            x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
+            p = self.v(f"fmul {VF} {x}, {y}")
+            return self.ftz(self.asi(self.v(f"fadd {VF} {p}, {z}")))
+        if name in ("min", "max"):
+            ab, bb = self.ftz(a[0]), self.ftz(a[1])
+            x, y = self.asf(ab), self.asf(bb)
+            bn = self.v(f"fcmp uno {VF} {y}, {y}")
+            an = self.v(f"fcmp uno {VF} {x}, {x}")
+            if name == "min":
+                lt = self.v(f"fcmp olt {VF} {x}, {y}")
+                gt = self.v(f"fcmp olt {VF} {y}, {x}")
+                eq = self.v(f"or {VI} {ab}, {bb}")
+            else:
+                lt = self.v(f"fcmp ogt {VF} {x}, {y}")
+                gt = self.v(f"fcmp ogt {VF} {y}, {x}")
+                eq = self.v(f"and {VI} {ab}, {bb}")
+            r = self.v(f"select {VB} {gt}, {VI} {bb}, {VI} {eq}")
+            r = self.v(f"select {VB} {lt}, {VI} {ab}, {VI} {r}")
+            r = self.v(f"select {VB} {an}, {VI} {bb}, {VI} {r}")
+            return self.v(f"select {VB} {bn}, {VI} {ab}, {VI} {r}")
+        if name in ("exp", "sin", "cos"):
+            fn = {"exp": "exp2", "sin": "sin", "cos": "cos"}[name]
+            return self.ftz(self.asi(self.f64call(fn, self.ff(a[0]))))
+        if name == "log":
+            return self.asi(self.f64call("log2", self.ff(a[0])))
+        if name == "sqrt":
+            return self.asi(self.v(f"call {VF} {self.fun1('sqrt')}({VF} {self.ff(a[0])})"))
+        if name == "rsq":
+            d = self.v(f"fpext {VF} {self.ff(a[0])} to {VD}")
+            s = self.v(f"call {VD} {self.fun1('sqrt', VD)}({VD} {d})")
+            q = self.v(f"fdiv {VD} {splat('1.0', 'double')}, {s}")
+            return self.asi(self.v(f"fptrunc {VD} {q} to {VF}"))
+        if name == "rcp":
+            q = self.v(f"fdiv {VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
+            return self.ftz(self.asi(q))
+        if name == "frc":
+            x = self.ff(a[0])
+            fl = self.v(f"call {VF} {self.fun1('floor')}({VF} {x})")
+            return self.asi(self.v(f"fsub {VF} {x}, {fl}"))
+        if name in ("round_ne", "round_ni", "round_pi", "round_z"):
+            fn = {"round_ne": "roundeven", "round_ni": "floor", "round_pi": "ceil", "round_z": "trunc"}[name]
+            return self.asi(self.v(f"call {VF} {self.fun1(fn)}({VF} {self.ff(a[0])})"))
+        if name in ("eq", "ne", "lt", "ge"):
+            pred = {"eq": "oeq", "ne": "une", "lt": "olt", "ge": "oge"}[name]
+            c = self.v(f"fcmp {pred} {VF} {self.ff(a[0])}, {self.ff(a[1])}")
+            return self.v(f"sext {VB} {c} to {VI}")
+        if name in ("ftoi", "ftou"):
+            d = self.v(f"fpext {VF} {self.ff(a[0])} to {VD}")
+            nan = self.v(f"fcmp uno {VD} {d}, {d}")
+            lo, hi = ("-2147483648.0", "2147483647.0") if name == "ftoi" else ("0.0", "4294967295.0")
+            c1 = self.v(f"fcmp olt {VD} {d}, {splat(lo, 'double')}")
+            d = self.v(f"select {VB} {c1}, {VD} {splat(lo, 'double')}, {VD} {d}")
+            c2 = self.v(f"fcmp ogt {VD} {d}, {splat(hi, 'double')}")
+            d = self.v(f"select {VB} {c2}, {VD} {splat(hi, 'double')}, {VD} {d}")
+            d = self.v(f"select {VB} {nan}, {VD} zeroinitializer, {VD} {d}")
+            if name == "ftoi":
+                return self.v(f"fptosi {VD} {d} to {VI}")
+            q = self.v(f"fptoui {VD} {d} to {VL}")
+            return self.v(f"trunc {VL} {q} to {VI}")
+        if name == "itof":
+            return self.asi(self.v(f"sitofp {VI} {a[0]} to {VF}"))
+        if name == "utof":
+            return self.asi(self.v(f"uitofp {VI} {a[0]} to {VF}"))
+        if name == "f32tof16":
+            fx = self.ff(a[0])
+            h = self.v(f"fptrunc {VF} {fx} to <8 x half>")
+            hb = self.v(f"bitcast <8 x half> {h} to <8 x i16>")
+            r = self.v(f"zext <8 x i16> {hb} to {VI}")
+            # NaN: sign | 0x7C00 | top 10 payload bits (at least 1), not quieted — numpy's conversion,
+            # which the reference uses (the hardware conversion sets the quiet bit)
+            b = self.asi(fx)
+            sg = self.v(f"lshr {VI} {b}, {splat(16)}")
+            sg = self.v(f"and {VI} {sg}, {splat(0x8000)}")
+            pl = self.v(f"and {VI} {b}, {splat(0x7FFFFF)}")
+            pl = self.v(f"lshr {VI} {pl}, {splat(13)}")
+            z = self.v(f"icmp eq {VI} {pl}, zeroinitializer")
+            pl = self.v(f"select {VB} {z}, {VI} {splat(1)}, {VI} {pl}")
+            nr = self.v(f"or {VI} {sg}, {splat(0x7C00)}")
+            nr = self.v(f"or {VI} {nr}, {pl}")
+            isn = self.v(f"fcmp uno {VF} {fx}, {fx}")
+            return self.v(f"select {VB} {isn}, {VI} {nr}, {VI} {r}")
+        if name == "f16tof32":
+            return self.f16tof32(a[0])
+        raise AssertionError(name)
+
+    def f16tof32(self, b: str) -> str:
+        """Exact float16 → float32 on the low 16 bits, in integer arithmetic (payloads kept)."""
+        sign = self.v(f"and {VI} {b}, {splat(0x8000)}")
+        sign = self.v(f"shl {VI} {sign}, {splat(16)}")
+        e = self.v(f"lshr {VI} {b}, {splat(10)}")
+        e = self.v(f"and {VI} {e}, {splat(31)}")
+        m = self.v(f"and {VI} {b}, {splat(0x3FF)}")
+        # normal: (e + 112) << 23 | m << 13
+        ne = self.v(f"add {VI} {e}, {splat(112)}")
+        ne = self.v(f"shl {VI} {ne}, {splat(23)}")
+        ms = self.v(f"shl {VI} {m}, {splat(13)}")
+        normal = self.v(f"or {VI} {ne}, {ms}")
+        special = self.v(f"or {VI} {ms}, {splat(0x7F800000)}")
+        # e == 0: m * 2^-24 (exact in float32)
+        mf = self.v(f"uitofp {VI} {m} to {VF}")
+        sub = self.v(f"fmul {VF} {mf}, {splat('0x3E70000000000000', 'float')}")
+        sub = self.asi(sub)
+        is0 = self.v(f"icmp eq {VI} {e}, zeroinitializer")
+        is31 = self.v(f"icmp eq {VI} {e}, {splat(31)}")
+        r = self.v(f"select {VB} {is31}, {VI} {special}, {VI} {normal}")
+        r = self.v(f"select {VB} {is0}, {VI} {sub}, {VI} {r}")
+        return self.v(f"or {VI} {r}, {sign}")
+
+    # ---- integer helpers ----------------------------------------------------------------------------
+    def int_op(self, name: str, a: list[str]) -> str:  # noqa: C901
+        def b(pred: str, x: str, y: str) -> str:
+            c = self.v(f"icmp {pred} {VI} {x}, {y}")
+            return self.v(f"sext {VB} {c} to {VI}")
+
+        def m5(x: str) -> str:
+            return self.v(f"and {VI} {x}, {splat(31)}")
+
+        def call2(fn: str, x: str, y: str) -> str:
+            self.intr(f"declare <8 x i32> @llvm.{fn}.v8i32(<8 x i32>, <8 x i32>)")
+            return self.v(f"call {VI} @llvm.{fn}.v8i32({VI} {x}, {VI} {y})")
+
+        if name == "iadd":
+            return self.v(f"add {VI} {a[0]}, {a[1]}")
+        if name == "imad":
+            p = self.v(f"mul {VI} {a[0]}, {a[1]}")
+            return self.v(f"add {VI} {p}, {a[2]}")
+        if name == "mul_lo":
+            return self.v(f"mul {VI} {a[0]}, {a[1]}")
+        if name == "ineg":
+            return self.v(f"sub {VI} zeroinitializer, {a[0]}")
+        if name in ("and", "or", "xor"):
+            return self.v(f"{name} {VI} {a[0]}, {a[1]}")
+        if name == "not":
+            return self.v(f"xor {VI} {a[0]}, {splat(-1)}")
+        if name == "ishl":
+            return self.v(f"shl {VI} {a[0]}, {m5(a[1])}")
+        if name == "ishr":
+            return self.v(f"ashr {VI} {a[0]}, {m5(a[1])}")
+        if name == "ushr":
+            return self.v(f"lshr {VI} {a[0]}, {m5(a[1])}")
+        if name in ("ieq", "ine", "ilt", "ige", "ult", "uge"):
+            return b({"ieq": "eq", "ine": "ne", "ilt": "slt", "ige": "sge", "ult": "ult", "uge": "uge"}[name],
+                     a[0], a[1])
+        if name in ("imin", "imax", "umin", "umax"):
+            return call2({"imin": "smin", "imax": "smax", "umin": "umin", "umax": "umax"}[name], a[0], a[1])
+        if name in ("ubfe", "ibfe"):
+            w, o, s = m5(a[0]), m5(a[1]), a[2]
+            sh = "lshr" if name == "ubfe" else "ashr"
+            wo = self.v(f"add {VI} {w}, {o}")
+            lng = self.v(f"icmp ult {VI} {wo}, {splat(32)}")
+            l1 = self.v(f"sub {VI} {splat(32)}, {wo}")
+            l1 = self.v(f"and {VI} {l1}, {splat(31)}")  # in range where used; keeps the shift defined
+            r1 = self.v(f"sub {VI} {splat(32)}, {w}")
+            r1 = self.v(f"and {VI} {r1}, {splat(31)}")
+            x = self.v(f"shl {VI} {s}, {l1}")
+            x = self.v(f"{sh} {VI} {x}, {r1}")
+            y = self.v(f"{sh} {VI} {s}, {o}")
+            r = self.v(f"select {VB} {lng}, {VI} {x}, {VI} {y}")
+            z = self.v(f"icmp eq {VI} {w}, zeroinitializer")
+            return self.v(f"select {VB} {z}, {VI} zeroinitializer, {VI} {r}")
+        if name == "bfi":
+            w, o = m5(a[0]), m5(a[1])
+            one = self.v(f"shl {VI} {splat(1)}, {w}")
+            mk = self.v(f"sub {VI} {one}, {splat(1)}")
+            mk = self.v(f"shl {VI} {mk}, {o}")
+            ins = self.v(f"shl {VI} {a[2]}, {o}")
+            ins = self.v(f"and {VI} {ins}, {mk}")
+            nm = self.v(f"xor {VI} {mk}, {splat(-1)}")
+            bs = self.v(f"and {VI} {a[3]}, {nm}")
+            return self.v(f"or {VI} {ins}, {bs}")
+        if name == "bfrev":
+            self.intr("declare <8 x i32> @llvm.bitreverse.v8i32(<8 x i32>)")
+            return self.v(f"call {VI} @llvm.bitreverse.v8i32({VI} {a[0]})")
+        if name == "countbits":
+            self.intr("declare <8 x i32> @llvm.ctpop.v8i32(<8 x i32>)")
+            return self.v(f"call {VI} @llvm.ctpop.v8i32({VI} {a[0]})")
+        if name in ("firstbit_hi", "firstbit_lo", "firstbit_shi"):
+            x = a[0]
+            if name == "firstbit_shi":
+                neg = self.v(f"icmp slt {VI} {x}, zeroinitializer")
+                nx = self.v(f"xor {VI} {x}, {splat(-1)}")
+                x = self.v(f"select {VB} {neg}, {VI} {nx}, {VI} {x}")
+            fn = "cttz" if name == "firstbit_lo" else "ctlz"
+            self.intr(f"declare <8 x i32> @llvm.{fn}.v8i32(<8 x i32>, i1 immarg)")
+            c = self.v(f"call {VI} @llvm.{fn}.v8i32({VI} {x}, i1 false)")
+            z = self.v(f"icmp eq {VI} {x}, zeroinitializer")
+            return self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {c}")
+        if name == "msad":
+            acc = a[2]
+            for k in range(4):
+                r = self.v(f"lshr {VI} {a[0]}, {splat(8 * k)}")
+                r = self.v(f"and {VI} {r}, {splat(255)}")
+                s = self.v(f"lshr {VI} {a[1]}, {splat(8 * k)}")
+                s = self.v(f"and {VI} {s}, {splat(255)}")
+                d1 = self.v(f"sub {VI} {r}, {s}")
+                d2 = self.v(f"sub {VI} {s}, {r}")
+                gt = self.v(f"icmp ugt {VI} {r}, {s}")
+                d = self.v(f"select {VB} {gt}, {VI} {d1}, {VI} {d2}")
+                rz = self.v(f"icmp eq {VI} {r}, zeroinitializer")
+                d = self.v(f"select {VB} {rz}, {VI} zeroinitializer, {VI} {d}")
+                acc = self.v(f"add {VI} {acc}, {d}")
+            return acc
+        raise AssertionError(name)
+
+    def int2(self, name: str, a: list[str]) -> tuple[str, str]:
+        if name in ("imul", "umul"):
+            ext = "sext" if name == "imul" else "zext"
+            x = self.v(f"{ext} {VI} {a[0]} to {VL}")
+            y = self.v(f"{ext} {VI} {a[1]} to {VL}")
+            p = self.v(f"mul {VL} {x}, {y}")
+            hi = self.v(f"lshr {VL} {p}, {splat(32, 'i64')}")
+            return self.v(f"trunc {VL} {hi} to {VI}"), self.v(f"trunc {VL} {p} to {VI}")
+        if name == "udiv":
+            z = self.v(f"icmp eq {VI} {a[1]}, zeroinitializer")
+            safe = self.v(f"select {VB} {z}, {VI} {splat(1)}, {VI} {a[1]}")
+            q = self.v(f"udiv {VI} {a[0]}, {safe}")
+            r = self.v(f"urem {VI} {a[0]}, {safe}")
+            return (self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {q}"),
+                    self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {r}"))
+        if name == "uaddc":
+            s = self.v(f"add {VI} {a[0]}, {a[1]}")
+            c = self.v(f"icmp ult {VI} {s}, {a[0]}")
+            return s, self.v(f"zext {VB} {c} to {VI}")
+        if name == "usubb":
+            s = self.v(f"sub {VI} {a[0]}, {a[1]}")
+            c = self.v(f"icmp ult {VI} {a[0]}, {a[1]}")
+            return s, self.v(f"zext {VB} {c} to {VI}")
+        raise AssertionError(name)
+
+    # ---- operations ---------------------------------------------------------------------------------
+    def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
+        """One ALU op for the current 8-lane step under the <8 x i1> execution mask ``m``."""
+        k = op.kind
+        results: list[tuple[Dst, str]] = []
+        if "parts" in op.info:
+            parts = op.info["parts"]
+            if k == "sincos2":
+                for dsts, srcs, fn in parts:
+                    for d, ss in zip(dsts, srcs):
+                        v = self.float_op(fn, [self.src(ss[0])])
+                        results.append((d, self.sat(v) if op.sat else v))
+            elif k == "swapc2":
+                vals = [[(d, [self.src(s) for s in ss]) for d, ss in zip(dsts, srcs)] for dsts, srcs in parts]
+                for which, lst in enumerate(vals):
+                    for d, (c, a, b) in lst:
+                        t = self.v(f"icmp ne {VI} {c}, zeroinitializer")
+                        x, y = (b, a) if which == 0 else (a, b)
+                        results.append((d, self.v(f"select {VB} {t}, {VI} {x}, {VI} {y}")))
+            else:
+                name = k[:-1]
+                for which, (dsts, srcs) in enumerate(parts):
+                    for d, ss in zip(dsts, srcs):
+                        results.append((d, self.int2(name, [self.src(s) for s in ss])[which]))
+        elif k == "dot":
+            n = op.info["n"]
+            ss = op.srcs[0]
+            vals = [self.src(s) for s in ss]
+            acc = None
+            for i in range(n):
+                p = self.v(f"fmul {VF} {self.ff(vals[i])}, {self.ff(vals[n + i])}")
+                p = self.ftz(self.asi(p))
+                if acc is None:
+                    acc = p
+                else:
+                    acc = self.ftz(self.asi(self.v(f"fadd {VF} {self.asf(acc)}, {self.asf(p)}")))
+            acc = self.ftz(acc)
+            if op.sat:
+                acc = self.sat(acc)
+            results = [(d, acc) for d in op.dsts]
+        elif k == "deriv":
+            for d, ss in zip(op.dsts, op.srcs):
+                x = self.ff(self.src(ss[0]))
+                ax, fine = op.info["axis"], op.info["fine"]
+                if ax == "x":
+                    A, B = ([1, 1, 3, 3], [0, 0, 2, 2]) if fine else ([1, 1, 1, 1], [0, 0, 0, 0])
+                else:
+                    A, B = ([2, 3, 2, 3], [0, 1, 0, 1]) if fine else ([2, 2, 2, 2], [0, 0, 0, 0])
+                A = A + [i + 4 for i in A]
+                B = B + [i + 4 for i in B]
+                sa = self.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <" +
+                            ", ".join(f"i32 {i}" for i in A) + ">")
+                sb = self.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <" +
+                            ", ".join(f"i32 {i}" for i in B) + ">")
+                r = self.ftz(self.asi(self.v(f"fsub {VF} {sa}, {sb}")))
+                results.append((d, self.sat(r) if op.sat else r))
+        else:
+            for d, ss in zip(op.dsts, op.srcs):
+                a = [self.src(s) for s in ss]
+                if k == "mov":
+                    r = a[0]
+                elif k == "movc":
+                    t = self.v(f"icmp ne {VI} {a[0]}, zeroinitializer")
+                    r = self.v(f"select {VB} {t}, {VI} {a[1]}, {VI} {a[2]}")
+                elif k in _FLOATS:
+                    r = self.float_op(k, a)
+                else:
+                    r = self.int_op(k, a)
+                if op.sat:
+                    r = self.sat(r)
+                results.append((d, r))
+        for d, r in results:
+            self.store(d, r, m)
+
+    def any_of(self, slot: int = 0) -> str:
+        """i1: any lane of mask ``slot`` set in this tile."""
+        self.e("store i32 0, ptr %anyslot, align 4")
+        self.loop_begin()
+        mv = self.load_mask(slot)
+        self.intr("declare i32 @llvm.vector.reduce.or.v8i32(<8 x i32>)")
+        red = self.v(f"call i32 @llvm.vector.reduce.or.v8i32({VI} {mv})")
+        old = self.v("load i32, ptr %anyslot, align 4")
+        nw = self.v(f"or i32 {old}, {red}")
+        self.e(f"store i32 {nw}, ptr %anyslot, align 4")
+        self.loop_end()
+        acc = self.v("load i32, ptr %anyslot, align 4")
+        return self.v(f"icmp ne i32 {acc}, 0")
+
+    def cond_vec(self, s: Src, nz: bool) -> str:
+        v = self.src(s)
+        c = self.v(f"icmp {'ne' if nz else 'eq'} {VI} {v}, zeroinitializer")
+        return self.v(f"sext {VB} {c} to {VI}")
+
+    def emit_flow(self, op: LOp) -> None:  # noqa: C901
+        k = op.kind
+        info = op.info
+        if k == "if":
+            f = info["frame"]
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.cond_vec(info["cond"], info["nz"])
+            self.store_mask(m, f.slot)
+            nc = self.v(f"xor {VI} {c}, {splat(-1)}")
+            oth = self.v(f"and {VI} {m}, {nc}")
+            self.store_mask(oth, f.slot + 1)
+            self.store_mask(self.v(f"and {VI} {m}, {c}"))
+            self.loop_end()
+            a = self.any_of()
+            body = self.label("then")
+            tgt = f"else_{f.id}" if self._has_else(f) else f"endif_{f.id}"
+            self.e(f"br i1 {a}, label %{body}, label %{tgt}")
+            self.put_label(body)
+        elif k == "else":
+            f = info["frame"]
+            self.br(f"else_{f.id}")
+            self.put_label(f"else_{f.id}")
+            self.copy_mask(f.slot + 1, 0)
+            a = self.any_of()
+            body = self.label("elsebody")
+            self.e(f"br i1 {a}, label %{body}, label %endif_{f.id}")
+            self.put_label(body)
+        elif k == "endif":
+            f = info["frame"]
+            self.br(f"endif_{f.id}")
+            self.put_label(f"endif_{f.id}")
+            self.copy_mask(f.slot, 0)
+        elif k == "loop":
+            f = info["frame"]
+            a = self.any_of()
+            start = self.label("loopstart")
+            self.e(f"br i1 {a}, label %{start}, label %loopexit_{f.id}")
+            self.put_label(start)
+            self.loop_begin()
+            self.store_mask(self.load_mask(), f.slot)
+            self.store_mask("zeroinitializer", f.slot + 1)
+            self.loop_end()
+            self.br(f"loopbody_{f.id}")
+            self.put_label(f"loopbody_{f.id}")
+        elif k == "endloop":
+            f = info["frame"]
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.load_mask(f.slot + 1)
+            self.store_mask(self.v(f"or {VI} {m}, {c}"))
+            self.store_mask("zeroinitializer", f.slot + 1)
+            self.loop_end()
+            a = self.any_of()
+            # every 2^16 iterations ask the host whether to stop (a run-away loop stays interruptible:
+            # signal handlers, KeyboardInterrupt, optdiff's time limit)
+            cnt = self.v("load i64, ptr %polls, align 8")
+            cnt = self.v(f"add i64 {cnt}, 1")
+            self.e(f"store i64 {cnt}, ptr %polls, align 8")
+            low = self.v(f"and i64 {cnt}, 65535")
+            due = self.v(f"icmp eq i64 {low}, 0")
+            again, poll, stop = self.label("again"), self.label("poll"), self.label("stop")
+            self.e(f"br i1 {a}, label %{again}, label %loopdone_{f.id}")
+            self.put_label(again)
+            self.e(f"br i1 {due}, label %{poll}, label %loopbody_{f.id}")
+            self.put_label(poll)
+            flag = self.arg("pollflag")
+            self.e(f"store volatile i32 0, ptr {flag}, align 4")
+            self.e(f"call void {self.arg('poll')}()")
+            r = self.v(f"load volatile i32, ptr {flag}, align 4")
+            st = self.v(f"icmp eq i32 {r}, 0")  # the callback did not finish: a signal handler raised
+            self.e(f"br i1 {st}, label %{stop}, label %loopbody_{f.id}")
+            self.put_label(stop)
+            self.br("exit")
+            self.put_label(f"loopdone_{f.id}")
+            self.copy_mask(f.slot, 0)
+            self.br(f"loopexit_{f.id}")
+            self.put_label(f"loopexit_{f.id}")
+        elif k in ("leave", "continue"):
+            self.loop_begin()
+            m = self.load_mask()
+            lanes = m if info["cond"] is None else self.v(f"and {VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
+            keep = self.v(f"xor {VI} {lanes}, {splat(-1)}")
+            for fr in info["above"]:
+                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
+                for s in slots:
+                    self.store_mask(self.v(f"and {VI} {self.load_mask(s)}, {keep}"), s)
+            if k == "continue":
+                t = info["target"]
+                self.store_mask(self.v(f"or {VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
+            self.store_mask(self.v(f"and {VI} {m}, {keep}"))
+            self.loop_end()
+        elif k == "switch":
+            f = info["frame"]
+            a = self.any_of()
+            start = self.label("swstart")
+            self.e(f"br i1 {a}, label %{start}, label %swexit_{f.id}")
+            self.put_label(start)
+            self.loop_begin()
+            m = self.load_mask()
+            self.store_mask(m, f.slot)
+            self.store_mask(m, f.slot + 1)
+            self.store_mask(self.src(info["sel"]), f.slot + 2)
+            self.store_mask("zeroinitializer")
+            self.loop_end()
+        elif k == "case":
+            f = info["frame"]
+            self.loop_begin()
+            oth = self.load_mask(f.slot + 1)
+            sel = self.load_mask(f.slot + 2)
+            if info["value"] is not None:
+                v = info["value"]
+                c = self.v(f"icmp eq {VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+            else:
+                c = "zeroinitializer"
+                for v in info["values"]:
+                    e = self.v(f"icmp eq {VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+                    c = self.v(f"or {VB} {c}, {e}")
+                c = self.v(f"xor {VB} {c}, {splat('true', 'i1')}")
+            c = self.v(f"sext {VB} {c} to {VI}")
+            hit = self.v(f"and {VI} {oth}, {c}")
+            nh = self.v(f"xor {VI} {hit}, {splat(-1)}")
+            self.store_mask(self.v(f"and {VI} {oth}, {nh}"), f.slot + 1)
+            self.store_mask(self.v(f"or {VI} {self.load_mask()}, {hit}"))
+            self.loop_end()
+        elif k == "endswitch":
+            f = info["frame"]
+            self.copy_mask(f.slot, 0)
+            self.br(f"swexit_{f.id}")
+            self.put_label(f"swexit_{f.id}")
+        elif k == "halt":
+            self.br("tile_end")
+            self.put_label(self.label("dead"))
+        elif k == "discard":
+            base = self.arg("discarded")
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.cond_vec(info["cond"], info["nz"])
+            hit = self.v(f"and {VI} {m}, {c}")
+            lane = self.v(f"add i64 {self.lane}, %tb")
+            p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
+            old = self.v(f"load {VI}, ptr {p}, align 4")
+            self.e(f"store {VI} {self.v(f'or {VI} {old}, {hit}')}, ptr {p}, align 4")
+            self.loop_end()
+        else:
+            raise AssertionError(k)
+
+    def _has_else(self, f) -> bool:
+        return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)
+
+    def copy_mask(self, src: int, dst: int) -> None:
+        self.loop_begin()
+        self.store_mask(self.load_mask(src), dst)
+        self.loop_end()
+
+    # ---- memory -------------------------------------------------------------------------------------
+    def mem_geom(self, mem: tuple) -> dict:
+        """Per-resource values: words ptr, nw, limit, stride, count (i64 SSA or constants), base per lane."""
+        kind, slot = mem
+        if kind == "g":
+            wpg = self.lay.tgsm_words[slot]
+            size, stride = self.lw.tgsm[slot]
+            return {"words": self.arg(f"tgsm{slot}"), "nw": str(wpg * max(1, self.TP // self.T)),
+                    "limit": str(wpg), "stride": str(stride), "count": str((wpg * 4 // stride) if stride else 0),
+                    "wpg": wpg}
+        p = f"{kind}{slot}"
+        return {"words": self.arg(f"{p}w"), "nw": self.arg(f"{p}nw", False), "limit": self.arg(f"{p}nw", False),
+                "stride": self.arg(f"{p}stride", False), "count": self.arg(f"{p}count", False), "wpg": None}
+
+    def lane_base(self, g: dict) -> str:
+        """<8 x i64> first word of the lane's groupshared copy (0 for buffers)."""
+        if g["wpg"] is None:
+            return "zeroinitializer"
+        grp = self.v(f"udiv {VL} {self.lanes64(False)}, {splat(self.T, 'i64')}")
+        return self.v(f"mul {VL} {grp}, {splat(g['wpg'], 'i64')}")
+
+    def address(self, g: dict, a0: str, a1: str | None) -> tuple[str, str, str]:
+        """(<8 x i64> w (without base), <8 x i1> ok, <8 x i64> avail) for raw (a1 None) or structured."""
+        x0 = self.v(f"zext {VI} {a0} to {VL}")
+        if a1 is None:
+            w = self.v(f"lshr {VL} {x0}, {splat(2, 'i64')}")
+            avail = self.v(f"sub {VL} {self.vsplat64(g['limit'])}, {w}")
+            return w, splat("true", "i1"), avail
+        x1 = self.v(f"zext {VI} {a1} to {VL}")
+        stride = self.vsplat64(g["stride"])
+        ok1 = self.v(f"icmp ult {VL} {x0}, {self.vsplat64(g['count'])}")
+        ok2 = self.v(f"icmp ult {VL} {x1}, {stride}")
+        ok = self.v(f"and {VB} {ok1}, {ok2}")
+        sw = self.v(f"lshr {VL} {stride}, {splat(2, 'i64')}")
+        offw = self.v(f"lshr {VL} {x1}, {splat(2, 'i64')}")
+        avail = self.v(f"sub {VL} {sw}, {offw}")
+        avail = self.v(f"select {VB} {ok}, {VL} {avail}, {VL} zeroinitializer")
+        w = self.v(f"mul {VL} {x0}, {sw}")
+        w = self.v(f"add {VL} {w}, {offw}")
+        return w, ok, avail
+
+    def in_range(self, g: dict, flat: str, ok: str, avail: str, s: int) -> tuple[str, str]:
+        fs = self.v(f"add {VL} {flat}, {splat(s, 'i64')}")
+        c1 = self.v(f"icmp slt {VL} {splat(s, 'i64')}, {avail}")
+        c2 = self.v(f"icmp ult {VL} {fs}, {self.vsplat64(g['nw'])}")
+        c = self.v(f"and {VB} {c1}, {c2}")
+        return fs, self.v(f"and {VB} {c}, {ok}")
+
+    def emit_load(self, op: LOp, m: str) -> None:
+        info = op.info
+        g = self.mem_geom(info["mem"])
+        a0 = self.src(info["a0"])
+        a1 = self.src(info["a1"]) if info["structured"] else None
+        w, ok, avail = self.address(g, a0, a1)
+        flat = self.v(f"add {VL} {w}, {self.lane_base(g)}")
+        vals = []
+        for s in info["sel"]:
+            fs, good = self.in_range(g, flat, ok, avail, s)
+            good = self.v(f"and {VB} {good}, {m}")
+            vals.append(self.gather_fast(g["words"], fs, good))
+        for d, v in zip(op.dsts, vals):
+            self.store(d, v, m)
+
+    def emit_store(self, op: LOp) -> None:
+        info = op.info
+        g = self.mem_geom(info["mem"])
+        # component-major, lanes in order (the reference's order when lanes overlap)
+        for cpt, vs in zip(info["comps"], info["vals"]):
+            self.loop_begin()
+            m = self.mbool(self.load_mask())
+            m = self.quiet_filter(m)
+            a0 = self.src(info["a0"])
+            a1 = self.src(info["a1"]) if info["structured"] else None
+            w, ok, avail = self.address(g, a0, a1)
+            flat = self.v(f"add {VL} {w}, {self.lane_base(g)}")
+            fs, good = self.in_range(g, flat, ok, avail, cpt)
+            good = self.v(f"and {VB} {good}, {m}")
+            self.scatter_fast(g["words"], fs, self.src(vs), good)
+            self.loop_end()
+
+    def quiet_filter(self, m: str) -> str:
+        return m  # pixel shaders with memory writes are not compiled (lower.py), so no quiet lanes
+
+    def emit_atomic(self, op: LOp) -> None:
+        """Lane by lane in lane order (the reference's serialisation), addresses as signed int64."""
+        info = op.info
+        g = self.mem_geom(info["mem"])
+        name = info["op"]
+        self.loop_begin(step=1, upper="%L")
+        lane = self.lane
+        mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
+        mv = self.v(f"load i32, ptr {mp}, align 4")
+        act = self.v(f"icmp ne i32 {mv}, 0")
+        run, skip = self.label("at"), self.label("ats")
+        self.e(f"br i1 {act}, label %{run}, label %{skip}")
+        self.put_label(run)
+        sv = self.scalar_src
+        a0 = self.v(f"sext i32 {sv(info['a0'])} to i64")
+        if info["structured"]:
+            a1 = self.v(f"sext i32 {sv(info['a1'])} to i64")
+            stride, count = g["stride"], g["count"]
+            ok1 = self.v(f"icmp slt i64 {a0}, {count}")
+            ok2 = self.v(f"icmp slt i64 {a1}, {stride}")
+            ok = self.v(f"and i1 {ok1}, {ok2}")
+            sw = self.v(f"lshr i64 {stride}, 2")
+            offw = self.v(f"ashr i64 {a1}, 2")
+            avail = self.v(f"sub i64 {sw}, {offw}")
+            avail = self.v(f"select i1 {ok}, i64 {avail}, i64 0")
+            w = self.v(f"mul i64 {a0}, {sw}")
+            w = self.v(f"add i64 {w}, {offw}")
+        else:
+            w = self.v(f"ashr i64 {a0}, 2")
+            avail = self.v(f"sub i64 {g['limit']}, {w}")
+        c1 = self.v(f"icmp sgt i64 {avail}, 0")
+        c2 = self.v(f"icmp sge i64 {w}, 0")
+        good = self.v(f"and i1 {c1}, {c2}")
+        if g["wpg"] is not None:
+            grp = self.v(f"udiv i64 {lane}, {self.T}")
+            base = self.v(f"mul i64 {grp}, {g['wpg']}")
+            flat = self.v(f"add i64 {w}, {base}")
+        else:
+            flat = w
+        c3 = self.v(f"icmp slt i64 {flat}, {g['nw']}")
+        good = self.v(f"and i1 {good}, {c3}")
+        vals = [sv(s) for s in info["vals"]]
+        doit, done = self.label("atd"), self.label("atn")
+        pre_blk = self.label("atp")
+        self.e(f"br i1 {good}, label %{doit}, label %{pre_blk}")
+        self.put_label(pre_blk)
+        self.br(done)
+        self.put_label(doit)
+        p = self.v(f"getelementptr i32, ptr {g['words']}, i64 {flat}")
+        old = self.v(f"load i32, ptr {p}, align 4")
+        if name == "cmp":
+            eq = self.v(f"icmp eq i32 {old}, {vals[0]}")
+            new = self.v(f"select i1 {eq}, i32 {vals[1]}, i32 {old}")
+        elif name == "exch":
+            new = vals[0]
+        elif name == "add":
+            new = self.v(f"add i32 {old}, {vals[0]}")
+        elif name in ("and", "or", "xor"):
+            new = self.v(f"{name} i32 {old}, {vals[0]}")
+        else:
+            fn = {"imax": "smax", "imin": "smin", "umax": "umax", "umin": "umin"}[name]
+            self.intr(f"declare i32 @llvm.{fn}.i32(i32, i32)")
+            new = self.v(f"call i32 @llvm.{fn}.i32(i32 {old}, i32 {vals[0]})")
+        self.e(f"store i32 {new}, ptr {p}, align 4")
+        self.br(done)
+        self.put_label(done)
+        res = self.v(f"phi i32 [ {old}, %{doit} ], [ 0, %{pre_blk} ]")
+        for d in op.dsts:
+            self.scalar_store(d, res)
+        self.br(skip)
+        self.put_label(skip)
+        self.loop_end()
+
+    def emit_counter(self, op: LOp) -> None:
+        slot = op.info["slot"]
+        cell = self.arg(f"u{slot}counter")
+        bound = self.arg(f"u{slot}bound", False)
+        isb = self.v(f"icmp ne i64 {bound}, 0")
+        run, skip = self.label("cnt"), self.label("cnts")
+        self.e(f"br i1 {isb}, label %{run}, label %{skip}")
+        self.put_label(run)
+        self.loop_begin(step=1, upper="%L")
+        lane = self.lane
+        mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
+        mv = self.v(f"load i32, ptr {mp}, align 4")
+        act = self.v(f"icmp ne i32 {mv}, 0")
+        go, nx = self.label("cg"), self.label("cn")
+        self.e(f"br i1 {act}, label %{go}, label %{nx}")
+        self.put_label(go)
+        c = self.v(f"load i32, ptr {cell}, align 4")
+        if op.info["consume"]:
+            val = self.v(f"sub i32 {c}, 1")
+            self.e(f"store i32 {val}, ptr {cell}, align 4")
+        else:
+            val = c
+            self.e(f"store i32 {self.v(f'add i32 {c}, 1')}, ptr {cell}, align 4")
+        for d in op.dsts:
+            self.scalar_store(d, val)
+        self.br(nx)
+        self.put_label(nx)
+        self.loop_end()
+        self.br(skip)
+        self.put_label(skip)
+
+    def emit_bufinfo(self, op: LOp, m: str) -> None:
+        kind, slot = op.info["res"]
+        v = self.arg(f"{kind}{slot}bufinfo", False)
+        x = self.v(f"trunc i64 {v} to i32")
+        val = self.vsplat32(x)
+        for d in op.dsts:
+            self.store(d, val, m)
+
+    # scalar (one lane) access for atomics/counters: reuse the vector code on a one-lane view
+    def scalar_src(self, s: Src) -> str:
+        save = self.lane
+        vec = self.src(s)  # reads lanes [lane, lane+8): lane 0 of it is this lane
+        self.lane = save
+        return self.v(f"extractelement {VI} {vec}, i64 0")
+
+    def scalar_store(self, d: Dst, val: str) -> None:
+        vec = self.v(f"insertelement {VI} zeroinitializer, i32 {val}, i64 0")
+        m = f"<i1 true, {', '.join(['i1 false'] * (W - 1))}>"
+        self.store(d, vec, m)
+
+    # ---- whole kernel -------------------------------------------------------------------------------
+    def build(self) -> str:
+        lw = self.lw
+        TP = self.TP
+        body_start = len(self.lines)
+        # Consecutive ALU ops and loads share one pass over the tile's lanes: each lane runs them in
+        # program order and no lane can observe another's registers in between (the mask only changes
+        # at flow ops; memory writes end a run), so fusing keeps the reference's results.
+        run: list[LOp] = []
+
+        def flush() -> None:
+            if run:
+                self.loop_begin()
+                m = self.mbool(self.load_mask())
+                for op in run:
+                    if op.kind == "load":
+                        self.emit_load(op, m)
+                    elif op.kind == "bufinfo":
+                        self.emit_bufinfo(op, m)
+                    else:
+                        self.emit_alu(op, m)
+                self.loop_end()
+                run.clear()
+
+        for op in lw.ops:
+            k = op.kind
+            if k in ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case",
+                     "endswitch", "halt", "discard"):
+                flush()
+                self.emit_flow(op)
+            elif k == "store":
+                flush()
+                self.emit_store(op)
+            elif k == "atomic":
+                flush()
+                self.emit_atomic(op)
+            elif k == "counter":
+                flush()
+                self.emit_counter(op)
+            elif k == "host":
+                flush()
+                fn = self.arg("host")
+                self.e(f"call void {fn}(i64 {op.info['id']}, i64 %tb, i64 %L)")
+            else:
+                run.append(op)
+        flush()
+        body = self.lines[body_start:]
+        self.lines = self.lines[:body_start]
+        # tile prologue
+        N = self.arg("n", False)
+        Ng = self.arg("ng", False)
+        act = self.arg("active")
+        g0 = self.arg("gbase", False) if self.compute else "0"
+        r = self.arg("r")
+        x = self.arg("x")
+        masks = self.arg("masks")
+        fill = self.arg("fill", False)
+        pro = []
+        pro.append("  %anyslot = alloca i32, align 4")
+        pro.append("  %polls = alloca i64, align 8")
+        pro.append("  store i64 0, ptr %polls, align 8")
+        pro.append(f"  %Ng = add i64 {Ng}, 0")
+        pro.append(f"  %g0 = add i64 {g0}, 0")
+        pro.append(f"  %r = getelementptr i8, ptr {r}, i64 0")
+        pro.append(f"  %x = getelementptr i8, ptr {x}, i64 0")
+        pro.append(f"  %masks = getelementptr i8, ptr {masks}, i64 0")
+        pro.append(f"  %fill = trunc i64 {fill} to i32")
+        pro.append("  br label %tile_head")
+        pro.append("tile_head:")
+        pro.append("  %tb = phi i64 [ 0, %entry ], [ %tbn, %tile_end ]")
+        pro.append(f"  %more = icmp ult i64 %tb, {N}")
+        pro.append("  br i1 %more, label %tile_init, label %exit")
+        pro.append("tile_init:")
+        pro.append(f"  %rem = sub i64 {N}, %tb")
+        pro.append(f"  %Lc = icmp ult i64 %rem, {TP}")
+        pro.append(f"  %L = select i1 %Lc, i64 %rem, i64 {TP}")
+        pro.append("  %hi7 = add i64 %L, 7")
+        pro.append("  %hi = and i64 %hi7, -8")
+        self.lines = []
+        # temps (and indexable temps) start with the fill word in every tile
+        for base, regs in (("%r", lw.n_temps), ("%x", self.lay.x_regs)):
+            if regs:
+                self.loop_begin(step=1, upper=str(regs * 4 * TP))
+                p = self.v(f"getelementptr i32, ptr {base}, i64 {self.lane}")
+                self.e(f"store i32 %fill, ptr {p}, align 4")
+                self.loop_end()
+        for reg in lw.tgsm:
+            words = self.lay.tgsm_words[reg] * max(1, TP // self.T)
+            self.intr("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {self.arg(f'tgsm{reg}')}, i8 0, i64 {words * 4}, i1 false)")
+        # initial execution mask: lanes of the tile that are active
+        self.loop_begin()
+        gl = self.lanes64(True)
+        lt = self.v(f"icmp ult {VL} {self.lanes64(False)}, {self.vsplat64('%L')}")
+        inr = lt
+        if self.compute:
+            av = self.v(f"sext {VB} {inr} to {VI}")
+        else:
+            av = self.gather(act, gl, inr)
+        self.store_mask(av)
+        self.loop_end()
+        init = self.lines
+        self.lines = []
+        out = []
+        out.append("define void @kernel(ptr noalias %A) {")
+        out.append("entry:")
+        out.extend(self.entry)
+        out.extend(pro)
+        out.extend(init)
+        out.extend(body)
+        out.append("  br label %tile_end")
+        out.append("tile_end:")
+        out.append(f"  %tbn = add i64 %tb, {TP}")
+        out.append("  br label %tile_head")
+        out.append("exit:")
+        out.append("  ret void")
+        out.append("}")
+        head = []
+        if lw.icb:
+            ws = ", ".join(f"i32 {w if w < 2**31 else w - 2**32}" for w in lw.icb)
+            head.append(f"@icb = private unnamed_addr constant [{len(lw.icb)} x i32] [{ws}]")
+        head.extend(sorted(self.decls))
+        return "\n".join(head + out) + "\n"
+
+
+_FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc", "round_ne",
+           "round_ni", "round_pi", "round_z", "eq", "ne", "lt", "ge", "ftoi", "ftou", "itof", "utof", "f32tof16",
+           "f16tof32"}
+
+
+def generate(lw: Lowered, tile: int) -> tuple[str, Layout]:
+    """LLVM IR text of the kernel and its argument layout."""
+    g = Gen(lw, tile)
+    text = g.build()
+    return text, g.lay

@@ -1,0 +1,544 @@
+"""Front half of the native backend: shader IR → a lowered program (plain data, no LLVM).
+
+The lowered form keeps the reference executor's semantics (shader/exec/reference.py) but resolves
+everything a code generator should not have to re-derive: operand swizzles per destination component,
+modifier kinds (float sign-bit ops, integer negate/abs, none), structured flow control as frames with
+static slots (which mask arrays a ``break`` or ``ret`` must clear), and resource declarations. Any
+instruction or operand the backend does not compile raises :class:`Unsupported` naming it, so the
+caller runs that program on the reference executor instead.
+
+A code generator consumes :class:`Lowered`: ``ops`` is a flat list of :class:`LOp` in program order.
+Nothing here depends on LLVM, so another generator (e.g. PTX) can consume the same form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..exec.operands import SPECIAL_OUT, SV_TYPES
+
+Op = ir.Opcode
+OT = ir.OperandType
+
+
+class Unsupported(Exception):
+    """The program uses something this backend does not compile (the message names it)."""
+
+
+@dataclass(slots=True, frozen=True)
+class Src:
+    """One scalar source: register ``file`` ('r' temps, 'v' inputs, 'o' outputs, 'x' indexable temps,
+    'cb' constant buffer, 'icb', 'imm', 'sv' system value, 'so' special output) at register ``reg`` (for
+    'x' and 'cb': (slot, index)), component ``comp``; ``rel`` a relative index (a Src) added to the
+    immediate index; ``mod`` the modifier as applied for ``kind`` ('f' float, 'i' integer, 'n' none)."""
+
+    file: str
+    reg: object
+    comp: int
+    rel: Src | None = None
+    mod: str = "none"
+    kind: str = "n"
+    value: int = 0  # 'imm': the 32-bit word
+
+
+@dataclass(slots=True, frozen=True)
+class Dst:
+    file: str
+    reg: object
+    comp: int
+    rel: Src | None = None
+
+
+@dataclass(slots=True)
+class LOp:
+    """One lowered operation. ``kind`` names it (an ALU function name from the reference's tables, or a
+    flow/memory kind); ``dsts``/``srcs`` per destination component: for per-component ALU ops
+    ``srcs[j]`` are the sources of destination component ``dsts[j]``."""
+
+    kind: str
+    dsts: list = field(default_factory=list)
+    srcs: list = field(default_factory=list)
+    sat: bool = False
+    info: dict = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Frame:
+    """A flow-control construct: ``kind`` 'if', 'loop' or 'switch'; ``slot`` its first mask array."""
+
+    kind: str
+    id: int
+    slot: int
+
+
+@dataclass(slots=True)
+class Lowered:
+    program_type: int
+    ops: list = field(default_factory=list)
+    n_temps: int = 0
+    n_inputs: int = 0
+    n_outputs: int = 0
+    indexable: dict = field(default_factory=dict)  # x# → size (registers)
+    icb: list = field(default_factory=list)  # flat words (rows of 4)
+    tgsm: dict = field(default_factory=dict)  # g# → (bytes, stride or 0)
+    thread_group: tuple = (1, 1, 1)
+    uav_stride: dict = field(default_factory=dict)  # declared structure stride per u#
+    srv_stride: dict = field(default_factory=dict)
+    n_mask_slots: int = 1  # slot 0 is the current execution mask
+    sv_types: set = field(default_factory=set)
+    special_out: set = field(default_factory=set)
+    cb_slots: set = field(default_factory=set)
+    uavs: set = field(default_factory=set)
+    srvs: set = field(default_factory=set)
+    uav_written: set = field(default_factory=set)
+    uav_read: set = field(default_factory=set)
+    uav_atomic: bool = False  # atomics / counters on UAVs (cross-lane order matters)
+    has_discard: bool = False
+    has_deriv: bool = False
+    has_tgsm_atomic: bool = False
+    host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
+
+
+_FLOAT = {
+    Op.ADD: "add", Op.MUL: "mul", Op.DIV: "div", Op.MAD: "mad", Op.MIN: "min", Op.MAX: "max",
+    Op.EXP: "exp", Op.LOG: "log", Op.SQRT: "sqrt", Op.RSQ: "rsq", Op.RCP: "rcp", Op.FRC: "frc",
+    Op.ROUND_NE: "round_ne", Op.ROUND_NI: "round_ni", Op.ROUND_PI: "round_pi", Op.ROUND_Z: "round_z",
+    Op.EQ: "eq", Op.NE: "ne", Op.LT: "lt", Op.GE: "ge", Op.FTOI: "ftoi", Op.FTOU: "ftou",
+    Op.F32TOF16: "f32tof16",
+}
+_INT_TO_FLOAT = {Op.ITOF: "itof", Op.UTOF: "utof", Op.F16TOF32: "f16tof32"}
+_SAT_OK = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc",
+           "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32"}
+_INT = {
+    Op.IADD: "iadd", Op.IMAD: "imad", Op.UMAD: "imad", Op.INEG: "ineg", Op.AND: "and", Op.OR: "or",
+    Op.XOR: "xor", Op.NOT: "not", Op.ISHL: "ishl", Op.ISHR: "ishr", Op.USHR: "ushr", Op.IEQ: "ieq",
+    Op.INE: "ine", Op.ILT: "ilt", Op.IGE: "ige", Op.ULT: "ult", Op.UGE: "uge", Op.IMIN: "imin",
+    Op.IMAX: "imax", Op.UMIN: "umin", Op.UMAX: "umax", Op.UBFE: "ubfe", Op.IBFE: "ibfe", Op.BFI: "bfi",
+    Op.BFREV: "bfrev", Op.COUNTBITS: "countbits", Op.FIRSTBIT_HI: "firstbit_hi", Op.FIRSTBIT_LO: "firstbit_lo",
+    Op.FIRSTBIT_SHI: "firstbit_shi", Op.MSAD: "msad",
+}
+_INT2 = {Op.IMUL: "imul", Op.UMUL: "umul", Op.UDIV: "udiv", Op.UADDC: "uaddc", Op.USUBB: "usubb"}
+_ATOMIC = {
+    Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
+    Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
+    Op.ATOMIC_UMIN: "umin",
+    Op.IMM_ATOMIC_IADD: "add", Op.IMM_ATOMIC_AND: "and", Op.IMM_ATOMIC_OR: "or", Op.IMM_ATOMIC_XOR: "xor",
+    Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
+    Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
+}
+_DERIV = {Op.DERIV_RTX: ("x", False), Op.DERIV_RTX_COARSE: ("x", False), Op.DERIV_RTX_FINE: ("x", True),
+          Op.DERIV_RTY: ("y", False), Op.DERIV_RTY_COARSE: ("y", False), Op.DERIV_RTY_FINE: ("y", True)}
+_SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
+#: per-lane reference ops a vertex/pixel kernel calls back for (they read registers and resources and
+#: write registers only)
+HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
+        Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.LD_MS, Op.RESINFO, Op.SAMPLE_INFO, Op.SAMPLE_POS,
+        Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID, Op.DADD, Op.DMAX, Op.DMIN, Op.DMUL, Op.DEQ,
+        Op.DGE, Op.DLT, Op.DNE, Op.DMOV, Op.DMOVC, Op.DTOF, Op.FTOD, Op.DDIV, Op.DFMA, Op.DRCP, Op.DTOI,
+        Op.DTOU, Op.ITOD, Op.UTOD}
+_MODS = {ir.Modifier.NONE: "none", ir.Modifier.NEG: "neg", ir.Modifier.ABS: "abs", ir.Modifier.ABSNEG: "absneg"}
+
+#: opcodes this backend compiles (the rest make the program run on the reference executor)
+SUPPORTED = (set(_FLOAT) | set(_INT_TO_FLOAT) | set(_INT) | set(_INT2) | set(_ATOMIC) | set(_DERIV) | {
+    Op.MOV, Op.MOVC, Op.SWAPC, Op.DP2, Op.DP3, Op.DP4, Op.SINCOS, Op.IF, Op.ELSE, Op.ENDIF, Op.LOOP,
+    Op.ENDLOOP, Op.BREAK, Op.BREAKC, Op.CONTINUE, Op.CONTINUEC, Op.SWITCH, Op.CASE, Op.DEFAULT,
+    Op.ENDSWITCH, Op.RET, Op.RETC, Op.DISCARD, Op.LD_RAW, Op.LD_STRUCTURED, Op.STORE_RAW,
+    Op.STORE_STRUCTURED, Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME, Op.SYNC, Op.BUFINFO})
+
+
+class _Lowerer:
+    def __init__(self, prog: ir.Program) -> None:
+        self.prog = prog
+        self.lw = Lowered(int(prog.program_type))
+        self.stack: list[Frame] = []
+        self.next_slot = 1
+        self.next_id = 0
+
+    # ---- operands ---------------------------------------------------------------------------------
+    def src(self, op: ir.Operand, comp: int, kind: str) -> Src:
+        """Source component ``comp`` (already swizzled) of ``op`` read as ``kind``."""
+        mod = "none" if kind == "n" else _MODS[op.modifier]
+        t = op.type
+        if t == OT.IMMEDIATE32:
+            vals = list(op.values) * (4 if len(op.values) == 1 else 1)
+            return Src("imm", 0, comp, None, mod, kind, int(vals[comp]) & 0xFFFFFFFF)
+        if t in (OT.TEMP, OT.INPUT, OT.OUTPUT):
+            if len(op.indices) != 1:
+                raise Unsupported(f"{len(op.indices)}-D index on {OT(t).name}")
+            f = {OT.TEMP: "r", OT.INPUT: "v", OT.OUTPUT: "o"}[t]
+            return Src(f, op.indices[0].value, comp, self.rel(op.indices[0]), mod, kind)
+        if t == OT.INDEXABLE_TEMP:
+            reg = op.indices[0].value
+            return Src("x", (reg, op.indices[1].value), comp, self.rel(op.indices[1]), mod, kind)
+        if t == OT.CONSTANT_BUFFER:
+            slot = op.indices[0].value
+            idx = op.indices[1] if len(op.indices) > 1 else ir.Index()
+            self.lw.cb_slots.add(slot)
+            return Src("cb", (slot, idx.value), comp, self.rel(idx), mod, kind)
+        if t == OT.IMMEDIATE_CONSTANT_BUFFER:
+            idx = op.indices[0]
+            return Src("icb", idx.value, comp, self.rel(idx), mod, kind)
+        if t in SV_TYPES:
+            self.lw.sv_types.add(int(t))
+            return Src("sv", int(t), comp, None, mod, kind)
+        raise Unsupported(f"source operand {OT(t).name}")
+
+    def rel(self, idx: ir.Index) -> Src | None:
+        if idx.rel is None:
+            return None
+        r = idx.rel
+        return self.src(r, r.components()[0], "n")
+
+    def srcs_for(self, op: ir.Operand, dcomps: tuple[int, ...], kind: str) -> list[Src]:
+        sw = op.components()
+        return [self.src(op, sw[d], kind) for d in dcomps]
+
+    def dst(self, op: ir.Operand) -> tuple[tuple[int, ...], list[Dst]]:
+        t = op.type
+        comps = op.written()
+        if t == OT.NULL or not comps:
+            return comps, []
+        if t in (OT.TEMP, OT.OUTPUT):
+            f = "r" if t == OT.TEMP else "o"
+            if len(op.indices) != 1:
+                raise Unsupported("2-D destination index")
+            return comps, [Dst(f, op.indices[0].value, c, self.rel(op.indices[0])) for c in comps]
+        if t == OT.INDEXABLE_TEMP:
+            reg = op.indices[0].value
+            return comps, [Dst("x", (reg, op.indices[1].value), c, self.rel(op.indices[1])) for c in comps]
+        if t in SPECIAL_OUT:
+            self.lw.special_out.add(int(t))
+            return (0,), [Dst("so", int(t), 0)]
+        raise Unsupported(f"destination operand {OT(t).name}")
+
+    # ---- flow ---------------------------------------------------------------------------------------
+    def push(self, kind: str, nslots: int) -> Frame:
+        f = Frame(kind, self.next_id, self.next_slot)
+        self.next_id += 1
+        self.next_slot += nslots
+        self.lw.n_mask_slots = max(self.lw.n_mask_slots, self.next_slot)
+        self.stack.append(f)
+        return f
+
+    def pop(self, kind: str) -> Frame:
+        if not self.stack or self.stack[-1].kind != kind:
+            raise Unsupported(f"unbalanced flow control at end{kind}")
+        f = self.stack.pop()
+        self.next_slot = f.slot
+        return f
+
+    def above(self, kinds: tuple[str, ...]) -> tuple[Frame | None, list[Frame]]:
+        """The innermost frame of ``kinds`` and the frames above it (whose masks lose leaving lanes)."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].kind in kinds:
+                return self.stack[i], list(self.stack[i + 1:])
+        return None, list(self.stack)
+
+    def cond(self, op: ir.Operand) -> Src:
+        return self.src(op, op.components()[0], "n")
+
+    # ---- main -------------------------------------------------------------------------------------
+    def run(self) -> Lowered:
+        lw = self.lw
+        prog = self.prog
+        for inst in prog.instructions:
+            o = inst.opcode
+            if o == Op.DCL_TEMPS:
+                lw.n_temps = inst.extra[0]
+            elif o == Op.DCL_INDEXABLETEMP:
+                lw.indexable[inst.extra[0]] = inst.extra[1]
+            elif o == Op.CUSTOMDATA and inst.controls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
+                n = len(inst.extra) // 4
+                lw.icb = [int(w) for w in inst.extra[: n * 4]]
+            elif o == Op.DCL_TGSM_RAW:
+                lw.tgsm[inst.operands[0].register] = (inst.extra[0], 0)
+            elif o == Op.DCL_TGSM_STRUCTURED:
+                lw.tgsm[inst.operands[0].register] = (inst.extra[0] * inst.extra[1], inst.extra[0])
+            elif o == Op.DCL_THREAD_GROUP:
+                lw.thread_group = tuple(inst.extra[:3])
+            elif o == Op.DCL_UAV_STRUCTURED:
+                lw.uav_stride[inst.operands[0].register] = inst.extra[0]
+            elif o == Op.DCL_RESOURCE_STRUCTURED:
+                lw.srv_stride[inst.operands[0].register] = inst.extra[0]
+            elif o in (Op.DCL_UAV_TYPED, Op.DCL_RESOURCE):
+                pass  # typed access is not compiled: the ops that use it are unsupported
+            elif o in (Op.DCL_FUNCTION_BODY, Op.DCL_FUNCTION_TABLE, Op.DCL_INTERFACE, Op.HS_DECLS,
+                       Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
+                raise Unsupported(Op(o).name.lower())
+        graphics = prog.program_type != ir.ProgramType.COMPUTE
+        for index, inst in enumerate(prog.instructions):
+            o = inst.opcode
+            if o in _SKIP:
+                continue
+            if o not in SUPPORTED:
+                if graphics and o in HOST:
+                    self.host(index, inst)
+                    continue
+                raise Unsupported(f"instruction {Op(o).name.lower()}")
+            self.inst(inst)
+        if graphics and (lw.uav_written or lw.uav_atomic or lw.tgsm):
+            # helper and discarded pixel lanes must not write (§16.13): left to the reference
+            raise Unsupported("UAV writes or groupshared memory in a vertex/pixel shader")
+        if self.stack:
+            raise Unsupported("unterminated flow control")
+        lw.n_inputs = max([lw.n_inputs] + [s.reg + 1 for s in self._all_srcs() if s.file == "v"])
+        lw.n_outputs = max([lw.n_outputs] + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "o"]
+                           + [s.reg + 1 for s in self._all_srcs() if s.file == "o"])
+        from ..exec.reference import _max_reg
+
+        lw.n_temps = max([lw.n_temps, _max_reg(prog, OT.TEMP)]  # host ops' registers too
+                         + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "r"]
+                         + [s.reg + 1 for s in self._all_srcs() if s.file == "r"])
+        for op in lw.ops:
+            for s in self._srcs_of(op):
+                if s.file == "x" and s.reg[0] not in lw.indexable:
+                    raise Unsupported("undeclared indexable temp")
+            for d in op.dsts:
+                if d.file == "x" and d.reg[0] not in lw.indexable:
+                    raise Unsupported("undeclared indexable temp")
+        return lw
+
+    def _srcs_of(self, op: LOp):
+        out = []
+
+        def add(s):
+            if isinstance(s, Src):
+                out.append(s)
+                if s.rel is not None:
+                    add(s.rel)
+            elif isinstance(s, (list, tuple)):
+                for x in s:
+                    add(x)
+
+        add(op.srcs)
+        for d in op.dsts:
+            if isinstance(d, Dst) and d.rel is not None:
+                add(d.rel)
+        for v in op.info.values():
+            if isinstance(v, (Src, list, tuple)):
+                add(v)
+        return out
+
+    def _all_srcs(self):
+        for op in self.lw.ops:
+            yield from self._srcs_of(op)
+
+    def inst(self, inst: ir.Instruction) -> None:  # noqa: C901 (one dispatch over opcodes)
+        lw = self.lw
+        o = inst.opcode
+        ops_ = inst.operands
+        nz = inst.test_nonzero
+        add = lw.ops.append
+        if o in _FLOAT or o in _INT_TO_FLOAT or o in _INT or o == Op.MOV:
+            if o in _FLOAT:
+                name, kind = _FLOAT[o], "f"
+                sat = inst.saturate and name in _SAT_OK
+            elif o in _INT_TO_FLOAT:
+                name, kind, sat = _INT_TO_FLOAT[o], "i", inst.saturate
+            elif o == Op.MOV:
+                name, kind, sat = "mov", "f", inst.saturate
+            else:
+                name, kind, sat = _INT[o], "i", False
+            comps, dsts = self.dst(ops_[0])
+            if not dsts:
+                return
+            srcs = [[self.src(s, s.components()[d], kind) for s in ops_[1:]] for d in comps]
+            add(LOp(name, dsts, srcs, sat))
+        elif o in _INT2:
+            name = _INT2[o]
+            if name in ("imul", "umul") and ops_[0].type == OT.NULL:
+                comps, dsts = self.dst(ops_[1])
+                if dsts:
+                    add(LOp("mul_lo", dsts, [[self.src(s, s.components()[d], "i") for s in ops_[2:]]
+                                             for d in comps]))
+                return
+            parts = []
+            for k in (0, 1):
+                comps, dsts = self.dst(ops_[k])
+                parts.append((dsts, [[self.src(s, s.components()[d], "i") for s in ops_[2:]] for d in comps]))
+            if parts[0][0] or parts[1][0]:
+                add(LOp(name + "2", [], [], False, {"parts": parts}))
+        elif o == Op.MOVC:
+            comps, dsts = self.dst(ops_[0])
+            if dsts:
+                c, a, b = ops_[1:]
+                srcs = [[self.src(c, c.components()[d], "n"), self.src(a, a.components()[d], "f"),
+                         self.src(b, b.components()[d], "f")] for d in comps]
+                add(LOp("movc", dsts, srcs, inst.saturate))
+        elif o == Op.SWAPC:
+            c, a, b = ops_[2:]
+            parts = []
+            for k in (0, 1):
+                comps, dsts = self.dst(ops_[k])
+                parts.append((dsts, [[self.src(c, c.components()[d], "f"), self.src(a, a.components()[d], "f"),
+                                      self.src(b, b.components()[d], "f")] for d in comps]))
+            add(LOp("swapc2", [], [], False, {"parts": parts}))
+        elif o in (Op.DP2, Op.DP3, Op.DP4):
+            n = {Op.DP2: 2, Op.DP3: 3, Op.DP4: 4}[o]
+            comps, dsts = self.dst(ops_[0])
+            if dsts:
+                a, b = ops_[1:]
+                pair = [self.src(a, a.components()[i], "f") for i in range(n)] + \
+                       [self.src(b, b.components()[i], "f") for i in range(n)]
+                add(LOp("dot", dsts, [pair] * len(dsts), inst.saturate, {"n": n}))
+        elif o == Op.SINCOS:
+            src = ops_[2]
+            parts = []
+            for d, fn in ((ops_[0], "sin"), (ops_[1], "cos")):
+                comps, dsts = self.dst(d)
+                parts.append((dsts, [[self.src(src, src.components()[c], "f")] for c in comps], fn))
+            add(LOp("sincos2", [], [], inst.saturate, {"parts": parts}))
+        elif o in _DERIV:
+            axis, fine = _DERIV[o]
+            comps, dsts = self.dst(ops_[0])
+            lw.has_deriv = True
+            if dsts:
+                s = ops_[1]
+                add(LOp("deriv", dsts, [[self.src(s, s.components()[d], "f")] for d in comps], inst.saturate,
+                        {"axis": axis, "fine": fine}))
+        # ---- flow --------------------------------------------------------------------------------
+        elif o == Op.IF:
+            f = self.push("if", 2)  # slot: saved, slot+1: other
+            add(LOp("if", info={"frame": f, "cond": self.cond(ops_[0]), "nz": nz}))
+        elif o == Op.ELSE:
+            if not self.stack or self.stack[-1].kind != "if":
+                raise Unsupported("else outside if")
+            add(LOp("else", info={"frame": self.stack[-1]}))
+        elif o == Op.ENDIF:
+            add(LOp("endif", info={"frame": self.pop("if")}))
+        elif o == Op.LOOP:
+            f = self.push("loop", 2)  # slot: saved, slot+1: continued lanes
+            add(LOp("loop", info={"frame": f}))
+        elif o == Op.ENDLOOP:
+            add(LOp("endloop", info={"frame": self.pop("loop")}))
+        elif o in (Op.BREAK, Op.BREAKC, Op.CONTINUE, Op.CONTINUEC, Op.RET, Op.RETC):
+            is_ret = o in (Op.RET, Op.RETC)
+            if o == Op.RET and not self.stack:
+                add(LOp("halt"))
+                return
+            tgt, above = self.above(("call",) if is_ret else ("loop",) if o in (Op.CONTINUE, Op.CONTINUEC)
+                                    else ("loop", "switch"))
+            if not is_ret and tgt is None:
+                raise Unsupported(f"{Op(o).name.lower()} outside a loop")
+            cond = self.cond(ops_[0]) if o in (Op.BREAKC, Op.CONTINUEC, Op.RETC) else None
+            kind = "continue" if o in (Op.CONTINUE, Op.CONTINUEC) else "leave"
+            add(LOp(kind, info={"target": tgt, "above": above, "cond": cond, "nz": nz}))
+        elif o == Op.SWITCH:
+            f = self.push("switch", 3)  # slot: saved, slot+1: unmatched lanes, slot+2: selector
+            f_cases: list[int] = []
+            add(LOp("switch", info={"frame": f, "sel": self.cond(ops_[0]), "values": f_cases}))
+        elif o in (Op.CASE, Op.DEFAULT):
+            if not self.stack or self.stack[-1].kind != "switch":
+                raise Unsupported("case outside switch")
+            f = self.stack[-1]
+            sw = next(op for op in reversed(lw.ops) if op.kind == "switch" and op.info["frame"] is f)
+            val = (ops_[0].values[0] & 0xFFFFFFFF) if o == Op.CASE else None
+            if val is not None:
+                sw.info["values"].append(val)
+            add(LOp("case", info={"frame": f, "value": val, "values": sw.info["values"]}))
+        elif o == Op.ENDSWITCH:
+            add(LOp("endswitch", info={"frame": self.pop("switch")}))
+        elif o == Op.DISCARD:
+            lw.has_discard = True
+            add(LOp("discard", info={"cond": self.cond(ops_[0]), "nz": nz}))
+        # ---- memory --------------------------------------------------------------------------------
+        elif o in (Op.LD_RAW, Op.LD_STRUCTURED):
+            res = ops_[-1]
+            mem = self.mem(res, read=True)
+            comps, dsts = self.dst(ops_[0])
+            if dsts:
+                sw = res.components()
+                info = {"mem": mem, "sel": [sw[d] for d in comps], "a0": self.cond(ops_[1]),
+                        "a1": self.cond(ops_[2]) if o == Op.LD_STRUCTURED else None,
+                        "structured": o == Op.LD_STRUCTURED}
+                add(LOp("load", dsts, [], False, info))
+        elif o in (Op.STORE_RAW, Op.STORE_STRUCTURED):
+            res = ops_[0]
+            mem = self.mem(res, write=True)
+            comps = res.written()
+            val = ops_[-1]
+            info = {"mem": mem, "comps": list(comps), "a0": self.cond(ops_[1]),
+                    "a1": self.cond(ops_[2]) if o == Op.STORE_STRUCTURED else None,
+                    "vals": [self.src(val, val.components()[d], "n") for d in comps],
+                    "structured": o == Op.STORE_STRUCTURED}
+            add(LOp("store", info=info))
+        elif o in _ATOMIC:
+            imm = o >= Op.IMM_ATOMIC_ALLOC
+            if imm:
+                dst, res, addr, rest = ops_[0], ops_[1], ops_[2], ops_[3:]
+            else:
+                dst, res, addr, rest = None, ops_[0], ops_[1], ops_[2:]
+            mem = self.mem(res, write=True, atomic=True)
+            _, dsts = self.dst(dst) if dst is not None else ((), [])
+            structured = (res.type == OT.THREAD_GROUP_SHARED_MEMORY and lw.tgsm.get(res.register, (0, 0))[1]) or (
+                res.type == OT.UNORDERED_ACCESS_VIEW and res.register in lw.uav_stride)
+            ac = addr.components()
+            info = {"mem": mem, "op": _ATOMIC[o], "a0": self.src(addr, ac[0], "n"), "a1": self.src(addr, ac[1], "n"),
+                    "vals": [self.src(r, r.components()[0], "n") for r in rest], "structured": bool(structured),
+                    "dsts": dsts[:1]}
+            add(LOp("atomic", dsts[:1], [], False, info))
+        elif o in (Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME):
+            dst, res = ops_
+            if res.type != OT.UNORDERED_ACCESS_VIEW:
+                raise Unsupported("counter on a non-UAV")
+            lw.uavs.add(res.register)
+            lw.uav_atomic = True
+            _, dsts = self.dst(dst)
+            add(LOp("counter", dsts, [], False, {"slot": res.register, "consume": o == Op.IMM_ATOMIC_CONSUME}))
+        elif o == Op.SYNC:
+            pass  # a whole thread group runs in one tile, op by op: a barrier is already satisfied
+        elif o == Op.BUFINFO:
+            dst, res = ops_
+            comps, dsts = self.dst(dst)
+            if res.type not in (OT.UNORDERED_ACCESS_VIEW, OT.RESOURCE):
+                raise Unsupported("bufinfo operand")
+            key = ("u" if res.type == OT.UNORDERED_ACCESS_VIEW else "t", res.register)
+            if dsts:
+                add(LOp("bufinfo", dsts, [], False, {"res": key}))
+        else:  # pragma: no cover (SUPPORTED and this dispatch list the same opcodes)
+            raise Unsupported(f"instruction {Op(o).name.lower()}")
+
+    def host(self, index: int, inst: ir.Instruction) -> None:
+        """An instruction run by the reference executor's own code for the tile's lanes (texture access
+        and other ops the generator does not compile): the kernel calls back into Python there."""
+        for op in inst.operands:
+            if op.type in SPECIAL_OUT:
+                raise Unsupported(f"{Op(inst.opcode).name.lower()} writing {OT(op.type).name}")
+            for ix in op.indices:
+                if ix.rel is not None:
+                    self.src(ix.rel, ix.rel.components()[0], "n")  # registers it reads count
+        self.lw.host_ops.append(index)
+        self.lw.ops.append(LOp("host", info={"index": index, "id": len(self.lw.host_ops) - 1}))
+
+    def mem(self, res: ir.Operand, read: bool = False, write: bool = False, atomic: bool = False) -> tuple:
+        """('g', slot) groupshared, ('u', slot) UAV buffer or ('t', slot) SRV buffer."""
+        t, slot = res.type, res.register
+        lw = self.lw
+        if t == OT.THREAD_GROUP_SHARED_MEMORY:
+            if slot not in lw.tgsm:
+                raise Unsupported("undeclared groupshared register")
+            if atomic:
+                lw.has_tgsm_atomic = True
+            return ("g", slot)
+        if t == OT.UNORDERED_ACCESS_VIEW:
+            lw.uavs.add(slot)
+            if read:
+                lw.uav_read.add(slot)
+            if write:
+                lw.uav_written.add(slot)
+            if atomic:
+                lw.uav_atomic = True
+                lw.uav_read.add(slot)
+            return ("u", slot)
+        if t == OT.RESOURCE:
+            lw.srvs.add(slot)
+            return ("t", slot)
+        raise Unsupported(f"memory operand {OT(t).name}")
+
+
+def lower(prog: ir.Program) -> Lowered:
+    """Lower ``prog``; raises :class:`Unsupported` naming the first thing not compiled."""
+    if prog.program_type not in (ir.ProgramType.COMPUTE, ir.ProgramType.VERTEX, ir.ProgramType.PIXEL):
+        raise Unsupported(f"{ir.ProgramType(prog.program_type).name.lower()} shaders")
+    return _Lowerer(prog).run()

@@ -1,0 +1,664 @@
+"""Native backend runtime: compile (lower → LLVM IR → machine code through llvmlite), cache, and run
+kernels with the reference executor's calling conventions; fall back to the reference visibly.
+
+Entry points: :func:`run_program` (same arguments and result as ``shader.exec.reference.run_program``)
+and :func:`dispatch` (a whole compute dispatch, called by ``pipeline.compute.dispatch``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import threading
+import time
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .. import ir
+from ..exec import reference
+from ..exec.state import ExecResult
+from .lower import Lowered, Unsupported, lower
+
+OT = ir.OperandType
+U32 = np.uint32
+I32 = np.int32
+
+#: bump when generated code changes meaning (part of every cache key)
+BACKEND_VERSION = 2
+#: lanes per tile for vertex/pixel shaders and the minimum for compute (whole thread groups)
+DEFAULT_TILE = 256
+
+
+@dataclass
+class Stats:
+    """Counters of the native backend (``pyd3d11.shader.native.stats``)."""
+
+    compiled: int = 0  # kernels compiled
+    cache_hits: int = 0  # kernels found in the in-memory cache
+    disk_hits: int = 0  # kernels loaded from the on-disk object cache
+    native_runs: int = 0  # runs / dispatches executed natively
+    fallbacks: int = 0  # runs that went to the reference executor
+    compile_seconds: float = 0.0
+    last_compile_ms: float = 0.0
+    reasons: dict = field(default_factory=dict)  # fallback reason → count
+
+    def reset(self) -> None:
+        self.__init__()
+
+
+stats = Stats()
+#: callables ``fn(program, reason)`` told about each fallback (the api layer turns it into a debug-layer
+#: INFO message); executors never import the api
+fallback_listeners: list = []
+
+#: re-raise native compile errors instead of falling back (tests: PYD3D11_NATIVE_STRICT=1)
+STRICT = os.environ.get("PYD3D11_NATIVE_STRICT", "") not in ("", "0")
+
+_lock = threading.Lock()
+_llvm_ready = False
+_tm = None
+
+
+def available() -> bool:
+    try:
+        import llvmlite.binding  # noqa: F401
+    except Exception:  # pragma: no cover - depends on the install
+        return False
+    return True
+
+
+def _init_llvm():
+    global _llvm_ready, _tm
+    import llvmlite.binding as llvm
+
+    if not _llvm_ready:
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        _tm = _target_machine(llvm)  # for the optimisation pipeline; never handed to an engine
+        _llvm_ready = True
+    return llvm
+
+
+def _target_machine(llvm):
+    """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors)."""
+    target = llvm.Target.from_default_triple()
+    return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
+                                        features=llvm.get_host_cpu_features().flatten(), opt=3)
+
+
+@dataclass
+class Kernel:
+    fn: Any
+    layout: Any
+    lw: Lowered
+    engine: Any
+    tile: int
+    ir_text: str = ""
+
+
+_KERNELS: dict = {}  # (program key, tile) → Kernel | Unsupported message
+_PROG_KEY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_LOWERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def program_key(prog: ir.Program) -> str:
+    """Content key of a program (its IR), stable across Program objects with the same code."""
+    try:
+        k = _PROG_KEY.get(prog)
+    except TypeError:
+        k = None
+    if k is None:
+        h = hashlib.sha256(repr((prog.program_type, prog.major, prog.minor, prog.instructions)).encode())
+        k = h.hexdigest()
+        try:
+            _PROG_KEY[prog] = k
+        except TypeError:
+            pass
+    return k
+
+
+def lowered(prog: ir.Program) -> Lowered | str:
+    """The lowered program, or the reason it is not compiled (cached per Program object)."""
+    try:
+        r = _LOWERED.get(prog)
+    except TypeError:
+        r = None
+    if r is None:
+        try:
+            r = lower(prog)
+        except Unsupported as e:
+            r = str(e)
+        try:
+            _LOWERED[prog] = r
+        except TypeError:
+            pass
+    return r
+
+
+def get_kernel(prog: ir.Program, tile: int) -> Kernel | str:
+    """Compiled kernel for (program, tile), or the reason it is not compiled."""
+    key = (program_key(prog), tile, BACKEND_VERSION)
+    k = _KERNELS.get(key)
+    if k is not None:
+        stats.cache_hits += 1
+        return k
+    lw = lowered(prog)
+    if isinstance(lw, str):
+        _KERNELS[key] = lw
+        return lw
+    with _lock:
+        k = _KERNELS.get(key)
+        if k is None:
+            try:
+                k = _compile(lw, tile)
+            except Exception as e:  # a generator gap must not break a draw: the reference runs instead
+                if STRICT:
+                    raise
+                k = f"native compile error: {type(e).__name__}: {e}"
+            _KERNELS[key] = k
+    return k
+
+
+def _compile(lw: Lowered, tile: int) -> Kernel:
+    from .llvm_gen import generate
+
+    t0 = time.perf_counter()
+    llvm = _init_llvm()
+    text, layout = generate(lw, tile)
+    mod = llvm.parse_assembly(text)
+    path = _disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        _optimise(llvm, mod)
+    # an execution engine owns the target machine it is given (llvmlite): each gets its own
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
+    engine.finalize_object()
+    if cached:
+        stats.disk_hits += 1
+    addr = engine.get_function_address("kernel")
+    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+    dt = time.perf_counter() - t0
+    stats.compiled += 1
+    stats.compile_seconds += dt
+    stats.last_compile_ms = dt * 1000
+    return Kernel(fn, layout, lw, engine, tile, text)
+
+
+def _optimise(llvm, mod) -> None:
+    """LLVM's default O2 pipeline on ``mod``. The pass manager, pass builder and tuning options are
+    disposed explicitly in that order: left to the garbage collector, llvmlite may free the builder
+    before the manager built from it (a use after free that crashed later compiles)."""
+    pto = llvm.create_pipeline_tuning_options(speed_level=2)
+    pb = llvm.create_pass_builder(_tm, pto)
+    mpm = pb.getModulePassManager()
+    try:
+        mpm.run(mod, pb)
+    finally:
+        mpm.close()
+        pb.close()
+        pto.close()
+
+
+def _disk_dir():
+    """Folder of the on-disk object cache (``PYD3D11_CACHE_DIR``, else ~/.cache/pyd3d11/native); None when
+    ``PYD3D11_NATIVE_DISK_CACHE=0``."""
+    from pathlib import Path
+
+    if os.environ.get("PYD3D11_NATIVE_DISK_CACHE", "1") == "0":
+        return None
+    base = os.environ.get("PYD3D11_CACHE_DIR")
+    return Path(base) if base else Path.home() / ".cache" / "pyd3d11" / "native"
+
+
+def _disk_path(text: str):
+    """Cache file of one kernel: keyed by the LLVM IR, the backend version, LLVM and the host CPU."""
+    d = _disk_dir()
+    if d is None:
+        return None
+    import llvmlite.binding as llvm
+
+    h = hashlib.sha256()
+    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), llvm.get_host_cpu_name(),
+                 llvm.get_host_cpu_features().flatten(), text):
+        h.update(part.encode())
+        h.update(b"\0")
+    return d / f"{h.hexdigest()}.o"
+
+
+def _disk_store(path, buf: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(buf)
+        os.replace(tmp, path)
+    except OSError:  # a read-only home: the cache is only an optimisation
+        pass
+
+
+def fallback(prog: ir.Program, reason: str) -> None:
+    stats.fallbacks += 1
+    stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+    for fn in list(fallback_listeners):
+        try:
+            fn(prog, reason)
+        except Exception:  # a listener must never break a draw
+            pass
+
+
+# ----------------------------------------------------------------------------------------------
+# Argument marshalling
+# ----------------------------------------------------------------------------------------------
+
+class _Args:
+    """The int64 argument array plus the numpy arrays it points into (kept alive for the call)."""
+
+    def __init__(self, layout) -> None:
+        self.layout = layout
+        self.a = np.zeros(max(1, len(layout.slots)), np.int64)
+        self.keep: list = []
+        self.ptr_names: list[str] = []
+
+    def set(self, name: str, value: int) -> None:
+        i = self.layout.slots.get(name)
+        if i is not None:
+            self.a[i] = value
+
+    def ptr(self, name: str, arr: np.ndarray) -> None:
+        i = self.layout.slots.get(name)
+        if i is not None:
+            assert arr.flags.c_contiguous or arr.size == 0
+            self.keep.append(arr)
+            self.ptr_names.append(name)
+            self.a[i] = arr.ctypes.data
+
+    def wants(self, name: str) -> bool:
+        return name in self.layout.slots
+
+
+_SLACK = 16  # words past the end of scratch arrays (one-lane accesses read a whole 8-lane vector)
+
+
+def _scratch(words: int) -> np.ndarray:
+    return np.zeros(words + _SLACK, U32)
+
+
+def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
+    """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel."""
+    from ..exec import memory
+    from ..exec.bindings import Bindings
+
+    lw, lay, TP = k.lw, k.layout, k.tile
+    b = bindings if bindings is not None else Bindings()
+    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP))
+    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP))
+    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP))
+    fill = reference.TEMP_FILL
+    A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
+    for slot in lw.cb_slots:
+        t = np.ascontiguousarray(b.cb_registers(slot), U32)
+        A.ptr(f"cb{slot}", t if t.size else np.zeros(4, U32))
+        A.set(f"cbrows{slot}", t.shape[0])
+    for reg, words in lay.tgsm_words.items():
+        groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
+        A.ptr(f"tgsm{reg}", _scratch(words * groups))
+    after: list = []
+    for kind, slots, views, strides in (("u", lw.uavs, b.uavs, lw.uav_stride), ("t", lw.srvs, b.srvs, lw.srv_stride)):
+        for slot in slots:
+            view = views[slot] if slot < len(views) else None
+            p = f"{kind}{slot}"
+            if view is None:
+                A.ptr(p + "w", np.zeros(8, U32))
+                for s in ("nw", "count", "bufinfo", "bound"):
+                    A.set(p + s, 0)
+                A.set(p + "stride", strides.get(slot, 0))
+                A.ptr(p + "counter", np.zeros(8, U32))
+                continue
+            words = memory._view_words(view)
+            if words.size and (words.ctypes.data % 4 or not words.flags.c_contiguous):
+                raise Unsupported("misaligned buffer view")
+            A.ptr(p + "w", words if words.size else np.zeros(8, U32))
+            A.set(p + "nw", words.size)
+            A.set(p + "stride", view.element_size if view.structured else strides.get(slot, 0))
+            A.set(p + "count", view.num_elements)
+            A.set(p + "bufinfo", view.num_elements * (4 if view.raw else 1))
+            A.set(p + "bound", 1)
+            if kind == "u" and A.wants(p + "counter"):
+                cell = np.zeros(8, U32)
+                cell[0] = view.counter[0] & 0xFFFFFFFF
+                A.ptr(p + "counter", cell)
+                after.append(lambda view=view, cell=cell: view.counter.__setitem__(0, int(cell[0])))
+            if kind == "u" and slot in lw.uav_written:
+                after.append(view.storage.touch)
+    return after
+
+
+def _runtime_unsupported(lw: Lowered, bindings: Any) -> str | None:
+    """Bindings the compiled code does not handle (the reference runs instead)."""
+    if not lw.uav_atomic or bindings is None:
+        return None
+    for slot in lw.uavs:
+        view = bindings.uavs[slot] if slot < len(bindings.uavs) else None
+        if view is None:
+            continue
+        if not view.raw and not view.structured:
+            return "atomics on a typed UAV"
+        if view.structured and slot not in lw.uav_stride:
+            return "structured view on a raw UAV declaration with atomics"
+    return None
+
+
+# ----------------------------------------------------------------------------------------------
+# Compute
+# ----------------------------------------------------------------------------------------------
+
+def compute_tile(lw: Lowered, T: int, per_batch: int) -> int | None:
+    """Lanes per tile: whole thread groups, a multiple of 8. When lanes of different groups can observe
+    each other's order (UAV atomics/counters, or a UAV both written and read) a tile is exactly the
+    reference's batch, so results stay bit-identical to the reference; None when that batch is not a
+    multiple of 8 lanes."""
+    if lw.uav_atomic or (lw.uav_written & lw.uav_read):
+        lanes = per_batch * T
+        return lanes if lanes % 8 == 0 else None
+    k = 1
+    while k * T < DEFAULT_TILE or (k * T) % 8:
+        k += 1
+    return k * T
+
+
+def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int, per_batch: int) -> bool:
+    """Run a whole dispatch natively; False when the program is not compiled (the caller runs the
+    reference)."""
+    lw = lowered(program)
+    if isinstance(lw, str):
+        fallback(program, lw)
+        return False
+    reason = _runtime_unsupported(lw, bindings)
+    if reason is not None:
+        fallback(program, reason)
+        return False
+    tile = compute_tile(lw, T, per_batch)
+    if tile is None:
+        fallback(program, "a dispatch batch that is not a multiple of 8 lanes")
+        return False
+    k = get_kernel(program, tile)
+    if isinstance(k, str):
+        fallback(program, k)
+        return False
+    groups = x * y * z
+    A = _Args(k.layout)
+    try:
+        after = _bind_common(A, k, bindings)
+    except Unsupported as e:
+        fallback(program, str(e))
+        return False
+    A.set("n", groups * T)
+    A.set("ng", 0)
+    A.ptr("active", np.full(8, -1, I32))
+    A.set("gbase", 0)
+    A.set("gx", x)
+    A.set("gy", y)
+    for t in lw.sv_types:
+        if t not in (OT.INPUT_THREAD_ID, OT.INPUT_THREAD_GROUP_ID, OT.INPUT_THREAD_ID_IN_GROUP,
+                     OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED):
+            fallback(program, f"system value {OT(t).name} in a compute shader")
+            return False
+    if k.lw.has_discard or lw.special_out:
+        fallback(program, "pixel-shader outputs in a compute shader")
+        return False
+    _call(k, A)
+    for fn in after:
+        fn()
+    stats.native_runs += 1
+    return True
+
+
+_POLL_FN = ctypes.CFUNCTYPE(None)
+
+
+class _Interrupted:
+    """The poll callback kernels make every 2^16 loop iterations. Running Python code there lets pending
+    signal handlers run (KeyboardInterrupt, SIGALRM time limits); a handler that raises does so on
+    entry, before the callback sets its flag, so the kernel sees the flag clear and stops. ctypes hands
+    the exception to ``sys.unraisablehook``, where it is caught and raised again when the kernel returns."""
+
+    def __init__(self) -> None:
+        self.flag = np.zeros(1, I32)
+        self.error: BaseException | None = None
+        self.cfunc = _POLL_FN(self._poll)
+
+    def _poll(self) -> None:
+        self.flag[0] = 1
+
+    def hook(self, unraisable) -> None:
+        if self.error is None:
+            self.error = unraisable.exc_value
+
+
+def _call(k: Kernel, A: _Args) -> None:
+    if not A.wants("poll"):
+        k.fn(A.a.ctypes.data)
+        return
+    import sys
+
+    guard = _Interrupted()
+    A.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+    A.ptr("pollflag", guard.flag)
+    old = sys.unraisablehook
+    sys.unraisablehook = guard.hook
+    try:
+        k.fn(A.a.ctypes.data)
+    finally:
+        sys.unraisablehook = old
+    if guard.error is not None:
+        raise guard.error
+
+
+# ----------------------------------------------------------------------------------------------
+# Vertex / pixel shaders: run_program
+# ----------------------------------------------------------------------------------------------
+
+def _regs_internal(inputs: Any, n: int, ng: int, regs: int, component_major: bool) -> np.ndarray:
+    """Inputs in the internal (regs, 4, Ng) uint32 layout (copied only when needed)."""
+    if component_major:
+        v = np.asarray(inputs)
+        v = v if v.dtype == U32 else np.ascontiguousarray(v).view(U32)
+    else:
+        v = reference._as_regs(inputs, n, regs)
+    if v.shape[0] >= regs and v.shape[2] == ng and v.flags.c_contiguous:
+        return v
+    out = np.zeros((max(regs, v.shape[0], 1), 4, ng), U32)
+    out[: v.shape[0], :, :n] = v
+    return out
+
+
+def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings: Any = None,
+                system_values: dict | None = None, tgsm: dict | None = None, active: np.ndarray | None = None,
+                hooks: Any = None, keep_state: bool = False, inputs_component_major: bool = False,
+                helpers: np.ndarray | None = None) -> ExecResult:
+    """``shader.exec.reference.run_program`` natively where the program compiles, else on the reference."""
+    res = _try_native(program, n_lanes, inputs, bindings, system_values, tgsm, active, keep_state,
+                      inputs_component_major, hooks)
+    if res is not None:
+        return res
+    return reference.run_program(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks, keep_state,
+                                 inputs_component_major, helpers)
+
+
+#: largest tile for programs with host callbacks (the numpy code they call wants big batches)
+HOST_TILE_MAX = 1 << 16
+
+
+def _graphics_tile(lw: Lowered, n: int) -> int:
+    """Lanes per tile of a vertex/pixel kernel: DEFAULT_TILE, or for programs that call back into the
+    reference (texture sampling) the batch rounded up to a power of two (at most HOST_TILE_MAX), so
+    each callback sees as many lanes as the reference would (a few kernel variants per program)."""
+    if not lw.host_ops:
+        return DEFAULT_TILE
+    return min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
+
+
+def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major,
+                hooks=None):
+    if program.program_type not in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL, ir.ProgramType.COMPUTE):
+        return None  # other stages have their own drivers; not counted as fallbacks
+    lw = lowered(program)
+    if isinstance(lw, str):
+        fallback(program, lw)
+        return None
+    reason = None
+    if keep_state:
+        reason = "keep_state (the caller inspects the reference's state)"
+    elif tgsm:
+        reason = "caller-supplied groupshared memory"
+    elif isinstance(inputs, np.ndarray) and inputs.ndim == 4:
+        reason = "2-D inputs"
+    elif lw.has_deriv and n % 4:
+        reason = "derivatives with lanes not in quads"
+    elif program.program_type == ir.ProgramType.COMPUTE:
+        reason = "compute programs run natively through pipeline.compute.dispatch"
+    else:
+        reason = _runtime_unsupported(lw, bindings)
+    if reason is not None:
+        fallback(program, reason)
+        return None
+    k = get_kernel(program, _graphics_tile(lw, n))
+    if isinstance(k, str):
+        fallback(program, k)
+        return None
+    if n == 0:
+        return reference.run_program(program, 0, inputs, bindings, system_values, None, active)
+    c_in = reference._max_reg(program, OT.INPUT)
+    c_out = reference._max_reg(program, OT.OUTPUT)
+    if c_out < k.lw.n_outputs or c_in < k.lw.n_inputs:
+        fallback(program, "register count mismatch")
+        return None
+    ng = (n + 7) // 8 * 8
+    A = _Args(k.layout)
+    try:
+        _bind_common(A, k, bindings)
+    except Unsupported as e:
+        fallback(program, str(e))
+        return None
+    v = _regs_internal(inputs, n, ng, c_in, component_major)
+    A.ptr("v", v)
+    A.set("nv", v.shape[0])
+    o = np.zeros((max(c_out, 1), 4, ng), U32)
+    A.ptr("o", o)
+    act = np.zeros(ng, I32)
+    if active is None:
+        act[:n] = -1
+    else:
+        act[:n] = np.where(np.asarray(active, bool), -1, 0)
+    A.ptr("active", act)
+    A.set("n", n)
+    A.set("ng", ng)
+    sv = system_values or {}
+    for t in k.lw.sv_types:
+        arr = np.zeros((4, ng), U32)
+        val = sv.get(t)
+        if val is None:
+            val = sv.get(OT(t))
+        if val is not None:
+            vv = np.asarray(val)
+            if vv.dtype != U32:
+                vv = np.ascontiguousarray(vv).view(U32) if vv.dtype.itemsize == 4 else vv.astype(U32)
+            if vv.ndim == 1:
+                arr[0, :n] = vv
+            else:
+                arr[: vv.shape[1], :n] = vv.T
+        A.ptr(f"sv{t}", arr)
+    so = {}
+    for t in k.lw.special_out:
+        so[t] = np.zeros(ng + 1, U32)  # last word: "an op wrote it" flag
+        A.ptr(f"so{t}", so[t])
+    disc = np.zeros(ng, I32)
+    A.ptr("discarded", disc)
+    host = None
+    if k.lw.host_ops:
+        host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
+        A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+    _call(k, A)
+    if host is not None and host.error is not None:
+        raise host.error
+    stats.native_runs += 1
+
+    def sp(*types: int):
+        for t in types:
+            if t in so and so[t][ng]:
+                return so[t][:n]
+        return None
+
+    return ExecResult(
+        outputs=o[:c_out, :, :n].transpose(0, 2, 1),
+        depth=sp(OT.OUTPUT_DEPTH, OT.OUTPUT_DEPTH_GREATER_EQUAL, OT.OUTPUT_DEPTH_LESS_EQUAL),
+        coverage_mask=sp(OT.OUTPUT_COVERAGE_MASK),
+        stencil_ref=sp(OT.OUTPUT_STENCIL_REF),
+        discarded=disc[:n] != 0,
+        state=None,
+    )
+
+
+_HOST_FN = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)
+
+
+class _Host:
+    """The callback a kernel makes for an instruction it does not compile (texture access, doubles, …):
+    the reference executor's own closure for that instruction runs on an ExecState whose registers are
+    views of the kernel's tile (same lanes, same execution mask), so the result is the reference's."""
+
+    def __init__(self, program, k: Kernel, A: _Args, v, o, bindings, system_values, hooks, n: int) -> None:
+        from ..exec.bindings import Bindings
+
+        c = reference.compile_program(program)
+        self.fns = [c.ops[c.op_inst.index(i)][1] for i in k.lw.host_ops]
+        lay, TP, lw = k.layout, k.tile, k.lw
+        named = dict(zip(A.ptr_names, A.keep))
+        self.r, self.x, self.masks = named["r"], named["x"], named["masks"]
+        self.R = self.r[: max(1, lw.n_temps) * 4 * TP].reshape(max(1, lw.n_temps), 4, TP)[: lw.n_temps]
+        self.X = self.x[: max(1, lay.x_regs) * 4 * TP].reshape(max(1, lay.x_regs), 4, TP)
+        self.xs = {reg: (lay.x_base[reg], size) for reg, size in lw.indexable.items()}
+        self.v, self.o, self.c, self.hooks = v, o, c, hooks
+        self.b = bindings if bindings is not None else Bindings()
+        self.cbs = [self.b.cb_registers(i) for i in range(len(self.b.cbuffers))]
+        tmp = reference.new_state(c, n, None, self.b, system_values, None, hooks)
+        self.sv = tmp.sv  # (4, n) per operand type, as the reference builds them
+        self.error: BaseException | None = None
+        self.cfunc = _HOST_FN(self._run)
+
+    def _run(self, op_id: int, tb: int, L: int) -> None:
+        from ..exec.state import ExecState
+
+        if self.error is not None:
+            return
+        try:
+            mask = self.masks[:L] != 0  # execution mask: slot 0 of the tile's mask arrays
+            st = ExecState(
+                n=L, r=self.R[:, :, :L], v=self.v[:, :, tb:tb + L], o=self.o[:, :, tb:tb + L],
+                x={reg: self.X[base:base + size, :, :L] for reg, (base, size) in self.xs.items()},
+                mask=mask, cb=self.cbs, icb=self.c.icb, bindings=self.b,
+                sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
+                discarded=np.zeros(L, bool), hooks=self.hooks or reference.SamplingHooks())
+            st.set_mask(mask)
+            if st.any:
+                with np.errstate(all="ignore"):
+                    self.fns[op_id](st)
+        except BaseException as e:  # raised again when the kernel returns
+            self.error = e
+
+
+def backend_from_env() -> str:
+    """'native' or 'reference': ``PYD3D11_BACKEND`` when set, else native where llvmlite imports."""
+    v = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
+    if v in ("reference", "ref", "numpy"):
+        return "reference"
+    if v == "native":
+        return "native"
+    return "native" if available() else "reference"
