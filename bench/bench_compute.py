@@ -109,6 +109,8 @@ def _peer_module():
 
 def compiled(peer, entry: str, defines: dict[str, str] | None = None):
     """The program of peer_bench's HLSL_REFERENCE entry ``entry`` compiled for cs_5_0."""
+    # CSReduce reads PER_THREAD / GROUPS_X and the file is type-checked whole (as fxc does): always define them
+    defines = {"PER_THREAD": "4", "GROUPS_X": "1", **(defines or {})}
     blob = bytes(D3DCompile(peer.HLSL_REFERENCE, None, "peer_bench.hlsl", defines, None, entry, "cs_5_0"))
     return decode_program(next(c for c in parse_container(blob).chunks if c.fourcc == "SHEX").data)
 

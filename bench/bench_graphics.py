@@ -144,6 +144,10 @@ def load_peer():
     return mod
 
 
+#: values for the macros peer_bench's CSReduce reads (any values: graphics entries do not use them)
+REDUCE_DEFINES = {"PER_THREAD": "4", "GROUPS_X": "1"}
+
+
 class Scene:
     def __init__(self, peer, shaders: str = "hlsl"):
         self.peer = peer
@@ -174,7 +178,10 @@ class Scene:
     def blob(self, entry: str, profile: str, asm: str) -> bytes:
         """The reference shader ``entry``: compiled from peer_bench's HLSL, or the hand-written assembly."""
         if self.hlsl:
-            return bytes(D3DCompile(self.peer.HLSL_REFERENCE, None, "peer_bench.hlsl", None, None, entry, profile))
+            # CSReduce in the same source reads the PER_THREAD / GROUPS_X macros; the file is type-checked whole
+            # (as fxc does), so every compile defines them
+            return bytes(D3DCompile(self.peer.HLSL_REFERENCE, None, "peer_bench.hlsl", REDUCE_DEFINES, None, entry,
+                                    profile))
         return assemble_shader(asm)
 
     def semantic(self, name: str, slot: int) -> tuple[str, int]:

@@ -15,6 +15,7 @@ from .. import ir
 from ..ops.alu_double import DOUBLE_OPS, from_double, to_double
 from ..ops.alu_float import FLOAT_OPS, dot, ftz, saturate
 from ..ops.alu_int import INT_OPS
+from ..ops.opcodes import FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 from . import flow, geometry_ops
 from .operands import compile_dst, compile_dst_at, compile_src, src_comps
 from .state import ExecResult, ExecState
@@ -23,27 +24,8 @@ Op = ir.Opcode
 OT = ir.OperandType
 U32 = np.uint32
 
-#: opcode → float-table name (per-component ops with float modifiers and _sat).
-_FLOAT = {
-    Op.ADD: "add", Op.MUL: "mul", Op.DIV: "div", Op.MAD: "mad", Op.MIN: "min", Op.MAX: "max",
-    Op.EXP: "exp", Op.LOG: "log", Op.SQRT: "sqrt", Op.RSQ: "rsq", Op.RCP: "rcp", Op.FRC: "frc",
-    Op.ROUND_NE: "round_ne", Op.ROUND_NI: "round_ni", Op.ROUND_PI: "round_pi", Op.ROUND_Z: "round_z",
-    Op.EQ: "eq", Op.NE: "ne", Op.LT: "lt", Op.GE: "ge", Op.FTOI: "ftoi", Op.FTOU: "ftou",
-    Op.F32TOF16: "f32tof16",
-}
-#: float-output ops with integer sources (modifiers are integer ones).
-_INT_TO_FLOAT = {Op.ITOF: "itof", Op.UTOF: "utof", Op.F16TOF32: "f16tof32"}
-_SAT_OK = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc",
-           "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32"}
-_INT = {
-    Op.IADD: "iadd", Op.IMAD: "imad", Op.UMAD: "umad", Op.INEG: "ineg", Op.AND: "and", Op.OR: "or",
-    Op.XOR: "xor", Op.NOT: "not", Op.ISHL: "ishl", Op.ISHR: "ishr", Op.USHR: "ushr", Op.IEQ: "ieq",
-    Op.INE: "ine", Op.ILT: "ilt", Op.IGE: "ige", Op.ULT: "ult", Op.UGE: "uge", Op.IMIN: "imin",
-    Op.IMAX: "imax", Op.UMIN: "umin", Op.UMAX: "umax", Op.IMUL: "imul", Op.UMUL: "umul", Op.UDIV: "udiv",
-    Op.UADDC: "uaddc", Op.USUBB: "usubb", Op.UBFE: "ubfe", Op.IBFE: "ibfe", Op.BFI: "bfi", Op.BFREV: "bfrev",
-    Op.COUNTBITS: "countbits", Op.FIRSTBIT_HI: "firstbit_hi", Op.FIRSTBIT_LO: "firstbit_lo",
-    Op.FIRSTBIT_SHI: "firstbit_shi", Op.MSAD: "msad",
-}
+_FLOAT, _INT_TO_FLOAT, _SAT_OK = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
+_INT = {**INT_OPCODES, **INT2_OPCODES}
 _DOUBLE = {
     Op.DADD: "dadd", Op.DMUL: "dmul", Op.DDIV: "ddiv", Op.DMIN: "dmin", Op.DMAX: "dmax", Op.DFMA: "dfma",
     Op.DRCP: "drcp", Op.DMOV: "dmov", Op.DEQ: "deq", Op.DNE: "dne", Op.DLT: "dlt", Op.DGE: "dge",

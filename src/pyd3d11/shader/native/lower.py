@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..exec.operands import SPECIAL_OUT, SV_TYPES
+from ..ops.opcodes import FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 
 Op = ir.Opcode
 OT = ir.OperandType
@@ -100,25 +101,8 @@ class Lowered:
     host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
 
 
-_FLOAT = {
-    Op.ADD: "add", Op.MUL: "mul", Op.DIV: "div", Op.MAD: "mad", Op.MIN: "min", Op.MAX: "max",
-    Op.EXP: "exp", Op.LOG: "log", Op.SQRT: "sqrt", Op.RSQ: "rsq", Op.RCP: "rcp", Op.FRC: "frc",
-    Op.ROUND_NE: "round_ne", Op.ROUND_NI: "round_ni", Op.ROUND_PI: "round_pi", Op.ROUND_Z: "round_z",
-    Op.EQ: "eq", Op.NE: "ne", Op.LT: "lt", Op.GE: "ge", Op.FTOI: "ftoi", Op.FTOU: "ftou",
-    Op.F32TOF16: "f32tof16",
-}
-_INT_TO_FLOAT = {Op.ITOF: "itof", Op.UTOF: "utof", Op.F16TOF32: "f16tof32"}
-_SAT_OK = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc",
-           "round_ne", "round_ni", "round_pi", "round_z", "itof", "utof", "f16tof32"}
-_INT = {
-    Op.IADD: "iadd", Op.IMAD: "imad", Op.UMAD: "imad", Op.INEG: "ineg", Op.AND: "and", Op.OR: "or",
-    Op.XOR: "xor", Op.NOT: "not", Op.ISHL: "ishl", Op.ISHR: "ishr", Op.USHR: "ushr", Op.IEQ: "ieq",
-    Op.INE: "ine", Op.ILT: "ilt", Op.IGE: "ige", Op.ULT: "ult", Op.UGE: "uge", Op.IMIN: "imin",
-    Op.IMAX: "imax", Op.UMIN: "umin", Op.UMAX: "umax", Op.UBFE: "ubfe", Op.IBFE: "ibfe", Op.BFI: "bfi",
-    Op.BFREV: "bfrev", Op.COUNTBITS: "countbits", Op.FIRSTBIT_HI: "firstbit_hi", Op.FIRSTBIT_LO: "firstbit_lo",
-    Op.FIRSTBIT_SHI: "firstbit_shi", Op.MSAD: "msad",
-}
-_INT2 = {Op.IMUL: "imul", Op.UMUL: "umul", Op.UDIV: "udiv", Op.UADDC: "uaddc", Op.USUBB: "usubb"}
+_FLOAT, _INT_TO_FLOAT, _SAT_OK, _INT2 = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK, INT2_OPCODES
+_INT = {**INT_OPCODES, Op.UMAD: "imad"}  # the generator emits umad as imad (the same low 32 bits)
 _ATOMIC = {
     Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
     Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
