@@ -3,6 +3,7 @@ direct3dhlsl/dx-graphics-hlsl-intrinsic-functions, d3d11-graphics-reference-sm5-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
@@ -34,7 +35,7 @@ def _fv(cg: Codegen, v: Val, pos) -> Val:
     return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
 
 
-def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
     if name in _BARRIERS:
         if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
@@ -58,271 +59,11 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
 
     def need(k: int) -> None:
         if n_args != k:
-            raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
 
-    if name in _UNARY_F:
-        need(1)
-        v = _fv(cg, args[0], pos)
-        return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
-    if name in _UNARY_U:
-        need(1)
-        t = numeric(cg, args[0], pos)
-        v = cg.convert_base(args[0], UINT)
-        return Val(t.with_base(UINT), cg.alu(_UNARY_U[name], UINT, t.n, [v.slots]))
-    if name == "firstbithigh":
-        need(1)
-        t = numeric(cg, args[0], pos)
-        op = "firstbit_shi" if concrete(t.base) == INT else "firstbit_hi"
-        v = cg.convert_base(args[0], INT if op == "firstbit_shi" else UINT)
-        fb = cg.alu(op, UINT, t.n, [v.slots])
-        # firstbit_hi counts from the MSB; HLSL's result is the bit index (31 - n), -1 kept (as fxc emits)
-        rev = cg.alu("iadd", INT, t.n, [fb, [imm(31)] * t.n], ["-", ""])
-        none = cg.alu("ieq", INT, t.n, [fb, [imm(-1)] * t.n])
-        res = cg.alu("movc", UINT, t.n, [none, [imm(-1)] * t.n, rev])
-        return Val(t.with_base(UINT if op == "firstbit_hi" else INT), res)
-    if name == "abs":
-        need(1)
-        t = numeric(cg, args[0], pos)
-        if concrete(t.base) == FLOAT:
-            return Val(t, cg.op("mov", t.n, [args[0].slots], ["abs"]))
-        if concrete(t.base) == UINT:
-            return args[0]
-        v = cg.convert_base(args[0], INT)
-        return Val(v.type, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
-    if name == "saturate":
-        need(1)
-        v = _fv(cg, args[0], pos)
-        return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
-    if name in ("min", "max"):
-        need(2)
-        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
-        cb = concrete(rt.base)
-        op = name if cb == FLOAT else ("i" if cb in (INT, BOOL) else "u") + name
-        return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
-    if name == "clamp":
-        need(3)
-        mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)
-        return intrinsic_vals(cg, "min", [mx, args[2]], pos)
-    if name in ("lerp", "mad"):
-        need(3)
-        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
-        c, _, rt = coerce_pair(cg, args[2], Val(rt, a.slots), pos)  # the widest of the three operands
-        a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
-        if name == "lerp" and concrete(rt.base) != FLOAT:  # lerp only has float overloads
-            a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
-            rt = a.type
-        if name == "mad":
-            if concrete(rt.base) == FLOAT:
-                return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
-            m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
-            return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
-        a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
-        d = cg.alu("add", FLOAT, rt.n, [b.slots, a.slots], ["", "-"])
-        return Val(a.type, cg.alu("mad", FLOAT, rt.n, [c.slots, d, a.slots]))
-    if name == "dot":
-        need(2)
-        a, b, rt = coerce_pair(cg, args[0], args[1], pos)
-        if concrete(rt.base) != FLOAT:
-            m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
-            acc = [m[0]]
-            for k in range(1, rt.n):
-                acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
-            return Val(NumType(rt.base), acc)
-        return Val(_F, dot(cg, a.slots, b.slots))
-    if name in ("length", "normalize", "distance"):
-        if name == "distance":
-            need(2)
-            a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-            v = Val(rt, cg.alu("add", FLOAT, rt.n, [a.slots, b.slots], ["", "-"]))
-        else:
-            need(1)
-            v = _fv(cg, args[0], pos)
-        d = dot(cg, v.slots, v.slots)
-        if name == "normalize":
-            r = cg.alu("rsq", FLOAT, 1, [d])
-            return Val(v.type, cg.alu("mul", FLOAT, len(v.slots), [v.slots, r * len(v.slots)]))
-        return Val(_F, cg.alu("sqrt", FLOAT, 1, [d]))
-    if name == "cross":
-        need(2)
-        f3 = NumType(FLOAT, 1, 3, "v")
-        a, b = (cg.convert(_fv(cg, x, pos), f3, pos) for x in args)
-        x, y = a.slots, b.slots
-        m = cg.alu("mul", FLOAT, 3, [[x[2], x[0], x[1]], [y[1], y[2], y[0]]])
-        r = cg.alu("mad", FLOAT, 3, [[x[1], x[2], x[0]], [y[2], y[0], y[1]], m], ["", "", "-"])
-        return Val(NumType(FLOAT, 1, 3, "v"), r)
-    if name in ("sin", "cos"):
-        need(1)
-        v = _fv(cg, args[0], pos)
-        return Val(v.type, cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0 if name == "sin" else 1,
-                                  ndst=2))
-    if name == "tan":
-        need(1)
-        v = _fv(cg, args[0], pos)
-        s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
-        c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
-        return Val(v.type, cg.alu("div", FLOAT, len(v.slots), [s, c]))
-    if name == "sincos":
-        need(3)
-        from .exprs import assign_to
-
-        v = _fv(cg, args[0], pos)
-        s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
-        c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
-        assign_to(cg, arg_nodes[1], Val(v.type, s), pos)
-        assign_to(cg, arg_nodes[2], Val(v.type, c), pos)
-        return Val(VOID, [])
-    if name in ("exp", "log", "log10"):
-        need(1)
-        v = _fv(cg, args[0], pos)
-        n = len(v.slots)
-        if name == "exp":
-            m = cg.alu("mul", FLOAT, n, [v.slots, [imm(f2b(1.4426950408889634))] * n])
-            return Val(v.type, cg.alu("exp", FLOAT, n, [m]))
-        lg = cg.alu("log", FLOAT, n, [v.slots])
-        k = 0.6931471805599453 if name == "log" else 0.30102999566398120
-        return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [imm(f2b(k))] * n]))
-    if name == "pow":
-        need(2)
-        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-        lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
-        m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
-        return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
-    if name == "fmod":
-        need(2)
-        from .exprs import fmod
-
-        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-        return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
-    if name == "step":
-        need(2)
-        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-        ge = cg.alu("ge", FLOAT, rt.n, [b.slots, a.slots])
-        return Val(rt, cg.alu("and", UINT, rt.n, [ge, [imm(f2b(1.0))] * rt.n]))
-    if name == "smoothstep":
-        need(3)
-        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-        x = cg.convert(_fv(cg, args[2], pos), rt, pos)
-        n = rt.n
-        num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
-        den = cg.alu("add", FLOAT, n, [b.slots, a.slots], ["", "-"])
-        t = cg.op("div", n, [num, den], sat=True)
-        k = cg.alu("mad", FLOAT, n, [t, [imm(f2b(-2.0))] * n, [imm(f2b(3.0))] * n])
-        t2 = cg.alu("mul", FLOAT, n, [t, t])
-        return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))
-    if name == "sign":
-        need(1)
-        t = numeric(cg, args[0], pos)
-        n = t.n
-        if concrete(t.base) == FLOAT:
-            z = [imm(0)] * n
-            p = cg.alu("lt", FLOAT, n, [z, args[0].slots])
-            m = cg.alu("lt", FLOAT, n, [args[0].slots, z])
-        else:
-            v = cg.convert_base(args[0], INT)
-            z = [imm(0)] * n
-            p = cg.alu("ilt", INT, n, [z, v.slots])
-            m = cg.alu("ilt", INT, n, [v.slots, z])
-        r = cg.alu("iadd", INT, n, [p, m], ["-", ""])
-        return Val(t.with_base(INT), r)
-    if name in ("any", "all"):
-        need(1)
-        v = cg.convert_base(args[0], BOOL)
-        acc = [v.slots[0]]
-        for s in v.slots[1:]:
-            acc = cg.alu("or" if name == "any" else "and", UINT, 1, [acc, [s]])
-        return Val(NumType(BOOL), acc)
-    if name in ("asuint", "asint", "asfloat"):
-        if n_args != 1:
-            raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
-        t = numeric(cg, args[0], pos)
-        return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]),
-                   cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
-    if name == "f32tof16":
-        need(1)
-        v = _fv(cg, args[0], pos)
-        return Val(v.type.with_base(UINT), cg.alu("f32tof16", FLOAT, len(v.slots), [v.slots]))
-    if name == "f16tof32":
-        need(1)
-        t = numeric(cg, args[0], pos)
-        v = cg.convert_base(args[0], UINT)
-        return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))
-    if name == "clip":
-        need(1)
-        v = _fv(cg, args[0], pos)
-        n = len(v.slots)
-        lt = cg.alu("lt", FLOAT, n, [v.slots, [imm(0)] * n])
-        acc = [lt[0]]
-        for s in lt[1:]:
-            acc = cg.alu("or", UINT, 1, [acc, [s]])
-        cg.emit("discard", cg.src(acc), suffix="_nz")
-        return Val(VOID, [])
-    if name in ("isnan", "isinf", "isfinite"):
-        need(1)
-        v = _fv(cg, args[0], pos)
-        n = len(v.slots)
-        if name == "isnan":
-            r = cg.alu("ne", FLOAT, n, [v.slots, v.slots])
-        else:
-            e = cg.alu("and", UINT, n, [v.slots, [imm(0x7FFFFFFF)] * n])
-            if name == "isinf":
-                r = cg.alu("ieq", INT, n, [e, [imm(0x7F800000)] * n])
-            else:
-                r = cg.alu("ult", UINT, n, [e, [imm(0x7F800000)] * n])
-        return Val(v.type.with_base(BOOL), r)
-    if name == "mul":
-        need(2)
-        return mul(cg, args[0], args[1], pos)
-    if name == "transpose":
-        need(1)
-        t = numeric(cg, args[0], pos)
-        s = args[0].slots
-        return Val(NumType(t.base, t.cols, t.rows, "m"), [s[r * t.cols + c] for c in range(t.cols) for r in range(t.rows)])
-    if name == "determinant":
-        need(1)
-        v = _fv(cg, args[0], pos)
-        t = v.type
-        s = v.slots
-        if t.shape == "s":
-            return Val(_F, s[:1])
-        if t.shape != "m":
-            raise cg.err(pos, "'determinant': no matching 1 parameter intrinsic function", 3013)
-        if t.rows == 2 and t.cols == 2:
-            m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
-            return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
-        if t.rows == 3 and t.cols == 3:
-            c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), s[3:6]), Val(NumType(FLOAT, 1, 3, "v"),
-                                                                                        s[6:9])], pos)
-            return Val(_F, dot(cg, s[0:3], c.slots))
-        if t.rows == 4 and t.cols == 4:
-            from .intrinsics_math import determinant4
-
-            return Val(_F, determinant4(cg, s))
-        # non-square (fxc): the leading square sub-matrix
-        k = min(t.rows, t.cols)
-        sub = [s[r * t.cols + c] for r in range(k) for c in range(k)]
-        if k == 1:
-            return Val(_F, sub[:1])
-        return intrinsic_vals(cg, "determinant", [Val(NumType(FLOAT, k, k, "m"), sub)], pos)
-    if name == "reflect":
-        need(2)
-        i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
-        # one common vector shape: a scalar broadcasts, two vectors truncate to the shorter
-        n = max(len(i.slots), len(nn.slots)) if 1 in (len(i.slots), len(nn.slots)) else \
-            min(len(i.slots), len(nn.slots))
-        si = i.slots * n if len(i.slots) == 1 else i.slots[:n]
-        sn = nn.slots * n if len(nn.slots) == 1 else nn.slots[:n]
-        d = dot(cg, si, sn)
-        d2 = cg.alu("add", FLOAT, 1, [d, d])
-        rt = NumType(FLOAT, 1, n, "v") if n > 1 else i.type
-        return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
-    if name == "faceforward":
-        need(3)
-        nn, i, ng = (_fv(cg, x, pos) for x in args)
-        d = dot(cg, i.slots, ng.slots)
-        n = len(nn.slots)
-        c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
-        neg = cg.op("mov", n, [nn.slots], ["-"])
-        return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+    handler = _HANDLERS.get(name)
+    if handler is not None:
+        return handler(cg, name, args, arg_nodes, pos, need)
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
@@ -336,18 +77,410 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:  # n
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
 
 
-_OTHER_INTRINSICS = frozenset({
-    "abs", "saturate", "min", "max", "clamp", "lerp", "mad", "dot", "length", "normalize", "distance", "cross", "sin",
-    "cos", "tan", "sincos", "exp", "log", "log10", "pow", "fmod", "step", "smoothstep", "sign", "any", "all",
-    "asuint", "asint", "asfloat", "asdouble", "fma", "f32tof16", "f16tof32", "clip", "isnan", "isinf", "isfinite", "mul",
-    "transpose", "determinant", "reflect", "faceforward", "firstbithigh"})
+def _i_unary_f(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
+
+
+def _i_unary_u(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    v = cg.convert_base(args[0], UINT)
+    return Val(t.with_base(UINT), cg.alu(_UNARY_U[name], UINT, t.n, [v.slots]))
+
+
+def _i_firstbithigh(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    op = "firstbit_shi" if concrete(t.base) == INT else "firstbit_hi"
+    v = cg.convert_base(args[0], INT if op == "firstbit_shi" else UINT)
+    fb = cg.alu(op, UINT, t.n, [v.slots])
+    # firstbit_hi counts from the MSB; HLSL's result is the bit index (31 - n), -1 kept (as fxc emits)
+    rev = cg.alu("iadd", INT, t.n, [fb, [imm(31)] * t.n], ["-", ""])
+    none = cg.alu("ieq", INT, t.n, [fb, [imm(-1)] * t.n])
+    res = cg.alu("movc", UINT, t.n, [none, [imm(-1)] * t.n, rev])
+    return Val(t.with_base(UINT if op == "firstbit_hi" else INT), res)
+
+
+def _i_abs(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    if concrete(t.base) == FLOAT:
+        return Val(t, cg.op("mov", t.n, [args[0].slots], ["abs"]))
+    if concrete(t.base) == UINT:
+        return args[0]
+    v = cg.convert_base(args[0], INT)
+    return Val(v.type, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
+
+
+def _i_saturate(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
+
+
+def _i_min(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+    cb = concrete(rt.base)
+    op = name if cb == FLOAT else ("i" if cb in (INT, BOOL) else "u") + name
+    return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
+
+
+def _i_clamp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(3)
+    mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)
+    return intrinsic_vals(cg, "min", [mx, args[2]], pos)
+
+
+def _i_lerp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(3)
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+    c, _, rt = coerce_pair(cg, args[2], Val(rt, a.slots), pos)  # the widest of the three operands
+    a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
+    if name == "lerp" and concrete(rt.base) != FLOAT:  # lerp only has float overloads
+        a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
+        rt = a.type
+    if name == "mad":
+        if concrete(rt.base) == FLOAT:
+            return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
+        m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
+        return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
+    a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
+    d = cg.alu("add", FLOAT, rt.n, [b.slots, a.slots], ["", "-"])
+    return Val(a.type, cg.alu("mad", FLOAT, rt.n, [c.slots, d, a.slots]))
+
+
+def _i_dot(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+    if concrete(rt.base) != FLOAT:
+        m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
+        acc = [m[0]]
+        for k in range(1, rt.n):
+            acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
+        return Val(NumType(rt.base), acc)
+    return Val(_F, dot(cg, a.slots, b.slots))
+
+
+def _i_length(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    if name == "distance":
+        need(2)
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        v = Val(rt, cg.alu("add", FLOAT, rt.n, [a.slots, b.slots], ["", "-"]))
+    else:
+        need(1)
+        v = _fv(cg, args[0], pos)
+    d = dot(cg, v.slots, v.slots)
+    if name == "normalize":
+        r = cg.alu("rsq", FLOAT, 1, [d])
+        return Val(v.type, cg.alu("mul", FLOAT, len(v.slots), [v.slots, r * len(v.slots)]))
+    return Val(_F, cg.alu("sqrt", FLOAT, 1, [d]))
+
+
+def _i_cross(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    f3 = NumType(FLOAT, 1, 3, "v")
+    a, b = (cg.convert(_fv(cg, x, pos), f3, pos) for x in args)
+    x, y = a.slots, b.slots
+    m = cg.alu("mul", FLOAT, 3, [[x[2], x[0], x[1]], [y[1], y[2], y[0]]])
+    r = cg.alu("mad", FLOAT, 3, [[x[1], x[2], x[0]], [y[2], y[0], y[1]], m], ["", "", "-"])
+    return Val(NumType(FLOAT, 1, 3, "v"), r)
+
+
+def _i_sin(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    return Val(v.type, cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0 if name == "sin" else 1,
+                              ndst=2))
+
+
+def _i_tan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
+    c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
+    return Val(v.type, cg.alu("div", FLOAT, len(v.slots), [s, c]))
+
+
+def _i_sincos(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(3)
+    from .exprs import assign_to
+
+    v = _fv(cg, args[0], pos)
+    s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)
+    c = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=1, ndst=2)
+    assign_to(cg, arg_nodes[1], Val(v.type, s), pos)
+    assign_to(cg, arg_nodes[2], Val(v.type, c), pos)
+    return Val(VOID, [])
+
+
+def _i_exp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    n = len(v.slots)
+    if name == "exp":
+        m = cg.alu("mul", FLOAT, n, [v.slots, [imm(f2b(1.4426950408889634))] * n])
+        return Val(v.type, cg.alu("exp", FLOAT, n, [m]))
+    lg = cg.alu("log", FLOAT, n, [v.slots])
+    k = 0.6931471805599453 if name == "log" else 0.30102999566398120
+    return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [imm(f2b(k))] * n]))
+
+
+def _i_pow(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
+    m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
+    return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
+
+
+def _i_fmod(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    from .exprs import fmod
+
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
+
+
+def _i_step(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    ge = cg.alu("ge", FLOAT, rt.n, [b.slots, a.slots])
+    return Val(rt, cg.alu("and", UINT, rt.n, [ge, [imm(f2b(1.0))] * rt.n]))
+
+
+def _i_smoothstep(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(3)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    x = cg.convert(_fv(cg, args[2], pos), rt, pos)
+    n = rt.n
+    num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
+    den = cg.alu("add", FLOAT, n, [b.slots, a.slots], ["", "-"])
+    t = cg.op("div", n, [num, den], sat=True)
+    k = cg.alu("mad", FLOAT, n, [t, [imm(f2b(-2.0))] * n, [imm(f2b(3.0))] * n])
+    t2 = cg.alu("mul", FLOAT, n, [t, t])
+    return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))
+
+
+def _i_sign(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    n = t.n
+    if concrete(t.base) == FLOAT:
+        z = [imm(0)] * n
+        p = cg.alu("lt", FLOAT, n, [z, args[0].slots])
+        m = cg.alu("lt", FLOAT, n, [args[0].slots, z])
+    else:
+        v = cg.convert_base(args[0], INT)
+        z = [imm(0)] * n
+        p = cg.alu("ilt", INT, n, [z, v.slots])
+        m = cg.alu("ilt", INT, n, [v.slots, z])
+    r = cg.alu("iadd", INT, n, [p, m], ["-", ""])
+    return Val(t.with_base(INT), r)
+
+
+def _i_any(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = cg.convert_base(args[0], BOOL)
+    acc = [v.slots[0]]
+    for s in v.slots[1:]:
+        acc = cg.alu("or" if name == "any" else "and", UINT, 1, [acc, [s]])
+    return Val(NumType(BOOL), acc)
+
+
+def _i_asuint(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    if len(args) != 1:
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    t = numeric(cg, args[0], pos)
+    return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]),
+               cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
+
+
+def _i_f32tof16(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    return Val(v.type.with_base(UINT), cg.alu("f32tof16", FLOAT, len(v.slots), [v.slots]))
+
+
+def _i_f16tof32(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    v = cg.convert_base(args[0], UINT)
+    return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))
+
+
+def _i_clip(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    n = len(v.slots)
+    lt = cg.alu("lt", FLOAT, n, [v.slots, [imm(0)] * n])
+    acc = [lt[0]]
+    for s in lt[1:]:
+        acc = cg.alu("or", UINT, 1, [acc, [s]])
+    cg.emit("discard", cg.src(acc), suffix="_nz")
+    return Val(VOID, [])
+
+
+def _i_isnan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    n = len(v.slots)
+    if name == "isnan":
+        r = cg.alu("ne", FLOAT, n, [v.slots, v.slots])
+    else:
+        e = cg.alu("and", UINT, n, [v.slots, [imm(0x7FFFFFFF)] * n])
+        if name == "isinf":
+            r = cg.alu("ieq", INT, n, [e, [imm(0x7F800000)] * n])
+        else:
+            r = cg.alu("ult", UINT, n, [e, [imm(0x7F800000)] * n])
+    return Val(v.type.with_base(BOOL), r)
+
+
+def _i_mul(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    return mul(cg, args[0], args[1], pos)
+
+
+def _i_transpose(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    t = numeric(cg, args[0], pos)
+    s = args[0].slots
+    return Val(NumType(t.base, t.cols, t.rows, "m"), [s[r * t.cols + c] for c in range(t.cols) for r in range(t.rows)])
+
+
+def _i_determinant(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(1)
+    v = _fv(cg, args[0], pos)
+    t = v.type
+    s = v.slots
+    if t.shape == "s":
+        return Val(_F, s[:1])
+    if t.shape != "m":
+        raise cg.err(pos, "'determinant': no matching 1 parameter intrinsic function", 3013)
+    if t.rows == 2 and t.cols == 2:
+        m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
+        return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
+    if t.rows == 3 and t.cols == 3:
+        c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), s[3:6]), Val(NumType(FLOAT, 1, 3, "v"),
+                                                                                    s[6:9])], pos)
+        return Val(_F, dot(cg, s[0:3], c.slots))
+    if t.rows == 4 and t.cols == 4:
+        from .intrinsics_math import determinant4
+
+        return Val(_F, determinant4(cg, s))
+    # non-square (fxc): the leading square sub-matrix
+    k = min(t.rows, t.cols)
+    sub = [s[r * t.cols + c] for r in range(k) for c in range(k)]
+    if k == 1:
+        return Val(_F, sub[:1])
+    return intrinsic_vals(cg, "determinant", [Val(NumType(FLOAT, k, k, "m"), sub)], pos)
+
+
+def _i_reflect(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(2)
+    i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+    # one common vector shape: a scalar broadcasts, two vectors truncate to the shorter
+    n = max(len(i.slots), len(nn.slots)) if 1 in (len(i.slots), len(nn.slots)) else \
+        min(len(i.slots), len(nn.slots))
+    si = i.slots * n if len(i.slots) == 1 else i.slots[:n]
+    sn = nn.slots * n if len(nn.slots) == 1 else nn.slots[:n]
+    d = dot(cg, si, sn)
+    d2 = cg.alu("add", FLOAT, 1, [d, d])
+    rt = NumType(FLOAT, 1, n, "v") if n > 1 else i.type
+    return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
+
+
+def _i_faceforward(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+        need: Callable[[int], None]) -> Val:
+    need(3)
+    nn, i, ng = (_fv(cg, x, pos) for x in args)
+    d = dot(cg, i.slots, ng.slots)
+    n = len(nn.slots)
+    c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
+    neg = cg.op("mov", n, [nn.slots], ["-"])
+    return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+
+
+#: intrinsic name -> its code generator (one function per intrinsic or family; arity checked by ``need``)
+_HANDLERS: dict[str, Callable[..., Val]] = {}
+for _names, _fn in (
+    (tuple(_UNARY_F), _i_unary_f),
+    (tuple(_UNARY_U), _i_unary_u),
+    ('firstbithigh', _i_firstbithigh),
+    ('abs', _i_abs),
+    ('saturate', _i_saturate),
+    (('min', 'max'), _i_min),
+    ('clamp', _i_clamp),
+    (('lerp', 'mad'), _i_lerp),
+    ('dot', _i_dot),
+    (('length', 'normalize', 'distance'), _i_length),
+    ('cross', _i_cross),
+    (('sin', 'cos'), _i_sin),
+    ('tan', _i_tan),
+    ('sincos', _i_sincos),
+    (('exp', 'log', 'log10'), _i_exp),
+    ('pow', _i_pow),
+    ('fmod', _i_fmod),
+    ('step', _i_step),
+    ('smoothstep', _i_smoothstep),
+    ('sign', _i_sign),
+    (('any', 'all'), _i_any),
+    (('asuint', 'asint', 'asfloat'), _i_asuint),
+    ('f32tof16', _i_f32tof16),
+    ('f16tof32', _i_f16tof32),
+    ('clip', _i_clip),
+    (('isnan', 'isinf', 'isfinite'), _i_isnan),
+    ('mul', _i_mul),
+    ('transpose', _i_transpose),
+    ('determinant', _i_determinant),
+    ('reflect', _i_reflect),
+    ('faceforward', _i_faceforward),
+):
+    for _n in (_names if isinstance(_names, tuple) else (_names,)):
+        _HANDLERS.setdefault(_n, _fn)  # the first family that names an intrinsic handles it
+
+
+#: intrinsics outside the handler table: doubles.py answers asdouble and fma
+_OTHER_INTRINSICS = frozenset(_HANDLERS) | {"asdouble", "fma"}
 
 
 def is_intrinsic(name: str) -> bool:
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_math import NAMES
 
-    return name in _OTHER_INTRINSICS or name in _UNARY_F or name in _UNARY_U or name in NAMES or name in EXTRA
+    return name in _OTHER_INTRINSICS or name in NAMES or name in EXTRA
 
 
 def intrinsic_vals(cg: Codegen, name: str, vals: list[Val], pos) -> Val:
