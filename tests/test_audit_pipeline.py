@@ -10,6 +10,7 @@ import pytest
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.dxgi import *  # noqa: F403
+from pyd3d11.errors import D3D11Error
 
 F32 = np.float32
 
@@ -278,25 +279,23 @@ def test_typed_uav_read_modify_write_on_r32_formats():
     assert got_i.tolist() == (-init.astype(np.int32) - 2).tolist()
 
 
-def test_typed_uav_load_of_an_additional_format():
-    dev, ctx = _device()
-    support = dev.CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2)
-    if not support.TypedUAVLoadAdditionalFormats:
-        pytest.skip("no typed UAV load of additional formats")
-    init = np.arange(16, dtype=np.uint8).reshape(1, 4, 4) * 16
-    tex = _tex2d(dev, DXGI_FORMAT_R8G8B8A8_UNORM, init, bind=D3D11_BIND_UNORDERED_ACCESS)
+def test_typed_uav_load_of_an_additional_format_is_refused():
+    """The device reports TypedUAVLoadAdditionalFormats FALSE (an optional D3D11.3 cap), so SM 5.0 allows typed UAV
+    loads of single-component 32-bit element types only: a unorm float4 load is fxc's error X3676."""
+    dev, _ctx = _device()
+    assert not dev.CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2).TypedUAVLoadAdditionalFormats
     src = """
     RWByteAddressBuffer o : register(u0);
     RWTexture2D<unorm float4> t : register(u1);
-    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
-        float4 v = t[id.xy];
-        o.Store4(id.x * 16, asuint(v));
-        t[id.xy] = v.wzyx;
-    }"""
-    got = _f(_run_cs(dev, ctx, src, 16, uavs=[dev.CreateUnorderedAccessView(tex, None)])).reshape(4, 4)
-    assert got.tolist() == (init[0].astype(F32) / F32(255)).tolist()
-    back = _read_tex(dev, ctx, tex, None, dev.CreateTexture2D, dtype=np.uint8, shape=(1, 1, 16))[0, 0].reshape(4, 4)
-    assert back.tolist() == init[0][:, ::-1].tolist()
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { o.Store4(id.x * 16, asuint(t[id.xy])); }"""
+    with pytest.raises(D3D11Error) as ei:
+        _compile(src, "cs_5_0")
+    assert "X3676" in str(ei.value)
+    ok = """
+    RWByteAddressBuffer o : register(u0);
+    RWTexture2D<uint> t : register(u1);
+    [numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { o.Store(id.x * 4, t[id.xy]); }"""
+    _compile(ok, "cs_5_0")
 
 
 def test_rw_texture_1d_2darray_3d_writes():

@@ -17,10 +17,11 @@ import numpy as np
 
 from ..formats import codecs
 from ..formats.table import bytes_per_element
+from ..headers.dxgi_types import DXGI_FORMAT
 from ..storage import ResourceStorage
 
-R16_UINT = 57
-R32_UINT = 42
+R16_UINT = DXGI_FORMAT.DXGI_FORMAT_R16_UINT
+R32_UINT = DXGI_FORMAT.DXGI_FORMAT_R32_UINT
 _MASK32 = 0xFFFFFFFF
 
 
