@@ -97,7 +97,7 @@ class Interpolator:
         """(P, 3, 4) float64 attribute of each piece vertex (clip-space combination of the source's)."""
         key = ("attr", register)
         if key not in self._cache:
-            src = self._source(register)[self._rows].view(np.float32).astype(np.float64)  # (P, 3, 4)
+            src = self.attr[register][self._rows].view(np.float32).astype(np.float64)  # (P, 3, 4)
             w = self.p.weights
             # np.einsum("pij,pjc->pic", w, src), same operations in its order (see _sum3)
             self._cache[key] = _sum3(lambda j: src[:, None, j, :] * w[:, :, j, None])
@@ -196,14 +196,8 @@ class Interpolator:
     def flat(self, register: int, piece: np.ndarray) -> np.ndarray:
         """(Q*4, 4) bits of the leading vertex for the lanes of quads on pieces ``piece`` (Q,)."""
         rows = self._rows[piece, 0]
-        return np.repeat(self._source(register)[rows], 4, axis=0)
+        return np.repeat(self.attr[register][rows], 4, axis=0)
 
-    def _source(self, register: int) -> np.ndarray:
-        """(V, 4) outputs of ``register``; a register the previous stage does not write (a linkage error the
-        debug layer reports) reads 0 instead of failing the draw."""
-        if 0 <= register < self.attr.shape[0]:
-            return self.attr[register]
-        return np.zeros(self.attr.shape[1:], np.uint32)
 
 
 def _sum3(term) -> np.ndarray:
