@@ -1,108 +1,25 @@
-"""D3D11 debug-layer message catalogue (data).
-
-``MESSAGE_NAMES`` lists D3D11_MESSAGE_ID names in enum order starting at 0 (d3d11sdklayers.h), so a
-name's value is its index; only the leading range the device reports is listed.
-"""
+"""D3D11 debug-layer message categories and severities, and message ids by name (the D3D11_MESSAGE_ID enum of
+headers.d3d11_messages, d3d11sdklayers.h)."""
 
 from __future__ import annotations
+
+from pyd3d11.headers.d3d11_messages import D3D11_MESSAGE_ID
 
 MESSAGE_CATEGORIES = ("APPLICATION_DEFINED", "MISCELLANEOUS", "INITIALIZATION", "CLEANUP", "COMPILATION",
                       "STATE_CREATION", "STATE_SETTING", "STATE_GETTING", "RESOURCE_MANIPULATION", "EXECUTION",
                       "SHADER")
 MESSAGE_SEVERITIES = ("CORRUPTION", "ERROR", "WARNING", "INFO", "MESSAGE")
 
-_HAZARDS = ["IASETVERTEXBUFFERS", "IASETINDEXBUFFER", "VSSETSHADERRESOURCES", "VSSETCONSTANTBUFFERS",
-            "GSSETSHADERRESOURCES", "GSSETCONSTANTBUFFERS", "PSSETSHADERRESOURCES", "PSSETCONSTANTBUFFERS",
-            "OMSETRENDERTARGETS", "SOSETTARGETS"]
-_UNBIND = ["IASETINPUTLAYOUT", "IASETVERTEXBUFFERS", "IASETINDEXBUFFER", "VSSETSHADER", "VSSETSHADERRESOURCES",
-           "VSSETCONSTANTBUFFERS", "VSSETSAMPLERS", "GSSETSHADER", "GSSETSHADERRESOURCES", "GSSETCONSTANTBUFFERS",
-           "GSSETSAMPLERS", "SOSETTARGETS", "PSSETSHADER", "PSSETSHADERRESOURCES", "PSSETCONSTANTBUFFERS",
-           "PSSETSAMPLERS", "RSSETSTATE", "OMSETBLENDSTATE", "OMSETDEPTHSTENCILSTATE", "OMSETRENDERTARGETS",
-           "SETPREDICATION"]
-_TEX = ["UNRECOGNIZEDFORMAT", "UNSUPPORTEDFORMAT", "INVALIDSAMPLES", "UNRECOGNIZEDUSAGE", "UNRECOGNIZEDBINDFLAGS",
-        "UNRECOGNIZEDCPUACCESSFLAGS", "UNRECOGNIZEDMISCFLAGS", "INVALIDCPUACCESSFLAGS", "INVALIDBINDFLAGS",
-        "INVALIDINITIALDATA", "INVALIDDIMENSIONS", "INVALIDMIPLEVELS", "INVALIDMISCFLAGS", "INVALIDARG_RETURN",
-        "OUTOFMEMORY_RETURN", "NULLDESC", "LARGEALLOCATION"]
-_SO = ["OUTOFMEMORY", "INVALIDSHADERBYTECODE", "INVALIDSHADERTYPE", "INVALIDNUMENTRIES",
-       "OUTPUTSTREAMSTRIDEUNUSED", "UNEXPECTEDDECL", "EXPECTEDDECL", "OUTPUTSLOT0EXPECTED", "INVALIDOUTPUTSLOT",
-       "ONLYONEELEMENTPERSLOT", "INVALIDCOMPONENTCOUNT", "INVALIDSTARTCOMPONENTANDCOMPONENTCOUNT",
-       "INVALIDGAPDEFINITION", "REPEATEDOUTPUT", "INVALIDOUTPUTSTREAMSTRIDE", "MISSINGSEMANTIC", "MASKMISMATCH",
-       "CANTHAVEONLYGAPS", "DECLTOOCOMPLEX", "MISSINGOUTPUTSIGNATURE"]
-
-MESSAGE_NAMES: tuple[str, ...] = tuple(
-    ["UNKNOWN"]
-    + [f"DEVICE_{h}_HAZARD" for h in _HAZARDS]
-    + ["STRING_FROM_APPLICATION", "CORRUPTED_THIS"]
-    + [f"CORRUPTED_PARAMETER{i}" for i in range(1, 16)]
-    + ["CORRUPTED_MULTITHREADING", "MESSAGE_REPORTING_OUTOFMEMORY"]
-    + [f"{u}_UNBINDDELETINGOBJECT" for u in _UNBIND]
-    + ["GETPRIVATEDATA_MOREDATA", "SETPRIVATEDATA_INVALIDFREEDATA", "SETPRIVATEDATA_INVALIDIUNKNOWN",
-       "SETPRIVATEDATA_INVALIDFLAGS", "SETPRIVATEDATA_CHANGINGPARAMS", "SETPRIVATEDATA_OUTOFMEMORY"]
-    + ["CREATEBUFFER_" + n for n in ("UNRECOGNIZEDFORMAT", "INVALIDSAMPLES", "UNRECOGNIZEDUSAGE",
-                                     "UNRECOGNIZEDBINDFLAGS", "UNRECOGNIZEDCPUACCESSFLAGS", "UNRECOGNIZEDMISCFLAGS",
-                                     "INVALIDCPUACCESSFLAGS", "INVALIDBINDFLAGS", "INVALIDINITIALDATA",
-                                     "INVALIDDIMENSIONS", "INVALIDMIPLEVELS", "INVALIDMISCFLAGS",
-                                     "INVALIDARG_RETURN", "OUTOFMEMORY_RETURN", "NULLDESC",
-                                     "INVALIDCONSTANTBUFFERBINDINGS", "LARGEALLOCATION")]
-    + ["CREATETEXTURE1D_" + n for n in _TEX]
-    + ["CREATETEXTURE2D_" + n for n in _TEX]
-    + ["CREATETEXTURE3D_" + n for n in _TEX]
-    + ["CREATESHADERRESOURCEVIEW_" + n for n in ("UNRECOGNIZEDFORMAT", "INVALIDDESC", "INVALIDFORMAT",
-                                                 "INVALIDDIMENSIONS", "INVALIDRESOURCE", "TOOMANYOBJECTS",
-                                                 "INVALIDARG_RETURN", "OUTOFMEMORY_RETURN")]
-    + ["CREATERENDERTARGETVIEW_" + n for n in ("UNRECOGNIZEDFORMAT", "UNSUPPORTEDFORMAT", "INVALIDDESC",
-                                               "INVALIDFORMAT", "INVALIDDIMENSIONS", "INVALIDRESOURCE",
-                                               "TOOMANYOBJECTS", "INVALIDARG_RETURN", "OUTOFMEMORY_RETURN")]
-    + ["CREATEDEPTHSTENCILVIEW_" + n for n in ("UNRECOGNIZEDFORMAT", "INVALIDDESC", "INVALIDFORMAT",
-                                               "INVALIDDIMENSIONS", "INVALIDRESOURCE", "TOOMANYOBJECTS",
-                                               "INVALIDARG_RETURN", "OUTOFMEMORY_RETURN")]
-    + ["CREATEINPUTLAYOUT_" + n for n in ("OUTOFMEMORY", "TOOMANYELEMENTS", "INVALIDFORMAT", "INCOMPATIBLEFORMAT",
-                                          "INVALIDSLOT", "INVALIDINPUTSLOTCLASS", "STEPRATESLOTCLASSMISMATCH",
-                                          "INVALIDSLOTCLASSCHANGE", "INVALIDSTEPRATECHANGE", "INVALIDALIGNMENT",
-                                          "DUPLICATESEMANTIC", "UNPARSEABLEINPUTSIGNATURE", "NULLSEMANTIC",
-                                          "MISSINGELEMENT", "NULLDESC")]
-    + ["CREATEVERTEXSHADER_" + n for n in ("OUTOFMEMORY", "INVALIDSHADERBYTECODE", "INVALIDSHADERTYPE")]
-    + ["CREATEGEOMETRYSHADER_" + n for n in ("OUTOFMEMORY", "INVALIDSHADERBYTECODE", "INVALIDSHADERTYPE")]
-    + ["CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_" + n for n in _SO]
-    + ["CREATEPIXELSHADER_" + n for n in ("OUTOFMEMORY", "INVALIDSHADERBYTECODE", "INVALIDSHADERTYPE")]
-    + ["CREATERASTERIZERSTATE_" + n for n in ("INVALIDFILLMODE", "INVALIDCULLMODE", "INVALIDDEPTHBIASCLAMP",
-                                              "INVALIDSLOPESCALEDDEPTHBIAS", "TOOMANYOBJECTS", "NULLDESC")]
-    + ["CREATEDEPTHSTENCILSTATE_" + n for n in ("INVALIDDEPTHWRITEMASK", "INVALIDDEPTHFUNC",
-                                                "INVALIDFRONTFACESTENCILFAILOP", "INVALIDFRONTFACESTENCILZFAILOP",
-                                                "INVALIDFRONTFACESTENCILPASSOP", "INVALIDFRONTFACESTENCILFUNC",
-                                                "INVALIDBACKFACESTENCILFAILOP", "INVALIDBACKFACESTENCILZFAILOP",
-                                                "INVALIDBACKFACESTENCILPASSOP", "INVALIDBACKFACESTENCILFUNC",
-                                                "TOOMANYOBJECTS", "NULLDESC")]
-    + ["CREATEBLENDSTATE_" + n for n in ("INVALIDSRCBLEND", "INVALIDDESTBLEND", "INVALIDBLENDOP",
-                                         "INVALIDSRCBLENDALPHA", "INVALIDDESTBLENDALPHA", "INVALIDBLENDOPALPHA",
-                                         "INVALIDRENDERTARGETWRITEMASK", "TOOMANYOBJECTS", "NULLDESC")]
-    + ["CREATESAMPLERSTATE_" + n for n in ("INVALIDFILTER", "INVALIDADDRESSU", "INVALIDADDRESSV",
-                                           "INVALIDADDRESSW", "INVALIDMIPLODBIAS", "INVALIDMAXANISOTROPY",
-                                           "INVALIDCOMPARISONFUNC", "INVALIDMINLOD", "INVALIDMAXLOD",
-                                           "TOOMANYOBJECTS", "NULLDESC")]
-    + ["CREATEQUERYORPREDICATE_INVALIDQUERY"]
-)
-
-MESSAGE_ID: dict[str, int] = {name: i for i, name in enumerate(MESSAGE_NAMES)}
-
-#: The D3D11-range ids (D3D11_MESSAGES_START = 0x200000) are not catalogued yet; reports for calls
-#: without a catalogued id use UNKNOWN (0). # TODO: extend with the D3D11 range (hull/domain/compute).
-
-
 def message_id(name: str) -> int:
-    """Value of D3D11_MESSAGE_ID_<name> (headers' full enum when present, else the table above)."""
-    try:
-        from pyd3d11.headers import D3D11_MESSAGE_ID  # type: ignore[attr-defined]
-
-        return int(D3D11_MESSAGE_ID["D3D11_MESSAGE_ID_" + name])
-    except Exception:
-        return MESSAGE_ID.get(name, 0)
+    """Value of D3D11_MESSAGE_ID_<name> (d3d11sdklayers.h, headers.d3d11_messages); 0 (UNKNOWN) for a name that
+    is no member (message_map.resolve maps the api layer's other names)."""
+    member = D3D11_MESSAGE_ID.__members__.get("D3D11_MESSAGE_ID_" + name)
+    return int(member) if member is not None else 0
 
 
 def message_name(value: int) -> str:
+    """The D3D11_MESSAGE_ID name of ``value`` without its prefix (the number itself when it is no member)."""
     try:
-        from pyd3d11.headers import D3D11_MESSAGE_ID  # type: ignore[attr-defined]
-
         return D3D11_MESSAGE_ID(value).name.removeprefix("D3D11_MESSAGE_ID_")
-    except Exception:
-        return MESSAGE_NAMES[value] if 0 <= value < len(MESSAGE_NAMES) else str(value)
+    except ValueError:
+        return str(value)

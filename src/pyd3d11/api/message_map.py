@@ -11,7 +11,7 @@ object of the expected interface is reported by the Windows runtime as a corrupt
 
 from __future__ import annotations
 
-from pyd3d11.headers.d3d11_messages import D3D11_MESSAGE_ID
+from .debug_messages import message_id
 
 _STAGES = ("VS", "HS", "DS", "GS", "PS", "CS")
 
@@ -82,9 +82,7 @@ for _m in ("Draw", "DrawIndexed", "DrawInstanced", "DrawIndexedInstanced", "Draw
     METHOD_DEFAULT[_m] = "DEVICE_SETSHADER_UNBOUND_INSTANCE_DATA"
 
 
-def _member(name: str) -> int:
-    m = getattr(D3D11_MESSAGE_ID, "D3D11_MESSAGE_ID_" + name, None)
-    return int(m) if m is not None else 0
+_member = message_id  # a D3D11_MESSAGE_ID member's value by name (0 when none)
 
 
 def _method_of(text: str) -> str:
