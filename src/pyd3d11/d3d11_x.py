@@ -45,7 +45,6 @@ Inferred (d3d11_x.h and the Xbox documentation of these details are not public):
 from __future__ import annotations
 
 import copy as _copy
-import inspect
 import itertools
 import struct
 from dataclasses import dataclass
@@ -57,6 +56,7 @@ import numpy as np
 from pyd3d11.api.context import ID3D11DeviceContext1
 from pyd3d11.api.context_state import CAT_STATE_SETTING, SEV_ERROR, F, is_a
 from pyd3d11.api.device import ID3D11Device1
+from pyd3d11.api.views import ID3D11ShaderResourceView
 from pyd3d11.storage import ViewDescriptor
 
 __all__ = [
@@ -245,12 +245,15 @@ def _parse(args: tuple[Any, ...]) -> list[_Entry]:
     return entries
 
 
-class _ShiftedTextureView:
-    """A texture SRV read ``offset`` bytes past (or before) the texture's base address."""
+class _ShiftedTextureView(ID3D11ShaderResourceView):
+    """A texture SRV read ``offset`` bytes past (or before) the texture's base address: a view of the same
+    device and resource (so every Set* and the argument layer take it as the SRV it stands for), whose bytes are
+    the shifted ones. Its reference counts are the source view's."""
 
-    def __init__(self, view: Any, offset: int) -> None:
+    def __init__(self, view: Any, offset: int) -> None:  # no IUnknown state of its own
         self._source, self._offset = view, int(offset)
         self._resource = view._resource
+        self._device = view._device
 
     @property
     def _view(self) -> ViewDescriptor:
@@ -299,13 +302,8 @@ class ID3D11DeviceContextX(ID3D11DeviceContext1):
                 if e.offset and self._state.stages[e.stage].cbs[e.slot] is e.obj:
                     self._state.stages[e.stage].cb_first[e.slot] = e.offset // 16
             elif e.kind == "srv":
-                if e.offset:
-                    # The shifted view is an internal stand-in, not an ID3D11ShaderResourceView: it goes to the
-                    # method's own body, past the argument layer (SetFastResources validated the call).
-                    setter = inspect.unwrap(getattr(type(self), f"{e.stage}SetShaderResources"))
-                    setter(self, e.slot, 1, [_ShiftedTextureView(e.obj, e.offset)])
-                else:
-                    getattr(self, f"{e.stage}SetShaderResources")(e.slot, 1, [e.obj])
+                view = _ShiftedTextureView(e.obj, e.offset) if e.offset else e.obj
+                getattr(self, f"{e.stage}SetShaderResources")(e.slot, 1, [view])
             else:
                 getattr(self, f"{e.stage}SetSamplers")(e.slot, 1, [e.obj])
 
