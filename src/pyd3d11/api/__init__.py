@@ -55,6 +55,6 @@ from pyd3d11.api.context import ID3D11DeviceContext1 as _ID3D11DeviceContext1  #
 _install_all()
 # The 10Level9 table (and its 10_x rows) gates the context methods it names: outside the argument layer, since a
 # method the level lacks is dropped whatever its arguments (e.g. CSSetShader at 9_x, where the only shader that
-# could be passed is another device's).
-_level_rules.install(_ID3D11DeviceContext1, limits=False)
+# could be passed is another device's); a rule that limits a call hands the layer a genuine view.
+_level_rules.install(_ID3D11DeviceContext1)
 _wrap_module_functions(globals())  # D3D11CreateDevice / D3D11CreateDeviceAndSwapChain

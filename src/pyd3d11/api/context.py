@@ -27,7 +27,6 @@ from pyd3d11.headers import (
 )
 
 from . import commands as cmds
-from . import level_rules
 from .com import ID3D11DeviceChild, iid
 from .context_data import DataMethods, _storage
 from .context_state import (
@@ -588,10 +587,6 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def GetDevice(self) -> Any:  # noqa: N802
         return addref(self._device)
 
-
-# Level rules that limit a call (ClearRenderTargetView's first slice at 9_x) rewrite its arguments, so they sit
-# inside the argument layer; the rules that drop a call wrap it from outside (api/__init__.py).
-level_rules.install(ID3D11DeviceContext1, limits=True)
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 

@@ -34,6 +34,7 @@ from pyd3d11.storage import StorageDimension, ViewDescriptor
 
 from .context_state import CAT_EXECUTION, CAT_RESOURCE_MANIPULATION, CAT_STATE_SETTING, SEV_ERROR, F, _items
 from .device_consts import FL_9_1, FL_9_2, FL_9_3, FL_10_0, FL_10_1
+from .views import ID3D11RenderTargetView
 
 L9 = frozenset({FL_9_1, FL_9_2, FL_9_3})
 L9_10 = L9 | {FL_10_0, FL_10_1}
@@ -292,12 +293,14 @@ def _copy_rules(region: bool) -> list[tuple[str, Check, str]]:
 # the ClearRenderTargetView limit
 # -------------------------------------------------------------------------------------------------
 
-class _FirstSliceView:
-    """Stand-in for an RTV that covers only its first array slice (what a 9_x clear reaches)."""
+class _FirstSliceView(ID3D11RenderTargetView):
+    """An RTV of the same device and resource covering only its view's first array slice (what a 9_x clear
+    reaches); the argument layer takes it as the RTV it stands for. No IUnknown state of its own."""
 
     def __init__(self, view: Any) -> None:
         d: ViewDescriptor = view._view
         self._source = view
+        self._device = view._device
         self._view = ViewDescriptor(kind=d.kind, storage=d.storage, format=d.format, dimension=d.dimension,
                                     first_mip=d.first_mip, mip_count=d.mip_count, first_slice=d.first_slice,
                                     slice_count=1)
@@ -459,13 +462,9 @@ def _wrap(fn: Any, rules: list[LevelRule]) -> Any:
     return gated
 
 
-def install(cls: type, limits: bool | None = None) -> None:
-    """Wrap every method of ``cls`` that the table names (once). ``limits``: only the methods whose rules limit
-    the call (True: they rewrite arguments, so they sit inside the argument layer and hand it converted
-    objects) or only those whose rules drop it (False: outside the argument layer; None: all)."""
+def install(cls: type) -> None:
+    """Wrap every method of ``cls`` that the table names (once)."""
     for method in sorted({r.method for r in RULES}):
-        if limits is not None and any(r.limit is not None for r in rules_for(method)) != limits:
-            continue
         fn = getattr(cls, method, None)
         if fn is None or getattr(fn, "_level_rules", None) is not None:
             continue
