@@ -22,8 +22,6 @@ from pyd3d11.headers import d3dcommon as D
 from .device_consts import FL_10_0, FL_11_0, FL_11_1
 from .device_structs import reject
 
-_VS, _DS = 1, 4  # D3D10_SB program types
-
 #: bit -> (capability test on the caps row, message suffix, what it is)
 REQUIREMENTS: dict[int, tuple[Callable[[Any], bool], str, str]] = {
     D.D3D_SHADER_REQUIRES_DOUBLES: (lambda c: c.level >= FL_11_0, "DOUBLEFLOATOPSNOTSUPPORTED",
@@ -62,7 +60,7 @@ def required_flags(container: Any, program: Any) -> int:
     from pyd3d11.shader.dxbc.stat import program_feature_flags
 
     flags = int(getattr(container, "feature_flags", 0) or 0) | program_feature_flags(program)
-    feeds_rasterizer_early = program.program_type in (_VS, _DS)  # the GS may always write the two indices
+    feeds_rasterizer_early = program.program_type in (ir.ProgramType.VERTEX, ir.ProgramType.DOMAIN)  # the GS may always write the two indices
     for inst in program.instructions:
         if inst.opcode == ir.Opcode.DCL_OUTPUT_SIV and feeds_rasterizer_early and inst.extra \
                 and (inst.extra[0] & 0xFFFF) in (ir.SystemName.RENDER_TARGET_ARRAY_INDEX,
