@@ -1,0 +1,108 @@
+"""Worker threads for native kernels (issue 12: all cores).
+
+Native kernels are called through ctypes, which releases the GIL for the duration of the call, so plain
+Python threads run them in parallel. Work is split into independent items (screen tiles, thread-group
+ranges, vertex batches) whose results do not depend on which thread runs them or in what order, so the
+output is the same for every thread count.
+
+Thread count: ``PYD3D11_THREADS`` (>= 1), else :func:`set_threads`, else the CPUs this process may use.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+_override: int | None = None
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_lock = threading.Lock()
+# A kernel running on a worker must not submit to the pool and wait (it would deadlock when every
+# worker waits); nested calls run inline instead.
+_local = threading.local()
+
+
+def cpu_count() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - platform dependent
+        return max(1, os.cpu_count() or 1)
+
+
+def threads() -> int:
+    """Worker threads native work is spread over."""
+    if _override is not None:
+        return _override
+    env = os.environ.get("PYD3D11_THREADS", "")
+    if env.strip():
+        try:
+            return max(1, int(env))
+        except ValueError:
+            pass
+    return cpu_count()
+
+
+def set_threads(n: int | None) -> None:
+    """Use ``n`` worker threads (None: back to ``PYD3D11_THREADS`` / the CPU count)."""
+    global _override
+    if n is not None and int(n) < 1:
+        raise ValueError("thread count must be >= 1")
+    _override = None if n is None else int(n)
+
+
+def _executor(n: int) -> ThreadPoolExecutor:
+    global _pool, _pool_size
+    with _lock:
+        if _pool is None or _pool_size != n:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="pyd3d11-native")
+            _pool_size = n
+        return _pool
+
+
+def _drain(fn: Callable[[int], None], take: Callable[[], int], count: int) -> None:
+    _local.inside = True
+    try:
+        while (i := take()) < count:
+            fn(i)
+    finally:
+        _local.inside = False
+
+
+def parallel_for(count: int, fn: Callable[[int], None], workers: int | None = None) -> None:
+    """Call ``fn(i)`` for ``i`` in ``range(count)``, spread over the worker threads.
+
+    ``min(threads, count)`` threads (the caller's among them) take the next item from a shared counter
+    until none is left (so uneven items balance). Returns when every item has run; the first exception raised by an item is re-raised.
+    ``fn`` must be safe to run concurrently for different items.
+    """
+    n = min(workers or threads(), count)
+    if n <= 1 or getattr(_local, "inside", False):
+        for i in range(count):
+            fn(i)
+        return
+    counter = itertools.count()
+    take_lock = threading.Lock()
+
+    def take() -> int:
+        with take_lock:
+            return next(counter)
+
+    pool = _executor(n - 1)
+    futures = [pool.submit(_drain, fn, take, count) for _ in range(n - 1)]
+    error: BaseException | None = None
+    try:
+        _drain(fn, take, count)
+    except BaseException as exc:  # noqa: BLE001 - re-raised after the workers are done
+        error = exc
+    for f in futures:
+        try:
+            f.result()
+        except BaseException as exc:  # noqa: BLE001
+            error = error or exc
+    if error is not None:
+        raise error
