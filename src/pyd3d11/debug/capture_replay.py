@@ -276,6 +276,13 @@ class Capture:
 
         return debug_vertex(self._debug_ctx(event, "a draw"), vertex_id, draw, instance)
 
+    def vertex_table(self, event: int, limit: int = 64, draw: int = -1) -> list[dict]:
+        """The vertex shader's inputs and outputs of the first ``limit`` vertices of the draw of ``event``
+        (:func:`pyd3d11.debug.replay.vertex_table`)."""
+        from .replay import vertex_table
+
+        return vertex_table(self._debug_ctx(event, "a draw"), draw, limit)
+
     def debug_thread(self, event: int, thread_id: Any, dispatch: int = -1) -> Any:
         """Trace of one compute thread of the dispatch of ``event``."""
         from .replay import debug_thread

@@ -223,6 +223,49 @@ def debug_vertex(context: Any, vertex_id: int, draw: int = -1, instance: int = 0
     return found[0] if found else None
 
 
+def vertex_table(context: Any, draw: int = -1, limit: int = 64) -> list[dict]:
+    """The vertex shader's inputs and outputs for the first ``limit`` vertices a captured draw shaded (in
+    the order the input assembler produced them): per vertex its SV_VertexID, SV_InstanceID and, per
+    declared register, the four components' bits (``v0``… inputs, ``o0``… outputs). One replay of the
+    draw, on the reference executor."""
+    snap = _pick(_capture(context).draws, draw, "draw")
+    cmd, runtime = _fresh(snap)
+    if cmd.state.vs is None:
+        return []
+    rows: list[dict] = []
+
+    def regs(a: np.ndarray, lanes: int) -> list[dict]:
+        a = np.asarray(a)
+        if a.dtype != np.uint32:
+            a = np.ascontiguousarray(a).view(np.uint32)
+        return [{f"{r}": [int(w) for w in a[r, i]] for r in range(a.shape[0])} for i in range(lanes)]
+
+    class Runner:
+        def run_vs(self, program: Any, n_lanes: int, stream: Any, **kw: Any) -> Any:
+            res = run_program(program, n_lanes, **kw)
+            take = min(n_lanes, limit - len(rows))
+            if take > 0:
+                ins = kw.get("inputs")
+                ins = np.zeros((0, n_lanes, 4), np.uint32) if ins is None else np.asarray(ins)
+                if isinstance(ins, np.ndarray) and ins.ndim == 3 and ins.shape[1] != n_lanes:
+                    ins = ins.transpose(0, 2, 1)  # component-major (regs, 4, N) -> (regs, N, 4)
+                vin, vout = regs(ins, take), regs(res.outputs, take)
+                vid = np.asarray(stream.vertex_id)
+                iid = np.asarray(stream.instance_id)
+                for i in range(take):
+                    rows.append({"vertex_id": int(vid[i]), "instance_id": int(iid[i]),
+                                 "inputs": {f"v{k}": v for k, v in vin[i].items()},
+                                 "outputs": {f"o{k}": v for k, v in vout[i].items()}})
+            return res
+
+        def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
+            return run_program(program, n_lanes, **kw)
+
+    cmd.state.stage_runner = Runner()
+    cmd.execute(runtime)
+    return rows
+
+
 def debug_thread(context: Any, thread_id: int | tuple[int, ...], dispatch: int = -1) -> ShaderTrace | None:
     """Trace of the compute thread with ``SV_DispatchThreadID == thread_id`` (an int means (x, 0, 0)) in a
     captured dispatch (the last by default); None when the dispatch has no such thread."""
