@@ -186,3 +186,25 @@ def test_many_instances_memory_independent_of_count(monkeypatch):
             tracemalloc.stop()
         assert np.all(_pixels(rt) == ((n - 1) << 16) + 1)
     assert peaks[1] < peaks[0] * 2  # 4x the instances, not 4x the memory
+
+
+def test_strip_memory_independent_of_vertex_count(monkeypatch):
+    """A triangle strip longer than a pass runs in passes too (shared vertices between them): 4x the
+    vertices is not 4x the temporaries. Tiny triangles (all vertices near one point) keep raster work out
+    of the measurement."""
+    monkeypatch.setattr(draw_mod, "PASS_VERTICES", 2000)
+    peaks = []
+    for n in (8000, 32000):
+        rng = np.random.default_rng(n)
+        v = np.zeros((n, 4), np.float32)
+        v[:, :2] = rng.uniform(-0.01, 0.01, (n, 2))
+        v[:, 2], v[:, 3] = 0.5, 1.0
+        st, rt = _scene(v, size=16, topology=TRIANGLESTRIP)
+        tracemalloc.start()
+        try:
+            stats = draw(st, DrawArgs(n))
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        assert stats.ia_vertices == n and stats.ia_primitives == n - 2
+    assert peaks[1] < peaks[0] * 2

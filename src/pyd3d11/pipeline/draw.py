@@ -164,9 +164,11 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     """Execute one draw call (§8–§17), in bounded passes of whole primitives when it is large.
 
     Passes split at instance boundaries, and inside an instance of a list topology at primitive
-    boundaries (strip cuts of indexed lists respected); SV_InstanceID / SV_PrimitiveID continue across
-    passes and each pass's output merges in primitive order, so the result is that of one pass. Strips
-    and stream output run in one pass. A non-indexed triangle draw whose vertices past some index are
+    boundaries (strip cuts of indexed lists respected), and inside an instance of a line/triangle strip
+    (with or without adjacency, except triangle strips with adjacency) at vertices shared by consecutive
+    passes (see :func:`_draw_strip_passes`); SV_InstanceID / SV_PrimitiveID continue across passes and each
+    pass's output merges in primitive order, so the result is that of one pass. Triangle strips with
+    adjacency and stream output run in one pass. A non-indexed triangle draw whose vertices past some index are
     all identical (every fetch out of bounds, no SV_VertexID, no side effects) shades one of the
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
@@ -176,6 +178,11 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     k = prim.vertices_per_primitive(state.topology)
     listy = prim.is_list(state.topology) and k > 0
     vc = args.vertex_count
+    if vc > PASS_VERTICES and state.topology in _STRIP_OVERLAP:
+        for i in range(args.instance_count):
+            sub = _replace(args, instance_count=1, instance_id_base=args.instance_id_base + i)
+            _merge(stats, _draw_strip_passes(state, sub))
+        return stats
     if vc <= PASS_VERTICES or not listy:
         per = max(1, PASS_VERTICES // max(vc, 1)) if vc <= PASS_VERTICES else 1
         for i0 in range(0, args.instance_count, per):
@@ -246,6 +253,57 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
             setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
         stats.ia_vertices += args.vertex_count - tail
         stats.vs_invocations += args.vertex_count - tail
+    return stats
+
+
+#: strip topologies drawn in passes: vertices consecutive passes share (a primitive's vertex count - 1)
+_STRIP_OVERLAP = {prim.LINESTRIP: 1, prim.TRIANGLESTRIP: 2, prim.LINESTRIP_ADJ: 3}
+
+
+def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
+    """One instance of a strip topology in passes (§8.13): a pass ends either just after a strip-cut index
+    (the next one starts a new strip) or mid-strip, and then the next pass starts ``overlap`` vertices
+    before its end, so every primitive is assembled by exactly one pass. A triangle strip restarts its
+    winding parity at each pass start, so mid-strip passes start an even number of vertices after the
+    strip's start. The shared vertices are fetched and shaded twice but counted once (IAVertices,
+    VSInvocations)."""
+    stats = DrawStats()
+    overlap = _STRIP_OVERLAP[state.topology]
+    parity = 2 if state.topology == prim.TRIANGLESTRIP else 1
+    vc = args.vertex_count
+    cut_value = None
+    if args.indexed and state.index_buffer is not None:
+        cut_value = 0xFFFF if state.index_buffer.format == R16_UINT else 0xFFFFFFFF
+    pos, prims, strip_start, shared = 0, 0, 0, 0
+    while pos < vc:
+        n = min(PASS_VERTICES, vc - pos)
+        ends_after_cut = False
+        if pos + n < vc and cut_value is not None:
+            idx = read_indices(state.index_buffer, args.start_index + pos, n)
+            cuts = np.nonzero(idx == cut_value)[0]
+            if cuts.size:
+                n = int(cuts[-1]) + 1
+                ends_after_cut = True
+        if pos + n < vc and not ends_after_cut:
+            # continue mid-strip: the next pass starts at pos + n - overlap, at the strip's parity
+            n -= (pos + n - overlap - strip_start) % parity
+        sub = _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
+                       start_vertex=args.start_vertex + pos if not args.indexed else args.start_vertex,
+                       vertex_id_base=args.vertex_id_base + pos if not args.indexed else args.vertex_id_base,
+                       start_index=args.start_index + pos if args.indexed else args.start_index)
+        part = _draw_pass(state, sub)
+        part.ia_vertices -= shared
+        part.vs_invocations -= shared
+        prims += part.ia_primitives
+        _merge(stats, part)
+        if pos + n >= vc:
+            break
+        if ends_after_cut:
+            pos += n
+            strip_start, shared = pos, 0
+        else:
+            pos += n - overlap
+            shared = overlap
     return stats
 
 
