@@ -19,3 +19,7 @@ from pyd3d11.errors import *
 from pyd3d11.headers import *
 
 ID3D11DeviceContext = ID3D11DeviceContext1
+
+# minwindef.h's BOOL values, which d3d11.h code uses everywhere (DepthClipEnable = TRUE, Windowed = TRUE)
+TRUE = 1
+FALSE = 0

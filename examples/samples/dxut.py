@@ -1,0 +1,255 @@
+# ruff: noqa: N802, N803, N806  (DXUT's names, kept so that sample code ports line by line)
+"""The part of DXUT (the DirectX SDK samples' framework, walbourn/directx-sdk-samples/DXUT) the ported samples
+call, over pyd3d11: callbacks, one device with a swap chain and a depth buffer, the main loop, shader
+compilation from the sample's folder, debug names, and ``CModelViewerCamera`` without mouse input.
+
+Not ported (a headless port has no use for them): the dialogs and HUD (CDXUTDialog, CD3DSettingsDlg), the
+text helper, full-screen toggling, the REF device switch. Samples keep their calls to those as comments.
+
+Command line (``parse_args``): ``--frames N --size W H --out frame.png --window --video FILE`` as the
+tutorials take them (examples/tutorials/winshim.py), plus what each sample adds.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tutorials"))
+
+from winshim import CreateWindow, finish, present_sinks  # noqa: E402
+
+from pyd3d11.d3d11 import *  # noqa: E402, F403
+from pyd3d11.d3dcompiler import *  # noqa: E402, F403
+from pyd3d11.directxmath import (  # noqa: E402
+    XMMatrixLookAtLH,
+    XMMatrixPerspectiveFovLH,
+    XMVector3Length,
+    XMVector3Normalize,
+    XMVectorSet,
+    XMVectorSubtract,
+)
+from pyd3d11.dxgi import *  # noqa: E402, F403
+
+WKPDID_D3DDebugObjectName = "429b8c22-9188-4b0c-8742-acb0bf85c200"
+
+
+class _State:
+    callbacks: dict[str, Any] = {}
+    title = "DXUT"
+    device: Any = None
+    context: Any = None
+    swap_chain: Any = None
+    rtv: Any = None
+    dsv: Any = None
+    width = 800
+    height = 600
+    folder: Path = Path(".")
+    start = 0.0
+    last = 0.0
+
+
+S = _State()
+
+
+def _setter(name: str):
+    def set_callback(fn: Any) -> None:
+        S.callbacks[name] = fn
+    return set_callback
+
+
+DXUTSetCallbackDeviceChanging = _setter("device_changing")
+DXUTSetCallbackMsgProc = _setter("msg_proc")
+DXUTSetCallbackFrameMove = _setter("frame_move")
+DXUTSetCallbackD3D11DeviceAcceptable = _setter("device_acceptable")
+DXUTSetCallbackD3D11DeviceCreated = _setter("device_created")
+DXUTSetCallbackD3D11SwapChainResized = _setter("swap_chain_resized")
+DXUTSetCallbackD3D11FrameRender = _setter("frame_render")
+DXUTSetCallbackD3D11SwapChainReleasing = _setter("swap_chain_releasing")
+DXUTSetCallbackD3D11DeviceDestroyed = _setter("device_destroyed")
+
+
+def DXUTInit(bParseCommandLine: bool = True, bShowMsgBoxOnError: bool = True, *_: Any) -> None:
+    S.callbacks.setdefault("frame_move", None)
+
+
+def DXUTSetCursorSettings(*_: Any) -> None:
+    pass
+
+
+def DXUTCreateWindow(strWindowTitle: str = "DXUT") -> None:
+    S.title = strWindowTitle
+
+
+def DXUTSetMediaSearchPath(folder: str | Path) -> None:
+    """Where DXUTCompileFromFile and DXUTFindDXSDKMediaFileCch look (the sample's folder)."""
+    S.folder = Path(folder)
+
+
+class DXGI_SURFACE_DESC:
+    def __init__(self, Width: int, Height: int, Format: int) -> None:
+        self.Width, self.Height, self.Format = Width, Height, Format
+        self.SampleDesc = DXGI_SAMPLE_DESC(Count=1, Quality=0)  # noqa: F405
+
+
+def DXUTCreateDevice(MinFeatureLevel: int, bWindowed: bool = True, nSuggestedWidth: int = 0,
+                     nSuggestedHeight: int = 0) -> None:
+    """The device, a windowed swap chain (R8G8B8A8_UNORM back buffer), its render target view and a
+    D24_UNORM_S8_UINT depth buffer with its view — DXUT's defaults — bound with a full viewport; then the
+    device-created and swap-chain-resized callbacks."""
+    S.width = nSuggestedWidth or S.width
+    S.height = nSuggestedHeight or S.height
+    hwnd = CreateWindow(S.title, S.width, S.height)
+    sd = DXGI_SWAP_CHAIN_DESC()  # noqa: F405
+    sd.BufferCount = 1
+    sd.BufferDesc.Width, sd.BufferDesc.Height = S.width, S.height
+    sd.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM  # noqa: F405
+    sd.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT  # noqa: F405
+    sd.OutputWindow = hwnd
+    sd.SampleDesc.Count = 1
+    sd.Windowed = True
+    S.swap_chain, S.device, level, S.context = D3D11CreateDeviceAndSwapChain(  # noqa: F405
+        None, D3D_DRIVER_TYPE_HARDWARE, None, 0, [MinFeatureLevel], 1, D3D11_SDK_VERSION, sd)  # noqa: F405
+    back = S.swap_chain.GetBuffer(0, ID3D11Texture2D)  # noqa: F405
+    S.rtv = S.device.CreateRenderTargetView(back, None)
+    back.Release()
+    ds = S.device.CreateTexture2D(D3D11_TEXTURE2D_DESC(  # noqa: F405
+        Width=S.width, Height=S.height, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_D24_UNORM_S8_UINT,  # noqa: F405
+        SampleDesc=DXGI_SAMPLE_DESC(Count=1, Quality=0), Usage=D3D11_USAGE_DEFAULT,  # noqa: F405
+        BindFlags=D3D11_BIND_DEPTH_STENCIL))  # noqa: F405
+    S.dsv = S.device.CreateDepthStencilView(ds, None)
+    S.context.OMSetRenderTargets(1, [S.rtv], S.dsv)
+    S.context.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, float(S.width), float(S.height), 0.0, 1.0)])  # noqa: F405
+    desc = DXGI_SURFACE_DESC(S.width, S.height, DXGI_FORMAT_R8G8B8A8_UNORM)  # noqa: F405
+    if S.callbacks.get("device_created"):
+        S.callbacks["device_created"](S.device, desc, None)
+    if S.callbacks.get("swap_chain_resized"):
+        S.callbacks["swap_chain_resized"](S.device, S.swap_chain, desc, None)
+
+
+def DXUTGetD3D11Device() -> Any:
+    return S.device
+
+
+def DXUTGetD3D11DeviceContext() -> Any:
+    return S.context
+
+
+def DXUTGetD3D11RenderTargetView() -> Any:
+    return S.rtv
+
+
+def DXUTGetD3D11DepthStencilView() -> Any:
+    return S.dsv
+
+
+def DXUTMainLoop(frames: int = 1, clock: Any = time.perf_counter) -> None:
+    """``frames`` iterations of frame-move, frame-render and Present (the Win32 message loop of DXUT without
+    messages). ``clock`` gives the time in seconds (tests pass a fixed sequence)."""
+    S.start = S.last = clock()
+    for _ in range(frames):
+        now = clock()
+        t, dt = now - S.start, now - S.last
+        S.last = now
+        if S.callbacks.get("frame_move"):
+            S.callbacks["frame_move"](t, dt, None)
+        if S.callbacks.get("frame_render"):
+            S.callbacks["frame_render"](S.device, S.context, t, dt, None)
+        S.swap_chain.Present(0, 0)
+
+
+def DXUTShutdown() -> None:
+    if S.callbacks.get("swap_chain_releasing"):
+        S.callbacks["swap_chain_releasing"](None)
+    if S.callbacks.get("device_destroyed"):
+        S.callbacks["device_destroyed"](None)
+
+
+def DXUTGetExitCode() -> int:
+    return 0
+
+
+def DXUTCompileFromFile(szFileName: str, pDefines: Any, szEntryPoint: str, szShaderModel: str, flags1: int = 0,
+                        flags2: int = 0) -> Any:
+    """D3DCompileFromFile on a file of the sample's folder (DXUT searches the media path)."""
+    macros = None if pDefines is None else [D3D_SHADER_MACRO(n, d) for n, d in pDefines]  # noqa: F405
+    return D3DCompileFromFile(str(S.folder / szFileName), macros, D3D_COMPILE_STANDARD_FILE_INCLUDE,  # noqa: F405
+                              szEntryPoint, szShaderModel, flags1, flags2)
+
+
+def DXUT_SetDebugName(obj: Any, name: str) -> None:
+    obj.SetPrivateData(WKPDID_D3DDebugObjectName, len(name), name)
+
+
+MOUSE_LEFT_BUTTON, MOUSE_MIDDLE_BUTTON, MOUSE_RIGHT_BUTTON, MOUSE_WHEEL = 0x01, 0x02, 0x04, 0x08
+
+
+class CModelViewerCamera:
+    """DXUT's model-viewer camera without input: an eye orbiting a look-at point at a fixed radius.
+
+    ``SetViewParams`` records the eye and look-at point and the view rotation; ``FrameMove`` rebuilds the eye
+    as ``lookAt - ahead * radius`` and the view as ``XMMatrixLookAtLH(eye, lookAt, up)`` with ``ahead``/``up``
+    the view rotation's z and y axes (DXUTcamera.cpp's FrameMove with no arcball drag, no wheel and no keys:
+    the radius clamps to [1, FLT_MAX])."""
+
+    def __init__(self) -> None:
+        self.eye = XMVectorSet(0, 0, 0, 0)
+        self.at = XMVectorSet(0, 0, 1, 0)
+        self.view = np.eye(4, dtype=np.float32)
+        self.proj = np.eye(4, dtype=np.float32)
+        self.radius = 5.0
+        self.min_radius, self.max_radius = 1.0, float(np.finfo(np.float32).max)
+
+    def SetViewParams(self, vEyePt: Any, vLookatPt: Any) -> None:
+        self.eye, self.at = np.asarray(vEyePt, np.float32), np.asarray(vLookatPt, np.float32)
+        self.view = XMMatrixLookAtLH(self.eye, self.at, XMVectorSet(0, 1, 0, 0))
+        self.radius = float(XMVector3Length(XMVectorSubtract(self.at, self.eye))[0])
+
+    def SetProjParams(self, fFOV: float, fAspect: float, fNearPlane: float, fFarPlane: float) -> None:
+        self.proj = XMMatrixPerspectiveFovLH(fFOV, fAspect, fNearPlane, fFarPlane)
+
+    def SetWindow(self, nWidth: int, nHeight: int, fArcballRadius: float = 0.9) -> None:
+        pass
+
+    def SetButtonMasks(self, nRotateModelButtonMask: int = MOUSE_LEFT_BUTTON, nZoomButtonMask: int = MOUSE_WHEEL,
+                       nRotateCameraButtonMask: int = MOUSE_RIGHT_BUTTON) -> None:
+        pass
+
+    def HandleMessages(self, *_: Any) -> bool:
+        return False
+
+    def FrameMove(self, fElapsedTime: float) -> None:
+        self.radius = min(self.max_radius, max(self.min_radius, self.radius))
+        ahead = XMVector3Normalize(np.array([self.view[0, 2], self.view[1, 2], self.view[2, 2], 0], np.float32))
+        up = np.array([self.view[0, 1], self.view[1, 1], self.view[2, 1], 0], np.float32)
+        self.eye = (self.at - ahead * np.float32(self.radius)).astype(np.float32)
+        self.view = XMMatrixLookAtLH(self.eye, self.at, up)
+
+    def GetViewMatrix(self) -> np.ndarray:
+        return self.view
+
+    def GetProjMatrix(self) -> np.ndarray:
+        return self.proj
+
+    def GetEyePt(self) -> np.ndarray:
+        return self.eye
+
+    def GetWorldMatrix(self) -> np.ndarray:
+        return np.eye(4, dtype=np.float32)
+
+
+def run_sample(args: Any, frames: int, sink: Any = None) -> int:
+    """The main loop with the tutorials' present sinks (--out/--window/--video), then shutdown."""
+    present, sinks = present_sinks(args, sink)
+    S.swap_chain.set_present_sink(present)  # Python convenience: where presented frames go
+    DXUTMainLoop(frames)
+    DXUTShutdown()
+    finish(args, sinks)
+    return DXUTGetExitCode()
+
+
+__all__ = [n for n in dir() if n.startswith(("DXUT", "CModel", "MOUSE_", "run_sample", "DXGI_SURFACE"))]
