@@ -79,6 +79,21 @@ def XMVectorZero() -> np.ndarray:  # noqa: N802
     return np.zeros(4, np.float32)
 
 
+def _constant(*v: float) -> np.ndarray:
+    a = np.array(v, np.float32)
+    a.flags.writeable = False  # XMGLOBALCONST: read-only
+    return a
+
+
+# DirectXMath's global vector constants (XMGLOBALCONST XMVECTORF32 g_XM…)
+g_XMZero = _constant(0, 0, 0, 0)
+g_XMOne = _constant(1, 1, 1, 1)
+g_XMIdentityR0 = _constant(1, 0, 0, 0)
+g_XMIdentityR1 = _constant(0, 1, 0, 0)
+g_XMIdentityR2 = _constant(0, 0, 1, 0)
+g_XMIdentityR3 = _constant(0, 0, 0, 1)
+
+
 def XMVectorReplicate(Value: float) -> np.ndarray:  # noqa: N802,N803
     return _splat(Value)
 
@@ -896,4 +911,4 @@ for _entry in _COLOR_TABLE.split():
     setattr(ColorsLinear, _name, XMColorSRGBToRGB(getattr(Colors, _name)))
 del _entry, _name, _hex
 
-__all__ = [n for n in dir() if n.startswith(("XM", "Colors"))]
+__all__ = [n for n in dir() if n.startswith(("XM", "Colors", "g_XM"))]
