@@ -219,8 +219,9 @@ def cube_capture(tmp_path_factory) -> str:
     path = tmp_path_factory.mktemp("cube") / "cube.pyd3dcap"
     env = {**os.environ, "PYD3D11_CAPTURE_FRAME": "1", "PYD3D11_CAPTURE_FILE": str(path),
            "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # --debug: the sample's _DEBUG build, shaders compiled with D3DCOMPILE_DEBUG (HLSL-level stepping)
     subprocess.run([sys.executable, str(ROOT / "examples" / "tutorials" / "tutorial04.py"), "--frames", "2",
-                    "--size", "64", "48"], check=True, env=env, timeout=600)
+                    "--size", "64", "48", "--debug"], check=True, env=env, timeout=600)
     return str(path)
 
 
@@ -268,6 +269,8 @@ def test_browser_end_to_end(browser_path, cube_capture, tmp_path):
             pos = page.inner_text("#dbg-pos")
             page.click("#dbg-last")
             regs = {r.get_attribute("data-reg"): r.inner_text() for r in page.locator("#dbg-regs tr[data-reg]").all()}
+            hlsl_where = page.inner_text("#dbg-line")
+            hlsl_line = page.inner_text("#dbg-src .src.cur")
             page.screenshot(path=str(shots / "4_debugger.png"))
             b.close()
     finally:
@@ -278,5 +281,8 @@ def test_browser_end_to_end(browser_path, cube_capture, tmp_path):
     assert pos == f"step 2 of {n_steps}"
     o0x = next(w for s in want_ps["steps"] for w in s["writes"] if w["name"] == "o0.x")
     assert str(o0x["float"]) in regs["o0.x"] and o0x["hex"] in regs["o0.x"]
+    # HLSL level: the last step is on the pixel shader's return statement, shown in the source pane
+    last_line = want_ps["steps"][-1]["line"]
+    assert hlsl_where.endswith(f"Tutorial04.fxh({last_line})") and "return" in hlsl_line
     for name in ("1_state.png", "2_texture.png", "3_history.png", "4_debugger.png"):
         assert (shots / name).stat().st_size > 5000

@@ -15,7 +15,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from winshim import CreateWindow, GetClientRect, GetTickCount64, finish, message_loop, parse_args, present_sinks  # noqa: E402
+from winshim import (  # noqa: E402
+    CreateWindow,
+    GetClientRect,
+    GetTickCount64,
+    finish,
+    is_debug_build,
+    message_loop,
+    parse_args,
+    present_sinks,
+)
 
 from pyd3d11.d3d11 import *  # noqa: E402
 from pyd3d11.d3dcompiler import *  # noqa: E402
@@ -60,6 +69,11 @@ def InitWindow(width: int, height: int) -> None:
 def CompileShaderFromFile(szFileName: str, szEntryPoint: str, szShaderModel: str) -> ID3DBlob:
     """Helper for compiling shaders with D3DCompile (ShaderCompileError carries fxc-format messages)."""
     dwShaderFlags = D3DCOMPILE_ENABLE_STRICTNESS
+    if is_debug_build():  # #ifdef _DEBUG
+        # Set the D3DCOMPILE_DEBUG flag to embed debug information in the shaders.
+        dwShaderFlags |= D3DCOMPILE_DEBUG
+        # Disable optimizations to further improve shader debugging
+        dwShaderFlags |= D3DCOMPILE_SKIP_OPTIMIZATION
     return D3DCompileFromFile(str(HERE / szFileName), None, None, szEntryPoint, szShaderModel, dwShaderFlags, 0)
 
 

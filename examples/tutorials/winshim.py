@@ -61,7 +61,20 @@ def parse_args(argv: list[str] | None, default_size: tuple[int, int] = (800, 600
     p.add_argument("--video", default=None, help="write every frame to an animation/video (imageio)")
     p.add_argument("--window", action="store_true", help="show the frames in a window (pyd3d11[window])")
     p.add_argument("--texture", default=None, help="Tutorial07: the DDS file to load instead of seafloor.dds")
-    return p.parse_args(argv)
+    p.add_argument("--debug", action="store_true",
+                   help="the C++ _DEBUG build: shaders get D3DCOMPILE_DEBUG (HLSL-level debugging) and no optimisation")
+    args = p.parse_args(argv)
+    global _DEBUG
+    _DEBUG = bool(args.debug)
+    return args
+
+
+_DEBUG = False
+
+
+def is_debug_build() -> bool:
+    """``#ifdef _DEBUG`` of the C++ samples (``--debug`` on the command line)."""
+    return _DEBUG
 
 
 def present_sinks(args: argparse.Namespace, extra: Any = None) -> tuple[Any, list[Any]]:

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..errors import NotSupportedError
 from ..shader import ir
+from ..shader.dxbc import pydb
 from ..shader.dxbc.disasm import instruction_text
 from ..shader.dxbc.opcodes import OPCODES
 from ..shader.exec import flow
@@ -111,6 +112,10 @@ class TraceStep:
     writes: list[RegisterWrite] = field(default_factory=list)
     memory: list[MemoryWrite] = field(default_factory=list)
     depth: int = 0  # flow-control nesting (for indentation)
+    source_line: tuple[str, int] | None = None  # (file, line) of the HLSL statement, with /Zi debug information
+    #: the source operands' bits as the instruction read them (swizzled, before modifiers), per operand in order;
+    #: None for operands that are no values (resources, samplers, …)
+    sources: list[tuple[int, ...] | None] = field(default_factory=list)
 
     @property
     def opcode(self) -> str:
@@ -124,6 +129,17 @@ class TraceStep:
         extra = "   ".join(str(w) for w in self.writes + self.memory)  # type: ignore[operator]
         flag = "" if self.state == "active" else f"   [{self.state}]"
         return f"{self.instruction_index:4d}: {'  ' * self.depth}{self.text}{flag}" + (f"   {extra}" if extra else "")
+
+
+@dataclass(slots=True)
+class HlslStep:
+    """One executed HLSL line: ``steps[first..last]`` of the trace are its DXBC instructions."""
+
+    file: str
+    line: int
+    text: str
+    first: int
+    last: int
 
 
 @dataclass(slots=True)
@@ -165,6 +181,65 @@ class ShaderTrace:
         hits = self.writes_to(name)
         return hits[-1][1] if hits else None
 
+    # -- HLSL level (programs compiled with D3DCOMPILE_DEBUG / fxc /Zi: the PYDB chunk) ------------------------
+    @property
+    def debug_info(self) -> pydb.DebugInfo | None:
+        """The program's debug information, or None (then only DXBC-level stepping exists)."""
+        return pydb.lookup(self.program)
+
+    @property
+    def source(self) -> dict[str, str] | None:
+        info = self.debug_info
+        return None if info is None else dict(info.sources)
+
+    def hlsl_steps(self) -> list[HlslStep]:
+        """The run as HLSL lines: consecutive executed instructions of one source line form one step, in
+        execution order (a loop body's lines repeat per iteration). Empty without debug information."""
+        out: list[HlslStep] = []
+        info = self.debug_info
+        prev = -1  # the previous step shown (masked steps, where flow control switched the lane off, are not)
+        for k, st in enumerate(self.steps):
+            if st.source_line is None or st.state == "masked":
+                continue
+            if out and out[-1].file == st.source_line[0] and out[-1].line == st.source_line[1] and \
+                    out[-1].last == prev:
+                out[-1].last = prev = k
+                continue
+            prev = k
+            text = info.source_line(*st.source_line) if info is not None else ""
+            out.append(HlslStep(st.source_line[0], st.source_line[1], text, k, k))
+            prev = k
+        return out
+
+    def variables(self, step: int) -> dict[str, list[int | None]]:
+        """HLSL local variables in scope after DXBC step ``step`` (an index into ``steps``): name -> the bits of
+        each scalar component, or None for a component not available there (optimised away, not yet
+        written, or its register is outside the live range and may hold another value)."""
+        info = self.debug_info
+        if info is None or not 0 <= step < len(self.steps):
+            return {}
+        at = self.steps[step]
+        where = at.source_line
+        out: dict[str, list[int | None]] = {}
+        for v in info.variables:
+            if where is None or v["file"] != where[0] or not v["first"] <= where[1] <= v["last"]:
+                continue
+            vals: list[int | None] = []
+            for comp in v["components"]:
+                if comp is None or not comp["live"][0] <= at.instruction_index <= comp["live"][1]:
+                    vals.append(None)
+                    continue
+                name = f"r{comp['reg']}.{_COMP[comp['comp']]}"
+                val = None
+                for s in reversed(self.steps[:step + 1]):
+                    w = s.write(name)
+                    if w is not None:
+                        val = w.bits
+                        break
+                vals.append(val)
+            out[v["name"]] = vals
+        return out
+
     def format(self) -> str:
         who = ", ".join(f"{k}={v}" for k, v in self.invocation.items()) or f"lane {self.lane}"
         head = f"// trace of {who}" + (" (helper lane)" if self.helper else "")
@@ -184,6 +259,7 @@ class _OpInfo:
     # (label(index_value) -> str, read(st, lanes, index_values) -> (k, L) bits, components, index getter)
     dests: list[tuple[Callable, Callable, tuple[int, ...], Callable | None]]
     mem: tuple[str, list[Callable], list[Callable]] | None  # target, address getters, value getters
+    srcs: list[Callable | None] = field(default_factory=list)  # source operand getters (bits, swizzled)
 
 
 def _file(t: int) -> tuple[str, Callable[[ExecState], np.ndarray]]:
@@ -254,6 +330,20 @@ def _memory(inst: ir.Instruction, ndst: int) -> tuple[str, list[Callable], list[
     return target, addr, vals
 
 
+def _source(o: ir.Operand) -> Callable | None:
+    """A getter of the bits a source operand supplies (its swizzled components), or None when it is no value."""
+    if o.type in _NOT_VALUES:
+        return None
+    try:
+        return compile_src(o, tuple(o.components()), "n")
+    except Exception:  # noqa: BLE001 - operand kinds the reference reads only inside its own ops
+        return None
+
+
+_NOT_VALUES = {OT.RESOURCE, OT.SAMPLER, OT.UNORDERED_ACCESS_VIEW, OT.THREAD_GROUP_SHARED_MEMORY, OT.STREAM,
+               OT.LABEL, OT.FUNCTION_BODY, OT.FUNCTION_TABLE, OT.INTERFACE}
+
+
 _INFO_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -286,10 +376,12 @@ def _op_infos(c: Compiled) -> list[_OpInfo]:
         kind = c.ops[k][0]
         dests = []
         mem = None
+        srcs: list[Callable | None] = []
         if kind == 0 and ndst:
             dests = [x for x in (_dest(d) for d in inst.operands[:ndst]) if x is not None]
             mem = _memory(inst, ndst)
-        cache[ii] = _OpInfo(instruction_text(inst).rstrip(), depth_of[ii], dests, mem)
+            srcs = [_source(o) for o in inst.operands[ndst:]]
+        cache[ii] = _OpInfo(instruction_text(inst).rstrip(), depth_of[ii], dests, mem, srcs)
         infos.append(cache[ii])
     try:
         _INFO_CACHE[c.program] = (c, infos)  # keyed by the Program (Compiled has no weakref slot)
@@ -322,6 +414,7 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
     infos = _op_infos(c)
     traces = {int(lane): ShaderTrace(c.program, int(lane)) for lane in lane_arr}
     order = [traces[int(lane)] for lane in lane_arr]
+    dbg = pydb.lookup(c.program)
     if st.helper is not None:
         for t in order:
             t.helper = bool(st.helper[t.lane])
@@ -329,14 +422,16 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
     n_ops = len(ops)
     pc = start
 
-    def record(k: int, before: np.ndarray | None, reads: list | None, mem: list | None) -> None:
+    def record(k: int, before: np.ndarray | None, reads: list | None, mem: list | None,
+               srcs: list | None = None) -> None:
         info = infos[k]
         after = st.mask[lane_arr]
         disc = st.discarded[lane_arr] if st.discarded is not None else np.zeros(lane_arr.size, bool)
         show = after | before if before is not None else after
         for j in np.flatnonzero(show):
             state = "discarded" if disc[j] else ("active" if after[j] else "masked")
-            step = TraceStep(k, c.op_inst[k], info.text, state, depth=info.depth)
+            step = TraceStep(k, c.op_inst[k], info.text, state, depth=info.depth,
+                             source_line=dbg.line_of(c.op_inst[k]) if dbg is not None else None)
             for label, comps, bits in reads or ():
                 if bits is None:
                     continue
@@ -344,6 +439,8 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
                     step.writes.append(RegisterWrite(label[j], _COMP[comp] if comp != "" else "", int(bits[ci, j])))
             for target, addr, vals in mem or ():
                 step.memory.append(MemoryWrite(target, tuple(int(a[j]) for a in addr), tuple(int(v[j]) for v in vals)))
+            for rows in srcs or ():
+                step.sources.append(None if rows is None else tuple(int(r[j]) for r in rows))
             order[j].steps.append(step)
 
     with np.errstate(all="ignore"):
@@ -377,12 +474,18 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
                 addr = [row for g in ag for row in _lane_rows(g(st), lane_arr, st.n)]
                 vals = [row for g in vg for row in _lane_rows(g(st), lane_arr, st.n)]
                 mem = [(target, addr, vals)]
+            srcs = []
+            for g in info.srcs:
+                try:
+                    srcs.append(None if g is None else _lane_rows(g(st), lane_arr, st.n))
+                except Exception:  # noqa: BLE001 - shown as unavailable, never a failed trace
+                    srcs.append(None)
             fn(st)
             reads = []
             for (label, read, comps, _), iv in zip(info.dests, idx_vals):
                 labels = [label(int(iv[j])) if iv is not None else label(0) for j in range(lane_arr.size)]
                 reads.append((labels, comps, read(st, lane_arr, iv)))
-            record(pc, None, reads, mem)
+            record(pc, None, reads, mem, srcs)
             pc += 1
     return traces
 

@@ -41,6 +41,8 @@ from ..errors import NotSupportedError
 BUFFER_ROWS = 256
 #: vertices of a draw shown in the mesh view at most
 MESH_VERTICES = 64
+#: traces longer than this show HLSL variables only on request (the table is steps x variables)
+TRACE_VARIABLE_STEPS = 4000
 
 
 def plain(v: Any) -> Any:
@@ -238,22 +240,26 @@ class Inspector:
 
     @staticmethod
     def _trace(t: Any) -> dict:
+        """A ShaderTrace as data: every DXBC step (text, state, registers written, source operand values and,
+        with /Zi debug information, its HLSL line and the variables in scope after it) and the HLSL lines."""
         steps = []
-        for s in t.steps:
+        info = t.debug_info
+        for k, s in enumerate(t.steps):
             row = {"instruction": s.instruction_index, "text": s.text, "state": s.state, "depth": s.depth,
                    "writes": [{"name": w.name, "float": plain(w.as_float), "int": w.as_int, "hex": f"0x{w.bits:08x}"}
                               for w in s.writes],
+                   "sources": [None if v is None else [f"0x{x:08x}" for x in v] for v in s.sources],
                    "memory": [str(m) for m in s.memory]}
-            line = getattr(s, "source_line", None)  # HLSL line when the program has debug information
-            if line is not None:
-                row["line"] = plain(line)
+            if s.source_line is not None:
+                row["file"], row["line"] = s.source_line
+                if info is not None and len(t.steps) <= TRACE_VARIABLE_STEPS:
+                    row["variables"] = {name: [None if b is None else f"0x{b:08x}" for b in bits]
+                                        for name, bits in t.variables(k).items()}
             steps.append(row)
-        out = {"invocation": plain(t.invocation), "helper": bool(t.helper), "discarded": t.discarded,
-               "steps": steps}
-        source = getattr(t, "source", None)
-        if source is not None:
-            out["source"] = plain(source)
-        return out
+        return {"invocation": plain(t.invocation), "helper": bool(t.helper), "discarded": t.discarded,
+                "steps": steps, "source": t.source,
+                "hlsl": [{"file": h.file, "line": h.line, "text": h.text, "first": h.first, "last": h.last}
+                         for h in t.hlsl_steps()]}
 
 
 def _fields(d: Any) -> Any:

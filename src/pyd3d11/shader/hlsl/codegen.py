@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+from ...headers.d3dcompiler_types import D3DCOMPILE_DEBUG, D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import (
     _true_mat,
@@ -142,6 +142,12 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = []
+        # /Zi debug information (debuginfo.py): the statement being compiled, the local variables declared
+        # (name, slots, file, first line, last line of their block) and, after listing(), the tables
+        self.cur_loc: tuple | None = None
+        self.debug_vars: list[dict] = []
+        self.debug_table: dict | None = None
+        self.debug_scope_ends: list[int] = []
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
@@ -207,7 +213,11 @@ class Codegen(SignatureBinding):
             self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
-        self.code.append(Ins(op, list(args), suffix, tail))
+        self.code.append(Ins(op, list(args), suffix, tail, self.cur_loc))
+
+    @property
+    def wants_debug_info(self) -> bool:
+        return bool(self.compile_flags & D3DCOMPILE_DEBUG)
 
     def alloc_slots(self, n: int, var: bool = False) -> list[Slot]:
         out: list[Slot] = []
@@ -916,7 +926,12 @@ class Codegen(SignatureBinding):
                 self.local_statics[id(d)] = v
             scope[d.name] = v
             return v
-        return self._declare_local(d, scope)
+        v = self._declare_local(d, scope)
+        if self.wants_debug_info:
+            from .debuginfo import record_variable
+
+            record_variable(self, d, v)
+        return v
 
     def _declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         t = d.type
@@ -984,13 +999,29 @@ class Codegen(SignatureBinding):
     # --- statements ------------------------------------------------------------------------------------
     def block(self, stmts: list[A.Node]) -> None:
         self.scopes.append({})
+        if self.wants_debug_info:
+            from .debuginfo import last_line
+
+            self.debug_scope_ends.append(last_line(stmts))
         try:
             for s in stmts:
                 self.stmt(s)
         finally:
             self.scopes.pop()
+            if self.wants_debug_info:
+                self.debug_scope_ends.pop()
 
-    def stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
+    def stmt(self, s: A.Node) -> None:
+        """One statement; the instructions it emits carry its source line (debug information)."""
+        saved = self.cur_loc
+        if not isinstance(s, A.Block):
+            self.cur_loc = (s.pos.file, s.pos.line)
+        try:
+            self._stmt(s)
+        finally:
+            self.cur_loc = saved
+
+    def _stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
         if isinstance(s, A.Block):
             self.block(s.stmts)
         elif isinstance(s, A.DeclStmt):
@@ -1139,7 +1170,8 @@ class Codegen(SignatureBinding):
         from .uninit import drop_unwritten_output_decls
 
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
-        tmap, nregs = allocate(self.code, self.var_temps)
+        alloc_debug: dict | None = {} if self.wants_debug_info else None
+        tmap, nregs = allocate(self.code, self.var_temps, alloc_debug)
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
         lines += self.in_decls
         if self.stage != "gs":
@@ -1166,8 +1198,14 @@ class Codegen(SignatureBinding):
             lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
         from .linkage import ordered_code
 
-        for ins in ordered_code(self.code):  # interface-call bodies go last (linkage.py)
+        first_instruction = len(lines) - 1  # the version line is no instruction
+        ordered = ordered_code(self.code)  # interface-call bodies go last (linkage.py)
+        for ins in ordered:
             lines.append(ins.render(tmap))
+        if alloc_debug is not None:
+            from .debuginfo import build_table
+
+            self.debug_table = build_table(self, ordered, first_instruction, tmap, alloc_debug)
         return "\n".join(lines) + "\n", tmap
 
     def global_decls(self) -> list[str]:

@@ -106,7 +106,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         cg, text = generate(dead)
     mark_read_cb_variables(cg)  # RDEF's per-variable used flags follow the optimised code (layout.py)
     program = assemble_program(text)
-    blob = build_blob(cg, program)
+    from .debuginfo import debug_info
+
+    blob = build_blob(cg, program, debug_info(cg, source, file))
     warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]
     return CompileResult(blob, text, program, warnings)
 
@@ -139,7 +141,7 @@ def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
     return reads, output_writes(cg.code), {(f, r): m for (f, r), m in reads.items() if f == "vpc"}, {}
 
 
-def build_blob(cg: Codegen, program) -> bytes:
+def build_blob(cg: Codegen, program, debug=None) -> bytes:
     target = RDEF_PROGRAM_TYPE[int(program.program_type)] << 16 | program.major << 8 | program.minor
     rdef: Rdef = build_rdef_for(cg, target)
     reads, writes, pc_reads, pc_writes = _usage(cg)
@@ -165,6 +167,10 @@ def build_blob(cg: Codegen, program) -> bytes:
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
     chunks.append(("STAT", build_stat(program_stats(program))))
+    if debug is not None:  # D3DCOMPILE_DEBUG: the line table and variable locations (shader/dxbc/pydb.py)
+        from ..dxbc import pydb
+
+        chunks.append((pydb.FOURCC, pydb.encode(debug)))
     return build_container(chunks)
 
 

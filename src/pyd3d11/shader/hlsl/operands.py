@@ -8,7 +8,7 @@ the vertex index of ``v[vertex][register]``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Slot = tuple  # (file, idx, rel, comp)
 _C = "xyzw"
@@ -85,6 +85,9 @@ class Ins:
     args: list[Reg]
     suffix: str = ""  # text placed right after the mnemonic, e.g. '_sat', '(1,0,0)'
     tail: str = ""  # raw text appended after the operands
+    #: source (file, line) of the statement that emitted it (debug information, /Zi); passes that rebuild an
+    #: instruction may drop it, and the line table then carries the previous instruction's forward
+    loc: tuple | None = field(default=None, compare=False)
 
     def render(self, tmap: dict[int, int]) -> str:
         ops = ", ".join(a.render(tmap) for a in self.args)

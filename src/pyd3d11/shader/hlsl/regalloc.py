@@ -102,9 +102,14 @@ def _usage(code: list[Ins]) -> tuple[dict[int, set[int]], set[int]]:
     return comps, fixed
 
 
-def allocate(code: list[Ins], var_temps: set[int]) -> tuple[dict[int, int], int]:
-    """``(virtual temp -> r#, register count)``; components of packed temps are renamed in ``code``."""
+def allocate(code: list[Ins], var_temps: set[int], debug: dict | None = None) -> tuple[dict[int, int], int]:
+    """``(virtual temp -> r#, register count)``; components of packed temps are renamed in ``code``.
+
+    ``debug`` (a dict, for /Zi debug information) receives ``first``/``last`` (each temp's live interval in
+    code positions) and ``cmap`` (temp -> {virtual component: physical component} where they differ)."""
     first, last = _intervals(code, var_temps)
+    if debug is not None:
+        debug.update(first=dict(first), last=dict(last), cmap={})
     if NO_SHARING:
         return {t: i for i, t in enumerate(sorted(first))}, len(first)
     comps, fixed = _usage(code)
@@ -153,6 +158,8 @@ def allocate(code: list[Ins], var_temps: set[int]) -> tuple[dict[int, int], int]
         active.append((last[t], phys, held))
         if any(k != v for k, v in mapping.items()):
             cmap[t] = mapping
+    if debug is not None:
+        debug["cmap"] = {t: dict(m) for t, m in cmap.items()}
     if cmap:
         for i, ins in enumerate(code):
             if any(a.file == "r" and a.idx[0] in cmap or a.rel is not None and a.rel[0] == "r"
@@ -212,4 +219,4 @@ def _rename(ins: Ins, cmap: dict[int, dict[int, int]]) -> Ins:
             d = _rename_src(d, cmap, None)
         dsts.append(d)
     srcs = [_rename_src(a, cmap, lane_of) for a in ins.args[nd:]]
-    return Ins(ins.op, dsts + srcs, ins.suffix, ins.tail)
+    return Ins(ins.op, dsts + srcs, ins.suffix, ins.tail, ins.loc)

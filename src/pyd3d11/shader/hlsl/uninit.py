@@ -56,7 +56,7 @@ def drop_undefined_output_moves(code: list[Ins]) -> bool:
                     changed = True
                     if not keep:
                         continue
-                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail)
+                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail, ins.loc)
         out.append(ins)
     code[:] = out
     return changed

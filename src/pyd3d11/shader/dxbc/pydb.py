@@ -1,0 +1,84 @@
+"""The ``PYDB`` chunk: pyd3d11's documented shader debug information (D3DCOMPILE_DEBUG, fxc /Zi; issue 18 item 4).
+
+fxc writes its debug information in an undocumented ``SDBG``/``SPDB`` chunk. pyd3d11's compiler writes this one
+instead (docs/debugging.md, "Debug information"): UTF-8 JSON with
+
+* ``format`` ``"pyd3d11-debug"``, ``version`` 1;
+* ``sources``: ``{file name: source text}`` of the main file;
+* ``files``: the file names the line table uses;
+* ``lines``: one entry per program instruction (the decoded program's ``instructions``, declarations included):
+  ``[file index, line]`` of the HLSL statement it came from, or ``null`` for declarations;
+* ``variables``: the local variables, each ``{"name", "type", "file", "first", "last", "components"}`` where
+  ``first``/``last`` are the source lines the variable is in scope for (its declaration to the end of its
+  block) and ``components`` lists, per scalar component in declaration order, ``{"reg": r#, "comp": 0..3,
+  "live": [first instruction, last instruction]}`` — where the value lives while it is live — or ``null`` when
+  optimisation removed it.
+
+:func:`attach` / :func:`lookup` keep the decoded information beside a decoded :class:`~pyd3d11.shader.ir.Program`
+(the device attaches it when a shader is created), so the debugger finds it from the program a trace ran.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+FOURCC = "PYDB"
+FORMAT = "pyd3d11-debug"
+VERSION = 1
+
+
+@dataclass
+class DebugInfo:
+    files: list[str]
+    sources: dict[str, str]
+    lines: list[tuple[int, int] | None]
+    variables: list[dict] = field(default_factory=list)
+
+    def line_of(self, instruction_index: int) -> tuple[str, int] | None:
+        """(file, line) of a program instruction, or None (declarations, out of range)."""
+        if 0 <= instruction_index < len(self.lines) and self.lines[instruction_index] is not None:
+            f, ln = self.lines[instruction_index]
+            return self.files[f], ln
+        return None
+
+    def source_line(self, file: str, line: int) -> str:
+        text = self.sources.get(file)
+        if text is None:
+            return ""
+        rows = text.splitlines()
+        return rows[line - 1] if 0 < line <= len(rows) else ""
+
+
+def encode(info: DebugInfo) -> bytes:
+    return json.dumps({"format": FORMAT, "version": VERSION, "files": info.files, "sources": info.sources,
+                       "lines": [list(x) if x is not None else None for x in info.lines],
+                       "variables": info.variables}, separators=(",", ":")).encode("utf-8")
+
+
+def decode(data: bytes) -> DebugInfo:
+    """The chunk's contents; ValueError when it is not a PYDB chunk this version reads."""
+    try:
+        d = json.loads(bytes(data).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"PYDB chunk is not JSON: {exc}") from None
+    if not isinstance(d, dict) or d.get("format") != FORMAT or int(d.get("version", 0)) > VERSION:
+        raise ValueError("not a pyd3d11 debug-information chunk of a known version")
+    lines = [tuple(x) if isinstance(x, list) and len(x) == 2 else None for x in d.get("lines", [])]
+    return DebugInfo(list(d.get("files", [])), dict(d.get("sources", {})), lines, list(d.get("variables", [])))
+
+
+_ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def attach(program: Any, info: DebugInfo) -> None:
+    _ATTACHED[program] = info
+
+
+def lookup(program: Any) -> DebugInfo | None:
+    try:
+        return _ATTACHED.get(program)
+    except TypeError:
+        return None
