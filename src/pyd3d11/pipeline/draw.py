@@ -167,12 +167,13 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     boundaries (strip cuts of indexed lists respected), and inside an instance of a line/triangle strip
     (with or without adjacency, except triangle strips with adjacency) at vertices shared by consecutive
     passes (see :func:`_draw_strip_passes`); SV_InstanceID / SV_PrimitiveID continue across passes and each
-    pass's output merges in primitive order, so the result is that of one pass. Triangle strips with
-    adjacency and stream output run in one pass. A non-indexed triangle draw whose vertices past some index are
+    pass's output merges in primitive order, so the result is that of one pass. Stream output appends pass by
+    pass (each pass advances BufferFilledSize; a primitive is written whole or, once a buffer is full, not at
+    all, as in one pass). Triangle strips with adjacency run in one pass. A non-indexed triangle draw whose vertices past some index are
     all identical (every fetch out of bounds, no SV_VertexID, no side effects) shades one of the
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
-    if total <= PASS_VERTICES or state.so_declaration is not None or state.vs is None:
+    if total <= PASS_VERTICES or state.vs is None:
         return _draw_pass(state, args)
     stats = DrawStats()
     k = prim.vertices_per_primitive(state.topology)
