@@ -347,3 +347,153 @@ def test_save_wic_16_bit_png(dev, tmp_path):
     px = rows[:, 1:].copy().view(">u2").reshape(2, 3, 3)
     # UNORM16 of 0.25 is 16384 (16383.75 + 0.5 -> 16384); the texture holds it, the file keeps all 16 bits
     assert px[0, 0].tolist() == [16384, 32768, 65535]
+
+
+# -- 16-bit colour TIFF (WIC: 48bppRGB / 64bppRGBA -> R16G16B16A16_UNORM), written here from TIFF 6.0 --------
+
+def _lzw_encode(data: bytes) -> bytes:
+    """TIFF LZW (MSB-first, Clear 256, EOI 257, early width change), a plain dictionary encoder."""
+    codes, table, width, w = [256], {bytes([i]): i for i in range(256)}, 9, b""
+    out_codes = []
+    nxt = 258
+
+    def emit(c):
+        out_codes.append((c, width))
+
+    emit(256)
+    for byte in data:
+        wc = w + bytes([byte])
+        if wc in table:
+            w = wc
+            continue
+        emit(table[w])
+        table[wc] = nxt
+        nxt += 1
+        if nxt + 1 > (1 << width) and width < 12:  # the decoder widens one code early
+            width += 1
+        if nxt >= 4093:
+            emit(256)
+            table, nxt, width = {bytes([i]): i for i in range(256)}, 258, 9
+        w = bytes([byte])
+    if w:
+        emit(table[w])
+        nxt += 1
+        if nxt + 1 > (1 << width) and width < 12:
+            width += 1
+    emit(257)
+    del codes
+    acc, nbits, out = 0, 0, bytearray()
+    for c, wd in out_codes:
+        acc = (acc << wd) | c
+        nbits += wd
+        while nbits >= 8:
+            out.append((acc >> (nbits - 8)) & 0xFF)
+            nbits -= 8
+    if nbits:
+        out.append((acc << (8 - nbits)) & 0xFF)
+    return bytes(out)
+
+
+def _packbits_encode(data: bytes) -> bytes:
+    out = bytearray()
+    for i in range(0, len(data), 128):  # literal runs only: valid PackBits
+        chunk = data[i:i + 128]
+        out.append(len(chunk) - 1)
+        out += chunk
+    return bytes(out)
+
+
+def tiff16(values: np.ndarray, order: str = "<", compression: int = 1, predictor: int = 1, planar: int = 1,
+           rows_per_strip: int = 2) -> bytes:
+    h, w, spp = values.shape
+    v = values.astype(np.uint16)
+    if predictor == 2:
+        v = v.copy()
+        v[:, 1:] = (values[:, 1:].astype(np.int64) - values[:, :-1].astype(np.int64)) % 65536
+    if planar == 1:
+        planes = [v.reshape(h, w * spp)]
+    else:
+        planes = [v[..., p] for p in range(spp)]
+    strips = []
+    for plane in planes:
+        for r in range(0, h, rows_per_strip):
+            raw = plane[r:r + rows_per_strip].astype(order + "u2").tobytes()
+            if compression == 8:
+                raw = zlib.compress(raw)
+            elif compression == 5:
+                raw = _lzw_encode(raw)
+            elif compression == 32773:
+                raw = _packbits_encode(raw)
+            strips.append(raw)
+    head = (b"II*\0" if order == "<" else b"MM\0*") + struct.pack(order + "I", 8)
+    n_strips = len(strips)
+    entries = [(256, 4, [w]), (257, 4, [h]), (258, 3, [16] * spp), (259, 3, [compression]),
+               (262, 3, [2 if spp >= 3 else 1]), (273, 4, None), (277, 3, [spp]), (278, 4, [rows_per_strip]),
+               (279, 4, [len(s) for s in strips]), (284, 3, [planar]), (317, 3, [predictor])]
+    if spp in (2, 4):
+        entries.append((338, 3, [2]))  # unassociated alpha
+    entries.sort()
+    ifd_size = 2 + 12 * len(entries) + 4
+    extra_at = 8 + ifd_size
+    extra = bytearray()
+    data_at = extra_at + 4 * (3 * spp + 4 * n_strips) + 64
+    strip_offsets, pos = [], data_at
+    for s_ in strips:
+        strip_offsets.append(pos)
+        pos += len(s_)
+    ifd = struct.pack(order + "H", len(entries))
+    for tag, typ, vals in entries:
+        vals = strip_offsets if tag == 273 else vals
+        fmt = {3: "H", 4: "I"}[typ]
+        body = struct.pack(order + fmt * len(vals), *vals)
+        if len(body) <= 4:
+            ifd += struct.pack(order + "HHI", tag, typ, len(vals)) + body.ljust(4, b"\0")
+        else:
+            ifd += struct.pack(order + "HHII", tag, typ, len(vals), extra_at + len(extra))
+            extra += body
+    ifd += struct.pack(order + "I", 0)
+    blob = head + ifd + bytes(extra)
+    blob = blob.ljust(data_at, b"\0") + b"".join(strips)
+    return blob
+
+
+@pytest.mark.parametrize("order", ["<", ">"])
+@pytest.mark.parametrize("compression, predictor", [(1, 1), (8, 2), (5, 1), (5, 2), (32773, 1)])
+@pytest.mark.parametrize("spp", [3, 4, 2])
+def test_16_bit_colour_tiff_loads_as_r16g16b16a16(dev, order, compression, predictor, spp):
+    device, _ = dev
+    values = RNG.integers(0, 65536, (7, 5, spp), dtype=np.uint16)
+    data = tiff16(values, order, compression, predictor)
+    tex, _ = CreateWICTextureFromMemory(device, data)
+    assert tex.GetDesc().Format == DXGI_FORMAT_R16G16B16A16_UNORM
+    got = texels(tex, (7, 5, 4), "<u2")
+    if spp == 2:
+        expected = np.stack([values[..., 0]] * 3 + [values[..., 1]], -1)
+    else:
+        expected = np.concatenate([values, np.full((7, 5, 4 - spp), 65535, np.uint16)], -1)
+    assert np.array_equal(got, expected)
+
+
+def test_16_bit_planar_tiff(dev):
+    device, _ = dev
+    values = RNG.integers(0, 65536, (6, 4, 3), dtype=np.uint16)
+    tex, _ = CreateWICTextureFromMemory(device, tiff16(values, planar=2, rows_per_strip=4))
+    got = texels(tex, (6, 4, 4), "<u2")
+    assert np.array_equal(got[..., :3], values) and (got[..., 3] == 65535).all()
+
+
+def test_lzw_handles_long_runs_of_codes(dev):
+    # enough distinct data to grow the code width to 12 bits and clear the table
+    device, _ = dev
+    values = RNG.integers(0, 65536, (64, 64, 3), dtype=np.uint16)
+    tex, _ = CreateWICTextureFromMemory(device, tiff16(values, compression=5, rows_per_strip=64))
+    assert np.array_equal(texels(tex, (64, 64, 4), "<u2")[..., :3], values)
+
+
+@pytest.mark.parametrize("cut", [40, 120, -7])
+def test_truncated_16_bit_tiff_is_a_wic_error(dev, cut):
+    device, _ = dev
+    data = tiff16(RNG.integers(0, 65536, (6, 5, 3), dtype=np.uint16), compression=8)
+    with pytest.raises(D3D11Error) as e:
+        CreateWICTextureFromMemory(device, data[:cut])
+    assert e.value.hresult & 0xFFFFFFFF in (0x88982F60, 0x88982F50)

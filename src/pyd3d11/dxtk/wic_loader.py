@@ -20,12 +20,13 @@ format maps to in DirectXTK's tables (``g_WICFormats`` / ``g_WICConvert``), per 
 | L, 1 (greyscale, black and white)               | 8bppGray                | R8_UNORM           |
 | I;16 / I (16-bit greyscale PNG/TIFF)            | 16bppGray               | R16_UNORM          |
 | F (32-bit float TIFF)                           | 32bppGrayFloat          | R32_FLOAT          |
-| 16-bit RGB / RGBA / grey+alpha PNG              | 48bppRGB / 64bppRGBA    | R16G16B16A16_UNORM |
+| 16-bit RGB / RGBA / grey+alpha PNG or TIFF      | 48bppRGB / 64bppRGBA    | R16G16B16A16_UNORM |
 
 ``WIC_LOADER_FORCE_RGBA32`` loads everything as R8G8B8A8_UNORM; a format the device cannot use as a 2D
 texture also falls back to R8G8B8A8_UNORM. Pillow reduces 16-bit-per-channel colour images to 8 bits, so
-16-bit colour PNGs are decoded here (``png16_rgba``); 16-bit colour TIFFs still load as 8-bit (a gap), and
-16-bit images are not resized (NotSupportedError).
+16-bit colour PNGs and TIFFs are decoded here (``png16_rgba``, ``tiff16_rgba``; tiled TIFFs, interlaced PNGs and
+TIFF compressions other than none/LZW/Deflate/PackBits are NotSupportedError), and 16-bit images are not
+resized (NotSupportedError).
 
 sRGB: ``WIC_LOADER_FORCE_SRGB`` makes the format its _SRGB twin; otherwise (unless
 ``WIC_LOADER_IGNORE_SRGB``) the file's metadata decides: PNG — an sRGB chunk, else a gAMA chunk of exactly
@@ -62,6 +63,7 @@ WIC_LOADER_MAKE_SQUARE = 0x40
 WIC_LOADER_FORCE_RGBA32 = 0x80
 
 WINCODEC_ERR_COMPONENTNOTFOUND = 0x88982F50  # no decoder for the data
+WINCODEC_ERR_BADIMAGE = 0x88982F60  # a decoder recognised the data but it is corrupt
 BIND_SHADER_RESOURCE, BIND_RENDER_TARGET, MISC_GENERATE_MIPS = 0x8, 0x20, 0x1
 FORMAT_SUPPORT_TEXTURE2D, FORMAT_SUPPORT_MIP_AUTOGEN = 0x20, 0x2000
 EXIF_IFD, EXIF_COLORSPACE = 0x8769, 0xA001
@@ -251,6 +253,134 @@ def png16_rgba(data: bytes) -> np.ndarray | None:
     return rgba
 
 
+def tiff16_rgba(data: bytes) -> np.ndarray | None:
+    """(H, W, 4) uint16 RGBA of a 16-bit-per-channel colour TIFF (RGB, RGBA, or grey + alpha), which Pillow would
+    reduce to 8 bits; None for any other TIFF. Decoded here from the TIFF 6.0 specification: the first IFD,
+    strips (not tiles), chunky or planar samples, compression none / LZW / Deflate / PackBits, the horizontal
+    differencing predictor, either byte order."""
+    import struct
+
+    if data[:4] not in (b"II*\0", b"MM\0*"):
+        return None
+    e = "<" if data[:2] == b"II" else ">"
+    sizes = {1: 1, 2: 1, 3: 2, 4: 4, 6: 1, 7: 1, 8: 2, 9: 4, 11: 4, 12: 8, 16: 8}
+    codes = {1: "B", 2: "B", 3: "H", 4: "I", 6: "b", 7: "B", 8: "h", 9: "i", 11: "f", 12: "d", 16: "Q"}
+    (ifd,) = struct.unpack_from(e + "I", data, 4)
+    (count,) = struct.unpack_from(e + "H", data, ifd)
+    tags: dict[int, list] = {}
+    for k in range(count):
+        tag, typ, n, val = struct.unpack_from(e + "HHI4s", data, ifd + 2 + 12 * k)
+        if typ not in sizes:
+            continue
+        size = sizes[typ] * n
+        raw = val[:size] if size <= 4 else data[struct.unpack(e + "I", val)[0]:][:size]
+        tags[tag] = list(struct.unpack(e + codes[typ] * n, raw))
+    w, h = tags.get(256, [0])[0], tags.get(257, [0])[0]
+    bits = tags.get(258, [1])
+    spp = tags.get(277, [1])[0]
+    photometric = tags.get(262, [-1])[0]
+    if not w or not h or any(b != 16 for b in bits) or spp not in (2, 3, 4) or photometric not in (1, 2):
+        return None
+    if 322 in tags or 273 not in tags:
+        raise NotSupportedError("tiled 16-bit TIFF files", "CreateWICTextureFromMemory")
+    compression, predictor = tags.get(259, [1])[0], tags.get(317, [1])[0]
+    planar = tags.get(284, [1])[0]
+    rows_per_strip = tags.get(278, [h])[0]
+    strips = []
+    for off, n in zip(tags[273], tags.get(279, [len(data) - tags[273][0]])):
+        chunk = data[off:off + n]
+        if compression == 1:
+            strips.append(chunk)
+        elif compression in (8, 32946):
+            import zlib
+
+            strips.append(zlib.decompress(chunk))
+        elif compression == 5:
+            strips.append(_tiff_lzw(chunk))
+        elif compression == 32773:
+            strips.append(_packbits(chunk))
+        else:
+            raise NotSupportedError(f"TIFF compression {compression} for 16-bit images", "CreateWICTextureFromMemory")
+    planes = 1 if planar == 1 else spp
+    per_row = w * (spp if planar == 1 else 1)
+    rows = []
+    for k, strip in enumerate(strips):
+        n_rows = min(rows_per_strip, h - (k % ((len(strips) // planes) or 1)) * rows_per_strip)
+        a = np.frombuffer(strip[:n_rows * per_row * 2], e + "u2").reshape(n_rows, per_row).astype(np.uint16)
+        if predictor == 2:  # horizontal differencing: each sample adds the previous pixel's (mod 2^16)
+            step = spp if planar == 1 else 1
+            a = np.cumsum(a.reshape(n_rows, -1, step).astype(np.uint64), axis=1).astype(np.uint16).reshape(n_rows, -1)
+        rows.append(a)
+    full = np.concatenate(rows)
+    if planar == 1:
+        samples = full[:h].reshape(h, w, spp)
+    else:
+        samples = np.stack([full[p * h:(p + 1) * h].reshape(h, w) for p in range(spp)], axis=-1)
+    rgba = np.full((h, w, 4), 65535, np.uint16)
+    if spp == 2:  # grey + alpha
+        rgba[..., 0] = rgba[..., 1] = rgba[..., 2] = samples[..., 0]
+        rgba[..., 3] = samples[..., 1]
+    else:
+        rgba[..., :spp] = samples[..., :spp]
+    return rgba
+
+
+def _tiff_lzw(data: bytes) -> bytes:
+    """TIFF's LZW (MSB-first codes of 9–12 bits, ClearCode 256, EndOfInformation 257, code width growing one
+    code early, as TIFF 6.0 section 13 specifies)."""
+    out = bytearray()
+    table: list[bytes] = []
+    bitpos, width, prev = 0, 9, b""
+    nbits = len(data) * 8
+
+    def reset() -> None:
+        table.clear()
+        table.extend(bytes([i]) for i in range(256))
+        table.extend([b"", b""])
+
+    reset()
+    while bitpos + width <= nbits:
+        byte = bitpos >> 3
+        chunk = int.from_bytes(data[byte:byte + 3].ljust(3, b"\0"), "big")
+        code = (chunk >> (24 - width - (bitpos & 7))) & ((1 << width) - 1)
+        bitpos += width
+        if code == 257:
+            break
+        if code == 256:
+            reset()
+            width, prev = 9, b""
+            continue
+        if code < len(table):
+            entry = table[code]
+            if prev:
+                table.append(prev + entry[:1])
+        elif prev:
+            entry = prev + prev[:1]
+            table.append(entry)
+        else:
+            raise ValueError("corrupt LZW stream")
+        out += entry
+        prev = entry
+        if len(table) + 1 >= (1 << width) and width < 12:
+            width += 1
+    return bytes(out)
+
+
+def _packbits(data: bytes) -> bytes:
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        n = data[i] - 256 if data[i] > 127 else data[i]
+        i += 1
+        if n >= 0:
+            out += data[i:i + n + 1]
+            i += n + 1
+        elif n != -128:
+            out += data[i:i + 1] * (1 - n)
+            i += 1
+    return bytes(out)
+
+
 def _supports(device: Any, fmt: int, bit: int) -> bool:
     try:
         return bool(int(device.CheckFormatSupport(fmt)) & bit)
@@ -265,23 +395,35 @@ def create_texture_from_wic(device: Any, context: Any, data: memoryview, maxsize
 
     if device is None or (not want_tex and not want_view):
         raise fail(E_INVALIDARG, "a device and at least one of texture / textureView are required", method)
-    try:
-        img = Image.open(io.BytesIO(bytes(data)))
-        img.seek(0)
-        img.load()
-    except (UnidentifiedImageError, OSError, ValueError) as e:
-        raise fail(WINCODEC_ERR_COMPONENTNOTFOUND, f"no image decoder for the data ({e})", method) from None
+    raw = bytes(data)
     maxsize = int(maxsize) or default_maxsize(int(device.GetFeatureLevel()))
-    tw, th = target_size(img.width, img.height, maxsize, flags)
-    wide = None if flags & WIC_LOADER_FORCE_RGBA32 or (img.format or "").upper() != "PNG" else \
-        png16_rgba(bytes(data))
+    wide = None
+    if not flags & WIC_LOADER_FORCE_RGBA32:
+        # 48bppRGB / 64bppRGBA (WIC's 16-bit PNG and TIFF decodes) -> R16G16B16A16_UNORM; decoded here before
+        # Pillow, which reduces them to 8 bits (or cannot open 16-bit grey + alpha TIFFs at all)
+        import struct
+        import zlib
+
+        try:
+            wide = png16_rgba(raw) if raw[:8] == b"\x89PNG\r\n\x1a\n" else \
+                tiff16_rgba(raw) if raw[:4] in (b"II*\0", b"MM\0*") else None
+        except (ValueError, IndexError, struct.error, zlib.error) as e:
+            raise fail(WINCODEC_ERR_BADIMAGE, f"corrupt 16-bit image data ({e})", method) from None
     if wide is not None:
-        # 48bppRGB / 64bppRGBA (WIC's 16-bit PNG decodes) -> R16G16B16A16_UNORM
-        if (tw, th) != (img.width, img.height):
+        h16, w16 = wide.shape[:2]
+        tw, th = target_size(w16, h16, maxsize, flags)
+        if (tw, th) != (w16, h16):
             raise NotSupportedError("resizing 16-bit-per-channel images (maxsize / WIC_LOADER_FIT_POW2 / "
                                     "WIC_LOADER_MAKE_SQUARE)", method)
         return _create(device, context, wide, R16G16B16A16_UNORM, tw, th, usage, bind, cpu, misc, want_tex,
                        want_view)
+    try:
+        img = Image.open(io.BytesIO(raw))
+        img.seek(0)
+        img.load()
+    except (UnidentifiedImageError, OSError, ValueError) as e:
+        raise fail(WINCODEC_ERR_COMPONENTNOTFOUND, f"no image decoder for the data ({e})", method) from None
+    tw, th = target_size(img.width, img.height, maxsize, flags)
     work, fmt = decode(img, flags)
     if flags & WIC_LOADER_FORCE_SRGB:
         fmt = dds.make_srgb(fmt)
