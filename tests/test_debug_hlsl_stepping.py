@@ -205,3 +205,47 @@ def test_without_debug_information_traces_step_dxbc_only():
     t = dbg.debug_pixel(ctx, 5, 3)
     assert t.debug_info is None and t.hlsl_steps() == [] and t.variables(0) == {}
     assert all(s.source_line is None for s in t.steps) and t.steps
+
+
+HS = """struct V { float3 p : P; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pc(InputPatch<V, 3> ip, uint id : SV_PrimitiveID)
+{
+    PC o;
+    float f = 2.0 + id;
+    o.e[0] = o.e[1] = o.e[2] = f;
+    o.i = f * 0.5;
+    return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pc")]
+V main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID)
+{
+    V v;
+    v.p = ip[i].p * 2.0;
+    return v;
+}
+"""
+
+
+def test_hull_shader_phases_have_a_line_table():
+    from pyd3d11.shader.dxbc.decoder import decode_program
+    from pyd3d11.shader.dxbc.disasm import instruction_text
+
+    blob = D3DCompile(HS, None, "hs.hlsl", None, None, "main", "hs_5_0", DEBUG | SKIP_OPT, 0)
+    c = parse_container(bytes(blob))
+    prog = decode_program(c.program)
+    info = pydb.decode(c.get("PYDB"))
+    assert len(info.lines) == len(prog.instructions)
+    by_line: dict[int, list[str]] = {}
+    for k, inst in enumerate(prog.instructions):
+        loc = info.line_of(k)
+        if loc is not None:
+            by_line.setdefault(loc[1], []).append(instruction_text(inst).split()[0])
+    # the control-point phase's multiply (line 16) and the fork/join phases' add and multiply (lines 6, 8)
+    assert "mul" in by_line[16]
+    assert "add" in by_line[6] or "iadd" in by_line[6] or "utof" in by_line[6]
+    assert "mul" in by_line[8]
+    assert not set(by_line) - {6, 7, 8, 9, 16, 17}
+    names = {v["name"] for v in info.variables}
+    assert {"f", "o", "v"} <= names

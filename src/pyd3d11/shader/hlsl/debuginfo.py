@@ -43,12 +43,16 @@ def record_variable(cg: Any, decl: Any, val: Any) -> None:
                           "first": decl.pos.line, "last": max(end, decl.pos.line), "slots": slots})
 
 
-def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[int, int], alloc: dict) -> dict:
+def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[int, int], alloc: dict,
+                code: list[Any] | None = None, table: dict | None = None) -> dict:
     """The PYDB contents for the code as listed (``ordered``: the instructions in listing order, the first of
-    them at program instruction ``first_instruction``)."""
-    files: list[str] = []
-    index_of_file: dict[str, int] = {}
-    lines: list[tuple[int, int] | None] = [None] * first_instruction
+    them at program instruction ``first_instruction``; ``code``: the list the allocator's positions refer to,
+    ``cg.code`` by default). Hull shaders call it once per phase, extending ``table``."""
+    code = cg.code if code is None else code
+    table = {"files": [], "lines": [], "variables": []} if table is None else table
+    files: list[str] = table["files"]
+    lines: list = table["lines"]
+    lines.extend([None] * (first_instruction - len(lines)))
     prev = None
     for ins in ordered:
         loc = ins.loc or prev
@@ -56,14 +60,12 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
         if loc is None:
             lines.append(None)
             continue
-        f = index_of_file.setdefault(loc[0], len(files))
-        if f == len(files):
+        if loc[0] not in files:
             files.append(loc[0])
-        lines.append((f, int(loc[1])))
+        lines.append((files.index(loc[0]), int(loc[1])))
     at = {id(ins): first_instruction + k for k, ins in enumerate(ordered)}
-    position = {p: at.get(id(ins)) for p, ins in enumerate(cg.code)}
+    position = {p: at.get(id(ins)) for p, ins in enumerate(code)}
     first, last, cmap = alloc.get("first", {}), alloc.get("last", {}), alloc.get("cmap", {})
-    variables = []
     for v in cg.debug_vars:
         comps = []
         for s in v["slots"]:
@@ -76,8 +78,15 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
                 comps.append(None)
                 continue
             comps.append({"reg": int(tmap[t]), "comp": int(cmap.get(t, {}).get(s[3], s[3])), "live": [lo, hi]})
-        variables.append({k: v[k] for k in ("name", "type", "file", "first", "last")} | {"components": comps})
-    return {"files": files, "lines": lines, "variables": variables}
+        entry = {k: v[k] for k in ("name", "type", "file", "first", "last")} | {"components": comps}
+        # a variable belongs to the phase (hull shaders) whose temps hold it; elsewhere it shows unlocated once
+        old = next((x for x in table["variables"] if x["name"] == entry["name"] and x["first"] == entry["first"]
+                    and x["file"] == entry["file"]), None)
+        if old is None:
+            table["variables"].append(entry)
+        elif any(c is not None for c in comps):
+            old["components"] = comps
+    return table
 
 
 def debug_info(cg: Any, source: str, file: str) -> DebugInfo | None:

@@ -303,14 +303,22 @@ def hs_listing(cg: Codegen) -> str:
             optimize_in_place(ph["code"], ph["x"])
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + cg.global_decls()
+    table = None
     for name, ph in cg.hs_phases:
         lines.append(name)
-        tmap, nregs = allocate(ph["code"], ph["var"])
+        alloc_debug: dict | None = {} if cg.wants_debug_info else None
+        tmap, nregs = allocate(ph["code"], ph["var"], alloc_debug)
         lines += ph["in"] + ph["out"]
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         for xr, size in ph["x"].items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
+        if alloc_debug is not None:  # /Zi: this phase's lines and the variables its temps hold
+            from .debuginfo import build_table
+
+            table = build_table(cg, ph["code"], len(lines) - 1, tmap, alloc_debug, ph["code"], table)
         lines += [ins.render(tmap) for ins in ph["code"]]
+    if table is not None:
+        cg.debug_table = table
     _ = Reg
     return "\n".join(lines) + "\n"
