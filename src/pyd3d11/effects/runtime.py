@@ -125,8 +125,8 @@ class ShaderBlock:
         self.reflection = D3DReflect(code)
         desc = self.reflection.GetDesc()
         self.bindings = [self.reflection.GetResourceBindingDesc(i) for i in range(desc.BoundResources)]
-        kind = (desc.Version >> 16) & 0xFFFF
-        actual = {0xFFFE: "VS", 0xFFFF: "PS", 0xFFFD: "GS", 0xFFFC: "HS", 0xFFFB: "DS", 0xFFFA: "CS"}.get(kind)
+        # D3D11_SHADER_DESC.Version: D3D11_SHVER_GET_TYPE (D3D11_SHADER_VERSION_TYPE, 0 = pixel ... 5 = compute)
+        actual = ("PS", "VS", "GS", "HS", "DS", "CS")[(desc.Version >> 16) & 0xFFFF]
         if stage == "GS" and actual == "VS" and fx.so_decls:
             actual = "GS"  # a vertex shader's output streamed out: a geometry shader of the VS's bytecode
         self.stage = actual
