@@ -369,7 +369,7 @@ class ID3DX11EffectVariable:
         else:
             v = _I32.unpack(raw)[0]
         if dst == "f":
-            return float(v)
+            return (1.0 if v else 0.0) if sc == M.EST_Bool else float(v)
         if dst == "i":
             return int(v) if sc != M.EST_Bool else (1 if v else 0)
         return bool(v)
