@@ -85,7 +85,7 @@ class _Writer:
     def shader5(self, sh: M.FxShader) -> bytes:
         decls = [self.string(d) if d else 0 for d in sh.so_decls] + [0] * (4 - len(sh.so_decls))
         return struct.pack("<9I", self.block(sh.bytecode) if sh.bytecode else 0, *decls[:4], len(sh.so_decls),
-                           sh.rasterized_stream, 0, 0)
+                           sh.rasterized_stream & 0xFFFFFFFF, 0, 0)
 
     def assignments(self, items: list[M.FxAssignment]) -> None:
         for a in items:
