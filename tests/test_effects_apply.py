@@ -220,3 +220,73 @@ def test_create_from_compiled_blob_and_errors():
         with pytest.raises(D3D11Error) as e:
             D3DX11CreateEffectFromMemory(data, size, 0, device)
         assert e.value.hresult == E_INVALIDARG
+
+
+CS_SRC = r"""
+RWStructuredBuffer<uint> g_out : register(u1);
+cbuffer cbMul { uint g_mul; };
+cbuffer cbAdd { uint g_add = 5; };
+tbuffer tbExtra { uint g_extra; };
+[numthreads(4, 1, 1)]
+void CS(uint3 id : SV_DispatchThreadID) { g_out[id.x] = id.x * g_mul + g_add; }
+[numthreads(1, 1, 1)]
+void CSTB(uint3 id : SV_DispatchThreadID) { g_out[id.x] = g_extra; }
+technique11 Compute { pass { SetComputeShader(CompileShader(cs_5_0, CS())); } }
+technique11 ComputeTB { pass { SetComputeShader(CompileShader(cs_5_0, CSTB())); } }
+"""
+
+
+def test_compute_pass_binds_uavs():
+    """SetComputeShader: Apply binds the RWStructuredBuffer at u1 (CSSetUnorderedAccessViews) and the
+    constant buffers; the dispatch writes id * g_mul + g_add."""
+    dev, ctx = quick_device()
+    eff = D3DX11CompileEffectFromMemory(CS_SRC, len(CS_SRC), "cs.fx", None, None, 0, 0, dev)
+    buf = dev.CreateBuffer(d3d.D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=d3d.D3D11_BIND_UNORDERED_ACCESS,
+                                                 MiscFlags=d3d.D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+                                                 StructureByteStride=4), None)
+    uav_desc = d3d.D3D11_UNORDERED_ACCESS_VIEW_DESC(Format=d3d.DXGI_FORMAT_UNKNOWN,
+                                                    ViewDimension=d3d.D3D11_UAV_DIMENSION_BUFFER)
+    uav_desc.Buffer.NumElements = 4
+    uav = dev.CreateUnorderedAccessView(buf, uav_desc)
+    eff.GetVariableByName("g_out").AsUnorderedAccessView().SetUnorderedAccessView(uav)
+    eff.GetVariableByName("g_mul").AsScalar().SetInt(3)
+    eff.GetTechniqueByName("Compute").GetPassByIndex(0).Apply(0, ctx)
+    assert ctx.CSGetUnorderedAccessViews(1, 1)[0] is uav
+    assert ctx.CSGetShader()[0] is not None
+    ctx.Dispatch(1, 1, 1)
+    assert np.asarray(texture_to_numpy(ctx, buf)).view(np.uint32).tolist() == [5, 8, 11, 14]
+
+
+def test_tbuffers_bind_as_shader_resources():
+    """A tbuffer is a buffer shader resource at the t# its reflection names (FX11 binds the tbuffer's SRV);
+    it has no constant buffer (E_FAIL)."""
+    dev, ctx = quick_device()
+    eff = D3DX11CompileEffectFromMemory(CS_SRC, len(CS_SRC), "cs.fx", None, None, 0, 0, dev)
+    eff.GetTechniqueByName("ComputeTB").GetPassByIndex(0).Apply(0, ctx)
+    tb = eff.GetConstantBufferByName("tbExtra")
+    srv = tb.GetTextureBuffer()
+    assert srv is not None and ctx.CSGetShaderResources(0, 1)[0] is srv
+    with pytest.raises(D3D11Error) as e:
+        tb.GetConstantBuffer()
+    assert e.value.hresult == E_FAIL
+
+
+def test_clone_keeps_values_and_is_independent():
+    dev, ctx = quick_device()
+    eff = D3DX11CompileEffectFromMemory(SRC, len(SRC), "apply.fx", None, None, 0, 0, dev)
+    eff.GetVariableByName("g_scale").AsScalar().SetFloat(3.0)
+    clone = eff.CloneEffect(0)
+    assert clone.GetVariableByName("g_scale").AsScalar().GetFloat() == 3.0
+    clone.GetVariableByName("g_scale").AsScalar().SetFloat(4.0)
+    assert eff.GetVariableByName("g_scale").AsScalar().GetFloat() == 3.0
+
+
+def test_create_from_compiled_file(tmp_path):
+    dev, _ = quick_device()
+    blob = D3DCompile(SRC, len(SRC), "apply.fx", None, None, "", "fx_5_0", 0, 0)
+    path = tmp_path / "apply.fxo"
+    path.write_bytes(bytes(blob.GetBufferPointer()))
+    from pyd3d11.effects import D3DX11CreateEffectFromFile
+
+    eff = D3DX11CreateEffectFromFile(str(path), 0, dev)
+    assert eff.GetTechniqueByName("Full").IsValid()

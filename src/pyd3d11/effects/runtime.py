@@ -245,15 +245,17 @@ class StateBlock:
 
 
 class EffectCB:
-    """A constant buffer's CPU backing store and its D3D buffer (uploaded at Apply when dirty)."""
+    """A constant buffer's CPU backing store and its D3D buffers, uploaded at Apply when dirty: a constant
+    buffer, and for a tbuffer also a shader-resource buffer (a shader may read a tbuffer through either,
+    as its reflection says)."""
 
     def __init__(self, effect: ID3DX11Effect, model: M.FxConstantBuffer) -> None:
         self.model = model
         self.data = bytearray(model.size)
-        self.dirty = True
+        self._stale = {"cb": True, "srv": True}
         self.user_buffer = None
         self.user_srv = None
-        self._buffer = None
+        self._buffers: dict[str, Any] = {}
         self._srv = None
         store = _Store(self.data, self)
         self.variables: list[ID3DX11EffectVariable] = []
@@ -269,35 +271,45 @@ class EffectCB:
             "cbuffer" if not model.flags & 1 else "tbuffer", M.EVT_Object, object_type=M.EOT["ConstantBuffer"]),
             annotations=annotation_variables(effect, model.annotations), bind_point=model.bind_point, cb=self)
 
-    def buffer(self, effect: ID3DX11Effect) -> Any:
-        if self._buffer is None:
-            bind = _BIND_SHADER_RESOURCE if self.model.flags & 1 else _BIND_CONSTANT_BUFFER
-            self._buffer = effect._device.CreateBuffer(
+    @property
+    def dirty(self) -> bool:
+        return any(self._stale.values())
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        if value:
+            self._stale = {"cb": True, "srv": True}
+
+    def buffer(self, effect: ID3DX11Effect, kind: str = "cb") -> Any:
+        b = self._buffers.get(kind)
+        if b is None:
+            bind = _BIND_CONSTANT_BUFFER if kind == "cb" else _BIND_SHADER_RESOURCE
+            b = self._buffers[kind] = effect._device.CreateBuffer(
                 D3D11_BUFFER_DESC(ByteWidth=self.model.size, Usage=_USAGE_DEFAULT, BindFlags=bind), None)
-        return self._buffer
+        return b
 
     def srv(self, effect: ID3DX11Effect) -> Any:
         if self._srv is None:
             d = D3D11_SHADER_RESOURCE_VIEW_DESC(Format=_R32G32B32A32_UINT, ViewDimension=_SRV_DIMENSION_BUFFER)
             d.Buffer.FirstElement, d.Buffer.NumElements = 0, self.model.size // 16
-            self._srv = effect._device.CreateShaderResourceView(self.buffer(effect), d)
+            self._srv = effect._device.CreateShaderResourceView(self.buffer(effect, "srv"), d)
         return self._srv
 
-    def update(self, effect: ID3DX11Effect, context: Any) -> None:
-        if self.dirty:
-            context.UpdateSubresource(self.buffer(effect), 0, None, bytes(self.data), 0, 0)
-            self.dirty = False
+    def update(self, effect: ID3DX11Effect, context: Any, kind: str = "cb") -> None:
+        if self._stale[kind]:
+            context.UpdateSubresource(self.buffer(effect, kind), 0, None, bytes(self.data), 0, 0)
+            self._stale[kind] = False
 
     def bound_buffer(self, effect: ID3DX11Effect, context: Any) -> Any:
         if self.user_buffer is not None:
             return self.user_buffer
-        self.update(effect, context)
-        return self.buffer(effect)
+        self.update(effect, context, "cb")
+        return self.buffer(effect, "cb")
 
     def bound_srv(self, effect: ID3DX11Effect, context: Any) -> Any:
         if self.user_srv is not None:
             return self.user_srv
-        self.update(effect, context)
+        self.update(effect, context, "srv")
         return self.srv(effect)
 
 
