@@ -290,3 +290,31 @@ def test_create_from_compiled_file(tmp_path):
 
     eff = D3DX11CreateEffectFromFile(str(path), 0, dev)
     assert eff.GetTechniqueByName("Full").IsValid()
+
+
+def test_shaders_the_device_refuses_make_their_passes_invalid():
+    """FX11 BindToDevice: a pass whose shader cannot be created at the device's feature level (vs_5_0 at
+    10_0) is not valid, nor its technique; the others are."""
+    src = r"""
+float4 VS(float4 p : POSITION) : SV_Position { return p; }
+technique11 SM5 { pass { SetVertexShader(CompileShader(vs_5_0, VS())); } }
+technique11 SM4 { pass { SetVertexShader(CompileShader(vs_4_0, VS())); } }"""
+    dev, _ = quick_device(0xA000)
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "fl.fx", None, None, 0, 0, dev)
+    assert not eff.GetTechniqueByName("SM5").IsValid()
+    assert not eff.GetTechniqueByName("SM5").GetPassByIndex(0).IsValid()
+    assert eff.GetTechniqueByName("SM4").IsValid()
+    assert not eff.GetGroupByIndex(0).IsValid()
+
+
+def test_optimize_discards_name_lookups():
+    dev, _ = quick_device()
+    eff = D3DX11CompileEffectFromMemory(SRC, len(SRC), "apply.fx", None, None, 0, 0, dev)
+    scale = eff.GetVariableByName("g_scale").AsScalar()
+    tech = eff.GetTechniqueByName("Full")
+    eff.Optimize()
+    assert eff.IsOptimized()
+    assert not eff.GetVariableByName("g_scale").IsValid() and not eff.GetTechniqueByName("Full").IsValid()
+    assert not eff.GetConstantBufferByName("cbColor").IsValid()
+    scale.SetFloat(2.0)  # interfaces obtained before keep working
+    assert scale.GetFloat() == 2.0 and tech.IsValid() and eff.GetTechniqueByIndex(0).IsValid()

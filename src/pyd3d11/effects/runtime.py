@@ -13,7 +13,7 @@ import copy
 import struct
 from typing import Any
 
-from ..errors import E_FAIL, E_INVALIDARG, E_NOTIMPL, NotSupportedError, error_for
+from ..errors import E_FAIL, E_INVALIDARG, E_NOTIMPL, D3D11Error, NotSupportedError, error_for
 from ..headers.d3d11_structs import (
     D3D11_BLEND_DESC,
     D3D11_BUFFER_DESC,
@@ -115,6 +115,8 @@ class ShaderBlock:
         self.reflection = None
         self.bindings: list = []
         self.input_signature: bytes | None = None
+        self.valid = True
+        self.error: Exception | None = None
         if not fx.bytecode:
             self.stage = stage
             return
@@ -133,6 +135,15 @@ class ShaderBlock:
         if actual in ("VS", "GS"):
             self.input_signature = bytes(D3DGetInputSignatureBlob(code).GetBufferPointer())
         dev = effect._device
+        try:
+            self._create(dev, code, actual, fx)
+        except D3D11Error as exc:
+            # FX11 BindToDevice: a shader the device refuses (e.g. vs_5_0 on feature level 10_0) leaves its
+            # block invalid, and the passes using it (and their techniques) report IsValid() false
+            self.valid = False
+            self.error = exc
+
+    def _create(self, dev: Any, code: bytes, actual: str, fx: M.FxShader) -> None:
         if actual == "GS" and fx.so_decls:
             entries: list = []
             strides = [0, 0, 0, 0]
@@ -329,7 +340,12 @@ class ID3DX11EffectPass:
                     effect._anonymous.append(block)
 
     def IsValid(self) -> bool:  # noqa: N802
-        return self._valid
+        """False for the invalid pass, and for a pass whose shaders the device could not create (FX11's
+        InitiallyValid)."""
+        if not self._valid:
+            return False
+        st = self._resolve()
+        return all(st[k][0] is None or st[k][0].valid for k in _STAGES if st.get(k) is not None)
 
     def _check(self, method: str) -> None:
         if not self._valid:
@@ -451,7 +467,7 @@ class ID3DX11EffectTechnique:
         self._annotations = annotation_variables(effect, model.annotations) if self._valid else []
 
     def IsValid(self) -> bool:  # noqa: N802
-        return self._valid
+        return self._valid and all(p.IsValid() for p in self._passes)
 
     def GetDesc(self) -> D3DX11_TECHNIQUE_DESC:  # noqa: N802
         if not self._valid:
@@ -483,7 +499,7 @@ class ID3DX11EffectGroup:
         self._annotations = annotation_variables(effect, model.annotations) if self._valid else []
 
     def IsValid(self) -> bool:  # noqa: N802
-        return self._valid
+        return self._valid and all(t.IsValid() for t in self._techniques)
 
     def GetDesc(self) -> D3DX11_GROUP_DESC:  # noqa: N802
         if not self._valid:
@@ -560,6 +576,8 @@ class ID3DX11Effect:
         return self._cbs[Index].variable if 0 <= Index < len(self._cbs) else invalid(ID3DX11EffectConstantBuffer)
 
     def GetConstantBufferByName(self, Name: str) -> ID3DX11EffectConstantBuffer:  # noqa: N802,N803
+        if self._optimized:  # FX11: name lookups fail once the reflection data is discarded
+            return invalid(ID3DX11EffectConstantBuffer)
         return next((cb.variable for cb in self._cbs if cb.model.name == Name),
                     invalid(ID3DX11EffectConstantBuffer))
 
@@ -567,9 +585,13 @@ class ID3DX11Effect:
         return self._variables[Index] if 0 <= Index < len(self._variables) else invalid(ID3DX11EffectVariable)
 
     def GetVariableByName(self, Name: str) -> ID3DX11EffectVariable:  # noqa: N802,N803
+        if self._optimized:  # FX11: name lookups fail once the reflection data is discarded
+            return invalid(ID3DX11EffectVariable)
         return next((v for v in self._variables if v._name == Name), invalid(ID3DX11EffectVariable))
 
     def GetVariableBySemantic(self, Semantic: str) -> ID3DX11EffectVariable:  # noqa: N802,N803
+        if self._optimized:  # FX11: name lookups fail once the reflection data is discarded
+            return invalid(ID3DX11EffectVariable)
         s = str(Semantic).lower()
         return next((v for v in self._variables if v._semantic is not None and v._semantic.lower() == s),
                     invalid(ID3DX11EffectVariable))
@@ -578,6 +600,8 @@ class ID3DX11Effect:
         return self._groups[Index] if 0 <= Index < len(self._groups) else _INVALID_GROUP
 
     def GetGroupByName(self, Name: str) -> ID3DX11EffectGroup:  # noqa: N802,N803
+        if self._optimized:  # FX11: name lookups fail once the reflection data is discarded
+            return _INVALID_GROUP
         return next((g for g in self._groups if g._model.name == Name), _INVALID_GROUP)
 
     def GetTechniqueByIndex(self, Index: int) -> ID3DX11EffectTechnique:  # noqa: N802,N803
@@ -585,6 +609,8 @@ class ID3DX11Effect:
 
     def GetTechniqueByName(self, Name: str) -> ID3DX11EffectTechnique:  # noqa: N802,N803
         """``"Tech"`` or ``"Group|Tech"`` (FX11 accepts a group-qualified name)."""
+        if self._optimized:
+            return _INVALID_TECHNIQUE
         if "|" in str(Name):
             gname, tname = str(Name).split("|", 1)
             return self.GetGroupByName(gname).GetTechniqueByName(tname)
@@ -594,6 +620,8 @@ class ID3DX11Effect:
         return None
 
     def Optimize(self) -> None:  # noqa: N802
+        """FX11 discards the reflection data: afterwards the by-name and by-semantic lookups return invalid
+        objects; interfaces obtained before keep working."""
         self._optimized = True
 
     def IsOptimized(self) -> bool:  # noqa: N802
