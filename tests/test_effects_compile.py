@@ -250,3 +250,31 @@ def test_sdk_effect_files_not_built_name_the_feature(name, feature):
     dev, _ = quick_device()
     with pytest.raises(NotSupportedError, match=feature):
         D3DX11CompileEffectFromFile(str(SDK / name), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, 0, 0, dev)
+
+
+def test_shared_variables_are_ordinary_in_effects_11():
+    """``shared`` marks effect-pool variables; Effects 11 has no pools (FX11 refuses pooled binaries), so
+    shared buffers and variables are ordinary ones and the header's pool counts stay 0."""
+    src = r"""
+shared cbuffer cbShared { float4 g_c; };
+shared Texture2D g_t;
+shared float g_f = 2;
+float4 PS() : SV_Target { return g_c * g_f; }
+technique11 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }"""
+    h = header(compile_fx(src))
+    assert (h["cCBs"], h["cNumericVariables"], h["cObjectVariables"]) == (2, 2, 1)
+    assert h["PoolCBs"] == h["PoolNumeric"] == h["PoolObjects"] == 0
+    dev, _ = quick_device()
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "s.fx", None, None, 0, 0, dev)
+    assert eff.GetConstantBufferByName("cbShared").IsValid()
+    assert eff.GetVariableByName("g_f").AsScalar().GetFloat() == 2.0
+
+
+def test_errors_reach_the_error_list():
+    dev, _ = quick_device()
+    errors: list = []
+    src = "technique11 T { pass { Bogus = 1; } }"
+    with pytest.raises(ShaderCompileError):
+        D3DX11CompileEffectFromMemory(src, len(src), "bad.fx", None, None, 0, 0, dev, errors)
+    assert errors and b"bad.fx(1," in bytes(errors[0].GetBufferPointer()) and b"X3004" in bytes(
+        errors[0].GetBufferPointer())
