@@ -318,3 +318,34 @@ def test_optimize_discards_name_lookups():
     assert not eff.GetConstantBufferByName("cbColor").IsValid()
     scale.SetFloat(2.0)  # interfaces obtained before keep working
     assert scale.GetFloat() == 2.0 and tech.IsValid() and eff.GetTechniqueByIndex(0).IsValid()
+
+
+def test_render_targets_and_indexed_state_arrays():
+    """``OMSetRenderTargets(rtv, dsv)`` in a pass binds the views its variables hold; ``g_rs[g_mode]`` picks
+    the state block the index variable names when the pass is applied."""
+    src = r"""
+RenderTargetView g_rtv;
+DepthStencilView g_dsv;
+uint g_mode = 0;
+RasterizerState g_rs[2] { { CullMode = NONE; }, { CullMode = FRONT; } };
+technique11 T { pass { OMSetRenderTargets(g_rtv, g_dsv); SetRasterizerState(g_rs[g_mode]); } }"""
+    dev, ctx = quick_device()
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "rt.fx", None, None, 0, 0, dev)
+    td = d3d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                  Format=d3d.DXGI_FORMAT_R8G8B8A8_UNORM, BindFlags=d3d.D3D11_BIND_RENDER_TARGET)
+    td.SampleDesc.Count = 1
+    rtv = dev.CreateRenderTargetView(dev.CreateTexture2D(td, None), None)
+    dd = d3d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                  Format=d3d.DXGI_FORMAT_D32_FLOAT, BindFlags=d3d.D3D11_BIND_DEPTH_STENCIL)
+    dd.SampleDesc.Count = 1
+    dsv = dev.CreateDepthStencilView(dev.CreateTexture2D(dd, None), None)
+    eff.GetVariableByName("g_rtv").AsRenderTargetView().SetRenderTarget(rtv)
+    eff.GetVariableByName("g_dsv").AsDepthStencilView().SetDepthStencil(dsv)
+    p = eff.GetTechniqueByIndex(0).GetPassByIndex(0)
+    p.Apply(0, ctx)
+    rtvs, got_dsv = ctx.OMGetRenderTargets(1)
+    assert rtvs[0] is rtv and got_dsv is dsv
+    assert ctx.RSGetState().GetDesc().CullMode == d3d.D3D11_CULL_NONE
+    eff.GetVariableByName("g_mode").AsScalar().SetInt(1)
+    p.Apply(0, ctx)
+    assert ctx.RSGetState().GetDesc().CullMode == d3d.D3D11_CULL_FRONT

@@ -278,3 +278,13 @@ def test_errors_reach_the_error_list():
         D3DX11CompileEffectFromMemory(src, len(src), "bad.fx", None, None, 0, 0, dev, errors)
     assert errors and b"bad.fx(1," in bytes(errors[0].GetBufferPointer()) and b"X3004" in bytes(
         errors[0].GetBufferPointer())
+
+
+def test_constant_buffer_annotations():
+    src = 'cbuffer cbA < string Group = "lights"; > { float4 v < float UIMin = 0.5; >; };\ntechnique11 T { pass { } }'
+    dev, _ = quick_device()
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "a.fx", None, None, 0, 0, dev)
+    cb = eff.GetConstantBufferByName("cbA")
+    assert cb.GetAnnotationByName("Group").AsString().GetString() == "lights"
+    assert cb.GetDesc().Annotations == 1
+    assert eff.GetVariableByName("v").GetAnnotationByName("UIMin").AsScalar().GetFloat() == 0.5

@@ -382,13 +382,18 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 raise ctx.error(e.pos, f"'{e.name}' is only valid in a pass")
             names = S.STATE_FUNCTIONS.get(e.name)
             if names is None:
-                if e.name == "OMSetRenderTargets":
-                    raise NotSupportedError("Effects 11: OMSetRenderTargets in a pass")
-                raise ctx.error(e.pos, f"unknown state function '{e.name}'", 3004)
-            if len(e.args) != len(names):
+                if e.name != "OMSetRenderTargets":
+                    raise ctx.error(e.pos, f"unknown state function '{e.name}'", 3004)
+                # OMSetRenderTargets(rtv0[, rtv1 .. rtv7], dsv): RenderTargetView[i] and DepthStencilView
+                if not 2 <= len(e.args) <= 9:
+                    raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected 2 to 9)")
+                pairs = [("RenderTargetView", i, a) for i, a in enumerate(e.args[:-1])]
+                pairs.append(("DepthStencilView", 0, e.args[-1]))
+            elif len(e.args) != len(names):
                 raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected "
                                        f"{len(names)})")
-            pairs = [(n, 0, a) for n, a in zip(names, e.args, strict=True)]
+            else:
+                pairs = [(n, 0, a) for n, a in zip(names, e.args, strict=True)]
         else:
             pairs = [(e.name, e.index, e.value)]
         for name, index, value in pairs:

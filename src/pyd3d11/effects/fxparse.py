@@ -80,6 +80,7 @@ class EffectParser(Parser):
         self._annots: list[tuple[object, list[Annotation]]] = []
         self._blocks: list[tuple[object, list[StateEntry]]] = []
         self._last_annotations: list[Annotation] = []
+        self._log: list[tuple[object, list[Annotation]]] = []  # every annotation list, in source order
 
     # --- annotations ------------------------------------------------------------------------------
     def skip_annotations(self) -> None:
@@ -102,6 +103,19 @@ class EffectParser(Parser):
             out.append(Annotation(name, t, value, pos))
         self._last_annotations = out
         self._annots.append((start, out))
+        self._log.append((start, out))
+
+    def parse_cbuffer(self) -> A.CBufferDecl:
+        """``cbuffer name [: register(bN)] [<annotations>] { ... }``: the buffer's own annotations are the
+        first list parsed before its first member."""
+        mark = len(self._log)
+        cb = super().parse_cbuffer()
+        first = cb.members[0].pos if cb.members else None
+        for where, items in self._log[mark:]:
+            if first is None or not _after(where, first):
+                self.cb_annotations[cb.name] = items
+                break
+        return cb
 
     # --- variables with state blocks ----------------------------------------------------------------
     def parse_var_list(self, base: Type, mods: set, pos) -> list[A.Node]:
