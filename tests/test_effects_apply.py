@@ -349,3 +349,21 @@ technique11 T { pass { OMSetRenderTargets(g_rtv, g_dsv); SetRasterizerState(g_rs
     eff.GetVariableByName("g_mode").AsScalar().SetInt(1)
     p.Apply(0, ctx)
     assert ctx.RSGetState().GetDesc().CullMode == d3d.D3D11_CULL_FRONT
+
+
+def test_generate_mips_assignment_is_compiled_and_not_run():
+    """FX11 lists GenerateMips in its state table but its Apply never calls GenerateMips: the pass compiles,
+    applies, and leaves the texture's lower mips alone."""
+    src = "Texture2D g_tex; technique11 T { pass { GenerateMips = g_tex; } }"
+    dev, ctx = quick_device()
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "gm.fx", None, None, 0, 0, dev)
+    td = d3d.D3D11_TEXTURE2D_DESC(Width=2, Height=2, MipLevels=2, ArraySize=1, Format=d3d.DXGI_FORMAT_R8G8B8A8_UNORM,
+                                  BindFlags=d3d.D3D11_BIND_SHADER_RESOURCE | d3d.D3D11_BIND_RENDER_TARGET,
+                                  MiscFlags=d3d.D3D11_RESOURCE_MISC_GENERATE_MIPS)
+    td.SampleDesc.Count = 1
+    tex = dev.CreateTexture2D(td, None)
+    ctx.UpdateSubresource(tex, 0, None, np.full((2, 2, 4), 200, np.uint8), 8, 16)
+    eff.GetVariableByName("g_tex").AsShaderResource().SetResource(dev.CreateShaderResourceView(tex, None))
+    eff.GetTechniqueByIndex(0).GetPassByIndex(0).Apply(0, ctx)
+    assert pixels(ctx, tex) == [[200, 200, 200, 200]] * 4
+    assert not np.asarray(texture_to_numpy(ctx, tex, 1)).any()

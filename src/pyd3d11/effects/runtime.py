@@ -375,8 +375,8 @@ class ID3DX11EffectPass:
                 st["SampleMask"] = int(eff._assignment_value(a, lv)) & 0xFFFFFFFF
             elif name == "DS_StencilRef":
                 st["StencilRef"] = int(eff._assignment_value(a, lv)) & 0xFFFFFFFF
-            elif name == "GenerateMips":
-                raise NotSupportedError("Effects 11: GenerateMips pass assignments")
+            # GenerateMips: in FX11's state table but never executed by its runtime (no GenerateMips call in
+            # Apply), so a pass's GenerateMips assignment does nothing here either
         return st
 
     def GetDesc(self) -> D3DX11_PASS_DESC:  # noqa: N802
