@@ -205,6 +205,7 @@ COMPILE_ERRORS = [
     ("technique11 T { pass { FillMode = SOLID; } }", "fx_5_0", "not valid in this block"),
     ("technique11 T { pass { SetPixelShader(CompileShader(ps_9_9, PS())); } }", "fx_5_0", "invalid shader profile"),
     ("technique11 T { pass { } } technique11 T { pass { } }", "fx_5_0", "already defined"),
+    ("technique10 T { pass { SetComputeShader(NULL); } }", "fx_4_1", "needs the fx_5_0 target"),
     ("float g < string a = 1; >; technique11 T { pass { } }", "fx_5_0", "string annotation"),
 ]
 

@@ -401,6 +401,8 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             if found is None:
                 raise ctx.error(e.pos, f"unrecognized state '{name}'", 3004)
             istate, lv = found
+            if not ctx.fx5 and lv.name in ("HullShader", "DomainShader", "ComputeShader"):
+                raise ctx.error(e.pos, f"state '{lv.name}' needs the fx_5_0 target")
             if lv.block != block:
                 raise ctx.error(e.pos, f"state '{lv.name}' is not valid in this block")
             idx = index or 0
