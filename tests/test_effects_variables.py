@@ -308,3 +308,44 @@ def test_as_interfaces_match_the_type(fx, name, ok):
                    "AsShader", "AsConstantBuffer", "AsUnorderedAccessView", "AsRasterizer", "AsDepthStencil",
                    "AsRenderTargetView", "AsDepthStencilView"):
         assert getattr(v, method)().IsValid() == (method == ok), method
+
+
+# --- object variables -------------------------------------------------------------------------------------------
+OBJ_SRC = r"""
+Texture2D g_texs[3];
+RWTexture2D<float4> g_uav;
+SamplerState g_samp { Filter = MIN_MAG_MIP_POINT; };
+string g_names[2] = { "first", "second" };
+technique11 T { pass { } }
+"""
+
+
+def test_object_variable_round_trips():
+    dev, _ = quick_device()
+    eff = D3DX11CompileEffectFromMemory(OBJ_SRC, len(OBJ_SRC), "obj.fx", None, None, 0, 0, dev)
+    texs = eff.GetVariableByName("g_texs").AsShaderResource()
+    a, b = object(), object()  # any view object; the variable only stores it until Apply
+    texs.SetResourceArray([a, b], 1, 2)
+    assert texs.GetResourceArray(0, 3) == [None, a, b]
+    assert texs.GetElement(2).AsShaderResource().GetResource() is b
+    texs.GetElement(0).AsShaderResource().SetResource(b)
+    assert texs.GetResource() is b
+    with pytest.raises(D3D11Error) as e:
+        texs.SetResourceArray([a, b], 2, 2)
+    assert e.value.hresult == E_INVALIDARG
+    uav = eff.GetVariableByName("g_uav").AsUnorderedAccessView()
+    uav.SetUnorderedAccessView(a)
+    assert uav.GetUnorderedAccessView() is a
+    samp = eff.GetVariableByName("g_samp").AsSampler()
+    mine = dev.CreateSamplerState(samp.GetBackingStore(0))
+    own = samp.GetSampler(0)
+    samp.SetSampler(0, mine)
+    assert samp.GetSampler(0) is mine
+    samp.UndoSetSampler(0)
+    assert samp.GetSampler(0) is own
+    with pytest.raises(D3D11Error) as e:
+        samp.GetSampler(1)
+    assert e.value.hresult == E_INVALIDARG
+    names = eff.GetVariableByName("g_names").AsString()
+    assert names.GetString() == "first" and names.GetStringArray(1, 1) == ["second"]
+    assert names.GetElement(1).AsString().GetString() == "second"
