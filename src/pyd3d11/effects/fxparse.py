@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.parser import Parser
-from ..shader.hlsl.types import ArrayType, NumType, ObjectType, Type
+from ..shader.hlsl.types import Type
 
 
 @dataclass
@@ -66,9 +66,9 @@ def _after(a, b) -> bool:
 
 
 class EffectParser(Parser):
-    """Parser that records the effect constructs; ``groups`` (in source order, None-named group first
-    for techniques outside any fxgroup), ``var_blocks`` (variable name -> list of state-block entry
-    lists) and ``var_annotations`` (variable name -> annotations) are filled by ``parse_program``."""
+    """Parser that records the effect constructs while ``parse_program`` runs: ``techniques`` (those
+    outside any fxgroup), ``groups`` (fxgroup blocks, in source order), ``var_blocks`` (variable name ->
+    its state-block entry lists, one per array element), ``var_annotations`` and ``cb_annotations``."""
 
     def __init__(self, tokens):
         super().__init__(tokens)
@@ -241,7 +241,3 @@ def literal_number(n: A.Node):
     if isinstance(n, A.Cast):
         return literal_number(n.a)
     return None
-
-
-def is_numeric_type(t: Type) -> bool:
-    return isinstance(t, (NumType, ArrayType)) and not isinstance(t, ObjectType)
