@@ -114,6 +114,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     errors on failure; fxc's text format) is appended to it when there is one."""
     name = pSourceName or "source"
     text = _source_text(pSrcData, SrcDataSize)
+    if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
+        return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs)
     try:
         res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)
@@ -124,6 +126,22 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     if res.warnings and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(("\n".join(res.warnings) + "\n").encode()))
     return ID3DBlob(res.blob)
+
+
+def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: str, flags: int,  # noqa: N803
+                    ppErrorMsgs: list | None) -> ID3DBlob:  # noqa: N803
+    """fx_4_0/fx_4_1/fx_5_0: the effect binary FX11 reads (pyd3d11.effects; the entry point is ignored, as
+    fxc ignores it for effect targets)."""
+    from ..effects.binary import write_effect
+    from ..effects.fxcompile import compile_effect
+
+    try:
+        eff = compile_effect(text, name, target, _defines(pDefines), _include_opener(pInclude, name), flags)
+    except HlslError as exc:
+        if ppErrorMsgs is not None:
+            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
+        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+    return ID3DBlob(write_effect(eff))
 
 
 def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803

@@ -3,11 +3,12 @@
 Compiles every shader entry point of Microsoft's DirectX SDK samples (the public repository
 walbourn/directx-sdk-samples, fetched separately; never part of this repository) with our D3DCompile,
 as the samples' C++ sources (D3DCompileFromFile / DXUTCompileFromFile calls with their defines, flags
-and profiles) and BC6HBC7EncoderCS/Shaders/CompileShaders.cmd compile them. Effects (``fx_*``) and
-``*_level_9_*`` targets are left out (they are not built here; other work covers them).
+and profiles) and BC6HBC7EncoderCS/Shaders/CompileShaders.cmd compile them. ``*_level_9_*`` targets are
+left out (they are not built here; other work covers them).
 
 The shader entry points named by the samples' effect files (``CompileShader( vs_4_0, F() )`` in a
-technique) are compiled on their own as well, as ``fxc /T vs_4_0 /E F file.fx`` would.
+technique) are compiled on their own as well, as ``fxc /T vs_4_0 /E F file.fx`` would, and each effect
+file is compiled whole for ``fx_5_0`` (what D3DX11CompileEffectFromFile does).
 
 Prints one line per failing compile and ``N/M compile``; the exit code is 1 when any fails (a
 feature reported as not built, E_NOTIMPL, is counted apart).
@@ -174,6 +175,8 @@ def effect_jobs(root: Path) -> Iterator[Job]:
             if key not in seen:
                 seen.add(key)
                 yield Job(rel, m.group(2), m.group(1), (), STRICT)
+        if re.search(r"\btechnique1[01]\b", text):  # Effects 10/11 files (technique is fx_2_0 syntax)
+            yield Job(rel, "", "fx_5_0", (), STRICT)
 
 
 def compile_job(root: Path, job: Job) -> str | None:

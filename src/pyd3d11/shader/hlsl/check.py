@@ -184,6 +184,14 @@ def check_compile_shader(cg: Codegen, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.Call) and init.name == "ConstructGSWithSO" and init.args:
+        # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
+        # CompileShader expression or a shader variable; the declarations are strings (or NULL)
+        inner = init.args[0]
+        if isinstance(inner, A.Ident) and inner.name in cg.globals or isinstance(inner, A.Ident) and any(
+                isinstance(x, A.VarDecl) and x.name == inner.name for x in cg.prog.decls):
+            return
+        init = inner
     ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
         isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",
                                                            init.args[0].name) is not None

@@ -53,11 +53,14 @@ _RECURSION_LIMIT = 16 * MAX_NESTING + 6000
 
 
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
-                 include_open: Callable | None = None, flags: int = 0) -> CompileResult:
+                 include_open: Callable | None = None, flags: int = 0,
+                 program_hook: Callable | None = None) -> CompileResult:
+    """``program_hook(program)`` (optional) edits each parsed program before code generation: the effects
+    compiler binds ``CompileShader(vs_5_0, VS(1, true))``'s uniform arguments through it."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
     try:
-        return _compile_hlsl(source, file, entry, target, defines, include_open, flags)
+        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook)
     except RecursionError:
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
@@ -66,7 +69,7 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
-                  include_open: Callable | None, flags: int) -> CompileResult:
+                  include_open: Callable | None, flags: int, program_hook: Callable | None = None) -> CompileResult:
     m = _PROFILE.match(target or "")
     for pattern, what in _NOT_BUILT:
         if pattern.match(target or ""):
@@ -79,8 +82,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     pp = preprocess(source, file, defines, include_open)
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
 
+    def parse():
+        prog = Parser(lex(pp.text, file)).parse_program()
+        if program_hook is not None:
+            program_hook(prog)
+        return prog
+
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
-        cg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, stage, major, minor, row_major)
+        cg = Codegen(parse(), entry, stage, major, minor, row_major)
         cg.compile_flags = flags
         cg.dead_resources = dead
         try:
@@ -96,7 +105,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .uncalled import check_uncalled
 
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
-        pcg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, p_stage, p_major, p_minor, row_major)
+        pcg = Codegen(parse(), entry, p_stage, p_major, p_minor, row_major)
         pcg.compile_flags = flags
         return pcg
 

@@ -349,8 +349,10 @@ class Parser:
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
         attrs = self.parse_attributes()
-        # fx_5_0's `single` modifier, unless a typedef made it a type (then `single cbuffer` is an error)
-        if self.at("single") and self.peek().text in ("cbuffer", "tbuffer") and "single" not in self.types:
+        # fx_5_0's `single` modifier, unless a typedef made it a type (then `single cbuffer` is an error), and the
+        # effect-pool `shared` (Effects 11 has no pools: a shared buffer is an ordinary one)
+        if self.tok.text in ("single", "shared") and self.peek().text in ("cbuffer", "tbuffer") and \
+                self.tok.text not in self.types:
             self.next()
         if self.at("cbuffer") or self.at("tbuffer"):
             return [self.parse_cbuffer()]

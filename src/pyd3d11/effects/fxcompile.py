@@ -1,0 +1,534 @@
+"""The ``fx_4_0`` / ``fx_4_1`` / ``fx_5_0`` compile targets: effect source -> :class:`model.FxEffect`
+(-> the FX11 binary, ``binary.py``).
+
+Constant buffers and their variables are laid out by the HLSL compiler's own cbuffer packing (the code
+generator's ``collect``), each ``CompileShader(profile, f(args))`` is compiled by the HLSL compiler with
+``f``'s uniform parameters bound to ``args`` (MicrosoftDocs "CompileShader", "Effect Format"), and the
+technique/pass/state-block syntax comes from :mod:`.fxparse`. State names and their values follow the
+FX11 state table (:mod:`.states`)."""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Callable
+
+from ..errors import NotSupportedError
+from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..shader.hlsl import ast as A
+from ..shader.hlsl.classes import is_interface_type
+from ..shader.hlsl.codegen import Codegen
+from ..shader.hlsl.compiler import compile_hlsl
+from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.preprocessor import preprocess
+from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
+from . import model as M
+from . import states as S
+from .fxparse import Annotation, EffectParser, StateEntry, literal_number
+
+_SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
+_FX_TARGET = re.compile(r"^fx_(4_0|4_1|5_0)$")
+
+#: HLSL object kind -> EObjectType name
+_OBJECT_KIND = {
+    "string": "String", "BlendState": "Blend", "DepthStencilState": "DepthStencil",
+    "RasterizerState": "Rasterizer", "RenderTargetView": "RenderTargetView", "DepthStencilView": "DepthStencilView",
+    "SamplerState": "Sampler", "SamplerComparisonState": "Sampler", "sampler": "Sampler", "sampler1D": "Sampler",
+    "sampler2D": "Sampler", "sampler3D": "Sampler", "samplerCUBE": "Sampler", "sampler_state": "Sampler",
+    "texture": "Texture", "Texture": "Texture", "Texture1D": "Texture1D", "Texture1DArray": "Texture1DArray",
+    "Texture2D": "Texture2D", "Texture2DArray": "Texture2DArray", "Texture2DMS": "Texture2DMS",
+    "Texture2DMSArray": "Texture2DMSArray", "Texture3D": "Texture3D", "TextureCube": "TextureCube",
+    "TextureCubeArray": "TextureCubeArray", "Buffer": "Buffer", "ByteAddressBuffer": "ByteAddressBuffer",
+    "StructuredBuffer": "StructuredBuffer", "RWTexture1D": "RWTexture1D", "RWTexture1DArray": "RWTexture1DArray",
+    "RWTexture2D": "RWTexture2D", "RWTexture2DArray": "RWTexture2DArray", "RWTexture3D": "RWTexture3D",
+    "RWBuffer": "RWBuffer", "RWByteAddressBuffer": "RWByteAddressBuffer",
+    "RWStructuredBuffer": "RWStructuredBuffer", "AppendStructuredBuffer": "AppendStructuredBuffer",
+    "ConsumeStructuredBuffer": "ConsumeStructuredBuffer",
+}
+_SHADER_KIND = {"VertexShader": "VertexShader", "vertexshader": "VertexShader", "PixelShader": "PixelShader",
+                "pixelshader": "PixelShader", "GeometryShader": "GeometryShader",
+                "geometryshader": "GeometryShader", "HullShader": "HullShader", "DomainShader": "DomainShader",
+                "ComputeShader": "ComputeShader"}
+#: the state a pass assigns for each shader kind, and the profile prefix a shader of that kind needs
+_SHADER_STATE_PREFIX = {"VertexShader": "vs", "PixelShader": "ps", "GeometryShader": "gs", "HullShader": "hs",
+                        "DomainShader": "ds", "ComputeShader": "cs"}
+_SCALAR = {"float": M.EST_Float, "half": M.EST_Float, "min16float": M.EST_Float, "min10float": M.EST_Float,
+           "int": M.EST_Int, "min16int": M.EST_Int, "min12int": M.EST_Int, "uint": M.EST_UInt, "dword": M.EST_UInt,
+           "min16uint": M.EST_UInt, "bool": M.EST_Bool}
+
+
+class _Ctx:
+    def __init__(self, source: str, file: str, target: str, defines, include_open, flags: int):
+        self.source, self.file, self.target = source, file, target
+        self.defines, self.include_open, self.flags = defines, include_open, flags
+        self.fx5 = target == "fx_5_0"
+        self.row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
+        self.shader_cache: dict[tuple, bytes] = {}
+        self.numeric: dict[str, M.FxNumericVar] = {}
+        self.objects: dict[str, M.FxObjectVar] = {}
+        self.consts: dict = {}
+
+    def error(self, pos, msg: str, code: int = 3000) -> HlslError:
+        if pos is None:
+            return HlslError(self.file, 1, 1, code, msg)
+        return HlslError(pos.file or self.file, pos.line, pos.col, code, msg)
+
+
+# --- types --------------------------------------------------------------------------------------------------
+def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: str = "") -> M.FxType:
+    """The SBinaryType of an HLSL type: sizes by the cbuffer packing rules (D3D11.3 functional spec,
+    "Constant Buffer packing"), ``PackedSize`` the size with every element tightly packed."""
+    if isinstance(t, ArrayType):
+        if isinstance(t.elem, ArrayType):
+            raise NotSupportedError("Effects 11: multi-dimensional array variables")
+        e = fx_type(t.elem, row_major_default, fx5, pos, file)
+        if e.var_type == M.EVT_Object:
+            return M.FxType(e.name, e.var_type, t.count, object_type=e.object_type)
+        stride = (e.total_size + 15) // 16 * 16
+        return M.FxType(e.name, e.var_type, t.count, stride * (t.count - 1) + e.total_size, stride,
+                        e.packed_size * t.count, e.layout, e.scalar, e.rows, e.cols, e.column_major, 0, e.members)
+    if isinstance(t, NumType):
+        if t.base == "double":
+            raise NotSupportedError("Effects 11: double variables (FX11 has no double scalar type)")
+        scalar = _SCALAR.get(t.base)
+        if scalar is None:
+            raise NotSupportedError(f"Effects 11: variables of type {t}")
+        if t.shape == "m":
+            rm = t.row_major if t.row_major is not None else row_major_default
+            size = 16 * (t.rows - 1) + 4 * t.cols if rm else 16 * (t.cols - 1) + 4 * t.rows
+            return M.FxType(str(t), M.EVT_Numeric, 0, size, (size + 15) // 16 * 16, 4 * t.rows * t.cols,
+                            M.ENL_Matrix, scalar, t.rows, t.cols, not rm)
+        layout = M.ENL_Vector if t.shape == "v" else M.ENL_Scalar
+        size = 4 * t.cols
+        return M.FxType(str(t), M.EVT_Numeric, 0, size, 16, size, layout, scalar, 1, t.cols, False)
+    if isinstance(t, StructType):
+        members = []
+        off = 0
+        packed = 0
+        for fname, ftype, sem, _mods in t.fields:
+            ft = fx_type(ftype, row_major_default, fx5, pos, file)
+            if ft.var_type == M.EVT_Object:
+                raise NotSupportedError("Effects 11: structs holding objects")
+            if ft.elements or ft.var_type == M.EVT_Struct or off % 16 + ft.total_size > 16:
+                off = (off + 15) // 16 * 16
+            members.append((fname, sem, off, ft))
+            off += ft.total_size
+            packed += ft.packed_size
+        return M.FxType(t.name or "", M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members)
+    if isinstance(t, ObjectType):
+        if t.kind in _SHADER_KIND:
+            kind = _SHADER_KIND[t.kind]
+            name = kind + "5" if fx5 else kind
+            if not fx5 and kind in ("HullShader", "DomainShader", "ComputeShader"):
+                raise HlslError(file, pos.line if pos else 1, pos.col if pos else 1, 3000,
+                                f"{kind} objects need fx_5_0")
+            return M.FxType(t.kind, M.EVT_Object, object_type=M.EOT[name])
+        name = _OBJECT_KIND.get(t.kind)
+        if name is None:
+            raise NotSupportedError(f"Effects 11: variables of type {t.kind}")
+        return M.FxType(str(t) if t.elem is not None and name not in ("Sampler",) else t.kind, M.EVT_Object,
+                        object_type=M.EOT[name])
+    raise NotSupportedError(f"Effects 11: variables of type {t}")
+
+
+def pack_values(t: M.FxType, vals: list) -> bytes:
+    """The packed default-value bytes (SBinaryNumericVariable.oDefaultValue) of flat values in HLSL
+    initialiser order: each element's components row by row, 32 bits each."""
+    out = bytearray()
+    leaves = _leaf_scalars(t)
+    for v, sc in zip(vals, leaves, strict=False):
+        if sc == M.EST_Float:
+            out += struct.pack("<f", float(v))
+        elif sc == M.EST_Int:
+            out += struct.pack("<i", int(v))
+        elif sc == M.EST_Bool:
+            out += struct.pack("<I", 1 if v else 0)
+        else:
+            out += struct.pack("<I", int(v) & 0xFFFFFFFF)
+    return bytes(out)
+
+
+def _leaf_scalars(t: M.FxType) -> list[int]:
+    n = max(1, t.elements)
+    if t.var_type == M.EVT_Struct:
+        one = [s for m in t.members for s in _leaf_scalars(m[3])]
+    else:
+        one = [t.scalar] * (t.rows * t.cols)
+    return one * n
+
+
+# --- annotations --------------------------------------------------------------------------------------------
+def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
+    out = []
+    for a in items:
+        leaf = array_leaf(a.type)
+        if isinstance(leaf, ObjectType):
+            if leaf.kind != "string":
+                raise ctx.error(a.pos, f"annotation '{a.name}': only numeric and string annotations are allowed")
+            ft = fx_type(a.type, ctx.row_major, ctx.fx5)
+            vals = a.value.items if isinstance(a.value, A.InitList) else [a.value]
+            strs = []
+            for v in vals:
+                if not (isinstance(v, A.Literal) and isinstance(v.value, str)):
+                    raise ctx.error(a.pos, f"annotation '{a.name}': a string annotation needs a string literal")
+                strs.append(v.value)
+            out.append(M.FxAnnotation(a.name, ft, strs))
+            continue
+        ft = fx_type(a.type, ctx.row_major, ctx.fx5)
+        cv = const_value(a.type, a.value, ctx.consts)
+        if cv is None:
+            raise ctx.error(a.pos, f"annotation '{a.name}': initializer must be a literal expression")
+        out.append(M.FxAnnotation(a.name, ft, pack_values(ft, cv.vals)))
+    return out
+
+
+# --- shaders ------------------------------------------------------------------------------------------------
+def _node_key(n) -> object:
+    if isinstance(n, A.Node):
+        return (type(n).__name__,) + tuple(_node_key(getattr(n, f)) for f in n.__dataclass_fields__ if f != "pos")
+    if isinstance(n, (list, tuple)):
+        return tuple(_node_key(x) for x in n)
+    if isinstance(n, (frozenset, set)):
+        return tuple(sorted(map(str, n)))
+    return n if isinstance(n, (int, float, str, bool, type(None))) else str(n)
+
+
+def _bind_uniforms(func: str, args: list[A.Node], ctx: _Ctx, pos) -> Callable:
+    """A program hook that turns ``func``'s uniform parameters into constants initialised by ``args`` (the
+    effect's ``CompileShader(vs_5_0, f(args))``: arguments bind to the uniform parameters in order,
+    missing ones take their defaults)."""
+
+    def hook(prog: A.Program) -> None:
+        for d in prog.decls:
+            if not (isinstance(d, A.FuncDef) and d.name == func and d.body is not None):
+                continue
+            uni = [p for p in d.params if "uniform" in p.mods]
+            if len(args) > len(uni):
+                continue
+            consts = []
+            for i, p in enumerate(uni):
+                val = args[i] if i < len(args) else p.default
+                if val is None:
+                    raise ctx.error(pos, f"'{func}': no value for uniform parameter '{p.name}'")
+                mods = frozenset({"const"})
+                consts.append(A.DeclStmt(p.pos, [A.VarDecl(p.pos, p.name, p.type, mods, init=val)]))
+            d.params = [p for p in d.params if "uniform" not in p.mods]
+            d.body = A.Block(d.body.pos, consts + list(d.body.stmts))
+            return
+    return hook
+
+
+def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.FxShader:
+    """``CompileShader(profile, f(args))`` / ``compile profile f(args)`` / ``ConstructGSWithSO(shader,
+    decl[, decl1, decl2, decl3, rasterizedStream])`` / ``NULL`` -> a shader block."""
+    if isinstance(call, A.Call) and call.name == "ConstructGSWithSO":
+        if not call.args:
+            raise ctx.error(pos, "ConstructGSWithSO needs a shader")
+        inner = _compile_shader(ctx, call.args[0], None, pos)
+        rest = call.args[1:]
+        decls: list[str] = []
+        stream = 0
+        for i, a in enumerate(rest):
+            if isinstance(a, A.Literal) and isinstance(a.value, str):
+                decls.append(a.value)
+            elif isinstance(a, A.Ident) and a.name.upper() == "NULL":
+                decls.append("")
+            elif i == len(rest) - 1 and literal_number(a) is not None:
+                stream = int(literal_number(a))
+            else:
+                raise ctx.error(pos, "ConstructGSWithSO: stream-output declarations must be string literals")
+        if len(decls) > 1 and not ctx.fx5:
+            raise ctx.error(pos, "ConstructGSWithSO with several streams needs fx_5_0")
+        if len(decls) > 4:
+            raise ctx.error(pos, "ConstructGSWithSO takes at most four stream-output declarations")
+        return M.FxShader(inner.bytecode, decls, stream, ctx.fx5)
+    if not (isinstance(call, A.Call) and call.name == "CompileShader" and len(call.args) == 2 and
+            isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
+        raise ctx.error(pos, "a shader must be CompileShader(profile, function(arguments)), "
+                             "ConstructGSWithSO(...) or NULL")
+    profile = call.args[0].name
+    if not _SHADER_PROFILE.match(profile):
+        if re.match(r"^(vs|ps)_[23]_", profile):
+            raise NotSupportedError(f"Effects 11: Direct3D 9 shader profile {profile} inside an effect")
+        raise ctx.error(pos, f"invalid shader profile '{profile}'")
+    if profile.endswith("5_0") and not ctx.fx5:
+        raise ctx.error(pos, f"{profile} shaders need the fx_5_0 target")
+    if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]) and not (
+            state_kind == "GeometryShader" and profile[:2] in ("vs", "gs")):
+        raise ctx.error(pos, f"a {profile} shader cannot be assigned to {state_kind}")
+    fcall = call.args[1]
+    key = (profile, fcall.name, _node_key(fcall.args))
+    blob = ctx.shader_cache.get(key)
+    if blob is None:
+        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
+                           _bind_uniforms(fcall.name, fcall.args, ctx, pos))
+        blob = ctx.shader_cache[key] = res.blob
+    return M.FxShader(blob, [], 0, ctx.fx5)
+
+
+# --- state values -------------------------------------------------------------------------------------------
+def _is_null(n) -> bool:
+    return (isinstance(n, A.Ident) and n.name.upper() == "NULL") or literal_number(n) == 0 and \
+        isinstance(n, (A.Literal, A.Unary))
+
+
+def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    if _is_null(node):
+        return M.ECAT_Constant, [(M.EST_Int, 0)]
+    if lv.name in S.SHADER_STATES and isinstance(node, A.Call):
+        sh = _compile_shader(ctx, node, lv.name, pos)
+        return (M.ECAT_InlineShader5 if ctx.fx5 else M.ECAT_InlineShader), sh
+    if isinstance(node, A.Ident):
+        var = ctx.objects.get(node.name)
+        if var is None:
+            raise ctx.error(pos, f"'{node.name}': undeclared identifier in state assignment", 3004)
+        _check_object_kind(ctx, lv, var, pos)
+        return M.ECAT_Variable, node.name
+    if isinstance(node, A.Index) and isinstance(node.a, A.Ident):
+        var = ctx.objects.get(node.a.name)
+        if var is None:
+            raise ctx.error(pos, f"'{node.a.name}': undeclared identifier in state assignment", 3004)
+        _check_object_kind(ctx, lv, var, pos)
+        idx = literal_number(node.index)
+        if idx is not None:
+            if not 0 <= int(idx) < max(1, var.type.elements):
+                raise ctx.error(pos, f"'{node.a.name}[{int(idx)}]': array index out of bounds")
+            return M.ECAT_ConstIndex, (node.a.name, int(idx))
+        if isinstance(node.index, A.Ident) and node.index.name in ctx.numeric:
+            return M.ECAT_VariableIndex, (node.a.name, node.index.name)
+        raise NotSupportedError("Effects 11: state-assignment index expressions (FXLVM code; FX11 does not run "
+                                "them either)")
+    raise ctx.error(pos, f"invalid value for state '{lv.name}'")
+
+
+_LV_OBJECT_EOTS = {
+    S.SVT_RASTERIZER: {M.EOT["Rasterizer"]}, S.SVT_DEPTHSTENCIL: {M.EOT["DepthStencil"]},
+    S.SVT_BLEND: {M.EOT["Blend"]}, S.SVT_RENDERTARGETVIEW: {M.EOT["RenderTargetView"]},
+    S.SVT_DEPTHSTENCILVIEW: {M.EOT["DepthStencilView"]}, S.SVT_TEXTURE: M.SRV_EOTS,
+    S.SVT_VERTEXSHADER: {M.EOT["VertexShader"], M.EOT["VertexShader5"]},
+    S.SVT_PIXELSHADER: {M.EOT["PixelShader"], M.EOT["PixelShader5"]},
+    S.SVT_GEOMETRYSHADER: {M.EOT["GeometryShader"], M.EOT["GeometryShaderSO"], M.EOT["GeometryShader5"]},
+    S.SVT_HULLSHADER: {M.EOT["HullShader5"]}, S.SVT_DOMAINSHADER: {M.EOT["DomainShader5"]},
+    S.SVT_COMPUTESHADER: {M.EOT["ComputeShader5"]},
+}
+
+
+def _check_object_kind(ctx: _Ctx, lv: S.LValue, var: M.FxObjectVar, pos) -> None:
+    if var.type.object_type not in _LV_OBJECT_EOTS.get(lv.type, set()):
+        raise ctx.error(pos, f"'{var.name}' cannot be assigned to state '{lv.name}' (type mismatch)")
+
+
+def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    if isinstance(node, A.Ident):
+        key = node.name.upper()
+        if lv.values is not None:
+            for name, v in lv.values.items():
+                if name.upper() == key:
+                    return M.ECAT_Constant, [(M.EST_Bool if lv.type == S.SVT_BOOL else M.EST_UInt, v)]
+        if key in ("TRUE", "FALSE") and lv.type in (S.SVT_BOOL, S.SVT_UINT, S.SVT_INT, S.SVT_UINT8):
+            return M.ECAT_Constant, [(M.EST_Bool, 1 if key == "TRUE" else 0)]
+        var = ctx.numeric.get(node.name)
+        if var is not None:
+            if var.type.var_type != M.EVT_Numeric or var.type.rows * var.type.cols * max(1, var.type.elements) \
+                    != lv.cols:
+                raise ctx.error(pos, f"'{node.name}' cannot be assigned to state '{lv.name}' (type mismatch)")
+            return M.ECAT_Variable, node.name
+        if node.name not in ctx.consts:
+            raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
+    want = NumType("float", 1, lv.cols, "v") if lv.cols > 1 else NumType("float")
+    cv = const_value(want, node, ctx.consts)
+    vals = None if cv is None else cv.vals
+    if vals is None:
+        raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
+    # the constant's own scalar type: integers stay integers (ExecuteConstantAssignment converts)
+    raw = _literal_kinds(node)
+    consts = []
+    for i, v in enumerate(vals[:lv.cols]):
+        kind = raw[i] if i < len(raw) else M.EST_Float
+        consts.append((kind, float(v) if kind == M.EST_Float else int(v)))
+    if len(consts) != lv.cols:
+        raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
+    return M.ECAT_Constant, consts
+
+
+def _literal_kinds(node) -> list[int]:
+    if isinstance(node, A.Construct):
+        out: list[int] = []
+        for a in node.args:
+            out += _literal_kinds(a)
+        return out
+    if isinstance(node, A.InitList):
+        out = []
+        for a in node.items:
+            out += _literal_kinds(a)
+        return out
+    v = literal_number(node)
+    if v is None:
+        return [M.EST_Float]
+    if isinstance(node, A.Literal) and node.base == "bool":
+        return [M.EST_Bool]
+    if isinstance(v, int):
+        return [M.EST_UInt if v >= 0 else M.EST_Int]
+    return [M.EST_Float]
+
+
+def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxAssignment]:
+    out: list[M.FxAssignment] = []
+    for e in entries:
+        if e.call:
+            if block != S.EBT_Pass:
+                raise ctx.error(e.pos, f"'{e.name}' is only valid in a pass")
+            names = S.STATE_FUNCTIONS.get(e.name)
+            if names is None:
+                if e.name != "OMSetRenderTargets":
+                    raise ctx.error(e.pos, f"unknown state function '{e.name}'", 3004)
+                # OMSetRenderTargets(rtv0[, rtv1 .. rtv7], dsv): RenderTargetView[i] and DepthStencilView
+                if not 2 <= len(e.args) <= 9:
+                    raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected 2 to 9)")
+                pairs = [("RenderTargetView", i, a) for i, a in enumerate(e.args[:-1])]
+                pairs.append(("DepthStencilView", 0, e.args[-1]))
+            elif len(e.args) != len(names):
+                raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected "
+                                       f"{len(names)})")
+            else:
+                pairs = [(n, 0, a) for n, a in zip(names, e.args, strict=True)]
+        else:
+            pairs = [(e.name, e.index, e.value)]
+        for name, index, value in pairs:
+            found = S.LVALUE_BY_NAME.get(name.lower())
+            if found is None:
+                raise ctx.error(e.pos, f"unrecognized state '{name}'", 3004)
+            istate, lv = found
+            if not ctx.fx5 and lv.name in ("HullShader", "DomainShader", "ComputeShader"):
+                raise ctx.error(e.pos, f"state '{lv.name}' needs the fx_5_0 target")
+            if lv.block != block:
+                raise ctx.error(e.pos, f"state '{lv.name}' is not valid in this block")
+            idx = index or 0
+            if not 0 <= idx < lv.indices:
+                raise ctx.error(e.pos, f"state '{lv.name}': index {idx} out of range (0..{lv.indices - 1})")
+            if lv.type in _LV_OBJECT_EOTS:
+                kind, val = _object_value(ctx, lv, value, e.pos)
+            else:
+                kind, val = _numeric_value(ctx, lv, value, e.pos)
+            out.append(M.FxAssignment(istate, idx, kind, val))
+    return out
+
+
+# --- the effect ---------------------------------------------------------------------------------------------
+_BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_DepthStencil,
+                 M.EOT["Rasterizer"]: S.EBT_Rasterizer, M.EOT["Sampler"]: S.EBT_Sampler}
+
+
+def compile_effect(source: str, file: str, target: str, defines: dict | None = None,
+                   include_open: Callable | None = None, flags: int = 0) -> M.FxEffect:
+    """Compile effect source for ``fx_4_0``/``fx_4_1``/``fx_5_0`` into the effect model."""
+    if not _FX_TARGET.match(target):
+        raise NotSupportedError(f"HLSL compilation for {target}")
+    ctx = _Ctx(source, file, target, defines, include_open, flags)
+    pp = preprocess(source, file, defines, include_open)
+    parser = EffectParser(lex(pp.text, file))
+    prog = parser.parse_program()
+    ctx.consts = parser.consts
+    cg = Codegen(prog, "", "vs", 5, 0, ctx.row_major)
+    try:
+        cg.collect()
+    except NotImplementedError as exc:
+        raise NotSupportedError(str(exc)) from None
+    eff = M.FxEffect(target)
+    # constant buffers, $Globals first (the code generator's order)
+    for cb in cg.cbufs:
+        if cb.name == "$Params":
+            continue
+        fcb = M.FxConstantBuffer(cb.name, cb.size, 1 if cb.kind == "tbuffer" else 0,
+                                 cb.reg if cb.explicit and cb.reg is not None else 0xFFFFFFFF,
+                                 _annotations(ctx, parser.cb_annotations.get(cb.name, [])))
+        for cv in cb.vars:
+            d = cv.decl
+            if is_interface_type(d.type) or is_interface_type(array_leaf(d.type)):
+                raise NotSupportedError("Effects 11: interface variables (dynamic shader linkage in effects)")
+            ft = fx_type(d.type, ctx.row_major or prog.pack_row_major, ctx.fx5, d.pos, file)
+            default = None
+            if d.init is not None:
+                c = const_value(d.type, d.init, ctx.consts)
+                if c is None:
+                    raise ctx.error(d.pos, f"'{d.name}': initializer must be a literal expression")
+                default = pack_values(ft, c.vals)
+            var = M.FxNumericVar(d.name, ft, d.semantic, cv.offset, default, 0,
+                                 _annotations(ctx, parser.var_annotations.get(d.name, [])))
+            fcb.variables.append(var)
+            ctx.numeric[d.name] = var
+        eff.cbuffers.append(fcb)
+    # object variables, in declaration order
+    decls: list[A.VarDecl] = []
+    for d in prog.decls:
+        if isinstance(d, A.VarDecl):
+            decls.append(d)
+        elif isinstance(d, A.CBufferDecl):
+            decls += [m for m in d.members if isinstance(array_leaf(m.type), ObjectType)]
+    for d in decls:
+        leaf = array_leaf(d.type)
+        if not isinstance(leaf, ObjectType) or "static" in d.mods or leaf.kind in ("InputPatch", "OutputPatch"):
+            if is_interface_type(leaf) and "static" not in d.mods:
+                raise NotSupportedError("Effects 11: interface variables (dynamic shader linkage in effects)")
+            continue
+        ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
+        bind = d.register[1] if d.register is not None else 0xFFFFFFFF
+        var = M.FxObjectVar(d.name, ft, d.semantic, bind, annotations=_annotations(
+            ctx, parser.var_annotations.get(d.name, [])))
+        ctx.objects[d.name] = var
+        n = max(1, ft.elements)
+        eot = ft.object_type
+        if eot in _BLOCK_OF_EOT:
+            blocks = parser.var_blocks.get(d.name, [])
+            if len(blocks) not in (0, n):
+                raise ctx.error(d.pos, f"'{d.name}': expected {n} state blocks, got {len(blocks)}")
+            var.blocks = [_assignments(ctx, b, _BLOCK_OF_EOT[eot]) for b in blocks] or [[] for _ in range(n)]
+        elif eot in M.SHADER_EOTS:
+            inits = d.init.items if isinstance(d.init, A.InitList) else [d.init] if d.init is not None else []
+            kind = next(k for k, p in _SHADER_STATE_PREFIX.items() if _SHADER_KIND.get(leaf.kind) == k)
+            shaders = []
+            for init in inits:
+                if init is None or _is_null(init):
+                    shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
+                else:
+                    sh = _compile_shader(ctx, init, kind, d.pos)
+                    if sh.so_decls and not ctx.fx5:
+                        var.type.object_type = M.EOT["GeometryShaderSO"]
+                    shaders.append(sh)
+            while len(shaders) < n:
+                shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
+            var.shaders = shaders
+        elif eot == M.EOT["String"]:
+            inits = d.init.items if isinstance(d.init, A.InitList) else [d.init] if d.init is not None else []
+            strs = []
+            for init in inits:
+                if not (isinstance(init, A.Literal) and isinstance(init.value, str)):
+                    raise ctx.error(d.pos, f"'{d.name}': a string variable needs string literal initializers")
+                strs.append(init.value)
+            var.strings = strs + [""] * (n - len(strs))
+        eff.objects.append(var)
+    # techniques: those outside any fxgroup form the unnamed group
+    loose = parser.techniques
+    if loose and not ctx.fx5 and any(t.keyword == "technique11" for t in loose):
+        bad = next(t for t in loose if t.keyword == "technique11")
+        raise ctx.error(bad.pos, "technique11 needs the fx_5_0 target")
+    if parser.groups and not ctx.fx5:
+        raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
+    groups = ([(None, [], loose)] if loose else []) + [(g.name, g.annotations, g.techniques) for g in parser.groups]
+    seen: set[str] = set()
+    for gname, gann, techs in groups:
+        fg = M.FxGroup(gname, _annotations(ctx, gann))
+        for t in techs:
+            if t.name is not None:
+                if t.name in seen:
+                    raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
+                seen.add(t.name)
+            ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
+            for p in t.passes:
+                ft_.passes.append(M.FxPass(p.name, _annotations(ctx, p.annotations),
+                                           _assignments(ctx, p.entries, S.EBT_Pass)))
+            fg.techniques.append(ft_)
+        eff.groups.append(fg)
+    return eff
