@@ -1,0 +1,634 @@
+"""SM4 program -> shader-model-2 program: the ``Aon9`` chunk's content for the 4_0_level_9_x targets.
+
+The runtime executes the SM4 program; this translation is what a 10Level9 driver would run, so it must mean
+the same. Built for the straight-line float subset HLSL produces for level-9 shaders: mov / add / mul / mad /
+min / max / dp2-4 / frc / rcp / rsq / sqrt / exp / log / div / floor / ceil, float comparisons and the
+``movc`` / ``and`` / ``or`` / ``not`` that consume their masks (a mask is represented as 1.0 / 0.0 in SM2),
+``sample`` / ``sample_b`` (texld / texldb), ``discard`` (texkill) and, at 9_3, ``deriv_rt*`` (dsx / dsy).
+Everything else (flow control, integer arithmetic, relative addressing, other resource instructions) raises
+NotSupportedError naming it.
+
+Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
+``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
+10Level9 position fix-up ``mad oPos.xy, rP.w, c0, rP`` / ``mov oPos.zw, rP`` (c0 = the runtime-generated
+"Vertex Shader position offset"); PS input v# -> t#; PS output SV_Target# -> oC#, SV_Depth -> oDepth, both
+written once at the end from temporaries; constant buffer registers -> c# ranges (the chunk's constant-buffer
+mappings, after c0 in vertex shaders); immediates -> ``def`` constants; texture t#/sampler s# -> s#.
+Legalisation follows the target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no
+``_sat`` (max/min) and no ``cmp``; every instruction keeps to the read-port limits of its register files.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+from ...errors import NotSupportedError
+from .. import ir
+from ..hlsl.diagnostics import HlslError
+from .profile import Level9Profile
+from .program import IDENTITY, Dst, Inst, Sm2Program, Src
+from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
+
+O = ir.Opcode
+T = ir.OperandType
+ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
+
+_SAMPLER_DIMS = {ir.ResourceDimension.TEXTURE2D: SamplerType.TEX_2D,
+                 ir.ResourceDimension.TEXTURECUBE: SamplerType.CUBE,
+                 ir.ResourceDimension.TEXTURE3D: SamplerType.VOLUME}
+_COORDS = {SamplerType.TEX_2D: 2, SamplerType.CUBE: 3, SamplerType.VOLUME: 3}
+_DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max", O.FRC: "frc", O.DP3: "dp3",
+           O.DP4: "dp4"}
+_SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
+#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather,
+#: size query or comparison sampling in SM2)
+_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.RESINFO, O.GATHER4, O.LOD,
+           O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
+_COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
+
+
+@dataclass
+class CbMapping:
+    buffer: int
+    start: int
+    count: int
+    target: int
+
+
+@dataclass
+class SamplerMapping:
+    resource: int
+    sampler: int
+    target: int
+    sampler_type: int
+
+
+@dataclass
+class Translation:
+    program: Sm2Program
+    cb_mappings: list[CbMapping] = field(default_factory=list)
+    sampler_mappings: list[SamplerMapping] = field(default_factory=list)
+    #: (target register, description id): 0 = vertex shader position offset
+    runtime_constants: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _unsupported(what: str) -> NotSupportedError:
+    return NotSupportedError(f"4_0_level_9_x (Aon9 shader model 2) translation of {what}")
+
+
+def _mask_of(lanes) -> int:
+    m = 0
+    for lane in lanes:
+        m |= 1 << lane
+    return m
+
+
+class _Translator:
+    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str):
+        self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
+        self.body: list[Inst] = []
+        self.decls: list[Inst] = []
+        self.defs: dict[tuple[int, int, int, int], int] = {}
+        self.def_order: list[tuple[tuple[int, int, int, int], int]] = []
+        self.cb_maps: list[CbMapping] = []
+        self.cb_target: dict[tuple[int, int], int] = {}
+        self.samplers: dict[int, SamplerMapping] = {}
+        self.masks: set[tuple[int, int]] = set()  # (temp, component) holding a comparison mask (1.0 / 0.0)
+        self.scratch = 0
+        self.max_scratch = 0
+        self.resources: dict[int, int] = {}
+        self.pos_out: int | None = None
+        self.pos_in: int | None = None
+        self.out_temps: dict[int, int] = {}
+        self.depth_temp: int | None = None
+
+    # --- setup -------------------------------------------------------------------------------
+    def prepass(self) -> None:
+        ntemps = 0
+        cb_regs: dict[int, set[int]] = {}
+        out_written: dict[int, int] = {}
+        for inst in self.p.instructions:
+            op = inst.opcode
+            if op == O.DCL_TEMPS:
+                ntemps = inst.extra[0]
+            elif op == O.DCL_RESOURCE:
+                dim = inst.controls & 0x1F
+                if dim not in _SAMPLER_DIMS:
+                    raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
+                                    f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
+                                    "9_x (Texture2D, TextureCube and Texture3D are)")
+                self.resources[inst.operands[0].register] = _SAMPLER_DIMS[dim]
+            elif op == O.DCL_OUTPUT_SIV and self.kind == "vs":
+                if inst.extra and inst.extra[0] == ir.SystemName.POSITION:
+                    self.pos_out = inst.operands[0].register
+                else:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: only SV_Position is a valid "
+                                    "system-value output of a feature level 9_x vertex shader")
+            elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV):
+                raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
+                                f"{ir.SystemName(inst.extra[0]).name if inst.extra else '?'} is not available at "
+                                "feature level 9_x")
+            elif op == O.DCL_INPUT_PS_SIV:
+                if inst.extra and inst.extra[0] == ir.SystemName.POSITION:
+                    self.pos_in = inst.operands[0].register
+                else:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
+                                    f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
+            elif op == O.DCL_INDEXABLETEMP:
+                raise _unsupported("indexable temporaries (x# arrays)")
+            elif op in _NO_SM2:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
+                                f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
+            elif op in (O.SAMPLE, O.SAMPLE_B) and any(inst.texel_offset):
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
+                                "equivalent")
+            if not (O.DCL_RESOURCE <= op <= O.DCL_GLOBALFLAGS):
+                for o in inst.operands:
+                    self._collect(o, cb_regs)
+            if op < O.DCL_RESOURCE or op > O.DCL_GLOBALFLAGS:
+                for o in inst.operands[:1]:
+                    if o.type in (T.OUTPUT, T.OUTPUT_DEPTH) and self.kind == "ps":
+                        key = -1 if o.type == T.OUTPUT_DEPTH else o.register
+                        out_written[key] = out_written.get(key, 0) | o.mask
+        base = 1 if self.kind == "vs" else 0
+        for buf in sorted(cb_regs):
+            regs = sorted(cb_regs[buf])
+            m = CbMapping(buf, regs[0], regs[-1] - regs[0] + 1, base)
+            self.cb_maps.append(m)
+            for r in range(m.start, m.start + m.count):
+                self.cb_target[(buf, r)] = base + r - m.start
+            base += m.count
+        self.next_const = base
+        nxt = ntemps
+        if self.kind == "vs" and self.pos_out is not None:
+            self.pos_temp = nxt
+            nxt += 1
+        if self.kind == "ps":
+            for reg in sorted(out_written):
+                if reg == -1:
+                    self.depth_temp = nxt
+                elif reg >= self.prof.outputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: SV_Target{reg} exceeds the "
+                                    f"{self.prof.outputs} color outputs (oC0-oC{self.prof.outputs - 1})")
+                else:
+                    self.out_temps[reg] = nxt
+                nxt += 1
+            self.out_written = out_written
+        self.scratch_base = nxt
+
+    def _collect(self, o: ir.Operand, cb_regs: dict[int, set[int]]) -> None:
+        for idx in o.indices:
+            if idx.rel is not None:
+                if o.type == T.CONSTANT_BUFFER:
+                    raise _unsupported("dynamically indexed constant buffer reads")
+                raise _unsupported("relative register addressing")
+        if o.type == T.CONSTANT_BUFFER:
+            cb_regs.setdefault(o.indices[0].value, set()).add(o.indices[1].value)
+
+    # --- registers -----------------------------------------------------------------------------
+    def tmp(self) -> int:
+        n = self.scratch_base + self.scratch
+        self.scratch += 1
+        self.max_scratch = max(self.max_scratch, self.scratch)
+        return n
+
+    def const(self, words: tuple[int, int, int, int]) -> int:
+        words = tuple(w & 0xFFFFFFFF for w in words)  # type: ignore[assignment]
+        if words not in self.defs:
+            self.defs[words] = self.next_const
+            self.def_order.append((words, self.next_const))
+            self.next_const += 1
+        return self.defs[words]
+
+    def cscalar(self, word: int) -> Src:
+        return Src(Reg.CONST, self.const((word,) * 4))
+
+    def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3)) -> Src:
+        swz = o.components()
+        if o.type == T.TEMP:
+            s = Src(Reg.TEMP, o.register, swz)
+            if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
+                raise _unsupported("a comparison result used as a number (its bit pattern differs in SM2)")
+        elif o.type == T.INPUT:
+            if self.kind == "vs":
+                s = Src(Reg.INPUT, o.register, swz)
+            else:
+                if o.register == self.pos_in:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position cannot be read in "
+                                    "a feature level 9_x pixel shader")
+                if o.register >= self.prof.inputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
+                                    f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
+                s = Src(TEXTURE, o.register, swz)
+        elif o.type == T.CONSTANT_BUFFER:
+            s = Src(Reg.CONST, self.cb_target[(o.indices[0].value, o.indices[1].value)], swz)
+        elif o.type == T.IMMEDIATE32:
+            vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
+            s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
+        else:
+            raise _unsupported(f"operand type {T(o.type).name.lower()}")
+        if o.modifier == ir.Modifier.NEG:
+            s.mod = SrcMod.NEG
+        elif o.modifier in (ir.Modifier.ABS, ir.Modifier.ABSNEG):
+            t = self.tmp()
+            self.emit("abs", Dst(Reg.TEMP, t, _mask_of(lanes)), [s])
+            s = Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG if o.modifier == ir.Modifier.ABSNEG else 0)
+        return s
+
+    def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
+        mod = DSTMOD_SATURATE if sat else 0
+        if o.type == T.TEMP:
+            return Dst(Reg.TEMP, o.register, o.mask, mod)
+        if o.type == T.OUTPUT:
+            if self.kind == "vs":
+                if o.register == self.pos_out:
+                    return Dst(Reg.TEMP, self.pos_temp, o.mask, mod)
+                if o.register >= self.prof.outputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
+                                    f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
+                return Dst(Reg.TEXCRDOUT, o.register, o.mask, mod)
+            return Dst(Reg.TEMP, self.out_temps[o.register], o.mask, mod)
+        if o.type == T.OUTPUT_DEPTH:
+            assert self.depth_temp is not None
+            return Dst(Reg.TEMP, self.depth_temp, 0xF, mod)
+        if o.type == T.NULL:
+            return Dst(Reg.TEMP, self.tmp(), 0xF, mod)
+        raise _unsupported(f"destination type {T(o.type).name.lower()}")
+
+    # --- emission with legalisation ------------------------------------------------------------
+    def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
+        if d is not None and d.mod & DSTMOD_SATURATE and self.kind == "vs" and op not in ("max", "min"):
+            t = self.tmp()
+            self.emit(op, Dst(Reg.TEMP, t, d.mask), srcs, controls)  # vs_2_0 has no _sat: clamp with max/min
+            self.emit("max", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t), self.cscalar(ZERO)])
+            self.emit("min", Dst(d.reg, d.num, d.mask), [Src(Reg.TEMP, t), self.cscalar(ONE)])
+            return
+        srcs = [Src(s.reg, s.num, s.swizzle, s.mod) for s in srcs]
+        if not self.prof.arbitrary_swizzle:
+            for i, s in enumerate(srcs):
+                srcs[i] = self._legal_swizzle(op, i, s, d)
+        self._read_ports(op, srcs)
+        self.body.append(Inst(op, d, srcs, controls))
+
+    def _lanes_read(self, op: str, i: int, d: Dst | None) -> tuple[int, ...]:
+        if op == "dp4" or op == "texld" or op == "texkill":
+            return (0, 1, 2, 3)
+        if op == "dp3":
+            return (0, 1, 2)
+        if op == "dp2add":
+            return (0, 1) if i < 2 else (0,)
+        if op in ("rcp", "rsq", "exp", "log"):
+            return (0,)
+        mask = d.mask if d is not None else 0xF
+        return tuple(lane for lane in range(4) if mask >> lane & 1)
+
+    def _legal_swizzle(self, op: str, i: int, s: Src, d: Dst | None) -> Src:
+        if s.reg == Reg.SAMPLER:
+            return s
+        lanes = self._lanes_read(op, i, d)
+        if op in ("rcp", "rsq", "exp", "log"):
+            return s  # replicate swizzles by construction
+        comps = [s.swizzle[lane] for lane in lanes]
+        if op == "texld":
+            ok = tuple(s.swizzle) == IDENTITY and s.mod == 0
+        else:
+            ok = all(c == lane for c, lane in zip(comps, lanes)) or len(set(comps)) == 1
+        if ok:
+            if len(set(comps)) == 1 and op != "texld":
+                return Src(s.reg, s.num, (comps[0],) * 4, s.mod)
+            return Src(s.reg, s.num, IDENTITY, s.mod)
+        t = self.tmp()
+        for c in sorted(set(comps)):
+            m = _mask_of(lane for lane, cc in zip(lanes, comps) if cc == c)
+            self.body.append(Inst("mov", Dst(Reg.TEMP, t, m), [Src(s.reg, s.num, (c,) * 4)]))
+        return Src(Reg.TEMP, t, IDENTITY, 0 if op == "texld" else s.mod)
+
+    def _read_ports(self, op: str, srcs: list[Src]) -> None:
+        for reg, limit in self.prof.read_ports:
+            seen: list[int] = []
+            for i, s in enumerate(srcs):
+                if s.reg != reg:
+                    continue
+                if s.num in seen or len(seen) < limit:
+                    if s.num not in seen:
+                        seen.append(s.num)
+                    continue
+                t = self.tmp()
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num)]))
+                srcs[i] = Src(Reg.TEMP, t, s.swizzle, s.mod)
+
+    # --- instructions --------------------------------------------------------------------------
+    def run(self) -> Translation:
+        self.prepass()
+        body_ops = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
+        if self.kind == "ps":
+            for reg, t in sorted(self.out_temps.items()):
+                if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
+                    self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
+        for n, inst in enumerate(body_ops):
+            self.scratch = 0
+            if inst.opcode == O.RET:
+                if n != len(body_ops) - 1:
+                    raise _unsupported("an early return")
+                break
+            self.instruction(inst)
+        self.finish()
+        return self.assemble()
+
+    def instruction(self, inst: ir.Instruction) -> None:
+        op = inst.opcode
+        ops = inst.operands
+        sat = inst.saturate
+        if op in _DIRECT or op == O.MOV:
+            d0 = ops[0]
+            lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
+            mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
+            srcs = [self.src(o, mask_ok, lanes) for o in ops[1:]]
+            d = self.dst(d0, sat)
+            self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
+            self._set_masks(d0, mask_ok and any((ops[1].register, ops[1].components()[ln]) in self.masks
+                                                for ln in d0.written()) if ops[1].type == T.TEMP else False)
+        elif op == O.DP2:
+            a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
+            d = self.dst(ops[0], sat)
+            if self.kind == "ps":
+                self.emit("dp2add", d, [a, b, self.cscalar(ZERO)])
+            else:
+                t = self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, 0x3), [a, b])
+                self.emit("add", d, [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+            self._set_masks(ops[0], False)
+        elif op in _SCALAR or op == O.SQRT:
+            d0 = ops[0]
+            s = self.src(ops[1], lanes=d0.written())
+            d = self.dst(d0, sat)
+            if op == O.SQRT:  # sqrt(x) = 1 / rsq(x) (rsq(0) = inf, rcp(inf) = 0)
+                t = self.tmp()
+                self._scalar("rsq", Dst(Reg.TEMP, t, d.mask), s)
+                self._scalar("rcp", d, Src(Reg.TEMP, t))
+            else:
+                self._scalar(_SCALAR[op], d, s)
+            self._set_masks(d0, False)
+        elif op == O.DIV:
+            d0 = ops[0]
+            a, b = self.src(ops[1], lanes=d0.written()), self.src(ops[2], lanes=d0.written())
+            t = self.tmp()
+            self._scalar("rcp", Dst(Reg.TEMP, t, d0.mask), b)
+            self.emit("mul", self.dst(d0, sat), [a, Src(Reg.TEMP, t)])
+            self._set_masks(d0, False)
+        elif op in (O.ROUND_NI, O.ROUND_PI):
+            d0 = ops[0]
+            x = self.src(ops[1], lanes=d0.written())
+            t = self.tmp()
+            if op == O.ROUND_NI:  # floor(x) = x - frc(x)
+                self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [x])
+                self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+            else:  # ceil(x) = x + frc(-x)
+                self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [Src(x.reg, x.num, x.swizzle, x.mod ^ SrcMod.NEG)])
+                self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t)])
+            self._set_masks(d0, False)
+        elif op in _COMPARE:
+            self._compare(_COMPARE[op], ops)
+        elif op == O.MOVC:
+            self._movc(ops, sat)
+        elif op in (O.AND, O.OR, O.NOT):
+            self._logic(op, ops)
+        elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]):
+            # mask == 0 is "not mask", mask != 0 the mask itself
+            m = ops[1] if self._is_zero(ops[2], ops[0].written()) else ops[2]
+            self._require_mask(m, ops[0].written(), ir.Opcode(op).name.lower())
+            s = self.src(m, True, ops[0].written())
+            if op == O.IEQ:
+                self.emit("add", self.dst(ops[0]), [Src(*self._neg(s)), self.cscalar(ONE)])
+            else:
+                self.emit("mov", self.dst(ops[0]), [s])
+            self._set_masks(ops[0], True)
+        elif op == O.DISCARD:
+            self._discard(inst)
+        elif op in (O.SAMPLE, O.SAMPLE_B):
+            self._sample(inst)
+        elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
+            if not self.prof.gradients:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: derivative instructions (ddx/ddy) "
+                                "need ps_4_0_level_9_3 (D3DPS20CAPS_GRADIENTINSTRUCTIONS)")
+            d0 = ops[0]
+            s = self.src(ops[1], lanes=d0.written())
+            self.emit("dsx" if op in (O.DERIV_RTX, O.DERIV_RTX_COARSE) else "dsy", self.dst(d0, sat), [s])
+            self._set_masks(d0, False)
+        elif op in (O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC,
+                    O.SWITCH, O.CASE, O.DEFAULT, O.ENDSWITCH, O.RETC, O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("flow control (if / loop / switch / call)")
+        elif op == O.NOP:
+            return
+        else:
+            name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
+            raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
+
+    def _scalar(self, name: str, d: Dst, s: Src) -> None:
+        """SM2's rcp/rsq/exp/log read one component and write it to every masked lane: one per source comp."""
+        by_comp: dict[int, int] = {}
+        for lane in range(4):
+            if d.mask >> lane & 1:
+                c = s.swizzle[lane]
+                by_comp[c] = by_comp.get(c, 0) | 1 << lane
+        for c, m in by_comp.items():
+            self.emit(name, Dst(d.reg, d.num, m, d.mod), [Src(s.reg, s.num, (c,) * 4, s.mod)])
+
+    def _set_masks(self, d0: ir.Operand, is_mask: bool) -> None:
+        if d0.type != T.TEMP:
+            return
+        for lane in d0.written():
+            if is_mask:
+                self.masks.add((d0.register, lane))
+            else:
+                self.masks.discard((d0.register, lane))
+
+    def _require_mask(self, o: ir.Operand, lanes: tuple[int, ...], what: str) -> None:
+        if o.type != T.TEMP or any((o.register, o.components()[ln]) not in self.masks for ln in lanes):
+            raise _unsupported(f"{what} on a value that is not a comparison result")
+
+    def _compare(self, kind: str, ops: list[ir.Operand]) -> None:
+        d0 = ops[0]
+        if d0.type != T.TEMP:
+            raise _unsupported("a comparison written to an output register")
+        lanes = d0.written()
+        a, b = self.src(ops[1], lanes=lanes), self.src(ops[2], lanes=lanes)
+        d = self.dst(d0)
+        one, zero = self.cscalar(ONE), self.cscalar(ZERO)
+        if self.kind == "vs":
+            if kind in ("lt", "ge"):
+                self.emit("slt" if kind == "lt" else "sge", d, [a, b])
+            else:
+                t1, t2 = self.tmp(), self.tmp()
+                op = "sge" if kind == "eq" else "slt"
+                self.emit(op, Dst(Reg.TEMP, t1, d.mask), [a, b])
+                self.emit(op, Dst(Reg.TEMP, t2, d.mask), [b, a])
+                self.emit("mul" if kind == "eq" else "add", d, [Src(Reg.TEMP, t1), Src(Reg.TEMP, t2)])
+        else:
+            t = self.tmp()
+            self.emit("add", Dst(Reg.TEMP, t, d.mask), [a, Src(b.reg, b.num, b.swizzle, b.mod ^ SrcMod.NEG)])
+            if kind in ("lt", "ge"):  # cmp: src0 >= 0 ? src1 : src2
+                self.emit("cmp", d, [Src(Reg.TEMP, t), zero if kind == "lt" else one, one if kind == "lt" else zero])
+            else:
+                self.emit("abs", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t)])
+                self.emit("cmp", d, [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), one if kind == "eq" else zero,
+                                     zero if kind == "eq" else one])
+        self._set_masks(d0, True)
+
+    def _movc(self, ops: list[ir.Operand], sat: bool) -> None:
+        d0 = ops[0]
+        lanes = d0.written()
+        self._require_mask(ops[1], lanes, "movc")
+        a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
+        b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
+        both = all(a_mask) and all(b_mask)
+        if not both and (any(a_mask) or any(b_mask)):
+            raise _unsupported("movc mixing comparison results and numbers")
+        if both and d0.type != T.TEMP:
+            raise _unsupported("a comparison result written to an output register")
+        c = self.src(ops[1], True, lanes)
+        a, b = self.src(ops[2], True, lanes), self.src(ops[3], True, lanes)
+        d = self.dst(d0, sat)
+        if self.kind == "ps":  # -c >= 0 exactly when c == 0
+            self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
+        else:  # c * a + (1 - c) * b, exact for c in {0, 1}
+            t1, t2 = self.tmp(), self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t1, d.mask), [c, a])
+            self.emit("add", Dst(Reg.TEMP, t2, d.mask), [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), self.cscalar(ONE)])
+            self.emit("mad", d, [Src(Reg.TEMP, t2), b, Src(Reg.TEMP, t1)])
+        self._set_masks(d0, both)
+
+    def _logic(self, op: int, ops: list[ir.Operand]) -> None:
+        d0 = ops[0]
+        lanes = d0.written()
+        if op == O.NOT:
+            self._require_mask(ops[1], lanes, "not")
+            self.emit("add", self.dst(d0), [Src(*self._neg(self.src(ops[1], True, lanes))), self.cscalar(ONE)])
+            self._set_masks(d0, True)
+            return
+        x, y = ops[1], ops[2]
+        if op == O.AND:
+            for m, imm in ((x, y), (y, x)):  # mask & asuint(1.0): the bool -> float conversion
+                if imm.type == T.IMMEDIATE32:
+                    words = imm.values if len(imm.values) == 4 else imm.values * 4
+                    if all(words[imm.components()[ln]] == ONE for ln in lanes):
+                        self._require_mask(m, lanes, "and")
+                        self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
+                        self._set_masks(d0, False)
+                        return
+        self._require_mask(x, lanes, ir.Opcode(op).name.lower())
+        self._require_mask(y, lanes, ir.Opcode(op).name.lower())
+        self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
+        self._set_masks(d0, True)
+
+    @staticmethod
+    def _is_zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        if o.type != T.IMMEDIATE32:
+            return False
+        words = o.values if len(o.values) == 4 else o.values * 4
+        return all(words[o.components()[ln]] == 0 for ln in lanes)
+
+    @staticmethod
+    def _neg(s: Src) -> tuple:
+        return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG)
+
+    def _discard(self, inst: ir.Instruction) -> None:
+        if self.kind != "ps":
+            raise _unsupported("discard outside a pixel shader")
+        o = inst.operands[0]
+        self._require_mask(o, (0,), "discard")
+        c = self.src(o, True, (0,))
+        t = self.tmp()
+        rep = (c.swizzle[0],) * 4
+        if inst.test_nonzero:  # kill when c == 1: -c < 0
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, rep, SrcMod.NEG)])
+        else:  # kill when c == 0: c - 1 < 0
+            self.emit("add", Dst(Reg.TEMP, t), [Src(c.reg, c.num, rep), self.cscalar(MINUS_ONE)])
+        self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
+
+    def _sample(self, inst: ir.Instruction) -> None:
+        if self.kind != "ps":
+            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texture sampling is not available in a "
+                            "feature level 9_x vertex shader")
+        if any(inst.texel_offset):
+            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
+                            "equivalent")
+        d0, coord, res, smp = inst.operands[:4]
+        stype = self.resources[res.register]
+        if res.register in self.samplers and self.samplers[res.register].sampler != smp.register:
+            raise _unsupported("one texture sampled through two samplers")
+        if res.register >= self.prof.samplers:
+            raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} exceeds the "
+                            f"{self.prof.samplers} samplers")
+        self.samplers[res.register] = SamplerMapping(res.register, smp.register, res.register, stype)
+        ncoord = _COORDS[stype]
+        lanes = tuple(range(ncoord))
+        c = self.src(coord, lanes=lanes)
+        t = self.tmp()
+        controls = 0
+        if inst.opcode == O.SAMPLE_B:  # texldb takes the bias from the coordinate's w
+            bias = self.src(inst.operands[4], lanes=(0,))
+            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
+            self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(bias.reg, bias.num, (bias.swizzle[0],) * 4, bias.mod)])
+            c = Src(Reg.TEMP, t)
+            controls = TEXLD_BIAS
+        elif c.reg not in (Reg.TEMP, TEXTURE) or any(c.swizzle[ln] != ln for ln in lanes) or c.mod:
+            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
+            c = Src(Reg.TEMP, t)
+        else:
+            c = Src(c.reg, c.num)
+        direct = d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
+        self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+        if not direct:
+            self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
+        self._set_masks(d0, False)
+
+    # --- end -------------------------------------------------------------------------------------
+    def finish(self) -> None:
+        self.scratch = 0
+        if self.kind == "vs":
+            if self.pos_out is not None:
+                p = self.pos_temp
+                self.body.append(Inst("mad", Dst(Reg.RASTOUT, 0, 0x3), [Src(Reg.TEMP, p, (3, 3, 3, 3)),
+                                                                        Src(Reg.CONST, 0), Src(Reg.TEMP, p)]))
+                self.body.append(Inst("mov", Dst(Reg.RASTOUT, 0, 0xC), [Src(Reg.TEMP, p)]))
+        else:
+            for reg, t in sorted(self.out_temps.items()):
+                self.body.append(Inst("mov", Dst(Reg.COLOROUT, reg), [Src(Reg.TEMP, t)]))
+            if self.depth_temp is not None:
+                self.body.append(Inst("mov", Dst(Reg.DEPTHOUT, 0), [Src(Reg.TEMP, self.depth_temp, (0, 0, 0, 0))]))
+
+    def assemble(self) -> Translation:
+        decls: list[Inst] = []
+        if self.kind == "vs":
+            used = sorted({s.num for i in self.body for s in i.srcs if s.reg == Reg.INPUT})
+            for r in used:
+                decls.append(Inst("dcl", Dst(Reg.INPUT, r), decl=Usage.TEXCOORD | r << 16))
+        else:
+            used_t: dict[int, int] = {}
+            for i in self.body:
+                for s in i.srcs:
+                    if s.reg == TEXTURE:
+                        used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
+            for r, m in sorted(used_t.items()):
+                decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
+            for _res, sm in sorted(self.samplers.items()):
+                decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
+        for words, reg in self.def_order:
+            decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
+        prog = Sm2Program(self.kind, 2, self.prof.minor, decls + self.body)
+        out = Translation(prog, self.cb_maps, list(self.samplers.values()))
+        if self.kind == "vs" and self.pos_out is not None:
+            out.runtime_constants.append((0, 0))
+        return out
+
+
+def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Translation:
+    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
+    return _Translator(program, prof, file).run()
+
+
+def f32_bits(v: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", v))[0]

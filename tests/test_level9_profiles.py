@@ -1,0 +1,476 @@
+"""The 4_0_level_9_x compile targets: the SM4 program plus the ``Aon9`` chunk holding its shader-model-2
+equivalent (issue 16 point 2).
+
+Sources: MicrosoftDocs "Specifying Compiler Targets" (the level-9 targets and their limits), the D3D9 token
+pages ("Shader Code Format", "Instruction Token", "Destination/Source Parameter Token", "Version Token"),
+"ps_2_0 Instructions" / "Instructions - vs_2_0" (slot counts), and the 10Level9 ID3D11Device table
+(Create*Shader at 9_x). The SM2 program is proven to mean the SM4 program by running both on random inputs:
+SM4 through pyd3d11's executor, SM2 through the test's own interpreter (tests/sm2_interp.py).
+"""
+
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+import pytest
+from sm2_interp import Sm2Machine, constants_for
+
+from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DReflect
+from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.shader.dxbc.aon9 import Aon9Chunk, build_aon9, parse_aon9
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
+from pyd3d11.shader.sm2.profile import PROFILES, dependent_read_depth, limit_errors, profile_errors
+from pyd3d11.shader.sm2.program import Dst, Inst, Sm2Program, Src, decode_program, encode_program, to_bytes
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg, SrcMod
+
+F = np.float32
+TARGETS = ["vs_4_0_level_9_1", "vs_4_0_level_9_3", "ps_4_0_level_9_1", "ps_4_0_level_9_3"]
+
+
+def compile_(src: str, target: str) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
+
+
+def _listing(blob: bytes) -> str:
+    return bytes(D3DDisassemble(blob, None, 0, None)).decode().rstrip("\0")
+
+
+def aon9_of(blob: bytes) -> Aon9Chunk:
+    return parse_aon9(parse_container(blob).get("Aon9"))
+
+
+def sm2_of(blob: bytes) -> Sm2Program:
+    return decode_program(aon9_of(blob).program)
+
+
+VS_BASIC = """
+cbuffer M : register(b0) { float4x4 wvp; float4 tint; };
+struct VOut { float4 pos : SV_Position; float4 col : COLOR0; float2 uv : TEXCOORD0; };
+VOut main(float4 pos : POSITION, float4 col : COLOR, float2 uv : TEXCOORD) {
+  VOut o; o.pos = mul(pos, wvp); o.col = col * tint + 0.5; o.uv = uv * 2; return o; }
+"""
+PS_BASIC = """
+Texture2D t : register(t0); SamplerState s : register(s0);
+float4 main(float4 pos : SV_Position, float4 col : COLOR0, float2 uv : TEXCOORD0) : SV_Target {
+  return t.Sample(s, uv) * col; }
+"""
+
+
+# --- the targets compile, with the documented version tokens ------------------------------------------------
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_level9_target_emits_aon9_with_its_shader_model_2_version(target: str):
+    src = VS_BASIC if target.startswith("vs") else PS_BASIC
+    blob = compile_(src, target)
+    c = parse_container(blob)
+    fourccs = [ch.fourcc for ch in c]
+    assert fourccs[0] == "Aon9" and "SHDR" in fourccs
+    sm4 = decode_sm4(c.program)
+    assert (sm4.major, sm4.minor) == (4, 0)  # the runtime runs the SM4 program: vs_4_0 / ps_4_0
+    # version token: 0xFFFE (vs) / 0xFFFF (ps) << 16 | major << 8 | minor; level_9_1 -> 2.0, level_9_3 -> 2.1 (2_x)
+    prefix = 0xFFFE if target.startswith("vs") else 0xFFFF
+    minor = 1 if target.endswith("9_3") else 0
+    chunk = aon9_of(blob)
+    assert chunk.version == prefix << 16 | 0x0200 | minor
+    words = struct.unpack(f"<{len(chunk.program) // 4}I", chunk.program)
+    assert words[0] == chunk.version and words[-1] == 0x0000FFFF  # version token first, end token last
+    expect = 0x9300 if target.endswith("9_3") else 0x9100
+    assert D3DReflect(blob).GetMinFeatureLevel() == expect
+
+
+def test_level9_vertex_shader_maps_constants_after_the_position_offset():
+    chunk = aon9_of(compile_(VS_BASIC, "vs_4_0_level_9_1"))
+    # cb0 registers 0..4 (wvp rows + tint) land in c1.. ; c0 is the runtime's "Vertex Shader position offset"
+    assert chunk.cb_mappings == [(0, 0, 5, 1, (0, 0, 0, 0))]
+    assert chunk.runtime_constants == [(0, 0)]
+
+
+def test_level9_pixel_shader_maps_texture_and_sampler_to_one_sm2_sampler():
+    chunk = aon9_of(compile_(PS_BASIC, "ps_4_0_level_9_1"))
+    assert chunk.sampler_mappings == [(0, 0, 0)]
+    prog = decode_program(chunk.program)
+    dcl = [i for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.SAMPLER]
+    assert len(dcl) == 1 and dcl[0].decl >> 27 == 2  # D3DSTT_2D
+    assert [i.op for i in prog.instructions if i.op == "texld"] == ["texld"]
+
+
+# --- token format, from the D3D9 token documentation --------------------------------------------------------
+
+def test_tokens_match_the_documented_layout():
+    prog = Sm2Program("ps", 2, 0, [
+        Inst("dcl", Dst(Reg.SAMPLER, 0), decl=2 << 27),
+        Inst("add", Dst(Reg.TEMP, 0, 0x3), [Src(Reg.CONST, 3, (1, 2, 0, 3), SrcMod.NEG), Src(Reg.INPUT, 1)]),
+        Inst("texld", Dst(Reg.TEMP, 1), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)]),
+        Inst("mov", Dst(Reg.COLOROUT, 0), [Src(Reg.TEMP, 1)]),
+    ])
+    assert encode_program(prog) == [
+        0xFFFF0200,  # ps_2_0
+        0x0200001F, 0x90000000, 0xA00F0800,  # dcl (2 params), D3DSTT_2D usage token, s0 (type 10 split 2|1<<3)
+        0x03000002, 0x80030000, 0xA1C90003, 0x90E40001,  # add r0.xy, -c3.yzxw, v1 (identity swizzle 0xE4)
+        0x03000042, 0x800F0001, 0xB0E40000, 0xA0E40800,  # texld r1, t0, s0
+        0x02000001, 0x800F0800, 0x80E40001,  # mov oC0 (type 8 = 0 | 1 << 3), r1
+        0x0000FFFF,
+    ]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_compiled_aon9_program_round_trips(target: str):
+    src = VS_BASIC if target.startswith("vs") else PS_BASIC
+    chunk = aon9_of(compile_(src, target))
+    prog = decode_program(chunk.program)
+    assert to_bytes(encode_program(prog)) == chunk.program
+    assert decode_program(encode_program(prog)) == prog
+    assert build_aon9(parse_aon9(build_aon9(chunk))) == build_aon9(chunk)
+
+
+def test_decoder_rejects_malformed_streams():
+    for bad in ([], [0x12345678], [0xFFFF0200, 0x0300_0002], [0xFFFF0200, 0x0000_0077, 0xFFFF]):
+        with pytest.raises(ValueError):
+            decode_program(bad)
+
+
+def test_comment_tokens_are_kept_and_skipped():
+    toks = [0xFFFE0200, 0x0002FFFE, 0x11111111, 0x22222222, 0x0000FFFF]
+    prog = decode_program(toks)
+    assert prog.instructions[0].op == "comment" and prog.instructions[0].values == [0x11111111, 0x22222222]
+    assert encode_program(prog) == toks
+
+
+# --- disassembly --------------------------------------------------------------------------------------------
+
+def test_disassembly_lists_the_level9_program_before_the_sm4_code():
+    blob = compile_("float4 main(float4 c : COLOR0) : SV_Target { return c * 2; }", "ps_4_0_level_9_1")
+    text = _listing(blob)
+    lines = [ln.strip() for ln in text.splitlines()]
+    i = lines.index("// Level9 shader bytecode:")
+    body = lines[i + 2: i + 7]
+    assert body == ["ps_2_0", "dcl t0", "def c0, 2, 2, 2, 2", "mul r0, t0, c0", "mov oC0, r0"]
+    assert any(ln.startswith("// approximately 2 instruction slots used (0 texture, 2 arithmetic)") for ln in lines)
+    assert lines.index("ps_4_0") > i
+
+
+def test_disassembly_prints_the_mapping_tables():
+    text = _listing(compile_(VS_BASIC, "vs_4_0_level_9_3"))
+    assert "// Constant buffer to DX9 shader constant mappings:" in text
+    assert "// c1         cb0             0         5  ( FLT, FLT, FLT, FLT)" in text
+    assert "Vertex Shader position offset" in text
+    assert "    vs_2_x" in text and "mad oPos.xy" in text
+
+
+# --- the SM2 program means the SM4 program (random inputs) ------------------------------------------------
+
+ALU_VS = [
+    """cbuffer M { float4x4 m; float4 k; };
+    struct O { float4 p : SV_Position; float4 a : TEXCOORD0; float3 b : TEXCOORD1; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0, float3 y : NORMAL) {
+      O o; o.p = mul(p, m); o.a = x * k.x + k.yzwx - x.wzyx; o.b = cross(y, x.xyz) + dot(y, x.zyx); return o; }""",
+    """cbuffer M { float4 k; };
+    struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) {
+      O o; o.p = p; float4 ax = abs(x) + 0.25;
+      o.a = float4(rsqrt(ax.x), sqrt(ax.y), exp2(x.z * 0.5), log2(ax.w));
+      o.a += floor(x * 3) - ceil(x.yzwx * 2) + frac(x) + saturate(x * k) + x / ax.zwxy;
+      o.a += (x < k ? 1.0 : 0.25) + (x >= k.w ? x : k) + max(x, k) - min(x, 0.5); return o; }""",
+    """struct O { float4 p : SV_Position; float2 a : TEXCOORD3; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) {
+      O o; o.p = p.wzyx * 2; o.a = dot(x.xy, p.zw) + float2(x.x == p.x, x.y != p.y); return o; }""",
+]
+ALU_PS = [
+    """cbuffer P { float4 k; float4 j; };
+    float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
+      float4 ax = abs(x) + 0.5;
+      float4 r = x.yzwx * k + y.xxyy - j.w;
+      r += float4(rsqrt(ax.x), sqrt(ax.y), exp2(x.z), log2(ax.w)) + frac(y) + floor(x) + ceil(y);
+      return r + saturate(x * y) + x / ax.wzyx; }""",
+    """cbuffer P { float4 k; float4 j; };
+    float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
+      float4 r = (x.x < y.y ? k : j) + (x >= y) * 0.5;
+      r.xy += dot(x.xy, y.zw) + dot(x.xyz, y.xyz);
+      return r + (x != k) + (y == j) + (x.zwxy > 0 && y < 0.5) + (x < -1 || y.x > 0) + !(x > j); }""",
+    """float4 main(float4 x : TEXCOORD2, float3 n : TEXCOORD5) : SV_Target {
+      float3 v = normalize(n + 2.5); return float4(v * x.w, length(n) + max(x.x, x.y)); }""",
+]
+
+
+def _rand(rng, n: int, shape=4) -> np.ndarray:
+    return rng.uniform(-3, 3, (n, shape)).astype(F)
+
+
+def _inputs_sm4(n: int, regs: dict[int, np.ndarray]) -> np.ndarray:
+    top = max(regs) + 1
+    arr = np.zeros((top, n, 4), np.uint32)
+    for r, v in regs.items():
+        arr[r] = v.view(np.uint32)
+    return arr
+
+
+def _input_regs(program) -> list[int]:
+    from pyd3d11.shader import ir
+
+    return [i.operands[0].register for i in program.instructions
+            if i.opcode in (ir.Opcode.DCL_INPUT, ir.Opcode.DCL_INPUT_PS)]
+
+
+def _output_regs(program) -> list[tuple[int, int]]:
+    """(register, declared mask) of every output: only the declared components are compared."""
+    from pyd3d11.shader import ir
+
+    return [(i.operands[0].register, i.operands[0].mask) for i in program.instructions
+            if i.opcode in (ir.Opcode.DCL_OUTPUT, ir.Opcode.DCL_OUTPUT_SIV)]
+
+
+def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    rng = np.random.default_rng(seed)
+    n = 64
+    blob = compile_(src, target)
+    c = parse_container(blob)
+    sm4 = decode_sm4(c.program)
+    chunk = parse_aon9(c.get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    regs = {r: _rand(rng, n) for r in _input_regs(sm4)}
+    cbs = {0: rng.uniform(-2, 2, (8, 4)).astype(F)}
+    b = Bindings()
+    b.set_cbuffer(0, cbs[0].view(np.uint32).reshape(-1))
+    res = run_program(sm4, n, inputs=_inputs_sm4(n, regs), bindings=b)
+    in_type = Reg.INPUT if sm2.kind == "vs" else TEXTURE
+    m = Sm2Machine(sm2, n, {(in_type, r): v for r, v in regs.items()}, constants_for(chunk, cbs)).run()
+    pairs = []
+    pos = next((i.operands[0].register for i in sm4.instructions if i.opcode == 103), None)  # dcl_output_siv
+    for r, mask in _output_regs(sm4):
+        if sm2.kind == "vs":
+            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, r)
+        else:
+            got = m.out(Reg.COLOROUT, r)
+        lanes = [c for c in range(4) if mask >> c & 1]
+        pairs.append((res.outputs[r].view(F)[:, lanes], got[:, lanes], r))
+    return pairs
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(ALU_VS)))
+def test_aon9_vertex_program_computes_what_the_sm4_program_computes(idx: int, level: str):
+    for expect, got, r in _run_both(ALU_VS[idx], f"vs_4_0_level_{level}", seed=idx):
+        m = ~np.isnan(expect)
+        np.testing.assert_allclose(got[m], expect[m], rtol=2e-5, atol=2e-5, err_msg=f"o{r}")
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(ALU_PS)))
+def test_aon9_pixel_program_computes_what_the_sm4_program_computes(idx: int, level: str):
+    for expect, got, r in _run_both(ALU_PS[idx], f"ps_4_0_level_{level}", seed=10 + idx):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"o{r}")
+
+
+def test_aon9_texkill_discards_the_pixels_clip_discards():
+    src = "float4 main(float4 x : TEXCOORD0) : SV_Target { clip(x.y); clip(1 - x.x); return x; }"
+    rng = np.random.default_rng(3)
+    n = 64
+    blob = compile_(src, "ps_4_0_level_9_1")
+    c = parse_container(blob)
+    sm4 = decode_sm4(c.program)
+    chunk = parse_aon9(c.get("Aon9"))
+    x = _rand(rng, n)
+    res = run_program(sm4, n, inputs=_inputs_sm4(n, {0: x}), bindings=Bindings())
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 0): x}, constants_for(chunk, {})).run()
+    expect = (x[:, 1] < 0) | (x[:, 0] > 1)  # HLSL clip / discard, independently
+    assert res.discarded.tolist() == expect.tolist()
+    assert m.killed.tolist() == expect.tolist()
+
+
+def test_aon9_texld_samples_the_mapped_sampler_with_the_coordinates():
+    rng = np.random.default_rng(4)
+    n = 16
+    chunk = aon9_of(compile_(PS_BASIC, "ps_4_0_level_9_1"))
+    col, uv = _rand(rng, n), _rand(rng, n)
+    seen = {}
+
+    def sample(s, coords, controls):
+        seen["s"], seen["uv"] = s, coords[:, :2].copy()
+        return np.stack([coords[:, 0], coords[:, 1], coords[:, 0] * 2, np.ones(n, F)], axis=1)
+
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 1): col, (TEXTURE, 2): uv},
+                   constants_for(chunk, {}), sample).run()
+    assert seen["s"] == 0 and np.array_equal(seen["uv"], uv[:, :2])
+    texel = np.stack([uv[:, 0], uv[:, 1], uv[:, 0] * 2, np.ones(n, F)], axis=1)
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0), texel * col, rtol=1e-6)
+
+
+# --- the level-9 profile rules --------------------------------------------------------------------------------
+
+def _ps(ops: list[Inst], minor: int = 0) -> Sm2Program:
+    return Sm2Program("ps", 2, minor, ops)
+
+
+def _arith(n: int, reg: int = 0) -> list[Inst]:
+    return [Inst("add", Dst(Reg.TEMP, reg), [Src(Reg.TEMP, reg), Src(Reg.CONST, 0)]) for _ in range(n)]
+
+
+def _tex(n: int) -> list[Inst]:
+    return [Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)]) for _ in range(n)]
+
+
+def _chain(levels: int) -> list[Inst]:
+    ops = [Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)])]
+    for _ in range(levels - 1):
+        ops += [Inst("mul", Dst(Reg.TEMP, 1), [Src(Reg.TEMP, 0), Src(Reg.CONST, 0)]),
+                Inst("texld", Dst(Reg.TEMP, 0), [Src(Reg.TEMP, 1), Src(Reg.SAMPLER, 0)])]
+    return ops
+
+
+# (profile, program, expected error numbers): the documented limits of each target, one row per rule side
+LIMIT_ROWS = [
+    ("ps_4_0_level_9_1", _ps(_arith(64)), []),  # ps_2_0: 64 arithmetic slots
+    ("ps_4_0_level_9_1", _ps(_arith(65)), [5608]),
+    ("ps_4_0_level_9_1", _ps(_tex(32)), []),  # ... and 32 texture slots
+    ("ps_4_0_level_9_1", _ps(_tex(33)), [5607]),
+    ("ps_4_0_level_9_1", _ps([Inst("sincos", Dst(Reg.TEMP, 0, 3), [Src(Reg.TEMP, 0)] * 3)] * 8), []),  # 8 slots each
+    ("ps_4_0_level_9_1", _ps([Inst("sincos", Dst(Reg.TEMP, 0, 3), [Src(Reg.TEMP, 0)] * 3)] * 9), [5608]),
+    ("ps_4_0_level_9_3", _ps(_arith(65), 1), []),  # ps_4_0_level_9_3: 512 instructions, no texture limit
+    ("ps_4_0_level_9_3", _ps(_tex(33), 1), []),
+    ("ps_4_0_level_9_3", _ps(_arith(512), 1), []),
+    ("ps_4_0_level_9_3", _ps(_arith(513), 1), [5609]),
+    ("vs_4_0_level_9_1", Sm2Program("vs", 2, 0, _arith(256)), []),  # vs: 256 instructions
+    ("vs_4_0_level_9_1", Sm2Program("vs", 2, 0, _arith(257)), [5609]),
+    ("vs_4_0_level_9_3", Sm2Program("vs", 2, 1, _arith(257)), [5609]),
+    ("ps_4_0_level_9_1", _ps(_arith(1, reg=11)), []),  # 12 temporaries at 9_1
+    ("ps_4_0_level_9_1", _ps(_arith(1, reg=12)), [4509]),
+    ("ps_4_0_level_9_3", _ps(_arith(1, reg=31), 1), []),  # 32 at 9_3
+    ("ps_4_0_level_9_3", _ps(_arith(1, reg=32), 1), [4509]),
+    ("vs_4_0_level_9_1", Sm2Program("vs", 2, 0, _arith(1, reg=12)), [4509]),
+    ("vs_4_0_level_9_3", Sm2Program("vs", 2, 1, _arith(1, reg=31)), []),
+    ("ps_4_0_level_9_1", _ps([Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 31)])]), []),  # ps_2_0: c0-c31
+    ("ps_4_0_level_9_1", _ps([Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 32)])]), [4507]),
+    ("vs_4_0_level_9_1", Sm2Program("vs", 2, 0, [Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 255)])]), []),
+    ("vs_4_0_level_9_1", Sm2Program("vs", 2, 0, [Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 256)])]), [4507]),
+    ("ps_4_0_level_9_1", _ps(_chain(4)), []),  # 4 levels of dependent reads at 9_1
+    ("ps_4_0_level_9_1", _ps(_chain(5)), [4121]),
+    ("ps_4_0_level_9_3", _ps(_chain(5), 1), []),  # no dependent-read limit at 9_3
+    ("ps_4_0_level_9_1", _ps([Inst("dsx", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0)])]), [4532]),  # gradients: 9_3 only
+    ("ps_4_0_level_9_3", _ps([Inst("dsx", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0)])], 1), []),
+]
+
+
+@pytest.mark.parametrize(("target", "prog", "codes"), LIMIT_ROWS)
+def test_level9_profile_limits(target: str, prog: Sm2Program, codes: list[int]):
+    assert [c for c, _ in profile_errors(prog, PROFILES[target])] == codes
+
+
+def test_slot_error_message_is_fxcs():
+    (code, msg), = limit_errors(_ps(_arith(77)), PROFILES["ps_4_0_level_9_1"])
+    assert (code, msg) == (5608, "Compiled shader code uses too many arithmetic instruction slots (77). "
+                                 "Max. allowed by the target (ps_2_0) is 64.")
+
+
+def test_dependent_read_depth_counts_texture_results_through_arithmetic():
+    assert dependent_read_depth(_ps(_chain(3))) == 3
+    assert dependent_read_depth(_ps(_tex(5))) == 1  # coordinates straight from t0: never dependent
+
+
+def _compile_err(src: str, target: str) -> D3D11Error:
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    return info.value
+
+
+LONG_PS = "cbuffer C { float4 k; }; float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;\n" + "".join(
+    f"r = r * x.{'xyzw'[i % 4]} + k;\n" for i in range(70)) + "return r; }"
+
+# (HLSL, target that refuses it, target that takes it or None, what the message names)
+HLSL_RULES = [
+    (LONG_PS, "ps_4_0_level_9_1", "ps_4_0_level_9_3", "X5608"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { return ddx(x) + ddy(x); }", "ps_4_0_level_9_1",
+     "ps_4_0_level_9_3", "ps_4_0_level_9_3"),
+    ("float4 main(uint id : SV_VertexID) : SV_Position { return id; }", "vs_4_0_level_9_1", None, "VERTEX_ID"),
+    ("float4 main(uint id : SV_InstanceID) : SV_Position { return id; }", "vs_4_0_level_9_3", None, "INSTANCE_ID"),
+    ("struct O { float4 p : SV_Position; float c : SV_ClipDistance; };\n"
+     "O main(float4 p : POSITION) { O o; o.p = p; o.c = p.x; return o; }", "vs_4_0_level_9_3", None, "SV_Position"),
+    ("Texture2DArray t; SamplerState s; float4 main(float3 u : TEXCOORD0) : SV_Target { return t.Sample(s, u); }",
+     "ps_4_0_level_9_3", None, "texture2darray"),
+    ("Texture2D t; float4 main(float4 u : TEXCOORD0) : SV_Target { return t.Load(int3(u.xyz)); }",
+     "ps_4_0_level_9_3", None, "ld"),
+    ("Texture2D t; SamplerState s; float4 main(float2 u : TEXCOORD0) : SV_Target { return t.SampleLevel(s, u, 0); }",
+     "ps_4_0_level_9_1", None, "sample_l"),
+    ("float4 main(float4 p : SV_Position) : SV_Target { return p; }", "ps_4_0_level_9_1", None, "SV_Position"),
+    ("Texture2D t; SamplerState s; float4 main(float2 u : TEXCOORD0) : SV_Target { return t.Sample(s, u, int2(1, 0)); }",
+     "ps_4_0_level_9_3", None, "offset"),
+]
+
+
+@pytest.mark.parametrize(("src", "bad", "good", "names"), HLSL_RULES)
+def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
+    err = _compile_err(src, bad)
+    assert err.name == "E_FAIL" and names.lower() in str(err).lower()
+    if good is not None:
+        compile_(src, good)
+
+
+@pytest.mark.parametrize(("src", "what"), [
+    ("float4 main(float4 x : TEXCOORD0, int i : BLENDINDICES) : SV_Target { return x * (i << 2); }", "ishl"),
+    ("cbuffer C { float4 a[4]; int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return a[n] * x; }",
+     "dynamically indexed"),
+    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
+     " float4 r = 0; for (int i = 0; i < n; i++) r += x; return r; }", "flow control"),
+])
+def test_not_built_parts_of_the_translation_say_so(src: str, what: str):
+    with pytest.raises(NotSupportedError) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert what in str(info.value) and "4_0_level_9_x" in str(info.value)
+
+
+# --- the device: Create*Shader at each level -------------------------------------------------------------------
+
+def _dev(level: int):
+    from pyd3d11.d3d11 import D3D11CreateDevice
+
+    dev, fl, ctx = D3D11CreateDevice(None, 1, None, 0x2, [level], 1, 7)
+    assert fl == level
+    return dev
+
+
+_VS_SRC = "float4 main(float4 p : POSITION) : SV_Position { return p; }"
+_PS_SRC = "float4 main(float4 c : COLOR0) : SV_Target { return c; }"
+
+# (device level, profile suffix or None for plain 4_0, accepted): the 10Level9 ID3D11Device rows
+DEVICE_ROWS = [(lv, prof, ok) for lv, rows in {
+    0x9100: [("4_0_level_9_1", True), ("4_0_level_9_3", False), (None, False)],
+    0x9200: [("4_0_level_9_1", True), ("4_0_level_9_3", False), (None, False)],
+    0x9300: [("4_0_level_9_1", True), ("4_0_level_9_3", True), (None, False)],
+    0xA000: [("4_0_level_9_1", True), ("4_0_level_9_3", True), (None, True)],
+    0xB000: [("4_0_level_9_1", True), ("4_0_level_9_3", True), (None, True)],
+}.items() for prof, ok in rows]
+
+
+@pytest.mark.parametrize(("level", "prof", "ok"), DEVICE_ROWS)
+@pytest.mark.parametrize("stage", ["vs", "ps"])
+def test_create_shader_needs_a_fitting_aon9_chunk_at_9_x(level: int, prof: str | None, ok: bool, stage: str):
+    dev = _dev(level)
+    blob = compile_(_VS_SRC if stage == "vs" else _PS_SRC, f"{stage}_{prof or '4_0'}")
+    create = dev.CreateVertexShader if stage == "vs" else dev.CreatePixelShader
+    if ok:
+        assert create(blob, None) is not None
+    else:
+        with pytest.raises(D3D11Error) as info:
+            create(blob, None)
+        assert info.value.name == "E_INVALIDARG"
+
+
+def test_level9_shaders_draw_at_9_1():
+    """The runtime executes the SM4 program of a compiled level-9 shader pair."""
+    from level9_kit import PS, VS, Scene
+
+    s = Scene("9_1", shaders=False)
+    vsb, psb = compile_(VS, "vs_4_0_level_9_1"), compile_(PS, "ps_4_0_level_9_1")
+    s.ctx.VSSetShader(s.dev.CreateVertexShader(vsb, None))
+    s.ctx.PSSetShader(s.dev.CreatePixelShader(psb, None))
+    from pyd3d11.d3d11 import D3D11_INPUT_ELEMENT_DESC
+
+    els = [D3D11_INPUT_ELEMENT_DESC(SemanticName=n, SemanticIndex=0, Format=2, InputSlot=0, AlignedByteOffset=o,
+                                    InputSlotClass=0, InstanceDataStepRate=0) for n, o in (("POSITION", 0), ("COLOR", 16))]
+    s.ctx.IASetInputLayout(s.dev.CreateInputLayout(els, 2, vsb))
+    s.ctx.Draw(3, 0)
+    img = s.image()
+    assert img.shape[:2] == (4, 4) and tuple(np.round(img[1, 1] * 255)) == (64, 128, 191, 255)  # COLOR in UNORM8
