@@ -179,6 +179,28 @@ ALU_VS = [
     O main(float4 p : POSITION, float4 x : TEXCOORD0) {
       O o; o.p = p.wzyx * 2; o.a = dot(x.xy, p.zw) + float2(x.x == p.x, x.y != p.y); return o; }""",
 ]
+FLOW_PS = [  # branches on shader values are flattened, constant loops unrolled, constant conditions decided
+    """cbuffer P { float4 k; };
+    float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
+      float4 r = y;
+      if (x.x > k.x) { r = x * 2; r.y += 1; if (y.y < 0) r.z = 5; } else { r.w = x.y * 3; }
+      for (int i = 0; i < 3; i++) { r += k * i; if (i == 1) r.x -= 0.5; }
+      return r; }""",
+    """float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float4 r = 0;
+      [unroll] for (int i = 1; i <= 4; i++) { if (x[i - 1] > 0) r += x * i; else r -= 1; }
+      if (x.w < -2) discard;
+      return r; }""",
+]
+FLOW_VS = [
+    """cbuffer M { float4 k; };
+    struct O { float4 p : SV_Position; float4 a : TEXCOORD0; float2 b : TEXCOORD1; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) {
+      O o; o.p = p; o.b = x.xy;
+      if (x.x < k.y) { o.a = x + k; o.b.y = 3; } else { o.a = x * k; if (x.z >= 0) o.p.x += 1; }
+      for (int i = 0; i < 2; i++) o.a.w += i; return o; }""",
+]
+
 ALU_PS = [
     """cbuffer P { float4 k; float4 j; };
     float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
@@ -263,6 +285,34 @@ def test_aon9_vertex_program_computes_what_the_sm4_program_computes(idx: int, le
 def test_aon9_pixel_program_computes_what_the_sm4_program_computes(idx: int, level: str):
     for expect, got, r in _run_both(ALU_PS[idx], f"ps_4_0_level_{level}", seed=10 + idx):
         np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"o{r}")
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(FLOW_PS)))
+def test_aon9_flattened_flow_control_computes_what_the_sm4_program_computes(idx: int, level: str):
+    for expect, got, r in _run_both(FLOW_PS[idx], f"ps_4_0_level_{level}", seed=20 + idx):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"o{r}")
+    prog = sm2_of(compile_(FLOW_PS[idx], f"ps_4_0_level_{level}"))
+    assert not {i.op for i in prog.instructions} & {"if", "ifc", "loop", "rep", "else", "endif"}
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_aon9_flattened_vertex_branches(level: str):
+    for expect, got, r in _run_both(FLOW_VS[0], f"vs_4_0_level_{level}", seed=30):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"o{r}")
+
+
+def test_aon9_discard_inside_a_branch_kills_only_where_the_branch_runs():
+    src = ("float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
+           " if (x.x > 0) { if (x.y > 0.5) discard; x *= 2; } return x; }")
+    rng = np.random.default_rng(5)
+    n = 64
+    blob = compile_(src, "ps_4_0_level_9_1")
+    c = parse_container(blob)
+    chunk = parse_aon9(c.get("Aon9"))
+    x = _rand(rng, n)
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 0): x}, constants_for(chunk, {})).run()
+    assert m.killed.tolist() == ((x[:, 0] > 0) & (x[:, 1] > 0.5)).tolist()
 
 
 def test_aon9_texkill_discards_the_pixels_clip_discards():
@@ -413,7 +463,13 @@ def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
     ("cbuffer C { float4 a[4]; int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return a[n] * x; }",
      "dynamically indexed"),
     ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
-     " float4 r = 0; for (int i = 0; i < n; i++) r += x; return r; }", "flow control"),
+     " float4 r = 0; for (int i = 0; i < n; i++) r += x; return r; }", "dynamic loop counters"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x; while (r.x < 4) r.x += r.y * r.y + 1; return r; }",
+     "dynamic loops"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;\n"
+     " for (int i = 0; i < 4; i++) { if (r.x > 1) break; r += 0.5; } return r; }", "break / continue inside a branch"),
+    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
+     " switch (n) { case 1: return 1; default: return x; } }", "switch"),
 ])
 def test_not_built_parts_of_the_translation_say_so(src: str, what: str):
     with pytest.raises(NotSupportedError) as info:

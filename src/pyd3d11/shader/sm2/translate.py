@@ -48,6 +48,77 @@ _NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.R
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
 
 
+_MAX_STEPS = 65536
+
+
+def _match_blocks(body: list[ir.Instruction]) -> dict[int, tuple[int | None, int]]:
+    """For each if / loop at index i: (its else index or None, its endif / endloop index)."""
+    out: dict[int, tuple[int | None, int]] = {}
+    stack: list[list] = []
+    for i, inst in enumerate(body):
+        if inst.opcode in (O.IF, O.LOOP):
+            stack.append([i, None])
+        elif inst.opcode == O.ELSE:
+            stack[-1][1] = i
+        elif inst.opcode in (O.ENDIF, O.ENDLOOP):
+            start, els = stack.pop()
+            out[start] = (els, i)
+    return out
+
+
+def _s32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+def _f(v: int) -> float:
+    return float(struct.unpack("<f", struct.pack("<I", v & 0xFFFFFFFF))[0])
+
+
+def _ftoi(v: int, lo: int, hi: int) -> int:
+    x = _f(v)
+    if x != x:
+        return 0
+    return max(lo, min(hi, int(x))) if abs(x) != float("inf") else (hi if x > 0 else lo)
+
+
+_TRUE = 0xFFFFFFFF
+#: compile-time evaluation of instructions on known values (D3D11.3 functional spec semantics: two's complement
+#: 32-bit integers, shifts use the low 5 bits, comparisons give 0xFFFFFFFF / 0, conversions truncate and clamp)
+_FOLD = {
+    O.MOV: lambda a: a,
+    O.MOVC: lambda c, a, b: a if c else b,
+    O.IADD: lambda a, b: a + b,
+    O.IMUL: lambda a, b: _s32(a) * _s32(b),
+    O.INEG: lambda a: -_s32(a),
+    O.ISHL: lambda a, b: a << (b & 31),
+    O.ISHR: lambda a, b: _s32(a) >> (b & 31),
+    O.USHR: lambda a, b: (a & 0xFFFFFFFF) >> (b & 31),
+    O.AND: lambda a, b: a & b,
+    O.OR: lambda a, b: a | b,
+    O.XOR: lambda a, b: a ^ b,
+    O.NOT: lambda a: ~a,
+    O.IEQ: lambda a, b: _TRUE if a == b else 0,
+    O.INE: lambda a, b: _TRUE if a != b else 0,
+    O.ILT: lambda a, b: _TRUE if _s32(a) < _s32(b) else 0,
+    O.IGE: lambda a, b: _TRUE if _s32(a) >= _s32(b) else 0,
+    O.ULT: lambda a, b: _TRUE if a < b else 0,
+    O.UGE: lambda a, b: _TRUE if a >= b else 0,
+    O.IMIN: lambda a, b: min(_s32(a), _s32(b)),
+    O.IMAX: lambda a, b: max(_s32(a), _s32(b)),
+    O.UMIN: min,
+    O.UMAX: max,
+    O.ITOF: lambda a: f32_bits(float(_s32(a))),
+    O.UTOF: lambda a: f32_bits(float(a)),
+    O.FTOI: lambda a: _ftoi(a, -(1 << 31), (1 << 31) - 1),
+    O.FTOU: lambda a: _ftoi(a, 0, 0xFFFFFFFF),
+    O.LT: lambda a, b: _TRUE if _f(a) < _f(b) else 0,
+    O.GE: lambda a, b: _TRUE if _f(a) >= _f(b) else 0,
+    O.EQ: lambda a, b: _TRUE if _f(a) == _f(b) else 0,
+    O.NE: lambda a, b: _TRUE if _f(a) != _f(b) else 0,
+}
+
+
 @dataclass
 class CbMapping:
     buffer: int
@@ -102,6 +173,15 @@ class _Translator:
         self.pos_in: int | None = None
         self.out_temps: dict[int, int] = {}
         self.depth_temp: int | None = None
+        self.has_if = False
+        #: the current execution predicate (a temp component holding 1.0 / 0.0) inside flattened branches
+        self.pred: Src | None = None
+        self.pending: list[tuple[Dst, int]] = []  # predicated writes: (final destination, scratch computed)
+        self.written: set[tuple[int, int, int]] = set()  # (reg type, num, lane) written so far
+        self.zero_init: set[tuple[int, int, int]] = set()  # read-before-written by a predicated select
+        #: temp components whose value is known at compile time (raw bits): loop counters, folded int math
+        self.known: dict[tuple[int, int], int] = {}
+        self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -148,9 +228,11 @@ class _Translator:
                     self._collect(o, cb_regs)
             if op < O.DCL_RESOURCE or op > O.DCL_GLOBALFLAGS:
                 for o in inst.operands[:1]:
-                    if o.type in (T.OUTPUT, T.OUTPUT_DEPTH) and self.kind == "ps":
+                    if o.type in (T.OUTPUT, T.OUTPUT_DEPTH):
                         key = -1 if o.type == T.OUTPUT_DEPTH else o.register
                         out_written[key] = out_written.get(key, 0) | o.mask
+            if op == O.IF:
+                self.has_if = True
         base = 1 if self.kind == "vs" else 0
         for buf in sorted(cb_regs):
             regs = sorted(cb_regs[buf])
@@ -160,10 +242,16 @@ class _Translator:
                 self.cb_target[(buf, r)] = base + r - m.start
             base += m.count
         self.next_const = base
+        self.out_written = out_written
         nxt = ntemps
         if self.kind == "vs" and self.pos_out is not None:
             self.pos_temp = nxt
             nxt += 1
+        if self.kind == "vs" and self.has_if:  # oT# are write-only: predicated writes need temporaries
+            for reg in sorted(out_written):
+                if reg != self.pos_out and 0 <= reg < self.prof.outputs:
+                    self.out_temps[reg] = nxt
+                    nxt += 1
         if self.kind == "ps":
             for reg in sorted(out_written):
                 if reg == -1:
@@ -174,7 +262,6 @@ class _Translator:
                 else:
                     self.out_temps[reg] = nxt
                 nxt += 1
-            self.out_written = out_written
         self.scratch_base = nxt
 
     def _collect(self, o: ir.Operand, cb_regs: dict[int, set[int]]) -> None:
@@ -206,6 +293,21 @@ class _Translator:
 
     def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3)) -> Src:
         swz = o.components()
+        if o.type == T.TEMP and any((o.register, swz[lane]) in self.known for lane in lanes):
+            comps = {swz[lane] for lane in lanes}
+            if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
+                vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
+                swz = IDENTITY
+            else:  # partly known: store the known components into the register first
+                need = sorted(c for c in comps if (o.register, c) in self.known
+                              and (o.register, c) not in self.materialized)
+                if need:
+                    vals = tuple(self.known.get((o.register, c), 0) for c in range(4))
+                    self.body.append(Inst("mov", Dst(Reg.TEMP, o.register, _mask_of(need)),
+                                          [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+                    self.written.update((Reg.TEMP, o.register, c) for c in need)
+                    self.materialized.update((o.register, c) for c in need)
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
@@ -239,7 +341,7 @@ class _Translator:
     def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
         mod = DSTMOD_SATURATE if sat else 0
         if o.type == T.TEMP:
-            return Dst(Reg.TEMP, o.register, o.mask, mod)
+            return self._predicated(Dst(Reg.TEMP, o.register, o.mask, mod))
         if o.type == T.OUTPUT:
             if self.kind == "vs":
                 if o.register == self.pos_out:
@@ -247,14 +349,50 @@ class _Translator:
                 if o.register >= self.prof.outputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
                                     f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
-                return Dst(Reg.TEXCRDOUT, o.register, o.mask, mod)
-            return Dst(Reg.TEMP, self.out_temps[o.register], o.mask, mod)
+                if o.register not in self.out_temps:
+                    return Dst(Reg.TEXCRDOUT, o.register, o.mask, mod)
+            return self._predicated(Dst(Reg.TEMP, self.out_temps[o.register], o.mask, mod))
         if o.type == T.OUTPUT_DEPTH:
             assert self.depth_temp is not None
-            return Dst(Reg.TEMP, self.depth_temp, 0xF, mod)
+            return self._predicated(Dst(Reg.TEMP, self.depth_temp, 0xF, mod))
         if o.type == T.NULL:
             return Dst(Reg.TEMP, self.tmp(), 0xF, mod)
         raise _unsupported(f"destination type {T(o.type).name.lower()}")
+
+    def _predicated(self, d: Dst) -> Dst:
+        """Inside a flattened branch, compute into a scratch register and select it into ``d`` afterwards."""
+        if self.pred is None:
+            return d
+        if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
+            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
+                    and (d.num, ln) not in self.materialized]
+            if need:
+                vals = tuple(self.known.get((d.num, c), 0) for c in range(4))
+                self.body.append(Inst("mov", Dst(Reg.TEMP, d.num, _mask_of(need)),
+                                      [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+                self.written.update((Reg.TEMP, d.num, c) for c in need)
+                self.materialized.update((d.num, c) for c in need)
+        t = self.tmp()
+        self.pending.append((Dst(d.reg, d.num, d.mask), t))
+        return Dst(Reg.TEMP, t, d.mask, d.mod)
+
+    def _flush_selects(self) -> None:
+        pending, self.pending = self.pending, []
+        assert self.pred is not None or not pending
+        for final, t in pending:
+            for lane in range(4):
+                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
+                    self.zero_init.add((final.reg, final.num, lane))
+            p = Src(self.pred.reg, self.pred.num, self.pred.swizzle)  # type: ignore[union-attr]
+            old = Src(final.reg, final.num)
+            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
+                self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
+            else:  # p * new + (1 - p) * old: exact for p in {0, 1} and finite values
+                s1, s2 = self.tmp(), self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, s1, final.mask), [p, Src(Reg.TEMP, t)])
+                self.emit("add", Dst(Reg.TEMP, s2, final.mask), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG),
+                                                                 self.cscalar(ONE)])
+                self.emit("mad", final, [Src(Reg.TEMP, s2), old, Src(Reg.TEMP, s1)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
@@ -270,6 +408,8 @@ class _Translator:
                 srcs[i] = self._legal_swizzle(op, i, s, d)
         self._read_ports(op, srcs)
         self.body.append(Inst(op, d, srcs, controls))
+        if d is not None:
+            self.written.update((d.reg, d.num, lane) for lane in range(4) if d.mask >> lane & 1)
 
     def _lanes_read(self, op: str, i: int, d: Dst | None) -> tuple[int, ...]:
         if op == "dp4" or op == "texld" or op == "texkill":
@@ -321,20 +461,166 @@ class _Translator:
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
         self.prepass()
-        body_ops = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
-        if self.kind == "ps":
-            for reg, t in sorted(self.out_temps.items()):
-                if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
-                    self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
-        for n, inst in enumerate(body_ops):
-            self.scratch = 0
-            if inst.opcode == O.RET:
-                if n != len(body_ops) - 1:
-                    raise _unsupported("an early return")
-                break
-            self.instruction(inst)
+        body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
+        for reg, t in sorted(self.out_temps.items()):
+            if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
+                self.written.update((Reg.TEMP, t, lane) for lane in range(4))
+        self.walk(body)
         self.finish()
         return self.assemble()
+
+    # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
+    # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
+    def walk(self, body: list[ir.Instruction]) -> None:
+        match = _match_blocks(body)
+        frames: list[dict] = []
+        pc, steps = 0, 0
+        while pc < len(body):
+            steps += 1
+            if steps > _MAX_STEPS:
+                raise _unsupported(f"loops running more than {_MAX_STEPS} translated instructions")
+            inst = body[pc]
+            op = inst.opcode
+            self.scratch = 0
+            if op == O.IF:
+                cond = self._known_lane(inst.operands[0], 0)
+                if cond is not None:
+                    taken = (cond != 0) == inst.test_nonzero
+                    if taken:
+                        frames.append({"kind": "static", "else": False})
+                        pc += 1
+                    elif match[pc][0] is not None:  # jump into the else part
+                        frames.append({"kind": "static", "else": True})
+                        pc = match[pc][0] + 1
+                    else:
+                        pc = match[pc][1] + 1
+                    continue
+                frames.append(self._enter_branch(inst))
+                pc += 1
+            elif op == O.ELSE:
+                f = frames[-1]
+                if f["kind"] == "static":  # the then part ran: skip the else part
+                    frames.pop()
+                    pc = self._endif_of(match, body, pc) + 1
+                    continue
+                self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+                f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
+                self.masks = set(f["saved_masks"])
+                pc += 1
+            elif op == O.ENDIF:
+                f = frames.pop()
+                if f["kind"] == "dynamic":
+                    self.pred = f["outer"]
+                    self.scratch_base -= 1
+                    self._merge_masks(f)
+                pc += 1
+            elif op == O.LOOP:
+                frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
+                pc += 1
+            elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+                if op in (O.BREAKC, O.CONTINUEC):
+                    cond = self._known_lane(inst.operands[0], 0)
+                    if cond is None:
+                        raise _unsupported("loops whose exit depends on shader inputs (dynamic loops)")
+                    if (cond != 0) != inst.test_nonzero:
+                        pc += 1
+                        continue
+                while frames and frames[-1]["kind"] == "static":
+                    frames.pop()
+                if not frames or frames[-1]["kind"] != "loop":
+                    raise _unsupported("break / continue inside a branch on shader inputs")
+                loop = frames[-1]
+                if op in (O.BREAK, O.BREAKC):
+                    frames.pop()
+                    pc = loop["end"] + 1
+                else:
+                    pc = loop["start"]
+            elif op == O.ENDLOOP:
+                while frames and frames[-1]["kind"] == "static":
+                    frames.pop()
+                pc = frames[-1]["start"]
+            elif op == O.RET:
+                if any(f["kind"] != "static" for f in frames):
+                    raise _unsupported("a return inside a loop or a branch on shader inputs")
+                return
+            elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
+                raise _unsupported("flow control (switch / call / conditional return)")
+            else:
+                if not self._fold(inst):
+                    self.instruction(inst)
+                self._flush_selects()
+                pc += 1
+
+    def _merge_masks(self, f: dict) -> None:
+        """After a flattened branch a component holds a comparison mask only if every path leaves one there
+        (a component still unwritten on a path holds the zero-initialised 0.0, a valid false)."""
+        if "then_masks" in f:
+            then_exit, w_then, else_exit, w_else = f["then_masks"], f["written_then"], self.masks, self.written
+        else:
+            then_exit, w_then, else_exit, w_else = self.masks, self.written, f["saved_masks"], f["written_entry"]
+        self.masks = {k for k in then_exit | else_exit
+                      if (k in then_exit or (Reg.TEMP, *k) not in w_then)
+                      and (k in else_exit or (Reg.TEMP, *k) not in w_else)}
+
+    @staticmethod
+    def _endif_of(match: dict, body: list[ir.Instruction], else_pc: int) -> int:
+        for e, end in match.values():
+            if e == else_pc:
+                return end
+        raise AssertionError("unmatched else")
+
+    def _enter_branch(self, inst: ir.Instruction) -> dict:
+        """A branch on a shader value: both parts run, writes selected by the predicates p.x (then) / p.y
+        (else), each the enclosing predicate times the condition (or its complement)."""
+        o = inst.operands[0]
+        self._require_mask(o, (0,), "if")
+        p = self.scratch_base
+        self.scratch_base += 1
+        self.scratch = 0
+        c = self.src(o, True, (0,))
+        c = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+        cneg = Src(c.reg, c.num, c.swizzle, SrcMod.NEG)
+        then_x, else_y = (0x1, 0x2) if inst.test_nonzero else (0x2, 0x1)
+        self.emit("mov", Dst(Reg.TEMP, p, then_x), [c])
+        self.emit("add", Dst(Reg.TEMP, p, else_y), [cneg, self.cscalar(ONE)])
+        if self.pred is not None:
+            self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
+        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
+                 "written_entry": set(self.written)}
+        self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
+        return frame
+
+    def _known_lane(self, o: ir.Operand, lane: int) -> int | None:
+        """The compile-time bits lane ``lane`` of a source reads (None when not known or modified)."""
+        if o.modifier != ir.Modifier.NONE:
+            return None
+        c = o.components()[lane]
+        if o.type == T.IMMEDIATE32:
+            return o.values[c] if len(o.values) == 4 else o.values[0]
+        if o.type == T.TEMP:
+            return self.known.get((o.register, c))
+        return None
+
+    def _fold(self, inst: ir.Instruction) -> bool:
+        """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
+        counters, conversions, comparisons, moves of constants); its result becomes known."""
+        fn = _FOLD.get(inst.opcode)
+        if fn is None or self.pred is not None or not inst.operands or inst.saturate:
+            return False
+        d0 = inst.operands[0]
+        if d0.type != T.TEMP:
+            return False
+        results = {}
+        for lane in d0.written():
+            args = [self._known_lane(o, lane) for o in inst.operands[1:]]
+            if any(a is None for a in args):
+                return False
+            results[lane] = fn(*args) & 0xFFFFFFFF
+        self._set_masks(d0, False)
+        for lane, v in results.items():
+            self.known[(d0.register, lane)] = v
+        return True
 
     def instruction(self, inst: ir.Instruction) -> None:
         op = inst.opcode
@@ -423,6 +709,9 @@ class _Translator:
             return
         else:
             name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
+            if op in _FOLD:
+                raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
+                                   "arithmetic on shader inputs, dynamic loop counters)")
             raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
 
     def _scalar(self, name: str, d: Dst, s: Src) -> None:
@@ -439,7 +728,10 @@ class _Translator:
         if d0.type != T.TEMP:
             return
         for lane in d0.written():
-            if is_mask:
+            key = (d0.register, lane)
+            self.known.pop(key, None)
+            self.materialized.discard(key)
+            if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
                 self.masks.add((d0.register, lane))
             else:
                 self.masks.discard((d0.register, lane))
@@ -479,6 +771,15 @@ class _Translator:
     def _movc(self, ops: list[ir.Operand], sat: bool) -> None:
         d0 = ops[0]
         lanes = d0.written()
+        known = [self._known_lane(ops[1], ln) for ln in lanes]
+        if all(k is not None for k in known):  # a condition decided at compile time: plain moves
+            for pick, src_op in ((True, ops[2]), (False, ops[3])):
+                sel = [ln for ln, k in zip(lanes, known) if (k != 0) == pick]
+                if sel:
+                    part = ir.Operand(d0.type, d0.num_components, d0.selection, _mask_of(sel), d0.swizzle,
+                                      d0.indices, d0.values, d0.modifier)
+                    self.instruction(ir.Instruction(O.MOV, [part, src_op], controls=int(sat) << 2))
+            return
         self._require_mask(ops[1], lanes, "movc")
         a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
         b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
@@ -537,14 +838,28 @@ class _Translator:
         if self.kind != "ps":
             raise _unsupported("discard outside a pixel shader")
         o = inst.operands[0]
-        self._require_mask(o, (0,), "discard")
-        c = self.src(o, True, (0,))
+        known = self._known_lane(o, 0)
+        if known is not None and self.pred is None:
+            if (known != 0) == inst.test_nonzero:  # unconditional discard: kill with a constant -1
+                t = self.tmp()
+                self.emit("mov", Dst(Reg.TEMP, t), [self.cscalar(MINUS_ONE)])
+                self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
+            return
+        if known is not None:
+            k = self.cscalar(ONE if (known != 0) == inst.test_nonzero else ZERO)
+        else:
+            self._require_mask(o, (0,), "discard")
+            c = self.src(o, True, (0,))
+            k = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+            if not inst.test_nonzero:  # kill when c == 0: k = 1 - c
+                t = self.tmp()
+                self.emit("add", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG), self.cscalar(ONE)])
+                k = Src(Reg.TEMP, t)
         t = self.tmp()
-        rep = (c.swizzle[0],) * 4
-        if inst.test_nonzero:  # kill when c == 1: -c < 0
-            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, rep, SrcMod.NEG)])
-        else:  # kill when c == 0: c - 1 < 0
-            self.emit("add", Dst(Reg.TEMP, t), [Src(c.reg, c.num, rep), self.cscalar(MINUS_ONE)])
+        if self.pred is not None:  # only where the enclosing branch runs
+            self.emit("mul", Dst(Reg.TEMP, t), [k, self.pred])
+            k = Src(Reg.TEMP, t)
+        self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
         self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
 
     def _sample(self, inst: ir.Instruction) -> None:
@@ -578,7 +893,7 @@ class _Translator:
             c = Src(Reg.TEMP, t)
         else:
             c = Src(c.reg, c.num)
-        direct = d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
         if not direct:
@@ -589,6 +904,9 @@ class _Translator:
     def finish(self) -> None:
         self.scratch = 0
         if self.kind == "vs":
+            for reg, t in sorted(self.out_temps.items()):
+                self.body.append(Inst("mov", Dst(Reg.TEXCRDOUT, reg, self.out_written.get(reg, 0xF)),
+                                      [Src(Reg.TEMP, t)]))
             if self.pos_out is not None:
                 p = self.pos_temp
                 self.body.append(Inst("mad", Dst(Reg.RASTOUT, 0, 0x3), [Src(Reg.TEMP, p, (3, 3, 3, 3)),
@@ -601,6 +919,10 @@ class _Translator:
                 self.body.append(Inst("mov", Dst(Reg.DEPTHOUT, 0), [Src(Reg.TEMP, self.depth_temp, (0, 0, 0, 0))]))
 
     def assemble(self) -> Translation:
+        init: dict[tuple[int, int], int] = {}
+        for reg, num, lane in self.zero_init:  # registers a flattened branch selects from before any write
+            init[(reg, num)] = init.get((reg, num), 0) | 1 << lane
+        zero = [Inst("mov", Dst(reg, num, m), [self.cscalar(ZERO)]) for (reg, num), m in sorted(init.items())]
         decls: list[Inst] = []
         if self.kind == "vs":
             used = sorted({s.num for i in self.body for s in i.srcs if s.reg == Reg.INPUT})
@@ -618,7 +940,7 @@ class _Translator:
                 decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
-        prog = Sm2Program(self.kind, 2, self.prof.minor, decls + self.body)
+        prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
             out.runtime_constants.append((0, 0))
