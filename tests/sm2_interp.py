@@ -147,3 +147,77 @@ def constants_for(chunk, cbuffers: dict[int, np.ndarray], count: int = 256) -> n
 
 
 __all__ = ["Sm2Machine", "constants_for", "TEXTURE", "Reg"]
+
+
+# --- an independent validator: the D3D9 rules a 10Level9 driver's shader model 2 validation applies ----------
+
+#: (read ports, reads per instruction) per register file: "Registers - ps_2_0", "Registers - vs_2_0"
+_PORTS = {"ps": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), TEXTURE: (1, 1), Reg.INPUT: (1, None),
+                 Reg.SAMPLER: (1, 1)},
+          "vs": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), Reg.INPUT: (1, None)}}
+_PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source Register Swizzling", ps_2_0
+_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
+            "label", "ret"}
+_PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
+_SCALAR_OPS = {"rcp", "rsq", "exp", "log"}
+_WRITE_ONLY = {Reg.RASTOUT, Reg.ATTROUT, Reg.TEXCRDOUT, Reg.COLOROUT, Reg.DEPTHOUT}
+
+
+def _lanes_read(op: str, i: int, mask: int) -> set[int]:
+    if op in ("dp4", "texld", "texldb", "texkill"):
+        return {0, 1, 2, 3}
+    if op == "dp3":
+        return {0, 1, 2}
+    if op == "dp2add":
+        return {0, 1} if i < 2 else {0}
+    if op in _SCALAR_OPS:
+        return {0}
+    return {lane for lane in range(4) if mask >> lane & 1}
+
+
+def validate(prog: Sm2Program) -> list[str]:
+    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid)."""
+    errs: list[str] = []
+    kind = prog.kind
+    arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
+    written: set[tuple[int, int, int]] = set()
+    for n, inst in enumerate(prog.instructions):
+        op = inst.op
+        if op in ("comment", "dcl", "def"):
+            if op == "def":
+                written.update((Reg.CONST, inst.dst.num, c) for c in range(4))
+            continue
+        if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:
+            errs.append(f"{n}: {op} is not a {kind}_2_0 instruction")
+        if kind == "vs" and inst.dst is not None and inst.dst.mod & 1:
+            errs.append(f"{n}: vs_2_0 has no _sat")
+        files: dict[int, list[int]] = {}
+        for i, s in enumerate(inst.srcs):
+            files.setdefault(s.reg, []).append(s.num)
+            if s.reg in _WRITE_ONLY:
+                errs.append(f"{n}: output register read")
+            if op in _SCALAR_OPS and len(set(s.swizzle)) != 1:
+                errs.append(f"{n}: {op} needs a replicate swizzle")
+            if kind == "ps" and not arbitrary and s.reg != Reg.SAMPLER and len(set(s.swizzle)) != 1 \
+                    and tuple(s.swizzle) not in _PS20_FULL:
+                errs.append(f"{n}: swizzle {s.swizzle} needs an arbitrary-swizzle target")
+            if op == "texld" and i == 0 and (tuple(s.swizzle) != (0, 1, 2, 3) or s.mod or s.reg not in (Reg.TEMP,
+                                                                                                       TEXTURE)):
+                errs.append(f"{n}: texld coordinates must be an unswizzled, unmodified r# or t#")
+            if s.reg == Reg.TEMP:
+                mask = inst.dst.mask if inst.dst is not None else 0xF
+                for lane in _lanes_read(op, i, mask):
+                    if (Reg.TEMP, s.num, s.swizzle[lane]) not in written:
+                        errs.append(f"{n}: r{s.num}.{'xyzw'[s.swizzle[lane]]} read before it is written")
+        for reg, nums in files.items():
+            ports, reads = _PORTS[kind].get(reg, (1, 1))
+            if len(set(nums)) > ports or reads is not None and len(nums) > reads:
+                errs.append(f"{n}: register file {reg} read {nums}: {ports} port(s), {reads} read(s)")
+        if op == "texld" and inst.dst.reg != Reg.TEMP:
+            errs.append(f"{n}: texld writes a temporary register")
+        if inst.dst is not None and op != "texkill":
+            written.update((inst.dst.reg, inst.dst.num, c) for c in range(4) if inst.dst.mask >> c & 1)
+        if op == "texkill" and not all((Reg.TEMP, inst.dst.num, c) in written for c in range(3)) \
+                and inst.dst.reg == Reg.TEMP:
+            errs.append(f"{n}: texkill of an unwritten register")
+    return errs

@@ -14,7 +14,7 @@ import struct
 
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for
+from sm2_interp import Sm2Machine, constants_for, validate
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DReflect
 from pyd3d11.errors import D3D11Error, NotSupportedError
@@ -80,6 +80,28 @@ def test_level9_target_emits_aon9_with_its_shader_model_2_version(target: str):
     assert words[0] == chunk.version and words[-1] == 0x0000FFFF  # version token first, end token last
     expect = 0x9300 if target.endswith("9_3") else 0x9100
     assert D3DReflect(blob).GetMinFeatureLevel() == expect
+    assert validate(decode_program(chunk.program)) == []
+
+
+# programs breaking one D3D9 rule each: the validator the equivalence tests rely on is not vacuous
+_R0 = Dst(Reg.TEMP, 0)
+VALIDATOR_ROWS = [
+    Sm2Program("ps", 2, 0, [Inst("mov", _R0, [Src(Reg.TEMP, 1)])]),  # uninitialised read
+    Sm2Program("ps", 2, 0, [Inst("add", _R0, [Src(Reg.CONST, 0), Src(Reg.CONST, 1)])]),  # 2 constants, 1 port
+    Sm2Program("ps", 2, 0, [Inst("mul", _R0, [Src(TEXTURE, 0), Src(TEXTURE, 0)])]),  # t#: one read
+    Sm2Program("ps", 2, 0, [Inst("mov", _R0, [Src(TEXTURE, 0, (1, 0, 2, 3))])]),  # .yxzw needs 2_x
+    Sm2Program("vs", 2, 0, [Inst("mov", Dst(Reg.TEMP, 0, 0xF, 1), [Src(Reg.INPUT, 0)])]),  # vs _sat
+    Sm2Program("vs", 2, 0, [Inst("cmp", _R0, [Src(Reg.INPUT, 0)] * 3)]),  # cmp is ps only
+    Sm2Program("vs", 2, 0, [Inst("mov", Dst(Reg.TEXCRDOUT, 0), [Src(Reg.INPUT, 0)]),
+                            Inst("mov", _R0, [Src(Reg.TEXCRDOUT, 0)])]),  # oT# is write-only
+    Sm2Program("ps", 2, 0, [Inst("rcp", _R0, [Src(TEXTURE, 0)])]),  # rcp needs a replicate swizzle
+]
+
+
+@pytest.mark.parametrize("prog", VALIDATOR_ROWS)
+def test_the_test_validator_rejects_each_broken_rule(prog: Sm2Program):
+    assert len(validate(prog)) >= 1
+    assert validate(Sm2Program("ps", 2, 1, [Inst("mov", _R0, [Src(TEXTURE, 0, (1, 0, 2, 3))])])) == []
 
 
 def test_level9_vertex_shader_maps_constants_after_the_position_offset():
@@ -253,6 +275,7 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     sm4 = decode_sm4(c.program)
     chunk = parse_aon9(c.get("Aon9"))
     sm2 = decode_program(chunk.program)
+    assert validate(sm2) == []  # the D3D9 rules hold: read ports, swizzles, instruction set, no uninitialised reads
     regs = {r: _rand(rng, n) for r in _input_regs(sm4)}
     cbs = {0: rng.uniform(-2, 2, (8, 4)).astype(F)}
     b = Bindings()

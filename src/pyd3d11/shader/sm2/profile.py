@@ -41,12 +41,16 @@ class Level9Profile:
     gradients: bool  # dsx / dsy (D3DPS20CAPS_GRADIENTINSTRUCTIONS)
     static_flow_depth: int
     dynamic_flow_depth: int
-    #: read ports per register file: an instruction may read at most this many distinct registers of a file
-    read_ports: tuple[tuple[int, int], ...]
+    #: (file, read ports, reads per instruction or None): an instruction may read at most ``ports`` distinct
+    #: registers of a file, and at most ``reads`` operands from it
+    read_ports: tuple[tuple[int, int, int | None], ...]
 
 
-_PS_PORTS = ((Reg.TEMP, 3), (Reg.CONST, 2), (Reg.ADDR, 1), (Reg.INPUT, 1), (Reg.SAMPLER, 1))
-_VS_PORTS = ((Reg.TEMP, 3), (Reg.CONST, 1), (Reg.INPUT, 1))
+# "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction
+_PS_PORTS = ((Reg.TEMP, 3, None), (Reg.CONST, 1, 2), (Reg.ADDR, 1, 1), (Reg.INPUT, 1, None), (Reg.SAMPLER, 1, 1))
+_VS_PORTS = ((Reg.TEMP, 3, None), (Reg.CONST, 1, 2), (Reg.INPUT, 1, None))
+#: the full source swizzles ps_2_0 accepts besides the replicates ("Source Register Swizzling", ps column 2_0)
+PS20_SWIZZLES = ((0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0))
 
 PROFILES: dict[str, Level9Profile] = {p.target: p for p in (
     Level9Profile("ps_4_0_level_9_1", "ps", "ps_2_0", 0, FL_9_1, 96, 64, 32, 12, 32, 8, 4, 16, 4,

@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from ...errors import NotSupportedError
 from .. import ir
 from ..hlsl.diagnostics import HlslError
-from .profile import Level9Profile
+from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 
 O = ir.Opcode
 T = ir.OperandType
 ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
+_UTILITY = (ZERO, ONE, MINUS_ONE, 0x3F000000)  # 0, 1, -1, 0.5
 
 _SAMPLER_DIMS = {ir.ResourceDimension.TEXTURE2D: SamplerType.TEX_2D,
                  ir.ResourceDimension.TEXTURECUBE: SamplerType.CUBE,
@@ -289,6 +290,10 @@ class _Translator:
         return self.defs[words]
 
     def cscalar(self, word: int) -> Src:
+        """A replicated scalar constant: 0, 1 and -1 share one register (c#.x/.y/.z), so an instruction
+        selecting between them reads one constant register (ps_2_0 and vs_2_0 have one read port)."""
+        if word in _UTILITY:
+            return Src(Reg.CONST, self.const(_UTILITY), (_UTILITY.index(word),) * 4)
         return Src(Reg.CONST, self.const((word,) * 4))
 
     def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3)) -> Src:
@@ -431,13 +436,14 @@ class _Translator:
             return s  # replicate swizzles by construction
         comps = [s.swizzle[lane] for lane in lanes]
         if op == "texld":
-            ok = tuple(s.swizzle) == IDENTITY and s.mod == 0
+            if tuple(s.swizzle) == IDENTITY and s.mod == 0:
+                return s
+        elif len(set(comps)) == 1:
+            return Src(s.reg, s.num, (comps[0],) * 4, s.mod)
         else:
-            ok = all(c == lane for c, lane in zip(comps, lanes)) or len(set(comps)) == 1
-        if ok:
-            if len(set(comps)) == 1 and op != "texld":
-                return Src(s.reg, s.num, (comps[0],) * 4, s.mod)
-            return Src(s.reg, s.num, IDENTITY, s.mod)
+            for allowed in PS20_SWIZZLES:  # any allowed swizzle that agrees on the lanes read
+                if all(allowed[lane] == c for lane, c in zip(lanes, comps)):
+                    return Src(s.reg, s.num, allowed, s.mod)
         t = self.tmp()
         for c in sorted(set(comps)):
             m = _mask_of(lane for lane, cc in zip(lanes, comps) if cc == c)
@@ -445,17 +451,21 @@ class _Translator:
         return Src(Reg.TEMP, t, IDENTITY, 0 if op == "texld" else s.mod)
 
     def _read_ports(self, op: str, srcs: list[Src]) -> None:
-        for reg, limit in self.prof.read_ports:
+        """Copy operands into temporaries until every register file keeps to its read ports and reads."""
+        for reg, ports, reads in self.prof.read_ports:
             seen: list[int] = []
+            count = 0
             for i, s in enumerate(srcs):
                 if s.reg != reg:
                     continue
-                if s.num in seen or len(seen) < limit:
+                if (s.num in seen or len(seen) < ports) and (reads is None or count < reads):
                     if s.num not in seen:
                         seen.append(s.num)
+                    count += 1
                     continue
                 t = self.tmp()
                 self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num)]))
+                self.written.update((Reg.TEMP, t, lane) for lane in range(4))
                 srcs[i] = Src(Reg.TEMP, t, s.swizzle, s.mod)
 
     # --- instructions --------------------------------------------------------------------------
