@@ -125,6 +125,17 @@ class Sm2Machine:
         elif op == "lrp":
             a, b, c = r(s[0]), r(s[1]), r(s[2])
             self._write(d, a * (b - c) + c)
+        elif op == "sincos":  # ps_2_0 / vs_2_0: x = cos, y = sin of the replicated angle; z undefined
+            a = self._scalar_src(s[0])
+            assert d.reg == Reg.TEMP and d.mask in (1, 2, 3) and s[1].reg == s[2].reg == Reg.CONST \
+                and s[1].num != s[2].num
+            assert np.all(np.abs(a) <= np.float32(np.pi) * 1.0001), "sincos angle outside [-pi, pi]"
+            cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+            if d.mask & 1:
+                cur[:, 0] = np.cos(a)
+            if d.mask & 2:
+                cur[:, 1] = np.sin(a)
+            cur[:, 2] = np.nan
         elif op == "texkill":
             v = self.regs[(d.reg, d.num)]
             self.killed |= np.any(v[:, :3] < 0, axis=1)
@@ -159,7 +170,7 @@ _PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source
 _VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
             "label", "ret"}
 _PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
-_SCALAR_OPS = {"rcp", "rsq", "exp", "log"}
+_SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
 _WRITE_ONLY = {Reg.RASTOUT, Reg.ATTROUT, Reg.TEXCRDOUT, Reg.COLOROUT, Reg.DEPTHOUT}
 
 
@@ -209,6 +220,10 @@ def validate(prog: Sm2Program) -> list[str]:
                 for lane in _lanes_read(op, i, mask):
                     if (Reg.TEMP, s.num, s.swizzle[lane]) not in written:
                         errs.append(f"{n}: r{s.num}.{'xyzw'[s.swizzle[lane]]} read before it is written")
+        if op == "sincos":  # src1 / src2 are two constant registers by definition, not read-port limited
+            if not (inst.srcs[1].reg == inst.srcs[2].reg == Reg.CONST and inst.dst.mask in (1, 2, 3)):
+                errs.append(f"{n}: sincos operands")
+            files.pop(Reg.CONST, None)
         for reg, nums in files.items():
             ports, reads = _PORTS[kind].get(reg, (1, 1))
             if len(set(nums)) > ports or reads is not None and len(nums) > reads:

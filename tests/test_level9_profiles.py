@@ -197,6 +197,9 @@ ALU_VS = [
       o.a = float4(rsqrt(ax.x), sqrt(ax.y), exp2(x.z * 0.5), log2(ax.w));
       o.a += floor(x * 3) - ceil(x.yzwx * 2) + frac(x) + saturate(x * k) + x / ax.zwxy;
       o.a += (x < k ? 1.0 : 0.25) + (x >= k.w ? x : k) + max(x, k) - min(x, 0.5); return o; }""",
+    """struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) {
+      O o; o.p = p; float s, c; sincos(x.y * 5, s, c); o.a = float4(sin(x.xz * 3), cos(x.w), s + c); return o; }""",
     """struct O { float4 p : SV_Position; float2 a : TEXCOORD3; };
     O main(float4 p : POSITION, float4 x : TEXCOORD0) {
       O o; o.p = p.wzyx * 2; o.a = dot(x.xy, p.zw) + float2(x.x == p.x, x.y != p.y); return o; }""",
@@ -235,6 +238,7 @@ ALU_PS = [
       float4 r = (x.x < y.y ? k : j) + (x >= y) * 0.5;
       r.xy += dot(x.xy, y.zw) + dot(x.xyz, y.xyz);
       return r + (x != k) + (y == j) + (x.zwxy > 0 && y < 0.5) + (x < -1 || y.x > 0) + !(x > j); }""",
+    """float4 main(float4 x : TEXCOORD0) : SV_Target { return float4(sin(x.x * 7), cos(x.y), 0.5, sin(x.w) * cos(x.w)); }""",
     """float4 main(float4 x : TEXCOORD2, float3 n : TEXCOORD5) : SV_Target {
       float3 v = normalize(n + 2.5); return float4(v * x.w, length(n) + max(x.x, x.y)); }""",
 ]

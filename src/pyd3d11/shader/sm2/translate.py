@@ -34,6 +34,11 @@ O = ir.Opcode
 T = ir.OperandType
 ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
 _UTILITY = (ZERO, ONE, MINUS_ONE, 0x3F000000)  # 0, 1, -1, 0.5
+_PI, _TWO_PI, _INV_TWO_PI = 0x40490FDB, 0x40C90FDB, 0x3E22F983  # float32 pi, 2 pi, 1 / (2 pi)
+#: d3d9types.h D3DSINCOSCONST1 (-1.5500992e-006, -2.1701389e-005, 0.0026041667, 0.00026041668) and
+#: D3DSINCOSCONST2 (-0.020833334, -0.125, 1.0, 0.5) as float32 bits: the constants shader model 2's sincos reads
+_SINCOSCONST1 = (0xB5D00D01, 0xB7B60B61, 0x3B2AAAAB, 0x39888889)
+_SINCOSCONST2 = (0xBCAAAAAB, 0xBE000000, 0x3F800000, 0x3F000000)
 
 _SAMPLER_DIMS = {ir.ResourceDimension.TEXTURE2D: SamplerType.TEX_2D,
                  ir.ResourceDimension.TEXTURECUBE: SamplerType.CUBE,
@@ -702,6 +707,8 @@ class _Translator:
             self._set_masks(ops[0], True)
         elif op == O.DISCARD:
             self._discard(inst)
+        elif op == O.SINCOS:
+            self._sincos(inst)
         elif op in (O.SAMPLE, O.SAMPLE_B):
             self._sample(inst)
         elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
@@ -843,6 +850,35 @@ class _Translator:
     @staticmethod
     def _neg(s: Src) -> tuple:
         return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG)
+
+    def _sincos(self, inst: ir.Instruction) -> None:
+        """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs"):
+        each source component is first reduced with the documented mad / frc / mad sequence."""
+        d_sin, d_cos, src_op = inst.operands
+        lanes = tuple(sorted(set(d_sin.written() if d_sin.type != T.NULL else ())
+                             | set(d_cos.written() if d_cos.type != T.NULL else ())))
+        x = self.src(src_op, lanes=lanes)
+        k = self.const((_PI, 0x3F000000, _TWO_PI, _INV_TWO_PI))
+        c1, c2 = self.const(_SINCOSCONST1), self.const(_SINCOSCONST2)
+        sin_t, cos_t = self.tmp(), self.tmp()
+        for comp in sorted({x.swizzle[ln] for ln in lanes}):
+            at = _mask_of(ln for ln in lanes if x.swizzle[ln] == comp)
+            t, u = self.tmp(), self.tmp()
+            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(x.reg, x.num, (comp,) * 4, x.mod), Src(Reg.CONST, k, (3,) * 4),
+                                                     Src(Reg.CONST, k, (1,) * 4)])
+            self.emit("frc", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4)])
+            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.CONST, k, (2,) * 4),
+                                                     Src(Reg.CONST, k, (0,) * 4, SrcMod.NEG)])
+            # its operands are fixed by definition (two constant registers): no read-port legalisation
+            self.body.append(Inst("sincos", Dst(Reg.TEMP, u, 0x3), [Src(Reg.TEMP, t, (0,) * 4),
+                                                                   Src(Reg.CONST, c1), Src(Reg.CONST, c2)]))
+            self.written.update((Reg.TEMP, u, c) for c in range(3))
+            self.emit("mov", Dst(Reg.TEMP, sin_t, at), [Src(Reg.TEMP, u, (1,) * 4)])
+            self.emit("mov", Dst(Reg.TEMP, cos_t, at), [Src(Reg.TEMP, u, (0,) * 4)])
+        for d0, t in ((d_sin, sin_t), (d_cos, cos_t)):
+            if d0.type != T.NULL:
+                self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, t)])
+                self._set_masks(d0, False)
 
     def _discard(self, inst: ir.Instruction) -> None:
         if self.kind != "ps":
