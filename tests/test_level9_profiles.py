@@ -557,3 +557,31 @@ def test_level9_shaders_draw_at_9_1():
     s.ctx.Draw(3, 0)
     img = s.image()
     assert img.shape[:2] == (4, 4) and tuple(np.round(img[1, 1] * 255)) == (64, 128, 191, 255)  # COLOR in UNORM8
+
+
+# --- real-world level-9 shaders: the DirectX SDK samples' 4_0_level_9_1 compiles ------------------------------
+
+_SDK = __import__("os").environ.get("PYD3D11_SDK_SAMPLES")
+
+
+@pytest.mark.skipif(not _SDK or not __import__("pathlib").Path(_SDK, "BasicHLSL11").is_dir(),
+                    reason="set PYD3D11_SDK_SAMPLES to a checkout of walbourn/directx-sdk-samples")
+def test_every_sdk_sample_level9_compile_builds_a_valid_aon9_program():
+    from pathlib import Path
+
+    from pyd3d11.headers import d3dcompiler_types as DT
+    from pyd3d11.shader.compile_api import D3DCompileFromFile
+    from pyd3d11.tools import sdk_samples
+
+    root = Path(_SDK)
+    jobs = list(sdk_samples.level9_jobs())
+    assert len(jobs) == 9
+    for job in jobs:
+        if "#" in job.path:
+            blob = D3DCompile(sdk_samples.embedded_source(root, job.path), None, "none", None, None, job.entry,
+                              job.target, job.flags, 0)
+        else:
+            blob = D3DCompileFromFile(str(root / job.path), None, DT.D3D_COMPILE_STANDARD_FILE_INCLUDE, job.entry,
+                                      job.target, job.flags, 0)
+        prog = sm2_of(bytes(blob))
+        assert (prog.major, prog.minor) == (2, 0) and validate(prog) == [], job.name()

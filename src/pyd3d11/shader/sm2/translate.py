@@ -211,6 +211,9 @@ class _Translator:
                 else:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: only SV_Position is a valid "
                                     "system-value output of a feature level 9_x vertex shader")
+            elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV) and self.kind == "vs" and inst.extra \
+                    and inst.extra[0] == ir.SystemName.POSITION:
+                pass  # a vertex input named SV_Position is an ordinary input the input assembler feeds
             elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV):
                 raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
                                 f"{ir.SystemName(inst.extra[0]).name if inst.extra else '?'} is not available at "
