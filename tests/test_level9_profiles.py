@@ -533,12 +533,34 @@ def test_create_shader_needs_a_fitting_aon9_chunk_at_9_x(level: int, prof: str |
     dev = _dev(level)
     blob = compile_(_VS_SRC if stage == "vs" else _PS_SRC, f"{stage}_{prof or '4_0'}")
     create = dev.CreateVertexShader if stage == "vs" else dev.CreatePixelShader
+    from pyd3d11.api import ID3D11InfoQueue
+
+    queue = dev.QueryInterface(ID3D11InfoQueue)
+    queue.ClearStoredMessages()
     if ok:
         assert create(blob, None) is not None
+        assert queue.GetNumStoredMessages() == 0
     else:
         with pytest.raises(D3D11Error) as info:
             create(blob, None)
         assert info.value.name == "E_INVALIDARG"
+        ids = [int(queue.GetMessage(i).ID) for i in range(queue.GetNumStoredMessages())]
+        name = "CREATEVERTEXSHADER" if stage == "vs" else "CREATEPIXELSHADER"
+        assert _mid(f"{name}_INVALIDSHADERBYTECODE") in ids
+
+
+def _mid(name: str) -> int:
+    from pyd3d11.d3d11 import D3D11_MESSAGE_ID
+
+    return int(getattr(D3D11_MESSAGE_ID, "D3D11_MESSAGE_ID_" + name))
+
+
+def test_legacy_shader_blob_part_is_the_aon9_chunk():
+    from pyd3d11.d3dcompiler import D3D_BLOB_LEGACY_SHADER, D3DGetBlobPart
+
+    blob = compile_(PS_BASIC, "ps_4_0_level_9_3")
+    part = bytes(D3DGetBlobPart(blob, len(blob), D3D_BLOB_LEGACY_SHADER, 0))
+    assert parse_aon9(part).version == 0xFFFF0201
 
 
 def test_level9_shaders_draw_at_9_1():

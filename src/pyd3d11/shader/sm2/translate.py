@@ -200,6 +200,8 @@ class _Translator:
                 ntemps = inst.extra[0]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
+                if dim == ir.ResourceDimension.TEXTURE1D:  # D3D9 has no 1D sampler type; fxc's mapping is unknown
+                    raise _unsupported("Texture1D (no shader model 2 sampler type to map it to is documented)")
                 if dim not in _SAMPLER_DIMS:
                     raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
                                     f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
