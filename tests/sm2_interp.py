@@ -33,7 +33,12 @@ class Sm2Machine:
         self.killed = np.zeros(n, bool)
 
     def _read(self, s: Src) -> np.ndarray:
-        if s.reg == Reg.CONST:
+        if s.reg == Reg.CONST and s.rel is not None:  # c[a0.c + n]: per-lane register ("mova - vs")
+            a = self.regs[(s.rel.reg, s.rel.num)][:, s.rel.swizzle[0]].astype(np.int64)
+            idx = s.num + a
+            assert np.all((idx >= 0) & (idx < len(self.consts))), "relative constant read out of range"
+            v = self.consts[idx].astype(F)
+        elif s.reg == Reg.CONST:
             v = np.broadcast_to(self.consts[s.num], (self.n, 4)).astype(F)
         else:
             v = self.regs.get((s.reg, s.num))
@@ -114,6 +119,8 @@ class Sm2Machine:
         elif op == "frc":
             x = r(s[0])
             self._write(d, x - np.floor(x))
+        elif op == "mova":  # vs_2_0: round to the nearest integer
+            self._write(d, np.floor(r(s[0]) + F(0.5)))
         elif op == "abs":
             self._write(d, np.abs(r(s[0])))
         elif op == "slt":

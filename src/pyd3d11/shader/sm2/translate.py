@@ -51,6 +51,8 @@ _SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
 #: size query or comparison sampling in SM2)
 _NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.RESINFO, O.GATHER4, O.LOD,
            O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
+_INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+            O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
 
 
@@ -188,6 +190,13 @@ class _Translator:
         #: temp components whose value is known at compile time (raw bits): loop counters, folded int math
         self.known: dict[tuple[int, int], int] = {}
         self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
+        #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
+        #: 2^24, as on 10Level9 hardware, which has no integers)
+        self.intf: set[tuple[int, int]] = set()
+        self.icb: list[tuple[int, int, int, int]] = []
+        self.icb_base: int | None = None
+        self.cb_sizes: dict[int, int] = {}
+        self.dynamic_cbs: set[int] = set()
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -198,6 +207,11 @@ class _Translator:
             op = inst.opcode
             if op == O.DCL_TEMPS:
                 ntemps = inst.extra[0]
+            elif op == O.DCL_CONSTANTBUFFER:
+                self.cb_sizes[inst.operands[0].indices[0].value] = inst.operands[0].indices[1].value
+            elif op == O.CUSTOMDATA and inst.controls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
+                w = inst.extra
+                self.icb = [tuple(w[i: i + 4]) for i in range(0, len(w) // 4 * 4, 4)]  # type: ignore[misc]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
                 if dim == ir.ResourceDimension.TEXTURE1D:  # D3D9 has no 1D sampler type; fxc's mapping is unknown
@@ -276,12 +290,17 @@ class _Translator:
         self.scratch_base = nxt
 
     def _collect(self, o: ir.Operand, cb_regs: dict[int, set[int]]) -> None:
-        for idx in o.indices:
+        for n, idx in enumerate(o.indices):
             if idx.rel is not None:
-                if o.type == T.CONSTANT_BUFFER:
-                    raise _unsupported("dynamically indexed constant buffer reads")
+                if o.type == T.CONSTANT_BUFFER and n == 1:  # indexed by a register: map the whole buffer
+                    buf = o.indices[0].value
+                    self.dynamic_cbs.add(buf)
+                    cb_regs.setdefault(buf, set()).update(range(self.cb_sizes.get(buf, 1)))
+                    continue
+                if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+                    continue
                 raise _unsupported("relative register addressing")
-        if o.type == T.CONSTANT_BUFFER:
+        if o.type == T.CONSTANT_BUFFER and o.indices[1].rel is None:
             cb_regs.setdefault(o.indices[0].value, set()).add(o.indices[1].value)
 
     # --- registers -----------------------------------------------------------------------------
@@ -306,12 +325,20 @@ class _Translator:
             return Src(Reg.CONST, self.const(_UTILITY), (_UTILITY.index(word),) * 4)
         return Src(Reg.CONST, self.const((word,) * 4))
 
-    def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3)) -> Src:
+    def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3),
+            as_int: bool = False) -> Src:
+        """``as_int``: the instruction reads integers; immediates and known values are converted to the floats
+        of the same value, temporaries must hold integers (``intf``)."""
         swz = o.components()
         if o.type == T.TEMP and any((o.register, swz[lane]) in self.known for lane in lanes):
             comps = {swz[lane] for lane in lanes}
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                if as_int:
+                    vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                    o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
+                    s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
+                    return self._modified(s, o, lanes)
                 o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
                 swz = IDENTITY
             else:  # partly known: store the known components into the register first
@@ -327,7 +354,15 @@ class _Translator:
             s = Src(Reg.TEMP, o.register, swz)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
                 raise _unsupported("a comparison result used as a number (its bit pattern differs in SM2)")
+            ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
+            if as_int and not all(ints):
+                raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
+                                   "(integer inputs, integer constant-buffer values, reinterpreted bits)")
+            if not as_int and not mask_ok and any(ints):
+                raise _unsupported("an integer's bit pattern read as a float (asfloat)")
         elif o.type == T.INPUT:
+            if as_int:
+                raise _unsupported("integer shader inputs (10Level9 passes floats)")
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
@@ -339,12 +374,30 @@ class _Translator:
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
                 s = Src(TEXTURE, o.register, swz)
         elif o.type == T.CONSTANT_BUFFER:
-            s = Src(Reg.CONST, self.cb_target[(o.indices[0].value, o.indices[1].value)], swz)
+            if as_int:
+                raise _unsupported("integer constant-buffer values (the Aon9 INT/UINT/BOOL conversions)")
+            buf, idx = o.indices[0].value, o.indices[1]
+            if idx.rel is None:
+                s = Src(Reg.CONST, self.cb_target[(buf, idx.value)], swz)
+            else:
+                s = self._indexed(idx, lambda k: self.cb_target.get((buf, k)), self.cb_sizes.get(buf, 0),
+                                  lambda k: self.cb_target[(buf, 0)] + k, swz)
+        elif o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+            if as_int:
+                raise _unsupported("integer immediate-constant-buffer values")
+            idx = o.indices[0]
+            s = self._indexed(idx, lambda k: self.const(self.icb[k]) if 0 <= k < len(self.icb) else None,
+                              len(self.icb), lambda k: self._icb_block() + k, swz)
         elif o.type == T.IMMEDIATE32:
             vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
+            if as_int:
+                vals = tuple(f32_bits(float(_s32(v))) for v in vals)
             s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
+        return self._modified(s, o, lanes)
+
+    def _modified(self, s: Src, o: ir.Operand, lanes: tuple[int, ...]) -> Src:
         if o.modifier == ir.Modifier.NEG:
             s.mod = SrcMod.NEG
         elif o.modifier in (ir.Modifier.ABS, ir.Modifier.ABSNEG):
@@ -352,6 +405,34 @@ class _Translator:
             self.emit("abs", Dst(Reg.TEMP, t, _mask_of(lanes)), [s])
             s = Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG if o.modifier == ir.Modifier.ABSNEG else 0)
         return s
+
+    def _indexed(self, idx: ir.Index, static, size: int, dynamic_base, swz) -> Src:
+        """A register-indexed constant read: an index known at compile time (unrolled loops) reads that
+        register; one computed in a vertex shader goes through a0 (``mova``, vs_2_0's relative addressing)."""
+        rel = idx.rel
+        assert rel is not None
+        known = self._known_lane(rel, 0)
+        if known is not None:
+            k = idx.value + _s32(known)
+            reg = static(k) if 0 <= k < size else None
+            if reg is None:
+                raise _unsupported(f"a constant read out of its buffer's range (index {k})")
+            return Src(Reg.CONST, reg, swz)
+        if self.kind != "vs":
+            raise _unsupported("constants indexed by a value computed in a pixel shader (ps_2_x has no "
+                               "relative addressing)")
+        a = self.src(rel, lanes=(0,), as_int=True)
+        self.body.append(Inst("mova", Dst(Reg.ADDR, 0, 0x1), [Src(a.reg, a.num, (a.swizzle[0],) * 4, a.mod)]))
+        return Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+
+    def _icb_block(self) -> int:
+        """The immediate constant buffer as consecutive def constants (for a0-relative reads)."""
+        if self.icb_base is None:
+            self.icb_base = self.next_const
+            for row in self.icb:
+                self.def_order.append((row, self.next_const))
+                self.next_const += 1
+        return self.icb_base
 
     def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
         mod = DSTMOD_SATURATE if sat else 0
@@ -417,7 +498,7 @@ class _Translator:
             self.emit("max", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t), self.cscalar(ZERO)])
             self.emit("min", Dst(d.reg, d.num, d.mask), [Src(Reg.TEMP, t), self.cscalar(ONE)])
             return
-        srcs = [Src(s.reg, s.num, s.swizzle, s.mod) for s in srcs]
+        srcs = [Src(s.reg, s.num, s.swizzle, s.mod, s.rel) for s in srcs]
         if not self.prof.arbitrary_swizzle:
             for i, s in enumerate(srcs):
                 srcs[i] = self._legal_swizzle(op, i, s, d)
@@ -449,15 +530,15 @@ class _Translator:
             if tuple(s.swizzle) == IDENTITY and s.mod == 0:
                 return s
         elif len(set(comps)) == 1:
-            return Src(s.reg, s.num, (comps[0],) * 4, s.mod)
+            return Src(s.reg, s.num, (comps[0],) * 4, s.mod, s.rel)
         else:
             for allowed in PS20_SWIZZLES:  # any allowed swizzle that agrees on the lanes read
                 if all(allowed[lane] == c for lane, c in zip(lanes, comps)):
-                    return Src(s.reg, s.num, allowed, s.mod)
+                    return Src(s.reg, s.num, allowed, s.mod, s.rel)
         t = self.tmp()
         for c in sorted(set(comps)):
             m = _mask_of(lane for lane, cc in zip(lanes, comps) if cc == c)
-            self.body.append(Inst("mov", Dst(Reg.TEMP, t, m), [Src(s.reg, s.num, (c,) * 4)]))
+            self.body.append(Inst("mov", Dst(Reg.TEMP, t, m), [Src(s.reg, s.num, (c,) * 4, 0, s.rel)]))
         return Src(Reg.TEMP, t, IDENTITY, 0 if op == "texld" else s.mod)
 
     def _read_ports(self, op: str, srcs: list[Src]) -> None:
@@ -468,13 +549,14 @@ class _Translator:
             for i, s in enumerate(srcs):
                 if s.reg != reg:
                     continue
-                if (s.num in seen or len(seen) < ports) and (reads is None or count < reads):
-                    if s.num not in seen:
-                        seen.append(s.num)
+                key = s.num if s.rel is None else (s.num, "rel")
+                if (key in seen or len(seen) < ports) and (reads is None or count < reads):
+                    if key not in seen:
+                        seen.append(key)
                     count += 1
                     continue
                 t = self.tmp()
-                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num)]))
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num, IDENTITY, 0, s.rel)]))
                 self.written.update((Reg.TEMP, t, lane) for lane in range(4))
                 srcs[i] = Src(Reg.TEMP, t, s.swizzle, s.mod)
 
@@ -564,6 +646,8 @@ class _Translator:
                 if any(f["kind"] != "static" for f in frames):
                     raise _unsupported("a return inside a loop or a branch on shader inputs")
                 return
+            elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
+                pc += 1
             elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
                 raise _unsupported("flow control (switch / call / conditional return)")
             else:
@@ -655,6 +739,9 @@ class _Translator:
             self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
             self._set_masks(d0, mask_ok and any((ops[1].register, ops[1].components()[ln]) in self.masks
                                                 for ln in d0.written()) if ops[1].type == T.TEMP else False)
+            if mask_ok and ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
+                                                         for ln in d0.written()):
+                self.intf.update((d0.register, ln) for ln in d0.written())
         elif op == O.DP2:
             a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
             d = self.dst(ops[0], sat)
@@ -700,7 +787,9 @@ class _Translator:
             self._movc(ops, sat)
         elif op in (O.AND, O.OR, O.NOT):
             self._logic(op, ops)
-        elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]):
+        elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]) and any(
+                o.type == T.TEMP and all((o.register, o.components()[ln]) in self.masks for ln in ops[0].written())
+                for o in ops[1:]):
             # mask == 0 is "not mask", mask != 0 the mask itself
             m = ops[1] if self._is_zero(ops[2], ops[0].written()) else ops[2]
             self._require_mask(m, ops[0].written(), ir.Opcode(op).name.lower())
@@ -710,6 +799,8 @@ class _Translator:
             else:
                 self.emit("mov", self.dst(ops[0]), [s])
             self._set_masks(ops[0], True)
+        elif op in _INT_OPS:
+            self._int_op(inst)
         elif op == O.DISCARD:
             self._discard(inst)
         elif op == O.SINCOS:
@@ -736,6 +827,79 @@ class _Translator:
                                    "arithmetic on shader inputs, dynamic loop counters)")
             raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
 
+    def _int_op(self, inst: ir.Instruction) -> None:
+        """Integer instructions on values computed in the shader, in floats of the same value (exact below
+        2^24): add / mul / mad / neg / min / max, shifts by constants, comparisons, conversions."""
+        op, ops, sat = inst.opcode, inst.operands, inst.saturate
+        if op in (O.IMUL, O.UMUL):
+            if ops[0].type != T.NULL:
+                raise _unsupported("the high half of a 64-bit product (imul/umul hi)")
+            ops = [ops[1], *ops[2:]]
+        d0 = ops[0]
+        lanes = d0.written()
+        is_int = True
+        if op in (O.IADD, O.IMUL, O.UMUL, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.IMAD, O.UMAD, O.INEG):
+            srcs = [self.src(o, lanes=lanes, as_int=True) for o in ops[1:]]
+            name = {O.IADD: "add", O.IMUL: "mul", O.UMUL: "mul", O.IMIN: "min", O.IMAX: "max", O.UMIN: "min",
+                    O.UMAX: "max", O.IMAD: "mad", O.UMAD: "mad", O.INEG: "mov"}[op]
+            if op == O.INEG:
+                srcs = [Src(*self._neg(srcs[0]))]
+            self.emit(name, self.dst(d0), srcs)
+        elif op in (O.ISHL, O.ISHR):
+            k = [self._known_lane(ops[2], ln) for ln in lanes]
+            if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
+                raise _unsupported("shifts by amounts computed in the shader")
+            scale = float(2 ** (k[0] & 31)) if op == O.ISHL else 2.0 ** -(k[0] & 31)  # type: ignore[operator]
+            a = self.src(ops[1], lanes=lanes, as_int=True)
+            if op == O.ISHL:
+                self.emit("mul", self.dst(d0), [a, self.cscalar(f32_bits(scale))])
+            else:  # arithmetic shift right = floor(a / 2^k)
+                t, f = self.tmp(), self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, self.cscalar(f32_bits(scale))])
+                self.emit("frc", Dst(Reg.TEMP, f, d0.mask), [Src(Reg.TEMP, t)])
+                self.emit("add", self.dst(d0), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
+        elif op in (O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE):
+            kind = {O.IEQ: "eq", O.INE: "ne", O.ILT: "lt", O.IGE: "ge", O.ULT: "lt", O.UGE: "ge"}[op]
+            self._compare(kind, ops, as_int=True)
+            return
+        elif op in (O.ITOF, O.UTOF):
+            self.emit("mov", self.dst(d0, sat), [self.src(ops[1], lanes=lanes, as_int=True)])
+            is_int = False
+        else:  # FTOI / FTOU: truncate toward zero (FTOU also clamps negatives to 0)
+            f = self.src(ops[1], lanes=lanes)
+            m = d0.mask
+            t, u, v, w = self.tmp(), self.tmp(), self.tmp(), self.tmp()
+            self.emit("frc", Dst(Reg.TEMP, t, m), [f])
+            self.emit("add", Dst(Reg.TEMP, u, m), [f, Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])  # floor
+            zero, one = self.cscalar(ZERO), self.cscalar(ONE)
+            if self.kind == "ps":  # + 1 where f < 0 and not whole
+                self.emit("cmp", Dst(Reg.TEMP, v, m), [f, zero, one])
+                self.emit("cmp", Dst(Reg.TEMP, w, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), zero, Src(Reg.TEMP, v)])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, v, m), [f, zero])
+                self.emit("slt", Dst(Reg.TEMP, w, m), [zero, Src(Reg.TEMP, t)])
+                self.emit("mul", Dst(Reg.TEMP, w, m), [Src(Reg.TEMP, v), Src(Reg.TEMP, w)])
+            if op == O.FTOU:
+                self.emit("add", Dst(Reg.TEMP, u, m), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
+                self.emit("max", self.dst(d0), [Src(Reg.TEMP, u), zero])
+            else:
+                self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
+        if is_int and d0.type != T.TEMP:
+            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        self._set_masks(d0, False)
+        if is_int and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _int_like(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """An operand that reads integers: temps holding them, or immediates / known values whose bits are
+        small integers (denormal or NaN patterns as floats, never an HLSL float literal)."""
+        if o.type == T.TEMP and all((o.register, o.components()[ln]) in self.intf for ln in lanes):
+            return True
+        words = [self._known_lane(o, ln) for ln in lanes]
+        if any(w is None for w in words):
+            return False
+        return any(w for w in words) and all(w < 0x00800000 or w >= 0xFF800000 for w in words)  # type: ignore[operator]
+
     def _scalar(self, name: str, d: Dst, s: Src) -> None:
         """SM2's rcp/rsq/exp/log read one component and write it to every masked lane: one per source comp."""
         by_comp: dict[int, int] = {}
@@ -753,6 +917,7 @@ class _Translator:
             key = (d0.register, lane)
             self.known.pop(key, None)
             self.materialized.discard(key)
+            self.intf.discard(key)
             if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
                 self.masks.add((d0.register, lane))
             else:
@@ -762,12 +927,12 @@ class _Translator:
         if o.type != T.TEMP or any((o.register, o.components()[ln]) not in self.masks for ln in lanes):
             raise _unsupported(f"{what} on a value that is not a comparison result")
 
-    def _compare(self, kind: str, ops: list[ir.Operand]) -> None:
+    def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
         if d0.type != T.TEMP:
             raise _unsupported("a comparison written to an output register")
         lanes = d0.written()
-        a, b = self.src(ops[1], lanes=lanes), self.src(ops[2], lanes=lanes)
+        a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
         d = self.dst(d0)
         one, zero = self.cscalar(ONE), self.cscalar(ZERO)
         if self.kind == "vs":
@@ -808,10 +973,20 @@ class _Translator:
         both = all(a_mask) and all(b_mask)
         if not both and (any(a_mask) or any(b_mask)):
             raise _unsupported("movc mixing comparison results and numbers")
+        ints = self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
+        if ints:
+            for o in ops[2:4]:
+                if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
+                    raise _unsupported("movc mixing integers and floats")
         if both and d0.type != T.TEMP:
             raise _unsupported("a comparison result written to an output register")
+        if ints and d0.type != T.TEMP:
+            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
         c = self.src(ops[1], True, lanes)
-        a, b = self.src(ops[2], True, lanes), self.src(ops[3], True, lanes)
+        if ints:
+            a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)
+        else:
+            a, b = self.src(ops[2], True, lanes), self.src(ops[3], True, lanes)
         d = self.dst(d0, sat)
         if self.kind == "ps":  # -c >= 0 exactly when c == 0
             self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
@@ -821,6 +996,8 @@ class _Translator:
             self.emit("add", Dst(Reg.TEMP, t2, d.mask), [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), self.cscalar(ONE)])
             self.emit("mad", d, [Src(Reg.TEMP, t2), b, Src(Reg.TEMP, t1)])
         self._set_masks(d0, both)
+        if ints and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
 
     def _logic(self, op: int, ops: list[ir.Operand]) -> None:
         d0 = ops[0]
