@@ -1,7 +1,7 @@
 """A tiny shader-model-2 interpreter for the tests (independent of pyd3d11's SM4 executor and translator).
 
 Semantics from the D3D9 assembly reference pages (MicrosoftDocs win32 desktop-src/direct3dhlsl, "add - vs",
-"cmp - ps", "rcp - vs", "rsq - vs", "log - vs", "exp - vs", "frc - vs", "slt - vs", "sge - vs", "lrp - vs",
+"cmp - ps", "min - vs", "max - vs", "rcp - vs", "rsq - vs", "log - vs", "exp - vs", "frc - vs", "slt - vs", "sge - vs", "lrp - vs",
 "dp2add - ps", "texkill - ps", "texld - ps_2_0 and up"): every register is a float4; sources apply the swizzle
 then the modifier; destinations write the masked lanes, saturating with ``_sat``; rcp/rsq/exp/log read one
 (replicated) component; rcp(0) = +inf, rsq reads |x|, log reads |x| and log(0) = -inf; cmp selects src1 where
@@ -94,10 +94,12 @@ class Sm2Machine:
             self._write(d, r(s[0]) * r(s[1]))
         elif op == "mad":
             self._write(d, r(s[0]) * r(s[1]) + r(s[2]))
-        elif op == "min":
-            self._write(d, np.minimum(r(s[0]), r(s[1])))
-        elif op == "max":
-            self._write(d, np.maximum(r(s[0]), r(s[1])))
+        elif op == "min":  # "min - vs": (src0 < src1) ? src0 : src1
+            a, b = r(s[0]), r(s[1])
+            self._write(d, np.where(a < b, a, b))
+        elif op == "max":  # "max - vs": (src0 >= src1) ? src0 : src1
+            a, b = r(s[0]), r(s[1])
+            self._write(d, np.where(a >= b, a, b))
         elif op == "dp3":
             self._write(d, np.sum(r(s[0])[:, :3] * r(s[1])[:, :3], axis=1, dtype=F))
         elif op == "dp4":

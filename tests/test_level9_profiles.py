@@ -662,13 +662,22 @@ def _random_expr(rng, depth: int) -> str:
         return leaf if rng.random() < 0.8 else f"{rng.uniform(-2, 2):.3f}"
     a = _random_expr(rng, depth - 1)
     b = _random_expr(rng, depth - 1)
-    form = int(rng.integers(0, 16))
+    form = int(rng.integers(0, 18))
     return [
         f"({a} + {b})", f"({a} - {b})", f"({a} * {b})", f"({a} / (abs({b}) + 0.5))", f"min({a}, {b})",
         f"max({a}, {b})", f"abs({a})", f"frac({a})", f"floor({a})", f"ceil({a})", f"saturate({a})",
         f"dot({a}, {b})", f"(({a}) < ({b}) ? {a} : {b} * 0.5)", f"sqrt(abs({a}))",
         f"sin({a})", f"log2(abs({a}) + 0.5) + exp2(clamp({b}, -3, 3))",
+        f"(float4)((int4)({a}) * 2 - (int4)({b}))", f"(float4)(max((int4)({a} * 3) >> 1, (int4)({b})))",
     ][form]
+
+
+def _random_vertex_shader(rng) -> str:
+    body = f"O o; o.p = {_random_expr(rng, 2)}; o.a = {_random_expr(rng, 3)};\n"
+    if rng.random() < 0.5:
+        body += f"if (o.a.y < ((float4)({_random_expr(rng, 1)})).x) o.a.xz = ((float4)({_random_expr(rng, 2)})).yw;\n"
+    return ("cbuffer P { float4 k; float4 j; };\nstruct O { float4 p : SV_Position; float4 a : TEXCOORD0; };\n"
+            "O main(float4 x : POSITION, float4 y : TEXCOORD0) {\n" + body + "return o; }")
 
 
 def _random_shader(rng) -> str:
@@ -682,12 +691,13 @@ def _random_shader(rng) -> str:
             "float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body + "return r; }")
 
 
-@pytest.mark.parametrize("seed", range(24))
-def test_random_level9_pixel_shaders_agree_with_their_sm4_program(seed: int):
-    rng = np.random.default_rng(1000 + seed)
-    src = _random_shader(rng)
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("stage", ["ps", "vs"])
+def test_random_level9_shaders_agree_with_their_sm4_program(seed: int, stage: str):
+    rng = np.random.default_rng(1000 + seed + (500 if stage == "vs" else 0))
+    src = _random_shader(rng) if stage == "ps" else _random_vertex_shader(rng)
     ran = 0
-    for target in ("ps_4_0_level_9_1", "ps_4_0_level_9_3"):
+    for target in (f"{stage}_4_0_level_9_1", f"{stage}_4_0_level_9_3"):
         try:
             pairs = _run_both(src, target, seed)
         except D3D11Error as e:  # a 9_1 slot/register limit: the documented refusal, not a wrong answer

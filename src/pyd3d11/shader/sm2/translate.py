@@ -34,6 +34,7 @@ O = ir.Opcode
 T = ir.OperandType
 ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
 _UTILITY = (ZERO, ONE, MINUS_ONE, 0x3F000000)  # 0, 1, -1, 0.5
+_FLT_MAX = 0x7F7FFFFF
 _PI, _TWO_PI, _INV_TWO_PI = 0x40490FDB, 0x40C90FDB, 0x3E22F983  # float32 pi, 2 pi, 1 / (2 pi)
 #: d3d9types.h D3DSINCOSCONST1 (-1.5500992e-006, -2.1701389e-005, 0.0026041667, 0.00026041668) and
 #: D3DSINCOSCONST2 (-0.020833334, -0.125, 1.0, 0.5) as float32 bits: the constants shader model 2's sincos reads
@@ -483,16 +484,27 @@ class _Translator:
             old = Src(final.reg, final.num)
             if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
                 self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
-            else:  # p * new + (1 - p) * old: exact for p in {0, 1} and finite values
+            else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
+                # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
+                # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
+                # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
+                # +-FLT_MAX -- the one difference from the SM4 program, documented.
+                big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
+                vals = []
+                for v in (Src(Reg.TEMP, t), old):
+                    c = self.tmp()
+                    self.emit("max", Dst(Reg.TEMP, c, final.mask), [v, nbig])
+                    self.emit("min", Dst(Reg.TEMP, c, final.mask), [Src(Reg.TEMP, c), big])
+                    vals.append(Src(Reg.TEMP, c))
                 s1, s2 = self.tmp(), self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, s1, final.mask), [p, Src(Reg.TEMP, t)])
+                self.emit("mul", Dst(Reg.TEMP, s1, final.mask), [p, vals[0]])
                 self.emit("add", Dst(Reg.TEMP, s2, final.mask), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG),
                                                                  self.cscalar(ONE)])
-                self.emit("mad", final, [Src(Reg.TEMP, s2), old, Src(Reg.TEMP, s1)])
+                self.emit("mad", final, [Src(Reg.TEMP, s2), vals[1], Src(Reg.TEMP, s1)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
-        if d is not None and d.mod & DSTMOD_SATURATE and self.kind == "vs" and op not in ("max", "min"):
+        if d is not None and d.mod & DSTMOD_SATURATE and self.kind == "vs":
             t = self.tmp()
             self.emit(op, Dst(Reg.TEMP, t, d.mask), srcs, controls)  # vs_2_0 has no _sat: clamp with max/min
             self.emit("max", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t), self.cscalar(ZERO)])
