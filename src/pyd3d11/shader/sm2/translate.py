@@ -490,17 +490,15 @@ class _Translator:
                 # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
                 # +-FLT_MAX -- the one difference from the SM4 program, documented.
                 big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
-                vals = []
-                for v in (Src(Reg.TEMP, t), old):
-                    c = self.tmp()
-                    self.emit("max", Dst(Reg.TEMP, c, final.mask), [v, nbig])
-                    self.emit("min", Dst(Reg.TEMP, c, final.mask), [Src(Reg.TEMP, c), big])
-                    vals.append(Src(Reg.TEMP, c))
-                s1, s2 = self.tmp(), self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, s1, final.mask), [p, vals[0]])
-                self.emit("add", Dst(Reg.TEMP, s2, final.mask), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG),
-                                                                 self.cscalar(ONE)])
-                self.emit("mad", final, [Src(Reg.TEMP, s2), vals[1], Src(Reg.TEMP, s1)])
+                c = self.tmp()
+                m = final.mask
+                for reg, v in ((t, Src(Reg.TEMP, t)), (c, old)):
+                    self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
+                    self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
+                self.emit("mul", Dst(Reg.TEMP, t, m), [p, Src(Reg.TEMP, t)])  # p * new
+                self.emit("mad", Dst(Reg.TEMP, c, m), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), Src(Reg.TEMP, c),
+                                                       Src(Reg.TEMP, c)])  # old - p * old
+                self.emit("add", final, [Src(Reg.TEMP, t), Src(Reg.TEMP, c)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
