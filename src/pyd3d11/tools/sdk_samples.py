@@ -3,8 +3,9 @@
 Compiles every shader entry point of Microsoft's DirectX SDK samples (the public repository
 walbourn/directx-sdk-samples, fetched separately; never part of this repository) with our D3DCompile,
 as the samples' C++ sources (D3DCompileFromFile / DXUTCompileFromFile calls with their defines, flags
-and profiles) and BC6HBC7EncoderCS/Shaders/CompileShaders.cmd compile them. ``*_level_9_*`` targets are
-left out (they are not built here; other work covers them).
+and profiles) and BC6HBC7EncoderCS/Shaders/CompileShaders.cmd compile them. The samples'
+``*_4_0_level_9_1`` compiles (BasicHLSL11, SimpleSample11, XAudio2Sound3D and the DXUT GUI shader embedded in
+DXUTgui.cpp) are :func:`level9_jobs`.
 
 The shader entry points named by the samples' effect files (``CompileShader( vs_4_0, F() )`` in a
 technique) are compiled on their own as well, as ``fxc /T vs_4_0 /E F file.fx`` would, and each effect
@@ -159,6 +160,30 @@ def jobs() -> Iterator[Job]:
                     ("SELECT_CASCADE_BY_INTERVAL_FLAG", i)), STRICT)
 
 
+def level9_jobs() -> Iterator[Job]:
+    """The samples' 4_0_level_9_1 compiles; ``#g_strUIEffectFile`` names the HLSL string DXUTgui.cpp embeds
+    (compiled with D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, as DXUTgui.cpp does)."""
+    yield Job("BasicHLSL11/BasicHLSL11_VS.hlsl", "VSMain", "vs_4_0_level_9_1", (), STRICT)
+    yield Job("BasicHLSL11/BasicHLSL11_PS.hlsl", "PSMain", "ps_4_0_level_9_1", (), STRICT)
+    yield from _simple("SimpleSample11/SimpleSample.hlsl", [("RenderSceneVS", "vs_4_0_level_9_1"),
+                                                           ("RenderScenePS", "ps_4_0_level_9_1")])
+    yield from _simple("XAudio2/XAudio2Sound3D/XAudio2Sound3D.fx", [("RenderSceneVS", "vs_4_0_level_9_1"),
+                                                                   ("RenderScenePS", "ps_4_0_level_9_1")])
+    for entry in ("VS", "PS", "PSUntex"):
+        yield Job("DXUT/Optional/DXUTgui.cpp#g_strUIEffectFile", entry,
+                  "vs_4_0_level_9_1" if entry == "VS" else "ps_4_0_level_9_1", (), COMPAT)
+
+
+def embedded_source(root: Path, ref: str) -> str:
+    """The C string ``NAME`` a ``file#NAME`` job names: the concatenated literals of ``CHAR NAME[] = …;``."""
+    path, name = ref.split("#")
+    text = (root / path).read_text(encoding="latin-1")
+    m = re.search(r"CHAR\s+" + re.escape(name) + r"\[\]\s*=(.*?);\s*\n", text, re.S)
+    if m is None:
+        raise ValueError(f"{name} not found in {path}")
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)))
+
+
 #: the effect files' ``CompileShader( profile, Function( … ) )`` — each names an entry point that fxc
 #: compiles on its own too (``fxc /T vs_4_0 /E Function file.fx`` ignores the technique blocks)
 _COMPILE_SHADER = re.compile(r"CompileShader\s*\(\s*([a-z]s_[45]_[01])\s*,\s*([A-Za-z_]\w*)\s*\(")
@@ -186,8 +211,14 @@ def compile_job(root: Path, job: Job) -> str | None:
 
     errors: list = []
     try:
-        D3DCompileFromFile(str(root / job.path), list(job.defines), D.D3D_COMPILE_STANDARD_FILE_INCLUDE,
-                           job.entry, job.target, job.flags, 0, errors)
+        if "#" in job.path:
+            from pyd3d11.shader.compile_api import D3DCompile
+
+            D3DCompile(embedded_source(root, job.path), None, "none", list(job.defines), None, job.entry,
+                       job.target, job.flags, 0, errors)
+        else:
+            D3DCompileFromFile(str(root / job.path), list(job.defines), D.D3D_COMPILE_STANDARD_FILE_INCLUDE,
+                               job.entry, job.target, job.flags, 0, errors)
     except D3D11Error as e:
         text = str(getattr(e, "errors", "") or (errors[0] if errors else "") or e)
         return f"{type(e).__name__}: {text.strip()[:400]}"
@@ -202,8 +233,8 @@ def main(argv: list[str]) -> int:
         return 2
     root = Path(argv[0])
     verbose = "-v" in argv
-    all_jobs = list(jobs()) + list(effect_jobs(root))
-    missing = sorted({j.path for j in all_jobs if not (root / j.path).is_file()})
+    all_jobs = list(jobs()) + list(effect_jobs(root)) + list(level9_jobs())
+    missing = sorted({j.path for j in all_jobs if not (root / j.path.split("#")[0]).is_file()})
     if missing:
         print("missing files:", ", ".join(missing))
         return 2

@@ -1,23 +1,132 @@
-"""The ``Aon9`` chunk of 4_0_level_9_x shaders: which 10Level9 level its shader-model-2 program targets.
+"""The ``Aon9`` chunk of 4_0_level_9_x shaders: the shader-model-2 program a 10Level9 driver runs.
 
 fxc's ``*_4_0_level_9_1`` targets emit vs_2_0 / ps_2_0 programs and ``*_4_0_level_9_3`` targets vs_2_x /
-ps_2_x (version 2.1); the program begins with the D3D9 version token (0xFFFE<major><minor> for vertex,
-0xFFFF<major><minor> for pixel shaders), found after the chunk's own header words.
+ps_2_x (version 2.1). Chunk layout (public reverse-engineering of fxc's output, e.g. the DXDecompiler project's
+Level9ShaderChunk reader; fxc's own listings name the tables): a 36-byte header -- u32 size, the D3D9 version
+token of the program, u32 program size in bytes, u32 program offset, then five (u16 count, u16 offset) pairs
+for the constant-buffer mappings (12 bytes each: u16 buffer, u16 start register, u16 register count, u16 target
+c#, four u8 data conversions 0 FLT / 1 BOOL / 2 INT / 3 UINT), loop-register mappings, a table left unused,
+sampler mappings (4 bytes: u8 source resource t#, u8 source sampler s#, u8 target sampler, u8 0) and
+runtime-generated constant mappings (4 bytes: u16 description -- 0 the vertex shader position offset -- and u16
+target c#) -- offsets from the start of the chunk data -- followed by the program's tokens.
 """
 
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass, field
 
 FL_9_1, FL_9_3 = 0x9100, 0x9300
+HEADER_SIZE = 36
+RUNTIME_CONSTANT_NAMES = {0: "Vertex Shader position offset"}
+CONVERSION_NAMES = {0: "FLT", 1: "BOOL", 2: "INT", 3: "UINT"}
+
+
+@dataclass
+class Aon9Chunk:
+    version: int  # the D3D9 version token
+    program: bytes  # the SM2 token stream
+    #: (buffer, start register, register count, target c#, (4 conversions))
+    cb_mappings: list[tuple[int, int, int, int, tuple[int, int, int, int]]] = field(default_factory=list)
+    #: (source resource, source sampler, target sampler)
+    sampler_mappings: list[tuple[int, int, int]] = field(default_factory=list)
+    #: (description, target c#)
+    runtime_constants: list[tuple[int, int]] = field(default_factory=list)
+    loop_mappings: list[bytes] = field(default_factory=list)
+
+    @property
+    def level(self) -> int:
+        return FL_9_3 if self.version & 0xFF >= 1 else FL_9_1
+
+
+def build_aon9(chunk: Aon9Chunk) -> bytes:
+    cbs = b"".join(struct.pack("<4H4B", b, s, n, t, *conv) for b, s, n, t, conv in chunk.cb_mappings)
+    loops = b"".join(chunk.loop_mappings)
+    smp = b"".join(struct.pack("<4B", r, s, t, 0) for r, s, t in chunk.sampler_mappings)
+    rtc = b"".join(struct.pack("<2H", d, t) for d, t in chunk.runtime_constants)
+    off_cb = HEADER_SIZE
+    off_loop = off_cb + len(cbs)
+    off_unk = off_loop + len(loops)
+    off_smp = off_unk
+    off_rtc = off_smp + len(smp)
+    off_prog = off_rtc + len(rtc)
+    total = off_prog + len(chunk.program)
+    header = struct.pack("<4I10H", total, chunk.version, len(chunk.program), off_prog,
+                         len(chunk.cb_mappings), off_cb, len(chunk.loop_mappings), off_loop, 0, off_unk,
+                         len(chunk.sampler_mappings), off_smp, len(chunk.runtime_constants), off_rtc)
+    return header + cbs + loops + smp + rtc + chunk.program
+
+
+def parse_aon9(data: bytes) -> Aon9Chunk:
+    """Parse the chunk data; ValueError when the header is not self-consistent."""
+    data = bytes(data)
+    if len(data) < HEADER_SIZE:
+        raise ValueError("Aon9 chunk shorter than its header")
+    _size, version, psize, poff = struct.unpack_from("<4I", data, 0)
+    pairs = struct.unpack_from("<10H", data, 16)
+    if version >> 16 not in (0xFFFE, 0xFFFF) or poff + psize > len(data) or poff < HEADER_SIZE:
+        raise ValueError("Aon9 header does not describe a shader-model-2 program")
+
+    def table(i: int, size: int) -> list[bytes]:
+        n, off = pairs[2 * i], pairs[2 * i + 1]
+        if off + n * size > len(data):
+            raise ValueError("Aon9 mapping table past the end of the chunk")
+        return [data[off + k * size: off + (k + 1) * size] for k in range(n)]
+
+    out = Aon9Chunk(version, data[poff: poff + psize])
+    for rec in table(0, 12):
+        b, s, n, t, *conv = struct.unpack("<4H4B", rec)
+        out.cb_mappings.append((b, s, n, t, tuple(conv)))  # type: ignore[arg-type]
+    out.loop_mappings = table(1, 8)
+    out.sampler_mappings = [tuple(rec[:3]) for rec in table(3, 4)]  # type: ignore[misc]
+    out.runtime_constants = [struct.unpack("<2H", rec) for rec in table(4, 4)]  # type: ignore[misc]
+    return out
 
 
 def aon9_level(chunk: bytes | None) -> int | None:
-    """D3D_FEATURE_LEVEL of an Aon9 chunk payload (None for no chunk; 9_1 when no version token is found)."""
+    """D3D_FEATURE_LEVEL of an Aon9 chunk payload (None for no chunk): the header's version token, or (for a
+    chunk whose header does not parse) the first D3D9 version token found in it; 9_1 when none is found."""
     if chunk is None:
         return None
     data = bytes(chunk)
+    try:
+        return parse_aon9(data).level
+    except ValueError:
+        pass
     for (word,) in struct.iter_unpack("<I", data[: len(data) // 4 * 4]):
         if word >> 16 in (0xFFFE, 0xFFFF) and (word >> 8) & 0xFF == 2:
             return FL_9_3 if word & 0xFF >= 1 else FL_9_1
     return FL_9_1
+
+
+def format_aon9(chunk: Aon9Chunk) -> list[str]:
+    """The mapping tables and the program listing, as fxc's D3DDisassemble prints them before the SM4 code."""
+    from ..sm2.disasm import disassemble, slot_summary
+    from ..sm2.program import decode_program
+
+    lines: list[str] = []
+    if chunk.cb_mappings:
+        lines += ["//", "// Constant buffer to DX9 shader constant mappings:", "//",
+                  "// Target Reg Buffer  Start Reg # of Regs        Data Conversion",
+                  "// ---------- ------- --------- --------- ----------------------"]
+        for b, s, n, t, conv in chunk.cb_mappings:
+            names = ",".join(f"{CONVERSION_NAMES.get(c, '?'):>4}" for c in conv)
+            lines.append(f"// c{t:<9} cb{b:<5} {s:>9} {n:>9}  ({names})")
+        lines.append("//")
+    if chunk.sampler_mappings:
+        lines += ["//", "// Sampler/Resource to DX9 shader sampler mappings:", "//",
+                  "// Target Sampler Source Sampler  Source Resource",
+                  "// -------------- --------------- ----------------"]
+        for r, s, t in sorted(chunk.sampler_mappings, key=lambda m: m[2]):
+            lines.append(f"// s{t:<13} s{s:<14} t{r:<16}".rstrip())
+        lines.append("//")
+    if chunk.runtime_constants:
+        lines += ["//", "// Runtime generated constant mappings:", "//",
+                  "// Target Reg                               Constant Description",
+                  "// ---------- --------------------------------------------------"]
+        for d, t in chunk.runtime_constants:
+            lines.append(f"// c{t:<9} {RUNTIME_CONSTANT_NAMES.get(d, f'constant {d}'):>50}")
+        lines.append("//")
+    prog = decode_program(chunk.program)
+    lines += ["//", "// Level9 shader bytecode:", "//"] + disassemble(prog) + [slot_summary(prog)]
+    return lines

@@ -349,6 +349,14 @@ def disassemble(blob: bytes | object) -> str:
     program = decode_program(code)
     from .listing_header import format_listing_header
 
-    lines = list(format_listing_header(container)) + disassemble_program(program)
+    lines = list(format_listing_header(container))
+    if "Aon9" in container:  # 4_0_level_9_x: the mapping tables and the SM2 program come before the SM4 code
+        from .aon9 import format_aon9, parse_aon9
+
+        try:
+            lines += format_aon9(parse_aon9(container.get("Aon9")))  # type: ignore[attr-defined]
+        except ValueError:
+            lines += ["//", "// Level9 shader bytecode: (unreadable Aon9 chunk)", "//"]
+    lines += disassemble_program(program)
     lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
     return "\n".join(lines) + "\n"

@@ -28,10 +28,11 @@ from .sigpack import signature_order
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
+#: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
+_LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
-    (re.compile(r"^(vs|ps)_4_0_level_9_[13]$"), "4_0_level_9_x targets (Aon9 shader model 2 chunk)"),
     (re.compile(r"^(vs_(1_1|2_0|2_a|3_0)|ps_(2_0|2_a|2_b|3_0)|tx_1_0)$"), "Direct3D 9 shader models"),
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
 ]
@@ -70,6 +71,9 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int, program_hook: Callable | None = None) -> CompileResult:
+    level9 = target if _LEVEL9.match(target or "") else None
+    if level9:
+        target = target[:6]  # compile the SM4 program as vs_4_0 / ps_4_0, then add the Aon9 chunk
     m = _PROFILE.match(target or "")
     for pattern, what in _NOT_BUILT:
         if pattern.match(target or ""):
@@ -118,6 +122,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .debuginfo import debug_info
 
     blob = build_blob(cg, program, debug_info(cg, source, file))
+    if level9:
+        blob = add_level9_chunk(blob, program, level9, file)
     warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]
     return CompileResult(blob, text, program, warnings)
 
@@ -183,3 +189,25 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     return build_container(chunks)
 
 
+
+
+def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
+    """``blob`` with the Aon9 chunk of ``target`` (vs/ps_4_0_level_9_1/_3) first, as fxc orders it; raises the
+    compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
+    from ..dxbc.aon9 import Aon9Chunk, build_aon9
+    from ..dxbc.container import parse_container
+    from ..sm2.profile import PROFILES, profile_errors
+    from ..sm2.program import encode_program as encode_sm2
+    from ..sm2.program import to_bytes
+    from ..sm2.translate import translate
+
+    prof = PROFILES[target]
+    tr = translate(program, prof, file)
+    errs = profile_errors(tr.program, prof)
+    if errs:
+        code, msg = errs[0]
+        raise HlslError(file, 1, 1, code, msg)
+    chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
+                      [(m.buffer, m.start, m.count, m.target, (0, 0, 0, 0)) for m in tr.cb_mappings],
+                      [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
+    return build_container([("Aon9", build_aon9(chunk)), *list(parse_container(blob))])

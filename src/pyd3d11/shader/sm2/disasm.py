@@ -1,0 +1,138 @@
+"""fxc-style listing of a shader-model-2 program (the "// Level9 shader bytecode:" section of D3DDisassemble).
+
+Register names follow the D3D9 assembly reference (r#, v#, c#, a0, t#, s#, oPos, oFog, oPts, oD#, oT#, oC#,
+oDepth, i#, b#, aL, p0); fxc prints the 2.1 version as vs_2_x / ps_2_x.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from .program import IDENTITY, Dst, Inst, Sm2Program, Src
+from .tokens import (
+    DSTMOD_CENTROID,
+    DSTMOD_PARTIALPRECISION,
+    DSTMOD_SATURATE,
+    SAMPLER_NAMES,
+    TEXLD_BIAS,
+    TEXLD_PROJECT,
+    USAGE_NAMES,
+    Reg,
+    SamplerType,
+    SrcMod,
+    Usage,
+)
+
+_XYZW = "xyzw"
+_RASTOUT = {0: "oPos", 1: "oFog", 2: "oPts"}
+
+
+def register_name(reg: int, num: int, kind: str) -> str:
+    if reg == Reg.RASTOUT:
+        return _RASTOUT.get(num, f"oRast{num}")
+    if reg == Reg.DEPTHOUT:
+        return "oDepth"
+    if reg == Reg.ADDR:
+        return f"t{num}" if kind == "ps" else f"a{num}"
+    if reg == Reg.LOOP:
+        return "aL"
+    prefix = {Reg.TEMP: "r", Reg.INPUT: "v", Reg.CONST: "c", Reg.ATTROUT: "oD", Reg.TEXCRDOUT: "oT",
+              Reg.CONSTINT: "i", Reg.COLOROUT: "oC", Reg.SAMPLER: "s", Reg.CONSTBOOL: "b", Reg.PREDICATE: "p",
+              Reg.LABEL: "l"}.get(Reg(reg) if reg in Reg._value2member_map_ else reg, f"reg{reg}_")
+    return f"{prefix}{num}"
+
+
+def _mask(mask: int) -> str:
+    return "" if mask == 0xF else "." + "".join(_XYZW[i] for i in range(4) if mask >> i & 1)
+
+
+def _swizzle(swz: tuple[int, ...]) -> str:
+    if tuple(swz) == IDENTITY:
+        return ""
+    if len(set(swz)) == 1:
+        return "." + _XYZW[swz[0]]
+    return "." + "".join(_XYZW[c] for c in swz)
+
+
+def format_dst(d: Dst, kind: str) -> str:
+    return register_name(d.reg, d.num, kind) + _mask(d.mask)
+
+
+def format_src(s: Src, kind: str) -> str:
+    name = register_name(s.reg, s.num, kind)
+    if s.rel is not None:
+        name += f"[{format_src(s.rel, kind)}]" if s.reg != Reg.CONST else ""
+        if s.reg == Reg.CONST:
+            name = f"c{s.num}[{format_src(s.rel, kind)}]"
+    body = name + _swizzle(s.swizzle)
+    mod = SrcMod(s.mod) if s.mod in SrcMod._value2member_map_ else None
+    if mod == SrcMod.NEG:
+        return "-" + body
+    if mod == SrcMod.ABS:
+        return name + "_abs" + _swizzle(s.swizzle)
+    if mod == SrcMod.ABSNEG:
+        return "-" + name + "_abs" + _swizzle(s.swizzle)
+    if mod not in (None, SrcMod.NONE):
+        return f"{body}_{mod.name.lower()}"
+    return body
+
+
+def _float(bits: int) -> str:
+    v = struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+    if v != v:
+        return "1.#QNAN"
+    if v in (float("inf"), float("-inf")):
+        return "-1.#INF" if v < 0 else "1.#INF"
+    text = f"{v:.9g}"
+    return "-0" if text == "-0" else text
+
+
+def _dcl(inst: Inst, kind: str) -> str:
+    d = inst.dst
+    assert d is not None
+    tok = inst.decl or 0
+    if d.reg == Reg.SAMPLER:
+        return f"dcl_{SAMPLER_NAMES.get(SamplerType(tok >> 27 & 0xF), 'unknown')} {format_dst(d, kind)}"
+    if kind == "ps" and d.reg in (Reg.ADDR, Reg.INPUT):  # ps_2_x declares t#/v# without a usage
+        return f"dcl {format_dst(d, kind)}"
+    usage, index = tok & 0x1F, tok >> 16 & 0xF
+    name = USAGE_NAMES.get(Usage(usage), f"usage{usage}") if usage in Usage._value2member_map_ else f"usage{usage}"
+    return f"dcl_{name}{index if index else ''} {format_dst(d, kind)}"
+
+
+def instruction_text(inst: Inst, kind: str) -> str:
+    if inst.op == "dcl":
+        return _dcl(inst, kind)
+    if inst.op == "def":
+        assert inst.dst is not None
+        return f"def {format_dst(inst.dst, kind)}, " + ", ".join(_float(v) for v in inst.values)
+    name = inst.op
+    if name == "texld":
+        name = {TEXLD_PROJECT: "texldp", TEXLD_BIAS: "texldb"}.get(inst.controls, "texld")
+    if inst.dst is not None:
+        if inst.dst.mod & DSTMOD_SATURATE:
+            name += "_sat"
+        if inst.dst.mod & DSTMOD_PARTIALPRECISION:
+            name += "_pp"
+        if inst.dst.mod & DSTMOD_CENTROID:
+            name += "_centroid"
+    ops = ([format_dst(inst.dst, kind)] if inst.dst is not None else []) + [format_src(s, kind) for s in inst.srcs]
+    return name + (" " + ", ".join(ops) if ops else "")
+
+
+def disassemble(prog: Sm2Program, indent: str = "    ") -> list[str]:
+    """The listing lines: the version line, then one line per instruction (comment blocks are left out)."""
+    lines = [indent + prog.profile]
+    lines += [indent + instruction_text(i, prog.kind) for i in prog.instructions if i.op != "comment"]
+    return lines
+
+
+def slot_summary(prog: Sm2Program) -> str:
+    """fxc's closing line: "approximately N instruction slots used" (with the texture / arithmetic split for
+    pixel shaders)."""
+    from .profile import count_slots
+
+    total, tex, arith = count_slots(prog)
+    if prog.kind == "ps":
+        return f"// approximately {total} instruction slots used ({tex} texture, {arith} arithmetic)"
+    return f"// approximately {total} instruction slots used"

@@ -1,0 +1,1194 @@
+"""SM4 program -> shader-model-2 program: the ``Aon9`` chunk's content for the 4_0_level_9_x targets.
+
+The runtime executes the SM4 program; this translation is what a 10Level9 driver would run, so it must mean
+the same. Built for the straight-line float subset HLSL produces for level-9 shaders: mov / add / mul / mad /
+min / max / dp2-4 / frc / rcp / rsq / sqrt / exp / log / div / floor / ceil, float comparisons and the
+``movc`` / ``and`` / ``or`` / ``not`` that consume their masks (a mask is represented as 1.0 / 0.0 in SM2),
+``sample`` / ``sample_b`` (texld / texldb), ``discard`` (texkill) and, at 9_3, ``deriv_rt*`` (dsx / dsy).
+Everything else (flow control, integer arithmetic, relative addressing, other resource instructions) raises
+NotSupportedError naming it.
+
+Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
+``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
+10Level9 position fix-up ``mad oPos.xy, rP.w, c0, rP`` / ``mov oPos.zw, rP`` (c0 = the runtime-generated
+"Vertex Shader position offset"); PS input v# -> t#; PS output SV_Target# -> oC#, SV_Depth -> oDepth, both
+written once at the end from temporaries; constant buffer registers -> c# ranges (the chunk's constant-buffer
+mappings, after c0 in vertex shaders); immediates -> ``def`` constants; texture t#/sampler s# -> s#.
+Legalisation follows the target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no
+``_sat`` (max/min) and no ``cmp``; every instruction keeps to the read-port limits of its register files.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+from ...errors import NotSupportedError
+from .. import ir
+from ..hlsl.diagnostics import HlslError
+from .profile import PS20_SWIZZLES, Level9Profile
+from .program import IDENTITY, Dst, Inst, Sm2Program, Src
+from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
+
+O = ir.Opcode
+T = ir.OperandType
+ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
+_UTILITY = (ZERO, ONE, MINUS_ONE, 0x3F000000)  # 0, 1, -1, 0.5
+_FLT_MAX = 0x7F7FFFFF
+_PI, _TWO_PI, _INV_TWO_PI = 0x40490FDB, 0x40C90FDB, 0x3E22F983  # float32 pi, 2 pi, 1 / (2 pi)
+#: d3d9types.h D3DSINCOSCONST1 (-1.5500992e-006, -2.1701389e-005, 0.0026041667, 0.00026041668) and
+#: D3DSINCOSCONST2 (-0.020833334, -0.125, 1.0, 0.5) as float32 bits: the constants shader model 2's sincos reads
+_SINCOSCONST1 = (0xB5D00D01, 0xB7B60B61, 0x3B2AAAAB, 0x39888889)
+_SINCOSCONST2 = (0xBCAAAAAB, 0xBE000000, 0x3F800000, 0x3F000000)
+
+_SAMPLER_DIMS = {ir.ResourceDimension.TEXTURE2D: SamplerType.TEX_2D,
+                 ir.ResourceDimension.TEXTURECUBE: SamplerType.CUBE,
+                 ir.ResourceDimension.TEXTURE3D: SamplerType.VOLUME}
+_COORDS = {SamplerType.TEX_2D: 2, SamplerType.CUBE: 3, SamplerType.VOLUME: 3}
+_DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max", O.FRC: "frc", O.DP3: "dp3",
+           O.DP4: "dp4"}
+_SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
+#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather,
+#: size query or comparison sampling in SM2)
+_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.RESINFO, O.GATHER4, O.LOD,
+           O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
+_INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+            O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
+_COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
+
+
+_MAX_STEPS = 65536
+
+
+def _match_blocks(body: list[ir.Instruction]) -> dict[int, tuple[int | None, int]]:
+    """For each if / loop at index i: (its else index or None, its endif / endloop index)."""
+    out: dict[int, tuple[int | None, int]] = {}
+    stack: list[list] = []
+    for i, inst in enumerate(body):
+        if inst.opcode in (O.IF, O.LOOP):
+            stack.append([i, None])
+        elif inst.opcode == O.ELSE:
+            stack[-1][1] = i
+        elif inst.opcode in (O.ENDIF, O.ENDLOOP):
+            start, els = stack.pop()
+            out[start] = (els, i)
+    return out
+
+
+def _s32(v: int) -> int:
+    v &= 0xFFFFFFFF
+    return v - (1 << 32) if v & 0x80000000 else v
+
+
+def _f(v: int) -> float:
+    return float(struct.unpack("<f", struct.pack("<I", v & 0xFFFFFFFF))[0])
+
+
+def _ftoi(v: int, lo: int, hi: int) -> int:
+    x = _f(v)
+    if x != x:
+        return 0
+    return max(lo, min(hi, int(x))) if abs(x) != float("inf") else (hi if x > 0 else lo)
+
+
+_TRUE = 0xFFFFFFFF
+#: compile-time evaluation of instructions on known values (D3D11.3 functional spec semantics: two's complement
+#: 32-bit integers, shifts use the low 5 bits, comparisons give 0xFFFFFFFF / 0, conversions truncate and clamp)
+_FOLD = {
+    O.MOV: lambda a: a,
+    O.MOVC: lambda c, a, b: a if c else b,
+    O.IADD: lambda a, b: a + b,
+    O.IMUL: lambda a, b: _s32(a) * _s32(b),
+    O.INEG: lambda a: -_s32(a),
+    O.ISHL: lambda a, b: a << (b & 31),
+    O.ISHR: lambda a, b: _s32(a) >> (b & 31),
+    O.USHR: lambda a, b: (a & 0xFFFFFFFF) >> (b & 31),
+    O.AND: lambda a, b: a & b,
+    O.OR: lambda a, b: a | b,
+    O.XOR: lambda a, b: a ^ b,
+    O.NOT: lambda a: ~a,
+    O.IEQ: lambda a, b: _TRUE if a == b else 0,
+    O.INE: lambda a, b: _TRUE if a != b else 0,
+    O.ILT: lambda a, b: _TRUE if _s32(a) < _s32(b) else 0,
+    O.IGE: lambda a, b: _TRUE if _s32(a) >= _s32(b) else 0,
+    O.ULT: lambda a, b: _TRUE if a < b else 0,
+    O.UGE: lambda a, b: _TRUE if a >= b else 0,
+    O.IMIN: lambda a, b: min(_s32(a), _s32(b)),
+    O.IMAX: lambda a, b: max(_s32(a), _s32(b)),
+    O.UMIN: min,
+    O.UMAX: max,
+    O.ITOF: lambda a: f32_bits(float(_s32(a))),
+    O.UTOF: lambda a: f32_bits(float(a)),
+    O.FTOI: lambda a: _ftoi(a, -(1 << 31), (1 << 31) - 1),
+    O.FTOU: lambda a: _ftoi(a, 0, 0xFFFFFFFF),
+    O.LT: lambda a, b: _TRUE if _f(a) < _f(b) else 0,
+    O.GE: lambda a, b: _TRUE if _f(a) >= _f(b) else 0,
+    O.EQ: lambda a, b: _TRUE if _f(a) == _f(b) else 0,
+    O.NE: lambda a, b: _TRUE if _f(a) != _f(b) else 0,
+}
+
+
+@dataclass
+class CbMapping:
+    buffer: int
+    start: int
+    count: int
+    target: int
+
+
+@dataclass
+class SamplerMapping:
+    resource: int
+    sampler: int
+    target: int
+    sampler_type: int
+
+
+@dataclass
+class Translation:
+    program: Sm2Program
+    cb_mappings: list[CbMapping] = field(default_factory=list)
+    sampler_mappings: list[SamplerMapping] = field(default_factory=list)
+    #: (target register, description id): 0 = vertex shader position offset
+    runtime_constants: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _unsupported(what: str) -> NotSupportedError:
+    return NotSupportedError(f"4_0_level_9_x (Aon9 shader model 2) translation of {what}")
+
+
+def _mask_of(lanes) -> int:
+    m = 0
+    for lane in lanes:
+        m |= 1 << lane
+    return m
+
+
+class _Translator:
+    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str):
+        self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
+        self.body: list[Inst] = []
+        self.decls: list[Inst] = []
+        self.defs: dict[tuple[int, int, int, int], int] = {}
+        self.def_order: list[tuple[tuple[int, int, int, int], int]] = []
+        self.cb_maps: list[CbMapping] = []
+        self.cb_target: dict[tuple[int, int], int] = {}
+        self.samplers: dict[int, SamplerMapping] = {}
+        self.masks: set[tuple[int, int]] = set()  # (temp, component) holding a comparison mask (1.0 / 0.0)
+        self.scratch = 0
+        self.max_scratch = 0
+        self.resources: dict[int, int] = {}
+        self.pos_out: int | None = None
+        self.pos_in: int | None = None
+        self.out_temps: dict[int, int] = {}
+        self.depth_temp: int | None = None
+        self.has_if = False
+        #: the current execution predicate (a temp component holding 1.0 / 0.0) inside flattened branches
+        self.pred: Src | None = None
+        self.pending: list[tuple[Dst, int]] = []  # predicated writes: (final destination, scratch computed)
+        self.written: set[tuple[int, int, int]] = set()  # (reg type, num, lane) written so far
+        self.zero_init: set[tuple[int, int, int]] = set()  # read-before-written by a predicated select
+        #: temp components whose value is known at compile time (raw bits): loop counters, folded int math
+        self.known: dict[tuple[int, int], int] = {}
+        self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
+        #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
+        #: 2^24, as on 10Level9 hardware, which has no integers)
+        self.intf: set[tuple[int, int]] = set()
+        self.icb: list[tuple[int, int, int, int]] = []
+        self.icb_base: int | None = None
+        self.cb_sizes: dict[int, int] = {}
+        self.dynamic_cbs: set[int] = set()
+
+    # --- setup -------------------------------------------------------------------------------
+    def prepass(self) -> None:
+        ntemps = 0
+        cb_regs: dict[int, set[int]] = {}
+        out_written: dict[int, int] = {}
+        for inst in self.p.instructions:
+            op = inst.opcode
+            if op == O.DCL_TEMPS:
+                ntemps = inst.extra[0]
+            elif op == O.DCL_CONSTANTBUFFER:
+                self.cb_sizes[inst.operands[0].indices[0].value] = inst.operands[0].indices[1].value
+            elif op == O.CUSTOMDATA and inst.controls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
+                w = inst.extra
+                self.icb = [tuple(w[i: i + 4]) for i in range(0, len(w) // 4 * 4, 4)]  # type: ignore[misc]
+            elif op == O.DCL_RESOURCE:
+                dim = inst.controls & 0x1F
+                if dim == ir.ResourceDimension.TEXTURE1D:  # D3D9 has no 1D sampler type; fxc's mapping is unknown
+                    raise _unsupported("Texture1D (no shader model 2 sampler type to map it to is documented)")
+                if dim not in _SAMPLER_DIMS:
+                    raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
+                                    f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
+                                    "9_x (Texture2D, TextureCube and Texture3D are)")
+                self.resources[inst.operands[0].register] = _SAMPLER_DIMS[dim]
+            elif op == O.DCL_OUTPUT_SIV and self.kind == "vs":
+                if inst.extra and inst.extra[0] == ir.SystemName.POSITION:
+                    self.pos_out = inst.operands[0].register
+                else:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: only SV_Position is a valid "
+                                    "system-value output of a feature level 9_x vertex shader")
+            elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV) and self.kind == "vs" and inst.extra \
+                    and inst.extra[0] == ir.SystemName.POSITION:
+                pass  # a vertex input named SV_Position is an ordinary input the input assembler feeds
+            elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV):
+                raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
+                                f"{ir.SystemName(inst.extra[0]).name if inst.extra else '?'} is not available at "
+                                "feature level 9_x")
+            elif op == O.DCL_INPUT_PS_SIV:
+                if inst.extra and inst.extra[0] == ir.SystemName.POSITION:
+                    self.pos_in = inst.operands[0].register
+                else:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
+                                    f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
+            elif op == O.DCL_INDEXABLETEMP:
+                raise _unsupported("indexable temporaries (x# arrays)")
+            elif op in _NO_SM2:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
+                                f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
+            elif op in (O.SAMPLE, O.SAMPLE_B) and any(inst.texel_offset):
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
+                                "equivalent")
+            if not (O.DCL_RESOURCE <= op <= O.DCL_GLOBALFLAGS):
+                for o in inst.operands:
+                    self._collect(o, cb_regs)
+            if op < O.DCL_RESOURCE or op > O.DCL_GLOBALFLAGS:
+                for o in inst.operands[:1]:
+                    if o.type in (T.OUTPUT, T.OUTPUT_DEPTH):
+                        key = -1 if o.type == T.OUTPUT_DEPTH else o.register
+                        out_written[key] = out_written.get(key, 0) | o.mask
+            if op == O.IF:
+                self.has_if = True
+        base = 1 if self.kind == "vs" else 0
+        for buf in sorted(cb_regs):
+            regs = sorted(cb_regs[buf])
+            m = CbMapping(buf, regs[0], regs[-1] - regs[0] + 1, base)
+            self.cb_maps.append(m)
+            for r in range(m.start, m.start + m.count):
+                self.cb_target[(buf, r)] = base + r - m.start
+            base += m.count
+        self.next_const = base
+        self.out_written = out_written
+        nxt = ntemps
+        if self.kind == "vs" and self.pos_out is not None:
+            self.pos_temp = nxt
+            nxt += 1
+        if self.kind == "vs" and self.has_if:  # oT# are write-only: predicated writes need temporaries
+            for reg in sorted(out_written):
+                if reg != self.pos_out and 0 <= reg < self.prof.outputs:
+                    self.out_temps[reg] = nxt
+                    nxt += 1
+        if self.kind == "ps":
+            for reg in sorted(out_written):
+                if reg == -1:
+                    self.depth_temp = nxt
+                elif reg >= self.prof.outputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: SV_Target{reg} exceeds the "
+                                    f"{self.prof.outputs} color outputs (oC0-oC{self.prof.outputs - 1})")
+                else:
+                    self.out_temps[reg] = nxt
+                nxt += 1
+        self.scratch_base = nxt
+
+    def _collect(self, o: ir.Operand, cb_regs: dict[int, set[int]]) -> None:
+        for n, idx in enumerate(o.indices):
+            if idx.rel is not None:
+                if o.type == T.CONSTANT_BUFFER and n == 1:  # indexed by a register: map the whole buffer
+                    buf = o.indices[0].value
+                    self.dynamic_cbs.add(buf)
+                    cb_regs.setdefault(buf, set()).update(range(self.cb_sizes.get(buf, 1)))
+                    continue
+                if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+                    continue
+                raise _unsupported("relative register addressing")
+        if o.type == T.CONSTANT_BUFFER and o.indices[1].rel is None:
+            cb_regs.setdefault(o.indices[0].value, set()).add(o.indices[1].value)
+
+    # --- registers -----------------------------------------------------------------------------
+    def tmp(self) -> int:
+        n = self.scratch_base + self.scratch
+        self.scratch += 1
+        self.max_scratch = max(self.max_scratch, self.scratch)
+        return n
+
+    def const(self, words: tuple[int, int, int, int]) -> int:
+        words = tuple(w & 0xFFFFFFFF for w in words)  # type: ignore[assignment]
+        if words not in self.defs:
+            self.defs[words] = self.next_const
+            self.def_order.append((words, self.next_const))
+            self.next_const += 1
+        return self.defs[words]
+
+    def cscalar(self, word: int) -> Src:
+        """A replicated scalar constant: 0, 1 and -1 share one register (c#.x/.y/.z), so an instruction
+        selecting between them reads one constant register (ps_2_0 and vs_2_0 have one read port)."""
+        if word in _UTILITY:
+            return Src(Reg.CONST, self.const(_UTILITY), (_UTILITY.index(word),) * 4)
+        return Src(Reg.CONST, self.const((word,) * 4))
+
+    def src(self, o: ir.Operand, mask_ok: bool = False, lanes: tuple[int, ...] = (0, 1, 2, 3),
+            as_int: bool = False) -> Src:
+        """``as_int``: the instruction reads integers; immediates and known values are converted to the floats
+        of the same value, temporaries must hold integers (``intf``)."""
+        swz = o.components()
+        if o.type == T.TEMP and any((o.register, swz[lane]) in self.known for lane in lanes):
+            comps = {swz[lane] for lane in lanes}
+            if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
+                vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                if as_int:
+                    vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                    o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
+                    s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
+                    return self._modified(s, o, lanes)
+                o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
+                swz = IDENTITY
+            else:  # partly known: store the known components into the register first
+                need = sorted(c for c in comps if (o.register, c) in self.known
+                              and (o.register, c) not in self.materialized)
+                if need:
+                    vals = tuple(self.known.get((o.register, c), 0) for c in range(4))
+                    self.body.append(Inst("mov", Dst(Reg.TEMP, o.register, _mask_of(need)),
+                                          [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+                    self.written.update((Reg.TEMP, o.register, c) for c in need)
+                    self.materialized.update((o.register, c) for c in need)
+        if o.type == T.TEMP:
+            s = Src(Reg.TEMP, o.register, swz)
+            if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
+                raise _unsupported("a comparison result used as a number (its bit pattern differs in SM2)")
+            ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
+            if as_int and not all(ints):
+                raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
+                                   "(integer inputs, integer constant-buffer values, reinterpreted bits)")
+            if not as_int and not mask_ok and any(ints):
+                raise _unsupported("an integer's bit pattern read as a float (asfloat)")
+        elif o.type == T.INPUT:
+            if as_int:
+                raise _unsupported("integer shader inputs (10Level9 passes floats)")
+            if self.kind == "vs":
+                s = Src(Reg.INPUT, o.register, swz)
+            else:
+                if o.register == self.pos_in:
+                    raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position cannot be read in "
+                                    "a feature level 9_x pixel shader")
+                if o.register >= self.prof.inputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
+                                    f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
+                s = Src(TEXTURE, o.register, swz)
+        elif o.type == T.CONSTANT_BUFFER:
+            if as_int:
+                raise _unsupported("integer constant-buffer values (the Aon9 INT/UINT/BOOL conversions)")
+            buf, idx = o.indices[0].value, o.indices[1]
+            if idx.rel is None:
+                s = Src(Reg.CONST, self.cb_target[(buf, idx.value)], swz)
+            else:
+                s = self._indexed(idx, lambda k: self.cb_target.get((buf, k)), self.cb_sizes.get(buf, 0),
+                                  lambda k: self.cb_target[(buf, 0)] + k, swz)
+        elif o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+            if as_int:
+                raise _unsupported("integer immediate-constant-buffer values")
+            idx = o.indices[0]
+            s = self._indexed(idx, lambda k: self.const(self.icb[k]) if 0 <= k < len(self.icb) else None,
+                              len(self.icb), lambda k: self._icb_block() + k, swz)
+        elif o.type == T.IMMEDIATE32:
+            vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
+            if as_int:
+                vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+            s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
+        else:
+            raise _unsupported(f"operand type {T(o.type).name.lower()}")
+        return self._modified(s, o, lanes)
+
+    def _modified(self, s: Src, o: ir.Operand, lanes: tuple[int, ...]) -> Src:
+        if o.modifier == ir.Modifier.NEG:
+            s.mod = SrcMod.NEG
+        elif o.modifier in (ir.Modifier.ABS, ir.Modifier.ABSNEG):
+            t = self.tmp()
+            self.emit("abs", Dst(Reg.TEMP, t, _mask_of(lanes)), [s])
+            s = Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG if o.modifier == ir.Modifier.ABSNEG else 0)
+        return s
+
+    def _indexed(self, idx: ir.Index, static, size: int, dynamic_base, swz) -> Src:
+        """A register-indexed constant read: an index known at compile time (unrolled loops) reads that
+        register; one computed in a vertex shader goes through a0 (``mova``, vs_2_0's relative addressing)."""
+        rel = idx.rel
+        assert rel is not None
+        known = self._known_lane(rel, 0)
+        if known is not None:
+            k = idx.value + _s32(known)
+            reg = static(k) if 0 <= k < size else None
+            if reg is None:
+                raise _unsupported(f"a constant read out of its buffer's range (index {k})")
+            return Src(Reg.CONST, reg, swz)
+        if self.kind != "vs":
+            raise _unsupported("constants indexed by a value computed in a pixel shader (ps_2_x has no "
+                               "relative addressing)")
+        a = self.src(rel, lanes=(0,), as_int=True)
+        self.body.append(Inst("mova", Dst(Reg.ADDR, 0, 0x1), [Src(a.reg, a.num, (a.swizzle[0],) * 4, a.mod)]))
+        return Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+
+    def _icb_block(self) -> int:
+        """The immediate constant buffer as consecutive def constants (for a0-relative reads)."""
+        if self.icb_base is None:
+            self.icb_base = self.next_const
+            for row in self.icb:
+                self.def_order.append((row, self.next_const))
+                self.next_const += 1
+        return self.icb_base
+
+    def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
+        mod = DSTMOD_SATURATE if sat else 0
+        if o.type == T.TEMP:
+            return self._predicated(Dst(Reg.TEMP, o.register, o.mask, mod))
+        if o.type == T.OUTPUT:
+            if self.kind == "vs":
+                if o.register == self.pos_out:
+                    return Dst(Reg.TEMP, self.pos_temp, o.mask, mod)
+                if o.register >= self.prof.outputs:
+                    raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
+                                    f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
+                if o.register not in self.out_temps:
+                    return Dst(Reg.TEXCRDOUT, o.register, o.mask, mod)
+            return self._predicated(Dst(Reg.TEMP, self.out_temps[o.register], o.mask, mod))
+        if o.type == T.OUTPUT_DEPTH:
+            assert self.depth_temp is not None
+            return self._predicated(Dst(Reg.TEMP, self.depth_temp, 0xF, mod))
+        if o.type == T.NULL:
+            return Dst(Reg.TEMP, self.tmp(), 0xF, mod)
+        raise _unsupported(f"destination type {T(o.type).name.lower()}")
+
+    def _predicated(self, d: Dst) -> Dst:
+        """Inside a flattened branch, compute into a scratch register and select it into ``d`` afterwards."""
+        if self.pred is None:
+            return d
+        if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
+            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
+                    and (d.num, ln) not in self.materialized]
+            if need:
+                vals = tuple(self.known.get((d.num, c), 0) for c in range(4))
+                self.body.append(Inst("mov", Dst(Reg.TEMP, d.num, _mask_of(need)),
+                                      [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+                self.written.update((Reg.TEMP, d.num, c) for c in need)
+                self.materialized.update((d.num, c) for c in need)
+        t = self.tmp()
+        self.pending.append((Dst(d.reg, d.num, d.mask), t))
+        return Dst(Reg.TEMP, t, d.mask, d.mod)
+
+    def _flush_selects(self) -> None:
+        pending, self.pending = self.pending, []
+        assert self.pred is not None or not pending
+        for final, t in pending:
+            for lane in range(4):
+                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
+                    self.zero_init.add((final.reg, final.num, lane))
+            p = Src(self.pred.reg, self.pred.num, self.pred.swizzle)  # type: ignore[union-attr]
+            old = Src(final.reg, final.num)
+            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
+                self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
+            else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
+                # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
+                # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
+                # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
+                # +-FLT_MAX -- the one difference from the SM4 program, documented.
+                big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
+                c = self.tmp()
+                m = final.mask
+                for reg, v in ((t, Src(Reg.TEMP, t)), (c, old)):
+                    self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
+                    self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
+                self.emit("mul", Dst(Reg.TEMP, t, m), [p, Src(Reg.TEMP, t)])  # p * new
+                self.emit("mad", Dst(Reg.TEMP, c, m), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), Src(Reg.TEMP, c),
+                                                       Src(Reg.TEMP, c)])  # old - p * old
+                self.emit("add", final, [Src(Reg.TEMP, t), Src(Reg.TEMP, c)])
+
+    # --- emission with legalisation ------------------------------------------------------------
+    def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
+        if d is not None and d.mod & DSTMOD_SATURATE and self.kind == "vs":
+            t = self.tmp()
+            self.emit(op, Dst(Reg.TEMP, t, d.mask), srcs, controls)  # vs_2_0 has no _sat: clamp with max/min
+            self.emit("max", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t), self.cscalar(ZERO)])
+            self.emit("min", Dst(d.reg, d.num, d.mask), [Src(Reg.TEMP, t), self.cscalar(ONE)])
+            return
+        srcs = [Src(s.reg, s.num, s.swizzle, s.mod, s.rel) for s in srcs]
+        if not self.prof.arbitrary_swizzle:
+            for i, s in enumerate(srcs):
+                srcs[i] = self._legal_swizzle(op, i, s, d)
+        self._read_ports(op, srcs)
+        self.body.append(Inst(op, d, srcs, controls))
+        if d is not None:
+            self.written.update((d.reg, d.num, lane) for lane in range(4) if d.mask >> lane & 1)
+
+    def _lanes_read(self, op: str, i: int, d: Dst | None) -> tuple[int, ...]:
+        if op == "dp4" or op == "texld" or op == "texkill":
+            return (0, 1, 2, 3)
+        if op == "dp3":
+            return (0, 1, 2)
+        if op == "dp2add":
+            return (0, 1) if i < 2 else (0,)
+        if op in ("rcp", "rsq", "exp", "log"):
+            return (0,)
+        mask = d.mask if d is not None else 0xF
+        return tuple(lane for lane in range(4) if mask >> lane & 1)
+
+    def _legal_swizzle(self, op: str, i: int, s: Src, d: Dst | None) -> Src:
+        if s.reg == Reg.SAMPLER:
+            return s
+        lanes = self._lanes_read(op, i, d)
+        if op in ("rcp", "rsq", "exp", "log"):
+            return s  # replicate swizzles by construction
+        comps = [s.swizzle[lane] for lane in lanes]
+        if op == "texld":
+            if tuple(s.swizzle) == IDENTITY and s.mod == 0:
+                return s
+        elif len(set(comps)) == 1:
+            return Src(s.reg, s.num, (comps[0],) * 4, s.mod, s.rel)
+        else:
+            for allowed in PS20_SWIZZLES:  # any allowed swizzle that agrees on the lanes read
+                if all(allowed[lane] == c for lane, c in zip(lanes, comps)):
+                    return Src(s.reg, s.num, allowed, s.mod, s.rel)
+        t = self.tmp()
+        for c in sorted(set(comps)):
+            m = _mask_of(lane for lane, cc in zip(lanes, comps) if cc == c)
+            self.body.append(Inst("mov", Dst(Reg.TEMP, t, m), [Src(s.reg, s.num, (c,) * 4, 0, s.rel)]))
+        return Src(Reg.TEMP, t, IDENTITY, 0 if op == "texld" else s.mod)
+
+    def _read_ports(self, op: str, srcs: list[Src]) -> None:
+        """Copy operands into temporaries until every register file keeps to its read ports and reads."""
+        for reg, ports, reads in self.prof.read_ports:
+            seen: list[int] = []
+            count = 0
+            for i, s in enumerate(srcs):
+                if s.reg != reg:
+                    continue
+                key = s.num if s.rel is None else (s.num, "rel")
+                if (key in seen or len(seen) < ports) and (reads is None or count < reads):
+                    if key not in seen:
+                        seen.append(key)
+                    count += 1
+                    continue
+                t = self.tmp()
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num, IDENTITY, 0, s.rel)]))
+                self.written.update((Reg.TEMP, t, lane) for lane in range(4))
+                srcs[i] = Src(Reg.TEMP, t, s.swizzle, s.mod)
+
+    # --- instructions --------------------------------------------------------------------------
+    def run(self) -> Translation:
+        self.prepass()
+        body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
+        for reg, t in sorted(self.out_temps.items()):
+            if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
+                self.written.update((Reg.TEMP, t, lane) for lane in range(4))
+        self.walk(body)
+        self.finish()
+        return self.assemble()
+
+    # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
+    # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
+    def walk(self, body: list[ir.Instruction]) -> None:
+        match = _match_blocks(body)
+        frames: list[dict] = []
+        pc, steps = 0, 0
+        while pc < len(body):
+            steps += 1
+            if steps > _MAX_STEPS:
+                raise _unsupported(f"loops running more than {_MAX_STEPS} translated instructions")
+            inst = body[pc]
+            op = inst.opcode
+            self.scratch = 0
+            if op == O.IF:
+                cond = self._known_lane(inst.operands[0], 0)
+                if cond is not None:
+                    taken = (cond != 0) == inst.test_nonzero
+                    if taken:
+                        frames.append({"kind": "static", "else": False})
+                        pc += 1
+                    elif match[pc][0] is not None:  # jump into the else part
+                        frames.append({"kind": "static", "else": True})
+                        pc = match[pc][0] + 1
+                    else:
+                        pc = match[pc][1] + 1
+                    continue
+                frames.append(self._enter_branch(inst))
+                pc += 1
+            elif op == O.ELSE:
+                f = frames[-1]
+                if f["kind"] == "static":  # the then part ran: skip the else part
+                    frames.pop()
+                    pc = self._endif_of(match, body, pc) + 1
+                    continue
+                self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+                f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
+                self.masks = set(f["saved_masks"])
+                pc += 1
+            elif op == O.ENDIF:
+                f = frames.pop()
+                if f["kind"] == "dynamic":
+                    self.pred = f["outer"]
+                    self.scratch_base -= 1
+                    self._merge_masks(f)
+                pc += 1
+            elif op == O.LOOP:
+                frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
+                pc += 1
+            elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+                if op in (O.BREAKC, O.CONTINUEC):
+                    cond = self._known_lane(inst.operands[0], 0)
+                    if cond is None:
+                        raise _unsupported("loops whose exit depends on shader inputs (dynamic loops)")
+                    if (cond != 0) != inst.test_nonzero:
+                        pc += 1
+                        continue
+                while frames and frames[-1]["kind"] == "static":
+                    frames.pop()
+                if not frames or frames[-1]["kind"] != "loop":
+                    raise _unsupported("break / continue inside a branch on shader inputs")
+                loop = frames[-1]
+                if op in (O.BREAK, O.BREAKC):
+                    frames.pop()
+                    pc = loop["end"] + 1
+                else:
+                    pc = loop["start"]
+            elif op == O.ENDLOOP:
+                while frames and frames[-1]["kind"] == "static":
+                    frames.pop()
+                pc = frames[-1]["start"]
+            elif op == O.RET:
+                if any(f["kind"] != "static" for f in frames):
+                    raise _unsupported("a return inside a loop or a branch on shader inputs")
+                return
+            elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
+                pc += 1
+            elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
+                raise _unsupported("flow control (switch / call / conditional return)")
+            else:
+                if not self._fold(inst):
+                    self.instruction(inst)
+                self._flush_selects()
+                pc += 1
+
+    def _merge_masks(self, f: dict) -> None:
+        """After a flattened branch a component holds a comparison mask only if every path leaves one there
+        (a component still unwritten on a path holds the zero-initialised 0.0, a valid false)."""
+        if "then_masks" in f:
+            then_exit, w_then, else_exit, w_else = f["then_masks"], f["written_then"], self.masks, self.written
+        else:
+            then_exit, w_then, else_exit, w_else = self.masks, self.written, f["saved_masks"], f["written_entry"]
+        self.masks = {k for k in then_exit | else_exit
+                      if (k in then_exit or (Reg.TEMP, *k) not in w_then)
+                      and (k in else_exit or (Reg.TEMP, *k) not in w_else)}
+
+    @staticmethod
+    def _endif_of(match: dict, body: list[ir.Instruction], else_pc: int) -> int:
+        for e, end in match.values():
+            if e == else_pc:
+                return end
+        raise AssertionError("unmatched else")
+
+    def _enter_branch(self, inst: ir.Instruction) -> dict:
+        """A branch on a shader value: both parts run, writes selected by the predicates p.x (then) / p.y
+        (else), each the enclosing predicate times the condition (or its complement)."""
+        o = inst.operands[0]
+        self._require_mask(o, (0,), "if")
+        p = self.scratch_base
+        self.scratch_base += 1
+        self.scratch = 0
+        c = self.src(o, True, (0,))
+        c = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+        cneg = Src(c.reg, c.num, c.swizzle, SrcMod.NEG)
+        then_x, else_y = (0x1, 0x2) if inst.test_nonzero else (0x2, 0x1)
+        self.emit("mov", Dst(Reg.TEMP, p, then_x), [c])
+        self.emit("add", Dst(Reg.TEMP, p, else_y), [cneg, self.cscalar(ONE)])
+        if self.pred is not None:
+            self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
+        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
+                 "written_entry": set(self.written)}
+        self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
+        return frame
+
+    def _known_lane(self, o: ir.Operand, lane: int) -> int | None:
+        """The compile-time bits lane ``lane`` of a source reads (None when not known or modified)."""
+        if o.modifier != ir.Modifier.NONE:
+            return None
+        c = o.components()[lane]
+        if o.type == T.IMMEDIATE32:
+            return o.values[c] if len(o.values) == 4 else o.values[0]
+        if o.type == T.TEMP:
+            return self.known.get((o.register, c))
+        return None
+
+    def _fold(self, inst: ir.Instruction) -> bool:
+        """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
+        counters, conversions, comparisons, moves of constants); its result becomes known."""
+        fn = _FOLD.get(inst.opcode)
+        if fn is None or self.pred is not None or not inst.operands or inst.saturate:
+            return False
+        d0 = inst.operands[0]
+        if d0.type != T.TEMP:
+            return False
+        results = {}
+        for lane in d0.written():
+            args = [self._known_lane(o, lane) for o in inst.operands[1:]]
+            if any(a is None for a in args):
+                return False
+            results[lane] = fn(*args) & 0xFFFFFFFF
+        self._set_masks(d0, False)
+        for lane, v in results.items():
+            self.known[(d0.register, lane)] = v
+        return True
+
+    def instruction(self, inst: ir.Instruction) -> None:
+        op = inst.opcode
+        ops = inst.operands
+        sat = inst.saturate
+        if op in _DIRECT or op == O.MOV:
+            d0 = ops[0]
+            lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
+            mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
+            srcs = [self.src(o, mask_ok, lanes) for o in ops[1:]]
+            d = self.dst(d0, sat)
+            self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
+            self._set_masks(d0, mask_ok and any((ops[1].register, ops[1].components()[ln]) in self.masks
+                                                for ln in d0.written()) if ops[1].type == T.TEMP else False)
+            if mask_ok and ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
+                                                         for ln in d0.written()):
+                self.intf.update((d0.register, ln) for ln in d0.written())
+        elif op == O.DP2:
+            a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
+            d = self.dst(ops[0], sat)
+            if self.kind == "ps":
+                self.emit("dp2add", d, [a, b, self.cscalar(ZERO)])
+            else:
+                t = self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, 0x3), [a, b])
+                self.emit("add", d, [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+            self._set_masks(ops[0], False)
+        elif op in _SCALAR or op == O.SQRT:
+            d0 = ops[0]
+            s = self.src(ops[1], lanes=d0.written())
+            d = self.dst(d0, sat)
+            if op == O.SQRT:  # sqrt(x) = 1 / rsq(x) (rsq(0) = inf, rcp(inf) = 0)
+                t = self.tmp()
+                self._scalar("rsq", Dst(Reg.TEMP, t, d.mask), s)
+                self._scalar("rcp", d, Src(Reg.TEMP, t))
+            else:
+                self._scalar(_SCALAR[op], d, s)
+            self._set_masks(d0, False)
+        elif op == O.DIV:
+            d0 = ops[0]
+            a, b = self.src(ops[1], lanes=d0.written()), self.src(ops[2], lanes=d0.written())
+            t = self.tmp()
+            self._scalar("rcp", Dst(Reg.TEMP, t, d0.mask), b)
+            self.emit("mul", self.dst(d0, sat), [a, Src(Reg.TEMP, t)])
+            self._set_masks(d0, False)
+        elif op in (O.ROUND_NI, O.ROUND_PI):
+            d0 = ops[0]
+            x = self.src(ops[1], lanes=d0.written())
+            t = self.tmp()
+            if op == O.ROUND_NI:  # floor(x) = x - frc(x)
+                self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [x])
+                self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+            else:  # ceil(x) = x + frc(-x)
+                self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [Src(x.reg, x.num, x.swizzle, x.mod ^ SrcMod.NEG)])
+                self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t)])
+            self._set_masks(d0, False)
+        elif op in _COMPARE:
+            self._compare(_COMPARE[op], ops)
+        elif op == O.MOVC:
+            self._movc(ops, sat)
+        elif op in (O.AND, O.OR, O.NOT):
+            self._logic(op, ops)
+        elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]) and any(
+                o.type == T.TEMP and all((o.register, o.components()[ln]) in self.masks for ln in ops[0].written())
+                for o in ops[1:]):
+            # mask == 0 is "not mask", mask != 0 the mask itself
+            m = ops[1] if self._is_zero(ops[2], ops[0].written()) else ops[2]
+            self._require_mask(m, ops[0].written(), ir.Opcode(op).name.lower())
+            s = self.src(m, True, ops[0].written())
+            if op == O.IEQ:
+                self.emit("add", self.dst(ops[0]), [Src(*self._neg(s)), self.cscalar(ONE)])
+            else:
+                self.emit("mov", self.dst(ops[0]), [s])
+            self._set_masks(ops[0], True)
+        elif op in _INT_OPS:
+            self._int_op(inst)
+        elif op == O.DISCARD:
+            self._discard(inst)
+        elif op == O.SINCOS:
+            self._sincos(inst)
+        elif op in (O.SAMPLE, O.SAMPLE_B):
+            self._sample(inst)
+        elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
+            if not self.prof.gradients:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: derivative instructions (ddx/ddy) "
+                                "need ps_4_0_level_9_3 (D3DPS20CAPS_GRADIENTINSTRUCTIONS)")
+            d0 = ops[0]
+            s = self.src(ops[1], lanes=d0.written())
+            self.emit("dsx" if op in (O.DERIV_RTX, O.DERIV_RTX_COARSE) else "dsy", self.dst(d0, sat), [s])
+            self._set_masks(d0, False)
+        elif op in (O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC,
+                    O.SWITCH, O.CASE, O.DEFAULT, O.ENDSWITCH, O.RETC, O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("flow control (if / loop / switch / call)")
+        elif op == O.NOP:
+            return
+        else:
+            name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
+            if op in _FOLD:
+                raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
+                                   "arithmetic on shader inputs, dynamic loop counters)")
+            raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
+
+    def _int_op(self, inst: ir.Instruction) -> None:
+        """Integer instructions on values computed in the shader, in floats of the same value (exact below
+        2^24): add / mul / mad / neg / min / max, shifts by constants, comparisons, conversions."""
+        op, ops, sat = inst.opcode, inst.operands, inst.saturate
+        if op in (O.IMUL, O.UMUL):
+            if ops[0].type != T.NULL:
+                raise _unsupported("the high half of a 64-bit product (imul/umul hi)")
+            ops = [ops[1], *ops[2:]]
+        d0 = ops[0]
+        lanes = d0.written()
+        is_int = True
+        if op in (O.IADD, O.IMUL, O.UMUL, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.IMAD, O.UMAD, O.INEG):
+            srcs = [self.src(o, lanes=lanes, as_int=True) for o in ops[1:]]
+            name = {O.IADD: "add", O.IMUL: "mul", O.UMUL: "mul", O.IMIN: "min", O.IMAX: "max", O.UMIN: "min",
+                    O.UMAX: "max", O.IMAD: "mad", O.UMAD: "mad", O.INEG: "mov"}[op]
+            if op == O.INEG:
+                srcs = [Src(*self._neg(srcs[0]))]
+            self.emit(name, self.dst(d0), srcs)
+        elif op in (O.ISHL, O.ISHR):
+            k = [self._known_lane(ops[2], ln) for ln in lanes]
+            if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
+                raise _unsupported("shifts by amounts computed in the shader")
+            scale = float(2 ** (k[0] & 31)) if op == O.ISHL else 2.0 ** -(k[0] & 31)  # type: ignore[operator]
+            a = self.src(ops[1], lanes=lanes, as_int=True)
+            if op == O.ISHL:
+                self.emit("mul", self.dst(d0), [a, self.cscalar(f32_bits(scale))])
+            else:  # arithmetic shift right = floor(a / 2^k)
+                t, f = self.tmp(), self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, self.cscalar(f32_bits(scale))])
+                self.emit("frc", Dst(Reg.TEMP, f, d0.mask), [Src(Reg.TEMP, t)])
+                self.emit("add", self.dst(d0), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
+        elif op in (O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE):
+            kind = {O.IEQ: "eq", O.INE: "ne", O.ILT: "lt", O.IGE: "ge", O.ULT: "lt", O.UGE: "ge"}[op]
+            self._compare(kind, ops, as_int=True)
+            return
+        elif op in (O.ITOF, O.UTOF):
+            self.emit("mov", self.dst(d0, sat), [self.src(ops[1], lanes=lanes, as_int=True)])
+            is_int = False
+        else:  # FTOI / FTOU: truncate toward zero (FTOU also clamps negatives to 0)
+            f = self.src(ops[1], lanes=lanes)
+            m = d0.mask
+            t, u, v, w = self.tmp(), self.tmp(), self.tmp(), self.tmp()
+            self.emit("frc", Dst(Reg.TEMP, t, m), [f])
+            self.emit("add", Dst(Reg.TEMP, u, m), [f, Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])  # floor
+            zero, one = self.cscalar(ZERO), self.cscalar(ONE)
+            if self.kind == "ps":  # + 1 where f < 0 and not whole
+                self.emit("cmp", Dst(Reg.TEMP, v, m), [f, zero, one])
+                self.emit("cmp", Dst(Reg.TEMP, w, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), zero, Src(Reg.TEMP, v)])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, v, m), [f, zero])
+                self.emit("slt", Dst(Reg.TEMP, w, m), [zero, Src(Reg.TEMP, t)])
+                self.emit("mul", Dst(Reg.TEMP, w, m), [Src(Reg.TEMP, v), Src(Reg.TEMP, w)])
+            if op == O.FTOU:
+                self.emit("add", Dst(Reg.TEMP, u, m), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
+                self.emit("max", self.dst(d0), [Src(Reg.TEMP, u), zero])
+            else:
+                self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
+        if is_int and d0.type != T.TEMP:
+            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        self._set_masks(d0, False)
+        if is_int and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _int_like(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """An operand that reads integers: temps holding them, or immediates / known values whose bits are
+        small integers (denormal or NaN patterns as floats, never an HLSL float literal)."""
+        if o.type == T.TEMP and all((o.register, o.components()[ln]) in self.intf for ln in lanes):
+            return True
+        words = [self._known_lane(o, ln) for ln in lanes]
+        if any(w is None for w in words):
+            return False
+        return any(w for w in words) and all(w < 0x00800000 or w >= 0xFF800000 for w in words)  # type: ignore[operator]
+
+    def _scalar(self, name: str, d: Dst, s: Src) -> None:
+        """SM2's rcp/rsq/exp/log read one component and write it to every masked lane: one per source comp."""
+        by_comp: dict[int, int] = {}
+        for lane in range(4):
+            if d.mask >> lane & 1:
+                c = s.swizzle[lane]
+                by_comp[c] = by_comp.get(c, 0) | 1 << lane
+        for c, m in by_comp.items():
+            self.emit(name, Dst(d.reg, d.num, m, d.mod), [Src(s.reg, s.num, (c,) * 4, s.mod)])
+
+    def _set_masks(self, d0: ir.Operand, is_mask: bool) -> None:
+        if d0.type != T.TEMP:
+            return
+        for lane in d0.written():
+            key = (d0.register, lane)
+            self.known.pop(key, None)
+            self.materialized.discard(key)
+            self.intf.discard(key)
+            if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
+                self.masks.add((d0.register, lane))
+            else:
+                self.masks.discard((d0.register, lane))
+
+    def _require_mask(self, o: ir.Operand, lanes: tuple[int, ...], what: str) -> None:
+        if o.type != T.TEMP or any((o.register, o.components()[ln]) not in self.masks for ln in lanes):
+            raise _unsupported(f"{what} on a value that is not a comparison result")
+
+    def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
+        d0 = ops[0]
+        if d0.type != T.TEMP:
+            raise _unsupported("a comparison written to an output register")
+        lanes = d0.written()
+        a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
+        d = self.dst(d0)
+        one, zero = self.cscalar(ONE), self.cscalar(ZERO)
+        if self.kind == "vs":
+            if kind in ("lt", "ge"):
+                self.emit("slt" if kind == "lt" else "sge", d, [a, b])
+            else:
+                t1, t2 = self.tmp(), self.tmp()
+                op = "sge" if kind == "eq" else "slt"
+                self.emit(op, Dst(Reg.TEMP, t1, d.mask), [a, b])
+                self.emit(op, Dst(Reg.TEMP, t2, d.mask), [b, a])
+                self.emit("mul" if kind == "eq" else "add", d, [Src(Reg.TEMP, t1), Src(Reg.TEMP, t2)])
+        else:
+            t = self.tmp()
+            self.emit("add", Dst(Reg.TEMP, t, d.mask), [a, Src(b.reg, b.num, b.swizzle, b.mod ^ SrcMod.NEG)])
+            if kind in ("lt", "ge"):  # cmp: src0 >= 0 ? src1 : src2
+                self.emit("cmp", d, [Src(Reg.TEMP, t), zero if kind == "lt" else one, one if kind == "lt" else zero])
+            else:
+                self.emit("abs", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t)])
+                self.emit("cmp", d, [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), one if kind == "eq" else zero,
+                                     zero if kind == "eq" else one])
+        self._set_masks(d0, True)
+
+    def _movc(self, ops: list[ir.Operand], sat: bool) -> None:
+        d0 = ops[0]
+        lanes = d0.written()
+        known = [self._known_lane(ops[1], ln) for ln in lanes]
+        if all(k is not None for k in known):  # a condition decided at compile time: plain moves
+            for pick, src_op in ((True, ops[2]), (False, ops[3])):
+                sel = [ln for ln, k in zip(lanes, known) if (k != 0) == pick]
+                if sel:
+                    part = ir.Operand(d0.type, d0.num_components, d0.selection, _mask_of(sel), d0.swizzle,
+                                      d0.indices, d0.values, d0.modifier)
+                    self.instruction(ir.Instruction(O.MOV, [part, src_op], controls=int(sat) << 2))
+            return
+        self._require_mask(ops[1], lanes, "movc")
+        a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
+        b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
+        both = all(a_mask) and all(b_mask)
+        if not both and (any(a_mask) or any(b_mask)):
+            raise _unsupported("movc mixing comparison results and numbers")
+        ints = self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
+        if ints:
+            for o in ops[2:4]:
+                if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
+                    raise _unsupported("movc mixing integers and floats")
+        if both and d0.type != T.TEMP:
+            raise _unsupported("a comparison result written to an output register")
+        if ints and d0.type != T.TEMP:
+            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        c = self.src(ops[1], True, lanes)
+        if ints:
+            a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)
+        else:
+            a, b = self.src(ops[2], True, lanes), self.src(ops[3], True, lanes)
+        d = self.dst(d0, sat)
+        if self.kind == "ps":  # -c >= 0 exactly when c == 0
+            self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
+        else:  # c * a + (1 - c) * b, exact for c in {0, 1}
+            t1, t2 = self.tmp(), self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t1, d.mask), [c, a])
+            self.emit("add", Dst(Reg.TEMP, t2, d.mask), [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), self.cscalar(ONE)])
+            self.emit("mad", d, [Src(Reg.TEMP, t2), b, Src(Reg.TEMP, t1)])
+        self._set_masks(d0, both)
+        if ints and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _logic(self, op: int, ops: list[ir.Operand]) -> None:
+        d0 = ops[0]
+        lanes = d0.written()
+        if op == O.NOT:
+            self._require_mask(ops[1], lanes, "not")
+            self.emit("add", self.dst(d0), [Src(*self._neg(self.src(ops[1], True, lanes))), self.cscalar(ONE)])
+            self._set_masks(d0, True)
+            return
+        x, y = ops[1], ops[2]
+        if op == O.AND:
+            for m, imm in ((x, y), (y, x)):  # mask & asuint(1.0): the bool -> float conversion
+                if imm.type == T.IMMEDIATE32:
+                    words = imm.values if len(imm.values) == 4 else imm.values * 4
+                    if all(words[imm.components()[ln]] == ONE for ln in lanes):
+                        self._require_mask(m, lanes, "and")
+                        self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
+                        self._set_masks(d0, False)
+                        return
+        self._require_mask(x, lanes, ir.Opcode(op).name.lower())
+        self._require_mask(y, lanes, ir.Opcode(op).name.lower())
+        self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
+        self._set_masks(d0, True)
+
+    @staticmethod
+    def _is_zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        if o.type != T.IMMEDIATE32:
+            return False
+        words = o.values if len(o.values) == 4 else o.values * 4
+        return all(words[o.components()[ln]] == 0 for ln in lanes)
+
+    @staticmethod
+    def _neg(s: Src) -> tuple:
+        return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG)
+
+    def _sincos(self, inst: ir.Instruction) -> None:
+        """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs"):
+        each source component is first reduced with the documented mad / frc / mad sequence."""
+        d_sin, d_cos, src_op = inst.operands
+        lanes = tuple(sorted(set(d_sin.written() if d_sin.type != T.NULL else ())
+                             | set(d_cos.written() if d_cos.type != T.NULL else ())))
+        x = self.src(src_op, lanes=lanes)
+        k = self.const((_PI, 0x3F000000, _TWO_PI, _INV_TWO_PI))
+        c1, c2 = self.const(_SINCOSCONST1), self.const(_SINCOSCONST2)
+        sin_t, cos_t = self.tmp(), self.tmp()
+        for comp in sorted({x.swizzle[ln] for ln in lanes}):
+            at = _mask_of(ln for ln in lanes if x.swizzle[ln] == comp)
+            t, u = self.tmp(), self.tmp()
+            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(x.reg, x.num, (comp,) * 4, x.mod), Src(Reg.CONST, k, (3,) * 4),
+                                                     Src(Reg.CONST, k, (1,) * 4)])
+            self.emit("frc", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4)])
+            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.CONST, k, (2,) * 4),
+                                                     Src(Reg.CONST, k, (0,) * 4, SrcMod.NEG)])
+            # its operands are fixed by definition (two constant registers): no read-port legalisation
+            self.body.append(Inst("sincos", Dst(Reg.TEMP, u, 0x3), [Src(Reg.TEMP, t, (0,) * 4),
+                                                                   Src(Reg.CONST, c1), Src(Reg.CONST, c2)]))
+            self.written.update((Reg.TEMP, u, c) for c in range(3))
+            self.emit("mov", Dst(Reg.TEMP, sin_t, at), [Src(Reg.TEMP, u, (1,) * 4)])
+            self.emit("mov", Dst(Reg.TEMP, cos_t, at), [Src(Reg.TEMP, u, (0,) * 4)])
+        for d0, t in ((d_sin, sin_t), (d_cos, cos_t)):
+            if d0.type != T.NULL:
+                self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, t)])
+                self._set_masks(d0, False)
+
+    def _discard(self, inst: ir.Instruction) -> None:
+        if self.kind != "ps":
+            raise _unsupported("discard outside a pixel shader")
+        o = inst.operands[0]
+        known = self._known_lane(o, 0)
+        if known is not None and self.pred is None:
+            if (known != 0) == inst.test_nonzero:  # unconditional discard: kill with a constant -1
+                t = self.tmp()
+                self.emit("mov", Dst(Reg.TEMP, t), [self.cscalar(MINUS_ONE)])
+                self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
+            return
+        if known is not None:
+            k = self.cscalar(ONE if (known != 0) == inst.test_nonzero else ZERO)
+        else:
+            self._require_mask(o, (0,), "discard")
+            c = self.src(o, True, (0,))
+            k = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+            if not inst.test_nonzero:  # kill when c == 0: k = 1 - c
+                t = self.tmp()
+                self.emit("add", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG), self.cscalar(ONE)])
+                k = Src(Reg.TEMP, t)
+        t = self.tmp()
+        if self.pred is not None:  # only where the enclosing branch runs
+            self.emit("mul", Dst(Reg.TEMP, t), [k, self.pred])
+            k = Src(Reg.TEMP, t)
+        self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
+        self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
+
+    def _sample(self, inst: ir.Instruction) -> None:
+        if self.kind != "ps":
+            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texture sampling is not available in a "
+                            "feature level 9_x vertex shader")
+        if any(inst.texel_offset):
+            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
+                            "equivalent")
+        d0, coord, res, smp = inst.operands[:4]
+        stype = self.resources[res.register]
+        if res.register in self.samplers and self.samplers[res.register].sampler != smp.register:
+            raise _unsupported("one texture sampled through two samplers")
+        if res.register >= self.prof.samplers:
+            raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} exceeds the "
+                            f"{self.prof.samplers} samplers")
+        self.samplers[res.register] = SamplerMapping(res.register, smp.register, res.register, stype)
+        ncoord = _COORDS[stype]
+        lanes = tuple(range(ncoord))
+        c = self.src(coord, lanes=lanes)
+        t = self.tmp()
+        controls = 0
+        if inst.opcode == O.SAMPLE_B:  # texldb takes the bias from the coordinate's w
+            bias = self.src(inst.operands[4], lanes=(0,))
+            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
+            self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(bias.reg, bias.num, (bias.swizzle[0],) * 4, bias.mod)])
+            c = Src(Reg.TEMP, t)
+            controls = TEXLD_BIAS
+        elif c.reg not in (Reg.TEMP, TEXTURE) or any(c.swizzle[ln] != ln for ln in lanes) or c.mod:
+            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
+            c = Src(Reg.TEMP, t)
+        else:
+            c = Src(c.reg, c.num)
+        direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
+        self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+        if not direct:
+            self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
+        self._set_masks(d0, False)
+
+    # --- end -------------------------------------------------------------------------------------
+    def finish(self) -> None:
+        self.scratch = 0
+        if self.kind == "vs":
+            for reg, t in sorted(self.out_temps.items()):
+                self.body.append(Inst("mov", Dst(Reg.TEXCRDOUT, reg, self.out_written.get(reg, 0xF)),
+                                      [Src(Reg.TEMP, t)]))
+            if self.pos_out is not None:
+                p = self.pos_temp
+                self.body.append(Inst("mad", Dst(Reg.RASTOUT, 0, 0x3), [Src(Reg.TEMP, p, (3, 3, 3, 3)),
+                                                                        Src(Reg.CONST, 0), Src(Reg.TEMP, p)]))
+                self.body.append(Inst("mov", Dst(Reg.RASTOUT, 0, 0xC), [Src(Reg.TEMP, p)]))
+        else:
+            for reg, t in sorted(self.out_temps.items()):
+                self.body.append(Inst("mov", Dst(Reg.COLOROUT, reg), [Src(Reg.TEMP, t)]))
+            if self.depth_temp is not None:
+                self.body.append(Inst("mov", Dst(Reg.DEPTHOUT, 0), [Src(Reg.TEMP, self.depth_temp, (0, 0, 0, 0))]))
+
+    def assemble(self) -> Translation:
+        init: dict[tuple[int, int], int] = {}
+        for reg, num, lane in self.zero_init:  # registers a flattened branch selects from before any write
+            init[(reg, num)] = init.get((reg, num), 0) | 1 << lane
+        zero = [Inst("mov", Dst(reg, num, m), [self.cscalar(ZERO)]) for (reg, num), m in sorted(init.items())]
+        decls: list[Inst] = []
+        if self.kind == "vs":
+            used = sorted({s.num for i in self.body for s in i.srcs if s.reg == Reg.INPUT})
+            for r in used:
+                decls.append(Inst("dcl", Dst(Reg.INPUT, r), decl=Usage.TEXCOORD | r << 16))
+        else:
+            used_t: dict[int, int] = {}
+            for i in self.body:
+                for s in i.srcs:
+                    if s.reg == TEXTURE:
+                        used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
+            for r, m in sorted(used_t.items()):
+                decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
+            for _res, sm in sorted(self.samplers.items()):
+                decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
+        for words, reg in self.def_order:
+            decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
+        prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
+        out = Translation(prog, self.cb_maps, list(self.samplers.values()))
+        if self.kind == "vs" and self.pos_out is not None:
+            out.runtime_constants.append((0, 0))
+        return out
+
+
+def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Translation:
+    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
+    return _Translator(program, prof, file).run()
+
+
+def f32_bits(v: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", v))[0]

@@ -1,0 +1,247 @@
+"""A tiny shader-model-2 interpreter for the tests (independent of pyd3d11's SM4 executor and translator).
+
+Semantics from the D3D9 assembly reference pages (MicrosoftDocs win32 desktop-src/direct3dhlsl, "add - vs",
+"cmp - ps", "min - vs", "max - vs", "rcp - vs", "rsq - vs", "log - vs", "exp - vs", "frc - vs", "slt - vs", "sge - vs", "lrp - vs",
+"dp2add - ps", "texkill - ps", "texld - ps_2_0 and up"): every register is a float4; sources apply the swizzle
+then the modifier; destinations write the masked lanes, saturating with ``_sat``; rcp/rsq/exp/log read one
+(replicated) component; rcp(0) = +inf, rsq reads |x|, log reads |x| and log(0) = -inf; cmp selects src1 where
+src0 >= 0; texkill discards the pixel when any of x, y, z is negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from pyd3d11.shader.sm2.program import Sm2Program, Src
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg, SrcMod
+
+F = np.float32
+
+
+class Sm2Machine:
+    """Runs one program over N lanes. ``inputs``: {(reg type, num): (N, 4) float32}; ``consts``: (count, 4)
+    float32 (``def`` overrides); ``sample(sampler, coords (N, 4), controls) -> (N, 4)``."""
+
+    def __init__(self, prog: Sm2Program, n: int, inputs: dict, consts: np.ndarray,
+                 sample: Callable | None = None):
+        self.prog, self.n = prog, n
+        self.regs: dict[tuple[int, int], np.ndarray] = {k: np.asarray(v, F).copy() for k, v in inputs.items()}
+        self.consts = np.array(consts, F)
+        self.sample = sample
+        self.killed = np.zeros(n, bool)
+
+    def _read(self, s: Src) -> np.ndarray:
+        if s.reg == Reg.CONST and s.rel is not None:  # c[a0.c + n]: per-lane register ("mova - vs")
+            a = self.regs[(s.rel.reg, s.rel.num)][:, s.rel.swizzle[0]].astype(np.int64)
+            idx = s.num + a
+            assert np.all((idx >= 0) & (idx < len(self.consts))), "relative constant read out of range"
+            v = self.consts[idx].astype(F)
+        elif s.reg == Reg.CONST:
+            v = np.broadcast_to(self.consts[s.num], (self.n, 4)).astype(F)
+        else:
+            v = self.regs.get((s.reg, s.num))
+            if v is None:
+                raise AssertionError(f"read of unwritten register {s.reg}/{s.num}")
+        v = v[:, list(s.swizzle)]
+        if s.mod == SrcMod.NEG:
+            v = -v
+        elif s.mod == SrcMod.ABS:
+            v = np.abs(v)
+        elif s.mod == SrcMod.ABSNEG:
+            v = -np.abs(v)
+        elif s.mod != SrcMod.NONE:
+            raise AssertionError(f"source modifier {s.mod} not modelled")
+        return v.astype(F)
+
+    def _write(self, d, value: np.ndarray) -> None:
+        value = np.asarray(value, F)
+        if value.ndim == 1:
+            value = np.repeat(value[:, None], 4, axis=1)
+        if d.mod & 1:
+            value = np.clip(np.nan_to_num(value, nan=0.0), 0, 1).astype(F)
+        cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+        for lane in range(4):
+            if d.mask >> lane & 1:
+                cur[:, lane] = value[:, lane]
+
+    def run(self) -> Sm2Machine:
+        with np.errstate(all="ignore"):
+            for inst in self.prog.instructions:
+                self._step(inst)
+        return self
+
+    def _scalar_src(self, s: Src) -> np.ndarray:
+        assert len(set(s.swizzle)) == 1, "rcp/rsq/exp/log need a replicate swizzle"
+        return self._read(s)[:, 0]
+
+    def _step(self, inst) -> None:
+        op, d, s = inst.op, inst.dst, inst.srcs
+        if op in ("comment", "dcl"):
+            return
+        if op == "def":
+            self.consts[d.num] = np.array(inst.values, np.uint32).view(F)
+            return
+        r = self._read
+        if op == "mov":
+            self._write(d, r(s[0]))
+        elif op == "add":
+            self._write(d, r(s[0]) + r(s[1]))
+        elif op == "sub":
+            self._write(d, r(s[0]) - r(s[1]))
+        elif op == "mul":
+            self._write(d, r(s[0]) * r(s[1]))
+        elif op == "mad":
+            self._write(d, r(s[0]) * r(s[1]) + r(s[2]))
+        elif op == "min":  # "min - vs": (src0 < src1) ? src0 : src1
+            a, b = r(s[0]), r(s[1])
+            self._write(d, np.where(a < b, a, b))
+        elif op == "max":  # "max - vs": (src0 >= src1) ? src0 : src1
+            a, b = r(s[0]), r(s[1])
+            self._write(d, np.where(a >= b, a, b))
+        elif op == "dp3":
+            self._write(d, np.sum(r(s[0])[:, :3] * r(s[1])[:, :3], axis=1, dtype=F))
+        elif op == "dp4":
+            self._write(d, np.sum(r(s[0]) * r(s[1]), axis=1, dtype=F))
+        elif op == "dp2add":
+            a, b = r(s[0]), r(s[1])
+            self._write(d, a[:, 0] * b[:, 0] + a[:, 1] * b[:, 1] + r(s[2])[:, 0])
+        elif op == "rcp":
+            x = self._scalar_src(s[0])
+            self._write(d, np.where(x == 0, F(np.inf), F(1) / x))
+        elif op == "rsq":
+            x = np.abs(self._scalar_src(s[0]))
+            self._write(d, np.where(x == 0, F(np.inf), F(1) / np.sqrt(x)))
+        elif op == "exp":
+            self._write(d, np.exp2(self._scalar_src(s[0])))
+        elif op == "log":
+            x = np.abs(self._scalar_src(s[0]))
+            self._write(d, np.where(x == 0, F(-np.inf), np.log2(x)))
+        elif op == "frc":
+            x = r(s[0])
+            self._write(d, x - np.floor(x))
+        elif op == "mova":  # vs_2_0: round to the nearest integer
+            self._write(d, np.floor(r(s[0]) + F(0.5)))
+        elif op == "abs":
+            self._write(d, np.abs(r(s[0])))
+        elif op == "slt":
+            self._write(d, (r(s[0]) < r(s[1])).astype(F))
+        elif op == "sge":
+            self._write(d, (r(s[0]) >= r(s[1])).astype(F))
+        elif op == "cmp":
+            self._write(d, np.where(r(s[0]) >= 0, r(s[1]), r(s[2])))
+        elif op == "lrp":
+            a, b, c = r(s[0]), r(s[1]), r(s[2])
+            self._write(d, a * (b - c) + c)
+        elif op == "sincos":  # ps_2_0 / vs_2_0: x = cos, y = sin of the replicated angle; z undefined
+            a = self._scalar_src(s[0])
+            assert d.reg == Reg.TEMP and d.mask in (1, 2, 3) and s[1].reg == s[2].reg == Reg.CONST \
+                and s[1].num != s[2].num
+            assert np.all(np.abs(a) <= np.float32(np.pi) * 1.0001), "sincos angle outside [-pi, pi]"
+            cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+            if d.mask & 1:
+                cur[:, 0] = np.cos(a)
+            if d.mask & 2:
+                cur[:, 1] = np.sin(a)
+            cur[:, 2] = np.nan
+        elif op == "texkill":
+            v = self.regs[(d.reg, d.num)]
+            self.killed |= np.any(v[:, :3] < 0, axis=1)
+        elif op == "texld":
+            assert self.sample is not None
+            self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
+        else:
+            raise AssertionError(f"the test interpreter does not model {op}")
+
+    def out(self, reg: int, num: int) -> np.ndarray:
+        return self.regs[(reg, num)]
+
+
+def constants_for(chunk, cbuffers: dict[int, np.ndarray], count: int = 256) -> np.ndarray:
+    """c# from the Aon9 chunk's constant-buffer mappings (c0, the position offset, left 0)."""
+    c = np.zeros((count, 4), F)
+    for buf, start, n, target, _conv in chunk.cb_mappings:
+        c[target: target + n] = np.asarray(cbuffers[buf], F).reshape(-1, 4)[start: start + n]
+    return c
+
+
+__all__ = ["Sm2Machine", "constants_for", "TEXTURE", "Reg"]
+
+
+# --- an independent validator: the D3D9 rules a 10Level9 driver's shader model 2 validation applies ----------
+
+#: (read ports, reads per instruction) per register file: "Registers - ps_2_0", "Registers - vs_2_0"
+_PORTS = {"ps": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), TEXTURE: (1, 1), Reg.INPUT: (1, None),
+                 Reg.SAMPLER: (1, 1)},
+          "vs": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), Reg.INPUT: (1, None)}}
+_PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source Register Swizzling", ps_2_0
+_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
+            "label", "ret"}
+_PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
+_SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
+_WRITE_ONLY = {Reg.RASTOUT, Reg.ATTROUT, Reg.TEXCRDOUT, Reg.COLOROUT, Reg.DEPTHOUT}
+
+
+def _lanes_read(op: str, i: int, mask: int) -> set[int]:
+    if op in ("dp4", "texld", "texldb", "texkill"):
+        return {0, 1, 2, 3}
+    if op == "dp3":
+        return {0, 1, 2}
+    if op == "dp2add":
+        return {0, 1} if i < 2 else {0}
+    if op in _SCALAR_OPS:
+        return {0}
+    return {lane for lane in range(4) if mask >> lane & 1}
+
+
+def validate(prog: Sm2Program) -> list[str]:
+    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid)."""
+    errs: list[str] = []
+    kind = prog.kind
+    arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
+    written: set[tuple[int, int, int]] = set()
+    for n, inst in enumerate(prog.instructions):
+        op = inst.op
+        if op in ("comment", "dcl", "def"):
+            if op == "def":
+                written.update((Reg.CONST, inst.dst.num, c) for c in range(4))
+            continue
+        if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:
+            errs.append(f"{n}: {op} is not a {kind}_2_0 instruction")
+        if kind == "vs" and inst.dst is not None and inst.dst.mod & 1:
+            errs.append(f"{n}: vs_2_0 has no _sat")
+        files: dict[int, list[int]] = {}
+        for i, s in enumerate(inst.srcs):
+            files.setdefault(s.reg, []).append(s.num)
+            if s.reg in _WRITE_ONLY:
+                errs.append(f"{n}: output register read")
+            if op in _SCALAR_OPS and len(set(s.swizzle)) != 1:
+                errs.append(f"{n}: {op} needs a replicate swizzle")
+            if kind == "ps" and not arbitrary and s.reg != Reg.SAMPLER and len(set(s.swizzle)) != 1 \
+                    and tuple(s.swizzle) not in _PS20_FULL:
+                errs.append(f"{n}: swizzle {s.swizzle} needs an arbitrary-swizzle target")
+            if op == "texld" and i == 0 and (tuple(s.swizzle) != (0, 1, 2, 3) or s.mod or s.reg not in (Reg.TEMP,
+                                                                                                       TEXTURE)):
+                errs.append(f"{n}: texld coordinates must be an unswizzled, unmodified r# or t#")
+            if s.reg == Reg.TEMP:
+                mask = inst.dst.mask if inst.dst is not None else 0xF
+                for lane in _lanes_read(op, i, mask):
+                    if (Reg.TEMP, s.num, s.swizzle[lane]) not in written:
+                        errs.append(f"{n}: r{s.num}.{'xyzw'[s.swizzle[lane]]} read before it is written")
+        if op == "sincos":  # src1 / src2 are two constant registers by definition, not read-port limited
+            if not (inst.srcs[1].reg == inst.srcs[2].reg == Reg.CONST and inst.dst.mask in (1, 2, 3)):
+                errs.append(f"{n}: sincos operands")
+            files.pop(Reg.CONST, None)
+        for reg, nums in files.items():
+            ports, reads = _PORTS[kind].get(reg, (1, 1))
+            if len(set(nums)) > ports or reads is not None and len(nums) > reads:
+                errs.append(f"{n}: register file {reg} read {nums}: {ports} port(s), {reads} read(s)")
+        if op == "texld" and inst.dst.reg != Reg.TEMP:
+            errs.append(f"{n}: texld writes a temporary register")
+        if inst.dst is not None and op != "texkill":
+            written.update((inst.dst.reg, inst.dst.num, c) for c in range(4) if inst.dst.mask >> c & 1)
+        if op == "texkill" and not all((Reg.TEMP, inst.dst.num, c) in written for c in range(3)) \
+                and inst.dst.reg == Reg.TEMP:
+            errs.append(f"{n}: texkill of an unwritten register")
+    return errs
