@@ -77,11 +77,19 @@ class Interpolator:
         self.bp = pieces.bary_planes
         self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
         self._cache: dict[tuple, np.ndarray] = {}
+        from .native import frontend
+
+        # native plane setup (same bits) when the native backend is selected
+        self._native = frontend.kernels()
 
     # --- plane setup (per piece) -----------------------------------------------------------------
     def plane(self, q: np.ndarray) -> np.ndarray:
         """Plane coefficients (P, ..., 3) of per-piece-vertex quantities ``q`` (P, 3, ...)."""
         if q.ndim != 3:
+            if self._native is not None and q.ndim == 2 and q.shape[1] == 3:
+                from .native import frontend
+
+                return frontend.plane_einsum(self._native, self.bp, q)
             return np.einsum("pvc,pv...->p...c", self.bp, q)
         # (P, 3, C): the same products and sums as that einsum, in its order, without its overhead.
         bp = self.bp
@@ -105,6 +113,11 @@ class Interpolator:
 
     def _attr_plane(self, register: int, perspective: bool) -> np.ndarray:
         key = ("plane", register, perspective)
+        if key not in self._cache and self._native is not None:
+            from .native import frontend
+
+            self._cache[key] = frontend.attr_plane(self._native, self.bp, self.attr[register], self._rows,
+                                                   self.p.weights, self.p.inv_w, perspective)
         if key not in self._cache:
             q = self._vertex_attr(register)
             if perspective:

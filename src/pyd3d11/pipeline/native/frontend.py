@@ -1,0 +1,176 @@
+"""Native geometry front end (issue 12): the kernels of :mod:`.frontend_ir` compiled once per process and
+called through ctypes (which releases the GIL, so plane setup spreads over the worker pool).
+
+Used by :func:`pyd3d11.pipeline.setup.prepare_triangles` and :class:`pyd3d11.pipeline.interpolate.Interpolator`
+when the native backend is selected (``pyd3d11.shader.native.use_native()``); with
+``PYD3D11_BACKEND=reference`` the numpy stages run unchanged. Every result is bit-identical to theirs
+(tests/test_native_frontend_*.py compare them).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+_lock = threading.Lock()
+_kernels: dict | None = None
+_failed: str | None = None
+#: set False to force the numpy front end (tests compare both)
+ENABLED = True
+
+# Items below this many triangles run on the calling thread (a pool hand-off costs more).
+_PARALLEL_MIN = 8192
+
+
+# tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
+FLAG_DEPTH_CLIP = 1
+FLAG_FRONT_CCW = 2
+CULL_SHIFT = 2
+
+
+def _ctype(t):
+    from llvmlite import ir
+
+    if isinstance(t, ir.PointerType):
+        return ctypes.c_void_p
+    return ctypes.c_int64
+
+
+def _compile() -> dict:
+    from ...shader.native import runtime
+    from . import frontend_ir as fir
+
+    assert (fir.FLAG_DEPTH_CLIP, fir.FLAG_FRONT_CCW, fir.CULL_SHIFT) == (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT)
+    llvm = runtime._init_llvm()
+    mod = llvm.parse_assembly(fir.build_module())
+    mod.verify()
+    runtime._optimise(llvm, mod)
+    engine = llvm.create_mcjit_compiler(mod, runtime._target_machine(llvm))
+    engine.finalize_object()
+    out = {"engine": engine}
+    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("plane_einsum", fir.PLANE_ARGS),
+                       ("attr_plane", fir.ATTR_ARGS)):
+        proto = ctypes.CFUNCTYPE(None, *[_ctype(t) for _, t in args])
+        out[name] = proto(engine.get_function_address(name))
+    return out
+
+
+def kernels() -> dict | None:
+    """The compiled kernels, or None when llvmlite is missing or the native backend is not selected."""
+    global _kernels, _failed
+    if not ENABLED:
+        return None
+    from ...shader import native
+
+    if not native.use_native():
+        return None
+    if _kernels is None and _failed is None:
+        with _lock:
+            if _kernels is None and _failed is None:
+                try:
+                    _kernels = _compile()
+                except Exception as e:  # pragma: no cover - depends on the install
+                    if native.runtime.STRICT:
+                        raise
+                    _failed = f"{type(e).__name__}: {e}"
+    return _kernels
+
+
+def _ptr(a: np.ndarray) -> int:
+    return a.ctypes.data
+
+
+@dataclass(slots=True)
+class SetupResult:
+    """Visible triangles of :func:`triangle_setup` in source order (arrays of length ``count``) and the
+    source triangles left to the numpy path (``fallback``)."""
+
+    source: np.ndarray  # (K,) int64
+    verts: np.ndarray  # (K, 3, 2) int64 oriented clockwise
+    A: np.ndarray  # (K, 3) int64
+    B: np.ndarray
+    C: np.ndarray
+    topleft: np.ndarray  # (K, 3) bool
+    area2: np.ndarray  # (K,) int64
+    inv_w: np.ndarray  # (K, 3) float64, oriented
+    z: np.ndarray  # (K, 3) float32, oriented, no depth bias
+    front: np.ndarray  # (K,) bool
+    weights: np.ndarray  # (K, 3, 3) float64
+    bary_planes: np.ndarray  # (K, 3, 3) float64
+    screen: np.ndarray  # (K, 3, 2) float32, source vertex order
+    sz: np.ndarray  # (K, 3) float32, source vertex order
+    cw: np.ndarray  # (K,) bool
+    fallback: np.ndarray  # (F,) int64 source triangles for the exact clipper / numpy setup
+
+
+def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, depth_clip: bool,
+                   front_ccw: bool, cull_mode: int) -> SetupResult:
+    """Run ``tri_setup`` over triangles ``rows`` (T, 3) of clip positions ``pos`` (V, 4) float32 with viewport
+    rows ``vp`` ((6,) for all, or (T, 6)) float32."""
+    pos = np.ascontiguousarray(pos, np.float32)
+    rows = np.ascontiguousarray(rows, np.int64)
+    vp = np.ascontiguousarray(vp, np.float32)
+    T = rows.shape[0]
+    vp_stride = 6 if vp.ndim == 2 else 0
+    flags = (FLAG_DEPTH_CLIP if depth_clip else 0) | (FLAG_FRONT_CCW if front_ccw else 0) \
+        | (int(cull_mode) & 3) << CULL_SHIFT
+    o = dict(
+        source=np.empty(T, np.int64), verts=np.empty((T, 3, 2), np.int64), A=np.empty((T, 3), np.int64),
+        B=np.empty((T, 3), np.int64), C=np.empty((T, 3), np.int64), topleft=np.empty((T, 3), np.bool_),
+        area2=np.empty(T, np.int64), inv_w=np.empty((T, 3), np.float64), z=np.empty((T, 3), np.float32),
+        front=np.empty(T, np.bool_), weights=np.empty((T, 3, 3), np.float64),
+        bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T, 3, 2), np.float32),
+        sz=np.empty((T, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
+    counts = np.zeros(2, np.int64)
+    k["tri_setup"](_ptr(pos), _ptr(rows), 0, T, _ptr(vp), vp_stride, flags,
+                   *(_ptr(o[n]) for n in ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z",
+                                          "front", "weights", "bary_planes", "screen", "sz", "cw", "fallback")),
+                   _ptr(counts))
+    n, nf = int(counts[0]), int(counts[1])
+    return SetupResult(**{name: (a[:nf] if name == "fallback" else a[:n]) for name, a in o.items()})
+
+
+def _ranges(count: int):
+    from ...shader.native import pool
+
+    parts = pool.threads() if count >= _PARALLEL_MIN else 1
+    step = -(-count // max(parts, 1))
+    return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
+
+
+def _run_parallel(fn, count: int, *args) -> None:
+    from ...shader.native import pool
+
+    ranges = _ranges(count)
+    if len(ranges) <= 1:
+        if count:
+            fn(*args, 0, count)
+        return
+    pool.parallel_for(len(ranges), lambda i: fn(*args, *ranges[i]))
+
+
+def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """``np.einsum("pvc,pv->pc", bp, q)`` bit for bit: (P, 3) planes of per-vertex scalars ``q`` (P, 3)."""
+    bp = np.ascontiguousarray(bp, np.float64)
+    q = np.ascontiguousarray(q, np.float64)
+    out = np.empty((bp.shape[0], 3), np.float64)
+    _run_parallel(k["plane_einsum"], bp.shape[0], _ptr(bp), _ptr(q), _ptr(out))
+    return out
+
+
+def attr_plane(k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+               inv_w: np.ndarray, perspective: bool) -> np.ndarray:
+    """(P, 4, 3) planes of one register's attributes ``attr`` (V, 4) (float32 bits), as
+    Interpolator._attr_plane computes them."""
+    bp = np.ascontiguousarray(bp, np.float64)
+    attr = np.ascontiguousarray(attr).view(np.float32)
+    rows = np.ascontiguousarray(rows, np.int64)
+    weights = np.ascontiguousarray(weights, np.float64)
+    inv_w = np.ascontiguousarray(inv_w, np.float64)
+    out = np.empty((bp.shape[0], 4, 3), np.float64)
+    _run_parallel(k["attr_plane"], bp.shape[0], _ptr(bp), _ptr(attr), _ptr(rows), _ptr(weights), _ptr(inv_w),
+                  _ptr(out), int(perspective))
+    return out
