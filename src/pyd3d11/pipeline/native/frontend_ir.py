@@ -87,6 +87,21 @@ class _Fn:
         """|x| < inf: false for infinities and NaN."""
         return self.b.fcmp_ordered("<", self.fabs(x), ir.Constant(x.type, float("inf")))
 
+    def _nan_first(self, op, x, y):
+        """``x op y`` whose NaN result is numpy's (x86's): x when x is a NaN, else y when y is one. LLVM may
+        commute the operands of a plain fadd/fmul (x86 addsd/mulsd are commutable), which changes which NaN
+        of two comes out; the selects pin it. Operands here are already quiet (fpext quiets)."""
+        b = self.b
+        r = op(x, y)
+        r = b.select(b.fcmp_unordered("uno", y, y), y, r)
+        return b.select(b.fcmp_unordered("uno", x, x), x, r)
+
+    def nadd(self, x, y):
+        return self._nan_first(self.b.fadd, x, y)
+
+    def nmul(self, x, y):
+        return self._nan_first(self.b.fmul, x, y)
+
     def all_of(self, bits):
         out = bits[0]
         for v in bits[1:]:
@@ -292,7 +307,7 @@ PLANE_ARGS = (("bp", P_F64), ("q", P_F64), ("out", P_F64), ("p0", I64), ("p1", I
 
 
 def _plane_einsum(module: ir.Module) -> None:
-    """out (P, 3) = einsum("pvc,pv->pc", bp, q): per coefficient ((0 + bp0*q0) + bp1*q1) + bp2*q2."""
+    """out (P, 3) = einsum("pvc,pv->pc", bp, q): per coefficient bp2*q2 + (bp1*q1 + (bp0*q0 + 0)), einsum's order."""
     f = _Fn(module, "plane_einsum", PLANE_ARGS)
     b, a = f.b, f.a
 
@@ -302,7 +317,7 @@ def _plane_einsum(module: ir.Module) -> None:
         for c in range(3):
             acc = F64(0.0)
             for v in range(3):
-                acc = b.fadd(acc, b.fmul(f.load(a["bp"], f.idx(p9, 3 * v + c)), q[v]))
+                acc = f.nadd(f.nmul(f.load(a["bp"], f.idx(p9, 3 * v + c)), q[v]), acc)
             f.store(acc, a["out"], f.idx(p3, c))
 
     f.counted_loop(a["p0"], a["p1"], body)
@@ -333,8 +348,8 @@ def _attr_plane(module: ir.Module) -> None:
             for c in range(4):
                 acc = F64(0.0)
                 for j in range(3):
-                    acc = b.fadd(b.fmul(src[j][c], f.load(a["weights"], f.idx(p9, 3 * i + j))), acc)
-                row.append(b.select(persp, b.fmul(acc, iw), acc))
+                    acc = f.nadd(f.nmul(src[j][c], f.load(a["weights"], f.idx(p9, 3 * i + j))), acc)
+                row.append(b.select(persp, f.nmul(acc, iw), acc))
             q.append(row)
         bp = [[f.load(a["bp"], f.idx(p9, 3 * v + kk)) for kk in range(3)] for v in range(3)]
         o = b.mul(p, I64(12))
@@ -342,7 +357,7 @@ def _attr_plane(module: ir.Module) -> None:
             for kk in range(3):
                 acc = F64(0.0)
                 for v in range(3):
-                    acc = b.fadd(b.fmul(bp[v][kk], q[v][c]), acc)
+                    acc = f.nadd(f.nmul(bp[v][kk], q[v][c]), acc)
                 f.store(acc, a["out"], f.idx(o, 3 * c + kk))
 
     f.counted_loop(a["p0"], a["p1"], body)
