@@ -182,10 +182,11 @@ def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, po
     vp, vp_idx, rt_index = _leading_values(state, vout, outputs, sub[:, 0])  # per triangle of ``sub``
     rs = state.rasterizer
     one_vp = len(state.viewports) <= 1  # every index selects viewport 0 (or the all-zero one)
+    biased = rs.DepthBias != 0 or np.float32(rs.SlopeScaledDepthBias) != 0
     r = frontend.triangle_setup(k, pos, sub, vp[0] if one_vp and vp.shape[0] else vp,
-                                bool(rs.DepthClipEnable), bool(rs.FrontCounterClockwise), int(rs.CullMode))
+                                bool(rs.DepthClipEnable), bool(rs.FrontCounterClockwise), int(rs.CullMode), biased)
     z = r.z
-    if rs.DepthBias != 0 or np.float32(rs.SlopeScaledDepthBias) != 0:
+    if biased:
         zb = (r.sz + _depth_bias(state, r.sz, r.screen)[:, None]).astype(np.float32)
         z = np.where(r.cw[:, None], zb, zb[:, [0, 2, 1]])
     setup = TriangleSetup(r.verts, r.A, r.B, r.C, r.topleft, r.area2)

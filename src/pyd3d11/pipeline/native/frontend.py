@@ -29,6 +29,7 @@ _PARALLEL_MIN = 8192
 FLAG_DEPTH_CLIP = 1
 FLAG_FRONT_CCW = 2
 CULL_SHIFT = 2
+FLAG_SCREEN = 16
 
 
 def _ctype(t):
@@ -43,7 +44,8 @@ def _compile() -> dict:
     from ...shader.native import runtime
     from . import frontend_ir as fir
 
-    assert (fir.FLAG_DEPTH_CLIP, fir.FLAG_FRONT_CCW, fir.CULL_SHIFT) == (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT)
+    assert (fir.FLAG_DEPTH_CLIP, fir.FLAG_FRONT_CCW, fir.CULL_SHIFT, fir.FLAG_SCREEN) == \
+        (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT, FLAG_SCREEN)
     llvm = runtime._init_llvm()
     mod = llvm.parse_assembly(fir.build_module())
     mod.verify()
@@ -107,30 +109,31 @@ class SetupResult:
 
 
 def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, depth_clip: bool,
-                   front_ccw: bool, cull_mode: int) -> SetupResult:
+                   front_ccw: bool, cull_mode: int, screen: bool = True) -> SetupResult:
     """Run ``tri_setup`` over triangles ``rows`` (T, 3) of clip positions ``pos`` (V, 4) float32 with viewport
-    rows ``vp`` ((6,) for all, or (T, 6)) float32."""
+    rows ``vp`` ((6,) for all, or (T, 6)) float32; ``screen``: also return the unoriented screen positions
+    and depths (empty arrays otherwise)."""
     pos = np.ascontiguousarray(pos, np.float32)
     rows = np.ascontiguousarray(rows, np.int64)
     vp = np.ascontiguousarray(vp, np.float32)
     T = rows.shape[0]
     vp_stride = 6 if vp.ndim == 2 else 0
     flags = (FLAG_DEPTH_CLIP if depth_clip else 0) | (FLAG_FRONT_CCW if front_ccw else 0) \
-        | (int(cull_mode) & 3) << CULL_SHIFT
+        | (int(cull_mode) & 3) << CULL_SHIFT | (FLAG_SCREEN if screen else 0)
     o = dict(
         source=np.empty(T, np.int64), verts=np.empty((T, 3, 2), np.int64), A=np.empty((T, 3), np.int64),
         B=np.empty((T, 3), np.int64), C=np.empty((T, 3), np.int64), topleft=np.empty((T, 3), np.bool_),
         area2=np.empty(T, np.int64), inv_w=np.empty((T, 3), np.float64), z=np.empty((T, 3), np.float32),
         front=np.empty(T, np.bool_), weights=np.empty((T, 3, 3), np.float64),
-        bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T, 3, 2), np.float32),
-        sz=np.empty((T, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
+        bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T if screen else 0, 3, 2), np.float32),
+        sz=np.empty((T if screen else 0, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
     counts = np.zeros(2, np.int64)
     k["tri_setup"](_ptr(pos), _ptr(rows), 0, T, _ptr(vp), vp_stride, flags,
                    *(_ptr(o[n]) for n in ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z",
                                           "front", "weights", "bary_planes", "screen", "sz", "cw", "fallback")),
                    _ptr(counts))
     n, nf = int(counts[0]), int(counts[1])
-    return SetupResult(**{name: (a[:nf] if name == "fallback" else a[:n]) for name, a in o.items()})
+    return SetupResult(**{name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()})
 
 
 def _ranges(count: int):

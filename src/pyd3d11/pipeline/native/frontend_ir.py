@@ -43,6 +43,7 @@ SNAP_LIMIT = float(1 << 52)
 FLAG_DEPTH_CLIP = 1
 FLAG_FRONT_CCW = 2
 CULL_SHIFT = 2  # (flags >> 2) & 3: D3D11_CULL_MODE (1 none, 2 front, 3 back)
+FLAG_SCREEN = 16  # write o_screen / o_sz (the depth bias needs them)
 
 TRI_SETUP_ARGS = (
     ("pos", P_F32), ("rows", P_I64), ("t0", I64), ("t1", I64), ("vp", P_F32), ("vp_stride", I64),
@@ -148,6 +149,7 @@ def _tri_setup(module: ir.Module) -> None:
     flags = a["flags"]
     depth_clip = b.icmp_unsigned("!=", b.and_(flags, I64(FLAG_DEPTH_CLIP)), I64(0))
     front_ccw = b.icmp_unsigned("!=", b.and_(flags, I64(FLAG_FRONT_CCW)), I64(0))
+    want_screen = b.icmp_unsigned("!=", b.and_(flags, I64(FLAG_SCREEN)), I64(0))
     cull = b.and_(b.lshr(flags, I64(CULL_SHIFT)), I64(3))
     cull_back = b.icmp_unsigned("==", cull, I64(3))
     cull_front = b.icmp_unsigned("==", cull, I64(2))
@@ -258,9 +260,16 @@ def _tri_setup(module: ir.Module) -> None:
             f.store(b.fdiv(F64(1.0), b.fpext(OW[i], F64)), a["o_inv_w"], f.idx(k3, i))
             # setup adds the depth bias (0 here; prepare_triangles adds a non-zero one itself): -0 -> +0
             f.store(b.fadd(OZ[i], F32(0.0)), a["o_z"], f.idx(k3, i))
+        screen_bb = fn.append_basic_block("screen_out")
+        after_screen = fn.append_basic_block("after_screen")
+        b.cbranch(want_screen, screen_bb, after_screen)
+        b.position_at_end(screen_bb)
+        for i in range(3):
             f.store(SZ[i], a["o_sz"], f.idx(k3, i))
             f.store(SX[i], a["o_screen"], f.idx(k6, 2 * i))
             f.store(SY[i], a["o_screen"], f.idx(k6, 2 * i + 1))
+        b.branch(after_screen)
+        b.position_at_end(after_screen)
         f.store(b.zext(front, I8), a["o_front"], k)
         f.store(b.zext(cw, I8), a["o_cw"], k)
         # weights: rows of the identity in oriented order
@@ -306,6 +315,20 @@ def _tri_setup(module: ir.Module) -> None:
 PLANE_ARGS = (("bp", P_F64), ("q", P_F64), ("out", P_F64), ("p0", I64), ("p1", I64))
 
 
+def _with_nan_retry(f: _Fn, compute, cont) -> None:
+    """Emit ``compute(add, mul)`` (which stores its results and returns them) with plain fadd/fmul, and
+    again with the NaN-first operations for a piece whose results hold a NaN: NaN propagates through every
+    multiply and add, so a result without NaN saw no NaN operand and the plain operations gave numpy's bits;
+    with a NaN somewhere the second pass also reproduces which NaN comes out."""
+    b = f.b
+    outs = compute(b.fadd, b.fmul)
+    any_nan = f.any_of([b.fcmp_unordered("uno", v, v) for v in outs])
+    slow = f.fn.append_basic_block("nan_path")
+    b.cbranch(any_nan, slow, cont)
+    b.position_at_end(slow)
+    compute(f.nadd, f.nmul)
+
+
 def _plane_einsum(module: ir.Module) -> None:
     """out (P, 3) = einsum("pvc,pv->pc", bp, q): per coefficient bp2*q2 + (bp1*q1 + (bp0*q0 + 0)), einsum's order."""
     f = _Fn(module, "plane_einsum", PLANE_ARGS)
@@ -314,11 +337,19 @@ def _plane_einsum(module: ir.Module) -> None:
     def body(p, cont):
         p3, p9 = b.mul(p, I64(3)), b.mul(p, I64(9))
         q = [f.load(a["q"], f.idx(p3, v)) for v in range(3)]
-        for c in range(3):
-            acc = F64(0.0)
-            for v in range(3):
-                acc = f.nadd(f.nmul(f.load(a["bp"], f.idx(p9, 3 * v + c)), q[v]), acc)
-            f.store(acc, a["out"], f.idx(p3, c))
+        bp = [f.load(a["bp"], f.idx(p9, j)) for j in range(9)]
+
+        def compute(add, mul):
+            outs = []
+            for c in range(3):
+                acc = F64(0.0)
+                for v in range(3):
+                    acc = add(mul(bp[3 * v + c], q[v]), acc)
+                f.store(acc, a["out"], f.idx(p3, c))
+                outs.append(acc)
+            return outs
+
+        _with_nan_retry(f, compute, cont)
 
     f.counted_loop(a["p0"], a["p1"], body)
     b.ret_void()
@@ -341,24 +372,32 @@ def _attr_plane(module: ir.Module) -> None:
         for j in range(3):
             r = b.mul(f.load(a["rows"], f.idx(p3, j)), I64(4))
             src.append([b.fpext(f.load(a["attr"], f.idx(r, c)), F64) for c in range(4)])
-        q = []  # q[i][c]
-        for i in range(3):
-            iw = f.load(a["inv_w"], f.idx(p3, i))
-            row = []
-            for c in range(4):
-                acc = F64(0.0)
-                for j in range(3):
-                    acc = f.nadd(f.nmul(src[j][c], f.load(a["weights"], f.idx(p9, 3 * i + j))), acc)
-                row.append(b.select(persp, f.nmul(acc, iw), acc))
-            q.append(row)
+        wts = [f.load(a["weights"], f.idx(p9, j)) for j in range(9)]
+        iws = [f.load(a["inv_w"], f.idx(p3, i)) for i in range(3)]
         bp = [[f.load(a["bp"], f.idx(p9, 3 * v + kk)) for kk in range(3)] for v in range(3)]
         o = b.mul(p, I64(12))
-        for c in range(4):
-            for kk in range(3):
-                acc = F64(0.0)
-                for v in range(3):
-                    acc = f.nadd(f.nmul(bp[v][kk], q[v][c]), acc)
-                f.store(acc, a["out"], f.idx(o, 3 * c + kk))
+
+        def compute(add, mul):
+            q = []  # q[i][c]
+            for i in range(3):
+                row = []
+                for c in range(4):
+                    acc = F64(0.0)
+                    for j in range(3):
+                        acc = add(mul(src[j][c], wts[3 * i + j]), acc)
+                    row.append(b.select(persp, mul(acc, iws[i]), acc))
+                q.append(row)
+            outs = []
+            for c in range(4):
+                for kk in range(3):
+                    acc = F64(0.0)
+                    for v in range(3):
+                        acc = add(mul(bp[v][kk], q[v][c]), acc)
+                    f.store(acc, a["out"], f.idx(o, 3 * c + kk))
+                    outs.append(acc)
+            return outs
+
+        _with_nan_retry(f, compute, cont)
 
     f.counted_loop(a["p0"], a["p1"], body)
     b.ret_void()
