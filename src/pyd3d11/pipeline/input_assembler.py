@@ -170,6 +170,46 @@ def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, 
     return raw
 
 
+def _word_format(fmt: int) -> tuple[int, np.ndarray] | None:
+    """(channels, missing-component default bits (4,) uint32) of a format whose channels are all 32-bit
+    FLOAT / UINT / SINT in component order (R32…_FLOAT/UINT/SINT): their decode is the identity on the bits
+    (§19.1: no conversion), so the fetch can copy words; None for any other format."""
+    hit = _WORD_FORMATS.get(fmt)
+    if hit is None and fmt not in _WORD_FORMATS:
+        from ..formats.numerics import missing_defaults
+        from ..formats.table import FormatKind, format_info
+
+        hit = None
+        try:
+            info = format_info(fmt)
+        except Exception:  # unknown formats take the general path (which reports them)
+            info = None
+        if info is not None and not info.compressed and info.channels:
+            ch = info.channels
+            if all(c.bits == 32 and c.offset == 32 * i and c.component == i
+                   and c.kind in (FormatKind.FLOAT, FormatKind.UINT, FormatKind.SINT) for i, c in enumerate(ch)) \
+                    and len({c.kind for c in ch}) == 1 and info.bytes_per_block == 4 * len(ch):
+                cls = codecs.number_class(fmt)
+                hit = (len(ch), np.ascontiguousarray(missing_defaults(cls)).view(np.uint32).copy())
+        _WORD_FORMATS[fmt] = hit
+    return hit
+
+
+_WORD_FORMATS: dict[int, tuple[int, np.ndarray] | None] = {}
+
+
+def _word_columns(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, words: int, stride: int) -> np.ndarray | None:
+    """(V, words) uint32 view of consecutive in-bounds 4-byte-aligned elements (a plain Draw), else None."""
+    V = addr.shape[0]
+    if V == 0 or stride <= 0 or stride % 4 or data.shape[0] % 4 or not ok.all():
+        return None
+    a0 = int(addr[0])
+    if a0 % 4 or int(addr[-1]) != a0 + stride * (V - 1) or not np.all(np.diff(addr) == stride):
+        return None
+    w = data.view(np.uint32)[a0 // 4:]
+    return np.lib.stride_tricks.as_strided(w, shape=(V, words), strides=(stride, 4), writeable=False)
+
+
 def fetch_vertices(
     elements: list[InputElement],
     buffers: list[VertexBufferBinding],
@@ -178,6 +218,9 @@ def fetch_vertices(
     num_registers: int,
 ) -> np.ndarray:
     """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
+    from .native import frontend
+
+    fast = frontend.active()
     V = stream.fetch_index.shape[0]
     regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
@@ -199,6 +242,16 @@ def fetch_vertices(
         else:
             data = vb.storage.data
             ok = addr + size <= data.shape[0]
+        first = (el.mask & -el.mask).bit_length() - 1 if el.mask else 0
+        word = _word_format(el.format) if fast else None
+        cols = _word_columns(data, addr, ok, word[0], vb.stride) if word is not None else None
+        if cols is not None:
+            # the element's words are the register bits; components past the format's take the defaults
+            for k in range(4 - first):
+                target = first + k
+                if el.mask >> target & 1:
+                    regs[el.register, :, target] = cols[:, k] if k < word[0] else word[1][k]
+            continue
         raw = np.zeros((V, size), np.uint8)
         if ok.any() and data.shape[0] >= size:
             raw = _gather_rows(data, addr, ok, size, vb.stride)
@@ -206,7 +259,6 @@ def fetch_vertices(
         values = codecs.decode(el.format, raw)
         bits = np.ascontiguousarray(values).view(np.uint32).reshape(V, 4)
         # Element component k feeds the k-th component from the first one of the signature mask.
-        first = (el.mask & -el.mask).bit_length() - 1 if el.mask else 0
         for k in range(4 - first):
             target = first + k
             if el.mask >> target & 1:

@@ -60,6 +60,16 @@ def _compile() -> dict:
     return out
 
 
+def active() -> bool:
+    """Whether the fast front end is selected (native backend, not disabled): the lean numpy paths of the
+    input assembler and primitive assembly follow it, so the reference backend keeps the original code."""
+    if not ENABLED:
+        return False
+    from ...shader import native
+
+    return native.use_native()
+
+
 def kernels() -> dict | None:
     """The compiled kernels, or None when llvmlite is missing or the native backend is not selected."""
     global _kernels, _failed
