@@ -18,7 +18,7 @@ import pytest
 
 from pyd3d11.pipeline import setup as S
 from pyd3d11.pipeline.draw import GraphicsState, RasterizerState, Viewport
-from pyd3d11.pipeline.interpolate import barycentric_planes
+from pyd3d11.pipeline.interpolate import Interpolator, barycentric_planes
 from pyd3d11.pipeline.native import frontend
 from pyd3d11.shader import ir
 
@@ -117,6 +117,18 @@ def _compare(state, decls, outputs, pos, rows):
     assert _same(barycentric_planes(rp.setup.verts), gp.bary_planes)
     for name in ("vp", "vp_idx", "rt_index"):
         assert _same(getattr(ref, name), getattr(got, name)), name
+    if gp.planes:
+        # depth and 1/w planes computed by the kernel = the Interpolator's numpy planes of the numpy pieces
+        frontend.ENABLED = False
+        try:
+            it = Interpolator(rp, rows, outputs)
+            with np.errstate(all="ignore"):
+                want = {("split", "z"): it._z_plane(), ("split", "invw"): it._inv_w_plane()}
+        finally:
+            frontend.ENABLED = True
+        for key, plane in gp.planes.items():
+            assert _same(np.ascontiguousarray(np.moveaxis(want[key], 0, -1)), np.ascontiguousarray(plane)), key
+        return rp.source.shape[0], len(gp.planes)
     return rp.source.shape[0]
 
 
@@ -194,3 +206,18 @@ def test_snap_limit_goes_to_numpy():
     st = _state(S.CULL_NONE, False, True, (0, 0.0, 0.0), None, 1)
     st.viewports = [Viewport(0, 0, 1e30, 1e30, 0, 1)]
     _compare(st, _decls(False), pos.view(np.uint32)[None], pos, np.array([[0, 1, 2]]))
+
+
+@pytest.mark.parametrize("cull,ccw", list(itertools.product(CULLS, (False, True))))
+@pytest.mark.parametrize("bias", [(0, 0.0, 0.0), (7, 1.0, 0.0)])
+def test_unclipped_draw_seeds_depth_and_inv_w_planes(cull, ccw, bias):
+    """With no triangle needing the clipper the kernel's depth and 1/w planes go to the Interpolator (the depth
+    plane only without depth bias): they must be its own numpy planes, bit for bit."""
+    rng = np.random.default_rng(cull + 3 * ccw + bias[0])
+    V = 900
+    w = rng.uniform(0.5, 3, V)
+    pos = np.stack([rng.uniform(-1, 1, V) * w, rng.uniform(-1, 1, V) * w, rng.uniform(0, 1, V) * w, w], 1)
+    pos = pos.astype(np.float32)
+    res = _compare(_state(cull, ccw, True, bias, 40, 1), _decls(False), pos.view(np.uint32)[None], pos,
+                   _triangles(rng, V, 1200))
+    assert res[1] == (1 if bias[0] else 2)

@@ -40,6 +40,9 @@ class PieceSet:
     z: np.ndarray  # (P, 3) float32 viewport-transformed depth (bias applied)
     front: np.ndarray  # (P,) bool
     bary_planes: np.ndarray | None = None  # (P, 3, 3): barycentric i = c0*x + c1*y + c2 (pixels)
+    #: Interpolator cache entries computed with the pieces (the native front end's depth and 1/w planes,
+    #: the same bits as Interpolator computes), e.g. {("split", "z"): (3, P) array}
+    planes: dict | None = None
 
 
 def barycentric_planes(verts: np.ndarray) -> np.ndarray:
@@ -77,6 +80,8 @@ class Interpolator:
         self.bp = pieces.bary_planes
         self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
         self._cache: dict[tuple, np.ndarray] = {}
+        if pieces.planes:
+            self._cache.update(pieces.planes)
         from .native import frontend
 
         # native plane setup (same bits) when the native backend is selected

@@ -210,9 +210,13 @@ def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, po
                for n in ("verts", "A", "B", "C", "topleft", "area2")]
         setup = TriangleSetup(*tri)
         source, weights, inv_w, z, front, bary = cat
+        planes = None
     else:
         _, source, weights, inv_w, z, front, bary = parts[0]
-    pieces = PieceSet(setup, source if src_idx is None else src_idx[source], weights, inv_w, z, front, bary)
+        planes = {("split", "invw"): r.inv_w_plane}
+        if not biased:
+            planes[("split", "z")] = r.z_plane
+    pieces = PieceSet(setup, source if src_idx is None else src_idx[source], weights, inv_w, z, front, bary, planes)
     return Prepared(pieces, vp[source], vp_idx[source], rt_index[source])
 
 

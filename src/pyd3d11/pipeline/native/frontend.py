@@ -21,8 +21,8 @@ _failed: str | None = None
 #: set False to force the numpy front end (tests compare both)
 ENABLED = True
 
-# Items below this many triangles run on the calling thread (a pool hand-off costs more).
-_PARALLEL_MIN = 8192
+# Fewer pieces than this run on the calling thread (a pool hand-off costs more than it saves).
+_PARALLEL_MIN = 1 << 16
 
 
 # tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
@@ -116,6 +116,8 @@ class SetupResult:
     sz: np.ndarray  # (K, 3) float32, source vertex order
     cw: np.ndarray  # (K,) bool
     fallback: np.ndarray  # (F,) int64 source triangles for the exact clipper / numpy setup
+    z_plane: np.ndarray  # (3, K) float64 depth plane (no depth bias), coefficient-major
+    inv_w_plane: np.ndarray  # (3, K) float64 1/w plane
 
 
 def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, depth_clip: bool,
@@ -137,13 +139,15 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
         front=np.empty(T, np.bool_), weights=np.empty((T, 3, 3), np.float64),
         bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T if screen else 0, 3, 2), np.float32),
         sz=np.empty((T if screen else 0, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
+    planes = np.empty((2, 3, T), np.float64)
     counts = np.zeros(2, np.int64)
     k["tri_setup"](_ptr(pos), _ptr(rows), 0, T, _ptr(vp), vp_stride, flags,
                    *(_ptr(o[n]) for n in ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z",
                                           "front", "weights", "bary_planes", "screen", "sz", "cw", "fallback")),
-                   _ptr(counts))
+                   _ptr(counts), _ptr(planes[0]), _ptr(planes[1]), T)
     n, nf = int(counts[0]), int(counts[1])
-    return SetupResult(**{name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()})
+    out = {name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()}
+    return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
 
 
 def _ranges(count: int):

@@ -51,7 +51,7 @@ TRI_SETUP_ARGS = (
     ("o_source", P_I64), ("o_verts", P_I64), ("o_A", P_I64), ("o_B", P_I64), ("o_C", P_I64),
     ("o_topleft", P_I8), ("o_area2", P_I64), ("o_inv_w", P_F64), ("o_z", P_F32), ("o_front", P_I8),
     ("o_weights", P_F64), ("o_bp", P_F64), ("o_screen", P_F32), ("o_sz", P_F32), ("o_cw", P_I8),
-    ("o_fallback", P_I64), ("o_counts", P_I64),
+    ("o_fallback", P_I64), ("o_counts", P_I64), ("o_zplane", P_F64), ("o_iwplane", P_F64), ("plane_stride", I64),
 )
 
 
@@ -288,14 +288,33 @@ def _tri_setup(module: ir.Module) -> None:
         (x0, y0), (x1, y1), (x2, y2) = V
         farea = b.fsub(b.fmul(b.fsub(x1, x0), b.fsub(y2, y0)), b.fmul(b.fsub(x2, x0), b.fsub(y1, y0)))
         inv = b.fdiv(F64(1.0), farea)
+        BP = []
         for i, (ia, ib) in enumerate(((1, 2), (2, 0), (0, 1))):
             xa, ya = V[ia]
             xb, yb = V[ib]
             dy = b.fsub(yb, ya)
             dx = b.fsub(xb, xa)
-            f.store(b.fmul(b.fneg(dy), inv), a["o_bp"], f.idx(k9, 3 * i))
-            f.store(b.fmul(dx, inv), a["o_bp"], f.idx(k9, 3 * i + 1))
-            f.store(b.fmul(b.fsub(b.fmul(dy, xa), b.fmul(dx, ya)), inv), a["o_bp"], f.idx(k9, 3 * i + 2))
+            bpv = [b.fmul(b.fneg(dy), inv), b.fmul(dx, inv), b.fmul(b.fsub(b.fmul(dy, xa), b.fmul(dx, ya)), inv)]
+            for c in range(3):
+                f.store(bpv[c], a["o_bp"], f.idx(k9, 3 * i + c))
+            BP.append(bpv)
+        # the depth and 1/w planes (Interpolator's einsum order), coefficient-major with stride plane_stride
+        zq = [b.fpext(b.fadd(OZ[i], F32(0.0)), F64) for i in range(3)]
+        iwq = [b.fdiv(F64(1.0), b.fpext(OW[i], F64)) for i in range(3)]
+        stride = a["plane_stride"]
+
+        def compute(add, mul):
+            outs = []
+            for q, dst in ((zq, a["o_zplane"]), (iwq, a["o_iwplane"])):
+                for c in range(3):
+                    acc = F64(0.0)
+                    for v in range(3):
+                        acc = add(mul(BP[v][c], q[v]), acc)
+                    f.store(acc, dst, b.add(b.mul(stride, I64(c)), k))
+                    outs.append(acc)
+            return outs
+
+        _with_nan_retry(f, compute, cont)
         b.branch(cont)
         # --- fallback: the numpy path (exact clipper) takes it -----------------------------------
         b.position_at_end(fallback)
