@@ -80,8 +80,9 @@ class Interpolator:
         self.bp = pieces.bary_planes
         self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
         self._cache: dict[tuple, np.ndarray] = {}
-        if pieces.planes:
-            self._cache.update(pieces.planes)
+        seeded = getattr(pieces, "planes", None)  # (stand-ins for PieceSet may lack the field)
+        if seeded:
+            self._cache.update(seeded)
         from .native import frontend
 
         # native plane setup (same bits) when the native backend is selected
