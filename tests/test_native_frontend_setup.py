@@ -221,3 +221,31 @@ def test_unclipped_draw_seeds_depth_and_inv_w_planes(cull, ccw, bias):
     res = _compare(_state(cull, ccw, True, bias, 40, 1), _decls(False), pos.view(np.uint32)[None], pos,
                    _triangles(rng, V, 1200))
     assert res[1] == (1 if bias[0] else 2)
+
+
+def test_chunked_setup_is_thread_count_independent():
+    """Large draws are set up in chunks on the worker pool and compacted in source order: the same arrays
+    for 1, 2, 3 and 5 threads, and the numpy path's."""
+    from pyd3d11.shader.native import pool
+
+    rng = np.random.default_rng(21)
+    V, T = 20000, 5 * frontend.SETUP_CHUNK + 77
+    pos = _positions(rng, V)
+    rows = _triangles(rng, V, T)
+    vp = np.array([0, 0, 64, 48, 0, 1], np.float32)
+    results = []
+    for n in (1, 2, 3, 5):
+        pool.set_threads(n)
+        try:
+            assert len(frontend._setup_ranges(T)) == min(n, T // frontend.SETUP_CHUNK)
+            r = frontend.triangle_setup(frontend.kernels(), pos, rows, vp, True, False, S.CULL_BACK)
+        finally:
+            pool.set_threads(None)
+        results.append({name: getattr(r, name).tobytes() for name in r.__slots__})
+    assert results[0] == results[1] == results[2] == results[3]
+    pool.set_threads(3)
+    try:
+        _compare(_state(S.CULL_BACK, False, True, (0, 0.0, 0.0), None, 1), _decls(False), pos.view(np.uint32)[None],
+                 pos, rows)
+    finally:
+        pool.set_threads(None)

@@ -47,10 +47,18 @@ def _compile() -> dict:
     assert (fir.FLAG_DEPTH_CLIP, fir.FLAG_FRONT_CCW, fir.CULL_SHIFT, fir.FLAG_SCREEN) == \
         (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT, FLAG_SCREEN)
     llvm = runtime._init_llvm()
-    mod = llvm.parse_assembly(fir.build_module())
-    mod.verify()
-    runtime._optimise(llvm, mod)
+    text = fir.build_module()
+    mod = llvm.parse_assembly(text)
+    # the shader backend's on-disk object cache (keyed by IR, backend version, LLVM and CPU)
+    path = runtime._disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        runtime._optimise(llvm, mod)
     engine = llvm.create_mcjit_compiler(mod, runtime._target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: runtime._disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
     out = {"engine": engine}
     for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("plane_einsum", fir.PLANE_ARGS),
@@ -140,14 +148,54 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
         bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T if screen else 0, 3, 2), np.float32),
         sz=np.empty((T if screen else 0, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
     planes = np.empty((2, 3, T), np.float64)
-    counts = np.zeros(2, np.int64)
-    k["tri_setup"](_ptr(pos), _ptr(rows), 0, T, _ptr(vp), vp_stride, flags,
-                   *(_ptr(o[n]) for n in ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z",
-                                          "front", "weights", "bary_planes", "screen", "sz", "cw", "fallback")),
-                   _ptr(counts), _ptr(planes[0]), _ptr(planes[1]), T)
-    n, nf = int(counts[0]), int(counts[1])
+    ranges = _setup_ranges(T)
+    counts = np.zeros((len(ranges), 2), np.int64)
+    names = ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z", "front", "weights", "bary_planes",
+             "screen", "sz", "cw", "fallback")
+
+    def run(i: int) -> None:
+        # chunk i writes its visible triangles (and fallback list) from row t0 of every output
+        t0, t1 = ranges[i]
+        k["tri_setup"](_ptr(pos), _ptr(rows), t0, t1, _ptr(vp), vp_stride, flags,
+                       *(_ptr(o[n][t0:] if o[n].shape[0] else o[n]) for n in names),
+                       _ptr(counts[i]), _ptr(planes[0, :, t0:]), _ptr(planes[1, :, t0:]), T)
+
+    if len(ranges) > 1:
+        from ...shader.native import pool
+
+        pool.parallel_for(len(ranges), run)
+    elif T:
+        run(0)
+    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count
+    n = nf = 0
+    for i, (t0, _) in enumerate(ranges):
+        c, cf = int(counts[i, 0]), int(counts[i, 1])
+        if i and c:
+            for name in names[:-1]:
+                a = o[name]
+                if a.shape[0]:
+                    a[n:n + c] = a[t0:t0 + c]
+            planes[:, :, n:n + c] = planes[:, :, t0:t0 + c]
+        if i and cf:
+            o["fallback"][nf:nf + cf] = o["fallback"][t0:t0 + cf]
+        n += c
+        nf += cf
     out = {name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()}
     return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
+
+
+#: triangles per setup chunk on the worker pool (below twice this a draw is set up on the calling thread)
+SETUP_CHUNK = 8192
+
+
+def _setup_ranges(T: int) -> list[tuple[int, int]]:
+    from ...shader.native import pool
+
+    parts = min(pool.threads(), T // SETUP_CHUNK)
+    if parts <= 1:
+        return [(0, T)]
+    step = -(-T // parts)
+    return [(i, min(i + step, T)) for i in range(0, T, step)]
 
 
 def _ranges(count: int):
