@@ -145,7 +145,8 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         uvid = ukey & _MASK32
     else:
         ufetch = ukey
-        uvid = (ukey - args.start_vertex) & _MASK32
+        # §8.16.2: the draw's n-th vertex has VertexID n; a later pass of a split draw starts at vertex_id_base
+        uvid = (ukey - args.start_vertex + args.vertex_id_base) & _MASK32
     return VertexStream(instance, restart, cut, inverse.astype(np.int64), uvid.astype(np.uint32),
                         uinst.astype(np.uint32), ufetch.astype(np.uint32))
 
