@@ -110,3 +110,24 @@ def test_list_assembly_matches_general(topology, n, instances):
     for name in ("verts", "primitive_id", "instance"):
         x, y = getattr(a, name), getattr(b, name)
         assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y), name
+
+
+@pytest.mark.parametrize("n,start,vid_base,inst_base", [(1, 0, 0, 0), (7, 5, 0, 2), (1000, 123, 77, 0),
+                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4)])
+def test_plain_stream_matches_general(n, start, vid_base, inst_base):
+    """build_stream of a non-indexed single-instance draw (the fast path; a wrapping fetch index takes the
+    general one): the same arrays as the general path."""
+    args = DrawArgs(n, start_vertex=start, vertex_id_base=vid_base, instance_id_base=inst_base)
+    out = []
+    for fast in (True, False):
+        frontend.ENABLED = fast
+        native.set_backend("native")
+        try:
+            out.append(build_stream(args))
+        finally:
+            frontend.ENABLED = True
+            native.set_backend(None)
+    a, b = out
+    for name in ("instance_of_stream", "restart", "cut", "unique", "vertex_id", "instance_id", "fetch_index"):
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and np.array_equal(x, y), name

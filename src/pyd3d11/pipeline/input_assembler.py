@@ -108,6 +108,8 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
     """Generate the IA vertex stream of one draw with strip cuts and vertex reuse."""
     n = args.vertex_count
     inst = args.instance_count
+    if not args.indexed and inst == 1 and n > 0 and args.start_vertex + n - 1 <= _MASK32 and _fast():
+        return _plain_stream(args)
     if args.indexed:
         assert ib is not None
         idx = read_indices(ib, args.start_index, n)
@@ -149,6 +151,25 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         uvid = (ukey - args.start_vertex + args.vertex_id_base) & _MASK32
     return VertexStream(instance, restart, cut, inverse.astype(np.int64), uvid.astype(np.uint32),
                         uinst.astype(np.uint32), ufetch.astype(np.uint32))
+
+
+def _fast() -> bool:
+    from .native import frontend
+
+    return frontend.active()
+
+
+def _plain_stream(args: DrawArgs) -> VertexStream:
+    """build_stream of a non-indexed single-instance draw whose fetch indices do not wrap: every vertex is
+    distinct and in order, so the general path's unique/sort reduces to identities (same arrays)."""
+    n = args.vertex_count
+    ramp = np.arange(n, dtype=np.int64)
+    restart = np.zeros(n, bool)
+    restart[0] = True
+    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp,
+                        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32),
+                        np.full(n, args.instance_id_base, np.uint32),
+                        (args.start_vertex + ramp).astype(np.uint32))
 
 
 def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, stride: int) -> np.ndarray:
@@ -219,9 +240,7 @@ def fetch_vertices(
     num_registers: int,
 ) -> np.ndarray:
     """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
-    from .native import frontend
-
-    fast = frontend.active()
+    fast = _fast()
     V = stream.fetch_index.shape[0]
     regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
@@ -248,10 +267,14 @@ def fetch_vertices(
         cols = _word_columns(data, addr, ok, word[0], vb.stride) if word is not None else None
         if cols is not None:
             # the element's words are the register bits; components past the format's take the defaults
-            for k in range(4 - first):
-                target = first + k
-                if el.mask >> target & 1:
-                    regs[el.register, :, target] = cols[:, k] if k < word[0] else word[1][k]
+            ks = [k for k in range(4 - first) if el.mask >> (first + k) & 1]
+            run = [k for k in ks if k < word[0]]
+            if run and run == list(range(run[0], run[-1] + 1)):
+                regs[el.register, :, first + run[0]:first + run[-1] + 1] = cols[:, run[0]:run[-1] + 1]
+                run = []
+            for k in ks:
+                if k >= word[0] or k in run:
+                    regs[el.register, :, first + k] = cols[:, k] if k < word[0] else word[1][k]
             continue
         raw = np.zeros((V, size), np.uint8)
         if ok.any() and data.shape[0] >= size:
