@@ -175,15 +175,23 @@ def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, po
     sets merge in source order (every piece depends on its own source triangle only)."""
     from .native import frontend
 
-    keep = _cull_distance_keep(vout, outputs, rows)
-    src_idx = None if keep.all() else np.nonzero(keep)[0]
+    culls = any(d.system_name == SN.CULL_DISTANCE for d in vout)
+    keep = _cull_distance_keep(vout, outputs, rows) if culls else None
+    src_idx = None if keep is None or keep.all() else np.nonzero(keep)[0]
     sub = rows if src_idx is None else rows[src_idx]
     stats.c_invocations = int(rows.shape[0])
-    vp, vp_idx, rt_index = _leading_values(state, vout, outputs, sub[:, 0])  # per triangle of ``sub``
     rs = state.rasterizer
-    one_vp = len(state.viewports) <= 1  # every index selects viewport 0 (or the all-zero one)
+    # Without per-primitive viewport / render-target indices every triangle takes viewport 0 and slice 0: one
+    # row for the kernel, and the per-piece arrays are built for the visible pieces only.
+    indexed = any(d.system_name in (SN.VIEWPORT_ARRAY_INDEX, SN.RENDER_TARGET_ARRAY_INDEX) for d in vout)
+    if indexed:
+        vp, vp_idx, rt_index = _leading_values(state, vout, outputs, sub[:, 0])  # per triangle of ``sub``
+        one_vp = len(state.viewports) <= 1  # every index selects viewport 0 (or the all-zero one)
+        vp_arg = vp[0] if one_vp and vp.shape[0] else vp
+    else:
+        vp_arg = viewport_arrays(state, np.zeros(1, np.int64))[0][0]
     biased = rs.DepthBias != 0 or np.float32(rs.SlopeScaledDepthBias) != 0
-    r = frontend.triangle_setup(k, pos, sub, vp[0] if one_vp and vp.shape[0] else vp,
+    r = frontend.triangle_setup(k, pos, sub, vp_arg,
                                 bool(rs.DepthClipEnable), bool(rs.FrontCounterClockwise), int(rs.CullMode), biased)
     z = r.z
     if biased:
@@ -217,6 +225,9 @@ def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, po
         if not biased:
             planes[("split", "z")] = r.z_plane
     pieces = PieceSet(setup, source if src_idx is None else src_idx[source], weights, inv_w, z, front, bary, planes)
+    if not indexed:
+        n = source.shape[0]
+        return Prepared(pieces, np.repeat(vp_arg[None], n, 0), np.zeros(n, np.int64), np.zeros(n, np.int64))
     return Prepared(pieces, vp[source], vp_idx[source], rt_index[source])
 
 
