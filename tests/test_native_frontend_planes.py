@@ -37,7 +37,7 @@ def _nan_payloads(rng, a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _interpolators(rng, P: int, V: int, regs: int):
+def _interpolators(rng, P: int, V: int, regs: int, transposed: bool = False):
     bp = _special(rng, (P, 3, 3), np.float64)
     weights = np.where(rng.random((P, 3, 3)) < 0.5, np.eye(3)[rng.integers(0, 3, (P, 3))],
                        rng.uniform(0, 1, (P, 3, 3)))
@@ -45,6 +45,8 @@ def _interpolators(rng, P: int, V: int, regs: int):
     z = _special(rng, (P, 3), np.float32)
     setup = type("S", (), {"verts": np.zeros((P, 3, 2), np.int64)})()
     attr = np.stack([_nan_payloads(rng, _special(rng, (V, 4), np.float32)) for _ in range(regs)]).view(np.uint32)
+    if transposed:  # a component-major register file seen as (regs, V, 4), like the VS outputs
+        attr = np.ascontiguousarray(attr.transpose(0, 2, 1)).transpose(0, 2, 1)
     src_rows = rng.integers(0, V, (P, 3)).astype(np.int64)
 
     def make():
@@ -61,7 +63,7 @@ def _bits(a):
 @pytest.mark.parametrize("seed", range(4))
 def test_planes_match_numpy(seed):
     rng = np.random.default_rng(seed)
-    make = _interpolators(rng, 5000, 2000, 3)
+    make = _interpolators(rng, 5000, 2000, 3, transposed=seed % 2 == 1)
     nat = make()
     assert nat._native is not None
     frontend.ENABLED = False
@@ -76,6 +78,9 @@ def test_planes_match_numpy(seed):
         for r in range(3):
             for persp in (False, True):
                 assert _bits(nat._attr_plane(r, persp)) == _bits(ref._attr_plane(r, persp)), (r, persp)
+                key = ("plane", r, persp)
+                assert _bits(nat._split(key, lambda: None)) == \
+                    _bits(ref._split(key, lambda r=r, persp=persp: ref._attr_plane(r, persp))), (r, persp)
 
 
 def test_parallel_split_is_thread_count_independent():

@@ -122,8 +122,11 @@ class Interpolator:
         if key not in self._cache and self._native is not None:
             from .native import frontend
 
-            self._cache[key] = frontend.attr_plane(self._native, self.bp, self.attr[register], self._rows,
-                                                   self.p.weights, self.p.inv_w, perspective)
+            # computed in the split layout; the (P, 4, 3) planes are a view of it (same values)
+            split = frontend.attr_plane(self._native, self.bp, self.attr[register], self._rows, self.p.weights,
+                                        self.p.inv_w, perspective)
+            self._cache[("split",) + key] = split
+            self._cache[key] = np.moveaxis(split, -1, 0)
         if key not in self._cache:
             q = self._vertex_attr(register)
             if perspective:
@@ -185,6 +188,8 @@ class Interpolator:
                              perspective: bool, comps: list[int], inv_w: np.ndarray | None = None) -> list:
         """Components ``comps`` of :meth:`attribute`, each (L,) uint32, computed only for those
         components (same operations per element, so the same bits)."""
+        if ("split", "plane", register, perspective) not in self._cache:
+            self._attr_plane(register, perspective)  # the native planes come split
         coef = self._split(("plane", register, perspective), lambda: self._attr_plane(register, perspective))
         iw = None
         if perspective:

@@ -133,7 +133,7 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     """Run ``tri_setup`` over triangles ``rows`` (T, 3) of clip positions ``pos`` (V, 4) float32 with viewport
     rows ``vp`` ((6,) for all, or (T, 6)) float32; ``screen``: also return the unoriented screen positions
     and depths (empty arrays otherwise)."""
-    pos = np.ascontiguousarray(pos, np.float32)
+    pos, pos_rs, pos_cs = _f32_strided(pos)
     rows = np.ascontiguousarray(rows, np.int64)
     vp = np.ascontiguousarray(vp, np.float32)
     T = rows.shape[0]
@@ -156,7 +156,7 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     def run(i: int) -> None:
         # chunk i writes its visible triangles (and fallback list) from row t0 of every output
         t0, t1 = ranges[i]
-        k["tri_setup"](_ptr(pos), _ptr(rows), t0, t1, _ptr(vp), vp_stride, flags,
+        k["tri_setup"](_ptr(pos), pos_rs, pos_cs, _ptr(rows), t0, t1, _ptr(vp), vp_stride, flags,
                        *(_ptr(o[n][t0:] if o[n].shape[0] else o[n]) for n in names),
                        _ptr(counts[i]), _ptr(planes[0, :, t0:]), _ptr(planes[1, :, t0:]), T)
 
@@ -226,16 +226,29 @@ def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
     return out
 
 
+def _f32_strided(a: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """``a`` (V, 4) float32 (or uint32 bits) with its row and component strides in elements: a view when the
+    strides are whole elements (the VS outputs are often a transposed register file), else a copy."""
+    if a.dtype != np.float32:
+        a = a.view(np.float32) if a.dtype.itemsize == 4 else a.astype(np.float32)
+    rs, cs = a.strides
+    if rs % 4 or cs % 4 or rs < 0 or cs < 0:
+        a = np.ascontiguousarray(a)
+        rs, cs = a.strides
+    return a, rs // 4, cs // 4
+
+
 def attr_plane(k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weights: np.ndarray,
                inv_w: np.ndarray, perspective: bool) -> np.ndarray:
-    """(P, 4, 3) planes of one register's attributes ``attr`` (V, 4) (float32 bits), as
-    Interpolator._attr_plane computes them."""
+    """Coefficient-major planes (4, 3, P) of one register's attributes ``attr`` (V, 4) (float32 bits): the
+    values Interpolator._attr_plane computes, in its ``_split`` layout."""
     bp = np.ascontiguousarray(bp, np.float64)
-    attr = np.ascontiguousarray(attr).view(np.float32)
+    attr, rs, cs = _f32_strided(attr)
     rows = np.ascontiguousarray(rows, np.int64)
     weights = np.ascontiguousarray(weights, np.float64)
     inv_w = np.ascontiguousarray(inv_w, np.float64)
-    out = np.empty((bp.shape[0], 4, 3), np.float64)
-    _run_parallel(k["attr_plane"], bp.shape[0], _ptr(bp), _ptr(attr), _ptr(rows), _ptr(weights), _ptr(inv_w),
-                  _ptr(out), int(perspective))
+    P = bp.shape[0]
+    out = np.empty((4, 3, P), np.float64)
+    _run_parallel(k["attr_plane"], P, _ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w),
+                  _ptr(out), P, int(perspective))
     return out

@@ -46,7 +46,7 @@ CULL_SHIFT = 2  # (flags >> 2) & 3: D3D11_CULL_MODE (1 none, 2 front, 3 back)
 FLAG_SCREEN = 16  # write o_screen / o_sz (the depth bias needs them)
 
 TRI_SETUP_ARGS = (
-    ("pos", P_F32), ("rows", P_I64), ("t0", I64), ("t1", I64), ("vp", P_F32), ("vp_stride", I64),
+    ("pos", P_F32), ("pos_rs", I64), ("pos_cs", I64), ("rows", P_I64), ("t0", I64), ("t1", I64), ("vp", P_F32), ("vp_stride", I64),
     ("flags", I64),
     ("o_source", P_I64), ("o_verts", P_I64), ("o_A", P_I64), ("o_B", P_I64), ("o_C", P_I64),
     ("o_topleft", P_I8), ("o_area2", P_I64), ("o_inv_w", P_F64), ("o_z", P_F32), ("o_front", P_I8),
@@ -165,8 +165,8 @@ def _tri_setup(module: ir.Module) -> None:
         P = []  # per vertex: (x, y, z, w) float32
         for i in range(3):
             r = f.load(a["rows"], f.idx(b.mul(t, I64(3)), i))
-            base = b.mul(r, I64(4))
-            P.append([f.load(a["pos"], f.idx(base, c)) for c in range(4)])
+            base = b.mul(r, a["pos_rs"])
+            P.append([f.load(a["pos"], b.add(base, b.mul(a["pos_cs"], I64(c)))) for c in range(4)])
         finite = f.all_of([f.finite(v) for vert in P for v in vert])
         # --- clip-volume classification (clip.clip_triangles; every test is an exact sign test) ---
         D = [[b.fpext(v, F64) for v in vert] for vert in P]
@@ -374,13 +374,15 @@ def _plane_einsum(module: ir.Module) -> None:
     b.ret_void()
 
 
-ATTR_ARGS = (("bp", P_F64), ("attr", P_F32), ("rows", P_I64), ("weights", P_F64), ("inv_w", P_F64),
-             ("out", P_F64), ("persp", I64), ("p0", I64), ("p1", I64))
+ATTR_ARGS = (("bp", P_F64), ("attr", P_F32), ("attr_rs", I64), ("attr_cs", I64), ("rows", P_I64),
+             ("weights", P_F64), ("inv_w", P_F64), ("out", P_F64), ("out_stride", I64), ("persp", I64),
+             ("p0", I64), ("p1", I64))
 
 
 def _attr_plane(module: ir.Module) -> None:
     """Interpolator._attr_plane of one register: vertex attributes weights @ source (``_sum3`` order),
-    times 1/w when perspective, then the (P, 4, 3) plane in ``_sum3`` order."""
+    times 1/w when perspective, then the plane in ``_sum3`` order, written coefficient-major (4, 3, P).
+    Register rows/components are read with element strides (attr_rs, attr_cs)."""
     f = _Fn(module, "attr_plane", ATTR_ARGS)
     b, a = f.b, f.a
     persp = b.icmp_unsigned("!=", a["persp"], I64(0))
@@ -389,12 +391,11 @@ def _attr_plane(module: ir.Module) -> None:
         p3, p9 = b.mul(p, I64(3)), b.mul(p, I64(9))
         src = []
         for j in range(3):
-            r = b.mul(f.load(a["rows"], f.idx(p3, j)), I64(4))
-            src.append([b.fpext(f.load(a["attr"], f.idx(r, c)), F64) for c in range(4)])
+            r = b.mul(f.load(a["rows"], f.idx(p3, j)), a["attr_rs"])
+            src.append([b.fpext(f.load(a["attr"], b.add(r, b.mul(a["attr_cs"], I64(c)))), F64) for c in range(4)])
         wts = [f.load(a["weights"], f.idx(p9, j)) for j in range(9)]
         iws = [f.load(a["inv_w"], f.idx(p3, i)) for i in range(3)]
         bp = [[f.load(a["bp"], f.idx(p9, 3 * v + kk)) for kk in range(3)] for v in range(3)]
-        o = b.mul(p, I64(12))
 
         def compute(add, mul):
             q = []  # q[i][c]
@@ -412,7 +413,8 @@ def _attr_plane(module: ir.Module) -> None:
                     acc = F64(0.0)
                     for v in range(3):
                         acc = add(mul(bp[v][kk], q[v][c]), acc)
-                    f.store(acc, a["out"], f.idx(o, 3 * c + kk))
+                    # coefficient-major (4, 3, P): Interpolator's split layout
+                    f.store(acc, a["out"], b.add(b.mul(a["out_stride"], I64(3 * c + kk)), p))
                     outs.append(acc)
             return outs
 
