@@ -248,7 +248,13 @@ def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols
     ks = [k for k in range(4 - first) if el.mask >> (first + k) & 1]
     run = [k for k in ks if k < word[0]]
     if run and run == list(range(run[0], run[-1] + 1)):
-        regs[el.register, :, first + run[0]:first + run[-1] + 1] = cols[:, run[0]:run[-1] + 1]
+        m = len(run)
+        dst = regs[el.register, :, first + run[0]:first + run[0] + m]
+        src = cols[:, run[0]:run[0] + m]
+        if m > 1:
+            # each vertex's run of words as one opaque item: a copy per vertex instead of per word (same bytes)
+            dst, src = dst.view(f"V{4 * m}")[:, 0], src.view(f"V{4 * m}")[:, 0]
+        dst[...] = src
         run = []
     for k in ks:
         if k >= word[0] or k in run:
