@@ -249,3 +249,25 @@ def test_chunked_setup_is_thread_count_independent():
                  pos, rows)
     finally:
         pool.set_threads(None)
+
+
+def test_reused_output_buffer_never_aliases_live_results():
+    """Setup outputs come from a reusable per-thread buffer: a result still referenced keeps its arrays (a
+    second setup must not write over them), and a released one lets the buffer be reused."""
+    rng = np.random.default_rng(3)
+    pos = _positions(rng, 600)
+    vp = np.array([0, 0, 64, 48, 0, 1], np.float32)
+    k = frontend.kernels()
+    a = frontend.triangle_setup(k, pos, _triangles(rng, 600, 800), vp, True, False, S.CULL_NONE)
+    snapshot = {name: getattr(a, name).copy() for name in a.__slots__}
+    b = frontend.triangle_setup(k, pos, _triangles(rng, 600, 800), vp, True, False, S.CULL_NONE)
+    for name in a.__slots__:
+        assert _same(getattr(a, name), snapshot[name]), name
+    assert not np.shares_memory(a.verts, b.verts)
+    base = b.verts.base
+    while getattr(base, "base", None) is not None:
+        base = base.base
+    start, end = base.ctypes.data, base.ctypes.data + base.nbytes  # (no reference kept to the buffer)
+    del a, b, snapshot, base
+    c = frontend.triangle_setup(k, pos, _triangles(rng, 600, 800), vp, True, False, S.CULL_NONE)
+    assert start <= c.verts.ctypes.data < end  # released: reused

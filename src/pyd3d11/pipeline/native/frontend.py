@@ -10,6 +10,7 @@ when the native backend is selected (``pyd3d11.shader.native.use_native()``); wi
 from __future__ import annotations
 
 import ctypes
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -103,6 +104,30 @@ def _ptr(a: np.ndarray) -> int:
     return a.ctypes.data
 
 
+_arena = threading.local()
+
+
+def _arena_arrays(layout) -> dict:
+    """Arrays (name, shape, dtype) carved from this thread's reusable buffer. A draw pass's setup outputs are
+    a few MB; fresh allocations of that size come back from the OS page by page (page faults cost about as
+    much as the kernel). The buffer is reused only when no array carved from it is still alive (every
+    view holds a reference to it), so results never alias; otherwise a new buffer takes its place."""
+    sizes = [(name, shape, np.dtype(dt), -(-int(np.prod(shape)) * np.dtype(dt).itemsize // 64) * 64)
+             for name, shape, dt in layout]
+    total = sum(sz for *_, sz in sizes)
+    buf = getattr(_arena, "buf", None)
+    # references: the thread-local attribute, ``buf`` here and getrefcount's argument; any more are views
+    if buf is None or buf.nbytes < total or sys.getrefcount(buf) > 3:
+        buf = np.empty(max(total, 1 << 20), np.uint8)
+        _arena.buf = buf
+    out, off = {}, 0
+    for name, shape, dt, sz in sizes:
+        n = int(np.prod(shape)) * dt.itemsize
+        out[name] = buf[off:off + n].view(dt).reshape(shape)
+        off += sz
+    return out
+
+
 @dataclass(slots=True)
 class SetupResult:
     """Visible triangles of :func:`triangle_setup` in source order (arrays of length ``count``) and the
@@ -140,14 +165,15 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     vp_stride = 6 if vp.ndim == 2 else 0
     flags = (FLAG_DEPTH_CLIP if depth_clip else 0) | (FLAG_FRONT_CCW if front_ccw else 0) \
         | (int(cull_mode) & 3) << CULL_SHIFT | (FLAG_SCREEN if screen else 0)
-    o = dict(
-        source=np.empty(T, np.int64), verts=np.empty((T, 3, 2), np.int64), A=np.empty((T, 3), np.int64),
-        B=np.empty((T, 3), np.int64), C=np.empty((T, 3), np.int64), topleft=np.empty((T, 3), np.bool_),
-        area2=np.empty(T, np.int64), inv_w=np.empty((T, 3), np.float64), z=np.empty((T, 3), np.float32),
-        front=np.empty(T, np.bool_), weights=np.empty((T, 3, 3), np.float64),
-        bary_planes=np.empty((T, 3, 3), np.float64), screen=np.empty((T if screen else 0, 3, 2), np.float32),
-        sz=np.empty((T if screen else 0, 3), np.float32), cw=np.empty(T, np.bool_), fallback=np.empty(T, np.int64))
-    planes = np.empty((2, 3, T), np.float64)
+    S = T if screen else 0
+    o = _arena_arrays((
+        ("source", (T,), np.int64), ("verts", (T, 3, 2), np.int64), ("A", (T, 3), np.int64),
+        ("B", (T, 3), np.int64), ("C", (T, 3), np.int64), ("topleft", (T, 3), np.bool_), ("area2", (T,), np.int64),
+        ("inv_w", (T, 3), np.float64), ("z", (T, 3), np.float32), ("front", (T,), np.bool_),
+        ("weights", (T, 3, 3), np.float64), ("bary_planes", (T, 3, 3), np.float64), ("screen", (S, 3, 2), np.float32),
+        ("sz", (S, 3), np.float32), ("cw", (T,), np.bool_), ("fallback", (T,), np.int64),
+        ("planes", (2, 3, T), np.float64)))
+    planes = o.pop("planes")
     ranges = _setup_ranges(T)
     counts = np.zeros((len(ranges), 2), np.int64)
     names = ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z", "front", "weights", "bary_planes",
