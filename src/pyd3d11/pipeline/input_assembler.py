@@ -83,6 +83,8 @@ class VertexStream:
     vertex_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     instance_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     fetch_index: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+    #: fetch_index is fetch_index[0] + 0, 1, 2, ... without wrapping (a plain non-indexed draw)
+    consecutive: bool = False
 
 
 def read_indices(ib: IndexBufferBinding, start: int, count: int) -> np.ndarray:
@@ -108,6 +110,8 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
     """Generate the IA vertex stream of one draw with strip cuts and vertex reuse."""
     n = args.vertex_count
     inst = args.instance_count
+    if not args.indexed and inst == 1 and n > 0 and args.start_vertex + n - 1 <= _MASK32 and _fast():
+        return _plain_stream(args)
     if args.indexed:
         assert ib is not None
         idx = read_indices(ib, args.start_index, n)
@@ -145,9 +149,29 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
         uvid = ukey & _MASK32
     else:
         ufetch = ukey
+        # §8.16.2: the draw's n-th vertex has VertexID n; a later pass of a split draw starts at vertex_id_base
         uvid = (ukey - args.start_vertex + args.vertex_id_base) & _MASK32
     return VertexStream(instance, restart, cut, inverse.astype(np.int64), uvid.astype(np.uint32),
                         uinst.astype(np.uint32), ufetch.astype(np.uint32))
+
+
+def _fast() -> bool:
+    from .native import frontend
+
+    return frontend.active()
+
+
+def _plain_stream(args: DrawArgs) -> VertexStream:
+    """build_stream of a non-indexed single-instance draw whose fetch indices do not wrap: every vertex is
+    distinct and in order, so the general path's unique/sort reduces to identities (same arrays)."""
+    n = args.vertex_count
+    ramp = np.arange(n, dtype=np.int64)
+    restart = np.zeros(n, bool)
+    restart[0] = True
+    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp,
+                        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32),
+                        np.full(n, args.instance_id_base, np.uint32),
+                        (args.start_vertex + ramp).astype(np.uint32), consecutive=True)
 
 
 def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, stride: int) -> np.ndarray:
@@ -170,6 +194,73 @@ def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, 
     return raw
 
 
+def _word_format(fmt: int) -> tuple[int, np.ndarray] | None:
+    """(channels, missing-component default bits (4,) uint32) of a format whose channels are all 32-bit
+    FLOAT / UINT / SINT in component order (R32…_FLOAT/UINT/SINT): their decode is the identity on the bits
+    (§19.1: no conversion), so the fetch can copy words; None for any other format."""
+    hit = _WORD_FORMATS.get(fmt)
+    if hit is None and fmt not in _WORD_FORMATS:
+        from ..formats.numerics import missing_defaults
+        from ..formats.table import FormatKind, format_info
+
+        hit = None
+        try:
+            info = format_info(fmt)
+        except Exception:  # unknown formats take the general path (which reports them)
+            info = None
+        if info is not None and not info.compressed and info.channels:
+            ch = info.channels
+            if all(c.bits == 32 and c.offset == 32 * i and c.component == i
+                   and c.kind in (FormatKind.FLOAT, FormatKind.UINT, FormatKind.SINT) for i, c in enumerate(ch)) \
+                    and len({c.kind for c in ch}) == 1 and info.bytes_per_block == 4 * len(ch):
+                cls = codecs.number_class(fmt)
+                hit = (len(ch), np.ascontiguousarray(missing_defaults(cls)).view(np.uint32).copy())
+        _WORD_FORMATS[fmt] = hit
+    return hit
+
+
+_WORD_FORMATS: dict[int, tuple[int, np.ndarray] | None] = {}
+
+
+def _word_columns(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, words: int, stride: int) -> np.ndarray | None:
+    """(V, words) uint32 view of consecutive in-bounds 4-byte-aligned elements (a plain Draw), else None."""
+    V = addr.shape[0]
+    if V == 0 or stride <= 0 or stride % 4 or data.shape[0] % 4 or not ok.all():
+        return None
+    a0 = int(addr[0])
+    if a0 % 4 or int(addr[-1]) != a0 + stride * (V - 1) or not np.all(np.diff(addr) == stride):
+        return None
+    w = data.view(np.uint32)[a0 // 4:]
+    return np.lib.stride_tricks.as_strided(w, shape=(V, words), strides=(stride, 4), writeable=False)
+
+
+def _word_series(data: np.ndarray, a0: int, V: int, words: int, stride: int) -> np.ndarray | None:
+    """(V, words) uint32 view of elements at a0, a0 + stride, ... (in bounds), when 4-byte aligned."""
+    if stride <= 0 or stride % 4 or a0 % 4 or data.shape[0] % 4:
+        return None
+    return np.lib.stride_tricks.as_strided(data.view(np.uint32)[a0 // 4:], shape=(V, words), strides=(stride, 4),
+                                           writeable=False)
+
+
+def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols: np.ndarray) -> None:
+    """Element words into its register: element component k feeds component first + k of the signature
+    mask; components past the format's take the missing-component defaults (§19.1.3.3)."""
+    ks = [k for k in range(4 - first) if el.mask >> (first + k) & 1]
+    run = [k for k in ks if k < word[0]]
+    if run and run == list(range(run[0], run[-1] + 1)):
+        m = len(run)
+        dst = regs[el.register, :, first + run[0]:first + run[0] + m]
+        src = cols[:, run[0]:run[0] + m]
+        if m > 1:
+            # each vertex's run of words as one opaque item: a copy per vertex instead of per word (same bytes)
+            dst, src = dst.view(f"V{4 * m}")[:, 0], src.view(f"V{4 * m}")[:, 0]
+        dst[...] = src
+        run = []
+    for k in ks:
+        if k >= word[0] or k in run:
+            regs[el.register, :, first + k] = cols[:, k] if k < word[0] else word[1][k]
+
+
 def fetch_vertices(
     elements: list[InputElement],
     buffers: list[VertexBufferBinding],
@@ -178,6 +269,7 @@ def fetch_vertices(
     num_registers: int,
 ) -> np.ndarray:
     """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
+    fast = _fast()
     V = stream.fetch_index.shape[0]
     regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
@@ -187,6 +279,18 @@ def fetch_vertices(
             continue
         size = bytes_per_element(el.format)
         vb = buffers[el.slot] if el.slot < len(buffers) else VertexBufferBinding(None)
+        word = _word_format(el.format) if fast else None
+        first = (el.mask & -el.mask).bit_length() - 1 if el.mask else 0
+        if word is not None and not el.per_instance and stream.consecutive and vb.storage is not None:
+            # a plain draw: fetch indices fetch0, fetch0 + 1, ... (no wrap), so the addresses are an arithmetic
+            # series; all in bounds -> the words straight from the buffer, without per-vertex address arrays
+            a0 = vb.offset + vb.stride * int(stream.fetch_index[0]) + el.offset if V else 0
+            last = a0 + vb.stride * (V - 1)
+            if V and last + size <= min(vb.storage.data.shape[0], _MASK32 + 1):
+                cols = _word_series(vb.storage.data, a0, V, word[0], vb.stride)
+                if cols is not None:
+                    _put_words(regs, el, first, word, cols)
+                    continue
         if el.per_instance:
             step = stream.instance_id.astype(np.int64) // el.step_rate if el.step_rate else np.zeros(V, np.int64)
             n = args.start_instance + step
@@ -199,6 +303,10 @@ def fetch_vertices(
         else:
             data = vb.storage.data
             ok = addr + size <= data.shape[0]
+        cols = _word_columns(data, addr, ok, word[0], vb.stride) if word is not None else None
+        if cols is not None:
+            _put_words(regs, el, first, word, cols)
+            continue
         raw = np.zeros((V, size), np.uint8)
         if ok.any() and data.shape[0] >= size:
             raw = _gather_rows(data, addr, ok, size, vb.stride)
@@ -206,7 +314,6 @@ def fetch_vertices(
         values = codecs.decode(el.format, raw)
         bits = np.ascontiguousarray(values).view(np.uint32).reshape(V, 4)
         # Element component k feeds the k-th component from the first one of the signature mask.
-        first = (el.mask & -el.mask).bit_length() - 1 if el.mask else 0
         for k in range(4 - first):
             target = first + k
             if el.mask >> target & 1:

@@ -40,6 +40,9 @@ class PieceSet:
     z: np.ndarray  # (P, 3) float32 viewport-transformed depth (bias applied)
     front: np.ndarray  # (P,) bool
     bary_planes: np.ndarray | None = None  # (P, 3, 3): barycentric i = c0*x + c1*y + c2 (pixels)
+    #: Interpolator cache entries computed with the pieces (the native front end's depth and 1/w planes,
+    #: the same bits as Interpolator computes), e.g. {("split", "z"): (3, P) array}
+    planes: dict | None = None
 
 
 def barycentric_planes(verts: np.ndarray) -> np.ndarray:
@@ -77,11 +80,22 @@ class Interpolator:
         self.bp = pieces.bary_planes
         self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
         self._cache: dict[tuple, np.ndarray] = {}
+        seeded = getattr(pieces, "planes", None)  # (stand-ins for PieceSet may lack the field)
+        if seeded:
+            self._cache.update(seeded)
+        from .native import frontend
+
+        # native plane setup (same bits) when the native backend is selected
+        self._native = frontend.kernels()
 
     # --- plane setup (per piece) -----------------------------------------------------------------
     def plane(self, q: np.ndarray) -> np.ndarray:
         """Plane coefficients (P, ..., 3) of per-piece-vertex quantities ``q`` (P, 3, ...)."""
         if q.ndim != 3:
+            if self._native is not None and q.ndim == 2 and q.shape[1] == 3:
+                from .native import frontend
+
+                return frontend.plane_einsum(self._native, self.bp, q)
             return np.einsum("pvc,pv...->p...c", self.bp, q)
         # (P, 3, C): the same products and sums as that einsum, in its order, without its overhead.
         bp = self.bp
@@ -105,6 +119,14 @@ class Interpolator:
 
     def _attr_plane(self, register: int, perspective: bool) -> np.ndarray:
         key = ("plane", register, perspective)
+        if key not in self._cache and self._native is not None:
+            from .native import frontend
+
+            # computed in the split layout; the (P, 4, 3) planes are a view of it (same values)
+            split = frontend.attr_plane(self._native, self.bp, self.attr[register], self._rows, self.p.weights,
+                                        self.p.inv_w, perspective)
+            self._cache[("split",) + key] = split
+            self._cache[key] = np.moveaxis(split, -1, 0)
         if key not in self._cache:
             q = self._vertex_attr(register)
             if perspective:
@@ -166,6 +188,8 @@ class Interpolator:
                              perspective: bool, comps: list[int], inv_w: np.ndarray | None = None) -> list:
         """Components ``comps`` of :meth:`attribute`, each (L,) uint32, computed only for those
         components (same operations per element, so the same bits)."""
+        if ("split", "plane", register, perspective) not in self._cache:
+            self._attr_plane(register, perspective)  # the native planes come split
         coef = self._split(("plane", register, perspective), lambda: self._attr_plane(register, perspective))
         iw = None
         if perspective:

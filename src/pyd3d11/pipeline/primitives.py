@@ -86,6 +86,9 @@ def _segments(n: int, restart: np.ndarray, keep: np.ndarray):
     return seg, pos, seg_len
 
 
+_LISTS = frozenset((POINTLIST, LINELIST, TRIANGLELIST, LINELIST_ADJ, TRIANGLELIST_ADJ, *range(PATCHLIST_1, PATCHLIST_32 + 1)))
+
+
 def assemble(topology: int, instance: np.ndarray, restart: np.ndarray, cut: np.ndarray) -> Primitives:
     """Assemble primitives from a stream of ``len(instance)`` IA vertices.
 
@@ -98,6 +101,8 @@ def assemble(topology: int, instance: np.ndarray, restart: np.ndarray, cut: np.n
     empty = Primitives(np.zeros((0, max(k, 1)), np.int64), np.zeros(0, np.uint32), np.zeros(0, np.int64))
     if n == 0 or k == 0:
         return empty
+    if topology in _LISTS and _fast() and not cut.any():
+        return _assemble_list(k, instance, restart)
     keep = ~cut
     restart = restart | np.concatenate([[True], cut[:-1]])  # a cut starts a new segment after it
     seg, pos, seg_len = _segments(n, restart, keep)
@@ -145,6 +150,37 @@ def assemble(topology: int, instance: np.ndarray, restart: np.ndarray, cut: np.n
     start_of_run = np.maximum.accumulate(np.where(change, np.arange(len(inst)), 0))
     prim_id = (np.arange(len(inst)) - start_of_run).astype(np.uint32)
     return Primitives(verts.astype(np.int64), prim_id, inst.astype(np.int64))
+
+
+def _fast() -> bool:
+    from .native import frontend
+
+    return frontend.active()
+
+
+def _assemble_list(k: int, instance: np.ndarray, restart: np.ndarray) -> Primitives:
+    """List topologies without strip cuts: every run of ``restart``-delimited vertices (an instance) holds
+    ``len // k`` whole primitives; the incomplete tail of each run is dropped (§8.13). Same result as the
+    general assembly, without its per-vertex segment bookkeeping."""
+    n = instance.shape[0]
+    starts = np.nonzero(restart)[0]
+    if starts.size == 0 or starts[0] != 0:
+        starts = np.concatenate([[0], starts])
+    lens = np.diff(np.append(starts, n))
+    per = lens // k
+    if starts.size == 1:
+        lead = np.arange(int(per[0]), dtype=np.int64) * k
+        prim_id = np.arange(lead.shape[0], dtype=np.uint32)
+    else:
+        total = int(per.sum())
+        run = np.repeat(np.arange(starts.size), per)
+        first_prim = np.cumsum(per) - per
+        prim_id = (np.arange(total, dtype=np.int64) - first_prim[run]).astype(np.uint32)
+        lead = starts[run] + prim_id.astype(np.int64) * k
+    if lead.shape[0] == 0:
+        return Primitives(np.zeros((0, k), np.int64), np.zeros(0, np.uint32), np.zeros(0, np.int64))
+    verts = lead[:, None] + np.arange(k, dtype=np.int64)
+    return Primitives(verts, prim_id, instance[lead].astype(np.int64))
 
 
 def _tristrip_adj(kpos, klen, order_in_kept, first_of_kept):

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..shader import ir
 from .clip import clip_triangles
-from .interpolate import PieceSet
+from .interpolate import PieceSet, barycentric_planes
 from .rasterizer import TriangleSetup, signed_area2, snap
 from .shader_io import component_list
 
@@ -150,6 +150,89 @@ def _cull_distance_keep(vout, outputs: np.ndarray, rows: np.ndarray) -> np.ndarr
 
 def prepare_triangles(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
                        stats: Any, sample_count: int | None = None) -> Prepared | None:
+    """Clip, divide, viewport, snap, cull and orient triangles (§15.4–§15.13); the native front end
+    (pipeline.native.frontend) does the same bit for bit when the native backend is selected."""
+    if state.rasterizer.FillMode != FILL_WIREFRAME:
+        from .native import frontend
+
+        k = frontend.kernels()
+        if k is not None:
+            return _prepare_triangles_native(k, state, vout, outputs, pos, rows, stats, sample_count)
+    return _prepare_triangles_numpy(state, vout, outputs, pos, rows, stats, sample_count)
+
+
+class _ClipCounts:
+    __slots__ = ("c_invocations", "c_primitives")
+
+    def __init__(self) -> None:
+        self.c_invocations = self.c_primitives = 0
+
+
+def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
+                              stats: Any, sample_count: int | None) -> Prepared | None:
+    """prepare_triangles through the native kernel: trivially accepted triangles are set up natively; the ones
+    that need the exact clipper (or lie beyond the kernel's snapping range) take the numpy path, and the two
+    sets merge in source order (every piece depends on its own source triangle only)."""
+    from .native import frontend
+
+    culls = any(d.system_name == SN.CULL_DISTANCE for d in vout)
+    keep = _cull_distance_keep(vout, outputs, rows) if culls else None
+    src_idx = None if keep is None or keep.all() else np.nonzero(keep)[0]
+    sub = rows if src_idx is None else rows[src_idx]
+    stats.c_invocations = int(rows.shape[0])
+    rs = state.rasterizer
+    # Without per-primitive viewport / render-target indices every triangle takes viewport 0 and slice 0: one
+    # row for the kernel, and the per-piece arrays are built for the visible pieces only.
+    indexed = any(d.system_name in (SN.VIEWPORT_ARRAY_INDEX, SN.RENDER_TARGET_ARRAY_INDEX) for d in vout)
+    if indexed:
+        vp, vp_idx, rt_index = _leading_values(state, vout, outputs, sub[:, 0])  # per triangle of ``sub``
+        one_vp = len(state.viewports) <= 1  # every index selects viewport 0 (or the all-zero one)
+        vp_arg = vp[0] if one_vp and vp.shape[0] else vp
+    else:
+        vp_arg = viewport_arrays(state, np.zeros(1, np.int64))[0][0]
+    biased = rs.DepthBias != 0 or np.float32(rs.SlopeScaledDepthBias) != 0
+    r = frontend.triangle_setup(k, pos, sub, vp_arg,
+                                bool(rs.DepthClipEnable), bool(rs.FrontCounterClockwise), int(rs.CullMode), biased)
+    z = r.z
+    if biased:
+        zb = (r.sz + _depth_bias(state, r.sz, r.screen)[:, None]).astype(np.float32)
+        z = np.where(r.cw[:, None], zb, zb[:, [0, 2, 1]])
+    setup = TriangleSetup(r.verts, r.A, r.B, r.C, r.topleft, r.area2)
+    parts = [(setup, r.source, r.weights, r.inv_w, z, r.front, r.bary_planes)]
+    visible = int(r.source.shape[0])
+    if r.fallback.size:
+        counts = _ClipCounts()
+        fp = _prepare_triangles_numpy(state, vout, outputs, pos, sub[r.fallback], counts, sample_count)
+        visible += counts.c_primitives
+        if fp is not None:
+            p = fp.pieces
+            parts.append((p.setup, r.fallback[p.source], p.weights, p.inv_w, p.z, p.front,
+                          barycentric_planes(p.setup.verts)))
+    stats.c_primitives = visible
+    if visible == 0:
+        return None
+    if len(parts) > 1:
+        order = np.argsort(np.concatenate([q[1] for q in parts]), kind="stable")
+        cat = [np.concatenate([q[i] for q in parts])[order] for i in range(1, 7)]
+        tri = [np.concatenate([getattr(q[0], n) for q in parts])[order]
+               for n in ("verts", "A", "B", "C", "topleft", "area2")]
+        setup = TriangleSetup(*tri)
+        source, weights, inv_w, z, front, bary = cat
+        planes = None
+    else:
+        _, source, weights, inv_w, z, front, bary = parts[0]
+        planes = {("split", "invw"): r.inv_w_plane}
+        if not biased:
+            planes[("split", "z")] = r.z_plane
+    pieces = PieceSet(setup, source if src_idx is None else src_idx[source], weights, inv_w, z, front, bary, planes)
+    if not indexed:
+        n = source.shape[0]
+        return Prepared(pieces, np.repeat(vp_arg[None], n, 0), np.zeros(n, np.int64), np.zeros(n, np.int64))
+    return Prepared(pieces, vp[source], vp_idx[source], rt_index[source])
+
+
+def _prepare_triangles_numpy(state: Any, vout, outputs: np.ndarray, pos: np.ndarray, rows: np.ndarray,
+                             stats: Any, sample_count: int | None = None) -> Prepared | None:
     src_idx = np.nonzero(_cull_distance_keep(vout, outputs, rows))[0]
     pieces = clip_triangles(pos, rows[src_idx], bool(state.rasterizer.DepthClipEnable))
     stats.c_invocations = int(rows.shape[0])

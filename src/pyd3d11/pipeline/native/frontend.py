@@ -1,0 +1,280 @@
+"""Native geometry front end (issue 12): the kernels of :mod:`.frontend_ir` compiled once per process and
+called through ctypes (which releases the GIL, so plane setup spreads over the worker pool).
+
+Used by :func:`pyd3d11.pipeline.setup.prepare_triangles` and :class:`pyd3d11.pipeline.interpolate.Interpolator`
+when the native backend is selected (``pyd3d11.shader.native.use_native()``); with
+``PYD3D11_BACKEND=reference`` the numpy stages run unchanged. Every result is bit-identical to theirs
+(tests/test_native_frontend_*.py compare them).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+_lock = threading.Lock()
+_kernels: dict | None = None
+_failed: str | None = None
+#: set False to force the numpy front end (tests compare both)
+ENABLED = True
+
+# Fewer pieces than this run on the calling thread (a pool hand-off costs more than it saves).
+_PARALLEL_MIN = 1 << 16
+
+
+# tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
+FLAG_DEPTH_CLIP = 1
+FLAG_FRONT_CCW = 2
+CULL_SHIFT = 2
+FLAG_SCREEN = 16
+
+
+def _ctype(t):
+    from llvmlite import ir
+
+    if isinstance(t, ir.PointerType):
+        return ctypes.c_void_p
+    return ctypes.c_int64
+
+
+def _compile() -> dict:
+    from ...shader.native import runtime
+    from . import frontend_ir as fir
+
+    assert (fir.FLAG_DEPTH_CLIP, fir.FLAG_FRONT_CCW, fir.CULL_SHIFT, fir.FLAG_SCREEN) == \
+        (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT, FLAG_SCREEN)
+    llvm = runtime._init_llvm()
+    text = fir.build_module()
+    mod = llvm.parse_assembly(text)
+    # the shader backend's on-disk object cache (keyed by IR, backend version, LLVM and CPU)
+    path = runtime._disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        runtime._optimise(llvm, mod)
+    engine = llvm.create_mcjit_compiler(mod, runtime._target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: runtime._disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
+    engine.finalize_object()
+    out = {"engine": engine}
+    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("plane_einsum", fir.PLANE_ARGS),
+                       ("attr_plane", fir.ATTR_ARGS)):
+        proto = ctypes.CFUNCTYPE(None, *[_ctype(t) for _, t in args])
+        out[name] = proto(engine.get_function_address(name))
+    return out
+
+
+def active() -> bool:
+    """Whether the fast front end is selected (native backend, not disabled): the lean numpy paths of the
+    input assembler and primitive assembly follow it, so the reference backend keeps the original code."""
+    if not ENABLED:
+        return False
+    from ...shader import native
+
+    return native.use_native()
+
+
+def kernels() -> dict | None:
+    """The compiled kernels, or None when llvmlite is missing or the native backend is not selected."""
+    global _kernels, _failed
+    if not ENABLED:
+        return None
+    from ...shader import native
+
+    if not native.use_native():
+        return None
+    if _kernels is None and _failed is None:
+        with _lock:
+            if _kernels is None and _failed is None:
+                try:
+                    _kernels = _compile()
+                except Exception as e:  # pragma: no cover - depends on the install
+                    if native.runtime.STRICT:
+                        raise
+                    _failed = f"{type(e).__name__}: {e}"
+    return _kernels
+
+
+def _ptr(a: np.ndarray) -> int:
+    return a.ctypes.data
+
+
+_arena = threading.local()
+
+
+def _arena_arrays(layout) -> dict:
+    """Arrays (name, shape, dtype) carved from this thread's reusable buffer. A draw pass's setup outputs are
+    a few MB; fresh allocations of that size come back from the OS page by page (page faults cost about as
+    much as the kernel). The buffer is reused only when no array carved from it is still alive (every
+    view holds a reference to it), so results never alias; otherwise a new buffer takes its place."""
+    sizes = [(name, shape, np.dtype(dt), -(-int(np.prod(shape)) * np.dtype(dt).itemsize // 64) * 64)
+             for name, shape, dt in layout]
+    total = sum(sz for *_, sz in sizes)
+    buf = getattr(_arena, "buf", None)
+    # references: the thread-local attribute, ``buf`` here and getrefcount's argument; any more are views
+    if buf is None or buf.nbytes < total or sys.getrefcount(buf) > 3:
+        buf = np.empty(max(total, 1 << 20), np.uint8)
+        _arena.buf = buf
+    out, off = {}, 0
+    for name, shape, dt, sz in sizes:
+        n = int(np.prod(shape)) * dt.itemsize
+        out[name] = buf[off:off + n].view(dt).reshape(shape)
+        off += sz
+    return out
+
+
+@dataclass(slots=True)
+class SetupResult:
+    """Visible triangles of :func:`triangle_setup` in source order (arrays of length ``count``) and the
+    source triangles left to the numpy path (``fallback``)."""
+
+    source: np.ndarray  # (K,) int64
+    verts: np.ndarray  # (K, 3, 2) int64 oriented clockwise
+    A: np.ndarray  # (K, 3) int64
+    B: np.ndarray
+    C: np.ndarray
+    topleft: np.ndarray  # (K, 3) bool
+    area2: np.ndarray  # (K,) int64
+    inv_w: np.ndarray  # (K, 3) float64, oriented
+    z: np.ndarray  # (K, 3) float32, oriented, no depth bias
+    front: np.ndarray  # (K,) bool
+    weights: np.ndarray  # (K, 3, 3) float64
+    bary_planes: np.ndarray  # (K, 3, 3) float64
+    screen: np.ndarray  # (K, 3, 2) float32, source vertex order
+    sz: np.ndarray  # (K, 3) float32, source vertex order
+    cw: np.ndarray  # (K,) bool
+    fallback: np.ndarray  # (F,) int64 source triangles for the exact clipper / numpy setup
+    z_plane: np.ndarray  # (3, K) float64 depth plane (no depth bias), coefficient-major
+    inv_w_plane: np.ndarray  # (3, K) float64 1/w plane
+
+
+def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, depth_clip: bool,
+                   front_ccw: bool, cull_mode: int, screen: bool = True) -> SetupResult:
+    """Run ``tri_setup`` over triangles ``rows`` (T, 3) of clip positions ``pos`` (V, 4) float32 with viewport
+    rows ``vp`` ((6,) for all, or (T, 6)) float32; ``screen``: also return the unoriented screen positions
+    and depths (empty arrays otherwise)."""
+    pos, pos_rs, pos_cs = _f32_strided(pos)
+    rows = np.ascontiguousarray(rows, np.int64)
+    vp = np.ascontiguousarray(vp, np.float32)
+    T = rows.shape[0]
+    vp_stride = 6 if vp.ndim == 2 else 0
+    flags = (FLAG_DEPTH_CLIP if depth_clip else 0) | (FLAG_FRONT_CCW if front_ccw else 0) \
+        | (int(cull_mode) & 3) << CULL_SHIFT | (FLAG_SCREEN if screen else 0)
+    S = T if screen else 0
+    o = _arena_arrays((
+        ("source", (T,), np.int64), ("verts", (T, 3, 2), np.int64), ("A", (T, 3), np.int64),
+        ("B", (T, 3), np.int64), ("C", (T, 3), np.int64), ("topleft", (T, 3), np.bool_), ("area2", (T,), np.int64),
+        ("inv_w", (T, 3), np.float64), ("z", (T, 3), np.float32), ("front", (T,), np.bool_),
+        ("weights", (T, 3, 3), np.float64), ("bary_planes", (T, 3, 3), np.float64), ("screen", (S, 3, 2), np.float32),
+        ("sz", (S, 3), np.float32), ("cw", (T,), np.bool_), ("fallback", (T,), np.int64),
+        ("planes", (2, 3, T), np.float64)))
+    planes = o.pop("planes")
+    ranges = _setup_ranges(T)
+    counts = np.zeros((len(ranges), 2), np.int64)
+    names = ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z", "front", "weights", "bary_planes",
+             "screen", "sz", "cw", "fallback")
+
+    def run(i: int) -> None:
+        # chunk i writes its visible triangles (and fallback list) from row t0 of every output
+        t0, t1 = ranges[i]
+        k["tri_setup"](_ptr(pos), pos_rs, pos_cs, _ptr(rows), t0, t1, _ptr(vp), vp_stride, flags,
+                       *(_ptr(o[n][t0:] if o[n].shape[0] else o[n]) for n in names),
+                       _ptr(counts[i]), _ptr(planes[0, :, t0:]), _ptr(planes[1, :, t0:]), T)
+
+    if len(ranges) > 1:
+        from ...shader.native import pool
+
+        pool.parallel_for(len(ranges), run)
+    elif T:
+        run(0)
+    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count
+    n = nf = 0
+    for i, (t0, _) in enumerate(ranges):
+        c, cf = int(counts[i, 0]), int(counts[i, 1])
+        if i and c:
+            for name in names[:-1]:
+                a = o[name]
+                if a.shape[0]:
+                    a[n:n + c] = a[t0:t0 + c]
+            planes[:, :, n:n + c] = planes[:, :, t0:t0 + c]
+        if i and cf:
+            o["fallback"][nf:nf + cf] = o["fallback"][t0:t0 + cf]
+        n += c
+        nf += cf
+    out = {name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()}
+    return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
+
+
+#: triangles per setup chunk on the worker pool (below twice this a draw is set up on the calling thread)
+SETUP_CHUNK = 8192
+
+
+def _setup_ranges(T: int) -> list[tuple[int, int]]:
+    from ...shader.native import pool
+
+    parts = min(pool.threads(), T // SETUP_CHUNK)
+    if parts <= 1:
+        return [(0, T)]
+    step = -(-T // parts)
+    return [(i, min(i + step, T)) for i in range(0, T, step)]
+
+
+def _ranges(count: int):
+    from ...shader.native import pool
+
+    parts = pool.threads() if count >= _PARALLEL_MIN else 1
+    step = -(-count // max(parts, 1))
+    return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
+
+
+def _run_parallel(fn, count: int, *args) -> None:
+    from ...shader.native import pool
+
+    ranges = _ranges(count)
+    if len(ranges) <= 1:
+        if count:
+            fn(*args, 0, count)
+        return
+    pool.parallel_for(len(ranges), lambda i: fn(*args, *ranges[i]))
+
+
+def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """``np.einsum("pvc,pv->pc", bp, q)`` bit for bit: (P, 3) planes of per-vertex scalars ``q`` (P, 3)."""
+    bp = np.ascontiguousarray(bp, np.float64)
+    q = np.ascontiguousarray(q, np.float64)
+    out = np.empty((bp.shape[0], 3), np.float64)
+    _run_parallel(k["plane_einsum"], bp.shape[0], _ptr(bp), _ptr(q), _ptr(out))
+    return out
+
+
+def _f32_strided(a: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """``a`` (V, 4) float32 (or uint32 bits) with its row and component strides in elements: a view when the
+    strides are whole elements (the VS outputs are often a transposed register file), else a copy."""
+    if a.dtype != np.float32:
+        a = a.view(np.float32) if a.dtype.itemsize == 4 else a.astype(np.float32)
+    rs, cs = a.strides
+    if rs % 4 or cs % 4 or rs < 0 or cs < 0:
+        a = np.ascontiguousarray(a)
+        rs, cs = a.strides
+    return a, rs // 4, cs // 4
+
+
+def attr_plane(k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+               inv_w: np.ndarray, perspective: bool) -> np.ndarray:
+    """Coefficient-major planes (4, 3, P) of one register's attributes ``attr`` (V, 4) (float32 bits): the
+    values Interpolator._attr_plane computes, in its ``_split`` layout."""
+    bp = np.ascontiguousarray(bp, np.float64)
+    attr, rs, cs = _f32_strided(attr)
+    rows = np.ascontiguousarray(rows, np.int64)
+    weights = np.ascontiguousarray(weights, np.float64)
+    inv_w = np.ascontiguousarray(inv_w, np.float64)
+    P = bp.shape[0]
+    out = np.empty((4, 3, P), np.float64)
+    _run_parallel(k["attr_plane"], P, _ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w),
+                  _ptr(out), P, int(perspective))
+    return out

@@ -1,0 +1,133 @@
+"""Lean input assembly of the fast front end against the general numpy code (what the reference runs).
+
+* fetch_vertices: 32-bit FLOAT / UINT / SINT formats copy their words (their decode is the identity on the
+  bits, NaN payloads and denormals included) — compared with the decode path for every such format, every
+  signature mask, strides, offsets, per-instance data and out-of-bounds fetches;
+* primitive assembly of list topologies without strip cuts — compared with the general segment-based
+  assembly for every list topology, instance count and vertex count (incomplete tails dropped, §8.13).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pyd3d11.formats.table import bytes_per_element
+from pyd3d11.headers.dxgi_types import DXGI_FORMAT
+from pyd3d11.pipeline import primitives as prim
+from pyd3d11.pipeline.input_assembler import (
+    DrawArgs,
+    InputElement,
+    VertexBufferBinding,
+    _word_format,
+    build_stream,
+    fetch_vertices,
+)
+from pyd3d11.pipeline.native import frontend
+from pyd3d11.shader import native
+from pyd3d11.storage import ResourceStorage
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native backend (llvmlite) not available")
+
+F = DXGI_FORMAT
+WORD_FORMATS = [F.DXGI_FORMAT_R32G32B32A32_FLOAT, F.DXGI_FORMAT_R32G32B32A32_UINT, F.DXGI_FORMAT_R32G32B32A32_SINT,
+                F.DXGI_FORMAT_R32G32B32_FLOAT, F.DXGI_FORMAT_R32G32B32_UINT, F.DXGI_FORMAT_R32G32B32_SINT,
+                F.DXGI_FORMAT_R32G32_FLOAT, F.DXGI_FORMAT_R32G32_UINT, F.DXGI_FORMAT_R32G32_SINT,
+                F.DXGI_FORMAT_R32_FLOAT, F.DXGI_FORMAT_R32_UINT, F.DXGI_FORMAT_R32_SINT, F.DXGI_FORMAT_D32_FLOAT]
+OTHER_FORMATS = [F.DXGI_FORMAT_R8G8B8A8_UNORM, F.DXGI_FORMAT_R16G16_FLOAT, F.DXGI_FORMAT_D24_UNORM_S8_UINT,
+                 F.DXGI_FORMAT_R32G8X24_TYPELESS, F.DXGI_FORMAT_R10G10B10A2_UINT, F.DXGI_FORMAT_R32G32B32A32_TYPELESS]
+
+
+def test_word_formats_are_exactly_the_32_bit_channel_formats():
+    for f in WORD_FORMATS:
+        assert _word_format(int(f)) is not None, f
+    for f in OTHER_FORMATS:
+        assert _word_format(int(f)) is None, f
+    # missing components default to 0, 0, 0, 1 typed like the format (§19.1.3.3)
+    assert list(_word_format(int(F.DXGI_FORMAT_R32_FLOAT))[1]) == [0, 0, 0, 0x3F800000]
+    assert list(_word_format(int(F.DXGI_FORMAT_R32_UINT))[1]) == [0, 0, 0, 1]
+    assert list(_word_format(int(F.DXGI_FORMAT_R32_SINT))[1]) == [0, 0, 0, 1]
+
+
+def _fetch(elements, buffers, args, n_regs, fast: bool):
+    frontend.ENABLED = fast
+    native.set_backend("native")
+    try:
+        stream = build_stream(args)
+        return fetch_vertices(elements, buffers, stream, args, n_regs)
+    finally:
+        frontend.ENABLED = True
+        native.set_backend(None)
+
+
+@pytest.mark.parametrize("fmt", WORD_FORMATS)
+@pytest.mark.parametrize("mask", [0x1, 0x3, 0x7, 0xF, 0xC, 0x6, 0x8])
+def test_fetch_word_path_matches_decode(fmt, mask):
+    rng = np.random.default_rng(int(fmt) * 16 + mask)
+    size = bytes_per_element(int(fmt))
+    words = rng.integers(0, 1 << 32, 4096, dtype=np.uint64).astype(np.uint32)
+    # NaNs with payloads, denormals, signed zeros
+    words[::7] = 0x7FA00001
+    words[1::11] = 0x00000003
+    words[2::13] = 0x80000000
+    vb = ResourceStorage.create(1, 0, words.nbytes - 4)  # a ragged end: the last vertices read out of bounds
+    vb.data[:] = words.view(np.uint8)[:-4]
+    for stride, offset, el_off, start in ((size, 0, 0, 0), (24, 4, 8, 3), (32, 0, 16, 500), (size + 4, 8, 0, 1)):
+        el = InputElement(register=1, mask=mask, format=int(fmt), slot=0, offset=el_off)
+        inst = InputElement(register=2, mask=0xF, format=int(fmt), slot=1, offset=0, per_instance=True, step_rate=2)
+        bufs = [VertexBufferBinding(vb, stride, offset), VertexBufferBinding(vb, 12, 4)]
+        for args in (DrawArgs(300, start_vertex=start), DrawArgs(4096 // max(stride // 4, 1) - start + 5,
+                                                                 start_vertex=start),
+                     DrawArgs(50, instance_count=5, start_vertex=start, start_instance=1)):
+            a = _fetch([el, inst], bufs, args, 3, True)
+            b = _fetch([el, inst], bufs, args, 3, False)
+            assert a.tobytes() == b.tobytes(), (stride, offset, el_off, start, args)
+
+
+LIST_TOPOLOGIES = [prim.POINTLIST, prim.LINELIST, prim.TRIANGLELIST, prim.LINELIST_ADJ, prim.TRIANGLELIST_ADJ,
+                   prim.PATCHLIST_1 + 2, prim.PATCHLIST_32]
+
+
+def _assemble(topology, instance, restart, cut, fast):
+    frontend.ENABLED = fast
+    native.set_backend("native")
+    try:
+        return prim.assemble(topology, instance, restart, cut)
+    finally:
+        frontend.ENABLED = True
+        native.set_backend(None)
+
+
+@pytest.mark.parametrize("topology", LIST_TOPOLOGIES)
+@pytest.mark.parametrize("n,instances", list(itertools.product((0, 1, 2, 3, 5, 6, 7, 12, 13, 64, 100), (1, 2, 5))))
+def test_list_assembly_matches_general(topology, n, instances):
+    args = DrawArgs(n, instance_count=instances, instance_id_base=3)
+    s = build_stream(args)
+    a = _assemble(topology, s.instance_of_stream, s.restart, s.cut, True)
+    b = _assemble(topology, s.instance_of_stream, s.restart, s.cut, False)
+    for name in ("verts", "primitive_id", "instance"):
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y), name
+
+
+@pytest.mark.parametrize("n,start,vid_base,inst_base", [(1, 0, 0, 0), (7, 5, 0, 2), (1000, 123, 77, 0),
+                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4)])
+def test_plain_stream_matches_general(n, start, vid_base, inst_base):
+    """build_stream of a non-indexed single-instance draw (the fast path; a wrapping fetch index takes the
+    general one): the same arrays as the general path."""
+    args = DrawArgs(n, start_vertex=start, vertex_id_base=vid_base, instance_id_base=inst_base)
+    out = []
+    for fast in (True, False):
+        frontend.ENABLED = fast
+        native.set_backend("native")
+        try:
+            out.append(build_stream(args))
+        finally:
+            frontend.ENABLED = True
+            native.set_backend(None)
+    a, b = out
+    for name in ("instance_of_stream", "restart", "cut", "unique", "vertex_id", "instance_id", "fetch_index"):
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and np.array_equal(x, y), name
