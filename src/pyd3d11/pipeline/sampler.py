@@ -458,8 +458,19 @@ class TextureSampler(SamplingHooks):
     ``quad_derivatives``: lanes come in 2x2 quads (pixel shaders); when False (or the lane count is not a
     multiple of 4), implicit-LOD instructions use LOD 0."""
 
+    #: let the native shader backend compile supported texture instructions (pipeline/native/sampler_gen.py)
+    native = True
+
     def __init__(self, quad_derivatives: bool = True) -> None:
         self.quad_derivatives = quad_derivatives
+
+    def native_texture(self, lowered, bindings):
+        """The native backend's texture plan for one run (see shader.native.runtime._texture_plan)."""
+        if not self.native:
+            return None
+        from .native.sampler_gen import build_plan
+
+        return build_plan(self, lowered, bindings)
 
     # -- entry ---------------------------------------------------------------------------------------
     def sample(self, st, inst: ir.Instruction, srcs: list[np.ndarray]) -> np.ndarray:

@@ -4,6 +4,11 @@ Implicit derivatives come from 2x2 quads of lanes (TL, TR, BL, BR) the way the e
 ``deriv_rt{x,y}_coarse`` computes them: one dX = TR - TL and dY = BL - TL per quad, shared by its 4 lanes
 (§22.4.15 allows one LOD per 2x2 stamp). The Heckbert orthogonalisation (optional in the spec) is not
 applied.
+
+The LOD's log2 is defined as float64 log2 rounded once to float32 (:func:`log2_f32`): numpy's float32 log2
+is CPU-dependent (a vector library on AVX-512 hosts, off by one ulp in ~0.5% of inputs), so it cannot be
+reproduced by compiled code; the float64-then-round rule is what the native sampler
+(pipeline/native/sampler_gen.py) computes too. Well inside §7.18.11's tolerance.
 """
 
 from __future__ import annotations
@@ -25,12 +30,17 @@ def quad_derivatives(c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return out[0].reshape(k, n), out[1].reshape(k, n)
 
 
+def log2_f32(x: np.ndarray) -> np.ndarray:
+    """log2 of float32 values as float64 log2 rounded once to float32 (the defined LOD log2)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log2(np.asarray(x, F32).astype(np.float64)).astype(F32)
+
+
 def isotropic_lod(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     """§7.18.11 isotropic LOD from texel-space derivative vectors (k, N): log2(max(|dX|, |dY|))."""
     lx = np.sqrt(np.sum(dx * dx, axis=0, dtype=F32))
     ly = np.sqrt(np.sum(dy * dy, axis=0, dtype=F32))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.log2(np.fmax(lx, ly)).astype(F32)
+    return log2_f32(np.fmax(lx, ly))
 
 
 def anisotropic_lod(dx: np.ndarray, dy: np.ndarray, max_aniso: float
@@ -61,7 +71,7 @@ def anisotropic_lod(dx: np.ndarray, dy: np.ndarray, max_aniso: float
         ratio = np.where(bad, F32(1.0), ratio)
         du = np.where(bad, F32(0.0), du)
         dv = np.where(bad, F32(0.0), dv)
-        lod = np.log2(lmin).astype(F32)
+        lod = log2_f32(lmin)
     return lod, ratio.astype(F32), du.astype(F32), dv.astype(F32), np.nan_to_num(lmaj).astype(F32)
 
 

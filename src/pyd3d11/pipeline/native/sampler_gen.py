@@ -1,0 +1,480 @@
+"""Native texture sampling (issue 12): LLVM IR for texture instructions, compiled into the shader's kernel
+and bit-identical to the reference sampler (pipeline/sampler.py, sampler_lod.py, sampler_address.py).
+
+The executor's code generator (shader/native/llvm_gen.py) knows only the ``TextureEmitter`` interface; the
+sampling hook (:class:`pyd3d11.pipeline.sampler.TextureSampler`) builds a :class:`Plan` per run with
+:func:`build_plan`: for each texture instruction either an emitter (compiled in place, 8 lanes per step)
+or the reason it stays a callback into the reference (counted in ``shader.native.stats.texture_reasons``).
+
+Compiled now: ``sample``, ``sample_l``, ``sample_b``, ``sample_d`` on 2D textures and 2D arrays of
+float-class formats (float / unorm / snorm / srgb / block-compressed: the decoded float32 texels of
+texture_cache.py), every point/linear combination of D3D11_FILTER's min/mag/mip (standard reduction),
+every address mode (wrap, mirror, clamp, border, mirror_once), immediate texel offsets, MipLODBias,
+MinLOD/MaxLOD, the per-resource / per-view min-LOD clamp. Everything else (comparison, min/max
+reductions, anisotropic filtering, gather, lod, ld, resinfo, 1D/3D/cube, integer formats) calls back.
+
+Generated code and data: the compile-time facts (opcode, filter bits, address modes, float-format INF rule,
+quad derivatives, arrayed, resource clamp present) are the plan's ``key`` (part of the kernel's cache key);
+the per-draw values (decoded texel array of the view — cached per storage version by texture_cache —,
+per-mip sizes and offsets, LOD bias and clamps, border colour) go in argument slots filled by
+:meth:`Plan.bind`.
+
+Arithmetic follows the reference operation by operation in float32 (separate fmul / fadd, no contraction,
+no flush — the reference does not flush texels, coordinates or weights): ReduceRange, the 16.8 fixed-point
+snap (round to nearest even), texel address processing, coarse quad derivatives, LOD = float64 log2
+rounded to float32 (sampler_lod.log2_f32), the 8.8 fixed-point LOD, lerps ``(b - a) * f + a`` in the
+reference's order (x, then y, then mip) with its INF rule.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from pyd3d11.shader import ir
+
+from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
+from ..texture_cache import SRV_2D, SRV_2DARRAY, texture_data
+
+Op = ir.Opcode
+F32 = np.float32
+W = 8
+VI = f"<{W} x i32>"
+VF = f"<{W} x float>"
+VB = f"<{W} x i1>"
+VL = f"<{W} x i64>"
+VP = f"<{W} x ptr>"
+
+#: texture instructions this module compiles
+COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D}
+REDUCE_STANDARD = 0
+
+
+def _flit(x: float) -> str:
+    """LLVM literal of a float32 value (hex of its exact double)."""
+    return f"0x{struct.unpack('<Q', struct.pack('<d', float(F32(x))))[0]:016X}"
+
+
+def _fs(x: float) -> str:
+    return f"splat (float {_flit(x)})"
+
+
+def _is(x: int) -> str:
+    return f"splat (i32 {x})"
+
+
+def _bits(x: float) -> int:
+    return int(np.asarray(x, F32).view(np.uint32))
+
+
+@dataclass(frozen=True)
+class SampleKey:
+    """Compile-time facts of one sample* instruction."""
+
+    op: int
+    arrayed: bool
+    mip_linear: bool
+    mag_linear: bool
+    min_linear: bool
+    modes: tuple  # (AddressU, AddressV)
+    fix_inf: bool  # float-format texels: a lerp of equal taps keeps them (INF)
+    res_min: bool  # a per-resource / per-view min-LOD clamp applies
+    quad: bool  # implicit derivatives from 2x2 quads (pixel shaders)
+    offsets: tuple  # immediate (u, v) texel offsets
+    sel: tuple  # texel component of each destination component
+
+
+class SampleEmitter:
+    """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
+
+    def __init__(self, key: SampleKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    # ---- small helpers over the generator ------------------------------------------------------------
+    def _fv(self, g, name: str) -> str:
+        """<8 x float> splat of a float32 argument (stored as its bits)."""
+        b = g.arg(self.p + name, False)
+        x = g.v(f"trunc i64 {b} to i32")
+        x = g.v(f"bitcast i32 {x} to float")
+        ins = g.v(f"insertelement {VF} poison, float {x}, i64 0")
+        return g.v(f"shufflevector {VF} {ins}, {VF} poison, <8 x i32> zeroinitializer")
+
+    def _iv(self, g, name: str) -> str:
+        b = g.arg(self.p + name, False)
+        x = g.v(f"trunc i64 {b} to i32")
+        return g.vsplat32(x)
+
+    @staticmethod
+    def _call(g, fn: str, *args: str, t: str = VF) -> str:
+        tn = {VF: "v8f32", VI: "v8i32"}[t]
+        g.intr(f"declare {t} @llvm.{fn}.{tn}({', '.join([t] * len(args))})")
+        return g.v(f"call {t} @llvm.{fn}.{tn}({', '.join(f'{t} {a}' for a in args)})")
+
+    @staticmethod
+    def _sel(g, c: str, a: str, b: str, t: str = VF) -> str:
+        return g.v(f"select {VB} {c}, {t} {a}, {t} {b}")
+
+    def _nan0(self, g, x: str) -> str:
+        """NaN → 0 (the float→fixed / nan_to_num rule)."""
+        n = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, n, "zeroinitializer", x)
+
+    def _clip(self, g, x: str, lo: str, hi: str) -> str:
+        """np.clip: maximum then minimum, NaN propagates."""
+        c = g.v(f"fcmp olt {VF} {x}, {lo}")
+        x = self._sel(g, c, lo, x)
+        c = g.v(f"fcmp ogt {VF} {x}, {hi}")
+        return self._sel(g, c, hi, x)
+
+    def _fmin(self, g, x: str, y: str) -> str:
+        """np.fmin(x, y): the non-NaN operand."""
+        a = g.v(f"fcmp olt {VF} {y}, {x}")
+        b = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+
+    def _fmax(self, g, x: str, y: str) -> str:
+        a = g.v(f"fcmp ogt {VF} {y}, {x}")
+        b = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+
+    def _imin(self, g, a: str, b: str) -> str:
+        return self._call(g, "smin", a, b, t=VI)
+
+    def _imax(self, g, a: str, b: str) -> str:
+        return self._call(g, "smax", a, b, t=VI)
+
+    # ---- §7.18.6 ReduceRange, §22.4.15 array index --------------------------------------------------------
+    def reduce_range(self, g, u: str, mode: int) -> str:
+        if mode == WRAP:
+            r = g.v(f"fsub {VF} {u}, {self._call(g, 'floor', u)}")
+            ge = g.v(f"fcmp oge {VF} {r}, {_fs(1.0)}")
+            r = self._sel(g, ge, "zeroinitializer", r)
+        elif mode == MIRROR:
+            h = g.v(f"fmul {VF} {u}, {_fs(0.5)}")
+            r = g.v(f"fsub {VF} {h}, {self._call(g, 'trunc', h)}")
+            r = g.v(f"fmul {VF} {r}, {_fs(2.0)}")
+        else:
+            r = self._clip(g, u, _fs(-10.0), _fs(10.0))
+        a = self._call(g, "fabs", r)
+        fin = g.v(f"fcmp olt {VF} {a}, {_fs(float('inf'))}")  # NaN and INF lanes become 0
+        return self._sel(g, fin, r, "zeroinitializer")
+
+    def array_index(self, g, x: str) -> str:
+        r = self._clip(g, x, _fs(-1e9), _fs(1e9))
+        r = self._nan0(g, self._call(g, "roundeven", r))
+        top = g.v(f"sitofp {VI} {self._iv(g, 'lastlayer')} to {VF}")
+        r = self._clip(g, r, "zeroinitializer", top)
+        return g.v(f"fptosi {VF} {r} to {VI}")
+
+    # ---- §7.18.9 address processing ------------------------------------------------------------------
+    def address(self, g, t: str, n: str, mode: int) -> tuple[str, str | None]:
+        """(in-range texel, border mask or None) for integer texel ``t`` of a dimension of ``n`` texels."""
+        if mode == WRAP:  # floor modulo (np.mod; t & (n-1) for powers of two gives the same)
+            r = g.v(f"srem {VI} {t}, {n}")
+            neg = g.v(f"icmp slt {VI} {r}, zeroinitializer")
+            rn = g.v(f"add {VI} {r}, {n}")
+            return self._sel(g, neg, rn, r, VI), None
+        if mode in (MIRROR, MIRROR_ONCE):
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            m1 = g.v(f"sub {VI} {_is(-1)}, {t}")
+            a = self._sel(g, neg, m1, t, VI)
+            if mode == MIRROR_ONCE:
+                return self._imin(g, a, g.v(f"sub {VI} {n}, {_is(1)}")), None
+            q = g.v(f"udiv {VI} {a}, {n}")
+            flip = g.v(f"and {VI} {q}, {_is(1)}")
+            flip = g.v(f"icmp ne {VI} {flip}, zeroinitializer")
+            a = g.v(f"urem {VI} {a}, {n}")
+            top = g.v(f"sub {VI} {n}, {_is(1)}")
+            return self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI), None
+        top = g.v(f"sub {VI} {n}, {_is(1)}")
+        c = self._imin(g, self._imax(g, t, "zeroinitializer"), top)
+        if mode == BORDER:
+            lo = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            hi = g.v(f"icmp sge {VI} {t}, {n}")
+            return c, g.v(f"or {VB} {lo}, {hi}")
+        return c, None  # CLAMP (and unknown modes, validated away by the API)
+
+    # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
+    def snap(self, g, sc: str) -> tuple[str, str]:
+        q = g.v(f"fmul {VF} {sc}, {_fs(256.0)}")
+        q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
+        q = self._nan0(g, self._call(g, "roundeven", q))
+        fl = self._call(g, "floor", g.v(f"fmul {VF} {q}, {_fs(1.0 / 256.0)}"))
+        fr = g.v(f"fmul {VF} {fl}, {_fs(256.0)}")
+        fr = g.v(f"fsub {VF} {q}, {fr}")
+        fr = g.v(f"fmul {VF} {fr}, {_fs(1.0 / 256.0)}")
+        return g.v(f"fptosi {VF} {fl} to {VI}"), fr
+
+    def lerp(self, g, a: str, b: str, f: str) -> str:
+        r = g.v(f"fsub {VF} {b}, {a}")
+        r = g.v(f"fmul {VF} {r}, {f}")
+        r = g.v(f"fadd {VF} {r}, {a}")
+        if self.key.fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
+            eq = g.v(f"fcmp oeq {VF} {a}, {b}")
+            r = self._sel(g, eq, a, r)
+        return r
+
+    # ---- one mip level ------------------------------------------------------------------------------
+    def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
+        """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
+        selected channels (<8 x float> each)."""
+        k = self.key
+        mip = g.arg(self.p + "mip")
+        i4 = g.v(f"shl {VI} {lvl}, {_is(2)}")
+
+        def info(j: int) -> str:
+            ix = g.v(f"add {VI} {i4}, {_is(j)}")
+            ix = g.v(f"sext {VI} {ix} to {VL}")
+            return g.gather(mip, ix, "splat (i1 true)")
+
+        w, h, base = info(0), info(1), info(2)
+        sizes = (w, h)
+        taps, borders, fracs = [], [], []
+        for ax in range(2):
+            n = sizes[ax]
+            sc = g.v(f"fmul {VF} {c[ax]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
+            if lin is True:
+                sc = g.v(f"fsub {VF} {sc}, {_fs(0.5)}")
+            elif lin is not False:
+                sc = self._sel(g, lin, g.v(f"fsub {VF} {sc}, {_fs(0.5)}"), sc)
+            t0, f = self.snap(g, sc)
+            if k.offsets[ax]:
+                t0 = g.v(f"add {VI} {t0}, {_is(k.offsets[ax])}")
+            a0, b0 = self.address(g, t0, n, k.modes[ax])
+            if lin is False:
+                taps.append([a0])
+                borders.append([b0])
+            else:
+                a1, b1 = self.address(g, g.v(f"add {VI} {t0}, {_is(1)}"), n, k.modes[ax])
+                taps.append([a0, a1])
+                borders.append([b0, b1])
+                fracs.append(f)
+        row0 = base
+        if layer is not None:
+            wh = g.v(f"mul {VI} {w}, {h}")
+            row0 = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {layer}, {wh}')}")
+        idxs, bms = [], []
+        for y, by in zip(taps[1], borders[1]):
+            yw = g.v(f"mul {VI} {y}, {w}")
+            ry = g.v(f"add {VI} {row0}, {yw}")
+            for x, bx in zip(taps[0], borders[0]):
+                idxs.append(g.v(f"add {VI} {ry}, {x}"))
+                bms.append(bx if by is None else by if bx is None else g.v(f"or {VB} {bx}, {by}"))
+        data = g.arg(self.p + "data")
+        stride = g.arg(self.p + "T", False)
+        out = []
+        for ch in self.channels:
+            chb = g.v(f"mul i64 {stride}, {ch}")
+            vals = []
+            for idx, bm in zip(idxs, bms):
+                i64 = g.v(f"zext {VI} {idx} to {VL}")
+                i64 = g.v(f"add {VL} {i64}, {g.vsplat64(chb)}")
+                ptrs = g.v(f"getelementptr float, ptr {data}, {VL} {i64}")
+                g.intr("declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, "
+                       "<8 x float>)")
+                v = g.v(f"call {VF} @llvm.masked.gather.v8f32.v8p0({VP} {ptrs}, i32 4, {VB} splat (i1 true), "
+                        f"{VF} zeroinitializer)")
+                if bm is not None:
+                    v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
+                vals.append(v)
+            if len(vals) == 1:
+                out.append(vals[0])
+                continue
+            top = self.lerp(g, vals[0], vals[1], fracs[0])
+            bot = self.lerp(g, vals[2], vals[3], fracs[0])
+            r = self.lerp(g, top, bot, fracs[1])
+            if lin is not True:
+                r = self._sel(g, lin, r, vals[0])
+            out.append(r)
+        return out
+
+    # ---- the instruction ------------------------------------------------------------------------------
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        self.channels = sorted(set(k.sel))
+        if not self.channels:
+            return
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(3 if k.arrayed else 2)]
+        c = [self.reduce_range(g, a[i], k.modes[i]) for i in range(2)]
+        layer = self.array_index(g, a[2]) if k.arrayed else None
+        lod = self.lod(g, op, a)
+        if k.op == Op.SAMPLE_B:
+            bias = g.v(f"fadd {VF} {g.asf(g.src(op.srcs[1][0]))}, {self._fv(g, 'bias')}")
+        else:
+            bias = self._fv(g, "bias")
+        # sampler_lod.clamp_lod
+        b = g.v(f"fadd {VF} {lod}, {bias}")
+        cl = self._fmax(g, self._fv(g, "minlod"), self._fmin(g, self._fv(g, "maxlod"), b))
+        if k.res_min:
+            cl = self._fmax(g, cl, self._fv(g, "resmin"))
+        cl = self._clip(g, self._nan0(g, cl), _fs(-128.0), _fs(128.0))
+        # magnification (LOD <= 0) or minification filter
+        if k.mag_linear == k.min_linear:
+            lin = k.mag_linear
+        else:
+            le = g.v(f"fcmp ole {VF} {cl}, zeroinitializer")
+            lin = le if k.mag_linear else g.v(f"xor {VB} {le}, splat (i1 true)")
+        # 8.8 fixed-point LOD (sampler_lod._fixed_lod), mip selection (§7.18.10)
+        q = self._call(g, "roundeven", g.v(f"fmul {VF} {cl}, {_fs(256.0)}"))
+        q = g.v(f"fptosi {VF} {q} to {VI}")
+        top = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
+
+        def clampm(x: str) -> str:
+            return self._imin(g, self._imax(g, x, "zeroinitializer"), top)
+
+        if not k.mip_linear:
+            lvl = clampm(g.v(f"ashr {VI} {g.v(f'add {VI} {q}, {_is(128)}')}, {_is(8)}"))
+            res = self.level(g, lvl, lin, c, layer)
+        else:
+            lo = g.v(f"ashr {VI} {q}, {_is(8)}")
+            wq = g.v(f"and {VI} {q}, {_is(255)}")
+            wb = g.v(f"fmul {VF} {g.v(f'sitofp {VI} {wq} to {VF}')}, {_fs(1.0 / 256.0)}")
+            la = clampm(lo)
+            lb = clampm(g.v(f"add {VI} {lo}, {_is(1)}"))
+            same = g.v(f"icmp eq {VI} {la}, {lb}")
+            wb = self._sel(g, same, "zeroinitializer", wb)
+            ra = self.level(g, la, lin, c, layer)
+            use = g.v(f"fcmp ogt {VF} {wb}, zeroinitializer")
+            g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
+            anyb = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {use})")
+            pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
+            g.br(pre)
+            g.put_label(pre)
+            g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
+            g.put_label(blend)
+            rb = self.level(g, lb, lin, c, layer)
+            mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
+            end_blend = g.label("smpe")
+            g.br(end_blend)
+            g.put_label(end_blend)
+            g.br(done)
+            g.put_label(done)
+            res = [g.v(f"phi {VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+        by_ch = dict(zip(self.channels, res))
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(by_ch[ch]), m)
+
+    def lod(self, g, op, a: list[str]) -> str:
+        """Unclamped LOD (sampler.TextureSampler._compute_lod, isotropic)."""
+        k = self.key
+        if k.op == Op.SAMPLE_L:
+            return g.asf(g.src(op.srcs[1][0]))
+        if k.op == Op.SAMPLE_D:
+            dx = [g.asf(g.src(op.srcs[1][i])) for i in range(2)]
+            dy = [g.asf(g.src(op.srcs[2][i])) for i in range(2)]
+        elif k.quad:
+            def shuf(x: str, lanes: list[int]) -> str:
+                ls = lanes + [i + 4 for i in lanes]
+                return g.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <"
+                           + ", ".join(f"i32 {i}" for i in ls) + ">")
+
+            dx, dy = [], []
+            for i in range(2):
+                tl = shuf(a[i], [0, 0, 0, 0])
+                dx.append(g.v(f"fsub {VF} {shuf(a[i], [1, 1, 1, 1])}, {tl}"))
+                dy.append(g.v(f"fsub {VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
+        else:
+            return "zeroinitializer"
+        sz = (self._fv(g, "w0"), self._fv(g, "h0"))
+        lens = []
+        for d in (dx, dy):
+            s = [g.v(f"fmul {VF} {d[i]}, {sz[i]}") for i in range(2)]
+            sq = [g.v(f"fmul {VF} {x}, {x}") for x in s]
+            lens.append(self._call(g, "sqrt", g.v(f"fadd {VF} {sq[0]}, {sq[1]}")))
+        mx = self._fmax(g, lens[0], lens[1])
+        lod = g.f64call("log2", mx)
+        if k.op == Op.SAMPLE_D:
+            return lod
+        # lanes not in whole quads (a tile of L % 4 != 0 lanes: the reference's n % 4 rule) use LOD 0
+        r = g.v("and i64 %L, 3")
+        ok = g.v(f"icmp eq i64 {r}, 0")
+        return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
+
+
+@dataclass
+class Plan:
+    """Native texture plan of one run (the interface shader/native/runtime.py expects)."""
+
+    key: tuple = ()
+    emitters: dict = field(default_factory=dict)
+    reasons: dict = field(default_factory=dict)
+    binders: list = field(default_factory=list)
+
+    def bind(self, args) -> None:
+        for fn in self.binders:
+            fn(args)
+
+
+def build_plan(sampler, lw, bindings) -> Plan:
+    """The plan for the texture instructions of lowered program ``lw`` under ``bindings``."""
+    plan = Plan()
+    keys = []
+    for op in lw.ops:
+        if op.kind != "host" or op.info.get("tex") is None:
+            continue
+        i = op.info["id"]
+        r = _sample_support(sampler, op.info["tex"], bindings, i)
+        if isinstance(r, str):
+            plan.reasons[i] = r
+            continue
+        key, binder = r
+        plan.emitters[i] = SampleEmitter(key, i)
+        plan.binders.append(binder)
+        keys.append((i, key))
+    plan.key = tuple(keys)
+    return plan
+
+
+def _sample_support(sampler, t, bindings, ident: int):
+    """(SampleKey, binder) for a compiled texture op, or the reason it calls back."""
+    from ..sampler import sampler_params
+
+    if t.opcode not in COMPILED:
+        return f"{Op(t.opcode).name.lower()} is not compiled"
+    if t.s is None:
+        return "no sampler operand"
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in (SRV_2D, SRV_2DARRAY) or getattr(view.storage, "sample_count", 1) > 1:
+        return "texture dimension not compiled (only 2D / 2D array)"
+    tex = texture_data(view)
+    if not tex.fmt_float_class:
+        return "integer formats are not compiled"
+    desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
+    prm = sampler_params(desc, tex)
+    if prm.reduction != REDUCE_STANDARD:
+        return "comparison / min / max reduction is not compiled"
+    if prm.aniso and t.opcode != Op.SAMPLE_L:
+        return "anisotropic filtering is not compiled"
+    res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
+    if res_min > tex.mips - 1:
+        return "resource min-LOD clamp past the last mip"
+    key = SampleKey(int(t.opcode), tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
+                    (prm.modes[0], prm.modes[1]), bool(tex.fmt_float), res_min > 0,
+                    bool(getattr(sampler, "quad_derivatives", True)), (t.offsets[0], t.offsets[1]), tuple(t.sel))
+    mipinfo = np.zeros((tex.mips, 4), np.int32)
+    mipinfo[:, 0], mipinfo[:, 1], mipinfo[:, 2] = tex.w, tex.h, tex.base
+    if tex.data.shape[1] >= 2 ** 31:
+        return "texture larger than 2^31 texels"
+    p = f"tx{ident}_"
+    border = np.asarray(prm.border, F32)
+    vals = {"T": tex.data.shape[1], "mips": tex.mips, "lastlayer": max(tex.layers - 1, 0),
+            "w0": _bits(float(tex.w[0])), "h0": _bits(float(tex.h[0])), "bias": _bits(prm.bias),
+            "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
+    for ch in range(4):
+        vals[f"border{ch}"] = int(border[ch:ch + 1].view(np.uint32)[0])
+    data = tex.data
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        A.ptr(p + "mip", mipinfo)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return key, bind
