@@ -15,6 +15,8 @@ Behaviour choices where the spec leaves freedom (documented per spec-facts §1.9
 * anisotropic filtering (2D/2D arrays, derivative-based LOD): the spec's footprint (ratio, line of
   anisotropy, LOD from the minor axis) with ceil(ratio) trilinear taps spread evenly along the major
   axis; other kinds filter trilinearly; no Heckbert orthogonalisation;
+* a NaN produced by filtering float-format texels (a lerp) is the canonical quiet NaN 0x7FC00000 (the
+  spec keeps no NaN bit pattern but a raw mov's; point samples return the texel's own bits);
 * integer formats are always point sampled (filtering them is invalid in D3D11);
 * cube edges: bilinear taps roll over onto the adjacent face; at corners the missing texel's weight is
   split evenly over the other three (gather: the missing texel is the average of the three);
@@ -52,6 +54,7 @@ F32 = np.float32
 U32 = np.uint32
 
 FLT_MAX = float(np.finfo(np.float32).max)
+_QNAN = np.uint32(0x7FC00000).view(F32)  # the canonical NaN of filtered results
 
 # D3D11_FILTER reduction types (bits 8:7)
 REDUCE_STANDARD, REDUCE_COMPARISON, REDUCE_MINIMUM, REDUCE_MAXIMUM = range(4)
@@ -208,6 +211,9 @@ def _lerp(a: np.ndarray, b: np.ndarray, f: np.ndarray, fix_inf: bool) -> np.ndar
     r += a
     if fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
         r = np.where(a == b, a, r)
+        # which NaN an IEEE operation returns (operand order, the CPU's default NaN) is not defined:
+        # a filtered NaN is the canonical quiet NaN, so every backend gives the same bits
+        r = np.where(np.isnan(r), _QNAN, r)
     return r
 
 

@@ -23,7 +23,7 @@ Arithmetic follows the reference operation by operation in float32 (separate fmu
 no flush — the reference does not flush texels, coordinates or weights): ReduceRange, the 16.8 fixed-point
 snap (round to nearest even), texel address processing, coarse quad derivatives, LOD = float64 log2
 rounded to float32 (sampler_lod.log2_f32), the 8.8 fixed-point LOD, lerps ``(b - a) * f + a`` in the
-reference's order (x, then y, then mip) with its INF rule.
+reference's order (x, then y, then mip) with its INF rule and canonical NaN.
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ VP = f"<{W} x ptr>"
 #: texture instructions this module compiles
 COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D}
 REDUCE_STANDARD = 0
+
+
+_QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
 
 def _flit(x: float) -> str:
@@ -215,6 +218,7 @@ class SampleEmitter:
         if self.key.fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
             eq = g.v(f"fcmp oeq {VF} {a}, {b}")
             r = self._sel(g, eq, a, r)
+            r = self._sel(g, g.v(f"fcmp uno {VF} {r}, {r}"), f"splat (float {_QNAN})", r)  # canonical NaN
         return r
 
     # ---- one mip level ------------------------------------------------------------------------------
@@ -388,8 +392,8 @@ class SampleEmitter:
         lod = g.f64call("log2", mx)
         if k.op == Op.SAMPLE_D:
             return lod
-        # lanes not in whole quads (a tile of L % 4 != 0 lanes: the reference's n % 4 rule) use LOD 0
-        r = g.v("and i64 %L, 3")
+        # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
+        r = g.v(f"and i64 {g.arg('n', False)}, 3")
         ok = g.v(f"icmp eq i64 {r}, 0")
         return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
 
