@@ -175,23 +175,12 @@ class SampleEmitter:
     # ---- §7.18.9 address processing ------------------------------------------------------------------
     def address(self, g, t: str, n: str, mode: int) -> tuple[str, str | None]:
         """(in-range texel, border mask or None) for integer texel ``t`` of a dimension of ``n`` texels."""
-        if mode == WRAP:  # floor modulo (np.mod; t & (n-1) for powers of two gives the same)
-            r = g.v(f"srem {VI} {t}, {n}")
-            neg = g.v(f"icmp slt {VI} {r}, zeroinitializer")
-            rn = g.v(f"add {VI} {r}, {n}")
-            return self._sel(g, neg, rn, r, VI), None
-        if mode in (MIRROR, MIRROR_ONCE):
+        if mode in (WRAP, MIRROR):
+            return self._periodic(g, t, n, mode), None
+        if mode == MIRROR_ONCE:
             neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            m1 = g.v(f"sub {VI} {_is(-1)}, {t}")
-            a = self._sel(g, neg, m1, t, VI)
-            if mode == MIRROR_ONCE:
-                return self._imin(g, a, g.v(f"sub {VI} {n}, {_is(1)}")), None
-            q = g.v(f"udiv {VI} {a}, {n}")
-            flip = g.v(f"and {VI} {q}, {_is(1)}")
-            flip = g.v(f"icmp ne {VI} {flip}, zeroinitializer")
-            a = g.v(f"urem {VI} {a}, {n}")
-            top = g.v(f"sub {VI} {n}, {_is(1)}")
-            return self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI), None
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
+            return self._imin(g, a, g.v(f"sub {VI} {n}, {_is(1)}")), None
         top = g.v(f"sub {VI} {n}, {_is(1)}")
         c = self._imin(g, self._imax(g, t, "zeroinitializer"), top)
         if mode == BORDER:
@@ -199,6 +188,56 @@ class SampleEmitter:
             hi = g.v(f"icmp sge {VI} {t}, {n}")
             return c, g.v(f"or {VB} {lo}, {hi}")
         return c, None  # CLAMP (and unknown modes, validated away by the API)
+
+    def _periodic(self, g, t: str, n: str, mode: int) -> str:
+        """WRAP: floor modulo (np.mod; t & (n-1) for powers of two is the same); MIRROR: mirror every period.
+        Texels within one period either side of the texture (the usual case: reduced coordinates plus a
+        small offset) take conditional adds; others the division (x86 has no vector integer divide)."""
+        lo = g.v(f"icmp sge {VI} {t}, {g.v(f'sub {VI} zeroinitializer, {n}')}")
+        hi = g.v(f"icmp slt {VI} {t}, {g.v(f'shl {VI} {n}, {_is(1)}')}")
+        near = g.v(f"and {VB} {lo}, {hi}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        allnear = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {near})")
+        fast, slow, done = g.label("adf"), g.label("ads"), g.label("add")
+        g.e(f"br i1 {allnear}, label %{fast}, label %{slow}")
+        top = None
+        # fast: t in [-n, 2n)
+        g.put_label(fast)
+        if mode == WRAP:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            r = self._sel(g, neg, g.v(f"add {VI} {t}, {n}"), t, VI)
+            over = g.v(f"icmp sge {VI} {r}, {n}")
+            rf = self._sel(g, over, g.v(f"sub {VI} {r}, {n}"), r, VI)
+        else:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # [0, 2n)
+            flip = g.v(f"icmp sge {VI} {a}, {n}")
+            a = self._sel(g, flip, g.v(f"sub {VI} {a}, {n}"), a, VI)
+            top = g.v(f"sub {VI} {n}, {_is(1)}")
+            rf = self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI)
+        fast_end = g.label("adfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        if mode == WRAP:
+            r = g.v(f"srem {VI} {t}, {n}")
+            neg = g.v(f"icmp slt {VI} {r}, zeroinitializer")
+            rs = self._sel(g, neg, g.v(f"add {VI} {r}, {n}"), r, VI)
+        else:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
+            q = g.v(f"udiv {VI} {a}, {n}")
+            flip = g.v(f"icmp ne {VI} {g.v(f'and {VI} {q}, {_is(1)}')}, zeroinitializer")
+            a = g.v(f"urem {VI} {a}, {n}")
+            top2 = g.v(f"sub {VI} {n}, {_is(1)}")
+            rs = self._sel(g, flip, g.v(f"sub {VI} {top2}, {a}"), a, VI)
+        slow_end = g.label("adse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return g.v(f"phi {VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
     def snap(self, g, sc: str) -> tuple[str, str]:
@@ -267,20 +306,12 @@ class SampleEmitter:
             for x, bx in zip(taps[0], borders[0]):
                 idxs.append(g.v(f"add {VI} {ry}, {x}"))
                 bms.append(bx if by is None else by if bx is None else g.v(f"or {VB} {bx}, {by}"))
-        data = g.arg(self.p + "data")
-        stride = g.arg(self.p + "T", False)
+        fetched = self.fetch(g, idxs, taps[0])
         out = []
         for ch in self.channels:
-            chb = g.v(f"mul i64 {stride}, {ch}")
             vals = []
-            for idx, bm in zip(idxs, bms):
-                i64 = g.v(f"zext {VI} {idx} to {VL}")
-                i64 = g.v(f"add {VL} {i64}, {g.vsplat64(chb)}")
-                ptrs = g.v(f"getelementptr float, ptr {data}, {VL} {i64}")
-                g.intr("declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, "
-                       "<8 x float>)")
-                v = g.v(f"call {VF} @llvm.masked.gather.v8f32.v8p0({VP} {ptrs}, i32 4, {VB} splat (i1 true), "
-                        f"{VF} zeroinitializer)")
+            for t, bm in enumerate(bms):
+                v = fetched[(t, ch)]
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
                 vals.append(v)
@@ -293,6 +324,82 @@ class SampleEmitter:
             if lin is not True:
                 r = self._sel(g, lin, r, vals[0])
             out.append(r)
+        return out
+
+    def _gather(self, g, idx: str, ch: int) -> str:
+        data = g.arg(self.p + "data")
+        i64 = g.v(f"zext {VI} {idx} to {VL}")
+        i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        if ch:
+            i64 = g.v(f"add {VL} {i64}, splat (i64 {ch})")
+        ptrs = g.v(f"getelementptr float, ptr {data}, {VL} {i64}")
+        g.intr("declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x float>)")
+        return g.v(f"call {VF} @llvm.masked.gather.v8f32.v8p0({VP} {ptrs}, i32 4, {VB} splat (i1 true), "
+                   f"{VF} zeroinitializer)")
+
+    def fetch(self, g, idxs: list[str], xs: list[str]) -> dict:
+        """Texels (tap, channel) → <8 x float> from the interleaved (texels, 4) float32 array. Bilinear
+        footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
+        texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
+        chans = self.channels
+        if len(idxs) != 4:
+            return {(t, ch): self._gather(g, idx, ch) for t, idx in enumerate(idxs) for ch in chans}
+        nxt = g.v(f"add {VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {VI} {xs[1]}, {nxt}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {adj})")
+        fast, slow, done = g.label("ftf"), g.label("fts"), g.label("ftd")
+        g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
+        g.put_label(fast)
+        data = g.arg(self.p + "data")
+        fv = {}
+        for row, idx in ((0, idxs[0]), (1, idxs[2])):
+            rows = []
+            for lane in range(W):
+                e = g.v(f"extractelement {VI} {idx}, i64 {lane}")
+                e = g.v(f"zext i32 {e} to i64")
+                e = g.v(f"shl i64 {e}, 2")
+                ptr = g.v(f"getelementptr float, ptr {data}, i64 {e}")
+                rows.append(g.v(f"load {VF}, ptr {ptr}, align 4"))
+            cols = self._transpose8(g, rows)  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
+            for ch in chans:
+                fv[(2 * row, ch)] = cols[ch]
+                fv[(2 * row + 1, ch)] = cols[4 + ch]
+        fast_end = g.label("ftfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        sv = {(t, ch): self._gather(g, idx, ch) for t, idx in enumerate(idxs) for ch in chans}
+        slow_end = g.label("ftse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return {key: g.v(f"phi {VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
+
+    @staticmethod
+    def _transpose8(g, r: list[str]) -> list[str]:
+        """8x8 float transpose in three shuffle stages (unpack, 64-bit pairs, 128-bit halves)."""
+        def shuf(a: str, b: str, idx: list[int]) -> str:
+            return g.v(f"shufflevector {VF} {a}, {VF} {b}, <8 x i32> <" + ", ".join(f"i32 {i}" for i in idx) + ">")
+
+        lo, hi = [0, 8, 1, 9, 4, 12, 5, 13], [2, 10, 3, 11, 6, 14, 7, 15]
+        t = []
+        for i in range(0, 8, 2):
+            t += [shuf(r[i], r[i + 1], lo), shuf(r[i], r[i + 1], hi)]
+        p0, p1 = [0, 1, 8, 9, 4, 5, 12, 13], [2, 3, 10, 11, 6, 7, 14, 15]
+        u = {}
+        for half, (a, b) in enumerate(((0, 2), (4, 6))):  # rows 0-3 and rows 4-7
+            u[(half, 0)] = shuf(t[a], t[b], p0)  # element 0 | 4
+            u[(half, 1)] = shuf(t[a], t[b], p1)  # element 1 | 5
+            u[(half, 2)] = shuf(t[a + 1], t[b + 1], p0)  # element 2 | 6
+            u[(half, 3)] = shuf(t[a + 1], t[b + 1], p1)  # element 3 | 7
+        lo128, hi128 = [0, 1, 2, 3, 8, 9, 10, 11], [4, 5, 6, 7, 12, 13, 14, 15]
+        out = [None] * 8
+        for j in range(4):
+            out[j] = shuf(u[(0, j)], u[(1, j)], lo128)
+            out[j + 4] = shuf(u[(0, j)], u[(1, j)], hi128)
         return out
 
     # ---- the instruction ------------------------------------------------------------------------------
@@ -389,9 +496,20 @@ class SampleEmitter:
             sq = [g.v(f"fmul {VF} {x}, {x}") for x in s]
             lens.append(self._call(g, "sqrt", g.v(f"fadd {VF} {sq[0]}, {sq[1]}")))
         mx = self._fmax(g, lens[0], lens[1])
-        lod = g.f64call("log2", mx)
         if k.op == Op.SAMPLE_D:
-            return lod
+            return g.f64call("log2", mx)
+        # implicit derivatives are shared by a quad's 4 lanes: one log2 per quad (lanes 0 and 4)
+        g.intr("declare double @llvm.log2.f64(double)")
+        quad = []
+        for lane in (0, 4):
+            x = g.v(f"extractelement {VF} {mx}, i64 {lane}")
+            x = g.v(f"fpext float {x} to double")
+            x = g.v(f"call double @llvm.log2.f64(double {x})")
+            quad.append(g.v(f"fptrunc double {x} to float"))
+        v = g.v(f"insertelement {VF} poison, float {quad[0]}, i64 0")
+        v = g.v(f"insertelement {VF} {v}, float {quad[1]}, i64 4")
+        lod = g.v(f"shufflevector {VF} {v}, {VF} poison, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 4, i32 4, "
+                  "i32 4, i32 4>")
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
         r = g.v(f"and i64 {g.arg('n', False)}, 3")
         ok = g.v(f"icmp eq i64 {r}, 0")
@@ -468,12 +586,12 @@ def _sample_support(sampler, t, bindings, ident: int):
         return "texture larger than 2^31 texels"
     p = f"tx{ident}_"
     border = np.asarray(prm.border, F32)
-    vals = {"T": tex.data.shape[1], "mips": tex.mips, "lastlayer": max(tex.layers - 1, 0),
+    vals = {"mips": tex.mips, "lastlayer": max(tex.layers - 1, 0),
             "w0": _bits(float(tex.w[0])), "h0": _bits(float(tex.h[0])), "bias": _bits(prm.bias),
             "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
     for ch in range(4):
         vals[f"border{ch}"] = int(border[ch:ch + 1].view(np.uint32)[0])
-    data = tex.data
+    data = tex.interleaved()
 
     def bind(A) -> None:
         A.ptr(p + "data", data)
