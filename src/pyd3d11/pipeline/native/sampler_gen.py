@@ -29,7 +29,7 @@ reference's order (x, then y, then mip) with its INF rule and canonical NaN.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -47,7 +47,7 @@ VB = f"<{W} x i1>"
 VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 
-#: texture instructions this module compiles
+#: sample instructions this module compiles (plus ld and resinfo)
 COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D}
 REDUCE_STANDARD = 0
 
@@ -516,6 +516,135 @@ class SampleEmitter:
         return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
 
 
+def _bits_src(s):
+    """The source read as raw bits (ld / resinfo take integer operands with no float modifiers)."""
+    return replace(s, kind="n", mod="none")
+
+
+def _igather(g, base: str, idx64: str, ok: str) -> str:
+    return g.gather(base, idx64, ok)
+
+
+@dataclass(frozen=True)
+class LdKey:
+    """Compile-time facts of one ld on a 2D (array) texture."""
+
+    arrayed: bool
+    offsets: tuple  # immediate (u, v, w) offsets, added to address components x, y, z
+    sel: tuple
+
+
+class LdEmitter:
+    """ld (§22.4.7-ish typed load, spec-facts §1.9): integer texel address + mip from the address operand's
+    .w, 0 in every component outside the view (memory.py _texel_offsets' rules), from the decoded texels."""
+
+    def __init__(self, key: LdKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        co = [g.src(_bits_src(op.srcs[0][i])) for i in range(4)]
+        x, y, sl = (g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if k.offsets[i] else co[i] for i in range(3))
+        mip = co[3]
+        mips = SampleEmitter._iv(self, g, "mips")
+        ok = g.v(f"icmp ult {VI} {mip}, {mips}")  # 0 <= mip < mips
+        top = g.v(f"sub {VI} {mips}, {_is(1)}")
+        mc = SampleEmitter._call(g, "smin", SampleEmitter._call(g, "smax", mip, "zeroinitializer", t=VI), top, t=VI)
+        info = g.arg(self.p + "mip")
+        i4 = g.v(f"shl {VI} {mc}, {_is(2)}")
+
+        def field(j: int) -> str:
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
+            return g.gather(info, ix, "splat (i1 true)")
+
+        w, h, base = field(0), field(1), field(2)
+        for c, n in ((x, w), (y, h)):
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {c}, {n}')}")
+        idx = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {y}, {w}')}")
+        idx = g.v(f"add {VI} {idx}, {x}")
+        if k.arrayed:
+            layers = SampleEmitter._iv(self, g, "layers")
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {sl}, {layers}')}")
+            wh = g.v(f"mul {VI} {w}, {h}")
+            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {wh}')}")
+        # lanes outside the view read nothing (masked): their index is never formed into an address
+        i64 = g.v(f"zext {VI} {idx} to {VL}")
+        i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        data = g.arg(self.p + "data")
+        vals = {}
+        for ch in sorted(set(k.sel)):
+            ic = g.v(f"add {VL} {i64}, splat (i64 {ch})") if ch else i64
+            vals[ch] = _igather(g, data, ic, ok)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, vals[ch], m)
+
+
+@dataclass(frozen=True)
+class ResinfoKey:
+    sel: tuple
+
+
+class ResinfoEmitter:
+    """resinfo on an SRV: a per-view table (one row per mip, one for out-of-range mips) made at bind time
+    by :func:`resinfo_table` (memory.py _resinfo's rule); the kernel selects the row by the mip operand."""
+
+    def __init__(self, key: ResinfoKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        mip = g.src(_bits_src(op.srcs[0][0]))
+        levels = SampleEmitter._iv(self, g, "levels")
+        ok = g.v(f"icmp ult {VI} {mip}, {levels}")  # the mip operand is unsigned
+        row = SampleEmitter._sel(g, ok, mip, levels, VI)
+        row = g.v(f"shl {VI} {row}, {_is(2)}")
+        tab = g.arg(self.p + "tab")
+        for d, ch in zip(op.dsts, k.sel):
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {row}, {_is(ch)}')} to {VL}")
+            g.store(d, g.gather(tab, ix, "splat (i1 true)"), m)
+
+
+_RESINFO_DIMS = {1: "buffer", 11: "buffer", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dms", 7: "2dmsarray",
+                 8: "3d", 9: "cube", 10: "cubearray"}
+
+
+def resinfo_table(view, rt: int) -> np.ndarray:
+    """(levels + 1, 4) uint32 resinfo results of an SRV for mips 0 .. levels-1 and any larger mip (last
+    row), per return type (D3D11.3 §22.4.12: float, rcpfloat, uint)."""
+    if view is None:
+        levels, rows = 0, np.zeros((1, 4), np.int64)
+    else:
+        s = view.storage
+        kind = _RESINFO_DIMS.get(view.dimension, "2d")
+        levels = view.mip_count
+        lvl = view.first_mip + np.arange(levels, dtype=np.int64)
+        w = np.maximum(1, s.width >> lvl)
+        h = np.maximum(1, s.height >> lvl)
+        d = np.maximum(1, s.depth >> lvl)
+        z = np.zeros(levels, np.int64)
+        arr = np.full(levels, view.slice_count, np.int64)
+        dims = {"1d": (w, z, z), "1darray": (w, arr, z), "2d": (w, h, z), "2dms": (w, h, z), "2darray": (w, h, arr),
+                "2dmsarray": (w, h, arr), "3d": (w, h, d), "cube": (w, h, z),
+                "cubearray": (w, h, arr // 6)}.get(kind, (w, h, z))
+        rows = np.zeros((levels + 1, 4), np.int64)
+        for i in range(3):
+            rows[:levels, i] = dims[i]
+    rows[:, 3] = levels
+    if rt == ir.ResInfoReturnType.UINT:
+        return np.ascontiguousarray(rows.astype(np.uint32))
+    f = rows.astype(F32)
+    if rt == ir.ResInfoReturnType.RCPFLOAT:
+        with np.errstate(divide="ignore"):
+            f[:, :3] = F32(1.0) / f[:, :3]
+    return np.ascontiguousarray(f).view(np.uint32)
+
+
 @dataclass
 class Plan:
     """Native texture plan of one run (the interface shader/native/runtime.py expects)."""
@@ -538,16 +667,73 @@ def build_plan(sampler, lw, bindings) -> Plan:
         if op.kind != "host" or op.info.get("tex") is None:
             continue
         i = op.info["id"]
-        r = _sample_support(sampler, op.info["tex"], bindings, i)
+        t = op.info["tex"]
+        support, emitter = {Op.LD: (_ld_support, LdEmitter), Op.RESINFO: (_resinfo_support, ResinfoEmitter)}.get(
+            t.opcode, (_sample_support, SampleEmitter))
+        r = support(sampler, t, bindings, i)
         if isinstance(r, str):
             plan.reasons[i] = r
             continue
         key, binder = r
-        plan.emitters[i] = SampleEmitter(key, i)
+        plan.emitters[i] = emitter(key, i)
         plan.binders.append(binder)
         keys.append((i, key))
     plan.key = tuple(keys)
     return plan
+
+
+def _view_2d(t, bindings):
+    """The bound 2D / 2D-array single-sample SRV of texture op ``t``, or the reason it calls back."""
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in (SRV_2D, SRV_2DARRAY) or getattr(view.storage, "sample_count", 1) > 1:
+        return "texture dimension not compiled (only 2D / 2D array)"
+    return view
+
+
+def _ld_support(sampler, t, bindings, ident: int):
+    if t.inst is not None and any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
+        return "ld on a UAV is not compiled"
+    view = _view_2d(t, bindings)
+    if isinstance(view, str):
+        return view
+    st = view.storage
+    if st.block_width != 1 or st.block_height != 1:
+        return "ld from block-compressed / subsampled formats is not compiled"
+    tex = texture_data(view)
+    if tex.data.shape[1] >= 2 ** 29:
+        return "texture larger than 2^29 texels"
+    mipinfo = np.zeros((tex.mips, 4), np.int32)
+    mipinfo[:, 0], mipinfo[:, 1], mipinfo[:, 2] = tex.w, tex.h, tex.base
+    data = tex.interleaved()
+    p = f"tx{ident}_"
+    vals = {"mips": tex.mips, "layers": tex.layers}
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        A.ptr(p + "mip", mipinfo)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return LdKey(tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
+
+
+def _resinfo_support(sampler, t, bindings, ident: int):
+    if t.inst is None or any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
+        return "resinfo on a UAV is not compiled"
+    view = bindings.srvs[t.t] if bindings is not None and t.t < len(bindings.srvs) else None
+    tab = resinfo_table(view, t.inst.return_type_control)
+    levels = tab.shape[0] - 1
+    p = f"tx{ident}_"
+
+    def bind(A) -> None:
+        A.ptr(p + "tab", tab)
+        A.set(p + "levels", levels)
+
+    return ResinfoKey(tuple(t.sel)), bind
 
 
 def _sample_support(sampler, t, bindings, ident: int):
@@ -558,13 +744,9 @@ def _sample_support(sampler, t, bindings, ident: int):
         return f"{Op(t.opcode).name.lower()} is not compiled"
     if t.s is None:
         return "no sampler operand"
-    if bindings is None:
-        return "no bindings"
-    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
-    if view is None:
-        return "unbound SRV"
-    if view.dimension not in (SRV_2D, SRV_2DARRAY) or getattr(view.storage, "sample_count", 1) > 1:
-        return "texture dimension not compiled (only 2D / 2D array)"
+    view = _view_2d(t, bindings)
+    if isinstance(view, str):
+        return view
     tex = texture_data(view)
     if not tex.fmt_float_class:
         return "integer formats are not compiled"
