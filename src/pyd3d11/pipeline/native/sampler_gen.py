@@ -36,7 +36,7 @@ import numpy as np
 from pyd3d11.shader import ir
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
-from ..texture_cache import SRV_2D, SRV_2DARRAY, texture_data
+from ..texture_cache import SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, texture_data
 
 Op = ir.Opcode
 F32 = np.float32
@@ -48,8 +48,10 @@ VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 
 #: sample instructions this module compiles (plus ld and resinfo)
-COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D}
+COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD}
 REDUCE_STANDARD = 0
+#: SRV dimensions the sample emitter compiles (1D, 1D array, 2D, 2D array, 3D)
+SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D)
 
 
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
@@ -72,11 +74,20 @@ def _bits(x: float) -> int:
     return int(np.asarray(x, F32).view(np.uint32))
 
 
+def _or(g, a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return g.v(f"or {VB} {a}, {b}")
+
+
 @dataclass(frozen=True)
 class SampleKey:
-    """Compile-time facts of one sample* instruction."""
+    """Compile-time facts of one sample* / lod instruction."""
 
     op: int
+    dims: int  # 1, 2 or 3 (1D, 2D, 3D; arrays add a slice coordinate)
     arrayed: bool
     mip_linear: bool
     mag_linear: bool
@@ -273,10 +284,10 @@ class SampleEmitter:
             ix = g.v(f"sext {VI} {ix} to {VL}")
             return g.gather(mip, ix, "splat (i1 true)")
 
-        w, h, base = info(0), info(1), info(2)
-        sizes = (w, h)
+        w, h, d, base = info(0), info(1), info(2), info(3)
+        sizes = (w, h, d)
         taps, borders, fracs = [], [], []
-        for ax in range(2):
+        for ax in range(k.dims):
             n = sizes[ax]
             sc = g.v(f"fmul {VF} {c[ax]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
             if lin is True:
@@ -297,15 +308,15 @@ class SampleEmitter:
                 fracs.append(f)
         row0 = base
         if layer is not None:
-            wh = g.v(f"mul {VI} {w}, {h}")
-            row0 = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {layer}, {wh}')}")
-        idxs, bms = [], []
-        for y, by in zip(taps[1], borders[1]):
-            yw = g.v(f"mul {VI} {y}, {w}")
-            ry = g.v(f"add {VI} {row0}, {yw}")
-            for x, bx in zip(taps[0], borders[0]):
-                idxs.append(g.v(f"add {VI} {ry}, {x}"))
-                bms.append(bx if by is None else by if bx is None else g.v(f"or {VB} {bx}, {by}"))
+            whd = g.v(f"mul {VI} {g.v(f'mul {VI} {w}, {h}')}, {d}")
+            row0 = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {layer}, {whd}')}")
+        # taps enumerated x fastest, then y, then z (the reference's order)
+        strides = [None, w, g.v(f"mul {VI} {w}, {h}") if k.dims == 3 else None]
+        idxs, bms = [row0], [None]
+        for ax in range(k.dims):
+            offs = [t if ax == 0 else g.v(f"mul {VI} {t}, {strides[ax]}") for t in taps[ax]]
+            idxs = [g.v(f"add {VI} {i}, {o}") for o in offs for i in idxs]
+            bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
         fetched = self.fetch(g, idxs, taps[0])
         out = []
         for ch in self.channels:
@@ -315,14 +326,12 @@ class SampleEmitter:
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
                 vals.append(v)
-            if len(vals) == 1:
-                out.append(vals[0])
-                continue
-            top = self.lerp(g, vals[0], vals[1], fracs[0])
-            bot = self.lerp(g, vals[2], vals[3], fracs[0])
-            r = self.lerp(g, top, bot, fracs[1])
-            if lin is not True:
-                r = self._sel(g, lin, r, vals[0])
+            first = vals[0]
+            for f in fracs:  # x pairs, then y, then z
+                vals = [self.lerp(g, vals[i], vals[i + 1], f) for i in range(0, len(vals), 2)]
+            r = vals[0]
+            if lin is not True and lin is not False:
+                r = self._sel(g, lin, r, first)
             out.append(r)
         return out
 
@@ -342,8 +351,8 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
-        if len(idxs) != 4:
-            return {(t, ch): self._gather(g, idx, ch) for t, idx in enumerate(idxs) for ch in chans}
+        if len(idxs) == 1:
+            return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
         nxt = g.v(f"add {VI} {xs[0]}, {_is(1)}")
         adj = g.v(f"icmp eq {VI} {xs[1]}, {nxt}")
         g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
@@ -353,7 +362,8 @@ class SampleEmitter:
         g.put_label(fast)
         data = g.arg(self.p + "data")
         fv = {}
-        for row, idx in ((0, idxs[0]), (1, idxs[2])):
+        for pair in range(len(idxs) // 2):  # taps 2p (x0) and 2p+1 (x1 = x0 + 1) of one row
+            idx = idxs[2 * pair]
             rows = []
             for lane in range(W):
                 e = g.v(f"extractelement {VI} {idx}, i64 {lane}")
@@ -363,8 +373,8 @@ class SampleEmitter:
                 rows.append(g.v(f"load {VF}, ptr {ptr}, align 4"))
             cols = self._transpose8(g, rows)  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
             for ch in chans:
-                fv[(2 * row, ch)] = cols[ch]
-                fv[(2 * row + 1, ch)] = cols[4 + ch]
+                fv[(2 * pair, ch)] = cols[ch]
+                fv[(2 * pair + 1, ch)] = cols[4 + ch]
         fast_end = g.label("ftfe")
         g.br(fast_end)
         g.put_label(fast_end)
@@ -408,20 +418,19 @@ class SampleEmitter:
         self.channels = sorted(set(k.sel))
         if not self.channels:
             return
-        a = [g.asf(g.src(op.srcs[0][i])) for i in range(3 if k.arrayed else 2)]
-        c = [self.reduce_range(g, a[i], k.modes[i]) for i in range(2)]
-        layer = self.array_index(g, a[2]) if k.arrayed else None
+        nd = k.dims
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(nd + 1 if k.arrayed else nd)]
         lod = self.lod(g, op, a)
+        if k.op == Op.LOD:
+            self.emit_lod(g, op, m, lod)
+            return
+        c = [self.reduce_range(g, a[i], k.modes[i]) for i in range(nd)]
+        layer = self.array_index(g, a[nd]) if k.arrayed else None
         if k.op == Op.SAMPLE_B:
             bias = g.v(f"fadd {VF} {g.asf(g.src(op.srcs[1][0]))}, {self._fv(g, 'bias')}")
         else:
             bias = self._fv(g, "bias")
-        # sampler_lod.clamp_lod
-        b = g.v(f"fadd {VF} {lod}, {bias}")
-        cl = self._fmax(g, self._fv(g, "minlod"), self._fmin(g, self._fv(g, "maxlod"), b))
-        if k.res_min:
-            cl = self._fmax(g, cl, self._fv(g, "resmin"))
-        cl = self._clip(g, self._nan0(g, cl), _fs(-128.0), _fs(128.0))
+        cl = self.clamp(g, g.v(f"fadd {VF} {lod}, {bias}"))
         # magnification (LOD <= 0) or minification filter
         if k.mag_linear == k.min_linear:
             lin = k.mag_linear
@@ -468,14 +477,35 @@ class SampleEmitter:
         for d, ch in zip(op.dsts, k.sel):
             g.store(d, g.asi(by_ch[ch]), m)
 
+    def emit_lod(self, g, op, m: str, lod: str) -> None:
+        """lod (§22.4.9; sampler.TextureSampler._lod): (clamped LOD within the view's mips, unclamped LOD +
+        MipLODBias, 0, 0)."""
+        bias = self._fv(g, "bias")
+        unclamped = g.v(f"fadd {VF} {lod}, {bias}")
+        cl = self.clamp(g, unclamped)
+        last = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
+        top = g.v(f"sitofp {VI} {last} to {VF}")
+        cl = self._clip(g, cl, "zeroinitializer", top)
+        res = {0: cl, 1: unclamped, 2: "zeroinitializer", 3: "zeroinitializer"}
+        for d, ch in zip(op.dsts, self.key.sel):
+            g.store(d, g.asi(res[ch]) if ch < 2 else "zeroinitializer", m)
+
+    def clamp(self, g, b: str) -> str:
+        """sampler_lod.clamp_lod on the biased LOD ``b``."""
+        cl = self._fmax(g, self._fv(g, "minlod"), self._fmin(g, self._fv(g, "maxlod"), b))
+        if self.key.res_min:
+            cl = self._fmax(g, cl, self._fv(g, "resmin"))
+        return self._clip(g, self._nan0(g, cl), _fs(-128.0), _fs(128.0))
+
     def lod(self, g, op, a: list[str]) -> str:
         """Unclamped LOD (sampler.TextureSampler._compute_lod, isotropic)."""
         k = self.key
         if k.op == Op.SAMPLE_L:
             return g.asf(g.src(op.srcs[1][0]))
+        dims = k.dims
         if k.op == Op.SAMPLE_D:
-            dx = [g.asf(g.src(op.srcs[1][i])) for i in range(2)]
-            dy = [g.asf(g.src(op.srcs[2][i])) for i in range(2)]
+            dx = [g.asf(g.src(op.srcs[1][i])) for i in range(dims)]
+            dy = [g.asf(g.src(op.srcs[2][i])) for i in range(dims)]
         elif k.quad:
             def shuf(x: str, lanes: list[int]) -> str:
                 ls = lanes + [i + 4 for i in lanes]
@@ -483,18 +513,20 @@ class SampleEmitter:
                            + ", ".join(f"i32 {i}" for i in ls) + ">")
 
             dx, dy = [], []
-            for i in range(2):
+            for i in range(dims):
                 tl = shuf(a[i], [0, 0, 0, 0])
                 dx.append(g.v(f"fsub {VF} {shuf(a[i], [1, 1, 1, 1])}, {tl}"))
                 dy.append(g.v(f"fsub {VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
         else:
             return "zeroinitializer"
-        sz = (self._fv(g, "w0"), self._fv(g, "h0"))
+        sz = (self._fv(g, "w0"), self._fv(g, "h0"), self._fv(g, "d0"))
         lens = []
         for d in (dx, dy):
-            s = [g.v(f"fmul {VF} {d[i]}, {sz[i]}") for i in range(2)]
-            sq = [g.v(f"fmul {VF} {x}, {x}") for x in s]
-            lens.append(self._call(g, "sqrt", g.v(f"fadd {VF} {sq[0]}, {sq[1]}")))
+            s = [g.v(f"fmul {VF} {d[i]}, {sz[i]}") for i in range(dims)]
+            acc = g.v(f"fmul {VF} {s[0]}, {s[0]}")
+            for x in s[1:]:  # np.sum over axis 0: row by row, in order
+                acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
+            lens.append(self._call(g, "sqrt", acc))
         mx = self._fmax(g, lens[0], lens[1])
         if k.op == Op.SAMPLE_D:
             return g.f64call("log2", mx)
@@ -560,7 +592,7 @@ class LdEmitter:
             ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
             return g.gather(info, ix, "splat (i1 true)")
 
-        w, h, base = field(0), field(1), field(2)
+        w, h, base = field(0), field(1), field(3)
         for c, n in ((x, w), (y, h)):
             ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {c}, {n}')}")
         idx = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {y}, {w}')}")
@@ -706,8 +738,7 @@ def _ld_support(sampler, t, bindings, ident: int):
     tex = texture_data(view)
     if tex.data.shape[1] >= 2 ** 29:
         return "texture larger than 2^29 texels"
-    mipinfo = np.zeros((tex.mips, 4), np.int32)
-    mipinfo[:, 0], mipinfo[:, 1], mipinfo[:, 2] = tex.w, tex.h, tex.base
+    mipinfo = _mipinfo(tex)
     data = tex.interleaved()
     p = f"tx{ident}_"
     vals = {"mips": tex.mips, "layers": tex.layers}
@@ -736,43 +767,56 @@ def _resinfo_support(sampler, t, bindings, ident: int):
     return ResinfoKey(tuple(t.sel)), bind
 
 
+def _mipinfo(tex) -> np.ndarray:
+    """(mips, 4) int32 rows (width, height, depth, first texel) of a decoded view."""
+    info = np.zeros((tex.mips, 4), np.int32)
+    info[:, 0], info[:, 1], info[:, 2], info[:, 3] = tex.w, tex.h, tex.d, tex.base
+    return info
+
+
 def _sample_support(sampler, t, bindings, ident: int):
-    """(SampleKey, binder) for a compiled texture op, or the reason it calls back."""
+    """(SampleKey, binder) for a compiled sample* / lod, or the reason it calls back."""
     from ..sampler import sampler_params
 
     if t.opcode not in COMPILED:
         return f"{Op(t.opcode).name.lower()} is not compiled"
     if t.s is None:
         return "no sampler operand"
-    view = _view_2d(t, bindings)
-    if isinstance(view, str):
-        return view
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in SAMPLED_DIMS or getattr(view.storage, "sample_count", 1) > 1:
+        return "texture dimension not compiled (cube, MS and buffers call back)"
     tex = texture_data(view)
-    if not tex.fmt_float_class:
-        return "integer formats are not compiled"
     desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
     prm = sampler_params(desc, tex)
     if prm.reduction != REDUCE_STANDARD:
         return "comparison / min / max reduction is not compiled"
-    if prm.aniso and t.opcode != Op.SAMPLE_L:
+    derivs = t.opcode in (Op.SAMPLE_D,) or (t.opcode in (Op.SAMPLE, Op.SAMPLE_B, Op.LOD)
+                                             and getattr(sampler, "quad_derivatives", True))
+    if prm.aniso and tex.kind == "2d" and derivs:
         return "anisotropic filtering is not compiled"
     res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
     if res_min > tex.mips - 1:
         return "resource min-LOD clamp past the last mip"
-    key = SampleKey(int(t.opcode), tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
-                    (prm.modes[0], prm.modes[1]), bool(tex.fmt_float), res_min > 0,
-                    bool(getattr(sampler, "quad_derivatives", True)), (t.offsets[0], t.offsets[1]), tuple(t.sel))
-    mipinfo = np.zeros((tex.mips, 4), np.int32)
-    mipinfo[:, 0], mipinfo[:, 1], mipinfo[:, 2] = tex.w, tex.h, tex.base
-    if tex.data.shape[1] >= 2 ** 31:
-        return "texture larger than 2^31 texels"
+    if tex.data.shape[1] >= 2 ** 29:
+        return "texture larger than 2^29 texels"
+    if tex.data.dtype.itemsize != 4 or np.asarray(prm.border).dtype.itemsize != 4:
+        return "texel type not 32-bit"
+    dims = tex.dims
+    key = SampleKey(int(t.opcode), dims, tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
+                    tuple(prm.modes[:dims]), bool(tex.fmt_float), res_min > 0,
+                    bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel))
+    mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
-    border = np.asarray(prm.border, F32)
-    vals = {"mips": tex.mips, "lastlayer": max(tex.layers - 1, 0),
-            "w0": _bits(float(tex.w[0])), "h0": _bits(float(tex.h[0])), "bias": _bits(prm.bias),
+    border = np.ascontiguousarray(prm.border).view(np.uint32)
+    vals = {"mips": tex.mips, "lastlayer": max(tex.layers - 1, 0), "w0": _bits(float(tex.w[0])),
+            "h0": _bits(float(tex.h[0])), "d0": _bits(float(tex.d[0])), "bias": _bits(prm.bias),
             "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
     for ch in range(4):
-        vals[f"border{ch}"] = int(border[ch:ch + 1].view(np.uint32)[0])
+        vals[f"border{ch}"] = int(border[ch])
     data = tex.interleaved()
 
     def bind(A) -> None:
