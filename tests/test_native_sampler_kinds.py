@@ -27,7 +27,7 @@ from pyd3d11.shader.native import runtime  # noqa: E402
 
 F32 = np.float32
 SRV_1D, SRV_1DARRAY, SRV_2D, SRV_3D = 2, 3, 4, 8
-RGBA32U, R8G8_SINT, R16U = 3, 52, 56
+RGBA32U, R8G8_SINT, R16U = 3, 52, 57  # R16U: R16_UINT
 BPE = {RGBA32F: 16, RGBA8: 4, RGBA32U: 16, R8G8_SINT: 2, R16U: 2}
 MODES = [WRAP, MIRROR, CLAMP, BORDER, MIRROR_ONCE]
 SPECIAL = np.array([np.nan, np.inf, -np.inf, 1e30, -1e30, -0.0, 1e-40, 1.0, -1.0, 0.5, 2.0, -2.5], F32)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
@@ -48,8 +49,8 @@ VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 
 #: sample instructions this module compiles (plus ld and resinfo)
-COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD}
-REDUCE_STANDARD = 0
+COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD, Op.SAMPLE_C, Op.SAMPLE_C_LZ}
+REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
 #: SRV dimensions the sample emitter compiles (1D, 1D array, 2D, 2D array, 3D)
 SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D)
 
@@ -72,6 +73,48 @@ def _is(x: int) -> str:
 
 def _bits(x: float) -> int:
     return int(np.asarray(x, F32).view(np.uint32))
+
+
+_FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}  # D3D11_COMPARISON_FUNC → fcmp
+
+
+def ftz(g, x: str) -> str:
+    """numerics.flush_denorms: a float32 denormal becomes the zero of its sign."""
+    b = g.v(f"bitcast {VF} {x} to {VI}")
+    e = g.v(f"and {VI} {b}, {_is(0x7F800000)}")
+    z = g.v(f"icmp eq {VI} {e}, zeroinitializer")
+    sg = g.v(f"and {VI} {b}, {_is(-2147483648)}")
+    return g.v(f"bitcast {VI} {g.v(f'select {VB} {z}, {VI} {sg}, {VI} {b}')} to {VF}")
+
+
+def compare(g, func: int, ref: str, texel: str) -> str:
+    """sampler.compare: ``ref FUNC flushed texel`` → 1.0 / 0.0 (comparison.comparison_passes: IEEE
+    comparisons, a NaN fails all but NOT_EQUAL; NEVER / ALWAYS ignore both)."""
+    if func == 1:
+        return "zeroinitializer"
+    if func == 8:
+        return _fs(1.0)
+    c = g.v(f"fcmp {_FCMP[func]} {VF} {ref}, {ftz(g, texel)}")
+    return g.v(f"uitofp {VB} {c} to {VF}")
+
+
+def quantize_ref(g, x: str, unorm_bits: int) -> str:
+    """sampler._quantize_ref: to an n-bit UNORM code and back (numerics.float_to_unorm in float64: NaN → 0,
+    clamp, × (2^n - 1) + 0.5, truncate; unorm_to_float: code / (2^n - 1) in float32), or denormals flushed."""
+    if not unorm_bits:
+        return ftz(g, x)
+    VD = f"<{W} x double>"
+    scale = float((1 << unorm_bits) - 1)
+    d = g.v(f"fpext {VF} {x} to {VD}")
+    pos = g.v(f"fcmp ogt {VD} {d}, zeroinitializer")  # NaN and negatives → 0
+    d = g.v(f"select {VB} {pos}, {VD} {d}, {VD} zeroinitializer")
+    one = g.v(f"fcmp ogt {VD} {d}, splat (double 1.0)")
+    d = g.v(f"select {VB} {one}, {VD} splat (double 1.0), {VD} {d}")
+    d = g.v(f"fmul {VD} {d}, splat (double {scale!r})")
+    d = g.v(f"fadd {VD} {d}, splat (double 0.5)")
+    code = g.v(f"fptoui {VD} {d} to {VI}")
+    f = g.v(f"uitofp {VI} {code} to {VF}")
+    return g.v(f"fdiv {VF} {f}, {_fs(scale)}")
 
 
 def _or(g, a, b):
@@ -98,6 +141,8 @@ class SampleKey:
     quad: bool  # implicit derivatives from 2x2 quads (pixel shaders)
     offsets: tuple  # immediate (u, v) texel offsets
     sel: tuple  # texel component of each destination component
+    cmp: int | None = None  # comparison filtering (sample_c*): D3D11_COMPARISON_FUNC
+    ref_unorm: int = 0  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
 
 
 class SampleEmitter:
@@ -325,6 +370,8 @@ class SampleEmitter:
                 v = fetched[(t, ch)]
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
+                if k.cmp is not None:
+                    v = compare(g, k.cmp, self.ref, v)
                 vals.append(v)
             first = vals[0]
             for f in fracs:  # x pairs, then y, then z
@@ -415,10 +462,12 @@ class SampleEmitter:
     # ---- the instruction ------------------------------------------------------------------------------
     def emit(self, g, op, m: str) -> None:
         k = self.key
-        self.channels = sorted(set(k.sel))
-        if not self.channels:
+        self.channels = [0] if k.cmp is not None else sorted(set(k.sel))
+        if not k.sel:
             return
         nd = k.dims
+        if k.cmp is not None:
+            self.ref = quantize_ref(g, g.asf(g.src(op.srcs[1][0])), k.ref_unorm)
         a = [g.asf(g.src(op.srcs[0][i])) for i in range(nd + 1 if k.arrayed else nd)]
         lod = self.lod(g, op, a)
         if k.op == Op.LOD:
@@ -475,7 +524,7 @@ class SampleEmitter:
             res = [g.v(f"phi {VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
         by_ch = dict(zip(self.channels, res))
         for d, ch in zip(op.dsts, k.sel):
-            g.store(d, g.asi(by_ch[ch]), m)
+            g.store(d, g.asi(by_ch[0 if k.cmp is not None else ch]), m)  # comparison: one value in all 4
 
     def emit_lod(self, g, op, m: str, lod: str) -> None:
         """lod (§22.4.9; sampler.TextureSampler._lod): (clamped LOD within the view's mips, unclamped LOD +
@@ -502,6 +551,8 @@ class SampleEmitter:
         k = self.key
         if k.op == Op.SAMPLE_L:
             return g.asf(g.src(op.srcs[1][0]))
+        if k.op == Op.SAMPLE_C_LZ:
+            return "zeroinitializer"
         dims = k.dims
         if k.op == Op.SAMPLE_D:
             dx = [g.asf(g.src(op.srcs[1][i])) for i in range(dims)]
@@ -615,6 +666,77 @@ class LdEmitter:
 
 
 @dataclass(frozen=True)
+class GatherKey:
+    """Compile-time facts of one gather4* on a 2D (array) texture."""
+
+    op: int
+    arrayed: bool
+    comp: int  # texel component gathered (the sampler operand's .select; 0 for comparisons)
+    modes: tuple
+    offsets: tuple  # immediate (u, v) offsets (gather4 / gather4_c)
+    programmable: bool  # gather4_po*: offsets from the second source, 6-bit signed
+    cmp: int | None
+    ref_unorm: int
+    sel: tuple
+
+
+class GatherEmitter:
+    """gather4 / gather4_c / gather4_po / gather4_po_c (sampler.TextureSampler._gather, 2D kinds): the 2x2
+    bilinear footprint of mip 0 in the order (x0,y1), (x1,y1), (x1,y0), (x0,y0), unfiltered, each tap
+    compared against the reference value for the _c forms."""
+
+    def __init__(self, key: GatherKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        se = SampleEmitter.__new__(SampleEmitter)  # reuse its range reduction / snap / addressing
+        se.key, se.p = k, self.p
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(3 if k.arrayed else 2)]
+        c = [se.reduce_range(g, a[i], k.modes[i]) for i in range(2)]
+        layer = se.array_index(g, a[2]) if k.arrayed else None
+        ref = quantize_ref(g, g.asf(g.src(op.srcs[-1][0])), k.ref_unorm) if k.cmp is not None else None
+        w, h = se._iv(g, "gw"), se._iv(g, "gh")
+        if k.programmable:
+            offs = []
+            for i in range(2):
+                po = g.src(op.srcs[1][i])  # read like every sample source (float modifiers: sampler._gather)
+                po = g.v(f"and {VI} {po}, {_is(63)}")
+                po = g.v(f"xor {VI} {po}, {_is(32)}")
+                offs.append(g.v(f"sub {VI} {po}, {_is(32)}"))
+        else:
+            offs = [_is(k.offsets[0]), _is(k.offsets[1])]
+        ax, ay = [], []
+        for i, (n, out) in enumerate(((w, ax), (h, ay))):
+            sc = g.v(f"fmul {VF} {c[i]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
+            sc = g.v(f"fsub {VF} {sc}, {_fs(0.5)}")
+            t0, _ = se.snap(g, sc)
+            t0 = g.v(f"add {VI} {t0}, {offs[i]}")
+            out.append(se.address(g, t0, n, k.modes[i]))
+            out.append(se.address(g, g.v(f"add {VI} {t0}, {_is(1)}"), n, k.modes[i]))
+        row0 = "zeroinitializer"
+        if layer is not None:
+            row0 = g.v(f"mul {VI} {layer}, {g.v(f'mul {VI} {w}, {h}')}")
+        taps = []
+        for i, j in ((0, 1), (1, 1), (1, 0), (0, 0)):
+            (xi, bx), (yj, by) = ax[i], ay[j]
+            idx = g.v(f"add {VI} {row0}, {g.v(f'mul {VI} {yj}, {w}')}")
+            idx = g.v(f"add {VI} {idx}, {xi}")
+            v = se._gather(g, idx, k.comp)
+            bm = _or(g, bx, by)
+            if bm is not None:
+                v = se._sel(g, bm, se._fv(g, "border"), v)
+            if ref is not None:
+                v = compare(g, k.cmp, ref, v)
+            taps.append(v)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(taps[ch]), m)
+
+
+@dataclass(frozen=True)
 class ResinfoKey:
     sel: tuple
 
@@ -700,7 +822,11 @@ def build_plan(sampler, lw, bindings) -> Plan:
             continue
         i = op.info["id"]
         t = op.info["tex"]
-        support, emitter = {Op.LD: (_ld_support, LdEmitter), Op.RESINFO: (_resinfo_support, ResinfoEmitter)}.get(
+        support, emitter = {Op.LD: (_ld_support, LdEmitter), Op.RESINFO: (_resinfo_support, ResinfoEmitter),
+                             Op.GATHER4: (_gather_support, GatherEmitter),
+                             Op.GATHER4_C: (_gather_support, GatherEmitter),
+                             Op.GATHER4_PO: (_gather_support, GatherEmitter),
+                             Op.GATHER4_PO_C: (_gather_support, GatherEmitter)}.get(
             t.opcode, (_sample_support, SampleEmitter))
         r = support(sampler, t, bindings, i)
         if isinstance(r, str):
@@ -767,6 +893,60 @@ def _resinfo_support(sampler, t, bindings, ident: int):
     return ResinfoKey(tuple(t.sel)), bind
 
 
+def _comparison(tex, func: int):
+    """(ref_unorm bits, None) for a compiled comparison against ``tex``, or (None, reason)."""
+    if func not in range(1, 9):
+        return None, "invalid comparison function"
+    if not tex.fmt_float_class:
+        return None, "comparison on an integer format is not compiled"
+    r = next((c for c in format_info(tex.fmt).channels if c.component == 0), None)
+    if r is not None and r.kind == FormatKind.UNORM:
+        return r.bits, None
+    if r is not None and r.kind == FormatKind.FLOAT and r.bits == 16:
+        return None, "comparison against a float16 texture is not compiled"
+    return 0, None
+
+
+def _gather_support(sampler, t, bindings, ident: int):
+    from ..sampler import sampler_params
+
+    if t.s is None or t.inst is None:
+        return "no sampler operand"
+    view = _view_2d(t, bindings)
+    if isinstance(view, str):
+        return view
+    tex = texture_data(view)
+    res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
+    if res_min > tex.mips - 1 or (res_min > 0 and np.floor(res_min) > 0):
+        return "resource min-LOD clamp past mip 0 (defaults)"
+    if tex.data.shape[1] >= 2 ** 29 or tex.data.dtype.itemsize != 4:
+        return "texture larger than 2^29 texels"
+    desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
+    prm = sampler_params(desc, tex)
+    smp = next(o for o in t.inst.operands[1:] if o.type == ir.OperandType.SAMPLER)
+    comp = smp.swizzle[0] if smp.selection == ir.SelectionMode.SELECT_1 else 0
+    cmp, ref_unorm = None, 0
+    if t.opcode in (Op.GATHER4_C, Op.GATHER4_PO_C):
+        cmp, comp = prm.func, 0
+        ref_unorm, why = _comparison(tex, cmp)
+        if why is not None:
+            return why
+    border = np.ascontiguousarray(prm.border).view(np.uint32)
+    key = GatherKey(int(t.opcode), tex.arrayed, int(comp), tuple(prm.modes[:2]), tuple(t.offsets[:2]),
+                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel))
+    data = tex.interleaved()
+    p = f"tx{ident}_"
+    vals = {"gw": int(tex.w[0]), "gh": int(tex.h[0]), "lastlayer": max(tex.layers - 1, 0),
+            "border": int(border[comp])}
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return key, bind
+
+
 def _mipinfo(tex) -> np.ndarray:
     """(mips, 4) int32 rows (width, height, depth, first texel) of a decoded view."""
     info = np.zeros((tex.mips, 4), np.int32)
@@ -792,9 +972,15 @@ def _sample_support(sampler, t, bindings, ident: int):
     tex = texture_data(view)
     desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
     prm = sampler_params(desc, tex)
-    if prm.reduction != REDUCE_STANDARD:
-        return "comparison / min / max reduction is not compiled"
-    derivs = t.opcode in (Op.SAMPLE_D,) or (t.opcode in (Op.SAMPLE, Op.SAMPLE_B, Op.LOD)
+    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+        return "minimum / maximum reduction filters are not compiled"
+    cmp, ref_unorm = None, 0
+    if t.opcode in (Op.SAMPLE_C, Op.SAMPLE_C_LZ):
+        cmp = prm.func
+        ref_unorm, why = _comparison(tex, cmp)
+        if why is not None:
+            return why
+    derivs = t.opcode in (Op.SAMPLE_D,) or (t.opcode in (Op.SAMPLE, Op.SAMPLE_B, Op.LOD, Op.SAMPLE_C)
                                              and getattr(sampler, "quad_derivatives", True))
     if prm.aniso and tex.kind == "2d" and derivs:
         return "anisotropic filtering is not compiled"
@@ -807,8 +993,9 @@ def _sample_support(sampler, t, bindings, ident: int):
         return "texel type not 32-bit"
     dims = tex.dims
     key = SampleKey(int(t.opcode), dims, tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
-                    tuple(prm.modes[:dims]), bool(tex.fmt_float), res_min > 0,
-                    bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel))
+                    tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
+                    bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
+                    cmp, ref_unorm)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
