@@ -22,7 +22,7 @@ per-mip sizes and offsets, LOD bias and clamps, border colour) go in argument sl
 Arithmetic follows the reference operation by operation in float32 (separate fmul / fadd, no contraction,
 no flush — the reference does not flush texels, coordinates or weights): ReduceRange, the 16.8 fixed-point
 snap (round to nearest even), texel address processing, coarse quad derivatives, LOD = float64 log2
-rounded to float32 (sampler_lod.log2_f32), the 8.8 fixed-point LOD, lerps ``(b - a) * f + a`` in the
+rounded to float32 (sampler_lod.log2_f32: a defined float64 sequence, computed identically here), the 8.8 fixed-point LOD, lerps ``(b - a) * f + a`` in the
 reference's order (x, then y, then mip) with its INF rule and canonical NaN.
 """
 
@@ -37,6 +37,7 @@ from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
+from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
 from ..texture_cache import SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, texture_data
 
 Op = ir.Opcode
@@ -115,6 +116,50 @@ def quantize_ref(g, x: str, unorm_bits: int) -> str:
     code = g.v(f"fptoui {VD} {d} to {VI}")
     f = g.v(f"uitofp {VI} {code} to {VF}")
     return g.v(f"fdiv {VF} {f}, {_fs(scale)}")
+
+
+def _dlit(x: float) -> str:
+    return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
+
+
+def log2_f32(g, x: str) -> str:
+    """sampler_lod.log2_f32, operation by operation on <8 x double> (IEEE double operations, no fused
+    multiply-add: the same bits as the reference)."""
+    VD, VQ = f"<{W} x double>", f"<{W} x i64>"
+
+    def ds(v: float) -> str:
+        return f"splat (double {_dlit(v)})"
+
+    d = g.v(f"fpext {VF} {x} to {VD}")
+    bits = g.v(f"bitcast {VD} {d} to {VQ}")
+    e = g.v(f"lshr {VQ} {bits}, splat (i64 52)")
+    e = g.v(f"and {VQ} {e}, splat (i64 2047)")
+    e = g.v(f"sub {VQ} {e}, splat (i64 1023)")
+    mb = g.v(f"and {VQ} {bits}, splat (i64 4503599627370495)")
+    mb = g.v(f"or {VQ} {mb}, splat (i64 4607182418800017408)")
+    m = g.v(f"bitcast {VQ} {mb} to {VD}")
+    big = g.v(f"fcmp ogt {VD} {m}, {ds(SQRT2)}")
+    m = g.v(f"select {VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
+    e = g.v(f"add {VQ} {e}, {g.v(f'zext {VB} {big} to {VQ}')}")
+    ef = g.v(f"sitofp {VQ} {e} to {VD}")
+    sn = g.v(f"fsub {VD} {m}, {ds(1.0)}")
+    sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
+    sv = g.v(f"fdiv {VD} {sn}, {sd}")
+    z = g.v(f"fmul {VD} {sv}, {sv}")
+    p = ds(LOG2_TERMS[-1])
+    for c in LOG2_TERMS[-2::-1]:
+        p = g.v(f"fadd {VD} {g.v(f'fmul {VD} {p}, {z}')}, {ds(c)}")
+    r = g.v(f"fmul {VD} {sv}, {p}")
+    r = g.v(f"fmul {VD} {r}, {ds(2.0)}")
+    r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
+    r = g.v(f"fadd {VD} {r}, {ef}")
+    zero = g.v(f"fcmp oeq {VD} {d}, zeroinitializer")
+    r = g.v(f"select {VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
+    inf = g.v(f"fcmp oeq {VD} {d}, {ds(float('inf'))}")
+    r = g.v(f"select {VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
+    bad = g.v(f"fcmp ult {VD} {d}, zeroinitializer")  # negative or NaN
+    r = g.v(f"select {VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
+    return g.v(f"fptrunc {VD} {r} to {VF}")
 
 
 def _or(g, a, b):
@@ -579,20 +624,9 @@ class SampleEmitter:
                 acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
             lens.append(self._call(g, "sqrt", acc))
         mx = self._fmax(g, lens[0], lens[1])
+        lod = log2_f32(g, mx)
         if k.op == Op.SAMPLE_D:
-            return g.f64call("log2", mx)
-        # implicit derivatives are shared by a quad's 4 lanes: one log2 per quad (lanes 0 and 4)
-        g.intr("declare double @llvm.log2.f64(double)")
-        quad = []
-        for lane in (0, 4):
-            x = g.v(f"extractelement {VF} {mx}, i64 {lane}")
-            x = g.v(f"fpext float {x} to double")
-            x = g.v(f"call double @llvm.log2.f64(double {x})")
-            quad.append(g.v(f"fptrunc double {x} to float"))
-        v = g.v(f"insertelement {VF} poison, float {quad[0]}, i64 0")
-        v = g.v(f"insertelement {VF} {v}, float {quad[1]}, i64 4")
-        lod = g.v(f"shufflevector {VF} {v}, {VF} poison, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 4, i32 4, "
-                  "i32 4, i32 4>")
+            return lod
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
         r = g.v(f"and i64 {g.arg('n', False)}, 3")
         ok = g.v(f"icmp eq i64 {r}, 0")
