@@ -366,15 +366,7 @@ class SampleEmitter:
         """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
         selected channels (<8 x float> each)."""
         k = self.key
-        mip = g.arg(self.p + "mip")
-        i4 = g.v(f"shl {VI} {lvl}, {_is(2)}")
-
-        def info(j: int) -> str:
-            ix = g.v(f"add {VI} {i4}, {_is(j)}")
-            ix = g.v(f"sext {VI} {ix} to {VL}")
-            return g.gather(mip, ix, "splat (i1 true)")
-
-        w, h, d, base = info(0), info(1), info(2), info(3)
+        w, h, d, base = self.mip_rows(g, lvl)
         sizes = (w, h, d)
         taps, borders, fracs = [], [], []
         for ax in range(k.dims):
@@ -426,6 +418,34 @@ class SampleEmitter:
                 r = self._sel(g, lin, r, first)
             out.append(r)
         return out
+
+    def mip_rows(self, g, lvl: str) -> list[str]:
+        """(width, height, depth, first texel) of each lane's mip: one scalar row when the 8 lanes share a
+        mip (the usual case), else gathered."""
+        mip = g.arg(self.p + "mip")
+        l0 = g.v(f"extractelement {VI} {lvl}, i64 0")
+        same = g.v(f"icmp eq {VI} {lvl}, {g.vsplat32(l0)}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        uni = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {same})")
+        a, b, done = g.label("mru"), g.label("mrg"), g.label("mrd")
+        g.e(f"br i1 {uni}, label %{a}, label %{b}")
+        g.put_label(a)
+        r0 = g.v(f"shl i32 {l0}, 2")
+        r0 = g.v(f"sext i32 {r0} to i64")
+        ua = []
+        for j in range(4):
+            pj = g.v(f"getelementptr i32, ptr {mip}, i64 {g.v(f'add i64 {r0}, {j}')}")
+            ua.append(g.vsplat32(g.v(f"load i32, ptr {pj}, align 4")))
+        g.br(done)
+        g.put_label(b)
+        i4 = g.v(f"shl {VI} {lvl}, {_is(2)}")
+        ga = []
+        for j in range(4):
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
+            ga.append(g.gather(mip, ix, "splat (i1 true)"))
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
 
     def _gather(self, g, idx: str, ch: int) -> str:
         data = g.arg(self.p + "data")
