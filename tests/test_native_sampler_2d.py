@@ -160,6 +160,20 @@ def test_filters_address_modes(filt, mode_u, mode_v, seed):
     np.testing.assert_array_equal(nat, ref)
 
 
+@pytest.mark.parametrize("reduction", [0x100, 0x180])  # MINIMUM_*, MAXIMUM_*
+@pytest.mark.parametrize("filt", [0x01, 0x04, 0x10, 0x14, 0x15])
+def test_min_max_reduction(reduction, filt):
+    """Minimum / maximum reduction filters: taps with zero weight ignored, NaN texels give the canonical
+    NaN, ties keep the earlier tap (sampler.reduce_pick)."""
+    seed = reduction // 0x80 * 16 + filt
+    rng = np.random.default_rng(seed)
+    st = _texture(RGBA32F, 11, 8, 1, rng, specials=True)
+    desc = SamplerDesc(Filter=reduction | filt, AddressU=MODES[seed % 5], AddressV=MODES[(seed + 2) % 5],
+                       BorderColor=(0.5, -1.0, 2.0, 0.0))
+    ref, nat = _diff(_shader("2d"), _bindings(srv(st, RGBA32F, SRV_2D), desc), _inputs(512, rng, (11, 8)))
+    np.testing.assert_array_equal(nat, ref)
+
+
 @pytest.mark.parametrize("view_min,res_min,first_mip", [(0.0, 0.0, 1), (1.5, 0.0, 0), (0.0, 2.0, 0),
                                                          (2.25, 1.0, 1), (0.0, 0.0, 2)])
 def test_resource_and_view_min_lod(view_min, res_min, first_mip):
@@ -203,14 +217,14 @@ def test_execution_mask_and_flow_control():
 
 
 def test_unsupported_ops_call_back_and_are_counted():
-    """A min/max reduction filter and a cube map stay on the callback path, visibly counted (with the
-    reason), and the result is still the reference's."""
+    """Anisotropic filtering (2D, implicit derivatives) and a cube map stay on the callback path, visibly
+    counted (with the reason), and the result is still the reference's."""
     rng = np.random.default_rng(3)
     st = _texture(RGBA32F, 8, 8, 1, rng, specials=False)
     cube = make_storage(3, RGBA32F, [[rng.random((4, 4, 4)).astype(F32)]] * 6, 16)
     b = _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x15))
     b.srvs[1] = srv(cube, RGBA32F, 9)
-    b.samplers[1] = SamplerDesc(Filter=0x155)  # MINIMUM_MIN_MAG_MIP_LINEAR
+    b.samplers[1] = SamplerDesc(Filter=0x55, MaxAnisotropy=8)  # ANISOTROPIC
     text = ("ps_5_0\ndcl_sampler s0, mode_default\ndcl_sampler s1, mode_default\n"
             "dcl_resource_texture2d (float,float,float,float) t0\n"
             "dcl_resource_texturecube (float,float,float,float) t1\n"
@@ -223,7 +237,7 @@ def test_unsupported_ops_call_back_and_are_counted():
     ref, nat = _diff(text, b, _inputs(64, rng, (8, 8)), expect_native=1)
     np.testing.assert_array_equal(nat, ref)
     assert runtime.stats.texture_callbacks - cb == 2
-    assert any("reduction" in r for r in runtime.stats.texture_reasons)
+    assert any("anisotropic" in r for r in runtime.stats.texture_reasons)
     assert any("cube" in r for r in runtime.stats.texture_reasons)
 
 

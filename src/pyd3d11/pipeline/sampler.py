@@ -15,8 +15,9 @@ Behaviour choices where the spec leaves freedom (documented per spec-facts §1.9
 * anisotropic filtering (2D/2D arrays, derivative-based LOD): the spec's footprint (ratio, line of
   anisotropy, LOD from the minor axis) with ceil(ratio) trilinear taps spread evenly along the major
   axis; other kinds filter trilinearly; no Heckbert orthogonalisation;
-* a NaN produced by filtering float-format texels (a lerp) is the canonical quiet NaN 0x7FC00000 (the
-  spec keeps no NaN bit pattern but a raw mov's; point samples return the texel's own bits);
+* a NaN produced by filtering float-format texels (a lerp, a min/max reduction of several taps) is the
+  canonical quiet NaN 0x7FC00000 (the spec keeps no NaN bit pattern but a raw mov's; point samples return
+  the texel's own bits); min/max reductions keep the earlier tap on ties (:func:`reduce_pick`);
 * integer formats are always point sampled (filtering them is invalid in D3D11);
 * cube edges: bilinear taps roll over onto the adjacent face; at corners the missing texel's weight is
   split evenly over the other three (gather: the missing texel is the average of the three);
@@ -233,12 +234,20 @@ class _Lanes:
         return _Lanes([x[idx] for x in self.c], t(self.layer), t(self.face), t(self.ref), m)
 
 
+def reduce_pick(reduction: int, acc: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """One step of a minimum / maximum reduction filter, a fixed rule (the spec leaves NaN and ±0 open):
+    a NaN in either operand gives the canonical NaN; otherwise ``v`` when strictly smaller (larger), else
+    ``acc`` (ties keep the earlier tap, so -0 / +0 keep the order of the taps)."""
+    better = v < acc if reduction == REDUCE_MINIMUM else v > acc
+    r = np.where(better, v, acc)
+    return np.where(np.isnan(acc) | np.isnan(v), _QNAN, r)
+
+
 def _combine(vals: list, weights_1d: list, prm: _Params, fix_inf: bool) -> np.ndarray:
     """Reduce 2^k taps (ordered x fastest) with per-axis fractions: lerps (standard/comparison) or
     masked min/max over taps with non-zero weight (min/max reduction)."""
     if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
         k = len(weights_1d)
-        pick = np.minimum if prm.reduction == REDUCE_MINIMUM else np.maximum
         fill = F32(np.inf) if prm.reduction == REDUCE_MINIMUM else F32(-np.inf)
         acc = None
         for i, v in enumerate(vals):
@@ -248,7 +257,7 @@ def _combine(vals: list, weights_1d: list, prm: _Params, fix_inf: bool) -> np.nd
                 nz = f > 0 if (i >> ax) & 1 else f < 1
                 live = nz if live is None else live & nz
             v = np.where(live, v, fill)
-            acc = v if acc is None else pick(acc, v)
+            acc = v if acc is None else reduce_pick(prm.reduction, acc, v)
         return acc
     for f in weights_1d:
         vals = [_lerp(vals[i], vals[i + 1], f, fix_inf) for i in range(0, len(vals), 2)]
@@ -405,10 +414,8 @@ def _filter_at(tex: TexData, prm: _Params, ln: _Lanes, lod: np.ndarray, offs, ro
     linb = lin if not isinstance(lin, np.ndarray) or full else lin[sel]
     rb = _grouped(tex, prm, b if full else b[sel], linb, sub, offs, rows)
     ra = res if full else res[:, sel]
-    if prm.reduction == REDUCE_MINIMUM:
-        mixed = np.minimum(ra, rb)
-    elif prm.reduction == REDUCE_MAXIMUM:
-        mixed = np.maximum(ra, rb)
+    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+        mixed = reduce_pick(prm.reduction, ra, rb)
     else:
         mixed = _lerp(ra, rb, wb if full else wb[sel], ln.ref is None and tex.fmt_float)
     if full:

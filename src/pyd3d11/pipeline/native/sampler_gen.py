@@ -188,6 +188,7 @@ class SampleKey:
     sel: tuple  # texel component of each destination component
     cmp: int | None = None  # comparison filtering (sample_c*): D3D11_COMPARISON_FUNC
     ref_unorm: int = 0  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
+    reduction: int = 0  # 2 minimum, 3 maximum (else weighted lerps)
 
 
 class SampleEmitter:
@@ -361,6 +362,28 @@ class SampleEmitter:
             r = self._sel(g, g.v(f"fcmp uno {VF} {r}, {r}"), f"splat (float {_QNAN})", r)  # canonical NaN
         return r
 
+    def pick(self, g, acc: str, v: str) -> str:
+        """sampler.reduce_pick: NaN in either → canonical NaN; ``v`` when strictly smaller / larger."""
+        pred = "olt" if self.key.reduction == REDUCE_MINIMUM else "ogt"
+        r = self._sel(g, g.v(f"fcmp {pred} {VF} {v}, {acc}"), v, acc)
+        nan = g.v(f"fcmp uno {VF} {acc}, {v}")
+        return self._sel(g, nan, f"splat (float {_QNAN})", r)
+
+    def reduce_taps(self, g, vals: list[str], fracs: list[str]) -> str:
+        """sampler._combine's minimum / maximum branch: taps with zero weight on some axis are ignored
+        (±INF), the rest reduced in tap order."""
+        fill = _fs(float("inf") if self.key.reduction == REDUCE_MINIMUM else float("-inf"))
+        acc = None
+        for i, v in enumerate(vals):
+            live = None
+            for ax, f in enumerate(fracs):
+                nz = g.v(f"fcmp {'ogt' if (i >> ax) & 1 else 'olt'} {VF} {f}, "
+                         f"{'zeroinitializer' if (i >> ax) & 1 else _fs(1.0)}")
+                live = nz if live is None else g.v(f"and {VB} {live}, {nz}")
+            v = self._sel(g, live, v, fill)
+            acc = v if acc is None else self.pick(g, acc, v)
+        return acc
+
     # ---- one mip level ------------------------------------------------------------------------------
     def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
         """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
@@ -411,9 +434,12 @@ class SampleEmitter:
                     v = compare(g, k.cmp, self.ref, v)
                 vals.append(v)
             first = vals[0]
-            for f in fracs:  # x pairs, then y, then z
-                vals = [self.lerp(g, vals[i], vals[i + 1], f) for i in range(0, len(vals), 2)]
-            r = vals[0]
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) and fracs:
+                r = self.reduce_taps(g, vals, fracs)
+            else:
+                for f in fracs:  # x pairs, then y, then z
+                    vals = [self.lerp(g, vals[i], vals[i + 1], f) for i in range(0, len(vals), 2)]
+                r = vals[0]
             if lin is not True and lin is not False:
                 r = self._sel(g, lin, r, first)
             out.append(r)
@@ -580,7 +606,10 @@ class SampleEmitter:
             g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
             g.put_label(blend)
             rb = self.level(g, lb, lin, c, layer)
-            mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+                mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
+            else:
+                mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
             end_blend = g.label("smpe")
             g.br(end_blend)
             g.put_label(end_blend)
@@ -1026,8 +1055,6 @@ def _sample_support(sampler, t, bindings, ident: int):
     tex = texture_data(view)
     desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
     prm = sampler_params(desc, tex)
-    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        return "minimum / maximum reduction filters are not compiled"
     cmp, ref_unorm = None, 0
     if t.opcode in (Op.SAMPLE_C, Op.SAMPLE_C_LZ):
         cmp = prm.func
@@ -1049,7 +1076,7 @@ def _sample_support(sampler, t, bindings, ident: int):
     key = SampleKey(int(t.opcode), dims, tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
-                    cmp, ref_unorm)
+                    cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
