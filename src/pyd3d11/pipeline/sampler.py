@@ -350,9 +350,17 @@ def _level_cube(tex: TexData, prm: _Params, L: int, ln: _Lanes, linear: bool, ro
         pick = np.min if prm.reduction == REDUCE_MINIMUM else np.max
         fill = F32(np.inf) if prm.reduction == REDUCE_MINIMUM else F32(-np.inf)
         return pick(np.where(wts > 0, v, fill), axis=1)
-    out = np.sum(v * wts[None], axis=1, dtype=F32)
-    lo, hi = v.min(axis=1, where=wts > 0, initial=np.inf), v.max(axis=1, where=wts > 0, initial=-np.inf)
-    return np.clip(out, lo, hi).astype(F32)
+    vw = v * wts[None]
+    out = ((vw[:, 0] + vw[:, 1]) + vw[:, 2]) + vw[:, 3]  # tap order, float32
+    live = wts > 0
+    lo = np.where(live, v, F32(np.inf)).min(axis=1)
+    hi = np.where(live, v, F32(-np.inf)).max(axis=1)
+    # clamp into [min, max] of the live taps as one fixed rule (shared with the native sampler): below lo
+    # → lo, above hi → hi; any NaN → the canonical NaN
+    out = np.where(out < lo, lo, out)
+    out = np.where(out > hi, hi, out)
+    nan = np.isnan(out) | np.isnan(lo) | np.isnan(hi)
+    return np.where(nan, _QNAN, out).astype(F32)
 
 
 def _cube_quad(tex: TexData, L: int, ln: _Lanes, x0: np.ndarray, y0: np.ndarray, rows: np.ndarray):
