@@ -217,35 +217,47 @@ def test_execution_mask_and_flow_control():
 
 
 def test_unsupported_ops_call_back_and_are_counted():
-    """Anisotropic filtering (2D, implicit derivatives) and a cube map stay on the callback path, visibly
+    """A gather on a cube map and a minimum reduction on a cube map stay on the callback path, visibly
     counted (with the reason), and the result is still the reference's."""
     rng = np.random.default_rng(3)
     st = _texture(RGBA32F, 8, 8, 1, rng, specials=False)
     cube = make_storage(3, RGBA32F, [[rng.random((4, 4, 4)).astype(F32)]] * 6, 16)
     b = _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x15))
     b.srvs[1] = srv(cube, RGBA32F, 9)
-    b.samplers[1] = SamplerDesc(Filter=0x55, MaxAnisotropy=8)  # ANISOTROPIC
+    b.samplers[1] = SamplerDesc(Filter=0x155)  # MINIMUM_MIN_MAG_MIP_LINEAR
     text = ("ps_5_0\ndcl_sampler s0, mode_default\ndcl_sampler s1, mode_default\n"
             "dcl_resource_texture2d (float,float,float,float) t0\n"
             "dcl_resource_texturecube (float,float,float,float) t1\n"
             "dcl_input_ps linear v0.xyzw\ndcl_input_ps linear v1.xyzw\ndcl_input_ps linear v2.xyzw\n"
             "dcl_output o0.xyzw\ndcl_output o1.xyzw\ndcl_output o2.xyzw\n"
             "sample_indexable(texture2d)(float,float,float,float) o0.xyzw, v0.xyxx, t0.xyzw, s0\n"
-            "sample_indexable(texture2d)(float,float,float,float) o1.xyzw, v0.xyxx, t0.xyzw, s1\n"
-            "sample_indexable(texturecube)(float,float,float,float) o2.xyzw, v0.xyzx, t1.xyzw, s0\nret\n")
+            "gather4_indexable(texturecube)(float,float,float,float) o1.xyzw, v0.xyzx, t1.xyzw, s0.x\n"
+            "sample_indexable(texturecube)(float,float,float,float) o2.xyzw, v0.xyzx, t1.xyzw, s1\nret\n")
     cb = runtime.stats.texture_callbacks
     ref, nat = _diff(text, b, _inputs(64, rng, (8, 8)), expect_native=1)
     np.testing.assert_array_equal(nat, ref)
     assert runtime.stats.texture_callbacks - cb == 2
-    assert any("anisotropic" in r for r in runtime.stats.texture_reasons)
-    assert any("cube" in r for r in runtime.stats.texture_reasons)
+    assert any("only 2D / 2D array" in r for r in runtime.stats.texture_reasons)
+    assert any("reduction on a cube" in r for r in runtime.stats.texture_reasons)
 
 
-def test_anisotropic_filter_calls_back_but_sample_l_compiles():
-    rng = np.random.default_rng(4)
-    st = _texture(RGBA32F, 16, 16, 1, rng, specials=False)
-    b = _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x55, MaxAnisotropy=4))
-    ref, nat = _diff(_shader("2d"), b, _inputs(256, rng, (16, 16)), expect_native=1)  # sample_l only
+@pytest.mark.parametrize("max_aniso", [2, 4, 16])
+@pytest.mark.parametrize("reduction", [0x00, 0x100, 0x180])
+def test_anisotropic(max_aniso, reduction):
+    """§7.18.11 anisotropic footprint: ratio, line of anisotropy, LOD from the minor axis, ceil(ratio)
+    trilinear taps along the major axis averaged (min/max reduced); degenerate footprints isotropic."""
+    seed = max_aniso * 3 + reduction // 0x80
+    rng = np.random.default_rng(seed)
+    st = _texture(RGBA32F, 32, 16, 1, rng, specials=seed % 2 == 0)
+    desc = SamplerDesc(Filter=reduction | 0x55, MaxAnisotropy=max_aniso, AddressU=MODES[seed % 5],
+                       AddressV=MODES[(seed + 1) % 5], MipLODBias=[0.0, 0.5][seed % 2])
+    regs = _inputs(512, rng, (32, 16))
+    q = regs[0, :, :2].reshape(-1, 4, 2)
+    q[::3, 1] = q[::3, 0] + np.float32([0.2, 0.0])  # strongly anisotropic quads
+    q[::3, 2] = q[::3, 0] + np.float32([0.0, 0.01])
+    q[::3, 3] = q[::3, 1] + np.float32([0.0, 0.01])
+    regs[0, :, :2] = q.reshape(-1, 2)
+    ref, nat = _diff(_shader("2d"), _bindings(srv(st, RGBA32F, SRV_2D), desc), regs)
     np.testing.assert_array_equal(nat, ref)
 
 
@@ -306,3 +318,29 @@ def test_mutation_border_ignored_fails(monkeypatch):
 
     assert _mutated_differs(monkeypatch, patch, SamplerDesc(Filter=0x15, AddressU=BORDER, AddressV=BORDER,
                                                             BorderColor=(9.0, 9.0, 9.0, 9.0)))
+
+
+def test_mutation_anisotropic_single_tap_fails(monkeypatch):
+    """The anisotropic footprint replaced by its first tap must be caught."""
+    from pyd3d11.pipeline.native import sampler_gen
+
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    orig = sampler_gen.SampleEmitter.filter_aniso
+
+    def first_only(self, g, a, c0, layer, cl, lin):
+        orig(self, g, a, c0, layer, cl, lin)
+        return self.filter_at(g, c0, layer, cl, lin)
+
+    monkeypatch.setattr(sampler_gen.SampleEmitter, "filter_aniso", first_only)
+    rng = np.random.default_rng(31)
+    st = _texture(RGBA32F, 32, 16, 1, rng, specials=False)
+    regs = _inputs(256, rng, (32, 16))
+    q = regs[0, :, :2].reshape(-1, 4, 2)
+    q[:, 1] = q[:, 0] + np.float32([0.2, 0.0])
+    q[:, 2] = q[:, 0] + np.float32([0.0, 0.01])
+    q[:, 3] = q[:, 1] + np.float32([0.0, 0.01])
+    regs[0, :, :2] = q.reshape(-1, 2)
+    ref, nat = _diff(_shader("2d"), _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x55, MaxAnisotropy=8)),
+                     regs)
+    assert not np.array_equal(ref, nat)

@@ -454,20 +454,20 @@ def _filter_aniso(tex: TexData, prm: _Params, ln: _Lanes, lod: np.ndarray, aniso
         sub.c = [reduce_range(u, prm.modes[0]), reduce_range(v, prm.modes[1])]
         r = _filter_at(tex, prm, sub, lod[sel], offs, rows)
         if acc is None:
+            first = r  # i = 0 covers every lane (K >= 1)
             acc = np.zeros((r.shape[0], ln.n), F32)
             if prm.reduction == REDUCE_MINIMUM:
                 acc[:] = np.inf
             elif prm.reduction == REDUCE_MAXIMUM:
                 acc[:] = -np.inf
-        if prm.reduction == REDUCE_MINIMUM:
-            acc[:, sel] = np.minimum(acc[:, sel], r)
-        elif prm.reduction == REDUCE_MAXIMUM:
-            acc[:, sel] = np.maximum(acc[:, sel], r)
+        if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+            acc[:, sel] = reduce_pick(prm.reduction, acc[:, sel], r)
         else:
             acc[:, sel] += r
-    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        return acc
-    return acc / Kf
+    out = acc if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else acc / Kf
+    # a lane with one tap keeps that filter's result as it is, whatever the other lanes need (the result
+    # of a lane never depends on its batch)
+    return np.where(K == 1, first, out)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -199,6 +199,7 @@ class SampleKey:
     ref_unorm: int = 0  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
     reduction: int = 0  # 2 minimum, 3 maximum (else weighted lerps)
     cube: bool = False  # a cube map or cube array (CubeEmitter)
+    aniso: int = 0  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
 
 
 class SampleEmitter:
@@ -585,6 +586,17 @@ class SampleEmitter:
         else:
             le = g.v(f"fcmp ole {VF} {cl}, zeroinitializer")
             lin = le if k.mag_linear else g.v(f"xor {VB} {le}, splat (i1 true)")
+        if k.aniso:
+            res = self.filter_aniso(g, a, c, layer, cl, lin)
+        else:
+            res = self.filter_at(g, c, layer, cl, lin)
+        by_ch = dict(zip(self.channels, res))
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(by_ch[0 if k.cmp is not None else ch]), m)  # comparison: one value in all 4
+
+    def filter_at(self, g, c: list[str], layer, cl: str, lin) -> list[str]:
+        """sampler._filter_at: mip selection from the clamped LOD ``cl`` and the level filter(s)."""
+        k = self.key
         # 8.8 fixed-point LOD (sampler_lod._fixed_lod), mip selection (§7.18.10)
         q = self._call(g, "roundeven", g.v(f"fmul {VF} {cl}, {_fs(256.0)}"))
         q = g.v(f"fptosi {VF} {q} to {VI}")
@@ -624,9 +636,77 @@ class SampleEmitter:
             g.br(done)
             g.put_label(done)
             res = [g.v(f"phi {VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
-        by_ch = dict(zip(self.channels, res))
-        for d, ch in zip(op.dsts, k.sel):
-            g.store(d, g.asi(by_ch[0 if k.cmp is not None else ch]), m)  # comparison: one value in all 4
+        return res
+
+    def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
+        """sampler._filter_aniso (§7.18.11): K = ceil(ratio) trilinear filters spread along the line of
+        anisotropy, averaged (or min/max-reduced); a lane with K = 1 keeps its single filter's result."""
+        k = self.key
+        ratio, du, dv, lmaj = self.an
+        Mf = _fs(float(k.aniso))
+        kf = self._call(g, "ceil", g.v(f"fsub {VF} {ratio}, {_fs(1.0 / 256.0)}"))
+        kf = self._clip(g, kf, _fs(1.0), Mf)
+        fin = g.v(f"fcmp olt {VF} {self._call(g, 'fabs', ratio)}, {_fs(float('inf'))}")
+        kf = self._sel(g, fin, kf, _fs(1.0))
+        mr = self._sel(g, g.v(f"fcmp ogt {VF} {ratio}, {_fs(1.0)}"), ratio, _fs(1.0))
+        span = g.v(f"fsub {VF} {_fs(1.0)}, {g.v(f'fdiv {VF} {_fs(1.0)}, {mr}')}")
+        span = g.v(f"fmul {VF} {lmaj}, {span}")
+        w0, h0 = self._fv(g, "w0"), self._fv(g, "h0")
+        minmax = k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM)
+
+        def tap(fi: str) -> list[str]:
+            t = g.v(f"fdiv {VF} {g.v(f'fadd {VF} {fi}, {_fs(0.5)}')}, {kf}")
+            t = g.v(f"fmul {VF} {g.v(f'fsub {VF} {t}, {_fs(0.5)}')}, {span}")
+            u = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {du}, {t}')}, {w0}")  # raw + du * t / w0
+            u = g.v(f"fadd {VF} {a[0]}, {u}")
+            v = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {dv}, {t}')}, {h0}")
+            v = g.v(f"fadd {VF} {a[1]}, {v}")
+            cc = [self.reduce_range(g, u, k.modes[0]), self.reduce_range(g, v, k.modes[1])]
+            return self.filter_at(g, cc, layer, cl, lin)
+
+        first = tap("zeroinitializer")
+        if minmax:
+            fill = _fs(float("inf") if k.reduction == REDUCE_MINIMUM else float("-inf"))
+            acc0 = [self.pick(g, fill, r) for r in first]
+        else:
+            acc0 = [g.v(f"fadd {VF} zeroinitializer, {r}") for r in first]
+        # i = 1 .. MaxAnisotropy - 1 in a loop that ends when no lane needs tap i
+        pre, head, body, latch, done = (g.label(x) for x in ("anp", "anh", "anb", "anl", "and"))
+        g.br(pre)
+        g.put_label(pre)
+        g.br(head)
+        g.put_label(head)
+        i = g.tmp()
+        nxt = g.tmp()
+        accs = [g.tmp() for _ in acc0]
+        news = [g.tmp() for _ in acc0]
+        g.lines.append(f"  {i} = phi i32 [ 1, %{pre} ], [ {nxt}, %{latch} ]")
+        for ph, a0, nw in zip(accs, acc0, news):
+            g.lines.append(f"  {ph} = phi {VF} [ {a0}, %{pre} ], [ {nw}, %{latch} ]")
+        fi = g.vsplat32(i)
+        fi = g.v(f"sitofp {VI} {fi} to {VF}")
+        active = g.v(f"fcmp ogt {VF} {kf}, {fi}")
+        g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
+        anyv = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {active})")
+        inr = g.v(f"icmp slt i32 {i}, {k.aniso}")
+        go = g.v(f"and i1 {anyv}, {inr}")
+        g.e(f"br i1 {go}, label %{body}, label %{done}")
+        g.put_label(body)
+        rs = tap(fi)
+        for ph, r, nw in zip(accs, rs, news):
+            x = self.pick(g, ph, r) if minmax else g.v(f"fadd {VF} {ph}, {r}")
+            g.lines.append(f"  {nw} = select {VB} {active}, {VF} {x}, {VF} {ph}")
+        g.br(latch)
+        g.put_label(latch)
+        g.lines.append(f"  {nxt} = add i32 {i}, 1")
+        g.br(head)
+        g.put_label(done)
+        one = g.v(f"fcmp oeq {VF} {kf}, {_fs(1.0)}")
+        out = []
+        for ph, r in zip(accs, first):
+            o = ph if minmax else g.v(f"fdiv {VF} {ph}, {kf}")
+            out.append(self._sel(g, one, r, o))
+        return out
 
     raw_dims = property(lambda self: self.key.dims)  # coordinate components (a cube's direction has 3)
 
@@ -686,20 +766,73 @@ class SampleEmitter:
                 dy.append(g.v(f"fsub {VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
         else:
             return "zeroinitializer"
-        lens = []
-        for s in self.texel_derivs(g, dx, dy, a):
-            acc = g.v(f"fmul {VF} {s[0]}, {s[0]}")
-            for x in s[1:]:  # np.sum over axis 0: row by row, in order
-                acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
-            lens.append(self._call(g, "sqrt", acc))
-        mx = self._fmax(g, lens[0], lens[1])
-        lod = log2_f32(g, mx)
+        tdx, tdy = self.texel_derivs(g, dx, dy, a)
+        if k.aniso:
+            lod = self.anisotropic_lod(g, tdx, tdy)
+        else:
+            lens = []
+            for s in (tdx, tdy):
+                acc = g.v(f"fmul {VF} {s[0]}, {s[0]}")
+                for x in s[1:]:  # np.sum over axis 0: row by row, in order
+                    acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
+                lens.append(self._call(g, "sqrt", acc))
+            lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
         if k.op == Op.SAMPLE_D:
             return lod
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
+        # and no anisotropic footprint
         r = g.v(f"and i64 {g.arg('n', False)}, 3")
         ok = g.v(f"icmp eq i64 {r}, 0")
+        if k.aniso:
+            ratio, du, dv, lmaj = self.an
+            self.an = (g.v(f"select i1 {ok}, {VF} {ratio}, {VF} {_fs(1.0)}"),
+                       *(g.v(f"select i1 {ok}, {VF} {x}, {VF} zeroinitializer") for x in (du, dv, lmaj)))
         return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
+
+    def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
+        """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
+        def mul(x, y):
+            return g.v(f"fmul {VF} {x}, {y}")
+
+        def add(x, y):
+            return g.v(f"fadd {VF} {x}, {y}")
+
+        def sel(c, x, y):
+            return self._sel(g, c, x, y)
+
+        sx = add(mul(dx[0], dx[0]), mul(dx[1], dx[1]))
+        sy = add(mul(dy[0], dy[0]), mul(dy[1], dy[1]))
+        det = self._call(g, "fabs", g.v(f"fsub {VF} {mul(dx[0], dy[1])}, {mul(dx[1], dy[0])}"))
+        major_x = g.v(f"fcmp ogt {VF} {sx}, {sy}")
+        smaj = sel(major_x, sx, sy)
+        lmaj = self._call(g, "sqrt", smaj)
+        norm = g.v(f"fdiv {VF} {_fs(1.0)}, {lmaj}")
+        du = mul(sel(major_x, dx[0], dy[0]), norm)
+        dv = mul(sel(major_x, dx[1], dy[1]), norm)
+        ratio = g.v(f"fdiv {VF} {smaj}, {det}")
+        M = _fs(float(self.key.aniso))
+        clamped = g.v(f"fcmp ogt {VF} {ratio}, {M}")
+        ratio = sel(clamped, M, ratio)
+        lmin = sel(clamped, g.v(f"fdiv {VF} {lmaj}, {ratio}"), g.v(f"fdiv {VF} {det}, {lmaj}"))
+        small = g.v(f"fcmp olt {VF} {lmin}, {_fs(1.0)}")
+        ratio = sel(small, self._fmax(g, _fs(1.0), mul(ratio, lmin)), ratio)
+
+        def finite(x):
+            return g.v(f"fcmp olt {VF} {self._call(g, 'fabs', x)}, {_fs(float('inf'))}")
+
+        bad = g.v(f"xor {VB} {g.v(f'and {VB} {finite(ratio)}, {finite(lmin)}')}, splat (i1 true)")
+        bad = g.v(f"or {VB} {bad}, {g.v(f'fcmp oeq {VF} {det}, zeroinitializer')}")
+        iso = self._fmax(g, self._call(g, "sqrt", sx), self._call(g, "sqrt", sy))
+        lmin = sel(bad, iso, lmin)
+        ratio = sel(bad, _fs(1.0), ratio)
+        du = sel(bad, "zeroinitializer", du)
+        dv = sel(bad, "zeroinitializer", dv)
+        # nan_to_num(lmaj): NaN → 0, ±INF → ±FLT_MAX
+        big = _fs(float(np.finfo(np.float32).max))
+        lm = self._nan0(g, lmaj)
+        lm = sel(g.v(f"fcmp oeq {VF} {lm}, {_fs(float('inf'))}"), big, lm)
+        self.an = (ratio, du, dv, lm)
+        return log2_f32(g, lmin)
 
 
 _FACE_TABLES = {"N": ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)),  # sampler_cube
@@ -1307,8 +1440,7 @@ def _sample_support(sampler, t, bindings, ident: int):
             return why
     derivs = t.opcode in (Op.SAMPLE_D,) or (t.opcode in (Op.SAMPLE, Op.SAMPLE_B, Op.LOD, Op.SAMPLE_C)
                                              and getattr(sampler, "quad_derivatives", True))
-    if prm.aniso and tex.kind == "2d" and derivs:
-        return "anisotropic filtering is not compiled"
+    aniso = prm.max_aniso if prm.aniso and tex.kind == "2d" and derivs else 0
     res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
     if res_min > tex.mips - 1:
         return "resource min-LOD clamp past the last mip"
@@ -1320,7 +1452,8 @@ def _sample_support(sampler, t, bindings, ident: int):
     key = SampleKey(int(t.opcode), dims, tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
-                    cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube)
+                    cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
+                    aniso)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
