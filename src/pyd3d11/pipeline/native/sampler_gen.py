@@ -58,6 +58,10 @@ VB = f"<{W} x i1>"
 VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 
+RET4 = f"{{ {VF}, {VF}, {VF}, {VF} }}"
+#: per-op argument slots of a sampling function, in block order
+ARG_NAMES = ("data", "mip", "mips", "lastlayer", "half", "w0", "h0", "d0", "bias", "minlod", "maxlod", "resmin",
+             "border0", "border1", "border2", "border3")
 #: sample instructions this module compiles (plus ld and resinfo)
 COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD, Op.SAMPLE_C, Op.SAMPLE_C_LZ}
 REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
@@ -563,20 +567,72 @@ class SampleEmitter:
 
     # ---- the instruction ------------------------------------------------------------------------------
     def emit(self, g, op, m: str) -> None:
+        """Read the sources, call the variant's sampling function (one per distinct variant in a kernel,
+        emitted out of line: identical sample instructions share its code and compile time), store."""
         k = self.key
-        self.channels = [0] if k.cmp is not None else sorted(set(k.sel))
         if not k.sel:
             return
+        for name in ARG_NAMES:  # this op's argument block: consecutive slots in a fixed order
+            g.lay.slot(self.p + name)
+        block = g.v(f"getelementptr i64, ptr %A, i64 {g.lay.slot(self.p + ARG_NAMES[0])}")
+        f = lambda s_: g.asf(g.src(s_))  # noqa: E731
+        inputs = [f(op.srcs[0][i]) for i in range(self.raw_dims + (1 if k.arrayed else 0))]
+        if k.op in (Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_C, Op.SAMPLE_C_LZ):
+            inputs.append(f(op.srcs[1][0]))
+        if k.op == Op.SAMPLE_D:
+            inputs += [f(op.srcs[1][i]) for i in range(self.raw_dims)] + [f(op.srcs[2][i]) for i in range(self.raw_dims)]
+        name = self.function(g, len(inputs))
+        n = g.arg("n", False)
+        args = ", ".join([f"ptr {block}", f"i64 {n}"] + [f"{VF} {x}" for x in inputs])
+        res = g.v(f"call {RET4} @{name}({args})")
+        vals = [g.v(f"extractvalue {RET4} {res}, {i}") for i in range(4)]
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(vals[ch]), m)
+
+    def function(self, g, n_inputs: int) -> str:
+        """The name of this variant's sampling function in ``g``'s module, generated on first use."""
+        fns = g.__dict__.setdefault("tex_functions", {})
+        fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))))
+        if fkey in fns:
+            return fns[fkey]
+        name = f"texfn{len(fns)}"
+        fns[fkey] = name
+        sg = type(g)(g.lw, g.TP)
+        sg.decls = g.decls  # intrinsic declarations go to the module
+        sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block
+        sg.args[("n", False)] = "%n"
+        params = [f"{VF} %in{i}" for i in range(n_inputs)]
+        inp = [f"%in{i}" for i in range(n_inputs)]
+        out = self.compute(sg, inp)
+        agg = "poison"
+        for i, v in enumerate(out):
+            agg = sg.v(f"insertvalue {RET4} {agg}, {VF} {v}, {i}")
+        unknown = set(sg.lay.slots) - {self.p + nm for nm in ARG_NAMES}
+        assert not unknown, unknown  # every per-op argument lives in the block
+        text = [f"define internal {RET4} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
+                "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {RET4} {agg}", "}"]
+        g.decls.add("\n".join(text))
+        return name
+
+    def compute(self, g, inp: list[str]) -> list[str]:
+        """The sampling function's body: inputs (raw coordinates [, slice] [, lod / bias / reference]
+        [, gradients]) → the 4 result channels."""
+        k = self.key
+        self.channels = [0] if k.cmp is not None else sorted(set(k.sel))
+        na = self.raw_dims + (1 if k.arrayed else 0)
+        a = inp[:na]
+        rest = inp[na:]
+        self.s1 = rest[0] if k.op in (Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_C, Op.SAMPLE_C_LZ) else None
+        if k.op == Op.SAMPLE_D:
+            self.grads = (rest[:self.raw_dims], rest[self.raw_dims:])
         if k.cmp is not None:
-            self.ref = quantize_ref(g, g.asf(g.src(op.srcs[1][0])), k.ref_unorm)
-        a = [g.asf(g.src(op.srcs[0][i])) for i in range(self.raw_dims + (1 if k.arrayed else 0))]
+            self.ref = quantize_ref(g, self.s1, k.ref_unorm)
         c, layer = self.coords(g, a)
-        lod = self.lod(g, op, a)
+        lod = self.lod(g, None, a)
         if k.op == Op.LOD:
-            self.emit_lod(g, op, m, lod)
-            return
+            return self.lod_result(g, lod)
         if k.op == Op.SAMPLE_B:
-            bias = g.v(f"fadd {VF} {g.asf(g.src(op.srcs[1][0]))}, {self._fv(g, 'bias')}")
+            bias = g.v(f"fadd {VF} {self.s1}, {self._fv(g, 'bias')}")
         else:
             bias = self._fv(g, "bias")
         cl = self.clamp(g, g.v(f"fadd {VF} {lod}, {bias}"))
@@ -591,8 +647,9 @@ class SampleEmitter:
         else:
             res = self.filter_at(g, c, layer, cl, lin)
         by_ch = dict(zip(self.channels, res))
-        for d, ch in zip(op.dsts, k.sel):
-            g.store(d, g.asi(by_ch[0 if k.cmp is not None else ch]), m)  # comparison: one value in all 4
+        if k.cmp is not None:  # comparison: one value in all 4 components
+            return [by_ch[0]] * 4
+        return [by_ch.get(ch, "zeroinitializer") for ch in range(4)]
 
     def filter_at(self, g, c: list[str], layer, cl: str, lin) -> list[str]:
         """sampler._filter_at: mip selection from the clamped LOD ``cl`` and the level filter(s)."""
@@ -722,7 +779,7 @@ class SampleEmitter:
         return ([g.v(f"fmul {VF} {dx[i]}, {sz[i]}") for i in range(len(dx))],
                 [g.v(f"fmul {VF} {dy[i]}, {sz[i]}") for i in range(len(dy))])
 
-    def emit_lod(self, g, op, m: str, lod: str) -> None:
+    def lod_result(self, g, lod: str) -> list[str]:
         """lod (§22.4.9; sampler.TextureSampler._lod): (clamped LOD within the view's mips, unclamped LOD +
         MipLODBias, 0, 0)."""
         bias = self._fv(g, "bias")
@@ -731,9 +788,7 @@ class SampleEmitter:
         last = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
         top = g.v(f"sitofp {VI} {last} to {VF}")
         cl = self._clip(g, cl, "zeroinitializer", top)
-        res = {0: cl, 1: unclamped, 2: "zeroinitializer", 3: "zeroinitializer"}
-        for d, ch in zip(op.dsts, self.key.sel):
-            g.store(d, g.asi(res[ch]) if ch < 2 else "zeroinitializer", m)
+        return [cl, unclamped, "zeroinitializer", "zeroinitializer"]
 
     def clamp(self, g, b: str) -> str:
         """sampler_lod.clamp_lod on the biased LOD ``b``."""
@@ -746,13 +801,12 @@ class SampleEmitter:
         """Unclamped LOD (sampler.TextureSampler._compute_lod, isotropic)."""
         k = self.key
         if k.op == Op.SAMPLE_L:
-            return g.asf(g.src(op.srcs[1][0]))
+            return self.s1
         if k.op == Op.SAMPLE_C_LZ:
             return "zeroinitializer"
         dims = self.raw_dims
         if k.op == Op.SAMPLE_D:
-            dx = [g.asf(g.src(op.srcs[1][i])) for i in range(dims)]
-            dy = [g.asf(g.src(op.srcs[2][i])) for i in range(dims)]
+            dx, dy = self.grads
         elif k.quad:
             def shuf(x: str, lanes: list[int]) -> str:
                 ls = lanes + [i + 4 for i in lanes]
