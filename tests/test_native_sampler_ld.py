@@ -160,3 +160,38 @@ def test_mutation_ld_bounds_fails(monkeypatch):
     v[0, :, 3] = 0
     ref, nat = _run(_ld_shader("texture2d"), b, v.view(np.float32), expect_native=5)
     assert not np.array_equal(ref, nat)
+
+
+@pytest.mark.parametrize("dim,sdim,vdim,size,layers", [("texture1d", 2, 2, (13, 1, 1), 1),
+                                                        ("texture1darray", 2, 3, (16, 1, 1), 3),
+                                                        ("texture3d", 4, 8, (8, 5, 6), 1)])
+def test_ld_1d_3d(dim, sdim, vdim, size, layers):
+    """ld on 1D, 1D-array and 3D views: the address components mean (x, slice) / (x, y, z); the immediate
+    offsets are added to components 0..2 whatever they mean (memory.py _ld)."""
+    from pyd3d11.formats.codecs import encode_region
+    from pyd3d11.storage import ResourceStorage
+
+    rng = np.random.default_rng(sdim * 10 + vdim)
+    w, h, d = size
+    mips = max(w, h, d).bit_length()
+    st = ResourceStorage.create(sdim, RGBA32F, w, h, d, mips, layers, 1, 16, 1)
+    for s in range(layers):
+        for m in range(mips):
+            sub = st.subresource_index(m, s)
+            L = st.layout(sub)
+            st.subresource_bytes(sub)[:] = encode_region(RGBA32F, _texels(RGBA32F, (L.depth, L.height, L.width, 4), rng))
+    st.touch()
+    b = Bindings()
+    b.srvs[0] = srv(st, RGBA32F, vdim)
+    t = f"({dim})(float,float,float,float)"
+    text = (f"ps_5_0\ndcl_resource_{dim} (float,float,float,float) t0\n"
+            "dcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+            f"ld_indexable{t} o0.xyzw, v0.xyzw, t0.xyzw\n"
+            f"ld_aoffimmi_indexable(-2,1,1){t} o1.xzw, v0.xyzw, t0.wzyx\nret\n")
+    v = np.zeros((2, 300, 4), np.int32)
+    v[0, :, 0] = rng.integers(-3, w + 3, 300)
+    v[0, :, 1] = rng.integers(-2, max(h, layers) + 2, 300)
+    v[0, :, 2] = rng.integers(-2, d + 2, 300)
+    v[0, :, 3] = rng.integers(-1, mips + 1, 300)
+    ref, nat = _run(text, b, v.view(np.float32), expect_native=2)
+    np.testing.assert_array_equal(nat, ref)

@@ -1112,8 +1112,9 @@ def _igather(g, base: str, idx64: str, ok: str) -> str:
 
 @dataclass(frozen=True)
 class LdKey:
-    """Compile-time facts of one ld on a 2D (array) texture."""
+    """Compile-time facts of one ld on a 1D / 2D / 3D (array) texture."""
 
+    kind: str  # "1d", "2d", "3d"
     arrayed: bool
     offsets: tuple  # immediate (u, v, w) offsets, added to address components x, y, z
     sel: tuple
@@ -1132,7 +1133,11 @@ class LdEmitter:
         if not k.sel:
             return
         co = [g.src(_bits_src(op.srcs[0][i])) for i in range(4)]
-        x, y, sl = (g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if k.offsets[i] else co[i] for i in range(3))
+        # the immediate offsets are added to address components 0..2 whatever they mean for the view
+        co = [g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if i < 3 and k.offsets[i] else co[i] for i in range(4)]
+        zero = "zeroinitializer"
+        x, y, z, sl = {"1d": (co[0], zero, zero, co[1]), "2d": (co[0], co[1], zero, co[2]),
+                       "3d": (co[0], co[1], co[2], zero)}[k.kind]
         mip = co[3]
         mips = SampleEmitter._iv(self, g, "mips")
         ok = g.v(f"icmp ult {VI} {mip}, {mips}")  # 0 <= mip < mips
@@ -1145,16 +1150,19 @@ class LdEmitter:
             ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
             return g.gather(info, ix, "splat (i1 true)")
 
-        w, h, base = field(0), field(1), field(3)
-        for c, n in ((x, w), (y, h)):
+        w, h, d, base = field(0), field(1), field(2), field(3)
+        for c, n in ((x, w), (y, h), (z, d)):
             ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {c}, {n}')}")
+        wh = g.v(f"mul {VI} {w}, {h}")
         idx = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {y}, {w}')}")
         idx = g.v(f"add {VI} {idx}, {x}")
-        if k.arrayed:
+        if k.kind == "3d":
+            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {z}, {wh}')}")
+        if k.arrayed:  # (layer, z, y, x) order of texture_cache
             layers = SampleEmitter._iv(self, g, "layers")
             ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {sl}, {layers}')}")
-            wh = g.v(f"mul {VI} {w}, {h}")
-            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {wh}')}")
+            whd = g.v(f"mul {VI} {wh}, {d}")
+            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {whd}')}")
         # lanes outside the view read nothing (masked): their index is never formed into an address
         i64 = g.v(f"zext {VI} {idx} to {VL}")
         i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
@@ -1359,9 +1367,14 @@ def _view_2d(t, bindings):
 def _ld_support(sampler, t, bindings, ident: int):
     if t.inst is not None and any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
         return "ld on a UAV is not compiled"
-    view = _view_2d(t, bindings)
-    if isinstance(view, str):
-        return view
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
+            getattr(view.storage, "sample_count", 1) > 1:
+        return "ld: view dimension not compiled (buffers, cubes and MS call back)"
     st = view.storage
     if st.block_width != 1 or st.block_height != 1:
         return "ld from block-compressed / subsampled formats is not compiled"
@@ -1379,7 +1392,7 @@ def _ld_support(sampler, t, bindings, ident: int):
         for name, v in vals.items():
             A.set(p + name, v)
 
-    return LdKey(tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
+    return LdKey(tex.kind, tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
 
 
 def _resinfo_support(sampler, t, bindings, ident: int):
