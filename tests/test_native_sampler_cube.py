@@ -171,3 +171,24 @@ def test_mutations_fail(monkeypatch, mutation):
     b.samplers[0] = SamplerDesc(Filter=0x15)
     with pytest.raises(AssertionError, match="not equal"):
         _diff(_shader("texturecube", False), b, _inputs(512, rng), 5)
+
+
+@pytest.mark.parametrize("arrayed", [False, True])
+@pytest.mark.parametrize("sel", ["x", "w"])
+def test_cube_gather(arrayed, sel):
+    """gather4 / gather4_c on cube maps: taps rolled over face edges, a corner's missing tap is the average
+    of the other three."""
+    rng = np.random.default_rng(40 + arrayed * 2 + (sel == "w"))
+    st = _cube(RGBA32F, 4, 2 if arrayed else 1, rng, specials=not arrayed)
+    b = Bindings()
+    b.srvs[0] = srv(st, RGBA32F, SRV_CUBEARRAY if arrayed else SRV_CUBE)
+    b.samplers[0] = SamplerDesc(Filter=0x15, ComparisonFunc=[2, 7][arrayed])
+    dim = "texturecubearray" if arrayed else "texturecube"
+    t = f"({dim})(float,float,float,float)"
+    c = "xyzw" if arrayed else "xyzx"
+    text = (f"ps_5_0\ndcl_sampler s0, mode_default\ndcl_resource_{dim} (float,float,float,float) t0\n"
+            "dcl_input_ps linear v0.xyzw\ndcl_input_ps linear v1.xyzw\ndcl_input_ps linear v2.xyzw\n"
+            "dcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+            f"gather4_indexable{t} o0.xyzw, v0.{c}, t0.xyzw, s0.{sel}\n"
+            f"gather4_c_indexable{t} o1.wzyx, v0.{c}, t0.xyzw, s0.x, v1.x\nret\n")
+    _diff(text, b, _inputs(512, rng), 2)

@@ -1188,6 +1188,7 @@ class GatherKey:
     cmp: int | None
     ref_unorm: int
     sel: tuple
+    cube: bool = False
 
 
 class GatherEmitter:
@@ -1202,6 +1203,9 @@ class GatherEmitter:
     def emit(self, g, op, m: str) -> None:
         k = self.key
         if not k.sel:
+            return
+        if k.cube:
+            self.emit_cube(g, op, m)
             return
         se = SampleEmitter.__new__(SampleEmitter)  # reuse its range reduction / snap / addressing
         se.key, se.p = k, self.p
@@ -1242,6 +1246,47 @@ class GatherEmitter:
             if ref is not None:
                 v = compare(g, k.cmp, ref, v)
             taps.append(v)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(taps[ch]), m)
+
+
+    def emit_cube(self, g, op, m: str) -> None:
+        """sampler._gather on cube maps: the footprint's taps rolled over face edges (CubeEmitter.seam); a
+        corner's missing tap is the average of the other three (float-class formats)."""
+        k = self.key
+        ce = CubeEmitter.__new__(CubeEmitter)
+        ce.key, ce.p, ce.channels = k, self.p, [k.comp]
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(4 if k.arrayed else 3)]
+        c, layer = ce.coords(g, a)
+        ref = quantize_ref(g, g.asf(g.src(op.srcs[-1][0])), k.ref_unorm) if k.cmp is not None else None
+        n = ce._iv(g, "gw")
+        nf = g.v(f"sitofp {VI} {n} to {VF}")
+        x0, _ = ce.snap(g, g.v(f"fsub {VF} {g.v(f'fmul {VF} {c[0]}, {nf}')}, {_fs(0.5)}"))
+        y0, _ = ce.snap(g, g.v(f"fsub {VF} {g.v(f'fmul {VF} {c[1]}, {nf}')}, {_fs(0.5)}"))
+        x1 = g.v(f"add {VI} {x0}, {_is(1)}")
+        y1 = g.v(f"add {VI} {y0}, {_is(1)}")
+        lay = layer if layer is not None else "zeroinitializer"
+        nn = g.v(f"mul {VI} {n}, {n}")
+        vals, missing = [], []
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            x = ce._imin(g, ce._imax(g, x, _is(-1)), n)
+            y = ce._imin(g, ce._imax(g, y, _is(-1)), n)
+            f2, xx, yy, ok = ce.seam(g, x, y, n, nf)
+            fl = g.v(f"add {VI} {g.v(f'mul {VI} {lay}, {_is(6)}')}, {f2}")
+            idx = g.v(f"add {VI} {g.v(f'mul {VI} {fl}, {nn}')}, {g.v(f'mul {VI} {yy}, {n}')}")
+            idx = g.v(f"add {VI} {idx}, {xx}")
+            v = ce._gather(g, idx, k.comp)
+            if ref is not None:
+                v = compare(g, k.cmp, ref, v)
+            vals.append(v)
+            missing.append(g.v(f"xor {VB} {ok}, splat (i1 true)"))
+        acc = None
+        for v, ms in zip(vals, missing):
+            x = ce._sel(g, ms, "zeroinitializer", v)
+            acc = x if acc is None else g.v(f"fadd {VF} {acc}, {x}")
+        avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
+        vals = [ce._sel(g, ms, avg, v) for v, ms in zip(vals, missing)]
+        taps = [vals[2], vals[3], vals[1], vals[0]]
         for d, ch in zip(op.dsts, k.sel):
             g.store(d, g.asi(taps[ch]), m)
 
@@ -1429,9 +1474,15 @@ def _gather_support(sampler, t, bindings, ident: int):
 
     if t.s is None or t.inst is None:
         return "no sampler operand"
-    view = _view_2d(t, bindings)
-    if isinstance(view, str):
-        return view
+    view = bindings.srvs[t.t] if bindings is not None and t.t < len(bindings.srvs) else None
+    if view is not None and view.dimension in (SRV_CUBE, SRV_CUBEARRAY):
+        tex = texture_data(view)
+        if not tex.fmt_float_class:
+            return "gather on an integer cube map is not compiled"
+    else:
+        view = _view_2d(t, bindings)
+        if isinstance(view, str):
+            return view
     tex = texture_data(view)
     res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
     if res_min > tex.mips - 1 or (res_min > 0 and np.floor(res_min) > 0):
@@ -1449,11 +1500,12 @@ def _gather_support(sampler, t, bindings, ident: int):
         if why is not None:
             return why
     border = np.ascontiguousarray(prm.border).view(np.uint32)
+    cube = tex.kind == "cube"
     key = GatherKey(int(t.opcode), tex.arrayed, int(comp), tuple(prm.modes[:2]), tuple(t.offsets[:2]),
-                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel))
+                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel), cube)
     data = tex.interleaved()
     p = f"tx{ident}_"
-    vals = {"gw": int(tex.w[0]), "gh": int(tex.h[0]), "lastlayer": max(tex.layers - 1, 0),
+    vals = {"gw": int(tex.w[0]), "gh": int(tex.h[0]), "lastlayer": max((tex.layers // 6 if cube else tex.layers) - 1, 0),
             "border": int(border[comp])}
 
     def bind(A) -> None:
