@@ -145,15 +145,22 @@ def test_gather_components_offsets_formats(fmt, sel):
     _diff(text, b, _inputs(256, rng), expect_native=3)
 
 
-def test_float16_comparison_calls_back():
-    rng = np.random.default_rng(2)
+@pytest.mark.parametrize("func", [2, 3, 7])
+def test_float16_comparison(func):
+    """Against a 16-bit float texture the reference value goes through float16 (round toward zero, too
+    large → max finite, NaN / INF / denormals; numerics.f32_to_f16)."""
+    rng = np.random.default_rng(2 + func)
     st = _storage(R16_FLOAT, 8, 8, 1, rng)
     b = Bindings()
     b.srvs[0] = srv(st, R16_FLOAT, SRV_2D)
-    b.samplers[0] = SamplerDesc(Filter=0x95, ComparisonFunc=2)
-    cb = runtime.stats.texture_callbacks
-    _diff(_compare_shader("texture2d", "xyxx"), b, _inputs(64, rng), expect_native=0)
-    assert runtime.stats.texture_callbacks - cb == 4
+    b.samplers[0] = SamplerDesc(Filter=0x95, ComparisonFunc=func)
+    regs = _inputs(256, rng)
+    regs[0, :64, 3] = rng.choice(np.array([65504.0, 65520.0, 1e5, 6e-5, 5.96e-8, 1e-8, -0.0, 3e-5], F32), 64)
+    # references a little above a texel's float16 value: equal to it only after the float16 rounding
+    texels = np.frombuffer(bytes(st.subresource_bytes(0)), np.float16).astype(F32)
+    regs[0, 64:, 3] = rng.choice(texels, 192) * F32(1.0 + 2.0 ** -13)
+    regs[0, 64:, :2] = (rng.integers(0, 8, (192, 2)) + F32(0.5)) / F32(8)  # texel centres
+    _diff(_compare_shader("texture2d", "xyxx"), b, regs, expect_native=4)
 
 
 def test_mutation_comparison_predicate_fails(monkeypatch):

@@ -112,11 +112,43 @@ def compare(g, func: int, ref: str, texel: str) -> str:
     return g.v(f"uitofp {VB} {c} to {VF}")
 
 
+F16_REF = -1  # ref_unorm value: the reference goes through float16 (a 16-bit float texture)
+
+
+def f32_to_f16_rtz(g, b: str) -> str:
+    """numerics.f32_to_f16 (round toward zero, too large → max finite, float32 denormals → 0, NaN payload
+    kept with a quiet bit when empty) on <8 x i32> bits → float16 codes in the low 16 bits."""
+    def v(x):
+        return g.v(x)
+
+    sign = v(f"and {VI} {v(f'lshr {VI} {b}, {_is(16)}')}, {_is(0x8000)}")
+    a = v(f"and {VI} {b}, {_is(0x7FFFFFFF)}")
+    e = v(f"lshr {VI} {a}, {_is(23)}")
+    normal = v(f"lshr {VI} {v(f'sub {VI} {a}, {_is(0x38000000)}')}, {_is(13)}")
+    big = v(f"icmp uge {VI} {a}, {_is(0x477FE000)}")
+    normal = v(f"select {VB} {big}, {VI} {_is(0x7BFF)}, {VI} {normal}")
+    M = v(f"or {VI} {v(f'and {VI} {a}, {_is(0x7FFFFF)}')}, {_is(0x800000)}")
+    g.intr("declare <8 x i32> @llvm.umin.v8i32(<8 x i32>, <8 x i32>)")
+    sh = v(f"sub {VI} {_is(126)}, {v(f'call {VI} @llvm.umin.v8i32({VI} {e}, {VI} {_is(126)})')}")
+    sh = v(f"call {VI} @llvm.umin.v8i32({VI} {sh}, {VI} {_is(25)})")
+    sub = v(f"lshr {VI} {M}, {sh}")
+    sub = v(f"select {VB} {v(f'icmp eq {VI} {e}, zeroinitializer')}, {VI} zeroinitializer, {VI} {sub}")
+    mag = v(f"select {VB} {v(f'icmp ult {VI} {a}, {_is(0x38800000)}')}, {VI} {sub}, {VI} {normal}")
+    nm = v(f"and {VI} {v(f'lshr {VI} {a}, {_is(13)}')}, {_is(0x3FF)}")
+    nm = v(f"select {VB} {v(f'icmp eq {VI} {nm}, zeroinitializer')}, {VI} {_is(0x200)}, {VI} {nm}")
+    nan = v(f"or {VI} {nm}, {_is(0x7C00)}")
+    mag = v(f"select {VB} {v(f'icmp eq {VI} {a}, {_is(0x7F800000)}')}, {VI} {_is(0x7C00)}, {VI} {mag}")
+    mag = v(f"select {VB} {v(f'icmp ugt {VI} {a}, {_is(0x7F800000)}')}, {VI} {nan}, {VI} {mag}")
+    return v(f"or {VI} {mag}, {sign}")
+
+
 def quantize_ref(g, x: str, unorm_bits: int) -> str:
     """sampler._quantize_ref: to an n-bit UNORM code and back (numerics.float_to_unorm in float64: NaN → 0,
     clamp, × (2^n - 1) + 0.5, truncate; unorm_to_float: code / (2^n - 1) in float32), or denormals flushed."""
     if not unorm_bits:
         return ftz(g, x)
+    if unorm_bits == F16_REF:
+        return g.asf(g.f16tof32(f32_to_f16_rtz(g, g.asi(x))))
     VD = f"<{W} x double>"
     scale = float((1 << unorm_bits) - 1)
     d = g.v(f"fpext {VF} {x} to {VD}")
@@ -1465,7 +1497,7 @@ def _comparison(tex, func: int):
     if r is not None and r.kind == FormatKind.UNORM:
         return r.bits, None
     if r is not None and r.kind == FormatKind.FLOAT and r.bits == 16:
-        return None, "comparison against a float16 texture is not compiled"
+        return F16_REF, None
     return 0, None
 
 
