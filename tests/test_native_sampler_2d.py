@@ -217,27 +217,30 @@ def test_execution_mask_and_flow_control():
 
 
 def test_unsupported_ops_call_back_and_are_counted():
-    """A minimum reduction on a cube map stays on the callback path, visibly counted (with the reason), beside
-    a compiled sample and a compiled cube gather; the result is still the reference's."""
+    """A gather on an integer cube map stays on the callback path, visibly counted (with the reason), beside
+    a compiled sample and a compiled minimum-reduction cube sample; the result is still the reference's."""
     rng = np.random.default_rng(3)
     st = _texture(RGBA32F, 8, 8, 1, rng, specials=False)
     cube = make_storage(3, RGBA32F, [[rng.random((4, 4, 4)).astype(F32)]] * 6, 16)
+    icube = make_storage(3, 3, [[rng.integers(0, 99, (4, 4, 4)).astype(np.uint32)]] * 6, 16)  # RGBA32_UINT
     b = _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x15))
     b.srvs[1] = srv(cube, RGBA32F, 9)
+    b.srvs[2] = srv(icube, 3, 9)
     b.samplers[1] = SamplerDesc(Filter=0x155)  # MINIMUM_MIN_MAG_MIP_LINEAR
     text = ("ps_5_0\ndcl_sampler s0, mode_default\ndcl_sampler s1, mode_default\n"
             "dcl_resource_texture2d (float,float,float,float) t0\n"
             "dcl_resource_texturecube (float,float,float,float) t1\n"
+            "dcl_resource_texturecube (uint,uint,uint,uint) t2\n"
             "dcl_input_ps linear v0.xyzw\ndcl_input_ps linear v1.xyzw\ndcl_input_ps linear v2.xyzw\n"
             "dcl_output o0.xyzw\ndcl_output o1.xyzw\ndcl_output o2.xyzw\n"
             "sample_indexable(texture2d)(float,float,float,float) o0.xyzw, v0.xyxx, t0.xyzw, s0\n"
-            "gather4_indexable(texturecube)(float,float,float,float) o1.xyzw, v0.xyzx, t1.xyzw, s0.x\n"
+            "gather4_indexable(texturecube)(uint,uint,uint,uint) o1.xyzw, v0.xyzx, t2.xyzw, s0.x\n"
             "sample_indexable(texturecube)(float,float,float,float) o2.xyzw, v0.xyzx, t1.xyzw, s1\nret\n")
     cb = runtime.stats.texture_callbacks
     ref, nat = _diff(text, b, _inputs(64, rng, (8, 8)), expect_native=2)
     np.testing.assert_array_equal(nat, ref)
     assert runtime.stats.texture_callbacks - cb == 1
-    assert any("reduction on a cube" in r for r in runtime.stats.texture_reasons)
+    assert any("integer cube" in r for r in runtime.stats.texture_reasons)
 
 
 @pytest.mark.parametrize("max_aniso", [2, 4, 16])

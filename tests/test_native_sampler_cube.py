@@ -192,3 +192,16 @@ def test_cube_gather(arrayed, sel):
             f"gather4_indexable{t} o0.xyzw, v0.{c}, t0.xyzw, s0.{sel}\n"
             f"gather4_c_indexable{t} o1.wzyx, v0.{c}, t0.xyzw, s0.x, v1.x\nret\n")
     _diff(text, b, _inputs(512, rng), 2)
+
+
+@pytest.mark.parametrize("reduction", [0x100, 0x180])
+@pytest.mark.parametrize("filt", [0x10, 0x15])
+def test_cube_min_max(reduction, filt):
+    """Minimum / maximum reduction on cube maps: live taps (weight > 0, corner weights shared) reduced in tap
+    order by sampler.reduce_pick's rule."""
+    rng = np.random.default_rng(reduction + filt)
+    st = _cube(RGBA32F, 4, 1, rng, specials=True)
+    b = Bindings()
+    b.srvs[0] = srv(st, RGBA32F, SRV_CUBE)
+    b.samplers[0] = SamplerDesc(Filter=reduction | filt)
+    _diff(_shader("texturecube", False), b, _inputs(512, rng), 5)

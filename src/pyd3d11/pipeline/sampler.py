@@ -347,9 +347,11 @@ def _level_cube(tex: TexData, prm: _Params, L: int, ln: _Lanes, linear: bool, ro
         share = np.sum(np.where(missing, wts, F32(0.0)), axis=0) * F32(1.0 / 3.0)
         wts = np.where(missing, F32(0.0), wts + share)
     if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        pick = np.min if prm.reduction == REDUCE_MINIMUM else np.max
         fill = F32(np.inf) if prm.reduction == REDUCE_MINIMUM else F32(-np.inf)
-        return pick(np.where(wts > 0, v, fill), axis=1)
+        acc = np.full((v.shape[0], m), fill, F32)
+        for i in range(4):  # tap order, reduce_pick's rule (canonical NaN, ties keep the earlier tap)
+            acc = reduce_pick(prm.reduction, acc, np.where(wts[i] > 0, v[:, i], fill))
+        return acc
     vw = v * wts[None]
     out = ((vw[:, 0] + vw[:, 1]) + vw[:, 2]) + vw[:, 3]  # tap order, float32
     live = wts > 0

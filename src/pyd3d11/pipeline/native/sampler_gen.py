@@ -1061,6 +1061,13 @@ class CubeEmitter(SampleEmitter):
             v = [self._gather(g, t, ch) for t in taps]
             if k.cmp is not None:
                 v = [compare(g, k.cmp, self.ref, x) for x in v]
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):  # sampler._level_cube: reduce_pick over taps
+                fill = _fs(float("inf") if k.reduction == REDUCE_MINIMUM else float("-inf"))
+                r = fill
+                for x, lv in zip(v, live):
+                    r = self.pick(g, r, self._sel(g, lv, x, fill))
+                out.append(r if lin is True else self._sel(g, lin, r, point[j]))
+                continue
             vw = [g.v(f"fmul {VF} {x}, {wt}") for x, wt in zip(v, wts)]
             r = g.v(f"fadd {VF} {vw[0]}, {vw[1]}")  # tap order
             r = g.v(f"fadd {VF} {r}, {vw[2]}")
@@ -1548,13 +1555,6 @@ def _gather_support(sampler, t, bindings, ident: int):
     return key, bind
 
 
-def prm_reduction(bindings, t, tex) -> int:
-    from ..sampler import sampler_params
-
-    desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
-    return sampler_params(desc, tex).reduction
-
-
 def _mipinfo(tex) -> np.ndarray:
     """(mips, 4) int32 rows (width, height, depth, first texel) of a decoded view."""
     info = np.zeros((tex.mips, 4), np.int32)
@@ -1579,8 +1579,6 @@ def _sample_support(sampler, t, bindings, ident: int):
         return "texture dimension not compiled (MS and buffers are not sampled)"
     tex = texture_data(view)
     cube = tex.kind == "cube"
-    if cube and prm_reduction(bindings, t, tex) in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        return "minimum / maximum reduction on a cube map is not compiled"
     desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
     prm = sampler_params(desc, tex)
     cmp, ref_unorm = None, 0
