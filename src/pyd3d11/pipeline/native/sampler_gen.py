@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from pyd3d11.errors import NotSupportedError
 from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
 
@@ -1422,7 +1423,10 @@ def build_plan(sampler, lw, bindings) -> Plan:
                              Op.GATHER4_PO: (_gather_support, GatherEmitter),
                              Op.GATHER4_PO_C: (_gather_support, GatherEmitter)}.get(
             t.opcode, (_sample_support, SampleEmitter))
-        r = support(sampler, t, bindings, i)
+        try:
+            r = support(sampler, t, bindings, i)
+        except NotSupportedError as e:  # e.g. a format the texel cache cannot decode: the callback decides
+            r = f"not compiled: {e}"
         if isinstance(r, str):
             plan.reasons[i] = r
             continue
