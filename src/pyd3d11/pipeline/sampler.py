@@ -30,6 +30,7 @@ Behaviour choices where the spec leaves freedom (documented per spec-facts §1.9
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -481,8 +482,9 @@ class TextureSampler(SamplingHooks):
     ``quad_derivatives``: lanes come in 2x2 quads (pixel shaders); when False (or the lane count is not a
     multiple of 4), implicit-LOD instructions use LOD 0."""
 
-    #: let the native shader backend compile supported texture instructions (pipeline/native/sampler_gen.py)
-    native = True
+    #: let the native shader backend compile supported texture instructions (pipeline/native/sampler_gen.py);
+    #: ``PYD3D11_NATIVE_SAMPLER=0`` turns it off for the process (every texture op calls back)
+    native = os.environ.get("PYD3D11_NATIVE_SAMPLER", "1") != "0"
 
     def __init__(self, quad_derivatives: bool = True) -> None:
         self.quad_derivatives = quad_derivatives
