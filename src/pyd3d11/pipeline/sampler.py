@@ -15,6 +15,9 @@ Behaviour choices where the spec leaves freedom (documented per spec-facts §1.9
 * anisotropic filtering (2D/2D arrays, derivative-based LOD): the spec's footprint (ratio, line of
   anisotropy, LOD from the minor axis) with ceil(ratio) trilinear taps spread evenly along the major
   axis; other kinds filter trilinearly; no Heckbert orthogonalisation;
+* a NaN produced by filtering float-format texels (a lerp, a min/max reduction of several taps) is the
+  canonical quiet NaN 0x7FC00000 (the spec keeps no NaN bit pattern but a raw mov's; point samples return
+  the texel's own bits); min/max reductions keep the earlier tap on ties (:func:`reduce_pick`);
 * integer formats are always point sampled (filtering them is invalid in D3D11);
 * cube edges: bilinear taps roll over onto the adjacent face; at corners the missing texel's weight is
   split evenly over the other three (gather: the missing texel is the average of the three);
@@ -27,6 +30,7 @@ Behaviour choices where the spec leaves freedom (documented per spec-facts §1.9
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,6 +56,7 @@ F32 = np.float32
 U32 = np.uint32
 
 FLT_MAX = float(np.finfo(np.float32).max)
+_QNAN = np.uint32(0x7FC00000).view(F32)  # the canonical NaN of filtered results
 
 # D3D11_FILTER reduction types (bits 8:7)
 REDUCE_STANDARD, REDUCE_COMPARISON, REDUCE_MINIMUM, REDUCE_MAXIMUM = range(4)
@@ -208,6 +213,9 @@ def _lerp(a: np.ndarray, b: np.ndarray, f: np.ndarray, fix_inf: bool) -> np.ndar
     r += a
     if fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
         r = np.where(a == b, a, r)
+        # which NaN an IEEE operation returns (operand order, the CPU's default NaN) is not defined:
+        # a filtered NaN is the canonical quiet NaN, so every backend gives the same bits
+        r = np.where(np.isnan(r), _QNAN, r)
     return r
 
 
@@ -227,12 +235,20 @@ class _Lanes:
         return _Lanes([x[idx] for x in self.c], t(self.layer), t(self.face), t(self.ref), m)
 
 
+def reduce_pick(reduction: int, acc: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """One step of a minimum / maximum reduction filter, a fixed rule (the spec leaves NaN and ±0 open):
+    a NaN in either operand gives the canonical NaN; otherwise ``v`` when strictly smaller (larger), else
+    ``acc`` (ties keep the earlier tap, so -0 / +0 keep the order of the taps)."""
+    better = v < acc if reduction == REDUCE_MINIMUM else v > acc
+    r = np.where(better, v, acc)
+    return np.where(np.isnan(acc) | np.isnan(v), _QNAN, r)
+
+
 def _combine(vals: list, weights_1d: list, prm: _Params, fix_inf: bool) -> np.ndarray:
     """Reduce 2^k taps (ordered x fastest) with per-axis fractions: lerps (standard/comparison) or
     masked min/max over taps with non-zero weight (min/max reduction)."""
     if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
         k = len(weights_1d)
-        pick = np.minimum if prm.reduction == REDUCE_MINIMUM else np.maximum
         fill = F32(np.inf) if prm.reduction == REDUCE_MINIMUM else F32(-np.inf)
         acc = None
         for i, v in enumerate(vals):
@@ -242,7 +258,7 @@ def _combine(vals: list, weights_1d: list, prm: _Params, fix_inf: bool) -> np.nd
                 nz = f > 0 if (i >> ax) & 1 else f < 1
                 live = nz if live is None else live & nz
             v = np.where(live, v, fill)
-            acc = v if acc is None else pick(acc, v)
+            acc = v if acc is None else reduce_pick(prm.reduction, acc, v)
         return acc
     for f in weights_1d:
         vals = [_lerp(vals[i], vals[i + 1], f, fix_inf) for i in range(0, len(vals), 2)]
@@ -332,12 +348,22 @@ def _level_cube(tex: TexData, prm: _Params, L: int, ln: _Lanes, linear: bool, ro
         share = np.sum(np.where(missing, wts, F32(0.0)), axis=0) * F32(1.0 / 3.0)
         wts = np.where(missing, F32(0.0), wts + share)
     if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        pick = np.min if prm.reduction == REDUCE_MINIMUM else np.max
         fill = F32(np.inf) if prm.reduction == REDUCE_MINIMUM else F32(-np.inf)
-        return pick(np.where(wts > 0, v, fill), axis=1)
-    out = np.sum(v * wts[None], axis=1, dtype=F32)
-    lo, hi = v.min(axis=1, where=wts > 0, initial=np.inf), v.max(axis=1, where=wts > 0, initial=-np.inf)
-    return np.clip(out, lo, hi).astype(F32)
+        acc = np.full((v.shape[0], m), fill, F32)
+        for i in range(4):  # tap order, reduce_pick's rule (canonical NaN, ties keep the earlier tap)
+            acc = reduce_pick(prm.reduction, acc, np.where(wts[i] > 0, v[:, i], fill))
+        return acc
+    vw = v * wts[None]
+    out = ((vw[:, 0] + vw[:, 1]) + vw[:, 2]) + vw[:, 3]  # tap order, float32
+    live = wts > 0
+    lo = np.where(live, v, F32(np.inf)).min(axis=1)
+    hi = np.where(live, v, F32(-np.inf)).max(axis=1)
+    # clamp into [min, max] of the live taps as one fixed rule (shared with the native sampler): below lo
+    # → lo, above hi → hi; any NaN → the canonical NaN
+    out = np.where(out < lo, lo, out)
+    out = np.where(out > hi, hi, out)
+    nan = np.isnan(out) | np.isnan(lo) | np.isnan(hi)
+    return np.where(nan, _QNAN, out).astype(F32)
 
 
 def _cube_quad(tex: TexData, L: int, ln: _Lanes, x0: np.ndarray, y0: np.ndarray, rows: np.ndarray):
@@ -399,10 +425,8 @@ def _filter_at(tex: TexData, prm: _Params, ln: _Lanes, lod: np.ndarray, offs, ro
     linb = lin if not isinstance(lin, np.ndarray) or full else lin[sel]
     rb = _grouped(tex, prm, b if full else b[sel], linb, sub, offs, rows)
     ra = res if full else res[:, sel]
-    if prm.reduction == REDUCE_MINIMUM:
-        mixed = np.minimum(ra, rb)
-    elif prm.reduction == REDUCE_MAXIMUM:
-        mixed = np.maximum(ra, rb)
+    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+        mixed = reduce_pick(prm.reduction, ra, rb)
     else:
         mixed = _lerp(ra, rb, wb if full else wb[sel], ln.ref is None and tex.fmt_float)
     if full:
@@ -433,20 +457,20 @@ def _filter_aniso(tex: TexData, prm: _Params, ln: _Lanes, lod: np.ndarray, aniso
         sub.c = [reduce_range(u, prm.modes[0]), reduce_range(v, prm.modes[1])]
         r = _filter_at(tex, prm, sub, lod[sel], offs, rows)
         if acc is None:
+            first = r  # i = 0 covers every lane (K >= 1)
             acc = np.zeros((r.shape[0], ln.n), F32)
             if prm.reduction == REDUCE_MINIMUM:
                 acc[:] = np.inf
             elif prm.reduction == REDUCE_MAXIMUM:
                 acc[:] = -np.inf
-        if prm.reduction == REDUCE_MINIMUM:
-            acc[:, sel] = np.minimum(acc[:, sel], r)
-        elif prm.reduction == REDUCE_MAXIMUM:
-            acc[:, sel] = np.maximum(acc[:, sel], r)
+        if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+            acc[:, sel] = reduce_pick(prm.reduction, acc[:, sel], r)
         else:
             acc[:, sel] += r
-    if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-        return acc
-    return acc / Kf
+    out = acc if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else acc / Kf
+    # a lane with one tap keeps that filter's result as it is, whatever the other lanes need (the result
+    # of a lane never depends on its batch)
+    return np.where(K == 1, first, out)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -458,8 +482,20 @@ class TextureSampler(SamplingHooks):
     ``quad_derivatives``: lanes come in 2x2 quads (pixel shaders); when False (or the lane count is not a
     multiple of 4), implicit-LOD instructions use LOD 0."""
 
+    #: let the native shader backend compile supported texture instructions (pipeline/native/sampler_gen.py);
+    #: ``PYD3D11_NATIVE_SAMPLER=0`` turns it off for the process (every texture op calls back)
+    native = os.environ.get("PYD3D11_NATIVE_SAMPLER", "1") != "0"
+
     def __init__(self, quad_derivatives: bool = True) -> None:
         self.quad_derivatives = quad_derivatives
+
+    def native_texture(self, lowered, bindings):
+        """The native backend's texture plan for one run (see shader.native.runtime._texture_plan)."""
+        if not self.native:
+            return None
+        from .native.sampler_gen import build_plan
+
+        return build_plan(self, lowered, bindings)
 
     # -- entry ---------------------------------------------------------------------------------------
     def sample(self, st, inst: ir.Instruction, srcs: list[np.ndarray]) -> np.ndarray:

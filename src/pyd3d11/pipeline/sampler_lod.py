@@ -4,6 +4,14 @@ Implicit derivatives come from 2x2 quads of lanes (TL, TR, BL, BR) the way the e
 ``deriv_rt{x,y}_coarse`` computes them: one dX = TR - TL and dY = BL - TL per quad, shared by its 4 lanes
 (§22.4.15 allows one LOD per 2x2 stamp). The Heckbert orthogonalisation (optional in the spec) is not
 applied.
+
+The LOD's log2 is a defined float64 operation sequence rounded once to float32 (:func:`log2_f32`): numpy's
+float32 log2 is CPU-dependent (a vector library on AVX-512 hosts, off by one ulp in ~0.5% of inputs) and a
+libm's float64 log2 differs between libraries in the last bit, so neither can be reproduced by compiled code.
+The sequence (exponent split, atanh series, IEEE double operations only, no fused multiply-add) is what the
+native sampler (pipeline/native/sampler_gen.py) computes too; its float64 error (~1e-16 relative) makes the
+float32 result the correctly rounded log2 except for inputs within ~2^-28 ulp of a rounding tie — far inside
+§7.18.11's tolerance.
 """
 
 from __future__ import annotations
@@ -25,12 +33,41 @@ def quad_derivatives(c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return out[0].reshape(k, n), out[1].reshape(k, n)
 
 
+#: ln(m) = 2 s (1 + z/3 + z^2/5 + ...), s = (m - 1) / (m + 1), z = s^2, |s| <= 0.1716: 12 terms reach 1e-17
+LOG2_TERMS = tuple(1.0 / (2 * k + 1) for k in range(12))
+INV_LN2 = 1.4426950408889634  # 1 / ln 2, the double nearest
+SQRT2 = 1.4142135623730951
+
+
+def log2_f32(x: np.ndarray) -> np.ndarray:
+    """The defined LOD log2 of float32 values (module docstring): x = m * 2^e with m in [sqrt(1/2), sqrt(2)),
+    log2 x = e + ln(m) / ln 2 in float64 (the atanh series of ``LOG2_TERMS`` by Horner's rule), rounded once
+    to float32; 0 → -INF, +INF → +INF, NaN and negatives → NaN."""
+    d = np.asarray(x, F32).astype(np.float64)
+    with np.errstate(all="ignore"):
+        bits = d.view(np.uint64)
+        e = ((bits >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.int64) - 1023
+        m = ((bits & np.uint64(0x000FFFFFFFFFFFFF)) | np.uint64(0x3FF0000000000000)).view(np.float64)
+        big = m > SQRT2
+        m = np.where(big, m * 0.5, m)
+        ef = (e + big).astype(np.float64)
+        s = (m - 1.0) / (m + 1.0)
+        z = s * s
+        p = np.full(d.shape, LOG2_TERMS[-1])
+        for c in LOG2_TERMS[-2::-1]:
+            p = p * z + c
+        r = ((s * p) * 2.0) * INV_LN2 + ef
+        r = np.where(d == 0.0, -np.inf, r)
+        r = np.where(d == np.inf, np.inf, r)
+        r = np.where((d < 0.0) | np.isnan(d), np.nan, r)
+    return r.astype(F32)
+
+
 def isotropic_lod(dx: np.ndarray, dy: np.ndarray) -> np.ndarray:
     """§7.18.11 isotropic LOD from texel-space derivative vectors (k, N): log2(max(|dX|, |dY|))."""
     lx = np.sqrt(np.sum(dx * dx, axis=0, dtype=F32))
     ly = np.sqrt(np.sum(dy * dy, axis=0, dtype=F32))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.log2(np.fmax(lx, ly)).astype(F32)
+    return log2_f32(np.fmax(lx, ly))
 
 
 def anisotropic_lod(dx: np.ndarray, dy: np.ndarray, max_aniso: float
@@ -61,7 +98,7 @@ def anisotropic_lod(dx: np.ndarray, dy: np.ndarray, max_aniso: float
         ratio = np.where(bad, F32(1.0), ratio)
         du = np.where(bad, F32(0.0), du)
         dv = np.where(bad, F32(0.0), dv)
-        lod = np.log2(lmin).astype(F32)
+        lod = log2_f32(lmin)
     return lod, ratio.astype(F32), du.astype(F32), dv.astype(F32), np.nan_to_num(lmaj).astype(F32)
 
 

@@ -56,6 +56,14 @@ class TexData:
     first_mip: int
     fmt_float: bool  # float-format texels (INF/NaN possible: filtering keeps float rules)
     fmt_float_class: bool  # decoded as float32 (not UINT/SINT)
+    texels: np.ndarray | None = None  # (texels, 4) interleaved copy of ``data``, made on first use
+
+    def interleaved(self) -> np.ndarray:
+        """``data`` texel-major, (texels, 4) C-contiguous (the native sampler loads a texel's 4 channels at
+        once); made once per decoded entry, so it is cached per texture version like ``data``."""
+        if self.texels is None:
+            self.texels = np.ascontiguousarray(self.data.T)
+        return self.texels
 
 
 _cache: OrderedDict = OrderedDict()

@@ -17,9 +17,10 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import ir
-from .lower import Dst, LOp, Lowered, Src
+from .lower import Dst, LOp, Lowered, Src, TexOp
 
 OT = ir.OperandType
 W = 8  # lanes per vector step
@@ -52,8 +53,19 @@ class Layout:
         return self.slots[name]
 
 
+class TextureEmitter(Protocol):
+    """An injected code generator for one texture instruction (the pipeline supplies it: executors do not
+    know how sampling works). ``emit`` writes IR for the current 8-lane step into ``gen`` — reading the
+    :class:`~.lower.TexOp`'s sources with ``gen.src``, storing results with ``gen.store(dst, value, m)``
+    under the <8 x i1> execution mask ``m``, and taking per-draw data from argument slots it names through
+    ``gen.arg`` (the runtime's caller fills them)."""
+
+    def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
+
+
 class Gen:
-    def __init__(self, lw: Lowered, tile: int) -> None:
+    def __init__(self, lw: Lowered, tile: int, tex: dict | None = None) -> None:
+        self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
         self.lw = lw
         self.lay = Layout(tile=tile)
         self.lines: list[str] = []
@@ -1196,6 +1208,8 @@ class Gen:
                         self.emit_load(op, m)
                     elif op.kind == "bufinfo":
                         self.emit_bufinfo(op, m)
+                    elif op.kind == "host":  # a texture op compiled by its injected emitter
+                        self.tex[op.info["id"]].emit(self, op.info["tex"], m)
                     else:
                         self.emit_alu(op, m)
                 self.loop_end()
@@ -1216,6 +1230,8 @@ class Gen:
             elif k == "counter":
                 flush()
                 self.emit_counter(op)
+            elif k == "host" and op.info["id"] in self.tex:
+                run.append(op)  # per-lane reads and writes (quads lie inside one 8-lane step): fusable
             elif k == "host":
                 flush()
                 fn = self.arg("host")
@@ -1307,8 +1323,9 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
            "f16tof32"}
 
 
-def generate(lw: Lowered, tile: int) -> tuple[str, Layout]:
-    """LLVM IR text of the kernel and its argument layout."""
-    g = Gen(lw, tile)
+def generate(lw: Lowered, tile: int, tex: dict | None = None) -> tuple[str, Layout]:
+    """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
+    :class:`TextureEmitter` that compiles them (the others call back into the reference)."""
+    g = Gen(lw, tile, tex)
     text = g.build()
     return text, g.lay

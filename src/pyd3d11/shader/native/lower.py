@@ -65,6 +65,25 @@ class LOp:
 
 
 @dataclass(slots=True)
+class TexOp:
+    """A texture instruction in lowered form, for a code generator that compiles texture access (an
+    injected emitter, see llvm_gen.TextureEmitter): ``srcs[j][k]`` is component ``k`` (after the swizzle)
+    of the j-th non-resource/non-sampler source, read as float bits ('f' modifiers, no flush: the
+    reference's sampling hook sees them so); ``dsts[i]`` receives texel component ``sel[i]`` (the
+    resource operand's swizzle applied); ``t`` / ``s`` the resource / sampler registers (None when
+    absent); ``offsets`` the immediate texel offsets."""
+
+    opcode: int
+    srcs: list
+    dsts: list
+    sel: list
+    t: int | None
+    s: int | None
+    offsets: tuple
+    inst: object = None
+
+
+@dataclass(slots=True)
 class Frame:
     """A flow-control construct: ``kind`` 'if', 'loop' or 'switch'; ``slot`` its first mask array."""
 
@@ -121,6 +140,9 @@ HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAM
         Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID, Op.DADD, Op.DMAX, Op.DMIN, Op.DMUL, Op.DEQ,
         Op.DGE, Op.DLT, Op.DNE, Op.DMOV, Op.DMOVC, Op.DTOF, Op.FTOD, Op.DDIV, Op.DFMA, Op.DRCP, Op.DTOI,
         Op.DTOU, Op.ITOD, Op.UTOD}
+#: host instructions that get a :class:`TexOp` (an injected texture emitter may compile them)
+TEXTURE_OPS = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
+               Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO}
 _MODS = {ir.Modifier.NONE: "none", ir.Modifier.NEG: "neg", ir.Modifier.ABS: "abs", ir.Modifier.ABSNEG: "absneg"}
 
 #: opcodes this backend compiles (the rest make the program run on the reference executor)
@@ -493,7 +515,31 @@ class _Lowerer:
                 if ix.rel is not None:
                     self.src(ix.rel, ix.rel.components()[0], "n")  # registers it reads count
         self.lw.host_ops.append(index)
-        self.lw.ops.append(LOp("host", info={"index": index, "id": len(self.lw.host_ops) - 1}))
+        self.lw.ops.append(LOp("host", info={"index": index, "id": len(self.lw.host_ops) - 1,
+                                             "tex": self.tex_op(inst)}))
+
+    def tex_op(self, inst: ir.Instruction) -> TexOp | None:
+        """The texture-op form of a host instruction, or None when its operands are not plain registers
+        (the callback then stays the only path)."""
+        o = inst.opcode
+        if o not in TEXTURE_OPS:
+            return None
+        try:
+            ops_ = inst.operands
+            res = next((x for x in ops_[1:] if x.type == OT.RESOURCE), None)
+            smp = next((x for x in ops_[1:] if x.type == OT.SAMPLER), None)
+            if res is None or any(ix.rel is not None for x in (res, smp) if x is not None for ix in x.indices):
+                return None
+            comps, dsts = self.dst(ops_[0])
+            if ops_[0].type != OT.NULL and ops_[0].type not in (OT.TEMP, OT.OUTPUT, OT.INDEXABLE_TEMP):
+                return None
+            srcs = [[self.src(x, x.components()[k], "f") for k in range(4)] for x in ops_[1:]
+                    if x.type not in (OT.RESOURCE, OT.SAMPLER)]
+            sw = res.components()
+            return TexOp(int(o), srcs, dsts, [sw[c] for c in comps], res.register,
+                         smp.register if smp is not None else None, tuple(inst.texel_offset), inst)
+        except Unsupported:
+            return None
 
     def mem(self, res: ir.Operand, read: bool = False, write: bool = False, atomic: bool = False) -> tuple:
         """('g', slot) groupshared, ('u', slot) UAV buffer or ('t', slot) SRV buffer."""

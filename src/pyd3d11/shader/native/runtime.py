@@ -45,6 +45,9 @@ class Stats:
     compile_seconds: float = 0.0
     last_compile_ms: float = 0.0
     reasons: dict = field(default_factory=dict)  # fallback reason → count
+    texture_native: int = 0  # texture instructions compiled into a kernel run (counted per run)
+    texture_callbacks: int = 0  # texture instructions run through the host callback (per run)
+    texture_reasons: dict = field(default_factory=dict)  # why a texture op took the callback → count
 
     def reset(self) -> None:
         self.__init__()
@@ -139,9 +142,9 @@ def lowered(prog: ir.Program) -> Lowered | str:
     return r
 
 
-def get_kernel(prog: ir.Program, tile: int) -> Kernel | str:
-    """Compiled kernel for (program, tile), or the reason it is not compiled."""
-    key = (program_key(prog), tile, BACKEND_VERSION)
+def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
+    """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled."""
+    key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None)
     k = _KERNELS.get(key)
     if k is not None:
         stats.cache_hits += 1
@@ -154,7 +157,7 @@ def get_kernel(prog: ir.Program, tile: int) -> Kernel | str:
         k = _KERNELS.get(key)
         if k is None:
             try:
-                k = _compile(lw, tile)
+                k = _compile(lw, tile, plan.emitters if plan is not None else None)
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if STRICT:
                     raise
@@ -163,12 +166,12 @@ def get_kernel(prog: ir.Program, tile: int) -> Kernel | str:
     return k
 
 
-def _compile(lw: Lowered, tile: int) -> Kernel:
+def _compile(lw: Lowered, tile: int, tex: dict | None = None) -> Kernel:
     from .llvm_gen import generate
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
-    text, layout = generate(lw, tile)
+    text, layout = generate(lw, tile, tex)
     mod = llvm.parse_assembly(text)
     path = _disk_path(text)
     cached = path is not None and path.exists()
@@ -496,11 +499,12 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
 HOST_TILE_MAX = 1 << 16
 
 
-def _graphics_tile(lw: Lowered, n: int) -> int:
+def _graphics_tile(lw: Lowered, n: int, native_ids=()) -> int:
     """Lanes per tile of a vertex/pixel kernel: DEFAULT_TILE, or for programs that call back into the
     reference (texture sampling) the batch rounded up to a power of two (at most HOST_TILE_MAX), so
-    each callback sees as many lanes as the reference would (a few kernel variants per program)."""
-    if not lw.host_ops:
+    each callback sees as many lanes as the reference would (a few kernel variants per program).
+    Host ops compiled by an injected texture emitter (``native_ids``) need no callback."""
+    if len(native_ids) == len(lw.host_ops):
         return DEFAULT_TILE
     return min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
 
@@ -529,7 +533,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if reason is not None:
         fallback(program, reason)
         return None
-    k = get_kernel(program, _graphics_tile(lw, n))
+    plan = _texture_plan(lw, bindings, hooks)
+    k = get_kernel(program, _graphics_tile(lw, n, plan.emitters if plan is not None else ()), plan)
     if isinstance(k, str):
         fallback(program, k)
         return None
@@ -547,6 +552,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     except Unsupported as e:
         fallback(program, str(e))
         return None
+    if plan is not None:
+        plan.bind(A)
     v = _regs_internal(inputs, n, ng, c_in, component_major)
     A.ptr("v", v)
     A.set("nv", v.shape[0])
@@ -582,7 +589,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     disc = np.zeros(ng, I32)
     A.ptr("discarded", disc)
     host = None
-    if k.lw.host_ops:
+    if len(k.lw.host_ops) > (len(plan.emitters) if plan is not None else 0):
         host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
         A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     _call(k, A)
@@ -604,6 +611,30 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         discarded=disc[:n] != 0,
         state=None,
     )
+
+
+def _texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
+    """The sampling hook's native texture plan for this run (None: every host op calls back).
+
+    A hook that can compile texture access offers ``native_texture(lowered, bindings)`` returning an object
+    with ``key`` (hashable: the compile-time facts the generated code depends on; part of the kernel key),
+    ``emitters`` (host-op id → llvm_gen.TextureEmitter), ``reasons`` (host-op id → why it stays a callback)
+    and ``bind(args)`` (fills the argument slots the emitters named, per run). The executor layer knows
+    only this interface; the pipeline implements it."""
+    if not lw.host_ops:
+        return None
+    make = getattr(hooks, "native_texture", None)
+    plan = make(lw, bindings) if make is not None else None
+    tex_ids = [op.info["id"] for op in lw.ops if op.kind == "host" and op.info.get("tex") is not None]
+    native = plan.emitters if plan is not None else {}
+    for i in tex_ids:
+        if i in native:
+            stats.texture_native += 1
+        else:
+            stats.texture_callbacks += 1
+            why = (plan.reasons.get(i) if plan is not None else None) or "no native sampling hook"
+            stats.texture_reasons[why] = stats.texture_reasons.get(why, 0) + 1
+    return plan if native else None
 
 
 _HOST_FN = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)

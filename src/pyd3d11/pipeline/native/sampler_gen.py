@@ -1,0 +1,1628 @@
+"""Native texture sampling (issue 12): LLVM IR for texture instructions, compiled into the shader's kernel
+and bit-identical to the reference sampler (pipeline/sampler.py, sampler_lod.py, sampler_address.py).
+
+The executor's code generator (shader/native/llvm_gen.py) knows only the ``TextureEmitter`` interface; the
+sampling hook (:class:`pyd3d11.pipeline.sampler.TextureSampler`) builds a :class:`Plan` per run with
+:func:`build_plan`: for each texture instruction either an emitter (compiled in place, 8 lanes per step)
+or the reason it stays a callback into the reference (counted in ``shader.native.stats.texture_reasons``).
+
+Compiled now: ``sample``, ``sample_l``, ``sample_b``, ``sample_d`` on 2D textures and 2D arrays of
+float-class formats (float / unorm / snorm / srgb / block-compressed: the decoded float32 texels of
+texture_cache.py), every point/linear combination of D3D11_FILTER's min/mag/mip (standard reduction),
+every address mode (wrap, mirror, clamp, border, mirror_once), immediate texel offsets, MipLODBias,
+MinLOD/MaxLOD, the per-resource / per-view min-LOD clamp. Everything else (comparison, min/max
+reductions, anisotropic filtering, gather, lod, ld, resinfo, 1D/3D/cube, integer formats) calls back.
+
+Generated code and data: the compile-time facts (opcode, filter bits, address modes, float-format INF rule,
+quad derivatives, arrayed, resource clamp present) are the plan's ``key`` (part of the kernel's cache key);
+the per-draw values (decoded texel array of the view — cached per storage version by texture_cache —,
+per-mip sizes and offsets, LOD bias and clamps, border colour) go in argument slots filled by
+:meth:`Plan.bind`.
+
+Arithmetic follows the reference operation by operation in float32 (separate fmul / fadd, no contraction,
+no flush — the reference does not flush texels, coordinates or weights): ReduceRange, the 16.8 fixed-point
+snap (round to nearest even), texel address processing, coarse quad derivatives, LOD = float64 log2
+rounded to float32 (sampler_lod.log2_f32: a defined float64 sequence, computed identically here), the 8.8 fixed-point LOD, lerps ``(b - a) * f + a`` in the
+reference's order (x, then y, then mip) with its INF rule and canonical NaN.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from pyd3d11.errors import NotSupportedError
+from pyd3d11.formats.table import FormatKind, format_info
+from pyd3d11.shader import ir
+
+from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
+from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
+from ..texture_cache import (
+    SRV_1D,
+    SRV_1DARRAY,
+    SRV_2D,
+    SRV_2DARRAY,
+    SRV_3D,
+    SRV_CUBE,
+    SRV_CUBEARRAY,
+    texture_data,
+)
+
+Op = ir.Opcode
+F32 = np.float32
+W = 8
+VI = f"<{W} x i32>"
+VF = f"<{W} x float>"
+VB = f"<{W} x i1>"
+VL = f"<{W} x i64>"
+VP = f"<{W} x ptr>"
+
+RET4 = f"{{ {VF}, {VF}, {VF}, {VF} }}"
+#: per-op argument slots of a sampling function, in block order
+ARG_NAMES = ("data", "mip", "mips", "lastlayer", "half", "w0", "h0", "d0", "bias", "minlod", "maxlod", "resmin",
+             "border0", "border1", "border2", "border3")
+#: sample instructions this module compiles (plus ld and resinfo)
+COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD, Op.SAMPLE_C, Op.SAMPLE_C_LZ}
+REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
+#: SRV dimensions the sample emitter compiles (1D, 1D array, 2D, 2D array, 3D)
+SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY)
+
+
+_QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
+
+
+def _flit(x: float) -> str:
+    """LLVM literal of a float32 value (hex of its exact double)."""
+    return f"0x{struct.unpack('<Q', struct.pack('<d', float(F32(x))))[0]:016X}"
+
+
+def _fs(x: float) -> str:
+    return f"splat (float {_flit(x)})"
+
+
+def _is(x: int) -> str:
+    return f"splat (i32 {x})"
+
+
+def _bits(x: float) -> int:
+    return int(np.asarray(x, F32).view(np.uint32))
+
+
+_FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}  # D3D11_COMPARISON_FUNC → fcmp
+
+
+def ftz(g, x: str) -> str:
+    """numerics.flush_denorms: a float32 denormal becomes the zero of its sign."""
+    b = g.v(f"bitcast {VF} {x} to {VI}")
+    e = g.v(f"and {VI} {b}, {_is(0x7F800000)}")
+    z = g.v(f"icmp eq {VI} {e}, zeroinitializer")
+    sg = g.v(f"and {VI} {b}, {_is(-2147483648)}")
+    return g.v(f"bitcast {VI} {g.v(f'select {VB} {z}, {VI} {sg}, {VI} {b}')} to {VF}")
+
+
+def compare(g, func: int, ref: str, texel: str) -> str:
+    """sampler.compare: ``ref FUNC flushed texel`` → 1.0 / 0.0 (comparison.comparison_passes: IEEE
+    comparisons, a NaN fails all but NOT_EQUAL; NEVER / ALWAYS ignore both)."""
+    if func == 1:
+        return "zeroinitializer"
+    if func == 8:
+        return _fs(1.0)
+    c = g.v(f"fcmp {_FCMP[func]} {VF} {ref}, {ftz(g, texel)}")
+    return g.v(f"uitofp {VB} {c} to {VF}")
+
+
+F16_REF = -1  # ref_unorm value: the reference goes through float16 (a 16-bit float texture)
+
+
+def f32_to_f16_rtz(g, b: str) -> str:
+    """numerics.f32_to_f16 (round toward zero, too large → max finite, float32 denormals → 0, NaN payload
+    kept with a quiet bit when empty) on <8 x i32> bits → float16 codes in the low 16 bits."""
+    def v(x):
+        return g.v(x)
+
+    sign = v(f"and {VI} {v(f'lshr {VI} {b}, {_is(16)}')}, {_is(0x8000)}")
+    a = v(f"and {VI} {b}, {_is(0x7FFFFFFF)}")
+    e = v(f"lshr {VI} {a}, {_is(23)}")
+    normal = v(f"lshr {VI} {v(f'sub {VI} {a}, {_is(0x38000000)}')}, {_is(13)}")
+    big = v(f"icmp uge {VI} {a}, {_is(0x477FE000)}")
+    normal = v(f"select {VB} {big}, {VI} {_is(0x7BFF)}, {VI} {normal}")
+    M = v(f"or {VI} {v(f'and {VI} {a}, {_is(0x7FFFFF)}')}, {_is(0x800000)}")
+    g.intr("declare <8 x i32> @llvm.umin.v8i32(<8 x i32>, <8 x i32>)")
+    sh = v(f"sub {VI} {_is(126)}, {v(f'call {VI} @llvm.umin.v8i32({VI} {e}, {VI} {_is(126)})')}")
+    sh = v(f"call {VI} @llvm.umin.v8i32({VI} {sh}, {VI} {_is(25)})")
+    sub = v(f"lshr {VI} {M}, {sh}")
+    sub = v(f"select {VB} {v(f'icmp eq {VI} {e}, zeroinitializer')}, {VI} zeroinitializer, {VI} {sub}")
+    mag = v(f"select {VB} {v(f'icmp ult {VI} {a}, {_is(0x38800000)}')}, {VI} {sub}, {VI} {normal}")
+    nm = v(f"and {VI} {v(f'lshr {VI} {a}, {_is(13)}')}, {_is(0x3FF)}")
+    nm = v(f"select {VB} {v(f'icmp eq {VI} {nm}, zeroinitializer')}, {VI} {_is(0x200)}, {VI} {nm}")
+    nan = v(f"or {VI} {nm}, {_is(0x7C00)}")
+    mag = v(f"select {VB} {v(f'icmp eq {VI} {a}, {_is(0x7F800000)}')}, {VI} {_is(0x7C00)}, {VI} {mag}")
+    mag = v(f"select {VB} {v(f'icmp ugt {VI} {a}, {_is(0x7F800000)}')}, {VI} {nan}, {VI} {mag}")
+    return v(f"or {VI} {mag}, {sign}")
+
+
+def quantize_ref(g, x: str, unorm_bits: int) -> str:
+    """sampler._quantize_ref: to an n-bit UNORM code and back (numerics.float_to_unorm in float64: NaN → 0,
+    clamp, × (2^n - 1) + 0.5, truncate; unorm_to_float: code / (2^n - 1) in float32), or denormals flushed."""
+    if not unorm_bits:
+        return ftz(g, x)
+    if unorm_bits == F16_REF:
+        return g.asf(g.f16tof32(f32_to_f16_rtz(g, g.asi(x))))
+    VD = f"<{W} x double>"
+    scale = float((1 << unorm_bits) - 1)
+    d = g.v(f"fpext {VF} {x} to {VD}")
+    pos = g.v(f"fcmp ogt {VD} {d}, zeroinitializer")  # NaN and negatives → 0
+    d = g.v(f"select {VB} {pos}, {VD} {d}, {VD} zeroinitializer")
+    one = g.v(f"fcmp ogt {VD} {d}, splat (double 1.0)")
+    d = g.v(f"select {VB} {one}, {VD} splat (double 1.0), {VD} {d}")
+    d = g.v(f"fmul {VD} {d}, splat (double {scale!r})")
+    d = g.v(f"fadd {VD} {d}, splat (double 0.5)")
+    code = g.v(f"fptoui {VD} {d} to {VI}")
+    f = g.v(f"uitofp {VI} {code} to {VF}")
+    return g.v(f"fdiv {VF} {f}, {_fs(scale)}")
+
+
+def _dlit(x: float) -> str:
+    return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
+
+
+def log2_f32(g, x: str) -> str:
+    """sampler_lod.log2_f32, operation by operation on <8 x double> (IEEE double operations, no fused
+    multiply-add: the same bits as the reference)."""
+    VD, VQ = f"<{W} x double>", f"<{W} x i64>"
+
+    def ds(v: float) -> str:
+        return f"splat (double {_dlit(v)})"
+
+    d = g.v(f"fpext {VF} {x} to {VD}")
+    bits = g.v(f"bitcast {VD} {d} to {VQ}")
+    e = g.v(f"lshr {VQ} {bits}, splat (i64 52)")
+    e = g.v(f"and {VQ} {e}, splat (i64 2047)")
+    e = g.v(f"sub {VQ} {e}, splat (i64 1023)")
+    mb = g.v(f"and {VQ} {bits}, splat (i64 4503599627370495)")
+    mb = g.v(f"or {VQ} {mb}, splat (i64 4607182418800017408)")
+    m = g.v(f"bitcast {VQ} {mb} to {VD}")
+    big = g.v(f"fcmp ogt {VD} {m}, {ds(SQRT2)}")
+    m = g.v(f"select {VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
+    e = g.v(f"add {VQ} {e}, {g.v(f'zext {VB} {big} to {VQ}')}")
+    ef = g.v(f"sitofp {VQ} {e} to {VD}")
+    sn = g.v(f"fsub {VD} {m}, {ds(1.0)}")
+    sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
+    sv = g.v(f"fdiv {VD} {sn}, {sd}")
+    z = g.v(f"fmul {VD} {sv}, {sv}")
+    p = ds(LOG2_TERMS[-1])
+    for c in LOG2_TERMS[-2::-1]:
+        p = g.v(f"fadd {VD} {g.v(f'fmul {VD} {p}, {z}')}, {ds(c)}")
+    r = g.v(f"fmul {VD} {sv}, {p}")
+    r = g.v(f"fmul {VD} {r}, {ds(2.0)}")
+    r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
+    r = g.v(f"fadd {VD} {r}, {ef}")
+    zero = g.v(f"fcmp oeq {VD} {d}, zeroinitializer")
+    r = g.v(f"select {VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
+    inf = g.v(f"fcmp oeq {VD} {d}, {ds(float('inf'))}")
+    r = g.v(f"select {VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
+    bad = g.v(f"fcmp ult {VD} {d}, zeroinitializer")  # negative or NaN
+    r = g.v(f"select {VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
+    return g.v(f"fptrunc {VD} {r} to {VF}")
+
+
+def _or(g, a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return g.v(f"or {VB} {a}, {b}")
+
+
+@dataclass(frozen=True)
+class SampleKey:
+    """Compile-time facts of one sample* / lod instruction."""
+
+    op: int
+    dims: int  # 1, 2 or 3 (1D, 2D, 3D; arrays add a slice coordinate)
+    arrayed: bool
+    mip_linear: bool
+    mag_linear: bool
+    min_linear: bool
+    modes: tuple  # (AddressU, AddressV)
+    fix_inf: bool  # float-format texels: a lerp of equal taps keeps them (INF)
+    res_min: bool  # a per-resource / per-view min-LOD clamp applies
+    quad: bool  # implicit derivatives from 2x2 quads (pixel shaders)
+    offsets: tuple  # immediate (u, v) texel offsets
+    sel: tuple  # texel component of each destination component
+    cmp: int | None = None  # comparison filtering (sample_c*): D3D11_COMPARISON_FUNC
+    ref_unorm: int = 0  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
+    reduction: int = 0  # 2 minimum, 3 maximum (else weighted lerps)
+    cube: bool = False  # a cube map or cube array (CubeEmitter)
+    aniso: int = 0  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
+
+
+class SampleEmitter:
+    """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
+
+    def __init__(self, key: SampleKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    # ---- small helpers over the generator ------------------------------------------------------------
+    def _fv(self, g, name: str) -> str:
+        """<8 x float> splat of a float32 argument (stored as its bits)."""
+        b = g.arg(self.p + name, False)
+        x = g.v(f"trunc i64 {b} to i32")
+        x = g.v(f"bitcast i32 {x} to float")
+        ins = g.v(f"insertelement {VF} poison, float {x}, i64 0")
+        return g.v(f"shufflevector {VF} {ins}, {VF} poison, <8 x i32> zeroinitializer")
+
+    def _iv(self, g, name: str) -> str:
+        b = g.arg(self.p + name, False)
+        x = g.v(f"trunc i64 {b} to i32")
+        return g.vsplat32(x)
+
+    @staticmethod
+    def _call(g, fn: str, *args: str, t: str = VF) -> str:
+        tn = {VF: "v8f32", VI: "v8i32"}[t]
+        g.intr(f"declare {t} @llvm.{fn}.{tn}({', '.join([t] * len(args))})")
+        return g.v(f"call {t} @llvm.{fn}.{tn}({', '.join(f'{t} {a}' for a in args)})")
+
+    @staticmethod
+    def _sel(g, c: str, a: str, b: str, t: str = VF) -> str:
+        return g.v(f"select {VB} {c}, {t} {a}, {t} {b}")
+
+    def _nan0(self, g, x: str) -> str:
+        """NaN → 0 (the float→fixed / nan_to_num rule)."""
+        n = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, n, "zeroinitializer", x)
+
+    def _clip(self, g, x: str, lo: str, hi: str) -> str:
+        """np.clip: maximum then minimum, NaN propagates."""
+        c = g.v(f"fcmp olt {VF} {x}, {lo}")
+        x = self._sel(g, c, lo, x)
+        c = g.v(f"fcmp ogt {VF} {x}, {hi}")
+        return self._sel(g, c, hi, x)
+
+    def _fmin(self, g, x: str, y: str) -> str:
+        """np.fmin(x, y): the non-NaN operand."""
+        a = g.v(f"fcmp olt {VF} {y}, {x}")
+        b = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+
+    def _fmax(self, g, x: str, y: str) -> str:
+        a = g.v(f"fcmp ogt {VF} {y}, {x}")
+        b = g.v(f"fcmp uno {VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+
+    def _imin(self, g, a: str, b: str) -> str:
+        return self._call(g, "smin", a, b, t=VI)
+
+    def _imax(self, g, a: str, b: str) -> str:
+        return self._call(g, "smax", a, b, t=VI)
+
+    # ---- §7.18.6 ReduceRange, §22.4.15 array index --------------------------------------------------------
+    def reduce_range(self, g, u: str, mode: int) -> str:
+        if mode == WRAP:
+            r = g.v(f"fsub {VF} {u}, {self._call(g, 'floor', u)}")
+            ge = g.v(f"fcmp oge {VF} {r}, {_fs(1.0)}")
+            r = self._sel(g, ge, "zeroinitializer", r)
+        elif mode == MIRROR:
+            h = g.v(f"fmul {VF} {u}, {_fs(0.5)}")
+            r = g.v(f"fsub {VF} {h}, {self._call(g, 'trunc', h)}")
+            r = g.v(f"fmul {VF} {r}, {_fs(2.0)}")
+        else:
+            r = self._clip(g, u, _fs(-10.0), _fs(10.0))
+        a = self._call(g, "fabs", r)
+        fin = g.v(f"fcmp olt {VF} {a}, {_fs(float('inf'))}")  # NaN and INF lanes become 0
+        return self._sel(g, fin, r, "zeroinitializer")
+
+    def array_index(self, g, x: str) -> str:
+        r = self._clip(g, x, _fs(-1e9), _fs(1e9))
+        r = self._nan0(g, self._call(g, "roundeven", r))
+        top = g.v(f"sitofp {VI} {self._iv(g, 'lastlayer')} to {VF}")
+        r = self._clip(g, r, "zeroinitializer", top)
+        return g.v(f"fptosi {VF} {r} to {VI}")
+
+    # ---- §7.18.9 address processing ------------------------------------------------------------------
+    def address(self, g, t: str, n: str, mode: int) -> tuple[str, str | None]:
+        """(in-range texel, border mask or None) for integer texel ``t`` of a dimension of ``n`` texels."""
+        if mode in (WRAP, MIRROR):
+            return self._periodic(g, t, n, mode), None
+        if mode == MIRROR_ONCE:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
+            return self._imin(g, a, g.v(f"sub {VI} {n}, {_is(1)}")), None
+        top = g.v(f"sub {VI} {n}, {_is(1)}")
+        c = self._imin(g, self._imax(g, t, "zeroinitializer"), top)
+        if mode == BORDER:
+            lo = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            hi = g.v(f"icmp sge {VI} {t}, {n}")
+            return c, g.v(f"or {VB} {lo}, {hi}")
+        return c, None  # CLAMP (and unknown modes, validated away by the API)
+
+    def _periodic(self, g, t: str, n: str, mode: int) -> str:
+        """WRAP: floor modulo (np.mod; t & (n-1) for powers of two is the same); MIRROR: mirror every period.
+        Texels within one period either side of the texture (the usual case: reduced coordinates plus a
+        small offset) take conditional adds; others the division (x86 has no vector integer divide)."""
+        lo = g.v(f"icmp sge {VI} {t}, {g.v(f'sub {VI} zeroinitializer, {n}')}")
+        hi = g.v(f"icmp slt {VI} {t}, {g.v(f'shl {VI} {n}, {_is(1)}')}")
+        near = g.v(f"and {VB} {lo}, {hi}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        allnear = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {near})")
+        fast, slow, done = g.label("adf"), g.label("ads"), g.label("add")
+        g.e(f"br i1 {allnear}, label %{fast}, label %{slow}")
+        top = None
+        # fast: t in [-n, 2n)
+        g.put_label(fast)
+        if mode == WRAP:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            r = self._sel(g, neg, g.v(f"add {VI} {t}, {n}"), t, VI)
+            over = g.v(f"icmp sge {VI} {r}, {n}")
+            rf = self._sel(g, over, g.v(f"sub {VI} {r}, {n}"), r, VI)
+        else:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # [0, 2n)
+            flip = g.v(f"icmp sge {VI} {a}, {n}")
+            a = self._sel(g, flip, g.v(f"sub {VI} {a}, {n}"), a, VI)
+            top = g.v(f"sub {VI} {n}, {_is(1)}")
+            rf = self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI)
+        fast_end = g.label("adfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        if mode == WRAP:
+            r = g.v(f"srem {VI} {t}, {n}")
+            neg = g.v(f"icmp slt {VI} {r}, zeroinitializer")
+            rs = self._sel(g, neg, g.v(f"add {VI} {r}, {n}"), r, VI)
+        else:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
+            q = g.v(f"udiv {VI} {a}, {n}")
+            flip = g.v(f"icmp ne {VI} {g.v(f'and {VI} {q}, {_is(1)}')}, zeroinitializer")
+            a = g.v(f"urem {VI} {a}, {n}")
+            top2 = g.v(f"sub {VI} {n}, {_is(1)}")
+            rs = self._sel(g, flip, g.v(f"sub {VI} {top2}, {a}"), a, VI)
+        slow_end = g.label("adse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return g.v(f"phi {VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
+
+    # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
+    def snap(self, g, sc: str) -> tuple[str, str]:
+        q = g.v(f"fmul {VF} {sc}, {_fs(256.0)}")
+        q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
+        q = self._nan0(g, self._call(g, "roundeven", q))
+        fl = self._call(g, "floor", g.v(f"fmul {VF} {q}, {_fs(1.0 / 256.0)}"))
+        fr = g.v(f"fmul {VF} {fl}, {_fs(256.0)}")
+        fr = g.v(f"fsub {VF} {q}, {fr}")
+        fr = g.v(f"fmul {VF} {fr}, {_fs(1.0 / 256.0)}")
+        return g.v(f"fptosi {VF} {fl} to {VI}"), fr
+
+    def lerp(self, g, a: str, b: str, f: str) -> str:
+        r = g.v(f"fsub {VF} {b}, {a}")
+        r = g.v(f"fmul {VF} {r}, {f}")
+        r = g.v(f"fadd {VF} {r}, {a}")
+        if self.key.fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
+            eq = g.v(f"fcmp oeq {VF} {a}, {b}")
+            r = self._sel(g, eq, a, r)
+            r = self._sel(g, g.v(f"fcmp uno {VF} {r}, {r}"), f"splat (float {_QNAN})", r)  # canonical NaN
+        return r
+
+    def pick(self, g, acc: str, v: str) -> str:
+        """sampler.reduce_pick: NaN in either → canonical NaN; ``v`` when strictly smaller / larger."""
+        pred = "olt" if self.key.reduction == REDUCE_MINIMUM else "ogt"
+        r = self._sel(g, g.v(f"fcmp {pred} {VF} {v}, {acc}"), v, acc)
+        nan = g.v(f"fcmp uno {VF} {acc}, {v}")
+        return self._sel(g, nan, f"splat (float {_QNAN})", r)
+
+    def reduce_taps(self, g, vals: list[str], fracs: list[str]) -> str:
+        """sampler._combine's minimum / maximum branch: taps with zero weight on some axis are ignored
+        (±INF), the rest reduced in tap order."""
+        fill = _fs(float("inf") if self.key.reduction == REDUCE_MINIMUM else float("-inf"))
+        acc = None
+        for i, v in enumerate(vals):
+            live = None
+            for ax, f in enumerate(fracs):
+                nz = g.v(f"fcmp {'ogt' if (i >> ax) & 1 else 'olt'} {VF} {f}, "
+                         f"{'zeroinitializer' if (i >> ax) & 1 else _fs(1.0)}")
+                live = nz if live is None else g.v(f"and {VB} {live}, {nz}")
+            v = self._sel(g, live, v, fill)
+            acc = v if acc is None else self.pick(g, acc, v)
+        return acc
+
+    # ---- one mip level ------------------------------------------------------------------------------
+    def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
+        """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
+        selected channels (<8 x float> each)."""
+        k = self.key
+        w, h, d, base = self.mip_rows(g, lvl)
+        sizes = (w, h, d)
+        taps, borders, fracs = [], [], []
+        for ax in range(k.dims):
+            n = sizes[ax]
+            sc = g.v(f"fmul {VF} {c[ax]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
+            if lin is True:
+                sc = g.v(f"fsub {VF} {sc}, {_fs(0.5)}")
+            elif lin is not False:
+                sc = self._sel(g, lin, g.v(f"fsub {VF} {sc}, {_fs(0.5)}"), sc)
+            t0, f = self.snap(g, sc)
+            if k.offsets[ax]:
+                t0 = g.v(f"add {VI} {t0}, {_is(k.offsets[ax])}")
+            a0, b0 = self.address(g, t0, n, k.modes[ax])
+            if lin is False:
+                taps.append([a0])
+                borders.append([b0])
+            else:
+                a1, b1 = self.address(g, g.v(f"add {VI} {t0}, {_is(1)}"), n, k.modes[ax])
+                taps.append([a0, a1])
+                borders.append([b0, b1])
+                fracs.append(f)
+        row0 = base
+        if layer is not None:
+            whd = g.v(f"mul {VI} {g.v(f'mul {VI} {w}, {h}')}, {d}")
+            row0 = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {layer}, {whd}')}")
+        # taps enumerated x fastest, then y, then z (the reference's order)
+        strides = [None, w, g.v(f"mul {VI} {w}, {h}") if k.dims == 3 else None]
+        idxs, bms = [row0], [None]
+        for ax in range(k.dims):
+            offs = [t if ax == 0 else g.v(f"mul {VI} {t}, {strides[ax]}") for t in taps[ax]]
+            idxs = [g.v(f"add {VI} {i}, {o}") for o in offs for i in idxs]
+            bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
+        fetched = self.fetch(g, idxs, taps[0])
+        out = []
+        for ch in self.channels:
+            vals = []
+            for t, bm in enumerate(bms):
+                v = fetched[(t, ch)]
+                if bm is not None:
+                    v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
+                if k.cmp is not None:
+                    v = compare(g, k.cmp, self.ref, v)
+                vals.append(v)
+            first = vals[0]
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) and fracs:
+                r = self.reduce_taps(g, vals, fracs)
+            else:
+                for f in fracs:  # x pairs, then y, then z
+                    vals = [self.lerp(g, vals[i], vals[i + 1], f) for i in range(0, len(vals), 2)]
+                r = vals[0]
+            if lin is not True and lin is not False:
+                r = self._sel(g, lin, r, first)
+            out.append(r)
+        return out
+
+    def mip_rows(self, g, lvl: str) -> list[str]:
+        """(width, height, depth, first texel) of each lane's mip: one scalar row when the 8 lanes share a
+        mip (the usual case), else gathered."""
+        mip = g.arg(self.p + "mip")
+        l0 = g.v(f"extractelement {VI} {lvl}, i64 0")
+        same = g.v(f"icmp eq {VI} {lvl}, {g.vsplat32(l0)}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        uni = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {same})")
+        a, b, done = g.label("mru"), g.label("mrg"), g.label("mrd")
+        g.e(f"br i1 {uni}, label %{a}, label %{b}")
+        g.put_label(a)
+        r0 = g.v(f"shl i32 {l0}, 2")
+        r0 = g.v(f"sext i32 {r0} to i64")
+        ua = []
+        for j in range(4):
+            pj = g.v(f"getelementptr i32, ptr {mip}, i64 {g.v(f'add i64 {r0}, {j}')}")
+            ua.append(g.vsplat32(g.v(f"load i32, ptr {pj}, align 4")))
+        g.br(done)
+        g.put_label(b)
+        i4 = g.v(f"shl {VI} {lvl}, {_is(2)}")
+        ga = []
+        for j in range(4):
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
+            ga.append(g.gather(mip, ix, "splat (i1 true)"))
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
+
+    def _gather(self, g, idx: str, ch: int) -> str:
+        data = g.arg(self.p + "data")
+        i64 = g.v(f"zext {VI} {idx} to {VL}")
+        i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        if ch:
+            i64 = g.v(f"add {VL} {i64}, splat (i64 {ch})")
+        ptrs = g.v(f"getelementptr float, ptr {data}, {VL} {i64}")
+        g.intr("declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x float>)")
+        return g.v(f"call {VF} @llvm.masked.gather.v8f32.v8p0({VP} {ptrs}, i32 4, {VB} splat (i1 true), "
+                   f"{VF} zeroinitializer)")
+
+    def fetch(self, g, idxs: list[str], xs: list[str]) -> dict:
+        """Texels (tap, channel) → <8 x float> from the interleaved (texels, 4) float32 array. Bilinear
+        footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
+        texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
+        chans = self.channels
+        if len(idxs) == 1:
+            return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
+        nxt = g.v(f"add {VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {VI} {xs[1]}, {nxt}")
+        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {adj})")
+        fast, slow, done = g.label("ftf"), g.label("fts"), g.label("ftd")
+        g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
+        g.put_label(fast)
+        data = g.arg(self.p + "data")
+        fv = {}
+        for pair in range(len(idxs) // 2):  # taps 2p (x0) and 2p+1 (x1 = x0 + 1) of one row
+            idx = idxs[2 * pair]
+            rows = []
+            for lane in range(W):
+                e = g.v(f"extractelement {VI} {idx}, i64 {lane}")
+                e = g.v(f"zext i32 {e} to i64")
+                e = g.v(f"shl i64 {e}, 2")
+                ptr = g.v(f"getelementptr float, ptr {data}, i64 {e}")
+                rows.append(g.v(f"load {VF}, ptr {ptr}, align 4"))
+            cols = self._transpose8(g, rows)  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
+            for ch in chans:
+                fv[(2 * pair, ch)] = cols[ch]
+                fv[(2 * pair + 1, ch)] = cols[4 + ch]
+        fast_end = g.label("ftfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        sv = {(t, ch): self._gather(g, idx, ch) for t, idx in enumerate(idxs) for ch in chans}
+        slow_end = g.label("ftse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return {key: g.v(f"phi {VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
+
+    @staticmethod
+    def _transpose8(g, r: list[str]) -> list[str]:
+        """8x8 float transpose in three shuffle stages (unpack, 64-bit pairs, 128-bit halves)."""
+        def shuf(a: str, b: str, idx: list[int]) -> str:
+            return g.v(f"shufflevector {VF} {a}, {VF} {b}, <8 x i32> <" + ", ".join(f"i32 {i}" for i in idx) + ">")
+
+        lo, hi = [0, 8, 1, 9, 4, 12, 5, 13], [2, 10, 3, 11, 6, 14, 7, 15]
+        t = []
+        for i in range(0, 8, 2):
+            t += [shuf(r[i], r[i + 1], lo), shuf(r[i], r[i + 1], hi)]
+        p0, p1 = [0, 1, 8, 9, 4, 5, 12, 13], [2, 3, 10, 11, 6, 7, 14, 15]
+        u = {}
+        for half, (a, b) in enumerate(((0, 2), (4, 6))):  # rows 0-3 and rows 4-7
+            u[(half, 0)] = shuf(t[a], t[b], p0)  # element 0 | 4
+            u[(half, 1)] = shuf(t[a], t[b], p1)  # element 1 | 5
+            u[(half, 2)] = shuf(t[a + 1], t[b + 1], p0)  # element 2 | 6
+            u[(half, 3)] = shuf(t[a + 1], t[b + 1], p1)  # element 3 | 7
+        lo128, hi128 = [0, 1, 2, 3, 8, 9, 10, 11], [4, 5, 6, 7, 12, 13, 14, 15]
+        out = [None] * 8
+        for j in range(4):
+            out[j] = shuf(u[(0, j)], u[(1, j)], lo128)
+            out[j + 4] = shuf(u[(0, j)], u[(1, j)], hi128)
+        return out
+
+    # ---- the instruction ------------------------------------------------------------------------------
+    def emit(self, g, op, m: str) -> None:
+        """Read the sources, call the variant's sampling function (one per distinct variant in a kernel,
+        emitted out of line: identical sample instructions share its code and compile time), store."""
+        k = self.key
+        if not k.sel:
+            return
+        for name in ARG_NAMES:  # this op's argument block: consecutive slots in a fixed order
+            g.lay.slot(self.p + name)
+        block = g.v(f"getelementptr i64, ptr %A, i64 {g.lay.slot(self.p + ARG_NAMES[0])}")
+        f = lambda s_: g.asf(g.src(s_))  # noqa: E731
+        inputs = [f(op.srcs[0][i]) for i in range(self.raw_dims + (1 if k.arrayed else 0))]
+        if k.op in (Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_C, Op.SAMPLE_C_LZ):
+            inputs.append(f(op.srcs[1][0]))
+        if k.op == Op.SAMPLE_D:
+            inputs += [f(op.srcs[1][i]) for i in range(self.raw_dims)] + [f(op.srcs[2][i]) for i in range(self.raw_dims)]
+        name = self.function(g, len(inputs))
+        n = g.arg("n", False)
+        args = ", ".join([f"ptr {block}", f"i64 {n}"] + [f"{VF} {x}" for x in inputs])
+        res = g.v(f"call {RET4} @{name}({args})")
+        vals = [g.v(f"extractvalue {RET4} {res}, {i}") for i in range(4)]
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(vals[ch]), m)
+
+    def function(self, g, n_inputs: int) -> str:
+        """The name of this variant's sampling function in ``g``'s module, generated on first use."""
+        fns = g.__dict__.setdefault("tex_functions", {})
+        fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))))
+        if fkey in fns:
+            return fns[fkey]
+        name = f"texfn{len(fns)}"
+        fns[fkey] = name
+        sg = type(g)(g.lw, g.TP)
+        sg.decls = g.decls  # intrinsic declarations go to the module
+        sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block
+        sg.args[("n", False)] = "%n"
+        params = [f"{VF} %in{i}" for i in range(n_inputs)]
+        inp = [f"%in{i}" for i in range(n_inputs)]
+        out = self.compute(sg, inp)
+        agg = "poison"
+        for i, v in enumerate(out):
+            agg = sg.v(f"insertvalue {RET4} {agg}, {VF} {v}, {i}")
+        unknown = set(sg.lay.slots) - {self.p + nm for nm in ARG_NAMES}
+        assert not unknown, unknown  # every per-op argument lives in the block
+        text = [f"define internal {RET4} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
+                "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {RET4} {agg}", "}"]
+        g.decls.add("\n".join(text))
+        return name
+
+    def compute(self, g, inp: list[str]) -> list[str]:
+        """The sampling function's body: inputs (raw coordinates [, slice] [, lod / bias / reference]
+        [, gradients]) → the 4 result channels."""
+        k = self.key
+        self.channels = [0] if k.cmp is not None else sorted(set(k.sel))
+        na = self.raw_dims + (1 if k.arrayed else 0)
+        a = inp[:na]
+        rest = inp[na:]
+        self.s1 = rest[0] if k.op in (Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_C, Op.SAMPLE_C_LZ) else None
+        if k.op == Op.SAMPLE_D:
+            self.grads = (rest[:self.raw_dims], rest[self.raw_dims:])
+        if k.cmp is not None:
+            self.ref = quantize_ref(g, self.s1, k.ref_unorm)
+        c, layer = self.coords(g, a)
+        lod = self.lod(g, None, a)
+        if k.op == Op.LOD:
+            return self.lod_result(g, lod)
+        if k.op == Op.SAMPLE_B:
+            bias = g.v(f"fadd {VF} {self.s1}, {self._fv(g, 'bias')}")
+        else:
+            bias = self._fv(g, "bias")
+        cl = self.clamp(g, g.v(f"fadd {VF} {lod}, {bias}"))
+        # magnification (LOD <= 0) or minification filter
+        if k.mag_linear == k.min_linear:
+            lin = k.mag_linear
+        else:
+            le = g.v(f"fcmp ole {VF} {cl}, zeroinitializer")
+            lin = le if k.mag_linear else g.v(f"xor {VB} {le}, splat (i1 true)")
+        if k.aniso:
+            res = self.filter_aniso(g, a, c, layer, cl, lin)
+        else:
+            res = self.filter_at(g, c, layer, cl, lin)
+        by_ch = dict(zip(self.channels, res))
+        if k.cmp is not None:  # comparison: one value in all 4 components
+            return [by_ch[0]] * 4
+        return [by_ch.get(ch, "zeroinitializer") for ch in range(4)]
+
+    def filter_at(self, g, c: list[str], layer, cl: str, lin) -> list[str]:
+        """sampler._filter_at: mip selection from the clamped LOD ``cl`` and the level filter(s)."""
+        k = self.key
+        # 8.8 fixed-point LOD (sampler_lod._fixed_lod), mip selection (§7.18.10)
+        q = self._call(g, "roundeven", g.v(f"fmul {VF} {cl}, {_fs(256.0)}"))
+        q = g.v(f"fptosi {VF} {q} to {VI}")
+        top = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
+
+        def clampm(x: str) -> str:
+            return self._imin(g, self._imax(g, x, "zeroinitializer"), top)
+
+        if not k.mip_linear:
+            lvl = clampm(g.v(f"ashr {VI} {g.v(f'add {VI} {q}, {_is(128)}')}, {_is(8)}"))
+            res = self.level(g, lvl, lin, c, layer)
+        else:
+            lo = g.v(f"ashr {VI} {q}, {_is(8)}")
+            wq = g.v(f"and {VI} {q}, {_is(255)}")
+            wb = g.v(f"fmul {VF} {g.v(f'sitofp {VI} {wq} to {VF}')}, {_fs(1.0 / 256.0)}")
+            la = clampm(lo)
+            lb = clampm(g.v(f"add {VI} {lo}, {_is(1)}"))
+            same = g.v(f"icmp eq {VI} {la}, {lb}")
+            wb = self._sel(g, same, "zeroinitializer", wb)
+            ra = self.level(g, la, lin, c, layer)
+            use = g.v(f"fcmp ogt {VF} {wb}, zeroinitializer")
+            g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
+            anyb = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {use})")
+            pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
+            g.br(pre)
+            g.put_label(pre)
+            g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
+            g.put_label(blend)
+            rb = self.level(g, lb, lin, c, layer)
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+                mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
+            else:
+                mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
+            end_blend = g.label("smpe")
+            g.br(end_blend)
+            g.put_label(end_blend)
+            g.br(done)
+            g.put_label(done)
+            res = [g.v(f"phi {VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+        return res
+
+    def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
+        """sampler._filter_aniso (§7.18.11): K = ceil(ratio) trilinear filters spread along the line of
+        anisotropy, averaged (or min/max-reduced); a lane with K = 1 keeps its single filter's result."""
+        k = self.key
+        ratio, du, dv, lmaj = self.an
+        Mf = _fs(float(k.aniso))
+        kf = self._call(g, "ceil", g.v(f"fsub {VF} {ratio}, {_fs(1.0 / 256.0)}"))
+        kf = self._clip(g, kf, _fs(1.0), Mf)
+        fin = g.v(f"fcmp olt {VF} {self._call(g, 'fabs', ratio)}, {_fs(float('inf'))}")
+        kf = self._sel(g, fin, kf, _fs(1.0))
+        mr = self._sel(g, g.v(f"fcmp ogt {VF} {ratio}, {_fs(1.0)}"), ratio, _fs(1.0))
+        span = g.v(f"fsub {VF} {_fs(1.0)}, {g.v(f'fdiv {VF} {_fs(1.0)}, {mr}')}")
+        span = g.v(f"fmul {VF} {lmaj}, {span}")
+        w0, h0 = self._fv(g, "w0"), self._fv(g, "h0")
+        minmax = k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM)
+
+        def tap(fi: str) -> list[str]:
+            t = g.v(f"fdiv {VF} {g.v(f'fadd {VF} {fi}, {_fs(0.5)}')}, {kf}")
+            t = g.v(f"fmul {VF} {g.v(f'fsub {VF} {t}, {_fs(0.5)}')}, {span}")
+            u = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {du}, {t}')}, {w0}")  # raw + du * t / w0
+            u = g.v(f"fadd {VF} {a[0]}, {u}")
+            v = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {dv}, {t}')}, {h0}")
+            v = g.v(f"fadd {VF} {a[1]}, {v}")
+            cc = [self.reduce_range(g, u, k.modes[0]), self.reduce_range(g, v, k.modes[1])]
+            return self.filter_at(g, cc, layer, cl, lin)
+
+        first = tap("zeroinitializer")
+        if minmax:
+            fill = _fs(float("inf") if k.reduction == REDUCE_MINIMUM else float("-inf"))
+            acc0 = [self.pick(g, fill, r) for r in first]
+        else:
+            acc0 = [g.v(f"fadd {VF} zeroinitializer, {r}") for r in first]
+        # i = 1 .. MaxAnisotropy - 1 in a loop that ends when no lane needs tap i
+        pre, head, body, latch, done = (g.label(x) for x in ("anp", "anh", "anb", "anl", "and"))
+        g.br(pre)
+        g.put_label(pre)
+        g.br(head)
+        g.put_label(head)
+        i = g.tmp()
+        nxt = g.tmp()
+        accs = [g.tmp() for _ in acc0]
+        news = [g.tmp() for _ in acc0]
+        g.lines.append(f"  {i} = phi i32 [ 1, %{pre} ], [ {nxt}, %{latch} ]")
+        for ph, a0, nw in zip(accs, acc0, news):
+            g.lines.append(f"  {ph} = phi {VF} [ {a0}, %{pre} ], [ {nw}, %{latch} ]")
+        fi = g.vsplat32(i)
+        fi = g.v(f"sitofp {VI} {fi} to {VF}")
+        active = g.v(f"fcmp ogt {VF} {kf}, {fi}")
+        g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
+        anyv = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {active})")
+        inr = g.v(f"icmp slt i32 {i}, {k.aniso}")
+        go = g.v(f"and i1 {anyv}, {inr}")
+        g.e(f"br i1 {go}, label %{body}, label %{done}")
+        g.put_label(body)
+        rs = tap(fi)
+        for ph, r, nw in zip(accs, rs, news):
+            x = self.pick(g, ph, r) if minmax else g.v(f"fadd {VF} {ph}, {r}")
+            g.lines.append(f"  {nw} = select {VB} {active}, {VF} {x}, {VF} {ph}")
+        g.br(latch)
+        g.put_label(latch)
+        g.lines.append(f"  {nxt} = add i32 {i}, 1")
+        g.br(head)
+        g.put_label(done)
+        one = g.v(f"fcmp oeq {VF} {kf}, {_fs(1.0)}")
+        out = []
+        for ph, r in zip(accs, first):
+            o = ph if minmax else g.v(f"fdiv {VF} {ph}, {kf}")
+            out.append(self._sel(g, one, r, o))
+        return out
+
+    raw_dims = property(lambda self: self.key.dims)  # coordinate components (a cube's direction has 3)
+
+    def coords(self, g, a: list[str]) -> tuple[list[str], str | None]:
+        """sampler.TextureSampler._coords: range-reduced normalised coordinates and the array slice."""
+        k = self.key
+        c = [self.reduce_range(g, a[i], k.modes[i]) for i in range(k.dims)]
+        return c, (self.array_index(g, a[k.dims]) if k.arrayed else None)
+
+    def texel_derivs(self, g, dx: list[str], dy: list[str], a: list[str]) -> tuple[list[str], list[str]]:
+        """Coordinate derivatives → texel-space derivative vectors (sampler.TextureSampler._derivs)."""
+        sz = (self._fv(g, "w0"), self._fv(g, "h0"), self._fv(g, "d0"))
+        return ([g.v(f"fmul {VF} {dx[i]}, {sz[i]}") for i in range(len(dx))],
+                [g.v(f"fmul {VF} {dy[i]}, {sz[i]}") for i in range(len(dy))])
+
+    def lod_result(self, g, lod: str) -> list[str]:
+        """lod (§22.4.9; sampler.TextureSampler._lod): (clamped LOD within the view's mips, unclamped LOD +
+        MipLODBias, 0, 0)."""
+        bias = self._fv(g, "bias")
+        unclamped = g.v(f"fadd {VF} {lod}, {bias}")
+        cl = self.clamp(g, unclamped)
+        last = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
+        top = g.v(f"sitofp {VI} {last} to {VF}")
+        cl = self._clip(g, cl, "zeroinitializer", top)
+        return [cl, unclamped, "zeroinitializer", "zeroinitializer"]
+
+    def clamp(self, g, b: str) -> str:
+        """sampler_lod.clamp_lod on the biased LOD ``b``."""
+        cl = self._fmax(g, self._fv(g, "minlod"), self._fmin(g, self._fv(g, "maxlod"), b))
+        if self.key.res_min:
+            cl = self._fmax(g, cl, self._fv(g, "resmin"))
+        return self._clip(g, self._nan0(g, cl), _fs(-128.0), _fs(128.0))
+
+    def lod(self, g, op, a: list[str]) -> str:
+        """Unclamped LOD (sampler.TextureSampler._compute_lod, isotropic)."""
+        k = self.key
+        if k.op == Op.SAMPLE_L:
+            return self.s1
+        if k.op == Op.SAMPLE_C_LZ:
+            return "zeroinitializer"
+        dims = self.raw_dims
+        if k.op == Op.SAMPLE_D:
+            dx, dy = self.grads
+        elif k.quad:
+            def shuf(x: str, lanes: list[int]) -> str:
+                ls = lanes + [i + 4 for i in lanes]
+                return g.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <"
+                           + ", ".join(f"i32 {i}" for i in ls) + ">")
+
+            dx, dy = [], []
+            for i in range(dims):
+                tl = shuf(a[i], [0, 0, 0, 0])
+                dx.append(g.v(f"fsub {VF} {shuf(a[i], [1, 1, 1, 1])}, {tl}"))
+                dy.append(g.v(f"fsub {VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
+        else:
+            return "zeroinitializer"
+        tdx, tdy = self.texel_derivs(g, dx, dy, a)
+        if k.aniso:
+            lod = self.anisotropic_lod(g, tdx, tdy)
+        else:
+            lens = []
+            for s in (tdx, tdy):
+                acc = g.v(f"fmul {VF} {s[0]}, {s[0]}")
+                for x in s[1:]:  # np.sum over axis 0: row by row, in order
+                    acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
+                lens.append(self._call(g, "sqrt", acc))
+            lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
+        if k.op == Op.SAMPLE_D:
+            return lod
+        # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
+        # and no anisotropic footprint
+        r = g.v(f"and i64 {g.arg('n', False)}, 3")
+        ok = g.v(f"icmp eq i64 {r}, 0")
+        if k.aniso:
+            ratio, du, dv, lmaj = self.an
+            self.an = (g.v(f"select i1 {ok}, {VF} {ratio}, {VF} {_fs(1.0)}"),
+                       *(g.v(f"select i1 {ok}, {VF} {x}, {VF} zeroinitializer") for x in (du, dv, lmaj)))
+        return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
+
+    def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
+        """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
+        def mul(x, y):
+            return g.v(f"fmul {VF} {x}, {y}")
+
+        def add(x, y):
+            return g.v(f"fadd {VF} {x}, {y}")
+
+        def sel(c, x, y):
+            return self._sel(g, c, x, y)
+
+        sx = add(mul(dx[0], dx[0]), mul(dx[1], dx[1]))
+        sy = add(mul(dy[0], dy[0]), mul(dy[1], dy[1]))
+        det = self._call(g, "fabs", g.v(f"fsub {VF} {mul(dx[0], dy[1])}, {mul(dx[1], dy[0])}"))
+        major_x = g.v(f"fcmp ogt {VF} {sx}, {sy}")
+        smaj = sel(major_x, sx, sy)
+        lmaj = self._call(g, "sqrt", smaj)
+        norm = g.v(f"fdiv {VF} {_fs(1.0)}, {lmaj}")
+        du = mul(sel(major_x, dx[0], dy[0]), norm)
+        dv = mul(sel(major_x, dx[1], dy[1]), norm)
+        ratio = g.v(f"fdiv {VF} {smaj}, {det}")
+        M = _fs(float(self.key.aniso))
+        clamped = g.v(f"fcmp ogt {VF} {ratio}, {M}")
+        ratio = sel(clamped, M, ratio)
+        lmin = sel(clamped, g.v(f"fdiv {VF} {lmaj}, {ratio}"), g.v(f"fdiv {VF} {det}, {lmaj}"))
+        small = g.v(f"fcmp olt {VF} {lmin}, {_fs(1.0)}")
+        ratio = sel(small, self._fmax(g, _fs(1.0), mul(ratio, lmin)), ratio)
+
+        def finite(x):
+            return g.v(f"fcmp olt {VF} {self._call(g, 'fabs', x)}, {_fs(float('inf'))}")
+
+        bad = g.v(f"xor {VB} {g.v(f'and {VB} {finite(ratio)}, {finite(lmin)}')}, splat (i1 true)")
+        bad = g.v(f"or {VB} {bad}, {g.v(f'fcmp oeq {VF} {det}, zeroinitializer')}")
+        iso = self._fmax(g, self._call(g, "sqrt", sx), self._call(g, "sqrt", sy))
+        lmin = sel(bad, iso, lmin)
+        ratio = sel(bad, _fs(1.0), ratio)
+        du = sel(bad, "zeroinitializer", du)
+        dv = sel(bad, "zeroinitializer", dv)
+        # nan_to_num(lmaj): NaN → 0, ±INF → ±FLT_MAX
+        big = _fs(float(np.finfo(np.float32).max))
+        lm = self._nan0(g, lmaj)
+        lm = sel(g.v(f"fcmp oeq {VF} {lm}, {_fs(float('inf'))}"), big, lm)
+        self.an = (ratio, du, dv, lm)
+        return log2_f32(g, lmin)
+
+
+_FACE_TABLES = {"N": ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)),  # sampler_cube
+                "S": ((0, 0, -1), (0, 0, 1), (1, 0, 0), (1, 0, 0), (1, 0, 0), (-1, 0, 0)),
+                "T": ((0, -1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1), (0, -1, 0), (0, -1, 0))}
+
+
+class CubeEmitter(SampleEmitter):
+    """sample* / sample_c* / lod on cube maps and cube arrays (sampler_cube.py, sampler._level_cube):
+    face selection and projection, derivatives of the projected coordinates, bilinear taps rolled over
+    face edges (a corner's missing tap gives its weight to the other three), the weighted sum clamped to
+    the live taps' range."""
+
+    raw_dims = property(lambda self: 3)
+
+    # ---- sampler_cube ------------------------------------------------------------------------------------
+    def face_masks(self, g, face: str) -> list[str]:
+        return [g.v(f"icmp eq {VI} {face}, {_is(f)}") for f in range(6)]
+
+    def table(self, g, masks: list[str], name: str) -> list[str]:
+        """Per-lane FACE_{N,S,T}[face] as three <8 x float> (entries 0 / ±1)."""
+        out = []
+        for comp in range(3):
+            v = "zeroinitializer"
+            for f in range(6):
+                e = _FACE_TABLES[name][f][comp]
+                if e:
+                    v = self._sel(g, masks[f], _fs(float(e)), v)
+            out.append(v)
+        return out
+
+    def components(self, g, masks: list[str], x: str, y: str, z: str) -> list[str]:
+        """face_components: (ma, sc, tc) = ((x*T0 + y*T1) + z*T2) for T = N, S, T in float32."""
+        out = []
+        for name in "NST":
+            t = self.table(g, masks, name)
+            r = g.v(f"fadd {VF} {g.v(f'fmul {VF} {x}, {t[0]}')}, {g.v(f'fmul {VF} {y}, {t[1]}')}")
+            out.append(g.v(f"fadd {VF} {r}, {g.v(f'fmul {VF} {z}, {t[2]}')}"))
+        return out
+
+    def select_face(self, g, x: str, y: str, z: str) -> str:
+        ax, ay, az = (self._call(g, "fabs", v) for v in (x, y, z))
+        zmaj = g.v(f"and {VB} {g.v(f'fcmp oge {VF} {az}, {ay}')}, {g.v(f'fcmp oge {VF} {az}, {ax}')}")
+        ymaj = g.v(f"and {VB} {g.v(f'xor {VB} {zmaj}, splat (i1 true)')}, {g.v(f'fcmp oge {VF} {ay}, {ax}')}")
+
+        def neg(v: str, a: int, b: int) -> str:
+            return self._sel(g, g.v(f"fcmp olt {VF} {v}, zeroinitializer"), _is(a), _is(b), VI)
+
+        f = self._sel(g, ymaj, neg(y, 3, 2), neg(x, 1, 0), VI)
+        return self._sel(g, zmaj, neg(z, 5, 4), f, VI)
+
+    def project(self, g, x: str, y: str, z: str) -> tuple[str, str, str, list[str]]:
+        """(face, s, t, face masks) with s = (sc / ma) * 0.5 + 0.5 (NaN for a zero vector)."""
+        face = self.select_face(g, x, y, z)
+        masks = self.face_masks(g, face)
+        ma, sc, tc = self.components(g, masks, x, y, z)
+        st = []
+        for v in (sc, tc):
+            r = g.v(f"fdiv {VF} {v}, {ma}")
+            r = g.v(f"fmul {VF} {r}, {_fs(0.5)}")
+            st.append(g.v(f"fadd {VF} {r}, {_fs(0.5)}"))
+        return face, st[0], st[1], masks
+
+    # ---- overrides -------------------------------------------------------------------------------------------
+    def coords(self, g, a: list[str]) -> tuple[list[str], str | None]:
+        self.face, s, t, self.masks = self.project(g, a[0], a[1], a[2])
+        c = [self._nan0(g, self._clip(g, v, "zeroinitializer", _fs(1.0))) for v in (s, t)]
+        return c, (self.array_index(g, a[3]) if self.key.arrayed else None)
+
+    def texel_derivs(self, g, dx: list[str], dy: list[str], a: list[str]):
+        ma, sc, tc = self.components(g, self.masks, a[0], a[1], a[2])
+        half = self._fv(g, "half")
+        out = []
+        for d in (dx, dy):
+            dma, dsc, dtc = self.components(g, self.masks, d[0], d[1], d[2])
+            inv = g.v(f"fdiv {VF} {_fs(1.0)}, {g.v(f'fmul {VF} {ma}, {ma}')}")
+            pair = []
+            for cc, dc in ((sc, dsc), (tc, dtc)):
+                r = g.v(f"fsub {VF} {g.v(f'fmul {VF} {ma}, {dc}')}, {g.v(f'fmul {VF} {cc}, {dma}')}")
+                r = g.v(f"fmul {VF} {r}, {inv}")
+                pair.append(g.v(f"fmul {VF} {r}, {half}"))
+            out.append(pair)
+        return out[0], out[1]
+
+    def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
+        k = self.key
+        w, _, _, base = self.mip_rows(g, lvl)
+        nf = g.v(f"sitofp {VI} {w} to {VF}")
+        lay = layer if layer is not None else "zeroinitializer"
+        nn = g.v(f"mul {VI} {w}, {w}")
+        top = g.v(f"sub {VI} {w}, {_is(1)}")
+
+        def clampn(v: str, lo: str) -> str:
+            return self._imin(g, self._imax(g, v, lo), top if lo == "zeroinitializer" else w)
+
+        def index(face: str, x: str, y: str) -> str:
+            fl = g.v(f"add {VI} {g.v(f'mul {VI} {lay}, {_is(6)}')}, {face}")
+            i = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {fl}, {nn}')}")
+            i = g.v(f"add {VI} {i}, {g.v(f'mul {VI} {y}, {w}')}")
+            return g.v(f"add {VI} {i}, {x}")
+
+        sc = []
+        for v in c:
+            x = g.v(f"fmul {VF} {v}, {nf}")
+            if lin is True:
+                x = g.v(f"fsub {VF} {x}, {_fs(0.5)}")
+            elif lin is not False:
+                x = self._sel(g, lin, g.v(f"fsub {VF} {x}, {_fs(0.5)}"), x)
+            sc.append(self.snap(g, x))
+        (x0, fx), (y0, fy) = sc
+        if lin is not True:  # point: the texel under the (clamped) coordinate
+            pidx = index(self.face, clampn(x0, "zeroinitializer"), clampn(y0, "zeroinitializer"))
+            point = [self._gather(g, pidx, ch) for ch in self.channels]
+            if k.cmp is not None:
+                point = [compare(g, k.cmp, self.ref, point[0])]
+            if lin is False:
+                return point
+        x1 = g.v(f"add {VI} {x0}, {_is(1)}")
+        y1 = g.v(f"add {VI} {y0}, {_is(1)}")
+        taps, valids = [], []
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            x = self._imin(g, self._imax(g, x, _is(-1)), w)
+            y = self._imin(g, self._imax(g, y, _is(-1)), w)
+            f2, xx, yy, ok = self.seam(g, x, y, w, nf)
+            taps.append(index(f2, xx, yy))
+            valids.append(ok)
+        one = _fs(1.0)
+        gx, gy = g.v(f"fsub {VF} {one}, {fx}"), g.v(f"fsub {VF} {one}, {fy}")
+        wts = [g.v(f"fmul {VF} {gx}, {gy}"), g.v(f"fmul {VF} {fx}, {gy}"), g.v(f"fmul {VF} {gx}, {fy}"),
+               g.v(f"fmul {VF} {fx}, {fy}")]
+        # a corner's missing tap: its weight split evenly over the other three
+        share = "zeroinitializer"
+        for wt, ok in zip(wts, valids):
+            share = g.v(f"fadd {VF} {share}, {self._sel(g, ok, 'zeroinitializer', wt)}")
+        share = g.v(f"fmul {VF} {share}, {_fs(1.0 / 3.0)}")
+        wts = [self._sel(g, ok, g.v(f"fadd {VF} {wt}, {share}"), "zeroinitializer") for wt, ok in zip(wts, valids)]
+        live = [g.v(f"fcmp ogt {VF} {wt}, zeroinitializer") for wt in wts]
+        out = []
+        for j, ch in enumerate(self.channels):
+            v = [self._gather(g, t, ch) for t in taps]
+            if k.cmp is not None:
+                v = [compare(g, k.cmp, self.ref, x) for x in v]
+            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):  # sampler._level_cube: reduce_pick over taps
+                fill = _fs(float("inf") if k.reduction == REDUCE_MINIMUM else float("-inf"))
+                r = fill
+                for x, lv in zip(v, live):
+                    r = self.pick(g, r, self._sel(g, lv, x, fill))
+                out.append(r if lin is True else self._sel(g, lin, r, point[j]))
+                continue
+            vw = [g.v(f"fmul {VF} {x}, {wt}") for x, wt in zip(v, wts)]
+            r = g.v(f"fadd {VF} {vw[0]}, {vw[1]}")  # tap order
+            r = g.v(f"fadd {VF} {r}, {vw[2]}")
+            r = g.v(f"fadd {VF} {r}, {vw[3]}")
+            lo, hi = _fs(float("inf")), _fs(float("-inf"))
+            for x, lv in zip(v, live):
+                cand = self._sel(g, lv, x, _fs(float("inf")))
+                lo = self._fminred(g, lo, cand)
+                cand = self._sel(g, lv, x, _fs(float("-inf")))
+                hi = self._fmaxred(g, hi, cand)
+            r = self._sel(g, g.v(f"fcmp olt {VF} {r}, {lo}"), lo, r)
+            r = self._sel(g, g.v(f"fcmp ogt {VF} {r}, {hi}"), hi, r)
+            nan = g.v(f"or {VB} {g.v(f'fcmp uno {VF} {r}, {lo}')}, {g.v(f'fcmp uno {VF} {hi}, {hi}')}")
+            r = self._sel(g, nan, f"splat (float {_QNAN})", r)
+            if lin is not True:
+                r = self._sel(g, lin, r, point[j])
+            out.append(r)
+        return out
+
+    def _fminred(self, g, a: str, b: str) -> str:
+        """np.min's step: NaN propagates, else the smaller."""
+        nan = g.v(f"fcmp uno {VF} {a}, {b}")
+        r = self._sel(g, g.v(f"fcmp olt {VF} {b}, {a}"), b, a)
+        return self._sel(g, nan, f"splat (float {_QNAN})", r)
+
+    def _fmaxred(self, g, a: str, b: str) -> str:
+        nan = g.v(f"fcmp uno {VF} {a}, {b}")
+        r = self._sel(g, g.v(f"fcmp ogt {VF} {b}, {a}"), b, a)
+        return self._sel(g, nan, f"splat (float {_QNAN})", r)
+
+    def seam(self, g, x: str, y: str, n: str, nf: str) -> tuple[str, str, str, str]:
+        """sampler_cube.seam_taps for taps at most one texel off the face: (face, x, y, valid)."""
+        top = g.v(f"sub {VI} {n}, {_is(1)}")
+        ox = g.v(f"or {VB} {g.v(f'icmp slt {VI} {x}, zeroinitializer')}, {g.v(f'icmp sge {VI} {x}, {n}')}")
+        oy = g.v(f"or {VB} {g.v(f'icmp slt {VI} {y}, zeroinitializer')}, {g.v(f'icmp sge {VI} {y}, {n}')}")
+        valid = g.v(f"xor {VB} {g.v(f'and {VB} {ox}, {oy}')}, splat (i1 true)")
+        one = g.v(f"xor {VB} {ox}, {oy}")
+        inv_n = g.v(f"fdiv {VF} {_fs(1.0)}, {nf}")
+
+        def centre(v: str) -> str:
+            t = g.v(f"add {VI} {g.v(f'shl {VI} {v}, {_is(1)}')}, {_is(1)}")
+            t = g.v(f"fmul {VF} {g.v(f'sitofp {VI} {t} to {VF}')}, {inv_n}")
+            return g.v(f"fsub {VF} {t}, {_fs(1.0)}")
+
+        def sign(v: str) -> str:
+            p = self._sel(g, g.v(f"fcmp ogt {VF} {v}, zeroinitializer"), _fs(1.0), "zeroinitializer")
+            return self._sel(g, g.v(f"fcmp olt {VF} {v}, zeroinitializer"), _fs(-1.0), p)
+
+        sc, tc = centre(x), centre(y)
+        edge = g.v(f"fsub {VF} {_fs(1.0)}, {inv_n}")
+        s_coef = self._sel(g, ox, sign(sc), sc)
+        t_coef = self._sel(g, ox, tc, sign(tc))
+        tn, ts, tt = (self.table(g, self.masks, nm) for nm in "NST")
+        d = []
+        for comp in range(3):
+            r = g.v(f"fadd {VF} {g.v(f'fmul {VF} {tn[comp]}, {edge}')}, {g.v(f'fmul {VF} {ts[comp]}, {s_coef}')}")
+            d.append(g.v(f"fadd {VF} {r}, {g.v(f'fmul {VF} {tt[comp]}, {t_coef}')}"))
+        save = self.masks
+        nface, s, t, _ = self.project(g, d[0], d[1], d[2])
+        self.masks = save
+        def texel(v: str) -> str:  # clip(floor(v * n), 0, n - 1); NaN → 0 (int64 cast, then the clip)
+            f = self._nan0(g, self._call(g, "floor", g.v(f"fmul {VF} {v}, {nf}")))
+            f = self._clip(g, f, "zeroinitializer", g.v(f"sitofp {VI} {top} to {VF}"))
+            return g.v(f"fptosi {VF} {f} to {VI}")
+
+        nx, ny = texel(s), texel(t)
+        cx = self._imin(g, self._imax(g, x, "zeroinitializer"), top)
+        cy = self._imin(g, self._imax(g, y, "zeroinitializer"), top)
+        return (self._sel(g, one, nface, self.face, VI), self._sel(g, one, nx, cx, VI), self._sel(g, one, ny, cy, VI),
+                valid)
+
+
+def _bits_src(s):
+    """The source read as raw bits (ld / resinfo take integer operands with no float modifiers)."""
+    return replace(s, kind="n", mod="none")
+
+
+def _igather(g, base: str, idx64: str, ok: str) -> str:
+    return g.gather(base, idx64, ok)
+
+
+@dataclass(frozen=True)
+class LdKey:
+    """Compile-time facts of one ld on a 1D / 2D / 3D (array) texture."""
+
+    kind: str  # "1d", "2d", "3d"
+    arrayed: bool
+    offsets: tuple  # immediate (u, v, w) offsets, added to address components x, y, z
+    sel: tuple
+
+
+class LdEmitter:
+    """ld (§22.4.7-ish typed load, spec-facts §1.9): integer texel address + mip from the address operand's
+    .w, 0 in every component outside the view (memory.py _texel_offsets' rules), from the decoded texels."""
+
+    def __init__(self, key: LdKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        co = [g.src(_bits_src(op.srcs[0][i])) for i in range(4)]
+        # the immediate offsets are added to address components 0..2 whatever they mean for the view
+        co = [g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if i < 3 and k.offsets[i] else co[i] for i in range(4)]
+        zero = "zeroinitializer"
+        x, y, z, sl = {"1d": (co[0], zero, zero, co[1]), "2d": (co[0], co[1], zero, co[2]),
+                       "3d": (co[0], co[1], co[2], zero)}[k.kind]
+        mip = co[3]
+        mips = SampleEmitter._iv(self, g, "mips")
+        ok = g.v(f"icmp ult {VI} {mip}, {mips}")  # 0 <= mip < mips
+        top = g.v(f"sub {VI} {mips}, {_is(1)}")
+        mc = SampleEmitter._call(g, "smin", SampleEmitter._call(g, "smax", mip, "zeroinitializer", t=VI), top, t=VI)
+        info = g.arg(self.p + "mip")
+        i4 = g.v(f"shl {VI} {mc}, {_is(2)}")
+
+        def field(j: int) -> str:
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
+            return g.gather(info, ix, "splat (i1 true)")
+
+        w, h, d, base = field(0), field(1), field(2), field(3)
+        for c, n in ((x, w), (y, h), (z, d)):
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {c}, {n}')}")
+        wh = g.v(f"mul {VI} {w}, {h}")
+        idx = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {y}, {w}')}")
+        idx = g.v(f"add {VI} {idx}, {x}")
+        if k.kind == "3d":
+            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {z}, {wh}')}")
+        if k.arrayed:  # (layer, z, y, x) order of texture_cache
+            layers = SampleEmitter._iv(self, g, "layers")
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {sl}, {layers}')}")
+            whd = g.v(f"mul {VI} {wh}, {d}")
+            idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {whd}')}")
+        # lanes outside the view read nothing (masked): their index is never formed into an address
+        i64 = g.v(f"zext {VI} {idx} to {VL}")
+        i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        data = g.arg(self.p + "data")
+        vals = {}
+        for ch in sorted(set(k.sel)):
+            ic = g.v(f"add {VL} {i64}, splat (i64 {ch})") if ch else i64
+            vals[ch] = _igather(g, data, ic, ok)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, vals[ch], m)
+
+
+@dataclass(frozen=True)
+class GatherKey:
+    """Compile-time facts of one gather4* on a 2D (array) texture."""
+
+    op: int
+    arrayed: bool
+    comp: int  # texel component gathered (the sampler operand's .select; 0 for comparisons)
+    modes: tuple
+    offsets: tuple  # immediate (u, v) offsets (gather4 / gather4_c)
+    programmable: bool  # gather4_po*: offsets from the second source, 6-bit signed
+    cmp: int | None
+    ref_unorm: int
+    sel: tuple
+    cube: bool = False
+
+
+class GatherEmitter:
+    """gather4 / gather4_c / gather4_po / gather4_po_c (sampler.TextureSampler._gather, 2D kinds): the 2x2
+    bilinear footprint of mip 0 in the order (x0,y1), (x1,y1), (x1,y0), (x0,y0), unfiltered, each tap
+    compared against the reference value for the _c forms."""
+
+    def __init__(self, key: GatherKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        if k.cube:
+            self.emit_cube(g, op, m)
+            return
+        se = SampleEmitter.__new__(SampleEmitter)  # reuse its range reduction / snap / addressing
+        se.key, se.p = k, self.p
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(3 if k.arrayed else 2)]
+        c = [se.reduce_range(g, a[i], k.modes[i]) for i in range(2)]
+        layer = se.array_index(g, a[2]) if k.arrayed else None
+        ref = quantize_ref(g, g.asf(g.src(op.srcs[-1][0])), k.ref_unorm) if k.cmp is not None else None
+        w, h = se._iv(g, "gw"), se._iv(g, "gh")
+        if k.programmable:
+            offs = []
+            for i in range(2):
+                po = g.src(op.srcs[1][i])  # read like every sample source (float modifiers: sampler._gather)
+                po = g.v(f"and {VI} {po}, {_is(63)}")
+                po = g.v(f"xor {VI} {po}, {_is(32)}")
+                offs.append(g.v(f"sub {VI} {po}, {_is(32)}"))
+        else:
+            offs = [_is(k.offsets[0]), _is(k.offsets[1])]
+        ax, ay = [], []
+        for i, (n, out) in enumerate(((w, ax), (h, ay))):
+            sc = g.v(f"fmul {VF} {c[i]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
+            sc = g.v(f"fsub {VF} {sc}, {_fs(0.5)}")
+            t0, _ = se.snap(g, sc)
+            t0 = g.v(f"add {VI} {t0}, {offs[i]}")
+            out.append(se.address(g, t0, n, k.modes[i]))
+            out.append(se.address(g, g.v(f"add {VI} {t0}, {_is(1)}"), n, k.modes[i]))
+        row0 = "zeroinitializer"
+        if layer is not None:
+            row0 = g.v(f"mul {VI} {layer}, {g.v(f'mul {VI} {w}, {h}')}")
+        taps = []
+        for i, j in ((0, 1), (1, 1), (1, 0), (0, 0)):
+            (xi, bx), (yj, by) = ax[i], ay[j]
+            idx = g.v(f"add {VI} {row0}, {g.v(f'mul {VI} {yj}, {w}')}")
+            idx = g.v(f"add {VI} {idx}, {xi}")
+            v = se._gather(g, idx, k.comp)
+            bm = _or(g, bx, by)
+            if bm is not None:
+                v = se._sel(g, bm, se._fv(g, "border"), v)
+            if ref is not None:
+                v = compare(g, k.cmp, ref, v)
+            taps.append(v)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(taps[ch]), m)
+
+
+    def emit_cube(self, g, op, m: str) -> None:
+        """sampler._gather on cube maps: the footprint's taps rolled over face edges (CubeEmitter.seam); a
+        corner's missing tap is the average of the other three (float-class formats)."""
+        k = self.key
+        ce = CubeEmitter.__new__(CubeEmitter)
+        ce.key, ce.p, ce.channels = k, self.p, [k.comp]
+        a = [g.asf(g.src(op.srcs[0][i])) for i in range(4 if k.arrayed else 3)]
+        c, layer = ce.coords(g, a)
+        ref = quantize_ref(g, g.asf(g.src(op.srcs[-1][0])), k.ref_unorm) if k.cmp is not None else None
+        n = ce._iv(g, "gw")
+        nf = g.v(f"sitofp {VI} {n} to {VF}")
+        x0, _ = ce.snap(g, g.v(f"fsub {VF} {g.v(f'fmul {VF} {c[0]}, {nf}')}, {_fs(0.5)}"))
+        y0, _ = ce.snap(g, g.v(f"fsub {VF} {g.v(f'fmul {VF} {c[1]}, {nf}')}, {_fs(0.5)}"))
+        x1 = g.v(f"add {VI} {x0}, {_is(1)}")
+        y1 = g.v(f"add {VI} {y0}, {_is(1)}")
+        lay = layer if layer is not None else "zeroinitializer"
+        nn = g.v(f"mul {VI} {n}, {n}")
+        vals, missing = [], []
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            x = ce._imin(g, ce._imax(g, x, _is(-1)), n)
+            y = ce._imin(g, ce._imax(g, y, _is(-1)), n)
+            f2, xx, yy, ok = ce.seam(g, x, y, n, nf)
+            fl = g.v(f"add {VI} {g.v(f'mul {VI} {lay}, {_is(6)}')}, {f2}")
+            idx = g.v(f"add {VI} {g.v(f'mul {VI} {fl}, {nn}')}, {g.v(f'mul {VI} {yy}, {n}')}")
+            idx = g.v(f"add {VI} {idx}, {xx}")
+            v = ce._gather(g, idx, k.comp)
+            if ref is not None:
+                v = compare(g, k.cmp, ref, v)
+            vals.append(v)
+            missing.append(g.v(f"xor {VB} {ok}, splat (i1 true)"))
+        acc = None
+        for v, ms in zip(vals, missing):
+            x = ce._sel(g, ms, "zeroinitializer", v)
+            acc = x if acc is None else g.v(f"fadd {VF} {acc}, {x}")
+        avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
+        vals = [ce._sel(g, ms, avg, v) for v, ms in zip(vals, missing)]
+        taps = [vals[2], vals[3], vals[1], vals[0]]
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, g.asi(taps[ch]), m)
+
+
+@dataclass(frozen=True)
+class ResinfoKey:
+    sel: tuple
+
+
+class ResinfoEmitter:
+    """resinfo on an SRV: a per-view table (one row per mip, one for out-of-range mips) made at bind time
+    by :func:`resinfo_table` (memory.py _resinfo's rule); the kernel selects the row by the mip operand."""
+
+    def __init__(self, key: ResinfoKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        k = self.key
+        if not k.sel:
+            return
+        mip = g.src(_bits_src(op.srcs[0][0]))
+        levels = SampleEmitter._iv(self, g, "levels")
+        ok = g.v(f"icmp ult {VI} {mip}, {levels}")  # the mip operand is unsigned
+        row = SampleEmitter._sel(g, ok, mip, levels, VI)
+        row = g.v(f"shl {VI} {row}, {_is(2)}")
+        tab = g.arg(self.p + "tab")
+        for d, ch in zip(op.dsts, k.sel):
+            ix = g.v(f"sext {VI} {g.v(f'add {VI} {row}, {_is(ch)}')} to {VL}")
+            g.store(d, g.gather(tab, ix, "splat (i1 true)"), m)
+
+
+_RESINFO_DIMS = {1: "buffer", 11: "buffer", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dms", 7: "2dmsarray",
+                 8: "3d", 9: "cube", 10: "cubearray"}
+
+
+def resinfo_table(view, rt: int) -> np.ndarray:
+    """(levels + 1, 4) uint32 resinfo results of an SRV for mips 0 .. levels-1 and any larger mip (last
+    row), per return type (D3D11.3 §22.4.12: float, rcpfloat, uint)."""
+    if view is None:
+        levels, rows = 0, np.zeros((1, 4), np.int64)
+    else:
+        s = view.storage
+        kind = _RESINFO_DIMS.get(view.dimension, "2d")
+        levels = view.mip_count
+        lvl = view.first_mip + np.arange(levels, dtype=np.int64)
+        w = np.maximum(1, s.width >> lvl)
+        h = np.maximum(1, s.height >> lvl)
+        d = np.maximum(1, s.depth >> lvl)
+        z = np.zeros(levels, np.int64)
+        arr = np.full(levels, view.slice_count, np.int64)
+        dims = {"1d": (w, z, z), "1darray": (w, arr, z), "2d": (w, h, z), "2dms": (w, h, z), "2darray": (w, h, arr),
+                "2dmsarray": (w, h, arr), "3d": (w, h, d), "cube": (w, h, z),
+                "cubearray": (w, h, arr // 6)}.get(kind, (w, h, z))
+        rows = np.zeros((levels + 1, 4), np.int64)
+        for i in range(3):
+            rows[:levels, i] = dims[i]
+    rows[:, 3] = levels
+    if rt == ir.ResInfoReturnType.UINT:
+        return np.ascontiguousarray(rows.astype(np.uint32))
+    f = rows.astype(F32)
+    if rt == ir.ResInfoReturnType.RCPFLOAT:
+        with np.errstate(divide="ignore"):
+            f[:, :3] = F32(1.0) / f[:, :3]
+    return np.ascontiguousarray(f).view(np.uint32)
+
+
+@dataclass
+class Plan:
+    """Native texture plan of one run (the interface shader/native/runtime.py expects)."""
+
+    key: tuple = ()
+    emitters: dict = field(default_factory=dict)
+    reasons: dict = field(default_factory=dict)
+    binders: list = field(default_factory=list)
+
+    def bind(self, args) -> None:
+        for fn in self.binders:
+            fn(args)
+
+
+def build_plan(sampler, lw, bindings) -> Plan:
+    """The plan for the texture instructions of lowered program ``lw`` under ``bindings``."""
+    plan = Plan()
+    keys = []
+    for op in lw.ops:
+        if op.kind != "host" or op.info.get("tex") is None:
+            continue
+        i = op.info["id"]
+        t = op.info["tex"]
+        support, emitter = {Op.LD: (_ld_support, LdEmitter), Op.RESINFO: (_resinfo_support, ResinfoEmitter),
+                             Op.GATHER4: (_gather_support, GatherEmitter),
+                             Op.GATHER4_C: (_gather_support, GatherEmitter),
+                             Op.GATHER4_PO: (_gather_support, GatherEmitter),
+                             Op.GATHER4_PO_C: (_gather_support, GatherEmitter)}.get(
+            t.opcode, (_sample_support, SampleEmitter))
+        try:
+            r = support(sampler, t, bindings, i)
+        except NotSupportedError as e:  # e.g. a format the texel cache cannot decode: the callback decides
+            r = f"not compiled: {e}"
+        if isinstance(r, str):
+            plan.reasons[i] = r
+            continue
+        key, binder = r
+        if emitter is SampleEmitter and key.cube:
+            emitter = CubeEmitter
+        plan.emitters[i] = emitter(key, i)
+        plan.binders.append(binder)
+        keys.append((i, key))
+    plan.key = tuple(keys)
+    return plan
+
+
+def _view_2d(t, bindings):
+    """The bound 2D / 2D-array single-sample SRV of texture op ``t``, or the reason it calls back."""
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in (SRV_2D, SRV_2DARRAY) or getattr(view.storage, "sample_count", 1) > 1:
+        return "texture dimension not compiled (only 2D / 2D array)"
+    return view
+
+
+def _ld_support(sampler, t, bindings, ident: int):
+    if t.inst is not None and any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
+        return "ld on a UAV is not compiled"
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
+            getattr(view.storage, "sample_count", 1) > 1:
+        return "ld: view dimension not compiled (buffers, cubes and MS call back)"
+    st = view.storage
+    if st.block_width != 1 or st.block_height != 1:
+        return "ld from block-compressed / subsampled formats is not compiled"
+    tex = texture_data(view)
+    if tex.data.shape[1] >= 2 ** 29:
+        return "texture larger than 2^29 texels"
+    mipinfo = _mipinfo(tex)
+    data = tex.interleaved()
+    p = f"tx{ident}_"
+    vals = {"mips": tex.mips, "layers": tex.layers}
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        A.ptr(p + "mip", mipinfo)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return LdKey(tex.kind, tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
+
+
+def _resinfo_support(sampler, t, bindings, ident: int):
+    if t.inst is None or any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
+        return "resinfo on a UAV is not compiled"
+    view = bindings.srvs[t.t] if bindings is not None and t.t < len(bindings.srvs) else None
+    tab = resinfo_table(view, t.inst.return_type_control)
+    levels = tab.shape[0] - 1
+    p = f"tx{ident}_"
+
+    def bind(A) -> None:
+        A.ptr(p + "tab", tab)
+        A.set(p + "levels", levels)
+
+    return ResinfoKey(tuple(t.sel)), bind
+
+
+def _comparison(tex, func: int):
+    """(ref_unorm bits, None) for a compiled comparison against ``tex``, or (None, reason)."""
+    if func not in range(1, 9):
+        return None, "invalid comparison function"
+    if not tex.fmt_float_class:
+        return None, "comparison on an integer format is not compiled"
+    r = next((c for c in format_info(tex.fmt).channels if c.component == 0), None)
+    if r is not None and r.kind == FormatKind.UNORM:
+        return r.bits, None
+    if r is not None and r.kind == FormatKind.FLOAT and r.bits == 16:
+        return F16_REF, None
+    return 0, None
+
+
+def _gather_support(sampler, t, bindings, ident: int):
+    from ..sampler import sampler_params
+
+    if t.s is None or t.inst is None:
+        return "no sampler operand"
+    view = bindings.srvs[t.t] if bindings is not None and t.t < len(bindings.srvs) else None
+    if view is not None and view.dimension in (SRV_CUBE, SRV_CUBEARRAY):
+        tex = texture_data(view)
+        if not tex.fmt_float_class:
+            return "gather on an integer cube map is not compiled"
+    else:
+        view = _view_2d(t, bindings)
+        if isinstance(view, str):
+            return view
+    tex = texture_data(view)
+    res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
+    if res_min > tex.mips - 1 or (res_min > 0 and np.floor(res_min) > 0):
+        return "resource min-LOD clamp past mip 0 (defaults)"
+    if tex.data.shape[1] >= 2 ** 29 or tex.data.dtype.itemsize != 4:
+        return "texture larger than 2^29 texels"
+    desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
+    prm = sampler_params(desc, tex)
+    smp = next(o for o in t.inst.operands[1:] if o.type == ir.OperandType.SAMPLER)
+    comp = smp.swizzle[0] if smp.selection == ir.SelectionMode.SELECT_1 else 0
+    cmp, ref_unorm = None, 0
+    if t.opcode in (Op.GATHER4_C, Op.GATHER4_PO_C):
+        cmp, comp = prm.func, 0
+        ref_unorm, why = _comparison(tex, cmp)
+        if why is not None:
+            return why
+    border = np.ascontiguousarray(prm.border).view(np.uint32)
+    cube = tex.kind == "cube"
+    key = GatherKey(int(t.opcode), tex.arrayed, int(comp), tuple(prm.modes[:2]), tuple(t.offsets[:2]),
+                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel), cube)
+    data = tex.interleaved()
+    p = f"tx{ident}_"
+    vals = {"gw": int(tex.w[0]), "gh": int(tex.h[0]), "lastlayer": max((tex.layers // 6 if cube else tex.layers) - 1, 0),
+            "border": int(border[comp])}
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return key, bind
+
+
+def _mipinfo(tex) -> np.ndarray:
+    """(mips, 4) int32 rows (width, height, depth, first texel) of a decoded view."""
+    info = np.zeros((tex.mips, 4), np.int32)
+    info[:, 0], info[:, 1], info[:, 2], info[:, 3] = tex.w, tex.h, tex.d, tex.base
+    return info
+
+
+def _sample_support(sampler, t, bindings, ident: int):
+    """(SampleKey, binder) for a compiled sample* / lod, or the reason it calls back."""
+    from ..sampler import sampler_params
+
+    if t.opcode not in COMPILED:
+        return f"{Op(t.opcode).name.lower()} is not compiled"
+    if t.s is None:
+        return "no sampler operand"
+    if bindings is None:
+        return "no bindings"
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if view is None:
+        return "unbound SRV"
+    if view.dimension not in SAMPLED_DIMS or getattr(view.storage, "sample_count", 1) > 1:
+        return "texture dimension not compiled (MS and buffers are not sampled)"
+    tex = texture_data(view)
+    cube = tex.kind == "cube"
+    desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
+    prm = sampler_params(desc, tex)
+    cmp, ref_unorm = None, 0
+    if t.opcode in (Op.SAMPLE_C, Op.SAMPLE_C_LZ):
+        cmp = prm.func
+        ref_unorm, why = _comparison(tex, cmp)
+        if why is not None:
+            return why
+    derivs = t.opcode in (Op.SAMPLE_D,) or (t.opcode in (Op.SAMPLE, Op.SAMPLE_B, Op.LOD, Op.SAMPLE_C)
+                                             and getattr(sampler, "quad_derivatives", True))
+    aniso = prm.max_aniso if prm.aniso and tex.kind == "2d" and derivs else 0
+    res_min = max(float(view.min_lod), float(view.storage.min_lod)) - view.first_mip
+    if res_min > tex.mips - 1:
+        return "resource min-LOD clamp past the last mip"
+    if tex.data.shape[1] >= 2 ** 29:
+        return "texture larger than 2^29 texels"
+    if tex.data.dtype.itemsize != 4 or np.asarray(prm.border).dtype.itemsize != 4:
+        return "texel type not 32-bit"
+    dims = tex.dims
+    key = SampleKey(int(t.opcode), dims, tex.arrayed, prm.mip_linear, prm.mag_linear, prm.min_linear,
+                    tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
+                    bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
+                    cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
+                    aniso)
+    mipinfo = _mipinfo(tex)
+    p = f"tx{ident}_"
+    border = np.ascontiguousarray(prm.border).view(np.uint32)
+    layers = tex.layers // 6 if cube else tex.layers
+    vals = {"mips": tex.mips, "lastlayer": max(layers - 1, 0), "half": _bits(F32(0.5) * F32(tex.w[0])),
+            "w0": _bits(float(tex.w[0])),
+            "h0": _bits(float(tex.h[0])), "d0": _bits(float(tex.d[0])), "bias": _bits(prm.bias),
+            "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
+    for ch in range(4):
+        vals[f"border{ch}"] = int(border[ch])
+    data = tex.interleaved()
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        A.ptr(p + "mip", mipinfo)
+        for name, v in vals.items():
+            A.set(p + name, v)
+
+    return key, bind
