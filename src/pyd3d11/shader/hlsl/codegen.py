@@ -743,8 +743,19 @@ class Codegen(SignatureBinding):
         allocate_registers(self)
         for cb in kept_unused_cbuffers(self):
             cb.used = True  # reflected with every variable flagged unused
-        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit}
+        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer"}
+        t_taken = {r.reg for r in self.resources if r.file == "t" and r.reg >= 0}
         for cb in self.cbufs:
+            if cb.kind == "tbuffer":  # a texture buffer: a t# register (after the textures, lowest free)
+                if cb.explicit:
+                    cb.slot = cb.reg  # type: ignore[assignment]
+                elif cb.used:
+                    n = 0
+                    while n in t_taken:
+                        n += 1
+                    cb.slot = n
+                    t_taken.add(n)
+                continue
             if cb.explicit:
                 cb.slot = cb.reg  # type: ignore[assignment]
                 continue
@@ -871,7 +882,9 @@ class Codegen(SignatureBinding):
     def global_value(self, g: CbVar) -> Val:
         cb = g.cb
         regs = self.cb_slots(g.decl.type, g.offset)
-        slots = [("cb", (cb.slot, r), None, c) for r, c in regs]
+        # tbuffer members are texture-buffer elements, read with ld from t# (tbuffer.py lowers "tb" operands)
+        file = "tb" if cb.kind == "tbuffer" else "cb"
+        slots = [(file, (cb.slot, r), None, c) for r, c in regs]
         v = Val(g.decl.type, slots)
         if any(b == BOOL for b in leaf_bases(g.decl.type)):
             # bools are stored as 0/1 in constant buffers; make them ~0/0
@@ -1163,6 +1176,9 @@ class Codegen(SignatureBinding):
             from .hs import hs_listing
 
             return hs_listing(self), {}
+        from .tbuffer import lower_tbuffer_reads
+
+        lower_tbuffer_reads(self, self.code)
         from .optimize import optimize_in_place
 
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
@@ -1215,6 +1231,9 @@ class Codegen(SignatureBinding):
         decls = cb_declarations(self)
         for cb in self.cbufs:
             if cb.slot < 0 or not cb.used:
+                continue
+            if cb.kind == "tbuffer":
+                lines.append(f"dcl_resource_buffer (mixed,mixed,mixed,mixed) t{cb.slot}")
                 continue
             n, dynamic = decls.get(cb.slot, (1, False))
             dyn = ", dynamicIndexed" if dynamic else ", immediateIndexed"

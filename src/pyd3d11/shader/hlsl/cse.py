@@ -9,7 +9,7 @@ from .operands import Ins, Reg
 
 #: operand files an operation may read for its result to be reused (never written by the shader, or
 #: temps, whose writes the pass tracks); indexable temps and outputs are left alone
-_STABLE = frozenset({"r", "l", "v", "cb", "icb", "vicp", "vocp", "vpc", "vThreadID", "vThreadGroupID",
+_STABLE = frozenset({"r", "l", "v", "cb", "tb", "icb", "vicp", "vocp", "vpc", "vThreadID", "vThreadGroupID",
                      "vThreadIDInGroup", "vThreadIDInGroupFlattened", "vDomain", "vPrim"})
 
 

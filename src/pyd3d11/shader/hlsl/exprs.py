@@ -571,7 +571,7 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
     vertex = _vertex_element(cg, v, es, count, i, files)
     if vertex is not None:
         return _val(et, vertex)
-    if files <= {"x", "cb", "icb"} and len(files) == 1:
+    if files <= {"x", "cb", "tb", "icb"} and len(files) == 1:
         first = v.slots[:es]
         # element e must be element 0 moved by e * stride registers (same register file and components)
         stride = v.slots[es][1][-1] - first[0][1][-1] if count > 1 else 1

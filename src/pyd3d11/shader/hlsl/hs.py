@@ -297,7 +297,10 @@ def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
 def hs_listing(cg: Codegen) -> str:
     from .optimize import optimize_in_place
     from .regalloc import allocate
+    from .tbuffer import lower_tbuffer_reads
 
+    for _, ph in cg.hs_phases:
+        lower_tbuffer_reads(cg, ph["code"])
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
         for _, ph in cg.hs_phases:
             optimize_in_place(ph["code"], ph["x"])

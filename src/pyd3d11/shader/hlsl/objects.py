@@ -301,6 +301,7 @@ def allocate_registers(cg: Codegen) -> None:
         if r.used:
             raise cg.err(pos, f"'{r.name}': invalid register specification, expected '{file}' binding", 3530)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
+    taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
     group: dict[int, list] = {}
     for g in cg.globals.values():
         if isinstance(g, tuple) and g[:1] == ("resarray",):

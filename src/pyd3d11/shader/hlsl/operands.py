@@ -52,7 +52,7 @@ class Reg:
             elif self.file in ("r", "v", "o", "t", "s", "u", "g", "m", "vpc"):
                 head = f"{self.file}{idx[0]}"
                 rest = idx[1:]
-            elif self.file in ("cb", "x"):
+            elif self.file in ("cb", "tb", "x"):
                 head = f"{self.file}{idx[0]}"
                 rest = idx[1:]
             else:

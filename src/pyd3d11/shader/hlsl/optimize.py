@@ -38,7 +38,7 @@ _MAX_ROUNDS = 6
 _ALL = (0, 1, 2, 3)
 
 #: read-only register files whose elements a copy may name as its source (never written by a shader)
-_READ_ONLY = frozenset({"v", "cb", "icb", "vicp", "vocp", "vpc", "vThreadID", "vThreadGroupID",
+_READ_ONLY = frozenset({"v", "cb", "tb", "icb", "vicp", "vocp", "vpc", "vThreadID", "vThreadGroupID",
                         "vThreadIDInGroup", "vDomain"})
 _CW_CLASSES = frozenset({OpClass.FLOAT, OpClass.INT, OpClass.UINT, OpClass.BIT, OpClass.CONVERT})
 _NOT_CW = frozenset({"bufinfo", "resinfo", "sampleinfo", "samplepos", "eval_snapped", "eval_sample_index",

@@ -1,0 +1,42 @@
+"""tbuffer reads (D3D10+ texture buffers): the members of a ``tbuffer`` are elements of a buffer bound as a
+shader resource at t#, read with ``ld`` (``ld_indexable(buffer)`` at SM 5) from a
+``dcl_resource_buffer (mixed,mixed,mixed,mixed) t#`` declaration — one 16-byte element per constant register —
+not through a constant-buffer register. Code generation names such reads with the register file ``tb`` (like
+``cb``: slot, register, relative index, component); :func:`lower_tbuffer_reads` turns every ``tb`` operand into
+an ``ld`` of the element into a temp, before optimisation, so copies and common subexpressions apply as usual.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .operands import Ins, Reg
+
+
+def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
+    """Rewrite ``code`` in place: each instruction reading ``tb`` operands gets one ``ld`` per operand first."""
+    sm5 = cg.major >= 5
+    out: list[Ins] = []
+    for ins in code:
+        if not any(type(a) is Reg and a.file == "tb" for a in ins.args):
+            out.append(ins)
+            continue
+        args = list(ins.args)
+        for k, a in enumerate(args):
+            if type(a) is not Reg or a.file != "tb":
+                continue
+            slot, reg = a.idx
+            t = cg.temp()
+            if a.rel is None:
+                addr = Reg("l", imm=(reg, 0, 0, 0))
+            else:  # run-time element: base register + the relative index
+                a_t = cg.temp()
+                out.append(Ins("iadd", [Reg("r", (a_t,), None, (0,)), Reg(a.rel[0], a.rel[1], None, (a.rel[3],)),
+                                        Reg("l", imm=(reg,))], loc=ins.loc))
+                addr = Reg("r", (a_t,), None, (0, 0, 0, 0))
+            op = "ld_indexable(buffer)(mixed,mixed,mixed,mixed)" if sm5 else "ld"
+            out.append(Ins(op, [Reg("r", (t,), None, (0, 1, 2, 3)), addr, Reg("t", (slot,), None, (0, 1, 2, 3))],
+                           loc=ins.loc))
+            args[k] = Reg("r", (t,), None, a.comps, a.mod)
+        out.append(Ins(ins.op, args, ins.suffix, ins.tail, ins.loc))
+    code[:] = out
