@@ -18,7 +18,8 @@ from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.native import lower, pool, runtime
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)")
+pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)"),
+              pytest.mark.backend_specific]
 
 U32 = np.uint32
 F32 = np.float32

@@ -28,7 +28,8 @@ from pyd3d11.shader.native import lower, runtime
 from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
 from pyd3d11.tools.backend_diff import diff_program, random_program
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)")
+pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)"),
+              pytest.mark.backend_specific]
 
 U32 = np.uint32
 VECTORS = CONFORMANCE / "instruction-vectors" / "vkd3d-shader-instructions.json"
