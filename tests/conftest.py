@@ -1,6 +1,12 @@
 """Shared fixtures. External conformance data lives in ../shared/conformance (never copied here);
 tests that need it skip when it is absent (an end user's clone) and run in CI, where it is present; in CI
-(``CI`` set) its absence is a failure, so that no test silently drops out."""
+(``CI`` set) its absence is a failure, so that no test silently drops out.
+
+Every test runs once per shader backend (issue 12: the whole suite on both backends): the autouse fixture
+``shader_backend`` is parametrized with ``native`` (where llvmlite imports) and ``reference``, visible in
+the test ids (``test_x[native]``, ``test_x[reference]``). ``--backends native|reference|all`` (or
+``PYD3D11_BACKEND``) narrows it. Tests that choose backends themselves opt out with
+``pytest.mark.backend_specific`` or by using the ``both_backends`` fixture; they run once."""
 
 from __future__ import annotations
 
@@ -26,6 +32,53 @@ def conformance_path(*parts: str) -> Path:
 @pytest.fixture
 def conformance() -> Path:
     return conformance_path()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--backends", default="all",
+                     help="shader backends every test runs under: all (native where llvmlite imports, and "
+                          "reference; PYD3D11_BACKEND set: only that one), native or reference")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "backend_specific: the test selects shader backends itself (runs once)")
+
+
+def _backends(config) -> list[str]:
+    from pyd3d11.shader import native
+
+    choice = config.getoption("--backends")
+    if choice == "all":
+        env = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
+        if env in ("native", "reference"):
+            return [env]
+        return ["native", "reference"] if native.available() else ["reference"]
+    if choice not in ("native", "reference"):
+        raise pytest.UsageError(f"--backends: {choice!r} (all, native or reference)")
+    return [choice]
+
+
+def pytest_generate_tests(metafunc):
+    if "shader_backend" not in metafunc.fixturenames or "both_backends" in metafunc.fixturenames:
+        return
+    if metafunc.definition.get_closest_marker("backend_specific"):
+        return
+    names = _backends(metafunc.config)
+    metafunc.parametrize("shader_backend", names, indirect=True, ids=names)
+
+
+@pytest.fixture(autouse=True)
+def shader_backend(request):
+    """The shader backend this run of the test uses (None: the test selects backends itself)."""
+    name = getattr(request, "param", None)
+    if name is None:
+        yield None
+        return
+    from pyd3d11.shader import native
+
+    native.set_backend(name)
+    yield name
+    native.set_backend(None)
 
 
 @pytest.fixture(params=["native", "reference"])

@@ -15,6 +15,7 @@ from pyd3d11.shader.hlsl.compiler import compile_hlsl
 from pyd3d11.shader.hlsl.diagnostics import HlslError
 
 LIMIT_S = 30.0
+pytestmark = pytest.mark.backend_specific  # compiles only: no shader runs, so one backend pass suffices
 
 
 def _compile(src: str, target: str = "ps_5_0"):

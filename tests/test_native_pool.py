@@ -7,6 +7,8 @@ import pytest
 
 from pyd3d11.shader.native import pool
 
+pytestmark = pytest.mark.backend_specific  # the worker pool runs no shaders
+
 
 @pytest.mark.parametrize("workers", [1, 2, 3, 8])
 @pytest.mark.parametrize("count", [0, 1, 7, 100])

@@ -9,7 +9,8 @@ scratch; inputs, outputs and system values are the caller's (regs, 4, Ng) arrays
 
 Float rules follow shader/ops/alu_float.py operation by operation: explicit denormal flush of inputs and
 outputs (bit test, not the CPU's FTZ/DAZ mode), separate fmul and fadd (no contraction: no fast-math
-flags are ever emitted), the same float64 evaluate-and-round-once for exp/log/sin/cos/rsq.
+flags are ever emitted); exp/log/sin/cos/rsq are the float32 operation sequences of
+shader/ops/transcendental.py, emitted through :class:`.llvm_seq.LlvmOps`.
 
 Arguments come in one int64 array; :class:`Layout` names each slot (the runtime fills it by name).
 """
@@ -20,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .. import ir
+from ..ops.transcendental import SEQUENCES
+from .llvm_seq import LlvmOps
 from .lower import Dst, LOp, Lowered, Src, TexOp
 
 OT = ir.OperandType
@@ -482,17 +485,6 @@ class Gen:
         nan = self.v(f"icmp sgt {VI} {b}, {splat(0x7F800000)}")
         return self.v(f"select {VB} {nan}, {VI} zeroinitializer, {VI} {r}")
 
-    def f64call(self, name: str, x: str) -> str:
-        """float32 → float64 libm ``name`` → float32 (one rounding), lane by lane."""
-        self.intr(f"declare double @llvm.{name}.f64(double)")
-        d = self.v(f"fpext {VF} {x} to {VD}")
-        out = "poison"
-        for k in range(W):
-            el = self.v(f"extractelement {VD} {d}, i64 {k}")
-            r = self.v(f"call double @llvm.{name}.f64(double {el})")
-            out = self.v(f"insertelement {VD} {out}, double {r}, i64 {k}")
-        return self.v(f"fptrunc {VD} {out} to {VF}")
-
     def fun1(self, name: str, t: str = VF) -> str:
         tn = "v8f32" if t == VF else "v8f64"
         self.intr(f"declare {t} @llvm.{name}.{tn}({t})")
@@ -525,18 +517,11 @@ class Gen:
             r = self.v(f"select {VB} {lt}, {VI} {ab}, {VI} {r}")
             r = self.v(f"select {VB} {an}, {VI} {bb}, {VI} {r}")
             return self.v(f"select {VB} {bn}, {VI} {ab}, {VI} {r}")
-        if name in ("exp", "sin", "cos"):
-            fn = {"exp": "exp2", "sin": "sin", "cos": "cos"}[name]
-            return self.ftz(self.asi(self.f64call(fn, self.ff(a[0]))))
-        if name == "log":
-            return self.asi(self.f64call("log2", self.ff(a[0])))
+        if name in ("exp", "sin", "cos", "log", "rsq"):
+            r = self.asi(SEQUENCES[name](LlvmOps(self), self.ff(a[0])))
+            return r if name in ("log", "rsq") else self.ftz(r)  # as alu_float: log/rsq never denormal
         if name == "sqrt":
             return self.asi(self.v(f"call {VF} {self.fun1('sqrt')}({VF} {self.ff(a[0])})"))
-        if name == "rsq":
-            d = self.v(f"fpext {VF} {self.ff(a[0])} to {VD}")
-            s = self.v(f"call {VD} {self.fun1('sqrt', VD)}({VD} {d})")
-            q = self.v(f"fdiv {VD} {splat('1.0', 'double')}, {s}")
-            return self.asi(self.v(f"fptrunc {VD} {q} to {VF}"))
         if name == "rcp":
             q = self.v(f"fdiv {VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
             return self.ftz(self.asi(q))

@@ -114,12 +114,14 @@ class Lowered:
     uav_written: set = field(default_factory=set)
     uav_read: set = field(default_factory=set)
     uav_atomic: bool = False  # atomics / counters on UAVs (cross-lane order matters)
+    uav_coherent: set = field(default_factory=set)  # u# declared globallycoherent (cross-group communication)
     has_discard: bool = False
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
     host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
 
 
+_GLOBALLY_COHERENT = 0x20  # dcl_uav_* opcode-token bit 16 (controls bit 5; spec-facts §2.6)
 _FLOAT, _INT_TO_FLOAT, _SAT_OK, _INT2 = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK, INT2_OPCODES
 _INT = {**INT_OPCODES, Op.UMAD: "imad"}  # the generator emits umad as imad (the same low 32 bits)
 _ATOMIC = {
@@ -250,6 +252,8 @@ class _Lowerer:
         prog = self.prog
         for inst in prog.instructions:
             o = inst.opcode
+            if o in (Op.DCL_UAV_TYPED, Op.DCL_UAV_RAW, Op.DCL_UAV_STRUCTURED) and inst.controls & _GLOBALLY_COHERENT:
+                lw.uav_coherent.add(inst.operands[0].register)
             if o == Op.DCL_TEMPS:
                 lw.n_temps = inst.extra[0]
             elif o == Op.DCL_INDEXABLETEMP:

@@ -21,6 +21,7 @@ import numpy as np
 from .. import ir
 from ..exec import reference
 from ..exec.state import ExecResult
+from . import pool
 from .lower import Lowered, Unsupported, lower
 
 OT = ir.OperandType
@@ -28,7 +29,7 @@ U32 = np.uint32
 I32 = np.int32
 
 #: bump when generated code changes meaning (part of every cache key)
-BACKEND_VERSION = 2
+BACKEND_VERSION = 3
 #: lanes per tile for vertex/pixel shaders and the minimum for compute (whole thread groups)
 DEFAULT_TILE = 256
 
@@ -298,20 +299,15 @@ def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
     from ..exec import memory
     from ..exec.bindings import Bindings
 
-    lw, lay, TP = k.lw, k.layout, k.tile
+    lw = k.lw
     b = bindings if bindings is not None else Bindings()
-    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP))
-    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP))
-    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP))
+    _scratch_args(k, A)
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
     for slot in lw.cb_slots:
         t = np.ascontiguousarray(b.cb_registers(slot), U32)
         A.ptr(f"cb{slot}", t if t.size else np.zeros(4, U32))
         A.set(f"cbrows{slot}", t.shape[0])
-    for reg, words in lay.tgsm_words.items():
-        groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
-        A.ptr(f"tgsm{reg}", _scratch(words * groups))
     after: list = []
     for kind, slots, views, strides in (("u", lw.uavs, b.uavs, lw.uav_stride), ("t", lw.srvs, b.srvs, lw.srv_stride)):
         for slot in slots:
@@ -362,18 +358,42 @@ def _runtime_unsupported(lw: Lowered, bindings: Any) -> str | None:
 # Compute
 # ----------------------------------------------------------------------------------------------
 
+def order_bound(lw: Lowered) -> bool:
+    """Whether the thread groups of a dispatch can observe each other's order in a way D3D defines.
+
+    UAV atomics and append/consume counters do (``imm_atomic_*`` return values and counter slots depend on
+    the order), and so does reading a globallycoherent UAV while the dispatch writes UAVs (7.14.4: that is
+    how groups communicate). Any other read of data another group writes in the same dispatch is undefined
+    (7.14.4: "this form of cross-thread group data sharing will produce undefined results"; 18.6.x: no
+    ordering between thread groups), so such dispatches may run their groups in any order and in
+    parallel."""
+    return lw.uav_atomic or bool(lw.uav_coherent & lw.uav_read and lw.uav_written)
+
+
 def compute_tile(lw: Lowered, T: int, per_batch: int) -> int | None:
-    """Lanes per tile: whole thread groups, a multiple of 8. When lanes of different groups can observe
-    each other's order (UAV atomics/counters, or a UAV both written and read) a tile is exactly the
-    reference's batch, so results stay bit-identical to the reference; None when that batch is not a
-    multiple of 8 lanes."""
-    if lw.uav_atomic or (lw.uav_written & lw.uav_read):
+    """Lanes per tile: whole thread groups, a multiple of 8. When groups can observe each other's order
+    (:func:`order_bound`) a tile is exactly the reference's batch, so results stay bit-identical to the
+    reference; None when that batch is not a multiple of 8 lanes."""
+    if order_bound(lw):
         lanes = per_batch * T
         return lanes if lanes % 8 == 0 else None
     k = 1
     while k * T < DEFAULT_TILE or (k * T) % 8:
         k += 1
     return k * T
+
+
+#: tiles a parallel dispatch is split into per worker thread (uneven groups balance over the pool)
+ITEMS_PER_THREAD = 4
+
+
+def group_ranges(groups: int, tile_groups: int, threads: int) -> list[tuple[int, int]]:
+    """(first group, group count) items of a parallel dispatch: whole tiles, about
+    ``ITEMS_PER_THREAD * threads`` items (fewer when there are fewer tiles)."""
+    tiles = -(-groups // tile_groups)
+    n_items = max(1, min(tiles, threads * ITEMS_PER_THREAD))
+    per = -(-tiles // n_items) * tile_groups
+    return [(g, min(per, groups - g)) for g in range(0, groups, per)]
 
 
 def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int, per_batch: int) -> bool:
@@ -416,11 +436,61 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if k.lw.has_discard or lw.special_out:
         fallback(program, "pixel-shader outputs in a compute shader")
         return False
-    _call(k, A)
+    workers = pool.threads()
+    items = group_ranges(groups, tile // T, workers) if workers > 1 and not order_bound(lw) else []
+    if len(items) > 1:
+        _call_items(k, A, items, T)
+    else:
+        _call(k, A)
     for fn in after:
         fn()
     stats.native_runs += 1
     return True
+
+
+def _scratch_args(k: Kernel, A: _Args) -> None:
+    """Fresh tile-local scratch (temps, indexable temps, masks, groupshared memory) in ``A``."""
+    lw, lay, TP = k.lw, k.layout, k.tile
+    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP))
+    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP))
+    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP))
+    for reg, words in lay.tgsm_words.items():
+        groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
+        A.ptr(f"tgsm{reg}", _scratch(words * groups))
+
+
+def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> None:
+    """Run group ranges of one dispatch on the worker pool (ctypes releases the GIL during each kernel
+    call). Every item gets its own argument array and scratch; resources are shared (items write
+    disjoint results wherever D3D defines them, see :func:`order_bound`)."""
+    import sys
+
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        g, count = items[i]
+        a = _Args(A.layout)
+        a.a[:] = A.a
+        a.keep = []  # A keeps the shared resources alive; a keeps its own scratch
+        _scratch_args(k, a)
+        a.set("n", count * T)
+        a.set("gbase", g)
+        if not a.wants("poll"):
+            k.fn(a.a.ctypes.data)
+            return
+        guard = _Interrupted()
+        a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+        a.ptr("pollflag", guard.flag)
+        k.fn(a.a.ctypes.data)
+
+    old = sys.unraisablehook
+    sys.unraisablehook = lambda u: errors.append(u.exc_value)  # a signal handler raising in a poll
+    try:
+        pool.parallel_for(len(items), run)
+    finally:
+        sys.unraisablehook = old
+    if errors:
+        raise errors[0]
 
 
 _POLL_FN = ctypes.CFUNCTYPE(None)

@@ -2,13 +2,15 @@
 
 Every function takes and returns ``uint32`` arrays (bit patterns). Arithmetic flushes denormal inputs and
 outputs to sign-preserving zero (3.1.3); data movement never goes through here. Results are computed in
-numpy float32 (correctly rounded add/mul/div/sqrt), or in float64 and rounded once where float32 numpy
-has no correctly rounded primitive (rsq, sin/cos).
+numpy float32 (correctly rounded add/mul/div/sqrt); the inexact instructions exp/log/sincos/rsq are the
+float32 operation sequences of :mod:`.transcendental`, which the native backend emits identically.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from .transcendental import evaluate
 
 SIGN = np.uint32(0x80000000)
 EXP = np.uint32(0x7F800000)
@@ -93,29 +95,15 @@ def _cmp(fn):
     return op
 
 
-def _rsq(x: np.ndarray) -> np.ndarray:
-    with np.errstate(all="ignore"):
-        return (1.0 / np.sqrt(x.astype(np.float64))).astype(F32)
+def _seq(name: str):
+    def fn(x: np.ndarray) -> np.ndarray:
+        return evaluate(name, x)
 
-
-def _exp(x: np.ndarray) -> np.ndarray:
-    return np.exp2(x.astype(np.float64)).astype(F32)
-
-
-def _log(x: np.ndarray) -> np.ndarray:
-    return np.log2(x.astype(np.float64)).astype(F32)
+    return fn
 
 
 def _frc(x: np.ndarray) -> np.ndarray:
     return x - np.floor(x)  # float32 throughout
-
-
-def _sin(x: np.ndarray) -> np.ndarray:
-    return np.sin(x.astype(np.float64)).astype(F32)
-
-
-def _cos(x: np.ndarray) -> np.ndarray:
-    return np.cos(x.astype(np.float64)).astype(F32)
 
 
 def _minmax(is_min: bool):
@@ -194,10 +182,10 @@ FLOAT_OPS = {
     "mad": (3, _f(_mad)),
     "min": (2, _minmax(True)),
     "max": (2, _minmax(False)),
-    "exp": (1, _f(_exp)),
-    "log": (1, _f(_log, False)),
+    "exp": (1, _f(_seq("exp"))),
+    "log": (1, _f(_seq("log"), False)),
     "sqrt": (1, _f(np.sqrt, False)),
-    "rsq": (1, _f(_rsq, False)),
+    "rsq": (1, _f(_seq("rsq"), False)),
     "rcp": (1, _f(lambda a: F32(1.0) / a)),
     "frc": (1, _f(_frc, False)),
     "round_ne": (1, _f(np.rint, False)),
@@ -214,6 +202,6 @@ FLOAT_OPS = {
     "utof": (1, utof),
     "f32tof16": (1, f32tof16),
     "f16tof32": (1, f16tof32),
-    "sin": (1, _f(_sin)),
-    "cos": (1, _f(_cos)),
+    "sin": (1, _f(_seq("sin"))),
+    "cos": (1, _f(_seq("cos"))),
 }

@@ -1,0 +1,130 @@
+"""The operation interface of shader/ops/transcendental.py, emitting LLVM IR (8-lane vectors).
+
+Each method emits exactly the IEEE operation its numpy twin (``transcendental.NumpyOps``) performs — plain
+``fadd``/``fsub``/``fmul``/``fdiv`` without fast-math flags (so LLVM neither contracts them into FMAs nor
+reassociates), ``llvm.sqrt``/``llvm.roundeven``/``llvm.floor``, bit casts and integer operations — so the
+sequences give the same bits on both backends.
+"""
+
+from __future__ import annotations
+
+W = 8
+VI = f"<{W} x i32>"
+VF = f"<{W} x float>"
+VB = f"<{W} x i1>"
+
+
+def _splat(v: int, t: str = "i32") -> str:
+    return f"splat ({t} {v})"
+
+
+class LlvmOps:
+    """Values are SSA names; ``types`` remembers each one's vector type."""
+
+    def __init__(self, gen) -> None:
+        self.g = gen
+        self.types: dict[str, str] = {}
+
+    def _v(self, t: str, s: str) -> str:
+        name = self.g.v(s)
+        self.types[name] = t
+        return name
+
+    def _fn(self, name: str) -> str:
+        self.g.intr(f"declare {VF} @llvm.{name}.v8f32({VF})")
+        return f"@llvm.{name}.v8f32"
+
+    def f(self, bits: int) -> str:
+        return self._v(VF, f"bitcast {VI} {_splat(int(bits) - (1 << 32) if bits >= 1 << 31 else bits)} to {VF}")
+
+    def i(self, v: int) -> str:
+        return self._v(VI, f"add {VI} {_splat(v)}, zeroinitializer")
+
+    def _f2(self, op: str, a: str, b: str) -> str:
+        return self._v(VF, f"{op} {VF} {a}, {b}")
+
+    def add(self, a, b):
+        return self._f2("fadd", a, b)
+
+    def sub(self, a, b):
+        return self._f2("fsub", a, b)
+
+    def mul(self, a, b):
+        return self._f2("fmul", a, b)
+
+    def div(self, a, b):
+        return self._f2("fdiv", a, b)
+
+    def sqrt(self, a):
+        return self._v(VF, f"call {VF} {self._fn('sqrt')}({VF} {a})")
+
+    def rint(self, a):
+        return self._v(VF, f"call {VF} {self._fn('roundeven')}({VF} {a})")
+
+    def floor(self, a):
+        return self._v(VF, f"call {VF} {self._fn('floor')}({VF} {a})")
+
+    def neg(self, a):
+        return self.from_bits(self._v(VI, f"xor {VI} {self.bits(a)}, {_splat(-0x80000000)}"))
+
+    def abs(self, a):
+        return self.from_bits(self._v(VI, f"and {VI} {self.bits(a)}, {_splat(0x7FFFFFFF)}"))
+
+    def _fc(self, pred: str, a: str, b: str) -> str:
+        return self._v(VB, f"fcmp {pred} {VF} {a}, {b}")
+
+    def gt(self, a, b):
+        return self._fc("ogt", a, b)
+
+    def lt(self, a, b):
+        return self._fc("olt", a, b)
+
+    def eq(self, a, b):
+        return self._fc("oeq", a, b)
+
+    def isnan(self, a):
+        return self._fc("uno", a, a)
+
+    def bor(self, a, b):
+        return self._v(VB, f"or {VB} {a}, {b}")
+
+    def select(self, c, a, b):
+        t = self.types.get(a) or self.types.get(b, VF)  # untyped: the float input
+        return self._v(t, f"select {VB} {c}, {t} {a}, {t} {b}")
+
+    def bits(self, a):
+        return self._v(VI, f"bitcast {VF} {a} to {VI}")
+
+    def from_bits(self, a):
+        return self._v(VF, f"bitcast {VI} {a} to {VF}")
+
+    def _i2(self, op: str, a: str, b: str) -> str:
+        return self._v(VI, f"{op} {VI} {a}, {b}")
+
+    def iadd(self, a, b):
+        return self._i2("add", a, b)
+
+    def isub(self, a, b):
+        return self._i2("sub", a, b)
+
+    def iand(self, a, b):
+        return self._i2("and", a, b)
+
+    def ior(self, a, b):
+        return self._i2("or", a, b)
+
+    def shl(self, a, n: int):
+        return self._v(VI, f"shl {VI} {a}, {_splat(n)}")
+
+    def lshr(self, a, n: int):
+        return self._v(VI, f"lshr {VI} {a}, {_splat(n)}")
+
+    def ugt(self, a, b):
+        return self._v(VB, f"icmp ugt {VI} {a}, {b}")
+
+    def ftoi(self, a):
+        # only called on integral values well inside int32 (the sequences guard NaN first)
+        return self._v(VI, f"fptosi {VF} {a} to {VI}")
+
+    def itof(self, a):
+        return self._v(VF, f"sitofp {VI} {a} to {VF}")

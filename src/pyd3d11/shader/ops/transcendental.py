@@ -1,0 +1,257 @@
+"""exp, log, sincos and rsq as float32 operation sequences, defined once for every backend (issue 12 point 4).
+
+D3D11.3 leaves these instructions inexact (22.10.6 exp: relative error <= 2^-21; 22.10.8 log: absolute error
+<= 2^-21 on [0.5, 2], relative <= 2^-21 elsewhere; 22.10.20 sincos: absolute error <= 0.0008 on
+[-100*pi, 100*pi]; 22.10.19 rsq: relative error <= 2^-21). pyd3d11 defines each one as a fixed sequence of
+IEEE float32 operations — add, sub, mul, div, sqrt, round-to-integral, integer/bit manipulation and
+selects; no fused multiply-add, no reassociation — so that the numpy reference and the native backend
+(which emits the same sequence as LLVM IR, 8 lanes wide) produce the same bits, and both run at float32
+speed instead of evaluating float64 libm per lane.
+
+Each sequence is written once, against a small operation interface ``K`` (:class:`NumpyOps` here, the LLVM
+emitter in ``shader/native/llvm_gen.py``). Inputs arrive denormal-flushed and outputs are flushed by the
+caller (alu_float's rule, 3.1.3.2). Intermediate steps are plain IEEE float32; the only intermediates that
+can be denormal are products far below a constant they are then added to, so the result does not depend on
+whether the CPU flushes them.
+
+Sequences (c_i: float32 coefficients, fitted to near-minimax in float64 and rounded; ``COEFFS`` below):
+
+* ``exp2(x)``: clamp x to [-151, 129]; n = round_ne(x); f = x - n (exact, |f| <= 0.5);
+  p = 1 + f*(c1 + f*(c2 + ... + f*c6)); result = (p * 2^n1) * 2^n2 with n1 = floor(n/2), n2 = n - n1
+  (powers of two built from bits, so the scaling is exact except for overflow to INF / underflow).
+* ``log2(x)``: x = m * 2^e with m in [sqrt(1/2), sqrt(2)) taken from the bits; t = (m - 1) / (m + 1);
+  result = e + t*(c1 + t^2*(c2 + ... + t^2*c5))  (the series of 2*atanh(t)/ln 2).
+* ``sincos(x)``: k = round_ne(x * 2/pi) + 0; r = ((x - k*P1) - k*P2) - k*P3 with pi/2 = P1 + P2 + P3
+  (P1, P2 short enough that k*P1, k*P2 are exact for |k| < 2^12, so the reduction is accurate to
+  |x| ~ 6400, far past the spec's 100*pi); sin r = r + (r*r^2)*S(r^2), cos r = 1 + r^2*(-1/2 + r^2*C(r^2));
+  (sin of +-0 is +-0 itself); the quadrant k mod 4 (computed in float: k - 4*floor(k/4)) picks and negates; the result is clamped to
+  [-1, 1] (past the accurate range the reduction degrades but stays in range, as 22.10.20 requires).
+* ``rsq(x)``: 1 / sqrt(x), both correctly rounded (at most ~1 ulp).
+
+Special values follow the spec's tables (22.10.6/8/19/20): a NaN input is returned unchanged; an invalid
+operation (log of a negative number, sin/cos of +-INF, rsq of a negative number) gives the default NaN
+0xFFC00000 (what x86 produces, and what the float64 definition gave before); exp(-INF) = +0,
+exp(+INF) = +INF, log(+-0) = -INF, log(+INF) = +INF, sin(+-0) = +-0, cos(+-0) = 1, rsq(-0) = -INF.
+
+The measured error of each against its spec bound is in ``docs/features.md`` (and asserted by
+tests/test_transcendentals.py).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: float32 bit patterns of the polynomial coefficients (highest term last)
+COEFFS: dict[str, tuple[int, ...]] = {
+    # 2^f = 1 + f*(c1 + f*(c2 + ...)), f in [-1/2, 1/2]
+    "exp2": (0x3F317218, 0x3E75FDEE, 0x3D635774, 0x3C1D96A6, 0x3AAF9F2A, 0x3920FDDD),
+    # log2((1+t)/(1-t)) = t*(c1 + t^2*(c2 + ...)), |t| <= (sqrt 2 - 1)/(sqrt 2 + 1)
+    "log2": (0x4038AA3B, 0x3F76384F, 0x3F13BBC4, 0x3ED2C4A5, 0x3EAEA05E),
+    # sin r = r + r^3*(s1 + r^2*(s2 + ...)), |r| <= 0.8
+    "sin": (0xBE2AAAAB, 0x3C088882, 0xB9500693, 0x36362B56),
+    # cos r = 1 - r^2/2 + r^4*(c1 + r^2*(c2 + ...)), |r| <= 0.8
+    "cos": (0x3D2AAAAB, 0xBAB60B5C, 0x37D0083A, 0xB49203AD),
+}
+PIO2_PARTS = (0x3FC90000, 0x39FDA000, 0x33A22169)  # pi/2 = P1 + P2 + P3 (P1: 8 bits, P2: 12 bits)
+TWO_OVER_PI = 0x3F22F983
+SQRT2 = 0x3FB504F3
+ONE = 0x3F800000
+HALF = 0x3F000000
+DEFAULT_NAN = 0xFFC00000
+POS_INF = 0x7F800000
+NEG_INF = 0xFF800000
+
+
+def _fbits(v: float) -> int:
+    return int(np.float32(v).view(np.uint32))
+
+
+def _horner(K, x, coeffs: tuple[int, ...]):
+    """c1 + x*(c2 + x*(... + x*cn)) evaluated innermost first."""
+    acc = K.f(coeffs[-1])
+    for c in reversed(coeffs[:-1]):
+        acc = K.add(K.f(c), K.mul(x, acc))
+    return acc
+
+
+def exp2(K, x):
+    """2^x (22.10.6) for a flushed float32 x."""
+    hi, lo = K.f(_fbits(129.0)), K.f(_fbits(-151.0))
+    xc = K.select(K.gt(x, hi), hi, x)
+    xc = K.select(K.lt(xc, lo), lo, xc)
+    n = K.rint(xc)
+    f = K.sub(xc, n)
+    p = K.add(K.f(ONE), K.mul(f, _horner(K, f, COEFFS["exp2"])))
+    nn = K.select(K.isnan(n), K.f(0), n)  # keeps the integer conversion defined for NaN lanes
+    n1 = K.floor(K.mul(nn, K.f(HALF)))
+    n2 = K.sub(nn, n1)
+    s1 = K.from_bits(K.shl(K.iadd(K.ftoi(n1), K.i(127)), 23))
+    s2 = K.from_bits(K.shl(K.iadd(K.ftoi(n2), K.i(127)), 23))
+    r = K.mul(K.mul(p, s1), s2)
+    return K.select(K.isnan(x), x, r)
+
+
+def log2(K, x):
+    """log2(x) (22.10.8) for a flushed float32 x."""
+    b = K.bits(x)
+    e = K.isub(K.iand(K.lshr(b, 23), K.i(0xFF)), K.i(127))
+    mb = K.ior(K.iand(b, K.i(0x7FFFFF)), K.i(ONE))
+    big = K.ugt(mb, K.i(SQRT2))
+    mb = K.select(big, K.isub(mb, K.i(0x800000)), mb)  # m / 2: exponent field 127 -> 126
+    e = K.select(big, K.iadd(e, K.i(1)), e)
+    m = K.from_bits(mb)
+    one = K.f(ONE)
+    t = K.div(K.sub(m, one), K.add(m, one))
+    t2 = K.mul(t, t)
+    r = K.add(K.itof(e), K.mul(t, _horner(K, t2, COEFFS["log2"])))
+    zero = K.f(0)
+    r = K.select(K.eq(x, zero), K.f(NEG_INF), r)  # +-0 (denormals were flushed)
+    r = K.select(K.lt(x, zero), K.f(DEFAULT_NAN), r)
+    r = K.select(K.eq(x, K.f(POS_INF)), K.f(POS_INF), r)
+    return K.select(K.isnan(x), x, r)
+
+
+def sincos(K, x):
+    """(sin x, cos x) (22.10.20) for a flushed float32 x."""
+    k = K.add(K.rint(K.mul(x, K.f(TWO_OVER_PI))), K.f(0))  # + 0 turns -0 into +0 so sin(-0) stays -0
+    r = x
+    for p in PIO2_PARTS:
+        r = K.sub(r, K.mul(k, K.f(p)))
+    r2 = K.mul(r, r)
+    sp = K.add(r, K.mul(K.mul(r, r2), _horner(K, r2, COEFFS["sin"])))
+    sp = K.select(K.eq(x, K.f(0)), x, sp)  # -0 + (-0 * negative) would give +0; sin(+-0) = +-0
+    cp = K.add(K.f(ONE), K.mul(r2, K.add(K.f(_fbits(-0.5)), K.mul(r2, _horner(K, r2, COEFFS["cos"])))))
+    q = K.sub(k, K.mul(K.f(_fbits(4.0)), K.floor(K.mul(k, K.f(_fbits(0.25))))))
+    q1, q2, q3 = (K.eq(q, K.f(_fbits(v))) for v in (1.0, 2.0, 3.0))
+    odd = K.bor(q1, q3)
+    s = K.select(odd, cp, sp)
+    c = K.select(odd, sp, cp)
+    s = K.select(K.bor(q2, q3), K.neg(s), s)
+    c = K.select(K.bor(q1, q2), K.neg(c), c)
+    out = []
+    for v in (s, c):
+        v = K.select(K.gt(v, one := K.f(ONE)), one, v)
+        v = K.select(K.lt(v, K.f(_fbits(-1.0))), K.f(_fbits(-1.0)), v)
+        v = K.select(K.eq(K.abs(x), K.f(POS_INF)), K.f(DEFAULT_NAN), v)
+        out.append(K.select(K.isnan(x), x, v))
+    return out[0], out[1]
+
+
+def sin(K, x):
+    return sincos(K, x)[0]
+
+
+def cos(K, x):
+    return sincos(K, x)[1]
+
+
+def rsq(K, x):
+    """1/sqrt(x) (22.10.19) for a flushed float32 x."""
+    r = K.div(K.f(ONE), K.sqrt(x))
+    r = K.select(K.lt(x, K.f(0)), K.f(DEFAULT_NAN), r)
+    return K.select(K.isnan(x), x, r)
+
+
+SEQUENCES = {"exp": exp2, "log": log2, "sin": sin, "cos": cos, "rsq": rsq}
+
+
+class NumpyOps:
+    """The operation interface on numpy arrays: floats are float32, integers int32, conditions bool."""
+
+    F = np.float32
+    I = np.int32
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.shape = shape
+
+    def f(self, bits: int):
+        return np.uint32(bits).view(np.float32)
+
+    def i(self, v: int):
+        return np.int32(v)
+
+    def add(self, a, b):
+        return np.add(a, b, dtype=np.float32)
+
+    def sub(self, a, b):
+        return np.subtract(a, b, dtype=np.float32)
+
+    def mul(self, a, b):
+        return np.multiply(a, b, dtype=np.float32)
+
+    def div(self, a, b):
+        return np.divide(a, b, dtype=np.float32)
+
+    def sqrt(self, a):
+        return np.sqrt(a, dtype=np.float32)
+
+    def rint(self, a):
+        return np.rint(a, dtype=np.float32)
+
+    def floor(self, a):
+        return np.floor(a, dtype=np.float32)
+
+    def neg(self, a):
+        return self.from_bits(self.bits(a) ^ np.int32(-0x80000000))
+
+    def abs(self, a):
+        return self.from_bits(self.bits(a) & np.int32(0x7FFFFFFF))
+
+    def gt(self, a, b):
+        return np.greater(a, b)
+
+    def lt(self, a, b):
+        return np.less(a, b)
+
+    def eq(self, a, b):
+        return np.equal(a, b)
+
+    def isnan(self, a):
+        return np.isnan(a)
+
+    def bor(self, a, b):
+        return a | b
+
+    def select(self, c, a, b):
+        return np.where(c, a, b)
+
+    def bits(self, a):
+        return np.asarray(a, np.float32).view(np.int32)
+
+    def from_bits(self, a):
+        return np.asarray(a, np.int32).view(np.float32)
+
+    def iadd(self, a, b):
+        return np.add(a, b, dtype=np.int32)
+
+    def isub(self, a, b):
+        return np.subtract(a, b, dtype=np.int32)
+
+    def iand(self, a, b):
+        return np.bitwise_and(a, b, dtype=np.int32)
+
+    def ior(self, a, b):
+        return np.bitwise_or(a, b, dtype=np.int32)
+
+    def shl(self, a, n: int):
+        return np.left_shift(a, np.int32(n), dtype=np.int32)
+
+    def lshr(self, a, n: int):
+        return (np.asarray(a, np.int32).view(np.uint32) >> np.uint32(n)).view(np.int32)
+
+    def ugt(self, a, b):
+        return np.asarray(a, np.int32).view(np.uint32) > np.uint32(np.int32(b).view(np.uint32))
+
+    def ftoi(self, a):
+        return np.asarray(a, np.float32).astype(np.int32)
+
+    def itof(self, a):
+        return np.asarray(a, np.int32).astype(np.float32)
+
+
+def evaluate(name: str, x: np.ndarray) -> np.ndarray:
+    """The float32 sequence ``name`` (exp, log, sin, cos, rsq) on a flushed float32 array."""
+    x = np.ascontiguousarray(x, np.float32)
+    with np.errstate(all="ignore"):
+        r = SEQUENCES[name](NumpyOps(x.shape), x)
+    return np.asarray(np.broadcast_to(r, x.shape), np.float32)
