@@ -29,7 +29,7 @@ from pyd3d11.pipeline.native import frontend
 from pyd3d11.shader import native
 from pyd3d11.storage import ResourceStorage
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="native backend (llvmlite) not available")
+pytestmark = [pytest.mark.backend_specific, pytest.mark.skipif(not native.available(), reason="native backend (llvmlite) not available")]
 
 F = DXGI_FORMAT
 WORD_FORMATS = [F.DXGI_FORMAT_R32G32B32A32_FLOAT, F.DXGI_FORMAT_R32G32B32A32_UINT, F.DXGI_FORMAT_R32G32B32A32_SINT,

@@ -13,7 +13,7 @@ import pytest
 from pyd3d11.pipeline.interpolate import Interpolator, PieceSet
 from pyd3d11.pipeline.native import frontend
 
-pytestmark = pytest.mark.skipif(frontend.kernels() is None, reason="native backend (llvmlite) not available")
+pytestmark = [pytest.mark.backend_specific, pytest.mark.skipif(frontend.kernels() is None, reason="native backend (llvmlite) not available")]
 
 
 def _special(rng: np.random.Generator, shape, dtype) -> np.ndarray:

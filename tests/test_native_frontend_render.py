@@ -24,7 +24,7 @@ from pyd3d11.pipeline.output_merger import OMState
 from pyd3d11.shader import native
 from pyd3d11.storage import ResourceStorage
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="native backend (llvmlite) not available")
+pytestmark = [pytest.mark.backend_specific, pytest.mark.skipif(not native.available(), reason="native backend (llvmlite) not available")]
 
 VS_INSTANCED = """vs_4_0
 dcl_input v0.xyzw

@@ -24,7 +24,7 @@ from pyd3d11.shader import ir
 
 SN = ir.SystemName
 
-pytestmark = pytest.mark.skipif(frontend.kernels() is None, reason="native backend (llvmlite) not available")
+pytestmark = [pytest.mark.backend_specific, pytest.mark.skipif(frontend.kernels() is None, reason="native backend (llvmlite) not available")]
 
 
 def _positions(rng: np.random.Generator, n: int) -> np.ndarray:

@@ -40,6 +40,9 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 SRV_2D, SRV_2DARRAY = 4, 5
 RGBA16F = 10
 F32 = np.float32

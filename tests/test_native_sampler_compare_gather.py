@@ -26,6 +26,9 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 F32 = np.float32
 SRV_2D, SRV_2DARRAY = 4, 5
 R32F, R16_UNORM, R8_UNORM, R16_FLOAT, RGBA32U, R8G8_SINT = 41, 56, 61, 54, 3, 52

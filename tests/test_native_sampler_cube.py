@@ -26,6 +26,9 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 F32 = np.float32
 SRV_CUBE, SRV_CUBEARRAY = 9, 10
 R16_UNORM, R32F = 56, 41

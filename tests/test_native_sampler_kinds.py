@@ -25,6 +25,9 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 F32 = np.float32
 SRV_1D, SRV_1DARRAY, SRV_2D, SRV_3D = 2, 3, 4, 8
 RGBA32U, R8G8_SINT, R16U = 3, 52, 57  # R16U: R16_UINT

@@ -23,6 +23,9 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE = 4, 5, 8, 9
 RGBA16F, RGBA32U, R8G8_SINT, R16U = 10, 3, 52, 57  # R16U: R16_UINT
 BPE = {RGBA32F: 16, RGBA8: 4, R8_SNORM: 1, RGBA16F: 8, RGBA32U: 16, R8G8_SINT: 2, R16U: 2}
