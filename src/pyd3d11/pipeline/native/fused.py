@@ -1,0 +1,549 @@
+"""The fused native pixel pipeline (issue 12, point 2): selection, per-draw setup and binning, compile cache,
+and the tile loop on the worker pool.
+
+A triangle draw whose state is in the supported set (:func:`unsupported_reason`) takes this lane when the
+native backend is selected: Python does the per-draw work only (the existing setup.py / clip.py pieces and
+interpolate.py planes, binning of pieces to screen tiles in submission order with numpy); one compiled
+function per variant (fused_gen.FusedKey) then rasterizes, interpolates, shades and merges tile by tile,
+the tiles spread over shader/native/pool.py's workers (ctypes releases the GIL). Tiles are disjoint pixel
+sets and each keeps primitive order, so the result is the same for every thread count, and the same bytes
+as the reference pipeline (tests/test_native_fused_*.py compare them).
+
+Draws outside the supported set run the reference pipeline unchanged; with the native backend selected
+each counts in :data:`stats` (``stats.reasons``) like shader/native/runtime.py's fallbacks.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...headers.dxgi_types import DXGI_FORMAT
+from ...shader import ir
+from ...shader.native import runtime as nrt
+from ...shader.native.pool import parallel_for, threads
+from ...storage import StorageDimension
+from .. import blend as bl
+from ..depth_stencil import DEPTH_FORMATS, D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
+from ..rasterizer import SUBPIXEL_ONE
+from ..shader_io import (
+    EARLY_DEPTH_STENCIL_FLAG,
+    component_list,
+    global_flags,
+    input_decls,
+    output_decls,
+    read_input_components,
+    uses_sample_frequency,
+)
+from . import fused_gen as fg
+
+SN = ir.SystemName
+IM = ir.InterpolationMode
+OT = ir.OperandType
+
+#: screen tile edge (pixels) and lanes per pixel-shader batch
+TILE = 64
+BATCH = 2048
+
+_FMT = DXGI_FORMAT
+#: render-target formats the fused lane writes: format -> (layout, sRGB)
+RT_FORMATS = {
+    _FMT.DXGI_FORMAT_R8G8B8A8_UNORM: ("rgba8", False),
+    _FMT.DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: ("rgba8", True),
+    _FMT.DXGI_FORMAT_B8G8R8A8_UNORM: ("bgra8", False),
+    _FMT.DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: ("bgra8", True),
+    _FMT.DXGI_FORMAT_R32G32B32A32_FLOAT: ("rgba32f", False),
+}
+_DS_TAG = {D24_UNORM_S8_UINT: "d24", D16_UNORM: "d16", D32_FLOAT: "d32", D32_FLOAT_S8X24_UINT: "d32s8"}
+_PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
+_LINEAR = (IM.LINEAR_NOPERSPECTIVE, IM.LINEAR_NOPERSPECTIVE_CENTROID)
+_FACTORS = frozenset(range(1, 12)) | {14, 15, 16, 17, 18, 19}
+_UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
+
+
+@dataclass
+class Stats:
+    """Counters of the fused lane (``pyd3d11.pipeline.native.stats``)."""
+
+    fused_draws: int = 0
+    fallbacks: int = 0  # draws with the native backend selected that took the reference pipeline
+    compiled: int = 0
+    compile_seconds: float = 0.0
+    reasons: dict = field(default_factory=dict)
+
+    def reset(self) -> None:
+        self.__init__()
+
+
+stats = Stats()
+ENABLED = os.environ.get("PYD3D11_FUSED", "1") != "0"
+_lock = threading.Lock()
+_CACHE: dict = {}  # FusedKey -> _Compiled | error message
+
+
+@dataclass
+class _Compiled:
+    fn: Any
+    engine: Any
+    text: str
+
+
+def _fallback(reason: str) -> None:
+    stats.fallbacks += 1
+    stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+
+
+def _writes_uavs(program: ir.Program) -> bool:
+    return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
+
+
+def _view_ok(view) -> str | None:
+    st = view.storage
+    if st.dimension != StorageDimension.TEXTURE2D:
+        return "a render-target/depth view that is not of a 2D texture"
+    if st.sample_count != 1 or view.slice_count != 1:
+        return "a multisampled or multi-slice target view"
+    return None
+
+
+def _size(view) -> tuple[int, int]:
+    L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
+    return L.width, L.height
+
+
+def _rt_desc(blend, i: int):
+    if blend is None:
+        return None
+    return blend.RenderTarget[i if blend.IndependentBlendEnable else 0]
+
+
+# ------------------------------------------------------------------------------------------------
+# Selection
+# ------------------------------------------------------------------------------------------------
+
+def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int) -> str | None:  # noqa: C901
+    """Why this draw cannot take the fused lane (None: it can)."""
+    if not cls_triangle or prep.quads is not None or prep.lane_alpha is not None:
+        return "not a solid triangle draw"
+    if state.rasterizer.FillMode != 3:
+        return "wireframe fill"
+    if state.sample_count != 1 or forced:
+        return "multisampling or ForcedSampleCount"
+    if state.stage_runner is not None or state.output_merger is not None:
+        return "a debugging hook (stage runner / pixel history)"
+    if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
+        return "clip distances"
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    if ps is not None:
+        if uses_sample_frequency(ps):
+            return "sample-frequency pixel shader"
+        if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG:
+            return "[earlydepthstencil]"
+        if _writes_uavs(ps):
+            return "pixel shader writes UAVs"
+        lw = nrt.lowered(ps)
+        if isinstance(lw, str):
+            return f"pixel shader not compiled: {lw}"
+        if lw.host_ops:
+            return "pixel shader calls back into the reference (texture access or other host ops)"
+        if lw.special_out:
+            return "pixel shader writes oDepth/oMask/stencil ref"
+        if lw.sv_types:
+            return "pixel shader reads coverage / primitive-id system values"
+        if lw.uav_atomic:
+            return "pixel shader atomics"
+        for d in input_decls(ps):
+            if d.operand_type != OT.INPUT:
+                return f"pixel shader input {OT(d.operand_type).name}"
+            if d.system_name not in (SN.UNDEFINED, SN.POSITION, SN.IS_FRONT_FACE, SN.PRIMITIVE_ID,
+                                     SN.RENDER_TARGET_ARRAY_INDEX) and d.interpolation != IM.CONSTANT:
+                return f"pixel shader input {SN(d.system_name).name}"
+            if d.system_name == SN.VIEWPORT_ARRAY_INDEX:
+                return "SV_ViewportArrayIndex input"
+    blend = om.blend
+    if blend is not None and blend.AlphaToCoverageEnable:
+        return "alpha to coverage"
+    size = None
+    for i, v in enumerate(om.rtvs):
+        if v is None:
+            continue
+        if v.format not in RT_FORMATS:
+            return f"render-target format {v.format}"
+        r = _view_ok(v)
+        if r:
+            return r
+        if size is not None and _size(v) != size:
+            return "targets of different sizes"
+        size = _size(v)
+        rt = _rt_desc(blend, i)
+        if rt is not None and rt.BlendEnable:
+            if not {rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha} <= _FACTORS:
+                return "blend factor"
+            if not {rt.BlendOp, rt.BlendOpAlpha} <= {1, 2, 3, 4, 5}:
+                return "blend op"
+    if om.dsv is not None:
+        if om.dsv.format not in DEPTH_FORMATS:
+            return f"depth format {om.dsv.format}"
+        r = _view_ok(om.dsv)
+        if r:
+            return r
+        if size is not None and _size(om.dsv) != size:
+            return "targets of different sizes"
+        desc = om.depth_stencil
+        if desc is not None and desc.StencilEnable and DEPTH_FORMATS[om.dsv.format][2]:
+            return "stencil test"
+        if desc is not None and desc.DepthEnable and not 1 <= desc.DepthFunc <= 8:
+            return "depth function"
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# Compile
+# ------------------------------------------------------------------------------------------------
+
+def _compile(key: fg.FusedKey) -> _Compiled:
+    t0 = time.perf_counter()
+    llvm = nrt._init_llvm()
+    text = fg.generate(key)
+    mod = llvm.parse_assembly(text)
+    mod.verify()
+    nrt._optimise(llvm, mod)
+    engine = llvm.create_mcjit_compiler(mod, nrt._target_machine(llvm))
+    engine.finalize_object()
+    addr = engine.get_function_address("fused_run")
+    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(addr)
+    stats.compiled += 1
+    stats.compile_seconds += time.perf_counter() - t0
+    return _Compiled(fn, engine, text)
+
+
+def get_compiled(key: fg.FusedKey) -> _Compiled | str:
+    k = _CACHE.get(key)
+    if k is not None:
+        return k
+    with _lock:
+        k = _CACHE.get(key)
+        if k is None:
+            try:
+                k = _compile(key)
+            except Exception as e:  # a generator gap must not break a draw: the reference runs instead
+                if nrt.STRICT:
+                    raise
+                k = f"fused compile error: {type(e).__name__}: {e}"
+            _CACHE[key] = k
+    return k
+
+
+# ------------------------------------------------------------------------------------------------
+# One draw
+# ------------------------------------------------------------------------------------------------
+
+_NOOP_POLL = nrt._POLL_FN(lambda: None)
+
+
+def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.ndarray, outputs: np.ndarray,
+             primitive_id: np.ndarray, stats_out, declared_targets: int) -> bool:
+    """Run the draw's rasterization, pixel shading and output merging on the fused lane; False when the
+    draw is outside the supported set (the caller runs the reference pipeline)."""
+    if not ENABLED:
+        return False
+    from ...shader import native
+
+    if not native.use_native():
+        return False
+    reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced)
+    ps = state.ps.program if state.ps is not None else None
+    kernel = None
+    if reason is None and ps is not None:
+        kernel = nrt.get_kernel(ps, nrt.DEFAULT_TILE)
+        if isinstance(kernel, str):
+            reason = f"pixel shader not compiled: {kernel}"
+        elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
+            reason = "pixel shader bindings"
+    if reason is not None:
+        _fallback(reason)
+        return False
+    _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel)
+    stats.fused_draws += 1
+    return True
+
+
+def _inputs_spec(state, ps, interp, prep, primitive_id):
+    """(FusedKey.inputs, plane table (K, 3, P) float64, flat table (F, P) uint32, front (P,), primid (P,))."""
+    from ..interpolate import Interpolator  # noqa: F401 - (type only)
+
+    P = prep.pieces.setup.verts.shape[0]
+    spec, planes, flats = [], [], []
+    front = primid = None
+    if ps is None:
+        return (), None, None, None, None
+    reads = read_input_components(ps)
+    for d in input_decls(ps):
+        comps = component_list(d.mask if reads is None else d.mask & reads.get(d.register, 0))
+        if not comps:
+            continue
+        r = d.register
+        if d.system_name == SN.POSITION:
+            for c in comps:
+                spec.append((("posx", "posy", "posz", "posw")[c], r, c, 0))
+            continue
+        if d.system_name == SN.IS_FRONT_FACE:
+            if front is None:
+                front = np.where(prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32)
+            spec.extend(("front", r, c, 0) for c in comps)
+            continue
+        if d.system_name == SN.PRIMITIVE_ID:
+            if primid is None:
+                primid = np.ascontiguousarray(primitive_id[prep.pieces.source], np.uint32)
+            spec.extend(("primid", r, c, 0) for c in comps)
+            continue
+        if d.system_name == SN.RENDER_TARGET_ARRAY_INDEX or d.interpolation == IM.CONSTANT:
+            lead = interp._rows[:, 0]
+            for c in comps:
+                spec.append(("flat", r, c, len(flats)))
+                flats.append(interp.attr[r][lead, c])
+            continue
+        persp = d.interpolation in _PERSPECTIVE
+        coef = interp._split(("plane", r, persp), lambda r=r, persp=persp: interp._attr_plane(r, persp))
+        for c in comps:
+            spec.append(("persp" if persp else "linear", r, c, len(planes)))
+            planes.append(coef[c])
+    pl = np.ascontiguousarray(np.stack(planes), np.float64) if planes else None
+    fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
+    assert pl is None or pl.shape[2] == P
+    return tuple(spec), pl, fl, front, primid
+
+
+def _srgb_tables():
+    from ...formats import numerics as nx
+
+    t = nx._SRGB_THRESHOLDS.get(8)
+    if t is None:
+        nx.float_to_srgb(np.zeros(1, np.float32))
+        t = nx._SRGB_THRESHOLDS[8]
+    lut = nx.srgb_to_float(np.arange(256))
+    return np.ascontiguousarray(t, np.float32), np.ascontiguousarray(lut, np.float32)
+
+
+def _bin(rect: np.ndarray, W: int, H: int):
+    """CSR of pieces per tile in submission order: (tile_off (n_tiles + 1,) int64, list (m,) int32, tiles_x)."""
+    tx_n = -(-W // TILE)
+    ty_n = -(-H // TILE)
+    ok = (rect[:, 2] > rect[:, 0]) & (rect[:, 3] > rect[:, 1])
+    idx = np.nonzero(ok)[0]
+    r = rect[idx]
+    tx0, ty0 = r[:, 0] // TILE, r[:, 1] // TILE
+    tx1, ty1 = (r[:, 2] - 1) // TILE, (r[:, 3] - 1) // TILE
+    nx_, ny_ = tx1 - tx0 + 1, ty1 - ty0 + 1
+    cnt = nx_ * ny_
+    total = int(cnt.sum())
+    piece = np.repeat(idx, cnt)
+    first = np.repeat(np.cumsum(cnt) - cnt, cnt)
+    k = np.arange(total, dtype=np.int64) - first
+    w = np.repeat(nx_, cnt)
+    tile = (np.repeat(ty0, cnt) + k // w) * tx_n + np.repeat(tx0, cnt) + k % w
+    order = np.argsort(tile, kind="stable")
+    lst = np.ascontiguousarray(piece[order], np.int32)
+    counts = np.bincount(tile, minlength=tx_n * ty_n)
+    off = np.zeros(tx_n * ty_n + 1, np.int64)
+    np.cumsum(counts, out=off[1:])
+    return off, lst, tx_n, tx_n * ty_n
+
+
+def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel) -> None:  # noqa: C901
+    from ..interpolate import Interpolator
+    from ..setup import pixel_bounds
+
+    om = state.om
+    setup = prep.pieces.setup
+    P = setup.verts.shape[0]
+    if P == 0:
+        return
+    interp = Interpolator(prep.pieces, rows3, outputs)
+    bounds = np.broadcast_to(pixel_bounds(state, prep.vp, prep.vp_idx).reshape(-1, 4), (P, 4))
+    v = setup.verts
+    rect = np.empty((P, 4), np.int64)
+    rect[:, 0] = np.maximum(bounds[:, 0], v[:, :, 0].min(axis=1) // SUBPIXEL_ONE - 1)
+    rect[:, 1] = np.maximum(bounds[:, 1], v[:, :, 1].min(axis=1) // SUBPIXEL_ONE - 1)
+    rect[:, 2] = np.minimum(bounds[:, 2], v[:, :, 0].max(axis=1) // SUBPIXEL_ONE + 2)
+    rect[:, 3] = np.minimum(bounds[:, 3], v[:, :, 1].max(axis=1) // SUBPIXEL_ONE + 2)
+    views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
+    W, H = _size(views[0]) if views else (1, 1)
+    # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
+    rect[:, 2] = np.minimum(rect[:, 2], W)
+    rect[:, 3] = np.minimum(rect[:, 3], H)
+    tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H)
+    if tile_list.size == 0:
+        return
+
+    spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
+    kinds = {s[0] for s in spec}
+    desc = om.depth_stencil
+    depth = None
+    if om.dsv is not None and desc is not None and desc.DepthEnable:
+        write = bool(desc.DepthWriteMask) and not (om.dsv.flags & 0x1)
+        depth = (_DS_TAG[om.dsv.format], int(desc.DepthFunc), write)
+    rts = []
+    for i, view in enumerate(om.rtvs):
+        if view is None or not declared_targets >> i & 1:
+            continue
+        layout, srgb = RT_FORMATS[view.format]
+        rt = _rt_desc(om.blend, i)
+        b = None
+        dual = False
+        if rt is not None and rt.BlendEnable:
+            b = (rt.SrcBlend, rt.DestBlend, rt.BlendOp, rt.SrcBlendAlpha, rt.DestBlendAlpha, rt.BlendOpAlpha)
+            dual = bool({rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha} & bl.DUAL_SOURCE_FACTORS)
+        mask = rt.RenderTargetWriteMask if rt is not None else 0xF
+        if mask & 0xF == 0:
+            continue  # nothing of this target changes
+        rts.append(fg.RTSpec(i, layout, srgb, False, b, mask & 0xF, dual))
+    c_in = c_out = 0
+    if ps is not None:
+        from ...shader.exec import reference
+
+        c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
+        c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
+        n_regs = reference._max_reg(ps, OT.OUTPUT)
+        # o<i> missing from the shader's outputs reads as 0 (output_merger._register)
+        rts = [fg.RTSpec(r.index, r.layout, r.srgb, r.index < n_regs, r.blend, r.write_mask, r.dual) for r in rts]
+    key = fg.FusedKey(TILE, BATCH, spec, c_in, c_out, ps is not None,
+                      kernel.layout.slots["n"] if kernel is not None else 0, depth, tuple(rts),
+                      bool(om.sample_mask & 1))
+    comp = get_compiled(key)
+    if isinstance(comp, str):
+        raise RuntimeError(comp)  # compile errors surface in strict mode only; see get_compiled
+
+    sl = fg.slots()
+    D = np.zeros(len(sl.d), np.int64)
+    keep: list = []
+
+    def dptr(name: str, arr: np.ndarray) -> None:
+        assert arr.flags.c_contiguous
+        keep.append(arr)
+        D[sl.d[name]] = arr.ctypes.data
+
+    dptr("tile_list", tile_list)
+    dptr("tile_off", tile_off)
+    D[sl.d["tiles_x"]] = tiles_x
+    dptr("A", np.ascontiguousarray(setup.A, np.int64))
+    dptr("B", np.ascontiguousarray(setup.B, np.int64))
+    dptr("C", np.ascontiguousarray(setup.C, np.int64))
+    dptr("tl", np.ascontiguousarray(setup.topleft, np.int32))
+    dptr("rect", np.ascontiguousarray(rect, np.int32))
+    D[sl.d["P"]] = P
+    if planes is not None:
+        dptr("planes", planes)
+    if kinds & {"persp", "posw"}:
+        dptr("invw", np.ascontiguousarray(interp._split(("invw",), interp._inv_w_plane), np.float64))
+    if depth is not None or "posz" in kinds:
+        dptr("zplane", np.ascontiguousarray(interp._split(("z",), interp._z_plane), np.float64))
+    if flats is not None:
+        dptr("flat", flats)
+    if front is not None:
+        dptr("front", front)
+    if primid is not None:
+        dptr("primid", primid)
+    if depth is not None:
+        dptr("vpmin", np.ascontiguousarray(prep.vp[:, 4], np.float32))
+        dptr("vpmax", np.ascontiguousarray(prep.vp[:, 5], np.float32))
+    touched = []
+    for r in rts:
+        view = om.rtvs[r.index]
+        base, pitch = _target_memory(view)
+        D[sl.d[f"rt{r.index}_base"]] = base
+        D[sl.d[f"rt{r.index}_pitch"]] = pitch
+        touched.append(view.storage)
+    if depth is not None:
+        base, pitch = _target_memory(om.dsv)
+        D[sl.d["ds_base"]] = base
+        D[sl.d["ds_pitch"]] = pitch
+        if depth[2]:
+            touched.append(om.dsv.storage)
+    if any(r.blend for r in rts):
+        # per target: the blend factor clamped to a UNORM target's range (output_merger._write_color)
+        bf = np.array(om.blend_factor, np.float32)
+        table = np.empty((8, 4), np.float32)
+        for r in rts:
+            table[r.index] = bf if r.layout == "rgba32f" else np.clip(bf, np.float32(0), np.float32(1))
+        dptr("bf", table)
+    if any(r.srgb for r in rts):
+        t, lut = _srgb_tables()
+        dptr("srgb_t", t)
+        dptr("srgb_lut", lut)
+    after: list = []
+    if kernel is not None:
+        D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
+        state.ps.bindings.sample_count = state.sample_count
+    dptr("next", np.zeros(1, np.int64))
+    D[sl.d["n_tiles"]] = n_tiles
+
+    workers = max(1, min(threads(), n_tiles))
+    scratch = [_thread_args(key, kernel, state, after) for _ in range(workers)]
+
+    def work(w: int) -> None:
+        comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
+
+    parallel_for(workers, work, workers)
+    for fn in after:
+        fn()
+    for st in touched:
+        st.touch()
+    live = sum(int(s[1][0]) for s in scratch)
+    passed = sum(int(s[1][1]) for s in scratch)
+    if ps is not None:
+        stats_out.ps_invocations += live
+    stats_out.samples_passed += passed
+    del keep
+
+
+def _target_memory(view) -> tuple[int, int]:
+    st = view.storage
+    sub = st.subresource_index(view.first_mip, view.first_slice)
+    b = st.subresource_bytes(sub)
+    return b.ctypes.data, st.layout(sub).row_pitch
+
+
+def _thread_args(key: fg.FusedKey, kernel, state, after: list):
+    """One worker's T array (lane buffers, pixel-shader arguments, counters) and its counter array."""
+    sl = fg.slots()
+    T = np.zeros(len(sl.t), np.int64)
+    B = key.batch
+    keep: list = []
+
+    def tptr(name: str, arr: np.ndarray) -> None:
+        keep.append(arr)
+        T[sl.t[name]] = arr.ctypes.data
+
+    for n in ("lx", "ly", "lp", "lc", "disc"):
+        tptr(n, np.zeros(B + 8, np.int32))
+    tptr("depth", np.zeros(B + 8, np.float32))
+    v = np.zeros((key.v_regs, 4, B), np.uint32)
+    o = np.zeros((key.o_regs, 4, B), np.uint32)
+    tptr("v", v)
+    tptr("o", o)
+    cnt = np.zeros(2, np.int64)
+    tptr("count", cnt)
+    if kernel is not None:
+        A = nrt._Args(kernel.layout)
+        after.extend(nrt._bind_common(A, kernel, state.ps.bindings))
+        A.ptr("v", v)
+        A.set("nv", v.shape[0])
+        A.ptr("o", o)
+        A.ptr("active", np.full(B, -1, np.int32))
+        A.set("ng", B)
+        A.set("n", 0)
+        A.ptr("discarded", keep[4])
+        if A.wants("poll"):
+            A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
+            A.ptr("pollflag", np.zeros(1, np.int32))
+        keep.append(A)
+        tptr("ps_args", A.a)
+    return T, cnt, keep
