@@ -30,14 +30,13 @@ from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
 from .. import blend as bl
-from ..depth_stencil import DEPTH_FORMATS, D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
+from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT, DEPTH_FORMATS
 from ..rasterizer import SUBPIXEL_ONE
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
     global_flags,
     input_decls,
-    output_decls,
     read_input_components,
     uses_sample_frequency,
 )
@@ -270,7 +269,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is not None:
         _fallback(reason)
         return False
-    _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel)
+    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel):
+        return False
     stats.fused_draws += 1
     return True
 
@@ -357,7 +357,8 @@ def _bin(rect: np.ndarray, W: int, H: int):
     return off, lst, tx_n, tx_n * ty_n
 
 
-def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel) -> None:  # noqa: C901
+def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel) -> bool:  # noqa: C901
+    """The draw on the fused lane; False (nothing written) when its variant does not compile."""
     from ..interpolate import Interpolator
     from ..setup import pixel_bounds
 
@@ -365,7 +366,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     setup = prep.pieces.setup
     P = setup.verts.shape[0]
     if P == 0:
-        return
+        return True
     interp = Interpolator(prep.pieces, rows3, outputs)
     bounds = np.broadcast_to(pixel_bounds(state, prep.vp, prep.vp_idx).reshape(-1, 4), (P, 4))
     v = setup.verts
@@ -381,7 +382,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     rect[:, 3] = np.minimum(rect[:, 3], H)
     tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H)
     if tile_list.size == 0:
-        return
+        return True
 
     spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
     kinds = {s[0] for s in spec}
@@ -419,7 +420,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
                       bool(om.sample_mask & 1))
     comp = get_compiled(key)
     if isinstance(comp, str):
-        raise RuntimeError(comp)  # compile errors surface in strict mode only; see get_compiled
+        _fallback(comp)  # nothing was written yet: the reference pipeline draws
+        return False
 
     sl = fg.slots()
     D = np.zeros(len(sl.d), np.int64)
@@ -501,7 +503,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if ps is not None:
         stats_out.ps_invocations += live
     stats_out.samples_passed += passed
-    del keep
+    return True
 
 
 def _target_memory(view) -> tuple[int, int]:

@@ -143,7 +143,7 @@ class _Emit:
 def _fconst(x: float) -> str:
     import struct
 
-    return "0x%016X" % struct.unpack("<Q", struct.pack("<d", float(x)))[0]
+    return "0x{:016X}".format(struct.unpack("<Q", struct.pack("<d", float(x)))[0])
 
 
 def _vec(t: str, vals) -> str:
