@@ -19,30 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..blend import (
-    BLEND_FACTOR,
-    DEST_ALPHA,
-    DEST_COLOR,
-    INV_BLEND_FACTOR,
-    INV_DEST_ALPHA,
-    INV_DEST_COLOR,
-    INV_SRC1_ALPHA,
-    INV_SRC1_COLOR,
-    INV_SRC_ALPHA,
-    INV_SRC_COLOR,
-    ONE,
-    OP_ADD,
-    OP_MAX,
-    OP_MIN,
-    OP_REV_SUBTRACT,
-    OP_SUBTRACT,
-    SRC1_ALPHA,
-    SRC1_COLOR,
-    SRC_ALPHA,
-    SRC_ALPHA_SAT,
-    SRC_COLOR,
-    ZERO,
-)
+from .fused_om import OMEmitter
 
 V4F = "<4 x float>"
 V4D = "<4 x double>"
@@ -173,8 +150,10 @@ class _Gen(_Emit):
     def build(self) -> str:
         tile_fn = self._tile_fn()
         flush_fn = self._flush_fn()
+        om_fn = OMEmitter(self).function()
+        run_fn = self._run_fn()
         head = sorted(self.decls)
-        return "\n".join(head + flush_fn + tile_fn + self._run_fn()) + "\n"
+        return "\n".join(head + om_fn + flush_fn + tile_fn + run_fn) + "\n"
 
     def _run_fn(self) -> list[str]:
         """``void @fused_run(ptr D, ptr T)``: tiles taken from the draw's shared counter until none is left
@@ -462,308 +441,70 @@ class _Gen(_Emit):
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
             self.e(f"call void {fn}(ptr {args})")
         # ---- output merger, lane by lane in lane order ----
-        self._om(lx, ly, lp, lc, ob, disc, dep, cnt)
+        self._om(lc, lx, ly, disc, cnt)
         return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
                 + self.lines + ["}"])
 
-    def _om(self, lx, ly, lp, lc, ob, disc, dep, cnt) -> None:  # noqa: C901
+    def _om(self, lc, lx, ly, disc, cnt) -> None:
+        """Lanes in groups of 8 (two quads) through fused_om's ``@om8``. Two quads at the same position (two
+        triangles over one quad, adjacent in the batch) are merged one after the other, so each pixel sees
+        its fragments in lane (= primitive) order; otherwise the 8 lanes are distinct pixels and merge at once."""
         k = self.k
-        B = k.batch
-        depth = k.depth
-        if depth is not None:
-            vpmin, vpmax = self.darg("vpmin"), self.darg("vpmax")
-            dsb, dsp = self.darg("ds_base"), self.darg("ds_pitch", False)
-        rtp = [(self.darg(f"rt{r.index}_base"), self.darg(f"rt{r.index}_pitch", False)) for r in k.rts]
-        bf = self.darg("bf") if any(r.blend for r in k.rts) else None
-        srgb_t = self.darg("srgb_t") if any(r.srgb for r in k.rts) else None
-        srgb_lut = self.darg("srgb_lut") if any(r.srgb for r in k.rts) else None
         self.e("%live = alloca i64, align 8")
-        self.e("%pass = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
-        self.e("store i64 0, ptr %pass, align 8")
         self.br("om_head")
         self.put("om_head")
-        self.e("%i = phi i64 [ 0, %iq_done ], [ %in, %om_next ]")
-        c = self.v("icmp ult i64 %i, %n")
+        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_next ]")
+        c = self.v("icmp ult i64 %g, %n")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
-        cov = self.ld("i32", lc, "%i")
-        cz = self.v(f"icmp eq i32 {cov}, 0")
-        self.cbr(cz, "om_next", "om_live")
-        self.put("om_live")
-        lv = self.v("load i64, ptr %live, align 8")
-        self.e(f"store i64 {self.v(f'add i64 {lv}, 1')}, ptr %live, align 8")
+        iota = "<" + ", ".join(f"i64 {i}" for i in range(8)) + ">"
+        lanes = self.v(f"add <8 x i64> {self.splat8('%g')}, {iota}")
+        valid = self.v(f"icmp ult <8 x i64> {lanes}, {self.splat8('%n')}")
+        cov = self.v(f"load <8 x i32>, ptr {self.gep('i32', lc, '%g')}, align 4")
+        live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
+        self.intr8()
+        lb = self.v(f"bitcast <8 x i1> {live} to i8")
+        pc = self.v(f"zext i8 {self.v(f'call i8 @llvm.ctpop.i8(i8 {lb})')} to i64")
+        old = self.v("load i64, ptr %live, align 8")
+        self.e(f"store i64 {self.v(f'add i64 {old}, {pc}')}, ptr %live, align 8")
+        alive = live
         if k.has_ps:
-            d = self.ld("i32", disc, "%i")
-            dz = self.v(f"icmp ne i32 {d}, 0")
-            self.cbr(dz, "om_next", "om_alive")
-        else:
-            self.br("om_alive")
-        self.put("om_alive")
+            d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
+            alive = self.v(f"and <8 x i1> {alive}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         if not k.sample_bit:
-            self.br("om_next")
-            self.put(self.label("dead"))
-            self.br("om_next")
-        x = self.v(f"sext i32 {self.ld('i32', lx, '%i')} to i64")
-        y = self.v(f"sext i32 {self.ld('i32', ly, '%i')} to i64")
-        if depth is not None:
-            fmt, func, write = depth
-            p = self.v(f"zext i32 {self.ld('i32', lp, '%i')} to i64")
-            z = self.ld("float", dep, "%i")
-            lo = self.ld("float", vpmin, p)
-            hi = self.ld("float", vpmax, p)
-            # np.fmin(np.fmax(z, lo), hi): a NaN operand yields the other one
-            self.decls.add("declare float @llvm.maxnum.f32(float, float)")
-            self.decls.add("declare float @llvm.minnum.f32(float, float)")
-            z = self.v(f"call float @llvm.maxnum.f32(float {z}, float {lo})")
-            z = self.v(f"call float @llvm.minnum.f32(float {z}, float {hi})")
-            row = self.v(f"mul i64 {y}, {dsp}")
-            size = {"d24": 4, "d16": 2, "d32": 4, "d32s8": 8}[fmt]
-            col = self.v(f"mul i64 {x}, {size}")
-            addr = self.v(f"getelementptr i8, ptr {dsb}, i64 {self.v(f'add i64 {row}, {col}')}")
-            if fmt in ("d24", "d16"):
-                bits = 24 if fmt == "d24" else 16
-                q = self.unorm_code(z, bits)  # i32
-                if fmt == "d24":
-                    word = self.v(f"load i32, ptr {addr}, align 4")
-                    stored = self.v(f"and i32 {word}, 16777215")
-                else:
-                    stored = self.v(f"zext i16 {self.v(f'load i16, ptr {addr}, align 2')} to i32")
-                pr = self.cmp_int(func, q, stored)
-            else:
-                # float depth: denormals flush to +0 (|z| < FLT_MIN), other values unchanged
-                self.decls.add("declare float @llvm.fabs.f32(float)")
-                a = self.v(f"call float @llvm.fabs.f32(float {z})")
-                small = self.v(f"fcmp olt float {a}, 0x3810000000000000")
-                q = self.v(f"select i1 {small}, float 0.0, float {z}")
-                stored = self.v(f"load float, ptr {addr}, align 4")
-                pr = self.cmp_float(func, q, stored)
-            self.cbr(pr, "dpass", "om_next")
-            self.put("dpass")
-            if write:
-                if fmt == "d24":
-                    hi8 = self.v(f"and i32 {word}, -16777216")
-                    self.e(f"store i32 {self.v(f'or i32 {hi8}, {q}')}, ptr {addr}, align 4")
-                elif fmt == "d16":
-                    self.e(f"store i16 {self.v(f'trunc i32 {q} to i16')}, ptr {addr}, align 2")
-                else:
-                    self.e(f"store float {q}, ptr {addr}, align 4")
-        ps = self.v("load i64, ptr %pass, align 8")
-        self.e(f"store i64 {self.v(f'add i64 {ps}, 1')}, ptr %pass, align 8")
-        for r, (base, pitch) in zip(k.rts, rtp, strict=True):
-            self.rt_write(r, base, pitch, x, y, ob, B, bf, srgb_t, srgb_lut)
+            alive = "zeroinitializer"
+        bits = self.v(f"bitcast <8 x i1> {alive} to i8")
+        some = self.v(f"icmp ne i8 {bits}, 0")
+        self.cbr(some, "om_some", "om_next")
+        self.put("om_some")
+        g4 = self.v("add i64 %g, 4")
+        x0, x1 = self.ld("i32", lx, "%g"), self.ld("i32", lx, g4)
+        y0, y1 = self.ld("i32", ly, "%g"), self.ld("i32", ly, g4)
+        same = self.v(f"and i1 {self.v(f'icmp eq i32 {x0}, {x1}')}, {self.v(f'icmp eq i32 {y0}, {y1}')}")
+        self.cbr(same, "om_split", "om_one")
+        self.put("om_one")
+        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {alive})")
+        self.br("om_next")
+        self.put("om_split")
+        lo = "<" + ", ".join(["i1 true"] * 4 + ["i1 false"] * 4) + ">"
+        hi = "<" + ", ".join(["i1 false"] * 4 + ["i1 true"] * 4) + ">"
+        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {self.v(f'and <8 x i1> {alive}, {lo}')})")
+        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {self.v(f'and <8 x i1> {alive}, {hi}')})")
         self.br("om_next")
         self.put("om_next")
-        self.e("%in = add i64 %i, 1")
+        self.e("%gn = add i64 %g, 8")
         self.br("om_head")
         self.put("om_done")
-        for slot, name in ((0, "%live"), (1, "%pass")):
-            p = self.gep("i64", cnt, str(slot))
-            old = self.v(f"load i64, ptr {p}, align 8")
-            add = self.v(f"load i64, ptr {name}, align 8")
-            new = self.v(f"add i64 {old}, {add}")
-            self.e(f"store i64 {new}, ptr {p}, align 8")
+        p = self.gep("i64", cnt, "0")
+        old = self.v(f"load i64, ptr {p}, align 8")
+        add = self.v("load i64, ptr %live, align 8")
+        self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
         self.e("ret void")
 
-    def cmp_int(self, func: int, a: str, b: str) -> str:
-        if func == 1:
-            return "false"
-        if func == 8:
-            return "true"
-        return self.v(f"icmp {_CMP[func][0]} i32 {a}, {b}")
+    def splat8(self, x: str) -> str:
+        i = self.v(f"insertelement <8 x i64> poison, i64 {x}, i64 0")
+        return self.v(f"shufflevector <8 x i64> {i}, <8 x i64> poison, <8 x i32> zeroinitializer")
 
-    def cmp_float(self, func: int, a: str, b: str) -> str:
-        if func == 1:
-            return "false"
-        if func == 8:
-            return "true"
-        return self.v(f"fcmp {_CMP[func][1]} float {a}, {b}")
-
-    def unorm_code(self, f: str, bits: int) -> str:
-        """float_to_unorm (formats/numerics.py): float64 fmax(x, 0) with NaN -> 0, min 1, * (2^n - 1), + 0.5,
-        truncate; i32 code."""
-        d = self.v(f"fpext float {f} to double")
-        pos = self.v(f"fcmp ogt double {d}, 0.0")  # false for NaN and <= 0
-        d = self.v(f"select i1 {pos}, double {d}, double 0.0")
-        gt1 = self.v(f"fcmp ogt double {d}, 1.0")
-        d = self.v(f"select i1 {gt1}, double 1.0, double {d}")
-        d = self.v(f"fmul double {d}, {_fconst((1 << bits) - 1)}")
-        d = self.v(f"fadd double {d}, 0.5")
-        return self.v(f"fptoui double {d} to i32")
-
-    def rt_write(self, r: RTSpec, base: str, pitch: str, x: str, y: str, ob: str, B: int, bf, srgb_t,
-                 srgb_lut) -> None:  # noqa: C901
-        row = self.v(f"mul i64 {y}, {pitch}")
-        bpp = 16 if r.layout == "rgba32f" else 4
-        col = self.v(f"mul i64 {x}, {bpp}")
-        addr = self.v(f"getelementptr i8, ptr {base}, i64 {self.v(f'add i64 {row}, {col}')}")
-
-        def reg_vec(reg: int) -> str:
-            vec = "zeroinitializer"
-            for c in range(4):
-                i = self.v(f"add i64 %i, {(reg * 4 + c) * B}")
-                f = self.ld("float", ob, i)
-                vec = self.v(f"insertelement {V4F} {vec}, float {f}, i64 {c}")
-            return vec
-
-        src = reg_vec(r.index) if r.has_reg else "zeroinitializer"
-        unorm = r.layout != "rgba32f"
-        if unorm:
-            src = self.clip01(src)
-        need_dst = r.blend is not None or (r.write_mask & 0xF) != 0xF
-        dst = None
-        if need_dst:
-            if unorm:
-                word = self.v(f"load <4 x i8>, ptr {addr}, align 1")
-                if r.layout == "bgra8":
-                    word = self.v(f"shufflevector <4 x i8> {word}, <4 x i8> poison, <4 x i32> <i32 2, i32 1, i32 0, i32 3>")
-                if r.srgb:
-                    codes = self.v(f"zext <4 x i8> {word} to <4 x i64>")
-                    dst = "zeroinitializer"
-                    for c in range(4):
-                        ci = self.v(f"extractelement <4 x i64> {codes}, i64 {c}")
-                        # alpha of an _SRGB format is plain UNORM
-                        if c == 3:
-                            f = self.v(f"fdiv float {self.v(f'uitofp i64 {ci} to float')}, 2.550000e+02")
-                        else:
-                            f = self.ld("float", srgb_lut, ci)
-                        dst = self.v(f"insertelement {V4F} {dst}, float {f}, i64 {c}")
-                else:
-                    f = self.v(f"uitofp <4 x i8> {word} to {V4F}")
-                    dst = self.v(f"fdiv {V4F} {f}, <float 2.550000e+02, float 2.550000e+02, float 2.550000e+02, float 2.550000e+02>")
-            else:
-                dst = self.v(f"load {V4F}, ptr {addr}, align 4")
-        out = src
-        if r.blend is not None:
-            src1 = src
-            if r.dual:
-                src1 = reg_vec(1) if self.k.o_regs > 1 else "zeroinitializer"
-                if unorm:
-                    src1 = self.clip01(src1)
-            bfv = self.v(f"load {V4F}, ptr {self.gep('float', bf, str(4 * r.index))}, align 4")
-            sb, db, op, sba, dba, opa = r.blend
-            sf_c = self.factor(sb, src, src1, dst, bfv)
-            df_c = self.factor(db, src, src1, dst, bfv)
-            col = self.blend_op(op, src, sf_c, dst, df_c)
-            sf_a = self.factor(sba, src, src1, dst, bfv)
-            df_a = self.factor(dba, src, src1, dst, bfv)
-            alp = self.blend_op(opa, src, sf_a, dst, df_a)
-            out = self.v(f"shufflevector {V4F} {col}, {V4F} {alp}, <4 x i32> <i32 0, i32 1, i32 2, i32 7>")
-        if (r.write_mask & 0xF) != 0xF:
-            m = _vec("i1", ["true" if (r.write_mask >> c) & 1 else "false" for c in range(4)])
-            out = self.v(f"select {V4B} {m}, {V4F} {out}, {V4F} {dst}")
-        if not unorm:
-            self.e(f"store {V4F} {out}, ptr {addr}, align 4")
-            return
-        codes = []
-        for c in range(4):
-            f = self.v(f"extractelement {V4F} {out}, i64 {c}")
-            if r.srgb and c < 3:
-                codes.append(self.srgb_code(f, srgb_t))
-            else:
-                codes.append(self.unorm_code(f, 8))
-        vec = "zeroinitializer"
-        order = (2, 1, 0, 3) if r.layout == "bgra8" else (0, 1, 2, 3)
-        for byte, c in enumerate(order):
-            vec = self.v(f"insertelement {V4I} {vec}, i32 {codes[c]}, i64 {byte}")
-        b8 = self.v(f"trunc {V4I} {vec} to <4 x i8>")
-        self.e(f"store <4 x i8> {b8}, ptr {addr}, align 1")
-
-    def clip01(self, v: str) -> str:
-        """np.clip(v, 0, 1) in float32: NaN stays NaN."""
-        lt = self.v(f"fcmp olt {V4F} {v}, zeroinitializer")
-        v = self.v(f"select {V4B} {lt}, {V4F} zeroinitializer, {V4F} {v}")
-        one = _vec("float", ["1.0"] * 4)
-        gt = self.v(f"fcmp ogt {V4F} {v}, {one}")
-        return self.v(f"select {V4B} {gt}, {V4F} {one}, {V4F} {v}")
-
-    def srgb_code(self, f: str, table: str) -> str:
-        """float_to_srgb: NaN -> 0, then the count of thresholds t[0..254] <= f (a binary search)."""
-        isnan = self.v(f"fcmp uno float {f}, 0.0")
-        f = self.v(f"select i1 {isnan}, float 0.0, float {f}")
-        lo = "0"
-        for step in (128, 64, 32, 16, 8, 4, 2, 1):
-            cand = self.v(f"add i32 {lo}, {step}")
-            inr = self.v(f"icmp ule i32 {cand}, 255")
-            idx = self.v(f"sub i32 {cand}, 1")
-            idx = self.v(f"select i1 {inr}, i32 {idx}, i32 0")
-            t = self.ld("float", table, self.v(f"zext i32 {idx} to i64"))
-            le = self.v(f"fcmp ole float {t}, {f}")
-            ok = self.v(f"and i1 {le}, {inr}")
-            lo = self.v(f"select i1 {ok}, i32 {cand}, i32 {lo}")
-        return lo
-
-    def splat_lane(self, v: str, lane: int) -> str:
-        return self.v(f"shufflevector {V4F} {v}, {V4F} poison, <4 x i32> <i32 {lane}, i32 {lane}, i32 {lane}, i32 {lane}>")
-
-    def one_minus(self, v: str) -> str:
-        one = _vec("float", ["1.0"] * 4)
-        return self.v(f"fsub {V4F} {one}, {v}")
-
-    def factor(self, kind: int, src: str, src1: str, dst: str, bfv: str) -> str:
-        """factor4 of blend.py: the factor for all four channels (lanes 0-2 colour, lane 3 alpha)."""
-        if kind == ZERO:
-            return "zeroinitializer"
-        if kind == ONE:
-            return _vec("float", ["1.0"] * 4)
-        if kind == SRC_COLOR:
-            return src
-        if kind == INV_SRC_COLOR:
-            return self.one_minus(src)
-        if kind == SRC_ALPHA:
-            return self.splat_lane(src, 3)
-        if kind == INV_SRC_ALPHA:
-            return self.splat_lane(self.one_minus(src), 3)
-        if kind == DEST_ALPHA:
-            return self.splat_lane(dst, 3)
-        if kind == INV_DEST_ALPHA:
-            return self.splat_lane(self.one_minus(dst), 3)
-        if kind == DEST_COLOR:
-            return dst
-        if kind == INV_DEST_COLOR:
-            return self.one_minus(dst)
-        if kind == SRC_ALPHA_SAT:
-            a = self.v(f"extractelement {V4F} {src}, i64 3")
-            b = self.v(f"extractelement {V4F} {self.one_minus(dst)}, i64 3")
-            m = self.np_minimum(a, b)
-            v = self.v(f"insertelement {V4F} <float 1.0, float 1.0, float 1.0, float 1.0>, float {m}, i64 0")
-            v = self.v(f"insertelement {V4F} {v}, float {m}, i64 1")
-            return self.v(f"insertelement {V4F} {v}, float {m}, i64 2")
-        if kind == BLEND_FACTOR:
-            return bfv
-        if kind == INV_BLEND_FACTOR:
-            return self.one_minus(bfv)
-        if kind == SRC1_COLOR:
-            return src1
-        if kind == INV_SRC1_COLOR:
-            return self.one_minus(src1)
-        if kind == SRC1_ALPHA:
-            return self.splat_lane(src1, 3)
-        if kind == INV_SRC1_ALPHA:
-            return self.splat_lane(self.one_minus(src1), 3)
-        raise AssertionError(kind)
-
-    def np_minimum(self, a: str, b: str) -> str:
-        """np.minimum on float32 scalars: a NaN operand propagates."""
-        na = self.v(f"fcmp uno float {a}, 0.0")
-        lt = self.v(f"fcmp olt float {a}, {b}")
-        nb = self.v(f"fcmp uno float {b}, 0.0")
-        m = self.v(f"select i1 {lt}, float {a}, float {b}")
-        m = self.v(f"select i1 {nb}, float {b}, float {m}")
-        return self.v(f"select i1 {na}, float {a}, float {m}")
-
-    def blend_op(self, op: int, s: str, sf: str, d: str, df: str) -> str:
-        if op in (OP_MIN, OP_MAX):
-            # blend._min_max: fmin/fmax, a NaN operand yields the other one
-            name = "minnum" if op == OP_MIN else "maxnum"
-            self.decls.add(f"declare <4 x float> @llvm.{name}.v4f32(<4 x float>, <4 x float>)")
-            return self.v(f"call {V4F} @llvm.{name}.v4f32({V4F} {s}, {V4F} {d})")
-        a = self.v(f"fmul {V4F} {s}, {sf}")
-        b = self.v(f"fmul {V4F} {d}, {df}")
-        if op == OP_ADD:
-            return self.v(f"fadd {V4F} {a}, {b}")
-        if op == OP_SUBTRACT:
-            return self.v(f"fsub {V4F} {a}, {b}")
-        if op == OP_REV_SUBTRACT:
-            return self.v(f"fsub {V4F} {b}, {a}")
-        raise AssertionError(op)
+    def intr8(self) -> None:
+        self.decls.add("declare i8 @llvm.ctpop.i8(i8)")
