@@ -150,8 +150,6 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int) 
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
-        if lw.host_ops:
-            return "pixel shader calls back into the reference (texture access or other host ops)"
         if lw.special_out:
             return "pixel shader writes oDepth/oMask/stencil ref"
         if lw.sv_types:
@@ -261,7 +259,9 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     ps = state.ps.program if state.ps is not None else None
     kernel = None
     if reason is None and ps is not None:
-        kernel = nrt.get_kernel(ps, nrt.DEFAULT_TILE)
+        lw = nrt.lowered(ps)
+        # A shader that calls back into the reference (texture access) gets one callback per batch.
+        kernel = nrt.get_kernel(ps, BATCH if lw.host_ops else nrt.DEFAULT_TILE)
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -492,8 +492,15 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     def work(w: int) -> None:
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
+        host = scratch[w][3]
+        if host is not None and host.error is not None:
+            return
 
     parallel_for(workers, work, workers)
+    for s in scratch:
+        host = s[3]
+        if host is not None and host.error is not None:
+            raise host.error
     for fn in after:
         fn()
     for st in touched:
@@ -533,6 +540,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list):
     tptr("o", o)
     cnt = np.zeros(2, np.int64)
     tptr("count", cnt)
+    host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)
         after.extend(nrt._bind_common(A, kernel, state.ps.bindings))
@@ -546,6 +554,11 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list):
         if A.wants("poll"):
             A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
             A.ptr("pollflag", np.zeros(1, np.int32))
+        if kernel.lw.host_ops:
+            # the instructions the kernel does not compile run the reference's closures on views of this
+            # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
+            host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
+            A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         keep.append(A)
         tptr("ps_args", A.a)
-    return T, cnt, keep
+    return T, cnt, keep, host
