@@ -49,6 +49,14 @@ OT = ir.OperandType
 #: screen tile edge (pixels) and lanes per pixel-shader batch
 TILE = 64
 BATCH = 2048
+#: the same for pixel shaders that call back into the reference (texture access): each callback costs numpy
+#: call overhead, so batches are as large as the reference's, over larger tiles
+HOST_TILE = 256
+HOST_BATCH = 1 << 16
+
+
+def _sizes(kernel_host: bool) -> tuple[int, int]:
+    return (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
 
 _FMT = DXGI_FORMAT
 #: render-target formats the fused lane writes: format -> (layout, sRGB)
@@ -261,7 +269,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is None and ps is not None:
         lw = nrt.lowered(ps)
         # A shader that calls back into the reference (texture access) gets one callback per batch.
-        kernel = nrt.get_kernel(ps, BATCH if lw.host_ops else nrt.DEFAULT_TILE)
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if lw.host_ops else nrt.DEFAULT_TILE)
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -332,7 +340,7 @@ def _srgb_tables():
     return np.ascontiguousarray(t, np.float32), np.ascontiguousarray(lut, np.float32)
 
 
-def _bin(rect: np.ndarray, W: int, H: int):
+def _bin(rect: np.ndarray, W: int, H: int, TILE: int):
     """CSR of pieces per tile in submission order: (tile_off (n_tiles + 1,) int64, list (m,) int32, tiles_x)."""
     tx_n = -(-W // TILE)
     ty_n = -(-H // TILE)
@@ -380,7 +388,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
     rect[:, 2] = np.minimum(rect[:, 2], W)
     rect[:, 3] = np.minimum(rect[:, 3], H)
-    tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H)
+    tile, batch = _sizes(kernel is not None and bool(kernel.lw.host_ops))
+    tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H, tile)
     if tile_list.size == 0:
         return True
 
@@ -415,7 +424,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         n_regs = reference._max_reg(ps, OT.OUTPUT)
         # o<i> missing from the shader's outputs reads as 0 (output_merger._register)
         rts = [fg.RTSpec(r.index, r.layout, r.srgb, r.index < n_regs, r.blend, r.write_mask, r.dual) for r in rts]
-    key = fg.FusedKey(TILE, BATCH, spec, c_in, c_out, ps is not None,
+    key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, depth, tuple(rts),
                       bool(om.sample_mask & 1))
     comp = get_compiled(key)
