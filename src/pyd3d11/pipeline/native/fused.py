@@ -24,13 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from ...headers.dxgi_types import DXGI_FORMAT
 from ...shader import ir
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
-from .. import blend as bl
-from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT, DEPTH_FORMATS
 from ..rasterizer import SUBPIXEL_ONE
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
@@ -41,6 +38,7 @@ from ..shader_io import (
     uses_sample_frequency,
 )
 from . import fused_gen as fg
+from . import om_gen
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -58,19 +56,8 @@ HOST_BATCH = 1 << 16
 def _sizes(kernel_host: bool) -> tuple[int, int]:
     return (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
 
-_FMT = DXGI_FORMAT
-#: render-target formats the fused lane writes: format -> (layout, sRGB)
-RT_FORMATS = {
-    _FMT.DXGI_FORMAT_R8G8B8A8_UNORM: ("rgba8", False),
-    _FMT.DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: ("rgba8", True),
-    _FMT.DXGI_FORMAT_B8G8R8A8_UNORM: ("bgra8", False),
-    _FMT.DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: ("bgra8", True),
-    _FMT.DXGI_FORMAT_R32G32B32A32_FLOAT: ("rgba32f", False),
-}
-_DS_TAG = {D24_UNORM_S8_UINT: "d24", D16_UNORM: "d16", D32_FLOAT: "d32", D32_FLOAT_S8X24_UINT: "d32s8"}
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
 _LINEAR = (IM.LINEAR_NOPERSPECTIVE, IM.LINEAR_NOPERSPECTIVE_CENTROID)
-_FACTORS = frozenset(range(1, 12)) | {14, 15, 16, 17, 18, 19}
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
 
@@ -134,7 +121,29 @@ def _rt_desc(blend, i: int):
 # Selection
 # ------------------------------------------------------------------------------------------------
 
-def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int) -> str | None:  # noqa: C901
+def _codes_survive(fmt: int) -> bool:
+    """Whether every stored element of ``fmt`` decodes and encodes back to itself. The reference merger
+    re-encodes a target whose codes do not (SNORM's two codes of -1.0, small-float NaN payloads, X bits)
+    whole, untouched pixels included, where the fused lane writes only the pixels drawn: such targets stay on
+    the reference path so the bytes agree."""
+    from ...formats import codecs
+    from ...formats.table import FormatKind, format_info
+
+    if codecs.roundtrip_exact(fmt):
+        return True
+    chans = format_info(fmt).channels
+    return all(c.component is not None and ((c.kind == FormatKind.FLOAT and c.bits == 32) or c.kind == FormatKind.UNORM)
+               for c in chans)
+
+
+def _om_key(state, declared_targets: int):
+    om = state.om
+    return om_gen.om_key(om, [v.format if v is not None else None for v in om.rtvs],
+                         om.dsv.format if om.dsv is not None else None, 1, written_targets=declared_targets)
+
+
+def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
+                       declared_targets: int) -> str | None:  # noqa: C901
     """Why this draw cannot take the fused lane (None: it can)."""
     if not cls_triangle or prep.quads is not None or prep.lane_alpha is not None:
         return "not a solid triangle draw"
@@ -172,40 +181,24 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int) 
                 return f"pixel shader input {SN(d.system_name).name}"
             if d.system_name == SN.VIEWPORT_ARRAY_INDEX:
                 return "SV_ViewportArrayIndex input"
-    blend = om.blend
-    if blend is not None and blend.AlphaToCoverageEnable:
-        return "alpha to coverage"
     size = None
-    for i, v in enumerate(om.rtvs):
+    for v in list(om.rtvs) + [om.dsv]:
         if v is None:
             continue
-        if v.format not in RT_FORMATS:
-            return f"render-target format {v.format}"
         r = _view_ok(v)
         if r:
             return r
         if size is not None and _size(v) != size:
             return "targets of different sizes"
         size = _size(v)
-        rt = _rt_desc(blend, i)
-        if rt is not None and rt.BlendEnable:
-            if not {rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha} <= _FACTORS:
-                return "blend factor"
-            if not {rt.BlendOp, rt.BlendOpAlpha} <= {1, 2, 3, 4, 5}:
-                return "blend op"
-    if om.dsv is not None:
-        if om.dsv.format not in DEPTH_FORMATS:
-            return f"depth format {om.dsv.format}"
-        r = _view_ok(om.dsv)
-        if r:
-            return r
-        if size is not None and _size(om.dsv) != size:
-            return "targets of different sizes"
-        desc = om.depth_stencil
-        if desc is not None and desc.StencilEnable and DEPTH_FORMATS[om.dsv.format][2]:
-            return "stencil test"
-        if desc is not None and desc.DepthEnable and not 1 <= desc.DepthFunc <= 8:
-            return "depth function"
+    for v in om.rtvs:
+        if v is not None and not _codes_survive(v.format):
+            return "render-target format whose codes do not round-trip (the reference re-encodes it whole)"
+    if _om_key(state, declared_targets) is None:
+        return "output-merger state not built natively (om_gen)"
+    vp = prep.vp
+    if vp.shape[0] and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
+        return "viewports with different depth ranges in one draw"
     return None
 
 
@@ -263,7 +256,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
 
     if not native.use_native():
         return False
-    reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced)
+    reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
     ps = state.ps.program if state.ps is not None else None
     kernel = None
     if reason is None and ps is not None:
@@ -395,38 +388,18 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
     kinds = {s[0] for s in spec}
-    desc = om.depth_stencil
-    depth = None
-    if om.dsv is not None and desc is not None and desc.DepthEnable:
-        write = bool(desc.DepthWriteMask) and not (om.dsv.flags & 0x1)
-        depth = (_DS_TAG[om.dsv.format], int(desc.DepthFunc), write)
-    rts = []
-    for i, view in enumerate(om.rtvs):
-        if view is None or not declared_targets >> i & 1:
-            continue
-        layout, srgb = RT_FORMATS[view.format]
-        rt = _rt_desc(om.blend, i)
-        b = None
-        dual = False
-        if rt is not None and rt.BlendEnable:
-            b = (rt.SrcBlend, rt.DestBlend, rt.BlendOp, rt.SrcBlendAlpha, rt.DestBlendAlpha, rt.BlendOpAlpha)
-            dual = bool({rt.SrcBlend, rt.DestBlend, rt.SrcBlendAlpha, rt.DestBlendAlpha} & bl.DUAL_SOURCE_FACTORS)
-        mask = rt.RenderTargetWriteMask if rt is not None else 0xF
-        if mask & 0xF == 0:
-            continue  # nothing of this target changes
-        rts.append(fg.RTSpec(i, layout, srgb, False, b, mask & 0xF, dual))
+    okey = _om_key(state, declared_targets)
+    need_z = okey.ds is not None and okey.ds.depth_enable
+    face = om_gen.om_needs_face(okey)
     c_in = c_out = 0
     if ps is not None:
         from ...shader.exec import reference
 
         c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
-        n_regs = reference._max_reg(ps, OT.OUTPUT)
-        # o<i> missing from the shader's outputs reads as 0 (output_merger._register)
-        rts = [fg.RTSpec(r.index, r.layout, r.srgb, r.index < n_regs, r.blend, r.write_mask, r.dual) for r in rts]
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
-                      kernel.layout.slots["n"] if kernel is not None else 0, depth, tuple(rts),
-                      bool(om.sample_mask & 1))
+                      kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
+                      om_gen.om_registers(okey), face)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -454,7 +427,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         dptr("planes", planes)
     if kinds & {"persp", "posw"}:
         dptr("invw", np.ascontiguousarray(interp._split(("invw",), interp._inv_w_plane), np.float64))
-    if depth is not None or "posz" in kinds:
+    if need_z or "posz" in kinds:
         dptr("zplane", np.ascontiguousarray(interp._split(("z",), interp._z_plane), np.float64))
     if flats is not None:
         dptr("flat", flats)
@@ -462,33 +435,25 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         dptr("front", front)
     if primid is not None:
         dptr("primid", primid)
-    if depth is not None:
-        dptr("vpmin", np.ascontiguousarray(prep.vp[:, 4], np.float32))
-        dptr("vpmax", np.ascontiguousarray(prep.vp[:, 5], np.float32))
+    ctx = om_gen.OMContext()
     touched = []
-    for r in rts:
-        view = om.rtvs[r.index]
-        base, pitch = _target_memory(view)
-        D[sl.d[f"rt{r.index}_base"]] = base
-        D[sl.d[f"rt{r.index}_pitch"]] = pitch
-        touched.append(view.storage)
-    if depth is not None:
-        base, pitch = _target_memory(om.dsv)
-        D[sl.d["ds_base"]] = base
-        D[sl.d["ds_pitch"]] = pitch
-        if depth[2]:
+    for i, rk in enumerate(okey.rts):
+        if rk is not None:
+            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(om.rtvs[i])
+            touched.append(om.rtvs[i].storage)
+    if okey.ds is not None:
+        ctx.ds, ctx.ds_pitch = _target_memory(om.dsv)
+        if okey.ds.depth_write or okey.ds.stencil_write:
             touched.append(om.dsv.storage)
-    if any(r.blend for r in rts):
-        # per target: the blend factor clamped to a UNORM target's range (output_merger._write_color)
-        bf = np.array(om.blend_factor, np.float32)
-        table = np.empty((8, 4), np.float32)
-        for r in rts:
-            table[r.index] = bf if r.layout == "rgba32f" else np.clip(bf, np.float32(0), np.float32(1))
-        dptr("bf", table)
-    if any(r.srgb for r in rts):
-        t, lut = _srgb_tables()
-        dptr("srgb_t", t)
-        dptr("srgb_lut", lut)
+    for c in range(4):
+        ctx.blend_factor[c] = float(np.float32(om.blend_factor[c]))
+    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
+    ctx.vp_min = float(np.float32(prep.vp[0, 4]))
+    ctx.vp_max = float(np.float32(prep.vp[0, 5]))
+    keep.append(ctx)
+    D[sl.d["om_ctx"]] = ctypes.addressof(ctx)
+    if face and front is None:
+        dptr("front", np.where(prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32))
     after: list = []
     if kernel is not None:
         D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
@@ -515,7 +480,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for st in touched:
         st.touch()
     live = sum(int(s[1][0]) for s in scratch)
-    passed = sum(int(s[1][1]) for s in scratch)
+    passed = int(ctx.samples_passed)
     if ps is not None:
         stats_out.ps_invocations += live
     stats_out.samples_passed += passed
@@ -549,6 +514,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list):
     tptr("o", o)
     cnt = np.zeros(2, np.int64)
     tptr("count", cnt)
+    tptr("alive", np.zeros(B + 8, np.int8))
+    tptr("cov", np.zeros(B + 8, np.uint32))
+    tptr("col", np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32))
     host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .fused_om import OMEmitter
+from .om_gen import om_function
 
 V4F = "<4 x float>"
 V4D = "<4 x double>"
@@ -33,19 +33,6 @@ _CMP = {2: ("ult", "olt"), 3: ("eq", "oeq"), 4: ("ule", "ole"), 5: ("ugt", "ogt"
 
 
 @dataclass(frozen=True)
-class RTSpec:
-    """One colour target the draw writes."""
-
-    index: int  # RT slot = PS output register
-    layout: str  # "rgba8" | "bgra8" | "rgba32f"
-    srgb: bool
-    has_reg: bool  # the PS has output register o<index> (else it reads as 0)
-    blend: tuple | None  # (SrcBlend, DestBlend, BlendOp, SrcBlendAlpha, DestBlendAlpha, BlendOpAlpha) or None
-    write_mask: int
-    dual: bool = False  # a factor reads o1
-
-
-@dataclass(frozen=True)
 class FusedKey:
     tile: int  # tile edge in pixels (even)
     batch: int  # lanes per pixel-shader batch (multiple of 8)
@@ -54,9 +41,10 @@ class FusedKey:
     o_regs: int
     has_ps: bool
     ps_n_slot: int
-    depth: tuple | None  # (format tag "d24"|"d16"|"d32"|"d32s8", func, write) when the depth test runs
-    rts: tuple  # RTSpec per written target
-    sample_bit: bool  # bit 0 of the sample mask
+    need_z: bool  # the output merger reads fragment depth (a depth test)
+    om: object  # om_gen.OMKey of the output-merger state
+    om_regs: int  # om_gen.om_registers(om)
+    face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
 
 
 @dataclass
@@ -67,8 +55,8 @@ class Slots:
 
 _D_NAMES = ("tile_list", "tile_off", "tiles_x", "A", "B", "C", "tl", "rect", "planes", "invw", "zplane",
             "flat", "front", "primid", "vpmin", "vpmax", "P", "ds_base", "ds_pitch", "ps_fn", "bf", "srgb_t",
-            "srgb_lut", "next", "n_tiles") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch"))
-_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count")
+            "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch"))
+_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col")
 
 
 def slots() -> Slots:
@@ -148,12 +136,19 @@ class _Gen(_Emit):
 
     # --- whole module ------------------------------------------------------------------------------
     def build(self) -> str:
+        # the output merger: F2's emitter (om_gen), linked into this module
+        text, self.om_name = om_function(self.k.om)
         tile_fn = self._tile_fn()
         flush_fn = self._flush_fn()
-        om_fn = OMEmitter(self).function()
         run_fn = self._run_fn()
+        body = []
+        for line in text.splitlines():
+            if line.startswith(("declare ", "@")):
+                self.decls.add(line)
+            elif line.strip():
+                body.append(line)
         head = sorted(self.decls)
-        return "\n".join(head + om_fn + flush_fn + tile_fn + run_fn) + "\n"
+        return "\n".join(head + body + flush_fn + tile_fn + run_fn) + "\n"
 
     def _run_fn(self) -> list[str]:
         """``void @fused_run(ptr D, ptr T)``: tiles taken from the draw's shared counter until none is left
@@ -354,7 +349,7 @@ class _Gen(_Emit):
         vb, ob, disc, dep, cnt = (self.targ(n) for n in ("v", "o", "disc", "depth", "count"))
         P = self.darg("P", False)
         need_invw = any(kind in ("persp", "posw") for kind, *_ in k.inputs)
-        need_z = k.depth is not None or any(kind == "posz" for kind, *_ in k.inputs)
+        need_z = k.need_z or any(kind == "posz" for kind, *_ in k.inputs)
         planes = self.darg("planes") if any(kind in ("persp", "linear") for kind, *_ in k.inputs) else None
         invw = self.darg("invw") if need_invw else None
         zpl = self.darg("zplane") if need_z else None
@@ -391,7 +386,7 @@ class _Gen(_Emit):
         zf = None
         if need_z:
             zf = self.v(f"fptrunc {V4D} {plane(zpl, '0')} to {V4F}")
-            if k.depth is not None:
+            if k.need_z:
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
 
         def store_in(reg: int, comp: int, bits: str) -> None:
@@ -441,21 +436,25 @@ class _Gen(_Emit):
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
             self.e(f"call void {fn}(ptr {args})")
         # ---- output merger, lane by lane in lane order ----
-        self._om(lc, lx, ly, disc, cnt)
+        self._om(lc, lx, ly, lp, disc, dep, cnt)
         return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
                 + self.lines + ["}"])
 
-    def _om(self, lc, lx, ly, disc, cnt) -> None:
-        """Lanes in groups of 8 (two quads) through fused_om's ``@om8``. Two quads at the same position (two
-        triangles over one quad, adjacent in the batch) are merged one after the other, so each pixel sees
-        its fragments in lane (= primitive) order; otherwise the 8 lanes are distinct pixels and merge at once."""
+    def _om(self, lc, lx, ly, lp, disc, dep, cnt) -> None:
+        """The batch through om_gen's merger (lanes in lane order = primitive order per pixel): per lane
+        ``alive`` (covered, in the batch, not discarded) and coverage (bit 31: back face), the colour
+        registers copied into its compact [register][4][n] layout, then one call."""
         k = self.k
+        alive, cov2, col = self.targ("alive"), self.targ("cov"), self.targ("col")
+        front = self.darg("front") if k.face else None
+        self.e("%n8a = add i64 %n, 7")
+        self.e("%n8 = and i64 %n8a, -8")
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
         self.br("om_head")
         self.put("om_head")
-        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_next ]")
-        c = self.v("icmp ult i64 %g, %n")
+        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_body ]")
+        c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
         iota = "<" + ", ".join(f"i64 {i}" for i in range(8)) + ">"
@@ -468,34 +467,42 @@ class _Gen(_Emit):
         pc = self.v(f"zext i8 {self.v(f'call i8 @llvm.ctpop.i8(i8 {lb})')} to i64")
         old = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {pc}')}, ptr %live, align 8")
-        alive = live
+        al = live
         if k.has_ps:
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
-            alive = self.v(f"and <8 x i1> {alive}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
-        if not k.sample_bit:
-            alive = "zeroinitializer"
-        bits = self.v(f"bitcast <8 x i1> {alive} to i8")
-        some = self.v(f"icmp ne i8 {bits}, 0")
-        self.cbr(some, "om_some", "om_next")
-        self.put("om_some")
-        g4 = self.v("add i64 %g, 4")
-        x0, x1 = self.ld("i32", lx, "%g"), self.ld("i32", lx, g4)
-        y0, y1 = self.ld("i32", ly, "%g"), self.ld("i32", ly, g4)
-        same = self.v(f"and i1 {self.v(f'icmp eq i32 {x0}, {x1}')}, {self.v(f'icmp eq i32 {y0}, {y1}')}")
-        self.cbr(same, "om_split", "om_one")
-        self.put("om_one")
-        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {alive})")
-        self.br("om_next")
-        self.put("om_split")
-        lo = "<" + ", ".join(["i1 true"] * 4 + ["i1 false"] * 4) + ">"
-        hi = "<" + ", ".join(["i1 false"] * 4 + ["i1 true"] * 4) + ">"
-        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {self.v(f'and <8 x i1> {alive}, {lo}')})")
-        self.e(f"call void @om8(ptr %D, ptr %T, i64 %g, <8 x i1> {self.v(f'and <8 x i1> {alive}, {hi}')})")
-        self.br("om_next")
-        self.put("om_next")
+            al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
+        self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if k.face:
+            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
+            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
+            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
+            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
+                       "<8 x i32> zeroinitializer)")
+            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
+            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
+            cv = self.v(f"or <8 x i32> {cv}, {bit}")
+        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
         self.e("%gn = add i64 %g, 8")
         self.br("om_head")
         self.put("om_done")
+        # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
+        self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
+        self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+        ob = self.targ("o")
+        nbytes = self.v("mul i64 %n8, 4")
+        for r in range(k.om_regs):
+            for cc in range(4):
+                row = r * 4 + cc
+                dst = self.gep("i32", col, self.v(f"mul i64 %n8, {row}"))
+                if r < k.o_regs and k.has_ps:
+                    src = self.gep("i32", ob, str(row * k.batch))
+                    self.e(f"call void @llvm.memcpy.p0.p0.i64(ptr {dst}, ptr {src}, i64 {nbytes}, i1 false)")
+                else:
+                    self.e(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 0, i64 {nbytes}, i1 false)")
+        ctx = self.darg("om_ctx")
+        self.e(f"call void @{self.om_name}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
+               f"ptr {col}, ptr {alive})")
         p = self.gep("i64", cnt, "0")
         old = self.v(f"load i64, ptr {p}, align 8")
         add = self.v("load i64, ptr %live, align 8")
