@@ -68,6 +68,7 @@ class Stats:
     fused_draws: int = 0
     fallbacks: int = 0  # draws with the native backend selected that took the reference pipeline
     compiled: int = 0
+    disk_hits: int = 0  # variants loaded from the on-disk object cache
     compile_seconds: float = 0.0
     reasons: dict = field(default_factory=dict)
 
@@ -211,10 +212,19 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     llvm = nrt._init_llvm()
     text = fg.generate(key)
     mod = llvm.parse_assembly(text)
-    mod.verify()
-    nrt._optimise(llvm, mod)
+    # the on-disk object cache of the shader backend (keyed by the IR text, backend version, LLVM and CPU)
+    path = nrt._disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        nrt._optimise(llvm, mod)
     engine = llvm.create_mcjit_compiler(mod, nrt._target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: nrt._disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
+    if cached:
+        stats.disk_hits += 1
     addr = engine.get_function_address("fused_run")
     fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(addr)
     stats.compiled += 1
@@ -371,11 +381,14 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     interp = Interpolator(prep.pieces, rows3, outputs)
     bounds = np.broadcast_to(pixel_bounds(state, prep.vp, prep.vp_idx).reshape(-1, 4), (P, 4))
     v = setup.verts
+    # Conservative pixel rectangle of each piece (the one draw._raster_bands uses): a covered sample lies
+    # inside the vertices' hull. Reductions over the 3 vertices elementwise (numpy reduces tiny axes slowly).
     rect = np.empty((P, 4), np.int64)
-    rect[:, 0] = np.maximum(bounds[:, 0], v[:, :, 0].min(axis=1) // SUBPIXEL_ONE - 1)
-    rect[:, 1] = np.maximum(bounds[:, 1], v[:, :, 1].min(axis=1) // SUBPIXEL_ONE - 1)
-    rect[:, 2] = np.minimum(bounds[:, 2], v[:, :, 0].max(axis=1) // SUBPIXEL_ONE + 2)
-    rect[:, 3] = np.minimum(bounds[:, 3], v[:, :, 1].max(axis=1) // SUBPIXEL_ONE + 2)
+    vx, vy = v[:, :, 0], v[:, :, 1]
+    rect[:, 0] = np.maximum(bounds[:, 0], np.minimum(np.minimum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE - 1)
+    rect[:, 1] = np.maximum(bounds[:, 1], np.minimum(np.minimum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE - 1)
+    rect[:, 2] = np.minimum(bounds[:, 2], np.maximum(np.maximum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE + 2)
+    rect[:, 3] = np.minimum(bounds[:, 3], np.maximum(np.maximum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE + 2)
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
     W, H = _size(views[0]) if views else (1, 1)
     # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
