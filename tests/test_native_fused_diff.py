@@ -292,3 +292,32 @@ def test_reference_backend_never_takes_fused_lane():
     t = texture2d(28, 16, 16)
     bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_FLOAT, size=(16, 16))
     assert (fused.stats.fused_draws, fused.stats.fallbacks) == before
+
+
+@pytest.mark.parametrize("discard", [False, True])
+def test_draw_statistics_equal_reference(discard):
+    # PSInvocations (covered lanes, before discard) and the occlusion count (samples that passed the depth
+    # test, after discard) are the reference's.
+    from gfx_util import draw_pos_attr
+
+    rng = np.random.default_rng(4)
+    verts = np.concatenate([_pixel_vertices(rng, 90, 70, 30)[:, :4], rng.uniform(0, 1, (90, 4))], 1)
+    verts = np.ascontiguousarray(verts, np.float32)
+
+    def run():
+        t, d = texture2d(28, 90, 70), texture2d(45, 90, 70)
+        bs._clear_depth(d, 0.6)
+        om = OMState()
+        om.depth_stencil = bs._ds_desc(func=2)
+        ps = PS_DISCARD.replace("v2.xyzw", "v2.x").replace("v1.wzyx", "v1.xyzw") if discard else None
+        s = draw_pos_attr(verts, [rtv(t)], depth=dsv(d), om=om, ps=ps)
+        return (s.ps_invocations, s.samples_passed), bs._bytes(t, d)
+
+    native.set_backend("reference")
+    ref = run()
+    native.set_backend("native")
+    before = fused.stats.fused_draws
+    got = run()
+    assert fused.stats.fused_draws > before
+    assert ref == got
+    assert ref[0][0] > ref[0][1] > 0  # depth rejections (and discards) make the two counts differ
