@@ -128,8 +128,23 @@ add o0.y, o0.y, r0.w
 ret
 """
 
+# System-value operands: vCoverage (coverage ANDed with SampleMask) and vPrim.
+PS_SVOPS = """ps_5_0
+dcl_input vCoverage
+dcl_input vPrim
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+utof r0.x, vCoverage.x
+utof r0.y, vPrim.x
+mul r0.y, r0.y, l(0.0625)
+mov o0.xy, r0.xyxx
+mov o0.zw, v1.zzzw
+ret
+"""
+
 PIXEL_SHADERS = {"float": bs.PS_FLOAT, "pos": bs.PS_POS, "partial": bs.PS_PARTIAL, "discard": PS_DISCARD,
-                 "deriv": PS_DERIV, "sysv": PS_SYSV}
+                 "deriv": PS_DERIV, "sysv": PS_SYSV, "svops": PS_SVOPS}
 RT_FORMATS = (28, 29, 87, 91, 2)
 DS_FORMATS = (45, 40, 55, 20)
 
@@ -223,7 +238,7 @@ def _random_scene(seed: int):
 BLEND_ALPHA = bs.BLENDS["alpha"]
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", range(28))
 def test_random_scenes_fused_equal_reference(seed):
     ref, got = _both(_random_scene(seed))
     assert ref == got, _diff(ref, got)

@@ -170,11 +170,13 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
             return f"pixel shader not compiled: {lw}"
         if lw.special_out:
             return "pixel shader writes oDepth/oMask/stencil ref"
-        if lw.sv_types:
-            return "pixel shader reads coverage / primitive-id system values"
+        if not lw.sv_types <= {int(OT.INPUT_COVERAGE_MASK), int(OT.INPUT_PRIMITIVEID)}:
+            return "pixel shader reads system-value operands other than vCoverage / vPrim"
         if lw.uav_atomic:
             return "pixel shader atomics"
         for d in input_decls(ps):
+            if d.operand_type in (OT.INPUT_COVERAGE_MASK, OT.INPUT_PRIMITIVEID):
+                continue  # system-value operands (vCoverage, vPrim): filled per lane, see _sv_kinds
             if d.operand_type != OT.INPUT:
                 return f"pixel shader input {OT(d.operand_type).name}"
             if d.system_name not in (SN.UNDEFINED, SN.POSITION, SN.IS_FRONT_FACE, SN.PRIMITIVE_ID,
@@ -298,7 +300,7 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
     reads = read_input_components(ps)
     for d in input_decls(ps):
         comps = component_list(d.mask if reads is None else d.mask & reads.get(d.register, 0))
-        if not comps:
+        if not comps or d.operand_type != OT.INPUT:
             continue
         r = d.register
         if d.system_name == SN.POSITION:
@@ -412,7 +414,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_gen.om_registers(okey), face)
+                      om_gen.om_registers(okey), face, _sv_kinds(kernel))
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -446,6 +448,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         dptr("flat", flats)
     if front is not None:
         dptr("front", front)
+    if primid is None and "prim" in key.sv:
+        primid = np.ascontiguousarray(primitive_id[prep.pieces.source], np.uint32)
     if primid is not None:
         dptr("primid", primid)
     ctx = om_gen.OMContext()
@@ -500,6 +504,13 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     return True
 
 
+_SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}
+
+
+def _sv_kinds(kernel) -> tuple:
+    return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
+
+
 def _target_memory(view) -> tuple[int, int]:
     st = view.storage
     sub = st.subresource_index(view.first_mip, view.first_slice)
@@ -541,6 +552,11 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list):
         A.set("ng", B)
         A.set("n", 0)
         A.ptr("discarded", keep[4])
+        for t, kind in _SV_KIND.items():
+            if kind in key.sv:
+                arr = np.zeros((4, B), np.uint32)  # component 0 per lane, the others 0 (runtime._try_native)
+                A.ptr(f"sv{t}", arr)
+                tptr("sv" + kind, arr)
         if A.wants("poll"):
             A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
             A.ptr("pollflag", np.zeros(1, np.int32))

@@ -45,6 +45,7 @@ class FusedKey:
     om: object  # om_gen.OMKey of the output-merger state
     om_regs: int  # om_gen.om_registers(om)
     face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
+    sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
 
 
 @dataclass
@@ -56,7 +57,7 @@ class Slots:
 _D_NAMES = ("tile_list", "tile_off", "tiles_x", "A", "B", "C", "tl", "rect", "planes", "invw", "zplane",
             "flat", "front", "primid", "vpmin", "vpmax", "P", "ds_base", "ds_pitch", "ps_fn", "bf", "srgb_t",
             "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch"))
-_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col")
+_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col", "svcov", "svprim")
 
 
 def slots() -> Slots:
@@ -355,7 +356,9 @@ class _Gen(_Emit):
         zpl = self.darg("zplane") if need_z else None
         flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
         front = self.darg("front") if any(kind == "front" for kind, *_ in k.inputs) else None
-        primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) else None
+        primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
+        svc = self.targ("svcov") if "cov" in k.sv else None
+        svp = self.targ("svprim") if "prim" in k.sv else None
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
@@ -422,6 +425,15 @@ class _Gen(_Emit):
             else:
                 raise AssertionError(kind)
             store_in(reg, comp, bits)
+        if "cov" in k.sv:
+            # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+            bit = 1 if k.om.sample_bit else 0
+            cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
+            self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
+        if "prim" in k.sv:
+            pid = self.splat_t("i32", self.ld("i32", primid, p))
+            self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
         self.e("%qn = add i64 %q, 4")
         self.br("iq_head")
         self.put("iq_done")
