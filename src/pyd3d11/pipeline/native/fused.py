@@ -56,14 +56,14 @@ HOST_BATCH = 1 << 16
 def _sizes(kernel_host: bool) -> tuple[int, int]:
     return (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
 
+
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
-_LINEAR = (IM.LINEAR_NOPERSPECTIVE, IM.LINEAR_NOPERSPECTIVE_CENTROID)
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
 
 @dataclass
 class Stats:
-    """Counters of the fused lane (``pyd3d11.pipeline.native.stats``)."""
+    """Counters of the fused lane (``pyd3d11.pipeline.native.stats``, also ``pipeline.native.fused.stats``)."""
 
     fused_draws: int = 0
     fallbacks: int = 0  # draws with the native backend selected that took the reference pipeline
@@ -110,12 +110,6 @@ def _view_ok(view) -> str | None:
 def _size(view) -> tuple[int, int]:
     L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
     return L.width, L.height
-
-
-def _rt_desc(blend, i: int):
-    if blend is None:
-        return None
-    return blend.RenderTarget[i if blend.IndependentBlendEnable else 0]
 
 
 # ------------------------------------------------------------------------------------------------
