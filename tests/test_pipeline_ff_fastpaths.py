@@ -247,10 +247,18 @@ def test_plane_setup_equals_einsum():
 
 
 def test_kept_targets_do_not_keep_resources_alive():
+    # The numpy output merger's decoded-target cache: the native backend's fused lane (and native merger)
+    # write target memory directly and keep no decoded copy, so the draw runs on the reference path.
     import gc
     import weakref
+
+    from pyd3d11.shader import native
     t = texture2d(R8G8B8A8_UNORM, 16, 16)
-    draw_pos_attr(_verts(4), [rtv(t)])
+    native.set_backend("reference")
+    try:
+        draw_pos_attr(_verts(4), [rtv(t)])
+    finally:
+        native.set_backend(None)
     assert t in om_mod._TARGETS  # kept for the next draw ...
     ref = weakref.ref(t)
     del t
