@@ -84,6 +84,10 @@ class ColorTarget:
     #: exactly (codecs.roundtrip_exact): then a write scatters the codes it already made and
     #: ``store`` copies them instead of re-encoding the whole target.
     raw: np.ndarray | None = None
+    #: (slices, S, H, W) pixels written this draw, for targets without ``raw``: ``store`` re-encodes only
+    #: those, so an untouched pixel keeps its exact bytes even where the format's round trip is not exact
+    #: (SNORM's second code for -1.0, X bits, NaN payloads)
+    touched: np.ndarray | None = None
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> ColorTarget:
@@ -117,7 +121,7 @@ class ColorTarget:
             if self.raw is not None:
                 _write_slices(self.view, self.raw)
             else:
-                _encode_slices(self.view, self.values)
+                _encode_slices(self.view, self.values, self.touched)
         if self.raw is not None:
             # Plain arrays only: an entry must not reference its (weak) key, the storage.
             _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
@@ -201,13 +205,20 @@ def _decode_slices(view: ViewDescriptor) -> np.ndarray:
     return values
 
 
-def _encode_slices(view: ViewDescriptor, values: np.ndarray) -> None:
-    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows."""
+def _encode_slices(view: ViewDescriptor, values: np.ndarray, touched: np.ndarray | None = None) -> None:
+    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows; only the
+    pixels set in ``touched`` (slices, S, H, W) when given."""
     for i, b in enumerate(_slice_bytes(view)):
         S, H, W = b.shape[:3]
         rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
         for y0 in range(0, H, rows):
-            b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+            if touched is None:
+                b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+                continue
+            m = touched[i, :, y0:y0 + rows]
+            if m.any():
+                band = b[:, y0:y0 + rows]
+                band[m] = codecs.encode(view.format, values[i, :, y0:y0 + rows][m])
     view.storage.touch()
 
 
@@ -605,4 +616,8 @@ class OutputMerger:
                 np.ascontiguousarray(codes).view(np.dtype((np.void, B))).reshape(-1)
         row = np.dtype((np.void, C * flat.dtype.itemsize))
         flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
+        if t.raw is None:
+            if t.touched is None:
+                t.touched = np.zeros(t.values.shape[:4], bool)
+            t.touched.reshape(-1)[lin] = True
         t.dirty = True
