@@ -173,3 +173,35 @@ def test_color_bits_cover_specials():
     b = color_bits(np.random.default_rng(0), (4000,))
     f = b.view(np.float32)
     assert np.isnan(f).any() and np.isinf(f).any() and ((b & 0x7F800000) == 0).any() and (f > 1).any() and (f < 0).any()
+
+
+# R8G8B8A8_UINT, R8G8B8A8_SINT, R32_UINT, R32G32B32A32_SINT, R16G16_UINT, R10G10B10A2_UINT, R16_SINT, R32G32_UINT
+INT_FORMATS = [30, 32, 42, 4, 36, 25, 59, 17]
+
+
+@pytest.mark.parametrize("logic", [None, *range(16)])
+def test_integer_formats_logic_ops(logic):
+    """UINT/SINT targets: the PS bits clamped into the channel range, no blending (BlendEnable ignored), the
+    16 logic ops (§17.7) on the stored codes, write masks; random bits include out-of-range values."""
+    rng = np.random.default_rng(500 + (logic or 0))
+    rts = []
+    for i in range(8):
+        d = rt_blend(i % 2 == 0, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, mask=(3 * i + (logic or 0)) % 16)
+        d.LogicOpEnable = logic is not None
+        d.LogicOp = logic or 0
+        rts.append(d)
+    stores = [target(f, rng) for f in INT_FORMATS]
+    frags = [fragments(rng, 150, 8, specials=False), fragments(rng, 100, 8)]
+    for f in frags:  # integer bits: small, large, negative
+        pick = rng.random(f.colors.shape) < 0.5
+        f.colors[pick] = rng.choice(np.array([0, 1, 127, 128, 255, 256, 0x7FFF, 0x8000, 0xFFFF, 0x10000, 0x7FFFFFFF,
+                                              0x80000000, 0xFFFFFF80, 0xFFFFFFFF], np.uint32), int(pick.sum()))
+    assert_same(run_both(_state(rts), stores, None, frags))
+
+
+def test_logic_op_ignored_on_float_formats():
+    """LogicOpEnable on a UNORM / float target: the reference merger applies logic ops to integer targets only."""
+    rng = np.random.default_rng(600)
+    d = rt_blend(False)
+    d.LogicOpEnable, d.LogicOp = True, 10
+    assert_same(run_both(_state([d, d]), [target(28, rng), target(2, rng)], None, [fragments(rng, 100, 2)]))

@@ -83,6 +83,8 @@ class RTKey:
     clamp: tuple[float, float] | None  # blend input clamp (UNORM/SRGB [0, 1], SNORM [-1, 1])
     blend: tuple[int, int, int, int, int, int] | None  # Src, Dest, Op, SrcAlpha, DestAlpha, OpAlpha
     mask: int  # RenderTargetWriteMask
+    integer: bool = False  # UINT/SINT target: no blending; the PS bits converted with integer clamping
+    logic: int | None = None  # D3D11_LOGIC_OP on an integer target (§17.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,8 @@ class OMKey:
 
 
 _CLAMPS = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0), FormatKind.SNORM: (-1.0, 1.0)}
-_KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float"}
+_KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float",
+         FormatKind.UINT: "uint", FormatKind.SINT: "sint"}
 
 
 @cache
@@ -130,7 +133,7 @@ def rt_layout(fmt: int) -> tuple | None:
             continue
         k = _KIND.get(ch.kind)
         ok = (k == "unorm" and ch.bits <= 16) or (k == "snorm" and ch.bits <= 16) or (k == "srgb" and ch.bits == 8) \
-            or (k == "float" and ch.bits in (16, 32))
+            or (k == "float" and ch.bits in (16, 32)) or (k in ("uint", "sint") and ch.bits <= 32)
         if not ok:
             return None
         if colour_kind is None and ch.name in "RGBA":
@@ -172,19 +175,27 @@ def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_target
         if lay is None:
             return None
         rt = None if b is None else b.RenderTarget[i if b.IndependentBlendEnable else 0]
-        if rt is not None and getattr(rt, "LogicOpEnable", False):
-            return None
+        integer = any(c.kind in ("uint", "sint") for c in lay[2])
+        if integer and any(c.kind not in ("uint", "sint", "x") for c in lay[2]):
+            return None  # mixed integer / float channels
         blend = None
+        logic = None
         mask = 0xF
         if rt is not None:
             mask = int(rt.RenderTargetWriteMask) & 0xF
-            if rt.BlendEnable:
+            if integer:
+                # integer targets never blend; the logic op applies to them only (output_merger._write_color)
+                if getattr(rt, "LogicOpEnable", False):
+                    logic = int(rt.LogicOp)
+                    if not 0 <= logic < 16:
+                        return None
+            elif rt.BlendEnable:
                 blend = (int(rt.SrcBlend), int(rt.DestBlend), int(rt.BlendOp), int(rt.SrcBlendAlpha),
                          int(rt.DestBlendAlpha), int(rt.BlendOpAlpha))
                 if not {blend[0], blend[1], blend[3], blend[4]} <= _BLEND_KINDS or not {blend[2], blend[5]} <= _OPS:
                     return None
         bpe, ws, chans, clamp = lay
-        rts.append(RTKey(int(fmt), bpe, ws, chans, clamp, blend, mask))
+        rts.append(RTKey(int(fmt), bpe, ws, chans, None if integer else clamp, blend, mask, integer, logic))
     ds = None
     desc = om_state.depth_stencil
     if ds_format is not None and desc is not None and not pretested:
@@ -636,7 +647,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
     wptrs = [B.ptrs(base, off if k == 0 else B.bop("add", "i64", off, B.sp("i64", k * rt.ws))) for k in range(nwords)]
     mask = rt.mask
     comps = {c.component for c in rt.channels if c.component is not None}
-    need_dst = rt.blend is not None or any(not mask >> c & 1 for c in comps)
+    need_dst = rt.blend is not None or rt.logic is not None or any(not mask >> c & 1 for c in comps)
     codes_old: dict[int, str] = {}
     dst: list[str] = []
     if need_dst:
@@ -656,6 +667,9 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
         if rt.blend is not None:
             dec = {ch.component: B.decode(ch, codes_old[ch.component]) for ch in rt.channels if ch.component is not None}
             dst = [dec.get(c, B.sp("float", 1.0 if c == 3 else 0.0)) for c in range(4)]
+    if rt.integer:
+        _emit_int_codes(B, i, rt, codes_old, color, wptrs, wt, nwords, passed)
+        return
     lo = hi = None
     if rt.clamp is not None:
         lo, hi = B.sp("float", rt.clamp[0]), B.sp("float", rt.clamp[1])
@@ -729,6 +743,62 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
             code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
             code = B.encode(ch, B.decode(ch, codes_old[c]))
+        else:
+            code = codes_old[c]
+        if ch.shift:
+            code = B.bop("shl", "i32", code, B.sp("i32", ch.shift))
+        cur = words_new[ch.word]
+        words_new[ch.word] = code if cur is None else B.bop("or", "i32", cur, code)
+    for k in range(nwords):
+        wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
+        if wt != "i32":
+            wv = B.cast("trunc", wv, "i32", wt)
+        B.scatter(wt, wv, wptrs[k], passed)
+
+
+def _logic(B: _Body, op: int, s: str, d: str) -> str:
+    """D3D11_LOGIC_OP ``op`` on i32 values (blend.LOGIC_OPS)."""
+    ones = B.sp("i32", -1)
+
+    def inv(v: str) -> str:
+        return B.bop("xor", "i32", v, ones)
+
+    table = {
+        0: lambda: B.sp("i32", 0), 1: lambda: ones, 2: lambda: s, 3: lambda: inv(s), 4: lambda: d, 5: lambda: inv(d),
+        6: lambda: B.bop("and", "i32", s, d), 7: lambda: inv(B.bop("and", "i32", s, d)),
+        8: lambda: B.bop("or", "i32", s, d), 9: lambda: inv(B.bop("or", "i32", s, d)),
+        10: lambda: B.bop("xor", "i32", s, d), 11: lambda: inv(B.bop("xor", "i32", s, d)),
+        12: lambda: B.bop("and", "i32", s, inv(d)), 13: lambda: B.bop("and", "i32", inv(s), d),
+        14: lambda: B.bop("or", "i32", s, inv(d)), 15: lambda: B.bop("or", "i32", inv(s), d),
+    }
+    return table[op]()
+
+
+def _emit_int_codes(B: _Body, i: int, rt: RTKey, codes_old: dict, color, wptrs, wt: str, nwords: int,
+                    passed: str) -> None:
+    """UINT/SINT target: the PS bits clamped into each channel's range (formats.numerics.convert_int, the
+    source's signedness the channel's), the logic op on the channel codes, masked channels kept."""
+    words_new = [None] * nwords
+    for ch in rt.channels:
+        c = ch.component
+        if c is None:
+            continue
+        if rt.mask >> c & 1:
+            v = B.asi(color(i, c))
+            n = ch.bits
+            if n < 32:
+                if ch.kind == "uint":
+                    v = B.sel(B.icmp("ugt", "i32", v, B.sp("i32", (1 << n) - 1)), "i32", B.sp("i32", (1 << n) - 1), v)
+                else:
+                    hi, lo = (1 << (n - 1)) - 1, -(1 << (n - 1))
+                    v = B.sel(B.icmp("sgt", "i32", v, B.sp("i32", hi)), "i32", B.sp("i32", hi), v)
+                    v = B.sel(B.icmp("slt", "i32", v, B.sp("i32", lo)), "i32", B.sp("i32", lo), v)
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            if rt.logic is not None:
+                v = _logic(B, rt.logic, v, codes_old[c])
+                if n < 32:
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            code = v
         else:
             code = codes_old[c]
         if ch.shift:
