@@ -205,3 +205,17 @@ def test_logic_op_ignored_on_float_formats():
     d = rt_blend(False)
     d.LogicOpEnable, d.LogicOp = True, 10
     assert_same(run_both(_state([d, d]), [target(28, rng), target(2, rng)], None, [fragments(rng, 100, 2)]))
+
+
+def test_two_mergers_in_one_module():
+    """om_parts: two merger functions (sRGB globals and intrinsics included) link into one LLVM module."""
+    from pyd3d11.shader.native import runtime as rt
+    llvm = rt._init_llvm()
+    keys = [om_gen.om_key(_state([rt_blend(True, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, mask=m)]), [29] + [None] * 7, None, 1)
+            for m in (0xF, 0x7)]
+    parts = [om_gen.om_parts(k) for k in keys]
+    assert parts[0][2] != parts[1][2]
+    text = "\n".join(sorted(parts[0][0] | parts[1][0])) + "\n" + parts[0][1] + parts[1][1]
+    llvm.parse_assembly(text).verify()
+    single, name = om_gen.om_function(keys[0])
+    assert name == parts[0][2] and parts[0][1] in single

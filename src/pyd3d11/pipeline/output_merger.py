@@ -386,9 +386,9 @@ class OutputMerger:
         vmin, vmax = f.vp_min, f.vp_max
         if vmin.min() != vmin.max() or vmax.min() != vmax.max():
             return "per-fragment viewport depth range"
-        _, H, W = self.shape
+        H, W = self._native_bounds()
         if f.x.min() < 0 or f.y.min() < 0 or f.x.max() >= W or f.y.max() >= H:
-            return "fragment outside the targets"
+            return "fragment outside the targets"  # (memory safety: native code writes unchecked)
         nb = self._native_batch(bool(f.pretested), f.omask is not None)
         if nb is None:
             return "state not built natively"
@@ -399,6 +399,15 @@ class OutputMerger:
         if nb.key.ds is not None and (nb.key.ds.depth_write or nb.key.ds.stencil_write):
             self._native_ds_wrote = True
         return None
+
+    def _native_bounds(self) -> tuple[int, int]:
+        """(H, W) every bound view covers."""
+        H = W = 1 << 62
+        for v in list(self.state.rtvs) + [self.state.dsv]:
+            if v is not None:
+                L = v.storage.layout(v.first_mip)
+                H, W = min(H, L.height), min(W, L.width)
+        return H, W
 
     def _leave_native(self, reason: str) -> None:
         """From now on this draw merges in numpy, from what memory holds (the native writes included)."""

@@ -17,6 +17,10 @@ Contract (the fused tile kernel calls it too):
   Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
   a later lane sees the earlier lanes' writes). Eight lanes at a time run as vectors when their pixels are
   distinct, else one by one. ``ctx.samples_passed`` grows by the samples that passed (occlusion queries).
+  Thread-safe for concurrent calls on disjoint pixels sharing one context (the counter is atomic).
+* :func:`om_parts` — the same as (intrinsic declarations, definitions, name), to put several mergers (or a
+  merger and a tile kernel) in one module; :func:`om_registers`, :func:`om_needs_face` — what the caller
+  must provide in ``colors`` and ``cov``.
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
 float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
@@ -241,6 +245,16 @@ def om_function(key: OMKey | None) -> tuple[str, str] | None:
     """LLVM IR text defining the merger function of ``key``, and its name (None for an unsupported key)."""
     if key is None:
         return None
+    declares, body, name = _generate(key)
+    return "\n".join(sorted(declares)) + "\n\n" + body, name
+
+
+def om_parts(key: OMKey | None) -> tuple[frozenset, str, str] | None:
+    """The function of :func:`om_function` in parts, for a module holding several: (its intrinsic
+    ``declare`` lines, to be emitted once per module; its definitions — internal globals and functions,
+    all named after it; its name)."""
+    if key is None:
+        return None
     return _generate(key)
 
 
@@ -280,6 +294,7 @@ class _Body:
 
     def __init__(self, key: OMKey, w: int, name: str, decls: set[str]):
         self.key, self.w, self.name, self.decls = key, w, name, decls
+        self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
         self.lines: list[str] = []
         self.n = 0
 
@@ -439,9 +454,10 @@ class _Body:
                          self.sp("float", float((1 << (ch.bits - 1)) - 1)))
             return self.sel(self.fcmp("olt", f, self.sp("float", -1.0)), "float", self.sp("float", -1.0), f)
         if ch.kind == "srgb":
-            self.decls.add(f"@srgb_dec = internal constant [256 x float] {_farray(_srgb_decode())}")
+            g = f"@{self.prefix}_srgb_dec"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_decode())}")
             idx = self.cast("zext", code, "i32", "i64")
-            p = self.v(f"getelementptr [256 x float], ptr @srgb_dec, i64 0, {self.t('i64')} {idx}")
+            p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
             return self.gather("float", p, self.sp("i1", "true"))
         if ch.bits == 32:
             return self.asf(code)
@@ -471,12 +487,13 @@ class _Body:
             i = self.cast("fptosi", d, "double", "i32")
             return self.bop("and", "i32", i, self.sp("i32", (1 << ch.bits) - 1))
         if ch.kind == "srgb":
-            self.decls.add(f"@srgb_enc = internal constant [256 x float] {_farray(_srgb_thresholds())}")
+            g = f"@{self.prefix}_srgb_enc"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
             f = self.sel(self.fcmp("uno", x, x), "float", self.sp("float", 0.0), x)
             pos = self.sp("i32", 0)
             for step in (128, 64, 32, 16, 8, 4, 2, 1):
                 idx = self.cast("zext", self.bop("add", "i32", pos, self.sp("i32", step - 1)), "i32", "i64")
-                p = self.v(f"getelementptr [256 x float], ptr @srgb_enc, i64 0, {self.t('i64')} {idx}")
+                p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
                 t = self.gather("float", p, self.sp("i1", "true"))
                 pos = self.sel(self.fcmp("ole", t, f), "i32", self.bop("add", "i32", pos, self.sp("i32", step)), pos)
             return pos
@@ -819,7 +836,7 @@ def _key_name(key: OMKey) -> str:
 
 
 @cache
-def _generate(key: OMKey) -> tuple[str, str]:
+def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     name = _key_name(key)
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
@@ -893,5 +910,6 @@ def _generate(key: OMKey) -> tuple[str, str]:
               "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
               "  ret void",
               "}"]
-    text = "\n".join(sorted(decls)) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n"
-    return text, name
+    declares = frozenset(d for d in decls if d.startswith("declare "))
+    globals_ = sorted(d for d in decls if not d.startswith("declare "))
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n", name
