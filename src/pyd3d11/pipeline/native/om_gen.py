@@ -137,7 +137,7 @@ def rt_layout(fmt: int) -> tuple | None:
             continue
         k = _KIND.get(ch.kind)
         ok = (k == "unorm" and ch.bits <= 16) or (k == "snorm" and ch.bits <= 16) or (k == "srgb" and ch.bits == 8) \
-            or (k == "float" and ch.bits in (16, 32)) or (k in ("uint", "sint") and ch.bits <= 32)
+            or (k == "float" and ch.bits in (10, 11, 16, 32)) or (k in ("uint", "sint") and ch.bits <= 32)
         if not ok:
             return None
         if colour_kind is None and ch.name in "RGBA":
@@ -461,7 +461,14 @@ class _Body:
             return self.gather("float", p, self.sp("i1", "true"))
         if ch.bits == 32:
             return self.asf(code)
-        return self.f16_to_f32(code)
+        if ch.bits == 16:
+            return self.f16_to_f32(code)
+        # float11 / float10 (numerics._small_float_to_f32): exponent and mantissa moved into a float16
+        mb = ch.bits - 5
+        h = self.bop("or", "i32", self.bop("shl", "i32", self.bop("lshr", "i32", code, self.sp("i32", mb)), self.sp("i32", 10)),
+                     self.bop("shl", "i32", self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1)),
+                              self.sp("i32", 10 - mb)))
+        return self.f16_to_f32(h)
 
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
@@ -499,7 +506,21 @@ class _Body:
             return pos
         if ch.bits == 32:
             return self.asi(x)
-        return self.f32_to_f16(x)
+        if ch.bits == 16:
+            return self.f32_to_f16(x)
+        # float11 / float10 (numerics._f32_to_small_float): negatives (not NaN) -> 0, float16 round toward
+        # zero, low mantissa bits dropped, NaN kept NaN
+        mb = ch.bits - 5
+        isnan = self.fcmp("uno", x, x)
+        neg = self.band(self.icmp("slt", "i32", self.asi(x), self.sp("i32", 0)),
+                        self.bop("xor", "i1", isnan, self.sp("i1", "true")))
+        h = self.bop("and", "i32", self.f32_to_f16(self.sel(neg, "float", self.sp("float", 0.0), x)),
+                     self.sp("i32", 0x7FFF))
+        code = self.bop("lshr", "i32", h, self.sp("i32", 10 - mb))
+        nm = self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1))
+        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, self.sp("i32", 0)), "i32",
+                                             self.sp("i32", 1 << (mb - 1)), nm), self.sp("i32", 31 << mb))
+        return self.sel(isnan, "i32", nan, code)
 
 
 def _wtype(ws: int) -> str:
