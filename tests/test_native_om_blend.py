@@ -15,8 +15,8 @@ from pyd3d11.pipeline.output_merger import OMState
 # R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB), R32G32B32A32_FLOAT, R16G16B16A16_FLOAT, R32_FLOAT, R10G10B10A2_UNORM
 FORMATS = [28, 29, 87, 91, 2, 10, 41, 24]
 # further layouts the generic channel code covers: B8G8R8X8 (X bits), R8G8B8A8_SNORM, R16G16_FLOAT, R8_UNORM,
-# A8_UNORM, B5G6R5 (16-bit words), R16G16B16A16_UNORM, R16G16B16A16_SNORM
-MORE_FORMATS = [88, 31, 34, 61, 65, 85, 11, 13]
+# A8_UNORM, B5G6R5 (16-bit words), R16G16B16A16_UNORM, R16G16B16A16_SNORM, R11G11B10_FLOAT, B4G4R4A4_UNORM
+MORE_FORMATS = [88, 31, 34, 61, 65, 85, 11, 13, 26, 115]
 FACTORS = [bl.ZERO, bl.ONE, bl.SRC_COLOR, bl.INV_SRC_COLOR, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, bl.DEST_ALPHA,
            bl.INV_DEST_ALPHA, bl.DEST_COLOR, bl.INV_DEST_COLOR, bl.SRC_ALPHA_SAT, bl.BLEND_FACTOR,
            bl.INV_BLEND_FACTOR, bl.SRC1_COLOR, bl.INV_SRC1_COLOR, bl.SRC1_ALPHA, bl.INV_SRC1_ALPHA]
@@ -173,3 +173,49 @@ def test_color_bits_cover_specials():
     b = color_bits(np.random.default_rng(0), (4000,))
     f = b.view(np.float32)
     assert np.isnan(f).any() and np.isinf(f).any() and ((b & 0x7F800000) == 0).any() and (f > 1).any() and (f < 0).any()
+
+
+# R8G8B8A8_UINT, R8G8B8A8_SINT, R32_UINT, R32G32B32A32_SINT, R16G16_UINT, R10G10B10A2_UINT, R16_SINT, R32G32_UINT
+INT_FORMATS = [30, 32, 42, 4, 36, 25, 59, 17]
+
+
+@pytest.mark.parametrize("logic", [None, *range(16)])
+def test_integer_formats_logic_ops(logic):
+    """UINT/SINT targets: the PS bits clamped into the channel range, no blending (BlendEnable ignored), the
+    16 logic ops (§17.7) on the stored codes, write masks; random bits include out-of-range values."""
+    rng = np.random.default_rng(500 + (logic or 0))
+    rts = []
+    for i in range(8):
+        d = rt_blend(i % 2 == 0, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, mask=(3 * i + (logic or 0)) % 16)
+        d.LogicOpEnable = logic is not None
+        d.LogicOp = logic or 0
+        rts.append(d)
+    stores = [target(f, rng) for f in INT_FORMATS]
+    frags = [fragments(rng, 150, 8, specials=False), fragments(rng, 100, 8)]
+    for f in frags:  # integer bits: small, large, negative
+        pick = rng.random(f.colors.shape) < 0.5
+        f.colors[pick] = rng.choice(np.array([0, 1, 127, 128, 255, 256, 0x7FFF, 0x8000, 0xFFFF, 0x10000, 0x7FFFFFFF,
+                                              0x80000000, 0xFFFFFF80, 0xFFFFFFFF], np.uint32), int(pick.sum()))
+    assert_same(run_both(_state(rts), stores, None, frags))
+
+
+def test_logic_op_ignored_on_float_formats():
+    """LogicOpEnable on a UNORM / float target: the reference merger applies logic ops to integer targets only."""
+    rng = np.random.default_rng(600)
+    d = rt_blend(False)
+    d.LogicOpEnable, d.LogicOp = True, 10
+    assert_same(run_both(_state([d, d]), [target(28, rng), target(2, rng)], None, [fragments(rng, 100, 2)]))
+
+
+def test_two_mergers_in_one_module():
+    """om_parts: two merger functions (sRGB globals and intrinsics included) link into one LLVM module."""
+    from pyd3d11.shader.native import runtime as rt
+    llvm = rt._init_llvm()
+    keys = [om_gen.om_key(_state([rt_blend(True, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, mask=m)]), [29] + [None] * 7, None, 1)
+            for m in (0xF, 0x7)]
+    parts = [om_gen.om_parts(k) for k in keys]
+    assert parts[0][2] != parts[1][2]
+    text = "\n".join(sorted(parts[0][0] | parts[1][0])) + "\n" + parts[0][1] + parts[1][1]
+    llvm.parse_assembly(text).verify()
+    single, name = om_gen.om_function(keys[0])
+    assert name == parts[0][2] and parts[0][1] in single

@@ -84,6 +84,10 @@ class ColorTarget:
     #: exactly (codecs.roundtrip_exact): then a write scatters the codes it already made and
     #: ``store`` copies them instead of re-encoding the whole target.
     raw: np.ndarray | None = None
+    #: (slices, S, H, W) pixels written this draw, for targets without ``raw``: ``store`` re-encodes only
+    #: those, so an untouched pixel keeps its exact bytes even where the format's round trip is not exact
+    #: (SNORM's second code for -1.0, X bits, NaN payloads)
+    touched: np.ndarray | None = None
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> ColorTarget:
@@ -117,7 +121,7 @@ class ColorTarget:
             if self.raw is not None:
                 _write_slices(self.view, self.raw)
             else:
-                _encode_slices(self.view, self.values)
+                _encode_slices(self.view, self.values, self.touched)
         if self.raw is not None:
             # Plain arrays only: an entry must not reference its (weak) key, the storage.
             _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
@@ -201,13 +205,20 @@ def _decode_slices(view: ViewDescriptor) -> np.ndarray:
     return values
 
 
-def _encode_slices(view: ViewDescriptor, values: np.ndarray) -> None:
-    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows."""
+def _encode_slices(view: ViewDescriptor, values: np.ndarray, touched: np.ndarray | None = None) -> None:
+    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows; only the
+    pixels set in ``touched`` (slices, S, H, W) when given."""
     for i, b in enumerate(_slice_bytes(view)):
         S, H, W = b.shape[:3]
         rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
         for y0 in range(0, H, rows):
-            b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+            if touched is None:
+                b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+                continue
+            m = touched[i, :, y0:y0 + rows]
+            if m.any():
+                band = b[:, y0:y0 + rows]
+                band[m] = codecs.encode(view.format, values[i, :, y0:y0 + rows][m])
     view.storage.touch()
 
 
@@ -375,9 +386,9 @@ class OutputMerger:
         vmin, vmax = f.vp_min, f.vp_max
         if vmin.min() != vmin.max() or vmax.min() != vmax.max():
             return "per-fragment viewport depth range"
-        _, H, W = self.shape
+        H, W = self._native_bounds()
         if f.x.min() < 0 or f.y.min() < 0 or f.x.max() >= W or f.y.max() >= H:
-            return "fragment outside the targets"
+            return "fragment outside the targets"  # (memory safety: native code writes unchecked)
         nb = self._native_batch(bool(f.pretested), f.omask is not None)
         if nb is None:
             return "state not built natively"
@@ -388,6 +399,15 @@ class OutputMerger:
         if nb.key.ds is not None and (nb.key.ds.depth_write or nb.key.ds.stencil_write):
             self._native_ds_wrote = True
         return None
+
+    def _native_bounds(self) -> tuple[int, int]:
+        """(H, W) every bound view covers."""
+        H = W = 1 << 62
+        for v in list(self.state.rtvs) + [self.state.dsv]:
+            if v is not None:
+                L = v.storage.layout(v.first_mip)
+                H, W = min(H, L.height), min(W, L.width)
+        return H, W
 
     def _leave_native(self, reason: str) -> None:
         """From now on this draw merges in numpy, from what memory holds (the native writes included)."""
@@ -605,4 +625,8 @@ class OutputMerger:
                 np.ascontiguousarray(codes).view(np.dtype((np.void, B))).reshape(-1)
         row = np.dtype((np.void, C * flat.dtype.itemsize))
         flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
+        if t.raw is None:
+            if t.touched is None:
+                t.touched = np.zeros(t.values.shape[:4], bool)
+            t.touched.reshape(-1)[lin] = True
         t.dirty = True

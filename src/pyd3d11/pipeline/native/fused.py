@@ -116,21 +116,6 @@ def _size(view) -> tuple[int, int]:
 # Selection
 # ------------------------------------------------------------------------------------------------
 
-def _codes_survive(fmt: int) -> bool:
-    """Whether every stored element of ``fmt`` decodes and encodes back to itself. The reference merger
-    re-encodes a target whose codes do not (SNORM's two codes of -1.0, small-float NaN payloads, X bits)
-    whole, untouched pixels included, where the fused lane writes only the pixels drawn: such targets stay on
-    the reference path so the bytes agree."""
-    from ...formats import codecs
-    from ...formats.table import FormatKind, format_info
-
-    if codecs.roundtrip_exact(fmt):
-        return True
-    chans = format_info(fmt).channels
-    return all(c.component is not None and ((c.kind == FormatKind.FLOAT and c.bits == 32) or c.kind == FormatKind.UNORM)
-               for c in chans)
-
-
 def _om_key(state, declared_targets: int):
     om = state.om
     return om_gen.om_key(om, [v.format if v is not None else None for v in om.rtvs],
@@ -188,9 +173,6 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
         if size is not None and _size(v) != size:
             return "targets of different sizes"
         size = _size(v)
-    for v in om.rtvs:
-        if v is not None and not _codes_survive(v.format):
-            return "render-target format whose codes do not round-trip (the reference re-encodes it whole)"
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
     vp = prep.vp

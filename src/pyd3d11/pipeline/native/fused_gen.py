@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .om_gen import om_function
+from .om_gen import om_parts
 
 V4F = "<4 x float>"
 V4D = "<4 x double>"
@@ -138,16 +138,12 @@ class _Gen(_Emit):
     # --- whole module ------------------------------------------------------------------------------
     def build(self) -> str:
         # the output merger: F2's emitter (om_gen), linked into this module
-        text, self.om_name = om_function(self.k.om)
+        declares, definitions, self.om_name = om_parts(self.k.om)
+        self.decls.update(declares)
+        body = [definitions]
         tile_fn = self._tile_fn()
         flush_fn = self._flush_fn()
         run_fn = self._run_fn()
-        body = []
-        for line in text.splitlines():
-            if line.startswith(("declare ", "@")):
-                self.decls.add(line)
-            elif line.strip():
-                body.append(line)
         head = sorted(self.decls)
         return "\n".join(head + body + flush_fn + tile_fn + run_fn) + "\n"
 

@@ -17,6 +17,10 @@ Contract (the fused tile kernel calls it too):
   Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
   a later lane sees the earlier lanes' writes). Eight lanes at a time run as vectors when their pixels are
   distinct, else one by one. ``ctx.samples_passed`` grows by the samples that passed (occlusion queries).
+  Thread-safe for concurrent calls on disjoint pixels sharing one context (the counter is atomic).
+* :func:`om_parts` — the same as (intrinsic declarations, definitions, name), to put several mergers (or a
+  merger and a tile kernel) in one module; :func:`om_registers`, :func:`om_needs_face` — what the caller
+  must provide in ``colors`` and ``cov``.
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
 float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
@@ -83,6 +87,8 @@ class RTKey:
     clamp: tuple[float, float] | None  # blend input clamp (UNORM/SRGB [0, 1], SNORM [-1, 1])
     blend: tuple[int, int, int, int, int, int] | None  # Src, Dest, Op, SrcAlpha, DestAlpha, OpAlpha
     mask: int  # RenderTargetWriteMask
+    integer: bool = False  # UINT/SINT target: no blending; the PS bits converted with integer clamping
+    logic: int | None = None  # D3D11_LOGIC_OP on an integer target (§17.7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +114,8 @@ class OMKey:
 
 
 _CLAMPS = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0), FormatKind.SNORM: (-1.0, 1.0)}
-_KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float"}
+_KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float",
+         FormatKind.UINT: "uint", FormatKind.SINT: "sint"}
 
 
 @cache
@@ -130,7 +137,7 @@ def rt_layout(fmt: int) -> tuple | None:
             continue
         k = _KIND.get(ch.kind)
         ok = (k == "unorm" and ch.bits <= 16) or (k == "snorm" and ch.bits <= 16) or (k == "srgb" and ch.bits == 8) \
-            or (k == "float" and ch.bits in (16, 32))
+            or (k == "float" and ch.bits in (10, 11, 16, 32)) or (k in ("uint", "sint") and ch.bits <= 32)
         if not ok:
             return None
         if colour_kind is None and ch.name in "RGBA":
@@ -172,19 +179,27 @@ def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_target
         if lay is None:
             return None
         rt = None if b is None else b.RenderTarget[i if b.IndependentBlendEnable else 0]
-        if rt is not None and getattr(rt, "LogicOpEnable", False):
-            return None
+        integer = any(c.kind in ("uint", "sint") for c in lay[2])
+        if integer and any(c.kind not in ("uint", "sint", "x") for c in lay[2]):
+            return None  # mixed integer / float channels
         blend = None
+        logic = None
         mask = 0xF
         if rt is not None:
             mask = int(rt.RenderTargetWriteMask) & 0xF
-            if rt.BlendEnable:
+            if integer:
+                # integer targets never blend; the logic op applies to them only (output_merger._write_color)
+                if getattr(rt, "LogicOpEnable", False):
+                    logic = int(rt.LogicOp)
+                    if not 0 <= logic < 16:
+                        return None
+            elif rt.BlendEnable:
                 blend = (int(rt.SrcBlend), int(rt.DestBlend), int(rt.BlendOp), int(rt.SrcBlendAlpha),
                          int(rt.DestBlendAlpha), int(rt.BlendOpAlpha))
                 if not {blend[0], blend[1], blend[3], blend[4]} <= _BLEND_KINDS or not {blend[2], blend[5]} <= _OPS:
                     return None
         bpe, ws, chans, clamp = lay
-        rts.append(RTKey(int(fmt), bpe, ws, chans, clamp, blend, mask))
+        rts.append(RTKey(int(fmt), bpe, ws, chans, None if integer else clamp, blend, mask, integer, logic))
     ds = None
     desc = om_state.depth_stencil
     if ds_format is not None and desc is not None and not pretested:
@@ -230,6 +245,16 @@ def om_function(key: OMKey | None) -> tuple[str, str] | None:
     """LLVM IR text defining the merger function of ``key``, and its name (None for an unsupported key)."""
     if key is None:
         return None
+    declares, body, name = _generate(key)
+    return "\n".join(sorted(declares)) + "\n\n" + body, name
+
+
+def om_parts(key: OMKey | None) -> tuple[frozenset, str, str] | None:
+    """The function of :func:`om_function` in parts, for a module holding several: (its intrinsic
+    ``declare`` lines, to be emitted once per module; its definitions — internal globals and functions,
+    all named after it; its name)."""
+    if key is None:
+        return None
     return _generate(key)
 
 
@@ -269,6 +294,7 @@ class _Body:
 
     def __init__(self, key: OMKey, w: int, name: str, decls: set[str]):
         self.key, self.w, self.name, self.decls = key, w, name, decls
+        self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
         self.lines: list[str] = []
         self.n = 0
 
@@ -428,13 +454,21 @@ class _Body:
                          self.sp("float", float((1 << (ch.bits - 1)) - 1)))
             return self.sel(self.fcmp("olt", f, self.sp("float", -1.0)), "float", self.sp("float", -1.0), f)
         if ch.kind == "srgb":
-            self.decls.add(f"@srgb_dec = internal constant [256 x float] {_farray(_srgb_decode())}")
+            g = f"@{self.prefix}_srgb_dec"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_decode())}")
             idx = self.cast("zext", code, "i32", "i64")
-            p = self.v(f"getelementptr [256 x float], ptr @srgb_dec, i64 0, {self.t('i64')} {idx}")
+            p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
             return self.gather("float", p, self.sp("i1", "true"))
         if ch.bits == 32:
             return self.asf(code)
-        return self.f16_to_f32(code)
+        if ch.bits == 16:
+            return self.f16_to_f32(code)
+        # float11 / float10 (numerics._small_float_to_f32): exponent and mantissa moved into a float16
+        mb = ch.bits - 5
+        h = self.bop("or", "i32", self.bop("shl", "i32", self.bop("lshr", "i32", code, self.sp("i32", mb)), self.sp("i32", 10)),
+                     self.bop("shl", "i32", self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1)),
+                              self.sp("i32", 10 - mb)))
+        return self.f16_to_f32(h)
 
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
@@ -460,18 +494,33 @@ class _Body:
             i = self.cast("fptosi", d, "double", "i32")
             return self.bop("and", "i32", i, self.sp("i32", (1 << ch.bits) - 1))
         if ch.kind == "srgb":
-            self.decls.add(f"@srgb_enc = internal constant [256 x float] {_farray(_srgb_thresholds())}")
+            g = f"@{self.prefix}_srgb_enc"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
             f = self.sel(self.fcmp("uno", x, x), "float", self.sp("float", 0.0), x)
             pos = self.sp("i32", 0)
             for step in (128, 64, 32, 16, 8, 4, 2, 1):
                 idx = self.cast("zext", self.bop("add", "i32", pos, self.sp("i32", step - 1)), "i32", "i64")
-                p = self.v(f"getelementptr [256 x float], ptr @srgb_enc, i64 0, {self.t('i64')} {idx}")
+                p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
                 t = self.gather("float", p, self.sp("i1", "true"))
                 pos = self.sel(self.fcmp("ole", t, f), "i32", self.bop("add", "i32", pos, self.sp("i32", step)), pos)
             return pos
         if ch.bits == 32:
             return self.asi(x)
-        return self.f32_to_f16(x)
+        if ch.bits == 16:
+            return self.f32_to_f16(x)
+        # float11 / float10 (numerics._f32_to_small_float): negatives (not NaN) -> 0, float16 round toward
+        # zero, low mantissa bits dropped, NaN kept NaN
+        mb = ch.bits - 5
+        isnan = self.fcmp("uno", x, x)
+        neg = self.band(self.icmp("slt", "i32", self.asi(x), self.sp("i32", 0)),
+                        self.bop("xor", "i1", isnan, self.sp("i1", "true")))
+        h = self.bop("and", "i32", self.f32_to_f16(self.sel(neg, "float", self.sp("float", 0.0), x)),
+                     self.sp("i32", 0x7FFF))
+        code = self.bop("lshr", "i32", h, self.sp("i32", 10 - mb))
+        nm = self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1))
+        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, self.sp("i32", 0)), "i32",
+                                             self.sp("i32", 1 << (mb - 1)), nm), self.sp("i32", 31 << mb))
+        return self.sel(isnan, "i32", nan, code)
 
 
 def _wtype(ws: int) -> str:
@@ -636,7 +685,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
     wptrs = [B.ptrs(base, off if k == 0 else B.bop("add", "i64", off, B.sp("i64", k * rt.ws))) for k in range(nwords)]
     mask = rt.mask
     comps = {c.component for c in rt.channels if c.component is not None}
-    need_dst = rt.blend is not None or any(not mask >> c & 1 for c in comps)
+    need_dst = rt.blend is not None or rt.logic is not None or any(not mask >> c & 1 for c in comps)
     codes_old: dict[int, str] = {}
     dst: list[str] = []
     if need_dst:
@@ -656,6 +705,9 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
         if rt.blend is not None:
             dec = {ch.component: B.decode(ch, codes_old[ch.component]) for ch in rt.channels if ch.component is not None}
             dst = [dec.get(c, B.sp("float", 1.0 if c == 3 else 0.0)) for c in range(4)]
+    if rt.integer:
+        _emit_int_codes(B, i, rt, codes_old, color, wptrs, wt, nwords, passed)
+        return
     lo = hi = None
     if rt.clamp is not None:
         lo, hi = B.sp("float", rt.clamp[0]), B.sp("float", rt.clamp[1])
@@ -742,6 +794,62 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
         B.scatter(wt, wv, wptrs[k], passed)
 
 
+def _logic(B: _Body, op: int, s: str, d: str) -> str:
+    """D3D11_LOGIC_OP ``op`` on i32 values (blend.LOGIC_OPS)."""
+    ones = B.sp("i32", -1)
+
+    def inv(v: str) -> str:
+        return B.bop("xor", "i32", v, ones)
+
+    table = {
+        0: lambda: B.sp("i32", 0), 1: lambda: ones, 2: lambda: s, 3: lambda: inv(s), 4: lambda: d, 5: lambda: inv(d),
+        6: lambda: B.bop("and", "i32", s, d), 7: lambda: inv(B.bop("and", "i32", s, d)),
+        8: lambda: B.bop("or", "i32", s, d), 9: lambda: inv(B.bop("or", "i32", s, d)),
+        10: lambda: B.bop("xor", "i32", s, d), 11: lambda: inv(B.bop("xor", "i32", s, d)),
+        12: lambda: B.bop("and", "i32", s, inv(d)), 13: lambda: B.bop("and", "i32", inv(s), d),
+        14: lambda: B.bop("or", "i32", s, inv(d)), 15: lambda: B.bop("or", "i32", inv(s), d),
+    }
+    return table[op]()
+
+
+def _emit_int_codes(B: _Body, i: int, rt: RTKey, codes_old: dict, color, wptrs, wt: str, nwords: int,
+                    passed: str) -> None:
+    """UINT/SINT target: the PS bits clamped into each channel's range (formats.numerics.convert_int, the
+    source's signedness the channel's), the logic op on the channel codes, masked channels kept."""
+    words_new = [None] * nwords
+    for ch in rt.channels:
+        c = ch.component
+        if c is None:
+            continue
+        if rt.mask >> c & 1:
+            v = B.asi(color(i, c))
+            n = ch.bits
+            if n < 32:
+                if ch.kind == "uint":
+                    v = B.sel(B.icmp("ugt", "i32", v, B.sp("i32", (1 << n) - 1)), "i32", B.sp("i32", (1 << n) - 1), v)
+                else:
+                    hi, lo = (1 << (n - 1)) - 1, -(1 << (n - 1))
+                    v = B.sel(B.icmp("sgt", "i32", v, B.sp("i32", hi)), "i32", B.sp("i32", hi), v)
+                    v = B.sel(B.icmp("slt", "i32", v, B.sp("i32", lo)), "i32", B.sp("i32", lo), v)
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            if rt.logic is not None:
+                v = _logic(B, rt.logic, v, codes_old[c])
+                if n < 32:
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            code = v
+        else:
+            code = codes_old[c]
+        if ch.shift:
+            code = B.bop("shl", "i32", code, B.sp("i32", ch.shift))
+        cur = words_new[ch.word]
+        words_new[ch.word] = code if cur is None else B.bop("or", "i32", cur, code)
+    for k in range(nwords):
+        wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
+        if wt != "i32":
+            wv = B.cast("trunc", wv, "i32", wt)
+        B.scatter(wt, wv, wptrs[k], passed)
+
+
 def _key_name(key: OMKey) -> str:
     import hashlib
 
@@ -749,7 +857,7 @@ def _key_name(key: OMKey) -> str:
 
 
 @cache
-def _generate(key: OMKey) -> tuple[str, str]:
+def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     name = _key_name(key)
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
@@ -823,5 +931,6 @@ def _generate(key: OMKey) -> tuple[str, str]:
               "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
               "  ret void",
               "}"]
-    text = "\n".join(sorted(decls)) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n"
-    return text, name
+    declares = frozenset(d for d in decls if d.startswith("declare "))
+    globals_ = sorted(d for d in decls if not d.startswith("declare "))
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n", name

@@ -28,6 +28,7 @@ class OMStats:
     fragments: int = 0
     fallbacks: int = 0  # batches (or draws) that went to the numpy merger
     compiled: int = 0
+    disk_hits: int = 0  # of those, loaded from the on-disk object cache
     compile_seconds: float = 0.0
     reasons: dict = field(default_factory=dict)  # fallback reason -> count
 
@@ -64,11 +65,19 @@ def _compile(key: om_gen.OMKey):
     llvm = rt._init_llvm()
     text, name = om_gen.om_function(key)
     mod = llvm.parse_assembly(text)
-    mod.verify()
-    rt._optimise(llvm, mod)
+    # the shader backend's on-disk object cache (keyed by the IR text, LLVM and the host CPU)
+    path = rt._disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        rt._optimise(llvm, mod)
     engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: rt._disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
     fn = _FN(engine.get_function_address(name))
+    stats.disk_hits += cached
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return fn, engine
