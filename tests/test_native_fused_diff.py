@@ -145,7 +145,7 @@ ret
 
 PIXEL_SHADERS = {"float": bs.PS_FLOAT, "pos": bs.PS_POS, "partial": bs.PS_PARTIAL, "discard": PS_DISCARD,
                  "deriv": PS_DERIV, "sysv": PS_SYSV, "svops": PS_SVOPS}
-RT_FORMATS = (28, 29, 87, 91, 2)
+RT_FORMATS = (28, 29, 87, 91, 2, 31, 10, 24, 26, 85, 30, 4)
 DS_FORMATS = (45, 40, 55, 20)
 
 
@@ -200,6 +200,8 @@ def _random_scene(seed: int):
     ps_name = list(PIXEL_SHADERS)[seed % len(PIXEL_SHADERS)]
     fmt = int(rng.choice(RT_FORMATS))
     blend = _random_blend(rng)
+    if fmt in (30, 4) and rng.random() < 0.6:  # integer targets: logic ops (blending does not apply)
+        blend = dict(LogicOpEnable=True, LogicOp=int(rng.integers(0, 16)), RenderTargetWriteMask=int(rng.integers(1, 16)))
     blend_factor = tuple(float(x) for x in rng.uniform(-0.2, 1.2, 4))
     ds_fmt = int(rng.choice(DS_FORMATS)) if rng.random() < 0.7 else None
     func = int(rng.integers(1, 9))
@@ -238,7 +240,7 @@ def _random_scene(seed: int):
 BLEND_ALPHA = bs.BLENDS["alpha"]
 
 
-@pytest.mark.parametrize("seed", range(28))
+@pytest.mark.parametrize("seed", range(36))
 def test_random_scenes_fused_equal_reference(seed):
     ref, got = _both(_random_scene(seed))
     assert ref == got, _diff(ref, got)
