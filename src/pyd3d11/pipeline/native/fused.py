@@ -265,10 +265,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
 
 
 def _inputs_spec(state, ps, interp, prep, primitive_id):
-    """(FusedKey.inputs, plane table (K, 3, P) float64, flat table (F, P) uint32, front (P,), primid (P,))."""
-    from ..interpolate import Interpolator  # noqa: F401 - (type only)
-
-    P = prep.pieces.setup.verts.shape[0]
+    """(FusedKey.inputs, attribute planes [(P, 3) float64 per component], flat table (F, P) uint32,
+    front (P,), primid (P,))."""
     spec, planes, flats = [], [], []
     front = primid = None
     if ps is None:
@@ -300,14 +298,12 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
                 flats.append(interp.attr[r][lead, c])
             continue
         persp = d.interpolation in _PERSPECTIVE
-        coef = interp._split(("plane", r, persp), lambda r=r, persp=persp: interp._attr_plane(r, persp))
+        coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
         for c in comps:
             spec.append(("persp" if persp else "linear", r, c, len(planes)))
-            planes.append(coef[c])
-    pl = np.ascontiguousarray(np.stack(planes), np.float64) if planes else None
+            planes.append(coef[:, c, :])
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
-    assert pl is None or pl.shape[2] == P
-    return tuple(spec), pl, fl, front, primid
+    return tuple(spec), planes, fl, front, primid
 
 
 def _srgb_tables():
@@ -378,7 +374,6 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         return True
 
     spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
-    kinds = {s[0] for s in spec}
     okey = _om_key(state, declared_targets)
     need_z = okey.ds is not None and okey.ds.depth_enable
     face = om_gen.om_needs_face(okey)
@@ -414,12 +409,16 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     dptr("tl", np.ascontiguousarray(setup.topleft, np.int32))
     dptr("rect", np.ascontiguousarray(rect, np.int32))
     D[sl.d["P"]] = P
-    if planes is not None:
-        dptr("planes", planes)
-    if kinds & {"persp", "posw"}:
-        dptr("invw", np.ascontiguousarray(interp._split(("invw",), interp._inv_w_plane), np.float64))
-    if need_z or "posz" in kinds:
-        dptr("zplane", np.ascontiguousarray(interp._split(("z",), interp._z_plane), np.float64))
+    n_attr, i_invw, i_z, n_planes = fg.plane_layout(key)
+    if n_planes:
+        table = np.empty((P, n_planes, 3), np.float64)  # one piece's planes contiguous
+        for i, pl in enumerate(planes or ()):
+            table[:, i] = pl
+        if i_invw >= 0:
+            table[:, i_invw] = interp._inv_w_plane()
+        if i_z >= 0:
+            table[:, i_z] = interp._z_plane()
+        dptr("planes", table)
     if flats is not None:
         dptr("flat", flats)
     if front is not None:

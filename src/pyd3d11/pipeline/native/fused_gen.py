@@ -116,6 +116,17 @@ def _vec(t: str, vals) -> str:
     return "<" + ", ".join(f"{t} {v}" for v in vals) + ">"
 
 
+def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
+    """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
+    per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
+    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear"))
+    need_invw = any(kind in ("persp", "posw") for kind, *_ in key.inputs)
+    need_z = key.need_z or any(kind == "posz" for kind, *_ in key.inputs)
+    i_invw = n_attr if need_invw else -1
+    i_z = n_attr + need_invw if need_z else -1
+    return n_attr, i_invw, i_z, n_attr + need_invw + need_z
+
+
 def generate(key: FusedKey) -> str:
     """LLVM IR text of ``void @fused(ptr D, ptr T, i64 tile)``."""
     g = _Gen(key)
@@ -347,9 +358,8 @@ class _Gen(_Emit):
         P = self.darg("P", False)
         need_invw = any(kind in ("persp", "posw") for kind, *_ in k.inputs)
         need_z = k.need_z or any(kind == "posz" for kind, *_ in k.inputs)
-        planes = self.darg("planes") if any(kind in ("persp", "linear") for kind, *_ in k.inputs) else None
-        invw = self.darg("invw") if need_invw else None
-        zpl = self.darg("zplane") if need_z else None
+        n_attr, i_invw, i_z, n_planes = plane_layout(k)
+        planes = self.darg("planes") if n_planes else None
         flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
         front = self.darg("front") if any(kind == "front" for kind, *_ in k.inputs) else None
         primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
@@ -369,22 +379,23 @@ class _Gen(_Emit):
         xd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {xi} to {V4D}')}, {half}")
         yd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {yi} to {V4D}')}, {half}")
 
-        def plane(base: str, first_row: str) -> str:
-            """c0*x + c1*y + c2 of the plane whose coefficient rows start at row ``first_row`` (rows of P)."""
+        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
+        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+
+        def plane(index: int) -> str:
+            """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
             cs = []
             for j in range(3):
-                r = self.v(f"add i64 {first_row}, {j}")
-                i = self.v(f"mul i64 {r}, {P}")
-                i = self.v(f"add i64 {i}, {p}")
-                cs.append(self.splat_t("double", self.ld("double", base, i, 8)))
+                i = self.v(f"add i64 {pbase}, {3 * index + j}")
+                cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
             out = self.v(f"fmul {V4D} {cs[0]}, {xd}")
             out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {yd}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
 
-        iw = plane(invw, "0") if need_invw else None
+        iw = plane(i_invw) if need_invw else None
         zf = None
         if need_z:
-            zf = self.v(f"fptrunc {V4D} {plane(zpl, '0')} to {V4F}")
+            zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
             if k.need_z:
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
 
@@ -395,7 +406,7 @@ class _Gen(_Emit):
 
         for kind, reg, comp, idx in k.inputs:
             if kind in ("persp", "linear"):
-                val = plane(planes, str(idx * 3))
+                val = plane(idx)
                 if kind == "persp":
                     val = self.v(f"fdiv {V4D} {val}, {iw}")
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
