@@ -338,3 +338,93 @@ def test_draw_statistics_equal_reference(discard):
     assert fused.stats.fused_draws > before
     assert ref == got
     assert ref[0][0] > ref[0][1] > 0  # depth rejections (and discards) make the two counts differ
+
+
+# --- the selection rules, case by case ---------------------------------------------------------------
+# Each state outside the fused set runs the reference pipeline (same bytes as the reference backend) and is
+# counted under its reason in pipeline.native.stats.
+
+PS_ODEPTH = """ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_output oDepth
+mov o0.xyzw, v1.xyzw
+mov oDepth, v1.x
+ret
+"""
+PS_EARLY_Z = """ps_5_0
+dcl_globalFlags forceEarlyDepthStencil
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+"""
+PS_SAMPLE_FREQ = """ps_4_1
+dcl_input_ps linear sample v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+"""
+PS_UAV = """ps_5_0
+dcl_uav_raw u1
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+store_raw u1.x, l(0), l(1)
+mov o0.xyzw, v1.xyzw
+ret
+"""
+
+
+def _fallback_scene(case: str):
+    W, H = 24, 20
+    verts = bs._vertices(2, 6)
+
+    def scene() -> bytes:
+        samples = 4 if case == "msaa" else 1
+        t = texture2d(28, W, H, samples, array=2 if case == "array" else 1)
+        bs._fill(t, 3)
+        stores = [t]
+        kw: dict = {"size": (W, H)}
+        ps = bs.PS_FLOAT
+        om = OMState()
+        if case in ("odepth", "early_z", "sizes"):
+            d = texture2d(45, W + 8 if case == "sizes" else W, H)
+            bs._clear_depth(d, 0.5)
+            om.depth_stencil = bs._ds_desc(func=2)
+            kw["depth"] = dsv(d)
+            stores.append(d)
+        ps = {"odepth": PS_ODEPTH, "early_z": PS_EARLY_Z, "sample_freq": PS_SAMPLE_FREQ, "uav": PS_UAV}.get(case, ps)
+        bs._draw(verts, [rtv(t)], ps, om=om, samples=samples,
+                 topology={"lines": 2, "points": 1}.get(case, 4), fill=2 if case == "wireframe" else 3, **kw)
+        return bs._bytes(*stores)
+
+    return scene
+
+
+FALLBACKS = {
+    "msaa": "multisampling or ForcedSampleCount",
+    "wireframe": "not a solid triangle draw",
+    "lines": "not a solid triangle draw",
+    "points": "not a solid triangle draw",
+    "odepth": "pixel shader writes oDepth/oMask/stencil ref",
+    "early_z": "[earlydepthstencil]",
+    "sample_freq": "sample-frequency pixel shader",
+    "uav": "pixel shader writes UAVs",
+    "array": "a multisampled or multi-slice target view",
+    "sizes": "targets of different sizes",
+}
+
+
+@pytest.mark.parametrize("case", list(FALLBACKS))
+def test_states_outside_the_fused_set_fall_back_with_their_reason(case):
+    reason = FALLBACKS[case]
+    before = fused.stats.reasons.get(reason, 0)
+    ref, got = _both(_fallback_scene(case), expect_fused=False)
+    assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+    assert ref == got, _diff(ref, got)
+
+
+def test_counters_are_visible_at_the_package():
+    from pyd3d11.pipeline import native as pipeline_native
+
+    assert pipeline_native.stats is fused.stats
