@@ -394,7 +394,7 @@ def _fallback_scene(case: str):
             kw["depth"] = dsv(d)
             stores.append(d)
         ps = {"odepth": PS_ODEPTH, "early_z": PS_EARLY_Z, "sample_freq": PS_SAMPLE_FREQ, "uav": PS_UAV}.get(case, ps)
-        bs._draw(verts, [rtv(t)], ps, om=om, samples=samples,
+        bs._draw(verts, [] if case == "no_targets" else [rtv(t)], ps, om=om, samples=samples,
                  topology={"lines": 2, "points": 1}.get(case, 4), fill=2 if case == "wireframe" else 3, **kw)
         return bs._bytes(*stores)
 
@@ -412,6 +412,7 @@ FALLBACKS = {
     "uav": "pixel shader writes UAVs",
     "array": "a multisampled or multi-slice target view",
     "sizes": "targets of different sizes",
+    "no_targets": "no render-target or depth-stencil view (the raster area is the viewport alone)",
 }
 
 

@@ -173,6 +173,8 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
         if size is not None and _size(v) != size:
             return "targets of different sizes"
         size = _size(v)
+    if size is None:
+        return "no render-target or depth-stencil view (the raster area is the viewport alone)"
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
     vp = prep.vp
