@@ -359,6 +359,16 @@ dcl_output o0.xyzw
 mov o0.xyzw, v1.xyzw
 ret
 """
+PS_EARLY_Z_DISCARD = """ps_5_0
+dcl_globalFlags forceEarlyDepthStencil
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+lt r0.x, v1.y, l(0.4)
+discard_nz r0.x
+mov o0.xyzw, v1.xyzw
+ret
+"""
 PS_SAMPLE_FREQ = """ps_4_1
 dcl_input_ps linear sample v1.xyzw
 dcl_output o0.xyzw
@@ -393,7 +403,7 @@ def _fallback_scene(case: str):
             om.depth_stencil = bs._ds_desc(func=2)
             kw["depth"] = dsv(d)
             stores.append(d)
-        ps = {"odepth": PS_ODEPTH, "early_z": PS_EARLY_Z, "sample_freq": PS_SAMPLE_FREQ, "uav": PS_UAV}.get(case, ps)
+        ps = {"odepth": PS_ODEPTH, "early_z": PS_EARLY_Z_DISCARD, "sample_freq": PS_SAMPLE_FREQ, "uav": PS_UAV}.get(case, ps)
         bs._draw(verts, [] if case == "no_targets" else [rtv(t)], ps, om=om, samples=samples,
                  topology={"lines": 2, "points": 1}.get(case, 4), fill=2 if case == "wireframe" else 3, **kw)
         return bs._bytes(*stores)
@@ -407,7 +417,7 @@ FALLBACKS = {
     "lines": "not a solid triangle draw",
     "points": "not a solid triangle draw",
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
-    "early_z": "[earlydepthstencil]",
+    "early_z": "[earlydepthstencil] with discard or alpha to coverage",
     "sample_freq": "sample-frequency pixel shader",
     "uav": "pixel shader writes UAVs",
     "array": "a multisampled or multi-slice target view",
@@ -429,3 +439,23 @@ def test_counters_are_visible_at_the_package():
     from pyd3d11.pipeline import native as pipeline_native
 
     assert pipeline_native.stats is fused.stats
+
+
+@pytest.mark.parametrize("func", [2, 5, 8])
+def test_early_depth_stencil_without_discard_is_fused(func):
+    # [earlydepthstencil] with no discard, oDepth/oMask, UAV writes or alpha to coverage tests and updates the
+    # same samples as a late test: the fused lane merges it late, with the reference's bytes.
+    rng = np.random.default_rng(func)
+    verts = _pixel_vertices(rng, 40, 30, 24)
+
+    def scene() -> bytes:
+        t, d = texture2d(28, 40, 30), texture2d(45, 40, 30)
+        bs._fill(t, 1)
+        bs._clear_depth(d, 0.5)
+        om = OMState()
+        om.depth_stencil = bs._ds_desc(func=func, stencil=True, sfail=3, dfail=4, spass=7, sfunc=6)
+        bs._draw(verts, [rtv(t)], PS_EARLY_Z, om=om, depth=dsv(d), stencil_ref=3, size=(40, 30))
+        return bs._bytes(t, d)
+
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)

@@ -140,8 +140,6 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     if ps is not None:
         if uses_sample_frequency(ps):
             return "sample-frequency pixel shader"
-        if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG:
-            return "[earlydepthstencil]"
         if _writes_uavs(ps):
             return "pixel shader writes UAVs"
         lw = nrt.lowered(ps)
@@ -149,6 +147,13 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
             return f"pixel shader not compiled: {lw}"
         if lw.special_out:
             return "pixel shader writes oDepth/oMask/stencil ref"
+        if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
+                lw.has_discard or (om.blend is not None and om.blend.AlphaToCoverageEnable)):
+            # [earlydepthstencil] (§16.12 / draw._PixelContext.shade): the test runs before the shader. Without
+            # UAV writes, oDepth/oMask, discard and alpha to coverage it tests and updates exactly the samples a
+            # late test would, so such shaders merge late here; with discard or alpha to coverage, samples the
+            # shader drops still update depth/stencil, which the late merger cannot do.
+            return "[earlydepthstencil] with discard or alpha to coverage"
         if not lw.sv_types <= {int(OT.INPUT_COVERAGE_MASK), int(OT.INPUT_PRIMITIVEID)}:
             return "pixel shader reads system-value operands other than vCoverage / vPrim"
         if lw.uav_atomic:
