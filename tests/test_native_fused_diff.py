@@ -277,7 +277,10 @@ def test_many_small_triangles_with_depth():
 
 
 @pytest.mark.parametrize("seed", [1, 7])
-def test_thread_count_independent(seed):
+def test_thread_count_independent(monkeypatch, seed):
+    # 16-pixel tiles and a worker per candidate pixel: every worker thread gets tiles, even in small scenes.
+    monkeypatch.setattr(fused, "TILE", 16)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
     scene = _random_scene(seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)

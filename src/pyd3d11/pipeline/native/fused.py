@@ -49,6 +49,8 @@ TILE = 64
 BATCH = 2048
 #: the same for pixel shaders that call back into the reference (texture access): each callback costs numpy
 #: call overhead, so batches are as large as the reference's, over larger tiles
+#: candidate pixels (sum of the pieces' rectangles) per extra worker thread
+WORK_PER_WORKER = 1 << 15
 HOST_TILE = 256
 HOST_BATCH = 1 << 16
 
@@ -460,7 +462,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     dptr("next", np.zeros(1, np.int64))
     D[sl.d["n_tiles"]] = n_tiles
 
-    workers = max(1, min(threads(), n_tiles))
+    # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
+    area = int(np.maximum(rect[:, 2] - rect[:, 0], 0) @ np.maximum(rect[:, 3] - rect[:, 1], 0))
+    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after) for _ in range(workers)]
 
     def work(w: int) -> None:
