@@ -3,6 +3,8 @@ the results equal the general path's (no timing here; bit_identity covers whole 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from gfx_util import R8G8B8A8_UNORM, draw_pos_attr, read, rtv, texture2d
@@ -142,7 +144,7 @@ def _reference_factor(kind, s, s1, d, bf, channel):
         1: lambda: np.zeros_like(s[:, 0]), 2: lambda: np.ones_like(s[:, 0]),
         3: lambda: s[:, c], 4: lambda: one - s[:, c], 5: lambda: s[:, 3], 6: lambda: one - s[:, 3],
         7: lambda: d[:, 3], 8: lambda: one - d[:, 3], 9: lambda: d[:, c], 10: lambda: one - d[:, c],
-        11: lambda: np.minimum(s[:, 3], one - d[:, 3]) if c < 3 else np.ones_like(s[:, 0]),
+        11: lambda: _min_nan(s[:, 3], one - d[:, 3]) if c < 3 else np.ones_like(s[:, 0]),
         14: lambda: np.full_like(s[:, 0], bf[c]), 15: lambda: np.full_like(s[:, 0], one - bf[c]),
         16: lambda: s1[:, c], 17: lambda: one - s1[:, c], 18: lambda: s1[:, 3], 19: lambda: one - s1[:, 3],
     }
@@ -165,7 +167,41 @@ def _reference_blend(rt, s, s1, d, bf):
         elif op == 3:
             out[:, c] = b - a
         else:  # min / max ignore the factors
-            out[:, c] = np.fmin(s[:, c], d[:, c]) if op == 4 else np.fmax(s[:, c], d[:, c])
+            out[:, c] = _min_max_rule(s[:, c], d[:, c], op == 4)
+    # a blended NaN is stored as the quiet NaN 0x7FC00000 (which NaN an operation on two NaNs gives is
+    # undefined; pyd3d11 defines it once for both backends)
+    return np.where(np.isnan(out), np.uint32(0x7FC00000).view(np.float32), out)
+
+
+def _min_max_rule(a, b, is_min):
+    """Element by element: a NaN operand gives the other (both NaN: a); min(-0, +0) = -0 and max(-0, +0) = +0
+    (spec-facts §1 min/max: "-0 recommended"); else the smaller / larger."""
+    out = np.empty_like(a)
+    for i, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
+        if y != y:
+            r = x
+        elif x != x:
+            r = y
+        elif x == y:
+            r = (-0.0 if (math.copysign(1, x) < 0 or math.copysign(1, y) < 0) else 0.0) if x == 0 and is_min else \
+                (0.0 if (math.copysign(1, x) > 0 or math.copysign(1, y) > 0) else -0.0) if x == 0 else x
+        else:
+            r = min(x, y) if is_min else max(x, y)
+        out[i] = r
+    return out
+
+
+def _min_nan(a, b):
+    """SRC_ALPHA_SAT's min(As, 1 - Ad): a NaN operand is the result, min(-0, +0) = -0."""
+    out = np.empty_like(a)
+    for i, (x, y) in enumerate(zip(a.tolist(), b.tolist())):
+        if x != x or y != y:
+            r = x if x != x else y
+        elif x == y == 0:
+            r = -0.0 if (math.copysign(1, x) < 0 or math.copysign(1, y) < 0) else 0.0
+        else:
+            r = min(x, y)
+        out[i] = r
     return out
 
 
@@ -246,9 +282,13 @@ def test_plane_setup_equals_einsum():
             assert np.array_equal(it.plane(q).view(np.uint64), np.einsum("pvc,pv...->p...c", bp, q).view(np.uint64))
 
 
-def test_kept_targets_do_not_keep_resources_alive():
+def test_kept_targets_do_not_keep_resources_alive(monkeypatch):
     import gc
     import weakref
+
+    from pyd3d11.pipeline.native import fused, om_runtime
+    monkeypatch.setattr(om_runtime, "ENABLED", False)  # the numpy merger's cache (the native one keeps none)
+    monkeypatch.setattr(fused, "ENABLED", False)  # nor does the fused lane, which writes target memory directly
     t = texture2d(R8G8B8A8_UNORM, 16, 16)
     draw_pos_attr(_verts(4), [rtv(t)])
     assert t in om_mod._TARGETS  # kept for the next draw ...

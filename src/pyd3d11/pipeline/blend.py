@@ -61,7 +61,7 @@ def factor4(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend
     elif kind == INV_DEST_COLOR:
         f = _ONE - dst
     elif kind == SRC_ALPHA_SAT:
-        m = np.minimum(src[:, 3:4], _ONE - dst[:, 3:4])
+        m = _min_nan(src[:, 3:4], _ONE - dst[:, 3:4])
         f = np.concatenate([np.repeat(m, 3, 1), np.ones((n, 1), np.float32)], 1)
     elif kind == BLEND_FACTOR:
         f = np.broadcast_to(blend_factor, (n, 4))
@@ -80,16 +80,41 @@ def factor4(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend
     return np.asarray(f, np.float32)
 
 
+def _zero_tie(a: np.ndarray, b: np.ndarray, r: np.ndarray, is_min: bool) -> np.ndarray:
+    """``r`` where a == b replaced by a | b bits (min) or a & b bits (max): equal non-zero values are the
+    same bits, and of +0 and -0 min gives -0 and max +0 (spec-facts §min/max: "min(-0, +0) = -0
+    recommended"). numpy's fmin/fmax/minimum return either zero depending on the array length."""
+    eq = a == b
+    if not eq.any():
+        return r
+    ai, bi = np.ascontiguousarray(a, np.float32).view(np.uint32), np.ascontiguousarray(b, np.float32).view(np.uint32)
+    tie = (ai | bi) if is_min else (ai & bi)
+    return np.where(eq, tie.view(np.float32), r)
+
+
 def _min_max(a: np.ndarray, b: np.ndarray, is_min: bool) -> np.ndarray:
-    """min/max with the shader instruction's NaN rule: a NaN operand yields the other one (§22.10.10)."""
-    r = np.fmin(a, b) if is_min else np.fmax(a, b)
-    # A *signalling* NaN operand makes np.fmin/fmax return NaN on some code paths (C fminf follows
-    # IEEE 754-2008's sNaN rule) and the other operand on others (SIMD), so results depended on the
-    # batch size; D3D returns the other operand for any NaN. Quiet NaNs already do; fix the rest.
+    """min/max with the shader instruction's NaN rule: a NaN operand yields the other one (§22.10.10); two
+    NaNs give ``a``; min(-0, +0) = -0, max = +0. Every case is decided here explicitly, because numpy's
+    fmin/fmax pick among equal zeros, among two NaNs and for signalling NaNs differently by array length
+    and code path, which made results depend on the batch size."""
+    a = np.asarray(a, np.float32)
+    b = np.asarray(b, np.float32)
+    r = np.where(a < b, a, b) if is_min else np.where(a > b, a, b)
+    r = _zero_tie(a, b, r, is_min)
     na, nb = np.isnan(a), np.isnan(b)
-    if (na ^ nb).any():
-        r = np.where(na & ~nb, b, np.where(nb & ~na, a, r))
-    return r.astype(np.float32)
+    if (na | nb).any():
+        r = np.where(nb, a, np.where(na, b, r))
+    return np.asarray(r, np.float32)
+
+
+def _min_nan(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """np.minimum (a NaN operand is the result; ``a``'s when both are NaN) with min(-0, +0) = -0, decided
+    explicitly for the same reason as :func:`_min_max` (SRC_ALPHA_SAT's min(As, 1 - Ad), §17.5)."""
+    r = _zero_tie(a, b, np.where(a < b, a, b), True)
+    na, nb = np.isnan(a), np.isnan(b)
+    if (na | nb).any():
+        r = np.where(na, a, np.where(nb, b, r))
+    return np.asarray(r, np.float32)
 
 
 def apply_op(op: int, s: np.ndarray, sf: np.ndarray, d: np.ndarray, df: np.ndarray) -> np.ndarray:
@@ -126,8 +151,28 @@ def four_wide(rt_desc) -> bool:
             and a_src == _ALPHA_OF.get(rt_desc.SrcBlendAlpha) and a_dst == _ALPHA_OF.get(rt_desc.DestBlendAlpha))
 
 
+#: the NaN every blended NaN is stored as (positive quiet NaN)
+CANONICAL_NAN = np.uint32(0x7FC00000)
+
+
+def canonical_nan(v: np.ndarray) -> np.ndarray:
+    """``v`` with every NaN replaced by :data:`CANONICAL_NAN`. Which NaN an arithmetic operation on two NaN
+    operands returns is not defined (IEEE 754; spec-facts §1: "NaN bit pattern need not survive except raw
+    mov"), and x86 returns the first operand's, so the result depended on the order the operands were
+    written in (and a compiler may commute them): blending defines it once, for both backends."""
+    nan = np.isnan(v)
+    if nan.any():
+        v = np.where(nan, CANONICAL_NAN.view(np.float32), v)
+    return v
+
+
 def blend(rt_desc, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray) -> np.ndarray:
-    """Blend (n, 4) float32 colours with one D3D11_RENDER_TARGET_BLEND_DESC(1)."""
+    """Blend (n, 4) float32 colours with one D3D11_RENDER_TARGET_BLEND_DESC(1); NaN results are
+    :data:`CANONICAL_NAN`."""
+    return canonical_nan(_blend(rt_desc, src, src1, dst, blend_factor))
+
+
+def _blend(rt_desc, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_factor: np.ndarray) -> np.ndarray:
     if four_wide(rt_desc):
         # One pass over whole pixels: per channel the same operations on the same values as below.
         sf = factor4(rt_desc.SrcBlend, src, src1, dst, blend_factor)

@@ -33,6 +33,7 @@ from .input_assembler import (
     read_indices,
 )
 from .interpolate import Interpolator, centroid_offsets, lane_location
+from .native import fused
 from .output_merger import OMState, OutputMerger, PixelFragments
 from .pull_model import PullModel, PullModelHooks, uses_pull_model
 from .rasterizer import (
@@ -474,15 +475,18 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
         # The clipper ran (its statistics count, §20.4.7); with neither a pixel shader nor a depth
         # buffer nothing downstream can change (§16.9.1), so rasterization is skipped.
         return
+    # Interpolation pieces are triangles of vertex rows: a line's (v0, v1) becomes (v0, v1, v1) so its attributes
+    # vary along the line (the line pieces' barycentrics weigh the second and third rows together), a point's v0.
+    rows3 = rows if rows.shape[1] == 3 else rows[:, [0, 1, 1]] if rows.shape[1] == 2 else np.repeat(rows[:, :1], 3, 1)
+    if fused.try_draw(state, vout, cls == prim.TRIANGLE, prep, forced, rows3, outputs, primitive_id, stats,
+                      _declared_targets(state.ps.program if state.ps is not None else None)):
+        return  # rasterized, shaded and merged by the fused native lane (pipeline/native/fused.py)
     if prep.quads is not None:
         bands = [prep.quads]
     elif prep.pieces.setup.verts.shape[0] == 0:
         return
     else:
         bands = _raster_bands(prep.pieces.setup, offsets, pixel_bounds(state, prep.vp, prep.vp_idx))
-    # Interpolation pieces are triangles of vertex rows: a line's (v0, v1) becomes (v0, v1, v1) so its attributes
-    # vary along the line (the line pieces' barycentrics weigh the second and third rows together), a point's v0.
-    rows3 = rows if rows.shape[1] == 3 else rows[:, [0, 1, 1]] if rows.shape[1] == 2 else np.repeat(rows[:, :1], 3, 1)
     interp = Interpolator(prep.pieces, rows3, outputs)
     ctx = _PixelContext(state, interp, offsets, primitive_id, prep.rt_index, prep.vp, vout, forced, prep.vp_idx)
     om = (state.output_merger or OutputMerger)(state.om, state.sample_count, _declared_targets(ctx.ps))

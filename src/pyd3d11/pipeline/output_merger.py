@@ -84,6 +84,10 @@ class ColorTarget:
     #: exactly (codecs.roundtrip_exact): then a write scatters the codes it already made and
     #: ``store`` copies them instead of re-encoding the whole target.
     raw: np.ndarray | None = None
+    #: (slices, S, H, W) pixels written this draw, for targets without ``raw``: ``store`` re-encodes only
+    #: those, so an untouched pixel keeps its exact bytes even where the format's round trip is not exact
+    #: (SNORM's second code for -1.0, X bits, NaN payloads)
+    touched: np.ndarray | None = None
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> ColorTarget:
@@ -117,7 +121,7 @@ class ColorTarget:
             if self.raw is not None:
                 _write_slices(self.view, self.raw)
             else:
-                _encode_slices(self.view, self.values)
+                _encode_slices(self.view, self.values, self.touched)
         if self.raw is not None:
             # Plain arrays only: an entry must not reference its (weak) key, the storage.
             _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
@@ -201,13 +205,20 @@ def _decode_slices(view: ViewDescriptor) -> np.ndarray:
     return values
 
 
-def _encode_slices(view: ViewDescriptor, values: np.ndarray) -> None:
-    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows."""
+def _encode_slices(view: ViewDescriptor, values: np.ndarray, touched: np.ndarray | None = None) -> None:
+    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows; only the
+    pixels set in ``touched`` (slices, S, H, W) when given."""
     for i, b in enumerate(_slice_bytes(view)):
         S, H, W = b.shape[:3]
         rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
         for y0 in range(0, H, rows):
-            b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+            if touched is None:
+                b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
+                continue
+            m = touched[i, :, y0:y0 + rows]
+            if m.any():
+                band = b[:, y0:y0 + rows]
+                band[m] = codecs.encode(view.format, values[i, :, y0:y0 + rows][m])
     view.storage.touch()
 
 
@@ -261,6 +272,33 @@ def _register(colors: np.ndarray, rows: np.ndarray | None, i: int) -> np.ndarray
     return colors[i] if rows is None else np.take(colors[i], rows, axis=0)
 
 
+def _native_wanted() -> bool:
+    from ..shader import native
+
+    if not native.use_native():
+        return False
+    from .native import om_runtime
+
+    return om_runtime.ENABLED
+
+
+def _plane0(view: ViewDescriptor) -> tuple[np.ndarray, int]:
+    """(bytes of the view's slice 0 from pixel (0, 0), row pitch) of a single-sample RTV."""
+    b = _slice_bytes(view)[0]  # (S, H, W, bpe) view of the storage
+    plane = b[0]
+    if not plane.flags.c_contiguous:
+        raise NotSupportedError("non-contiguous render-target plane")
+    return plane, plane.shape[1] * plane.shape[2]
+
+
+def _ds_plane0(view: ViewDescriptor) -> tuple[np.ndarray, int]:
+    st = view.storage
+    sub = st.subresource_index(view.first_mip, view.first_slice)
+    L = st.layout(sub)
+    plane = st.subresource_bytes(sub).reshape(st.sample_count, L.height, L.width, st.bytes_per_block)[0]
+    return plane, L.width * st.bytes_per_block
+
+
 def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
     """Alpha-to-coverage: alpha <= 0 (or NaN) -> none, >= 1 -> all, n-step monotonic in between (§17.18)."""
     a = np.nan_to_num(alpha.astype(np.float64), nan=0.0)
@@ -278,23 +316,129 @@ class OutputMerger:
         self.state = state
         self.samples = sample_count
         self.written_targets = written_targets
-        self.targets: list[ColorTarget | None] = [ColorTarget.load(v) if v is not None else None for v in state.rtvs]
         self.ds = DepthStencilTarget.load(state.dsv) if state.dsv is not None else None
         self.bf = np.array(state.blend_factor, np.float32)
-        self.shape = self._target_shape()
         self.samples_passed = 0  # for OCCLUSION queries
+        # The native merger (issue 12) writes the targets' memory in place: then no decoded copies are
+        # made unless a batch falls back to this numpy merger (debugging subclasses always use numpy).
+        self._native: dict | None = {} if type(self) is OutputMerger and _native_wanted() else None
+        self._native_wrote = False
+        self._native_ds_wrote = False
+        self.targets: list[ColorTarget | None] | None = None
+        if self._native is not None and self._native_batch(False, False) is None:
+            self._native = None
+        if self._native is None:
+            self._load_targets()
+        self.shape = self._target_shape()
+
+    def _load_targets(self) -> None:
+        self.targets = [ColorTarget.load(v) if v is not None else None for v in self.state.rtvs]
 
     def _target_shape(self) -> tuple[int, int, int]:
-        for t in self.targets:
-            if t is not None:
-                return t.values.shape[0], t.values.shape[2], t.values.shape[3]
-        if self.ds is not None:
-            return self.ds.depth.shape[0], self.ds.depth.shape[2], self.ds.depth.shape[3]
+        for v in list(self.state.rtvs) + [self.state.dsv]:
+            if v is not None:
+                L = v.storage.layout(v.first_mip)
+                return max(1, v.slice_count), L.height, L.width
         return 1, 1, 1
+
+    # --- native merger ------------------------------------------------------------------------
+    def _native_batch(self, pretested: bool, omask: bool):
+        """The native merger of this draw's state for batches with these flags (cached), or None
+        (the reason counted in ``om_runtime.stats``)."""
+        k = (pretested, omask)
+        if k in self._native:
+            return self._native[k]
+        from .native import om_gen, om_runtime
+
+        st = self.state
+        got = None
+        reason = None
+        if any(v is not None and v.dimension == RTV_BUFFER for v in st.rtvs):
+            reason = "render-target view of a buffer"
+        else:
+            key = om_gen.om_key(st, [v.format if v is not None else None for v in st.rtvs],
+                                st.dsv.format if st.dsv is not None else None, self.samples,
+                                written_targets=self.written_targets, pretested=pretested, omask=omask)
+            if key is None:
+                reason = "state not built natively (formats, logic ops, MSAA or blend)"
+            else:
+                try:
+                    rts = [_plane0(v) if v is not None else None for v in st.rtvs]
+                    ds = _ds_plane0(st.dsv) if st.dsv is not None and key.ds is not None else None
+                    got = om_runtime.NativeBatch(key, rts, ds, st.blend_factor, st.stencil_ref)
+                except Exception as e:  # a generator gap must not break a draw: numpy merges instead
+                    if om_runtime.STRICT:
+                        raise
+                    reason = f"native compile error: {type(e).__name__}: {e}"
+        if got is None:
+            om_runtime.stats.fallback(reason)
+        self._native[k] = got
+        return got
+
+    def _native_process(self, f: PixelFragments) -> str | None:
+        """Apply ``f`` natively; returns None when done, else why not (nothing applied then)."""
+        if f.occlusion is not None:
+            return "forced sample count"
+        if f.depth.ndim != 2 or f.depth.shape[1] != 1:
+            return "multisampled fragments"
+        if f.slice.any():
+            return "render-target array slice > 0"
+        vmin, vmax = f.vp_min, f.vp_max
+        if vmin.min() != vmin.max() or vmax.min() != vmax.max():
+            return "per-fragment viewport depth range"
+        H, W = self._native_bounds()
+        if f.x.min() < 0 or f.y.min() < 0 or f.x.max() >= W or f.y.max() >= H:
+            return "fragment outside the targets"  # (memory safety: native code writes unchecked)
+        nb = self._native_batch(bool(f.pretested), f.omask is not None)
+        if nb is None:
+            return "state not built natively"
+        cov = f.coverage if f.omask is None else f.coverage & f.omask
+        cov = cov & np.uint32(self.state.sample_mask & 1)
+        self.samples_passed += nb.run(f.x, f.y, cov, f.depth[:, 0], f.colors, vmin[0], vmax[0], f.front)
+        self._native_wrote = True
+        if nb.key.ds is not None and (nb.key.ds.depth_write or nb.key.ds.stencil_write):
+            self._native_ds_wrote = True
+        return None
+
+    def _native_bounds(self) -> tuple[int, int]:
+        """(H, W) every bound view covers."""
+        H = W = 1 << 62
+        for v in list(self.state.rtvs) + [self.state.dsv]:
+            if v is not None:
+                L = v.storage.layout(v.first_mip)
+                H, W = min(H, L.height), min(W, L.width)
+        return H, W
+
+    def _leave_native(self, reason: str) -> None:
+        """From now on this draw merges in numpy, from what memory holds (the native writes included)."""
+        from .native import om_runtime
+
+        om_runtime.stats.fallback(reason)
+        self._native = None
+        self._touch_native()
+        self._load_targets()
+        self._reload_ds()
+
+    def _reload_ds(self) -> None:
+        if self._native_ds_wrote and self.state.dsv is not None:
+            self.ds = DepthStencilTarget.load(self.state.dsv)
+            self._native_ds_wrote = False
+
+    def _touch_native(self) -> None:
+        if self._native_wrote:
+            for v in list(self.state.rtvs) + [self.state.dsv]:
+                if v is not None:
+                    v.storage.touch()
+            self._native_wrote = False
 
     def process(self, f: PixelFragments) -> None:
         if f.x.shape[0] == 0:
             return
+        if self._native is not None:
+            reason = self._native_process(f)
+            if reason is None:
+                return
+            self._leave_native(reason)
         slices, H, W = self.shape
         key = (f.slice * H + f.y) * W + f.x
         if _distinct(key, slices * H * W):
@@ -311,6 +455,7 @@ class OutputMerger:
         out = np.zeros(n, np.uint32)
         if f.x.shape[0] == 0:
             return out
+        self._reload_ds()  # (native batches of this draw never test depth when it is tested early)
         slices, H, W = self.shape
         key = (f.slice * H + f.y) * W + f.x
         S = self.samples
@@ -322,7 +467,8 @@ class OutputMerger:
         return out
 
     def finish(self) -> None:
-        for t in self.targets:
+        self._touch_native()
+        for t in self.targets or ():
             if t is not None:
                 t.store()
         if self.ds is not None and self._ds_dirty:
@@ -479,4 +625,8 @@ class OutputMerger:
                 np.ascontiguousarray(codes).view(np.dtype((np.void, B))).reshape(-1)
         row = np.dtype((np.void, C * flat.dtype.itemsize))
         flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
+        if t.raw is None:
+            if t.touched is None:
+                t.touched = np.zeros(t.values.shape[:4], bool)
+            t.touched.reshape(-1)[lin] = True
         t.dirty = True

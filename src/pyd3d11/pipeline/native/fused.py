@@ -1,0 +1,556 @@
+"""The fused native pixel pipeline (issue 12, point 2): selection, per-draw setup and binning, compile cache,
+and the tile loop on the worker pool.
+
+A triangle draw whose state is in the supported set (:func:`unsupported_reason`) takes this lane when the
+native backend is selected: Python does the per-draw work only (the existing setup.py / clip.py pieces and
+interpolate.py planes, binning of pieces to screen tiles in submission order with numpy); one compiled
+function per variant (fused_gen.FusedKey) then rasterizes, interpolates, shades and merges tile by tile,
+the tiles spread over shader/native/pool.py's workers (ctypes releases the GIL). Tiles are disjoint pixel
+sets and each keeps primitive order, so the result is the same for every thread count, and the same bytes
+as the reference pipeline (tests/test_native_fused_*.py compare them).
+
+Draws outside the supported set run the reference pipeline unchanged; with the native backend selected
+each counts in :data:`stats` (``stats.reasons``) like shader/native/runtime.py's fallbacks.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...shader import ir
+from ...shader.native import runtime as nrt
+from ...shader.native.pool import parallel_for, threads
+from ...storage import StorageDimension
+from ..rasterizer import SUBPIXEL_ONE
+from ..shader_io import (
+    EARLY_DEPTH_STENCIL_FLAG,
+    component_list,
+    global_flags,
+    input_decls,
+    read_input_components,
+    uses_sample_frequency,
+)
+from . import fused_gen as fg
+from . import om_gen
+
+SN = ir.SystemName
+IM = ir.InterpolationMode
+OT = ir.OperandType
+
+#: screen tile edge (pixels) and lanes per pixel-shader batch
+TILE = 64
+BATCH = 2048
+#: the same for pixel shaders that call back into the reference (texture access): each callback costs numpy
+#: call overhead, so batches are as large as the reference's, over larger tiles
+#: candidate pixels (sum of the pieces' rectangles) per extra worker thread
+WORK_PER_WORKER = 1 << 15
+HOST_TILE = 256
+HOST_BATCH = 1 << 16
+
+
+def _sizes(kernel_host: bool) -> tuple[int, int]:
+    return (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
+
+
+_PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
+_UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
+
+
+@dataclass
+class Stats:
+    """Counters of the fused lane (``pyd3d11.pipeline.native.stats``, also ``pipeline.native.fused.stats``)."""
+
+    fused_draws: int = 0
+    fallbacks: int = 0  # draws with the native backend selected that took the reference pipeline
+    compiled: int = 0
+    disk_hits: int = 0  # variants loaded from the on-disk object cache
+    compile_seconds: float = 0.0
+    reasons: dict = field(default_factory=dict)
+
+    def reset(self) -> None:
+        self.__init__()
+
+
+stats = Stats()
+ENABLED = os.environ.get("PYD3D11_FUSED", "1") != "0"
+_lock = threading.Lock()
+_CACHE: dict = {}  # FusedKey -> _Compiled | error message
+
+
+@dataclass
+class _Compiled:
+    fn: Any
+    engine: Any
+    text: str
+
+
+def _fallback(reason: str) -> None:
+    stats.fallbacks += 1
+    stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+
+
+def _writes_uavs(program: ir.Program) -> bool:
+    return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
+
+
+def _view_ok(view) -> str | None:
+    st = view.storage
+    if st.dimension != StorageDimension.TEXTURE2D:
+        return "a render-target/depth view that is not of a 2D texture"
+    if st.sample_count != 1 or view.slice_count != 1:
+        return "a multisampled or multi-slice target view"
+    return None
+
+
+def _size(view) -> tuple[int, int]:
+    L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
+    return L.width, L.height
+
+
+# ------------------------------------------------------------------------------------------------
+# Selection
+# ------------------------------------------------------------------------------------------------
+
+def _om_key(state, declared_targets: int):
+    om = state.om
+    return om_gen.om_key(om, [v.format if v is not None else None for v in om.rtvs],
+                         om.dsv.format if om.dsv is not None else None, 1, written_targets=declared_targets)
+
+
+def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
+                       declared_targets: int) -> str | None:  # noqa: C901
+    """Why this draw cannot take the fused lane (None: it can)."""
+    if not cls_triangle or prep.quads is not None or prep.lane_alpha is not None:
+        return "not a solid triangle draw"
+    if state.rasterizer.FillMode != 3:
+        return "wireframe fill"
+    if state.sample_count != 1 or forced:
+        return "multisampling or ForcedSampleCount"
+    if state.stage_runner is not None or state.output_merger is not None:
+        return "a debugging hook (stage runner / pixel history)"
+    if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
+        return "clip distances"
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    if ps is not None:
+        if uses_sample_frequency(ps):
+            return "sample-frequency pixel shader"
+        if _writes_uavs(ps):
+            return "pixel shader writes UAVs"
+        lw = nrt.lowered(ps)
+        if isinstance(lw, str):
+            return f"pixel shader not compiled: {lw}"
+        if lw.special_out:
+            return "pixel shader writes oDepth/oMask/stencil ref"
+        if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
+                lw.has_discard or (om.blend is not None and om.blend.AlphaToCoverageEnable)):
+            # [earlydepthstencil] (§16.12 / draw._PixelContext.shade): the test runs before the shader. Without
+            # UAV writes, oDepth/oMask, discard and alpha to coverage it tests and updates exactly the samples a
+            # late test would, so such shaders merge late here; with discard or alpha to coverage, samples the
+            # shader drops still update depth/stencil, which the late merger cannot do.
+            return "[earlydepthstencil] with discard or alpha to coverage"
+        if not lw.sv_types <= {int(OT.INPUT_COVERAGE_MASK), int(OT.INPUT_PRIMITIVEID)}:
+            return "pixel shader reads system-value operands other than vCoverage / vPrim"
+        if lw.uav_atomic:
+            return "pixel shader atomics"
+        for d in input_decls(ps):
+            if d.operand_type in (OT.INPUT_COVERAGE_MASK, OT.INPUT_PRIMITIVEID):
+                continue  # system-value operands (vCoverage, vPrim): filled per lane, see _sv_kinds
+            if d.operand_type != OT.INPUT:
+                return f"pixel shader input {OT(d.operand_type).name}"
+            if d.system_name not in (SN.UNDEFINED, SN.POSITION, SN.IS_FRONT_FACE, SN.PRIMITIVE_ID,
+                                     SN.RENDER_TARGET_ARRAY_INDEX) and d.interpolation != IM.CONSTANT:
+                return f"pixel shader input {SN(d.system_name).name}"
+            if d.system_name == SN.VIEWPORT_ARRAY_INDEX:
+                return "SV_ViewportArrayIndex input"
+    size = None
+    for v in list(om.rtvs) + [om.dsv]:
+        if v is None:
+            continue
+        r = _view_ok(v)
+        if r:
+            return r
+        if size is not None and _size(v) != size:
+            return "targets of different sizes"
+        size = _size(v)
+    if size is None:
+        return "no render-target or depth-stencil view (the raster area is the viewport alone)"
+    if _om_key(state, declared_targets) is None:
+        return "output-merger state not built natively (om_gen)"
+    vp = prep.vp
+    if vp.shape[0] and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
+        return "viewports with different depth ranges in one draw"
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# Compile
+# ------------------------------------------------------------------------------------------------
+
+def _compile(key: fg.FusedKey) -> _Compiled:
+    t0 = time.perf_counter()
+    llvm = nrt._init_llvm()
+    text = fg.generate(key)
+    mod = llvm.parse_assembly(text)
+    # the on-disk object cache of the shader backend (keyed by the IR text, backend version, LLVM and CPU)
+    path = nrt._disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        nrt._optimise(llvm, mod)
+    engine = llvm.create_mcjit_compiler(mod, nrt._target_machine(llvm))
+    if path is not None:
+        engine.set_object_cache(lambda m, buf: nrt._disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
+    engine.finalize_object()
+    if cached:
+        stats.disk_hits += 1
+    addr = engine.get_function_address("fused_run")
+    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(addr)
+    stats.compiled += 1
+    stats.compile_seconds += time.perf_counter() - t0
+    return _Compiled(fn, engine, text)
+
+
+def get_compiled(key: fg.FusedKey) -> _Compiled | str:
+    k = _CACHE.get(key)
+    if k is not None:
+        return k
+    with _lock:
+        k = _CACHE.get(key)
+        if k is None:
+            try:
+                k = _compile(key)
+            except Exception as e:  # a generator gap must not break a draw: the reference runs instead
+                if nrt.STRICT:
+                    raise
+                k = f"fused compile error: {type(e).__name__}: {e}"
+            _CACHE[key] = k
+    return k
+
+
+# ------------------------------------------------------------------------------------------------
+# One draw
+# ------------------------------------------------------------------------------------------------
+
+_NOOP_POLL = nrt._POLL_FN(lambda: None)
+
+
+def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.ndarray, outputs: np.ndarray,
+             primitive_id: np.ndarray, stats_out, declared_targets: int) -> bool:
+    """Run the draw's rasterization, pixel shading and output merging on the fused lane; False when the
+    draw is outside the supported set (the caller runs the reference pipeline)."""
+    if not ENABLED:
+        return False
+    from ...shader import native
+
+    if not native.use_native():
+        return False
+    reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
+    ps = state.ps.program if state.ps is not None else None
+    kernel = None
+    if reason is None and ps is not None:
+        lw = nrt.lowered(ps)
+        # A shader that calls back into the reference (texture access) gets one callback per batch.
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if lw.host_ops else nrt.DEFAULT_TILE)
+        if isinstance(kernel, str):
+            reason = f"pixel shader not compiled: {kernel}"
+        elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
+            reason = "pixel shader bindings"
+    if reason is not None:
+        _fallback(reason)
+        return False
+    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel):
+        return False
+    stats.fused_draws += 1
+    return True
+
+
+def _inputs_spec(state, ps, interp, prep, primitive_id):
+    """(FusedKey.inputs, attribute planes [(P, 3) float64 per component], flat table (F, P) uint32,
+    front (P,), primid (P,))."""
+    spec, planes, flats = [], [], []
+    front = primid = None
+    if ps is None:
+        return (), None, None, None, None
+    reads = read_input_components(ps)
+    for d in input_decls(ps):
+        comps = component_list(d.mask if reads is None else d.mask & reads.get(d.register, 0))
+        if not comps or d.operand_type != OT.INPUT:
+            continue
+        r = d.register
+        if d.system_name == SN.POSITION:
+            for c in comps:
+                spec.append((("posx", "posy", "posz", "posw")[c], r, c, 0))
+            continue
+        if d.system_name == SN.IS_FRONT_FACE:
+            if front is None:
+                front = np.where(prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32)
+            spec.extend(("front", r, c, 0) for c in comps)
+            continue
+        if d.system_name == SN.PRIMITIVE_ID:
+            if primid is None:
+                primid = np.ascontiguousarray(primitive_id[prep.pieces.source], np.uint32)
+            spec.extend(("primid", r, c, 0) for c in comps)
+            continue
+        if d.system_name == SN.RENDER_TARGET_ARRAY_INDEX or d.interpolation == IM.CONSTANT:
+            lead = interp._rows[:, 0]
+            for c in comps:
+                spec.append(("flat", r, c, len(flats)))
+                flats.append(interp.attr[r][lead, c])
+            continue
+        persp = d.interpolation in _PERSPECTIVE
+        coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
+        for c in comps:
+            spec.append(("persp" if persp else "linear", r, c, len(planes)))
+            planes.append(coef[:, c, :])
+    fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
+    return tuple(spec), planes, fl, front, primid
+
+
+def _srgb_tables():
+    from ...formats import numerics as nx
+
+    t = nx._SRGB_THRESHOLDS.get(8)
+    if t is None:
+        nx.float_to_srgb(np.zeros(1, np.float32))
+        t = nx._SRGB_THRESHOLDS[8]
+    lut = nx.srgb_to_float(np.arange(256))
+    return np.ascontiguousarray(t, np.float32), np.ascontiguousarray(lut, np.float32)
+
+
+def _bin(rect: np.ndarray, W: int, H: int, TILE: int):
+    """CSR of pieces per tile in submission order: (tile_off (n_tiles + 1,) int64, list (m,) int32, tiles_x)."""
+    tx_n = -(-W // TILE)
+    ty_n = -(-H // TILE)
+    ok = (rect[:, 2] > rect[:, 0]) & (rect[:, 3] > rect[:, 1])
+    idx = np.nonzero(ok)[0]
+    r = rect[idx]
+    tx0, ty0 = r[:, 0] // TILE, r[:, 1] // TILE
+    tx1, ty1 = (r[:, 2] - 1) // TILE, (r[:, 3] - 1) // TILE
+    nx_, ny_ = tx1 - tx0 + 1, ty1 - ty0 + 1
+    cnt = nx_ * ny_
+    total = int(cnt.sum())
+    piece = np.repeat(idx, cnt)
+    first = np.repeat(np.cumsum(cnt) - cnt, cnt)
+    k = np.arange(total, dtype=np.int64) - first
+    w = np.repeat(nx_, cnt)
+    tile = (np.repeat(ty0, cnt) + k // w) * tx_n + np.repeat(tx0, cnt) + k % w
+    order = np.argsort(tile, kind="stable")
+    lst = np.ascontiguousarray(piece[order], np.int32)
+    counts = np.bincount(tile, minlength=tx_n * ty_n)
+    off = np.zeros(tx_n * ty_n + 1, np.int64)
+    np.cumsum(counts, out=off[1:])
+    return off, lst, tx_n, tx_n * ty_n
+
+
+def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel) -> bool:  # noqa: C901
+    """The draw on the fused lane; False (nothing written) when its variant does not compile."""
+    from ..interpolate import Interpolator
+    from ..setup import pixel_bounds
+
+    om = state.om
+    setup = prep.pieces.setup
+    P = setup.verts.shape[0]
+    if P == 0:
+        return True
+    interp = Interpolator(prep.pieces, rows3, outputs)
+    bounds = np.broadcast_to(pixel_bounds(state, prep.vp, prep.vp_idx).reshape(-1, 4), (P, 4))
+    v = setup.verts
+    # Conservative pixel rectangle of each piece (the one draw._raster_bands uses): a covered sample lies
+    # inside the vertices' hull. Reductions over the 3 vertices elementwise (numpy reduces tiny axes slowly).
+    rect = np.empty((P, 4), np.int64)
+    vx, vy = v[:, :, 0], v[:, :, 1]
+    rect[:, 0] = np.maximum(bounds[:, 0], np.minimum(np.minimum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE - 1)
+    rect[:, 1] = np.maximum(bounds[:, 1], np.minimum(np.minimum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE - 1)
+    rect[:, 2] = np.minimum(bounds[:, 2], np.maximum(np.maximum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE + 2)
+    rect[:, 3] = np.minimum(bounds[:, 3], np.maximum(np.maximum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE + 2)
+    views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
+    W, H = _size(views[0]) if views else (1, 1)
+    # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
+    rect[:, 2] = np.minimum(rect[:, 2], W)
+    rect[:, 3] = np.minimum(rect[:, 3], H)
+    tile, batch = _sizes(kernel is not None and bool(kernel.lw.host_ops))
+    tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H, tile)
+    if tile_list.size == 0:
+        return True
+
+    spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
+    okey = _om_key(state, declared_targets)
+    need_z = okey.ds is not None and okey.ds.depth_enable
+    face = om_gen.om_needs_face(okey)
+    c_in = c_out = 0
+    if ps is not None:
+        from ...shader.exec import reference
+
+        c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
+        c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
+    key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
+                      kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
+                      om_gen.om_registers(okey), face, _sv_kinds(kernel))
+    comp = get_compiled(key)
+    if isinstance(comp, str):
+        _fallback(comp)  # nothing was written yet: the reference pipeline draws
+        return False
+
+    sl = fg.slots()
+    D = np.zeros(len(sl.d), np.int64)
+    keep: list = []
+
+    def dptr(name: str, arr: np.ndarray) -> None:
+        assert arr.flags.c_contiguous
+        keep.append(arr)
+        D[sl.d[name]] = arr.ctypes.data
+
+    dptr("tile_list", tile_list)
+    dptr("tile_off", tile_off)
+    D[sl.d["tiles_x"]] = tiles_x
+    dptr("A", np.ascontiguousarray(setup.A, np.int64))
+    dptr("B", np.ascontiguousarray(setup.B, np.int64))
+    dptr("C", np.ascontiguousarray(setup.C, np.int64))
+    dptr("tl", np.ascontiguousarray(setup.topleft, np.int32))
+    dptr("rect", np.ascontiguousarray(rect, np.int32))
+    D[sl.d["P"]] = P
+    n_attr, i_invw, i_z, n_planes = fg.plane_layout(key)
+    if n_planes:
+        table = np.empty((P, n_planes, 3), np.float64)  # one piece's planes contiguous
+        for i, pl in enumerate(planes or ()):
+            table[:, i] = pl
+        if i_invw >= 0:
+            table[:, i_invw] = interp._inv_w_plane()
+        if i_z >= 0:
+            table[:, i_z] = interp._z_plane()
+        dptr("planes", table)
+    if flats is not None:
+        dptr("flat", flats)
+    if front is not None:
+        dptr("front", front)
+    if primid is None and "prim" in key.sv:
+        primid = np.ascontiguousarray(primitive_id[prep.pieces.source], np.uint32)
+    if primid is not None:
+        dptr("primid", primid)
+    ctx = om_gen.OMContext()
+    touched = []
+    for i, rk in enumerate(okey.rts):
+        if rk is not None:
+            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(om.rtvs[i])
+            touched.append(om.rtvs[i].storage)
+    if okey.ds is not None:
+        ctx.ds, ctx.ds_pitch = _target_memory(om.dsv)
+        if okey.ds.depth_write or okey.ds.stencil_write:
+            touched.append(om.dsv.storage)
+    for c in range(4):
+        ctx.blend_factor[c] = float(np.float32(om.blend_factor[c]))
+    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
+    ctx.vp_min = float(np.float32(prep.vp[0, 4]))
+    ctx.vp_max = float(np.float32(prep.vp[0, 5]))
+    keep.append(ctx)
+    D[sl.d["om_ctx"]] = ctypes.addressof(ctx)
+    if face and front is None:
+        dptr("front", np.where(prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32))
+    after: list = []
+    if kernel is not None:
+        D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
+        state.ps.bindings.sample_count = state.sample_count
+    dptr("next", np.zeros(1, np.int64))
+    D[sl.d["n_tiles"]] = n_tiles
+
+    # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
+    area = int(np.maximum(rect[:, 2] - rect[:, 0], 0) @ np.maximum(rect[:, 3] - rect[:, 1], 0))
+    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
+    scratch = [_thread_args(key, kernel, state, after) for _ in range(workers)]
+
+    def work(w: int) -> None:
+        comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
+        host = scratch[w][3]
+        if host is not None and host.error is not None:
+            return
+
+    parallel_for(workers, work, workers)
+    for s in scratch:
+        host = s[3]
+        if host is not None and host.error is not None:
+            raise host.error
+    for fn in after:
+        fn()
+    for st in touched:
+        st.touch()
+    live = sum(int(s[1][0]) for s in scratch)
+    passed = int(ctx.samples_passed)
+    if ps is not None:
+        stats_out.ps_invocations += live
+    stats_out.samples_passed += passed
+    return True
+
+
+_SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}
+
+
+def _sv_kinds(kernel) -> tuple:
+    return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
+
+
+def _target_memory(view) -> tuple[int, int]:
+    st = view.storage
+    sub = st.subresource_index(view.first_mip, view.first_slice)
+    b = st.subresource_bytes(sub)
+    return b.ctypes.data, st.layout(sub).row_pitch
+
+
+def _thread_args(key: fg.FusedKey, kernel, state, after: list):
+    """One worker's T array (lane buffers, pixel-shader arguments, counters) and its counter array."""
+    sl = fg.slots()
+    T = np.zeros(len(sl.t), np.int64)
+    B = key.batch
+    keep: list = []
+
+    def tptr(name: str, arr: np.ndarray) -> None:
+        keep.append(arr)
+        T[sl.t[name]] = arr.ctypes.data
+
+    for n in ("lx", "ly", "lp", "lc", "disc"):
+        tptr(n, np.zeros(B + 8, np.int32))
+    tptr("depth", np.zeros(B + 8, np.float32))
+    v = np.zeros((key.v_regs, 4, B), np.uint32)
+    o = np.zeros((key.o_regs, 4, B), np.uint32)
+    tptr("v", v)
+    tptr("o", o)
+    cnt = np.zeros(2, np.int64)
+    tptr("count", cnt)
+    tptr("alive", np.zeros(B + 8, np.int8))
+    tptr("cov", np.zeros(B + 8, np.uint32))
+    tptr("col", np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32))
+    host = None
+    if kernel is not None:
+        A = nrt._Args(kernel.layout)
+        after.extend(nrt._bind_common(A, kernel, state.ps.bindings))
+        A.ptr("v", v)
+        A.set("nv", v.shape[0])
+        A.ptr("o", o)
+        A.ptr("active", np.full(B, -1, np.int32))
+        A.set("ng", B)
+        A.set("n", 0)
+        A.ptr("discarded", keep[4])
+        for t, kind in _SV_KIND.items():
+            if kind in key.sv:
+                arr = np.zeros((4, B), np.uint32)  # component 0 per lane, the others 0 (runtime._try_native)
+                A.ptr(f"sv{t}", arr)
+                tptr("sv" + kind, arr)
+        if A.wants("poll"):
+            A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
+            A.ptr("pollflag", np.zeros(1, np.int32))
+        if kernel.lw.host_ops:
+            # the instructions the kernel does not compile run the reference's closures on views of this
+            # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
+            host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
+            A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+        keep.append(A)
+        tptr("ps_args", A.a)
+    return T, cnt, keep, host

@@ -1,0 +1,536 @@
+"""LLVM IR of the fused per-tile pixel pipeline (issue 12, point 2): one function per :class:`FusedKey` that,
+for one screen tile and the draw's pieces binned to it in submission order, rasterizes 2x2 quads with the
+exact 16.8 fixed-point edge functions, interpolates only what the pixel shader reads, runs the compiled
+pixel-shader kernel (shader/native/llvm_gen.py, called through its entry point) on a batch of lanes, and
+applies the depth test and the colour writes lane by lane in lane order.
+
+Every step repeats the numpy reference operation for operation (D3D11.3 §3.4 rasterization rules,
+§16.4 interpolation, §17 output merger; pipeline/rasterizer.py, interpolate.py, output_merger.py, blend.py,
+depth_stencil.py, formats/numerics.py): float64 planes ``c0*x + c1*y + c2`` in that order, the perspective
+divide in float64 and one rounding to float32; blending in float32 with separate multiplies and adds (no
+fused multiply-add: no fast-math flags are ever emitted); UNORM encode through float64 with +0.5 and
+truncation; sRGB through the reference's exact float32 decision thresholds.
+
+Arguments: two int64 arrays (named slots, see :class:`Slots`): ``D`` per draw (piece tables, target
+pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argument array, counters).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .om_gen import om_parts
+
+V4F = "<4 x float>"
+V4D = "<4 x double>"
+V4I = "<4 x i32>"
+V4L = "<4 x i64>"
+V4B = "<4 x i1>"
+
+# D3D11_COMPARISON_FUNC -> (integer predicate, float predicate); NEVER = 1, ALWAYS = 8.
+_CMP = {2: ("ult", "olt"), 3: ("eq", "oeq"), 4: ("ule", "ole"), 5: ("ugt", "ogt"), 6: ("ne", "une"),
+        7: ("uge", "oge")}
+
+
+@dataclass(frozen=True)
+class FusedKey:
+    tile: int  # tile edge in pixels (even)
+    batch: int  # lanes per pixel-shader batch (multiple of 8)
+    inputs: tuple  # (kind, reg, comp, index) per produced input component
+    v_regs: int
+    o_regs: int
+    has_ps: bool
+    ps_n_slot: int
+    need_z: bool  # the output merger reads fragment depth (a depth test)
+    om: object  # om_gen.OMKey of the output-merger state
+    om_regs: int  # om_gen.om_registers(om)
+    face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
+    sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
+
+
+@dataclass
+class Slots:
+    d: dict = field(default_factory=dict)
+    t: dict = field(default_factory=dict)
+
+
+_D_NAMES = ("tile_list", "tile_off", "tiles_x", "A", "B", "C", "tl", "rect", "planes", "invw", "zplane",
+            "flat", "front", "primid", "vpmin", "vpmax", "P", "ds_base", "ds_pitch", "ps_fn", "bf", "srgb_t",
+            "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch"))
+_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col", "svcov", "svprim")
+
+
+def slots() -> Slots:
+    return Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
+
+
+class _Emit:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.n = 0
+        self.decls: set[str] = set()
+
+    def tmp(self) -> str:
+        self.n += 1
+        return f"%v{self.n}"
+
+    def label(self, base: str) -> str:
+        self.n += 1
+        return f"{base}{self.n}"
+
+    def e(self, s: str) -> None:
+        self.lines.append("  " + s)
+
+    def v(self, s: str) -> str:
+        t = self.tmp()
+        self.e(f"{t} = {s}")
+        return t
+
+    def put(self, lab: str) -> None:
+        self.lines.append(f"{lab}:")
+
+    def br(self, lab: str) -> None:
+        self.e(f"br label %{lab}")
+
+    def cbr(self, c: str, a: str, b: str) -> None:
+        self.e(f"br i1 {c}, label %{a}, label %{b}")
+
+    def load_slot(self, base: str, idx: int, ptr: bool) -> str:
+        p = self.v(f"getelementptr i64, ptr {base}, i64 {idx}")
+        return self.v(f"load {'ptr' if ptr else 'i64'}, ptr {p}, align 8")
+
+    def gep(self, t: str, base: str, idx: str) -> str:
+        return self.v(f"getelementptr {t}, ptr {base}, i64 {idx}")
+
+    def ld(self, t: str, base: str, idx: str, align: int = 4) -> str:
+        return self.v(f"load {t}, ptr {self.gep(t.split(' x ')[-1].rstrip('>') if t.startswith('<') else t, base, idx)}, align {align}")
+
+
+def _fconst(x: float) -> str:
+    import struct
+
+    return "0x{:016X}".format(struct.unpack("<Q", struct.pack("<d", float(x)))[0])
+
+
+def _vec(t: str, vals) -> str:
+    return "<" + ", ".join(f"{t} {v}" for v in vals) + ">"
+
+
+def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
+    """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
+    per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
+    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear"))
+    need_invw = any(kind in ("persp", "posw") for kind, *_ in key.inputs)
+    need_z = key.need_z or any(kind == "posz" for kind, *_ in key.inputs)
+    i_invw = n_attr if need_invw else -1
+    i_z = n_attr + need_invw if need_z else -1
+    return n_attr, i_invw, i_z, n_attr + need_invw + need_z
+
+
+def generate(key: FusedKey) -> str:
+    """LLVM IR text of ``void @fused(ptr D, ptr T, i64 tile)``."""
+    g = _Gen(key)
+    return g.build()
+
+
+class _Gen(_Emit):
+    def __init__(self, key: FusedKey) -> None:
+        super().__init__()
+        self.k = key
+        self.s = slots()
+
+    # --- argument access (entry block values) ------------------------------------------------------
+    def darg(self, name: str, ptr: bool = True) -> str:
+        return self.load_slot("%D", self.s.d[name], ptr)
+
+    def targ(self, name: str, ptr: bool = True) -> str:
+        return self.load_slot("%T", self.s.t[name], ptr)
+
+    # --- whole module ------------------------------------------------------------------------------
+    def build(self) -> str:
+        # the output merger: F2's emitter (om_gen), linked into this module
+        declares, definitions, self.om_name = om_parts(self.k.om)
+        self.decls.update(declares)
+        body = [definitions]
+        tile_fn = self._tile_fn()
+        flush_fn = self._flush_fn()
+        run_fn = self._run_fn()
+        head = sorted(self.decls)
+        return "\n".join(head + body + flush_fn + tile_fn + run_fn) + "\n"
+
+    def _run_fn(self) -> list[str]:
+        """``void @fused_run(ptr D, ptr T)``: tiles taken from the draw's shared counter until none is left
+        (each worker thread calls it once; tiles are disjoint, so the order they run in cannot matter)."""
+        self.lines = []
+        nxt = self.darg("next")
+        nt = self.darg("n_tiles", False)
+        self.br("head")
+        self.put("head")
+        t = self.v(f"atomicrmw add ptr {nxt}, i64 1 monotonic")
+        more = self.v(f"icmp ult i64 {t}, {nt}")
+        self.cbr(more, "body", "done")
+        self.put("body")
+        self.e(f"call void @fused(ptr %D, ptr %T, i64 {t})")
+        self.br("head")
+        self.put("done")
+        self.e("ret void")
+        return ["define void @fused_run(ptr noalias %D, ptr noalias %T) {", "entry:"] + self.lines + ["}"]
+
+    # --- rasterization of one tile -----------------------------------------------------------------
+    def _tile_fn(self) -> list[str]:
+        k = self.k
+        TS, B = k.tile, k.batch
+        self.lines = []
+        self.e("%nl = alloca i64, align 8")
+        self.e("store i64 0, ptr %nl, align 8")
+        lst = self.darg("tile_list")
+        off = self.darg("tile_off")
+        tx_n = self.darg("tiles_x", False)
+        Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
+        lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
+        ty = self.v(f"udiv i64 %tile, {tx_n}")
+        tx = self.v(f"urem i64 %tile, {tx_n}")
+        X0 = self.v(f"mul i64 {tx}, {TS}")
+        Y0 = self.v(f"mul i64 {ty}, {TS}")
+        X1 = self.v(f"add i64 {X0}, {TS}")
+        Y1 = self.v(f"add i64 {Y0}, {TS}")
+        j0 = self.ld("i64", off, "%tile", 8)
+        t1 = self.v("add i64 %tile, 1")
+        j1 = self.ld("i64", off, t1, 8)
+        self.br("tri_head")
+        self.put("tri_head")
+        self.e(f"%j = phi i64 [ {j0}, %entry ], [ %jn, %tri_next ]")
+        more = self.v(f"icmp slt i64 %j, {j1}")
+        self.cbr(more, "tri_body", "tiles_done")
+        self.put("tri_body")
+        p32 = self.ld("i32", lst, "%j")
+        p = self.v(f"zext i32 {p32} to i64")
+        p4 = self.v(f"mul i64 {p}, 4")
+        rect = []
+        for c in range(4):
+            i = self.v(f"add i64 {p4}, {c}")
+            rect.append(self.v(f"sext i32 {self.ld('i32', Rp, i)} to i64"))
+        self.decls.add("declare i64 @llvm.smax.i64(i64, i64)")
+        self.decls.add("declare i64 @llvm.smin.i64(i64, i64)")
+        rx0 = self.v(f"call i64 @llvm.smax.i64(i64 {rect[0]}, i64 {X0})")
+        ry0 = self.v(f"call i64 @llvm.smax.i64(i64 {rect[1]}, i64 {Y0})")
+        rx1 = self.v(f"call i64 @llvm.smin.i64(i64 {rect[2]}, i64 {X1})")
+        ry1 = self.v(f"call i64 @llvm.smin.i64(i64 {rect[3]}, i64 {Y1})")
+        e1 = self.v(f"icmp sge i64 {rx0}, {rx1}")
+        e2 = self.v(f"icmp sge i64 {ry0}, {ry1}")
+        empty = self.v(f"or i1 {e1}, {e2}")
+        self.cbr(empty, "tri_next", "tri_setup")
+        self.put("tri_setup")
+        p3 = self.v(f"mul i64 {p}, 3")
+        A, Bc, C, TL = [], [], [], []
+        for ei in range(3):
+            i = self.v(f"add i64 {p3}, {ei}")
+            A.append(self.ld("i64", Ap, i, 8))
+            Bc.append(self.ld("i64", Bp, i, 8))
+            C.append(self.ld("i64", Cp, i, 8))
+            tlw = self.ld("i32", TLp, i)
+            tlb = self.v(f"icmp ne i32 {tlw}, 0")
+            TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        TLs = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <4 x i32> zeroinitializer") for t in TL]
+        qx0 = self.v(f"and i64 {rx0}, -2")
+        qy0 = self.v(f"and i64 {ry0}, -2")
+        # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
+        offs, steps = [], []
+        for ei in range(3):
+            a256 = self.v(f"mul i64 {A[ei]}, 256")
+            b256 = self.v(f"mul i64 {Bc[ei]}, 256")
+            ab = self.v(f"add i64 {a256}, {b256}")
+            o = self.v(f"insertelement {V4L} <i64 0, i64 0, i64 0, i64 0>, i64 {a256}, i64 1")
+            o = self.v(f"insertelement {V4L} {o}, i64 {b256}, i64 2")
+            o = self.v(f"insertelement {V4L} {o}, i64 {ab}, i64 3")
+            offs.append(o)
+            st = self.v(f"mul i64 {A[ei]}, 512")
+            si = self.v(f"insertelement {V4L} poison, i64 {st}, i64 0")
+            steps.append(self.v(f"shufflevector {V4L} {si}, {V4L} poison, <4 x i32> zeroinitializer"))
+        self.br("row_head")
+        self.put("row_head")
+        self.e(f"%qy = phi i64 [ {qy0}, %tri_setup ], [ %qyn, %row_next ]")
+        rc = self.v(f"icmp slt i64 %qy, {ry1}")
+        self.cbr(rc, "row_body", "tri_next")
+        self.put("row_body")
+        # edge values at the sample (centre) of the row's first quad's top-left lane
+        sx = self.v(f"mul i64 {qx0}, 256")
+        sx = self.v(f"add i64 {sx}, 128")
+        sy = self.v("mul i64 %qy, 256")
+        sy = self.v(f"add i64 {sy}, 128")
+        ev0 = []
+        for ei in range(3):
+            a = self.v(f"mul i64 {A[ei]}, {sx}")
+            b = self.v(f"mul i64 {Bc[ei]}, {sy}")
+            s = self.v(f"add i64 {a}, {b}")
+            s = self.v(f"add i64 {s}, {C[ei]}")
+            si = self.v(f"insertelement {V4L} poison, i64 {s}, i64 0")
+            sp = self.v(f"shufflevector {V4L} {si}, {V4L} poison, <4 x i32> zeroinitializer")
+            ev0.append(self.v(f"add {V4L} {sp}, {offs[ei]}"))
+        # rows of the quad inside [ry0, ry1)
+        pyv = self.v(f"insertelement {V4L} poison, i64 %qy, i64 0")
+        pyv = self.v(f"shufflevector {V4L} {pyv}, {V4L} poison, <4 x i32> zeroinitializer")
+        pyv = self.v(f"add {V4L} {pyv}, <i64 0, i64 0, i64 1, i64 1>")
+        ry0v = self.splat64(ry0)
+        ry1v = self.splat64(ry1)
+        rx0v = self.splat64(rx0)
+        rx1v = self.splat64(rx1)
+        yin = self.v(f"and {V4B} {self.v(f'icmp sge {V4L} {pyv}, {ry0v}')}, {self.v(f'icmp slt {V4L} {pyv}, {ry1v}')}")
+        self.br("col_head")
+        self.put("col_head")
+        self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
+        for ei in range(3):
+            self.e(f"%E{ei} = phi {V4L} [ {ev0[ei]}, %row_body ], [ %En{ei}, %col_next ]")
+        cc = self.v(f"icmp slt i64 %qx, {rx1}")
+        self.cbr(cc, "col_body", "row_next")
+        self.put("col_body")
+        cov = yin
+        for ei in range(3):
+            gt = self.v(f"icmp sgt {V4L} %E{ei}, zeroinitializer")
+            eq = self.v(f"icmp eq {V4L} %E{ei}, zeroinitializer")
+            eqt = self.v(f"and {V4B} {eq}, {TLs[ei]}")
+            ok = self.v(f"or {V4B} {gt}, {eqt}")
+            cov = self.v(f"and {V4B} {cov}, {ok}")
+        pxv = self.v(f"add {V4L} {self.splat64('%qx')}, <i64 0, i64 1, i64 0, i64 1>")
+        xin = self.v(f"and {V4B} {self.v(f'icmp sge {V4L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V4L} {pxv}, {rx1v}')}")
+        cov = self.v(f"and {V4B} {cov}, {xin}")
+        self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
+        anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {cov})")
+        self.cbr(anyc, "emit", "col_next")
+        self.put("emit")
+        n = self.v("load i64, ptr %nl, align 8")
+        x32 = self.v(f"trunc {V4L} {pxv} to {V4I}")
+        y32 = self.v(f"trunc {V4L} {pyv} to {V4I}")
+        self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
+        pv = self.v(f"insertelement {V4I} poison, i32 {p32}, i64 0")
+        pv = self.v(f"shufflevector {V4I} {pv}, {V4I} poison, <4 x i32> zeroinitializer")
+        self.e(f"store {V4I} {pv}, ptr {self.gep('i32', lp, n)}, align 4")
+        cz = self.v(f"zext {V4B} {cov} to {V4I}")
+        self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
+        n4 = self.v(f"add i64 {n}, 4")
+        full = self.v(f"icmp uge i64 {n4}, {B}")
+        self.cbr(full, "emit_flush", "emit_keep")
+        self.put("emit_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n4})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br("col_next")
+        self.put("emit_keep")
+        self.e(f"store i64 {n4}, ptr %nl, align 8")
+        self.br("col_next")
+        self.put("col_next")
+        self.e("%qxn = add i64 %qx, 2")
+        for ei in range(3):
+            self.e(f"%En{ei} = add {V4L} %E{ei}, {steps[ei]}")
+        self.br("col_head")
+        self.put("row_next")
+        self.e("%qyn = add i64 %qy, 2")
+        self.br("row_head")
+        self.put("tri_next")
+        self.e("%jn = add i64 %j, 1")
+        self.br("tri_head")
+        self.put("tiles_done")
+        n = self.v("load i64, ptr %nl, align 8")
+        some = self.v(f"icmp ne i64 {n}, 0")
+        self.cbr(some, "last_flush", "exit")
+        self.put("last_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n})")
+        self.br("exit")
+        self.put("exit")
+        self.e("ret void")
+        return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
+
+    def splat64(self, x: str) -> str:
+        i = self.v(f"insertelement {V4L} poison, i64 {x}, i64 0")
+        return self.v(f"shufflevector {V4L} {i}, {V4L} poison, <4 x i32> zeroinitializer")
+
+    def splat_t(self, t: str, x: str) -> str:
+        i = self.v(f"insertelement <4 x {t}> poison, {t} {x}, i64 0")
+        return self.v(f"shufflevector <4 x {t}> {i}, <4 x {t}> poison, <4 x i32> zeroinitializer")
+
+    # --- one batch: interpolate, shade, merge --------------------------------------------------------
+    def _flush_fn(self) -> list[str]:
+        k = self.k
+        B = k.batch
+        self.lines = []
+        lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
+        vb, ob, disc, dep, cnt = (self.targ(n) for n in ("v", "o", "disc", "depth", "count"))
+        P = self.darg("P", False)
+        need_invw = any(kind in ("persp", "posw") for kind, *_ in k.inputs)
+        need_z = k.need_z or any(kind == "posz" for kind, *_ in k.inputs)
+        n_attr, i_invw, i_z, n_planes = plane_layout(k)
+        planes = self.darg("planes") if n_planes else None
+        flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
+        front = self.darg("front") if any(kind == "front" for kind, *_ in k.inputs) else None
+        primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
+        svc = self.targ("svcov") if "cov" in k.sv else None
+        svp = self.targ("svprim") if "prim" in k.sv else None
+        # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
+        self.br("iq_head")
+        self.put("iq_head")
+        self.e("%q = phi i64 [ 0, %entry ], [ %qn, %iq_body ]")
+        c = self.v("icmp ult i64 %q, %n")
+        self.cbr(c, "iq_body", "iq_done")
+        self.put("iq_body")
+        p = self.v(f"zext i32 {self.ld('i32', lp, '%q')} to i64")
+        xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
+        yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
+        half = _vec("double", [_fconst(0.5)] * 4)
+        xd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {xi} to {V4D}')}, {half}")
+        yd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {yi} to {V4D}')}, {half}")
+
+        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
+        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+
+        def plane(index: int) -> str:
+            """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
+            cs = []
+            for j in range(3):
+                i = self.v(f"add i64 {pbase}, {3 * index + j}")
+                cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
+            out = self.v(f"fmul {V4D} {cs[0]}, {xd}")
+            out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {yd}')}")
+            return self.v(f"fadd {V4D} {out}, {cs[2]}")
+
+        iw = plane(i_invw) if need_invw else None
+        zf = None
+        if need_z:
+            zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
+            if k.need_z:
+                self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
+
+        def store_in(reg: int, comp: int, bits: str) -> None:
+            row = (reg * 4 + comp) * B
+            i = self.v(f"add i64 %q, {row}")
+            self.e(f"store {V4I} {bits}, ptr {self.gep('i32', vb, i)}, align 4")
+
+        for kind, reg, comp, idx in k.inputs:
+            if kind in ("persp", "linear"):
+                val = plane(idx)
+                if kind == "persp":
+                    val = self.v(f"fdiv {V4D} {val}, {iw}")
+                bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
+            elif kind == "posx":
+                bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {xd} to {V4F}')} to {V4I}")
+            elif kind == "posy":
+                bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {yd} to {V4F}')} to {V4I}")
+            elif kind == "posz":
+                bits = self.v(f"bitcast {V4F} {zf} to {V4I}")
+            elif kind == "posw":
+                one = _vec("double", [_fconst(1.0)] * 4)
+                w = self.v(f"fdiv {V4D} {one}, {iw}")
+                bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {w} to {V4F}')} to {V4I}")
+            elif kind == "flat":
+                i = self.v(f"mul i64 {P}, {idx}")
+                i = self.v(f"add i64 {i}, {p}")
+                bits = self.splat_t("i32", self.ld("i32", flat, i))
+            elif kind == "front":
+                f = self.ld("i32", front, p)
+                bits = self.splat_t("i32", f)
+            elif kind == "primid":
+                bits = self.splat_t("i32", self.ld("i32", primid, p))
+            else:
+                raise AssertionError(kind)
+            store_in(reg, comp, bits)
+        if "cov" in k.sv:
+            # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+            bit = 1 if k.om.sample_bit else 0
+            cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
+            self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
+        if "prim" in k.sv:
+            pid = self.splat_t("i32", self.ld("i32", primid, p))
+            self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
+        self.e("%qn = add i64 %q, 4")
+        self.br("iq_head")
+        self.put("iq_done")
+        # ---- pixel shader ----
+        if k.has_ps:
+            self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+            nb = self.v("mul i64 %n, 4")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {disc}, i8 0, i64 {nb}, i1 false)")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {ob}, i8 0, i64 {k.o_regs * 4 * B * 4}, i1 false)")
+            args = self.targ("ps_args")
+            fn = self.darg("ps_fn")
+            self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
+            self.e(f"call void {fn}(ptr {args})")
+        # ---- output merger, lane by lane in lane order ----
+        self._om(lc, lx, ly, lp, disc, dep, cnt)
+        return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
+                + self.lines + ["}"])
+
+    def _om(self, lc, lx, ly, lp, disc, dep, cnt) -> None:
+        """The batch through om_gen's merger (lanes in lane order = primitive order per pixel): per lane
+        ``alive`` (covered, in the batch, not discarded) and coverage (bit 31: back face), the colour
+        registers copied into its compact [register][4][n] layout, then one call."""
+        k = self.k
+        alive, cov2, col = self.targ("alive"), self.targ("cov"), self.targ("col")
+        front = self.darg("front") if k.face else None
+        self.e("%n8a = add i64 %n, 7")
+        self.e("%n8 = and i64 %n8a, -8")
+        self.e("%live = alloca i64, align 8")
+        self.e("store i64 0, ptr %live, align 8")
+        self.br("om_head")
+        self.put("om_head")
+        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_body ]")
+        c = self.v("icmp ult i64 %g, %n8")
+        self.cbr(c, "om_body", "om_done")
+        self.put("om_body")
+        iota = "<" + ", ".join(f"i64 {i}" for i in range(8)) + ">"
+        lanes = self.v(f"add <8 x i64> {self.splat8('%g')}, {iota}")
+        valid = self.v(f"icmp ult <8 x i64> {lanes}, {self.splat8('%n')}")
+        cov = self.v(f"load <8 x i32>, ptr {self.gep('i32', lc, '%g')}, align 4")
+        live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
+        self.intr8()
+        lb = self.v(f"bitcast <8 x i1> {live} to i8")
+        pc = self.v(f"zext i8 {self.v(f'call i8 @llvm.ctpop.i8(i8 {lb})')} to i64")
+        old = self.v("load i64, ptr %live, align 8")
+        self.e(f"store i64 {self.v(f'add i64 {old}, {pc}')}, ptr %live, align 8")
+        al = live
+        if k.has_ps:
+            d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
+            al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
+        self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if k.face:
+            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
+            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
+            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
+            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
+                       "<8 x i32> zeroinitializer)")
+            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
+            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
+            cv = self.v(f"or <8 x i32> {cv}, {bit}")
+        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
+        self.e("%gn = add i64 %g, 8")
+        self.br("om_head")
+        self.put("om_done")
+        # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
+        self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
+        self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+        ob = self.targ("o")
+        nbytes = self.v("mul i64 %n8, 4")
+        for r in range(k.om_regs):
+            for cc in range(4):
+                row = r * 4 + cc
+                dst = self.gep("i32", col, self.v(f"mul i64 %n8, {row}"))
+                if r < k.o_regs and k.has_ps:
+                    src = self.gep("i32", ob, str(row * k.batch))
+                    self.e(f"call void @llvm.memcpy.p0.p0.i64(ptr {dst}, ptr {src}, i64 {nbytes}, i1 false)")
+                else:
+                    self.e(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 0, i64 {nbytes}, i1 false)")
+        ctx = self.darg("om_ctx")
+        self.e(f"call void @{self.om_name}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
+               f"ptr {col}, ptr {alive})")
+        p = self.gep("i64", cnt, "0")
+        old = self.v(f"load i64, ptr {p}, align 8")
+        add = self.v("load i64, ptr %live, align 8")
+        self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
+        self.e("ret void")
+
+    def splat8(self, x: str) -> str:
+        i = self.v(f"insertelement <8 x i64> poison, i64 {x}, i64 0")
+        return self.v(f"shufflevector <8 x i64> {i}, <8 x i64> poison, <8 x i32> zeroinitializer")
+
+    def intr8(self) -> None:
+        self.decls.add("declare i8 @llvm.ctpop.i8(i8)")

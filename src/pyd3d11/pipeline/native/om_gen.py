@@ -1,0 +1,936 @@
+"""Native output merger: LLVM IR for the depth/stencil test, blending and format encode of one state
+variant (D3D11.3 §17; issue 12 point 2), bit-identical to the numpy output merger.
+
+Contract (the fused tile kernel calls it too):
+
+* :func:`om_key` — a hashable description of an output-merger state (formats included), or None when the
+  state is not built natively (the caller then uses the numpy merger).
+* :func:`om_function` — ``(LLVM IR text, function name)`` of one function::
+
+      void @NAME(ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive)
+
+  ``ctx``: an :class:`OMContext`; ``x``, ``y``: i32[n] pixel coordinates (render-target slice 0);
+  ``cov``: i32[n] sample coverage (one sample: bit 0), bit 31 set for a back-facing primitive (read only
+  when :func:`om_needs_face` says the two stencil faces differ); ``depth``: float[n] fragment depth;
+  ``colors``: u32 PS output bits, component-major ``[register][4][n]`` for registers
+  ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped).
+  Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
+  a later lane sees the earlier lanes' writes). Eight lanes at a time run as vectors when their pixels are
+  distinct, else one by one. ``ctx.samples_passed`` grows by the samples that passed (occlusion queries).
+  Thread-safe for concurrent calls on disjoint pixels sharing one context (the counter is atomic).
+* :func:`om_parts` — the same as (intrinsic declarations, definitions, name), to put several mergers (or a
+  merger and a tile kernel) in one module; :func:`om_registers`, :func:`om_needs_face` — what the caller
+  must provide in ``colors`` and ``cov``.
+
+Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
+float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
+reference (exact there), sRGB encode through the reference's own float32 decision thresholds, float16
+by the reference's integer round-toward-zero. Only single-sample targets are built (key None otherwise).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import struct
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from ...formats import numerics as nx
+from ...formats.table import FormatKind, format_info
+from .. import blend as bl
+from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
+
+W = 8  # lanes per vector step
+
+
+class OMContext(ctypes.Structure):
+    """Per-draw data of a native output-merger call (one per draw or per thread; read-only except
+    ``samples_passed``)."""
+
+    _fields_ = [
+        ("rt", ctypes.c_void_p * 8),  # address of pixel (0, 0) of render target i's slice 0 (its mip)
+        ("rt_pitch", ctypes.c_int64 * 8),  # bytes from one row of render target i to the next
+        ("ds", ctypes.c_void_p),  # address of pixel (0, 0) of the depth-stencil view's slice 0
+        ("ds_pitch", ctypes.c_int64),  # bytes per depth-stencil row
+        ("blend_factor", ctypes.c_float * 4),  # OMSetBlendState's factor, unclamped (clamped per target)
+        ("stencil_ref", ctypes.c_uint32),  # OMSetDepthStencilState's StencilRef (low 8 bits used)
+        ("vp_min", ctypes.c_float),  # viewport MinDepth: fragment depth is clamped to [vp_min, vp_max]
+        ("vp_max", ctypes.c_float),
+        ("_pad", ctypes.c_uint32),
+        ("samples_passed", ctypes.c_int64),  # incremented (atomically) by the samples that passed
+    ]
+
+
+_OFF = {name: getattr(OMContext, name).offset for name, _ in OMContext._fields_}
+
+
+# --------------------------------------------------------------------------------------------------
+# Keys
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    component: int | None  # 0..3, None for X bits (written as zero, as the codec does)
+    word: int  # index of the word of ``ws`` bytes that holds it
+    shift: int
+    bits: int
+    kind: str  # "unorm" | "snorm" | "srgb" | "float" | "x"
+
+
+@dataclass(frozen=True, slots=True)
+class RTKey:
+    format: int
+    bpe: int  # bytes per pixel
+    ws: int  # bytes per word (min(4, bpe), as formats/codecs.py)
+    channels: tuple[Channel, ...]
+    clamp: tuple[float, float] | None  # blend input clamp (UNORM/SRGB [0, 1], SNORM [-1, 1])
+    blend: tuple[int, int, int, int, int, int] | None  # Src, Dest, Op, SrcAlpha, DestAlpha, OpAlpha
+    mask: int  # RenderTargetWriteMask
+    integer: bool = False  # UINT/SINT target: no blending; the PS bits converted with integer clamping
+    logic: int | None = None  # D3D11_LOGIC_OP on an integer target (§17.7)
+
+
+@dataclass(frozen=True, slots=True)
+class DSKey:
+    format: int
+    depth_enable: bool
+    depth_write: bool  # DepthWriteMask ALL and the view not read-only-depth
+    depth_func: int
+    stencil: bool  # StencilEnable on a format with stencil
+    stencil_write: bool  # the view not read-only-stencil
+    read_mask: int
+    write_mask: int
+    front: tuple[int, int, int, int]  # StencilFailOp, StencilDepthFailOp, StencilPassOp, StencilFunc
+    back: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class OMKey:
+    rts: tuple[RTKey | None, ...]  # 8 entries
+    ds: DSKey | None
+    a2c: bool  # alpha-to-coverage from o0.a
+    sample_bit: bool  # bit 0 of the sample mask
+
+
+_CLAMPS = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0), FormatKind.SNORM: (-1.0, 1.0)}
+_KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float",
+         FormatKind.UINT: "uint", FormatKind.SINT: "sint"}
+
+
+@cache
+def rt_layout(fmt: int) -> tuple | None:
+    """(bpe, ws, channels, clamp) of a colour format the native merger encodes, else None."""
+    info = format_info(fmt)
+    if info.compressed or info.block_width != 1 or info.block_height != 1 or info.bytes_per_block not in (1, 2, 4, 8, 16):
+        return None
+    bpe = info.bytes_per_block
+    ws = min(4, bpe)
+    chans = []
+    colour_kind = None
+    for ch in info.channels:
+        wbits = ws * 8
+        if ch.offset // wbits != (ch.offset + ch.bits - 1) // wbits:
+            return None  # a channel across words
+        if ch.component is None:
+            chans.append(Channel(None, ch.offset // wbits, ch.offset % wbits, ch.bits, "x"))
+            continue
+        k = _KIND.get(ch.kind)
+        ok = (k == "unorm" and ch.bits <= 16) or (k == "snorm" and ch.bits <= 16) or (k == "srgb" and ch.bits == 8) \
+            or (k == "float" and ch.bits in (10, 11, 16, 32)) or (k in ("uint", "sint") and ch.bits <= 32)
+        if not ok:
+            return None
+        if colour_kind is None and ch.name in "RGBA":
+            colour_kind = ch.kind
+        chans.append(Channel(ch.component, ch.offset // wbits, ch.offset % wbits, ch.bits, k))
+    if not chans:
+        return None
+    if colour_kind is None:
+        colour_kind = info.kind
+    return bpe, ws, tuple(chans), _CLAMPS.get(colour_kind)
+
+
+_DS_SIZES = {D32_FLOAT_S8X24_UINT: 8, D32_FLOAT: 4, D24_UNORM_S8_UINT: 4, D16_UNORM: 2}
+_BLEND_KINDS = {bl.ZERO, bl.ONE, bl.SRC_COLOR, bl.INV_SRC_COLOR, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, bl.DEST_ALPHA,
+                bl.INV_DEST_ALPHA, bl.DEST_COLOR, bl.INV_DEST_COLOR, bl.SRC_ALPHA_SAT, bl.BLEND_FACTOR,
+                bl.INV_BLEND_FACTOR} | set(bl.DUAL_SOURCE_FACTORS)
+_OPS = {bl.OP_ADD, bl.OP_SUBTRACT, bl.OP_REV_SUBTRACT, bl.OP_MIN, bl.OP_MAX}
+
+
+def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_targets: int = 0xFF,
+           pretested: bool = False, omask: bool = False) -> OMKey | None:
+    """The key of ``om_state`` (an output_merger.OMState-like object: blend, sample_mask, depth_stencil,
+    dsv.flags) with render-target formats ``rt_formats`` (8 entries, None for unbound) and depth-stencil
+    format ``ds_format`` (None: no DSV); None when the native merger does not build this state.
+
+    ``written_targets``: bit i set when the pixel shader declares o<i> (others are left alone, §16.9.1);
+    ``pretested``: depth/stencil already ran before the shader ([earlydepthstencil]); ``omask``: the
+    shader writes oMask (the caller ANDs it into ``cov``; alpha-to-coverage is then off, as the reference)."""
+    if sample_count != 1:
+        return None
+    b = om_state.blend
+    rts: list[RTKey | None] = []
+    for i in range(8):
+        fmt = rt_formats[i] if i < len(rt_formats) else None
+        if fmt is None or not written_targets >> i & 1:
+            rts.append(None)
+            continue
+        lay = rt_layout(int(fmt))
+        if lay is None:
+            return None
+        rt = None if b is None else b.RenderTarget[i if b.IndependentBlendEnable else 0]
+        integer = any(c.kind in ("uint", "sint") for c in lay[2])
+        if integer and any(c.kind not in ("uint", "sint", "x") for c in lay[2]):
+            return None  # mixed integer / float channels
+        blend = None
+        logic = None
+        mask = 0xF
+        if rt is not None:
+            mask = int(rt.RenderTargetWriteMask) & 0xF
+            if integer:
+                # integer targets never blend; the logic op applies to them only (output_merger._write_color)
+                if getattr(rt, "LogicOpEnable", False):
+                    logic = int(rt.LogicOp)
+                    if not 0 <= logic < 16:
+                        return None
+            elif rt.BlendEnable:
+                blend = (int(rt.SrcBlend), int(rt.DestBlend), int(rt.BlendOp), int(rt.SrcBlendAlpha),
+                         int(rt.DestBlendAlpha), int(rt.BlendOpAlpha))
+                if not {blend[0], blend[1], blend[3], blend[4]} <= _BLEND_KINDS or not {blend[2], blend[5]} <= _OPS:
+                    return None
+        bpe, ws, chans, clamp = lay
+        rts.append(RTKey(int(fmt), bpe, ws, chans, None if integer else clamp, blend, mask, integer, logic))
+    ds = None
+    desc = om_state.depth_stencil
+    if ds_format is not None and desc is not None and not pretested:
+        fmt = int(ds_format)
+        if fmt not in _DS_SIZES:
+            return None
+        has_stencil = fmt in (D24_UNORM_S8_UINT, D32_FLOAT_S8X24_UINT)
+        stencil = bool(desc.StencilEnable) and has_stencil
+        flags = int(getattr(om_state.dsv, "flags", 0) or 0) if om_state.dsv is not None else 0
+        if desc.DepthEnable or stencil:
+            def face(fo) -> tuple[int, int, int, int]:
+                return int(fo.StencilFailOp), int(fo.StencilDepthFailOp), int(fo.StencilPassOp), int(fo.StencilFunc)
+            if not 1 <= int(desc.DepthFunc) <= 8 and desc.DepthEnable:
+                return None
+            f, bk = (face(desc.FrontFace), face(desc.BackFace)) if stencil else ((1, 1, 1, 8), (1, 1, 1, 8))
+            if stencil and not all(1 <= o <= 8 for o in f + bk):
+                return None
+            ds = DSKey(fmt, bool(desc.DepthEnable), bool(desc.DepthEnable and desc.DepthWriteMask and not flags & 1),
+                       int(desc.DepthFunc) if desc.DepthEnable else 8, stencil, stencil and not flags & 2,
+                       int(desc.StencilReadMask) & 0xFF if stencil else 0xFF,
+                       int(desc.StencilWriteMask) & 0xFF if stencil else 0, f, bk)
+    a2c = bool(b is not None and b.AlphaToCoverageEnable and not omask)
+    return OMKey(tuple(rts), ds, a2c, bool(int(om_state.sample_mask) & 1))
+
+
+def om_registers(key: OMKey) -> int:
+    """How many PS output registers ``colors`` must hold (o0 .. o(R-1)); zeros where the shader has none."""
+    r = 1 if key.a2c else 0
+    for i, rt in enumerate(key.rts):
+        if rt is not None:
+            r = max(r, i + 1)
+            if rt.blend is not None and set(rt.blend) & bl.DUAL_SOURCE_FACTORS:
+                r = max(r, 2)
+    return r
+
+
+def om_needs_face(key: OMKey) -> bool:
+    """Whether the function reads the back-face bit (cov bit 31): two-sided stencil with differing faces."""
+    return key.ds is not None and key.ds.stencil and key.ds.front != key.ds.back
+
+
+def om_function(key: OMKey | None) -> tuple[str, str] | None:
+    """LLVM IR text defining the merger function of ``key``, and its name (None for an unsupported key)."""
+    if key is None:
+        return None
+    declares, body, name = _generate(key)
+    return "\n".join(sorted(declares)) + "\n\n" + body, name
+
+
+def om_parts(key: OMKey | None) -> tuple[frozenset, str, str] | None:
+    """The function of :func:`om_function` in parts, for a module holding several: (its intrinsic
+    ``declare`` lines, to be emitted once per module; its definitions — internal globals and functions,
+    all named after it; its name)."""
+    if key is None:
+        return None
+    return _generate(key)
+
+
+# --------------------------------------------------------------------------------------------------
+# Emission helpers
+
+def fconst(v: float) -> str:
+    """An LLVM float literal of the float32 value ``v`` (hex of its double widening)."""
+    d = float(np.float32(v))
+    return f"0x{struct.unpack('<Q', struct.pack('<d', d))[0]:016X}"
+
+
+def dconst(v: float) -> str:
+    return f"0x{struct.unpack('<Q', struct.pack('<d', float(v)))[0]:016X}"
+
+
+_SUFFIX = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "float": "f32"}
+
+
+@cache
+def _srgb_thresholds() -> list[float]:
+    t = nx._srgb_thresholds(8)  # the reference's own decision points (float_to_srgb)
+    return [float(v) for v in t] + [float("nan")]  # padded to 256: NaN is never <= x
+
+
+@cache
+def _srgb_decode() -> list[float]:
+    return [float(v) for v in nx.srgb_to_float(np.arange(256), 8)]
+
+
+def _farray(vals: list[float]) -> str:
+    return "[" + ", ".join(f"float {fconst(v) if v == v else '0x7FF8000000000000'}" for v in vals) + "]"
+
+
+class _Body:
+    """Emits the body of ``W`` lanes starting at lane ``%i`` (vectors of W; W = 1 for the one-by-one path)."""
+
+    def __init__(self, key: OMKey, w: int, name: str, decls: set[str]):
+        self.key, self.w, self.name, self.decls = key, w, name, decls
+        self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
+        self.lines: list[str] = []
+        self.n = 0
+
+    # types and values
+    def t(self, s: str) -> str:
+        return f"<{self.w} x {s}>"
+
+    def sp(self, s: str, v) -> str:
+        """A splat constant of type ``s``."""
+        if s == "float":
+            v = fconst(v) if v == v else "0x7FF8000000000000"  # NaN: the quiet NaN 0x7FC00000
+        elif s == "double":
+            v = dconst(v)
+        return f"splat ({s} {v})"
+
+    def v(self, s: str) -> str:
+        self.n += 1
+        r = f"%v{self.n}"
+        self.lines.append(f"  {r} = {s}")
+        return r
+
+    def e(self, s: str) -> None:
+        self.lines.append("  " + s)
+
+    def sel(self, c: str, ty: str, a: str, b: str) -> str:
+        return self.v(f"select {self.t('i1')} {c}, {self.t(ty)} {a}, {self.t(ty)} {b}")
+
+    def fcmp(self, pred: str, a: str, b: str) -> str:
+        return self.v(f"fcmp {pred} {self.t('float')} {a}, {b}")
+
+    def icmp(self, pred: str, ty: str, a: str, b: str) -> str:
+        return self.v(f"icmp {pred} {self.t(ty)} {a}, {b}")
+
+    def bop(self, op: str, ty: str, a: str, b: str) -> str:
+        return self.v(f"{op} {self.t(ty)} {a}, {b}")
+
+    def cast(self, op: str, a: str, src: str, dst: str) -> str:
+        return self.v(f"{op} {self.t(src)} {a} to {self.t(dst)}")
+
+    def band(self, a: str, b: str) -> str:
+        return self.bop("and", "i1", a, b)
+
+    # memory
+    def ptrs(self, base: str, off64: str) -> str:
+        """Per-lane addresses ``base + off64`` (off64: <W x i64> byte offsets)."""
+        return self.v(f"getelementptr i8, ptr {base}, {self.t('i64')} {off64}")
+
+    def gather(self, ty: str, ptrs: str, m: str) -> str:
+        s = _SUFFIX[ty]
+        fn = f"@llvm.masked.gather.v{self.w}{s}.v{self.w}p0"
+        self.decls.add(f"declare {self.t(ty)} {fn}({self.t('ptr')}, i32 immarg, {self.t('i1')}, {self.t(ty)})")
+        return self.v(f"call {self.t(ty)} {fn}({self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m}, "
+                      f"{self.t(ty)} zeroinitializer)")
+
+    def scatter(self, ty: str, val: str, ptrs: str, m: str) -> None:
+        s = _SUFFIX[ty]
+        fn = f"@llvm.masked.scatter.v{self.w}{s}.v{self.w}p0"
+        self.decls.add(f"declare void {fn}({self.t(ty)}, {self.t('ptr')}, i32 immarg, {self.t('i1')})")
+        self.e(f"call void {fn}({self.t(ty)} {val}, {self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m})")
+
+    def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
+        """Load W consecutive elements ``arr[index ..]`` (index: i64 element index)."""
+        p = self.v(f"getelementptr {ty}, ptr {arr}, i64 {index}")
+        return self.v(f"load {self.t(ty)}, ptr {p}, align {size}")
+
+    def ctx_load(self, ty: str, field: str, extra: int = 0) -> str:
+        p = self.v(f"getelementptr i8, ptr %ctx, i64 {_OFF[field] + extra}")
+        return self.v(f"load {ty}, ptr {p}, align 4")
+
+    def splat_of(self, ty: str, scalar: str) -> str:
+        ins = self.v(f"insertelement {self.t(ty)} poison, {ty} {scalar}, i64 0")
+        return self.v(f"shufflevector {self.t(ty)} {ins}, {self.t(ty)} poison, {self.t('i32')} zeroinitializer")
+
+    # float helpers: reference semantics
+    def clip(self, x: str, lo: str, hi: str) -> str:
+        """np.clip(x, lo, hi): NaN stays, -0 stays (max keeps its first operand on ties)."""
+        a = self.sel(self.fcmp("olt", x, lo), "float", lo, x)
+        return self.sel(self.fcmp("ogt", a, hi), "float", hi, a)
+
+    def fsub1(self, x: str) -> str:
+        return self.bop("fsub", "float", self.sp("float", 1.0), x)
+
+    def asi(self, x: str) -> str:
+        return self.cast("bitcast", x, "float", "i32")
+
+    def asf(self, x: str) -> str:
+        return self.cast("bitcast", x, "i32", "float")
+
+    def min_max(self, a: str, b: str, is_min: bool) -> str:
+        """blend._min_max: one NaN operand -> the other; both NaN -> a; ties of zeros -> -0 (min) / +0 (max)."""
+        lt = self.fcmp("olt" if is_min else "ogt", a, b)
+        r = self.sel(lt, "float", a, b)
+        eq = self.fcmp("oeq", a, b)
+        ai, bi = self.asi(a), self.asi(b)
+        tie = self.asf(self.bop("or" if is_min else "and", "i32", ai, bi))
+        r = self.sel(eq, "float", tie, r)
+        nb = self.fcmp("uno", b, b)
+        r = self.sel(nb, "float", a, r)
+        na = self.fcmp("uno", a, a)
+        return self.sel(self.band(na, self.bop("xor", "i1", nb, self.sp("i1", "true"))), "float", b, r)
+
+    def min_prop(self, a: str, b: str) -> str:
+        """blend._min_nan: a NaN operand wins (a first); ties of zeros -> -0."""
+        lt = self.fcmp("olt", a, b)
+        r = self.sel(lt, "float", a, b)
+        eq = self.fcmp("oeq", a, b)
+        tie = self.asf(self.bop("or", "i32", self.asi(a), self.asi(b)))
+        r = self.sel(eq, "float", tie, r)
+        r = self.sel(self.fcmp("uno", b, b), "float", b, r)
+        return self.sel(self.fcmp("uno", a, a), "float", a, r)
+
+    # codecs
+    def f16_to_f32(self, h: str) -> str:
+        sign = self.bop("shl", "i32", self.bop("and", "i32", h, self.sp("i32", 0x8000)), self.sp("i32", 16))
+        e = self.bop("and", "i32", self.bop("lshr", "i32", h, self.sp("i32", 10)), self.sp("i32", 0x1F))
+        m = self.bop("and", "i32", h, self.sp("i32", 0x3FF))
+        m13 = self.bop("shl", "i32", m, self.sp("i32", 13))
+        normal = self.bop("or", "i32", self.bop("shl", "i32", self.bop("add", "i32", e, self.sp("i32", 112)),
+                                                self.sp("i32", 23)), m13)
+        special = self.bop("or", "i32", m13, self.sp("i32", 0x7F800000))
+        den = self.asi(self.bop("fmul", "float", self.cast("uitofp", m, "i32", "float"), self.sp("float", 2.0 ** -24)))
+        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 31)), "i32", special, normal)
+        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 0)), "i32", den, out)
+        return self.asf(self.bop("or", "i32", out, sign))
+
+    def f32_to_f16(self, x: str) -> str:
+        """numerics.f32_to_f16(x, 'rtz') as i32 codes."""
+        b = self.asi(x)
+        c = lambda v: self.sp("i32", v)  # noqa: E731
+        sign = self.bop("and", "i32", self.bop("lshr", "i32", b, c(16)), c(0x8000))
+        a = self.bop("and", "i32", b, c(0x7FFFFFFF))
+        e = self.bop("lshr", "i32", a, c(23))
+        normal = self.bop("lshr", "i32", self.bop("sub", "i32", a, c(0x38000000)), c(13))
+        normal = self.sel(self.icmp("uge", "i32", a, c(0x477FE000)), "i32", c(0x7BFF), normal)
+        M = self.bop("or", "i32", self.bop("and", "i32", a, c(0x7FFFFF)), c(0x800000))
+        emin = self.sel(self.icmp("ult", "i32", e, c(126)), "i32", e, c(126))
+        sh = self.bop("sub", "i32", c(126), emin)
+        sh = self.sel(self.icmp("ugt", "i32", sh, c(25)), "i32", c(25), sh)
+        sub = self.bop("lshr", "i32", M, sh)
+        sub = self.sel(self.icmp("eq", "i32", e, c(0)), "i32", c(0), sub)
+        mag = self.sel(self.icmp("ult", "i32", a, c(0x38800000)), "i32", sub, normal)
+        nm = self.bop("and", "i32", self.bop("lshr", "i32", a, c(13)), c(0x3FF))
+        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, c(0)), "i32", c(0x200), nm), c(0x7C00))
+        mag = self.sel(self.icmp("eq", "i32", a, c(0x7F800000)), "i32", c(0x7C00), mag)
+        mag = self.sel(self.icmp("ugt", "i32", a, c(0x7F800000)), "i32", nan, mag)
+        return self.bop("or", "i32", mag, sign)
+
+    def decode(self, ch: Channel, code: str) -> str:
+        """One channel's i32 code -> float32 as formats/codecs.decode."""
+        if ch.kind == "unorm":
+            f = self.cast("uitofp", code, "i32", "float")
+            return self.bop("fdiv", "float", f, self.sp("float", float((1 << ch.bits) - 1)))
+        if ch.kind == "snorm":
+            s = self.bop("ashr", "i32", self.bop("shl", "i32", code, self.sp("i32", 32 - ch.bits)),
+                         self.sp("i32", 32 - ch.bits))
+            f = self.bop("fdiv", "float", self.cast("sitofp", s, "i32", "float"),
+                         self.sp("float", float((1 << (ch.bits - 1)) - 1)))
+            return self.sel(self.fcmp("olt", f, self.sp("float", -1.0)), "float", self.sp("float", -1.0), f)
+        if ch.kind == "srgb":
+            g = f"@{self.prefix}_srgb_dec"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_decode())}")
+            idx = self.cast("zext", code, "i32", "i64")
+            p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
+            return self.gather("float", p, self.sp("i1", "true"))
+        if ch.bits == 32:
+            return self.asf(code)
+        if ch.bits == 16:
+            return self.f16_to_f32(code)
+        # float11 / float10 (numerics._small_float_to_f32): exponent and mantissa moved into a float16
+        mb = ch.bits - 5
+        h = self.bop("or", "i32", self.bop("shl", "i32", self.bop("lshr", "i32", code, self.sp("i32", mb)), self.sp("i32", 10)),
+                     self.bop("shl", "i32", self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1)),
+                              self.sp("i32", 10 - mb)))
+        return self.f16_to_f32(h)
+
+    def encode(self, ch: Channel, x: str) -> str:
+        """float32 -> the channel's i32 code as formats/codecs.encode."""
+        if ch.kind in ("unorm", "snorm"):
+            d = self.cast("fpext", x, "float", "double")
+            z = self.sp("double", 0.0)
+            if ch.kind == "unorm":
+                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {z}"), "double", d, z)  # NaN -> 0
+                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
+                             self.sp("double", 1.0), d)
+                d = self.bop("fmul", "double", d, self.sp("double", float((1 << ch.bits) - 1)))
+                d = self.bop("fadd", "double", d, self.sp("double", 0.5))
+                return self.cast("fptoui", d, "double", "i32")
+            d = self.sel(self.v(f"fcmp uno {self.t('double')} {d}, {d}"), "double", z, d)
+            d = self.sel(self.v(f"fcmp olt {self.t('double')} {d}, {self.sp('double', -1.0)}"), "double",
+                         self.sp("double", -1.0), d)
+            d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
+                         self.sp("double", 1.0), d)
+            d = self.bop("fmul", "double", d, self.sp("double", float((1 << (ch.bits - 1)) - 1)))
+            pos = self.v(f"fcmp oge {self.t('double')} {d}, {z}")
+            d = self.sel(pos, "double", self.bop("fadd", "double", d, self.sp("double", 0.5)),
+                         self.bop("fsub", "double", d, self.sp("double", 0.5)))
+            i = self.cast("fptosi", d, "double", "i32")
+            return self.bop("and", "i32", i, self.sp("i32", (1 << ch.bits) - 1))
+        if ch.kind == "srgb":
+            g = f"@{self.prefix}_srgb_enc"
+            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
+            f = self.sel(self.fcmp("uno", x, x), "float", self.sp("float", 0.0), x)
+            pos = self.sp("i32", 0)
+            for step in (128, 64, 32, 16, 8, 4, 2, 1):
+                idx = self.cast("zext", self.bop("add", "i32", pos, self.sp("i32", step - 1)), "i32", "i64")
+                p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
+                t = self.gather("float", p, self.sp("i1", "true"))
+                pos = self.sel(self.fcmp("ole", t, f), "i32", self.bop("add", "i32", pos, self.sp("i32", step)), pos)
+            return pos
+        if ch.bits == 32:
+            return self.asi(x)
+        if ch.bits == 16:
+            return self.f32_to_f16(x)
+        # float11 / float10 (numerics._f32_to_small_float): negatives (not NaN) -> 0, float16 round toward
+        # zero, low mantissa bits dropped, NaN kept NaN
+        mb = ch.bits - 5
+        isnan = self.fcmp("uno", x, x)
+        neg = self.band(self.icmp("slt", "i32", self.asi(x), self.sp("i32", 0)),
+                        self.bop("xor", "i1", isnan, self.sp("i1", "true")))
+        h = self.bop("and", "i32", self.f32_to_f16(self.sel(neg, "float", self.sp("float", 0.0), x)),
+                     self.sp("i32", 0x7FFF))
+        code = self.bop("lshr", "i32", h, self.sp("i32", 10 - mb))
+        nm = self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1))
+        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, self.sp("i32", 0)), "i32",
+                                             self.sp("i32", 1 << (mb - 1)), nm), self.sp("i32", 31 << mb))
+        return self.sel(isnan, "i32", nan, code)
+
+
+def _wtype(ws: int) -> str:
+    return {1: "i8", 2: "i16", 4: "i32"}[ws]
+
+
+_ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
+_FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
+
+
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
+    """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
+    ``i .. i + w - 1``; returns the samples that passed."""
+    B = _Body(key, w, name, decls)
+    t = B.t
+    x = B.lane_load("%x", "i32", 4, "%i")
+    y = B.lane_load("%y", "i32", 4, "%i")
+    cov = B.lane_load("%cov", "i32", 4, "%i")
+    alive = B.lane_load("%alive", "i8", 1, "%i")
+    live = B.icmp("ne", "i8", alive, "zeroinitializer")
+    if not key.sample_bit:
+        live = B.sp("i1", "false")
+    covered = B.icmp("ne", "i32", B.bop("and", "i32", cov, B.sp("i32", 1)), "zeroinitializer")
+    live = B.band(live, covered)
+
+    def color(reg: int, comp: int) -> str:
+        """o<reg>.<comp> bits as float."""
+        idx = B.v(f"add i64 %i, {B.v(f'mul i64 %n, {reg * 4 + comp}')}")
+        return B.asf(B.lane_load("%colors", "i32", 4, idx))
+
+    if key.a2c:
+        # _a2c_mask with one sample: floor(a + 0.5) >= 1, NaN and -inf -> 0
+        live = B.band(live, B.fcmp("oge", color(0, 3), B.sp("float", 0.5)))
+    x64 = B.cast("zext", x, "i32", "i64")
+    y64 = B.cast("zext", y, "i32", "i64")
+    passed = live
+    ds = key.ds
+    if ds is not None:
+        dptr = B.ctx_load("ptr", "ds")
+        dpitch = B.splat_of("i64", B.ctx_load("i64", "ds_pitch"))
+        size = _DS_SIZES[ds.format]
+        off = B.bop("add", "i64", B.bop("mul", "i64", y64, dpitch), B.bop("mul", "i64", x64, B.sp("i64", size)))
+        p = B.ptrs(dptr, off)
+        z = B.lane_load("%depth", "float", 4, "%i")
+        vmin = B.splat_of("float", B.ctx_load("float", "vp_min"))
+        vmax = B.splat_of("float", B.ctx_load("float", "vp_max"))
+        z = B.sel(B.fcmp("oge", z, vmin), "float", z, vmin)  # np.fmax: NaN -> vmin
+        z = B.sel(B.fcmp("ole", z, vmax), "float", z, vmax)
+        unorm = ds.format in (D24_UNORM_S8_UINT, D16_UNORM)
+        if unorm:
+            q = B.encode(Channel(0, 0, 0, 24 if ds.format == D24_UNORM_S8_UINT else 16, "unorm"), z)
+        else:
+            fa = B.v(f"call {t('float')} @llvm.fabs.v{w}f32({t('float')} {z})")
+            decls.add(f"declare {t('float')} @llvm.fabs.v{w}f32({t('float')})")
+            q = B.sel(B.fcmp("olt", fa, B.sp("float", 1.17549435e-38)), "float", B.sp("float", 0.0), z)
+        sb = None
+        if ds.format == D24_UNORM_S8_UINT:
+            word = B.gather("i32", p, live)
+            stored = B.bop("and", "i32", word, B.sp("i32", 0xFFFFFF))
+            sb = B.bop("lshr", "i32", word, B.sp("i32", 24))
+        elif ds.format == D16_UNORM:
+            stored = B.cast("zext", B.gather("i16", p, live), "i16", "i32")
+        elif ds.format == D32_FLOAT:
+            stored = B.gather("float", p, live)
+        else:
+            stored = B.gather("float", p, live)
+            ps = B.ptrs(dptr, B.bop("add", "i64", off, B.sp("i64", 4)))
+            sb = B.cast("zext", B.gather("i8", ps, live), "i8", "i32")
+
+        def cmp(func: int, a: str, b: str, integer: bool) -> str:
+            if func == 1:
+                return B.sp("i1", "false")
+            if func == 8:
+                return B.sp("i1", "true")
+            return B.icmp(_ICMP[func], "i32", a, b) if integer else B.fcmp(_FCMP[func], a, b)
+
+        dpass = cmp(ds.depth_func, q, stored, unorm) if ds.depth_enable else B.sp("i1", "true")
+        spass = B.sp("i1", "true")
+        new_s = None
+        if ds.stencil:
+            ref = B.bop("and", "i32", B.splat_of("i32", B.ctx_load("i32", "stencil_ref")), B.sp("i32", 0xFF))
+            refm = B.bop("and", "i32", ref, B.sp("i32", ds.read_mask))
+            sbm = B.bop("and", "i32", sb, B.sp("i32", ds.read_mask))
+
+            def sop(op: int, v: str) -> str:
+                if op == 1:
+                    return v
+                if op == 2:
+                    return B.sp("i32", 0)
+                if op == 3:
+                    return ref
+                if op == 4:
+                    return B.sel(B.icmp("ult", "i32", v, B.sp("i32", 255)), "i32", B.bop("add", "i32", v, B.sp("i32", 1)),
+                                 B.sp("i32", 255))
+                if op == 5:
+                    return B.sel(B.icmp("ugt", "i32", v, B.sp("i32", 0)), "i32", B.bop("sub", "i32", v, B.sp("i32", 1)),
+                                 B.sp("i32", 0))
+                if op == 6:
+                    return B.bop("xor", "i32", v, B.sp("i32", 0xFF))
+                if op == 7:
+                    return B.bop("and", "i32", B.bop("add", "i32", v, B.sp("i32", 1)), B.sp("i32", 0xFF))
+                return B.bop("and", "i32", B.bop("sub", "i32", v, B.sp("i32", 1)), B.sp("i32", 0xFF))
+
+            def face(fo: tuple[int, int, int, int]) -> tuple[str, str]:
+                fail, zfail, pss, func = fo
+                test = cmp(func, refm, sbm, True)
+                res = B.sel(dpass, "i32", sop(pss, sb), sop(zfail, sb))
+                res = B.sel(test, "i32", res, sop(fail, sb))
+                res = B.bop("or", "i32", B.bop("and", "i32", sb, B.sp("i32", ~ds.write_mask & 0xFF)),
+                            B.bop("and", "i32", res, B.sp("i32", ds.write_mask)))
+                return test, res
+
+            ft, fr = face(ds.front)
+            if ds.front != ds.back:
+                bt, br = face(ds.back)
+                back = B.icmp("slt", "i32", cov, "zeroinitializer")  # bit 31
+                spass = B.sel(back, "i1", bt, ft)
+                new_s = B.sel(back, "i32", br, fr)
+            else:
+                spass, new_s = ft, fr
+        passed = B.band(live, B.band(dpass, spass))
+        dwrite = ds.depth_enable and ds.depth_write
+        swrite = ds.stencil and ds.stencil_write
+        if dwrite or swrite:
+            # written: depth where passed, stencil where covered (live); values unchanged elsewhere
+            d_new = B.sel(passed, "float" if not unorm else "i32", q, stored) if dwrite else stored
+            s_new = B.sel(live, "i32", new_s, sb) if swrite else sb
+            m = live if swrite else passed
+            if ds.format == D24_UNORM_S8_UINT:
+                word = B.bop("or", "i32", B.bop("and", "i32", d_new, B.sp("i32", 0xFFFFFF)),
+                             B.bop("shl", "i32", s_new, B.sp("i32", 24)))
+                B.scatter("i32", word, p, m)
+            elif ds.format == D16_UNORM:
+                B.scatter("i16", B.cast("trunc", d_new, "i32", "i16"), p, m)
+            elif ds.format == D32_FLOAT:
+                B.scatter("float", d_new, p, m)
+            else:
+                if dwrite:
+                    B.scatter("float", d_new, p, passed)
+                if swrite:
+                    B.scatter("i8", B.cast("trunc", s_new, "i32", "i8"), ps, live)
+    # colour targets
+    for i, rt in enumerate(key.rts):
+        if rt is None:
+            continue
+        _emit_rt(B, i, rt, x64, y64, passed, color)
+    cnt = B.cast("zext", passed, "i1", "i64")
+    decls.add(f"declare i64 @llvm.vector.reduce.add.v{w}i64({t('i64')})")
+    total = B.v(f"call i64 @llvm.vector.reduce.add.v{w}i64({t('i64')} {cnt})")
+    B.e(f"ret i64 {total}")
+    head = (f"define internal i64 @{name}(ptr noalias %ctx, i64 %i, i64 %n, ptr noalias %x, ptr noalias %y, "
+            f"ptr noalias %cov, ptr noalias %depth, ptr noalias %colors, ptr noalias %alive) alwaysinline {{\nentry:")
+    return head + "\n" + "\n".join(B.lines) + "\n}\n"
+
+
+def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color) -> None:
+    base = B.ctx_load("ptr", "rt", 8 * i)
+    pitch = B.splat_of("i64", B.ctx_load("i64", "rt_pitch", 8 * i))
+    off = B.bop("add", "i64", B.bop("mul", "i64", y64, pitch), B.bop("mul", "i64", x64, B.sp("i64", rt.bpe)))
+    nwords = rt.bpe // rt.ws
+    wt = _wtype(rt.ws)
+    wptrs = [B.ptrs(base, off if k == 0 else B.bop("add", "i64", off, B.sp("i64", k * rt.ws))) for k in range(nwords)]
+    mask = rt.mask
+    comps = {c.component for c in rt.channels if c.component is not None}
+    need_dst = rt.blend is not None or rt.logic is not None or any(not mask >> c & 1 for c in comps)
+    codes_old: dict[int, str] = {}
+    dst: list[str] = []
+    if need_dst:
+        words = []
+        for k in range(nwords):
+            wv = B.gather(wt, wptrs[k], passed)
+            words.append(wv if wt == "i32" else B.cast("zext", wv, wt, "i32"))
+        for ch in rt.channels:
+            if ch.component is None:
+                continue
+            v = words[ch.word]
+            if ch.shift:
+                v = B.bop("lshr", "i32", v, B.sp("i32", ch.shift))
+            if ch.bits < 32:
+                v = B.bop("and", "i32", v, B.sp("i32", (1 << ch.bits) - 1))
+            codes_old[ch.component] = v
+        if rt.blend is not None:
+            dec = {ch.component: B.decode(ch, codes_old[ch.component]) for ch in rt.channels if ch.component is not None}
+            dst = [dec.get(c, B.sp("float", 1.0 if c == 3 else 0.0)) for c in range(4)]
+    if rt.integer:
+        _emit_int_codes(B, i, rt, codes_old, color, wptrs, wt, nwords, passed)
+        return
+    lo = hi = None
+    if rt.clamp is not None:
+        lo, hi = B.sp("float", rt.clamp[0]), B.sp("float", rt.clamp[1])
+
+    def src_reg(reg: int) -> list[str]:
+        vals = [color(reg, c) for c in range(4)]
+        return [B.clip(v, lo, hi) for v in vals] if lo is not None else vals
+
+    src = src_reg(i)
+    out = src
+    if rt.blend is not None:
+        sb_, db_, op, sba, dba, opa = rt.blend
+        src1 = src_reg(1) if set(rt.blend) & bl.DUAL_SOURCE_FACTORS else src
+        bfs = []
+        for c in range(4):
+            f = B.splat_of("float", B.ctx_load("float", "blend_factor", 4 * c))
+            bfs.append(B.clip(f, lo, hi) if lo is not None else f)
+        cache: dict = {}
+        per_channel = {bl.SRC_COLOR, bl.INV_SRC_COLOR, bl.DEST_COLOR, bl.INV_DEST_COLOR, bl.BLEND_FACTOR,
+                       bl.INV_BLEND_FACTOR, bl.SRC1_COLOR, bl.INV_SRC1_COLOR}
+
+        def factor(kind: int, c: int) -> str:
+            """blend.factor4(kind)[:, c] (computed once per distinct value)."""
+            k = (kind, c if kind in per_channel or kind == bl.SRC_ALPHA_SAT and c == 3 else -1)
+            if k in cache:
+                return cache[k]
+            one = B.sp("float", 1.0)
+            table = {
+                bl.ZERO: lambda: B.sp("float", 0.0), bl.ONE: lambda: one,
+                bl.SRC_COLOR: lambda: src[c], bl.INV_SRC_COLOR: lambda: B.fsub1(src[c]),
+                bl.SRC_ALPHA: lambda: src[3], bl.INV_SRC_ALPHA: lambda: B.fsub1(src[3]),
+                bl.DEST_ALPHA: lambda: dst[3], bl.INV_DEST_ALPHA: lambda: B.fsub1(dst[3]),
+                bl.DEST_COLOR: lambda: dst[c], bl.INV_DEST_COLOR: lambda: B.fsub1(dst[c]),
+                bl.SRC_ALPHA_SAT: lambda: one if c == 3 else B.min_prop(src[3], B.fsub1(dst[3])),
+                bl.BLEND_FACTOR: lambda: bfs[c], bl.INV_BLEND_FACTOR: lambda: B.fsub1(bfs[c]),
+                bl.SRC1_COLOR: lambda: src1[c], bl.INV_SRC1_COLOR: lambda: B.fsub1(src1[c]),
+                bl.SRC1_ALPHA: lambda: src1[3], bl.INV_SRC1_ALPHA: lambda: B.fsub1(src1[3]),
+            }
+            r = cache[k] = table[kind]()
+            return r
+
+        out = []
+        for c in range(4):
+            fs, fd, o = (sba, dba, opa) if c == 3 else (sb_, db_, op)
+            s, d = src[c], dst[c]
+            if o == bl.OP_MIN:
+                out.append(B.min_max(s, d, True))
+            elif o == bl.OP_MAX:
+                out.append(B.min_max(s, d, False))
+            else:
+                a = B.bop("fmul", "float", s, factor(fs, c))
+                b = B.bop("fmul", "float", d, factor(fd, c))
+                if o == bl.OP_ADD:
+                    out.append(B.bop("fadd", "float", a, b))
+                elif o == bl.OP_SUBTRACT:
+                    out.append(B.bop("fsub", "float", a, b))
+                else:
+                    out.append(B.bop("fsub", "float", b, a))
+        # blend.canonical_nan: a blended NaN is stored as 0x7FC00000 (only float channels keep NaN bits)
+        for ch in rt.channels:
+            c = ch.component
+            if c is not None and ch.kind == "float":
+                out[c] = B.sel(B.fcmp("uno", out[c], out[c]), "float", B.sp("float", float("nan")), out[c])
+    # encode; masked-out channels keep their code (re-encoded where the format's round trip is not exact)
+    words_new = [None] * nwords
+    for ch in rt.channels:
+        if ch.component is None:
+            continue
+        c = ch.component
+        if mask >> c & 1:
+            code = B.encode(ch, out[c])
+        elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
+            code = B.encode(ch, B.decode(ch, codes_old[c]))
+        else:
+            code = codes_old[c]
+        if ch.shift:
+            code = B.bop("shl", "i32", code, B.sp("i32", ch.shift))
+        cur = words_new[ch.word]
+        words_new[ch.word] = code if cur is None else B.bop("or", "i32", cur, code)
+    for k in range(nwords):
+        wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
+        if wt != "i32":
+            wv = B.cast("trunc", wv, "i32", wt)
+        B.scatter(wt, wv, wptrs[k], passed)
+
+
+def _logic(B: _Body, op: int, s: str, d: str) -> str:
+    """D3D11_LOGIC_OP ``op`` on i32 values (blend.LOGIC_OPS)."""
+    ones = B.sp("i32", -1)
+
+    def inv(v: str) -> str:
+        return B.bop("xor", "i32", v, ones)
+
+    table = {
+        0: lambda: B.sp("i32", 0), 1: lambda: ones, 2: lambda: s, 3: lambda: inv(s), 4: lambda: d, 5: lambda: inv(d),
+        6: lambda: B.bop("and", "i32", s, d), 7: lambda: inv(B.bop("and", "i32", s, d)),
+        8: lambda: B.bop("or", "i32", s, d), 9: lambda: inv(B.bop("or", "i32", s, d)),
+        10: lambda: B.bop("xor", "i32", s, d), 11: lambda: inv(B.bop("xor", "i32", s, d)),
+        12: lambda: B.bop("and", "i32", s, inv(d)), 13: lambda: B.bop("and", "i32", inv(s), d),
+        14: lambda: B.bop("or", "i32", s, inv(d)), 15: lambda: B.bop("or", "i32", inv(s), d),
+    }
+    return table[op]()
+
+
+def _emit_int_codes(B: _Body, i: int, rt: RTKey, codes_old: dict, color, wptrs, wt: str, nwords: int,
+                    passed: str) -> None:
+    """UINT/SINT target: the PS bits clamped into each channel's range (formats.numerics.convert_int, the
+    source's signedness the channel's), the logic op on the channel codes, masked channels kept."""
+    words_new = [None] * nwords
+    for ch in rt.channels:
+        c = ch.component
+        if c is None:
+            continue
+        if rt.mask >> c & 1:
+            v = B.asi(color(i, c))
+            n = ch.bits
+            if n < 32:
+                if ch.kind == "uint":
+                    v = B.sel(B.icmp("ugt", "i32", v, B.sp("i32", (1 << n) - 1)), "i32", B.sp("i32", (1 << n) - 1), v)
+                else:
+                    hi, lo = (1 << (n - 1)) - 1, -(1 << (n - 1))
+                    v = B.sel(B.icmp("sgt", "i32", v, B.sp("i32", hi)), "i32", B.sp("i32", hi), v)
+                    v = B.sel(B.icmp("slt", "i32", v, B.sp("i32", lo)), "i32", B.sp("i32", lo), v)
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            if rt.logic is not None:
+                v = _logic(B, rt.logic, v, codes_old[c])
+                if n < 32:
+                    v = B.bop("and", "i32", v, B.sp("i32", (1 << n) - 1))
+            code = v
+        else:
+            code = codes_old[c]
+        if ch.shift:
+            code = B.bop("shl", "i32", code, B.sp("i32", ch.shift))
+        cur = words_new[ch.word]
+        words_new[ch.word] = code if cur is None else B.bop("or", "i32", cur, code)
+    for k in range(nwords):
+        wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
+        if wt != "i32":
+            wv = B.cast("trunc", wv, "i32", wt)
+        B.scatter(wt, wv, wptrs[k], passed)
+
+
+def _key_name(key: OMKey) -> str:
+    import hashlib
+
+    return "om_" + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+
+
+@cache
+def _generate(key: OMKey) -> tuple[frozenset, str, str]:
+    name = _key_name(key)
+    decls: set[str] = set()
+    vec = _emit_body(key, W, name + "_v", decls)
+    one = _emit_body(key, 1, name + "_s", decls)
+    args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
+    call_args = "ptr %ctx, i64 {i}, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
+    rot = []
+    for r in range(1, W):
+        rot.append("<" + ", ".join(f"i32 {(k + r) % W}" for k in range(W)) + ">")
+    lines = [f"define void @{name}({args}) {{",
+             "entry:",
+             f"  %nv = and i64 %n, {-W}",
+             "  br label %vh",
+             "vh:",
+             "  %i = phi i64 [ 0, %entry ], [ %inext, %vn ]",
+             "  %acc = phi i64 [ 0, %entry ], [ %acc2, %vn ]",
+             "  %vc = icmp ult i64 %i, %nv",
+             "  br i1 %vc, label %vchk, label %th",
+             "vchk:",
+             "  %px = getelementptr i32, ptr %x, i64 %i",
+             f"  %kx = load <{W} x i32>, ptr %px, align 4",
+             "  %py = getelementptr i32, ptr %y, i64 %i",
+             f"  %ky = load <{W} x i32>, ptr %py, align 4",
+             f"  %ky16 = shl <{W} x i32> %ky, splat (i32 16)",
+             f"  %k = or <{W} x i32> %ky16, %kx"]
+    dups = []
+    for r, mask in enumerate(rot):
+        lines.append(f"  %r{r} = shufflevector <{W} x i32> %k, <{W} x i32> poison, <{W} x i32> {mask}")
+        lines.append(f"  %e{r} = icmp eq <{W} x i32> %k, %r{r}")
+        dups.append(f"%e{r}")
+    acc = dups[0]
+    for r, d in enumerate(dups[1:]):
+        lines.append(f"  %o{r} = or <{W} x i1> {acc}, {d}")
+        acc = f"%o{r}"
+    decls.add(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
+    lines += [f"  %dup = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> {acc})",
+              "  br i1 %dup, label %sh, label %vb",
+              "vb:",
+              f"  %cv = call i64 @{name}_v({call_args.format(i='%i')})",
+              "  br label %vn",
+              # a group with a repeated pixel: its lanes one by one, in order
+              "sh:",
+              "  %j = phi i64 [ %i, %vchk ], [ %jn, %sb ]",
+              "  %sacc = phi i64 [ 0, %vchk ], [ %sacc2, %sb ]",
+              f"  %jend = add i64 %i, {W}",
+              "  %sc = icmp ult i64 %j, %jend",
+              "  br i1 %sc, label %sb, label %vn",
+              "sb:",
+              f"  %cs = call i64 @{name}_s({call_args.format(i='%j')})",
+              "  %sacc2 = add i64 %sacc, %cs",
+              "  %jn = add i64 %j, 1",
+              "  br label %sh",
+              "vn:",
+              "  %got = phi i64 [ %cv, %vb ], [ %sacc, %sh ]",
+              "  %acc2 = add i64 %acc, %got",
+              f"  %inext = add i64 %i, {W}",
+              "  br label %vh",
+              # the tail
+              "th:",
+              "  %t = phi i64 [ %i, %vh ], [ %tn, %tb ]",
+              "  %tacc = phi i64 [ %acc, %vh ], [ %tacc2, %tb ]",
+              "  %tc = icmp ult i64 %t, %n",
+              "  br i1 %tc, label %tb, label %done",
+              "tb:",
+              f"  %ct = call i64 @{name}_s({call_args.format(i='%t')})",
+              "  %tacc2 = add i64 %tacc, %ct",
+              "  %tn = add i64 %t, 1",
+              "  br label %th",
+              "done:",
+              f"  %spp = getelementptr i8, ptr %ctx, i64 {_OFF['samples_passed']}",
+              "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
+              "  ret void",
+              "}"]
+    declares = frozenset(d for d in decls if d.startswith("declare "))
+    globals_ = sorted(d for d in decls if not d.startswith("declare "))
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n", name
