@@ -384,7 +384,8 @@ class OutputMerger:
         if f.slice.any():
             return "render-target array slice > 0"
         vmin, vmax = f.vp_min, f.vp_max
-        if vmin.min() != vmin.max() or vmax.min() != vmax.max():
+        tested = self.state.dsv is not None and not f.pretested
+        if tested and (vmin.min() != vmin.max() or vmax.min() != vmax.max()):
             return "per-fragment viewport depth range"
         H, W = self._native_bounds()
         if f.x.min() < 0 or f.y.min() < 0 or f.x.max() >= W or f.y.max() >= H:

@@ -127,7 +127,8 @@ class NativeBatch:
         cv = np.ascontiguousarray(cov, np.uint32)
         if self.face and front is not None:
             cv = cv | np.where(front, np.uint32(0), np.uint32(0x80000000))
-        z = np.ascontiguousarray(depth, np.float32)
+        # depth is read only by a depth/stencil test
+        z = np.ascontiguousarray(depth, np.float32) if self.key.ds is not None else cv
         R = self.registers
         col = np.zeros((max(1, R), 4, n), np.uint32)
         k = min(R, colors.shape[0])
