@@ -157,3 +157,31 @@ def test_debug_subclass_stays_numpy():
         assert m._native is None and m.targets is not None
     finally:
         native.set_backend(None)
+
+
+def test_debug_layer_reports_an_output_merger_fallback_once():
+    """A draw the native merger leaves to the numpy one (here a 4x MSAA target) gets one INFO message per
+    reason on a debug device, worded like the shader backend's (so Windows-message comparisons skip it)."""
+    from test_api_draw_validation import RGBA32F, Scene
+
+    from pyd3d11.d3d11 import D3D11_RENDER_TARGET_VIEW_DESC, D3D11_TEXTURE2D_DESC, DXGI_SAMPLE_DESC
+    from pyd3d11.shader import native
+
+    native.set_backend("native")
+    try:
+        s = Scene()
+        rt = s.dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=RGBA32F,
+                                                        SampleDesc=DXGI_SAMPLE_DESC(Count=4), BindFlags=0x20))
+        s.ctx.OMSetRenderTargets(1, [s.dev.CreateRenderTargetView(rt, D3D11_RENDER_TARGET_VIEW_DESC(
+            Format=RGBA32F, ViewDimension=6))], None)
+        s.clear()
+        for _ in range(2):
+            s.ctx.Draw(3, 0)
+        q = s.queue
+        notes = [q.GetMessage(i) for i in range(q.GetNumStoredMessages())
+                 if "output merger" in q.GetMessage(i).pDescription]
+        assert len(notes) == 1 and int(notes[0].Severity) == 3  # INFO
+        assert "MSAA" in notes[0].pDescription and "native shader backend" in notes[0].pDescription
+        assert s.messages() == []  # filtered like the shader backend's notes
+    finally:
+        native.set_backend(None)

@@ -38,9 +38,16 @@ class OMStats:
     def fallback(self, reason: str) -> None:
         self.fallbacks += 1
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        for fn in list(fallback_listeners):
+            try:
+                fn(reason)
+            except Exception:  # a listener must never break a draw
+                pass
 
 
 stats = OMStats()
+#: callables ``fn(reason)`` told about each fallback (the api layer turns them into debug-layer INFO messages)
+fallback_listeners: list = []
 _lock = threading.Lock()
 _COMPILED: dict = {}  # key -> (ctypes function, engine)
 
