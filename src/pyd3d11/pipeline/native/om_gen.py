@@ -117,6 +117,11 @@ class OMKey:
     sample_mask: int  # the blend state's sample mask, cut to the sample count
     samples: int = 1  # sample count of the targets
 
+    @property
+    def sample_bit(self) -> bool:
+        """Bit 0 of the sample mask (the field of the first contract, kept for single-sample callers)."""
+        return bool(self.sample_mask & 1)
+
 
 _CLAMPS = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0), FormatKind.SNORM: (-1.0, 1.0)}
 _KIND = {FormatKind.UNORM: "unorm", FormatKind.SNORM: "snorm", FormatKind.SRGB: "srgb", FormatKind.FLOAT: "float",
