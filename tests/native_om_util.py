@@ -40,9 +40,9 @@ def color_bits(rng: np.random.Generator, shape, specials: bool = True) -> np.nda
     return bits
 
 
-def target(fmt: int, rng: np.random.Generator, w: int = W, h: int = H) -> ResourceStorage:
+def target(fmt: int, rng: np.random.Generator, w: int = W, h: int = H, samples: int = 1) -> ResourceStorage:
     """A 2D texture of random bytes (NaN payloads, SNORM's second -1.0 code, X bits included)."""
-    st = ResourceStorage.create(3, fmt, w, h, 1, 1, 1, 1, bytes_per_block=bytes_per_element(fmt))
+    st = ResourceStorage.create(3, fmt, w, h, 1, 1, 1, samples, bytes_per_block=bytes_per_element(fmt))
     st.data[:] = rng.integers(0, 256, st.data.size, dtype=np.uint8)
     return st
 
@@ -51,11 +51,11 @@ DEPTH = {20, 40, 45, 55}  # D32_FLOAT_S8X24_UINT, D32_FLOAT, D24_UNORM_S8_UINT, 
 
 
 def rtv(st: ResourceStorage) -> ViewDescriptor:
-    return ViewDescriptor(ViewKind.RTV, st, st.format, 4, slice_count=1)
+    return ViewDescriptor(ViewKind.RTV, st, st.format, 6 if st.sample_count > 1 else 4, slice_count=1)
 
 
 def dsv(st: ResourceStorage, flags: int = 0) -> ViewDescriptor:
-    return ViewDescriptor(ViewKind.DSV, st, st.format, 3, slice_count=1, flags=flags)
+    return ViewDescriptor(ViewKind.DSV, st, st.format, 5 if st.sample_count > 1 else 3, slice_count=1, flags=flags)
 
 
 def rt_blend(enable=False, src=2, dst=1, op=1, src_a=2, dst_a=1, op_a=1, mask=0xF):
@@ -81,25 +81,26 @@ def ds_desc(depth=True, write=True, func=2, stencil=False, rm=0xFF, wm=0xFF, fro
 
 
 def fragments(rng: np.random.Generator, n: int, regs: int = 2, distinct: bool = False, w: int = W, h: int = H,
-              vp=(0.0, 1.0), specials: bool = True) -> PixelFragments:
+              vp=(0.0, 1.0), specials: bool = True, samples: int = 1) -> PixelFragments:
     if distinct:
         n = min(n, w * h)
         lin = rng.permutation(w * h)[:n]
     else:
         lin = rng.integers(0, w * h, n)  # repeats: later fragments must see earlier writes
     x, y = (lin % w).astype(np.int64), (lin // w).astype(np.int64)
-    z = rng.random(n, dtype=np.float32)
+    z = rng.random((n, samples), dtype=np.float32)
     zs = np.array([-0.5, 1.5, 0.0, 1.0, np.nan, 1e-40, -0.0], np.float32)
-    pick = rng.random(n) < 0.15
+    pick = rng.random((n, samples)) < 0.15
     z[pick] = zs[rng.integers(0, zs.size, int(pick.sum()))]
+    cov = rng.integers(0, 1 << samples, n).astype(np.uint32) if samples > 1 else (rng.random(n) < 0.9).astype(np.uint32)
     return PixelFragments(
-        x=x, y=y, slice=np.zeros(n, np.int64), coverage=(rng.random(n) < 0.9).astype(np.uint32),
-        depth=z[:, None], front=rng.random(n) < 0.5, colors=color_bits(rng, (regs, n, 4), specials),
+        x=x, y=y, slice=np.zeros(n, np.int64), coverage=cov,
+        depth=z, front=rng.random(n) < 0.5, colors=color_bits(rng, (regs, n, 4), specials),
         vp_min=np.full(n, vp[0], np.float32), vp_max=np.full(n, vp[1], np.float32))
 
 
 def copy_storage(st: ResourceStorage) -> ResourceStorage:
-    c = ResourceStorage.create(3, st.format, st.layout(0).width, st.layout(0).height, 1, 1, 1, 1,
+    c = ResourceStorage.create(3, st.format, st.layout(0).width, st.layout(0).height, 1, 1, 1, st.sample_count,
                                bytes_per_block=st.bytes_per_block)
     c.data[:] = st.data
     return c
@@ -121,7 +122,8 @@ def run_both(om: OMState, rt_stores: list, ds_store, frags: list[PixelFragments]
         try:
             before = om_runtime.stats.batches
             with np.errstate(all="ignore"):
-                m = OutputMerger(state, 1, written)
+                stores = [s for s in rts + [ds] if s is not None]
+                m = OutputMerger(state, stores[0].sample_count if stores else 1, written)
                 for f in frags:
                     m.process(f)
                 m.finish()

@@ -121,9 +121,9 @@ def test_two_sided_stencil_needs_the_face():
 
 
 def test_unsupported_states_fall_back_with_reasons():
-    """MSAA and R9G9B9E5 / BC / sub-sampled targets are not built natively: om_key None, the numpy merger
-    runs, the fallback is counted with its reason."""
-    assert om_gen.om_key(OMState(), [28] + [None] * 7, None, 4) is None
+    """Sample counts above 16 and R9G9B9E5 / BC / sub-sampled targets are not built natively: om_key None,
+    the numpy merger runs, the fallback is counted with its reason."""
+    assert om_gen.om_key(OMState(), [28] + [None] * 7, None, 32) is None
     for fmt in (67, 71, 68):  # R9G9B9E5_SHAREDEXP, BC1_UNORM, R8G8_B8G8_UNORM
         assert om_gen.om_key(OMState(), [fmt] + [None] * 7, None, 1) is None
     rng = np.random.default_rng(15)
@@ -157,3 +157,43 @@ def test_debug_subclass_stays_numpy():
         assert m._native is None and m.targets is not None
     finally:
         native.set_backend(None)
+
+
+def test_debug_layer_reports_an_output_merger_fallback_once(monkeypatch):
+    """A draw the native merger leaves to the numpy one (here: om_key made to refuse every state) gets one
+    INFO message per reason on a debug device, worded like the shader backend's (so Windows-message
+    comparisons skip it)."""
+    from test_api_draw_validation import Scene
+
+    from pyd3d11.shader import native
+
+    native.set_backend("native")
+    monkeypatch.setattr(om_gen, "om_key", lambda *a, **k: None)
+    try:
+        s = Scene()
+        for _ in range(2):
+            s.ctx.Draw(3, 0)
+        q = s.queue
+        notes = [q.GetMessage(i) for i in range(q.GetNumStoredMessages())
+                 if "output merger" in q.GetMessage(i).pDescription]
+        assert len(notes) == 1 and int(notes[0].Severity) == 3  # INFO
+        assert "not built natively" in notes[0].pDescription and "native shader backend" in notes[0].pDescription
+        assert s.messages() == []  # filtered like the shader backend's notes
+    finally:
+        native.set_backend(None)
+
+
+@pytest.mark.parametrize("samples", [2, 4, 8])
+@pytest.mark.parametrize("fmt", DS_FORMATS)
+def test_msaa_per_sample_depth_stencil_and_blend(samples, fmt):
+    """MSAA targets: every sample of the coverage tested against its own depth and stencil and blended into its
+    own plane (§17.x per-sample OM), with alpha-to-coverage's n-step mask and a partial sample mask."""
+    rng = np.random.default_rng(samples * 100 + fmt)
+    desc = ds_desc(True, True, 2 + samples % 5, True, front=face(4, 3, 7, 8), back=face(5, 6, 2, 7))
+    for a2c in (False, True):
+        om = _om(desc, blend=blend_desc([rt_blend(True, 5, 6), rt_blend(True, 3, 9, 4)], a2c=a2c))
+        om.sample_mask = 0xFFFFFFFF if not a2c else 0b10110111
+        res = run_both(om, [target(28, rng, samples=samples), target(2, rng, samples=samples)],
+                       target(fmt, rng, samples=samples),
+                       [fragments(rng, 200, 2, samples=samples), fragments(rng, 90, 2, distinct=True, samples=samples)])
+        assert_same(res)

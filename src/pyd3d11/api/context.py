@@ -182,7 +182,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
 
     def _execute(self, cmd: cmds.Command) -> None:
         """Run one command; with the debug layer, shaders the native backend runs on the reference
-        executor instead are reported once per shader as INFO messages (pyd3d11.shader.native)."""
+        executor instead are reported once per shader as INFO messages (pyd3d11.shader.native), and draws
+        the native output merger leaves to the numpy one once per reason (pipeline.native.om_runtime)."""
         if self._device._debug is None:
             cmd.execute(self)
             return
@@ -197,11 +198,23 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                 self._report(SEV_INFO, CAT_EXECUTION, f"{type(cmd).__name__.removesuffix('Cmd')}: the native shader "
                              f"backend does not compile this shader ({reason}); it runs on the reference executor.")
 
+        def note_om(reason: str) -> None:
+            key = ("output merger", reason)
+            if key not in seen:
+                seen.add(key)
+                self._report(SEV_INFO, CAT_EXECUTION, f"{type(cmd).__name__.removesuffix('Cmd')}: the native shader "
+                             f"backend's output merger does not take this draw's fragments ({reason}); the numpy "
+                             "merger applies them.")
+
+        from pyd3d11.pipeline.native import om_runtime
+
         fallback_listeners.append(note)
+        om_runtime.fallback_listeners.append(note_om)
         try:
             cmd.execute(self)
         finally:
             fallback_listeners.remove(note)
+            om_runtime.fallback_listeners.remove(note_om)
 
     def _run_uav_counter_command(self, sets: list[Any]) -> None:
         self._submit(cmds.SetUAVCountersCmd(sets), predicated=False)

@@ -282,21 +282,20 @@ def _native_wanted() -> bool:
     return om_runtime.ENABLED
 
 
-def _plane0(view: ViewDescriptor) -> tuple[np.ndarray, int]:
-    """(bytes of the view's slice 0 from pixel (0, 0), row pitch) of a single-sample RTV."""
+def _plane0(view: ViewDescriptor) -> tuple[np.ndarray, int, int]:
+    """(bytes of the view's slice 0 from sample 0 of pixel (0, 0), row pitch, sample pitch) of an RTV."""
     b = _slice_bytes(view)[0]  # (S, H, W, bpe) view of the storage
-    plane = b[0]
-    if not plane.flags.c_contiguous:
+    if not b[0].flags.c_contiguous:
         raise NotSupportedError("non-contiguous render-target plane")
-    return plane, plane.shape[1] * plane.shape[2]
+    return b, b.strides[1], b.strides[0]
 
 
-def _ds_plane0(view: ViewDescriptor) -> tuple[np.ndarray, int]:
+def _ds_plane0(view: ViewDescriptor) -> tuple[np.ndarray, int, int]:
     st = view.storage
     sub = st.subresource_index(view.first_mip, view.first_slice)
     L = st.layout(sub)
-    plane = st.subresource_bytes(sub).reshape(st.sample_count, L.height, L.width, st.bytes_per_block)[0]
-    return plane, L.width * st.bytes_per_block
+    planes = st.subresource_bytes(sub).reshape(st.sample_count, L.height, L.width, st.bytes_per_block)
+    return planes, planes.strides[1], planes.strides[0]
 
 
 def _a2c_mask(alpha: np.ndarray, samples: int) -> np.ndarray:
@@ -379,12 +378,13 @@ class OutputMerger:
         """Apply ``f`` natively; returns None when done, else why not (nothing applied then)."""
         if f.occlusion is not None:
             return "forced sample count"
-        if f.depth.ndim != 2 or f.depth.shape[1] != 1:
-            return "multisampled fragments"
+        if f.depth.ndim != 2 or f.depth.shape[1] != self.samples:
+            return "fragment depth per sample missing"
         if f.slice.any():
             return "render-target array slice > 0"
         vmin, vmax = f.vp_min, f.vp_max
-        if vmin.min() != vmin.max() or vmax.min() != vmax.max():
+        tested = self.state.dsv is not None and not f.pretested
+        if tested and (vmin.min() != vmin.max() or vmax.min() != vmax.max()):
             return "per-fragment viewport depth range"
         H, W = self._native_bounds()
         if f.x.min() < 0 or f.y.min() < 0 or f.x.max() >= W or f.y.max() >= H:
@@ -392,9 +392,8 @@ class OutputMerger:
         nb = self._native_batch(bool(f.pretested), f.omask is not None)
         if nb is None:
             return "state not built natively"
-        cov = f.coverage if f.omask is None else f.coverage & f.omask
-        cov = cov & np.uint32(self.state.sample_mask & 1)
-        self.samples_passed += nb.run(f.x, f.y, cov, f.depth[:, 0], f.colors, vmin[0], vmax[0], f.front)
+        cov = f.coverage if f.omask is None else f.coverage & f.omask  # (the sample mask is in the key)
+        self.samples_passed += nb.run(f.x, f.y, cov, f.depth, f.colors, vmin[0], vmax[0], f.front)
         self._native_wrote = True
         if nb.key.ds is not None and (nb.key.ds.depth_write or nb.key.ds.stencil_write):
             self._native_ds_wrote = True

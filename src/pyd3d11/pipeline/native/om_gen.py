@@ -10,8 +10,9 @@ Contract (the fused tile kernel calls it too):
       void @NAME(ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive)
 
   ``ctx``: an :class:`OMContext`; ``x``, ``y``: i32[n] pixel coordinates (render-target slice 0);
-  ``cov``: i32[n] sample coverage (one sample: bit 0), bit 31 set for a back-facing primitive (read only
-  when :func:`om_needs_face` says the two stencil faces differ); ``depth``: float[n] fragment depth;
+  ``cov``: i32[n] sample coverage (bit s: sample s; one sample: bit 0), bit 31 set for a back-facing
+  primitive (read only when :func:`om_needs_face` says the two stencil faces differ); ``depth``: float
+  fragment depth per sample, sample-major ``[S][n]`` (one sample: float[n]; read only with a depth/stencil test);
   ``colors``: u32 PS output bits, component-major ``[register][4][n]`` for registers
   ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped).
   Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
@@ -24,8 +25,9 @@ Contract (the fused tile kernel calls it too):
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
 float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
-reference (exact there), sRGB encode through the reference's own float32 decision thresholds, float16
-by the reference's integer round-toward-zero. Only single-sample targets are built (key None otherwise).
+reference (exact there), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
+by the reference's integer round-toward-zero. Sample counts 1, 2, 4, 8 and 16 (each covered sample tested,
+blended and written in its own plane; ``OMContext`` gives the sample pitches).
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ class OMContext(ctypes.Structure):
         ("vp_max", ctypes.c_float),
         ("_pad", ctypes.c_uint32),
         ("samples_passed", ctypes.c_int64),  # incremented (atomically) by the samples that passed
+        ("rt_sample_pitch", ctypes.c_int64 * 8),  # bytes from sample s to sample s + 1 of render target i (MSAA)
+        ("ds_sample_pitch", ctypes.c_int64),  # the same for the depth-stencil view
     ]
 
 
@@ -110,7 +114,13 @@ class OMKey:
     rts: tuple[RTKey | None, ...]  # 8 entries
     ds: DSKey | None
     a2c: bool  # alpha-to-coverage from o0.a
-    sample_bit: bool  # bit 0 of the sample mask
+    sample_mask: int  # the blend state's sample mask, cut to the sample count
+    samples: int = 1  # sample count of the targets
+
+    @property
+    def sample_bit(self) -> bool:
+        """Bit 0 of the sample mask (the field of the first contract, kept for single-sample callers)."""
+        return bool(self.sample_mask & 1)
 
 
 _CLAMPS = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0), FormatKind.SNORM: (-1.0, 1.0)}
@@ -166,7 +176,7 @@ def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_target
     ``written_targets``: bit i set when the pixel shader declares o<i> (others are left alone, §16.9.1);
     ``pretested``: depth/stencil already ran before the shader ([earlydepthstencil]); ``omask``: the
     shader writes oMask (the caller ANDs it into ``cov``; alpha-to-coverage is then off, as the reference)."""
-    if sample_count != 1:
+    if sample_count not in (1, 2, 4, 8, 16):
         return None
     b = om_state.blend
     rts: list[RTKey | None] = []
@@ -222,7 +232,7 @@ def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_target
                        int(desc.StencilReadMask) & 0xFF if stencil else 0xFF,
                        int(desc.StencilWriteMask) & 0xFF if stencil else 0, f, bk)
     a2c = bool(b is not None and b.AlphaToCoverageEnable and not omask)
-    return OMKey(tuple(rts), ds, a2c, bool(int(om_state.sample_mask) & 1))
+    return OMKey(tuple(rts), ds, a2c, int(om_state.sample_mask) & ((1 << sample_count) - 1), sample_count)
 
 
 def om_registers(key: OMKey) -> int:
@@ -540,11 +550,9 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
     y = B.lane_load("%y", "i32", 4, "%i")
     cov = B.lane_load("%cov", "i32", 4, "%i")
     alive = B.lane_load("%alive", "i8", 1, "%i")
-    live = B.icmp("ne", "i8", alive, "zeroinitializer")
-    if not key.sample_bit:
-        live = B.sp("i1", "false")
-    covered = B.icmp("ne", "i32", B.bop("and", "i32", cov, B.sp("i32", 1)), "zeroinitializer")
-    live = B.band(live, covered)
+    alive_m = B.icmp("ne", "i8", alive, "zeroinitializer")
+    S = key.samples
+    covm = B.bop("and", "i32", cov, B.sp("i32", key.sample_mask))
 
     def color(reg: int, comp: int) -> str:
         """o<reg>.<comp> bits as float."""
@@ -552,10 +560,39 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
         return B.asf(B.lane_load("%colors", "i32", 4, idx))
 
     if key.a2c:
-        # _a2c_mask with one sample: floor(a + 0.5) >= 1, NaN and -inf -> 0
-        live = B.band(live, B.fcmp("oge", color(0, 3), B.sp("float", 0.5)))
+        # output_merger._a2c_mask: count = clip(floor(nan_to_num(a) * S + 0.5), 0, S) in float64, mask 2^count - 1
+        d = B.cast("fpext", color(0, 3), "float", "double")
+        d = B.sel(B.v(f"fcmp uno {t('double')} {d}, {d}"), "double", B.sp("double", 0.0), d)
+        d = B.bop("fadd", "double", B.bop("fmul", "double", d, B.sp("double", float(S))), B.sp("double", 0.5))
+        decls.add(f"declare {t('double')} @llvm.floor.v{w}f64({t('double')})")
+        d = B.v(f"call {t('double')} @llvm.floor.v{w}f64({t('double')} {d})")
+        d = B.sel(B.v(f"fcmp olt {t('double')} {d}, {B.sp('double', 0.0)}"), "double", B.sp("double", 0.0), d)
+        d = B.sel(B.v(f"fcmp ogt {t('double')} {d}, {B.sp('double', float(S))}"), "double",
+                  B.sp("double", float(S)), d)
+        count = B.cast("fptosi", d, "double", "i32")
+        a2c = B.bop("sub", "i32", B.bop("shl", "i32", B.sp("i32", 1), count), B.sp("i32", 1))
+        covm = B.bop("and", "i32", covm, a2c)
     x64 = B.cast("zext", x, "i32", "i64")
     y64 = B.cast("zext", y, "i32", "i64")
+    counts = []
+    for s in range(S):
+        live = B.band(alive_m, B.icmp("ne", "i32", B.bop("and", "i32", covm, B.sp("i32", 1 << s)), "zeroinitializer"))
+        passed = _emit_sample(B, key, s, live, x64, y64, cov, color)
+        counts.append(B.cast("zext", passed, "i1", "i64"))
+    cnt = counts[0]
+    for c in counts[1:]:
+        cnt = B.bop("add", "i64", cnt, c)
+    decls.add(f"declare i64 @llvm.vector.reduce.add.v{w}i64({t('i64')})")
+    total = B.v(f"call i64 @llvm.vector.reduce.add.v{w}i64({t('i64')} {cnt})")
+    B.e(f"ret i64 {total}")
+    head = (f"define internal i64 @{name}(ptr noalias %ctx, i64 %i, i64 %n, ptr noalias %x, ptr noalias %y, "
+            f"ptr noalias %cov, ptr noalias %depth, ptr noalias %colors, ptr noalias %alive) alwaysinline {{\nentry:")
+    return head + "\n" + "\n".join(B.lines) + "\n}\n"
+
+
+def _emit_sample(B: _Body, key: OMKey, s: int, live: str, x64: str, y64: str, cov: str, color) -> str:
+    """Depth/stencil and colour writes of sample ``s`` for the lanes ``live``; returns the lanes that passed."""
+    t, w, decls = B.t, B.w, B.decls
     passed = live
     ds = key.ds
     if ds is not None:
@@ -563,8 +600,12 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
         dpitch = B.splat_of("i64", B.ctx_load("i64", "ds_pitch"))
         size = _DS_SIZES[ds.format]
         off = B.bop("add", "i64", B.bop("mul", "i64", y64, dpitch), B.bop("mul", "i64", x64, B.sp("i64", size)))
+        if s:
+            off = B.bop("add", "i64", off, B.bop("mul", "i64", B.splat_of("i64", B.ctx_load("i64", "ds_sample_pitch")),
+                                                 B.sp("i64", s)))
         p = B.ptrs(dptr, off)
-        z = B.lane_load("%depth", "float", 4, "%i")
+        zi = B.v(f"add i64 %i, {B.v(f'mul i64 %n, {s}')}") if s else "%i"
+        z = B.lane_load("%depth", "float", 4, zi)
         vmin = B.splat_of("float", B.ctx_load("float", "vp_min"))
         vmax = B.splat_of("float", B.ctx_load("float", "vp_max"))
         z = B.sel(B.fcmp("oge", z, vmin), "float", z, vmin)  # np.fmax: NaN -> vmin
@@ -666,20 +707,17 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
     for i, rt in enumerate(key.rts):
         if rt is None:
             continue
-        _emit_rt(B, i, rt, x64, y64, passed, color)
-    cnt = B.cast("zext", passed, "i1", "i64")
-    decls.add(f"declare i64 @llvm.vector.reduce.add.v{w}i64({t('i64')})")
-    total = B.v(f"call i64 @llvm.vector.reduce.add.v{w}i64({t('i64')} {cnt})")
-    B.e(f"ret i64 {total}")
-    head = (f"define internal i64 @{name}(ptr noalias %ctx, i64 %i, i64 %n, ptr noalias %x, ptr noalias %y, "
-            f"ptr noalias %cov, ptr noalias %depth, ptr noalias %colors, ptr noalias %alive) alwaysinline {{\nentry:")
-    return head + "\n" + "\n".join(B.lines) + "\n}\n"
+        _emit_rt(B, i, rt, x64, y64, passed, color, s)
+    return passed
 
 
-def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color) -> None:
+def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color, s: int = 0) -> None:
     base = B.ctx_load("ptr", "rt", 8 * i)
     pitch = B.splat_of("i64", B.ctx_load("i64", "rt_pitch", 8 * i))
     off = B.bop("add", "i64", B.bop("mul", "i64", y64, pitch), B.bop("mul", "i64", x64, B.sp("i64", rt.bpe)))
+    if s:
+        off = B.bop("add", "i64", off, B.bop("mul", "i64", B.splat_of("i64", B.ctx_load("i64", "rt_sample_pitch", 8 * i)),
+                                             B.sp("i64", s)))
     nwords = rt.bpe // rt.ws
     wt = _wtype(rt.ws)
     wptrs = [B.ptrs(base, off if k == 0 else B.bop("add", "i64", off, B.sp("i64", k * rt.ws))) for k in range(nwords)]

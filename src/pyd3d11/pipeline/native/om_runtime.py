@@ -38,9 +38,16 @@ class OMStats:
     def fallback(self, reason: str) -> None:
         self.fallbacks += 1
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        for fn in list(fallback_listeners):
+            try:
+                fn(reason)
+            except Exception:  # a listener must never break a draw
+                pass
 
 
 stats = OMStats()
+#: callables ``fn(reason)`` told about each fallback (the api layer turns them into debug-layer INFO messages)
+fallback_listeners: list = []
 _lock = threading.Lock()
 _COMPILED: dict = {}  # key -> (ctypes function, engine)
 
@@ -95,23 +102,25 @@ class NativeBatch:
     """Applies batches of one draw: ``ctx`` points at the targets; call :meth:`run` per batch."""
 
     def __init__(self, key: om_gen.OMKey, rt_bases: list, ds_base, blend_factor, stencil_ref: int) -> None:
-        """``rt_bases``: 8 entries of (uint8 array whose first byte is pixel (0, 0), row pitch) or None;
-        ``ds_base`` likewise for the depth-stencil view."""
+        """``rt_bases``: 8 entries of (uint8 array whose first byte is sample 0 of pixel (0, 0), row pitch,
+        sample pitch) or None; ``ds_base`` likewise for the depth-stencil view."""
         self.key = key
         self.fn = compiled(key)
         self.ctx = om_gen.OMContext()
         self.keep = []
         for i, b in enumerate(rt_bases):
             if b is not None:
-                arr, pitch = b
+                arr, pitch, spitch = b
                 self.keep.append(arr)
                 self.ctx.rt[i] = _ptr(arr)
                 self.ctx.rt_pitch[i] = pitch
+                self.ctx.rt_sample_pitch[i] = spitch
         if ds_base is not None:
-            arr, pitch = ds_base
+            arr, pitch, spitch = ds_base
             self.keep.append(arr)
             self.ctx.ds = _ptr(arr)
             self.ctx.ds_pitch = pitch
+            self.ctx.ds_sample_pitch = spitch
         for c in range(4):
             self.ctx.blend_factor[c] = float(np.float32(blend_factor[c]))
         self.ctx.stencil_ref = int(stencil_ref) & 0xFFFFFFFF
@@ -120,14 +129,16 @@ class NativeBatch:
 
     def run(self, x: np.ndarray, y: np.ndarray, cov: np.ndarray, depth: np.ndarray, colors: np.ndarray,
             vp_min: float, vp_max: float, front: np.ndarray | None = None) -> int:
-        """Apply ``n`` fragments; ``colors`` (K, n, 4) uint32 PS outputs. Returns the samples that passed."""
+        """Apply ``n`` fragments; ``depth`` (n, S) float32, ``colors`` (K, n, 4) uint32 PS outputs. Returns the
+        samples that passed."""
         n = x.shape[0]
         xi = np.ascontiguousarray(x, np.int32)
         yi = np.ascontiguousarray(y, np.int32)
         cv = np.ascontiguousarray(cov, np.uint32)
         if self.face and front is not None:
             cv = cv | np.where(front, np.uint32(0), np.uint32(0x80000000))
-        z = np.ascontiguousarray(depth, np.float32)
+        # depth is read only by a depth/stencil test
+        z = np.ascontiguousarray(np.asarray(depth, np.float32).T) if self.key.ds is not None else cv  # [S][n]
         R = self.registers
         col = np.zeros((max(1, R), 4, n), np.uint32)
         k = min(R, colors.shape[0])
