@@ -24,7 +24,7 @@ from pyd3d11.pipeline.output_merger import OMState  # noqa: E402
 from pyd3d11.shader import native  # noqa: E402
 from pyd3d11.shader.native import pool  # noqa: E402
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")
+pytestmark = [pytest.mark.backend_specific, pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,9 @@ from pyd3d11.pipeline import blend as bl
 from pyd3d11.pipeline.native import om_gen, om_runtime
 from pyd3d11.pipeline.output_merger import OMState
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
+
 # R8G8B8A8_UNORM(_SRGB), B8G8R8A8_UNORM(_SRGB), R32G32B32A32_FLOAT, R16G16B16A16_FLOAT, R32_FLOAT, R10G10B10A2_UNORM
 FORMATS = [28, 29, 87, 91, 2, 10, 41, 24]
 # further layouts the generic channel code covers: B8G8R8X8 (X bits), R8G8B8A8_SNORM, R16G16_FLOAT, R8_UNORM,
