@@ -256,10 +256,14 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
     ps = state.ps.program if state.ps is not None else None
     kernel = None
+    plan = None
     if reason is None and ps is not None:
         lw = nrt.lowered(ps)
-        # A shader that calls back into the reference (texture access) gets one callback per batch.
-        kernel = nrt.get_kernel(ps, _sizes(True)[1] if lw.host_ops else nrt.DEFAULT_TILE)
+        # Texture access compiles into the kernel through the sampling hook's native plan (the native
+        # sampler, pipeline/native/sampler_gen.py); what it cannot compile calls back into the reference,
+        # one callback per batch.
+        plan = nrt._texture_plan(lw, state.ps.bindings, state.sampling_hooks) if not isinstance(lw, str) else None
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if _host_left(lw, plan) else nrt.DEFAULT_TILE, plan)
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -267,7 +271,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is not None:
         _fallback(reason)
         return False
-    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel):
+    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan):
         return False
     stats.fused_draws += 1
     return True
@@ -351,7 +355,13 @@ def _bin(rect: np.ndarray, W: int, H: int, TILE: int):
     return off, lst, tx_n, tx_n * ty_n
 
 
-def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel) -> bool:  # noqa: C901
+def _host_left(lw, plan) -> bool:
+    """Whether the pixel shader still calls back into the reference (instructions no emitter compiles)."""
+    return not isinstance(lw, str) and len(lw.host_ops) > (len(plan.emitters) if plan is not None else 0)
+
+
+def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
+         plan=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
     from ..interpolate import Interpolator
     from ..setup import pixel_bounds
@@ -377,7 +387,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
     rect[:, 2] = np.minimum(rect[:, 2], W)
     rect[:, 3] = np.minimum(rect[:, 3], H)
-    tile, batch = _sizes(kernel is not None and bool(kernel.lw.host_ops))
+    tile, batch = _sizes(kernel is not None and _host_left(kernel.lw, plan))
     tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H, tile)
     if tile_list.size == 0:
         return True
@@ -465,7 +475,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     area = int(np.maximum(rect[:, 2] - rect[:, 0], 0) @ np.maximum(rect[:, 3] - rect[:, 1], 0))
     workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
-    scratch = [_thread_args(key, kernel, state, after) for _ in range(workers)]
+    scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
     def work(w: int) -> None:
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
@@ -504,7 +514,7 @@ def _target_memory(view) -> tuple[int, int]:
     return b.ctypes.data, st.layout(sub).row_pitch
 
 
-def _thread_args(key: fg.FusedKey, kernel, state, after: list):
+def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters) and its counter array."""
     sl = fg.slots()
     T = np.zeros(len(sl.t), np.int64)
@@ -546,7 +556,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list):
         if A.wants("poll"):
             A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
             A.ptr("pollflag", np.zeros(1, np.int32))
-        if kernel.lw.host_ops:
+        if plan is not None:
+            plan.bind(A)  # the native sampler's texture data, sizes and states for this draw
+        if _host_left(kernel.lw, plan):
             # the instructions the kernel does not compile run the reference's closures on views of this
             # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
