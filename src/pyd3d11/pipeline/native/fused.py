@@ -402,9 +402,14 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
         c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
+    om_regs = om_gen.om_registers(okey)
+    # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
+    dyn = kernel is not None and not kernel.lw.host_ops
+    if dyn:
+        c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_gen.om_registers(okey), face, _sv_kinds(kernel))
+                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else -1)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws

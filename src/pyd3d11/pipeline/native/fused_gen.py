@@ -46,6 +46,10 @@ class FusedKey:
     om_regs: int  # om_gen.om_registers(om)
     face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
     sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
+    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 8,
+    #: so the PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the
+    #: merger's registers); -1: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
+    ps_ng_slot: int = -1
 
 
 @dataclass
@@ -365,6 +369,10 @@ class _Gen(_Emit):
         primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
         svc = self.targ("svcov") if "cov" in k.sv else None
         svp = self.targ("svprim") if "prim" in k.sv else None
+        self.e("%n8a = add i64 %n, 7")
+        self.e("%n8 = and i64 %n8a, -8")
+        dyn = k.ps_ng_slot >= 0 and k.has_ps
+        S = "%n8" if dyn else str(B)  # register-file stride (lanes)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
@@ -400,7 +408,7 @@ class _Gen(_Emit):
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
 
         def store_in(reg: int, comp: int, bits: str) -> None:
-            row = (reg * 4 + comp) * B
+            row = self.v(f"mul i64 {S}, {reg * 4 + comp}")
             i = self.v(f"add i64 %q, {row}")
             self.e(f"store {V4I} {bits}, ptr {self.gep('i32', vb, i)}, align 4")
 
@@ -449,10 +457,13 @@ class _Gen(_Emit):
             self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
             nb = self.v("mul i64 %n, 4")
             self.e(f"call void @llvm.memset.p0.i64(ptr {disc}, i8 0, i64 {nb}, i1 false)")
-            self.e(f"call void @llvm.memset.p0.i64(ptr {ob}, i8 0, i64 {k.o_regs * 4 * B * 4}, i1 false)")
+            ob_bytes = self.v(f"mul i64 {S}, {k.o_regs * 16}")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {ob}, i8 0, i64 {ob_bytes}, i1 false)")
             args = self.targ("ps_args")
             fn = self.darg("ps_fn")
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
+            if dyn:
+                self.e(f"store i64 %n8, ptr {self.gep('i64', args, str(k.ps_ng_slot))}, align 8")
             self.e(f"call void {fn}(ptr {args})")
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
@@ -466,8 +477,6 @@ class _Gen(_Emit):
         k = self.k
         alive, cov2, col = self.targ("alive"), self.targ("cov"), self.targ("col")
         front = self.darg("front") if k.face else None
-        self.e("%n8a = add i64 %n, 7")
-        self.e("%n8 = and i64 %n8a, -8")
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
         self.br("om_head")
@@ -510,7 +519,10 @@ class _Gen(_Emit):
         self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
         ob = self.targ("o")
         nbytes = self.v("mul i64 %n8, 4")
-        for r in range(k.om_regs):
+        direct = k.ps_ng_slot >= 0 and k.has_ps  # the PS wrote them in this layout already (o_regs >= om_regs)
+        if direct:
+            col = ob
+        for r in range(0 if direct else k.om_regs):
             for cc in range(4):
                 row = r * 4 + cc
                 dst = self.gep("i32", col, self.v(f"mul i64 %n8, {row}"))
