@@ -404,7 +404,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
     om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
-    dyn = kernel is not None and not kernel.lw.host_ops
+    dyn = kernel is not None and not _host_left(kernel.lw, plan)
     if dyn:
         c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
