@@ -1,4 +1,4 @@
-"""Native ld and resinfo (pipeline/native/sampler_gen.py) against the reference executor, bit for bit.
+"""Native ld and resinfo (pipeline/native/texel_gen.py) against the reference executor, bit for bit.
 
 ld: integer texel addresses inside, on and outside every edge (x, y, slice, mip, negative, huge), immediate
 offsets, resource swizzles and partial write masks, float / unorm / snorm / half / uint / sint formats, 2D
@@ -145,11 +145,11 @@ def test_resinfo_other_dimensions_and_unbound(dim, srv_dim):
 
 def test_mutation_ld_bounds_fails(monkeypatch):
     """ld's out-of-range rule removed (every lane reads the clamped texel) must be caught."""
-    from pyd3d11.pipeline.native import sampler_gen
+    from pyd3d11.pipeline.native import texel_gen
 
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
-    monkeypatch.setattr(sampler_gen, "_igather", lambda g, base, idx, ok: g.gather(base, idx, "splat (i1 true)"))
+    monkeypatch.setattr(texel_gen, "_igather", lambda g, base, idx, ok: g.gather(base, idx, "splat (i1 true)"))
     rng = np.random.default_rng(4)
     st = _texture(RGBA32F, 8, 8, 1, rng)
     b = Bindings()
