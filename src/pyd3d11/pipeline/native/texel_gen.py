@@ -10,7 +10,19 @@ import numpy as np
 
 from pyd3d11.shader import ir
 
-from ..texture_cache import SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY, texture_data
+from ..texture_cache import (
+    SRV_1D,
+    SRV_1DARRAY,
+    SRV_2D,
+    SRV_2DARRAY,
+    SRV_3D,
+    SRV_BUFFER,
+    SRV_BUFFEREX,
+    SRV_CUBE,
+    SRV_CUBEARRAY,
+    buffer_texels,
+    texture_data,
+)
 from .sampler_gen import (
     F32,
     VB,
@@ -65,6 +77,9 @@ class LdEmitter:
         co = [g.src(_bits_src(op.srcs[0][i])) for i in range(4)]
         # the immediate offsets are added to address components 0..2 whatever they mean for the view
         co = [g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if i < 3 and k.offsets[i] else co[i] for i in range(4)]
+        if k.kind == "buffer":  # memory.py _texel_offsets: element x of the view, 0 outside
+            self.emit_buffer(g, op, m, co[0])
+            return
         zero = "zeroinitializer"
         x, y, z, sl = {"1d": (co[0], zero, zero, co[1]), "2d": (co[0], co[1], zero, co[2]),
                        "3d": (co[0], co[1], co[2], zero)}[k.kind]
@@ -96,6 +111,20 @@ class LdEmitter:
         # lanes outside the view read nothing (masked): their index is never formed into an address
         i64 = g.v(f"zext {VI} {idx} to {VL}")
         i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        data = g.arg(self.p + "data")
+        vals = {}
+        for ch in sorted(set(k.sel)):
+            ic = g.v(f"add {VL} {i64}, splat (i64 {ch})") if ch else i64
+            vals[ch] = _igather(g, data, ic, ok)
+        for d, ch in zip(op.dsts, k.sel):
+            g.store(d, vals[ch], m)
+
+    def emit_buffer(self, g, op, m: str, x: str) -> None:
+        """ld from a typed buffer: element ``x`` of the decoded view, 0 outside it."""
+        k = self.key
+        n = SampleEmitter._iv(self, g, "elements")
+        ok = g.v(f"icmp ult {VI} {x}, {n}")  # 0 <= x < num_elements
+        i64 = g.v(f"shl {VL} {g.v(f'zext {VI} {x} to {VL}')}, splat (i64 2)")
         data = g.arg(self.p + "data")
         vals = {}
         for ch in sorted(set(k.sel)):
@@ -292,9 +321,11 @@ def _ld_support(sampler, t, bindings, ident: int):
     view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
     if view is None:
         return "unbound SRV"
+    if view.dimension in (SRV_BUFFER, SRV_BUFFEREX):
+        return _ld_buffer_support(t, view, ident)
     if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
             getattr(view.storage, "sample_count", 1) > 1:
-        return "ld: view dimension not compiled (buffers, cubes and MS call back)"
+        return "ld: view dimension not compiled (cubes and MS call back)"
     st = view.storage
     if st.block_width != 1 or st.block_height != 1:
         return "ld from block-compressed / subsampled formats is not compiled"
@@ -313,6 +344,28 @@ def _ld_support(sampler, t, bindings, ident: int):
             A.set(p + name, v)
 
     return LdKey(tex.kind, tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
+
+
+def _ld_buffer_support(t, view, ident: int):
+    """ld from a typed buffer SRV: its elements decoded once per storage version (texture_cache)."""
+    from pyd3d11.formats.table import bytes_per_element
+
+    if view.raw or view.structured:
+        return "ld on a raw / structured buffer view"
+    bpe = view.element_size or bytes_per_element(view.format)
+    end = (view.first_element + view.num_elements) * bpe
+    if bpe <= 0 or end > view.storage.data.size or view.num_elements >= 2 ** 29:
+        return "ld: buffer view past its storage"
+    words = buffer_texels(view, bpe)
+    data = words if words.size else np.zeros((1, 4), np.uint32)
+    p = f"tx{ident}_"
+    n = view.num_elements
+
+    def bind(A) -> None:
+        A.ptr(p + "data", data)
+        A.set(p + "elements", n)
+
+    return LdKey("buffer", False, tuple(t.offsets), tuple(t.sel)), bind
 
 
 def _resinfo_support(sampler, t, bindings, ident: int):
