@@ -1,4 +1,4 @@
-"""Native cube-map sampling (pipeline/native/sampler_gen.CubeEmitter) against the reference sampler
+"""Native cube-map sampling (pipeline/native/sampler_gen_cube.CubeEmitter) against the reference sampler
 (sampler_cube.py, sampler._level_cube), bit for bit.
 
 Directions: random, axis-aligned, on face edges and corners (ties between major axes: Z > Y > X), near
@@ -152,7 +152,7 @@ def test_cube_comparison(fmt, func):
 @pytest.mark.parametrize("mutation", ["corner", "seam"])
 def test_mutations_fail(monkeypatch, mutation):
     """The corner rule (missing tap's weight shared) or the edge roll-over removed must be caught."""
-    from pyd3d11.pipeline.native import sampler_gen
+    from pyd3d11.pipeline.native import sampler_gen_cube as sampler_gen
 
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})

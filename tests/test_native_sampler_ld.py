@@ -1,4 +1,5 @@
-"""Native ld and resinfo (pipeline/native/sampler_gen.py) against the reference executor, bit for bit.
+"""Native ld (textures and typed buffers) and resinfo (pipeline/native/texel_gen.py) against the reference
+executor, bit for bit.
 
 ld: integer texel addresses inside, on and outside every edge (x, y, slice, mip, negative, huge), immediate
 offsets, resource swizzles and partial write masks, float / unorm / snorm / half / uint / sint formats, 2D
@@ -148,11 +149,11 @@ def test_resinfo_other_dimensions_and_unbound(dim, srv_dim):
 
 def test_mutation_ld_bounds_fails(monkeypatch):
     """ld's out-of-range rule removed (every lane reads the clamped texel) must be caught."""
-    from pyd3d11.pipeline.native import sampler_gen
+    from pyd3d11.pipeline.native import texel_gen
 
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
-    monkeypatch.setattr(sampler_gen, "_igather", lambda g, base, idx, ok: g.gather(base, idx, "splat (i1 true)"))
+    monkeypatch.setattr(texel_gen, "_igather", lambda g, base, idx, ok: g.gather(base, idx, "splat (i1 true)"))
     rng = np.random.default_rng(4)
     st = _texture(RGBA32F, 8, 8, 1, rng)
     b = Bindings()
@@ -196,5 +197,37 @@ def test_ld_1d_3d(dim, sdim, vdim, size, layers):
     v[0, :, 1] = rng.integers(-2, max(h, layers) + 2, 300)
     v[0, :, 2] = rng.integers(-2, d + 2, 300)
     v[0, :, 3] = rng.integers(-1, mips + 1, 300)
+    ref, nat = _run(text, b, v.view(np.float32), expect_native=2)
+    np.testing.assert_array_equal(nat, ref)
+
+
+@pytest.mark.parametrize("fmt,first,count", [(RGBA32F, 3, 20), (RGBA8, 0, 33), (R8G8_SINT, 5, 17),
+                                             (RGBA16F, 1, 9), (RGBA32U, 0, 0)])
+def test_ld_typed_buffer(fmt, first, count):
+    """ld from a typed buffer SRV (Buffer<T>.Load): element x of the view's range, 0 outside (negative,
+    past the end, an empty view), any format; the elements are decoded once per storage version."""
+    from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
+
+    rng = np.random.default_rng(fmt + first)
+    bpe = BPE[fmt]
+    total = first + count + 4
+    st = ResourceStorage.create(1, 0, total * bpe)
+    st.data[:] = rng.integers(0, 256, total * bpe, dtype=np.uint8)
+    if fmt == RGBA32F:
+        st.data.view(np.float32)[::7] = np.nan
+    st.touch()
+    b = Bindings()
+    b.srvs[0] = ViewDescriptor(ViewKind.SRV, st, fmt, 1, first_element=first, num_elements=count)
+    text = ("ps_5_0\ndcl_resource_buffer (float,float,float,float) t0\n"
+            "dcl_input_ps constant v0.xyzw\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+            "ld_indexable(buffer)(float,float,float,float) o0.xyzw, v0.xyzw, t0.xyzw\n"
+            "ld_indexable(buffer)(float,float,float,float) o1.yw, v0.yxzw, t0.wzyx\nret\n")
+    v = np.zeros((1, 200, 4), np.int32)
+    v[0, :, :2] = rng.integers(-3, count + 4, (200, 2))
+    v[0, :5, 0] = [-2 ** 31, 2 ** 31 - 1, -1, count, count - 1]
+    ref, nat = _run(text, b, v.view(np.float32), expect_native=2)
+    np.testing.assert_array_equal(nat, ref)
+    st.data[:] = 0  # a new version: decoded again
+    st.touch()
     ref, nat = _run(text, b, v.view(np.float32), expect_native=2)
     np.testing.assert_array_equal(nat, ref)

@@ -147,5 +147,32 @@ _BLOCK_PRESENT = {70: (True, True, True, True), 73: (True, True, True, True), 76
                   94: (True, True, True, False), 97: (True, True, True, True)}
 
 
+_buffers: OrderedDict = OrderedDict()
+
+
+def buffer_texels(view: ViewDescriptor, element_bytes: int) -> np.ndarray:
+    """A typed buffer SRV's elements decoded to (num_elements, 4) uint32 register bits (float formats as
+    float32 bits), cached per storage version like :func:`texture_data` (the native ``ld`` reads them)."""
+    st = view.storage
+    key = (id(st), st.version, view.format, view.first_element, view.num_elements, element_bytes)
+    hit = _buffers.get(key)
+    if hit is not None and hit[0]() is st:
+        _buffers.move_to_end(key)
+        return hit[1]
+    lo = view.first_element * element_bytes
+    raw = np.asarray(st.data[lo:lo + view.num_elements * element_bytes]).reshape(view.num_elements, element_bytes)
+    vals = np.ascontiguousarray(codecs.decode(view.format, raw))
+    if vals.dtype.kind == "f":
+        bits = vals.astype(np.float32).view(np.uint32)
+    else:
+        bits = vals.astype(np.int64).astype(np.uint32)
+    bits = np.ascontiguousarray(bits.reshape(view.num_elements, 4))
+    _buffers[key] = (weakref.ref(st), bits)
+    while len(_buffers) > _MAX_ENTRIES:
+        _buffers.popitem(last=False)
+    return bits
+
+
 def clear_cache() -> None:
     _cache.clear()
+    _buffers.clear()
