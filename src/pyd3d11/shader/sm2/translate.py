@@ -489,16 +489,21 @@ class _Translator:
                 # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
                 # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
                 # +-FLT_MAX -- the one difference from the SM4 program, documented.
-                big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
-                c = self.tmp()
-                m = final.mask
-                for reg, v in ((t, Src(Reg.TEMP, t)), (c, old)):
-                    self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
-                    self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
-                self.emit("mul", Dst(Reg.TEMP, t, m), [p, Src(Reg.TEMP, t)])  # p * new
-                self.emit("mad", Dst(Reg.TEMP, c, m), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), Src(Reg.TEMP, c),
-                                                       Src(Reg.TEMP, c)])  # old - p * old
-                self.emit("add", final, [Src(Reg.TEMP, t), Src(Reg.TEMP, c)])
+                self._vs_select(final, p, Src(Reg.TEMP, t), old)
+
+    def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
+        """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped
+        to +-FLT_MAX (max then min, "max - vs" / "min - vs" also turn NaN into the bound)."""
+        big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
+        m = d.mask
+        ta, tb = self.tmp(), self.tmp()
+        for reg, v in ((ta, a), (tb, b)):
+            self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
+            self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
+        self.emit("mul", Dst(Reg.TEMP, ta, m), [p, Src(Reg.TEMP, ta)])
+        self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), Src(Reg.TEMP, tb),
+                                                Src(Reg.TEMP, tb)])
+        self.emit("add", d, [Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
@@ -1000,11 +1005,8 @@ class _Translator:
         d = self.dst(d0, sat)
         if self.kind == "ps":  # -c >= 0 exactly when c == 0
             self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
-        else:  # c * a + (1 - c) * b, exact for c in {0, 1}
-            t1, t2 = self.tmp(), self.tmp()
-            self.emit("mul", Dst(Reg.TEMP, t1, d.mask), [c, a])
-            self.emit("add", Dst(Reg.TEMP, t2, d.mask), [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), self.cscalar(ONE)])
-            self.emit("mad", d, [Src(Reg.TEMP, t2), b, Src(Reg.TEMP, t1)])
+        else:  # c * a + (1 - c) * b with a, b made finite first (see _flush_selects): exact for c in {0, 1}
+            self._vs_select(d, c, a, b)
         self._set_masks(d0, both)
         if ints and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
