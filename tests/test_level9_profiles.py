@@ -717,3 +717,38 @@ def test_random_level9_shaders_agree_with_their_sm4_program(seed: int, stage: st
             scale = np.maximum(1, np.abs(expect))
             assert np.all(np.abs(got - expect) <= 1e-4 * scale), (src, target, r)
     assert ran >= 1
+
+
+SHADOW_PS = """Texture2D<float> sm : register(t1); SamplerComparisonState cmp : register(s2);
+float4 main(float4 uv : TEXCOORD0) : SV_Target { return sm.SampleCmpLevelZero(cmp, uv.xy, uv.z) * uv.w; }"""
+
+
+def test_level9_samplecmp_is_the_shadow_texld_and_requires_9_x_comparison_filtering():
+    """D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT: SampleCmp / SampleCmpLevelZero compile for 9.x (d3dcompiler_44+);
+    the blob then requires 10Level9 comparison filtering, which this device reports at 10_0 and above only."""
+    from pyd3d11.headers.d3dcommon import D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING as REQ
+
+    blob = compile_(SHADOW_PS, "ps_4_0_level_9_1")
+    assert D3DReflect(blob).GetRequiresFlags() & REQ
+    chunk = aon9_of(blob)
+    assert chunk.sampler_mappings == [(1, 2, 1)]
+    n = 16
+    uv = _rand(np.random.default_rng(6), n)
+    seen = {}
+
+    def sample(s, coords, controls):
+        seen["s"], seen["c"] = s, coords.copy()
+        return np.repeat((coords[:, 2] > 0).astype(F)[:, None], 4, axis=1)  # a stand-in comparison result
+
+    prog = decode_program(chunk.program)
+    assert validate(prog) == []
+    m = Sm2Machine(prog, n, {(TEXTURE, 0): uv}, constants_for(chunk, {}), sample).run()
+    assert seen["s"] == 1 and np.array_equal(seen["c"][:, :3], uv[:, :3])  # (u, v, reference)
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0)[:, 0], (uv[:, 2] > 0) * uv[:, 3], rtol=1e-6)
+    for level, ok in ((0x9100, False), (0x9300, False), (0xA000, True)):
+        dev = _dev(level)
+        if ok:
+            dev.CreatePixelShader(blob, None)
+        else:
+            with pytest.raises(D3D11Error):
+                dev.CreatePixelShader(blob, None)

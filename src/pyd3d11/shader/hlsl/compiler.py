@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
+from ...headers.d3dcommon import D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
 from ...headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, D3DCOMPILE_WARNINGS_ARE_ERRORS
 from ..dxbc.asm import assemble_program
 from ..dxbc.container import build_container
@@ -195,4 +196,16 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
                       [(m.buffer, m.start, m.count, m.target, (0, 0, 0, 0)) for m in tr.cb_mappings],
                       [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
-    return build_container([("Aon9", build_aon9(chunk)), *list(parse_container(blob))])
+    chunks = [(c.fourcc, c.data) for c in parse_container(blob)]
+    from ..dxbc.stat import build_sfi0
+    from ..ir import Opcode
+
+    if program.find(Opcode.SAMPLE_C, Opcode.SAMPLE_C_LZ):  # SampleCmp at 9_x: D3D9 shadow support required
+        flag = D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
+        sfi0 = [i for i, (f, _) in enumerate(chunks) if f == "SFI0"]
+        if sfi0:
+            old = int.from_bytes(chunks[sfi0[0]][1][:8], "little")
+            chunks[sfi0[0]] = ("SFI0", build_sfi0(old | flag))
+        else:
+            chunks.insert([f for f, _ in chunks].index("STAT"), ("SFI0", build_sfi0(flag)))
+    return build_container([("Aon9", build_aon9(chunk)), *chunks])

@@ -48,9 +48,9 @@ _COORDS = {SamplerType.TEX_2D: 2, SamplerType.CUBE: 3, SamplerType.VOLUME: 3}
 _DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max", O.FRC: "frc", O.DP3: "dp3",
            O.DP4: "dp4"}
 _SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
-#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather,
-#: size query or comparison sampling in SM2)
-_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.RESINFO, O.GATHER4, O.LOD,
+#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather or
+#: size query in SM2; comparison sampling is the 9_x shadow-map texld, see _sample)
+_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.RESINFO, O.GATHER4, O.LOD,
            O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
 _INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
@@ -246,7 +246,7 @@ class _Translator:
             elif op in _NO_SM2:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
-            elif op in (O.SAMPLE, O.SAMPLE_B) and any(inst.texel_offset):
+            elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ) and any(inst.texel_offset):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
                                 "equivalent")
             if not (O.DCL_RESOURCE <= op <= O.DCL_GLOBALFLAGS):
@@ -820,7 +820,7 @@ class _Translator:
             self._discard(inst)
         elif op == O.SINCOS:
             self._sincos(inst)
-        elif op in (O.SAMPLE, O.SAMPLE_B):
+        elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ):
             self._sample(inst)
         elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
             if not self.prof.gradients:
@@ -1122,17 +1122,28 @@ class _Translator:
         c = self.src(coord, lanes=lanes)
         t = self.tmp()
         controls = 0
+        # texld reads all four coordinate components: a copy repeats the last coordinate into the rest
+        whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
+        extra = None
         if inst.opcode == O.SAMPLE_B:  # texldb takes the bias from the coordinate's w
-            bias = self.src(inst.operands[4], lanes=(0,))
-            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
-            self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(bias.reg, bias.num, (bias.swizzle[0],) * 4, bias.mod)])
+            extra, controls = (inst.operands[4], 0x8), TEXLD_BIAS
+        elif inst.opcode in (O.SAMPLE_C, O.SAMPLE_C_LZ):  # 9_x shadow maps: the reference in the coordinate's z
+            if stype != SamplerType.TEX_2D:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: comparison sampling needs a Texture2D")
+            extra = (inst.operands[4], 0x4)
+        if extra is not None:
+            e = self.src(extra[0], lanes=(0,))
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            self.emit("mov", Dst(Reg.TEMP, t, extra[1]), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod)])
             c = Src(Reg.TEMP, t)
-            controls = TEXLD_BIAS
-        elif c.reg not in (Reg.TEMP, TEXTURE) or any(c.swizzle[ln] != ln for ln in lanes) or c.mod:
-            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
-            c = Src(Reg.TEMP, t)
-        else:
+        elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
             c = Src(c.reg, c.num)
+        elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
+                (Reg.TEMP, c.num, ln) in self.written for ln in range(4)):
+            c = Src(c.reg, c.num)
+        else:
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            c = Src(Reg.TEMP, t)
         direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
