@@ -476,6 +476,32 @@ LIMIT_ROWS = [
 ]
 
 
+def _cube_dcl() -> Inst:
+    return Inst("dcl", Dst(Reg.SAMPLER, 1), decl=3 << 27)
+
+
+# "ps_2_x Instructions" with D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT (ps_4_0_level_9_3): texture slot counts
+PS2X_SLOT_ROWS = [
+    ([Inst("texkill", Dst(Reg.TEMP, 0))], 2),
+    ([Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)])], 1),
+    ([_cube_dcl(), Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 1)])], 4),
+    ([Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)], 2)], 6),  # texldb
+    ([Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0)], 1)], 3),  # texldp
+    ([_cube_dcl(), Inst("texld", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 1)], 1)], 4),
+    ([Inst("texldd", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0), Src(Reg.SAMPLER, 0), Src(TEXTURE, 1), Src(TEXTURE, 2)])], 3),
+    ([Inst("dsx", Dst(Reg.TEMP, 0), [Src(TEXTURE, 0)])], 2),
+]
+
+
+@pytest.mark.parametrize(("ops", "slots"), PS2X_SLOT_ROWS)
+def test_ps_2_x_slot_counts_without_a_texture_instruction_limit(ops: list[Inst], slots: int):
+    from pyd3d11.shader.sm2.profile import count_slots
+
+    assert count_slots(Sm2Program("ps", 2, 1, ops))[0] == slots
+    if all(i.op in ("dcl", "texld", "texkill") for i in ops):  # ps_2_0: every texture instruction is 1 slot
+        assert count_slots(Sm2Program("ps", 2, 0, ops))[0] == 1
+
+
 @pytest.mark.parametrize(("target", "prog", "codes"), LIMIT_ROWS)
 def test_level9_profile_limits(target: str, prog: Sm2Program, codes: list[int]):
     assert [c for c, _ in profile_errors(prog, PROFILES[target])] == codes
@@ -752,3 +778,23 @@ def test_level9_samplecmp_is_the_shadow_texld_and_requires_9_x_comparison_filter
         else:
             with pytest.raises(D3D11Error):
                 dev.CreatePixelShader(blob, None)
+
+
+def test_level9_samplegrad_is_texldd_at_9_3_only():
+    src = ("Texture2D t; SamplerState s;\n"
+           "float4 main(float4 uv : TEXCOORD0) : SV_Target { return t.SampleGrad(s, uv.xy, uv.zw * 2, uv.yx); }")
+    assert "needs ps_4_0_level_9_3" in str(_compile_err(src, "ps_4_0_level_9_1"))
+    chunk = aon9_of(compile_(src, "ps_4_0_level_9_3"))
+    prog = decode_program(chunk.program)
+    assert validate(prog) == [] and [i.op for i in prog.instructions if i.op.startswith("texld")] == ["texldd"]
+    n = 8
+    uv = _rand(np.random.default_rng(7), n)
+    seen = {}
+
+    def sample(s, coords, controls, ddx=None, ddy=None):
+        seen.update(c=coords[:, :2].copy(), dx=ddx[:, :2].copy(), dy=ddy[:, :2].copy())
+        return coords
+
+    Sm2Machine(prog, n, {(TEXTURE, 0): uv}, constants_for(chunk, {}), sample).run()
+    assert np.array_equal(seen["c"], uv[:, :2]) and np.allclose(seen["dx"], uv[:, 2:] * 2)
+    assert np.array_equal(seen["dy"], uv[:, [1, 0]])

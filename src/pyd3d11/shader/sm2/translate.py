@@ -50,7 +50,7 @@ _DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max",
 _SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
 #: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather or
 #: size query in SM2; comparison sampling is the 9_x shadow-map texld, see _sample)
-_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.RESINFO, O.GATHER4, O.LOD,
+_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
            O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
 _INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
@@ -246,7 +246,7 @@ class _Translator:
             elif op in _NO_SM2:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
-            elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ) and any(inst.texel_offset):
+            elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D) and any(inst.texel_offset):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
                                 "equivalent")
             if not (O.DCL_RESOURCE <= op <= O.DCL_GLOBALFLAGS):
@@ -820,7 +820,10 @@ class _Translator:
             self._discard(inst)
         elif op == O.SINCOS:
             self._sincos(inst)
-        elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ):
+        elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
+            if op == O.SAMPLE_D and not self.prof.gradients:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
+                                "ps_4_0_level_9_3 (D3DPS20CAPS_GRADIENTINSTRUCTIONS)")
             self._sample(inst)
         elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
             if not self.prof.gradients:
@@ -1146,7 +1149,17 @@ class _Translator:
             c = Src(Reg.TEMP, t)
         direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
-        self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+        if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
+            grads = []
+            for g_op in inst.operands[4:6]:
+                g = self.src(g_op, lanes=lanes)
+                gt = self.tmp()
+                self.emit("mov", Dst(Reg.TEMP, gt), [Src(g.reg, g.num, (*g.swizzle[:ncoord], *(g.swizzle[ncoord - 1],)
+                                                                           * (4 - ncoord)), g.mod, g.rel)])
+                grads.append(Src(Reg.TEMP, gt))
+            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, res.register), *grads]))
+        else:
+            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
