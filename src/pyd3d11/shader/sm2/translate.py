@@ -1,31 +1,33 @@
 """SM4 program -> shader-model-2 program: the ``Aon9`` chunk's content for the 4_0_level_9_x targets.
 
 The runtime executes the SM4 program; this translation is what a 10Level9 driver would run, so it must mean
-the same. Built for the straight-line float subset HLSL produces for level-9 shaders: mov / add / mul / mad /
-min / max / dp2-4 / frc / rcp / rsq / sqrt / exp / log / div / floor / ceil, float comparisons and the
-``movc`` / ``and`` / ``or`` / ``not`` that consume their masks (a mask is represented as 1.0 / 0.0 in SM2),
-``sample`` / ``sample_b`` (texld / texldb), ``discard`` (texkill) and, at 9_3, ``deriv_rt*`` (dsx / dsy).
-Everything else (flow control, integer arithmetic, relative addressing, other resource instructions) raises
-NotSupportedError naming it.
+the same. Covered: the float ALU (mov / add / mul / mad / min / max / dp2-4 / frc / rcp / rsq / sqrt / exp /
+log / div / floor / ceil / sincos), float comparisons and the ``movc`` / ``and`` / ``or`` / ``not`` / ``ieq 0``
+that consume their masks (a mask is 1.0 / 0.0 in SM2); integers computed in the shader, kept as floats of
+the same value (``intf``); ``sample`` / ``sample_b`` / ``sample_c(_lz)`` / ``sample_d`` (texld / texldb /
+shadow texld / texldd), ``discard`` (texkill), ``deriv_rt*`` (dsx / dsy at 9_3). Flow control is resolved
+here (``walk``): conditions known at compile time are decided and loops with them unrolled (integer math on
+known values is folded, fold.py); branches on shader values are flattened into predicated selects. Whatever
+is left (dynamic loops, integer inputs, switch, ...) raises NotSupportedError naming it.
 
 Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
 ``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
 10Level9 position fix-up ``mad oPos.xy, rP.w, c0, rP`` / ``mov oPos.zw, rP`` (c0 = the runtime-generated
 "Vertex Shader position offset"); PS input v# -> t#; PS output SV_Target# -> oC#, SV_Depth -> oDepth, both
 written once at the end from temporaries; constant buffer registers -> c# ranges (the chunk's constant-buffer
-mappings, after c0 in vertex shaders); immediates -> ``def`` constants; texture t#/sampler s# -> s#.
-Legalisation follows the target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no
-``_sat`` (max/min) and no ``cmp``; every instruction keeps to the read-port limits of its register files.
+mappings, after c0 in vertex shaders; a buffer indexed by a register is mapped whole); immediates and the
+immediate constant buffer -> ``def`` constants; texture t#/sampler s# -> s#. Legalisation follows the
+target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no ``_sat`` (max/min) and no
+``cmp``; every instruction keeps to the read ports and reads per instruction of its register files.
 """
-
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
 from .. import ir
 from ..hlsl.diagnostics import HlslError
+from .fold import FOLD, MAX_STEPS, f32_bits, match_blocks, s32
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
@@ -55,77 +57,6 @@ _NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
 _INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
-
-
-_MAX_STEPS = 65536
-
-
-def _match_blocks(body: list[ir.Instruction]) -> dict[int, tuple[int | None, int]]:
-    """For each if / loop at index i: (its else index or None, its endif / endloop index)."""
-    out: dict[int, tuple[int | None, int]] = {}
-    stack: list[list] = []
-    for i, inst in enumerate(body):
-        if inst.opcode in (O.IF, O.LOOP):
-            stack.append([i, None])
-        elif inst.opcode == O.ELSE:
-            stack[-1][1] = i
-        elif inst.opcode in (O.ENDIF, O.ENDLOOP):
-            start, els = stack.pop()
-            out[start] = (els, i)
-    return out
-
-
-def _s32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - (1 << 32) if v & 0x80000000 else v
-
-
-def _f(v: int) -> float:
-    return float(struct.unpack("<f", struct.pack("<I", v & 0xFFFFFFFF))[0])
-
-
-def _ftoi(v: int, lo: int, hi: int) -> int:
-    x = _f(v)
-    if x != x:
-        return 0
-    return max(lo, min(hi, int(x))) if abs(x) != float("inf") else (hi if x > 0 else lo)
-
-
-_TRUE = 0xFFFFFFFF
-#: compile-time evaluation of instructions on known values (D3D11.3 functional spec semantics: two's complement
-#: 32-bit integers, shifts use the low 5 bits, comparisons give 0xFFFFFFFF / 0, conversions truncate and clamp)
-_FOLD = {
-    O.MOV: lambda a: a,
-    O.MOVC: lambda c, a, b: a if c else b,
-    O.IADD: lambda a, b: a + b,
-    O.IMUL: lambda a, b: _s32(a) * _s32(b),
-    O.INEG: lambda a: -_s32(a),
-    O.ISHL: lambda a, b: a << (b & 31),
-    O.ISHR: lambda a, b: _s32(a) >> (b & 31),
-    O.USHR: lambda a, b: (a & 0xFFFFFFFF) >> (b & 31),
-    O.AND: lambda a, b: a & b,
-    O.OR: lambda a, b: a | b,
-    O.XOR: lambda a, b: a ^ b,
-    O.NOT: lambda a: ~a,
-    O.IEQ: lambda a, b: _TRUE if a == b else 0,
-    O.INE: lambda a, b: _TRUE if a != b else 0,
-    O.ILT: lambda a, b: _TRUE if _s32(a) < _s32(b) else 0,
-    O.IGE: lambda a, b: _TRUE if _s32(a) >= _s32(b) else 0,
-    O.ULT: lambda a, b: _TRUE if a < b else 0,
-    O.UGE: lambda a, b: _TRUE if a >= b else 0,
-    O.IMIN: lambda a, b: min(_s32(a), _s32(b)),
-    O.IMAX: lambda a, b: max(_s32(a), _s32(b)),
-    O.UMIN: min,
-    O.UMAX: max,
-    O.ITOF: lambda a: f32_bits(float(_s32(a))),
-    O.UTOF: lambda a: f32_bits(float(a)),
-    O.FTOI: lambda a: _ftoi(a, -(1 << 31), (1 << 31) - 1),
-    O.FTOU: lambda a: _ftoi(a, 0, 0xFFFFFFFF),
-    O.LT: lambda a, b: _TRUE if _f(a) < _f(b) else 0,
-    O.GE: lambda a, b: _TRUE if _f(a) >= _f(b) else 0,
-    O.EQ: lambda a, b: _TRUE if _f(a) == _f(b) else 0,
-    O.NE: lambda a, b: _TRUE if _f(a) != _f(b) else 0,
-}
 
 
 @dataclass
@@ -336,7 +267,7 @@ class _Translator:
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
                 if as_int:
-                    vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                    vals = tuple(f32_bits(float(s32(v))) for v in vals)
                     o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
                     s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
                     return self._modified(s, o, lanes)
@@ -392,7 +323,7 @@ class _Translator:
         elif o.type == T.IMMEDIATE32:
             vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
             if as_int:
-                vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                vals = tuple(f32_bits(float(s32(v))) for v in vals)
             s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
@@ -414,7 +345,7 @@ class _Translator:
         assert rel is not None
         known = self._known_lane(rel, 0)
         if known is not None:
-            k = idx.value + _s32(known)
+            k = idx.value + s32(known)
             reg = static(k) if 0 <= k < size else None
             if reg is None:
                 raise _unsupported(f"a constant read out of its buffer's range (index {k})")
@@ -590,13 +521,13 @@ class _Translator:
     # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
     # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
     def walk(self, body: list[ir.Instruction]) -> None:
-        match = _match_blocks(body)
+        match = match_blocks(body)
         frames: list[dict] = []
         pc, steps = 0, 0
         while pc < len(body):
             steps += 1
-            if steps > _MAX_STEPS:
-                raise _unsupported(f"loops running more than {_MAX_STEPS} translated instructions")
+            if steps > MAX_STEPS:
+                raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
             inst = body[pc]
             op = inst.opcode
             self.scratch = 0
@@ -724,7 +655,7 @@ class _Translator:
     def _fold(self, inst: ir.Instruction) -> bool:
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
-        fn = _FOLD.get(inst.opcode)
+        fn = FOLD.get(inst.opcode)
         if fn is None or self.pred is not None or not inst.operands or inst.saturate:
             return False
         d0 = inst.operands[0]
@@ -840,7 +771,7 @@ class _Translator:
             return
         else:
             name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
-            if op in _FOLD:
+            if op in FOLD:
                 raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
                                    "arithmetic on shader inputs, dynamic loop counters)")
             raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
@@ -1215,6 +1146,3 @@ def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Trans
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
     return _Translator(program, prof, file).run()
 
-
-def f32_bits(v: float) -> int:
-    return struct.unpack("<I", struct.pack("<f", v))[0]
