@@ -798,3 +798,26 @@ def test_level9_samplegrad_is_texldd_at_9_3_only():
     Sm2Machine(prog, n, {(TEXTURE, 0): uv}, constants_for(chunk, {}), sample).run()
     assert np.array_equal(seen["c"], uv[:, :2]) and np.allclose(seen["dx"], uv[:, 2:] * 2)
     assert np.array_equal(seen["dy"], uv[:, [1, 0]])
+
+
+def test_malformed_aon9_data_is_a_value_error_never_a_crash():
+    """Disassembly and the runtime's level check read Aon9 data from any blob: damage gives ValueError only
+    (D3DDisassemble turns it into E_FAIL)."""
+    from pyd3d11.shader.dxbc.aon9 import aon9_level, format_aon9
+    from pyd3d11.shader.sm2.disasm import disassemble as sm2_listing
+
+    data = bytes(parse_container(compile_(VS_BASIC, "vs_4_0_level_9_1")).get("Aon9"))
+    rng = np.random.default_rng(8)
+    for _ in range(800):
+        d = bytearray(data)
+        for _ in range(int(rng.integers(1, 5))):
+            d[int(rng.integers(0, len(d)))] = int(rng.integers(0, 256))
+        if rng.random() < 0.2:
+            d = d[: int(rng.integers(0, len(d)))]
+        aon9_level(bytes(d))
+        try:
+            chunk = parse_aon9(bytes(d))
+            format_aon9(chunk)
+            sm2_listing(decode_program(chunk.program))
+        except ValueError:
+            pass
