@@ -821,3 +821,28 @@ def test_malformed_aon9_data_is_a_value_error_never_a_crash():
             sm2_listing(decode_program(chunk.program))
         except ValueError:
             pass
+
+
+def test_dead_code_removal_and_register_allocation_keep_the_results():
+    from pyd3d11.shader.sm2.optimize import allocate_registers, remove_dead_code
+
+    r = lambda n, m=0xF: Dst(Reg.TEMP, n, m)  # noqa: E731
+    prog = Sm2Program("ps", 2, 0, [
+        Inst("def", Dst(Reg.CONST, 0), values=[0x3F800000, 0x40000000, 0, 0]),
+        Inst("add", r(5), [Src(TEXTURE, 0), Src(Reg.CONST, 0)]),
+        Inst("mul", r(7), [Src(TEXTURE, 0), Src(Reg.CONST, 0)]),  # dead: r7 is never read
+        Inst("mul", r(6, 0x3), [Src(Reg.TEMP, 5), Src(Reg.TEMP, 5)]),
+        Inst("mov", r(9), [Src(Reg.TEMP, 5, (3, 2, 1, 0))]),  # r5's last read: r9 may take its register
+        Inst("mov", r(9, 0x3), [Src(Reg.TEMP, 6)]),
+        Inst("texkill", r(9)),
+        Inst("mov", Dst(Reg.COLOROUT, 0), [Src(Reg.TEMP, 9)]),
+    ])
+    opt = allocate_registers(remove_dead_code(prog))
+    assert [i.op for i in opt.instructions] == ["def", "add", "mul", "mov", "mov", "texkill", "mov"]
+    assert max(i.dst.num for i in opt.instructions if i.dst is not None and i.dst.reg == Reg.TEMP) == 1
+    assert validate(opt) == []
+    n = 16
+    x = _rand(np.random.default_rng(9), n)
+    a = Sm2Machine(prog, n, {(TEXTURE, 0): x}, np.zeros((4, 4), F)).run()
+    b = Sm2Machine(opt, n, {(TEXTURE, 0): x}, np.zeros((4, 4), F)).run()
+    assert np.array_equal(a.out(Reg.COLOROUT, 0), b.out(Reg.COLOROUT, 0)) and np.array_equal(a.killed, b.killed)
