@@ -151,6 +151,9 @@ class Sm2Machine:
         elif op == "texld":
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
+        elif op == "texldd":  # ps_2_x: explicit gradients in src2 / src3
+            assert self.sample is not None
+            self._write(d, self.sample(s[1].num, r(s[0]), inst.controls, r(s[2]), r(s[3])))
         else:
             raise AssertionError(f"the test interpreter does not model {op}")
 
@@ -179,12 +182,13 @@ _PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source
 _VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
             "label", "ret"}
 _PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
+_GRADIENT_OPS = {"dsx", "dsy", "texldd"}  # ps_2_x with D3DPS20CAPS_GRADIENTINSTRUCTIONS only
 _SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
 _WRITE_ONLY = {Reg.RASTOUT, Reg.ATTROUT, Reg.TEXCRDOUT, Reg.COLOROUT, Reg.DEPTHOUT}
 
 
 def _lanes_read(op: str, i: int, mask: int) -> set[int]:
-    if op in ("dp4", "texld", "texldb", "texkill"):
+    if op in ("dp4", "texld", "texldb", "texkill", "texldd"):
         return {0, 1, 2, 3}
     if op == "dp3":
         return {0, 1, 2}
@@ -209,6 +213,8 @@ def validate(prog: Sm2Program) -> list[str]:
             continue
         if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:
             errs.append(f"{n}: {op} is not a {kind}_2_0 instruction")
+        if op in _GRADIENT_OPS and not arbitrary:
+            errs.append(f"{n}: {op} needs ps_2_x gradient instructions")
         if kind == "vs" and inst.dst is not None and inst.dst.mod & 1:
             errs.append(f"{n}: vs_2_0 has no _sat")
         files: dict[int, list[int]] = {}
@@ -221,7 +227,7 @@ def validate(prog: Sm2Program) -> list[str]:
             if kind == "ps" and not arbitrary and s.reg != Reg.SAMPLER and len(set(s.swizzle)) != 1 \
                     and tuple(s.swizzle) not in _PS20_FULL:
                 errs.append(f"{n}: swizzle {s.swizzle} needs an arbitrary-swizzle target")
-            if op == "texld" and i == 0 and (tuple(s.swizzle) != (0, 1, 2, 3) or s.mod or s.reg not in (Reg.TEMP,
+            if op in ("texld", "texldd") and i == 0 and (tuple(s.swizzle) != (0, 1, 2, 3) or s.mod or s.reg not in (Reg.TEMP,
                                                                                                        TEXTURE)):
                 errs.append(f"{n}: texld coordinates must be an unswizzled, unmodified r# or t#")
             if s.reg == Reg.TEMP:
@@ -237,7 +243,7 @@ def validate(prog: Sm2Program) -> list[str]:
             ports, reads = _PORTS[kind].get(reg, (1, 1))
             if len(set(nums)) > ports or reads is not None and len(nums) > reads:
                 errs.append(f"{n}: register file {reg} read {nums}: {ports} port(s), {reads} read(s)")
-        if op == "texld" and inst.dst.reg != Reg.TEMP:
+        if op in ("texld", "texldd") and inst.dst.reg != Reg.TEMP:
             errs.append(f"{n}: texld writes a temporary register")
         if inst.dst is not None and op != "texkill":
             written.update((inst.dst.reg, inst.dst.num, c) for c in range(4) if inst.dst.mask >> c & 1)

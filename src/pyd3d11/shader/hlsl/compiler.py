@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
+from ...headers.d3dcommon import D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
 from ...headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, D3DCOMPILE_WARNINGS_ARE_ERRORS
 from ..dxbc.asm import assemble_program
 from ..dxbc.container import build_container
@@ -196,6 +197,7 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
     from ..dxbc.aon9 import Aon9Chunk, build_aon9
     from ..dxbc.container import parse_container
+    from ..sm2.optimize import allocate_registers, remove_dead_code
     from ..sm2.profile import PROFILES, profile_errors
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
@@ -203,6 +205,7 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
 
     prof = PROFILES[target]
     tr = translate(program, prof, file)
+    tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)
     if errs:
         code, msg = errs[0]
@@ -210,4 +213,16 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
                       [(m.buffer, m.start, m.count, m.target, (0, 0, 0, 0)) for m in tr.cb_mappings],
                       [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
-    return build_container([("Aon9", build_aon9(chunk)), *list(parse_container(blob))])
+    chunks = [(c.fourcc, c.data) for c in parse_container(blob)]
+    from ..dxbc.stat import build_sfi0
+    from ..ir import Opcode
+
+    if program.find(Opcode.SAMPLE_C, Opcode.SAMPLE_C_LZ):  # SampleCmp at 9_x: D3D9 shadow support required
+        flag = D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
+        sfi0 = [i for i, (f, _) in enumerate(chunks) if f == "SFI0"]
+        if sfi0:
+            old = int.from_bytes(chunks[sfi0[0]][1][:8], "little")
+            chunks[sfi0[0]] = ("SFI0", build_sfi0(old | flag))
+        else:
+            chunks.insert([f for f, _ in chunks].index("STAT"), ("SFI0", build_sfi0(flag)))
+    return build_container([("Aon9", build_aon9(chunk)), *chunks])

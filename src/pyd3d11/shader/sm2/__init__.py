@@ -1,6 +1,7 @@
 """Shader model 2.x (Direct3D 9) bytecode: the program inside the ``Aon9`` chunk of 4_0_level_9_x shaders.
 
 Modules: ``tokens`` (the D3D9 token tables, data), ``program`` (the SM2 program IR and its token encoder /
-decoder), ``disasm`` (fxc-style listing), ``translate`` (SM4 program -> SM2 program for the supported subset)
-and ``profile`` (the per-profile limits of ps_2_0 / ps_2_x / vs_2_0 / vs_2_x as the level-9 targets use them).
+decoder), ``disasm`` (fxc-style listing), ``translate`` (SM4 program -> SM2 program for the supported subset),
+``fold`` (its compile-time evaluation) and ``profile`` (the per-profile limits of ps_2_0 / ps_2_x / vs_2_0 /
+vs_2_x as the level-9 targets use them).
 """

@@ -65,13 +65,25 @@ PROFILES: dict[str, Level9Profile] = {p.target: p for p in (
 
 
 def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
-    """(total, texture, arithmetic) instruction slots, from the per-instruction slot table."""
+    """(total, texture, arithmetic) instruction slots, from the per-instruction slot table. ps_2_x as
+    ps_4_0_level_9_3 uses it has D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT, where "ps_2_x Instructions" (notes 1-4)
+    counts texkill 2, texld 1 (4 on a cube map), texldb 6, texldp 3 (4 on a cube map)."""
+    from .tokens import TEXLD_BIAS, TEXLD_PROJECT
+
+    cubes = {i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER
+             and (i.decl or 0) >> 27 & 0xF == 3}
+    notexlimit = prog.kind == "ps" and prog.minor >= 1
     tex = arith = 0
     for inst in prog.instructions:
         if inst.op == "comment":
             continue
         info = BY_NAME[inst.op]
         n = (info.ps_slots if prog.kind == "ps" else info.vs_slots) or 0
+        if notexlimit and inst.op == "texkill":
+            n = 2
+        elif notexlimit and inst.op == "texld":
+            cube = inst.srcs[1].num in cubes
+            n = {TEXLD_BIAS: 6, TEXLD_PROJECT: 4 if cube else 3}.get(inst.controls, 4 if cube else 1)
         if info.kind == "t":
             tex += n
         else:

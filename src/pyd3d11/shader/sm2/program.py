@@ -151,7 +151,12 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
         params = toks[i + 1: i + 1 + n]
         if len(params) != n:
             raise ValueError("truncated instruction")
+        if any(not t >> 31 for t in params) and info.name not in ("def", "defi", "defb"):
+            raise ValueError(f"{info.name}: a parameter token without bit 31 set")
         inst = Inst(info.name, controls=tok >> 16 & 0xFF, predicated=bool(tok >> 28 & 1))
+        need = int(info.name == "dcl") + int(info.dst)
+        if n < need:
+            raise ValueError(f"{info.name}: {n} parameter tokens, {need} needed")
         p = 0
         if info.name == "dcl":
             inst.decl = params[0] & 0x7FFFFFFF
@@ -171,6 +176,8 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
 
 
 def _decode_src(params: list[int], p: int) -> tuple[Src, int]:
+    if p >= len(params):
+        raise ValueError("relative-addressing token missing")
     tok = params[p]
     s = Src(_type_of(tok), tok & 0x7FF, tuple(tok >> (16 + 2 * c) & 3 for c in range(4)), tok >> 24 & 0xF)  # type: ignore[arg-type]
     p += 1

@@ -1,31 +1,33 @@
 """SM4 program -> shader-model-2 program: the ``Aon9`` chunk's content for the 4_0_level_9_x targets.
 
 The runtime executes the SM4 program; this translation is what a 10Level9 driver would run, so it must mean
-the same. Built for the straight-line float subset HLSL produces for level-9 shaders: mov / add / mul / mad /
-min / max / dp2-4 / frc / rcp / rsq / sqrt / exp / log / div / floor / ceil, float comparisons and the
-``movc`` / ``and`` / ``or`` / ``not`` that consume their masks (a mask is represented as 1.0 / 0.0 in SM2),
-``sample`` / ``sample_b`` (texld / texldb), ``discard`` (texkill) and, at 9_3, ``deriv_rt*`` (dsx / dsy).
-Everything else (flow control, integer arithmetic, relative addressing, other resource instructions) raises
-NotSupportedError naming it.
+the same. Covered: the float ALU (mov / add / mul / mad / min / max / dp2-4 / frc / rcp / rsq / sqrt / exp /
+log / div / floor / ceil / sincos), float comparisons and the ``movc`` / ``and`` / ``or`` / ``not`` / ``ieq 0``
+that consume their masks (a mask is 1.0 / 0.0 in SM2); integers computed in the shader, kept as floats of
+the same value (``intf``); ``sample`` / ``sample_b`` / ``sample_c(_lz)`` / ``sample_d`` (texld / texldb /
+shadow texld / texldd), ``discard`` (texkill), ``deriv_rt*`` (dsx / dsy at 9_3). Flow control is resolved
+here (``walk``): conditions known at compile time are decided and loops with them unrolled (integer math on
+known values is folded, fold.py); branches on shader values are flattened into predicated selects. Whatever
+is left (dynamic loops, integer inputs, switch, ...) raises NotSupportedError naming it.
 
 Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
 ``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
 10Level9 position fix-up ``mad oPos.xy, rP.w, c0, rP`` / ``mov oPos.zw, rP`` (c0 = the runtime-generated
 "Vertex Shader position offset"); PS input v# -> t#; PS output SV_Target# -> oC#, SV_Depth -> oDepth, both
 written once at the end from temporaries; constant buffer registers -> c# ranges (the chunk's constant-buffer
-mappings, after c0 in vertex shaders); immediates -> ``def`` constants; texture t#/sampler s# -> s#.
-Legalisation follows the target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no
-``_sat`` (max/min) and no ``cmp``; every instruction keeps to the read-port limits of its register files.
+mappings, after c0 in vertex shaders; a buffer indexed by a register is mapped whole); immediates and the
+immediate constant buffer -> ``def`` constants; texture t#/sampler s# -> s#. Legalisation follows the
+target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no ``_sat`` (max/min) and no
+``cmp``; every instruction keeps to the read ports and reads per instruction of its register files.
 """
-
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
 from .. import ir
 from ..hlsl.diagnostics import HlslError
+from .fold import FOLD, MAX_STEPS, f32_bits, match_blocks, s32
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
@@ -48,84 +50,13 @@ _COORDS = {SamplerType.TEX_2D: 2, SamplerType.CUBE: 3, SamplerType.VOLUME: 3}
 _DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max", O.FRC: "frc", O.DP3: "dp3",
            O.DP4: "dp4"}
 _SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
-#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather,
-#: size query or comparison sampling in SM2)
-_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.SAMPLE_D, O.SAMPLE_C, O.SAMPLE_C_LZ, O.RESINFO, O.GATHER4, O.LOD,
+#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather or
+#: size query in SM2; comparison sampling is the 9_x shadow-map texld, see _sample)
+_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
            O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
 _INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
-
-
-_MAX_STEPS = 65536
-
-
-def _match_blocks(body: list[ir.Instruction]) -> dict[int, tuple[int | None, int]]:
-    """For each if / loop at index i: (its else index or None, its endif / endloop index)."""
-    out: dict[int, tuple[int | None, int]] = {}
-    stack: list[list] = []
-    for i, inst in enumerate(body):
-        if inst.opcode in (O.IF, O.LOOP):
-            stack.append([i, None])
-        elif inst.opcode == O.ELSE:
-            stack[-1][1] = i
-        elif inst.opcode in (O.ENDIF, O.ENDLOOP):
-            start, els = stack.pop()
-            out[start] = (els, i)
-    return out
-
-
-def _s32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - (1 << 32) if v & 0x80000000 else v
-
-
-def _f(v: int) -> float:
-    return float(struct.unpack("<f", struct.pack("<I", v & 0xFFFFFFFF))[0])
-
-
-def _ftoi(v: int, lo: int, hi: int) -> int:
-    x = _f(v)
-    if x != x:
-        return 0
-    return max(lo, min(hi, int(x))) if abs(x) != float("inf") else (hi if x > 0 else lo)
-
-
-_TRUE = 0xFFFFFFFF
-#: compile-time evaluation of instructions on known values (D3D11.3 functional spec semantics: two's complement
-#: 32-bit integers, shifts use the low 5 bits, comparisons give 0xFFFFFFFF / 0, conversions truncate and clamp)
-_FOLD = {
-    O.MOV: lambda a: a,
-    O.MOVC: lambda c, a, b: a if c else b,
-    O.IADD: lambda a, b: a + b,
-    O.IMUL: lambda a, b: _s32(a) * _s32(b),
-    O.INEG: lambda a: -_s32(a),
-    O.ISHL: lambda a, b: a << (b & 31),
-    O.ISHR: lambda a, b: _s32(a) >> (b & 31),
-    O.USHR: lambda a, b: (a & 0xFFFFFFFF) >> (b & 31),
-    O.AND: lambda a, b: a & b,
-    O.OR: lambda a, b: a | b,
-    O.XOR: lambda a, b: a ^ b,
-    O.NOT: lambda a: ~a,
-    O.IEQ: lambda a, b: _TRUE if a == b else 0,
-    O.INE: lambda a, b: _TRUE if a != b else 0,
-    O.ILT: lambda a, b: _TRUE if _s32(a) < _s32(b) else 0,
-    O.IGE: lambda a, b: _TRUE if _s32(a) >= _s32(b) else 0,
-    O.ULT: lambda a, b: _TRUE if a < b else 0,
-    O.UGE: lambda a, b: _TRUE if a >= b else 0,
-    O.IMIN: lambda a, b: min(_s32(a), _s32(b)),
-    O.IMAX: lambda a, b: max(_s32(a), _s32(b)),
-    O.UMIN: min,
-    O.UMAX: max,
-    O.ITOF: lambda a: f32_bits(float(_s32(a))),
-    O.UTOF: lambda a: f32_bits(float(a)),
-    O.FTOI: lambda a: _ftoi(a, -(1 << 31), (1 << 31) - 1),
-    O.FTOU: lambda a: _ftoi(a, 0, 0xFFFFFFFF),
-    O.LT: lambda a, b: _TRUE if _f(a) < _f(b) else 0,
-    O.GE: lambda a, b: _TRUE if _f(a) >= _f(b) else 0,
-    O.EQ: lambda a, b: _TRUE if _f(a) == _f(b) else 0,
-    O.NE: lambda a, b: _TRUE if _f(a) != _f(b) else 0,
-}
 
 
 @dataclass
@@ -246,7 +177,7 @@ class _Translator:
             elif op in _NO_SM2:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
-            elif op in (O.SAMPLE, O.SAMPLE_B) and any(inst.texel_offset):
+            elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D) and any(inst.texel_offset):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
                                 "equivalent")
             if not (O.DCL_RESOURCE <= op <= O.DCL_GLOBALFLAGS):
@@ -336,7 +267,7 @@ class _Translator:
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
                 if as_int:
-                    vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                    vals = tuple(f32_bits(float(s32(v))) for v in vals)
                     o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
                     s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
                     return self._modified(s, o, lanes)
@@ -392,7 +323,7 @@ class _Translator:
         elif o.type == T.IMMEDIATE32:
             vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
             if as_int:
-                vals = tuple(f32_bits(float(_s32(v))) for v in vals)
+                vals = tuple(f32_bits(float(s32(v))) for v in vals)
             s = Src(Reg.CONST, self.const(vals), IDENTITY)  # type: ignore[arg-type]
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
@@ -414,7 +345,7 @@ class _Translator:
         assert rel is not None
         known = self._known_lane(rel, 0)
         if known is not None:
-            k = idx.value + _s32(known)
+            k = idx.value + s32(known)
             reg = static(k) if 0 <= k < size else None
             if reg is None:
                 raise _unsupported(f"a constant read out of its buffer's range (index {k})")
@@ -489,16 +420,21 @@ class _Translator:
                 # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
                 # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
                 # +-FLT_MAX -- the one difference from the SM4 program, documented.
-                big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
-                c = self.tmp()
-                m = final.mask
-                for reg, v in ((t, Src(Reg.TEMP, t)), (c, old)):
-                    self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
-                    self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
-                self.emit("mul", Dst(Reg.TEMP, t, m), [p, Src(Reg.TEMP, t)])  # p * new
-                self.emit("mad", Dst(Reg.TEMP, c, m), [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), Src(Reg.TEMP, c),
-                                                       Src(Reg.TEMP, c)])  # old - p * old
-                self.emit("add", final, [Src(Reg.TEMP, t), Src(Reg.TEMP, c)])
+                self._vs_select(final, p, Src(Reg.TEMP, t), old)
+
+    def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
+        """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped
+        to +-FLT_MAX (max then min, "max - vs" / "min - vs" also turn NaN into the bound)."""
+        big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
+        m = d.mask
+        ta, tb = self.tmp(), self.tmp()
+        for reg, v in ((ta, a), (tb, b)):
+            self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
+            self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
+        self.emit("mul", Dst(Reg.TEMP, ta, m), [p, Src(Reg.TEMP, ta)])
+        self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), Src(Reg.TEMP, tb),
+                                                Src(Reg.TEMP, tb)])
+        self.emit("add", d, [Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
@@ -585,13 +521,13 @@ class _Translator:
     # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
     # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
     def walk(self, body: list[ir.Instruction]) -> None:
-        match = _match_blocks(body)
+        match = match_blocks(body)
         frames: list[dict] = []
         pc, steps = 0, 0
         while pc < len(body):
             steps += 1
-            if steps > _MAX_STEPS:
-                raise _unsupported(f"loops running more than {_MAX_STEPS} translated instructions")
+            if steps > MAX_STEPS:
+                raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
             inst = body[pc]
             op = inst.opcode
             self.scratch = 0
@@ -719,7 +655,7 @@ class _Translator:
     def _fold(self, inst: ir.Instruction) -> bool:
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
-        fn = _FOLD.get(inst.opcode)
+        fn = FOLD.get(inst.opcode)
         if fn is None or self.pred is not None or not inst.operands or inst.saturate:
             return False
         d0 = inst.operands[0]
@@ -815,7 +751,10 @@ class _Translator:
             self._discard(inst)
         elif op == O.SINCOS:
             self._sincos(inst)
-        elif op in (O.SAMPLE, O.SAMPLE_B):
+        elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
+            if op == O.SAMPLE_D and not self.prof.gradients:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
+                                "ps_4_0_level_9_3 (D3DPS20CAPS_GRADIENTINSTRUCTIONS)")
             self._sample(inst)
         elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
             if not self.prof.gradients:
@@ -832,7 +771,7 @@ class _Translator:
             return
         else:
             name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
-            if op in _FOLD:
+            if op in FOLD:
                 raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
                                    "arithmetic on shader inputs, dynamic loop counters)")
             raise _unsupported(f"the {name} instruction (integer, bitwise and other non-float operations)")
@@ -1000,11 +939,8 @@ class _Translator:
         d = self.dst(d0, sat)
         if self.kind == "ps":  # -c >= 0 exactly when c == 0
             self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
-        else:  # c * a + (1 - c) * b, exact for c in {0, 1}
-            t1, t2 = self.tmp(), self.tmp()
-            self.emit("mul", Dst(Reg.TEMP, t1, d.mask), [c, a])
-            self.emit("add", Dst(Reg.TEMP, t2, d.mask), [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), self.cscalar(ONE)])
-            self.emit("mad", d, [Src(Reg.TEMP, t2), b, Src(Reg.TEMP, t1)])
+        else:  # c * a + (1 - c) * b with a, b made finite first (see _flush_selects): exact for c in {0, 1}
+            self._vs_select(d, c, a, b)
         self._set_masks(d0, both)
         if ints and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
@@ -1120,20 +1056,41 @@ class _Translator:
         c = self.src(coord, lanes=lanes)
         t = self.tmp()
         controls = 0
+        # texld reads all four coordinate components: a copy repeats the last coordinate into the rest
+        whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
+        extra = None
         if inst.opcode == O.SAMPLE_B:  # texldb takes the bias from the coordinate's w
-            bias = self.src(inst.operands[4], lanes=(0,))
-            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
-            self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(bias.reg, bias.num, (bias.swizzle[0],) * 4, bias.mod)])
+            extra, controls = (inst.operands[4], 0x8), TEXLD_BIAS
+        elif inst.opcode in (O.SAMPLE_C, O.SAMPLE_C_LZ):  # 9_x shadow maps: the reference in the coordinate's z
+            if stype != SamplerType.TEX_2D:
+                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: comparison sampling needs a Texture2D")
+            extra = (inst.operands[4], 0x4)
+        if extra is not None:
+            e = self.src(extra[0], lanes=(0,))
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            self.emit("mov", Dst(Reg.TEMP, t, extra[1]), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod)])
             c = Src(Reg.TEMP, t)
-            controls = TEXLD_BIAS
-        elif c.reg not in (Reg.TEMP, TEXTURE) or any(c.swizzle[ln] != ln for ln in lanes) or c.mod:
-            self.emit("mov", Dst(Reg.TEMP, t, _mask_of(lanes)), [c])
-            c = Src(Reg.TEMP, t)
-        else:
+        elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
             c = Src(c.reg, c.num)
+        elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
+                (Reg.TEMP, c.num, ln) in self.written for ln in range(4)):
+            c = Src(c.reg, c.num)
+        else:
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            c = Src(Reg.TEMP, t)
         direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
-        self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+        if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
+            grads = []
+            for g_op in inst.operands[4:6]:
+                g = self.src(g_op, lanes=lanes)
+                gt = self.tmp()
+                self.emit("mov", Dst(Reg.TEMP, gt), [Src(g.reg, g.num, (*g.swizzle[:ncoord], *(g.swizzle[ncoord - 1],)
+                                                                           * (4 - ncoord)), g.mod, g.rel)])
+                grads.append(Src(Reg.TEMP, gt))
+            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, res.register), *grads]))
+        else:
+            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
@@ -1189,6 +1146,3 @@ def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Trans
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
     return _Translator(program, prof, file).run()
 
-
-def f32_bits(v: float) -> int:
-    return struct.unpack("<I", struct.pack("<f", v))[0]

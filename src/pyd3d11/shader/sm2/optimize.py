@@ -1,0 +1,102 @@
+"""Dead-code removal on a translated shader-model-2 program (straight-line code: the translation flattens all
+flow control). An instruction whose every written temporary component is overwritten or never read before
+the end is dropped; outputs, a0, texkill and declarations always stay. Fewer slots, same results."""
+
+from __future__ import annotations
+
+from .program import Inst, Sm2Program
+from .tokens import Reg
+
+_FLOW = {"if", "ifc", "else", "endif", "loop", "endloop", "rep", "endrep", "break", "breakc", "call", "callnz",
+         "label", "ret"}
+_SCALAR = {"rcp", "rsq", "exp", "log", "sincos"}
+
+
+def _lanes_read(inst: Inst, i: int) -> set[int]:
+    op = inst.op
+    if op in ("dp4", "texld", "texldd", "texkill"):
+        return {0, 1, 2, 3}
+    if op == "dp3":
+        return {0, 1, 2}
+    if op == "dp2add":
+        return {0, 1} if i < 2 else {0}
+    if op in _SCALAR:
+        return {0}
+    mask = inst.dst.mask if inst.dst is not None else 0xF
+    return {lane for lane in range(4) if mask >> lane & 1}
+
+
+def remove_dead_code(prog: Sm2Program) -> Sm2Program:
+    if any(i.op in _FLOW for i in prog.instructions):
+        return prog
+    live: set[tuple[int, int]] = set()  # (temp, component) read later
+    kept: list[Inst] = []
+    for inst in reversed(prog.instructions):
+        if inst.op in ("dcl", "def", "defi", "defb", "comment"):
+            kept.append(inst)
+            continue
+        d = inst.dst
+        if inst.op == "texkill":
+            live.update((d.num, c) for c in range(3) if d.reg == Reg.TEMP)  # type: ignore[union-attr]
+            kept.append(inst)
+            continue
+        if d is not None and d.reg == Reg.TEMP:
+            written = {c for c in range(4) if d.mask >> c & 1}
+            if not any((d.num, c) in live for c in written):
+                continue
+            live.difference_update((d.num, c) for c in written)
+        for i, s in enumerate(inst.srcs):
+            if s.reg == Reg.TEMP:
+                live.update((s.num, s.swizzle[lane]) for lane in _lanes_read(inst, i))
+            if s.rel is not None and s.rel.reg == Reg.TEMP:
+                live.add((s.rel.num, s.rel.swizzle[0]))
+        kept.append(inst)
+    return Sm2Program(prog.kind, prog.major, prog.minor, list(reversed(kept)))
+
+
+def allocate_registers(prog: Sm2Program) -> Sm2Program:
+    """Renumber the temporaries so that registers whose lifetimes do not overlap share one: in straight-line
+    code each register lives from its first write to its last read, and interval colouring in order of start
+    is optimal. A source is read before the destination is written, so a register may be reused by the
+    instruction that reads it for the last time."""
+    if any(i.op in _FLOW for i in prog.instructions):
+        return prog
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for n, inst in enumerate(prog.instructions):
+        regs = [s for s in inst.srcs if s.reg == Reg.TEMP] + [s.rel for s in inst.srcs if s.rel is not None
+                                                              and s.rel.reg == Reg.TEMP]
+        for s in regs:
+            first.setdefault(s.num, n)
+            last[s.num] = n
+        if inst.dst is not None and inst.dst.reg == Reg.TEMP:
+            first.setdefault(inst.dst.num, n)
+            last[inst.dst.num] = max(last.get(inst.dst.num, n), n)
+            if inst.op == "texkill":
+                last[inst.dst.num] = n
+    order = sorted(first, key=lambda r: (first[r], r))
+    free_at: list[int] = []  # per physical register: the index of its current interval's last read
+    mapping: dict[int, int] = {}
+    for r in order:
+        for phys, end in enumerate(free_at):
+            if end <= first[r]:
+                mapping[r] = phys
+                free_at[phys] = last[r]
+                break
+        else:
+            mapping[r] = len(free_at)
+            free_at.append(last[r])
+    out: list[Inst] = []
+    for inst in prog.instructions:
+        dst = inst.dst
+        if dst is not None and dst.reg == Reg.TEMP:
+            dst = type(dst)(dst.reg, mapping[dst.num], dst.mask, dst.mod, dst.shift)
+        srcs = [_renamed(s, mapping) for s in inst.srcs]
+        out.append(Inst(inst.op, dst, srcs, inst.controls, inst.decl, inst.values, inst.predicated))
+    return Sm2Program(prog.kind, prog.major, prog.minor, out)
+
+
+def _renamed(s, mapping: dict[int, int]):
+    rel = _renamed(s.rel, mapping) if s.rel is not None else None
+    num = mapping[s.num] if s.reg == Reg.TEMP else s.num
+    return type(s)(s.reg, num, s.swizzle, s.mod, rel)
