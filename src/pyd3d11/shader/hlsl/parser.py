@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from . import ast as A
+from . import modifiers as M
 from .constexpr import const_value, eval_const
 from .diagnostics import HlslError, Pos
 from .lexer import Token, lex
@@ -65,6 +66,7 @@ class Parser:
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
         self.register_clean = True
+        self.mod_toks: dict[str, Token] = {}
         self.nesting = 0
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -270,6 +272,7 @@ class Parser:
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
+                self.check_mods("field", mods, fname, ftok.pos)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 st.fields.append((fname, ft, sem, frozenset(mods)))
@@ -310,8 +313,34 @@ class Parser:
             if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
-            mods.add(self.next().text)
+            tok = self.next()
+            self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
+            mods.add(tok.text)
         return mods
+
+    def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False) -> None:
+        """Storage-class / interpolation modifier rules of one declaration (modifiers.py)."""
+        fm = frozenset(mods)
+        if kind != "param":
+            bad = M.misplaced_in_out(fm)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        if kind == "param":
+            bad = next((m for m in M.PARAM_SYNTAX_ERRORS if m in fm), None)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        elif kind == "typedef":
+            bad = next((m for m in M.TYPEDEF_SYNTAX_ORDER if m in fm and m not in M.TYPEDEF_ALLOWED), None)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        rules = {"global": M.GLOBAL_RULES, "local": M.LOCAL_RULES, "field": M.FIELD_RULES,
+                 "function": M.FUNCTION_RULES}.get(kind)
+        hit = M.first_violation(rules, fm, name) if rules else None
+        hit = hit or M.interpolation_conflict(fm)
+        if hit is None and M.needs_initializer(kind, fm, has_init):
+            hit = 3012, f"'{name}': missing initial value"
+        if hit is not None:
+            raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
     def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
@@ -359,6 +388,7 @@ class Parser:
             return []
         if self.accept("typedef"):
             mods = self.parse_mods()
+            self.check_mods("typedef", mods, "", pos)
             base = self.parse_type()
             while True:
                 name = self.ident().text
@@ -394,8 +424,13 @@ class Parser:
 
             return parse_method_definition(self, base, mods, attrs, pos)
         if self.tok.kind == "id" and self.peek().text == "(":
+            self.check_mods("function", mods, self.tok.text, self.tok.pos)
             return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
-        return self.parse_var_list(base, mods, pos)
+        decls = self.parse_var_list(base, mods, pos)
+        for d in decls:
+            if isinstance(d, A.VarDecl):
+                self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+        return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.ident()
@@ -409,6 +444,7 @@ class Parser:
             pm = self.parse_mods()
             pt = self.parse_type()
             pm |= self.parse_mods()
+            self.check_mods("param", pm, "", ppos)
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
@@ -821,6 +857,9 @@ class Parser:
             base = self.parse_type()
         mods |= self.parse_mods()
         decls = self.parse_var_list(base, mods, pos)
+        for d in decls:
+            if isinstance(d, A.VarDecl):
+                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
         return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])
 
     # --- expressions ------------------------------------------------------------------------------
