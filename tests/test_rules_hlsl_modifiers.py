@@ -153,7 +153,7 @@ TYPEDEFS = [
     ("linear", "linear"), ("noperspective", "noperspective"), ("centroid", "centroid"),
     ("sample noperspective", "noperspective"), ("sample centroid", "centroid"), ("in", "in"), ("out", "out"),
     ("inout", "inout"), ("precise", None), ("const", None), ("precise const", None), ("volatile", None),
-    ("sample", None), ("center", None), ("sample center", None), ("row_major", None),
+    ("sample", None), ("center", None), ("sample center", None), ("snorm", None), ("unorm", None),
 ]
 
 
@@ -173,3 +173,56 @@ def test_messages_name_the_declaration():
         _compile("struct S { const float f_con; };" + MAIN)
     assert "error X3007: 'g': extern global variables cannot be declared 'static'" in \
         _compile("extern static float g;" + MAIN)
+
+
+#: type modifiers (row_major/column_major, snorm/unorm) on global declarations: fxc's verdicts from DXC's
+#: typemods-syntax test; None: accepted
+TYPE_MODS = [
+    ("row_major float2x3 g;", None), ("column_major snorm float2x3 g;", None), ("unorm float2x3 g;", None),
+    ("snorm float4 g;", None), ("unorm float g;", None), ("row_major unorm float2x3 g[2];", None),
+    ("row_major column_major float2x3 g;", "X3048"), ("row_major column_major snorm float2x3 g;", "X3048"),
+    ("row_major float2 g;", "X3077"), ("column_major unorm float2 g;", "X3077"), ("row_major float g;", "X3077"),
+    ("row_major column_major float2 g;", "X3077"), ("column_major snorm float g;", "X3077"),
+    ("snorm unorm float2x3 g;", "X3000"), ("unorm snorm float g;", "X3000"), ("snorm row_major float2x3 g;", "X3000"),
+    ("snorm int g;", "X3085"), ("unorm uint2 g;", "X3085"), ("snorm bool g;", "X3085"),
+    ("unorm matrix<float, 2, 3> g;", "X3000"), ("row_major matrix<float, 2, 3> g;", None),
+    ("float2x3 column_major g;", "X3000"), ("float2x3 snorm g;", "X3000"),
+    ("static row_major column_major float2x3 g = 1;", "X3048"),
+]
+
+
+@pytest.mark.parametrize("decl,code", TYPE_MODS)
+def test_type_modifiers_on_globals(decl, code):
+    _check(decl + MAIN, code)
+
+
+@pytest.mark.parametrize("where", ["local", "cbuffer", "field", "param", "typedef"])
+def test_type_modifier_rules_hold_in_every_declaration(where):
+    """The same rules on locals, cbuffer members, struct members, parameters and typedefs."""
+    def wrap(decl: str) -> str:
+        return {"local": f"float4 main() : SV_Target {{ {decl} return 0; }}",
+                "cbuffer": f"cbuffer C {{ {decl} }}" + MAIN,
+                "field": f"struct S {{ {decl} }};" + MAIN,
+                "param": f"float f({decl[:-1]}) {{ return 0; }}" + MAIN,
+                "typedef": f"typedef {decl}" + MAIN}[where]
+    _check(wrap("row_major float2x3 g;"), None)
+    _check(wrap("row_major column_major float2x3 g;"), "X3048")
+    _check(wrap("column_major float3 g;"), "X3077")
+    _check(wrap("snorm unorm float g;"), "X3000")
+
+
+TYPEDEF_MAJORITY = [
+    ("typedef row_major float2x3 TR; typedef row_major TR T2;", None),
+    ("typedef column_major float2x3 TC; typedef row_major TC T2;", "X3048"),
+    ("typedef row_major float2x3 TR; typedef column_major TR T2;", "X3048"),
+    ("typedef row_major float2x3 TR; typedef snorm TR T2;", "X3085"),
+    ("typedef snorm float2x3 TS; typedef unorm TS T2;", "X3085"),
+    ("typedef float2x3 TP; row_major TP g;", None),
+]
+
+
+@pytest.mark.parametrize("decls,code", TYPEDEF_MAJORITY)
+def test_modifiers_on_typedef_names(decls, code):
+    """A typedef keeps its majority (the other one conflicts, X3048); snorm/unorm cannot apply to a typedef
+    name (X3085)."""
+    _check(decls + MAIN, code)

@@ -18,6 +18,10 @@ combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations
 * parameters: static, extern, groupshared and shared are syntax errors (X3000 at the modifier);
 * typedefs: only const, precise, volatile, row_major/column_major, sample and center are allowed, any other
   modifier is a syntax error (X3000 at the modifier);
+* type modifiers (DXC typemods-syntax): row_major/column_major on a non-matrix X3077, both on a matrix
+  X3048; snorm with unorm X3000 at the second; snorm/unorm on a typedef name, or on a non-float type,
+  X3085, and in front of the ``matrix<…>``/``vector<…>`` templates X3000 at the template; a type
+  modifier written after the type X3000;
 * everywhere: nointerpolation with linear, noperspective or centroid X3048; in/out/inout only on
   parameters (X3000 elsewhere).
 
@@ -108,3 +112,30 @@ def needs_initializer(kind: str, mods: frozenset, has_init: bool) -> bool:
     if kind == "global":
         return "groupshared" in mods
     return kind == "local" and "static" not in mods
+
+
+#: modifiers that may only precede the type (X3000 at the modifier when written after it)
+TYPE_MODIFIERS = ("row_major", "column_major", "snorm", "unorm", "in", "out", "inout")
+
+
+def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str] | None:
+    """Majority and normalisation modifiers against the declared element type ``elem`` (a types.Type;
+    ``kind``: 'typedef' when spelled through a typedef name, 'template' for ``matrix<…>``/``vector<…>``,
+    else 'plain'). (3000, '') means a syntax error at the type's first token."""
+    from .types import FLOAT, NumType
+
+    major = [m for m in ("row_major", "column_major") if m in mods]
+    if major and isinstance(elem, NumType):
+        if elem.shape != "m":
+            return 3077, "non-matrix types cannot be declared 'row_major' or 'column_major'"
+        # a typedef keeps the majority it was declared with: the other one conflicts like both written
+        if len(major) == 2 or kind == "typedef" and elem.row_major is not None and \
+                elem.row_major != (major[0] == "row_major"):
+            return 3048, "matrix types cannot be both column_major and row_major"
+    norm = next((m for m in ("snorm", "unorm") if m in mods), None)
+    if norm is not None:
+        if kind == "template":
+            return 3000, ""
+        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base == FLOAT):
+            return 3085, f"{norm} can not be used with type"
+    return None

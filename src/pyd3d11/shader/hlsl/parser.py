@@ -256,8 +256,10 @@ class Parser:
         self.expect("{")
         while not self.accept("}"):
             mods = self.parse_mods()
+            type_tok = self.tok
             ftype = self.parse_type()
-            mods |= self.parse_mods()
+            mods |= self.post_type_mods()
+            self.check_type_mods(mods, ftype, type_tok)
             while True:
                 ftok = self.tok
                 fname = self.ident().text
@@ -342,6 +344,41 @@ class Parser:
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
+    def post_type_mods(self) -> set:
+        """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
+        (fxc: X3000 at the modifier, DXC typemods-syntax)."""
+        post = self.parse_mods()
+        bad = next((m for m in M.TYPE_MODIFIERS if m in post), None)
+        if bad is not None:
+            raise self.error(None, self.mod_toks.get(bad))
+        return post
+
+    def check_type_mods(self, mods: set, t: Type, type_tok: Token) -> None:
+        """row_major/column_major and snorm/unorm against the declared type (modifiers.py)."""
+        def at(m: str) -> tuple[int, int]:
+            k = self.mod_toks[m]
+            return k.pos.line, k.pos.col
+
+        norms = [m for m in ("snorm", "unorm") if m in mods and m in self.mod_toks]
+        if len(norms) == 2:  # the later of the two is the unexpected token
+            raise self.error(None, self.mod_toks[max(norms, key=at)])
+        # the majority comes before snorm/unorm (``snorm row_major float2x3`` stops at row_major)
+        late = [m for m in ("row_major", "column_major") if m in mods and m in self.mod_toks and norms and
+                at(m) > at(norms[0])]
+        if late:
+            raise self.error(None, self.mod_toks[late[0]])
+        elem = t
+        while isinstance(elem, ArrayType):
+            elem = elem.elem
+        kind = "typedef" if type_tok.text in self.types else "template" if type_tok.text in ("matrix", "vector") \
+            else "plain"
+        hit = M.type_modifier_violation(frozenset(mods), elem, kind)
+        if hit is None:
+            return
+        if hit[0] == 3000:
+            raise self.error(None, type_tok)
+        raise HlslError(type_tok.pos.file, type_tok.pos.line, type_tok.pos.col, hit[0], hit[1])
+
     def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
         while self.at("[") and self.peek().kind == "id":
@@ -389,7 +426,9 @@ class Parser:
         if self.accept("typedef"):
             mods = self.parse_mods()
             self.check_mods("typedef", mods, "", pos)
+            type_tok = self.tok
             base = self.parse_type()
+            self.check_type_mods(mods, base, type_tok)
             while True:
                 name = self.ident().text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
@@ -417,8 +456,10 @@ class Parser:
             return parse_type_decl(self, mods, pos)
         if not self.is_type_start():
             raise self.error()
+        type_tok = self.tok
         base = self.parse_type()
-        mods |= self.parse_mods()
+        mods |= self.post_type_mods()
+        self.check_type_mods(mods, base, type_tok)
         if self.tok.kind == "id" and self.peek().text == "::":  # out-of-class method definition
             from .classes import parse_method_definition
 
@@ -442,8 +483,10 @@ class Parser:
         while not self.accept(")"):
             ppos = self.tok.pos
             pm = self.parse_mods()
+            type_tok = self.tok
             pt = self.parse_type()
-            pm |= self.parse_mods()
+            pm |= self.post_type_mods()
+            self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
@@ -490,8 +533,10 @@ class Parser:
                 continue
             pos = self.tok.pos
             mods = self.parse_mods()
+            type_tok = self.tok
             base = self.parse_type()
-            mods |= self.parse_mods()
+            mods |= self.post_type_mods()
+            self.check_type_mods(mods, base, type_tok)
             for d in self.parse_var_list(base, mods, pos):
                 assert isinstance(d, A.VarDecl)
                 members.append(d)
@@ -854,8 +899,10 @@ class Parser:
                 return A.DeclStmt(pos, [])
             base: Type = st
         else:
+            type_tok = self.tok
             base = self.parse_type()
-        mods |= self.parse_mods()
+            self.check_type_mods(mods, base, type_tok)
+        mods |= self.post_type_mods()
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
             if isinstance(d, A.VarDecl):
