@@ -141,7 +141,7 @@ class Codegen(SignatureBinding):
         self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
-        self.warnings: list[tuple[Pos, int, str]] = []
+        self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1

@@ -80,7 +80,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
 
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
-        cg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, stage, major, minor, row_major)
+        cg = Codegen(Parser(lex(pp.text, file), target).parse_program(), entry, stage, major, minor, row_major)
         cg.compile_flags = flags
         cg.dead_resources = dead
         try:
@@ -96,7 +96,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .uncalled import check_uncalled
 
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
-        pcg = Codegen(Parser(lex(pp.text, file)).parse_program(), entry, p_stage, p_major, p_minor, row_major)
+        pcg = Codegen(Parser(lex(pp.text, file), f"{p_stage}_{p_major}_{p_minor}").parse_program(), entry,
+                      p_stage, p_major, p_minor, row_major)
         pcg.compile_flags = flags
         return pcg
 

@@ -48,7 +48,7 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 
 
 class Parser:
-    def __init__(self, tokens: list[Token]):
+    def __init__(self, tokens: list[Token], target: str | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
         self.toks: list[Token] = []
@@ -67,6 +67,10 @@ class Parser:
         self.func_names: set[str] = set()
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
+        #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
+        self.target = target
+        self.register_profile: str | None = None  # profile of the last register() parsed
+        self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.nesting = 0
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -410,7 +414,7 @@ class Parser:
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
-        return A.Program(start, decls, self.pack_row_major, self.state_values)
+        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -523,6 +527,9 @@ class Parser:
                     raise self.error(f"invalid register specification, expected '{kind[0] if kind == 'cbuffer' else 't'}'"
                                      " binding", code=3530)
                 reg = r[1]
+            elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
+                t = self.next()
+                self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
             else:
                 raise self.error()
         self.skip_annotations()
@@ -541,6 +548,11 @@ class Parser:
                 assert isinstance(d, A.VarDecl)
                 members.append(d)
         self.accept(";")
+        if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
+            loose = next((m for m in members if m.packoffset is None and not _is_object(m.type)), None)
+            if loose is not None:
+                raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
+                                "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
 
     def skip_annotations(self) -> None:
@@ -584,14 +596,24 @@ class Parser:
             return int(v)
 
         offset = bracket()
+        profile = None
+        space_tok = None
         if self.accept(","):  # register(profile, r#) / space
             t2 = self.ident()
             if not t2.text.lower().startswith("space"):
-                t = t2
+                profile, t = t.text, t2
                 offset = bracket()
                 if self.accept(","):
-                    self.ident()
+                    space_tok = self.ident()
+            else:
+                space_tok = t2
         self.expect(")")
+        if t.text.lower().startswith("space") and len(t.text) > 5:  # register(space0): a space alone
+            space_tok = t
+        if space_tok is not None and self.target is not None and not self.target.endswith("_5_1"):
+            raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
+                             f"(target {self.target})", space_tok, 3530)
+        self.register_profile = profile
         txt = t.text.lower()
         kind = txt[0]
         self.register_clean = txt[1:].isdigit() or (len(txt) == 1 and self.toks[self.i - 2].text == "]")
@@ -602,6 +624,14 @@ class Parser:
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
 
+    def _profile_applies(self, profile: str | None) -> bool:
+        """MicrosoftDocs "register": the optional shader profile is a target (``ps_5_0``) or a stage
+        (``ps``); a binding for another profile does not apply to this compile (SM4/5.0)."""
+        if profile is None or self.target is None:
+            return True
+        p = profile.lower()
+        return p == self.target or p == self.target.split("_")[0]
+
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
@@ -611,11 +641,22 @@ class Parser:
             t = self._apply_major(self.parse_array_suffix(base), mods)
             sem = reg = pack = None
             regs: list = []
+            all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
             while self.accept(":"):
-                if self.accept("register"):
-                    reg = self.parse_register()
+                if self.at("register"):
+                    reg_tok = self.next()
+                    r = self.parse_register()
                     if not self.register_clean:
-                        reg = (reg[0], reg[1], False)
+                        r = (r[0], r[1], False)
+                    prof = (self.register_profile or "").lower()
+                    clash = next((q for q in all_regs if q[0] == prof and q[1] == r[0] and q[2] != r[1]), None)
+                    if clash is not None:  # two bindings of one register set for one profile (fxc X3115)
+                        raise self.error(f"Conflicting register semantics: '{clash[1]}{clash[2]}' and "
+                                         f"'{r[0]}{r[1]}'", reg_tok, 3115)
+                    all_regs.append((prof, r[0], r[1]))
+                    if not self._profile_applies(self.register_profile):
+                        continue  # register(vs, …) while compiling a pixel shader: no binding here
+                    reg = r
                     regs.append(reg)
                 elif self.accept("packoffset"):
                     self.expect("(")
@@ -907,6 +948,9 @@ class Parser:
         for d in decls:
             if isinstance(d, A.VarDecl):
                 self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+                if d.semantic is not None and not isinstance(d.type, StructType):
+                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
+                                    f"'{d.name}': local variables cannot have semantics")
         return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])
 
     # --- expressions ------------------------------------------------------------------------------
@@ -1131,6 +1175,12 @@ def const_eval(e: A.Node) -> int | float | None:
             return None
         return int(v) if e.type.base in ("int", "uint") else float(v)
     return None
+
+
+def _is_object(t: Type) -> bool:
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, ObjectType)
 
 
 def parse(text: str, file: str = "") -> A.Program:
