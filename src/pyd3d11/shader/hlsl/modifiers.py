@@ -139,3 +139,11 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
         if kind == "typedef" or not (isinstance(elem, NumType) and elem.base == FLOAT):
             return 3085, f"{norm} can not be used with type"
     return None
+
+
+#: statement attributes fxc knows (MicrosoftDocs "for"/"while"/"do"/"if"/"switch" Statement pages)
+STATEMENT_ATTRIBUTES = frozenset({"loop", "unroll", "fastopt", "allow_uav_condition", "branch", "flatten",
+                                  "forcecase", "call"})
+#: pairs fxc refuses on one loop: X3524 "can't use A and B attributes together" (loop/unroll and
+#: fastopt/unroll as DXC's attributes test records); [branch][flatten] stays a plain conflict (X3000)
+EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"))

@@ -394,15 +394,32 @@ class Parser:
                 name = "numthreads:" + raw
             args: list = []
             if self.accept("("):
+                if self.at(")"):  # ``[domain()]``: an empty argument list is a syntax error in fxc
+                    raise self.error()
                 while not self.accept(")"):
                     e = self.parse_assign()
                     args.append(e)
                     if not self.at(")"):
                         self.expect(",")
             self.expect("]")
-            if statement and (name in attrs or {name, *attrs} >= {"branch", "flatten"} or
-                              {name, *attrs} >= {"loop", "unroll"}):
-                raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+            if statement:
+                pair = next((p for p in M.EXCLUSIVE_STATEMENT_ATTRIBUTES if {name, *attrs} >= set(p)), None)
+                if pair is not None:
+                    raise self.error(f"can't use {pair[0]} and {pair[1]} attributes together", at, 3524)
+                if name in attrs or {name, *attrs} >= {"branch", "flatten"}:
+                    raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+                if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
+                    self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
+                                                        "statement"))
+                    continue
+                if name == "unroll" and args:
+                    v = const_eval(args[0])
+                    if isinstance(v, (int, float)) and not isinstance(v, bool) and v < 0:
+                        raise self.error("cannot match attribute unroll, non-uint parameters found", at, 3084)
+                    if not isinstance(v, int) or isinstance(v, bool):  # a float or string count: ignored
+                        self.warnings.append((at.pos, 3554, "cannot match attribute unroll, parameter 1 is "
+                                                            "expected to be of type int"))
+                        continue
             attrs[name] = args
         return attrs
 
