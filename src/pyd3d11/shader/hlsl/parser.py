@@ -137,7 +137,7 @@ class Parser:
         pack = self.pack_at[min(self.i, len(self.pack_at) - 1)]
         t = self._parse_type()
         if pack is not None and isinstance(t, NumType) and t.shape == "m" and t.row_major is None:
-            return NumType(t.base, t.rows, t.cols, "m", pack)
+            return NumType(t.base, t.rows, t.cols, "m", pack, prec=t.prec, alias=t.alias)
         return t
 
     def _parse_type(self) -> Type:
@@ -160,7 +160,10 @@ class Parser:
         if name == "string":
             return ObjectType("string")
         if name in self.types:
-            return self.types[name]
+            t = self.types[name]
+            if isinstance(t, NumType):  # remember the spelling for reflection's type name
+                return NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=t.prec, alias=name)
+            return t
         num = numeric_from_name(name)
         if num is not None:
             return num
@@ -289,7 +292,7 @@ class Parser:
 
     def _apply_major(self, t: Type, mods: set) -> Type:
         if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):
-            return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods)
+            return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods, prec=t.prec, alias=t.alias)
         if isinstance(t, ArrayType):
             return ArrayType(self._apply_major(t.elem, mods), t.count)
         return t
