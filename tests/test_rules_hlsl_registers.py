@@ -130,3 +130,9 @@ def test_cbuffer_semantic_is_a_warning():
     _compile("cbuffer CB : register(b3) : cbuffer_semantic { float a; }\n" + PS % "a", msgs=msgs)
     text = "".join(bytes(m).decode() if not isinstance(m, str) else m for m in msgs)
     assert "warning X3202: usage semantics do not apply to cbuffers" in text, text
+
+
+def test_members_bound_to_resource_registers_do_not_count_as_unpacked():
+    """A cbuffer member with a t/s/u register() is not packed, so it may sit beside packoffset members
+    (Windows-verified vkd3d cbuffer test: ``float4 bar : register(t1)`` next to ``packoffset(c0)``)."""
+    _compile("cbuffer cb { float4 foo : packoffset(c0); float4 bar : register(t1); }\n" + PS % "foo + bar")

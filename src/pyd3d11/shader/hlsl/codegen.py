@@ -424,7 +424,11 @@ class Codegen(SignatureBinding):
             else:
                 raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
-        # aggregates: component-wise by flattening
+        # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
+        # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
+        if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
+            src_name = {"lit_int": "int", "lit_float": "float"}.get(v.type.base, str(v.type))
+            raise self.err(pos, f"cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
         src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
         dst_leaves = flat_numeric(to)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)

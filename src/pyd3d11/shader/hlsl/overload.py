@@ -81,6 +81,11 @@ def numeric_compatible(src: NumType, dst: NumType) -> bool:
     return src.n >= dst.n
 
 
+def flat_components(t: Type) -> list[str] | None:
+    """The concrete component types of ``t`` in order (None when it holds an object)."""
+    return _flat(t)
+
+
 def _flat(t: Type) -> list[str] | None:
     if isinstance(t, NumType):
         return [concrete(t.base)] * t.n

@@ -67,6 +67,7 @@ class Parser:
         self.func_names: set[str] = set()
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
+        self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
         #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
         self.target = target
         self.register_profile: str | None = None  # profile of the last register() parsed
@@ -324,6 +325,9 @@ class Parser:
                 break
             tok = self.next()
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
+            if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
+                                                      tok.text == "inout" and mods & {"in", "out"}):
+                self.dup_usage = tok  # ``out out`` / ``inout out``: fxc X3048 on a parameter
             mods.add(tok.text)
         return mods
 
@@ -506,7 +510,10 @@ class Parser:
             self.next()
         while not self.accept(")"):
             ppos = self.tok.pos
+            self.dup_usage = None
             pm = self.parse_mods()
+            if self.dup_usage is not None:
+                raise self.error("duplicate usages specified", self.dup_usage, 3048)
             type_tok = self.tok
             pt = self.parse_type()
             pm |= self.post_type_mods()
@@ -569,7 +576,9 @@ class Parser:
                 members.append(d)
         self.accept(";")
         if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
-            loose = next((m for m in members if m.packoffset is None and not _is_object(m.type)), None)
+            # a member bound to a t/s/u register (an object, or one in a struct) is not packed
+            loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
+                          not (m.register is not None and m.register[0] != "c")), None)
             if loose is not None:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
                                 "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
