@@ -101,3 +101,15 @@ def test_struct_equality_is_not_componentwise():
     compare per component."""
     assert np.array_equal(run_words(["(uint)all(float2(1, 2) == float2(1, 2))", "(uint)any(int3(1, 2, 3) == 2)"]),
                           [1, 1])
+
+
+@pytest.mark.parametrize("stmt", ["g = 1;", "g += 1;", "g4.x = 2;", "m = 1;"])
+def test_uniform_globals_are_implicitly_constant(stmt):
+    """fxc: X3025 "global variables are implicitly constant, enable compatibility mode to allow modification"
+    (DXC const-default test) for uniform globals and cbuffer members."""
+    src = "float g; float4 g4; cbuffer cb { float4 m; }\nfloat4 main() : SV_Target { " + stmt + " return g + g4 + m; }"
+    assert "error X3025: global variables are implicitly constant" in _error(src)
+
+
+def test_static_globals_are_writable():
+    _ok("static float g = 1; float4 main() : SV_Target { g += 1; return g; }")

@@ -136,3 +136,24 @@ def test_members_bound_to_resource_registers_do_not_count_as_unpacked():
     """A cbuffer member with a t/s/u register() is not packed, so it may sit beside packoffset members
     (Windows-verified vkd3d cbuffer test: ``float4 bar : register(t1)`` next to ``packoffset(c0)``)."""
     _compile("cbuffer cb { float4 foo : packoffset(c0); float4 bar : register(t1); }\n" + PS % "foo + bar")
+
+
+@pytest.mark.parametrize("decl,ok", [
+    ("cbuffer cb : register(b3) { float4 a; }", True), ("cbuffer cb : register(B3) { float4 a; }", True),
+    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", False),
+    ("cbuffer cb : register(u4) { float4 a; }", False), ("cbuffer cb : register(s20) { float4 a; }", False),
+    ("tbuffer cb : register(t1) { float4 a; }", True), ("tbuffer cb : register(b1) { float4 a; }", False),
+])
+def test_constant_buffer_register_class(decl, ok):
+    """cbuffers bind to b#, tbuffers to t#; any other register set is fxc's X3591 "incorrect bind semantic"
+    (DXC packreg test)."""
+    src = decl + "\n" + PS % "a"
+    if ok:
+        _compile(src)
+    else:
+        assert "error X3591: incorrect bind semantic" in _error(src)
+
+
+def test_profile_qualified_cbuffer_register():
+    src = "cbuffer cb : register(vs, b3) : register(ps, b5) { float4 a; }\n" + PS % "a"
+    assert D3DReflect(_compile(src)).GetResourceBindingDescByName("cb").BindPoint == 5

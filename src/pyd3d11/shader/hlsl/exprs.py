@@ -667,7 +667,11 @@ def _assign_dynamic_component(cg: Codegen, t: Type, slots: list, iv: Val, v: Val
 def lvalue(cg: Codegen, e: A.Node):
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar" or v.readonly:
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
+            # fxc's wording for a uniform global (DXC const-default test, fxc-error X3025)
+            raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                         "modification", 3025)
+        if v.readonly:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
             return ("mem", v)

@@ -548,12 +548,14 @@ class Parser:
         name_tok = self.ident()
         reg = None
         while self.accept(":"):
-            if self.accept("register"):
+            if self.at("register"):
+                reg_tok = self.next()
                 r = self.parse_register()
                 if r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean:
-                    raise self.error(f"invalid register specification, expected '{kind[0] if kind == 'cbuffer' else 't'}'"
-                                     " binding", code=3530)
-                reg = r[1]
+                    # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u)
+                    raise self.error("incorrect bind semantic", reg_tok, 3591)
+                if self._profile_applies(self.register_profile):
+                    reg = r[1]
             elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
                 t = self.next()
                 self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
