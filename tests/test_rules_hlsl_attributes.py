@@ -91,3 +91,10 @@ def test_if_attributes(attrs):
 def test_switch_attributes(attrs):
     _compile("int g; float4 main() : SV_Target { float v = 0; " + attrs +
              " switch (g) { case 0: v = 1; break; default: v = 2; break; } return v; }")
+
+
+def test_unroll_count_from_a_named_constant_is_kept():
+    """A static const count is an int constant: no warning, the loop unrolls as asked."""
+    src = ("static const int N = 4; float4 g; float4 main() : SV_Target { float v = g.x; [unroll(N)] "
+           "for (int k = 0; k < 4; k++) { v *= 2; } return v; }")
+    assert not [w for w in _compile(src) if "X3554" in w]

@@ -423,7 +423,10 @@ class Parser:
                     v = const_eval(args[0])
                     if isinstance(v, (int, float)) and not isinstance(v, bool) and v < 0:
                         raise self.error("cannot match attribute unroll, non-uint parameters found", at, 3084)
-                    if not isinstance(v, int) or isinstance(v, bool):  # a float or string count: ignored
+                    a0 = args[0]
+                    if isinstance(a0, A.Literal) and (isinstance(a0.value, str) or
+                                                      a0.base in ("lit_float", "float", "double")):
+                        # a float or string count: the attribute is ignored (a named constant still counts)
                         self.warnings.append((at.pos, 3554, "cannot match attribute unroll, parameter 1 is "
                                                             "expected to be of type int"))
                         continue
