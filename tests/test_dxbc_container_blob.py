@@ -7,7 +7,7 @@ import struct
 import pytest
 from conftest import conformance_path
 
-from pyd3d11.errors import E_FAIL, D3D11Error, InvalidArgError
+from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, D3D11Error, InvalidArgError
 from pyd3d11.shader.blob import (
     D3DCreateBlob,
     D3DGetBlobPart,
@@ -72,12 +72,17 @@ def test_missing_and_bad_parts():
         assert exc.value.hresult == E_FAIL
     with pytest.raises(D3D11Error):
         D3DGetDebugInfo(data)
-    with pytest.raises(InvalidArgError):
+    # d3dcompiler_47 (as Wine's d3dcompiler implementation of D3DGetBlobPart reproduces it): nonzero
+    # flags and a value outside D3D_BLOB_PART are D3DERR_INVALIDCALL, data without the DXBC tag E_FAIL
+    with pytest.raises(D3D11Error) as exc:
         D3DGetBlobPart(data, len(data), 0, 1)
-    with pytest.raises(InvalidArgError):
+    assert exc.value.hresult == D3DERR_INVALIDCALL
+    with pytest.raises(D3D11Error) as exc:
         D3DGetBlobPart(data, Part=99)
-    with pytest.raises(InvalidArgError):
+    assert exc.value.hresult == D3DERR_INVALIDCALL
+    with pytest.raises(D3D11Error) as exc:
         D3DGetBlobPart(b"garbage" * 8, Part=0)
+    assert exc.value.hresult == E_FAIL
     vs_only = build_container([("SHDR", b"\0" * 8)])
     with pytest.raises(D3D11Error):
         D3DGetInputSignatureBlob(vs_only)

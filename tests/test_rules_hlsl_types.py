@@ -30,9 +30,12 @@ RANK = {"bool": 0, "int": 1, "uint": 2, "half": 3, "float": 4, "double": 5}
 
 TAGS = "\n".join(f"uint tag({b}{'' if n == 1 else n} x) {{ return {10 * c + n}; }}"
                  for b, c in BASES.items() for n in (1, 2, 3, 4))
-#: matrix tags, declared only where needed: this compiler finds tag(float4) ambiguous against tag(float2x2)
+#: matrix tags, declared only where needed: fxc finds tag(float4) ambiguous against tag(float2x2) (a vector and
+#: a matrix of as many components convert both ways), so matrix results are tagged through mtag()
 MTAGS = "\n".join(f"uint tag(float{r}x{c} x) {{ return {100 + 10 * r + c}; }}"
                          for r in (2, 3, 4) for c in (2, 3, 4))
+MATRIX_TAGS = "\n".join(f"uint mtag(float{r}x{c} x) {{ return {100 + 10 * r + c}; }}"
+                         for r in (1, 2, 3, 4) for c in (1, 2, 3, 4))
 
 #: cbuffer operands: each type's first value is chosen so the promoted type shows in the result's value
 CB_DECL = """cbuffer C : register(b0) {
@@ -285,12 +288,12 @@ def test_matrix_scalar_is_per_component():
     assert [int(g) for g in got] == wants
 
 
-@pytest.mark.xfail(strict=True, reason="overload resolution: with tag(float2x2) and tag(float4) both declared, "
-                   "an exact float2x2 (or float4) argument is reported ambiguous (X3067); an exact match must win")
 def test_matrix_scalar_result_type_is_the_matrix():
-    decl = "static const float2x2 M = float2x2(1, 2, 3, 4);"
-    got = run_words(["tag(M)", "tag(M * F0)", "tag(I1 + M)"], decl + MTAGS)
-    assert [int(g) for g in got] == [122, 122, 122]
+    """A matrix with a scalar keeps the matrix type (Per-Component Math); among matrix overloads the exact
+    shape wins over the truncating ones (float2x2 -> float1x2/float2x1/float1x1)."""
+    decl = "static const float2x2 M = float2x2(1, 2, 3, 4); static const float3x2 N = (float3x2)0;"
+    got = run_words(["mtag(M)", "mtag(M * F0)", "mtag(I1 + M)", "mtag(N - U1)"], decl + MATRIX_TAGS)
+    assert [int(g) for g in got] == [122, 122, 122, 132]
 
 
 def test_half_is_float_on_sm5():
@@ -301,9 +304,6 @@ def test_half_is_float_on_sm5():
                                      f32_bits(-0.25)]
 
 
-@pytest.mark.xfail(strict=True, reason="a value declared half (cbuffer member, function return, half2 constructor) "
-                   "keeps a half type distinct from float: tag() is reported ambiguous (X3067) though half is float on "
-                   "SM4/5 targets (casts and arithmetic on half already give float)")
 def test_half_declared_values_are_float_typed():
     got = run_words(["tag(H0)", "tag(hh(F2))", "tag(half2(F2, F1))"], "half hh(float x) { half h = x; return h; }")
     assert [int(g) for g in got] == [41, 41, 42]
@@ -426,7 +426,21 @@ def test_widening_conversions_are_refused(src):
     assert f"error {code}" in ei.value.errors, ei.value.errors
 
 
-@pytest.mark.xfail(strict=True, reason="overload resolution: an exact float4 argument is reported ambiguous (X3067) "
-                   "between f(float4) and f(float2x2); the exact match must win")
-def test_exact_vector_match_beats_same_size_matrix():
-    assert int(run_words(["tag(F0 + float4(1, 2, 3, 4))"], MTAGS)[0]) == 44
+@pytest.mark.parametrize("arg", ["float4(1, 2, 3, 4)", "float2x2(1, 2, 3, 4)"])
+def test_vector_and_same_size_matrix_overloads_are_ambiguous(arg):
+    """fxc: f(float4) and f(float2x2) are both exact for a float4 (and for a float2x2) argument: X3067.
+    Windows-verified (vkd3d function-overload test: "Some matrices are implicitly compatible with vectors and
+    will ambiguate with them", a [pixel shader fail] calling func(float4) with func(float2x2) declared)."""
+    src = ("float4 f(float2x2 x) { return 2.0; } float4 f(float4 x) { return 1.0; }\n"
+           f"float4 main() : SV_Target {{ return f({arg}); }}")
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
+    assert "error X3067" in ei.value.errors, ei.value.errors
+
+
+def test_half_promotes_to_float_before_double():
+    """Promotions prefer the nearest wider type: a half argument picks f(float) over f(double), a float one
+    f(double) over the narrowing f(half)."""
+    src = ("float f(half x) { return 1; } float f(float x) { return 2; } float f(double x) { return 3; }\n"
+           "float g(half x) { return 1; } float g(double x) { return 3; }\n")
+    assert [int(w) for w in run_words(["(uint)f(H0)", "(uint)g(F0)", "(uint)g(H0)"], src)] == [1, 3, 1]

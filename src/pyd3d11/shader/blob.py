@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyd3d11.errors import E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError
+from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError, error_for
 from pyd3d11.headers.d3dcompiler_types import (
     D3D_BLOB_ALL_SIGNATURE_BLOB,
     D3D_BLOB_DEBUG_INFO,
@@ -21,6 +21,8 @@ from pyd3d11.headers.d3dcompiler_types import (
     D3D_BLOB_PDB,
     D3D_BLOB_PRIVATE_DATA,
     D3D_BLOB_ROOT_SIGNATURE,
+    D3D_BLOB_TEST_ALTERNATE_SHADER,
+    D3D_BLOB_TEST_COMPILE_REPORT,
     D3D_BLOB_XNA_PREPASS_SHADER,
     D3D_BLOB_XNA_SHADER,
     D3DCOMPILER_STRIP_DEBUG_INFO,
@@ -127,10 +129,29 @@ def D3DCreateBlob(Size: int) -> ID3DBlob:  # noqa: N802,N803
     return ID3DBlob(bytes(Size))
 
 
+def check_dxbc_header(data: bytes, method: str) -> None:
+    """d3dcompiler_47's checks of a DXBC header before it reads the chunks (the order Windows applies
+    them, as Wine's d3dcompiler implementation reproduces it): no data D3DERR_INVALIDCALL, a tag other
+    than ``DXBC`` E_FAIL, a container version other than 1 E_INVALIDARG, a total-size field (dword 6)
+    other than the size passed D3DERR_INVALIDCALL."""
+    if not data:
+        raise error_for(D3DERR_INVALIDCALL, "no data", method)
+    if data[:4] != b"DXBC":
+        raise error_for(E_FAIL, f"not a DXBC container (tag {data[:4]!r})", method)
+    if len(data) < 32:
+        raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes is shorter than a DXBC header", method)
+    version, total = int.from_bytes(data[20:24], "little"), int.from_bytes(data[24:28], "little")
+    if version != 1:
+        raise error_for(E_INVALIDARG, f"DXBC container version {version}, expected 1", method)
+    if total != len(data):
+        raise error_for(D3DERR_INVALIDCALL, f"the DXBC header says {total} bytes, {len(data)} were passed", method)
+
+
 def _container(pSrcData: Any, SrcDataSize: int | None, method: str) -> DxbcContainer:  # noqa: N803
     data = blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
+    check_dxbc_header(data, method)
     try:
         return parse_container(data)
     except InvalidArgError as exc:
@@ -142,12 +163,15 @@ def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | No
     """Extract one part of a DXBC blob (d3dcompiler.h D3DGetBlobPart).
 
     Both ``D3DGetBlobPart(data, size, part, flags)`` and ``D3DGetBlobPart(data, Part=part)`` work.
-    A part the blob lacks raises E_FAIL; nonzero ``Flags`` or an unknown part raise E_INVALIDARG.
+    Nonzero ``Flags`` or a value outside D3D_BLOB_PART raise D3DERR_INVALIDCALL (before the data is
+    looked at), then the header checks of :func:`check_dxbc_header`; a part the blob lacks raises E_FAIL.
     """
     if Part is None:
         SrcDataSize, Part = None, SrcDataSize
     if Flags:
-        raise InvalidArgError(E_INVALIDARG, f"Flags must be 0, got {Flags}", "D3DGetBlobPart")
+        raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", "D3DGetBlobPart")
+    if not (0 <= Part <= D3D_BLOB_DEBUG_NAME or D3D_BLOB_TEST_ALTERNATE_SHADER <= Part <= D3D_BLOB_TEST_COMPILE_REPORT):
+        raise error_for(D3DERR_INVALIDCALL, f"unknown blob part {Part}", "D3DGetBlobPart")
     c = _container(pSrcData, SrcDataSize, "D3DGetBlobPart")
     if Part in _SIGNATURE_PARTS:
         chunks = []
@@ -164,7 +188,8 @@ def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | No
         if data is None:
             raise D3D11Error(E_FAIL, f"blob has no {_RAW_PARTS[Part]} chunk", "D3DGetBlobPart")
         return ID3DBlob(data)
-    raise InvalidArgError(E_INVALIDARG, f"unknown blob part {Part}", "D3DGetBlobPart")
+    # the compiler's test parts (D3D_BLOB_TEST_*) are never in a shader blob
+    raise D3D11Error(E_FAIL, f"blob has no part {Part}", "D3DGetBlobPart")
 
 
 def D3DGetInputSignatureBlob(pSrcData: Any, SrcDataSize: int | None = None) -> ID3DBlob:  # noqa: N802,N803
@@ -188,6 +213,7 @@ def D3DStripShader(pShaderBytecode: Any, BytecodeLength: int | None = None,  # n
     """Remove the chunk groups named by D3DCOMPILER_STRIP_* flags; returns a re-checksummed blob.
 
     Both ``D3DStripShader(data, length, flags)`` and ``D3DStripShader(data, uStripFlags=flags)`` work.
+    No data raises D3DERR_INVALIDCALL; a bad header fails as :func:`check_dxbc_header` says.
     """
     if uStripFlags is None:
         BytecodeLength, uStripFlags = None, BytecodeLength or 0

@@ -12,7 +12,14 @@ import struct
 from typing import Any
 
 from pyd3d11.api.com import IUnknown, iid
-from pyd3d11.errors import E_FAIL, E_INVALIDARG, E_NOINTERFACE, D3D11Error, InvalidArgError, NoInterfaceError
+from pyd3d11.errors import (
+    D3DERR_INVALIDCALL,
+    E_FAIL,
+    E_INVALIDARG,
+    D3D11Error,
+    InvalidArgError,
+    error_for,
+)
 from pyd3d11.headers.d3d11_structs import (
     D3D11_SHADER_BUFFER_DESC,
     D3D11_SHADER_DESC,
@@ -333,18 +340,24 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
                pInterface: Any = IID_ID3D11ShaderReflection) -> ID3D11ShaderReflection:
     """d3dcompiler's D3DReflect: parse a DXBC blob into an ID3D11ShaderReflection.
 
-    ``SrcDataSize`` may be omitted (the whole buffer is used). Bad bytecode raises E_INVALIDARG;
-    an IID other than IID_ID3D11ShaderReflection raises E_NOINTERFACE.
+    ``SrcDataSize`` may be omitted (the whole buffer is used). As d3dcompiler_47 checks, in order: no
+    data or fewer than 32 bytes, or a header total size other than the size passed, D3DERR_INVALIDCALL;
+    an IID other than IID_ID3D11ShaderReflection E_INVALIDARG (d3dcompiler_46+; older versions
+    returned E_NOINTERFACE); then bad bytecode E_FAIL (not a DXBC container) or E_INVALIDARG.
     """
     if isinstance(SrcDataSize, (GUID, str)) and not isinstance(SrcDataSize, int):
         pInterface, SrcDataSize = SrcDataSize, None
-    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection):
-        raise NoInterfaceError(E_NOINTERFACE, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
-    from .blob import blob_bytes
+    from .blob import blob_bytes, check_dxbc_header
 
     data = blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
+    if len(data) < 32 or int.from_bytes(data[24:28], "little") != len(data):
+        raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes of data do not hold the DXBC container their "
+                        "header describes", "D3DReflect")
+    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection):
+        raise InvalidArgError(E_INVALIDARG, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
+    check_dxbc_header(data, "D3DReflect")
     container = parse_container(data)
     try:
         container.rdef, container.input_signature, container.output_signature  # noqa: B018

@@ -161,6 +161,8 @@ class Program(Node):
     pack_row_major: bool = False
     #: right-hand sides of effect state-block entries (``Filter = LINEAR;``): type-checked only (check.py)
     state_values: list = field(default_factory=list)
+    #: parse-time warnings (Pos, number, message), reported with the code generator's
+    warnings: list = field(default_factory=list)
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -141,7 +141,7 @@ class Codegen(SignatureBinding):
         self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
-        self.warnings: list[tuple[Pos, int, str]] = []
+        self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
         # /Zi debug information (debuginfo.py): the statement being compiled, the local variables declared
         # (name, slots, file, first line, last line of their block) and, after listing(), the tables
         self.cur_loc: tuple | None = None
@@ -434,7 +434,11 @@ class Codegen(SignatureBinding):
             else:
                 raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
-        # aggregates: component-wise by flattening
+        # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
+        # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
+        if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
+            src_name = {"lit_int": "int", "lit_float": "float"}.get(v.type.base, str(v.type))
+            raise self.err(pos, f"cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
         src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
         dst_leaves = flat_numeric(to)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)

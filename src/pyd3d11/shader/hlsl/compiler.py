@@ -87,14 +87,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     pp = preprocess(source, file, defines, include_open)
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
 
-    def parse():
-        prog = Parser(lex(pp.text, file)).parse_program()
+    def parse(profile: str):
+        prog = Parser(lex(pp.text, file), profile).parse_program()
         if program_hook is not None:
             program_hook(prog)
         return prog
 
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
-        cg = Codegen(parse(), entry, stage, major, minor, row_major)
+        cg = Codegen(parse(target), entry, stage, major, minor, row_major)
         cg.compile_flags = flags
         cg.dead_resources = dead
         try:
@@ -110,7 +110,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .uncalled import check_uncalled
 
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
-        pcg = Codegen(parse(), entry, p_stage, p_major, p_minor, row_major)
+        pcg = Codegen(parse(f"{p_stage}_{p_major}_{p_minor}"), entry, p_stage, p_major, p_minor, row_major)
         pcg.compile_flags = flags
         return pcg
 

@@ -376,7 +376,7 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
     if not isinstance(t, NumType):
         if isinstance(t, StructType) and len(args) == 1:
             return cg.convert(args[0], t, pos, explicit=True)
-        raise cg.err(pos, f"constructor for '{t}' is not supported", 3000)
+        raise cg.err(pos, "constructors only defined for numeric base types", 3037)
     flat: list[Slot] = []
     bases: list[str] = []
     for a in args:
@@ -667,7 +667,11 @@ def _assign_dynamic_component(cg: Codegen, t: Type, slots: list, iv: Val, v: Val
 def lvalue(cg: Codegen, e: A.Node):
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar" or v.readonly:
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
+            # fxc's wording for a uniform global (DXC const-default test, fxc-error X3025)
+            raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                         "modification", 3025)
+        if v.readonly:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
             return ("mem", v)
@@ -706,6 +710,20 @@ def lvalue(cg: Codegen, e: A.Node):
                                                       sub.slots[0] not in slots):
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         return (sub.type, sub.slots)
+    if isinstance(e, A.Cast):
+        # a cast that only re-views the same components (same component types, same count: float[4] as
+        # float4, a struct as another of identical layout, float as float) designates its operand's storage
+        # and may be assigned or passed to out/inout; a converting cast is a value (hlsl-specs proposal
+        # "Disallow all explicit conversions in inout parameters" describes this legacy rule)
+        from .overload import flat_components
+
+        inner = lvalue(cg, e.a)
+        if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
+            t, slots = inner
+            fa, fb = flat_components(t), flat_components(e.type)
+            # a struct re-views only as a struct (a struct cast to float4 is a value)
+            if fa is not None and fa == fb and isinstance(t, StructType) == isinstance(e.type, StructType):
+                return (e.type, slots)
     raise cg.err(e.pos, "l-value required", 3025)
 
 

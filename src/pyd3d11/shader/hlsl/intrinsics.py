@@ -272,8 +272,11 @@ def _i_step(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
 def _i_smoothstep(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
+    # one template type for all three (DXC gen_intrin_main: smoothstep(a, $type1 b, $type1 x)): scalars
+    # broadcast to the widest shape, so smoothstep(0, 1, float4) is a float4
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-    x = cg.convert(_fv(cg, args[2], pos), rt, pos)
+    x, _, rt = coerce_pair(cg, _fv(cg, args[2], pos), Val(rt, a.slots), pos)
+    a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
     n = rt.n
     num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
     den = cg.alu("add", FLOAT, n, [b.slots, a.slots], ["", "-"])

@@ -3,7 +3,11 @@
 A declaration is *viable* when the call's argument count fits (trailing defaults) and every argument
 converts implicitly to its parameter. Each argument's conversion is summarised as a set of costs, worst
 first: component-count narrowing > component-class change (bool/int/float) > component-type change >
-component-type narrowing (bit width) > component-count widening. A candidate beats another when it is no
+component-type narrowing (bit width) > component-count widening > a promotion past the nearest wider
+type (half -> double where half -> float exists: promotions prefer the smaller type). A vector and a
+matrix of as many components convert both ways at no cost, so ``f(float4)`` and ``f(float2x2)`` are
+ambiguous for either argument (Windows-verified vkd3d function-overload test "Some matrices are
+implicitly compatible with vectors and will ambiguate with them"). A candidate beats another when it is no
 worse for any argument and better for one; when neither wins that way, the union of costs over all
 arguments decides; what is still tied is ambiguous (X3067). Untyped integer literals have no exact type
 (``f(3)`` with ``f(int)``/``f(uint)`` is ambiguous); ``half`` and the min-precision types are their own
@@ -31,11 +35,12 @@ if TYPE_CHECKING:
     from .codegen import Codegen
 
 # conversion cost bits (a larger value is a worse conversion)
-COUNT_WIDENING = 1
-TYPE_NARROWING = 2
-TYPE_MISMATCH = 4
-CLASS_MISMATCH = 8
-COUNT_NARROWING = 16
+FAR_PROMOTION = 1  # a 16-bit float promoted past float to double (half -> double loses to half -> float)
+COUNT_WIDENING = 2
+TYPE_NARROWING = 4
+TYPE_MISMATCH = 8
+CLASS_MISMATCH = 16
+COUNT_NARROWING = 32
 
 _CLASS = {"bool": "b", "int": "i", "uint": "i", "float": "f", "double": "f", LIT_INT: "i", LIT_FLOAT: "f"}
 _SAMPLERS = frozenset({"SamplerState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
@@ -74,6 +79,11 @@ def numeric_compatible(src: NumType, dst: NumType) -> bool:
         line_d = not dm or dst.rows == 1 or dst.cols == 1
         return line_s and line_d and src.n >= dst.n
     return src.n >= dst.n
+
+
+def flat_components(t: Type) -> list[str] | None:
+    """The concrete component types of ``t`` in order (None when it holds an object)."""
+    return _flat(t)
 
 
 def _flat(t: Type) -> list[str] | None:
@@ -130,6 +140,8 @@ def cost(at: Type, pt: Type) -> int:
         c |= TYPE_NARROWING
     if at.n < pt.n:
         c |= COUNT_WIDENING
+    if _width(at) == 16 and _CLASS[at.base] == "f" and pt.base == DOUBLE:
+        c |= FAR_PROMOTION
     return c
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from . import ast as A
+from . import modifiers as M
 from .constexpr import const_value, eval_const
 from .diagnostics import HlslError, Pos
 from .lexer import Token, lex
@@ -47,7 +48,7 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 
 
 class Parser:
-    def __init__(self, tokens: list[Token]):
+    def __init__(self, tokens: list[Token], target: str | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
         self.toks: list[Token] = []
@@ -65,6 +66,12 @@ class Parser:
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
         self.register_clean = True
+        self.mod_toks: dict[str, Token] = {}
+        self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
+        #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
+        self.target = target
+        self.register_profile: str | None = None  # profile of the last register() parsed
+        self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.nesting = 0
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -131,7 +138,7 @@ class Parser:
         pack = self.pack_at[min(self.i, len(self.pack_at) - 1)]
         t = self._parse_type()
         if pack is not None and isinstance(t, NumType) and t.shape == "m" and t.row_major is None:
-            return NumType(t.base, t.rows, t.cols, "m", pack)
+            return NumType(t.base, t.rows, t.cols, "m", pack, prec=t.prec, alias=t.alias)
         return t
 
     def _parse_type(self) -> Type:
@@ -154,7 +161,10 @@ class Parser:
         if name == "string":
             return ObjectType("string")
         if name in self.types:
-            return self.types[name]
+            t = self.types[name]
+            if isinstance(t, NumType):  # remember the spelling for reflection's type name
+                return NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=t.prec, alias=name)
+            return t
         num = numeric_from_name(name)
         if num is not None:
             return num
@@ -254,8 +264,10 @@ class Parser:
         self.expect("{")
         while not self.accept("}"):
             mods = self.parse_mods()
+            type_tok = self.tok
             ftype = self.parse_type()
-            mods |= self.parse_mods()
+            mods |= self.post_type_mods()
+            self.check_type_mods(mods, ftype, type_tok)
             while True:
                 ftok = self.tok
                 fname = self.ident().text
@@ -270,6 +282,7 @@ class Parser:
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
+                self.check_mods("field", mods, fname, ftok.pos)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 st.fields.append((fname, ft, sem, frozenset(mods)))
@@ -280,7 +293,7 @@ class Parser:
 
     def _apply_major(self, t: Type, mods: set) -> Type:
         if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):
-            return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods)
+            return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods, prec=t.prec, alias=t.alias)
         if isinstance(t, ArrayType):
             return ArrayType(self._apply_major(t.elem, mods), t.count)
         return t
@@ -310,8 +323,72 @@ class Parser:
             if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
-            mods.add(self.next().text)
+            tok = self.next()
+            self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
+            if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
+                                                      tok.text == "inout" and mods & {"in", "out"}):
+                self.dup_usage = tok  # ``out out`` / ``inout out``: fxc X3048 on a parameter
+            mods.add(tok.text)
         return mods
+
+    def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False) -> None:
+        """Storage-class / interpolation modifier rules of one declaration (modifiers.py)."""
+        fm = frozenset(mods)
+        if kind != "param":
+            bad = M.misplaced_in_out(fm)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        if kind == "param":
+            bad = next((m for m in M.PARAM_SYNTAX_ERRORS if m in fm), None)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        elif kind == "typedef":
+            bad = next((m for m in M.TYPEDEF_SYNTAX_ORDER if m in fm and m not in M.TYPEDEF_ALLOWED), None)
+            if bad is not None:
+                raise self.error(None, self.mod_toks.get(bad))
+        rules = {"global": M.GLOBAL_RULES, "local": M.LOCAL_RULES, "field": M.FIELD_RULES,
+                 "function": M.FUNCTION_RULES}.get(kind)
+        hit = M.first_violation(rules, fm, name) if rules else None
+        hit = hit or M.interpolation_conflict(fm)
+        if hit is None and M.needs_initializer(kind, fm, has_init):
+            hit = 3012, f"'{name}': missing initial value"
+        if hit is not None:
+            raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
+
+    def post_type_mods(self) -> set:
+        """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
+        (fxc: X3000 at the modifier, DXC typemods-syntax)."""
+        post = self.parse_mods()
+        bad = next((m for m in M.TYPE_MODIFIERS if m in post), None)
+        if bad is not None:
+            raise self.error(None, self.mod_toks.get(bad))
+        return post
+
+    def check_type_mods(self, mods: set, t: Type, type_tok: Token) -> None:
+        """row_major/column_major and snorm/unorm against the declared type (modifiers.py)."""
+        def at(m: str) -> tuple[int, int]:
+            k = self.mod_toks[m]
+            return k.pos.line, k.pos.col
+
+        norms = [m for m in ("snorm", "unorm") if m in mods and m in self.mod_toks]
+        if len(norms) == 2:  # the later of the two is the unexpected token
+            raise self.error(None, self.mod_toks[max(norms, key=at)])
+        # the majority comes before snorm/unorm (``snorm row_major float2x3`` stops at row_major)
+        late = [m for m in ("row_major", "column_major") if m in mods and m in self.mod_toks and norms and
+                at(m) > at(norms[0])]
+        if late:
+            raise self.error(None, self.mod_toks[late[0]])
+        elem = t
+        while isinstance(elem, ArrayType):
+            elem = elem.elem
+        kind = "typedef" if type_tok.text in self.types else "template" if type_tok.text in ("matrix", "vector") \
+            else "plain"
+        hit = M.type_modifier_violation(frozenset(mods), elem, kind)
+        if hit is None:
+            return
+        if hit[0] == 3000:
+            raise self.error(None, type_tok)
+        raise HlslError(type_tok.pos.file, type_tok.pos.line, type_tok.pos.col, hit[0], hit[1])
 
     def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
@@ -324,15 +401,35 @@ class Parser:
                 name = "numthreads:" + raw
             args: list = []
             if self.accept("("):
+                if self.at(")"):  # ``[domain()]``: an empty argument list is a syntax error in fxc
+                    raise self.error()
                 while not self.accept(")"):
                     e = self.parse_assign()
                     args.append(e)
                     if not self.at(")"):
                         self.expect(",")
             self.expect("]")
-            if statement and (name in attrs or {name, *attrs} >= {"branch", "flatten"} or
-                              {name, *attrs} >= {"loop", "unroll"}):
-                raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+            if statement:
+                pair = next((p for p in M.EXCLUSIVE_STATEMENT_ATTRIBUTES if {name, *attrs} >= set(p)), None)
+                if pair is not None:
+                    raise self.error(f"can't use {pair[0]} and {pair[1]} attributes together", at, 3524)
+                if name in attrs or {name, *attrs} >= {"branch", "flatten"}:
+                    raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+                if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
+                    self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
+                                                        "statement"))
+                    continue
+                if name == "unroll" and args:
+                    v = const_eval(args[0])
+                    if isinstance(v, (int, float)) and not isinstance(v, bool) and v < 0:
+                        raise self.error("cannot match attribute unroll, non-uint parameters found", at, 3084)
+                    a0 = args[0]
+                    if isinstance(a0, A.Literal) and (isinstance(a0.value, str) or
+                                                      a0.base in ("lit_float", "float", "double")):
+                        # a float or string count: the attribute is ignored (a named constant still counts)
+                        self.warnings.append((at.pos, 3554, "cannot match attribute unroll, parameter 1 is "
+                                                            "expected to be of type int"))
+                        continue
             attrs[name] = args
         return attrs
 
@@ -344,7 +441,7 @@ class Parser:
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
-        return A.Program(start, decls, self.pack_row_major, self.state_values)
+        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -361,7 +458,10 @@ class Parser:
             return []
         if self.accept("typedef"):
             mods = self.parse_mods()
+            self.check_mods("typedef", mods, "", pos)
+            type_tok = self.tok
             base = self.parse_type()
+            self.check_type_mods(mods, base, type_tok)
             while True:
                 name = self.ident().text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
@@ -389,15 +489,22 @@ class Parser:
             return parse_type_decl(self, mods, pos)
         if not self.is_type_start():
             raise self.error()
+        type_tok = self.tok
         base = self.parse_type()
-        mods |= self.parse_mods()
+        mods |= self.post_type_mods()
+        self.check_type_mods(mods, base, type_tok)
         if self.tok.kind == "id" and self.peek().text == "::":  # out-of-class method definition
             from .classes import parse_method_definition
 
             return parse_method_definition(self, base, mods, attrs, pos)
         if self.tok.kind == "id" and self.peek().text == "(":
+            self.check_mods("function", mods, self.tok.text, self.tok.pos)
             return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
-        return self.parse_var_list(base, mods, pos)
+        decls = self.parse_var_list(base, mods, pos)
+        for d in decls:
+            if isinstance(d, A.VarDecl):
+                self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+        return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.ident()
@@ -408,9 +515,15 @@ class Parser:
             self.next()
         while not self.accept(")"):
             ppos = self.tok.pos
+            self.dup_usage = None
             pm = self.parse_mods()
+            if self.dup_usage is not None:
+                raise self.error("duplicate usages specified", self.dup_usage, 3048)
+            type_tok = self.tok
             pt = self.parse_type()
-            pm |= self.parse_mods()
+            pm |= self.post_type_mods()
+            self.check_type_mods(pm, pt, type_tok)
+            self.check_mods("param", pm, "", ppos)
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
@@ -440,12 +553,17 @@ class Parser:
         name_tok = self.ident()
         reg = None
         while self.accept(":"):
-            if self.accept("register"):
+            if self.at("register"):
+                reg_tok = self.next()
                 r = self.parse_register()
                 if r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean:
-                    raise self.error(f"invalid register specification, expected '{kind[0] if kind == 'cbuffer' else 't'}'"
-                                     " binding", code=3530)
-                reg = r[1]
+                    # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u)
+                    raise self.error("incorrect bind semantic", reg_tok, 3591)
+                if self._profile_applies(self.register_profile):
+                    reg = r[1]
+            elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
+                t = self.next()
+                self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
             else:
                 raise self.error()
         self.skip_annotations()
@@ -456,12 +574,21 @@ class Parser:
                 continue
             pos = self.tok.pos
             mods = self.parse_mods()
+            type_tok = self.tok
             base = self.parse_type()
-            mods |= self.parse_mods()
+            mods |= self.post_type_mods()
+            self.check_type_mods(mods, base, type_tok)
             for d in self.parse_var_list(base, mods, pos):
                 assert isinstance(d, A.VarDecl)
                 members.append(d)
         self.accept(";")
+        if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
+            # a member bound to a t/s/u register (an object, or one in a struct) is not packed
+            loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
+                          not (m.register is not None and m.register[0] != "c")), None)
+            if loose is not None:
+                raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
+                                "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
 
     def skip_annotations(self) -> None:
@@ -505,14 +632,24 @@ class Parser:
             return int(v)
 
         offset = bracket()
+        profile = None
+        space_tok = None
         if self.accept(","):  # register(profile, r#) / space
             t2 = self.ident()
             if not t2.text.lower().startswith("space"):
-                t = t2
+                profile, t = t.text, t2
                 offset = bracket()
                 if self.accept(","):
-                    self.ident()
+                    space_tok = self.ident()
+            else:
+                space_tok = t2
         self.expect(")")
+        if t.text.lower().startswith("space") and len(t.text) > 5:  # register(space0): a space alone
+            space_tok = t
+        if space_tok is not None and self.target is not None and not self.target.endswith("_5_1"):
+            raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
+                             f"(target {self.target})", space_tok, 3530)
+        self.register_profile = profile
         txt = t.text.lower()
         kind = txt[0]
         self.register_clean = txt[1:].isdigit() or (len(txt) == 1 and self.toks[self.i - 2].text == "]")
@@ -523,6 +660,14 @@ class Parser:
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
 
+    def _profile_applies(self, profile: str | None) -> bool:
+        """MicrosoftDocs "register": the optional shader profile is a target (``ps_5_0``) or a stage
+        (``ps``); a binding for another profile does not apply to this compile (SM4/5.0)."""
+        if profile is None or self.target is None:
+            return True
+        p = profile.lower()
+        return p == self.target or p == self.target.split("_")[0]
+
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
@@ -532,11 +677,22 @@ class Parser:
             t = self._apply_major(self.parse_array_suffix(base), mods)
             sem = reg = pack = None
             regs: list = []
+            all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
             while self.accept(":"):
-                if self.accept("register"):
-                    reg = self.parse_register()
+                if self.at("register"):
+                    reg_tok = self.next()
+                    r = self.parse_register()
                     if not self.register_clean:
-                        reg = (reg[0], reg[1], False)
+                        r = (r[0], r[1], False)
+                    prof = (self.register_profile or "").lower()
+                    clash = next((q for q in all_regs if q[0] == prof and q[1] == r[0] and q[2] != r[1]), None)
+                    if clash is not None:  # two bindings of one register set for one profile (fxc X3115)
+                        raise self.error(f"Conflicting register semantics: '{clash[1]}{clash[2]}' and "
+                                         f"'{r[0]}{r[1]}'", reg_tok, 3115)
+                    all_regs.append((prof, r[0], r[1]))
+                    if not self._profile_applies(self.register_profile):
+                        continue  # register(vs, …) while compiling a pixel shader: no binding here
+                    reg = r
                     regs.append(reg)
                 elif self.accept("packoffset"):
                     self.expect("(")
@@ -820,9 +976,17 @@ class Parser:
                 return A.DeclStmt(pos, [])
             base: Type = st
         else:
+            type_tok = self.tok
             base = self.parse_type()
-        mods |= self.parse_mods()
+            self.check_type_mods(mods, base, type_tok)
+        mods |= self.post_type_mods()
         decls = self.parse_var_list(base, mods, pos)
+        for d in decls:
+            if isinstance(d, A.VarDecl):
+                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+                if d.semantic is not None and not isinstance(d.type, StructType):
+                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
+                                    f"'{d.name}': local variables cannot have semantics")
         return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])
 
     # --- expressions ------------------------------------------------------------------------------
@@ -1047,6 +1211,12 @@ def const_eval(e: A.Node) -> int | float | None:
             return None
         return int(v) if e.type.base in ("int", "uint") else float(v)
     return None
+
+
+def _is_object(t: Type) -> bool:
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, ObjectType)
 
 
 def parse(text: str, file: str = "") -> A.Program:

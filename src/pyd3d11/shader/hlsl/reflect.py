@@ -26,10 +26,11 @@ def rdef_type(cg: Codegen, t: Type) -> RdefType:
         return e
     if isinstance(t, NumType):
         base = concrete_name(t.base)
+        name = t.alias or str(t)  # a typedef's name when the declaration used one (fxc)
         if t.shape == "m":
             cls = 2 if cg.is_row_major(t) else 3
-            return RdefType(cls, _VT[base], t.rows, t.cols, 0, name=str(t))
-        return RdefType(1 if t.shape == "v" else 0, _VT[base], 1, t.cols if t.shape == "v" else 1, 0, name=str(t))
+            return RdefType(cls, _VT[base], t.rows, t.cols, 0, name=name)
+        return RdefType(1 if t.shape == "v" else 0, _VT[base], 1, t.cols if t.shape == "v" else 1, 0, name=name)
     if isinstance(t, StructType):
         members = []
         off = 0
@@ -40,7 +41,7 @@ def rdef_type(cg: Codegen, t: Type) -> RdefType:
             members.append(RdefMember(fname, rdef_type(cg, ft), off))
             off += size
         cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
-        rt = RdefType(5, 0, 1, cols, 0, members, name=t.name)
+        rt = RdefType(5, 0, 1, cols, 0, members, name=t.name or "<unnamed>")  # fxc's name for an anonymous struct
         from .linkage import rdef_class_type
 
         rdef_class_type(cg, t, rt, rdef_type)  # classes: base class and interfaces

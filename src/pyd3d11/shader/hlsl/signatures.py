@@ -10,6 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
+from .sysvalues import system_value_error
 from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
 from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, split_semantic
 
@@ -33,8 +34,15 @@ class SignatureBinding:
         """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries."""
         out: list = []
         if isinstance(t, StructType):
+            # a semantic on the struct itself overrides its members' (nested structs included) and
+            # numbers their registers consecutively from its index (fxc; DXC reproduces it: "all fields
+            # inherit the semantic attached to the struct, with index increasing sequentially")
+            outer = split_semantic(sem) if sem is not None else None
             for fname, ft, fsem, mods in t.fields:
-                sub = self._elem_list(ft, fsem or sem, pos, fname)
+                if outer is not None:
+                    sub = self._elem_list(ft, f"{outer[0]}{outer[1] + len(out)}", pos, fname)
+                else:
+                    sub = self._elem_list(ft, fsem, pos, fname)
                 if not out and sub:  # a struct's first element starts a register (fxc packing, sigpack)
                     sub[0] = (*sub[0][:3], sub[0][3] | {ALIGN})
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
@@ -74,6 +82,9 @@ class SignatureBinding:
         for lt, base, idx, fmods in self._elem_list(t, sem, pos, name):
             base = compat_semantic(self, base, False)
             up = base.upper()
+            bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx)
+            if bad is not None:
+                raise self.err(pos, bad, 4502)
             n = lt.n
             allm = mods | fmods
             if self.stage == "cs":
@@ -184,6 +195,9 @@ class SignatureBinding:
         for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
             base = compat_semantic(self, base, True)
             up = base.upper()
+            bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx)
+            if bad is not None:
+                raise self.err(pos, bad, 4502)
             n = lt.n
             vals = v.slots[k:k + n]
             k += n

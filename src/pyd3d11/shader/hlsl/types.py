@@ -58,6 +58,9 @@ class NumType(Type):
     # spelled low-precision scalar (half, min16float, ...): only overload ranking looks at it; it does not
     # take part in equality, so a half is a float everywhere else (fxc SM4/5)
     prec: str | None = field(default=None, compare=False)
+    #: the typedef name the type was spelled with (``typedef float scalar;``): reflection reports it as
+    #: the type's name, as fxc does (DXC issue 3969: "scalar" with d3dcompiler, "float" with DXIL)
+    alias: str | None = field(default=None, compare=False)
 
     @property
     def slots(self) -> int:  # type: ignore[override]

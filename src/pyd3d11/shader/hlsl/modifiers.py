@@ -1,0 +1,149 @@
+"""Storage-class and interpolation modifier rules per declaration kind, as fxc (SM4/5) applies them.
+
+HLSL reference: MicrosoftDocs direct3dhlsl "Variable Syntax" (storage classes extern, nointerpolation,
+precise, shared, groupshared, static, uniform, volatile; type modifiers const, row_major, column_major),
+"Function Parameters" (in, out, inout, uniform; interpolation modifiers), "Function Syntax" (a
+function's storage class: static or inline). The verdicts and error numbers are fxc's, as recorded per
+combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations):
+
+* globals: volatile X3008; extern with static, or uniform with static, X3007; groupshared with extern or
+  uniform X3010; a groupshared const without initialiser X3012 (missing initial value; a static const
+  global without one is accepted, Windows-verified vkd3d cf-cond-types test);
+* locals: shared X3054, then uniform X3047, groupshared X3010, extern X3006; a const that is not static
+  needs an initialiser (X3012);
+* struct members: uniform X3047, then (unless static) const X3035, groupshared X3010, (unless static)
+  volatile X3008, extern X3006;
+* functions: uniform X3047, extern X3006; precise with const X3025 (the precise return value would be
+  written through a const);
+* parameters: static, extern, groupshared and shared are syntax errors (X3000 at the modifier);
+* typedefs: only const, precise, volatile, row_major/column_major, sample and center are allowed, any other
+  modifier is a syntax error (X3000 at the modifier);
+* type modifiers (DXC typemods-syntax): row_major/column_major on a non-matrix X3077, both on a matrix
+  X3048; snorm with unorm X3000 at the second; snorm/unorm on a typedef name, or on a non-float type,
+  X3085, and in front of the ``matrix<…>``/``vector<…>`` templates X3000 at the template; a type
+  modifier written after the type X3000;
+* everywhere: nointerpolation with linear, noperspective or centroid X3048; in/out/inout only on
+  parameters (X3000 elsewhere).
+
+Each rule table is an ordered list: fxc reports the first rule that matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: (applies(mods), code, message template with {name} and {what})
+Rule = tuple[Callable[[frozenset], bool], int, str]
+
+_IN_OUT = ("in", "out", "inout")
+_CONST_INTERP_CONFLICTS = ("linear", "noperspective", "centroid")
+
+
+def _has(*names: str) -> Callable[[frozenset], bool]:
+    return lambda m: all(n in m for n in names)
+
+
+def _has_not(name: str, *names: str) -> Callable[[frozenset], bool]:
+    return lambda m: all(n in m for n in names) and name not in m
+
+
+GLOBAL_RULES: list[Rule] = [
+    (_has("volatile"), 3008, "'{name}': global variables cannot be declared 'volatile'"),
+    (_has("extern", "static"), 3007, "'{name}': extern global variables cannot be declared 'static'"),
+    (_has("uniform", "static"), 3007, "'{name}': uniform global variables cannot be declared 'static'"),
+    (_has("extern", "groupshared"), 3010, "'{name}': extern global variables cannot be declared 'groupshared'"),
+    (_has("uniform", "groupshared"), 3010, "'{name}': uniform global variables cannot be declared 'groupshared'"),
+]
+LOCAL_RULES: list[Rule] = [
+    (_has("shared"), 3054, "'{name}': local variables cannot be declared 'shared'"),
+    (_has("uniform"), 3047, "'{name}': local variables cannot be declared 'uniform'"),
+    (_has("groupshared"), 3010, "'{name}': local variables cannot be declared 'groupshared'"),
+    (_has("extern"), 3006, "'{name}': local variables cannot be declared 'extern'"),
+]
+FIELD_RULES: list[Rule] = [
+    (_has("uniform"), 3047, "'{name}': struct/class members cannot be declared 'uniform'"),
+    (_has_not("static", "const"), 3035, "'{name}': struct/class members cannot be declared 'const'"),
+    (_has("groupshared"), 3010, "'{name}': struct/class members cannot be declared 'groupshared'"),
+    (_has_not("static", "volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
+    (_has("extern"), 3006, "'{name}': struct/class members cannot be declared 'extern'"),
+    (_has("shared"), 3054, "'{name}': struct/class members cannot be declared 'shared'"),
+]
+FUNCTION_RULES: list[Rule] = [
+    (_has("uniform"), 3047, "'{name}': functions cannot be declared 'uniform'"),
+    (_has("extern"), 3006, "'{name}': functions cannot be declared 'extern'"),
+    (_has("precise", "const"), 3025, "l-value specifies const object"),
+]
+#: modifiers that are a syntax error on a parameter / in a typedef (fxc's grammar has no place for them)
+PARAM_SYNTAX_ERRORS = ("groupshared", "extern", "static", "shared")
+TYPEDEF_ALLOWED = frozenset({"const", "precise", "volatile", "row_major", "column_major", "sample", "center",
+                             "snorm", "unorm"})
+#: the order fxc's grammar meets typedef modifiers in: the first disallowed one is the unexpected token
+TYPEDEF_SYNTAX_ORDER = ("groupshared", "extern", "static", "uniform", "shared", "nointerpolation", "linear",
+                        "noperspective", "centroid", "in", "out", "inout")
+
+
+def first_violation(rules: list[Rule], mods: frozenset, name: str) -> tuple[int, str] | None:
+    """The first rule of ``rules`` that ``mods`` breaks: (error number, message), or None."""
+    for applies, code, msg in rules:
+        if applies(mods):
+            return code, msg.format(name=name)
+    return None
+
+
+def interpolation_conflict(mods: frozenset) -> tuple[int, str] | None:
+    """nointerpolation (fxc: 'constinterp') excludes the other interpolation modes (X3048); sample and
+    center combine with anything."""
+    if "nointerpolation" in mods and any(m in mods for m in _CONST_INTERP_CONFLICTS):
+        return 3048, "constinterp usage cannot be used with linear, noperspective, or centroid usage"
+    return None
+
+
+def misplaced_in_out(mods: frozenset) -> str | None:
+    """in/out/inout outside a parameter list: the modifier fxc's parser stops at."""
+    return next((m for m in _IN_OUT if m in mods), None)
+
+
+def needs_initializer(kind: str, mods: frozenset, has_init: bool) -> bool:
+    """X3012 (missing initial value): a groupshared const global (a uniform const comes from the
+    application; fxc takes a static const global without initialiser as zero), or a local const that is
+    not static."""
+    if has_init or "const" not in mods:
+        return False
+    if kind == "global":
+        return "groupshared" in mods
+    return kind == "local" and "static" not in mods
+
+
+#: modifiers that may only precede the type (X3000 at the modifier when written after it)
+TYPE_MODIFIERS = ("row_major", "column_major", "snorm", "unorm", "in", "out", "inout")
+
+
+def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str] | None:
+    """Majority and normalisation modifiers against the declared element type ``elem`` (a types.Type;
+    ``kind``: 'typedef' when spelled through a typedef name, 'template' for ``matrix<…>``/``vector<…>``,
+    else 'plain'). (3000, '') means a syntax error at the type's first token."""
+    from .types import FLOAT, NumType
+
+    major = [m for m in ("row_major", "column_major") if m in mods]
+    if major and isinstance(elem, NumType):
+        if elem.shape != "m":
+            return 3077, "non-matrix types cannot be declared 'row_major' or 'column_major'"
+        # a typedef keeps the majority it was declared with: the other one conflicts like both written
+        if len(major) == 2 or kind == "typedef" and elem.row_major is not None and \
+                elem.row_major != (major[0] == "row_major"):
+            return 3048, "matrix types cannot be both column_major and row_major"
+    norm = next((m for m in ("snorm", "unorm") if m in mods), None)
+    if norm is not None:
+        if kind == "template":
+            return 3000, ""
+        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base == FLOAT):
+            return 3085, f"{norm} can not be used with type"
+    return None
+
+
+#: statement attributes fxc knows (MicrosoftDocs "for"/"while"/"do"/"if"/"switch" Statement pages)
+STATEMENT_ATTRIBUTES = frozenset({"loop", "unroll", "fastopt", "allow_uav_condition", "branch", "flatten",
+                                  "forcecase", "call"})
+#: pairs fxc refuses on one loop: X3524 "can't use A and B attributes together" (loop/unroll and
+#: fastopt/unroll as DXC's attributes test records); [branch][flatten] stays a plain conflict (X3000)
+EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"))

@@ -1,0 +1,39 @@
+"""Which stage may read or write which system value, and from which shader model (MicrosoftDocs
+direct3dhlsl "Semantics", System-Value Semantics table; D3D11.3 functional spec §23 "System Generated
+Values" / "System Interpreted Values"). Only misuses the documentation rules out are listed: a value that
+is merely passed between stages as an ordinary attribute (SV_VertexID written by a vertex shader, say)
+stays legal.
+"""
+
+from __future__ import annotations
+
+#: outputs only a pixel shader writes
+PS_ONLY_OUTPUTS = frozenset({"SV_TARGET", "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL", "SV_STENCILREF",
+                             "SV_COVERAGE"})
+#: inputs only a compute shader reads
+CS_ONLY_INPUTS = frozenset({"SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREADID", "SV_GROUPINDEX"})
+#: (semantic, direction) -> lowest pixel-shader model (major, minor) that has it
+PS_MIN_MODEL = {
+    ("SV_DEPTHGREATEREQUAL", "out"): (5, 0), ("SV_DEPTHLESSEQUAL", "out"): (5, 0), ("SV_STENCILREF", "out"): (5, 0),
+    ("SV_COVERAGE", "in"): (5, 0), ("SV_COVERAGE", "out"): (4, 1), ("SV_SAMPLEINDEX", "in"): (4, 1),
+}
+#: SV_Target0 … SV_Target7: one per render target slot (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)
+MAX_TARGET_INDEX = 7
+
+
+def system_value_error(stage: str, major: int, minor: int, direction: str, name: str, idx: int) -> str | None:
+    """Why semantic ``name`` cannot be a ``direction`` ('in'/'out') of this stage, or None."""
+    target = f"{stage}_{major}_{minor}"
+    up = name.upper()
+    if direction == "out" and up in PS_ONLY_OUTPUTS and stage != "ps":
+        return f"invalid {target} output semantic '{name}'"
+    if direction == "in" and up in CS_ONLY_INPUTS and stage != "cs":
+        return f"invalid {target} input semantic '{name}'"
+    if stage == "ps":
+        need = PS_MIN_MODEL.get((up, direction))
+        if need is not None and (major, minor) < need:
+            return f"invalid {target} {'output' if direction == 'out' else 'input'} semantic '{name}' " \
+                   f"(needs ps_{need[0]}_{need[1]})"
+        if direction == "out" and up == "SV_TARGET" and idx > MAX_TARGET_INDEX:
+            return f"invalid {target} output semantic '{name}{idx}': legal indices are in [0,{MAX_TARGET_INDEX}]"
+    return None

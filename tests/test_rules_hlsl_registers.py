@@ -1,0 +1,159 @@
+"""``register([profile,] x#[,space#])`` bindings, register conflicts, packoffset/cbuffer rules and semantics
+where they do not belong.
+
+Sources: MicrosoftDocs direct3dhlsl "register" (the optional shader profile is a target or a bare stage
+name; a binding applies to that profile only), "packoffset"; fxc's verdicts as DXC's SemaHLSL packreg and
+semantics tests record them (X3115 conflicting register semantics, X3530 mixing packoffset with
+non-packoffset members, X3043 semantics on locals, X3202 warning for a cbuffer semantic); register spaces
+are a shader model 5.1 feature (MicrosoftDocs "Resource binding in HLSL": "register spaces ... SM 5.1").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.reflection import D3DReflect
+
+PS = "float4 main() : SV_Target { return %s; }"
+
+
+def _compile(src: str, target: str = "ps_5_0", msgs: list | None = None) -> bytes:
+    return D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0, msgs)
+
+
+def _error(src: str, target: str = "ps_5_0") -> str:
+    with pytest.raises(ShaderCompileError) as ei:
+        _compile(src, target)
+    return ei.value.errors
+
+
+def _bind_point(src: str, name: str, target: str = "ps_5_0") -> int:
+    return D3DReflect(_compile(src, target)).GetResourceBindingDescByName(name).BindPoint
+
+
+#: (declaration, target, expected t# of `tex`): a binding for another profile is ignored; a stage name
+#: matches every target of that stage, a full target only itself
+PROFILE_CASES = [
+    ("Texture2D tex : register(t3);", "ps_5_0", 3),
+    ("Texture2D tex : register(ps, t3);", "ps_5_0", 3),
+    ("Texture2D tex : register(ps, t3);", "ps_4_0", 3),
+    ("Texture2D tex : register(ps_5_0, t3);", "ps_5_0", 3),
+    ("Texture2D tex : register(ps_5_0, t3);", "ps_4_0", 0),
+    ("Texture2D tex : register(vs, t3);", "ps_5_0", 0),
+    ("Texture2D tex : register(vs, t1) : register(ps, t2);", "ps_5_0", 2),
+    ("Texture2D tex : register(vs, t1) : register(ps, t2);", "vs_5_0", 1),
+    ("Texture2D tex : register(ps_4_0, t5) : register(ps_5_0, t6);", "ps_4_0", 5),
+    ("Texture2D tex : register(ps_4_0, t5) : register(ps_5_0, t6);", "ps_5_0", 6),
+    ("Texture2D tex : register(PS, t4);", "ps_5_0", 4),
+    ("Texture2D tex : register(ps, t[2]);", "ps_5_0", 2),
+    ("Texture2D tex : register(ps, t1) : register(ps_5_1, t2);", "ps_5_0", 1),
+]
+
+
+@pytest.mark.parametrize("decl,target,slot", PROFILE_CASES)
+def test_profile_qualified_register(decl, target, slot):
+    stage = target[:2]
+    body = ("float4 main() : SV_Target { return tex.Load(0); }" if stage == "ps" else
+            "float4 main() : SV_Position { return tex.Load(0); }")
+    assert _bind_point(decl + body, "tex", target) == slot
+
+
+@pytest.mark.parametrize("decl", [
+    "Texture2D tex : register(t1) : register(t2);",
+    "Texture2D tex : register(vs, t1) : register(vs, t2);",  # conflicting even where it does not apply
+    "Texture2D tex : register(ps, t1) : register(ps, t2);",
+    "sampler smp : register(s0) : register(s1);",
+    "float4 f : register(c0) : register(c1);",
+])
+def test_conflicting_registers_of_one_set(decl):
+    err = _error(decl + PS % "0")
+    assert "error X3115: Conflicting register semantics" in err, err
+
+
+@pytest.mark.parametrize("decl", [
+    "float4 f : register(vs, c0) : register(ps, c1);",
+    "Texture2D tex : register(t1) : register(s1);",  # different register sets
+    "Texture2D tex : register(t1) : register(t1);",  # the same binding twice
+])
+def test_non_conflicting_registers(decl):
+    _compile(decl + PS % "0")
+
+
+@pytest.mark.parametrize("decl", [
+    "Texture2D tex : register(t1, space0);", "Texture2D tex : register(t1, space1);",
+    "Texture2D tex : register(ps, t1, space0);", "Texture2D tex : register(space0);",
+    "cbuffer cb : register(b0, space1) { float4 f; }",
+])
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_register_space_needs_shader_model_5_1(decl, target):
+    err = _error(decl + PS % "0", target)
+    assert "error X3530" in err and "space" in err, err
+
+
+@pytest.mark.parametrize("members,code", [
+    ("float a : packoffset(c0); float b : packoffset(c1);", None),
+    ("float a; float b;", None),
+    ("float a : foo; float b : packoffset(c1);", "X3530"),
+    ("float a : packoffset(c0); float b;", "X3530"),
+    ("float a : register(c3); float b : packoffset(c1);", "X3530"),
+    ("float a : foo : fubar : packoffset(c5); float b : packoffset(c6) : foo;", None),
+])
+def test_packoffset_is_all_or_nothing(members, code):
+    src = f"cbuffer cb : register(b2) {{ {members} }}\n" + PS % "a + b"
+    if code is None:
+        _compile(src)
+    else:
+        err = _error(src)
+        assert "error X3530: cannot mix packoffset elements with nonpackoffset elements in a cbuffer" in err, err
+
+
+@pytest.mark.parametrize("decl", ["float a : SEM_A;", "float b : Sem_b : also_b;", "float a2 : Sem = 1.0f;",
+                                  "float4 c[2] : C;"])
+def test_locals_cannot_have_semantics(decl):
+    name = decl.split()[1].split("[")[0]
+    err = _error("float4 main() : SV_Target { " + decl + " return 0; }")
+    assert f"error X3043: '{name}': local variables cannot have semantics" in err, err
+
+
+def test_local_struct_with_semantic_is_accepted():
+    _compile("float4 main() : SV_Target { struct { float x; } s2 : semantic; s2.x = 1; return s2.x; }")
+
+
+def test_globals_may_carry_semantics():
+    _compile("float g1 : foo; float g2 : foo : fubar; float g3 : foo : register(c3);\n" + PS % "g1 + g2 + g3")
+
+
+def test_cbuffer_semantic_is_a_warning():
+    msgs: list = []
+    _compile("cbuffer CB : register(b3) : cbuffer_semantic { float a; }\n" + PS % "a", msgs=msgs)
+    text = "".join(bytes(m).decode() if not isinstance(m, str) else m for m in msgs)
+    assert "warning X3202: usage semantics do not apply to cbuffers" in text, text
+
+
+def test_members_bound_to_resource_registers_do_not_count_as_unpacked():
+    """A cbuffer member with a t/s/u register() is not packed, so it may sit beside packoffset members
+    (Windows-verified vkd3d cbuffer test: ``float4 bar : register(t1)`` next to ``packoffset(c0)``)."""
+    _compile("cbuffer cb { float4 foo : packoffset(c0); float4 bar : register(t1); }\n" + PS % "foo + bar")
+
+
+@pytest.mark.parametrize("decl,ok", [
+    ("cbuffer cb : register(b3) { float4 a; }", True), ("cbuffer cb : register(B3) { float4 a; }", True),
+    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", False),
+    ("cbuffer cb : register(u4) { float4 a; }", False), ("cbuffer cb : register(s20) { float4 a; }", False),
+    ("tbuffer cb : register(t1) { float4 a; }", True), ("tbuffer cb : register(b1) { float4 a; }", False),
+])
+def test_constant_buffer_register_class(decl, ok):
+    """cbuffers bind to b#, tbuffers to t#; any other register set is fxc's X3591 "incorrect bind semantic"
+    (DXC packreg test)."""
+    src = decl + "\n" + PS % "a"
+    if ok:
+        _compile(src)
+    else:
+        assert "error X3591: incorrect bind semantic" in _error(src)
+
+
+def test_profile_qualified_cbuffer_register():
+    src = "cbuffer cb : register(vs, b3) : register(ps, b5) { float4 a; }\n" + PS % "a"
+    assert D3DReflect(_compile(src)).GetResourceBindingDescByName("cb").BindPoint == 5
