@@ -18,6 +18,7 @@ from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from .codegen import Codegen
 from .deadres import dead_resources
+from .decls import check_declarations
 from .diagnostics import HlslError
 from .layout import mark_read_cb_variables
 from .lexer import lex
@@ -88,6 +89,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     def parse():
         prog = Parser(lex(pp.text, file)).parse_program()
+        check_declarations(prog)
         if program_hook is not None:
             program_hook(prog)
         return prog

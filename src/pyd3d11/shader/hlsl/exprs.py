@@ -53,8 +53,8 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
     if isinstance(e, A.Literal):
-        if e.base == "string":
-            raise cg.err(e.pos, "strings are not supported here", 3000)
+        if e.base == "string":  # a value without storage: only string variables and parameters take it
+            return _val(ObjectType("string"), [])
         if e.base in (LIT_FLOAT, FLOAT):
             return _val(NumType(e.base), [imm(f2b(e.value))])
         if e.base == BOOL:
