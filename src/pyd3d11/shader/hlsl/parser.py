@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from . import ast as A
-from .constexpr import const_value, eval_const
+from .constexpr import const_value, dimension_ops_ok, eval_const
 from .diagnostics import HlslError, Pos
 from .lexer import Token, lex
 from .keywords import RESERVED_WORDS
@@ -225,12 +225,14 @@ class Parser:
             k += 1
         return False
 
-    def const_int(self, template: bool = False) -> int:
+    def const_int(self, template: bool = False, dimension: bool = False) -> int:
         # inside <...> a '>' closes the template argument list: parse above the relational level
         e = self.parse_binary(7) if template else self.parse_ternary()
+        if dimension and not dimension_ops_ok(e):
+            raise self.error("array dimensions must be literal scalar expressions", code=3058)
         v = const_eval(e)
         if v is None:
-            v = eval_const(e, self.consts)
+            v = eval_const(e, self.consts, scalar=dimension)
         if v is None:
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
@@ -299,7 +301,7 @@ class Parser:
                 dims.append(0)
                 continue
             tok = self.tok
-            n = self.const_int()
+            n = self.const_int(dimension=True)
             if not 1 <= n <= 65536:  # fxc's bound on one array dimension
                 raise self.error("array dimension must be between 1 and 65536", tok, 3059)
             dims.append(n)
