@@ -45,8 +45,10 @@ _GENERIC = frozenset({"texture", "Texture", "sampler"})
 
 def _ident(t: NumType) -> str:
     """The component type as overload ranking sees it (the spelled low-precision name when there is one)."""
-    if t.base == LIT_INT:
-        return LIT_INT  # untyped: equally far from int and uint
+    if t.base in (LIT_INT, LIT_FLOAT):
+        # untyped: equally far from int and uint, and from float and double (DXC's SemaHLSL const-expr.hlsl
+        # records fxc's X3067 for `overload1(1.5)` over float, double, int, uint and min12int overloads)
+        return t.base
     return t.prec or concrete(t.base)
 
 
