@@ -9,8 +9,8 @@ import math
 from . import ast as A
 from .constexpr import const_value, dimension_ops_ok, eval_const
 from .diagnostics import HlslError, Pos
-from .lexer import Token, lex
 from .keywords import RESERVED_WORDS
+from .lexer import Token, lex
 from .types import (
     FLOAT,
     FLOAT4,
