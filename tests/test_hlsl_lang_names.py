@@ -264,3 +264,42 @@ def test_character_constants_are_ints():
     src = "float4 main(float4 v : A) : SV_Target { return 'A' + '\\n' + '\\\\'; }"
     out = run_ps(src, {0: f32([[0, 0, 0, 0]])}, 1)[0].view(np.float32)
     assert out[0, 0] == 65 + 10 + 92
+
+
+# --- #pragma ------------------------------------------------------------------------------------------------
+def _warnings(src: str) -> list[str]:
+    from pyd3d11.shader.hlsl.compiler import compile_hlsl
+
+    return compile_hlsl(src, "t.hlsl", "main", "ps_5_0").warnings
+
+
+@pytest.mark.parametrize("pragma", ["once", "foo bar", "optimize(off)", "pack(4)"])
+def test_an_unknown_pragma_is_a_warning_and_compilation_goes_on(pragma):
+    # "#pragma Directive": a pragma the compiler does not recognise gets a warning; compilation continues
+    w = _warnings(f"#pragma {pragma}" + MAIN)
+    assert len(w) == 1 and "warning X3568" in w[0] and w[0].startswith("t.hlsl(1,")
+
+
+@pytest.mark.parametrize("pragma", ["message(\"hello\")", "def(vs, c0, 1, 2, 3, 4)", "pack_matrix(row_major)",
+                                    "warning(disable: 3206)", "warning(once: 4000; error: 3209)"])
+def test_the_documented_pragmas_are_recognised(pragma):
+    assert _warnings(f"#pragma {pragma}" + MAIN) == []
+
+
+TRUNCATE = "\nfloat4 main(float4 v : A) : SV_Target { float3 x = v; return x.xyzz; }"
+
+
+def test_pragma_warning_disable_and_error():
+    # "warning pragma Directive": disable drops the warning, error reports it as an error
+    assert any("X3206" in w for w in _warnings(TRUNCATE))
+    assert _warnings("#pragma warning(disable: 3206)" + TRUNCATE) == []
+    assert _warnings("#pragma warning(disable: 3568)\n#pragma once" + MAIN) == []
+    assert "error X3206" in error_of("#pragma warning(error: 3206)" + TRUNCATE)
+    assert "error X3206" in error_of("#pragma warning(disable: 1; error: 3206)" + TRUNCATE)
+
+
+def test_warning_numbers_below_1000_mean_4000_plus():
+    from pyd3d11.shader.hlsl.preprocessor import preprocess
+
+    specs = preprocess("#pragma warning( disable : 4507 34; once : 4385; error : 164 )\n").warning_specs
+    assert specs == {4507: "disable", 4034: "disable", 4385: "once", 4164: "error"}
