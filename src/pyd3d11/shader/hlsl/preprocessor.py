@@ -320,7 +320,7 @@ class Preprocessor:
     def warning_pragma(self, toks: list[str]) -> None:
         """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
         numbers below 1000 mean 4000 + n. Applied to the whole compile (fxc scopes it from its position)."""
-        text = "".join(toks).strip()
+        text = " ".join(toks).strip()
         if text.startswith("(") and text.endswith(")"):
             text = text[1:-1]
         for part in text.split(";"):
