@@ -81,7 +81,7 @@ def reflection_summary(blob) -> dict[str, list]:
         out = []
         for i in range(n):
             p = get(i)
-            out.append((p.SemanticName.upper(), p.SemanticIndex, p.Register, p.Mask, p.ReadWriteMask,
+            out.append((p.SemanticName, p.SemanticIndex, p.Register, p.Mask, p.ReadWriteMask,
                         p.SystemValueType, p.ComponentType))
         return out
 

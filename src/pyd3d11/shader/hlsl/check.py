@@ -139,8 +139,42 @@ def _true_mat(t: Type) -> bool:
     return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
 
 
+def _is_string_init(e: A.Node) -> bool:
+    """What may initialise a ``string``: a string literal, another variable (its type is checked where it is
+    read), or a brace list holding one string literal."""
+    if isinstance(e, A.InitList):
+        return len(e.items) == 1 and isinstance(e.items[0], A.Literal) and e.items[0].base == "string"
+    if isinstance(e, A.Literal):
+        return e.base == "string"
+    return True
+
+
+def _string_leaf(t: Type) -> bool:
+    leaf = array_leaf(t)
+    return isinstance(leaf, ObjectType) and leaf.kind == "string"
+
+
+def check_string_decl(cg: Codegen, d: A.VarDecl) -> None:
+    """A ``string`` takes a string literal only (DXC's SemaHLSL string.hlsl records fxc's X3017 for bool,
+    int and float literals and variables and for brace lists of numbers); nothing converts a string to
+    a number either (X3017 from the type checks)."""
+    if d.init is None or not isinstance(d.type, ObjectType) or d.type.kind != "string":
+        return
+    if not _is_string_init(d.init):
+        if isinstance(d.init, A.InitList):
+            raise cg.err(d.pos, f"'{d.name}': initializer does not match type", 3017)
+        raise cg.err(d.pos, "cannot implicitly convert to 'const string'", 3017)
+    if isinstance(d.init, A.Ident):  # a global declared earlier in the file
+        g = next((x.type for x in cg.prog.decls if isinstance(x, A.VarDecl) and x.name == d.init.name), None)
+        if g is not None and not _string_leaf(g):
+            raise cg.err(d.pos, f"cannot implicitly convert from '{g}' to 'const string'", 3017)
+
+
 def check_params(cg: Codegen, f: A.FuncDef) -> None:
-    """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044)."""
+    """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044); no function
+    returns a string (X3038, DXC's SemaHLSL string.hlsl)."""
+    if _string_leaf(f.ret):
+        raise cg.err(f.pos, f"'{f.name}': function return value cannot contain Effects objects", 3038)
     seen_default = False
     for p in f.params:
         if p.default is not None:
@@ -152,8 +186,11 @@ def check_params(cg: Codegen, f: A.FuncDef) -> None:
 
 
 def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
-    """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects."""
+    """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
+    initialisers."""
     from .gs import _contains_stream
+
+    check_string_decl(cg, d)
 
     if d.mods & _PRIM_MODS or _struct_has_prim_mod(d.type):
         raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)

@@ -594,7 +594,10 @@ class Codegen(SignatureBinding):
             file = "s"
         elif k.startswith("RW") or k.startswith("Append") or k.startswith("Consume"):
             file = "u"
-        elif k == "string" or k in EFFECT_KINDS:
+        elif k == "string":  # no storage and no register; functions may read it (string.hlsl: `str = s_global2`)
+            self.globals[d.name] = ("staticval", Val(t, [], readonly="static" in d.mods and "const" in d.mods))
+            return
+        elif k in EFFECT_KINDS:
             return
         elif k in ("InputPatch", "OutputPatch"):
             if not 1 <= t.samples <= 32 or t.elem is None:
@@ -954,6 +957,9 @@ class Codegen(SignatureBinding):
         t = d.type
         if holds_objects(t):
             return obj_declare_local(self, d, scope)
+        if isinstance(t, ObjectType) and t.kind == "string" and d.init is None:
+            scope[d.name] = Val(t, [])  # no storage: DXC's SemaHLSL string.hlsl records fxc accepting `string s;`
+            return scope[d.name]
         if isinstance(t, ObjectType):
             if d.init is None:
                 raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)

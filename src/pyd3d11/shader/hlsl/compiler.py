@@ -19,7 +19,8 @@ from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from .codegen import Codegen
 from .deadres import dead_resources
-from .diagnostics import HlslError
+from .decls import check_declarations
+from .diagnostics import HlslError, Pos
 from .layout import mark_read_cb_variables
 from .lexer import lex
 from .parser import MAX_NESTING, Parser
@@ -89,6 +90,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     def parse(profile: str):
         prog = Parser(lex(pp.text, file), profile).parse_program()
+        check_declarations(prog)
         if program_hook is not None:
             program_hook(prog)
         return prog
@@ -101,10 +103,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.run()
         except NotImplementedError as exc:
             raise NotSupportedError(str(exc)) from None
-        if cg.warnings and flags & D3DCOMPILE_WARNINGS_ARE_ERRORS:
-            pos, code, msg = cg.warnings[0]
-            raise HlslError(pos.file, pos.line, pos.col, code, msg)
+        for pos, code, msg in all_warnings(cg):
+            if flags & D3DCOMPILE_WARNINGS_ARE_ERRORS or pp.warning_specs.get(code) == "error":
+                raise HlslError(pos.file, pos.line, pos.col, code, msg)
         return cg, cg.listing()[0]
+
+    def all_warnings(cg: Codegen) -> list[tuple[Pos, int, str]]:
+        """The preprocessor's warnings, then the compiler's, less those a ``#pragma warning(disable: …)``
+        turns off."""
+        found = [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings] + list(cg.warnings)
+        return [w for w in found if pp.warning_specs.get(w[1]) != "disable"]
 
     cg, text = generate(frozenset())
     from .uncalled import check_uncalled
@@ -125,7 +133,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     blob = build_blob(cg, program, debug_info(cg, source, file))
     if level9:
         blob = add_level9_chunk(blob, program, level9, file)
-    warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in cg.warnings]
+    warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in all_warnings(cg)]
     return CompileResult(blob, text, program, warnings)
 
 

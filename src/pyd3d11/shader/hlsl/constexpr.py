@@ -219,12 +219,34 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
     raise _NotConst
 
 
-def eval_const(e: A.Node, consts: dict) -> int | float | None:
-    """The scalar value of ``e`` (first component of a one-component result), or None when not constant."""
+def eval_const(e: A.Node, consts: dict, scalar: bool = False) -> int | float | None:
+    """The scalar value of ``e`` (first component of a one-component result), or None when not constant.
+    ``scalar``: a one-component vector or matrix does not count (array dimensions, see :func:`dimension_ops_ok`)."""
     try:
         v = _eval(e, consts)
     except (_NotConst, TypeError, ValueError, OverflowError, IndexError):
         return None
     if len(v.vals) != 1:
         return None
+    if scalar and isinstance(v.type, NumType) and v.type.shape != "s":
+        return None
     return v.vals[0]
+
+
+# fxc does not fold a conditional or an assignment in an array dimension ("X3058: array dimensions must
+# be literal scalar expressions"): DXC's SemaHLSL const-expr.hlsl records it for `c ? 3 : 4` over every
+# comparison and over `&&`/`||` as the condition, and for `u_var = 3`, while + - * / % << >> & | ^ and the
+# unary operators fold there. A bare comparison is not recorded either way and stays accepted.
+
+
+def dimension_ops_ok(e: A.Node) -> bool:
+    """Whether the operators of an array-dimension expression are ones fxc folds there."""
+    if isinstance(e, (A.Ternary, A.Assign, A.Comma, A.Postfix, A.Call)):
+        return False
+    if isinstance(e, A.Binary):
+        return dimension_ops_ok(e.a) and dimension_ops_ok(e.b)
+    if isinstance(e, A.Unary):
+        return e.op not in ("++", "--") and dimension_ops_ok(e.a)
+    if isinstance(e, A.Cast):
+        return dimension_ops_ok(e.a)
+    return True

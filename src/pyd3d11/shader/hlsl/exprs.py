@@ -53,8 +53,8 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
     if isinstance(e, A.Literal):
-        if e.base == "string":
-            raise cg.err(e.pos, "strings are not supported here", 3000)
+        if e.base == "string":  # a value without storage: only string variables and parameters take it
+            return _val(ObjectType("string"), [])
         if e.base in (LIT_FLOAT, FLOAT):
             return _val(NumType(e.base), [imm(f2b(e.value))])
         if e.base == BOOL:
@@ -617,7 +617,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
 
         base, comps = lv[1], lv[2]
         if len(set(comps)) != len(comps):
-            raise cg.err(pos, "l-value specifies the same component more than once", 3024)
+            raise cg.err(pos, "l-value specifies const object", 3025)
         t = base.type
         cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
         cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.n
@@ -633,7 +633,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
         if s[0] not in ("r", "o", "x", "oDepth", "oMask", "oDepthGE", "oDepthLE", "oStencilRef"):
             raise cg.err(pos, "l-value specifies const object", 3025)
     if len(set(slots)) != len(slots):
-        raise cg.err(pos, "l-value specifies the same component more than once", 3024)
+        raise cg.err(pos, "l-value specifies const object", 3025)
     src = cv.slots
     if any(s[:3] in {d[:3] for d in slots} for s in src if not is_imm(s)):
         src = cg.materialize_force(src)

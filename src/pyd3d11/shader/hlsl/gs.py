@@ -135,7 +135,7 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
 
 def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:
     """Inputs of every vertex: slot ('v', (vertex, reg), None, comp); per-vertex order = element order."""
-    from .codegen import _CANON, _SV_NAMES, SigElem, Val, split_semantic
+    from .codegen import _SV_NAMES, SigElem, Val, split_semantic
     from .types import BOOL, FLOAT, INT, UINT, concrete
 
     per_vertex: list = []
@@ -146,7 +146,7 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node 
         reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)
         sv = _SV_NAMES.get(up)
         ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-        cg.inputs.append(SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n)))
+        cg.inputs.append(SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n)))
         m = "xyzw"[first:first + n]
         if sv and up == "SV_POSITION":
             add_decl(cg.in_decls, f"dcl_input_siv v[{count}][{reg}].{m}, position")

@@ -68,7 +68,7 @@ def _int_attr(cg: Codegen, node: A.Node, pos) -> int:
 def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outputs: bool,
                 sig: list | None = None) -> Val:
     """Control points ``file[k][reg]``; registers follow the input (or output) signature by semantic."""
-    from .codegen import _CANON, _SV_NAMES, SigElem, Val
+    from .codegen import _SV_NAMES, SigElem, Val
     from .types import BOOL, FLOAT, INT, UINT, concrete
 
     if sig is None:
@@ -77,7 +77,7 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
     for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
-        name = _CANON.get(up, base)
+        name = base
         prev = next((e for e in sig if e.name.upper() == name.upper() and e.index == idx), None)
         if prev is None:
             if outputs:
@@ -274,7 +274,7 @@ def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
 
 
 def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
-    from .codegen import _CANON, SigElem, Val
+    from .codegen import SigElem, Val
 
     slots: list = []
     for lt, base, idx, fm in cg._elem_list(t, p.semantic, p.pos, p.name):
@@ -284,7 +284,7 @@ def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
         m = "xyzw"[first:first + n]
         if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
             d3d, bc = tess_sv(cg, up, idx, p.pos)
-            cg.pc_outputs.append(SigElem(_CANON.get(up, base), idx, d3d, 3, reg, comp_mask(first, n)))
+            cg.pc_outputs.append(SigElem(base, idx, d3d, 3, reg, comp_mask(first, n)))
             add_decl(cg.in_decls, f"dcl_input_siv vpc{reg}.{m}, {bc}")
         else:
             cg.pc_outputs.append(SigElem(base, idx, 0, 3, reg, comp_mask(first, n)))

@@ -13,6 +13,7 @@ _TOKEN = re.compile(
     (?P<int>0[xX][0-9a-fA-F]+[uUlL]*|[0-9]+[uUlL]*)|
     (?P<id>[A-Za-z_][A-Za-z0-9_]*)|
     (?P<str>"(?:\\.|[^"\\])*")|
+    (?P<char>'(?:\\.|[^'\\])')|
     (?P<op><<=|>>=|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|::|[-+*/%&|^!~=<>?:;,.(){}\[\]])""",
     re.X,
 )
@@ -23,6 +24,15 @@ class Token:
     kind: str  # 'id', 'int', 'float', 'str', 'op', 'pragma', 'eof'
     text: str
     pos: Pos
+
+
+_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11}
+
+
+def _char_value(body: str) -> int:
+    if body.startswith("\\"):
+        return _ESCAPES.get(body[1], ord(body[1]))
+    return ord(body)
 
 
 def lex(text: str, file: str = "") -> list[Token]:
@@ -49,7 +59,9 @@ def lex(text: str, file: str = "") -> list[Token]:
             if not m:
                 raise HlslError(cur_file, line_no, col + 1, 3000, f"syntax error: unexpected character '{raw[col]}'")
             kind = m.lastgroup
-            if kind != "ws":
+            if kind == "char":  # a character constant is its code, an int (C; DXC's string.hlsl: fxc lexes 'A')
+                toks.append(Token("int", str(_char_value(m.group()[1:-1])), Pos(cur_file, line_no, col + 1)))
+            elif kind != "ws":
                 toks.append(Token(kind, m.group(), Pos(cur_file, line_no, col + 1)))
             col = m.end()
         line_no += 1

@@ -50,8 +50,10 @@ _GENERIC = frozenset({"texture", "Texture", "sampler"})
 
 def _ident(t: NumType) -> str:
     """The component type as overload ranking sees it (the spelled low-precision name when there is one)."""
-    if t.base == LIT_INT:
-        return LIT_INT  # untyped: equally far from int and uint
+    if t.base in (LIT_INT, LIT_FLOAT):
+        # untyped: equally far from int and uint, and from float and double (DXC's SemaHLSL const-expr.hlsl
+        # records fxc's X3067 for `overload1(1.5)` over float, double, int, uint and min12int overloads)
+        return t.base
     return t.prec or concrete(t.base)
 
 
@@ -179,6 +181,17 @@ def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
             if c > 0:
                 top = []
         top.append((f, costs))
+    if len(top) > 1:
+        # declarations that differ only in parameter usage (in / out / inout are distinct overloads): for a
+        # converted argument `in` ranks before `out` before `inout` (the order DXC's SemaHLSL functions.hlsl
+        # states for these calls); an exact match stays ambiguous (there fxc's X3067 for `fn_uint_oload(u)`
+        # over `(uint)` and `(out uint)`)
+        def conversions(f: A.FuncDef, costs: list[int]) -> int:
+            rank = {"in": 1, "out": 2, "inout": 3}
+            return sum(rank[_usage(p)] for c, p in zip(costs, f.params, strict=False) if c)
+
+        counts = [conversions(f, c) for f, c in top]
+        top = [t for t, n in zip(top, counts, strict=True) if n == min(counts)]
     return [f for f, _ in top]
 
 
@@ -188,9 +201,17 @@ def _type_key(t: Type) -> str:
     return str(t)
 
 
+def _usage(p: A.Param) -> str:
+    out = "out" in p.mods or "inout" in p.mods
+    inp = "in" in p.mods or "inout" in p.mods or not out
+    return ("in" if inp else "") + ("out" if out else "")
+
+
 def signature(f: A.FuncDef) -> tuple:
-    """Parameter types that tell overloads apart (``half`` and ``float`` are different overloads)."""
-    return tuple(_type_key(p.type) for p in f.params)
+    """Parameter types and usages that tell overloads apart (``half`` and ``float`` are different overloads;
+    so are ``uint``, ``out uint`` and ``inout uint``: DXC's SemaHLSL functions.hlsl records fxc accepting
+    ``fn_uint_oload(uint)`` beside ``fn_uint_oload(out uint)``)."""
+    return tuple((_type_key(p.type), _usage(p)) for p in f.params)
 
 
 def resolve(cg: Codegen, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:

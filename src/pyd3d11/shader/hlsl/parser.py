@@ -8,8 +8,9 @@ import math
 
 from . import ast as A
 from . import modifiers as M
-from .constexpr import const_value, eval_const
+from .constexpr import const_value, dimension_ops_ok, eval_const
 from .diagnostics import HlslError, Pos
+from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
     FLOAT,
@@ -114,7 +115,7 @@ class Parser:
 
     def ident(self) -> Token:
         t = self.tok
-        if t.kind != "id" or t.text in _RESERVED:
+        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS:
             raise self.error()
         return self.next()
 
@@ -153,8 +154,12 @@ class Parser:
             if not self.is_type_start():
                 return NumType("uint")
             it = self.parse_type()
-            if not isinstance(it, NumType) or it.base != "int":
+            # only the 32-bit int types have an unsigned form (DXC's SemaHLSL vector/matrix-syntax record fxc's
+            # X3085 for `unsigned` on min16int, min12int, double and float types)
+            if not isinstance(it, NumType):
                 raise self.error(f"'unsigned' cannot modify '{it}'", t, 3000)
+            if it.base != "int" or it.prec is not None:
+                raise self.error("unsigned can not be used with type", t, 3085)
             return NumType("uint", it.rows, it.cols, it.shape, it.row_major)
         if name == "void":
             return VOID
@@ -230,12 +235,14 @@ class Parser:
             k += 1
         return False
 
-    def const_int(self, template: bool = False) -> int:
+    def const_int(self, template: bool = False, dimension: bool = False) -> int:
         # inside <...> a '>' closes the template argument list: parse above the relational level
         e = self.parse_binary(7) if template else self.parse_ternary()
+        if dimension and not dimension_ops_ok(e):
+            raise self.error("array dimensions must be literal scalar expressions", code=3058)
         v = const_eval(e)
         if v is None:
-            v = eval_const(e, self.consts)
+            v = eval_const(e, self.consts, scalar=dimension)
         if v is None:
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
@@ -250,6 +257,8 @@ class Parser:
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
                     return st
                 raise self.error(f"undeclared struct '{name}'")
+        if name and name in self.types and self.nesting == 0:  # a second definition of the name (X3003)
+            raise self.error(f"redefinition of '{name}'", code=3003)
         st = StructType(name)
         inherited = 0
         if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
@@ -305,7 +314,7 @@ class Parser:
                 dims.append(0)
                 continue
             tok = self.tok
-            n = self.const_int()
+            n = self.const_int(dimension=True)
             if not 1 <= n <= 65536:  # fxc's bound on one array dimension
                 raise self.error("array dimension must be between 1 and 65536", tok, 3059)
             dims.append(n)
@@ -463,8 +472,18 @@ class Parser:
             base = self.parse_type()
             self.check_type_mods(mods, base, type_tok)
             while True:
-                name = self.ident().text
+                ntok = self.ident()
+                name = ntok.text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
+                a = t
+                while isinstance(a, ArrayType):  # no initialiser can ever size a typedef's array (X3072)
+                    if a.count == 0:
+                        raise self.error("array dimensions of type must be explicit", ntok, 3072)
+                    a = a.elem
+                # any second typedef of a name fails, even of the same type (DXC's typemods-syntax records fxc's
+                # X3003 for `row_major t_mat_sno` over an identical earlier typedef)
+                if name in self.types:
+                    raise self.error(f"redefinition of '{name}'", ntok, 3003)
                 self.types[name] = t
                 if not self.accept(","):
                     break
@@ -1128,7 +1147,10 @@ class Parser:
             return A.Literal(t.pos, v, {"f": "float", "h": "float", "l": "double"}.get(suffix, "lit_float"))
         if t.kind == "str":
             self.next()
-            return A.Literal(t.pos, t.text[1:-1], "string")
+            text = t.text[1:-1]
+            while self.tok.kind == "str":  # adjacent literals are one string, as in C (DXC's string.hlsl)
+                text += self.next().text[1:-1]
+            return A.Literal(t.pos, text, "string")
         if t.kind == "op" and t.text == "(":
             self.next()
             e = self.parse_expr()

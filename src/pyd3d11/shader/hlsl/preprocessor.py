@@ -30,11 +30,19 @@ class Macro:
     body: list[str]
 
 
+#: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
+_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
+
+
 @dataclass
 class PreprocessResult:
     text: str
     pack_matrix_row_major: bool | None = None
     includes: list[str] = field(default_factory=list)
+    #: (file, line, code, message) of preprocessor warnings (an unknown ``#pragma``: X3568)
+    warnings: list[tuple[str, int, int, str]] = field(default_factory=list)
+    #: ``#pragma warning`` specifiers: warning number -> "disable" | "error" | "once" | "default" | "1".."4"
+    warning_specs: dict[int, str] = field(default_factory=dict)
 
 
 def tokenize_line(line: str) -> list[str]:
@@ -108,6 +116,8 @@ class Preprocessor:
         self.pack_matrix_row_major: bool | None = None
         self.file = ""
         self.line = 0
+        self.warnings: list[tuple[str, int, int, str]] = []
+        self.warning_specs: dict[int, str] = {}
         self.depth = 0
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
@@ -118,7 +128,8 @@ class Preprocessor:
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
         self.process(text, file)
-        return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major)
+        return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major,
+                                warnings=self.warnings, warning_specs=self.warning_specs)
 
     def process(self, text: str, file: str) -> None:
         self.depth += 1
@@ -299,7 +310,24 @@ class Preprocessor:
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
+        if toks[:1] == ["warning"]:
+            self.warning_pragma(toks[1:])
+        elif toks and toks[0] not in _KNOWN_PRAGMAS:
+            # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
+            self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
         return ""
+
+    def warning_pragma(self, toks: list[str]) -> None:
+        """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
+        numbers below 1000 mean 4000 + n. Applied to the whole compile (fxc scopes it from its position)."""
+        text = " ".join(toks).strip()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+        for part in text.split(";"):
+            spec, _, numbers = part.partition(":")
+            for n in re.findall(r"\d+", numbers):
+                num = int(n)
+                self.warning_specs[num + 4000 if num < 1000 else num] = spec.strip()
 
     def define(self, rest: str) -> None:
         m = re.match(r"([A-Za-z_]\w*)(\()?", rest)

@@ -128,7 +128,7 @@ class SignatureBinding:
             if sv is not None and up in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
                                          "SV_SAMPLEINDEX"):
                 ctype = 1
-            disp = _CANON.get(up, base)
+            disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask))
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
@@ -209,7 +209,7 @@ class SignatureBinding:
                         "oDepthLE": "dcl_output oDepthLE", "oStencilRef": "dcl_output oStencilRef"}[reg_name]
                 if decl not in self.out_decls:
                     self.out_decls.append(decl)
-                    self.outputs.append(SigElem(_CANON.get(up, base), idx, 0, 1 if up in ("SV_COVERAGE",
+                    self.outputs.append(SigElem(base, idx, 0, 1 if up in ("SV_COVERAGE",
                                                 "SV_STENCILREF") else 3, 0xFFFFFFFF, 1))
                 self.store([(reg_name, (), None, 0)], vals[:1])
                 continue
@@ -240,7 +240,7 @@ class SignatureBinding:
 
                     sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-                elem = SigElem(_CANON.get(up, base), idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
+                elem = SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
                 self.outputs.append(elem)
                 m = "xyzw"[first:first + n]
                 decl = f"dcl_output_siv o{reg}.{m}, {sv[1]}" if sv and self.stage != "ps" else f"dcl_output o{reg}.{m}"

@@ -18,7 +18,9 @@ SCALAR_NAMES = {
 }
 #: 16-bit-or-less spellings (their own types for overload resolution; 32-bit storage in SM4/5)
 LOW_PRECISION = {n: n for n in ("half", "min16float", "min10float", "min16int", "min12int", "min16uint")}
-_VEC_RE = re.compile(r"^(bool|int|uint|dword|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
+# `dword` is a scalar name only: DXC's SemaHLSL matrix-syntax.hlsl records fxc rejecting `dword3x2` as an
+# unexpected token
+_VEC_RE = re.compile(r"^(bool|int|uint|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
                      r"([1-4])(?:x([1-4]))?$")
 
 TEXTURE_KINDS = {

@@ -1,0 +1,67 @@
+"""Redeclaration rules of HLSL scopes (HLSL reference, "Variable Syntax"/"Scope"; fxc's X3003 "redefinition
+of 'name'"): a name may be declared once per scope. The global scope holds the global variables and the
+members of every cbuffer/tbuffer (those are referenced without a prefix, so they share it); each ``{ }``
+block, each statement body of ``if``/``for``/``while``/``do`` and each ``switch`` body opens a scope of its
+own, where a name of an enclosing scope may be declared again (it shadows the outer one).
+
+Left out on purpose: the variables a ``for`` initialiser declares — fxc puts them in the enclosing scope
+but only warns (X3078) when one is declared again, a rule codegen already implements; a ``static`` local
+repeated by macro-generated code is still a redefinition for fxc and is reported here as well."""
+
+from __future__ import annotations
+
+from . import ast as A
+from .diagnostics import HlslError
+
+
+def _redefinition(d: A.VarDecl) -> HlslError:
+    return HlslError(d.pos.file, d.pos.line, d.pos.col, 3003, f"redefinition of '{d.name}'")
+
+
+def _declare(scope: set[str], d: A.VarDecl) -> None:
+    if d.name in scope:
+        raise _redefinition(d)
+    scope.add(d.name)
+
+
+def _stmt(s: A.Node | None, scope: set[str]) -> None:
+    if s is None:
+        return
+    if isinstance(s, A.DeclStmt):
+        for d in s.decls:
+            _declare(scope, d)
+    elif isinstance(s, A.Block):
+        _body(s.stmts)
+    elif isinstance(s, A.If):
+        _nested(s.then)
+        _nested(s.other)
+    elif isinstance(s, A.For):
+        _nested(s.body)  # the initialiser's variables: see the module docstring
+    elif isinstance(s, (A.While, A.DoWhile)):
+        _nested(s.body)
+    elif isinstance(s, A.Switch):
+        _body([x for _labels, stmts in s.cases for x in stmts])  # one scope for the whole switch body
+
+
+def _nested(s: A.Node | None) -> None:
+    if s is not None:
+        _stmt(s, set())
+
+
+def _body(stmts: list[A.Node]) -> None:
+    scope: set[str] = set()
+    for s in stmts:
+        _stmt(s, scope)
+
+
+def check_declarations(prog: A.Program) -> None:
+    """Raise X3003 on the first name declared twice in one scope (globals, cbuffer members, locals)."""
+    scope: set[str] = set()
+    for d in prog.decls:
+        if isinstance(d, A.VarDecl):
+            _declare(scope, d)
+        elif isinstance(d, A.CBufferDecl):
+            for m in d.members:
+                _declare(scope, m)
+        elif isinstance(d, A.FuncDef) and d.body is not None:
+            _body(d.body.stmts)
