@@ -109,6 +109,7 @@ def test_the_innermost_declaration_is_the_one_read():
     "unsigned min16int4x3 m;", "unsigned uint3x4 m;", "unsigned min16uint4x1 m;", "unsigned float2x3 m;",
     "unsigned bool3x4 m;", "unsigned half4x1 m;", "unsigned min12int2x3 m;", "unsigned min16float3x4 m;",
     "unsigned min16int4 v;", "unsigned min12int2 v;", "unsigned float f;", "unsigned dword d;",
+    "unsigned double1x2 m;",  # a double matrix is not built, but the rule comes first
 ])
 def test_unsigned_only_modifies_int(decl):
     assert "X3085" in error_of(decl + MAIN)
