@@ -109,6 +109,7 @@ def test_the_innermost_declaration_is_the_one_read():
     "unsigned min16int4x3 m;", "unsigned uint3x4 m;", "unsigned min16uint4x1 m;", "unsigned float2x3 m;",
     "unsigned bool3x4 m;", "unsigned half4x1 m;", "unsigned min12int2x3 m;", "unsigned min16float3x4 m;",
     "unsigned min16int4 v;", "unsigned min12int2 v;", "unsigned float f;", "unsigned dword d;",
+    "unsigned double1x2 m;",  # a double matrix is not built, but the rule comes first
 ])
 def test_unsigned_only_modifies_int(decl):
     assert "X3085" in error_of(decl + MAIN)
@@ -303,3 +304,33 @@ def test_warning_numbers_below_1000_mean_4000_plus():
 
     specs = preprocess("#pragma warning( disable : 4507 34; once : 4385; error : 164 )\n").warning_specs
     assert specs == {4507: "disable", 4034: "disable", 4385: "once", 4164: "error"}
+
+
+# --- GetDimensions overloads per resource type --------------------------------------------------------------
+# the reference's GetDimensions page of each object: (declaration, accepted argument counts)
+GETDIMS = [
+    ("Buffer<float4> r;", {1}), ("RWBuffer<float4> r;", {1}), ("ByteAddressBuffer r;", {1}),
+    ("RWByteAddressBuffer r;", {1}), ("StructuredBuffer<float4> r;", {2}), ("RWStructuredBuffer<float4> r;", {2}),
+    ("Texture1D r;", {1, 3}), ("Texture1DArray r;", {2, 4}), ("Texture2D r;", {2, 4}),
+    ("Texture2DArray r;", {3, 5}), ("Texture3D r;", {3, 5}), ("TextureCube r;", {2, 4}),
+    ("TextureCubeArray r;", {3, 5}), ("Texture2DMS<float4> r;", {3}), ("Texture2DMSArray<float4> r;", {4}),
+    ("RWTexture1D<float4> r;", {1}), ("RWTexture1DArray<float4> r;", {2}), ("RWTexture2D<float4> r;", {2}),
+    ("RWTexture2DArray<float4> r;", {3}), ("RWTexture3D<float4> r;", {3}),
+]
+
+
+@pytest.mark.parametrize(("decl", "counts"), GETDIMS)
+@pytest.mark.parametrize("n", range(7))
+@pytest.mark.parametrize("out_type", ["uint", "float"])
+def test_get_dimensions_overloads(decl, counts, n, out_type):
+    if out_type == "float" and ("Buffer" in decl and "Texture" not in decl):
+        pytest.skip("the buffers' forms are uint only")
+    # a first argument of an overload with a mip level is the (in) level; the rest are out parameters
+    args = ", ".join(["0"] + [f"o{i}" for i in range(1, n)]) if n and n in counts and n > min(counts) else \
+        ", ".join(f"o{i}" for i in range(n))
+    src = (f"{decl}\nfloat4 main(float4 v : A) : SV_Target {{ {out_type} o0 = 0, o1 = 0, o2 = 0, o3 = 0, o4 = 0, "
+           f"o5 = 0; r.GetDimensions({args}); return o0 + o1; }}")
+    if n in counts:
+        compile_src(src)
+    else:
+        assert "X3013" in error_of(src)

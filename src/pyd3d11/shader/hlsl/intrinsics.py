@@ -777,11 +777,39 @@ def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val
     return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 
 
+#: GetDimensions' size outputs per resource type (the reference's GetDimensions page of each object)
+_SIZE_OUTPUTS = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
+                 "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}
+
+
+def get_dimensions_arg_counts(kind: str) -> frozenset[int] | None:
+    """The argument counts of GetDimensions' overloads on ``kind`` (None: a kind not listed here). Buffer,
+    RWBuffer and the byte-address buffers: (out dim); structured buffers: (out numStructs, out stride);
+    RW textures: the sizes only; multisampled textures: the sizes and the sample count; the other textures:
+    the sizes, or (MipLevel, sizes…, NumberOfLevels). The uint and float forms of each take the same count."""
+    if kind in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer"):
+        return frozenset({1})
+    if kind in ("StructuredBuffer", "RWStructuredBuffer"):
+        return frozenset({2})
+    if kind.startswith("RW") and kind[2:] in _SIZE_OUTPUTS:
+        return frozenset({_SIZE_OUTPUTS[kind[2:]]})
+    if kind in ("Texture2DMS", "Texture2DMSArray"):
+        return frozenset({_SIZE_OUTPUTS[kind] + 1})
+    if kind in _SIZE_OUTPUTS:
+        return frozenset({_SIZE_OUTPUTS[kind], _SIZE_OUTPUTS[kind] + 2})
+    return None
+
+
 def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import assign_to
 
     t, r = obj.type, obj.obj
     k = t.kind
+    counts = get_dimensions_arg_counts(k)
+    if counts is None:  # the untyped d3d9 `texture` has no GetDimensions
+        raise cg.err(pos, f"'GetDimensions': no matching method on '{t}'", 3018)
+    if len(arg_nodes) not in counts:
+        raise cg.err(pos, f"'GetDimensions': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer",

@@ -5,6 +5,7 @@ constructors. Errors use fxc's X3000 'syntax error' wording with line/column."""
 from __future__ import annotations
 
 import math
+import re
 
 from . import ast as A
 from . import modifiers as M
@@ -44,6 +45,9 @@ _BIN_PREC = [
 #: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
 #: itself gives up on pathological nesting) instead of exhausting the Python stack
 MAX_NESTING = 256
+#: the spelled numeric type names (scalar name, then an optional vector/matrix suffix; `dword` has none)
+_NUMERIC_NAME = re.compile(r"(?:(bool|int|uint|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
+                           r"(?:[1-4](?:x[1-4])?)?|(dword))$")
 _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return",
              "discard", "struct", "cbuffer", "tbuffer", "typedef", "true", "false"}
 
@@ -129,7 +133,8 @@ class Parser:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
-        return (n in self.types or numeric_from_name(n) is not None or n in OBJECT_KINDS or n in
+        # a lookahead only: a type name that is not built (double matrices) is still a type name here
+        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in
                 ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def parse_type(self) -> Type:
@@ -153,6 +158,9 @@ class Parser:
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
                 return NumType("uint")
+            m = _NUMERIC_NAME.match(self.tok.text)
+            if m and (m.group(1) or m.group(2)) != "int":  # before the type is built (a double matrix is not built at all)
+                raise self.error("unsigned can not be used with type", t, 3085)
             it = self.parse_type()
             # only the 32-bit int types have an unsigned form (DXC's SemaHLSL vector/matrix-syntax record fxc's
             # X3085 for `unsigned` on min16int, min12int, double and float types)
