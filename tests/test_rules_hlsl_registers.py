@@ -154,6 +154,19 @@ def test_constant_buffer_register_class(decl, ok):
         assert "error X3591: incorrect bind semantic" in _error(src)
 
 
-def test_profile_qualified_cbuffer_register():
-    src = "cbuffer cb : register(vs, b3) : register(ps, b5) { float4 a; }\n" + PS % "a"
-    assert D3DReflect(_compile(src)).GetResourceBindingDescByName("cb").BindPoint == 5
+@pytest.mark.parametrize("regs,code,msg", [
+    ("register(ps, b0) : register(vs, b2)", "X3515", "User defined constant buffer slots cannot be target specific"),
+    ("register(ps, b0)", "X3515", "User defined constant buffer slots cannot be target specific"),
+    ("register(b0) : register(b2)", "X3530", "Buffers may only be bound to one slot."),
+])
+def test_cbuffer_registers_are_single_and_unqualified(regs, code, msg):
+    """fxc (DXC packreg test): a cbuffer slot cannot name a profile (X3515) and a buffer binds to one slot
+    (X3530)."""
+    assert f"error {code}: {msg}" in _error(f"cbuffer cb : {regs} {{ float4 a; }}\n" + PS % "a")
+
+
+def test_register_set_checked_for_other_profiles():
+    """A reservation for another profile binds nothing here, but a wrong register set is still an error once
+    the object is used (fxc, DXC packreg: ``sampler s : register(vs, t0)`` under ps)."""
+    err = _error("SamplerState smp : register(vs, t0); Texture2D tex;\n" + PS % "tex.Sample(smp, 0)")
+    assert "error X3530" in err, err

@@ -119,6 +119,8 @@ class VarDecl(Node):
     interp: frozenset = frozenset()
     #: every ``: register(...)`` of the declaration (a struct of objects may reserve one per register set)
     registers: tuple = ()
+    #: ``register(profile, …)`` reservations for another profile: no binding, but their set is validated
+    inactive_registers: tuple = ()
 
 
 @dataclass(eq=False)

@@ -283,7 +283,7 @@ def check_cb_slots(cg: Codegen) -> None:
     for cb in cg.cbufs:
         slot = cb.reg if cb.explicit else cb.slot
         if slot is not None and slot >= CB_SLOTS and (cb.used or cb.explicit):
-            raise cg.err(Pos("", 1, 1), f"'{cb.name}': constant buffer register b{slot} is out of range "
+            raise cg.err(cb.pos or Pos("", 1, 1), f"'{cb.name}': constant buffer register b{slot} is out of range "
                                         f"(b0-b{CB_SLOTS - 1})", 4567)
 
 

@@ -502,7 +502,7 @@ class Codegen(SignatureBinding):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.CBufferDecl):
-                cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None)
+                cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None, pos=d.pos)
                 def manual(m: A.VarDecl) -> bool:
                     return m.packoffset is not None or (m.register is not None and m.register[0] != "c")
 
@@ -621,6 +621,9 @@ class Codegen(SignatureBinding):
                 self.bad_reservations.append((r, d.pos, file))
             else:
                 r.reg, r.explicit = num, True
+        for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
+            if other[0] != file and other[0] != "c" and not any(b[0] is r for b in self.bad_reservations):
+                self.bad_reservations.append((r, d.pos, file))
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             r.stride = (t.elem.slots if t.elem is not None else 4) * 4
         self.resources.append(r)

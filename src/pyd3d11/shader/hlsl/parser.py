@@ -586,8 +586,11 @@ class Parser:
                 if r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean:
                     # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u)
                     raise self.error("incorrect bind semantic", reg_tok, 3591)
-                if self._profile_applies(self.register_profile):
-                    reg = r[1]
+                if self.register_profile is not None:  # fxc X3515 (DXC packreg)
+                    raise self.error("User defined constant buffer slots cannot be target specific", reg_tok, 3515)
+                if reg is not None:
+                    raise self.error("Buffers may only be bound to one slot.", reg_tok, 3530)
+                reg = r[1]
             elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
                 t = self.next()
                 self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
@@ -705,6 +708,7 @@ class Parser:
             sem = reg = pack = None
             regs: list = []
             all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
+            inactive: list = []  # register()s for another profile
             while self.accept(":"):
                 if self.at("register"):
                     reg_tok = self.next()
@@ -718,7 +722,8 @@ class Parser:
                                          f"'{r[0]}{r[1]}'", reg_tok, 3115)
                     all_regs.append((prof, r[0], r[1]))
                     if not self._profile_applies(self.register_profile):
-                        continue  # register(vs, …) while compiling a pixel shader: no binding here
+                        inactive.append(r)  # no binding here, but its register set is still checked
+                        continue
                     reg = r
                     regs.append(reg)
                 elif self.accept("packoffset"):
@@ -757,7 +762,7 @@ class Parser:
                 per = max(1, _flat_count(t.elem))
                 t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
-                                 frozenset(mods & _INTERP), tuple(regs)))
+                                 frozenset(mods & _INTERP), tuple(regs), tuple(inactive)))
             if "const" in mods and init is not None:  # later array sizes may read it
                 cv = const_value(t, init, self.consts)
                 if cv is not None:

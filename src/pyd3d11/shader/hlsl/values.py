@@ -67,6 +67,7 @@ class CBuf:
     used: bool = False
     slot: int = -1
     explicit: bool = False
+    pos: object = None  # the declaration's position (errors about the buffer as a whole)
 
 
 @dataclass(eq=False)
