@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...shader.native.ir_text import IrText
 from .om_gen import om_parts
 
 V4F = "<4 x float>"
@@ -68,33 +69,14 @@ def slots() -> Slots:
     return Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
 
 
-class _Emit:
+class _Emit(IrText):
+    prefix = "v"
+
     def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.n = 0
+        super().__init__()
         self.decls: set[str] = set()
 
-    def tmp(self) -> str:
-        self.n += 1
-        return f"%v{self.n}"
-
-    def label(self, base: str) -> str:
-        self.n += 1
-        return f"{base}{self.n}"
-
-    def e(self, s: str) -> None:
-        self.lines.append("  " + s)
-
-    def v(self, s: str) -> str:
-        t = self.tmp()
-        self.e(f"{t} = {s}")
-        return t
-
-    def put(self, lab: str) -> None:
-        self.lines.append(f"{lab}:")
-
-    def br(self, lab: str) -> None:
-        self.e(f"br label %{lab}")
+    put = IrText.put_label
 
     def cbr(self, c: str, a: str, b: str) -> None:
         self.e(f"br i1 {c}, label %{a}, label %{b}")

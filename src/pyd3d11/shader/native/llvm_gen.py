@@ -22,6 +22,7 @@ from typing import Protocol
 
 from .. import ir
 from ..ops.transcendental import SEQUENCES
+from .ir_text import IrText
 from .llvm_seq import LlvmOps
 from .lower import Dst, LOp, Lowered, Src, TexOp
 
@@ -66,7 +67,7 @@ class TextureEmitter(Protocol):
     def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
 
 
-class Gen:
+class Gen(IrText):
     def __init__(self, lw: Lowered, tile: int, tex: dict | None = None) -> None:
         self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
         self.lw = lw
@@ -88,29 +89,7 @@ class Gen:
         for reg, (size, _) in lw.tgsm.items():
             self.lay.tgsm_words[reg] = (size + 3) // 4
 
-    # ---- emission helpers -------------------------------------------------------------------------
-    def tmp(self) -> str:
-        self.n += 1
-        return f"%t{self.n}"
-
-    def label(self, base: str) -> str:
-        self.n += 1
-        return f"{base}{self.n}"
-
-    def e(self, s: str) -> None:
-        self.lines.append("  " + s)
-
-    def v(self, s: str) -> str:
-        t = self.tmp()
-        self.e(f"{t} = {s}")
-        return t
-
-    def put_label(self, lab: str) -> None:
-        self.lines.append(f"{lab}:")
-
-    def br(self, lab: str) -> None:
-        self.e(f"br label %{lab}")
-
+    # ---- emission helpers (tmp, label, e, v, put_label, br: ir_text.IrText) ----------------------------
     def arg(self, name: str, ptr: bool = True) -> str:
         """The argument ``name`` (loaded once in the entry block): a ptr or an i64."""
         key = (name, ptr)
