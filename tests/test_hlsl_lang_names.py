@@ -336,3 +336,25 @@ def test_get_dimensions_overloads(decl, counts, n, out_type):
         compile_src(src)
     else:
         assert "X3013" in error_of(src)
+
+
+# --- Load with a status argument (tiled-resource residency, D3D11.2): refused by name, never a status nothing writes
+STATUS_LOADS = [
+    ("Texture2D r;", "r.Load(int3(0, 0, 0), int2(1, 0), s)"),
+    ("Texture2DMS<float4> r;", "r.Load(int2(0, 0), 1, int2(1, 0), s)"),
+    ("Buffer<float4> r;", "r.Load(0, s)"),
+    ("RWTexture2D<float> r;", "r.Load(int2(0, 0), s)"),  # typed UAV loads: one 32-bit component
+    ("StructuredBuffer<float4> r;", "r.Load(0, s)"),
+    ("ByteAddressBuffer r;", "(float4)r.Load(0, s)"),
+]
+
+
+@pytest.mark.parametrize(("decl", "call"), STATUS_LOADS)
+def test_load_with_status_is_not_supported_by_name(decl, call):
+    from pyd3d11.errors import NotSupportedError
+
+    src = f"{decl}\nfloat4 main(float4 v : A) : SV_Target {{ uint s; float4 x = {call}; return x + s; }}"
+    with pytest.raises(NotSupportedError, match="status"):
+        compile_src(src)
+    # the same loads without the status compile
+    compile_src(src.replace(", s)", ")"))

@@ -30,6 +30,11 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
            "InterlockedCompareStore": "cmp_store", "InterlockedCompareExchange": "cmp_exch"}
 
 
+
+#: the Load overloads with an ``out uint status`` argument (tiled resources, D3D11.2 / ld_s): refused by name rather
+#: than compiled with a status nothing writes
+_STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
+
 def _fv(cg: Codegen, v: Val, pos) -> Val:
     t = numeric(cg, v, pos)
     return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
@@ -663,6 +668,10 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
         if name == "Load":
             ms = k in ("Texture2DMS", "Texture2DMSArray")
             has_mip = not (k == "Buffer" or ms or k.startswith("RW"))
+            # location [, sample index for MS] [, offset for textures]; one more argument is the status
+            # overload, whose out value reports tiled-resource residency (D3D11.2): not built here
+            if len(args) > (1 if k == "Buffer" or k.startswith("RW") else 3 if ms else 2):
+                raise NotImplementedError(_STATUS_LOAD)
             cn = dims + (1 if has_mip else 0)
             c = cg.convert(args[0], NumType(INT, 1, cn, "v"), pos)
             dst = cg.temp()
@@ -698,6 +707,8 @@ def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Va
 
             return sample_position(cg, r, args, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
+        if len(args) > 1:
+            raise NotImplementedError(_STATUS_LOAD)
         idx = cg.convert(args[0], NumType(UINT), pos)
         return mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
@@ -853,6 +864,8 @@ def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -
     args = [expr(cg, a) for a in arg_nodes]
     addr = cg.convert(args[0], NumType(UINT), pos)
     if name.startswith("Load"):
+        if len(args) > 1:
+            raise NotImplementedError(_STATUS_LOAD)
         n = int(name[4:] or 1)
         dst = cg.temp()
         cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(n))), cg.src(addr.slots),
