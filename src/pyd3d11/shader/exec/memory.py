@@ -15,6 +15,7 @@ import numpy as np
 from ...errors import NotSupportedError
 from ...formats import codecs
 from .. import ir
+from ..ops.opcodes import ATOMIC_OPCODES
 from .operands import compile_dst, compile_dst_at, compile_src
 from .state import ExecState
 
@@ -472,14 +473,7 @@ def _store_typed(c, inst: ir.Instruction) -> Callable:
 # ----------------------------------------------------------------------------------------------
 # Atomics
 # ----------------------------------------------------------------------------------------------
-_ATOMIC = {
-    Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
-    Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
-    Op.ATOMIC_UMIN: "umin",
-    Op.IMM_ATOMIC_IADD: "add", Op.IMM_ATOMIC_AND: "and", Op.IMM_ATOMIC_OR: "or", Op.IMM_ATOMIC_XOR: "xor",
-    Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
-    Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
-}
+_ATOMIC = ATOMIC_OPCODES  # shared with the other executor (shader/ops/opcodes.py)
 _SCAN = {
     "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor,
     "umax": np.maximum, "umin": np.minimum,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..exec.operands import SPECIAL_OUT, SV_TYPES
-from ..ops.opcodes import FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
+from ..ops.opcodes import ATOMIC_OPCODES, FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 
 Op = ir.Opcode
 OT = ir.OperandType
@@ -124,14 +124,7 @@ class Lowered:
 _GLOBALLY_COHERENT = 0x20  # dcl_uav_* opcode-token bit 16 (controls bit 5; spec-facts §2.6)
 _FLOAT, _INT_TO_FLOAT, _SAT_OK, _INT2 = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK, INT2_OPCODES
 _INT = {**INT_OPCODES, Op.UMAD: "imad"}  # the generator emits umad as imad (the same low 32 bits)
-_ATOMIC = {
-    Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
-    Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
-    Op.ATOMIC_UMIN: "umin",
-    Op.IMM_ATOMIC_IADD: "add", Op.IMM_ATOMIC_AND: "and", Op.IMM_ATOMIC_OR: "or", Op.IMM_ATOMIC_XOR: "xor",
-    Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
-    Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
-}
+_ATOMIC = ATOMIC_OPCODES  # shared with the other executor (shader/ops/opcodes.py)
 _DERIV = {Op.DERIV_RTX: ("x", False), Op.DERIV_RTX_COARSE: ("x", False), Op.DERIV_RTX_FINE: ("x", True),
           Op.DERIV_RTY: ("y", False), Op.DERIV_RTY_COARSE: ("y", False), Op.DERIV_RTY_FINE: ("y", True)}
 _SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}

@@ -29,3 +29,12 @@ INT_OPCODES = {
 }
 #: integer ops with two results (hi/lo, quotient/remainder, sum/carry) → INT_OPS name
 INT2_OPCODES = {Op.IMUL: "imul", Op.UMUL: "umul", Op.UDIV: "udiv", Op.UADDC: "uaddc", Op.USUBB: "usubb"}
+#: UAV / groupshared atomics (with and without the returned old value) → the operation's name
+ATOMIC_OPCODES = {
+    Op.ATOMIC_AND: "and", Op.ATOMIC_OR: "or", Op.ATOMIC_XOR: "xor", Op.ATOMIC_CMP_STORE: "cmp",
+    Op.ATOMIC_IADD: "add", Op.ATOMIC_IMAX: "imax", Op.ATOMIC_IMIN: "imin", Op.ATOMIC_UMAX: "umax",
+    Op.ATOMIC_UMIN: "umin",
+    Op.IMM_ATOMIC_IADD: "add", Op.IMM_ATOMIC_AND: "and", Op.IMM_ATOMIC_OR: "or", Op.IMM_ATOMIC_XOR: "xor",
+    Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
+    Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
+}
