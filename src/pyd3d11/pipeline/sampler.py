@@ -490,7 +490,7 @@ class TextureSampler(SamplingHooks):
         self.quad_derivatives = quad_derivatives
 
     def native_texture(self, lowered, bindings):
-        """The native backend's texture plan for one run (see shader.native.runtime._texture_plan)."""
+        """The native backend's texture plan for one run (see shader.native.runtime.texture_plan)."""
         if not self.native:
             return None
         from .native.sampler_gen import build_plan

@@ -262,8 +262,9 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         # Texture access compiles into the kernel through the sampling hook's native plan (the native
         # sampler, pipeline/native/sampler_gen.py); what it cannot compile calls back into the reference,
         # one callback per batch.
-        plan = nrt._texture_plan(lw, state.ps.bindings, state.sampling_hooks) if not isinstance(lw, str) else None
-        kernel = nrt.get_kernel(ps, _sizes(True)[1] if _host_left(lw, plan) else nrt.DEFAULT_TILE, plan)
+        plan = nrt.texture_plan(lw, state.ps.bindings, state.sampling_hooks) if not isinstance(lw, str) else None
+        host = not isinstance(lw, str) and nrt.needs_host(lw, plan)
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if host else nrt.DEFAULT_TILE, plan)
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -355,11 +356,6 @@ def _bin(rect: np.ndarray, W: int, H: int, TILE: int):
     return off, lst, tx_n, tx_n * ty_n
 
 
-def _host_left(lw, plan) -> bool:
-    """Whether the pixel shader still calls back into the reference (instructions no emitter compiles)."""
-    return not isinstance(lw, str) and len(lw.host_ops) > (len(plan.emitters) if plan is not None else 0)
-
-
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
          plan=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
@@ -387,7 +383,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
     rect[:, 2] = np.minimum(rect[:, 2], W)
     rect[:, 3] = np.minimum(rect[:, 3], H)
-    tile, batch = _sizes(kernel is not None and _host_left(kernel.lw, plan))
+    tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
     tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H, tile)
     if tile_list.size == 0:
         return True
@@ -404,7 +400,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
     om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
-    dyn = kernel is not None and not _host_left(kernel.lw, plan)
+    dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)
     if dyn:
         c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
@@ -563,7 +559,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
             A.ptr("pollflag", np.zeros(1, np.int32))
         if plan is not None:
             plan.bind(A)  # the native sampler's texture data, sizes and states for this draw
-        if _host_left(kernel.lw, plan):
+        if nrt.needs_host(kernel.lw, plan):
             # the instructions the kernel does not compile run the reference's closures on views of this
             # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)

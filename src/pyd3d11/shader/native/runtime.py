@@ -569,12 +569,18 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
 HOST_TILE_MAX = 1 << 16
 
 
-def _graphics_tile(lw: Lowered, n: int, native_ids=()) -> int:
+def needs_host(lw: Lowered, plan: Any = None) -> bool:
+    """Whether a kernel of ``lw`` still calls back into the reference: host ops no texture emitter of
+    ``plan`` (the sampling hook's native plan, :func:`texture_plan`) compiles."""
+    return len(lw.host_ops) > (len(plan.emitters) if plan is not None else 0)
+
+
+def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int:
     """Lanes per tile of a vertex/pixel kernel: DEFAULT_TILE, or for programs that call back into the
     reference (texture sampling) the batch rounded up to a power of two (at most HOST_TILE_MAX), so
     each callback sees as many lanes as the reference would (a few kernel variants per program).
-    Host ops compiled by an injected texture emitter (``native_ids``) need no callback."""
-    if len(native_ids) == len(lw.host_ops):
+    Host ops compiled by an injected texture emitter (the plan's) need no callback."""
+    if not needs_host(lw, plan):
         return DEFAULT_TILE
     return min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
 
@@ -603,8 +609,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if reason is not None:
         fallback(program, reason)
         return None
-    plan = _texture_plan(lw, bindings, hooks)
-    k = get_kernel(program, _graphics_tile(lw, n, plan.emitters if plan is not None else ()), plan)
+    plan = texture_plan(lw, bindings, hooks)
+    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
     if isinstance(k, str):
         fallback(program, k)
         return None
@@ -659,7 +665,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     disc = np.zeros(ng, I32)
     A.ptr("discarded", disc)
     host = None
-    if len(k.lw.host_ops) > (len(plan.emitters) if plan is not None else 0):
+    if needs_host(k.lw, plan):
         host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
         A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     _call(k, A)
@@ -683,7 +689,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     )
 
 
-def _texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
+def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
     """The sampling hook's native texture plan for this run (None: every host op calls back).
 
     A hook that can compile texture access offers ``native_texture(lowered, bindings)`` returning an object
