@@ -16,13 +16,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GRAPHICS = ("S1", "S1z", "S2", "S3", "S5")
-COMPUTE = ("S4a", "S4b")
+sys.path.insert(0, str(HERE))
+from vs_llvmpipe import run_pyd3d11  # noqa: E402  (the same per-scene runner, one process per bench script)
+
 #: llvmpipe on the 16-core host (peer-results.md, 2026-12-01): scene -> {threads: throughput}
 LLVMPIPE_HOST16 = {
     "S1z": {1: 104, 2: 179, 4: 343, 8: 645, 16: 1261},
@@ -34,36 +34,17 @@ LLVMPIPE_HOST16 = {
 }
 
 
-def _rows(text: str) -> dict[str, dict]:
-    out = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if "scene" in r and "throughput" in r:
-                out[r["scene"]] = r
-    return out
-
-
 def measure(threads: int, scenes: list[str], runs: int, src: str) -> dict[str, dict]:
-    env = dict(os.environ, PYTHONPATH=src, PYD3D11_THREADS=str(threads))
-    got: dict[str, dict] = {}
-    gfx = [s for s in scenes if s in GRAPHICS]
-    jobs = []
-    if gfx:
-        jobs.append(["bench_graphics.py", "--scenes", ",".join(gfx), "--runs", str(runs), "--warmup", "1"])
-    if set(scenes) & set(COMPUTE):
-        jobs.append(["bench_compute.py", "--runs", str(runs)])
-    for script, *args in jobs:
-        r = subprocess.run([sys.executable, str(HERE / script), *args], env=env, capture_output=True, text=True,
-                           check=False)
-        if r.returncode:
-            print(f"{script} at {threads} threads failed: {r.stderr[-1500:]}", file=sys.stderr)
-        got.update({k: v for k, v in _rows(r.stdout).items() if k in scenes})
-    return got
+    """One round of vs_llvmpipe's pyd3d11 runner with ``PYD3D11_THREADS=threads``."""
+    old = os.environ.get("PYD3D11_THREADS")
+    os.environ["PYD3D11_THREADS"] = str(threads)
+    try:
+        return run_pyd3d11(src, scenes, runs, 1)
+    finally:
+        if old is None:
+            del os.environ["PYD3D11_THREADS"]
+        else:
+            os.environ["PYD3D11_THREADS"] = old
 
 
 def main() -> None:
