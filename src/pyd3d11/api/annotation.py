@@ -13,29 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .com import IUnknown, _guid, iid
+from .com import _Facet, iid
 
 
-class ID3DUserDefinedAnnotation(IUnknown):
+class ID3DUserDefinedAnnotation(_Facet):
     _iid = iid("ID3DUserDefinedAnnotation", "b2daad8b-03d4-4dbf-95eb-32ab4b63d0ab")
 
     def __init__(self, owner: Any) -> None:
-        super().__init__()
-        self._owner = owner
-        self._private = owner._private  # one private-data store per object
+        super().__init__(owner)
         self._open = 0  # BeginEvent calls not yet finalized by EndEvent (while profiled)
 
-    def QueryInterface(self, riid: Any) -> Any:  # noqa: N802
-        if _guid(riid) == self._iid:
-            self.AddRef()
-            return self
-        return self._owner.QueryInterface(riid)
-
-    def AddRef(self) -> int:  # noqa: N802
-        return self._owner.AddRef()
-
-    def Release(self) -> int:  # noqa: N802
-        return self._owner.Release()
+    def _interfaces(self) -> dict:
+        return {self._iid: self}
 
     def _profiled(self) -> bool:
         ctx = self._owner

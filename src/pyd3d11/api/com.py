@@ -295,21 +295,18 @@ IID_IDXGISurface1 = iid("IDXGISurface1", "4ae63092-6327-4c1b-80ae-bfe12ea32b86")
 IID_IDXGIDevice = iid("IDXGIDevice", "54ec77fa-1377-44e6-8c32-88fd5f44c84c")
 
 
-class _DXGIFacet(IUnknown):
-    """A DXGI interface of a D3D object: QueryInterface goes back to the owner.
-
-    One facet object per (owner, facet class) — see :func:`facet` — so that two QueryInterface calls
-    for the same DXGI interface give the same object, as COM identity rules expect.
-    """
+class _Facet(IUnknown):
+    """Another interface of an object (its owner): the interfaces ``_interfaces`` lists answer with the facet,
+    every other QueryInterface (IUnknown included, for COM identity) and the reference count go to the owner;
+    one private-data store per object, as on Windows."""
 
     def __init__(self, owner: IUnknown) -> None:
         super().__init__()
         self._owner = owner
-        self._private = owner._private  # one private-data store per object, as on Windows
+        self._private = owner._private
 
     def QueryInterface(self, riid: Any) -> Any:  # noqa: N802
-        key = _guid(riid)
-        if key in self._interfaces():
+        if _guid(riid) in self._interfaces():
             self.AddRef()
             return self
         return self._owner.QueryInterface(riid)
@@ -319,6 +316,14 @@ class _DXGIFacet(IUnknown):
 
     def Release(self) -> int:  # noqa: N802
         return self._owner.Release()
+
+
+class _DXGIFacet(_Facet):
+    """A DXGI interface of a D3D object: QueryInterface goes back to the owner.
+
+    One facet object per (owner, facet class) — see :func:`facet` — so that two QueryInterface calls
+    for the same DXGI interface give the same object, as COM identity rules expect.
+    """
 
     def GetParent(self, riid: Any) -> Any:  # noqa: N802
         """IDXGIObject::GetParent: a swap chain's back buffer answers the swap chain, other resources
