@@ -23,7 +23,6 @@ from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
 from .hull import hull_info, run_hull_shader
 from .input_assembler import (
-    R16_UINT,
     DrawArgs,
     IndexBufferBinding,
     InputElement,
@@ -31,6 +30,7 @@ from .input_assembler import (
     build_stream,
     fetch_vertices,
     read_indices,
+    strip_cut_value,
 )
 from .interpolate import Interpolator, centroid_offsets, lane_location
 from .native import fused
@@ -227,30 +227,22 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
         if args.indexed:
             # a strip-cut index restarts primitive assembly: end the pass where the count since the last
             # cut is a whole number of primitives, so the next pass starts in step
-            idx = read_indices(state.index_buffer, args.start_index + pos, n) if state.index_buffer else None
-            if idx is not None and pos + n < vc:
-                cut_value = 0xFFFF if state.index_buffer.format == R16_UINT else 0xFFFFFFFF
-                cuts = np.nonzero(idx == cut_value)[0]
-                since = n - (int(cuts[-1]) + 1 if cuts.size else 0)
+            if state.index_buffer is not None and pos + n < vc:
+                cut = _last_cut(state, args, pos, n)
+                since = n - (cut + 1 if cut is not None else 0)
                 n -= since % k
                 if n == 0:
                     n = min(step, vc - pos)  # no boundary inside: take it whole (bounded by step)
         else:
             n -= n % k if pos + n < vc else 0
-        sub = _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
-                       start_vertex=args.start_vertex + pos if not args.indexed else args.start_vertex,
-                       vertex_id_base=args.vertex_id_base + pos if not args.indexed else args.vertex_id_base,
-                       start_index=args.start_index + pos if args.indexed else args.start_index)
-        part = _draw_pass(state, sub)
+        part = _draw_pass(state, _pass_args(args, pos, n, prims))
         prims += part.ia_primitives
         _merge(stats, part)
         pos += n
     if tail is not None and args.vertex_count > tail:
         # the rest are copies of one zero-area triangle: shade one, count them all
         rest = (args.vertex_count - tail) // k
-        one = _draw_pass(state, _replace(args, vertex_count=k, start_vertex=args.start_vertex + tail,
-                                         vertex_id_base=args.vertex_id_base + tail,
-                                         primitive_id_base=args.primitive_id_base + prims))
+        one = _draw_pass(state, _pass_args(args, tail, k, prims))  # non-indexed (see _identical_tail)
         for name in ("ia_primitives", "c_invocations", "c_primitives"):
             setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
         stats.ia_vertices += args.vertex_count - tail
@@ -273,27 +265,20 @@ def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
     overlap = _STRIP_OVERLAP[state.topology]
     parity = 2 if state.topology == prim.TRIANGLESTRIP else 1
     vc = args.vertex_count
-    cut_value = None
-    if args.indexed and state.index_buffer is not None:
-        cut_value = 0xFFFF if state.index_buffer.format == R16_UINT else 0xFFFFFFFF
+    cuts = args.indexed and state.index_buffer is not None
     pos, prims, strip_start, shared = 0, 0, 0, 0
     while pos < vc:
         n = min(PASS_VERTICES, vc - pos)
         ends_after_cut = False
-        if pos + n < vc and cut_value is not None:
-            idx = read_indices(state.index_buffer, args.start_index + pos, n)
-            cuts = np.nonzero(idx == cut_value)[0]
-            if cuts.size:
-                n = int(cuts[-1]) + 1
+        if pos + n < vc and cuts:
+            cut = _last_cut(state, args, pos, n)
+            if cut is not None:
+                n = cut + 1
                 ends_after_cut = True
         if pos + n < vc and not ends_after_cut:
             # continue mid-strip: the next pass starts at pos + n - overlap, at the strip's parity
             n -= (pos + n - overlap - strip_start) % parity
-        sub = _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
-                       start_vertex=args.start_vertex + pos if not args.indexed else args.start_vertex,
-                       vertex_id_base=args.vertex_id_base + pos if not args.indexed else args.vertex_id_base,
-                       start_index=args.start_index + pos if args.indexed else args.start_index)
-        part = _draw_pass(state, sub)
+        part = _draw_pass(state, _pass_args(args, pos, n, prims))
         part.ia_vertices -= shared
         part.vs_invocations -= shared
         prims += part.ia_primitives
@@ -307,6 +292,24 @@ def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
             pos += n - overlap
             shared = overlap
     return stats
+
+
+def _pass_args(args: DrawArgs, pos: int, n: int, prims: int) -> DrawArgs:
+    """The arguments of one pass: ``n`` vertices from position ``pos`` of the draw (an index position when
+    indexed), ``prims`` primitives before it (SV_PrimitiveID continues); SV_VertexID continues in
+    non-indexed draws."""
+    if args.indexed:
+        return _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
+                        start_index=args.start_index + pos)
+    return _replace(args, vertex_count=n, primitive_id_base=args.primitive_id_base + prims,
+                    start_vertex=args.start_vertex + pos, vertex_id_base=args.vertex_id_base + pos)
+
+
+def _last_cut(state: GraphicsState, args: DrawArgs, pos: int, n: int) -> int | None:
+    """Position (0..n-1) of the last strip-cut index among the draw's indices pos..pos+n-1, or None."""
+    idx = read_indices(state.index_buffer, args.start_index + pos, n)
+    cuts = np.nonzero(idx == strip_cut_value(state.index_buffer))[0]
+    return int(cuts[-1]) if cuts.size else None
 
 
 def _identical_tail(state: GraphicsState, args: DrawArgs, k: int) -> int | None:

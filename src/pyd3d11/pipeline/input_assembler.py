@@ -106,6 +106,11 @@ def read_indices(ib: IndexBufferBinding, start: int, count: int) -> np.ndarray:
     return out
 
 
+def strip_cut_value(ib: IndexBufferBinding) -> int:
+    """The strip-cut index of an index buffer's format: all ones (§8.13)."""
+    return 0xFFFF if ib.format == R16_UINT else _MASK32
+
+
 def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> VertexStream:
     """Generate the IA vertex stream of one draw with strip cuts and vertex reuse."""
     n = args.vertex_count
@@ -115,8 +120,7 @@ def build_stream(args: DrawArgs, ib: IndexBufferBinding | None = None) -> Vertex
     if args.indexed:
         assert ib is not None
         idx = read_indices(ib, args.start_index, n)
-        cut_value = 0xFFFF if ib.format == R16_UINT else _MASK32
-        cut1 = idx == cut_value
+        cut1 = idx == strip_cut_value(ib)
         vid1 = idx
         fetch1 = (idx.astype(np.int64) + args.base_vertex) & _MASK32
     else:
