@@ -159,8 +159,11 @@ def run_mutant(m: Mutant, tests: list[str], timeout: float) -> Mutant:
         dst = Path(tmp) / "src"
         shutil.copytree(REPO / "src", dst, ignore=shutil.ignore_patterns("__pycache__"))
         (dst / "pyd3d11" / m.module).write_text(mutated_source(m.module, m.index))
-        env = dict(os.environ, PYTHONPATH=str(dst), PYTHONDONTWRITEBYTECODE="1")
-        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+        # the copy replaces the checkout's src/ on the path; other entries (installed dependencies) stay
+        keep = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                if p and Path(p).resolve() != (REPO / "src").resolve()]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(dst), *keep]), PYTHONDONTWRITEBYTECODE="1")
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:benchmark",
                *[str(REPO / "tests" / t) for t in tests]]
         try:
             r = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, timeout=timeout)
