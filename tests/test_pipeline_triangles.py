@@ -274,3 +274,31 @@ def test_depth_bias_constant_unorm():
     zb = np.float32(z + np.float32(np.float32(1000) * r))
     expect = int(np.floor(np.float64(zb) * (2 ** 24 - 1) + 0.5))
     assert np.all(ds.data.view(np.uint32) & 0xFFFFFF == expect)
+
+
+@pytest.mark.parametrize("slope", [0.0, 2.0])
+def test_depth_bias_is_independent_of_winding(slope):
+    """§15.9: depth bias adds one per-triangle value to every vertex's depth; the winding (which only decides
+    front/back) must not change the biased depth of any pixel. A sloped triangle (z 0.2, 0.4, 0.6) drawn in
+    both vertex orders with CullMode NONE gives the same D32_FLOAT depth image bit for bit, and that image is
+    the unbiased one plus the bias where the bias is constant (slope 0: DepthBias * 2^(e - 23), e the exponent
+    of the triangle's largest depth 0.6, i.e. -1 -> 1000 * 2^-24)."""
+    from types import SimpleNamespace
+    face = SimpleNamespace(StencilFailOp=1, StencilDepthFailOp=1, StencilPassOp=1, StencilFunc=8)
+    desc = SimpleNamespace(DepthEnable=True, DepthWriteMask=1, DepthFunc=8, StencilEnable=False,
+                           StencilReadMask=0xFF, StencilWriteMask=0xFF, FrontFace=face, BackFace=face)
+    tri = [V(-1, -1, z=0.2), V(-1, 3, z=0.4), V(3, -1, z=0.6)]
+
+    def depth(order, bias, slope_scale):
+        rt = texture2d(R32G32B32A32_FLOAT, 4, 4)
+        ds = texture2d(D32_FLOAT, 4, 4)
+        draw_pos_attr(np.array([tri[i] for i in order]), [rtv(rt)], depth=dsv(ds),
+                      om=OMState(depth_stencil=desc),
+                      rasterizer=RasterizerState(CullMode=1, DepthBias=bias, SlopeScaledDepthBias=slope_scale))
+        return ds.data.view(np.float32).reshape(4, 4).copy()
+
+    cw, ccw = depth((0, 1, 2), 1000, slope), depth((0, 2, 1), 1000, slope)
+    np.testing.assert_array_equal(cw.view(np.uint32), ccw.view(np.uint32))
+    if slope == 0.0:
+        plain = depth((0, 2, 1), 0, 0.0)
+        np.testing.assert_array_equal(ccw, (plain + np.float32(1000 * 2.0 ** -24)).astype(np.float32))

@@ -74,3 +74,22 @@ def test_ftz_keeps_the_smallest_normal_and_flushes_denormals():
     normal float32, is not a denormal and must be kept (with and without its sign)."""
     b = _i(0x00800000, 0x80800000, 0x00000001, 0x807FFFFF, 0x3F800000)
     assert ftz(b).tolist() == [0x00800000, 0x80800000, 0x00000000, 0x80000000, 0x3F800000]
+
+
+def _fbits(*v: float) -> np.ndarray:
+    return np.array(v, np.float32).view(U)
+
+
+def test_mad_multiplies_then_adds_with_two_roundings():
+    """§22.10 mad: dest = src0 * src1 + src2. The spec allows a fused or a serial result; the project defines it
+    as serial (one rounding after the multiply, one after the add) in both backends (issue 12: no contraction).
+    (1 + 2^-23)(1 - 2^-23) = 1 - 2^-46 rounds to 1.0, so adding -1 gives exactly 0 (a fused result: -2^-46)."""
+    e = 2.0 ** -23
+    r = FLOAT_OPS["mad"][1](_fbits(2.0, 1 + e, -3.0), _fbits(3.0, 1 - e, 0.5), _fbits(1.0, -1.0, 0.25))
+    assert r.view(np.float32).tolist() == [7.0, 0.0, -1.25]
+
+
+def test_mad_flushes_a_denormal_product_and_result():
+    """§3.1.3 denormal flushing applies to mad's inputs and its result: 2^-100 * 2^-40 + 0 is a denormal → +0."""
+    r = FLOAT_OPS["mad"][1](_fbits(2.0 ** -100), _fbits(2.0 ** -40), _fbits(0.0))
+    assert r.tolist() == [0]

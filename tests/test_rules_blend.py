@@ -9,9 +9,11 @@ import pytest
 from pyd3d11.pipeline import blend as b
 
 F = np.float32
-SRC = F([[0.25, 0.5, 0.75, 0.125], [1.0, 0.0, 0.5, 0.5]])
-SRC1 = F([[0.1, 0.2, 0.3, 0.4], [0.5, 0.6, 0.7, 0.8]])
-DST = F([[0.5, 0.25, 0.0, 0.75], [0.0, 1.0, 0.25, 0.25]])
+# The third row has a source alpha above 1 - destination alpha, so SRC_ALPHA_SAT takes its second operand there.
+SRC = F([[0.25, 0.5, 0.75, 0.125], [1.0, 0.0, 0.5, 0.5], [0.3, 0.6, 0.9, 0.875]])
+SRC1 = F([[0.1, 0.2, 0.3, 0.4], [0.5, 0.6, 0.7, 0.8], [0.9, 0.7, 0.5, 0.3]])
+DST = F([[0.5, 0.25, 0.0, 0.75], [0.0, 1.0, 0.25, 0.25], [0.2, 0.4, 0.6, 0.5]])
+N = len(SRC)
 BF = F([0.2, 0.4, 0.6, 0.8])
 
 
@@ -23,11 +25,11 @@ def _expected(kind):
     """Per the D3D11_BLEND table: (R, G, B, A) of each factor."""
     sat = np.minimum(SRC[:, 3], 1 - DST[:, 3])
     return {
-        b.ZERO: np.zeros((2, 4), F), b.ONE: np.ones((2, 4), F),
+        b.ZERO: np.zeros((N, 4), F), b.ONE: np.ones((N, 4), F),
         b.SRC_COLOR: SRC, b.INV_SRC_COLOR: 1 - SRC, b.SRC_ALPHA: _col(SRC[:, 3]), b.INV_SRC_ALPHA: _col(1 - SRC[:, 3]),
         b.DEST_ALPHA: _col(DST[:, 3]), b.INV_DEST_ALPHA: _col(1 - DST[:, 3]), b.DEST_COLOR: DST,
-        b.INV_DEST_COLOR: 1 - DST, b.SRC_ALPHA_SAT: np.stack([sat, sat, sat, np.ones(2, F)], 1),
-        b.BLEND_FACTOR: np.stack([BF, BF]), b.INV_BLEND_FACTOR: np.stack([1 - BF, 1 - BF]),
+        b.INV_DEST_COLOR: 1 - DST, b.SRC_ALPHA_SAT: np.stack([sat, sat, sat, np.ones(N, F)], 1),
+        b.BLEND_FACTOR: np.stack([BF] * N), b.INV_BLEND_FACTOR: np.stack([1 - BF] * N),
         b.SRC1_COLOR: SRC1, b.INV_SRC1_COLOR: 1 - SRC1, b.SRC1_ALPHA: _col(SRC1[:, 3]),
         b.INV_SRC1_ALPHA: _col(1 - SRC1[:, 3]),
     }[kind]
@@ -41,7 +43,7 @@ KINDS = [b.ZERO, b.ONE, b.SRC_COLOR, b.INV_SRC_COLOR, b.SRC_ALPHA, b.INV_SRC_ALP
 @pytest.mark.parametrize("kind", KINDS)
 def test_factor4_table(kind):
     f = b.factor4(kind, SRC, SRC1, DST, BF)
-    assert f.shape == (2, 4) and f.dtype == np.float32
+    assert f.shape == (N, 4) and f.dtype == np.float32
     np.testing.assert_array_equal(f, _expected(kind))
 
 
@@ -50,3 +52,44 @@ def test_factor_colour_and_alpha_columns(kind):
     e = _expected(kind)
     np.testing.assert_array_equal(b.factor(kind, SRC, SRC1, DST, BF, False), e[:, 0:3])
     np.testing.assert_array_equal(b.factor(kind, SRC, SRC1, DST, BF, True), e[:, 3:4])
+
+
+#: the factors allowed for the alpha equation (D3D11_RENDER_TARGET_BLEND_DESC: no *_COLOR factors)
+ALPHA_KINDS = [k for k in KINDS if k not in (b.SRC_COLOR, b.INV_SRC_COLOR, b.DEST_COLOR, b.INV_DEST_COLOR,
+                                             b.SRC1_COLOR, b.INV_SRC1_COLOR)]
+
+
+class _Desc:
+    def __init__(self, src, dst, src_a, dst_a, op=1, op_a=1):
+        self.SrcBlend, self.DestBlend, self.SrcBlendAlpha, self.DestBlendAlpha = src, dst, src_a, dst_a
+        self.BlendOp, self.BlendOpAlpha = op, op_a
+
+
+@pytest.mark.parametrize("src_a", ALPHA_KINDS)
+@pytest.mark.parametrize("src", KINDS)
+def test_colour_and_alpha_equations_are_separate(src, src_a):
+    """§17.5: RGB = Cs*SrcBlend + Cd*DestBlend and A = As*SrcBlendAlpha + Ad*DestBlendAlpha, for every pair of
+    colour and alpha source factors (destination factors ONE): whatever shortcut the blender takes when the two
+    equations coincide, the alpha channel must use the alpha factor and the colour channels the colour one."""
+    out = b.blend(_Desc(src, b.ONE, src_a, b.ONE), SRC, SRC1, DST, BF)
+    exp_rgb = SRC[:, :3] * _expected(src)[:, :3] + DST[:, :3]
+    exp_a = SRC[:, 3] * _expected(src_a)[:, 3] + DST[:, 3]
+    np.testing.assert_array_equal(out[:, :3], exp_rgb)
+    np.testing.assert_array_equal(out[:, 3], exp_a)
+
+
+@pytest.mark.parametrize("dst_a", ALPHA_KINDS)
+@pytest.mark.parametrize("dst", KINDS)
+def test_destination_colour_and_alpha_factors_are_separate(dst, dst_a):
+    out = b.blend(_Desc(b.ONE, dst, b.ONE, dst_a), SRC, SRC1, DST, BF)
+    np.testing.assert_array_equal(out[:, :3], SRC[:, :3] + DST[:, :3] * _expected(dst)[:, :3])
+    np.testing.assert_array_equal(out[:, 3], SRC[:, 3] + DST[:, 3] * _expected(dst_a)[:, 3])
+
+
+def test_nan_results_are_stored_as_the_positive_quiet_nan():
+    """A NaN produced by blending is stored as 0x7FC00000 whichever operand carried which NaN payload (the
+    project's one rule for both backends, pipeline/blend.py)."""
+    src = np.array([[0x7FC00123, 0, 0, 0], [0xFFC00005, 0, 0, 0]], np.uint32).view(F)
+    dst = np.array([[0x7FA00000, 0, 0, 0], [0, 0, 0, 0]], np.uint32).view(F)
+    out = b.blend(_Desc(b.ONE, b.ONE, b.ONE, b.ONE), src, src, dst, BF)
+    assert out.view(np.uint32)[:, 0].tolist() == [0x7FC00000, 0x7FC00000]

@@ -55,3 +55,13 @@ def test_float_to_int_32_bit_results_are_32_bit_lanes():
     u = nx.float_to_uint(np.float32([5e9, -1.0, 7.9]), 32)
     assert u.dtype == np.uint32
     assert u.tolist() == [4294967295, 0, 7]
+
+
+def test_srgb_decode_of_every_8_bit_code():
+    """§3.2.3.7 SRGB → linear: c = code / 255; c <= 0.04045 → c / 12.92, else ((c + 0.055) / 1.055) ^ 2.4, evaluated
+    here in float64 from the formula and compared after rounding to float32, for all 256 codes (the table is
+    built once per width, so a wrong scale would show at every code but 0)."""
+    c = np.arange(256, dtype=np.float64) / 255.0
+    expected = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4).astype(np.float32)
+    got = np.asarray(nx.srgb_to_float(np.arange(256)), np.float64).astype(np.float32)
+    np.testing.assert_array_equal(got, expected)

@@ -108,3 +108,44 @@ def test_viewport_index_comes_from_the_leading_vertex(kind, scissor):
     ctx.Draw(1, 0)
     px = _rt_pixels(dev, ctx, tex, 4, 1)
     assert (px[0, :, 3] > 0).astype(int).tolist() == [0, 0, 1, 1]
+
+
+# A triangle with its corners at pixel centres (1.5, 1.5), (6.5, 1.5), (1.5, 6.5) of an 8x8 target.
+_CORNERS = ("float4(-0.625, 0.625, 0.5, 1)", "float4(0.625, 0.625, 0.5, 1)", "float4(-0.625, -0.625, 0.5, 1)")
+
+
+def test_wireframe_draws_all_three_edges_as_lines():
+    """§15.13: FillMode WIREFRAME rasterizes each of the triangle's three edges as a line (and nothing of its
+    interior). The oracle is the same three edges drawn as a line list; the interior pixel (3, 3) stays empty
+    and each edge contributes pixels of its own (row 1, column 1 and the diagonal)."""
+    wire = _draw(", ".join(_CORNERS), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, 3, 8, 8,
+                 FillMode=D3D11_FILL_WIREFRAME)[..., 3] > 0
+    c0, c1, c2 = _CORNERS
+    edges = ", ".join((c0, c1, c1, c2, c2, c0))
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 8)
+    vs = _VS.replace("P[3]", "P[6]").replace("A[3] = { 0.0, 1.0, 0.0 }", "A[6] = { 0, 0, 0, 0, 0, 0 }") % edges
+    _setup_draw(dev, ctx, [rtv], 8, 8, vs, _PS, topology=D3D11_PRIMITIVE_TOPOLOGY_LINELIST)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+    ctx.Draw(6, 0)
+    lines = _rt_pixels(dev, ctx, tex, 8, 8)[..., 3] > 0
+    assert wire.tolist() == lines.tolist()
+    assert not wire[3, 3] and wire[1, 3] and wire[3, 1] and wire[4, 3]
+
+
+def test_points_count_one_clipper_invocation_each():
+    """§20.4.6 (D3D11_QUERY_DATA_PIPELINE_STATISTICS): CInvocations counts the primitives sent to the
+    rasterizer stage — one per point of a point list, kept or not."""
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 8)
+    pts = ", ".join(["float4(0, 0, 0.5, 1)", "float4(0.5, 0.5, 0.5, 1)", "float4(9, 9, 0.5, 1)"])
+    _setup_draw(dev, ctx, [rtv], 8, 8, _VS % pts, _PS, topology=D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+    q = dev.CreateQuery(D3D11_QUERY_DESC(Query=D3D11_QUERY_PIPELINE_STATISTICS))
+    ctx.Begin(q)
+    ctx.Draw(3, 0)
+    ctx.End(q)
+    stats = ctx.GetData(q)
+    assert (int(stats.IAPrimitives), int(stats.CInvocations)) == (3, 3)

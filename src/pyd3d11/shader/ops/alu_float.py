@@ -13,7 +13,6 @@ import numpy as np
 from .transcendental import evaluate
 
 SIGN = np.uint32(0x80000000)
-EXP = np.uint32(0x7F800000)
 ALL = np.uint32(0xFFFFFFFF)
 F32 = np.float32
 U32 = np.uint32
