@@ -88,7 +88,27 @@ class _Points(ast.NodeVisitor):
             new = _CMP_SWAP.get(type(op))
             if new and self._hit(node, f"{type(op).__name__} -> {new.__name__}"):
                 node.ops[i] = new()
-        self.generic_visit(node)
+        self.visit(node.left)
+        for op, comp in zip(node.ops, node.comparators):
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(comp, (ast.Tuple, ast.List, ast.Set)):
+                for e in comp.elts:  # the order of a membership test's items means nothing: no swaps
+                    self.visit(e)
+            else:
+                self.visit(comp)
+
+    # Annotations are not rules: no mutation points in them.
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:  # noqa: N802
+        if node.value is not None:
+            self.visit(node.value)
+
+    def visit_arg(self, node: ast.arg) -> None:
+        return
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:  # noqa: N802
+        for d in (*node.decorator_list, *node.args.defaults, *[k for k in node.args.kw_defaults if k], *node.body):
+            self.visit(d)
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # noqa: N815
 
     def visit_BinOp(self, node: ast.BinOp) -> None:  # noqa: N802
         new = _BIN_SWAP.get(type(node.op))
