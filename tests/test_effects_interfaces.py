@@ -213,3 +213,124 @@ def test_sdk_dynamic_shader_linkage_fx11_effect_loads_and_applies():
         tech = eff.GetTechniqueByName(t)
         assert tech.IsValid()
         tech.GetPassByIndex(0).Apply(0, ctx)
+
+
+# --- the SDK's DynamicShaderLinkageFX11.fx (in-repo copy, tests/data/sdk_effects) renders -------------------
+DSL_LOCAL = Path(__file__).parent / "data" / "sdk_effects" / "DynamicShaderLinkageFX11.fx"
+N_SURF = np.array([0.0, 0.0, -1.0])  # the quad faces the viewer
+L_DIR = np.array([0.0, 0.6, -0.8])
+EYE = np.array([0.0, 0.0, 1.0])
+C_AMB, C_DIR = np.array([0.1, 0.2, 0.3]), np.array([0.5, 0.5, 0.5])
+MAT = np.array([0.5, 0.25, 1.0])
+SPEC = 8
+
+
+def dsl_expected(material_lit_only: bool, ambient_on: bool, direct: bool, spec_power: int) -> np.ndarray:
+    """PSMainWorker for a quad with normal N_SURF (DynamicShaderLinkageFX11_PS.hlsl, LightPSH.h, MaterialPSH.h):
+    saturate(mat.Ambient * amb.IlluminateAmbient + mat.Diffuse * dir.IlluminateDiffuse
+    + dir.IlluminateSpecular + env.IlluminateSpecular), the environment bound to cAmbientLight (0)."""
+    mat = np.ones(3) if material_lit_only else MAT
+    ambient = C_AMB if ambient_on else np.zeros(3)
+    diffuse = max(0.0, min(1.0, N_SURF @ L_DIR)) * C_DIR if direct else np.zeros(3)
+    h = -EYE / np.linalg.norm(EYE) + L_DIR
+    h /= np.linalg.norm(h)
+    spec = max(0.0, h @ (N_SURF / np.linalg.norm(N_SURF))) ** spec_power * C_DIR if direct else np.zeros(3)
+    return np.clip(mat * ambient + mat * diffuse + spec, 0, 1)
+
+
+@pytest.fixture
+def dsl():
+    from pyd3d11.d3d11 import D3D11_INPUT_ELEMENT_DESC, D3D11_SUBRESOURCE_DATA
+    from pyd3d11.effects import D3DX11CompileEffectFromFile
+
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, 0, D3D11_SDK_VERSION)
+    eff = D3DX11CompileEffectFromFile(str(DSL_LOCAL), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, 0, 0, dev)
+    eye4 = np.eye(4, dtype=F32)
+    eff.GetVariableByName("g_mWorldViewProjection").AsMatrix().SetMatrix(eye4)
+    eff.GetVariableByName("g_mWorld").AsMatrix().SetMatrix(eye4)
+    amb = eff.GetVariableByName("g_ambientLight").AsClassInstance()
+    amb.GetMemberByName("m_vLightColor").AsVector().SetFloatVector([*C_AMB, 0])
+    amb.GetMemberByName("m_bEnable").AsScalar().SetBool(True)
+    d = eff.GetVariableByName("g_directionalLight").AsClassInstance()
+    d.GetMemberByName("m_vLightColor").AsVector().SetFloatVector([*C_DIR, 0])
+    d.GetMemberByName("m_bEnable").AsScalar().SetBool(True)
+    d.GetMemberByName("m_vLightDir").AsVector().SetFloatVector([*L_DIR, 0])
+    eff.GetVariableByName("g_vEyeDir").AsVector().SetFloatVector([*EYE, 0])
+    for name in ("g_plasticMaterial", "g_roughLightingOnlyMaterial", "g_plasticTexturedMaterial"):
+        m = eff.GetVariableByName(name).AsClassInstance()
+        m.GetMemberByName("m_vColor").AsVector().SetFloatVector([*MAT, 0])
+        m.GetMemberByName("m_iSpecPower").AsScalar().SetInt(SPEC)
+    # a quad over the target: POSITION float4 (clip space), NORMAL as the sample's R10G10B10A2 encoding
+    # (n / 2, negative components + 2: the VS decodes v * 2, minus 2 from 1 up), TEXCOORD
+    enc = np.where(N_SURF < 0, (N_SURF + 2) / 2, N_SURF / 2)
+    quad = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    vb = np.array([[x, y, 0.5, 1, *enc, 0, 0] for x, y in quad], F32)
+    layout = [D3D11_INPUT_ELEMENT_DESC("POSITION", 0, 2, 0, 0, 0, 0),
+              D3D11_INPUT_ELEMENT_DESC("NORMAL", 0, 6, 0, 16, 0, 0),
+              D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, 16, 0, 28, 0, 0)]
+    pd = eff.GetTechniqueByName("FeatureLevel11").GetPassByIndex(0).GetDesc()
+    ctx.IASetInputLayout(dev.CreateInputLayout(layout, 3, pd.pIAInputSignature, pd.IAInputSignatureSize))
+    buf = dev.CreateBuffer(dict(ByteWidth=vb.nbytes, BindFlags=1), D3D11_SUBRESOURCE_DATA(vb))
+    ctx.IASetVertexBuffers(0, 1, [buf], [36], [0])
+    ctx.IASetPrimitiveTopology(5)  # triangle strip
+    tex = dev.CreateTexture2D(dict(Width=2, Height=2, MipLevels=1, ArraySize=1, Format=2,
+                                   SampleDesc=dict(Count=1, Quality=0), BindFlags=0x20))
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(tex, None)], None)
+    ctx.RSSetViewports(1, [dict(TopLeftX=0, TopLeftY=0, Width=2, Height=2, MinDepth=0, MaxDepth=1)])
+    return eff, ctx, tex
+
+
+def dsl_draw(eff, ctx, tex, technique: str) -> np.ndarray:
+    eff.GetTechniqueByName(technique).GetPassByIndex(0).Apply(0, ctx)
+    ctx.Draw(4, 0)
+    px = texture_to_numpy(ctx, tex)
+    assert (px == px[0, 0]).all()
+    return px[0, 0, :3]
+
+
+def test_dynamic_shader_linkage_fx11_renders_through_interface_variables(dsl):
+    """FeatureLevel11: CompileShader(ps_5_0, PSMainUniform(<the four interface variables>)); the sample's
+    SetClassInstance choices pick the classes."""
+    eff, ctx, tex = dsl
+    ci = {n: eff.GetVariableByName(n).AsClassInstance() for n in ("g_ambientLight", "g_directionalLight",
+                                                                   "g_plasticMaterial", "g_roughLightingOnlyMaterial")}
+    eff.GetVariableByName("g_abstractAmbientLighting").AsInterface().SetClassInstance(ci["g_ambientLight"])
+    eff.GetVariableByName("g_abstractDirectLighting").AsInterface().SetClassInstance(ci["g_directionalLight"])
+    eff.GetVariableByName("g_abstractEnvironmentLighting").AsInterface().SetClassInstance(ci["g_ambientLight"])
+    material = eff.GetVariableByName("g_abstractMaterial").AsInterface()
+    material.SetClassInstance(ci["g_plasticMaterial"])
+    np.testing.assert_allclose(dsl_draw(eff, ctx, tex, "FeatureLevel11"), dsl_expected(False, True, True, SPEC),
+                               atol=1e-5)
+    material.SetClassInstance(ci["g_roughLightingOnlyMaterial"])
+    np.testing.assert_allclose(dsl_draw(eff, ctx, tex, "FeatureLevel11"), dsl_expected(True, True, True, SPEC),
+                               atol=1e-5)
+    # "Direct Light: none" binds the ambient light (whose diffuse/specular are 0) to the direct slot
+    eff.GetVariableByName("g_abstractDirectLighting").AsInterface().SetClassInstance(ci["g_ambientLight"])
+    np.testing.assert_allclose(dsl_draw(eff, ctx, tex, "FeatureLevel11"), dsl_expected(True, True, False, SPEC),
+                               atol=1e-5)
+
+
+def test_dynamic_shader_linkage_fx11_bind_interfaces_technique(dsl):
+    """FeatureLevel11_g_roughLightingOnlyMaterial: BindInterfaces(g_NonUniPS, the three light interfaces,
+    g_roughLightingOnlyMaterial) — the material comes from the technique, the lights from the variables."""
+    eff, ctx, tex = dsl
+    amb = eff.GetVariableByName("g_ambientLight").AsClassInstance()
+    for n in ("g_abstractAmbientLighting", "g_abstractEnvironmentLighting"):
+        eff.GetVariableByName(n).AsInterface().SetClassInstance(amb)
+    eff.GetVariableByName("g_abstractDirectLighting").AsInterface().SetClassInstance(
+        eff.GetVariableByName("g_directionalLight").AsClassInstance())
+    got = dsl_draw(eff, ctx, tex, "FeatureLevel11_g_roughLightingOnlyMaterial")
+    np.testing.assert_allclose(got, dsl_expected(True, True, True, SPEC), atol=1e-5)
+
+
+def test_dynamic_shader_linkage_fx11_static_feature_level_10_technique(dsl):
+    """FeatureLevel10: ps_4_0 with the static classes (g_ambientLight, g_directionalLight, g_environmentLight,
+    g_plasticTexturedMaterial) inlined. With no textures bound the textured material's colours and the
+    environment light sample 0 (an unbound SRV reads 0), leaving ambient * 0 + diffuse * 0 + the directional
+    specular."""
+    eff, ctx, tex = dsl
+    want = dsl_expected(False, False, True, SPEC) - MAT * dsl_expected(False, False, True, SPEC) * 0  # spec only
+    h = -EYE + L_DIR
+    h /= np.linalg.norm(h)
+    want = np.clip((h @ N_SURF) ** SPEC * C_DIR, 0, 1)
+    np.testing.assert_allclose(dsl_draw(eff, ctx, tex, "FeatureLevel10"), want, atol=1e-5)

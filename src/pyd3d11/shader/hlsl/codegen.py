@@ -482,7 +482,7 @@ class Codegen(SignatureBinding):
         from .linkage import entry_interface_params
 
         entry_interface_params(self, fdef)  # interface parameters are interface slots
-        prepare(self)  # class methods / instances reachable through interfaces
+        prepare(self, fdef)  # class methods / instances reachable through interfaces
         self.assign_bindings()
         self.scopes = [{}]
         self.init_statics()

@@ -296,16 +296,28 @@ def entry_interface_params(cg: Codegen, f: A.FuncDef) -> None:
             cg.globals[p.name] = ("iface", d, "param", i)
 
 
-def prepare(cg: Codegen) -> None:
+def prepare(cg: Codegen, fdef: A.FuncDef | None = None) -> None:
     """Before bindings are assigned: class instances are reachable through any interface pointer, so
     with interfaces in use every class-typed constant-buffer variable (and its buffer) is kept, and
-    the globals the classes' methods name are marked used."""
+    the globals the classes' methods name are marked used. Interfaces are in use when the code the entry
+    point reaches names an interface pointer (a global or an interface parameter of the entry point): a
+    shader of the same source that calls through none keeps no class instances (an effect's vertex shader
+    next to its dynamically linked pixel shader)."""
     from .codegen import CbVar, Resource, walk
+    from .layout import referenced_names, shader_roots
 
     cts = class_types(cg)
     if not cts:
         return
-    has_ifaces = any(isinstance(g, tuple) and g and g[0] == "iface" for g in cg.globals.values())
+    ifaces = {n for n, g in cg.globals.items() if isinstance(g, tuple) and g and g[0] == "iface"}
+    if fdef is not None:
+        reached = referenced_names(cg, shader_roots(cg, fdef))[0] | {p.name for p in fdef.params}
+        ifaces &= reached
+        instances = any(isinstance(cg.globals.get(n), CbVar) and isinstance(cg.globals[n].decl.type, ClassType)
+                        for n in reached)
+        if not ifaces and not instances:
+            return  # no class is reachable: the methods' globals are not the shader's
+    has_ifaces = bool(ifaces)
     names: set[str] = set()
     seen: set[int] = set()
     stack = [f for c in cts for fl in c.methods.values() for f in fl if f.body is not None]
