@@ -501,7 +501,10 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected "
                                        f"{len(names)})")
             else:
+                # fxc writes a state function's values before its object (SetBlendState: AB_BlendFactor,
+                # AB_SampleMask, BlendState), as its listings of the SDK effects show
                 pairs = [(n, 0, a) for n, a in zip(names, e.args, strict=True)]
+                pairs = pairs[1:] + pairs[:1]
         else:
             pairs = [(e.name, e.index, e.value)]
         for name, index, value in pairs:
