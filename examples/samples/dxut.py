@@ -250,6 +250,12 @@ class CModelViewerCamera:
         self.view = XMMatrixLookAtLH(self.eye, self.at, XMVectorSet(0, 1, 0, 0))
         self.radius = float(XMVector3Length(XMVectorSubtract(self.at, self.eye))[0])
 
+    def SetRadius(self, fDefaultRadius: float = 5.0, fMinRadius: float = 1.0,
+                  fMaxRadius: float = float(np.finfo(np.float32).max)) -> None:
+        """The orbit radius and its clamp (DXUTcamera.cpp: the current radius becomes the default)."""
+        self.radius = float(fDefaultRadius)
+        self.min_radius, self.max_radius = float(fMinRadius), float(fMaxRadius)
+
     def SetProjParams(self, fFOV: float, fAspect: float, fNearPlane: float, fFarPlane: float) -> None:
         self.proj = XMMatrixPerspectiveFovLH(fFOV, fAspect, fNearPlane, fFarPlane)
 
