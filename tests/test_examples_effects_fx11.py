@@ -89,7 +89,8 @@ def run(name: str, tmp: Path, W: int, H: int, times, monkeypatch, *extra: str):
     seq = iter(times)
     monkeypatch.setattr(sys.modules["dxut"].S, "clock", lambda: next(seq))
     sink = MemorySink()
-    assert mod.wWinMain(["--size", str(W), str(H), "--frames", str(len(times) - 1), "--media", str(media(tmp)),
+    assert mod.wWinMain(["--size", str(W), str(H), "--frames", str(len(times) - 1), "--media",
+                         str(tmp if (tmp / "Tiny").is_dir() else media(tmp)),
                          *extra], sink=sink) == 0
     return sink.last[..., :3].astype(int), mod
 
@@ -185,3 +186,128 @@ def test_tutorial13_first_frame(tmp_path, monkeypatch, explode):
     assert covered.sum() > 1000
     if explode:  # the pyramid sides mix the vertex normals with the face normal: shading varies inside a face
         assert len({tuple(p) for p in got[covered & ~unc].tolist()}) > 6
+
+
+# --- Tutorial14: application-set depth-stencil / rasterizer states, FX blend techniques, FX stencil pass -------
+MARBLE = (200, 100, 50, 128)  # the stand-in MarbleClouds.dds texel (RGBA8 UNORM)
+NORMTEST = (30, 220, 90, 255)  # the stand-in NormTest.dds texel
+
+
+def dds_2d(path: Path, rgba, size: int = 8) -> None:
+    """A DDS 2D texture of one colour (legacy header, R8G8B8A8_UNORM masks, one mip)."""
+    pf = struct.pack("<8I", 32, 0x41, 0, 32, 0xFF, 0xFF00, 0xFF0000, 0xFF000000)
+    hdr = struct.pack("<7I", 124, 0x1 | 0x2 | 0x4 | 0x1000, size, size, 0, 0, 1) + b"\0" * 44 + pf + \
+        struct.pack("<5I", 0x1000, 0, 0, 0, 0)
+    path.write_bytes(b"DDS " + hdr + bytes(rgba) * (size * size))
+
+
+def media14(tmp: Path) -> Path:
+    media(tmp)
+    (tmp / "Misc").mkdir()
+    dds_2d(tmp / "Misc" / "MarbleClouds.dds", MARBLE)
+    dds_2d(tmp / "Misc" / "normtest.dds", NORMTEST)  # the SDK's file name is lower case; the sample asks NormTest
+    return tmp
+
+
+class Target:
+    """Colour, depth and stencil of the frame, drawn triangle by triangle (D3D11.3 functional spec: top-left
+    rule approximated by an uncertainty band, depth compared with z/w interpolated linearly in screen space,
+    stencil ops §17.x)."""
+
+    def __init__(self, W, H):
+        self.W, self.H = W, H
+        self.colour = np.tile(MIDNIGHT / 255, (H, W, 1))
+        self.depth = np.ones((H, W))
+        self.stencil = np.zeros((H, W), int)
+        self.unc = np.zeros((H, W), bool)
+        ys, xs = np.mgrid[0:H, 0:W] + 0.5
+        self.xs, self.ys = xs, ys
+
+    def triangle(self, clip, cull, depth_on, stencil, colour_fn, band=0.02):
+        """clip: (3, 4); cull: 'none'/'front'/'back'; stencil: None or (fail_op, pass_op, func, ref)."""
+        ndc = clip[:, :3] / clip[:, 3:4]
+        sx, sy = (ndc[:, 0] + 1) * self.W / 2, (1 - ndc[:, 1]) * self.H / 2
+        area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0])
+        if area == 0 or (cull == "back" and area < 0) or (cull == "front" and area > 0):
+            return
+        e, dist = [], []
+        for i in range(3):
+            a, b = (i + 1) % 3, (i + 2) % 3
+            ei = ((sx[b] - sx[a]) * (self.ys - sy[a]) - (sy[b] - sy[a]) * (self.xs - sx[a])) / area
+            e.append(ei)
+            dist.append(ei * abs(area) / math.hypot(sx[b] - sx[a], sy[b] - sy[a]))
+        inside = (dist[0] > band) & (dist[1] > band) & (dist[2] > band)
+        near = np.zeros_like(inside)
+        for i in range(3):
+            near |= (np.abs(dist[i]) <= band) & (dist[(i + 1) % 3] > -band) & (dist[(i + 2) % 3] > -band)
+        self.unc |= near
+        z = np.stack(e, -1) @ ndc[:, 2]
+        zpass = (z < self.depth) if depth_on else np.ones_like(inside)
+        if stencil is not None:
+            fail_op, pass_op, func, ref = stencil
+            spass = (self.stencil != ref) if func == "not_equal" else np.ones_like(inside)
+            inc_fail = inside & spass & ~zpass if fail_op == "incr" else np.zeros_like(inside)
+            inc_pass = inside & spass & zpass if pass_op == "incr" else np.zeros_like(inside)
+            self.stencil[inc_fail | inc_pass] += 1
+            draw = inside & spass & zpass
+        else:
+            draw = inside & zpass
+        if depth_on:
+            self.depth[draw] = z[draw]
+        self.colour[draw] = colour_fn(self.colour[draw])
+
+
+# the sample's tables: depth on, depth func, stencil on, depth-fail op, pass op; cull per rasterizer mode
+DS_MODES = [(False, "less", False, None, None), (True, "less", False, None, None), (True, "greater", False, None, None),
+            (False, "less", True, "incr", None), (True, "less", True, "incr", None), (True, "greater", True, "incr", None),
+            (False, "less", True, None, "incr"), (True, "less", True, None, "incr"), (True, "greater", True, None, "incr")]
+CULL_MODES = ["none", "front", "back"]
+
+
+def tutorial14_reference(W, H, t, ds, rast, quad):
+    world, view, proj = camera(W, H, t)
+    depth_on, func, stencil_on, fail_op, pass_op = DS_MODES[ds]
+    if func == "greater":
+        pytest.skip("depth GREATER is not modelled by the reference")
+    cull = CULL_MODES[rast]
+    st = ("incr" if fail_op else None, "incr" if pass_op else None, "always", 0) if stencil_on else None
+    tg = Target(W, H)
+    verts, idx = cube()
+    pos = verts["Pos"].astype(float)
+    clip = np.c_[pos, np.ones(len(pos))] @ world @ view @ proj
+    diffuse = srgb_to_linear(SKIN)
+    for tri in idx.reshape(-1, 3):
+        n = verts["Norm"][tri[0]].astype(float) @ world[:3, :3]  # mul(Norm, World): the 3x3 part
+        c = diffuse * np.clip(n @ LIGHT, 0, 1)
+        tg.triangle(clip[tri], cull, depth_on, st, lambda dst, c=c: np.broadcast_to(c, dst.shape))
+    # the quad: World = Scaling(150, 150, 1), the technique's blend, the scene's depth-stencil and cull
+    qpos = np.array([(-1, 1, 0, 1), (1, 1, 0, 1), (-1, -1, 0, 1), (1, -1, 0, 1)], float)
+    qclip = qpos @ np.diag([150.0, 150.0, 1.0, 1.0]) @ view @ proj
+    src = np.array(MARBLE, float) / 255
+    blend = [lambda d: np.broadcast_to(src[:3], d.shape),  # Solid
+             lambda d: src[:3] * src[3] + d,  # SRC_ALPHA, ONE, ADD
+             lambda d: src[:3] * src[3] - d,  # SRC_ALPHA, ONE, SUBTRACT (src - dest)
+             lambda d: src[:3] * src[:3] + d,  # SRC_COLOR, ONE, ADD
+             lambda d: src[:3] * src[:3] - d][quad]
+    for tri in ([0, 1, 2], [2, 1, 3]):
+        tg.triangle(qclip[tri], cull, depth_on, st, lambda d: np.clip(blend(d), 0, 1))
+    # RenderWithStencil: clip-space quad, depth off, stencil NOT_EQUAL 0 (no writes), NoBlending, scene cull
+    n_rgb = np.array(NORMTEST[:3], float) / 255
+    for tri in ([0, 1, 2], [2, 1, 3]):
+        tg.triangle(qpos[tri], cull, False, (None, None, "not_equal", 0),
+                    lambda d: np.broadcast_to(n_rgb, d.shape))
+    return unorm8(tg.colour), tg.unc, tg.stencil
+
+
+@pytest.mark.parametrize("ds,rast,quad", [(0, 0, 0), (7, 2, 1), (4, 0, 2), (6, 0, 3), (1, 1, 4)])
+def test_tutorial14_first_frame(tmp_path, monkeypatch, ds, rast, quad):
+    W, H, t = 96, 72, 0.7
+    media14(tmp_path)
+    got, mod = run("tutorial14", tmp_path, W, H, (1.0, 1.0 + t), monkeypatch, "--depth-stencil", str(ds),
+                   "--rasterizer", str(rast), "--quad", str(quad))
+    assert (mod.g_eSceneDepthStencilMode, mod.g_eSceneRasterizerMode, mod.g_eQuadRenderMode) == (ds, rast, quad)
+    want, unc, stencil = tutorial14_reference(W, H, t, ds, rast, quad)
+    compare(got, want, unc, tol=1)
+    if DS_MODES[ds][2] and DS_MODES[ds][4]:  # stencil incremented where drawn: NormTest shows there
+        assert (stencil > 0).sum() > 500
+        assert (np.abs(got - np.array(NORMTEST[:3])).max(-1) <= 1).sum() > 500

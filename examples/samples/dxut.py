@@ -36,7 +36,7 @@ from pyd3d11.directxmath import (  # noqa: E402
 )
 from pyd3d11.dxgi import *  # noqa: E402, F403
 from pyd3d11.dxtk import CreateDDSTextureFromFile, CreateWICTextureFromFile  # noqa: E402
-from pyd3d11.dxtk.sdkmesh import DXUTERR_MEDIANOTFOUND, set_media_search_path  # noqa: E402
+from pyd3d11.dxtk.sdkmesh import DXUTERR_MEDIANOTFOUND, find_file, set_media_search_path  # noqa: E402
 from pyd3d11.errors import D3D11Error  # noqa: E402
 
 WKPDID_D3DDebugObjectName = "429b8c22-9188-4b0c-8742-acb0bf85c200"
@@ -107,8 +107,9 @@ def DXUTFindDXSDKMediaFileCch(strFilename: str) -> str:
     accepted). A missing file raises D3D11Error(DXUTERR_MEDIANOTFOUND), as the C++ function returns it."""
     rel = Path(strFilename.replace("\\", "/"))
     for folder in [S.folder, *getattr(S, "media", [])]:
-        if (folder / rel).is_file():
-            return str(folder / rel)
+        found = find_file(folder, rel)  # without regard to case, as Windows finds it
+        if found is not None:
+            return str(found)
     if rel.is_file():
         return str(rel)
     raise D3D11Error(DXUTERR_MEDIANOTFOUND, f"{strFilename} not found in the media search path",  # noqa: F405

@@ -527,7 +527,7 @@ def _load_texture(dev: Any, folder: str, name: str, srgb: bool) -> Any:
     from .dds_loader import DDS_LOADER_DEFAULT, DDS_LOADER_FORCE_SRGB, CreateDDSTextureFromFileEx
     from .wic_loader import WIC_LOADER_DEFAULT, WIC_LOADER_FORCE_SRGB, CreateWICTextureFromFileEx
 
-    path = Path(folder) / name.replace("\\", "/")
+    path = find_file(Path(folder), name) or Path(folder) / name.replace("\\", "/")
     try:
         if path.suffix.lower() == ".dds":
             _, view = CreateDDSTextureFromFileEx(dev, str(path), 0, 0, 0x8, 0, 0,
@@ -548,13 +548,35 @@ def set_media_search_path(*folders: str | Path) -> None:
     _media_path[:] = [Path(f) for f in folders]
 
 
+def find_file(folder: Path, rel: str | Path) -> Path | None:
+    """``folder / rel`` matched component by component without regard to case, as on Windows' file systems
+    (the samples name ``misc\\Particle.dds`` for ``Media/Misc``); '\\' separators accepted."""
+    parts = Path(str(rel).replace("\\", "/")).parts
+    cur = Path(folder)
+    for i, part in enumerate(parts):
+        nxt = cur / part
+        if not nxt.exists():
+            try:
+                match = next((c for c in cur.iterdir() if c.name.lower() == part.lower()), None)
+            except OSError:
+                return None
+            if match is None:
+                return None
+            nxt = match
+        cur = nxt
+        if i < len(parts) - 1 and not cur.is_dir():
+            return None
+    return cur if cur.is_file() else None
+
+
 def _find_media(name: str) -> Path | None:
     rel = Path(name.replace("\\", "/"))
     if rel.is_absolute() or not _media_path:
         return rel if rel.is_file() else None
     for folder in _media_path:
-        if (folder / rel).is_file():
-            return folder / rel
+        found = find_file(folder, rel)
+        if found is not None:
+            return found
     return rel if rel.is_file() else None
 
 
