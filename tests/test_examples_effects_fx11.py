@@ -311,3 +311,41 @@ def test_tutorial14_first_frame(tmp_path, monkeypatch, ds, rast, quad):
     if DS_MODES[ds][2] and DS_MODES[ds][4]:  # stencil incremented where drawn: NormTest shows there
         assert (stencil > 0).sum() > 500
         assert (np.abs(got - np.array(NORMTEST[:3])).max(-1) <= 1).sum() > 500
+
+
+# --- BasicHLSLFX11: per-vertex lights, vertex animation, a feature level 9_2 device with level-9 shaders ------
+@pytest.mark.parametrize("lights,scale", [(1, 1.0), (2, 1.5)])
+def test_basic_hlsl_fx11_first_frame(tmp_path, monkeypatch, lights, scale):
+    W, H, t = 96, 72, 0.7
+    got, mod = run("basic_hlsl_fx11", tmp_path, W, H, (1.0, 1.0 + t), monkeypatch, "--lights", str(lights),
+                   "--light-scale", str(scale))
+    assert sys.modules["dxut"].S.device.GetFeatureLevel() == 0x9200  # D3D_FEATURE_LEVEL_9_2
+    centre = np.array([0.25767413, -28.503521, 111.00689])
+    trans = np.eye(4)
+    trans[3, :3] = -centre
+    world = trans @ rot_y(math.pi) @ rot_x(math.pi / 2)
+    radius = 378.15607 * 3.0  # CModelViewerCamera.SetRadius: the eye sits at that distance from the origin
+    view = look_at_lh((0, 0, -radius), (0, 0, 0), (0, 1, 0))
+    proj = perspective_fov_lh(math.pi / 4, W / H, 2.0, 4000.0)
+    # the light directions as the shader reads them: SetRawValue copies three packed float3s (36 bytes) into
+    # float3 g_LightDir[3], whose elements are 16 bytes apart
+    dirs = [(math.sin(2 * math.pi * i / 3 - math.pi / 6), 0.0, -math.cos(2 * math.pi * i / 3 - math.pi / 6))
+            for i in range(3)]
+    raw = np.zeros(12)
+    raw[:9] = np.array(dirs).reshape(-1)
+    light_dir = [raw[4 * i:4 * i + 3] for i in range(3)]
+    verts, idx = cube()
+    pos = verts["Pos"].astype(float)
+    nrm = verts["Norm"].astype(float)
+    pulse = (math.sin(t + 5.5) + 0.5) * 5  # bAnimate: vPos += vNormal * (sin(g_fTime + 5.5) + 0.5) * 5
+    clip = np.c_[pos + nrm * pulse, np.ones(len(pos))] @ world @ view @ proj
+    nw = nrm @ world[:3, :3]
+    nw /= np.linalg.norm(nw, axis=1, keepdims=True)
+    diffuse = sum(scale * np.maximum(0.0, nw @ light_dir[i]) for i in range(lights))  # material diffuse 1, ambient 0
+    colours = diffuse[:, None] * srgb_to_linear(SKIN)[None, :]
+    image = np.tile(MIDNIGHT / 255, (H, W, 1))
+    depth = np.ones((H, W))
+    unc = rasterize(W, H, clip, colours, idx.reshape(-1, 3), image, depth)
+    compare(got, unorm8(image), unc, tol=1)
+    assert (np.abs(got - MIDNIGHT).sum(-1) > 0).sum() > 300
+    assert len({tuple(p) for p in got.reshape(-1, 3).tolist()} - {tuple(MIDNIGHT)}) >= 2

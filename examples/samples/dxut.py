@@ -290,6 +290,37 @@ class CModelViewerCamera:
         return np.eye(4, dtype=np.float32)
 
 
+class CDXUTDirectionWidget:
+    """DXUT's light-direction arrow: a direction set by the application (mouse dragging is not ported) and a
+    radius. ``OnRender`` draws nothing — it is a TODO in DXUTcamera.cpp itself."""
+
+    def __init__(self) -> None:
+        self.m_fRadius = 1.0
+        self.m_vDefaultDir = self.m_vCurrentDir = XMVectorSet(0, 1, 0, 0)
+
+    def SetLightDirection(self, vDir: Any) -> None:
+        v = np.asarray(vDir, np.float32).reshape(-1)
+        self.m_vDefaultDir = self.m_vCurrentDir = XMVectorSet(float(v[0]), float(v[1]), float(v[2]), 0)
+
+    def GetLightDirection(self) -> np.ndarray:
+        return self.m_vCurrentDir
+
+    def SetRadius(self, fRadius: float) -> None:
+        self.m_fRadius = float(fRadius)
+
+    def GetRadius(self) -> float:
+        return self.m_fRadius
+
+    def SetButtonMask(self, nRotate: int = MOUSE_RIGHT_BUTTON) -> None:
+        pass
+
+    def HandleMessages(self, *_: Any) -> bool:
+        return False
+
+    def OnRender(self, color: Any, mView: Any, mProj: Any, vEyePt: Any) -> None:
+        pass
+
+
 def run_sample(args: Any, frames: int, sink: Any = None) -> int:
     """The main loop with the tutorials' present sinks (--out/--window/--video), then shutdown."""
     present, sinks = present_sinks(args, sink)
@@ -300,5 +331,5 @@ def run_sample(args: Any, frames: int, sink: Any = None) -> int:
     return DXUTGetExitCode()
 
 
-__all__ = [n for n in dir() if n.startswith(("DXUT", "CModel", "MOUSE_", "run_sample", "DXGI_SURFACE",
+__all__ = [n for n in dir() if n.startswith(("DXUT", "CModel", "CDXUTDirection", "MOUSE_", "run_sample", "DXGI_SURFACE",
                                             "default_media"))]
