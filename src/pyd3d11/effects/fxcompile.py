@@ -142,9 +142,6 @@ def _class_type(t: ClassType, row_major_default: bool, fx5: bool, pos, file: str
     """A class: a struct whose members are its base class's, then its own (FX11 reads members laid out from
     offset 0), with SBinaryTypeInheritance naming the base class type and the interfaces the class itself
     declares."""
-    if not fx5:
-        raise HlslError(file, pos.line if pos else 1, pos.col if pos else 1, 3000,
-                        f"class variables ('{t.name}') need fx_5_0")
     members: list = []
     off = packed = 0
     base = None
@@ -162,6 +159,8 @@ def _class_type(t: ClassType, row_major_default: bool, fx5: bool, pos, file: str
         members.append((fname, sem, off, ft))
         off += ft.total_size
         packed += ft.packed_size
+    if not fx5:  # fx_4_x has no dynamic linkage: a class's data is a plain struct there
+        return M.FxType(t.name, M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members)
     return M.FxType(t.name, M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members, base=base,
                     interfaces=[M.FxType(i.name, M.EVT_Interface) for i in t.interfaces])
 
