@@ -334,3 +334,19 @@ def test_dynamic_shader_linkage_fx11_static_feature_level_10_technique(dsl):
     h /= np.linalg.norm(h)
     want = np.clip((h @ N_SURF) ** SPEC * C_DIR, 0, 1)
     np.testing.assert_allclose(dsl_draw(eff, ctx, tex, "FeatureLevel10"), want, atol=1e-5)
+
+
+def test_fx_4_0_classes_are_plain_structs():
+    """fx_4_x has no dynamic linkage: a class variable's data is an ordinary struct (no class instance)."""
+    src = r"""interface I { float3 f(); }; class C : I { float3 a; float3 f() { return a; } };
+cbuffer cb { C g_c; };
+float4 PS() : SV_Target { return float4(g_c.f(), 1); }
+technique10 T { pass { SetPixelShader(CompileShader(ps_4_0, PS())); } }"""
+    blob = bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_4_0", 0, 0).GetBufferPointer())
+    h = dict(zip(HEADER, struct.unpack_from("<24I", blob), strict=True))
+    assert (h["cInterfaceVariables"], h["cClassInstanceElements"]) == (0, 0)
+    dev, _, _ = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, 0, D3D11_SDK_VERSION)
+    eff = D3DX11CreateEffectFromMemory(blob, len(blob), 0, dev)
+    v = eff.GetVariableByName("g_c")
+    assert v.IsValid() and not v.AsClassInstance().IsValid()
+    assert v.GetType().GetDesc().Class == 5  # D3D_SVC_STRUCT
