@@ -50,18 +50,18 @@ def test_header_tag_and_counts(target, tag):
 
 
 def test_structured_block_layout():
-    """Header (SBinaryHeader5, 23 uint32), unstructured data, then SBinaryConstantBuffer {oName, Size, Flags,
+    """Header (SBinaryHeader5, 24 uint32 = 96 bytes), unstructured data, then SBinaryConstantBuffer {oName, Size, Flags,
     cVariables, ExplicitBindPoint}, its annotation count, SBinaryNumericVariable {oName, oType, oSemantic,
     Offset, oDefaultValue, Flags}; names are offsets into the unstructured block."""
     blob = compile_fx("cbuffer cbA : register(b2) { float4 v : MYSEM; float s = 2.0; };\n"
                       "technique11 T { pass P { } }")
     h = header(blob)
-    un = blob[92:92 + h["cbUnstructured"]]
+    un = blob[96:96 + h["cbUnstructured"]]
 
     def string(off):
         return un[off:un.index(b"\0", off)].decode()
 
-    pos = 92 + h["cbUnstructured"]
+    pos = 96 + h["cbUnstructured"]
     o_name, size, flags, nvars, bind = struct.unpack_from("<5I", blob, pos)
     assert (string(o_name), size, flags, nvars, bind) == ("cbA", 32, 0, 2, 2)
     pos += 20
@@ -218,12 +218,15 @@ def test_effect_compile_errors(body, target, msg):
     assert msg in str(e.value)
 
 
-def test_fx_2_0_and_interfaces_are_not_supported():
+def test_fx_2_0_is_not_supported_and_interfaces_compile():
     with pytest.raises(NotSupportedError):
         D3DCompile("technique T { pass { } }", None, "x.fx", None, None, "", "fx_2_0", 0, 0)
+    # interface variables are built since session 6 (tests/test_effects_interfaces.py)
     src = "interface I { float f(); }; I g_i; technique11 T { pass { } }"
-    with pytest.raises(NotSupportedError, match="interface"):
-        D3DCompile(src, len(src), "i.fx", None, None, "", "fx_5_0", 0, 0)
+    h = header(bytes(D3DCompile(src, len(src), "i.fx", None, None, "", "fx_5_0", 0, 0).GetBufferPointer()))
+    assert (h["cInterfaceVariables"], h["cInterfaceVariableElements"]) == (1, 1)
+    with pytest.raises(ShaderCompileError):  # interface variables are shader model 5: fx_4_x refuses them
+        D3DCompile(src.replace("technique11", "technique10"), None, "i.fx", None, None, "", "fx_4_0", 0, 0)
 
 
 # --- the SDK samples' effect files ---------------------------------------------------------------------------
@@ -248,11 +251,22 @@ def test_sdk_effect_files_compile_and_load(name):
             assert tech.GetPassByIndex(p).GetDesc().pIAInputSignature is not None
 
 
-@pytest.mark.parametrize("name,feature", [("DynamicShaderLinkageFX11.fx", "interface variables")])
-def test_sdk_effect_files_not_built_name_the_feature(name, feature):
+def test_sdk_dynamic_shader_linkage_effect_compiles_and_loads():
+    """DynamicShaderLinkageFX11.fx (built since session 6): 9 techniques (FeatureLevel10, 10_1, 11 and six
+    FeatureLevel11_<material>), 4 buffers (cbPerObject, cbPerFrame, cbPerPrimitive, $Globals), 4 interface
+    variables and 10 class instances (4 lights, 6 materials); FX11 counts in InterfaceVariables the 4
+    interface elements plus one background interface per class instance bound by BindInterfaces (6)."""
     dev, _ = quick_device()
-    with pytest.raises(NotSupportedError, match=feature):
-        D3DX11CompileEffectFromFile(str(SDK / name), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, 0, 0, dev)
+    eff = D3DX11CompileEffectFromFile(str(SDK / "DynamicShaderLinkageFX11.fx"), None,
+                                      D3D_COMPILE_STANDARD_FILE_INCLUDE, 0, 0, dev)
+    d = eff.GetDesc()
+    assert (d.Techniques, d.ConstantBuffers, d.InterfaceVariables) == (9, 4, 10)
+    instances = [eff.GetVariableByIndex(i) for i in range(d.GlobalVariables)]
+    assert sum(v.AsClassInstance().IsValid() for v in instances) == 10
+    assert sum(v.AsInterface().IsValid() for v in instances) == 4
+    for t in range(d.Techniques):
+        tech = eff.GetTechniqueByIndex(t)
+        assert tech.GetPassByIndex(0).GetDesc().pIAInputSignature is not None
 
 
 def test_shared_variables_are_ordinary_in_effects_11():

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from test_hlsl_features import f32, run_ps
 
-from pyd3d11.errors import E_NOTIMPL, NotSupportedError, ShaderCompileError
+from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.reflection import D3DReflect
 
 
 def compile_ok(src: str, target: str = "ps_5_0", flags: int = 0) -> list:
@@ -154,23 +155,29 @@ def test_array_of_rasterizer_states_indexed_by_a_technique_compiles():
     D3DCompile(src, None, "t.fx", None, None, "PS", "ps_5_0")
 
 
-# --- interface-typed parameters are not built: E_NOTIMPL, never a false error ----------------------------
+# --- interface-typed parameters (built since session 6; tests/test_hlsl_interface_params.py runs them) --------
 IFACE = """
 interface ILight { float3 Shade(float3 n); };
 class Sun : ILight { float3 d; float3 Shade(float3 n) { return saturate(dot(n, d)); } };
 """
 
 
-@pytest.mark.parametrize("src", [
-    IFACE + "float4 main(ILight l, float3 n : N) : SV_Target { return float4(l.Shade(n), 1); }",
-    IFACE + "float4 main(uniform ILight l, float3 n : N) : SV_Target { return float4(l.Shade(n), 1); }",
-    IFACE + "ILight g; float3 W(ILight l, float3 n) { return l.Shade(n); }\n"
-            "float4 main(float3 n : N) : SV_Target { return float4(W(g, n), 1); }",
+@pytest.mark.parametrize("src,slot_name,flags", [
+    (IFACE + "float4 main(ILight l, float3 n : N) : SV_Target { return float4(l.Shade(n), 1); }", "l", 0xE),
+    (IFACE + "float4 main(uniform ILight l, float3 n : N) : SV_Target { return float4(l.Shade(n), 1); }", "l",
+     0xE),
+    (IFACE + "ILight g; float3 W(ILight l, float3 n) { return l.Shade(n); }\n"
+             "float4 main(float3 n : N) : SV_Target { return float4(W(g, n), 1); }", "g", 0x6),
 ])
-def test_interface_parameters_are_reported_not_built(src):
-    with pytest.raises(NotSupportedError) as e:
-        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
-    assert e.value.hresult == E_NOTIMPL and "interface" in str(e.value)
+def test_interface_parameters_compile_to_interface_slots(src, slot_name, flags):
+    """An entry point's interface parameter is a slot flagged D3D_SVF_INTERFACE_PARAMETER (0x8); a helper's
+    interface parameter is the global pointer passed to it (D3D_SVF_USED | D3D_SVF_INTERFACE_POINTER)."""
+    blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    r = D3DReflect(blob)
+    assert r.GetNumInterfaceSlots() == 1
+    cb = r.GetConstantBufferByName("$ThisPointer")
+    d = cb.GetVariableByIndex(0).GetDesc()
+    assert (d.Name, d.StartOffset, d.Size, d.uFlags) == (slot_name, 0, 1, flags)
 
 
 # --- the SDK samples (optional: needs a checkout) ------------------------------------------------------

@@ -12,6 +12,7 @@ tutorials take them (examples/tutorials/winshim.py), plus what each sample adds.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -34,6 +35,9 @@ from pyd3d11.directxmath import (  # noqa: E402
     XMVectorSubtract,
 )
 from pyd3d11.dxgi import *  # noqa: E402, F403
+from pyd3d11.dxtk import CreateDDSTextureFromFile, CreateWICTextureFromFile  # noqa: E402
+from pyd3d11.dxtk.sdkmesh import DXUTERR_MEDIANOTFOUND, find_file, set_media_search_path  # noqa: E402
+from pyd3d11.errors import D3D11Error  # noqa: E402
 
 WKPDID_D3DDebugObjectName = "429b8c22-9188-4b0c-8742-acb0bf85c200"
 
@@ -51,6 +55,8 @@ class _State:
     folder: Path = Path(".")
     start = 0.0
     last = 0.0
+    #: the clock DXUTMainLoop reads (seconds); tests set a fixed sequence
+    clock: Any = time.perf_counter
 
 
 S = _State()
@@ -64,6 +70,8 @@ def _setter(name: str):
 
 DXUTSetCallbackDeviceChanging = _setter("device_changing")
 DXUTSetCallbackMsgProc = _setter("msg_proc")
+DXUTSetCallbackKeyboard = _setter("keyboard")
+DXUTSetCallbackDeviceRemoved = _setter("device_removed")
 DXUTSetCallbackFrameMove = _setter("frame_move")
 DXUTSetCallbackD3D11DeviceAcceptable = _setter("device_acceptable")
 DXUTSetCallbackD3D11DeviceCreated = _setter("device_created")
@@ -85,9 +93,42 @@ def DXUTCreateWindow(strWindowTitle: str = "DXUT") -> None:
     S.title = strWindowTitle
 
 
-def DXUTSetMediaSearchPath(folder: str | Path) -> None:
-    """Where DXUTCompileFromFile and DXUTFindDXSDKMediaFileCch look (the sample's folder)."""
+def DXUTSetMediaSearchPath(folder: str | Path, *media: str | Path) -> None:
+    """Where DXUTCompileFromFile and DXUTFindDXSDKMediaFileCch look: the sample's folder, then ``media`` (the
+    SDK's Media folder in the C++ build; here ``--media DIR`` or $PYD3D11_SDK_SAMPLES/Media). CDXUTSDKMesh
+    searches the same folders."""
     S.folder = Path(folder)
+    S.media = [Path(m) for m in media]
+    set_media_search_path(S.folder, *S.media)
+
+
+def DXUTFindDXSDKMediaFileCch(strFilename: str) -> str:
+    """The path of a media file (the sample's folder first, then the media folders; '\\' separators
+    accepted). A missing file raises D3D11Error(DXUTERR_MEDIANOTFOUND), as the C++ function returns it."""
+    rel = Path(strFilename.replace("\\", "/"))
+    for folder in [S.folder, *getattr(S, "media", [])]:
+        found = find_file(folder, rel)  # without regard to case, as Windows finds it
+        if found is not None:
+            return str(found)
+    if rel.is_file():
+        return str(rel)
+    raise D3D11Error(DXUTERR_MEDIANOTFOUND, f"{strFilename} not found in the media search path",  # noqa: F405
+                     "DXUTFindDXSDKMediaFileCch")
+
+
+def DXUTCreateShaderResourceViewFromFile(d3dDevice: Any, szFileName: str) -> Any:
+    """SDKmisc.cpp: find the media file, then CreateDDSTextureFromFile for .dds, else CreateWICTextureFromFile;
+    returns the view."""
+    path = DXUTFindDXSDKMediaFileCch(szFileName)
+    if path.lower().endswith(".dds"):
+        return CreateDDSTextureFromFile(d3dDevice, path, texture=False)[1]
+    return CreateWICTextureFromFile(d3dDevice, path, texture=False)[1]
+
+
+def default_media_folder() -> Path | None:
+    """$PYD3D11_SDK_SAMPLES/Media when that checkout exists (where the SDK samples' meshes and textures are)."""
+    root = os.environ.get("PYD3D11_SDK_SAMPLES")
+    return Path(root, "Media") if root and Path(root, "Media").is_dir() else None
 
 
 class DXGI_SURFACE_DESC:
@@ -147,9 +188,10 @@ def DXUTGetD3D11DepthStencilView() -> Any:
     return S.dsv
 
 
-def DXUTMainLoop(frames: int = 1, clock: Any = time.perf_counter) -> None:
+def DXUTMainLoop(frames: int = 1, clock: Any = None) -> None:
     """``frames`` iterations of frame-move, frame-render and Present (the Win32 message loop of DXUT without
-    messages). ``clock`` gives the time in seconds (tests pass a fixed sequence)."""
+    messages). ``clock`` (default ``S.clock``) gives the time in seconds (tests pass a fixed sequence)."""
+    clock = clock or S.clock
     S.start = S.last = clock()
     for _ in range(frames):
         now = clock()
@@ -209,6 +251,12 @@ class CModelViewerCamera:
         self.view = XMMatrixLookAtLH(self.eye, self.at, XMVectorSet(0, 1, 0, 0))
         self.radius = float(XMVector3Length(XMVectorSubtract(self.at, self.eye))[0])
 
+    def SetRadius(self, fDefaultRadius: float = 5.0, fMinRadius: float = 1.0,
+                  fMaxRadius: float = float(np.finfo(np.float32).max)) -> None:
+        """The orbit radius and its clamp (DXUTcamera.cpp: the current radius becomes the default)."""
+        self.radius = float(fDefaultRadius)
+        self.min_radius, self.max_radius = float(fMinRadius), float(fMaxRadius)
+
     def SetProjParams(self, fFOV: float, fAspect: float, fNearPlane: float, fFarPlane: float) -> None:
         self.proj = XMMatrixPerspectiveFovLH(fFOV, fAspect, fNearPlane, fFarPlane)
 
@@ -242,6 +290,37 @@ class CModelViewerCamera:
         return np.eye(4, dtype=np.float32)
 
 
+class CDXUTDirectionWidget:
+    """DXUT's light-direction arrow: a direction set by the application (mouse dragging is not ported) and a
+    radius. ``OnRender`` draws nothing — it is a TODO in DXUTcamera.cpp itself."""
+
+    def __init__(self) -> None:
+        self.m_fRadius = 1.0
+        self.m_vDefaultDir = self.m_vCurrentDir = XMVectorSet(0, 1, 0, 0)
+
+    def SetLightDirection(self, vDir: Any) -> None:
+        v = np.asarray(vDir, np.float32).reshape(-1)
+        self.m_vDefaultDir = self.m_vCurrentDir = XMVectorSet(float(v[0]), float(v[1]), float(v[2]), 0)
+
+    def GetLightDirection(self) -> np.ndarray:
+        return self.m_vCurrentDir
+
+    def SetRadius(self, fRadius: float) -> None:
+        self.m_fRadius = float(fRadius)
+
+    def GetRadius(self) -> float:
+        return self.m_fRadius
+
+    def SetButtonMask(self, nRotate: int = MOUSE_RIGHT_BUTTON) -> None:
+        pass
+
+    def HandleMessages(self, *_: Any) -> bool:
+        return False
+
+    def OnRender(self, color: Any, mView: Any, mProj: Any, vEyePt: Any) -> None:
+        pass
+
+
 def run_sample(args: Any, frames: int, sink: Any = None) -> int:
     """The main loop with the tutorials' present sinks (--out/--window/--video), then shutdown."""
     present, sinks = present_sinks(args, sink)
@@ -252,4 +331,5 @@ def run_sample(args: Any, frames: int, sink: Any = None) -> int:
     return DXUTGetExitCode()
 
 
-__all__ = [n for n in dir() if n.startswith(("DXUT", "CModel", "MOUSE_", "run_sample", "DXGI_SURFACE"))]
+__all__ = [n for n in dir() if n.startswith(("DXUT", "CModel", "CDXUTDirection", "MOUSE_", "run_sample", "DXGI_SURFACE",
+                                            "default_media"))]

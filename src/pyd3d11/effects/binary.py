@@ -1,7 +1,7 @@
 """The Effects 11 binary (microsoft/FX11 Binary/EffectBinaryFormat.h): written from and read back into
 :mod:`.model`.
 
-Layout: ``SBinaryHeader5`` (23 uint32), the unstructured block (strings, types, default values, constants,
+Layout: ``SBinaryHeader5`` (24 uint32, 96 bytes: FX11's static_assert), the unstructured block (strings, types, default values, constants,
 data blocks; every ``o*`` field is an offset into it, 0 meaning none), then the structured block (constant
 buffers with their variables, object variables, interface variables, groups/techniques/passes, each
 followed by its annotations). Shader bytecode sits in the unstructured block as a uint32 size + bytes."""
@@ -14,7 +14,7 @@ from ..errors import E_INVALIDARG, D3D11Error, error_for
 from . import model as M
 from . import states as S
 
-_HEADER = struct.Struct("<23I")
+_HEADER = struct.Struct("<24I")
 _U32 = struct.Struct("<I")
 
 
@@ -64,7 +64,10 @@ class _Writer:
             body += _U32.pack(len(t.members))
             for m in member_offs:
                 body += struct.pack("<4I", m[0], m[1], m[2], m[3])
-            body += struct.pack("<2I", 0, 0)  # SBinaryTypeInheritance: no base class, no interfaces
+            # SBinaryTypeInheritance: the base class's type (0: none), then the implemented interfaces' types
+            ifaces = [self.type(i) for i in t.interfaces]
+            body += struct.pack(f"<2I{len(ifaces)}I", self.type(t.base) if t.base is not None else 0, len(ifaces),
+                                *ifaces)
         off = self.types[key] = self.raw(body)
         return off
 
@@ -84,8 +87,10 @@ class _Writer:
 
     def shader5(self, sh: M.FxShader) -> bytes:
         decls = [self.string(d) if d else 0 for d in sh.so_decls] + [0] * (4 - len(sh.so_decls))
+        binds = self.raw(b"".join(struct.pack("<2I", self.string(n), i) for n, i in sh.interface_bindings)) \
+            if sh.interface_bindings else 0
         return struct.pack("<9I", self.block(sh.bytecode) if sh.bytecode else 0, *decls[:4], len(sh.so_decls),
-                           sh.rasterized_stream & 0xFFFFFFFF, 0, 0)
+                           sh.rasterized_stream & 0xFFFFFFFF, len(sh.interface_bindings), binds)
 
     def assignments(self, items: list[M.FxAssignment]) -> None:
         for a in items:
@@ -163,6 +168,16 @@ def write_effect(eff: M.FxEffect) -> bytes:
         elif eot == M.EOT["DepthStencilView"]:
             counts["dsv"] += n
         w.annotations(o.annotations)
+    iface_elements = 0
+    for iv in eff.interfaces:
+        n = max(1, iv.type.elements)
+        iface_elements += n
+        defaults = w.raw(b"".join(struct.pack("<2I", w.string(name), idx) for name, idx in iv.defaults)) \
+            if iv.defaults else 0
+        w.u32(w.string(iv.name), w.type(iv.type), defaults, iv.flags)
+        w.annotations(iv.annotations)
+    class_elements = sum(max(1, v.type.elements) for cb in eff.cbuffers for v in cb.variables
+                         if v.type.is_class_instance)
     techniques = 0
     for g in eff.groups:
         w.u32(w.string(g.name), len(g.techniques))
@@ -183,7 +198,8 @@ def write_effect(eff: M.FxEffect) -> bytes:
     header = _HEADER.pack(
         M.VERSION_TAGS[eff.target], len(eff.cbuffers), num_vars, len(eff.objects), 0, 0, 0, techniques, len(w.un),
         counts["strings"], counts["srv"], counts["ds"], counts["blend"], counts["rs"], counts["samp"],
-        counts["rtv"], counts["dsv"], counts["shaders"], counts["inline"], len(eff.groups), counts["uav"], 0, 0)
+        counts["rtv"], counts["dsv"], counts["shaders"], counts["inline"], len(eff.groups), counts["uav"],
+        len(eff.interfaces), iface_elements, class_elements)
     return header + bytes(w.un) + bytes(w.st)
 
 
@@ -247,6 +263,10 @@ class _Reader:
             for i in range(n):
                 mn, ms, mo, mt = struct.unpack("<4I", self.at(off + 28 + 16 * i, 16))
                 t.members.append((self.string(mn), self.string(ms), mo, self.type(mt)))
+            inh = off + 28 + 16 * n
+            base, n_if = struct.unpack("<2I", self.at(inh, 8))
+            t.base = self.type(base) if base else None
+            t.interfaces = [self.type(o) for o in struct.unpack(f"<{n_if}I", self.at(inh + 8, 4 * n_if))]
         elif vt != M.EVT_Interface:
             raise _bad("invalid variable type")
         self.types[off] = t
@@ -272,7 +292,11 @@ class _Reader:
         else:
             vals = list(struct.unpack("<9I", self.at(off, 36)))
         decls = [self.string(d) or "" for d in vals[1:1 + min(vals[5], 4)]]
-        return M.FxShader(self.block(vals[0]), decls, vals[6], True)
+        binds = []
+        for i in range(vals[7]):
+            name, idx = struct.unpack("<2I", self.at(vals[8] + 8 * i, 8))
+            binds.append((self.string(name) or "", idx))
+        return M.FxShader(self.block(vals[0]), decls, vals[6], True, binds)
 
     def assignments(self, n: int) -> list[M.FxAssignment]:
         out = []
@@ -369,9 +393,23 @@ def read_effect(data: bytes) -> M.FxEffect:
             o.strings = [r.string(r.u32()) or "" for _ in range(n)]
         o.annotations = r.annotations()
         eff.objects.append(o)
-    if n_iface:
-        from ..errors import NotSupportedError
-        raise NotSupportedError("Effects 11: interface variables (dynamic shader linkage in effects)")
+    elements = 0
+    for _ in range(n_iface):
+        name, toff, dflt, flags = (r.u32() for _ in range(4))
+        t = r.type(toff)
+        if t.var_type != M.EVT_Interface:
+            raise _bad("interface variable of a non-interface type")
+        n = max(1, t.elements)
+        elements += n
+        defaults = None
+        if dflt:
+            defaults = []
+            for i in range(n):
+                iname, idx = struct.unpack("<2I", r.at(dflt + 8 * i, 8))
+                defaults.append((r.string(iname) or "", idx))
+        eff.interfaces.append(M.FxInterfaceVar(r.string(name) or "", t, defaults, flags, r.annotations()))
+    if elements != h[22]:
+        raise _bad("interface count mismatch")
     techs = 0
     for _ in range(n_groups):
         gname, ntech = r.u32(), r.u32()

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
 from ..shader.hlsl import ast as A
-from ..shader.hlsl.classes import is_interface_type
+from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value
@@ -68,6 +68,7 @@ class _Ctx:
         self.shader_cache: dict[tuple, bytes] = {}
         self.numeric: dict[str, M.FxNumericVar] = {}
         self.objects: dict[str, M.FxObjectVar] = {}
+        self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
@@ -103,6 +104,10 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         layout = M.ENL_Vector if t.shape == "v" else M.ENL_Scalar
         size = 4 * t.cols
         return M.FxType(str(t), M.EVT_Numeric, 0, size, 16, size, layout, scalar, 1, t.cols, False)
+    if isinstance(t, InterfaceType):
+        return M.FxType(t.name, M.EVT_Interface)
+    if isinstance(t, ClassType):
+        return _class_type(t, row_major_default, fx5, pos, file)
     if isinstance(t, StructType):
         members = []
         off = 0
@@ -131,6 +136,33 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         return M.FxType(str(t) if t.elem is not None and name not in ("Sampler",) else t.kind, M.EVT_Object,
                         object_type=M.EOT[name])
     raise NotSupportedError(f"Effects 11: variables of type {t}")
+
+
+def _class_type(t: ClassType, row_major_default: bool, fx5: bool, pos, file: str) -> M.FxType:
+    """A class: a struct whose members are its base class's, then its own (FX11 reads members laid out from
+    offset 0), with SBinaryTypeInheritance naming the base class type and the interfaces the class itself
+    declares."""
+    members: list = []
+    off = packed = 0
+    base = None
+    for fname, ftype, sem, _mods in t.fields:
+        ft = fx_type(ftype, row_major_default, fx5, pos, file)
+        if ft.var_type == M.EVT_Object:
+            raise NotSupportedError("Effects 11: classes holding objects")
+        if fname == "$super":
+            base = ft
+            members += ft.members
+            off, packed = ft.total_size, ft.packed_size
+            continue
+        if ft.elements or ft.var_type == M.EVT_Struct or off % 16 + ft.total_size > 16:
+            off = (off + 15) // 16 * 16
+        members.append((fname, sem, off, ft))
+        off += ft.total_size
+        packed += ft.packed_size
+    if not fx5:  # fx_4_x has no dynamic linkage: a class's data is a plain struct there
+        return M.FxType(t.name, M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members)
+    return M.FxType(t.name, M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members, base=base,
+                    interfaces=[M.FxType(i.name, M.EVT_Interface) for i in t.interfaces])
 
 
 def pack_values(t: M.FxType, vals: list) -> bytes:
@@ -208,21 +240,96 @@ def _bind_uniforms(func: str, args: list[A.Node], ctx: _Ctx, pos) -> Callable:
             if len(args) > len(uni):
                 continue
             consts = []
+            aliases: dict[str, A.Node] = {}
             for i, p in enumerate(uni):
                 val = args[i] if i < len(args) else p.default
                 if val is None:
                     raise ctx.error(pos, f"'{func}': no value for uniform parameter '{p.name}'")
+                if is_interface_type(p.type):
+                    # an interface parameter names the pointer or class instance passed: the body calls
+                    # through the global interface variable (an interface slot) or inlines the class's methods
+                    if not isinstance(val, (A.Ident, A.Index)):
+                        raise ctx.error(pos, f"'{func}': interface parameter '{p.name}' needs an interface or "
+                                             "class instance variable")
+                    aliases[p.name] = val
+                    continue
                 mods = frozenset({"const"})
                 consts.append(A.DeclStmt(p.pos, [A.VarDecl(p.pos, p.name, p.type, mods, init=val)]))
             d.params = [p for p in d.params if "uniform" not in p.mods]
-            d.body = A.Block(d.body.pos, consts + list(d.body.stmts))
+            body = _substitute(d.body, aliases) if aliases else d.body
+            d.body = A.Block(body.pos, consts + list(body.stmts))
             return
     return hook
+
+
+def _substitute(node, names: dict):
+    """A copy of ``node`` with identifiers in ``names`` replaced by their nodes (uniform interface
+    parameters bound to the effect's variables)."""
+    if isinstance(node, A.Ident) and node.name in names:
+        return names[node.name]
+    if isinstance(node, A.Node):
+        import dataclasses
+
+        changes = {}
+        for f in dataclasses.fields(node):
+            v = getattr(node, f.name)
+            nv = _substitute(v, names)
+            if nv is not v:
+                changes[f.name] = nv
+        return dataclasses.replace(node, **changes) if changes else node
+    if isinstance(node, list):
+        out = [_substitute(x, names) for x in node]
+        return out if any(a is not b for a, b in zip(out, node, strict=True)) else node
+    if isinstance(node, tuple):
+        out_t = tuple(_substitute(x, names) for x in node)
+        return out_t if any(a is not b for a, b in zip(out_t, node, strict=True)) else node
+    return node
+
+
+def _bind_interfaces(ctx: _Ctx, call: A.Call, state_kind: str | None, pos) -> M.FxShader:
+    """``BindInterfaces(shader, a, b[1], ...)``: the shader (a shader variable or CompileShader) with its
+    entry-point interface parameters bound, in order, to interface variables or class instances (an
+    SBinaryShaderData5 with interface bindings, as FX11 loads it)."""
+    if not ctx.fx5:
+        raise ctx.error(pos, "BindInterfaces needs the fx_5_0 target")
+    if not call.args:
+        raise ctx.error(pos, "BindInterfaces needs a shader")
+    first = call.args[0]
+    if isinstance(first, A.Ident):
+        var = ctx.objects.get(first.name)
+        if var is None or var.type.object_type not in M.SHADER_EOTS:
+            raise ctx.error(pos, f"'{first.name}': BindInterfaces needs a shader variable", 3004)
+        if not var.shaders or not var.shaders[0].bytecode:
+            raise ctx.error(pos, f"'{first.name}': BindInterfaces of a NULL shader")
+        inner = var.shaders[0]
+    else:
+        inner = _compile_shader(ctx, first, state_kind, pos)
+    binds = []
+    for a in call.args[1:]:
+        idx = 0xFFFFFFFF
+        if isinstance(a, A.Index) and isinstance(a.a, A.Ident) and literal_number(a.index) is not None:
+            name, idx = a.a.name, int(literal_number(a.index))
+        elif isinstance(a, A.Ident):
+            name = a.name
+        else:
+            raise ctx.error(pos, "BindInterfaces arguments must be interface or class instance variables")
+        if name in ctx.interfaces:
+            t = ctx.interfaces[name].type
+        elif name in ctx.numeric and ctx.numeric[name].type.is_class_instance:
+            t = ctx.numeric[name].type
+        else:
+            raise ctx.error(pos, f"'{name}': not an interface or class instance variable", 3004)
+        if idx != 0xFFFFFFFF and not 0 <= idx < max(1, t.elements):
+            raise ctx.error(pos, f"'{name}[{idx}]': array index out of bounds")
+        binds.append((name, idx))
+    return M.FxShader(inner.bytecode, list(inner.so_decls), inner.rasterized_stream, True, binds)
 
 
 def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.FxShader:
     """``CompileShader(profile, f(args))`` / ``compile profile f(args)`` / ``ConstructGSWithSO(shader,
     decl[, decl1, decl2, decl3, rasterizedStream])`` / ``NULL`` -> a shader block."""
+    if isinstance(call, A.Call) and call.name == "BindInterfaces":
+        return _bind_interfaces(ctx, call, state_kind, pos)
     if isinstance(call, A.Call) and call.name == "ConstructGSWithSO":
         if not call.args:
             raise ctx.error(pos, "ConstructGSWithSO needs a shader")
@@ -393,7 +500,10 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected "
                                        f"{len(names)})")
             else:
+                # fxc writes a state function's values before its object (SetBlendState: AB_BlendFactor,
+                # AB_SampleMask, BlendState), as its listings of the SDK effects show
                 pairs = [(n, 0, a) for n, a in zip(names, e.args, strict=True)]
+                pairs = pairs[1:] + pairs[:1]
         else:
             pairs = [(e.name, e.index, e.value)]
         for name, index, value in pairs:
@@ -417,6 +527,35 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
 
 
 # --- the effect ---------------------------------------------------------------------------------------------
+def _interface_variable(ctx: _Ctx, eff: M.FxEffect, d: A.VarDecl, parser: EffectParser) -> None:
+    """A global interface variable (fx_5_0), optionally initialised with class instance variables."""
+    if not ctx.fx5:
+        raise ctx.error(d.pos, f"'{d.name}': interface variables need fx_5_0")
+    if isinstance(d.type, ArrayType) and isinstance(d.type.elem, ArrayType):
+        raise NotSupportedError("Effects 11: multi-dimensional interface arrays")
+    ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, ctx.file)
+    defaults = None
+    if d.init is not None:
+        inits = d.init.items if isinstance(d.init, A.InitList) else [d.init]
+        if len(inits) != max(1, ft.elements):
+            raise ctx.error(d.pos, f"'{d.name}': expected {max(1, ft.elements)} initializers")
+        defaults = []
+        for init in inits:
+            if isinstance(init, A.Index) and isinstance(init.a, A.Ident) and literal_number(init.index) is not None:
+                name, idx = init.a.name, int(literal_number(init.index))
+            elif isinstance(init, A.Ident):
+                name, idx = init.name, 0xFFFFFFFF
+            else:
+                raise ctx.error(d.pos, f"'{d.name}': an interface initializer must be a class instance variable")
+            var = ctx.numeric.get(name)
+            if var is None or not var.type.is_class_instance:
+                raise ctx.error(d.pos, f"'{name}': not a class instance variable", 3004)
+            defaults.append((name, idx))
+    iv = M.FxInterfaceVar(d.name, ft, defaults, 0, _annotations(ctx, parser.var_annotations.get(d.name, [])))
+    ctx.interfaces[d.name] = iv
+    eff.interfaces.append(iv)
+
+
 _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_DepthStencil,
                  M.EOT["Rasterizer"]: S.EBT_Rasterizer, M.EOT["Sampler"]: S.EBT_Sampler}
 
@@ -470,8 +609,8 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     for d in decls:
         leaf = array_leaf(d.type)
         if not isinstance(leaf, ObjectType) or "static" in d.mods or leaf.kind in ("InputPatch", "OutputPatch"):
-            if is_interface_type(leaf) and "static" not in d.mods:
-                raise NotSupportedError("Effects 11: interface variables (dynamic shader linkage in effects)")
+            if is_interface_type(d.type) and "static" not in d.mods:
+                _interface_variable(ctx, eff, d, parser)
             continue
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
         bind = d.register[1] if d.register is not None else 0xFFFFFFFF

@@ -58,6 +58,19 @@ class FxType:
     object_type: int = 0
     #: struct members: (name, semantic or None, byte offset, type)
     members: list = field(default_factory=list)
+    #: fx_5_0 classes (SBinaryTypeInheritance): the base class type and the interface types implemented
+    base: FxType | None = None
+    interfaces: list = field(default_factory=list)
+
+    @property
+    def is_class_instance(self) -> bool:
+        """FX11 SType::IsClassInstance: a struct implementing an interface (itself or through a base)."""
+        t: FxType | None = self
+        while t is not None:
+            if t.var_type == EVT_Struct and t.interfaces:
+                return True
+            t = t.base
+        return False
 
     def element(self) -> FxType:
         """The type of one element of an array type (itself for a non-array)."""
@@ -65,12 +78,14 @@ class FxType:
             return self
         return FxType(self.name, self.var_type, 0, self.stride if self.var_type != EVT_Numeric else
                       _elem_size(self), self.stride, self.packed_size // self.elements, self.layout, self.scalar,
-                      self.rows, self.cols, self.column_major, self.object_type, self.members)
+                      self.rows, self.cols, self.column_major, self.object_type, self.members, self.base,
+                      self.interfaces)
 
     def key(self) -> tuple:
         return (self.name, self.var_type, self.elements, self.total_size, self.stride, self.packed_size, self.layout,
                 self.scalar, self.rows, self.cols, self.column_major, self.object_type,
-                tuple((m[0], m[1], m[2], m[3].key()) for m in self.members))
+                tuple((m[0], m[1], m[2], m[3].key()) for m in self.members),
+                self.base.key() if self.base is not None else None, tuple(i.key() for i in self.interfaces))
 
 
 def _elem_size(t: FxType) -> int:
@@ -117,6 +132,9 @@ class FxShader:
     so_decls: list[str] = field(default_factory=list)
     rasterized_stream: int = 0
     shader5: bool = True
+    #: BindInterfaces(shader, a, b[2], ...): per interface parameter, (variable name, element or 0xFFFFFFFF)
+    #: (SBinaryInterfaceInitializer)
+    interface_bindings: list = field(default_factory=list)
 
 
 @dataclass
@@ -146,6 +164,18 @@ class FxObjectVar:
 
 
 @dataclass
+class FxInterfaceVar:
+    """An interface variable (SBinaryInterfaceVariable): one pointer per element, each optionally initialised
+    to a class instance (name, element index or 0xFFFFFFFF)."""
+
+    name: str
+    type: FxType
+    defaults: list | None = None
+    flags: int = 0
+    annotations: list[FxAnnotation] = field(default_factory=list)
+
+
+@dataclass
 class FxPass:
     name: str | None
     annotations: list[FxAnnotation] = field(default_factory=list)
@@ -171,4 +201,5 @@ class FxEffect:
     target: str
     cbuffers: list[FxConstantBuffer] = field(default_factory=list)
     objects: list[FxObjectVar] = field(default_factory=list)
+    interfaces: list[FxInterfaceVar] = field(default_factory=list)
     groups: list[FxGroup] = field(default_factory=list)

@@ -117,6 +117,8 @@ class ShaderBlock:
         self.input_signature: bytes | None = None
         self.valid = True
         self.error: Exception | None = None
+        self.slot_count = 0
+        self._deps: list | None = None
         if not fx.bytecode:
             self.stage = stage
             return
@@ -135,6 +137,10 @@ class ShaderBlock:
         if actual in ("VS", "GS"):
             self.input_signature = bytes(D3DGetInputSignatureBlob(code).GetBufferPointer())
         dev = effect._device
+        # FX11 BindToDevice: shaders take the effect's class linkage from feature level 11_0 on
+        self.linkage = effect._linkage if dev.GetFeatureLevel() >= 0xB000 else None
+        self.slot_count = self.reflection.GetNumInterfaceSlots() if hasattr(self.reflection,
+                                                                           "GetNumInterfaceSlots") else 0
         try:
             self._create(dev, code, actual, fx)
         except D3D11Error as exc:
@@ -154,11 +160,56 @@ class ShaderBlock:
                     strides = [max(a, b) for a, b in zip(strides, st, strict=True)]
             used = max((i + 1 for i, s in enumerate(strides) if s), default=1)
             self.shader = dev.CreateGeometryShaderWithStreamOutput(code, len(code), entries, len(entries),
-                                                                   strides[:used], used, fx.rasterized_stream, None)
+                                                                   strides[:used], used, fx.rasterized_stream,
+                                                                   self.linkage)
         else:
             create = {"VS": dev.CreateVertexShader, "PS": dev.CreatePixelShader, "GS": dev.CreateGeometryShader,
                       "HS": dev.CreateHullShader, "DS": dev.CreateDomainShader, "CS": dev.CreateComputeShader}
-            self.shader = create[actual](code, len(code), None)
+            self.shader = create[actual](code, len(code), self.linkage)
+
+    def interface_deps(self, effect: ID3DX11Effect) -> list[tuple[int, list]]:
+        """(first slot, per-slot targets) for each interface pointer the shader uses (FX11 EffectLoad's
+        interface dependencies): a global pointer by its name; an entry-point interface parameter
+        (D3D_SVF_INTERFACE_PARAMETER) by the next ``BindInterfaces`` argument, in order. A target is an
+        interface variable's element (``("iface", slots, i)``: whatever class instance it holds at Apply) or a
+        class instance variable (``("ci", variable)``)."""
+        if self._deps is not None:
+            return self._deps
+        deps: list[tuple[int, list]] = []
+        binds = list(self.fx.interface_bindings)
+        refl = self.reflection
+        if self.slot_count and refl is not None:
+            for i in range(refl.GetDesc().ConstantBuffers):
+                cb = refl.GetConstantBufferByIndex(i)
+                cd = cb.GetDesc()
+                if cd.Type != 2:  # D3D11_CT_INTERFACE_POINTERS
+                    continue
+                for k in range(cd.Variables):
+                    vd = cb.GetVariableByIndex(k).GetDesc()
+                    if vd.StartOffset == 0xFFFFFFFF:
+                        continue
+                    if vd.uFlags & 0x8:  # D3D11_SVF_INTERFACE_PARAMETER
+                        if not binds:
+                            deps = []  # no interfaces bound: the shader cannot be set correctly (FX11 skips)
+                            break
+                        name, index = binds.pop(0)
+                    else:
+                        name, index = vd.Name, 0xFFFFFFFF
+                    deps.append((vd.StartOffset, effect._interface_targets(name, index, vd.Size)))
+        self._deps = deps
+        return deps
+
+    def class_instances(self, effect: ID3DX11Effect) -> list:
+        """The ID3D11ClassInstance array for XXSetShader: each slot's current class instance (None where an
+        interface variable holds none)."""
+        out: list = [None] * self.slot_count
+        for first, targets in self.interface_deps(effect):
+            for j, tgt in enumerate(targets):
+                if first + j >= len(out):
+                    break
+                ci = tgt[1][tgt[2]] if tgt[0] == "iface" else tgt[1]
+                out[first + j] = ci.GetClassInstance() if ci is not None else None
+        return out
 
     def desc(self) -> D3DX11_EFFECT_SHADER_DESC:
         d = D3DX11_EFFECT_SHADER_DESC(self.input_signature, self.inline, self.fx.bytecode or None,
@@ -530,6 +581,10 @@ class ID3DX11Effect:
 
     def __init__(self, device: Any, model: M.FxEffect, binary: bytes = b"") -> None:
         self._device, self._model, self._binary = device, model, binary
+        # FX11 BindToDevice creates one for every effect; pyd3d11's device refuses a class linkage below feature
+        # level 11_0, where shaders take none anyway (dynamic linkage is shader model 5)
+        self._linkage = device.CreateClassLinkage() if device.GetFeatureLevel() >= 0xB000 else None
+        self._class_instances: dict[tuple[str, int], Any] = {}
         self._anonymous: list[ShaderBlock] = []
         self._slots: dict[str, list] = {}
         self._cbs = [EffectCB(self, cb) for cb in model.cbuffers]
@@ -554,6 +609,21 @@ class ID3DX11Effect:
                                 flags=4 if o.bind_point != 0xFFFFFFFF else 0)
             self._objects[o.name] = var
             self._variables.append(var)
+        self._interfaces: dict[str, ID3DX11EffectVariable] = {}
+        for iv in model.interfaces:
+            slots = [None] * max(1, iv.type.elements)
+            self._slots[iv.name] = slots
+            var = make_variable(self, iv.name, iv.type, slots=slots,
+                                annotations=annotation_variables(self, iv.annotations))
+            self._interfaces[iv.name] = var
+            self._variables.append(var)
+        for iv in model.interfaces:  # initialisers name class instance variables (or their elements)
+            for i, (name, index) in enumerate(iv.defaults or []):
+                ci = self._numeric.get(name)
+                if ci is not None and index != 0xFFFFFFFF:
+                    ci = ci.GetElement(index)
+                self._slots[iv.name][i] = ci.AsClassInstance() if ci is not None and ci.AsClassInstance(
+                ).IsValid() else None
         self._groups: list[ID3DX11EffectGroup] = []
         self._techniques: list[ID3DX11EffectTechnique] = []
         for g in model.groups:
@@ -570,7 +640,13 @@ class ID3DX11Effect:
         return self._device
 
     def GetDesc(self) -> D3DX11_EFFECT_DESC:  # noqa: N802
-        return D3DX11_EFFECT_DESC(len(self._cbs), len(self._variables), 0, len(self._techniques), len(self._groups))
+        # FX11's m_InterfaceCount: the interface variables' elements plus the background interfaces its loader
+        # creates for class instances bound to shader interface parameters (BindInterfaces)
+        n_iface = sum(len(s) for n, s in self._slots.items() if n in self._interfaces)
+        blocks = list(self._anonymous) + [b for s in self._slots.values() for b in s if isinstance(b, ShaderBlock)]
+        n_iface += sum(1 for b in blocks for _first, tg in b.interface_deps(self) for t in tg if t[0] == "ci")
+        return D3DX11_EFFECT_DESC(len(self._cbs), len(self._variables), n_iface, len(self._techniques),
+                                  len(self._groups))
 
     def GetConstantBufferByIndex(self, Index: int) -> ID3DX11EffectConstantBuffer:  # noqa: N802,N803
         return self._cbs[Index].variable if 0 <= Index < len(self._cbs) else invalid(ID3DX11EffectConstantBuffer)
@@ -617,7 +693,50 @@ class ID3DX11Effect:
         return next((t for t in self._techniques if t._model.name == Name), _INVALID_TECHNIQUE)
 
     def GetClassLinkage(self) -> Any:  # noqa: N802
-        return None
+        """The ID3D11ClassLinkage the effect's shaders are created with (feature level 11_0 and up; None
+        below)."""
+        if self._linkage is not None:
+            self._linkage.AddRef()
+        return self._linkage
+
+    # --- dynamic linkage (class instances and interface variables) -------------------------------------------
+    def _class_instance(self, name: str, element: int, t: M.FxType) -> Any:
+        """The ID3D11ClassInstance of a class instance variable's element (FX11 BindToDevice: GetClassInstance
+        by name and index; a class without data is left out of the shaders by the compiler, so it is
+        created from its type name)."""
+        key = (name, element)
+        if self._linkage is None:
+            return None
+        if key not in self._class_instances:
+            try:
+                if t.total_size > 0:
+                    inst = self._linkage.GetClassInstance(name, element)
+                else:
+                    inst = self._linkage.CreateClassInstance(t.name, 0, 0, 0, 0)
+            except D3D11Error:
+                inst = None  # FX11 ignores GetClassInstance failures
+            self._class_instances[key] = inst
+        return self._class_instances[key]
+
+    def _interface_targets(self, name: str, index: int, size: int) -> list:
+        """What ``size`` interface slots bound to variable ``name`` (element ``index``, or the whole variable
+        when 0xFFFFFFFF) resolve to (FX11 EffectLoad: interface variables directly, class instances through
+        background interfaces)."""
+        iv = self._interfaces.get(name)
+        if iv is not None:
+            slots = self._slots[name]
+            first = 0 if index == 0xFFFFFFFF else index
+            return [("iface", slots, first + j) for j in range(size) if first + j < len(slots)]
+        var = self._numeric.get(name)
+        ci = var.AsClassInstance() if var is not None else None
+        if ci is None or not ci.IsValid():
+            raise _fail("D3DX11CreateEffectFromMemory", f"interface binding '{name}' is neither an interface nor "
+                        "a class instance variable")
+        if index != 0xFFFFFFFF:
+            return [("ci", var.GetElement(index).AsClassInstance())]
+        if var._t.elements:
+            return [("ci", var.GetElement(j).AsClassInstance()) for j in range(size)]
+        return [("ci", ci)]
 
     def Optimize(self) -> None:  # noqa: N802
         """FX11 discards the reflection data: afterwards the by-name and by-semantic lookups return invalid
@@ -634,7 +753,12 @@ class ID3DX11Effect:
             theirs.data[:] = mine.data
             theirs.dirty = True
         for name, slots in self._slots.items():
-            if slots and not isinstance(slots[0], (ShaderBlock, StateBlock)):
+            if name in self._interfaces:  # the clone's own class instance variables
+                clone._slots[name][:] = [clone._numeric[ci._name].GetElement(ci._element).AsClassInstance()
+                                         if ci is not None and ci._t is not clone._numeric[ci._name]._t
+                                         else clone._numeric[ci._name].AsClassInstance() if ci is not None
+                                         else None for ci in slots]
+            elif slots and not isinstance(slots[0], (ShaderBlock, StateBlock)):
                 clone._slots[name][:] = slots
         return clone
 
@@ -696,8 +820,9 @@ class ID3DX11Effect:
             name, typ, slot, count = b.Name, b.Type, b.BindPoint, max(1, b.BindCount)
             if typ == _SIT_CBUFFER:
                 cb = next((c for c in self._cbs if c.model.name == name), None)
-                if cb is not None:
-                    getattr(ctx, f"{stage}SetConstantBuffers")(slot, 1, [cb.bound_buffer(self, ctx)])
+                if cb is not None:  # an empty buffer (only data-less class instances) has no D3D buffer
+                    getattr(ctx, f"{stage}SetConstantBuffers")(slot, 1, [cb.bound_buffer(self, ctx)
+                                                                         if cb.model.size else None])
                 continue
             if typ == _SIT_TBUFFER:
                 cb = next((c for c in self._cbs if c.model.name == name), None)
@@ -723,7 +848,11 @@ class ID3DX11Effect:
                         [0xFFFFFFFF] * len(items))
             else:
                 getattr(ctx, f"{stage}SetShaderResources")(slot, len(items), list(items))
-        set_shader(block.shader, None, 0)
+        if block.slot_count:
+            instances = block.class_instances(self)
+            set_shader(block.shader, instances, len(instances))
+        else:
+            set_shader(block.shader, None, 0)
 
 
 def _split_index(name: str) -> tuple[str, int]:

@@ -91,7 +91,11 @@ def _type_desc(t: M.FxType) -> D3DX11_EFFECT_TYPE_DESC:
                M.EST_Bool: _SVT.D3D_SVT_BOOL}[t.scalar]
         rows, cols = t.rows, t.cols
     elif t.var_type == M.EVT_Struct:
-        cls, typ, rows, cols = _SVC.D3D_SVC_STRUCT, _SVT.D3D_SVT_VOID, 1, 1
+        # FX11 EffectReflection: a class implementing an interface is D3D_SVC_INTERFACE_CLASS
+        cls = _SVC.D3D_SVC_INTERFACE_CLASS if t.is_class_instance else _SVC.D3D_SVC_STRUCT
+        typ, rows, cols = _SVT.D3D_SVT_VOID, 1, 1
+    elif t.var_type == M.EVT_Interface:
+        cls, typ, rows, cols = _SVC.D3D_SVC_INTERFACE_POINTER, _SVT.D3D_SVT_INTERFACE_POINTER, 0, 0
     else:
         cls, rows, cols = _SVC.D3D_SVC_OBJECT, 0, 0
         typ = _OBJECT_SVT.get(M.EOT_NAME.get(t.object_type, ""), _SVT.D3D_SVT_VOID)
@@ -228,7 +232,7 @@ class ID3DX11EffectVariable:
     def _member_var(self, i: int) -> ID3DX11EffectVariable:
         name, sem, off, mt = self._t.members[i]
         return make_variable(self._effect, name, mt, semantic=sem, store=self._store, offset=self._offset + off,
-                             annotation=self._is_annotation, cb=self._cb)
+                             annotation=self._is_annotation, cb=self._cb, member=True)
 
     def GetMemberByIndex(self, Index: int) -> ID3DX11EffectVariable:  # noqa: N802,N803
         if 0 <= Index < len(self._members()):
@@ -257,7 +261,7 @@ class ID3DX11EffectVariable:
                                  bind_point=self._bind_point)
         return make_variable(self._effect, self._name, et, semantic=self._semantic, store=self._store,
                              offset=self._offset + Index * self._t.stride, annotation=self._is_annotation,
-                             cb=self._cb)
+                             cb=self._cb, element=Index, member=getattr(self, "_member", False))
 
     def GetParentConstantBuffer(self) -> Any:  # noqa: N802
         if self._valid and self._cb is not None:
@@ -280,11 +284,15 @@ class ID3DX11EffectVariable:
     def AsString(self) -> ID3DX11EffectStringVariable:  # noqa: N802
         return self._as(ID3DX11EffectStringVariable)
 
-    def AsClassInstance(self) -> Any:  # noqa: N802
-        return invalid(ID3DX11EffectVariable)
+    def AsClassInstance(self) -> ID3DX11EffectClassInstanceVariable:  # noqa: N802
+        """FX11: valid for a global (or element of a global) class instance outside a tbuffer; members of
+        structs or classes are not class instance variables."""
+        if self._valid and isinstance(self, ID3DX11EffectClassInstanceVariable) and self._global_ci:
+            return self
+        return invalid(ID3DX11EffectClassInstanceVariable)
 
-    def AsInterface(self) -> Any:  # noqa: N802
-        return invalid(ID3DX11EffectVariable)
+    def AsInterface(self) -> ID3DX11EffectInterfaceVariable:  # noqa: N802
+        return self._as(ID3DX11EffectInterfaceVariable)
 
     def AsShaderResource(self) -> ID3DX11EffectShaderResourceVariable:  # noqa: N802
         return self._as(ID3DX11EffectShaderResourceVariable)
@@ -915,7 +923,66 @@ def invalid(cls: type) -> Any:
     return v
 
 
+class ID3DX11EffectClassInstanceVariable(ID3DX11EffectVariable):
+    """A class instance in a constant buffer (a struct variable whose class implements an interface): its data
+    members are ordinary members; ``GetClassInstance`` is the ID3D11ClassInstance the effect's class linkage
+    gives for the variable's name and element (FX11 BindToDevice: GetClassInstance, or CreateClassInstance by
+    type name for a class without data, which the compiler leaves out of the shader)."""
+
+    _iface = "ID3DX11EffectClassInstanceVariable"
+
+    def __init__(self, *a: Any, element: int = 0, member: bool = False, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self._element, self._member = element, member
+
+    @property
+    def _global_ci(self) -> bool:
+        return not self._member and self._cb is not None and not self._cb.model.flags & 1
+
+    def GetClassInstance(self) -> Any:  # noqa: N802
+        self._check("GetClassInstance")
+        if not self._global_ci:
+            raise _fail(f"{self._iface}::GetClassInstance", "not a global class instance")
+        return self._effect._class_instance(self._name, self._element, self._t)
+
+    def _key(self) -> tuple[str, int]:
+        return self._name, self._element
+
+
+class ID3DX11EffectInterfaceVariable(ID3DX11EffectVariable):
+    """An interface variable: each element holds the class instance variable bound to it
+    (``SetClassInstance``; FX11 does not check that the class implements the interface — the debug layer
+    reports a mismatch when the shader is set)."""
+
+    _iface = "ID3DX11EffectInterfaceVariable"
+
+    def __init__(self, *a: Any, element: int = 0, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self._element = element
+
+    def SetClassInstance(self, pEffectClassInstance: Any) -> None:  # noqa: N802,N803
+        self._check_set("SetClassInstance")
+        if pEffectClassInstance is not None and not isinstance(pEffectClassInstance,
+                                                               ID3DX11EffectClassInstanceVariable):
+            raise _badarg(f"{self._iface}::SetClassInstance", "not an ID3DX11EffectClassInstanceVariable")
+        self._slots[self._first + self._element] = pEffectClassInstance
+
+    def GetClassInstance(self) -> Any:  # noqa: N802
+        self._check("GetClassInstance")
+        return self._slots[self._first + self._element]
+
+    def GetElement(self, Index: int) -> ID3DX11EffectVariable:  # noqa: N802,N803
+        if not self._valid or self._t is None or not 0 <= Index < self._t.elements:
+            return invalid(ID3DX11EffectVariable)
+        return ID3DX11EffectInterfaceVariable(self._effect, self._name, self._t.element(), slots=self._slots,
+                                              first=self._first + Index, annotation=self._is_annotation)
+
+
 def variable_class(t: M.FxType) -> type:
+    if t.var_type == M.EVT_Interface:
+        return ID3DX11EffectInterfaceVariable
+    if t.var_type == M.EVT_Struct and t.is_class_instance:
+        return ID3DX11EffectClassInstanceVariable
     if t.var_type == M.EVT_Numeric:
         return {M.ENL_Scalar: ID3DX11EffectScalarVariable, M.ENL_Vector: ID3DX11EffectVectorVariable,
                 M.ENL_Matrix: ID3DX11EffectMatrixVariable}[t.layout]
@@ -940,7 +1007,12 @@ def variable_class(t: M.FxType) -> type:
 
 
 def make_variable(effect: Any, name: str | None, t: M.FxType, **kw: Any) -> ID3DX11EffectVariable:
-    return variable_class(t)(effect, name, t, **kw)
+    cls = variable_class(t)
+    if not issubclass(cls, (ID3DX11EffectClassInstanceVariable, ID3DX11EffectInterfaceVariable)):
+        kw.pop("element", None)
+    if cls is not ID3DX11EffectClassInstanceVariable:
+        kw.pop("member", None)
+    return cls(effect, name, t, **kw)
 
 
 def annotation_variables(effect: Any, items: list[M.FxAnnotation]) -> list[ID3DX11EffectVariable]:

@@ -251,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     listing = None
     if opts["Fc"] or opts["Fh"] or not (opts["Fo"] or opts["Fd"]):
         _, disassemble = _compiler()
+        if str(opts["T"] or "").startswith("fx_"):  # an effect: fxc lists its buffers, objects and passes
+            from pyd3d11.effects.listing import effect_listing as disassemble
         try:
             listing = disassemble(code)
         except Exception as e:

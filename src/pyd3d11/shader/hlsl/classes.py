@@ -334,10 +334,36 @@ def try_method_call(cg: Codegen, e: A.MethodCall) -> Val | None:
         for sc in reversed(cg.scopes):
             if e.obj.name in sc:
                 v = sc[e.obj.name]
+                if isinstance(getattr(v, "obj", None), tuple) and v.obj and v.obj[0] == "ifaceptr":
+                    return linkage.interface_call(cg, v.obj[1], e)  # a parameter bound to a pointer
                 if isinstance(getattr(v, "type", None), ClassType):
                     return call_on_class(cg, v, e.name, e.args, e.pos)
                 break
     return None
+
+
+def interface_arg(cg: Codegen, node: A.Node) -> Val:
+    """The value an interface-typed function parameter binds to: a global interface pointer (or a constant
+    element of a pointer array) as a reference, a parameter already bound to one, or a class value (a
+    class instance: calls through the parameter then inline that class's methods)."""
+    from . import linkage
+    from .codegen import Val
+    if isinstance(node, A.Ident):
+        for sc in reversed(cg.scopes[1:]):
+            if node.name in sc:
+                v = sc[node.name]
+                if isinstance(v.type, (InterfaceType, ClassType)):
+                    return v
+                break
+    ref = linkage.interface_ref(cg, node)
+    if ref is not None:
+        var, idx = ref
+        if idx is not None and not isinstance(idx, A.Literal):
+            raise NotImplementedError("interface-array elements passed to a function with a computed index")
+        return Val(var.iface, [], ("ifaceptr", ref))
+    from .exprs import expr
+
+    return expr(cg, node)
 
 
 def is_class_value(v: Val) -> bool:

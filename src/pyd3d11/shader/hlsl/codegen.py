@@ -479,7 +479,10 @@ class Codegen(SignatureBinding):
             add_param_objects(self, fdef)  # objects among the entry point's parameters
         check_state_values(self)
 
-        prepare(self)  # class methods / instances reachable through interfaces
+        from .linkage import entry_interface_params
+
+        entry_interface_params(self, fdef)  # interface parameters are interface slots
+        prepare(self, fdef)  # class methods / instances reachable through interfaces
         self.assign_bindings()
         self.scopes = [{}]
         self.init_statics()
@@ -841,8 +844,8 @@ class Codegen(SignatureBinding):
             gs_output_component_check(self, f.pos)
             return
         for p in f.params:
-            if is_interface_type(p.type):  # bound by an effect's BindInterfaces / CompileShader arguments
-                raise NotImplementedError("HLSL interface-typed entry-point parameters")
+            if is_interface_type(p.type):  # an interface slot (linkage.entry_interface_params)
+                continue
             if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
                 raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
                                3000)

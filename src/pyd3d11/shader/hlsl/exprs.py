@@ -786,7 +786,12 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     if not any(_sig(f) in defs for f in cands):
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     args = []
+    from .classes import interface_arg, is_interface_type
+
     for i, a in enumerate(e.args):
+        if any(i < len(f.params) and is_interface_type(f.params[i].type) for f in cands):
+            args.append(interface_arg(cg, a))  # an interface pointer (or class instance) passes by reference
+            continue
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
         out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
                        for f in cands)
@@ -811,10 +816,6 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     from .uncalled import func_key
 
     cg.called_funcs.add(func_key(f))
-    from .classes import is_interface_type
-
-    if any(is_interface_type(p.type) for p in f.params):
-        raise NotImplementedError("HLSL interface-typed function parameters")
     scope: dict = {}
     copy_back: list[tuple[A.Node, Val]] = []
     for i, p in enumerate(f.params):
@@ -822,6 +823,11 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
             a = args[i]
         else:
             a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
+        if is_interface_type(p.type):
+            if "out" in p.mods:
+                raise cg.err(e.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            scope[p.name] = a  # the pointer (or the class instance) itself: calls through it dispatch on it
+            continue
         if isinstance(p.type, ObjectType):
             scope[p.name] = a
             continue

@@ -28,6 +28,7 @@ from .classes import (
     copy_back,
     eval_args,
     gen_method_body,
+    is_interface_type,
     pick_method,
 )
 from .operands import Ins, Reg
@@ -49,6 +50,9 @@ class IfaceVar:
     decl_order: int
     first_slot: int = -1
     dynamic: bool = False
+    #: an entry-point parameter (D3D_SVF_INTERFACE_PARAMETER: bound by the caller, e.g. an effect's
+    #: BindInterfaces, rather than by a global's name)
+    param: bool = False
     classes: list[ClassType] = field(default_factory=list)
     sites: list[dict[int, int]] = field(default_factory=list)  # per call site: id(class) -> fb#
     tables: list[int] = field(default_factory=list)  # ft# per class (filled by linkage_decls)
@@ -129,8 +133,10 @@ def interface_ref(cg: Codegen, node: A.Node) -> tuple[IfaceVar, A.Node | None] |
         t = d.type
         arr = isinstance(t, ArrayType)
         it = t.elem if arr else t
-        order = next(i for i, x in enumerate(cg.prog.decls) if x is d)
-        var = st.vars[node.name] = IfaceVar(node.name, it, t.count if arr else 1, arr, order)
+        param = len(g) > 2 and g[2] == "param"
+        # parameters list before the globals, in parameter order
+        order = g[3] - 1_000_000 if param else next(i for i, x in enumerate(cg.prog.decls) if x is d)
+        var = st.vars[node.name] = IfaceVar(node.name, it, t.count if arr else 1, arr, order, param=param)
     if (idx is None) == var.is_array:
         raise cg.err(node.pos, f"'{node.name}': interface arrays are called through an element", 3000)
     return var, idx
@@ -277,16 +283,41 @@ def linkage_decls(cg: Codegen) -> list[str]:
     return lines + ifaces
 
 
-def prepare(cg: Codegen) -> None:
+def entry_interface_params(cg: Codegen, f: A.FuncDef) -> None:
+    """The entry point's interface-typed parameters become interface pointers named by the parameter (they
+    shadow a global of the same name inside the shader). Calls through them use interface slots like global
+    pointers; reflection flags them D3D_SVF_INTERFACE_PARAMETER, which is how the Effects 11 runtime pairs
+    them, in order, with the arguments of ``BindInterfaces`` / ``CompileShader``."""
+    for i, p in enumerate(f.params):
+        if is_interface_type(p.type):
+            if "out" in p.mods or "inout" in p.mods:
+                raise cg.err(p.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            d = A.VarDecl(p.pos, p.name, p.type)
+            cg.globals[p.name] = ("iface", d, "param", i)
+
+
+def prepare(cg: Codegen, fdef: A.FuncDef | None = None) -> None:
     """Before bindings are assigned: class instances are reachable through any interface pointer, so
     with interfaces in use every class-typed constant-buffer variable (and its buffer) is kept, and
-    the globals the classes' methods name are marked used."""
+    the globals the classes' methods name are marked used. Interfaces are in use when the code the entry
+    point reaches names an interface pointer (a global or an interface parameter of the entry point): a
+    shader of the same source that calls through none keeps no class instances (an effect's vertex shader
+    next to its dynamically linked pixel shader)."""
     from .codegen import CbVar, Resource, walk
+    from .layout import referenced_names, shader_roots
 
     cts = class_types(cg)
     if not cts:
         return
-    has_ifaces = any(isinstance(g, tuple) and g and g[0] == "iface" for g in cg.globals.values())
+    ifaces = {n for n, g in cg.globals.items() if isinstance(g, tuple) and g and g[0] == "iface"}
+    if fdef is not None:
+        reached = referenced_names(cg, shader_roots(cg, fdef))[0] | {p.name for p in fdef.params}
+        ifaces &= reached
+        instances = any(isinstance(cg.globals.get(n), CbVar) and isinstance(cg.globals[n].decl.type, ClassType)
+                        for n in reached)
+        if not ifaces and not instances:
+            return  # no class is reachable: the methods' globals are not the shader's
+    has_ifaces = bool(ifaces)
     names: set[str] = set()
     seen: set[int] = set()
     stack = [f for c in cts for fl in c.methods.values() for f in fl if f.body is not None]
@@ -364,7 +395,8 @@ def rdef_additions(cg: Codegen, rdef: Any) -> None:
     for var in sorted(vars_, key=lambda v: v.decl_order):
         cls = RdefType(6, 0, 1, 0, 0, name=var.iface.name, member_list=True)
         t = RdefType(7, 37, 1, 4, var.count if var.is_array else 0, name=var.iface.name, sub_type=cls)
-        variables.append(RdefVariable(var.name, var.first_slot, var.count, 6, t))
+        # D3D_SVF_USED | D3D_SVF_INTERFACE_POINTER (| D3D_SVF_INTERFACE_PARAMETER)
+        variables.append(RdefVariable(var.name, var.first_slot, var.count, 6 | (8 if var.param else 0), t))
     this_cb = RdefConstantBuffer("$ThisPointer", variables, 16, 0, 2)
     at = 1 if rdef.constant_buffers and rdef.constant_buffers[0].name == "$Globals" else 0
     rdef.constant_buffers.insert(at, this_cb)

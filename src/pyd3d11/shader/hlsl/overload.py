@@ -113,6 +113,11 @@ def _object_compatible(a: ObjectType, p: ObjectType) -> bool:
 
 def compatible(at: Type, pt: Type) -> bool:
     """Whether an argument of type ``at`` converts implicitly to a parameter of type ``pt``."""
+    from .classes import ClassType, InterfaceType
+
+    if isinstance(pt, InterfaceType) or isinstance(at, InterfaceType):
+        # an interface parameter takes the same interface or an instance of a class implementing it
+        return at is pt or isinstance(pt, InterfaceType) and isinstance(at, ClassType) and at.implements(pt)
     if isinstance(pt, NumType) or isinstance(at, NumType):
         return isinstance(pt, NumType) and isinstance(at, NumType) and numeric_compatible(at, pt)
     if isinstance(pt, ObjectType):
