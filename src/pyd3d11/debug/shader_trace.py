@@ -46,6 +46,44 @@ _OPEN = {Op.IF, Op.LOOP, Op.SWITCH}
 _CLOSE = {Op.ENDIF, Op.ENDLOOP, Op.ENDSWITCH}
 
 
+_DERIVED_INFO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def debug_info_of(program: ir.Program) -> pydb.DebugInfo | None:
+    """The PYDB debug information describing ``program``: its own, or — for a hull phase or domain program the
+    pipeline cut out of a shader (:func:`pyd3d11.shader.exec.hull_phases.program_origin`) — the shader's, with
+    the line table and live ranges moved onto the cut program's instruction indices."""
+    info = pydb.lookup(program)
+    if info is not None:
+        return info
+    got = _DERIVED_INFO.get(program)
+    if got is not None:
+        return got
+    from ..shader.exec.hull_phases import program_origin
+
+    origin = program_origin(program)
+    if origin is None:
+        return None
+    source, index = origin
+    base = pydb.lookup(source)
+    if base is None:
+        return None
+    lines = [base.lines[k] if 0 <= k < len(base.lines) else None for k in index]
+    pos = np.asarray(index, np.int64)
+
+    def moved(live: list[int]) -> list[int]:
+        inside = np.flatnonzero((pos >= live[0]) & (pos <= live[1]))
+        return [int(inside[0]), int(inside[-1])] if inside.size else [1, 0]  # empty: never live here
+
+    variables = []
+    for v in base.variables:
+        comps = [None if c is None else {**c, "live": moved(c["live"])} for c in v["components"]]
+        variables.append({**v, "components": comps})
+    info = pydb.DebugInfo(list(base.files), dict(base.sources), lines, variables)
+    _DERIVED_INFO[program] = info
+    return info
+
+
 def format_bits(bits: int) -> str:
     """One uint32 shown both ways: integers that look like integers first, everything else as float."""
     bits = int(bits) & 0xFFFFFFFF
@@ -151,6 +189,9 @@ class ShaderTrace:
     steps: list[TraceStep] = field(default_factory=list)
     invocation: dict[str, Any] = field(default_factory=dict)  # stage-specific identity (pixel, thread, …)
     helper: bool = False  # a pixel-shader helper lane (runs for derivatives only)
+    #: the invocation's input register file as its stage supplied it (uint32 bits; (vertex or control point,
+    #: register, component) for GS/HS/DS invocations traced from a draw), None when not recorded
+    inputs: np.ndarray | None = None
 
     @property
     def discarded(self) -> bool:
@@ -185,7 +226,7 @@ class ShaderTrace:
     @property
     def debug_info(self) -> pydb.DebugInfo | None:
         """The program's debug information, or None (then only DXBC-level stepping exists)."""
-        return pydb.lookup(self.program)
+        return debug_info_of(self.program)
 
     @property
     def source(self) -> dict[str, str] | None:
@@ -414,7 +455,7 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
     infos = _op_infos(c)
     traces = {int(lane): ShaderTrace(c.program, int(lane)) for lane in lane_arr}
     order = [traces[int(lane)] for lane in lane_arr]
-    dbg = pydb.lookup(c.program)
+    dbg = debug_info_of(c.program)
     if st.helper is not None:
         for t in order:
             t.helper = bool(st.helper[t.lane])
@@ -423,13 +464,15 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
     pc = start
 
     def record(k: int, before: np.ndarray | None, reads: list | None, mem: list | None,
-               srcs: list | None = None) -> None:
+               srcs: list | None = None, ran: np.ndarray | None = None) -> None:
+        """``before``: flow control (a lane shows when it was or is active); ``ran``: the lanes an ALU/memory
+        op ran on (it shows even when the op itself ended the lane: an emit reaching maxvertexcount)."""
         info = infos[k]
         after = st.mask[lane_arr]
         disc = st.discarded[lane_arr] if st.discarded is not None else np.zeros(lane_arr.size, bool)
-        show = after | before if before is not None else after
+        show = ran if ran is not None else (after | before if before is not None else after)
         for j in np.flatnonzero(show):
-            state = "discarded" if disc[j] else ("active" if after[j] else "masked")
+            state = "discarded" if disc[j] else ("active" if after[j] or ran is not None else "masked")
             step = TraceStep(k, c.op_inst[k], info.text, state, depth=info.depth,
                              source_line=dbg.line_of(c.op_inst[k]) if dbg is not None else None)
             for label, comps, bits in reads or ():
@@ -485,7 +528,7 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
             for (label, read, comps, _), iv in zip(info.dests, idx_vals):
                 labels = [label(int(iv[j])) if iv is not None else label(0) for j in range(lane_arr.size)]
                 reads.append((labels, comps, read(st, lane_arr, iv)))
-            record(pc, None, reads, mem, srcs)
+            record(pc, None, reads, mem, srcs, active)
             pc += 1
     return traces
 
