@@ -289,6 +289,21 @@ class Capture:
 
         return debug_thread(self._debug_ctx(event, "a dispatch"), thread_id, dispatch)
 
+    def stage_invocations(self, event: int, stage: str, limit: int | None = None, draw: int = -1) -> list[dict]:
+        """The GS/HS/DS (``stage`` 'gs', 'hs', 'ds') invocations the draw of ``event`` ran, as identities
+        (:func:`pyd3d11.debug.replay.stage_invocations`)."""
+        from .replay import stage_invocations
+
+        return stage_invocations(self._debug_ctx(event, "a draw"), stage, draw, limit)
+
+    def debug_stage(self, event: int, stage: str, draw: int = -1, **select: Any) -> Any:
+        """Trace of the GS/HS/DS invocation of the draw of ``event`` picked by its identity, e.g.
+        ``cap.debug_stage(ev, 'hs', primitive_id=0, phase='control_point', control_point=2)``
+        (:func:`pyd3d11.debug.replay.debug_invocation`); None when the draw ran no such invocation."""
+        from .replay import debug_invocation
+
+        return debug_invocation(self._debug_ctx(event, "a draw"), stage, draw, **select)
+
     def _debug_ctx(self, event: int, what: str) -> Any:
         hook = self._traced(event, what)
 
