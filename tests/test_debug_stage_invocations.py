@@ -116,6 +116,10 @@ def test_geometry_invocation_lines_inputs_and_variables(gs_draw, instance, pid, 
     assert _at(t, 6)["adj"] == [bits(adj)]
     assert _at(t, 7)["w"] == [bits(w)]
     assert [_at(t, 8, k)["i"] for k in range(3)] == [[0], [1], [2]]
+    # the entry parameters: the input array's struct members and the system values
+    first = _at(t, 6)
+    assert [first[f"v[{k}].val"] for k in range(6)] == [[b] for b in vals]
+    assert first["pid"] == [pid] and first["gi"] == [gi]
     for k in range(3):  # o = v[i * 2], then o.val = w: the emitted vertex's VAL
         assert _at(t, 10, k)["o"][-1] == vals[2 * k]
         assert _at(t, 11, k)["o"][-1] == bits(w)
@@ -216,6 +220,11 @@ def test_hull_control_point_phase(tess_draw, instance, patch, cp):
     assert _lines(t) == [19, 20, 21]
     assert _at(t, 19)["scaled"] == [bits(F32(_x(3 * patch + cp, instance) * F32(3.0)))]
     assert _at(t, 20)["c"] == [bits(_cp_y(patch, cp, instance))]
+    # entry parameters: the input patch and the system values (at the body's first instruction: the copies of
+    # system values are dead, so not shown, once their last use has run)
+    start = t.variables(next(h for h in t.hlsl_steps() if h.line == 19).first)
+    assert [start[f"ip[{k}].x"] for k in range(3)] == [[bits(_x(3 * patch + k, instance))] for k in range(3)]
+    assert start["i"] == [cp] and start["id"] == [patch]
 
 
 @pytest.mark.parametrize("instance, patch", [(0, 0), (1, 1)])
@@ -265,5 +274,9 @@ def test_domain_invocation_lines_and_variables(tess_draw, instance, patch, point
     assert _at(t, 8)["blend"] == [bits(blend)]
     assert _at(t, 9)["total"] == [bits(total)]
     assert _at(t, 11)["o"] == [bits(u), bits(v), 0, bits(1.0), bits(total)]
+    start = _at(t, 8)  # entry parameters: patch constants, domain location, output patch members
+    assert start["uvw"] == [bits(u), bits(v), bits(w)]
+    assert start["pc.s"] == [bits(_pc_s(patch, instance))]
+    assert [start[f"cp[{k}].y"] for k in range(3)] == [[bits(c)] for c in y]
     # its inputs: the three output control points, then the patch constants
     assert [int(t.inputs[k, 0, 0]) for k in range(3)] == [bits(c) for c in y]

@@ -410,10 +410,8 @@ def debug_invocation(context: Any, stage: str, draw: int = -1, **select: Any) ->
             execute(c, st)
             return
         lane = int(hit[0])
-        inputs = np.array(np.asarray(st.v)[..., lane], copy=True) if np.ndim(st.v) >= 2 else None
-        t = trace_execute(c, st, [lane])[lane]
+        t = trace_execute(c, st, [lane])[lane]  # records the lane's input file (trace.inputs)
         t.invocation = {"stage": STAGES[stage], **_ident_of(ident, lane, st.n)}
-        t.inputs = inputs
         found.append(t)
 
     cmd.state.stage_runner = _StageRunner(on_stage)

@@ -77,7 +77,7 @@ def debug_info_of(program: ir.Program) -> pydb.DebugInfo | None:
 
     variables = []
     for v in base.variables:
-        comps = [None if c is None else {**c, "live": moved(c["live"])} for c in v["components"]]
+        comps = [c if c is None or "live" not in c else {**c, "live": moved(c["live"])} for c in v["components"]]
         variables.append({**v, "components": comps})
     info = pydb.DebugInfo(list(base.files), dict(base.sources), lines, variables)
     _DERIVED_INFO[program] = info
@@ -253,9 +253,10 @@ class ShaderTrace:
         return out
 
     def variables(self, step: int) -> dict[str, list[int | None]]:
-        """HLSL local variables in scope after DXBC step ``step`` (an index into ``steps``): name -> the bits of
-        each scalar component, or None for a component not available there (optimised away, not yet
-        written, or its register is outside the live range and may hold another value)."""
+        """HLSL variables in scope after DXBC step ``step`` (an index into ``steps``) — locals and the entry
+        point's parameters, and each struct member of them as ``name.member`` — : name -> the bits of each
+        scalar component, or None for a component not available there (optimised away, not yet written, or its
+        register is outside the live range and may hold another value)."""
         info = self.debug_info
         if info is None or not 0 <= step < len(self.steps):
             return {}
@@ -267,6 +268,9 @@ class ShaderTrace:
                 continue
             vals: list[int | None] = []
             for comp in v["components"]:
+                if comp is not None and "input" in comp:
+                    vals.append(self._input_bits(comp["input"], comp["comp"]))
+                    continue
                 if comp is None or not comp["live"][0] <= at.instruction_index <= comp["live"][1]:
                     vals.append(None)
                     continue
@@ -279,7 +283,20 @@ class ShaderTrace:
                         break
                 vals.append(val)
             out[v["name"]] = vals
+            for m in v.get("members", ()):
+                out[f"{v['name']}.{m['name']}" if not m["name"].startswith("[") else v["name"] + m["name"]] = \
+                    vals[m["offset"]:m["offset"] + m["count"]]
         return out
+
+    def _input_bits(self, index: list[int], comp: int) -> int | None:
+        """A component of the invocation's input file (read-only input registers: valid everywhere)."""
+        a = self.inputs
+        if a is None:
+            return None
+        key = tuple(index) + (comp,)
+        if len(key) != a.ndim or any(not 0 <= k < n for k, n in zip(key, a.shape)):
+            return None
+        return int(a[key])
 
     def format(self) -> str:
         who = ", ".join(f"{k}={v}" for k, v in self.invocation.items()) or f"lane {self.lane}"
@@ -454,6 +471,10 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
         raise IndexError(f"traced lanes {lane_arr.tolist()} outside 0..{st.n - 1}")
     infos = _op_infos(c)
     traces = {int(lane): ShaderTrace(c.program, int(lane)) for lane in lane_arr}
+    v = st.v if isinstance(st.v, np.ndarray) else None
+    if v is not None and v.ndim >= 2 and v.shape[-1] == st.n:
+        for lane, t in traces.items():  # the invocation's inputs, (vertex,) register, component
+            t.inputs = np.array(v[..., lane], np.uint32, copy=True)
     order = [traces[int(lane)] for lane in lane_arr]
     dbg = debug_info_of(c.program)
     if st.helper is not None:
