@@ -239,11 +239,13 @@ class Capture:
         self._need()
         return pyd3d11.texture_to_numpy(self.context, self._obj(n), subresource)
 
-    def pixel_history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0) -> Any:
-        """:func:`pyd3d11.debug.pixel_history.pixel_history` over this capture (replays it from the start)."""
+    def pixel_history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0,
+                      z: int = 0) -> Any:
+        """:func:`pyd3d11.debug.pixel_history.pixel_history` over this capture (replays it from the start);
+        ``z`` is the W slice of a Texture3D."""
         from .pixel_history import pixel_history
 
-        return pixel_history(self, resource, x, y, sample, subresource)
+        return pixel_history(self, resource, x, y, sample, subresource, z=z)
 
     def _traced(self, event: int, what: str) -> Any:
         """Replay ``event`` with the shader debugger's capture hook on; returns the context holding it."""

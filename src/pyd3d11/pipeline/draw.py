@@ -7,6 +7,7 @@ per chunk of quads (pixels); fragments reach the output merger in primitive orde
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -131,10 +132,14 @@ class GraphicsState:
     sampling_hooks: Any = None  # texture-sampling implementation for the executor
     so_declaration: Any = None  # pipeline.stream_output.SODeclaration of the bound GS (or None)
     #: debugging hook (pyd3d11.debug): an object whose ``run_vs(program, n, stream, **kw)`` and
-    #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``
+    #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``, and
+    #: optionally ``run_stage(stage, compiled, state, ident)`` the GS/HS/DS (pipeline.hull.StageRunner)
     stage_runner: Any = None
     #: debugging hook (pyd3d11.debug.pixel_history): a subclass of OutputMerger used in its place
     output_merger: Any = None
+    #: debugging hook (pyd3d11.debug.pixel_history's what-if replays): system values whose tests are turned off,
+    #: any of "clip_distance" (SV_ClipDistance, §15.4) and "cull_distance" (SV_CullDistance)
+    relax: frozenset = frozenset()
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
@@ -493,7 +498,15 @@ def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
     return sample_offsets(S, q), 0
 
 
+#: what GraphicsState.relax names -> the system value whose test it turns off
+_RELAXED_NAMES = {"clip_distance": SN.CLIP_DISTANCE, "cull_distance": SN.CULL_DISTANCE}
+
+
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
+    if state.relax:
+        # a debugging what-if replay: the relaxed distances are plain outputs (nothing clips or culls by them)
+        off = {_RELAXED_NAMES[k] for k in state.relax}
+        pre.decls = [dataclasses.replace(d, system_name=0) if d.system_name in off else d for d in pre.decls]
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
     outputs = _pad_registers(outputs, state.ps.program if state.ps is not None else None)

@@ -227,8 +227,8 @@ class Inspector:
                                              for r in rows]}
 
     # -- pixel history and shader debugging ------------------------------------------------------------
-    def history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0) -> dict:
-        h = self.cap.pixel_history(resource, x, y, sample, subresource)
+    def history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0, z: int = 0) -> dict:
+        h = self.cap.pixel_history(resource, x, y, sample, subresource, z)
         return {**plain(h), "text": h.format()}
 
     def debug_pixel(self, event: int, x: int, y: int) -> dict:
@@ -375,7 +375,8 @@ def _handler(insp: Inspector) -> type[BaseHTTPRequestHandler]:
                                                    _int(q, "offset", 0), _int(q, "columns", 4)),
                 "/api/mesh": lambda: insp.mesh(e()),
                 "/api/history": lambda: insp.history(_int(q, "resource"), _int(q, "x"), _int(q, "y"),
-                                                     _int(q, "sample", 0), _int(q, "subresource", 0)),
+                                                     _int(q, "sample", 0), _int(q, "subresource", 0),
+                                                     _int(q, "z", 0)),
                 "/api/debug_pixel": lambda: insp.debug_pixel(e(), _int(q, "x"), _int(q, "y")),
                 "/api/debug_vertex": lambda: insp.debug_vertex(e(), _int(q, "vertex"), _int(q, "instance", 0)),
                 "/api/debug_thread": lambda: insp.debug_thread(e(), (_int(q, "x"), _int(q, "y", 0), _int(q, "z", 0))),
