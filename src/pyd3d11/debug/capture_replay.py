@@ -265,12 +265,13 @@ class Capture:
         finally:
             disable_capture(self.context)
 
-    def debug_pixel(self, event: int, x: int, y: int, draw: int = -1) -> list:
+    def debug_pixel(self, event: int, x: int, y: int, draw: int = -1, helpers: bool = False) -> list:
         """Traces (:class:`pyd3d11.debug.ShaderTrace`) of every pixel-shader invocation that covered pixel
-        (``x``, ``y``) in the draw of ``event`` (for an ExecuteCommandList: its ``draw``-th draw)."""
+        (``x``, ``y``) in the draw of ``event`` (for an ExecuteCommandList: its ``draw``-th draw); with
+        ``helpers`` also the helper lanes there."""
         from .replay import debug_pixel_all
 
-        return debug_pixel_all(self._debug_ctx(event, "a draw"), x, y, draw)
+        return debug_pixel_all(self._debug_ctx(event, "a draw"), x, y, draw, helpers)
 
     def debug_vertex(self, event: int, vertex_id: int, instance: int = 0, draw: int = -1) -> Any:
         """Trace of one vertex-shader invocation of the draw of ``event``."""

@@ -153,19 +153,22 @@ def _fresh(snap: _Snapshot) -> tuple[Any, _ReplayRuntime]:
 # Public entry points
 # ----------------------------------------------------------------------------------------------------
 
-def debug_pixel(context: Any, x: int, y: int, draw: int = -1, invocation: int = -1) -> ShaderTrace | None:
+def debug_pixel(context: Any, x: int, y: int, draw: int = -1, invocation: int = -1,
+                helpers: bool = False) -> ShaderTrace | None:
     """Trace of the pixel-shader invocation that shaded pixel (``x``, ``y``) in a captured draw (the last
     one by default). When several invocations covered the pixel (overlapping primitives, one per sample at
     sample frequency) ``invocation`` picks one in execution order (default: the last). None when the
-    draw ran no pixel-shader invocation there. Helper lanes are not reported."""
-    traces = debug_pixel_all(context, x, y, draw)
+    draw ran no pixel-shader invocation there. With ``helpers`` a helper lane at the pixel (run for the
+    derivatives of a quad the primitive covers only in part; ``trace.helper``) counts as an invocation too."""
+    traces = debug_pixel_all(context, x, y, draw, helpers)
     if not traces:
         return None
     return traces[invocation]
 
 
-def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[ShaderTrace]:
-    """Every pixel-shader invocation covering pixel (``x``, ``y``) in a captured draw, in execution order."""
+def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1, helpers: bool = False) -> list[ShaderTrace]:
+    """Every pixel-shader invocation covering pixel (``x``, ``y``) in a captured draw, in execution order
+    (with ``helpers``, also the helper lanes at that pixel: ``trace.helper`` is True for them)."""
     snap = _pick(_capture(context).draws, draw, "draw")
     cmd, runtime = _fresh(snap)
     ps = cmd.state.ps.program if cmd.state.ps is not None else None
@@ -179,7 +182,7 @@ def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[Shader
 
         def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
             px, py = lanes.px.reshape(-1), lanes.py.reshape(-1)
-            hit = np.flatnonzero((px == x) & (py == y) & (lanes.ocov != 0))
+            hit = np.flatnonzero((px == x) & (py == y) & ((lanes.ocov != 0) | helpers))
             if hit.size == 0:
                 return run_program(program, n_lanes, **kw)
             res, traces = trace_program(program, n_lanes, hit, **kw)
@@ -189,6 +192,7 @@ def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[Shader
                 if lanes.sidx is not None:
                     t.invocation["sample"] = int(lanes.sidx[lane // 4])
                 t.invocation["coverage"] = int(lanes.ocov[lane])
+                t.helper = t.helper or int(lanes.ocov[lane]) == 0  # in a shaded quad, not covered: a helper lane
                 found.append(t)
             return res
 

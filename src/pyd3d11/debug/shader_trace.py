@@ -298,12 +298,86 @@ class ShaderTrace:
             return None
         return int(a[key])
 
+    def cursor(self) -> TraceCursor:
+        """A position in this trace that steps forwards and backwards by DXBC instruction or HLSL line."""
+        return TraceCursor(self)
+
     def format(self) -> str:
         who = ", ".join(f"{k}={v}" for k, v in self.invocation.items()) or f"lane {self.lane}"
         head = f"// trace of {who}" + (" (helper lane)" if self.helper else "")
         return "\n".join([head] + [str(s) for s in self.steps])
 
     __str__ = format
+
+
+class TraceCursor:
+    """Stepping through a recorded :class:`ShaderTrace` (the whole run is recorded, so every direction is
+    exact): ``pos`` is the current DXBC step (an index into ``trace.steps``); the state shown is the one after
+    that step. ``forward``/``back`` move by instructions, ``next_line``/``prev_line`` by HLSL lines (to the last
+    instruction of the next/previous executed line, as a source-level debugger stops after a statement)."""
+
+    def __init__(self, trace: ShaderTrace) -> None:
+        self.trace = trace
+        self.pos = 0
+        self._lines = trace.hlsl_steps()
+
+    @property
+    def step(self) -> TraceStep | None:
+        return self.trace.steps[self.pos] if self.trace.steps else None
+
+    @property
+    def at_end(self) -> bool:
+        return self.pos >= len(self.trace.steps) - 1
+
+    @property
+    def line(self) -> tuple[str, int] | None:
+        """(file, line) of the current step (None without debug information or on a declaration)."""
+        st = self.step
+        return None if st is None else st.source_line
+
+    def goto(self, pos: int) -> TraceCursor:
+        self.pos = max(0, min(int(pos), len(self.trace.steps) - 1))
+        return self
+
+    def forward(self, n: int = 1) -> TraceCursor:
+        return self.goto(self.pos + n)
+
+    def back(self, n: int = 1) -> TraceCursor:
+        return self.goto(self.pos - n)
+
+    def _line_index(self) -> int:
+        k = -1
+        for i, h in enumerate(self._lines):
+            if h.first <= self.pos:
+                k = i
+        return k
+
+    def next_line(self) -> bool:
+        """Move to the end of the next HLSL line; False (not moved) at the last one."""
+        k = self._line_index()
+        if k + 1 >= len(self._lines):
+            return False
+        self.pos = self._lines[k + 1].last
+        return True
+
+    def prev_line(self) -> bool:
+        """Move to the end of the previous HLSL line; False (not moved) at the first one."""
+        k = self._line_index()
+        if k <= 0:
+            return False
+        self.pos = self._lines[k - 1].last
+        return True
+
+    def variables(self) -> dict[str, list[int | None]]:
+        return self.trace.variables(self.pos)
+
+    def registers(self) -> dict[str, int]:
+        """Every register component written so far: name ('r0.x', 'o0.w') -> its bits after the current step."""
+        out: dict[str, int] = {}
+        for st in self.trace.steps[:self.pos + 1]:
+            for w in st.writes:
+                out[w.name] = w.bits
+        return out
 
 
 # ----------------------------------------------------------------------------------------------------

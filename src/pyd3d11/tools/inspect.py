@@ -231,8 +231,8 @@ class Inspector:
         h = self.cap.pixel_history(resource, x, y, sample, subresource, z)
         return {**plain(h), "text": h.format()}
 
-    def debug_pixel(self, event: int, x: int, y: int) -> dict:
-        traces = self.cap.debug_pixel(event, x, y)
+    def debug_pixel(self, event: int, x: int, y: int, helpers: bool = False) -> dict:
+        traces = self.cap.debug_pixel(event, x, y, helpers=helpers)
         return {"event": event, "x": x, "y": y, "traces": [self._trace(t) for t in traces]}
 
     def debug_vertex(self, event: int, vertex: int, instance: int = 0) -> dict:
@@ -377,7 +377,8 @@ def _handler(insp: Inspector) -> type[BaseHTTPRequestHandler]:
                 "/api/history": lambda: insp.history(_int(q, "resource"), _int(q, "x"), _int(q, "y"),
                                                      _int(q, "sample", 0), _int(q, "subresource", 0),
                                                      _int(q, "z", 0)),
-                "/api/debug_pixel": lambda: insp.debug_pixel(e(), _int(q, "x"), _int(q, "y")),
+                "/api/debug_pixel": lambda: insp.debug_pixel(e(), _int(q, "x"), _int(q, "y"),
+                                                             bool(_int(q, "helpers", 0))),
                 "/api/debug_vertex": lambda: insp.debug_vertex(e(), _int(q, "vertex"), _int(q, "instance", 0)),
                 "/api/debug_thread": lambda: insp.debug_thread(e(), (_int(q, "x"), _int(q, "y", 0), _int(q, "z", 0))),
                 "/api/invocations": lambda: insp.invocations(e(), q.get("stage", [""])[0]),
