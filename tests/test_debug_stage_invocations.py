@@ -280,3 +280,89 @@ def test_domain_invocation_lines_and_variables(tess_draw, instance, patch, point
     assert [start[f"cp[{k}].y"] for k in range(3)] == [[bits(c)] for c in y]
     # its inputs: the three output control points, then the patch constants
     assert [int(t.inputs[k, 0, 0]) for k in range(3)] == [bits(c) for c in y]
+
+
+# ---------------------------------------------------------------------------------------------- GS after DS
+HS2 = """struct V { float x : X; };
+struct C { float y : Y; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pc(InputPatch<V, 3> ip, const OutputPatch<C, 3> op, uint id : SV_PrimitiveID)
+{
+    PC o;
+    float t = op[0].y + op[2].y;
+    o.e[0] = o.e[1] = o.e[2] = 1.0 + id;
+    o.i = 1.0 + id + t * 0.0;
+    return o;
+}
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pc")]
+C main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID)
+{
+    C c;
+    c.y = ip[i].x * 2.0;
+    return c;
+}
+"""
+DS2 = """struct C { float y : Y; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct O { float4 p : SV_Position; float v : V; };
+[domain("tri")]
+O main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<C, 3> cp)
+{
+    O o;
+    o.p = float4(uvw, 1);
+    o.v = uvw.x * 10.0 + uvw.y * 100.0 + uvw.z * 1000.0;
+    return o;
+}
+"""
+GS2 = """struct O { float4 p : SV_Position; float v : V; };
+[maxvertexcount(3)]
+void main(triangle O v[3], uint pid : SV_PrimitiveID, inout TriangleStream<O> s)
+{
+    float m = v[0].v + v[1].v + v[2].v;
+    O a = v[0];
+    a.v = m;
+    s.Append(a);
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def tess_gs_draw():
+    dev, ctx = _device(VS_T, 35, 6)
+    for src, target, make, bind in ((HS2, "hs_5_0", dev.CreateHullShader, ctx.HSSetShader),
+                                    (DS2, "ds_5_0", dev.CreateDomainShader, ctx.DSSetShader),
+                                    (GS2, "gs_5_0", dev.CreateGeometryShader, ctx.GSSetShader)):
+        bind(make(D3DCompile(src, None, target[:2] + ".hlsl", None, None, "main", target, DEBUG | SKIP_OPT, 0), None))
+    dbg.enable_capture(ctx)
+    ctx.Draw(6, 0)
+    return dev, ctx
+
+
+def test_geometry_invocations_after_tessellation(tess_gs_draw):
+    _dev, ctx = tess_gs_draw
+    got = dbg.stage_invocations(ctx, "gs")
+    # patch 0: factor 1 (one triangle); patch 1: factor 2 (6 triangles around the centre point)
+    assert [(d["primitive_id"], d["tess_primitive"]) for d in got] == [(0, 0)] + [(1, k) for k in range(6)]
+    for k in (0, 3, 5):
+        t = dbg.debug_geometry(ctx, 1, tess_primitive=k)
+        assert t.invocation["tess_primitive"] == k and t.invocation["primitive_id"] == 1
+        first = _at(t, 5)
+        uvw = [[F32(np.uint32(b).view(np.float32)) for b in first[f"v[{j}].p"][:3]] for j in range(3)]
+        vals = [F32(F32(F32(u * F32(10.0)) + F32(v * F32(100.0))) + F32(w * F32(1000.0))) for u, v, w in uvw]
+        assert [first[f"v[{j}].v"] for j in range(3)] == [[bits(x)] for x in vals]
+        assert first["m"] == [bits(F32(F32(vals[0] + vals[1]) + vals[2]))]
+        assert first["pid"] == [None]  # never read by the body: its copy is dead, so never shown stale
+        assert all(abs(float(sum(p)) - 1) < 1e-4 for p in uvw)  # three domain points of the patch
+
+
+def test_patch_constant_phase_reads_the_output_patch(tess_gs_draw):
+    _dev, ctx = tess_gs_draw
+    for patch in (0, 1):
+        t = dbg.debug_hull(ctx, patch)
+        assert t.invocation["phase"] == "fork"
+        got = _at(t, 7)
+        ys = [F32(DATA[3 * patch + k] * F32(2.0)) for k in range(3)]  # the control-point phase's outputs
+        assert [got[f"op[{k}].y"] for k in range(3)] == [[bits(y)] for y in ys]
+        assert [got[f"ip[{k}].x"] for k in range(3)] == [[bits(DATA[3 * patch + k])] for k in range(3)]
+        assert got["t"] == [bits(F32(ys[0] + ys[2]))]

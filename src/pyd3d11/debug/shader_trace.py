@@ -269,7 +269,7 @@ class ShaderTrace:
             vals: list[int | None] = []
             for comp in v["components"]:
                 if comp is not None and "input" in comp:
-                    vals.append(self._input_bits(comp["input"], comp["comp"]))
+                    vals.append(self._input_bits(comp["input"], comp["comp"], comp.get("patch") == "output"))
                     continue
                 if comp is None or not comp["live"][0] <= at.instruction_index <= comp["live"][1]:
                     vals.append(None)
@@ -288,11 +288,19 @@ class ShaderTrace:
                     vals[m["offset"]:m["offset"] + m["count"]]
         return out
 
-    def _input_bits(self, index: list[int], comp: int) -> int | None:
-        """A component of the invocation's input file (read-only input registers: valid everywhere)."""
+    def _input_bits(self, index: list[int], comp: int, output_patch: bool = False) -> int | None:
+        """A component of the invocation's input file (read-only input registers: valid everywhere). A hull
+        shader's patch-constant phase sees its output control points after the input ones."""
         a = self.inputs
         if a is None:
             return None
+        if output_patch:
+            from ..shader.exec.hull_phases import program_origin, split_hull_program
+
+            origin = program_origin(self.program)
+            if origin is None or origin[0].program_type != ir.ProgramType.HULL:
+                return None
+            index = [index[0] + split_hull_program(origin[0]).input_control_points, *index[1:]]
         key = tuple(index) + (comp,)
         if len(key) != a.ndim or any(not 0 <= k < n for k, n in zip(key, a.shape)):
             return None

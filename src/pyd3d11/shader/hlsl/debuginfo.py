@@ -89,7 +89,7 @@ def record_parameters(cg: Any, func: Any, scope: dict) -> None:
 
 
 #: input-register slot kinds the debugger reads from the invocation's input file (GS inputs, patches)
-_INPUT_SLOTS = {"v", "vicp"}
+_INPUT_SLOTS = {"v", "vicp", "vocp"}
 
 
 def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[int, int], alloc: dict,
@@ -120,7 +120,10 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
         for s in v["slots"]:
             if isinstance(s, tuple) and len(s) == 4 and s[0] in _INPUT_SLOTS and s[1] and s[2] is None:
                 # read-only input register: valid over the whole program, read from the invocation's inputs
-                comps.append({"input": [int(i) for i in s[1]], "comp": int(s[3])})
+                loc = {"input": [int(i) for i in s[1]], "comp": int(s[3])}
+                if s[0] == "vocp":
+                    loc["patch"] = "output"  # a patch-constant phase's output control point (vocp[k][r])
+                comps.append(loc)
                 continue
             t = s[1][0] if isinstance(s, tuple) and s and s[0] == "r" and s[1] else None
             if t is None or t not in tmap or t not in first:
