@@ -366,3 +366,23 @@ def test_patch_constant_phase_reads_the_output_patch(tess_gs_draw):
         assert [got[f"op[{k}].y"] for k in range(3)] == [[bits(y)] for y in ys]
         assert [got[f"ip[{k}].x"] for k in range(3)] == [[bits(DATA[3 * patch + k])] for k in range(3)]
         assert got["t"] == [bits(F32(ys[0] + ys[2]))]
+
+
+def test_geometry_invocation_in_a_later_pass_of_a_long_draw(monkeypatch):
+    """A draw longer than a pass runs in passes (pipeline.draw.PASS_VERTICES, patched down here);
+    SV_PrimitiveID continues across them, so the identity still names one invocation of the whole draw."""
+    import pyd3d11.pipeline.draw as pdraw
+
+    monkeypatch.setattr(pdraw, "PASS_VERTICES", 6)  # one adjacency triangle per pass
+    dev, ctx = _device(VS_GS, 12, 12)
+    ctx.GSSetShader(dev.CreateGeometryShader(
+        D3DCompile(GS, None, "gs.hlsl", None, None, "main", "gs_5_0", DEBUG | SKIP_OPT, 0), None))
+    dbg.enable_capture(ctx)
+    ctx.Draw(12, 0)
+    got = dbg.stage_invocations(ctx, "gs")
+    assert [(d["primitive_id"], d["gs_instance"]) for d in got] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    t = dbg.debug_geometry(ctx, 1, gs_instance=1)
+    vals = [bits(_x(6 + k, 0)) for k in range(6)]
+    assert [_at(t, 6)[f"v[{k}].val"] for k in range(6)] == [[b] for b in vals]
+    adj = F32(F32(_x(7, 0) + _x(9, 0)) + _x(11, 0))
+    assert _at(t, 7)["w"] == [bits(F32(F32(adj * F32(2)) + F32(1)))]

@@ -394,3 +394,35 @@ def test_browser_steps_hull_and_domain_invocations(browser_path, bezier_capture,
     assert f"0x{int(_mobius_strip()[5].view(np.uint32)[0]):08x}" in got["hs"]["regs"]["o0.x"]
     for name in ("5_hull.png", "6_domain.png"):
         assert (shots / name).stat().st_size > 5000
+
+
+@pytest.fixture(scope="module")
+def nbody_capture(tmp_path_factory) -> str:
+    """Frame 2 of the NBodyGravityCS11 port (compute, then point sprites from a geometry shader), /Zi shaders."""
+    path = tmp_path_factory.mktemp("nbody") / "nbody.pyd3dcap"
+    env = {**os.environ, "PYD3D11_CAPTURE_FRAME": "2", "PYD3D11_CAPTURE_FILE": str(path),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    subprocess.run([sys.executable, str(ROOT / "examples" / "samples" / "nbody_gravity_cs11.py"), "--frames", "2",
+                    "--size", "48", "32", "--particles", "64", "--seed", "3", "--debug"], check=True, env=env,
+                   timeout=600)
+    return str(path)
+
+
+def test_geometry_invocations_of_the_nbody_draw(nbody_capture):
+    """GSParticleDraw runs once per particle (a point list of MAX_PARTICLES = 64 points); its input[0].pos is
+    what VSParticleDraw read from the position buffer bound at the draw (g_bufPosVelo[id].pos, the .xyz the
+    GS input declares)."""
+    i = insp.Inspector(nbody_capture)
+    ev = [e for e in i.events() if e["kind"] == "draw"][-1]["index"]
+    gs = i.invocations(ev, "gs")["invocations"]
+    assert [d["primitive_id"] for d in gs] == list(range(64))
+    srv = i.state(ev)["stages"]["VS"]["shader_resources"][0]
+    pos_velo = np.frombuffer(i.cap.resource_bytes(srv["resource"]).tobytes(), np.float32).reshape(-1, 8)
+    for k in (0, 17, 63):
+        t = i.debug_stage(ev, "gs", k)
+        assert t["invocation"]["primitive_id"] == k
+        first = next(s for s in t["steps"] if s.get("line") == 108)  # for (int i = 0; ...): the first line
+        want = [f"0x{int(b):08x}" for b in pos_velo[k, :3].view(np.uint32)]
+        assert first["variables"]["input[0].pos"] == want
+        # four Appends, one per corner of the sprite (maxvertexcount(4))
+        assert sum(1 for s in t["steps"] if s["text"].startswith("emit")) == 4
