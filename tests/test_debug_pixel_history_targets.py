@@ -269,3 +269,28 @@ def test_update_and_copy_address_packed_elements_by_texel_coordinates():
     assert list(dst._storage.data) == [1, 2, 3, 4] + [0] * 12
     ctx.UpdateSubresource(tex, 0, D3D11_BOX(1, 0, 0, 3, 1, 1), bytes([9] * 8), 8, 0)  # noqa: F405 - not on an element
     assert list(tex._storage.data) == [0] * 12 + [1, 2, 3, 4]  # dropped: the box must be element aligned
+
+
+@pytest.mark.parametrize("sample, fate", [(0, "clip_distance"), (1, "written"), (2, "clip_distance"), (3, "written")])
+def test_clip_distance_at_subsample_resolution(tmp_path, sample, fate):
+    """§15.4.1: with multisampling the clip distances are tested per sample. clip = NDC x + 0.125 is 0 at pixel
+    x 3.5 (NDC -0.125 on 8 pixels), the centre of pixel 3; the standard 4x pattern's x offsets are -2, 6, -6, 2
+    sixteenths, so samples 0 and 2 lie left of the plane and samples 1 and 3 right of it."""
+    dev = DEV[0]
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=W, Height=H, MipLevels=1, ArraySize=1,  # noqa: F405
+                                                   Format=RGBA32F, SampleDesc=DXGI_SAMPLE_DESC(Count=4),
+                                                   BindFlags=BIND_RT))
+    rig = Rig(tex, dev.CreateRenderTargetView(tex, None))
+    rig.ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(FillMode=3, CullMode=1,  # noqa: F405
+                                                                       DepthClipEnable=True, MultisampleEnable=True)))
+    h = _history(tmp_path, lambda: rig.draw(tri((1, 1, 1, 1), clip=(-0.875, -0.875, 3.125))), "CreateTexture2D", 3, 5,
+                 sample=sample)
+    assert _fates(h) == [("Draw", [fate])]
+
+
+def test_nan_clip_distance_discards_the_primitive(tmp_path):
+    """§15.4.1: a vertex with a NaN clip distance discards the primitives containing it."""
+    tex = _tex2d()
+    rig = Rig(tex, DEV[0].CreateRenderTargetView(tex, None))
+    h = _history(tmp_path, lambda: rig.draw(tri((1, 1, 1, 1), clip=(1, float("nan"), 1))), "CreateTexture2D", 2, 2)
+    assert _fates(h) == [("Draw", ["clip_distance"])] and not h.events[0].changed

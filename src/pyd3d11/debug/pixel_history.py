@@ -488,8 +488,9 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
         _run(snapshot, probe, changes)
         order = _fp_list(probe, sample, has_ps)
         now = Counter(order)
+        coverage = dict(zip(order, _coverage_list(probe, sample, has_ps)))
         for fp, n in (now - prev).items():
-            tagged += [(Fragment(fate, 0, coverage=fp[0]), fp) for _ in range(n)]
+            tagged += [(Fragment(fate, 0, coverage=coverage.get(fp, 0)), fp) for _ in range(n)]
         prev = now
     # The most relaxed run holds every fragment in primitive order: list them in that order (fragments
     # with identical fingerprints are indistinguishable, so their relative order does not matter).
@@ -532,11 +533,24 @@ def _writes_distances(cmd: Any, which: str) -> bool:
 
 
 def _fp_list(probe: _Probe, sample: int, has_ps: bool) -> list:
-    """Fingerprints of the fragments a run saw at the texel's sample, in the order they arrived."""
+    """Fingerprints of the fragments a run saw at the texel's sample, in the order they arrived. The pixel's
+    other samples are left out: a relaxed test (a clip distance at subsample resolution, §15.4.1) may add
+    coverage of other samples to a fragment that reached this one in the real run too."""
     if has_ps:
-        return [(lane["rcov"], lane["bits"].tobytes(), lane["discarded"]) for lane in probe.lanes
-                if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1]
-    return [(f.coverage, f.depth.fragment_float if f.depth else None) for f in probe.om if f.fate != "not_covered"]
+        return [(lane["bits"].tobytes(), lane["discarded"]) for lane in _sample_lanes(probe, sample)]
+    return [f.depth.fragment_float if f.depth else None for f in probe.om if f.fate != "not_covered"]
+
+
+def _sample_lanes(probe: _Probe, sample: int) -> list[dict]:
+    return [lane for lane in probe.lanes
+            if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1]
+
+
+def _coverage_list(probe: _Probe, sample: int, has_ps: bool) -> list[int]:
+    """The raster coverage of each fragment of :func:`_fp_list`, in the same order."""
+    if has_ps:
+        return [lane["rcov"] for lane in _sample_lanes(probe, sample)]
+    return [f.coverage for f in probe.om if f.fate != "not_covered"]
 
 
 def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any, z: int = 0) -> bool:
