@@ -125,7 +125,9 @@ def test_optimised_build_never_shows_a_wrong_value():
     t = dbg.debug_pixel(ctx, 5, 3)
     a = np.float32(5.5) * np.float32(2.0)
     b = a + np.float32(1.0)
-    want = {"a": [bits(a)], "b": [bits(b)], "c": [bits(a), bits(b), bits(a * b)]}
+    want = {"a": [bits(a)], "b": [bits(b)], "c": [bits(a), bits(b), bits(a * b)],
+            # the entry parameter (PYDB version 2): SV_Position of pixel (5, 3), the VS's z 0 and w 1
+            "p": [bits(5.5), bits(3.5), bits(0.0), bits(1.0)]}
     steps = t.hlsl_steps()
     before_assignment = steps[:[h.line for h in steps].index(7)]  # until c.x = 1.0 has run
     for h in before_assignment:

@@ -286,3 +286,143 @@ def test_browser_end_to_end(browser_path, cube_capture, tmp_path):
     assert hlsl_where.endswith(f"Tutorial04.fxh({last_line})") and "return" in hlsl_line
     for name in ("1_state.png", "2_texture.png", "3_history.png", "4_debugger.png"):
         assert (shots / name).stat().st_size > 5000
+
+
+@pytest.fixture(scope="module")
+def bezier_capture(tmp_path_factory) -> str:
+    """Frame 1 of the SimpleBezier11 port (hull and domain shaders), its _DEBUG build (/Zi shaders)."""
+    path = tmp_path_factory.mktemp("bezier") / "bezier.pyd3dcap"
+    env = {**os.environ, "PYD3D11_CAPTURE_FRAME": "1", "PYD3D11_CAPTURE_FILE": str(path),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    subprocess.run([sys.executable, str(ROOT / "examples" / "samples" / "simple_bezier11.py"), "--frames", "2",
+                    "--size", "64", "48", "--subdivs", "4", "--debug"], check=True, env=env, timeout=600)
+    return str(path)
+
+
+def _mobius_strip() -> np.ndarray:
+    sys.path.insert(0, str(ROOT / "examples" / "samples"))
+    try:
+        import simple_bezier11
+    finally:
+        sys.path.pop(0)
+    return np.asarray(simple_bezier11.g_MobiusStrip.view(np.float32)).reshape(-1, 3)
+
+
+def test_stage_invocations_of_the_bezier_draw(bezier_capture):
+    """The Python API behind the page's stage picker: SimpleBezier11 draws 4 patches of 16 control points
+    (MobiusStrip.h); BezierHS copies control point i to output i (Output.vPosition = p[i].vPosition) and
+    BezierConstantHS runs once per patch; integer partitioning at 4 subdivisions gives a 5x5 grid of domain
+    points per quad patch."""
+    i = insp.Inspector(bezier_capture)
+    ev = [e for e in i.events() if e["kind"] == "draw"][-1]["index"]
+    hs = i.invocations(ev, "hs")["invocations"]
+    assert [(d["primitive_id"], d["control_point"]) for d in hs if d["phase"] == "control_point"] == \
+        [(p, c) for p in range(4) for c in range(16)]
+    assert sorted(d["primitive_id"] for d in hs if d["phase"] != "control_point") == [0, 1, 2, 3]
+    ds = i.invocations(ev, "ds")["invocations"]
+    assert len(ds) == 4 * 25 and i.invocations(ev, "gs")["invocations"] == []
+    pts = _mobius_strip()
+    for k in (0, 5, 16 + 9):
+        t = i.debug_stage(ev, "hs", k)
+        patch, cp = divmod(k, 16)
+        assert t["invocation"]["primitive_id"] == patch and t["invocation"]["control_point"] == cp
+        got = [next(w for s in t["steps"] for w in s["writes"] if w["name"] == f"o0.{c}")["hex"] for c in "xyz"]
+        assert got == [f"0x{int(b):08x}" for b in pts[k].view(np.uint32)]
+        assert any("Output.vPosition = p[i].vPosition" in h["text"] for h in t["hlsl"])
+
+
+def test_browser_steps_hull_and_domain_invocations(browser_path, bezier_capture, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    shots = Path(os.environ.get("PYD3D11_INSPECTOR_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    srv = insp.serve(bezier_capture)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    expected = insp.Inspector(bezier_capture)
+    draw = [e for e in expected.events() if e["kind"] == "draw"][-1]["index"]
+    want_hs = expected.debug_stage(draw, "hs", 5)
+    want_ds = expected.debug_stage(draw, "ds", 7)
+    got: dict[str, dict] = {}
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=browser_path, headless=True, args=["--no-sandbox"])
+            page = b.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            page.click(f".ev[data-index='{draw}']")
+            page.wait_for_function("document.getElementById('state-json').textContent.includes('stages')",
+                                   timeout=120_000)
+            page.click("nav button[data-tab='debugger']")
+            for stage, index, shot in (("hs", 5, "5_hull.png"), ("ds", 7, "6_domain.png")):
+                page.select_option("#stage-pick", stage)
+                page.evaluate("document.getElementById('stage-inv').innerHTML = ''")
+                page.click("#btn-invocations")
+                page.wait_for_function(f"document.getElementById('stage-inv').options.length > {index}",
+                                       timeout=120_000)
+                label = page.locator("#stage-inv option").nth(index).inner_text()
+                page.select_option("#stage-inv", str(index))
+                page.evaluate("document.getElementById('dbg-steps').innerHTML = ''")
+                page.click("#btn-debug-stage")
+                page.wait_for_selector("#dbg-steps .step", timeout=120_000)
+                n_steps = page.locator("#dbg-steps .step").count()
+                page.click("#dbg-line-fwd")
+                first_line = page.inner_text("#dbg-line")
+                page.click("#dbg-last")
+                regs = {r.get_attribute("data-reg"): r.inner_text()
+                        for r in page.locator("#dbg-regs tr[data-reg]").all()}
+                got[stage] = {"label": label, "steps": n_steps, "first_line": first_line, "regs": regs,
+                              "where": page.inner_text("#dbg-line"), "src": page.inner_text("#dbg-src .src.cur")}
+                page.screenshot(path=str(shots / shot))
+            b.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    for stage, want in (("hs", want_hs), ("ds", want_ds)):
+        g = got[stage]
+        assert g["steps"] == len(want["steps"])
+        ident = {k: v for k, v in want["invocation"].items() if k != "stage"}
+        assert all(f"{k}={v}" in g["label"] for k, v in ident.items() if k != "domain")
+        last = want["steps"][-1]
+        assert g["where"].endswith(f"SimpleBezier11.hlsl({last['line']})") and "return" in g["src"]
+        # "line ▶" from the first step goes to the next HLSL line (the first one when step 0 is a declaration)
+        at = max([k for k, h in enumerate(want["hlsl"]) if h["first"] <= 0], default=-1)
+        assert g["first_line"].endswith(f"({want['hlsl'][at + 1]['line']})")
+        o0x = [w for s in want["steps"] for w in s["writes"] if w["name"] == "o0.x"][-1]  # its value at the end
+        assert o0x["hex"] in g["regs"]["o0.x"]
+    # the hull invocation is control point 5 of patch 0: it outputs MobiusStrip.h's point 5
+    assert f"0x{int(_mobius_strip()[5].view(np.uint32)[0]):08x}" in got["hs"]["regs"]["o0.x"]
+    for name in ("5_hull.png", "6_domain.png"):
+        assert (shots / name).stat().st_size > 5000
+
+
+@pytest.fixture(scope="module")
+def nbody_capture(tmp_path_factory) -> str:
+    """Frame 2 of the NBodyGravityCS11 port (compute, then point sprites from a geometry shader), /Zi shaders."""
+    path = tmp_path_factory.mktemp("nbody") / "nbody.pyd3dcap"
+    env = {**os.environ, "PYD3D11_CAPTURE_FRAME": "2", "PYD3D11_CAPTURE_FILE": str(path),
+           "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    subprocess.run([sys.executable, str(ROOT / "examples" / "samples" / "nbody_gravity_cs11.py"), "--frames", "2",
+                    "--size", "48", "32", "--particles", "64", "--seed", "3", "--debug"], check=True, env=env,
+                   timeout=600)
+    return str(path)
+
+
+def test_geometry_invocations_of_the_nbody_draw(nbody_capture):
+    """GSParticleDraw runs once per particle (a point list of MAX_PARTICLES = 64 points); its input[0].pos is
+    what VSParticleDraw read from the position buffer bound at the draw (g_bufPosVelo[id].pos, the .xyz the
+    GS input declares)."""
+    i = insp.Inspector(nbody_capture)
+    ev = [e for e in i.events() if e["kind"] == "draw"][-1]["index"]
+    gs = i.invocations(ev, "gs")["invocations"]
+    assert [d["primitive_id"] for d in gs] == list(range(64))
+    srv = i.state(ev)["stages"]["VS"]["shader_resources"][0]
+    pos_velo = np.frombuffer(i.cap.resource_bytes(srv["resource"]).tobytes(), np.float32).reshape(-1, 8)
+    for k in (0, 17, 63):
+        t = i.debug_stage(ev, "gs", k)
+        assert t["invocation"]["primitive_id"] == k
+        first = next(s for s in t["steps"] if s.get("line") == 108)  # for (int i = 0; ...): the first line
+        want = [f"0x{int(b):08x}" for b in pos_velo[k, :3].view(np.uint32)]
+        assert first["variables"]["input[0].pos"] == want
+        # four Appends, one per corner of the sprite (maxvertexcount(4))
+        assert sum(1 for s in t["steps"] if s["text"].startswith("emit")) == 4

@@ -53,6 +53,7 @@ class _State:
     width = 800
     height = 600
     folder: Path = Path(".")
+    debug = False  # the _DEBUG build (--debug): DXUTCompileFromFile adds D3DCOMPILE_DEBUG
     start = 0.0
     last = 0.0
     #: the clock DXUTMainLoop reads (seconds); tests set a fixed sequence
@@ -217,10 +218,18 @@ def DXUTGetExitCode() -> int:
 
 def DXUTCompileFromFile(szFileName: str, pDefines: Any, szEntryPoint: str, szShaderModel: str, flags1: int = 0,
                         flags2: int = 0) -> Any:
-    """D3DCompileFromFile on a file of the sample's folder (DXUT searches the media path)."""
+    """D3DCompileFromFile on a file of the sample's folder (DXUT searches the media path); in a _DEBUG build
+    (``--debug``) with D3DCOMPILE_DEBUG added, as DXUT does, so the shaders step at the HLSL level."""
+    if S.debug:
+        flags1 |= D3DCOMPILE_DEBUG  # noqa: F405
     macros = None if pDefines is None else [D3D_SHADER_MACRO(n, d) for n, d in pDefines]  # noqa: F405
     return D3DCompileFromFile(str(S.folder / szFileName), macros, D3D_COMPILE_STANDARD_FILE_INCLUDE,  # noqa: F405
                               szEntryPoint, szShaderModel, flags1, flags2)
+
+
+def DXUTSetDebugBuild(debug: bool) -> None:
+    """``#ifdef _DEBUG`` of the C++ sample: the command line's ``--debug``."""
+    S.debug = bool(debug)
 
 
 def DXUT_SetDebugName(obj: Any, name: str) -> None:

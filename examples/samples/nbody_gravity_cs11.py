@@ -124,7 +124,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--particles", type=int, default=10000, help="MAX_PARTICLES")
     p.add_argument("--seed", type=int, default=None, help="srand() seed (default: GetTickCount64, as the sample)")
     p.add_argument("--texture", default=None, help="the particle DDS file to load instead of Particle.dds")
-    return p.parse_args(argv)
+    p.add_argument("--debug", action="store_true", help="the C++ _DEBUG build: shaders get D3DCOMPILE_DEBUG")
+    args = p.parse_args(argv)
+    DXUTSetDebugBuild(args.debug)
+    return args
 
 
 def InitApp() -> None:

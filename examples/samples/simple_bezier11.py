@@ -171,7 +171,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--subdivs", type=float, default=8.0, help="patch divisions per side (4..16)")
     p.add_argument("--partition", default="integer", choices=("integer", "fractional_even", "fractional_odd"))
     p.add_argument("--wires", action="store_true", help="draw the wireframe instead (SolidColorPS)")
-    return p.parse_args(argv)
+    p.add_argument("--debug", action="store_true", help="the C++ _DEBUG build: shaders get D3DCOMPILE_DEBUG")
+    args = p.parse_args(argv)
+    DXUTSetDebugBuild(args.debug)
+    return args
 
 
 def InitApp() -> None:

@@ -231,7 +231,7 @@ class DataMethods:
         w = (box[3] - box[0]) if box else L.width
         h = (box[4] - box[1]) if box else L.height
         dd = (box[5] - box[2]) if box else L.depth
-        bw, bh = -(-w // st.block_size), -(-h // st.block_size)
+        bw, bh = -(-w // st.block_width), -(-h // st.block_height)  # elements: BC 4x4, packed 2x1
         row_bytes = bw * st.bytes_per_block
         # The pitches are used as given: a row pitch of 0 feeds every row from the first source row, a depth
         # pitch of 0 every slice from the first (what Windows does); only the first row/slice is read then.
@@ -253,8 +253,8 @@ class DataMethods:
         l, t, f, r, b, k = box
         if min(l, t, f) < 0 or r > L.width or b > L.height or k > L.depth:
             return False
-        bs = st.block_size
-        if bs > 1 and (l % bs or t % bs or (r % bs and r != L.width) or (b % bs and b != L.height)):
+        bw, bh = st.block_width, st.block_height
+        if (l % bw or t % bh or (r % bw and r != L.width) or (b % bh and b != L.height)):
             return False
         return True
 
@@ -349,10 +349,10 @@ class DataMethods:
             if y or z or x < 0 or x + (box[3] - box[0]) > DL.width:
                 return self._drop(m, "the destination range lies outside the buffer.")
         else:
-            sb, db = src.block_size, dst.block_size
-            bw, bh, bd = -(-(box[3] - box[0]) // sb), -(-(box[4] - box[1]) // sb), box[5] - box[2]
-            dbw, dbh = -(-DL.width // db), -(-DL.height // db)
-            if (x % db or y % db or min(x, y, z) < 0 or x // db + bw > dbw or y // db + bh > dbh
+            sbx, sby, dbx, dby = src.block_width, src.block_height, dst.block_width, dst.block_height
+            bw, bh, bd = -(-(box[3] - box[0]) // sbx), -(-(box[4] - box[1]) // sby), box[5] - box[2]
+            dbw, dbh = -(-DL.width // dbx), -(-DL.height // dby)
+            if (x % dbx or y % dby or min(x, y, z) < 0 or x // dbx + bw > dbw or y // dby + bh > dbh
                     or z + bd > DL.depth):
                 return self._drop(m, f"the destination region at ({x}, {y}, {z}) lies outside the destination "
                                   "subresource.")

@@ -239,11 +239,13 @@ class Capture:
         self._need()
         return pyd3d11.texture_to_numpy(self.context, self._obj(n), subresource)
 
-    def pixel_history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0) -> Any:
-        """:func:`pyd3d11.debug.pixel_history.pixel_history` over this capture (replays it from the start)."""
+    def pixel_history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0,
+                      z: int = 0) -> Any:
+        """:func:`pyd3d11.debug.pixel_history.pixel_history` over this capture (replays it from the start);
+        ``z`` is the W slice of a Texture3D."""
         from .pixel_history import pixel_history
 
-        return pixel_history(self, resource, x, y, sample, subresource)
+        return pixel_history(self, resource, x, y, sample, subresource, z=z)
 
     def _traced(self, event: int, what: str) -> Any:
         """Replay ``event`` with the shader debugger's capture hook on; returns the context holding it."""
@@ -263,12 +265,13 @@ class Capture:
         finally:
             disable_capture(self.context)
 
-    def debug_pixel(self, event: int, x: int, y: int, draw: int = -1) -> list:
+    def debug_pixel(self, event: int, x: int, y: int, draw: int = -1, helpers: bool = False) -> list:
         """Traces (:class:`pyd3d11.debug.ShaderTrace`) of every pixel-shader invocation that covered pixel
-        (``x``, ``y``) in the draw of ``event`` (for an ExecuteCommandList: its ``draw``-th draw)."""
+        (``x``, ``y``) in the draw of ``event`` (for an ExecuteCommandList: its ``draw``-th draw); with
+        ``helpers`` also the helper lanes there."""
         from .replay import debug_pixel_all
 
-        return debug_pixel_all(self._debug_ctx(event, "a draw"), x, y, draw)
+        return debug_pixel_all(self._debug_ctx(event, "a draw"), x, y, draw, helpers)
 
     def debug_vertex(self, event: int, vertex_id: int, instance: int = 0, draw: int = -1) -> Any:
         """Trace of one vertex-shader invocation of the draw of ``event``."""
@@ -288,6 +291,21 @@ class Capture:
         from .replay import debug_thread
 
         return debug_thread(self._debug_ctx(event, "a dispatch"), thread_id, dispatch)
+
+    def stage_invocations(self, event: int, stage: str, limit: int | None = None, draw: int = -1) -> list[dict]:
+        """The GS/HS/DS (``stage`` 'gs', 'hs', 'ds') invocations the draw of ``event`` ran, as identities
+        (:func:`pyd3d11.debug.replay.stage_invocations`)."""
+        from .replay import stage_invocations
+
+        return stage_invocations(self._debug_ctx(event, "a draw"), stage, draw, limit)
+
+    def debug_stage(self, event: int, stage: str, draw: int = -1, **select: Any) -> Any:
+        """Trace of the GS/HS/DS invocation of the draw of ``event`` picked by its identity, e.g.
+        ``cap.debug_stage(ev, 'hs', primitive_id=0, phase='control_point', control_point=2)``
+        (:func:`pyd3d11.debug.replay.debug_invocation`); None when the draw ran no such invocation."""
+        from .replay import debug_invocation
+
+        return debug_invocation(self._debug_ctx(event, "a draw"), stage, draw, **select)
 
     def _debug_ctx(self, event: int, what: str) -> Any:
         hook = self._traced(event, what)

@@ -5,10 +5,11 @@ lists every event that changed (or wrote to) that texel: clears, copies, updates
 with the value before and after. For each draw that renders to the texel through a render-target view
 it lists every fragment that reached the sample, in order, with its fate:
 
-* ``scissored`` / ``culled`` / ``clipped`` — found by what-if replays of the draw on scratch copies: the
-  same draw with the scissor test off, then also with culling off, then also with depth clipping off;
-  a fragment that appears only once a test is relaxed was removed by that test (fragments are listed in
-  primitive order, the order of the most relaxed run);
+* ``scissored`` / ``culled`` / ``cull_distance`` / ``clipped`` / ``clip_distance`` — found by what-if replays
+  of the draw on scratch copies: the same draw with the scissor test off, then also with face culling off,
+  then also without SV_CullDistance culling, then also with depth clipping off, then also without
+  SV_ClipDistance clipping (§15.4); a fragment that appears only once a test is relaxed was removed by that
+  test (fragments are listed in primitive order, the order of the most relaxed run);
 * ``discarded`` — the pixel shader executed ``discard`` for it;
 * ``sample_masked`` — the sample was covered but the blend state's sample mask, the shader's ``oMask``
   or alpha-to-coverage removed it;
@@ -27,8 +28,11 @@ pixel-shader lanes, ``GraphicsState.output_merger`` substitutes an :class:`Outpu
 records the texel's fragments around each application); the replayed resources are untouched.
 
 With ``[earlydepthstencil]`` the depth/stencil fates come from the test before the shader (a failed
-fragment has no shader output). Limits (NotSupportedError): 3D render targets, block-compressed targets. Fragments removed by SV_ClipDistance are not listed (only depth clipping is
-relaxed); a sample removed by the sample mask at sample-frequency shading is not listed.
+fragment has no shader output). Any texel of any texture is covered: array slices and mips are subresources,
+a Texture3D's W slice is ``z`` (a draw reaches it through an RTV's W range), and a block-compressed or 2x1
+packed format's texel is decoded from its element (copies and updates write whole elements, so they are
+reported as touching every texel of the elements they write). Buffers are refused (NotSupportedError).
+A sample removed by the sample mask at sample-frequency shading is not listed.
 """
 
 from __future__ import annotations
@@ -132,6 +136,7 @@ class PixelHistory:
     sample: int
     initial: tuple | None
     events: list[PixelEvent]
+    z: int = 0  # W slice of a Texture3D
 
     def draws(self) -> list[PixelEvent]:
         return [e for e in self.events if e.method.startswith("Draw") or e.fragments]
@@ -142,7 +147,8 @@ class PixelHistory:
             return "-" if t is None else "(" + ", ".join(f"{x:.6g}" if isinstance(x, float) else str(x)
                                                          for x in t) + ")"
 
-        lines = [f"texel ({self.x}, {self.y}) sample {self.sample} of resource {self.resource} "
+        where = f"({self.x}, {self.y})" if not self.z else f"({self.x}, {self.y}, {self.z})"
+        lines = [f"texel {where} sample {self.sample} of resource {self.resource} "
                  f"subresource {self.subresource}; initially {v(self.initial)}"]
         for e in self.events:
             lines.append(f"event {e.event} {e.method}: {v(e.before)} -> {v(e.after)}"
@@ -182,19 +188,27 @@ def _tuple(a: np.ndarray) -> tuple:
 # reading one texel
 # ---------------------------------------------------------------------------------------------------
 
-def _texel(st: Any, sub: int, x: int, y: int, sample: int) -> tuple:
+def _block(st: Any, sub: int, x: int, y: int, sample: int, z: int) -> np.ndarray:
+    """The bytes of the element (block) holding the texel: (bytes per block,) view into the storage."""
     if st.dimension == StorageDimension.BUFFER:
         raise NotSupportedError("pixel history of a buffer (use Capture.resource_bytes)")
-    if st.block_size != 1 or st.block_width != 1:
-        raise NotSupportedError("pixel history of a block-compressed or packed format")
-    if st.dimension == StorageDimension.TEXTURE3D:
-        raise NotSupportedError("pixel history of a 3D texture")
     L = st.layout(sub)
-    if not (0 <= x < L.width and 0 <= y < L.height and 0 <= sample < st.sample_count):
-        raise IndexError(f"texel ({x}, {y}) sample {sample} outside {L.width}x{L.height}x{st.sample_count}")
-    raw = st.subresource_bytes(sub).reshape(st.sample_count, L.height, L.width, st.bytes_per_block)[sample, y, x]
+    if not (0 <= x < L.width and 0 <= y < L.height and 0 <= sample < st.sample_count and 0 <= z < L.depth):
+        raise IndexError(f"texel ({x}, {y}, {z}) sample {sample} outside {L.width}x{L.height}x{L.depth}"
+                         f"x{st.sample_count}")
+    return st.subresource_blocks(sub)[sample, z, y // st.block_height, x // st.block_width]
+
+
+def _texel(st: Any, sub: int, x: int, y: int, sample: int, z: int = 0) -> tuple:
+    """The texel's value: decoded by the resource's format (a block-compressed or 2x1/8x1 packed element is
+    decoded whole and the texel taken from it), or its bytes for a typeless resource."""
+    raw = _block(st, sub, x, y, sample, z)
+    bw, bh = st.block_width, st.block_height
     try:
-        return _tuple(codecs.decode(st.format, raw.reshape(1, -1))[0])
+        if bw == 1 and bh == 1:
+            return _tuple(codecs.decode(st.format, raw.reshape(1, -1))[0])
+        texels = codecs.decode_region(st.format, np.ascontiguousarray(raw), bw, bh)  # (1, bh, bw, 4)
+        return _tuple(texels[0, y % bh, x % bw])
     except Exception:  # a typeless resource: its bytes (the decoded value needs a view's format)
         return _tuple(raw)
 
@@ -212,9 +226,15 @@ class _Target:
     rt_slice: int  # render-target array index of the subresource in that view
 
 
-def _find_target(cmd: Any, storage: Any, sub: int) -> _Target | None:
+def _find_target(cmd: Any, storage: Any, sub: int, z: int = 0) -> _Target | None:
+    """The render-target slot (or the depth-stencil view) that binds the texel's subresource, and the texel's
+    render-target array index in that view (for a Texture3D view: its W slice less FirstWSlice)."""
     for slot, v in enumerate(cmd.state.om.rtvs):
         if v is None or v.storage is not storage:
+            continue
+        if storage.dimension == StorageDimension.TEXTURE3D:
+            if v.first_mip == sub and v.first_slice <= z < v.first_slice + v.slice_count:
+                return _Target(slot, z - v.first_slice)
             continue
         for i in range(v.slice_count):
             if storage.subresource_index(v.first_mip, v.first_slice + i) == sub:
@@ -406,8 +426,10 @@ def _run(snapshot: Any, probe: _Probe, raster_changes: dict | None) -> None:
     if raster_changes:
         import copy
 
+        changes = dict(raster_changes)
+        st.relax = frozenset(changes.pop("relax", ()))
         st.rasterizer = copy.copy(st.rasterizer)
-        for k, v in raster_changes.items():
+        for k, v in changes.items():
             setattr(st.rasterizer, k, v)
     st.stage_runner = probe.runner()
     st.output_merger = probe.merger()
@@ -456,15 +478,19 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
     prev = Counter(fp for _, fp in tagged)
     changes: dict[str, Any] = {}
     order: list = []
-    for fate, change in (("scissored", {"ScissorEnable": False}), ("culled", {"CullMode": 1}),
-                         ("clipped", {"DepthClipEnable": False})):
+    for fate, change in _RELAXATIONS:
+        if "relax" in change:
+            if not _writes_distances(snapshot.cmd, change["relax"][-1]):
+                continue  # the draw has no such output: relaxing it changes nothing (skip the replay)
+            change = {"relax": change["relax"]}
         changes = {**changes, **change}
         probe = _Probe(x, y, sample, target)
         _run(snapshot, probe, changes)
         order = _fp_list(probe, sample, has_ps)
         now = Counter(order)
+        coverage = dict(zip(order, _coverage_list(probe, sample, has_ps)))
         for fp, n in (now - prev).items():
-            tagged += [(Fragment(fate, 0, coverage=fp[0]), fp) for _ in range(n)]
+            tagged += [(Fragment(fate, 0, coverage=coverage.get(fp, 0)), fp) for _ in range(n)]
         prev = now
     # The most relaxed run holds every fragment in primitive order: list them in that order (fragments
     # with identical fingerprints are indistinguishable, so their relative order does not matter).
@@ -481,29 +507,68 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
     return out
 
 
+#: the what-if replays, in order; each keeps the relaxations before it. A fragment removed by several tests
+#: is reported with the last of them (it appears only once that one is relaxed too).
+_RELAXATIONS = (("scissored", {"ScissorEnable": False}), ("culled", {"CullMode": 1}),
+                ("cull_distance", {"relax": ("cull_distance",)}),
+                ("clipped", {"DepthClipEnable": False}),
+                ("clip_distance", {"relax": ("cull_distance", "clip_distance")}))
+
+
+def _writes_distances(cmd: Any, which: str) -> bool:
+    """Whether the last stage before the rasterizer of a draw outputs SV_ClipDistance / SV_CullDistance."""
+    from ..pipeline.shader_io import output_decls
+    from ..shader import ir
+
+    st = cmd.state
+    last = next((s for s in (st.gs, st.ds, st.vs) if s is not None and s.program is not None
+                 and s.program.program_type != ir.ProgramType.PIXEL), None)
+    if last is None:
+        return False
+    name = ir.SystemName.CLIP_DISTANCE if which == "clip_distance" else ir.SystemName.CULL_DISTANCE
+    try:
+        return any(d.system_name == name for d in output_decls(last.program))
+    except Exception:  # noqa: BLE001 - a stage whose outputs cannot be listed: replay to be sure
+        return True
+
+
 def _fp_list(probe: _Probe, sample: int, has_ps: bool) -> list:
-    """Fingerprints of the fragments a run saw at the texel's sample, in the order they arrived."""
+    """Fingerprints of the fragments a run saw at the texel's sample, in the order they arrived. The pixel's
+    other samples are left out: a relaxed test (a clip distance at subsample resolution, §15.4.1) may add
+    coverage of other samples to a fragment that reached this one in the real run too."""
     if has_ps:
-        return [(lane["rcov"], lane["bits"].tobytes(), lane["discarded"]) for lane in probe.lanes
-                if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1]
-    return [(f.coverage, f.depth.fragment_float if f.depth else None) for f in probe.om if f.fate != "not_covered"]
+        return [(lane["bits"].tobytes(), lane["discarded"]) for lane in _sample_lanes(probe, sample)]
+    return [f.depth.fragment_float if f.depth else None for f in probe.om if f.fate != "not_covered"]
 
 
-def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any) -> bool:
+def _sample_lanes(probe: _Probe, sample: int) -> list[dict]:
+    return [lane for lane in probe.lanes
+            if (lane["sidx"] is None or lane["sidx"] == sample) and (lane["rcov"] >> sample) & 1]
+
+
+def _coverage_list(probe: _Probe, sample: int, has_ps: bool) -> list[int]:
+    """The raster coverage of each fragment of :func:`_fp_list`, in the same order."""
+    if has_ps:
+        return [lane["rcov"] for lane in _sample_lanes(probe, sample)]
+    return [f.coverage for f in probe.om if f.fate != "not_covered"]
+
+
+def _touches(cmd: Any, st: Any, sub: int, x: int, y: int, sample: int, ctx: Any, z: int = 0) -> bool:
     """Whether a (non-draw) command writes the texel: it runs twice on scratch copies whose texel holds
-    two different sentinels; any change of either means the command wrote it (whatever value it wrote)."""
+    two different sentinels; any change of either means the command wrote it (whatever value it wrote).
+    For block-compressed and packed formats the sentinel is the whole element: a copy or update writes whole
+    blocks."""
     import copy
 
     from .replay import _ReplayRuntime
 
-    L = st.layout(sub)
     for flip in (0xFF, 0x5A):
         memo: dict[int, Any] = {id(o): o for o in _keep_shared(cmd)}
         clone = copy.deepcopy(cmd, memo)
         cst = memo.get(id(st))
         if cst is None:
             return False  # the command does not reference the resource at all
-        texel = cst.subresource_bytes(sub).reshape(cst.sample_count, L.height, L.width, -1)[sample, y, x]
+        texel = _block(cst, sub, x, y, sample, z)
         sentinel = texel ^ np.uint8(flip)
         texel[...] = sentinel
         cst.touch()
@@ -535,9 +600,10 @@ def _unmaps(cap: Capture, ev: Any, st: Any, sub: int) -> bool:
 # ---------------------------------------------------------------------------------------------------
 
 def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0,
-                  upto: int | None = None) -> PixelHistory:
+                  upto: int | None = None, z: int = 0) -> PixelHistory:
     """Every event of ``cap`` (through event ``upto``, default all) that touched texel (``x``, ``y``) /
-    ``sample`` of subresource ``subresource`` of the resource with capture id ``resource``."""
+    ``sample`` of subresource ``subresource`` of the resource with capture id ``resource``; ``z`` is the W
+    slice of a Texture3D (whose subresources are its mips; array slices are subresources)."""
     from .replay import _clone, _shared_objects
 
     last = len(cap.events) - 1 if upto is None else (upto + len(cap.events) if upto < 0 else upto)
@@ -546,14 +612,14 @@ def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, 
         raise LookupError(f"capture object {resource} is not a resource created in the capture")
     cap.replay_to(created)
     st = cap.object(resource)._storage
-    initial = _texel(st, subresource, x, y, sample)
+    initial = _texel(st, subresource, x, y, sample, z)
     events: list[PixelEvent] = []
     for ev in cap.events[created + 1:last + 1]:
         if ev.method not in WORK_METHODS:
             cap.replay_to(ev.index)
             continue
         cap.replay_to(ev.index - 1)
-        before = _texel(st, subresource, x, y, sample)
+        before = _texel(st, subresource, x, y, sample, z)
         grabbed: list[Any] = []
         ctx = cap.context
 
@@ -561,18 +627,18 @@ def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, 
             from pyd3d11.api.commands import DrawCmd
 
             if isinstance(cmd, DrawCmd):
-                target = _find_target(cmd, st, subresource)
+                target = _find_target(cmd, st, subresource, z)
                 if target is not None:
                     grabbed.append(("draw", _clone(cmd, _shared_objects(cmd), dict(ctx._so_filled)), target))
                     return
-            grabbed.append(("other", _touches(cmd, st, subresource, x, y, sample, ctx), None))
+            grabbed.append(("other", _touches(cmd, st, subresource, x, y, sample, ctx, z), None))
 
         ctx._capture_hook = grab
         try:
             cap.replay_to(ev.index)
         finally:
             ctx._capture_hook = None
-        after = _texel(st, subresource, x, y, sample)
+        after = _texel(st, subresource, x, y, sample, z)
         frags: list[Fragment] = []
         touched = ev.method == "Unmap" and _unmaps(cap, ev, st, subresource)
         for kind, item, target in grabbed:
@@ -585,4 +651,4 @@ def pixel_history(cap: Capture, resource: int, x: int, y: int, sample: int = 0, 
         pe = PixelEvent(ev.index, ev.method, before, after, frags)
         if pe.changed or frags or touched:
             events.append(pe)
-    return PixelHistory(resource, subresource, x, y, sample, initial, events)
+    return PixelHistory(resource, subresource, x, y, sample, initial, events, z)

@@ -11,10 +11,15 @@ snapshot (the application's resources are never touched) through the pipeline's 
 route the batch holding the invocation of interest through
 :func:`pyd3d11.debug.shader_trace.trace_program` / ``trace_execute``; every other batch runs normally.
 
+``debug_geometry`` / ``debug_hull`` / ``debug_domain`` (one function, :func:`debug_invocation`, under them)
+trace a GS, HS (control-point or patch-constant phase) or DS invocation of a captured draw through the
+stages' ``run_stage`` hook (:data:`pyd3d11.pipeline.hull.StageRunner`): the executor state the stage
+prepared — the real input primitive with adjacency, control points, patch constants, domain location and
+system values — runs through ``trace_execute``. :func:`stage_invocations` lists what a draw ran.
+
 Limits (NotSupportedError): capture on a deferred context (its command lists are captured when the
 immediate context executes them), DrawAuto and predicated commands from command lists (they keep their
-place in the history but cannot be replayed), and tracing GS/HS/DS invocations from a draw (their stage drivers
-have no per-invocation entry; :func:`trace_program` traces those programs when run directly).
+place in the history but cannot be replayed).
 """
 
 from __future__ import annotations
@@ -148,19 +153,22 @@ def _fresh(snap: _Snapshot) -> tuple[Any, _ReplayRuntime]:
 # Public entry points
 # ----------------------------------------------------------------------------------------------------
 
-def debug_pixel(context: Any, x: int, y: int, draw: int = -1, invocation: int = -1) -> ShaderTrace | None:
+def debug_pixel(context: Any, x: int, y: int, draw: int = -1, invocation: int = -1,
+                helpers: bool = False) -> ShaderTrace | None:
     """Trace of the pixel-shader invocation that shaded pixel (``x``, ``y``) in a captured draw (the last
     one by default). When several invocations covered the pixel (overlapping primitives, one per sample at
     sample frequency) ``invocation`` picks one in execution order (default: the last). None when the
-    draw ran no pixel-shader invocation there. Helper lanes are not reported."""
-    traces = debug_pixel_all(context, x, y, draw)
+    draw ran no pixel-shader invocation there. With ``helpers`` a helper lane at the pixel (run for the
+    derivatives of a quad the primitive covers only in part; ``trace.helper``) counts as an invocation too."""
+    traces = debug_pixel_all(context, x, y, draw, helpers)
     if not traces:
         return None
     return traces[invocation]
 
 
-def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[ShaderTrace]:
-    """Every pixel-shader invocation covering pixel (``x``, ``y``) in a captured draw, in execution order."""
+def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1, helpers: bool = False) -> list[ShaderTrace]:
+    """Every pixel-shader invocation covering pixel (``x``, ``y``) in a captured draw, in execution order
+    (with ``helpers``, also the helper lanes at that pixel: ``trace.helper`` is True for them)."""
     snap = _pick(_capture(context).draws, draw, "draw")
     cmd, runtime = _fresh(snap)
     ps = cmd.state.ps.program if cmd.state.ps is not None else None
@@ -174,7 +182,7 @@ def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[Shader
 
         def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
             px, py = lanes.px.reshape(-1), lanes.py.reshape(-1)
-            hit = np.flatnonzero((px == x) & (py == y) & (lanes.ocov != 0))
+            hit = np.flatnonzero((px == x) & (py == y) & ((lanes.ocov != 0) | helpers))
             if hit.size == 0:
                 return run_program(program, n_lanes, **kw)
             res, traces = trace_program(program, n_lanes, hit, **kw)
@@ -184,6 +192,7 @@ def debug_pixel_all(context: Any, x: int, y: int, draw: int = -1) -> list[Shader
                 if lanes.sidx is not None:
                     t.invocation["sample"] = int(lanes.sidx[lane // 4])
                 t.invocation["coverage"] = int(lanes.ocov[lane])
+                t.helper = t.helper or int(lanes.ocov[lane]) == 0  # in a shaded quad, not covered: a helper lane
                 found.append(t)
             return res
 
@@ -305,3 +314,141 @@ def debug_thread(context: Any, thread_id: int | tuple[int, ...], dispatch: int =
     cmd.runner = runner
     cmd.execute(runtime)
     return found[0] if found else None
+
+
+# ----------------------------------------------------------------------------------------------------
+# Geometry, hull and domain invocations of a draw
+# ----------------------------------------------------------------------------------------------------
+
+#: stage key -> the name used in messages and by the inspector
+STAGES = {"gs": "geometry", "hs": "hull", "ds": "domain"}
+
+
+def _ident_of(ident: dict, lane: int, n: int) -> dict[str, Any]:
+    """One lane's identity from the stage's per-lane names (arrays of n rows, or scalars for all lanes)."""
+    out: dict[str, Any] = {}
+    for k, v in ident.items():
+        if isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] == n:
+            row = v[lane]
+            if np.ndim(row):
+                out[k] = tuple(float(x) if v.dtype.kind == "f" else int(x) for x in row)
+            else:
+                out[k] = float(row) if v.dtype.kind == "f" else int(row)
+        else:
+            out[k] = v
+    return out
+
+
+def _matching(ident: dict, n: int, select: dict[str, Any]) -> np.ndarray:
+    ok = np.ones(n, bool)
+    for k, want in select.items():
+        v = ident.get(k)
+        if v is None:
+            return np.zeros(n, bool)
+        if isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] == n:
+            ok &= np.asarray(v) == want if v.ndim == 1 else np.all(np.isclose(v, np.asarray(want, v.dtype)), axis=1)
+        elif v != want:
+            return np.zeros(n, bool)
+    return ok
+
+
+class _StageRunner:
+    """Vertex and pixel shaders run normally; ``run_stage`` sees every GS/HS/DS batch of the draw."""
+
+    def __init__(self, on_stage: Any) -> None:
+        self.run_stage = on_stage
+
+    def run_vs(self, program: Any, n_lanes: int, stream: Any, **kw: Any) -> Any:
+        return run_program(program, n_lanes, **kw)
+
+    def run_ps(self, program: Any, n_lanes: int, lanes: Any, **kw: Any) -> Any:
+        return run_program(program, n_lanes, **kw)
+
+
+def _check_stage(stage: str) -> None:
+    if stage not in STAGES:
+        raise ValueError(f"stage must be one of {sorted(STAGES)}, not {stage!r}")
+
+
+def stage_invocations(context: Any, stage: str, draw: int = -1, limit: int | None = None) -> list[dict]:
+    """The identities of the ``stage`` ('gs', 'hs', 'ds') invocations a captured draw ran, in execution
+    order (at most ``limit``); each is what :func:`debug_invocation` takes to pick one: ``instance`` (draw
+    instance) and ``primitive_id`` always; GS ``gs_instance`` (and ``tess_primitive`` after tessellation);
+    HS ``phase`` ('control_point' with ``control_point``, 'fork'/'join' with ``phase_index``,
+    ``phase_instance``); DS ``point`` (index within its patch) and ``domain`` (u, v[, w])."""
+    _check_stage(stage)
+    snap = _pick(_capture(context).draws, draw, "draw")
+    cmd, runtime = _fresh(snap)
+    rows: list[dict] = []
+
+    def on_stage(name: str, c: Any, st: Any, ident: dict) -> None:
+        execute(c, st)
+        if name != stage:
+            return
+        for lane in range(st.n):
+            if limit is not None and len(rows) >= limit:
+                return
+            rows.append(_ident_of(ident, lane, st.n))
+
+    cmd.state.stage_runner = _StageRunner(on_stage)
+    cmd.execute(runtime)
+    return rows
+
+
+def debug_invocation(context: Any, stage: str, draw: int = -1, **select: Any) -> ShaderTrace | None:
+    """Trace of the first ``stage`` ('gs', 'hs', 'ds') invocation of a captured draw whose identity (see
+    :func:`stage_invocations`) has every given value, e.g. ``debug_invocation(ctx, 'gs', primitive_id=3,
+    gs_instance=1)``; None when the draw ran no such invocation. The trace's ``invocation`` is its whole
+    identity and ``inputs`` its input register file as the stage prepared it."""
+    _check_stage(stage)
+    snap = _pick(_capture(context).draws, draw, "draw")
+    cmd, runtime = _fresh(snap)
+    found: list[ShaderTrace] = []
+
+    def on_stage(name: str, c: Any, st: Any, ident: dict) -> None:
+        if name != stage or found:
+            execute(c, st)
+            return
+        hit = np.flatnonzero(_matching(ident, st.n, select))
+        if hit.size == 0:
+            execute(c, st)
+            return
+        lane = int(hit[0])
+        t = trace_execute(c, st, [lane])[lane]  # records the lane's input file (trace.inputs)
+        t.invocation = {"stage": STAGES[stage], **_ident_of(ident, lane, st.n)}
+        found.append(t)
+
+    cmd.state.stage_runner = _StageRunner(on_stage)
+    cmd.execute(runtime)
+    return found[0] if found else None
+
+
+def debug_geometry(context: Any, primitive_id: int, gs_instance: int = 0, instance: int = 0, draw: int = -1,
+                   tess_primitive: int | None = None) -> ShaderTrace | None:
+    """Trace of the geometry-shader invocation for input primitive ``primitive_id`` (SV_PrimitiveID) of draw
+    instance ``instance``, GS instance ``gs_instance`` (SV_GSInstanceID); after tessellation
+    ``tess_primitive`` picks the tessellated primitive within the patch (default: the first)."""
+    sel: dict[str, Any] = {"primitive_id": primitive_id, "gs_instance": gs_instance, "instance": instance}
+    if tess_primitive is not None:
+        sel["tess_primitive"] = tess_primitive
+    return debug_invocation(context, "gs", draw, **sel)
+
+
+def debug_hull(context: Any, primitive_id: int, control_point: int | None = None, phase: str | None = None,
+               phase_index: int = 0, phase_instance: int = 0, instance: int = 0,
+               draw: int = -1) -> ShaderTrace | None:
+    """Trace of a hull-shader invocation of patch ``primitive_id`` of draw instance ``instance``: the
+    control-point phase for output control point ``control_point``, else the patch-constant phase
+    ``phase`` ('fork' by default, or 'join') number ``phase_index``, instance ``phase_instance``."""
+    if control_point is not None:
+        return debug_invocation(context, "hs", draw, phase="control_point", control_point=control_point,
+                                primitive_id=primitive_id, instance=instance)
+    return debug_invocation(context, "hs", draw, phase=phase or "fork", phase_index=phase_index,
+                            phase_instance=phase_instance, primitive_id=primitive_id, instance=instance)
+
+
+def debug_domain(context: Any, primitive_id: int, point: int, instance: int = 0,
+                 draw: int = -1) -> ShaderTrace | None:
+    """Trace of the domain-shader invocation for domain point ``point`` (its index in the tessellator's
+    output for the patch) of patch ``primitive_id`` of draw instance ``instance``."""
+    return debug_invocation(context, "ds", draw, primitive_id=primitive_id, point=point, instance=instance)

@@ -46,6 +46,44 @@ _OPEN = {Op.IF, Op.LOOP, Op.SWITCH}
 _CLOSE = {Op.ENDIF, Op.ENDLOOP, Op.ENDSWITCH}
 
 
+_DERIVED_INFO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def debug_info_of(program: ir.Program) -> pydb.DebugInfo | None:
+    """The PYDB debug information describing ``program``: its own, or — for a hull phase or domain program the
+    pipeline cut out of a shader (:func:`pyd3d11.shader.exec.hull_phases.program_origin`) — the shader's, with
+    the line table and live ranges moved onto the cut program's instruction indices."""
+    info = pydb.lookup(program)
+    if info is not None:
+        return info
+    got = _DERIVED_INFO.get(program)
+    if got is not None:
+        return got
+    from ..shader.exec.hull_phases import program_origin
+
+    origin = program_origin(program)
+    if origin is None:
+        return None
+    source, index = origin
+    base = pydb.lookup(source)
+    if base is None:
+        return None
+    lines = [base.lines[k] if 0 <= k < len(base.lines) else None for k in index]
+    pos = np.asarray(index, np.int64)
+
+    def moved(live: list[int]) -> list[int]:
+        inside = np.flatnonzero((pos >= live[0]) & (pos <= live[1]))
+        return [int(inside[0]), int(inside[-1])] if inside.size else [1, 0]  # empty: never live here
+
+    variables = []
+    for v in base.variables:
+        comps = [c if c is None or "live" not in c else {**c, "live": moved(c["live"])} for c in v["components"]]
+        variables.append({**v, "components": comps})
+    info = pydb.DebugInfo(list(base.files), dict(base.sources), lines, variables)
+    _DERIVED_INFO[program] = info
+    return info
+
+
 def format_bits(bits: int) -> str:
     """One uint32 shown both ways: integers that look like integers first, everything else as float."""
     bits = int(bits) & 0xFFFFFFFF
@@ -151,6 +189,9 @@ class ShaderTrace:
     steps: list[TraceStep] = field(default_factory=list)
     invocation: dict[str, Any] = field(default_factory=dict)  # stage-specific identity (pixel, thread, …)
     helper: bool = False  # a pixel-shader helper lane (runs for derivatives only)
+    #: the invocation's input register file as its stage supplied it (uint32 bits; (vertex or control point,
+    #: register, component) for GS/HS/DS invocations traced from a draw), None when not recorded
+    inputs: np.ndarray | None = None
 
     @property
     def discarded(self) -> bool:
@@ -185,7 +226,7 @@ class ShaderTrace:
     @property
     def debug_info(self) -> pydb.DebugInfo | None:
         """The program's debug information, or None (then only DXBC-level stepping exists)."""
-        return pydb.lookup(self.program)
+        return debug_info_of(self.program)
 
     @property
     def source(self) -> dict[str, str] | None:
@@ -212,9 +253,10 @@ class ShaderTrace:
         return out
 
     def variables(self, step: int) -> dict[str, list[int | None]]:
-        """HLSL local variables in scope after DXBC step ``step`` (an index into ``steps``): name -> the bits of
-        each scalar component, or None for a component not available there (optimised away, not yet
-        written, or its register is outside the live range and may hold another value)."""
+        """HLSL variables in scope after DXBC step ``step`` (an index into ``steps``) — locals and the entry
+        point's parameters, and each struct member of them as ``name.member`` — : name -> the bits of each
+        scalar component, or None for a component not available there (optimised away, not yet written, or its
+        register is outside the live range and may hold another value)."""
         info = self.debug_info
         if info is None or not 0 <= step < len(self.steps):
             return {}
@@ -226,6 +268,9 @@ class ShaderTrace:
                 continue
             vals: list[int | None] = []
             for comp in v["components"]:
+                if comp is not None and "input" in comp:
+                    vals.append(self._input_bits(comp["input"], comp["comp"], comp.get("patch") == "output"))
+                    continue
                 if comp is None or not comp["live"][0] <= at.instruction_index <= comp["live"][1]:
                     vals.append(None)
                     continue
@@ -238,7 +283,32 @@ class ShaderTrace:
                         break
                 vals.append(val)
             out[v["name"]] = vals
+            for m in v.get("members", ()):
+                out[f"{v['name']}.{m['name']}" if not m["name"].startswith("[") else v["name"] + m["name"]] = \
+                    vals[m["offset"]:m["offset"] + m["count"]]
         return out
+
+    def _input_bits(self, index: list[int], comp: int, output_patch: bool = False) -> int | None:
+        """A component of the invocation's input file (read-only input registers: valid everywhere). A hull
+        shader's patch-constant phase sees its output control points after the input ones."""
+        a = self.inputs
+        if a is None:
+            return None
+        if output_patch:
+            from ..shader.exec.hull_phases import program_origin, split_hull_program
+
+            origin = program_origin(self.program)
+            if origin is None or origin[0].program_type != ir.ProgramType.HULL:
+                return None
+            index = [index[0] + split_hull_program(origin[0]).input_control_points, *index[1:]]
+        key = tuple(index) + (comp,)
+        if len(key) != a.ndim or any(not 0 <= k < n for k, n in zip(key, a.shape)):
+            return None
+        return int(a[key])
+
+    def cursor(self) -> TraceCursor:
+        """A position in this trace that steps forwards and backwards by DXBC instruction or HLSL line."""
+        return TraceCursor(self)
 
     def format(self) -> str:
         who = ", ".join(f"{k}={v}" for k, v in self.invocation.items()) or f"lane {self.lane}"
@@ -246,6 +316,76 @@ class ShaderTrace:
         return "\n".join([head] + [str(s) for s in self.steps])
 
     __str__ = format
+
+
+class TraceCursor:
+    """Stepping through a recorded :class:`ShaderTrace` (the whole run is recorded, so every direction is
+    exact): ``pos`` is the current DXBC step (an index into ``trace.steps``); the state shown is the one after
+    that step. ``forward``/``back`` move by instructions, ``next_line``/``prev_line`` by HLSL lines (to the last
+    instruction of the next/previous executed line, as a source-level debugger stops after a statement)."""
+
+    def __init__(self, trace: ShaderTrace) -> None:
+        self.trace = trace
+        self.pos = 0
+        self._lines = trace.hlsl_steps()
+
+    @property
+    def step(self) -> TraceStep | None:
+        return self.trace.steps[self.pos] if self.trace.steps else None
+
+    @property
+    def at_end(self) -> bool:
+        return self.pos >= len(self.trace.steps) - 1
+
+    @property
+    def line(self) -> tuple[str, int] | None:
+        """(file, line) of the current step (None without debug information or on a declaration)."""
+        st = self.step
+        return None if st is None else st.source_line
+
+    def goto(self, pos: int) -> TraceCursor:
+        self.pos = max(0, min(int(pos), len(self.trace.steps) - 1))
+        return self
+
+    def forward(self, n: int = 1) -> TraceCursor:
+        return self.goto(self.pos + n)
+
+    def back(self, n: int = 1) -> TraceCursor:
+        return self.goto(self.pos - n)
+
+    def _line_index(self) -> int:
+        k = -1
+        for i, h in enumerate(self._lines):
+            if h.first <= self.pos:
+                k = i
+        return k
+
+    def next_line(self) -> bool:
+        """Move to the end of the next HLSL line; False (not moved) at the last one."""
+        k = self._line_index()
+        if k + 1 >= len(self._lines):
+            return False
+        self.pos = self._lines[k + 1].last
+        return True
+
+    def prev_line(self) -> bool:
+        """Move to the end of the previous HLSL line; False (not moved) at the first one."""
+        k = self._line_index()
+        if k <= 0:
+            return False
+        self.pos = self._lines[k - 1].last
+        return True
+
+    def variables(self) -> dict[str, list[int | None]]:
+        return self.trace.variables(self.pos)
+
+    def registers(self) -> dict[str, int]:
+        """Every register component written so far: name ('r0.x', 'o0.w') -> its bits after the current step."""
+        out: dict[str, int] = {}
+        for st in self.trace.steps[:self.pos + 1]:
+            for w in st.writes:
+                out[w.name] = w.bits
+        return out
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -413,8 +553,12 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
         raise IndexError(f"traced lanes {lane_arr.tolist()} outside 0..{st.n - 1}")
     infos = _op_infos(c)
     traces = {int(lane): ShaderTrace(c.program, int(lane)) for lane in lane_arr}
+    v = st.v if isinstance(st.v, np.ndarray) else None
+    if v is not None and v.ndim >= 2 and v.shape[-1] == st.n:
+        for lane, t in traces.items():  # the invocation's inputs, (vertex,) register, component
+            t.inputs = np.array(v[..., lane], np.uint32, copy=True)
     order = [traces[int(lane)] for lane in lane_arr]
-    dbg = pydb.lookup(c.program)
+    dbg = debug_info_of(c.program)
     if st.helper is not None:
         for t in order:
             t.helper = bool(st.helper[t.lane])
@@ -423,13 +567,15 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
     pc = start
 
     def record(k: int, before: np.ndarray | None, reads: list | None, mem: list | None,
-               srcs: list | None = None) -> None:
+               srcs: list | None = None, ran: np.ndarray | None = None) -> None:
+        """``before``: flow control (a lane shows when it was or is active); ``ran``: the lanes an ALU/memory
+        op ran on (it shows even when the op itself ended the lane: an emit reaching maxvertexcount)."""
         info = infos[k]
         after = st.mask[lane_arr]
         disc = st.discarded[lane_arr] if st.discarded is not None else np.zeros(lane_arr.size, bool)
-        show = after | before if before is not None else after
+        show = ran if ran is not None else (after | before if before is not None else after)
         for j in np.flatnonzero(show):
-            state = "discarded" if disc[j] else ("active" if after[j] else "masked")
+            state = "discarded" if disc[j] else ("active" if after[j] or ran is not None else "masked")
             step = TraceStep(k, c.op_inst[k], info.text, state, depth=info.depth,
                              source_line=dbg.line_of(c.op_inst[k]) if dbg is not None else None)
             for label, comps, bits in reads or ():
@@ -485,7 +631,7 @@ def trace_execute(c: Compiled, st: ExecState, lanes: Iterable[int], start: int =
             for (label, read, comps, _), iv in zip(info.dests, idx_vals):
                 labels = [label(int(iv[j])) if iv is not None else label(0) for j in range(lane_arr.size)]
                 reads.append((labels, comps, read(st, lane_arr, iv)))
-            record(pc, None, reads, mem, srcs)
+            record(pc, None, reads, mem, srcs, active)
             pc += 1
     return traces
 

@@ -231,9 +231,10 @@ def copy_resource(dst: ResourceStorage, src: ResourceStorage) -> None:
 
 
 def _block_window(st: ResourceStorage, box: Box) -> tuple[slice, slice, slice]:
-    b = st.block_size
+    # per axis: BC blocks are 4x4, the packed 2x1 formats (R8G8_B8G8, G8R8_G8B8) 2x1 elements
+    bw, bh = st.block_width, st.block_height
     l, t, f, r, bt, bk = box
-    return slice(f, bk), slice(t // b, -(-bt // b)), slice(l // b, -(-r // b))
+    return slice(f, bk), slice(t // bh, -(-bt // bh)), slice(l // bw, -(-r // bw))
 
 
 def copy_region(dst: ResourceStorage, dst_sub: int, dst_x: int, dst_y: int, dst_z: int,
@@ -248,10 +249,10 @@ def copy_region(dst: ResourceStorage, dst_sub: int, dst_x: int, dst_y: int, dst_
         return
     zs, ys, xs = _block_window(src, box)
     block = src.subresource_blocks(src_sub)[:, zs, ys, xs].copy()
-    db = dst.block_size
+    dbw, dbh = dst.block_width, dst.block_height
     _, d, h, w, _ = block.shape
     out = dst.subresource_blocks(dst_sub)
-    out[:, dst_z:dst_z + d, dst_y // db:dst_y // db + h, dst_x // db:dst_x // db + w] = block
+    out[:, dst_z:dst_z + d, dst_y // dbh:dst_y // dbh + h, dst_x // dbw:dst_x // dbw + w] = block
     dst.touch()
 
 

@@ -25,13 +25,16 @@ _BATCH_WORDS = 1 << 24
 
 def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndarray, point_patch: np.ndarray,
                       control_points: np.ndarray, patch_constants: np.ndarray,
-                      primitive_id: np.ndarray | None = None, hooks: Any = None) -> np.ndarray:
+                      primitive_id: np.ndarray | None = None, hooks: Any = None,
+                      run_stage: Any = None) -> np.ndarray:
     """Run a domain shader once per domain point; returns outputs (regs, M, 4) uint32.
 
     ``domain_points`` (M, 2|3) float32 and ``point_patch`` (M,) come from the tessellator
     (:class:`pyd3d11.pipeline.tessellator.Tessellation` ``.points`` / ``.point_patch``);
     ``control_points`` (P, CP, regs, 4) and ``patch_constants`` (P, 32, 4) from the hull shader;
-    ``primitive_id`` (P,) the patches' SV_PrimitiveID (default 0, 1, 2, …)."""
+    ``primitive_id`` (P,) the patches' SV_PrimitiveID (default 0, 1, 2, …). ``run_stage`` is the debugger's
+    hook (:data:`pyd3d11.pipeline.hull.StageRunner`); lanes are named by ``point`` (index into
+    ``domain_points``), ``patch``, ``primitive_id`` and ``domain`` (the point's u, v[, w])."""
     pts = np.asarray(domain_points, np.float32)
     patch = np.asarray(point_patch, np.int64).reshape(-1)
     cp = np.asarray(control_points)
@@ -66,7 +69,11 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
         v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
         sv = {OT.INPUT_DOMAIN_POINT: pts[lo:hi], OT.INPUT_PRIMITIVEID: prim[pp]}
         st = new_state(c, n, v, bindings, sv, None, hooks)
-        execute(c, st)
+        if run_stage is None:
+            execute(c, st)
+        else:
+            run_stage("ds", c, st, {"point": np.arange(lo, hi), "patch": pp, "primitive_id": prim[pp],
+                                    "domain": pts[lo:hi]})
         o = st.o
         if out is None:
             out = np.zeros((o.shape[0], m, 4), U32)

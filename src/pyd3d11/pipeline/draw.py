@@ -7,6 +7,7 @@ per chunk of quads (pixels); fragments reach the output merger in primitive orde
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -131,10 +132,14 @@ class GraphicsState:
     sampling_hooks: Any = None  # texture-sampling implementation for the executor
     so_declaration: Any = None  # pipeline.stream_output.SODeclaration of the bound GS (or None)
     #: debugging hook (pyd3d11.debug): an object whose ``run_vs(program, n, stream, **kw)`` and
-    #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``
+    #: ``run_ps(program, n, lanes, **kw)`` run the vertex / pixel shader in place of ``run_program``, and
+    #: optionally ``run_stage(stage, compiled, state, ident)`` the GS/HS/DS (pipeline.hull.StageRunner)
     stage_runner: Any = None
     #: debugging hook (pyd3d11.debug.pixel_history): a subclass of OutputMerger used in its place
     output_merger: Any = None
+    #: debugging hook (pyd3d11.debug.pixel_history's what-if replays): system values whose tests are turned off,
+    #: any of "clip_distance" (SV_ClipDistance, §15.4) and "cull_distance" (SV_CullDistance)
+    relax: frozenset = frozenset()
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
 
 
@@ -387,14 +392,15 @@ def _draw_pass(state: GraphicsState, args: DrawArgs) -> DrawStats:
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
     pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
     topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
+    run_gs = _stage_hook(state, prims.instance)
     if tessellating:
-        topology, last, last_out, rows, pid = _tessellate(state, vs_out, rows, pid, stats)
+        topology, last, last_out, rows, pid, run_gs = _tessellate(state, vs_out, rows, pid, stats, prims.instance)
         last_out = _pad_registers(last_out, gs_or_ps)
         if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not gs_accepts_topology(gs, topology):
             raise NotSupportedError("draw: tessellator output primitive does not match the geometry shader's input")
     pre = run_pre_raster_stages(topology, last, last_out, rows, pid,
                                 gs, state.gs.bindings if state.gs is not None else None, state.so_declaration,
-                                state.so_targets, state.sampling_hooks)
+                                state.so_targets, state.sampling_hooks, run_gs)
     stats.gs_invocations = pre.gs_invocations
     stats.gs_primitives = pre.gs_primitives
     stats.so = pre.so
@@ -409,23 +415,56 @@ _TESS_TOPOLOGY = {1: prim.POINTLIST, 2: prim.LINELIST, 3: prim.TRIANGLELIST}
 
 
 def _tessellate(state: GraphicsState, vs_outputs: np.ndarray, rows: np.ndarray, primitive_id: np.ndarray,
-                stats: DrawStats):
+                stats: DrawStats, instance: np.ndarray):
     """Hull shader -> tessellator -> domain shader over the draw's patches (§10–§12).
 
     Returns what the later stages take in place of the VS's: (list topology, DS program, DS outputs
-    (regs, M, 4), primitive rows (K, 1|2|3) into them, PrimitiveID per primitive = its patch's).
+    (regs, M, 4), primitive rows (K, 1|2|3) into them, PrimitiveID per primitive = its patch's), and the
+    GS's debugging hook (``instance`` (P,) is each patch's instance number).
     """
     hs, ds = state.hs.program, state.ds.program
     cp = np.ascontiguousarray(vs_outputs[:, rows].transpose(1, 2, 0, 3))  # (P, CP, regs, 4)
     pid = np.asarray(primitive_id).astype(np.uint32)
-    hr = run_hull_shader(hs, state.hs.bindings, cp, pid, state.sampling_hooks)
+    hr = run_hull_shader(hs, state.hs.bindings, cp, pid, state.sampling_hooks, _stage_hook(state, instance))
     stats.hs_invocations = int(rows.shape[0])
     info = hull_info(hs)
     tess = tessellate_patches(info.domain, info.partitioning, info.output_primitive, hr.tess_factors)
+    run_ds = _stage_hook(state, instance, tess.point_patch, "point")
     dout = run_domain_shader(ds, state.ds.bindings, tess.points, tess.point_patch, hr.control_points,
-                             hr.patch_constants, pid, state.sampling_hooks)
+                             hr.patch_constants, pid, state.sampling_hooks, run_ds)
     stats.ds_invocations = int(tess.points.shape[0])
-    return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch]
+    run_gs = _stage_hook(state, instance, tess.prim_patch, "primitive")
+    return _TESS_TOPOLOGY[tess.vertices_per_prim], ds, dout, tess.indices, pid[tess.prim_patch], run_gs
+
+
+def _stage_hook(state: GraphicsState, instance: np.ndarray, item_patch: np.ndarray | None = None,
+                item: str = "") -> Any:
+    """The debugger's GS/HS/DS hook for one pass (None unless ``state.stage_runner`` has ``run_stage``).
+
+    Lane names from the stages are pass-local (row, patch, point numbers); this gives each lane the names
+    that identify it in the whole draw: ``instance`` (the draw instance, SV_InstanceID of its vertices) with
+    the stage's SV_PrimitiveID, and after tessellation the item's index within its patch (``point`` for the
+    DS, ``tess_primitive`` for a GS). ``item_patch`` maps the stage's ``item`` numbers to patches."""
+    run_stage = getattr(state.stage_runner, "run_stage", None)
+    if run_stage is None:
+        return None
+    instance = np.asarray(instance, np.int64)
+
+    def hook(stage: str, c: Any, st: Any, ident: dict) -> None:
+        ident = dict(ident)
+        if item_patch is None:
+            key = ident.pop("patch", None) if stage == "hs" else ident.pop("primitive", None)
+            ident["instance"] = instance[np.asarray(key, np.int64)]
+        else:
+            local = np.asarray(ident.pop(item), np.int64)
+            patch = np.asarray(item_patch, np.int64)[local]
+            first = np.searchsorted(item_patch, patch, "left")  # items are in patch order (tessellator)
+            ident.pop("patch", None)
+            ident["instance"] = instance[patch]
+            ident["point" if item == "point" else "tess_primitive"] = local - first
+        run_stage(stage, c, st, ident)
+
+    return hook
 
 
 def _pad_registers(outputs: np.ndarray, consumer: ir.Program | None) -> np.ndarray:
@@ -459,7 +498,15 @@ def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
     return sample_offsets(S, q), 0
 
 
+#: what GraphicsState.relax names -> the system value whose test it turns off
+_RELAXED_NAMES = {"clip_distance": SN.CLIP_DISTANCE, "cull_distance": SN.CULL_DISTANCE}
+
+
 def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> None:
+    if state.relax:
+        # a debugging what-if replay: the relaxed distances are plain outputs (nothing clips or culls by them)
+        off = {_RELAXED_NAMES[k] for k in state.relax}
+        pre.decls = [dataclasses.replace(d, system_name=0) if d.system_name in off else d for d in pre.decls]
     vout = pre.decls
     outputs, rows, primitive_id, cls = pre.outputs, pre.rows, pre.primitive_id, pre.topology_class
     outputs = _pad_registers(outputs, state.ps.program if state.ps is not None else None)

@@ -220,11 +220,13 @@ def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndar
 
 
 def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.ndarray, vertex_outputs: np.ndarray,
-                        primitive_id: np.ndarray, hooks: Any = None) -> GSOutput:
+                        primitive_id: np.ndarray, hooks: Any = None, run_stage: Any = None) -> GSOutput:
     """Run the GS over ``prim_vertices`` (P, k) rows into ``vertex_outputs`` (regs, V, 4) uint32.
 
     ``primitive_id`` (P,) is each input primitive's PrimitiveID (vPrim). ``hooks`` are the executor hooks
-    (texture sampling) of the draw. Returns the emitted primitives per stream (§13)."""
+    (texture sampling) of the draw. Returns the emitted primitives per stream (§13). ``run_stage`` is the
+    debugger's hook (:data:`pyd3d11.pipeline.hull.StageRunner`); lanes are named by ``primitive`` (row of
+    ``prim_vertices``), ``primitive_id`` and ``gs_instance``."""
     info = gs_info(program)
     c = compile_program(program)
     rows = np.asarray(prim_vertices, np.int64)
@@ -253,7 +255,11 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
               OT.INPUT_GS_INSTANCE_ID: np.tile(np.arange(inst_n, dtype=U32), p1 - p0)}
         rec = EmitRecorder(n, info.max_vertices, masks)
         st = new_state(c, n, v, bindings, sv, None, _GSHooks(hooks, rec))
-        execute(c, st)
+        if run_stage is None:
+            execute(c, st)
+        else:
+            run_stage("gs", c, st, {"primitive": lane_prim, "primitive_id": sv[OT.INPUT_PRIMITIVEID],
+                                    "gs_instance": sv[OT.INPUT_GS_INSTANCE_ID]})
         recs.append((p0 * inst_n, rec))
         emitted[p0 * inst_n:p1 * inst_n] = rec.count
     # Gather all records; lanes become global lane numbers.
@@ -320,7 +326,8 @@ class PreRaster:
 
 def run_pre_raster_stages(ia_topology: int, vs_program: ir.Program, vs_outputs: np.ndarray, ia_rows: np.ndarray,
                           primitive_id: np.ndarray, gs_program: ir.Program | None = None, gs_bindings: Any = None,
-                          so_declaration: Any = None, so_targets: Any = (), hooks: Any = None) -> PreRaster:
+                          so_declaration: Any = None, so_targets: Any = (), hooks: Any = None,
+                          run_stage: Any = None) -> PreRaster:
     """GS → SO → rasterized stream for one draw.
 
     ``ia_rows`` (P, k) are rows into ``vs_outputs`` as the IA assembled them (adjacency included);
@@ -335,7 +342,7 @@ def run_pre_raster_stages(ia_topology: int, vs_program: ir.Program, vs_outputs: 
     results = []
     raster = rasterized_stream(so_declaration)
     if gs_program is not None and gs_program.program_type == ir.ProgramType.GEOMETRY:
-        g = run_geometry_shader(gs_program, gs_bindings, ia_rows, vs_outputs, primitive_id, hooks)
+        g = run_geometry_shader(gs_program, gs_bindings, ia_rows, vs_outputs, primitive_id, hooks, run_stage)
         if so_declaration is not None:
             for s, gst in sorted(g.streams.items()):
                 if so_declaration.slots_of(s):

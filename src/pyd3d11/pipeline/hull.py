@@ -9,6 +9,7 @@ SV_InsideTessFactor system names (D3D10_SB_NAME 11–22) in the order the tessel
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -22,6 +23,11 @@ from ..shader.exec.hull_phases import (
     split_hull_program,
 )
 from .tessellator import DOMAIN_ISOLINE, DOMAIN_QUAD, DOMAIN_TRI
+
+#: The debugger's stage hook: ``run_stage(stage, compiled, state, ident)`` must run the prepared executor
+#: state exactly as ``execute`` does (it may trace lanes); ``stage`` is 'gs', 'hs' or 'ds' and ``ident`` names
+#: each lane's invocation (per-lane arrays, or scalars shared by every lane).
+StageRunner = Callable[[str, Any, Any, dict], None]
 
 SN = ir.SystemName
 OT = ir.OperandType
@@ -60,12 +66,16 @@ def _as_u32(a: Any) -> np.ndarray:
 
 
 def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarray,
-                    primitive_id: np.ndarray | int | None = None, hooks: Any = None) -> HullResult:
+                    primitive_id: np.ndarray | int | None = None, hooks: Any = None,
+                    run_stage: StageRunner | None = None) -> HullResult:
     """Run a hull shader over P patches.
 
     ``control_points``: (P, IN, regs, 4) uint32 (float32 taken bit for bit) — the patches' input
     control points as the VS output them (register = the HS input register). ``primitive_id``: (P,)
-    SV_PrimitiveID per patch (default 0, 1, 2, …)."""
+    SV_PrimitiveID per patch (default 0, 1, 2, …). ``run_stage`` (the debugger's hook, see
+    :data:`StageRunner`) runs each phase's prepared state; lanes are named by ``patch`` (0..P-1),
+    ``primitive_id`` and ``phase`` ('control_point': with ``control_point``; 'fork'/'join': with
+    ``phase_index`` and ``phase_instance``)."""
     info = split_hull_program(program)
     cp = _as_u32(control_points)
     if cp.ndim != 4:
@@ -87,7 +97,14 @@ def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarr
         v = np.repeat(cp_internal, n_out, axis=3)
         sv = {OT.OUTPUT_CONTROL_POINT_ID: np.tile(np.arange(n_out, dtype=U32), n_patches),
               OT.INPUT_PRIMITIVEID: np.repeat(prim, n_out)}
-        o = run_phase(info.control_point_phase, lanes, np.ascontiguousarray(v), bindings, sv, hooks=hooks)
+        run = None
+        if run_stage is not None:
+            ident = {"phase": "control_point", "patch": np.repeat(np.arange(n_patches), n_out),
+                     "primitive_id": sv[OT.INPUT_PRIMITIVEID], "control_point": sv[OT.OUTPUT_CONTROL_POINT_ID]}
+            def run(c: Any, st: Any) -> None:
+                run_stage("hs", c, st, ident)
+        o = run_phase(info.control_point_phase, lanes, np.ascontiguousarray(v), bindings, sv, hooks=hooks,
+                      execute_fn=run)
         out_cp = o.reshape(o.shape[0], 4, n_patches, n_out).transpose(2, 3, 0, 1)  # (P, OUT, regs, 4)
     elif n_out:
         if n_out != n_in:
@@ -103,7 +120,11 @@ def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarr
     v[:n_in, :regs_in] = cp_internal
     if n_out:
         v[n_in:n_in + n_out, :out_cp.shape[2]] = out_cp.transpose(1, 2, 3, 0)
-    pc = run_patch_constant_phases(info, n_patches, v, bindings, {OT.INPUT_PRIMITIVEID: prim}, hooks)
+    run_pc = None
+    if run_stage is not None:
+        def run_pc(c: Any, st: Any, which: dict) -> None:
+            run_stage("hs", c, st, {**which, "patch": np.arange(n_patches), "primitive_id": prim})
+    pc = run_patch_constant_phases(info, n_patches, v, bindings, {OT.INPUT_PRIMITIVEID: prim}, hooks, run_pc)
     patch_constants = np.ascontiguousarray(pc.transpose(2, 0, 1))  # (P, 32, 4)
     return HullResult(out_cp, patch_constants, read_tess_factors(info, patch_constants))
 

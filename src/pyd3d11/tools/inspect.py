@@ -43,6 +43,8 @@ BUFFER_ROWS = 256
 MESH_VERTICES = 64
 #: traces longer than this show HLSL variables only on request (the table is steps x variables)
 TRACE_VARIABLE_STEPS = 4000
+#: GS/HS/DS invocations listed per draw and stage
+INVOCATION_LIMIT = 512
 
 
 def plain(v: Any) -> Any:
@@ -77,6 +79,7 @@ class Inspector:
         self.cap = Capture.open(path)
         self.path = path
         self.lock = threading.Lock()
+        self._invocations: dict[tuple[int, str], list[dict]] = {}
 
     # -- events -----------------------------------------------------------------------------------------
     def summary(self) -> dict:
@@ -224,12 +227,12 @@ class Inspector:
                                              for r in rows]}
 
     # -- pixel history and shader debugging ------------------------------------------------------------
-    def history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0) -> dict:
-        h = self.cap.pixel_history(resource, x, y, sample, subresource)
+    def history(self, resource: int, x: int, y: int, sample: int = 0, subresource: int = 0, z: int = 0) -> dict:
+        h = self.cap.pixel_history(resource, x, y, sample, subresource, z)
         return {**plain(h), "text": h.format()}
 
-    def debug_pixel(self, event: int, x: int, y: int) -> dict:
-        traces = self.cap.debug_pixel(event, x, y)
+    def debug_pixel(self, event: int, x: int, y: int, helpers: bool = False) -> dict:
+        traces = self.cap.debug_pixel(event, x, y, helpers=helpers)
         return {"event": event, "x": x, "y": y, "traces": [self._trace(t) for t in traces]}
 
     def debug_vertex(self, event: int, vertex: int, instance: int = 0) -> dict:
@@ -237,6 +240,30 @@ class Inspector:
 
     def debug_thread(self, event: int, thread: tuple[int, int, int]) -> dict:
         return self._trace(self.cap.debug_thread(event, thread))
+
+    def invocations(self, event: int, stage: str) -> dict:
+        """The geometry/hull/domain (``stage`` 'gs', 'hs', 'ds') invocations the draw of ``event`` ran (the first
+        :data:`INVOCATION_LIMIT`), each as its identity; :meth:`debug_stage` takes an index into this list."""
+        ev = self.cap.events[event]
+        if ev.method not in DRAW_METHODS:
+            raise ValueError(f"event {event} ({ev.method}) is not a draw")
+        key = (event, stage)
+        if key not in self._invocations:
+            self._invocations[key] = self.cap.stage_invocations(event, stage, INVOCATION_LIMIT + 1)
+        rows = self._invocations[key]
+        return {"event": event, "stage": stage, "invocations": plain(rows[:INVOCATION_LIMIT]),
+                "truncated": len(rows) > INVOCATION_LIMIT}
+
+    def debug_stage(self, event: int, stage: str, index: int) -> dict:
+        """The trace of invocation ``index`` of :meth:`invocations` (its identity picks it)."""
+        rows = self.invocations(event, stage)["invocations"]
+        if not 0 <= index < len(rows):
+            raise IndexError(f"invocation {index} outside 0..{len(rows) - 1}")
+        select = {k: v for k, v in self._invocations[(event, stage)][index].items() if k != "domain"}
+        t = self.cap.debug_stage(event, stage, **select)
+        if t is None:
+            raise LookupError(f"{stage} invocation {select} not found on replay")
+        return self._trace(t)
 
     @staticmethod
     def _trace(t: Any) -> dict:
@@ -348,10 +375,14 @@ def _handler(insp: Inspector) -> type[BaseHTTPRequestHandler]:
                                                    _int(q, "offset", 0), _int(q, "columns", 4)),
                 "/api/mesh": lambda: insp.mesh(e()),
                 "/api/history": lambda: insp.history(_int(q, "resource"), _int(q, "x"), _int(q, "y"),
-                                                     _int(q, "sample", 0), _int(q, "subresource", 0)),
-                "/api/debug_pixel": lambda: insp.debug_pixel(e(), _int(q, "x"), _int(q, "y")),
+                                                     _int(q, "sample", 0), _int(q, "subresource", 0),
+                                                     _int(q, "z", 0)),
+                "/api/debug_pixel": lambda: insp.debug_pixel(e(), _int(q, "x"), _int(q, "y"),
+                                                             bool(_int(q, "helpers", 0))),
                 "/api/debug_vertex": lambda: insp.debug_vertex(e(), _int(q, "vertex"), _int(q, "instance", 0)),
                 "/api/debug_thread": lambda: insp.debug_thread(e(), (_int(q, "x"), _int(q, "y", 0), _int(q, "z", 0))),
+                "/api/invocations": lambda: insp.invocations(e(), q.get("stage", [""])[0]),
+                "/api/debug_stage": lambda: insp.debug_stage(e(), q.get("stage", [""])[0], _int(q, "index")),
             }
             if path not in routes:
                 raise KeyError(path)

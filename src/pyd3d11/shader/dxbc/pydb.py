@@ -4,15 +4,19 @@ fxc writes its debug information in an undocumented ``SDBG``/``SPDB`` chunk. pyd
 instead (docs/debugging.md, "Debug information"): UTF-8 JSON with
 
 * ``format`` ``"pyd3d11-debug"``, ``version`` 1;
-* ``sources``: ``{file name: source text}`` of the main file;
-* ``files``: the file names the line table uses;
+* ``sources``: ``{file name: source text}`` of every file of the compile (the main file and each ``#include``d
+  file, by the name the line table uses);
+* ``files``: the file names the line table uses (every file of ``sources`` is listed);
 * ``lines``: one entry per program instruction (the decoded program's ``instructions``, declarations included):
   ``[file index, line]`` of the HLSL statement it came from, or ``null`` for declarations;
 * ``variables``: the local variables, each ``{"name", "type", "file", "first", "last", "components"}`` where
   ``first``/``last`` are the source lines the variable is in scope for (its declaration to the end of its
   block) and ``components`` lists, per scalar component in declaration order, ``{"reg": r#, "comp": 0..3,
-  "live": [first instruction, last instruction]}`` — where the value lives while it is live — or ``null`` when
-  optimisation removed it.
+  "live": [first instruction, last instruction]}`` — where the value lives while it is live —, ``{"input":
+  [vertex, register] or [register], "comp": 0..3}`` for a component read straight from an input register
+  (geometry-shader input arrays, input/output patches: valid throughout), or ``null`` when optimisation removed
+  it. Version 2 adds: the entry point's parameters (``"parameter": true``, in scope over the function), and
+  ``members`` for struct-typed variables: ``[{"name": "pos" | "a[1].b", "offset": first component, "count"}]``.
 
 :func:`attach` / :func:`lookup` keep the decoded information beside a decoded :class:`~pyd3d11.shader.ir.Program`
 (the device attaches it when a shader is created), so the debugger finds it from the program a trace ran.
@@ -27,7 +31,7 @@ from typing import Any
 
 FOURCC = "PYDB"
 FORMAT = "pyd3d11-debug"
-VERSION = 1
+VERSION = 2
 
 
 @dataclass

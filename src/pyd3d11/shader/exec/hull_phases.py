@@ -21,7 +21,9 @@ with all patches as lanes, one pass per instance, accumulating into a shared pat
 from __future__ import annotations
 
 import copy
+import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +32,7 @@ import numpy as np
 from ...errors import E_INVALIDARG, InvalidArgError
 from .. import ir
 from .reference import Compiled, compile_program, execute, new_state
+from .state import ExecState
 
 Op = ir.Opcode
 OT = ir.OperandType
@@ -93,8 +96,19 @@ def _remap_operand(op: ir.Operand, table: dict[int, tuple[int, bool]]) -> None:
     op.type = OT.INPUT
 
 
+#: phase / rewritten program -> (the program it was cut from, original instruction index of each instruction)
+_ORIGIN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def program_origin(program: ir.Program) -> tuple[ir.Program, list[int]] | None:
+    """For a hull phase or rewritten domain program run by the pipeline: the shader program it came from and,
+    per instruction, its index there (so the debugger maps line tables and live ranges onto it); else None."""
+    return _ORIGIN.get(program)
+
+
 def _build(ptype: ir.ProgramType, major: int, minor: int, header: list[ir.Instruction],
-           body: list[ir.Instruction], table: dict[int, tuple[int, bool]]) -> ir.Program:
+           body: list[ir.Instruction], table: dict[int, tuple[int, bool]],
+           source: ir.Program | None = None) -> ir.Program:
     code = []
     for inst in body:
         if any(o.type in table or any(ix.rel is not None for ix in o.indices) for o in inst.operands):
@@ -102,7 +116,11 @@ def _build(ptype: ir.ProgramType, major: int, minor: int, header: list[ir.Instru
             for o in inst.operands:
                 _remap_operand(o, table)
         code.append(inst)
-    return ir.Program(ptype, major, minor, list(header) + code)
+    prog = ir.Program(ptype, major, minor, list(header) + code)
+    if source is not None:
+        where = {id(inst): k for k, inst in enumerate(source.instructions)}
+        _ORIGIN[prog] = (source, [where.get(id(inst), -1) for inst in list(header) + list(body)])
+    return prog
 
 
 def _instance_count(body: list[ir.Instruction], opcode: int) -> int:
@@ -176,12 +194,12 @@ def _split_hull(program: ir.Program) -> HullInfo:
         if kind == "decls":
             continue
         if kind == "control_point":
-            prog = _build(program.program_type, major, minor, header, body, cp_table)
+            prog = _build(program.program_type, major, minor, header, body, cp_table, program)
             info.control_point_phase = Phase(kind, prog, compile_program(prog))
             continue
         count = _instance_count(body, Op.DCL_HS_FORK_PHASE_INSTANCE_COUNT if kind == "fork"
                                 else Op.DCL_HS_JOIN_PHASE_INSTANCE_COUNT)
-        prog = _build(program.program_type, major, minor, header, body, pc_table)
+        prog = _build(program.program_type, major, minor, header, body, pc_table, program)
         phase = Phase(kind, prog, compile_program(prog), count)
         (info.fork_phases if kind == "fork" else info.join_phases).append(phase)
         for inst in body:
@@ -223,15 +241,17 @@ def _split_domain(program: ir.Program, control_points: int | None = None) -> Dom
     if control_points is not None:
         n_cp = control_points
     table = {OT.INPUT_CONTROL_POINT: (0, False), OT.INPUT_PATCH_CONSTANT: (n_cp, True)}
-    prog = _build(program.program_type, program.major, program.minor, [], program.instructions, table)
+    prog = _build(program.program_type, program.major, program.minor, [], program.instructions, table, program)
     return DomainInfo(prog, compile_program(prog), n_cp, domain)
 
 
 def run_phase(phase: Phase, n: int, inputs: np.ndarray, bindings: Any, system_values: dict[int, np.ndarray],
-              outputs: np.ndarray | None = None, hooks: Any = None) -> np.ndarray:
+              outputs: np.ndarray | None = None, hooks: Any = None,
+              execute_fn: Callable[[Compiled, ExecState], None] | None = None) -> np.ndarray:
     """Run one phase over ``n`` lanes; ``inputs`` internal (vertices, regs, 4, N). When ``outputs``
     ((regs, 4, N) uint32) is given the phase writes into it (registers it does not write keep their
-    values); returns the output file (regs, 4, N)."""
+    values); returns the output file (regs, 4, N). ``execute_fn`` runs the prepared state in place of
+    ``execute`` (the debugger traces lanes through it; it must run every lane as ``execute`` does)."""
     c = phase.compiled
     st = new_state(c, n, inputs, bindings, system_values, None, hooks)
     if outputs is not None:
@@ -240,26 +260,33 @@ def run_phase(phase: Phase, n: int, inputs: np.ndarray, bindings: Any, system_va
             grown[: outputs.shape[0]] = outputs
             outputs = grown
         st.o = outputs
-    execute(c, st)
+    (execute_fn or execute)(c, st)
     return st.o
 
 
 def run_patch_constant_phases(info: HullInfo, n_patches: int, inputs: np.ndarray, bindings: Any,
-                              system_values: dict[int, np.ndarray], hooks: Any = None) -> np.ndarray:
+                              system_values: dict[int, np.ndarray], hooks: Any = None,
+                              execute_fn: Callable[[Compiled, ExecState, dict], None] | None = None) -> np.ndarray:
     """Fork phases, then join phases, all patches as lanes, one pass per instance (§10.5).
 
     ``inputs`` is the internal (IN + OUT + 1, regs, 4, P) file whose last vertex slot is ``vpc`` (filled
-    here with the fork phases' results before the join phases run). Returns (32, 4, P) uint32."""
+    here with the fork phases' results before the join phases run). Returns (32, 4, P) uint32.
+    ``execute_fn(compiled, state, which)`` runs each phase instance in place of ``execute``; ``which`` names
+    it: ``{"phase": "fork"|"join", "phase_index": k, "phase_instance": i}``."""
     pc = np.zeros((PATCH_CONSTANT_REGISTERS, 4, n_patches), U32)
     vpc_slot = info.input_control_points + info.output_control_points
-    for phases, sv_type in ((info.fork_phases, OT.INPUT_FORK_INSTANCE_ID),
-                            (info.join_phases, OT.INPUT_JOIN_INSTANCE_ID)):
+    for kind, phases, sv_type in (("fork", info.fork_phases, OT.INPUT_FORK_INSTANCE_ID),
+                                  ("join", info.join_phases, OT.INPUT_JOIN_INSTANCE_ID)):
         if sv_type == OT.INPUT_JOIN_INSTANCE_ID and phases:
             regs = min(pc.shape[0], inputs.shape[1])
             inputs[vpc_slot, :regs] = pc[:regs]
-        for phase in phases:
+        for k, phase in enumerate(phases):
             for instance in range(phase.instance_count):
                 sv = dict(system_values)
                 sv[sv_type] = np.full(n_patches, instance, U32)
-                pc = run_phase(phase, n_patches, inputs, bindings, sv, pc, hooks)
+                run = None
+                if execute_fn is not None:
+                    which = {"phase": kind, "phase_index": k, "phase_instance": instance}
+                    run = (lambda w: lambda c, st: execute_fn(c, st, w))(which)
+                pc = run_phase(phase, n_patches, inputs, bindings, sv, pc, hooks, run)
     return pc

@@ -825,6 +825,7 @@ class Codegen(SignatureBinding):
             from .hs import gen_ds_entry
 
             out_params = gen_ds_entry(self, f)
+            self._debug_parameters(f, scope)
             self.entry_outputs = (f, out_params)
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
             assert f.body is not None
@@ -837,6 +838,7 @@ class Codegen(SignatureBinding):
             from .gs import gen_gs_entry, gs_output_component_check
 
             scope.update(gen_gs_entry(self, f))
+            self._debug_parameters(f, scope)
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
             assert f.body is not None
             self.block(f.body.stmts)
@@ -873,6 +875,7 @@ class Codegen(SignatureBinding):
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
             scope[p.name] = obj_param_value(self, p, v)
+        self._debug_parameters(f, scope)
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None
@@ -880,6 +883,12 @@ class Codegen(SignatureBinding):
         if not self.code or self.code[-1].op != "ret":
             self.write_entry_outputs(None, f.pos)
         self.emit_final_ret()
+
+    def _debug_parameters(self, f: A.FuncDef, scope: dict[str, Val]) -> None:
+        if self.wants_debug_info:
+            from .debuginfo import record_parameters
+
+            record_parameters(self, f, scope)
 
     def lookup(self, name: str, pos: Pos) -> Val:
         for sc in reversed(self.scopes):

@@ -130,7 +130,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     program = assemble_program(text)
     from .debuginfo import debug_info
 
-    blob = build_blob(cg, program, debug_info(cg, source, file))
+    blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources))
     if level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in all_warnings(cg)]

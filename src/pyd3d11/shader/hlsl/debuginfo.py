@@ -15,6 +15,7 @@ from typing import Any
 
 from ..dxbc.pydb import DebugInfo
 from . import ast as A
+from .types import ArrayType, ObjectType, StructType
 
 
 def last_line(nodes: list[Any]) -> int:
@@ -34,13 +35,61 @@ def last_line(nodes: list[Any]) -> int:
     return best
 
 
-def record_variable(cg: Any, decl: Any, val: Any) -> None:
+def members(t: Any, prefix: str = "") -> list[dict]:
+    """The struct members of type ``t`` flattened to dotted names (arrays of structs as ``a[1].b``), each with
+    its first scalar component (``offset``) and component count, in slot order; [] for non-struct types."""
+    out: list[dict] = []
+    if isinstance(t, StructType):
+        off = 0
+        for fname, ftype, _sem, _mods in t.fields:
+            name = f"{prefix}.{fname}" if prefix else fname
+            out.append({"name": name, "offset": off, "count": int(ftype.slots)})
+            out += [{**m, "offset": m["offset"] + off} for m in members(ftype, name)]
+            off += ftype.slots
+    elif (isinstance(t, ArrayType) and isinstance(t.elem, (StructType, ArrayType))) or \
+            (isinstance(t, ObjectType) and t.kind in ("InputPatch", "OutputPatch") and t.elem is not None):
+        elem, count = (t.elem, t.count) if isinstance(t, ArrayType) else (t.elem, t.samples)
+        size = elem.slots
+        for i in range(count):
+            name = f"{prefix}[{i}]"
+            if not isinstance(elem, StructType):
+                out.append({"name": name, "offset": i * size, "count": int(size)})
+            out += [{**m, "offset": m["offset"] + i * size} for m in members(elem, name)]
+    return out
+
+
+def record_variable(cg: Any, decl: Any, val: Any, first: int | None = None, last: int | None = None) -> None:
+    """Record a local variable (or, with ``first``/``last`` given, an entry-point parameter: in scope over
+    the whole function) and the slots holding its components."""
     slots = list(getattr(val, "slots", []) or [])
     if not slots:
         return
-    end = cg.debug_scope_ends[-1] if cg.debug_scope_ends else decl.pos.line
-    cg.debug_vars.append({"name": decl.name, "type": str(decl.type), "file": decl.pos.file,
-                          "first": decl.pos.line, "last": max(end, decl.pos.line), "slots": slots})
+    start = decl.pos.line if first is None else first
+    end = last if last is not None else (cg.debug_scope_ends[-1] if cg.debug_scope_ends else decl.pos.line)
+    entry = {"name": decl.name, "type": str(decl.type), "file": decl.pos.file, "first": start,
+             "last": max(end, start), "slots": slots}
+    parts = members(decl.type)
+    if parts:
+        entry["members"] = parts
+    if first is not None:
+        entry["parameter"] = True
+    cg.debug_vars.append(entry)
+
+
+def record_parameters(cg: Any, func: Any, scope: dict) -> None:
+    """Record an entry function's parameters as variables in scope over its whole body (issue 18: entry-point
+    parameters and their struct members are watchable); called once its parameters are bound."""
+    if not getattr(cg, "wants_debug_info", False) or func.body is None:
+        return
+    end = last_line(func.body.stmts)
+    for p in func.params:
+        v = scope.get(p.name)
+        if v is not None and getattr(v, "slots", None):
+            record_variable(cg, p, v, func.pos.line, end)
+
+
+#: input-register slot kinds the debugger reads from the invocation's input file (GS inputs, patches)
+_INPUT_SLOTS = {"v", "vicp", "vocp"}
 
 
 def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[int, int], alloc: dict,
@@ -69,6 +118,13 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
     for v in cg.debug_vars:
         comps = []
         for s in v["slots"]:
+            if isinstance(s, tuple) and len(s) == 4 and s[0] in _INPUT_SLOTS and s[1] and s[2] is None:
+                # read-only input register: valid over the whole program, read from the invocation's inputs
+                loc = {"input": [int(i) for i in s[1]], "comp": int(s[3])}
+                if s[0] == "vocp":
+                    loc["patch"] = "output"  # a patch-constant phase's output control point (vocp[k][r])
+                comps.append(loc)
+                continue
             t = s[1][0] if isinstance(s, tuple) and s and s[0] == "r" and s[1] else None
             if t is None or t not in tmap or t not in first:
                 comps.append(None)
@@ -78,7 +134,8 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
                 comps.append(None)
                 continue
             comps.append({"reg": int(tmap[t]), "comp": int(cmap.get(t, {}).get(s[3], s[3])), "live": [lo, hi]})
-        entry = {k: v[k] for k in ("name", "type", "file", "first", "last")} | {"components": comps}
+        entry = {k: v[k] for k in ("name", "type", "file", "first", "last", "members", "parameter") if k in v} | \
+            {"components": comps}
         # a variable belongs to the phase (hull shaders) whose temps hold it; elsewhere it shows unlocated once
         old = next((x for x in table["variables"] if x["name"] == entry["name"] and x["first"] == entry["first"]
                     and x["file"] == entry["file"]), None)
@@ -89,8 +146,15 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
     return table
 
 
-def debug_info(cg: Any, source: str, file: str) -> DebugInfo | None:
+def debug_info(cg: Any, source: str, file: str, sources: dict[str, str] | None = None) -> DebugInfo | None:
+    """The PYDB contents: ``sources`` holds every file of the compile by the name the line table uses (the main
+    file and each ``#include``d one, from the preprocessor)."""
     t = cg.debug_table
     if t is None:
         return None
-    return DebugInfo(t["files"], {file: source}, t["lines"], t["variables"])
+    texts = {file: source, **(sources or {})}
+    files = list(t["files"])
+    for name in texts:  # every file of the compile, also those no instruction comes from
+        if name not in files:
+            files.append(name)
+    return DebugInfo(files, texts, t["lines"], t["variables"])

@@ -178,6 +178,7 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
         else:
             raise cg.err(p.pos, f"'{p.name}': invalid hull shader input", 4502)
     cg.scopes.append(scope)
+    cg._debug_parameters(f, scope)
     cg.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
     assert f.body is not None
     cg.block(f.body.stmts)
@@ -207,6 +208,7 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
         else:
             raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
     cg.scopes.append(scope)
+    cg._debug_parameters(pcf, scope)
     cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": [], "pos": pcf.pos})
     cg.func_index_stack.append(cg.func_order.get(id(pcf), 0))
     assert pcf.body is not None

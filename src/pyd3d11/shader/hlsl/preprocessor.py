@@ -43,6 +43,8 @@ class PreprocessResult:
     warnings: list[tuple[str, int, int, str]] = field(default_factory=list)
     #: ``#pragma warning`` specifiers: warning number -> "disable" | "error" | "once" | "default" | "1".."4"
     warning_specs: dict[int, str] = field(default_factory=dict)
+    #: the text of every file the run read, by the name ``#line`` markers give it (the main file, includes)
+    sources: dict[str, str] = field(default_factory=dict)
 
 
 def tokenize_line(line: str) -> list[str]:
@@ -112,6 +114,7 @@ class Preprocessor:
         for k, v in (defines or {}).items():
             self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
         self.include_open = include_open
+        self.sources: dict[str, str] = {}
         self.out: list[str] = []
         self.pack_matrix_row_major: bool | None = None
         self.file = ""
@@ -129,7 +132,7 @@ class Preprocessor:
     def run(self, text: str, file: str) -> PreprocessResult:
         self.process(text, file)
         return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major,
-                                warnings=self.warnings, warning_specs=self.warning_specs)
+                                warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources)
 
     def process(self, text: str, file: str) -> None:
         self.depth += 1
@@ -137,6 +140,7 @@ class Preprocessor:
             raise self.error("#include nesting too deep")
         saved_file, saved_line = self.file, self.line
         self.file = file
+        self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
         self.out.append(f'#line 1 "{file}"')
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if lines and lines[-1] == "":
