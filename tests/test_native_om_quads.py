@@ -1,6 +1,6 @@
-"""Native output merger, quad-pair fast path (pipeline/native/om_gen.py ``_Body(quad=True)``): eight lanes that are
-two 2x2 quads side by side — the fused rasterizer's lane order — read and write their target pixels with two
-masked row loads/stores instead of a gather/scatter. The result must be the serial merger's, byte for byte, for
+"""Native output merger, quad fast paths (pipeline/native/om_gen.py ``_Body.PAIR`` / ``_Body.QUADS``): eight lanes
+that are two 2x2 quads side by side, or two quads anywhere that do not overlap — the fused rasterizer's lane
+order — read and write their target pixels with masked row loads/stores instead of a gather/scatter. The result must be the serial merger's, byte for byte, for
 every colour and depth format the native merger takes (D3D11.3 §17): partial coverage, discarded lanes, pairs
 at target edges, pairs repeated over the same pixels (later lanes blend over earlier ones), groups that are not
 quad pairs mixed in, MSAA planes. Also the exactness claim behind the divider-free UNORM/SNORM decode."""
@@ -28,12 +28,15 @@ DS_FORMATS = [20, 40, 45, 55]
 
 
 def quad_fragments(rng: np.random.Generator, groups: int, regs: int, *, w: int = QW, h: int = QH, samples: int = 1,
-                   pairs_share: float = 0.85, cover: float = 0.8) -> PixelFragments:
-    """``groups`` groups of eight lanes; a share ``pairs_share`` are quad pairs at random even positions (some
-    at the right and bottom edges, some over pixels an earlier group wrote), the others random pixels."""
+                   pairs_share: float = 0.5, quads_share: float = 0.35, cover: float = 0.8) -> PixelFragments:
+    """``groups`` groups of eight lanes: a share ``pairs_share`` are quad pairs at random even positions (some
+    at the right and bottom edges, some over pixels an earlier group wrote), a share ``quads_share`` two quads
+    at independent positions (odd ones too; some overlapping, which must take the one-by-one path), the
+    others random pixels."""
     xs, ys = [], []
     for _ in range(groups):
-        if rng.random() < pairs_share:
+        u = rng.random()
+        if u < pairs_share:
             x0 = int(rng.integers(0, (w - 2) // 2)) * 2
             y0 = int(rng.integers(0, h // 2)) * 2
             if rng.random() < 0.2:
@@ -42,6 +45,15 @@ def quad_fragments(rng: np.random.Generator, groups: int, regs: int, *, w: int =
                 y0 = h - 2
             xs.append(x0 + DX)
             ys.append(y0 + DY)
+        elif u < pairs_share + quads_share:
+            xa, ya = int(rng.integers(0, w - 1)), int(rng.integers(0, h - 1))
+            if rng.random() < 0.3:  # near the first quad: overlapping or touching
+                xb = min(max(xa + int(rng.integers(-2, 3)), 0), w - 2)
+                yb = min(max(ya + int(rng.integers(-2, 3)), 0), h - 2)
+            else:
+                xb, yb = int(rng.integers(0, w - 1)), int(rng.integers(0, h - 1))
+            xs.append(np.concatenate([xa + DX[:4], xb + DX[:4]]))
+            ys.append(np.concatenate([ya + DY[:4], yb + DY[:4]]))
         else:
             lin = rng.integers(0, w * h, 8)
             xs.append(lin % w)
@@ -122,19 +134,22 @@ def test_msaa_planes(samples):
 def test_pairs_repeated_over_the_same_pixels():
     """Every group the same quad pair: each group blends over the previous one's writes."""
     rng = np.random.default_rng(5)
-    f = quad_fragments(rng, 20, 1, pairs_share=1.0, cover=1.0)
+    f = quad_fragments(rng, 20, 1, pairs_share=1.0, quads_share=0.0, cover=1.0)
     f.x[:] = np.tile(4 + DX, 20)
     f.y[:] = np.tile(2 + DY, 20)
     assert_same(run_both(_blend_state(True), [target(28, rng, QW, QH)], None, [f]))
 
 
-def test_row_order_mutation_is_caught(monkeypatch):
-    """The tests see the quad path: with the two rows swapped in the emitter the bytes differ."""
+@pytest.mark.parametrize("layout,swapped", [("PAIR", ((0, 1, 5, 4), (2, 3, 6, 7))),
+                                             ("QUADS", ((0, 1), (2, 3), (5, 4), (6, 7)))])
+def test_row_order_mutation_is_caught(monkeypatch, layout, swapped):
+    """The tests see each fast path: with two lanes of a row swapped in the emitter's layout the bytes differ."""
     rng = np.random.default_rng(9)
-    frags = [quad_fragments(rng, 40, 1, pairs_share=1.0)]
+    share = {"PAIR": (1.0, 0.0), "QUADS": (0.0, 1.0)}[layout]
+    frags = [quad_fragments(rng, 40, 1, pairs_share=share[0], quads_share=share[1])]
     st = target(28, rng, QW, QH)
     assert_same(run_both(_blend_state(True), [st], None, frags))
-    monkeypatch.setattr(om_gen._Body, "_ROW", ((2, 3, 6, 7), (0, 1, 4, 5)))
+    monkeypatch.setattr(om_gen._Body, layout, swapped)
     om_gen._generate.cache_clear()
     monkeypatch.setattr(om_runtime, "_COMPILED", {})
     try:
@@ -142,6 +157,18 @@ def test_row_order_mutation_is_caught(monkeypatch):
             assert_same(run_both(_blend_state(True), [st], None, frags))
     finally:
         om_gen._generate.cache_clear()
+
+
+def test_overlapping_quads_keep_lane_order():
+    """Two quads of one group over the same pixels (a later triangle's quad): the second must see the first's
+    write, so the group takes the one-by-one path (the overlap test of the QUADS layout)."""
+    rng = np.random.default_rng(12)
+    f = quad_fragments(rng, 30, 1, pairs_share=0.0, quads_share=1.0, cover=1.0)
+    for g in range(30):
+        dx, dy = int(rng.integers(-1, 2)), int(rng.integers(-1, 2))
+        f.x[g * 8 + 4:g * 8 + 8] = np.clip(f.x[g * 8] + dx, 0, QW - 2) + DX[:4]
+        f.y[g * 8 + 4:g * 8 + 8] = np.clip(f.y[g * 8] + dy, 0, QH - 2) + DY[:4]
+    assert_same(run_both(_blend_state(True), [target(28, rng, QW, QH)], None, [f]))
 
 
 @pytest.mark.parametrize("bits", range(1, 17))

@@ -303,9 +303,9 @@ def _farray(vals: list[float]) -> str:
 class _Body:
     """Emits the body of ``W`` lanes starting at lane ``%i`` (vectors of W; W = 1 for the one-by-one path)."""
 
-    def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: bool = False):
+    def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None):
         self.key, self.w, self.name, self.decls = key, w, name, decls
-        self.quad = quad  # lanes are a quad pair (see _ROW): target memory through row vector loads/stores
+        self.quad = quad  # a row layout (PAIR / QUADS): target memory through row vector loads/stores
         self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
         self.lines: list[str] = []
         self.n = 0
@@ -375,22 +375,19 @@ class _Body:
         self.decls.add(f"declare void {fn}({self.t(ty)}, {self.t('ptr')}, i32 immarg, {self.t('i1')})")
         self.e(f"call void {fn}({self.t(ty)} {val}, {self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m})")
 
-    # Quad pairs: lanes 0..7 are pixels (x0, y0) + (0,0) (1,0) (0,1) (1,1) (2,0) (3,0) (2,1) (3,1) (two 2x2
-    # quads side by side, the fused rasterizer's order): row y0 holds lanes 0 1 4 5, row y0 + 1 lanes 2 3 6 7.
-    _ROW = ((0, 1, 4, 5), (2, 3, 6, 7))
+    # Row layouts of eight lanes whose pixels are known distinct (the fused rasterizer emits 2x2 quads): each
+    # row is a run of pixels consecutive in one target row, read and written with one masked vector load/store.
+    #: a quad pair: (x0, y0) + (0,0) (1,0) (0,1) (1,1) (2,0) (3,0) (2,1) (3,1) — two quads side by side
+    PAIR = ((0, 1, 4, 5), (2, 3, 6, 7))
+    #: two disjoint quads anywhere: lanes 0-3 one quad, lanes 4-7 another
+    QUADS = ((0, 1), (2, 3), (4, 5), (6, 7))
 
-    def _row_vec(self, ty: str, r: int, stride: int) -> tuple[str, int, str]:
-        """(vector type of one row's elements, elements per pixel, type size) for pixels ``stride`` bytes apart."""
-        size = _SIZES[ty]
-        per = stride // size
-        return f"<{4 * per} x {ty}>", per, size
-
-    def _row_mask(self, m: str, r: int, per: int) -> str:
-        """The <4*per x i1> element mask of row ``r``: only each pixel's first element, where its lane is in m."""
+    def _row_mask(self, m: str, row: tuple, per: int) -> str:
+        """The element mask of one row: each pixel's first element where its lane is in ``m``."""
         idx = []
-        for j in range(4):
-            idx += [str(self._ROW[r][j])] + ["8"] * (per - 1)  # 8: an element of the all-false second operand
-        return self.v(f"shufflevector <8 x i1> {m}, <8 x i1> zeroinitializer, <{4 * per} x i32> "
+        for lane in row:
+            idx += [str(lane)] + ["8"] * (per - 1)  # 8: an element of the all-false second operand
+        return self.v(f"shufflevector <8 x i1> {m}, <8 x i1> zeroinitializer, <{len(idx)} x i32> "
                       f"<{', '.join('i32 ' + i for i in idx)}>")
 
     def _masked_decl(self, op: str, vt: str, ty: str, n: int) -> str:
@@ -403,31 +400,45 @@ class _Body:
         return fn
 
     def _rows_load(self, ty: str, ptrs: str, m: str, stride: int) -> str:
-        vt, per, _size = self._row_vec(ty, 0, stride)
-        n = 4 * per
+        rows = self.quad
+        per = stride // _SIZES[ty]  # elements per pixel; the value is each pixel's first element
+        n = len(rows[0]) * per
+        vt = f"<{n} x {ty}>"
         fn = self._masked_decl("load", vt, ty, n)
-        rows = []
-        for r in range(2):
-            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {self._ROW[r][0]}")
-            rows.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, r, per)}, "
+        vals = []
+        for row in rows:
+            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
                                f"{vt} zeroinitializer)"))
-        # lane order: row 0 pixels 0 1, row 1 pixels 0 1, row 0 pixels 2 3, row 1 pixels 2 3
-        order = [0, per, n, n + per, 2 * per, 3 * per, n + 2 * per, n + 3 * per]
-        return self.v(f"shufflevector {vt} {rows[0]}, {vt} {rows[1]}, <8 x i32> "
-                      f"<{', '.join(f'i32 {i}' for i in order)}>")
+        width = n
+        while len(vals) > 2:  # concatenate pairwise down to two vectors
+            cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
+            vals = [self.v(f"shufflevector <{width} x {ty}> {vals[a]}, <{width} x {ty}> {vals[a + 1]}, "
+                           f"<{2 * width} x i32> {cat}") for a in range(0, len(vals), 2)]
+            width *= 2
+        vt = f"<{width} x {ty}>"
+        # lane l (pixel j of row r) sits at r * (row elements) + j * per of the concatenation
+        pos = {}
+        for r, row in enumerate(rows):
+            for j, lane in enumerate(row):
+                pos[lane] = r * len(row) * per + j * per
+        order = ", ".join(f"i32 {pos[lane]}" for lane in range(8))
+        return self.v(f"shufflevector {vt} {vals[0]}, {vt} {vals[1]}, <8 x i32> <{order}>")
 
     def _rows_store(self, ty: str, val: str, ptrs: str, m: str, stride: int) -> None:
-        vt, per, _size = self._row_vec(ty, 0, stride)
-        n = 4 * per
+        rows = self.quad
+        per = stride // _SIZES[ty]
+        n = len(rows[0]) * per
+        vt = f"<{n} x {ty}>"
         fn = self._masked_decl("store", vt, ty, n)
-        for r in range(2):
+        for row in rows:
             idx = []
-            for j in range(4):
-                idx += [str(self._ROW[r][j])] + ["undef"] * (per - 1)
-            row = self.v(f"shufflevector <8 x {ty}> {val}, <8 x {ty}> poison, <{n} x i32> "
-                         f"<{', '.join('i32 ' + i for i in idx)}>")
-            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {self._ROW[r][0]}")
-            self.e(f"call void {fn}({vt} {row}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, r, per)})")
+            for lane in row:
+                idx += [str(lane)] + ["undef"] * (per - 1)
+            v = self.v(f"shufflevector <8 x {ty}> {val}, <8 x {ty}> poison, <{n} x i32> "
+                       f"<{', '.join('i32 ' + i for i in idx)}>")
+            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
     def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
         """Load W consecutive elements ``arr[index ..]`` (index: i64 element index)."""
@@ -613,9 +624,9 @@ _ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
 _FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
 
 
-def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: bool = False) -> str:
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None) -> str:
     """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
-    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes are a quad pair (_Body._ROW)."""
+    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS)."""
     B = _Body(key, w, name, decls, quad)
     t = B.t
     x = B.lane_load("%x", "i32", 4, "%i")
@@ -971,7 +982,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     name = _key_name(key)
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
-    quad = _emit_body(key, W, name + "_q", decls, quad=True)
+    quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
+    quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
     call_args = "ptr %ctx, i64 {i}, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -992,7 +1004,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %kx = load <{W} x i32>, ptr %px, align 4",
              "  %py = getelementptr i32, ptr %y, i64 %i",
              f"  %ky = load <{W} x i32>, ptr %py, align 4",
-             # a quad pair (two 2x2 quads side by side, _Body._ROW): distinct pixels in two rows of four
+             # a quad pair (two 2x2 quads side by side, _Body.PAIR): distinct pixels in two rows of four
              f"  %qx0 = shufflevector <{W} x i32> %kx, <{W} x i32> poison, <{W} x i32> zeroinitializer",
              f"  %qy0 = shufflevector <{W} x i32> %ky, <{W} x i32> poison, <{W} x i32> zeroinitializer",
              f"  %qxe = add <{W} x i32> %qx0, <i32 0, i32 1, i32 0, i32 1, i32 2, i32 3, i32 2, i32 3>",
@@ -1001,9 +1013,37 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %qyk = icmp eq <{W} x i32> %ky, %qye",
              f"  %qk = and <{W} x i1> %qxk, %qyk",
              f"  %isq = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %qk)",
-             "  br i1 %isq, label %vq, label %vdup",
+             "  br i1 %isq, label %vq, label %vquads",
              "vq:",
              f"  %cq = call i64 @{name}_q({call_args.format(i='%i')})",
+             "  br label %vn",
+             # two quads that do not overlap (lanes 0-3 and 4-7 each a 2x2 quad, origins 2 or more apart)
+             "vquads:",
+             f"  %ax = shufflevector <{W} x i32> %kx, <{W} x i32> poison, <{W} x i32> <i32 0, i32 0, i32 0, i32 0, "
+             "i32 4, i32 4, i32 4, i32 4>",
+             f"  %ay = shufflevector <{W} x i32> %ky, <{W} x i32> poison, <{W} x i32> <i32 0, i32 0, i32 0, i32 0, "
+             "i32 4, i32 4, i32 4, i32 4>",
+             f"  %axe = add <{W} x i32> %ax, <i32 0, i32 1, i32 0, i32 1, i32 0, i32 1, i32 0, i32 1>",
+             f"  %aye = add <{W} x i32> %ay, <i32 0, i32 0, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1>",
+             f"  %axk = icmp eq <{W} x i32> %kx, %axe",
+             f"  %ayk = icmp eq <{W} x i32> %ky, %aye",
+             f"  %ak = and <{W} x i1> %axk, %ayk",
+             f"  %isd = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %ak)",
+             "  %x0s = extractelement <8 x i32> %kx, i64 0",
+             "  %x4s = extractelement <8 x i32> %kx, i64 4",
+             "  %y0s = extractelement <8 x i32> %ky, i64 0",
+             "  %y4s = extractelement <8 x i32> %ky, i64 4",
+             "  %dxs = sub i32 %x4s, %x0s",
+             "  %dys = sub i32 %y4s, %y0s",
+             "  %dxa = add i32 %dxs, 1",  # |dx| >= 2  <=>  dx + 1 outside [0, 2]
+             "  %dya = add i32 %dys, 1",
+             "  %farx = icmp ugt i32 %dxa, 2",
+             "  %fary = icmp ugt i32 %dya, 2",
+             "  %far = or i1 %farx, %fary",
+             "  %okd = and i1 %isd, %far",
+             "  br i1 %okd, label %vd, label %vdup",
+             "vd:",
+             f"  %cd = call i64 @{name}_d({call_args.format(i='%i')})",
              "  br label %vn",
              "vdup:",
              f"  %ky16 = shl <{W} x i32> %ky, splat (i32 16)",
@@ -1037,7 +1077,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %sacc, %sh ]",
+              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]",
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
@@ -1059,4 +1099,4 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "}"]
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
