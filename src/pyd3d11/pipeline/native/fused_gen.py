@@ -382,10 +382,11 @@ class _Gen(_Emit):
         self.e("%n8 = and i64 %n8a, -8")
         dyn = k.ps_ng_slot >= 0 and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
+        self._prefetch_targets(lx, ly)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
-        self.e("%q = phi i64 [ 0, %entry ], [ %qn, %iq_body ]")
+        self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_body ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
@@ -478,6 +479,49 @@ class _Gen(_Emit):
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
                 + self.lines + ["}"])
+
+    def _prefetch_targets(self, lx: str, ly: str) -> None:
+        """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each
+        colour target and the depth-stencil view): the merger otherwise waits on each target line (profile of
+        S5: a full-screen blend stalls on its first read of every row), and interpolation and the pixel shader
+        run while the lines arrive."""
+        from .om_gen import _DS_SIZES, _OFF
+
+        om = self.k.om
+        targets = [(f"rt{i}", _OFF["rt"] + 8 * i, _OFF["rt_pitch"] + 8 * i, rt.bpe)
+                   for i, rt in enumerate(om.rts) if rt is not None]
+        if om.ds is not None:
+            targets.append(("ds", _OFF["ds"], _OFF["ds_pitch"], _DS_SIZES[om.ds.format]))
+        self.br("pf_pre")
+        self.put("pf_pre")
+        if not targets:
+            self.br("pf_done")
+            self.put("pf_done")
+            return
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        ctx = self.darg("om_ctx")
+        bases = []
+        for _name, boff, poff, size in targets:
+            bp = self.v(f"getelementptr i8, ptr {ctx}, i64 {boff}")
+            pp = self.v(f"getelementptr i8, ptr {ctx}, i64 {poff}")
+            bases.append((self.v(f"load ptr, ptr {bp}, align 8"), self.v(f"load i64, ptr {pp}, align 8"), size))
+        self.br("pf_head")
+        self.put("pf_head")
+        self.e("%pq = phi i64 [ 0, %pf_pre ], [ %pqn, %pf_body ]")
+        c = self.v("icmp ult i64 %pq, %n")
+        self.cbr(c, "pf_body", "pf_done")
+        self.put("pf_body")
+        x = self.v(f"sext i32 {self.ld('i32', lx, '%pq')} to i64")
+        y = self.v(f"sext i32 {self.ld('i32', ly, '%pq')} to i64")
+        for base, pitch, size in bases:
+            row = self.v(f"add i64 {self.v(f'mul i64 {y}, {pitch}')}, {self.v(f'mul i64 {x}, {size}')}")
+            for r in range(2):
+                at = row if r == 0 else self.v(f"add i64 {row}, {pitch}")
+                a = self.v(f"getelementptr i8, ptr {base}, i64 {at}")
+                self.e(f"call void @llvm.prefetch.p0(ptr {a}, i32 1, i32 3, i32 1)")
+        self.e("%pqn = add i64 %pq, 8")
+        self.br("pf_head")
+        self.put("pf_done")
 
     def _om(self, lc, lx, ly, lp, disc, dep, cnt) -> None:
         """The batch through om_gen's merger (lanes in lane order = primitive order per pixel): per lane
