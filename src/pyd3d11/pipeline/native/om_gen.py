@@ -384,6 +384,24 @@ class _Body:
 
     def _row_mask(self, m: str, row: tuple, per: int) -> str:
         """The element mask of one row: each pixel's first element where its lane is in ``m``."""
+        if per == 1:
+            # through the lane bits as an integer: runs of consecutive lanes are one shift and mask each (a
+            # shuffle of <8 x i1> lowers to a long chain of mask-register shifts)
+            bits = self.v(f"bitcast <8 x i1> {m} to i8")
+            acc = None
+            j = 0
+            while j < len(row):
+                k = j
+                while k + 1 < len(row) and row[k + 1] == row[k] + 1:
+                    k += 1
+                part = self.v(f"lshr i8 {bits}, {row[j]}") if row[j] else bits
+                part = self.v(f"and i8 {part}, {(1 << (k - j + 1)) - 1}")
+                if j:
+                    part = self.v(f"shl i8 {part}, {j}")
+                acc = part if acc is None else self.v(f"or i8 {acc}, {part}")
+                j = k + 1
+            n = len(row)
+            return self.v(f"bitcast i{n} {self.v(f'trunc i8 {acc} to i{n}')} to <{n} x i1>")
         idx = []
         for lane in row:
             idx += [str(lane)] + ["8"] * (per - 1)  # 8: an element of the all-false second operand
