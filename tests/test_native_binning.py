@@ -70,3 +70,19 @@ def test_submission_order_within_each_tile():
 def test_no_pieces():
     got = binning.bin_pieces(np.zeros((0, 3, 2), np.int64), np.array([[0, 0, 64, 64]]), 64, 64, 64)
     assert got[0].shape == (0, 4) and got[2].size == 0 and np.array_equal(got[1], [0, 0]) and got[5] == 0
+
+
+@pytest.mark.parametrize("lo,hi,want", [
+    (5 * 256 + 128, 9 * 256 + 128, (5, 10)),  # hull ends exactly on samples: both pixels kept (edge ties)
+    (5 * 256 + 129, 9 * 256 + 127, (6, 9)),  # just inside the samples: those pixels cannot be covered
+    (5 * 256 + 127, 9 * 256 + 129, (5, 10)),
+    (-3 * 256 + 128, -1 * 256, (0, -1)),  # left of the target, empty (negative coordinates floor, not truncate)
+    (-256 - 128, 2 * 256, (0, 2)),
+])
+def test_rectangle_is_the_sample_hull(lo, hi, want):
+    """A piece's rectangle is every pixel whose sample point (x + 0.5, y + 0.5) lies in the vertices' closed
+    bounding box: no other pixel can be covered (D3D11.3 §3.4.2), so the rasterizer may skip the rest."""
+    verts = np.array([[[lo, lo], [hi, lo], [lo, hi]]], np.int64)
+    rect = binning.bin_pieces(verts, np.array([[0, 0, 64, 64]]), 64, 64, 64)[0][0]
+    assert (rect[0], rect[2]) == want and (rect[1], rect[3]) == want
+    assert np.array_equal(rect, binning.bin_numpy(verts, np.array([[0, 0, 64, 64]]), 64, 64, 64)[0][0])

@@ -1,8 +1,9 @@
 """Native binning of a draw's triangle pieces into screen tiles (issue 12, point 2: setup and binning compiled).
 
-One fixed LLVM module, compiled once per process: ``bin_count`` computes each piece's conservative pixel
-rectangle (the one fused.py's rasterizer walks: the vertices' 16.8 fixed-point hull widened by one pixel left/up
-and two right/down, inside the piece's viewport/scissor bounds and the target), the summed rectangle area (the
+One fixed LLVM module, compiled once per process: ``bin_count`` computes each piece's pixel rectangle (the one
+fused.py's rasterizer walks: the pixels whose sample point lies in the bounding box of the vertices' 16.8
+fixed-point hull — no covered sample lies outside it, D3D11.3 §3.4 — inside the piece's viewport/scissor bounds
+and the target), the summed rectangle area (the
 work estimate that sizes the thread count) and how many pieces each tile receives; ``bin_fill`` then lists the
 pieces per tile in submission order (a counting sort: stable, so every tile keeps primitive order, D3D11.3
 §3.4's per-pixel ordering). The CSR layout and the rectangles are the same as the numpy formulation
@@ -53,11 +54,16 @@ body:
   %mxx = call i64 @llvm.smax.i64(i64 %mxx0, i64 %x2)
   %mxy0 = call i64 @llvm.smax.i64(i64 %y0, i64 %y1)
   %mxy = call i64 @llvm.smax.i64(i64 %mxy0, i64 %y2)
-  ; floor division by SUBPIXEL_ONE (an arithmetic shift floors, as numpy's // does)
-  %fx0 = ashr i64 %mnx, SHIFT
-  %fy0 = ashr i64 %mny, SHIFT
-  %fx1 = ashr i64 %mxx, SHIFT
-  %fy1 = ashr i64 %mxy, SHIFT
+  ; pixels whose sample (x * ONE + HALF) lies in [min, max]: ceil((min - HALF) / ONE) .. floor((max - HALF) / ONE)
+  ; (an arithmetic shift floors, as numpy's // does)
+  %mnxh = add i64 %mnx, CEILADD
+  %mnyh = add i64 %mny, CEILADD
+  %mxxh = add i64 %mxx, -HALF
+  %mxyh = add i64 %mxy, -HALF
+  %ex0 = ashr i64 %mnxh, SHIFT
+  %ey0 = ashr i64 %mnyh, SHIFT
+  %fx1 = ashr i64 %mxxh, SHIFT
+  %fy1 = ashr i64 %mxyh, SHIFT
   %bo = mul i64 %p, %bstride
   %b0p = getelementptr i64, ptr %bounds, i64 %bo
   %b0 = load i64, ptr %b0p, align 8
@@ -67,10 +73,8 @@ body:
   %b2 = load i64, ptr %b2p, align 8
   %b3p = getelementptr i64, ptr %b0p, i64 3
   %b3 = load i64, ptr %b3p, align 8
-  %ex0 = sub i64 %fx0, 1
-  %ey0 = sub i64 %fy0, 1
-  %ex1 = add i64 %fx1, 2
-  %ey1 = add i64 %fy1, 2
+  %ex1 = add i64 %fx1, 1
+  %ey1 = add i64 %fy1, 1
   %r0 = call i64 @llvm.smax.i64(i64 %b0, i64 %ex0)
   %r1 = call i64 @llvm.smax.i64(i64 %b1, i64 %ey0)
   %r2a = call i64 @llvm.smin.i64(i64 %b2, i64 %ex1)
@@ -203,7 +207,8 @@ next:
 done:
   ret void
 }
-""".replace("SHIFT", str(SUBPIXEL_BITS))
+""".replace("SHIFT", str(SUBPIXEL_BITS)).replace("CEILADD", str(SUBPIXEL_ONE // 2 - 1)).replace(
+    "HALF", str(SUBPIXEL_ONE // 2))
 
 _COUNT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
                           ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
@@ -263,10 +268,13 @@ def bin_numpy(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int):
     bounds = np.broadcast_to(np.asarray(bounds, np.int64).reshape(-1, 4), (P, 4))
     vx, vy = verts[:, :, 0], verts[:, :, 1]
     rect = np.empty((P, 4), np.int64)
-    rect[:, 0] = np.maximum(bounds[:, 0], np.minimum(np.minimum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE - 1)
-    rect[:, 1] = np.maximum(bounds[:, 1], np.minimum(np.minimum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE - 1)
-    rect[:, 2] = np.minimum(bounds[:, 2], np.maximum(np.maximum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE + 2)
-    rect[:, 3] = np.minimum(bounds[:, 3], np.maximum(np.maximum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE + 2)
+    half, one = SUBPIXEL_ONE // 2, SUBPIXEL_ONE
+    # pixel x holds a coverable sample iff min <= x * ONE + HALF <= max (the covered set of a triangle lies in
+    # its vertices' closed hull): x in [ceil((min - HALF) / ONE), floor((max - HALF) / ONE)]
+    rect[:, 0] = np.maximum(bounds[:, 0], -((half - np.minimum(np.minimum(vx[:, 0], vx[:, 1]), vx[:, 2])) // one))
+    rect[:, 1] = np.maximum(bounds[:, 1], -((half - np.minimum(np.minimum(vy[:, 0], vy[:, 1]), vy[:, 2])) // one))
+    rect[:, 2] = np.minimum(bounds[:, 2], (np.maximum(np.maximum(vx[:, 0], vx[:, 1]), vx[:, 2]) - half) // one + 1)
+    rect[:, 3] = np.minimum(bounds[:, 3], (np.maximum(np.maximum(vy[:, 0], vy[:, 1]), vy[:, 2]) - half) // one + 1)
     rect[:, 2] = np.minimum(rect[:, 2], W)
     rect[:, 3] = np.minimum(rect[:, 3], H)
     area = int(np.maximum(rect[:, 2] - rect[:, 0], 0) @ np.maximum(rect[:, 3] - rect[:, 1], 0))
