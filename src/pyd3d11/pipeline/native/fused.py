@@ -459,6 +459,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for st in touched:
         st.touch()
     live = sum(int(s[1][0]) for s in scratch)
+    _give_back(key, scratch)
     passed = int(ctx.samples_passed)
     if ps is not None:
         stats_out.ps_invocations += live
@@ -480,29 +481,64 @@ def _target_memory(view) -> tuple[int, int]:
     return b.ctypes.data, st.layout(sub).row_pitch
 
 
+_FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
+_free_lock = threading.Lock()
+
+
+def _buffer_key(key: fg.FusedKey) -> tuple:
+    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv
+
+
+def _take_buffers(key: fg.FusedKey) -> dict:
+    """A worker's lane buffers: a set a finished draw gave back, else new ones. Every buffer is written
+    before it is read within a batch (the flush clears the outputs and discard flags itself), except the
+    counters, zeroed here, and the unused components of the system-value arrays, which stay zero."""
+    bk = _buffer_key(key)
+    with _free_lock:
+        sets = _FREE.get(bk)
+        bufs = sets.pop() if sets else None
+    if bufs is None:
+        B = key.batch
+        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc")}
+        bufs["depth"] = np.zeros(B + 8, np.float32)
+        bufs["v"] = np.zeros((key.v_regs, 4, B), np.uint32)
+        bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)
+        bufs["count"] = np.zeros(2, np.int64)
+        bufs["alive"] = np.zeros(B + 8, np.int8)
+        bufs["cov"] = np.zeros(B + 8, np.uint32)
+        bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
+        bufs["active"] = np.full(B, -1, np.int32)
+        for kind in key.sv:
+            bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+    else:
+        bufs["count"][:] = 0
+    return bufs
+
+
+def _give_back(key: fg.FusedKey, scratch: list) -> None:
+    with _free_lock:
+        sets = _FREE.setdefault(_buffer_key(key), [])
+        for s in scratch:
+            if len(sets) < 64:  # bounded: a few per worker of each layout
+                sets.append(s[4])
+
+
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
-    """One worker's T array (lane buffers, pixel-shader arguments, counters) and its counter array."""
+    """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
+    to keep alive, its host-callback state and its buffer set (given back after the draw)."""
     sl = fg.slots()
     T = np.zeros(len(sl.t), np.int64)
     B = key.batch
     keep: list = []
+    bufs = _take_buffers(key)
 
     def tptr(name: str, arr: np.ndarray) -> None:
         keep.append(arr)
         T[sl.t[name]] = arr.ctypes.data
 
-    for n in ("lx", "ly", "lp", "lc", "disc"):
-        tptr(n, np.zeros(B + 8, np.int32))
-    tptr("depth", np.zeros(B + 8, np.float32))
-    v = np.zeros((key.v_regs, 4, B), np.uint32)
-    o = np.zeros((key.o_regs, 4, B), np.uint32)
-    tptr("v", v)
-    tptr("o", o)
-    cnt = np.zeros(2, np.int64)
-    tptr("count", cnt)
-    tptr("alive", np.zeros(B + 8, np.int8))
-    tptr("cov", np.zeros(B + 8, np.uint32))
-    tptr("col", np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32))
+    for n in ("lx", "ly", "lp", "lc", "disc", "depth", "v", "o", "count", "alive", "cov", "col"):
+        tptr(n, bufs[n])
+    v, o, cnt = bufs["v"], bufs["o"], bufs["count"]
     host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)
@@ -510,13 +546,13 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
         A.ptr("v", v)
         A.set("nv", v.shape[0])
         A.ptr("o", o)
-        A.ptr("active", np.full(B, -1, np.int32))
+        A.ptr("active", bufs["active"])
         A.set("ng", B)
         A.set("n", 0)
-        A.ptr("discarded", keep[4])
+        A.ptr("discarded", bufs["disc"])
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
-                arr = np.zeros((4, B), np.uint32)  # component 0 per lane, the others 0 (runtime._try_native)
+                arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
                 tptr("sv" + kind, arr)
         if A.wants("poll"):
@@ -531,4 +567,4 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         keep.append(A)
         tptr("ps_args", A.a)
-    return T, cnt, keep, host
+    return T, cnt, keep, host, bufs
