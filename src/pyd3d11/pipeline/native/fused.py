@@ -510,6 +510,13 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["active"] = np.full(B, -1, np.int32)
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+        # the worker's T array: the buffers' addresses never change, so they are written once
+        sl = fg.slots()
+        T = np.zeros(len(sl.t), np.int64)
+        for name, arr in bufs.items():
+            if name in sl.t:
+                T[sl.t[name]] = arr.ctypes.data
+        bufs["T"] = T
     else:
         bufs["count"][:] = 0
     return bufs
@@ -527,17 +534,11 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
     to keep alive, its host-callback state and its buffer set (given back after the draw)."""
     sl = fg.slots()
-    T = np.zeros(len(sl.t), np.int64)
     B = key.batch
     keep: list = []
     bufs = _take_buffers(key)
-
-    def tptr(name: str, arr: np.ndarray) -> None:
-        keep.append(arr)
-        T[sl.t[name]] = arr.ctypes.data
-
-    for n in ("lx", "ly", "lp", "lc", "disc", "depth", "v", "o", "count", "alive", "cov", "col"):
-        tptr(n, bufs[n])
+    T = bufs["T"]  # lane buffer addresses filled in; the pixel-shader arguments are set below
+    T[sl.t["ps_args"]] = 0
     v, o, cnt = bufs["v"], bufs["o"], bufs["count"]
     host = None
     if kernel is not None:
@@ -554,7 +555,6 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
             if kind in key.sv:
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
-                tptr("sv" + kind, arr)
         if A.wants("poll"):
             A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
             A.ptr("pollflag", np.zeros(1, np.int32))
@@ -566,5 +566,5 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         keep.append(A)
-        tptr("ps_args", A.a)
+        T[sl.t["ps_args"]] = A.a.ctypes.data
     return T, cnt, keep, host, bufs
