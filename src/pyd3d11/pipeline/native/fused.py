@@ -28,7 +28,6 @@ from ...shader import ir
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
-from ..rasterizer import SUBPIXEL_ONE
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
@@ -39,6 +38,7 @@ from ..shader_io import (
 )
 from . import fused_gen as fg
 from . import om_gen
+from .binning import bin_pieces
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -331,31 +331,6 @@ def _srgb_tables():
     return np.ascontiguousarray(t, np.float32), np.ascontiguousarray(lut, np.float32)
 
 
-def _bin(rect: np.ndarray, W: int, H: int, TILE: int):
-    """CSR of pieces per tile in submission order: (tile_off (n_tiles + 1,) int64, list (m,) int32, tiles_x)."""
-    tx_n = -(-W // TILE)
-    ty_n = -(-H // TILE)
-    ok = (rect[:, 2] > rect[:, 0]) & (rect[:, 3] > rect[:, 1])
-    idx = np.nonzero(ok)[0]
-    r = rect[idx]
-    tx0, ty0 = r[:, 0] // TILE, r[:, 1] // TILE
-    tx1, ty1 = (r[:, 2] - 1) // TILE, (r[:, 3] - 1) // TILE
-    nx_, ny_ = tx1 - tx0 + 1, ty1 - ty0 + 1
-    cnt = nx_ * ny_
-    total = int(cnt.sum())
-    piece = np.repeat(idx, cnt)
-    first = np.repeat(np.cumsum(cnt) - cnt, cnt)
-    k = np.arange(total, dtype=np.int64) - first
-    w = np.repeat(nx_, cnt)
-    tile = (np.repeat(ty0, cnt) + k // w) * tx_n + np.repeat(tx0, cnt) + k % w
-    order = np.argsort(tile, kind="stable")
-    lst = np.ascontiguousarray(piece[order], np.int32)
-    counts = np.bincount(tile, minlength=tx_n * ty_n)
-    off = np.zeros(tx_n * ty_n + 1, np.int64)
-    np.cumsum(counts, out=off[1:])
-    return off, lst, tx_n, tx_n * ty_n
-
-
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
          plan=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
@@ -368,23 +343,14 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if P == 0:
         return True
     interp = Interpolator(prep.pieces, rows3, outputs)
-    bounds = np.broadcast_to(pixel_bounds(state, prep.vp, prep.vp_idx).reshape(-1, 4), (P, 4))
-    v = setup.verts
-    # Conservative pixel rectangle of each piece (the one draw._raster_bands uses): a covered sample lies
-    # inside the vertices' hull. Reductions over the 3 vertices elementwise (numpy reduces tiny axes slowly).
-    rect = np.empty((P, 4), np.int64)
-    vx, vy = v[:, :, 0], v[:, :, 1]
-    rect[:, 0] = np.maximum(bounds[:, 0], np.minimum(np.minimum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE - 1)
-    rect[:, 1] = np.maximum(bounds[:, 1], np.minimum(np.minimum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE - 1)
-    rect[:, 2] = np.minimum(bounds[:, 2], np.maximum(np.maximum(vx[:, 0], vx[:, 1]), vx[:, 2]) // SUBPIXEL_ONE + 2)
-    rect[:, 3] = np.minimum(bounds[:, 3], np.maximum(np.maximum(vy[:, 0], vy[:, 1]), vy[:, 2]) // SUBPIXEL_ONE + 2)
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
     W, H = _size(views[0]) if views else (1, 1)
-    # pixels past the targets are never covered (pixel_bounds clips to the first target, all are one size)
-    rect[:, 2] = np.minimum(rect[:, 2], W)
-    rect[:, 3] = np.minimum(rect[:, 3], H)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
-    tile_off, tile_list, tiles_x, n_tiles = _bin(rect, W, H, tile)
+    # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels past
+    # the targets are never covered: pixel_bounds clips to the first target, all are one size) and the pieces
+    # of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
+    rect, tile_off, tile_list, tiles_x, n_tiles, area = bin_pieces(
+        setup.verts, pixel_bounds(state, prep.vp, prep.vp_idx), W, H, tile)
     if tile_list.size == 0:
         return True
 
@@ -427,7 +393,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     dptr("B", np.ascontiguousarray(setup.B, np.int64))
     dptr("C", np.ascontiguousarray(setup.C, np.int64))
     dptr("tl", np.ascontiguousarray(setup.topleft, np.int32))
-    dptr("rect", np.ascontiguousarray(rect, np.int32))
+    dptr("rect", rect)
     D[sl.d["P"]] = P
     n_attr, i_invw, i_z, n_planes = fg.plane_layout(key)
     if n_planes:
@@ -474,7 +440,6 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     D[sl.d["n_tiles"]] = n_tiles
 
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
-    area = int(np.maximum(rect[:, 2] - rect[:, 0], 0) @ np.maximum(rect[:, 3] - rect[:, 1], 0))
     workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
@@ -494,6 +459,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for st in touched:
         st.touch()
     live = sum(int(s[1][0]) for s in scratch)
+    _give_back(key, scratch)
     passed = int(ctx.samples_passed)
     if ps is not None:
         stats_out.ps_invocations += live
@@ -515,29 +481,65 @@ def _target_memory(view) -> tuple[int, int]:
     return b.ctypes.data, st.layout(sub).row_pitch
 
 
+_FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
+_free_lock = threading.Lock()
+
+
+def _buffer_key(key: fg.FusedKey) -> tuple:
+    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv
+
+
+def _take_buffers(key: fg.FusedKey) -> dict:
+    """A worker's lane buffers: a set a finished draw gave back, else new ones. Every buffer is written
+    before it is read within a batch (the flush clears the outputs and discard flags itself), except the
+    counters, zeroed here, and the unused components of the system-value arrays, which stay zero."""
+    bk = _buffer_key(key)
+    with _free_lock:
+        sets = _FREE.get(bk)
+        bufs = sets.pop() if sets else None
+    if bufs is None:
+        B = key.batch
+        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc")}
+        bufs["depth"] = np.zeros(B + 8, np.float32)
+        bufs["v"] = np.zeros((key.v_regs, 4, B), np.uint32)
+        bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)
+        bufs["count"] = np.zeros(2, np.int64)
+        bufs["alive"] = np.zeros(B + 8, np.int8)
+        bufs["cov"] = np.zeros(B + 8, np.uint32)
+        bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
+        bufs["active"] = np.full(B, -1, np.int32)
+        for kind in key.sv:
+            bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+        # the worker's T array: the buffers' addresses never change, so they are written once
+        sl = fg.slots()
+        T = np.zeros(len(sl.t), np.int64)
+        for name, arr in bufs.items():
+            if name in sl.t:
+                T[sl.t[name]] = arr.ctypes.data
+        bufs["T"] = T
+    else:
+        bufs["count"][:] = 0
+    return bufs
+
+
+def _give_back(key: fg.FusedKey, scratch: list) -> None:
+    with _free_lock:
+        sets = _FREE.setdefault(_buffer_key(key), [])
+        for s in scratch:
+            if len(sets) < 64:  # bounded: a few per worker of each layout
+                sets.append(s[4])
+
+
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
-    """One worker's T array (lane buffers, pixel-shader arguments, counters) and its counter array."""
+    """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
+    to keep alive, its host-callback state and its buffer set (given back after the draw)."""
     sl = fg.slots()
-    T = np.zeros(len(sl.t), np.int64)
     B = key.batch
     keep: list = []
-
-    def tptr(name: str, arr: np.ndarray) -> None:
-        keep.append(arr)
-        T[sl.t[name]] = arr.ctypes.data
-
-    for n in ("lx", "ly", "lp", "lc", "disc"):
-        tptr(n, np.zeros(B + 8, np.int32))
-    tptr("depth", np.zeros(B + 8, np.float32))
-    v = np.zeros((key.v_regs, 4, B), np.uint32)
-    o = np.zeros((key.o_regs, 4, B), np.uint32)
-    tptr("v", v)
-    tptr("o", o)
-    cnt = np.zeros(2, np.int64)
-    tptr("count", cnt)
-    tptr("alive", np.zeros(B + 8, np.int8))
-    tptr("cov", np.zeros(B + 8, np.uint32))
-    tptr("col", np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32))
+    bufs = _take_buffers(key)
+    T = bufs["T"]  # lane buffer addresses filled in; the pixel-shader arguments are set below
+    T[sl.t["ps_args"]] = 0
+    v, o, cnt = bufs["v"], bufs["o"], bufs["count"]
     host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)
@@ -545,15 +547,14 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
         A.ptr("v", v)
         A.set("nv", v.shape[0])
         A.ptr("o", o)
-        A.ptr("active", np.full(B, -1, np.int32))
+        A.ptr("active", bufs["active"])
         A.set("ng", B)
         A.set("n", 0)
-        A.ptr("discarded", keep[4])
+        A.ptr("discarded", bufs["disc"])
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
-                arr = np.zeros((4, B), np.uint32)  # component 0 per lane, the others 0 (runtime._try_native)
+                arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
-                tptr("sv" + kind, arr)
         if A.wants("poll"):
             A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
             A.ptr("pollflag", np.zeros(1, np.int32))
@@ -565,5 +566,5 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         keep.append(A)
-        tptr("ps_args", A.a)
-    return T, cnt, keep, host
+        T[sl.t["ps_args"]] = A.a.ctypes.data
+    return T, cnt, keep, host, bufs

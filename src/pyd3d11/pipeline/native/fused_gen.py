@@ -165,7 +165,7 @@ class _Gen(_Emit):
     # --- rasterization of one tile -----------------------------------------------------------------
     def _tile_fn(self) -> list[str]:
         k = self.k
-        TS, B = k.tile, k.batch
+        TS = k.tile
         self.lines = []
         self.e("%nl = alloca i64, align 8")
         self.e("store i64 0, ptr %nl, align 8")
@@ -173,7 +173,7 @@ class _Gen(_Emit):
         off = self.darg("tile_off")
         tx_n = self.darg("tiles_x", False)
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
-        lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
+        self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -191,6 +191,7 @@ class _Gen(_Emit):
         self.put("tri_body")
         p32 = self.ld("i32", lst, "%j")
         p = self.v(f"zext i32 {p32} to i64")
+        self._prefetch_piece(lst, j1, Ap, Bp, Cp, TLp, Rp)
         p4 = self.v(f"mul i64 {p}, 4")
         rect = []
         for c in range(4):
@@ -217,22 +218,24 @@ class _Gen(_Emit):
             tlw = self.ld("i32", TLp, i)
             tlb = self.v(f"icmp ne i32 {tlw}, 0")
             TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
-        TLs = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <4 x i32> zeroinitializer") for t in TL]
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
+        # Two quads per column step (eight lanes: the quad at qx, then the one at qx + 2): lane offsets of the
+        # edge value from the first quad's top-left sample, in 16.8 units (a pixel is 256)
+        V8L, V8B = "<8 x i64>", "<8 x i1>"
         offs, steps = [], []
+        lane_dx = (0, 1, 0, 1, 2, 3, 2, 3)
+        lane_dy = (0, 0, 1, 1, 0, 0, 1, 1)
         for ei in range(3):
             a256 = self.v(f"mul i64 {A[ei]}, 256")
             b256 = self.v(f"mul i64 {Bc[ei]}, 256")
-            ab = self.v(f"add i64 {a256}, {b256}")
-            o = self.v(f"insertelement {V4L} <i64 0, i64 0, i64 0, i64 0>, i64 {a256}, i64 1")
-            o = self.v(f"insertelement {V4L} {o}, i64 {b256}, i64 2")
-            o = self.v(f"insertelement {V4L} {o}, i64 {ab}, i64 3")
+            av = self.splat8(a256)
+            bv = self.splat8(b256)
+            dxv, dyv = _vec("i64", lane_dx), _vec("i64", lane_dy)
+            o = self.v(f"add {V8L} {self.v(f'mul {V8L} {av}, {dxv}')}, {self.v(f'mul {V8L} {bv}, {dyv}')}")
             offs.append(o)
-            st = self.v(f"mul i64 {A[ei]}, 512")
-            si = self.v(f"insertelement {V4L} poison, i64 {st}, i64 0")
-            steps.append(self.v(f"shufflevector {V4L} {si}, {V4L} poison, <4 x i32> zeroinitializer"))
+            steps.append(self.splat8(self.v(f"mul i64 {A[ei]}, 1024")))
         self.br("row_head")
         self.put("row_head")
         self.e(f"%qy = phi i64 [ {qy0}, %tri_setup ], [ %qyn, %row_next ]")
@@ -248,66 +251,54 @@ class _Gen(_Emit):
         for ei in range(3):
             a = self.v(f"mul i64 {A[ei]}, {sx}")
             b = self.v(f"mul i64 {Bc[ei]}, {sy}")
-            s = self.v(f"add i64 {a}, {b}")
-            s = self.v(f"add i64 {s}, {C[ei]}")
-            si = self.v(f"insertelement {V4L} poison, i64 {s}, i64 0")
-            sp = self.v(f"shufflevector {V4L} {si}, {V4L} poison, <4 x i32> zeroinitializer")
-            ev0.append(self.v(f"add {V4L} {sp}, {offs[ei]}"))
-        # rows of the quad inside [ry0, ry1)
-        pyv = self.v(f"insertelement {V4L} poison, i64 %qy, i64 0")
-        pyv = self.v(f"shufflevector {V4L} {pyv}, {V4L} poison, <4 x i32> zeroinitializer")
-        pyv = self.v(f"add {V4L} {pyv}, <i64 0, i64 0, i64 1, i64 1>")
-        ry0v = self.splat64(ry0)
-        ry1v = self.splat64(ry1)
-        rx0v = self.splat64(rx0)
-        rx1v = self.splat64(rx1)
-        yin = self.v(f"and {V4B} {self.v(f'icmp sge {V4L} {pyv}, {ry0v}')}, {self.v(f'icmp slt {V4L} {pyv}, {ry1v}')}")
+            s_ = self.v(f"add i64 {a}, {b}")
+            s_ = self.v(f"add i64 {s_}, {C[ei]}")
+            ev0.append(self.v(f"add {V8L} {self.splat8(s_)}, {offs[ei]}"))
+        # rows of the quads inside [ry0, ry1)
+        pyv = self.v(f"add {V8L} {self.splat8('%qy')}, {_vec('i64', lane_dy)}")
+        yin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pyv}, {self.splat8(ry0)}')}, "
+                     f"{self.v(f'icmp slt {V8L} {pyv}, {self.splat8(ry1)}')}")
+        rx0v = self.splat8(rx0)
+        rx1v = self.splat8(rx1)
+        TL8 = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <8 x i32> zeroinitializer") for t in TL]
         self.br("col_head")
         self.put("col_head")
         self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
         for ei in range(3):
-            self.e(f"%E{ei} = phi {V4L} [ {ev0[ei]}, %row_body ], [ %En{ei}, %col_next ]")
+            self.e(f"%E{ei} = phi {V8L} [ {ev0[ei]}, %row_body ], [ %En{ei}, %col_next ]")
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
         cov = yin
         for ei in range(3):
-            gt = self.v(f"icmp sgt {V4L} %E{ei}, zeroinitializer")
-            eq = self.v(f"icmp eq {V4L} %E{ei}, zeroinitializer")
-            eqt = self.v(f"and {V4B} {eq}, {TLs[ei]}")
-            ok = self.v(f"or {V4B} {gt}, {eqt}")
-            cov = self.v(f"and {V4B} {cov}, {ok}")
-        pxv = self.v(f"add {V4L} {self.splat64('%qx')}, <i64 0, i64 1, i64 0, i64 1>")
-        xin = self.v(f"and {V4B} {self.v(f'icmp sge {V4L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V4L} {pxv}, {rx1v}')}")
-        cov = self.v(f"and {V4B} {cov}, {xin}")
+            gt = self.v(f"icmp sgt {V8L} %E{ei}, zeroinitializer")
+            eq = self.v(f"icmp eq {V8L} %E{ei}, zeroinitializer")
+            eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
+            ok = self.v(f"or {V8B} {gt}, {eqt}")
+            cov = self.v(f"and {V8B} {cov}, {ok}")
+        pxv = self.v(f"add {V8L} {self.splat8('%qx')}, {_vec('i64', lane_dx)}")
+        xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
+        cov = self.v(f"and {V8B} {cov}, {xin}")
         self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
-        anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {cov})")
-        self.cbr(anyc, "emit", "col_next")
-        self.put("emit")
-        n = self.v("load i64, ptr %nl, align 8")
-        x32 = self.v(f"trunc {V4L} {pxv} to {V4I}")
-        y32 = self.v(f"trunc {V4L} {pyv} to {V4I}")
-        self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
-        self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
-        pv = self.v(f"insertelement {V4I} poison, i32 {p32}, i64 0")
-        pv = self.v(f"shufflevector {V4I} {pv}, {V4I} poison, <4 x i32> zeroinitializer")
-        self.e(f"store {V4I} {pv}, ptr {self.gep('i32', lp, n)}, align 4")
-        cz = self.v(f"zext {V4B} {cov} to {V4I}")
-        self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
-        n4 = self.v(f"add i64 {n}, 4")
-        full = self.v(f"icmp uge i64 {n4}, {B}")
-        self.cbr(full, "emit_flush", "emit_keep")
-        self.put("emit_flush")
-        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n4})")
-        self.e("store i64 0, ptr %nl, align 8")
-        self.br("col_next")
-        self.put("emit_keep")
-        self.e(f"store i64 {n4}, ptr %nl, align 8")
-        self.br("col_next")
+        halves = []
+        for h in range(2):
+            sel = _vec("i32", range(4 * h, 4 * h + 4))
+            c4 = self.v(f"shufflevector {V8B} {cov}, {V8B} poison, <4 x i32> {sel}")
+            x4 = self.v(f"shufflevector {V8L} {pxv}, {V8L} poison, <4 x i32> {sel}")
+            y4 = self.v(f"shufflevector {V8L} {pyv}, {V8L} poison, <4 x i32> {sel}")
+            halves.append((c4, x4, y4))
+        for h, (c4, x4, y4) in enumerate(halves):
+            nxt = "col_next" if h else "quad1"
+            anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {c4})")
+            self.cbr(anyc, f"emit{h}", nxt)
+            self.put(f"emit{h}")
+            self._emit_quad(h, c4, x4, y4, p32, nxt)
+            if not h:
+                self.put("quad1")
         self.put("col_next")
-        self.e("%qxn = add i64 %qx, 2")
+        self.e("%qxn = add i64 %qx, 4")
         for ei in range(3):
-            self.e(f"%En{ei} = add {V4L} %E{ei}, {steps[ei]}")
+            self.e(f"%En{ei} = add {V8L} %E{ei}, {steps[ei]}")
         self.br("col_head")
         self.put("row_next")
         self.e("%qyn = add i64 %qy, 2")
@@ -325,6 +316,55 @@ class _Gen(_Emit):
         self.put("exit")
         self.e("ret void")
         return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
+
+    def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
+        """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
+        interpolation planes): a tile's pieces are scattered over the draw's tables, and without this each
+        piece starts with cache misses (profile of S2: 200k small triangles)."""
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        ja = self.v("add i64 %j, 2")
+        last = self.v(f"add i64 {j1}, -1")
+        inb = self.v(f"icmp slt i64 {ja}, {j1}")
+        jq = self.v(f"select i1 {inb}, i64 {ja}, i64 {last}")
+        q = self.v(f"zext i32 {self.ld('i32', lst, jq)} to i64")
+
+        def pf(base: str, t: str, idx: str) -> None:
+            self.e(f"call void @llvm.prefetch.p0(ptr {self.gep(t, base, idx)}, i32 0, i32 3, i32 1)")
+
+        pf(Rp, "i32", self.v(f"mul i64 {q}, 4"))
+        q3 = self.v(f"mul i64 {q}, 3")
+        for base in (Ap, Bp, Cp):
+            pf(base, "i64", q3)
+        pf(TLp, "i32", q3)
+        n_planes = plane_layout(self.k)[3]
+        if n_planes:
+            planes = self.darg("planes")
+            first = self.v(f"mul i64 {q}, {3 * n_planes}")
+            for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the piece's planes
+                pf(planes, "double", self.v(f"add i64 {first}, {k}"))
+
+    def _emit_quad(self, h: int, cov: str, x4: str, y4: str, p32: str, nxt: str) -> None:
+        """Append one quad's four lanes (pixel x, y, piece, coverage) to the batch; flush a full batch."""
+        k = self.k
+        lx, ly, lp, lc = self._lanes
+        n = self.v("load i64, ptr %nl, align 8")
+        x32 = self.v(f"trunc {V4L} {x4} to {V4I}")
+        y32 = self.v(f"trunc {V4L} {y4} to {V4I}")
+        self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
+        self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
+        cz = self.v(f"zext {V4B} {cov} to {V4I}")
+        self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
+        n4 = self.v(f"add i64 {n}, 4")
+        full = self.v(f"icmp uge i64 {n4}, {k.batch}")
+        self.cbr(full, f"emit_flush{h}", f"emit_keep{h}")
+        self.put(f"emit_flush{h}")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n4})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br(nxt)
+        self.put(f"emit_keep{h}")
+        self.e(f"store i64 {n4}, ptr %nl, align 8")
+        self.br(nxt)
 
     def splat64(self, x: str) -> str:
         i = self.v(f"insertelement {V4L} poison, i64 {x}, i64 0")
@@ -355,10 +395,11 @@ class _Gen(_Emit):
         self.e("%n8 = and i64 %n8a, -8")
         dyn = k.ps_ng_slot >= 0 and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
+        self._prefetch_targets(lx, ly)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
-        self.e("%q = phi i64 [ 0, %entry ], [ %qn, %iq_body ]")
+        self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_body ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
@@ -451,6 +492,49 @@ class _Gen(_Emit):
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
                 + self.lines + ["}"])
+
+    def _prefetch_targets(self, lx: str, ly: str) -> None:
+        """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each
+        colour target and the depth-stencil view): the merger otherwise waits on each target line (profile of
+        S5: a full-screen blend stalls on its first read of every row), and interpolation and the pixel shader
+        run while the lines arrive."""
+        from .om_gen import _DS_SIZES, _OFF
+
+        om = self.k.om
+        targets = [(f"rt{i}", _OFF["rt"] + 8 * i, _OFF["rt_pitch"] + 8 * i, rt.bpe)
+                   for i, rt in enumerate(om.rts) if rt is not None]
+        if om.ds is not None:
+            targets.append(("ds", _OFF["ds"], _OFF["ds_pitch"], _DS_SIZES[om.ds.format]))
+        self.br("pf_pre")
+        self.put("pf_pre")
+        if not targets:
+            self.br("pf_done")
+            self.put("pf_done")
+            return
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        ctx = self.darg("om_ctx")
+        bases = []
+        for _name, boff, poff, size in targets:
+            bp = self.v(f"getelementptr i8, ptr {ctx}, i64 {boff}")
+            pp = self.v(f"getelementptr i8, ptr {ctx}, i64 {poff}")
+            bases.append((self.v(f"load ptr, ptr {bp}, align 8"), self.v(f"load i64, ptr {pp}, align 8"), size))
+        self.br("pf_head")
+        self.put("pf_head")
+        self.e("%pq = phi i64 [ 0, %pf_pre ], [ %pqn, %pf_body ]")
+        c = self.v("icmp ult i64 %pq, %n")
+        self.cbr(c, "pf_body", "pf_done")
+        self.put("pf_body")
+        x = self.v(f"sext i32 {self.ld('i32', lx, '%pq')} to i64")
+        y = self.v(f"sext i32 {self.ld('i32', ly, '%pq')} to i64")
+        for base, pitch, size in bases:
+            row = self.v(f"add i64 {self.v(f'mul i64 {y}, {pitch}')}, {self.v(f'mul i64 {x}, {size}')}")
+            for r in range(2):
+                at = row if r == 0 else self.v(f"add i64 {row}, {pitch}")
+                a = self.v(f"getelementptr i8, ptr {base}, i64 {at}")
+                self.e(f"call void @llvm.prefetch.p0(ptr {a}, i32 1, i32 3, i32 1)")
+        self.e("%pqn = add i64 %pq, 8")
+        self.br("pf_head")
+        self.put("pf_done")
 
     def _om(self, lc, lx, ly, lp, disc, dep, cnt) -> None:
         """The batch through om_gen's merger (lanes in lane order = primitive order per pixel): per lane

@@ -282,6 +282,7 @@ def dconst(v: float) -> str:
 
 
 _SUFFIX = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "float": "f32"}
+_SIZES = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "float": 4}
 
 
 @cache
@@ -302,8 +303,9 @@ def _farray(vals: list[float]) -> str:
 class _Body:
     """Emits the body of ``W`` lanes starting at lane ``%i`` (vectors of W; W = 1 for the one-by-one path)."""
 
-    def __init__(self, key: OMKey, w: int, name: str, decls: set[str]):
+    def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None):
         self.key, self.w, self.name, self.decls = key, w, name, decls
+        self.quad = quad  # a row layout (PAIR / QUADS): target memory through row vector loads/stores
         self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
         self.lines: list[str] = []
         self.n = 0
@@ -352,18 +354,109 @@ class _Body:
         """Per-lane addresses ``base + off64`` (off64: <W x i64> byte offsets)."""
         return self.v(f"getelementptr i8, ptr {base}, {self.t('i64')} {off64}")
 
-    def gather(self, ty: str, ptrs: str, m: str) -> str:
+    def gather(self, ty: str, ptrs: str, m: str, stride: int | None = None) -> str:
+        """Per-lane loads ``*ptrs`` where ``m``. ``stride``: the lanes address pixels ``stride`` bytes apart
+        in a target; in the quad-pair body (``self.quad``) they are then two rows of four pixels, loaded
+        with two masked vector loads instead of a gather."""
+        if self.quad and stride is not None:
+            return self._rows_load(ty, ptrs, m, stride)
         s = _SUFFIX[ty]
         fn = f"@llvm.masked.gather.v{self.w}{s}.v{self.w}p0"
         self.decls.add(f"declare {self.t(ty)} {fn}({self.t('ptr')}, i32 immarg, {self.t('i1')}, {self.t(ty)})")
         return self.v(f"call {self.t(ty)} {fn}({self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m}, "
                       f"{self.t(ty)} zeroinitializer)")
 
-    def scatter(self, ty: str, val: str, ptrs: str, m: str) -> None:
+    def scatter(self, ty: str, val: str, ptrs: str, m: str, stride: int | None = None) -> None:
+        if self.quad and stride is not None:
+            self._rows_store(ty, val, ptrs, m, stride)
+            return
         s = _SUFFIX[ty]
         fn = f"@llvm.masked.scatter.v{self.w}{s}.v{self.w}p0"
         self.decls.add(f"declare void {fn}({self.t(ty)}, {self.t('ptr')}, i32 immarg, {self.t('i1')})")
         self.e(f"call void {fn}({self.t(ty)} {val}, {self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m})")
+
+    # Row layouts of eight lanes whose pixels are known distinct (the fused rasterizer emits 2x2 quads): each
+    # row is a run of pixels consecutive in one target row, read and written with one masked vector load/store.
+    #: a quad pair: (x0, y0) + (0,0) (1,0) (0,1) (1,1) (2,0) (3,0) (2,1) (3,1) — two quads side by side
+    PAIR = ((0, 1, 4, 5), (2, 3, 6, 7))
+    #: two disjoint quads anywhere: lanes 0-3 one quad, lanes 4-7 another
+    QUADS = ((0, 1), (2, 3), (4, 5), (6, 7))
+
+    def _row_mask(self, m: str, row: tuple, per: int) -> str:
+        """The element mask of one row: each pixel's first element where its lane is in ``m``."""
+        if per == 1:
+            # through the lane bits as an integer: runs of consecutive lanes are one shift and mask each (a
+            # shuffle of <8 x i1> lowers to a long chain of mask-register shifts)
+            bits = self.v(f"bitcast <8 x i1> {m} to i8")
+            acc = None
+            j = 0
+            while j < len(row):
+                k = j
+                while k + 1 < len(row) and row[k + 1] == row[k] + 1:
+                    k += 1
+                part = self.v(f"lshr i8 {bits}, {row[j]}") if row[j] else bits
+                part = self.v(f"and i8 {part}, {(1 << (k - j + 1)) - 1}")
+                if j:
+                    part = self.v(f"shl i8 {part}, {j}")
+                acc = part if acc is None else self.v(f"or i8 {acc}, {part}")
+                j = k + 1
+            n = len(row)
+            return self.v(f"bitcast i{n} {self.v(f'trunc i8 {acc} to i{n}')} to <{n} x i1>")
+        idx = []
+        for lane in row:
+            idx += [str(lane)] + ["8"] * (per - 1)  # 8: an element of the all-false second operand
+        return self.v(f"shufflevector <8 x i1> {m}, <8 x i1> zeroinitializer, <{len(idx)} x i32> "
+                      f"<{', '.join('i32 ' + i for i in idx)}>")
+
+    def _masked_decl(self, op: str, vt: str, ty: str, n: int) -> str:
+        s = _SUFFIX[ty]
+        fn = f"@llvm.masked.{op}.v{n}{s}.p0"
+        if op == "load":
+            self.decls.add(f"declare {vt} {fn}(ptr, i32 immarg, <{n} x i1>, {vt})")
+        else:
+            self.decls.add(f"declare void {fn}({vt}, ptr, i32 immarg, <{n} x i1>)")
+        return fn
+
+    def _rows_load(self, ty: str, ptrs: str, m: str, stride: int) -> str:
+        rows = self.quad
+        per = stride // _SIZES[ty]  # elements per pixel; the value is each pixel's first element
+        n = len(rows[0]) * per
+        vt = f"<{n} x {ty}>"
+        fn = self._masked_decl("load", vt, ty, n)
+        vals = []
+        for row in rows:
+            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
+                               f"{vt} zeroinitializer)"))
+        width = n
+        while len(vals) > 2:  # concatenate pairwise down to two vectors
+            cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
+            vals = [self.v(f"shufflevector <{width} x {ty}> {vals[a]}, <{width} x {ty}> {vals[a + 1]}, "
+                           f"<{2 * width} x i32> {cat}") for a in range(0, len(vals), 2)]
+            width *= 2
+        vt = f"<{width} x {ty}>"
+        # lane l (pixel j of row r) sits at r * (row elements) + j * per of the concatenation
+        pos = {}
+        for r, row in enumerate(rows):
+            for j, lane in enumerate(row):
+                pos[lane] = r * len(row) * per + j * per
+        order = ", ".join(f"i32 {pos[lane]}" for lane in range(8))
+        return self.v(f"shufflevector {vt} {vals[0]}, {vt} {vals[1]}, <8 x i32> <{order}>")
+
+    def _rows_store(self, ty: str, val: str, ptrs: str, m: str, stride: int) -> None:
+        rows = self.quad
+        per = stride // _SIZES[ty]
+        n = len(rows[0]) * per
+        vt = f"<{n} x {ty}>"
+        fn = self._masked_decl("store", vt, ty, n)
+        for row in rows:
+            idx = []
+            for lane in row:
+                idx += [str(lane)] + ["undef"] * (per - 1)
+            v = self.v(f"shufflevector <8 x {ty}> {val}, <8 x {ty}> poison, <{n} x i32> "
+                       f"<{', '.join('i32 ' + i for i in idx)}>")
+            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
     def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
         """Load W consecutive elements ``arr[index ..]`` (index: i64 element index)."""
@@ -452,16 +545,24 @@ class _Body:
         mag = self.sel(self.icmp("ugt", "i32", a, c(0x7F800000)), "i32", nan, mag)
         return self.bop("or", "i32", mag, sign)
 
+    def div_odd(self, c: str, m: int) -> str:
+        """float32(c / m) correctly rounded — the reference's float32 division — for an integer ``c`` (as
+        double) with |c| <= 2^16 and an odd ``m`` < 2^16, computed as one double multiply by 1/m and one
+        rounding to float32 (no divider). Exact: c/m is never a float32 rounding midpoint (a dyadic
+        rational; m is odd), and lies at least 2^-24/m relative from one, far beyond the double product's
+        error (< 2^-51 relative), so both round to the same float32 (tests/test_native_om_quads.py checks
+        every code)."""
+        d = self.bop("fmul", "double", c, self.sp("double", 1.0 / m))
+        return self.cast("fptrunc", d, "double", "float")
+
     def decode(self, ch: Channel, code: str) -> str:
         """One channel's i32 code -> float32 as formats/codecs.decode."""
         if ch.kind == "unorm":
-            f = self.cast("uitofp", code, "i32", "float")
-            return self.bop("fdiv", "float", f, self.sp("float", float((1 << ch.bits) - 1)))
+            return self.div_odd(self.cast("uitofp", code, "i32", "double"), (1 << ch.bits) - 1)
         if ch.kind == "snorm":
             s = self.bop("ashr", "i32", self.bop("shl", "i32", code, self.sp("i32", 32 - ch.bits)),
                          self.sp("i32", 32 - ch.bits))
-            f = self.bop("fdiv", "float", self.cast("sitofp", s, "i32", "float"),
-                         self.sp("float", float((1 << (ch.bits - 1)) - 1)))
+            f = self.div_odd(self.cast("sitofp", s, "i32", "double"), (1 << (ch.bits - 1)) - 1)
             return self.sel(self.fcmp("olt", f, self.sp("float", -1.0)), "float", self.sp("float", -1.0), f)
         if ch.kind == "srgb":
             g = f"@{self.prefix}_srgb_dec"
@@ -541,10 +642,10 @@ _ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
 _FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
 
 
-def _emit_body(key: OMKey, w: int, name: str, decls: set[str]) -> str:
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None) -> str:
     """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
-    ``i .. i + w - 1``; returns the samples that passed."""
-    B = _Body(key, w, name, decls)
+    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS)."""
+    B = _Body(key, w, name, decls, quad)
     t = B.t
     x = B.lane_load("%x", "i32", 4, "%i")
     y = B.lane_load("%y", "i32", 4, "%i")
@@ -619,17 +720,17 @@ def _emit_sample(B: _Body, key: OMKey, s: int, live: str, x64: str, y64: str, co
             q = B.sel(B.fcmp("olt", fa, B.sp("float", 1.17549435e-38)), "float", B.sp("float", 0.0), z)
         sb = None
         if ds.format == D24_UNORM_S8_UINT:
-            word = B.gather("i32", p, live)
+            word = B.gather("i32", p, live, 4)
             stored = B.bop("and", "i32", word, B.sp("i32", 0xFFFFFF))
             sb = B.bop("lshr", "i32", word, B.sp("i32", 24))
         elif ds.format == D16_UNORM:
-            stored = B.cast("zext", B.gather("i16", p, live), "i16", "i32")
+            stored = B.cast("zext", B.gather("i16", p, live, 2), "i16", "i32")
         elif ds.format == D32_FLOAT:
-            stored = B.gather("float", p, live)
+            stored = B.gather("float", p, live, 4)
         else:
-            stored = B.gather("float", p, live)
+            stored = B.gather("float", p, live, 8)
             ps = B.ptrs(dptr, B.bop("add", "i64", off, B.sp("i64", 4)))
-            sb = B.cast("zext", B.gather("i8", ps, live), "i8", "i32")
+            sb = B.cast("zext", B.gather("i8", ps, live, 8), "i8", "i32")
 
         def cmp(func: int, a: str, b: str, integer: bool) -> str:
             if func == 1:
@@ -693,16 +794,16 @@ def _emit_sample(B: _Body, key: OMKey, s: int, live: str, x64: str, y64: str, co
             if ds.format == D24_UNORM_S8_UINT:
                 word = B.bop("or", "i32", B.bop("and", "i32", d_new, B.sp("i32", 0xFFFFFF)),
                              B.bop("shl", "i32", s_new, B.sp("i32", 24)))
-                B.scatter("i32", word, p, m)
+                B.scatter("i32", word, p, m, 4)
             elif ds.format == D16_UNORM:
-                B.scatter("i16", B.cast("trunc", d_new, "i32", "i16"), p, m)
+                B.scatter("i16", B.cast("trunc", d_new, "i32", "i16"), p, m, 2)
             elif ds.format == D32_FLOAT:
-                B.scatter("float", d_new, p, m)
+                B.scatter("float", d_new, p, m, 4)
             else:
                 if dwrite:
-                    B.scatter("float", d_new, p, passed)
+                    B.scatter("float", d_new, p, passed, 8)
                 if swrite:
-                    B.scatter("i8", B.cast("trunc", s_new, "i32", "i8"), ps, live)
+                    B.scatter("i8", B.cast("trunc", s_new, "i32", "i8"), ps, live, 8)
     # colour targets
     for i, rt in enumerate(key.rts):
         if rt is None:
@@ -729,7 +830,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
     if need_dst:
         words = []
         for k in range(nwords):
-            wv = B.gather(wt, wptrs[k], passed)
+            wv = B.gather(wt, wptrs[k], passed, rt.bpe)
             words.append(wv if wt == "i32" else B.cast("zext", wv, wt, "i32"))
         for ch in rt.channels:
             if ch.component is None:
@@ -829,7 +930,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
         wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
         if wt != "i32":
             wv = B.cast("trunc", wv, "i32", wt)
-        B.scatter(wt, wv, wptrs[k], passed)
+        B.scatter(wt, wv, wptrs[k], passed, rt.bpe)
 
 
 def _logic(B: _Body, op: int, s: str, d: str) -> str:
@@ -885,7 +986,7 @@ def _emit_int_codes(B: _Body, i: int, rt: RTKey, codes_old: dict, color, wptrs, 
         wv = words_new[k] if words_new[k] is not None else B.sp("i32", 0)
         if wt != "i32":
             wv = B.cast("trunc", wv, "i32", wt)
-        B.scatter(wt, wv, wptrs[k], passed)
+        B.scatter(wt, wv, wptrs[k], passed, rt.bpe)
 
 
 def _key_name(key: OMKey) -> str:
@@ -899,6 +1000,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     name = _key_name(key)
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
+    quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
+    quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
     call_args = "ptr %ctx, i64 {i}, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -919,6 +1022,48 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %kx = load <{W} x i32>, ptr %px, align 4",
              "  %py = getelementptr i32, ptr %y, i64 %i",
              f"  %ky = load <{W} x i32>, ptr %py, align 4",
+             # a quad pair (two 2x2 quads side by side, _Body.PAIR): distinct pixels in two rows of four
+             f"  %qx0 = shufflevector <{W} x i32> %kx, <{W} x i32> poison, <{W} x i32> zeroinitializer",
+             f"  %qy0 = shufflevector <{W} x i32> %ky, <{W} x i32> poison, <{W} x i32> zeroinitializer",
+             f"  %qxe = add <{W} x i32> %qx0, <i32 0, i32 1, i32 0, i32 1, i32 2, i32 3, i32 2, i32 3>",
+             f"  %qye = add <{W} x i32> %qy0, <i32 0, i32 0, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1>",
+             f"  %qxk = icmp eq <{W} x i32> %kx, %qxe",
+             f"  %qyk = icmp eq <{W} x i32> %ky, %qye",
+             f"  %qk = and <{W} x i1> %qxk, %qyk",
+             f"  %isq = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %qk)",
+             "  br i1 %isq, label %vq, label %vquads",
+             "vq:",
+             f"  %cq = call i64 @{name}_q({call_args.format(i='%i')})",
+             "  br label %vn",
+             # two quads that do not overlap (lanes 0-3 and 4-7 each a 2x2 quad, origins 2 or more apart)
+             "vquads:",
+             f"  %ax = shufflevector <{W} x i32> %kx, <{W} x i32> poison, <{W} x i32> <i32 0, i32 0, i32 0, i32 0, "
+             "i32 4, i32 4, i32 4, i32 4>",
+             f"  %ay = shufflevector <{W} x i32> %ky, <{W} x i32> poison, <{W} x i32> <i32 0, i32 0, i32 0, i32 0, "
+             "i32 4, i32 4, i32 4, i32 4>",
+             f"  %axe = add <{W} x i32> %ax, <i32 0, i32 1, i32 0, i32 1, i32 0, i32 1, i32 0, i32 1>",
+             f"  %aye = add <{W} x i32> %ay, <i32 0, i32 0, i32 1, i32 1, i32 0, i32 0, i32 1, i32 1>",
+             f"  %axk = icmp eq <{W} x i32> %kx, %axe",
+             f"  %ayk = icmp eq <{W} x i32> %ky, %aye",
+             f"  %ak = and <{W} x i1> %axk, %ayk",
+             f"  %isd = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %ak)",
+             "  %x0s = extractelement <8 x i32> %kx, i64 0",
+             "  %x4s = extractelement <8 x i32> %kx, i64 4",
+             "  %y0s = extractelement <8 x i32> %ky, i64 0",
+             "  %y4s = extractelement <8 x i32> %ky, i64 4",
+             "  %dxs = sub i32 %x4s, %x0s",
+             "  %dys = sub i32 %y4s, %y0s",
+             "  %dxa = add i32 %dxs, 1",  # |dx| >= 2  <=>  dx + 1 outside [0, 2]
+             "  %dya = add i32 %dys, 1",
+             "  %farx = icmp ugt i32 %dxa, 2",
+             "  %fary = icmp ugt i32 %dya, 2",
+             "  %far = or i1 %farx, %fary",
+             "  %okd = and i1 %isd, %far",
+             "  br i1 %okd, label %vd, label %vdup",
+             "vd:",
+             f"  %cd = call i64 @{name}_d({call_args.format(i='%i')})",
+             "  br label %vn",
+             "vdup:",
              f"  %ky16 = shl <{W} x i32> %ky, splat (i32 16)",
              f"  %k = or <{W} x i32> %ky16, %kx"]
     dups = []
@@ -931,6 +1076,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
         lines.append(f"  %o{r} = or <{W} x i1> {acc}, {d}")
         acc = f"%o{r}"
     decls.add(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
+    decls.add(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
     lines += [f"  %dup = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> {acc})",
               "  br i1 %dup, label %sh, label %vb",
               "vb:",
@@ -938,8 +1084,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  br label %vn",
               # a group with a repeated pixel: its lanes one by one, in order
               "sh:",
-              "  %j = phi i64 [ %i, %vchk ], [ %jn, %sb ]",
-              "  %sacc = phi i64 [ 0, %vchk ], [ %sacc2, %sb ]",
+              "  %j = phi i64 [ %i, %vdup ], [ %jn, %sb ]",
+              "  %sacc = phi i64 [ 0, %vdup ], [ %sacc2, %sb ]",
               f"  %jend = add i64 %i, {W}",
               "  %sc = icmp ult i64 %j, %jend",
               "  br i1 %sc, label %sb, label %vn",
@@ -949,7 +1095,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %sacc, %sh ]",
+              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]",
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
@@ -971,4 +1117,4 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "}"]
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
