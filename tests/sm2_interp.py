@@ -162,10 +162,17 @@ class Sm2Machine:
 
 
 def constants_for(chunk, cbuffers: dict[int, np.ndarray], count: int = 256) -> np.ndarray:
-    """c# from the Aon9 chunk's constant-buffer mappings (c0, the position offset, left 0)."""
+    """c# from the Aon9 chunk's constant-buffer mappings (c0, the position offset, left 0), each component
+    converted as its mapping says -- what a 10Level9 runtime does when it uploads a constant buffer: FLT (0)
+    copies the bits, BOOL (1) writes 1.0 for any nonzero dword, INT (2) / UINT (3) the float of the signed /
+    unsigned 32-bit value."""
     c = np.zeros((count, 4), F)
-    for buf, start, n, target, _conv in chunk.cb_mappings:
-        c[target: target + n] = np.asarray(cbuffers[buf], F).reshape(-1, 4)[start: start + n]
+    for buf, start, n, target, conv in chunk.cb_mappings:
+        bits = np.ascontiguousarray(cbuffers[buf]).view(np.uint32).reshape(-1, 4)[start: start + n]
+        for comp, kind in enumerate(conv):
+            col = bits[:, comp]
+            c[target: target + n, comp] = {0: col.view(F), 1: (col != 0).astype(F), 2: col.view(np.int32).astype(F),
+                                           3: col.astype(F)}[kind]
     return c
 
 

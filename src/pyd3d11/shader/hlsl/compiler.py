@@ -211,15 +211,23 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     from ..sm2.program import to_bytes
     from ..sm2.translate import translate
 
+    from ..dxbc.rdef import parse_rdef
+    from ..dxbc.signature import parse_signature
+    from ..sm2.types import shader_types
+
     prof = PROFILES[target]
-    tr = translate(program, prof, file)
+    parsed = parse_container(blob)
+    rdef, isgn = parsed.get("RDEF"), parsed.get("ISGN")
+    types = shader_types(parse_rdef(rdef) if rdef is not None else None,
+                         parse_signature(isgn, "ISGN") if isgn is not None else None)
+    tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)
     if errs:
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
-                      [(m.buffer, m.start, m.count, m.target, (0, 0, 0, 0)) for m in tr.cb_mappings],
+                      [(m.buffer, m.start, m.count, m.target, m.conversions) for m in tr.cb_mappings],
                       [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
     chunks = [(c.fourcc, c.data) for c in parse_container(blob)]
     from ..dxbc.stat import build_sfi0

@@ -31,6 +31,7 @@ from .fold import FOLD, MAX_STEPS, f32_bits, match_blocks, s32
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
+from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 O = ir.Opcode
 T = ir.OperandType
@@ -65,6 +66,8 @@ class CbMapping:
     start: int
     count: int
     target: int
+    #: the runtime's per-component data conversion into c# (types.py: FLT / BOOL / INT / UINT)
+    conversions: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 @dataclass
@@ -96,8 +99,9 @@ def _mask_of(lanes) -> int:
 
 
 class _Translator:
-    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str):
+    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
+        self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
         self.defs: dict[tuple[int, int, int, int], int] = {}
@@ -193,11 +197,18 @@ class _Translator:
         base = 1 if self.kind == "vs" else 0
         for buf in sorted(cb_regs):
             regs = sorted(cb_regs[buf])
-            m = CbMapping(buf, regs[0], regs[-1] - regs[0] + 1, base)
-            self.cb_maps.append(m)
-            for r in range(m.start, m.start + m.count):
-                self.cb_target[(buf, r)] = base + r - m.start
-            base += m.count
+            # one mapping per run of registers with the same per-component conversions, targets consecutive
+            # (a register-indexed buffer stays one block of c#)
+            for r in range(regs[0], regs[-1] + 1):
+                conv = self.types.conversions(buf, r)
+                last = self.cb_maps[-1] if self.cb_maps else None
+                if last is not None and last.buffer == buf and last.conversions == conv \
+                        and last.start + last.count == r:
+                    last.count += 1
+                else:
+                    self.cb_maps.append(CbMapping(buf, r, 1, base + r - regs[0], conv))
+                self.cb_target[(buf, r)] = base + r - regs[0]
+            base += regs[-1] - regs[0] + 1
         self.next_const = base
         self.out_written = out_written
         nxt = ntemps
@@ -293,8 +304,14 @@ class _Translator:
             if not as_int and not mask_ok and any(ints):
                 raise _unsupported("an integer's bit pattern read as a float (asfloat)")
         elif o.type == T.INPUT:
-            if as_int:
-                raise _unsupported("integer shader inputs (10Level9 passes floats)")
+            ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
+            if any(ints) and self.kind == "ps":  # interpolated texture coordinates: no exact integers
+                raise _unsupported("integer pixel shader inputs (10Level9 interpolates every input as a "
+                                   "float texture coordinate)")
+            if as_int and not all(ints):
+                raise _unsupported("a float input read as an integer (asint)")
+            if not as_int and not mask_ok and any(ints):
+                raise _unsupported("an integer input's bit pattern read as a float (asfloat)")
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
@@ -306,8 +323,13 @@ class _Translator:
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
                 s = Src(TEXTURE, o.register, swz)
         elif o.type == T.CONSTANT_BUFFER:
-            if as_int:
-                raise _unsupported("integer constant-buffer values (the Aon9 INT/UINT/BOOL conversions)")
+            convs = self._cb_conversions(o, lanes)
+            if as_int and not convs <= {INT, UINT}:
+                raise _unsupported("a float or bool constant read as an integer (asint)")
+            if not as_int and not mask_ok and convs != {FLT}:
+                raise _unsupported("an integer or bool constant's bit pattern read as a float (asfloat)")
+            if mask_ok and len(convs) > 1 and BOOL in convs:
+                raise _unsupported("one move of bool and non-bool constants")
             buf, idx = o.indices[0].value, o.indices[1]
             if idx.rel is None:
                 s = Src(Reg.CONST, self.cb_target[(buf, idx.value)], swz)
@@ -328,6 +350,31 @@ class _Translator:
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
         return self._modified(s, o, lanes)
+
+    def _cb_conversions(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[int]:
+        """The Aon9 data conversions of the constant components ``o`` reads on ``lanes`` (a register-indexed
+        read: those of its base register, the first element of the array it indexes -- HLSL leaves reads
+        outside the array undefined)."""
+        buf, reg = o.indices[0].value, o.indices[1].value
+        swz = o.components()
+        return {self.types.cb.get((buf, reg, swz[lane]), FLT) for lane in lanes}
+
+    def _typed_int(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """``o`` reads integers delivered as floats of their value: INT / UINT constants, integer VS inputs."""
+        if o.type == T.CONSTANT_BUFFER:
+            return self._cb_conversions(o, lanes) <= {INT, UINT}
+        if o.type == T.INPUT and self.kind == "vs":
+            swz = o.components()
+            return all((o.register, swz[lane]) in self.types.inputs for lane in lanes)
+        return False
+
+    def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
+        if o.type == T.TEMP:
+            return all((o.register, o.components()[ln]) in self.masks for ln in lanes)
+        if o.type == T.CONSTANT_BUFFER and o.modifier == ir.Modifier.NONE:
+            return self._cb_conversions(o, lanes) == {BOOL}
+        return False
 
     def _modified(self, s: Src, o: ir.Operand, lanes: tuple[int, ...]) -> Src:
         if o.modifier == ir.Modifier.NEG:
@@ -683,11 +730,12 @@ class _Translator:
             srcs = [self.src(o, mask_ok, lanes) for o in ops[1:]]
             d = self.dst(d0, sat)
             self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
-            self._set_masks(d0, mask_ok and any((ops[1].register, ops[1].components()[ln]) in self.masks
-                                                for ln in d0.written()) if ops[1].type == T.TEMP else False)
-            if mask_ok and ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
-                                                         for ln in d0.written()):
-                self.intf.update((d0.register, ln) for ln in d0.written())
+            w = d0.written()
+            self._set_masks(d0, mask_ok and (self._is_mask(ops[1], w) or ops[1].type == T.TEMP and any(
+                (ops[1].register, ops[1].components()[ln]) in self.masks for ln in w)))
+            if mask_ok and (ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
+                                                          for ln in w) or self._typed_int(ops[1], w)):
+                self.intf.update((d0.register, ln) for ln in w)
         elif op == O.DP2:
             a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
             d = self.dst(ops[0], sat)
@@ -734,8 +782,7 @@ class _Translator:
         elif op in (O.AND, O.OR, O.NOT):
             self._logic(op, ops)
         elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]) and any(
-                o.type == T.TEMP and all((o.register, o.components()[ln]) in self.masks for ln in ops[0].written())
-                for o in ops[1:]):
+                self._is_mask(o, ops[0].written()) for o in ops[1:]):
             # mask == 0 is "not mask", mask != 0 the mask itself
             m = ops[1] if self._is_zero(ops[2], ops[0].written()) else ops[2]
             self._require_mask(m, ops[0].written(), ir.Opcode(op).name.lower())
@@ -844,6 +891,8 @@ class _Translator:
         small integers (denormal or NaN patterns as floats, never an HLSL float literal)."""
         if o.type == T.TEMP and all((o.register, o.components()[ln]) in self.intf for ln in lanes):
             return True
+        if self._typed_int(o, lanes):
+            return True
         words = [self._known_lane(o, ln) for ln in lanes]
         if any(w is None for w in words):
             return False
@@ -873,8 +922,8 @@ class _Translator:
                 self.masks.discard((d0.register, lane))
 
     def _require_mask(self, o: ir.Operand, lanes: tuple[int, ...], what: str) -> None:
-        if o.type != T.TEMP or any((o.register, o.components()[ln]) not in self.masks for ln in lanes):
-            raise _unsupported(f"{what} on a value that is not a comparison result")
+        if not self._is_mask(o, lanes):
+            raise _unsupported(f"{what} on a value that is not a comparison result or a bool constant")
 
     def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
@@ -1142,7 +1191,9 @@ class _Translator:
         return out
 
 
-def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Translation:
-    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
-    return _Translator(program, prof, file).run()
+def translate(program: ir.Program, prof: Level9Profile, file: str = "",
+              types: ShaderTypes | None = None) -> Translation:
+    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
+    ``types``: the integer / bool constants and inputs (types.py; none when omitted)."""
+    return _Translator(program, prof, file, types).run()
 

@@ -1,0 +1,166 @@
+"""Level-9 shaders that used to fail with E_NOTIMPL (issue 16 point 2): integer and bool constants, integer
+vertex inputs, loops that cannot be unrolled, Texture1D.
+
+Definitions:
+- Integers at 10Level9: shader model 2 has only float registers ("Registers - vs_2_0" / "ps_2_0"), so the
+  Aon9 chunk's constant-buffer mappings carry a data conversion per component (FLT / BOOL / INT / UINT) that the
+  runtime applies when it uploads a buffer; integer vertex elements reach the shader through the D3D9 vertex
+  declaration types behind the 9_x integer vertex formats (UBYTE4, SHORT2, SHORT4), which the shader reads as
+  floats of the same value. The test interpreter (sm2_interp.constants_for) applies the conversions as
+  written here; the SM4 executor reads the raw integers. Both must give the same outputs.
+- Loops: "ps_2_x Instructions" (rep / endrep static flow control, break_comp dynamic flow control), "rep - ps",
+  "break_comp - ps", "defi - ps"; "Specifying Compiler Targets": ps_4_0_level_9_3 has dynamic flow control
+  (depth 24), ps_4_0_level_9_1 (ps_2_0) none, the vertex targets static flow control only. A loop whose exit
+  depends on values known only when the shader runs can only be compiled with break_comp; elsewhere fxc
+  must unroll it and cannot (its error X3511). rep runs at most 255 times (the integer constant's count
+  range, "rep - ps").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sm2_interp import Sm2Machine, constants_for, validate
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.shader import ir
+from pyd3d11.shader.dxbc.aon9 import parse_aon9
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
+from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+
+F = np.float32
+
+
+def compile_(src: str, target: str) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
+
+
+def sm2_of(blob: bytes):
+    return decode_program(parse_aon9(parse_container(blob).get("Aon9")).program)
+
+
+def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int_inputs: dict | None = None,
+             n: int = 64, xrange: float = 3.0):
+    """Run the SM4 program (pyd3d11's executor) and the Aon9 program (the test interpreter) on the same
+    random inputs; return [(expected, got, register)] per output. ``cb_kinds``: {(register, component):
+    'int' | 'uint' | 'bool'} of cbuffer 0, written from the HLSL packing rules; ``int_inputs``: {input
+    register: 'int' | 'uint'}."""
+    rng = np.random.default_rng(seed)
+    blob = compile_(src, target)
+    c = parse_container(blob)
+    sm4 = decode_sm4(c.program)
+    chunk = parse_aon9(c.get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    assert validate(sm2) == [], validate(sm2)
+    words = rng.uniform(-2, 2, (32, 4)).astype(F).view(np.uint32)
+    for (reg, comp), kind in (cb_kinds or {}).items():
+        words[reg, comp] = {"int": lambda: np.int32(rng.integers(-6, 7)).view(np.uint32),
+                            "uint": lambda: np.uint32(rng.integers(0, 9)),
+                            "bool": lambda: np.uint32(rng.choice([0, 1, 0xFFFFFFFF, 7]))}[kind]()
+    in_regs = [i.operands[0].register for i in sm4.instructions
+               if i.opcode in (ir.Opcode.DCL_INPUT, ir.Opcode.DCL_INPUT_PS)]
+    sm4_in = np.zeros((max(in_regs, default=0) + 1, n, 4), np.uint32)
+    sm2_in = {}
+    in_type = Reg.INPUT if sm2.kind == "vs" else TEXTURE
+    for r in in_regs:
+        kind = (int_inputs or {}).get(r)
+        if kind is None:
+            v = rng.uniform(-xrange, xrange, (n, 4)).astype(F)
+            sm4_in[r], sm2_in[(in_type, r)] = v.view(np.uint32), v
+        else:
+            iv = rng.integers(-300 if kind == "int" else 0, 300, (n, 4)).astype(np.int64)
+            sm4_in[r] = iv.astype(np.int32).view(np.uint32)
+            sm2_in[(in_type, r)] = iv.astype(F)  # the input assembler's float of the integer
+    b = Bindings()
+    b.set_cbuffer(0, words.reshape(-1))
+    res = run_program(sm4, n, inputs=sm4_in, bindings=b)
+    m = Sm2Machine(sm2, n, sm2_in, constants_for(chunk, {0: words})).run()
+    pos = next((i.operands[0].register for i in sm4.instructions if i.opcode == ir.Opcode.DCL_OUTPUT_SIV), None)
+    out = []
+    for i in sm4.instructions:
+        if i.opcode not in (ir.Opcode.DCL_OUTPUT, ir.Opcode.DCL_OUTPUT_SIV):
+            continue
+        r, mask = i.operands[0].register, i.operands[0].mask
+        if sm2.kind == "vs":
+            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, r)
+        else:
+            got = m.out(Reg.COLOROUT, r)
+        lanes = [k for k in range(4) if mask >> k & 1]
+        out.append((res.outputs[r].view(F)[:, lanes], got[:, lanes], r))
+    return out
+
+
+def assert_agree(pairs, tol: float = 2e-5) -> None:
+    for expect, got, r in pairs:
+        np.testing.assert_allclose(got, expect, rtol=tol, atol=tol, err_msg=f"o{r}")
+
+
+# --- integer and bool constants, integer vertex inputs -------------------------------------------------------
+
+# (source, cbuffer 0 component kinds by the packing rules, integer input registers)
+INT_CASES = [
+    ("""cbuffer C { float4 a[4]; int n; uint u; bool b; float f; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p;
+       o.t = a[clamp(n, 0, 3)] * x * u + (b ? f : 2) + (float)(n * 3 - (int)u); return o; }""",
+     {(4, 0): "int", (4, 1): "uint", (4, 2): "bool"}, {}),
+    ("""cbuffer C { int4 k; uint2 m; bool2 flags; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, int4 i : BLENDINDICES) { O o; o.p = p;
+       int4 s = i * k + (i << 2) - (i >> 1);
+       o.t = (float4)s + (float)(m.x + m.y) + (flags.x ? 1.5 : -0.5) + (flags.y && i.x > k.x ? 4 : 0); return o; }""",
+     {(0, 0): "int", (0, 1): "int", (0, 2): "int", (0, 3): "int", (1, 0): "uint", (1, 1): "uint",
+      (1, 2): "bool", (1, 3): "bool"}, {1: "int"}),
+    ("""cbuffer C { float4 w; int sel; };
+     struct O { float4 p : SV_Position; float2 t : TEXCOORD1; };
+     O main(float4 p : POSITION, uint4 j : BLENDINDICES) { O o; o.p = p * w;
+       o.t = float2(j.x + j.y * 2, min(j.z, j.w)) + (j.x == (uint)sel ? 10 : 0) + max((int)j.y - sel, 3); return o; }""",
+     {(1, 0): "int"}, {1: "uint"}),
+]
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(INT_CASES)))
+def test_integer_and_bool_constants_and_integer_vertex_inputs_agree(idx: int, level: str):
+    src, kinds, ints = INT_CASES[idx]
+    for seed in range(3):
+        assert_agree(run_both(src, f"vs_4_0_level_{level}", 40 + seed + 10 * idx, kinds, ints))
+
+
+PS_INT = ("""cbuffer C { float4 k; int n; bool on; uint u; };
+float4 main(float4 x : TEXCOORD0) : SV_Target {
+  float4 r = x * n + k; if (on) r.xy += u; r.z = n > 2 ? x.z : (float)(n * (int)u); return r; }""",
+          {(1, 0): "int", (1, 1): "bool", (1, 2): "uint"})
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_and_bool_constants_in_pixel_shaders_agree(level: str):
+    for seed in range(3):
+        assert_agree(run_both(PS_INT[0], f"ps_4_0_level_{level}", 60 + seed, PS_INT[1]))
+
+
+def test_constant_mappings_carry_one_conversion_per_component():
+    """Runs of registers with the same conversions share a mapping; the targets stay consecutive."""
+    blob = compile_(INT_CASES[0][0], "vs_4_0_level_9_1")
+    maps = parse_aon9(parse_container(blob).get("Aon9")).cb_mappings
+    # a[] is indexed by a register: the whole buffer (5 registers) is mapped after c0 (the position offset)
+    assert [(b, s, n, t, conv) for b, s, n, t, conv in maps] == [(0, 0, 4, 1, (0, 0, 0, 0)), (0, 4, 1, 5, (2, 3, 1, 0))]
+
+
+@pytest.mark.parametrize(("src", "what"), [
+    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat(n) * x; }",
+     "asfloat"),
+    ("cbuffer C { float f; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return x * (asint(f) + 1); }",
+     "asint"),
+    ("float4 main(nointerpolation int4 i : TEXCOORD0) : SV_Target { return i * 2; }",
+     "integer pixel shader inputs"),
+])
+def test_integer_views_that_floats_cannot_emulate_are_refused_by_name(src: str, what: str):
+    with pytest.raises(NotSupportedError) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert what in str(info.value) and "4_0_level_9_x" in str(info.value)
