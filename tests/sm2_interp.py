@@ -31,6 +31,8 @@ class Sm2Machine:
         self.consts = np.array(consts, F)
         self.sample = sample
         self.killed = np.zeros(n, bool)
+        self.iconst: dict[int, np.ndarray] = {}
+        self.active = np.ones(n, bool)
 
     def _read(self, s: Src) -> np.ndarray:
         if s.reg == Reg.CONST and s.rel is not None:  # c[a0.c + n]: per-lane register ("mova - vs")
@@ -62,14 +64,47 @@ class Sm2Machine:
         if d.mod & 1:
             value = np.clip(np.nan_to_num(value, nan=0.0), 0, 1).astype(F)
         cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+        on = self.active
         for lane in range(4):
             if d.mask >> lane & 1:
-                cur[:, lane] = value[:, lane]
+                cur[on, lane] = value[on, lane]
 
     def run(self) -> Sm2Machine:
+        """Straight-line code plus rep / endrep / break / break_comp ("rep - ps": the loop runs i#.x times;
+        "break - ps" leaves the innermost loop; "break_comp - ps" does where ``src0 comp src1`` holds on the
+        lane's replicated components). A lane that breaks stops executing until its loop ends."""
+        insts = self.prog.instructions
+        self.active = np.ones(self.n, bool)
+        loops: list[list] = []  # [first body index, iterations left, lanes active at the loop's start]
+        pc = 0
         with np.errstate(all="ignore"):
-            for inst in self.prog.instructions:
-                self._step(inst)
+            while pc < len(insts):
+                inst = insts[pc]
+                if inst.op == "rep":
+                    count = int(self.iconst[inst.srcs[0].num][0])
+                    assert 0 <= count <= 255, "rep count outside [0, 255]"
+                    assert count > 0, "the test interpreter does not model zero-iteration loops"
+                    loops.append([pc + 1, count, self.active.copy()])
+                elif inst.op == "endrep":
+                    top = loops[-1]
+                    top[1] -= 1
+                    if top[1] > 0 and self.active.any():
+                        pc = top[0]
+                        continue
+                    self.active = top[2]
+                    loops.pop()
+                elif inst.op in ("break", "breakc"):
+                    assert loops, "break outside a loop"
+                    if inst.op == "break":
+                        self.active = np.zeros(self.n, bool)
+                    else:
+                        a, b = self._read(inst.srcs[0])[:, 0], self._read(inst.srcs[1])[:, 0]
+                        cond = {1: a > b, 2: a == b, 3: a >= b, 4: a < b, 5: a != b, 6: a <= b}[inst.controls & 7]
+                        self.active = self.active & ~cond
+                else:
+                    self._step(inst)
+                pc += 1
+        assert not loops, "rep without endrep"
         return self
 
     def _scalar_src(self, s: Src) -> np.ndarray:
@@ -82,6 +117,9 @@ class Sm2Machine:
             return
         if op == "def":
             self.consts[d.num] = np.array(inst.values, np.uint32).view(F)
+            return
+        if op == "defi":
+            self.iconst[d.num] = np.array(inst.values, np.uint32).view(np.int32)
             return
         r = self._read
         if op == "mov":
@@ -140,14 +178,15 @@ class Sm2Machine:
                 and s[1].num != s[2].num
             assert np.all(np.abs(a) <= np.float32(np.pi) * 1.0001), "sincos angle outside [-pi, pi]"
             cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+            on = self.active
             if d.mask & 1:
-                cur[:, 0] = np.cos(a)
+                cur[on, 0] = np.cos(a)[on]
             if d.mask & 2:
-                cur[:, 1] = np.sin(a)
-            cur[:, 2] = np.nan
+                cur[on, 1] = np.sin(a)[on]
+            cur[on, 2] = np.nan
         elif op == "texkill":
             v = self.regs[(d.reg, d.num)]
-            self.killed |= np.any(v[:, :3] < 0, axis=1)
+            self.killed |= self.active & np.any(v[:, :3] < 0, axis=1)
         elif op == "texld":
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
@@ -186,8 +225,18 @@ _PORTS = {"ps": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), TEXTURE: (1, 1), Reg.IN
                  Reg.SAMPLER: (1, 1)},
           "vs": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), Reg.INPUT: (1, None)}}
 _PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source Register Swizzling", ps_2_0
-_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
-            "label", "ret"}
+_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn"}
+#: flow-control instructions per target: ps_2_0 has none; ps_2_x (ps_4_0_level_9_3: static and dynamic flow
+#: control) rep / if bool / call and break, break_comp, if_comp; vs_2_0 and the level-9 vs_2_x (static flow
+#: control only, "Specifying Compiler Targets") loop / rep / if bool / call, no break ("Instructions - vs_2_0",
+#: "ps_2_x Instructions", "vs_2_x Instructions")
+_FLOW_ALL = {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "ifc", "else", "endif", "break", "breakc",
+             "label", "ret"}
+_FLOW_OK = {("ps", 0): set(), ("ps", 1): {"rep", "endrep", "if", "ifc", "else", "endif", "break", "breakc", "call",
+                                          "callnz", "label", "ret"},
+            ("vs", 0): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"},
+            ("vs", 1): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"}}
+_STATIC_DEPTH = {("ps", 1): 4, ("vs", 0): 1, ("vs", 1): 4}  # loop / rep nesting ("... flow control nesting")
 _PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
 _GRADIENT_OPS = {"dsx", "dsy", "texldd"}  # ps_2_x with D3DPS20CAPS_GRADIENTINSTRUCTIONS only
 _SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
@@ -212,12 +261,34 @@ def validate(prog: Sm2Program) -> list[str]:
     kind = prog.kind
     arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
     written: set[tuple[int, int, int]] = set()
+    depth = 0
+    ints: set[int] = set()
     for n, inst in enumerate(prog.instructions):
         op = inst.op
-        if op in ("comment", "dcl", "def"):
+        if op in ("comment", "dcl", "def", "defi"):
             if op == "def":
                 written.update((Reg.CONST, inst.dst.num, c) for c in range(4))
+            if op == "defi":
+                ints.add(inst.dst.num)
+                if not 0 <= inst.values[0] <= 255:
+                    errs.append(f"{n}: defi loop count outside [0, 255]")
             continue
+        if op in _FLOW_ALL and op not in _FLOW_OK[(kind, min(prog.minor, 1))]:
+            errs.append(f"{n}: {op} is not available in {prog.profile}")
+        if op in ("rep", "loop"):
+            depth += 1
+            if depth > _STATIC_DEPTH.get((kind, min(prog.minor, 1)), 0):
+                errs.append(f"{n}: loops nested {depth} deep")
+            if inst.srcs[0].reg != Reg.CONSTINT or inst.srcs[0].num not in ints:
+                errs.append(f"{n}: rep needs a defined integer constant register")
+        elif op in ("endrep", "endloop"):
+            depth -= 1
+            if depth < 0:
+                errs.append(f"{n}: {op} without its loop")
+        elif op in ("break", "breakc") and depth == 0:
+            errs.append(f"{n}: {op} outside a loop")
+        if op == "breakc" and any(len(set(s.swizzle)) != 1 for s in inst.srcs):
+            errs.append(f"{n}: break_comp needs replicate swizzles")
         if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:
             errs.append(f"{n}: {op} is not a {kind}_2_0 instruction")
         if op in _GRADIENT_OPS and not arbitrary:
@@ -257,4 +328,6 @@ def validate(prog: Sm2Program) -> list[str]:
         if op == "texkill" and not all((Reg.TEMP, inst.dst.num, c) in written for c in range(3)) \
                 and inst.dst.reg == Reg.TEMP:
             errs.append(f"{n}: texkill of an unwritten register")
+    if depth:
+        errs.append("a loop without its end")
     return errs

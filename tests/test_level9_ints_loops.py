@@ -164,3 +164,70 @@ def test_integer_views_that_floats_cannot_emulate_are_refused_by_name(src: str, 
     with pytest.raises(NotSupportedError) as info:
         compile_(src, "ps_4_0_level_9_3")
     assert what in str(info.value) and "4_0_level_9_x" in str(info.value)
+
+
+# --- loops that cannot be unrolled ----------------------------------------------------------------------------
+
+LOOP_PS = [  # (source, cbuffer 0 kinds): exits on constants or on values computed per pixel
+    ("""cbuffer C { float4 k; int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = 0; for (int i = 0; i < n; i++) r += x * k + i; return r; }""", {(1, 0): "int"}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = x; while (r.x < 4) r.x += r.y * r.y + 1; return r; }""", {}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = 0; for (int i = 0; i < (int)(x.x * 3 + 9); i++) { r.xy += x.zw; r.z += i * 0.5; } return r; }""", {}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+       for (int i = 0; i < 6; i++) { if (r.x > 1) break; r += 0.5; r.w -= i; } return r; }""", {}),
+    ("""cbuffer C { float4 k; uint n; bool stop; };
+     float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target { float4 r = y;
+       for (uint i = 0; i < n; i++) { r = r * 0.75 + x; if (stop && r.y > k.y) break;
+         for (int j = 0; j < 3; j++) r.z += j; } return r; }""", {(1, 0): "uint", (1, 1): "bool"}),
+    ("""cbuffer C { int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0; int i = 0;
+       [loop] while (true) { r += x; i++; if (i >= n + 2 || r.x > 5) break; } return r + i; }""", {(0, 0): "int"}),
+]
+
+
+@pytest.mark.parametrize("idx", range(len(LOOP_PS)))
+def test_loops_that_cannot_be_unrolled_become_rep_with_break_comp_at_ps_9_3(idx: int):
+    src, kinds = LOOP_PS[idx]
+    prog = sm2_of(compile_(src, "ps_4_0_level_9_3"))
+    ops = [i.op for i in prog.instructions]
+    assert "rep" in ops and "endrep" in ops and ("breakc" in ops or "break" in ops)
+    defi = [i for i in prog.instructions if i.op == "defi"]
+    assert [d.values for d in defi] == [[255, 0, 0, 0]]
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 80 + seed + 10 * idx, kinds), tol=1e-4)
+
+
+@pytest.mark.parametrize("idx", range(len(LOOP_PS)))
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_control(idx: int, target: str):
+    src = LOOP_PS[idx][0]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
+
+
+def test_a_rep_loop_runs_at_most_255_iterations_like_fxcs():
+    """The one documented difference: a loop needing more iterations stops after 255 in the SM2 program."""
+    src = """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float r = 0; for (int i = 0; i < n; i++) r += 1; return r; }"""
+    blob = compile_(src, "ps_4_0_level_9_3")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    for n, want in ((3, 3), (255, 255), (300, 255)):
+        words = np.zeros((1, 4), np.uint32)
+        words[0, 0] = n
+        m = Sm2Machine(prog, 2, {(TEXTURE, 0): np.zeros((2, 4), F)}, constants_for(chunk, {0: words})).run()
+        assert m.out(Reg.COLOROUT, 0)[0, 0] == want
+
+
+def test_continue_in_a_loop_that_cannot_be_unrolled_is_refused_by_name():
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      while (r.x < 4) { r.x += 1; if (r.y > 0) continue; r.y += 1; } return r; }"""
+    with pytest.raises(NotSupportedError) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert "continue" in str(info.value)

@@ -563,12 +563,6 @@ def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
      "ps_2_x has no relative addressing"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "integer written to an output"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { int i = (int)x.x; return asfloat(i) * x; }", "asfloat"),
-    ("float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
-     " float4 r = 0; for (int i = 0; i < (int)x.x; i++) r += x; return r; }", "dynamic loops"),
-    ("float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x; while (r.x < 4) r.x += r.y * r.y + 1; return r; }",
-     "dynamic loops"),
-    ("float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;\n"
-     " for (int i = 0; i < 4; i++) { if (r.x > 1) break; r += 0.5; } return r; }", "break / continue inside a branch"),
     ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
      " switch (n) { case 1: return 1; default: return x; } }", "switch"),
 ])

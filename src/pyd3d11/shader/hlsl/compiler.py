@@ -205,14 +205,13 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
     from ..dxbc.aon9 import Aon9Chunk, build_aon9
     from ..dxbc.container import parse_container
+    from ..dxbc.rdef import parse_rdef
+    from ..dxbc.signature import parse_signature
     from ..sm2.optimize import allocate_registers, remove_dead_code
     from ..sm2.profile import PROFILES, profile_errors
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
     from ..sm2.translate import translate
-
-    from ..dxbc.rdef import parse_rdef
-    from ..dxbc.signature import parse_signature
     from ..sm2.types import shader_types
 
     prof = PROFILES[target]

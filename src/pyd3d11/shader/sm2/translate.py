@@ -22,6 +22,7 @@ target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no 
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
@@ -58,6 +59,18 @@ _NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
 _INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
+#: the iteration count of the rep loops a loop that cannot be unrolled becomes: the largest rep accepts
+REP_COUNT = 255
+BREAK_NE = 5  # D3DSHADER_COMPARISON D3DSPC_NE: "break_ne"
+#: integer instructions: those reading integer sources, and those writing integer results
+_INT_READS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+              O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF}
+_INT_WRITES = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+               O.FTOI, O.FTOU}
+#: instructions whose first operand is not a destination
+_NO_DST = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.RET, O.RETC,
+           O.DISCARD, O.SWITCH, O.CASE, O.DEFAULT, O.ENDSWITCH, O.CALL, O.CALLC, O.LABEL, O.CUSTOMDATA, O.NOP}
+_TWO_DST = {O.SINCOS, O.IMUL, O.UMUL, O.UDIV}
 
 
 @dataclass
@@ -85,6 +98,13 @@ class Translation:
     sampler_mappings: list[SamplerMapping] = field(default_factory=list)
     #: (target register, description id): 0 = vertex shader position offset
     runtime_constants: list[tuple[int, int]] = field(default_factory=list)
+
+
+class _DynamicLoop(NotSupportedError):
+    """A loop being unrolled cannot be: translate it as a shader-model-2 loop instead (walk)."""
+
+    def __init__(self, cause: NotSupportedError):
+        super().__init__(cause.message if hasattr(cause, "message") else str(cause))
 
 
 def _unsupported(what: str) -> NotSupportedError:
@@ -133,6 +153,12 @@ class _Translator:
         self.icb_base: int | None = None
         self.cb_sizes: dict[int, int] = {}
         self.dynamic_cbs: set[int] = set()
+        #: loops (body index of their ``loop``) translated as shader-model-2 ``rep`` loops instead of unrolled
+        self.dynamic_loops: set[int] = set()
+        self.rep_depth = 0
+        self.uses_rep = False
+        #: temp components the enclosing rep loops use as integers (a ``mov`` of an immediate into one is an int)
+        self.rep_ints: set[tuple[int, int]] = set()
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -568,86 +594,237 @@ class _Translator:
     # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
     # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
     def walk(self, body: list[ir.Instruction]) -> None:
+        """Loops are unrolled first; one whose exit turns out to depend on values known only when the shader
+        runs is translated again from its start as a ``rep`` loop (see _dynamic_loop)."""
         match = match_blocks(body)
         frames: list[dict] = []
         pc, steps = 0, 0
+        attempts: list[tuple[int, dict, list[dict], int]] = []  # loops being unrolled: (pc, state, frames, steps)
         while pc < len(body):
-            steps += 1
-            if steps > MAX_STEPS:
-                raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
-            inst = body[pc]
-            op = inst.opcode
-            self.scratch = 0
-            if op == O.IF:
-                cond = self._known_lane(inst.operands[0], 0)
-                if cond is not None:
-                    taken = (cond != 0) == inst.test_nonzero
-                    if taken:
-                        frames.append({"kind": "static", "else": False})
-                        pc += 1
-                    elif match[pc][0] is not None:  # jump into the else part
-                        frames.append({"kind": "static", "else": True})
-                        pc = match[pc][0] + 1
-                    else:
-                        pc = match[pc][1] + 1
-                    continue
-                frames.append(self._enter_branch(inst))
-                pc += 1
-            elif op == O.ELSE:
-                f = frames[-1]
-                if f["kind"] == "static":  # the then part ran: skip the else part
-                    frames.pop()
-                    pc = self._endif_of(match, body, pc) + 1
-                    continue
-                self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
-                f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
-                self.masks = set(f["saved_masks"])
-                pc += 1
-            elif op == O.ENDIF:
-                f = frames.pop()
-                if f["kind"] == "dynamic":
-                    self.pred = f["outer"]
-                    self.scratch_base -= 1
-                    self._merge_masks(f)
-                pc += 1
-            elif op == O.LOOP:
-                frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
-                pc += 1
-            elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
-                if op in (O.BREAKC, O.CONTINUEC):
-                    cond = self._known_lane(inst.operands[0], 0)
-                    if cond is None:
-                        raise _unsupported("loops whose exit depends on shader inputs (dynamic loops)")
-                    if (cond != 0) != inst.test_nonzero:
-                        pc += 1
-                        continue
-                while frames and frames[-1]["kind"] == "static":
-                    frames.pop()
-                if not frames or frames[-1]["kind"] != "loop":
-                    raise _unsupported("break / continue inside a branch on shader inputs")
-                loop = frames[-1]
-                if op in (O.BREAK, O.BREAKC):
-                    frames.pop()
-                    pc = loop["end"] + 1
+            try:
+                pc, steps = self._walk_step(body, match, frames, pc, steps, attempts)
+            except _DynamicLoop:
+                open_loops = {f["start"] - 1 for f in frames if f["kind"] == "loop"}
+                while attempts and attempts[-1][0] not in open_loops:
+                    attempts.pop()
+                if not attempts:
+                    raise
+                pc, state, saved, steps = attempts.pop()
+                self._restore(state)
+                frames[:] = [dict(f) for f in saved]
+                self.dynamic_loops.add(pc)
+
+    def _snapshot(self) -> dict:
+        return {k: (copy.copy(v) if isinstance(v, (list, dict, set)) else v) for k, v in self.__dict__.items()
+                if k not in ("p", "prof", "types", "dynamic_loops")}
+
+    def _restore(self, state: dict) -> None:
+        for k, v in state.items():
+            setattr(self, k, copy.copy(v) if isinstance(v, (list, dict, set)) else v)
+
+    def _walk_step(self, body, match, frames: list[dict], pc: int, steps: int, attempts: list) -> tuple[int, int]:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
+        inst = body[pc]
+        op = inst.opcode
+        self.scratch = 0
+        if op == O.LOOP and pc in self.dynamic_loops:
+            frames.append(self._dynamic_loop(body, pc, match[pc][1]))
+            return pc + 1, steps
+        if op == O.LOOP:
+            attempts.append((pc, self._snapshot(), [dict(f) for f in frames], steps))
+        if self.rep_depth:
+            if op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.ENDLOOP) and self._rep_flow(inst, frames):
+                return (frames.pop()["end"] + 1 if op == O.ENDLOOP else pc + 1), steps
+        return self._walk_one(body, match, frames, pc, steps)
+
+    def _walk_one(self, body, match, frames: list[dict], pc: int, steps: int) -> tuple[int, int]:
+        inst = body[pc]
+        op = inst.opcode
+        if op == O.IF:
+            cond = self._known_lane(inst.operands[0], 0)
+            if cond is not None:
+                taken = (cond != 0) == inst.test_nonzero
+                if taken:
+                    frames.append({"kind": "static", "else": False})
+                    pc += 1
+                elif match[pc][0] is not None:  # jump into the else part
+                    frames.append({"kind": "static", "else": True})
+                    pc = match[pc][0] + 1
                 else:
-                    pc = loop["start"]
-            elif op == O.ENDLOOP:
-                while frames and frames[-1]["kind"] == "static":
-                    frames.pop()
-                pc = frames[-1]["start"]
-            elif op == O.RET:
-                if any(f["kind"] != "static" for f in frames):
-                    raise _unsupported("a return inside a loop or a branch on shader inputs")
-                return
-            elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
-                pc += 1
-            elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
-                raise _unsupported("flow control (switch / call / conditional return)")
+                    pc = match[pc][1] + 1
+                return pc, steps
+            frames.append(self._enter_branch(inst))
+            pc += 1
+        elif op == O.ELSE:
+            f = frames[-1]
+            if f["kind"] == "static":  # the then part ran: skip the else part
+                frames.pop()
+                pc = self._endif_of(match, body, pc) + 1
+                return pc, steps
+            self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
+            self.masks = set(f["saved_masks"])
+            pc += 1
+        elif op == O.ENDIF:
+            f = frames.pop()
+            if f["kind"] == "dynamic":
+                self.pred = f["outer"]
+                self.scratch_base -= 1
+                self._merge_masks(f)
+            pc += 1
+        elif op == O.LOOP:
+            frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
+            pc += 1
+        elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+            if op in (O.BREAKC, O.CONTINUEC):
+                cond = self._known_lane(inst.operands[0], 0)
+                if cond is None:
+                    raise _DynamicLoop(_unsupported("loops whose exit depends on shader inputs (dynamic loops)"))
+                if (cond != 0) != inst.test_nonzero:
+                    pc += 1
+                    return pc, steps
+            while frames and frames[-1]["kind"] == "static":
+                frames.pop()
+            if not frames or frames[-1]["kind"] != "loop":
+                raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
+            loop = frames[-1]
+            if op in (O.BREAK, O.BREAKC):
+                frames.pop()
+                pc = loop["end"] + 1
             else:
-                if not self._fold(inst):
-                    self.instruction(inst)
-                self._flush_selects()
-                pc += 1
+                pc = loop["start"]
+        elif op == O.ENDLOOP:
+            while frames and frames[-1]["kind"] == "static":
+                frames.pop()
+            pc = frames[-1]["start"]
+        elif op == O.RET:
+            if any(f["kind"] != "static" for f in frames):
+                raise _unsupported("a return inside a loop or a branch on shader inputs")
+            return len(body), steps
+        elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
+            pc += 1
+        elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("flow control (switch / call / conditional return)")
+        else:
+            if not self._fold(inst):
+                self.instruction(inst)
+            self._flush_selects()
+            pc += 1
+        return pc, steps
+
+    def _dynamic_loop(self, body: list[ir.Instruction], pc: int, end: int) -> dict:
+        """A loop that cannot be unrolled, in fxc's ps_2_x form ("rep - ps", "break_comp - ps", "defi - ps"):
+        ``rep i0`` with i0 = (255, 0, 0, 0), the most iterations rep runs, and ``break_ne`` where the SM4 loop
+        breaks. The body is translated once, so nothing it writes may be folded as a constant: temp
+        components it writes that are known now are stored first, as the floats of their integer value where
+        the loop uses them as integers. A loop running more than 255 iterations stops there (the one
+        difference from the SM4 program, as with fxc). ps_2_0 has no flow control and the vertex targets no
+        dynamic flow control ("Specifying Compiler Targets"): there fxc must unroll and cannot (X3511)."""
+        if self.prof.dynamic_flow_depth == 0:
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not "
+                            f"appear to terminate in a timely manner ({self.prof.sm2} has no dynamic flow control "
+                            "to break out of a loop on a value computed in the shader)")
+        if self.rep_depth + 1 > self.prof.static_flow_depth:
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop: loops nested "
+                            f"deeper than {self.prof.static_flow_depth} ({self.prof.sm2} rep nesting)")
+        written: set[tuple[int, int]] = set()
+        ints: set[tuple[int, int]] = set()
+        carried: set[tuple[int, int]] = set()  # read before the body surely writes them: from the last iteration
+        killed: set[tuple[int, int]] = set()
+        depth = 0
+        for inst in body[pc + 1: end]:
+            depth += inst.opcode in (O.IF, O.LOOP, O.SWITCH)
+            depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
+            ndst = 0 if inst.opcode in _NO_DST or O.DCL_RESOURCE <= inst.opcode <= O.DCL_GLOBALFLAGS else (
+                2 if inst.opcode in _TWO_DST else 1)
+            dsts = [o for o in inst.operands[:ndst] if o.type == T.TEMP]
+            lanes_w = dsts[0].written() if dsts else (0, 1, 2, 3)
+            for o in inst.operands[ndst:]:
+                if o.type == T.TEMP:
+                    carried.update(k for k in ((o.register, o.components()[ln]) for ln in lanes_w) if k not in killed)
+            for o in dsts:
+                written.update((o.register, ln) for ln in o.written())
+                if depth == 0:
+                    killed.update((o.register, ln) for ln in o.written())
+                if inst.opcode in _INT_WRITES:
+                    ints.update((o.register, ln) for ln in o.written())
+            if inst.opcode in _INT_READS:
+                lanes = inst.operands[0].written() if inst.operands[0].type != T.NULL else (0, 1, 2, 3)
+                for o in inst.operands[ndst:]:
+                    if o.type == T.TEMP:
+                        ints.update((o.register, o.components()[ln]) for ln in lanes)
+        by_reg: dict[int, list[int]] = {}
+        for r, c in sorted(written):
+            if (r, c) in self.known:
+                by_reg.setdefault(r, []).append(c)
+        for r, comps in by_reg.items():
+            vals = tuple(f32_bits(float(s32(self.known.get((r, c), 0)))) if (r, c) in ints
+                         else self.known.get((r, c), 0) for c in range(4))
+            self.body.append(Inst("mov", Dst(Reg.TEMP, r, _mask_of(comps)), [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+            for c in comps:
+                self.written.add((Reg.TEMP, r, c))
+                self.known.pop((r, c), None)
+                self.materialized.discard((r, c))
+                self.masks.discard((r, c))
+                if (r, c) in ints:
+                    self.intf.add((r, c))
+                else:
+                    self.intf.discard((r, c))
+        self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, 0)]))
+        self.uses_rep = True
+        self.rep_depth += 1
+        frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
+                 "masks": {k for k in self.masks if k in written & carried},
+                 "intf": {k for k in self.intf if k in written & carried}}
+        self.rep_ints = self.rep_ints | ints
+        return frame
+
+    def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """break / breakc / continue / endloop whose innermost loop is a rep loop (True when handled here)."""
+        loop = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
+        if loop is None or loop["kind"] != "rep":
+            return False
+        op = inst.opcode
+        if op in (O.CONTINUE, O.CONTINUEC):
+            raise _unsupported("continue in a loop that cannot be unrolled (shader model 2 has no continue)")
+        if op == O.ENDLOOP:
+            w = loop["written"]
+            if {k for k in self.masks if k in w} != loop["masks"] or {k for k in self.intf if k in w} != loop["intf"]:
+                raise _unsupported("a loop-carried value that is an integer, a comparison result or a float "
+                                   "depending on the iteration")
+            self.body.append(Inst("endrep"))
+            self.rep_depth -= 1
+            self.rep_ints = loop["old_ints"]
+            return True
+        cond: Src | None = None  # 1.0 where to break (None: everywhere the code runs)
+        if op == O.BREAKC:
+            o = inst.operands[0]
+            known = self._known_lane(o, 0)
+            if known is not None:
+                if (known != 0) != inst.test_nonzero:
+                    return True  # never breaks
+            else:
+                self._require_mask(o, (0,), "breakc")
+                c = self.src(o, True, (0,))
+                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+                if not inst.test_nonzero:
+                    t = self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+                    cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        if self.pred is not None:  # only where the enclosing flattened branch runs
+            if cond is None:
+                cond = self.pred
+            else:
+                t = self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, self.pred])
+                cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        if cond is None:
+            self.body.append(Inst("break"))
+        else:
+            self.emit("breakc", None, [cond, self.cscalar(ZERO)], BREAK_NE)
+        return True
 
     def _merge_masks(self, f: dict) -> None:
         """After a flattened branch a component holds a comparison mask only if every path leaves one there
@@ -703,8 +880,8 @@ class _Translator:
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
-        if fn is None or self.pred is not None or not inst.operands or inst.saturate:
-            return False
+        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth:
+            return False  # inside a rep loop every iteration runs the same code: nothing written is constant
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -727,14 +904,16 @@ class _Translator:
             d0 = ops[0]
             lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
             mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
-            srcs = [self.src(o, mask_ok, lanes) for o in ops[1:]]
+            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and self.rep_depth > 0 and all(
+                (d0.register, ln) in self.rep_ints for ln in lanes)
+            srcs = [self.src(o, mask_ok, lanes, as_int=int_imm) for o in ops[1:]]
             d = self.dst(d0, sat)
             self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
             w = d0.written()
             self._set_masks(d0, mask_ok and (self._is_mask(ops[1], w) or ops[1].type == T.TEMP and any(
                 (ops[1].register, ops[1].components()[ln]) in self.masks for ln in w)))
             if mask_ok and (ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
-                                                          for ln in w) or self._typed_int(ops[1], w)):
+                                                          for ln in w) or self._typed_int(ops[1], w) or int_imm):
                 self.intf.update((d0.register, ln) for ln in w)
         elif op == O.DP2:
             a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
@@ -1184,6 +1363,8 @@ class _Translator:
                 decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
+        if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
+            decls.append(Inst("defi", Dst(Reg.CONSTINT, 0), values=[REP_COUNT, 0, 0, 0]))
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
