@@ -25,13 +25,13 @@ class Sm2Machine:
     float32 (``def`` overrides); ``sample(sampler, coords (N, 4), controls) -> (N, 4)``."""
 
     def __init__(self, prog: Sm2Program, n: int, inputs: dict, consts: np.ndarray,
-                 sample: Callable | None = None):
+                 sample: Callable | None = None, iconsts: dict | None = None):
         self.prog, self.n = prog, n
         self.regs: dict[tuple[int, int], np.ndarray] = {k: np.asarray(v, F).copy() for k, v in inputs.items()}
         self.consts = np.array(consts, F)
         self.sample = sample
         self.killed = np.zeros(n, bool)
-        self.iconst: dict[int, np.ndarray] = {}
+        self.iconst: dict[int, np.ndarray] = {k: np.asarray(v, np.int32) for k, v in (iconsts or {}).items()}
         self.active = np.ones(n, bool)
 
     def _read(self, s: Src) -> np.ndarray:
@@ -83,7 +83,13 @@ class Sm2Machine:
                 if inst.op == "rep":
                     count = int(self.iconst[inst.srcs[0].num][0])
                     assert 0 <= count <= 255, "rep count outside [0, 255]"
-                    assert count > 0, "the test interpreter does not model zero-iteration loops"
+                    if count == 0:  # skip to the matching endrep
+                        depth = 1
+                        while depth:
+                            pc += 1
+                            depth += {"rep": 1, "endrep": -1}.get(insts[pc].op, 0)
+                        pc += 1
+                        continue
                     loops.append([pc + 1, count, self.active.copy()])
                 elif inst.op == "endrep":
                     top = loops[-1]
@@ -215,7 +221,20 @@ def constants_for(chunk, cbuffers: dict[int, np.ndarray], count: int = 256) -> n
     return c
 
 
-__all__ = ["Sm2Machine", "constants_for", "TEXTURE", "Reg"]
+def int_constants_for(chunk, cbuffers: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """i# from the Aon9 loop-register mappings: i#.x = the 32-bit signed integer at (buffer, register,
+    component), clamped to 0-255 (the range of a rep / loop count, "rep - vs")."""
+    import struct
+
+    out = {}
+    for rec in chunk.loop_mappings:
+        buf, reg, comp, target = struct.unpack("<4H", rec)
+        v = int(np.ascontiguousarray(cbuffers[buf]).view(np.int32).reshape(-1, 4)[reg, comp])
+        out[target] = np.array([min(max(v, 0), 255), 0, 0, 0], np.int32)
+    return out
+
+
+__all__ = ["Sm2Machine", "constants_for", "int_constants_for", "TEXTURE", "Reg"]
 
 
 # --- an independent validator: the D3D9 rules a 10Level9 driver's shader model 2 validation applies ----------
@@ -255,14 +274,15 @@ def _lanes_read(op: str, i: int, mask: int) -> set[int]:
     return {lane for lane in range(4) if mask >> lane & 1}
 
 
-def validate(prog: Sm2Program) -> list[str]:
-    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid)."""
+def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozenset()) -> list[str]:
+    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid); ``mapped_ints``:
+    the i# registers the runtime loads (the Aon9 loop-register mappings)."""
     errs: list[str] = []
     kind = prog.kind
     arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
     written: set[tuple[int, int, int]] = set()
     depth = 0
-    ints: set[int] = set()
+    ints: set[int] = set(mapped_ints)
     for n, inst in enumerate(prog.instructions):
         op = inst.op
         if op in ("comment", "dcl", "def", "defi"):

@@ -18,9 +18,11 @@ Definitions:
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for, validate
+from sm2_interp import Sm2Machine, constants_for, int_constants_for, validate
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error, NotSupportedError
@@ -56,7 +58,8 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
     sm4 = decode_sm4(c.program)
     chunk = parse_aon9(c.get("Aon9"))
     sm2 = decode_program(chunk.program)
-    assert validate(sm2) == [], validate(sm2)
+    mapped = {struct.unpack("<4H", rec)[3] for rec in chunk.loop_mappings}
+    assert validate(sm2, mapped) == [], validate(sm2, mapped)
     words = rng.uniform(-2, 2, (32, 4)).astype(F).view(np.uint32)
     for (reg, comp), kind in (cb_kinds or {}).items():
         words[reg, comp] = {"int": lambda: np.int32(rng.integers(-6, 7)).view(np.uint32),
@@ -79,7 +82,7 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
     b = Bindings()
     b.set_cbuffer(0, words.reshape(-1))
     res = run_program(sm4, n, inputs=sm4_in, bindings=b)
-    m = Sm2Machine(sm2, n, sm2_in, constants_for(chunk, {0: words})).run()
+    m = Sm2Machine(sm2, n, sm2_in, constants_for(chunk, {0: words}), iconsts=int_constants_for(chunk, {0: words})).run()
     pos = next((i.operands[0].register for i in sm4.instructions if i.opcode == ir.Opcode.DCL_OUTPUT_SIV), None)
     out = []
     for i in sm4.instructions:
@@ -188,7 +191,7 @@ LOOP_PS = [  # (source, cbuffer 0 kinds): exits on constants or on values comput
 ]
 
 
-@pytest.mark.parametrize("idx", range(len(LOOP_PS)))
+@pytest.mark.parametrize("idx", range(1, len(LOOP_PS)))
 def test_loops_that_cannot_be_unrolled_become_rep_with_break_comp_at_ps_9_3(idx: int):
     src, kinds = LOOP_PS[idx]
     prog = sm2_of(compile_(src, "ps_4_0_level_9_3"))
@@ -200,7 +203,48 @@ def test_loops_that_cannot_be_unrolled_become_rep_with_break_comp_at_ps_9_3(idx:
         assert_agree(run_both(src, "ps_4_0_level_9_3", 80 + seed + 10 * idx, kinds), tol=1e-4)
 
 
-@pytest.mark.parametrize("idx", range(len(LOOP_PS)))
+COUNTED = [  # for (int i = 0; i < n; i++) with n an int constant: rep i# loaded from n (no break needed)
+    ("""cbuffer C { float4 k; int n; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p; o.t = 0;
+       for (int i = 0; i < n; i++) { o.t += x * k + i; o.p.x += 0.25; } return o; }""", {(1, 0): "int"}),
+    ("""cbuffer C { int2 counts; float4 k; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, int4 b : BLENDINDICES) { O o; o.p = p; float4 acc = 0;
+       for (int i = 0; i < counts.y; i++) { acc.xy += b.xy * i; if (acc.x > k.x) acc.z += 1; }
+       for (int j = 0; j < counts.x; j++) acc.w -= j * k.w; o.t = acc; return o; }""",
+     {(0, 0): "int", (0, 1): "int"}),
+]
+
+
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(COUNTED)))
+def test_loops_counted_by_an_int_constant_become_rep_of_a_mapped_integer_register(idx: int, target: str):
+    src, kinds = COUNTED[idx]
+    blob = compile_(src, target)
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    reps = [i.srcs[0] for i in prog.instructions if i.op == "rep"]
+    maps = [struct.unpack("<4H", r) for r in chunk.loop_mappings]
+    # each loop's count: i# <- (buffer 0, the register and component of its bound)
+    want = [(0, 1, 0)] if idx == 0 else [(0, 0, 1), (0, 0, 0)]
+    assert [m[:3] for m in maps] == want and [r.reg for r in reps] == [Reg.CONSTINT] * len(want)
+    assert [r.num for r in reps] == [m[3] for m in maps]
+    assert not {"break", "breakc"} & {i.op for i in prog.instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, target, 120 + seed + 10 * idx, kinds, {1: "int"} if idx else None), tol=1e-4)
+
+
+def test_counted_loop_listing_prints_the_loop_register_mapping():
+    blob = compile_(COUNTED[0][0], "vs_4_0_level_9_1")
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    assert "// Target Reg Buffer  Source Reg Component" in text and "rep i0" in text
+    assert any(line.split()[:5] == ["//", "i0", "cb0", "1", "0"] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("idx", range(1, len(LOOP_PS)))
 @pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
 def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_control(idx: int, target: str):
     src = LOOP_PS[idx][0]
@@ -211,17 +255,22 @@ def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_contro
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
 
 
-def test_a_rep_loop_runs_at_most_255_iterations_like_fxcs():
-    """The one documented difference: a loop needing more iterations stops after 255 in the SM2 program."""
-    src = """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
-      float r = 0; for (int i = 0; i < n; i++) r += 1; return r; }"""
+@pytest.mark.parametrize("src", [
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float r = 0; for (int i = 0; i < n; i++) r += 1; return r; }""",
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float r = 0; for (int i = 0; i < n; i++) { r += 1; if (x.x > 100) break; } return r; }"""])
+def test_a_rep_loop_runs_at_most_255_iterations_like_fxcs(src: str):
+    """The one documented difference: a loop needing more iterations stops after 255 in the SM2 program
+    (a mapped count is clamped to 0-255, the 255-count rep stops there); none runs for a negative bound."""
     blob = compile_(src, "ps_4_0_level_9_3")
     chunk = parse_aon9(parse_container(blob).get("Aon9"))
     prog = decode_program(chunk.program)
-    for n, want in ((3, 3), (255, 255), (300, 255)):
+    for n, want in ((3, 3), (255, 255), (300, 255), (0, 0), (-4, 0)):
         words = np.zeros((1, 4), np.uint32)
-        words[0, 0] = n
-        m = Sm2Machine(prog, 2, {(TEXTURE, 0): np.zeros((2, 4), F)}, constants_for(chunk, {0: words})).run()
+        words[0, 0] = np.int32(n).view(np.uint32)
+        m = Sm2Machine(prog, 2, {(TEXTURE, 0): np.zeros((2, 4), F)}, constants_for(chunk, {0: words}),
+                       iconsts=int_constants_for(chunk, {0: words})).run()
         assert m.out(Reg.COLOROUT, 0)[0, 0] == want
 
 
@@ -231,3 +280,14 @@ def test_continue_in_a_loop_that_cannot_be_unrolled_is_refused_by_name():
     with pytest.raises(NotSupportedError) as info:
         compile_(src, "ps_4_0_level_9_3")
     assert "continue" in str(info.value)
+
+
+def test_counted_pixel_shader_loop_is_rep_of_a_mapped_register_at_9_3_and_x3511_at_9_1():
+    src, kinds = LOOP_PS[0]
+    chunk = parse_aon9(parse_container(compile_(src, "ps_4_0_level_9_3")).get("Aon9"))
+    assert [struct.unpack("<4H", r) for r in chunk.loop_mappings] == [(0, 1, 0, 0)]
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 150 + seed, kinds), tol=1e-4)
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, "ps_4_0_level_9_1")  # ps_2_0: no flow control at all
+    assert "X3511" in str(info.value)

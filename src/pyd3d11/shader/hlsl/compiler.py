@@ -4,6 +4,7 @@ SFI0, STAT)."""
 from __future__ import annotations
 
 import re
+import struct
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -227,7 +228,8 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
         raise HlslError(file, 1, 1, code, msg)
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
                       [(m.buffer, m.start, m.count, m.target, m.conversions) for m in tr.cb_mappings],
-                      [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
+                      [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants,
+                      [struct.pack("<4H", *m) for m in tr.loop_mappings])
     chunks = [(c.fourcc, c.data) for c in parse_container(blob)]
     from ..dxbc.stat import build_sfi0
     from ..ir import Opcode

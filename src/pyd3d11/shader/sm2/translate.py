@@ -98,6 +98,8 @@ class Translation:
     sampler_mappings: list[SamplerMapping] = field(default_factory=list)
     #: (target register, description id): 0 = vertex shader position offset
     runtime_constants: list[tuple[int, int]] = field(default_factory=list)
+    #: (buffer, source register, component, target i#): integer constants a rep loop's count is read from
+    loop_mappings: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 class _DynamicLoop(NotSupportedError):
@@ -159,6 +161,8 @@ class _Translator:
         self.uses_rep = False
         #: temp components the enclosing rep loops use as integers (a ``mov`` of an immediate into one is an int)
         self.rep_ints: set[tuple[int, int]] = set()
+        self.loop_maps: list[tuple[int, int, int, int]] = []
+        self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -635,6 +639,8 @@ class _Translator:
         if op == O.LOOP:
             attempts.append((pc, self._snapshot(), [dict(f) for f in frames], steps))
         if self.rep_depth:
+            if any(f["kind"] == "rep" and pc in f["skip"] for f in frames):
+                return pc + 1, steps  # the loop test a mapped rep count replaces
             if op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.ENDLOOP) and self._rep_flow(inst, frames):
                 return (frames.pop()["end"] + 1 if op == O.ENDLOOP else pc + 1), steps
         return self._walk_one(body, match, frames, pc, steps)
@@ -722,10 +728,9 @@ class _Translator:
         the loop uses them as integers. A loop running more than 255 iterations stops there (the one
         difference from the SM4 program, as with fxc). ps_2_0 has no flow control and the vertex targets no
         dynamic flow control ("Specifying Compiler Targets"): there fxc must unroll and cannot (X3511)."""
-        if self.prof.dynamic_flow_depth == 0:
-            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not "
-                            f"appear to terminate in a timely manner ({self.prof.sm2} has no dynamic flow control "
-                            "to break out of a loop on a value computed in the shader)")
+        counted = self._counted_loop(body, pc, end)
+        if counted is None and self.prof.dynamic_flow_depth == 0 or self.prof.static_flow_depth == 0:
+            raise self._x3511()
         if self.rep_depth + 1 > self.prof.static_flow_depth:
             raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop: loops nested "
                             f"deeper than {self.prof.static_flow_depth} ({self.prof.sm2} rep nesting)")
@@ -772,14 +777,74 @@ class _Translator:
                     self.intf.add((r, c))
                 else:
                     self.intf.discard((r, c))
-        self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, 0)]))
-        self.uses_rep = True
+        if counted is not None:  # rep i# with i# the constant-buffer bound (the Aon9 loop-register mapping)
+            buf, reg, comp, skip = counted
+            target = len(self.loop_maps)
+            self.loop_maps.append((buf, reg, comp, target))
+            self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, target)]))
+        else:
+            skip = set()
+            self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, self.rep_reg)]))
+            self.uses_rep = True
         self.rep_depth += 1
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
+                 "skip": skip,
                  "masks": {k for k in self.masks if k in written & carried},
                  "intf": {k for k in self.intf if k in written & carried}}
         self.rep_ints = self.rep_ints | ints
         return frame
+
+    def _x3511(self) -> HlslError:
+        return HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not appear "
+                         f"to terminate in a timely manner ({self.prof.sm2} has no "
+                         f"{'flow control' if self.prof.static_flow_depth == 0 else 'dynamic flow control'} to "
+                         "leave a loop on a value computed in the shader)")
+
+    def _counted_loop(self, body: list[ir.Instruction], pc: int, end: int):
+        """``for (int i = 0; i < n; i++)`` with ``n`` an INT constant: the loop starts with ``ige t, i, n`` +
+        ``breakc_nz t`` (or ``ilt`` + ``breakc_z``), ends with ``iadd i, i, 1``, writes ``i`` nowhere else and
+        ``i`` is 0 on entry. fxc's form for it is ``rep i#`` with i# loaded from ``n`` by the runtime (the
+        Aon9 loop-register mapping; a count outside 0-255 is clamped, the range of i#.x). Returns (buffer,
+        register, component, {the body indices of the test}) or None."""
+        if end - pc < 4:
+            return None
+        cmp_, brk, inc = body[pc + 1], body[pc + 2], body[end - 1]
+        if cmp_.opcode not in (O.IGE, O.ILT) or brk.opcode != O.BREAKC or inc.opcode != O.IADD:
+            return None
+        t, i_op, n_op = cmp_.operands
+        if t.type != T.TEMP or len(t.written()) != 1 or i_op.type != T.TEMP or n_op.type != T.CONSTANT_BUFFER \
+                or n_op.indices[1].rel is not None or i_op.modifier or n_op.modifier:
+            return None
+        lane = t.written()[0]
+        counter = (i_op.register, i_op.components()[lane])
+        comp = n_op.components()[lane]
+        buf, reg = n_op.indices[0].value, n_op.indices[1].value
+        if self.types.cb.get((buf, reg, comp)) != INT or self.known.get(counter) != 0:
+            return None
+        b = brk.operands[0]
+        if b.type != T.TEMP or (b.register, b.components()[0]) != (t.register, lane) or \
+                brk.test_nonzero != (cmp_.opcode == O.IGE):
+            return None
+        d, a, one = inc.operands
+        if one.type == T.TEMP:
+            a, one = one, a
+        if d.type != T.TEMP or d.written() != (counter[1],) or d.register != counter[0] or a.type != T.TEMP or \
+                (a.register, a.components()[counter[1]]) != counter or self._known_lane(one, counter[1]) != 1:
+            return None
+        test_live, depth = True, 0  # the test's result may still be read (until the body overwrites it)
+        for inst in body[pc + 3: end - 1]:
+            depth += inst.opcode in (O.IF, O.LOOP, O.SWITCH)
+            depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
+            n = 2 if inst.opcode in _TWO_DST else (0 if inst.opcode in _NO_DST else 1)
+            if test_live and any(o.type == T.TEMP and o.register == t.register and lane in o.components()
+                                 for o in inst.operands[n:]):
+                return None  # the test's result is read in the body
+            for o in inst.operands[:n]:
+                if o.type == T.TEMP and o.register == counter[0] and counter[1] in o.written():
+                    return None
+                if o.type == T.TEMP and o.register == t.register and lane in o.written() and depth == 0:
+                    test_live = False
+        return buf, reg, comp, {pc + 1, pc + 2}
 
     def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """break / breakc / continue / endloop whose innermost loop is a rep loop (True when handled here)."""
@@ -820,6 +885,8 @@ class _Translator:
                 t = self.tmp()
                 self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, self.pred])
                 cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        if self.prof.dynamic_flow_depth == 0:  # break / break_comp are dynamic flow control
+            raise self._x3511()
         if cond is None:
             self.body.append(Inst("break"))
         else:
@@ -1364,11 +1431,12 @@ class _Translator:
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
         if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
-            decls.append(Inst("defi", Dst(Reg.CONSTINT, 0), values=[REP_COUNT, 0, 0, 0]))
+            decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
             out.runtime_constants.append((0, 0))
+        out.loop_mappings = list(self.loop_maps)
         return out
 
 
