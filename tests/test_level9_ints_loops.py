@@ -291,3 +291,43 @@ def test_counted_pixel_shader_loop_is_rep_of_a_mapped_register_at_9_3_and_x3511_
     with pytest.raises(D3D11Error) as info:
         compile_(src, "ps_4_0_level_9_1")  # ps_2_0: no flow control at all
     assert "X3511" in str(info.value)
+
+
+# --- register arrays indexed by values computed in the shader -------------------------------------------------
+
+ARRAYS = [  # pixel-shader constants (no relative addressing in ps_2_x), immediate tables, x# arrays
+    """cbuffer C { float4 a[4]; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { return a[clamp((int)x.x + 1, 0, 3)] * x; }""",
+    """static const float4 tbl[3] = { float4(1, 2, 3, 4), float4(-1, 0.5, 0.25, 8), float4(7, -7, 3, 0) };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { return tbl[clamp((int)x.y, 0, 2)] + x; }""",
+    """cbuffer C { float4 a[4]; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float4 t[3]; for (int i = 0; i < 3; i++) t[i] = x * i + a[i];
+      return a[clamp((int)x.x + 1, 0, 3)] * x + t[clamp((int)(x.y + 1), 0, 2)]; }""",
+    """float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
+      float2 t[4]; [unroll] for (int i = 0; i < 4; i++) t[i] = x.xy * i - y.zw;
+      t[2].y = 9; return float4(t[1], t[clamp((int)y.x + 1, 0, 3)]); }""",
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(ARRAYS)))
+def test_arrays_indexed_by_shader_values_read_through_selects(idx: int, target: str):
+    src = ARRAYS[idx]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    try:
+        pairs = [run_both(src, target, 170 + seed + 10 * idx) for seed in range(3)]
+    except D3D11Error as e:  # a 9_1 slot limit: fxc's refusal, never a wrong answer
+        assert target.endswith("9_1") and e.name == "E_FAIL" and "slots" in str(e)
+        return
+    for p in pairs:
+        assert_agree(p)
+
+
+def test_writing_an_array_at_an_index_computed_in_the_shader_is_fxcs_x3500():
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float4 t[3] = { x, x, x }; t[clamp((int)x.x, 0, 2)] = 0; return t[1]; }"""
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert info.value.name == "E_FAIL" and "X3500" in str(info.value)

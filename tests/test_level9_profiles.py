@@ -559,8 +559,6 @@ def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
 @pytest.mark.parametrize(("src", "what"), [
     ("float4 main(float4 x : TEXCOORD0, int i : BLENDINDICES) : SV_Target { return x * (i << 2); }",
      "integer pixel shader inputs"),
-    ("cbuffer C { float4 a[4]; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return a[(int)x.x] * x; }",
-     "ps_2_x has no relative addressing"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "integer written to an output"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { int i = (int)x.x; return asfloat(i) * x; }", "asfloat"),
     ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"

@@ -23,6 +23,7 @@ target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
@@ -163,6 +164,9 @@ class _Translator:
         self.rep_ints: set[tuple[int, int]] = set()
         self.loop_maps: list[tuple[int, int, int, int]] = []
         self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
+        self.x_size: dict[int, int] = {}  # x# register -> elements
+        self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
+        self.sel_regs: list[int] = []
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -207,7 +211,7 @@ class _Translator:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
                                     f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
             elif op == O.DCL_INDEXABLETEMP:
-                raise _unsupported("indexable temporaries (x# arrays)")
+                self.x_size[inst.extra[0]] = inst.extra[1]
             elif op in _NO_SM2:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
@@ -242,6 +246,11 @@ class _Translator:
         self.next_const = base
         self.out_written = out_written
         nxt = ntemps
+        for xr, size in sorted(self.x_size.items()):  # x# elements live in temps of their own
+            self.x_base[xr] = nxt
+            nxt += size
+        self.sel_regs = [nxt, nxt + 1, nxt + 2]  # a source operand's value selected from x# elements
+        nxt += 3 if self.x_size else 0
         if self.kind == "vs" and self.pos_out is not None:
             self.pos_temp = nxt
             nxt += 1
@@ -270,7 +279,7 @@ class _Translator:
                     self.dynamic_cbs.add(buf)
                     cb_regs.setdefault(buf, set()).update(range(self.cb_sizes.get(buf, 1)))
                     continue
-                if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+                if o.type in (T.IMMEDIATE_CONSTANT_BUFFER, T.INDEXABLE_TEMP):
                     continue
                 raise _unsupported("relative register addressing")
         if o.type == T.CONSTANT_BUFFER and o.indices[1].rel is None:
@@ -427,12 +436,89 @@ class _Translator:
             if reg is None:
                 raise _unsupported(f"a constant read out of its buffer's range (index {k})")
             return Src(Reg.CONST, reg, swz)
-        if self.kind != "vs":
-            raise _unsupported("constants indexed by a value computed in a pixel shader (ps_2_x has no "
-                               "relative addressing)")
+        if self.kind != "vs":  # ps_2_0 / ps_2_x have no relative addressing: select among the registers
+            cands = [(k - idx.value, Src(Reg.CONST, static(k))) for k in range(size) if static(k) is not None]
+            comps = _mask_of(set(swz))
+            r = self.tmp()
+            self._select_chain(r, rel, cands, comps)
+            return Src(Reg.TEMP, r, swz)
         a = self.src(rel, lanes=(0,), as_int=True)
         self.body.append(Inst("mova", Dst(Reg.ADDR, 0, 0x1), [Src(a.reg, a.num, (a.swizzle[0],) * 4, a.mod)]))
         return Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+
+    def _select_chain(self, r: int, rel: ir.Operand, cands: list[tuple[int, Src]], m: int) -> None:
+        """r.m = the candidate whose key equals the integer ``rel`` (0 when none does): how shader model 2
+        reads a register array at an index computed in the shader where it has no relative addressing (pixel
+        shaders' c#, every r#). Per candidate, ps: ``cmp`` on -(i - key)^2 >= 0; vs: (i >= key) * (key >= i)
+        as the select predicate (vs_2_0 has no cmp)."""
+        ri = self.src(rel, lanes=(0,), as_int=True)
+        ri = Src(ri.reg, ri.num, (ri.swizzle[0],) * 4, ri.mod)
+        t = self.tmp()
+        self.emit("mov", Dst(Reg.TEMP, r, m), [self.cscalar(ZERO)])
+        for key, cand in cands:
+            k = self.cscalar(f32_bits(float(key)))
+            if self.kind == "ps":
+                self.emit("add", Dst(Reg.TEMP, t, 0x1), [ri, Src(*self._neg(k))])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (0,) * 4)])
+                self.emit("cmp", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, t, (0,) * 4, SrcMod.NEG), cand, Src(Reg.TEMP, r)])
+            else:
+                self.emit("sge", Dst(Reg.TEMP, t, 0x1), [ri, k])
+                self.emit("sge", Dst(Reg.TEMP, t, 0x2), [k, ri])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+                self._vs_select(Dst(Reg.TEMP, r, m), Src(Reg.TEMP, t, (0,) * 4), cand, Src(Reg.TEMP, r))
+
+    def _resolve_indexable(self, inst: ir.Instruction) -> ir.Instruction:
+        """x# operands become the temps of their elements: an index known now names one element; a source
+        indexed by a value known only when the shader runs reads a select over every element (_select_chain);
+        a destination so indexed is fxc's X3500 (shader model 2 cannot address r# by a register)."""
+        if not any(o.type == T.INDEXABLE_TEMP for o in inst.operands):
+            return inst
+        ndst = 0 if inst.opcode in _NO_DST else (2 if inst.opcode in _TWO_DST else 1)
+        ops, sel = [], 0
+        for i, o in enumerate(inst.operands):
+            if o.type != T.INDEXABLE_TEMP:
+                ops.append(o)
+                continue
+            xr, idx = o.indices[0].value, o.indices[1]
+            size, base = self.x_size[xr], self.x_base[xr]
+            k = idx.value
+            if idx.rel is not None:
+                known = self._known_lane(idx.rel, 0)
+                if known is None:
+                    if i < ndst:
+                        raise HlslError(self.file, 1, 1, 3500, f"{self.prof.target}: array reference cannot be "
+                                        "used as an l-value; not natively addressable")
+                    reg = self.sel_regs[sel]
+                    sel += 1
+                    comps = sorted(set(o.components()))
+                    cands = []
+                    for e in range(size):
+                        for c in comps:
+                            if (Reg.TEMP, base + e, c) not in self.written and (base + e, c) not in self.known:
+                                self.zero_init.add((Reg.TEMP, base + e, c))  # never written: reads 0
+                        el = ir.Operand(T.TEMP, 4, ir.SelectionMode.SWIZZLE, swizzle=IDENTITY,
+                                        indices=[ir.Index(value=base + e)])
+                        cands.append((e - idx.value, self.src(el, True, tuple(comps))))
+                    self._select_chain(reg, idx.rel, cands, _mask_of(comps))
+                    for c in comps:
+                        key = (reg, c)
+                        self.known.pop(key, None)
+                        self.materialized.discard(key)
+                        self.written.add((Reg.TEMP, reg, c))
+                        elems = [(base + e, c) for e in range(size)]
+                        self.intf.discard(key)
+                        self.masks.discard(key)
+                        if all(el in self.intf for el in elems):
+                            self.intf.add(key)
+                        if all(el in self.masks for el in elems):
+                            self.masks.add(key)
+                    ops.append(dataclasses.replace(o, type=T.TEMP, indices=[ir.Index(value=reg)]))
+                    continue
+                k += s32(known)
+            if not 0 <= k < size:
+                raise _unsupported(f"an indexable temporary read or written outside its {size} elements (x{xr}[{k}])")
+            ops.append(dataclasses.replace(o, type=T.TEMP, indices=[ir.Index(value=base + k)]))
+        return dataclasses.replace(inst, operands=ops)
 
     def _icb_block(self) -> int:
         """The immediate constant buffer as consecutive def constants (for a0-relative reads)."""
@@ -714,6 +800,8 @@ class _Translator:
         elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
             raise _unsupported("flow control (switch / call / conditional return)")
         else:
+            if self.x_size:
+                inst = self._resolve_indexable(inst)
             if not self._fold(inst):
                 self.instruction(inst)
             self._flush_selects()
@@ -744,6 +832,10 @@ class _Translator:
             depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
             ndst = 0 if inst.opcode in _NO_DST or O.DCL_RESOURCE <= inst.opcode <= O.DCL_GLOBALFLAGS else (
                 2 if inst.opcode in _TWO_DST else 1)
+            for o in inst.operands[:ndst]:
+                if o.type == T.INDEXABLE_TEMP and o.indices[0].value in self.x_base:
+                    xb = self.x_base[o.indices[0].value]
+                    written.update((xb + e, ln) for e in range(self.x_size[o.indices[0].value]) for ln in o.written())
             dsts = [o for o in inst.operands[:ndst] if o.type == T.TEMP]
             lanes_w = dsts[0].written() if dsts else (0, 1, 2, 3)
             for o in inst.operands[ndst:]:
