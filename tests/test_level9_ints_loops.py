@@ -331,3 +331,46 @@ def test_writing_an_array_at_an_index_computed_in_the_shader_is_fxcs_x3500():
     with pytest.raises(D3D11Error) as info:
         compile_(src, "ps_4_0_level_9_3")
     assert info.value.name == "E_FAIL" and "X3500" in str(info.value)
+
+
+# --- Texture1D: a 2D texture of height 1 in shader model 2 ----------------------------------------------------
+
+TEX1D = """Texture1D t : register(t2); SamplerState s : register(s1);
+float4 main(float4 u : TEXCOORD0, float4 c : TEXCOORD1) : SV_Target {
+  return t.Sample(s, u.y) * c + t.SampleBias(s, u.x, u.w) + t.SampleGrad(s, u.z, c.x, c.y); }"""
+
+
+def test_texture1d_is_sampled_as_a_2d_texture_at_the_centre_of_its_one_row():
+    """D3D9 has no 1D sampler type (D3DSAMPLER_TEXTURE_TYPE); the 10Level9 device creates no 1D textures.
+    Expected texel: a point-sampled, wrapped row of 8 texels, computed here from u alone."""
+    from pyd3d11.shader.sm2.tokens import TEXLD_BIAS, SamplerType
+
+    blob = compile_(TEX1D, "ps_4_0_level_9_3")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    assert validate(prog) == []
+    dcls = [i for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.SAMPLER]
+    assert [(d.dst.num, d.decl >> 27) for d in dcls] == [(2, SamplerType.TEX_2D)]
+    assert chunk.sampler_mappings == [(2, 1, 2)]
+    rng = np.random.default_rng(9)
+    n = 32
+    u, c = rng.uniform(-2, 2, (n, 4)).astype(F), rng.uniform(-2, 2, (n, 4)).astype(F)
+    u[:, 3] = 0
+    row = rng.uniform(0, 1, (8, 4)).astype(F)
+
+    def texel(x):
+        return row[np.floor(x * 8).astype(int) % 8]
+
+    calls = []
+
+    def sample(sampler, coords, controls, ddx=None, ddy=None):
+        assert sampler == 2 and np.all(coords[:, 1] == 0.5)
+        if ddx is not None:
+            assert np.all(ddx[:, 1] == 0) and np.all(ddy[:, 1] == 0)
+        calls.append((controls, ddx is not None))
+        return texel(coords[:, 0])
+
+    m = Sm2Machine(prog, n, {(TEXTURE, 0): u, (TEXTURE, 1): c}, constants_for(chunk, {}), sample).run()
+    want = texel(u[:, 1]) * c + texel(u[:, 0]) + texel(u[:, 2])
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0), want, rtol=1e-6, atol=1e-6)
+    assert sorted(calls) == sorted([(0, False), (TEXLD_BIAS, False), (0, True)])

@@ -165,6 +165,7 @@ class _Translator:
         self.loop_maps: list[tuple[int, int, int, int]] = []
         self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
         self.x_size: dict[int, int] = {}  # x# register -> elements
+        self.one_d: set[int] = set()  # Texture1D t# registers (sampled as 2D textures of height 1)
         self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
         self.sel_regs: list[int] = []
 
@@ -184,8 +185,14 @@ class _Translator:
                 self.icb = [tuple(w[i: i + 4]) for i in range(0, len(w) // 4 * 4, 4)]  # type: ignore[misc]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
-                if dim == ir.ResourceDimension.TEXTURE1D:  # D3D9 has no 1D sampler type; fxc's mapping is unknown
-                    raise _unsupported("Texture1D (no shader model 2 sampler type to map it to is documented)")
+                if dim == ir.ResourceDimension.TEXTURE1D:
+                    # D3D9 has no 1D sampler type (D3DSAMPLER_TEXTURE_TYPE: 2d / cube / volume); a 1D texture
+                    # there is a 2D texture of height 1, read at v = 0.5, the centre of its one row (exact under
+                    # every address mode and filter). Inferred: 9_x devices cannot create 1D textures (10Level9
+                    # ID3D11Device Methods), so this program is what the chunk carries for completeness.
+                    self.one_d.add(inst.operands[0].register)
+                    self.resources[inst.operands[0].register] = SamplerType.TEX_2D
+                    continue
                 if dim not in _SAMPLER_DIMS:
                     raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
                                     f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
@@ -1438,7 +1445,8 @@ class _Translator:
             raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} exceeds the "
                             f"{self.prof.samplers} samplers")
         self.samplers[res.register] = SamplerMapping(res.register, smp.register, res.register, stype)
-        ncoord = _COORDS[stype]
+        one_d = res.register in self.one_d
+        ncoord = 1 if one_d else _COORDS[stype]
         lanes = tuple(range(ncoord))
         c = self.src(coord, lanes=lanes)
         t = self.tmp()
@@ -1457,6 +1465,9 @@ class _Translator:
             self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
             self.emit("mov", Dst(Reg.TEMP, t, extra[1]), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod)])
             c = Src(Reg.TEMP, t)
+        elif one_d:
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            c = Src(Reg.TEMP, t)
         elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
             c = Src(c.reg, c.num)
         elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
@@ -1465,6 +1476,8 @@ class _Translator:
         else:
             self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
             c = Src(Reg.TEMP, t)
+        if one_d:  # v = 0.5: the row's centre
+            self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
         direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
@@ -1474,6 +1487,8 @@ class _Translator:
                 gt = self.tmp()
                 self.emit("mov", Dst(Reg.TEMP, gt), [Src(g.reg, g.num, (*g.swizzle[:ncoord], *(g.swizzle[ncoord - 1],)
                                                                            * (4 - ncoord)), g.mod, g.rel)])
+                if one_d:  # the row does not vary with v
+                    self.emit("mov", Dst(Reg.TEMP, gt, 0x2), [self.cscalar(ZERO)])
                 grads.append(Src(Reg.TEMP, gt))
             self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, res.register), *grads]))
         else:
