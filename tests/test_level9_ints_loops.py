@@ -374,3 +374,42 @@ def test_texture1d_is_sampled_as_a_2d_texture_at_the_centre_of_its_one_row():
     want = texel(u[:, 1]) * c + texel(u[:, 0]) + texel(u[:, 2])
     np.testing.assert_allclose(m.out(Reg.COLOROUT, 0), want, rtol=1e-6, atol=1e-6)
     assert sorted(calls) == sorted([(0, False), (TEXLD_BIAS, False), (0, True)])
+
+
+# --- switch: flattened (shader model 2 has no switch) ---------------------------------------------------------
+
+SWITCHES = [
+    ("""cbuffer C { int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+       switch ((int)x.x) { case 0: r.y = 3; break; case 1: case 2: r *= 2; if (r.z > 0) r.w = 1; break;
+                           default: r = -r; break; }
+       switch (n) { case 4: r.x += 1; break; case -1: r.x -= 7; break; }
+       return r; }""", {(0, 0): "int"}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
+       [unroll] for (int i = 0; i < 3; i++) { switch (i) { case 1: r.x += x.y; break; default: r.y += i; break; } }
+       switch ((int)x.w) { case 1: default: r.z = 5; break; case -2: r.z = x.z; break; }
+       return r; }""", {}),
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(SWITCHES)))
+def test_switch_is_flattened_into_predicated_case_groups(idx: int, target: str):
+    src, kinds = SWITCHES[idx]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    try:
+        pairs = [run_both(src, target, 200 + seed + 10 * idx, kinds) for seed in range(4)]
+    except D3D11Error as e:  # a 9_1 slot limit: fxc's refusal, never a wrong answer
+        assert target.endswith("9_1") and e.name == "E_FAIL" and "slots" in str(e)
+        return
+    for p in pairs:
+        assert_agree(p)
+
+
+def test_a_break_out_of_a_switch_from_inside_a_branch_is_refused_by_name():
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      switch ((int)x.x) { case 0: if (x.y > 0) break; r.y = 3; break; default: r = 1; break; } return r; }"""
+    with pytest.raises(NotSupportedError) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert "break out of a switch" in str(info.value)

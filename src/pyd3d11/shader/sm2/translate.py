@@ -156,7 +156,7 @@ class _Translator:
         self.icb_base: int | None = None
         self.cb_sizes: dict[int, int] = {}
         self.dynamic_cbs: set[int] = set()
-        #: loops (body index of their ``loop``) translated as shader-model-2 ``rep`` loops instead of unrolled
+        #: loops (id of their ``loop`` instruction) translated as shader-model-2 ``rep`` loops instead of unrolled
         self.dynamic_loops: set[int] = set()
         self.rep_depth = 0
         self.uses_rep = False
@@ -709,7 +709,7 @@ class _Translator:
                 pc, state, saved, steps = attempts.pop()
                 self._restore(state)
                 frames[:] = [dict(f) for f in saved]
-                self.dynamic_loops.add(pc)
+                self.dynamic_loops.add(id(body[pc]))
 
     def _snapshot(self) -> dict:
         return {k: (copy.copy(v) if isinstance(v, (list, dict, set)) else v) for k, v in self.__dict__.items()
@@ -726,7 +726,7 @@ class _Translator:
         inst = body[pc]
         op = inst.opcode
         self.scratch = 0
-        if op == O.LOOP and pc in self.dynamic_loops:
+        if op == O.LOOP and id(inst) in self.dynamic_loops:
             frames.append(self._dynamic_loop(body, pc, match[pc][1]))
             return pc + 1, steps
         if op == O.LOOP:
@@ -799,13 +799,15 @@ class _Translator:
                 frames.pop()
             pc = frames[-1]["start"]
         elif op == O.RET:
-            if any(f["kind"] != "static" for f in frames):
+            if any(f["kind"] != "static" for f in frames) or self.pred is not None or self.rep_depth:
                 raise _unsupported("a return inside a loop or a branch on shader inputs")
             return len(body), steps
         elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
             pc += 1
-        elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
-            raise _unsupported("flow control (switch / call / conditional return)")
+        elif op == O.SWITCH:
+            pc = self._switch(body, pc)
+        elif op in (O.RETC, O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("flow control (call / conditional return)")
         else:
             if self.x_size:
                 inst = self._resolve_indexable(inst)
@@ -991,6 +993,102 @@ class _Translator:
         else:
             self.emit("breakc", None, [cond, self.cscalar(ZERO)], BREAK_NE)
         return True
+
+    def _switch(self, body: list[ir.Instruction], pc: int) -> int:
+        """``switch``: shader model 2 has none, so (as fxc flattens it for these targets) a selector known now
+        runs its case; otherwise every case group runs as a flattened branch whose predicate is "the selector
+        equals one of its labels" (the default group: one of its labels or none of the switch's). HLSL ends
+        every non-empty case with break (or return): a group is its labels and the code up to that break.
+        Returns the index after ``endswitch``."""
+        groups: list[tuple[list[int], bool, int, int]] = []  # (labels, has default, body start, break index)
+        labels: list[int] = []
+        default = False
+        stack: list[int] = []
+        start = None
+        k = pc + 1
+        while True:
+            op = body[k].opcode
+            if not stack and op == O.ENDSWITCH:
+                if labels or start is not None:
+                    raise _unsupported("a case that falls through to the end of its switch without break")
+                break
+            if not stack and op in (O.CASE, O.DEFAULT):
+                if start is not None:
+                    raise _unsupported("a case whose code falls through into the next case")
+                if op == O.CASE:
+                    labels.append(s32(body[k].operands[0].values[0]))
+                else:
+                    default = True
+            elif not stack and op == O.BREAK:
+                groups.append((labels, default, start if start is not None else k, k))
+                labels, default, start = [], False, None
+            else:
+                if start is None:
+                    start = k
+                if op in (O.IF, O.LOOP, O.SWITCH):
+                    stack.append(op)
+                elif op in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH):
+                    stack.pop()
+                elif op in (O.BREAK, O.BREAKC) and O.LOOP not in stack and O.SWITCH not in stack:
+                    raise _unsupported("a break out of a switch from inside a branch of one of its cases")
+                elif op in (O.RET, O.RETC) and not stack:
+                    raise _unsupported("a return ending a case")
+            k += 1
+        end = k
+        sel_op = body[pc].operands[0]
+        known = self._known_lane(sel_op, 0)
+        if known is not None:
+            chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
+            if chosen is not None:
+                self.walk(body[chosen[2]: chosen[3]])
+            return end + 1
+        every = [v for g in groups for v in g[0]]
+        sel = self.src(sel_op, lanes=(0,), as_int=True)
+        sel = Src(sel.reg, sel.num, (sel.swizzle[0],) * 4, sel.mod)
+        p = self.scratch_base
+        self.scratch_base += 1
+        self.emit("mov", Dst(Reg.TEMP, p, 0x8), [sel])  # evaluated once: the cases may overwrite its register
+        sel = Src(Reg.TEMP, p, (3,) * 4)
+        outer, entry_masks = self.pred, set(self.masks)
+        paths = [] if any(g[1] for g in groups) else [(entry_masks, set(self.written))]
+        for glabels, gdefault, gstart, gend in groups:
+            self.scratch = 0
+            self.pred = outer
+            self._equals_any(p, 0, sel, glabels)
+            if gdefault:  # or none of the switch's labels: p.x = max(p.x, 1 - any)
+                self._equals_any(p, 1, sel, every)
+                self.emit("add", Dst(Reg.TEMP, p, 0x2), [Src(Reg.TEMP, p, (1,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+                self.emit("max", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), Src(Reg.TEMP, p, (1,) * 4)])
+            if outer is not None:
+                self.emit("mul", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), outer])
+            self.pred = Src(Reg.TEMP, p, (0,) * 4)
+            self.masks = set(entry_masks)
+            self.walk(body[gstart: gend])
+            paths.append((set(self.masks), set(self.written)))
+        self.pred = outer
+        self.scratch_base -= 1
+        self.masks = {k for k in set().union(*(m for m, _ in paths)) if all(
+            k in m or (Reg.TEMP, *k) not in w for m, w in paths)}
+        return end + 1
+
+    def _equals_any(self, p: int, lane: int, sel: Src, values: list[int]) -> None:
+        """p.lane = 1.0 where the integer ``sel`` equals one of ``values``, else 0.0 (ps: cmp on -(s - v)^2;
+        vs: sge both ways)."""
+        m = 1 << lane
+        self.emit("mov", Dst(Reg.TEMP, p, m), [self.cscalar(ZERO)])
+        t = self.tmp()
+        for v in values:
+            k = self.cscalar(f32_bits(float(v)))
+            if self.kind == "ps":
+                self.emit("add", Dst(Reg.TEMP, t, 0x1), [sel, Src(*self._neg(k))])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (0,) * 4)])
+                self.emit("cmp", Dst(Reg.TEMP, t, 0x2), [Src(Reg.TEMP, t, (0,) * 4, SrcMod.NEG), self.cscalar(ONE),
+                                                         self.cscalar(ZERO)])
+            else:
+                self.emit("sge", Dst(Reg.TEMP, t, 0x1), [sel, k])
+                self.emit("sge", Dst(Reg.TEMP, t, 0x2), [k, sel])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x2), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+            self.emit("max", Dst(Reg.TEMP, p, m), [Src(Reg.TEMP, p, (lane,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
 
     def _merge_masks(self, f: dict) -> None:
         """After a flattened branch a component holds a comparison mask only if every path leaves one there
