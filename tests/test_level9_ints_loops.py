@@ -413,3 +413,28 @@ def test_a_break_out_of_a_switch_from_inside_a_branch_is_refused_by_name():
     with pytest.raises(NotSupportedError) as info:
         compile_(src, "ps_4_0_level_9_3")
     assert "break out of a switch" in str(info.value)
+
+
+def test_one_texture_through_two_samplers_gets_one_d3d9_sampler_per_pair():
+    """A D3D9 sampler s# is one texture with one sampler state: each (t#, s#) pair used is its own s#,
+    recorded in the Aon9 sampler mappings (target, source sampler, source resource)."""
+    src = """Texture2D a : register(t0); Texture2D b : register(t1);
+    SamplerState p : register(s0); SamplerState q : register(s3);
+    float4 main(float4 u : TEXCOORD0) : SV_Target { return a.Sample(p, u.xy) + a.Sample(q, u.zw) * 2 + b.Sample(q, u.xy); }"""
+    blob = compile_(src, "ps_4_0_level_9_1")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    assert validate(prog) == []
+    maps = {(r, s): t for r, s, t in chunk.sampler_mappings}
+    assert maps[(0, 0)] == 0 and maps[(1, 3)] == 1 and maps[(0, 3)] not in (0, 1)
+    n = 8
+    u = np.random.default_rng(3).uniform(0, 1, (n, 4)).astype(F)
+    by_target = {t: (r, s) for (r, s), t in maps.items()}
+
+    def sample(sampler, coords, controls):  # texture r through state s: a value naming both
+        r, s_ = by_target[sampler]
+        return np.repeat((coords[:, :1] + 10 * r + 100 * s_).astype(F), 4, axis=1)
+
+    m = Sm2Machine(prog, n, {(TEXTURE, 0): u}, constants_for(chunk, {}), sample).run()
+    want = (u[:, 0] + 0) + (u[:, 2] + 300) * 2 + (u[:, 0] + 310)
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0)[:, 0], want, rtol=1e-6)

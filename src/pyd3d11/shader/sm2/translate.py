@@ -1537,12 +1537,20 @@ class _Translator:
                             "equivalent")
         d0, coord, res, smp = inst.operands[:4]
         stype = self.resources[res.register]
-        if res.register in self.samplers and self.samplers[res.register].sampler != smp.register:
-            raise _unsupported("one texture sampled through two samplers")
-        if res.register >= self.prof.samplers:
-            raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} exceeds the "
-                            f"{self.prof.samplers} samplers")
-        self.samplers[res.register] = SamplerMapping(res.register, smp.register, res.register, stype)
+        pair = (res.register, smp.register)
+        if pair not in self.samplers:
+            # a D3D9 sampler is one texture with one sampler state: each (t#, s#) pair used gets its own s#
+            # (the Aon9 sampler mapping names both sources); a texture's first pair keeps its number, a further
+            # pair takes the lowest number no declared texture and no other pair uses
+            taken = {m.target for m in self.samplers.values()}
+            target = res.register
+            if target in taken:
+                target = next(k for k in range(64) if k not in taken and k not in self.resources)
+            if target >= self.prof.samplers:
+                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
+                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
+            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, stype)
+        target = self.samplers[pair].target
         one_d = res.register in self.one_d
         ncoord = 1 if one_d else _COORDS[stype]
         lanes = tuple(range(ncoord))
@@ -1588,9 +1596,9 @@ class _Translator:
                 if one_d:  # the row does not vary with v
                     self.emit("mov", Dst(Reg.TEMP, gt, 0x2), [self.cscalar(ZERO)])
                 grads.append(Src(Reg.TEMP, gt))
-            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, res.register), *grads]))
+            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, target), *grads]))
         else:
-            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, target)], controls))
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
@@ -1631,7 +1639,7 @@ class _Translator:
                         used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
             for r, m in sorted(used_t.items()):
                 decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
-            for _res, sm in sorted(self.samplers.items()):
+            for sm in sorted(self.samplers.values(), key=lambda m: m.target):
                 decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
