@@ -155,18 +155,51 @@ def test_constant_mappings_carry_one_conversion_per_component():
     assert [(b, s, n, t, conv) for b, s, n, t, conv in maps] == [(0, 0, 4, 1, (0, 0, 0, 0)), (0, 4, 1, 5, (2, 3, 1, 0))]
 
 
-@pytest.mark.parametrize(("src", "what"), [
-    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat(n) * x; }",
-     "asfloat"),
+def test_integer_pixel_shader_inputs_are_refused_by_name():
+    with pytest.raises(NotSupportedError) as info:
+        compile_("float4 main(nointerpolation int4 i : TEXCOORD0) : SV_Target { return i * 2; }", "ps_4_0_level_9_3")
+    assert "integer pixel shader inputs" in str(info.value) and "4_0_level_9_x" in str(info.value)
+
+
+# bit-level operations: shader model 2 registers hold floats only, so no program can mean them (fxc's X4532,
+# "cannot map expression to ... instruction set")
+BIT_LEVEL = [
+    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat(n) * x; }", "asfloat"),
     ("cbuffer C { float f; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return x * (asint(f) + 1); }",
      "asint"),
-    ("float4 main(nointerpolation int4 i : TEXCOORD0) : SV_Target { return i * 2; }",
-     "integer pixel shader inputs"),
-])
-def test_integer_views_that_floats_cannot_emulate_are_refused_by_name(src: str, what: str):
-    with pytest.raises(NotSupportedError) as info:
-        compile_(src, "ps_4_0_level_9_3")
-    assert what in str(info.value) and "4_0_level_9_x" in str(info.value)
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { int i = (int)x.x; return asfloat(i) * x; }", "asfloat"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)(i & 6u) * x; }",
+     "bitwise and"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)(i ^ 3u) * x; }", "xor"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)countbits(i) * x; }",
+     "countbits"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { return (float)f32tof16(x.x) * x; }", "f32tof16"),
+]
+
+
+@pytest.mark.parametrize(("src", "what"), BIT_LEVEL)
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3"])
+def test_bit_level_operations_are_fxcs_x4532(src: str, what: str, target: str):
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    text = str(info.value)
+    assert info.value.name == "E_FAIL" and "X4532" in text and "cannot map expression" in text and what in text
+
+
+UINT_DIV = """cbuffer C { uint d; };
+float4 main(float4 x : TEXCOORD0) : SV_Target { uint a = (uint)abs(x.x * 50); uint b = (uint)abs(x.y * 7) + 1;
+  return float4(a / b, a % b, a / (d + 1), (a >> 2) + (a % 5)); }"""
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_unsigned_division_and_shifts_are_emulated_exactly(target: str):
+    """udiv as floor(a * rcp(b)) with one correction each way: exact quotient and remainder."""
+    src = UINT_DIV.replace(": SV_Target", ": SV_Position") if target.startswith("vs") else UINT_DIV
+    if target == "ps_4_0_level_9_1":  # 64 arithmetic slots: one quotient and remainder
+        src = """float4 main(float4 x : TEXCOORD0) : SV_Target { uint a = (uint)abs(x.x * 50);
+          uint b = (uint)abs(x.y * 7) + 1; return float4(a / b, a % b, a >> 3, 0); }"""
+    for seed in range(4):
+        assert_agree(run_both(src, target, 220 + seed, {(0, 0): "uint"}, xrange=20.0), tol=0)
 
 
 # --- loops that cannot be unrolled ----------------------------------------------------------------------------

@@ -57,16 +57,22 @@ _SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
 #: size query in SM2; comparison sampling is the 9_x shadow-map texld, see _sample)
 _NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
            O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
-_INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+_INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR, O.USHR,
+            O.UDIV,
             O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
 _COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
+#: bit-level instructions: a float register cannot hold their operands' bit patterns (fxc: X4532)
+_BITS = {O.XOR, O.COUNTBITS, O.FIRSTBIT_HI, O.FIRSTBIT_LO, O.FIRSTBIT_SHI, O.BFREV, O.UBFE, O.IBFE, O.BFI,
+         O.F32TOF16, O.F16TOF32}
 #: the iteration count of the rep loops a loop that cannot be unrolled becomes: the largest rep accepts
 REP_COUNT = 255
 BREAK_NE = 5  # D3DSHADER_COMPARISON D3DSPC_NE: "break_ne"
 #: integer instructions: those reading integer sources, and those writing integer results
 _INT_READS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+               O.USHR, O.UDIV,
               O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF}
 _INT_WRITES = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
+                O.USHR, O.UDIV,
                O.FTOI, O.FTOU}
 #: instructions whose first operand is not a destination
 _NO_DST = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.RET, O.RETC,
@@ -108,6 +114,12 @@ class _DynamicLoop(NotSupportedError):
 
     def __init__(self, cause: NotSupportedError):
         super().__init__(cause.message if hasattr(cause, "message") else str(cause))
+
+
+def _no_sm2(target: str, sm2: str, file: str, what: str) -> HlslError:
+    """fxc's refusal of an expression shader model 2 has no instructions for (bit patterns: SM2 registers
+    hold floats only)."""
+    return HlslError(file, 1, 1, 4532, f"{target}: cannot map expression to {sm2} instruction set ({what})")
 
 
 def _unsupported(what: str) -> NotSupportedError:
@@ -342,22 +354,22 @@ class _Translator:
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
-                raise _unsupported("a comparison result used as a number (its bit pattern differs in SM2)")
+                raise self._x4532("a comparison result's bit pattern used as a number")
             ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
             if as_int and not all(ints):
                 raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
             if not as_int and not mask_ok and any(ints):
-                raise _unsupported("an integer's bit pattern read as a float (asfloat)")
+                raise self._x4532("an integer's bit pattern read as a float (asfloat)")
         elif o.type == T.INPUT:
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
             if any(ints) and self.kind == "ps":  # interpolated texture coordinates: no exact integers
                 raise _unsupported("integer pixel shader inputs (10Level9 interpolates every input as a "
                                    "float texture coordinate)")
             if as_int and not all(ints):
-                raise _unsupported("a float input read as an integer (asint)")
+                raise self._x4532("a float input read as an integer (asint)")
             if not as_int and not mask_ok and any(ints):
-                raise _unsupported("an integer input's bit pattern read as a float (asfloat)")
+                raise self._x4532("an integer input's bit pattern read as a float (asfloat)")
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
@@ -371,9 +383,9 @@ class _Translator:
         elif o.type == T.CONSTANT_BUFFER:
             convs = self._cb_conversions(o, lanes)
             if as_int and not convs <= {INT, UINT}:
-                raise _unsupported("a float or bool constant read as an integer (asint)")
+                raise self._x4532("a float or bool constant read as an integer (asint)")
             if not as_int and not mask_ok and convs != {FLT}:
-                raise _unsupported("an integer or bool constant's bit pattern read as a float (asfloat)")
+                raise self._x4532("an integer or bool constant's bit pattern read as a float (asfloat)")
             if mask_ok and len(convs) > 1 and BOOL in convs:
                 raise _unsupported("one move of bool and non-bool constants")
             buf, idx = o.indices[0].value, o.indices[1]
@@ -1261,6 +1273,8 @@ class _Translator:
             return
         else:
             name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
+            if op in _BITS:
+                raise self._x4532(f"the bit-level {name} instruction")
             if op in FOLD:
                 raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
                                    "arithmetic on shader inputs, dynamic loop counters)")
@@ -1270,9 +1284,12 @@ class _Translator:
         """Integer instructions on values computed in the shader, in floats of the same value (exact below
         2^24): add / mul / mad / neg / min / max, shifts by constants, comparisons, conversions."""
         op, ops, sat = inst.opcode, inst.operands, inst.saturate
+        if op == O.UDIV:
+            self._udiv(inst)
+            return
         if op in (O.IMUL, O.UMUL):
             if ops[0].type != T.NULL:
-                raise _unsupported("the high half of a 64-bit product (imul/umul hi)")
+                raise self._x4532("the high half of a 64-bit product (imul/umul hi)")
             ops = [ops[1], *ops[2:]]
         d0 = ops[0]
         lanes = d0.written()
@@ -1284,7 +1301,7 @@ class _Translator:
             if op == O.INEG:
                 srcs = [Src(*self._neg(srcs[0]))]
             self.emit(name, self.dst(d0), srcs)
-        elif op in (O.ISHL, O.ISHR):
+        elif op in (O.ISHL, O.ISHR, O.USHR):  # USHR: the values are non-negative integers here (floats of them)
             k = [self._known_lane(ops[2], ln) for ln in lanes]
             if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
                 raise _unsupported("shifts by amounts computed in the shader")
@@ -1328,6 +1345,51 @@ class _Translator:
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _x4532(self, what: str) -> HlslError:
+        return _no_sm2(self.prof.target, self.prof.sm2, self.file, what)
+
+    def _udiv(self, inst: ir.Instruction) -> None:
+        """udiv q, r, a, b on non-negative integers held as floats: q = floor(a * rcp(b)), then one correction
+        each way so that 0 <= r = a - q * b < b however rcp rounds (exact for values below 2^24). Dividing by 0
+        (0xFFFFFFFF in SM4) has no float equivalent."""
+        dq, dr, a_op, b_op = inst.operands
+        lanes = tuple(sorted(set(dq.written() if dq.type != T.NULL else ()) | set(dr.written() if dr.type != T.NULL
+                                                                                   else ())))
+        a, b = self.src(a_op, lanes=lanes, as_int=True), self.src(b_op, lanes=lanes, as_int=True)
+        m = _mask_of(lanes)
+        q, r, t = self.tmp(), self.tmp(), self.tmp()
+        self._scalar("rcp", Dst(Reg.TEMP, t, m), b)
+        self.emit("mul", Dst(Reg.TEMP, q, m), [a, Src(Reg.TEMP, t)])
+        self.emit("frc", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, q)])
+        self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+        zero, one = self.cscalar(ZERO), self.cscalar(ONE)
+        for step in (-1, 1):  # r < 0: q -= 1; then r >= b: q += 1
+            self.emit("mul", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, q), b])
+            self.emit("add", Dst(Reg.TEMP, r, m), [a, Src(Reg.TEMP, r, IDENTITY, SrcMod.NEG)])
+            if step < 0:  # t = (r < 0)
+                if self.kind == "ps":
+                    self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), zero, one])
+                else:
+                    self.emit("slt", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), zero])
+                self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+            else:  # t = (r - b >= 0)
+                self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), Src(*self._neg(b))])
+                if self.kind == "ps":
+                    self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), one, zero])
+                else:
+                    self.emit("sge", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), zero])
+                self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t)])
+        self.emit("mul", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, q), b])
+        self.emit("add", Dst(Reg.TEMP, r, m), [a, Src(Reg.TEMP, r, IDENTITY, SrcMod.NEG)])
+        for d0, v in ((dq, q), (dr, r)):
+            if d0.type == T.NULL:
+                continue
+            if d0.type != T.TEMP:
+                raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+            self.emit("mov", self.dst(d0), [Src(Reg.TEMP, v)])
+            self._set_masks(d0, False)
+            self.intf.update((d0.register, ln) for ln in d0.written())
 
     def _int_like(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """An operand that reads integers: temps holding them, or immediates / known values whose bits are
@@ -1441,6 +1503,8 @@ class _Translator:
         d0 = ops[0]
         lanes = d0.written()
         if op == O.NOT:
+            if not self._is_mask(ops[1], lanes):
+                raise self._x4532("bitwise not on numbers")
             self._require_mask(ops[1], lanes, "not")
             self.emit("add", self.dst(d0), [Src(*self._neg(self.src(ops[1], True, lanes))), self.cscalar(ONE)])
             self._set_masks(d0, True)
@@ -1455,6 +1519,9 @@ class _Translator:
                         self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
                         self._set_masks(d0, False)
                         return
+        if not self._is_mask(x, lanes) and not self._is_mask(y, lanes):
+            raise self._x4532(f"bitwise {ir.Opcode(op).name.lower()} on "
+                          "numbers")
         self._require_mask(x, lanes, ir.Opcode(op).name.lower())
         self._require_mask(y, lanes, ir.Opcode(op).name.lower())
         self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
