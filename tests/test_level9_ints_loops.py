@@ -471,3 +471,67 @@ def test_one_texture_through_two_samplers_gets_one_d3d9_sampler_per_pair():
     m = Sm2Machine(prog, n, {(TEXTURE, 0): u}, constants_for(chunk, {}), sample).run()
     want = (u[:, 0] + 0) + (u[:, 2] + 300) * 2 + (u[:, 0] + 310)
     np.testing.assert_allclose(m.out(Reg.COLOROUT, 0)[:, 0], want, rtol=1e-6)
+
+
+# --- random shaders with the constructs above ------------------------------------------------------------------
+
+RANDOM_CB = "cbuffer P { float4 k; float4 j; int n; uint u; bool b; float4 arr[4]; };\n"
+RANDOM_KINDS = {(2, 0): "int", (2, 1): "uint", (2, 2): "bool"}  # n, u, b share register 2 (packing rules)
+
+
+def _rexpr(rng, depth: int) -> str:
+    if depth == 0 or rng.random() < 0.25:
+        return str(rng.choice(["x", "y", "k", "j", "x.yzwx", "k.wzyx", f"{rng.uniform(-2, 2):.3f}"]))
+    a, b = _rexpr(rng, depth - 1), _rexpr(rng, depth - 1)
+    return str(rng.choice([f"({a} + {b})", f"({a} * {b})", f"({a} - {b})", f"max({a}, {b})", f"saturate({a})",
+                           f"({a} < {b} ? {a} : {b})", f"frac({a})"]))
+
+
+def random_level9_shader(rng, stage: str) -> str:
+    """A random shader over int / uint / bool constants, uniform and data-dependent loops, switch, arrays
+    indexed by shader values and unsigned division."""
+    body = f"float4 r = {_rexpr(rng, 2)};\n"
+    pieces = [
+        lambda: f"if (b) r.x += ({_rexpr(rng, 1)}).y;\n",
+        lambda: f"for (int i = 0; i < n; i++) r += {_rexpr(rng, 1)} * 0.25;\n",
+        lambda: "for (int i2 = 0; i2 < (int)abs(x.w * 2) + 1; i2++) r.yz += 0.5;\n",
+        lambda: f"[loop] for (int w = 0; w < 8; w++) {{ r.w += 0.3; if (r.w > ({_rexpr(rng, 1)}).x) break; }}\n",
+        lambda: ("switch (clamp((int)x.y, -1, 2)) { case 0: r.x += 1; break; case 1: r.y *= 2; break; "
+                 "default: r.z -= 1; break; }\n"),
+        lambda: "r += arr[clamp((int)x.z + 1, 0, 3)];\n",
+        lambda: "r.x += (float)(((uint)abs(x.x * 9)) / (u + 1));\n",
+        lambda: "r.y += n * 2 - (int)u;\n",
+    ]
+    for i in rng.permutation(len(pieces))[: rng.integers(1, 4)]:
+        body += pieces[i]()
+    if stage == "ps":
+        return RANDOM_CB + ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body
+                            + "return r; }")
+    return RANDOM_CB + ("struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };\n"
+                        "O main(float4 x : POSITION, float4 y : TEXCOORD0) { O o;\n" + body
+                        + "o.p = x; o.a = r; return o; }")
+
+
+def random_outcome(src: str, target: str, seed: int) -> str:
+    """'agree', 'refused' (a documented E_FAIL: a 9_1 limit or X3511 where the target has no flow control to
+    express a loop), 'not built' (E_NOTIMPL) -- or an AssertionError when the programs disagree."""
+    try:
+        pairs = run_both(src, target, seed, RANDOM_KINDS)
+    except NotSupportedError:
+        return "not built"
+    except D3D11Error as e:
+        assert e.name == "E_FAIL" and ("X3511" in str(e) or "slots" in str(e) or "temporary" in str(e)), str(e)
+        return "refused"
+    for expect, got, r in pairs:
+        scale = np.maximum(1, np.abs(expect))
+        assert np.all(np.abs(got - expect) <= 1e-4 * scale), (src, target, r)
+    return "agree"
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("stage", ["ps", "vs"])
+def test_random_level9_shaders_with_ints_loops_switch_and_arrays_agree(seed: int, stage: str):
+    rng = np.random.default_rng(3000 + seed + (500 if stage == "vs" else 0))
+    src = random_level9_shader(rng, stage)
+    outcomes = [random_outcome(src, f"{stage}_4_0_level_9_{lv}", seed) for lv in (1, 3)]
+    assert "not built" not in outcomes, src
