@@ -535,3 +535,49 @@ def test_random_level9_shaders_with_ints_loops_switch_and_arrays_agree(seed: int
     src = random_level9_shader(rng, stage)
     outcomes = [random_outcome(src, f"{stage}_4_0_level_9_{lv}", seed) for lv in (1, 3)]
     assert "not built" not in outcomes, src
+
+
+# --- early returns: the lanes that returned keep their outputs --------------------------------------------------
+
+RETURNS = [
+    """float4 main(float4 x : TEXCOORD0) : SV_Target {
+      if (x.w < 0.1) return float4(1, 2, 3, 4);
+      float4 r = x * 2;
+      if (r.x > 1) { r.y = 7; if (r.z < 0) return r.zzzz; }
+      return r; }""",
+    """float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target { float4 r = y;
+      [unroll] for (int i = 0; i < 3; i++) { r += x * i; if (r.x > 2) return r * 0.5; }
+      if (y.y < 0) { clip(y.z); return -r; }
+      return r + 1; }""",
+    """struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p; o.a = x;
+      if (x.x > 0) { o.a.y = 5; return o; }
+      o.p.x += 1; o.a *= 3; return o; }""",
+]
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(RETURNS)))
+def test_early_returns_are_flattened_with_a_still_running_predicate(idx: int, level: str):
+    src = RETURNS[idx]
+    target = ("vs" if "SV_Position;" in src else "ps") + f"_4_0_level_{level}"
+    for seed in range(4):
+        assert_agree(run_both(src, target, 240 + seed + 10 * idx))
+
+
+def test_a_discard_after_an_early_return_does_not_kill_the_returned_pixels():
+    src = RETURNS[1]
+    blob = compile_(src, "ps_4_0_level_9_3")
+    c = parse_container(blob)
+    chunk = parse_aon9(c.get("Aon9"))
+    rng = np.random.default_rng(11)
+    n = 64
+    x, y = rng.uniform(-2, 2, (n, 4)).astype(F), rng.uniform(-2, 2, (n, 4)).astype(F)
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 0): x, (TEXTURE, 1): y}, constants_for(chunk, {})).run()
+    # independently: the loop returns at the first i with r.x > 2; otherwise clip(y.z) kills where y.y < 0, y.z < 0
+    r, returned = y.copy(), np.zeros(n, bool)
+    for i in range(3):
+        r = np.where(returned[:, None], r, r + x * i)
+        returned |= r[:, 0] > 2
+    want_kill = ~returned & (y[:, 1] < 0) & (y[:, 2] < 0)
+    assert m.killed.tolist() == want_kill.tolist()

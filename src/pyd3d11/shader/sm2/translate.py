@@ -178,6 +178,9 @@ class _Translator:
         self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
         self.x_size: dict[int, int] = {}  # x# register -> elements
         self.one_d: set[int] = set()  # Texture1D t# registers (sampled as 2D textures of height 1)
+        self.dead_reg: int | None = None
+        self.returned = False  # some lanes have returned: every later write is predicated on the others
+        self.sub_walks = 0
         self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
         self.sel_regs: list[int] = []
 
@@ -270,6 +273,11 @@ class _Translator:
             nxt += size
         self.sel_regs = [nxt, nxt + 1, nxt + 2]  # a source operand's value selected from x# elements
         nxt += 3 if self.x_size else 0
+        code = [i.opcode for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)
+                and i.opcode != O.CUSTOMDATA]
+        if O.RETC in code or O.RET in code[:-1]:  # early returns: x = returned (0 / 1), y = still running
+            self.dead_reg = nxt
+            nxt += 1
         if self.kind == "vs" and self.pos_out is not None:
             self.pos_temp = nxt
             nxt += 1
@@ -555,7 +563,7 @@ class _Translator:
         if o.type == T.OUTPUT:
             if self.kind == "vs":
                 if o.register == self.pos_out:
-                    return Dst(Reg.TEMP, self.pos_temp, o.mask, mod)
+                    return self._predicated(Dst(Reg.TEMP, self.pos_temp, o.mask, mod))
                 if o.register >= self.prof.outputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
                                     f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
@@ -570,8 +578,9 @@ class _Translator:
         raise _unsupported(f"destination type {T(o.type).name.lower()}")
 
     def _predicated(self, d: Dst) -> Dst:
-        """Inside a flattened branch, compute into a scratch register and select it into ``d`` afterwards."""
-        if self.pred is None:
+        """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
+        select it into ``d`` afterwards."""
+        if self.pred is None and not self.returned:
             return d
         if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
             need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
@@ -586,14 +595,70 @@ class _Translator:
         self.pending.append((Dst(d.reg, d.num, d.mask), t))
         return Dst(Reg.TEMP, t, d.mask, d.mod)
 
+    def _write_pred(self) -> Src | None:
+        """Where a write takes effect: the branch predicate, times "still running" once some lanes returned
+        (None: everywhere)."""
+        if not self.returned:
+            return self.pred
+        alive = Src(Reg.TEMP, self.dead_reg, (1,) * 4)  # type: ignore[arg-type]
+        if self.pred is None:
+            return alive
+        t = self.tmp()
+        self.emit("mul", Dst(Reg.TEMP, t, 0x1), [self.pred, alive])
+        return Src(Reg.TEMP, t, (0,) * 4)
+
+    def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """ret / retc: True when the whole program ends here. A return where only some lanes run (inside a
+        flattened branch, or a retc on a shader value) marks those lanes returned; their outputs keep the
+        values written so far, as in the SM4 program (shader model 2.0 has no return: fxc flattens the same
+        way)."""
+        if self.rep_depth:  # (in an unrolled loop the later iterations' writes are predicated like the rest)
+            raise _unsupported("a return inside a loop that cannot be unrolled")
+        cond: Src | None = None
+        if inst.opcode == O.RETC:
+            o = inst.operands[0]
+            known = self._known_lane(o, 0)
+            if known is not None:
+                if (known != 0) != inst.test_nonzero:
+                    return False
+            else:
+                self._require_mask(o, (0,), "retc")
+                c = self.src(o, True, (0,))
+                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+                if not inst.test_nonzero:
+                    t = self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+                    cond = Src(Reg.TEMP, t, (0,) * 4)
+        eff = self._write_pred()
+        if eff is None and cond is None:
+            if self.sub_walks:
+                raise _unsupported("a return inside a switch case")
+            return True
+        if self.dead_reg is None:
+            raise _unsupported("a return the translation did not reserve a register for")
+        if eff is not None and cond is not None:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        elif cond is None:
+            cond = eff
+        d = self.dead_reg
+        if not self.returned:
+            self.zero_init.add((Reg.TEMP, d, 0))
+        self.emit("max", Dst(Reg.TEMP, d, 0x1), [Src(Reg.TEMP, d, (0,) * 4), cond])  # type: ignore[list-item]
+        self.emit("add", Dst(Reg.TEMP, d, 0x2), [Src(Reg.TEMP, d, (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self.returned = True
+        return False
+
     def _flush_selects(self) -> None:
         pending, self.pending = self.pending, []
-        assert self.pred is not None or not pending
+        assert self.pred is not None or self.returned or not pending
+        eff = self._write_pred() if pending else None
         for final, t in pending:
             for lane in range(4):
                 if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
                     self.zero_init.add((final.reg, final.num, lane))
-            p = Src(self.pred.reg, self.pred.num, self.pred.swizzle)  # type: ignore[union-attr]
+            p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
             old = Src(final.reg, final.num)
             if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
                 self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
@@ -810,16 +875,16 @@ class _Translator:
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
             pc = frames[-1]["start"]
-        elif op == O.RET:
-            if any(f["kind"] != "static" for f in frames) or self.pred is not None or self.rep_depth:
-                raise _unsupported("a return inside a loop or a branch on shader inputs")
-            return len(body), steps
+        elif op in (O.RET, O.RETC):
+            if self._return(inst, frames):
+                return len(body), steps
+            pc += 1
         elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
             pc += 1
         elif op == O.SWITCH:
             pc = self._switch(body, pc)
-        elif op in (O.RETC, O.CALL, O.CALLC, O.LABEL):
-            raise _unsupported("flow control (call / conditional return)")
+        elif op in (O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("call / label (subroutines; the HLSL compiler inlines every function)")
         else:
             if self.x_size:
                 inst = self._resolve_indexable(inst)
@@ -1052,7 +1117,9 @@ class _Translator:
         if known is not None:
             chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
             if chosen is not None:
+                self.sub_walks += 1
                 self.walk(body[chosen[2]: chosen[3]])
+                self.sub_walks -= 1
             return end + 1
         every = [v for g in groups for v in g[0]]
         sel = self.src(sel_op, lanes=(0,), as_int=True)
@@ -1075,7 +1142,9 @@ class _Translator:
                 self.emit("mul", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), outer])
             self.pred = Src(Reg.TEMP, p, (0,) * 4)
             self.masks = set(entry_masks)
+            self.sub_walks += 1
             self.walk(body[gstart: gend])
+            self.sub_walks -= 1
             paths.append((set(self.masks), set(self.written)))
         self.pred = outer
         self.scratch_base -= 1
@@ -1572,7 +1641,8 @@ class _Translator:
             raise _unsupported("discard outside a pixel shader")
         o = inst.operands[0]
         known = self._known_lane(o, 0)
-        if known is not None and self.pred is None:
+        eff = self._write_pred()
+        if known is not None and eff is None:
             if (known != 0) == inst.test_nonzero:  # unconditional discard: kill with a constant -1
                 t = self.tmp()
                 self.emit("mov", Dst(Reg.TEMP, t), [self.cscalar(MINUS_ONE)])
@@ -1589,8 +1659,8 @@ class _Translator:
                 self.emit("add", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG), self.cscalar(ONE)])
                 k = Src(Reg.TEMP, t)
         t = self.tmp()
-        if self.pred is not None:  # only where the enclosing branch runs
-            self.emit("mul", Dst(Reg.TEMP, t), [k, self.pred])
+        if eff is not None:  # only where the enclosing branch runs (and the lane has not returned)
+            self.emit("mul", Dst(Reg.TEMP, t), [k, eff])
             k = Src(Reg.TEMP, t)
         self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
         self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
@@ -1651,7 +1721,7 @@ class _Translator:
             c = Src(Reg.TEMP, t)
         if one_d:  # v = 0.5: the row's centre
             self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
-        direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        direct = self.pred is None and not self.returned and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
             grads = []
