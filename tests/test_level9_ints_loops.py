@@ -418,6 +418,9 @@ SWITCHES = [
                            default: r = -r; break; }
        switch (n) { case 4: r.x += 1; break; case -1: r.x -= 7; break; }
        return r; }""", {(0, 0): "int"}),
+    ("""cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+       switch (n) { case 1: return 1; case 3: if (x.x > 0) return x.yyyy; x *= 2; break; default: return x; }
+       return x + 5; }""", {(0, 0): "int"}),
     ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
        [unroll] for (int i = 0; i < 3; i++) { switch (i) { case 1: r.x += x.y; break; default: r.y += i; break; } }
        switch ((int)x.w) { case 1: default: r.z = 5; break; case -2: r.z = x.z; break; }

@@ -560,8 +560,6 @@ def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
     ("float4 main(float4 x : TEXCOORD0, int i : BLENDINDICES) : SV_Target { return x * (i << 2); }",
      "integer pixel shader inputs"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "integer written to an output"),
-    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {\n"
-     " switch (n) { case 1: return 1; default: return x; } }", "a return ending a case"),
 ])
 def test_not_built_parts_of_the_translation_say_so(src: str, what: str):
     target = "vs_4_0_level_9_3" if ": SV_Position {" in src else "ps_4_0_level_9_3"

@@ -1096,8 +1096,8 @@ class _Translator:
                     labels.append(s32(body[k].operands[0].values[0]))
                 else:
                     default = True
-            elif not stack and op == O.BREAK:
-                groups.append((labels, default, start if start is not None else k, k))
+            elif not stack and op in (O.BREAK, O.RET):  # a group ending in return keeps its ret
+                groups.append((labels, default, start if start is not None else k, k + (op == O.RET)))
                 labels, default, start = [], False, None
             else:
                 if start is None:
@@ -1108,8 +1108,6 @@ class _Translator:
                     stack.pop()
                 elif op in (O.BREAK, O.BREAKC) and O.LOOP not in stack and O.SWITCH not in stack:
                     raise _unsupported("a break out of a switch from inside a branch of one of its cases")
-                elif op in (O.RET, O.RETC) and not stack:
-                    raise _unsupported("a return ending a case")
             k += 1
         end = k
         sel_op = body[pc].operands[0]
