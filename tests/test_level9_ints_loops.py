@@ -307,12 +307,21 @@ def test_a_rep_loop_runs_at_most_255_iterations_like_fxcs(src: str):
         assert m.out(Reg.COLOROUT, 0)[0, 0] == want
 
 
-def test_continue_in_a_loop_that_cannot_be_unrolled_is_refused_by_name():
-    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
-      while (r.x < 4) { r.x += 1; if (r.y > 0) continue; r.y += 1; } return r; }"""
-    with pytest.raises(NotSupportedError) as info:
-        compile_(src, "ps_4_0_level_9_3")
-    assert "continue" in str(info.value)
+CONTINUES = [  # shader model 2 has no continue: the rest of the iteration is predicated off where it runs
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      while (r.x < 4) { r.x += 1; if (r.y > 0) continue; r.y += 1; } return r; }""", {}),
+    ("""cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      for (int i = 0; i < n; i++) { r.x += 1; if (r.y > i) continue; r.y += 1; if (r.z > 0) break; r.z += 0.5; }
+      return r; }""", {(0, 0): "int"}),
+]
+
+
+@pytest.mark.parametrize("idx", range(len(CONTINUES)))
+def test_continue_in_a_rep_loop_predicates_the_rest_of_the_iteration(idx: int):
+    src, kinds = CONTINUES[idx]
+    assert "rep" in {i.op for i in sm2_of(compile_(src, "ps_4_0_level_9_3")).instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 260 + seed + 10 * idx, kinds), tol=1e-4)
 
 
 def test_counted_pixel_shader_loop_is_rep_of_a_mapped_register_at_9_3_and_x3511_at_9_1():

@@ -181,6 +181,8 @@ class _Translator:
         self.dead_reg: int | None = None
         self.returned = False  # some lanes have returned: every later write is predicated on the others
         self.sub_walks = 0
+        #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
+        self.skips: list[list] = []
         self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
         self.sel_regs: list[int] = []
 
@@ -580,7 +582,7 @@ class _Translator:
     def _predicated(self, d: Dst) -> Dst:
         """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
         select it into ``d`` afterwards."""
-        if self.pred is None and not self.returned:
+        if not self._gated():
             return d
         if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
             need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
@@ -595,16 +597,24 @@ class _Translator:
         self.pending.append((Dst(d.reg, d.num, d.mask), t))
         return Dst(Reg.TEMP, t, d.mask, d.mod)
 
+    def _gated(self) -> bool:
+        """Writes take effect only where a predicate holds (a flattened branch, returned lanes, or lanes that
+        continued to their loop's next iteration)."""
+        return self.pred is not None or self.returned or any(used for _, used in self.skips)
+
     def _write_pred(self) -> Src | None:
-        """Where a write takes effect: the branch predicate, times "still running" once some lanes returned
-        (None: everywhere)."""
-        if not self.returned:
-            return self.pred
-        alive = Src(Reg.TEMP, self.dead_reg, (1,) * 4)  # type: ignore[arg-type]
-        if self.pred is None:
-            return alive
+        """Where a write takes effect: the branch predicate, times "still running" once some lanes returned,
+        times "not continued" in rep loops where some lanes continued (None: everywhere)."""
+        factors = [] if self.pred is None else [self.pred]
+        if self.returned:
+            factors.append(Src(Reg.TEMP, self.dead_reg, (1,) * 4))  # type: ignore[arg-type]
+        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        if len(factors) <= 1:
+            return factors[0] if factors else None
         t = self.tmp()
-        self.emit("mul", Dst(Reg.TEMP, t, 0x1), [self.pred, alive])
+        self.emit("mul", Dst(Reg.TEMP, t, 0x1), factors[:2])
+        for f in factors[2:]:
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), f])
         return Src(Reg.TEMP, t, (0,) * 4)
 
     def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
@@ -652,7 +662,7 @@ class _Translator:
 
     def _flush_selects(self) -> None:
         pending, self.pending = self.pending, []
-        assert self.pred is not None or self.returned or not pending
+        assert self._gated() or not pending
         eff = self._write_pred() if pending else None
         for final, t in pending:
             for lane in range(4):
@@ -965,8 +975,20 @@ class _Translator:
             self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, self.rep_reg)]))
             self.uses_rep = True
         self.rep_depth += 1
+        cont = None
+        level = 0
+        for inst in body[pc + 1: end]:  # a continue of this loop (not of a nested one)
+            level += inst.opcode == O.LOOP
+            level -= inst.opcode == O.ENDLOOP
+            if level == 0 and inst.opcode in (O.CONTINUE, O.CONTINUEC):
+                cont = [self.scratch_base, False]
+                self.scratch_base += 1
+                self.skips.append(cont)
+                self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
+                self.written.add((Reg.TEMP, cont[0], 0))
+                break
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
-                 "skip": skip,
+                 "skip": skip, "cont": cont,
                  "masks": {k for k in self.masks if k in written & carried},
                  "intf": {k for k in self.intf if k in written & carried}}
         self.rep_ints = self.rep_ints | ints
@@ -1024,14 +1046,52 @@ class _Translator:
                     test_live = False
         return buf, reg, comp, {pc + 1, pc + 2}
 
+    def _flow_cond(self, inst: ir.Instruction):
+        """The 1.0 / 0.0 condition of a conditional break / continue / return (None: unconditional; False:
+        never taken)."""
+        if inst.opcode not in (O.BREAKC, O.CONTINUEC, O.RETC):
+            return None
+        o = inst.operands[0]
+        known = self._known_lane(o, 0)
+        if known is not None:
+            return None if (known != 0) == inst.test_nonzero else False
+        self._require_mask(o, (0,), ir.Opcode(inst.opcode).name.lower())
+        c = self.src(o, True, (0,))
+        cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+        if not inst.test_nonzero:
+            t = self.tmp()
+            self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        return cond
+
     def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """break / breakc / continue / endloop whose innermost loop is a rep loop (True when handled here)."""
         loop = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
         if loop is None or loop["kind"] != "rep":
             return False
         op = inst.opcode
-        if op in (O.CONTINUE, O.CONTINUEC):
-            raise _unsupported("continue in a loop that cannot be unrolled (shader model 2 has no continue)")
+        if op in (O.CONTINUE, O.CONTINUEC):  # no continue in SM2: the rest of the iteration is predicated off
+            if loop.get("cont") is None:
+                raise _unsupported("continue in a loop that cannot be unrolled, from a nested construct")
+            cond = self._flow_cond(inst)
+            if cond is False:
+                return True
+            eff = self._write_pred()
+            if eff is not None and cond is not None:
+                t = self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+                cond = Src(Reg.TEMP, t, (0,) * 4)
+            elif cond is None:
+                cond = eff
+            sk = loop["cont"]
+            if cond is None:
+                self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
+            else:
+                self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
+            self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG),
+                                                         self.cscalar(ONE)])
+            sk[1] = True
+            return True
         if op == O.ENDLOOP:
             w = loop["written"]
             if {k for k in self.masks if k in w} != loop["masks"] or {k for k in self.intf if k in w} != loop["intf"]:
@@ -1040,6 +1100,9 @@ class _Translator:
             self.body.append(Inst("endrep"))
             self.rep_depth -= 1
             self.rep_ints = loop["old_ints"]
+            if loop.get("cont") is not None:
+                self.skips.pop()
+                self.scratch_base -= 1
             return True
         cond: Src | None = None  # 1.0 where to break (None: everywhere the code runs)
         if op == O.BREAKC:
@@ -1056,12 +1119,13 @@ class _Translator:
                     t = self.tmp()
                     self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
                     cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
-        if self.pred is not None:  # only where the enclosing flattened branch runs
+        eff = self._write_pred()
+        if eff is not None:  # only where the enclosing flattened branch runs (and the lane still runs)
             if cond is None:
-                cond = self.pred
+                cond = eff
             else:
                 t = self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, self.pred])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
                 cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
         if self.prof.dynamic_flow_depth == 0:  # break / break_comp are dynamic flow control
             raise self._x3511()
@@ -1719,7 +1783,7 @@ class _Translator:
             c = Src(Reg.TEMP, t)
         if one_d:  # v = 0.5: the row's centre
             self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
-        direct = self.pred is None and not self.returned and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        direct = not self._gated() and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
             grads = []
