@@ -47,11 +47,12 @@ def sm2_of(blob: bytes):
 
 
 def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int_inputs: dict | None = None,
-             n: int = 64, xrange: float = 3.0):
+             n: int = 64, xrange: float = 3.0, int_outputs: tuple = ()):
     """Run the SM4 program (pyd3d11's executor) and the Aon9 program (the test interpreter) on the same
     random inputs; return [(expected, got, register)] per output. ``cb_kinds``: {(register, component):
     'int' | 'uint' | 'bool'} of cbuffer 0, written from the HLSL packing rules; ``int_inputs``: {input
-    register: 'int' | 'uint'}."""
+    register: 'int' | 'uint'} (a pixel shader's integer inputs reach the SM2 program interpolated: the float of
+    the value times 1 +- 1e-6); ``int_outputs``: output registers declared integer (compared as values)."""
     rng = np.random.default_rng(seed)
     blob = compile_(src, target)
     c = parse_container(blob)
@@ -79,6 +80,8 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
             iv = rng.integers(-300 if kind == "int" else 0, 300, (n, 4)).astype(np.int64)
             sm4_in[r] = iv.astype(np.int32).view(np.uint32)
             sm2_in[(in_type, r)] = iv.astype(F)  # the input assembler's float of the integer
+            if sm2.kind == "ps":
+                sm2_in[(in_type, r)] *= (1 + rng.uniform(-1e-6, 1e-6, (n, 4))).astype(F)
     b = Bindings()
     b.set_cbuffer(0, words.reshape(-1))
     res = run_program(sm4, n, inputs=sm4_in, bindings=b)
@@ -94,7 +97,8 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
         else:
             got = m.out(Reg.COLOROUT, r)
         lanes = [k for k in range(4) if mask >> k & 1]
-        out.append((res.outputs[r].view(F)[:, lanes], got[:, lanes], r))
+        expect = res.outputs[r].view(np.int32).astype(F) if r in int_outputs else res.outputs[r].view(F)
+        out.append((expect[:, lanes], got[:, lanes], r))
     return out
 
 
@@ -155,10 +159,24 @@ def test_constant_mappings_carry_one_conversion_per_component():
     assert [(b, s, n, t, conv) for b, s, n, t, conv in maps] == [(0, 0, 4, 1, (0, 0, 0, 0)), (0, 4, 1, 5, (2, 3, 1, 0))]
 
 
-def test_integer_pixel_shader_inputs_are_refused_by_name():
-    with pytest.raises(NotSupportedError) as info:
-        compile_("float4 main(nointerpolation int4 i : TEXCOORD0) : SV_Target { return i * 2; }", "ps_4_0_level_9_3")
-    assert "integer pixel shader inputs" in str(info.value) and "4_0_level_9_x" in str(info.value)
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_pixel_shader_inputs_are_the_rounded_interpolated_value(level: str):
+    """An integer input is constant over the primitive (SM4 requires nointerpolation); 10Level9 interpolates
+    every texture coordinate, so the SM2 program rounds it to the nearest integer."""
+    src = """cbuffer C { int n; };
+    float4 main(nointerpolation int4 i : TEXCOORD0, float4 x : TEXCOORD1) : SV_Target {
+      return float4(i.xy * 2 + n, (float)(i.z - i.w) * x.z, i.x > n ? x.w : -1); }"""
+    for seed in range(3):
+        assert_agree(run_both(src, f"ps_4_0_level_{level}", 280 + seed, {(0, 0): "int"}, {0: "int"}))
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_vertex_outputs_are_written_as_floats_of_their_value(level: str):
+    src = """cbuffer C { int n; };
+    struct O { float4 p : SV_Position; nointerpolation int2 i : TEXCOORD0; float f : TEXCOORD1; };
+    O main(float4 p : POSITION, int4 b : BLENDINDICES) { O o; o.p = p; o.i = b.xy * 3 - n; o.f = b.z; return o; }"""
+    for seed in range(3):
+        assert_agree(run_both(src, f"vs_4_0_level_{level}", 290 + seed, {(0, 0): "int"}, {1: "int"}, int_outputs=(1,)))
 
 
 # bit-level operations: shader model 2 registers hold floats only, so no program can mean them (fxc's X4532,
@@ -504,10 +522,12 @@ def random_level9_shader(rng, stage: str) -> str:
     indexed by shader values and unsigned division."""
     body = f"float4 r = {_rexpr(rng, 2)};\n"
     pieces = [
-        lambda: f"if (b) r.x += ({_rexpr(rng, 1)}).y;\n",
+        lambda: f"if (b) r.x += ((float4)({_rexpr(rng, 1)})).y;\n",
         lambda: f"for (int i = 0; i < n; i++) r += {_rexpr(rng, 1)} * 0.25;\n",
         lambda: "for (int i2 = 0; i2 < (int)abs(x.w * 2) + 1; i2++) r.yz += 0.5;\n",
-        lambda: f"[loop] for (int w = 0; w < 8; w++) {{ r.w += 0.3; if (r.w > ({_rexpr(rng, 1)}).x) break; }}\n",
+        lambda: f"[loop] for (int w = 0; w < 8; w++) {{ r.w += 0.3; if (r.w > ((float4)({_rexpr(rng, 1)})).x) break; }}\n",
+        lambda: "[loop] for (int c = 0; c < 5; c++) { r.x += 0.5; if (r.y > c) continue; r.y += 1; }\n",
+        lambda: f"if (x.z > ((float4)({_rexpr(rng, 1)})).w) return r * 3;\n",
         lambda: ("switch (clamp((int)x.y, -1, 2)) { case 0: r.x += 1; break; case 1: r.y *= 2; break; "
                  "default: r.z -= 1; break; }\n"),
         lambda: "r += arr[clamp((int)x.z + 1, 0, 3)];\n",
@@ -515,7 +535,8 @@ def random_level9_shader(rng, stage: str) -> str:
         lambda: "r.y += n * 2 - (int)u;\n",
     ]
     for i in rng.permutation(len(pieces))[: rng.integers(1, 4)]:
-        body += pieces[i]()
+        piece = pieces[i]()
+        body += piece.replace("return r * 3;", "{ o.p = x; o.a = r * 3; return o; }") if stage == "vs" else piece
     if stage == "ps":
         return RANDOM_CB + ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body
                             + "return r; }")
@@ -533,7 +554,7 @@ def random_outcome(src: str, target: str, seed: int) -> str:
         return "not built"
     except D3D11Error as e:
         assert e.name == "E_FAIL" and ("X3511" in str(e) or "slots" in str(e) or "temporary" in str(e)), str(e)
-        return "refused"
+        return "refused X3511" if "X3511" in str(e) else "refused limit"
     for expect, got, r in pairs:
         scale = np.maximum(1, np.abs(expect))
         assert np.all(np.abs(got - expect) <= 1e-4 * scale), (src, target, r)

@@ -557,8 +557,6 @@ def test_level9_hlsl_rules(src: str, bad: str, good: str | None, names: str):
 
 
 @pytest.mark.parametrize(("src", "what"), [
-    ("float4 main(float4 x : TEXCOORD0, int i : BLENDINDICES) : SV_Target { return x * (i << 2); }",
-     "integer pixel shader inputs"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "integer written to an output"),
 ])
 def test_not_built_parts_of_the_translation_say_so(src: str, what: str):

@@ -217,9 +217,10 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
 
     prof = PROFILES[target]
     parsed = parse_container(blob)
-    rdef, isgn = parsed.get("RDEF"), parsed.get("ISGN")
+    rdef, isgn, osgn = parsed.get("RDEF"), parsed.get("ISGN"), parsed.get("OSGN")
     types = shader_types(parse_rdef(rdef) if rdef is not None else None,
-                         parse_signature(isgn, "ISGN") if isgn is not None else None)
+                         parse_signature(isgn, "ISGN") if isgn is not None else None,
+                         parse_signature(osgn, "OSGN") if osgn is not None else None)
     tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)

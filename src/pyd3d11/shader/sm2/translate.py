@@ -373,9 +373,6 @@ class _Translator:
                 raise self._x4532("an integer's bit pattern read as a float (asfloat)")
         elif o.type == T.INPUT:
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
-            if any(ints) and self.kind == "ps":  # interpolated texture coordinates: no exact integers
-                raise _unsupported("integer pixel shader inputs (10Level9 interpolates every input as a "
-                                   "float texture coordinate)")
             if as_int and not all(ints):
                 raise self._x4532("a float input read as an integer (asint)")
             if not as_int and not mask_ok and any(ints):
@@ -390,6 +387,15 @@ class _Translator:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
                 s = Src(TEXTURE, o.register, swz)
+                if any(ints):  # an interpolated texture coordinate: round to the integer it carries
+                    if not all(ints):
+                        raise _unsupported("one read of integer and float pixel shader inputs")
+                    m = _mask_of({swz[lane] for lane in lanes})
+                    t, f = self.tmp(), self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(TEXTURE, o.register), self.cscalar(0x3F000000)])
+                    self.emit("frc", Dst(Reg.TEMP, f, m), [Src(Reg.TEMP, t)])
+                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
+                    s = Src(Reg.TEMP, t, swz)
         elif o.type == T.CONSTANT_BUFFER:
             convs = self._cb_conversions(o, lanes)
             if as_int and not convs <= {INT, UINT}:
@@ -431,10 +437,16 @@ class _Translator:
         """``o`` reads integers delivered as floats of their value: INT / UINT constants, integer VS inputs."""
         if o.type == T.CONSTANT_BUFFER:
             return self._cb_conversions(o, lanes) <= {INT, UINT}
-        if o.type == T.INPUT and self.kind == "vs":
+        if o.type == T.INPUT:
             swz = o.components()
             return all((o.register, swz[lane]) in self.types.inputs for lane in lanes)
         return False
+
+    def _int_output(self, o: ir.Operand) -> bool:
+        """``o`` is an output register whose written components are declared integers (written as floats of
+        their value)."""
+        return o.type == T.OUTPUT and self.kind == "vs" and all((o.register, ln) in self.types.outputs
+                                                                for ln in o.written())
 
     def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
@@ -1313,7 +1325,8 @@ class _Translator:
             mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
             int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and self.rep_depth > 0 and all(
                 (d0.register, ln) in self.rep_ints for ln in lanes)
-            srcs = [self.src(o, mask_ok, lanes, as_int=int_imm) for o in ops[1:]]
+            to_int_out = op == O.MOV and self._int_output(d0)
+            srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
             self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
             w = d0.written()
@@ -1471,8 +1484,8 @@ class _Translator:
                 self.emit("max", self.dst(d0), [Src(Reg.TEMP, u), zero])
             else:
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
-        if is_int and d0.type != T.TEMP:
-            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        if is_int and d0.type != T.TEMP and not self._int_output(d0):
+            raise _unsupported("an integer written to an output register not declared integer")
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
@@ -1516,11 +1529,12 @@ class _Translator:
         for d0, v in ((dq, q), (dr, r)):
             if d0.type == T.NULL:
                 continue
-            if d0.type != T.TEMP:
-                raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+            if d0.type != T.TEMP and not self._int_output(d0):
+                raise _unsupported("an integer written to an output register not declared integer")
             self.emit("mov", self.dst(d0), [Src(Reg.TEMP, v)])
             self._set_masks(d0, False)
-            self.intf.update((d0.register, ln) for ln in d0.written())
+            if d0.type == T.TEMP:
+                self.intf.update((d0.register, ln) for ln in d0.written())
 
     def _int_like(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """An operand that reads integers: temps holding them, or immediates / known values whose bits are
@@ -1614,8 +1628,8 @@ class _Translator:
                     raise _unsupported("movc mixing integers and floats")
         if both and d0.type != T.TEMP:
             raise _unsupported("a comparison result written to an output register")
-        if ints and d0.type != T.TEMP:
-            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        if ints and d0.type != T.TEMP and not self._int_output(d0):
+            raise _unsupported("an integer written to an output register not declared integer")
         c = self.src(ops[1], True, lanes)
         if ints:
             a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)

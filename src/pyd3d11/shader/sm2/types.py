@@ -7,7 +7,9 @@ data conversion per component (FLT 0, BOOL 1, INT 2, UINT 3; aon9.py) -- and the
 integer vertex elements as floats of the same value (the D3D9 vertex declaration types behind the 9_x
 integer vertex formats, UBYTE4 / SHORT2 / SHORT4, are read as floats). The translation emulates integers in
 floats of the same value, exact below 2^24 (translate.py, ``intf``); bools become 1.0 / 0.0, its comparison
-masks.
+masks. Integer vertex outputs are written as floats of their value; a pixel shader reads an integer input
+(constant over the primitive in SM4) as the interpolated float rounded to the nearest integer, exact while the
+interpolation error stays below 0.5.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ _COMPONENT = {1: UINT, 2: INT}
 @dataclass
 class ShaderTypes:
     """``cb``: (buffer, register, component) -> conversion of every non-float constant component;
-    ``inputs``: (input register, component) -> INT / UINT of every integer input component."""
+    ``inputs`` / ``outputs``: (register, component) -> INT / UINT of every integer input / output component."""
 
     cb: dict[tuple[int, int, int], int] = field(default_factory=dict)
     inputs: dict[tuple[int, int], int] = field(default_factory=dict)
+    outputs: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def conversions(self, buf: int, reg: int) -> tuple[int, int, int, int]:
         return tuple(self.cb.get((buf, reg, c), FLT) for c in range(4))  # type: ignore[return-value]
@@ -69,9 +72,9 @@ def _mark(out: dict, buf: int, t, offset: int) -> None:
             out[(buf, byte // 16, byte // 4 % 4)] = conv
 
 
-def shader_types(rdef, isgn) -> ShaderTypes:
-    """The types of ``rdef``'s constant buffers (by bind point) and of ``isgn``'s elements (either may be
-    None)."""
+def shader_types(rdef, isgn, osgn=None) -> ShaderTypes:
+    """The types of ``rdef``'s constant buffers (by bind point) and of ``isgn``'s / ``osgn``'s elements (any
+    may be None)."""
     out = ShaderTypes()
     if rdef is not None:
         slots = {b.name: b.bind_point for b in rdef.bindings if b.input_type == 0}  # D3D_SIT_CBUFFER
@@ -80,11 +83,11 @@ def shader_types(rdef, isgn) -> ShaderTypes:
                 continue
             for v in cb.variables:
                 _mark(out.cb, slots[cb.name], v.type, v.start_offset)
-    if isgn is not None:
-        for el in isgn:
+    for sig, table in ((isgn, out.inputs), (osgn, out.outputs)):
+        for el in sig or ():
             conv = _COMPONENT.get(el.component_type)
-            if conv is not None:
+            if conv is not None and el.system_value == 0:
                 for c in range(4):
                     if el.mask >> c & 1:
-                        out.inputs[(el.register, c)] = conv
+                        table[(el.register, c)] = conv
     return out
