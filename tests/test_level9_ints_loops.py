@@ -614,3 +614,19 @@ def test_a_discard_after_an_early_return_does_not_kill_the_returned_pixels():
         returned |= r[:, 0] > 2
     want_kill = ~returned & (y[:, 1] < 0) & (y[:, 2] < 0)
     assert m.killed.tolist() == want_kill.tolist()
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_integer_tables_are_stored_as_floats_of_their_values(target: str):
+    src = """static const int tbl[4] = { 3, -2, 7, 40 };
+    static const float ftbl[3] = { 0.5, -1.25, 2.0 };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { int k = clamp((int)x.x + 1, 0, 3);
+      return float4(tbl[k] * 2 + tbl[1], ftbl[clamp((int)x.y + 1, 0, 2)] * x.z, (float)tbl[k] * x.w, 0); }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(3):
+        try:
+            assert_agree(run_both(src, target, 300 + seed))
+        except D3D11Error as e:  # ps 9_1: the selects over the table exceed 64 arithmetic slots (fxc's X5608)
+            assert target == "ps_4_0_level_9_1" and "X5608" in str(e)
+            return

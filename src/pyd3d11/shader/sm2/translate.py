@@ -165,6 +165,8 @@ class _Translator:
         #: 2^24, as on 10Level9 hardware, which has no integers)
         self.intf: set[tuple[int, int]] = set()
         self.icb: list[tuple[int, int, int, int]] = []
+        self.icb_values: list[tuple[int, ...]] = []  # the rows as def constants (integer columns converted)
+        self.icb_ints: set[tuple[int, int]] = set()  # (row, column) words holding integers
         self.icb_base: int | None = None
         self.cb_sizes: dict[int, int] = {}
         self.dynamic_cbs: set[int] = set()
@@ -200,6 +202,12 @@ class _Translator:
             elif op == O.CUSTOMDATA and inst.controls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
                 w = inst.extra
                 self.icb = [tuple(w[i: i + 4]) for i in range(0, len(w) // 4 * 4, 4)]  # type: ignore[misc]
+                # a table column of small-integer bit patterns (denormals / NaNs as floats: never an HLSL float
+                # literal) holds integers: stored as floats of their values like every integer here
+                self.icb_ints = {(r, c) for r, row in enumerate(self.icb) for c, v in enumerate(row)
+                                 if v and (v < 0x00800000 or v >= 0xFF800000)}
+                self.icb_values = [tuple(f32_bits(float(s32(v))) if (r, c) in self.icb_ints else v
+                                         for c, v in enumerate(row)) for r, row in enumerate(self.icb)]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
                 if dim == ir.ResourceDimension.TEXTURE1D:
@@ -411,11 +419,15 @@ class _Translator:
                 s = self._indexed(idx, lambda k: self.cb_target.get((buf, k)), self.cb_sizes.get(buf, 0),
                                   lambda k: self.cb_target[(buf, 0)] + k, swz)
         elif o.type == T.IMMEDIATE_CONSTANT_BUFFER:
-            if as_int:
-                raise _unsupported("integer immediate-constant-buffer values")
+            kinds = self._icb_kinds(o, lanes)
+            if as_int and "float" in kinds:
+                raise self._x4532("a float table value read as an integer (asint)")
+            if not as_int and not mask_ok and "int" in kinds:
+                raise self._x4532("an integer table value's bit pattern read as a float (asfloat)")
             idx = o.indices[0]
-            s = self._indexed(idx, lambda k: self.const(self.icb[k]) if 0 <= k < len(self.icb) else None,
-                              len(self.icb), lambda k: self._icb_block() + k, swz)
+            rows = self.icb_values
+            s = self._indexed(idx, lambda k: self.const(rows[k]) if 0 <= k < len(rows) else None,
+                              len(rows), lambda k: self._icb_block() + k, swz)
         elif o.type == T.IMMEDIATE32:
             vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
             if as_int:
@@ -440,7 +452,26 @@ class _Translator:
         if o.type == T.INPUT:
             swz = o.components()
             return all((o.register, swz[lane]) in self.types.inputs for lane in lanes)
+        if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+            return self._icb_kinds(o, lanes) == {"int"}
         return False
+
+    def _icb_kinds(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[str]:
+        """'int' / 'float' for the table words ``o`` reads (zero is both; a register-indexed read: those of
+        the row it is known to read, else of its base row, the first element of the array it indexes).
+        A word of a small-integer bit pattern (a denormal or NaN as a float: never an HLSL float literal) is
+        an integer, stored as the float of its value like every integer here."""
+        idx = o.indices[0]
+        row = idx.value
+        if idx.rel is not None:
+            known = self._known_lane(idx.rel, 0)
+            row += s32(known) if known is not None else 0
+        out = set()
+        for lane in lanes:
+            c = o.components()[lane]
+            if 0 <= row < len(self.icb) and self.icb[row][c]:
+                out.add("int" if (row, c) in self.icb_ints else "float")
+        return out
 
     def _int_output(self, o: ir.Operand) -> bool:
         """``o`` is an output register whose written components are declared integers (written as floats of
@@ -478,7 +509,9 @@ class _Translator:
                 raise _unsupported(f"a constant read out of its buffer's range (index {k})")
             return Src(Reg.CONST, reg, swz)
         if self.kind != "vs":  # ps_2_0 / ps_2_x have no relative addressing: select among the registers
-            cands = [(k - idx.value, Src(Reg.CONST, static(k))) for k in range(size) if static(k) is not None]
+            # an index below the base would read before the array: rows from the base on
+            cands = [(k - idx.value, Src(Reg.CONST, static(k))) for k in range(max(idx.value, 0), size)
+                     if static(k) is not None]
             comps = _mask_of(set(swz))
             r = self.tmp()
             self._select_chain(r, rel, cands, comps)
@@ -565,7 +598,7 @@ class _Translator:
         """The immediate constant buffer as consecutive def constants (for a0-relative reads)."""
         if self.icb_base is None:
             self.icb_base = self.next_const
-            for row in self.icb:
+            for row in self.icb_values:
                 self.def_order.append((row, self.next_const))
                 self.next_const += 1
         return self.icb_base
