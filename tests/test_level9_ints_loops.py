@@ -630,3 +630,19 @@ def test_integer_tables_are_stored_as_floats_of_their_values(target: str):
         except D3D11Error as e:  # ps 9_1: the selects over the table exceed 64 arithmetic slots (fxc's X5608)
             assert target == "ps_4_0_level_9_1" and "X5608" in str(e)
             return
+
+
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3", "ps_4_0_level_9_3"])
+def test_a_literal_loop_too_long_to_unroll_becomes_rep_of_a_defi_count(target: str):
+    """Unrolled, 100 iterations exceed the slot limit; the loop is kept as rep i# with defi i#, 100."""
+    src = """cbuffer C { float4 k; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
+      for (int i = 0; i < 100; i++) { r += x * i + k; r.y = frac(r.y + 0.5); } return r; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    prog = sm2_of(compile_(src, target))
+    reps = [i for i in prog.instructions if i.op == "rep"]
+    defis = {i.dst.num: i.values for i in prog.instructions if i.op == "defi"}
+    assert len(reps) == 1 and defis[reps[0].srcs[0].num] == [100, 0, 0, 0]
+    for seed in range(3):
+        assert_agree(run_both(src, target, 310 + seed), tol=1e-3)

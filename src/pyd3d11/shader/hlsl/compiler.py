@@ -224,6 +224,15 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)
+    if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
+        try:
+            again = translate(program, prof, file, types, prefer_rep=True)
+        except (HlslError, NotSupportedError):
+            again = None
+        if again is not None:
+            again.program = allocate_registers(remove_dead_code(again.program))
+            if not profile_errors(again.program, prof):
+                tr, errs = again, []
     if errs:
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)

@@ -134,8 +134,11 @@ def _mask_of(lanes) -> int:
 
 
 class _Translator:
-    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None):
+    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
+                 prefer_rep: bool = False):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
+        #: counted loops become rep loops instead of being unrolled (the retry when unrolled code is too long)
+        self.prefer_rep = prefer_rep
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
@@ -177,6 +180,7 @@ class _Translator:
         #: temp components the enclosing rep loops use as integers (a ``mov`` of an immediate into one is an int)
         self.rep_ints: set[tuple[int, int]] = set()
         self.loop_maps: list[tuple[int, int, int, int]] = []
+        self.int_defs: list[tuple[int, int]] = []  # (i#, count) of rep loops with a literal count
         self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
         self.x_size: dict[int, int] = {}  # x# register -> elements
         self.one_d: set[int] = set()  # Texture1D t# registers (sampled as 2D textures of height 1)
@@ -861,6 +865,11 @@ class _Translator:
         if op == O.LOOP and id(inst) in self.dynamic_loops:
             frames.append(self._dynamic_loop(body, pc, match[pc][1]))
             return pc + 1, steps
+        if op == O.LOOP and self.prefer_rep and self.prof.static_flow_depth > self.rep_depth and \
+                self._counted_loop(body, pc, match[pc][1]) is not None:
+            self.dynamic_loops.add(id(inst))
+            frames.append(self._dynamic_loop(body, pc, match[pc][1]))
+            return pc + 1, steps
         if op == O.LOOP:
             attempts.append((pc, self._snapshot(), [dict(f) for f in frames], steps))
         if self.rep_depth:
@@ -1010,10 +1019,13 @@ class _Translator:
                     self.intf.add((r, c))
                 else:
                     self.intf.discard((r, c))
-        if counted is not None:  # rep i# with i# the constant-buffer bound (the Aon9 loop-register mapping)
+        if counted is not None:  # rep i#: i# the constant-buffer bound (the Aon9 loop-register mapping) or defi
             buf, reg, comp, skip = counted
-            target = len(self.loop_maps)
-            self.loop_maps.append((buf, reg, comp, target))
+            target = len(self.loop_maps) + len(self.int_defs)
+            if buf is None:
+                self.int_defs.append((target, reg))
+            else:
+                self.loop_maps.append((buf, reg, comp, target))
             self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, target)]))
         else:
             skip = set()
@@ -1057,14 +1069,23 @@ class _Translator:
         if cmp_.opcode not in (O.IGE, O.ILT) or brk.opcode != O.BREAKC or inc.opcode != O.IADD:
             return None
         t, i_op, n_op = cmp_.operands
-        if t.type != T.TEMP or len(t.written()) != 1 or i_op.type != T.TEMP or n_op.type != T.CONSTANT_BUFFER \
-                or n_op.indices[1].rel is not None or i_op.modifier or n_op.modifier:
+        if t.type != T.TEMP or len(t.written()) != 1 or i_op.type != T.TEMP or i_op.modifier or n_op.modifier:
             return None
         lane = t.written()[0]
         counter = (i_op.register, i_op.components()[lane])
         comp = n_op.components()[lane]
-        buf, reg = n_op.indices[0].value, n_op.indices[1].value
-        if self.types.cb.get((buf, reg, comp)) != INT or self.known.get(counter) != 0:
+        if n_op.type == T.IMMEDIATE32:  # a literal bound: defi i#, n (the count range of rep: 0-255)
+            count = s32(n_op.values[comp] if len(n_op.values) == 4 else n_op.values[0])
+            if not 0 <= count <= REP_COUNT:
+                return None
+            buf, reg, comp = None, count, None
+        elif n_op.type == T.CONSTANT_BUFFER and n_op.indices[1].rel is None:
+            buf, reg = n_op.indices[0].value, n_op.indices[1].value
+            if self.types.cb.get((buf, reg, comp)) != INT:
+                return None
+        else:
+            return None
+        if self.known.get(counter) != 0:
             return None
         b = brk.operands[0]
         if b.type != T.TEMP or (b.register, b.components()[0]) != (t.register, lane) or \
@@ -1889,6 +1910,8 @@ class _Translator:
                 decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
+        for reg, count in self.int_defs:
+            decls.append(Inst("defi", Dst(Reg.CONSTINT, reg), values=[count, 0, 0, 0]))
         if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
             decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
@@ -1900,8 +1923,9 @@ class _Translator:
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
-              types: ShaderTypes | None = None) -> Translation:
+              types: ShaderTypes | None = None, prefer_rep: bool = False) -> Translation:
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
-    ``types``: the integer / bool constants and inputs (types.py; none when omitted)."""
-    return _Translator(program, prof, file, types).run()
+    ``types``: the integer / bool constants and inputs (types.py; none when omitted); ``prefer_rep``: keep
+    counted loops as rep loops rather than unrolling them."""
+    return _Translator(program, prof, file, types, prefer_rep).run()
 
