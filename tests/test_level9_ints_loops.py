@@ -192,6 +192,7 @@ BIT_LEVEL = [
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)countbits(i) * x; }",
      "countbits"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return (float)f32tof16(x.x) * x; }", "f32tof16"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "asfloat"),
 ]
 
 

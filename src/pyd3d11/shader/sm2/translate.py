@@ -899,7 +899,7 @@ class _Translator(FlowControl):
             else:
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
         if is_int and d0.type != T.TEMP and not self._int_output(d0):
-            raise _unsupported("an integer written to an output register not declared integer")
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
@@ -944,7 +944,7 @@ class _Translator(FlowControl):
             if d0.type == T.NULL:
                 continue
             if d0.type != T.TEMP and not self._int_output(d0):
-                raise _unsupported("an integer written to an output register not declared integer")
+                raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
             self.emit("mov", self.dst(d0), [Src(Reg.TEMP, v)])
             self._set_masks(d0, False)
             if d0.type == T.TEMP:
@@ -1043,7 +1043,7 @@ class _Translator(FlowControl):
         if both and d0.type != T.TEMP:
             raise _unsupported("a comparison result written to an output register")
         if ints and d0.type != T.TEMP and not self._int_output(d0):
-            raise _unsupported("an integer written to an output register not declared integer")
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         c = self.src(ops[1], True, lanes)
         if ints:
             a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)
