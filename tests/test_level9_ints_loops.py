@@ -592,6 +592,23 @@ RETURNS = [
 ]
 
 
+RETURNS_IN_REP = [
+    """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      while (r.x < 4) { r.x += 1; if (r.y > r.x) return r * 2; r.y += 0.75; } return r; }""",
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      for (int i = 0; i < n; i++) { r.z += i; if (r.z > 3) return -r; } return r; }""",
+]
+
+
+@pytest.mark.parametrize("idx", range(len(RETURNS_IN_REP)))
+def test_a_return_inside_a_rep_loop_freezes_the_returned_lanes(idx: int):
+    src = RETURNS_IN_REP[idx]
+    assert "rep" in {i.op for i in sm2_of(compile_(src, "ps_4_0_level_9_3")).instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 330 + seed + 10 * idx, {(0, 0): "int"} if idx else None),
+                     tol=1e-4)
+
+
 @pytest.mark.parametrize("level", ["9_1", "9_3"])
 @pytest.mark.parametrize("idx", range(len(RETURNS)))
 def test_early_returns_are_flattened_with_a_still_running_predicate(idx: int, level: str):

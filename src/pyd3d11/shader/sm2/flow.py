@@ -64,8 +64,6 @@ class FlowControl:
         flattened branch, or a retc on a shader value) marks those lanes returned; their outputs keep the
         values written so far, as in the SM4 program (shader model 2.0 has no return: fxc flattens the same
         way)."""
-        if self.rep_depth:  # (in an unrolled loop the later iterations' writes are predicated like the rest)
-            raise _unsupported("a return inside a loop that cannot be unrolled")
         cond: Src | None = None
         if inst.opcode == O.RETC:
             o = inst.operands[0]
@@ -85,7 +83,9 @@ class FlowControl:
         if eff is None and cond is None:
             if self.sub_walks:
                 raise _unsupported("a return inside a switch case")
-            return True
+            if not self.rep_depth:
+                return True
+            cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
         if self.dead_reg is None:
             raise _unsupported("a return the translation did not reserve a register for")
         if eff is not None and cond is not None:
@@ -295,6 +295,13 @@ class FlowControl:
                     self.intf.add((r, c))
                 else:
                     self.intf.discard((r, c))
+        if not self.returned and self.dead_reg is not None and any(
+                i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end]):
+            # the body runs again after some lanes returned in it: every write in it is gated from its start
+            self.zero_init.add((Reg.TEMP, self.dead_reg, 0))
+            self.emit("add", Dst(Reg.TEMP, self.dead_reg, 0x2), [Src(Reg.TEMP, self.dead_reg, (0,) * 4, SrcMod.NEG),
+                                                                 self.cscalar(ONE)])
+            self.returned = True
         if counted is not None:  # rep i#: i# the constant-buffer bound (the Aon9 loop-register mapping) or defi
             buf, reg, comp, skip = counted
             target = len(self.loop_maps) + len(self.int_defs)
