@@ -473,12 +473,17 @@ def test_switch_is_flattened_into_predicated_case_groups(idx: int, target: str):
         assert_agree(p)
 
 
-def test_a_break_out_of_a_switch_from_inside_a_branch_is_refused_by_name():
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_a_break_out_of_a_switch_from_inside_a_branch_predicates_the_rest_of_the_case(target: str):
     src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
-      switch ((int)x.x) { case 0: if (x.y > 0) break; r.y = 3; break; default: r = 1; break; } return r; }"""
-    with pytest.raises(NotSupportedError) as info:
-        compile_(src, "ps_4_0_level_9_3")
-    assert "break out of a switch" in str(info.value)
+      switch (clamp((int)x.x, -1, 1)) { case 0: if (x.y > 0) break; r.y = 3; break;
+                                        case 1: r.z = 2; if (x.z < 0) { r.w = 9; break; } r.x = -r.x; break;
+                                        default: r = 1; break; }
+      return r; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(4):
+        assert_agree(run_both(src, target, 350 + seed))
 
 
 def test_one_texture_through_two_samplers_gets_one_d3d9_sampler_per_pair():

@@ -193,6 +193,10 @@ class FlowControl:
         elif op == O.LOOP:
             frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
             pc += 1
+        elif op in (O.BREAK, O.BREAKC) and self.switch_breaks and not any(f["kind"] in ("loop", "rep")
+                                                                            for f in frames):
+            self._skip_rest(inst, self.switch_breaks[-1])  # out of the switch from inside a case
+            pc += 1
         elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
             if op in (O.BREAKC, O.CONTINUEC):
                 cond = self._known_lane(inst.operands[0], 0)
@@ -413,6 +417,26 @@ class FlowControl:
             cond = Src(Reg.TEMP, t, (0,) * 4)
         return cond
 
+    def _skip_rest(self, inst: ir.Instruction, sk: list) -> None:
+        """continue / a break out of a switch case: where it runs, sk.x becomes 1 and every later write of the
+        iteration / case is predicated off (sk.y = 1 - sk.x is a factor of _write_pred)."""
+        cond = self._flow_cond(inst)
+        if cond is False:
+            return
+        eff = self._write_pred()
+        if eff is not None and cond is not None:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        elif cond is None:
+            cond = eff
+        if cond is None:
+            self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
+        else:
+            self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
+        self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        sk[1] = True
+
     def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """break / breakc / continue / endloop whose innermost loop is a rep loop (True when handled here)."""
         loop = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
@@ -422,24 +446,7 @@ class FlowControl:
         if op in (O.CONTINUE, O.CONTINUEC):  # no continue in SM2: the rest of the iteration is predicated off
             if loop.get("cont") is None:
                 raise _unsupported("continue in a loop that cannot be unrolled, from a nested construct")
-            cond = self._flow_cond(inst)
-            if cond is False:
-                return True
-            eff = self._write_pred()
-            if eff is not None and cond is not None:
-                t = self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
-                cond = Src(Reg.TEMP, t, (0,) * 4)
-            elif cond is None:
-                cond = eff
-            sk = loop["cont"]
-            if cond is None:
-                self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
-            else:
-                self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
-            self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG),
-                                                         self.cscalar(ONE)])
-            sk[1] = True
+            self._skip_rest(inst, loop["cont"])
             return True
         if op == O.ENDLOOP:
             w = loop["written"]
@@ -495,6 +502,7 @@ class FlowControl:
         default = False
         stack: list[int] = []
         start = None
+        nested_break = False
         k = pc + 1
         while True:
             op = body[k].opcode
@@ -520,12 +528,12 @@ class FlowControl:
                 elif op in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH):
                     stack.pop()
                 elif op in (O.BREAK, O.BREAKC) and O.LOOP not in stack and O.SWITCH not in stack:
-                    raise _unsupported("a break out of a switch from inside a branch of one of its cases")
+                    nested_break = True  # leaves the switch from inside its case: predicated like continue
             k += 1
         end = k
         sel_op = body[pc].operands[0]
         known = self._known_lane(sel_op, 0)
-        if known is not None:
+        if known is not None and not nested_break:
             chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
             if chosen is not None:
                 self.sub_walks += 1
@@ -554,7 +562,17 @@ class FlowControl:
             self.pred = Src(Reg.TEMP, p, (0,) * 4)
             self.masks = set(entry_masks)
             self.sub_walks += 1
+            if nested_break:  # the group's "left the switch" register, cleared where the group starts
+                brk = [self.scratch_base, False]
+                self.scratch_base += 1
+                self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+                self.skips.append(brk)
+                self.switch_breaks.append(brk)
             self.walk(body[gstart: gend])
+            if nested_break:
+                self.skips.pop()
+                self.switch_breaks.pop()
+                self.scratch_base -= 1
             self.sub_walks -= 1
             paths.append((set(self.masks), set(self.written)))
         self.pred = outer

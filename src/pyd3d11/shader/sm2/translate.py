@@ -125,6 +125,7 @@ class _Translator(FlowControl):
         self.sub_walks = 0
         #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
         self.skips: list[list] = []
+        self.switch_breaks: list[list] = []  # the open switch groups' entries of ``skips`` (breaks from a branch)
         self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
         self.sel_regs: list[int] = []
 
