@@ -541,10 +541,17 @@ def random_level9_shader(rng, stage: str) -> str:
         lambda: "r += arr[clamp((int)x.z + 1, 0, 3)];\n",
         lambda: "r.x += (float)(((uint)abs(x.x * 9)) / (u + 1));\n",
         lambda: "r.y += n * 2 - (int)u;\n",
+        lambda: ("switch (clamp((int)x.x, -1, 1)) { case 0: if (y.y > 0) break; r.z += 3; break; "
+                 "case 1: if (y.z < 0) return r; r.w -= 1; break; default: r.x *= 0.5; break; }\n"),
+        lambda: "{ static const int tb[3] = { 4, -1, 9 }; r.z += tb[clamp((int)y.w + 1, 0, 2)] * 0.5; }\n",
+        lambda: "for (int q = 0; q < 40; q++) { r.x = frac(r.x * 1.5 + 0.25); }\n",
     ]
     for i in rng.permutation(len(pieces))[: rng.integers(1, 4)]:
         piece = pieces[i]()
-        body += piece.replace("return r * 3;", "{ o.p = x; o.a = r * 3; return o; }") if stage == "vs" else piece
+        if stage == "vs":
+            piece = piece.replace("return r * 3;", "{ o.p = x; o.a = r * 3; return o; }").replace(
+                "return r;", "{ o.p = x; o.a = r; return o; }")
+        body += piece
     if stage == "ps":
         return RANDOM_CB + ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body
                             + "return r; }")
