@@ -678,3 +678,17 @@ def test_a_literal_loop_too_long_to_unroll_becomes_rep_of_a_defi_count(target: s
     assert len(reps) == 1 and defis[reps[0].srcs[0].num] == [100, 0, 0, 0]
     for seed in range(3):
         assert_agree(run_both(src, target, 310 + seed), tol=1e-3)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_a_return_in_a_case_of_a_switch_on_a_known_selector(target: str):
+    """The selector is known in each unrolled iteration, but the case returns on a shader value: the case
+    runs predicated and the return freezes the lanes that take it."""
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      [unroll] for (int i = 0; i < 3; i++) {
+        switch (i) { case 1: if (x.y > 0) return r; r.x += 1; break; default: r.y += i; break; } }
+      return r * 2; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(3):
+        assert_agree(run_both(src, target, 370 + seed))

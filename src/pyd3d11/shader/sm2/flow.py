@@ -533,7 +533,8 @@ class FlowControl:
         end = k
         sel_op = body[pc].operands[0]
         known = self._known_lane(sel_op, 0)
-        if known is not None and not nested_break:
+        returns = any(i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end])
+        if known is not None and not nested_break and not returns:  # (a return needs the predicated path)
             chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
             if chosen is not None:
                 self.sub_walks += 1
