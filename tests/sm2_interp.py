@@ -25,12 +25,14 @@ class Sm2Machine:
     float32 (``def`` overrides); ``sample(sampler, coords (N, 4), controls) -> (N, 4)``."""
 
     def __init__(self, prog: Sm2Program, n: int, inputs: dict, consts: np.ndarray,
-                 sample: Callable | None = None):
+                 sample: Callable | None = None, iconsts: dict | None = None):
         self.prog, self.n = prog, n
         self.regs: dict[tuple[int, int], np.ndarray] = {k: np.asarray(v, F).copy() for k, v in inputs.items()}
         self.consts = np.array(consts, F)
         self.sample = sample
         self.killed = np.zeros(n, bool)
+        self.iconst: dict[int, np.ndarray] = {k: np.asarray(v, np.int32) for k, v in (iconsts or {}).items()}
+        self.active = np.ones(n, bool)
 
     def _read(self, s: Src) -> np.ndarray:
         if s.reg == Reg.CONST and s.rel is not None:  # c[a0.c + n]: per-lane register ("mova - vs")
@@ -62,14 +64,53 @@ class Sm2Machine:
         if d.mod & 1:
             value = np.clip(np.nan_to_num(value, nan=0.0), 0, 1).astype(F)
         cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+        on = self.active
         for lane in range(4):
             if d.mask >> lane & 1:
-                cur[:, lane] = value[:, lane]
+                cur[on, lane] = value[on, lane]
 
     def run(self) -> Sm2Machine:
+        """Straight-line code plus rep / endrep / break / break_comp ("rep - ps": the loop runs i#.x times;
+        "break - ps" leaves the innermost loop; "break_comp - ps" does where ``src0 comp src1`` holds on the
+        lane's replicated components). A lane that breaks stops executing until its loop ends."""
+        insts = self.prog.instructions
+        self.active = np.ones(self.n, bool)
+        loops: list[list] = []  # [first body index, iterations left, lanes active at the loop's start]
+        pc = 0
         with np.errstate(all="ignore"):
-            for inst in self.prog.instructions:
-                self._step(inst)
+            while pc < len(insts):
+                inst = insts[pc]
+                if inst.op == "rep":
+                    count = int(self.iconst[inst.srcs[0].num][0])
+                    assert 0 <= count <= 255, "rep count outside [0, 255]"
+                    if count == 0:  # skip to the matching endrep
+                        depth = 1
+                        while depth:
+                            pc += 1
+                            depth += {"rep": 1, "endrep": -1}.get(insts[pc].op, 0)
+                        pc += 1
+                        continue
+                    loops.append([pc + 1, count, self.active.copy()])
+                elif inst.op == "endrep":
+                    top = loops[-1]
+                    top[1] -= 1
+                    if top[1] > 0 and self.active.any():
+                        pc = top[0]
+                        continue
+                    self.active = top[2]
+                    loops.pop()
+                elif inst.op in ("break", "breakc"):
+                    assert loops, "break outside a loop"
+                    if inst.op == "break":
+                        self.active = np.zeros(self.n, bool)
+                    else:
+                        a, b = self._read(inst.srcs[0])[:, 0], self._read(inst.srcs[1])[:, 0]
+                        cond = {1: a > b, 2: a == b, 3: a >= b, 4: a < b, 5: a != b, 6: a <= b}[inst.controls & 7]
+                        self.active = self.active & ~cond
+                else:
+                    self._step(inst)
+                pc += 1
+        assert not loops, "rep without endrep"
         return self
 
     def _scalar_src(self, s: Src) -> np.ndarray:
@@ -82,6 +123,9 @@ class Sm2Machine:
             return
         if op == "def":
             self.consts[d.num] = np.array(inst.values, np.uint32).view(F)
+            return
+        if op == "defi":
+            self.iconst[d.num] = np.array(inst.values, np.uint32).view(np.int32)
             return
         r = self._read
         if op == "mov":
@@ -140,14 +184,15 @@ class Sm2Machine:
                 and s[1].num != s[2].num
             assert np.all(np.abs(a) <= np.float32(np.pi) * 1.0001), "sincos angle outside [-pi, pi]"
             cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
+            on = self.active
             if d.mask & 1:
-                cur[:, 0] = np.cos(a)
+                cur[on, 0] = np.cos(a)[on]
             if d.mask & 2:
-                cur[:, 1] = np.sin(a)
-            cur[:, 2] = np.nan
+                cur[on, 1] = np.sin(a)[on]
+            cur[on, 2] = np.nan
         elif op == "texkill":
             v = self.regs[(d.reg, d.num)]
-            self.killed |= np.any(v[:, :3] < 0, axis=1)
+            self.killed |= self.active & np.any(v[:, :3] < 0, axis=1)
         elif op == "texld":
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
@@ -162,14 +207,34 @@ class Sm2Machine:
 
 
 def constants_for(chunk, cbuffers: dict[int, np.ndarray], count: int = 256) -> np.ndarray:
-    """c# from the Aon9 chunk's constant-buffer mappings (c0, the position offset, left 0)."""
+    """c# from the Aon9 chunk's constant-buffer mappings (c0, the position offset, left 0), each component
+    converted as its mapping says -- what a 10Level9 runtime does when it uploads a constant buffer: FLT (0)
+    copies the bits, BOOL (1) writes 1.0 for any nonzero dword, INT (2) / UINT (3) the float of the signed /
+    unsigned 32-bit value."""
     c = np.zeros((count, 4), F)
-    for buf, start, n, target, _conv in chunk.cb_mappings:
-        c[target: target + n] = np.asarray(cbuffers[buf], F).reshape(-1, 4)[start: start + n]
+    for buf, start, n, target, conv in chunk.cb_mappings:
+        bits = np.ascontiguousarray(cbuffers[buf]).view(np.uint32).reshape(-1, 4)[start: start + n]
+        for comp, kind in enumerate(conv):
+            col = bits[:, comp]
+            c[target: target + n, comp] = {0: col.view(F), 1: (col != 0).astype(F), 2: col.view(np.int32).astype(F),
+                                           3: col.astype(F)}[kind]
     return c
 
 
-__all__ = ["Sm2Machine", "constants_for", "TEXTURE", "Reg"]
+def int_constants_for(chunk, cbuffers: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """i# from the Aon9 loop-register mappings: i#.x = the 32-bit signed integer at (buffer, register,
+    component), clamped to 0-255 (the range of a rep / loop count, "rep - vs")."""
+    import struct
+
+    out = {}
+    for rec in chunk.loop_mappings:
+        buf, reg, comp, target = struct.unpack("<4H", rec)
+        v = int(np.ascontiguousarray(cbuffers[buf]).view(np.int32).reshape(-1, 4)[reg, comp])
+        out[target] = np.array([min(max(v, 0), 255), 0, 0, 0], np.int32)
+    return out
+
+
+__all__ = ["Sm2Machine", "constants_for", "int_constants_for", "TEXTURE", "Reg"]
 
 
 # --- an independent validator: the D3D9 rules a 10Level9 driver's shader model 2 validation applies ----------
@@ -179,8 +244,18 @@ _PORTS = {"ps": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), TEXTURE: (1, 1), Reg.IN
                  Reg.SAMPLER: (1, 1)},
           "vs": {Reg.TEMP: (3, None), Reg.CONST: (1, 2), Reg.INPUT: (1, None)}}
 _PS20_FULL = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}  # "Source Register Swizzling", ps_2_0
-_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn", "call", "callnz", "loop", "endloop", "rep", "endrep", "if",
-            "label", "ret"}
+_VS_ONLY = {"slt", "sge", "lit", "dst", "mova", "sgn"}
+#: flow-control instructions per target: ps_2_0 has none; ps_2_x (ps_4_0_level_9_3: static and dynamic flow
+#: control) rep / if bool / call and break, break_comp, if_comp; vs_2_0 and the level-9 vs_2_x (static flow
+#: control only, "Specifying Compiler Targets") loop / rep / if bool / call, no break ("Instructions - vs_2_0",
+#: "ps_2_x Instructions", "vs_2_x Instructions")
+_FLOW_ALL = {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "ifc", "else", "endif", "break", "breakc",
+             "label", "ret"}
+_FLOW_OK = {("ps", 0): set(), ("ps", 1): {"rep", "endrep", "if", "ifc", "else", "endif", "break", "breakc", "call",
+                                          "callnz", "label", "ret"},
+            ("vs", 0): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"},
+            ("vs", 1): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"}}
+_STATIC_DEPTH = {("ps", 1): 4, ("vs", 0): 1, ("vs", 1): 4}  # loop / rep nesting ("... flow control nesting")
 _PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
 _GRADIENT_OPS = {"dsx", "dsy", "texldd"}  # ps_2_x with D3DPS20CAPS_GRADIENTINSTRUCTIONS only
 _SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
@@ -199,18 +274,41 @@ def _lanes_read(op: str, i: int, mask: int) -> set[int]:
     return {lane for lane in range(4) if mask >> lane & 1}
 
 
-def validate(prog: Sm2Program) -> list[str]:
-    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid)."""
+def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozenset()) -> list[str]:
+    """Problems a D3D9 shader validator would report for ``prog`` (empty when it is valid); ``mapped_ints``:
+    the i# registers the runtime loads (the Aon9 loop-register mappings)."""
     errs: list[str] = []
     kind = prog.kind
     arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
     written: set[tuple[int, int, int]] = set()
+    depth = 0
+    ints: set[int] = set(mapped_ints)
     for n, inst in enumerate(prog.instructions):
         op = inst.op
-        if op in ("comment", "dcl", "def"):
+        if op in ("comment", "dcl", "def", "defi"):
             if op == "def":
                 written.update((Reg.CONST, inst.dst.num, c) for c in range(4))
+            if op == "defi":
+                ints.add(inst.dst.num)
+                if not 0 <= inst.values[0] <= 255:
+                    errs.append(f"{n}: defi loop count outside [0, 255]")
             continue
+        if op in _FLOW_ALL and op not in _FLOW_OK[(kind, min(prog.minor, 1))]:
+            errs.append(f"{n}: {op} is not available in {prog.profile}")
+        if op in ("rep", "loop"):
+            depth += 1
+            if depth > _STATIC_DEPTH.get((kind, min(prog.minor, 1)), 0):
+                errs.append(f"{n}: loops nested {depth} deep")
+            if inst.srcs[0].reg != Reg.CONSTINT or inst.srcs[0].num not in ints:
+                errs.append(f"{n}: rep needs a defined integer constant register")
+        elif op in ("endrep", "endloop"):
+            depth -= 1
+            if depth < 0:
+                errs.append(f"{n}: {op} without its loop")
+        elif op in ("break", "breakc") and depth == 0:
+            errs.append(f"{n}: {op} outside a loop")
+        if op == "breakc" and any(len(set(s.swizzle)) != 1 for s in inst.srcs):
+            errs.append(f"{n}: break_comp needs replicate swizzles")
         if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:
             errs.append(f"{n}: {op} is not a {kind}_2_0 instruction")
         if op in _GRADIENT_OPS and not arbitrary:
@@ -250,4 +348,6 @@ def validate(prog: Sm2Program) -> list[str]:
         if op == "texkill" and not all((Reg.TEMP, inst.dst.num, c) in written for c in range(3)) \
                 and inst.dst.reg == Reg.TEMP:
             errs.append(f"{n}: texkill of an unwritten register")
+    if depth:
+        errs.append("a loop without its end")
     return errs

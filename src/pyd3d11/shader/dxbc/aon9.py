@@ -5,7 +5,9 @@ ps_2_x (version 2.1). Chunk layout (public reverse-engineering of fxc's output, 
 Level9ShaderChunk reader; fxc's own listings name the tables): a 36-byte header -- u32 size, the D3D9 version
 token of the program, u32 program size in bytes, u32 program offset, then five (u16 count, u16 offset) pairs
 for the constant-buffer mappings (12 bytes each: u16 buffer, u16 start register, u16 register count, u16 target
-c#, four u8 data conversions 0 FLT / 1 BOOL / 2 INT / 3 UINT), loop-register mappings, a table left unused,
+c#, four u8 data conversions 0 FLT / 1 BOOL / 2 INT / 3 UINT), loop-register mappings (8 bytes: u16 buffer,
+u16 source register, u16 component, u16 target i#: the integer constant a ``rep`` reads its count from),
+a table left unused,
 sampler mappings (4 bytes: u8 source resource t#, u8 source sampler s#, u8 target sampler, u8 0) and
 runtime-generated constant mappings (4 bytes: u16 description -- 0 the vertex shader position offset -- and u16
 target c#) -- offsets from the start of the chunk data -- followed by the program's tokens.
@@ -105,9 +107,17 @@ def format_aon9(chunk: Aon9Chunk) -> list[str]:
     from ..sm2.program import decode_program
 
     lines: list[str] = []
+    if chunk.cb_mappings or chunk.loop_mappings:
+        lines += ["//", "// Constant buffer to DX9 shader constant mappings:", "//"]
+    if chunk.loop_mappings:
+        lines += ["// Target Reg Buffer  Source Reg Component",
+                  "// ---------- ------- ---------- ---------"]
+        for rec in chunk.loop_mappings:
+            b, s, comp, t = struct.unpack("<4H", rec)
+            lines.append(f"// i{t:<9} cb{b:<5} {s:>10} {comp:>9}")
+        lines.append("//")
     if chunk.cb_mappings:
-        lines += ["//", "// Constant buffer to DX9 shader constant mappings:", "//",
-                  "// Target Reg Buffer  Start Reg # of Regs        Data Conversion",
+        lines += ["// Target Reg Buffer  Start Reg # of Regs        Data Conversion",
                   "// ---------- ------- --------- --------- ----------------------"]
         for b, s, n, t, conv in chunk.cb_mappings:
             names = ",".join(f"{CONVERSION_NAMES.get(c, '?'):>4}" for c in conv)

@@ -4,6 +4,7 @@ SFI0, STAT)."""
 from __future__ import annotations
 
 import re
+import struct
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -205,22 +206,40 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
     from ..dxbc.aon9 import Aon9Chunk, build_aon9
     from ..dxbc.container import parse_container
+    from ..dxbc.rdef import parse_rdef
+    from ..dxbc.signature import parse_signature
     from ..sm2.optimize import allocate_registers, remove_dead_code
     from ..sm2.profile import PROFILES, profile_errors
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
     from ..sm2.translate import translate
+    from ..sm2.types import shader_types
 
     prof = PROFILES[target]
-    tr = translate(program, prof, file)
+    parsed = parse_container(blob)
+    rdef, isgn, osgn = parsed.get("RDEF"), parsed.get("ISGN"), parsed.get("OSGN")
+    types = shader_types(parse_rdef(rdef) if rdef is not None else None,
+                         parse_signature(isgn, "ISGN") if isgn is not None else None,
+                         parse_signature(osgn, "OSGN") if osgn is not None else None)
+    tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)
+    if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
+        try:
+            again = translate(program, prof, file, types, prefer_rep=True)
+        except (HlslError, NotSupportedError):
+            again = None
+        if again is not None:
+            again.program = allocate_registers(remove_dead_code(again.program))
+            if not profile_errors(again.program, prof):
+                tr, errs = again, []
     if errs:
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
-                      [(m.buffer, m.start, m.count, m.target, (0, 0, 0, 0)) for m in tr.cb_mappings],
-                      [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants)
+                      [(m.buffer, m.start, m.count, m.target, m.conversions) for m in tr.cb_mappings],
+                      [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants,
+                      [struct.pack("<4H", *m) for m in tr.loop_mappings])
     chunks = [(c.fourcc, c.data) for c in parse_container(blob)]
     from ..dxbc.stat import build_sfi0
     from ..ir import Opcode

@@ -10,6 +10,7 @@ import struct
 
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import (
+    COMPARISONS,
     DSTMOD_CENTROID,
     DSTMOD_PARTIALPRECISION,
     DSTMOD_SATURATE,
@@ -106,7 +107,13 @@ def instruction_text(inst: Inst, kind: str) -> str:
     if inst.op == "def":
         assert inst.dst is not None
         return f"def {format_dst(inst.dst, kind)}, " + ", ".join(_float(v) for v in inst.values)
+    if inst.op == "defi":
+        assert inst.dst is not None
+        return f"defi {format_dst(inst.dst, kind)}, " + ", ".join(str(v - (1 << 32) if v >> 31 else v)
+                                                                   for v in inst.values)
     name = inst.op
+    if name in ("breakc", "ifc", "setp"):  # break_ne, if_lt, setp_ge ...
+        name = {"breakc": "break", "ifc": "if"}.get(name, name) + "_" + COMPARISONS.get(inst.controls & 7, "?")
     if name == "texld":
         name = {TEXLD_PROJECT: "texldp", TEXLD_BIAS: "texldb"}.get(inst.controls, "texld")
     if inst.dst is not None:

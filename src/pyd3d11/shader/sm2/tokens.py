@@ -99,6 +99,9 @@ class SrcMod(IntEnum):
 #: D3DSHADER_PARAM_DSTMOD bits (token bits [23:20])
 DSTMOD_SATURATE, DSTMOD_PARTIALPRECISION, DSTMOD_CENTROID = 1, 2, 4
 
+#: D3DSHADER_COMPARISON (ifc / breakc / setp controls, instruction token bits [18:16]) and the listing suffixes
+COMPARISONS = {1: "gt", 2: "eq", 3: "ge", 4: "lt", 5: "ne", 6: "le"}
+
 #: texld opcode-specific controls (instruction token bits [23:16])
 TEXLD_PLAIN, TEXLD_PROJECT, TEXLD_BIAS = 0, 1, 2
 
@@ -119,7 +122,8 @@ class OpInfo:
 
 
 #: the opcodes of shader models 2.0 / 2.x (name, number, dst, sources, vs_2_0 slots, ps_2_0 slots, class);
-#: 2_x-only instructions (dsx/dsy/texldd/setp/ifc/breakc...) carry their vs_2_x / ps_2_x counts
+#: 2_x-only instructions (dsx/dsy/texldd/setp/ifc/breakc/rep/endrep/defi in pixel shaders...) carry their
+#: vs_2_x / ps_2_x counts ("ps_2_x Instructions": rep 3, endrep 2, break 1, break_comp 3)
 OPCODES: tuple[OpInfo, ...] = (
     OpInfo("nop", 0, False, 0, 1, 1, "a"),
     OpInfo("mov", 1, True, 1, 1, 1, "a"),
@@ -159,8 +163,8 @@ OPCODES: tuple[OpInfo, ...] = (
     OpInfo("abs", 35, True, 1, 1, 1, "a"),
     OpInfo("nrm", 36, True, 1, 3, 3, "a"),
     OpInfo("sincos", 37, True, 3, 8, 8, "a"),
-    OpInfo("rep", 38, False, 1, 3, None, "f"),
-    OpInfo("endrep", 39, False, 0, 2, None, "f"),
+    OpInfo("rep", 38, False, 1, 3, 3, "f"),
+    OpInfo("endrep", 39, False, 0, 2, 2, "f"),
     OpInfo("if", 40, False, 1, 3, None, "f"),
     OpInfo("ifc", 41, False, 2, 3, 3, "f"),
     OpInfo("else", 42, False, 0, 1, 1, "f"),
@@ -169,7 +173,7 @@ OPCODES: tuple[OpInfo, ...] = (
     OpInfo("breakc", 45, False, 2, 3, 3, "f"),
     OpInfo("mova", 46, True, 1, 1, None, "a"),
     OpInfo("defb", 47, True, 0, 0, None, "s"),
-    OpInfo("defi", 48, True, 0, 0, None, "s"),
+    OpInfo("defi", 48, True, 0, 0, 0, "s"),
     OpInfo("texkill", 65, True, 0, None, 1, "t"),  # its register is a destination-parameter token
     OpInfo("texld", 66, True, 2, None, 1, "t"),
     OpInfo("def", 81, True, 0, 0, 0, "s"),

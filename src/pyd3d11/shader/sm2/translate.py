@@ -3,12 +3,14 @@
 The runtime executes the SM4 program; this translation is what a 10Level9 driver would run, so it must mean
 the same. Covered: the float ALU (mov / add / mul / mad / min / max / dp2-4 / frc / rcp / rsq / sqrt / exp /
 log / div / floor / ceil / sincos), float comparisons and the ``movc`` / ``and`` / ``or`` / ``not`` / ``ieq 0``
-that consume their masks (a mask is 1.0 / 0.0 in SM2); integers computed in the shader, kept as floats of
-the same value (``intf``); ``sample`` / ``sample_b`` / ``sample_c(_lz)`` / ``sample_d`` (texld / texldb /
-shadow texld / texldd), ``discard`` (texkill), ``deriv_rt*`` (dsx / dsy at 9_3). Flow control is resolved
-here (``walk``): conditions known at compile time are decided and loops with them unrolled (integer math on
-known values is folded, fold.py); branches on shader values are flattened into predicated selects. Whatever
-is left (dynamic loops, integer inputs, switch, ...) raises NotSupportedError naming it.
+that consume their masks (a mask is 1.0 / 0.0 in SM2); integers -- computed in the shader, int / uint / bool
+constants (the Aon9 per-component conversions), integer inputs, outputs and table words -- kept as floats of
+the same value (``intf``, types.py), with unsigned division emulated; ``sample`` / ``sample_b`` /
+``sample_c(_lz)`` / ``sample_d`` (texld / texldb / shadow texld / texldd; Texture1D as a 2D sampler at
+v = 0.5; one D3D9 sampler per texture/sampler pair), ``discard`` (texkill), ``deriv_rt*`` (dsx / dsy at 9_3);
+register arrays (constants, immediate tables, x# temporaries) indexed by shader values through a0 (vertex
+constants) or selects. Flow control is flow.py. Bit-level operations are fxc's X4532; what is left raises
+NotSupportedError naming it.
 
 Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
 ``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
@@ -22,82 +24,58 @@ target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
 
-from ...errors import NotSupportedError
 from .. import ir
 from ..hlsl.diagnostics import HlslError
-from .fold import FOLD, MAX_STEPS, f32_bits, match_blocks, s32
+from .base import (
+    _BITS,
+    _COMPARE,
+    _COORDS,
+    _DIRECT,
+    _FLT_MAX,
+    _INT_OPS,
+    _INV_TWO_PI,
+    _NO_DST,
+    _NO_SM2,
+    _PI,
+    _SAMPLER_DIMS,
+    _SCALAR,
+    _SINCOSCONST1,
+    _SINCOSCONST2,
+    _TWO_DST,
+    _TWO_PI,
+    _UTILITY,
+    MINUS_ONE,
+    ONE,
+    REP_COUNT,
+    ZERO,
+    CbMapping,
+    O,
+    SamplerMapping,
+    T,
+    Translation,
+    _mask_of,
+    _no_sm2,
+    _unsupported,
+)
+from .flow import FlowControl
+from .fold import FOLD, f32_bits, s32
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
+from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
-O = ir.Opcode
-T = ir.OperandType
-ONE, ZERO, MINUS_ONE = 0x3F800000, 0, 0xBF800000
-_UTILITY = (ZERO, ONE, MINUS_ONE, 0x3F000000)  # 0, 1, -1, 0.5
-_FLT_MAX = 0x7F7FFFFF
-_PI, _TWO_PI, _INV_TWO_PI = 0x40490FDB, 0x40C90FDB, 0x3E22F983  # float32 pi, 2 pi, 1 / (2 pi)
-#: d3d9types.h D3DSINCOSCONST1 (-1.5500992e-006, -2.1701389e-005, 0.0026041667, 0.00026041668) and
-#: D3DSINCOSCONST2 (-0.020833334, -0.125, 1.0, 0.5) as float32 bits: the constants shader model 2's sincos reads
-_SINCOSCONST1 = (0xB5D00D01, 0xB7B60B61, 0x3B2AAAAB, 0x39888889)
-_SINCOSCONST2 = (0xBCAAAAAB, 0xBE000000, 0x3F800000, 0x3F000000)
-
-_SAMPLER_DIMS = {ir.ResourceDimension.TEXTURE2D: SamplerType.TEX_2D,
-                 ir.ResourceDimension.TEXTURECUBE: SamplerType.CUBE,
-                 ir.ResourceDimension.TEXTURE3D: SamplerType.VOLUME}
-_COORDS = {SamplerType.TEX_2D: 2, SamplerType.CUBE: 3, SamplerType.VOLUME: 3}
-_DIRECT = {O.ADD: "add", O.MUL: "mul", O.MAD: "mad", O.MIN: "min", O.MAX: "max", O.FRC: "frc", O.DP3: "dp3",
-           O.DP4: "dp4"}
-_SCALAR = {O.RCP: "rcp", O.RSQ: "rsq", O.EXP: "exp", O.LOG: "log"}
-#: resource instructions shader model 2 has no counterpart for (texldl is ps_3_0; no texel fetch, gather or
-#: size query in SM2; comparison sampling is the 9_x shadow-map texld, see _sample)
-_NO_SM2 = {O.LD, O.LD_MS, O.SAMPLE_L, O.RESINFO, O.GATHER4, O.LOD,
-           O.SAMPLE_INFO, O.SAMPLE_POS, O.BUFINFO}
-_INT_OPS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
-            O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE, O.ITOF, O.UTOF, O.FTOI, O.FTOU}
-_COMPARE = {O.LT: "lt", O.GE: "ge", O.EQ: "eq", O.NE: "ne"}
+__all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
 
-@dataclass
-class CbMapping:
-    buffer: int
-    start: int
-    count: int
-    target: int
-
-
-@dataclass
-class SamplerMapping:
-    resource: int
-    sampler: int
-    target: int
-    sampler_type: int
-
-
-@dataclass
-class Translation:
-    program: Sm2Program
-    cb_mappings: list[CbMapping] = field(default_factory=list)
-    sampler_mappings: list[SamplerMapping] = field(default_factory=list)
-    #: (target register, description id): 0 = vertex shader position offset
-    runtime_constants: list[tuple[int, int]] = field(default_factory=list)
-
-
-def _unsupported(what: str) -> NotSupportedError:
-    return NotSupportedError(f"4_0_level_9_x (Aon9 shader model 2) translation of {what}")
-
-
-def _mask_of(lanes) -> int:
-    m = 0
-    for lane in lanes:
-        m |= 1 << lane
-    return m
-
-
-class _Translator:
-    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str):
+class _Translator(FlowControl):
+    def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
+                 prefer_rep: bool = False):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
+        #: counted loops become rep loops instead of being unrolled (the retry when unrolled code is too long)
+        self.prefer_rep = prefer_rep
+        self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
         self.defs: dict[tuple[int, int, int, int], int] = {}
@@ -126,9 +104,30 @@ class _Translator:
         #: 2^24, as on 10Level9 hardware, which has no integers)
         self.intf: set[tuple[int, int]] = set()
         self.icb: list[tuple[int, int, int, int]] = []
+        self.icb_values: list[tuple[int, ...]] = []  # the rows as def constants (integer columns converted)
+        self.icb_ints: set[tuple[int, int]] = set()  # (row, column) words holding integers
         self.icb_base: int | None = None
         self.cb_sizes: dict[int, int] = {}
         self.dynamic_cbs: set[int] = set()
+        #: loops (id of their ``loop`` instruction) translated as shader-model-2 ``rep`` loops instead of unrolled
+        self.dynamic_loops: set[int] = set()
+        self.rep_depth = 0
+        self.uses_rep = False
+        #: temp components the enclosing rep loops use as integers (a ``mov`` of an immediate into one is an int)
+        self.rep_ints: set[tuple[int, int]] = set()
+        self.loop_maps: list[tuple[int, int, int, int]] = []
+        self.int_defs: list[tuple[int, int]] = []  # (i#, count) of rep loops with a literal count
+        self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
+        self.x_size: dict[int, int] = {}  # x# register -> elements
+        self.one_d: set[int] = set()  # Texture1D t# registers (sampled as 2D textures of height 1)
+        self.dead_reg: int | None = None
+        self.returned = False  # some lanes have returned: every later write is predicated on the others
+        self.sub_walks = 0
+        #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
+        self.skips: list[list] = []
+        self.switch_breaks: list[list] = []  # the open switch groups' entries of ``skips`` (breaks from a branch)
+        self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
+        self.sel_regs: list[int] = []
 
     # --- setup -------------------------------------------------------------------------------
     def prepass(self) -> None:
@@ -144,10 +143,22 @@ class _Translator:
             elif op == O.CUSTOMDATA and inst.controls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
                 w = inst.extra
                 self.icb = [tuple(w[i: i + 4]) for i in range(0, len(w) // 4 * 4, 4)]  # type: ignore[misc]
+                # a table column of small-integer bit patterns (denormals / NaNs as floats: never an HLSL float
+                # literal) holds integers: stored as floats of their values like every integer here
+                self.icb_ints = {(r, c) for r, row in enumerate(self.icb) for c, v in enumerate(row)
+                                 if v and (v < 0x00800000 or v >= 0xFF800000)}
+                self.icb_values = [tuple(f32_bits(float(s32(v))) if (r, c) in self.icb_ints else v
+                                         for c, v in enumerate(row)) for r, row in enumerate(self.icb)]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
-                if dim == ir.ResourceDimension.TEXTURE1D:  # D3D9 has no 1D sampler type; fxc's mapping is unknown
-                    raise _unsupported("Texture1D (no shader model 2 sampler type to map it to is documented)")
+                if dim == ir.ResourceDimension.TEXTURE1D:
+                    # D3D9 has no 1D sampler type (D3DSAMPLER_TEXTURE_TYPE: 2d / cube / volume); a 1D texture
+                    # there is a 2D texture of height 1, read at v = 0.5, the centre of its one row (exact under
+                    # every address mode and filter). Inferred: 9_x devices cannot create 1D textures (10Level9
+                    # ID3D11Device Methods), so this program is what the chunk carries for completeness.
+                    self.one_d.add(inst.operands[0].register)
+                    self.resources[inst.operands[0].register] = SamplerType.TEX_2D
+                    continue
                 if dim not in _SAMPLER_DIMS:
                     raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
                                     f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
@@ -173,7 +184,7 @@ class _Translator:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
                                     f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
             elif op == O.DCL_INDEXABLETEMP:
-                raise _unsupported("indexable temporaries (x# arrays)")
+                self.x_size[inst.extra[0]] = inst.extra[1]
             elif op in _NO_SM2:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
@@ -193,14 +204,31 @@ class _Translator:
         base = 1 if self.kind == "vs" else 0
         for buf in sorted(cb_regs):
             regs = sorted(cb_regs[buf])
-            m = CbMapping(buf, regs[0], regs[-1] - regs[0] + 1, base)
-            self.cb_maps.append(m)
-            for r in range(m.start, m.start + m.count):
-                self.cb_target[(buf, r)] = base + r - m.start
-            base += m.count
+            # one mapping per run of registers with the same per-component conversions, targets consecutive
+            # (a register-indexed buffer stays one block of c#)
+            for r in range(regs[0], regs[-1] + 1):
+                conv = self.types.conversions(buf, r)
+                last = self.cb_maps[-1] if self.cb_maps else None
+                if last is not None and last.buffer == buf and last.conversions == conv \
+                        and last.start + last.count == r:
+                    last.count += 1
+                else:
+                    self.cb_maps.append(CbMapping(buf, r, 1, base + r - regs[0], conv))
+                self.cb_target[(buf, r)] = base + r - regs[0]
+            base += regs[-1] - regs[0] + 1
         self.next_const = base
         self.out_written = out_written
         nxt = ntemps
+        for xr, size in sorted(self.x_size.items()):  # x# elements live in temps of their own
+            self.x_base[xr] = nxt
+            nxt += size
+        self.sel_regs = [nxt, nxt + 1, nxt + 2]  # a source operand's value selected from x# elements
+        nxt += 3 if self.x_size else 0
+        code = [i.opcode for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)
+                and i.opcode != O.CUSTOMDATA]
+        if O.RETC in code or O.RET in code[:-1]:  # early returns: x = returned (0 / 1), y = still running
+            self.dead_reg = nxt
+            nxt += 1
         if self.kind == "vs" and self.pos_out is not None:
             self.pos_temp = nxt
             nxt += 1
@@ -229,7 +257,7 @@ class _Translator:
                     self.dynamic_cbs.add(buf)
                     cb_regs.setdefault(buf, set()).update(range(self.cb_sizes.get(buf, 1)))
                     continue
-                if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+                if o.type in (T.IMMEDIATE_CONSTANT_BUFFER, T.INDEXABLE_TEMP):
                     continue
                 raise _unsupported("relative register addressing")
         if o.type == T.CONSTANT_BUFFER and o.indices[1].rel is None:
@@ -285,16 +313,19 @@ class _Translator:
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
-                raise _unsupported("a comparison result used as a number (its bit pattern differs in SM2)")
+                raise self._x4532("a comparison result's bit pattern used as a number")
             ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
             if as_int and not all(ints):
                 raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
             if not as_int and not mask_ok and any(ints):
-                raise _unsupported("an integer's bit pattern read as a float (asfloat)")
+                raise self._x4532("an integer's bit pattern read as a float (asfloat)")
         elif o.type == T.INPUT:
-            if as_int:
-                raise _unsupported("integer shader inputs (10Level9 passes floats)")
+            ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
+            if as_int and not all(ints):
+                raise self._x4532("a float input read as an integer (asint)")
+            if not as_int and not mask_ok and any(ints):
+                raise self._x4532("an integer input's bit pattern read as a float (asfloat)")
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
@@ -305,9 +336,23 @@ class _Translator:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
                 s = Src(TEXTURE, o.register, swz)
+                if any(ints):  # an interpolated texture coordinate: round to the integer it carries
+                    if not all(ints):
+                        raise _unsupported("one read of integer and float pixel shader inputs")
+                    m = _mask_of({swz[lane] for lane in lanes})
+                    t, f = self.tmp(), self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(TEXTURE, o.register), self.cscalar(0x3F000000)])
+                    self.emit("frc", Dst(Reg.TEMP, f, m), [Src(Reg.TEMP, t)])
+                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
+                    s = Src(Reg.TEMP, t, swz)
         elif o.type == T.CONSTANT_BUFFER:
-            if as_int:
-                raise _unsupported("integer constant-buffer values (the Aon9 INT/UINT/BOOL conversions)")
+            convs = self._cb_conversions(o, lanes)
+            if as_int and not convs <= {INT, UINT}:
+                raise self._x4532("a float or bool constant read as an integer (asint)")
+            if not as_int and not mask_ok and convs != {FLT}:
+                raise self._x4532("an integer or bool constant's bit pattern read as a float (asfloat)")
+            if mask_ok and len(convs) > 1 and BOOL in convs:
+                raise _unsupported("one move of bool and non-bool constants")
             buf, idx = o.indices[0].value, o.indices[1]
             if idx.rel is None:
                 s = Src(Reg.CONST, self.cb_target[(buf, idx.value)], swz)
@@ -315,11 +360,15 @@ class _Translator:
                 s = self._indexed(idx, lambda k: self.cb_target.get((buf, k)), self.cb_sizes.get(buf, 0),
                                   lambda k: self.cb_target[(buf, 0)] + k, swz)
         elif o.type == T.IMMEDIATE_CONSTANT_BUFFER:
-            if as_int:
-                raise _unsupported("integer immediate-constant-buffer values")
+            kinds = self._icb_kinds(o, lanes)
+            if as_int and "float" in kinds:
+                raise self._x4532("a float table value read as an integer (asint)")
+            if not as_int and not mask_ok and "int" in kinds:
+                raise self._x4532("an integer table value's bit pattern read as a float (asfloat)")
             idx = o.indices[0]
-            s = self._indexed(idx, lambda k: self.const(self.icb[k]) if 0 <= k < len(self.icb) else None,
-                              len(self.icb), lambda k: self._icb_block() + k, swz)
+            rows = self.icb_values
+            s = self._indexed(idx, lambda k: self.const(rows[k]) if 0 <= k < len(rows) else None,
+                              len(rows), lambda k: self._icb_block() + k, swz)
         elif o.type == T.IMMEDIATE32:
             vals = tuple(o.values) if len(o.values) == 4 else (o.values[0],) * 4
             if as_int:
@@ -328,6 +377,56 @@ class _Translator:
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
         return self._modified(s, o, lanes)
+
+    def _cb_conversions(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[int]:
+        """The Aon9 data conversions of the constant components ``o`` reads on ``lanes`` (a register-indexed
+        read: those of its base register, the first element of the array it indexes -- HLSL leaves reads
+        outside the array undefined)."""
+        buf, reg = o.indices[0].value, o.indices[1].value
+        swz = o.components()
+        return {self.types.cb.get((buf, reg, swz[lane]), FLT) for lane in lanes}
+
+    def _typed_int(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """``o`` reads integers delivered as floats of their value: INT / UINT constants, integer VS inputs."""
+        if o.type == T.CONSTANT_BUFFER:
+            return self._cb_conversions(o, lanes) <= {INT, UINT}
+        if o.type == T.INPUT:
+            swz = o.components()
+            return all((o.register, swz[lane]) in self.types.inputs for lane in lanes)
+        if o.type == T.IMMEDIATE_CONSTANT_BUFFER:
+            return self._icb_kinds(o, lanes) == {"int"}
+        return False
+
+    def _icb_kinds(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[str]:
+        """'int' / 'float' for the table words ``o`` reads (zero is both; a register-indexed read: those of
+        the row it is known to read, else of its base row, the first element of the array it indexes).
+        A word of a small-integer bit pattern (a denormal or NaN as a float: never an HLSL float literal) is
+        an integer, stored as the float of its value like every integer here."""
+        idx = o.indices[0]
+        row = idx.value
+        if idx.rel is not None:
+            known = self._known_lane(idx.rel, 0)
+            row += s32(known) if known is not None else 0
+        out = set()
+        for lane in lanes:
+            c = o.components()[lane]
+            if 0 <= row < len(self.icb) and self.icb[row][c]:
+                out.add("int" if (row, c) in self.icb_ints else "float")
+        return out
+
+    def _int_output(self, o: ir.Operand) -> bool:
+        """``o`` is an output register whose written components are declared integers (written as floats of
+        their value)."""
+        return o.type == T.OUTPUT and self.kind == "vs" and all((o.register, ln) in self.types.outputs
+                                                                for ln in o.written())
+
+    def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
+        if o.type == T.TEMP:
+            return all((o.register, o.components()[ln]) in self.masks for ln in lanes)
+        if o.type == T.CONSTANT_BUFFER and o.modifier == ir.Modifier.NONE:
+            return self._cb_conversions(o, lanes) == {BOOL}
+        return False
 
     def _modified(self, s: Src, o: ir.Operand, lanes: tuple[int, ...]) -> Src:
         if o.modifier == ir.Modifier.NEG:
@@ -350,18 +449,97 @@ class _Translator:
             if reg is None:
                 raise _unsupported(f"a constant read out of its buffer's range (index {k})")
             return Src(Reg.CONST, reg, swz)
-        if self.kind != "vs":
-            raise _unsupported("constants indexed by a value computed in a pixel shader (ps_2_x has no "
-                               "relative addressing)")
+        if self.kind != "vs":  # ps_2_0 / ps_2_x have no relative addressing: select among the registers
+            # an index below the base would read before the array: rows from the base on
+            cands = [(k - idx.value, Src(Reg.CONST, static(k))) for k in range(max(idx.value, 0), size)
+                     if static(k) is not None]
+            comps = _mask_of(set(swz))
+            r = self.tmp()
+            self._select_chain(r, rel, cands, comps)
+            return Src(Reg.TEMP, r, swz)
         a = self.src(rel, lanes=(0,), as_int=True)
         self.body.append(Inst("mova", Dst(Reg.ADDR, 0, 0x1), [Src(a.reg, a.num, (a.swizzle[0],) * 4, a.mod)]))
         return Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+
+    def _select_chain(self, r: int, rel: ir.Operand, cands: list[tuple[int, Src]], m: int) -> None:
+        """r.m = the candidate whose key equals the integer ``rel`` (0 when none does): how shader model 2
+        reads a register array at an index computed in the shader where it has no relative addressing (pixel
+        shaders' c#, every r#). Per candidate, ps: ``cmp`` on -(i - key)^2 >= 0; vs: (i >= key) * (key >= i)
+        as the select predicate (vs_2_0 has no cmp)."""
+        ri = self.src(rel, lanes=(0,), as_int=True)
+        ri = Src(ri.reg, ri.num, (ri.swizzle[0],) * 4, ri.mod)
+        t = self.tmp()
+        self.emit("mov", Dst(Reg.TEMP, r, m), [self.cscalar(ZERO)])
+        for key, cand in cands:
+            k = self.cscalar(f32_bits(float(key)))
+            if self.kind == "ps":
+                self.emit("add", Dst(Reg.TEMP, t, 0x1), [ri, Src(*self._neg(k))])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (0,) * 4)])
+                self.emit("cmp", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, t, (0,) * 4, SrcMod.NEG), cand, Src(Reg.TEMP, r)])
+            else:
+                self.emit("sge", Dst(Reg.TEMP, t, 0x1), [ri, k])
+                self.emit("sge", Dst(Reg.TEMP, t, 0x2), [k, ri])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+                self._vs_select(Dst(Reg.TEMP, r, m), Src(Reg.TEMP, t, (0,) * 4), cand, Src(Reg.TEMP, r))
+
+    def _resolve_indexable(self, inst: ir.Instruction) -> ir.Instruction:
+        """x# operands become the temps of their elements: an index known now names one element; a source
+        indexed by a value known only when the shader runs reads a select over every element (_select_chain);
+        a destination so indexed is fxc's X3500 (shader model 2 cannot address r# by a register)."""
+        if not any(o.type == T.INDEXABLE_TEMP for o in inst.operands):
+            return inst
+        ndst = 0 if inst.opcode in _NO_DST else (2 if inst.opcode in _TWO_DST else 1)
+        ops, sel = [], 0
+        for i, o in enumerate(inst.operands):
+            if o.type != T.INDEXABLE_TEMP:
+                ops.append(o)
+                continue
+            xr, idx = o.indices[0].value, o.indices[1]
+            size, base = self.x_size[xr], self.x_base[xr]
+            k = idx.value
+            if idx.rel is not None:
+                known = self._known_lane(idx.rel, 0)
+                if known is None:
+                    if i < ndst:
+                        raise HlslError(self.file, 1, 1, 3500, f"{self.prof.target}: array reference cannot be "
+                                        "used as an l-value; not natively addressable")
+                    reg = self.sel_regs[sel]
+                    sel += 1
+                    comps = sorted(set(o.components()))
+                    cands = []
+                    for e in range(size):
+                        for c in comps:
+                            if (Reg.TEMP, base + e, c) not in self.written and (base + e, c) not in self.known:
+                                self.zero_init.add((Reg.TEMP, base + e, c))  # never written: reads 0
+                        el = ir.Operand(T.TEMP, 4, ir.SelectionMode.SWIZZLE, swizzle=IDENTITY,
+                                        indices=[ir.Index(value=base + e)])
+                        cands.append((e - idx.value, self.src(el, True, tuple(comps))))
+                    self._select_chain(reg, idx.rel, cands, _mask_of(comps))
+                    for c in comps:
+                        key = (reg, c)
+                        self.known.pop(key, None)
+                        self.materialized.discard(key)
+                        self.written.add((Reg.TEMP, reg, c))
+                        elems = [(base + e, c) for e in range(size)]
+                        self.intf.discard(key)
+                        self.masks.discard(key)
+                        if all(el in self.intf for el in elems):
+                            self.intf.add(key)
+                        if all(el in self.masks for el in elems):
+                            self.masks.add(key)
+                    ops.append(dataclasses.replace(o, type=T.TEMP, indices=[ir.Index(value=reg)]))
+                    continue
+                k += s32(known)
+            if not 0 <= k < size:
+                raise _unsupported(f"an indexable temporary read or written outside its {size} elements (x{xr}[{k}])")
+            ops.append(dataclasses.replace(o, type=T.TEMP, indices=[ir.Index(value=base + k)]))
+        return dataclasses.replace(inst, operands=ops)
 
     def _icb_block(self) -> int:
         """The immediate constant buffer as consecutive def constants (for a0-relative reads)."""
         if self.icb_base is None:
             self.icb_base = self.next_const
-            for row in self.icb:
+            for row in self.icb_values:
                 self.def_order.append((row, self.next_const))
                 self.next_const += 1
         return self.icb_base
@@ -373,7 +551,7 @@ class _Translator:
         if o.type == T.OUTPUT:
             if self.kind == "vs":
                 if o.register == self.pos_out:
-                    return Dst(Reg.TEMP, self.pos_temp, o.mask, mod)
+                    return self._predicated(Dst(Reg.TEMP, self.pos_temp, o.mask, mod))
                 if o.register >= self.prof.outputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
                                     f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
@@ -388,8 +566,9 @@ class _Translator:
         raise _unsupported(f"destination type {T(o.type).name.lower()}")
 
     def _predicated(self, d: Dst) -> Dst:
-        """Inside a flattened branch, compute into a scratch register and select it into ``d`` afterwards."""
-        if self.pred is None:
+        """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
+        select it into ``d`` afterwards."""
+        if not self._gated():
             return d
         if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
             need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
@@ -406,12 +585,13 @@ class _Translator:
 
     def _flush_selects(self) -> None:
         pending, self.pending = self.pending, []
-        assert self.pred is not None or not pending
+        assert self._gated() or not pending
+        eff = self._write_pred() if pending else None
         for final, t in pending:
             for lane in range(4):
                 if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
                     self.zero_init.add((final.reg, final.num, lane))
-            p = Src(self.pred.reg, self.pred.num, self.pred.swizzle)  # type: ignore[union-attr]
+            p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
             old = Src(final.reg, final.num)
             if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
                 self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
@@ -518,129 +698,7 @@ class _Translator:
         self.finish()
         return self.assemble()
 
-    # --- control flow: constant conditions are decided here, loops with them unrolled, branches on shader
-    # --- values flattened into predicated selects (shader model 2.0 has no dynamic flow control)
-    def walk(self, body: list[ir.Instruction]) -> None:
-        match = match_blocks(body)
-        frames: list[dict] = []
-        pc, steps = 0, 0
-        while pc < len(body):
-            steps += 1
-            if steps > MAX_STEPS:
-                raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
-            inst = body[pc]
-            op = inst.opcode
-            self.scratch = 0
-            if op == O.IF:
-                cond = self._known_lane(inst.operands[0], 0)
-                if cond is not None:
-                    taken = (cond != 0) == inst.test_nonzero
-                    if taken:
-                        frames.append({"kind": "static", "else": False})
-                        pc += 1
-                    elif match[pc][0] is not None:  # jump into the else part
-                        frames.append({"kind": "static", "else": True})
-                        pc = match[pc][0] + 1
-                    else:
-                        pc = match[pc][1] + 1
-                    continue
-                frames.append(self._enter_branch(inst))
-                pc += 1
-            elif op == O.ELSE:
-                f = frames[-1]
-                if f["kind"] == "static":  # the then part ran: skip the else part
-                    frames.pop()
-                    pc = self._endif_of(match, body, pc) + 1
-                    continue
-                self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
-                f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
-                self.masks = set(f["saved_masks"])
-                pc += 1
-            elif op == O.ENDIF:
-                f = frames.pop()
-                if f["kind"] == "dynamic":
-                    self.pred = f["outer"]
-                    self.scratch_base -= 1
-                    self._merge_masks(f)
-                pc += 1
-            elif op == O.LOOP:
-                frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
-                pc += 1
-            elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
-                if op in (O.BREAKC, O.CONTINUEC):
-                    cond = self._known_lane(inst.operands[0], 0)
-                    if cond is None:
-                        raise _unsupported("loops whose exit depends on shader inputs (dynamic loops)")
-                    if (cond != 0) != inst.test_nonzero:
-                        pc += 1
-                        continue
-                while frames and frames[-1]["kind"] == "static":
-                    frames.pop()
-                if not frames or frames[-1]["kind"] != "loop":
-                    raise _unsupported("break / continue inside a branch on shader inputs")
-                loop = frames[-1]
-                if op in (O.BREAK, O.BREAKC):
-                    frames.pop()
-                    pc = loop["end"] + 1
-                else:
-                    pc = loop["start"]
-            elif op == O.ENDLOOP:
-                while frames and frames[-1]["kind"] == "static":
-                    frames.pop()
-                pc = frames[-1]["start"]
-            elif op == O.RET:
-                if any(f["kind"] != "static" for f in frames):
-                    raise _unsupported("a return inside a loop or a branch on shader inputs")
-                return
-            elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
-                pc += 1
-            elif op in (O.RETC, O.SWITCH, O.CALL, O.CALLC, O.LABEL):
-                raise _unsupported("flow control (switch / call / conditional return)")
-            else:
-                if not self._fold(inst):
-                    self.instruction(inst)
-                self._flush_selects()
-                pc += 1
-
-    def _merge_masks(self, f: dict) -> None:
-        """After a flattened branch a component holds a comparison mask only if every path leaves one there
-        (a component still unwritten on a path holds the zero-initialised 0.0, a valid false)."""
-        if "then_masks" in f:
-            then_exit, w_then, else_exit, w_else = f["then_masks"], f["written_then"], self.masks, self.written
-        else:
-            then_exit, w_then, else_exit, w_else = self.masks, self.written, f["saved_masks"], f["written_entry"]
-        self.masks = {k for k in then_exit | else_exit
-                      if (k in then_exit or (Reg.TEMP, *k) not in w_then)
-                      and (k in else_exit or (Reg.TEMP, *k) not in w_else)}
-
-    @staticmethod
-    def _endif_of(match: dict, body: list[ir.Instruction], else_pc: int) -> int:
-        for e, end in match.values():
-            if e == else_pc:
-                return end
-        raise AssertionError("unmatched else")
-
-    def _enter_branch(self, inst: ir.Instruction) -> dict:
-        """A branch on a shader value: both parts run, writes selected by the predicates p.x (then) / p.y
-        (else), each the enclosing predicate times the condition (or its complement)."""
-        o = inst.operands[0]
-        self._require_mask(o, (0,), "if")
-        p = self.scratch_base
-        self.scratch_base += 1
-        self.scratch = 0
-        c = self.src(o, True, (0,))
-        c = Src(c.reg, c.num, (c.swizzle[0],) * 4)
-        cneg = Src(c.reg, c.num, c.swizzle, SrcMod.NEG)
-        then_x, else_y = (0x1, 0x2) if inst.test_nonzero else (0x2, 0x1)
-        self.emit("mov", Dst(Reg.TEMP, p, then_x), [c])
-        self.emit("add", Dst(Reg.TEMP, p, else_y), [cneg, self.cscalar(ONE)])
-        if self.pred is not None:
-            self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
-        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
-                 "written_entry": set(self.written)}
-        self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
-        return frame
-
+    # --- control flow: flow.py
     def _known_lane(self, o: ir.Operand, lane: int) -> int | None:
         """The compile-time bits lane ``lane`` of a source reads (None when not known or modified)."""
         if o.modifier != ir.Modifier.NONE:
@@ -656,8 +714,8 @@ class _Translator:
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
-        if fn is None or self.pred is not None or not inst.operands or inst.saturate:
-            return False
+        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth:
+            return False  # inside a rep loop every iteration runs the same code: nothing written is constant
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -680,14 +738,18 @@ class _Translator:
             d0 = ops[0]
             lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
             mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
-            srcs = [self.src(o, mask_ok, lanes) for o in ops[1:]]
+            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and self.rep_depth > 0 and all(
+                (d0.register, ln) in self.rep_ints for ln in lanes)
+            to_int_out = op == O.MOV and self._int_output(d0)
+            srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
             self.emit("mov" if op == O.MOV else _DIRECT[op], d, srcs)
-            self._set_masks(d0, mask_ok and any((ops[1].register, ops[1].components()[ln]) in self.masks
-                                                for ln in d0.written()) if ops[1].type == T.TEMP else False)
-            if mask_ok and ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
-                                                         for ln in d0.written()):
-                self.intf.update((d0.register, ln) for ln in d0.written())
+            w = d0.written()
+            self._set_masks(d0, mask_ok and (self._is_mask(ops[1], w) or ops[1].type == T.TEMP and any(
+                (ops[1].register, ops[1].components()[ln]) in self.masks for ln in w)))
+            if mask_ok and (ops[1].type == T.TEMP and all((ops[1].register, ops[1].components()[ln]) in self.intf
+                                                          for ln in w) or self._typed_int(ops[1], w) or int_imm):
+                self.intf.update((d0.register, ln) for ln in w)
         elif op == O.DP2:
             a, b = self.src(ops[1], lanes=(0, 1)), self.src(ops[2], lanes=(0, 1))
             d = self.dst(ops[0], sat)
@@ -734,8 +796,7 @@ class _Translator:
         elif op in (O.AND, O.OR, O.NOT):
             self._logic(op, ops)
         elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]) and any(
-                o.type == T.TEMP and all((o.register, o.components()[ln]) in self.masks for ln in ops[0].written())
-                for o in ops[1:]):
+                self._is_mask(o, ops[0].written()) for o in ops[1:]):
             # mask == 0 is "not mask", mask != 0 the mask itself
             m = ops[1] if self._is_zero(ops[2], ops[0].written()) else ops[2]
             self._require_mask(m, ops[0].written(), ir.Opcode(op).name.lower())
@@ -771,6 +832,8 @@ class _Translator:
             return
         else:
             name = ir.Opcode(op).name.lower() if op in ir.Opcode._value2member_map_ else str(op)
+            if op in _BITS:
+                raise self._x4532(f"the bit-level {name} instruction")
             if op in FOLD:
                 raise _unsupported(f"the {name} instruction on values known only when the shader runs (integer "
                                    "arithmetic on shader inputs, dynamic loop counters)")
@@ -780,9 +843,12 @@ class _Translator:
         """Integer instructions on values computed in the shader, in floats of the same value (exact below
         2^24): add / mul / mad / neg / min / max, shifts by constants, comparisons, conversions."""
         op, ops, sat = inst.opcode, inst.operands, inst.saturate
+        if op == O.UDIV:
+            self._udiv(inst)
+            return
         if op in (O.IMUL, O.UMUL):
             if ops[0].type != T.NULL:
-                raise _unsupported("the high half of a 64-bit product (imul/umul hi)")
+                raise self._x4532("the high half of a 64-bit product (imul/umul hi)")
             ops = [ops[1], *ops[2:]]
         d0 = ops[0]
         lanes = d0.written()
@@ -794,7 +860,7 @@ class _Translator:
             if op == O.INEG:
                 srcs = [Src(*self._neg(srcs[0]))]
             self.emit(name, self.dst(d0), srcs)
-        elif op in (O.ISHL, O.ISHR):
+        elif op in (O.ISHL, O.ISHR, O.USHR):  # USHR: the values are non-negative integers here (floats of them)
             k = [self._known_lane(ops[2], ln) for ln in lanes]
             if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
                 raise _unsupported("shifts by amounts computed in the shader")
@@ -833,16 +899,64 @@ class _Translator:
                 self.emit("max", self.dst(d0), [Src(Reg.TEMP, u), zero])
             else:
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
-        if is_int and d0.type != T.TEMP:
-            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        if is_int and d0.type != T.TEMP and not self._int_output(d0):
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _x4532(self, what: str) -> HlslError:
+        return _no_sm2(self.prof.target, self.prof.sm2, self.file, what)
+
+    def _udiv(self, inst: ir.Instruction) -> None:
+        """udiv q, r, a, b on non-negative integers held as floats: q = floor(a * rcp(b)), then one correction
+        each way so that 0 <= r = a - q * b < b however rcp rounds (exact for values below 2^24). Dividing by 0
+        (0xFFFFFFFF in SM4) has no float equivalent."""
+        dq, dr, a_op, b_op = inst.operands
+        lanes = tuple(sorted(set(dq.written() if dq.type != T.NULL else ()) | set(dr.written() if dr.type != T.NULL
+                                                                                   else ())))
+        a, b = self.src(a_op, lanes=lanes, as_int=True), self.src(b_op, lanes=lanes, as_int=True)
+        m = _mask_of(lanes)
+        q, r, t = self.tmp(), self.tmp(), self.tmp()
+        self._scalar("rcp", Dst(Reg.TEMP, t, m), b)
+        self.emit("mul", Dst(Reg.TEMP, q, m), [a, Src(Reg.TEMP, t)])
+        self.emit("frc", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, q)])
+        self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+        zero, one = self.cscalar(ZERO), self.cscalar(ONE)
+        for step in (-1, 1):  # r < 0: q -= 1; then r >= b: q += 1
+            self.emit("mul", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, q), b])
+            self.emit("add", Dst(Reg.TEMP, r, m), [a, Src(Reg.TEMP, r, IDENTITY, SrcMod.NEG)])
+            if step < 0:  # t = (r < 0)
+                if self.kind == "ps":
+                    self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), zero, one])
+                else:
+                    self.emit("slt", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), zero])
+                self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG)])
+            else:  # t = (r - b >= 0)
+                self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, r), Src(*self._neg(b))])
+                if self.kind == "ps":
+                    self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), one, zero])
+                else:
+                    self.emit("sge", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), zero])
+                self.emit("add", Dst(Reg.TEMP, q, m), [Src(Reg.TEMP, q), Src(Reg.TEMP, t)])
+        self.emit("mul", Dst(Reg.TEMP, r, m), [Src(Reg.TEMP, q), b])
+        self.emit("add", Dst(Reg.TEMP, r, m), [a, Src(Reg.TEMP, r, IDENTITY, SrcMod.NEG)])
+        for d0, v in ((dq, q), (dr, r)):
+            if d0.type == T.NULL:
+                continue
+            if d0.type != T.TEMP and not self._int_output(d0):
+                raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
+            self.emit("mov", self.dst(d0), [Src(Reg.TEMP, v)])
+            self._set_masks(d0, False)
+            if d0.type == T.TEMP:
+                self.intf.update((d0.register, ln) for ln in d0.written())
 
     def _int_like(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """An operand that reads integers: temps holding them, or immediates / known values whose bits are
         small integers (denormal or NaN patterns as floats, never an HLSL float literal)."""
         if o.type == T.TEMP and all((o.register, o.components()[ln]) in self.intf for ln in lanes):
+            return True
+        if self._typed_int(o, lanes):
             return True
         words = [self._known_lane(o, ln) for ln in lanes]
         if any(w is None for w in words):
@@ -873,8 +987,8 @@ class _Translator:
                 self.masks.discard((d0.register, lane))
 
     def _require_mask(self, o: ir.Operand, lanes: tuple[int, ...], what: str) -> None:
-        if o.type != T.TEMP or any((o.register, o.components()[ln]) not in self.masks for ln in lanes):
-            raise _unsupported(f"{what} on a value that is not a comparison result")
+        if not self._is_mask(o, lanes):
+            raise _unsupported(f"{what} on a value that is not a comparison result or a bool constant")
 
     def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
@@ -929,8 +1043,8 @@ class _Translator:
                     raise _unsupported("movc mixing integers and floats")
         if both and d0.type != T.TEMP:
             raise _unsupported("a comparison result written to an output register")
-        if ints and d0.type != T.TEMP:
-            raise _unsupported("an integer written to an output register (its bits differ in SM2)")
+        if ints and d0.type != T.TEMP and not self._int_output(d0):
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         c = self.src(ops[1], True, lanes)
         if ints:
             a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)
@@ -949,6 +1063,8 @@ class _Translator:
         d0 = ops[0]
         lanes = d0.written()
         if op == O.NOT:
+            if not self._is_mask(ops[1], lanes):
+                raise self._x4532("bitwise not on numbers")
             self._require_mask(ops[1], lanes, "not")
             self.emit("add", self.dst(d0), [Src(*self._neg(self.src(ops[1], True, lanes))), self.cscalar(ONE)])
             self._set_masks(d0, True)
@@ -963,6 +1079,9 @@ class _Translator:
                         self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
                         self._set_masks(d0, False)
                         return
+        if not self._is_mask(x, lanes) and not self._is_mask(y, lanes):
+            raise self._x4532(f"bitwise {ir.Opcode(op).name.lower()} on "
+                          "numbers")
         self._require_mask(x, lanes, ir.Opcode(op).name.lower())
         self._require_mask(y, lanes, ir.Opcode(op).name.lower())
         self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
@@ -1013,7 +1132,8 @@ class _Translator:
             raise _unsupported("discard outside a pixel shader")
         o = inst.operands[0]
         known = self._known_lane(o, 0)
-        if known is not None and self.pred is None:
+        eff = self._write_pred()
+        if known is not None and eff is None:
             if (known != 0) == inst.test_nonzero:  # unconditional discard: kill with a constant -1
                 t = self.tmp()
                 self.emit("mov", Dst(Reg.TEMP, t), [self.cscalar(MINUS_ONE)])
@@ -1030,8 +1150,8 @@ class _Translator:
                 self.emit("add", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG), self.cscalar(ONE)])
                 k = Src(Reg.TEMP, t)
         t = self.tmp()
-        if self.pred is not None:  # only where the enclosing branch runs
-            self.emit("mul", Dst(Reg.TEMP, t), [k, self.pred])
+        if eff is not None:  # only where the enclosing branch runs (and the lane has not returned)
+            self.emit("mul", Dst(Reg.TEMP, t), [k, eff])
             k = Src(Reg.TEMP, t)
         self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
         self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
@@ -1045,13 +1165,22 @@ class _Translator:
                             "equivalent")
         d0, coord, res, smp = inst.operands[:4]
         stype = self.resources[res.register]
-        if res.register in self.samplers and self.samplers[res.register].sampler != smp.register:
-            raise _unsupported("one texture sampled through two samplers")
-        if res.register >= self.prof.samplers:
-            raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} exceeds the "
-                            f"{self.prof.samplers} samplers")
-        self.samplers[res.register] = SamplerMapping(res.register, smp.register, res.register, stype)
-        ncoord = _COORDS[stype]
+        pair = (res.register, smp.register)
+        if pair not in self.samplers:
+            # a D3D9 sampler is one texture with one sampler state: each (t#, s#) pair used gets its own s#
+            # (the Aon9 sampler mapping names both sources); a texture's first pair keeps its number, a further
+            # pair takes the lowest number no declared texture and no other pair uses
+            taken = {m.target for m in self.samplers.values()}
+            target = res.register
+            if target in taken:
+                target = next(k for k in range(64) if k not in taken and k not in self.resources)
+            if target >= self.prof.samplers:
+                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
+                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
+            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, stype)
+        target = self.samplers[pair].target
+        one_d = res.register in self.one_d
+        ncoord = 1 if one_d else _COORDS[stype]
         lanes = tuple(range(ncoord))
         c = self.src(coord, lanes=lanes)
         t = self.tmp()
@@ -1070,6 +1199,9 @@ class _Translator:
             self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
             self.emit("mov", Dst(Reg.TEMP, t, extra[1]), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod)])
             c = Src(Reg.TEMP, t)
+        elif one_d:
+            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+            c = Src(Reg.TEMP, t)
         elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
             c = Src(c.reg, c.num)
         elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
@@ -1078,7 +1210,9 @@ class _Translator:
         else:
             self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
             c = Src(Reg.TEMP, t)
-        direct = self.pred is None and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
+        if one_d:  # v = 0.5: the row's centre
+            self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
+        direct = not self._gated() and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
         r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
         if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
             grads = []
@@ -1087,10 +1221,12 @@ class _Translator:
                 gt = self.tmp()
                 self.emit("mov", Dst(Reg.TEMP, gt), [Src(g.reg, g.num, (*g.swizzle[:ncoord], *(g.swizzle[ncoord - 1],)
                                                                            * (4 - ncoord)), g.mod, g.rel)])
+                if one_d:  # the row does not vary with v
+                    self.emit("mov", Dst(Reg.TEMP, gt, 0x2), [self.cscalar(ZERO)])
                 grads.append(Src(Reg.TEMP, gt))
-            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, res.register), *grads]))
+            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, target), *grads]))
         else:
-            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, res.register)], controls))
+            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, target)], controls))
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
@@ -1131,18 +1267,26 @@ class _Translator:
                         used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
             for r, m in sorted(used_t.items()):
                 decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
-            for _res, sm in sorted(self.samplers.items()):
+            for sm in sorted(self.samplers.values(), key=lambda m: m.target):
                 decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         for words, reg in self.def_order:
             decls.append(Inst("def", Dst(Reg.CONST, reg), values=list(words)))
+        for reg, count in self.int_defs:
+            decls.append(Inst("defi", Dst(Reg.CONSTINT, reg), values=[count, 0, 0, 0]))
+        if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
+            decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
             out.runtime_constants.append((0, 0))
+        out.loop_mappings = list(self.loop_maps)
         return out
 
 
-def translate(program: ir.Program, prof: Level9Profile, file: str = "") -> Translation:
-    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``."""
-    return _Translator(program, prof, file).run()
+def translate(program: ir.Program, prof: Level9Profile, file: str = "",
+              types: ShaderTypes | None = None, prefer_rep: bool = False) -> Translation:
+    """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
+    ``types``: the integer / bool constants and inputs (types.py; none when omitted); ``prefer_rep``: keep
+    counted loops as rep loops rather than unrolling them."""
+    return _Translator(program, prof, file, types, prefer_rep).run()
 

@@ -1,0 +1,641 @@
+"""Flow control of the SM4 -> shader-model-2 translation (a mixin of translate._Translator).
+
+Shader model 2.0 has no dynamic flow control and 2.x little of it ("Specifying Compiler Targets"): conditions
+known at compile time are decided here and loops with them unrolled (integer math on known values is folded,
+fold.py); branches on shader values are flattened into predicated selects; a loop that cannot be unrolled
+becomes ``rep`` (a counted loop: i# from a literal or, through the Aon9 loop-register mapping, from an int
+constant; otherwise 255 iterations with ``break_comp`` at ps 9_3, fxc's X3511 where the target has no such
+flow control); ``switch`` is flattened into predicated case groups; early returns and ``continue`` predicate
+the code after them on the lanes still running.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .. import ir
+from ..hlsl.diagnostics import HlslError
+from .base import (
+    _INT_READS,
+    _INT_WRITES,
+    _NO_DST,
+    _TWO_DST,
+    BREAK_NE,
+    ONE,
+    REP_COUNT,
+    ZERO,
+    O,
+    T,
+    _DynamicLoop,
+    _mask_of,
+    _unsupported,
+)
+from .fold import MAX_STEPS, f32_bits, match_blocks, s32
+from .program import Dst, Inst, Src
+from .tokens import Reg, SrcMod
+from .types import INT
+
+
+class FlowControl:
+    """Methods of the translator that walk the SM4 program's flow control (state lives in _Translator)."""
+
+    def _gated(self) -> bool:
+        """Writes take effect only where a predicate holds (a flattened branch, returned lanes, or lanes that
+        continued to their loop's next iteration)."""
+        return self.pred is not None or self.returned or any(used for _, used in self.skips)
+
+    def _write_pred(self) -> Src | None:
+        """Where a write takes effect: the branch predicate, times "still running" once some lanes returned,
+        times "not continued" in rep loops where some lanes continued (None: everywhere)."""
+        factors = [] if self.pred is None else [self.pred]
+        if self.returned:
+            factors.append(Src(Reg.TEMP, self.dead_reg, (1,) * 4))  # type: ignore[arg-type]
+        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        if len(factors) <= 1:
+            return factors[0] if factors else None
+        t = self.tmp()
+        self.emit("mul", Dst(Reg.TEMP, t, 0x1), factors[:2])
+        for f in factors[2:]:
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), f])
+        return Src(Reg.TEMP, t, (0,) * 4)
+
+    def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """ret / retc: True when the whole program ends here. A return where only some lanes run (inside a
+        flattened branch, or a retc on a shader value) marks those lanes returned; their outputs keep the
+        values written so far, as in the SM4 program (shader model 2.0 has no return: fxc flattens the same
+        way)."""
+        cond: Src | None = None
+        if inst.opcode == O.RETC:
+            o = inst.operands[0]
+            known = self._known_lane(o, 0)
+            if known is not None:
+                if (known != 0) != inst.test_nonzero:
+                    return False
+            else:
+                self._require_mask(o, (0,), "retc")
+                c = self.src(o, True, (0,))
+                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+                if not inst.test_nonzero:
+                    t = self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+                    cond = Src(Reg.TEMP, t, (0,) * 4)
+        eff = self._write_pred()
+        if eff is None and cond is None:
+            if self.sub_walks:
+                raise _unsupported("a return inside a switch case")
+            if not self.rep_depth:
+                return True
+            cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
+        if self.dead_reg is None:
+            raise _unsupported("a return the translation did not reserve a register for")
+        if eff is not None and cond is not None:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        elif cond is None:
+            cond = eff
+        d = self.dead_reg
+        if not self.returned:
+            self.zero_init.add((Reg.TEMP, d, 0))
+        self.emit("max", Dst(Reg.TEMP, d, 0x1), [Src(Reg.TEMP, d, (0,) * 4), cond])  # type: ignore[list-item]
+        self.emit("add", Dst(Reg.TEMP, d, 0x2), [Src(Reg.TEMP, d, (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self.returned = True
+        return False
+
+    def walk(self, body: list[ir.Instruction]) -> None:
+        """Loops are unrolled first; one whose exit turns out to depend on values known only when the shader
+        runs is translated again from its start as a ``rep`` loop (see _dynamic_loop)."""
+        match = match_blocks(body)
+        frames: list[dict] = []
+        pc, steps = 0, 0
+        attempts: list[tuple[int, dict, list[dict], int]] = []  # loops being unrolled: (pc, state, frames, steps)
+        while pc < len(body):
+            try:
+                pc, steps = self._walk_step(body, match, frames, pc, steps, attempts)
+            except _DynamicLoop:
+                open_loops = {f["start"] - 1 for f in frames if f["kind"] == "loop"}
+                while attempts and attempts[-1][0] not in open_loops:
+                    attempts.pop()
+                if not attempts:
+                    raise
+                pc, state, saved, steps = attempts.pop()
+                self._restore(state)
+                frames[:] = [dict(f) for f in saved]
+                self.dynamic_loops.add(id(body[pc]))
+
+    def _snapshot(self) -> dict:
+        return {k: (copy.copy(v) if isinstance(v, (list, dict, set)) else v) for k, v in self.__dict__.items()
+                if k not in ("p", "prof", "types", "dynamic_loops")}
+
+    def _restore(self, state: dict) -> None:
+        for k, v in state.items():
+            setattr(self, k, copy.copy(v) if isinstance(v, (list, dict, set)) else v)
+
+    def _walk_step(self, body, match, frames: list[dict], pc: int, steps: int, attempts: list) -> tuple[int, int]:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
+        inst = body[pc]
+        op = inst.opcode
+        self.scratch = 0
+        if op == O.LOOP and id(inst) in self.dynamic_loops:
+            frames.append(self._dynamic_loop(body, pc, match[pc][1]))
+            return pc + 1, steps
+        if op == O.LOOP and self.prefer_rep and self.prof.static_flow_depth > self.rep_depth and \
+                self._counted_loop(body, pc, match[pc][1]) is not None:
+            self.dynamic_loops.add(id(inst))
+            frames.append(self._dynamic_loop(body, pc, match[pc][1]))
+            return pc + 1, steps
+        if op == O.LOOP:
+            attempts.append((pc, self._snapshot(), [dict(f) for f in frames], steps))
+        if self.rep_depth:
+            if any(f["kind"] == "rep" and pc in f["skip"] for f in frames):
+                return pc + 1, steps  # the loop test a mapped rep count replaces
+            if op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.ENDLOOP) and self._rep_flow(inst, frames):
+                return (frames.pop()["end"] + 1 if op == O.ENDLOOP else pc + 1), steps
+        return self._walk_one(body, match, frames, pc, steps)
+
+    def _walk_one(self, body, match, frames: list[dict], pc: int, steps: int) -> tuple[int, int]:
+        inst = body[pc]
+        op = inst.opcode
+        if op == O.IF:
+            cond = self._known_lane(inst.operands[0], 0)
+            if cond is not None:
+                taken = (cond != 0) == inst.test_nonzero
+                if taken:
+                    frames.append({"kind": "static", "else": False})
+                    pc += 1
+                elif match[pc][0] is not None:  # jump into the else part
+                    frames.append({"kind": "static", "else": True})
+                    pc = match[pc][0] + 1
+                else:
+                    pc = match[pc][1] + 1
+                return pc, steps
+            frames.append(self._enter_branch(inst))
+            pc += 1
+        elif op == O.ELSE:
+            f = frames[-1]
+            if f["kind"] == "static":  # the then part ran: skip the else part
+                frames.pop()
+                pc = self._endif_of(match, body, pc) + 1
+                return pc, steps
+            self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
+            self.masks = set(f["saved_masks"])
+            pc += 1
+        elif op == O.ENDIF:
+            f = frames.pop()
+            if f["kind"] == "dynamic":
+                self.pred = f["outer"]
+                self.scratch_base -= 1
+                self._merge_masks(f)
+            pc += 1
+        elif op == O.LOOP:
+            frames.append({"kind": "loop", "start": pc + 1, "end": match[pc][1]})
+            pc += 1
+        elif op in (O.BREAK, O.BREAKC) and self.switch_breaks and not any(f["kind"] in ("loop", "rep")
+                                                                            for f in frames):
+            self._skip_rest(inst, self.switch_breaks[-1])  # out of the switch from inside a case
+            pc += 1
+        elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+            if op in (O.BREAKC, O.CONTINUEC):
+                cond = self._known_lane(inst.operands[0], 0)
+                if cond is None:
+                    raise _DynamicLoop(_unsupported("loops whose exit depends on shader inputs (dynamic loops)"))
+                if (cond != 0) != inst.test_nonzero:
+                    pc += 1
+                    return pc, steps
+            while frames and frames[-1]["kind"] == "static":
+                frames.pop()
+            if not frames or frames[-1]["kind"] != "loop":
+                raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
+            loop = frames[-1]
+            if op in (O.BREAK, O.BREAKC):
+                frames.pop()
+                pc = loop["end"] + 1
+            else:
+                pc = loop["start"]
+        elif op == O.ENDLOOP:
+            while frames and frames[-1]["kind"] == "static":
+                frames.pop()
+            pc = frames[-1]["start"]
+        elif op in (O.RET, O.RETC):
+            if self._return(inst, frames):
+                return len(body), steps
+            pc += 1
+        elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
+            pc += 1
+        elif op == O.SWITCH:
+            pc = self._switch(body, pc)
+        elif op in (O.CALL, O.CALLC, O.LABEL):
+            raise _unsupported("call / label (subroutines; the HLSL compiler inlines every function)")
+        else:
+            if self.x_size:
+                inst = self._resolve_indexable(inst)
+            if not self._fold(inst):
+                self.instruction(inst)
+            self._flush_selects()
+            pc += 1
+        return pc, steps
+
+    def _dynamic_loop(self, body: list[ir.Instruction], pc: int, end: int) -> dict:
+        """A loop that cannot be unrolled, in fxc's ps_2_x form ("rep - ps", "break_comp - ps", "defi - ps"):
+        ``rep i0`` with i0 = (255, 0, 0, 0), the most iterations rep runs, and ``break_ne`` where the SM4 loop
+        breaks. The body is translated once, so nothing it writes may be folded as a constant: temp
+        components it writes that are known now are stored first, as the floats of their integer value where
+        the loop uses them as integers. A loop running more than 255 iterations stops there (the one
+        difference from the SM4 program, as with fxc). ps_2_0 has no flow control and the vertex targets no
+        dynamic flow control ("Specifying Compiler Targets"): there fxc must unroll and cannot (X3511)."""
+        counted = self._counted_loop(body, pc, end)
+        if counted is None and self.prof.dynamic_flow_depth == 0 or self.prof.static_flow_depth == 0:
+            raise self._x3511()
+        if self.rep_depth + 1 > self.prof.static_flow_depth:
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop: loops nested "
+                            f"deeper than {self.prof.static_flow_depth} ({self.prof.sm2} rep nesting)")
+        written: set[tuple[int, int]] = set()
+        ints: set[tuple[int, int]] = set()
+        carried: set[tuple[int, int]] = set()  # read before the body surely writes them: from the last iteration
+        killed: set[tuple[int, int]] = set()
+        depth = 0
+        for inst in body[pc + 1: end]:
+            depth += inst.opcode in (O.IF, O.LOOP, O.SWITCH)
+            depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
+            ndst = 0 if inst.opcode in _NO_DST or O.DCL_RESOURCE <= inst.opcode <= O.DCL_GLOBALFLAGS else (
+                2 if inst.opcode in _TWO_DST else 1)
+            for o in inst.operands[:ndst]:
+                if o.type == T.INDEXABLE_TEMP and o.indices[0].value in self.x_base:
+                    xb = self.x_base[o.indices[0].value]
+                    written.update((xb + e, ln) for e in range(self.x_size[o.indices[0].value]) for ln in o.written())
+            dsts = [o for o in inst.operands[:ndst] if o.type == T.TEMP]
+            lanes_w = dsts[0].written() if dsts else (0, 1, 2, 3)
+            for o in inst.operands[ndst:]:
+                if o.type == T.TEMP:
+                    carried.update(k for k in ((o.register, o.components()[ln]) for ln in lanes_w) if k not in killed)
+            for o in dsts:
+                written.update((o.register, ln) for ln in o.written())
+                if depth == 0:
+                    killed.update((o.register, ln) for ln in o.written())
+                if inst.opcode in _INT_WRITES:
+                    ints.update((o.register, ln) for ln in o.written())
+            if inst.opcode in _INT_READS:
+                lanes = inst.operands[0].written() if inst.operands[0].type != T.NULL else (0, 1, 2, 3)
+                for o in inst.operands[ndst:]:
+                    if o.type == T.TEMP:
+                        ints.update((o.register, o.components()[ln]) for ln in lanes)
+        by_reg: dict[int, list[int]] = {}
+        for r, c in sorted(written):
+            if (r, c) in self.known:
+                by_reg.setdefault(r, []).append(c)
+        for r, comps in by_reg.items():
+            vals = tuple(f32_bits(float(s32(self.known.get((r, c), 0)))) if (r, c) in ints
+                         else self.known.get((r, c), 0) for c in range(4))
+            self.body.append(Inst("mov", Dst(Reg.TEMP, r, _mask_of(comps)), [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+            for c in comps:
+                self.written.add((Reg.TEMP, r, c))
+                self.known.pop((r, c), None)
+                self.materialized.discard((r, c))
+                self.masks.discard((r, c))
+                if (r, c) in ints:
+                    self.intf.add((r, c))
+                else:
+                    self.intf.discard((r, c))
+        if not self.returned and self.dead_reg is not None and any(
+                i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end]):
+            # the body runs again after some lanes returned in it: every write in it is gated from its start
+            self.zero_init.add((Reg.TEMP, self.dead_reg, 0))
+            self.emit("add", Dst(Reg.TEMP, self.dead_reg, 0x2), [Src(Reg.TEMP, self.dead_reg, (0,) * 4, SrcMod.NEG),
+                                                                 self.cscalar(ONE)])
+            self.returned = True
+        if counted is not None:  # rep i#: i# the constant-buffer bound (the Aon9 loop-register mapping) or defi
+            buf, reg, comp, skip = counted
+            target = len(self.loop_maps) + len(self.int_defs)
+            if buf is None:
+                self.int_defs.append((target, reg))
+            else:
+                self.loop_maps.append((buf, reg, comp, target))
+            self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, target)]))
+        else:
+            skip = set()
+            self.body.append(Inst("rep", None, [Src(Reg.CONSTINT, self.rep_reg)]))
+            self.uses_rep = True
+        self.rep_depth += 1
+        cont = None
+        level = 0
+        for inst in body[pc + 1: end]:  # a continue of this loop (not of a nested one)
+            level += inst.opcode == O.LOOP
+            level -= inst.opcode == O.ENDLOOP
+            if level == 0 and inst.opcode in (O.CONTINUE, O.CONTINUEC):
+                cont = [self.scratch_base, False]
+                self.scratch_base += 1
+                self.skips.append(cont)
+                self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
+                self.written.add((Reg.TEMP, cont[0], 0))
+                break
+        frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
+                 "skip": skip, "cont": cont,
+                 "masks": {k for k in self.masks if k in written & carried},
+                 "intf": {k for k in self.intf if k in written & carried}}
+        self.rep_ints = self.rep_ints | ints
+        return frame
+
+    def _x3511(self) -> HlslError:
+        return HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not appear "
+                         f"to terminate in a timely manner ({self.prof.sm2} has no "
+                         f"{'flow control' if self.prof.static_flow_depth == 0 else 'dynamic flow control'} to "
+                         "leave a loop on a value computed in the shader)")
+
+    def _counted_loop(self, body: list[ir.Instruction], pc: int, end: int):
+        """``for (int i = 0; i < n; i++)`` with ``n`` an INT constant: the loop starts with ``ige t, i, n`` +
+        ``breakc_nz t`` (or ``ilt`` + ``breakc_z``), ends with ``iadd i, i, 1``, writes ``i`` nowhere else and
+        ``i`` is 0 on entry. fxc's form for it is ``rep i#`` with i# loaded from ``n`` by the runtime (the
+        Aon9 loop-register mapping; a count outside 0-255 is clamped, the range of i#.x). Returns (buffer,
+        register, component, {the body indices of the test}) or None."""
+        if end - pc < 4:
+            return None
+        cmp_, brk, inc = body[pc + 1], body[pc + 2], body[end - 1]
+        if cmp_.opcode not in (O.IGE, O.ILT) or brk.opcode != O.BREAKC or inc.opcode != O.IADD:
+            return None
+        t, i_op, n_op = cmp_.operands
+        if t.type != T.TEMP or len(t.written()) != 1 or i_op.type != T.TEMP or i_op.modifier or n_op.modifier:
+            return None
+        lane = t.written()[0]
+        counter = (i_op.register, i_op.components()[lane])
+        comp = n_op.components()[lane]
+        if n_op.type == T.IMMEDIATE32:  # a literal bound: defi i#, n (the count range of rep: 0-255)
+            count = s32(n_op.values[comp] if len(n_op.values) == 4 else n_op.values[0])
+            if not 0 <= count <= REP_COUNT:
+                return None
+            buf, reg, comp = None, count, None
+        elif n_op.type == T.CONSTANT_BUFFER and n_op.indices[1].rel is None:
+            buf, reg = n_op.indices[0].value, n_op.indices[1].value
+            if self.types.cb.get((buf, reg, comp)) != INT:
+                return None
+        else:
+            return None
+        if self.known.get(counter) != 0:
+            return None
+        b = brk.operands[0]
+        if b.type != T.TEMP or (b.register, b.components()[0]) != (t.register, lane) or \
+                brk.test_nonzero != (cmp_.opcode == O.IGE):
+            return None
+        d, a, one = inc.operands
+        if one.type == T.TEMP:
+            a, one = one, a
+        if d.type != T.TEMP or d.written() != (counter[1],) or d.register != counter[0] or a.type != T.TEMP or \
+                (a.register, a.components()[counter[1]]) != counter or self._known_lane(one, counter[1]) != 1:
+            return None
+        test_live, depth = True, 0  # the test's result may still be read (until the body overwrites it)
+        for inst in body[pc + 3: end - 1]:
+            depth += inst.opcode in (O.IF, O.LOOP, O.SWITCH)
+            depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
+            n = 2 if inst.opcode in _TWO_DST else (0 if inst.opcode in _NO_DST else 1)
+            if test_live and any(o.type == T.TEMP and o.register == t.register and lane in o.components()
+                                 for o in inst.operands[n:]):
+                return None  # the test's result is read in the body
+            for o in inst.operands[:n]:
+                if o.type == T.TEMP and o.register == counter[0] and counter[1] in o.written():
+                    return None
+                if o.type == T.TEMP and o.register == t.register and lane in o.written() and depth == 0:
+                    test_live = False
+        return buf, reg, comp, {pc + 1, pc + 2}
+
+    def _flow_cond(self, inst: ir.Instruction):
+        """The 1.0 / 0.0 condition of a conditional break / continue / return (None: unconditional; False:
+        never taken)."""
+        if inst.opcode not in (O.BREAKC, O.CONTINUEC, O.RETC):
+            return None
+        o = inst.operands[0]
+        known = self._known_lane(o, 0)
+        if known is not None:
+            return None if (known != 0) == inst.test_nonzero else False
+        self._require_mask(o, (0,), ir.Opcode(inst.opcode).name.lower())
+        c = self.src(o, True, (0,))
+        cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+        if not inst.test_nonzero:
+            t = self.tmp()
+            self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        return cond
+
+    def _skip_rest(self, inst: ir.Instruction, sk: list) -> None:
+        """continue / a break out of a switch case: where it runs, sk.x becomes 1 and every later write of the
+        iteration / case is predicated off (sk.y = 1 - sk.x is a factor of _write_pred)."""
+        cond = self._flow_cond(inst)
+        if cond is False:
+            return
+        eff = self._write_pred()
+        if eff is not None and cond is not None:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+            cond = Src(Reg.TEMP, t, (0,) * 4)
+        elif cond is None:
+            cond = eff
+        if cond is None:
+            self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
+        else:
+            self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
+        self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        sk[1] = True
+
+    def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """break / breakc / continue / endloop whose innermost loop is a rep loop (True when handled here)."""
+        loop = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
+        if loop is None or loop["kind"] != "rep":
+            return False
+        op = inst.opcode
+        if op in (O.CONTINUE, O.CONTINUEC):  # no continue in SM2: the rest of the iteration is predicated off
+            if loop.get("cont") is None:
+                raise _unsupported("continue in a loop that cannot be unrolled, from a nested construct")
+            self._skip_rest(inst, loop["cont"])
+            return True
+        if op == O.ENDLOOP:
+            w = loop["written"]
+            if {k for k in self.masks if k in w} != loop["masks"] or {k for k in self.intf if k in w} != loop["intf"]:
+                raise _unsupported("a loop-carried value that is an integer, a comparison result or a float "
+                                   "depending on the iteration")
+            self.body.append(Inst("endrep"))
+            self.rep_depth -= 1
+            self.rep_ints = loop["old_ints"]
+            if loop.get("cont") is not None:
+                self.skips.pop()
+                self.scratch_base -= 1
+            return True
+        cond: Src | None = None  # 1.0 where to break (None: everywhere the code runs)
+        if op == O.BREAKC:
+            o = inst.operands[0]
+            known = self._known_lane(o, 0)
+            if known is not None:
+                if (known != 0) != inst.test_nonzero:
+                    return True  # never breaks
+            else:
+                self._require_mask(o, (0,), "breakc")
+                c = self.src(o, True, (0,))
+                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+                if not inst.test_nonzero:
+                    t = self.tmp()
+                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
+                    cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        eff = self._write_pred()
+        if eff is not None:  # only where the enclosing flattened branch runs (and the lane still runs)
+            if cond is None:
+                cond = eff
+            else:
+                t = self.tmp()
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+                cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        if self.prof.dynamic_flow_depth == 0:  # break / break_comp are dynamic flow control
+            raise self._x3511()
+        if cond is None:
+            self.body.append(Inst("break"))
+        else:
+            self.emit("breakc", None, [cond, self.cscalar(ZERO)], BREAK_NE)
+        return True
+
+    def _switch(self, body: list[ir.Instruction], pc: int) -> int:
+        """``switch``: shader model 2 has none, so (as fxc flattens it for these targets) a selector known now
+        runs its case; otherwise every case group runs as a flattened branch whose predicate is "the selector
+        equals one of its labels" (the default group: one of its labels or none of the switch's). HLSL ends
+        every non-empty case with break (or return): a group is its labels and the code up to that break.
+        Returns the index after ``endswitch``."""
+        groups: list[tuple[list[int], bool, int, int]] = []  # (labels, has default, body start, break index)
+        labels: list[int] = []
+        default = False
+        stack: list[int] = []
+        start = None
+        nested_break = False
+        k = pc + 1
+        while True:
+            op = body[k].opcode
+            if not stack and op == O.ENDSWITCH:
+                if labels or start is not None:
+                    raise _unsupported("a case that falls through to the end of its switch without break")
+                break
+            if not stack and op in (O.CASE, O.DEFAULT):
+                if start is not None:
+                    raise _unsupported("a case whose code falls through into the next case")
+                if op == O.CASE:
+                    labels.append(s32(body[k].operands[0].values[0]))
+                else:
+                    default = True
+            elif not stack and op in (O.BREAK, O.RET):  # a group ending in return keeps its ret
+                groups.append((labels, default, start if start is not None else k, k + (op == O.RET)))
+                labels, default, start = [], False, None
+            else:
+                if start is None:
+                    start = k
+                if op in (O.IF, O.LOOP, O.SWITCH):
+                    stack.append(op)
+                elif op in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH):
+                    stack.pop()
+                elif op in (O.BREAK, O.BREAKC) and O.LOOP not in stack and O.SWITCH not in stack:
+                    nested_break = True  # leaves the switch from inside its case: predicated like continue
+            k += 1
+        end = k
+        sel_op = body[pc].operands[0]
+        known = self._known_lane(sel_op, 0)
+        returns = any(i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end])
+        if known is not None and not nested_break and not returns:  # (a return needs the predicated path)
+            chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
+            if chosen is not None:
+                self.sub_walks += 1
+                self.walk(body[chosen[2]: chosen[3]])
+                self.sub_walks -= 1
+            return end + 1
+        every = [v for g in groups for v in g[0]]
+        sel = self.src(sel_op, lanes=(0,), as_int=True)
+        sel = Src(sel.reg, sel.num, (sel.swizzle[0],) * 4, sel.mod)
+        p = self.scratch_base
+        self.scratch_base += 1
+        self.emit("mov", Dst(Reg.TEMP, p, 0x8), [sel])  # evaluated once: the cases may overwrite its register
+        sel = Src(Reg.TEMP, p, (3,) * 4)
+        outer, entry_masks = self.pred, set(self.masks)
+        paths = [] if any(g[1] for g in groups) else [(entry_masks, set(self.written))]
+        for glabels, gdefault, gstart, gend in groups:
+            self.scratch = 0
+            self.pred = outer
+            self._equals_any(p, 0, sel, glabels)
+            if gdefault:  # or none of the switch's labels: p.x = max(p.x, 1 - any)
+                self._equals_any(p, 1, sel, every)
+                self.emit("add", Dst(Reg.TEMP, p, 0x2), [Src(Reg.TEMP, p, (1,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+                self.emit("max", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), Src(Reg.TEMP, p, (1,) * 4)])
+            if outer is not None:
+                self.emit("mul", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), outer])
+            self.pred = Src(Reg.TEMP, p, (0,) * 4)
+            self.masks = set(entry_masks)
+            self.sub_walks += 1
+            if nested_break:  # the group's "left the switch" register, cleared where the group starts
+                brk = [self.scratch_base, False]
+                self.scratch_base += 1
+                self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+                self.skips.append(brk)
+                self.switch_breaks.append(brk)
+            self.walk(body[gstart: gend])
+            if nested_break:
+                self.skips.pop()
+                self.switch_breaks.pop()
+                self.scratch_base -= 1
+            self.sub_walks -= 1
+            paths.append((set(self.masks), set(self.written)))
+        self.pred = outer
+        self.scratch_base -= 1
+        self.masks = {k for k in set().union(*(m for m, _ in paths)) if all(
+            k in m or (Reg.TEMP, *k) not in w for m, w in paths)}
+        return end + 1
+
+    def _equals_any(self, p: int, lane: int, sel: Src, values: list[int]) -> None:
+        """p.lane = 1.0 where the integer ``sel`` equals one of ``values``, else 0.0 (ps: cmp on -(s - v)^2;
+        vs: sge both ways)."""
+        m = 1 << lane
+        self.emit("mov", Dst(Reg.TEMP, p, m), [self.cscalar(ZERO)])
+        t = self.tmp()
+        for v in values:
+            k = self.cscalar(f32_bits(float(v)))
+            if self.kind == "ps":
+                self.emit("add", Dst(Reg.TEMP, t, 0x1), [sel, Src(*self._neg(k))])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (0,) * 4)])
+                self.emit("cmp", Dst(Reg.TEMP, t, 0x2), [Src(Reg.TEMP, t, (0,) * 4, SrcMod.NEG), self.cscalar(ONE),
+                                                         self.cscalar(ZERO)])
+            else:
+                self.emit("sge", Dst(Reg.TEMP, t, 0x1), [sel, k])
+                self.emit("sge", Dst(Reg.TEMP, t, 0x2), [k, sel])
+                self.emit("mul", Dst(Reg.TEMP, t, 0x2), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+            self.emit("max", Dst(Reg.TEMP, p, m), [Src(Reg.TEMP, p, (lane,) * 4), Src(Reg.TEMP, t, (1,) * 4)])
+
+    def _merge_masks(self, f: dict) -> None:
+        """After a flattened branch a component holds a comparison mask only if every path leaves one there
+        (a component still unwritten on a path holds the zero-initialised 0.0, a valid false)."""
+        if "then_masks" in f:
+            then_exit, w_then, else_exit, w_else = f["then_masks"], f["written_then"], self.masks, self.written
+        else:
+            then_exit, w_then, else_exit, w_else = self.masks, self.written, f["saved_masks"], f["written_entry"]
+        self.masks = {k for k in then_exit | else_exit
+                      if (k in then_exit or (Reg.TEMP, *k) not in w_then)
+                      and (k in else_exit or (Reg.TEMP, *k) not in w_else)}
+
+    @staticmethod
+    def _endif_of(match: dict, body: list[ir.Instruction], else_pc: int) -> int:
+        for e, end in match.values():
+            if e == else_pc:
+                return end
+        raise AssertionError("unmatched else")
+
+    def _enter_branch(self, inst: ir.Instruction) -> dict:
+        """A branch on a shader value: both parts run, writes selected by the predicates p.x (then) / p.y
+        (else), each the enclosing predicate times the condition (or its complement)."""
+        o = inst.operands[0]
+        self._require_mask(o, (0,), "if")
+        p = self.scratch_base
+        self.scratch_base += 1
+        self.scratch = 0
+        c = self.src(o, True, (0,))
+        c = Src(c.reg, c.num, (c.swizzle[0],) * 4)
+        cneg = Src(c.reg, c.num, c.swizzle, SrcMod.NEG)
+        then_x, else_y = (0x1, 0x2) if inst.test_nonzero else (0x2, 0x1)
+        self.emit("mov", Dst(Reg.TEMP, p, then_x), [c])
+        self.emit("add", Dst(Reg.TEMP, p, else_y), [cneg, self.cscalar(ONE)])
+        if self.pred is not None:
+            self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
+        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
+                 "written_entry": set(self.written)}
+        self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
+        return frame

@@ -1,0 +1,694 @@
+"""Level-9 shaders that used to fail with E_NOTIMPL (issue 16 point 2): integer and bool constants, integer
+vertex inputs, loops that cannot be unrolled, Texture1D.
+
+Definitions:
+- Integers at 10Level9: shader model 2 has only float registers ("Registers - vs_2_0" / "ps_2_0"), so the
+  Aon9 chunk's constant-buffer mappings carry a data conversion per component (FLT / BOOL / INT / UINT) that the
+  runtime applies when it uploads a buffer; integer vertex elements reach the shader through the D3D9 vertex
+  declaration types behind the 9_x integer vertex formats (UBYTE4, SHORT2, SHORT4), which the shader reads as
+  floats of the same value. The test interpreter (sm2_interp.constants_for) applies the conversions as
+  written here; the SM4 executor reads the raw integers. Both must give the same outputs.
+- Loops: "ps_2_x Instructions" (rep / endrep static flow control, break_comp dynamic flow control), "rep - ps",
+  "break_comp - ps", "defi - ps"; "Specifying Compiler Targets": ps_4_0_level_9_3 has dynamic flow control
+  (depth 24), ps_4_0_level_9_1 (ps_2_0) none, the vertex targets static flow control only. A loop whose exit
+  depends on values known only when the shader runs can only be compiled with break_comp; elsewhere fxc
+  must unroll it and cannot (its error X3511). rep runs at most 255 times (the integer constant's count
+  range, "rep - ps").
+"""
+
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+import pytest
+from sm2_interp import Sm2Machine, constants_for, int_constants_for, validate
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.shader import ir
+from pyd3d11.shader.dxbc.aon9 import parse_aon9
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
+from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+
+F = np.float32
+
+
+def compile_(src: str, target: str) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
+
+
+def sm2_of(blob: bytes):
+    return decode_program(parse_aon9(parse_container(blob).get("Aon9")).program)
+
+
+def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int_inputs: dict | None = None,
+             n: int = 64, xrange: float = 3.0, int_outputs: tuple = ()):
+    """Run the SM4 program (pyd3d11's executor) and the Aon9 program (the test interpreter) on the same
+    random inputs; return [(expected, got, register)] per output. ``cb_kinds``: {(register, component):
+    'int' | 'uint' | 'bool'} of cbuffer 0, written from the HLSL packing rules; ``int_inputs``: {input
+    register: 'int' | 'uint'} (a pixel shader's integer inputs reach the SM2 program interpolated: the float of
+    the value times 1 +- 1e-6); ``int_outputs``: output registers declared integer (compared as values)."""
+    rng = np.random.default_rng(seed)
+    blob = compile_(src, target)
+    c = parse_container(blob)
+    sm4 = decode_sm4(c.program)
+    chunk = parse_aon9(c.get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    mapped = {struct.unpack("<4H", rec)[3] for rec in chunk.loop_mappings}
+    assert validate(sm2, mapped) == [], validate(sm2, mapped)
+    words = rng.uniform(-2, 2, (32, 4)).astype(F).view(np.uint32)
+    for (reg, comp), kind in (cb_kinds or {}).items():
+        words[reg, comp] = {"int": lambda: np.int32(rng.integers(-6, 7)).view(np.uint32),
+                            "uint": lambda: np.uint32(rng.integers(0, 9)),
+                            "bool": lambda: np.uint32(rng.choice([0, 1, 0xFFFFFFFF, 7]))}[kind]()
+    in_regs = [i.operands[0].register for i in sm4.instructions
+               if i.opcode in (ir.Opcode.DCL_INPUT, ir.Opcode.DCL_INPUT_PS)]
+    sm4_in = np.zeros((max(in_regs, default=0) + 1, n, 4), np.uint32)
+    sm2_in = {}
+    in_type = Reg.INPUT if sm2.kind == "vs" else TEXTURE
+    for r in in_regs:
+        kind = (int_inputs or {}).get(r)
+        if kind is None:
+            v = rng.uniform(-xrange, xrange, (n, 4)).astype(F)
+            sm4_in[r], sm2_in[(in_type, r)] = v.view(np.uint32), v
+        else:
+            iv = rng.integers(-300 if kind == "int" else 0, 300, (n, 4)).astype(np.int64)
+            sm4_in[r] = iv.astype(np.int32).view(np.uint32)
+            sm2_in[(in_type, r)] = iv.astype(F)  # the input assembler's float of the integer
+            if sm2.kind == "ps":
+                sm2_in[(in_type, r)] *= (1 + rng.uniform(-1e-6, 1e-6, (n, 4))).astype(F)
+    b = Bindings()
+    b.set_cbuffer(0, words.reshape(-1))
+    res = run_program(sm4, n, inputs=sm4_in, bindings=b)
+    m = Sm2Machine(sm2, n, sm2_in, constants_for(chunk, {0: words}), iconsts=int_constants_for(chunk, {0: words})).run()
+    pos = next((i.operands[0].register for i in sm4.instructions if i.opcode == ir.Opcode.DCL_OUTPUT_SIV), None)
+    out = []
+    for i in sm4.instructions:
+        if i.opcode not in (ir.Opcode.DCL_OUTPUT, ir.Opcode.DCL_OUTPUT_SIV):
+            continue
+        r, mask = i.operands[0].register, i.operands[0].mask
+        if sm2.kind == "vs":
+            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, r)
+        else:
+            got = m.out(Reg.COLOROUT, r)
+        lanes = [k for k in range(4) if mask >> k & 1]
+        expect = res.outputs[r].view(np.int32).astype(F) if r in int_outputs else res.outputs[r].view(F)
+        out.append((expect[:, lanes], got[:, lanes], r))
+    return out
+
+
+def assert_agree(pairs, tol: float = 2e-5) -> None:
+    for expect, got, r in pairs:
+        np.testing.assert_allclose(got, expect, rtol=tol, atol=tol, err_msg=f"o{r}")
+
+
+# --- integer and bool constants, integer vertex inputs -------------------------------------------------------
+
+# (source, cbuffer 0 component kinds by the packing rules, integer input registers)
+INT_CASES = [
+    ("""cbuffer C { float4 a[4]; int n; uint u; bool b; float f; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p;
+       o.t = a[clamp(n, 0, 3)] * x * u + (b ? f : 2) + (float)(n * 3 - (int)u); return o; }""",
+     {(4, 0): "int", (4, 1): "uint", (4, 2): "bool"}, {}),
+    ("""cbuffer C { int4 k; uint2 m; bool2 flags; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, int4 i : BLENDINDICES) { O o; o.p = p;
+       int4 s = i * k + (i << 2) - (i >> 1);
+       o.t = (float4)s + (float)(m.x + m.y) + (flags.x ? 1.5 : -0.5) + (flags.y && i.x > k.x ? 4 : 0); return o; }""",
+     {(0, 0): "int", (0, 1): "int", (0, 2): "int", (0, 3): "int", (1, 0): "uint", (1, 1): "uint",
+      (1, 2): "bool", (1, 3): "bool"}, {1: "int"}),
+    ("""cbuffer C { float4 w; int sel; };
+     struct O { float4 p : SV_Position; float2 t : TEXCOORD1; };
+     O main(float4 p : POSITION, uint4 j : BLENDINDICES) { O o; o.p = p * w;
+       o.t = float2(j.x + j.y * 2, min(j.z, j.w)) + (j.x == (uint)sel ? 10 : 0) + max((int)j.y - sel, 3); return o; }""",
+     {(1, 0): "int"}, {1: "uint"}),
+]
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(INT_CASES)))
+def test_integer_and_bool_constants_and_integer_vertex_inputs_agree(idx: int, level: str):
+    src, kinds, ints = INT_CASES[idx]
+    for seed in range(3):
+        assert_agree(run_both(src, f"vs_4_0_level_{level}", 40 + seed + 10 * idx, kinds, ints))
+
+
+PS_INT = ("""cbuffer C { float4 k; int n; bool on; uint u; };
+float4 main(float4 x : TEXCOORD0) : SV_Target {
+  float4 r = x * n + k; if (on) r.xy += u; r.z = n > 2 ? x.z : (float)(n * (int)u); return r; }""",
+          {(1, 0): "int", (1, 1): "bool", (1, 2): "uint"})
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_and_bool_constants_in_pixel_shaders_agree(level: str):
+    for seed in range(3):
+        assert_agree(run_both(PS_INT[0], f"ps_4_0_level_{level}", 60 + seed, PS_INT[1]))
+
+
+def test_constant_mappings_carry_one_conversion_per_component():
+    """Runs of registers with the same conversions share a mapping; the targets stay consecutive."""
+    blob = compile_(INT_CASES[0][0], "vs_4_0_level_9_1")
+    maps = parse_aon9(parse_container(blob).get("Aon9")).cb_mappings
+    # a[] is indexed by a register: the whole buffer (5 registers) is mapped after c0 (the position offset)
+    assert [(b, s, n, t, conv) for b, s, n, t, conv in maps] == [(0, 0, 4, 1, (0, 0, 0, 0)), (0, 4, 1, 5, (2, 3, 1, 0))]
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_pixel_shader_inputs_are_the_rounded_interpolated_value(level: str):
+    """An integer input is constant over the primitive (SM4 requires nointerpolation); 10Level9 interpolates
+    every texture coordinate, so the SM2 program rounds it to the nearest integer."""
+    src = """cbuffer C { int n; };
+    float4 main(nointerpolation int4 i : TEXCOORD0, float4 x : TEXCOORD1) : SV_Target {
+      return float4(i.xy * 2 + n, (float)(i.z - i.w) * x.z, i.x > n ? x.w : -1); }"""
+    for seed in range(3):
+        assert_agree(run_both(src, f"ps_4_0_level_{level}", 280 + seed, {(0, 0): "int"}, {0: "int"}))
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+def test_integer_vertex_outputs_are_written_as_floats_of_their_value(level: str):
+    src = """cbuffer C { int n; };
+    struct O { float4 p : SV_Position; nointerpolation int2 i : TEXCOORD0; float f : TEXCOORD1; };
+    O main(float4 p : POSITION, int4 b : BLENDINDICES) { O o; o.p = p; o.i = b.xy * 3 - n; o.f = b.z; return o; }"""
+    for seed in range(3):
+        assert_agree(run_both(src, f"vs_4_0_level_{level}", 290 + seed, {(0, 0): "int"}, {1: "int"}, int_outputs=(1,)))
+
+
+# bit-level operations: shader model 2 registers hold floats only, so no program can mean them (fxc's X4532,
+# "cannot map expression to ... instruction set")
+BIT_LEVEL = [
+    ("cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat(n) * x; }", "asfloat"),
+    ("cbuffer C { float f; }; float4 main(float4 x : TEXCOORD0) : SV_Target { return x * (asint(f) + 1); }",
+     "asint"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { int i = (int)x.x; return asfloat(i) * x; }", "asfloat"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)(i & 6u) * x; }",
+     "bitwise and"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)(i ^ 3u) * x; }", "xor"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (float)countbits(i) * x; }",
+     "countbits"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { return (float)f32tof16(x.x) * x; }", "f32tof16"),
+    ("float4 main(float4 x : TEXCOORD0) : SV_Target { return asfloat((int)x.x); }", "asfloat"),
+]
+
+
+@pytest.mark.parametrize(("src", "what"), BIT_LEVEL)
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3"])
+def test_bit_level_operations_are_fxcs_x4532(src: str, what: str, target: str):
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    text = str(info.value)
+    assert info.value.name == "E_FAIL" and "X4532" in text and "cannot map expression" in text and what in text
+
+
+UINT_DIV = """cbuffer C { uint d; };
+float4 main(float4 x : TEXCOORD0) : SV_Target { uint a = (uint)abs(x.x * 50); uint b = (uint)abs(x.y * 7) + 1;
+  return float4(a / b, a % b, a / (d + 1), (a >> 2) + (a % 5)); }"""
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_unsigned_division_and_shifts_are_emulated_exactly(target: str):
+    """udiv as floor(a * rcp(b)) with one correction each way: exact quotient and remainder."""
+    src = UINT_DIV.replace(": SV_Target", ": SV_Position") if target.startswith("vs") else UINT_DIV
+    if target == "ps_4_0_level_9_1":  # 64 arithmetic slots: one quotient and remainder
+        src = """float4 main(float4 x : TEXCOORD0) : SV_Target { uint a = (uint)abs(x.x * 50);
+          uint b = (uint)abs(x.y * 7) + 1; return float4(a / b, a % b, a >> 3, 0); }"""
+    for seed in range(4):
+        assert_agree(run_both(src, target, 220 + seed, {(0, 0): "uint"}, xrange=20.0), tol=0)
+
+
+# --- loops that cannot be unrolled ----------------------------------------------------------------------------
+
+LOOP_PS = [  # (source, cbuffer 0 kinds): exits on constants or on values computed per pixel
+    ("""cbuffer C { float4 k; int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = 0; for (int i = 0; i < n; i++) r += x * k + i; return r; }""", {(1, 0): "int"}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = x; while (r.x < 4) r.x += r.y * r.y + 1; return r; }""", {}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target {
+       float4 r = 0; for (int i = 0; i < (int)(x.x * 3 + 9); i++) { r.xy += x.zw; r.z += i * 0.5; } return r; }""", {}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+       for (int i = 0; i < 6; i++) { if (r.x > 1) break; r += 0.5; r.w -= i; } return r; }""", {}),
+    ("""cbuffer C { float4 k; uint n; bool stop; };
+     float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target { float4 r = y;
+       for (uint i = 0; i < n; i++) { r = r * 0.75 + x; if (stop && r.y > k.y) break;
+         for (int j = 0; j < 3; j++) r.z += j; } return r; }""", {(1, 0): "uint", (1, 1): "bool"}),
+    ("""cbuffer C { int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0; int i = 0;
+       [loop] while (true) { r += x; i++; if (i >= n + 2 || r.x > 5) break; } return r + i; }""", {(0, 0): "int"}),
+]
+
+
+@pytest.mark.parametrize("idx", range(1, len(LOOP_PS)))
+def test_loops_that_cannot_be_unrolled_become_rep_with_break_comp_at_ps_9_3(idx: int):
+    src, kinds = LOOP_PS[idx]
+    prog = sm2_of(compile_(src, "ps_4_0_level_9_3"))
+    ops = [i.op for i in prog.instructions]
+    assert "rep" in ops and "endrep" in ops and ("breakc" in ops or "break" in ops)
+    defi = [i for i in prog.instructions if i.op == "defi"]
+    # a literal bound (case 3: i < 6) is the rep count itself; otherwise rep runs at most 255 times
+    want = [[6, 0, 0, 0]] if idx == 3 else [[255, 0, 0, 0]]
+    assert [d.values for d in defi] == want
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 80 + seed + 10 * idx, kinds), tol=1e-4)
+
+
+COUNTED = [  # for (int i = 0; i < n; i++) with n an int constant: rep i# loaded from n (no break needed)
+    ("""cbuffer C { float4 k; int n; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p; o.t = 0;
+       for (int i = 0; i < n; i++) { o.t += x * k + i; o.p.x += 0.25; } return o; }""", {(1, 0): "int"}),
+    ("""cbuffer C { int2 counts; float4 k; };
+     struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };
+     O main(float4 p : POSITION, int4 b : BLENDINDICES) { O o; o.p = p; float4 acc = 0;
+       for (int i = 0; i < counts.y; i++) { acc.xy += b.xy * i; if (acc.x > k.x) acc.z += 1; }
+       for (int j = 0; j < counts.x; j++) acc.w -= j * k.w; o.t = acc; return o; }""",
+     {(0, 0): "int", (0, 1): "int"}),
+]
+
+
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(COUNTED)))
+def test_loops_counted_by_an_int_constant_become_rep_of_a_mapped_integer_register(idx: int, target: str):
+    src, kinds = COUNTED[idx]
+    blob = compile_(src, target)
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    reps = [i.srcs[0] for i in prog.instructions if i.op == "rep"]
+    maps = [struct.unpack("<4H", r) for r in chunk.loop_mappings]
+    # each loop's count: i# <- (buffer 0, the register and component of its bound)
+    want = [(0, 1, 0)] if idx == 0 else [(0, 0, 1), (0, 0, 0)]
+    assert [m[:3] for m in maps] == want and [r.reg for r in reps] == [Reg.CONSTINT] * len(want)
+    assert [r.num for r in reps] == [m[3] for m in maps]
+    assert not {"break", "breakc"} & {i.op for i in prog.instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, target, 120 + seed + 10 * idx, kinds, {1: "int"} if idx else None), tol=1e-4)
+
+
+def test_counted_loop_listing_prints_the_loop_register_mapping():
+    blob = compile_(COUNTED[0][0], "vs_4_0_level_9_1")
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    assert "// Target Reg Buffer  Source Reg Component" in text and "rep i0" in text
+    assert any(line.split()[:5] == ["//", "i0", "cb0", "1", "0"] for line in text.splitlines())
+
+
+@pytest.mark.parametrize("idx", range(1, len(LOOP_PS)))
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_control(idx: int, target: str):
+    src = LOOP_PS[idx][0]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
+
+
+@pytest.mark.parametrize("src", [
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float r = 0; for (int i = 0; i < n; i++) r += 1; return r; }""",
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float r = 0; for (int i = 0; i < n; i++) { r += 1; if (x.x > 100) break; } return r; }"""])
+def test_a_rep_loop_runs_at_most_255_iterations_like_fxcs(src: str):
+    """The one documented difference: a loop needing more iterations stops after 255 in the SM2 program
+    (a mapped count is clamped to 0-255, the 255-count rep stops there); none runs for a negative bound."""
+    blob = compile_(src, "ps_4_0_level_9_3")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    for n, want in ((3, 3), (255, 255), (300, 255), (0, 0), (-4, 0)):
+        words = np.zeros((1, 4), np.uint32)
+        words[0, 0] = np.int32(n).view(np.uint32)
+        m = Sm2Machine(prog, 2, {(TEXTURE, 0): np.zeros((2, 4), F)}, constants_for(chunk, {0: words}),
+                       iconsts=int_constants_for(chunk, {0: words})).run()
+        assert m.out(Reg.COLOROUT, 0)[0, 0] == want
+
+
+CONTINUES = [  # shader model 2 has no continue: the rest of the iteration is predicated off where it runs
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      while (r.x < 4) { r.x += 1; if (r.y > 0) continue; r.y += 1; } return r; }""", {}),
+    ("""cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      for (int i = 0; i < n; i++) { r.x += 1; if (r.y > i) continue; r.y += 1; if (r.z > 0) break; r.z += 0.5; }
+      return r; }""", {(0, 0): "int"}),
+]
+
+
+@pytest.mark.parametrize("idx", range(len(CONTINUES)))
+def test_continue_in_a_rep_loop_predicates_the_rest_of_the_iteration(idx: int):
+    src, kinds = CONTINUES[idx]
+    assert "rep" in {i.op for i in sm2_of(compile_(src, "ps_4_0_level_9_3")).instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 260 + seed + 10 * idx, kinds), tol=1e-4)
+
+
+def test_counted_pixel_shader_loop_is_rep_of_a_mapped_register_at_9_3_and_x3511_at_9_1():
+    src, kinds = LOOP_PS[0]
+    chunk = parse_aon9(parse_container(compile_(src, "ps_4_0_level_9_3")).get("Aon9"))
+    assert [struct.unpack("<4H", r) for r in chunk.loop_mappings] == [(0, 1, 0, 0)]
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 150 + seed, kinds), tol=1e-4)
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, "ps_4_0_level_9_1")  # ps_2_0: no flow control at all
+    assert "X3511" in str(info.value)
+
+
+# --- register arrays indexed by values computed in the shader -------------------------------------------------
+
+ARRAYS = [  # pixel-shader constants (no relative addressing in ps_2_x), immediate tables, x# arrays
+    """cbuffer C { float4 a[4]; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { return a[clamp((int)x.x + 1, 0, 3)] * x; }""",
+    """static const float4 tbl[3] = { float4(1, 2, 3, 4), float4(-1, 0.5, 0.25, 8), float4(7, -7, 3, 0) };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { return tbl[clamp((int)x.y, 0, 2)] + x; }""",
+    """cbuffer C { float4 a[4]; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float4 t[3]; for (int i = 0; i < 3; i++) t[i] = x * i + a[i];
+      return a[clamp((int)x.x + 1, 0, 3)] * x + t[clamp((int)(x.y + 1), 0, 2)]; }""",
+    """float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {
+      float2 t[4]; [unroll] for (int i = 0; i < 4; i++) t[i] = x.xy * i - y.zw;
+      t[2].y = 9; return float4(t[1], t[clamp((int)y.x + 1, 0, 3)]); }""",
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(ARRAYS)))
+def test_arrays_indexed_by_shader_values_read_through_selects(idx: int, target: str):
+    src = ARRAYS[idx]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    try:
+        pairs = [run_both(src, target, 170 + seed + 10 * idx) for seed in range(3)]
+    except D3D11Error as e:  # a 9_1 slot limit: fxc's refusal, never a wrong answer
+        assert target.endswith("9_1") and e.name == "E_FAIL" and "slots" in str(e)
+        return
+    for p in pairs:
+        assert_agree(p)
+
+
+def test_writing_an_array_at_an_index_computed_in_the_shader_is_fxcs_x3500():
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target {
+      float4 t[3] = { x, x, x }; t[clamp((int)x.x, 0, 2)] = 0; return t[1]; }"""
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, "ps_4_0_level_9_3")
+    assert info.value.name == "E_FAIL" and "X3500" in str(info.value)
+
+
+# --- Texture1D: a 2D texture of height 1 in shader model 2 ----------------------------------------------------
+
+TEX1D = """Texture1D t : register(t2); SamplerState s : register(s1);
+float4 main(float4 u : TEXCOORD0, float4 c : TEXCOORD1) : SV_Target {
+  return t.Sample(s, u.y) * c + t.SampleBias(s, u.x, u.w) + t.SampleGrad(s, u.z, c.x, c.y); }"""
+
+
+def test_texture1d_is_sampled_as_a_2d_texture_at_the_centre_of_its_one_row():
+    """D3D9 has no 1D sampler type (D3DSAMPLER_TEXTURE_TYPE); the 10Level9 device creates no 1D textures.
+    Expected texel: a point-sampled, wrapped row of 8 texels, computed here from u alone."""
+    from pyd3d11.shader.sm2.tokens import TEXLD_BIAS, SamplerType
+
+    blob = compile_(TEX1D, "ps_4_0_level_9_3")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    assert validate(prog) == []
+    dcls = [i for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.SAMPLER]
+    assert [(d.dst.num, d.decl >> 27) for d in dcls] == [(2, SamplerType.TEX_2D)]
+    assert chunk.sampler_mappings == [(2, 1, 2)]
+    rng = np.random.default_rng(9)
+    n = 32
+    u, c = rng.uniform(-2, 2, (n, 4)).astype(F), rng.uniform(-2, 2, (n, 4)).astype(F)
+    u[:, 3] = 0
+    row = rng.uniform(0, 1, (8, 4)).astype(F)
+
+    def texel(x):
+        return row[np.floor(x * 8).astype(int) % 8]
+
+    calls = []
+
+    def sample(sampler, coords, controls, ddx=None, ddy=None):
+        assert sampler == 2 and np.all(coords[:, 1] == 0.5)
+        if ddx is not None:
+            assert np.all(ddx[:, 1] == 0) and np.all(ddy[:, 1] == 0)
+        calls.append((controls, ddx is not None))
+        return texel(coords[:, 0])
+
+    m = Sm2Machine(prog, n, {(TEXTURE, 0): u, (TEXTURE, 1): c}, constants_for(chunk, {}), sample).run()
+    want = texel(u[:, 1]) * c + texel(u[:, 0]) + texel(u[:, 2])
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0), want, rtol=1e-6, atol=1e-6)
+    assert sorted(calls) == sorted([(0, False), (TEXLD_BIAS, False), (0, True)])
+
+
+# --- switch: flattened (shader model 2 has no switch) ---------------------------------------------------------
+
+SWITCHES = [
+    ("""cbuffer C { int n; };
+     float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+       switch ((int)x.x) { case 0: r.y = 3; break; case 1: case 2: r *= 2; if (r.z > 0) r.w = 1; break;
+                           default: r = -r; break; }
+       switch (n) { case 4: r.x += 1; break; case -1: r.x -= 7; break; }
+       return r; }""", {(0, 0): "int"}),
+    ("""cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
+       switch (n) { case 1: return 1; case 3: if (x.x > 0) return x.yyyy; x *= 2; break; default: return x; }
+       return x + 5; }""", {(0, 0): "int"}),
+    ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
+       [unroll] for (int i = 0; i < 3; i++) { switch (i) { case 1: r.x += x.y; break; default: r.y += i; break; } }
+       switch ((int)x.w) { case 1: default: r.z = 5; break; case -2: r.z = x.z; break; }
+       return r; }""", {}),
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(SWITCHES)))
+def test_switch_is_flattened_into_predicated_case_groups(idx: int, target: str):
+    src, kinds = SWITCHES[idx]
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    try:
+        pairs = [run_both(src, target, 200 + seed + 10 * idx, kinds) for seed in range(4)]
+    except D3D11Error as e:  # a 9_1 slot limit: fxc's refusal, never a wrong answer
+        assert target.endswith("9_1") and e.name == "E_FAIL" and "slots" in str(e)
+        return
+    for p in pairs:
+        assert_agree(p)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_a_break_out_of_a_switch_from_inside_a_branch_predicates_the_rest_of_the_case(target: str):
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      switch (clamp((int)x.x, -1, 1)) { case 0: if (x.y > 0) break; r.y = 3; break;
+                                        case 1: r.z = 2; if (x.z < 0) { r.w = 9; break; } r.x = -r.x; break;
+                                        default: r = 1; break; }
+      return r; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(4):
+        assert_agree(run_both(src, target, 350 + seed))
+
+
+def test_one_texture_through_two_samplers_gets_one_d3d9_sampler_per_pair():
+    """A D3D9 sampler s# is one texture with one sampler state: each (t#, s#) pair used is its own s#,
+    recorded in the Aon9 sampler mappings (target, source sampler, source resource)."""
+    src = """Texture2D a : register(t0); Texture2D b : register(t1);
+    SamplerState p : register(s0); SamplerState q : register(s3);
+    float4 main(float4 u : TEXCOORD0) : SV_Target { return a.Sample(p, u.xy) + a.Sample(q, u.zw) * 2 + b.Sample(q, u.xy); }"""
+    blob = compile_(src, "ps_4_0_level_9_1")
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    prog = decode_program(chunk.program)
+    assert validate(prog) == []
+    maps = {(r, s): t for r, s, t in chunk.sampler_mappings}
+    assert maps[(0, 0)] == 0 and maps[(1, 3)] == 1 and maps[(0, 3)] not in (0, 1)
+    n = 8
+    u = np.random.default_rng(3).uniform(0, 1, (n, 4)).astype(F)
+    by_target = {t: (r, s) for (r, s), t in maps.items()}
+
+    def sample(sampler, coords, controls):  # texture r through state s: a value naming both
+        r, s_ = by_target[sampler]
+        return np.repeat((coords[:, :1] + 10 * r + 100 * s_).astype(F), 4, axis=1)
+
+    m = Sm2Machine(prog, n, {(TEXTURE, 0): u}, constants_for(chunk, {}), sample).run()
+    want = (u[:, 0] + 0) + (u[:, 2] + 300) * 2 + (u[:, 0] + 310)
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0)[:, 0], want, rtol=1e-6)
+
+
+# --- random shaders with the constructs above ------------------------------------------------------------------
+
+RANDOM_CB = "cbuffer P { float4 k; float4 j; int n; uint u; bool b; float4 arr[4]; };\n"
+RANDOM_KINDS = {(2, 0): "int", (2, 1): "uint", (2, 2): "bool"}  # n, u, b share register 2 (packing rules)
+
+
+def _rexpr(rng, depth: int) -> str:
+    if depth == 0 or rng.random() < 0.25:
+        return str(rng.choice(["x", "y", "k", "j", "x.yzwx", "k.wzyx", f"{rng.uniform(-2, 2):.3f}"]))
+    a, b = _rexpr(rng, depth - 1), _rexpr(rng, depth - 1)
+    return str(rng.choice([f"({a} + {b})", f"({a} * {b})", f"({a} - {b})", f"max({a}, {b})", f"saturate({a})",
+                           f"({a} < {b} ? {a} : {b})", f"frac({a})"]))
+
+
+def random_level9_shader(rng, stage: str) -> str:
+    """A random shader over int / uint / bool constants, uniform and data-dependent loops, switch, arrays
+    indexed by shader values and unsigned division."""
+    body = f"float4 r = {_rexpr(rng, 2)};\n"
+    pieces = [
+        lambda: f"if (b) r.x += ((float4)({_rexpr(rng, 1)})).y;\n",
+        lambda: f"for (int i = 0; i < n; i++) r += {_rexpr(rng, 1)} * 0.25;\n",
+        lambda: "for (int i2 = 0; i2 < (int)abs(x.w * 2) + 1; i2++) r.yz += 0.5;\n",
+        lambda: f"[loop] for (int w = 0; w < 8; w++) {{ r.w += 0.3; if (r.w > ((float4)({_rexpr(rng, 1)})).x) break; }}\n",
+        lambda: "[loop] for (int c = 0; c < 5; c++) { r.x += 0.5; if (r.y > c) continue; r.y += 1; }\n",
+        lambda: f"if (x.z > ((float4)({_rexpr(rng, 1)})).w) return r * 3;\n",
+        lambda: ("switch (clamp((int)x.y, -1, 2)) { case 0: r.x += 1; break; case 1: r.y *= 2; break; "
+                 "default: r.z -= 1; break; }\n"),
+        lambda: "r += arr[clamp((int)x.z + 1, 0, 3)];\n",
+        lambda: "r.x += (float)(((uint)abs(x.x * 9)) / (u + 1));\n",
+        lambda: "r.y += n * 2 - (int)u;\n",
+        lambda: ("switch (clamp((int)x.x, -1, 1)) { case 0: if (y.y > 0) break; r.z += 3; break; "
+                 "case 1: if (y.z < 0) return r; r.w -= 1; break; default: r.x *= 0.5; break; }\n"),
+        lambda: "{ static const int tb[3] = { 4, -1, 9 }; r.z += tb[clamp((int)y.w + 1, 0, 2)] * 0.5; }\n",
+        lambda: "for (int q = 0; q < 40; q++) { r.x = frac(r.x * 1.5 + 0.25); }\n",
+    ]
+    for i in rng.permutation(len(pieces))[: rng.integers(1, 4)]:
+        piece = pieces[i]()
+        if stage == "vs":
+            piece = piece.replace("return r * 3;", "{ o.p = x; o.a = r * 3; return o; }").replace(
+                "return r;", "{ o.p = x; o.a = r; return o; }")
+        body += piece
+    if stage == "ps":
+        return RANDOM_CB + ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body
+                            + "return r; }")
+    return RANDOM_CB + ("struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };\n"
+                        "O main(float4 x : POSITION, float4 y : TEXCOORD0) { O o;\n" + body
+                        + "o.p = x; o.a = r; return o; }")
+
+
+def random_outcome(src: str, target: str, seed: int) -> str:
+    """'agree', 'refused' (a documented E_FAIL: a 9_1 limit or X3511 where the target has no flow control to
+    express a loop), 'not built' (E_NOTIMPL) -- or an AssertionError when the programs disagree."""
+    try:
+        pairs = run_both(src, target, seed, RANDOM_KINDS)
+    except NotSupportedError:
+        return "not built"
+    except D3D11Error as e:
+        assert e.name == "E_FAIL" and ("X3511" in str(e) or "slots" in str(e) or "temporary" in str(e)), str(e)
+        return "refused X3511" if "X3511" in str(e) else "refused limit"
+    for expect, got, r in pairs:
+        scale = np.maximum(1, np.abs(expect))
+        assert np.all(np.abs(got - expect) <= 1e-4 * scale), (src, target, r)
+    return "agree"
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("stage", ["ps", "vs"])
+def test_random_level9_shaders_with_ints_loops_switch_and_arrays_agree(seed: int, stage: str):
+    rng = np.random.default_rng(3000 + seed + (500 if stage == "vs" else 0))
+    src = random_level9_shader(rng, stage)
+    outcomes = [random_outcome(src, f"{stage}_4_0_level_9_{lv}", seed) for lv in (1, 3)]
+    assert "not built" not in outcomes, src
+
+
+# --- early returns: the lanes that returned keep their outputs --------------------------------------------------
+
+RETURNS = [
+    """float4 main(float4 x : TEXCOORD0) : SV_Target {
+      if (x.w < 0.1) return float4(1, 2, 3, 4);
+      float4 r = x * 2;
+      if (r.x > 1) { r.y = 7; if (r.z < 0) return r.zzzz; }
+      return r; }""",
+    """float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target { float4 r = y;
+      [unroll] for (int i = 0; i < 3; i++) { r += x * i; if (r.x > 2) return r * 0.5; }
+      if (y.y < 0) { clip(y.z); return -r; }
+      return r + 1; }""",
+    """struct O { float4 p : SV_Position; float4 a : TEXCOORD0; };
+    O main(float4 p : POSITION, float4 x : TEXCOORD0) { O o; o.p = p; o.a = x;
+      if (x.x > 0) { o.a.y = 5; return o; }
+      o.p.x += 1; o.a *= 3; return o; }""",
+]
+
+
+RETURNS_IN_REP = [
+    """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      while (r.x < 4) { r.x += 1; if (r.y > r.x) return r * 2; r.y += 0.75; } return r; }""",
+    """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      for (int i = 0; i < n; i++) { r.z += i; if (r.z > 3) return -r; } return r; }""",
+]
+
+
+@pytest.mark.parametrize("idx", range(len(RETURNS_IN_REP)))
+def test_a_return_inside_a_rep_loop_freezes_the_returned_lanes(idx: int):
+    src = RETURNS_IN_REP[idx]
+    assert "rep" in {i.op for i in sm2_of(compile_(src, "ps_4_0_level_9_3")).instructions}
+    for seed in range(4):
+        assert_agree(run_both(src, "ps_4_0_level_9_3", 330 + seed + 10 * idx, {(0, 0): "int"} if idx else None),
+                     tol=1e-4)
+
+
+@pytest.mark.parametrize("level", ["9_1", "9_3"])
+@pytest.mark.parametrize("idx", range(len(RETURNS)))
+def test_early_returns_are_flattened_with_a_still_running_predicate(idx: int, level: str):
+    src = RETURNS[idx]
+    target = ("vs" if "SV_Position;" in src else "ps") + f"_4_0_level_{level}"
+    for seed in range(4):
+        assert_agree(run_both(src, target, 240 + seed + 10 * idx))
+
+
+def test_a_discard_after_an_early_return_does_not_kill_the_returned_pixels():
+    src = RETURNS[1]
+    blob = compile_(src, "ps_4_0_level_9_3")
+    c = parse_container(blob)
+    chunk = parse_aon9(c.get("Aon9"))
+    rng = np.random.default_rng(11)
+    n = 64
+    x, y = rng.uniform(-2, 2, (n, 4)).astype(F), rng.uniform(-2, 2, (n, 4)).astype(F)
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 0): x, (TEXTURE, 1): y}, constants_for(chunk, {})).run()
+    # independently: the loop returns at the first i with r.x > 2; otherwise clip(y.z) kills where y.y < 0, y.z < 0
+    r, returned = y.copy(), np.zeros(n, bool)
+    for i in range(3):
+        r = np.where(returned[:, None], r, r + x * i)
+        returned |= r[:, 0] > 2
+    want_kill = ~returned & (y[:, 1] < 0) & (y[:, 2] < 0)
+    assert m.killed.tolist() == want_kill.tolist()
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_integer_tables_are_stored_as_floats_of_their_values(target: str):
+    src = """static const int tbl[4] = { 3, -2, 7, 40 };
+    static const float ftbl[3] = { 0.5, -1.25, 2.0 };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { int k = clamp((int)x.x + 1, 0, 3);
+      return float4(tbl[k] * 2 + tbl[1], ftbl[clamp((int)x.y + 1, 0, 2)] * x.z, (float)tbl[k] * x.w, 0); }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(3):
+        try:
+            assert_agree(run_both(src, target, 300 + seed))
+        except D3D11Error as e:  # ps 9_1: the selects over the table exceed 64 arithmetic slots (fxc's X5608)
+            assert target == "ps_4_0_level_9_1" and "X5608" in str(e)
+            return
+
+
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3", "ps_4_0_level_9_3"])
+def test_a_literal_loop_too_long_to_unroll_becomes_rep_of_a_defi_count(target: str):
+    """Unrolled, 100 iterations exceed the slot limit; the loop is kept as rep i# with defi i#, 100."""
+    src = """cbuffer C { float4 k; };
+    float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
+      for (int i = 0; i < 100; i++) { r += x * i + k; r.y = frac(r.y + 0.5); } return r; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    prog = sm2_of(compile_(src, target))
+    reps = [i for i in prog.instructions if i.op == "rep"]
+    defis = {i.dst.num: i.values for i in prog.instructions if i.op == "defi"}
+    assert len(reps) == 1 and defis[reps[0].srcs[0].num] == [100, 0, 0, 0]
+    for seed in range(3):
+        assert_agree(run_both(src, target, 310 + seed), tol=1e-3)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_a_return_in_a_case_of_a_switch_on_a_known_selector(target: str):
+    """The selector is known in each unrolled iteration, but the case returns on a shader value: the case
+    runs predicated and the return freezes the lanes that take it."""
+    src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
+      [unroll] for (int i = 0; i < 3; i++) {
+        switch (i) { case 1: if (x.y > 0) return r; r.x += 1; break; default: r.y += i; break; } }
+      return r * 2; }"""
+    if target.startswith("vs"):
+        src = src.replace(": SV_Target", ": SV_Position")
+    for seed in range(3):
+        assert_agree(run_both(src, target, 370 + seed))
