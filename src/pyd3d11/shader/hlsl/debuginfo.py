@@ -38,8 +38,8 @@ def record_variable(cg: Any, decl: Any, val: Any) -> None:
     slots = list(getattr(val, "slots", []) or [])
     if not slots:
         return
-    end = cg.debug_scope_ends[-1] if cg.debug_scope_ends else decl.pos.line
-    cg.debug_vars.append({"name": decl.name, "type": str(decl.type), "file": decl.pos.file,
+    end = cg.debug.scope_ends[-1] if cg.debug.scope_ends else decl.pos.line
+    cg.debug.vars.append({"name": decl.name, "type": str(decl.type), "file": decl.pos.file,
                           "first": decl.pos.line, "last": max(end, decl.pos.line), "slots": slots})
 
 
@@ -66,7 +66,7 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
     at = {id(ins): first_instruction + k for k, ins in enumerate(ordered)}
     position = {p: at.get(id(ins)) for p, ins in enumerate(code)}
     first, last, cmap = alloc.get("first", {}), alloc.get("last", {}), alloc.get("cmap", {})
-    for v in cg.debug_vars:
+    for v in cg.debug.vars:
         comps = []
         for s in v["slots"]:
             t = s[1][0] if isinstance(s, tuple) and s and s[0] == "r" and s[1] else None
@@ -90,7 +90,7 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
 
 
 def debug_info(cg: Any, source: str, file: str) -> DebugInfo | None:
-    t = cg.debug_table
+    t = cg.debug.table
     if t is None:
         return None
     return DebugInfo(t["files"], {file: source}, t["lines"], t["variables"])
