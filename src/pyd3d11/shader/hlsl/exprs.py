@@ -254,6 +254,8 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n
+    if op in ("/", "%"):
+        check_zero_divisor(cg, cb, b2.slots, pos)
     if cb == DOUBLE:
         from . import doubles
 
@@ -287,6 +289,27 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
                 return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
             return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
+
+
+#: fxc's diagnostics for a divisor known to be zero: integer division (signed or not; DXBC divides integers
+#: only with udiv) is an error, float division a warning (the result is an infinity or NaN by IEEE rules)
+ZERO_DIVISOR = {UINT: (4010, "Unsigned integer divide by zero"), INT: (4010, "Unsigned integer divide by zero"),
+                FLOAT: (4008, "floating point division by zero")}
+
+
+def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) -> None:
+    """X4010 / X4008 when any component of a ``/`` or ``%`` divisor is a known zero (a literal, a folded
+    constant or a variable whose value constant propagation knows), as fxc reports it."""
+    if base not in ZERO_DIVISOR:
+        return
+    mask = 0x7FFFFFFF if base == FLOAT else 0xFFFFFFFF  # -0.0 is a zero too
+    if not any(is_imm(s) and s[3] & mask == 0 for s in divisor):
+        return
+    code, msg = ZERO_DIVISOR[base]
+    if base == FLOAT:
+        cg.warn(pos, code, msg)
+    else:
+        raise cg.err(pos, msg, code)
 
 
 def iabs(cg: CodegenContext, n: int, s: list) -> list:
