@@ -14,6 +14,7 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
+    DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
     OBJECT_KINDS,
@@ -134,8 +135,8 @@ class Parser:
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
-        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in
-                ("vector", "matrix", "struct", "void", "unsigned", "string"))
+        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
+                or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def parse_type(self) -> Type:
         """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
@@ -178,6 +179,14 @@ class Parser:
             if isinstance(t, NumType):  # remember the spelling for reflection's type name
                 return NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=t.prec, alias=name)
             return t
+        if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
+            spelled = DX8_TYPEDEFS[name]
+            num = numeric_from_name(spelled)
+            if num is not None:
+                return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
+            if spelled == "string":
+                return ObjectType("string")
+            name = spelled
         num = numeric_from_name(name)
         if num is not None:
             return num
@@ -1179,8 +1188,8 @@ class Parser:
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()
                 return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
-            if self.is_type_start() and t.text not in self.types or (t.text in self.types and
-                                                                    self.peek().text == "("):
+            named = t.text in self.types or t.text in DX8_TYPEDEFS  # typedef names may also name variables
+            if self.is_type_start() and not named or (named and self.peek().text == "("):
                 ty = self.parse_type()
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())
