@@ -50,23 +50,24 @@ def _contains_stream(t: Type) -> bool:
 def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     """Validate and bind a GS entry point's parameters; returns the scope for the body."""
     from .codegen import Val
-    from .parser import const_eval
+    from .entryattrs import uint_attribute
 
     mvc = f.attrs.get("maxvertexcount")
-    if not mvc or len(mvc) != 1:
-        raise cg.err(f.pos, "geometry shader must declare [maxvertexcount(n)]", 3514)
-    n = const_eval(mvc[0])
-    if n is None or not 1 <= int(n) <= 1024:
+    n = uint_attribute(cg, "maxvertexcount", mvc, f.pos) if mvc and len(mvc) == 1 else None
+    if n is None:
+        raise cg.err(f.pos, f"'{f.name}' must have a max vertex count", 3514)
+    if not 1 <= n <= 1024:
         raise cg.err(f.pos, "maxvertexcount must be between 1 and 1024", 3539)
-    cg.gs.maxout = int(n)
+    cg.gs.maxout = n
     inst = f.attrs.get("instance")
     if inst is not None:
         if cg.major < 5:
             raise cg.err(f.pos, "[instance] requires gs_5_0", 3000)
-        v = const_eval(inst[0]) if inst else None
-        if v is None or not 1 <= int(v) <= 32:
-            raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
-        cg.gs.instances = int(v)
+        v = uint_attribute(cg, "instance", inst, f.pos) if len(inst) == 1 else None
+        if v is not None:
+            if not 1 <= v <= 32:
+                raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
+            cg.gs.instances = v
     if f.ret is not VOID:
         raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
     scope: dict[str, Val] = {}

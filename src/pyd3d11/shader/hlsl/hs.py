@@ -57,15 +57,6 @@ def _string_attr(cg: CodegenContext, attrs: dict, name: str, pos) -> str:
     return v[0].value
 
 
-def _int_attr(cg: CodegenContext, node: A.Node, pos) -> int:
-    from .parser import const_eval
-
-    v = const_eval(node)
-    if v is None:
-        raise cg.err(pos, "attribute argument must be a literal", 3000)
-    return int(v)
-
-
 def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: str, outputs: bool,
                 sig: list | None = None) -> Val:
     """Control points ``file[k][reg]``; registers follow the input (or output) signature by semantic."""
@@ -133,7 +124,11 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     ocp = attrs.get("outputcontrolpoints")
     if not ocp or len(ocp) != 1:
         raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
-    n_out = _int_attr(cg, ocp[0], f.pos)
+    from .entryattrs import uint_attribute
+
+    n_out = uint_attribute(cg, "outputcontrolpoints", ocp, f.pos)
+    if n_out is None:
+        raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
     if not 0 <= n_out <= 32:
         raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 3000)
     mtf = attrs.get("maxtessfactor")
