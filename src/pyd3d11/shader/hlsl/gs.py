@@ -13,6 +13,7 @@ from .compat import compat_semantic
 from .constprop import assigned_names
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
+from .sysvalues import system_value_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -113,6 +114,9 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 raise cg.err(p.pos, f"'{p.name}': array dimension does not match the primitive type", 3000)
         else:
             sem = (p.semantic or "").upper()
+            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
+            if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
+                raise cg.err(p.pos, bad, 4502)
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
             if special is None or not isinstance(t, NumType):
                 raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)

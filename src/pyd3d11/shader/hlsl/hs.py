@@ -172,7 +172,10 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             raise cg.err(p.pos, "OutputPatch is only valid in the patch constant function and domain shaders", 3000)
         else:
-            raise cg.err(p.pos, f"'{p.name}': invalid hull shader input", 4502)
+            from .sysvalues import system_value_error
+
+            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
+            raise cg.err(p.pos, bad or f"'{p.name}': invalid hull shader input", 4502)
     cg.scopes.append(scope)
     cg.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
     assert f.body is not None
@@ -273,9 +276,14 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
+    from .sysvalues import system_value_error
+
     for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
+        bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
+        if bad is not None:  # another stage's system value among the patch constants
+            raise cg.err(p.pos, bad, 4502)
         reg, first = place_element(cg, cg.tess.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)
         m = "xyzw"[first:first + n]
         if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
