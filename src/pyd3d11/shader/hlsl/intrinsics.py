@@ -441,6 +441,20 @@ def _i_faceforward(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
     return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
 
 
+def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+                                 need: Callable) -> Val:
+    """``bool CheckAccessFullyMapped(uint status)`` (MicrosoftDocs direct3dhlsl; shader model 5): type-checked
+    as documented, then refused by name — its status comes from the tiled-resource access overloads (D3D11.2
+    residency), which are not built either (``check_access_fully_mapped`` has no executor)."""
+    need(1)
+    t = args[0].type
+    if cg.major < 5:
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    if not isinstance(t, NumType) or t.shape == "m":
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
+    raise NotImplementedError(f"{name} (tiled-resource residency status, D3D11.2)")
+
+
 #: intrinsic name -> its code generator (one function per intrinsic or family; arity checked by ``need``)
 _HANDLERS: dict[str, Callable[..., Val]] = {}
 for _names, _fn in (
@@ -448,6 +462,7 @@ for _names, _fn in (
     (tuple(_UNARY_U), _i_unary_u),
     ('firstbithigh', _i_firstbithigh),
     ('abs', _i_abs),
+    ('CheckAccessFullyMapped', _i_check_access_fully_mapped),
     ('saturate', _i_saturate),
     (('min', 'max'), _i_min),
     ('clamp', _i_clamp),
