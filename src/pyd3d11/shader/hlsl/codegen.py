@@ -414,10 +414,14 @@ class Codegen(SignatureBinding):
             elif src.shape == "m" and to.shape == "m":
                 if to.rows > src.rows or to.cols > src.cols:
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                if (to.rows, to.cols) != (src.rows, src.cols) and not explicit:  # the upper-left part (DXC
+                    self.warn(pos, 3206, "implicit truncation of vector type")  # SemaHLSL implicit-casts: X3206)
                 slots = [slots[r * src.cols + c] for r in range(to.rows) for c in range(to.cols)]
             elif src.n >= to.n:
+                # a true matrix truncates to a scalar or a one-component vector only (DXC SemaHLSL
+                # conversions-between-type-shapes: fxc warns X3206 for int2x2 -> int1, rejects int2x2 -> int2)
                 if src.n > to.n and to.shape != "s" and (to.shape == "m" and to.rows > 1 and src.shape != "m" or
-                                                         _true_mat(src) and to.shape != "m"):
+                                                         _true_mat(src) and to.shape != "m" and to.n > 1):
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
                 if src.n > to.n and not explicit:
                     self.warn(pos, 3206, "implicit truncation of vector type")
