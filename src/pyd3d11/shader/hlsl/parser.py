@@ -1179,7 +1179,10 @@ class Parser:
             self.expect(")")
             return e
         if t.kind == "op" and t.text == "{":
-            return self.parse_initializer()
+            # a brace list is an initialiser only (after a declaration's `=`, parse_initializer); as an operand,
+            # `(S){ … }` or `(S)({ … })`, it is fxc's syntax error at the brace, whether or not the function is
+            # called (DXC SemaHLSL struct-assignments: X3000 "unexpected token '{'")
+            raise self.error(tok=t)
         if t.kind == "id":
             if t.text in ("true", "false"):
                 self.next()
