@@ -111,6 +111,20 @@ def leaf_bases(t: Type) -> list[str]:
     return [x.base for x in flat_numeric(t)]
 
 
+def component_bases(t: Type) -> list[str]:
+    """Numeric component kinds of ``t`` in order, one per component (a double is one component in two
+    slots): what an initialiser list counts."""
+    if isinstance(t, _FlatType):
+        return list(t.bases)
+    if isinstance(t, NumType):
+        return [t.base] * t.n
+    if isinstance(t, ArrayType):
+        return component_bases(t.elem) * t.count
+    if isinstance(t, StructType):
+        return [b for f in t.fields for b in component_bases(f[1])]
+    return []
+
+
 class Codegen(SignatureBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
@@ -780,6 +794,32 @@ class Codegen(SignatureBinding):
                 if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
+        self.check_uniform_initialisers()
+
+    def check_uniform_initialisers(self) -> None:
+        """A uniform global's (or cbuffer member's) initialiser is its default value: no code, but fxc
+        type-checks it like any initialiser (DXC SemaHLSL vector-assignments: a global ``float2 f2c =
+        float2();`` is X3014, ``float4 f4 = f3;`` X3017). Evaluated and thrown away; reading another
+        global here does not make that one used. Brace lists are left to check.py's count rule: inside
+        braces fxc lets a default value hold things it does not write (vkd3d's Windows-verified
+        effect-compile: ``float4 f = {1, 2, compile ps_2_0 fun(), 4};`` compiles)."""
+        for cv in [g for g in self.globals.values() if isinstance(g, CbVar) and g.decl.init is not None
+                   and not isinstance(g.decl.init, A.InitList)]:
+            if holds_objects(cv.decl.type) or isinstance(cv.decl.type, ObjectType):
+                continue
+            used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
+            res_used = {id(r): r.used for r in self.resources}
+            n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
+            try:
+                self.init_value(cv.decl.init, cv.decl.type, cv.decl.pos)
+            finally:
+                del self.code[n_code:]
+                self.ntemps, self.var_temps = n_temps, var_temps
+                for cb in self.cbufs:
+                    for x in cb.vars:
+                        x.used = used.get(id(x), x.used)
+                for r in self.resources:
+                    r.used = res_used.get(id(r), r.used)
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
@@ -988,19 +1028,26 @@ class Codegen(SignatureBinding):
 
     def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val:
         if isinstance(init, A.InitList):
-            flat: list[Slot] = []
-            bases: list[str] = []
+            # one unit per component: a double takes two slots but counts once (``float2 x = { 1, d }``)
+            units: list[tuple[str, list[Slot]]] = []
             for item in init.items:
                 iv = self.init_flat(item)
-                flat += iv.slots
-                bases += leaf_bases(iv.type) if not isinstance(iv.type, NumType) else [iv.type.base] * iv.type.n
-            leaves = flat_numeric(t)
-            if len(flat) != len(leaves):
+                bases = component_bases(iv.type)
+                k = 0
+                for b in bases:
+                    w = 2 if b == DOUBLE else 1
+                    units.append((b, iv.slots[k:k + w]))
+                    k += w
+            leaves = [NumType(b) for b in component_bases(t)]
+            if len(units) != len(leaves):
                 raise self.err(pos, f"initializer does not match type: expected {len(leaves)} components, "
-                                    f"got {len(flat)}", 3017)
+                                    f"got {len(units)}", 3017)
             out: list[Slot] = []
-            for s, b, lt in zip(flat, bases, leaves, strict=True):
-                out += self.convert_base(Val(NumType(b), [s]), lt.base).slots
+            for (b, s), lt in zip(units, leaves, strict=True):
+                if DOUBLE in (b, lt.base):
+                    out += self.convert(Val(NumType(b), s), NumType(lt.base), pos).slots
+                else:
+                    out += self.convert_base(Val(NumType(b), s), lt.base).slots
             return Val(t, out)
         v = self.expr(init)
         return self.convert(v, t, pos)
@@ -1012,9 +1059,8 @@ class Codegen(SignatureBinding):
             for x in item.items:
                 v = self.init_flat(x)
                 slots += v.slots
-                bases += leaf_bases(v.type) if not isinstance(v.type, NumType) else [v.type.base] * v.type.n
-            st = StructType("")
-            return Val(st, slots) if False else Val(_FlatType(bases), slots)
+                bases += component_bases(v.type)
+            return Val(_FlatType(bases), slots)
         return self.expr(item)
 
     # --- statements ------------------------------------------------------------------------------------

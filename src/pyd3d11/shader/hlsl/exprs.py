@@ -415,8 +415,7 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
         else:
             flat += a.slots
         bases += [a.type.base] * a.type.n
-    if len(flat) == 1 and t.n > 1:
-        flat, bases = flat * t.n, bases * t.n
+    # no splat: ``float2(0.1f)`` is fxc's X3014 (DXC SemaHLSL vector-assignments); ``(float2)0.1f`` splats
     if len(flat) != t.n:
         raise cg.err(pos, f"wrong number of arguments to numeric-type constructor: expected {t.n} components, "
                           f"got {len(flat)}", 3014)

@@ -569,7 +569,7 @@ class Parser:
                     self.parse_register()
                     continue
                 sem = self.ident().text
-            default = self.parse_assign() if self.accept("=") else None
+            default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
                 pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
