@@ -27,7 +27,7 @@ def test_rejected_in_called_and_uncalled_functions(stmt, code, called):
     src = S + f"void g() {{ {stmt} }}\nfloat4 main() : SV_Target {{ {'g(); ' if called else ''}return 0; }}"
     with pytest.raises(ShaderCompileError) as info:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
-    assert f"t.hlsl(2," in info.value.errors and f"error {code}" in info.value.errors, info.value.errors
+    assert "t.hlsl(2," in info.value.errors and f"error {code}" in info.value.errors, info.value.errors
 
 
 @pytest.mark.parametrize("stmt", ["s_f2 x = { float2(1, 2) };", "s_f2 x = { 1, 2 };",
