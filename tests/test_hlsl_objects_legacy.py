@@ -108,3 +108,18 @@ def test_object_reference_chosen_at_run_time_is_an_error():
     with pytest.raises(ShaderCompileError, match="X3500"):
         _compile("Texture2D a; Texture2D b;\nfloat4 main(uint i : I) : SV_Target "
                  "{ Texture2D t = a; if (i) t = b; return t.Load(0); }")
+
+
+@pytest.mark.parametrize("kind", ["Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
+                                  "RWTexture2D", "RWTexture2DArray", "RWTexture3D", "RasterizerOrderedTexture2D"])
+def test_types_that_need_template_arguments(kind):
+    # DXC SemaHLSL indexing-operator: fxc's X3000 "syntax error: unexpected token 'g_…_err'" for the bare name
+    with pytest.raises(ShaderCompileError) as info:
+        _compile(f"{kind} g_err;\nfloat4 main() : SV_Target {{ return 0; }}")
+    assert "error X3000: syntax error: unexpected token 'g_err'" in info.value.errors
+
+
+@pytest.mark.parametrize("kind", ["Buffer", "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture3D",
+                                  "TextureCube", "TextureCubeArray"])
+def test_types_with_a_default_element(kind):
+    _compile(f"{kind} g;\nfloat4 main() : SV_Target {{ return 0; }}")

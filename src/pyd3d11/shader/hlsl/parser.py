@@ -37,6 +37,10 @@ _MODIFIERS = {
 }
 _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
                    "textureCUBE": "TextureCube"}
+#: object types written only with template arguments: the bare name is fxc's X3000 at the token after it
+#: (DXC SemaHLSL indexing-operator: `Texture2DMS g;`, `RWBuffer g;`, `RWTexture1D/1DArray/2D/2DArray g;`)
+_TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
+                                "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 _BIN_PREC = [
@@ -227,6 +231,8 @@ class Parser:
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
+            elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
+                raise self.error()
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
