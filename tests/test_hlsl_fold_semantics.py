@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 from test_hlsl_features import run_ps
 
+from pyd3d11.errors import ShaderCompileError
+
 F32 = np.float32
 
 #: float values where folding shortcuts go wrong: denormals (flushed), ±0, ±inf, NaN, overflow, rounding
@@ -70,6 +72,11 @@ def test_int_folding_equals_run_time(expr):
     pairs = [(a, b) for a in INTS for b in INTS]
     for k in rng.choice(len(pairs), 24, replace=False):
         a, b = pairs[k]
+        if b == 0 and ("/" in expr or "%" in expr):
+            # a divisor known to be zero is fxc's error X4010, not a folded value (test_hlsl_const_errors.py)
+            with pytest.raises(ShaderCompileError, match="X4010"):
+                _both(expr, "int", f"(int){a & 0xFFFFFFFF:#x}u", "0", _cb([a & 0xFFFFFFFF, 0]))
+            continue
         x, y = _both(expr, "int", f"(int){a & 0xFFFFFFFF:#x}u", f"(int){b & 0xFFFFFFFF:#x}u",
                      _cb([a & 0xFFFFFFFF, b & 0xFFFFFFFF]))
         assert x == y, (expr, a, b, hex(x), hex(y))

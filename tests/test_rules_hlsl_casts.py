@@ -113,3 +113,36 @@ def test_uniform_globals_are_implicitly_constant(stmt):
 
 def test_static_globals_are_writable():
     _ok("static float g = 1; float4 main() : SV_Target { g += 1; return g; }")
+
+
+# --- implicit truncation (DXC SemaHLSL implicit-casts / conversions-between-type-shapes: fxc's X3206) ------
+TRUNCATIONS = [
+    ("int4x4", "int3x1"), ("float4x4", "float2x2"), ("float3x3", "float3x2"), ("float2x2", "float1x1"),
+    ("float2x2", "float1"), ("float2x2", "float"), ("float4", "float3"), ("float4", "float"), ("int4", "bool"),
+    ("float1x3", "float1x2"), ("float4", "float1x2"),
+]
+
+
+@pytest.mark.parametrize("src,dst", TRUNCATIONS)
+def test_implicit_truncation_warns_x3206(src, dst):
+    msgs: list = []
+    D3DCompile(f"{src} g;\nfloat4 main() : SV_Target {{ {dst} x = g; return 0; }}", None, "t.hlsl", None, None,
+               "main", "ps_5_0", 0, 0, msgs)
+    text = "".join(bytes(m).decode() for m in msgs)
+    assert "warning X3206: implicit truncation of vector type" in text, (src, dst, text)
+
+
+@pytest.mark.parametrize("src,dst", TRUNCATIONS)
+def test_explicit_truncation_does_not_warn(src, dst):
+    msgs: list = []
+    D3DCompile(f"{src} g;\nfloat4 main() : SV_Target {{ {dst} x = ({dst})g; return 0; }}", None, "t.hlsl", None, None,
+               "main", "ps_5_0", 0, 0, msgs)
+    assert msgs == []
+
+
+@pytest.mark.parametrize("src,dst", [("float2x2", "float2"), ("float3x3", "float2"), ("int2x2", "int4x4")])
+def test_shape_changing_matrix_conversions_are_errors(src, dst):
+    with pytest.raises(ShaderCompileError) as info:
+        D3DCompile(f"{src} g;\nfloat4 main() : SV_Target {{ {dst} x = g; return 0; }}", None, "t.hlsl", None, None,
+                   "main", "ps_5_0")
+    assert "error X3017" in info.value.errors

@@ -170,3 +170,25 @@ def test_register_set_checked_for_other_profiles():
     the object is used (fxc, DXC packreg: ``sampler s : register(vs, t0)`` under ps)."""
     err = _error("SamplerState smp : register(vs, t0); Texture2D tex;\n" + PS % "tex.Sample(smp, 0)")
     assert "error X3530" in err, err
+
+
+#: (declaration, use, expected register set): an object reserved in another register set
+WRONG_SET = [
+    ("Texture2D obj : register(s0);", "obj.Load(int3(0, 0, 0))", "t"),
+    ("SamplerState obj : register(t0); Texture2D tx;", "tx.Sample(obj, float2(0, 0))", "s"),
+    ("RWTexture2D<float4> obj : register(t1);", "obj[uint2(0, 0)]", "u"),
+    ("StructuredBuffer<float4> obj : register(u1);", "obj[0]", "t"),
+    ("Buffer<float4> obj : register(b2);", "obj[0]", "t"),
+]
+
+
+@pytest.mark.parametrize("decl,use,file", WRONG_SET)
+def test_wrong_register_set_is_an_error_only_when_used(decl, use, file):
+    """fxc 4.0-5.0 ignores the reservation of an unused object in the wrong register set (vkd3d's Windows-verified
+    register-reservations-resources: ``Texture2D unused : register(s0)`` compiles and ``sampler2D unused :
+    register(t0)`` fails only at sm >= 5.1); a used one is X3530."""
+    D3DCompile(f"{decl}\nfloat4 main() : SV_Target {{ return 0; }}", None, "t.hlsl", None, None, "main", "ps_5_0")
+    with pytest.raises(ShaderCompileError) as info:
+        D3DCompile(f"{decl}\nfloat4 main() : SV_Target {{ return {use}; }}", None, "t.hlsl", None, None, "main",
+                   "ps_5_0")
+    assert f"error X3530: 'obj': invalid register specification, expected '{file}' binding" in info.value.errors

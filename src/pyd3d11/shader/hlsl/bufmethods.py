@@ -11,7 +11,8 @@ from .operands import Reg
 from .types import UINT, VOID, NumType
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 _COUNTER_METHODS = {
     "RWStructuredBuffer": {"IncrementCounter": 0, "DecrementCounter": 0},
@@ -24,7 +25,7 @@ def is_counter_method(kind: str, name: str) -> bool:
     return name in _COUNTER_METHODS.get(kind, {})
 
 
-def counter_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     """The counter ops return the index to use: imm_atomic_alloc hands out the pre-increment count,
     imm_atomic_consume the post-decrement count (spec §22.17.20/21)."""
     from .codegen import Val

@@ -13,7 +13,7 @@ from .diagnostics import Pos
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 
 def _const_true(e: A.Node | None) -> bool:
@@ -78,7 +78,7 @@ def _terminated(stmts: list[A.Node]) -> bool:
     return any(_terminates(x) for x in stmts)
 
 
-def _const_names_only(cg: Codegen, e: A.Node) -> bool:
+def _const_names_only(cg: CodegenContext, e: A.Node) -> bool:
     """Every variable in ``e`` is a ``const`` one (a case label may name constants, never plain variables,
     even when their value happens to be known)."""
     from .codegen import walk
@@ -95,7 +95,7 @@ def _const_names_only(cg: Codegen, e: A.Node) -> bool:
     return True
 
 
-def check_switch(cg: Codegen, s: A.Switch) -> None:
+def check_switch(cg: CodegenContext, s: A.Switch) -> None:
     from .parser import const_eval
 
     if not s.cases:
@@ -121,7 +121,7 @@ def check_switch(cg: Codegen, s: A.Switch) -> None:
             raise cg.err(s.pos, "fall-through between case labels is only allowed for empty cases", 3533)
 
 
-def check_function(cg: Codegen, f: A.FuncDef) -> None:
+def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
     """Checks on one function body before it is generated (entry point or inlined callee)."""
     if f.body is None:
         return
@@ -154,7 +154,7 @@ def _string_leaf(t: Type) -> bool:
     return isinstance(leaf, ObjectType) and leaf.kind == "string"
 
 
-def check_string_decl(cg: Codegen, d: A.VarDecl) -> None:
+def check_string_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """A ``string`` takes a string literal only (DXC's SemaHLSL string.hlsl records fxc's X3017 for bool,
     int and float literals and variables and for brace lists of numbers); nothing converts a string to
     a number either (X3017 from the type checks)."""
@@ -170,7 +170,7 @@ def check_string_decl(cg: Codegen, d: A.VarDecl) -> None:
             raise cg.err(d.pos, f"cannot implicitly convert from '{g}' to 'const string'", 3017)
 
 
-def check_params(cg: Codegen, f: A.FuncDef) -> None:
+def check_params(cg: CodegenContext, f: A.FuncDef) -> None:
     """Default arguments: only trailing parameters, never on out/inout ones (SM4/5, X3044); no function
     returns a string (X3038, DXC's SemaHLSL string.hlsl)."""
     if _string_leaf(f.ret):
@@ -185,7 +185,7 @@ def check_params(cg: Codegen, f: A.FuncDef) -> None:
             raise cg.err(p.pos, f"'{p.name}': missing default value for parameter", 3044)
 
 
-def check_global_decl(cg: Codegen, d: A.VarDecl) -> None:
+def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
     initialisers."""
     from .gs import _contains_stream
@@ -214,7 +214,7 @@ def _struct_has_prim_mod(t: Type) -> bool:
     return False
 
 
-def check_compile_shader(cg: Codegen, d: A.VarDecl) -> None:
+def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
     import re
 
@@ -245,7 +245,7 @@ def check_compile_shader(cg: Codegen, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
 
 
-def check_uav_model(cg: Codegen) -> None:
+def check_uav_model(cg: CodegenContext) -> None:
     """SM4.x: UAVs only in cs_4_x, only raw/structured, only u0 (D3D11.3 §18.4 / compute 4.x)."""
     if cg.major >= 5:
         return
@@ -257,7 +257,7 @@ def check_uav_model(cg: Codegen) -> None:
         if r.type.kind in RW_KINDS_TYPED:
             raise cg.err(Pos("", 1, 1), f"'{r.name}': typed UAVs require shader model 5.0", 3000)
 
-def check_cb_overlap(cg: Codegen) -> None:
+def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
     reservations in $Globals may not overlap when either variable is used."""
     for a, b in cg.reg_overlaps:
@@ -277,7 +277,7 @@ def check_cb_overlap(cg: Codegen) -> None:
 CB_SLOTS = 14
 
 
-def check_cb_slots(cg: Codegen) -> None:
+def check_cb_slots(cg: CodegenContext) -> None:
     """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots (X4567
     class: fxc cannot place the buffer)."""
     for cb in cg.cbufs:
@@ -296,7 +296,7 @@ _ELEMENTWISE = frozenset({"min", "max", "lerp", "clamp", "mad", "pow", "atan2", 
 _REINTERPRET = frozenset({"asfloat", "asint", "asuint"})
 
 
-def check_intrinsic_args(cg: Codegen, name: str, args: list, pos: Pos) -> None:
+def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) -> None:
     """Argument shapes fxc's intrinsic overloads do not accept (X3013): matrices for the vector-only
     functions, a (true) matrix mixed with a vector in component-wise functions, bool reinterpretation."""
     nts = [a.type for a in args if isinstance(a.type, NumType)]
@@ -319,7 +319,7 @@ def _same_type(a: Type | None, b: Type | None) -> bool:
     return a is b or (a is not None and b is not None and type(a) is type(b) and str(a) == str(b))
 
 
-def check_patch_params(cg: Codegen, f: A.FuncDef, pcf: A.FuncDef | None = None, n_out: int = 0) -> None:
+def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None = None, n_out: int = 0) -> None:
     """Tessellation patch parameters (D3D11.3 §10/§11): one InputPatch in a hull shader's entry point and
     one OutputPatch in a domain shader's, of 1-32 control points; the patch-constant function's InputPatch
     is the entry point's, and its OutputPatch holds the entry point's output type, outputcontrolpoints of
@@ -359,7 +359,7 @@ _EVALUATED_ATTRS = frozenset({"numthreads", "maxvertexcount", "instance", "domai
                               "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor"})
 
 
-def check_attr_side_effects(cg: Codegen, attrs: dict, pos: Pos) -> None:
+def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
     """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``)."""
     from .codegen import walk
 
@@ -376,7 +376,7 @@ def check_attr_side_effects(cg: Codegen, attrs: dict, pos: Pos) -> None:
 _SWIZZLE_SETS = ("xyzw", "rgba")
 
 
-def _sb_globals(cg: Codegen) -> dict[str, tuple[tuple[int, int], Type]]:
+def _sb_globals(cg: CodegenContext) -> dict[str, tuple[tuple[int, int], Type]]:
     out: dict[str, tuple[tuple[int, int], Type]] = {}
     for d in cg.prog.decls:
         for v in (d.members if isinstance(d, A.CBufferDecl) else [d]):
@@ -385,7 +385,7 @@ def _sb_globals(cg: Codegen) -> dict[str, tuple[tuple[int, int], Type]]:
     return out
 
 
-def _sb_swizzle(cg: Codegen, t: NumType, name: str, pos: Pos) -> Type:
+def _sb_swizzle(cg: CodegenContext, t: NumType, name: str, pos: Pos) -> Type:
     if t.shape == "m":
         return NumType(t.base)  # matrix swizzles (_m00 ...) are not checked here
     ok = 1 <= len(name) <= 4 and any(all(ch in s[:t.n] for ch in name) for s in _SWIZZLE_SETS)
@@ -394,7 +394,7 @@ def _sb_swizzle(cg: Codegen, t: NumType, name: str, pos: Pos) -> Type:
     return NumType(t.base, 1, len(name), "v" if len(name) > 1 else "s")
 
 
-def _sb_type(cg: Codegen, e: A.Node, known: dict) -> Type | None:
+def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
     """Type of a state-block value as fxc checks it: a name that is no earlier global is a ``const int``
     (any identifier is a valid state constant), everything else must type-check (None: not checked)."""
     from .overload import best
@@ -455,7 +455,7 @@ def _sb_type(cg: Codegen, e: A.Node, known: dict) -> Type | None:
     return None
 
 
-def check_state_values(cg: Codegen) -> None:
+def check_state_values(cg: CodegenContext) -> None:
     """Effect state-block values are type-checked even outside fx profiles (state-block-syntax tests)."""
     values = getattr(cg.prog, "state_values", [])
     if values:
@@ -464,7 +464,7 @@ def check_state_values(cg: Codegen) -> None:
             _sb_type(cg, v, known)
 
 
-def gs_stream_components(cg: Codegen, types: list[Type], pos: Pos) -> int:
+def gs_stream_components(cg: CodegenContext, types: list[Type], pos: Pos) -> int:
     """Output components a multi-stream geometry shader counts against the 1024-scalar limit: each
     stream's elements are packed on their own from o0, and a register counts with the widest use any
     stream makes of it (geometry-shader-syntax tests)."""
@@ -473,7 +473,7 @@ def gs_stream_components(cg: Codegen, types: list[Type], pos: Pos) -> int:
     widest: dict[int, int] = {}
     for t in types:
         packer = SigPacker(True)
-        for lt, base, _idx, mods in cg._elem_list(t, None, pos, "output"):
+        for lt, base, _idx, mods in cg.elem_list(t, None, pos, "output"):
             up = base.upper()
             reg, first = packer.place(lt.n, packing_class("gs", up, cg.interp_mode(lt, mods)),
                                       ALIGN in mods)

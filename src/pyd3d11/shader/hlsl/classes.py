@@ -17,7 +17,8 @@ from .operands import imm
 from .types import BOOL, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
     from .parser import Parser
 
 SUPER = "$super"
@@ -184,11 +185,11 @@ def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: A
 
 
 # --- codegen: method calls on class values ----------------------------------------------------------
-def class_types(cg: Codegen) -> list[ClassType]:
+def class_types(cg: CodegenContext) -> list[ClassType]:
     return [d.type for d in cg.prog.decls if isinstance(d, A.TypeDecl) and isinstance(d.type, ClassType)]
 
 
-def pick_method(cg: Codegen, overloads: list[A.FuncDef], nargs: int, owner: str, name: str, pos: Any) -> A.FuncDef:
+def pick_method(cg: CodegenContext, overloads: list[A.FuncDef], nargs: int, owner: str, name: str, pos: Any) -> A.FuncDef:
     fits = [f for f in overloads if sum(1 for p in f.params if p.default is None) <= nargs <= len(f.params)]
     if not fits:
         raise cg.err(pos, f"'{owner}::{name}': no matching {nargs} parameter method", 3013)
@@ -197,7 +198,7 @@ def pick_method(cg: Codegen, overloads: list[A.FuncDef], nargs: int, owner: str,
     return fits[0]
 
 
-def bind_params(cg: Codegen, f: A.FuncDef, args: list[Val], pos: Any) -> tuple[list[Val], list[tuple[int, Val]]]:
+def bind_params(cg: CodegenContext, f: A.FuncDef, args: list[Val], pos: Any) -> tuple[list[Val], list[tuple[int, Val]]]:
     """Parameter locals (stored with the converted arguments) and the out/inout copy-backs."""
     from .codegen import Val
 
@@ -217,7 +218,7 @@ def bind_params(cg: Codegen, f: A.FuncDef, args: list[Val], pos: Any) -> tuple[l
     return locals_, back
 
 
-def member_scope(cg: Codegen, cls: ClassType, this: Val, f: A.FuncDef) -> dict[str, Any]:
+def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef) -> dict[str, Any]:
     """``this`` and the data members a method body names, as values (bools made ~0/0 like cb reads)."""
     from .codegen import Val, walk
     from .exprs import member
@@ -235,7 +236,7 @@ def member_scope(cg: Codegen, cls: ClassType, this: Val, f: A.FuncDef) -> dict[s
     return scope
 
 
-def _bools_to_mask(cg: Codegen, v: Val) -> list:
+def _bools_to_mask(cg: CodegenContext, v: Val) -> list:
     from .codegen import leaf_bases
 
     bases = leaf_bases(v.type) if not isinstance(v.type, NumType) else [v.type.base] * len(v.slots)
@@ -245,7 +246,7 @@ def _bools_to_mask(cg: Codegen, v: Val) -> list:
             for s, b in zip(v.slots, bases, strict=True)]
 
 
-def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params: list[Val],
+def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val, params: list[Val],
                     result: list, pos: Any) -> None:
     """Generate ``f``'s body (inlined) storing its return value into ``result``."""
     from .check import check_function
@@ -270,20 +271,20 @@ def gen_method_body(cg: Codegen, f: A.FuncDef, cls: ClassType, this: Val, params
         cg.scopes, cg.loops = saved_scopes, saved_loops
 
 
-def eval_args(cg: Codegen, args: list[A.Node]) -> list[Val]:
+def eval_args(cg: CodegenContext, args: list[A.Node]) -> list[Val]:
     from .exprs import expr
 
     return [expr(cg, a) for a in args]
 
 
-def copy_back(cg: Codegen, arg_nodes: list[A.Node], back: list[tuple[int, Val]], pos: Any) -> None:
+def copy_back(cg: CodegenContext, arg_nodes: list[A.Node], back: list[tuple[int, Val]], pos: Any) -> None:
     from .exprs import assign_to
 
     for i, loc in back:
         assign_to(cg, arg_nodes[i], loc, pos)
 
 
-def call_on_class(cg: Codegen, this: Val, name: str, arg_nodes: list[A.Node], pos: Any) -> Val:
+def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.Node], pos: Any) -> Val:
     """``obj.Method(args)`` on a class value (global instance, local, ``this``): inlined."""
     from .codegen import Val
 
@@ -303,7 +304,7 @@ def call_on_class(cg: Codegen, this: Val, name: str, arg_nodes: list[A.Node], po
     return Val(f.ret, result)
 
 
-def current_class(cg: Codegen) -> tuple[ClassType, Val] | None:
+def current_class(cg: CodegenContext) -> tuple[ClassType, Val] | None:
     """(class, this) of the innermost method being generated, if any."""
     for ctx in reversed(cg.func_ctx):
         if "class" in ctx:
@@ -313,7 +314,7 @@ def current_class(cg: Codegen) -> tuple[ClassType, Val] | None:
     return None
 
 
-def try_call(cg: Codegen, e: A.Call) -> Val | None:
+def try_call(cg: CodegenContext, e: A.Call) -> Val | None:
     """An unqualified call inside a method that names a method of the class: ``this.Method(...)``."""
     cur = current_class(cg)
     if cur is None or cur[0].find_methods(e.name) is None:
@@ -321,7 +322,7 @@ def try_call(cg: Codegen, e: A.Call) -> Val | None:
     return call_on_class(cg, cur[1], e.name, e.args, e.pos)
 
 
-def try_method_call(cg: Codegen, e: A.MethodCall) -> Val | None:
+def try_method_call(cg: CodegenContext, e: A.MethodCall) -> Val | None:
     """Hook for ``obj.Method(...)``: interface pointers (fcall) and class values (inlined)."""
     from . import linkage
 
@@ -342,7 +343,7 @@ def try_method_call(cg: Codegen, e: A.MethodCall) -> Val | None:
     return None
 
 
-def interface_arg(cg: Codegen, node: A.Node) -> Val:
+def interface_arg(cg: CodegenContext, node: A.Node) -> Val:
     """The value an interface-typed function parameter binds to: a global interface pointer (or a constant
     element of a pointer array) as a reference, a parameter already bound to one, or a class value (a
     class instance: calls through the parameter then inline that class's methods)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_DEBUG, D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
+from .cgstate import DebugState, GsState, IcbState, TessState
 from .check import (
     _true_mat,
     check_cb_overlap,
@@ -86,6 +87,9 @@ from .values import (  # noqa: F401 - re-exported: the other hlsl modules import
     split_semantic,
 )
 
+if TYPE_CHECKING:
+    from .linkage import LinkState
+
 
 def flat_numeric(t: Type) -> list[NumType]:
     """Numeric leaf types of ``t`` in slot order."""
@@ -107,7 +111,23 @@ def leaf_bases(t: Type) -> list[str]:
     return [x.base for x in flat_numeric(t)]
 
 
+def component_bases(t: Type) -> list[str]:
+    """Numeric component kinds of ``t`` in order, one per component (a double is one component in two
+    slots): what an initialiser list counts."""
+    if isinstance(t, _FlatType):
+        return list(t.bases)
+    if isinstance(t, NumType):
+        return [t.base] * t.n
+    if isinstance(t, ArrayType):
+        return component_bases(t.elem) * t.count
+    if isinstance(t, StructType):
+        return [b for f in t.fields for b in component_bases(f[1])]
+    return []
+
+
 class Codegen(SignatureBinding):
+    """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
+
     def __init__(self, prog: A.Program, entry: str, stage: str, major: int, minor: int, row_major_default: bool):
         self.prog = prog
         self.entry = entry
@@ -129,25 +149,28 @@ class Codegen(SignatureBinding):
         self.tgsm_raw: set[int] = set()
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
+        # named parts of the shared state (cgstate.py)
+        self.gs = GsState()
+        self.tess = TessState()
+        self.debug = DebugState()
+        self.icb = IcbState()
+        # state the helper modules create or fill, declared here so none of them probes for it
+        self.params_cb: CBuf | None = None  # "$Params", made by collect()
+        self.param_objects: dict = {}  # entry parameter -> its object leaves (objects.py)
+        self.dead_resources: frozenset[str] = frozenset()  # found by a previous generation (deadres.py)
+        self.legacy_tex_uses: list = []  # D3D9-style sampler uses awaiting their t# (legacytex.py)
+        self.linkage: LinkState | None = None  # interface calls (linkage.py), made on first use
+        self.unrolled_iterations = 0  # loop iterations unrolled so far (unroll.py)
         # per-compile records kept by the helper modules
         self.bad_reservations: list = []  # objects reserved in the wrong register set (objects.py)
         self.reserved_blocks: list = []  # registers reserved by struct/array objects (objects.py)
         self.sig_packers: dict = {}  # signature packing state per signature (sigpack.py)
-        self.gs_stream_types: dict = {}  # GS output stream -> element type (gs.py, check.py)
         self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
-        self.icb_rows: list[tuple[int, int, int, int]] = []  # immediate constant buffer (icb.py)
-        self.icb_placed: dict = {}  # constant array -> first icb row (icb.py)
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
         self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
-        # /Zi debug information (debuginfo.py): the statement being compiled, the local variables declared
-        # (name, slots, file, first line, last line of their block) and, after listing(), the tables
-        self.cur_loc: tuple | None = None
-        self.debug_vars: list[dict] = []
-        self.debug_table: dict | None = None
-        self.debug_scope_ends: list[int] = []
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
@@ -160,17 +183,9 @@ class Codegen(SignatureBinding):
         self.loops: list[dict] = []  # break/continue context
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
-        self.cp_names: set[str] = set()  # names the hull shader's control-point function reaches (layout.py)
         self.precise_seen: bool | None = None  # the source declares something precise (refactor.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
-        self.gs_maxout = 0
-        self.tess_domain = ""
-        self.pc_outputs: list[SigElem] = []
-        self.in_pcf = False
-        self.hs_head: list[str] = []
-        self.hs_phases: list = []
-        self.ds_head: list[str] = []
         self.func_index_stack: list[int] = []
         self.uav_load_ok = 0  # >0 while evaluating out-only call arguments
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
@@ -179,16 +194,6 @@ class Codegen(SignatureBinding):
         self.out_owner: object = None
         self.func_order: dict[int, int] = {}
         self.entry_attrs: dict = {}
-        self.gs_instances = 0
-        self.gs_prim = ""
-        self.gs_topology: str | None = None
-        self.gs_streams_used: set[int] = set()
-        # GS stream whose Append is being bound; each stream has its own output elements (packed from o0)
-        # and declarations, as fxc writes them (§13.x: streams may use the same output registers)
-        self.gs_out_stream = 0
-        self.gs_stream_sigs: dict[int, list] = {}
-        self.gs_stream_decls: dict[int, list[str]] = {}
-        self.gs_stream_count = 0
 
     # --- errors -----------------------------------------------------------------------------------
     @staticmethod
@@ -213,7 +218,7 @@ class Codegen(SignatureBinding):
             self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
-        self.code.append(Ins(op, list(args), suffix, tail, self.cur_loc))
+        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc))
 
     @property
     def wants_debug_info(self) -> bool:
@@ -423,10 +428,14 @@ class Codegen(SignatureBinding):
             elif src.shape == "m" and to.shape == "m":
                 if to.rows > src.rows or to.cols > src.cols:
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                if (to.rows, to.cols) != (src.rows, src.cols) and not explicit:  # the upper-left part (DXC
+                    self.warn(pos, 3206, "implicit truncation of vector type")  # SemaHLSL implicit-casts: X3206)
                 slots = [slots[r * src.cols + c] for r in range(to.rows) for c in range(to.cols)]
             elif src.n >= to.n:
+                # a true matrix truncates to a scalar or a one-component vector only (DXC SemaHLSL
+                # conversions-between-type-shapes: fxc warns X3206 for int2x2 -> int1, rejects int2x2 -> int2)
                 if src.n > to.n and to.shape != "s" and (to.shape == "m" and to.rows > 1 and src.shape != "m" or
-                                                         _true_mat(src) and to.shape != "m"):
+                                                         _true_mat(src) and to.shape != "m" and to.n > 1):
                     raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
                 if src.n > to.n and not explicit:
                     self.warn(pos, 3206, "implicit truncation of vector type")
@@ -737,7 +746,7 @@ class Codegen(SignatureBinding):
         names, seen = referenced_names(self, shader_roots(self, fdef))
         mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
         if self.stage == "hs":
-            self.cp_names = referenced_names(self, [fdef])[0]
+            self.tess.cp_names = referenced_names(self, [fdef])[0]
         for name in names:
             g = self.globals.get(name)
             if isinstance(g, tuple) and g[0] == "resarray":
@@ -788,6 +797,32 @@ class Codegen(SignatureBinding):
                 if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
+        self.check_uniform_initialisers()
+
+    def check_uniform_initialisers(self) -> None:
+        """A uniform global's (or cbuffer member's) initialiser is its default value: no code, but fxc
+        type-checks it like any initialiser (DXC SemaHLSL vector-assignments: a global ``float2 f2c =
+        float2();`` is X3014, ``float4 f4 = f3;`` X3017). Evaluated and thrown away; reading another
+        global here does not make that one used. Brace lists are left to check.py's count rule: inside
+        braces fxc lets a default value hold things it does not write (vkd3d's Windows-verified
+        effect-compile: ``float4 f = {1, 2, compile ps_2_0 fun(), 4};`` compiles)."""
+        for cv in [g for g in self.globals.values() if isinstance(g, CbVar) and g.decl.init is not None
+                   and not isinstance(g.decl.init, A.InitList)]:
+            if holds_objects(cv.decl.type) or isinstance(cv.decl.type, ObjectType):
+                continue
+            used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
+            res_used = {id(r): r.used for r in self.resources}
+            n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
+            try:
+                self.init_value(cv.decl.init, cv.decl.type, cv.decl.pos)
+            finally:
+                del self.code[n_code:]
+                self.ntemps, self.var_temps = n_temps, var_temps
+                for cb in self.cbufs:
+                    for x in cb.vars:
+                        x.used = used.get(id(x), x.used)
+                for r in self.resources:
+                    r.used = res_used.get(id(r), r.used)
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
@@ -825,7 +860,7 @@ class Codegen(SignatureBinding):
             from .hs import gen_ds_entry
 
             out_params = gen_ds_entry(self, f)
-            self._debug_parameters(f, scope)
+            self.debug_parameters(f, scope)
             self.entry_outputs = (f, out_params)
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
             assert f.body is not None
@@ -838,7 +873,7 @@ class Codegen(SignatureBinding):
             from .gs import gen_gs_entry, gs_output_component_check
 
             scope.update(gen_gs_entry(self, f))
-            self._debug_parameters(f, scope)
+            self.debug_parameters(f, scope)
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
             assert f.body is not None
             self.block(f.body.stmts)
@@ -853,7 +888,7 @@ class Codegen(SignatureBinding):
                                3000)
             if "uniform" in p.mods:
                 cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
-                if cv is None and p.name in getattr(self, "param_objects", {}):
+                if cv is None and p.name in self.param_objects:
                     scope[p.name] = obj_param_value(self, p, Val(p.type, []))
                     continue
                 if cv is None:
@@ -875,7 +910,7 @@ class Codegen(SignatureBinding):
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
             scope[p.name] = obj_param_value(self, p, v)
-        self._debug_parameters(f, scope)
+        self.debug_parameters(f, scope)
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None
@@ -884,7 +919,7 @@ class Codegen(SignatureBinding):
             self.write_entry_outputs(None, f.pos)
         self.emit_final_ret()
 
-    def _debug_parameters(self, f: A.FuncDef, scope: dict[str, Val]) -> None:
+    def debug_parameters(self, f: A.FuncDef, scope: dict[str, Val]) -> None:
         if self.wants_debug_info:
             from .debuginfo import record_parameters
 
@@ -1005,19 +1040,26 @@ class Codegen(SignatureBinding):
 
     def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val:
         if isinstance(init, A.InitList):
-            flat: list[Slot] = []
-            bases: list[str] = []
+            # one unit per component: a double takes two slots but counts once (``float2 x = { 1, d }``)
+            units: list[tuple[str, list[Slot]]] = []
             for item in init.items:
                 iv = self.init_flat(item)
-                flat += iv.slots
-                bases += leaf_bases(iv.type) if not isinstance(iv.type, NumType) else [iv.type.base] * iv.type.n
-            leaves = flat_numeric(t)
-            if len(flat) != len(leaves):
+                bases = component_bases(iv.type)
+                k = 0
+                for b in bases:
+                    w = 2 if b == DOUBLE else 1
+                    units.append((b, iv.slots[k:k + w]))
+                    k += w
+            leaves = [NumType(b) for b in component_bases(t)]
+            if len(units) != len(leaves):
                 raise self.err(pos, f"initializer does not match type: expected {len(leaves)} components, "
-                                    f"got {len(flat)}", 3017)
+                                    f"got {len(units)}", 3017)
             out: list[Slot] = []
-            for s, b, lt in zip(flat, bases, leaves, strict=True):
-                out += self.convert_base(Val(NumType(b), [s]), lt.base).slots
+            for (b, s), lt in zip(units, leaves, strict=True):
+                if DOUBLE in (b, lt.base):
+                    out += self.convert(Val(NumType(b), s), NumType(lt.base), pos).slots
+                else:
+                    out += self.convert_base(Val(NumType(b), s), lt.base).slots
             return Val(t, out)
         v = self.expr(init)
         return self.convert(v, t, pos)
@@ -1029,9 +1071,8 @@ class Codegen(SignatureBinding):
             for x in item.items:
                 v = self.init_flat(x)
                 slots += v.slots
-                bases += leaf_bases(v.type) if not isinstance(v.type, NumType) else [v.type.base] * v.type.n
-            st = StructType("")
-            return Val(st, slots) if False else Val(_FlatType(bases), slots)
+                bases += component_bases(v.type)
+            return Val(_FlatType(bases), slots)
         return self.expr(item)
 
     # --- statements ------------------------------------------------------------------------------------
@@ -1040,24 +1081,24 @@ class Codegen(SignatureBinding):
         if self.wants_debug_info:
             from .debuginfo import last_line
 
-            self.debug_scope_ends.append(last_line(stmts))
+            self.debug.scope_ends.append(last_line(stmts))
         try:
             for s in stmts:
                 self.stmt(s)
         finally:
             self.scopes.pop()
             if self.wants_debug_info:
-                self.debug_scope_ends.pop()
+                self.debug.scope_ends.pop()
 
     def stmt(self, s: A.Node) -> None:
         """One statement; the instructions it emits carry its source line (debug information)."""
-        saved = self.cur_loc
+        saved = self.debug.cur_loc
         if not isinstance(s, A.Block):
-            self.cur_loc = (s.pos.file, s.pos.line)
+            self.debug.cur_loc = (s.pos.file, s.pos.line)
         try:
             self._stmt(s)
         finally:
-            self.cur_loc = saved
+            self.debug.cur_loc = saved
 
     def _stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
         if isinstance(s, A.Block):
@@ -1213,7 +1254,7 @@ class Codegen(SignatureBinding):
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug)
-        lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.ds_head + self.global_decls()
+        lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
         lines += self.in_decls
         if self.stage != "gs":
             lines += self.out_decls
@@ -1232,9 +1273,9 @@ class Codegen(SignatureBinding):
             from .gs import gs_multi_stream
 
             lines += [] if gs_multi_stream(self) else self.out_decls
-            lines.append(f"dcl_maxout {self.gs_maxout}")
-            if self.gs_instances:
-                lines.append(f"dcl_gsinstances {self.gs_instances}")
+            lines.append(f"dcl_maxout {self.gs.maxout}")
+            if self.gs.instances:
+                lines.append(f"dcl_gsinstances {self.gs.instances}")
         if self.numthreads:
             lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
         from .linkage import ordered_code
@@ -1246,7 +1287,7 @@ class Codegen(SignatureBinding):
         if alloc_debug is not None:
             from .debuginfo import build_table
 
-            self.debug_table = build_table(self, ordered, first_instruction, tmap, alloc_debug)
+            self.debug.table = build_table(self, ordered, first_instruction, tmap, alloc_debug)
         return "\n".join(lines) + "\n", tmap
 
     def global_decls(self) -> list[str]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 #: (stage, is_output, legacy name) -> system-value semantic
 _LEGACY = {
@@ -23,7 +23,7 @@ _LEGACY = {
 }
 
 
-def compat_semantic(cg: Codegen, base: str, output: bool) -> str:
+def compat_semantic(cg: CodegenContext, base: str, output: bool) -> str:
     """The semantic name ``base`` (without its index) means under the compile flags."""
     if not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         return base

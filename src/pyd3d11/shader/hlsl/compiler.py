@@ -156,7 +156,7 @@ def _signature(fourcc: str, elems, output: bool, usage=None) -> Signature:
 def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
     """(input reads, output writes, patch-constant reads (DS), patch-constant writes (HS))."""
     if cg.stage == "hs":
-        phases = [ph["code"] for _name, ph in cg.hs_phases]
+        phases = [ph["code"] for _name, ph in cg.tess.hs_phases]
         reads: dict = {}
         for code in phases:
             for k, m in input_reads(code).items():
@@ -174,7 +174,7 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     isgn = _signature("ISGN", cg.inputs, False, in_reads)
     osgn = _signature("OSG5" if cg.stage == "gs" and cg.major >= 5 else "OSGN", cg.outputs, True, writes)
     chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn))]
-    pcsg = _signature("PCSG", cg.pc_outputs, cg.stage == "hs",
+    pcsg = _signature("PCSG", cg.tess.pc_outputs, cg.stage == "hs",
                       pc_writes if cg.stage == "hs" else {("v", r): m for (_f, r), m in pc_reads.items()})
     if cg.stage == "ds":
         chunks.append(("PCSG", build_signature(pcsg)))

@@ -17,17 +17,15 @@ from . import ast as A
 from .operands import Slot, imm
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 
-def state(cg: Codegen) -> dict[Slot, int]:
-    k = getattr(cg, "kconst", None)
-    if k is None:
-        k = cg.kconst = {}
-    return k
+def state(cg: CodegenContext) -> dict[Slot, int]:
+    return cg.kconst
 
 
-def track_store(cg: Codegen, dst: list[Slot], src: list[Slot]) -> None:
+def track_store(cg: CodegenContext, dst: list[Slot], src: list[Slot]) -> None:
     """Record (or forget) the constant values stored into variable temps (last write wins)."""
     k = state(cg)
     untracked = cg.untracked_slots
@@ -40,7 +38,7 @@ def track_store(cg: Codegen, dst: list[Slot], src: list[Slot]) -> None:
             k.pop(d, None)
 
 
-def untrack(cg: Codegen, slots: list[Slot]) -> None:
+def untrack(cg: CodegenContext, slots: list[Slot]) -> None:
     """Never treat ``slots`` as known constants: a function's static locals, which any inlined call
     (in a loop, a branch) may change where the caller's bookkeeping cannot see it."""
     cg.untracked_slots.update(slots)
@@ -49,9 +47,9 @@ def untrack(cg: Codegen, slots: list[Slot]) -> None:
         k.pop(s, None)
 
 
-def known_value(cg: Codegen, v: Val) -> Val:
+def known_value(cg: CodegenContext, v: Val) -> Val:
     """``v`` with its known-constant variable components replaced by immediates."""
-    k = getattr(cg, "kconst", None)
+    k = cg.kconst
     if not k or not v.slots:
         return v
     new = [imm(k[s]) if s in k else s for s in v.slots]
@@ -76,7 +74,7 @@ def written_slots(code: list) -> set[Slot]:
     return out
 
 
-def forget_written(cg: Codegen, start: int) -> None:
+def forget_written(cg: CodegenContext, start: int) -> None:
     """Drop the entries written by ``cg.code[start:]`` (after a loop, switch or once-loop)."""
     k = state(cg)
     if not k:
@@ -103,7 +101,7 @@ def _root(e: A.Node) -> str | None:
     return e.name if isinstance(e, A.Ident) else None
 
 
-def assigned_names(cg: Codegen, node: A.Node) -> set[str]:
+def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
     """Identifiers ``node`` may assign: targets of =, op=, ++/--, and arguments of user functions and
     out-parameter intrinsics (a conservative superset)."""
     from .codegen import walk
@@ -126,7 +124,7 @@ def assigned_names(cg: Codegen, node: A.Node) -> set[str]:
     return out
 
 
-def drop_names(cg: Codegen, names: set[str]) -> None:
+def drop_names(cg: CodegenContext, names: set[str]) -> None:
     """Forget the known values of the variables ``names`` resolve to now (locals and statics)."""
     k = state(cg)
     if not k or not names:

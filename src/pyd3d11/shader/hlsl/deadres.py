@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _OPERAND = re.compile(r"(?<![\w$.])([tsu])(\d+)\b")
 
@@ -32,7 +32,7 @@ def _group(name: str) -> str:
     return name.split("[", 1)[0]
 
 
-def dead_resources(cg: Codegen, listing: str) -> frozenset[str]:
+def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     """Names of the resources that were allocated as used but that no instruction of ``listing`` reads.
     An array counts as read when any of its elements is (it is one contiguous allocation); of a sampler
     array only the elements up to the last one read count."""
@@ -54,9 +54,9 @@ def dead_resources(cg: Codegen, listing: str) -> frozenset[str]:
     return frozenset(dead)
 
 
-def drop_dead(cg: Codegen) -> None:
+def drop_dead(cg: CodegenContext) -> None:
     """Before allocation: resources found dead by a previous generation take no register."""
-    dead = getattr(cg, "dead_resources", frozenset())
+    dead = cg.dead_resources
     for r in cg.resources:
         if r.name in dead:
             r.used = False

@@ -65,7 +65,7 @@ def record_variable(cg: Any, decl: Any, val: Any, first: int | None = None, last
     if not slots:
         return
     start = decl.pos.line if first is None else first
-    end = last if last is not None else (cg.debug_scope_ends[-1] if cg.debug_scope_ends else decl.pos.line)
+    end = last if last is not None else (cg.debug.scope_ends[-1] if cg.debug.scope_ends else decl.pos.line)
     entry = {"name": decl.name, "type": str(decl.type), "file": decl.pos.file, "first": start,
              "last": max(end, start), "slots": slots}
     parts = members(decl.type)
@@ -73,13 +73,13 @@ def record_variable(cg: Any, decl: Any, val: Any, first: int | None = None, last
         entry["members"] = parts
     if first is not None:
         entry["parameter"] = True
-    cg.debug_vars.append(entry)
+    cg.debug.vars.append(entry)
 
 
 def record_parameters(cg: Any, func: Any, scope: dict) -> None:
     """Record an entry function's parameters as variables in scope over its whole body (issue 18: entry-point
     parameters and their struct members are watchable); called once its parameters are bound."""
-    if not getattr(cg, "wants_debug_info", False) or func.body is None:
+    if not cg.wants_debug_info or func.body is None:
         return
     end = last_line(func.body.stmts)
     for p in func.params:
@@ -115,7 +115,7 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
     at = {id(ins): first_instruction + k for k, ins in enumerate(ordered)}
     position = {p: at.get(id(ins)) for p, ins in enumerate(code)}
     first, last, cmap = alloc.get("first", {}), alloc.get("last", {}), alloc.get("cmap", {})
-    for v in cg.debug_vars:
+    for v in cg.debug.vars:
         comps = []
         for s in v["slots"]:
             if isinstance(s, tuple) and len(s) == 4 and s[0] in _INPUT_SLOTS and s[1] and s[2] is None:
@@ -149,7 +149,7 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
 def debug_info(cg: Any, source: str, file: str, sources: dict[str, str] | None = None) -> DebugInfo | None:
     """The PYDB contents: ``sources`` holds every file of the compile by the name the line table uses (the main
     file and each ``#include``d one, from the preprocessor)."""
-    t = cg.debug_table
+    t = cg.debug.table
     if t is None:
         return None
     texts = {file: source, **(sources or {})}

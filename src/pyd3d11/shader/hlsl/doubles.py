@@ -27,7 +27,8 @@ from .operands import Reg, Slot, imm, is_imm
 from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 #: instructions that need the D3D11.1 double extensions (D3D11_FEATURE_DATA_D3D11_OPTIONS
 #: ExtendedDoublesShaderInstructions)
@@ -48,21 +49,21 @@ def _val(t, slots: list) -> Val:
 
 
 # --- flags and profile checks ----------------------------------------------------------------------
-def check_profile(cg: Codegen, pos) -> None:
+def check_profile(cg: CodegenContext, pos) -> None:
     """fxc accepts ``double`` only for shader model 5 targets."""
     if cg.major < 5:
         raise cg.err(pos, f"double precision floating point is not supported on target "
                           f"'{cg.stage}_{cg.major}_{cg.minor}'", 3650)
 
 
-def _note(cg: Codegen, name: str) -> None:
+def _note(cg: CodegenContext, name: str) -> None:
     flags = cg.double_flags
     flags.add("enableDoublePrecisionFloatOps")
     if name in EXTENDED:
         flags.add("enable11_1DoubleExtensions")
 
 
-def global_flags(cg: Codegen) -> list[str]:
+def global_flags(cg: CodegenContext) -> list[str]:
     """The dcl_globalFlags names the emitted double instructions need (after refactoringAllowed)."""
     flags = cg.double_flags
     return [f for f in _FLAG_ORDER if f in flags]
@@ -104,7 +105,7 @@ _FOLD = {
 
 
 # --- emission --------------------------------------------------------------------------------------
-def dop(cg: Codegen, name: str, nd: int, srcs: list[list[Slot]], mods: list[str] | None = None,
+def dop(cg: CodegenContext, name: str, nd: int, srcs: list[list[Slot]], mods: list[str] | None = None,
         sat: bool = False) -> list[Slot]:
     """double -> double instruction over ``nd`` doubles (sources of ``2 * nd`` slots each)."""
     if not mods or all(m == "" for m in mods):
@@ -116,7 +117,7 @@ def dop(cg: Codegen, name: str, nd: int, srcs: list[list[Slot]], mods: list[str]
     return cg.op(name, 2 * nd, srcs, mods, sat)
 
 
-def dmov(cg: Codegen, nd: int, s: list[Slot], mod: str = "", sat: bool = False) -> list[Slot]:
+def dmov(cg: CodegenContext, nd: int, s: list[Slot], mod: str = "", sat: bool = False) -> list[Slot]:
     if _all_imm([s]) and not sat:
         v = d_of(s)
         v = {"": v, "-": -v, "abs": np.abs(v), "-abs": -np.abs(v)}[mod]
@@ -124,7 +125,7 @@ def dmov(cg: Codegen, nd: int, s: list[Slot], mod: str = "", sat: bool = False) 
     return dop(cg, "dmov", nd, [s], [mod], sat)
 
 
-def _emit_pairs(cg: Codegen, name: str, n_out: int, dst_lanes: int, srcs: list[tuple[list[Slot], int]],
+def _emit_pairs(cg: CodegenContext, name: str, n_out: int, dst_lanes: int, srcs: list[tuple[list[Slot], int]],
                 mods: list[str] | None = None) -> list[Slot]:
     """Emit ``name`` in chunks of two doubles. ``srcs``: (slots, lanes per double) per source;
     ``dst_lanes``: destination lanes per double (1: 32-bit results, 2: double results)."""
@@ -141,7 +142,7 @@ def _emit_pairs(cg: Codegen, name: str, n_out: int, dst_lanes: int, srcs: list[t
     return out
 
 
-def to32(cg: Codegen, name: str, nd: int, s: list[Slot]) -> list[Slot]:
+def to32(cg: CodegenContext, name: str, nd: int, s: list[Slot]) -> list[Slot]:
     """dtof/dtoi/dtou: ``nd`` doubles -> ``nd`` 32-bit slots."""
     if _all_imm([s]):
         from ..ops.alu_double import DOUBLE_OPS
@@ -150,7 +151,7 @@ def to32(cg: Codegen, name: str, nd: int, s: list[Slot]) -> list[Slot]:
     return _emit_pairs(cg, name, nd, 1, [(s, 2)])
 
 
-def from32(cg: Codegen, name: str, n: int, s: list[Slot]) -> list[Slot]:
+def from32(cg: CodegenContext, name: str, n: int, s: list[Slot]) -> list[Slot]:
     """ftod/itod/utod: ``n`` 32-bit slots -> ``n`` doubles."""
     if _all_imm([s]):
         u = _u32(s)
@@ -160,7 +161,7 @@ def from32(cg: Codegen, name: str, n: int, s: list[Slot]) -> list[Slot]:
     return _emit_pairs(cg, name, n, 2, [(s, 1)])
 
 
-def compare(cg: Codegen, name: str, nd: int, a: list[Slot], b: list[Slot]) -> list[Slot]:
+def compare(cg: CodegenContext, name: str, nd: int, a: list[Slot], b: list[Slot]) -> list[Slot]:
     if _all_imm([a, b]):
         x, y = d_of(a), d_of(b)
         r = {"deq": x == y, "dne": x != y, "dlt": x < y, "dge": x >= y}[name]
@@ -168,7 +169,7 @@ def compare(cg: Codegen, name: str, nd: int, a: list[Slot], b: list[Slot]) -> li
     return _emit_pairs(cg, name, nd, 1, [(a, 2), (b, 2)])
 
 
-def movc(cg: Codegen, nd: int, c: list[Slot], a: list[Slot], b: list[Slot]) -> list[Slot]:
+def movc(cg: CodegenContext, nd: int, c: list[Slot], a: list[Slot], b: list[Slot]) -> list[Slot]:
     if all(is_imm(s) for s in c):
         out: list[Slot] = []
         for k, s in enumerate(c):
@@ -178,7 +179,7 @@ def movc(cg: Codegen, nd: int, c: list[Slot], a: list[Slot], b: list[Slot]) -> l
 
 
 # --- conversions -----------------------------------------------------------------------------------
-def convert_base(cg: Codegen, v: Val, frm: str, to: str, nt: NumType) -> Val:
+def convert_base(cg: CodegenContext, v: Val, frm: str, to: str, nt: NumType) -> Val:
     """Component type conversion where one side is double (``frm``/``to`` are concrete bases)."""
     from .diagnostics import Pos
 
@@ -204,7 +205,7 @@ def convert_base(cg: Codegen, v: Val, frm: str, to: str, nt: NumType) -> Val:
     return _val(nt, from32(cg, _FROM32[frm], n, s))
 
 
-def convert_shape(cg: Codegen, v: Val, to: NumType, pos, explicit: bool) -> Val:
+def convert_shape(cg: CodegenContext, v: Val, to: NumType, pos, explicit: bool) -> Val:
     """Numeric conversion from a double value: the shape rules of :meth:`Codegen.convert` applied to
     whole doubles (slot pairs), then the component conversion."""
     src = v.type
@@ -216,7 +217,7 @@ def convert_shape(cg: Codegen, v: Val, to: NumType, pos, explicit: bool) -> Val:
 
 
 # --- operators -------------------------------------------------------------------------------------
-def binary(cg: Codegen, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
+def binary(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
     """Arithmetic on doubles (operands already converted to ``rt``)."""
     check_profile(cg, pos)
     nd = rt.n
@@ -237,19 +238,19 @@ def binary(cg: Codegen, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
     raise cg.err(pos, f"unsupported operator '{op}' on double operands", 3000)
 
 
-def comparison(cg: Codegen, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
+def comparison(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
     check_profile(cg, pos)
     name, swap = _CMP[op]
     x, y = (b, a) if swap else (a, b)
     return _val(rt.with_base(BOOL), compare(cg, name, rt.n, x.slots, y.slots))
 
 
-def negate(cg: Codegen, v: Val, pos) -> Val:
+def negate(cg: CodegenContext, v: Val, pos) -> Val:
     check_profile(cg, pos)
     return _val(v.type, dmov(cg, v.type.n, v.slots, "-"))
 
 
-def select(cg: Codegen, c: list[Slot], a: Val, b: Val, rt: NumType) -> Val:
+def select(cg: CodegenContext, c: list[Slot], a: Val, b: Val, rt: NumType) -> Val:
     return _val(rt, movc(cg, rt.n, c, a.slots, b.slots))
 
 
@@ -258,7 +259,7 @@ def is_double(v: Val) -> bool:
     return isinstance(v.type, NumType) and v.type.base == DOUBLE
 
 
-def intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list, pos) -> Val | None:
+def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, pos) -> Val | None:
     """asdouble, asuint(double, out lo, out hi) and the double forms of abs/min/max/saturate/clamp;
     None when ``name`` with these arguments is not a double intrinsic."""
     from .exprs import assign_to, coerce_pair, numeric

@@ -28,7 +28,8 @@ from .types import (
 )
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 _SWZ = {c: i for i, c in enumerate("xyzw")} | {c: i for i, c in enumerate("rgba")}
 
@@ -39,7 +40,7 @@ def _val(t: Type, slots: list, obj=None):
     return Val(t, slots, obj)
 
 
-def expr(cg: Codegen, e: A.Node) -> Val:
+def expr(cg: CodegenContext, e: A.Node) -> Val:
     """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded."""
     v = expr_raw(cg, e)
     if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
@@ -49,7 +50,7 @@ def expr(cg: Codegen, e: A.Node) -> Val:
     return v
 
 
-def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
+def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
     if isinstance(e, A.Literal):
@@ -139,7 +140,7 @@ def expr_raw(cg: Codegen, e: A.Node) -> Val:  # noqa: C901
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
 
 
-def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
+def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
     if objects.is_ref(v) and objects.has_object(t) and not isinstance(t, ObjectType):
         return objects.cast(cg, v, t, pos)
     if isinstance(t, NumType) and isinstance(v.type, NumType) and v.type.n == 1 and t.n > 1:
@@ -147,13 +148,13 @@ def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
     return cg.convert(v, t, pos, explicit=True)
 
 
-def numeric(cg: Codegen, v: Val, pos) -> NumType:
+def numeric(cg: CodegenContext, v: Val, pos) -> NumType:
     if not isinstance(v.type, NumType):
         raise cg.err(pos, f"operator cannot be applied to '{v.type}'", 3020)
     return v.type
 
 
-def result_shape(cg: Codegen, a: NumType, b: NumType, pos) -> NumType:
+def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     # any one-component operand (float, float1, float1x1) broadcasts like a scalar (cbuffer.shader_test)
     if a.n == 1:
         return NumType(a.base, b.rows, b.cols, b.shape)
@@ -170,7 +171,7 @@ def result_shape(cg: Codegen, a: NumType, b: NumType, pos) -> NumType:
     return NumType(a.base, 1, n, "v" if n > 1 or (a.shape == "v" and b.shape == "v") else "s")
 
 
-def coerce_pair(cg: Codegen, a: Val, b: Val, pos, base: str | None = None) -> tuple[Val, Val, NumType]:
+def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None) -> tuple[Val, Val, NumType]:
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     shape = result_shape(cg, ta, tb, pos)
     cb = base or common_base(ta.base, tb.base)
@@ -186,7 +187,7 @@ _UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">
              ">": ("ult", True), "<=": ("uge", True)}
 
 
-def _no_bool_lvalue(cg: Codegen, v: Val, pos) -> None:
+def _no_bool_lvalue(cg: CodegenContext, v: Val, pos) -> None:
     """``++``, ``--`` and every compound assignment (``+=`` … ``>>=``) need a non-bool l-value: fxc's
     X3020 "operator cannot be used with a bool lvalue" (DXC's scalar-operators-assign test records it
     for each operator)."""
@@ -215,7 +216,7 @@ def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
     return out
 
 
-def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
+def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
@@ -253,6 +254,8 @@ def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n
+    if op in ("/", "%"):
+        check_zero_divisor(cg, cb, b2.slots, pos)
     if cb == DOUBLE:
         from . import doubles
 
@@ -288,11 +291,32 @@ def binary(cg: Codegen, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
 
 
-def iabs(cg: Codegen, n: int, s: list) -> list:
+#: fxc's diagnostics for a divisor known to be zero: integer division (signed or not; DXBC divides integers
+#: only with udiv) is an error, float division a warning (the result is an infinity or NaN by IEEE rules)
+ZERO_DIVISOR = {UINT: (4010, "Unsigned integer divide by zero"), INT: (4010, "Unsigned integer divide by zero"),
+                FLOAT: (4008, "floating point division by zero")}
+
+
+def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) -> None:
+    """X4010 / X4008 when any component of a ``/`` or ``%`` divisor is a known zero (a literal, a folded
+    constant or a variable whose value constant propagation knows), as fxc reports it."""
+    if base not in ZERO_DIVISOR:
+        return
+    mask = 0x7FFFFFFF if base == FLOAT else 0xFFFFFFFF  # -0.0 is a zero too
+    if not any(is_imm(s) and s[3] & mask == 0 for s in divisor):
+        return
+    code, msg = ZERO_DIVISOR[base]
+    if base == FLOAT:
+        cg.warn(pos, code, msg)
+    else:
+        raise cg.err(pos, msg, code)
+
+
+def iabs(cg: CodegenContext, n: int, s: list) -> list:
     return cg.alu("imax", INT, n, [s, cg.alu("ineg", INT, n, [s])])
 
 
-def idiv(cg: Codegen, n: int, a: list, b: list, rem: bool) -> list:
+def idiv(cg: CodegenContext, n: int, a: list, b: list, rem: bool) -> list:
     """Signed division/remainder via udiv on magnitudes (DXBC has no signed divide)."""
     aa, ab = iabs(cg, n, a), iabs(cg, n, b)
     q = cg.alu("udiv", UINT, n, [aa, ab], dst_pos=1 if rem else 0, ndst=2)
@@ -302,7 +326,7 @@ def idiv(cg: Codegen, n: int, a: list, b: list, rem: bool) -> list:
     return cg.alu("movc", UINT, n, [neg, nq, q])
 
 
-def fmod(cg: Codegen, n: int, a: list, b: list) -> list:
+def fmod(cg: CodegenContext, n: int, a: list, b: list) -> list:
     """x % y for floats: the sign of x, |x/y|'s fraction times y (fxc's sequence)."""
     d = cg.alu("div", FLOAT, n, [a, b])
     ge = cg.alu("ge", FLOAT, n, [d, d], ["", "-"])
@@ -311,7 +335,7 @@ def fmod(cg: Codegen, n: int, a: list, b: list) -> list:
     return cg.alu("mul", FLOAT, n, [sel, b])
 
 
-def unary(cg: Codegen, op: str, v: Val, pos) -> Val:
+def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
     t = numeric(cg, v, pos)
     if op == "+":
         return v
@@ -341,7 +365,7 @@ def unary(cg: Codegen, op: str, v: Val, pos) -> Val:
     raise cg.err(pos, f"unsupported unary operator '{op}'", 3000)
 
 
-def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
+def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     tc = numeric(cg, c, pos)
     if ta.shape == "m" and tb.shape == "m" and not (ta.rows <= tb.rows and ta.cols <= tb.cols or
@@ -372,7 +396,7 @@ def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
     return _val(rt, cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots]))
 
 
-def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
+def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     if not isinstance(t, NumType):
         if isinstance(t, StructType) and len(args) == 1:
             return cg.convert(args[0], t, pos, explicit=True)
@@ -391,8 +415,7 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
         else:
             flat += a.slots
         bases += [a.type.base] * a.type.n
-    if len(flat) == 1 and t.n > 1:
-        flat, bases = flat * t.n, bases * t.n
+    # no splat: ``float2(0.1f)`` is fxc's X3014 (DXC SemaHLSL vector-assignments); ``(float2)0.1f`` splats
     if len(flat) != t.n:
         raise cg.err(pos, f"wrong number of arguments to numeric-type constructor: expected {t.n} components, "
                           f"got {len(flat)}", 3014)
@@ -402,7 +425,7 @@ def construct(cg: Codegen, t: Type, args: list[Val], pos) -> Val:
     return _val(t, out)
 
 
-def member(cg: Codegen, v: Val, name: str, pos) -> Val:
+def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     t = v.type
     if isinstance(t, ArrayType) and name == "Length":
         # the element count of an array (a deprecated form fxc still accepts: DXC's array-length test
@@ -440,7 +463,7 @@ def member(cg: Codegen, v: Val, name: str, pos) -> Val:
     raise cg.err(pos, f"'{name}': invalid subscript on '{t}'", 3018)
 
 
-def swizzle_indices(cg: Codegen, t: NumType, name: str, pos) -> list[int]:
+def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]:
     if t.shape == "m":
         import re
 
@@ -463,7 +486,7 @@ def swizzle_indices(cg: Codegen, t: NumType, name: str, pos) -> list[int]:
     return comps
 
 
-def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
         from .intrinsics import object_index
@@ -527,7 +550,7 @@ def index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
 MAX_PICK_ROWS = 4096
 
 
-def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: NumType, pos=None) -> Val:
+def dynamic_pick(cg: CodegenContext, slots: list, count: int, size: int, i: Slot, rt: NumType, pos=None) -> Val:
     """Select element ``i`` of a register-resident value with a movc chain."""
     if count * -(-size // 4) > MAX_PICK_ROWS:
         raise HlslError(pos.file if pos else "", pos.line if pos else 1, pos.col if pos else 1, 4505,
@@ -543,7 +566,7 @@ def dynamic_pick(cg: Codegen, slots: list, count: int, size: int, i: Slot, rt: N
 _VERTEX_FILES = frozenset({"v", "vicp", "vocp"})
 
 
-def _vertex_element(cg: Codegen, v: Val, es: int, count: int, i: Slot, files: set) -> list | None:
+def _vertex_element(cg: CodegenContext, v: Val, es: int, count: int, i: Slot, files: set) -> list | None:
     """Element ``i`` of a patch or GS input array with a run-time index as relative addressing of the
     vertex index (``v[r0.x + 0][1]``, as fxc writes SubD11's ``p[Prefixes[i] + k]``) instead of a
     ``movc`` chain over every vertex; None when ``v`` is not such an array (element e = element 0 with
@@ -560,7 +583,7 @@ def _vertex_element(cg: Codegen, v: Val, es: int, count: int, i: Slot, files: se
     return [(f[0], f[1], rel, f[3]) for f in first]
 
 
-def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
+def dynamic_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
     from .icb import constant_element
 
     es = et.slots
@@ -599,7 +622,7 @@ def dynamic_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot, pos) -> 
 
 
 # --- assignment ---------------------------------------------------------------------------------------
-def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
+def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
     expression needs no read-back), None otherwise."""
     if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
@@ -641,7 +664,7 @@ def assign_to(cg: Codegen, target: A.Node, v: Val, pos) -> Val | None:
     return None
 
 
-def _assign_dynamic_component(cg: Codegen, t: Type, slots: list, iv: Val, v: Val, pos) -> None:
+def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val, v: Val, pos) -> None:
     """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps) with a run-time ``i``: every
     component/element c becomes ``movc(i == c, v, old)`` (fxc does the same select or spills the
     value to an indexable temp)."""
@@ -664,7 +687,7 @@ def _assign_dynamic_component(cg: Codegen, t: Type, slots: list, iv: Val, v: Val
     return None
 
 
-def lvalue(cg: Codegen, e: A.Node):
+def lvalue(cg: CodegenContext, e: A.Node):
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
@@ -727,7 +750,7 @@ def lvalue(cg: Codegen, e: A.Node):
     raise cg.err(e.pos, "l-value required", 3025)
 
 
-def expr_for_index_base(cg: Codegen, e: A.Node):
+def expr_for_index_base(cg: CodegenContext, e: A.Node):
     if isinstance(e, (A.Ident, A.Member, A.Index)):
         if isinstance(e, A.Ident):
             lk = cg.lookup(e.name, e.pos)
@@ -745,7 +768,7 @@ def expr_for_index_base(cg: Codegen, e: A.Node):
 
 
 # --- calls ---------------------------------------------------------------------------------------------
-def call(cg: Codegen, e: A.Call) -> Val:
+def call(cg: CodegenContext, e: A.Call) -> Val:
     if cg.func_ctx and "class" in cg.func_ctx[-1]:  # inside a method: Method() means this.Method()
         from .classes import try_call
 
@@ -772,9 +795,9 @@ def _sig(f: A.FuncDef) -> tuple:
     return signature(f)
 
 
-def inline_call(cg: Codegen, e: A.Call) -> Val:
+def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     # only declarations (prototypes or definitions) that precede the calling function are visible
-    here = cg.func_index_stack[-1] if getattr(cg, "func_index_stack", None) else 1 << 30
+    here = cg.func_index_stack[-1] if cg.func_index_stack else 1 << 30
     visible = [f for f in cg.funcs[e.name] if cg.func_order.get(id(f), 0) <= here]
     if not visible:
         raise cg.err(e.pos, f"'{e.name}': undeclared identifier", 3004)
@@ -856,7 +879,7 @@ def inline_call(cg: Codegen, e: A.Call) -> Val:
     return _val(f.ret, result)
 
 
-def run_inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
+def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
     """Generate an inlined function body (``key`` on the call stack, ``func_index`` bounding the functions
     it may call). With an early ``return`` the body runs inside a one-pass loop that the return breaks out
     of (ctx's flag tells the enclosing loops to leave too)."""
@@ -871,7 +894,7 @@ def run_inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool, ke
         cg.func_index_stack.pop()
 
 
-def _inlined_body(cg: Codegen, body: list[A.Node], ctx: dict, early: bool) -> None:
+def _inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool) -> None:
     if not early:
         cg.block(body)
         return

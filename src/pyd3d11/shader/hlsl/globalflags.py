@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _RAW_OR_STRUCTURED = ("dcl_resource_raw", "dcl_resource_structured", "dcl_uav_raw", "dcl_uav_structured")
 _EXTENSION_OPS = frozenset({"msad"})
@@ -27,7 +27,7 @@ _ORDER = ("refactoringAllowed", "enableDoublePrecisionFloatOps", "forceEarlyDept
           "enable11_1ShaderExtensions")
 
 
-def global_flags_decl(cg: Codegen, decls: list[str]) -> list[str]:
+def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
     """The declaration line (or none when no flag applies) for ``cg``'s program whose other
     declarations are ``decls``."""
     from .doubles import global_flags

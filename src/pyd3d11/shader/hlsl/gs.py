@@ -13,10 +13,12 @@ from .compat import compat_semantic
 from .constprop import assigned_names
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
+from .sysvalues import system_value_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 #: primitive modifier -> (vertex count, dcl_inputprimitive token)
 GS_PRIMS = {"point": (1, "point"), "line": (2, "line"), "triangle": (3, "triangle"), "lineadj": (4, "lineadj"),
@@ -46,26 +48,27 @@ def _contains_stream(t: Type) -> bool:
     return False
 
 
-def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
+def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     """Validate and bind a GS entry point's parameters; returns the scope for the body."""
     from .codegen import Val
-    from .parser import const_eval
+    from .entryattrs import uint_attribute
 
     mvc = f.attrs.get("maxvertexcount")
-    if not mvc or len(mvc) != 1:
-        raise cg.err(f.pos, "geometry shader must declare [maxvertexcount(n)]", 3514)
-    n = const_eval(mvc[0])
-    if n is None or not 1 <= int(n) <= 1024:
+    n = uint_attribute(cg, "maxvertexcount", mvc, f.pos) if mvc and len(mvc) == 1 else None
+    if n is None:
+        raise cg.err(f.pos, f"'{f.name}' must have a max vertex count", 3514)
+    if not 1 <= n <= 1024:
         raise cg.err(f.pos, "maxvertexcount must be between 1 and 1024", 3539)
-    cg.gs_maxout = int(n)
+    cg.gs.maxout = n
     inst = f.attrs.get("instance")
     if inst is not None:
         if cg.major < 5:
             raise cg.err(f.pos, "[instance] requires gs_5_0", 3000)
-        v = const_eval(inst[0]) if inst else None
-        if v is None or not 1 <= int(v) <= 32:
-            raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
-        cg.gs_instances = int(v)
+        v = uint_attribute(cg, "instance", inst, f.pos) if len(inst) == 1 else None
+        if v is not None:
+            if not 1 <= v <= 32:
+                raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
+            cg.gs.instances = v
     if f.ret is not VOID:
         raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
     scope: dict[str, Val] = {}
@@ -90,7 +93,7 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
             scope[p.name] = Val(t, [], ("stream", streams, st, p.pos))
             streams += 1
             if p.name in used:
-                cg.gs_stream_count += 1
+                cg.gs.stream_count += 1
             continue
         if "out" in mods and "inout" not in mods:
             raise cg.err(p.pos, f"'{p.name}': geometry shader outputs must be stream objects", 3000)
@@ -111,6 +114,9 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
                 raise cg.err(p.pos, f"'{p.name}': array dimension does not match the primitive type", 3000)
         else:
             sem = (p.semantic or "").upper()
+            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
+            if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
+                raise cg.err(p.pos, bad, 4502)
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
             if special is None or not isinstance(t, NumType):
                 raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)
@@ -129,17 +135,17 @@ def gen_gs_entry(cg: Codegen, f: A.FuncDef) -> dict:
         scope[p.name] = bind_gs_array(cg, elem, count, p, f.body)
     if prim is None:
         raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
-    cg.gs_prim = prim[0].replace("patch:", "")
+    cg.gs.prim = prim[0].replace("patch:", "")
     return scope
 
 
-def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:
+def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:
     """Inputs of every vertex: slot ('v', (vertex, reg), None, comp); per-vertex order = element order."""
     from .codegen import _SV_NAMES, SigElem, Val, split_semantic
     from .types import BOOL, FLOAT, INT, UINT, concrete
 
     per_vertex: list = []
-    for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
+    for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
         base = compat_semantic(cg, base, False)
         up = base.upper()
         n = lt.n
@@ -165,19 +171,19 @@ def bind_gs_array(cg: Codegen, elem: Type, count: int, p: A.Param, body: A.Node 
     return Val(at, cg.materialize_force(slots) if slots and written else slots)
 
 
-def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .codegen import Val
 
     _tag, sid, st, _ppos = obj.obj
     topo = STREAM_KINDS[st.kind]
     if sid >= 4 or sid > 0 and cg.major < 5:
         raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", 3000)
-    if cg.gs_stream_count > 1 and topo != "pointlist":
+    if cg.gs.stream_count > 1 and topo != "pointlist":
         raise cg.err(pos, "multiple output streams must all be point streams", 3000)
-    if cg.gs_topology is not None and cg.gs_topology != topo:
+    if cg.gs.topology is not None and cg.gs.topology != topo:
         raise cg.err(pos, "all output streams must have the same primitive type", 3000)
-    cg.gs_topology = topo
-    cg.gs_streams_used.add(sid)
+    cg.gs.topology = topo
+    cg.gs.streams_used.add(sid)
     stream = Reg("m", (sid,))
     if name == "Append":
         if len(arg_nodes) != 1:
@@ -185,8 +191,8 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
         v = cg.expr(arg_nodes[0])
         et = st.elem if st.elem is not None else v.type
         v = cg.convert(v, et, pos)
-        cg.gs_stream_types[sid] = et  # check.gs_stream_components
-        cg.gs_out_stream = sid
+        cg.gs.stream_types[sid] = et  # check.gs_stream_components
+        cg.gs.out_stream = sid
         cg.bind_output(et, None, v, pos)
         if cg.major >= 5:
             cg.emit("emit_stream", stream)
@@ -204,17 +210,17 @@ def stream_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos
     raise cg.err(pos, f"'{name}': no matching method on '{st}'", 3018)
 
 
-def gs_decls(cg: Codegen) -> list[str]:
+def gs_decls(cg: CodegenContext) -> list[str]:
     """Declarations fxc places after the temps: input primitive, stream, output topology."""
-    out = [f"dcl_inputprimitive {cg.gs_prim}"]
-    topo = f"dcl_outputtopology {cg.gs_topology or 'pointlist'}"
-    streams = sorted(cg.gs_streams_used or {0})
+    out = [f"dcl_inputprimitive {cg.gs.prim}"]
+    topo = f"dcl_outputtopology {cg.gs.topology or 'pointlist'}"
+    streams = sorted(cg.gs.streams_used or {0})
     if cg.major >= 5 and len(streams) > 1:
         # outputs declared after a dcl_stream belong to that stream, and every stream needs its own
         # topology (§22.3.9), so each stream gets its block with its own output declarations (registers
         # may repeat across streams); codegen then skips out_decls (gs_multi_stream)
         for sid in streams:
-            out += [f"dcl_stream m{sid}", topo] + cg.gs_stream_decls.get(sid, [])
+            out += [f"dcl_stream m{sid}", topo] + cg.gs.stream_decls.get(sid, [])
         return out
     if cg.major >= 5:
         for sid in streams:
@@ -223,12 +229,12 @@ def gs_decls(cg: Codegen) -> list[str]:
     return out
 
 
-def gs_multi_stream(cg: Codegen) -> bool:
+def gs_multi_stream(cg: CodegenContext) -> bool:
     """Whether gs_decls already placed the output declarations (one block per stream)."""
-    return cg.major >= 5 and len(cg.gs_streams_used or ()) > 1
+    return cg.major >= 5 and len(cg.gs.streams_used or ()) > 1
 
 
-def gs_output_component_check(cg: Codegen, pos) -> None:
+def gs_output_component_check(cg: CodegenContext, pos) -> None:
     """maxvertexcount × output scalar components must stay ≤ 1024 (§22.3.5)."""
     regs: dict[int, int] = {}
     for e in cg.outputs:
@@ -236,10 +242,10 @@ def gs_output_component_check(cg: Codegen, pos) -> None:
             continue
         regs[e.reg] = regs.get(e.reg, 0) | e.mask  # packed elements share a register
     comps = sum(bin(m).count("1") for m in regs.values())
-    streams = cg.gs_stream_types
+    streams = cg.gs.stream_types
     if len(streams) > 1:
         from .check import gs_stream_components
 
         comps = max(comps, gs_stream_components(cg, list(streams.values()), pos))
-    if cg.gs_maxout * max(comps, 1) > 1024:
+    if cg.gs.maxout * max(comps, 1) > 1024:
         raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 3000)

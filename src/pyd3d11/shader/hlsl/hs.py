@@ -16,7 +16,8 @@ from .sigpack import add_decl, comp_mask, place_element
 from .types import ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 _DOMAINS = {"isoline": "domain_isoline", "tri": "domain_tri", "quad": "domain_quad"}
 _PART = {"integer": "partitioning_integer", "fractional_even": "partitioning_fractional_even",
@@ -42,30 +43,21 @@ _TESS = {
 }
 
 
-def tess_sv(cg: Codegen, up: str, idx: int, pos) -> tuple[int, str]:
-    sv = _TESS.get((cg.tess_domain, up, idx))
+def tess_sv(cg: CodegenContext, up: str, idx: int, pos) -> tuple[int, str]:
+    sv = _TESS.get((cg.tess.domain, up, idx))
     if sv is None:
-        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess_domain}' domain", 4502)
+        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess.domain}' domain", 4502)
     return sv
 
 
-def _string_attr(cg: Codegen, attrs: dict, name: str, pos) -> str:
+def _string_attr(cg: CodegenContext, attrs: dict, name: str, pos) -> str:
     v = attrs.get(name)
     if not v or len(v) != 1 or not isinstance(v[0], A.Literal) or not isinstance(v[0].value, str):
         raise cg.err(pos, f"hull shader entry point must declare [{name}(\"...\")]", 3525)
     return v[0].value
 
 
-def _int_attr(cg: Codegen, node: A.Node, pos) -> int:
-    from .parser import const_eval
-
-    v = const_eval(node)
-    if v is None:
-        raise cg.err(pos, "attribute argument must be a literal", 3000)
-    return int(v)
-
-
-def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outputs: bool,
+def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: str, outputs: bool,
                 sig: list | None = None) -> Val:
     """Control points ``file[k][reg]``; registers follow the input (or output) signature by semantic."""
     from .codegen import _SV_NAMES, SigElem, Val
@@ -74,7 +66,7 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
     if sig is None:
         sig = cg.inputs
     per: list[tuple[int, int, int]] = []
-    for lt, base, idx, fm in cg._elem_list(elem, p.semantic, p.pos, p.name):
+    for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
         name = base
@@ -100,7 +92,7 @@ def _bind_patch(cg: Codegen, elem: Type, count: int, p: A.Param, file: str, outp
     return Val(ArrayType(elem, count), slots)
 
 
-def _special(cg: Codegen, t: Type, reg: str, comps: str = "") -> Val:
+def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "") -> Val:
     from .codegen import Val
 
     decl = f"dcl_input {reg}{comps}"
@@ -111,14 +103,14 @@ def _special(cg: Codegen, t: Type, reg: str, comps: str = "") -> Val:
     return Val(t, cg.materialize_force([(reg, (), None, c) for c in lanes]))
 
 
-def _phase(cg: Codegen) -> dict:
+def _phase(cg: CodegenContext) -> dict:
     """Detach the code/decl state of the phase generated so far."""
     st = {"code": cg.code, "in": cg.in_decls, "out": cg.out_decls, "var": cg.var_temps, "x": cg.indexable}
     cg.code, cg.in_decls, cg.out_decls, cg.var_temps, cg.indexable = [], [], [], set(), {}
     return st
 
 
-def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
+def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
 
     attrs = cg.entry_attrs
     domain = _string_attr(cg, attrs, "domain", f.pos)
@@ -132,11 +124,15 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
     ocp = attrs.get("outputcontrolpoints")
     if not ocp or len(ocp) != 1:
         raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
-    n_out = _int_attr(cg, ocp[0], f.pos)
+    from .entryattrs import uint_attribute
+
+    n_out = uint_attribute(cg, "outputcontrolpoints", ocp, f.pos)
+    if n_out is None:
+        raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
     if not 0 <= n_out <= 32:
         raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 3000)
     mtf = attrs.get("maxtessfactor")
-    cg.tess_domain = domain
+    cg.tess.domain = domain
     if pcf_name == f.name:
         err = cg.err(f.pos, "the patch constant function cannot be the entry point", 3500)
         err.notimpl = True
@@ -176,9 +172,12 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             raise cg.err(p.pos, "OutputPatch is only valid in the patch constant function and domain shaders", 3000)
         else:
-            raise cg.err(p.pos, f"'{p.name}': invalid hull shader input", 4502)
+            from .sysvalues import system_value_error
+
+            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
+            raise cg.err(p.pos, bad or f"'{p.name}': invalid hull shader input", 4502)
     cg.scopes.append(scope)
-    cg._debug_parameters(f, scope)
+    cg.debug_parameters(f, scope)
     cg.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
     assert f.body is not None
     cg.block(f.body.stmts)
@@ -193,8 +192,8 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
 
     check_function(cg, pcf)
     saved_outs, saved_owner = cg.outputs, cg.output_owner
-    cg.outputs, cg.output_owner = cg.pc_outputs, {}
-    cg.in_pcf = True
+    cg.outputs, cg.output_owner = cg.tess.pc_outputs, {}
+    cg.tess.in_pcf = True
     scope = {}
     for p in pcf.params:
         t = p.type
@@ -208,7 +207,7 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
         else:
             raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
     cg.scopes.append(scope)
-    cg._debug_parameters(pcf, scope)
+    cg.debug_parameters(pcf, scope)
     cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": [], "pos": pcf.pos})
     cg.func_index_stack.append(cg.func_order.get(id(pcf), 0))
     assert pcf.body is not None
@@ -217,8 +216,8 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
     cg.func_index_stack.pop()
     cg.func_ctx.pop()
     cg.scopes.pop()
-    cg.in_pcf = False
-    cg.pc_outputs = cg.outputs
+    cg.tess.in_pcf = False
+    cg.tess.pc_outputs = cg.outputs
     cg.outputs, cg.output_owner = saved_outs, saved_owner
     fork = _phase(cg)
     head = ["hs_decls", f"dcl_input_control_point_count {n_in}", f"dcl_output_control_point_count {n_out}",
@@ -231,11 +230,11 @@ def gen_hs_entry(cg: Codegen, f: A.FuncDef) -> None:
         if v is None or not 1.0 <= float(v) <= 64.0:
             raise cg.err(f.pos, "maxtessfactor must be in [1.0, 64.0]", 3000)
         head.append(f"dcl_hs_max_tessfactor l({float(v)!r})")
-    cg.hs_head = head
-    cg.hs_phases = [("hs_control_point_phase", cp_phase), ("hs_fork_phase", fork)]
+    cg.tess.hs_head = head
+    cg.tess.hs_phases = [("hs_control_point_phase", cp_phase), ("hs_fork_phase", fork)]
 
 
-def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
+def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
     """Bind DS inputs; returns the out parameters (written like a VS's)."""
     from .codegen import Val
 
@@ -243,7 +242,7 @@ def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
     domain = _string_attr(cg, attrs, "domain", f.pos)
     if domain not in _DOMAINS:
         raise cg.err(f.pos, "invalid domain", 3000)
-    cg.tess_domain = domain
+    cg.tess.domain = domain
     scope = cg.scopes[-1]
     outs: list[tuple[A.Param, Val]] = []
     n_cp = 0
@@ -271,45 +270,50 @@ def gen_ds_entry(cg: Codegen, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
             scope[p.name] = _special(cg, t, "vPrim")
         else:
             scope[p.name] = _bind_patch_constants(cg, t, p)
-    cg.ds_head = [f"dcl_input_control_point_count {n_cp}", f"dcl_tessellator_domain {_DOMAINS[domain]}"]
+    cg.tess.ds_head = [f"dcl_input_control_point_count {n_cp}", f"dcl_tessellator_domain {_DOMAINS[domain]}"]
     return outs
 
 
-def _bind_patch_constants(cg: Codegen, t: Type, p: A.Param) -> Val:
+def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
-    for lt, base, idx, fm in cg._elem_list(t, p.semantic, p.pos, p.name):
+    from .sysvalues import system_value_error
+
+    for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
-        reg, first = place_element(cg, cg.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)
+        bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
+        if bad is not None:  # another stage's system value among the patch constants
+            raise cg.err(p.pos, bad, 4502)
+        reg, first = place_element(cg, cg.tess.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)
         m = "xyzw"[first:first + n]
         if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
             d3d, bc = tess_sv(cg, up, idx, p.pos)
-            cg.pc_outputs.append(SigElem(base, idx, d3d, 3, reg, comp_mask(first, n)))
+            cg.tess.pc_outputs.append(SigElem(base, idx, d3d, 3, reg, comp_mask(first, n)))
             add_decl(cg.in_decls, f"dcl_input_siv vpc{reg}.{m}, {bc}")
         else:
-            cg.pc_outputs.append(SigElem(base, idx, 0, 3, reg, comp_mask(first, n)))
+            cg.tess.pc_outputs.append(SigElem(base, idx, 0, 3, reg, comp_mask(first, n)))
             add_decl(cg.in_decls, f"dcl_input vpc{reg}.{m}")
         slots += [("vpc", (reg,), None, first + c) for c in range(n)]
     _ = StructType
     return Val(t, cg.materialize_force(slots) if slots else [])
 
 
-def hs_listing(cg: Codegen) -> str:
+def hs_listing(cg: CodegenContext) -> str:
     from .optimize import optimize_in_place
     from .regalloc import allocate
     from .tbuffer import lower_tbuffer_reads
 
-    for _, ph in cg.hs_phases:
+    for _, ph in cg.tess.hs_phases:
         lower_tbuffer_reads(cg, ph["code"])
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
-        for _, ph in cg.hs_phases:
+        for _, ph in cg.tess.hs_phases:
             optimize_in_place(ph["code"], ph["x"])
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
-    lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.hs_head + cg.global_decls()
+    lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None
-    for name, ph in cg.hs_phases:
+    for name, ph in cg.tess.hs_phases:
         lines.append(name)
         alloc_debug: dict | None = {} if cg.wants_debug_info else None
         tmap, nregs = allocate(ph["code"], ph["var"], alloc_debug)
@@ -324,6 +328,6 @@ def hs_listing(cg: Codegen) -> str:
             table = build_table(cg, ph["code"], len(lines) - 1, tmap, alloc_debug, ph["code"], table)
         lines += [ins.render(tmap) for ins in ph["code"]]
     if table is not None:
-        cg.debug_table = table
+        cg.debug.table = table
     _ = Reg
     return "\n".join(lines) + "\n"

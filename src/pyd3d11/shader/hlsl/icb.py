@@ -13,7 +13,8 @@ from .operands import Slot, imm, is_imm
 from .types import DOUBLE, INT, ArrayType, NumType, Type, array_leaf
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 #: D3D11_REQ_IMMEDIATE_CONSTANT_BUFFER_ELEMENT_COUNT (4096 rows of 4 words)
 MAX_ROWS = 4096
@@ -26,7 +27,7 @@ def _leaf(t: Type) -> NumType | None:
     return None
 
 
-def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val | None:
+def constant_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot) -> Val | None:
     """Element ``i`` (a run-time index) of the constant array value ``v`` read from the immediate
     constant buffer; None when ``v`` is not a constant array of scalars/vectors (the caller selects)."""
     from .codegen import Val
@@ -38,8 +39,8 @@ def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val 
     if len(v.slots) % n:
         return None
     words = tuple(s[3] for s in v.slots)
-    table = cg.icb_rows
-    placed = cg.icb_placed
+    table = cg.icb.rows
+    placed = cg.icb.placed
     base = placed.get((words, n))
     if base is None:  # a row of an array already placed (C[2][i] after C[j][i]) reuses its rows
         for (w2, n2), b2 in placed.items():
@@ -65,15 +66,15 @@ def constant_element(cg: Codegen, v: Val, et: Type, count: int, i: Slot) -> Val 
     return Val(et, [("icb", (base + k // n,), ri, k % n) for k in range(et.slots)])
 
 
-def icb_decl(cg: Codegen) -> list[str]:
-    table = cg.icb_rows
+def icb_decl(cg: CodegenContext) -> list[str]:
+    table = cg.icb.rows
     if not table:
         return []
     body = ",\n".join("{ " + ", ".join(f"0x{w:08x}" for w in r) + " }" for r in table)
     return ["dcl_immediateConstantBuffer { " + body + " }"]
 
 
-def indexable_slots(cg: Codegen, t: ArrayType) -> list[Slot]:
+def indexable_slots(cg: CodegenContext, t: ArrayType) -> list[Slot]:
     """Slots of a new indexable temp x# holding array ``t``. Arrays of scalars/vectors (any nesting)
     give every innermost element its own register, so each index level is a register stride and a
     run-time index becomes relative addressing (fxc's layout); other element types pack their slots

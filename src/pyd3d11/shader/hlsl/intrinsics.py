@@ -14,7 +14,7 @@ from .operands import Reg, imm
 from .types import BOOL, FLOAT, INT, UINT, VOID, NumType, ObjectType, StructType, Type, concrete
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _F = NumType(FLOAT)
 _UNARY_F = {"sqrt": "sqrt", "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "round_ni", "ceil": "round_pi",
@@ -35,12 +35,12 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 #: than compiled with a status nothing writes
 _STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
 
-def _fv(cg: Codegen, v: Val, pos) -> Val:
+def _fv(cg: CodegenContext, v: Val, pos) -> Val:
     t = numeric(cg, v, pos)
     return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
 
 
-def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
+def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     if name in _BARRIERS:
         if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
@@ -82,14 +82,14 @@ def intrinsic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
 
 
-def _i_unary_f(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
 
 
-def _i_unary_u(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_unary_u(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -97,7 +97,7 @@ def _i_unary_u(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node],
     return Val(t.with_base(UINT), cg.alu(_UNARY_U[name], UINT, t.n, [v.slots]))
 
 
-def _i_firstbithigh(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_firstbithigh(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -111,7 +111,7 @@ def _i_firstbithigh(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.N
     return Val(t.with_base(UINT if op == "firstbit_hi" else INT), res)
 
 
-def _i_abs(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -123,14 +123,14 @@ def _i_abs(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(v.type, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
 
 
-def _i_saturate(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_saturate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
 
 
-def _i_min(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos)
@@ -139,14 +139,14 @@ def _i_min(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
 
 
-def _i_clamp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_clamp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
     mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)
     return intrinsic_vals(cg, "min", [mx, args[2]], pos)
 
 
-def _i_lerp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_lerp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos)
@@ -165,7 +165,7 @@ def _i_lerp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
     return Val(a.type, cg.alu("mad", FLOAT, rt.n, [c.slots, d, a.slots]))
 
 
-def _i_dot(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_dot(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos)
@@ -178,7 +178,7 @@ def _i_dot(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(_F, dot(cg, a.slots, b.slots))
 
 
-def _i_length(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     if name == "distance":
         need(2)
@@ -194,7 +194,7 @@ def _i_length(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], 
     return Val(_F, cg.alu("sqrt", FLOAT, 1, [d]))
 
 
-def _i_cross(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_cross(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     f3 = NumType(FLOAT, 1, 3, "v")
@@ -205,7 +205,7 @@ def _i_cross(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], p
     return Val(NumType(FLOAT, 1, 3, "v"), r)
 
 
-def _i_sin(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_sin(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -213,7 +213,7 @@ def _i_sin(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
                               ndst=2))
 
 
-def _i_tan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_tan(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -222,7 +222,7 @@ def _i_tan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(v.type, cg.alu("div", FLOAT, len(v.slots), [s, c]))
 
 
-def _i_sincos(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_sincos(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
     from .exprs import assign_to
@@ -235,7 +235,7 @@ def _i_sincos(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], 
     return Val(VOID, [])
 
 
-def _i_exp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_exp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -248,7 +248,7 @@ def _i_exp(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [imm(f2b(k))] * n]))
 
 
-def _i_pow(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
@@ -257,7 +257,7 @@ def _i_pow(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
 
 
-def _i_fmod(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_fmod(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     from .exprs import fmod
@@ -266,7 +266,7 @@ def _i_fmod(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
     return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
 
 
-def _i_step(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_step(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
@@ -274,7 +274,7 @@ def _i_step(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
     return Val(rt, cg.alu("and", UINT, rt.n, [ge, [imm(f2b(1.0))] * rt.n]))
 
 
-def _i_smoothstep(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_smoothstep(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
     # one template type for all three (DXC gen_intrin_main: smoothstep(a, $type1 b, $type1 x)): scalars
@@ -291,7 +291,7 @@ def _i_smoothstep(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Nod
     return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))
 
 
-def _i_sign(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_sign(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -309,7 +309,7 @@ def _i_sign(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
     return Val(t.with_base(INT), r)
 
 
-def _i_any(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_any(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = cg.convert_base(args[0], BOOL)
@@ -319,7 +319,7 @@ def _i_any(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos
     return Val(NumType(BOOL), acc)
 
 
-def _i_asuint(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_asuint(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     if len(args) != 1:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
@@ -328,14 +328,14 @@ def _i_asuint(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], 
                cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
 
 
-def _i_f32tof16(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_f32tof16(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
     return Val(v.type.with_base(UINT), cg.alu("f32tof16", FLOAT, len(v.slots), [v.slots]))
 
 
-def _i_f16tof32(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_f16tof32(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -343,7 +343,7 @@ def _i_f16tof32(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node]
     return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))
 
 
-def _i_clip(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_clip(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -356,7 +356,7 @@ def _i_clip(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], po
     return Val(VOID, [])
 
 
-def _i_isnan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_isnan(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -372,13 +372,13 @@ def _i_isnan(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], p
     return Val(v.type.with_base(BOOL), r)
 
 
-def _i_mul(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_mul(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     return mul(cg, args[0], args[1], pos)
 
 
-def _i_transpose(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_transpose(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
@@ -386,7 +386,7 @@ def _i_transpose(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node
     return Val(NumType(t.base, t.cols, t.rows, "m"), [s[r * t.cols + c] for c in range(t.cols) for r in range(t.rows)])
 
 
-def _i_determinant(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_determinant(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
@@ -415,7 +415,7 @@ def _i_determinant(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.No
     return intrinsic_vals(cg, "determinant", [Val(NumType(FLOAT, k, k, "m"), sub)], pos)
 
 
-def _i_reflect(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_reflect(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
     i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
@@ -430,7 +430,7 @@ def _i_reflect(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node],
     return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
 
 
-def _i_faceforward(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+def _i_faceforward(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
     nn, i, ng = (_fv(cg, x, pos) for x in args)
@@ -441,6 +441,20 @@ def _i_faceforward(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.No
     return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
 
 
+def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
+                                 need: Callable) -> Val:
+    """``bool CheckAccessFullyMapped(uint status)`` (MicrosoftDocs direct3dhlsl; shader model 5): type-checked
+    as documented, then refused by name — its status comes from the tiled-resource access overloads (D3D11.2
+    residency), which are not built either (``check_access_fully_mapped`` has no executor)."""
+    need(1)
+    t = args[0].type
+    if cg.major < 5:
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    if not isinstance(t, NumType) or t.shape == "m":
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
+    raise NotImplementedError(f"{name} (tiled-resource residency status, D3D11.2)")
+
+
 #: intrinsic name -> its code generator (one function per intrinsic or family; arity checked by ``need``)
 _HANDLERS: dict[str, Callable[..., Val]] = {}
 for _names, _fn in (
@@ -448,6 +462,7 @@ for _names, _fn in (
     (tuple(_UNARY_U), _i_unary_u),
     ('firstbithigh', _i_firstbithigh),
     ('abs', _i_abs),
+    ('CheckAccessFullyMapped', _i_check_access_fully_mapped),
     ('saturate', _i_saturate),
     (('min', 'max'), _i_min),
     ('clamp', _i_clamp),
@@ -491,7 +506,7 @@ def is_intrinsic(name: str) -> bool:
     return name in _OTHER_INTRINSICS or name in NAMES or name in EXTRA
 
 
-def intrinsic_vals(cg: Codegen, name: str, vals: list[Val], pos) -> Val:
+def intrinsic_vals(cg: CodegenContext, name: str, vals: list[Val], pos) -> Val:
     """Call an intrinsic on already-evaluated values (wraps them in synthetic nodes)."""
     nodes = [_Pre(pos, v) for v in vals]
     from . import exprs
@@ -518,7 +533,7 @@ class _Pre(A.Node):
         self.v = v
 
 
-def dot(cg: Codegen, a: list, b: list) -> list:
+def dot(cg: CodegenContext, a: list, b: list) -> list:
     n = len(a)
     if n == 1:
         return cg.alu("mul", FLOAT, 1, [a, b])
@@ -531,7 +546,7 @@ def dot(cg: Codegen, a: list, b: list) -> list:
     return [("r", (t,), None, 0)]
 
 
-def _fold_dot(cg: Codegen, a: list, b: list) -> list:
+def _fold_dot(cg: CodegenContext, a: list, b: list) -> list:
     m = cg.alu("mul", FLOAT, len(a), [a, b])
     acc = [m[0]]
     for s in m[1:]:
@@ -539,7 +554,7 @@ def _fold_dot(cg: Codegen, a: list, b: list) -> list:
     return acc
 
 
-def mul(cg: Codegen, a: Val, b: Val, pos) -> Val:
+def mul(cg: CodegenContext, a: Val, b: Val, pos) -> Val:
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if ta.shape == "s" or tb.shape == "s":
         from .exprs import binary
@@ -610,7 +625,7 @@ _MIN_METHOD_ARGS = (("SampleCmpLevelZero", 3), ("SampleCmp", 3), ("SampleLevel",
                     ("GetSamplePosition", 1), ("Load", 1))
 
 
-def method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
     t = obj.type
     if not isinstance(t, ObjectType) or obj.obj is None:
         raise cg.err(pos, f"'{name}': method call on a non-object", 3018)
@@ -726,7 +741,7 @@ _GRAD_DIMS = {"Texture1D": 1, "Texture1DArray": 1, "Texture2D": 2, "Texture2DArr
               "TextureCube": 3, "TextureCubeArray": 3}
 
 
-def gather_or_lod(cg: Codegen, obj: Val, name: str, args: list[Val], pos) -> Val:
+def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos) -> Val:
     """Gather[Red|Green|Blue|Alpha], GatherCmp[...] (gather4[_po][_c] with the channel chosen by the
     sampler swizzle, SM4.1/SM5) and CalculateLevelOfDetail[Unclamped] (lod .x / .y)."""
     t = obj.type
@@ -811,7 +826,7 @@ def get_dimensions_arg_counts(kind: str) -> frozenset[int] | None:
     return None
 
 
-def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
+def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import assign_to
 
     t, r = obj.type, obj.obj
@@ -855,7 +870,7 @@ def get_dimensions(cg: Codegen, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
     return Val(VOID, [])
 
 
-def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     r = obj.obj
     if name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
@@ -879,7 +894,7 @@ def raw_method(cg: Codegen, obj: Val, name: str, arg_nodes: list[A.Node], pos) -
     raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
 
 
-def object_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     from .texsub import is_subscript, subscript_index
 
     if is_subscript(v):
@@ -898,7 +913,7 @@ def object_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
     return Val(_elem_type(t), [], ("mem", "typed", r.file, r.reg, c.slots, 0))
 
 
-def mem_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     from .types import ArrayType
 
     t = v.type
@@ -923,7 +938,7 @@ def mem_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
     return Val(t.elem, [], ("mem", kind, file, reg, cg.alu("iadd", INT, 1, [[base], [word]])[0], off))
 
 
-def mem_member(cg: Codegen, v: Val, off: int, ft: Type) -> Val:
+def mem_member(cg: CodegenContext, v: Val, off: int, ft: Type) -> Val:
     info = v.obj
     if info[0] == "tgsm":
         return Val(ft, [], ("mem", "tgsm", "g", info[1], imm(0), off * 4))
@@ -933,7 +948,7 @@ def mem_member(cg: Codegen, v: Val, off: int, ft: Type) -> Val:
     return Val(ft, [], ("mem", kind, file, reg, base, o + off * 4))
 
 
-def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
+def _struct_addr(cg: CodegenContext, info) -> tuple[list, int]:
     """(index slots, byte offset) for ld/store_structured; for groupshared (a raw g# register whose
     ``base`` counts 32-bit words) the byte address and 0."""
     _, kind, file, reg, base, off = info
@@ -950,7 +965,7 @@ def _struct_addr(cg: Codegen, info) -> tuple[list, int]:
     return [base], off
 
 
-def _typed_uav_load_check(cg: Codegen, t: Type) -> None:
+def _typed_uav_load_check(cg: CodegenContext, t: Type) -> None:
     """SM5.0 typed UAV loads: only single-component 32-bit element types (D3D11.0 UAV typed load)."""
     if cg.uav_load_ok:
         return
@@ -959,7 +974,7 @@ def _typed_uav_load_check(cg: Codegen, t: Type) -> None:
                      "typed UAV loads are only allowed for single-component 32-bit element types", 3676)
 
 
-def mem_load(cg: Codegen, v: Val) -> Val:
+def mem_load(cg: CodegenContext, v: Val) -> Val:
     info = v.obj
     if info[0] == "tgsm":
         v = Val(v.type, [], ("mem", "tgsm", "g", info[1], imm(0), 0))
@@ -1001,7 +1016,7 @@ def mem_load(cg: Codegen, v: Val) -> Val:
     return Val(t, slots)
 
 
-def mem_order(cg: Codegen, t: Type) -> list[int] | None:
+def mem_order(cg: CodegenContext, t: Type) -> list[int] | None:
     """Structured-buffer word of each logical slot of ``t``, or None when they coincide: fxc lays out
     column_major matrices (the default) column by column in structured buffers, as in cbuffers."""
     from .types import ArrayType
@@ -1024,7 +1039,7 @@ def mem_order(cg: Codegen, t: Type) -> list[int] | None:
     return None if order == list(range(len(order))) else order
 
 
-def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
+def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
     info = target.obj
     if info[0] == "tgsm":
         target = Val(target.type, [], ("mem", "tgsm", "g", info[1], imm(0), 0))
@@ -1058,7 +1073,7 @@ def mem_store(cg: Codegen, target: Val, v: Val, pos) -> None:
 
 
 # --- atomics -------------------------------------------------------------------------------------------
-def atomic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
+def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
 
     lv = lvalue(cg, arg_nodes[0])
@@ -1071,7 +1086,7 @@ def atomic(cg: Codegen, name: str, arg_nodes: list[A.Node], pos) -> Val:
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)
 
 
-def atomic_on(cg: Codegen, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
+def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)

@@ -13,7 +13,7 @@ from .operands import Reg, imm
 from .types import FLOAT, INT, UINT, NumType
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 #: hull-shader helpers whose rounding fxc expands per [partitioning]; not built yet (E_NOTIMPL, not a wrong answer)
 TESS_FACTOR_HELPERS = frozenset(f"Process{p}TessFactors{k}" for p in ("Tri", "Quad", "2DQuad", "Isoline")
@@ -32,7 +32,7 @@ def _k(v: float, n: int) -> list:
     return [imm(f2b(v))] * n
 
 
-def extra_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
     from .intrinsics import _fv, dot
 
     def need(k: int) -> None:
@@ -73,7 +73,7 @@ def extra_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.N
     return _evaluate(cg, name, args, arg_nodes, pos)
 
 
-def _msad4(cg: Codegen, args: list[Val], pos) -> Val:
+def _msad4(cg: CodegenContext, args: list[Val], pos) -> Val:
     """msad4(ref, src.xy, accum): component i compares ``ref`` with the 4 bytes of the 64-bit
     ``src.y:src.x`` starting at byte i (spec §22.12.15 msad per component)."""
     if len(args) != 3:
@@ -94,7 +94,7 @@ _EVAL = {"EvaluateAttributeAtCentroid": ("eval_centroid", 1), "EvaluateAttribute
          "EvaluateAttributeSnapped": ("eval_snapped", 2)}
 
 
-def _evaluate(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
     """EvaluateAttribute*: re-interpolate a pixel-shader input at the centroid, a sample or a snapped
     offset (spec §16.5 pull-model attribute evaluation; ps_5_0 only)."""
     op, nargs = _EVAL[name]

@@ -18,7 +18,7 @@ from .operands import Reg, imm
 from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _F = NumType(FLOAT)
 _LOG2E = 1.4426950408889634
@@ -33,17 +33,17 @@ def _k(v: float, n: int) -> list:
     return [imm(f2b(v))] * n
 
 
-def _fvals(cg: Codegen, args: list[Val], pos) -> list[Val]:
+def _fvals(cg: CodegenContext, args: list[Val], pos) -> list[Val]:
     from .intrinsics import _fv
 
     return [_fv(cg, a, pos) for a in args]
 
 
-def _exp_e(cg: Codegen, x: list, n: int, scale: float = 1.0) -> list:
+def _exp_e(cg: CodegenContext, x: list, n: int, scale: float = 1.0) -> list:
     return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _k(_LOG2E * scale, n)])])
 
 
-def _acos_abs(cg: Codegen, ax: list, n: int) -> list:
+def _acos_abs(cg: CodegenContext, ax: list, n: int) -> list:
     """acos(|x|) ≈ sqrt(1-|x|)·(((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288)."""
     p = cg.alu("mad", FLOAT, n, [ax, _k(-0.0187293, n), _k(0.0742610, n)])
     p = cg.alu("mad", FLOAT, n, [p, ax, _k(-0.2121144, n)])
@@ -52,7 +52,7 @@ def _acos_abs(cg: Codegen, ax: list, n: int) -> list:
     return cg.alu("mul", FLOAT, n, [cg.alu("sqrt", FLOAT, n, [om]), p])
 
 
-def _atan_unit(cg: Codegen, t: list, n: int) -> list:
+def _atan_unit(cg: CodegenContext, t: list, n: int) -> list:
     """atan(t) for t in [0, 1]: odd minimax polynomial."""
     t2 = cg.alu("mul", FLOAT, n, [t, t])
     p = cg.alu("mad", FLOAT, n, [t2, _k(0.0208351, n), _k(-0.085133, n)])
@@ -62,7 +62,7 @@ def _atan_unit(cg: Codegen, t: list, n: int) -> list:
     return cg.alu("mul", FLOAT, n, [p, t])
 
 
-def _atan2(cg: Codegen, y: list, x: list, n: int) -> list:
+def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
     ax = cg.op("mov", n, [x], ["abs"])
     ay = cg.op("mov", n, [y], ["abs"])
     mx = cg.alu("max", FLOAT, n, [ax, ay])
@@ -76,7 +76,7 @@ def _atan2(cg: Codegen, y: list, x: list, n: int) -> list:
     return cg.alu("movc", FLOAT, n, [yneg, cg.op("mov", n, [r], ["-"]), r])
 
 
-def math_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
     def need(k: int) -> None:
         if len(args) != k:
             raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
@@ -201,7 +201,7 @@ def math_intrinsic(cg: Codegen, name: str, args: list[Val], arg_nodes: list[A.No
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
 
 
-def determinant4(cg: Codegen, s: list) -> list:
+def determinant4(cg: CodegenContext, s: list) -> list:
     """Laplace expansion along the first row with 2x2 minors of the lower two rows."""
     def at(r: int, c: int):
         return s[r * 4 + c]
@@ -226,7 +226,7 @@ def determinant4(cg: Codegen, s: list) -> list:
 _LEGACY_DIM = {"1D": ("Texture1D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D", 3), "CUBE": ("TextureCube", 3)}
 
 
-def legacy_tex(cg: Codegen, name: str, args: list[Val], pos) -> Val:
+def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     """texND[proj|lod|bias|grad](sampler, coord[, ddx, ddy]): sample t#/s# of the sampler's number."""
     key = next((k for k in _LEGACY_DIM if name[3:].startswith(k)), None)
     # (sampler, coord); texND and texNDgrad also take (sampler, coord, ddx, ddy)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 
 def global_var_decls(prog: A.Program) -> Iterator[A.VarDecl]:
@@ -24,7 +24,7 @@ def global_var_decls(prog: A.Program) -> Iterator[A.VarDecl]:
             yield from d.members
 
 
-def shader_roots(cg: Codegen, fdef: A.FuncDef) -> list[A.FuncDef]:
+def shader_roots(cg: CodegenContext, fdef: A.FuncDef) -> list[A.FuncDef]:
     """The functions whose code a shader contains: the entry point and, for a hull shader, its
     patch-constant function (whose constant buffers fxc reflects as used)."""
     roots = [fdef]
@@ -35,7 +35,7 @@ def shader_roots(cg: Codegen, fdef: A.FuncDef) -> list[A.FuncDef]:
     return roots
 
 
-def referenced_names(cg: Codegen, roots: list[A.FuncDef]) -> tuple[set[str], set[str]]:
+def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[str], set[str]]:
     """(identifiers the code reachable from ``roots`` names, including those read by the initialisers of
     the statics it names; the functions reached)."""
     from .codegen import walk
@@ -61,7 +61,7 @@ def referenced_names(cg: Codegen, roots: list[A.FuncDef]) -> tuple[set[str], set
     return names, seen
 
 
-def kept_unused_cbuffers(cg: Codegen) -> list:
+def kept_unused_cbuffers(cg: CodegenContext) -> list:
     """Explicitly bound (``register(bN)``) constant buffers fxc reflects although the shader reads none
     of their variables (all flagged unused, declared ``cbN[1]``).
 
@@ -87,8 +87,8 @@ def kept_unused_cbuffers(cg: Codegen) -> list:
     return kept
 
 
-def _final_code(cg: Codegen) -> list:
-    return [ph["code"] for _, ph in cg.hs_phases] if cg.stage == "hs" else [cg.code]
+def _final_code(cg: CodegenContext) -> list:
+    return [ph["code"] for _, ph in cg.tess.hs_phases] if cg.stage == "hs" else [cg.code]
 
 
 @dataclass(slots=True)
@@ -100,7 +100,7 @@ class CbReads:
     through_this: bool  # some read picks its buffer at run time (class instance data via ``this``)
 
 
-def cb_reads(cg: Codegen, codes: list | None = None) -> CbReads:
+def cb_reads(cg: CodegenContext, codes: list | None = None) -> CbReads:
     """The constant-buffer reads of the final code (``codes``: these instruction lists instead). A
     dynamically indexed read reaches every element of the indexed array (exprs.dynamic_element records
     the last register and the element stride); one whose array is unknown reaches the rest of the buffer."""
@@ -126,7 +126,7 @@ def cb_reads(cg: Codegen, codes: list | None = None) -> CbReads:
     return out
 
 
-def cb_declarations(cg: Codegen) -> dict[int, tuple[int, bool]]:
+def cb_declarations(cg: CodegenContext) -> dict[int, tuple[int, bool]]:
     """Per constant-buffer slot read by the final code: (registers to declare in ``dcl_constantbuffer
     cbN[size]``, whether it is dynamically indexed). The size is one past the highest register the code
     can read, as fxc declares it (a buffer bound smaller than the whole declaration but covering this
@@ -149,7 +149,7 @@ def has_class_instance(t) -> bool:
     return isinstance(array_leaf(t), ClassType)
 
 
-def mark_read_cb_variables(cg: Codegen) -> None:
+def mark_read_cb_variables(cg: CodegenContext) -> None:
     """fxc flags a constant-buffer variable used when the optimised code reads any of its bytes: a
     variable referenced only by code the optimiser removed (the untaken side of ``if (FLAG && …)``
     with FLAG 0: CascadedShadowMaps11 m_fCascadeBlendArea) is reflected unused. Class instances keep
@@ -163,8 +163,8 @@ def mark_read_cb_variables(cg: Codegen) -> None:
     the corpus agrees (their control-point functions name no constant)."""
     reads = cb_reads(cg).words
     cp_reads: dict[int, set[tuple[int, int]]] = {}
-    if cg.stage == "hs" and cg.hs_phases:
-        cp_reads = cb_reads(cg, [cg.hs_phases[0][1]["code"]]).words
+    if cg.stage == "hs" and cg.tess.hs_phases:
+        cp_reads = cb_reads(cg, [cg.tess.hs_phases[0][1]["code"]]).words
 
     def read(v, rs: dict[int, set[tuple[int, int]]]) -> bool:
         size, _ = cg.cb_size(v.decl.type)
@@ -175,10 +175,10 @@ def mark_read_cb_variables(cg: Codegen) -> None:
             continue
         for v in cb.vars:
             if v.used and not has_class_instance(v.decl.type):
-                v.used = read(v, cp_reads if v.decl.name in cg.cp_names else reads)
+                v.used = read(v, cp_reads if v.decl.name in cg.tess.cp_names else reads)
 
 
-def check_packoffset_objects(cg: Codegen) -> None:
+def check_packoffset_objects(cg: CodegenContext) -> None:
     """A sampler declared in a cbuffer with ``packoffset`` but no ``register`` cannot be bound: fxc
     rejects it once the shader uses it (vkd3d cbuffer.shader_test, samplers with packoffset)."""
     from .codegen import Resource
@@ -198,7 +198,7 @@ def _leaf_name(base: str, path: tuple) -> str:
     return base + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
-def add_struct_objects(cg: Codegen, d: A.VarDecl, order: int) -> int:
+def add_struct_objects(cg: CodegenContext, d: A.VarDecl, order: int) -> int:
     """A uniform struct holding objects (``struct apple { float2 a; Texture2D tex; float b; } bar;``,
     global or cbuffer member): its numbers live in the constant buffer (objects take no space there) and
     each object leaf is a resource of its own named by its path (``bar.tex``). Returns the next
@@ -214,7 +214,7 @@ def add_struct_objects(cg: Codegen, d: A.VarDecl, order: int) -> int:
     return order
 
 
-def struct_object_ref(cg: Codegen, d: A.VarDecl) -> tuple | None:
+def struct_object_ref(cg: CodegenContext, d: A.VarDecl) -> tuple | None:
     """The object table (see :mod:`.objects`) of a uniform struct holding objects: each leaf path bound
     to the resource :func:`add_struct_objects` made for it; None for plain numeric variables."""
     from .codegen import Resource
@@ -231,7 +231,7 @@ def struct_object_ref(cg: Codegen, d: A.VarDecl) -> tuple | None:
 
 
 
-def mark_struct_objects(cg: Codegen, funcs: list[A.FuncDef]) -> None:
+def mark_struct_objects(cg: CodegenContext, funcs: list[A.FuncDef]) -> None:
     """Mark used the resources of uniform structs that ``funcs`` read: ``bar.tex`` through a member
     chain, or every object of ``bar`` where ``bar`` itself is used whole (passed, copied)."""
     from .codegen import Resource, walk

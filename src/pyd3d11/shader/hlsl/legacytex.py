@@ -11,19 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 
-def record_use(cg: Codegen, sampler: Any, texture: Any, operand: Any) -> None:
+def record_use(cg: CodegenContext, sampler: Any, texture: Any, operand: Any) -> None:
     """Note that ``operand`` (a t# Reg of an emitted instruction) reads ``texture``, made for ``sampler``."""
-    uses = getattr(cg, "legacy_tex_uses", None)
-    if uses is None:
-        uses = []
-        cg.legacy_tex_uses = uses  # type: ignore[attr-defined]
-    uses.append((sampler, texture, operand))
+    cg.legacy_tex_uses.append((sampler, texture, operand))
 
 
-def _element(cg: Codegen, sampler: Any) -> tuple[str, int]:
+def _element(cg: CodegenContext, sampler: Any) -> tuple[str, int]:
     """(sampler variable, flattened element index) of a sampler resource."""
     base = sampler.name.split("[", 1)[0]
     g = cg.globals.get(base)
@@ -34,8 +30,8 @@ def _element(cg: Codegen, sampler: Any) -> tuple[str, int]:
     return sampler.name, 0
 
 
-def assign_registers(cg: Codegen) -> None:
-    uses = getattr(cg, "legacy_tex_uses", None)
+def assign_registers(cg: CodegenContext) -> None:
+    uses = cg.legacy_tex_uses
     if not uses:
         return
     order: list[str] = []

@@ -35,7 +35,8 @@ from .operands import Ins, Reg
 from .types import INT, UINT, VOID, ArrayType, NumType, StructType, concrete
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 _C = "xyzw"
 _BODY, _END = "$body", "$endbody"
@@ -65,16 +66,16 @@ class LinkState:
     next_body: int = 0
 
 
-def state(cg: Codegen) -> LinkState:
-    st = getattr(cg, "linkage", None)
+def state(cg: CodegenContext) -> LinkState:
+    st = cg.linkage
     if st is None:
         st = cg.linkage = LinkState()
     return st
 
 
-def used_vars(cg: Codegen) -> list[IfaceVar]:
+def used_vars(cg: CodegenContext) -> list[IfaceVar]:
     """Interface variables called through, in slot order."""
-    st = getattr(cg, "linkage", None)
+    st = cg.linkage
     return sorted((v for v in st.vars.values() if v.first_slot >= 0), key=lambda v: v.first_slot) if st else []
 
 
@@ -116,7 +117,7 @@ class _ThisCb(Reg):
 
 
 # --- interface references and calls -------------------------------------------------------------------
-def interface_ref(cg: Codegen, node: A.Node) -> tuple[IfaceVar, A.Node | None] | None:
+def interface_ref(cg: CodegenContext, node: A.Node) -> tuple[IfaceVar, A.Node | None] | None:
     """(variable, index expression) when ``node`` names a global interface pointer (or an element)."""
     idx = None
     if isinstance(node, A.Index):
@@ -142,11 +143,11 @@ def interface_ref(cg: Codegen, node: A.Node) -> tuple[IfaceVar, A.Node | None] |
     return var, idx
 
 
-def _implementors(cg: Codegen, it: InterfaceType) -> list[ClassType]:
+def _implementors(cg: CodegenContext, it: InterfaceType) -> list[ClassType]:
     return [c for c in reversed(class_types(cg)) if c.implements(it)]
 
 
-def _matching(cls: ClassType, proto: A.FuncDef, pos: Any, cg: Codegen) -> A.FuncDef:
+def _matching(cls: ClassType, proto: A.FuncDef, pos: Any, cg: CodegenContext) -> A.FuncDef:
     sig = tuple(str(p.type) for p in proto.params)
     found = cls.find_methods(proto.name)
     if found is not None:
@@ -156,7 +157,7 @@ def _matching(cls: ClassType, proto: A.FuncDef, pos: Any, cg: Codegen) -> A.Func
     raise cg.err(pos, f"'{cls.name}' does not implement '{proto.name}' of interface", 3000)
 
 
-def interface_call(cg: Codegen, ref: tuple[IfaceVar, A.Node | None], e: A.MethodCall) -> Val:
+def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A.MethodCall) -> Val:
     """``iface.Method(args)`` / ``ifaces[i].Method(args)``: fcall plus one body per implementing class."""
     from .codegen import Val
     from .constprop import forget_written
@@ -221,7 +222,7 @@ def interface_call(cg: Codegen, ref: tuple[IfaceVar, A.Node | None], e: A.Method
     return Val(proto.ret, result)
 
 
-def _this_value(cg: Codegen, cls: ClassType, f: A.FuncDef, slot: int, rel: Any) -> Val:
+def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel: Any) -> Val:
     """The instance as a value whose members read ``cb[this.x][this.y + k]`` (copied once per body)."""
     from .codegen import Val, walk
 
@@ -262,9 +263,9 @@ def ordered_code(code: list[Ins]) -> list[Ins]:
     return out
 
 
-def linkage_decls(cg: Codegen) -> list[str]:
+def linkage_decls(cg: CodegenContext) -> list[str]:
     """dcl_function_body / dcl_function_table / dcl_interface (fxc's order and numbering)."""
-    st = getattr(cg, "linkage", None)
+    st = cg.linkage
     if st is None or not st.next_body:
         return []
     lines = [f"dcl_function_body fb{k}" for k in range(st.next_body)]
@@ -283,7 +284,7 @@ def linkage_decls(cg: Codegen) -> list[str]:
     return lines + ifaces
 
 
-def entry_interface_params(cg: Codegen, f: A.FuncDef) -> None:
+def entry_interface_params(cg: CodegenContext, f: A.FuncDef) -> None:
     """The entry point's interface-typed parameters become interface pointers named by the parameter (they
     shadow a global of the same name inside the shader). Calls through them use interface slots like global
     pointers; reflection flags them D3D_SVF_INTERFACE_PARAMETER, which is how the Effects 11 runtime pairs
@@ -296,7 +297,7 @@ def entry_interface_params(cg: Codegen, f: A.FuncDef) -> None:
             cg.globals[p.name] = ("iface", d, "param", i)
 
 
-def prepare(cg: Codegen, fdef: A.FuncDef | None = None) -> None:
+def prepare(cg: CodegenContext, fdef: A.FuncDef | None = None) -> None:
     """Before bindings are assigned: class instances are reachable through any interface pointer, so
     with interfaces in use every class-typed constant-buffer variable (and its buffer) is kept, and
     the globals the classes' methods name are marked used. Interfaces are in use when the code the entry
@@ -342,7 +343,7 @@ def prepare(cg: Codegen, fdef: A.FuncDef | None = None) -> None:
 
 
 # --- reflection -------------------------------------------------------------------------------------------
-def type_ids(cg: Codegen) -> list[ClassType]:
+def type_ids(cg: CodegenContext) -> list[ClassType]:
     out: list[ClassType] = []
     for var in used_vars(cg):
         out += [c for c in var.classes if c not in out]
@@ -350,7 +351,7 @@ def type_ids(cg: Codegen) -> list[ClassType]:
     return out
 
 
-def build_ifce(cg: Codegen):
+def build_ifce(cg: CodegenContext):
     """The IFCE chunk (class types, class instances, interface slots), or None without interfaces."""
     from ..dxbc.ifce import Ifce, IfceClassInstance, IfceClassType, IfceSlot
 
@@ -383,7 +384,7 @@ def build_ifce(cg: Codegen):
     return out
 
 
-def rdef_additions(cg: Codegen, rdef: Any) -> None:
+def rdef_additions(cg: CodegenContext, rdef: Any) -> None:
     """``$ThisPointer`` (D3D_CT_INTERFACE_POINTERS) after $Globals, and the RD11 interface-slot count."""
     from ..dxbc.rdef import RdefConstantBuffer, RdefType, RdefVariable, default_rd11
 
@@ -402,7 +403,7 @@ def rdef_additions(cg: Codegen, rdef: Any) -> None:
     rdef.constant_buffers.insert(at, this_cb)
 
 
-def rdef_class_type(cg: Codegen, t: StructType, rt: Any, convert) -> None:
+def rdef_class_type(cg: CodegenContext, t: StructType, rt: Any, convert) -> None:
     """A class's RDEF type also names its base class and the interfaces it declares."""
     if isinstance(t, ClassType):
         sup = next((f[1] for f in t.fields if f[0] == "$super"), None)

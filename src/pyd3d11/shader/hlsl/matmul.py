@@ -12,7 +12,7 @@ from .operands import Slot, is_imm
 from .types import FLOAT
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _ONE = 0x3F800000  # 1.0f: v.x * m + acc with v.x == 1 is exactly m + acc
 
@@ -21,7 +21,7 @@ def _one_register(slots: list[Slot]) -> bool:
     return not any(is_imm(s) for s in slots) and len({s[:3] for s in slots}) == 1
 
 
-def combine_registers(cg: Codegen, a: list[Slot], b: list[Slot], vec_left: bool, ar: int, ac: int, bc: int,
+def combine_registers(cg: CodegenContext, a: list[Slot], b: list[Slot], vec_left: bool, ar: int, ac: int, bc: int,
                       k: int) -> list[Slot] | None:
     """Result slots of mul(vector, matrix) (``vec_left``) or mul(matrix, vector) as a register
     combination, or None when the dot products read whole registers (or the terms do not)."""

@@ -26,7 +26,8 @@ from .types import (
 )
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 REF = "objref"
 
@@ -45,7 +46,7 @@ def is_ref(v: Any) -> bool:
     return isinstance(getattr(v, "obj", None), tuple) and len(v.obj) == 3 and v.obj[0] == REF
 
 
-def _depth(cg: Codegen) -> int:
+def _depth(cg: CodegenContext) -> int:
     """Run-time control-flow nesting at the current point of the generated code."""
     d = 0
     for ins in cg.code:
@@ -67,7 +68,7 @@ def leaves(t: Type, path: tuple = ()) -> list[tuple[tuple, ObjectType]]:
     return []
 
 
-def new_local(cg: Codegen, t: Type) -> Val:
+def new_local(cg: CodegenContext, t: Type) -> Val:
     """Storage for a local of an object-bearing type: numeric registers plus an empty binding table."""
     from .codegen import Val
 
@@ -82,7 +83,7 @@ def new_local(cg: Codegen, t: Type) -> Val:
     return Val(t, slots, (REF, {}, ()))
 
 
-def declare_local(cg: Codegen, d: A.VarDecl, scope: dict) -> Val:
+def declare_local(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
     v = new_local(cg, d.type)
     scope[d.name] = v
     if d.init is not None:
@@ -93,7 +94,7 @@ def declare_local(cg: Codegen, d: A.VarDecl, scope: dict) -> Val:
     return v
 
 
-def _flat_items(cg: Codegen, n: A.Node, out: list) -> None:
+def _flat_items(cg: CodegenContext, n: A.Node, out: list) -> None:
     if isinstance(n, A.InitList):
         for x in n.items:
             _flat_items(cg, x, out)
@@ -101,7 +102,7 @@ def _flat_items(cg: Codegen, n: A.Node, out: list) -> None:
         out.append(cg.expr(n))
 
 
-def _init_list(cg: Codegen, v: Val, init: A.InitList, pos) -> None:
+def _init_list(cg: CodegenContext, v: Val, init: A.InitList, pos) -> None:
     """``{tex, tex, 1.0, 2.0, 3.0}``: objects fill the object leaves in order, numbers the numeric ones."""
     from .codegen import Val, leaf_bases
 
@@ -138,14 +139,14 @@ def _numeric_leaves(t: Type) -> list[str]:
     return leaf_bases(t) if not isinstance(t, NumType) else [t.base] * t.n
 
 
-def _set(cg: Codegen, v: Val, path: tuple, o: Val, pos) -> None:
+def _set(cg: CodegenContext, v: Val, path: tuple, o: Val, pos) -> None:
     cells, base = v.obj[1], v.obj[2]
     if not isinstance(o.type, ObjectType) or o.obj is None or is_ref(o):
         raise cg.err(pos, f"cannot convert from '{o.type}' to an object", 3017)
     cells[base + path] = (o.obj, _depth(cg))
 
 
-def read(cg: Codegen, v: Val, path: tuple, pos, name: str = "") -> Val:
+def read(cg: CodegenContext, v: Val, path: tuple, pos, name: str = "") -> Val:
     """The object at ``path`` inside the object-bearing value ``v`` (X4000 when never assigned)."""
     from .codegen import Val
 
@@ -163,14 +164,14 @@ def read(cg: Codegen, v: Val, path: tuple, pos, name: str = "") -> Val:
     return Val(t, [], binding)
 
 
-def resolve(cg: Codegen, v: Val, pos, name: str = "") -> Val:
+def resolve(cg: CodegenContext, v: Val, pos, name: str = "") -> Val:
     """A value read from a variable: plain object locals become their binding."""
     if is_ref(v) and isinstance(v.type, ObjectType):
         return read(cg, v, (), pos, name)
     return v
 
 
-def member(cg: Codegen, v: Val, name: str, pos) -> Val:
+def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     """``s.f`` on an object-bearing struct value."""
     from .codegen import Val
 
@@ -183,7 +184,7 @@ def member(cg: Codegen, v: Val, name: str, pos) -> Val:
     return resolve(cg, sub, pos, name)
 
 
-def element(cg: Codegen, v: Val, idx: Val, pos) -> Val:
+def element(cg: CodegenContext, v: Val, idx: Val, pos) -> Val:
     """``a[i]`` on an object-bearing array value: ``i`` must be a compile-time constant."""
     from .codegen import Val
 
@@ -199,7 +200,7 @@ def element(cg: Codegen, v: Val, idx: Val, pos) -> Val:
     return resolve(cg, sub, pos)
 
 
-def target(cg: Codegen, e: A.Node) -> Val | None:
+def target(cg: CodegenContext, e: A.Node) -> Val | None:
     """The object-bearing storage an assignment target names (None: not such a target)."""
     from .exprs import expr
 
@@ -237,7 +238,7 @@ def target(cg: Codegen, e: A.Node) -> Val | None:
     return None
 
 
-def store(cg: Codegen, dst: Val, src: Val, pos) -> None:
+def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
     """Copies the objects (and numbers) of ``src`` into the object-bearing storage ``dst``."""
     if isinstance(dst.type, ObjectType):
         _set(cg, dst, (), resolve(cg, src, pos), pos)
@@ -261,7 +262,7 @@ def store(cg: Codegen, dst: Val, src: Val, pos) -> None:
         cg.store(dst.slots, cg.convert(src, dst.type, pos).slots)
 
 
-def assign(cg: Codegen, e: A.Node, v: Val, pos) -> bool:
+def assign(cg: CodegenContext, e: A.Node, v: Val, pos) -> bool:
     """``target = v`` when the target holds objects; False when it is an ordinary target."""
     t = target(cg, e)
     if t is None:
@@ -289,7 +290,7 @@ def leaf_count(t: Type) -> int:
     return n
 
 
-def allocate_registers(cg: Codegen) -> None:
+def allocate_registers(cg: CodegenContext) -> None:
     """t#/s#/u# for used resources without a reservation, in declaration order, lowest free register
     first; an array takes one contiguous range (all its registers once any element is used). A
     reservation in another register set (``Texture2D t : register(s0)``) is ignored while the object is
@@ -344,7 +345,7 @@ def patch_as_array(d: A.VarDecl) -> A.VarDecl:
     return d
 
 
-def select(cg: Codegen, c: Val, a: Val, b: Val, pos) -> Val:
+def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
     """``cond ? objA : objB``: both operands must be objects of one type; the result must still name one
     binding at compile time (a constant condition, or both operands bound to the same resource)."""
     a, b = resolve(cg, a, pos), resolve(cg, b, pos)
@@ -410,7 +411,7 @@ def _param_needed(f: A.FuncDef) -> list[A.Param]:
     return [p for p in f.params if holds_objects(p.type) and not ("out" in p.mods or "inout" in p.mods)]
 
 
-def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
+def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
     """Object leaves of entry-point parameters (``Texture2D t``, ``sampler s``, ``struct {Texture2D t;
     sampler s[3];} in``) are uniform resources named by their path (``in.s[1]``), allocated after the
     globals in parameter order. Once one leaf of a register set is used, the parameter reserves one
@@ -441,12 +442,12 @@ def add_param_objects(cg: Codegen, f: A.FuncDef) -> None:
                 cg.reserved_blocks.append(block[:last + 1] if file == "s" else block)
 
 
-def param_value(cg: Codegen, p: A.Param, v: Val) -> Val:
+def param_value(cg: CodegenContext, p: A.Param, v: Val) -> Val:
     """The entry point's view of parameter ``p``: numbers from the signature, objects bound to the
     resources :func:`add_param_objects` made."""
     from .codegen import Val
 
-    cells = getattr(cg, "param_objects", {}).get(p.name)
+    cells = cg.param_objects.get(p.name)
     if cells is None:
         return v
     if isinstance(p.type, ObjectType):
@@ -466,7 +467,7 @@ def _components(t: Type, path: tuple = ()) -> list[tuple]:
     return [("n",)] * t.slots if isinstance(t, NumType) else []
 
 
-def cast(cg: Codegen, v: Val, t: Type, pos) -> Val:
+def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
     """``(T) x`` between object-bearing aggregates: component-wise (truncating), objects must meet objects of
     the same kind at the same component index; the result carries the bindings of ``x``."""
     from .codegen import Val

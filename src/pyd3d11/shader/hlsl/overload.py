@@ -32,7 +32,7 @@ from .types import (
 )
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 # conversion cost bits (a larger value is a worse conversion)
 FAR_PROMOTION = 1  # a 16-bit float promoted past float to double (half -> double loses to half -> float)
@@ -219,7 +219,7 @@ def signature(f: A.FuncDef) -> tuple:
     return tuple((_type_key(p.type), _usage(p)) for p in f.params)
 
 
-def resolve(cg: Codegen, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
+def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
     found = best(cands, arg_types)
     if not found:
         raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)

@@ -14,6 +14,7 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
+    DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
     OBJECT_KINDS,
@@ -36,6 +37,10 @@ _MODIFIERS = {
 }
 _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
                    "textureCUBE": "TextureCube"}
+#: object types written only with template arguments: the bare name is fxc's X3000 at the token after it
+#: (DXC SemaHLSL indexing-operator: `Texture2DMS g;`, `RWBuffer g;`, `RWTexture1D/1DArray/2D/2DArray g;`)
+_TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
+                                "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 _BIN_PREC = [
@@ -134,8 +139,8 @@ class Parser:
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
-        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in
-                ("vector", "matrix", "struct", "void", "unsigned", "string"))
+        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
+                or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def parse_type(self) -> Type:
         """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
@@ -178,6 +183,14 @@ class Parser:
             if isinstance(t, NumType):  # remember the spelling for reflection's type name
                 return NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=t.prec, alias=name)
             return t
+        if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
+            spelled = DX8_TYPEDEFS[name]
+            num = numeric_from_name(spelled)
+            if num is not None:
+                return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
+            if spelled == "string":
+                return ObjectType("string")
+            name = spelled
         num = numeric_from_name(name)
         if num is not None:
             return num
@@ -218,6 +231,8 @@ class Parser:
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
+            elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
+                raise self.error()
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
@@ -560,7 +575,7 @@ class Parser:
                     self.parse_register()
                     continue
                 sem = self.ident().text
-            default = self.parse_assign() if self.accept("=") else None
+            default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
                 pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
@@ -1170,7 +1185,10 @@ class Parser:
             self.expect(")")
             return e
         if t.kind == "op" and t.text == "{":
-            return self.parse_initializer()
+            # a brace list is an initialiser only (after a declaration's `=`, parse_initializer); as an operand,
+            # `(S){ … }` or `(S)({ … })`, it is fxc's syntax error at the brace, whether or not the function is
+            # called (DXC SemaHLSL struct-assignments: X3000 "unexpected token '{'")
+            raise self.error(tok=t)
         if t.kind == "id":
             if t.text in ("true", "false"):
                 self.next()
@@ -1179,8 +1197,8 @@ class Parser:
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()
                 return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
-            if self.is_type_start() and t.text not in self.types or (t.text in self.types and
-                                                                    self.peek().text == "("):
+            named = t.text in self.types or t.text in DX8_TYPEDEFS  # typedef names may also name variables
+            if self.is_type_start() and not named or (named and self.peek().text == "("):
                 ty = self.parse_type()
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())

@@ -17,7 +17,7 @@ from .operands import Slot, imm, is_imm
 from .types import FLOAT
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 _ZERO = frozenset({0x00000000, 0x80000000})
 _ONE = 0x3F800000
@@ -27,7 +27,7 @@ def _all_imm(slots: list[Slot], values) -> bool:
     return bool(slots) and all(is_imm(s) and s[3] in values for s in slots)
 
 
-def uses_precise(cg: Codegen) -> bool:
+def uses_precise(cg: CodegenContext) -> bool:
     """Whether the source declares anything ``precise`` (D3D11.3 §22.19.2: precise results must not be
     refactored). Which computations feed a precise value is not tracked, so one such declaration turns
     the identities off for the whole shader (the safe side)."""
@@ -45,7 +45,7 @@ def uses_precise(cg: Codegen) -> bool:
     return cg.precise_seen
 
 
-def refactor_identity(cg: Codegen, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
+def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
     """The result slots of ``add``/``mul``/``mad`` on ``srcs`` when a factor or addend is an identity
     literal in every component, else None."""
     if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):

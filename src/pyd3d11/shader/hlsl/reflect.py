@@ -3,9 +3,14 @@ resource-binding table (samplers, SRVs, UAVs, cbuffers in fxc's order)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
-from .codegen import Codegen, concrete_name
+from .codegen import concrete_name
 from .types import ArrayType, NumType, ObjectType, StructType, Type
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
 
 # D3D_SHADER_VARIABLE_TYPE / CLASS values
 _VT = {"bool": 1, "int": 2, "float": 3, "uint": 19, "double": 39}
@@ -18,7 +23,7 @@ _UAV_DIM = {"RWBuffer": 1, "RWTexture1D": 2, "RWTexture1DArray": 3, "RWTexture2D
 _RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
 
 
-def rdef_type(cg: Codegen, t: Type) -> RdefType:
+def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
     if isinstance(t, ArrayType):
         # fxc flattens multi-dimensional arrays: uint4 a[9][10] reflects as 90 elements of uint4
         e = rdef_type(cg, t.elem)
@@ -49,7 +54,7 @@ def rdef_type(cg: Codegen, t: Type) -> RdefType:
     return RdefType(0, 0, 1, 1, 0)
 
 
-def build_rdef_for(cg: Codegen, target: int) -> Rdef:
+def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     rdef = Rdef(target=target, flags=0x100, creator="pyd3d11 HLSL compiler")
     binds: list[RdefBinding] = []
     for r in cg.resources:
@@ -102,7 +107,7 @@ def build_rdef_for(cg: Codegen, target: int) -> Rdef:
 _STRUCTURED = {"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
 
 
-def _bind_info_buffers(cg: Codegen) -> list[RdefConstantBuffer]:
+def _bind_info_buffers(cg: CodegenContext) -> list[RdefConstantBuffer]:
     """fxc describes each structured buffer's element type in RDEF as a constant buffer of type
     D3D_CT_RESOURCE_BIND_INFO (3) named like the resource, holding one variable ``$Element``
     (d3d11shader.h D3D11_SHADER_BUFFER_DESC)."""

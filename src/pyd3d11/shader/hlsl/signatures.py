@@ -30,7 +30,7 @@ class SignatureBinding:
             self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
 
-    def _elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
+    def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
         """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries."""
         out: list = []
         if isinstance(t, StructType):
@@ -40,9 +40,9 @@ class SignatureBinding:
             outer = split_semantic(sem) if sem is not None else None
             for fname, ft, fsem, mods in t.fields:
                 if outer is not None:
-                    sub = self._elem_list(ft, f"{outer[0]}{outer[1] + len(out)}", pos, fname)
+                    sub = self.elem_list(ft, f"{outer[0]}{outer[1] + len(out)}", pos, fname)
                 else:
-                    sub = self._elem_list(ft, fsem, pos, fname)
+                    sub = self.elem_list(ft, fsem, pos, fname)
                 if not out and sub:  # a struct's first element starts a register (fxc packing, sigpack)
                     sub[0] = (*sub[0][:3], sub[0][3] | {ALIGN})
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
@@ -50,7 +50,7 @@ class SignatureBinding:
         if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
             return []  # object members of entry structs are uniform resources, not signature elements
         if sem is None and isinstance(t, ArrayType):
-            inner = self._elem_list(t.elem, None, pos, name)
+            inner = self.elem_list(t.elem, None, pos, name)
             # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
             for _e in range(t.count):
                 out += inner
@@ -63,7 +63,7 @@ class SignatureBinding:
         if last > 0xFFFFFFFF:
             raise self.err(pos, f"'{name}': semantic index of '{sem}' is out of range (a UINT)", 4502)
         if isinstance(t, ArrayType):
-            inner = self._elem_list(t.elem, f"{base}", pos, name)
+            inner = self.elem_list(t.elem, f"{base}", pos, name)
             for e in range(t.count):  # each element takes as many indexes as it has registers
                 out += [(lt, b, idx + e * len(inner) + k, m | {ALIGN} if k == 0 else m)
                         for k, (lt, b, _i, m) in enumerate(inner)]
@@ -79,7 +79,7 @@ class SignatureBinding:
 
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
-        for lt, base, idx, fmods in self._elem_list(t, sem, pos, name):
+        for lt, base, idx, fmods in self.elem_list(t, sem, pos, name):
             base = compat_semantic(self, base, False)
             up = base.upper()
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx)
@@ -169,7 +169,7 @@ class SignatureBinding:
         return mode
 
     def sig_order(self, t: Type) -> list[int]:
-        """Value-slot index of each signature component, in :meth:`_elem_list` order (column-major
+        """Value-slot index of each signature component, in :meth:`elem_list` order (column-major
         matrices occupy one register per column)."""
         if isinstance(t, StructType):
             out: list[int] = []
@@ -192,7 +192,7 @@ class SignatureBinding:
         if len(order) == len(v.slots):
             v = Val(v.type, [v.slots[i] for i in order])
         k = 0
-        for lt, base, idx, _m in self._elem_list(t, sem, pos, "return value"):
+        for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value"):
             base = compat_semantic(self, base, True)
             up = base.upper()
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx)
@@ -222,7 +222,7 @@ class SignatureBinding:
                     raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
             else:
                 # A GS stream's elements are its own: looked up and packed within that stream only.
-                sig = self.gs_stream_sigs.setdefault(self.gs_out_stream, []) if self.stage == "gs" else self.outputs
+                sig = self.gs.stream_sigs.setdefault(self.gs.out_stream, []) if self.stage == "gs" else self.outputs
                 existing = [e for e in sig if e.name.upper() == up and e.index == idx]
                 key = (up, idx)
                 owner = (self.out_owner, k)
@@ -235,7 +235,7 @@ class SignatureBinding:
                     reg, first = place_element(self, sig, n, up, self.interp_mode(lt, _m), _m)
             if not existing:
                 sv = _SV_NAMES.get(up)
-                if self.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+                if self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
                     from .hs import tess_sv
 
                     sv = tess_sv(self, up, idx, pos)
@@ -246,9 +246,9 @@ class SignatureBinding:
                 decl = f"dcl_output_siv o{reg}.{m}, {sv[1]}" if sv and self.stage != "ps" else f"dcl_output o{reg}.{m}"
                 add_decl(self.out_decls, decl)
                 if self.stage == "gs":
-                    elem.stream = self.gs_out_stream
+                    elem.stream = self.gs.out_stream
                     sig.append(elem)
-                    add_decl(self.gs_stream_decls.setdefault(self.gs_out_stream, []), decl)
+                    add_decl(self.gs.stream_decls.setdefault(self.gs.out_stream, []), decl)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
     # --- scopes & variables ---------------------------------------------------------------------------

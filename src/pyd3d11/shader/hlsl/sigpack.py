@@ -20,6 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
 
 #: register index of elements that live in no numbered register (oDepth, oMask, ...)
 NO_REGISTER = 0xFFFFFFFF
@@ -82,7 +86,7 @@ def signature_order(elems: list) -> list:
 
 # --- codegen side -----------------------------------------------------------------------------------
 
-#: marker placed in an element's modifier set by ``Codegen._elem_list``: the element starts a register
+#: marker placed in an element's modifier set by ``Codegen.elem_list``: the element starts a register
 ALIGN = "$align"
 #: marker of an element that is a row of a row_major matrix (its layout differs from a plain vector's)
 ROW_VECTOR = "$rowvec"
@@ -100,7 +104,7 @@ def packing_class(stage: str, up: str, interp: str) -> str:
     return interp
 
 
-def place_element(cg, sig: list, ncomps: int, up: str, interp: str, mods: frozenset,
+def place_element(cg: CodegenContext, sig: list, ncomps: int, up: str, interp: str, mods: frozenset,
                   pack: bool = True) -> tuple[int, int]:
     """Register and first component of a new element of signature ``sig`` (a list kept by the
     code generator: inputs, outputs or patch constants), packing it after the elements already there."""

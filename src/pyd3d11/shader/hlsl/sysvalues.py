@@ -17,6 +17,20 @@ PS_MIN_MODEL = {
     ("SV_DEPTHGREATEREQUAL", "out"): (5, 0), ("SV_DEPTHLESSEQUAL", "out"): (5, 0), ("SV_STENCILREF", "out"): (5, 0),
     ("SV_COVERAGE", "in"): (5, 0), ("SV_COVERAGE", "out"): (4, 1), ("SV_SAMPLEINDEX", "in"): (4, 1),
 }
+#: system values only some stages may read or write (the System-Value Semantics table: SV_DomainLocation
+#: "available as input to the domain shader"; SV_GSInstanceID "available as input to the geometry shader";
+#: SV_OutputControlPointID "can be used only as input to the hull shader"; SV_TessFactor and
+#: SV_InsideTessFactor "available in the hull shader for writing, and available in the domain shader for
+#: reading"; SV_PrimitiveID "can be read by the following shaders: geometry, pixel, hull, domain. Can be
+#: written by the geometry shader"): semantic -> (stages that read it, stages that write it)
+STAGE_SYSTEM_VALUES = {
+    "SV_DOMAINLOCATION": (frozenset({"ds"}), frozenset()),
+    "SV_GSINSTANCEID": (frozenset({"gs"}), frozenset()),
+    "SV_OUTPUTCONTROLPOINTID": (frozenset({"hs"}), frozenset()),
+    "SV_TESSFACTOR": (frozenset({"ds"}), frozenset({"hs"})),
+    "SV_INSIDETESSFACTOR": (frozenset({"ds"}), frozenset({"hs"})),
+    "SV_PRIMITIVEID": (frozenset({"gs", "ps", "hs", "ds"}), frozenset({"gs"})),
+}
 #: SV_Target0 … SV_Target7: one per render target slot (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)
 MAX_TARGET_INDEX = 7
 
@@ -29,6 +43,10 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
         return f"invalid {target} output semantic '{name}'"
     if direction == "in" and up in CS_ONLY_INPUTS and stage != "cs":
         return f"invalid {target} input semantic '{name}'"
+    rule = STAGE_SYSTEM_VALUES.get(up)
+    # (a pixel shader writes only targets, depth, coverage and stencil: the signature code reports the rest)
+    if rule is not None and stage not in rule[0 if direction == "in" else 1] and (stage, direction) != ("ps", "out"):
+        return f"invalid {target} {'output' if direction == 'out' else 'input'} semantic '{name}'"
     if stage == "ps":
         need = PS_MIN_MODEL.get((up, direction))
         if need is not None and (major, minor) < need:

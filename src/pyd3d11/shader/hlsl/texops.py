@@ -10,10 +10,11 @@ from .operands import Reg, Slot
 from .types import FLOAT, INT, NumType
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 
-def imm_offset_suffix(cg: Codegen, off: Val, n: int, pos) -> str:
+def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
     """``_aoffimmi(u,v,w)`` for a texel offset that is a compile-time constant (after constant
     propagation and unrolling; anything else is not expressible as an immediate offset)."""
     v = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
@@ -26,7 +27,7 @@ def imm_offset_suffix(cg: Codegen, off: Val, n: int, pos) -> str:
     return "_aoffimmi({},{},{})".format(*vals[:3])
 
 
-def sample_position(cg: Codegen, res, args: list, pos) -> Val:
+def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
     """``Texture2DMS[Array].GetSamplePosition(s)``: ``samplepos dst.xy, tN.xyxx, s`` (the position of
     sample s of the bound resource relative to the pixel centre, in pixels; zero when out of range)."""
     from .codegen import Val
@@ -40,7 +41,7 @@ def sample_position(cg: Codegen, res, args: list, pos) -> Val:
     return Val(NumType(FLOAT, 1, 2, "v"), [("r", (dst,), None, c) for c in range(2)])
 
 
-def gather_per_texel(cg: Codegen, offsets: list, one: Callable[[Val, Reg], None]) -> list[Slot]:
+def gather_per_texel(cg: CodegenContext, offsets: list, one: Callable[[Val, Reg], None]) -> list[Slot]:
     """Gather with four offsets: texel i of the footprint comes from a gather at offset i, so the
     result is component i of four gathers (one per distinct offset)."""
     out: list[Slot] = []

@@ -11,7 +11,8 @@ from .operands import Reg
 from .types import UINT, NumType, ObjectType
 
 if TYPE_CHECKING:
-    from .codegen import Codegen, Val
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 #: which texture kinds have which subscript member
 _MEMBERS = {
@@ -24,7 +25,7 @@ def has_subscript(t: ObjectType, name: str) -> bool:
     return t.kind in _MEMBERS.get(name, ())
 
 
-def subscript_member(cg: Codegen, v: Val, name: str, pos) -> Val:
+def subscript_member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     from .codegen import Val
 
     if not isinstance(getattr(v.obj, "reg", None), int):
@@ -36,7 +37,7 @@ def is_subscript(v: Val) -> bool:
     return isinstance(v.obj, tuple) and bool(v.obj) and v.obj[0] == "texsub"
 
 
-def subscript_index(cg: Codegen, v: Val, idx_node: A.Node, pos) -> Val:
+def subscript_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     """First subscript: the mip level / sample index; second: the texel address."""
     from .codegen import Val
     from .exprs import expr

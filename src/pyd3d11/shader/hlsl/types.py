@@ -16,6 +16,12 @@ SCALAR_NAMES = {
     "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT, "min16uint": UINT,
     "unsigned int": UINT,
 }
+#: MicrosoftDocs direct3dhlsl "User-Defined Type": "For compatibility with DirectX 8 effects, the following types
+#: are automatically defined at super-global scope" -- typedef names (not keywords: a declaration may reuse the
+#: name), each to the spelled type it stands for. Other upper-case spellings (INT, UINT, BOOL, HALF...) are not
+#: defined and are unknown names.
+DX8_TYPEDEFS = {"DWORD": "int", "FLOAT": "float", "VECTOR": "float4", "MATRIX": "float4x4", "STRING": "string",
+                "TEXTURE": "texture", "PIXELSHADER": "pixelshader", "VERTEXSHADER": "vertexshader"}
 #: 16-bit-or-less spellings (their own types for overload resolution; 32-bit storage in SM4/5)
 LOW_PRECISION = {n: n for n in ("half", "min16float", "min10float", "min16int", "min12int", "min16uint")}
 # `dword` is a scalar name only: DXC's SemaHLSL matrix-syntax.hlsl records fxc rejecting `dword3x2` as an

@@ -12,10 +12,15 @@ function, and neither are features this compiler does not build."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import ast as A
 from .diagnostics import HlslError
-from .types import VOID, ObjectType
+from .types import VOID, ObjectType, Type
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+    from .codegen import Val
 
 #: fxc errors that follow from the types alone (undeclared names, overloads, conversions, l-values,
 #: subscripts, operator operand types)
@@ -28,6 +33,7 @@ TYPE_RULE_CODES = frozenset({
     3020,  # type mismatch / operator on a bool l-value
     3022,  # scalar, vector, or matrix expected
     3025,  # l-value specifies const object
+    3037,  # constructors only defined for numeric base types
     3067,  # ambiguous function call
     3082,  # int or unsigned int type required
     3120,  # invalid type for index
@@ -44,7 +50,7 @@ def func_key(f: A.FuncDef) -> tuple:
     return (f.name, f.pos.file, f.pos.line, f.pos.col)
 
 
-def check_uncalled(make_codegen: Callable[[str, int, int], object], called: set[tuple]) -> None:
+def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple]) -> None:
     """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
 
     ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
@@ -72,7 +78,7 @@ def check_uncalled(make_codegen: Callable[[str, int, int], object], called: set[
             raise first
 
 
-def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tuple,
+def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, key: tuple,
            cache: dict[str, object]) -> HlslError | None:
     """The type error (TYPE_RULE_CODES) generating the function ``key`` raises in a ``stage``_5_0
     program, or None. A generator that finished a probe cleanly serves the next one (``cache``)."""
@@ -81,7 +87,7 @@ def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tup
     cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
     if cg is None:
         return None
-    cg.loops, cg.kconst = [], {}  # type: ignore[attr-defined]
+    cg.loops, cg.kconst = [], {}
     target = next((g for g in cg.funcs.get(key[0], []) if func_key(g) == key), None)
     if target is None or target.body is None:
         return None
@@ -107,26 +113,26 @@ def _probe(make_codegen: Callable[[str, int, int], object], stage: str, key: tup
     return None
 
 
-def _functions(make_codegen: Callable[[str, int, int], object]) -> list[A.FuncDef]:
+def _functions(make_codegen: Callable[[str, int, int], CodegenContext]) -> list[A.FuncDef]:
     cg = make_codegen("ps", 5, 0)
-    return [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]  # type: ignore[attr-defined]
+    return [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
 
 
-def _fresh(make_codegen: Callable[[str, int, int], object], stage: str):
+def _fresh(make_codegen: Callable[[str, int, int], CodegenContext], stage: str):
     """A code generator prepared as for an entry point (globals, bindings, statics), or None."""
     cg = make_codegen(stage, 5, 0)
     try:
-        cg.collect()  # type: ignore[attr-defined]
-        cg.func_index_stack = [1 << 30]  # type: ignore[attr-defined]
-        cg.assign_bindings()  # type: ignore[attr-defined]
-        cg.scopes = [{}]  # type: ignore[attr-defined]
-        cg.init_statics()  # type: ignore[attr-defined]
+        cg.collect()
+        cg.func_index_stack = [1 << 30]
+        cg.assign_bindings()
+        cg.scopes = [{}]
+        cg.init_statics()
     except Exception:  # noqa: BLE001 - the entry point compiled; anything here is the probe's limit
         return None
     return cg
 
 
-def _unknown(cg, t):
+def _unknown(cg: CodegenContext, t: Type) -> Val:
     from .codegen import Val
 
     return Val(t, cg.alloc_slots(t.slots, var=True))

@@ -18,7 +18,7 @@ from .diagnostics import HlslError
 from .operands import is_imm
 
 if TYPE_CHECKING:
-    from .codegen import Codegen
+    from .cgstate import CodegenContext
 
 #: most iterations / instructions an implicit or forced unroll may produce (fxc gives up similarly)
 MAX_ITERATIONS = 1023
@@ -48,12 +48,12 @@ def _attr(s: A.Node, name: str):
 
 
 # --- state snapshots for rollback ------------------------------------------------------------------
-def _snapshot(cg: Codegen) -> tuple:
+def _snapshot(cg: CodegenContext) -> tuple:
     return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
             len(cg.func_ctx), len(cg.call_stack), len(cg.func_index_stack))
 
 
-def _rollback(cg: Codegen, snap: tuple) -> None:
+def _rollback(cg: CodegenContext, snap: tuple) -> None:
     ncode, xregs, known, nloops, scopes, nscopes, nctx, ncalls, nfidx = snap
     del cg.code[ncode:]
     for x in [x for x in cg.indexable if x not in xregs]:
@@ -68,7 +68,7 @@ def _rollback(cg: Codegen, snap: tuple) -> None:
 
 
 # --- if / switch -------------------------------------------------------------------------------------
-def gen_if(cg: Codegen, s: A.If) -> None:
+def gen_if(cg: CodegenContext, s: A.If) -> None:
     c = cg.cond_slot(s.cond)
     if is_imm(c) and "branch" not in s.attrs:
         if c[3]:
@@ -89,7 +89,7 @@ def gen_if(cg: Codegen, s: A.If) -> None:
 
 
 # --- loops -------------------------------------------------------------------------------------------
-def gen_loop(cg: Codegen, s: A.Node) -> None:
+def gen_loop(cg: CodegenContext, s: A.Node) -> None:
     """``for`` / ``while`` / ``do``: unrolled when forced or needed (and possible), else a loop.
 
     A variable declared in a ``for`` initialiser belongs to the scope that holds the loop, as in
@@ -126,7 +126,7 @@ def gen_loop(cg: Codegen, s: A.Node) -> None:
         cg.scopes.pop()
 
 
-def _emit_loop(cg: Codegen, s: A.Node) -> None:
+def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
     """A real loop; the constants its body writes are dropped at its top (first from the assigned
     names, then, should the generated code write more, by regenerating without them)."""
     cp.drop_names(cg, cp.assigned_names(cg, s))
@@ -147,7 +147,7 @@ def _emit_loop(cg: Codegen, s: A.Node) -> None:
     raise HlslError("", 0, 0, 3000, "internal error: loop constant propagation did not settle")
 
 
-def _loop_body(cg: Codegen, s: A.Node) -> None:
+def _loop_body(cg: CodegenContext, s: A.Node) -> None:
     cg.emit("loop")
     if isinstance(s, A.DoWhile):
         cg.loops.append({"kind": "loop", "step": None, "pre_continue": s.cond})
@@ -194,7 +194,7 @@ def _exits(code: list) -> bool:
     return False
 
 
-def _unroll(cg: Codegen, s: A.Node, exact: int | None, forced: bool = False) -> bool:
+def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
@@ -230,7 +230,7 @@ def _unroll(cg: Codegen, s: A.Node, exact: int | None, forced: bool = False) -> 
                 raise _CannotUnroll
             if len(cg.code) - start > MAX_INSTRUCTIONS:
                 raise _CannotUnroll
-            total = getattr(cg, "unrolled_iterations", 0) + 1
+            total = cg.unrolled_iterations + 1
             cg.unrolled_iterations = total
             if total > MAX_TOTAL_ITERATIONS:
                 if forced:
@@ -257,7 +257,7 @@ def _unroll(cg: Codegen, s: A.Node, exact: int | None, forced: bool = False) -> 
         return False
 
 
-def gen_switch_cases(cg: Codegen, s: A.Switch, emit_case) -> None:
+def gen_switch_cases(cg: CodegenContext, s: A.Switch, emit_case) -> None:
     """The case bodies of a switch: each starts from the state at the switch; after it, the entries
     any case wrote are dropped."""
     entry = dict(cp.state(cg))

@@ -1,0 +1,186 @@
+"""The code generator's shared state: the explicit interface between :class:`.codegen.Codegen` and the
+helper modules it delegates to (expressions, intrinsics, objects, signatures, GS/HS/DS, layout, checks,
+constant propagation, unrolling, debug information...).
+
+A helper function takes the generator as ``cg: CodegenContext`` and may read or write exactly what this
+protocol declares; ``tests/test_hlsl_cgstate.py`` checks every ``cg.X`` in the helper modules against it
+and that a generator provides all of it. State that only one stage or one feature needs is kept in its
+own named part (:class:`GsState`, :class:`TessState`, :class:`DebugState`, :class:`IcbState`) instead of
+loose attributes, and every part exists from construction (no ``getattr`` probing for state a helper
+creates on first use)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from . import ast as A
+    from .diagnostics import HlslError, Pos
+    from .linkage import LinkState
+    from .operands import Ins, Reg, Slot
+    from .types import NumType, Type
+    from .values import CBuf, CbVar, Resource, SigElem, Val
+
+
+@dataclass(eq=False)
+class GsState:
+    """Geometry-shader declarations and output streams (gs.py)."""
+
+    maxout: int = 0  # [maxvertexcount(n)]
+    instances: int = 0  # [instance(n)]
+    prim: str = ""  # input primitive (point, line, triangle, lineadj, triangleadj)
+    topology: str | None = None  # output topology of the streams appended to
+    streams_used: set[int] = field(default_factory=set)
+    #: the stream whose Append is being bound; each stream has its own output elements (packed from o0)
+    #: and declarations, as fxc writes them (streams may use the same output registers)
+    out_stream: int = 0
+    stream_sigs: dict[int, list] = field(default_factory=dict)
+    stream_decls: dict[int, list[str]] = field(default_factory=dict)
+    stream_count: int = 0
+    stream_types: dict = field(default_factory=dict)  # output stream -> element type (gs.py, check.py)
+
+
+@dataclass(eq=False)
+class TessState:
+    """Hull/domain-shader state (hs.py): the patch-constant function and the phase listing."""
+
+    domain: str = ""  # [domain("tri"|"quad"|"isoline")]
+    pc_outputs: list[SigElem] = field(default_factory=list)  # patch-constant signature
+    in_pcf: bool = False  # generating the patch-constant function
+    hs_head: list[str] = field(default_factory=list)  # hs_decls lines
+    hs_phases: list = field(default_factory=list)  # (kind, code, decls...) per hull phase
+    ds_head: list[str] = field(default_factory=list)  # domain-shader declarations before the globals
+    cp_names: set[str] = field(default_factory=set)  # names the control-point function reaches (layout.py)
+
+
+@dataclass(eq=False)
+class DebugState:
+    """/Zi debug information (debuginfo.py): the statement being compiled, the local variables declared
+    (name, slots, file, first line, last line of their block) and, after listing(), the tables."""
+
+    cur_loc: tuple | None = None
+    vars: list[dict] = field(default_factory=list)
+    table: dict | None = None
+    scope_ends: list[int] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class IcbState:
+    """The immediate constant buffer (icb.py)."""
+
+    rows: list[tuple[int, int, int, int]] = field(default_factory=list)
+    placed: dict = field(default_factory=dict)  # constant array -> first icb row
+
+
+class CodegenContext(Protocol):
+    """What a helper module may use of the code generator. Attributes are read and written in place;
+    methods are the generator's own (codegen.py, signatures.py)."""
+
+    # --- the compile: source, target, flags --------------------------------------------------------
+    prog: A.Program
+    entry: str
+    stage: str  # 'vs', 'ps', 'gs', 'hs', 'ds', 'cs'
+    major: int
+    minor: int
+    compile_flags: int  # D3DCOMPILE_* Flags1
+    entry_attrs: dict  # attributes of the entry point's first declaration
+    warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
+
+    # --- instructions and registers ----------------------------------------------------------------
+    code: list[Ins]
+    var_temps: set[int]  # temps that hold variables (kept apart by the register allocator)
+    indexable: dict[int, int]  # x# -> registers
+    input_origin: dict[Slot, Slot]
+    untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
+    kconst: dict  # variable temp slot -> known constant bits (constprop.py)
+    tgsm_raw: set[int]  # g# declared raw
+    icb: IcbState
+
+    # --- declarations: functions, globals, resources, constant buffers -----------------------------
+    funcs: dict[str, list[A.FuncDef]]
+    func_order: dict[int, int]  # id(FuncDef) -> declaration index
+    called_funcs: set[tuple]  # functions inlined (uncalled.func_key); the others are type-checked apart
+    globals: dict[str, Any]
+    resources: list[Resource]
+    cbufs: list[CBuf]
+    params_cb: CBuf | None  # "$Params" (uniform entry-point parameters), after collect()
+    cb_reach: dict[tuple[int, int], tuple[int, int]]  # dynamic cbuffer read (slot, register) -> (last, stride)
+    reg_overlaps: list[tuple[CbVar, CbVar]]
+    bad_reservations: list  # objects reserved in the wrong register set (objects.py)
+    reserved_blocks: list  # registers reserved by struct/array objects (objects.py)
+    param_objects: dict  # entry parameter -> its object leaves (objects.py)
+    dead_resources: frozenset[str]  # resources a previous generation found dead (deadres.py)
+    legacy_tex_uses: list  # D3D9-style sampler uses awaiting their t# (legacytex.py)
+    linkage: LinkState | None  # interface calls (linkage.py), made on first use
+    double_flags: set[str]  # global flags the double instructions need (doubles.py)
+    precise_seen: bool | None  # the source declares something precise (refactor.py)
+
+    # --- statements being generated ----------------------------------------------------------------
+    scopes: list[dict[str, Val]]
+    loops: list[dict]  # break/continue context
+    func_ctx: list[dict]  # inlined calls: return type, result slots, out parameters
+    call_stack: list[str]
+    func_index_stack: list[int]
+    uav_load_ok: int  # >0 while evaluating out-only call arguments
+    unrolled_iterations: int  # loop iterations unrolled so far (unroll.py)
+
+    # --- signatures ----------------------------------------------------------------------------------
+    inputs: list[SigElem]
+    outputs: list[SigElem]
+    in_decls: list[str]
+    out_decls: list[str]
+    output_owner: dict[tuple[str, int], object]
+    sig_packers: dict  # packing state per signature (sigpack.py)
+
+    # --- per-stage parts ------------------------------------------------------------------------------
+    gs: GsState
+    tess: TessState
+    debug: DebugState
+
+    # --- methods ---------------------------------------------------------------------------------------
+    @staticmethod
+    def err(pos: Pos, msg: str, code: int = 3000) -> HlslError: ...
+    def warn(self, pos: Pos, code: int, msg: str) -> None: ...
+    def temp(self, var: bool = False) -> int: ...
+    def alloc_slots(self, n: int, var: bool = False) -> list[Slot]: ...
+    def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None: ...
+    def emit_final_ret(self) -> None: ...
+    @property
+    def wants_debug_info(self) -> bool: ...
+    def debug_parameters(self, f: A.FuncDef, scope: dict[str, Val]) -> None: ...
+    def src(self, slots: list[Slot], mod: str = "") -> Reg: ...
+    def op(self, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None, sat: bool = False,
+           dst_pos: int = 0, ndst: int = 1) -> list[Slot]: ...
+    def alu(self, name: str, base: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None,
+            sat: bool = False, dst_pos: int = 0, ndst: int = 1) -> list[Slot]: ...
+    def store(self, dst: list[Slot], src: list[Slot]) -> None: ...
+    def scalar_temp_slot(self, s: Slot) -> Slot: ...
+    def materialize_force(self, slots: list[Slot]) -> list[Slot]: ...
+    def convert_base(self, v: Val, to: str) -> Val: ...
+    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False) -> Val: ...
+    def run(self) -> None: ...
+    def collect(self) -> None: ...
+    def add_resource(self, d: A.VarDecl, order: int) -> None: ...
+    def is_row_major(self, t: NumType) -> bool: ...
+    def cb_size(self, t: Type) -> tuple[int, bool]: ...
+    def cb_slots(self, t: Type, off: int) -> list[tuple[int, int]]: ...
+    def assign_bindings(self) -> None: ...
+    def init_statics(self) -> None: ...
+    def lookup(self, name: str, pos: Pos) -> Val: ...
+    def global_value(self, g: CbVar) -> Val: ...
+    def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val: ...
+    def block(self, stmts: list[A.Node]) -> None: ...
+    def stmt(self, s: A.Node) -> None: ...
+    def scoped(self, s: A.Node) -> None: ...
+    def break_unless(self, c: Slot) -> None: ...
+    def after_loop(self) -> None: ...
+    def cond_slot(self, e: A.Node) -> Slot: ...
+    def expr(self, e: A.Node) -> Val: ...
+    def listing(self) -> tuple[str, dict[int, int]]: ...
+    def global_decls(self) -> list[str]: ...
+    def write_entry_outputs(self, retval: Val | None, pos: Pos) -> None: ...
+    def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]: ...
+    @staticmethod
+    def interp_mode(t: NumType, mods: frozenset) -> str: ...
+    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None: ...
