@@ -208,3 +208,32 @@ def test_strip_memory_independent_of_vertex_count(monkeypatch):
             tracemalloc.stop()
         assert stats.ia_vertices == n and stats.ia_primitives == n - 2
     assert peaks[1] < peaks[0] * 2
+
+
+@pytest.mark.parametrize("fmt", [R32G32B32A32_FLOAT, R32_UINT])
+def test_numpy_merger_memory_independent_of_target_size(monkeypatch, fmt):
+    """The numpy output merger reads and writes the target in place (no decoded copy of the whole target,
+    no per-texel bookkeeping): the same small triangle into a 64x larger target needs no more temporaries.
+    (A decoded RGBA float32 copy of the 2048² target alone would be 64 MiB.)"""
+    from pyd3d11.pipeline.native import fused, om_runtime
+    monkeypatch.setattr(om_runtime, "ENABLED", False)  # the numpy merger, whatever the backend
+    monkeypatch.setattr(fused, "ENABLED", False)
+    tri = np.array([[-1, -1, 0.5, 1], [-1, -0.99, 0.5, 1], [-0.99, -1, 0.5, 1]], np.float32)
+    peaks, drawn = [], []
+    for size in (256, 2048):
+        st, _ = _scene(tri, size=size)
+        rt = _target(size, fmt)
+        rt.storage.data[:] = 7
+        st.om.rtvs[0] = rt
+        draw(st, DrawArgs(3))  # warm (compiles, caches)
+        tracemalloc.start()
+        try:
+            draw(st, DrawArgs(3))
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        px = rt.storage.data.reshape(size, size, -1)
+        drawn.append(int((px != 7).any(axis=2).sum()))
+        assert (px[: size // 2] == 7).all()  # the top half is untouched (bytes kept exactly)
+    assert drawn[0] > 0 and drawn[1] > drawn[0]  # the triangle covers ~0.5% of either target
+    assert peaks[1] < peaks[0] + (8 << 20)

@@ -305,7 +305,7 @@ class _Probe:
         s, t = self.sample, self.target
         out: dict[str, Any] = {}
         if t.slot != DEPTH_SLOT:
-            out["color"] = om.targets[t.slot].values[t.rt_slice, s, self.y, self.x].copy()
+            out["color"] = om.targets[t.slot].texel(t.rt_slice, s, self.y, self.x)
         if om.ds is not None:
             out["depth"] = om.ds.depth[t.rt_slice, s, self.y, self.x].copy()
             if om.ds.stencil is not None:
@@ -324,7 +324,7 @@ class _Probe:
         else:
             ct = om.targets[t.slot]
             frag.before = _tuple(pre["color"])
-            frag.after = _tuple(ct.values[t.rt_slice, s, self.y, self.x])
+            frag.after = _tuple(ct.texel(t.rt_slice, s, self.y, self.x))
         cov = int(f.coverage[r]) & st.sample_mask & ((1 << S) - 1)
         k = t.slot
         bits = f.colors[k, r] if 0 <= k < f.colors.shape[0] else np.zeros(4, np.uint32)
