@@ -181,6 +181,22 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._execute(cmd)
 
     def _execute(self, cmd: cmds.Command) -> None:
+        """Run one command under the device's shader watchdog (shader/watchdog.py): a command that runs
+        past the budget removes the device (DXGI_ERROR_DEVICE_HUNG, as Windows' timeout detection and
+        recovery does); a removed device runs nothing."""
+        from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
+        from pyd3d11.shader import watchdog
+
+        dev = self._device
+        if dev._removed_reason:
+            return
+        try:
+            with watchdog.watch(dev._shader_budget()):
+                self._execute_now(cmd)
+        except watchdog.ShaderTimeout:
+            dev._remove(DXGI_ERROR_DEVICE_HUNG)
+
+    def _execute_now(self, cmd: cmds.Command) -> None:
         """Run one command; with the debug layer, shaders the native backend runs on the reference
         executor instead are reported once per shader as INFO messages (pyd3d11.shader.native), and draws
         the native output merger leaves to the numpy one once per reason (pipeline.native.om_runtime)."""
@@ -536,6 +552,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "GetData cannot be called on a deferred context",
                                    "GetData")
+        self._device._check_not_removed("GetData")
         qt = self._query_type(pAsync)
         if qt is None:
             raise InvalidArgError(E_INVALIDARG, "pAsync is not a query", "GetData")

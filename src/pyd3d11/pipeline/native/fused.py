@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ...shader import ir
+from ...shader import ir, watchdog
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
@@ -239,8 +239,6 @@ def get_compiled(key: fg.FusedKey) -> _Compiled | str:
 # ------------------------------------------------------------------------------------------------
 # One draw
 # ------------------------------------------------------------------------------------------------
-
-_NOOP_POLL = nrt._POLL_FN(lambda: None)
 
 
 def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.ndarray, outputs: np.ndarray,
@@ -489,6 +487,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         host = s[3]
         if host is not None and host.error is not None:
             raise host.error
+    watchdog.check()  # a pixel shader stopped by the watchdog
     for fn in after:
         fn()
     for st in touched:
@@ -555,8 +554,12 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
                 A.ptr(f"sv{t}", arr)
                 tptr("sv" + kind, arr)
         if A.wants("poll"):
-            A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
-            A.ptr("pollflag", np.zeros(1, np.int32))
+            # the pixel shader's loops poll every 2^16 back-edges: go on unless the draw's time budget is
+            # spent (shader/watchdog.py); one guard per worker, since the flag is written and read back
+            guard = nrt._Interrupted()
+            keep.append(guard)
+            A.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+            A.ptr("pollflag", guard.flag)
         if plan is not None:
             plan.bind(A)  # the native sampler's texture data, sizes and states for this draw
         if nrt.needs_host(kernel.lw, plan):

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import ir
+from .. import ir, watchdog
 from ..exec import reference
 from ..exec.state import ExecResult
 from . import pool
@@ -491,6 +491,7 @@ def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> No
         sys.unraisablehook = old
     if errors:
         raise errors[0]
+    watchdog.check()  # a kernel stopped by the watchdog (shader/watchdog.py)
 
 
 _POLL_FN = ctypes.CFUNCTYPE(None)
@@ -508,6 +509,8 @@ class _Interrupted:
         self.cfunc = _POLL_FN(self._poll)
 
     def _poll(self) -> None:
+        if watchdog.expired():
+            return  # the flag stays clear: the kernel stops (the caller raises ShaderTimeout)
         self.flag[0] = 1
 
     def hook(self, unraisable) -> None:
@@ -532,6 +535,7 @@ def _call(k: Kernel, A: _Args) -> None:
         sys.unraisablehook = old
     if guard.error is not None:
         raise guard.error
+    watchdog.check()  # a kernel stopped by the watchdog (shader/watchdog.py)
 
 
 # ----------------------------------------------------------------------------------------------
