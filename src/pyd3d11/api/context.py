@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyd3d11.errors import (
+    DXGI_ERROR_DEVICE_REMOVED,
     DXGI_ERROR_INVALID_CALL,
     E_INVALIDARG,
+    D3D11Error,
     InvalidArgError,
     InvalidCallError,
     NotSupportedError,
@@ -188,12 +190,15 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         from pyd3d11.shader import watchdog
 
         dev = self._device
-        if dev._removed_reason:
+        if getattr(dev, "_removed_reason", 0):
             return
+        budget = dev._shader_budget() if hasattr(dev, "_shader_budget") else watchdog.delay()
         try:
-            with watchdog.watch(dev._shader_budget()):
+            with watchdog.watch(budget):
                 self._execute_now(cmd)
         except watchdog.ShaderTimeout:
+            if not hasattr(dev, "_remove"):
+                raise
             dev._remove(DXGI_ERROR_DEVICE_HUNG)
 
     def _execute_now(self, cmd: cmds.Command) -> None:
@@ -552,7 +557,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "GetData cannot be called on a deferred context",
                                    "GetData")
-        self._device._check_not_removed("GetData")
+        if getattr(self._device, "_removed_reason", 0):
+            raise D3D11Error(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", "GetData")
         qt = self._query_type(pAsync)
         if qt is None:
             raise InvalidArgError(E_INVALIDARG, "pAsync is not a query", "GetData")

@@ -134,7 +134,7 @@ class DataMethods:
                 fail("D3D11_MAP_WRITE_NO_OVERWRITE on constant or shader-resource buffers needs feature level 11_1.")
         if (id(st), sub) in self._maps:
             fail(f"Subresource {sub} is already mapped.")
-        if self._device._removed_reason and _MAP_NEEDS[mt] & CPU_ACCESS_READ:
+        if getattr(self._device, "_removed_reason", 0) and _MAP_NEEDS[mt] & CPU_ACCESS_READ:
             # Map remarks: a map that allows CPU reads returns DXGI_ERROR_DEVICE_REMOVED on a removed device
             self._report(SEV_ERROR, CAT_RESOURCE_MANIPULATION, "Map: returning DXGI_ERROR_DEVICE_REMOVED, when a "
                          "resource was mapped with READ or READ_WRITE on a removed device.",
