@@ -258,3 +258,21 @@ def test_env_variable_sets_the_budget(monkeypatch):
                       ("junk", watchdog.DEFAULT_SECONDS)):
         monkeypatch.setenv("PYD3D11_TDR_DELAY", raw)
         assert watchdog._from_env() == want
+
+
+def test_swap_chain_present_and_resize_report_the_removal(budget):
+    from pyd3d11 import dxgi
+
+    budget(0.3)
+    dev, ctx = _device()
+    factory = dxgi.CreateDXGIFactory1()
+    sc = factory.CreateSwapChain(dev, dxgi.DXGI_SWAP_CHAIN_DESC(
+        BufferDesc=dxgi.DXGI_MODE_DESC(Width=4, Height=4, Format=28), SampleDesc=dxgi.DXGI_SAMPLE_DESC(Count=1),
+        BufferUsage=0x20, BufferCount=1, OutputWindow="watchdog", Windowed=1))
+    assert sc.Present(0, 0) == 0
+    _compute(dev, ctx, limit=11)
+    ctx.Dispatch(1, 1, 1)
+    for call in (lambda: sc.Present(0, 0), lambda: sc.ResizeBuffers(0, 8, 8, 0, 0)):
+        with pytest.raises(D3D11Error) as e:
+            call()
+        assert e.value.hresult & 0xFFFFFFFF == DXGI_ERROR_DEVICE_REMOVED

@@ -537,6 +537,9 @@ class IDXGISwapChain1(IDXGIObject):
         DXGI_ERROR_INVALID_CALL while any buffer is still referenced directly (a public reference: GetBuffer /
         QueryInterface results) or indirectly (views of it, alive or bound), as on Windows."""
         m = "ResizeBuffers"
+        if getattr(self._device, "_removed_reason", 0):
+            # "Handle device removed scenarios": ResizeBuffers and Present report the removal
+            raise _fail(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", m)
         c = self._cfg
         if self._buffers_referenced():
             raise _fail(DXGI_ERROR_INVALID_CALL, "a back buffer is still referenced (Release the GetBuffer "
