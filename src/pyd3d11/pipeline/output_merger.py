@@ -464,7 +464,7 @@ class OutputMerger:
     def _ds_active(self) -> bool:
         """Whether the depth/stencil state can reject or write anything (else it passes coverage)."""
         desc = self.state.depth_stencil
-        return bool(desc.DepthEnable) or bool(desc.StencilEnable and self.ds.stencil is not None)
+        return bool(desc.DepthEnable) or bool(desc.StencilEnable and self.ds.has_stencil)
 
     def _depth_stencil(self, f, idx, covered, sl, y, x) -> np.ndarray:
         ds = self.ds
@@ -476,18 +476,15 @@ class OutputMerger:
         vmax = f.vp_max if idx is None else f.vp_max[idx]
         z = np.fmin(np.fmax(z, vmin[:, None]), vmax[:, None]).astype(np.float32)
         q = ds.quantize(z)
-        _, _, H, W = ds.depth.shape
-        # One linear index per (fragment, sample) into the contiguous planes (same elements as
-        # indexing by (slice, sample, y, x)).
-        gi = (((sl[:, None] * S + s_idx[None, :]) * H + y[:, None]) * W + x[:, None],)
-        depth_plane = ds.depth.reshape(-1)
-        stored = depth_plane[gi]
+        _, _, H, W = ds.shape
+        # One linear index per (fragment, sample) into the planes (slice, sample, y, x).
+        gi = (((sl[:, None] * S + s_idx[None, :]) * H + y[:, None]) * W + x[:, None])
+        stored = ds.read_depth(gi)
         depth_pass = compare(desc.DepthFunc, q, stored) if desc.DepthEnable else np.ones((n, S), bool)
         stencil_pass = np.ones((n, S), bool)
         read_only = self.state.dsv.flags if self.state.dsv is not None else 0
-        if desc.StencilEnable and ds.stencil is not None:
-            stencil_plane = ds.stencil.reshape(-1)
-            sb = stencil_plane[gi]
+        if desc.StencilEnable and ds.has_stencil:
+            sb = ds.read_stencil(gi)
             ref = self.state.stencil_ref & 0xFF
             rm = desc.StencilReadMask & 0xFF
             wm = desc.StencilWriteMask & 0xFF
@@ -506,11 +503,11 @@ class OutputMerger:
                 res = (sb & np.uint8(~wm & 0xFF)) | (res & np.uint8(wm))
                 new = np.where(sel, res, new)
             if not read_only & 0x2:
-                stencil_plane[gi] = np.where(covered, new, sb)
+                ds.write_stencil(gi, np.where(covered, new, sb))
                 self._ds_dirty = True
         passed = covered & depth_pass & stencil_pass
         if desc.DepthEnable and desc.DepthWriteMask and not read_only & 0x1:
-            depth_plane[gi] = np.where(passed, q, stored)
+            ds.write_depth(gi, np.where(passed, q, stored))
             self._ds_dirty = True
         return passed
 
