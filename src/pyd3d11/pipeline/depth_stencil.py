@@ -15,6 +15,7 @@ from ..formats.numerics import float_to_unorm
 from ..headers.dxgi_types import DXGI_FORMAT
 from ..storage import ViewDescriptor
 from .comparison import comparison_passes
+from .target_planes import TargetPlanes
 
 D32_FLOAT_S8X24_UINT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT_S8X24_UINT
 D32_FLOAT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT
@@ -69,10 +70,9 @@ class DepthStencilTarget:
 
     view: ViewDescriptor
     format: int
-    planes: list[np.ndarray]  # per slice: (S * H * W, bytes per element) writable view of the storage bytes
-    shape: tuple[int, int, int, int]  # (slices, S, H, W)
-    unorm_bits: int
+    texels: TargetPlanes
     has_stencil: bool
+    unorm_bits: int  # UNORM depth bits, 0 for float depth
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> DepthStencilTarget:
@@ -84,41 +84,22 @@ class DepthStencilTarget:
         planes = []
         for sub in _subresources(view):
             L = st.layout(sub)
-            b = st.subresource_bytes(sub)
-            if not b.flags.c_contiguous:
-                raise NotSupportedError("non-contiguous depth-stencil plane")
-            planes.append(b.reshape(st.sample_count * L.height * L.width, size))
-            S, H, W = st.sample_count, L.height, L.width
-        return cls(view, fmt, planes, (len(planes), S, H, W), bits, has_stencil)
+            planes.append(st.subresource_bytes(sub).reshape(st.sample_count * L.height * L.width, size))
+        L = st.layout(view.first_mip)
+        return cls(view, fmt, TargetPlanes(planes, (len(planes), st.sample_count, L.height, L.width)), has_stencil,
+                   bits)
 
-    # -- texels in place ----------------------------------------------------------------------------
-    def _split(self, lin: np.ndarray):
-        if len(self.planes) == 1:
-            return [(0, None, lin)]
-        per = self.shape[1] * self.shape[2] * self.shape[3]
-        sl = lin // per
-        return [(int(i), np.nonzero(sl == i)[0], lin[sl == i] - int(i) * per) for i in np.unique(sl)]
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        return self.texels.shape
 
-    def _codes(self, lin: np.ndarray) -> np.ndarray:
-        flat = lin.reshape(-1)
-        out = np.empty((flat.shape[0], self.planes[0].shape[1]), np.uint8)
-        for i, rows, local in self._split(flat):
-            got = np.take(self.planes[i], local, axis=0)
-            if rows is None:
-                out = got
-            else:
-                out[rows] = got
-        return out
-
-    def _store_codes(self, lin: np.ndarray, codes: np.ndarray) -> None:
-        item = np.dtype((np.void, codes.shape[1]))
-        src = np.ascontiguousarray(codes).view(item).reshape(-1)
-        for i, rows, local in self._split(lin.reshape(-1)):
-            self.planes[i].view(item).reshape(-1)[local] = src if rows is None else src[rows]
+    def linear(self, sl, s, y, x):
+        """Linear texel index of (slice, sample, y, x) (broadcasting)."""
+        return self.texels.linear(sl, s, y, x)
 
     def read_depth(self, lin: np.ndarray) -> np.ndarray:
         """Depth at ``lin`` (any shape) in the buffer's domain: uint32 codes (UNORM) or float32."""
-        c = self._codes(lin)
+        c = self.texels.codes(lin)
         fmt = self.format
         if fmt == D16_UNORM:
             d = c.view(np.uint16)[:, 0].astype(np.uint32)
@@ -130,7 +111,7 @@ class DepthStencilTarget:
 
     def read_stencil(self, lin: np.ndarray) -> np.ndarray:
         """Stencil (uint8) at ``lin`` (formats with stencil)."""
-        c = self._codes(lin)
+        c = self.texels.codes(lin)
         s = c[:, 3] if self.format == D24_UNORM_S8_UINT else c[:, 4]  # D24S8: the top byte of the word
         return s.copy().reshape(lin.shape)
 
@@ -143,25 +124,20 @@ class DepthStencilTarget:
         elif fmt == D32_FLOAT:
             codes = d.astype(np.float32)[:, None].view(np.uint8)
         else:
-            codes = self._codes(lin)
+            codes = self.texels.codes(lin)
             if fmt == D24_UNORM_S8_UINT:
                 word = codes.view(np.uint32)[:, 0]
                 word = (word & np.uint32(0xFF000000)) | (d.astype(np.uint32) & np.uint32(0xFFFFFF))
                 codes = word[:, None].view(np.uint8)
             else:
                 codes[:, 0:4] = d.astype(np.float32)[:, None].view(np.uint8)
-        self._store_codes(lin, codes)
+        self.texels.store(lin, codes)
 
     def write_stencil(self, lin: np.ndarray, stencil: np.ndarray) -> None:
         """Store stencil values at distinct ``lin``, keeping the depth bits."""
-        codes = self._codes(lin)
+        codes = self.texels.codes(lin)
         codes[:, 3 if self.format == D24_UNORM_S8_UINT else 4] = np.asarray(stencil, np.uint8).reshape(-1)
-        self._store_codes(lin, codes)
-
-    def linear(self, sl, s, y, x):
-        """Linear texel index of (slice, sample, y, x) (broadcasting)."""
-        _, S, H, W = self.shape
-        return ((np.asarray(sl) * S + s) * H + y) * W + x
+        self.texels.store(lin, codes)
 
     def quantize(self, z: np.ndarray) -> np.ndarray:
         """Clamped float32 z -> the buffer's domain (§17.11: UNORM by +0.5 then truncate)."""

@@ -21,6 +21,7 @@ from ..formats.table import FormatKind, format_info
 from ..storage import StorageDimension, ViewDescriptor
 from . import blend as bl
 from .depth_stencil import DepthStencilTarget, compare, stencil_op
+from .target_planes import TargetPlanes
 
 RTV_TEXTURE3D = 8
 RTV_BUFFER = 1
@@ -73,19 +74,16 @@ def _to_channel_width(fmt: int, words: np.ndarray) -> np.ndarray:
 
 @dataclass(slots=True, eq=False)
 class ColorTarget:
-    """One bound render target as the numpy merger sees it: the view's bytes, addressed in place.
+    """One bound render target as the numpy merger sees it: the view's texels in place (target_planes).
 
-    Nothing of the target is copied or decoded up front (a 16384 x 16384 RGBA32F target is 4 GiB): each
-    layer of fragments gathers the codes of the texels it covers, decodes them, blends, encodes the result
-    and scatters the codes straight back into the subresource bytes. So memory is bounded by the fragments
-    of a batch, and a later layer blends against exactly what memory holds (§17: blending reads the stored
-    value)."""
+    Each layer of fragments gathers the codes of the texels it covers, decodes them, blends, encodes the
+    result and scatters the codes straight back into memory, so nothing of the target is copied and a later
+    layer blends against exactly what memory holds (§17: blending reads the stored value)."""
 
     view: ViewDescriptor
     format: int
     kind: FormatKind
-    planes: list[np.ndarray]  # per RT slice: (S * H * W, bytes) writable view of the storage bytes
-    shape: tuple[int, int, int, int]  # (slices, S, H, W)
+    texels: TargetPlanes
     dtype: np.dtype  # of decoded texels
     lo: float | None  # blend input/output clamp range (None: unclamped float)
     hi: float | None
@@ -96,50 +94,30 @@ class ColorTarget:
         if view.dimension == RTV_BUFFER:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
-        planes = []
-        for b in _slice_bytes(view):
-            if not b.flags.c_contiguous:
-                raise NotSupportedError("non-contiguous render-target plane")
-            planes.append(b.reshape(-1, b.shape[-1]))
-        S, H, W = _slice_bytes(view)[0].shape[:3]
+        slices = _slice_bytes(view)
+        S, H, W = slices[0].shape[:3]
+        texels = TargetPlanes([b.reshape(-1, b.shape[-1]) for b in slices], (len(slices), S, H, W))
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
-        return cls(view, view.format, kind, planes, (len(planes), S, H, W), codecs.decode_dtype(view.format), lo, hi)
+        return cls(view, view.format, kind, texels, codecs.decode_dtype(view.format), lo, hi)
 
-    def _split(self, lin: np.ndarray):
-        """(slice, indices of ``lin`` in it, texel index inside the slice's plane) per slice ``lin`` touches."""
-        per = self.shape[1] * self.shape[2] * self.shape[3]
-        if len(self.planes) == 1:
-            return [(0, None, lin)]
-        sl = lin // per
-        return [(int(i), np.nonzero(sl == i)[0], lin[sl == i] - int(i) * per) for i in np.unique(sl)]
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        return self.texels.shape
 
     def gather(self, lin: np.ndarray) -> np.ndarray:
         """Decoded texels (m, 4) at linear indices ((slice * S + sample) * H + y) * W + x."""
-        B = self.planes[0].shape[1]
-        codes = np.empty((lin.shape[0], B), np.uint8)
-        for i, rows, local in self._split(lin):
-            got = np.take(self.planes[i], local, axis=0)
-            if rows is None:
-                codes = got
-            else:
-                codes[rows] = got
-        return np.ascontiguousarray(codecs.decode(self.format, codes), self.dtype)
+        return np.ascontiguousarray(codecs.decode(self.format, self.texels.codes(lin)), self.dtype)
 
     def scatter(self, lin: np.ndarray, codes: np.ndarray) -> None:
-        """Store encoded texels (m, bytes) at linear indices (each pixel as one opaque item)."""
-        B = self.planes[0].shape[1]
-        item = np.dtype((np.void, B))
-        src = np.ascontiguousarray(codes).view(item).reshape(-1)
-        for i, rows, local in self._split(lin):
-            self.planes[i].view(item).reshape(-1)[local] = src if rows is None else src[rows]
+        """Store encoded texels (m, bytes) at distinct linear indices."""
+        self.texels.store(lin, codes)
         self.dirty = True
 
     def texel(self, sl: int, s: int, y: int, x: int) -> np.ndarray:
         """One decoded texel (4,) (pixel history's before/after values)."""
-        _, S, H, W = self.shape
-        return self.gather(np.array([((sl * S + s) * H + y) * W + x], np.int64))[0]
+        return self.gather(np.array([self.texels.linear(sl, s, y, x)], np.int64))[0]
 
     def store(self) -> None:
         if self.dirty:
