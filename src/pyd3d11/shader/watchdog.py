@@ -9,7 +9,8 @@ Here the budget is wall-clock seconds from the start of one draw/dispatch comman
 :func:`watch` around each command it executes). It is checked where a valid shader can run without
 bound — at loop back-edges: every ``endloop`` of the reference executor and, in native kernels, the host
 poll they already make every 2^16 back-edges (a kernel whose poll is refused stops at once). Straight-line
-code is bounded by the validated program's length, so nothing else needs a check. The default is
+code is bounded by the validated program's length, so nothing else needs a check (and work that finishes
+is never failed after the fact, whatever it took). The default is
 :data:`DEFAULT_SECONDS` rather than Windows' 2 s because a software GPU is far slower than hardware: a
 budget of 2 s would stop work a GPU finishes in milliseconds. ``PYD3D11_TDR_DELAY`` (seconds; 0 or
 ``off`` disables it) changes it; so does :func:`set_delay`.

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ...shader import ir, watchdog
+from ...shader import ir
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
@@ -487,7 +487,10 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         host = s[3]
         if host is not None and host.error is not None:
             raise host.error
-    watchdog.check()  # a pixel shader stopped by the watchdog
+    for s in scratch:
+        for g in s[2]:
+            if isinstance(g, nrt._Interrupted):
+                g.raise_if_stopped()  # a pixel shader stopped by the watchdog (shader/watchdog.py)
     for fn in after:
         fn()
     for st in touched:
