@@ -60,6 +60,8 @@ VALID = [
     ("ps", PS + "mov o0.xyzw, l(1.0, 0, 0, 1.0)\nret\n"),
     ("cs", CS + "ret\n"),
     ("gs", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov o0.xyzw, v[0][0].xyzw\nemit\nret\n"),
+    ("gs per-vertex input read per vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
+     "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v[2][1].xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
     ("hs", HS + "hs_fork_phase\ndcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\nmov o0.x, l(1.0)\nret\n"),
     ("ds", DS + "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0, 0, 0, 1.0)\nret\n"),
     ("temps at 4096", VS + "dcl_temps 4096\nmov o0.xyzw, v0.xyzw\nret\n"),
@@ -83,6 +85,11 @@ VALID = [
 
 # (name, program text, feature level) that Create*Shader refuses with E_INVALIDARG.
 INVALID = [
+    # an input read with another index dimension than its declaration (found by the mutant soak, seed 777:
+    # a GS reading its per-vertex v[3][1] as plain v1 reached the executor)
+    ("gs per-vertex input read without its vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
+     "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v1.xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
+    ("ps input read with a vertex index", PS + "dcl_input_ps linear v1.xyzw\nmov o0.xyzw, v[0][1].xyzw\nret\n"),
     # register counts and slots past the stage limits
     ("dcl_temps 4097", VS + "dcl_temps 4097\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("dcl_temps 100000000", VS + "dcl_temps 100000000\nmov o0.xyzw, v0.xyzw\nret\n"),

@@ -230,6 +230,7 @@ class _Scope:
 @dataclass
 class _Decls:
     inputs: set[int] = field(default_factory=set)
+    input_dims: dict[int, set[int]] = field(default_factory=dict)  # v# -> index dimensions it was declared with
     outputs: set[int] = field(default_factory=set)
     output_masks: dict[int, int] = field(default_factory=dict)
     special: set[int] = field(default_factory=set)
@@ -354,6 +355,11 @@ class _Validator:
             reg = imm[-1]
             if reg is not None and reg not in d.inputs:
                 raise self.fail(f"input v{reg} is read but not declared")
+            dims = d.input_dims.get(reg) if reg is not None else None
+            if dims and len(idx) not in dims:
+                # a per-vertex input (GS/HS v[n][r]) is read with its vertex index, a plain one without
+                raise self.fail(f"input v{reg} is declared with {'/'.join(map(str, sorted(dims)))} indices, "
+                                f"read with {len(idx)}")
             if len(idx) == 2 and imm[0] is not None:
                 verts = d.gs_input_vertices if self.ptype == P.GEOMETRY else (d.input_cp or 0)
                 if imm[0] >= max(verts, 1):
@@ -649,6 +655,8 @@ class _Validator:
                 if self.ptype not in (P.GEOMETRY, P.HULL, P.DOMAIN) or o.indices[0].value > CONTROL_POINTS:
                     raise self.fail("a per-vertex input array is sized by the stage's input vertices")
             (d.outputs if output else d.inputs).add(reg)
+            if not output:
+                d.input_dims.setdefault(reg, set()).add(len(o.indices))
             if output:
                 d.output_masks[reg] = d.output_masks.get(reg, 0) | (o.mask if o.num_components == 4 else 1)
         elif t in (T.INPUT_CONTROL_POINT, T.OUTPUT_CONTROL_POINT, T.INPUT_PATCH_CONSTANT):
