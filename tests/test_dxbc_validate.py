@@ -60,6 +60,8 @@ VALID = [
     ("ps", PS + "mov o0.xyzw, l(1.0, 0, 0, 1.0)\nret\n"),
     ("cs", CS + "ret\n"),
     ("gs", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov o0.xyzw, v[0][0].xyzw\nemit\nret\n"),
+    ("ds control point read with its index", DS + "dcl_input vicp[3][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+     "mov o0.xyzw, vicp[2][0].xyzw\nret\n"),
     ("gs per-vertex input read per vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
      "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v[2][1].xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
     ("hs", HS + "hs_fork_phase\ndcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\nmov o0.x, l(1.0)\nret\n"),
@@ -90,6 +92,9 @@ INVALID = [
     ("gs per-vertex input read without its vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
      "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v1.xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
     ("ps input read with a vertex index", PS + "dcl_input_ps linear v1.xyzw\nmov o0.xyzw, v[0][1].xyzw\nret\n"),
+    # (seed 4243, mutant 5495: a DS reading vicp[0] without its control point broke the executor's broadcast)
+    ("ds control point read without its index", DS + "dcl_input vicp[3][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+     "mov o0.xyzw, vicp[0].xyzw\nret\n"),
     # register counts and slots past the stage limits
     ("dcl_temps 4097", VS + "dcl_temps 4097\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("dcl_temps 100000000", VS + "dcl_temps 100000000\nmov o0.xyzw, v0.xyzw\nret\n"),
