@@ -58,7 +58,14 @@ def _make_objects(dev: Any, ctx: Any) -> dict[str, Any]:
     buf = dev.CreateBuffer(dict(ByteWidth=64, BindFlags=0x1))
     dc = dev.CreateDeferredContext(0)
     srv = dev.CreateShaderResourceView(tex)
+    linkage = dev.CreateClassLinkage()
+    code = _shader_code()
+    shaders = {f"ID3D11{kind}Shader": getattr(dev, f"Create{kind}Shader")(code[kind], None)
+               for kind in ("Vertex", "Pixel", "Geometry", "Hull", "Domain", "Compute")}
+    layout = dev.CreateInputLayout([dict(SemanticName="POSITION", Format=2)], 1, code["Vertex"])
     return {
+        **shaders, "ID3D11InputLayout": layout,
+        "ID3D11ClassInstance": linkage.CreateClassInstance("C", 0, 0, 0, 0),
         "ID3D11Buffer": buf, "ID3D11Resource": tex, "ID3D11ShaderResourceView": srv,
         "ID3D11RenderTargetView": dev.CreateRenderTargetView(tex), "ID3D11DepthStencilView":
             dev.CreateDepthStencilView(depth), "ID3D11UnorderedAccessView": dev.CreateUnorderedAccessView(tex),
@@ -75,12 +82,40 @@ def _make_objects(dev: Any, ctx: Any) -> dict[str, Any]:
         "ID3D11RasterizerState": dev.CreateRasterizerState(dict(FillMode=3, CullMode=1, DepthClipEnable=1)),
         "ID3D11Asynchronous": dev.CreateQuery(dict(Query=0)),
         "ID3D11Predicate": dev.CreatePredicate(dict(Query=5)),
-        "ID3D11ClassLinkage": dev.CreateClassLinkage(),
+        "ID3D11ClassLinkage": linkage,
         "ID3D11CommandList": dc.FinishCommandList(False),
         "ID3D11DeviceContext": ctx,
         "IUnknown": buf,
         "_storages": [tex, depth, buf],
     }
+
+
+_SHADER_SOURCES = {
+    "Vertex": ("float4 main(float4 p : POSITION) : SV_Position { return p; }", "vs_5_0"),
+    "Pixel": ("float4 main() : SV_Target { return 1; }", "ps_5_0"),
+    "Geometry": ("struct V { float4 p : SV_Position; };\n[maxvertexcount(1)] void main(point V v[1], "
+                 "inout PointStream<V> s) { s.Append(v[0]); }", "gs_5_0"),
+    "Hull": ("struct P { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
+             "struct C { float4 p : POS; };\n"
+             "P pc(InputPatch<C, 3> ip) { P o; o.e[0] = o.e[1] = o.e[2] = o.i = 1; return o; }\n"
+             "[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")] "
+             "[outputcontrolpoints(3)] [patchconstantfunc(\"pc\")]\n"
+             "C main(InputPatch<C, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; }", "hs_5_0"),
+    "Domain": ("struct P { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
+               "struct C { float4 p : POS; };\n"
+               "[domain(\"tri\")] float4 main(P pc, float3 uvw : SV_DomainLocation, "
+               "const OutputPatch<C, 3> op) : SV_Position { return op[0].p * uvw.x; }", "ds_5_0"),
+    "Compute": ("[numthreads(1, 1, 1)] void main() {}", "cs_5_0"),
+}
+_SHADER_CODE: dict[str, bytes] = {}
+
+
+def _shader_code() -> dict[str, bytes]:
+    """Bytecode of one minimal shader per stage (compiled once per process)."""
+    if not _SHADER_CODE:
+        for kind, (src, profile) in _SHADER_SOURCES.items():
+            _SHADER_CODE[kind] = d3dcompiler.D3DCompile(src, None, None, None, None, "main", profile, 0, 0)
+    return _SHADER_CODE
 
 
 class Env:
@@ -165,6 +200,10 @@ class Env:
                 out.append(("short", None))
             if not p.array_nullable:
                 out.append(("reject", None))
+            if t in self.foreign and t not in cargs.CROSS_DEVICE and t != "ID3D11DeviceContext":
+                # one element of another device's (item 7), the rest valid
+                n = int(p.count) if p.count.isdigit() else 1
+                out.append(("foreign", [self.foreign[t]] + [self._scalar(cargs._element(p))] * (n - 1)))
             return out
         if t in cargs._INT_BITS or (not p.pointer and not t.startswith(("ID3D", "IDXGI", "IUnknown"))
                                      and t not in ("FLOAT", "BOOL", "LPCSTR", "REFIID", "REFGUID")
@@ -324,6 +363,37 @@ def test_foreign_objects_are_refused(env):
     assert env.fingerprint() == before
     # CopyResource's pSrcResource (2), ExecuteCommandList's pCommandList (1), ppShaderResourceViews (3)
     assert env.messages() == [CORRUPTED_PARAMETER1 + 1, CORRUPTED_PARAMETER1, CORRUPTED_PARAMETER1 + 2]
+
+
+def _foreign_cases(env):
+    return [(g, d, p, v) for g, d, p, kind, v in _cases(env) if kind == "foreign"]
+
+
+def test_every_object_parameter_refuses_another_devices_object(env):
+    """Item 7, table-driven over every declared method parameter (single or array element) that takes an
+    object of a per-device interface: Create* and other HRESULT methods return E_INVALIDARG, void methods drop
+    the call with D3D11_MESSAGE_ID_CORRUPTED_PARAMETERn (n the parameter) and change no bound state or
+    resource bytes (run_case checks each). Only IUnknown (private data) and ID3DDeviceContextState (usable
+    with other devices, Windows-verified) take another device's objects."""
+    cases = _foreign_cases(env)
+    seen = {(g, d.name, p.name) for g, d, p, _ in cases}
+    # every parameter of a per-device interface type with an object of that type at hand has a case
+    for group in GROUPS:
+        for name, decl in env.tables[group].items():
+            if name in SKIP or not hasattr(env.targets[group], name):
+                continue
+            for p in decl.params:
+                if p.ctype in env.foreign and p.ctype not in cargs.CROSS_DEVICE and p.ctype != "ID3D11DeviceContext":
+                    assert (group, name, p.name) in seen, (group, name, p.name)
+    counts: Counter = Counter()
+    for group, decl, p, value in cases:
+        counts[run_case(env, group, decl, _args(env, decl, p, "foreign", value), {p.name: "foreign"})] += 1
+    assert set(counts) <= {"dropped", "hresult"}, counts
+    # the table's size (a guard against a sweep that silently shrinks): parameters of the context (immediate and
+    # deferred) and the device taking per-device objects
+    assert counts["dropped"] >= 100 and counts["hresult"] >= 10, counts
+    arrays = {(g, d.name) for g, d, p, _ in cases if p.count is not None}
+    assert ("context", "OMSetRenderTargets") in arrays and ("deferred", "CSSetUnorderedAccessViews") in arrays
 
 
 def test_minus_one_wraps_to_uint_max():

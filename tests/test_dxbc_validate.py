@@ -20,6 +20,7 @@ from conftest import CONFORMANCE
 from pyd3d11.api import D3D11CreateDevice
 from pyd3d11.d3dcompiler import D3DDisassemble
 from pyd3d11.errors import E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError, NotSupportedError
+from pyd3d11.shader import watchdog
 from pyd3d11.shader.dxbc.asm import assemble_program, assemble_shader
 from pyd3d11.shader.dxbc.checksum import dxbc_checksum
 from pyd3d11.shader.dxbc.container import build_container, parse_container
@@ -59,6 +60,10 @@ VALID = [
     ("ps", PS + "mov o0.xyzw, l(1.0, 0, 0, 1.0)\nret\n"),
     ("cs", CS + "ret\n"),
     ("gs", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov o0.xyzw, v[0][0].xyzw\nemit\nret\n"),
+    ("ds control point read with its index", DS + "dcl_input vicp[3][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+     "mov o0.xyzw, vicp[2][0].xyzw\nret\n"),
+    ("gs per-vertex input read per vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
+     "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v[2][1].xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
     ("hs", HS + "hs_fork_phase\ndcl_output_siv o0.x, finalTriUeq0EdgeTessFactor\nmov o0.x, l(1.0)\nret\n"),
     ("ds", DS + "dcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0, 0, 0, 1.0)\nret\n"),
     ("temps at 4096", VS + "dcl_temps 4096\nmov o0.xyzw, v0.xyzw\nret\n"),
@@ -82,6 +87,14 @@ VALID = [
 
 # (name, program text, feature level) that Create*Shader refuses with E_INVALIDARG.
 INVALID = [
+    # an input read with another index dimension than its declaration (found by the mutant soak, seed 777:
+    # a GS reading its per-vertex v[3][1] as plain v1 reached the executor)
+    ("gs per-vertex input read without its vertex", GS + "dcl_input v[3][1].xyzw\ndcl_temps 1\n"
+     "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov r0.xyzw, v1.xyzw\nmov o0.xyzw, r0.xyzw\nemit\nret\n"),
+    ("ps input read with a vertex index", PS + "dcl_input_ps linear v1.xyzw\nmov o0.xyzw, v[0][1].xyzw\nret\n"),
+    # (seed 4243, mutant 5495: a DS reading vicp[0] without its control point broke the executor's broadcast)
+    ("ds control point read without its index", DS + "dcl_input vicp[3][0].xyzw\ndcl_output_siv o0.xyzw, position\n"
+     "mov o0.xyzw, vicp[0].xyzw\nret\n"),
     # register counts and slots past the stage limits
     ("dcl_temps 4097", VS + "dcl_temps 4097\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("dcl_temps 100000000", VS + "dcl_temps 100000000\nmov o0.xyzw, v0.xyzw\nret\n"),
@@ -361,7 +374,7 @@ def run_mutants(n: int, seed: int, max_dwords: int = 400, deadline_s: float = 20
     creators = {0: dev.CreatePixelShader, 1: dev.CreateVertexShader, 2: dev.CreateGeometryShader,
                 3: dev.CreateHullShader, 4: dev.CreateDomainShader, 5: dev.CreateComputeShader}
     rng = np.random.default_rng(seed)
-    counts = {"refused": 0, "ran": 0, "not_supported": 0, "slow": 0}
+    counts = {"refused": 0, "ran": 0, "not_supported": 0, "slow": 0, "timed_out": 0}
     for case in range(n):
         blob, off, size = seeds[case % len(seeds)]
         m = mutate(rng, blob, off, size)
@@ -375,26 +388,31 @@ def run_mutants(n: int, seed: int, max_dwords: int = 400, deadline_s: float = 20
         prog = decode_program(c.program)
         t0 = time.perf_counter()
         try:
-            if ptype == 5:
-                dispatch(prog, stage(c, prog).bindings, 1, 1, 1)
-            else:
-                st, verts, _ = build_draw_blob(m)
-                draw(st, DrawArgs(verts))
+            # the shader watchdog (as the device runs every command): a mutated loop bound can make a valid
+            # program loop (practically) forever, which no creation-time check can refuse; Windows resets
+            with watchdog.watch(deadline_s):
+                if ptype == 5:
+                    dispatch(prog, stage(c, prog).bindings, 1, 1, 1)
+                else:
+                    st, verts, _ = build_draw_blob(m)
+                    draw(st, DrawArgs(verts))
             counts["ran"] += 1
+        except watchdog.ShaderTimeout:
+            counts["timed_out"] += 1
         except NotSupportedError:  # a feature not built is reported loudly, never a wrong answer
             counts["not_supported"] += 1
         except Exception as e:
             raise AssertionError(f"mutant {case} (seed {seed}) passed Create*Shader but its draw raised "
                                  f"{type(e).__name__}: {e}") from e
-        if time.perf_counter() - t0 > deadline_s:
-            counts["slow"] += 1
+        if time.perf_counter() - t0 > deadline_s + 10:
+            counts["slow"] += 1  # past the watchdog's budget with slack: something the watchdog does not see
     return counts
 
 
 @pytest.mark.skipif(not ROOT.exists(), reason="conformance data not present")
 def test_mutants_are_refused_or_draw():
     counts = run_mutants(FUZZ_CASES, FUZZ_SEED)
-    assert counts["refused"] + counts["ran"] + counts["not_supported"] == FUZZ_CASES
+    assert counts["refused"] + counts["ran"] + counts["not_supported"] + counts["timed_out"] == FUZZ_CASES
     assert counts["slow"] == 0
     # most random token edits break a rule; some (immediates, masks, swizzles) leave a valid program
     assert counts["refused"] > FUZZ_CASES // 2 and counts["ran"] > 5
@@ -422,3 +440,13 @@ def test_uav_register_past_the_levels_slots_is_refused_by_the_level_check():
     assert "u7" in ei.value.message
     dev1, _, _ = D3D11CreateDevice(None, 1, None, 0, [0xB100], 1, 7)
     dev1.CreatePixelShader(blob, None)
+
+
+if __name__ == "__main__":  # pragma: no cover - the long mutant soak, outside CI: python tests/test_dxbc_validate.py N SEED
+    import sys
+
+    t0 = time.perf_counter()
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 777
+    print(run_mutants(n, seed, deadline_s=float(sys.argv[3]) if len(sys.argv) > 3 else 10.0),
+          f"{time.perf_counter() - t0:.0f} s")

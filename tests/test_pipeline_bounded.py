@@ -208,3 +208,69 @@ def test_strip_memory_independent_of_vertex_count(monkeypatch):
             tracemalloc.stop()
         assert stats.ia_vertices == n and stats.ia_primitives == n - 2
     assert peaks[1] < peaks[0] * 2
+
+
+@pytest.mark.parametrize("fmt", [R32G32B32A32_FLOAT, R32_UINT])
+def test_numpy_merger_memory_independent_of_target_size(monkeypatch, fmt):
+    """The numpy output merger reads and writes the target in place (no decoded copy of the whole target,
+    no per-texel bookkeeping): the same small triangle into a 64x larger target needs no more temporaries.
+    (A decoded RGBA float32 copy of the 2048² target alone would be 64 MiB.)"""
+    from pyd3d11.pipeline.native import fused, om_runtime
+    monkeypatch.setattr(om_runtime, "ENABLED", False)  # the numpy merger, whatever the backend
+    monkeypatch.setattr(fused, "ENABLED", False)
+    tri = np.array([[-1, -1, 0.5, 1], [-1, -0.99, 0.5, 1], [-0.99, -1, 0.5, 1]], np.float32)
+    peaks, drawn = [], []
+    for size in (256, 2048):
+        st, _ = _scene(tri, size=size)
+        rt = _target(size, fmt)
+        rt.storage.data[:] = 7
+        st.om.rtvs[0] = rt
+        draw(st, DrawArgs(3))  # warm (compiles, caches)
+        tracemalloc.start()
+        try:
+            draw(st, DrawArgs(3))
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        px = rt.storage.data.reshape(size, size, -1)
+        drawn.append(int((px != 7).any(axis=2).sum()))
+        assert (px[: size // 2] == 7).all()  # the top half is untouched (bytes kept exactly)
+    assert drawn[0] > 0 and drawn[1] > drawn[0]  # the triangle covers ~0.5% of either target
+    assert peaks[1] < peaks[0] + (8 << 20)
+
+
+@pytest.mark.parametrize("ds_fmt", [40, 45, 20, 55])  # D32_FLOAT, D24_UNORM_S8_UINT, D32_FLOAT_S8X24_UINT, D16_UNORM
+def test_depth_stencil_memory_independent_of_target_size(monkeypatch, ds_fmt):
+    """The depth/stencil buffer is tested and written in place (no decoded or raw copy of its planes): the
+    same small triangle with depth test and write into a 64x larger buffer needs no more temporaries, and
+    the texels it covers hold its quantised depth while the rest keep their bytes."""
+    from types import SimpleNamespace
+
+    from pyd3d11.pipeline.native import fused, om_runtime
+    monkeypatch.setattr(om_runtime, "ENABLED", False)
+    monkeypatch.setattr(fused, "ENABLED", False)
+    tri = np.array([[-1, -1, 0.5, 1], [-1, -0.99, 0.5, 1], [-0.99, -1, 0.5, 1]], np.float32)
+    face = SimpleNamespace(StencilFunc=8, StencilFailOp=1, StencilDepthFailOp=1, StencilPassOp=3)  # ALWAYS, REPLACE
+    dss = SimpleNamespace(DepthEnable=True, DepthWriteMask=1, DepthFunc=2, StencilEnable=True,  # LESS
+                          StencilReadMask=0xFF, StencilWriteMask=0xFF, FrontFace=face, BackFace=face)
+    peaks = []
+    bpe = bytes_per_element(ds_fmt)
+    for size in (256, 2048):
+        st, _ = _scene(tri, size=size)
+        ds = ResourceStorage.create(3, ds_fmt, size, size, 1, 1, 1, 1, bytes_per_block=bpe)
+        far = 0x3F if ds_fmt in (40, 20) else 0xFF  # UNORM all ones; float bytes 0x3F3F3F3F = 0.747
+        ds.data[:] = far
+        st.om.dsv = ViewDescriptor(ViewKind.DSV, ds, ds_fmt, 3)
+        st.om.depth_stencil = dss
+        st.om.stencil_ref = 0x5A
+        draw(st, DrawArgs(3))
+        tracemalloc.start()
+        try:
+            draw(st, DrawArgs(3))
+            peaks.append(tracemalloc.get_traced_memory()[1])
+        finally:
+            tracemalloc.stop()
+        texels = ds.data.reshape(size, size, bpe)
+        hit = (texels != far).any(axis=2)
+        assert hit.any() and not hit[: size // 2].any()
+    assert peaks[1] < peaks[0] + (8 << 20)

@@ -44,34 +44,62 @@ _D32S8 = [(0.25, 0x5A), (-2.0, 0xFF), (1.0, 0x01)]
 
 @pytest.mark.parametrize("fmt", ["D16", "D24S8", "D32", "D32S8X24"])
 def test_load_decodes_documented_layout_and_store_round_trips(fmt):
+    """Reads decode each texel from the documented layout in the resource's memory; writing the values read
+    back into zeroed memory gives the original bytes (the target works in place, no copy)."""
+    lin = np.arange(3)
     if fmt == "D16":
         raw = np.array([0x0102, 0xFFFF, 0x8000], np.uint16).tobytes()
         t, st = _target(DXGI_FORMAT_D16_UNORM, raw, 3)
-        assert t.depth.ravel().tolist() == [0x0102, 0xFFFF, 0x8000] and t.stencil is None
+        assert t.read_depth(lin).tolist() == [0x0102, 0xFFFF, 0x8000] and not t.has_stencil
     elif fmt == "D24S8":
         raw = np.array(_D24, np.uint32).tobytes()
         t, st = _target(DXGI_FORMAT_D24_UNORM_S8_UINT, raw, 3)
-        assert t.depth.ravel().tolist() == [0x345678, 0x000001, 0xFFFFFF]
-        assert t.stencil.ravel().tolist() == [0x12, 0xFF, 0x00]
+        assert t.read_depth(lin).tolist() == [0x345678, 0x000001, 0xFFFFFF]
+        assert t.read_stencil(lin).tolist() == [0x12, 0xFF, 0x00]
     elif fmt == "D32":
         raw = F([0.5, -0.0, 1.0]).tobytes()
         t, st = _target(DXGI_FORMAT_D32_FLOAT, raw, 3)
-        assert t.depth.ravel().tolist() == [0.5, -0.0, 1.0] and t.stencil is None
+        assert t.read_depth(lin).tolist() == [0.5, -0.0, 1.0] and not t.has_stencil
     else:
         raw = b"".join(F([d]).tobytes() + bytes([s, 0, 0, 0]) for d, s in _D32S8)
         t, st = _target(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, raw, 3)
-        assert t.depth.ravel().tolist() == [d for d, _ in _D32S8]
-        assert t.stencil.ravel().tolist() == [s for _, s in _D32S8]
+        assert t.read_depth(lin).tolist() == [d for d, _ in _D32S8]
+        assert t.read_stencil(lin).tolist() == [s for _, s in _D32S8]
+    depth = t.read_depth(lin)
+    stencil = t.read_stencil(lin) if t.has_stencil else None
     st.subresource_bytes(0)[:] = 0
+    t.write_depth(lin, depth)
+    if stencil is not None:
+        t.write_stencil(lin, stencil)
     t.store()
     assert st.subresource_bytes(0).tobytes() == raw
+
+
+@pytest.mark.parametrize("fmt", ["D24S8", "D32S8X24"])
+def test_depth_and_stencil_writes_keep_each_others_bits(fmt):
+    """Writing depth keeps the stencil bits of the same texel and the other way round (documented layouts)."""
+    lin = np.arange(3)
+    if fmt == "D24S8":
+        t, st = _target(DXGI_FORMAT_D24_UNORM_S8_UINT, np.array(_D24, np.uint32).tobytes(), 3)
+        t.write_depth(lin[:2], np.array([0xABCDEF, 0], np.uint32))
+        t.write_stencil(lin[1:], np.array([0x77, 0x78], np.uint8))
+        assert st.subresource_bytes(0).view(np.uint32).tolist() == [0x12ABCDEF, 0x77000000, 0x78FFFFFF]
+    else:
+        raw = b"".join(F([d]).tobytes() + bytes([s, 9, 9, 9]) for d, s in _D32S8)
+        t, st = _target(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, raw, 3)
+        t.write_depth(lin[:1], F([0.125]))
+        t.write_stencil(lin[2:], np.array([0x44], np.uint8))
+        b = st.subresource_bytes(0).reshape(3, 8)
+        assert b[:, 0:4].copy().view(F).ravel().tolist() == [0.125, -2.0, 1.0]
+        assert b[:, 4].tolist() == [0x5A, 0xFF, 0x44] and b[:, 5:].tolist() == [[9, 9, 9]] * 3
 
 
 def test_d32s8_store_writes_the_stencil_byte_after_the_float():
     raw = b"".join(F([d]).tobytes() + bytes([s, 0, 0, 0]) for d, s in _D32S8)
     t, st = _target(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, raw, 3)
-    t.stencil[...] = 0x33
-    t.depth[...] = F(0.75)
+    lin = np.arange(3)
+    t.write_stencil(lin, np.full(3, 0x33, np.uint8))
+    t.write_depth(lin, np.full(3, 0.75, F))
     t.store()
     b = st.subresource_bytes(0).reshape(3, 8)
     assert b[:, 4].tolist() == [0x33] * 3 and b[:, 5:].tolist() == [[0, 0, 0]] * 3

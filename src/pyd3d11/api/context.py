@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyd3d11.errors import (
+    DXGI_ERROR_DEVICE_REMOVED,
     DXGI_ERROR_INVALID_CALL,
     E_INVALIDARG,
+    D3D11Error,
     InvalidArgError,
     InvalidCallError,
     NotSupportedError,
@@ -181,6 +183,25 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._execute(cmd)
 
     def _execute(self, cmd: cmds.Command) -> None:
+        """Run one command under the device's shader watchdog (shader/watchdog.py): a command that runs
+        past the budget removes the device (DXGI_ERROR_DEVICE_HUNG, as Windows' timeout detection and
+        recovery does); a removed device runs nothing."""
+        from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
+        from pyd3d11.shader import watchdog
+
+        dev = self._device
+        if getattr(dev, "_removed_reason", 0):
+            return
+        budget = dev._shader_budget() if hasattr(dev, "_shader_budget") else watchdog.delay()
+        try:
+            with watchdog.watch(budget):
+                self._execute_now(cmd)
+        except watchdog.ShaderTimeout:
+            if not hasattr(dev, "_remove"):
+                raise
+            dev._remove(DXGI_ERROR_DEVICE_HUNG)
+
+    def _execute_now(self, cmd: cmds.Command) -> None:
         """Run one command; with the debug layer, shaders the native backend runs on the reference
         executor instead are reported once per shader as INFO messages (pyd3d11.shader.native), and draws
         the native output merger leaves to the numpy one once per reason (pipeline.native.om_runtime)."""
@@ -536,6 +557,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             raise InvalidCallError(DXGI_ERROR_INVALID_CALL, "GetData cannot be called on a deferred context",
                                    "GetData")
+        if getattr(self._device, "_removed_reason", 0):
+            raise D3D11Error(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", "GetData")
         qt = self._query_type(pAsync)
         if qt is None:
             raise InvalidArgError(E_INVALIDARG, "pAsync is not a query", "GetData")

@@ -14,6 +14,7 @@ import numpy as np
 
 from pyd3d11.errors import (
     D3D11_ERROR_DEFERRED_CONTEXT_MAP_WITHOUT_INITIAL_DISCARD,
+    DXGI_ERROR_DEVICE_REMOVED,
     E_INVALIDARG,
     D3D11Error,
     InvalidArgError,
@@ -133,6 +134,12 @@ class DataMethods:
                 fail("D3D11_MAP_WRITE_NO_OVERWRITE on constant or shader-resource buffers needs feature level 11_1.")
         if (id(st), sub) in self._maps:
             fail(f"Subresource {sub} is already mapped.")
+        if getattr(self._device, "_removed_reason", 0) and _MAP_NEEDS[mt] & CPU_ACCESS_READ:
+            # Map remarks: a map that allows CPU reads returns DXGI_ERROR_DEVICE_REMOVED on a removed device
+            self._report(SEV_ERROR, CAT_RESOURCE_MANIPULATION, "Map: returning DXGI_ERROR_DEVICE_REMOVED, when a "
+                         "resource was mapped with READ or READ_WRITE on a removed device.",
+                         "RESOURCE_MAP_DEVICEREMOVED_RETURN")
+            raise D3D11Error(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", m)
         if self._deferred:
             if mt not in (MAP_WRITE_DISCARD, MAP_WRITE_NO_OVERWRITE):
                 fail("a deferred context can only map with WRITE_DISCARD or WRITE_NO_OVERWRITE.")

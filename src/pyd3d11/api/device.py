@@ -16,7 +16,13 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, error_for
+from pyd3d11.errors import (
+    DXGI_ERROR_DEVICE_HUNG,
+    DXGI_ERROR_DEVICE_REMOVED,
+    DXGI_ERROR_INVALID_CALL,
+    E_INVALIDARG,
+    error_for,
+)
 
 from . import device_consts as C
 from . import level_rules_device
@@ -109,6 +115,33 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
 
     def GetDeviceRemovedReason(self) -> int:
         return self._removed_reason
+
+    # -- device removal (shader/watchdog.py: Windows' timeout detection and recovery) -------------------
+    def _shader_budget(self) -> float | None:
+        """Seconds one draw/dispatch may run (None: unwatched, D3D11_CREATE_DEVICE_DISABLE_GPU_TIMEOUT)."""
+        if self._flags & C.CREATE_DISABLE_GPU_TIMEOUT:
+            return None
+        from pyd3d11.shader import watchdog
+
+        return watchdog.delay()
+
+    def _remove(self, reason: int = DXGI_ERROR_DEVICE_HUNG) -> None:
+        """Put the device into the removed state: GetDeviceRemovedReason returns ``reason``; Create* and
+        Present fail with DXGI_ERROR_DEVICE_REMOVED, reading Maps and GetData too; context work is dropped."""
+        if self._removed_reason:
+            return
+        self._removed_reason = int(reason)
+        from .debug import CATEGORY_EXECUTION
+
+        self._report(SEVERITY_ERROR, CATEGORY_EXECUTION, message_id("DEVICE_REMOVAL_PROCESS_AT_FAULT"),
+                     "ID3D11Device: Device removed (DXGI_ERROR_DEVICE_HUNG): a draw or dispatch ran past the "
+                     "GPU timeout (shader watchdog; an endless loop in a shader?). Every later Create* "
+                     "and Present fails with DXGI_ERROR_DEVICE_REMOVED and context work is dropped.")
+
+    def _check_not_removed(self, method: str) -> None:
+        if self._removed_reason:
+            raise error_for(DXGI_ERROR_DEVICE_REMOVED, "the device was removed "
+                            f"(GetDeviceRemovedReason 0x{self._removed_reason & 0xFFFFFFFF:08X})", method)
 
     def SetExceptionMode(self, RaiseFlags: int) -> None:  # noqa: N803
         if int(RaiseFlags) & ~0x1:  # D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR
@@ -235,3 +268,28 @@ class ID3D11Device1(ID3D11Device):
 
 # The 10Level9 ID3D11Device table gates the Create* methods it names, from one place.
 level_rules_device.install(ID3D11Device)
+
+
+def _fails_when_removed(fn: Any, name: str) -> Any:
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(self: Any, *args: Any, **kw: Any) -> Any:
+        self._check_not_removed(name)
+        return fn(self, *args, **kw)
+
+    wrapper._removed_guard = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def install_removed_guard(cls: type) -> None:
+    """A removed device's Create* / OpenSharedResource* methods fail with DXGI_ERROR_DEVICE_REMOVED (the device
+    and every object must be recreated: "Handle device removed scenarios in Direct3D 11")."""
+    for name in dir(cls):
+        if name.startswith(("Create", "OpenSharedResource")):
+            fn = getattr(cls, name)
+            if callable(fn) and not getattr(fn, "_removed_guard", False):
+                setattr(cls, name, _fails_when_removed(fn, name))
+
+
+install_removed_guard(ID3D11Device)

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from pyd3d11.errors import (
+    DXGI_ERROR_DEVICE_REMOVED,
     DXGI_ERROR_INVALID_CALL,
     DXGI_ERROR_NOT_CURRENTLY_AVAILABLE,
     DXGI_STATUS_OCCLUDED,
@@ -490,6 +491,9 @@ class IDXGISwapChain1(IDXGIObject):
         if flags & PRESENT_ALLOW_TEARING and (sync != 0 or not self._cfg.flags & FLAG_ALLOW_TEARING):
             raise _fail(DXGI_ERROR_INVALID_CALL, "DXGI_PRESENT_ALLOW_TEARING needs SyncInterval 0 and a chain "
                         "created with DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING", "Present")
+        removed = getattr(self._device, "_removed_reason", 0)
+        if removed:
+            raise _fail(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", "Present")
         if flags & PRESENT_TEST:
             return S_OK
         n = len(self._buffers)
@@ -533,6 +537,9 @@ class IDXGISwapChain1(IDXGIObject):
         DXGI_ERROR_INVALID_CALL while any buffer is still referenced directly (a public reference: GetBuffer /
         QueryInterface results) or indirectly (views of it, alive or bound), as on Windows."""
         m = "ResizeBuffers"
+        if getattr(self._device, "_removed_reason", 0):
+            # "Handle device removed scenarios": ResizeBuffers and Present report the removal
+            raise _fail(DXGI_ERROR_DEVICE_REMOVED, "the device was removed", m)
         c = self._cfg
         if self._buffers_referenced():
             raise _fail(DXGI_ERROR_INVALID_CALL, "a back buffer is still referenced (Release the GetBuffer "

@@ -325,11 +325,12 @@ class _Probe:
         s, t = self.sample, self.target
         out: dict[str, Any] = {}
         if t.slot != DEPTH_SLOT:
-            out["color"] = om.targets[t.slot].values[t.rt_slice, s, self.y, self.x].copy()
+            out["color"] = om.targets[t.slot].texel(t.rt_slice, s, self.y, self.x)
         if om.ds is not None:
-            out["depth"] = om.ds.depth[t.rt_slice, s, self.y, self.x].copy()
-            if om.ds.stencil is not None:
-                out["stencil"] = int(om.ds.stencil[t.rt_slice, s, self.y, self.x])
+            at = np.array([om.ds.linear(t.rt_slice, s, self.y, self.x)], np.int64)
+            out["depth"] = om.ds.read_depth(at)[0]
+            if om.ds.has_stencil:
+                out["stencil"] = int(om.ds.read_stencil(at)[0])
         return out
 
     def describe(self, om: OutputMerger, f: Any, r: int, pre: dict) -> Fragment:
@@ -344,7 +345,7 @@ class _Probe:
         else:
             ct = om.targets[t.slot]
             frag.before = _tuple(pre["color"])
-            frag.after = _tuple(ct.values[t.rt_slice, s, self.y, self.x])
+            frag.after = _tuple(ct.texel(t.rt_slice, s, self.y, self.x))
         cov = int(f.coverage[r]) & st.sample_mask & ((1 << S) - 1)
         k = t.slot
         bits = f.colors[k, r] if 0 <= k < f.colors.shape[0] else np.zeros(4, np.uint32)
@@ -399,7 +400,7 @@ def _ds_tests(om: OutputMerger, f: Any, r: int, s: int, pre: dict) -> tuple | No
     held before it (None: no depth/stencil test applies). Same order as the OM: stencil, then depth."""
     st = om.state
     desc = st.depth_stencil
-    if om.ds is None or desc is None or not (desc.DepthEnable or (desc.StencilEnable and om.ds.stencil is not None)):
+    if om.ds is None or desc is None or not (desc.DepthEnable or (desc.StencilEnable and om.ds.has_stencil)):
         return None
     depth = stencil = None
     z = np.float32(f.depth[r, s])
@@ -408,7 +409,7 @@ def _ds_tests(om: OutputMerger, f: Any, r: int, s: int, pre: dict) -> tuple | No
     if desc.DepthEnable:
         passed = bool(compare(desc.DepthFunc, np.array([q]), np.array([pre["depth"]]))[0])
         depth = DepthTest(int(desc.DepthFunc), q.item(), pre["depth"].item(), passed, float(z))
-    if desc.StencilEnable and om.ds.stencil is not None:
+    if desc.StencilEnable and om.ds.has_stencil:
         front = bool(f.front[r])
         face = desc.FrontFace if front else desc.BackFace
         ref, rm = st.stencil_ref & 0xFF, desc.StencilReadMask & 0xFF

@@ -15,6 +15,7 @@ from ..formats.numerics import float_to_unorm
 from ..headers.dxgi_types import DXGI_FORMAT
 from ..storage import ViewDescriptor
 from .comparison import comparison_passes
+from .target_planes import TargetPlanes
 
 D32_FLOAT_S8X24_UINT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT_S8X24_UINT
 D32_FLOAT = DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT
@@ -62,13 +63,16 @@ def stencil_op(op: int, value: np.ndarray, ref: int) -> np.ndarray:
 
 @dataclass(slots=True, eq=False)
 class DepthStencilTarget:
-    """Decoded depth and stencil planes of a DSV's subresources: (slices, samples, H, W)."""
+    """A DSV's subresources as the numpy merger sees them: texels (slices, samples, H, W) read and written
+    in place in the resource's bytes, addressed by linear index ((slice * S + sample) * H + y) * W + x.
+
+    Nothing is copied up front (a 16384² D32 buffer is 1 GiB), so memory follows the fragments tested."""
 
     view: ViewDescriptor
     format: int
-    depth: np.ndarray  # uint32 codes (UNORM) or float32
-    stencil: np.ndarray | None  # uint8
-    unorm_bits: int
+    texels: TargetPlanes
+    has_stencil: bool
+    unorm_bits: int  # UNORM depth bits, 0 for float depth
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> DepthStencilTarget:
@@ -76,24 +80,64 @@ class DepthStencilTarget:
         if fmt not in DEPTH_FORMATS:
             raise NotSupportedError(f"depth-stencil format {fmt}")
         size, bits, has_stencil = DEPTH_FORMATS[fmt]
-        raw = _planes_bytes(view)  # (slices, S, H, W, size) uint8 copy
+        st = view.storage
+        planes = []
+        for sub in _subresources(view):
+            L = st.layout(sub)
+            planes.append(st.subresource_bytes(sub).reshape(st.sample_count * L.height * L.width, size))
+        L = st.layout(view.first_mip)
+        return cls(view, fmt, TargetPlanes(planes, (len(planes), st.sample_count, L.height, L.width)), has_stencil,
+                   bits)
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        return self.texels.shape
+
+    def linear(self, sl, s, y, x):
+        """Linear texel index of (slice, sample, y, x) (broadcasting)."""
+        return self.texels.linear(sl, s, y, x)
+
+    def read_depth(self, lin: np.ndarray) -> np.ndarray:
+        """Depth at ``lin`` (any shape) in the buffer's domain: uint32 codes (UNORM) or float32."""
+        c = self.texels.codes(lin)
+        fmt = self.format
         if fmt == D16_UNORM:
-            depth = raw.view(np.uint16)[..., 0].astype(np.uint32)
-            stencil = None
+            d = c.view(np.uint16)[:, 0].astype(np.uint32)
         elif fmt == D24_UNORM_S8_UINT:
-            word = raw.view(np.uint32)[..., 0]
-            depth = word & 0xFFFFFF
-            stencil = (word >> 24).astype(np.uint8)
+            d = c.view(np.uint32)[:, 0] & np.uint32(0xFFFFFF)
+        else:  # D32_FLOAT, D32_FLOAT_S8X24_UINT: float32 in bytes 0..3
+            d = np.ascontiguousarray(c[:, 0:4]).view(np.float32)[:, 0]
+        return d.reshape(lin.shape)
+
+    def read_stencil(self, lin: np.ndarray) -> np.ndarray:
+        """Stencil (uint8) at ``lin`` (formats with stencil)."""
+        c = self.texels.codes(lin)
+        s = c[:, 3] if self.format == D24_UNORM_S8_UINT else c[:, 4]  # D24S8: the top byte of the word
+        return s.copy().reshape(lin.shape)
+
+    def write_depth(self, lin: np.ndarray, depth: np.ndarray) -> None:
+        """Store depth values (the buffer's domain) at distinct ``lin``, keeping the stencil bits."""
+        fmt = self.format
+        d = np.asarray(depth).reshape(-1)
+        if fmt == D16_UNORM:
+            codes = d.astype(np.uint16)[:, None].view(np.uint8)
         elif fmt == D32_FLOAT:
-            depth = raw.view(np.float32)[..., 0].copy()
-            stencil = None
+            codes = d.astype(np.float32)[:, None].view(np.uint8)
         else:
-            depth = raw[..., 0:4].copy().view(np.float32)[..., 0]
-            stencil = raw[..., 4].copy()
-        # Contiguous planes: the output merger addresses them through flat views.
-        if stencil is not None:
-            stencil = np.ascontiguousarray(stencil)
-        return cls(view, fmt, np.ascontiguousarray(depth), stencil, bits)
+            codes = self.texels.codes(lin)
+            if fmt == D24_UNORM_S8_UINT:
+                word = codes.view(np.uint32)[:, 0]
+                word = (word & np.uint32(0xFF000000)) | (d.astype(np.uint32) & np.uint32(0xFFFFFF))
+                codes = word[:, None].view(np.uint8)
+            else:
+                codes[:, 0:4] = d.astype(np.float32)[:, None].view(np.uint8)
+        self.texels.store(lin, codes)
+
+    def write_stencil(self, lin: np.ndarray, stencil: np.ndarray) -> None:
+        """Store stencil values at distinct ``lin``, keeping the depth bits."""
+        codes = self.texels.codes(lin)
+        codes[:, 3 if self.format == D24_UNORM_S8_UINT else 4] = np.asarray(stencil, np.uint8).reshape(-1)
+        self.texels.store(lin, codes)
 
     def quantize(self, z: np.ndarray) -> np.ndarray:
         """Clamped float32 z -> the buffer's domain (§17.11: UNORM by +0.5 then truncate)."""
@@ -104,40 +148,10 @@ class DepthStencilTarget:
         return np.where(np.abs(zf) < np.float32(1.17549435e-38), np.float32(0), zf).astype(np.float32)
 
     def store(self) -> None:
-        """Encode the planes back into the resource's bytes."""
-        fmt = self.format
-        if fmt == D16_UNORM:
-            raw = self.depth.astype(np.uint16)[..., None].view(np.uint8)
-        elif fmt == D24_UNORM_S8_UINT:
-            word = (self.depth & 0xFFFFFF) | (self.stencil.astype(np.uint32) << 24)
-            raw = word.astype(np.uint32)[..., None].view(np.uint8)
-        elif fmt == D32_FLOAT:
-            raw = self.depth.astype(np.float32)[..., None].view(np.uint8)
-        else:
-            old = _planes_bytes(self.view)
-            old[..., 0:4] = self.depth.astype(np.float32)[..., None].view(np.uint8)
-            old[..., 4] = self.stencil
-            raw = old
-        _write_planes(self.view, raw)
+        """Writes went to memory already: record them (caches of the resource are refreshed)."""
+        self.view.storage.touch()
 
 
 def _subresources(view: ViewDescriptor) -> list[int]:
     st = view.storage
     return [st.subresource_index(view.first_mip, view.first_slice + i) for i in range(view.slice_count)]
-
-
-def _planes_bytes(view: ViewDescriptor) -> np.ndarray:
-    st = view.storage
-    parts = []
-    for sub in _subresources(view):
-        L = st.layout(sub)
-        b = st.subresource_bytes(sub).reshape(st.sample_count, L.height, L.width, st.bytes_per_block)
-        parts.append(b.copy())
-    return np.stack(parts)
-
-
-def _write_planes(view: ViewDescriptor, raw: np.ndarray) -> None:
-    st = view.storage
-    for i, sub in enumerate(_subresources(view)):
-        st.subresource_bytes(sub)[:] = np.ascontiguousarray(raw[i]).reshape(-1)
-    st.touch()

@@ -171,11 +171,11 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
 
     Passes split at instance boundaries, and inside an instance of a list topology at primitive
     boundaries (strip cuts of indexed lists respected), and inside an instance of a line/triangle strip
-    (with or without adjacency, except triangle strips with adjacency) at vertices shared by consecutive
-    passes (see :func:`_draw_strip_passes`); SV_InstanceID / SV_PrimitiveID continue across passes and each
+    (with or without adjacency) at vertices shared by consecutive passes (see :func:`_draw_strip_passes`,
+    :func:`_draw_strip_adj_passes`); SV_InstanceID / SV_PrimitiveID continue across passes and each
     pass's output merges in primitive order, so the result is that of one pass. Stream output appends pass by
     pass (each pass advances BufferFilledSize; a primitive is written whole or, once a buffer is full, not at
-    all, as in one pass). Triangle strips with adjacency run in one pass. A non-indexed triangle draw whose vertices past some index are
+    all, as in one pass). A non-indexed triangle draw whose vertices past some index are
     all identical (every fetch out of bounds, no SV_VertexID, no side effects) shades one of the
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
@@ -185,10 +185,11 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     k = prim.vertices_per_primitive(state.topology)
     listy = prim.is_list(state.topology) and k > 0
     vc = args.vertex_count
-    if vc > PASS_VERTICES and state.topology in _STRIP_OVERLAP:
+    if vc > PASS_VERTICES and (state.topology in _STRIP_OVERLAP or state.topology == prim.TRIANGLESTRIP_ADJ):
+        strip = _draw_strip_adj_passes if state.topology == prim.TRIANGLESTRIP_ADJ else _draw_strip_passes
         for i in range(args.instance_count):
             sub = _replace(args, instance_count=1, instance_id_base=args.instance_id_base + i)
-            _merge(stats, _draw_strip_passes(state, sub))
+            _merge(stats, strip(state, sub))
         return stats
     if vc <= PASS_VERTICES or not listy:
         per = max(1, PASS_VERTICES // max(vc, 1)) if vc <= PASS_VERTICES else 1
@@ -299,6 +300,56 @@ def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
     return stats
 
 
+#: vertices a triangle-strip-with-adjacency pass takes at least, so that a mid-strip pass (one leading and one
+#: trailing triangle assembled with the wrong neighbours and dropped) still emits triangles of its own
+_ADJ_STRIP_MIN_PASS = 16
+
+
+def _draw_strip_adj_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
+    """One instance of a triangle strip with adjacency in passes (§8.13 figure 8.x: triangle j of a strip uses
+    vertices 2j, 2j+2, 2j+4 with neighbours 2j-2 — 2j+1 for the strip's first triangle —, 2j+3 and 2j+6 —
+    2j+5 for the strip's last —, and odd triangles reverse the winding).
+
+    A pass that ends mid-strip assembles its last triangle as a strip end (neighbour 2j+5), and a pass that
+    starts mid-strip its first as a strip start (neighbour 2j+1): those are dropped (``trim``) and assembled
+    again, with their true neighbours, by the neighbouring pass. A mid-strip pass starts a multiple of four
+    vertices after the strip's start, so its triangles keep their parity, one or two triangles before the
+    first triangle it keeps. A pass that contains a strip-cut index ends just after the last one, like the
+    other strips. Shared vertices are shaded twice and counted once (IAVertices, VSInvocations)."""
+    stats = DrawStats()
+    vc = args.vertex_count
+    cuts = args.indexed and state.index_buffer is not None
+    step = max(PASS_VERTICES, _ADJ_STRIP_MIN_PASS)
+    pos, prims, strip_start, shared, head = 0, 0, 0, 0, 0
+    while pos < vc:
+        n = min(step, vc - pos)
+        mid = pos + n < vc
+        if mid and cuts:
+            cut = _last_cut(state, args, pos, n)
+            if cut is not None:
+                n, mid = cut + 1, False
+        part = _draw_pass(state, _pass_args(args, pos, n, prims), trim=(head, 1 if mid else 0))
+        part.ia_vertices -= shared
+        part.vs_invocations -= shared
+        prims += part.ia_primitives
+        _merge(stats, part)
+        if pos + n >= vc:
+            break
+        if not mid:
+            pos += n
+            strip_start, shared, head = pos, 0, 0
+            continue
+        # the pass is one segment (no cut inside) holding local triangles 0 .. (n-4)//2 - 1; it kept them
+        # up to the last but one: global triangle ``last`` of the strip
+        last = (pos - strip_start) // 2 + (n - 4) // 2 - 2
+        first = last - last % 2  # the next pass starts at triangle ``first`` (even: same parity)
+        nxt = strip_start + 2 * first
+        head = last + 1 - first
+        shared = pos + n - nxt
+        pos = nxt
+    return stats
+
+
 def _pass_args(args: DrawArgs, pos: int, n: int, prims: int) -> DrawArgs:
     """The arguments of one pass: ``n`` vertices from position ``pos`` of the draw (an index position when
     indexed), ``prims`` primitives before it (SV_PrimitiveID continues); SV_VertexID continues in
@@ -350,8 +401,10 @@ def _identical_tail(state: GraphicsState, args: DrawArgs, k: int) -> int | None:
     return first if first + 3 < args.vertex_count else None
 
 
-def _draw_pass(state: GraphicsState, args: DrawArgs) -> DrawStats:
-    """One pass of a draw (all of it, or a bounded part of whole primitives)."""
+def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0, 0)) -> DrawStats:
+    """One pass of a draw (all of it, or a bounded part of whole primitives). ``trim`` drops that many
+    assembled primitives at the start and end of the pass (primitives another pass assembles; the pass
+    is one instance) and numbers the rest from the first kept one."""
     stats = DrawStats()
     if state.vs is None:
         return stats  # D3D: no vertex shader bound -> nothing is drawn
@@ -386,6 +439,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs) -> DrawStats:
     stats.vs_invocations = V
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
+    if trim != (0, 0):
+        prims = prim.trimmed(prims, *trim)
     stats.ia_primitives = prims.verts.shape[0]
     gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
         (state.ps.program if state.ps is not None else None)

@@ -2,14 +2,14 @@
 
 Fragments reach the OM in primitive order. They are applied in *layers*: layer k holds, for every
 pixel, the k-th fragment that hit it, so each layer touches distinct pixels and is one numpy batch,
-and the result equals a serial GPU's (DESIGN §3). Targets are decoded once per draw; every written
-value is re-quantised through the target format at once, so a later layer blends against exactly
-what memory holds.
+and the result equals a serial GPU's (DESIGN §3). Colour targets are read and written in place, texel
+by texel of each layer (no decoded copy of a target: memory is bounded by the fragments of a batch);
+every written value is re-quantised through the target format at once, so a later layer blends
+against exactly what memory holds.
 """
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +21,7 @@ from ..formats.table import FormatKind, format_info
 from ..storage import StorageDimension, ViewDescriptor
 from . import blend as bl
 from .depth_stencil import DepthStencilTarget, compare, stencil_op
+from .target_planes import TargetPlanes
 
 RTV_TEXTURE3D = 8
 RTV_BUFFER = 1
@@ -73,78 +74,55 @@ def _to_channel_width(fmt: int, words: np.ndarray) -> np.ndarray:
 
 @dataclass(slots=True, eq=False)
 class ColorTarget:
+    """One bound render target as the numpy merger sees it: the view's texels in place (target_planes).
+
+    Each layer of fragments gathers the codes of the texels it covers, decodes them, blends, encodes the
+    result and scatters the codes straight back into memory, so nothing of the target is copied and a later
+    layer blends against exactly what memory holds (§17: blending reads the stored value)."""
+
     view: ViewDescriptor
     format: int
     kind: FormatKind
-    values: np.ndarray  # (slices, S, H, W, 4) decoded
+    texels: TargetPlanes
+    dtype: np.dtype  # of decoded texels
     lo: float | None  # blend input/output clamp range (None: unclamped float)
     hi: float | None
     dirty: bool = False
-    #: (slices, S, H, W, bytes) stored codes kept beside ``values`` when the format round-trips
-    #: exactly (codecs.roundtrip_exact): then a write scatters the codes it already made and
-    #: ``store`` copies them instead of re-encoding the whole target.
-    raw: np.ndarray | None = None
-    #: (slices, S, H, W) pixels written this draw, for targets without ``raw``: ``store`` re-encodes only
-    #: those, so an untouched pixel keeps its exact bytes even where the format's round trip is not exact
-    #: (SNORM's second code for -1.0, X bits, NaN payloads)
-    touched: np.ndarray | None = None
 
     @classmethod
     def load(cls, view: ViewDescriptor) -> ColorTarget:
         if view.dimension == RTV_BUFFER:
             raise NotSupportedError("render-target views of buffers")
         info = format_info(view.format)
-        # Formats whose codes round-trip exactly keep them beside the decoded values (H2's fast path) while the
-        # target is small enough that a second copy costs little; a huge target is decoded in bands of rows
-        # straight from the subresource bytes, with no whole-target raw copy or codec temporaries (a
-        # 16384 x 16384 target's would be several GiB).
-        exact = codecs.roundtrip_exact(view.format) and _texels(view) <= KEEP_RAW_TEXELS
-        if exact:
-            raw = _read_slices(view)
-            # The previous draw's decoded target, if memory still holds exactly its codes (any other
-            # write in between shows as different bytes).
-            kept = _TARGETS.get(view.storage, {}).pop(_view_key(view), None)
-            if kept is not None and kept[0].shape == raw.shape and np.array_equal(kept[0], raw):
-                return cls(view, view.format, *kept[1:], raw=kept[0])
-            # Contiguous, so a flat (pixels, channels) view addresses it with one index per pixel.
-            values = np.ascontiguousarray(codecs.decode(view.format, raw))
-        else:
-            raw = None
-            values = _decode_slices(view)
+        slices = _slice_bytes(view)
+        S, H, W = slices[0].shape[:3]
+        texels = TargetPlanes([b.reshape(-1, b.shape[-1]) for b in slices], (len(slices), S, H, W))
         kind = _color_kind(info)
         lo, hi = {FormatKind.UNORM: (0.0, 1.0), FormatKind.SRGB: (0.0, 1.0),
                   FormatKind.SNORM: (-1.0, 1.0)}.get(kind, (None, None))
-        return cls(view, view.format, kind, values, lo, hi, raw=raw if exact else None)
+        return cls(view, view.format, kind, texels, codecs.decode_dtype(view.format), lo, hi)
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        return self.texels.shape
+
+    def gather(self, lin: np.ndarray) -> np.ndarray:
+        """Decoded texels (m, 4) at linear indices ((slice * S + sample) * H + y) * W + x."""
+        return np.ascontiguousarray(codecs.decode(self.format, self.texels.codes(lin)), self.dtype)
+
+    def scatter(self, lin: np.ndarray, codes: np.ndarray) -> None:
+        """Store encoded texels (m, bytes) at distinct linear indices."""
+        self.texels.store(lin, codes)
+        self.dirty = True
+
+    def texel(self, sl: int, s: int, y: int, x: int) -> np.ndarray:
+        """One decoded texel (4,) (pixel history's before/after values)."""
+        return self.gather(np.array([self.texels.linear(sl, s, y, x)], np.int64))[0]
 
     def store(self) -> None:
         if self.dirty:
-            if self.raw is not None:
-                _write_slices(self.view, self.raw)
-            else:
-                _encode_slices(self.view, self.values, self.touched)
-        if self.raw is not None:
-            # Plain arrays only: an entry must not reference its (weak) key, the storage.
-            _TARGETS.setdefault(self.view.storage, {})[_view_key(self.view)] = (
-                self.raw, self.kind, self.values, self.lo, self.hi)
-
-
-# Decoded colour targets kept between draws: storage -> view key -> ColorTarget (whose raw codes
-# are checked against memory before reuse). Weak keys: a released resource drops its entry.
-_TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _view_key(view: ViewDescriptor) -> tuple:
-    return (view.format, view.dimension, view.first_mip, view.first_slice, view.slice_count)
-
-
-#: texels (slices x samples x H x W) up to which a round-trip-exact target keeps its codes (a 4096 x 4096 RGBA8
-#: target's 64 MiB); larger ones are decoded and encoded in bands
-KEEP_RAW_TEXELS = 1 << 24
-
-
-def _texels(view: ViewDescriptor) -> int:
-    L = view.storage.layout(view.first_mip)
-    return max(1, view.slice_count) * view.storage.sample_count * L.height * L.width
+            self.view.storage.touch()
+            self.dirty = False
 
 
 def _color_kind(info) -> FormatKind:
@@ -163,10 +141,6 @@ def _slice_planes(view: ViewDescriptor):
     return [(st.subresource_index(view.first_mip, view.first_slice + i), None) for i in range(view.slice_count)]
 
 
-#: pixels one codec call converts when a target is decoded or encoded band by band
-CODEC_BAND_PIXELS = 1 << 18
-
-
 def _slice_bytes(view: ViewDescriptor):
     """(S, H, W, bpe) writable views of each RT slice's bytes."""
     st = view.storage
@@ -176,50 +150,6 @@ def _slice_bytes(view: ViewDescriptor):
         b = st.subresource_bytes(sub).reshape(st.sample_count, L.depth, L.height, L.width, st.bytes_per_block)
         out.append(b[:, z if z is not None else 0])
     return out
-
-
-def _read_slices(view: ViewDescriptor) -> np.ndarray:
-    """A copy of the view's slices' codes, (slices, S, H, W, bpe)."""
-    return np.stack([b.copy() for b in _slice_bytes(view)])
-
-
-def _write_slices(view: ViewDescriptor, raw: np.ndarray) -> None:
-    for i, b in enumerate(_slice_bytes(view)):
-        b[...] = raw[i]
-    view.storage.touch()
-
-
-def _decode_slices(view: ViewDescriptor) -> np.ndarray:
-    """The view's slices decoded, (slices, S, H, W, 4), converted band by band of rows."""
-    planes = _slice_bytes(view)
-    values = None
-    for i, b in enumerate(planes):
-        S, H, W = b.shape[:3]
-        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
-        for y0 in range(0, H, rows):
-            dec = codecs.decode(view.format, np.ascontiguousarray(b[:, y0:y0 + rows]))
-            if values is None:
-                values = np.empty((len(planes), S, H, W) + dec.shape[3:], dec.dtype)
-            values[i, :, y0:y0 + rows] = dec
-    assert values is not None
-    return values
-
-
-def _encode_slices(view: ViewDescriptor, values: np.ndarray, touched: np.ndarray | None = None) -> None:
-    """Encode ``values`` (slices, S, H, W, 4) back into the view's bytes, band by band of rows; only the
-    pixels set in ``touched`` (slices, S, H, W) when given."""
-    for i, b in enumerate(_slice_bytes(view)):
-        S, H, W = b.shape[:3]
-        rows = max(1, CODEC_BAND_PIXELS // max(1, S * W))
-        for y0 in range(0, H, rows):
-            if touched is None:
-                b[:, y0:y0 + rows] = codecs.encode(view.format, values[i, :, y0:y0 + rows])
-                continue
-            m = touched[i, :, y0:y0 + rows]
-            if m.any():
-                band = b[:, y0:y0 + rows]
-                band[m] = codecs.encode(view.format, values[i, :, y0:y0 + rows][m])
-    view.storage.touch()
 
 
 def _layers(key: np.ndarray) -> list[np.ndarray]:
@@ -512,7 +442,7 @@ class OutputMerger:
     def _ds_active(self) -> bool:
         """Whether the depth/stencil state can reject or write anything (else it passes coverage)."""
         desc = self.state.depth_stencil
-        return bool(desc.DepthEnable) or bool(desc.StencilEnable and self.ds.stencil is not None)
+        return bool(desc.DepthEnable) or bool(desc.StencilEnable and self.ds.has_stencil)
 
     def _depth_stencil(self, f, idx, covered, sl, y, x) -> np.ndarray:
         ds = self.ds
@@ -524,18 +454,15 @@ class OutputMerger:
         vmax = f.vp_max if idx is None else f.vp_max[idx]
         z = np.fmin(np.fmax(z, vmin[:, None]), vmax[:, None]).astype(np.float32)
         q = ds.quantize(z)
-        _, _, H, W = ds.depth.shape
-        # One linear index per (fragment, sample) into the contiguous planes (same elements as
-        # indexing by (slice, sample, y, x)).
-        gi = (((sl[:, None] * S + s_idx[None, :]) * H + y[:, None]) * W + x[:, None],)
-        depth_plane = ds.depth.reshape(-1)
-        stored = depth_plane[gi]
+        _, _, H, W = ds.shape
+        # One linear index per (fragment, sample) into the planes (slice, sample, y, x).
+        gi = (((sl[:, None] * S + s_idx[None, :]) * H + y[:, None]) * W + x[:, None])
+        stored = ds.read_depth(gi)
         depth_pass = compare(desc.DepthFunc, q, stored) if desc.DepthEnable else np.ones((n, S), bool)
         stencil_pass = np.ones((n, S), bool)
         read_only = self.state.dsv.flags if self.state.dsv is not None else 0
-        if desc.StencilEnable and ds.stencil is not None:
-            stencil_plane = ds.stencil.reshape(-1)
-            sb = stencil_plane[gi]
+        if desc.StencilEnable and ds.has_stencil:
+            sb = ds.read_stencil(gi)
             ref = self.state.stencil_ref & 0xFF
             rm = desc.StencilReadMask & 0xFF
             wm = desc.StencilWriteMask & 0xFF
@@ -554,11 +481,11 @@ class OutputMerger:
                 res = (sb & np.uint8(~wm & 0xFF)) | (res & np.uint8(wm))
                 new = np.where(sel, res, new)
             if not read_only & 0x2:
-                stencil_plane[gi] = np.where(covered, new, sb)
+                ds.write_stencil(gi, np.where(covered, new, sb))
                 self._ds_dirty = True
         passed = covered & depth_pass & stencil_pass
         if desc.DepthEnable and desc.DepthWriteMask and not read_only & 0x1:
-            depth_plane[gi] = np.where(passed, q, stored)
+            ds.write_depth(gi, np.where(passed, q, stored))
             self._ds_dirty = True
         return passed
 
@@ -571,8 +498,7 @@ class OutputMerger:
     def _write_color(self, i: int, t: ColorTarget, colors: np.ndarray, passed: np.ndarray, sl, y, x,
                      key: np.ndarray) -> None:
         n, S = passed.shape
-        _, _, H, W, C = t.values.shape
-        flat = t.values.reshape(-1, C)  # a view (values are contiguous)
+        _, _, H, W = t.shape
         if S == 1 and passed.all():
             rows = None
             # The key is ((sl * S + 0) * H + y) * W + x when this target has the key's H and W.
@@ -580,7 +506,7 @@ class OutputMerger:
         else:
             rows, samp = np.nonzero(passed)
             lin = ((sl[rows] * S + samp) * H + y[rows]) * W + x[rows]
-        dst = np.take(flat, lin, axis=0)  # (m, 4); take: much faster than flat[lin] on 2-D
+        dst = t.gather(lin)  # (m, 4) decoded from memory
         src_bits = _register(colors, rows, i)
         rt = self._rt_desc(i)
         mask = rt.RenderTargetWriteMask if rt is not None else 0xF
@@ -614,18 +540,5 @@ class OutputMerger:
         else:
             wm = np.array([(mask >> c) & 1 for c in range(4)], bool)
             out = np.where(wm, out, dst)
-        # Re-quantise through the format so later layers see exactly the stored value.
-        codes = codecs.encode(t.format, out)
-        new = np.ascontiguousarray(codecs.decode(t.format, codes), flat.dtype)
-        # Scatter whole pixels as one opaque item each (same bytes as flat[lin] = new, much faster).
-        if t.raw is not None:
-            B = t.raw.shape[-1]
-            t.raw.reshape(-1, B).view(np.dtype((np.void, B))).reshape(-1)[lin] = \
-                np.ascontiguousarray(codes).view(np.dtype((np.void, B))).reshape(-1)
-        row = np.dtype((np.void, C * flat.dtype.itemsize))
-        flat.view(row).reshape(-1)[lin] = new.view(row).reshape(-1)
-        if t.raw is None:
-            if t.touched is None:
-                t.touched = np.zeros(t.values.shape[:4], bool)
-            t.touched.reshape(-1)[lin] = True
-        t.dirty = True
+        # Stored as codes in memory, so later layers see exactly the stored (re-quantised) value.
+        t.scatter(lin, codecs.encode(t.format, out))

@@ -152,6 +152,14 @@ def assemble(topology: int, instance: np.ndarray, restart: np.ndarray, cut: np.n
     return Primitives(verts.astype(np.int64), prim_id, inst.astype(np.int64))
 
 
+def trimmed(prims: Primitives, head: int, tail: int) -> Primitives:
+    """``prims`` without its first ``head`` and last ``tail`` primitives (all of one instance), the kept
+    ones numbered from 0 (a pass of a strip drawn in passes; the caller adds the primitives before it)."""
+    end = max(prims.verts.shape[0] - tail, head)
+    return Primitives(prims.verts[head:end], (prims.primitive_id[head:end] - np.uint32(head)).astype(np.uint32),
+                      prims.instance[head:end])
+
+
 def _fast() -> bool:
     from .native import frontend
 

@@ -240,8 +240,6 @@ def get_compiled(key: fg.FusedKey) -> _Compiled | str:
 # One draw
 # ------------------------------------------------------------------------------------------------
 
-_NOOP_POLL = nrt._POLL_FN(lambda: None)
-
 
 def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.ndarray, outputs: np.ndarray,
              primitive_id: np.ndarray, stats_out, declared_targets: int) -> bool:
@@ -454,6 +452,10 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         host = s[3]
         if host is not None and host.error is not None:
             raise host.error
+    for s in scratch:
+        for g in s[2]:
+            if isinstance(g, nrt._Interrupted):
+                g.raise_if_stopped()  # a pixel shader stopped by the watchdog (shader/watchdog.py)
     for fn in after:
         fn()
     for st in touched:
@@ -556,8 +558,12 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
         if A.wants("poll"):
-            A.set("poll", ctypes.cast(_NOOP_POLL, ctypes.c_void_p).value)
-            A.ptr("pollflag", np.zeros(1, np.int32))
+            # the pixel shader's loops poll every 2^16 back-edges: go on unless the draw's time budget is
+            # spent (shader/watchdog.py); one guard per worker, since the flag is written and read back
+            guard = nrt._Interrupted()
+            keep.append(guard)
+            A.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+            A.ptr("pollflag", guard.flag)
         if plan is not None:
             plan.bind(A)  # the native sampler's texture data, sizes and states for this draw
         if nrt.needs_host(kernel.lw, plan):

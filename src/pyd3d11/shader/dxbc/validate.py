@@ -230,6 +230,8 @@ class _Scope:
 @dataclass
 class _Decls:
     inputs: set[int] = field(default_factory=set)
+    # (operand type, register) of v# / vicp# / vocp# -> the index dimensions it was declared with
+    input_dims: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     outputs: set[int] = field(default_factory=set)
     output_masks: dict[int, int] = field(default_factory=dict)
     special: set[int] = field(default_factory=set)
@@ -354,6 +356,7 @@ class _Validator:
             reg = imm[-1]
             if reg is not None and reg not in d.inputs:
                 raise self.fail(f"input v{reg} is read but not declared")
+            self.read_dims(t, reg, len(idx))
             if len(idx) == 2 and imm[0] is not None:
                 verts = d.gs_input_vertices if self.ptype == P.GEOMETRY else (d.input_cp or 0)
                 if imm[0] >= max(verts, 1):
@@ -395,6 +398,7 @@ class _Validator:
             regs = d.cp_inputs if t == T.INPUT_CONTROL_POINT else d.cp_outputs
             if imm[-1] is not None and imm[-1] not in regs:
                 raise self.fail(f"control-point register {imm[-1]} is read but not declared")
+            self.read_dims(t, imm[-1], len(idx))
             if len(idx) == 2:
                 n = d.input_cp if t == T.INPUT_CONTROL_POINT else d.output_cp
                 if imm[0] is not None and imm[0] >= max(n or 0, 1):
@@ -624,6 +628,14 @@ class _Validator:
             if not 1 <= rt <= 7:
                 raise self.fail(f"resource return type {rt} is unknown")
 
+    def read_dims(self, t: int, reg: int | None, n: int) -> None:
+        """A per-vertex / per-control-point input (v[n][r], vicp[n][r]) is read with its vertex index and a
+        plain one without: the index dimension of a read is its declaration's."""
+        dims = self.d.input_dims.get((t, reg)) if reg is not None else None
+        if dims and n not in dims:
+            raise self.fail(f"{T(t).name} register {reg} is declared with {'/'.join(map(str, sorted(dims)))} "
+                            f"indices, read with {n}")
+
     def stride(self, s: int) -> None:
         if s == 0 or s % 4 or s > STRUCTURE_STRIDE_MAX:
             raise self.fail(f"structure stride {s} is not a multiple of 4 in 4..{STRUCTURE_STRIDE_MAX}")
@@ -649,6 +661,8 @@ class _Validator:
                 if self.ptype not in (P.GEOMETRY, P.HULL, P.DOMAIN) or o.indices[0].value > CONTROL_POINTS:
                     raise self.fail("a per-vertex input array is sized by the stage's input vertices")
             (d.outputs if output else d.inputs).add(reg)
+            if not output:
+                d.input_dims.setdefault((t, reg), set()).add(len(o.indices))
             if output:
                 d.output_masks[reg] = d.output_masks.get(reg, 0) | (o.mask if o.num_components == 4 else 1)
         elif t in (T.INPUT_CONTROL_POINT, T.OUTPUT_CONTROL_POINT, T.INPUT_PATCH_CONSTANT):
@@ -658,6 +672,8 @@ class _Validator:
                 raise self.fail(f"{T(t).name} register {o.indices[-1].value} is past 32")
             {T.INPUT_PATCH_CONSTANT: d.patch_constants, T.INPUT_CONTROL_POINT: d.cp_inputs,
              T.OUTPUT_CONTROL_POINT: d.cp_outputs}[t].add(o.indices[-1].value)
+            if t != T.INPUT_PATCH_CONSTANT:
+                d.input_dims.setdefault((t, o.indices[-1].value), set()).add(len(o.indices))
         else:
             if t not in _STAGE_TYPES[self.ptype] and t not in _STAGE_SPECIFIC:
                 raise self.fail(f"operand type {T(t).name} cannot be declared as an input or output")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .. import watchdog
 from .state import ExecState, Frame
 
 U32 = np.uint32
@@ -80,6 +81,7 @@ def op_endloop(st: ExecState, pc: int) -> int:
     fr.cont = np.zeros(st.n, bool)
     st.set_mask(m)
     if st.any:
+        watchdog.check()  # a back-edge: the only place a valid program can run without bound
         return fr.pc
     st.stack.pop()
     st.set_mask(fr.saved)

@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from .. import watchdog
+
 _override: int | None = None
 _pool: ThreadPoolExecutor | None = None
 _pool_size = 0
@@ -64,11 +66,12 @@ def _executor(n: int) -> ThreadPoolExecutor:
         return _pool
 
 
-def _drain(fn: Callable[[int], None], take: Callable[[], int], count: int) -> None:
+def _drain(fn: Callable[[int], None], take: Callable[[], int], count: int, watch=None) -> None:
     _local.inside = True
     try:
-        while (i := take()) < count:
-            fn(i)
+        with watchdog.adopt(watch):  # the submitting thread's draw/dispatch budget (shader/watchdog.py)
+            while (i := take()) < count:
+                fn(i)
     finally:
         _local.inside = False
 
@@ -93,10 +96,11 @@ def parallel_for(count: int, fn: Callable[[int], None], workers: int | None = No
             return next(counter)
 
     pool = _executor(n - 1)
-    futures = [pool.submit(_drain, fn, take, count) for _ in range(n - 1)]
+    w = watchdog.current()
+    futures = [pool.submit(_drain, fn, take, count, w) for _ in range(n - 1)]
     error: BaseException | None = None
     try:
-        _drain(fn, take, count)
+        _drain(fn, take, count, w)
     except BaseException as exc:  # noqa: BLE001 - re-raised after the workers are done
         error = exc
     for f in futures:

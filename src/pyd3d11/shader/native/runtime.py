@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import ir
+from .. import ir, watchdog
 from ..exec import reference
 from ..exec.state import ExecResult
 from . import pool
@@ -466,6 +466,7 @@ def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> No
     import sys
 
     errors: list[BaseException] = []
+    guards: list[_Interrupted] = []
 
     def run(i: int) -> None:
         g, count = items[i]
@@ -479,6 +480,7 @@ def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> No
             k.fn(a.a.ctypes.data)
             return
         guard = _Interrupted()
+        guards.append(guard)
         a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
         a.ptr("pollflag", guard.flag)
         k.fn(a.a.ctypes.data)
@@ -491,6 +493,8 @@ def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> No
         sys.unraisablehook = old
     if errors:
         raise errors[0]
+    for g in guards:
+        g.raise_if_stopped()  # a kernel stopped by the watchdog (shader/watchdog.py)
 
 
 _POLL_FN = ctypes.CFUNCTYPE(None)
@@ -505,10 +509,19 @@ class _Interrupted:
     def __init__(self) -> None:
         self.flag = np.zeros(1, I32)
         self.error: BaseException | None = None
+        self.stopped = False  # a poll was refused: the command ran past its watchdog budget
         self.cfunc = _POLL_FN(self._poll)
 
     def _poll(self) -> None:
+        if watchdog.expired():
+            self.stopped = True
+            return  # the flag stays clear: the kernel stops (the caller raises ShaderTimeout)
         self.flag[0] = 1
+
+    def raise_if_stopped(self) -> None:
+        """After the kernel returned: a kernel the watchdog stopped left its work unfinished."""
+        if self.stopped:
+            raise watchdog.ShaderTimeout("a shader loop ran past the draw/dispatch time budget")
 
     def hook(self, unraisable) -> None:
         if self.error is None:
@@ -532,6 +545,7 @@ def _call(k: Kernel, A: _Args) -> None:
         sys.unraisablehook = old
     if guard.error is not None:
         raise guard.error
+    guard.raise_if_stopped()  # a kernel stopped by the watchdog (shader/watchdog.py)
 
 
 # ----------------------------------------------------------------------------------------------
