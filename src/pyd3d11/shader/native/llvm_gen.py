@@ -88,6 +88,17 @@ class Gen(IrText):
         self.lay.x_regs = xb
         for reg, (size, _) in lw.tgsm.items():
             self.lay.tgsm_words[reg] = (size + 3) // 4
+        # Register cache of the current run (see :meth:`build`): (file, reg, comp) → the <8 x i32> SSA value
+        # of that register component for the run's 8 lanes, so values stay in vector registers between
+        # the ops of a run instead of a load and a store per operand; None outside runs.
+        self.rc: dict | None = None
+        self.rc_dirty: set = set()
+        self.rc_fill = False  # uncached temps read the fill word (the run is the program's first code)
+        self.rc_keep_r = True  # write dirty temps back at the end of the run
+        # SSA values known flushed (no float32 denormal) in every lane the run's execution mask selects:
+        # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
+        # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
+        self.flushed: set = set()
 
     # ---- emission helpers (tmp, label, e, v, put_label, br: ir_text.IrText) ----------------------------
     def arg(self, name: str, ptr: bool = True) -> str:
@@ -236,11 +247,15 @@ class Gen(IrText):
             return v
         if kind == "f":
             if mod == "neg":
-                return self.v(f"xor {VI} {v}, {splat(-2147483648)}")
-            if mod == "abs":
-                return self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
-            a = self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
-            return self.v(f"or {VI} {a}, {splat(-2147483648)}")
+                r = self.v(f"xor {VI} {v}, {splat(-2147483648)}")
+            elif mod == "abs":
+                r = self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
+            else:
+                a = self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
+                r = self.v(f"or {VI} {a}, {splat(-2147483648)}")
+            if v in self.flushed or _const_flushed(v):  # the sign bit does not make a denormal
+                self.flushed.add(r)
+            return r
         if mod == "neg":
             return self.v(f"sub {VI} zeroinitializer, {v}")
         self.intr("declare <8 x i32> @llvm.abs.v8i32(<8 x i32>, i1 immarg)")
@@ -267,16 +282,16 @@ class Gen(IrText):
                     return "zeroinitializer"
                 if f == "r" and s.reg >= self.lw.n_temps:
                     return "zeroinitializer"
-                if f == "v":
-                    # inputs the caller did not supply read 0: the runtime sizes the array to n_inputs
-                    pass
-                lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
-                rowo = self.v(f"mul i64 {reg * 4 + s.comp}, {stride}")
-                off = self.v(f"add i64 {rowo}, {lane}")
-                p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
-                return self.v(f"load {VI}, ptr {p}, align 4")
+                # (inputs the caller did not supply read 0: the runtime sizes the array to n_inputs)
+                key = (f, reg, s.comp)
+                if self.rc is not None and f != "x":
+                    if key not in self.rc:
+                        self.rc[key] = self._reg_load(f, reg, s.comp)
+                    return self.rc[key]
+                return self._reg_load(f, reg, s.comp)
             imm = s.reg if f != "x" else s.reg[1]
             idx = self.rel_index(s, imm)
+            self.rc_writeback(f)  # an indexed read sees the run's earlier writes of this file
             nr = nregs if not nregs.isdigit() else nregs
             inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nr)}")
             if f == "x":
@@ -319,6 +334,41 @@ class Gen(IrText):
         if f == "sv":
             return self.sysval(s.reg, s.comp)
         raise AssertionError(f)
+
+    def _reg_ptr(self, f: str, reg: int, comp: int) -> str:
+        base, stride, _, glob = self.file_geom(f, (reg,) if f == "x" else reg)
+        lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
+        rowo = self.v(f"mul i64 {reg * 4 + comp}, {stride}")
+        off = self.v(f"add i64 {rowo}, {lane}")
+        return self.v(f"getelementptr i32, ptr {base}, i64 {off}")
+
+    def _reg_load(self, f: str, reg: int, comp: int) -> str:
+        if f == "r" and self.rc is not None and self.rc_fill:
+            return self.vsplat32("%fill")  # the tile prologue's value, not reloaded
+        return self.v(f"load {VI}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+
+    def rc_begin(self) -> None:
+        self.rc = {}
+        self.rc_dirty = set()
+
+    def rc_writeback(self, only: str | None = None) -> None:
+        """Store the run's dirty cached registers (of file ``only``, which is then dropped from the cache:
+        an indexed access to that file follows), or all of them at the end of the run."""
+        if self.rc is None:
+            return
+        for key in sorted(self.rc_dirty):
+            f, reg, comp = key
+            if only is not None and f != only:
+                continue
+            if f == "r" and not self.rc_keep_r and only is None:
+                continue  # nothing after this run reads temps
+            self.e(f"store {VI} {self.rc[key]}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+        if only is None:
+            self.rc = None
+            self.rc_dirty = set()
+        else:
+            self.rc = {k: v for k, v in self.rc.items() if k[0] != only}
+            self.rc_dirty = {k for k in self.rc_dirty if k[0] != only}
 
     def vsplat64(self, x: str) -> str:
         if x.lstrip("-").isdigit():
@@ -419,6 +469,17 @@ class Gen(IrText):
         if d.rel is None:
             if f == "x" and d.reg[1] >= self.lw.indexable[d.reg[0]]:
                 return
+            if self.rc is not None and f in ("r", "o"):
+                key = (f, reg, d.comp)
+                old = self.rc.get(key)
+                if old is None:
+                    old = self._reg_load(f, reg, d.comp)
+                new = self.v(f"select {VB} {m}, {VI} {val}, {VI} {old}")
+                if val in self.flushed or _const_flushed(val):  # in the active lanes, ``new`` is ``val``
+                    self.flushed.add(new)
+                self.rc[key] = new
+                self.rc_dirty.add(key)
+                return
             lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
             rowo = self.v(f"mul i64 {reg * 4 + d.comp}, {stride}")
             off = self.v(f"add i64 {rowo}, {lane}")
@@ -429,6 +490,7 @@ class Gen(IrText):
             return
         imm = d.reg if f != "x" else d.reg[1]
         idx = self.rel_index(d, imm)
+        self.rc_writeback(f)  # cached components of this file go to memory before the indexed store
         inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nregs)}")
         mm = self.v(f"and {VB} {inr}, {m}")
         if f == "x":
@@ -440,11 +502,17 @@ class Gen(IrText):
         self.scatter(base, off, val, mm)
 
     # ---- float helpers ------------------------------------------------------------------------------
-    def ftz(self, b: str) -> str:
+    def ftz(self, b: str, lanewise: bool = True) -> str:
+        """numerics.flush_denorms on bits; a no-op on values already flushed in the run's active lanes
+        (``lanewise``: the caller uses each lane for that lane only)."""
+        if lanewise and (b in self.flushed or _const_flushed(b)):
+            return b
         e = self.v(f"and {VI} {b}, {splat(0x7F800000)}")
         z = self.v(f"icmp eq {VI} {e}, zeroinitializer")
         s = self.v(f"and {VI} {b}, {splat(-2147483648)}")
-        return self.v(f"select {VB} {z}, {VI} {s}, {VI} {b}")
+        r = self.v(f"select {VB} {z}, {VI} {s}, {VI} {b}")
+        self.flushed.add(r)
+        return r
 
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {VI} {b} to {VF}")
@@ -462,7 +530,10 @@ class Gen(IrText):
         r = self.v(f"call {VI} @llvm.smax.v8i32({VI} {b}, {VI} zeroinitializer)")
         r = self.v(f"call {VI} @llvm.smin.v8i32({VI} {r}, {VI} {splat(0x3F800000)})")
         nan = self.v(f"icmp sgt {VI} {b}, {splat(0x7F800000)}")
-        return self.v(f"select {VB} {nan}, {VI} zeroinitializer, {VI} {r}")
+        r = self.v(f"select {VB} {nan}, {VI} zeroinitializer, {VI} {r}")
+        if b in self.flushed or _const_flushed(b):  # a clamp of a flushed value is 0, 1 or the value
+            self.flushed.add(r)
+        return r
 
     def fun1(self, name: str, t: str = VF) -> str:
         tn = "v8f32" if t == VF else "v8f64"
@@ -740,7 +811,7 @@ class Gen(IrText):
             results = [(d, acc) for d in op.dsts]
         elif k == "deriv":
             for d, ss in zip(op.dsts, op.srcs):
-                x = self.ff(self.src(ss[0]))
+                x = self.asf(self.ftz(self.src(ss[0]), lanewise=False))  # neighbours' lanes are read
                 ax, fine = op.info["axis"], op.info["fine"]
                 if ax == "x":
                     A, B = ([1, 1, 3, 3], [0, 0, 2, 2]) if fine else ([1, 1, 1, 1], [0, 0, 0, 0])
@@ -1162,11 +1233,23 @@ class Gen(IrText):
         # program order and no lane can observe another's registers in between (the mask only changes
         # at flow ops; memory writes end a run), so fusing keeps the reference's results.
         run: list[LOp] = []
+        flow = ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
+                "halt", "discard")
+        # one run and nothing else: temps live only inside it (no write-back; the fill word is a constant)
+        # (a final halt — the program's closing ret — reads nothing)
+        body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops
+        single = all(op.kind not in flow + ("store", "atomic", "counter")
+                     and (op.kind != "host" or op.info["id"] in self.tex) for op in body_ops)
+        self.rc_keep_r = not single
+        started = [False]  # code already emitted before the current run
 
         def flush() -> None:
             if run:
                 self.loop_begin()
                 m = self.mbool(self.load_mask())
+                self.rc_begin()
+                self.rc_fill = not started[0]
+                started[0] = True
                 for op in run:
                     if op.kind == "load":
                         self.emit_load(op, m)
@@ -1176,28 +1259,33 @@ class Gen(IrText):
                         self.tex[op.info["id"]].emit(self, op.info["tex"], m)
                     else:
                         self.emit_alu(op, m)
+                self.rc_writeback()
                 self.loop_end()
                 run.clear()
 
         for op in lw.ops:
             k = op.kind
-            if k in ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case",
-                     "endswitch", "halt", "discard"):
+            if k in flow:
                 flush()
+                started[0] = True
                 self.emit_flow(op)
             elif k == "store":
                 flush()
+                started[0] = True
                 self.emit_store(op)
             elif k == "atomic":
                 flush()
+                started[0] = True
                 self.emit_atomic(op)
             elif k == "counter":
                 flush()
+                started[0] = True
                 self.emit_counter(op)
             elif k == "host" and op.info["id"] in self.tex:
                 run.append(op)  # per-lane reads and writes (quads lie inside one 8-lane step): fusable
             elif k == "host":
                 flush()
+                started[0] = True
                 fn = self.arg("host")
                 self.e(f"call void {fn}(i64 {op.info['id']}, i64 %tb, i64 %L)")
             else:
@@ -1237,7 +1325,7 @@ class Gen(IrText):
         pro.append("  %hi = and i64 %hi7, -8")
         self.lines = []
         # temps (and indexable temps) start with the fill word in every tile
-        for base, regs in (("%r", lw.n_temps), ("%x", self.lay.x_regs)):
+        for base, regs in (("%r", 0 if single else lw.n_temps), ("%x", self.lay.x_regs)):
             if regs:
                 self.loop_begin(step=1, upper=str(regs * 4 * TP))
                 p = self.v(f"getelementptr i32, ptr {base}, i64 {self.lane}")
@@ -1249,13 +1337,14 @@ class Gen(IrText):
             self.e(f"call void @llvm.memset.p0.i64(ptr {self.arg(f'tgsm{reg}')}, i8 0, i64 {words * 4}, i1 false)")
         # initial execution mask: lanes of the tile that are active
         self.loop_begin()
-        gl = self.lanes64(True)
         lt = self.v(f"icmp ult {VL} {self.lanes64(False)}, {self.vsplat64('%L')}")
         inr = lt
         if self.compute:
             av = self.v(f"sext {VB} {inr} to {VI}")
-        else:
-            av = self.gather(act, gl, inr)
+        else:  # the tile's lanes are consecutive words of ``active``: one masked vector load
+            self.intr("declare <8 x i32> @llvm.masked.load.v8i32.p0(ptr, i32 immarg, <8 x i1>, <8 x i32>)")
+            ap = self.v(f"getelementptr i32, ptr {act}, i64 {self.v(f'add i64 {self.lane}, %tb')}")
+            av = self.v(f"call {VI} @llvm.masked.load.v8i32.p0(ptr {ap}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
         self.store_mask(av)
         self.loop_end()
         init = self.lines
@@ -1285,6 +1374,19 @@ class Gen(IrText):
 _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc", "round_ne",
            "round_ni", "round_pi", "round_z", "eq", "ne", "lt", "ge", "ftoi", "ftou", "itof", "utof", "f32tof16",
            "f16tof32"}
+
+
+def _const_flushed(v: str) -> bool:
+    """Whether ``v`` is a constant splat (as :func:`splat` writes it) whose value is no float32 denormal."""
+    if v == "zeroinitializer":
+        return True
+    if not (v.startswith("splat (i32 ") and v.endswith(")")):
+        return False
+    try:
+        x = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
+    except ValueError:
+        return False
+    return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None) -> tuple[str, Layout]:

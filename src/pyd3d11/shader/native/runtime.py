@@ -29,7 +29,7 @@ U32 = np.uint32
 I32 = np.int32
 
 #: bump when generated code changes meaning (part of every cache key)
-BACKEND_VERSION = 3
+BACKEND_VERSION = 4
 #: lanes per tile for vertex/pixel shaders and the minimum for compute (whole thread groups)
 DEFAULT_TILE = 256
 
