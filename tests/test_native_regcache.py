@@ -127,3 +127,52 @@ def test_partial_batches_keep_inactive_lanes():
     body = "mul r0.x, v0.x, l(2.0)\nadd o0.x, r0.x, v1.x\n"
     out = _both(PS + body + "ret\n", _inputs(ONE, ONE, n=13))
     assert out[0, :13, 0].tolist() == [THREE] * 13
+
+
+# ---------------------------------------------------------------------------------------------------
+# Vector width: 16 lanes per step on AVX-512 hosts (runtime.vector_width), 8 elsewhere; same bits
+# ---------------------------------------------------------------------------------------------------
+
+def test_width_rule():
+    from pyd3d11.shader.native import lower
+
+    ps = lower.lower(assemble_program(PS + "mov o0.x, v0.x\nret\n"))
+    cs = lower.lower(assemble_program("cs_5_0\ndcl_thread_group 16, 1, 1\nret\n"))
+    assert runtime.vector_width(cs, 256) == 8  # compute keeps 8 (thread groups, barriers)
+    assert runtime.vector_width(ps, 8) == 8  # a tile of 8 lanes cannot hold a 16-lane step
+    assert runtime.vector_width(ps, 256) in (8, 16)
+    import os
+
+    os.environ["PYD3D11_NATIVE_WIDTH"] = "8"
+    try:
+        assert runtime.vector_width(ps, 256) == 8
+    finally:
+        del os.environ["PYD3D11_NATIVE_WIDTH"]
+
+
+@pytest.mark.parametrize("width", ["8", ""])
+@pytest.mark.parametrize("seed", range(8))
+def test_random_pixel_programs_at_each_width(monkeypatch, width, seed):
+    # random PS programs (derivatives, flow control, discard, sincos, integer ops) at 13 and 40 lanes
+    from pyd3d11.tools.backend_diff import diff_program, random_program
+
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    text = random_program(np.random.default_rng([4321, seed]), "ps", 28)
+    for lanes in (12, 40):
+        status, detail = diff_program(assemble_program(text), lanes=lanes, seed=seed)
+        assert status in ("same", "nanbits"), f"{status} {detail}\n{text}"
+
+
+@pytest.mark.parametrize("width", ["8", ""])
+def test_quad_derivatives_at_each_width(monkeypatch, width):
+    # deriv_rtx/rty per quad: lanes 4q..4q+3 form quad q at any vector width (each of 16 lanes: 4 quads)
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    n = 32
+    x = (np.arange(n) % 2).astype(np.float32)  # quad layout: lanes (0,1,2,3) = TL, TR, BL, BR
+    y = ((np.arange(n) // 2) % 2).astype(np.float32)
+    val = (x * 3 + y * 5 + (np.arange(n) // 4) * 100).astype(np.float32)
+    inp = np.stack([np.repeat(val.view(U32)[:, None], 4, 1), np.zeros((n, 4), U32)])
+    src = PS + "deriv_rtx_coarse o0.x, v0.x\nderiv_rty_coarse o0.y, v0.x\nret\n"
+    out = _both(src, inp)
+    assert out[0, :, 0].view(np.float32).tolist() == [3.0] * n  # d/dx of 3x + 5y + 100q
+    assert out[0, :, 1].view(np.float32).tolist() == [5.0] * n

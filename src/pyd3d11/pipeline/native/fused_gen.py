@@ -47,7 +47,7 @@ class FusedKey:
     om_regs: int  # om_gen.om_registers(om)
     face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
     sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
-    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 8,
+    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 16,
     #: so the PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the
     #: merger's registers); -1: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
     ps_ng_slot: int = -1
@@ -351,8 +351,9 @@ class _Gen(_Emit):
         primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
         svc = self.targ("svcov") if "cov" in k.sv else None
         svp = self.targ("svprim") if "prim" in k.sv else None
-        self.e("%n8a = add i64 %n, 7")
-        self.e("%n8 = and i64 %n8a, -8")
+        # lanes rounded up to whole vector steps of the PS kernel (16 lanes where it is AVX-512 wide)
+        self.e("%n8a = add i64 %n, 15")
+        self.e("%n8 = and i64 %n8a, -16")
         dyn = k.ps_ng_slot >= 0 and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
