@@ -63,8 +63,9 @@ class TextureEmitter(Protocol):
     know how sampling works). ``emit`` writes IR for the current 8-lane step into ``gen`` — reading the
     :class:`~.lower.TexOp`'s sources with ``gen.src``, storing results with ``gen.store(dst, value, m)``
     under the <8 x i1> execution mask ``m``, and taking per-draw data from argument slots it names through
-    ``gen.arg`` (the runtime's caller fills them). Emitters are 8 lanes wide; a 16-lane kernel calls them per
-    8-lane half (:meth:`Gen.emit_tex`)."""
+    ``gen.arg`` (the runtime's caller fills them). Emitters are 8 lanes wide unless ``wide`` is true (any width:
+    they take vector types from ``gen``); a 16-lane kernel calls the others per 8-lane half
+    (:meth:`Gen.emit_tex`)."""
 
     def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
 
@@ -263,10 +264,10 @@ class Gen(IrText):
         return self.modify(v, s.mod, s.kind)
 
     def emit_tex(self, op: LOp, m: str) -> None:
-        """A texture op through its injected emitter; emitters are 8 lanes wide, so a 16-lane kernel emits it
-        once per 8-lane half (quads lie inside a half) and stores the joined results."""
+        """A texture op through its injected emitter; an 8-lane emitter (not ``wide``) in a 16-lane kernel
+        emits it once per 8-lane half (quads lie inside a half) and the joined results are stored."""
         em = self.tex[op.info["id"]]
-        if self.W == 8:
+        if self.W == 8 or getattr(em, "wide", False):  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return
         assert self.W == 16
