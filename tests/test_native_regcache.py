@@ -75,6 +75,16 @@ CASES = [
     # movc selecting a denormal from a register that was flushed elsewhere in the run
     ("movc_denormal", "add r0.x, v1.x, l(0.0)\nmovc r0.y, l(1), v0.x, r0.x\nadd o0.x, r0.y, l(0.0)\n",
      DEN, ONE, 0),
+    # output flushes the generator elides (llvm_gen._never_denormal_product / _far_from_zero) and the cases
+    # just outside their rules, where the flush must happen: min normal * 0.5 is a denormal (→ +0) ...
+    ("mul_by_half_flushes", "mul o0.x, v0.x, l(0.5)\n", 0x00800000, 0, 0),
+    ("mul_by_two", "mul o0.x, v0.x, l(2.0)\n", 0x00800000, 0, 0x01000000),
+    ("mul_by_minus_one", "mul o0.x, v0.x, l(-1.0)\n", 0x00800000, 0, 0x80800000),
+    # ... 1.5 * 2^-126 + (-2^-126) = 2^-127, a denormal (→ +0); the addend 2^-126 is below the 2^-100 bound
+    ("add_tiny_constant_flushes", "add o0.x, v0.x, l(0x80800000)\n", 0x00C00000, 0, 0),
+    ("mad_tiny_constant_flushes", "mad o0.x, v0.x, l(1.0), l(0x80800000)\n", 0x00C00000, 0, 0),
+    ("mad_product_denormal_plus_constant", "mad o0.x, v0.x, l(0.5), l(1.0)\n", 0x00800000, 0, ONE),
+    ("add_constant", "add o0.x, v0.x, l(1.0)\n", 0x00000001, 0, ONE),
     # write, overwrite and read of one component within a run: the last write wins
     ("overwrite", "mov r0.x, l(1.0)\nmov r0.x, l(2.0)\nadd o0.x, r0.x, l(1.0)\n", 0, 0, THREE),
 ]

@@ -17,6 +17,8 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -596,11 +598,20 @@ class Gen(IrText):
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
             op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            return self.ftz(self.asi(self.v(f"{op} {self.VF} {x}, {y}")))
+            r = self.asi(self.v(f"{op} {self.VF} {x}, {y}"))
+            if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
+                    (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
+                self.flushed.add(r)
+                return r
+            return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
             p = self.v(f"fmul {self.VF} {x}, {y}")
-            return self.ftz(self.asi(self.v(f"fadd {self.VF} {p}, {z}")))
+            r = self.asi(self.v(f"fadd {self.VF} {p}, {z}"))
+            if _far_from_zero(a[2]):
+                self.flushed.add(r)
+                return r
+            return self.ftz(r)
         if name in ("min", "max"):
             ab, bb = self.ftz(a[0]), self.ftz(a[1])
             x, y = self.asf(ab), self.asf(bb)
@@ -1438,6 +1449,36 @@ def _const_flushed(v: str) -> bool:
     except ValueError:
         return False
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
+
+
+def _const_float(v: str) -> float | None:
+    """The float32 value of a constant splat operand (as :func:`splat` writes it), else None."""
+    if not (v.startswith("splat (i32 ") and v.endswith(")")):
+        return None
+    try:
+        bits = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
+    except ValueError:
+        return None
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def _never_denormal_product(a: str, b: str) -> bool:
+    """A product of flushed operands one of which is a finite constant with |c| >= 1: |x * c| >= |x|, so the
+    result is 0, at least the smallest normal, infinite or NaN — never a denormal (its output flush is a
+    no-op)."""
+    for v in (a, b):
+        c = _const_float(v)
+        if c is not None and math.isfinite(c) and abs(c) >= 1.0:
+            return True
+    return False
+
+
+def _far_from_zero(v: str) -> bool:
+    """A finite constant addend with |c| >= 2^-100: a sum p + c (p any float) is 0 or at least 2^-124 in
+    magnitude — to come within 2^-126 of zero p must be within 2^-126 of -c, so |p| > 2^-101 and both terms
+    are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
+    c = _const_float(v)
+    return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:
