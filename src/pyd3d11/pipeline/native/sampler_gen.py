@@ -99,6 +99,26 @@ def _ret4(g) -> str:
     return f"{{ {g.VF}, {g.VF}, {g.VF}, {g.VF} }}"
 
 
+def _periodic_slow(g, mode: int) -> str:
+    """Name of the out-of-line division form of SampleEmitter._periodic (texels more than a period outside
+    the texture; x86 has no vector integer divide, so each is a scalar division per lane — one shared copy
+    per module keeps that code, and its compile time, out of every tap)."""
+    VI, VB = g.VI, g.VB
+    name = f"tex_{'wrap' if mode == WRAP else 'mirror'}_slow_{g.W}"
+    if mode == WRAP:
+        body = [f"  %r = srem {VI} %t, %n", f"  %neg = icmp slt {VI} %r, zeroinitializer",
+                f"  %rn = add {VI} %r, %n", f"  %rs = select {VB} %neg, {VI} %rn, {VI} %r"]
+    else:  # MIRROR: mirror every period
+        body = [f"  %neg = icmp slt {VI} %t, zeroinitializer", f"  %nt = sub {VI} {_is(-1)}, %t",
+                f"  %a = select {VB} %neg, {VI} %nt, {VI} %t", f"  %q = udiv {VI} %a, %n",
+                f"  %q1 = and {VI} %q, {_is(1)}", f"  %flip = icmp ne {VI} %q1, zeroinitializer",
+                f"  %a2 = urem {VI} %a, %n", f"  %top = sub {VI} %n, {_is(1)}", f"  %m = sub {VI} %top, %a2",
+                f"  %rs = select {VB} %flip, {VI} %m, {VI} %a2"]
+    g.decls.add("\n".join([f"define internal {VI} @{name}({VI} %t, {VI} %n) noinline {{", "entry:", *body,
+                           f"  ret {VI} %rs", "}"]))
+    return name
+
+
 def ftz(g, x: str) -> str:
     """numerics.flush_denorms: a float32 denormal becomes the zero of its sign."""
     b = g.v(f"bitcast {g.VF} {x} to {g.VI}")
@@ -380,18 +400,7 @@ class SampleEmitter:
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        if mode == WRAP:
-            r = g.v(f"srem {g.VI} {t}, {n}")
-            neg = g.v(f"icmp slt {g.VI} {r}, zeroinitializer")
-            rs = self._sel(g, neg, g.v(f"add {g.VI} {r}, {n}"), r, g.VI)
-        else:
-            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {g.VI} {_is(-1)}, {t}"), t, g.VI)
-            q = g.v(f"udiv {g.VI} {a}, {n}")
-            flip = g.v(f"icmp ne {g.VI} {g.v(f'and {g.VI} {q}, {_is(1)}')}, zeroinitializer")
-            a = g.v(f"urem {g.VI} {a}, {n}")
-            top2 = g.v(f"sub {g.VI} {n}, {_is(1)}")
-            rs = self._sel(g, flip, g.v(f"sub {g.VI} {top2}, {a}"), a, g.VI)
+        rs = g.v(f"call {g.VI} @{_periodic_slow(g, mode)}({g.VI} {t}, {g.VI} {n})")
         slow_end = g.label("adse")
         g.br(slow_end)
         g.put_label(slow_end)
