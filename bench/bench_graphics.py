@@ -11,8 +11,10 @@ Peers on this machine (peer-results.md, llvmpipe, 2 threads): S1 1067 Mpix/s, S1
 S2 3.42 Mtri/s, S3 51.7 Mpix/s, S5 801 Mpix/s; softpipe: S1 3.62, S1z 3.53, S2 0.037, S3 0.276, S5 23.9.
 
 Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warmup 1] [--shaders hlsl|asm]
-                                   [--profile [N]]
+                                   [--profile [N]] [--cpu-time] [--latency]
 
+--latency: also the first-draw latency of a new pixel shader (process CPU ms, disk cache off): ``new_ps_ms``
+(its kernel compiled) and ``new_ps_variant_ms`` (its kernel and a new fused pipeline variant).
 --profile: instead of timing, run each scene's frame once with a single draw (S1/S1z/S5 normally
 repeat theirs) under cProfile (process CPU time) after one warm frame, and print the top N functions by own time.
 """
@@ -336,6 +338,53 @@ def profile(peer, scenes: list[str], top: int, shaders: str) -> None:
         pstats.Stats(prof).sort_stats("tottime").print_stats(top)
 
 
+def shader_latency(frame) -> dict:
+    """First-draw latency of a new pixel shader, in process CPU time (issue 12's target: <= 150 ms): one frame
+    with the compiled pixel-shader kernels dropped (a new shader: lowering, code generation with its texture
+    plan, LLVM optimisation and machine code), then one with the fused pipeline variants dropped too (a new
+    shader whose inputs/outputs need a new variant), each minus a warm frame. The disk cache is off for both.
+    Needs the native backend; the scene is warm before."""
+    import os
+
+    from pyd3d11.pipeline.native import fused
+    from pyd3d11.shader import ir
+    from pyd3d11.shader.native import runtime as nrt
+
+    def warm() -> float:
+        best = float("inf")
+        for _ in range(2):
+            t0 = time.process_time()
+            frame()
+            best = min(best, time.process_time() - t0)
+        return best
+
+    def drop_ps() -> None:
+        for key, k in list(nrt._KERNELS.items()):
+            if not isinstance(k, str) and k.lw.program_type == ir.ProgramType.PIXEL:
+                del nrt._KERNELS[key]
+
+    saved = os.environ.get("PYD3D11_NATIVE_DISK_CACHE")
+    os.environ["PYD3D11_NATIVE_DISK_CACHE"] = "0"
+    out = {}
+    try:
+        for name, drop_variants in (("new_ps_ms", False), ("new_ps_variant_ms", True)):
+            base = warm()
+            drop_ps()
+            if drop_variants:
+                fused._CACHE.clear()
+            c0 = nrt.stats.compile_seconds
+            t0 = time.process_time()
+            frame()
+            out[name] = round((time.process_time() - t0 - base) * 1e3, 1)
+            out[name.replace("_ms", "_kernel_wall_ms")] = round((nrt.stats.compile_seconds - c0) * 1e3, 1)
+    finally:
+        if saved is None:
+            del os.environ["PYD3D11_NATIVE_DISK_CACHE"]
+        else:
+            os.environ["PYD3D11_NATIVE_DISK_CACHE"] = saved
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--scenes", default="S1z,S2,S3,S5")
@@ -347,6 +396,8 @@ def main() -> None:
                     help="compile peer_bench's HLSL_REFERENCE (default) or use the hand-written assembly")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0,
                     help="profile one single-draw frame per scene; print the top N (default 30)")
+    ap.add_argument("--latency", action="store_true",
+                    help="also report the first-draw latency of a new pixel shader (CPU ms; native backend)")
     args = ap.parse_args()
     if args.profile:
         profile(load_peer(), args.scenes.split(","), args.profile, args.shaders)
@@ -373,10 +424,13 @@ def main() -> None:
         if img.dtype != np.uint8 and img.max() <= 1.0:
             img = img * 255.0
         check = [round(float(v), 2) for v in img.reshape(-1, img.shape[-1]).mean(axis=0)]
-        print(json.dumps({"scene": name, "median_ms": round(med * 1e3, 1), "min_ms": round(min(times) * 1e3, 1),
-                          "first_ms": round(first * 1e3, 1), "runs": args.runs,
-                          "throughput": round(work / med, 3), "unit": unit, "check_mean_rgba": check,
-                          "shaders": args.shaders}))
+        row = {"scene": name, "median_ms": round(med * 1e3, 1), "min_ms": round(min(times) * 1e3, 1),
+               "first_ms": round(first * 1e3, 1), "runs": args.runs,
+               "throughput": round(work / med, 3), "unit": unit, "check_mean_rgba": check,
+               "shaders": args.shaders}
+        if args.latency:
+            row.update(shader_latency(frame))
+        print(json.dumps(row))
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ class FusedKey:
     om_regs: int  # om_gen.om_registers(om)
     face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
     sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
-    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 8,
+    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 16,
     #: so the PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the
     #: merger's registers); -1: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
     ps_ng_slot: int = -1
@@ -391,15 +391,16 @@ class _Gen(_Emit):
         primid = self.darg("primid") if any(kind == "primid" for kind, *_ in k.inputs) or "prim" in k.sv else None
         svc = self.targ("svcov") if "cov" in k.sv else None
         svp = self.targ("svprim") if "prim" in k.sv else None
-        self.e("%n8a = add i64 %n, 7")
-        self.e("%n8 = and i64 %n8a, -8")
+        # lanes rounded up to whole vector steps of the PS kernel (16 lanes where it is AVX-512 wide)
+        self.e("%n8a = add i64 %n, 15")
+        self.e("%n8 = and i64 %n8a, -16")
         dyn = k.ps_ng_slot >= 0 and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
         self._prefetch_targets(lx, ly)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
-        self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_body ]")
+        self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
@@ -435,11 +436,26 @@ class _Gen(_Emit):
             i = self.v(f"add i64 %q, {row}")
             self.e(f"store {V4I} {bits}, ptr {self.gep('i32', vb, i)}, align 4")
 
-        for kind, reg, comp, idx in k.inputs:
+        # perspective attributes: plane / (1/w plane). Where 1/w is exactly 1.0 in the whole quad (w = 1: screen-
+        # space geometry) the quotient is the dividend bit for bit (IEEE division by 1 is exact; a plane value
+        # is never a signalling NaN, being an fadd result), so the divisions — the costliest operations of
+        # interpolation — are skipped for that quad.
+        persp = {i: plane(idx) for i, (kind, reg, comp, idx) in enumerate(k.inputs) if kind == "persp"}
+        if persp:
+            one = _vec("double", [_fconst(1.0)] * 4)
+            self.decls.add("declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>)")
+            ones = self.v(f"call i1 @llvm.vector.reduce.and.v4i1({V4B} {self.v(f'fcmp oeq {V4D} {iw}, {one}')})")
+            self.cbr(ones, "pw_same", "pw_div")
+            self.put("pw_div")
+            quot = {i: self.v(f"fdiv {V4D} {v}, {iw}") for i, v in persp.items()}
+            self.br("pw_join")
+            self.put("pw_same")
+            self.br("pw_join")
+            self.put("pw_join")
+            persp = {i: self.v(f"phi {V4D} [ {quot[i]}, %pw_div ], [ {v}, %pw_same ]") for i, v in persp.items()}
+        for i, (kind, reg, comp, idx) in enumerate(k.inputs):
             if kind in ("persp", "linear"):
-                val = plane(idx)
-                if kind == "persp":
-                    val = self.v(f"fdiv {V4D} {val}, {iw}")
+                val = persp[i] if kind == "persp" else plane(idx)
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
             elif kind == "posx":
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {xd} to {V4F}')} to {V4I}")
@@ -472,6 +488,8 @@ class _Gen(_Emit):
         if "prim" in k.sv:
             pid = self.splat_t("i32", self.ld("i32", primid, p))
             self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
+        self.br("iq_latch")
+        self.put("iq_latch")
         self.e("%qn = add i64 %q, 4")
         self.br("iq_head")
         self.put("iq_done")

@@ -94,13 +94,38 @@ def _bits(x: float) -> int:
 _FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}  # D3D11_COMPARISON_FUNC → fcmp
 
 
+def _ret4(g) -> str:
+    """The sampling function's return type: 4 channel vectors of the generator's width."""
+    return f"{{ {g.VF}, {g.VF}, {g.VF}, {g.VF} }}"
+
+
+def _periodic_slow(g, mode: int) -> str:
+    """Name of the out-of-line division form of SampleEmitter._periodic (texels more than a period outside
+    the texture; x86 has no vector integer divide, so each is a scalar division per lane — one shared copy
+    per module keeps that code, and its compile time, out of every tap)."""
+    VI, VB = g.VI, g.VB
+    name = f"tex_{'wrap' if mode == WRAP else 'mirror'}_slow_{g.W}"
+    if mode == WRAP:
+        body = [f"  %r = srem {VI} %t, %n", f"  %neg = icmp slt {VI} %r, zeroinitializer",
+                f"  %rn = add {VI} %r, %n", f"  %rs = select {VB} %neg, {VI} %rn, {VI} %r"]
+    else:  # MIRROR: mirror every period
+        body = [f"  %neg = icmp slt {VI} %t, zeroinitializer", f"  %nt = sub {VI} {_is(-1)}, %t",
+                f"  %a = select {VB} %neg, {VI} %nt, {VI} %t", f"  %q = udiv {VI} %a, %n",
+                f"  %q1 = and {VI} %q, {_is(1)}", f"  %flip = icmp ne {VI} %q1, zeroinitializer",
+                f"  %a2 = urem {VI} %a, %n", f"  %top = sub {VI} %n, {_is(1)}", f"  %m = sub {VI} %top, %a2",
+                f"  %rs = select {VB} %flip, {VI} %m, {VI} %a2"]
+    g.decls.add("\n".join([f"define internal {VI} @{name}({VI} %t, {VI} %n) noinline {{", "entry:", *body,
+                           f"  ret {VI} %rs", "}"]))
+    return name
+
+
 def ftz(g, x: str) -> str:
     """numerics.flush_denorms: a float32 denormal becomes the zero of its sign."""
-    b = g.v(f"bitcast {VF} {x} to {VI}")
-    e = g.v(f"and {VI} {b}, {_is(0x7F800000)}")
-    z = g.v(f"icmp eq {VI} {e}, zeroinitializer")
-    sg = g.v(f"and {VI} {b}, {_is(-2147483648)}")
-    return g.v(f"bitcast {VI} {g.v(f'select {VB} {z}, {VI} {sg}, {VI} {b}')} to {VF}")
+    b = g.v(f"bitcast {g.VF} {x} to {g.VI}")
+    e = g.v(f"and {g.VI} {b}, {_is(0x7F800000)}")
+    z = g.v(f"icmp eq {g.VI} {e}, zeroinitializer")
+    sg = g.v(f"and {g.VI} {b}, {_is(-2147483648)}")
+    return g.v(f"bitcast {g.VI} {g.v(f'select {g.VB} {z}, {g.VI} {sg}, {g.VI} {b}')} to {g.VF}")
 
 
 def compare(g, func: int, ref: str, texel: str) -> str:
@@ -110,8 +135,8 @@ def compare(g, func: int, ref: str, texel: str) -> str:
         return "zeroinitializer"
     if func == 8:
         return _fs(1.0)
-    c = g.v(f"fcmp {_FCMP[func]} {VF} {ref}, {ftz(g, texel)}")
-    return g.v(f"uitofp {VB} {c} to {VF}")
+    c = g.v(f"fcmp {_FCMP[func]} {g.VF} {ref}, {ftz(g, texel)}")
+    return g.v(f"uitofp {g.VB} {c} to {g.VF}")
 
 
 F16_REF = -1  # ref_unorm value: the reference goes through float16 (a 16-bit float texture)
@@ -123,25 +148,25 @@ def f32_to_f16_rtz(g, b: str) -> str:
     def v(x):
         return g.v(x)
 
-    sign = v(f"and {VI} {v(f'lshr {VI} {b}, {_is(16)}')}, {_is(0x8000)}")
-    a = v(f"and {VI} {b}, {_is(0x7FFFFFFF)}")
-    e = v(f"lshr {VI} {a}, {_is(23)}")
-    normal = v(f"lshr {VI} {v(f'sub {VI} {a}, {_is(0x38000000)}')}, {_is(13)}")
-    big = v(f"icmp uge {VI} {a}, {_is(0x477FE000)}")
-    normal = v(f"select {VB} {big}, {VI} {_is(0x7BFF)}, {VI} {normal}")
-    M = v(f"or {VI} {v(f'and {VI} {a}, {_is(0x7FFFFF)}')}, {_is(0x800000)}")
-    g.intr("declare <8 x i32> @llvm.umin.v8i32(<8 x i32>, <8 x i32>)")
-    sh = v(f"sub {VI} {_is(126)}, {v(f'call {VI} @llvm.umin.v8i32({VI} {e}, {VI} {_is(126)})')}")
-    sh = v(f"call {VI} @llvm.umin.v8i32({VI} {sh}, {VI} {_is(25)})")
-    sub = v(f"lshr {VI} {M}, {sh}")
-    sub = v(f"select {VB} {v(f'icmp eq {VI} {e}, zeroinitializer')}, {VI} zeroinitializer, {VI} {sub}")
-    mag = v(f"select {VB} {v(f'icmp ult {VI} {a}, {_is(0x38800000)}')}, {VI} {sub}, {VI} {normal}")
-    nm = v(f"and {VI} {v(f'lshr {VI} {a}, {_is(13)}')}, {_is(0x3FF)}")
-    nm = v(f"select {VB} {v(f'icmp eq {VI} {nm}, zeroinitializer')}, {VI} {_is(0x200)}, {VI} {nm}")
-    nan = v(f"or {VI} {nm}, {_is(0x7C00)}")
-    mag = v(f"select {VB} {v(f'icmp eq {VI} {a}, {_is(0x7F800000)}')}, {VI} {_is(0x7C00)}, {VI} {mag}")
-    mag = v(f"select {VB} {v(f'icmp ugt {VI} {a}, {_is(0x7F800000)}')}, {VI} {nan}, {VI} {mag}")
-    return v(f"or {VI} {mag}, {sign}")
+    sign = v(f"and {g.VI} {v(f'lshr {g.VI} {b}, {_is(16)}')}, {_is(0x8000)}")
+    a = v(f"and {g.VI} {b}, {_is(0x7FFFFFFF)}")
+    e = v(f"lshr {g.VI} {a}, {_is(23)}")
+    normal = v(f"lshr {g.VI} {v(f'sub {g.VI} {a}, {_is(0x38000000)}')}, {_is(13)}")
+    big = v(f"icmp uge {g.VI} {a}, {_is(0x477FE000)}")
+    normal = v(f"select {g.VB} {big}, {g.VI} {_is(0x7BFF)}, {g.VI} {normal}")
+    M = v(f"or {g.VI} {v(f'and {g.VI} {a}, {_is(0x7FFFFF)}')}, {_is(0x800000)}")
+    g.intr(f"declare {g.VI} @llvm.umin.v{g.W}i32({g.VI}, {g.VI})")
+    sh = v(f"sub {g.VI} {_is(126)}, {v(f'call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {e}, {g.VI} {_is(126)})')}")
+    sh = v(f"call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {sh}, {g.VI} {_is(25)})")
+    sub = v(f"lshr {g.VI} {M}, {sh}")
+    sub = v(f"select {g.VB} {v(f'icmp eq {g.VI} {e}, zeroinitializer')}, {g.VI} zeroinitializer, {g.VI} {sub}")
+    mag = v(f"select {g.VB} {v(f'icmp ult {g.VI} {a}, {_is(0x38800000)}')}, {g.VI} {sub}, {g.VI} {normal}")
+    nm = v(f"and {g.VI} {v(f'lshr {g.VI} {a}, {_is(13)}')}, {_is(0x3FF)}")
+    nm = v(f"select {g.VB} {v(f'icmp eq {g.VI} {nm}, zeroinitializer')}, {g.VI} {_is(0x200)}, {g.VI} {nm}")
+    nan = v(f"or {g.VI} {nm}, {_is(0x7C00)}")
+    mag = v(f"select {g.VB} {v(f'icmp eq {g.VI} {a}, {_is(0x7F800000)}')}, {g.VI} {_is(0x7C00)}, {g.VI} {mag}")
+    mag = v(f"select {g.VB} {v(f'icmp ugt {g.VI} {a}, {_is(0x7F800000)}')}, {g.VI} {nan}, {g.VI} {mag}")
+    return v(f"or {g.VI} {mag}, {sign}")
 
 
 def quantize_ref(g, x: str, unorm_bits: int) -> str:
@@ -151,18 +176,18 @@ def quantize_ref(g, x: str, unorm_bits: int) -> str:
         return ftz(g, x)
     if unorm_bits == F16_REF:
         return g.asf(g.f16tof32(f32_to_f16_rtz(g, g.asi(x))))
-    VD = f"<{W} x double>"
+    VD = f"<{g.W} x double>"
     scale = float((1 << unorm_bits) - 1)
-    d = g.v(f"fpext {VF} {x} to {VD}")
+    d = g.v(f"fpext {g.VF} {x} to {VD}")
     pos = g.v(f"fcmp ogt {VD} {d}, zeroinitializer")  # NaN and negatives → 0
-    d = g.v(f"select {VB} {pos}, {VD} {d}, {VD} zeroinitializer")
+    d = g.v(f"select {g.VB} {pos}, {VD} {d}, {VD} zeroinitializer")
     one = g.v(f"fcmp ogt {VD} {d}, splat (double 1.0)")
-    d = g.v(f"select {VB} {one}, {VD} splat (double 1.0), {VD} {d}")
+    d = g.v(f"select {g.VB} {one}, {VD} splat (double 1.0), {VD} {d}")
     d = g.v(f"fmul {VD} {d}, splat (double {scale!r})")
     d = g.v(f"fadd {VD} {d}, splat (double 0.5)")
-    code = g.v(f"fptoui {VD} {d} to {VI}")
-    f = g.v(f"uitofp {VI} {code} to {VF}")
-    return g.v(f"fdiv {VF} {f}, {_fs(scale)}")
+    code = g.v(f"fptoui {VD} {d} to {g.VI}")
+    f = g.v(f"uitofp {g.VI} {code} to {g.VF}")
+    return g.v(f"fdiv {g.VF} {f}, {_fs(scale)}")
 
 
 def _dlit(x: float) -> str:
@@ -172,12 +197,12 @@ def _dlit(x: float) -> str:
 def log2_f32(g, x: str) -> str:
     """sampler_lod.log2_f32, operation by operation on <8 x double> (IEEE double operations, no fused
     multiply-add: the same bits as the reference)."""
-    VD, VQ = f"<{W} x double>", f"<{W} x i64>"
+    VD, VQ = f"<{g.W} x double>", f"<{g.W} x i64>"
 
     def ds(v: float) -> str:
         return f"splat (double {_dlit(v)})"
 
-    d = g.v(f"fpext {VF} {x} to {VD}")
+    d = g.v(f"fpext {g.VF} {x} to {VD}")
     bits = g.v(f"bitcast {VD} {d} to {VQ}")
     e = g.v(f"lshr {VQ} {bits}, splat (i64 52)")
     e = g.v(f"and {VQ} {e}, splat (i64 2047)")
@@ -186,8 +211,8 @@ def log2_f32(g, x: str) -> str:
     mb = g.v(f"or {VQ} {mb}, splat (i64 4607182418800017408)")
     m = g.v(f"bitcast {VQ} {mb} to {VD}")
     big = g.v(f"fcmp ogt {VD} {m}, {ds(SQRT2)}")
-    m = g.v(f"select {VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
-    e = g.v(f"add {VQ} {e}, {g.v(f'zext {VB} {big} to {VQ}')}")
+    m = g.v(f"select {g.VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
+    e = g.v(f"add {VQ} {e}, {g.v(f'zext {g.VB} {big} to {VQ}')}")
     ef = g.v(f"sitofp {VQ} {e} to {VD}")
     sn = g.v(f"fsub {VD} {m}, {ds(1.0)}")
     sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
@@ -201,12 +226,12 @@ def log2_f32(g, x: str) -> str:
     r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
     r = g.v(f"fadd {VD} {r}, {ef}")
     zero = g.v(f"fcmp oeq {VD} {d}, zeroinitializer")
-    r = g.v(f"select {VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
+    r = g.v(f"select {g.VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
     inf = g.v(f"fcmp oeq {VD} {d}, {ds(float('inf'))}")
-    r = g.v(f"select {VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
+    r = g.v(f"select {g.VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
     bad = g.v(f"fcmp ult {VD} {d}, zeroinitializer")  # negative or NaN
-    r = g.v(f"select {VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
-    return g.v(f"fptrunc {VD} {r} to {VF}")
+    r = g.v(f"select {g.VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
+    return g.v(f"fptrunc {VD} {r} to {g.VF}")
 
 
 def _or(g, a, b):
@@ -214,7 +239,7 @@ def _or(g, a, b):
         return b
     if b is None:
         return a
-    return g.v(f"or {VB} {a}, {b}")
+    return g.v(f"or {g.VB} {a}, {b}")
 
 
 @dataclass(frozen=True)
@@ -243,6 +268,8 @@ class SampleKey:
 class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
+    wide = True  # emits at the generator's width, 8 or 16 lanes (llvm_gen.Gen.emit_tex)
+
     def __init__(self, key: SampleKey, ident: int) -> None:
         self.key = key
         self.p = f"tx{ident}_"
@@ -253,8 +280,8 @@ class SampleEmitter:
         b = g.arg(self.p + name, False)
         x = g.v(f"trunc i64 {b} to i32")
         x = g.v(f"bitcast i32 {x} to float")
-        ins = g.v(f"insertelement {VF} poison, float {x}, i64 0")
-        return g.v(f"shufflevector {VF} {ins}, {VF} poison, <8 x i32> zeroinitializer")
+        ins = g.v(f"insertelement {g.VF} poison, float {x}, i64 0")
+        return g.v(f"shufflevector {g.VF} {ins}, {g.VF} poison, <{g.W} x i32> zeroinitializer")
 
     def _iv(self, g, name: str) -> str:
         b = g.arg(self.p + name, False)
@@ -262,66 +289,68 @@ class SampleEmitter:
         return g.vsplat32(x)
 
     @staticmethod
-    def _call(g, fn: str, *args: str, t: str = VF) -> str:
-        tn = {VF: "v8f32", VI: "v8i32"}[t]
+    def _call(g, fn: str, *args: str, t: str | None = None) -> str:
+        t = g.VF if t is None else t
+        tn = {g.VF: f"v{g.W}f32", g.VI: f"v{g.W}i32"}[t]
         g.intr(f"declare {t} @llvm.{fn}.{tn}({', '.join([t] * len(args))})")
         return g.v(f"call {t} @llvm.{fn}.{tn}({', '.join(f'{t} {a}' for a in args)})")
 
     @staticmethod
-    def _sel(g, c: str, a: str, b: str, t: str = VF) -> str:
-        return g.v(f"select {VB} {c}, {t} {a}, {t} {b}")
+    def _sel(g, c: str, a: str, b: str, t: str | None = None) -> str:
+        t = g.VF if t is None else t
+        return g.v(f"select {g.VB} {c}, {t} {a}, {t} {b}")
 
     def _nan0(self, g, x: str) -> str:
         """NaN → 0 (the float→fixed / nan_to_num rule)."""
-        n = g.v(f"fcmp uno {VF} {x}, {x}")
+        n = g.v(f"fcmp uno {g.VF} {x}, {x}")
         return self._sel(g, n, "zeroinitializer", x)
 
     def _clip(self, g, x: str, lo: str, hi: str) -> str:
         """np.clip: maximum then minimum, NaN propagates."""
-        c = g.v(f"fcmp olt {VF} {x}, {lo}")
+        c = g.v(f"fcmp olt {g.VF} {x}, {lo}")
         x = self._sel(g, c, lo, x)
-        c = g.v(f"fcmp ogt {VF} {x}, {hi}")
+        c = g.v(f"fcmp ogt {g.VF} {x}, {hi}")
         return self._sel(g, c, hi, x)
 
     def _fmin(self, g, x: str, y: str) -> str:
         """np.fmin(x, y): the non-NaN operand."""
-        a = g.v(f"fcmp olt {VF} {y}, {x}")
-        b = g.v(f"fcmp uno {VF} {x}, {x}")
-        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+        a = g.v(f"fcmp olt {g.VF} {y}, {x}")
+        b = g.v(f"fcmp uno {g.VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {g.VB} {a}, {b}"), y, x)
 
     def _fmax(self, g, x: str, y: str) -> str:
-        a = g.v(f"fcmp ogt {VF} {y}, {x}")
-        b = g.v(f"fcmp uno {VF} {x}, {x}")
-        return self._sel(g, g.v(f"or {VB} {a}, {b}"), y, x)
+        a = g.v(f"fcmp ogt {g.VF} {y}, {x}")
+        b = g.v(f"fcmp uno {g.VF} {x}, {x}")
+        return self._sel(g, g.v(f"or {g.VB} {a}, {b}"), y, x)
 
     def _imin(self, g, a: str, b: str) -> str:
-        return self._call(g, "smin", a, b, t=VI)
+        return self._call(g, "smin", a, b, t=g.VI)
 
     def _imax(self, g, a: str, b: str) -> str:
-        return self._call(g, "smax", a, b, t=VI)
+        return self._call(g, "smax", a, b, t=g.VI)
 
     # ---- §7.18.6 ReduceRange, §22.4.15 array index --------------------------------------------------------
     def reduce_range(self, g, u: str, mode: int) -> str:
         if mode == WRAP:
-            r = g.v(f"fsub {VF} {u}, {self._call(g, 'floor', u)}")
-            ge = g.v(f"fcmp oge {VF} {r}, {_fs(1.0)}")
+            r = g.v(f"fsub {g.VF} {u}, {self._call(g, 'floor', u)}")
+            ge = g.v(f"fcmp oge {g.VF} {r}, {_fs(1.0)}")
             r = self._sel(g, ge, "zeroinitializer", r)
         elif mode == MIRROR:
-            h = g.v(f"fmul {VF} {u}, {_fs(0.5)}")
-            r = g.v(f"fsub {VF} {h}, {self._call(g, 'trunc', h)}")
-            r = g.v(f"fmul {VF} {r}, {_fs(2.0)}")
+            h = g.v(f"fmul {g.VF} {u}, {_fs(0.5)}")
+            r = g.v(f"fsub {g.VF} {h}, {self._call(g, 'trunc', h)}")
+            r = g.v(f"fmul {g.VF} {r}, {_fs(2.0)}")
         else:
             r = self._clip(g, u, _fs(-10.0), _fs(10.0))
         a = self._call(g, "fabs", r)
-        fin = g.v(f"fcmp olt {VF} {a}, {_fs(float('inf'))}")  # NaN and INF lanes become 0
+        fin = g.v(f"fcmp olt {g.VF} {a}, {_fs(float('inf'))}")  # NaN and INF lanes become 0
         return self._sel(g, fin, r, "zeroinitializer")
 
     def array_index(self, g, x: str) -> str:
         r = self._clip(g, x, _fs(-1e9), _fs(1e9))
         r = self._nan0(g, self._call(g, "roundeven", r))
-        top = g.v(f"sitofp {VI} {self._iv(g, 'lastlayer')} to {VF}")
+        top = g.v(f"sitofp {g.VI} {self._iv(g, 'lastlayer')} to {g.VF}")
         r = self._clip(g, r, "zeroinitializer", top)
-        return g.v(f"fptosi {VF} {r} to {VI}")
+        return g.v(f"fptosi {g.VF} {r} to {g.VI}")
 
     # ---- §7.18.9 address processing ------------------------------------------------------------------
     def address(self, g, t: str, n: str, mode: int) -> tuple[str, str | None]:
@@ -329,93 +358,82 @@ class SampleEmitter:
         if mode in (WRAP, MIRROR):
             return self._periodic(g, t, n, mode), None
         if mode == MIRROR_ONCE:
-            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
-            return self._imin(g, a, g.v(f"sub {VI} {n}, {_is(1)}")), None
-        top = g.v(f"sub {VI} {n}, {_is(1)}")
+            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {g.VI} {_is(-1)}, {t}"), t, g.VI)
+            return self._imin(g, a, g.v(f"sub {g.VI} {n}, {_is(1)}")), None
+        top = g.v(f"sub {g.VI} {n}, {_is(1)}")
         c = self._imin(g, self._imax(g, t, "zeroinitializer"), top)
         if mode == BORDER:
-            lo = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            hi = g.v(f"icmp sge {VI} {t}, {n}")
-            return c, g.v(f"or {VB} {lo}, {hi}")
+            lo = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
+            hi = g.v(f"icmp sge {g.VI} {t}, {n}")
+            return c, g.v(f"or {g.VB} {lo}, {hi}")
         return c, None  # CLAMP (and unknown modes, validated away by the API)
 
     def _periodic(self, g, t: str, n: str, mode: int) -> str:
         """WRAP: floor modulo (np.mod; t & (n-1) for powers of two is the same); MIRROR: mirror every period.
         Texels within one period either side of the texture (the usual case: reduced coordinates plus a
         small offset) take conditional adds; others the division (x86 has no vector integer divide)."""
-        lo = g.v(f"icmp sge {VI} {t}, {g.v(f'sub {VI} zeroinitializer, {n}')}")
-        hi = g.v(f"icmp slt {VI} {t}, {g.v(f'shl {VI} {n}, {_is(1)}')}")
-        near = g.v(f"and {VB} {lo}, {hi}")
-        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
-        allnear = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {near})")
+        lo = g.v(f"icmp sge {g.VI} {t}, {g.v(f'sub {g.VI} zeroinitializer, {n}')}")
+        hi = g.v(f"icmp slt {g.VI} {t}, {g.v(f'shl {g.VI} {n}, {_is(1)}')}")
+        near = g.v(f"and {g.VB} {lo}, {hi}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        allnear = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {near})")
         fast, slow, done = g.label("adf"), g.label("ads"), g.label("add")
         g.e(f"br i1 {allnear}, label %{fast}, label %{slow}")
         top = None
         # fast: t in [-n, 2n)
         g.put_label(fast)
         if mode == WRAP:
-            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            r = self._sel(g, neg, g.v(f"add {VI} {t}, {n}"), t, VI)
-            over = g.v(f"icmp sge {VI} {r}, {n}")
-            rf = self._sel(g, over, g.v(f"sub {VI} {r}, {n}"), r, VI)
+            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
+            r = self._sel(g, neg, g.v(f"add {g.VI} {t}, {n}"), t, g.VI)
+            over = g.v(f"icmp sge {g.VI} {r}, {n}")
+            rf = self._sel(g, over, g.v(f"sub {g.VI} {r}, {n}"), r, g.VI)
         else:
-            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # [0, 2n)
-            flip = g.v(f"icmp sge {VI} {a}, {n}")
-            a = self._sel(g, flip, g.v(f"sub {VI} {a}, {n}"), a, VI)
-            top = g.v(f"sub {VI} {n}, {_is(1)}")
-            rf = self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI)
+            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
+            a = self._sel(g, neg, g.v(f"sub {g.VI} {_is(-1)}, {t}"), t, g.VI)  # [0, 2n)
+            flip = g.v(f"icmp sge {g.VI} {a}, {n}")
+            a = self._sel(g, flip, g.v(f"sub {g.VI} {a}, {n}"), a, g.VI)
+            top = g.v(f"sub {g.VI} {n}, {_is(1)}")
+            rf = self._sel(g, flip, g.v(f"sub {g.VI} {top}, {a}"), a, g.VI)
         fast_end = g.label("adfe")
         g.br(fast_end)
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        if mode == WRAP:
-            r = g.v(f"srem {VI} {t}, {n}")
-            neg = g.v(f"icmp slt {VI} {r}, zeroinitializer")
-            rs = self._sel(g, neg, g.v(f"add {VI} {r}, {n}"), r, VI)
-        else:
-            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)
-            q = g.v(f"udiv {VI} {a}, {n}")
-            flip = g.v(f"icmp ne {VI} {g.v(f'and {VI} {q}, {_is(1)}')}, zeroinitializer")
-            a = g.v(f"urem {VI} {a}, {n}")
-            top2 = g.v(f"sub {VI} {n}, {_is(1)}")
-            rs = self._sel(g, flip, g.v(f"sub {VI} {top2}, {a}"), a, VI)
+        rs = g.v(f"call {g.VI} @{_periodic_slow(g, mode)}({g.VI} {t}, {g.VI} {n})")
         slow_end = g.label("adse")
         g.br(slow_end)
         g.put_label(slow_end)
         g.br(done)
         g.put_label(done)
-        return g.v(f"phi {VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
+        return g.v(f"phi {g.VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
     def snap(self, g, sc: str) -> tuple[str, str]:
-        q = g.v(f"fmul {VF} {sc}, {_fs(256.0)}")
+        q = g.v(f"fmul {g.VF} {sc}, {_fs(256.0)}")
         q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
         q = self._nan0(g, self._call(g, "roundeven", q))
-        fl = self._call(g, "floor", g.v(f"fmul {VF} {q}, {_fs(1.0 / 256.0)}"))
-        fr = g.v(f"fmul {VF} {fl}, {_fs(256.0)}")
-        fr = g.v(f"fsub {VF} {q}, {fr}")
-        fr = g.v(f"fmul {VF} {fr}, {_fs(1.0 / 256.0)}")
-        return g.v(f"fptosi {VF} {fl} to {VI}"), fr
+        fl = self._call(g, "floor", g.v(f"fmul {g.VF} {q}, {_fs(1.0 / 256.0)}"))
+        fr = g.v(f"fmul {g.VF} {fl}, {_fs(256.0)}")
+        fr = g.v(f"fsub {g.VF} {q}, {fr}")
+        fr = g.v(f"fmul {g.VF} {fr}, {_fs(1.0 / 256.0)}")
+        return g.v(f"fptosi {g.VF} {fl} to {g.VI}"), fr
 
     def lerp(self, g, a: str, b: str, f: str) -> str:
-        r = g.v(f"fsub {VF} {b}, {a}")
-        r = g.v(f"fmul {VF} {r}, {f}")
-        r = g.v(f"fadd {VF} {r}, {a}")
+        r = g.v(f"fsub {g.VF} {b}, {a}")
+        r = g.v(f"fmul {g.VF} {r}, {f}")
+        r = g.v(f"fadd {g.VF} {r}, {a}")
         if self.key.fix_inf:  # INF taps: a + 0*(INF-INF) would give NaN where the weighted sum gives INF
-            eq = g.v(f"fcmp oeq {VF} {a}, {b}")
+            eq = g.v(f"fcmp oeq {g.VF} {a}, {b}")
             r = self._sel(g, eq, a, r)
-            r = self._sel(g, g.v(f"fcmp uno {VF} {r}, {r}"), f"splat (float {_QNAN})", r)  # canonical NaN
+            r = self._sel(g, g.v(f"fcmp uno {g.VF} {r}, {r}"), f"splat (float {_QNAN})", r)  # canonical NaN
         return r
 
     def pick(self, g, acc: str, v: str) -> str:
         """sampler.reduce_pick: NaN in either → canonical NaN; ``v`` when strictly smaller / larger."""
         pred = "olt" if self.key.reduction == REDUCE_MINIMUM else "ogt"
-        r = self._sel(g, g.v(f"fcmp {pred} {VF} {v}, {acc}"), v, acc)
-        nan = g.v(f"fcmp uno {VF} {acc}, {v}")
+        r = self._sel(g, g.v(f"fcmp {pred} {g.VF} {v}, {acc}"), v, acc)
+        nan = g.v(f"fcmp uno {g.VF} {acc}, {v}")
         return self._sel(g, nan, f"splat (float {_QNAN})", r)
 
     def reduce_taps(self, g, vals: list[str], fracs: list[str]) -> str:
@@ -426,9 +444,9 @@ class SampleEmitter:
         for i, v in enumerate(vals):
             live = None
             for ax, f in enumerate(fracs):
-                nz = g.v(f"fcmp {'ogt' if (i >> ax) & 1 else 'olt'} {VF} {f}, "
+                nz = g.v(f"fcmp {'ogt' if (i >> ax) & 1 else 'olt'} {g.VF} {f}, "
                          f"{'zeroinitializer' if (i >> ax) & 1 else _fs(1.0)}")
-                live = nz if live is None else g.v(f"and {VB} {live}, {nz}")
+                live = nz if live is None else g.v(f"and {g.VB} {live}, {nz}")
             v = self._sel(g, live, v, fill)
             acc = v if acc is None else self.pick(g, acc, v)
         return acc
@@ -443,33 +461,33 @@ class SampleEmitter:
         taps, borders, fracs = [], [], []
         for ax in range(k.dims):
             n = sizes[ax]
-            sc = g.v(f"fmul {VF} {c[ax]}, {g.v(f'sitofp {VI} {n} to {VF}')}")
+            sc = g.v(f"fmul {g.VF} {c[ax]}, {g.v(f'sitofp {g.VI} {n} to {g.VF}')}")
             if lin is True:
-                sc = g.v(f"fsub {VF} {sc}, {_fs(0.5)}")
+                sc = g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}")
             elif lin is not False:
-                sc = self._sel(g, lin, g.v(f"fsub {VF} {sc}, {_fs(0.5)}"), sc)
+                sc = self._sel(g, lin, g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}"), sc)
             t0, f = self.snap(g, sc)
             if k.offsets[ax]:
-                t0 = g.v(f"add {VI} {t0}, {_is(k.offsets[ax])}")
+                t0 = g.v(f"add {g.VI} {t0}, {_is(k.offsets[ax])}")
             a0, b0 = self.address(g, t0, n, k.modes[ax])
             if lin is False:
                 taps.append([a0])
                 borders.append([b0])
             else:
-                a1, b1 = self.address(g, g.v(f"add {VI} {t0}, {_is(1)}"), n, k.modes[ax])
+                a1, b1 = self.address(g, g.v(f"add {g.VI} {t0}, {_is(1)}"), n, k.modes[ax])
                 taps.append([a0, a1])
                 borders.append([b0, b1])
                 fracs.append(f)
         row0 = base
         if layer is not None:
-            whd = g.v(f"mul {VI} {g.v(f'mul {VI} {w}, {h}')}, {d}")
-            row0 = g.v(f"add {VI} {base}, {g.v(f'mul {VI} {layer}, {whd}')}")
+            whd = g.v(f"mul {g.VI} {g.v(f'mul {g.VI} {w}, {h}')}, {d}")
+            row0 = g.v(f"add {g.VI} {base}, {g.v(f'mul {g.VI} {layer}, {whd}')}")
         # taps enumerated x fastest, then y, then z (the reference's order)
-        strides = [None, w, g.v(f"mul {VI} {w}, {h}") if k.dims == 3 else None]
+        strides = [None, w, g.v(f"mul {g.VI} {w}, {h}") if k.dims == 3 else None]
         idxs, bms = [row0], [None]
         for ax in range(k.dims):
-            offs = [t if ax == 0 else g.v(f"mul {VI} {t}, {strides[ax]}") for t in taps[ax]]
-            idxs = [g.v(f"add {VI} {i}, {o}") for o in offs for i in idxs]
+            offs = [t if ax == 0 else g.v(f"mul {g.VI} {t}, {strides[ax]}") for t in taps[ax]]
+            idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
         fetched = self.fetch(g, idxs, taps[0])
         out = []
@@ -498,10 +516,10 @@ class SampleEmitter:
         """(width, height, depth, first texel) of each lane's mip: one scalar row when the 8 lanes share a
         mip (the usual case), else gathered."""
         mip = g.arg(self.p + "mip")
-        l0 = g.v(f"extractelement {VI} {lvl}, i64 0")
-        same = g.v(f"icmp eq {VI} {lvl}, {g.vsplat32(l0)}")
-        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
-        uni = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {same})")
+        l0 = g.v(f"extractelement {g.VI} {lvl}, i64 0")
+        same = g.v(f"icmp eq {g.VI} {lvl}, {g.vsplat32(l0)}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        uni = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {same})")
         a, b, done = g.label("mru"), g.label("mrg"), g.label("mrd")
         g.e(f"br i1 {uni}, label %{a}, label %{b}")
         g.put_label(a)
@@ -513,25 +531,25 @@ class SampleEmitter:
             ua.append(g.vsplat32(g.v(f"load i32, ptr {pj}, align 4")))
         g.br(done)
         g.put_label(b)
-        i4 = g.v(f"shl {VI} {lvl}, {_is(2)}")
+        i4 = g.v(f"shl {g.VI} {lvl}, {_is(2)}")
         ga = []
         for j in range(4):
-            ix = g.v(f"sext {VI} {g.v(f'add {VI} {i4}, {_is(j)}')} to {VL}")
+            ix = g.v(f"sext {g.VI} {g.v(f'add {g.VI} {i4}, {_is(j)}')} to {g.VL}")
             ga.append(g.gather(mip, ix, "splat (i1 true)"))
         g.br(done)
         g.put_label(done)
-        return [g.v(f"phi {VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
+        return [g.v(f"phi {g.VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
 
     def _gather(self, g, idx: str, ch: int) -> str:
         data = g.arg(self.p + "data")
-        i64 = g.v(f"zext {VI} {idx} to {VL}")
-        i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
+        i64 = g.v(f"zext {g.VI} {idx} to {g.VL}")
+        i64 = g.v(f"shl {g.VL} {i64}, splat (i64 2)")
         if ch:
-            i64 = g.v(f"add {VL} {i64}, splat (i64 {ch})")
-        ptrs = g.v(f"getelementptr float, ptr {data}, {VL} {i64}")
-        g.intr("declare <8 x float> @llvm.masked.gather.v8f32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x float>)")
-        return g.v(f"call {VF} @llvm.masked.gather.v8f32.v8p0({VP} {ptrs}, i32 4, {VB} splat (i1 true), "
-                   f"{VF} zeroinitializer)")
+            i64 = g.v(f"add {g.VL} {i64}, splat (i64 {ch})")
+        ptrs = g.v(f"getelementptr float, ptr {data}, {g.VL} {i64}")
+        g.intr(f"declare {g.VF} @llvm.masked.gather.v{g.W}f32.v{g.W}p0({g.VP}, i32 immarg, {g.VB}, {g.VF})")
+        return g.v(f"call {g.VF} @llvm.masked.gather.v{g.W}f32.v{g.W}p0({g.VP} {ptrs}, i32 4, {g.VB} splat (i1 true), "
+                   f"{g.VF} zeroinitializer)")
 
     def fetch(self, g, idxs: list[str], xs: list[str]) -> dict:
         """Texels (tap, channel) → <8 x float> from the interleaved (texels, 4) float32 array. Bilinear
@@ -540,10 +558,10 @@ class SampleEmitter:
         chans = self.channels
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
-        nxt = g.v(f"add {VI} {xs[0]}, {_is(1)}")
-        adj = g.v(f"icmp eq {VI} {xs[1]}, {nxt}")
-        g.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
-        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {adj})")
+        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
         fast, slow, done = g.label("ftf"), g.label("fts"), g.label("ftd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
@@ -552,13 +570,18 @@ class SampleEmitter:
         for pair in range(len(idxs) // 2):  # taps 2p (x0) and 2p+1 (x1 = x0 + 1) of one row
             idx = idxs[2 * pair]
             rows = []
-            for lane in range(W):
-                e = g.v(f"extractelement {VI} {idx}, i64 {lane}")
+            for lane in range(g.W):
+                e = g.v(f"extractelement {g.VI} {idx}, i64 {lane}")
                 e = g.v(f"zext i32 {e} to i64")
                 e = g.v(f"shl i64 {e}, 2")
                 ptr = g.v(f"getelementptr float, ptr {data}, i64 {e}")
-                rows.append(g.v(f"load {VF}, ptr {ptr}, align 4"))
-            cols = self._transpose8(g, rows)  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
+                rows.append(g.v(f"load <8 x float>, ptr {ptr}, align 4"))  # texels x0 and x1: 8 floats
+            cols = self._transpose8(g, rows[:8])  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
+            if g.W == 16:  # lanes 8-15 transposed alike, then each column joined
+                hi = self._transpose8(g, rows[8:])
+                both = ", ".join(f"i32 {i}" for i in range(16))
+                cols = [g.v(f"shufflevector <8 x float> {a}, <8 x float> {b}, <16 x i32> <{both}>")
+                        for a, b in zip(cols, hi)]
             for ch in chans:
                 fv[(2 * pair, ch)] = cols[ch]
                 fv[(2 * pair + 1, ch)] = cols[4 + ch]
@@ -573,13 +596,13 @@ class SampleEmitter:
         g.put_label(slow_end)
         g.br(done)
         g.put_label(done)
-        return {key: g.v(f"phi {VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
+        return {key: g.v(f"phi {g.VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
 
     @staticmethod
     def _transpose8(g, r: list[str]) -> list[str]:
         """8x8 float transpose in three shuffle stages (unpack, 64-bit pairs, 128-bit halves)."""
         def shuf(a: str, b: str, idx: list[int]) -> str:
-            return g.v(f"shufflevector {VF} {a}, {VF} {b}, <8 x i32> <" + ", ".join(f"i32 {i}" for i in idx) + ">")
+            return g.v(f"shufflevector <8 x float> {a}, <8 x float> {b}, <8 x i32> <" + ", ".join(f"i32 {i}" for i in idx) + ">")
 
         lo, hi = [0, 8, 1, 9, 4, 12, 5, 13], [2, 10, 3, 11, 6, 14, 7, 15]
         t = []
@@ -617,34 +640,34 @@ class SampleEmitter:
             inputs += [f(op.srcs[1][i]) for i in range(self.raw_dims)] + [f(op.srcs[2][i]) for i in range(self.raw_dims)]
         name = self.function(g, len(inputs))
         n = g.arg("n", False)
-        args = ", ".join([f"ptr {block}", f"i64 {n}"] + [f"{VF} {x}" for x in inputs])
-        res = g.v(f"call {RET4} @{name}({args})")
-        vals = [g.v(f"extractvalue {RET4} {res}, {i}") for i in range(4)]
+        args = ", ".join([f"ptr {block}", f"i64 {n}"] + [f"{g.VF} {x}" for x in inputs])
+        res = g.v(f"call {_ret4(g)} @{name}({args})")
+        vals = [g.v(f"extractvalue {_ret4(g)} {res}, {i}") for i in range(4)]
         for d, ch in zip(op.dsts, k.sel):
             g.store(d, g.asi(vals[ch]), m)
 
     def function(self, g, n_inputs: int) -> str:
         """The name of this variant's sampling function in ``g``'s module, generated on first use."""
         fns = g.__dict__.setdefault("tex_functions", {})
-        fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))))
+        fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))), g.W)
         if fkey in fns:
             return fns[fkey]
         name = f"texfn{len(fns)}"
         fns[fkey] = name
-        sg = type(g)(g.lw, g.TP)
+        sg = type(g)(g.lw, g.TP, None, g.W)  # the caller's vector width
         sg.decls = g.decls  # intrinsic declarations go to the module
         sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block
         sg.args[("n", False)] = "%n"
-        params = [f"{VF} %in{i}" for i in range(n_inputs)]
+        params = [f"{g.VF} %in{i}" for i in range(n_inputs)]
         inp = [f"%in{i}" for i in range(n_inputs)]
         out = self.compute(sg, inp)
         agg = "poison"
         for i, v in enumerate(out):
-            agg = sg.v(f"insertvalue {RET4} {agg}, {VF} {v}, {i}")
+            agg = sg.v(f"insertvalue {_ret4(g)} {agg}, {g.VF} {v}, {i}")
         unknown = set(sg.lay.slots) - {self.p + nm for nm in ARG_NAMES}
         assert not unknown, unknown  # every per-op argument lives in the block
-        text = [f"define internal {RET4} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
-                "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {RET4} {agg}", "}"]
+        text = [f"define internal {_ret4(g)} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
+                "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {_ret4(g)} {agg}", "}"]
         g.decls.add("\n".join(text))
         return name
 
@@ -666,16 +689,16 @@ class SampleEmitter:
         if k.op == Op.LOD:
             return self.lod_result(g, lod)
         if k.op == Op.SAMPLE_B:
-            bias = g.v(f"fadd {VF} {self.s1}, {self._fv(g, 'bias')}")
+            bias = g.v(f"fadd {g.VF} {self.s1}, {self._fv(g, 'bias')}")
         else:
             bias = self._fv(g, "bias")
-        cl = self.clamp(g, g.v(f"fadd {VF} {lod}, {bias}"))
+        cl = self.clamp(g, g.v(f"fadd {g.VF} {lod}, {bias}"))
         # magnification (LOD <= 0) or minification filter
         if k.mag_linear == k.min_linear:
             lin = k.mag_linear
         else:
-            le = g.v(f"fcmp ole {VF} {cl}, zeroinitializer")
-            lin = le if k.mag_linear else g.v(f"xor {VB} {le}, splat (i1 true)")
+            le = g.v(f"fcmp ole {g.VF} {cl}, zeroinitializer")
+            lin = le if k.mag_linear else g.v(f"xor {g.VB} {le}, splat (i1 true)")
         if k.aniso:
             res = self.filter_aniso(g, a, c, layer, cl, lin)
         else:
@@ -689,28 +712,28 @@ class SampleEmitter:
         """sampler._filter_at: mip selection from the clamped LOD ``cl`` and the level filter(s)."""
         k = self.key
         # 8.8 fixed-point LOD (sampler_lod._fixed_lod), mip selection (§7.18.10)
-        q = self._call(g, "roundeven", g.v(f"fmul {VF} {cl}, {_fs(256.0)}"))
-        q = g.v(f"fptosi {VF} {q} to {VI}")
-        top = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
+        q = self._call(g, "roundeven", g.v(f"fmul {g.VF} {cl}, {_fs(256.0)}"))
+        q = g.v(f"fptosi {g.VF} {q} to {g.VI}")
+        top = g.v(f"sub {g.VI} {self._iv(g, 'mips')}, {_is(1)}")
 
         def clampm(x: str) -> str:
             return self._imin(g, self._imax(g, x, "zeroinitializer"), top)
 
         if not k.mip_linear:
-            lvl = clampm(g.v(f"ashr {VI} {g.v(f'add {VI} {q}, {_is(128)}')}, {_is(8)}"))
+            lvl = clampm(g.v(f"ashr {g.VI} {g.v(f'add {g.VI} {q}, {_is(128)}')}, {_is(8)}"))
             res = self.level(g, lvl, lin, c, layer)
         else:
-            lo = g.v(f"ashr {VI} {q}, {_is(8)}")
-            wq = g.v(f"and {VI} {q}, {_is(255)}")
-            wb = g.v(f"fmul {VF} {g.v(f'sitofp {VI} {wq} to {VF}')}, {_fs(1.0 / 256.0)}")
+            lo = g.v(f"ashr {g.VI} {q}, {_is(8)}")
+            wq = g.v(f"and {g.VI} {q}, {_is(255)}")
+            wb = g.v(f"fmul {g.VF} {g.v(f'sitofp {g.VI} {wq} to {g.VF}')}, {_fs(1.0 / 256.0)}")
             la = clampm(lo)
-            lb = clampm(g.v(f"add {VI} {lo}, {_is(1)}"))
-            same = g.v(f"icmp eq {VI} {la}, {lb}")
+            lb = clampm(g.v(f"add {g.VI} {lo}, {_is(1)}"))
+            same = g.v(f"icmp eq {g.VI} {la}, {lb}")
             wb = self._sel(g, same, "zeroinitializer", wb)
             ra = self.level(g, la, lin, c, layer)
-            use = g.v(f"fcmp ogt {VF} {wb}, zeroinitializer")
-            g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
-            anyb = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {use})")
+            use = g.v(f"fcmp ogt {g.VF} {wb}, zeroinitializer")
+            g.intr(f"declare i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB})")
+            anyb = g.v(f"call i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB} {use})")
             pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
             g.br(pre)
             g.put_label(pre)
@@ -726,7 +749,7 @@ class SampleEmitter:
             g.put_label(end_blend)
             g.br(done)
             g.put_label(done)
-            res = [g.v(f"phi {VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+            res = [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
         return res
 
     def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
@@ -735,23 +758,23 @@ class SampleEmitter:
         k = self.key
         ratio, du, dv, lmaj = self.an
         Mf = _fs(float(k.aniso))
-        kf = self._call(g, "ceil", g.v(f"fsub {VF} {ratio}, {_fs(1.0 / 256.0)}"))
+        kf = self._call(g, "ceil", g.v(f"fsub {g.VF} {ratio}, {_fs(1.0 / 256.0)}"))
         kf = self._clip(g, kf, _fs(1.0), Mf)
-        fin = g.v(f"fcmp olt {VF} {self._call(g, 'fabs', ratio)}, {_fs(float('inf'))}")
+        fin = g.v(f"fcmp olt {g.VF} {self._call(g, 'fabs', ratio)}, {_fs(float('inf'))}")
         kf = self._sel(g, fin, kf, _fs(1.0))
-        mr = self._sel(g, g.v(f"fcmp ogt {VF} {ratio}, {_fs(1.0)}"), ratio, _fs(1.0))
-        span = g.v(f"fsub {VF} {_fs(1.0)}, {g.v(f'fdiv {VF} {_fs(1.0)}, {mr}')}")
-        span = g.v(f"fmul {VF} {lmaj}, {span}")
+        mr = self._sel(g, g.v(f"fcmp ogt {g.VF} {ratio}, {_fs(1.0)}"), ratio, _fs(1.0))
+        span = g.v(f"fsub {g.VF} {_fs(1.0)}, {g.v(f'fdiv {g.VF} {_fs(1.0)}, {mr}')}")
+        span = g.v(f"fmul {g.VF} {lmaj}, {span}")
         w0, h0 = self._fv(g, "w0"), self._fv(g, "h0")
         minmax = k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM)
 
         def tap(fi: str) -> list[str]:
-            t = g.v(f"fdiv {VF} {g.v(f'fadd {VF} {fi}, {_fs(0.5)}')}, {kf}")
-            t = g.v(f"fmul {VF} {g.v(f'fsub {VF} {t}, {_fs(0.5)}')}, {span}")
-            u = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {du}, {t}')}, {w0}")  # raw + du * t / w0
-            u = g.v(f"fadd {VF} {a[0]}, {u}")
-            v = g.v(f"fdiv {VF} {g.v(f'fmul {VF} {dv}, {t}')}, {h0}")
-            v = g.v(f"fadd {VF} {a[1]}, {v}")
+            t = g.v(f"fdiv {g.VF} {g.v(f'fadd {g.VF} {fi}, {_fs(0.5)}')}, {kf}")
+            t = g.v(f"fmul {g.VF} {g.v(f'fsub {g.VF} {t}, {_fs(0.5)}')}, {span}")
+            u = g.v(f"fdiv {g.VF} {g.v(f'fmul {g.VF} {du}, {t}')}, {w0}")  # raw + du * t / w0
+            u = g.v(f"fadd {g.VF} {a[0]}, {u}")
+            v = g.v(f"fdiv {g.VF} {g.v(f'fmul {g.VF} {dv}, {t}')}, {h0}")
+            v = g.v(f"fadd {g.VF} {a[1]}, {v}")
             cc = [self.reduce_range(g, u, k.modes[0]), self.reduce_range(g, v, k.modes[1])]
             return self.filter_at(g, cc, layer, cl, lin)
 
@@ -760,7 +783,7 @@ class SampleEmitter:
             fill = _fs(float("inf") if k.reduction == REDUCE_MINIMUM else float("-inf"))
             acc0 = [self.pick(g, fill, r) for r in first]
         else:
-            acc0 = [g.v(f"fadd {VF} zeroinitializer, {r}") for r in first]
+            acc0 = [g.v(f"fadd {g.VF} zeroinitializer, {r}") for r in first]
         # i = 1 .. MaxAnisotropy - 1 in a loop that ends when no lane needs tap i
         pre, head, body, latch, done = (g.label(x) for x in ("anp", "anh", "anb", "anl", "and"))
         g.br(pre)
@@ -773,29 +796,29 @@ class SampleEmitter:
         news = [g.tmp() for _ in acc0]
         g.lines.append(f"  {i} = phi i32 [ 1, %{pre} ], [ {nxt}, %{latch} ]")
         for ph, a0, nw in zip(accs, acc0, news):
-            g.lines.append(f"  {ph} = phi {VF} [ {a0}, %{pre} ], [ {nw}, %{latch} ]")
+            g.lines.append(f"  {ph} = phi {g.VF} [ {a0}, %{pre} ], [ {nw}, %{latch} ]")
         fi = g.vsplat32(i)
-        fi = g.v(f"sitofp {VI} {fi} to {VF}")
-        active = g.v(f"fcmp ogt {VF} {kf}, {fi}")
-        g.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
-        anyv = g.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {active})")
+        fi = g.v(f"sitofp {g.VI} {fi} to {g.VF}")
+        active = g.v(f"fcmp ogt {g.VF} {kf}, {fi}")
+        g.intr(f"declare i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB})")
+        anyv = g.v(f"call i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB} {active})")
         inr = g.v(f"icmp slt i32 {i}, {k.aniso}")
         go = g.v(f"and i1 {anyv}, {inr}")
         g.e(f"br i1 {go}, label %{body}, label %{done}")
         g.put_label(body)
         rs = tap(fi)
         for ph, r, nw in zip(accs, rs, news):
-            x = self.pick(g, ph, r) if minmax else g.v(f"fadd {VF} {ph}, {r}")
-            g.lines.append(f"  {nw} = select {VB} {active}, {VF} {x}, {VF} {ph}")
+            x = self.pick(g, ph, r) if minmax else g.v(f"fadd {g.VF} {ph}, {r}")
+            g.lines.append(f"  {nw} = select {g.VB} {active}, {g.VF} {x}, {g.VF} {ph}")
         g.br(latch)
         g.put_label(latch)
         g.lines.append(f"  {nxt} = add i32 {i}, 1")
         g.br(head)
         g.put_label(done)
-        one = g.v(f"fcmp oeq {VF} {kf}, {_fs(1.0)}")
+        one = g.v(f"fcmp oeq {g.VF} {kf}, {_fs(1.0)}")
         out = []
         for ph, r in zip(accs, first):
-            o = ph if minmax else g.v(f"fdiv {VF} {ph}, {kf}")
+            o = ph if minmax else g.v(f"fdiv {g.VF} {ph}, {kf}")
             out.append(self._sel(g, one, r, o))
         return out
 
@@ -810,17 +833,17 @@ class SampleEmitter:
     def texel_derivs(self, g, dx: list[str], dy: list[str], a: list[str]) -> tuple[list[str], list[str]]:
         """Coordinate derivatives → texel-space derivative vectors (sampler.TextureSampler._derivs)."""
         sz = (self._fv(g, "w0"), self._fv(g, "h0"), self._fv(g, "d0"))
-        return ([g.v(f"fmul {VF} {dx[i]}, {sz[i]}") for i in range(len(dx))],
-                [g.v(f"fmul {VF} {dy[i]}, {sz[i]}") for i in range(len(dy))])
+        return ([g.v(f"fmul {g.VF} {dx[i]}, {sz[i]}") for i in range(len(dx))],
+                [g.v(f"fmul {g.VF} {dy[i]}, {sz[i]}") for i in range(len(dy))])
 
     def lod_result(self, g, lod: str) -> list[str]:
         """lod (§22.4.9; sampler.TextureSampler._lod): (clamped LOD within the view's mips, unclamped LOD +
         MipLODBias, 0, 0)."""
         bias = self._fv(g, "bias")
-        unclamped = g.v(f"fadd {VF} {lod}, {bias}")
+        unclamped = g.v(f"fadd {g.VF} {lod}, {bias}")
         cl = self.clamp(g, unclamped)
-        last = g.v(f"sub {VI} {self._iv(g, 'mips')}, {_is(1)}")
-        top = g.v(f"sitofp {VI} {last} to {VF}")
+        last = g.v(f"sub {g.VI} {self._iv(g, 'mips')}, {_is(1)}")
+        top = g.v(f"sitofp {g.VI} {last} to {g.VF}")
         cl = self._clip(g, cl, "zeroinitializer", top)
         return [cl, unclamped, "zeroinitializer", "zeroinitializer"]
 
@@ -843,15 +866,15 @@ class SampleEmitter:
             dx, dy = self.grads
         elif k.quad:
             def shuf(x: str, lanes: list[int]) -> str:
-                ls = lanes + [i + 4 for i in lanes]
-                return g.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <"
+                ls = [i + q for q in range(0, g.W, 4) for i in lanes]  # every quad of the step
+                return g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{g.W} x i32> <"
                            + ", ".join(f"i32 {i}" for i in ls) + ">")
 
             dx, dy = [], []
             for i in range(dims):
                 tl = shuf(a[i], [0, 0, 0, 0])
-                dx.append(g.v(f"fsub {VF} {shuf(a[i], [1, 1, 1, 1])}, {tl}"))
-                dy.append(g.v(f"fsub {VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
+                dx.append(g.v(f"fsub {g.VF} {shuf(a[i], [1, 1, 1, 1])}, {tl}"))
+                dy.append(g.v(f"fsub {g.VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
         else:
             return "zeroinitializer"
         tdx, tdy = self.texel_derivs(g, dx, dy, a)
@@ -860,9 +883,9 @@ class SampleEmitter:
         else:
             lens = []
             for s in (tdx, tdy):
-                acc = g.v(f"fmul {VF} {s[0]}, {s[0]}")
+                acc = g.v(f"fmul {g.VF} {s[0]}, {s[0]}")
                 for x in s[1:]:  # np.sum over axis 0: row by row, in order
-                    acc = g.v(f"fadd {VF} {acc}, {g.v(f'fmul {VF} {x}, {x}')}")
+                    acc = g.v(f"fadd {g.VF} {acc}, {g.v(f'fmul {g.VF} {x}, {x}')}")
                 lens.append(self._call(g, "sqrt", acc))
             lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
         if k.op == Op.SAMPLE_D:
@@ -873,43 +896,43 @@ class SampleEmitter:
         ok = g.v(f"icmp eq i64 {r}, 0")
         if k.aniso:
             ratio, du, dv, lmaj = self.an
-            self.an = (g.v(f"select i1 {ok}, {VF} {ratio}, {VF} {_fs(1.0)}"),
-                       *(g.v(f"select i1 {ok}, {VF} {x}, {VF} zeroinitializer") for x in (du, dv, lmaj)))
-        return g.v(f"select i1 {ok}, {VF} {lod}, {VF} zeroinitializer")
+            self.an = (g.v(f"select i1 {ok}, {g.VF} {ratio}, {g.VF} {_fs(1.0)}"),
+                       *(g.v(f"select i1 {ok}, {g.VF} {x}, {g.VF} zeroinitializer") for x in (du, dv, lmaj)))
+        return g.v(f"select i1 {ok}, {g.VF} {lod}, {g.VF} zeroinitializer")
 
     def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
         """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
         def mul(x, y):
-            return g.v(f"fmul {VF} {x}, {y}")
+            return g.v(f"fmul {g.VF} {x}, {y}")
 
         def add(x, y):
-            return g.v(f"fadd {VF} {x}, {y}")
+            return g.v(f"fadd {g.VF} {x}, {y}")
 
         def sel(c, x, y):
             return self._sel(g, c, x, y)
 
         sx = add(mul(dx[0], dx[0]), mul(dx[1], dx[1]))
         sy = add(mul(dy[0], dy[0]), mul(dy[1], dy[1]))
-        det = self._call(g, "fabs", g.v(f"fsub {VF} {mul(dx[0], dy[1])}, {mul(dx[1], dy[0])}"))
-        major_x = g.v(f"fcmp ogt {VF} {sx}, {sy}")
+        det = self._call(g, "fabs", g.v(f"fsub {g.VF} {mul(dx[0], dy[1])}, {mul(dx[1], dy[0])}"))
+        major_x = g.v(f"fcmp ogt {g.VF} {sx}, {sy}")
         smaj = sel(major_x, sx, sy)
         lmaj = self._call(g, "sqrt", smaj)
-        norm = g.v(f"fdiv {VF} {_fs(1.0)}, {lmaj}")
+        norm = g.v(f"fdiv {g.VF} {_fs(1.0)}, {lmaj}")
         du = mul(sel(major_x, dx[0], dy[0]), norm)
         dv = mul(sel(major_x, dx[1], dy[1]), norm)
-        ratio = g.v(f"fdiv {VF} {smaj}, {det}")
+        ratio = g.v(f"fdiv {g.VF} {smaj}, {det}")
         M = _fs(float(self.key.aniso))
-        clamped = g.v(f"fcmp ogt {VF} {ratio}, {M}")
+        clamped = g.v(f"fcmp ogt {g.VF} {ratio}, {M}")
         ratio = sel(clamped, M, ratio)
-        lmin = sel(clamped, g.v(f"fdiv {VF} {lmaj}, {ratio}"), g.v(f"fdiv {VF} {det}, {lmaj}"))
-        small = g.v(f"fcmp olt {VF} {lmin}, {_fs(1.0)}")
+        lmin = sel(clamped, g.v(f"fdiv {g.VF} {lmaj}, {ratio}"), g.v(f"fdiv {g.VF} {det}, {lmaj}"))
+        small = g.v(f"fcmp olt {g.VF} {lmin}, {_fs(1.0)}")
         ratio = sel(small, self._fmax(g, _fs(1.0), mul(ratio, lmin)), ratio)
 
         def finite(x):
-            return g.v(f"fcmp olt {VF} {self._call(g, 'fabs', x)}, {_fs(float('inf'))}")
+            return g.v(f"fcmp olt {g.VF} {self._call(g, 'fabs', x)}, {_fs(float('inf'))}")
 
-        bad = g.v(f"xor {VB} {g.v(f'and {VB} {finite(ratio)}, {finite(lmin)}')}, splat (i1 true)")
-        bad = g.v(f"or {VB} {bad}, {g.v(f'fcmp oeq {VF} {det}, zeroinitializer')}")
+        bad = g.v(f"xor {g.VB} {g.v(f'and {g.VB} {finite(ratio)}, {finite(lmin)}')}, splat (i1 true)")
+        bad = g.v(f"or {g.VB} {bad}, {g.v(f'fcmp oeq {g.VF} {det}, zeroinitializer')}")
         iso = self._fmax(g, self._call(g, "sqrt", sx), self._call(g, "sqrt", sy))
         lmin = sel(bad, iso, lmin)
         ratio = sel(bad, _fs(1.0), ratio)
@@ -918,7 +941,7 @@ class SampleEmitter:
         # nan_to_num(lmaj): NaN → 0, ±INF → ±FLT_MAX
         big = _fs(float(np.finfo(np.float32).max))
         lm = self._nan0(g, lmaj)
-        lm = sel(g.v(f"fcmp oeq {VF} {lm}, {_fs(float('inf'))}"), big, lm)
+        lm = sel(g.v(f"fcmp oeq {g.VF} {lm}, {_fs(float('inf'))}"), big, lm)
         self.an = (ratio, du, dv, lm)
         return log2_f32(g, lmin)
 

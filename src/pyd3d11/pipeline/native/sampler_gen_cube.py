@@ -28,6 +28,8 @@ class CubeEmitter(SampleEmitter):
     face edges (a corner's missing tap gives its weight to the other three), the weighted sum clamped to
     the live taps' range."""
 
+    wide = False  # 8 lanes (its own code); a 16-lane kernel calls it per half
+
     raw_dims = property(lambda self: 3)
 
     # ---- sampler_cube ------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Execution model (the reference executor's, tile by tile): the kernel walks the lanes in tiles of ``TP``
 lanes (whole thread groups for compute); inside a tile every operation runs for all the tile's lanes
-before the next one starts (8 lanes per vector step), with the execution mask and each flow-control
+before the next one starts (8 lanes per vector step, 16 where runtime.vector_width picks AVX-512), with the execution mask and each flow-control
 frame's masks as arrays of 0 / -1 words, so barriers, groupshared memory and derivatives in quads see
 exactly what the reference sees. Temps, indexable temps, masks and groupshared memory are tile-local
 scratch; inputs, outputs and system values are the caller's (regs, 4, Ng) arrays.
@@ -17,6 +17,8 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -50,6 +52,7 @@ class Layout:
     x_base: dict = field(default_factory=dict)  # x# → first register in the indexable scratch
     x_regs: int = 0
     tgsm_words: dict = field(default_factory=dict)  # g# → words per group
+    width: int = W  # lanes per vector step: register-file strides (Ng) must be multiples of it
 
     def slot(self, name: str) -> int:
         if name not in self.slots:
@@ -62,13 +65,17 @@ class TextureEmitter(Protocol):
     know how sampling works). ``emit`` writes IR for the current 8-lane step into ``gen`` — reading the
     :class:`~.lower.TexOp`'s sources with ``gen.src``, storing results with ``gen.store(dst, value, m)``
     under the <8 x i1> execution mask ``m``, and taking per-draw data from argument slots it names through
-    ``gen.arg`` (the runtime's caller fills them)."""
+    ``gen.arg`` (the runtime's caller fills them). Emitters are 8 lanes wide unless ``wide`` is true (any width:
+    they take vector types from ``gen``); a 16-lane kernel calls the others per 8-lane half
+    (:meth:`Gen.emit_tex`)."""
 
     def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
 
 
 class Gen(IrText):
-    def __init__(self, lw: Lowered, tile: int, tex: dict | None = None) -> None:
+    def __init__(self, lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> None:
+        self._set_width(width)
+        self.half: int | None = None  # texture ops of a 16-lane kernel: which 8-lane half is emitted
         self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
         self.lw = lw
         self.lay = Layout(tile=tile)
@@ -88,6 +95,24 @@ class Gen(IrText):
         self.lay.x_regs = xb
         for reg, (size, _) in lw.tgsm.items():
             self.lay.tgsm_words[reg] = (size + 3) // 4
+        # Register cache of the current run (see :meth:`build`): (file, reg, comp) → the <{self.W} x i32> SSA value
+        # of that register component for the run's 8 lanes, so values stay in vector registers between
+        # the ops of a run instead of a load and a store per operand; None outside runs.
+        self.rc: dict | None = None
+        self.rc_dirty: set = set()
+        self.rc_fill = False  # uncached temps read the fill word (the run is the program's first code)
+        self.rc_keep_r = True  # write dirty temps back at the end of the run
+        # SSA values known flushed (no float32 denormal) in every lane the run's execution mask selects:
+        # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
+        # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
+        self.flushed: set = set()
+
+    def _set_width(self, w: int) -> None:
+        """Lanes per vector step and the vector types of that width."""
+        self.W = w
+        self.VI, self.VF, self.VD = f"<{w} x i32>", f"<{w} x float>", f"<{w} x double>"
+        self.VB, self.VL, self.VP = f"<{w} x i1>", f"<{w} x i64>", f"<{w} x ptr>"
+        self.IOTA = "<" + ", ".join(f"i64 {k}" for k in range(w)) + ">"
 
     # ---- emission helpers (tmp, label, e, v, put_label, br: ir_text.IrText) ----------------------------
     def arg(self, name: str, ptr: bool = True) -> str:
@@ -111,7 +136,8 @@ class Gen(IrText):
         self.decls.add(decl)
 
     # ---- lane loops ---------------------------------------------------------------------------------
-    def loop_begin(self, step: int = W, upper: str = "%hi") -> str:
+    def loop_begin(self, step: int | None = None, upper: str = "%hi") -> str:
+        step = self.W if step is None else step
         head, body, end = self.label("Lh"), self.label("Lb"), self.label("Le")
         pre = self.label("Lp")
         self.br(pre)
@@ -144,13 +170,13 @@ class Gen(IrText):
         return self.v(f"getelementptr i32, ptr %masks, i64 {off}")
 
     def load_mask(self, slot: int = 0) -> str:
-        return self.v(f"load {VI}, ptr {self.mask_ptr(slot)}, align 4")
+        return self.v(f"load {self.VI}, ptr {self.mask_ptr(slot)}, align 4")
 
     def store_mask(self, val: str, slot: int = 0) -> None:
-        self.e(f"store {VI} {val}, ptr {self.mask_ptr(slot)}, align 4")
+        self.e(f"store {self.VI} {val}, ptr {self.mask_ptr(slot)}, align 4")
 
     def mbool(self, m: str) -> str:
-        return self.v(f"icmp ne {VI} {m}, zeroinitializer")
+        return self.v(f"icmp ne {self.VI} {m}, zeroinitializer")
 
     # ---- sources ------------------------------------------------------------------------------------
     def reg_index(self, base_off: str) -> str:
@@ -158,49 +184,49 @@ class Gen(IrText):
 
     def gather(self, base: str, idx64: str, inr: str) -> str:
         """Masked gather of i32 words ``base[idx64]`` (vector of i64), 0 where ``inr`` is false."""
-        self.intr("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
-        ptrs = self.v(f"getelementptr i32, ptr {base}, {VL} {idx64}")
-        return self.v(f"call {VI} @llvm.masked.gather.v8i32.v8p0({VP} {ptrs}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
+        self.intr(f"declare <{self.W} x i32> @llvm.masked.gather.v{self.W}i32.v{self.W}p0(<{self.W} x ptr>, i32 immarg, <{self.W} x i1>, <{self.W} x i32>)")
+        ptrs = self.v(f"getelementptr i32, ptr {base}, {self.VL} {idx64}")
+        return self.v(f"call {self.VI} @llvm.masked.gather.v{self.W}i32.v{self.W}p0({self.VP} {ptrs}, i32 4, {self.VB} {inr}, {self.VI} zeroinitializer)")
 
     def scatter(self, base: str, idx64: str, val: str, m: str) -> None:
-        self.intr("declare void @llvm.masked.scatter.v8i32.v8p0(<8 x i32>, <8 x ptr>, i32 immarg, <8 x i1>)")
-        ptrs = self.v(f"getelementptr i32, ptr {base}, {VL} {idx64}")
-        self.e(f"call void @llvm.masked.scatter.v8i32.v8p0({VI} {val}, {VP} {ptrs}, i32 4, {VB} {m})")
+        self.intr(f"declare void @llvm.masked.scatter.v{self.W}i32.v{self.W}p0(<{self.W} x i32>, <{self.W} x ptr>, i32 immarg, <{self.W} x i1>)")
+        ptrs = self.v(f"getelementptr i32, ptr {base}, {self.VL} {idx64}")
+        self.e(f"call void @llvm.masked.scatter.v{self.W}i32.v{self.W}p0({self.VI} {val}, {self.VP} {ptrs}, i32 4, {self.VB} {m})")
 
     def _consecutive(self, idx64: str) -> tuple[str, str]:
         """(i1: the 8 word indices are w0, w0+1, …, w0+7; i64 w0)."""
-        self.intr("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
-        w0 = self.v(f"extractelement {VL} {idx64}, i64 0")
-        exp = self.v(f"add {VL} {self.vsplat64(w0)}, {IOTA}")
-        eq = self.v(f"icmp eq {VL} {idx64}, {exp}")
-        return self.v(f"call i1 @llvm.vector.reduce.and.v8i1({VB} {eq})"), w0
+        self.intr(f"declare i1 @llvm.vector.reduce.and.v{self.W}i1(<{self.W} x i1>)")
+        w0 = self.v(f"extractelement {self.VL} {idx64}, i64 0")
+        exp = self.v(f"add {self.VL} {self.vsplat64(w0)}, {self.IOTA}")
+        eq = self.v(f"icmp eq {self.VL} {idx64}, {exp}")
+        return self.v(f"call i1 @llvm.vector.reduce.and.v{self.W}i1({self.VB} {eq})"), w0
 
     def gather_fast(self, base: str, idx64: str, inr: str) -> str:
         """:meth:`gather`, as one masked vector load when the lanes read consecutive words."""
-        self.intr("declare <8 x i32> @llvm.masked.load.v8i32.p0(ptr, i32 immarg, <8 x i1>, <8 x i32>)")
+        self.intr(f"declare <{self.W} x i32> @llvm.masked.load.v{self.W}i32.p0(ptr, i32 immarg, <{self.W} x i1>, <{self.W} x i32>)")
         cons, w0 = self._consecutive(idx64)
         fast, slow, done = self.label("gf"), self.label("gs"), self.label("gd")
         self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
         self.put_label(fast)
         p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
-        a = self.v(f"call {VI} @llvm.masked.load.v8i32.p0(ptr {p}, i32 4, {VB} {inr}, {VI} zeroinitializer)")
+        a = self.v(f"call {self.VI} @llvm.masked.load.v{self.W}i32.p0(ptr {p}, i32 4, {self.VB} {inr}, {self.VI} zeroinitializer)")
         self.br(done)
         self.put_label(slow)
         b = self.gather(base, idx64, inr)
         self.br(done)
         self.put_label(done)
-        return self.v(f"phi {VI} [ {a}, %{fast} ], [ {b}, %{slow} ]")
+        return self.v(f"phi {self.VI} [ {a}, %{fast} ], [ {b}, %{slow} ]")
 
     def scatter_fast(self, base: str, idx64: str, val: str, m: str) -> None:
         """:meth:`scatter`, as one masked vector store when the lanes write consecutive words (distinct
         addresses: the lane order cannot matter)."""
-        self.intr("declare void @llvm.masked.store.v8i32.p0(<8 x i32>, ptr, i32 immarg, <8 x i1>)")
+        self.intr(f"declare void @llvm.masked.store.v{self.W}i32.p0(<{self.W} x i32>, ptr, i32 immarg, <{self.W} x i1>)")
         cons, w0 = self._consecutive(idx64)
         fast, slow, done = self.label("sf"), self.label("ss"), self.label("sd")
         self.e(f"br i1 {cons}, label %{fast}, label %{slow}")
         self.put_label(fast)
         p = self.v(f"getelementptr i32, ptr {base}, i64 {w0}")
-        self.e(f"call void @llvm.masked.store.v8i32.p0({VI} {val}, ptr {p}, i32 4, {VB} {m})")
+        self.e(f"call void @llvm.masked.store.v{self.W}i32.p0({self.VI} {val}, ptr {p}, i32 4, {self.VB} {m})")
         self.br(done)
         self.put_label(slow)
         self.scatter(base, idx64, val, m)
@@ -210,9 +236,9 @@ class Gen(IrText):
     def lanes64(self, global_: bool) -> str:
         """<8 x i64> of the chunk's lane indices (tile-local, or global: + tile base)."""
         base = self.v(f"add i64 {self.lane}, %tb") if global_ else self.lane
-        ins = self.v(f"insertelement {VL} poison, i64 {base}, i64 0")
-        spl = self.v(f"shufflevector {VL} {ins}, {VL} poison, <8 x i32> zeroinitializer")
-        return self.v(f"add {VL} {spl}, {IOTA}")
+        ins = self.v(f"insertelement {self.VL} poison, i64 {base}, i64 0")
+        spl = self.v(f"shufflevector {self.VL} {ins}, {self.VL} poison, <{self.W} x i32> zeroinitializer")
+        return self.v(f"add {self.VL} {spl}, {self.IOTA}")
 
     def file_geom(self, f: str, reg) -> tuple[str, str, str, bool]:
         """(base ptr, stride, register count (i64 value), global?) of a register file."""
@@ -228,32 +254,70 @@ class Gen(IrText):
         raise AssertionError(f)
 
     def src(self, s: Src) -> str:
+        if self.half is not None:  # an 8-lane texture emitter inside a 16-lane kernel: its half of the value
+            h, self.half = self.half, None
+            self._set_width(16)
+            v = self.src(s)
+            self._set_width(8)
+            self.half = h
+            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
+            return self.v(f"shufflevector <16 x i32> {v}, <16 x i32> poison, <8 x i32> <{lanes}>")
         v = self.src_raw(s)
         return self.modify(v, s.mod, s.kind)
+
+    def emit_tex(self, op: LOp, m: str) -> None:
+        """A texture op through its injected emitter; an 8-lane emitter (not ``wide``) in a 16-lane kernel
+        emits it once per 8-lane half (quads lie inside a half) and the joined results are stored."""
+        em = self.tex[op.info["id"]]
+        if self.W == 8 or getattr(em, "wide", False):  # the emitter works at this width
+            em.emit(self, op.info["tex"], m)
+            return
+        assert self.W == 16
+        self.half_stores: dict = {}
+        for h in (0, 1):
+            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
+            mh = self.v(f"shufflevector <16 x i1> {m}, <16 x i1> poison, <8 x i32> <{lanes}>")
+            self.half = h
+            self._set_width(8)
+            em.emit(self, op.info["tex"], mh)
+            self._set_width(16)
+            self.half = None
+        both = ", ".join(f"i32 {i}" for i in range(16))
+        for d, parts in self.half_stores.values():
+            assert len(parts) == 2, "an emitter stored a destination in one half only"
+            (v0, m0), (v1, m1) = parts
+            val = self.v(f"shufflevector <8 x i32> {v0}, <8 x i32> {v1}, <16 x i32> <{both}>")
+            mk = self.v(f"shufflevector <8 x i1> {m0}, <8 x i1> {m1}, <16 x i32> <{both}>")
+            self.store(d, val, mk)
+        self.half_stores = {}
 
     def modify(self, v: str, mod: str, kind: str) -> str:
         if mod == "none" or kind == "n":
             return v
         if kind == "f":
             if mod == "neg":
-                return self.v(f"xor {VI} {v}, {splat(-2147483648)}")
-            if mod == "abs":
-                return self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
-            a = self.v(f"and {VI} {v}, {splat(0x7FFFFFFF)}")
-            return self.v(f"or {VI} {a}, {splat(-2147483648)}")
+                r = self.v(f"xor {self.VI} {v}, {splat(-2147483648)}")
+            elif mod == "abs":
+                r = self.v(f"and {self.VI} {v}, {splat(0x7FFFFFFF)}")
+            else:
+                a = self.v(f"and {self.VI} {v}, {splat(0x7FFFFFFF)}")
+                r = self.v(f"or {self.VI} {a}, {splat(-2147483648)}")
+            if v in self.flushed or _const_flushed(v):  # the sign bit does not make a denormal
+                self.flushed.add(r)
+            return r
         if mod == "neg":
-            return self.v(f"sub {VI} zeroinitializer, {v}")
-        self.intr("declare <8 x i32> @llvm.abs.v8i32(<8 x i32>, i1 immarg)")
-        a = self.v(f"call {VI} @llvm.abs.v8i32({VI} {v}, i1 false)")
+            return self.v(f"sub {self.VI} zeroinitializer, {v}")
+        self.intr(f"declare <{self.W} x i32> @llvm.abs.v{self.W}i32(<{self.W} x i32>, i1 immarg)")
+        a = self.v(f"call {self.VI} @llvm.abs.v{self.W}i32({self.VI} {v}, i1 false)")
         if mod == "abs":
             return a
-        return self.v(f"sub {VI} zeroinitializer, {a}")
+        return self.v(f"sub {self.VI} zeroinitializer, {a}")
 
     def rel_index(self, s: Src | Dst, imm: int) -> str:
         """<8 x i64> register index: zero-extended relative component + immediate part."""
         r = self.src(s.rel)
-        z = self.v(f"zext {VI} {r} to {VL}")
-        return self.v(f"add {VL} {z}, {splat(imm, 'i64')}")
+        z = self.v(f"zext {self.VI} {r} to {self.VL}")
+        return self.v(f"add {self.VL} {z}, {splat(imm, 'i64')}")
 
     def src_raw(self, s: Src) -> str:  # noqa: C901
         f = s.file
@@ -267,24 +331,24 @@ class Gen(IrText):
                     return "zeroinitializer"
                 if f == "r" and s.reg >= self.lw.n_temps:
                     return "zeroinitializer"
-                if f == "v":
-                    # inputs the caller did not supply read 0: the runtime sizes the array to n_inputs
-                    pass
-                lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
-                rowo = self.v(f"mul i64 {reg * 4 + s.comp}, {stride}")
-                off = self.v(f"add i64 {rowo}, {lane}")
-                p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
-                return self.v(f"load {VI}, ptr {p}, align 4")
+                # (inputs the caller did not supply read 0: the runtime sizes the array to n_inputs)
+                key = (f, reg, s.comp)
+                if self.rc is not None and f != "x":
+                    if key not in self.rc:
+                        self.rc[key] = self._reg_load(f, reg, s.comp)
+                    return self.rc[key]
+                return self._reg_load(f, reg, s.comp)
             imm = s.reg if f != "x" else s.reg[1]
             idx = self.rel_index(s, imm)
+            self.rc_writeback(f)  # an indexed read sees the run's earlier writes of this file
             nr = nregs if not nregs.isdigit() else nregs
-            inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nr)}")
+            inr = self.v(f"icmp ult {self.VL} {idx}, {self.vsplat64(nr)}")
             if f == "x":
-                idx = self.v(f"add {VL} {idx}, {splat(self.lay.x_base[s.reg[0]], 'i64')}")
-            row = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
-            row = self.v(f"add {VL} {row}, {splat(s.comp, 'i64')}")
-            row = self.v(f"mul {VL} {row}, {self.vsplat64(stride)}")
-            off = self.v(f"add {VL} {row}, {self.lanes64(glob)}")
+                idx = self.v(f"add {self.VL} {idx}, {splat(self.lay.x_base[s.reg[0]], 'i64')}")
+            row = self.v(f"mul {self.VL} {idx}, {splat(4, 'i64')}")
+            row = self.v(f"add {self.VL} {row}, {splat(s.comp, 'i64')}")
+            row = self.v(f"mul {self.VL} {row}, {self.vsplat64(stride)}")
+            off = self.v(f"add {self.VL} {row}, {self.lanes64(glob)}")
             return self.gather(base, off, inr)
         if f == "icb":
             words = self.lw.icb
@@ -296,9 +360,9 @@ class Gen(IrText):
             if rows == 0:
                 return "zeroinitializer"
             idx = self.rel_index(s, s.reg)
-            inr = self.v(f"icmp ult {VL} {idx}, {splat(rows, 'i64')}")
-            w = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
-            w = self.v(f"add {VL} {w}, {splat(s.comp, 'i64')}")
+            inr = self.v(f"icmp ult {self.VL} {idx}, {splat(rows, 'i64')}")
+            w = self.v(f"mul {self.VL} {idx}, {splat(4, 'i64')}")
+            w = self.v(f"add {self.VL} {w}, {splat(s.comp, 'i64')}")
             return self.gather("@icb", w, inr)
         if f == "cb":
             slot, i = s.reg
@@ -312,23 +376,58 @@ class Gen(IrText):
                 x = self.v(f"select i1 {ok}, i32 {x}, i32 0")
                 return self.vsplat32(x)
             idx = self.rel_index(s, i)
-            inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(rows)}")
-            w = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
-            w = self.v(f"add {VL} {w}, {splat(s.comp, 'i64')}")
+            inr = self.v(f"icmp ult {self.VL} {idx}, {self.vsplat64(rows)}")
+            w = self.v(f"mul {self.VL} {idx}, {splat(4, 'i64')}")
+            w = self.v(f"add {self.VL} {w}, {splat(s.comp, 'i64')}")
             return self.gather(base, w, inr)
         if f == "sv":
             return self.sysval(s.reg, s.comp)
         raise AssertionError(f)
 
+    def _reg_ptr(self, f: str, reg: int, comp: int) -> str:
+        base, stride, _, glob = self.file_geom(f, (reg,) if f == "x" else reg)
+        lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
+        rowo = self.v(f"mul i64 {reg * 4 + comp}, {stride}")
+        off = self.v(f"add i64 {rowo}, {lane}")
+        return self.v(f"getelementptr i32, ptr {base}, i64 {off}")
+
+    def _reg_load(self, f: str, reg: int, comp: int) -> str:
+        if f == "r" and self.rc is not None and self.rc_fill:
+            return self.vsplat32("%fill")  # the tile prologue's value, not reloaded
+        return self.v(f"load {self.VI}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+
+    def rc_begin(self) -> None:
+        self.rc = {}
+        self.rc_dirty = set()
+
+    def rc_writeback(self, only: str | None = None) -> None:
+        """Store the run's dirty cached registers (of file ``only``, which is then dropped from the cache:
+        an indexed access to that file follows), or all of them at the end of the run."""
+        if self.rc is None:
+            return
+        for key in sorted(self.rc_dirty):
+            f, reg, comp = key
+            if only is not None and f != only:
+                continue
+            if f == "r" and not self.rc_keep_r and only is None:
+                continue  # nothing after this run reads temps
+            self.e(f"store {self.VI} {self.rc[key]}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+        if only is None:
+            self.rc = None
+            self.rc_dirty = set()
+        else:
+            self.rc = {k: v for k, v in self.rc.items() if k[0] != only}
+            self.rc_dirty = {k for k in self.rc_dirty if k[0] != only}
+
     def vsplat64(self, x: str) -> str:
         if x.lstrip("-").isdigit():
             return splat(x, "i64")
-        ins = self.v(f"insertelement {VL} poison, i64 {x}, i64 0")
-        return self.v(f"shufflevector {VL} {ins}, {VL} poison, <8 x i32> zeroinitializer")
+        ins = self.v(f"insertelement {self.VL} poison, i64 {x}, i64 0")
+        return self.v(f"shufflevector {self.VL} {ins}, {self.VL} poison, <{self.W} x i32> zeroinitializer")
 
     def vsplat32(self, x: str) -> str:
-        ins = self.v(f"insertelement {VI} poison, i32 {x}, i64 0")
-        return self.v(f"shufflevector {VI} {ins}, {VI} poison, <8 x i32> zeroinitializer")
+        ins = self.v(f"insertelement {self.VI} poison, i32 {x}, i64 0")
+        return self.v(f"shufflevector {self.VI} {ins}, {self.VI} poison, <{self.W} x i32> zeroinitializer")
 
     def sysval(self, t: int, comp: int) -> str:
         cs = (OT.INPUT_THREAD_ID, OT.INPUT_THREAD_GROUP_ID, OT.INPUT_THREAD_ID_IN_GROUP,
@@ -340,24 +439,24 @@ class Gen(IrText):
             rowo = self.v(f"mul i64 {comp}, %Ng")
             off = self.v(f"add i64 {rowo}, {lane}")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
-            return self.v(f"load {VI}, ptr {p}, align 4")
+            return self.v(f"load {self.VI}, ptr {p}, align 4")
         tx, ty, tz = self.lw.thread_group
         T = self.T
         if comp == 3 or (t == OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED and comp > 0):
             return "zeroinitializer"
         gl = self.lanes64(True)  # lane within the dispatch batch
-        t_in = self.v(f"urem {VL} {gl}, {splat(T, 'i64')}")
+        t_in = self.v(f"urem {self.VL} {gl}, {splat(T, 'i64')}")
 
         def tid(c: int) -> str:
             if c == 0:
-                return self.v(f"urem {VL} {t_in}, {splat(tx, 'i64')}")
+                return self.v(f"urem {self.VL} {t_in}, {splat(tx, 'i64')}")
             if c == 1:
-                q = self.v(f"udiv {VL} {t_in}, {splat(tx, 'i64')}")
-                return self.v(f"urem {VL} {q}, {splat(ty, 'i64')}")
-            return self.v(f"udiv {VL} {t_in}, {splat(tx * ty, 'i64')}")
+                q = self.v(f"udiv {self.VL} {t_in}, {splat(tx, 'i64')}")
+                return self.v(f"urem {self.VL} {q}, {splat(ty, 'i64')}")
+            return self.v(f"udiv {self.VL} {t_in}, {splat(tx * ty, 'i64')}")
 
         def gid(c: int) -> str:
-            if T % W == 0:  # all 8 lanes of a step lie in one group: divide once
+            if T % self.W == 0:  # all lanes of a step lie in one group: divide once
                 g = self.v(f"add i64 {self.lane}, %tb")
                 g = self.v(f"udiv i64 {g}, {T}")
                 g = self.v(f"add i64 {g}, %g0")
@@ -371,16 +470,16 @@ class Gen(IrText):
                     xy = self.v(f"mul i64 {X}, {Y}")
                     r = self.v(f"udiv i64 {g}, {xy}")
                 return self.vsplat64(r)
-            g = self.v(f"udiv {VL} {gl}, {splat(T, 'i64')}")
-            g = self.v(f"add {VL} {g}, {self.vsplat64('%g0')}")
+            g = self.v(f"udiv {self.VL} {gl}, {splat(T, 'i64')}")
+            g = self.v(f"add {self.VL} {g}, {self.vsplat64('%g0')}")
             X, Y = self.vsplat64(self.arg("gx", False)), self.vsplat64(self.arg("gy", False))
             if c == 0:
-                return self.v(f"urem {VL} {g}, {X}")
+                return self.v(f"urem {self.VL} {g}, {X}")
             if c == 1:
-                q = self.v(f"udiv {VL} {g}, {X}")
-                return self.v(f"urem {VL} {q}, {Y}")
-            xy = self.v(f"mul {VL} {X}, {Y}")
-            return self.v(f"udiv {VL} {g}, {xy}")
+                q = self.v(f"udiv {self.VL} {g}, {X}")
+                return self.v(f"urem {self.VL} {q}, {Y}")
+            xy = self.v(f"mul {self.VL} {X}, {Y}")
+            return self.v(f"udiv {self.VL} {g}, {xy}")
 
         if t == OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED:
             r = t_in
@@ -390,25 +489,28 @@ class Gen(IrText):
             r = gid(comp)
         else:
             dim = (tx, ty, tz)[comp]
-            gg = self.v(f"mul {VL} {gid(comp)}, {splat(dim, 'i64')}")
-            r = self.v(f"add {VL} {gg}, {tid(comp)}")
-        return self.v(f"trunc {VL} {r} to {VI}")
+            gg = self.v(f"mul {self.VL} {gid(comp)}, {splat(dim, 'i64')}")
+            r = self.v(f"add {self.VL} {gg}, {tid(comp)}")
+        return self.v(f"trunc {self.VL} {r} to {self.VI}")
 
     # ---- destinations -------------------------------------------------------------------------------
     def store(self, d: Dst, val: str, m: str) -> None:
-        """Store ``val`` into destination component ``d`` under the <8 x i1> mask ``m``."""
+        """Store ``val`` into destination component ``d`` under the <W x i1> execution mask ``m``."""
+        if self.half is not None:  # joined by emit_tex after both halves
+            self.half_stores.setdefault(id(d), (d, []))[1].append((val, m))
+            return
         f = d.file
         if f == "so":
             base = self.arg(f"so{d.reg}")
             lane = self.v(f"add i64 {self.lane}, %tb")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
-            old = self.v(f"load {VI}, ptr {p}, align 4")
-            new = self.v(f"select {VB} {m}, {VI} {val}, {VI} {old}")
-            self.e(f"store {VI} {new}, ptr {p}, align 4")
+            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
+            self.e(f"store {self.VI} {new}, ptr {p}, align 4")
             # the word after the lanes records that a store ran with active lanes (the reference
             # reports a special output only when its store executed)
-            self.intr("declare i1 @llvm.vector.reduce.or.v8i1(<8 x i1>)")
-            anyv = self.v(f"call i1 @llvm.vector.reduce.or.v8i1({VB} {m})")
+            self.intr(f"declare i1 @llvm.vector.reduce.or.v{self.W}i1(<{self.W} x i1>)")
+            anyv = self.v(f"call i1 @llvm.vector.reduce.or.v{self.W}i1({self.VB} {m})")
             fp = self.v(f"getelementptr i32, ptr {base}, i64 %Ng")
             fo = self.v(f"load i32, ptr {fp}, align 4")
             fz = self.v(f"zext i1 {anyv} to i32")
@@ -419,53 +521,75 @@ class Gen(IrText):
         if d.rel is None:
             if f == "x" and d.reg[1] >= self.lw.indexable[d.reg[0]]:
                 return
+            if self.rc is not None and f in ("r", "o"):
+                key = (f, reg, d.comp)
+                old = self.rc.get(key)
+                if old is None:
+                    old = self._reg_load(f, reg, d.comp)
+                new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
+                if val in self.flushed or _const_flushed(val):  # in the active lanes, ``new`` is ``val``
+                    self.flushed.add(new)
+                self.rc[key] = new
+                self.rc_dirty.add(key)
+                return
             lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
             rowo = self.v(f"mul i64 {reg * 4 + d.comp}, {stride}")
             off = self.v(f"add i64 {rowo}, {lane}")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
-            old = self.v(f"load {VI}, ptr {p}, align 4")
-            new = self.v(f"select {VB} {m}, {VI} {val}, {VI} {old}")
-            self.e(f"store {VI} {new}, ptr {p}, align 4")
+            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
+            self.e(f"store {self.VI} {new}, ptr {p}, align 4")
             return
         imm = d.reg if f != "x" else d.reg[1]
         idx = self.rel_index(d, imm)
-        inr = self.v(f"icmp ult {VL} {idx}, {self.vsplat64(nregs)}")
-        mm = self.v(f"and {VB} {inr}, {m}")
+        self.rc_writeback(f)  # cached components of this file go to memory before the indexed store
+        inr = self.v(f"icmp ult {self.VL} {idx}, {self.vsplat64(nregs)}")
+        mm = self.v(f"and {self.VB} {inr}, {m}")
         if f == "x":
-            idx = self.v(f"add {VL} {idx}, {splat(self.lay.x_base[d.reg[0]], 'i64')}")
-        row = self.v(f"mul {VL} {idx}, {splat(4, 'i64')}")
-        row = self.v(f"add {VL} {row}, {splat(d.comp, 'i64')}")
-        row = self.v(f"mul {VL} {row}, {self.vsplat64(stride)}")
-        off = self.v(f"add {VL} {row}, {self.lanes64(glob)}")
+            idx = self.v(f"add {self.VL} {idx}, {splat(self.lay.x_base[d.reg[0]], 'i64')}")
+        row = self.v(f"mul {self.VL} {idx}, {splat(4, 'i64')}")
+        row = self.v(f"add {self.VL} {row}, {splat(d.comp, 'i64')}")
+        row = self.v(f"mul {self.VL} {row}, {self.vsplat64(stride)}")
+        off = self.v(f"add {self.VL} {row}, {self.lanes64(glob)}")
         self.scatter(base, off, val, mm)
 
     # ---- float helpers ------------------------------------------------------------------------------
-    def ftz(self, b: str) -> str:
-        e = self.v(f"and {VI} {b}, {splat(0x7F800000)}")
-        z = self.v(f"icmp eq {VI} {e}, zeroinitializer")
-        s = self.v(f"and {VI} {b}, {splat(-2147483648)}")
-        return self.v(f"select {VB} {z}, {VI} {s}, {VI} {b}")
+    def ftz(self, b: str, lanewise: bool = True) -> str:
+        """numerics.flush_denorms on bits; a no-op on values already flushed in the run's active lanes
+        (``lanewise``: the caller uses each lane for that lane only)."""
+        if lanewise and (b in self.flushed or _const_flushed(b)):
+            return b
+        e = self.v(f"and {self.VI} {b}, {splat(0x7F800000)}")
+        z = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
+        s = self.v(f"and {self.VI} {b}, {splat(-2147483648)}")
+        r = self.v(f"select {self.VB} {z}, {self.VI} {s}, {self.VI} {b}")
+        self.flushed.add(r)
+        return r
 
     def asf(self, b: str) -> str:
-        return self.v(f"bitcast {VI} {b} to {VF}")
+        return self.v(f"bitcast {self.VI} {b} to {self.VF}")
 
     def asi(self, f: str) -> str:
-        return self.v(f"bitcast {VF} {f} to {VI}")
+        return self.v(f"bitcast {self.VF} {f} to {self.VI}")
 
     def ff(self, b: str) -> str:
         """Flushed float view of bits."""
         return self.asf(self.ftz(b))
 
     def sat(self, b: str) -> str:
-        self.intr("declare <8 x i32> @llvm.smax.v8i32(<8 x i32>, <8 x i32>)")
-        self.intr("declare <8 x i32> @llvm.smin.v8i32(<8 x i32>, <8 x i32>)")
-        r = self.v(f"call {VI} @llvm.smax.v8i32({VI} {b}, {VI} zeroinitializer)")
-        r = self.v(f"call {VI} @llvm.smin.v8i32({VI} {r}, {VI} {splat(0x3F800000)})")
-        nan = self.v(f"icmp sgt {VI} {b}, {splat(0x7F800000)}")
-        return self.v(f"select {VB} {nan}, {VI} zeroinitializer, {VI} {r}")
+        self.intr(f"declare <{self.W} x i32> @llvm.smax.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
+        self.intr(f"declare <{self.W} x i32> @llvm.smin.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
+        r = self.v(f"call {self.VI} @llvm.smax.v{self.W}i32({self.VI} {b}, {self.VI} zeroinitializer)")
+        r = self.v(f"call {self.VI} @llvm.smin.v{self.W}i32({self.VI} {r}, {self.VI} {splat(0x3F800000)})")
+        nan = self.v(f"icmp sgt {self.VI} {b}, {splat(0x7F800000)}")
+        r = self.v(f"select {self.VB} {nan}, {self.VI} zeroinitializer, {self.VI} {r}")
+        if b in self.flushed or _const_flushed(b):  # a clamp of a flushed value is 0, 1 or the value
+            self.flushed.add(r)
+        return r
 
-    def fun1(self, name: str, t: str = VF) -> str:
-        tn = "v8f32" if t == VF else "v8f64"
+    def fun1(self, name: str, t: str | None = None) -> str:
+        t = self.VF if t is None else t
+        tn = f"v{self.W}f32" if t == self.VF else f"v{self.W}f64"
         self.intr(f"declare {t} @llvm.{name}.{tn}({t})")
         return f"@llvm.{name}.{tn}"
 
@@ -474,141 +598,150 @@ class Gen(IrText):
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
             op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            return self.ftz(self.asi(self.v(f"{op} {VF} {x}, {y}")))
+            r = self.asi(self.v(f"{op} {self.VF} {x}, {y}"))
+            if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
+                    (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
+                self.flushed.add(r)
+                return r
+            return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.v(f"fmul {VF} {x}, {y}")
-            return self.ftz(self.asi(self.v(f"fadd {VF} {p}, {z}")))
+            p = self.v(f"fmul {self.VF} {x}, {y}")
+            r = self.asi(self.v(f"fadd {self.VF} {p}, {z}"))
+            if _far_from_zero(a[2]):
+                self.flushed.add(r)
+                return r
+            return self.ftz(r)
         if name in ("min", "max"):
             ab, bb = self.ftz(a[0]), self.ftz(a[1])
             x, y = self.asf(ab), self.asf(bb)
-            bn = self.v(f"fcmp uno {VF} {y}, {y}")
-            an = self.v(f"fcmp uno {VF} {x}, {x}")
+            bn = self.v(f"fcmp uno {self.VF} {y}, {y}")
+            an = self.v(f"fcmp uno {self.VF} {x}, {x}")
             if name == "min":
-                lt = self.v(f"fcmp olt {VF} {x}, {y}")
-                gt = self.v(f"fcmp olt {VF} {y}, {x}")
-                eq = self.v(f"or {VI} {ab}, {bb}")
+                lt = self.v(f"fcmp olt {self.VF} {x}, {y}")
+                gt = self.v(f"fcmp olt {self.VF} {y}, {x}")
+                eq = self.v(f"or {self.VI} {ab}, {bb}")
             else:
-                lt = self.v(f"fcmp ogt {VF} {x}, {y}")
-                gt = self.v(f"fcmp ogt {VF} {y}, {x}")
-                eq = self.v(f"and {VI} {ab}, {bb}")
-            r = self.v(f"select {VB} {gt}, {VI} {bb}, {VI} {eq}")
-            r = self.v(f"select {VB} {lt}, {VI} {ab}, {VI} {r}")
-            r = self.v(f"select {VB} {an}, {VI} {bb}, {VI} {r}")
-            return self.v(f"select {VB} {bn}, {VI} {ab}, {VI} {r}")
+                lt = self.v(f"fcmp ogt {self.VF} {x}, {y}")
+                gt = self.v(f"fcmp ogt {self.VF} {y}, {x}")
+                eq = self.v(f"and {self.VI} {ab}, {bb}")
+            r = self.v(f"select {self.VB} {gt}, {self.VI} {bb}, {self.VI} {eq}")
+            r = self.v(f"select {self.VB} {lt}, {self.VI} {ab}, {self.VI} {r}")
+            r = self.v(f"select {self.VB} {an}, {self.VI} {bb}, {self.VI} {r}")
+            return self.v(f"select {self.VB} {bn}, {self.VI} {ab}, {self.VI} {r}")
         if name in ("exp", "sin", "cos", "log", "rsq"):
             r = self.asi(SEQUENCES[name](LlvmOps(self), self.ff(a[0])))
             return r if name in ("log", "rsq") else self.ftz(r)  # as alu_float: log/rsq never denormal
         if name == "sqrt":
-            return self.asi(self.v(f"call {VF} {self.fun1('sqrt')}({VF} {self.ff(a[0])})"))
+            return self.asi(self.v(f"call {self.VF} {self.fun1('sqrt')}({self.VF} {self.ff(a[0])})"))
         if name == "rcp":
-            q = self.v(f"fdiv {VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
+            q = self.v(f"fdiv {self.VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
             return self.ftz(self.asi(q))
         if name == "frc":
             x = self.ff(a[0])
-            fl = self.v(f"call {VF} {self.fun1('floor')}({VF} {x})")
-            return self.asi(self.v(f"fsub {VF} {x}, {fl}"))
+            fl = self.v(f"call {self.VF} {self.fun1('floor')}({self.VF} {x})")
+            return self.asi(self.v(f"fsub {self.VF} {x}, {fl}"))
         if name in ("round_ne", "round_ni", "round_pi", "round_z"):
             fn = {"round_ne": "roundeven", "round_ni": "floor", "round_pi": "ceil", "round_z": "trunc"}[name]
-            return self.asi(self.v(f"call {VF} {self.fun1(fn)}({VF} {self.ff(a[0])})"))
+            return self.asi(self.v(f"call {self.VF} {self.fun1(fn)}({self.VF} {self.ff(a[0])})"))
         if name in ("eq", "ne", "lt", "ge"):
             pred = {"eq": "oeq", "ne": "une", "lt": "olt", "ge": "oge"}[name]
-            c = self.v(f"fcmp {pred} {VF} {self.ff(a[0])}, {self.ff(a[1])}")
-            return self.v(f"sext {VB} {c} to {VI}")
+            c = self.v(f"fcmp {pred} {self.VF} {self.ff(a[0])}, {self.ff(a[1])}")
+            return self.v(f"sext {self.VB} {c} to {self.VI}")
         if name in ("ftoi", "ftou"):
-            d = self.v(f"fpext {VF} {self.ff(a[0])} to {VD}")
-            nan = self.v(f"fcmp uno {VD} {d}, {d}")
+            d = self.v(f"fpext {self.VF} {self.ff(a[0])} to {self.VD}")
+            nan = self.v(f"fcmp uno {self.VD} {d}, {d}")
             lo, hi = ("-2147483648.0", "2147483647.0") if name == "ftoi" else ("0.0", "4294967295.0")
-            c1 = self.v(f"fcmp olt {VD} {d}, {splat(lo, 'double')}")
-            d = self.v(f"select {VB} {c1}, {VD} {splat(lo, 'double')}, {VD} {d}")
-            c2 = self.v(f"fcmp ogt {VD} {d}, {splat(hi, 'double')}")
-            d = self.v(f"select {VB} {c2}, {VD} {splat(hi, 'double')}, {VD} {d}")
-            d = self.v(f"select {VB} {nan}, {VD} zeroinitializer, {VD} {d}")
+            c1 = self.v(f"fcmp olt {self.VD} {d}, {splat(lo, 'double')}")
+            d = self.v(f"select {self.VB} {c1}, {self.VD} {splat(lo, 'double')}, {self.VD} {d}")
+            c2 = self.v(f"fcmp ogt {self.VD} {d}, {splat(hi, 'double')}")
+            d = self.v(f"select {self.VB} {c2}, {self.VD} {splat(hi, 'double')}, {self.VD} {d}")
+            d = self.v(f"select {self.VB} {nan}, {self.VD} zeroinitializer, {self.VD} {d}")
             if name == "ftoi":
-                return self.v(f"fptosi {VD} {d} to {VI}")
-            q = self.v(f"fptoui {VD} {d} to {VL}")
-            return self.v(f"trunc {VL} {q} to {VI}")
+                return self.v(f"fptosi {self.VD} {d} to {self.VI}")
+            q = self.v(f"fptoui {self.VD} {d} to {self.VL}")
+            return self.v(f"trunc {self.VL} {q} to {self.VI}")
         if name == "itof":
-            return self.asi(self.v(f"sitofp {VI} {a[0]} to {VF}"))
+            return self.asi(self.v(f"sitofp {self.VI} {a[0]} to {self.VF}"))
         if name == "utof":
-            return self.asi(self.v(f"uitofp {VI} {a[0]} to {VF}"))
+            return self.asi(self.v(f"uitofp {self.VI} {a[0]} to {self.VF}"))
         if name == "f32tof16":
             fx = self.ff(a[0])
-            h = self.v(f"fptrunc {VF} {fx} to <8 x half>")
-            hb = self.v(f"bitcast <8 x half> {h} to <8 x i16>")
-            r = self.v(f"zext <8 x i16> {hb} to {VI}")
+            h = self.v(f"fptrunc {self.VF} {fx} to <{self.W} x half>")
+            hb = self.v(f"bitcast <{self.W} x half> {h} to <{self.W} x i16>")
+            r = self.v(f"zext <{self.W} x i16> {hb} to {self.VI}")
             # NaN: sign | 0x7C00 | top 10 payload bits (at least 1), not quieted — numpy's conversion,
             # which the reference uses (the hardware conversion sets the quiet bit)
             b = self.asi(fx)
-            sg = self.v(f"lshr {VI} {b}, {splat(16)}")
-            sg = self.v(f"and {VI} {sg}, {splat(0x8000)}")
-            pl = self.v(f"and {VI} {b}, {splat(0x7FFFFF)}")
-            pl = self.v(f"lshr {VI} {pl}, {splat(13)}")
-            z = self.v(f"icmp eq {VI} {pl}, zeroinitializer")
-            pl = self.v(f"select {VB} {z}, {VI} {splat(1)}, {VI} {pl}")
-            nr = self.v(f"or {VI} {sg}, {splat(0x7C00)}")
-            nr = self.v(f"or {VI} {nr}, {pl}")
-            isn = self.v(f"fcmp uno {VF} {fx}, {fx}")
-            return self.v(f"select {VB} {isn}, {VI} {nr}, {VI} {r}")
+            sg = self.v(f"lshr {self.VI} {b}, {splat(16)}")
+            sg = self.v(f"and {self.VI} {sg}, {splat(0x8000)}")
+            pl = self.v(f"and {self.VI} {b}, {splat(0x7FFFFF)}")
+            pl = self.v(f"lshr {self.VI} {pl}, {splat(13)}")
+            z = self.v(f"icmp eq {self.VI} {pl}, zeroinitializer")
+            pl = self.v(f"select {self.VB} {z}, {self.VI} {splat(1)}, {self.VI} {pl}")
+            nr = self.v(f"or {self.VI} {sg}, {splat(0x7C00)}")
+            nr = self.v(f"or {self.VI} {nr}, {pl}")
+            isn = self.v(f"fcmp uno {self.VF} {fx}, {fx}")
+            return self.v(f"select {self.VB} {isn}, {self.VI} {nr}, {self.VI} {r}")
         if name == "f16tof32":
             return self.f16tof32(a[0])
         raise AssertionError(name)
 
     def f16tof32(self, b: str) -> str:
         """Exact float16 → float32 on the low 16 bits, in integer arithmetic (payloads kept)."""
-        sign = self.v(f"and {VI} {b}, {splat(0x8000)}")
-        sign = self.v(f"shl {VI} {sign}, {splat(16)}")
-        e = self.v(f"lshr {VI} {b}, {splat(10)}")
-        e = self.v(f"and {VI} {e}, {splat(31)}")
-        m = self.v(f"and {VI} {b}, {splat(0x3FF)}")
+        sign = self.v(f"and {self.VI} {b}, {splat(0x8000)}")
+        sign = self.v(f"shl {self.VI} {sign}, {splat(16)}")
+        e = self.v(f"lshr {self.VI} {b}, {splat(10)}")
+        e = self.v(f"and {self.VI} {e}, {splat(31)}")
+        m = self.v(f"and {self.VI} {b}, {splat(0x3FF)}")
         # normal: (e + 112) << 23 | m << 13
-        ne = self.v(f"add {VI} {e}, {splat(112)}")
-        ne = self.v(f"shl {VI} {ne}, {splat(23)}")
-        ms = self.v(f"shl {VI} {m}, {splat(13)}")
-        normal = self.v(f"or {VI} {ne}, {ms}")
-        special = self.v(f"or {VI} {ms}, {splat(0x7F800000)}")
+        ne = self.v(f"add {self.VI} {e}, {splat(112)}")
+        ne = self.v(f"shl {self.VI} {ne}, {splat(23)}")
+        ms = self.v(f"shl {self.VI} {m}, {splat(13)}")
+        normal = self.v(f"or {self.VI} {ne}, {ms}")
+        special = self.v(f"or {self.VI} {ms}, {splat(0x7F800000)}")
         # e == 0: m * 2^-24 (exact in float32)
-        mf = self.v(f"uitofp {VI} {m} to {VF}")
-        sub = self.v(f"fmul {VF} {mf}, {splat('0x3E70000000000000', 'float')}")
+        mf = self.v(f"uitofp {self.VI} {m} to {self.VF}")
+        sub = self.v(f"fmul {self.VF} {mf}, {splat('0x3E70000000000000', 'float')}")
         sub = self.asi(sub)
-        is0 = self.v(f"icmp eq {VI} {e}, zeroinitializer")
-        is31 = self.v(f"icmp eq {VI} {e}, {splat(31)}")
-        r = self.v(f"select {VB} {is31}, {VI} {special}, {VI} {normal}")
-        r = self.v(f"select {VB} {is0}, {VI} {sub}, {VI} {r}")
-        return self.v(f"or {VI} {r}, {sign}")
+        is0 = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
+        is31 = self.v(f"icmp eq {self.VI} {e}, {splat(31)}")
+        r = self.v(f"select {self.VB} {is31}, {self.VI} {special}, {self.VI} {normal}")
+        r = self.v(f"select {self.VB} {is0}, {self.VI} {sub}, {self.VI} {r}")
+        return self.v(f"or {self.VI} {r}, {sign}")
 
     # ---- integer helpers ----------------------------------------------------------------------------
     def int_op(self, name: str, a: list[str]) -> str:  # noqa: C901
         def b(pred: str, x: str, y: str) -> str:
-            c = self.v(f"icmp {pred} {VI} {x}, {y}")
-            return self.v(f"sext {VB} {c} to {VI}")
+            c = self.v(f"icmp {pred} {self.VI} {x}, {y}")
+            return self.v(f"sext {self.VB} {c} to {self.VI}")
 
         def m5(x: str) -> str:
-            return self.v(f"and {VI} {x}, {splat(31)}")
+            return self.v(f"and {self.VI} {x}, {splat(31)}")
 
         def call2(fn: str, x: str, y: str) -> str:
-            self.intr(f"declare <8 x i32> @llvm.{fn}.v8i32(<8 x i32>, <8 x i32>)")
-            return self.v(f"call {VI} @llvm.{fn}.v8i32({VI} {x}, {VI} {y})")
+            self.intr(f"declare <{self.W} x i32> @llvm.{fn}.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
+            return self.v(f"call {self.VI} @llvm.{fn}.v{self.W}i32({self.VI} {x}, {self.VI} {y})")
 
         if name == "iadd":
-            return self.v(f"add {VI} {a[0]}, {a[1]}")
+            return self.v(f"add {self.VI} {a[0]}, {a[1]}")
         if name == "imad":
-            p = self.v(f"mul {VI} {a[0]}, {a[1]}")
-            return self.v(f"add {VI} {p}, {a[2]}")
+            p = self.v(f"mul {self.VI} {a[0]}, {a[1]}")
+            return self.v(f"add {self.VI} {p}, {a[2]}")
         if name == "mul_lo":
-            return self.v(f"mul {VI} {a[0]}, {a[1]}")
+            return self.v(f"mul {self.VI} {a[0]}, {a[1]}")
         if name == "ineg":
-            return self.v(f"sub {VI} zeroinitializer, {a[0]}")
+            return self.v(f"sub {self.VI} zeroinitializer, {a[0]}")
         if name in ("and", "or", "xor"):
-            return self.v(f"{name} {VI} {a[0]}, {a[1]}")
+            return self.v(f"{name} {self.VI} {a[0]}, {a[1]}")
         if name == "not":
-            return self.v(f"xor {VI} {a[0]}, {splat(-1)}")
+            return self.v(f"xor {self.VI} {a[0]}, {splat(-1)}")
         if name == "ishl":
-            return self.v(f"shl {VI} {a[0]}, {m5(a[1])}")
+            return self.v(f"shl {self.VI} {a[0]}, {m5(a[1])}")
         if name == "ishr":
-            return self.v(f"ashr {VI} {a[0]}, {m5(a[1])}")
+            return self.v(f"ashr {self.VI} {a[0]}, {m5(a[1])}")
         if name == "ushr":
-            return self.v(f"lshr {VI} {a[0]}, {m5(a[1])}")
+            return self.v(f"lshr {self.VI} {a[0]}, {m5(a[1])}")
         if name in ("ieq", "ine", "ilt", "ige", "ult", "uge"):
             return b({"ieq": "eq", "ine": "ne", "ilt": "slt", "ige": "sge", "ult": "ult", "uge": "uge"}[name],
                      a[0], a[1])
@@ -617,90 +750,90 @@ class Gen(IrText):
         if name in ("ubfe", "ibfe"):
             w, o, s = m5(a[0]), m5(a[1]), a[2]
             sh = "lshr" if name == "ubfe" else "ashr"
-            wo = self.v(f"add {VI} {w}, {o}")
-            lng = self.v(f"icmp ult {VI} {wo}, {splat(32)}")
-            l1 = self.v(f"sub {VI} {splat(32)}, {wo}")
-            l1 = self.v(f"and {VI} {l1}, {splat(31)}")  # in range where used; keeps the shift defined
-            r1 = self.v(f"sub {VI} {splat(32)}, {w}")
-            r1 = self.v(f"and {VI} {r1}, {splat(31)}")
-            x = self.v(f"shl {VI} {s}, {l1}")
-            x = self.v(f"{sh} {VI} {x}, {r1}")
-            y = self.v(f"{sh} {VI} {s}, {o}")
-            r = self.v(f"select {VB} {lng}, {VI} {x}, {VI} {y}")
-            z = self.v(f"icmp eq {VI} {w}, zeroinitializer")
-            return self.v(f"select {VB} {z}, {VI} zeroinitializer, {VI} {r}")
+            wo = self.v(f"add {self.VI} {w}, {o}")
+            lng = self.v(f"icmp ult {self.VI} {wo}, {splat(32)}")
+            l1 = self.v(f"sub {self.VI} {splat(32)}, {wo}")
+            l1 = self.v(f"and {self.VI} {l1}, {splat(31)}")  # in range where used; keeps the shift defined
+            r1 = self.v(f"sub {self.VI} {splat(32)}, {w}")
+            r1 = self.v(f"and {self.VI} {r1}, {splat(31)}")
+            x = self.v(f"shl {self.VI} {s}, {l1}")
+            x = self.v(f"{sh} {self.VI} {x}, {r1}")
+            y = self.v(f"{sh} {self.VI} {s}, {o}")
+            r = self.v(f"select {self.VB} {lng}, {self.VI} {x}, {self.VI} {y}")
+            z = self.v(f"icmp eq {self.VI} {w}, zeroinitializer")
+            return self.v(f"select {self.VB} {z}, {self.VI} zeroinitializer, {self.VI} {r}")
         if name == "bfi":
             w, o = m5(a[0]), m5(a[1])
-            one = self.v(f"shl {VI} {splat(1)}, {w}")
-            mk = self.v(f"sub {VI} {one}, {splat(1)}")
-            mk = self.v(f"shl {VI} {mk}, {o}")
-            ins = self.v(f"shl {VI} {a[2]}, {o}")
-            ins = self.v(f"and {VI} {ins}, {mk}")
-            nm = self.v(f"xor {VI} {mk}, {splat(-1)}")
-            bs = self.v(f"and {VI} {a[3]}, {nm}")
-            return self.v(f"or {VI} {ins}, {bs}")
+            one = self.v(f"shl {self.VI} {splat(1)}, {w}")
+            mk = self.v(f"sub {self.VI} {one}, {splat(1)}")
+            mk = self.v(f"shl {self.VI} {mk}, {o}")
+            ins = self.v(f"shl {self.VI} {a[2]}, {o}")
+            ins = self.v(f"and {self.VI} {ins}, {mk}")
+            nm = self.v(f"xor {self.VI} {mk}, {splat(-1)}")
+            bs = self.v(f"and {self.VI} {a[3]}, {nm}")
+            return self.v(f"or {self.VI} {ins}, {bs}")
         if name == "bfrev":
-            self.intr("declare <8 x i32> @llvm.bitreverse.v8i32(<8 x i32>)")
-            return self.v(f"call {VI} @llvm.bitreverse.v8i32({VI} {a[0]})")
+            self.intr(f"declare <{self.W} x i32> @llvm.bitreverse.v{self.W}i32(<{self.W} x i32>)")
+            return self.v(f"call {self.VI} @llvm.bitreverse.v{self.W}i32({self.VI} {a[0]})")
         if name == "countbits":
-            self.intr("declare <8 x i32> @llvm.ctpop.v8i32(<8 x i32>)")
-            return self.v(f"call {VI} @llvm.ctpop.v8i32({VI} {a[0]})")
+            self.intr(f"declare <{self.W} x i32> @llvm.ctpop.v{self.W}i32(<{self.W} x i32>)")
+            return self.v(f"call {self.VI} @llvm.ctpop.v{self.W}i32({self.VI} {a[0]})")
         if name in ("firstbit_hi", "firstbit_lo", "firstbit_shi"):
             x = a[0]
             if name == "firstbit_shi":
-                neg = self.v(f"icmp slt {VI} {x}, zeroinitializer")
-                nx = self.v(f"xor {VI} {x}, {splat(-1)}")
-                x = self.v(f"select {VB} {neg}, {VI} {nx}, {VI} {x}")
+                neg = self.v(f"icmp slt {self.VI} {x}, zeroinitializer")
+                nx = self.v(f"xor {self.VI} {x}, {splat(-1)}")
+                x = self.v(f"select {self.VB} {neg}, {self.VI} {nx}, {self.VI} {x}")
             fn = "cttz" if name == "firstbit_lo" else "ctlz"
-            self.intr(f"declare <8 x i32> @llvm.{fn}.v8i32(<8 x i32>, i1 immarg)")
-            c = self.v(f"call {VI} @llvm.{fn}.v8i32({VI} {x}, i1 false)")
-            z = self.v(f"icmp eq {VI} {x}, zeroinitializer")
-            return self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {c}")
+            self.intr(f"declare <{self.W} x i32> @llvm.{fn}.v{self.W}i32(<{self.W} x i32>, i1 immarg)")
+            c = self.v(f"call {self.VI} @llvm.{fn}.v{self.W}i32({self.VI} {x}, i1 false)")
+            z = self.v(f"icmp eq {self.VI} {x}, zeroinitializer")
+            return self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {c}")
         if name == "msad":
             acc = a[2]
             for k in range(4):
-                r = self.v(f"lshr {VI} {a[0]}, {splat(8 * k)}")
-                r = self.v(f"and {VI} {r}, {splat(255)}")
-                s = self.v(f"lshr {VI} {a[1]}, {splat(8 * k)}")
-                s = self.v(f"and {VI} {s}, {splat(255)}")
-                d1 = self.v(f"sub {VI} {r}, {s}")
-                d2 = self.v(f"sub {VI} {s}, {r}")
-                gt = self.v(f"icmp ugt {VI} {r}, {s}")
-                d = self.v(f"select {VB} {gt}, {VI} {d1}, {VI} {d2}")
-                rz = self.v(f"icmp eq {VI} {r}, zeroinitializer")
-                d = self.v(f"select {VB} {rz}, {VI} zeroinitializer, {VI} {d}")
-                acc = self.v(f"add {VI} {acc}, {d}")
+                r = self.v(f"lshr {self.VI} {a[0]}, {splat(8 * k)}")
+                r = self.v(f"and {self.VI} {r}, {splat(255)}")
+                s = self.v(f"lshr {self.VI} {a[1]}, {splat(8 * k)}")
+                s = self.v(f"and {self.VI} {s}, {splat(255)}")
+                d1 = self.v(f"sub {self.VI} {r}, {s}")
+                d2 = self.v(f"sub {self.VI} {s}, {r}")
+                gt = self.v(f"icmp ugt {self.VI} {r}, {s}")
+                d = self.v(f"select {self.VB} {gt}, {self.VI} {d1}, {self.VI} {d2}")
+                rz = self.v(f"icmp eq {self.VI} {r}, zeroinitializer")
+                d = self.v(f"select {self.VB} {rz}, {self.VI} zeroinitializer, {self.VI} {d}")
+                acc = self.v(f"add {self.VI} {acc}, {d}")
             return acc
         raise AssertionError(name)
 
     def int2(self, name: str, a: list[str]) -> tuple[str, str]:
         if name in ("imul", "umul"):
             ext = "sext" if name == "imul" else "zext"
-            x = self.v(f"{ext} {VI} {a[0]} to {VL}")
-            y = self.v(f"{ext} {VI} {a[1]} to {VL}")
-            p = self.v(f"mul {VL} {x}, {y}")
-            hi = self.v(f"lshr {VL} {p}, {splat(32, 'i64')}")
-            return self.v(f"trunc {VL} {hi} to {VI}"), self.v(f"trunc {VL} {p} to {VI}")
+            x = self.v(f"{ext} {self.VI} {a[0]} to {self.VL}")
+            y = self.v(f"{ext} {self.VI} {a[1]} to {self.VL}")
+            p = self.v(f"mul {self.VL} {x}, {y}")
+            hi = self.v(f"lshr {self.VL} {p}, {splat(32, 'i64')}")
+            return self.v(f"trunc {self.VL} {hi} to {self.VI}"), self.v(f"trunc {self.VL} {p} to {self.VI}")
         if name == "udiv":
-            z = self.v(f"icmp eq {VI} {a[1]}, zeroinitializer")
-            safe = self.v(f"select {VB} {z}, {VI} {splat(1)}, {VI} {a[1]}")
-            q = self.v(f"udiv {VI} {a[0]}, {safe}")
-            r = self.v(f"urem {VI} {a[0]}, {safe}")
-            return (self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {q}"),
-                    self.v(f"select {VB} {z}, {VI} {splat(-1)}, {VI} {r}"))
+            z = self.v(f"icmp eq {self.VI} {a[1]}, zeroinitializer")
+            safe = self.v(f"select {self.VB} {z}, {self.VI} {splat(1)}, {self.VI} {a[1]}")
+            q = self.v(f"udiv {self.VI} {a[0]}, {safe}")
+            r = self.v(f"urem {self.VI} {a[0]}, {safe}")
+            return (self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {q}"),
+                    self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {r}"))
         if name == "uaddc":
-            s = self.v(f"add {VI} {a[0]}, {a[1]}")
-            c = self.v(f"icmp ult {VI} {s}, {a[0]}")
-            return s, self.v(f"zext {VB} {c} to {VI}")
+            s = self.v(f"add {self.VI} {a[0]}, {a[1]}")
+            c = self.v(f"icmp ult {self.VI} {s}, {a[0]}")
+            return s, self.v(f"zext {self.VB} {c} to {self.VI}")
         if name == "usubb":
-            s = self.v(f"sub {VI} {a[0]}, {a[1]}")
-            c = self.v(f"icmp ult {VI} {a[0]}, {a[1]}")
-            return s, self.v(f"zext {VB} {c} to {VI}")
+            s = self.v(f"sub {self.VI} {a[0]}, {a[1]}")
+            c = self.v(f"icmp ult {self.VI} {a[0]}, {a[1]}")
+            return s, self.v(f"zext {self.VB} {c} to {self.VI}")
         raise AssertionError(name)
 
     # ---- operations ---------------------------------------------------------------------------------
     def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
-        """One ALU op for the current 8-lane step under the <8 x i1> execution mask ``m``."""
+        """One ALU op for the current vector step under the execution mask ``m`` (a vector of i1)."""
         k = op.kind
         results: list[tuple[Dst, str]] = []
         if "parts" in op.info:
@@ -714,9 +847,9 @@ class Gen(IrText):
                 vals = [[(d, [self.src(s) for s in ss]) for d, ss in zip(dsts, srcs)] for dsts, srcs in parts]
                 for which, lst in enumerate(vals):
                     for d, (c, a, b) in lst:
-                        t = self.v(f"icmp ne {VI} {c}, zeroinitializer")
+                        t = self.v(f"icmp ne {self.VI} {c}, zeroinitializer")
                         x, y = (b, a) if which == 0 else (a, b)
-                        results.append((d, self.v(f"select {VB} {t}, {VI} {x}, {VI} {y}")))
+                        results.append((d, self.v(f"select {self.VB} {t}, {self.VI} {x}, {self.VI} {y}")))
             else:
                 name = k[:-1]
                 for which, (dsts, srcs) in enumerate(parts):
@@ -728,31 +861,31 @@ class Gen(IrText):
             vals = [self.src(s) for s in ss]
             acc = None
             for i in range(n):
-                p = self.v(f"fmul {VF} {self.ff(vals[i])}, {self.ff(vals[n + i])}")
+                p = self.v(f"fmul {self.VF} {self.ff(vals[i])}, {self.ff(vals[n + i])}")
                 p = self.ftz(self.asi(p))
                 if acc is None:
                     acc = p
                 else:
-                    acc = self.ftz(self.asi(self.v(f"fadd {VF} {self.asf(acc)}, {self.asf(p)}")))
+                    acc = self.ftz(self.asi(self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")))
             acc = self.ftz(acc)
             if op.sat:
                 acc = self.sat(acc)
             results = [(d, acc) for d in op.dsts]
         elif k == "deriv":
             for d, ss in zip(op.dsts, op.srcs):
-                x = self.ff(self.src(ss[0]))
+                x = self.asf(self.ftz(self.src(ss[0]), lanewise=False))  # neighbours' lanes are read
                 ax, fine = op.info["axis"], op.info["fine"]
                 if ax == "x":
                     A, B = ([1, 1, 3, 3], [0, 0, 2, 2]) if fine else ([1, 1, 1, 1], [0, 0, 0, 0])
                 else:
                     A, B = ([2, 3, 2, 3], [0, 1, 0, 1]) if fine else ([2, 2, 2, 2], [0, 0, 0, 0])
-                A = A + [i + 4 for i in A]
-                B = B + [i + 4 for i in B]
-                sa = self.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <" +
+                A = [i + q for q in range(0, self.W, 4) for i in A]  # every quad of the step alike
+                B = [i + q for q in range(0, self.W, 4) for i in B]
+                sa = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <{self.W} x i32> <" +
                             ", ".join(f"i32 {i}" for i in A) + ">")
-                sb = self.v(f"shufflevector {VF} {x}, {VF} poison, <8 x i32> <" +
+                sb = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <{self.W} x i32> <" +
                             ", ".join(f"i32 {i}" for i in B) + ">")
-                r = self.ftz(self.asi(self.v(f"fsub {VF} {sa}, {sb}")))
+                r = self.ftz(self.asi(self.v(f"fsub {self.VF} {sa}, {sb}")))
                 results.append((d, self.sat(r) if op.sat else r))
         else:
             for d, ss in zip(op.dsts, op.srcs):
@@ -760,8 +893,8 @@ class Gen(IrText):
                 if k == "mov":
                     r = a[0]
                 elif k == "movc":
-                    t = self.v(f"icmp ne {VI} {a[0]}, zeroinitializer")
-                    r = self.v(f"select {VB} {t}, {VI} {a[1]}, {VI} {a[2]}")
+                    t = self.v(f"icmp ne {self.VI} {a[0]}, zeroinitializer")
+                    r = self.v(f"select {self.VB} {t}, {self.VI} {a[1]}, {self.VI} {a[2]}")
                 elif k in _FLOATS:
                     r = self.float_op(k, a)
                 else:
@@ -777,8 +910,8 @@ class Gen(IrText):
         self.e("store i32 0, ptr %anyslot, align 4")
         self.loop_begin()
         mv = self.load_mask(slot)
-        self.intr("declare i32 @llvm.vector.reduce.or.v8i32(<8 x i32>)")
-        red = self.v(f"call i32 @llvm.vector.reduce.or.v8i32({VI} {mv})")
+        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
+        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mv})")
         old = self.v("load i32, ptr %anyslot, align 4")
         nw = self.v(f"or i32 {old}, {red}")
         self.e(f"store i32 {nw}, ptr %anyslot, align 4")
@@ -788,8 +921,8 @@ class Gen(IrText):
 
     def cond_vec(self, s: Src, nz: bool) -> str:
         v = self.src(s)
-        c = self.v(f"icmp {'ne' if nz else 'eq'} {VI} {v}, zeroinitializer")
-        return self.v(f"sext {VB} {c} to {VI}")
+        c = self.v(f"icmp {'ne' if nz else 'eq'} {self.VI} {v}, zeroinitializer")
+        return self.v(f"sext {self.VB} {c} to {self.VI}")
 
     def emit_flow(self, op: LOp) -> None:  # noqa: C901
         k = op.kind
@@ -800,10 +933,10 @@ class Gen(IrText):
             m = self.load_mask()
             c = self.cond_vec(info["cond"], info["nz"])
             self.store_mask(m, f.slot)
-            nc = self.v(f"xor {VI} {c}, {splat(-1)}")
-            oth = self.v(f"and {VI} {m}, {nc}")
+            nc = self.v(f"xor {self.VI} {c}, {splat(-1)}")
+            oth = self.v(f"and {self.VI} {m}, {nc}")
             self.store_mask(oth, f.slot + 1)
-            self.store_mask(self.v(f"and {VI} {m}, {c}"))
+            self.store_mask(self.v(f"and {self.VI} {m}, {c}"))
             self.loop_end()
             a = self.any_of()
             body = self.label("then")
@@ -841,7 +974,7 @@ class Gen(IrText):
             self.loop_begin()
             m = self.load_mask()
             c = self.load_mask(f.slot + 1)
-            self.store_mask(self.v(f"or {VI} {m}, {c}"))
+            self.store_mask(self.v(f"or {self.VI} {m}, {c}"))
             self.store_mask("zeroinitializer", f.slot + 1)
             self.loop_end()
             a = self.any_of()
@@ -872,16 +1005,16 @@ class Gen(IrText):
         elif k in ("leave", "continue"):
             self.loop_begin()
             m = self.load_mask()
-            lanes = m if info["cond"] is None else self.v(f"and {VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
-            keep = self.v(f"xor {VI} {lanes}, {splat(-1)}")
+            lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
+            keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
             for fr in info["above"]:
                 slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
                 for s in slots:
-                    self.store_mask(self.v(f"and {VI} {self.load_mask(s)}, {keep}"), s)
+                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
             if k == "continue":
                 t = info["target"]
-                self.store_mask(self.v(f"or {VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
-            self.store_mask(self.v(f"and {VI} {m}, {keep}"))
+                self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
+            self.store_mask(self.v(f"and {self.VI} {m}, {keep}"))
             self.loop_end()
         elif k == "switch":
             f = info["frame"]
@@ -903,18 +1036,18 @@ class Gen(IrText):
             sel = self.load_mask(f.slot + 2)
             if info["value"] is not None:
                 v = info["value"]
-                c = self.v(f"icmp eq {VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+                c = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
             else:
                 c = "zeroinitializer"
                 for v in info["values"]:
-                    e = self.v(f"icmp eq {VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
-                    c = self.v(f"or {VB} {c}, {e}")
-                c = self.v(f"xor {VB} {c}, {splat('true', 'i1')}")
-            c = self.v(f"sext {VB} {c} to {VI}")
-            hit = self.v(f"and {VI} {oth}, {c}")
-            nh = self.v(f"xor {VI} {hit}, {splat(-1)}")
-            self.store_mask(self.v(f"and {VI} {oth}, {nh}"), f.slot + 1)
-            self.store_mask(self.v(f"or {VI} {self.load_mask()}, {hit}"))
+                    e = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+                    c = self.v(f"or {self.VB} {c}, {e}")
+                c = self.v(f"xor {self.VB} {c}, {splat('true', 'i1')}")
+            c = self.v(f"sext {self.VB} {c} to {self.VI}")
+            hit = self.v(f"and {self.VI} {oth}, {c}")
+            nh = self.v(f"xor {self.VI} {hit}, {splat(-1)}")
+            self.store_mask(self.v(f"and {self.VI} {oth}, {nh}"), f.slot + 1)
+            self.store_mask(self.v(f"or {self.VI} {self.load_mask()}, {hit}"))
             self.loop_end()
         elif k == "endswitch":
             f = info["frame"]
@@ -929,11 +1062,11 @@ class Gen(IrText):
             self.loop_begin()
             m = self.load_mask()
             c = self.cond_vec(info["cond"], info["nz"])
-            hit = self.v(f"and {VI} {m}, {c}")
+            hit = self.v(f"and {self.VI} {m}, {c}")
             lane = self.v(f"add i64 {self.lane}, %tb")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
-            old = self.v(f"load {VI}, ptr {p}, align 4")
-            self.e(f"store {VI} {self.v(f'or {VI} {old}, {hit}')}, ptr {p}, align 4")
+            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            self.e(f"store {self.VI} {self.v(f'or {self.VI} {old}, {hit}')}, ptr {p}, align 4")
             self.loop_end()
         else:
             raise AssertionError(k)
@@ -964,35 +1097,35 @@ class Gen(IrText):
         """<8 x i64> first word of the lane's groupshared copy (0 for buffers)."""
         if g["wpg"] is None:
             return "zeroinitializer"
-        grp = self.v(f"udiv {VL} {self.lanes64(False)}, {splat(self.T, 'i64')}")
-        return self.v(f"mul {VL} {grp}, {splat(g['wpg'], 'i64')}")
+        grp = self.v(f"udiv {self.VL} {self.lanes64(False)}, {splat(self.T, 'i64')}")
+        return self.v(f"mul {self.VL} {grp}, {splat(g['wpg'], 'i64')}")
 
     def address(self, g: dict, a0: str, a1: str | None) -> tuple[str, str, str]:
-        """(<8 x i64> w (without base), <8 x i1> ok, <8 x i64> avail) for raw (a1 None) or structured."""
-        x0 = self.v(f"zext {VI} {a0} to {VL}")
+        """(<W x i64> w (without base), <W x i1> ok, <W x i64> avail) for raw (a1 None) or structured."""
+        x0 = self.v(f"zext {self.VI} {a0} to {self.VL}")
         if a1 is None:
-            w = self.v(f"lshr {VL} {x0}, {splat(2, 'i64')}")
-            avail = self.v(f"sub {VL} {self.vsplat64(g['limit'])}, {w}")
+            w = self.v(f"lshr {self.VL} {x0}, {splat(2, 'i64')}")
+            avail = self.v(f"sub {self.VL} {self.vsplat64(g['limit'])}, {w}")
             return w, splat("true", "i1"), avail
-        x1 = self.v(f"zext {VI} {a1} to {VL}")
+        x1 = self.v(f"zext {self.VI} {a1} to {self.VL}")
         stride = self.vsplat64(g["stride"])
-        ok1 = self.v(f"icmp ult {VL} {x0}, {self.vsplat64(g['count'])}")
-        ok2 = self.v(f"icmp ult {VL} {x1}, {stride}")
-        ok = self.v(f"and {VB} {ok1}, {ok2}")
-        sw = self.v(f"lshr {VL} {stride}, {splat(2, 'i64')}")
-        offw = self.v(f"lshr {VL} {x1}, {splat(2, 'i64')}")
-        avail = self.v(f"sub {VL} {sw}, {offw}")
-        avail = self.v(f"select {VB} {ok}, {VL} {avail}, {VL} zeroinitializer")
-        w = self.v(f"mul {VL} {x0}, {sw}")
-        w = self.v(f"add {VL} {w}, {offw}")
+        ok1 = self.v(f"icmp ult {self.VL} {x0}, {self.vsplat64(g['count'])}")
+        ok2 = self.v(f"icmp ult {self.VL} {x1}, {stride}")
+        ok = self.v(f"and {self.VB} {ok1}, {ok2}")
+        sw = self.v(f"lshr {self.VL} {stride}, {splat(2, 'i64')}")
+        offw = self.v(f"lshr {self.VL} {x1}, {splat(2, 'i64')}")
+        avail = self.v(f"sub {self.VL} {sw}, {offw}")
+        avail = self.v(f"select {self.VB} {ok}, {self.VL} {avail}, {self.VL} zeroinitializer")
+        w = self.v(f"mul {self.VL} {x0}, {sw}")
+        w = self.v(f"add {self.VL} {w}, {offw}")
         return w, ok, avail
 
     def in_range(self, g: dict, flat: str, ok: str, avail: str, s: int) -> tuple[str, str]:
-        fs = self.v(f"add {VL} {flat}, {splat(s, 'i64')}")
-        c1 = self.v(f"icmp slt {VL} {splat(s, 'i64')}, {avail}")
-        c2 = self.v(f"icmp ult {VL} {fs}, {self.vsplat64(g['nw'])}")
-        c = self.v(f"and {VB} {c1}, {c2}")
-        return fs, self.v(f"and {VB} {c}, {ok}")
+        fs = self.v(f"add {self.VL} {flat}, {splat(s, 'i64')}")
+        c1 = self.v(f"icmp slt {self.VL} {splat(s, 'i64')}, {avail}")
+        c2 = self.v(f"icmp ult {self.VL} {fs}, {self.vsplat64(g['nw'])}")
+        c = self.v(f"and {self.VB} {c1}, {c2}")
+        return fs, self.v(f"and {self.VB} {c}, {ok}")
 
     def emit_load(self, op: LOp, m: str) -> None:
         info = op.info
@@ -1000,11 +1133,11 @@ class Gen(IrText):
         a0 = self.src(info["a0"])
         a1 = self.src(info["a1"]) if info["structured"] else None
         w, ok, avail = self.address(g, a0, a1)
-        flat = self.v(f"add {VL} {w}, {self.lane_base(g)}")
+        flat = self.v(f"add {self.VL} {w}, {self.lane_base(g)}")
         vals = []
         for s in info["sel"]:
             fs, good = self.in_range(g, flat, ok, avail, s)
-            good = self.v(f"and {VB} {good}, {m}")
+            good = self.v(f"and {self.VB} {good}, {m}")
             vals.append(self.gather_fast(g["words"], fs, good))
         for d, v in zip(op.dsts, vals):
             self.store(d, v, m)
@@ -1020,9 +1153,9 @@ class Gen(IrText):
             a0 = self.src(info["a0"])
             a1 = self.src(info["a1"]) if info["structured"] else None
             w, ok, avail = self.address(g, a0, a1)
-            flat = self.v(f"add {VL} {w}, {self.lane_base(g)}")
+            flat = self.v(f"add {self.VL} {w}, {self.lane_base(g)}")
             fs, good = self.in_range(g, flat, ok, avail, cpt)
-            good = self.v(f"and {VB} {good}, {m}")
+            good = self.v(f"and {self.VB} {good}, {m}")
             self.scatter_fast(g["words"], fs, self.src(vs), good)
             self.loop_end()
 
@@ -1146,11 +1279,11 @@ class Gen(IrText):
         save = self.lane
         vec = self.src(s)  # reads lanes [lane, lane+8): lane 0 of it is this lane
         self.lane = save
-        return self.v(f"extractelement {VI} {vec}, i64 0")
+        return self.v(f"extractelement {self.VI} {vec}, i64 0")
 
     def scalar_store(self, d: Dst, val: str) -> None:
-        vec = self.v(f"insertelement {VI} zeroinitializer, i32 {val}, i64 0")
-        m = f"<i1 true, {', '.join(['i1 false'] * (W - 1))}>"
+        vec = self.v(f"insertelement {self.VI} zeroinitializer, i32 {val}, i64 0")
+        m = f"<i1 true, {', '.join(['i1 false'] * (self.W - 1))}>"
         self.store(d, vec, m)
 
     # ---- whole kernel -------------------------------------------------------------------------------
@@ -1162,42 +1295,59 @@ class Gen(IrText):
         # program order and no lane can observe another's registers in between (the mask only changes
         # at flow ops; memory writes end a run), so fusing keeps the reference's results.
         run: list[LOp] = []
+        flow = ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
+                "halt", "discard")
+        # one run and nothing else: temps live only inside it (no write-back; the fill word is a constant)
+        # (a final halt — the program's closing ret — reads nothing)
+        body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops
+        single = all(op.kind not in flow + ("store", "atomic", "counter")
+                     and (op.kind != "host" or op.info["id"] in self.tex) for op in body_ops)
+        self.rc_keep_r = not single
+        started = [False]  # code already emitted before the current run
 
         def flush() -> None:
             if run:
                 self.loop_begin()
                 m = self.mbool(self.load_mask())
+                self.rc_begin()
+                self.rc_fill = not started[0]
+                started[0] = True
                 for op in run:
                     if op.kind == "load":
                         self.emit_load(op, m)
                     elif op.kind == "bufinfo":
                         self.emit_bufinfo(op, m)
                     elif op.kind == "host":  # a texture op compiled by its injected emitter
-                        self.tex[op.info["id"]].emit(self, op.info["tex"], m)
+                        self.emit_tex(op, m)
                     else:
                         self.emit_alu(op, m)
+                self.rc_writeback()
                 self.loop_end()
                 run.clear()
 
         for op in lw.ops:
             k = op.kind
-            if k in ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case",
-                     "endswitch", "halt", "discard"):
+            if k in flow:
                 flush()
+                started[0] = True
                 self.emit_flow(op)
             elif k == "store":
                 flush()
+                started[0] = True
                 self.emit_store(op)
             elif k == "atomic":
                 flush()
+                started[0] = True
                 self.emit_atomic(op)
             elif k == "counter":
                 flush()
+                started[0] = True
                 self.emit_counter(op)
             elif k == "host" and op.info["id"] in self.tex:
                 run.append(op)  # per-lane reads and writes (quads lie inside one 8-lane step): fusable
             elif k == "host":
                 flush()
+                started[0] = True
                 fn = self.arg("host")
                 self.e(f"call void {fn}(i64 {op.info['id']}, i64 %tb, i64 %L)")
             else:
@@ -1233,11 +1383,11 @@ class Gen(IrText):
         pro.append(f"  %rem = sub i64 {N}, %tb")
         pro.append(f"  %Lc = icmp ult i64 %rem, {TP}")
         pro.append(f"  %L = select i1 %Lc, i64 %rem, i64 {TP}")
-        pro.append("  %hi7 = add i64 %L, 7")
-        pro.append("  %hi = and i64 %hi7, -8")
+        pro.append(f"  %hi7 = add i64 %L, {self.W - 1}")
+        pro.append(f"  %hi = and i64 %hi7, {-self.W}")
         self.lines = []
         # temps (and indexable temps) start with the fill word in every tile
-        for base, regs in (("%r", lw.n_temps), ("%x", self.lay.x_regs)):
+        for base, regs in (("%r", 0 if single else lw.n_temps), ("%x", self.lay.x_regs)):
             if regs:
                 self.loop_begin(step=1, upper=str(regs * 4 * TP))
                 p = self.v(f"getelementptr i32, ptr {base}, i64 {self.lane}")
@@ -1249,13 +1399,14 @@ class Gen(IrText):
             self.e(f"call void @llvm.memset.p0.i64(ptr {self.arg(f'tgsm{reg}')}, i8 0, i64 {words * 4}, i1 false)")
         # initial execution mask: lanes of the tile that are active
         self.loop_begin()
-        gl = self.lanes64(True)
-        lt = self.v(f"icmp ult {VL} {self.lanes64(False)}, {self.vsplat64('%L')}")
+        lt = self.v(f"icmp ult {self.VL} {self.lanes64(False)}, {self.vsplat64('%L')}")
         inr = lt
         if self.compute:
-            av = self.v(f"sext {VB} {inr} to {VI}")
-        else:
-            av = self.gather(act, gl, inr)
+            av = self.v(f"sext {self.VB} {inr} to {self.VI}")
+        else:  # the tile's lanes are consecutive words of ``active``: one masked vector load
+            self.intr(f"declare <{self.W} x i32> @llvm.masked.load.v{self.W}i32.p0(ptr, i32 immarg, <{self.W} x i1>, <{self.W} x i32>)")
+            ap = self.v(f"getelementptr i32, ptr {act}, i64 {self.v(f'add i64 {self.lane}, %tb')}")
+            av = self.v(f"call {self.VI} @llvm.masked.load.v{self.W}i32.p0(ptr {ap}, i32 4, {self.VB} {inr}, {self.VI} zeroinitializer)")
         self.store_mask(av)
         self.loop_end()
         init = self.lines
@@ -1287,9 +1438,56 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
            "f16tof32"}
 
 
-def generate(lw: Lowered, tile: int, tex: dict | None = None) -> tuple[str, Layout]:
+def _const_flushed(v: str) -> bool:
+    """Whether ``v`` is a constant splat (as :func:`splat` writes it) whose value is no float32 denormal."""
+    if v == "zeroinitializer":
+        return True
+    if not (v.startswith("splat (i32 ") and v.endswith(")")):
+        return False
+    try:
+        x = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
+    except ValueError:
+        return False
+    return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
+
+
+def _const_float(v: str) -> float | None:
+    """The float32 value of a constant splat operand (as :func:`splat` writes it), else None."""
+    if not (v.startswith("splat (i32 ") and v.endswith(")")):
+        return None
+    try:
+        bits = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
+    except ValueError:
+        return None
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def _never_denormal_product(a: str, b: str) -> bool:
+    """A product of flushed operands one of which is a finite constant with |c| >= 1: |x * c| >= |x|, so the
+    result is 0, at least the smallest normal, infinite or NaN — never a denormal (its output flush is a
+    no-op)."""
+    for v in (a, b):
+        c = _const_float(v)
+        if c is not None and math.isfinite(c) and abs(c) >= 1.0:
+            return True
+    return False
+
+
+def _far_from_zero(v: str) -> bool:
+    """A finite constant addend with |c| >= 2^-100: a sum p + c (p any float) is 0 or at least 2^-124 in
+    magnitude — to come within 2^-126 of zero p must be within 2^-126 of -c, so |p| > 2^-101 and both terms
+    are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
+    c = _const_float(v)
+    return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100
+
+
+def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
-    :class:`TextureEmitter` that compiles them (the others call back into the reference)."""
-    g = Gen(lw, tile, tex)
+    :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
+    per vector step, 8 or 16 (callers then size every register-file row to a multiple of it:
+    ``Layout.width``)."""
+    assert width in (8, 16) and tile % width == 0
+    g = Gen(lw, tile, tex, width)
     text = g.build()
+    g.lay.width = width
     return text, g.lay

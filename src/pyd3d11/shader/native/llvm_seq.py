@@ -1,4 +1,4 @@
-"""The operation interface of shader/ops/transcendental.py, emitting LLVM IR (8-lane vectors).
+"""The operation interface of shader/ops/transcendental.py, emitting LLVM IR (vectors of the generator's width).
 
 Each method emits exactly the IEEE operation its numpy twin (``transcendental.NumpyOps``) performs — plain
 ``fadd``/``fsub``/``fmul``/``fdiv`` without fast-math flags (so LLVM neither contracts them into FMAs nor
@@ -7,11 +7,6 @@ sequences give the same bits on both backends.
 """
 
 from __future__ import annotations
-
-W = 8
-VI = f"<{W} x i32>"
-VF = f"<{W} x float>"
-VB = f"<{W} x i1>"
 
 
 def _splat(v: int, t: str = "i32") -> str:
@@ -24,6 +19,8 @@ class LlvmOps:
     def __init__(self, gen) -> None:
         self.g = gen
         self.types: dict[str, str] = {}
+        # the generator's vector width (8, or 16 where AVX-512 is used)
+        self.VI, self.VF, self.VB = gen.VI, gen.VF, gen.VB
 
     def _v(self, t: str, s: str) -> str:
         name = self.g.v(s)
@@ -31,17 +28,17 @@ class LlvmOps:
         return name
 
     def _fn(self, name: str) -> str:
-        self.g.intr(f"declare {VF} @llvm.{name}.v8f32({VF})")
-        return f"@llvm.{name}.v8f32"
+        self.g.intr(f"declare {self.VF} @llvm.{name}.v{self.g.W}f32({self.VF})")
+        return f"@llvm.{name}.v{self.g.W}f32"
 
     def f(self, bits: int) -> str:
-        return self._v(VF, f"bitcast {VI} {_splat(int(bits) - (1 << 32) if bits >= 1 << 31 else bits)} to {VF}")
+        return self._v(self.VF, f"bitcast {self.VI} {_splat(int(bits) - (1 << 32) if bits >= 1 << 31 else bits)} to {self.VF}")
 
     def i(self, v: int) -> str:
-        return self._v(VI, f"add {VI} {_splat(v)}, zeroinitializer")
+        return self._v(self.VI, f"add {self.VI} {_splat(v)}, zeroinitializer")
 
     def _f2(self, op: str, a: str, b: str) -> str:
-        return self._v(VF, f"{op} {VF} {a}, {b}")
+        return self._v(self.VF, f"{op} {self.VF} {a}, {b}")
 
     def add(self, a, b):
         return self._f2("fadd", a, b)
@@ -56,22 +53,22 @@ class LlvmOps:
         return self._f2("fdiv", a, b)
 
     def sqrt(self, a):
-        return self._v(VF, f"call {VF} {self._fn('sqrt')}({VF} {a})")
+        return self._v(self.VF, f"call {self.VF} {self._fn('sqrt')}({self.VF} {a})")
 
     def rint(self, a):
-        return self._v(VF, f"call {VF} {self._fn('roundeven')}({VF} {a})")
+        return self._v(self.VF, f"call {self.VF} {self._fn('roundeven')}({self.VF} {a})")
 
     def floor(self, a):
-        return self._v(VF, f"call {VF} {self._fn('floor')}({VF} {a})")
+        return self._v(self.VF, f"call {self.VF} {self._fn('floor')}({self.VF} {a})")
 
     def neg(self, a):
-        return self.from_bits(self._v(VI, f"xor {VI} {self.bits(a)}, {_splat(-0x80000000)}"))
+        return self.from_bits(self._v(self.VI, f"xor {self.VI} {self.bits(a)}, {_splat(-0x80000000)}"))
 
     def abs(self, a):
-        return self.from_bits(self._v(VI, f"and {VI} {self.bits(a)}, {_splat(0x7FFFFFFF)}"))
+        return self.from_bits(self._v(self.VI, f"and {self.VI} {self.bits(a)}, {_splat(0x7FFFFFFF)}"))
 
     def _fc(self, pred: str, a: str, b: str) -> str:
-        return self._v(VB, f"fcmp {pred} {VF} {a}, {b}")
+        return self._v(self.VB, f"fcmp {pred} {self.VF} {a}, {b}")
 
     def gt(self, a, b):
         return self._fc("ogt", a, b)
@@ -86,20 +83,20 @@ class LlvmOps:
         return self._fc("uno", a, a)
 
     def bor(self, a, b):
-        return self._v(VB, f"or {VB} {a}, {b}")
+        return self._v(self.VB, f"or {self.VB} {a}, {b}")
 
     def select(self, c, a, b):
-        t = self.types.get(a) or self.types.get(b, VF)  # untyped: the float input
-        return self._v(t, f"select {VB} {c}, {t} {a}, {t} {b}")
+        t = self.types.get(a) or self.types.get(b, self.VF)  # untyped: the float input
+        return self._v(t, f"select {self.VB} {c}, {t} {a}, {t} {b}")
 
     def bits(self, a):
-        return self._v(VI, f"bitcast {VF} {a} to {VI}")
+        return self._v(self.VI, f"bitcast {self.VF} {a} to {self.VI}")
 
     def from_bits(self, a):
-        return self._v(VF, f"bitcast {VI} {a} to {VF}")
+        return self._v(self.VF, f"bitcast {self.VI} {a} to {self.VF}")
 
     def _i2(self, op: str, a: str, b: str) -> str:
-        return self._v(VI, f"{op} {VI} {a}, {b}")
+        return self._v(self.VI, f"{op} {self.VI} {a}, {b}")
 
     def iadd(self, a, b):
         return self._i2("add", a, b)
@@ -114,17 +111,17 @@ class LlvmOps:
         return self._i2("or", a, b)
 
     def shl(self, a, n: int):
-        return self._v(VI, f"shl {VI} {a}, {_splat(n)}")
+        return self._v(self.VI, f"shl {self.VI} {a}, {_splat(n)}")
 
     def lshr(self, a, n: int):
-        return self._v(VI, f"lshr {VI} {a}, {_splat(n)}")
+        return self._v(self.VI, f"lshr {self.VI} {a}, {_splat(n)}")
 
     def ugt(self, a, b):
-        return self._v(VB, f"icmp ugt {VI} {a}, {b}")
+        return self._v(self.VB, f"icmp ugt {self.VI} {a}, {b}")
 
     def ftoi(self, a):
         # only called on integral values well inside int32 (the sequences guard NaN first)
-        return self._v(VI, f"fptosi {VF} {a} to {VI}")
+        return self._v(self.VI, f"fptosi {self.VF} {a} to {self.VI}")
 
     def itof(self, a):
-        return self._v(VF, f"sitofp {VI} {a} to {VF}")
+        return self._v(self.VF, f"sitofp {self.VI} {a} to {self.VF}")

@@ -29,7 +29,7 @@ U32 = np.uint32
 I32 = np.int32
 
 #: bump when generated code changes meaning (part of every cache key)
-BACKEND_VERSION = 3
+BACKEND_VERSION = 5
 #: lanes per tile for vertex/pixel shaders and the minimum for compute (whole thread groups)
 DEFAULT_TILE = 256
 
@@ -143,9 +143,31 @@ def lowered(prog: ir.Program) -> Lowered | str:
     return r
 
 
+_AVX512: bool | None = None
+
+
+def vector_width(lw: Lowered, tile: int) -> int:
+    """Lanes per vector step of a kernel: 16 where the CPU has AVX-512F (one zmm instruction per op instead
+    of two ymm ones) for vertex/pixel programs without atomics or counters (those walk lanes one by one over
+    whole vectors) and tiles of 16 lanes; else 8. ``PYD3D11_NATIVE_WIDTH=8`` keeps 8 everywhere. The results
+    are the same bits at either width: every operation is lane-wise, or per quad."""
+    global _AVX512
+    if os.environ.get("PYD3D11_NATIVE_WIDTH", "") == "8":
+        return 8
+    if _AVX512 is None:
+        llvm = _init_llvm()
+        _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
+    if not _AVX512 or lw.program_type == ir.ProgramType.COMPUTE or tile % 16:
+        return 8
+    if lw.uav_atomic or any(op.kind in ("atomic", "counter") for op in lw.ops):
+        return 8
+    return 16
+
+
 def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
     """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled."""
-    key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None)
+    width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
+    key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
     if k is not None:
         stats.cache_hits += 1
@@ -172,7 +194,7 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None) -> Kernel:
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
-    text, layout = generate(lw, tile, tex)
+    text, layout = generate(lw, tile, tex, vector_width(lw, tile))
     mod = llvm.parse_assembly(text)
     path = _disk_path(text)
     cached = path is not None and path.exists()
@@ -635,7 +657,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if c_out < k.lw.n_outputs or c_in < k.lw.n_inputs:
         fallback(program, "register count mismatch")
         return None
-    ng = (n + 7) // 8 * 8
+    w = k.layout.width
+    ng = (n + w - 1) // w * w  # whole vector steps in every register-file row
     A = _Args(k.layout)
     try:
         _bind_common(A, k, bindings)
