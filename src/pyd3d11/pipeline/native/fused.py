@@ -56,7 +56,8 @@ HOST_BATCH = 1 << 16
 
 
 def _sizes(kernel_host: bool) -> tuple[int, int]:
-    return (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
+    tile, batch = (HOST_TILE, HOST_BATCH) if kernel_host else (TILE, BATCH)
+    return tile, -(-batch // fg.LANE_QUANTUM) * fg.LANE_QUANTUM  # whole kernel steps (fused_gen.LANE_QUANTUM)
 
 
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)

@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 from ...shader.native.ir_text import IrText
 from .om_gen import om_parts
 
+#: a batch's lane count is rounded up to this (the widest pixel-shader vector step, AVX-512); batches are whole
+#: multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
+LANE_QUANTUM = 16
+
 V4F = "<4 x float>"
 V4D = "<4 x double>"
 V4I = "<4 x i32>"
@@ -392,8 +396,8 @@ class _Gen(_Emit):
         svc = self.targ("svcov") if "cov" in k.sv else None
         svp = self.targ("svprim") if "prim" in k.sv else None
         # lanes rounded up to whole vector steps of the PS kernel (16 lanes where it is AVX-512 wide)
-        self.e("%n8a = add i64 %n, 15")
-        self.e("%n8 = and i64 %n8a, -16")
+        self.e(f"%n8a = add i64 %n, {LANE_QUANTUM - 1}")
+        self.e(f"%n8 = and i64 %n8a, -{LANE_QUANTUM}")
         dyn = k.ps_ng_slot >= 0 and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
         self._prefetch_targets(lx, ly)
