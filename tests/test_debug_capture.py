@@ -381,6 +381,44 @@ def test_stream_output_shader_made_before_the_capture_replays(tmp_path):
     assert any(np.array_equal(cap.resource_bytes(i), want) for i in cap.resources())
 
 
+def test_stream_output_filled_size_and_bound_targets_from_before_the_capture_replay(tmp_path):
+    """§14 / §8.9: a buffer's BufferFilledSize is hidden state (not in its bytes). Two points are streamed out
+    before the capture with the target still bound; inside the capture two more are appended (offset -1 at the
+    filled size) and DrawAuto reads 4 points back (as a point list into a 4x1 target). The replay must append at
+    byte 32 and draw 4 points: its SO buffer and target equal the program's, bit for bit."""
+    import test_api_draw as T
+
+    from pyd3d11.d3d11 import D3D11_BUFFER_DESC, D3D11_SO_DECLARATION_ENTRY
+
+    dev, ctx, rt = T.setup(4, 1)
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="SV_Position", SemanticIndex=0, StartComponent=0,
+                                       ComponentCount=4, OutputSlot=0)]
+    vsb = T.assemble_shader(T.VS_POS_COLOR)
+    gs = dev.CreateGeometryShaderWithStreamOutput(vsb, None, decl, 1, [16], 1, 0xFFFFFFFF)
+    so = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16 * 8, BindFlags=0x10 | 0x1))
+    v = T.verts(*[[x, 0, 0, 1, 1, 1, 1, 1] for x in (-0.75, -0.25, 0.25, 0.75)])
+    vb = T.buffer(dev, v, 0x1)
+    ctx.GSSetShader(gs)
+    ctx.SOSetTargets(1, [so], [0])
+    ctx.IASetVertexBuffers(0, 1, [vb], [32], [0])
+    ctx.IASetPrimitiveTopology(1)
+    ctx.Draw(2, 0)  # before the capture: filled size 32 bytes
+    path = tmp_path / "so_filled.pyd3dcap"
+    with capture(ctx, path) as rec:
+        ctx.Draw(2, 2)  # appends at 32
+        ctx.SOSetTargets(0, [], [])
+        ctx.GSSetShader(None)
+        ctx.IASetVertexBuffers(0, 1, [so], [16], [0])
+        ctx.DrawAuto()  # 64 filled bytes / 16 = 4 points
+    assert rec.unsupported == []
+    want_so, want_rt = so._storage.data.copy(), rt._storage.data.copy()
+    assert np.frombuffer(want_so.tobytes(), np.float32).reshape(8, 4)[:4, 0].tolist() == [-0.75, -0.25, 0.25, 0.75]
+    cap = Capture.open(path).replay_all()
+    got = [cap.resource_bytes(i) for i in cap.resources()]
+    assert any(np.array_equal(g, want_so) for g in got)
+    assert any(np.array_equal(g, want_rt) for g in got)
+
+
 def test_deferred_context_made_before_the_capture_keeps_its_bound_state(tmp_path):
     from pyd3d11.d3d11 import D3D11_VIEWPORT
 

@@ -238,6 +238,9 @@ class Recorder:
             method = "CreateBuffer" if cls == "ID3D11Buffer" else "Create" + cls[len("ID3D11"):]
             e = ev(method, desc, init)
             e["fill"] = self._blob(st.data.copy())
+            filled = self.context._so_filled.get(id(st), 0)
+            if filled:  # the hidden BufferFilledSize stream output left (DrawAuto / append offset -1 read it)
+                e["so_filled"] = int(filled)
             return e
         if cls.endswith("View") or cls.endswith("View1"):
             counter = getattr(getattr(obj, "_view", None), "counter", [0])
@@ -326,8 +329,8 @@ class Recorder:
         if s.ia_topology:
             emit("IASetPrimitiveTopology", s.ia_topology)
         n = upto(s.so_targets)
-        if n:
-            self.unsupported.append("stream-output targets bound before the capture (their filled sizes)")
+        if n:  # offset -1 appends at each buffer's filled size, which the buffer's creation event restores
+            emit("SOSetTargets", n, s.so_targets[:n], [0xFFFFFFFF] * n)
         if s.rs_state is not None:
             emit("RSSetState", s.rs_state)
         if s.rs_viewports:

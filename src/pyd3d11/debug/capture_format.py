@@ -9,7 +9,8 @@ A capture is a zip archive (members deflate-compressed, i.e. zlib streams):
   written as soon as it is met (so a large frame never sits in memory twice).
 
 An event is ``{"i": index, "obj": target id, "method": C method name, "args": [...], "ret": id|null}``
-plus optional ``"fill"`` (a blob whose bytes replace the storage of the object the event created —
+plus optional ``"so_filled"`` (a buffer's hidden stream-output filled size, restored on the replaying immediate
+  context) and ``"fill"`` (a blob whose bytes replace the storage of the object the event created —
 how a resource that existed before the capture gets its contents), ``"unmap_data"`` (the bytes of the
 subresource just after an Unmap of a write map) and ``"synthetic": true`` (events the recorder made up
 to recreate an object or the context state that existed before the capture started). Object id 0 is

@@ -210,6 +210,8 @@ class Capture:
             st = result._storage
             st.data[...] = self._blob(raw["fill"]).reshape(st.data.shape)
             st.touch()
+        if "so_filled" in raw:
+            self.context._so_filled[id(result._storage)] = int(raw["so_filled"])
 
     # -- reading the replayed state -------------------------------------------------------------------
     def object(self, n: int) -> Any:
