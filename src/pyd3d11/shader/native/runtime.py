@@ -614,8 +614,9 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if isinstance(k, str):
         fallback(program, k)
         return None
-    if n == 0:
-        return reference.run_program(program, 0, inputs, bindings, system_values, None, active)
+    if n == 0:  # nothing to run; the reference builds the empty result (inputs in the caller's layout)
+        return reference.run_program(program, 0, inputs, bindings, system_values, None, active, None, False,
+                                     component_major)
     c_in = reference._max_reg(program, OT.INPUT)
     c_out = reference._max_reg(program, OT.OUTPUT)
     if c_out < k.lw.n_outputs or c_in < k.lw.n_inputs:
