@@ -59,11 +59,10 @@ class ProgramGen(_Gen):
     def uniform(self) -> bool:
         return self.depth == 0 and not self.returned
 
-    def block(self, budget: int) -> None:
-        n = len(self.lines)
-        super().block(budget)
-        if any(line.lstrip().startswith("retc") for line in self.lines[n:]):
-            self.returned = True
+    def emit(self, s: str) -> None:
+        if s.startswith("retc"):
+            self.returned = True  # lanes may have left: what follows is not uniform flow
+        super().emit(s)
 
     def dsrc(self) -> str:
         s = f"r{self.r(self.TEMPS)}.{self.rng.choice(['xyzw', 'zwxy', 'xyxy', 'zwzw'])}"

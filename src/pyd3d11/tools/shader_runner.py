@@ -197,8 +197,9 @@ def _run_directives(h: D3D11Harness, ps: ParsedSection, block: BlockResult) -> N
 
 
 def run_pass(sections: list[ParsedSection], runner_min: Model, runner_max: Model,
-             timeout: float = 0.0) -> list[BlockResult]:
-    """One execution pass over a parsed file (FORMAT.md §1.4)."""
+             timeout: float = 0.0, after_block: Any = None) -> list[BlockResult]:
+    """One execution pass over a parsed file (FORMAT.md §1.4). ``after_block(harness, block)``, when given,
+    is called after each [test] block that ran (tools/corpus_diff.py snapshots the resources there)."""
     h = D3D11Harness(runner_min)
     blocks: list[BlockResult] = []
     try:
@@ -245,6 +246,8 @@ def run_pass(sections: list[ParsedSection], runner_min: Model, runner_max: Model
                         block.status, block.reason = "failed", str(e)
                     except Exception as e:  # never let one block stop the run
                         block.status, block.reason = "failed", f"{type(e).__name__}: {e}"[:400]
+                    if after_block is not None:
+                        after_block(h, block)
     finally:
         h.close()
     return blocks
