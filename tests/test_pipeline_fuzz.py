@@ -92,15 +92,16 @@ def test_a_native_difference_is_reported(monkeypatch):
 
 
 def test_fallback_is_counted_not_compared():
-    # a compute program with a double-precision add: the native backend does not compile it, so the case
-    # is a fallback (with the first such instruction as the reason), not a comparison
+    # a compute program with a typed UAV store: the native backend does not compile it, so the case is a
+    # fallback (with the first such instruction as the reason), not a comparison
     case = pf.make_case(0, "dispatch")
     cs = random_program(np.random.default_rng(5), "cs", 12, textures=False, doubles=False)
-    case.programs["cs"] = cs.replace("\nret\n", "\nftod r0.xy, r1.x\ndadd r0.xy, r0.xyxy, r0.xyxy\nret\n")
+    cs = cs.replace("dcl_uav_raw u2\n", "dcl_uav_raw u2\ndcl_uav_typed_buffer (float,float,float,float) u3\n")
+    case.programs["cs"] = cs.replace("\nret\n", "\nstore_uav_typed u3.xyzw, r0.xxxx, r1.xyzw\nret\n")
     tally = pf.Tally()
     status, detail = pf.diff_case(case, tally)
-    assert status == "fallback" and detail == "instruction ftod"  # the first instruction it does not compile
-    assert tally.shader_fallbacks == {"instruction ftod": 1} and tally.counts == {"fallback": 1}
+    assert status == "fallback" and detail == "instruction store_uav_typed", detail
+    assert tally.shader_fallbacks == {"instruction store_uav_typed": 1} and tally.counts == {"fallback": 1}
 
 
 PS_ZERO = """ps_5_0

@@ -275,9 +275,7 @@ class _Lowerer:
             if o in _SKIP:
                 continue
             if o not in SUPPORTED:
-                # compute kernels take only texture ops here, and run only where the pipeline's native
-                # sampler compiles every one (runtime.dispatch has no host callback)
-                if o in HOST and (graphics or o in TEXTURE_OPS):
+                if o in HOST:
                     self.host(index, inst)
                     continue
                 raise Unsupported(f"instruction {Op(o).name.lower()}")
