@@ -134,3 +134,24 @@ def test_zero_pixel_draw_statistics_equal_reference():
     tally = pf.Tally()
     status, detail = pf.diff_case(case, tally)
     assert status in ("same", "nanbits"), detail
+
+
+CORPUS_FILES = ["gather.shader_test", "sample-grad.shader_test", "ddxddy.shader_test", "multiple-rt.shader_test",
+                "uav-atomics.shader_test", "barriers.shader_test", "cast-64-bit.shader_test",
+                "texture-load-offset.shader_test"]
+
+
+def test_shader_test_corpus_blocks_agree():
+    # tools/corpus_diff.py on a few shader-test files with draws, dispatches, textures, derivatives,
+    # several targets, atomics, barriers and doubles: every executed [test] block's resources are the
+    # same bytes on both backends, and most blocks run without a fallback
+    from conftest import conformance_path
+
+    from pyd3d11.tools.corpus_diff import CorpusTally, diff_file
+
+    tally = CorpusTally()
+    for name in CORPUS_FILES:
+        diff_file(conformance_path("shader-tests", "hlsl", name), tally)
+    assert not tally.failures, tally.failures
+    assert tally.blocks.get("same", 0) >= 20, tally.blocks
+    assert tally.blocks.get("same", 0) > 4 * tally.blocks.get("fallback", 0), tally.blocks

@@ -10,8 +10,9 @@ A case (:func:`make_case`, fully determined by its seed) is either
   random formats (sometimes 4× MSAA), an optional depth-stencil target, random blend, depth-stencil and
   rasterizer states (fill, cull, winding, depth bias, clip, scissor), viewport, topology (point, line
   and triangle lists and strips; sometimes indexed), blend factor, sample mask and stencil reference,
-  under an occlusion and a pipeline-statistics query, one or two draws; compared: every render target,
-  the depth-stencil target, both query results;
+  instancing (a per-instance attribute), sometimes stream output of the vertex shader's outputs (random
+  declarations, rasterized or not), under an occlusion and a pipeline-statistics query, one or two draws;
+  compared: every render target, the depth-stencil target, the stream-output buffer and every query result;
 * a **dispatch**: a random compute shader (raw/structured UAV loads and stores, atomics, append/consume
   counters, groupshared memory with barriers, textures, doubles) over random thread groups; compared:
   every UAV's bytes and the hidden counter.
@@ -147,11 +148,21 @@ def make_case(seed: int, kind: str = "all", n_ops: int = 20) -> Case:
     st["samples"] = 4 if rng.random() < 0.12 else 1
     st["rt"] = [int(rng.choice(RT_FORMATS)) for _ in range(n_rt)]
     st["ds"] = int(rng.choice(DS_FORMATS)) if rng.random() < 0.6 else None
+    # stream output of the vertex shader's outputs (a GS-less SO shader made from the VS bytecode)
+    st["so"] = None
+    if rng.random() < 0.15:
+        entries = []
+        for r in rng.choice(4, int(rng.integers(1, 4)), replace=False):  # distinct outputs: no overlap
+            c = int(rng.integers(0, 4))
+            entries.append((int(r), c, int(rng.integers(1, 5 - c))))
+        st["so"] = dict(entries=entries, rasterized=int(rng.choice([0, 0, 0xFFFFFFFF])),
+                        size=int(rng.choice([64, 256, 1024])))
     st["draws"] = []
     for _ in range(int(rng.choice([1, 1, 2]))):
         topo = int(rng.choice([1, 2, 3, 4, 4, 4, 5, 5]))
         n = int(rng.integers(3, 40))
         d = dict(topology=topo, count=n, indexed=bool(rng.random() < 0.3), blend=_blend(rng, n_rt),
+                 instances=int(rng.choice([1, 1, 1, 2, 3])), start_instance=int(rng.integers(0, 2)),
                  blend_factor=[float(x) for x in rng.uniform(-0.2, 1.2, 4)],
                  sample_mask=int(rng.choice([0xFFFFFFFF, 0xFFFFFFFF, 0x5, 0xE])),
                  depth=_depth(rng), stencil_ref=int(rng.integers(0, 256)), raster=_raster(rng),
@@ -160,6 +171,7 @@ def make_case(seed: int, kind: str = "all", n_ops: int = 20) -> Case:
         st["draws"].append(d)
         case.data[f"vb{len(st['draws'])}"] = _vertices(rng, n)
         case.data[f"ib{len(st['draws'])}"] = rng.integers(0, n + 2, n).astype(np.uint16)
+        case.data[f"inst{len(st['draws'])}"] = rng.uniform(-1, 1, (5, 4)).astype(np.float32)  # per-instance v3
     case.data["targets"] = rng.integers(0, 2**63, 1)
     return case
 
@@ -264,9 +276,12 @@ def run_case(case: Case) -> dict[str, bytes]:
     ps_code = assemble_shader(case.programs["ps"])
     vs = dev.CreateVertexShader(vs_code, len(vs_code), None)
     ps = dev.CreatePixelShader(ps_code, len(ps_code), None)
-    layout = dev.CreateInputLayout([D.D3D11_INPUT_ELEMENT_DESC("TEXCOORD", i, D.DXGI_FORMAT_R32G32B32A32_FLOAT, 0,
-                                                               16 * i, 0, 0) for i in range(4)], 4, vs_code,
-                                   len(vs_code))
+    # TEXCOORD0..2 per vertex from slot 0; TEXCOORD3 per instance (step rate 1) from slot 1
+    elems = [D.D3D11_INPUT_ELEMENT_DESC("TEXCOORD", i, D.DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16 * i, 0, 0)
+             for i in range(3)]
+    elems.append(D.D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 3, D.DXGI_FORMAT_R32G32B32A32_FLOAT, 1, 0,
+                                            D.D3D11_INPUT_PER_INSTANCE_DATA, 1))
+    layout = dev.CreateInputLayout(elems, 4, vs_code, len(vs_code))
     w, h = st["size"]
     trng = np.random.default_rng(int(case.data["targets"][0]))
     sd = D.DXGI_SAMPLE_DESC(Count=st["samples"])
@@ -292,13 +307,29 @@ def run_case(case: Case) -> dict[str, bytes]:
         set_srv(0, 9, srvs)
         set_smp(0, 2, samplers)
     ctx.OMSetRenderTargets(len(rtvs), rtvs, dsv)
+    so_buf = so_q = None
+    if st["so"] is not None:
+        names = ["SV_Position", "TEXCOORD", "TEXCOORD", "TEXCOORD"]
+        decl = [D.D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName=names[r], SemanticIndex=max(0, r - 1),
+                                             StartComponent=c, ComponentCount=n, OutputSlot=0)
+                for r, c, n in st["so"]["entries"]]
+        stride = 4 * sum(n for _, _, n in st["so"]["entries"])
+        gs = dev.CreateGeometryShaderWithStreamOutput(vs_code, len(vs_code), decl, len(decl), [stride], 1,
+                                                      st["so"]["rasterized"])
+        ctx.GSSetShader(gs, None, 0)
+        so_buf = dev.CreateBuffer(D.D3D11_BUFFER_DESC(ByteWidth=st["so"]["size"], BindFlags=D.D3D11_BIND_STREAM_OUTPUT))
+        so_buf._storage.data[...] = 0xA5
+        ctx.SOSetTargets(1, [so_buf], [0])
+        so_q = dev.CreateQuery(D.D3D11_QUERY_DESC(Query=D.D3D11_QUERY_SO_STATISTICS))
+        ctx.Begin(so_q)
     occ = dev.CreateQuery(D.D3D11_QUERY_DESC(Query=D.D3D11_QUERY_OCCLUSION))
     stats = dev.CreateQuery(D.D3D11_QUERY_DESC(Query=D.D3D11_QUERY_PIPELINE_STATISTICS))
     ctx.Begin(occ)
     ctx.Begin(stats)
     for k, d in enumerate(st["draws"], 1):
         vb = _buffer(dev, case.data[f"vb{k}"], D.D3D11_BIND_VERTEX_BUFFER)
-        ctx.IASetVertexBuffers(0, 1, [vb], [64], [0])
+        ib_inst = _buffer(dev, case.data[f"inst{k}"], D.D3D11_BIND_VERTEX_BUFFER)
+        ctx.IASetVertexBuffers(0, 2, [vb, ib_inst], [64, 16], [0, 0])
         ctx.IASetPrimitiveTopology(d["topology"])
         bd = D.D3D11_BLEND_DESC(AlphaToCoverageEnable=d["blend"]["AlphaToCoverageEnable"],
                                 IndependentBlendEnable=d["blend"]["IndependentBlendEnable"])
@@ -318,11 +349,15 @@ def run_case(case: Case) -> dict[str, bytes]:
         if d["indexed"]:
             ib = _buffer(dev, case.data[f"ib{k}"], D.D3D11_BIND_INDEX_BUFFER)
             ctx.IASetIndexBuffer(ib, D.DXGI_FORMAT_R16_UINT, 0)
-            ctx.DrawIndexed(d["count"], 0, 0)
+            ctx.DrawIndexedInstanced(d["count"], d["instances"], 0, 0, d["start_instance"])
         else:
-            ctx.Draw(d["count"], 0)
+            ctx.DrawInstanced(d["count"], d["instances"], 0, d["start_instance"])
     ctx.End(occ)
     ctx.End(stats)
+    if so_q is not None:
+        ctx.End(so_q)
+        out["so"] = so_buf._storage.data.tobytes()
+        out["so statistics"] = repr(ctx.GetData(so_q)).encode()
     for i, t in enumerate(rts):
         out[f"rt{i}"] = t._storage.data.tobytes()
     if ds is not None:
