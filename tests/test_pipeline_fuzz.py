@@ -155,3 +155,21 @@ def test_shader_test_corpus_blocks_agree():
     assert not tally.failures, tally.failures
     assert tally.blocks.get("same", 0) >= 20, tally.blocks
     assert tally.blocks.get("same", 0) > 4 * tally.blocks.get("fallback", 0), tally.blocks
+
+
+@pytest.mark.parametrize("backend", ["reference", "native"])
+def test_shader_runner_backend_option(backend, monkeypatch, capsys):
+    # shader_runner --backend selects the shader backend for the run (native kernels run only with native)
+    from conftest import conformance_path
+
+    from pyd3d11.tools import shader_runner
+
+    f = conformance_path("shader-tests", "hlsl", "gather.shader_test")
+    monkeypatch.setenv("PYD3D11_BACKEND", "native" if backend == "reference" else "reference")  # restored after
+    before = runtime.stats.native_runs
+    try:
+        rc = shader_runner.main(["--backend", backend, "--no-compile-check", "--sm", "5", str(f)])
+    finally:
+        native.set_backend(None)
+    assert rc == 0 and "0 failed" in capsys.readouterr().out
+    assert (runtime.stats.native_runs > before) == (backend == "native")
