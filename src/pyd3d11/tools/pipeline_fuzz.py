@@ -526,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     for s in range(args.seed, args.seed + args.cases):
         case = make_case(s, args.kind, args.ops)
         status, detail = diff_case(case, tally)
-        if status in ("diff", "error", "fallback", "unsupported") or args.verbose:
+        if status in ("diff", "error", "nanbits", "fallback", "unsupported") or args.verbose:
             print(f"case {s} ({case.kind}): {status} {detail}", flush=True)
             if status == "diff" and args.show:
                 for st, text in case.programs.items():
