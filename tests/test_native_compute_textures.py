@@ -160,3 +160,36 @@ def test_threaded_dispatch_with_textures_equals_serial():
         native.set_backend(None)
         pool.set_threads(None)
     assert outs[0] == outs[1] == outs[2]
+
+
+CS_SV_ONLY_IN_CALLBACK = """cs_5_0
+dcl_globalFlags refactoringAllowed | enableDoublePrecisionFloatOps | enable11_1DoubleExtensions
+dcl_uav_raw u0
+dcl_input vThreadGroupID.x
+dcl_input vThreadIDInGroupFlattened
+dcl_input vThreadID.xy
+dcl_input vThreadIDInGroup.y
+dcl_temps 3
+dcl_thread_group 8, 2, 1
+utod r1.xy, vThreadID.x
+utod r1.zw, vThreadIDInGroup.y
+dfma r1.xyzw, r1.xyzw, l(0, 1.5, 0, 1.5), r1.zwxy
+itod r0.xy, vThreadID.y
+dadd r1.xy, r1.xyxy, r0.xyxy
+imad r2.x, vThreadGroupID.x, l(16), vThreadIDInGroupFlattened.x
+ishl r2.x, r2.x, l(4)
+store_raw u0.xyzw, r2.x, r1.xyzw
+ret
+"""
+
+
+def test_thread_ids_read_only_by_a_callback():
+    # vThreadID / vThreadIDInGroup are read only by double instructions (callbacks): the callback's own
+    # per-lane thread IDs (groups x fastest, threads x fastest) must be the reference's
+    case = _case("", 6)
+    case.programs["cs"] = CS_SV_ONLY_IN_CALLBACK
+    case.state["groups"] = (3, 2, 1)
+    before = runtime.stats.fallbacks
+    status, detail = pf.diff_case(case)
+    assert status == "same", detail
+    assert runtime.stats.fallbacks == before
