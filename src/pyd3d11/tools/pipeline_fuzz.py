@@ -508,6 +508,16 @@ def diff_case(case: Case, tally: Tally | None = None) -> tuple[str, str]:
     return "diff", detail
 
 
+def drop_compiled() -> None:
+    """Forget every compiled kernel (shader kernels, fused-lane variants, output-merger functions): each
+    random program compiles new ones, and a long run would otherwise keep thousands of LLVM modules."""
+    from ..pipeline.native import fused, om_runtime
+
+    runtime._KERNELS.clear()
+    fused._CACHE.clear()
+    om_runtime._COMPILED.clear()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", type=int, default=200)
@@ -532,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
                 for st, text in case.programs.items():
                     print(f"--- {st}\n{text}")
         done = s - args.seed + 1
+        if done % 25 == 0:
+            drop_compiled()
         if args.report_every and done % args.report_every == 0:
             print(f"after {done} cases ({time.process_time() - t0:.0f} s CPU):\n{tally.summary()}", flush=True)
     print(tally.summary())
