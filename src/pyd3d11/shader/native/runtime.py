@@ -400,9 +400,8 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
              hooks: Any = None) -> bool:
     """Run a whole dispatch natively; False when the program is not compiled (the caller runs the
     reference). Texture instructions are compiled by the sampling hook's native plan (``hooks``, see
-    :func:`texture_plan`); the other host ops (doubles, texture access the plan does not compile) call
-    back into the reference's code for the tile's lanes (:class:`_ComputeHost`), and such a dispatch runs
-    its groups serially in the reference's order (one callback state)."""
+    :func:`texture_plan`); a dispatch with one the plan does not compile runs on the reference (compute
+    kernels have no host callback)."""
     lw = lowered(program)
     if isinstance(lw, str):
         fallback(program, lw)
@@ -415,7 +414,13 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if tile is None:
         fallback(program, "a dispatch batch that is not a multiple of 8 lanes")
         return False
+    seen = dict(stats.texture_reasons)
     plan = texture_plan(lw, bindings, hooks)
+    if needs_host(lw, plan):
+        why = sorted(k for k, v in stats.texture_reasons.items() if v != seen.get(k, 0)) or ["a host op"]
+        fallback(program, "texture access the native sampler does not compile, in a compute shader ("
+                 + "; ".join(why) + ")")
+        return False
     k = get_kernel(program, tile, plan)
     if isinstance(k, str):
         fallback(program, k)
@@ -443,19 +448,12 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if k.lw.has_discard or lw.special_out:
         fallback(program, "pixel-shader outputs in a compute shader")
         return False
-    host = None
-    if needs_host(lw, plan):
-        host = _ComputeHost(program, k, A, bindings, hooks, (x, y, z), groups * T)
-        A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     workers = pool.threads()
-    parallel = workers > 1 and not order_bound(lw) and host is None
-    items = group_ranges(groups, tile // T, workers) if parallel else []
+    items = group_ranges(groups, tile // T, workers) if workers > 1 and not order_bound(lw) else []
     if len(items) > 1:
         _call_items(k, A, items, T)
     else:
         _call(k, A)
-    if host is not None and host.error is not None:
-        raise host.error
     for fn in after:
         fn()
     stats.native_runs += 1
@@ -774,32 +772,6 @@ class _Host:
                     self.fns[op_id](st)
         except BaseException as e:  # raised again when the kernel returns
             self.error = e
-
-
-class _ComputeHost(_Host):
-    """The host callback of a compute kernel run serially over the whole dispatch (``gbase`` 0, so a
-    tile's first lane ``tb`` is the dispatch's lane index): the thread-ID system values of every lane are
-    built once, in the reference's internal (4, lanes) layout (pipeline.compute.dispatch's rule: groups in
-    row order x fastest, threads x fastest within a group)."""
-
-    def __init__(self, program, k: Kernel, A: _Args, bindings, hooks, xyz: tuple, n: int) -> None:
-        empty = np.zeros((1, 4, n), U32)
-        super().__init__(program, k, A, empty, empty, bindings, None, hooks, n)
-        tx, ty, tz = k.lw.thread_group
-        T = tx * ty * tz
-        lane = np.arange(n, dtype=np.int64)
-        t, g = lane % T, lane // T
-        x, y, _ = xyz
-        tid = np.stack([t % tx, (t // tx) % ty, t // (tx * ty)])
-        gid = np.stack([g % x, (g // x) % y, g // (x * y)])
-        sv = {}
-        for kind, val in ((OT.INPUT_THREAD_ID_IN_GROUP, tid), (OT.INPUT_THREAD_GROUP_ID, gid),
-                          (OT.INPUT_THREAD_ID, gid * np.array([[tx], [ty], [tz]]) + tid),
-                          (OT.INPUT_THREAD_ID_IN_GROUP_FLATTENED, t[None, :])):
-            a = np.zeros((4, n), U32)
-            a[: val.shape[0]] = val.astype(U32)
-            sv[kind] = a
-        self.sv = sv
 
 
 def backend_from_env() -> str:
