@@ -71,7 +71,7 @@ def dispatch(program: ir.Program, bindings: Bindings | None, x: int, y: int = 1,
         if native.use_native():
             from ..shader.native import runtime
 
-            if runtime.dispatch(program, b, x, y, z, T, per_batch):
+            if runtime.dispatch(program, b, x, y, z, T, per_batch, hooks):
                 return groups * T
     used = c.used_types
     cache: dict[int, tuple] = {}

@@ -197,8 +197,9 @@ def _run_directives(h: D3D11Harness, ps: ParsedSection, block: BlockResult) -> N
 
 
 def run_pass(sections: list[ParsedSection], runner_min: Model, runner_max: Model,
-             timeout: float = 0.0) -> list[BlockResult]:
-    """One execution pass over a parsed file (FORMAT.md §1.4)."""
+             timeout: float = 0.0, after_block: Any = None) -> list[BlockResult]:
+    """One execution pass over a parsed file (FORMAT.md §1.4). ``after_block(harness, block)``, when given,
+    is called after each [test] block that ran (tools/corpus_diff.py snapshots the resources there)."""
     h = D3D11Harness(runner_min)
     blocks: list[BlockResult] = []
     try:
@@ -245,6 +246,8 @@ def run_pass(sections: list[ParsedSection], runner_min: Model, runner_max: Model
                         block.status, block.reason = "failed", str(e)
                     except Exception as e:  # never let one block stop the run
                         block.status, block.reason = "failed", f"{type(e).__name__}: {e}"[:400]
+                    if after_block is not None:
+                        after_block(h, block)
     finally:
         h.close()
     return blocks
@@ -393,7 +396,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per [test] block or compile (0: none)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="files run in parallel processes")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the reason of every failed block")
+    ap.add_argument("--backend", choices=("native", "reference"), default=None,
+                    help="shader backend (default: PYD3D11_BACKEND / native where llvmlite imports); "
+                         "tools/corpus_diff.py compares the two block by block")
     a = ap.parse_args(argv)
+    if a.backend is not None:
+        import os
+
+        from pyd3d11.shader import native
+
+        os.environ["PYD3D11_BACKEND"] = a.backend  # worker processes (-j) read it too
+        native.set_backend(a.backend)
     passes = ("4", "5") if a.sm == "both" else (a.sm,)
     files = collect_files(a.files)
     jobs = [(f, passes, a.compile_only, not a.no_compile_check, a.timeout) for f in files]

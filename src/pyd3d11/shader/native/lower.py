@@ -275,7 +275,9 @@ class _Lowerer:
             if o in _SKIP:
                 continue
             if o not in SUPPORTED:
-                if graphics and o in HOST:
+                # compute kernels take only texture ops here, and run only where the pipeline's native
+                # sampler compiles every one (runtime.dispatch has no host callback)
+                if o in HOST and (graphics or o in TEXTURE_OPS):
                     self.host(index, inst)
                     continue
                 raise Unsupported(f"instruction {Op(o).name.lower()}")
@@ -497,6 +499,9 @@ class _Lowerer:
             if res.type not in (OT.UNORDERED_ACCESS_VIEW, OT.RESOURCE):
                 raise Unsupported("bufinfo operand")
             key = ("u" if res.type == OT.UNORDERED_ACCESS_VIEW else "t", res.register)
+            # the slot's size is bound even for a typed buffer (no raw/structured declaration adds it):
+            # otherwise bufinfo read an unset slot, 0 (found when compute kernels began taking typed `ld`)
+            (lw.uavs if key[0] == "u" else lw.srvs).add(res.register)
             if dsts:
                 add(LOp("bufinfo", dsts, [], False, {"res": key}))
         else:  # pragma: no cover (SUPPORTED and this dispatch list the same opcodes)

@@ -418,9 +418,12 @@ def group_ranges(groups: int, tile_groups: int, threads: int) -> list[tuple[int,
     return [(g, min(per, groups - g)) for g in range(0, groups, per)]
 
 
-def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int, per_batch: int) -> bool:
+def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int, per_batch: int,
+             hooks: Any = None) -> bool:
     """Run a whole dispatch natively; False when the program is not compiled (the caller runs the
-    reference)."""
+    reference). Texture instructions are compiled by the sampling hook's native plan (``hooks``, see
+    :func:`texture_plan`); a dispatch with one the plan does not compile runs on the reference (compute
+    kernels have no host callback)."""
     lw = lowered(program)
     if isinstance(lw, str):
         fallback(program, lw)
@@ -433,7 +436,14 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if tile is None:
         fallback(program, "a dispatch batch that is not a multiple of 8 lanes")
         return False
-    k = get_kernel(program, tile)
+    seen = dict(stats.texture_reasons)
+    plan = texture_plan(lw, bindings, hooks)
+    if needs_host(lw, plan):
+        why = sorted(k for k, v in stats.texture_reasons.items() if v != seen.get(k, 0)) or ["a host op"]
+        fallback(program, "texture access the native sampler does not compile, in a compute shader ("
+                 + "; ".join(why) + ")")
+        return False
+    k = get_kernel(program, tile, plan)
     if isinstance(k, str):
         fallback(program, k)
         return False
@@ -444,6 +454,8 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     except Unsupported as e:
         fallback(program, str(e))
         return False
+    if plan is not None:
+        plan.bind(A)
     A.set("n", groups * T)
     A.set("ng", 0)
     A.ptr("active", np.full(8, -1, I32))
@@ -650,8 +662,9 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     if isinstance(k, str):
         fallback(program, k)
         return None
-    if n == 0:
-        return reference.run_program(program, 0, inputs, bindings, system_values, None, active)
+    if n == 0:  # nothing to run; the reference builds the empty result (inputs in the caller's layout)
+        return reference.run_program(program, 0, inputs, bindings, system_values, None, active, None, False,
+                                     component_major)
     c_in = reference._max_reg(program, OT.INPUT)
     c_out = reference._max_reg(program, OT.OUTPUT)
     if c_out < k.lw.n_outputs or c_in < k.lw.n_inputs:
