@@ -492,3 +492,34 @@ def test_uav_with_a_hidden_counter_from_before_the_capture_is_refused(tmp_path):
     assert any("counter" in u for u in rec.unsupported)
     with pytest.raises(NotSupportedError):
         Capture.open(tmp_path / "c.pyd3dcap").replay_all()
+
+
+def test_class_linkage_shaders_and_instances_made_before_the_capture_replay(tmp_path):
+    """A pixel shader created with a class linkage, its instances (CreateClassInstance) bound before the capture:
+    the recorder recreates the linkage, the shader with it and each instance, so the captured draw replays to the
+    same pixels (an effect's shaders are made this way, e.g. examples/effects/tutorial11.py)."""
+    import test_class_linkage as L
+
+    from pyd3d11.api import create_device as cd
+    from pyd3d11.shader.dxbc.asm import assemble_shader
+
+    dev, _level, ctx = cd.D3D11CreateDevice(None, 1, None, 0, None, 0, 7)
+    link = dev.CreateClassLinkage()
+    ps = dev.CreatePixelShader(L._raw("HlslCrossCompiler/ps5/interfaces"), None, link)
+    vs = dev.CreateVertexShader(assemble_shader(L.VS_TEXT), None, None)
+    tex = dev.CreateTexture2D(dict(Width=2, Height=2, MipLevels=1, ArraySize=1, Format=2,
+                                   SampleDesc=dict(Count=1, Quality=0), BindFlags=0x20))
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(tex, None)], None)
+    ctx.RSSetViewports(1, [dict(TopLeftX=0, TopLeftY=0, Width=2, Height=2, MinDepth=0, MaxDepth=1)])
+    ctx.IASetPrimitiveTopology(4)
+    ctx.VSSetShader(vs, None, 0)
+    inst = [link.CreateClassInstance(n, 0, 0, 0, 0) for n in ("cDoubleColour", "cHalfColour", "TwoThirdsAlpha")]
+    ctx.PSSetShader(ps, inst, 3)
+    path = tmp_path / "linkage.pyd3dcap"
+    with capture(ctx, path) as rec:
+        ctx.Draw(3, 0)
+    assert rec.unsupported == []
+    want = tex._storage.data.copy()
+    cap = Capture.open(path).replay_all()
+    assert any(e.method == "CreateClassInstance" and e.synthetic for e in cap.events)
+    assert any(np.array_equal(cap.resource_bytes(i), want) for i in cap.resources())

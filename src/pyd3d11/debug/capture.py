@@ -256,15 +256,28 @@ class Recorder:
             return ev("Create" + kind, res, desc)
         if cls in ("ID3D11VertexShader", "ID3D11PixelShader", "ID3D11HullShader", "ID3D11DomainShader",
                    "ID3D11ComputeShader", "ID3D11GeometryShader"):
-            if obj._class_linkage is not None:
-                return None
+            linkage = obj._class_linkage  # recreated first (its id is encoded before this event is emitted)
             blob = np.frombuffer(bytes(obj._bytecode), np.uint8)
             so = getattr(obj, "_stream_output", None)
             if so is not None:  # (validated entries, strides, rasterized stream)
                 entries, strides, rs = so
                 return ev("CreateGeometryShaderWithStreamOutput", blob, len(blob), list(entries), len(entries),
-                          list(strides), len(strides), int(rs), None)
-            return ev("Create" + cls[len("ID3D11"):], blob, len(blob), None)
+                          list(strides), len(strides), int(rs), linkage)
+            return ev("Create" + cls[len("ID3D11"):], blob, len(blob), linkage)
+        if cls == "ID3D11ClassLinkage":
+            return ev("CreateClassLinkage")
+        if cls == "ID3D11ClassInstance":
+            linkage = obj._linkage
+            if obj._instance_name:
+                # GetClassInstance reads the instance from the linkage's shaders: recreate them first
+                for sh in list(linkage._shaders):
+                    self._ref(sh)
+                return {"obj": self._ref(linkage), "method": "GetClassInstance", "kwargs": {}, "ret": None,
+                        "args": [obj._instance_name, int(obj._desc_values["InstanceIndex"])]}
+            d = obj._desc_values
+            return {"obj": self._ref(linkage), "method": "CreateClassInstance", "kwargs": {}, "ret": None,
+                    "args": [obj._type_name, int(d["ConstantBuffer"]), int(d["BaseConstantBufferOffset"]),
+                             int(d["BaseTexture"]), int(d["BaseSampler"])]}
         if cls == "ID3D11InputLayout":
             sig = getattr(obj, "_creation_bytecode", None)
             if sig is None:
