@@ -206,6 +206,7 @@ def test_removal_is_per_device(budget):
     ctx.Dispatch(1, 1, 1)
     assert dev.GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_HUNG
     assert other.GetDeviceRemovedReason() == 0
+    budget(60)  # the other device's short dispatch must not meet the tiny budget on a loaded machine
     buf = _compute(other, octx, limit=8)
     octx.Dispatch(1, 1, 1)
     assert list(_read_buffer(other, octx, buf, 4)) == [_spin_reference(i, 8) for i in range(4)]
