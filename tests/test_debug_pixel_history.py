@@ -556,3 +556,30 @@ def test_history_as_text(tmp_path):
     assert text[1].startswith("event ") and text[1].endswith("(unchanged)") and " Draw: " in text[1]
     assert text[2].startswith("  fragment 0: failed_depth: ps (1, 0, 0, 1); depth ")
     assert " fail" in text[2]
+
+
+HLSL_PER_SAMPLE = r"""
+struct P { float4 pos : SV_Position; float4 col : COLOR; };
+float4 PS(P p, uint s : SV_SampleIndex) : SV_Target { return p.col + float4(0, 0, s * 0.25, 0); }
+"""
+
+
+@pytest.mark.parametrize("sample", range(4))
+def test_msaa_sample_mask_at_sample_frequency(tmp_path, sample):
+    """A pixel shader reading SV_SampleIndex runs once per covered sample (§16.3.2). A sample the blend state's
+    sample mask removes is reported ``sample_masked`` also there (no invocation ran for it); the others are
+    written with their own invocation's output (blue = sample index / 4)."""
+    rig = Rig(samples=4)
+    ps = D3DCompile(HLSL_PER_SAMPLE, len(HLSL_PER_SAMPLE), "s.hlsl", None, None, "PS", "ps_5_0", 0, 0)
+    rig.ctx.PSSetShader(rig.dev.CreatePixelShader(ps, len(ps), None), None, 0)
+
+    def body(r):
+        r.raster(msaa=True)
+        r.blend(ONE, ZERO, enable=False, sample_mask=0b1010)  # samples 0 and 2 masked
+        r.draw(front(0.5, (0, 1, 0, 1)))
+    h, _ = rig.history(tmp_path, body, sample=sample)
+    fs = frags(h)
+    if sample in (0, 2):
+        assert [f.fate for f in fs] == ["sample_masked"]
+    else:
+        assert [f.fate for f in fs] == ["written"] and fs[0].after == (0.0, 1.0, sample * 0.25, 1.0)

@@ -32,7 +32,8 @@ fragment has no shader output). Any texel of any texture is covered: array slice
 a Texture3D's W slice is ``z`` (a draw reaches it through an RTV's W range), and a block-compressed or 2x1
 packed format's texel is decoded from its element (copies and updates write whole elements, so they are
 reported as touching every texel of the elements they write). Buffers are refused (NotSupportedError).
-A sample removed by the sample mask at sample-frequency shading is not listed.
+At sample-frequency shading a sample the sample mask removes has no invocation: a what-if replay with the mask
+relaxed finds its fragments (``sample_masked``).
 """
 
 from __future__ import annotations
@@ -429,6 +430,9 @@ def _run(snapshot: Any, probe: _Probe, raster_changes: dict | None) -> None:
 
         changes = dict(raster_changes)
         st.relax = frozenset(changes.pop("relax", ()))
+        if "sample_mask" in changes:
+            st.om = copy.copy(st.om)
+            st.om.sample_mask = changes.pop("sample_mask")
         st.rasterizer = copy.copy(st.rasterizer)
         for k, v in changes.items():
             setattr(st.rasterizer, k, v)
@@ -438,7 +442,7 @@ def _run(snapshot: Any, probe: _Probe, raster_changes: dict | None) -> None:
 
 
 def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int) -> list[Fragment]:
-    from ..pipeline.shader_io import EARLY_DEPTH_STENCIL_FLAG, global_flags
+    from ..pipeline.shader_io import EARLY_DEPTH_STENCIL_FLAG, global_flags, uses_sample_frequency
 
     ps = snapshot.cmd.state.ps
     early_z = ps is not None and bool(global_flags(ps.program) & EARLY_DEPTH_STENCIL_FLAG) \
@@ -479,7 +483,12 @@ def _draw_fragments(snapshot: Any, target: _Target, x: int, y: int, sample: int)
     prev = Counter(fp for _, fp in tagged)
     changes: dict[str, Any] = {}
     order: list = []
-    for fate, change in _RELAXATIONS:
+    relaxations = _RELAXATIONS
+    if ps is not None and uses_sample_frequency(ps.program) and not (int(snapshot.cmd.state.om.sample_mask) >> sample) & 1:
+        # at sample frequency a masked sample gets no invocation at all: the fragments the mask removed appear
+        # once it is relaxed (at pixel frequency the real run already reports them)
+        relaxations = (("sample_masked", {"sample_mask": 0xFFFFFFFF}), *relaxations)
+    for fate, change in relaxations:
         if "relax" in change:
             if not _writes_distances(snapshot.cmd, change["relax"][-1]):
                 continue  # the draw has no such output: relaxing it changes nothing (skip the replay)
