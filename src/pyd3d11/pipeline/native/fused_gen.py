@@ -32,10 +32,6 @@ V4I = "<4 x i32>"
 V4L = "<4 x i64>"
 V4B = "<4 x i1>"
 
-# D3D11_COMPARISON_FUNC -> (integer predicate, float predicate); NEVER = 1, ALWAYS = 8.
-_CMP = {2: ("ult", "olt"), 3: ("eq", "oeq"), 4: ("ule", "ole"), 5: ("ugt", "ogt"), 6: ("ne", "une"),
-        7: ("uge", "oge")}
-
 
 @dataclass(frozen=True)
 class FusedKey:
