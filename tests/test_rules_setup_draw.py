@@ -149,3 +149,66 @@ def test_points_count_one_clipper_invocation_each():
     ctx.End(q)
     stats = ctx.GetData(q)
     assert (int(stats.IAPrimitives), int(stats.CInvocations)) == (3, 3)
+
+
+def _draw_n(points: list[str], topology, w: int, h: int, dsv=None, viewport=None, ps=_PS, **raster):
+    """Draw len(points) vertices at the given clip-space positions; returns (pixels, context, device)."""
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, w, h)
+    n = len(points)
+    vs = _VS.replace("P[3]", f"P[{n}]").replace("A[3] = { 0.0, 1.0, 0.0 }", f"A[{n}] = {{ {', '.join(['1'] * n)} }}")
+    _setup_draw(dev, ctx, [rtv], w, h, vs % ", ".join(points), ps, topology=topology, dsv=dsv(dev, ctx) if dsv else None)
+    if viewport is not None:
+        ctx.RSSetViewports(1, [viewport])
+    desc = dict(FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)
+    desc.update(raster)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(**desc)))
+    q = dev.CreateQuery(D3D11_QUERY_DESC(Query=D3D11_QUERY_PIPELINE_STATISTICS))
+    ctx.Begin(q)
+    ctx.Draw(n, 0)
+    ctx.End(q)
+    return _rt_pixels(dev, ctx, tex, w, h), ctx.GetData(q)
+
+
+@pytest.mark.parametrize(("topology", "per_prim"), [(D3D11_PRIMITIVE_TOPOLOGY_LINELIST, 2),
+                                                    (D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, 3)])
+def test_clipper_invocations_count_primitives(topology, per_prim):
+    """§20.4.6: CInvocations = primitives sent to the rasterizer stage, here 4 of each kind (some off screen)."""
+    pts = [f"float4({x}, {y}, 0.5, 1)" for x, y in [(-0.5, 0), (0.5, 0.5), (0, -0.5), (3, 3), (4, 3), (3, 4),
+                                                       (0.25, 0.25), (-0.25, 0.25), (0.1, -0.9), (0.9, 0.9),
+                                                       (-0.9, 0.9), (0.5, -0.5)][:4 * per_prim]]
+    _, stats = _draw_n(pts, topology, 8, 8)
+    assert (int(stats.IAPrimitives), int(stats.CInvocations)) == (4, 4)
+
+
+@pytest.mark.parametrize(("z", "clip", "drawn"), [(0.5, True, True), (1.5, True, False), (-0.5, True, False),
+                                                   (1.5, False, True), (-0.5, False, True)])
+def test_point_depth_clipping(z, clip, drawn):
+    """§15.4 / §3.4.5: with DepthClipEnable a point is clipped when z lies outside [0, w]; without it the point is
+    drawn (its depth clamped to the viewport range). Point at pixel (4, 4) of an 8x8 target."""
+    px, _ = _draw_n([f"float4(0.125, -0.125, {z}, 1)"], D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, 8, 8,
+                    DepthClipEnable=clip)
+    assert bool(px[4, 4, 3] > 0) is drawn
+
+
+def test_wireframe_does_not_draw_the_edges_clipping_made():
+    """§15.13 with §15.4: a wireframe triangle crossing the near plane z = 0 draws the visible parts of its own
+    edges; the edge the clipper made along z = 0 (screen (4.5, 1.5) to (1.5, 4.5)) is not an edge of the
+    triangle: pixels (3, 2) and (2, 3), on that edge only, stay empty while the original edges are drawn."""
+    pts = ["float4(-0.625, 0.625, -0.5, 1)", "float4(0.875, 0.625, 0.5, 1)", "float4(-0.625, -0.875, 0.5, 1)"]
+    px, _ = _draw_n(pts, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, 8, 8, FillMode=D3D11_FILL_WIREFRAME)
+    lit = px[..., 3] > 0
+    assert not lit[2, 3] and not lit[3, 2]
+    assert lit[1, 6] and lit[6, 1] and lit[4, 4]  # top edge (row 1), left edge (column 1), the diagonal
+
+
+@pytest.mark.parametrize("topology", [D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, D3D11_PRIMITIVE_TOPOLOGY_LINELIST])
+def test_viewport_depth_range_maps_points_and_lines(topology):
+    """§15.6 viewport transform: z_screen = MinDepth + z_ndc * (MaxDepth - MinDepth). With MinDepth 0.25 and MaxDepth
+    0.75, z_ndc = 0.5 reaches the pixel shader's SV_Position.z as 0.5 (read back as the red channel)."""
+    ps = "float4 main(float4 p : SV_Position, float a : A) : SV_Target { return float4(p.z, 1, 0, 1); }"
+    pts = ["float4(0.125, -0.125, 0.5, 1)"] if topology == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST else \
+        ["float4(-1, -0.125, 0.5, 1)", "float4(1, -0.125, 0.5, 1)"]
+    vp = D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=8, Height=8, MinDepth=0.25, MaxDepth=0.75)
+    px, _ = _draw_n(pts, topology, 8, 8, viewport=vp, ps=ps)
+    assert px[4, 4, 3] > 0 and abs(float(px[4, 4, 0]) - 0.5) < 1e-6
