@@ -364,3 +364,26 @@ def test_discarded_pixels_are_marked():
     first = next(i for i, s in enumerate(gone.steps) if s.state == "discarded")
     assert gone.steps[first].opcode.startswith("discard")
     assert all(s.state == "discarded" for s in gone.steps[first:])
+
+
+def test_double_results_are_shown_as_doubles():
+    """D3D11.3 §22.14: a double occupies a component pair (.xy / .zw, low word first). A trace step of a double
+    instruction gives each written pair as its float64 value (TraceStep.doubles) and prints it; computed here
+    from the HLSL: double(a.x) * 3 + 0.25 for a.x = 1.5 is 4.75, exactly."""
+    import pyd3d11.debug as dbg
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+
+    src = """float4 main(float4 a : A) : SV_Target {
+        double d = (double)a.x * 3.0 + 0.25;
+        return float4((float)d, 0, 0, 1);
+    }"""
+    prog = decode_program(parse_container(bytes(_compile(src, "ps_5_0"))).program)
+    a = np.array([[1.5, 0, 0, 0]] * 4, F32)
+    _, traces = dbg.trace_program(prog, 4, [0], inputs={0: a})
+    steps = [s for s in traces[0].steps if s.doubles()]
+    assert steps and all(s.opcode.startswith(("d", "ftod")) for s in steps)
+    last = steps[-1].doubles()
+    assert list(last.values()) == [4.75]
+    assert "= 4.75d" in str(steps[-1])
+    assert not any(s.doubles() for s in traces[0].steps if s.opcode.startswith("dtof"))

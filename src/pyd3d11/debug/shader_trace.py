@@ -95,6 +95,11 @@ def format_bits(bits: int) -> str:
     return f"{f:.9g} (0x{bits:08x} i={s})"
 
 
+#: instructions whose destination holds doubles (SM 5.0 double-precision arithmetic and the conversions to double)
+_DOUBLE_RESULTS = frozenset({"dadd", "dmul", "dmax", "dmin", "dmov", "dmovc", "ddiv", "dfma", "drcp", "ftod", "itod",
+                             "utod"})
+
+
 @dataclass(slots=True, frozen=True)
 class RegisterWrite:
     """One component an instruction wrote: ``register`` as fxc names it (``r3``, ``o0``, ``x1[2]``,
@@ -163,8 +168,23 @@ class TraceStep:
         """The write to ``name`` ('r3.y', 'o0.x', 'oDepth') by this step, if any."""
         return next((w for w in self.writes if w.name == name), None)
 
+    def doubles(self) -> dict[str, float]:
+        """For an instruction whose result is double precision, each written component pair as its float64 value,
+        keyed like ``'r1.xy'`` (D3D11.3 §22.14: a double occupies .xy or .zw, the low word in the first component);
+        empty for other instructions."""
+        if self.opcode.split("_", 1)[0] not in _DOUBLE_RESULTS:
+            return {}
+        out: dict[str, float] = {}
+        for lo_c, hi_c in (("x", "y"), ("z", "w")):
+            for lo in self.writes:
+                hi = next((w for w in self.writes if w.register == lo.register and w.component == hi_c), None)
+                if lo.component == lo_c and hi is not None:
+                    out[f"{lo.register}.{lo_c}{hi_c}"] = float(np.array([lo.bits, hi.bits], np.uint32).view(np.float64)[0])
+        return out
+
     def __str__(self) -> str:
-        extra = "   ".join(str(w) for w in self.writes + self.memory)  # type: ignore[operator]
+        dbl = [f"{k} = {v!r}d" for k, v in self.doubles().items()]
+        extra = "   ".join([str(w) for w in self.writes + self.memory] + dbl)  # type: ignore[operator]
         flag = "" if self.state == "active" else f"   [{self.state}]"
         return f"{self.instruction_index:4d}: {'  ' * self.depth}{self.text}{flag}" + (f"   {extra}" if extra else "")
 
