@@ -334,17 +334,70 @@ def test_draws_from_command_lists_are_captured_in_order():
     assert _f(loop.final("o0.y").bits) == 5.0
 
 
-def test_unreplayable_submissions_keep_their_place():
+def test_empty_draw_auto_keeps_its_place():
     dev, ctx = _device()
     dbg.enable_capture(ctx)
     _draw(dev, ctx, _PS_BRANCH)
     vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_STREAM_OUTPUT))
     ctx.IASetVertexBuffers(0, 1, [vb], [16], [0])
-    ctx.DrawAuto()  # nothing streamed out yet: draws nothing, but it is a submitted draw
+    ctx.DrawAuto()  # nothing streamed out yet: draws nothing (§8.9), but it is a submitted draw
     assert len(replay._capture(ctx).draws) == 2
-    with pytest.raises(NotSupportedError, match="DrawAuto"):
-        dbg.debug_pixel(ctx, 0, 0)
+    assert replay._capture(ctx).draws[-1].cmd.args.vertex_count == 0
     assert dbg.debug_pixel(ctx, 0, 0, draw=-2) is not None
+
+
+def test_draw_auto_is_debugged_with_the_streamed_vertex_count():
+    """DrawAuto draws (BufferFilledSize - offset) / stride vertices (§8.9): four points streamed out before it, so
+    the debugger replays a 4-vertex point list, and the traced pixel shader's output is the pixel's value."""
+    import test_api_draw as T
+
+    from pyd3d11.d3d11 import D3D11_SO_DECLARATION_ENTRY
+
+    dev, ctx, rt = T.setup(4, 1)
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="SV_Position", SemanticIndex=0, StartComponent=0,
+                                       ComponentCount=4, OutputSlot=0)]
+    vsb = T.assemble_shader(T.VS_POS_COLOR)
+    gs = dev.CreateGeometryShaderWithStreamOutput(vsb, None, decl, 1, [16], 1, 0xFFFFFFFF)
+    so = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16 * 8, BindFlags=D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER))
+    v = T.verts(*[[x, 0, 0, 1, 1, 1, 1, 1] for x in (-0.75, -0.25, 0.25, 0.75)])
+    vb = T.buffer(dev, v, D3D11_BIND_VERTEX_BUFFER)
+    ctx.GSSetShader(gs)
+    ctx.SOSetTargets(1, [so], [0])
+    ctx.IASetVertexBuffers(0, 1, [vb], [32], [0])
+    ctx.IASetPrimitiveTopology(1)
+    ctx.Draw(4, 0)
+    ctx.SOSetTargets(0, [], [])
+    ctx.GSSetShader(None)
+    ctx.IASetVertexBuffers(0, 1, [so], [16], [0])
+    dbg.enable_capture(ctx)
+    ctx.DrawAuto()
+    assert replay._capture(ctx).draws[-1].cmd.args.vertex_count == 4
+    img = np.array(pyd3d11.texture_to_numpy(ctx, rt))
+    tr = dbg.debug_pixel(ctx, 2, 0)
+    assert tr is not None
+    assert [_f(tr.final(f"o0.{c}").bits) for c in "xyzw"] == img[0, 2].tolist()
+
+
+@pytest.mark.parametrize(("value", "runs"), [(True, True), (False, False)])
+def test_predicated_draw_from_a_command_list(value, runs):
+    """SetPredication (D3D11.3 §5.6.6): the work is skipped while the predicate's result equals PredicateValue. An
+    occlusion predicate around no draw has the result FALSE, so a command list's draw predicated on TRUE runs (and
+    the debugger replays it: the traced output is the pixel's value) and one predicated on FALSE is skipped, like
+    the immediate context's own skipped draws, without taking a place."""
+    dev, ctx = _device()
+    pred = dev.CreatePredicate(D3D11_QUERY_DESC(Query=D3D11_QUERY_OCCLUSION_PREDICATE))
+    ctx.Begin(pred)
+    ctx.End(pred)
+    deferred = dev.CreateDeferredContext(0)
+    deferred.SetPredication(pred, value)
+    tex, _ = _draw(dev, deferred, _PS_BRANCH)
+    dbg.enable_capture(ctx)
+    ctx.ExecuteCommandList(deferred.FinishCommandList(False), False)
+    assert len(replay._capture(ctx).draws) == (1 if runs else 0)
+    if runs:
+        img = np.array(pyd3d11.texture_to_numpy(ctx, tex))
+        tr = dbg.debug_pixel(ctx, 5, 1)
+        assert [_f(tr.final(f"o0.{c}").bits) for c in "xyzw"] == _branch_expected(5, 1) == img[1, 5].tolist()
 
 
 _PS_DISCARD = """float4 main(float4 pos : SV_Position) : SV_Target {

@@ -17,9 +17,10 @@ stages' ``run_stage`` hook (:data:`pyd3d11.pipeline.hull.StageRunner`): the exec
 prepared — the real input primitive with adjacency, control points, patch constants, domain location and
 system values — runs through ``trace_execute``. :func:`stage_invocations` lists what a draw ran.
 
-Limits (NotSupportedError): capture on a deferred context (its command lists are captured when the
-immediate context executes them), DrawAuto and predicated commands from command lists (they keep their
-place in the history but cannot be replayed).
+DrawAuto is kept with the vertex count its execution reads from the stream-output filled size; a command
+list's predicated command is kept when its predicate lets it run (as the immediate context's own predicated
+calls). Limit (NotSupportedError): capture on a deferred context (its command lists are captured when the
+immediate context executes them).
 """
 
 from __future__ import annotations
@@ -84,20 +85,25 @@ class _Capture:
 
     def __call__(self, cmd: Any) -> None:
         from pyd3d11.api.commands import DispatchCmd, DrawCmd, PredicatedCmd
+        from pyd3d11.pipeline.stream_output import auto_vertex_count
 
+        if isinstance(cmd, PredicatedCmd):
+            # a command list's predicated command: its predicate is read as it runs, right after this hook (the
+            # immediate context's own predicated calls that the predicate blocks never reach the hook either)
+            if self.context._predicate_blocks(cmd.predicate, cmd.value):
+                return
+            cmd = cmd.inner
+        if not isinstance(cmd, (DrawCmd, DispatchCmd)) and hasattr(cmd, "draw") and hasattr(cmd, "storage"):
+            # DrawAuto: the vertex count its execution reads from the stream-output filled size, read now
+            draw = copy.copy(cmd.draw)
+            draw.args = copy.copy(draw.args)
+            draw.args.vertex_count = auto_vertex_count(self.context._so_filled.get(id(cmd.storage), 0), cmd.offset,
+                                                       cmd.stride)
+            cmd = draw
         if isinstance(cmd, DrawCmd):
             self.draws.append(_clone(cmd, _shared_objects(cmd), dict(self.context._so_filled)))
         elif isinstance(cmd, DispatchCmd):
             self.dispatches.append(_clone(cmd, _shared_objects(cmd), {}))
-        else:
-            # Work we cannot replay still takes its place, so draw/dispatch indices never shift onto an
-            # older call (which would be a wrong trace).
-            inner = cmd.inner if isinstance(cmd, PredicatedCmd) else cmd
-            what = "predicated command from a command list" if inner is not cmd else type(cmd).__name__
-            if isinstance(inner, DispatchCmd):
-                self.dispatches.append(_Unsupported(what))
-            elif isinstance(inner, DrawCmd) or hasattr(inner, "draw"):  # DrawAuto wraps its DrawCmd
-                self.draws.append(_Unsupported("DrawAuto" if inner is cmd else what))
 
 
 def enable_capture(context: Any, depth: int = 4) -> None:
