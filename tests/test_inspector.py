@@ -426,3 +426,47 @@ def test_geometry_invocations_of_the_nbody_draw(nbody_capture):
         assert first["variables"]["input[0].pos"] == want
         # four Appends, one per corner of the sprite (maxvertexcount(4))
         assert sum(1 for s in t["steps"] if s["text"].startswith("emit")) == 4
+
+
+def test_layer_of_a_3d_texture_and_a_multisampled_one(tmp_path):
+    """The texture viewer's "z / sample" field: a Texture3D shows its W slice ``z`` (texel, PNG and pixel history
+    take it), a multisampled texture its sample; a layer outside the resource is an error. Slice k of the 3D
+    texture holds (k + 1) / 4 in every channel; the 4x MSAA target is cleared to (0.5, 0.25, 0, 1)."""
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_RENDER_TARGET,
+        D3D11_BIND_SHADER_RESOURCE,
+        D3D11_BOX,
+        D3D11_TEXTURE2D_DESC,
+        D3D11_TEXTURE3D_DESC,
+        D3D11CreateDevice,
+    )
+    from pyd3d11.dxgi import DXGI_SAMPLE_DESC
+
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, None, 0, 7)
+    vol = dev.CreateTexture3D(D3D11_TEXTURE3D_DESC(Width=4, Height=2, Depth=3, MipLevels=1, Format=2,
+                                                   BindFlags=D3D11_BIND_SHADER_RESOURCE))
+    ms = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=4, Height=2, MipLevels=1, ArraySize=1, Format=2,
+                                                  SampleDesc=DXGI_SAMPLE_DESC(Count=4), BindFlags=D3D11_BIND_RENDER_TARGET))
+    path = tmp_path / "layers.pyd3dcap"
+    with dbg.capture(ctx, path):
+        for k in range(3):
+            data = np.full((2, 4, 4), (k + 1) / 4, np.float32)
+            ctx.UpdateSubresource(vol, 0, D3D11_BOX(0, 0, k, 4, 2, k + 1), data, 64, 128)
+        ctx.ClearRenderTargetView(dev.CreateRenderTargetView(ms, None), (0.5, 0.25, 0.0, 1.0))
+    i = insp.Inspector(str(path))
+    last = len(i.events()) - 1
+    res = {r["kind"]: r["id"] for r in i.summary()["resources"]}
+    v3, v2 = res["Texture3D"], res["Texture2D"]
+    for k in range(3):
+        assert i.texel(last, v3, 1, 1, z=k)["value"] == [(k + 1) / 4] * 4
+    png = i.texture_png(last, v3, channels="r", z=2)
+    from io import BytesIO
+
+    from PIL import Image
+
+    assert np.asarray(Image.open(BytesIO(png)))[0, 0, 0] == round(0.75 * 255)
+    assert i.texel(last, v2, 3, 1, sample=3)["value"] == [0.5, 0.25, 0.0, 1.0]
+    with pytest.raises(ValueError):
+        i.texel(last, v3, 0, 0, z=3)
+    h = i.history(v3, 1, 1, z=2)
+    assert len(h["events"]) == 1  # only the update of slice 2 touched (1, 1, 2)

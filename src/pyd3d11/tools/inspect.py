@@ -149,10 +149,21 @@ class Inspector:
         """Decoded texels of a subresource after ``event`` (see :func:`pyd3d11.texture_to_numpy`)."""
         return self._at(event).texture(self._resource(resource, "texture"), subresource)
 
-    def texel(self, event: int, resource: int, x: int, y: int, subresource: int = 0, sample: int = 0) -> dict:
-        t = self.texture(event, resource, subresource)
-        if t.ndim == 4:  # multisampled (S, H, W, C)
-            t = t[sample]
+    def _layer(self, t: np.ndarray, resource: int, sample: int, z: int) -> np.ndarray:
+        """One 2D layer of a decoded subresource: a Texture3D's W slice ``z`` or a multisampled one's sample."""
+        if t.ndim != 4:  # (D, H, W, C) for a Texture3D, (S, H, W, C) for a multisampled texture
+            return t
+        k = z if self._created_by(resource) == "CreateTexture3D" else sample
+        if not 0 <= k < t.shape[0]:
+            raise ValueError(f"layer {k} outside 0..{t.shape[0] - 1}")
+        return t[k]
+
+    def _created_by(self, rid: int) -> str:
+        return next((e.method for e in self.cap.events if e.created == rid), "")
+
+    def texel(self, event: int, resource: int, x: int, y: int, subresource: int = 0, sample: int = 0,
+              z: int = 0) -> dict:
+        t = self._layer(self.texture(event, resource, subresource), resource, sample, z)
         if t.ndim == 2:  # 1D texture (W, C)
             t = t[None]
         if not (0 <= y < t.shape[0] and 0 <= x < t.shape[1]):
@@ -160,14 +171,12 @@ class Inspector:
         return {"x": x, "y": y, "value": plain(t[y, x])}
 
     def texture_png(self, event: int, resource: int, subresource: int = 0, channels: str = "rgba",
-                    lo: float = 0.0, hi: float = 1.0, sample: int = 0) -> bytes:
+                    lo: float = 0.0, hi: float = 1.0, sample: int = 0, z: int = 0) -> bytes:
         """The subresource as a PNG: ``channels`` picks which of r/g/b/a show (one channel shows as grey),
         values mapped linearly from [lo, hi] to 0..255."""
         from PIL import Image
 
-        t = self.texture(event, resource, subresource).astype(np.float64)
-        if t.ndim == 4:
-            t = t[sample]
+        t = self._layer(self.texture(event, resource, subresource), resource, sample, z).astype(np.float64)
         if t.ndim == 2:
             t = t[None]
         if t.ndim == 3 and t.shape[-1] < 4:
@@ -367,10 +376,11 @@ def _handler(insp: Inspector) -> type[BaseHTTPRequestHandler]:
                 "/api/events": lambda: insp.events(),
                 "/api/state": lambda: insp.state(e()),
                 "/api/texel": lambda: insp.texel(e(), _int(q, "resource"), _int(q, "x"), _int(q, "y"),
-                                                 _int(q, "subresource", 0), _int(q, "sample", 0)),
+                                                 _int(q, "subresource", 0), _int(q, "sample", 0), _int(q, "z", 0)),
                 "/api/texture.png": lambda: insp.texture_png(
                     e(), _int(q, "resource"), _int(q, "subresource", 0), q.get("channels", ["rgba"])[0],
-                    float(q.get("lo", ["0"])[0]), float(q.get("hi", ["1"])[0]), _int(q, "sample", 0)),
+                    float(q.get("lo", ["0"])[0]), float(q.get("hi", ["1"])[0]), _int(q, "sample", 0),
+                    _int(q, "z", 0)),
                 "/api/buffer": lambda: insp.buffer(e(), _int(q, "resource"), q.get("view", ["float"])[0],
                                                    _int(q, "offset", 0), _int(q, "columns", 4)),
                 "/api/mesh": lambda: insp.mesh(e()),
