@@ -111,10 +111,14 @@ class _DrawAutoCmd(cmds.Command):
     def __init__(self, draw: cmds.DrawCmd, storage: Any, offset: int, stride: int) -> None:
         self.draw, self.storage, self.offset, self.stride = draw, storage, offset, stride
 
-    def execute(self, runtime: Any) -> None:
+    def vertex_count(self, runtime: Any) -> int:
+        """The vertices this DrawAuto draws on ``runtime`` now: (filled size - offset) / stride (§8.9)."""
         from pyd3d11.pipeline.stream_output import auto_vertex_count
 
-        n = auto_vertex_count(runtime._so_filled.get(id(self.storage), 0), self.offset, self.stride)
+        return auto_vertex_count(runtime._so_filled.get(id(self.storage), 0), self.offset, self.stride)
+
+    def execute(self, runtime: Any) -> None:
+        n = self.vertex_count(runtime)
         if n:
             self.draw.args.vertex_count = n
             self.draw.execute(runtime)

@@ -220,9 +220,10 @@ class Recorder:
         cls = type(obj).__name__
         dev = self.device
 
-        def ev(method: str, *args: Any) -> dict:
-            return {"obj": self._ids[id(dev)], "method": method, "args": [self._enc(a) for a in args],
-                    "kwargs": {}, "ret": None}
+        def ev(method: str, *args: Any, on: Any = None) -> dict:
+            """A call of ``method`` on ``on`` (the device by default), recreated first if need be."""
+            target = self._ids[id(dev)] if on is None else self._ref(on)
+            return {"obj": target, "method": method, "args": [self._enc(a) for a in args], "kwargs": {}, "ret": None}
 
         if cls in ("ID3D11Buffer", "ID3D11Texture1D", "ID3D11Texture2D", "ID3D11Texture3D"):
             desc = obj.GetDesc()
@@ -272,12 +273,10 @@ class Recorder:
                 # GetClassInstance reads the instance from the linkage's shaders: recreate them first
                 for sh in list(linkage._shaders):
                     self._ref(sh)
-                return {"obj": self._ref(linkage), "method": "GetClassInstance", "kwargs": {}, "ret": None,
-                        "args": [obj._instance_name, int(obj._desc_values["InstanceIndex"])]}
+                return ev("GetClassInstance", obj._instance_name, int(obj._desc_values["InstanceIndex"]), on=linkage)
             d = obj._desc_values
-            return {"obj": self._ref(linkage), "method": "CreateClassInstance", "kwargs": {}, "ret": None,
-                    "args": [obj._type_name, int(d["ConstantBuffer"]), int(d["BaseConstantBufferOffset"]),
-                             int(d["BaseTexture"]), int(d["BaseSampler"])]}
+            return ev("CreateClassInstance", obj._type_name, int(d["ConstantBuffer"]), int(d["BaseConstantBufferOffset"]),
+                      int(d["BaseTexture"]), int(d["BaseSampler"]), on=linkage)
         if cls == "ID3D11InputLayout":
             sig = getattr(obj, "_creation_bytecode", None)
             if sig is None:
@@ -297,8 +296,7 @@ class Recorder:
         if cls == "ID3DUserDefinedAnnotation":
             from pyd3d11.api.annotation import ID3DUserDefinedAnnotation
 
-            return {"obj": self._ref(obj._owner), "method": "QueryInterface", "kwargs": {}, "ret": None,
-                    "args": [self._enc(ID3DUserDefinedAnnotation._iid)]}
+            return ev("QueryInterface", ID3DUserDefinedAnnotation._iid, on=obj._owner)
         if cls == "ID3D11DeviceContext1" and obj._deferred and not obj._recording:
             if not any(obj is o for o, _ in self._wrapped):
                 self._wrap(obj, _recorded)

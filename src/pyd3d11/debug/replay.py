@@ -85,7 +85,6 @@ class _Capture:
 
     def __call__(self, cmd: Any) -> None:
         from pyd3d11.api.commands import DispatchCmd, DrawCmd, PredicatedCmd
-        from pyd3d11.pipeline.stream_output import auto_vertex_count
 
         if isinstance(cmd, PredicatedCmd):
             # a command list's predicated command: its predicate is read as it runs, right after this hook (the
@@ -93,12 +92,11 @@ class _Capture:
             if self.context._predicate_blocks(cmd.predicate, cmd.value):
                 return
             cmd = cmd.inner
-        if not isinstance(cmd, (DrawCmd, DispatchCmd)) and hasattr(cmd, "draw") and hasattr(cmd, "storage"):
+        if hasattr(cmd, "vertex_count") and hasattr(cmd, "draw"):
             # DrawAuto: the vertex count its execution reads from the stream-output filled size, read now
             draw = copy.copy(cmd.draw)
             draw.args = copy.copy(draw.args)
-            draw.args.vertex_count = auto_vertex_count(self.context._so_filled.get(id(cmd.storage), 0), cmd.offset,
-                                                       cmd.stride)
+            draw.args.vertex_count = cmd.vertex_count(self.context)
             cmd = draw
         if isinstance(cmd, DrawCmd):
             self.draws.append(_clone(cmd, _shared_objects(cmd), dict(self.context._so_filled)))

@@ -137,8 +137,7 @@ class Inspector:
 
     def _resource(self, rid: int, kind: str) -> int:
         """``rid`` when it names a resource of ``kind`` ('texture' or 'buffer') in the capture."""
-        rows = {r: e.method for e in self.cap.events if (r := e.created) is not None}
-        method = rows.get(rid, "")
+        method = self._created_by(rid)
         if method not in ("CreateBuffer", "CreateTexture1D", "CreateTexture2D", "CreateTexture3D"):
             raise ValueError(f"object {rid} is not a resource of this capture")
         if (kind == "buffer") != (method == "CreateBuffer"):
