@@ -284,11 +284,7 @@ def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
         if pos + n < vc and not ends_after_cut:
             # continue mid-strip: the next pass starts at pos + n - overlap, at the strip's parity
             n -= (pos + n - overlap - strip_start) % parity
-        part = _draw_pass(state, _pass_args(args, pos, n, prims))
-        part.ia_vertices -= shared
-        part.vs_invocations -= shared
-        prims += part.ia_primitives
-        _merge(stats, part)
+        prims += _strip_pass(state, args, pos, n, prims, shared, stats)
         if pos + n >= vc:
             break
         if ends_after_cut:
@@ -298,6 +294,18 @@ def _draw_strip_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
             pos += n - overlap
             shared = overlap
     return stats
+
+
+def _strip_pass(state: GraphicsState, args: DrawArgs, pos: int, n: int, prims: int, shared: int, stats: DrawStats,
+                trim: tuple[int, int] = (0, 0)) -> int:
+    """Draw vertices [pos, pos + n) of a strip as one pass whose first ``shared`` vertices the previous pass
+    already counted (IAVertices and VSInvocations count each vertex once); add its statistics to ``stats`` and
+    return the primitives it assembled."""
+    part = _draw_pass(state, _pass_args(args, pos, n, prims), trim=trim)
+    part.ia_vertices -= shared
+    part.vs_invocations -= shared
+    _merge(stats, part)
+    return part.ia_primitives
 
 
 #: vertices a triangle-strip-with-adjacency pass takes at least, so that a mid-strip pass (one leading and one
@@ -328,11 +336,7 @@ def _draw_strip_adj_passes(state: GraphicsState, args: DrawArgs) -> DrawStats:
             cut = _last_cut(state, args, pos, n)
             if cut is not None:
                 n, mid = cut + 1, False
-        part = _draw_pass(state, _pass_args(args, pos, n, prims), trim=(head, 1 if mid else 0))
-        part.ia_vertices -= shared
-        part.vs_invocations -= shared
-        prims += part.ia_primitives
-        _merge(stats, part)
+        prims += _strip_pass(state, args, pos, n, prims, shared, stats, trim=(head, 1 if mid else 0))
         if pos + n >= vc:
             break
         if not mid:
