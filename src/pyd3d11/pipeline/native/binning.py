@@ -19,6 +19,40 @@ import numpy as np
 
 from ..rasterizer import SUBPIXEL_BITS, SUBPIXEL_ONE
 
+#: the per-piece loop over the tiles its rectangle [r0, r2) x [r1, r3) touches, row by row: both functions run it
+#: (count, then fill); each inserts its own work on tile ``%t`` between the head and the tail
+_TILE_LOOP_HEAD = """tiles:
+  %tx0 = sdiv i64 %r0, %TILE
+  %ty0 = sdiv i64 %r1, %TILE
+  %r2m = sub i64 %r2, 1
+  %r3m = sub i64 %r3, 1
+  %tx1 = sdiv i64 %r2m, %TILE
+  %ty1 = sdiv i64 %r3m, %TILE
+  br label %ty_head
+ty_head:
+  %ty = phi i64 [ %ty0, %tiles ], [ %tyn, %ty_next ]
+  %tyc = icmp sle i64 %ty, %ty1
+  br i1 %tyc, label %tx_pre, label %next
+tx_pre:
+  %rowbase = mul i64 %ty, %txn
+  br label %tx_head
+tx_head:
+  %tx = phi i64 [ %tx0, %tx_pre ], [ %txn2, %tx_body ]
+  %txc = icmp sle i64 %tx, %tx1
+  br i1 %txc, label %tx_body, label %ty_next
+tx_body:
+  %t = add i64 %rowbase, %tx
+"""
+_TILE_LOOP_TAIL = """  %txn2 = add i64 %tx, 1
+  br label %tx_head
+ty_next:
+  %tyn = add i64 %ty, 1
+  br label %ty_head
+next:
+  %pn = add i64 %p, 1
+  br label %head
+"""
+
 _IR = """
 declare i64 @llvm.smax.i64(i64, i64)
 declare i64 @llvm.smin.i64(i64, i64)
@@ -104,40 +138,13 @@ body:
   %okh = icmp sgt i64 %h, 0
   %ok = and i1 %okw, %okh
   br i1 %ok, label %tiles, label %next
-tiles:
-  %tx0 = sdiv i64 %r0, %TILE
-  %ty0 = sdiv i64 %r1, %TILE
-  %r2m = sub i64 %r2, 1
-  %r3m = sub i64 %r3, 1
-  %tx1 = sdiv i64 %r2m, %TILE
-  %ty1 = sdiv i64 %r3m, %TILE
-  br label %ty_head
-ty_head:
-  %ty = phi i64 [ %ty0, %tiles ], [ %tyn, %ty_next ]
-  %tyc = icmp sle i64 %ty, %ty1
-  br i1 %tyc, label %tx_pre, label %next
-tx_pre:
-  %rowbase = mul i64 %ty, %txn
-  br label %tx_head
-tx_head:
-  %tx = phi i64 [ %tx0, %tx_pre ], [ %txn2, %tx_body ]
-  %txc = icmp sle i64 %tx, %tx1
-  br i1 %txc, label %tx_body, label %ty_next
-tx_body:
-  %t = add i64 %rowbase, %tx
+TILE_LOOP_HEAD
   %t1i = add i64 %t, 1
   %cp = getelementptr i64, ptr %off, i64 %t1i
   %c = load i64, ptr %cp, align 8
   %c1 = add i64 %c, 1
   store i64 %c1, ptr %cp, align 8
-  %txn2 = add i64 %tx, 1
-  br label %tx_head
-ty_next:
-  %tyn = add i64 %ty, 1
-  br label %ty_head
-next:
-  %pn = add i64 %p, 1
-  br label %head
+TILE_LOOP_TAIL
 done:
   store i64 %acc, ptr %area, align 8
   ret void
@@ -168,46 +175,20 @@ body:
   %okh = icmp sgt i64 %r3, %r1
   %ok = and i1 %okw, %okh
   br i1 %ok, label %tiles, label %next
-tiles:
-  %tx0 = sdiv i64 %r0, %TILE
-  %ty0 = sdiv i64 %r1, %TILE
-  %r2m = sub i64 %r2, 1
-  %r3m = sub i64 %r3, 1
-  %tx1 = sdiv i64 %r2m, %TILE
-  %ty1 = sdiv i64 %r3m, %TILE
+TILE_LOOP_HEAD
   %p32 = trunc i64 %p to i32
-  br label %ty_head
-ty_head:
-  %ty = phi i64 [ %ty0, %tiles ], [ %tyn, %ty_next ]
-  %tyc = icmp sle i64 %ty, %ty1
-  br i1 %tyc, label %tx_pre, label %next
-tx_pre:
-  %rowbase = mul i64 %ty, %txn
-  br label %tx_head
-tx_head:
-  %tx = phi i64 [ %tx0, %tx_pre ], [ %txn2, %tx_body ]
-  %txc = icmp sle i64 %tx, %tx1
-  br i1 %txc, label %tx_body, label %ty_next
-tx_body:
-  %t = add i64 %rowbase, %tx
   %cp = getelementptr i64, ptr %cursor, i64 %t
   %c = load i64, ptr %cp, align 8
   %lp = getelementptr i32, ptr %list, i64 %c
   store i32 %p32, ptr %lp, align 4
   %c1 = add i64 %c, 1
   store i64 %c1, ptr %cp, align 8
-  %txn2 = add i64 %tx, 1
-  br label %tx_head
-ty_next:
-  %tyn = add i64 %ty, 1
-  br label %ty_head
-next:
-  %pn = add i64 %p, 1
-  br label %head
+TILE_LOOP_TAIL
 done:
   ret void
 }
-""".replace("SHIFT", str(SUBPIXEL_BITS)).replace("CEILADD", str(SUBPIXEL_ONE // 2 - 1)).replace(
+""".replace("TILE_LOOP_HEAD", _TILE_LOOP_HEAD).replace("TILE_LOOP_TAIL", _TILE_LOOP_TAIL).replace(
+    "SHIFT", str(SUBPIXEL_BITS)).replace("CEILADD", str(SUBPIXEL_ONE // 2 - 1)).replace(
     "HALF", str(SUBPIXEL_ONE // 2))
 
 _COUNT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
