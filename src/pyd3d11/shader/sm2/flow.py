@@ -64,21 +64,9 @@ class FlowControl:
         flattened branch, or a retc on a shader value) marks those lanes returned; their outputs keep the
         values written so far, as in the SM4 program (shader model 2.0 has no return: fxc flattens the same
         way)."""
-        cond: Src | None = None
-        if inst.opcode == O.RETC:
-            o = inst.operands[0]
-            known = self._known_lane(o, 0)
-            if known is not None:
-                if (known != 0) != inst.test_nonzero:
-                    return False
-            else:
-                self._require_mask(o, (0,), "retc")
-                c = self.src(o, True, (0,))
-                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
-                if not inst.test_nonzero:
-                    t = self.tmp()
-                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
-                    cond = Src(Reg.TEMP, t, (0,) * 4)
+        cond = self._flow_cond(inst)  # retc: 1.0 where it returns; None for ret (or a retc always taken)
+        if cond is False:
+            return False
         eff = self._write_pred()
         if eff is None and cond is None:
             if self.sub_walks:
@@ -460,21 +448,9 @@ class FlowControl:
                 self.skips.pop()
                 self.scratch_base -= 1
             return True
-        cond: Src | None = None  # 1.0 where to break (None: everywhere the code runs)
-        if op == O.BREAKC:
-            o = inst.operands[0]
-            known = self._known_lane(o, 0)
-            if known is not None:
-                if (known != 0) != inst.test_nonzero:
-                    return True  # never breaks
-            else:
-                self._require_mask(o, (0,), "breakc")
-                c = self.src(o, True, (0,))
-                cond = Src(c.reg, c.num, (c.swizzle[0],) * 4)
-                if not inst.test_nonzero:
-                    t = self.tmp()
-                    self.emit("add", Dst(Reg.TEMP, t, 0x1), [Src(*self._neg(cond)), self.cscalar(ONE)])
-                    cond = Src(Reg.TEMP, t, (0, 0, 0, 0))
+        cond = self._flow_cond(inst)  # 1.0 where to break (None: everywhere the code runs)
+        if cond is False:
+            return True  # never breaks
         eff = self._write_pred()
         if eff is not None:  # only where the enclosing flattened branch runs (and the lane still runs)
             if cond is None:
