@@ -80,6 +80,8 @@ class Inspector:
         self.path = path
         self.lock = threading.Lock()
         self._invocations: dict[tuple[int, str], list[dict]] = {}
+        #: capture id -> the event that created it (looked up on every texture request)
+        self._creators = {e.created: e for e in self.cap.events if e.created is not None}
 
     # -- events -----------------------------------------------------------------------------------------
     def summary(self) -> dict:
@@ -89,7 +91,7 @@ class Inspector:
                 "resources": [self._resource_row(r) for r in self.cap.resources()]}
 
     def _resource_row(self, rid: int) -> dict:
-        ev = next(e for e in self.cap.events if e.created == rid)
+        ev = self._creators[rid]
         desc = ev.raw["args"][0] if ev.raw["args"] else ev.raw["kwargs"].get("pDesc")
         return {"id": rid, "kind": ev.method[len("Create"):], "name": self.cap.names.get(rid), "created_at": ev.index,
                 "desc": _fields(plain(desc))}
@@ -158,7 +160,8 @@ class Inspector:
         return t[k]
 
     def _created_by(self, rid: int) -> str:
-        return next((e.method for e in self.cap.events if e.created == rid), "")
+        e = self._creators.get(rid)
+        return e.method if e is not None else ""
 
     def texel(self, event: int, resource: int, x: int, y: int, subresource: int = 0, sample: int = 0,
               z: int = 0) -> dict:
