@@ -102,6 +102,16 @@ class Gen(IrText):
         self.rc_dirty: set = set()
         self.rc_fill = False  # uncached temps read the fill word (the run is the program's first code)
         self.rc_keep_r = True  # write dirty temps back at the end of the run
+        # Deferred write masks: within a run the execution mask is one value (``rc_mask``), so a register
+        # written by a lane-wise op keeps the op's raw result in ``rc`` and the mask's select against the
+        # value at the run's start (``rc_pend[key]``; None: that value is still in memory) is applied only
+        # where another lane's or memory's view of the register is formed: at write-back, before a cross-lane
+        # or memory-addressing reader (derivatives, loads, texture ops), or before a store under another
+        # mask. Inactive lanes' raw values are seen only by the same lanes' lane-wise ops, whose own results
+        # there are discarded the same way, so every stored or cross-lane-read bit is the eager select's.
+        self.rc_mask: str | None = None
+        self.rc_pend: dict = {}
+        self.lanewise = False  # the op being emitted reads each source lane for that lane only
         # SSA values known flushed (no float32 denormal) in every lane the run's execution mask selects:
         # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
         # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
@@ -336,6 +346,8 @@ class Gen(IrText):
                 if self.rc is not None and f != "x":
                     if key not in self.rc:
                         self.rc[key] = self._reg_load(f, reg, s.comp)
+                    elif not self.lanewise:
+                        self.rc_select(key)  # the reader sees other lanes or addresses memory by the value
                     return self.rc[key]
                 return self._reg_load(f, reg, s.comp)
             imm = s.reg if f != "x" else s.reg[1]
@@ -396,9 +408,24 @@ class Gen(IrText):
             return self.vsplat32("%fill")  # the tile prologue's value, not reloaded
         return self.v(f"load {self.VI}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
 
-    def rc_begin(self) -> None:
+    def rc_begin(self, mask: str | None = None) -> None:
         self.rc = {}
         self.rc_dirty = set()
+        self.rc_mask = mask
+        self.rc_pend = {}
+
+    def rc_select(self, key: tuple) -> None:
+        """Apply the run's deferred execution-mask select to cached register ``key`` (see ``rc_pend``)."""
+        if key not in self.rc_pend:
+            return
+        base = self.rc_pend.pop(key)
+        if base is None:
+            base = self._reg_load(*key)
+        val = self.rc[key]
+        new = self.v(f"select {self.VB} {self.rc_mask}, {self.VI} {val}, {self.VI} {base}")
+        if val in self.flushed:
+            self.flushed.add(new)
+        self.rc[key] = new
 
     def rc_writeback(self, only: str | None = None) -> None:
         """Store the run's dirty cached registers (of file ``only``, which is then dropped from the cache:
@@ -411,11 +438,15 @@ class Gen(IrText):
                 continue
             if f == "r" and not self.rc_keep_r and only is None:
                 continue  # nothing after this run reads temps
+            self.rc_select(key)
             self.e(f"store {self.VI} {self.rc[key]}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
         if only is None:
             self.rc = None
             self.rc_dirty = set()
+            self.rc_pend = {}
         else:
+            for key in [k for k in self.rc_pend if k[0] == only]:
+                self.rc_select(key)  # (not dirty cannot happen: pending keys are written ones)
             self.rc = {k: v for k, v in self.rc.items() if k[0] != only}
             self.rc_dirty = {k for k in self.rc_dirty if k[0] != only}
 
@@ -523,6 +554,14 @@ class Gen(IrText):
                 return
             if self.rc is not None and f in ("r", "o"):
                 key = (f, reg, d.comp)
+                if m == self.rc_mask:  # the run's mask: the select is deferred (see rc_pend)
+                    if key not in self.rc_pend:
+                        # the value at the run's start: cached (read or fill), else still in memory
+                        self.rc_pend[key] = self.rc.get(key)
+                    self.rc[key] = val
+                    self.rc_dirty.add(key)
+                    return
+                self.rc_select(key)
                 old = self.rc.get(key)
                 if old is None:
                     old = self._reg_load(f, reg, d.comp)
@@ -834,6 +873,14 @@ class Gen(IrText):
     # ---- operations ---------------------------------------------------------------------------------
     def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
         """One ALU op for the current vector step under the execution mask ``m`` (a vector of i1)."""
+        k = op.kind
+        self.lanewise = k != "deriv"  # deferred register selects are read raw (see rc_pend)
+        try:
+            self._emit_alu(op, m)
+        finally:
+            self.lanewise = False
+
+    def _emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
         k = op.kind
         results: list[tuple[Dst, str]] = []
         if "parts" in op.info:
@@ -1309,7 +1356,7 @@ class Gen(IrText):
             if run:
                 self.loop_begin()
                 m = self.mbool(self.load_mask())
-                self.rc_begin()
+                self.rc_begin(m)
                 self.rc_fill = not started[0]
                 started[0] = True
                 for op in run:
