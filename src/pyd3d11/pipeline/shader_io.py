@@ -6,7 +6,10 @@ validated for compatibility by the runtime). System values are found by their de
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..shader import ir
 
@@ -29,7 +32,34 @@ def _mask(op: ir.Operand) -> int:
     return op.mask if op.selection == ir.SelectionMode.MASK else 0xF
 
 
+_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def memo(program: ir.Program, name: str, compute: Callable[[ir.Program], Any]) -> Any:
+    """``compute(program)``, remembered per program object. Every draw asks for the same declarations of
+    its bound shaders (the fused native lane several times per draw); the memo is keyed by the instruction
+    list's identity and length too, so a program still being built (decoders append) is never served a
+    stale answer. Callers must not mutate what is returned."""
+    try:
+        per = _MEMO.get(program)
+    except TypeError:  # not weak-referenceable: no memo
+        return compute(program)
+    ins = program.instructions
+    sig = (id(ins), len(ins))
+    if per is None or per[0] != sig:
+        per = (sig, {})
+        _MEMO[program] = per
+    cache = per[1]
+    if name not in cache:
+        cache[name] = compute(program)
+    return cache[name]
+
+
 def input_decls(program: ir.Program) -> list[InputDecl]:
+    return list(memo(program, "input_decls", _input_decls))
+
+
+def _input_decls(program: ir.Program) -> tuple[InputDecl, ...]:
     out = []
     for inst in program.instructions:
         if inst.opcode in (OP.DCL_INPUT, OP.DCL_INPUT_SGV, OP.DCL_INPUT_SIV,
@@ -41,10 +71,14 @@ def input_decls(program: ir.Program) -> list[InputDecl]:
                                                              OP.DCL_INPUT_PS_SGV, OP.DCL_INPUT_PS_SIV) and inst.extra else 0
             reg = op.indices[-1].value if op.indices else 0
             out.append(InputDecl(reg, _mask(op), interp, name, op.type))
-    return out
+    return tuple(out)
 
 
 def output_decls(program: ir.Program) -> list[InputDecl]:
+    return list(memo(program, "output_decls", _output_decls))
+
+
+def _output_decls(program: ir.Program) -> tuple[InputDecl, ...]:
     out = []
     for inst in program.instructions:
         if inst.opcode in (OP.DCL_OUTPUT, OP.DCL_OUTPUT_SGV, OP.DCL_OUTPUT_SIV):
@@ -52,7 +86,7 @@ def output_decls(program: ir.Program) -> list[InputDecl]:
             name = inst.extra[0] & 0xFFFF if inst.opcode != OP.DCL_OUTPUT and inst.extra else 0
             reg = op.indices[-1].value if op.indices else 0
             out.append(InputDecl(reg, _mask(op), 0, name, op.type))
-    return out
+    return tuple(out)
 
 
 def find_system_value(decls: list[InputDecl], name: int) -> list[InputDecl]:
@@ -119,6 +153,11 @@ def read_input_components(program: ir.Program) -> dict[int, int] | None:
     uses, so this never under-counts). ``None`` when inputs are indexed dynamically (v[r#]): then every
     declared component counts as read.
     """
+    reads = memo(program, "read_input_components", _read_input_components)
+    return None if reads is None else dict(reads)
+
+
+def _read_input_components(program: ir.Program) -> dict[int, int] | None:
     reads: dict[int, int] = {}
     for inst in program.instructions:
         if inst.opcode in _DECLARATIONS:

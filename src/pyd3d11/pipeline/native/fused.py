@@ -33,6 +33,7 @@ from ..shader_io import (
     component_list,
     global_flags,
     input_decls,
+    memo,
     read_input_components,
     uses_sample_frequency,
 )
@@ -361,8 +362,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if ps is not None:
         from ...shader.exec import reference
 
-        c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
-        c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
+        c_in = max(memo(ps, "max_input", lambda p: reference._max_reg(p, OT.INPUT)),
+                   max((d.register + 1 for d in input_decls(ps)), default=0), 1)
+        c_out = max(memo(ps, "max_output", lambda p: reference._max_reg(p, OT.OUTPUT)), 1)
     om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
     dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)
