@@ -397,7 +397,10 @@ class Gen(IrText):
         raise AssertionError(f)
 
     def _reg_ptr(self, f: str, reg: int, comp: int) -> str:
-        base, stride, _, glob = self.file_geom(f, (reg,) if f == "x" else reg)
+        if f == "x":  # ``reg`` is already the flat row (x_base + index): the arrays share one file
+            base, stride, glob = "%x", str(self.TP), False
+        else:
+            base, stride, _, glob = self.file_geom(f, reg)
         lane = self.v(f"add i64 {self.lane}, %tb") if glob else self.lane
         rowo = self.v(f"mul i64 {reg * 4 + comp}, {stride}")
         off = self.v(f"add i64 {rowo}, {lane}")
