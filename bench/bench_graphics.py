@@ -14,7 +14,9 @@ Usage: python bench/bench_graphics.py [--scenes S1z,S2,S3,S5] [--runs 3] [--warm
                                    [--profile [N]] [--cpu-time] [--latency]
 
 --latency: also the first-draw latency of a new pixel shader (process CPU ms, disk cache off): ``new_ps_ms``
-(its kernel compiled) and ``new_ps_variant_ms`` (its kernel and a new fused pipeline variant).
+(its kernel compiled), ``new_ps_variant_ms`` (its kernel and a new fused pipeline variant whose rasterizer and
+merger modules exist: a new shader under the same pipeline state) and ``new_ps_cold_variant_ms`` (every module
+of the variant compiled too: a new shader under a new output-merger state).
 --profile: instead of timing, run each scene's frame once with a single draw (S1/S1z/S5 normally
 repeat theirs) under cProfile (process CPU time) after one warm frame, and print the top N functions by own time.
 """
@@ -342,7 +344,9 @@ def shader_latency(frame) -> dict:
     """First-draw latency of a new pixel shader, in process CPU time (issue 12's target: <= 150 ms): one frame
     with the compiled pixel-shader kernels dropped (a new shader: lowering, code generation with its texture
     plan, LLVM optimisation and machine code), then one with the fused pipeline variants dropped too (a new
-    shader whose inputs/outputs need a new variant), each minus a warm frame. The disk cache is off for both.
+    shader whose inputs/outputs need a new variant: its batch module is compiled, the rasterizer and merger
+    modules of the same state are reused), then one with every module dropped (cold: also the rasterizer and
+    merger compiled), each minus a warm frame. The disk cache is off for all.
     Needs the native backend; the scene is warm before."""
     import os
 
@@ -367,11 +371,13 @@ def shader_latency(frame) -> dict:
     os.environ["PYD3D11_NATIVE_DISK_CACHE"] = "0"
     out = {}
     try:
-        for name, drop_variants in (("new_ps_ms", False), ("new_ps_variant_ms", True)):
+        for name, drop_variants in (("new_ps_ms", 0), ("new_ps_variant_ms", 1), ("new_ps_cold_variant_ms", 2)):
             base = warm()
             drop_ps()
             if drop_variants:
                 fused._CACHE.clear()
+            if drop_variants == 2:
+                fused._MODULES.clear()
             c0 = nrt.stats.compile_seconds
             t0 = time.process_time()
             frame()

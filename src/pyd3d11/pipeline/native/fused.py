@@ -88,9 +88,14 @@ _CACHE: dict = {}  # FusedKey -> _Compiled | error message
 
 @dataclass
 class _Compiled:
-    fn: Any
-    engine: Any
+    fn: Any  # the rasterizer module's fused_run
+    flush: int  # address of the batch function (D slot flush_fn)
+    om: int  # address of the merger (D slot om_fn)
+    engines: tuple  # the modules' engines, kept alive
     text: str
+
+
+_MODULES: dict = {}  # IR text of one module of a variant -> (engine, address of its exported function)
 
 
 def _fallback(reason: str) -> None:
@@ -196,10 +201,12 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
 # Compile
 # ------------------------------------------------------------------------------------------------
 
-def _compile(key: fg.FusedKey) -> _Compiled:
-    t0 = time.perf_counter()
-    llvm = nrt._init_llvm()
-    text = fg.generate(key)
+def _module(llvm, text: str, name: str) -> tuple[Any, int]:
+    """One module of a variant, compiled once per IR text (variants share their rasterizer and merger
+    modules: fused_gen.generate_modules), and the address of its function ``name``."""
+    got = _MODULES.get(text)
+    if got is not None:
+        return got
     mod = llvm.parse_assembly(text)
     # the on-disk object cache of the shader backend (keyed by the IR text, backend version, LLVM and CPU)
     path = nrt._disk_path(text)
@@ -214,11 +221,20 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     engine.finalize_object()
     if cached:
         stats.disk_hits += 1
-    addr = engine.get_function_address("fused_run")
-    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(addr)
+    got = (engine, engine.get_function_address(name))
+    _MODULES[text] = got
+    return got
+
+
+def _compile(key: fg.FusedKey) -> _Compiled:
+    t0 = time.perf_counter()
+    llvm = nrt._init_llvm()
+    raster, flush, (om, om_name) = fg.generate_modules(key)
+    parts = [_module(llvm, raster, fg.RUN_FN), _module(llvm, flush, fg.FLUSH_FN), _module(llvm, om, om_name)]
+    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)(parts[0][1])
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
-    return _Compiled(fn, engine, text)
+    return _Compiled(fn, parts[1][1], parts[2][1], tuple(e for e, _ in parts), "\n".join((raster, flush, om)))
 
 
 def get_compiled(key: fg.FusedKey) -> _Compiled | str:
@@ -437,6 +453,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if kernel is not None:
         D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
         state.ps.bindings.sample_count = state.sample_count
+    D[sl.d["flush_fn"]] = comp.flush
+    D[sl.d["om_fn"]] = comp.om
     dptr("next", np.zeros(1, np.int64))
     D[sl.d["n_tiles"]] = n_tiles
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...shader.native.ir_text import IrText
-from .om_gen import om_parts
+from .om_gen import om_function
 
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step, AVX-512); batches are whole
 #: multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
@@ -61,7 +61,8 @@ class Slots:
 
 _D_NAMES = ("tile_list", "tile_off", "tiles_x", "A", "B", "C", "tl", "rect", "planes", "invw", "zplane",
             "flat", "front", "primid", "vpmin", "vpmax", "P", "ds_base", "ds_pitch", "ps_fn", "bf", "srgb_t",
-            "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch"))
+            "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) \
+    + ("flush_fn", "om_fn")
 _T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col", "svcov", "svprim")
 
 
@@ -113,10 +114,28 @@ def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
 
 
+#: exported names of the three modules of a variant (see :func:`generate_modules`)
+RUN_FN, FLUSH_FN = "fused_run", "flush_batch"
+
+
 def generate(key: FusedKey) -> str:
-    """LLVM IR text of ``void @fused(ptr D, ptr T, i64 tile)``."""
-    g = _Gen(key)
-    return g.build()
+    """LLVM IR text of the whole variant in one module (the three parts of :func:`generate_modules` linked
+    by their D slots' pointers: kept for inspection; the lane compiles the parts separately)."""
+    raster, flush, (om, _) = generate_modules(key)
+    return "\n".join((raster, flush, om))
+
+
+def generate_modules(key: FusedKey) -> tuple[str, str, tuple[str, str]]:
+    """The variant as three separately compiled modules (issue 12, first-draw latency): the rasterizer
+    (``@fused_run``: tiles, quads, batches; depends on the tile, batch and plane-table sizes only), the
+    batch function (``@flush_batch``: interpolation, the pixel-shader call, the merger's lane prologue;
+    depends on the shader's inputs and outputs) and the output merger (om_gen.om_function: depends on the
+    output-merger state). The rasterizer calls the batch function and the batch function the merger
+    through the draw's D slots ``flush_fn`` / ``om_fn`` once per batch, so a new shader whose inputs need a
+    new variant compiles only its batch function when the other two are already built (fused._module)."""
+    raster = _Gen(key).build_raster()
+    flush = _Gen(key).build_flush()
+    return raster, flush, om_function(key.om)
 
 
 class _Gen(_Emit):
@@ -133,16 +152,22 @@ class _Gen(_Emit):
         return self.load_slot("%T", self.s.t[name], ptr)
 
     # --- whole module ------------------------------------------------------------------------------
-    def build(self) -> str:
-        # the output merger: F2's emitter (om_gen), linked into this module
-        declares, definitions, self.om_name = om_parts(self.k.om)
-        self.decls.update(declares)
-        body = [definitions]
+    def build_raster(self) -> str:
+        """The rasterizer module: ``@fused_run`` and ``@fused``, whose full batches go to the batch function
+        through the D slot ``flush_fn`` (one indirect call per batch)."""
         tile_fn = self._tile_fn()
-        flush_fn = self._flush_fn()
         run_fn = self._run_fn()
-        head = sorted(self.decls)
-        return "\n".join(head + body + flush_fn + tile_fn + run_fn) + "\n"
+        thunk = ["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:",
+                 f"  %p = getelementptr i64, ptr %D, i64 {self.s.d['flush_fn']}",
+                 "  %f = load ptr, ptr %p, align 8",
+                 "  call void %f(ptr %D, ptr %T, i64 %n)",
+                 "  ret void", "}"]
+        return "\n".join(sorted(self.decls) + thunk + tile_fn + run_fn) + "\n"
+
+    def build_flush(self) -> str:
+        """The batch module: ``@flush_batch``, which calls the merger through the D slot ``om_fn``."""
+        flush_fn = self._flush_fn()
+        return "\n".join(sorted(self.decls) + flush_fn) + "\n"
 
     def _run_fn(self) -> list[str]:
         """``void @fused_run(ptr D, ptr T)``: tiles taken from the draw's shared counter until none is left
@@ -508,7 +533,7 @@ class _Gen(_Emit):
             self.e(f"call void {fn}(ptr {args})")
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
-        return (["define internal void @flush(ptr noalias %D, ptr noalias %T, i64 %n) {", "entry:"]
+        return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
@@ -616,7 +641,8 @@ class _Gen(_Emit):
                 else:
                     self.e(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 0, i64 {nbytes}, i1 false)")
         ctx = self.darg("om_ctx")
-        self.e(f"call void @{self.om_name}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
+        om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
+        self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
         p = self.gep("i64", cnt, "0")
         old = self.v(f"load i64, ptr {p}, align 8")
