@@ -119,8 +119,9 @@ RUN_FN, FLUSH_FN = "fused_run", "flush_batch"
 
 
 def generate(key: FusedKey) -> str:
-    """LLVM IR text of the whole variant in one module (the three parts of :func:`generate_modules` linked
-    by their D slots' pointers: kept for inspection; the lane compiles the parts separately)."""
+    """LLVM IR text of the whole variant, for inspection: the three modules of :func:`generate_modules`
+    one after the other (each declares its own intrinsics, so the joined text is not one parseable module;
+    the lane compiles the parts separately and links them through the D slots' pointers)."""
     raster, flush, (om, _) = generate_modules(key)
     return "\n".join((raster, flush, om))
 

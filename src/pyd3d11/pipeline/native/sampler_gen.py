@@ -194,15 +194,16 @@ def _dlit(x: float) -> str:
     return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
 
 
-def log2_f32(g, x: str) -> str:
-    """sampler_lod.log2_f32, operation by operation on <8 x double> (IEEE double operations, no fused
-    multiply-add: the same bits as the reference)."""
-    VD, VQ = f"<{g.W} x double>", f"<{g.W} x i64>"
+def log2_f32(g, x: str, width: int | None = None) -> str:
+    """sampler_lod.log2_f32, operation by operation on <W x double> (IEEE double operations, no fused
+    multiply-add: the same bits as the reference); ``width`` lanes (default the step's)."""
+    w = g.W if width is None else width
+    VD, VQ, VF, VB = f"<{w} x double>", f"<{w} x i64>", f"<{w} x float>", f"<{w} x i1>"
 
     def ds(v: float) -> str:
         return f"splat (double {_dlit(v)})"
 
-    d = g.v(f"fpext {g.VF} {x} to {VD}")
+    d = g.v(f"fpext {VF} {x} to {VD}")
     bits = g.v(f"bitcast {VD} {d} to {VQ}")
     e = g.v(f"lshr {VQ} {bits}, splat (i64 52)")
     e = g.v(f"and {VQ} {e}, splat (i64 2047)")
@@ -211,8 +212,8 @@ def log2_f32(g, x: str) -> str:
     mb = g.v(f"or {VQ} {mb}, splat (i64 4607182418800017408)")
     m = g.v(f"bitcast {VQ} {mb} to {VD}")
     big = g.v(f"fcmp ogt {VD} {m}, {ds(SQRT2)}")
-    m = g.v(f"select {g.VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
-    e = g.v(f"add {VQ} {e}, {g.v(f'zext {g.VB} {big} to {VQ}')}")
+    m = g.v(f"select {VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
+    e = g.v(f"add {VQ} {e}, {g.v(f'zext {VB} {big} to {VQ}')}")
     ef = g.v(f"sitofp {VQ} {e} to {VD}")
     sn = g.v(f"fsub {VD} {m}, {ds(1.0)}")
     sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
@@ -226,12 +227,12 @@ def log2_f32(g, x: str) -> str:
     r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
     r = g.v(f"fadd {VD} {r}, {ef}")
     zero = g.v(f"fcmp oeq {VD} {d}, zeroinitializer")
-    r = g.v(f"select {g.VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
+    r = g.v(f"select {VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
     inf = g.v(f"fcmp oeq {VD} {d}, {ds(float('inf'))}")
-    r = g.v(f"select {g.VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
+    r = g.v(f"select {VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
     bad = g.v(f"fcmp ult {VD} {d}, zeroinitializer")  # negative or NaN
-    r = g.v(f"select {g.VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
-    return g.v(f"fptrunc {VD} {r} to {g.VF}")
+    r = g.v(f"select {VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
+    return g.v(f"fptrunc {VD} {r} to {VF}")
 
 
 def _or(g, a, b):
@@ -887,7 +888,11 @@ class SampleEmitter:
                 for x in s[1:]:  # np.sum over axis 0: row by row, in order
                     acc = g.v(f"fadd {g.VF} {acc}, {g.v(f'fmul {g.VF} {x}, {x}')}")
                 lens.append(self._call(g, "sqrt", acc))
-            lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
+            x = self._fmax(g, lens[0], lens[1])
+            if k.quad and k.op != Op.SAMPLE_D and type(self).texel_derivs is SampleEmitter.texel_derivs:
+                lod = self._log2_per_quad(g, x)
+            else:
+                lod = log2_f32(g, x)
         if k.op == Op.SAMPLE_D:
             return lod
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
@@ -899,6 +904,19 @@ class SampleEmitter:
             self.an = (g.v(f"select i1 {ok}, {g.VF} {ratio}, {g.VF} {_fs(1.0)}"),
                        *(g.v(f"select i1 {ok}, {g.VF} {x}, {g.VF} zeroinitializer") for x in (du, dv, lmaj)))
         return g.v(f"select i1 {ok}, {g.VF} {lod}, {g.VF} zeroinitializer")
+
+    @staticmethod
+    def _log2_per_quad(g, x: str) -> str:
+        """log2_f32 of a value that is one word per quad (quad derivatives of the coordinates, scaled by
+        the view's size: every lane of a quad holds the same bits), evaluated once per quad on a vector of
+        the quads' first lanes and broadcast back: the same bits as per lane, with a quarter of the float64
+        operations (the LOD's log2 is the costliest part of trilinear sampling's arithmetic)."""
+        q = g.W // 4
+        firsts = ", ".join(f"i32 {4 * i}" for i in range(q))
+        xq = g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{q} x i32> <{firsts}>")
+        r = log2_f32(g, xq, q)
+        back = ", ".join(f"i32 {i // 4}" for i in range(g.W))
+        return g.v(f"shufflevector <{q} x float> {r}, <{q} x float> poison, <{g.W} x i32> <{back}>")
 
     def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
         """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
