@@ -24,8 +24,8 @@ Contract (the fused tile kernel calls it too):
   must provide in ``colors`` and ``cov``.
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
-float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
-reference (exact there), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
+float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode as the reference's
+exact float64 rounding, computed on the float's bits in integers (_Body.round_scaled), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
 by the reference's integer round-toward-zero. Sample counts 1, 2, 4, 8 and 16 (each covered sample tested,
 blended and written in its own plane; ``OMContext`` gives the sample pitches).
 """
@@ -581,29 +581,56 @@ class _Body:
                               self.sp("i32", 10 - mb)))
         return self.f16_to_f32(h)
 
+    def round_scaled(self, x: str, m: int, signed: bool) -> str:
+        """The reference's FLOAT -> UNORM (``signed``: SNORM) conversion of float32 ``x`` with scale ``m`` =
+        2^n - 1 (2^(n-1) - 1), as an i32 code (SNORM: two's complement, not yet cut to n bits), in integer
+        arithmetic on the float's bits — no float64, no divider.
+
+        Definition (numerics.float_to_unorm / float_to_snorm, §3.2.3.4 / §3.2.3.6): NaN -> 0; clamp to [0, 1]
+        ([-1, 1]); scale by m; add 0.5 (SNORM: +-0.5 away from zero); truncate — i.e. round half up (half away
+        from zero) of |x| * m, the value being exact in float64.
+        Here, for a magnitude a = M * 2^(e - 150) (M the 24-bit significand with its leading one, e the
+        biased exponent): a * m = v / 2^(s + 1) with v = M * m and s = 149 - e, and
+        floor(v / 2^(s+1) + 1/2) = (floor(v / 2^s) + 1) >> 1 (halving and flooring commute with the + 1).
+        Magnitudes below 2^-(1 + bitlen(m)) give a * m < 1/2, code 0 (denormals among them); there s <=
+        23 + bitlen(m), so the shift stays inside the word: i32 for m < 2^8 (v < 2^32), i64 above.
+        Magnitudes >= 1 (infinities) give m. tests/test_native_om_encode.py compares every float32 in
+        [-1, 1] (8-bit) and every decision boundary of every width with the reference."""
+        c32 = lambda v: self.sp("i32", v)  # noqa: E731
+        bits = self.asi(x)
+        a = self.bop("and", "i32", bits, c32(0x7FFFFFFF)) if signed else bits
+        e_min = 126 - m.bit_length()
+        wide = m >= 256
+        it = "i64" if wide else "i32"
+        mant = self.bop("or", "i32", self.bop("and", "i32", a, c32(0x7FFFFF)), c32(0x800000))
+        sh = self.bop("sub", "i32", c32(149), self.bop("lshr", "i32", a, c32(23)))
+        if wide:
+            mant = self.cast("zext", mant, "i32", "i64")
+            sh = self.cast("zext", sh, "i32", "i64")
+        v = self.bop("mul", it, mant, self.sp(it, m))
+        # the shift only where e_min <= e < 127 (others are replaced below): out there it could leave the word
+        inside = self.icmp("ult", "i32", self.bop("sub", "i32", a, c32(e_min << 23)), c32(0x3F800000 - (e_min << 23)))
+        t = self.bop("lshr", it, v, self.sel(inside, it, sh, self.sp(it, 0)))
+        q = self.bop("lshr", it, self.bop("add", it, t, self.sp(it, 1)), self.sp(it, 1))
+        if wide:
+            q = self.cast("trunc", q, "i64", "i32")
+        # a < 2^e_min: 0; a >= 1.0: m; NaN: 0. As signed words, UNORM's negative inputs (sign bit set) are
+        # below 2^e_min too.
+        tiny = self.icmp("slt", "i32", a, c32(e_min << 23))
+        q = self.sel(tiny, "i32", c32(0), q)
+        q = self.sel(self.icmp("sge", "i32", a, c32(0x3F800000)), "i32", c32(m), q)
+        q = self.sel(self.icmp("sgt", "i32", a, c32(0x7F800000)), "i32", c32(0), q)
+        if signed:
+            q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
+        return q
+
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
-        if ch.kind in ("unorm", "snorm"):
-            d = self.cast("fpext", x, "float", "double")
-            z = self.sp("double", 0.0)
-            if ch.kind == "unorm":
-                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {z}"), "double", d, z)  # NaN -> 0
-                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
-                             self.sp("double", 1.0), d)
-                d = self.bop("fmul", "double", d, self.sp("double", float((1 << ch.bits) - 1)))
-                d = self.bop("fadd", "double", d, self.sp("double", 0.5))
-                return self.cast("fptoui", d, "double", "i32")
-            d = self.sel(self.v(f"fcmp uno {self.t('double')} {d}, {d}"), "double", z, d)
-            d = self.sel(self.v(f"fcmp olt {self.t('double')} {d}, {self.sp('double', -1.0)}"), "double",
-                         self.sp("double", -1.0), d)
-            d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
-                         self.sp("double", 1.0), d)
-            d = self.bop("fmul", "double", d, self.sp("double", float((1 << (ch.bits - 1)) - 1)))
-            pos = self.v(f"fcmp oge {self.t('double')} {d}, {z}")
-            d = self.sel(pos, "double", self.bop("fadd", "double", d, self.sp("double", 0.5)),
-                         self.bop("fsub", "double", d, self.sp("double", 0.5)))
-            i = self.cast("fptosi", d, "double", "i32")
-            return self.bop("and", "i32", i, self.sp("i32", (1 << ch.bits) - 1))
+        if ch.kind == "unorm":
+            return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)
+        if ch.kind == "snorm":
+            code = self.round_scaled(x, (1 << (ch.bits - 1)) - 1, signed=True)
+            return self.bop("and", "i32", code, self.sp("i32", (1 << ch.bits) - 1))
         if ch.kind == "srgb":
             g = f"@{self.prefix}_srgb_enc"
             self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
