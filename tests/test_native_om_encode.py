@@ -87,7 +87,6 @@ def thresholds(m: int) -> np.ndarray:
 def expected(kind: str, bits: int, xbits: np.ndarray, thr: np.ndarray) -> np.ndarray:
     """The definition: magnitude code = thresholds passed (non-negative float32 bits order like their values),
     clamped to m; NaN -> 0; UNORM negatives -> 0; SNORM sign applied, cut to n bits."""
-    m = (1 << bits) - 1 if kind == "unorm" else (1 << (bits - 1)) - 1
     a = xbits & 0x7FFFFFFF
     q = np.searchsorted(thr, a, side="right").astype(np.int64)
     q[a > 0x7F800000] = 0
