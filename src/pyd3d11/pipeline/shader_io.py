@@ -6,6 +6,7 @@ validated for compatibility by the runtime). System values are found by their de
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ..shader import ir
@@ -29,7 +30,39 @@ def _mask(op: ir.Operand) -> int:
     return op.mask if op.selection == ir.SelectionMode.MASK else 0xF
 
 
+# Per-program memo of the declaration scans below, which the draw path repeats several times per draw: a
+# Program is not changed once a shader is created (executors cache their translations per object too); the
+# instruction count is kept with the result as a guard for programs built up in place (assembler tests).
+_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def per_program(program: ir.Program, what: str, build):
+    """``build(program)``, computed once per program (and instruction count) under the name ``what``."""
+    try:
+        per = _MEMO.get(program)
+    except TypeError:  # not weak-referenceable (a stand-in object): no memo
+        return build(program)
+    n = len(program.instructions)
+    if per is None or per[0] != n:
+        per = (n, {})
+        try:
+            _MEMO[program] = per
+        except TypeError:
+            return build(program)
+    got = per[1].get(what, _MISSING)
+    if got is _MISSING:
+        got = per[1][what] = build(program)
+    return got
+
+
+_MISSING = object()
+
+
 def input_decls(program: ir.Program) -> list[InputDecl]:
+    return list(per_program(program, "in", _input_decls))
+
+
+def _input_decls(program: ir.Program) -> tuple[InputDecl, ...]:
     out = []
     for inst in program.instructions:
         if inst.opcode in (OP.DCL_INPUT, OP.DCL_INPUT_SGV, OP.DCL_INPUT_SIV,
@@ -41,10 +74,14 @@ def input_decls(program: ir.Program) -> list[InputDecl]:
                                                              OP.DCL_INPUT_PS_SGV, OP.DCL_INPUT_PS_SIV) and inst.extra else 0
             reg = op.indices[-1].value if op.indices else 0
             out.append(InputDecl(reg, _mask(op), interp, name, op.type))
-    return out
+    return tuple(out)
 
 
 def output_decls(program: ir.Program) -> list[InputDecl]:
+    return list(per_program(program, "out", _output_decls))
+
+
+def _output_decls(program: ir.Program) -> tuple[InputDecl, ...]:
     out = []
     for inst in program.instructions:
         if inst.opcode in (OP.DCL_OUTPUT, OP.DCL_OUTPUT_SGV, OP.DCL_OUTPUT_SIV):
@@ -52,7 +89,7 @@ def output_decls(program: ir.Program) -> list[InputDecl]:
             name = inst.extra[0] & 0xFFFF if inst.opcode != OP.DCL_OUTPUT and inst.extra else 0
             reg = op.indices[-1].value if op.indices else 0
             out.append(InputDecl(reg, _mask(op), 0, name, op.type))
-    return out
+    return tuple(out)
 
 
 def find_system_value(decls: list[InputDecl], name: int) -> list[InputDecl]:
@@ -74,7 +111,11 @@ def writes_operand(program: ir.Program, operand_type: int) -> bool:
 
 def uses_sample_frequency(program: ir.Program) -> bool:
     """Sample-frequency execution: a *_SAMPLE interpolation mode or SV_SampleIndex input (§16.2)."""
-    for d in input_decls(program):
+    return per_program(program, "sample_freq", _uses_sample_frequency)
+
+
+def _uses_sample_frequency(program: ir.Program) -> bool:
+    for d in per_program(program, "in", _input_decls):
         if d.interpolation in (ir.InterpolationMode.LINEAR_SAMPLE, ir.InterpolationMode.LINEAR_NOPERSPECTIVE_SAMPLE):
             return True
         if d.system_name == SN.SAMPLE_INDEX:
@@ -83,6 +124,10 @@ def uses_sample_frequency(program: ir.Program) -> bool:
 
 
 def global_flags(program: ir.Program) -> int:
+    return per_program(program, "flags", _global_flags)
+
+
+def _global_flags(program: ir.Program) -> int:
     for inst in program.find(OP.DCL_GLOBALFLAGS):
         return inst.controls
     return 0
@@ -119,6 +164,11 @@ def read_input_components(program: ir.Program) -> dict[int, int] | None:
     uses, so this never under-counts). ``None`` when inputs are indexed dynamically (v[r#]): then every
     declared component counts as read.
     """
+    got = per_program(program, "reads", _read_input_components)
+    return None if got is None else dict(got)
+
+
+def _read_input_components(program: ir.Program) -> dict[int, int] | None:
     reads: dict[int, int] = {}
     for inst in program.instructions:
         if inst.opcode in _DECLARATIONS:

@@ -33,6 +33,7 @@ from ..shader_io import (
     component_list,
     global_flags,
     input_decls,
+    per_program,
     read_input_components,
     uses_sample_frequency,
 )
@@ -98,7 +99,7 @@ def _fallback(reason: str) -> None:
 
 
 def _writes_uavs(program: ir.Program) -> bool:
-    return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
+    return per_program(program, "uav_writes", lambda p: any(inst.opcode in _UAV_WRITE_OPS for inst in p.instructions))
 
 
 def _view_ok(view) -> str | None:
@@ -119,10 +120,26 @@ def _size(view) -> tuple[int, int]:
 # Selection
 # ------------------------------------------------------------------------------------------------
 
+_OM_KEYS: dict = {}  # om_gen.om_key's inputs -> (its key, the state descriptions the entry keeps alive)
+
+
 def _om_key(state, declared_targets: int):
+    """om_gen.om_key of the draw's output-merger state, memoised: the blend and depth-stencil descriptions
+    are the state objects' own (immutable, compared by identity and kept alive by the entry so their ids
+    stay theirs); the formats, view flags and sample mask are compared by value."""
     om = state.om
-    return om_gen.om_key(om, [v.format if v is not None else None for v in om.rtvs],
-                         om.dsv.format if om.dsv is not None else None, 1, written_targets=declared_targets)
+    rt_formats = tuple(v.format if v is not None else None for v in om.rtvs)
+    ds_format = om.dsv.format if om.dsv is not None else None
+    memo = (id(om.blend), id(om.depth_stencil), rt_formats, ds_format,
+            int(getattr(om.dsv, "flags", 0) or 0) if om.dsv is not None else 0, int(om.sample_mask), declared_targets)
+    got = _OM_KEYS.get(memo)
+    if got is not None and got[1][0] is om.blend and got[1][1] is om.depth_stencil:
+        return got[0]
+    key = om_gen.om_key(om, list(rt_formats), ds_format, 1, written_targets=declared_targets)
+    if len(_OM_KEYS) > 256:
+        _OM_KEYS.clear()
+    _OM_KEYS[memo] = (key, (om.blend, om.depth_stencil))
+    return key
 
 
 def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
