@@ -592,14 +592,21 @@ class _Body:
         Here, for a magnitude a = M * 2^(e - 150) (M the 24-bit significand with its leading one, e the
         biased exponent): a * m = v / 2^(s + 1) with v = M * m and s = 149 - e, and
         floor(v / 2^(s+1) + 1/2) = (floor(v / 2^s) + 1) >> 1 (halving and flooring commute with the + 1).
-        Magnitudes below 2^-(1 + bitlen(m)) give a * m < 1/2, code 0 (denormals among them); there s <=
-        23 + bitlen(m), so the shift stays inside the word: i32 for m < 2^8 (v < 2^32), i64 above.
+        Magnitudes below 2^-(1 + bitlen(m)) give a * m < 1/2, code 0 (denormals among them); at or above it
+        s <= 23 + bitlen(m), so the shift stays inside the word: i32 for m < 2^8 (v < 2^32), i64 above.
         Magnitudes >= 1 (infinities) give m. tests/test_native_om_encode.py compares every float32 in
         [-1, 1] (8-bit) and every decision boundary of every width with the reference."""
         c32 = lambda v: self.sp("i32", v)  # noqa: E731
         bits = self.asi(x)
         a = self.bop("and", "i32", bits, c32(0x7FFFFFFF)) if signed else bits
         e_min = 126 - m.bit_length()
+        # NaN (positive bits; negative ones are below any bound as signed words) -> 0, then the magnitude
+        # clamped as a signed word into [2^(e_min - 127), 1.0]: 2^(e_min - 127) * m < 1/2 codes 0 like every
+        # smaller or negative input, and 1.0 codes m like every larger one (infinity included). Inside the
+        # bounds the shift below stays within [22, 23 + bitlen(m)].
+        a = self.sel(self.icmp("sgt", "i32", a, c32(0x7F800000)), "i32", c32(0), a)
+        a = self.sel(self.icmp("slt", "i32", a, c32(e_min << 23)), "i32", c32(e_min << 23), a)
+        a = self.sel(self.icmp("sgt", "i32", a, c32(0x3F800000)), "i32", c32(0x3F800000), a)
         wide = m >= 256
         it = "i64" if wide else "i32"
         mant = self.bop("or", "i32", self.bop("and", "i32", a, c32(0x7FFFFF)), c32(0x800000))
@@ -608,18 +615,10 @@ class _Body:
             mant = self.cast("zext", mant, "i32", "i64")
             sh = self.cast("zext", sh, "i32", "i64")
         v = self.bop("mul", it, mant, self.sp(it, m))
-        # the shift only where e_min <= e < 127 (others are replaced below): out there it could leave the word
-        inside = self.icmp("ult", "i32", self.bop("sub", "i32", a, c32(e_min << 23)), c32(0x3F800000 - (e_min << 23)))
-        t = self.bop("lshr", it, v, self.sel(inside, it, sh, self.sp(it, 0)))
+        t = self.bop("lshr", it, v, sh)
         q = self.bop("lshr", it, self.bop("add", it, t, self.sp(it, 1)), self.sp(it, 1))
         if wide:
             q = self.cast("trunc", q, "i64", "i32")
-        # a < 2^e_min: 0; a >= 1.0: m; NaN: 0. As signed words, UNORM's negative inputs (sign bit set) are
-        # below 2^e_min too.
-        tiny = self.icmp("slt", "i32", a, c32(e_min << 23))
-        q = self.sel(tiny, "i32", c32(0), q)
-        q = self.sel(self.icmp("sge", "i32", a, c32(0x3F800000)), "i32", c32(m), q)
-        q = self.sel(self.icmp("sgt", "i32", a, c32(0x7F800000)), "i32", c32(0), q)
         if signed:
             q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
         return q
@@ -669,9 +668,18 @@ _ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
 _FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
 
 
-def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None) -> str:
+def _full_ok(key: OMKey) -> bool:
+    """Whether the merger has a fully-covered quad-pair body (``_f``): one sample, no alpha to coverage (the
+    dispatcher then knows from ``alive`` and ``cov`` alone that every lane writes, before any test)."""
+    return key.samples == 1 and not key.a2c and bool(key.sample_mask & 1)
+
+
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None, full: bool = False) -> str:
     """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
-    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS)."""
+    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS);
+    ``full``: the caller checked that every lane is alive and covers its sample (_full_ok), so the lanes
+    entering the tests are a constant all-true mask and the row loads/stores need no per-lane masks where no
+    test removes lanes."""
     B = _Body(key, w, name, decls, quad)
     t = B.t
     x = B.lane_load("%x", "i32", 4, "%i")
@@ -704,7 +712,11 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | Non
     y64 = B.cast("zext", y, "i32", "i64")
     counts = []
     for s in range(S):
-        live = B.band(alive_m, B.icmp("ne", "i32", B.bop("and", "i32", covm, B.sp("i32", 1 << s)), "zeroinitializer"))
+        if full:
+            live = B.sp("i1", "true")
+        else:
+            live = B.band(alive_m, B.icmp("ne", "i32", B.bop("and", "i32", covm, B.sp("i32", 1 << s)),
+                                          "zeroinitializer"))
         passed = _emit_sample(B, key, s, live, x64, y64, cov, color)
         counts.append(B.cast("zext", passed, "i1", "i64"))
     cnt = counts[0]
@@ -1028,6 +1040,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
     quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
+    full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) else ""
     quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -1058,7 +1071,22 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %qyk = icmp eq <{W} x i32> %ky, %qye",
              f"  %qk = and <{W} x i1> %qxk, %qyk",
              f"  %isq = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %qk)",
-             "  br i1 %isq, label %vq, label %vquads",
+             "  br i1 %isq, label %vqf, label %vquads",
+             # a fully covered pair (every lane alive, sample 0 covered): the body without per-lane masks
+             "vqf:",
+             *(["  %fpa = getelementptr i8, ptr %alive, i64 %i",
+                f"  %fal = load <{W} x i8>, ptr %fpa, align 1",
+                f"  %fak = icmp ne <{W} x i8> %fal, zeroinitializer",
+                "  %fpc = getelementptr i32, ptr %cov, i64 %i",
+                f"  %fcv = load <{W} x i32>, ptr %fpc, align 4",
+                f"  %fcb = and <{W} x i32> %fcv, splat (i32 1)",
+                f"  %fck = icmp ne <{W} x i32> %fcb, zeroinitializer",
+                f"  %fk = and <{W} x i1> %fak, %fck",
+                f"  %isf = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %fk)",
+                "  br i1 %isf, label %vf, label %vq",
+                "vf:",
+                f"  %cf = call i64 @{name}_f({call_args.format(i='%i')})",
+                "  br label %vn"] if full else ["  br label %vq"]),
              "vq:",
              f"  %cq = call i64 @{name}_q({call_args.format(i='%i')})",
              "  br label %vn",
@@ -1122,7 +1150,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]",
+              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]"
+              + (", [ %cf, %vf ]" if full else ""),
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
@@ -1144,4 +1173,4 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "}"]
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
