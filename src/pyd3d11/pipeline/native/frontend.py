@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...shader import native
+from ...shader.native import pool
+
 _lock = threading.Lock()
 _kernels: dict | None = None
 _failed: str | None = None
@@ -75,8 +78,6 @@ def active() -> bool:
     input assembler and primitive assembly follow it, so the reference backend keeps the original code."""
     if not ENABLED:
         return False
-    from ...shader import native
-
     return native.use_native()
 
 
@@ -85,8 +86,6 @@ def kernels() -> dict | None:
     global _kernels, _failed
     if not ENABLED:
         return None
-    from ...shader import native
-
     if not native.use_native():
         return None
     if _kernels is None and _failed is None:
@@ -199,8 +198,6 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
                        p_counts + 16 * i, p_planes + 8 * t0, p_planes + 8 * (3 * T + t0), T)
 
     if len(ranges) > 1:
-        from ...shader.native import pool
-
         pool.parallel_for(len(ranges), run)
     elif T:
         run(0)
@@ -227,8 +224,6 @@ SETUP_CHUNK = 8192
 
 
 def _setup_ranges(T: int) -> list[tuple[int, int]]:
-    from ...shader.native import pool
-
     parts = min(pool.threads(), T // SETUP_CHUNK)
     if parts <= 1:
         return [(0, T)]
@@ -237,16 +232,12 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    from ...shader.native import pool
-
     parts = pool.threads() if count >= _PARALLEL_MIN else 1
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 
 
 def _run_parallel(fn, count: int, *args) -> None:
-    from ...shader.native import pool
-
     ranges = _ranges(count)
     if len(ranges) <= 1:
         if count:

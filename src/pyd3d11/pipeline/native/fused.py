@@ -24,10 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from ...shader import ir
+from ...shader import ir, native
+from ...shader.exec import reference
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
+from ..interpolate import Interpolator
+from ..setup import pixel_bounds
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
@@ -265,8 +268,6 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     draw is outside the supported set (the caller runs the reference pipeline)."""
     if not ENABLED:
         return False
-    from ...shader import native
-
     if not native.use_native():
         return False
     reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
@@ -350,8 +351,6 @@ def _srgb_tables():
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
          plan=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
-    from ..interpolate import Interpolator
-    from ..setup import pixel_bounds
 
     om = state.om
     setup = prep.pieces.setup
@@ -376,8 +375,6 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     face = om_gen.om_needs_face(okey)
     c_in = c_out = 0
     if ps is not None:
-        from ...shader.exec import reference
-
         c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
         c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
     om_regs = om_gen.om_registers(okey)
