@@ -7,6 +7,8 @@ quad pairs mixed in, MSAA planes. Also the exactness claim behind the divider-fr
 
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 import pytest
 from native_om_util import assert_same, blend_desc, color_bits, ds_desc, face, rt_blend, run_both, target
@@ -184,3 +186,59 @@ def test_division_free_decode_is_exact(bits):
         s = np.arange(-(ms + 1), ms + 1, dtype=np.float64)
         assert np.array_equal((s * (1.0 / ms)).astype(np.float32).view(np.uint32),
                               (s.astype(np.float32) / np.float32(ms)).view(np.uint32))
+
+
+# ---- fully covered quad pairs (om_gen ``_f`` body: no per-lane masks) ----
+
+@pytest.mark.parametrize("fmt", COLOR_FORMATS)
+@pytest.mark.parametrize("enable,mask", [(True, 0xF), (False, 0xF), (True, 0b0110)])
+def test_fully_covered_pairs(fmt, enable, mask):
+    """Every group a quad pair with all eight lanes covered (the unmasked body), some over pixels an earlier
+    pair wrote and at the target's last column and row; the serial merger's bytes."""
+    rng = np.random.default_rng(fmt * 7 + mask)
+    f = quad_fragments(rng, 40, 1, pairs_share=1.0, quads_share=0.0, cover=1.0)
+    assert_same(run_both(_blend_state(enable, mask), [target(fmt, rng, QW, QH)], None, [f]))
+
+
+@pytest.mark.parametrize("fmt", DS_FORMATS)
+@pytest.mark.parametrize("func", [2, 4, 8])
+def test_fully_covered_pairs_depth(fmt, func):
+    """Fully covered pairs through a depth test: the test removes lanes after the unmasked entry, so the
+    writes stay masked by the lanes that passed."""
+    rng = np.random.default_rng(fmt * 11 + func)
+    f = quad_fragments(rng, 40, 1, pairs_share=1.0, quads_share=0.0, cover=1.0)
+    st = OMState(blend=blend_desc([rt_blend(True, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, bl.OP_ADD, bl.ONE, bl.ZERO,
+                                            bl.OP_ADD)]), depth_stencil=ds_desc(func=func))
+    assert_same(run_both(st, [target(28, rng, QW, QH)], target(fmt, rng, QW, QH), [f]))
+
+
+@pytest.mark.parametrize("dead", [0, 3, 5, 7])
+def test_fully_covered_pair_with_a_dead_lane(dead):
+    """A covered quad pair with one lane not alive (discarded by the shader, or past the batch end) must not take
+    the unmasked body: the target equals the serial merger's over the other seven lanes."""
+    rng = np.random.default_rng(dead)
+    f = quad_fragments(rng, 6, 1, pairs_share=1.0, quads_share=0.0, cover=1.0)
+    n = f.x.size
+    alive = np.ones(n, np.int8)
+    alive[dead::8] = 0  # the same lane of every pair
+    keep = alive.astype(bool)
+    st = _blend_state(True)
+    tgt = target(28, rng, QW, QH)
+    sub = PixelFragments(x=f.x[keep], y=f.y[keep], slice=f.slice[keep], coverage=f.coverage[keep],
+                         depth=f.depth[keep], front=f.front[keep], colors=f.colors[:, keep],
+                         vp_min=f.vp_min[keep], vp_max=f.vp_max[keep])
+    (want, _, _), _ = run_both(st, [tgt], None, [sub])
+    key = om_gen.om_key(st, [28] + [None] * 7, None, 1)
+    fn = om_runtime.compiled(key)
+    got = tgt.data.copy()
+    row = got.reshape(QH, QW * 4)
+    ctx = om_gen.OMContext()
+    ctx.rt[0] = row.ctypes.data
+    ctx.rt_pitch[0] = QW * 4
+    x = np.ascontiguousarray(f.x, np.int32)
+    y = np.ascontiguousarray(f.y, np.int32)
+    cov = np.ascontiguousarray(f.coverage, np.uint32)
+    col = np.ascontiguousarray(f.colors[:1].transpose(0, 2, 1))
+    fn(ctypes.addressof(ctx), n, x.ctypes.data, y.ctypes.data, cov.ctypes.data, cov.ctypes.data, col.ctypes.data,
+       alive.ctypes.data)
+    assert np.array_equal(got, want[0])

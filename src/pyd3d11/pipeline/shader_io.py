@@ -108,7 +108,11 @@ def writes_operand(program: ir.Program, operand_type: int) -> bool:
 
 def uses_sample_frequency(program: ir.Program) -> bool:
     """Sample-frequency execution: a *_SAMPLE interpolation mode or SV_SampleIndex input (§16.2)."""
-    for d in input_decls(program):
+    return memo(program, "sample_freq", _uses_sample_frequency)
+
+
+def _uses_sample_frequency(program: ir.Program) -> bool:
+    for d in memo(program, "input_decls", _input_decls):
         if d.interpolation in (ir.InterpolationMode.LINEAR_SAMPLE, ir.InterpolationMode.LINEAR_NOPERSPECTIVE_SAMPLE):
             return True
         if d.system_name == SN.SAMPLE_INDEX:
@@ -117,6 +121,10 @@ def uses_sample_frequency(program: ir.Program) -> bool:
 
 
 def global_flags(program: ir.Program) -> int:
+    return memo(program, "global_flags", _global_flags)
+
+
+def _global_flags(program: ir.Program) -> int:
     for inst in program.find(OP.DCL_GLOBALFLAGS):
         return inst.controls
     return 0

@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...shader import native
+from ...shader.native import pool
+
 _lock = threading.Lock()
 _kernels: dict | None = None
 _failed: str | None = None
@@ -75,8 +78,6 @@ def active() -> bool:
     input assembler and primitive assembly follow it, so the reference backend keeps the original code."""
     if not ENABLED:
         return False
-    from ...shader import native
-
     return native.use_native()
 
 
@@ -85,8 +86,6 @@ def kernels() -> dict | None:
     global _kernels, _failed
     if not ENABLED:
         return None
-    from ...shader import native
-
     if not native.use_native():
         return None
     if _kernels is None and _failed is None:
@@ -108,7 +107,7 @@ def _ptr(a: np.ndarray) -> int:
 _arena = threading.local()
 
 
-def _arena_arrays(layout) -> dict:
+def _arena_arrays(layout, addresses: dict | None = None) -> dict:
     """Arrays (name, shape, dtype) carved from this thread's reusable buffer. A draw pass's setup outputs are
     a few MB; fresh allocations of that size come back from the OS page by page (page faults cost about as
     much as the kernel). The buffer is reused only when no array carved from it is still alive (every
@@ -122,10 +121,15 @@ def _arena_arrays(layout) -> dict:
     if buf is None or buf.nbytes < total or sys.getrefcount(buf) > 3:
         buf = np.empty(max(total, 1 << 20), np.uint8)
         _arena.buf = buf
+        _arena.base = buf.ctypes.data
+    base = _arena.base
     out, off = {}, 0
     for name, shape, dt, sz in sizes:
         n = math.prod(shape) * dt.itemsize
         out[name] = buf[off:off + n].view(dt).reshape(shape)
+        if addresses is not None:
+            # the array's address by arithmetic: ndarray.ctypes costs microseconds per call
+            addresses[name] = base + off
         off += sz
     return out
 
@@ -168,29 +172,32 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     flags = (FLAG_DEPTH_CLIP if depth_clip else 0) | (FLAG_FRONT_CCW if front_ccw else 0) \
         | (int(cull_mode) & 3) << CULL_SHIFT | (FLAG_SCREEN if screen else 0)
     S = T if screen else 0
+    addr: dict = {}
     o = _arena_arrays((
         ("source", (T,), np.int64), ("verts", (T, 3, 2), np.int64), ("A", (T, 3), np.int64),
         ("B", (T, 3), np.int64), ("C", (T, 3), np.int64), ("topleft", (T, 3), np.bool_), ("area2", (T,), np.int64),
         ("inv_w", (T, 3), np.float64), ("z", (T, 3), np.float32), ("front", (T,), np.bool_),
         ("weights", (T, 3, 3), np.float64), ("bary_planes", (T, 3, 3), np.float64), ("screen", (S, 3, 2), np.float32),
         ("sz", (S, 3), np.float32), ("cw", (T,), np.bool_), ("fallback", (T,), np.int64),
-        ("planes", (2, 3, T), np.float64)))
+        ("planes", (2, 3, T), np.float64)), addr)
     planes = o.pop("planes")
     ranges = _setup_ranges(T)
     counts = np.zeros((len(ranges), 2), np.int64)
     names = ("source", "verts", "A", "B", "C", "topleft", "area2", "inv_w", "z", "front", "weights", "bary_planes",
              "screen", "sz", "cw", "fallback")
 
+    # row t0 of each output: its address plus t0 rows (an empty array: its address)
+    row_bytes = [(addr[n], o[n].strides[0] if o[n].shape[0] else 0) for n in names]
+    p_pos, p_rows, p_vp, p_counts, p_planes = _ptr(pos), _ptr(rows), _ptr(vp), _ptr(counts), addr["planes"]
+
     def run(i: int) -> None:
         # chunk i writes its visible triangles (and fallback list) from row t0 of every output
         t0, t1 = ranges[i]
-        k["tri_setup"](_ptr(pos), pos_rs, pos_cs, _ptr(rows), t0, t1, _ptr(vp), vp_stride, flags,
-                       *(_ptr(o[n][t0:] if o[n].shape[0] else o[n]) for n in names),
-                       _ptr(counts[i]), _ptr(planes[0, :, t0:]), _ptr(planes[1, :, t0:]), T)
+        k["tri_setup"](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
+                       *(a + t0 * rb for a, rb in row_bytes),
+                       p_counts + 16 * i, p_planes + 8 * t0, p_planes + 8 * (3 * T + t0), T)
 
     if len(ranges) > 1:
-        from ...shader.native import pool
-
         pool.parallel_for(len(ranges), run)
     elif T:
         run(0)
@@ -217,8 +224,6 @@ SETUP_CHUNK = 8192
 
 
 def _setup_ranges(T: int) -> list[tuple[int, int]]:
-    from ...shader.native import pool
-
     parts = min(pool.threads(), T // SETUP_CHUNK)
     if parts <= 1:
         return [(0, T)]
@@ -227,16 +232,12 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    from ...shader.native import pool
-
     parts = pool.threads() if count >= _PARALLEL_MIN else 1
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 
 
 def _run_parallel(fn, count: int, *args) -> None:
-    from ...shader.native import pool
-
     ranges = _ranges(count)
     if len(ranges) <= 1:
         if count:

@@ -24,10 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from ...shader import ir
+from ...shader import ir, native
+from ...shader.exec import reference
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import parallel_for, threads
 from ...storage import StorageDimension
+from ..interpolate import Interpolator
+from ..setup import pixel_bounds
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
@@ -104,7 +107,7 @@ def _fallback(reason: str) -> None:
 
 
 def _writes_uavs(program: ir.Program) -> bool:
-    return any(inst.opcode in _UAV_WRITE_OPS for inst in program.instructions)
+    return memo(program, "uav_writes", lambda p: any(inst.opcode in _UAV_WRITE_OPS for inst in p.instructions))
 
 
 def _view_ok(view) -> str | None:
@@ -125,10 +128,26 @@ def _size(view) -> tuple[int, int]:
 # Selection
 # ------------------------------------------------------------------------------------------------
 
+_OM_KEYS: dict = {}  # om_gen.om_key's inputs -> (its key, the state descriptions the entry keeps alive)
+
+
 def _om_key(state, declared_targets: int):
+    """om_gen.om_key of the draw's output-merger state, memoised: the blend and depth-stencil descriptions
+    are the state objects' own (immutable, compared by identity and kept alive by the entry so their ids
+    stay theirs); the formats, view flags and sample mask are compared by value."""
     om = state.om
-    return om_gen.om_key(om, [v.format if v is not None else None for v in om.rtvs],
-                         om.dsv.format if om.dsv is not None else None, 1, written_targets=declared_targets)
+    rt_formats = tuple(v.format if v is not None else None for v in om.rtvs)
+    ds_format = om.dsv.format if om.dsv is not None else None
+    memo = (id(om.blend), id(om.depth_stencil), rt_formats, ds_format,
+            int(getattr(om.dsv, "flags", 0) or 0) if om.dsv is not None else 0, int(om.sample_mask), declared_targets)
+    got = _OM_KEYS.get(memo)
+    if got is not None and got[1][0] is om.blend and got[1][1] is om.depth_stencil:
+        return got[0]
+    key = om_gen.om_key(om, list(rt_formats), ds_format, 1, written_targets=declared_targets)
+    if len(_OM_KEYS) > 256:
+        _OM_KEYS.clear()
+    _OM_KEYS[memo] = (key, (om.blend, om.depth_stencil))
+    return key
 
 
 def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
@@ -265,8 +284,6 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     draw is outside the supported set (the caller runs the reference pipeline)."""
     if not ENABLED:
         return False
-    from ...shader import native
-
     if not native.use_native():
         return False
     reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
@@ -350,8 +367,6 @@ def _srgb_tables():
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
          plan=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
-    from ..interpolate import Interpolator
-    from ..setup import pixel_bounds
 
     om = state.om
     setup = prep.pieces.setup
@@ -376,11 +391,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     face = om_gen.om_needs_face(okey)
     c_in = c_out = 0
     if ps is not None:
-        from ...shader.exec import reference
-
-        c_in = max(memo(ps, "max_input", lambda p: reference._max_reg(p, OT.INPUT)),
-                   max((d.register + 1 for d in input_decls(ps)), default=0), 1)
-        c_out = max(memo(ps, "max_output", lambda p: reference._max_reg(p, OT.OUTPUT)), 1)
+        c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
+        c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
     om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
     dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)

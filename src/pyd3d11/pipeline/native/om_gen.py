@@ -24,8 +24,8 @@ Contract (the fused tile kernel calls it too):
   must provide in ``colors`` and ``cov``.
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
-float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode in float64 as the
-reference (exact there), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
+float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode as the reference's
+exact float64 rounding, computed on the float's bits in integers (_Body.round_scaled), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
 by the reference's integer round-toward-zero. Sample counts 1, 2, 4, 8 and 16 (each covered sample tested,
 blended and written in its own plane; ``OMContext`` gives the sample pitches).
 """
@@ -581,29 +581,55 @@ class _Body:
                               self.sp("i32", 10 - mb)))
         return self.f16_to_f32(h)
 
+    def round_scaled(self, x: str, m: int, signed: bool) -> str:
+        """The reference's FLOAT -> UNORM (``signed``: SNORM) conversion of float32 ``x`` with scale ``m`` =
+        2^n - 1 (2^(n-1) - 1), as an i32 code (SNORM: two's complement, not yet cut to n bits), in integer
+        arithmetic on the float's bits — no float64, no divider.
+
+        Definition (numerics.float_to_unorm / float_to_snorm, §3.2.3.4 / §3.2.3.6): NaN -> 0; clamp to [0, 1]
+        ([-1, 1]); scale by m; add 0.5 (SNORM: +-0.5 away from zero); truncate — i.e. round half up (half away
+        from zero) of |x| * m, the value being exact in float64.
+        Here, for a magnitude a = M * 2^(e - 150) (M the 24-bit significand with its leading one, e the
+        biased exponent): a * m = v / 2^(s + 1) with v = M * m and s = 149 - e, and
+        floor(v / 2^(s+1) + 1/2) = (floor(v / 2^s) + 1) >> 1 (halving and flooring commute with the + 1).
+        Magnitudes below 2^-(1 + bitlen(m)) give a * m < 1/2, code 0 (denormals among them); at or above it
+        s <= 23 + bitlen(m), so the shift stays inside the word: i32 for m < 2^8 (v < 2^32), i64 above.
+        Magnitudes >= 1 (infinities) give m. tests/test_native_om_encode.py compares every float32 in
+        [-1, 1] (8-bit) and every decision boundary of every width with the reference."""
+        c32 = lambda v: self.sp("i32", v)  # noqa: E731
+        bits = self.asi(x)
+        a = self.bop("and", "i32", bits, c32(0x7FFFFFFF)) if signed else bits
+        e_min = 126 - m.bit_length()
+        # NaN (positive bits; negative ones are below any bound as signed words) -> 0, then the magnitude
+        # clamped as a signed word into [2^(e_min - 127), 1.0]: 2^(e_min - 127) * m < 1/2 codes 0 like every
+        # smaller or negative input, and 1.0 codes m like every larger one (infinity included). Inside the
+        # bounds the shift below stays within [22, 23 + bitlen(m)].
+        a = self.sel(self.icmp("sgt", "i32", a, c32(0x7F800000)), "i32", c32(0), a)
+        a = self.sel(self.icmp("slt", "i32", a, c32(e_min << 23)), "i32", c32(e_min << 23), a)
+        a = self.sel(self.icmp("sgt", "i32", a, c32(0x3F800000)), "i32", c32(0x3F800000), a)
+        wide = m >= 256
+        it = "i64" if wide else "i32"
+        mant = self.bop("or", "i32", self.bop("and", "i32", a, c32(0x7FFFFF)), c32(0x800000))
+        sh = self.bop("sub", "i32", c32(149), self.bop("lshr", "i32", a, c32(23)))
+        if wide:
+            mant = self.cast("zext", mant, "i32", "i64")
+            sh = self.cast("zext", sh, "i32", "i64")
+        v = self.bop("mul", it, mant, self.sp(it, m))
+        t = self.bop("lshr", it, v, sh)
+        q = self.bop("lshr", it, self.bop("add", it, t, self.sp(it, 1)), self.sp(it, 1))
+        if wide:
+            q = self.cast("trunc", q, "i64", "i32")
+        if signed:
+            q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
+        return q
+
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
-        if ch.kind in ("unorm", "snorm"):
-            d = self.cast("fpext", x, "float", "double")
-            z = self.sp("double", 0.0)
-            if ch.kind == "unorm":
-                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {z}"), "double", d, z)  # NaN -> 0
-                d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
-                             self.sp("double", 1.0), d)
-                d = self.bop("fmul", "double", d, self.sp("double", float((1 << ch.bits) - 1)))
-                d = self.bop("fadd", "double", d, self.sp("double", 0.5))
-                return self.cast("fptoui", d, "double", "i32")
-            d = self.sel(self.v(f"fcmp uno {self.t('double')} {d}, {d}"), "double", z, d)
-            d = self.sel(self.v(f"fcmp olt {self.t('double')} {d}, {self.sp('double', -1.0)}"), "double",
-                         self.sp("double", -1.0), d)
-            d = self.sel(self.v(f"fcmp ogt {self.t('double')} {d}, {self.sp('double', 1.0)}"), "double",
-                         self.sp("double", 1.0), d)
-            d = self.bop("fmul", "double", d, self.sp("double", float((1 << (ch.bits - 1)) - 1)))
-            pos = self.v(f"fcmp oge {self.t('double')} {d}, {z}")
-            d = self.sel(pos, "double", self.bop("fadd", "double", d, self.sp("double", 0.5)),
-                         self.bop("fsub", "double", d, self.sp("double", 0.5)))
-            i = self.cast("fptosi", d, "double", "i32")
-            return self.bop("and", "i32", i, self.sp("i32", (1 << ch.bits) - 1))
+        if ch.kind == "unorm":
+            return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)
+        if ch.kind == "snorm":
+            code = self.round_scaled(x, (1 << (ch.bits - 1)) - 1, signed=True)
+            return self.bop("and", "i32", code, self.sp("i32", (1 << ch.bits) - 1))
         if ch.kind == "srgb":
             g = f"@{self.prefix}_srgb_enc"
             self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
@@ -642,9 +668,18 @@ _ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
 _FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
 
 
-def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None) -> str:
+def _full_ok(key: OMKey) -> bool:
+    """Whether the merger has a fully-covered quad-pair body (``_f``): one sample, no alpha to coverage (the
+    dispatcher then knows from ``alive`` and ``cov`` alone that every lane writes, before any test)."""
+    return key.samples == 1 and not key.a2c and bool(key.sample_mask & 1)
+
+
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None, full: bool = False) -> str:
     """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
-    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS)."""
+    ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS);
+    ``full``: the caller checked that every lane is alive and covers its sample (_full_ok), so the lanes
+    entering the tests are a constant all-true mask and the row loads/stores need no per-lane masks where no
+    test removes lanes."""
     B = _Body(key, w, name, decls, quad)
     t = B.t
     x = B.lane_load("%x", "i32", 4, "%i")
@@ -677,7 +712,11 @@ def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | Non
     y64 = B.cast("zext", y, "i32", "i64")
     counts = []
     for s in range(S):
-        live = B.band(alive_m, B.icmp("ne", "i32", B.bop("and", "i32", covm, B.sp("i32", 1 << s)), "zeroinitializer"))
+        if full:
+            live = B.sp("i1", "true")
+        else:
+            live = B.band(alive_m, B.icmp("ne", "i32", B.bop("and", "i32", covm, B.sp("i32", 1 << s)),
+                                          "zeroinitializer"))
         passed = _emit_sample(B, key, s, live, x64, y64, cov, color)
         counts.append(B.cast("zext", passed, "i1", "i64"))
     cnt = counts[0]
@@ -1001,6 +1040,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
     quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
+    full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) else ""
     quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -1031,7 +1071,22 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %qyk = icmp eq <{W} x i32> %ky, %qye",
              f"  %qk = and <{W} x i1> %qxk, %qyk",
              f"  %isq = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %qk)",
-             "  br i1 %isq, label %vq, label %vquads",
+             "  br i1 %isq, label %vqf, label %vquads",
+             # a fully covered pair (every lane alive, sample 0 covered): the body without per-lane masks
+             "vqf:",
+             *(["  %fpa = getelementptr i8, ptr %alive, i64 %i",
+                f"  %fal = load <{W} x i8>, ptr %fpa, align 1",
+                f"  %fak = icmp ne <{W} x i8> %fal, zeroinitializer",
+                "  %fpc = getelementptr i32, ptr %cov, i64 %i",
+                f"  %fcv = load <{W} x i32>, ptr %fpc, align 4",
+                f"  %fcb = and <{W} x i32> %fcv, splat (i32 1)",
+                f"  %fck = icmp ne <{W} x i32> %fcb, zeroinitializer",
+                f"  %fk = and <{W} x i1> %fak, %fck",
+                f"  %isf = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %fk)",
+                "  br i1 %isf, label %vf, label %vq",
+                "vf:",
+                f"  %cf = call i64 @{name}_f({call_args.format(i='%i')})",
+                "  br label %vn"] if full else ["  br label %vq"]),
              "vq:",
              f"  %cq = call i64 @{name}_q({call_args.format(i='%i')})",
              "  br label %vn",
@@ -1095,7 +1150,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]",
+              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]"
+              + (", [ %cf, %vf ]" if full else ""),
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
@@ -1117,4 +1173,4 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "}"]
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
