@@ -109,9 +109,9 @@ def _expected_ids(t: tuple[int, int, int], g: tuple[int, int, int]) -> tuple[np.
 
 
 @pytest.mark.parametrize("backend", ["native", "reference"])
-@pytest.mark.parametrize("threads", [(8, 1, 1), (4, 2, 1), (2, 2, 2), (3, 2, 2), (1, 1, 1)])
+@pytest.mark.parametrize("threads", [(8, 1, 1), (4, 2, 1), (2, 4, 1), (3, 2, 4), (1, 1, 1)])
 def test_compute_ids_over_a_three_dimensional_dispatch(backend, threads):
-    groups = (3, 2, 2)
+    groups = (3, 2, 5)  # unequal counts on every axis: a swap of two axes cannot map the ids onto themselves
     tx, ty, tz = threads
     n = tx * ty * tz * groups[0] * groups[1] * groups[2]
     prog = assemble_program(_cs(tx, ty, tz, groups[0] * tx, groups[1] * ty))
@@ -127,3 +127,16 @@ def test_compute_ids_over_a_three_dimensional_dispatch(backend, threads):
     ids, local = _expected_ids(threads, groups)
     assert np.array_equal(s0.data.view(U32).reshape(n, 4), ids)
     assert np.array_equal(s1.data.view(U32).reshape(n, 4), local)
+
+
+# ------------------------------------------------------------------------- 8-lane texture emitters in any kernel
+
+@pytest.mark.parametrize("width", ["8", ""])
+@pytest.mark.parametrize("case", [0, 5])
+def test_cube_sampling_at_each_vector_width(monkeypatch, width, case):
+    # the cube emitter works on 8 lanes: a 16-lane kernel calls it once per half (llvm_gen.Gen.emit_tex), an
+    # 8-lane one directly; both bit-identical to the reference sampler
+    import test_native_sampler_cube as cube
+
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    cube.test_cube_filters(*cube.CASES[case])
