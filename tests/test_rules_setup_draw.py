@@ -218,10 +218,10 @@ def test_viewport_depth_range_maps_points_and_lines(topology):
 # row 0 lie inside (the edge from the first to the second vertex crosses y = 0.5 at x = 6).
 _TRI_W = "float4(-1, 3, 0.5, 1), float4(4, -4, 2, 4), float4(-1, -1, 0.5, 1)"
 _VS_MODES = """
-static const float4 P[3] = { %s };
+static const float4 P[3] = { TRI };
 static const float A[3] = { 0.25, 1.0, 0.0 };
 struct O { float4 pos : SV_Position; float a : A; };
-O main(uint vid : SV_VertexID) { O o; o.pos = P[vid]; o.a = A[vid]; return o; }""" % _TRI_W
+O main(uint vid : SV_VertexID) { O o; o.pos = P[vid]; o.a = A[vid]; return o; }""".replace("TRI", _TRI_W)
 
 
 def _screen_barycentrics(x: np.ndarray, y: float) -> np.ndarray:
