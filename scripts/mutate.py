@@ -5,8 +5,8 @@ Each mutant changes one thing in one module — a comparison (``<`` ↔ ``<=``, 
 or bit operator (``+`` ↔ ``-``, ``&`` ↔ ``|``, ``<<`` ↔ ``>>``), an integer constant (n → n + 1), a numpy
 function (``np.minimum`` ↔ ``np.maximum``, ``np.floor`` ↔ ``np.ceil``, ``np.less`` ↔ ``np.less_equal``), ``and`` ↔
 ``or``, or two neighbouring entries of a table (tuple, list or dict literal) — then runs the tests that guard the
-module against a private copy of ``src/`` (with ``PYD3D11_NATIVE_STRICT=1``: native compile errors raise). A mutant is *killed* when a test fails (or times out), *survives*
-otherwise. Survivors are rules the tests do not pin down.
+module against a private copy of ``src/`` (with ``PYD3D11_NATIVE_STRICT=1``: native compile errors raise). A
+mutant is *killed* when a test fails (or times out), *survives* otherwise. Survivors are rules the tests do not pin down.
 
     python scripts/mutate.py                      # every module of MODULES, a seeded sample of mutants each
     python scripts/mutate.py --module pipeline/blend.py --all -j 16

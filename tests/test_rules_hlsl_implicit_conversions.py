@@ -12,7 +12,7 @@ same rules as assignment and initialisation). Expected values follow the convers
 - float → double: exact; half is float on SM4/5 targets.
 
 The destination value is stored as a 32-bit word: integers as their bits, bool as 0/1, float as its float32
-bits, double converted back to float (exact for every value here).
+bits, double through a (float) conversion (float → double → float is exact; a double source rounds once).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def expected(name: str, dst: str) -> int | None:
         return (max(0, int(math.trunc(v))) if src in ("half", "float", "double") else int(v)) & 0xFFFFFFFF
     if dst in ("half", "float"):
         return f32_bits(v)
-    return f32_bits(float(v))  # double: the value itself (every source here is exact in float32 when read back)
+    return f32_bits(float(v))  # double: the value, stored through as_double's (float) as its nearest float32
 
 
 CASES = [(n, d) for n in SOURCES for d in TYPES if expected(n, d) is not None]

@@ -20,9 +20,10 @@ from .rasterizer import TriangleSetup, signed_area2, snap
 from .shader_io import component_list
 
 SN = ir.SystemName
-# the rasterizer state's enums, from their one definition (headers); CULL_NONE culls nothing, so it is not named
-CULL_FRONT, CULL_BACK = int(D3D11_CULL_MODE.D3D11_CULL_FRONT), int(D3D11_CULL_MODE.D3D11_CULL_BACK)
-FILL_WIREFRAME = int(D3D11_FILL_MODE.D3D11_FILL_WIREFRAME)
+# the rasterizer state's enums, from their one definition (headers)
+CULL_NONE, CULL_FRONT, CULL_BACK = (int(D3D11_CULL_MODE.D3D11_CULL_NONE), int(D3D11_CULL_MODE.D3D11_CULL_FRONT),
+                                    int(D3D11_CULL_MODE.D3D11_CULL_BACK))
+FILL_WIREFRAME, FILL_SOLID = int(D3D11_FILL_MODE.D3D11_FILL_WIREFRAME), int(D3D11_FILL_MODE.D3D11_FILL_SOLID)
 
 
 def viewport_arrays(state: Any, index: np.ndarray):
