@@ -114,3 +114,28 @@ def test_float_depth_quantize_flushes_denormals_only():
     largest_denormal = np.array([0x007FFFFF], np.uint32).view(F)[0]
     q = t.quantize(F([smallest_normal, largest_denormal, -0.0, 0.5]))
     assert q.view(np.uint32).tolist() == [0x00800000, 0, 0, 0x3F000000]
+
+
+@pytest.mark.parametrize(("samples", "height", "width", "slices"), [(4, 8, 3, 1), (2, 5, 4, 3), (8, 2, 2, 2)])
+def test_multisampled_depth_texel_addressing(samples, height, width, slices):
+    """(slice, sample, y, x) addresses the storage's documented layout: per slice, ``sample_count`` planes of
+    width*height elements (sample-major, storage.py) — each texel reads the value written at its own place.
+    Heights other than the sample count tell the sample and row axes apart."""
+    dev, _ = _device()
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+        Width=width, Height=height, MipLevels=1, ArraySize=slices, Format=DXGI_FORMAT_D32_FLOAT,
+        SampleDesc=DXGI_SAMPLE_DESC(Count=samples), BindFlags=D3D11_BIND_DEPTH_STENCIL), None)
+    dim = D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY if slices > 1 else D3D11_DSV_DIMENSION_TEXTURE2DMS
+    desc = D3D11_DEPTH_STENCIL_VIEW_DESC(Format=DXGI_FORMAT_D32_FLOAT, ViewDimension=dim)
+    if slices > 1:
+        desc.Texture2DMSArray.ArraySize = slices
+    view = dev.CreateDepthStencilView(tex, desc)._view
+    st = view.storage
+    sl, s, y, x = np.meshgrid(np.arange(slices), np.arange(samples), np.arange(height), np.arange(width),
+                              indexing="ij")
+    code = (((sl * 16 + s) * 16 + y) * 16 + x).astype(F)  # a distinct, exactly representable value per texel
+    for i in range(slices):
+        st.subresource_bytes(i)[:] = code[i].reshape(-1).view(np.uint8)  # planes s, rows y, columns x
+    t = DepthStencilTarget.load(view)
+    assert t.shape == (slices, samples, height, width)
+    assert np.array_equal(t.read_depth(t.linear(sl, s, y, x)), code)

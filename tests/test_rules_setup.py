@@ -138,3 +138,31 @@ def test_line_barycentric_planes():
             x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
             b = planes[i] @ np.array([x, y, 1.0])
             np.testing.assert_allclose(b, [1 - t, t, 0.0], atol=1e-12)
+
+
+_FLAT = F([[(0, 0), (4, 0), (0, 4)]])
+
+
+@pytest.mark.parametrize(("fmt", "zs", "r"), [
+    # float depth (D32_FLOAT 40, D32_FLOAT_S8X24_UINT 20): r = 2^(exponent(max |z| of the primitive) - 23)
+    (40, (0.5, 0.5, 0.5), 2.0 ** -24), (40, (0.1, 0.6, 0.3), 2.0 ** -24), (40, (0.3, 0.2, 0.26), 2.0 ** -25),
+    (40, (1.0, 0.2, 0.2), 2.0 ** -23), (40, (0.01, 0.02, 0.015), 2.0 ** -29), (20, (0.3, 0.2, 0.26), 2.0 ** -25),
+    (20, (0.9, 0.99, 0.5), 2.0 ** -24),
+    # UNORM depth: r = 1 / (2^n - 1), whatever the depth values
+    (55, (0.3, 0.2, 0.26), 1 / 65535), (45, (0.01, 0.02, 0.015), 1 / 16777215)])
+def test_depth_bias_unit_per_format_and_primitive(fmt, zs, r):
+    """§15.10: the constant bias's unit r from the depth format (and, for float depth, the primitive's largest z)."""
+    got = su._depth_bias(_state(bias=5, dsv_format=fmt), F([zs]), _FLAT)[0]
+    assert got == F(5 * r)
+
+
+@pytest.mark.parametrize(("bias", "clamp", "want_units"), [
+    (1000, 0.0, 1000), (-1000, 0.0, -1000),  # clamp 0: no clamping
+    (1000, 500 / 65535, 500), (200, 500 / 65535, 200),  # positive clamp: min(bias, clamp)
+    (-1000, -500 / 65535, -500), (-200, -500 / 65535, -200),  # negative clamp: max(bias, clamp)
+    (-1000, 500 / 65535, -1000), (1000, -500 / 65535, 1000)])  # a clamp of the other sign never binds
+def test_depth_bias_clamp(bias, clamp, want_units):
+    """§15.10: DepthBiasClamp > 0 caps the bias from above, < 0 from below, 0 leaves it."""
+    got = su._depth_bias(_state(bias=bias, clamp=clamp, dsv_format=55), F([[0.5, 0.5, 0.5]]), _FLAT)[0]
+    want = F(clamp) if want_units in (500, -500) else F(F(want_units) * F(1 / 65535))
+    assert got == want

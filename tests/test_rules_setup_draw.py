@@ -212,3 +212,47 @@ def test_viewport_depth_range_maps_points_and_lines(topology):
     vp = D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=8, Height=8, MinDepth=0.25, MaxDepth=0.75)
     px, _ = _draw_n(pts, topology, 8, 8, viewport=vp, ps=ps)
     assert px[4, 4, 3] > 0 and abs(float(px[4, 4, 0]) - 0.5) < 1e-6
+
+
+# A triangle over an 8x1 target: screen (0, -1) w 1, (8, 1) w 4, (0, 1) w 1; pixel centres x = 0.5 .. 5.5 of
+# row 0 lie inside (the edge from the first to the second vertex crosses y = 0.5 at x = 6).
+_TRI_W = "float4(-1, 3, 0.5, 1), float4(4, -4, 2, 4), float4(-1, -1, 0.5, 1)"
+_VS_MODES = """
+static const float4 P[3] = { TRI };
+static const float A[3] = { 0.25, 1.0, 0.0 };
+struct O { float4 pos : SV_Position; float a : A; };
+O main(uint vid : SV_VertexID) { O o; o.pos = P[vid]; o.a = A[vid]; return o; }""".replace("TRI", _TRI_W)
+
+
+def _screen_barycentrics(x: np.ndarray, y: float) -> np.ndarray:
+    v = np.array([(0.0, -1.0), (8.0, 1.0), (0.0, 1.0)])
+    m = np.array([[v[0, 0] - v[2, 0], v[1, 0] - v[2, 0]], [v[0, 1] - v[2, 1], v[1, 1] - v[2, 1]]])
+    b01 = np.linalg.solve(m, np.stack([x - v[2, 0], np.full_like(x, y) - v[2, 1]]))
+    return np.stack([b01[0], b01[1], 1 - b01[0] - b01[1]], 1)
+
+
+@pytest.mark.parametrize("modifier", ["nointerpolation", "linear", "centroid", "linear centroid", "sample",
+                                      "noperspective", "noperspective centroid", "noperspective sample"])
+def test_every_interpolation_mode(modifier):
+    """D3D_INTERPOLATION_MODE (D3D11.3 §16.3.2 / §15.5): constant takes the provoking (first) vertex's value;
+    linear is perspective-correct, a = sum(b_i a_i / w_i) / sum(b_i / w_i) with b the screen barycentrics;
+    noperspective is sum(b_i a_i). With one sample per pixel and the pixel covered, centroid and sample
+    locations are the pixel centre."""
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 1)
+    ps = f"float4 main(float4 p : SV_Position, {modifier} float a : A) : SV_Target {{ return float4(a, 1, 0, 1); }}"
+    _setup_draw(dev, ctx, [rtv], 8, 1, _VS_MODES, ps, topology=D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+    ctx.Draw(3, 0)
+    px = _rt_pixels(dev, ctx, tex, 8, 1)
+    b = _screen_barycentrics(np.arange(6) + 0.5, 0.5)
+    a, w = np.array([0.25, 1.0, 0.0]), np.array([1.0, 4.0, 1.0])
+    if modifier == "nointerpolation":
+        want = np.full(6, 0.25)
+    elif "noperspective" in modifier:
+        want = b @ a
+    else:
+        want = (b @ (a / w)) / (b @ (1 / w))
+    np.testing.assert_allclose(px[0, :6, 0], want, rtol=0, atol=2e-6)
+    assert (px[0, 6:, 3] == 0).all()  # centres x = 6.5, 7.5 are outside

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import NotSupportedError
+from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
 from ..shader import ir
 from ..shader.exec import run_program
 from ..shader.exec.bindings import Bindings
@@ -60,8 +61,8 @@ SN = ir.SystemName
 IM = ir.InterpolationMode
 OT = ir.OperandType
 
-CULL_NONE, CULL_FRONT, CULL_BACK = 1, 2, 3
-FILL_WIREFRAME, FILL_SOLID = 2, 3
+FILL_SOLID = int(D3D11_FILL_MODE.D3D11_FILL_SOLID)  # the rasterizer state's defaults (D3D11_RASTERIZER_DESC)
+CULL_BACK = int(D3D11_CULL_MODE.D3D11_CULL_BACK)
 
 # Lanes per pixel-shader batch (bounds memory of the register files).
 _PS_BATCH_LANES = 1 << 18

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
 from ..shader import ir
 from .clip import clip_triangles
 from .interpolate import PieceSet, barycentric_planes
@@ -19,8 +20,10 @@ from .rasterizer import TriangleSetup, signed_area2, snap
 from .shader_io import component_list
 
 SN = ir.SystemName
-CULL_NONE, CULL_FRONT, CULL_BACK = 1, 2, 3
-FILL_WIREFRAME, FILL_SOLID = 2, 3
+# the rasterizer state's enums, from their one definition (headers)
+CULL_NONE, CULL_FRONT, CULL_BACK = (int(D3D11_CULL_MODE.D3D11_CULL_NONE), int(D3D11_CULL_MODE.D3D11_CULL_FRONT),
+                                    int(D3D11_CULL_MODE.D3D11_CULL_BACK))
+FILL_WIREFRAME, FILL_SOLID = int(D3D11_FILL_MODE.D3D11_FILL_WIREFRAME), int(D3D11_FILL_MODE.D3D11_FILL_SOLID)
 
 
 def viewport_arrays(state: Any, index: np.ndarray):

@@ -533,8 +533,8 @@ class _Body:
         normal = self.bop("lshr", "i32", self.bop("sub", "i32", a, c(0x38000000)), c(13))
         normal = self.sel(self.icmp("uge", "i32", a, c(0x477FE000)), "i32", c(0x7BFF), normal)
         M = self.bop("or", "i32", self.bop("and", "i32", a, c(0x7FFFFF)), c(0x800000))
-        emin = self.sel(self.icmp("ult", "i32", e, c(126)), "i32", e, c(126))
-        sh = self.bop("sub", "i32", c(126), emin)
+        # only lanes below 2^-14 (e <= 112) use ``sub``: for larger e the shift wraps (unsigned) and is clamped
+        sh = self.bop("sub", "i32", c(126), e)
         sh = self.sel(self.icmp("ugt", "i32", sh, c(25)), "i32", c(25), sh)
         sub = self.bop("lshr", "i32", M, sh)
         sub = self.sel(self.icmp("eq", "i32", e, c(0)), "i32", c(0), sub)

@@ -259,11 +259,12 @@ class SampleKey:
     quad: bool  # implicit derivatives from 2x2 quads (pixel shaders)
     offsets: tuple  # immediate (u, v) texel offsets
     sel: tuple  # texel component of each destination component
-    cmp: int | None = None  # comparison filtering (sample_c*): D3D11_COMPARISON_FUNC
-    ref_unorm: int = 0  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
-    reduction: int = 0  # 2 minimum, 3 maximum (else weighted lerps)
-    cube: bool = False  # a cube map or cube array (CubeEmitter)
-    aniso: int = 0  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
+    # (no defaults: the one construction site, _sample_support, states every field)
+    cmp: int | None  # comparison filtering (sample_c*): D3D11_COMPARISON_FUNC
+    ref_unorm: int  # comparison reference quantised to this many UNORM bits (0: denormals flushed)
+    reduction: int  # 2 minimum, 3 maximum (else weighted lerps)
+    cube: bool  # a cube map or cube array (CubeEmitter)
+    aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
 
 
 class SampleEmitter:

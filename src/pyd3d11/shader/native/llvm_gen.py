@@ -1345,12 +1345,12 @@ class Gen(IrText):
         # program order and no lane can observe another's registers in between (the mask only changes
         # at flow ops; memory writes end a run), so fusing keeps the reference's results.
         run: list[LOp] = []
-        flow = ("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
-                "halt", "discard")
+        flow = frozenset(("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
+                          "halt", "discard"))
         # one run and nothing else: temps live only inside it (no write-back; the fill word is a constant)
         # (a final halt — the program's closing ret — reads nothing)
         body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops
-        single = all(op.kind not in flow + ("store", "atomic", "counter")
+        single = all(op.kind not in flow | {"store", "atomic", "counter"}
                      and (op.kind != "host" or op.info["id"] in self.tex) for op in body_ops)
         self.rc_keep_r = not single
         started = [False]  # code already emitted before the current run

@@ -14,7 +14,9 @@ caller (alu_float's rule, 3.1.3.2). Intermediate steps are plain IEEE float32; t
 can be denormal are products far below a constant they are then added to, so the result does not depend on
 whether the CPU flushes them.
 
-Sequences (c_i: float32 coefficients, fitted to near-minimax in float64 and rounded; ``COEFFS`` below):
+Sequences (c_i: float32 coefficients; ``COEFFS`` below; docs/transcendentals.md states every constant's
+derivation — the Chebyshev truncation of the reduced function's power series, computed exactly in rationals
+and rounded to the nearest float32 — and tests/test_transcendental_definition.py recomputes them):
 
 * ``exp2(x)``: clamp x to [-151, 129]; n = round_ne(x); f = x - n (exact, |f| <= 0.5);
   p = 1 + f*(c1 + f*(c2 + ... + f*c6)); result = (p * 2^n1) * 2^n2 with n1 = floor(n/2), n2 = n - n1
@@ -43,18 +45,19 @@ import numpy as np
 
 #: float32 bit patterns of the polynomial coefficients (highest term last)
 COEFFS: dict[str, tuple[int, ...]] = {
-    # 2^f = 1 + f*(c1 + f*(c2 + ...)), f in [-1/2, 1/2]
-    "exp2": (0x3F317218, 0x3E75FDEE, 0x3D635774, 0x3C1D96A6, 0x3AAF9F2A, 0x3920FDDD),
-    # log2((1+t)/(1-t)) = t*(c1 + t^2*(c2 + ...)), |t| <= (sqrt 2 - 1)/(sqrt 2 + 1)
-    "log2": (0x4038AA3B, 0x3F76384F, 0x3F13BBC4, 0x3ED2C4A5, 0x3EAEA05E),
-    # sin r = r + r^3*(s1 + r^2*(s2 + ...)), |r| <= 0.8
-    "sin": (0xBE2AAAAB, 0x3C088882, 0xB9500693, 0x36362B56),
-    # cos r = 1 - r^2/2 + r^4*(c1 + r^2*(c2 + ...)), |r| <= 0.8
-    "cos": (0x3D2AAAAB, 0xBAB60B5C, 0x37D0083A, 0xB49203AD),
+    # 2^f = 1 + f*(c1 + f*(c2 + ...)): (2^f - 1)/f to degree 5 on f in [-1/2, 1/2]
+    "exp2": (0x3F317218, 0x3E75FDF0, 0x3D6357B6, 0x3C1D950E, 0x3AAF844B, 0x39222002),
+    # log2((1+t)/(1-t)) = t*(c1 + t^2*(c2 + ...)): to degree 4 in s = t^2 on [0, 3/100] (|t| <= 0.1716)
+    "log2": (0x4038AA3B, 0x3F76384F, 0x3F13BBC5, 0x3ED2C411, 0x3EAEA824),
+    # sin r = r + r^3*(s1 + r^2*(s2 + ...)): to degree 3 in s = r^2 on [0, 16/25] (|r| <= 0.8)
+    "sin": (0xBE2AAAAB, 0x3C088887, 0xB9500996, 0x3636CB61),
+    # cos r = 1 - r^2/2 + r^4*(c1 + r^2*(c2 + ...)): to degree 3 in s = r^2 on [0, 16/25]
+    "cos": (0x3D2AAAAB, 0xBAB60B60, 0x37D00AB9, 0xB4928509),
 }
-PIO2_PARTS = (0x3FC90000, 0x39FDA000, 0x33A22169)  # pi/2 = P1 + P2 + P3 (P1: 8 bits, P2: 12 bits)
-TWO_OVER_PI = 0x3F22F983
-SQRT2 = 0x3FB504F3
+# pi/2 = P1 + P2 + P3: P1 pi/2 chopped to 8 significant bits, P2 the rest rounded then chopped to 12, P3 the rest
+PIO2_PARTS = (0x3FC90000, 0x39FDA000, 0x33A22169)
+TWO_OVER_PI = 0x3F22F983  # nearest float32 to 2/pi
+SQRT2 = 0x3FB504F3  # nearest float32 to sqrt 2 (below it)
 ONE = 0x3F800000
 HALF = 0x3F000000
 DEFAULT_NAN = 0xFFC00000

@@ -1,0 +1,142 @@
+"""Rules of the native shader generator (shader/native/llvm_gen.py) that its mutation survivors showed untested.
+
+Each rule is checked twice: against the value computed here from its definition, and bit for bit against the
+reference executor, with the native kernel required to run (``STRICT``: a compile error fails instead of
+falling back to the reference).
+
+- Quad derivatives (D3D11.3 16.8 "Derivatives"; `deriv_rtx_coarse/fine`, `deriv_rty_coarse/fine`, 22.5): a
+  2x2 quad's lanes are 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right. Fine: each row (column) its own
+  difference — ddx = right − left of the pixel's row, ddy = bottom − top of its column. Coarse: one value per
+  quad; pyd3d11 (both executors) takes the top row for ddx and the left column for ddy.
+- Compute system values (D3D11.3 18.6.5, "Compute Shader System Values"): for Dispatch(gx, gy, gz) and
+  numthreads(tx, ty, tz), SV_GroupID is the group's (x, y, z), SV_GroupThreadID the thread's position in its
+  group, SV_DispatchThreadID = SV_GroupID * numthreads + SV_GroupThreadID, SV_GroupIndex = tz' * tx * ty +
+  ty' * tx + tx'.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyd3d11.pipeline.compute import dispatch
+from pyd3d11.shader import native
+from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.exec import reference
+from pyd3d11.shader.exec.bindings import Bindings
+from pyd3d11.shader.native import pool, runtime
+from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
+
+pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)"),
+              pytest.mark.backend_specific]
+
+U32, F32 = np.uint32, np.float32
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch):
+    monkeypatch.setattr(runtime, "STRICT", True)
+    yield
+    native.set_backend(None)
+    pool.set_threads(None)
+
+
+# ------------------------------------------------------------------------------------------ derivatives
+
+_DERIV_PS = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\n"
+             "deriv_rtx_fine o0.x, v0.x\nderiv_rty_fine o0.y, v0.x\n"
+             "deriv_rtx_coarse o0.z, v0.x\nderiv_rty_coarse o0.w, v0.x\nret\n")
+
+
+def _deriv_expected(v: np.ndarray) -> np.ndarray:
+    q = v.reshape(-1, 4).astype(np.float64)  # TL, TR, BL, BR; small integers: every difference is exact
+    tl, tr, bl, br = q.T
+    fx = np.stack([tr - tl, tr - tl, br - bl, br - bl], 1)
+    fy = np.stack([bl - tl, br - tr, bl - tl, br - tr], 1)
+    cx = np.repeat((tr - tl)[:, None], 4, 1)
+    cy = np.repeat((bl - tl)[:, None], 4, 1)
+    return np.stack([a.reshape(-1) for a in (fx, fy, cx, cy)], 1).astype(F32)
+
+
+@pytest.mark.parametrize("width", ["8", ""])  # "": 16 lanes per step where the CPU has AVX-512
+def test_fine_and_coarse_derivatives_per_quad(monkeypatch, width):
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    n = 64
+    # values with no linear structure: every lane's own integer, so rows and columns of a quad all differ
+    v = np.random.default_rng(5).permutation(n * 7)[:n].astype(F32)
+    inputs = np.repeat(v.view(U32)[None, :, None], 4, 2)
+    prog = assemble_program(_DERIV_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32).view(F32)
+    assert np.array_equal(got, _deriv_expected(v))
+
+
+# ------------------------------------------------------------------------------------- compute system values
+
+def _cs(tx: int, ty: int, tz: int, dx: int, dy: int) -> str:
+    return ("cs_5_0\ndcl_uav_structured u0, 16\ndcl_uav_structured u1, 16\n"
+            "dcl_input vThreadGroupID.xyz\ndcl_input vThreadIDInGroup.xyz\ndcl_input vThreadID.xyz\n"
+            "dcl_input vThreadIDInGroupFlattened\ndcl_temps 3\n"
+            f"dcl_thread_group {tx}, {ty}, {tz}\n"
+            f"imad r0.x, vThreadID.z, l({dy}), vThreadID.y\n"
+            f"imad r0.x, r0.x, l({dx}), vThreadID.x\n"
+            "mov r1.xyz, vThreadGroupID.xyzx\nmov r1.w, vThreadIDInGroupFlattened.x\n"
+            "mov r2.xyz, vThreadIDInGroup.xyzx\nmov r2.w, l(7)\n"
+            "store_structured u0.xyzw, r0.x, l(0), r1.xyzw\n"
+            "store_structured u1.xyzw, r0.x, l(0), r2.xyzw\nret\n")
+
+
+def _uav(n: int) -> tuple[ResourceStorage, ViewDescriptor]:
+    st = ResourceStorage.create(1, 0, n * 16, structure_stride=16)
+    st.data[:] = 0xEE
+    return st, ViewDescriptor(ViewKind.UAV, st, 0, 1, first_element=0, num_elements=n, element_size=16,
+                              structured=True)
+
+
+def _expected_ids(t: tuple[int, int, int], g: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    (tx, ty, tz), (gx, gy, gz) = t, g
+    dx, dy, dz = gx * tx, gy * ty, gz * tz
+    z, y, x = np.meshgrid(np.arange(dz), np.arange(dy), np.arange(dx), indexing="ij")
+    x, y, z = x.reshape(-1), y.reshape(-1), z.reshape(-1)  # element i = x + dx * (y + dy * z)
+    ix, iy, iz = x % tx, y % ty, z % tz
+    ids = np.stack([x // tx, y // ty, z // tz, iz * tx * ty + iy * tx + ix], 1).astype(U32)
+    local = np.stack([ix, iy, iz, np.full_like(ix, 7)], 1).astype(U32)
+    return ids, local
+
+
+@pytest.mark.parametrize("backend", ["native", "reference"])
+@pytest.mark.parametrize("threads", [(8, 1, 1), (4, 2, 1), (2, 4, 1), (3, 2, 4), (1, 1, 1)])
+def test_compute_ids_over_a_three_dimensional_dispatch(backend, threads):
+    groups = (3, 2, 5)  # unequal counts on every axis: a swap of two axes cannot map the ids onto themselves
+    tx, ty, tz = threads
+    n = tx * ty * tz * groups[0] * groups[1] * groups[2]
+    prog = assemble_program(_cs(tx, ty, tz, groups[0] * tx, groups[1] * ty))
+    s0, v0 = _uav(n)
+    s1, v1 = _uav(n)
+    b = Bindings()
+    b.uavs[0], b.uavs[1] = v0, v1
+    native.set_backend(backend)
+    before = runtime.stats.native_runs
+    dispatch(prog, b, *groups)
+    if backend == "native":
+        assert runtime.stats.native_runs > before, runtime.stats.reasons
+    ids, local = _expected_ids(threads, groups)
+    assert np.array_equal(s0.data.view(U32).reshape(n, 4), ids)
+    assert np.array_equal(s1.data.view(U32).reshape(n, 4), local)
+
+
+# ------------------------------------------------------------------------- 8-lane texture emitters in any kernel
+
+@pytest.mark.parametrize("width", ["8", ""])
+@pytest.mark.parametrize("case", [0, 5])
+def test_cube_sampling_at_each_vector_width(monkeypatch, width, case):
+    # the cube emitter works on 8 lanes: a 16-lane kernel calls it once per half (llvm_gen.Gen.emit_tex), an
+    # 8-lane one directly; both bit-identical to the reference sampler
+    import test_native_sampler_cube as cube
+
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    cube.test_cube_filters(*cube.CASES[case])
