@@ -54,6 +54,7 @@ class _State:
     height = 600
     folder: Path = Path(".")
     settings: Any = None  # the DXUTDeviceSettings the device was created with
+    force_feature_level = 0  # DXUT's -forcefeaturelevel: override (0: none)
     debug = False  # the _DEBUG build (--debug): DXUTCompileFromFile adds D3DCOMPILE_DEBUG
     start = 0.0
     last = 0.0
@@ -187,7 +188,9 @@ def DXUTApplyDefaultDeviceSettings(modifySettings: DXUTDeviceSettings) -> None:
 
 def DXUTCreateDevice(MinFeatureLevel: int, bWindowed: bool = True, nSuggestedWidth: int = 0,
                      nSuggestedHeight: int = 0) -> None:
-    """DXUT's device creation: the default settings (DXUTApplyDefaultDeviceSettings — an R8G8B8A8_UNORM_SRGB
+    """DXUT's device creation at ``MinFeatureLevel`` — or the ``-forcefeaturelevel:`` override
+    (DXUTSetOverrideForceFeatureLevel); real DXUT enumerates the adapter and takes its best level, which a port
+    asks for with the override — from the default settings (DXUTApplyDefaultDeviceSettings — an R8G8B8A8_UNORM_SRGB
     back buffer), the suggested size, then the app's ModifyDeviceSettings callback (returning False cancels, as
     DXUT aborts the change); then the device, the swap chain, the render target view of the back buffer (its
     own sRGB format), the depth-stencil buffer and view, a full viewport, and the device-created and
@@ -199,13 +202,16 @@ def DXUTCreateDevice(MinFeatureLevel: int, bWindowed: bool = True, nSuggestedWid
     sd.BufferDesc.Width = nSuggestedWidth or sd.BufferDesc.Width
     sd.BufferDesc.Height = nSuggestedHeight or sd.BufferDesc.Height
     sd.Windowed = bool(bWindowed)
+    if S.force_feature_level:  # DXUTUpdateDeviceSettingsWithOverrides: -forcefeaturelevel:
+        settings.d3d11.DeviceFeatureLevel = S.force_feature_level
     if S.callbacks.get("device_changing") and not S.callbacks["device_changing"](settings, None):
         return
     S.settings = settings
     S.width, S.height = sd.BufferDesc.Width, sd.BufferDesc.Height
     sd.OutputWindow = CreateWindow(S.title, S.width, S.height)
     S.swap_chain, S.device, level, S.context = D3D11CreateDeviceAndSwapChain(  # noqa: F405
-        None, settings.d3d11.DriverType, None, settings.d3d11.CreateFlags, [settings.MinimumFeatureLevel], 1,
+        None, settings.d3d11.DriverType, None, settings.d3d11.CreateFlags,
+        [settings.d3d11.DeviceFeatureLevel or settings.MinimumFeatureLevel], 1,
         D3D11_SDK_VERSION, sd)  # noqa: F405
     back = S.swap_chain.GetBuffer(0, ID3D11Texture2D)  # noqa: F405
     S.rtv = S.device.CreateRenderTargetView(back, None)
@@ -228,6 +234,16 @@ def DXUTCreateDevice(MinFeatureLevel: int, bWindowed: bool = True, nSuggestedWid
 
 def DXUTGetDeviceSettings() -> DXUTDeviceSettings:
     return S.settings
+
+
+def DXUTSetOverrideForceFeatureLevel(level: int) -> None:
+    """DXUT's ``-forcefeaturelevel:D3D_FEATURE_LEVEL_x`` command-line override (GetDXUTState()
+    .SetOverrideForceFeatureLevel): the device is created at that level (0: no override)."""
+    S.force_feature_level = int(level)
+
+
+def DXUTGetD3D11DeviceFeatureLevel() -> int:
+    return S.device.GetFeatureLevel()
 
 
 def DXUTIsInGammaCorrectMode() -> bool:
@@ -356,6 +372,9 @@ class CModelViewerCamera:
 
     def GetEyePt(self) -> np.ndarray:
         return self.eye
+
+    def GetLookAtPt(self) -> np.ndarray:
+        return self.at
 
     def GetWorldMatrix(self) -> np.ndarray:
         return np.eye(4, dtype=np.float32)
