@@ -46,6 +46,10 @@ PROGRAMS = {
     "effects/tutorial14.py": ("frame", SMALL + ["--media", "{media}", "--quad", "1"]),
     "effects/basic_hlsl_fx11.py": ("frame", SMALL + ["--media", "{media}", "--lights", "2"]),
     "samples/particles_gs.py": ("frame", SMALL + ["--media", "{media}", "--seed", "11"]),
+    "effects/dynamic_shader_linkage_fx11.py": ("frame", SMALL + ["--media", "{media}", "--forcefeaturelevel", "11_0",
+                                                                 "--direct-lighting"]),
+    "effects/fixed_func_emu_fx11.py": ("frame", SMALL + ["--media", "{media}"]),
+    "effects/instancing_fx11.py": ("frame", SMALL + ["--media", "{media}", "--trees", "2", "--grass-coverage", "2"]),
 }
 #: modules of examples/ that are not programs (shared code)
 NOT_PROGRAMS = {"tutorials/winshim.py", "samples/dxut.py", "demo.py"}
@@ -60,11 +64,17 @@ def test_every_example_program_has_a_case():
 def test_example_capture_replays_bit_identically_in_a_fresh_process(program, tmp_path):
     mode, args = PROGRAMS[program]
     if "{media}" in args:
+        from test_examples_dynamic_shader_linkage_fx11 import media as media_dsl
         from test_examples_effects_fx11 import media14
+        from test_examples_fixed_func_emu_fx11 import media as media_ffe
+        from test_examples_instancing_fx11 import media as media_inst
 
         media_dir = tmp_path / "media"
         media_dir.mkdir()
         media14(media_dir)
+        media_dsl(media_dir)  # Squid and Light Probes for DynamicShaderLinkageFX11
+        media_ffe(media_dir)  # BlackHoleRoom and misc for FixedFuncEMUFX11
+        media_inst(media_dir)  # CloudBox, IslandScene, trees and data for InstancingFX11
         args = [str(media_dir) if a == "{media}" else a for a in args]
     cap_path, truth, replayed = tmp_path / "c.pyd3dcap", tmp_path / "truth.npz", tmp_path / "replayed.npz"
     env = {**ENV, "PYD3D11_CAPTURE_FRAME": "2", "PYD3D11_CAPTURE_FILE": str(cap_path)} if mode == "frame" else ENV

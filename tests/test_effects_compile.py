@@ -13,7 +13,7 @@ import pytest
 from pyd3d11 import quick_device
 from pyd3d11.d3dcompiler import D3D_COMPILE_STANDARD_FILE_INCLUDE, D3DCompile
 from pyd3d11.effects import D3DX11CompileEffectFromFile, D3DX11CompileEffectFromMemory, D3DX11CreateEffectFromMemory
-from pyd3d11.errors import E_INVALIDARG, D3D11Error, NotSupportedError, ShaderCompileError
+from pyd3d11.errors import E_FAIL, D3D11Error, NotSupportedError, ShaderCompileError
 
 SDK = Path(__file__).parent / "data" / "sdk_effects"
 
@@ -88,7 +88,9 @@ def test_round_trip_through_the_reader():
 
 
 @pytest.mark.parametrize("mutate", ["truncate", "tag", "pool", "unstructured"])
-def test_malformed_binaries_are_invalidarg(mutate):
+def test_malformed_binaries_fail(mutate):
+    """FX11 LoadEffect: GetEffectVersion, the pool check, VBD/VHD and CMemoryStream::Read/Seek all give E_FAIL
+    (inc/d3dxGlobal.h VBA sets hr = E_FAIL); E_INVALIDARG is only for null data/device (EffectAPI.cpp)."""
     dev, _ = quick_device()
     blob = bytearray(compile_fx(SIMPLE))
     if mutate == "truncate":
@@ -101,7 +103,7 @@ def test_malformed_binaries_are_invalidarg(mutate):
         blob[32:36] = struct.pack("<I", len(blob) * 2)
     with pytest.raises(D3D11Error) as e:
         D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, dev)
-    assert e.value.hresult == E_INVALIDARG
+    assert e.value.hresult == E_FAIL
 
 
 def test_groups_and_qualified_technique_names():

@@ -22,7 +22,7 @@ import pytest
 from pyd3d11.dxgi import MemorySink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_examples_tutorials import look_at_lh, perspective_fov_lh, rasterize  # noqa: E402
+from test_examples_tutorials import look_at_lh, perspective_fov_lh, rasterize, srgb8  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[1] / "examples" / "samples"
 F = np.float32
@@ -151,7 +151,7 @@ def render(parts: list, W: int, H: int, texels: np.ndarray):
         s = (tex[y0, x0] * (1 - fx) + tex[y0, x1] * fx) * (1 - fy) + (tex[y1, x0] * (1 - fx) + tex[y1, x1] * fx) * fy
         src = s * colour
         out[hit] += src[:, :3] * src[:, 3:4]  # SRC_ALPHA, ONE
-    return np.floor(np.clip(out, 0, 1) * 255 + 0.5).astype(int), unc
+    return srgb8(out), unc  # DXUT's sRGB back buffer: blending is linear, the stored codes sRGB
 
 
 def read_particles(mod, buf) -> np.ndarray:

@@ -24,7 +24,7 @@ import pytest
 from pyd3d11.dxgi import MemorySink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_examples_tutorials import look_at_lh, perspective_fov_lh, rasterize  # noqa: E402
+from test_examples_tutorials import look_at_lh, perspective_fov_lh, rasterize, srgb8  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parents[1] / "examples" / "samples"
 
@@ -84,7 +84,7 @@ def bezier_image(control: np.ndarray, n: int, W: int, H: int):
     light = wp - eye
     light /= np.maximum(np.linalg.norm(light, axis=-1, keepdims=True), 1e-30)
     red = np.where(cov, np.abs((nn * light).sum(-1)), 0.0)
-    return np.floor(np.clip(red, 0, 1) * 255 + 0.5).astype(int), unc, cov
+    return srgb8(red), unc, cov  # DXUT's back buffer is R8G8B8A8_UNORM_SRGB
 
 
 @pytest.mark.parametrize("partition, subdivs", [("integer", 8), ("fractional_even", 16), ("fractional_odd", 15)])
@@ -177,7 +177,7 @@ def sprites_image(pos: np.ndarray, amag: np.ndarray, W: int, H: int, texels: np.
         s = (tex[y0, x0] * (1 - fx) + tex[y0, x1] * fx) * (1 - fy) + (tex[y1, x0] * (1 - fx) + tex[y1, x1] * fx) * fy
         src = s * colour
         out[hit] += src[:, :3] * src[:, 3:4]  # SRC_ALPHA, ONE
-    return np.floor(np.clip(out, 0, 1) * 255 + 0.5).astype(int), unc
+    return srgb8(out), unc  # DXUT's sRGB back buffer: blending is linear, the stored codes sRGB
 
 
 def test_nbody_gravity_cs11_first_frame():

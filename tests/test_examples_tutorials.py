@@ -135,6 +135,15 @@ def unorm8(img):
     return np.floor(np.clip(img, 0, 1) * 255 + 0.5).astype(int)
 
 
+def srgb8(img):
+    """Linear values as an 8-bit sRGB render target stores them (DXUT's R8G8B8A8_UNORM_SRGB back buffer): the
+    sRGB transfer function of IEC 61966-2-1 (D3D11.3 functional spec 3.2.3, FLOAT -> SRGB) on the clamped value,
+    rounded to the nearest code."""
+    c = np.clip(np.asarray(img, float), 0, 1)
+    enc = np.where(c <= 0.0031308, c * 12.92, 1.055 * np.power(c, 1 / 2.4) - 0.055)
+    return np.floor(enc * 255 + 0.5).astype(int)
+
+
 def compare(got, expected, uncertain, tol=1, min_fraction=0.9):
     ok = ~uncertain
     diff = np.abs(got - expected).max(-1)

@@ -196,8 +196,36 @@ def test_every_sdk_sample_entry_point_compiles():
     assert failures == []
     effect = list(sdk_samples.effect_jobs(root))
     errors = [(j.name(), err) for j in effect if (err := sdk_samples.compile_job(root, j))]
-    # only the effect entry points with interface parameters (bound by the technique) are not built, and
-    # of the whole effect files (fx_5_0) those needing them or 4_0_level_9_x shader profiles
-    assert all(err.startswith("NotSupportedError") and ("DynamicShaderLinkageFX11" in name or "level_9" in err)
-               for name, err in errors)
+    # every effect entry point compiles alone, except those fxc refuses too (PSMainUniform for ps_4_x: its
+    # interface parameters need the technique's static specialisation), which must be refused the same way
+    assert errors == []
+    assert {(j.path, j.entry, j.target) for j in effect if j.expect_error} == set(sdk_samples.FXC_REFUSES)
     assert sum(1 for j in effect if j.target == "fx_5_0") == 8
+
+
+# --- a stand-alone compile fxc refuses (tools/sdk_samples FXC_REFUSES) -------------------------------------
+UNIFORM_IFACE = r"""
+interface iLight { float3 Shade(float3 n); };
+class cFlat : iLight { float3 c; float3 Shade(float3 n) { return c; } };
+cFlat g_flat;
+float4 PSUniform(uniform iLight light, float3 n : NORMAL) : SV_Target { return float4(light.Shade(n), 1); }
+"""
+
+
+@pytest.mark.parametrize("target,refused", [("ps_4_0", True), ("ps_4_1", True), ("ps_5_0", False)])
+def test_uniform_interface_entry_compiled_alone(tmp_path, target, refused):
+    """An entry point whose uniform interface parameter only an effect technique binds: shader model 4 has no
+    dynamic linkage, so compiled alone it is refused; ps_5_0 compiles it with an interface slot. The SDK tool
+    counts the refusal as fxc's behaviour only when the error is the expected one."""
+    from pyd3d11.tools import sdk_samples
+
+    (tmp_path / "u.fx").write_text(UNIFORM_IFACE)
+    expect = "interfaces require shader model 5" if refused else None
+    job = sdk_samples.Job("u.fx", "PSUniform", target, (), sdk_samples.STRICT, expect)
+    assert sdk_samples.compile_job(tmp_path, job) is None
+    plain = sdk_samples.Job("u.fx", "PSUniform", target, (), sdk_samples.STRICT)
+    err = sdk_samples.compile_job(tmp_path, plain)
+    assert (err is not None and "interfaces require shader model 5" in err) if refused else err is None
+    if not refused:  # a job expecting a refusal fails when the compile succeeds
+        wrong = sdk_samples.Job("u.fx", "PSUniform", target, (), sdk_samples.STRICT, "interfaces require")
+        assert "compiled, but fxc refuses it" in sdk_samples.compile_job(tmp_path, wrong)

@@ -53,6 +53,8 @@ class _State:
     width = 800
     height = 600
     folder: Path = Path(".")
+    settings: Any = None  # the DXUTDeviceSettings the device was created with
+    force_feature_level = 0  # DXUT's -forcefeaturelevel: override (0: none)
     debug = False  # the _DEBUG build (--debug): DXUTCompileFromFile adds D3DCOMPILE_DEBUG
     start = 0.0
     last = 0.0
@@ -138,39 +140,115 @@ class DXGI_SURFACE_DESC:
         self.SampleDesc = DXGI_SAMPLE_DESC(Count=1, Quality=0)  # noqa: F405
 
 
+class DXUTD3D11DeviceSettings:
+    """DXUT.h's DXUTD3D11DeviceSettings (the fields a port can change in its ModifyDeviceSettings callback)."""
+
+    def __init__(self) -> None:
+        self.AdapterOrdinal = 0
+        self.DriverType = 0
+        self.Output = 0
+        self.sd = DXGI_SWAP_CHAIN_DESC()  # noqa: F405
+        self.CreateFlags = 0
+        self.SyncInterval = 0
+        self.PresentFlags = 0
+        self.AutoCreateDepthStencil = False
+        self.AutoDepthStencilFormat = 0
+        self.DeviceFeatureLevel = 0
+
+
+class DXUTDeviceSettings:
+    """DXUT.h's DXUTDeviceSettings: the minimum feature level and the Direct3D 11 settings."""
+
+    def __init__(self) -> None:
+        self.MinimumFeatureLevel = 0
+        self.d3d11 = DXUTD3D11DeviceSettings()
+
+
+def DXUTApplyDefaultDeviceSettings(modifySettings: DXUTDeviceSettings) -> None:
+    """DXUT.cpp's defaults: an 800x600 windowed R8G8B8A8_UNORM_SRGB back buffer (DXUT's preferred mode: the
+    samples render in linear space and the back buffer encodes sRGB for the screen), two buffers, DISCARD,
+    a D24_UNORM_S8_UINT depth-stencil buffer, the hardware driver, SyncInterval 0."""
+    d = modifySettings.d3d11
+    d.AdapterOrdinal = 0
+    d.AutoCreateDepthStencil = True
+    d.AutoDepthStencilFormat = DXGI_FORMAT_D24_UNORM_S8_UINT  # noqa: F405
+    d.CreateFlags = D3D11_CREATE_DEVICE_DEBUG if S.debug else 0  # noqa: F405  (DXUT: #if defined(_DEBUG))
+    d.DriverType = D3D_DRIVER_TYPE_HARDWARE  # noqa: F405
+    d.Output = 0
+    d.PresentFlags = 0
+    d.sd.BufferCount = 2
+    d.sd.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB  # noqa: F405
+    d.sd.BufferDesc.Width, d.sd.BufferDesc.Height = 800, 600
+    d.sd.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT  # noqa: F405  (DXUT writes 32)
+    d.sd.SampleDesc.Count, d.sd.SampleDesc.Quality = 1, 0
+    d.sd.SwapEffect = DXGI_SWAP_EFFECT_DISCARD  # noqa: F405
+    d.sd.Windowed = True
+    d.SyncInterval = 0
+
+
 def DXUTCreateDevice(MinFeatureLevel: int, bWindowed: bool = True, nSuggestedWidth: int = 0,
                      nSuggestedHeight: int = 0) -> None:
-    """The device, a windowed swap chain (R8G8B8A8_UNORM back buffer), its render target view and a
-    D24_UNORM_S8_UINT depth buffer with its view — DXUT's defaults — bound with a full viewport; then the
-    device-created and swap-chain-resized callbacks."""
-    S.width = nSuggestedWidth or S.width
-    S.height = nSuggestedHeight or S.height
-    hwnd = CreateWindow(S.title, S.width, S.height)
-    sd = DXGI_SWAP_CHAIN_DESC()  # noqa: F405
-    sd.BufferCount = 1
-    sd.BufferDesc.Width, sd.BufferDesc.Height = S.width, S.height
-    sd.BufferDesc.Format = DXGI_FORMAT_R8G8B8A8_UNORM  # noqa: F405
-    sd.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT  # noqa: F405
-    sd.OutputWindow = hwnd
-    sd.SampleDesc.Count = 1
-    sd.Windowed = True
+    """DXUT's device creation at ``MinFeatureLevel`` — or the ``-forcefeaturelevel:`` override
+    (DXUTSetOverrideForceFeatureLevel); real DXUT enumerates the adapter and takes its best level, which a port
+    asks for with the override — from the default settings (DXUTApplyDefaultDeviceSettings — an R8G8B8A8_UNORM_SRGB
+    back buffer), the suggested size, then the app's ModifyDeviceSettings callback (returning False cancels, as
+    DXUT aborts the change); then the device, the swap chain, the render target view of the back buffer (its
+    own sRGB format), the depth-stencil buffer and view, a full viewport, and the device-created and
+    swap-chain-resized callbacks."""
+    settings = DXUTDeviceSettings()
+    DXUTApplyDefaultDeviceSettings(settings)
+    settings.MinimumFeatureLevel = MinFeatureLevel
+    sd = settings.d3d11.sd
+    sd.BufferDesc.Width = nSuggestedWidth or sd.BufferDesc.Width
+    sd.BufferDesc.Height = nSuggestedHeight or sd.BufferDesc.Height
+    sd.Windowed = bool(bWindowed)
+    if S.force_feature_level:  # DXUTUpdateDeviceSettingsWithOverrides: -forcefeaturelevel:
+        settings.d3d11.DeviceFeatureLevel = S.force_feature_level
+    if S.callbacks.get("device_changing") and not S.callbacks["device_changing"](settings, None):
+        return
+    S.settings = settings
+    S.width, S.height = sd.BufferDesc.Width, sd.BufferDesc.Height
+    sd.OutputWindow = CreateWindow(S.title, S.width, S.height)
     S.swap_chain, S.device, level, S.context = D3D11CreateDeviceAndSwapChain(  # noqa: F405
-        None, D3D_DRIVER_TYPE_HARDWARE, None, 0, [MinFeatureLevel], 1, D3D11_SDK_VERSION, sd)  # noqa: F405
+        None, settings.d3d11.DriverType, None, settings.d3d11.CreateFlags,
+        [settings.d3d11.DeviceFeatureLevel or settings.MinimumFeatureLevel], 1,
+        D3D11_SDK_VERSION, sd)  # noqa: F405
     back = S.swap_chain.GetBuffer(0, ID3D11Texture2D)  # noqa: F405
     S.rtv = S.device.CreateRenderTargetView(back, None)
     back.Release()
-    ds = S.device.CreateTexture2D(D3D11_TEXTURE2D_DESC(  # noqa: F405
-        Width=S.width, Height=S.height, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_D24_UNORM_S8_UINT,  # noqa: F405
-        SampleDesc=DXGI_SAMPLE_DESC(Count=1, Quality=0), Usage=D3D11_USAGE_DEFAULT,  # noqa: F405
-        BindFlags=D3D11_BIND_DEPTH_STENCIL))  # noqa: F405
-    S.dsv = S.device.CreateDepthStencilView(ds, None)
+    S.dsv = None
+    if settings.d3d11.AutoCreateDepthStencil:
+        ds = S.device.CreateTexture2D(D3D11_TEXTURE2D_DESC(  # noqa: F405
+            Width=S.width, Height=S.height, MipLevels=1, ArraySize=1, Format=settings.d3d11.AutoDepthStencilFormat,
+            SampleDesc=DXGI_SAMPLE_DESC(Count=1, Quality=0), Usage=D3D11_USAGE_DEFAULT,  # noqa: F405
+            BindFlags=D3D11_BIND_DEPTH_STENCIL))  # noqa: F405
+        S.dsv = S.device.CreateDepthStencilView(ds, None)
     S.context.OMSetRenderTargets(1, [S.rtv], S.dsv)
     S.context.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, float(S.width), float(S.height), 0.0, 1.0)])  # noqa: F405
-    desc = DXGI_SURFACE_DESC(S.width, S.height, DXGI_FORMAT_R8G8B8A8_UNORM)  # noqa: F405
+    desc = DXGI_SURFACE_DESC(S.width, S.height, sd.BufferDesc.Format)
     if S.callbacks.get("device_created"):
         S.callbacks["device_created"](S.device, desc, None)
     if S.callbacks.get("swap_chain_resized"):
         S.callbacks["swap_chain_resized"](S.device, S.swap_chain, desc, None)
+
+
+def DXUTGetDeviceSettings() -> DXUTDeviceSettings:
+    return S.settings
+
+
+def DXUTSetOverrideForceFeatureLevel(level: int) -> None:
+    """DXUT's ``-forcefeaturelevel:D3D_FEATURE_LEVEL_x`` command-line override (GetDXUTState()
+    .SetOverrideForceFeatureLevel): the device is created at that level (0: no override)."""
+    S.force_feature_level = int(level)
+
+
+def DXUTGetD3D11DeviceFeatureLevel() -> int:
+    return S.device.GetFeatureLevel()
+
+
+def DXUTIsInGammaCorrectMode() -> bool:
+    """DXUT's gamma-correct mode (on by default): textures loaded through DXUT are read as sRGB."""
+    return True
 
 
 def DXUTGetD3D11Device() -> Any:
@@ -294,6 +372,9 @@ class CModelViewerCamera:
 
     def GetEyePt(self) -> np.ndarray:
         return self.eye
+
+    def GetLookAtPt(self) -> np.ndarray:
+        return self.at
 
     def GetWorldMatrix(self) -> np.ndarray:
         return np.eye(4, dtype=np.float32)

@@ -134,6 +134,29 @@ def XMVectorGetW(V: Any) -> np.float32:  # noqa: N802,N803
     return f32(_v(V)[3])
 
 
+# XMVectorSelect's per-component control words (DirectXMath.h: XM_SELECT_0 = 0x00000000, XM_SELECT_1 = 0xFFFFFFFF)
+XM_SELECT_0 = 0x00000000
+XM_SELECT_1 = 0xFFFFFFFF
+
+
+def XMVectorSelectControl(VectorIndex0: int, VectorIndex1: int, VectorIndex2: int,  # noqa: N802,N803
+                          VectorIndex3: int) -> np.ndarray:
+    """The control vector for XMVectorSelect: component i all ones where VectorIndexi is 1 (take V2), zero where
+    it is 0 (take V1); as uint32 words."""
+    idx = (VectorIndex0, VectorIndex1, VectorIndex2, VectorIndex3)
+    return np.array([XM_SELECT_1 if i else XM_SELECT_0 for i in idx], np.uint32)
+
+
+def XMVectorSelect(V1: Any, V2: Any, Control: Any) -> np.ndarray:  # noqa: N802,N803
+    """Bitwise select: (V1 & ~Control) | (V2 & Control) on the float words (DirectXMath's XMVectorSelect), so a
+    component of V2 replaces V1's where the control word is XM_SELECT_1. Control is 4 uint32 words (an
+    XMVECTORU32, e.g. from XMVectorSelectControl) or a float vector whose bits are used as they are."""
+    c = np.asarray(Control)
+    c = c.astype(np.uint32) if c.dtype.kind in "ui" else _v(c).view(np.uint32)
+    a, b = _v(V1).view(np.uint32), _v(V2).view(np.uint32)
+    return ((a & ~c) | (b & c)).view(np.float32)
+
+
 def _set_lane(V: Any, i: int, value: float) -> np.ndarray:  # noqa: N803
     out = _v(V)
     out[i] = value

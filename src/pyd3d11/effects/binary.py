@@ -4,13 +4,20 @@
 Layout: ``SBinaryHeader5`` (24 uint32, 96 bytes: FX11's static_assert), the unstructured block (strings, types, default values, constants,
 data blocks; every ``o*`` field is an offset into it, 0 meaning none), then the structured block (constant
 buffers with their variables, object variables, interface variables, groups/techniques/passes, each
-followed by its annotations). Shader bytecode sits in the unstructured block as a uint32 size + bytes."""
+followed by its annotations). Shader bytecode sits in the unstructured block as a uint32 size + bytes.
+
+The header is the same 96 bytes, with groups, for every target: FX11's ``CEffectLoader::LoadEffect`` accepts the
+tags of ``g_EffectVersions`` (fx_4_0 0xFEFF1001, fx_4_1 0xFEFF1011, fx_5_0 0xFEFF2001) and then reads
+``sizeof(SBinaryHeader5)`` and ``cGroups`` group records whatever the tag is (the version it looks up is never used
+again). fxc's fx_4_x output for Direct3D 10's effect runtime is the older layout — the 76-byte ``SBinaryHeader``
+with techniques and no groups — which FX11 cannot load; pyd3d11 targets FX11, so fx_4_x blobs carry the fx_4 tag in
+the FX11 layout. Malformed data fails as FX11's loader fails: E_FAIL (``VBD``/``CMemoryStream::Read``)."""
 
 from __future__ import annotations
 
 import struct
 
-from ..errors import E_INVALIDARG, D3D11Error, error_for
+from ..errors import E_FAIL, D3D11Error, error_for
 from . import model as M
 from . import states as S
 
@@ -205,7 +212,8 @@ def write_effect(eff: M.FxEffect) -> bytes:
 
 # --- reading ------------------------------------------------------------------------------------------------
 def _bad(msg: str) -> D3D11Error:
-    return error_for(E_INVALIDARG, f"Invalid pEffectBuffer: {msg}", "D3DX11CreateEffectFromMemory")
+    # FX11: every check of LoadEffect is VBD/VHD, which set E_FAIL, and CMemoryStream::Read/Seek return E_FAIL
+    return error_for(E_FAIL, f"Invalid pEffectBuffer: {msg}", "D3DX11CreateEffectFromMemory")
 
 
 class _Reader:
@@ -336,7 +344,7 @@ class _Reader:
 
 
 def read_effect(data: bytes) -> M.FxEffect:
-    """Parse an FX11 binary; malformed data raises D3D11Error(E_INVALIDARG) as FX11's loader fails."""
+    """Parse an FX11 binary; malformed data raises D3D11Error(E_FAIL) as FX11's loader fails."""
     data = bytes(data)
     if len(data) < _HEADER.size:
         raise _bad("too small")
@@ -345,7 +353,7 @@ def read_effect(data: bytes) -> M.FxEffect:
     if target is None:
         raise _bad("unrecognized effect version")
     if any(h[4:7]):
-        raise error_for(E_INVALIDARG, "Effect11 does not support EffectPools", "D3DX11CreateEffectFromMemory")
+        raise error_for(E_FAIL, "Effect11 does not support EffectPools", "D3DX11CreateEffectFromMemory")
     (n_cb, n_num, n_obj), n_tech, un_size = h[1:4], h[7], h[8]
     n_groups, n_iface = h[19], h[21]
     if _HEADER.size + un_size > len(data) or h[18] > h[17]:

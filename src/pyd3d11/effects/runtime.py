@@ -870,7 +870,7 @@ def _split_index(name: str) -> tuple[str, int]:
 def D3DX11CreateEffectFromMemory(pData: Any, DataLength: int | None, FXFlags: int, pDevice: Any,  # noqa: N802,N803
                                  srcName: str | None = None) -> ID3DX11Effect:
     """Create an effect from a compiled fx_4_0/fx_4_1/fx_5_0 binary (FX11 D3DX11CreateEffectFromMemory):
-    E_INVALIDARG for no data, no device or malformed data."""
+    E_INVALIDARG for no data or no device; E_FAIL for malformed data (FX11 LoadEffect)."""
     from ..shader.blob import blob_bytes
 
     if pData is None or pDevice is None or DataLength == 0:
