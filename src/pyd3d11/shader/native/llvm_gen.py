@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .. import ir
 from ..ops.transcendental import SEQUENCES
+from . import llvm_double
 from .ir_text import IrText
 from .llvm_seq import LlvmOps
 from .lower import Dst, LOp, Lowered, Src, TexOp
@@ -566,6 +567,16 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
+    def nan_first(self, x: str, r: str) -> str:
+        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r`` — with every
+        NaN quieted, as the hardware operation does: LLVM may commute fadd/fmul (which changes the answer
+        for two NaN operands) and folds ``x * 1.0`` / ``x + -0.0`` to ``x`` (a signalling NaN unquieted)."""
+        xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
+        rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
+        t = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {r}")
+        q = self.v(f"or {self.VI} {self.asi(t)}, {splat(0x400000)}")
+        return self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
+
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
 
@@ -598,7 +609,8 @@ class Gen(IrText):
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
             op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            r = self.asi(self.v(f"{op} {self.VF} {x}, {y}"))
+            r = self.v(f"{op} {self.VF} {x}, {y}")
+            r = self.asi(r if name == "div" else self.nan_first(x, r))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -606,8 +618,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.v(f"fmul {self.VF} {x}, {y}")
-            r = self.asi(self.v(f"fadd {self.VF} {p}, {z}"))
+            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"))
+            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}")))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -835,6 +847,9 @@ class Gen(IrText):
     def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
         """One ALU op for the current vector step under the execution mask ``m`` (a vector of i1)."""
         k = op.kind
+        if k == "double":
+            llvm_double.emit(self, op, m)
+            return
         results: list[tuple[Dst, str]] = []
         if "parts" in op.info:
             parts = op.info["parts"]
@@ -861,12 +876,14 @@ class Gen(IrText):
             vals = [self.src(s) for s in ss]
             acc = None
             for i in range(n):
-                p = self.v(f"fmul {self.VF} {self.ff(vals[i])}, {self.ff(vals[n + i])}")
+                x = self.ff(vals[i])
+                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"))
                 p = self.ftz(self.asi(p))
                 if acc is None:
                     acc = p
                 else:
-                    acc = self.ftz(self.asi(self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")))
+                    s = self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")
+                    acc = self.ftz(self.asi(self.nan_first(self.asf(acc), s)))
             acc = self.ftz(acc)
             if op.sat:
                 acc = self.sat(acc)
