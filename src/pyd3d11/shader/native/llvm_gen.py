@@ -567,15 +567,18 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
-    def nan_first(self, x: str, r: str) -> str:
-        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r`` — with every
-        NaN quieted, as the hardware operation does: LLVM may commute fadd/fmul (which changes the answer
-        for two NaN operands) and folds ``x * 1.0`` / ``x + -0.0`` to ``x`` (a signalling NaN unquieted)."""
+    def nan_first(self, x: str, r: str, const: bool = False) -> str:
+        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r``. LLVM may
+        commute fadd/fmul, which changes the answer for two NaN operands. With a literal operand
+        (``const``) LLVM also folds ``x * 1.0`` / ``x + -0.0`` to ``x``, leaving a signalling NaN
+        unquieted, so there every NaN result is quieted as the hardware operation would."""
         xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
-        rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
-        t = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {r}")
-        q = self.v(f"or {self.VI} {self.asi(t)}, {splat(0x400000)}")
-        return self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
+        q = self.v(f"or {self.VI} {self.asi(x)}, {splat(0x400000)}")
+        if const:
+            rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
+            rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
+            r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
+        return self.v(f"select {self.VB} {xn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
 
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
@@ -610,7 +613,7 @@ class Gen(IrText):
             x, y = self.ff(a[0]), self.ff(a[1])
             op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
             r = self.v(f"{op} {self.VF} {x}, {y}")
-            r = self.asi(r if name == "div" else self.nan_first(x, r))
+            r = self.asi(r if name == "div" else self.nan_first(x, r, _literal(a[0]) or _literal(a[1])))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -618,8 +621,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"))
-            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}")))
+            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"), _literal(a[0]) or _literal(a[1]))
+            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2])))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -877,7 +880,8 @@ class Gen(IrText):
             acc = None
             for i in range(n):
                 x = self.ff(vals[i])
-                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"))
+                lit = _literal(vals[i]) or _literal(vals[n + i])
+                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"), lit)
                 p = self.ftz(self.asi(p))
                 if acc is None:
                     acc = p
@@ -1466,6 +1470,22 @@ def _const_flushed(v: str) -> bool:
     except ValueError:
         return False
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
+
+
+_IDENTITIES = {0x3F800000, 0xBF800000, 0x80000000}  # 1.0, -1.0, -0.0
+
+
+def _literal(v: str) -> bool:
+    """Whether ``v`` may be a literal LLVM folds an identity on (x·1 → x, x·-1 → -x, x + -0 → x, which
+    keep a signalling NaN unquieted): a splat of ±1.0 or -0.0, or a vector literal."""
+    if v.startswith("<"):
+        return True
+    if not v.startswith("splat (i32 "):
+        return False
+    try:
+        return (int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF) in _IDENTITIES
+    except ValueError:
+        return True
 
 
 def _const_float(v: str) -> float | None:
