@@ -15,7 +15,7 @@ from .. import ir
 from ..ops.alu_double import DOUBLE_OPS, from_double, to_double
 from ..ops.alu_float import FLOAT_OPS, dot, ftz, saturate
 from ..ops.alu_int import INT_OPS
-from ..ops.opcodes import FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
+from ..ops.opcodes import DOUBLE_OPCODES, FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 from . import flow, geometry_ops
 from .operands import compile_dst, compile_dst_at, compile_src, src_comps
 from .state import ExecResult, ExecState
@@ -26,11 +26,7 @@ U32 = np.uint32
 
 _FLOAT, _INT_TO_FLOAT, _SAT_OK = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 _INT = {**INT_OPCODES, **INT2_OPCODES}
-_DOUBLE = {
-    Op.DADD: "dadd", Op.DMUL: "dmul", Op.DDIV: "ddiv", Op.DMIN: "dmin", Op.DMAX: "dmax", Op.DFMA: "dfma",
-    Op.DRCP: "drcp", Op.DMOV: "dmov", Op.DEQ: "deq", Op.DNE: "dne", Op.DLT: "dlt", Op.DGE: "dge",
-    Op.DTOF: "dtof", Op.DTOI: "dtoi", Op.DTOU: "dtou", Op.FTOD: "ftod", Op.ITOD: "itod", Op.UTOD: "utod",
-}
+_DOUBLE = DOUBLE_OPCODES
 _DECLS = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP, Op.LABEL}
 _SAMPLE = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
            Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD}

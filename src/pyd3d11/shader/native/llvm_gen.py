@@ -24,6 +24,7 @@ from typing import Protocol
 
 from .. import ir
 from ..ops.transcendental import SEQUENCES
+from . import llvm_double
 from .ir_text import IrText
 from .llvm_seq import LlvmOps
 from .lower import Dst, LOp, Lowered, Src, TexOp
@@ -608,6 +609,19 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
+    def nan_first(self, x: str, r: str, const: bool = False) -> str:
+        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r``. LLVM may
+        commute fadd/fmul, which changes the answer for two NaN operands. With a literal operand
+        (``const``) LLVM also folds ``x * 1.0`` / ``x + -0.0`` to ``x``, leaving a signalling NaN
+        unquieted, so there every NaN result is quieted as the hardware operation would."""
+        xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
+        q = self.v(f"or {self.VI} {self.asi(x)}, {splat(0x400000)}")
+        if const:
+            rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
+            rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
+            r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
+        return self.v(f"select {self.VB} {xn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
+
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
 
@@ -640,7 +654,8 @@ class Gen(IrText):
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
             op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            r = self.asi(self.v(f"{op} {self.VF} {x}, {y}"))
+            r = self.v(f"{op} {self.VF} {x}, {y}")
+            r = self.asi(r if name == "div" else self.nan_first(x, r, _literal(a[0]) or _literal(a[1])))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -648,8 +663,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.v(f"fmul {self.VF} {x}, {y}")
-            r = self.asi(self.v(f"fadd {self.VF} {p}, {z}"))
+            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"), _literal(a[0]) or _literal(a[1]))
+            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2])))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -885,6 +900,9 @@ class Gen(IrText):
 
     def _emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
         k = op.kind
+        if k == "double":
+            llvm_double.emit(self, op, m)
+            return
         results: list[tuple[Dst, str]] = []
         if "parts" in op.info:
             parts = op.info["parts"]
@@ -911,12 +929,15 @@ class Gen(IrText):
             vals = [self.src(s) for s in ss]
             acc = None
             for i in range(n):
-                p = self.v(f"fmul {self.VF} {self.ff(vals[i])}, {self.ff(vals[n + i])}")
+                x = self.ff(vals[i])
+                lit = _literal(vals[i]) or _literal(vals[n + i])
+                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"), lit)
                 p = self.ftz(self.asi(p))
                 if acc is None:
                     acc = p
                 else:
-                    acc = self.ftz(self.asi(self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")))
+                    s = self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")
+                    acc = self.ftz(self.asi(self.nan_first(self.asf(acc), s)))
             acc = self.ftz(acc)
             if op.sat:
                 acc = self.sat(acc)
@@ -1499,6 +1520,22 @@ def _const_flushed(v: str) -> bool:
     except ValueError:
         return False
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
+
+
+_IDENTITIES = {0x3F800000, 0xBF800000, 0x80000000}  # 1.0, -1.0, -0.0
+
+
+def _literal(v: str) -> bool:
+    """Whether ``v`` may be a literal LLVM folds an identity on (x·1 → x, x·-1 → -x, x + -0 → x, which
+    keep a signalling NaN unquieted): a splat of ±1.0 or -0.0, or a vector literal."""
+    if v.startswith("<"):
+        return True
+    if not v.startswith("splat (i32 "):
+        return False
+    try:
+        return (int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF) in _IDENTITIES
+    except ValueError:
+        return True
 
 
 def _const_float(v: str) -> float | None:

@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..exec.operands import SPECIAL_OUT, SV_TYPES
-from ..ops.opcodes import ATOMIC_OPCODES, FLOAT_OPCODES, INT2_OPCODES, INT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
+from ..ops.alu_double import DOUBLE_OPS
+from ..ops.opcodes import (
+    ATOMIC_OPCODES,
+    DOUBLE_OPCODES,
+    FLOAT_OPCODES,
+    INT2_OPCODES,
+    INT_OPCODES,
+    INT_TO_FLOAT_OPCODES,
+    SAT_OK,
+)
 
 Op = ir.Opcode
 OT = ir.OperandType
@@ -132,9 +141,7 @@ _SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
 #: write registers only)
 HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
         Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.LD_MS, Op.RESINFO, Op.SAMPLE_INFO, Op.SAMPLE_POS,
-        Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID, Op.DADD, Op.DMAX, Op.DMIN, Op.DMUL, Op.DEQ,
-        Op.DGE, Op.DLT, Op.DNE, Op.DMOV, Op.DMOVC, Op.DTOF, Op.FTOD, Op.DDIV, Op.DFMA, Op.DRCP, Op.DTOI,
-        Op.DTOU, Op.ITOD, Op.UTOD}
+        Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID}
 #: host instructions that get a :class:`TexOp` (an injected texture emitter may compile them)
 TEXTURE_OPS = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
                Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO}
@@ -145,7 +152,8 @@ SUPPORTED = (set(_FLOAT) | set(_INT_TO_FLOAT) | set(_INT) | set(_INT2) | set(_AT
     Op.MOV, Op.MOVC, Op.SWAPC, Op.DP2, Op.DP3, Op.DP4, Op.SINCOS, Op.IF, Op.ELSE, Op.ENDIF, Op.LOOP,
     Op.ENDLOOP, Op.BREAK, Op.BREAKC, Op.CONTINUE, Op.CONTINUEC, Op.SWITCH, Op.CASE, Op.DEFAULT,
     Op.ENDSWITCH, Op.RET, Op.RETC, Op.DISCARD, Op.LD_RAW, Op.LD_STRUCTURED, Op.STORE_RAW,
-    Op.STORE_STRUCTURED, Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME, Op.SYNC, Op.BUFINFO})
+    Op.STORE_STRUCTURED, Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME, Op.SYNC, Op.BUFINFO, Op.DMOVC} |
+    set(DOUBLE_OPCODES))
 
 
 class _Lowerer:
@@ -379,6 +387,8 @@ class _Lowerer:
                 parts.append((dsts, [[self.src(c, c.components()[d], "f"), self.src(a, a.components()[d], "f"),
                                       self.src(b, b.components()[d], "f")] for d in comps]))
             add(LOp("swapc2", [], [], False, {"parts": parts}))
+        elif o in DOUBLE_OPCODES or o == Op.DMOVC:
+            self.double(inst)
         elif o in (Op.DP2, Op.DP3, Op.DP4):
             n = {Op.DP2: 2, Op.DP3: 3, Op.DP4: 4}[o]
             comps, dsts = self.dst(ops_[0])
@@ -506,6 +516,42 @@ class _Lowerer:
                 add(LOp("bufinfo", dsts, [], False, {"res": key}))
         else:  # pragma: no cover (SUPPORTED and this dispatch list the same opcodes)
             raise Unsupported(f"instruction {Op(o).name.lower()}")
+
+    def double(self, inst: ir.Instruction) -> None:
+        """A double-precision op (§22.14) as the reference's _double/_dmovc read it: one job per result
+        pair (.xy → sources' swizzle positions 0,1; .zw → 2,3) for double results, one per written
+        component (the n-th reads pair 2·(n mod 2)) for 32-bit results; ``jobs`` hold ('d', lo, hi,
+        modifier) for double sources and (kind, Src) for 32-bit ones. llvm_double.emit generates it."""
+        o = inst.opcode
+        dst, srcs = inst.operands[0], inst.operands[1:]
+        comps, dsts = self.dst(dst)
+        if not dsts:
+            return
+
+        def pair(s: ir.Operand, pos: int, raw: bool = False) -> tuple:
+            sw = s.components()
+            return ("d", self.src(s, sw[pos], "n"), self.src(s, sw[pos + 1], "n"),
+                    "none" if raw else _MODS[s.modifier])
+
+        pairs = [p for p in (0, 2) if p in comps]
+        if o == Op.DMOVC:
+            name, out = "dmovc", "d"
+            c, a, b = srcs
+            jobs = [[self.src(c, c.components()[n], "n"), pair(a, p, True)[1:3], pair(b, p, True)[1:3]]
+                    for n, p in enumerate(pairs)]
+        else:
+            name = DOUBLE_OPCODES[o]
+            kinds, out, _ = DOUBLE_OPS[name]
+            if out == "d":
+                jobs = [[pair(s, p) if k == "d" else (k, self.src(s, s.components()[n], "f" if k == "f" else "i"))
+                         for s, k in zip(srcs, kinds)] for n, p in enumerate(pairs)]
+            else:
+                jobs = [[pair(s, 2 * (n % 2)) for s in srcs] for n in range(len(comps))]
+        n_words = 2 * len(jobs) if out == "d" else len(jobs)
+        if n_words == 0 or 1 < n_words < len(dsts):
+            raise Unsupported(f"{name} with write mask {comps}")  # not a mask §22.14 allows
+        self.lw.ops.append(LOp("double", dsts, [], bool(inst.saturate) and out == "d" and name != "dmovc",
+                               {"name": name, "out": out, "jobs": jobs}))
 
     def host(self, index: int, inst: ir.Instruction) -> None:
         """An instruction run by the reference executor's own code for the tile's lanes (texture access

@@ -2,6 +2,17 @@
 
 A double occupies two 32-bit lanes (.xy or .zw), low word first. Doubles are IEEE: no denormal flush.
 Functions take float64 arrays (and return float64, or uint32 for compares and integer conversions).
+
+The spec leaves NaN bit patterns open except for raw moves (spec-facts §1.1) and the sign of
+dmin(-0, +0) open; numpy's answers there depend on which of its loops runs (its SIMD loops commute
+operands for some lengths, so a batch of 9 lanes and one of 8 disagree), so one rule is fixed here and
+the native backend emits the same one (shader/native/llvm_double.py):
+- arithmetic (dadd, dmul, ddiv, drcp, dfma): a NaN result is the first NaN source (in operand order)
+  with its quiet bit set, else (an invalid operation such as INF - INF) :data:`DEFAULT_NAN`;
+- dmin/dmax: a NaN source yields the other source's bits (both NaN: the first); unequal values
+  compare; equal ones (±0) give -0 for dmin and +0 for dmax;
+- dtof/ftod of a NaN: the sign, the quiet bit and the payload's high bits kept (the x86 conversion,
+  spelled out so that no host or constant folder differs).
 """
 
 from __future__ import annotations
@@ -11,6 +22,10 @@ import numpy as np
 U32 = np.uint32
 F64 = np.float64
 ALL = U32(0xFFFFFFFF)
+U64 = np.uint64
+#: the NaN an invalid double operation with no NaN source gives (the x86 "real indefinite")
+DEFAULT_NAN = 0xFFF8000000000000
+_QUIET = U64(1 << 51)
 
 
 def to_double(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -26,6 +41,41 @@ def _b(c):
     return c.astype(U32) * ALL
 
 
+def nan_rule(r, *srcs):
+    """``r`` with every NaN lane replaced by the first NaN source quieted, else :data:`DEFAULT_NAN`."""
+    r = np.asarray(r, F64)
+    nan = np.isnan(r)
+    if not nan.any():
+        return r
+    srcs = np.broadcast_arrays(r, *[np.asarray(x, F64) for x in srcs])[1:]
+    out = np.full(r.shape, DEFAULT_NAN, U64)
+    for x in reversed(srcs):
+        out = np.where(np.isnan(x), x.view(U64) | _QUIET, out)
+    return np.where(nan, out.view(F64), r)
+
+
+def _arith(fn):
+    def op(*srcs):
+        with np.errstate(all="ignore"):
+            return nan_rule(fn(*srcs), *srcs)
+
+    return op
+
+
+def _minmax(is_min: bool):
+    def op(a, b):
+        a, b = np.broadcast_arrays(np.asarray(a, F64), np.asarray(b, F64))
+        ua, ub = a.view(U64), b.view(U64)
+        first = (a < b) if is_min else (a > b)
+        second = (b < a) if is_min else (b > a)
+        same = (ua | ub) if is_min else (ua & ub)  # equal values: identical bits, or ±0
+        r = np.where(first, ua, np.where(second, ub, same))
+        r = np.where(np.isnan(a), ub, r)
+        return np.where(np.isnan(b), ua, r).view(F64)
+
+    return op
+
+
 def dtoi(x):
     x = np.where(np.isnan(x), 0.0, np.trunc(np.clip(x, -2147483648.0, 2147483647.0)))
     return x.astype(np.int64).astype(U32)
@@ -39,14 +89,26 @@ def dtou(x):
 def dtof(x):
     """double → float32, round to nearest even; result flushed like any float32 arithmetic output."""
     with np.errstate(all="ignore"):
-        b = x.astype(np.float32).view(U32)
-    return np.where((b & U32(0x7F800000)) == 0, b & U32(0x80000000), b)
+        b = np.asarray(x, F64).astype(np.float32).view(U32)
+    b = np.where((b & U32(0x7F800000)) == 0, b & U32(0x80000000), b)
+    nan = np.isnan(x)
+    if nan.any():
+        w = np.asarray(x, F64).view(U64)
+        q = ((w >> U64(32)) & U64(0x80000000)) | U64(0x7FC00000) | ((w >> U64(29)) & U64(0x7FFFFF))
+        b = np.where(nan, q.astype(U32), b)
+    return b
 
 
 def ftod(b):
     """float32 bits → double (denormal inputs flushed, as float32 arithmetic inputs)."""
     b = np.where((b & U32(0x7F800000)) == 0, b & U32(0x80000000), b)
-    return b.view(np.float32).astype(F64)
+    r = b.view(np.float32).astype(F64)
+    nan = np.isnan(r)
+    if nan.any():
+        w = b.astype(U64)
+        q = ((w & U64(0x80000000)) << U64(32)) | U64(0x7FF8000000000000) | ((w & U64(0x7FFFFF)) << U64(29))
+        r = np.where(nan, q.view(F64), r)
+    return r
 
 
 def _two_sum(a, b):
@@ -71,7 +133,7 @@ def _two_prod(a, b):
     return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
 
 
-def dfma(a, b, c):
+def _dfma(a, b, c):
     """Fused a * b + c rounded once (spec 22.14.7: 0.5 ULP for the whole operation): Boldo and
     Melquiond's emulation — exact product and sum, the low parts added with round-to-odd, one final
     round-to-nearest. Operands whose product or sum leaves the exact range (inf, NaN, huge or tiny
@@ -92,16 +154,18 @@ def dfma(a, b, c):
         return np.where(safe, fused, plain)
 
 
+dfma = _arith(_dfma)
+
 #: name → (source kinds, result kind, function). Kinds: 'd' double, 'f' float32 bits, 'i' int32 bits,
 #: 'u' uint32 bits, 'c' comparison mask.
 DOUBLE_OPS = {
-    "dadd": ("dd", "d", lambda a, b: a + b),
-    "dmul": ("dd", "d", lambda a, b: a * b),
-    "ddiv": ("dd", "d", lambda a, b: a / b),
-    "dmin": ("dd", "d", np.fmin),
-    "dmax": ("dd", "d", np.fmax),
+    "dadd": ("dd", "d", _arith(lambda a, b: a + b)),
+    "dmul": ("dd", "d", _arith(lambda a, b: a * b)),
+    "ddiv": ("dd", "d", _arith(lambda a, b: a / b)),
+    "dmin": ("dd", "d", _minmax(True)),
+    "dmax": ("dd", "d", _minmax(False)),
     "dfma": ("ddd", "d", dfma),
-    "drcp": ("d", "d", lambda a: 1.0 / a),
+    "drcp": ("d", "d", _arith(lambda a: 1.0 / a)),
     "dmov": ("d", "d", lambda a: a),
     "deq": ("dd", "c", lambda a, b: _b(a == b)),
     "dne": ("dd", "c", lambda a, b: _b(a != b)),

@@ -125,17 +125,36 @@ def _minmax(is_min: bool):
     return op
 
 
+_QUIET = np.uint32(0x00400000)
+
+
+def nan_first(x: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """``r``, except where the first operand ``x`` is a NaN: ``x`` with its quiet bit set.
+
+    The NaN rule of add and mul (and of the steps of mad and dp2–dp4). The spec leaves arithmetic NaN
+    bits open (spec-facts §1.1), but when both operands are NaNs the answer depends on operand order and
+    both numpy (its SIMD loops for 17+ lanes commute add/mul) and LLVM (which may commute fadd/fmul) swap
+    operands; a payload then reaches integer ops through asuint and the backends disagree. x86 returns the
+    first NaN operand quieted, which this fixes for both backends (shader/native/llvm_gen.py emits it)."""
+    nan = np.isnan(x)
+    if not nan.any():
+        return r
+    return np.where(nan, (np.asarray(x, F32).view(U32) | _QUIET).view(F32), r)
+
+
 def _mad(a, b, c):
-    return a * b + c  # float32 throughout: one rounding per operation
+    t = nan_first(a, a * b)  # float32 throughout: one rounding per operation
+    return nan_first(t, t + c)
 
 
 def dot(srcs_a: list[np.ndarray], srcs_b: list[np.ndarray]) -> np.ndarray:
     """dp2/dp3/dp4: per-component products summed left to right in float32, flushed (22.10.4)."""
     acc = None
     for a, b in zip(srcs_a, srcs_b):
-        p = as_f(ftz(a)) * as_f(ftz(b))
+        x = as_f(ftz(a))
+        p = nan_first(x, x * as_f(ftz(b)))
         p = as_f(ftz(as_u(p)))
-        acc = p if acc is None else as_f(ftz(as_u(acc + p)))
+        acc = p if acc is None else as_f(ftz(as_u(nan_first(acc, acc + p))))
     return ftz(as_u(acc))
 
 
@@ -175,8 +194,8 @@ def f16tof32(b: np.ndarray) -> np.ndarray:
 
 #: name → (source count, function on uint32 arrays)
 FLOAT_OPS = {
-    "add": (2, _f(lambda a, b: a + b)),
-    "mul": (2, _f(lambda a, b: a * b)),
+    "add": (2, _f(lambda a, b: nan_first(a, a + b))),
+    "mul": (2, _f(lambda a, b: nan_first(a, a * b))),
     "div": (2, _f(lambda a, b: a / b)),
     "mad": (3, _f(_mad)),
     "min": (2, _minmax(True)),

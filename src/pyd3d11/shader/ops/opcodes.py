@@ -38,3 +38,9 @@ ATOMIC_OPCODES = {
     Op.IMM_ATOMIC_EXCH: "exch", Op.IMM_ATOMIC_CMP_EXCH: "cmp", Op.IMM_ATOMIC_IMAX: "imax",
     Op.IMM_ATOMIC_IMIN: "imin", Op.IMM_ATOMIC_UMAX: "umax", Op.IMM_ATOMIC_UMIN: "umin",
 }
+#: double-precision ops → alu_double.DOUBLE_OPS name (dmovc is separate: a raw select)
+DOUBLE_OPCODES = {
+    Op.DADD: "dadd", Op.DMUL: "dmul", Op.DDIV: "ddiv", Op.DMIN: "dmin", Op.DMAX: "dmax", Op.DFMA: "dfma",
+    Op.DRCP: "drcp", Op.DMOV: "dmov", Op.DEQ: "deq", Op.DNE: "dne", Op.DLT: "dlt", Op.DGE: "dge",
+    Op.DTOF: "dtof", Op.DTOI: "dtoi", Op.DTOU: "dtou", Op.FTOD: "ftod", Op.ITOD: "itod", Op.UTOD: "utod",
+}

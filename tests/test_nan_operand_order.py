@@ -1,0 +1,82 @@
+"""The NaN rule of float32 add/mul/mad/dp2–dp4 (alu_float.nan_first): the spec leaves NaN bits open
+(spec-facts §1.1), but a payload reaches integer results through asuint, so both backends fix one rule —
+the x86 one: a NaN first operand comes back quieted; otherwise the operation's own result. numpy commutes
+add/mul in its SIMD loops for 17+ lanes and LLVM may commute fadd/fmul, so without the rule the answer
+for two NaN operands depended on the batch size and differed between the backends (issue 12's NaN
+payload differences in UAV/SO words: the pipeline fuzzer's case 108 fed such a dp4 into ubfe)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyd3d11.shader import native
+from pyd3d11.shader.dxbc.asm import assemble_program
+from pyd3d11.shader.exec import reference
+from pyd3d11.shader.native import runtime
+from pyd3d11.shader.ops.alu_float import FLOAT_OPS, dot
+
+pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)"),
+              pytest.mark.backend_specific]
+
+U32 = np.uint32
+SNAN, QNAN, QNAN2 = 0x7F800123, 0xFFC00456, 0x7FC00789
+ONE, INF, NINF = 0x3F800000, 0x7F800000, 0xFF800000
+
+# (op, sources, expected word): the first NaN operand quieted (bit 22 set); one NaN: that NaN quieted
+TABLE = [
+    ("add", (SNAN, QNAN), 0x7FC00123),
+    ("add", (QNAN, SNAN), QNAN),
+    ("add", (ONE, SNAN), 0x7FC00123),
+    ("mul", (QNAN2, QNAN), QNAN2),
+    ("mul", (QNAN, QNAN2), QNAN),
+    ("mad", (QNAN, QNAN2, SNAN), QNAN),  # a·b is QNAN, then (a·b) + c keeps it
+    ("mad", (ONE, ONE, QNAN2), QNAN2),
+    ("mad", (0, INF, QNAN2), 0xFFC00000),  # 0·INF is the default NaN, the first operand of the add
+    ("add", (INF, NINF), 0xFFC00000),  # invalid with no NaN source: the x86 default NaN
+]
+
+
+@pytest.mark.parametrize("name,srcs,want", TABLE)
+@pytest.mark.parametrize("n", [1, 8, 16, 17, 33])
+def test_reference_rule_for_every_batch_size(name, srcs, want, n):
+    args = [np.full(n, s, U32) for s in srcs]
+    with np.errstate(all="ignore"):
+        got = FLOAT_OPS[name][1](*args)
+    assert np.all(got == want), [hex(x) for x in got]
+
+
+def test_reference_dot_keeps_the_running_sum_first():
+    a = [np.full(20, QNAN, U32), np.full(20, ONE, U32)]
+    b = [np.full(20, ONE, U32), np.full(20, QNAN2, U32)]
+    with np.errstate(all="ignore"):
+        assert np.all(dot(a, b) == QNAN)  # QNAN·1 = QNAN; QNAN + (1·QNAN2) keeps the sum's NaN
+
+
+PROGRAMS = ["add o0.xyzw, v0.xyzw, v1.xyzw", "mul o0.xyzw, v1.xyzw, v0.xyzw", "mad o0.xyzw, v0.xyzw, v1.xyzw, v1.wzyx",
+            "dp4 o0.xyzw, v0.xyzw, v1.xyzw", "dp3 o0.xy, v1.xyzw, v0.wzyx", "dp2 o0.x, |v0.xyxx|, -v1.xyxx",
+            "add o0.xyzw, v0.xyzw, l(1.0, 0.0, -0.0, 2.0)", "mul o0.xyzw, l(1.0, 1.0, 1.0, 1.0), v1.xyzw",
+            "mul o0.xyzw, v1.xyzw, l(1.0, 1.0, 1.0, 1.0)", "add o0.xyzw, l(-0.0, -0.0, -0.0, -0.0), v1.xyzw",
+            "mad o0.xyzw, v1.xyzw, l(1.0, 1.0, 1.0, 1.0), l(-0.0, -0.0, -0.0, -0.0)"]  # LLVM folds these
+
+
+@pytest.mark.parametrize("line", PROGRAMS)
+def test_backends_agree_on_nan_operands(line):
+    src = ("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\n"
+           f"{line}\nret\n")
+    prog = assemble_program(src)
+    rng = np.random.default_rng(4)
+    pool = np.array([SNAN, QNAN, QNAN2, 0xFFFFFFFF, 0x7FC00000, ONE, INF, NINF, 0, 0x80000000, 0x00000001], U32)
+    inp = rng.choice(pool, (2, 101, 4)).astype(U32)
+    outs = []
+    for be in ("native", "reference"):
+        native.set_backend(be)
+        before = runtime.stats.native_runs
+        run = runtime.run_program if be == "native" else reference.run_program
+        outs.append(run(prog, 101, inputs=inp).outputs)
+        if be == "native":
+            assert runtime.stats.native_runs == before + 1
+    native.set_backend(None)
+    assert np.array_equal(outs[0], outs[1]), line
+    both = np.isnan(inp[0].view(np.float32)) & np.isnan(inp[1].view(np.float32))
+    assert both.any()  # the case that used to depend on operand order is exercised
