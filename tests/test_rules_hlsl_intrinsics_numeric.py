@@ -1,0 +1,87 @@
+"""Intrinsics whose template type is ``numeric`` (any component type, double included) and the debug-message
+intrinsics, from their MicrosoftDocs direct3dhlsl pages: dot, mad, sign and mul take double vectors and compute in
+double (the intrinsic table's ``numeric`` template, also in DXC's fxc-derived gen_intrin_main.txt); abort, printf
+and errorf are shader model 4 intrinsics that "do nothing on devices that do not support" them.
+
+Expected values are computed here in Python doubles; every operand is a small dyadic rational, so products and
+sums are exact and compared bit for bit."""
+
+from __future__ import annotations
+
+import pytest
+from test_rules_hlsl_intrinsics import CB1, DECL, C, _run
+from test_rules_hlsl_types import f32_bits, run_words
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+
+P = [-2.5, 0.75, 1.5, -0.0]
+Q = [1.25, -3.5, 0.5, 2.0]
+R = [0.25, 0.5, -1.0, 0.625]
+TINY = "asdouble(0u, 0x33700000u)"  # 2^-200: a double far below float range (it would flush to 0 as a float)
+
+TABLE: dict[str, list[C]] = {
+    "dot (double)": [
+        C("dot((double4)P, (double4)Q)", sum(p * q for p, q in zip(P, Q)), "double"),
+        C("dot((double2)P.xy, (double2)R.xy)", P[0] * R[0] + P[1] * R[1], "double"),
+        C("dot((double3)P.xyz, Q.xyz)", P[0] * Q[0] + P[1] * Q[1] + P[2] * Q[2], "double"),  # float promotes
+        C("dot((double)P.x, (double)Q.x)", P[0] * Q[0], "double"),
+        C("dot(double2(" + TINY + ", 1), double2(2, 0)) > 0", 1, "bool")],
+    "mad (double)": [
+        C("mad((double4)P, (double4)Q, (double4)R)", [p * q + r for p, q, r in zip(P, Q, R)], "double"),
+        C("mad((double)P.y, 2, (double2)R.xy)", [P[1] * 2 + R[0], P[1] * 2 + R[1]], "double"),  # widest operand
+        C("mad(" + TINY + ", 1, 0) > 0", 1, "bool")],
+    "sign (double)": [
+        C("sign((double4)R)", [1, 1, -1, 1], "int"),
+        C("sign((double4)P)", [-1, 1, 1, 0], "int"),
+        C("sign(" + TINY + ")", 1, "int"),
+        C("sign(-" + TINY + ")", -1, "int")],
+    "mul (double vectors and scalars)": [
+        C("mul((double2)P.xy, (double2)Q.xy)", P[0] * Q[0] + P[1] * Q[1], "double"),
+        C("mul((double)R.y, (double3)Q.xyz)", [R[1] * q for q in Q[:3]], "double"),
+        C("mul((double2)Q.zw, (double)R.x)", [Q[2] * R[0], Q[3] * R[0]], "double")],
+}
+
+
+@pytest.mark.parametrize("name", list(TABLE))
+def test_numeric_intrinsics_compute_in_double(name):
+    bad = _run(TABLE[name])
+    assert not bad, "\n".join(bad)
+
+
+def _compile(body: str, target: str = "ps_5_0") -> None:
+    src = DECL + f"float4 main() : SV_Target {{ {body} }}"
+    D3DCompile(src, None, "c.hlsl", None, None, "main", target)
+
+
+@pytest.mark.parametrize("call,code", [
+    ("mad((double2)P.xy, (double2)P.xy)", "X3013"), ("dot((double2)P.xy)", "X3013"),
+    ("sign((double2)P.xy, 1)", "X3013"), ("mul((double2)P.xy)", "X3013"),
+])
+def test_double_forms_check_their_argument_count(call, code):
+    with pytest.raises(ShaderCompileError) as ei:
+        _compile(f"return (float)({call}).x;")
+    assert f"error {code}" in ei.value.errors, ei.value.errors
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+@pytest.mark.parametrize("stmt", ['abort();', 'printf("x");', 'printf("%d %f", N.x, P.y);', 'errorf("bad %u", M.x);',
+                                  'printf("m", W);'])
+def test_debug_message_intrinsics_compile_from_shader_model_4(stmt, target):
+    _compile(stmt + " return P;", target)
+
+
+def test_debug_message_intrinsics_do_nothing():
+    """A device without message support runs past them: the values around them are unchanged."""
+    decl = DECL + """float dbg(float x) { printf("x=%f", x); errorf("never"); abort(); return x * 2; }"""
+    words = run_words([f"asuint(dbg(P.{c}))" for c in "xyz"], decl, None, CB1)
+    assert [int(w) for w in words] == [f32_bits(2 * v) for v in P[:3]]
+
+
+@pytest.mark.parametrize("stmt", ["abort(1);", "abort(P);", "printf();", "printf(1);", "printf(P, 1);", "errorf();",
+                                  "errorf(N.x);"])
+def test_debug_message_intrinsics_reject_bad_arguments(stmt):
+    """abort takes no argument; printf/errorf take a string format first (fxc: X3013 no matching intrinsic)."""
+    with pytest.raises(ShaderCompileError) as ei:
+        _compile(stmt + " return P;")
+    assert "error X3013" in ei.value.errors, ei.value.errors
