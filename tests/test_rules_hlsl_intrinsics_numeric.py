@@ -85,3 +85,32 @@ def test_debug_message_intrinsics_reject_bad_arguments(stmt):
     with pytest.raises(ShaderCompileError) as ei:
         _compile(stmt + " return P;")
     assert "error X3013" in ei.value.errors, ei.value.errors
+
+
+# --- result component type of the same-type intrinsics ------------------------------------------------------
+#: the intrinsic table's ``$type1``/``$match`` results: sqrt(half) is a half, max(min16int, min16int) a min16int; a
+#: literal adapts to the typed argument, half with float promotes to float; fixed-type results stay fixed. Observed
+#: through overload ranking, the one place the spelled low-precision type matters on SM4/5.
+KIND = """uint k(half x) { return 1; } uint k(float x) { return 2; } uint k(double x) { return 3; }
+uint k(int x) { return 4; } uint k(uint x) { return 5; } uint k(bool x) { return 6; } uint k(min16float x) { return 7; }
+uint k(min16int x) { return 8; } uint k(min16uint x) { return 9; }
+static half h = 0.5; static half2 h2 = half2(0.5, 2); static min16float m = 0.25; static min16int mi = -2;
+static min16uint mu = 3u; static float f = 1.5;
+"""
+RESULT_KIND = [
+    ("h", 1), ("sqrt(h)", 1), ("sin(h)", 1), ("abs(h)", 1), ("dot(h2, h2)", 1), ("length(h2)", 1),
+    ("distance(h2, h2)", 1), ("max(h, 1)", 1), ("min(2, h)", 1), ("clamp(h, 0, 1)", 1), ("lerp(h, h, 0.5)", 1),
+    ("mad(h, h, h)", 1), ("pow(h, h)", 1), ("atan2(h, h)", 1), ("step(h, h)", 1), ("smoothstep(h, h, h)", 1),
+    ("round(h)", 1), ("exp(h)", 1), ("log10(h)", 1), ("fmod(h, h)", 1), ("degrees(h)", 1), ("rcp(h)", 1),
+    ("saturate(h)", 1), ("mul(h, h)", 1), ("ldexp(h, h)", 1), ("frac(m)", 7), ("rsqrt(m)", 7), ("abs(m)", 7),
+    ("max(mi, mi)", 8), ("abs(mi)", 8), ("mad(mi, mi, 1)", 8), ("max(mu, mu)", 9), ("clamp(mu, mu, 4)", 9), ("max(mu, 1u)", 5),
+    # mixed precisions promote; fixed result types ignore the argument's precision
+    ("max(h, f)", 2), ("lerp(h, f, 0.5)", 2), ("sign(h)", 4), ("isnan(h)", 6), ("any(h2)", 6), ("countbits(mu)", 5),
+    ("f16tof32(mu)", 2), ("sqrt(f)", 2), ("sqrt(4)", 2), ("max(1.5, 2)", 2),
+]
+
+
+def test_same_type_intrinsics_keep_the_low_precision_type():
+    words = run_words([f"k({e})" for e, _ in RESULT_KIND], KIND)
+    bad = [f"k({e}) picked {int(w)}, want {want}" for (e, want), w in zip(RESULT_KIND, words) if int(w) != want]
+    assert not bad, "\n".join(bad)

@@ -68,18 +68,45 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
 
     handler = _HANDLERS.get(name)
     if handler is not None:
-        return handler(cg, name, args, arg_nodes, pos, need)
+        return _keep_precision(name, args, handler(cg, name, args, arg_nodes, pos, need))
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
-        return math_intrinsic(cg, name, args, arg_nodes, pos)
+        return _keep_precision(name, args, math_intrinsic(cg, name, args, arg_nodes, pos))
     if name in EXTRA:
-        return extra_intrinsic(cg, name, args, arg_nodes, pos)
+        return _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+
+
+#: intrinsics whose result component type is their arguments' (``$type1`` / ``$match`` templates of the intrinsic
+#: table: sqrt(half) is a half, max(min16int, min16int) a min16int); the others return a fixed type (bool for
+#: isnan/any, int for sign, uint for countbits/firstbit*/f32tof16, float for f16tof32)
+_SAME_TYPE_RESULT = frozenset("""abs acos asin atan atan2 ceil clamp cos cosh cross ddx ddx_coarse ddx_fine ddy ddy_coarse
+    ddy_fine degrees determinant distance dot dst exp exp2 faceforward floor fmod frac frexp fwidth ldexp length lerp
+    lit log log10 log2 mad max min modf mul normalize pow radians rcp reflect refract round rsqrt saturate sin sinh
+    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeAtSample
+    EvaluateAttributeSnapped""".split())
+_PREC_CLASS = {"half": FLOAT, "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT,
+               "min16uint": UINT}
+
+
+def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
+    """Give a ``_SAME_TYPE_RESULT`` intrinsic's result the spelled low-precision type its typed arguments share
+    (untyped literals adapt; half with float promotes to float). Only overload ranking reads it (types.NumType)."""
+    t = res.type
+    if name not in _SAME_TYPE_RESULT or not isinstance(t, NumType) or t.prec is not None:
+        return res
+    precs = {a.type.prec for a in args if isinstance(a.type, NumType) and a.type.base not in ("lit_int", "lit_float")}
+    if len(precs) != 1:
+        return res
+    p = next(iter(precs))
+    if p is None or _PREC_CLASS.get(p) != concrete(t.base):
+        return res
+    return Val(NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=p, alias=None), res.slots)
 
 
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
