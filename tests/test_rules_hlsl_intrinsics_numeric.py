@@ -114,3 +114,22 @@ def test_same_type_intrinsics_keep_the_low_precision_type():
     words = run_words([f"k({e})" for e, _ in RESULT_KIND], KIND)
     bad = [f"k({e}) picked {int(w)}, want {want}" for (e, want), w in zip(RESULT_KIND, words) if int(w) != want]
     assert not bad, "\n".join(bad)
+
+
+# --- arguments outside every numeric template ---------------------------------------------------------------
+NON_NUMERIC = {"struct": "S s = (S)0;", "array": "float a[2] = {1, 2};", "texture": "", "string": ""}
+_ARG = {"struct": "s", "array": "a", "texture": "tex", "string": '"text"'}
+
+
+@pytest.mark.parametrize("kind", list(NON_NUMERIC))
+@pytest.mark.parametrize("call", ["abs(#)", "sin(#)", "max(#, #)", "dot(#, #)", "mul(#, #)", "any(#)", "all(#)",
+                                  "asuint(#)", "countbits(#)", "transpose(#)", "sign(#)", "isnan(#)", "length(#)",
+                                  "lerp(#, P, 0.5)", "clamp(P, #, 1)", "saturate(#)", "ddx(#)", "determinant(#)"])
+def test_non_numeric_arguments_match_no_intrinsic(kind, call):
+    """Every parameter of these intrinsics is a scalar/vector/matrix template (their MicrosoftDocs pages: 'Type
+    Description' tables); a struct, array, object or string matches no overload: fxc's X3013."""
+    src = DECL + "struct S { float f; }; Texture2D tex;\nfloat4 main() : SV_Target { " + NON_NUMERIC[kind] + \
+        " return (float4)(" + call.replace("#", _ARG[kind]) + "); }"
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
+    assert "error X3013" in ei.value.errors, ei.value.errors

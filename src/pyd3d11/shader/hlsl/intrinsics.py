@@ -11,7 +11,7 @@ from .check import check_texel_offsets
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .operands import Reg, imm
-from .types import BOOL, FLOAT, INT, UINT, VOID, NumType, ObjectType, StructType, Type, concrete
+from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -35,6 +35,12 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 #: than compiled with a status nothing writes
 _STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
 
+#: intrinsics with a parameter that is not a numeric template: the debug-message formats (string) and the pull-model
+#: attribute functions (their own X3503 check names what they need)
+_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeAtSample",
+                                "EvaluateAttributeSnapped"})
+
+
 def _fv(cg: CodegenContext, v: Val, pos) -> Val:
     t = numeric(cg, v, pos)
     return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
@@ -53,6 +59,10 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     else:
         args = [expr(cg, a) for a in arg_nodes]
     n_args = len(args)
+    if name not in _TAKES_NON_NUMERIC and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
+        # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
+        # string argument matches no overload (fxc: X3013 "no matching N parameter intrinsic function")
+        raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
     from .check import check_intrinsic_args
 
     check_intrinsic_args(cg, name, args, pos)

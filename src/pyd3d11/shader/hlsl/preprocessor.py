@@ -431,7 +431,7 @@ class Preprocessor:
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
                 continue
-            if t == "defined" and self._in_if:
+            if self._in_if and t == "defined":
                 # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule)
                 out.append(t)
                 k = len(pending) - 1
