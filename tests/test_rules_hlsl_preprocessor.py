@@ -165,3 +165,33 @@ def test_null_directive_does_nothing():
 @pytest.mark.parametrize("src", ["#foo", "#if 1\n#bogus x\n#endif", "#1"])
 def test_unknown_directive_in_an_active_group_is_an_error(src):
     fails(src)
+
+
+# --- translation phases: comments and line splices before directives (C99 5.1.1.2) -------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define X 1 /* comment\ncontinues */ 2\nX", "1 2"),     # phase 3: the comment is one space
+    ("#define X 1 /* a\nb\nc */\nX __LINE__", "1 4"),          # the lines the comment spans still count
+    ("#if 0 /* open\n*/\nno\n#endif\nyes", "yes"),
+    ("#def\\\nine X 7\nX", "7"),                              # phase 2: a splice inside the directive name
+    ("#define X 1 \\\n + 2\nX", "1 + 2"),
+    ("/*\n#define Z 1\n*/\nZ", "Z"),                           # a directive inside a comment is no directive
+    ("x /* #define Y 1 */ Y", "x Y"),
+    ("#define EMPTY\nEMPTY # define X 1\nX", "# define X 1 X"),  # '#' must be a line's first token
+])
+def test_comments_and_splices_come_before_directives(src, expected):
+    assert pp(src) == expected
+
+
+@pytest.mark.parametrize("src", ["#define f(a) [a]\nf({1,2})", "#define f(a) [a]\nf([1,2])"])
+def test_only_parentheses_protect_commas_in_arguments(src):
+    """§6.10.3p11: arguments are separated by commas not inside matching inner parentheses; braces and
+    brackets do not group."""
+    fails(src)
+
+
+def test_parenthesised_commas_stay_in_one_argument():
+    assert pp("#define f(a) [a]\nf((1,2))") == "[(1,2)]"
+
+
+def test_a_space_before_the_parenthesis_makes_an_object_like_macro():
+    assert pp("#define f (x) x\nf") == "(x) x"

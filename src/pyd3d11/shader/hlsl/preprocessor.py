@@ -168,6 +168,11 @@ class Preprocessor:
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
             if s.startswith("#") and not was_in_comment:
+                while incomment[0] and i < len(lines):
+                    # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
+                    # block comment that opens on a directive line carries the directive on past its end
+                    s += " " + _strip_comments(lines[i], incomment).strip()
+                    i += 1
                 emitted = self.directive(s[1:].strip(), conds, active, start)
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
