@@ -133,3 +133,36 @@ def test_non_numeric_arguments_match_no_intrinsic(kind, call):
     with pytest.raises(ShaderCompileError) as ei:
         D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
     assert "error X3013" in ei.value.errors, ei.value.errors
+
+
+# --- minimum shader model per intrinsic ---------------------------------------------------------------------
+#: (statement, lowest profile that compiles it, the profile just below, which must refuse it). Sources: each
+#: intrinsic's "Minimum Shader Model" table; D3D11.3 §18.7.2.5 (cs_4_0/cs_4_1: "Note in particular the absence of
+#: atomic operations"); §22.5 (deriv_rt*_coarse/_fine are 5.0 instructions).
+_PS = "float4 main(float4 a : A) : SV_Target {{ {0} return a; }}"
+_CS = "RWStructuredBuffer<uint> sb; groupshared uint g[64];\n" \
+      "[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) {{ g[i] = 0; {0} sb[i] = g[i]; }}"
+MIN_MODEL = [
+    ("a = ddx_coarse(a);", _PS, "ps_5_0", "ps_4_1"), ("a = ddy_coarse(a);", _PS, "ps_5_0", "ps_4_1"),
+    ("a = ddx_fine(a);", _PS, "ps_5_0", "ps_4_1"), ("a = ddy_fine(a);", _PS, "ps_5_0", "ps_4_1"),
+    ("a = EvaluateAttributeAtCentroid(a);", _PS, "ps_5_0", "ps_4_1"),
+    ("a.x = GetRenderTargetSampleCount();", _PS, "ps_4_1", "ps_4_0"),
+    ("InterlockedAdd(g[0], 1);", _CS, "cs_5_0", "cs_4_1"), ("uint o; InterlockedOr(g[1], 2, o);", _CS, "cs_5_0", "cs_4_1"),
+    ("InterlockedMax(sb[0], i);", _CS, "cs_5_0", "cs_4_1"), ("InterlockedCompareStore(g[2], 0, i);", _CS, "cs_5_0", "cs_4_1"),
+    ("uint o; InterlockedCompareExchange(sb[1], 0, i, o);", _CS, "cs_5_0", "cs_4_0"),
+    ("uint o; InterlockedExchange(g[3], i, o);", _CS, "cs_5_0", "cs_4_0"),
+]
+
+
+@pytest.mark.parametrize(("stmt", "frame", "lowest", "below"), MIN_MODEL, ids=[m[0] for m in MIN_MODEL])
+def test_minimum_shader_model(stmt, frame, lowest, below):
+    src = frame.format(stmt)
+    D3DCompile(src, None, "c.hlsl", None, None, "main", lowest)
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "c.hlsl", None, None, "main", below)
+    assert "error X" in ei.value.errors
+
+
+@pytest.mark.parametrize("stmt", ["a = ddx(a);", "a = ddy(a);", "a = fwidth(a);", "abort();", 'printf("v");'])
+def test_shader_model_4_intrinsics_compile_on_ps_4_0(stmt):
+    D3DCompile(_PS.format(stmt), None, "c.hlsl", None, None, "main", "ps_4_0")

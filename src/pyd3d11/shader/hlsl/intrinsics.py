@@ -122,6 +122,10 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
+    if name.endswith(("_coarse", "_fine")) and cg.major < 5:
+        # the coarse/fine derivative instructions are shader model 5 (MicrosoftDocs ddx_coarse ... ddy_fine:
+        # "Minimum Shader Model 5"; D3D11.3 §22.5.3-22.5.6 deriv_rt[xy]_{coarse,fine} are 5.0 instructions)
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
 
@@ -1124,6 +1128,10 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
 
 
 def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
+    if cg.major < 5:
+        # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations ("Note in particular the absence of atomic
+        # operations"); the Interlocked* pages give shader model 5
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)
