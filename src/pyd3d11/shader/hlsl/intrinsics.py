@@ -35,8 +35,8 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 #: than compiled with a status nothing writes
 _STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
 
-#: intrinsics with a parameter that is not a numeric template: the debug-message formats (string) and the pull-model
-#: attribute functions (their own X3503 check names what they need)
+#: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
+#: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
 _TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeAtSample",
                                 "EvaluateAttributeSnapped"})
 
@@ -59,7 +59,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     else:
         args = [expr(cg, a) for a in arg_nodes]
     n_args = len(args)
-    if name not in _TAKES_NON_NUMERIC and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
+    if name not in _TAKES_NON_NUMERIC and not name.startswith("tex") and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
         # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
         # string argument matches no overload (fxc: X3013 "no matching N parameter intrinsic function")
         raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
