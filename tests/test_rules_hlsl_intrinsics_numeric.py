@@ -166,3 +166,15 @@ def test_minimum_shader_model(stmt, frame, lowest, below):
 @pytest.mark.parametrize("stmt", ["a = ddx(a);", "a = ddy(a);", "a = fwidth(a);", "abort();", 'printf("v");'])
 def test_shader_model_4_intrinsics_compile_on_ps_4_0(stmt):
     D3DCompile(_PS.format(stmt), None, "c.hlsl", None, None, "main", "ps_4_0")
+
+
+@pytest.mark.parametrize("call", ["tex2D(s2, a.xy)", "tex1D(s1, a.x)", "texCUBE(sc, a.xyz)", "tex3D(s3, a.xyz)",
+                                  "tex2Dlod(s2, a)", "tex2Dbias(s2, a)", "tex2Dgrad(s2, a.xy, a.zw, a.wz)"])
+def test_legacy_sampling_intrinsics_take_their_sampler(call):
+    """The tex* intrinsics' first parameter is a sampler object (MicrosoftDocs tex2D etc.), outside the numeric
+    templates: still compiled (with /Gec, as their pages' shader-model-4 note requires)."""
+    from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+
+    src = ("sampler1D s1; sampler2D s2; sampler3D s3; samplerCUBE sc;\n"
+           f"float4 main(float4 a : A) : SV_Target {{ return {call}; }}")
+    D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0", D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY)
