@@ -43,6 +43,43 @@ TABLE: dict[str, list[C]] = {
 }
 
 
+def _ff(n, i, ng):
+    d = sum(float(a) * float(b) for a, b in zip(i, ng))
+    return [float(x) if d < 0 else -float(x) for x in n]
+
+
+def _reflect(i, n):
+    d = sum(float(a) * float(b) for a, b in zip(i, n))
+    return [float(a) - 2 * d * float(b) for a, b in zip(i, n)]
+
+
+#: the ``$type1`` families take one common shape: vectors truncate to the shortest (fxc warns X3206), a scalar
+#: broadcasts (reflect/faceforward/refract pages: all vectors of the same size)
+SHAPES = [
+    C("faceforward(P, Q.xyz, R.xy)", _ff(P[:2], Q[:2], R[:2])),
+    C("faceforward(P.xy, Q, R)", _ff(P[:2], Q[:2], R[:2])),
+    C("faceforward(R.xyz, P.zwx, Q)", _ff(R[:3], [P[2], P[3], P[0]], Q[:3])),
+    C("reflect(P, Q.xyz)", _reflect(P[:3], Q[:3])),
+    C("reflect(R.xy, P)", _reflect(R[:2], P[:2])),
+    C("reflect(Q, 0.5)", _reflect(Q, [0.5] * 4)),
+]
+
+
+def test_same_shape_families_truncate_to_the_shortest_vector():
+    bad = _run(SHAPES)
+    assert not bad, "\n".join(bad)
+
+
+def test_refract_truncates_to_the_shorter_vector_and_warns():
+    msgs: list = []
+    src = DECL + "float4 main() : SV_Target { return refract(P, Q.xyz, 0.5).xyzz; }"
+    D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0", 0, 0, msgs)
+    assert any("X3206" in str(m) for m in msgs), msgs
+    with pytest.raises(ShaderCompileError):  # the result has three components
+        D3DCompile(DECL + "float4 main() : SV_Target { return refract(P, Q.xyz, 0.5).w; }", None, "c.hlsl",
+                   None, None, "main", "ps_5_0")
+
+
 @pytest.mark.parametrize("name", list(TABLE))
 def test_numeric_intrinsics_compute_in_double(name):
     bad = _run(TABLE[name])

@@ -459,27 +459,36 @@ def _i_determinant(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
 def _i_reflect(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
-    # one common vector shape: a scalar broadcasts, two vectors truncate to the shorter
-    n = max(len(i.slots), len(nn.slots)) if 1 in (len(i.slots), len(nn.slots)) else \
-        min(len(i.slots), len(nn.slots))
-    si = i.slots * n if len(i.slots) == 1 else i.slots[:n]
-    sn = nn.slots * n if len(nn.slots) == 1 else nn.slots[:n]
+    i, nn = same_shape(cg, [_fv(cg, a, pos) for a in args], pos)
+    si, sn = i.slots, nn.slots
+    n = len(si)
     d = dot(cg, si, sn)
     d2 = cg.alu("add", FLOAT, 1, [d, d])
-    rt = NumType(FLOAT, 1, n, "v") if n > 1 else i.type
-    return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
+    return Val(i.type, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
 
 
 def _i_faceforward(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
-    nn, i, ng = (_fv(cg, x, pos) for x in args)
+    nn, i, ng = same_shape(cg, [_fv(cg, x, pos) for x in args], pos)
     d = dot(cg, i.slots, ng.slots)
     n = len(nn.slots)
     c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
     neg = cg.op("mov", n, [nn.slots], ["-"])
     return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+
+
+def same_shape(cg: CodegenContext, vals: list[Val], pos) -> list[Val]:
+    """The arguments of a ``$type1`` intrinsic family (reflect, refract's vectors, faceforward) in their one common
+    shape: a scalar broadcasts, vectors truncate to the shortest with fxc's X3206 warning (the conversion rules of
+    an implicit cast, as for the binary operators)."""
+    from .exprs import result_shape
+
+    t = numeric(cg, vals[0], pos)
+    for v in vals[1:]:
+        t = result_shape(cg, t, numeric(cg, v, pos), pos)
+    t = NumType(FLOAT, t.rows, t.cols, t.shape)
+    return [cg.convert(v, t, pos) for v in vals]
 
 
 def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,

@@ -51,7 +51,9 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         return Val(v.type, cg.alu("mul", FLOAT, n, [v.slots, _k(_DEG if name == "degrees" else _RAD, n)]))
     if name == "refract":
         need(3)
-        i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        from .intrinsics import same_shape
+
+        i, nn = same_shape(cg, [_fv(cg, args[0], pos), _fv(cg, args[1], pos)], pos)
         eta = cg.convert(args[2], NumType(FLOAT), pos).slots
         n = len(i.slots)
         d = dot(cg, nn.slots, i.slots)
