@@ -215,3 +215,32 @@ def test_legacy_sampling_intrinsics_take_their_sampler(call):
     src = ("sampler1D s1; sampler2D s2; sampler3D s3; samplerCUBE sc;\n"
            f"float4 main(float4 a : A) : SV_Target {{ return {call}; }}")
     D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0", D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY)
+
+
+# --- pixel-shader-only intrinsics ---------------------------------------------------------------------------
+_STAGES = {
+    "vs_5_0": "float4 main(float4 a : A) : SV_Position {{ {0} return a; }}",
+    "gs_5_0": "struct V {{ float4 p : SV_Position; }};\n[maxvertexcount(1)] void main(point V v[1], inout "
+              "PointStream<V> s) {{ float4 a = v[0].p; {0} V o; o.p = a; s.Append(o); }}",
+    "cs_5_0": "RWStructuredBuffer<float4> b;\n[numthreads(1, 1, 1)] void main() {{ float4 a = b[0]; {0} b[0] = a; }}",
+    "vs_4_0": "float4 main(float4 a : A) : SV_Position {{ {0} return a; }}",
+}
+PIXEL_ONLY = ["clip(a);", "a = ddx(a);", "a = ddy(a);", "a = fwidth(a);", "a = ddx_coarse(a);", "a = ddy_fine(a);"]
+
+
+@pytest.mark.parametrize("stmt", PIXEL_ONLY)
+@pytest.mark.parametrize("target", list(_STAGES))
+def test_pixel_only_intrinsics_are_refused_in_other_stages(stmt, target):
+    """clip and the derivatives name only pixel shaders in their pages' shader-type tables (discard and deriv_rt*
+    are pixel-shader instructions): fxc's X4532 "cannot map expression to ... instruction set"."""
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(_STAGES[target].format(stmt), None, "c.hlsl", None, None, "main", target)
+    assert "error X4532" in ei.value.errors, ei.value.errors
+
+
+def test_pixel_only_intrinsics_in_uncalled_or_dead_code_are_fine():
+    src = "float4 f(float4 a) { clip(a); return ddx(a); }\nfloat4 main(float4 a : A) : SV_Position { " \
+          "if (false) return f(a); return a; }"
+    D3DCompile(src, None, "c.hlsl", None, None, "main", "vs_5_0")
+    D3DCompile("float4 f(float4 a) { return ddx(a); }\nfloat4 main(float4 a : A) : SV_Position { return a; }",
+               None, "c.hlsl", None, None, "main", "vs_5_0")

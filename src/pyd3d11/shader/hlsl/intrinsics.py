@@ -31,6 +31,9 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 
 
 
+#: intrinsics only a pixel shader has instructions for
+_PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+
 #: the Load overloads with an ``out uint status`` argument (tiled resources, D3D11.2 / ld_s): refused by name rather
 #: than compiled with a status nothing writes
 _STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
@@ -54,6 +57,10 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
+    if name in _PIXEL_ONLY and cg.stage != "ps":
+        # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
+        # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532
+        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
     if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
         args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
     else:
