@@ -49,6 +49,7 @@ __all__ = [
     "D3DGetOutputSignatureBlob",
     "D3DGetInputAndOutputSignatureBlob",
     "D3DStripShader",
+    "D3DSetBlobPart",
     "D3DGetDebugInfo",
     "blob_bytes",
 ]
@@ -220,6 +221,30 @@ def D3DStripShader(pShaderBytecode: Any, BytecodeLength: int | None = None,  # n
     c = _container(pShaderBytecode, BytecodeLength, "D3DStripShader")
     drop = {fc for bit, fcs in _STRIP.items() if uStripFlags & bit for fc in fcs}
     return ID3DBlob(build_container([ch for ch in c.chunks if ch.fourcc not in drop]))
+
+
+def D3DSetBlobPart(pSrcData: Any, SrcDataSize: int | None, Part: int, Flags: int, pPart: Any,  # noqa: N802,N803
+                   PartSize: int | None = None) -> ID3DBlob:
+    """A copy of the shader with its private data (the ``PRIV`` chunk) set to ``pPart`` (d3dcompiler.h
+    D3DSetBlobPart: "currently only supports the D3D_BLOB_PRIVATE_DATA value"; no flags are defined).
+
+    Another part or nonzero flags: D3DERR_INVALIDCALL before the data is read, as D3DGetBlobPart answers an
+    unknown part (inferred: the page names no code); then the header checks of :func:`check_dxbc_header`. An
+    existing ``PRIV`` chunk is replaced, otherwise one is appended; the result is re-checksummed."""
+    if Flags:
+        raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", "D3DSetBlobPart")
+    if Part != D3D_BLOB_PRIVATE_DATA:
+        raise error_for(D3DERR_INVALIDCALL, f"only D3D_BLOB_PRIVATE_DATA can be set, not part {Part}",
+                        "D3DSetBlobPart")
+    part = blob_bytes(pPart) if pPart is not None else b""
+    if PartSize is not None:
+        if PartSize > len(part):
+            raise error_for(D3DERR_INVALIDCALL, f"PartSize {PartSize} exceeds the {len(part)} bytes passed",
+                            "D3DSetBlobPart")
+        part = part[:PartSize]
+    c = _container(pSrcData, SrcDataSize, "D3DSetBlobPart")
+    chunks = [ch for ch in c.chunks if ch.fourcc != "PRIV"] + [("PRIV", part)]
+    return ID3DBlob(build_container(chunks))
 
 
 # -- files (d3dcompiler_44+: D3DReadFileToBlob / D3DWriteBlobToFile) ---------------------------------------

@@ -311,5 +311,41 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         return intrinsic(cg, "min", [mx, args[2]], arg_nodes[1:], pos)  # type: ignore[list-item]
     if name in ("asuint", "asint", "asfloat") and len(args) == 1:
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
+    if name in ("dot", "mad", "sign", "mul"):
+        return _numeric_double(cg, name, args, pos)
     # other intrinsics have no double forms: their double arguments convert to float
     return None
+
+
+def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
+    """dot, mad, sign and vector/scalar mul take any numeric component type, double included (the intrinsic
+    table's ``numeric`` template: the HLSL reference page of each, and DXC's fxc-derived gen_intrin_main.txt);
+    computed with dmul/dadd/dlt so that a double never passes through int or float."""
+    from ...errors import NotSupportedError
+    from .exprs import binary, coerce_pair, numeric
+
+    need = {"dot": 2, "mad": 3, "sign": 1, "mul": 2}[name]
+    if len(args) != need:
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    types = [numeric(cg, a, pos) for a in args]
+    if any(t.shape == "m" for t in types):
+        raise NotSupportedError("HLSL double matrices")
+    check_profile(cg, pos)
+    if name == "sign":
+        t = types[0]
+        z = d_imm(np.zeros(t.n))
+        above = compare(cg, "dlt", t.n, z, args[0].slots)
+        below = compare(cg, "dlt", t.n, args[0].slots, z)
+        return _val(t.with_base(INT), cg.alu("iadd", INT, t.n, [above, below], ["-", ""]))
+    if name == "mul" and (types[0].n == 1 or types[1].n == 1):
+        return binary(cg, "*", args[0], args[1], pos)
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+    if name == "mad":  # the widest of the three operands, as the float form
+        c, _, rt = coerce_pair(cg, args[2], _val(rt, a.slots), pos, DOUBLE)
+        a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
+        return _val(rt, dop(cg, "dadd", rt.n, [dop(cg, "dmul", rt.n, [a.slots, b.slots]), c.slots]))
+    m = dop(cg, "dmul", rt.n, [a.slots, b.slots])
+    acc = m[0:2]
+    for k in range(1, rt.n):
+        acc = dop(cg, "dadd", 1, [acc, m[2 * k:2 * k + 2]])
+    return _val(NumType(DOUBLE), acc)

@@ -11,7 +11,7 @@ from .check import check_texel_offsets
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .operands import Reg, imm
-from .types import BOOL, FLOAT, INT, UINT, VOID, NumType, ObjectType, StructType, Type, concrete
+from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -31,9 +31,18 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 
 
 
+#: intrinsics only a pixel shader has instructions for
+_PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+
 #: the Load overloads with an ``out uint status`` argument (tiled resources, D3D11.2 / ld_s): refused by name rather
 #: than compiled with a status nothing writes
 _STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
+
+#: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
+#: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
+_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeAtSample",
+                                "EvaluateAttributeSnapped"})
+
 
 def _fv(cg: CodegenContext, v: Val, pos) -> Val:
     t = numeric(cg, v, pos)
@@ -48,11 +57,19 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
+    if name in _PIXEL_ONLY and cg.stage != "ps":
+        # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
+        # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532
+        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
     if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
         args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
     else:
         args = [expr(cg, a) for a in arg_nodes]
     n_args = len(args)
+    if name not in _TAKES_NON_NUMERIC and not name.startswith("tex") and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
+        # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
+        # string argument matches no overload (fxc: X3013 "no matching N parameter intrinsic function")
+        raise cg.err(pos, f"'{name}': no matching {n_args} parameter intrinsic function", 3013)
     from .check import check_intrinsic_args
 
     check_intrinsic_args(cg, name, args, pos)
@@ -68,23 +85,54 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
 
     handler = _HANDLERS.get(name)
     if handler is not None:
-        return handler(cg, name, args, arg_nodes, pos, need)
+        return _keep_precision(name, args, handler(cg, name, args, arg_nodes, pos, need))
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
-        return math_intrinsic(cg, name, args, arg_nodes, pos)
+        return _keep_precision(name, args, math_intrinsic(cg, name, args, arg_nodes, pos))
     if name in EXTRA:
-        return extra_intrinsic(cg, name, args, arg_nodes, pos)
+        return _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
 
 
+#: intrinsics whose result component type is their arguments' (``$type1`` / ``$match`` templates of the intrinsic
+#: table: sqrt(half) is a half, max(min16int, min16int) a min16int); the others return a fixed type (bool for
+#: isnan/any, int for sign, uint for countbits/firstbit*/f32tof16, float for f16tof32)
+_SAME_TYPE_RESULT = frozenset("""abs acos asin atan atan2 ceil clamp cos cosh cross ddx ddx_coarse ddx_fine ddy ddy_coarse
+    ddy_fine degrees determinant distance dot dst exp exp2 faceforward floor fmod frac frexp fwidth ldexp length lerp
+    lit log log10 log2 mad max min modf mul normalize pow radians rcp reflect refract round rsqrt saturate sin sinh
+    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeAtSample
+    EvaluateAttributeSnapped""".split())
+_PREC_CLASS = {"half": FLOAT, "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT,
+               "min16uint": UINT}
+
+
+def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
+    """Give a ``_SAME_TYPE_RESULT`` intrinsic's result the spelled low-precision type its typed arguments share
+    (untyped literals adapt; half with float promotes to float). Only overload ranking reads it (types.NumType)."""
+    t = res.type
+    if name not in _SAME_TYPE_RESULT or not isinstance(t, NumType) or t.prec is not None:
+        return res
+    precs = {a.type.prec for a in args if isinstance(a.type, NumType) and a.type.base not in ("lit_int", "lit_float")}
+    if len(precs) != 1:
+        return res
+    p = next(iter(precs))
+    if p is None or _PREC_CLASS.get(p) != concrete(t.base):
+        return res
+    return Val(NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=p, alias=None), res.slots)
+
+
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
+    if name.endswith(("_coarse", "_fine")) and cg.major < 5:
+        # the coarse/fine derivative instructions are shader model 5 (MicrosoftDocs ddx_coarse ... ddy_fine:
+        # "Minimum Shader Model 5"; D3D11.3 §22.5.3-22.5.6 deriv_rt[xy]_{coarse,fine} are 5.0 instructions)
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
 
@@ -418,27 +466,36 @@ def _i_determinant(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
 def _i_reflect(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
-    # one common vector shape: a scalar broadcasts, two vectors truncate to the shorter
-    n = max(len(i.slots), len(nn.slots)) if 1 in (len(i.slots), len(nn.slots)) else \
-        min(len(i.slots), len(nn.slots))
-    si = i.slots * n if len(i.slots) == 1 else i.slots[:n]
-    sn = nn.slots * n if len(nn.slots) == 1 else nn.slots[:n]
+    i, nn = same_shape(cg, [_fv(cg, a, pos) for a in args], pos)
+    si, sn = i.slots, nn.slots
+    n = len(si)
     d = dot(cg, si, sn)
     d2 = cg.alu("add", FLOAT, 1, [d, d])
-    rt = NumType(FLOAT, 1, n, "v") if n > 1 else i.type
-    return Val(rt, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
+    return Val(i.type, cg.alu("mad", FLOAT, n, [d2 * n, sn, si], ["-", "", ""]))
 
 
 def _i_faceforward(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
-    nn, i, ng = (_fv(cg, x, pos) for x in args)
+    nn, i, ng = same_shape(cg, [_fv(cg, x, pos) for x in args], pos)
     d = dot(cg, i.slots, ng.slots)
     n = len(nn.slots)
     c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
     neg = cg.op("mov", n, [nn.slots], ["-"])
     return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
+
+
+def same_shape(cg: CodegenContext, vals: list[Val], pos) -> list[Val]:
+    """The arguments of a ``$type1`` intrinsic family (reflect, refract's vectors, faceforward) in their one common
+    shape: a scalar broadcasts, vectors truncate to the shortest with fxc's X3206 warning (the conversion rules of
+    an implicit cast, as for the binary operators)."""
+    from .exprs import result_shape
+
+    t = numeric(cg, vals[0], pos)
+    for v in vals[1:]:
+        t = result_shape(cg, t, numeric(cg, v, pos), pos)
+    t = NumType(FLOAT, t.rows, t.cols, t.shape)
+    return [cg.convert(v, t, pos) for v in vals]
 
 
 def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -1087,6 +1144,10 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
 
 
 def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
+    if cg.major < 5:
+        # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations ("Note in particular the absence of atomic
+        # operations"); the Interlocked* pages give shader model 5
+        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)

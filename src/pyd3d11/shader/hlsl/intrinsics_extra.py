@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 #: hull-shader helpers whose rounding fxc expands per [partitioning]; not built yet (E_NOTIMPL, not a wrong answer)
 TESS_FACTOR_HELPERS = frozenset(f"Process{p}TessFactors{k}" for p in ("Tri", "Quad", "2DQuad", "Isoline")
                                 for k in ("Avg", "Max", "Min") if p != "Isoline" or k == "Avg")
+#: debug-message intrinsics (HLSL reference pages abort, printf, errorf: shader model 4 and later, "does nothing on
+#: devices that do not support it"): type-checked and compiled to no instruction, the behaviour of such a device
+MESSAGES = frozenset({"abort", "printf", "errorf"})
 NAMES = frozenset({"degrees", "radians", "refract", "D3DCOLORtoUBYTE4", "msad4", "EvaluateAttributeAtCentroid",
-                   "EvaluateAttributeAtSample", "EvaluateAttributeSnapped"}) | TESS_FACTOR_HELPERS
+                   "EvaluateAttributeAtSample", "EvaluateAttributeSnapped"}) | TESS_FACTOR_HELPERS | MESSAGES
 
 #: fxc's constants: 180/pi and pi/180 rounded to float32, and 255 + 1/512 for the colour swizzle (the
 #: bias keeps 1.0 * 255 from truncating to 254 after float error)
@@ -39,6 +42,8 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         if len(args) != k:
             raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
 
+    if name in MESSAGES:
+        return _message(cg, name, args, pos)
     if name in ("degrees", "radians"):
         need(1)
         v = _fv(cg, args[0], pos)
@@ -46,7 +51,9 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         return Val(v.type, cg.alu("mul", FLOAT, n, [v.slots, _k(_DEG if name == "degrees" else _RAD, n)]))
     if name == "refract":
         need(3)
-        i, nn = _fv(cg, args[0], pos), _fv(cg, args[1], pos)
+        from .intrinsics import same_shape
+
+        i, nn = same_shape(cg, [_fv(cg, args[0], pos), _fv(cg, args[1], pos)], pos)
         eta = cg.convert(args[2], NumType(FLOAT), pos).slots
         n = len(i.slots)
         d = dot(cg, nn.slots, i.slots)
@@ -127,3 +134,17 @@ def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
         out += [("r", (dst,), None, c) for c in range(len(chunk))]
         start = end
     return Val(t.with_base(FLOAT) if t.base != FLOAT else t, out)
+
+
+def _message(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
+    """abort() takes nothing; printf/errorf take a format string then any numeric arguments."""
+    from .types import VOID, ObjectType
+
+    def is_string(v: Val) -> bool:
+        return isinstance(v.type, ObjectType) and v.type.kind == "string"
+
+    ok = (not args) if name == "abort" else (
+        bool(args) and is_string(args[0]) and all(isinstance(a.type, NumType) for a in args[1:]))
+    if not ok:
+        raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    return Val(VOID, [])

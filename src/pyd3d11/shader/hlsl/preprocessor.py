@@ -117,8 +117,13 @@ class Preprocessor:
         self.sources: dict[str, str] = {}
         self.out: list[str] = []
         self.pack_matrix_row_major: bool | None = None
-        self.file = ""
+        self.file = ""  # the presumed name (__FILE__, diagnostics): #line may change it
+        self.real_file = ""  # the file being read: its includes are looked up from it
         self.line = 0
+        #: presumed minus physical line number of the current file, set by #line (C99 §6.10.4)
+        self.line_delta = 0
+        self._line_directive: int | None = None
+        self._in_if = False  # expanding the expression of #if / #elif
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
@@ -139,7 +144,9 @@ class Preprocessor:
         if self.depth > 32:
             raise self.error("#include nesting too deep")
         saved_file, saved_line = self.file, self.line
-        self.file = file
+        saved_real, saved_delta = self.real_file, self.line_delta
+        self.file = self.real_file = file
+        self.line_delta = 0
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
         self.out.append(f'#line 1 "{file}"')
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -155,15 +162,24 @@ class Preprocessor:
                 i += 1
                 raw = raw[:-1] + lines[i]
             i += 1
-            self.line = start + 1
+            self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
             code = _strip_comments(raw, incomment)
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
             if s.startswith("#") and not was_in_comment:
+                while incomment[0] and i < len(lines):
+                    # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
+                    # block comment that opens on a directive line carries the directive on past its end
+                    s += " " + _strip_comments(lines[i], incomment).strip()
+                    i += 1
                 emitted = self.directive(s[1:].strip(), conds, active, start)
+                if self._line_directive is not None:
+                    # "#line N": the line after the directive (physical line i + 1) is line N
+                    self.line_delta = self._line_directive - (i + 1)
+                    self._line_directive = None
                 if emitted is True:
-                    self.out.append(f'#line {i + 1} "{self.file}"')
+                    self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 elif emitted:
                     self.out.append(emitted)
                 else:
@@ -182,7 +198,7 @@ class Preprocessor:
                                 break
                             # a directive among a macro's arguments takes effect where it stands (as
                             # in GCC and fxc; undefined in C99) and adds no tokens
-                            self.line = i + 1
+                            self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
                             i += 1
@@ -196,7 +212,7 @@ class Preprocessor:
                         toks += [" "] + tokenize_line(nxt)
                     self.out.append("".join(self.expand(toks)))
                     if i - start > 1:
-                        self.out.append(f'#line {i + 1} "{file}"')
+                        self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
                     self.out.append("")
                     for _ in range(i - start - 1):
@@ -208,6 +224,7 @@ class Preprocessor:
         if conds:
             raise self.error("unterminated conditional directive", 1004)
         self.file, self.line = saved_file, saved_line
+        self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
 
     def _needs_more(self, toks: list[str]) -> bool | str:
@@ -256,9 +273,10 @@ class Preprocessor:
             if name == "if":
                 val = self.eval_expr(rest) != 0
             else:
-                ident = rest.split()[0] if rest.split() else ""
-                if not ident:
+                im = re.match(r"[A-Za-z_]\w*", rest)
+                if not im:  # "# ifdef identifier" (C99 §6.10.1)
                     raise self.error(f"#{name} requires an identifier", 1007)
+                ident = im.group(0)
                 val = (ident in self.macros) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
@@ -289,7 +307,10 @@ class Preprocessor:
         if name == "define":
             self.define(rest)
         elif name == "undef":
-            self.macros.pop(rest.split()[0] if rest else "", None)
+            im = re.match(r"[A-Za-z_]\w*", rest)
+            if not im:  # "# undef identifier" (C99 §6.10.3.5)
+                raise self.error("#undef requires an identifier", 1007)
+            self.macros.pop(im.group(0), None)
         elif name == "include":
             self.include(rest)
             return True
@@ -304,6 +325,7 @@ class Preprocessor:
                 raise self.error("#line directive requires a line number", 1004)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
             self.file = fname
+            self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
         else:
             raise self.error(f"invalid preprocessor command '{name}'", 1501)
@@ -347,8 +369,25 @@ class Preprocessor:
             plist = body_text[:close].strip()
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
+            # C99 §6.10.3 constraints: an identifier list without repeats (p6)
+            for k, p in enumerate(params):
+                if not re.fullmatch(r"[A-Za-z_]\w*", p):
+                    raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
+                if p in params[:k]:
+                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
         body = tokenize_line(body_text.strip())
+        self._check_replacement_list(name, params, [t for t in body if t != " "])
         self.macros[name] = Macro(name, params, body)
+
+    def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
+        """C99 §6.10.3.3p1: ``##`` neither begins nor ends a replacement list; §6.10.3.2p1: in a function-like
+        macro each ``#`` is followed by a parameter."""
+        if toks and (toks[0] == "##" or toks[-1] == "##"):
+            raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
+        if params is not None:
+            for k, t in enumerate(toks):
+                if t == "#" and (k + 1 >= len(toks) or toks[k + 1] not in params):
+                    raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
         toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
@@ -361,7 +400,7 @@ class Preprocessor:
         if self.include_open is None:
             raise self.error(f"failed to open source file: '{fname}'", 1507)
         try:
-            opened = self.include_open(kind, fname, self.file)
+            opened = self.include_open(kind, fname, self.real_file)
         except HlslError:
             raise
         except Exception:
@@ -396,6 +435,20 @@ class Preprocessor:
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
+                continue
+            if self._in_if and t == "defined":
+                # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule)
+                out.append(t)
+                k = len(pending) - 1
+                while k >= 0 and pending[k] == " ":
+                    k -= 1
+                if k >= 0 and pending[k] == "(":
+                    k -= 1
+                    while k >= 0 and pending[k] == " ":
+                        k -= 1
+                if k >= 0:
+                    out.extend(reversed(pending[k:]))
+                    del pending[k:]
                 continue
             m = self.macros.get(t)
             ths = _hs(t) | hide
@@ -500,28 +553,37 @@ class Preprocessor:
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
-        toks = tokenize_line(text)
-        # defined X / defined(X) before expansion
-        res: list[str] = []
-        i = 0
-        toks = [t for t in toks if t != " "]
-        while i < len(toks):
-            if toks[i] == "defined":
-                if i + 1 < len(toks) and toks[i + 1] == "(":
-                    name = toks[i + 2] if i + 2 < len(toks) else ""
-                    i += 4
-                else:
-                    name = toks[i + 1] if i + 1 < len(toks) else ""
-                    i += 2
-                res.append("1" if name in self.macros else "0")
-            else:
-                res.append(toks[i])
-                i += 1
-        exp = [t for t in self.expand(res) if t != " "]
+        toks = [t for t in tokenize_line(text) if t != " "]
+        # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
+        # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
+        self._in_if = True
+        try:
+            exp = [t for t in self.expand(self._resolve_defined(toks)) if t != " "]
+        finally:
+            self._in_if = False
+        exp = self._resolve_defined(exp)
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
             raise self.error("#if requires an expression", 1004)
         return _CondExpr(exp, self).parse()
+
+    def _resolve_defined(self, toks: list[str]) -> list[str]:
+        """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
+        res: list[str] = []
+        i = 0
+        while i < len(toks):
+            if toks[i] != "defined":
+                res.append(toks[i])
+                i += 1
+                continue
+            paren = i + 1 < len(toks) and toks[i + 1] == "("
+            k = i + 2 if paren else i + 1
+            name = toks[k] if k < len(toks) else ""
+            if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+                raise self.error("'defined' requires an identifier, optionally in parentheses", 1004)
+            res.append("1" if name in self.macros else "0")
+            i = k + 2 if paren else k + 1
+        return res
 
 
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
