@@ -831,23 +831,9 @@ class Codegen(SignatureBinding):
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
         if self.stage == "cs":
-            nt = self.entry_attrs.get("numthreads")
-            if not nt or len(nt) != 3:
-                raise self.err(f.pos, "compute shader must declare the number of threads with [numthreads(x, y, z)]",
-                               3676)
-            vals = []
-            for x in nt:
-                xv = self.expr(x)
-                if not xv.const or not isinstance(xv.type, NumType) or xv.type.shape != "s" or \
-                        concrete(xv.type.base) not in (INT, UINT):
-                    raise self.err(f.pos, "numthreads arguments must be literal integers", 3000)
-                xv = self.convert_base(xv, INT)
-                vals.append(int(np.array(xv.slots[0][3], np.uint32).view(np.int32)))
-            lim = (1024, 1024, 64, 1024) if self.major >= 5 else (768, 768, 1, 768)
-            if any(v < 1 for v in vals) or vals[0] > lim[0] or vals[1] > lim[1] or vals[2] > lim[2] or \
-                    vals[0] * vals[1] * vals[2] > lim[3]:
-                raise self.err(f.pos, f"numthreads({vals[0]}, {vals[1]}, {vals[2]}) is out of range", 3007)
-            self.numthreads = tuple(vals)  # type: ignore[assignment]
+            from .entryattrs import numthreads_attribute
+
+            self.numthreads = numthreads_attribute(self, self.entry_attrs, f.pos)  # type: ignore[assignment]
         scope: dict[str, Val] = {}
         self.scopes.append(scope)
         out_params: list[tuple[A.Param, Val]] = []

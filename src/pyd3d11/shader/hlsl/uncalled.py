@@ -35,9 +35,11 @@ TYPE_RULE_CODES = frozenset({
     3025,  # l-value specifies const object
     3037,  # constructors only defined for numeric base types
     3067,  # ambiguous function call
+    3080,  # function must return a value (no return statement)
     3082,  # int or unsigned int type required
     3120,  # invalid type for index
     3121,  # array, matrix, vector, or indexable object type expected in index expression
+    3507,  # not all control paths return a value
     3684,  # modulo cannot be used with doubles
 })
 
