@@ -37,7 +37,9 @@ def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, 
     arg = args[index]
     v = cg.expr(arg)
     t = v.type
-    integral = isinstance(t, NumType) and concrete(t.base) in (INT, UINT, BOOL)
+    # a scalar: a one-component vector (``uint1(1)``) is refused as a float is (vkd3d's
+    # numthreads.shader_test, Windows-verified: `[numthreads(uint1(1), 1, 1)]` fails)
+    integral = isinstance(t, NumType) and t.shape == "s" and concrete(t.base) in (INT, UINT, BOOL)
     if not integral or not v.const or len(v.slots) < 1:
         if integral:
             raise cg.err(pos, f"non-literal parameter(s) found for attribute {name}", 3084)

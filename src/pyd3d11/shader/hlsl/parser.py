@@ -55,6 +55,10 @@ _NUMERIC_NAME = re.compile(r"(?:(bool|int|uint|half|float|double|min16float|min1
                            r"(?:[1-4](?:x[1-4])?)?|(dword))$")
 _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return",
              "discard", "struct", "cbuffer", "tbuffer", "typedef", "true", "false"}
+#: geometry-shader primitive types: keywords of fxc's grammar that only a parameter's modifiers may hold
+#: (DXC SemaHLSL varmods-syntax: `int point;`, `float4 point g;`, `struct point S`, a `point` global, field,
+#: local, typedef or return type are all X3000 "unexpected token 'point'"; two on one parameter X3083)
+PRIMITIVE_MODIFIERS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
 
 
 class Parser:
@@ -124,7 +128,7 @@ class Parser:
 
     def ident(self) -> Token:
         t = self.tok
-        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS:
+        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS:
             raise self.error()
         return self.next()
 
@@ -274,7 +278,7 @@ class Parser:
         self.expect("struct")
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
-            name = self.next().text
+            name = self.ident().text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
@@ -315,6 +319,7 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
+                self.check_static_member(st.name, fname, mods, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 st.fields.append((fname, ft, sem, frozenset(mods)))
@@ -356,6 +361,8 @@ class Parser:
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             tok = self.next()
+            if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
+                raise self.error("conflicting geometry types", tok, 3083)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
             if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
                                                       tok.text == "inout" and mods & {"in", "out"}):
@@ -367,7 +374,7 @@ class Parser:
         """Storage-class / interpolation modifier rules of one declaration (modifiers.py)."""
         fm = frozenset(mods)
         if kind != "param":
-            bad = M.misplaced_in_out(fm)
+            bad = next((m for m in sorted(fm & PRIMITIVE_MODIFIERS)), None) or M.misplaced_in_out(fm)
             if bad is not None:
                 raise self.error(None, self.mod_toks.get(bad))
         if kind == "param":
@@ -386,6 +393,14 @@ class Parser:
             hit = 3012, f"'{name}': missing initial value"
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
+
+    def check_static_member(self, owner: str, name: str, mods: set, tok: Token) -> None:
+        """A static data member only declares the variable; fxc wants a definition outside the type and
+        reports X3103 "'S::name': variable declared but not defined" without one (DXC varmods-syntax).
+        Out-of-class member definitions are not parsed here (parse_method_definition refuses them), so
+        every static data member gets the error."""
+        if "static" in mods:
+            raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
 
     def post_type_mods(self) -> set:
         """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it

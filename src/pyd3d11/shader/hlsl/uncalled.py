@@ -35,11 +35,9 @@ TYPE_RULE_CODES = frozenset({
     3025,  # l-value specifies const object
     3037,  # constructors only defined for numeric base types
     3067,  # ambiguous function call
-    3080,  # function must return a value (no return statement)
     3082,  # int or unsigned int type required
     3120,  # invalid type for index
     3121,  # array, matrix, vector, or indexable object type expected in index expression
-    3507,  # not all control paths return a value
     3684,  # modulo cannot be used with doubles
 })
 
@@ -104,8 +102,13 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
         cg.scopes = [cg.scopes[0], scope]
         # the body's errors come first (fxc reports a missing return only of a body that type-checks)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
-        check_function(cg, target)
         cache[stage] = cg
+        try:
+            check_function(cg, target)
+        except HlslError as exc:
+            # return paths (X3080 "must return a value", X3507) are checked on every body: DXC's
+            # varmods-syntax records fxc's X3080 for functions nothing calls
+            return exc
     except HlslError as exc:
         text = str(exc)
         if exc.code in TYPE_RULE_CODES and not exc.notimpl and not any(w in text for w in _STAGE_WORDS):
