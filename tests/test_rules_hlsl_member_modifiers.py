@@ -131,3 +131,37 @@ def test_same_majority_prototype_and_definition_are_one_function(maj, arg):
     src = (f"float3 f({_MAJ[maj]} v);\nfloat3 f({_MAJ[maj]} v) {{ return v[0]; }}\n"
            f"float4 main() : SV_Target {{ {_MAJ[arg]} m = 1; return float4(f(m), 1); }}")
     _compile(src)
+
+
+# --- aggregate assignments (issue 15, aggregate conversions) -----------------------------------------------
+# DXC SemaHLSL more-operators.hlsl (fxc X3017 each): no implicit conversion between an array/struct and a
+# scalar, vector or matrix; between aggregates the component counts and types must agree; a cast converts.
+AGG_DECLS = """struct f3_s { float3 f3; }; struct mixed_s { float3 f3; uint s; }; struct S2 { int a, b; };
+struct F2 { float a, b; };
+float4 main() : SV_Target {
+    int ints = 1; int2 i2 = 0; float floats = 0; int2x2 i22 = 0;
+    int ari1[1] = { 0 }; int ari2[2] = { 0, 1 }; float farr2[2] = { 0, 1 };
+    int arr23[2][3] = { 1, 2, 3, 4, 5, 6 }; float farr23[2][3] = { 1, 2, 3, 4, 5, 6 };
+    f3_s f3_ss = (f3_s)0; mixed_s mixed_ss = (mixed_s)0; S2 s2 = (S2)0; F2 f2s = (F2)0;
+    %s
+    return floats;
+}"""
+
+
+@pytest.mark.parametrize("stmt", [
+    "ints = ari1;", "ari1 = ints;", "floats = ari1;", "i2 = ari1;", "i22 = ari1;", "ari2 = i2;",
+    "ari2 = ari1;", "ari1 = ari2;", "farr23 = arr23;", "farr2 = ari2;", "f3_ss = mixed_ss;", "mixed_ss = f3_ss;",
+    "s2 = ints;", "ints = s2;", "i2 = s2;", "s2 = i2;", "f2s = s2;", "farr2 = float2(1, 2);",
+])
+def test_aggregate_assignments_rejected(stmt):
+    assert _code(AGG_DECLS % stmt) == "X3017"
+
+
+@pytest.mark.parametrize("stmt", [
+    "ari1 = ari1;", "ari2 = ari2;", "farr23 = farr23;", "s2 = s2;", "f3_ss = f3_ss;",
+    "ari2 = s2;", "s2 = ari2;", "f2s = farr2;", "farr2 = f2s;",  # same count, same component type
+    "ari1 = (int[1])ints;", "floats = (float)ari1;", "ari1 = (int[1])ari2;", "f3_ss = (f3_s)mixed_ss;",
+    "ints = ari1[0];", "farr2[1] = ints;",
+])
+def test_aggregate_assignments_accepted(stmt):
+    _compile(AGG_DECLS % stmt)
