@@ -59,6 +59,17 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 #: (DXC SemaHLSL varmods-syntax: `int point;`, `float4 point g;`, `struct point S`, a `point` global, field,
 #: local, typedef or return type are all X3000 "unexpected token 'point'"; two on one parameter X3083)
 PRIMITIVE_MODIFIERS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
+#: the technique keywords, which fxc's lexer reads in any letter case (DXC SemaHLSL effects-syntax.hlsl:
+#: `Technique`, `TechNiQue` pass fxc; `int TechNiQue = 1;` is X3000 at the keyword)
+_CASELESS_KEYWORDS = {"technique": "technique", "technique10": "technique10", "technique11": "technique11"}
+#: the shader object types are found in any letter case where a type is expected (effects-syntax:
+#: `PixelShadeR ps`, `VertexShadeR vs;` pass), but only these spellings are reserved words: vkd3d's
+#: Windows-verified effect-shader-objects-fx_5 compiles `float4 vertexshadeR; float4 geometryshader;` and
+#: fails `float4 vertexshader;` / `float4 VertexShader;`; effects-syntax fails `int RenderTargetView = 1;`,
+#: `int PixelShader = 1;` and `int pixelshader = 1;`
+_CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
+_EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertexshader", "RenderTargetView",
+                           "technique", "technique10", "technique11"})
 
 
 class Parser:
@@ -69,6 +80,8 @@ class Parser:
         self.pack_at: list[bool | None] = []
         pack: bool | None = None
         for t in tokens:
+            if t.kind == "id" and t.text.lower() in _CASELESS_KEYWORDS and t.text not in _CASELESS_KEYWORDS.values():
+                t = Token(t.kind, _CASELESS_KEYWORDS[t.text.lower()], t.pos)
             if t.kind == "pragma":
                 if "pack_matrix" in t.text and ("row_major" in t.text or "column_major" in t.text):
                     pack = "row_major" in t.text
@@ -128,7 +141,8 @@ class Parser:
 
     def ident(self) -> Token:
         t = self.tok
-        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS:
+        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
+                t.text in _EFFECT_WORDS:
             raise self.error()
         return self.next()
 
@@ -138,7 +152,7 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
-        if n in _LOWER_TEXTURES:
+        if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
@@ -178,6 +192,8 @@ class Parser:
             if it.base != "int" or it.prec is not None:
                 raise self.error("unsigned can not be used with type", t, 3085)
             return NumType("uint", it.rows, it.cols, it.shape, it.row_major)
+        if name.lower() in _CASELESS_TYPES and name not in self.types:
+            name = _CASELESS_TYPES[name.lower()]
         if name == "void":
             return VOID
         if name == "string":
@@ -847,7 +863,9 @@ class Parser:
 
     def _state_block_entries(self) -> None:
         while not self.accept("}"):
-            name = self.ident()
+            if self.tok.kind != "id":  # state names include effect keywords (PixelShader = compile ...)
+                raise self.error()
+            name = self.next()
             if self.at("("):
                 lo_hi = _STATE_FUNCS.get(name.text)
                 if lo_hi is None:
