@@ -248,3 +248,30 @@ def test_failed_compile_error_blob_matches_exception_text():
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0, msgs)
     assert bytes(msgs[0]).decode() == info.value.errors
     assert "warning X3206" in info.value.errors
+
+
+# --- static object variables alias their initialiser ------------------------------------------------------
+# A static variable has no register ("Variable Syntax": static globals are not visible to the application),
+# so `static Texture2D t = h;` names the uniform global h: the binding and the reflected resource are h's.
+def _bindings(src: str) -> tuple[list[str], str]:
+    text = _listing(src, "ps_5_0")
+    names = re.findall(r"^// (\w+(?:\[\d+\])?)\s+texture\s", text, re.M)
+    sample = re.search(r"^\s*sample \S+, \S+, (t\d+)", text, re.M)
+    assert sample is not None
+    return names, sample.group(1)
+
+
+@pytest.mark.parametrize("src,names,reg", [
+    ("Texture2D g; Texture2D h; SamplerState s; static Texture2D t = h;\n"
+     "float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }", ["h"], "t0"),
+    ("Texture2D g; Texture2D h; SamplerState s; static Texture2D t = h;\n"
+     "float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv) + g.Sample(s, uv); }", ["g", "h"], "t1"),
+    ("Texture2D h : register(t5); SamplerState s; static Texture2D t = h;\n"
+     "float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }", ["h"], "t5"),
+    ("Texture2D g[2]; SamplerState s; static Texture2D t = g[1];\n"
+     "float4 main(float2 uv : UV) : SV_Target { return t.Sample(s, uv); }", ["g[0]", "g[1]"], "t1"),
+])
+def test_static_object_aliases_its_global(src, names, reg):
+    got_names, got_reg = _bindings(src)
+    assert got_names == names and "t" not in got_names
+    assert got_reg == reg  # the first sample is t's: the aliased global's register

@@ -165,3 +165,26 @@ def test_aggregate_assignments_rejected(stmt):
 ])
 def test_aggregate_assignments_accepted(stmt):
     _compile(AGG_DECLS % stmt)
+
+
+# --- effect words (issue 15, type names and keywords) -------------------------------------------------------
+# DXC SemaHLSL effects-syntax.hlsl (fxc verdicts at cs_5_1 with an appended entry point) and vkd3d's
+# Windows-verified effect-shader-objects-fx_5 (ps_5_0): technique keywords in any letter case; the shader
+# object types found in any case where a type is expected, but only the exact spellings reserved.
+@pytest.mark.parametrize("decl", [
+    "technique T0 { pass P0 { } }", "Technique { pass { } }", "TechNiQue T5 { pass { } }",
+    "TECHNIQUE T6 { pass { } }", "technique10 { pass { } }", "technique11 T11 { pass { } }",
+    "PixelShadeR ps;", "VertexShadeR vs;", "pixelshader ps;", "VERTEXSHADER vs;",
+    "pixelfragment pfrag;", "vertexfragment vfrag;",
+    "float4 vertexshadeR;", "float4 geometryshader;", "float4 Pixelshader;",
+])
+def test_effect_words_accepted(decl):
+    _compile(decl + PS)
+
+
+@pytest.mark.parametrize("decl", [
+    "int TechNiQue = 1;", "int technique = 1;", "int Technique10;", "int RenderTargetView = 1;",
+    "int PixelShader = 1;", "int pixelshader = 1;", "float4 vertexshader;", "float4 VertexShader;",
+])
+def test_effect_keywords_cannot_name_variables(decl):
+    assert _code(decl + PS) == "X3000"
