@@ -861,11 +861,16 @@ class Parser:
         if count != max(1, _flat_count(t)):
             raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
 
+    def state_name(self) -> Token:
+        """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
+        compile ps_4_0 PS();``), which ``ident`` refuses as variable names."""
+        if self.tok.kind != "id":
+            raise self.error()
+        return self.next()
+
     def _state_block_entries(self) -> None:
         while not self.accept("}"):
-            if self.tok.kind != "id":  # state names include effect keywords (PixelShader = compile ...)
-                raise self.error()
-            name = self.next()
+            name = self.state_name()
             if self.at("("):
                 lo_hi = _STATE_FUNCS.get(name.text)
                 if lo_hi is None:
