@@ -146,7 +146,7 @@ class EffectParser(Parser):
         start = self.tok.pos
         entries: list[StateEntry] = []
         while not self.accept("}"):
-            name = self.ident()
+            name = self.state_name()
             if self.at("("):
                 args = self.parse_args()
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))

@@ -121,8 +121,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
         if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+            ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
+        raise ShaderCompileError(exc.report() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
     if res.warnings and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(("\n".join(res.warnings) + "\n").encode()))
     return ID3DBlob(res.blob)

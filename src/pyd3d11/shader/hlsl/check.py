@@ -125,8 +125,16 @@ def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
     """Checks on one function body before it is generated (entry point or inlined callee)."""
     if f.body is None:
         return
-    if f.ret is not VOID and not always_returns(f.body):
-        raise cg.err(f.pos, f"'{f.name}': not all control paths return a value", 3507)
+    if f.ret is VOID or always_returns(f.body):
+        return
+    from .codegen import walk
+
+    # fxc tells a body with no return statement at all (X3080) from one where only some paths return
+    # (X3507); DXC's SemaHLSL varmods-syntax.hlsl records X3080 for functions nothing calls, so both
+    # are checked on every function body, called or not (uncalled.py)
+    if not any(isinstance(n, A.Return) for n in walk(f.body)):
+        raise cg.err(f.pos, f"'{f.name}': function must return a value", 3080)
+    raise cg.err(f.pos, f"'{f.name}': not all control paths return a value", 3507)
 
 
 RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",

@@ -133,14 +133,22 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     while not p.accept("}"):
         fpos = p.tok.pos
         fmods = p.parse_mods()
+        type_tok = p.tok
         ftype = p.parse_type()
-        fmods |= p.parse_mods()
+        fmods |= p.post_type_mods()
+        p.check_type_mods(fmods, ftype, type_tok)
         if p.tok.kind == "id" and p.peek().text == "(":
+            # a method takes a function's modifier rules (DXC varmods-syntax's class C: extern X3006,
+            # uniform X3047, precise const X3025, interpolation conflicts X3048, in/out X3000)
+            p.check_mods("function", fmods, p.tok.text, p.tok.pos)
             f = p.parse_function(ftype, fmods, {}, fpos)
             add_method(p, ct, f)
             continue
         while True:
+            ftok = p.tok
             fname = p.ident().text
+            p.check_mods("field", fmods, fname, ftok.pos)
+            p.check_static_member(ct.name, fname, fmods, ftok)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)

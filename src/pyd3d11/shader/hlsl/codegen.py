@@ -544,6 +544,10 @@ class Codegen(SignatureBinding):
                     raise self.err(d.pos, "packoffset is only valid inside a constant buffer", 3530)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
                                                       isinstance(array_leaf(d.type), ObjectType)):
+                    alias = self.static_object_alias(d)
+                    if alias is not None:
+                        self.globals[d.name] = alias
+                        continue
                     self.add_resource(d, order)
                     order += 1
                 elif "groupshared" in d.mods:
@@ -583,6 +587,26 @@ class Codegen(SignatureBinding):
         self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
+
+    def static_object_alias(self, d: A.VarDecl) -> Resource | None:
+        """``static Texture2D t = g;`` (or ``= g[1]`` with a constant index): a static object variable is no
+        resource of its own but another name for the global it is initialised from, so the shader binds and
+        reflects ``g`` (a static variable has no register; fxc's resource table lists only uniform globals)."""
+        if "static" not in d.mods or not isinstance(d.type, ObjectType) or d.init is None:
+            return None
+        init = d.init
+        if isinstance(init, A.Ident):
+            g = self.globals.get(init.name)
+            return g if isinstance(g, Resource) and g.type == d.type else None
+        if isinstance(init, A.Index) and isinstance(init.a, A.Ident):
+            from .parser import const_eval
+
+            arr = self.globals.get(init.a.name)
+            k = const_eval(init.index)
+            if isinstance(arr, tuple) and arr[0] == "resarray" and isinstance(k, int) and 0 <= k < len(arr[1]):
+                g = arr[1][k]
+                return g if isinstance(g, Resource) and g.type == d.type else None
+        return None
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
@@ -831,23 +855,9 @@ class Codegen(SignatureBinding):
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
         if self.stage == "cs":
-            nt = self.entry_attrs.get("numthreads")
-            if not nt or len(nt) != 3:
-                raise self.err(f.pos, "compute shader must declare the number of threads with [numthreads(x, y, z)]",
-                               3676)
-            vals = []
-            for x in nt:
-                xv = self.expr(x)
-                if not xv.const or not isinstance(xv.type, NumType) or xv.type.shape != "s" or \
-                        concrete(xv.type.base) not in (INT, UINT):
-                    raise self.err(f.pos, "numthreads arguments must be literal integers", 3000)
-                xv = self.convert_base(xv, INT)
-                vals.append(int(np.array(xv.slots[0][3], np.uint32).view(np.int32)))
-            lim = (1024, 1024, 64, 1024) if self.major >= 5 else (768, 768, 1, 768)
-            if any(v < 1 for v in vals) or vals[0] > lim[0] or vals[1] > lim[1] or vals[2] > lim[2] or \
-                    vals[0] * vals[1] * vals[2] > lim[3]:
-                raise self.err(f.pos, f"numthreads({vals[0]}, {vals[1]}, {vals[2]}) is out of range", 3007)
-            self.numthreads = tuple(vals)  # type: ignore[assignment]
+            from .entryattrs import numthreads_attribute
+
+            self.numthreads = numthreads_attribute(self, self.entry_attrs, f.pos)  # type: ignore[assignment]
         scope: dict[str, Val] = {}
         self.scopes.append(scope)
         out_params: list[tuple[A.Param, Val]] = []

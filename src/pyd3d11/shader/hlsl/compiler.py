@@ -56,6 +56,17 @@ class CompileResult:
 _RECURSION_LIMIT = 16 * MAX_NESTING + 6000
 
 
+def render_warning(p: Pos, code: int, msg: str) -> str:
+    return f"{p.file}({p.line},{p.col}): warning X{code}: {msg}"
+
+
+def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:
+    """Give a failed compile's error the warnings emitted before it (fxc prints them with it); a warning
+    promoted to this very error is not repeated."""
+    exc.warnings = [render_warning(p, code, msg) for p, code, msg in found
+                    if (p.file, p.line, p.col, code) != (exc.file, exc.line, exc.col, exc.code)]
+
+
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0,
                  program_hook: Callable | None = None) -> CompileResult:
@@ -97,23 +108,30 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return prog
 
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
-        cg = Codegen(parse(target), entry, stage, major, minor, row_major)
-        cg.compile_flags = flags
-        cg.dead_resources = dead
+        cg = None
         try:
+            cg = Codegen(parse(target), entry, stage, major, minor, row_major)
+            cg.compile_flags = flags
+            cg.dead_resources = dead
             cg.run()
         except NotImplementedError as exc:
             raise NotSupportedError(str(exc)) from None
+        except HlslError as exc:
+            attach_warnings(exc, all_warnings(cg) if cg is not None else pp_warnings())
+            raise
         for pos, code, msg in all_warnings(cg):
             if flags & D3DCOMPILE_WARNINGS_ARE_ERRORS or pp.warning_specs.get(code) == "error":
                 raise HlslError(pos.file, pos.line, pos.col, code, msg)
         return cg, cg.listing()[0]
 
+    def pp_warnings() -> list[tuple[Pos, int, str]]:
+        found = [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings]
+        return [w for w in found if pp.warning_specs.get(w[1]) != "disable"]
+
     def all_warnings(cg: Codegen) -> list[tuple[Pos, int, str]]:
         """The preprocessor's warnings, then the compiler's, less those a ``#pragma warning(disable: …)``
         turns off."""
-        found = [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings] + list(cg.warnings)
-        return [w for w in found if pp.warning_specs.get(w[1]) != "disable"]
+        return pp_warnings() + [w for w in cg.warnings if pp.warning_specs.get(w[1]) != "disable"]
 
     cg, text = generate(frozenset())
     from .uncalled import check_uncalled
@@ -123,7 +141,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         pcg.compile_flags = flags
         return pcg
 
-    check_uncalled(probe_codegen, cg.called_funcs)
+    try:
+        check_uncalled(probe_codegen, cg.called_funcs)
+    except HlslError as exc:
+        attach_warnings(exc, all_warnings(cg))
+        raise
     dead = dead_resources(cg, text)
     if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
         cg, text = generate(dead)
@@ -134,7 +156,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources))
     if level9:
         blob = add_level9_chunk(blob, program, level9, file)
-    warnings = [f"{p.file}({p.line},{p.col}): warning X{code}: {msg}" for p, code, msg in all_warnings(cg)]
+    warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
     return CompileResult(blob, text, program, warnings)
 
 

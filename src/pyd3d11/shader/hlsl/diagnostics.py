@@ -11,9 +11,16 @@ class HlslError(Exception):
         self.file, self.line, self.col, self.code, self.message = file, line, col, code, message
         #: fxc reports some errors (recursion) with E_NOTIMPL instead of E_FAIL
         self.notimpl = notimpl
+        #: the warnings fxc printed before this error, rendered (its message blob lists every message in
+        #: the order it was emitted, so a failed compile's text carries the earlier warnings too)
+        self.warnings: list[str] = []
 
     def text(self) -> str:
         return f"{self.file}({self.line},{self.col}): error X{self.code}: {self.message}"
+
+    def report(self) -> str:
+        """The whole message text of the failed compile: earlier warnings, then this error."""
+        return "\n".join([*self.warnings, self.text()])
 
     def __str__(self) -> str:
         return self.text()

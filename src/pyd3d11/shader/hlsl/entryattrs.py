@@ -24,24 +24,27 @@ import numpy as np
 
 from . import ast as A
 from .diagnostics import Pos
-from .types import BOOL, INT, UINT, NumType, concrete
+from .types import BOOL, FLOAT, INT, UINT, NumType, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 
-def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos) -> int | None:
-    """The value of the one integer argument of entry attribute ``name``; None when fxc ignores the
+def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, index: int = 0) -> int | None:
+    """The value of integer argument ``index`` of entry attribute ``name``; None when fxc ignores the
     attribute (a float argument, with its warnings). Raises fxc's X3084 for a negative or non-constant
     integer."""
-    v = cg.expr(args[0])
+    arg = args[index]
+    v = cg.expr(arg)
     t = v.type
-    integral = isinstance(t, NumType) and concrete(t.base) in (INT, UINT, BOOL)
+    # a scalar: a one-component vector (``uint1(1)``) is refused as a float is (vkd3d's
+    # numthreads.shader_test, Windows-verified: `[numthreads(uint1(1), 1, 1)]` fails)
+    integral = isinstance(t, NumType) and t.shape == "s" and concrete(t.base) in (INT, UINT, BOOL)
     if not integral or not v.const or len(v.slots) < 1:
         if integral:
             raise cg.err(pos, f"non-literal parameter(s) found for attribute {name}", 3084)
-        cg.warn(pos, 3554, f"cannot match attribute {name}, parameter 1 is expected to be of type int")
-        cg.warn(args[0].pos, 3554, f"unknown attribute {name}, or attribute invalid for this statement")
+        cg.warn(pos, 3554, f"cannot match attribute {name}, parameter {index + 1} is expected to be of type int")
+        cg.warn(arg.pos, 3554, f"unknown attribute {name}, or attribute invalid for this statement")
         return None
     bits = v.slots[0][3]
     base = concrete(t.base)
@@ -49,4 +52,56 @@ def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos) 
         int(np.array(bits, np.uint32).view(np.int32))
     if value < 0:
         raise cg.err(pos, f"cannot match attribute {name}, non-uint parameters found", 3084)
+    return value
+
+
+#: [numthreads] limits per compute model (MicrosoftDocs "numthreads": cs_4_x Z = 1 and X*Y*Z <= 768;
+#: cs_5_0 Z <= 64 and X*Y*Z <= 1024; X and Y <= 1024 (D3D11.3 §18.6.2) at 5.0, 768 at 4.x)
+_NUMTHREADS_LIMITS = {4: (768, 768, 1, 768), 5: (1024, 1024, 64, 1024)}
+
+
+def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int, int, int]:
+    """``[numthreads(X, Y, Z)]`` of a compute entry point, each argument read as ``uint_attribute``
+    reads one. A missing attribute, one with another number of arguments (fxc: X3554 "unknown
+    attribute", then ignored) or a float argument (X3554, ignored) is X3656 "thread group size
+    missing"; a size outside the model's limits, or 0, is X3655 "thread group size invalid"
+    (MicrosoftDocs "HLSL errors and warnings": ERR_THREAD_GROUP_SIZE_MISSING 3656,
+    ERR_THREAD_GROUP_SIZE_INVALID 3655)."""
+    args = attrs.get("numthreads")
+    vals: list[int | None] = []
+    if args is not None and len(args) != 3:
+        cg.warn(pos, 3554, "unknown attribute numthreads, or attribute invalid for this statement")
+    elif args is not None:
+        vals = [uint_attribute(cg, "numthreads", args, pos, k) for k in range(3)]
+    if len(vals) != 3 or any(v is None for v in vals):
+        raise cg.err(pos, "compute shader must declare the number of threads per group with "
+                     "[numthreads(X, Y, Z)]", 3656)
+    x, y, z = (int(v) for v in vals)  # type: ignore[arg-type]
+    lx, ly, lz, lt = _NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)]
+    if min(x, y, z) < 1 or x > lx or y > ly or z > lz or x * y * z > lt:
+        raise cg.err(pos, f"thread group size numthreads({x}, {y}, {z}) is invalid for cs_{cg.major}_{cg.minor}: "
+                     f"X <= {lx}, Y <= {ly}, Z <= {lz}, X*Y*Z <= {lt}, each at least 1", 3655)
+    return x, y, z
+
+
+def maxtessfactor_attribute(cg: CodegenContext, args: list[A.Node], pos: Pos) -> float | None:
+    """``[maxtessfactor(f)]`` of a hull shader: one numeric constant (literal, ``static const`` or an
+    expression of them), read as a float; outside [1, 64] is X3657 (MicrosoftDocs "HLSL errors and
+    warnings", ERR_HSATTRIBUTE_INVALID: "the maximum tesselation factor must be in the range [1,64]").
+    Another number of arguments draws X3554 and the attribute is ignored; a value that is not constant
+    is X3084 as for the integer attributes."""
+    if len(args) != 1:
+        cg.warn(pos, 3554, "unknown attribute maxtessfactor, or attribute invalid for this statement")
+        return None
+    v = cg.expr(args[0])
+    t = v.type
+    if not isinstance(t, NumType) or t.shape != "s" or concrete(t.base) not in (INT, UINT, BOOL, FLOAT):
+        cg.warn(pos, 3554, "cannot match attribute maxtessfactor, parameter 1 is expected to be of type float")
+        cg.warn(args[0].pos, 3554, "unknown attribute maxtessfactor, or attribute invalid for this statement")
+        return None
+    if not v.const:
+        raise cg.err(pos, "non-literal parameter(s) found for attribute maxtessfactor", 3084)
+    value = float(np.array(cg.convert_base(v, FLOAT).slots[0][3], np.uint32).view(np.float32))
+    if not 1.0 <= value <= 64.0:
+        raise cg.err(pos, "maximum tessellation factor must be in the range [1,64]", 3657)
     return value

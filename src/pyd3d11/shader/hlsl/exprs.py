@@ -622,6 +622,39 @@ def dynamic_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot, p
 
 
 # --- assignment ---------------------------------------------------------------------------------------
+def _aggregate(t: Type) -> bool:
+    return isinstance(t, (ArrayType, StructType)) and not isinstance(t, ObjectType)
+
+
+def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) -> None:
+    """Implicit conversion of an assignment where an array or struct is involved. fxc (DXC SemaHLSL
+    more-operators.hlsl, X3017 each): an aggregate never converts implicitly to or from a scalar, vector or
+    matrix (``ints = ari1``, ``ari1 = ints``, ``floats = ari1``; a cast does it); between aggregates the
+    component counts must be equal (``ari1 = ari2``, ``f3_ss = mixed_ss``, both ways) and so must the
+    component types (``farr23 = arr23``: int[2][3] to float[2][3]). Same-count aggregates of one component
+    type convert (conversions-between-type-shapes: S2 {int a, b} to int[2] and back)."""
+    if not (_aggregate(src) or _aggregate(dst)) or src == dst:
+        return
+    if not isinstance(src, (NumType, ArrayType, StructType)) or not isinstance(dst, (NumType, ArrayType, StructType)):
+        return  # internal flat values, objects: not an aggregate conversion of the language
+    from .codegen import flat_numeric
+    from .objects import holds_objects
+
+    if holds_objects(src) or holds_objects(dst):
+        return
+
+    def name(t: Type) -> str:
+        return f"struct {t.name}" if isinstance(t, StructType) and t.name else str(t)
+
+    if not (_aggregate(src) and _aggregate(dst)):
+        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
+    a, b = flat_numeric(src), flat_numeric(dst)
+    if a is None or b is None:
+        return  # objects inside: the object rules decide
+    if len(a) != len(b) or any(concrete(x.base) != concrete(y.base) for x, y in zip(a, b, strict=True)):
+        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
+
+
 def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
     expression needs no read-back), None otherwise."""
@@ -651,6 +684,7 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos) -> Val | None:
     if lv[0] == "dynsel":
         return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos)
     t, slots = lv
+    check_aggregate_assignment(cg, v.type, t, pos)
     cv = cg.convert(v, t, pos)
     for s in slots:
         if s[0] not in ("r", "o", "x", "oDepth", "oMask", "oDepthGE", "oDepthLE", "oStencilRef"):

@@ -13,7 +13,7 @@ from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
-from .types import ArrayType, NumType, ObjectType, StructType, Type
+from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -46,8 +46,54 @@ _TESS = {
 def tess_sv(cg: CodegenContext, up: str, idx: int, pos) -> tuple[int, str]:
     sv = _TESS.get((cg.tess.domain, up, idx))
     if sv is None:
-        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess.domain}' domain", 4502)
+        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess.domain}' domain: conflicting "
+                     "quad/tri/isoline tessfactor semantic", 3685)
     return sv
+
+
+#: (domain, semantic) -> how many factors the domain's tessellator reads (MicrosoftDocs SV_TessFactor:
+#: float[4] quad, float[3] tri, float[2] isoline; SV_InsideTessFactor: float[2] quad, float tri, unused
+#: for isolines; D3D11.3 §10.10)
+TESS_FACTOR_COUNTS = {("quad", "SV_TESSFACTOR"): 4, ("quad", "SV_INSIDETESSFACTOR"): 2,
+                      ("tri", "SV_TESSFACTOR"): 3, ("tri", "SV_INSIDETESSFACTOR"): 1,
+                      ("isoline", "SV_TESSFACTOR"): 2, ("isoline", "SV_INSIDETESSFACTOR"): 0}
+
+
+def check_tess_factor_outputs(cg: CodegenContext, pcf: A.FuncDef, domain: str) -> None:
+    """The patch-constant function's tessellation factors, from its declared outputs (return value and
+    ``out`` parameters). Each group is one float per register, "declared in the same component of
+    consecutive registers" in a fixed order (D3D11.3 §10.10), so fxc's ERR_INVALID_TESS_FACTOR_SEMANTIC
+    (X3685: "out of order", "conflicting quad/tri/isoline tessfactor semantic", "must be in the same
+    component"; MicrosoftDocs "HLSL errors and warnings") covers a vector-typed factor, indices out of
+    declaration order and an index the domain lacks. The factors of the domain are required outputs of
+    the hull shader (MicrosoftDocs SV_TessFactor / SV_InsideTessFactor "Remarks"): a missing one is X3685
+    too (the code is inferred from the same entry)."""
+    elems: list = []
+    if pcf.ret is not VOID and not isinstance(pcf.ret, ObjectType):
+        elems += cg.elem_list(pcf.ret, pcf.semantic, pcf.pos, pcf.name)
+    for p in pcf.params:
+        if "out" in p.mods or "inout" in p.mods:
+            elems += cg.elem_list(p.type, p.semantic, p.pos, p.name)
+    seen: dict[str, list[int]] = {"SV_TESSFACTOR": [], "SV_INSIDETESSFACTOR": []}
+    for lt, base, idx, _mods in elems:
+        up = base.upper()
+        if up not in seen:
+            continue
+        if lt.n != 1:
+            raise cg.err(pcf.pos, f"'{pcf.name}': {base}{idx} is a {lt.n}-component value: tessfactor semantics "
+                         "must be in the same component (declare the factors as a float array)", 3685)
+        if idx >= TESS_FACTOR_COUNTS[(domain, up)]:
+            raise cg.err(pcf.pos, f"'{pcf.name}': invalid semantic '{base}{idx}' for the '{domain}' domain: "
+                         "conflicting quad/tri/isoline tessfactor semantic", 3685)
+        if idx != len(seen[up]):
+            raise cg.err(pcf.pos, f"'{pcf.name}': tessfactor semantic '{base}{idx}' is out of order", 3685)
+        seen[up].append(idx)
+    for up, got in seen.items():
+        need = TESS_FACTOR_COUNTS[(domain, up)]
+        if len(got) < need:
+            name = "SV_TessFactor" if up == "SV_TESSFACTOR" else "SV_InsideTessFactor"
+            raise cg.err(pcf.pos, f"'{pcf.name}': the '{domain}' domain requires {need} {name} output"
+                         f"{'s' if need > 1 else ''} from the patch constant function, found {len(got)}", 3685)
 
 
 def _string_attr(cg: CodegenContext, attrs: dict, name: str, pos) -> str:
@@ -191,6 +237,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     from .check import check_function
 
     check_function(cg, pcf)
+    check_tess_factor_outputs(cg, pcf, domain)
     saved_outs, saved_owner = cg.outputs, cg.output_owner
     cg.outputs, cg.output_owner = cg.tess.pc_outputs, {}
     cg.tess.in_pcf = True
@@ -223,13 +270,12 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     head = ["hs_decls", f"dcl_input_control_point_count {n_in}", f"dcl_output_control_point_count {n_out}",
             f"dcl_tessellator_domain {_DOMAINS[domain]}", f"dcl_tessellator_partitioning {_PART[part]}",
             f"dcl_tessellator_output_primitive {_TOPO[topo]}"]
-    if mtf:
-        from .parser import const_eval
+    if mtf is not None:
+        from .entryattrs import maxtessfactor_attribute
 
-        v = const_eval(mtf[0])
-        if v is None or not 1.0 <= float(v) <= 64.0:
-            raise cg.err(f.pos, "maxtessfactor must be in [1.0, 64.0]", 3000)
-        head.append(f"dcl_hs_max_tessfactor l({float(v)!r})")
+        v = maxtessfactor_attribute(cg, mtf, f.pos)
+        if v is not None:
+            head.append(f"dcl_hs_max_tessfactor l({v!r})")
     cg.tess.hs_head = head
     cg.tess.hs_phases = [("hs_control_point_phase", cp_phase), ("hs_fork_phase", fork)]
 

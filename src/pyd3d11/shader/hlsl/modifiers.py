@@ -11,8 +11,9 @@ combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations
   global without one is accepted, Windows-verified vkd3d cf-cond-types test);
 * locals: shared X3054, then uniform X3047, groupshared X3010, extern X3006; a const that is not static
   needs an initialiser (X3012);
-* struct members: uniform X3047, then (unless static) const X3035, groupshared X3010, (unless static)
-  volatile X3008, extern X3006;
+* struct members: uniform X3047, then (unless static) const X3035, groupshared X3010, volatile X3008 (static
+  or not: varmods-syntax's ``static volatile float2 f_sta_vol`` is X3008), extern X3006; a static member
+  is X3103 "'S::name': variable declared but not defined" until an out-of-class definition gives it storage;
 * functions: uniform X3047, extern X3006; precise with const X3025 (the precise return value would be
   written through a const);
 * parameters: static, extern, groupshared and shared are syntax errors (X3000 at the modifier);
@@ -64,7 +65,7 @@ FIELD_RULES: list[Rule] = [
     (_has("uniform"), 3047, "'{name}': struct/class members cannot be declared 'uniform'"),
     (_has_not("static", "const"), 3035, "'{name}': struct/class members cannot be declared 'const'"),
     (_has("groupshared"), 3010, "'{name}': struct/class members cannot be declared 'groupshared'"),
-    (_has_not("static", "volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
+    (_has("volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
     (_has("extern"), 3006, "'{name}': struct/class members cannot be declared 'extern'"),
     (_has("shared"), 3054, "'{name}': struct/class members cannot be declared 'shared'"),
 ]

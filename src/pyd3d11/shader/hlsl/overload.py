@@ -201,6 +201,13 @@ def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
 
 
 def _type_key(t: Type) -> str:
+    if isinstance(t, NumType) and t.shape == "m" and t.row_major is not None:
+        # an explicit majority is part of the parameter's type: a prototype with a plain float2x3 and a
+        # definition with column_major float2x3 are two overloads, and a call matching both is ambiguous
+        # (DXC SemaHLSL typemods-syntax: fxc's X3067 for foo_col_missing_in_decl / _in_def, whatever the
+        # argument's majority)
+        return ("row_major " if t.row_major else "column_major ") + _type_key(
+            NumType(t.base, t.rows, t.cols, t.shape, None, prec=t.prec))
     if isinstance(t, NumType) and t.prec is not None:
         return str(t.with_base(t.prec))
     return str(t)

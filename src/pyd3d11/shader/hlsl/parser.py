@@ -55,6 +55,21 @@ _NUMERIC_NAME = re.compile(r"(?:(bool|int|uint|half|float|double|min16float|min1
                            r"(?:[1-4](?:x[1-4])?)?|(dword))$")
 _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return",
              "discard", "struct", "cbuffer", "tbuffer", "typedef", "true", "false"}
+#: geometry-shader primitive types: keywords of fxc's grammar that only a parameter's modifiers may hold
+#: (DXC SemaHLSL varmods-syntax: `int point;`, `float4 point g;`, `struct point S`, a `point` global, field,
+#: local, typedef or return type are all X3000 "unexpected token 'point'"; two on one parameter X3083)
+PRIMITIVE_MODIFIERS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
+#: the technique keywords, which fxc's lexer reads in any letter case (DXC SemaHLSL effects-syntax.hlsl:
+#: `Technique`, `TechNiQue` pass fxc; `int TechNiQue = 1;` is X3000 at the keyword)
+_CASELESS_KEYWORDS = {"technique": "technique", "technique10": "technique10", "technique11": "technique11"}
+#: the shader object types are found in any letter case where a type is expected (effects-syntax:
+#: `PixelShadeR ps`, `VertexShadeR vs;` pass), but only these spellings are reserved words: vkd3d's
+#: Windows-verified effect-shader-objects-fx_5 compiles `float4 vertexshadeR; float4 geometryshader;` and
+#: fails `float4 vertexshader;` / `float4 VertexShader;`; effects-syntax fails `int RenderTargetView = 1;`,
+#: `int PixelShader = 1;` and `int pixelshader = 1;`
+_CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
+_EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertexshader", "RenderTargetView",
+                           "technique", "technique10", "technique11"})
 
 
 class Parser:
@@ -65,6 +80,8 @@ class Parser:
         self.pack_at: list[bool | None] = []
         pack: bool | None = None
         for t in tokens:
+            if t.kind == "id" and t.text.lower() in _CASELESS_KEYWORDS and t.text not in _CASELESS_KEYWORDS.values():
+                t = Token(t.kind, _CASELESS_KEYWORDS[t.text.lower()], t.pos)
             if t.kind == "pragma":
                 if "pack_matrix" in t.text and ("row_major" in t.text or "column_major" in t.text):
                     pack = "row_major" in t.text
@@ -124,7 +141,8 @@ class Parser:
 
     def ident(self) -> Token:
         t = self.tok
-        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS:
+        if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
+                t.text in _EFFECT_WORDS:
             raise self.error()
         return self.next()
 
@@ -134,7 +152,7 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
-        if n in _LOWER_TEXTURES:
+        if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
@@ -174,6 +192,8 @@ class Parser:
             if it.base != "int" or it.prec is not None:
                 raise self.error("unsigned can not be used with type", t, 3085)
             return NumType("uint", it.rows, it.cols, it.shape, it.row_major)
+        if name.lower() in _CASELESS_TYPES and name not in self.types:
+            name = _CASELESS_TYPES[name.lower()]
         if name == "void":
             return VOID
         if name == "string":
@@ -274,7 +294,7 @@ class Parser:
         self.expect("struct")
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
-            name = self.next().text
+            name = self.ident().text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
@@ -315,6 +335,7 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
+                self.check_static_member(st.name, fname, mods, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 st.fields.append((fname, ft, sem, frozenset(mods)))
@@ -356,6 +377,8 @@ class Parser:
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             tok = self.next()
+            if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
+                raise self.error("conflicting geometry types", tok, 3083)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
             if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
                                                       tok.text == "inout" and mods & {"in", "out"}):
@@ -367,7 +390,7 @@ class Parser:
         """Storage-class / interpolation modifier rules of one declaration (modifiers.py)."""
         fm = frozenset(mods)
         if kind != "param":
-            bad = M.misplaced_in_out(fm)
+            bad = next((m for m in sorted(fm & PRIMITIVE_MODIFIERS)), None) or M.misplaced_in_out(fm)
             if bad is not None:
                 raise self.error(None, self.mod_toks.get(bad))
         if kind == "param":
@@ -386,6 +409,14 @@ class Parser:
             hit = 3012, f"'{name}': missing initial value"
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
+
+    def check_static_member(self, owner: str, name: str, mods: set, tok: Token) -> None:
+        """A static data member only declares the variable; fxc wants a definition outside the type and
+        reports X3103 "'S::name': variable declared but not defined" without one (DXC varmods-syntax).
+        Out-of-class member definitions are not parsed here (parse_method_definition refuses them), so
+        every static data member gets the error."""
+        if "static" in mods:
+            raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
 
     def post_type_mods(self) -> set:
         """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
@@ -830,9 +861,16 @@ class Parser:
         if count != max(1, _flat_count(t)):
             raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
 
+    def state_name(self) -> Token:
+        """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
+        compile ps_4_0 PS();``), which ``ident`` refuses as variable names."""
+        if self.tok.kind != "id":
+            raise self.error()
+        return self.next()
+
     def _state_block_entries(self) -> None:
         while not self.accept("}"):
-            name = self.ident()
+            name = self.state_name()
             if self.at("("):
                 lo_hi = _STATE_FUNCS.get(name.text)
                 if lo_hi is None:

@@ -43,7 +43,9 @@ PATCH_KINDS = {"InputPatch", "OutputPatch"}
 #: effect-framework objects: parsed (with their state blocks) and ignored outside fx profiles
 EFFECT_KINDS = {"DepthStencilState", "BlendState", "RasterizerState", "PixelShader", "VertexShader",
                 "GeometryShader", "ComputeShader", "HullShader", "DomainShader", "RenderTargetView",
-                "DepthStencilView", "pixelshader", "vertexshader", "geometryshader"}
+                "DepthStencilView", "pixelshader", "vertexshader", "geometryshader",
+                # the effect-fragment objects of fx_2_0 (DXC effects-syntax: `pixelfragment pfrag;` passes fxc)
+                "pixelfragment", "vertexfragment"}
 OBJECT_KINDS = EFFECT_KINDS | TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS | set(STREAM_KINDS) | PATCH_KINDS
 
 

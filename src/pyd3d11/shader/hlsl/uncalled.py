@@ -102,8 +102,13 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
         cg.scopes = [cg.scopes[0], scope]
         # the body's errors come first (fxc reports a missing return only of a body that type-checks)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
-        check_function(cg, target)
         cache[stage] = cg
+        try:
+            check_function(cg, target)
+        except HlslError as exc:
+            # return paths (X3080 "must return a value", X3507) are checked on every body: DXC's
+            # varmods-syntax records fxc's X3080 for functions nothing calls
+            return exc
     except HlslError as exc:
         text = str(exc)
         if exc.code in TYPE_RULE_CODES and not exc.notimpl and not any(w in text for w in _STAGE_WORDS):
