@@ -861,16 +861,13 @@ class _Translator(FlowControl):
                 srcs = [Src(*self._neg(srcs[0]))]
             self.emit(name, self.dst(d0), srcs)
         elif op in (O.ISHL, O.ISHR, O.USHR):  # USHR: the values are non-negative integers here (floats of them)
-            k = [self._known_lane(ops[2], ln) for ln in lanes]
-            if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
-                raise _unsupported("shifts by amounts computed in the shader")
-            scale = float(2 ** (k[0] & 31)) if op == O.ISHL else 2.0 ** -(k[0] & 31)  # type: ignore[operator]
+            scale = self._shift_scale(ops[2], lanes, d0.mask, left=op == O.ISHL)
             a = self.src(ops[1], lanes=lanes, as_int=True)
-            if op == O.ISHL:
-                self.emit("mul", self.dst(d0), [a, self.cscalar(f32_bits(scale))])
+            if op == O.ISHL:  # a << k = a * 2^k
+                self.emit("mul", self.dst(d0), [a, scale])
             else:  # arithmetic shift right = floor(a / 2^k)
                 t, f = self.tmp(), self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, self.cscalar(f32_bits(scale))])
+                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, scale])
                 self.emit("frc", Dst(Reg.TEMP, f, d0.mask), [Src(Reg.TEMP, t)])
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
         elif op in (O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE):
@@ -904,6 +901,27 @@ class _Translator(FlowControl):
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _shift_scale(self, amount: ir.Operand, lanes: tuple[int, ...], mask: int, left: bool) -> Src:
+        """2^k (left shifts) or 2^-k (right shifts) per lane, k = the shift amount's low 5 bits (D3D11.3 ishl /
+        ishr / ushr: "only the least significant 5 bits of src1 are used"). Amounts known now give a def
+        constant; an amount computed in the shader (an integer held as the float of its value) gives
+        k = 32 * frc(n / 32) -- n mod 32, which is the low 5 bits in two's complement for negative n too, every
+        step exact in float32 -- and 2^k from ``exp`` (shader model 2's full-precision 2^x, "exp - ps" / "exp -
+        vs": exact for the integer k on the reference interpreter; the docs guarantee 21 bits)."""
+        known = [self._known_lane(amount, ln) for ln in lanes]
+        if all(v is not None for v in known):
+            vals = [ONE] * 4
+            for ln, v in zip(lanes, known):
+                vals[ln] = f32_bits(2.0 ** ((v & 31) if left else -(v & 31)))  # type: ignore[operator]
+            return Src(Reg.CONST, self.const(tuple(vals)), IDENTITY)  # type: ignore[arg-type]
+        n = self.src(amount, lanes=lanes, as_int=True)
+        k, p = self.tmp(), self.tmp()
+        self.emit("mul", Dst(Reg.TEMP, k, mask), [n, self.cscalar(0x3D000000)])  # n / 32
+        self.emit("frc", Dst(Reg.TEMP, k, mask), [Src(Reg.TEMP, k)])
+        self.emit("mul", Dst(Reg.TEMP, k, mask), [Src(Reg.TEMP, k), self.cscalar(0x42000000)])  # * 32
+        self._scalar("exp", Dst(Reg.TEMP, p, mask), Src(Reg.TEMP, k, IDENTITY, 0 if left else SrcMod.NEG))
+        return Src(Reg.TEMP, p)
 
     def _x4532(self, what: str) -> HlslError:
         return _no_sm2(self.prof.target, self.prof.sm2, self.file, what)
