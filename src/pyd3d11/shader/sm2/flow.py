@@ -218,6 +218,7 @@ class FlowControl:
         elif op in (O.CALL, O.CALLC, O.LABEL):
             raise _unsupported("call / label (subroutines; the HLSL compiler inlines every function)")
         else:
+            self.cur = inst
             if self.x_size:
                 inst = self._resolve_indexable(inst)
             if not self._fold(inst):
@@ -275,6 +276,7 @@ class FlowControl:
             if (r, c) in self.known:
                 by_reg.setdefault(r, []).append(c)
         for r, comps in by_reg.items():
+            ints.update(k for k in self.known_int if k[0] == r)  # integers by the kind analysis
             vals = tuple(f32_bits(float(s32(self.known.get((r, c), 0)))) if (r, c) in ints
                          else self.known.get((r, c), 0) for c in range(4))
             self.body.append(Inst("mov", Dst(Reg.TEMP, r, _mask_of(comps)), [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
@@ -320,6 +322,7 @@ class FlowControl:
                 self.written.add((Reg.TEMP, cont[0], 0))
                 break
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
+                 "written_entry": set(self.written),
                  "skip": skip, "cont": cont,
                  "masks": {k for k in self.masks if k in written & carried},
                  "intf": {k for k in self.intf if k in written & carried}}
@@ -442,6 +445,9 @@ class FlowControl:
                 raise _unsupported("a loop-carried value that is an integer, a comparison result or a float "
                                    "depending on the iteration")
             self.body.append(Inst("endrep"))
+            # a rep loop may run no iteration (a mapped count of 0): what only its body writes is unwritten
+            # after it, so a later predicated write zero-initialises it first (no read of an unwritten register)
+            self.written = loop["written_entry"] | {w for w in self.written if w[0] != Reg.TEMP or w[1] >= self.scratch_base}
             self.rep_depth -= 1
             self.rep_ints = loop["old_ints"]
             if loop.get("cont") is not None:

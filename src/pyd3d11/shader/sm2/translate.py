@@ -61,6 +61,7 @@ from .base import (
 )
 from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
+from .kinds import Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
@@ -100,6 +101,10 @@ class _Translator(FlowControl):
         #: temp components whose value is known at compile time (raw bits): loop counters, folded int math
         self.known: dict[tuple[int, int], int] = {}
         self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
+        #: known components whose value is an integer (kinds.py): stored as the float of that value
+        self.known_int: set[tuple[int, int]] = set()
+        self.kinds: Kinds | None = None
+        self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
         #: 2^24, as on 10Level9 hardware, which has no integers)
         self.intf: set[tuple[int, int]] = set()
@@ -294,6 +299,8 @@ class _Translator(FlowControl):
             comps = {swz[lane] for lane in lanes}
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                if as_int and mask_ok and all((o.register, swz[ln]) in self.known_int for ln in lanes):
+                    as_int = True  # an integer copied (mov / movc): the float of its value
                 if as_int:
                     vals = tuple(f32_bits(float(s32(v))) for v in vals)
                     o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
@@ -305,11 +312,7 @@ class _Translator(FlowControl):
                 need = sorted(c for c in comps if (o.register, c) in self.known
                               and (o.register, c) not in self.materialized)
                 if need:
-                    vals = tuple(self.known.get((o.register, c), 0) for c in range(4))
-                    self.body.append(Inst("mov", Dst(Reg.TEMP, o.register, _mask_of(need)),
-                                          [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
-                    self.written.update((Reg.TEMP, o.register, c) for c in need)
-                    self.materialized.update((o.register, c) for c in need)
+                    self._materialize(o.register, need)
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
@@ -565,6 +568,25 @@ class _Translator(FlowControl):
             return Dst(Reg.TEMP, self.tmp(), 0xF, mod)
         raise _unsupported(f"destination type {T(o.type).name.lower()}")
 
+    def _materialize(self, reg: int, comps: list[int]) -> None:
+        """Store known components into their SM2 temp: integers (kinds.py) as the floats of their values, the
+        rest as their bits."""
+        vals = tuple(self._known_word(reg, c) for c in range(4))
+        self.body.append(Inst("mov", Dst(Reg.TEMP, reg, _mask_of(comps)),
+                              [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+        self.written.update((Reg.TEMP, reg, c) for c in comps)
+        self.materialized.update((reg, c) for c in comps)
+        self.intf.update((reg, c) for c in comps if (reg, c) in self.known_int)
+
+    def _known_word(self, reg: int, c: int) -> int:
+        v = self.known.get((reg, c), 0)
+        return f32_bits(float(s32(v))) if (reg, c) in self.known_int else v
+
+    def _def_int(self, lanes) -> bool:
+        """The SM4 instruction being translated writes integers on ``lanes`` (kinds.py)."""
+        return self.kinds is not None and self.cur is not None and all(self.kinds.is_int(self.cur, ln)
+                                                                       for ln in lanes)
+
     def _predicated(self, d: Dst) -> Dst:
         """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
         select it into ``d`` afterwards."""
@@ -574,11 +596,7 @@ class _Translator(FlowControl):
             need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
                     and (d.num, ln) not in self.materialized]
             if need:
-                vals = tuple(self.known.get((d.num, c), 0) for c in range(4))
-                self.body.append(Inst("mov", Dst(Reg.TEMP, d.num, _mask_of(need)),
-                                      [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
-                self.written.update((Reg.TEMP, d.num, c) for c in need)
-                self.materialized.update((d.num, c) for c in need)
+                self._materialize(d.num, need)
         t = self.tmp()
         self.pending.append((Dst(d.reg, d.num, d.mask), t))
         return Dst(Reg.TEMP, t, d.mask, d.mod)
@@ -690,6 +708,7 @@ class _Translator(FlowControl):
     def run(self) -> Translation:
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
+        self.kinds = Kinds(body)
         for reg, t in sorted(self.out_temps.items()):
             if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
                 self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
@@ -728,6 +747,8 @@ class _Translator(FlowControl):
         self._set_masks(d0, False)
         for lane, v in results.items():
             self.known[(d0.register, lane)] = v
+            if self._def_int((lane,)):
+                self.known_int.add((d0.register, lane))
         return True
 
     def instruction(self, inst: ir.Instruction) -> None:
@@ -738,8 +759,11 @@ class _Translator(FlowControl):
             d0 = ops[0]
             lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
             mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
-            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and self.rep_depth > 0 and all(
-                (d0.register, ln) in self.rep_ints for ln in lanes)
+            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and (self._def_int(lanes) or (
+                self.rep_depth > 0 and all((d0.register, ln) in self.rep_ints for ln in lanes)))
+            if op == O.MOV and mask_ok and ops[1].type == T.TEMP and self._def_int(lanes) and all(
+                    (ops[1].register, ops[1].components()[ln]) in self.known_int for ln in lanes):
+                int_imm = True  # known integers copied: the floats of their values
             to_int_out = op == O.MOV and self._int_output(d0)
             srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
@@ -997,6 +1021,7 @@ class _Translator(FlowControl):
         for lane in d0.written():
             key = (d0.register, lane)
             self.known.pop(key, None)
+            self.known_int.discard(key)
             self.materialized.discard(key)
             self.intf.discard(key)
             if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
@@ -1054,8 +1079,8 @@ class _Translator(FlowControl):
         both = all(a_mask) and all(b_mask)
         if not both and (any(a_mask) or any(b_mask)):
             raise _unsupported("movc mixing comparison results and numbers")
-        ints = self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
-        if ints:
+        ints = self._def_int(lanes) or self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
+        if ints and not self._def_int(lanes):
             for o in ops[2:4]:
                 if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
                     raise _unsupported("movc mixing integers and floats")
