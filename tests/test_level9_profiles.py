@@ -17,7 +17,7 @@ import pytest
 from sm2_interp import Sm2Machine, constants_for, validate
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DReflect
-from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.errors import D3D11Error
 from pyd3d11.shader.dxbc.aon9 import Aon9Chunk, build_aon9, parse_aon9
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4

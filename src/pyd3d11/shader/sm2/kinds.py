@@ -221,7 +221,6 @@ class Kinds:
             op = inst.opcode
             state = entry[i] or {}
             ops = inst.operands
-            nd = n_dst(op)
             for key in defs_of[i]:  # typed definitions
                 node = (i, *key)
                 uf.find(node)
