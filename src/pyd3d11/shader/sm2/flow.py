@@ -215,8 +215,6 @@ class FlowControl:
             pc += 1
         elif op == O.SWITCH:
             pc = self._switch(body, pc)
-        elif op in (O.CALL, O.CALLC, O.LABEL):
-            raise _unsupported("call / label (subroutines; the HLSL compiler inlines every function)")
         else:
             self.cur = inst
             if self.x_size:

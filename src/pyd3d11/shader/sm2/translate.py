@@ -59,6 +59,7 @@ from .base import (
     _no_sm2,
     _unsupported,
 )
+from .calls import inline_calls
 from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
 from .kinds import Kinds
@@ -706,6 +707,9 @@ class _Translator(FlowControl):
 
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
+        decls = [i for i in self.p.instructions if O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS]
+        code = inline_calls([i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])
+        self.p = dataclasses.replace(self.p, instructions=decls + code)
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
         self.kinds = Kinds(body)
