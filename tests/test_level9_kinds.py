@@ -272,3 +272,53 @@ def test_recursion_is_refused_by_name():
     prog = assemble_program("ps_4_0\n" + _HEAD + "call l0\nret\nlabel l0\ncall l0\nret\n")
     with pytest.raises(NotSupportedError, match="recursive"):
         translate(prog, PROFILES["ps_4_0_level_9_3"], "t.hlsl", ShaderTypes())
+
+
+# --- round_ne / round_z, comparison masks used as integers, and of a mask with a number ---------------------------
+
+ROUND_X = np.array([[0.5, 1.5, 2.5, -0.5], [-1.5, -2.5, 0.49999997, -0.49999997], [3.7, -3.7, -0.0, 8388609.0],
+                    [1e9, -2.5000002, 0.50000006, -7.5]], F)
+
+
+def _run_expr(expr: str, target: str, x: np.ndarray, y: np.ndarray | None = None) -> np.ndarray:
+    y = x if y is None else y
+    if target.startswith("ps"):
+        src = f"float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {{ return {expr}; }}"
+        return run_sm2(compile_(src, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x)).out(Reg.COLOROUT, 0)
+    src = ("struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };\n"
+           f"O main(float4 x : POSITION, float4 y : TEXCOORD0) {{ O o; o.p = y; o.t = {expr}; return o; }}")
+    return run_sm2(compile_(src, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x)).out(Reg.TEXCRDOUT, 1)
+
+
+@pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
+@pytest.mark.parametrize(("fn", "ref"), [("round", np.round), ("trunc", np.trunc)])
+def test_round_ne_and_round_z_are_exact(fn: str, ref, target: str):
+    """round (round_ne: to nearest, ties to even -- numpy's round) and trunc (round_z), ties and the float32
+    neighbours of 0.5 included."""
+    np.testing.assert_array_equal(_run_expr(f"{fn}(x)", target, ROUND_X), ref(ROUND_X.astype(np.float64)).astype(F))
+
+
+@pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
+def test_comparison_masks_read_as_integers_are_minus_one(target: str):
+    """sign(x) compiles to ``iadd -(0 < x), (x < 0)`` on the 0xFFFFFFFF masks (-1 as an integer)."""
+    x = np.array([[2.0, -3.0, 0.0, -0.0], [1e-20, -1e20, 5.0, -5.0]], F)
+    np.testing.assert_array_equal(_run_expr("sign(x)", target, x), np.sign(x).astype(F))
+    # bool -> int is 0 / 1 (HLSL conversion; SM4 ``and mask, 1``)
+    np.testing.assert_array_equal(_run_expr("(float4)((int4)(x > 0) * 3)", target, x),
+                                  np.where(x > 0, 3, 0).astype(F))
+
+
+@pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
+def test_and_of_a_mask_with_a_number_selects_it(target: str):
+    """``and d, mask, v`` = mask ? v : 0 (refract's total-internal-reflection zero is this form)."""
+    rng = np.random.default_rng(5)
+    x, y = rng.uniform(-1, 1, (16, 4)).astype(F), rng.uniform(-1, 1, (16, 4)).astype(F)
+    i = x.astype(np.float64) / np.linalg.norm(x, axis=1, keepdims=True)
+    n = y.astype(np.float64) / np.linalg.norm(y, axis=1, keepdims=True)
+    eta = 0.5 if target.endswith("9_3") else 1.5
+    d = np.sum(i * n, axis=1, keepdims=True)
+    k = 1 - eta * eta * (1 - d * d)
+    want = np.where(k >= 0, eta * i - (eta * d + np.sqrt(np.maximum(k, 0))) * n, 0)
+    got = _run_expr(f"refract(normalize(x), normalize(y), {eta})", target, x, y)
+    np.testing.assert_allclose(got, want, atol=2e-4)
+    assert eta > 1 and (k < 0).any() or eta < 1  # at eta 1.5 some lanes reflect totally (the zero case)

@@ -70,6 +70,9 @@ from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
+#: instructions reading their sources as unsigned integers
+_UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
+
 
 class _Translator(FlowControl):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
@@ -316,6 +319,8 @@ class _Translator(FlowControl):
                     self._materialize(o.register, need)
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
+            if as_int and all((o.register, swz[ln]) in self.masks for ln in lanes):
+                return self._mask_as_int(s, o)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
                 raise self._x4532("a comparison result's bit pattern used as a number")
             ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
@@ -381,6 +386,19 @@ class _Translator(FlowControl):
         else:
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
         return self._modified(s, o, lanes)
+
+    def _mask_as_int(self, s: Src, o: ir.Operand) -> Src:
+        """A comparison result read as an integer: SM4's mask is 0xFFFFFFFF / 0 (D3D11.3: comparisons write
+        0xFFFFFFFF for true), here 1.0 / 0.0 -- as a signed integer -1 / 0, i.e. the negated mask; read by an
+        unsigned instruction 4294967295, whose nearest float 2^32 is what utof gives (the mask times 2^32)."""
+        neg = o.modifier in (ir.Modifier.NEG, ir.Modifier.ABSNEG)
+        absolute = o.modifier in (ir.Modifier.ABS, ir.Modifier.ABSNEG)
+        if self.cur is not None and self.cur.opcode in _UNSIGNED_READS:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t), [Src(s.reg, s.num, s.swizzle), self.cscalar(0x4F800000)])
+            return Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG if neg else 0)
+        # -mask; |-mask| = mask; -(-mask) = mask; -|-mask| = -mask
+        return Src(s.reg, s.num, s.swizzle, 0 if (neg and not absolute) or (absolute and not neg) else SrcMod.NEG)
 
     def _cb_conversions(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[int]:
         """The Aon9 data conversions of the constant components ``o`` reads on ``lanes`` (a register-indexed
@@ -817,6 +835,8 @@ class _Translator(FlowControl):
                 self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [Src(x.reg, x.num, x.swizzle, x.mod ^ SrcMod.NEG)])
                 self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t)])
             self._set_masks(d0, False)
+        elif op in (O.ROUND_Z, O.ROUND_NE):
+            self._round(op, ops[0], self.src(ops[1], lanes=ops[0].written()), sat)
         elif op in _COMPARE:
             self._compare(_COMPARE[op], ops)
         elif op == O.MOVC:
@@ -950,6 +970,46 @@ class _Translator(FlowControl):
         self.emit("mul", Dst(Reg.TEMP, k, mask), [Src(Reg.TEMP, k), self.cscalar(0x42000000)])  # * 32
         self._scalar("exp", Dst(Reg.TEMP, p, mask), Src(Reg.TEMP, k, IDENTITY, 0 if left else SrcMod.NEG))
         return Src(Reg.TEMP, p)
+
+    def _round(self, op: int, d0: ir.Operand, x: Src, sat: bool) -> None:
+        """round_z (toward zero) and round_ne (to nearest, ties to even) -- "round_z / round_ne (sm4 - asm)" --
+        from shader model 2's frc: fl = x - frc(x) is floor(x) and frc(x) is exact in float32, so
+        round_z = fl + (x < 0 and frc(x) > 0), round_ne = fl + (frc(x) > 0.5 or frc(x) == 0.5 and fl is odd),
+        fl odd exactly when frc(fl / 2) = 0.5. Exact for every finite x (for |x| >= 2^23, frc(x) = 0)."""
+        m = d0.mask
+        fr, fl, up, t = self.tmp(), self.tmp(), self.tmp(), self.tmp()
+        zero, one, half = self.cscalar(ZERO), self.cscalar(ONE), self.cscalar(0x3F000000)
+        self.emit("frc", Dst(Reg.TEMP, fr, m), [x])
+        self.emit("add", Dst(Reg.TEMP, fl, m), [x, Src(Reg.TEMP, fr, IDENTITY, SrcMod.NEG)])
+        R = Src(Reg.TEMP, fr)
+        if op == O.ROUND_Z:  # up = (x < 0) * (frc > 0)
+            if self.kind == "ps":
+                self.emit("cmp", Dst(Reg.TEMP, t, m), [x, zero, one])
+                self.emit("cmp", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, fr, IDENTITY, SrcMod.NEG), zero, Src(Reg.TEMP, t)])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, t, m), [x, zero])
+                self.emit("slt", Dst(Reg.TEMP, up, m), [zero, R])
+                self.emit("mul", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, up)])
+        else:
+            odd = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, fl), half])
+            self.emit("frc", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, odd)])
+            self.emit("add", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, odd), Src(Reg.TEMP, odd)])  # 1 where fl is odd
+            self.emit("add", Dst(Reg.TEMP, t, m), [R, Src(*self._neg(half))])  # frc - 0.5
+            if self.kind == "ps":
+                self.emit("cmp", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), zero, one])  # > 0.5
+                self.emit("abs", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t)])
+                self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), Src(Reg.TEMP, odd), zero])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, up, m), [zero, Src(Reg.TEMP, t)])  # frc > 0.5
+                e2 = self.tmp()
+                self.emit("sge", Dst(Reg.TEMP, e2, m), [Src(Reg.TEMP, t), zero])
+                self.emit("sge", Dst(Reg.TEMP, t, m), [zero, Src(Reg.TEMP, t)])
+                self.emit("mul", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, e2)])  # frc == 0.5
+                self.emit("mul", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, odd)])
+            self.emit("add", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, up), Src(Reg.TEMP, t)])
+        self.emit("add", self.dst(d0, sat), [Src(Reg.TEMP, fl), Src(Reg.TEMP, up)])
+        self._set_masks(d0, False)
 
     def _x4532(self, what: str) -> HlslError:
         return _no_sm2(self.prof.target, self.prof.sm2, self.file, what)
@@ -1126,6 +1186,10 @@ class _Translator(FlowControl):
                         self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
                         self._set_masks(d0, False)
                         return
+        if op == O.AND and self._is_mask(x, lanes) != self._is_mask(y, lanes):
+            m, v = (x, y) if self._is_mask(x, lanes) else (y, x)
+            self._and_mask(d0, m, v, lanes)
+            return
         if not self._is_mask(x, lanes) and not self._is_mask(y, lanes):
             raise self._x4532(f"bitwise {ir.Opcode(op).name.lower()} on "
                           "numbers")
@@ -1133,6 +1197,27 @@ class _Translator(FlowControl):
         self._require_mask(y, lanes, ir.Opcode(op).name.lower())
         self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
         self._set_masks(d0, True)
+
+    def _and_mask(self, d0: ir.Operand, m: ir.Operand, v: ir.Operand, lanes: tuple[int, ...]) -> None:
+        """``and d, mask, v``: every bit of v where the mask is 0xFFFFFFFF, 0 where it is 0 -- mask ? v : 0.
+        v = 1 (the integer) makes the mask the integer 1 / 0; otherwise v keeps its kind (an integer stays one;
+        a float's bits are the float)."""
+        ints = self._int_like(v, lanes)
+        if ints and all(self._known_lane(v, ln) == 1 for ln in lanes):  # mask & 1: the integer 1 / 0
+            self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
+        else:
+            c = self.src(m, True, lanes)
+            a = self.src(v, lanes=lanes, as_int=ints)
+            d = self.dst(d0)
+            if self.kind == "ps":  # -c >= 0 (c == 0): 0, else v
+                self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, c.mod ^ SrcMod.NEG), self.cscalar(ZERO), a])
+            else:
+                self._vs_select(d, c, a, self.cscalar(ZERO))
+        if d0.type != T.TEMP and ints and not self._int_output(d0):
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
+        self._set_masks(d0, False)
+        if ints and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
 
     @staticmethod
     def _is_zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
