@@ -609,6 +609,9 @@ EXTENDED_PIECES = [
     lambda rng: "{ float t = x.z; [loop] for (int i5 = 0; i5 < n; i5++) { t = t > 1 ? t * 0.5 : t + i5; } r.y += t; }\n",
     lambda rng: "r.z += twice(x.x) + isq(n, (int)u);\n",
     lambda rng: "{ int e = (int)abs(y.y * 3); r.w += (float)(e * e) / (1 + abs(x.w)); }\n",
+    lambda rng: "r.x += sign(x.y) * 2 + round(x.z * 3) + trunc(y.x * 2.5);\n",
+    lambda rng: "r.yz += refract(normalize(x.xyz), normalize(y.xyz + 0.1), 0.8).xy;\n",
+    lambda rng: "{ int c = 0; if (x.x > y.x) c = 2; if (x.y > y.y) c += 1; r.w += (float)(c << 1); }\n",
 ]
 
 

@@ -322,3 +322,14 @@ def test_and_of_a_mask_with_a_number_selects_it(target: str):
     got = _run_expr(f"refract(normalize(x), normalize(y), {eta})", target, x, y)
     np.testing.assert_allclose(got, want, atol=2e-4)
     assert eta > 1 and (k < 0).any() or eta < 1  # at eta 1.5 some lanes reflect totally (the zero case)
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+def test_a_mask_read_by_unsigned_instructions_is_4294967295(target: str):
+    """utof of 0xFFFFFFFF is 2^32 (the nearest float); ult 0xFFFFFFFF < 5 is false, ilt -1 < 5 true."""
+    text = (_HEAD + "lt r0.x, l(0.0), v0.x\nutof o0.x, r0.x\nult r1.x, r0.x, l(5)\nmovc o0.y, r1.x, l(1.0), l(2.0)\n"
+            "ilt r1.x, r0.x, l(5)\nmovc o0.z, r1.x, l(1.0), l(2.0)\nitof o0.w, r0.x\nret\n")
+    tr = translate(assemble_program("ps_4_0\n" + text), PROFILES[target], "t.hlsl", ShaderTypes())
+    x = np.array([[1.0, 0, 0, 0], [-1.0, 0, 0, 0]], F)
+    got = Sm2Machine(tr.program, 2, {(TEXTURE, 0): x}, np.zeros((256, 4), F)).run().out(Reg.COLOROUT, 0)
+    np.testing.assert_array_equal(got, np.array([[2.0 ** 32, 2, 1, -1], [0, 1, 1, 0]], F))
