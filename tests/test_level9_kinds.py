@@ -333,3 +333,18 @@ def test_a_mask_read_by_unsigned_instructions_is_4294967295(target: str):
     x = np.array([[1.0, 0, 0, 0], [-1.0, 0, 0, 0]], F)
     got = Sm2Machine(tr.program, 2, {(TEXTURE, 0): x}, np.zeros((256, 4), F)).run().out(Reg.COLOROUT, 0)
     np.testing.assert_array_equal(got, np.array([[2.0 ** 32, 2, 1, -1], [0, 1, 1, 0]], F))
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_3"])
+def test_a_loop_too_long_to_unroll_and_too_long_for_rep_is_fxcs_x3511(target: str):
+    """A literal count beyond rep's 255 cannot be a rep loop; unrolled it never ends in a timely manner: fxc
+    refuses such loops with "X3511: unable to unroll loop, loop does not appear to terminate in a timely
+    manner" (its published logs)."""
+    body = "float4 r = x; [loop] for (int i = 0; i < 100000; i++) { r = r * 0.5 + 1; }"
+    src = (f"float4 main(float4 x : TEXCOORD0) : SV_Target {{ {body} return r; }}" if target.startswith("ps") else
+           "struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };\n"
+           f"O main(float4 x : POSITION) {{ O o; o.p = x; {body} o.t = r; return o; }}")
+    from pyd3d11.errors import D3D11Error
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "timely manner" in str(info.value)

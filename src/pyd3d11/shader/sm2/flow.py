@@ -121,8 +121,9 @@ class FlowControl:
 
     def _walk_step(self, body, match, frames: list[dict], pc: int, steps: int, attempts: list) -> tuple[int, int]:
         steps += 1
-        if steps > MAX_STEPS:
-            raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
+        if steps > MAX_STEPS:  # a loop unrolled this far does not end in a timely manner: fxc's X3511
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not "
+                            f"appear to terminate in a timely manner (more than {MAX_STEPS} instructions unrolled)")
         inst = body[pc]
         op = inst.opcode
         self.scratch = 0
