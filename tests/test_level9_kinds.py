@@ -348,3 +348,27 @@ def test_a_loop_too_long_to_unroll_and_too_long_for_rep_is_fxcs_x3511(target: st
     with pytest.raises(D3D11Error) as info:
         compile_(src, target)
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "timely manner" in str(info.value)
+
+
+# --- against a published fxc listing ------------------------------------------------------------------------------
+
+def test_constant_and_sampler_mappings_match_a_published_fxc_listing():
+    """spacehamster/DXDecompiler's Level9_Test_PS_9_2.asm (fxc 10.1, ps_4_0_level_9_1): three cbuffers, an int3
+    array read at elements 2 and 4, a uint4, four textures through two samplers. fxc's tables: c0 cb0 0 1 FLT;
+    c1 cb1 0 1 FLT; c2 cb1 3 1 (INT,INT,INT,FLT); c3 cb1 5 1 (INT,INT,INT,FLT); c4 cb1 6 1 UINT; c5 cb2 0 1 FLT;
+    samplers s0 <- (s0, t0), s1 <- (s0, t1), s2 <- (s1, t2), s3 <- (s1, t3)."""
+    src = """cbuffer A : register(b0) { float4 val1; };
+    cbuffer B : register(b1) { float4 val2; int3 vec[5]; uint4 val3; };
+    cbuffer C : register(b2) { float4 val4; };
+    Texture2D tex0 : register(t0); Texture2D tex1 : register(t1); Texture2D tex2 : register(t2);
+    Texture2D tex3 : register(t3); SamplerState samp0 : register(s0); SamplerState samp1 : register(s1);
+    float4 main(float4 p : SV_POSITION, float3 n : NORMAL, float4 c : COLOR, float2 uv : TEXCOORD) : SV_TARGET {
+      float4 r = val1 + val2 + vec[2].xyzx + vec[4].xyzx + val3 + val4;
+      r += tex0.Sample(samp0, 0); r += tex1.Sample(samp0, 0); r += tex2.Sample(samp1, 0); r += tex3.Sample(samp1, 0);
+      return r; }"""
+    chunk = parse_aon9(parse_container(compile_(src, "ps_4_0_level_9_1")).get("Aon9"))
+    assert [tuple(m) for m in chunk.cb_mappings] == [
+        (0, 0, 1, 0, (0, 0, 0, 0)), (1, 0, 1, 1, (0, 0, 0, 0)), (1, 3, 1, 2, (2, 2, 2, 0)), (1, 5, 1, 3, (2, 2, 2, 0)),
+        (1, 6, 1, 4, (3, 3, 3, 3)), (2, 0, 1, 5, (0, 0, 0, 0))]
+    assert sorted(tuple(m) for m in chunk.sampler_mappings) == [(0, 0, 0), (1, 0, 1), (2, 1, 2), (3, 1, 3)]
+    assert decode_program(chunk.program).minor == 0  # ps_2_0

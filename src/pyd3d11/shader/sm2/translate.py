@@ -212,19 +212,20 @@ class _Translator(FlowControl):
                 self.has_if = True
         base = 1 if self.kind == "vs" else 0
         for buf in sorted(cb_regs):
-            regs = sorted(cb_regs[buf])
-            # one mapping per run of registers with the same per-component conversions, targets consecutive
-            # (a register-indexed buffer stays one block of c#)
-            for r in range(regs[0], regs[-1] + 1):
+            # the registers read, each once, in order (a register-indexed buffer: all of them, one block of c#
+            # the index addresses); one mapping per run of consecutive registers with the same per-component
+            # conversions -- fxc's tables (a published ps_4_0_level_9_1 listing maps cb1 registers 3 and 5 of
+            # an int3 array as two one-register mappings to c2 and c3, skipping the unread 1, 2 and 4)
+            for r in sorted(cb_regs[buf]):
                 conv = self.types.conversions(buf, r)
                 last = self.cb_maps[-1] if self.cb_maps else None
                 if last is not None and last.buffer == buf and last.conversions == conv \
                         and last.start + last.count == r:
                     last.count += 1
                 else:
-                    self.cb_maps.append(CbMapping(buf, r, 1, base + r - regs[0], conv))
-                self.cb_target[(buf, r)] = base + r - regs[0]
-            base += regs[-1] - regs[0] + 1
+                    self.cb_maps.append(CbMapping(buf, r, 1, base, conv))
+                self.cb_target[(buf, r)] = base
+                base += 1
         self.next_const = base
         self.out_written = out_written
         nxt = ntemps
