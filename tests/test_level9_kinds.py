@@ -372,3 +372,16 @@ def test_constant_and_sampler_mappings_match_a_published_fxc_listing():
         (1, 6, 1, 4, (3, 3, 3, 3)), (2, 0, 1, 5, (0, 0, 0, 0))]
     assert sorted(tuple(m) for m in chunk.sampler_mappings) == [(0, 0, 0), (1, 0, 1), (2, 1, 2), (3, 1, 3)]
     assert decode_program(chunk.program).minor == 0  # ps_2_0
+
+
+@pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
+@pytest.mark.parametrize(("expr", "ref"), [
+    ("(x.x > 0 ? (x.y > 0) : false) ? x : -x", lambda x: np.where((x[:, :1] > 0) & (x[:, 1:2] > 0), x, -x)),
+    ("(x.x > 0 ? (x.y > 0) : true) ? x : -x", lambda x: np.where((x[:, :1] <= 0) | (x[:, 1:2] > 0), x, -x)),
+    ("(x.x > 0 ? (x.y > 0) : (x.z > 1)) ? x : -x",
+     lambda x: np.where(np.where(x[:, :1] > 0, x[:, 1:2] > 0, x[:, 2:3] > 1), x, -x)),
+])
+def test_a_ternary_of_a_comparison_and_a_constant_truth_value(expr: str, ref, target: str):
+    """``movc d, c, mask, l(0)`` / ``l(0xFFFFFFFF)``: HLSL's false / true beside a comparison result."""
+    x = np.random.default_rng(9).uniform(-2, 2, (32, 4)).astype(F)
+    np.testing.assert_array_equal(_run_expr(expr, target, x), ref(x).astype(F))

@@ -1141,6 +1141,15 @@ class _Translator(FlowControl):
         self._require_mask(ops[1], lanes, "movc")
         a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
         b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
+        ops = list(ops)
+        if all(a_mask) != all(b_mask):  # a mask and a constant true / false: the constant as 1.0 / 0.0
+            k = 3 if all(a_mask) else 2
+            truth = self._truth_constant(ops[k], lanes)
+            if truth is not None:
+                ops[k] = truth
+                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)
+            elif all(a_mask) and self._is_mask(ops[3], lanes) or all(b_mask) and self._is_mask(ops[2], lanes):
+                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)  # a bool constant (1.0 / 0.0)
         both = all(a_mask) and all(b_mask)
         if not both and (any(a_mask) or any(b_mask)):
             raise _unsupported("movc mixing comparison results and numbers")
@@ -1166,6 +1175,17 @@ class _Translator(FlowControl):
         self._set_masks(d0, both)
         if ints and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _truth_constant(self, o: ir.Operand, lanes: tuple[int, ...]) -> ir.Operand | None:
+        """An immediate (or known value) that is 0 or 0xFFFFFFFF on ``lanes`` -- HLSL's false / true as SM4
+        masks -- as the 1.0 / 0.0 immediate of the mask form here; None for any other operand."""
+        words = [self._known_lane(o, ln) for ln in lanes]
+        if any(w not in (0, 0xFFFFFFFF) for w in words):
+            return None
+        vals = [0] * 4
+        for ln, w in zip(lanes, words):
+            vals[ln] = ONE if w else ZERO
+        return ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)
 
     def _logic(self, op: int, ops: list[ir.Operand]) -> None:
         d0 = ops[0]
