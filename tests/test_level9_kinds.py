@@ -385,3 +385,14 @@ def test_a_ternary_of_a_comparison_and_a_constant_truth_value(expr: str, ref, ta
     """``movc d, c, mask, l(0)`` / ``l(0xFFFFFFFF)``: HLSL's false / true beside a comparison result."""
     x = np.random.default_rng(9).uniform(-2, 2, (32, 4)).astype(F)
     np.testing.assert_array_equal(_run_expr(expr, target, x), ref(x).astype(F))
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+@pytest.mark.parametrize("expr", ["(float)(asint(x.x * 2) + 1)", "(float4)(asint(x * 2) >> 3)"])
+def test_integer_arithmetic_on_a_float_computed_in_the_shader_is_x4532(expr: str, target: str):
+    """asint of a float computed in the shader: its bit pattern has no shader model 2 form (floats only)."""
+    from pyd3d11.errors import D3D11Error
+    src = f"float4 main(float4 x : TEXCOORD0) : SV_Target {{ return {expr}; }}"
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert info.value.name == "E_FAIL" and "X4532" in str(info.value)

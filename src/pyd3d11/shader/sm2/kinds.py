@@ -137,6 +137,7 @@ class Kinds:
         self.body = body
         self.index = {id(inst): i for i, inst in enumerate(body)}
         self._evidence: dict = {}
+        self._reads_at: dict = {}  # (instruction index, register, component) read -> a definition reaching it
         self._uf = _Union()
         self._analyse()
 
@@ -150,6 +151,13 @@ class Kinds:
             if d.type == T.TEMP and comp in d.written():
                 return self._evidence.get(self._uf.find((i, d.register, comp)), 0) == INT
         return False
+
+    def read_evidence(self, inst: ir.Instruction, reg: int, comp: int) -> int:
+        """The evidence bits (INT / OTHER, both for a reinterpreted value) of the value ``inst`` reads from
+        component ``comp`` of r``reg``; 0 when nothing reaches the read or nothing types it."""
+        i = self.index.get(id(inst))
+        node = self._reads_at.get((i, reg, comp))
+        return 0 if node is None else self._evidence.get(self._uf.find(node), 0)
 
     # --- analysis ----------------------------------------------------------------------------------------
     def _reads(self, inst: ir.Instruction):
@@ -240,6 +248,7 @@ class Kinds:
                     uf.union(nodes[0], a)
                 if not nodes:
                     continue
+                self._reads_at[(i, reg, comp)] = nodes[0]
                 if k < 0 or op in INT_USES:
                     note(nodes[0], INT)
                 elif op in FLOAT_OPS:

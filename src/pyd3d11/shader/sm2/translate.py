@@ -62,7 +62,7 @@ from .base import (
 from .calls import inline_calls
 from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
-from .kinds import Kinds
+from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
@@ -325,6 +325,9 @@ class _Translator(FlowControl):
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
                 raise self._x4532("a comparison result's bit pattern used as a number")
             ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
+            if as_int and not all(ints) and self.kinds is not None and self.cur is not None and any(
+                    self.kinds.read_evidence(self.cur, o.register, swz[ln]) & OTHER for ln in lanes):
+                raise self._x4532("a float's bit pattern read as an integer (asint)")
             if as_int and not all(ints):
                 raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
