@@ -161,7 +161,8 @@ class Kinds:
 
     # --- analysis ----------------------------------------------------------------------------------------
     def _reads(self, inst: ir.Instruction):
-        """(operand index, lane, component read) of every temp source component, with the lanes it feeds."""
+        """(operand index, lane, register, component read) of every temp source component (operand index -1:
+        a relative-addressing index register)."""
         op = inst.opcode
         nd = n_dst(op)
         ops = inst.operands
@@ -176,10 +177,10 @@ class Kinds:
             if o.type == T.TEMP:
                 sw = o.components()
                 for ln in lanes:
-                    yield k, ln, sw[ln]
+                    yield k, ln, o.register, sw[ln]
             for idx in o.indices:  # relative addressing: the index register holds an integer
                 if idx.rel is not None and idx.rel.type == T.TEMP:
-                    yield -1, 0, idx.rel.components()[0]
+                    yield -1, 0, idx.rel.register, idx.rel.components()[0]
 
     def _analyse(self) -> None:
         body = self.body
@@ -238,10 +239,7 @@ class Kinds:
                     if op == O.AND and not self._and_one(inst):
                         continue  # masks combined (or a bit-level and, refused anyway): no number kind
                     note(node, OTHER)
-            for k, ln, comp in self._reads(inst):  # one value per read: every definition reaching it
-                reg = ops[k].register if k >= 0 else self._rel_reg(inst)
-                if reg is None:
-                    continue
+            for k, ln, reg, comp in self._reads(inst):  # one value per read: every definition reaching it
                 reaching = sorted(state.get((reg, comp), ()))
                 nodes = [(d, reg, comp) for d in reaching]
                 for a in nodes[1:]:
@@ -269,11 +267,3 @@ class Kinds:
         if inst.opcode != O.AND:
             return False
         return any(o.type == T.IMMEDIATE32 and set(o.values) <= {0x3F800000} for o in inst.operands[1:])
-
-    @staticmethod
-    def _rel_reg(inst: ir.Instruction) -> int | None:
-        for o in inst.operands:
-            for idx in o.indices:
-                if idx.rel is not None and idx.rel.type == T.TEMP:
-                    return idx.rel.register
-        return None
