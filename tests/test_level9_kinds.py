@@ -396,3 +396,56 @@ def test_integer_arithmetic_on_a_float_computed_in_the_shader_is_x4532(expr: str
     with pytest.raises(D3D11Error) as info:
         compile_(src, target)
     assert info.value.name == "E_FAIL" and "X4532" in str(info.value)
+
+
+# --- bools and integers carried around loops that stay loops (rep) --------------------------------------------------
+
+def _count_true(x, n):
+    return sum(((x[:, 0] > i).astype(int) for i in range(max(n, 0))), np.zeros(len(x), int))
+
+
+LOOP_CARRIED = [
+    ("bool t = false; [loop] for (int i = 0; i < n; i++) { t = t || x.x > i; } return t ? x : -x;",
+     lambda x, n: np.where((_count_true(x, n) > 0)[:, None], x, -x)),
+    ("bool t = true; [loop] for (int i = 0; i < n; i++) { t = t && x.x > i; } return t ? x : -x;",
+     lambda x, n: np.where((_count_true(x, n) == max(n, 0))[:, None], x, -x)),
+    ("int m = 0; [loop] for (int i = 0; i < n; i++) { m = x.x > i ? m + 2 : m; } return m;",
+     lambda x, n: np.repeat((2 * _count_true(x, n))[:, None], 4, axis=1)),
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("idx", range(len(LOOP_CARRIED)))
+def test_bools_and_integers_carried_around_rep_loops(idx: int, target: str):
+    """A bool (comparison mask) or integer that starts as a constant and changes in a loop kept as ``rep``: its
+    starting value is stored in the loop's form (1.0 / 0.0, the float of the integer)."""
+    body, ref = LOOP_CARRIED[idx]
+    if target.startswith("ps"):
+        src = f"cbuffer C {{ int n; }};\nfloat4 main(float4 x : TEXCOORD0) : SV_Target {{ {body} }}"
+    else:
+        src = ("cbuffer C { int n; };\nstruct O { float4 p : SV_Position; float4 t : TEXCOORD0; };\n"
+               "float4 f(float4 x) { " + body + " }\nO main(float4 x : POSITION) { O o; o.p = x; o.t = f(x); return o; }")
+    blob = compile_(src, target)
+    assert "rep" in {i.op for i in decode_program(parse_aon9(parse_container(blob).get("Aon9")).program).instructions}
+    x = np.random.default_rng(idx).uniform(-1, 6, (32, 4)).astype(F)
+    for nv in (0, 1, 4):
+        w = np.zeros((4, 4), np.uint32)
+        w[0, 0] = nv
+        m = run_sm2(blob, w, {0: x}, 32)
+        got = m.out(Reg.COLOROUT, 0) if target.startswith("ps") else m.out(Reg.TEXCRDOUT, 1)
+        np.testing.assert_array_equal(got, ref(x, nv).astype(F))
+
+
+def test_a_bool_toggled_in_a_loop_exiting_on_a_shader_value():
+    src = ("float4 main(float4 x : TEXCOORD0) : SV_Target { bool t = false; float4 r = x; [loop] while (r.x < 5) "
+           "{ r.x += 1; t = !t; } return t ? r : -r; }")
+    x = np.random.default_rng(3).uniform(-2, 6, (32, 4)).astype(F)
+    got = run_sm2(compile_(src, "ps_4_0_level_9_3"), np.zeros((4, 4), np.uint32), {0: x}, 32).out(Reg.COLOROUT, 0)
+    want = []
+    for row in x.astype(np.float32):
+        r, t = row.copy(), False
+        while r[0] < 5:
+            r[0] = np.float32(r[0] + np.float32(1))
+            t = not t
+        want.append(r if t else -r)
+    np.testing.assert_array_equal(got, np.array(want, F))

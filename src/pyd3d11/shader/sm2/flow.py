@@ -275,15 +275,21 @@ class FlowControl:
             if (r, c) in self.known:
                 by_reg.setdefault(r, []).append(c)
         for r, comps in by_reg.items():
-            ints.update(k for k in self.known_int if k[0] == r)  # integers by the kind analysis
+            # the kind analysis decides (kinds.py); the loop's own integer instructions where it has no answer
+            ints.difference_update((r, c) for c in comps if (r, c) in self.known_mask)
+            ints.update(k for k in self.known_int if k[0] == r)
             vals = tuple(f32_bits(float(s32(self.known.get((r, c), 0)))) if (r, c) in ints
-                         else self.known.get((r, c), 0) for c in range(4))
+                         else self._known_word(r, c) for c in range(4))
+            bools = {(r, c) for c in comps if (r, c) in self.known_mask}
             self.body.append(Inst("mov", Dst(Reg.TEMP, r, _mask_of(comps)), [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
             for c in comps:
                 self.written.add((Reg.TEMP, r, c))
                 self.known.pop((r, c), None)
                 self.materialized.discard((r, c))
                 self.masks.discard((r, c))
+                if (r, c) in bools:  # a bool carried around the loop: the 1.0 / 0.0 mask form
+                    self.masks.add((r, c))
+                    self.known_mask.discard((r, c))
                 if (r, c) in ints:
                     self.intf.add((r, c))
                 else:

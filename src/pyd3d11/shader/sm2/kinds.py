@@ -43,7 +43,7 @@ _NO_DST = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTIN
 _TWO_DST = {O.SINCOS, O.IMUL, O.UMUL, O.UDIV, O.SWAPC}
 _WHOLE = {O.DP2: (0, 1), O.DP3: (0, 1, 2), O.DP4: (0, 1, 2, 3)}  # sources read whatever the mask
 
-INT, OTHER = 1, 2  # evidence bits
+INT, OTHER, MASK = 1, 2, 4  # evidence bits: an integer, a float, a comparison mask (0 / 0xFFFFFFFF)
 
 Def = tuple[int, int, int]  # (instruction index, register, component)
 
@@ -143,14 +143,20 @@ class Kinds:
 
     def is_int(self, inst: ir.Instruction, comp: int) -> bool:
         """The value ``inst`` writes to component ``comp`` of its (first) temp destination is an integer."""
+        return self._def_evidence(inst, comp) == INT
+
+    def is_mask(self, inst: ir.Instruction, comp: int) -> bool:
+        """... is a comparison mask (a bool: 0 / 0xFFFFFFFF), used as nothing else."""
+        return self._def_evidence(inst, comp) == MASK
+
+    def _def_evidence(self, inst: ir.Instruction, comp: int) -> int:
         i = self.index.get(id(inst))
         if i is None:
-            return False
-        ops = inst.operands
-        for d in ops[:n_dst(inst.opcode)]:
+            return 0
+        for d in inst.operands[:n_dst(inst.opcode)]:
             if d.type == T.TEMP and comp in d.written():
-                return self._evidence.get(self._uf.find((i, d.register, comp)), 0) == INT
-        return False
+                return self._evidence.get(self._uf.find((i, d.register, comp)), 0)
+        return 0
 
     def read_evidence(self, inst: ir.Instruction, reg: int, comp: int) -> int:
         """The evidence bits (INT / OTHER, both for a reinterpreted value) of the value ``inst`` reads from
@@ -235,9 +241,11 @@ class Kinds:
                 uf.find(node)
                 if op in INT_DEFS:
                     note(node, INT)
+                elif op in MASK_DEFS or op in (O.OR, O.NOT):  # or / not of numbers are bit-level: X4532
+                    note(node, MASK)
                 elif op not in COPIES:
                     if op == O.AND and not self._and_one(inst):
-                        continue  # masks combined (or a bit-level and, refused anyway): no number kind
+                        continue  # masks combined, or mask ? number : 0: the operands decide
                     note(node, OTHER)
             for k, ln, reg, comp in self._reads(inst):  # one value per read: every definition reaching it
                 reaching = sorted(state.get((reg, comp), ()))
@@ -247,14 +255,17 @@ class Kinds:
                 if not nodes:
                     continue
                 self._reads_at[(i, reg, comp)] = nodes[0]
+                if op in (O.IEQ, O.INE) and self._zero_test(inst):
+                    continue  # x == 0 / x != 0: a truth test, of a mask as much as of an integer
                 if k < 0 or op in INT_USES:
                     note(nodes[0], INT)
                 elif op in FLOAT_OPS:
                     note(nodes[0], OTHER)
                 elif op in COPIES and k in COPIES[op] and ops[0].type == T.TEMP and ln in ops[0].written():
                     uf.union(nodes[0], (i, ops[0].register, ln))
-                elif op == O.MOVC and k == 1 or op in (O.AND, O.OR, O.NOT) and not self._and_one(inst):
-                    note(nodes[0], OTHER)  # a condition / a mask operand
+                elif op == O.MOVC and k == 1 or op in (O.IF, O.BREAKC, O.CONTINUEC, O.RETC, O.DISCARD, O.OR,
+                                                       O.NOT):
+                    note(nodes[0], MASK)  # a condition / an operand of a logical or / not
         # evidence gathered on roots that were later joined: fold it onto the final roots
         for node in list(ev):
             root = uf.find(node)
@@ -267,3 +278,7 @@ class Kinds:
         if inst.opcode != O.AND:
             return False
         return any(o.type == T.IMMEDIATE32 and set(o.values) <= {0x3F800000} for o in inst.operands[1:])
+
+    @staticmethod
+    def _zero_test(inst: ir.Instruction) -> bool:
+        return any(o.type == T.IMMEDIATE32 and set(o.values) <= {0} for o in inst.operands[1:])

@@ -107,6 +107,8 @@ class _Translator(FlowControl):
         self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
         #: known components whose value is an integer (kinds.py): stored as the float of that value
         self.known_int: set[tuple[int, int]] = set()
+        #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
+        self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
         self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
@@ -304,6 +306,8 @@ class _Translator(FlowControl):
             comps = {swz[lane] for lane in lanes}
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                if mask_ok and not as_int and all((o.register, swz[ln]) in self.known_mask for ln in lanes):
+                    vals = tuple(self._known_word(o.register, swz[ln]) if ln in lanes else 0 for ln in range(4))
                 if as_int and mask_ok and all((o.register, swz[ln]) in self.known_int for ln in lanes):
                     as_int = True  # an integer copied (mov / movc): the float of its value
                 if as_int:
@@ -449,7 +453,8 @@ class _Translator(FlowControl):
     def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
         if o.type == T.TEMP:
-            return all((o.register, o.components()[ln]) in self.masks for ln in lanes)
+            return all((o.register, o.components()[ln]) in self.masks or (o.register, o.components()[ln]) in
+                       self.known_mask for ln in lanes)
         if o.type == T.CONSTANT_BUFFER and o.modifier == ir.Modifier.NONE:
             return self._cb_conversions(o, lanes) == {BOOL}
         return False
@@ -600,10 +605,20 @@ class _Translator(FlowControl):
         self.written.update((Reg.TEMP, reg, c) for c in comps)
         self.materialized.update((reg, c) for c in comps)
         self.intf.update((reg, c) for c in comps if (reg, c) in self.known_int)
+        self.masks.update((reg, c) for c in comps if (reg, c) in self.known_mask)
 
     def _known_word(self, reg: int, c: int) -> int:
+        """A known component as the SM2 register holds it: integers as floats of their values, masks as
+        1.0 / 0.0, anything else its bits."""
         v = self.known.get((reg, c), 0)
+        if (reg, c) in self.known_mask:
+            return ONE if v else ZERO
         return f32_bits(float(s32(v))) if (reg, c) in self.known_int else v
+
+    def _def_mask(self, lanes) -> bool:
+        """The SM4 instruction being translated writes comparison masks on ``lanes`` (kinds.py)."""
+        return self.kinds is not None and self.cur is not None and all(self.kinds.is_mask(self.cur, ln)
+                                                                       for ln in lanes)
 
     def _def_int(self, lanes) -> bool:
         """The SM4 instruction being translated writes integers on ``lanes`` (kinds.py)."""
@@ -775,6 +790,8 @@ class _Translator(FlowControl):
             self.known[(d0.register, lane)] = v
             if self._def_int((lane,)):
                 self.known_int.add((d0.register, lane))
+            elif self._def_mask((lane,)) and v in (0, 0xFFFFFFFF):
+                self.known_mask.add((d0.register, lane))
         return True
 
     def instruction(self, inst: ir.Instruction) -> None:
@@ -1090,6 +1107,7 @@ class _Translator(FlowControl):
             key = (d0.register, lane)
             self.known.pop(key, None)
             self.known_int.discard(key)
+            self.known_mask.discard(key)
             self.materialized.discard(key)
             self.intf.discard(key)
             if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
