@@ -612,6 +612,9 @@ EXTENDED_PIECES = [
     lambda rng: "r.x += sign(x.y) * 2 + round(x.z * 3) + trunc(y.x * 2.5);\n",
     lambda rng: "r.yz += refract(normalize(x.xyz), normalize(y.xyz + 0.1), 0.8).xy;\n",
     lambda rng: "{ int c = 0; if (x.x > y.x) c = 2; if (x.y > y.y) c += 1; r.w += (float)(c << 1); }\n",
+    lambda rng: "{ bool t = false; [loop] for (int i6 = 0; i6 < n; i6++) { t = t || x.x > i6; } r.x += t ? 1 : 0; }\n",
+    lambda rng: "{ bool t = false; float s = x.y; [loop] while (s < 3) { s += 1; t = !t; } r.y += t ? s : -s; }\n",
+    lambda rng: "r.z += (x.x > 0 ? (x.y > 0) : false) ? 1 : 0;\n",
 ]
 
 
