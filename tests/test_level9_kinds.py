@@ -449,3 +449,20 @@ def test_a_bool_toggled_in_a_loop_exiting_on_a_shader_value():
             t = not t
         want.append(r if t else -r)
     np.testing.assert_array_equal(got, np.array(want, F))
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+@pytest.mark.parametrize(("text", "what"), [
+    ("lt r0.x, l(0.0), v0.x\nmov o0.x, v0.y\nlt o0.y, v0.x, l(1.0)\nret\n", "comparison"),
+    ("lt r0.x, l(0.0), v0.x\nftoi r1.x, v0.y\nmovc o0.x, r0.x, r1.x, v0.z\nret\n", "integer and a float"),
+    ("lt r0.x, l(0.0), v0.x\nlt r1.x, v0.y, l(0.0)\nmovc r2.x, r0.x, r1.x, v0.z\nmov o0.x, r2.x\nret\n",
+     "comparison result and a number"),
+])
+def test_reinterpreted_bit_patterns_in_moves_are_x4532(text: str, what: str, target: str):
+    """A comparison's 0xFFFFFFFF written to a float output, or one movc result that is an integer on one side
+    and a float (or a mask and a number) on the other: bit patterns shader model 2's float registers cannot
+    hold -- fxc's X4532, as for asfloat / asint."""
+    from pyd3d11.shader.hlsl.diagnostics import HlslError
+    with pytest.raises(HlslError) as info:
+        translate(assemble_program("ps_4_0\n" + _HEAD + text), PROFILES[target], "t.hlsl", ShaderTypes())
+    assert "X4532" in str(info.value) and what in str(info.value)

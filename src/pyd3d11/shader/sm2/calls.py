@@ -21,17 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...errors import NotSupportedError
 from .. import ir
 from ..dxbc.asm import assemble_instruction
+from .base import _unsupported
 
 O = ir.Opcode
 T = ir.OperandType
 MAX_CALL_DEPTH = 32  # "call (sm4 - asm)": "Subroutines can nest 32 deep"
-
-
-def _unsupported(what: str) -> NotSupportedError:
-    return NotSupportedError(f"4_0_level_9_x (Aon9 shader model 2) translation of {what}")
 
 
 def inline_calls(body: list[ir.Instruction]) -> list[ir.Instruction]:

@@ -1122,7 +1122,7 @@ class _Translator(FlowControl):
     def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
         if d0.type != T.TEMP:
-            raise _unsupported("a comparison written to an output register")
+            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         lanes = d0.written()
         a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
         d = self.dst(d0)
@@ -1173,14 +1173,14 @@ class _Translator(FlowControl):
                 a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)  # a bool constant (1.0 / 0.0)
         both = all(a_mask) and all(b_mask)
         if not both and (any(a_mask) or any(b_mask)):
-            raise _unsupported("movc mixing comparison results and numbers")
+            raise self._x4532("one value both a comparison result and a number (a reinterpreted bit pattern)")
         ints = self._def_int(lanes) or self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
         if ints and not self._def_int(lanes):
             for o in ops[2:4]:
                 if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
-                    raise _unsupported("movc mixing integers and floats")
+                    raise self._x4532("one value both an integer and a float (asint / asfloat)")
         if both and d0.type != T.TEMP:
-            raise _unsupported("a comparison result written to an output register")
+            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         if ints and d0.type != T.TEMP and not self._int_output(d0):
             raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         c = self.src(ops[1], True, lanes)
