@@ -121,8 +121,9 @@ class FlowControl:
 
     def _walk_step(self, body, match, frames: list[dict], pc: int, steps: int, attempts: list) -> tuple[int, int]:
         steps += 1
-        if steps > MAX_STEPS:
-            raise _unsupported(f"loops running more than {MAX_STEPS} translated instructions")
+        if steps > MAX_STEPS:  # a loop unrolled this far does not end in a timely manner: fxc's X3511
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not "
+                            f"appear to terminate in a timely manner (more than {MAX_STEPS} instructions unrolled)")
         inst = body[pc]
         op = inst.opcode
         self.scratch = 0
@@ -215,9 +216,8 @@ class FlowControl:
             pc += 1
         elif op == O.SWITCH:
             pc = self._switch(body, pc)
-        elif op in (O.CALL, O.CALLC, O.LABEL):
-            raise _unsupported("call / label (subroutines; the HLSL compiler inlines every function)")
         else:
+            self.cur = inst
             if self.x_size:
                 inst = self._resolve_indexable(inst)
             if not self._fold(inst):
@@ -275,14 +275,21 @@ class FlowControl:
             if (r, c) in self.known:
                 by_reg.setdefault(r, []).append(c)
         for r, comps in by_reg.items():
+            # the kind analysis decides (kinds.py); the loop's own integer instructions where it has no answer
+            ints.difference_update((r, c) for c in comps if (r, c) in self.known_mask)
+            ints.update(k for k in self.known_int if k[0] == r)
             vals = tuple(f32_bits(float(s32(self.known.get((r, c), 0)))) if (r, c) in ints
-                         else self.known.get((r, c), 0) for c in range(4))
+                         else self._known_word(r, c) for c in range(4))
+            bools = {(r, c) for c in comps if (r, c) in self.known_mask}
             self.body.append(Inst("mov", Dst(Reg.TEMP, r, _mask_of(comps)), [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
             for c in comps:
                 self.written.add((Reg.TEMP, r, c))
                 self.known.pop((r, c), None)
                 self.materialized.discard((r, c))
                 self.masks.discard((r, c))
+                if (r, c) in bools:  # a bool carried around the loop: the 1.0 / 0.0 mask form
+                    self.masks.add((r, c))
+                    self.known_mask.discard((r, c))
                 if (r, c) in ints:
                     self.intf.add((r, c))
                 else:
@@ -320,6 +327,7 @@ class FlowControl:
                 self.written.add((Reg.TEMP, cont[0], 0))
                 break
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
+                 "written_entry": set(self.written),
                  "skip": skip, "cont": cont,
                  "masks": {k for k in self.masks if k in written & carried},
                  "intf": {k for k in self.intf if k in written & carried}}
@@ -442,6 +450,9 @@ class FlowControl:
                 raise _unsupported("a loop-carried value that is an integer, a comparison result or a float "
                                    "depending on the iteration")
             self.body.append(Inst("endrep"))
+            # a rep loop may run no iteration (a mapped count of 0): what only its body writes is unwritten
+            # after it, so a later predicated write zero-initialises it first (no read of an unwritten register)
+            self.written = loop["written_entry"] | {w for w in self.written if w[0] != Reg.TEMP or w[1] >= self.scratch_base}
             self.rep_depth -= 1
             self.rep_ints = loop["old_ints"]
             if loop.get("cont") is not None:

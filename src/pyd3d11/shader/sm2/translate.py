@@ -59,14 +59,19 @@ from .base import (
     _no_sm2,
     _unsupported,
 )
+from .calls import inline_calls
 from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
+from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
+
+#: instructions reading their sources as unsigned integers
+_UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 
 
 class _Translator(FlowControl):
@@ -100,6 +105,12 @@ class _Translator(FlowControl):
         #: temp components whose value is known at compile time (raw bits): loop counters, folded int math
         self.known: dict[tuple[int, int], int] = {}
         self.materialized: set[tuple[int, int]] = set()  # known components also present in the SM2 temp
+        #: known components whose value is an integer (kinds.py): stored as the float of that value
+        self.known_int: set[tuple[int, int]] = set()
+        #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
+        self.known_mask: set[tuple[int, int]] = set()
+        self.kinds: Kinds | None = None
+        self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
         #: 2^24, as on 10Level9 hardware, which has no integers)
         self.intf: set[tuple[int, int]] = set()
@@ -203,19 +214,20 @@ class _Translator(FlowControl):
                 self.has_if = True
         base = 1 if self.kind == "vs" else 0
         for buf in sorted(cb_regs):
-            regs = sorted(cb_regs[buf])
-            # one mapping per run of registers with the same per-component conversions, targets consecutive
-            # (a register-indexed buffer stays one block of c#)
-            for r in range(regs[0], regs[-1] + 1):
+            # the registers read, each once, in order (a register-indexed buffer: all of them, one block of c#
+            # the index addresses); one mapping per run of consecutive registers with the same per-component
+            # conversions -- fxc's tables (a published ps_4_0_level_9_1 listing maps cb1 registers 3 and 5 of
+            # an int3 array as two one-register mappings to c2 and c3, skipping the unread 1, 2 and 4)
+            for r in sorted(cb_regs[buf]):
                 conv = self.types.conversions(buf, r)
                 last = self.cb_maps[-1] if self.cb_maps else None
                 if last is not None and last.buffer == buf and last.conversions == conv \
                         and last.start + last.count == r:
                     last.count += 1
                 else:
-                    self.cb_maps.append(CbMapping(buf, r, 1, base + r - regs[0], conv))
-                self.cb_target[(buf, r)] = base + r - regs[0]
-            base += regs[-1] - regs[0] + 1
+                    self.cb_maps.append(CbMapping(buf, r, 1, base, conv))
+                self.cb_target[(buf, r)] = base
+                base += 1
         self.next_const = base
         self.out_written = out_written
         nxt = ntemps
@@ -294,6 +306,10 @@ class _Translator(FlowControl):
             comps = {swz[lane] for lane in lanes}
             if all((o.register, c) in self.known for c in comps):  # wholly known: read it as a def constant
                 vals = tuple(self.known[(o.register, swz[lane])] if lane in lanes else 0 for lane in range(4))
+                if mask_ok and not as_int and all((o.register, swz[ln]) in self.known_mask for ln in lanes):
+                    vals = tuple(self._known_word(o.register, swz[ln]) if ln in lanes else 0 for ln in range(4))
+                if as_int and mask_ok and all((o.register, swz[ln]) in self.known_int for ln in lanes):
+                    as_int = True  # an integer copied (mov / movc): the float of its value
                 if as_int:
                     vals = tuple(f32_bits(float(s32(v))) for v in vals)
                     o = ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=list(vals), modifier=o.modifier)
@@ -305,16 +321,17 @@ class _Translator(FlowControl):
                 need = sorted(c for c in comps if (o.register, c) in self.known
                               and (o.register, c) not in self.materialized)
                 if need:
-                    vals = tuple(self.known.get((o.register, c), 0) for c in range(4))
-                    self.body.append(Inst("mov", Dst(Reg.TEMP, o.register, _mask_of(need)),
-                                          [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
-                    self.written.update((Reg.TEMP, o.register, c) for c in need)
-                    self.materialized.update((o.register, c) for c in need)
+                    self._materialize(o.register, need)
         if o.type == T.TEMP:
             s = Src(Reg.TEMP, o.register, swz)
+            if as_int and all((o.register, swz[ln]) in self.masks for ln in lanes):
+                return self._mask_as_int(s, o)
             if not mask_ok and any((o.register, swz[lane]) in self.masks for lane in lanes):
                 raise self._x4532("a comparison result's bit pattern used as a number")
             ints = [(o.register, swz[lane]) in self.intf for lane in lanes]
+            if as_int and not all(ints) and self.kinds is not None and self.cur is not None and any(
+                    self.kinds.read_evidence(self.cur, o.register, swz[ln]) & OTHER for ln in lanes):
+                raise self._x4532("a float's bit pattern read as an integer (asint)")
             if as_int and not all(ints):
                 raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
@@ -378,6 +395,19 @@ class _Translator(FlowControl):
             raise _unsupported(f"operand type {T(o.type).name.lower()}")
         return self._modified(s, o, lanes)
 
+    def _mask_as_int(self, s: Src, o: ir.Operand) -> Src:
+        """A comparison result read as an integer: SM4's mask is 0xFFFFFFFF / 0 (D3D11.3: comparisons write
+        0xFFFFFFFF for true), here 1.0 / 0.0 -- as a signed integer -1 / 0, i.e. the negated mask; read by an
+        unsigned instruction 4294967295, whose nearest float 2^32 is what utof gives (the mask times 2^32)."""
+        neg = o.modifier in (ir.Modifier.NEG, ir.Modifier.ABSNEG)
+        absolute = o.modifier in (ir.Modifier.ABS, ir.Modifier.ABSNEG)
+        if self.cur is not None and self.cur.opcode in _UNSIGNED_READS:
+            t = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, t), [Src(s.reg, s.num, s.swizzle), self.cscalar(0x4F800000)])
+            return Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG if neg else 0)
+        # -mask; |-mask| = mask; -(-mask) = mask; -|-mask| = -mask
+        return Src(s.reg, s.num, s.swizzle, 0 if (neg and not absolute) or (absolute and not neg) else SrcMod.NEG)
+
     def _cb_conversions(self, o: ir.Operand, lanes: tuple[int, ...]) -> set[int]:
         """The Aon9 data conversions of the constant components ``o`` reads on ``lanes`` (a register-indexed
         read: those of its base register, the first element of the array it indexes -- HLSL leaves reads
@@ -423,7 +453,8 @@ class _Translator(FlowControl):
     def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
         if o.type == T.TEMP:
-            return all((o.register, o.components()[ln]) in self.masks for ln in lanes)
+            return all((o.register, o.components()[ln]) in self.masks or (o.register, o.components()[ln]) in
+                       self.known_mask for ln in lanes)
         if o.type == T.CONSTANT_BUFFER and o.modifier == ir.Modifier.NONE:
             return self._cb_conversions(o, lanes) == {BOOL}
         return False
@@ -565,6 +596,35 @@ class _Translator(FlowControl):
             return Dst(Reg.TEMP, self.tmp(), 0xF, mod)
         raise _unsupported(f"destination type {T(o.type).name.lower()}")
 
+    def _materialize(self, reg: int, comps: list[int]) -> None:
+        """Store known components into their SM2 temp: integers (kinds.py) as the floats of their values, the
+        rest as their bits."""
+        vals = tuple(self._known_word(reg, c) for c in range(4))
+        self.body.append(Inst("mov", Dst(Reg.TEMP, reg, _mask_of(comps)),
+                              [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
+        self.written.update((Reg.TEMP, reg, c) for c in comps)
+        self.materialized.update((reg, c) for c in comps)
+        self.intf.update((reg, c) for c in comps if (reg, c) in self.known_int)
+        self.masks.update((reg, c) for c in comps if (reg, c) in self.known_mask)
+
+    def _known_word(self, reg: int, c: int) -> int:
+        """A known component as the SM2 register holds it: integers as floats of their values, masks as
+        1.0 / 0.0, anything else its bits."""
+        v = self.known.get((reg, c), 0)
+        if (reg, c) in self.known_mask:
+            return ONE if v else ZERO
+        return f32_bits(float(s32(v))) if (reg, c) in self.known_int else v
+
+    def _def_mask(self, lanes) -> bool:
+        """The SM4 instruction being translated writes comparison masks on ``lanes`` (kinds.py)."""
+        return self.kinds is not None and self.cur is not None and all(self.kinds.is_mask(self.cur, ln)
+                                                                       for ln in lanes)
+
+    def _def_int(self, lanes) -> bool:
+        """The SM4 instruction being translated writes integers on ``lanes`` (kinds.py)."""
+        return self.kinds is not None and self.cur is not None and all(self.kinds.is_int(self.cur, ln)
+                                                                       for ln in lanes)
+
     def _predicated(self, d: Dst) -> Dst:
         """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
         select it into ``d`` afterwards."""
@@ -574,11 +634,7 @@ class _Translator(FlowControl):
             need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
                     and (d.num, ln) not in self.materialized]
             if need:
-                vals = tuple(self.known.get((d.num, c), 0) for c in range(4))
-                self.body.append(Inst("mov", Dst(Reg.TEMP, d.num, _mask_of(need)),
-                                      [Src(Reg.CONST, self.const(vals))]))  # type: ignore[arg-type]
-                self.written.update((Reg.TEMP, d.num, c) for c in need)
-                self.materialized.update((d.num, c) for c in need)
+                self._materialize(d.num, need)
         t = self.tmp()
         self.pending.append((Dst(d.reg, d.num, d.mask), t))
         return Dst(Reg.TEMP, t, d.mask, d.mod)
@@ -688,8 +744,12 @@ class _Translator(FlowControl):
 
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
+        decls = [i for i in self.p.instructions if O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS]
+        code = inline_calls([i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])
+        self.p = dataclasses.replace(self.p, instructions=decls + code)
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
+        self.kinds = Kinds(body)
         for reg, t in sorted(self.out_temps.items()):
             if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
                 self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))
@@ -728,6 +788,10 @@ class _Translator(FlowControl):
         self._set_masks(d0, False)
         for lane, v in results.items():
             self.known[(d0.register, lane)] = v
+            if self._def_int((lane,)):
+                self.known_int.add((d0.register, lane))
+            elif self._def_mask((lane,)) and v in (0, 0xFFFFFFFF):
+                self.known_mask.add((d0.register, lane))
         return True
 
     def instruction(self, inst: ir.Instruction) -> None:
@@ -738,8 +802,11 @@ class _Translator(FlowControl):
             d0 = ops[0]
             lanes = d0.written() if op not in (O.DP3, O.DP4) else ((0, 1, 2) if op == O.DP3 else (0, 1, 2, 3))
             mask_ok = op == O.MOV and d0.type == T.TEMP and not sat
-            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and self.rep_depth > 0 and all(
-                (d0.register, ln) in self.rep_ints for ln in lanes)
+            int_imm = op == O.MOV and mask_ok and ops[1].type == T.IMMEDIATE32 and (self._def_int(lanes) or (
+                self.rep_depth > 0 and all((d0.register, ln) in self.rep_ints for ln in lanes)))
+            if op == O.MOV and mask_ok and ops[1].type == T.TEMP and self._def_int(lanes) and all(
+                    (ops[1].register, ops[1].components()[ln]) in self.known_int for ln in lanes):
+                int_imm = True  # known integers copied: the floats of their values
             to_int_out = op == O.MOV and self._int_output(d0)
             srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
@@ -789,6 +856,8 @@ class _Translator(FlowControl):
                 self.emit("frc", Dst(Reg.TEMP, t, d0.mask), [Src(x.reg, x.num, x.swizzle, x.mod ^ SrcMod.NEG)])
                 self.emit("add", self.dst(d0, sat), [x, Src(Reg.TEMP, t)])
             self._set_masks(d0, False)
+        elif op in (O.ROUND_Z, O.ROUND_NE):
+            self._round(op, ops[0], self.src(ops[1], lanes=ops[0].written()), sat)
         elif op in _COMPARE:
             self._compare(_COMPARE[op], ops)
         elif op == O.MOVC:
@@ -861,16 +930,13 @@ class _Translator(FlowControl):
                 srcs = [Src(*self._neg(srcs[0]))]
             self.emit(name, self.dst(d0), srcs)
         elif op in (O.ISHL, O.ISHR, O.USHR):  # USHR: the values are non-negative integers here (floats of them)
-            k = [self._known_lane(ops[2], ln) for ln in lanes]
-            if any(v is None for v in k) or len(set(v & 31 for v in k)) != 1:  # type: ignore[operator]
-                raise _unsupported("shifts by amounts computed in the shader")
-            scale = float(2 ** (k[0] & 31)) if op == O.ISHL else 2.0 ** -(k[0] & 31)  # type: ignore[operator]
+            scale = self._shift_scale(ops[2], lanes, d0.mask, left=op == O.ISHL)
             a = self.src(ops[1], lanes=lanes, as_int=True)
-            if op == O.ISHL:
-                self.emit("mul", self.dst(d0), [a, self.cscalar(f32_bits(scale))])
+            if op == O.ISHL:  # a << k = a * 2^k
+                self.emit("mul", self.dst(d0), [a, scale])
             else:  # arithmetic shift right = floor(a / 2^k)
                 t, f = self.tmp(), self.tmp()
-                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, self.cscalar(f32_bits(scale))])
+                self.emit("mul", Dst(Reg.TEMP, t, d0.mask), [a, scale])
                 self.emit("frc", Dst(Reg.TEMP, f, d0.mask), [Src(Reg.TEMP, t)])
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
         elif op in (O.IEQ, O.INE, O.ILT, O.IGE, O.ULT, O.UGE):
@@ -904,6 +970,67 @@ class _Translator(FlowControl):
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _shift_scale(self, amount: ir.Operand, lanes: tuple[int, ...], mask: int, left: bool) -> Src:
+        """2^k (left shifts) or 2^-k (right shifts) per lane, k = the shift amount's low 5 bits (D3D11.3 ishl /
+        ishr / ushr: "only the least significant 5 bits of src1 are used"). Amounts known now give a def
+        constant; an amount computed in the shader (an integer held as the float of its value) gives
+        k = 32 * frc(n / 32) -- n mod 32, which is the low 5 bits in two's complement for negative n too, every
+        step exact in float32 -- and 2^k from ``exp`` (shader model 2's full-precision 2^x, "exp - ps" / "exp -
+        vs": exact for the integer k on the reference interpreter; the docs guarantee 21 bits)."""
+        known = [self._known_lane(amount, ln) for ln in lanes]
+        if all(v is not None for v in known):
+            vals = [ONE] * 4
+            for ln, v in zip(lanes, known):
+                vals[ln] = f32_bits(2.0 ** ((v & 31) if left else -(v & 31)))  # type: ignore[operator]
+            return Src(Reg.CONST, self.const(tuple(vals)), IDENTITY)  # type: ignore[arg-type]
+        n = self.src(amount, lanes=lanes, as_int=True)
+        k, p = self.tmp(), self.tmp()
+        self.emit("mul", Dst(Reg.TEMP, k, mask), [n, self.cscalar(0x3D000000)])  # n / 32
+        self.emit("frc", Dst(Reg.TEMP, k, mask), [Src(Reg.TEMP, k)])
+        self.emit("mul", Dst(Reg.TEMP, k, mask), [Src(Reg.TEMP, k), self.cscalar(0x42000000)])  # * 32
+        self._scalar("exp", Dst(Reg.TEMP, p, mask), Src(Reg.TEMP, k, IDENTITY, 0 if left else SrcMod.NEG))
+        return Src(Reg.TEMP, p)
+
+    def _round(self, op: int, d0: ir.Operand, x: Src, sat: bool) -> None:
+        """round_z (toward zero) and round_ne (to nearest, ties to even) -- "round_z / round_ne (sm4 - asm)" --
+        from shader model 2's frc: fl = x - frc(x) is floor(x) and frc(x) is exact in float32, so
+        round_z = fl + (x < 0 and frc(x) > 0), round_ne = fl + (frc(x) > 0.5 or frc(x) == 0.5 and fl is odd),
+        fl odd exactly when frc(fl / 2) = 0.5. Exact for every finite x (for |x| >= 2^23, frc(x) = 0)."""
+        m = d0.mask
+        fr, fl, up, t = self.tmp(), self.tmp(), self.tmp(), self.tmp()
+        zero, one, half = self.cscalar(ZERO), self.cscalar(ONE), self.cscalar(0x3F000000)
+        self.emit("frc", Dst(Reg.TEMP, fr, m), [x])
+        self.emit("add", Dst(Reg.TEMP, fl, m), [x, Src(Reg.TEMP, fr, IDENTITY, SrcMod.NEG)])
+        R = Src(Reg.TEMP, fr)
+        if op == O.ROUND_Z:  # up = (x < 0) * (frc > 0)
+            if self.kind == "ps":
+                self.emit("cmp", Dst(Reg.TEMP, t, m), [x, zero, one])
+                self.emit("cmp", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, fr, IDENTITY, SrcMod.NEG), zero, Src(Reg.TEMP, t)])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, t, m), [x, zero])
+                self.emit("slt", Dst(Reg.TEMP, up, m), [zero, R])
+                self.emit("mul", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, up)])
+        else:
+            odd = self.tmp()
+            self.emit("mul", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, fl), half])
+            self.emit("frc", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, odd)])
+            self.emit("add", Dst(Reg.TEMP, odd, m), [Src(Reg.TEMP, odd), Src(Reg.TEMP, odd)])  # 1 where fl is odd
+            self.emit("add", Dst(Reg.TEMP, t, m), [R, Src(*self._neg(half))])  # frc - 0.5
+            if self.kind == "ps":
+                self.emit("cmp", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), zero, one])  # > 0.5
+                self.emit("abs", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t)])
+                self.emit("cmp", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), Src(Reg.TEMP, odd), zero])
+            else:
+                self.emit("slt", Dst(Reg.TEMP, up, m), [zero, Src(Reg.TEMP, t)])  # frc > 0.5
+                e2 = self.tmp()
+                self.emit("sge", Dst(Reg.TEMP, e2, m), [Src(Reg.TEMP, t), zero])
+                self.emit("sge", Dst(Reg.TEMP, t, m), [zero, Src(Reg.TEMP, t)])
+                self.emit("mul", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, e2)])  # frc == 0.5
+                self.emit("mul", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, odd)])
+            self.emit("add", Dst(Reg.TEMP, up, m), [Src(Reg.TEMP, up), Src(Reg.TEMP, t)])
+        self.emit("add", self.dst(d0, sat), [Src(Reg.TEMP, fl), Src(Reg.TEMP, up)])
+        self._set_masks(d0, False)
 
     def _x4532(self, what: str) -> HlslError:
         return _no_sm2(self.prof.target, self.prof.sm2, self.file, what)
@@ -979,6 +1106,8 @@ class _Translator(FlowControl):
         for lane in d0.written():
             key = (d0.register, lane)
             self.known.pop(key, None)
+            self.known_int.discard(key)
+            self.known_mask.discard(key)
             self.materialized.discard(key)
             self.intf.discard(key)
             if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
@@ -993,7 +1122,7 @@ class _Translator(FlowControl):
     def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
         if d0.type != T.TEMP:
-            raise _unsupported("a comparison written to an output register")
+            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         lanes = d0.written()
         a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
         d = self.dst(d0)
@@ -1033,16 +1162,25 @@ class _Translator(FlowControl):
         self._require_mask(ops[1], lanes, "movc")
         a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
         b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
+        ops = list(ops)
+        if all(a_mask) != all(b_mask):  # a mask and a constant true / false: the constant as 1.0 / 0.0
+            k = 3 if all(a_mask) else 2
+            truth = self._truth_constant(ops[k], lanes)
+            if truth is not None:
+                ops[k] = truth
+                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)
+            elif all(a_mask) and self._is_mask(ops[3], lanes) or all(b_mask) and self._is_mask(ops[2], lanes):
+                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)  # a bool constant (1.0 / 0.0)
         both = all(a_mask) and all(b_mask)
         if not both and (any(a_mask) or any(b_mask)):
-            raise _unsupported("movc mixing comparison results and numbers")
-        ints = self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
-        if ints:
+            raise self._x4532("one value both a comparison result and a number (a reinterpreted bit pattern)")
+        ints = self._def_int(lanes) or self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
+        if ints and not self._def_int(lanes):
             for o in ops[2:4]:
                 if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
-                    raise _unsupported("movc mixing integers and floats")
+                    raise self._x4532("one value both an integer and a float (asint / asfloat)")
         if both and d0.type != T.TEMP:
-            raise _unsupported("a comparison result written to an output register")
+            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         if ints and d0.type != T.TEMP and not self._int_output(d0):
             raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
         c = self.src(ops[1], True, lanes)
@@ -1058,6 +1196,17 @@ class _Translator(FlowControl):
         self._set_masks(d0, both)
         if ints and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)
+
+    def _truth_constant(self, o: ir.Operand, lanes: tuple[int, ...]) -> ir.Operand | None:
+        """An immediate (or known value) that is 0 or 0xFFFFFFFF on ``lanes`` -- HLSL's false / true as SM4
+        masks -- as the 1.0 / 0.0 immediate of the mask form here; None for any other operand."""
+        words = [self._known_lane(o, ln) for ln in lanes]
+        if any(w not in (0, 0xFFFFFFFF) for w in words):
+            return None
+        vals = [0] * 4
+        for ln, w in zip(lanes, words):
+            vals[ln] = ONE if w else ZERO
+        return ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)
 
     def _logic(self, op: int, ops: list[ir.Operand]) -> None:
         d0 = ops[0]
@@ -1079,6 +1228,10 @@ class _Translator(FlowControl):
                         self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
                         self._set_masks(d0, False)
                         return
+        if op == O.AND and self._is_mask(x, lanes) != self._is_mask(y, lanes):
+            m, v = (x, y) if self._is_mask(x, lanes) else (y, x)
+            self._and_mask(d0, m, v, lanes)
+            return
         if not self._is_mask(x, lanes) and not self._is_mask(y, lanes):
             raise self._x4532(f"bitwise {ir.Opcode(op).name.lower()} on "
                           "numbers")
@@ -1086,6 +1239,27 @@ class _Translator(FlowControl):
         self._require_mask(y, lanes, ir.Opcode(op).name.lower())
         self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
         self._set_masks(d0, True)
+
+    def _and_mask(self, d0: ir.Operand, m: ir.Operand, v: ir.Operand, lanes: tuple[int, ...]) -> None:
+        """``and d, mask, v``: every bit of v where the mask is 0xFFFFFFFF, 0 where it is 0 -- mask ? v : 0.
+        v = 1 (the integer) makes the mask the integer 1 / 0; otherwise v keeps its kind (an integer stays one;
+        a float's bits are the float)."""
+        ints = self._int_like(v, lanes)
+        if ints and all(self._known_lane(v, ln) == 1 for ln in lanes):  # mask & 1: the integer 1 / 0
+            self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
+        else:
+            c = self.src(m, True, lanes)
+            a = self.src(v, lanes=lanes, as_int=ints)
+            d = self.dst(d0)
+            if self.kind == "ps":  # -c >= 0 (c == 0): 0, else v
+                self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, c.mod ^ SrcMod.NEG), self.cscalar(ZERO), a])
+            else:
+                self._vs_select(d, c, a, self.cscalar(ZERO))
+        if d0.type != T.TEMP and ints and not self._int_output(d0):
+            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
+        self._set_masks(d0, False)
+        if ints and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in lanes)
 
     @staticmethod
     def _is_zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
