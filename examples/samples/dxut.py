@@ -85,6 +85,9 @@ DXUTSetCallbackD3D11DeviceDestroyed = _setter("device_destroyed")
 
 
 def DXUTInit(bParseCommandLine: bool = True, bShowMsgBoxOnError: bool = True, *_: Any) -> None:
+    # DXUT reads its overrides from this process's command line here; a port run twice in one process (tests)
+    # must not inherit the previous run's -forcefeaturelevel:, which the port sets after this call
+    S.force_feature_level = 0
     S.callbacks.setdefault("frame_move", None)
 
 
