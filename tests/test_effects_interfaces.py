@@ -215,8 +215,8 @@ def test_sdk_dynamic_shader_linkage_fx11_effect_loads_and_applies():
         tech.GetPassByIndex(0).Apply(0, ctx)
 
 
-# --- the SDK's DynamicShaderLinkageFX11.fx (in-repo copy, tests/data/sdk_effects) renders -------------------
-DSL_LOCAL = Path(__file__).parent / "data" / "sdk_effects" / "DynamicShaderLinkageFX11.fx"
+# --- the SDK's DynamicShaderLinkageFX11.fx (in-repo copy, examples/effects) renders ---------------------------
+DSL_LOCAL = Path(__file__).resolve().parents[1] / "examples" / "effects" / "DynamicShaderLinkageFX11.fx"
 N_SURF = np.array([0.0, 0.0, -1.0])  # the quad faces the viewer
 L_DIR = np.array([0.0, 0.6, -0.8])
 EYE = np.array([0.0, 0.0, 1.0])

@@ -16,7 +16,7 @@ from pyd3d11.effects.binary import read_effect
 from pyd3d11.effects.listing import effect_listing
 from pyd3d11.tools import fxc
 
-DATA = Path(__file__).parent / "data" / "sdk_effects"
+DATA = Path(__file__).resolve().parents[1] / "examples" / "effects"  # the SDK effect files, unchanged (MIT)
 
 TUTORIAL12_HEAD = """\
 //
