@@ -57,7 +57,10 @@ PROGRAMS = ["add o0.xyzw, v0.xyzw, v1.xyzw", "mul o0.xyzw, v1.xyzw, v0.xyzw", "m
             "dp4 o0.xyzw, v0.xyzw, v1.xyzw", "dp3 o0.xy, v1.xyzw, v0.wzyx", "dp2 o0.x, |v0.xyxx|, -v1.xyxx",
             "add o0.xyzw, v0.xyzw, l(1.0, 0.0, -0.0, 2.0)", "mul o0.xyzw, l(1.0, 1.0, 1.0, 1.0), v1.xyzw",
             "mul o0.xyzw, v1.xyzw, l(1.0, 1.0, 1.0, 1.0)", "add o0.xyzw, l(-0.0, -0.0, -0.0, -0.0), v1.xyzw",
-            "mad o0.xyzw, v1.xyzw, l(1.0, 1.0, 1.0, 1.0), l(-0.0, -0.0, -0.0, -0.0)"]  # LLVM folds these
+            "mad o0.xyzw, v1.xyzw, l(1.0, 1.0, 1.0, 1.0), l(-0.0, -0.0, -0.0, -0.0)",  # LLVM folds these
+            # a product of two literals is a constant LLVM derives (-0·3.5 = -0, 0.1·-0 = -0), then folds the add
+            # with it (pipeline fuzzer case 32031: a signalling NaN addend left unquieted)
+            "mad o0.xyzw, l(-0.0, 0.1, 1.0, 0.5), l(3.5, -0.0, 1.0, 2.0), v1.xyzw"]
 
 
 @pytest.mark.parametrize("line", PROGRAMS)

@@ -664,7 +664,9 @@ class Gen(IrText):
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
             p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"), _literal(a[0]) or _literal(a[1]))
-            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2])))
+            # two literal factors make a product LLVM computes itself (-0·3.5 = -0), which it then folds into the add
+            derived = _constant(a[0]) and _constant(a[1])
+            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2]) or derived))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -1536,6 +1538,11 @@ def _literal(v: str) -> bool:
         return (int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF) in _IDENTITIES
     except ValueError:
         return True
+
+
+def _constant(v: str) -> bool:
+    """Whether ``v`` is a constant operand (a splat, a vector literal or zeroinitializer)."""
+    return v.startswith(("splat (", "<")) or v == "zeroinitializer"
 
 
 def _const_float(v: str) -> float | None:
