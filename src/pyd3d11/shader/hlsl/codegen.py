@@ -408,14 +408,17 @@ class Codegen(SignatureBinding):
             return Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
         return Val(nt, s)  # int <-> uint: same bits
 
-    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False) -> Val:
-        """Implicit/explicit conversion with HLSL's broadcast and truncation rules."""
+    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False, context: str = "") -> Val:
+        """Implicit/explicit conversion with HLSL's broadcast and truncation rules. ``context``: the called
+        function's name when ``v`` is an argument — fxc prefixes the message with it (``'to_v2': implicit
+        truncation of vector type``; DXC SemaHLSL conversions-between-type-shapes' fxc records)."""
+        pre = f"'{context}': " if context else ""
         if v.type is VOID or (isinstance(v.type, NumType) and not v.slots):
-            raise self.err(pos, f"cannot convert from 'void' to '{to}'", 3017)
+            raise self.err(pos, f"{pre}cannot convert from 'void' to '{to}'", 3017)
         if isinstance(to, ObjectType) or isinstance(v.type, ObjectType):
             if isinstance(to, ObjectType) and isinstance(v.type, ObjectType):
                 return v
-            raise self.err(pos, f"cannot implicitly convert from '{v.type}' to '{to}'", 3017)
+            raise self.err(pos, f"{pre}cannot implicitly convert from '{v.type}' to '{to}'", 3017)
         if isinstance(to, NumType) and isinstance(v.type, NumType):
             if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
                 from .doubles import convert_shape
@@ -427,32 +430,32 @@ class Codegen(SignatureBinding):
                 slots = slots * to.n
             elif src.shape == "m" and to.shape == "m":
                 if to.rows > src.rows or to.cols > src.cols:
-                    raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                    raise self.err(pos, f"{pre}cannot convert from '{src}' to '{to}'", 3017)
                 if (to.rows, to.cols) != (src.rows, src.cols) and not explicit:  # the upper-left part (DXC
-                    self.warn(pos, 3206, "implicit truncation of vector type")  # SemaHLSL implicit-casts: X3206)
+                    self.warn(pos, 3206, f"{pre}implicit truncation of vector type")  # SemaHLSL implicit-casts: X3206)
                 slots = [slots[r * src.cols + c] for r in range(to.rows) for c in range(to.cols)]
             elif src.n >= to.n:
                 # a true matrix truncates to a scalar or a one-component vector only (DXC SemaHLSL
                 # conversions-between-type-shapes: fxc warns X3206 for int2x2 -> int1, rejects int2x2 -> int2)
                 if src.n > to.n and to.shape != "s" and (to.shape == "m" and to.rows > 1 and src.shape != "m" or
                                                          _true_mat(src) and to.shape != "m" and to.n > 1):
-                    raise self.err(pos, f"cannot convert from '{src}' to '{to}'", 3017)
+                    raise self.err(pos, f"{pre}cannot convert from '{src}' to '{to}'", 3017)
                 if src.n > to.n and not explicit:
-                    self.warn(pos, 3206, "implicit truncation of vector type")
+                    self.warn(pos, 3206, f"{pre}implicit truncation of vector type")
                 slots = slots[:to.n]
             else:
-                raise self.err(pos, f"cannot implicitly convert from '{src}' to '{to}'", 3017)
+                raise self.err(pos, f"{pre}cannot implicitly convert from '{src}' to '{to}'", 3017)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
         if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
             src_name = {"lit_int": "int", "lit_float": "float"}.get(v.type.base, str(v.type))
-            raise self.err(pos, f"cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
+            raise self.err(pos, f"{pre}cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
         src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
         dst_leaves = flat_numeric(to)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
         if is_mat and len(src_leaves) != len(dst_leaves) and len(src_leaves) > 1:
-            raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
+            raise self.err(pos, f"{pre}cannot convert from '{v.type}' to '{to}'", 3017)
         if isinstance(v.type, NumType) and v.type.n == 1 and len(dst_leaves) > 1:
             src_leaves = src_leaves * len(dst_leaves)
             slots = v.slots * len(dst_leaves)

@@ -894,7 +894,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             continue
         local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
         if "out" not in p.mods or "inout" in p.mods:
-            cg.store(local.slots, cg.convert(a, p.type, e.pos).slots)
+            cg.store(local.slots, cg.convert(a, p.type, e.pos, context=e.name).slots)
         if "out" in p.mods or "inout" in p.mods:
             copy_back.append((e.args[i], local))
         scope[p.name] = local

@@ -229,7 +229,41 @@ def signature(f: A.FuncDef) -> tuple:
 def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
     found = best(cands, arg_types)
     if not found:
+        # one candidate of this arity: fxc names the argument it cannot convert (X3017 with the function's
+        # name; DXC SemaHLSL conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from
+        # 'int' to 'struct S1'); otherwise, or for a wrong argument count, X3013 — also for a user function
+        # named like an intrinsic, which only overloads it: the caller then falls back to the intrinsic
+        from .intrinsics import is_intrinsic
+
+        fits = [f for f in cands if sum(1 for p in f.params if p.default is None) <= len(arg_types) <= len(f.params)]
+        if len(fits) == 1 and not is_intrinsic(e.name):
+            for at, p in zip(arg_types, fits[0].params, strict=False):
+                # only where an array or struct is involved: the records are all such; between numeric shapes
+                # (a float2 for a float4) fxc's answer stays "no matching" (test_rules_hlsl_types)
+                if not compatible(at, p.type) and (_aggregate(at) or _aggregate(p.type)):
+                    how = "cannot implicitly convert" if _true_matrix(at) else "cannot convert"
+                    raise cg.err(e.pos, f"'{e.name}': {how} from '{_spelling(at)}' to '{_spelling(p.type)}'", 3017)
         raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)
     if len(found) > 1:
         raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
     return found[0]
+
+
+def _aggregate(t: Type) -> bool:
+    from .classes import ClassType
+
+    return isinstance(t, ArrayType) or isinstance(t, StructType) and not isinstance(t, ClassType)
+
+
+def _true_matrix(t: Type) -> bool:
+    return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
+
+
+def _spelling(t: Type) -> str:
+    """A type as fxc spells it in conversion messages: structs as ``struct S``, a one-component matrix as the
+    one-component vector (``int1x1`` is ``int1``)."""
+    if isinstance(t, StructType):
+        return f"struct {t.name}"
+    if isinstance(t, NumType) and t.shape == "m" and t.rows == 1 and t.cols == 1:
+        return str(NumType(t.base, 1, 1, "v"))
+    return str(t)
