@@ -6,10 +6,7 @@ validated for compatibility by the runtime). System values are found by their de
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..shader import ir
 
@@ -32,27 +29,8 @@ def _mask(op: ir.Operand) -> int:
     return op.mask if op.selection == ir.SelectionMode.MASK else 0xF
 
 
-_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def memo(program: ir.Program, name: str, compute: Callable[[ir.Program], Any]) -> Any:
-    """``compute(program)``, remembered per program object. Every draw asks for the same declarations of
-    its bound shaders (the fused native lane several times per draw); the memo is keyed by the instruction
-    list's identity and length too, so a program still being built (decoders append) is never served a
-    stale answer. Callers must not mutate what is returned."""
-    try:
-        per = _MEMO.get(program)
-    except TypeError:  # not weak-referenceable: no memo
-        return compute(program)
-    ins = program.instructions
-    sig = (id(ins), len(ins))
-    if per is None or per[0] != sig:
-        per = (sig, {})
-        _MEMO[program] = per
-    cache = per[1]
-    if name not in cache:
-        cache[name] = compute(program)
-    return cache[name]
+# per-program memo of the declaration scans (the draw path repeats them several times per draw)
+memo = ir.memo
 
 
 def input_decls(program: ir.Program) -> list[InputDecl]:

@@ -23,8 +23,11 @@ Conventions (the contract every producer and consumer of the IR relies on):
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 
 class ProgramType(IntEnum):
@@ -595,3 +598,26 @@ class Program:
         """All instructions with one of ``opcodes`` (declaration look-ups)."""
         wanted = set(opcodes)
         return [i for i in self.instructions if i.opcode in wanted]
+
+
+_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def memo(program: Program, name: str, compute: Callable[[Program], Any]) -> Any:
+    """``compute(program)``, remembered per program object. Used for scans the draw path repeats several times per
+    draw (declarations, register counts); the memo is keyed by the instruction
+    list's identity and length too, so a program still being built (decoders append) is never served a
+    stale answer. Callers must not mutate what is returned."""
+    try:
+        per = _MEMO.get(program)
+    except TypeError:  # not weak-referenceable: no memo
+        return compute(program)
+    ins = program.instructions
+    sig = (id(ins), len(ins))
+    if per is None or per[0] != sig:
+        per = (sig, {})
+        _MEMO[program] = per
+    cache = per[1]
+    if name not in cache:
+        cache[name] = compute(program)
+    return cache[name]

@@ -68,23 +68,10 @@ class Compiled:
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-_MAX_REG: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _max_reg(prog: ir.Program, t: int) -> int:
-    """One past the highest register of operand type ``t`` the program names (memoised per program and
-    instruction count: the draw path asks several times per draw)."""
-    try:
-        per = _MAX_REG.get(prog)
-    except TypeError:
-        return _scan_max_reg(prog, t)
-    n = len(prog.instructions)
-    if per is None or per[0] != n:
-        per = _MAX_REG[prog] = (n, {})
-    got = per[1].get(t)
-    if got is None:
-        got = per[1][t] = _scan_max_reg(prog, t)
-    return got
+    """One past the highest register of operand type ``t`` the program names (memoised per program: the draw
+    path asks several times per draw)."""
+    return ir.memo(prog, f"max_reg{t}", lambda p: _scan_max_reg(p, t))
 
 
 def _scan_max_reg(prog: ir.Program, t: int) -> int:
