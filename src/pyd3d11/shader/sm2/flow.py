@@ -76,12 +76,7 @@ class FlowControl:
             cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
         if self.dead_reg is None:
             raise _unsupported("a return the translation did not reserve a register for")
-        if eff is not None and cond is not None:
-            t = self.tmp()
-            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
-            cond = Src(Reg.TEMP, t, (0,) * 4)
-        elif cond is None:
-            cond = eff
+        cond = self._and_masks(cond, eff)
         d = self.dead_reg
         if not self.returned:
             self.zero_init.add((Reg.TEMP, d, 0))
@@ -395,6 +390,14 @@ class FlowControl:
                     test_live = False
         return buf, reg, comp, {pc + 1, pc + 2}
 
+    def _and_masks(self, cond: Src | None, eff: Src | None) -> Src | None:
+        """Both 0/1 conditions at once (their product); None stands for "always"."""
+        if eff is None or cond is None:
+            return eff if cond is None else cond
+        t = self.tmp()
+        self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
+        return Src(Reg.TEMP, t, (0,) * 4)
+
     def _flow_cond(self, inst: ir.Instruction):
         """The 1.0 / 0.0 condition of a conditional break / continue / return (None: unconditional; False:
         never taken)."""
@@ -420,12 +423,7 @@ class FlowControl:
         if cond is False:
             return
         eff = self._write_pred()
-        if eff is not None and cond is not None:
-            t = self.tmp()
-            self.emit("mul", Dst(Reg.TEMP, t, 0x1), [cond, eff])
-            cond = Src(Reg.TEMP, t, (0,) * 4)
-        elif cond is None:
-            cond = eff
+        cond = self._and_masks(cond, eff)
         if cond is None:
             self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
         else:
