@@ -83,3 +83,40 @@ FOLD = {
 
 def f32_bits(v: float) -> int:
     return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def _overlaps(dst: ir.Operand, src: ir.Operand) -> bool:
+    """Whether ``src`` reads a component ``dst`` writes (same register file and register)."""
+    if dst.type == ir.OperandType.NULL or dst.type != src.type or dst.indices != src.indices:
+        return False
+    return bool(set(dst.written()) & set(src.components()))
+
+
+def pair_sincos(body: list[ir.Instruction]) -> list[ir.Instruction]:
+    """Adjacent ``sincos d, null, x`` / ``sincos null, e, x`` (in either order, same source, same controls) as one
+    ``sincos d, e, x``: what ``tan`` compiles to. Shader model 2's ``sincos`` macro computes both in one
+    instruction (8 slots, "sincos - ps"), so the level-9 program then reduces and evaluates each angle once. Not
+    paired when the first writes what the second reads or both write one component (the order would matter)."""
+    out: list[ir.Instruction] = []
+    i = 0
+    while i < len(body):
+        a = body[i]
+        b = body[i + 1] if i + 1 < len(body) else None
+        if (b is not None and a.opcode == O.SINCOS and b.opcode == O.SINCOS and a.controls == b.controls
+                and not a.extended and not b.extended and a.operands[2] == b.operands[2]):
+            na = [op.type == ir.OperandType.NULL for op in a.operands[:2]]
+            nb = [op.type == ir.OperandType.NULL for op in b.operands[:2]]
+            if na in ([False, True], [True, False]) and nb == [not na[0], not na[1]]:
+                da = a.operands[0] if not na[0] else a.operands[1]
+                db = b.operands[0] if not nb[0] else b.operands[1]
+                clash = (da.type == db.type and da.indices == db.indices
+                         and set(da.written()) & set(db.written()))
+                if not _overlaps(da, a.operands[2]) and not clash:
+                    sin_d = a.operands[0] if not na[0] else b.operands[0]
+                    cos_d = a.operands[1] if not na[1] else b.operands[1]
+                    out.append(ir.Instruction(O.SINCOS, [sin_d, cos_d, a.operands[2]], a.controls))
+                    i += 2
+                    continue
+        out.append(a)
+        i += 1
+    return out

@@ -92,8 +92,19 @@ def allocate_registers(prog: Sm2Program) -> Sm2Program:
         if dst is not None and dst.reg == Reg.TEMP:
             dst = type(dst)(dst.reg, mapping[dst.num], dst.mask, dst.mod, dst.shift)
         srcs = [_renamed(s, mapping) for s in inst.srcs]
+        if _self_move(inst.op, dst, srcs, inst.predicated):
+            continue  # two registers merged into one: the copy between them is a no-op
         out.append(Inst(inst.op, dst, srcs, inst.controls, inst.decl, inst.values, inst.predicated))
     return Sm2Program(prog.kind, prog.major, prog.minor, out)
+
+
+def _self_move(op: str, dst, srcs, predicated: bool) -> bool:
+    """``mov rN.m, rN`` reading each written lane from itself, without modifiers: changes nothing."""
+    if op != "mov" or predicated or dst is None or dst.reg != Reg.TEMP or dst.mod or dst.shift:
+        return False
+    s = srcs[0]
+    return (s.reg == Reg.TEMP and s.num == dst.num and not s.mod and s.rel is None
+            and all(s.swizzle[lane] == lane for lane in range(4) if dst.mask >> lane & 1))
 
 
 def _renamed(s, mapping: dict[int, int]):

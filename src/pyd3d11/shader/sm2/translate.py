@@ -61,7 +61,7 @@ from .base import (
 )
 from .calls import inline_calls
 from .flow import FlowControl
-from .fold import FOLD, f32_bits, s32
+from .fold import FOLD, f32_bits, pair_sincos, s32
 from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
@@ -745,7 +745,8 @@ class _Translator(FlowControl):
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
         decls = [i for i in self.p.instructions if O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS]
-        code = inline_calls([i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])
+        code = pair_sincos(inline_calls([i for i in self.p.instructions
+                                         if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]))
         self.p = dataclasses.replace(self.p, instructions=decls + code)
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
@@ -1273,29 +1274,36 @@ class _Translator(FlowControl):
         return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG)
 
     def _sincos(self, inst: ir.Instruction) -> None:
-        """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs"):
-        each source component is first reduced with the documented mad / frc / mad sequence."""
+        """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs") and
+        reads one replicated component: every source component read is reduced at once with the documented
+        mad / frc / mad sequence (3 slots for up to four angles), then one sincos per component gives both its
+        sine (.y) and cosine (.x), so ``tan``'s paired sincos (fold.pair_sincos) evaluates each angle once."""
         d_sin, d_cos, src_op = inst.operands
         lanes = tuple(sorted(set(d_sin.written() if d_sin.type != T.NULL else ())
                              | set(d_cos.written() if d_cos.type != T.NULL else ())))
         x = self.src(src_op, lanes=lanes)
+        comps = sorted({x.swizzle[ln] for ln in lanes})
         k = self.const((_PI, 0x3F000000, _TWO_PI, _INV_TWO_PI))
         c1, c2 = self.const(_SINCOSCONST1), self.const(_SINCOSCONST2)
+        t, cm = self.tmp(), _mask_of(comps)
+        # component c of the angles in t.c: an identity read of the components used is legal in every profile
+        self.emit("mad", Dst(Reg.TEMP, t, cm), [Src(x.reg, x.num, IDENTITY, x.mod, x.rel), Src(Reg.CONST, k, (3,) * 4),
+                                                Src(Reg.CONST, k, (1,) * 4)])
+        self.emit("frc", Dst(Reg.TEMP, t, cm), [Src(Reg.TEMP, t)])
+        self.emit("mad", Dst(Reg.TEMP, t, cm), [Src(Reg.TEMP, t), Src(Reg.CONST, k, (2,) * 4),
+                                                Src(Reg.CONST, k, (0,) * 4, SrcMod.NEG)])
         sin_t, cos_t = self.tmp(), self.tmp()
-        for comp in sorted({x.swizzle[ln] for ln in lanes}):
+        for comp in comps:
             at = _mask_of(ln for ln in lanes if x.swizzle[ln] == comp)
-            t, u = self.tmp(), self.tmp()
-            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(x.reg, x.num, (comp,) * 4, x.mod), Src(Reg.CONST, k, (3,) * 4),
-                                                     Src(Reg.CONST, k, (1,) * 4)])
-            self.emit("frc", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4)])
-            self.emit("mad", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), Src(Reg.CONST, k, (2,) * 4),
-                                                     Src(Reg.CONST, k, (0,) * 4, SrcMod.NEG)])
+            u = self.tmp()
             # its operands are fixed by definition (two constant registers): no read-port legalisation
-            self.body.append(Inst("sincos", Dst(Reg.TEMP, u, 0x3), [Src(Reg.TEMP, t, (0,) * 4),
+            self.body.append(Inst("sincos", Dst(Reg.TEMP, u, 0x3), [Src(Reg.TEMP, t, (comp,) * 4),
                                                                    Src(Reg.CONST, c1), Src(Reg.CONST, c2)]))
-            self.written.update((Reg.TEMP, u, c) for c in range(3))
-            self.emit("mov", Dst(Reg.TEMP, sin_t, at), [Src(Reg.TEMP, u, (1,) * 4)])
-            self.emit("mov", Dst(Reg.TEMP, cos_t, at), [Src(Reg.TEMP, u, (0,) * 4)])
+            self.written.update((Reg.TEMP, u, c) for c in range(2))
+            if d_sin.type != T.NULL:
+                self.emit("mov", Dst(Reg.TEMP, sin_t, at), [Src(Reg.TEMP, u, (1,) * 4)])
+            if d_cos.type != T.NULL:
+                self.emit("mov", Dst(Reg.TEMP, cos_t, at), [Src(Reg.TEMP, u, (0,) * 4)])
         for d0, t in ((d_sin, sin_t), (d_cos, cos_t)):
             if d0.type != T.NULL:
                 self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, t)])
