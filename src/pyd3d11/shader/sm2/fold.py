@@ -120,3 +120,93 @@ def pair_sincos(body: list[ir.Instruction]) -> list[ir.Instruction]:
         out.append(a)
         i += 1
     return out
+
+
+_FLOW_OPS = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.SWITCH,
+             O.CASE, O.DEFAULT, O.ENDSWITCH, O.RET, O.RETC, O.CALL, O.CALLC, O.LABEL}
+_TWO_DSTS = {O.SINCOS, O.IMUL, O.UMUL, O.UDIV, O.SWAPC}
+
+
+def _reads_reg(o: ir.Operand, reg: int, comps: set[int] | None = None) -> bool:
+    """Whether ``o`` (or one of its relative indices) may read r``reg`` (any of ``comps`` when given; a source
+    is taken to read every component its swizzle names, whatever the destination mask)."""
+    if o.type == ir.OperandType.TEMP and o.register == reg and (comps is None or set(o.components()) & comps):
+        return True
+    return any(ix.rel is not None and _reads_reg(ix.rel, reg, comps) for ix in o.indices)
+
+
+def _dead_after(body: list[ir.Instruction], start: int, reg: int, comps: set[int]) -> bool:
+    """Whether r``reg``'s ``comps`` are overwritten before any read from ``start`` on (straight-line code only:
+    flow control ends the search with False; the program's end with True)."""
+    left = set(comps)
+    for inst in body[start:]:
+        if inst.opcode in _FLOW_OPS:
+            return inst.opcode == O.RET and not any(i.opcode in (O.LOOP, O.CALL, O.CALLC, O.LABEL, O.IF,
+                                                                 O.SWITCH) for i in body)
+        ndst = 2 if inst.opcode in _TWO_DSTS else (1 if inst.operands else 0)
+        dsts, srcs = inst.operands[:ndst], inst.operands[ndst:]
+        if any(_reads_reg(s, reg, left) for s in srcs) or any(_reads_reg(ix.rel, reg, left) for d in dsts
+                                                             for ix in d.indices if ix.rel is not None):
+            return False
+        for d in dsts:
+            if d.type == ir.OperandType.TEMP and d.register == reg:
+                left -= set(d.written())
+        if not left:
+            return True
+    return True
+
+
+def _zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
+    if o.type != ir.OperandType.IMMEDIATE32 or o.modifier != ir.Modifier.NONE:
+        return False
+    comps = o.components()
+    return all((o.values[comps[ln]] if len(o.values) == 4 else o.values[0]) == 0 for ln in lanes)
+
+
+def _composed(o: ir.Operand, swz: tuple[int, ...]) -> ir.Operand:
+    """``o`` read through a further swizzle: lane l reads what lane ``swz[l]`` of ``o`` read."""
+    comps = o.components()
+    if o.type == ir.OperandType.IMMEDIATE32:
+        vals = o.values if len(o.values) == 4 else o.values * 4
+        return ir.Operand(o.type, 4, ir.SelectionMode.MASK, values=[vals[comps[s]] for s in swz])
+    new = tuple(comps[s] for s in swz)
+    return ir.Operand(o.type, o.num_components, ir.SelectionMode.SWIZZLE, swizzle=new, indices=o.indices,  # type: ignore[arg-type]
+                      modifier=o.modifier)
+
+
+def sign_of_xor(body: list[ir.Instruction]) -> list[ir.Instruction]:
+    """``xor t, a, b`` read only by the next instruction's ``ilt m, t, 0`` (``ige m, t, 0``) -- the sign fix-up
+    of signed division, whose SM4 form asks whether a and b have different (the same) signs -- rewritten to the
+    same masks without the bit pattern: ``ilt t, a, 0``, ``ilt m, b, 0``, ``ine m, t, m`` (``ieq``). Exact: the
+    sign bit of a ^ b is sign(a) ^ sign(b), and ine / ieq of two masks is their xor / its complement. Left alone
+    unless t is dead afterwards, b does not read t's components (the new first instruction writes them), and m (a temp) does not overlap t's components."""
+    out: list[ir.Instruction] = []
+    i = 0
+    while i < len(body):
+        a = body[i]
+        b = body[i + 1] if i + 1 < len(body) else None
+        if b is not None and a.opcode == O.XOR and b.opcode in (O.ILT, O.IGE) and not a.controls and \
+                not b.controls and len(b.operands) == 3:
+            t, x, y = a.operands
+            m, tr, z = b.operands
+            lanes = m.written()
+            tw = set(t.written())
+            ok = (t.type == ir.OperandType.TEMP and m.type == ir.OperandType.TEMP and tr.type == ir.OperandType.TEMP
+                  and tr.register == t.register and tr.modifier == ir.Modifier.NONE and not tr.indices[1:]
+                  and all(tr.components()[ln] in tw for ln in lanes) and _zero(z, lanes)
+                  and not _reads_reg(y, t.register, tw)
+                  and x.type != ir.OperandType.IMMEDIATE64 and y.type != ir.OperandType.IMMEDIATE64
+                  and not (m.register == t.register and set(lanes) & tw)
+                  and _dead_after(body, i + 2, t.register, tw))
+            if ok:
+                zero = ir.Operand(ir.OperandType.IMMEDIATE32, 1, ir.SelectionMode.MASK, values=[0])
+                m_src = ir.Operand(ir.OperandType.TEMP, 4, ir.SelectionMode.SWIZZLE, swizzle=(0, 1, 2, 3),
+                                   indices=m.indices)
+                out.append(ir.Instruction(O.ILT, [t, x, zero]))
+                out.append(ir.Instruction(O.ILT, [m, _composed(y, tr.components()), zero]))
+                out.append(ir.Instruction(O.INE if b.opcode == O.ILT else O.IEQ, [m, tr, m_src]))
+                i += 2
+                continue
+        out.append(a)
+        i += 1
+    return out
