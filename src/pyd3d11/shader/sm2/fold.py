@@ -5,6 +5,7 @@ and clamping, NaN to 0)."""
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 
 from .. import ir
@@ -207,6 +208,93 @@ def sign_of_xor(body: list[ir.Instruction]) -> list[ir.Instruction]:
                 out.append(ir.Instruction(O.INE if b.opcode == O.ILT else O.IEQ, [m, tr, m_src]))
                 i += 2
                 continue
+        out.append(a)
+        i += 1
+    return out
+
+
+def _imm_words(o: ir.Operand, lanes: tuple[int, ...]) -> list[int] | None:
+    """The immediate words ``o`` gives ``lanes`` (None for anything but an unmodified 32-bit immediate)."""
+    if o.type != ir.OperandType.IMMEDIATE32 or o.modifier != ir.Modifier.NONE:
+        return None
+    comps = o.components()
+    return [(o.values[comps[ln]] if len(o.values) == 4 else o.values[0]) for ln in lanes]
+
+
+def _reads_written(src: ir.Operand, dst: ir.Operand, lanes: tuple[int, ...]) -> bool:
+    """``src`` is a plain read of r(dst) taking, on ``lanes``, only components ``dst`` wrote."""
+    return (src.type == ir.OperandType.TEMP == dst.type and src.register == dst.register and not src.indices[1:]
+            and src.modifier == ir.Modifier.NONE and all(src.components()[ln] in dst.written() for ln in lanes))
+
+
+def _imm_of(words: list[int], lanes: tuple[int, ...]) -> ir.Operand:
+    vals = [0] * 4
+    for ln, w in zip(lanes, words):
+        vals[ln] = w
+    return ir.Operand(ir.OperandType.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)
+
+
+#: integer comparisons of |x|'s bit pattern with a non-negative, non-NaN float's bits, and the float comparisons
+#: that decide the same for every float |x| (NaN's patterns lie above +inf's: unequal, not less -- as the
+#: float comparisons of a NaN answer)
+_BITS_TO_FLOAT_CMP = {O.IEQ: O.EQ, O.INE: O.NE, O.ULT: O.LT}
+
+
+def float_sign_bits(body: list[ir.Instruction]) -> list[ir.Instruction]:
+    """Two bit-level idioms on floats, rewritten for the level-9 translation (shader model 2 registers hold
+    floats only) into float operations deciding the same; the SM4 program itself is not changed:
+
+    - ``and t, x, 0x7FFFFFFF`` (|x|'s bits) then ``ieq / ine / ult m, t, K`` with K the bits of a float in
+      [0, +inf] -- isinf (K = +inf, ieq), isfinite (ult) -- becomes ``mov t, |x|`` and ``eq / ne / lt m, t, K``
+      (against +inf: ``lt m, FLT_MAX, t`` / ``ge m, FLT_MAX, t``): for non-negative floats the order of the bit
+      patterns is the order of the values;
+    - ``and t, x, 0x80000000`` then ``or u, t, K`` (K a non-negative float's bits: copysign(K, x), tanh's
+      saturated sign) becomes ``ge t, x, 0`` and ``movc u, t, K, -K`` when t is dead afterwards. Not exact for
+      x = -0 or a NaN (+K here): shader model 2 has no operation that observes a zero's sign.
+    A value read as an integer elsewhere still meets the translation's kind check (X4532)."""
+    out: list[ir.Instruction] = []
+    i = 0
+    while i < len(body):
+        a = body[i]
+        b = body[i + 1] if i + 1 < len(body) else None
+        if b is not None and a.opcode == O.AND and not a.controls and not b.controls and len(a.operands) == 3 \
+                and a.operands[0].type == ir.OperandType.TEMP and len(b.operands) == 3:
+            t, x, k = a.operands
+            if _imm_words(x, t.written()) is not None:  # the immediate first: and is commutative
+                x, k = k, x
+            words = _imm_words(k, t.written())
+            lanes = b.operands[0].written()
+            if words is not None and set(words) == {0x7FFFFFFF} and b.opcode in _BITS_TO_FLOAT_CMP \
+                    and _reads_written(b.operands[1], t, lanes):
+                kw = _imm_words(b.operands[2], lanes)
+                if kw is not None and all(w <= 0x7F800000 for w in kw):
+                    absx = dataclasses.replace(x, modifier=ir.Modifier.ABS if x.modifier in (
+                        ir.Modifier.NONE, ir.Modifier.NEG) else x.modifier)
+                    out.append(ir.Instruction(O.MOV, [t, absx]))
+                    if set(kw) == {0x7F800000} and b.opcode in (O.IEQ, O.ULT):
+                        # |x| == +inf as FLT_MAX < |x|, |x| < +inf as FLT_MAX >= |x| (NaN false either way):
+                        # no infinity in a def constant (shader model 2 need not represent one)
+                        fmax = _imm_of([0x7F7FFFFF] * len(lanes), lanes)
+                        out.append(ir.Instruction(O.LT if b.opcode == O.IEQ else O.GE,
+                                                  [b.operands[0], fmax, b.operands[1]]))
+                    else:
+                        out.append(ir.Instruction(_BITS_TO_FLOAT_CMP[b.opcode], [b.operands[0], b.operands[1],
+                                                                                b.operands[2]]))
+                    i += 2
+                    continue
+            if words is not None and set(words) == {0x80000000} and b.opcode == O.OR \
+                    and _reads_written(b.operands[1], t, lanes) and x.modifier == ir.Modifier.NONE:
+                kw = _imm_words(b.operands[2], lanes)
+                u = b.operands[0]
+                if kw is not None and all(w < 0x7F800000 for w in kw) and u.type == ir.OperandType.TEMP \
+                        and _dead_after(body, i + 2, t.register, set(t.written()) - (
+                            set(u.written()) if u.register == t.register else set())):
+                    zero = ir.Operand(ir.OperandType.IMMEDIATE32, 1, ir.SelectionMode.MASK, values=[0])
+                    out.append(ir.Instruction(O.GE, [t, x, zero]))
+                    out.append(ir.Instruction(O.MOVC, [u, b.operands[1], _imm_of(kw, lanes),
+                                                       _imm_of([w | 0x80000000 for w in kw], lanes)]))
+                    i += 2
+                    continue
         out.append(a)
         i += 1
     return out

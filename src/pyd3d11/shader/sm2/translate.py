@@ -61,7 +61,7 @@ from .base import (
 )
 from .calls import inline_calls
 from .flow import FlowControl
-from .fold import FOLD, f32_bits, pair_sincos, s32, sign_of_xor
+from .fold import FOLD, f32_bits, float_sign_bits, pair_sincos, s32, sign_of_xor
 from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
@@ -745,8 +745,8 @@ class _Translator(FlowControl):
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
         decls = [i for i in self.p.instructions if O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS]
-        code = sign_of_xor(pair_sincos(inline_calls([i for i in self.p.instructions
-                                         if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])))
+        code = float_sign_bits(sign_of_xor(pair_sincos(inline_calls([i for i in self.p.instructions
+                                         if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]))))
         self.p = dataclasses.replace(self.p, instructions=decls + code)
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]

@@ -1,0 +1,133 @@
+"""Level-9 isinf / isfinite / tanh (issue 16 point 2, session 8 item 1).
+
+MicrosoftDocs' intrinsic pages give isinf, isfinite and isnan "Shader Model 2 (DirectX HLSL) and higher: yes"
+and tanh minimum shader model 1, so fxc compiles them for shader model 2 -- the Aon9 program of a
+``*_4_0_level_9_x`` target. Their SM4 forms read a float's bits (``and x, 0x7FFFFFFF`` then an integer
+comparison with +inf's bits; tanh's saturated ``copysign(1, x)`` as ``and 0x80000000`` / ``or 1.0``); the
+level-9 program decides the same with float operations (fold.float_sign_bits). Expected values from numpy on
+values including 0, -0, denormals, +-FLT_MAX and +-inf. NaN is left out: shader model 2's float rules do not
+define it (and the D3D9 ``cmp`` the comparisons become has no NaN case). Integers' bit patterns stay X4532.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sm2_interp import Sm2Machine, constants_for, validate
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.errors import D3D11Error
+from pyd3d11.shader import ir
+from pyd3d11.shader.dxbc.aon9 import parse_aon9
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.sm2.fold import float_sign_bits
+from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+
+F = np.float32
+TARGETS = ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"]
+FMAX = np.finfo(F).max
+SPECIAL = np.array([0.0, -0.0, 1.0, -1.0, 1e-40, -1e-40, FMAX, -FMAX, np.inf, -np.inf, 1e38, -3.5, 2.0 ** -126,
+                    123456.0], F)
+
+
+def _sm2_run(body: str, target: str, x: np.ndarray) -> np.ndarray:
+    if target.startswith("ps"):
+        src = f"float4 main(float4 x : TEXCOORD0) : SV_Target {{ return {body}; }}"
+    else:
+        src = f"""struct O {{ float4 p : SV_Position; float4 t : TEXCOORD0; }};
+        O main(float4 x : POSITION) {{ O o; o.p = x; o.t = {body}; return o; }}"""
+    blob = bytes(D3DCompile(src, None, None, None, None, "main", target, 0, 0))
+    chunk = parse_aon9(parse_container(blob).get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    assert validate(sm2) == []
+    assert not any(i.op == "def" and any(v in (0x7F800000, 0xFF800000) for v in i.values) for i in sm2.instructions)
+    with np.errstate(all="ignore"):
+        if target.startswith("ps"):
+            return Sm2Machine(sm2, len(x), {(TEXTURE, 0): x}, constants_for(chunk, {})).run().out(Reg.COLOROUT, 0)
+        return Sm2Machine(sm2, len(x), {(Reg.INPUT, 0): x}, constants_for(chunk, {})).run().out(Reg.TEXCRDOUT, 1)
+
+
+def _inputs(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal((64, 4)) * 10.0 ** rng.integers(-3, 38, (64, 4))).astype(F)
+    x[:len(SPECIAL)] = SPECIAL[:, None]
+    x[len(SPECIAL):2 * len(SPECIAL), 1:] = SPECIAL[::-1, None]
+    return x
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("fn,ref", [("isinf", np.isinf), ("isfinite", np.isfinite)])
+def test_isinf_and_isfinite(target: str, fn: str, ref):
+    x = _inputs(1)
+    got = _sm2_run(f"{fn}(x)", target, x)
+    np.testing.assert_array_equal(got, ref(x).astype(F))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_isinf_of_a_swizzled_negated_operand_in_a_condition(target: str):
+    x = _inputs(2)
+    got = _sm2_run("isinf(-x.wzyx) ? 3.0 : x * 0.5", target, x)
+    want = np.where(np.isinf(x[:, ::-1]), 3.0, x * F(0.5))
+    # a vertex shader's select multiplies by the condition, so an infinite value, selected or not,
+    # arrives as +-FLT_MAX there (the documented level-9 difference): compare the finite results
+    keep = np.isfinite(want) if target.startswith("vs") else np.ones_like(want, bool)
+    np.testing.assert_array_equal(got[keep], want[keep])
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_tanh_saturates_with_the_sign_of_x(target: str):
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-120, 120, (64, 4)).astype(F)
+    x[:8, 0] = [44.5, -44.5, 1e30, -1e30, 0.25, -0.25, 43.0, -43.0]
+    got = _sm2_run("tanh(x)", target, x)
+    want = np.tanh(x.astype(np.float64))
+    np.testing.assert_allclose(got, want, atol=2e-6, rtol=1e-5)
+    big = np.abs(x) > 44
+    np.testing.assert_array_equal(got[big], np.sign(x[big]))
+
+
+def test_integer_bits_stay_x4532():
+    src = "float4 main(float4 x : TEXCOORD0) : SV_Target { uint i = (uint)x.x; return (i & 0x7fffffffu) == 0x7f800000u; }"
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile(src, None, None, None, None, "main", "ps_4_0_level_9_3", 0, 0)
+    assert "X4532" in str(info.value)
+
+
+# --- the rewrite's conditions -----------------------------------------------------------------------------
+def _t(reg: int, mask: int = 0xF, swz=None) -> ir.Operand:
+    if swz is None:
+        return ir.Operand(ir.OperandType.TEMP, 4, ir.SelectionMode.MASK, mask=mask, indices=[ir.Index(value=reg)])
+    return ir.Operand(ir.OperandType.TEMP, 4, ir.SelectionMode.SWIZZLE, swizzle=swz, indices=[ir.Index(value=reg)])
+
+
+def _imm(v: int) -> ir.Operand:
+    return ir.Operand(ir.OperandType.IMMEDIATE32, 1, values=[v])
+
+
+OP = ir.Opcode
+ABS = ir.Instruction(OP.AND, [_t(0), _t(1, swz=(0, 1, 2, 3)), _imm(0x7FFFFFFF)])
+SGN = ir.Instruction(OP.AND, [_t(0), _t(1, swz=(0, 1, 2, 3)), _imm(0x80000000)])
+T0 = _t(0, swz=(0, 1, 2, 3))
+
+
+@pytest.mark.parametrize("body,ops", [
+    ([ABS, ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0x7F800000)])], [OP.MOV, OP.LT]),
+    ([ABS, ir.Instruction(OP.ULT, [_t(2), T0, _imm(0x7F800000)])], [OP.MOV, OP.GE]),
+    ([ABS, ir.Instruction(OP.INE, [_t(2), T0, _imm(0x7F800000)])], [OP.MOV, OP.NE]),
+    ([ABS, ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0x3F800000)])], [OP.MOV, OP.EQ]),
+    ([ABS, ir.Instruction(OP.UGE, [_t(2), T0, _imm(0x7F800000)])], None),  # NaN would differ
+    ([ABS, ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0x7FC00000)])], None),  # a NaN's bits
+    ([ABS, ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0xBF800000)])], None),  # a negative float's bits
+    ([ABS, ir.Instruction(OP.IEQ, [_t(2), _t(3, swz=(0, 1, 2, 3)), _imm(0x7F800000)])], None),  # another register
+    ([SGN, ir.Instruction(OP.OR, [_t(2), T0, _imm(0x3F800000)])], [OP.GE, OP.MOVC]),
+    ([SGN, ir.Instruction(OP.OR, [_t(2), T0, _imm(0x3F800000)]), ir.Instruction(OP.MOV, [_t(3), T0])], None),
+    ([SGN, ir.Instruction(OP.OR, [_t(2), T0, _imm(0x7F800000)])], None),  # copysign(inf): no inf constant
+    ([SGN, ir.Instruction(OP.XOR, [_t(2), T0, _imm(0x3F800000)])], None),
+])
+def test_float_sign_bits_rule(body, ops):
+    out = float_sign_bits(list(body))
+    if ops is None:
+        assert out == list(body)
+    else:
+        assert [i.opcode for i in out] == ops
