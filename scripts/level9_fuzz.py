@@ -3,7 +3,7 @@ the pieces that reach computed shifts, ternaries over ints and floats, loop-carr
 functions, compiled for vs/ps_4_0_level_9_1 and _9_3 and run through both programs (the SM4 executor and the
 test-side SM2 interpreter). Prints the outcome counts and every E_NOTIMPL / disagreement message.
 
-Usage: PYTHONPATH=src python scripts/level9_fuzz.py [--count N] [--seed S]
+Usage: PYTHONPATH=src python scripts/level9_fuzz.py [--count N] [--seed S] [--extended] [--math]
 """
 
 from __future__ import annotations
@@ -26,13 +26,14 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--extended", action="store_true", help="the generator's kind-mixing / shift / call pieces")
+    ap.add_argument("--math", action="store_true", help="the session-8 pieces: signed division, tan, tanh, isinf")
     args = ap.parse_args()
     counts: collections.Counter = collections.Counter()
     notes: collections.Counter = collections.Counter()
     for k in range(args.count):
         stage = "ps" if k % 2 == 0 else "vs"
         rng = np.random.default_rng(args.seed * 1_000_003 + k)
-        src = random_level9_shader(rng, stage, extended=args.extended)
+        src = random_level9_shader(rng, stage, extended=args.extended, math=args.math)
         for lv in (1, 3):
             target = f"{stage}_4_0_level_9_{lv}"
             try:

@@ -525,10 +525,11 @@ def _rexpr(rng, depth: int) -> str:
                            f"({a} < {b} ? {a} : {b})", f"frac({a})"]))
 
 
-def random_level9_shader(rng, stage: str, extended: bool = False) -> str:
+def random_level9_shader(rng, stage: str, extended: bool = False, math: bool = False) -> str:
     """A random shader over int / uint / bool constants, uniform and data-dependent loops, switch, arrays
     indexed by shader values and unsigned division; ``extended`` adds shifts by computed amounts, ternaries and
-    loop-carried values mixing integers and floats, and helper functions (EXTENDED_PIECES)."""
+    loop-carried values mixing integers and floats, and helper functions (EXTENDED_PIECES); ``math`` the
+    session-8 pieces (MATH_PIECES: signed division, tan / sincos, tanh, isinf / isfinite)."""
     body = f"float4 r = {_rexpr(rng, 2)};\n"
     pieces = [
         lambda: f"if (b) r.x += ((float4)({_rexpr(rng, 1)})).y;\n",
@@ -549,12 +550,17 @@ def random_level9_shader(rng, stage: str, extended: bool = False) -> str:
     ]
     if extended:
         pieces += [lambda f=f: f(rng) for f in EXTENDED_PIECES]
+    if math:
+        pieces += [lambda f=f: f(rng) for f in MATH_PIECES if stage == "ps" or "1e3" not in f(rng)]
     for i in rng.permutation(len(pieces))[: rng.integers(1, 4)]:
         piece = pieces[i]()
         if stage == "vs":
             piece = piece.replace("return r * 3;", "{ o.p = x; o.a = r * 3; return o; }").replace(
                 "return r;", "{ o.p = x; o.a = r; return o; }")
         body += piece
+    if math:  # at least one of them in every shader
+        usable = [f for f in MATH_PIECES if stage == "ps" or "1e3" not in f(rng)]
+        body += usable[int(rng.integers(len(usable)))](rng)
     helpers = HELPERS if extended else ""
     if stage == "ps":
         return RANDOM_CB + helpers + ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body
@@ -615,6 +621,22 @@ EXTENDED_PIECES = [
     lambda rng: "{ bool t = false; [loop] for (int i6 = 0; i6 < n; i6++) { t = t || x.x > i6; } r.x += t ? 1 : 0; }\n",
     lambda rng: "{ bool t = false; float s = x.y; [loop] while (s < 3) { s += 1; t = !t; } r.y += t ? s : -s; }\n",
     lambda rng: "r.z += (x.x > 0 ? (x.y > 0) : false) ? 1 : 0;\n",
+]
+
+#: session 8 (issue 16 point 2 items 1-2): signed division and modulo (by values and constants, both signs), tan
+#: and sincos (the paired sincos macro), tanh (saturated sign), isinf / isfinite (overflowing products; pixel
+#: shaders only: a vertex shader's flattened code clamps an infinity to FLT_MAX, the documented level-9
+#: difference). tan and sincos stay off r.x: the frac loop piece multiplies r.x's last-bit differences by 1.5^40
+MATH_PIECES = [
+    lambda rng: ("{ int da = (int)(x.x * 30); int db = (int)(y.y * 7); if (db == 0) db = -3; "
+                 "r.x += da / db; r.y += da % db; }\n"),
+    lambda rng: "r.y += (float)(-n / 3) + (float)((int)(x.z * 9) / -2);\n",
+    lambda rng: "r.z += tan(x.z * 0.4);\n",
+    lambda rng: "r.zw += tan(y.xy * 0.3) * 0.5;\n",
+    lambda rng: "{ float4 s4, c4; sincos(x * 2, s4, c4); r.yzw += (s4 * c4).yzw; }\n",
+    lambda rng: "r.w += tanh(x.w * 20) + tanh(y.x);\n",
+    lambda rng: "r.x += isinf(x.y * 1e30 * y.x * 1e10) ? 1 : 0;\n",
+    lambda rng: "r.z += isfinite(x * 1e36 * y).y ? 2 : -1;\n",
 ]
 
 
