@@ -351,3 +351,20 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
     if depth:
         errs.append("a loop without its end")
     return errs
+
+
+def texcoord_index(reg: int, position: int | None) -> int:
+    """The oT# a vertex shader's SM4 output register ``reg`` (the t# a pixel shader's input register) becomes
+    when ``position`` is the SV_Position register: fxc's published listings number them by register less the
+    position below (vs_4_0_level_9_1 in DXDecompiler's Level9_Test_VS_9_0.asm: o1, o2, o3 -> oT0, oT1, oT2 with
+    the position in o0; lib_4_0_level_9_1 without a position: v#/o# unchanged)."""
+    return reg - 1 if position is not None and position < reg else reg
+
+
+def position_register(sm4, output: bool) -> int | None:
+    """The SV_Position register an SM4 program declares as an output (vs) or input (ps), if any."""
+    from pyd3d11.shader import ir
+
+    ops = (ir.Opcode.DCL_OUTPUT_SIV,) if output else (ir.Opcode.DCL_INPUT_PS_SIV, ir.Opcode.DCL_INPUT_SIV)
+    return next((i.operands[0].register for i in sm4.instructions if i.opcode in ops and i.extra
+                 and i.extra[0] == 1), None)

@@ -45,7 +45,7 @@ def _sm2_run(body: str, target: str, x: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         if target.startswith("ps"):
             return Sm2Machine(sm2, len(x), {(TEXTURE, 0): x}, constants_for(chunk, {})).run().out(Reg.COLOROUT, 0)
-        return Sm2Machine(sm2, len(x), {(Reg.INPUT, 0): x}, constants_for(chunk, {})).run().out(Reg.TEXCRDOUT, 1)
+        return Sm2Machine(sm2, len(x), {(Reg.INPUT, 0): x}, constants_for(chunk, {})).run().out(Reg.TEXCRDOUT, 0)
 
 
 def _inputs(seed: int) -> np.ndarray:

@@ -22,7 +22,7 @@ import struct
 
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for, int_constants_for, validate
+from sm2_interp import Sm2Machine, constants_for, int_constants_for, position_register, texcoord_index, validate
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error, NotSupportedError
@@ -71,17 +71,19 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
     sm4_in = np.zeros((max(in_regs, default=0) + 1, n, 4), np.uint32)
     sm2_in = {}
     in_type = Reg.INPUT if sm2.kind == "vs" else TEXTURE
+    pos_in = position_register(sm4, False)
     for r in in_regs:
         kind = (int_inputs or {}).get(r)
+        key = (in_type, r if sm2.kind == "vs" else texcoord_index(r, pos_in))
         if kind is None:
             v = rng.uniform(-xrange, xrange, (n, 4)).astype(F)
-            sm4_in[r], sm2_in[(in_type, r)] = v.view(np.uint32), v
+            sm4_in[r], sm2_in[key] = v.view(np.uint32), v
         else:
             iv = rng.integers(-300 if kind == "int" else 0, 300, (n, 4)).astype(np.int64)
             sm4_in[r] = iv.astype(np.int32).view(np.uint32)
-            sm2_in[(in_type, r)] = iv.astype(F)  # the input assembler's float of the integer
+            sm2_in[key] = iv.astype(F)  # the input assembler's float of the integer
             if sm2.kind == "ps":
-                sm2_in[(in_type, r)] *= (1 + rng.uniform(-1e-6, 1e-6, (n, 4))).astype(F)
+                sm2_in[key] *= (1 + rng.uniform(-1e-6, 1e-6, (n, 4))).astype(F)
     b = Bindings()
     b.set_cbuffer(0, words.reshape(-1))
     res = run_program(sm4, n, inputs=sm4_in, bindings=b)
@@ -93,7 +95,7 @@ def run_both(src: str, target: str, seed: int, cb_kinds: dict | None = None, int
             continue
         r, mask = i.operands[0].register, i.operands[0].mask
         if sm2.kind == "vs":
-            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, r)
+            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, texcoord_index(r, pos))
         else:
             got = m.out(Reg.COLOROUT, r)
         lanes = [k for k in range(4) if mask >> k & 1]

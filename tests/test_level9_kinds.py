@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for, int_constants_for, validate
+from sm2_interp import Sm2Machine, constants_for, int_constants_for, texcoord_index, validate
 from test_level9_ints_loops import assert_agree, compile_, run_both
 
 from pyd3d11.errors import NotSupportedError
@@ -87,7 +87,7 @@ def test_shifts_by_amounts_computed_in_the_shader(target: str, case):
     blob = compile_(SHIFT_PS if target.startswith("ps") else SHIFT_VS, target)
     x = np.tile(np.array([xx, 0, 0, 1], F), (4, 1))
     m = run_sm2(blob, _shift_words(a, s, ua), {0: x}, 4)
-    got = m.out(Reg.COLOROUT, 0) if target.startswith("ps") else m.out(Reg.TEXCRDOUT, 1)
+    got = m.out(Reg.COLOROUT, 0) if target.startswith("ps") else m.out(Reg.TEXCRDOUT, texcoord_index(1, 0))
     want = np.array(_shift_expected(a, s, ua, xx), F)
     assert (s + xx) & 31 <= 20 or a == 0
     np.testing.assert_array_equal(got[0], want)
@@ -287,7 +287,7 @@ def _run_expr(expr: str, target: str, x: np.ndarray, y: np.ndarray | None = None
         return run_sm2(compile_(src, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x)).out(Reg.COLOROUT, 0)
     src = ("struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };\n"
            f"O main(float4 x : POSITION, float4 y : TEXCOORD0) {{ O o; o.p = y; o.t = {expr}; return o; }}")
-    return run_sm2(compile_(src, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x)).out(Reg.TEXCRDOUT, 1)
+    return run_sm2(compile_(src, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x)).out(Reg.TEXCRDOUT, texcoord_index(1, 0))
 
 
 @pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
@@ -374,6 +374,35 @@ def test_constant_and_sampler_mappings_match_a_published_fxc_listing():
     assert decode_program(chunk.program).minor == 0  # ps_2_0
 
 
+def test_texture_coordinate_numbering_matches_a_published_fxc_listing():
+    """spacehamster/DXDecompiler's Level9_Test_VS_9_0.asm (fxc 10.1, vs_4_0_level_9_1): outputs SV_POSITION o0,
+    NORMAL o1, COLOR o2, TEXCOORD o3 are written as oPos, oT0 (three dp3), oT1 (mov from v2), oT2.xy (mov from
+    v3): the position is not counted. Inputs keep their register numbers (dcl_texcoord v0 ... dcl_texcoord3 v3).
+    The same rule maps a pixel shader's inputs to t#, so the pixel shader reading that vertex shader's COLOR
+    (v2 after SV_Position v0) reads t1 -- the vertex shader's oT1."""
+    vs = """cbuffer MyBuffer2 : register(b13) { float4x4 g_mWorldViewProjection; float4x4 g_mWorld;
+      float4 g_vObjectColor; };
+    struct I { float4 p : POSITION; float3 n : NORMAL; float4 c : COLOR; float2 t : TEXCOORD0; };
+    struct O { float4 p : SV_POSITION; float3 n : NORMAL; float4 c : COLOR; float2 t : TEXCOORD0; };
+    O main(I i) { O o; o.p = mul(i.p, g_mWorldViewProjection); o.n = mul(i.n, (float3x3)g_mWorld); o.c = i.c;
+      o.t = i.t; return o; }"""
+    prog = decode_program(parse_aon9(parse_container(compile_(vs, "vs_4_0_level_9_1")).get("Aon9")).program)
+    written = {(i.dst.num, i.dst.mask) for i in prog.instructions if i.dst is not None and i.dst.reg == Reg.TEXCRDOUT}
+    assert {num for num, _ in written} == {0, 1, 2}
+    assert {m for num, m in written if num == 2} == {0x3}  # TEXCOORD's .xy in oT2
+    assert any(i.op == "mov" and i.dst.reg == Reg.TEXCRDOUT and i.dst.num == 1 and i.srcs[0].reg == Reg.INPUT
+               and i.srcs[0].num == 2 for i in prog.instructions)  # mov oT1, v2
+    dcls = sorted((i.dst.num, i.decl >> 16 & 0xF) for i in prog.instructions if i.op == "dcl")
+    assert dcls == [(0, 0), (1, 1), (2, 2), (3, 3)]  # dcl_texcoordN vN
+    ps = """float4 main(float4 p : SV_POSITION, float3 n : NORMAL, float4 c : COLOR, float2 t : TEXCOORD0)
+      : SV_TARGET { return c * 2 + t.x; }"""
+    pprog = decode_program(parse_aon9(parse_container(compile_(ps, "ps_4_0_level_9_1")).get("Aon9")).program)
+    assert sorted(i.dst.num for i in pprog.instructions if i.op == "dcl") == [1, 2]  # COLOR in t1, TEXCOORD in t2
+    nopos = "float4 main(float4 c : COLOR, float2 t : TEXCOORD0) : SV_TARGET { return c * 2 + t.x; }"
+    qprog = decode_program(parse_aon9(parse_container(compile_(nopos, "ps_4_0_level_9_1")).get("Aon9")).program)
+    assert sorted(i.dst.num for i in qprog.instructions if i.op == "dcl") == [0, 1]  # no position: v# = t#
+
+
 @pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
 @pytest.mark.parametrize(("expr", "ref"), [
     ("(x.x > 0 ? (x.y > 0) : false) ? x : -x", lambda x: np.where((x[:, :1] > 0) & (x[:, 1:2] > 0), x, -x)),
@@ -432,7 +461,7 @@ def test_bools_and_integers_carried_around_rep_loops(idx: int, target: str):
         w = np.zeros((4, 4), np.uint32)
         w[0, 0] = nv
         m = run_sm2(blob, w, {0: x}, 32)
-        got = m.out(Reg.COLOROUT, 0) if target.startswith("ps") else m.out(Reg.TEXCRDOUT, 1)
+        got = m.out(Reg.COLOROUT, 0) if target.startswith("ps") else m.out(Reg.TEXCRDOUT, texcoord_index(1, 0))
         np.testing.assert_array_equal(got, ref(x, nv).astype(F))
 
 

@@ -14,7 +14,7 @@ import struct
 
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for, validate
+from sm2_interp import Sm2Machine, constants_for, position_register, texcoord_index, validate
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DReflect
 from pyd3d11.errors import D3D11Error
@@ -286,12 +286,14 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     b.set_cbuffer(0, cbs[0].view(np.uint32).reshape(-1))
     res = run_program(sm4, n, inputs=_inputs_sm4(n, regs), bindings=b)
     in_type = Reg.INPUT if sm2.kind == "vs" else TEXTURE
-    m = Sm2Machine(sm2, n, {(in_type, r): v for r, v in regs.items()}, constants_for(chunk, cbs)).run()
+    pos_in = position_register(sm4, False)
+    m = Sm2Machine(sm2, n, {(in_type, r if sm2.kind == "vs" else texcoord_index(r, pos_in)): v
+                            for r, v in regs.items()}, constants_for(chunk, cbs)).run()
     pairs = []
     pos = next((i.operands[0].register for i in sm4.instructions if i.opcode == 103), None)  # dcl_output_siv
     for r, mask in _output_regs(sm4):
         if sm2.kind == "vs":
-            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, r)
+            got = m.out(Reg.RASTOUT, 0) if r == pos else m.out(Reg.TEXCRDOUT, texcoord_index(r, pos))
         else:
             got = m.out(Reg.COLOROUT, r)
         lanes = [c for c in range(4) if mask >> c & 1]
@@ -414,7 +416,7 @@ def test_aon9_texld_samples_the_mapped_sampler_with_the_coordinates():
         seen["s"], seen["uv"] = s, coords[:, :2].copy()
         return np.stack([coords[:, 0], coords[:, 1], coords[:, 0] * 2, np.ones(n, F)], axis=1)
 
-    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, 1): col, (TEXTURE, 2): uv},
+    m = Sm2Machine(decode_program(chunk.program), n, {(TEXTURE, texcoord_index(1, 0)): col, (TEXTURE, texcoord_index(2, 0)): uv},
                    constants_for(chunk, {}), sample).run()
     assert seen["s"] == 0 and np.array_equal(seen["uv"], uv[:, :2])
     texel = np.stack([uv[:, 0], uv[:, 1], uv[:, 0] * 2, np.ones(n, F)], axis=1)

@@ -76,7 +76,7 @@ def _run(src: str, target: str, a: np.ndarray, b: np.ndarray):
     res = run_program(sm4, len(a), inputs=x.view(np.uint32)[None])
     if sm2.kind == "vs":
         m = Sm2Machine(sm2, len(a), {(Reg.INPUT, 0): x}, constants_for(chunk, {})).run()
-        return res.outputs[1].view(F), m.out(Reg.TEXCRDOUT, 1), sm2
+        return res.outputs[1].view(F), m.out(Reg.TEXCRDOUT, 0), sm2
     m = Sm2Machine(sm2, len(a), {(TEXTURE, 0): x}, constants_for(chunk, {})).run()
     return res.outputs[0].view(F), m.out(Reg.COLOROUT, 0), sm2
 
@@ -125,7 +125,7 @@ def test_vector_signed_division():
         assert validate(sm2) == []
         m = Sm2Machine(sm2, n, {(Reg.INPUT, 0): xs, (Reg.INPUT, 1): ys}, constants_for(chunk, {})).run()
         want = [[c_div(int(p), int(q)) for p, q in zip(r1, r2)] for r1, r2 in zip(xs, ys)]
-        np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 1), want)
+        np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 0), want)
 
 
 # --- the rewrite's own conditions (fold.sign_of_xor) ------------------------------------------------------

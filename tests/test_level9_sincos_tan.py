@@ -53,7 +53,7 @@ def _run(src: str, target: str, x: np.ndarray):
     res = run_program(sm4, n, inputs=arr)
     if sm2.kind == "vs":
         m = Sm2Machine(sm2, n, {(Reg.INPUT, 0): x}, constants_for(chunk, {})).run()
-        return res.outputs[1].view(F), m.out(Reg.TEXCRDOUT, 1)
+        return res.outputs[1].view(F), m.out(Reg.TEXCRDOUT, 0)
     m = Sm2Machine(sm2, n, {(TEXTURE, 0): x}, constants_for(chunk, {})).run()
     return res.outputs[0].view(F), m.out(Reg.COLOROUT, 0)
 

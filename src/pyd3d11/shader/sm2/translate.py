@@ -276,6 +276,15 @@ class _Translator(FlowControl):
             cb_regs.setdefault(o.indices[0].value, set()).add(o.indices[1].value)
 
     # --- registers -----------------------------------------------------------------------------
+    def texcoord(self, reg: int) -> int:
+        """The oT# (vertex shader output) / t# (pixel shader input) of SM4 register ``reg``: its number less the
+        SV_Position register below it -- fxc's published vs_4_0_level_9_1 listing (DXDecompiler's
+        Level9_Test_VS_9_0.asm: o1-o3 after the position o0 are oT0-oT2) and lib_4_0_level_9_1 listing
+        (LibraryTest_4_Level_9_1_PS.asm: no position, v#/o# -> t#/oT# unchanged); the same rule on both sides keeps
+        a vertex shader's oT# the pixel shader's t#."""
+        pos = self.pos_out if self.kind == "vs" else self.pos_in
+        return reg - 1 if pos is not None and pos < reg else reg
+
     def tmp(self) -> int:
         n = self.scratch_base + self.scratch
         self.scratch += 1
@@ -349,16 +358,17 @@ class _Translator(FlowControl):
                 if o.register == self.pos_in:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position cannot be read in "
                                     "a feature level 9_x pixel shader")
-                if o.register >= self.prof.inputs:
+                tn = self.texcoord(o.register)
+                if tn >= self.prof.inputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
-                s = Src(TEXTURE, o.register, swz)
+                s = Src(TEXTURE, tn, swz)
                 if any(ints):  # an interpolated texture coordinate: round to the integer it carries
                     if not all(ints):
                         raise _unsupported("one read of integer and float pixel shader inputs")
                     m = _mask_of({swz[lane] for lane in lanes})
                     t, f = self.tmp(), self.tmp()
-                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(TEXTURE, o.register), self.cscalar(0x3F000000)])
+                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(TEXTURE, tn), self.cscalar(0x3F000000)])
                     self.emit("frc", Dst(Reg.TEMP, f, m), [Src(Reg.TEMP, t)])
                     self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
                     s = Src(Reg.TEMP, t, swz)
@@ -583,11 +593,11 @@ class _Translator(FlowControl):
             if self.kind == "vs":
                 if o.register == self.pos_out:
                     return self._predicated(Dst(Reg.TEMP, self.pos_temp, o.mask, mod))
-                if o.register >= self.prof.outputs:
+                if self.texcoord(o.register) >= self.prof.outputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: output register o{o.register} "
                                     f"exceeds the {self.prof.outputs} texture coordinates oT0-oT7")
                 if o.register not in self.out_temps:
-                    return Dst(Reg.TEXCRDOUT, o.register, o.mask, mod)
+                    return Dst(Reg.TEXCRDOUT, self.texcoord(o.register), o.mask, mod)
             return self._predicated(Dst(Reg.TEMP, self.out_temps[o.register], o.mask, mod))
         if o.type == T.OUTPUT_DEPTH:
             assert self.depth_temp is not None
@@ -1418,7 +1428,7 @@ class _Translator(FlowControl):
         self.scratch = 0
         if self.kind == "vs":
             for reg, t in sorted(self.out_temps.items()):
-                self.body.append(Inst("mov", Dst(Reg.TEXCRDOUT, reg, self.out_written.get(reg, 0xF)),
+                self.body.append(Inst("mov", Dst(Reg.TEXCRDOUT, self.texcoord(reg), self.out_written.get(reg, 0xF)),
                                       [Src(Reg.TEMP, t)]))
             if self.pos_out is not None:
                 p = self.pos_temp
