@@ -131,3 +131,21 @@ def test_float_sign_bits_rule(body, ops):
         assert out == list(body)
     else:
         assert [i.opcode for i in out] == ops
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_isinf_and_isfinite_of_negated_and_absolute_operands(target: str):
+    x = _inputs(4)
+    got = _sm2_run("isinf(-abs(x)) * 2 + isfinite(-x)", target, x)
+    np.testing.assert_array_equal(got, (np.isinf(x) * 2 + np.isfinite(x)).astype(F))
+
+
+@pytest.mark.parametrize("mod", list(ir.Modifier))
+def test_abs_bits_of_any_source_modifier_is_abs(mod):
+    """|x|'s bits are the same for x, -x, |x| and -|x|: the rewritten move reads |x| whatever the modifier."""
+    src = _t(1, swz=(0, 1, 2, 3))
+    src.modifier = mod
+    body = [ir.Instruction(OP.AND, [_t(0), src, _imm(0x7FFFFFFF)]),
+            ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0x7F800000)])]
+    out = float_sign_bits(body)
+    assert out[0].opcode == OP.MOV and out[0].operands[1].modifier == ir.Modifier.ABS

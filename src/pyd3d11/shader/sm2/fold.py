@@ -268,8 +268,7 @@ def float_sign_bits(body: list[ir.Instruction]) -> list[ir.Instruction]:
                     and _reads_written(b.operands[1], t, lanes):
                 kw = _imm_words(b.operands[2], lanes)
                 if kw is not None and all(w <= 0x7F800000 for w in kw):
-                    absx = dataclasses.replace(x, modifier=ir.Modifier.ABS if x.modifier in (
-                        ir.Modifier.NONE, ir.Modifier.NEG) else x.modifier)
+                    absx = dataclasses.replace(x, modifier=ir.Modifier.ABS)  # |x| of x, -x, |x| and -|x| alike
                     out.append(ir.Instruction(O.MOV, [t, absx]))
                     if set(kw) == {0x7F800000} and b.opcode in (O.IEQ, O.ULT):
                         # |x| == +inf as FLT_MAX < |x|, |x| < +inf as FLT_MAX >= |x| (NaN false either way):
