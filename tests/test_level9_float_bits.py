@@ -4,7 +4,7 @@ MicrosoftDocs' intrinsic pages give isinf, isfinite and isnan "Shader Model 2 (D
 and tanh minimum shader model 1, so fxc compiles them for shader model 2 -- the Aon9 program of a
 ``*_4_0_level_9_x`` target. Their SM4 forms read a float's bits (``and x, 0x7FFFFFFF`` then an integer
 comparison with +inf's bits; tanh's saturated ``copysign(1, x)`` as ``and 0x80000000`` / ``or 1.0``); the
-level-9 program decides the same with float operations (fold.float_sign_bits). Expected values from numpy on
+level-9 program decides the same with float operations (rewrite.float_sign_bits). Expected values from numpy on
 values including 0, -0, denormals, +-FLT_MAX and +-inf. NaN is left out: shader model 2's float rules do not
 define it (and the D3D9 ``cmp`` the comparisons become has no NaN case). Integers' bit patterns stay X4532.
 """
@@ -20,8 +20,8 @@ from pyd3d11.errors import D3D11Error
 from pyd3d11.shader import ir
 from pyd3d11.shader.dxbc.aon9 import parse_aon9
 from pyd3d11.shader.dxbc.container import parse_container
-from pyd3d11.shader.sm2.fold import float_sign_bits
 from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.rewrite import float_sign_bits
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
 F = np.float32

@@ -4,7 +4,7 @@ Shader model 2 has no integers: fxc's ps_2_0 / vs_2_0 code holds an HLSL ``int``
 (exact below 2^24, "Specifying Compiler Targets" / the D3D9 register pages give only float registers), so a
 level-9 ``int / int`` is a float computation. SM4 writes signed division as |a| udiv |b| with the sign of the
 quotient from ``xor a, b`` read as ``< 0`` (a and b of different signs); the level-9 program asks the same
-question with comparisons (fold.sign_of_xor). Expected values: C's truncating division and the remainder with
+question with comparisons (rewrite.sign_of_xor). Expected values: C's truncating division and the remainder with
 the dividend's sign (HLSL's integer ``/`` and ``%``), computed here in Python, for random and edge operands up
 to the float-exact limit 2^24 - 1, both signs; division by zero is left out (SM4 gives 0xFFFFFFFF, a float has
 no such value: documented). Also run against the SM4 program in pyd3d11's executor.
@@ -22,8 +22,8 @@ from pyd3d11.shader.dxbc.aon9 import parse_aon9
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
 from pyd3d11.shader.exec import run_program
-from pyd3d11.shader.sm2.fold import sign_of_xor
 from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.rewrite import sign_of_xor
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
 F = np.float32
@@ -128,7 +128,7 @@ def test_vector_signed_division():
         np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 0), want)
 
 
-# --- the rewrite's own conditions (fold.sign_of_xor) ------------------------------------------------------
+# --- the rewrite's own conditions (rewrite.sign_of_xor) ------------------------------------------------------
 def _t(reg: int, mask: int = 0xF, swz=None) -> ir.Operand:
     if swz is None:
         return ir.Operand(ir.OperandType.TEMP, 4, ir.SelectionMode.MASK, mask=mask, indices=[ir.Index(value=reg)])

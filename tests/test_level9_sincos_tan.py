@@ -23,8 +23,8 @@ from pyd3d11.shader.dxbc.aon9 import parse_aon9
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
 from pyd3d11.shader.exec import run_program
-from pyd3d11.shader.sm2.fold import pair_sincos
 from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.rewrite import pair_sincos
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
 F = np.float32
@@ -136,7 +136,7 @@ def test_sincos_intrinsic_reduces_every_angle_once(target: str):
     np.testing.assert_allclose(got, np.sin(xd) * 0.5 + np.cos(xd), atol=5e-5)
 
 
-# --- the pairing rule itself (fold.pair_sincos) --------------------------------------------------------
+# --- the pairing rule itself (rewrite.pair_sincos) --------------------------------------------------------
 def _t(reg: int, mask: int = 0xF, swz=None) -> ir.Operand:
     if swz is None:
         return ir.Operand(ir.OperandType.TEMP, 4, ir.SelectionMode.MASK, mask=mask, indices=[ir.Index(value=reg)])

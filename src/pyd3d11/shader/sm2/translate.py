@@ -61,10 +61,11 @@ from .base import (
 )
 from .calls import inline_calls
 from .flow import FlowControl
-from .fold import FOLD, f32_bits, float_sign_bits, pair_sincos, s32, sign_of_xor
+from .fold import FOLD, f32_bits, s32
 from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
+from .rewrite import float_sign_bits, pair_sincos, sign_of_xor
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
@@ -1287,7 +1288,7 @@ class _Translator(FlowControl):
         """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs") and
         reads one replicated component: every source component read is reduced at once with the documented
         mad / frc / mad sequence (3 slots for up to four angles), then one sincos per component gives both its
-        sine (.y) and cosine (.x), so ``tan``'s paired sincos (fold.pair_sincos) evaluates each angle once."""
+        sine (.y) and cosine (.x), so ``tan``'s paired sincos (rewrite.pair_sincos) evaluates each angle once."""
         d_sin, d_cos, src_op = inst.operands
         lanes = tuple(sorted(set(d_sin.written() if d_sin.type != T.NULL else ())
                              | set(d_cos.written() if d_cos.type != T.NULL else ())))
