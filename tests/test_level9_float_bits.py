@@ -149,3 +149,41 @@ def test_abs_bits_of_any_source_modifier_is_abs(mod):
             ir.Instruction(OP.IEQ, [_t(2), T0, _imm(0x7F800000)])]
     out = float_sign_bits(body)
     assert out[0].opcode == OP.MOV and out[0].operands[1].modifier == ir.Modifier.ABS
+
+
+# --- frexp: "Shader Model 2 (DirectX HLSL): yes (ps_2_x only)" (MicrosoftDocs frexp page) ----------------------
+FREXP_PS = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 e; float4 m = frexp(x, e); return %s; }"""
+
+
+@pytest.mark.parametrize("part", ["m", "e"])
+def test_frexp_at_ps_4_0_level_9_3_is_exact(part: str):
+    """The mantissa in [0.5, 1) with x's sign and the exponent, x = m * 2^e, 0 for x = 0 -- against numpy.frexp
+    on normal floats of every magnitude (denormals read as 0 in D3D10+ float operations: left out), in the SM2
+    program (test interpreter) and the SM4 program the runtime executes."""
+    from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+    from pyd3d11.shader.exec import run_program
+
+    rng = np.random.default_rng(5)
+    x = (rng.uniform(0.5, 1, (64, 4)) * 2.0 ** rng.integers(-125, 128, (64, 4)) * rng.choice([-1, 1], (64, 4)))
+    x = x.astype(F)
+    x[:12, 0] = [0, -0.0, 1, -1, 0.5, 2, FMAX, -FMAX, 2.0 ** -126, -(2.0 ** -126), 0.75, 3]
+    m_ref, e_ref = np.frexp(x.astype(np.float64))
+    want = (m_ref if part == "m" else e_ref).astype(F)
+    blob = bytes(D3DCompile(FREXP_PS % part, None, None, None, None, "main", "ps_4_0_level_9_3", 0, 0))
+    c = parse_container(blob)
+    chunk = parse_aon9(c.get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    assert validate(sm2) == []
+    got = Sm2Machine(sm2, len(x), {(TEXTURE, 0): x}, constants_for(chunk, {})).run().out(Reg.COLOROUT, 0)
+    np.testing.assert_array_equal(got, want)
+    sm4 = run_program(decode_sm4(c.program), len(x), inputs=x.view(np.uint32)[None]).outputs[0].view(F)
+    np.testing.assert_array_equal(sm4, want)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+def test_frexp_is_refused_where_the_docs_give_only_ps_2_x(target: str):
+    src = FREXP_PS % "m + e" if target.startswith("ps") else (
+        "float4 main(float4 x : POSITION) : SV_Position { float4 e; return frexp(x, e) + e; }")
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile(src, None, None, None, None, "main", target, 0, 0)
+    assert info.value.name == "E_FAIL" and "X4532" in str(info.value)

@@ -174,6 +174,7 @@ class Codegen(SignatureBinding):
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
+        self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
         self.outputs: list[SigElem] = []

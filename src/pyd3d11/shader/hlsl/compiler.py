@@ -112,6 +112,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
             cg.compile_flags = flags
+            cg.level9 = level9
             cg.dead_resources = dead
             cg.run()
         except NotImplementedError as exc:
