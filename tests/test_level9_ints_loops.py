@@ -580,7 +580,8 @@ def random_outcome(src: str, target: str, seed: int) -> str:
     except NotSupportedError as e:
         return f"not built: {e}"
     except D3D11Error as e:
-        assert e.name == "E_FAIL" and any(k in str(e) for k in ("X3511", "X4532", "slots", "temporary")), str(e)
+        limits = ("X3511", "X4532", "slots", "temporary", "constant register")
+        assert e.name == "E_FAIL" and any(k in str(e) for k in limits), str(e)
         return next((f"refused {k}" for k in ("X3511", "X4532") if k in str(e)), "refused limit")
     for expect, got, r in pairs:
         scale = np.maximum(1, np.abs(expect))

@@ -209,22 +209,23 @@ def _frexp_floats(cg: CodegenContext, x: list, n: int) -> tuple[list, list]:
     """frexp from float operations only, for ps_4_0_level_9_3: MicrosoftDocs' frexp page gives shader model 2
     "yes (ps_2_x only)", and the level-9 program (shader model 2: floats, no bit patterns) must compute it too.
     |x| is scaled into [0.5, 1) by powers of two chosen by comparisons -- down by 2^64 ... 2^1, up by 2^64 ...
-    2^1, then once more by 1/2 -- each multiplication exact, so the mantissa and the exponent are exact for
-    every normal float (denormals read as 0 in D3D10+ float operations, as the bit form's x != 0 test sees
-    them); x = 0 gives 0 and 0 as the page says. The same program is exact in SM4, where the runtime runs it."""
-    a = cg.op("mov", n, [x], ["abs"])
-    e = _k(0.0, n)
-    for k in (64, 32, 16, 8, 4, 2, 1):  # a >= 2^k: a *= 2^-k, e += k  (afterwards a < 2)
+    2^1, then once more by 1/2 -- each multiplication exact, so the mantissa is exact for every normal float
+    (denormals read as 0 in D3D10+ float operations, as the bit form's x != 0 test sees them). |x| / a is then
+    exactly 2^e, and e = log2|x| - log2 a rounded to the nearest integer: exact however log rounds (its error is
+    far below 1/2). x = 0 gives 0 and 0 as the page says. Only the 14 powers of two and 0.5 / 1 are
+    constants (ps_2_x has 32 constant registers). The same program runs exactly in SM4."""
+    ax = cg.op("mov", n, [x], ["abs"])
+    a = ax
+    for k in (64, 32, 16, 8, 4, 2, 1):  # a >= 2^k: a *= 2^-k  (afterwards a < 2)
         c = cg.alu("ge", FLOAT, n, [a, _k(2.0 ** k, n)])
         a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(2.0 ** -k, n)]), a])
-        e = cg.alu("movc", FLOAT, n, [c, cg.alu("add", FLOAT, n, [e, _k(float(k), n)]), e])
-    for k in (64, 32, 16, 8, 4, 2, 1):  # a < 2^-k: a *= 2^k, e -= k  (afterwards a >= 0.5 unless x = 0)
+    for k in (64, 32, 16, 8, 4, 2, 1):  # a < 2^-k: a *= 2^k  (afterwards a >= 0.5 unless x = 0)
         c = cg.alu("lt", FLOAT, n, [a, _k(2.0 ** -k, n)])
         a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(2.0 ** k, n)]), a])
-        e = cg.alu("movc", FLOAT, n, [c, cg.alu("add", FLOAT, n, [e, _k(float(-k), n)]), e])
     c = cg.alu("ge", FLOAT, n, [a, _k(1.0, n)])  # [1, 2) -> [0.5, 1)
     a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(0.5, n)]), a])
-    e = cg.alu("movc", FLOAT, n, [c, cg.alu("add", FLOAT, n, [e, _k(1.0, n)]), e])
+    lx, la = cg.alu("log", FLOAT, n, [ax]), cg.alu("log", FLOAT, n, [a])  # |x| / a itself overflows at FLT_MAX
+    e = cg.alu("round_ne", FLOAT, n, [cg.alu("add", FLOAT, n, [lx, la], ["", "-"])])
     neg = cg.alu("lt", FLOAT, n, [x, _k(0.0, n)])
     m = cg.alu("movc", FLOAT, n, [neg, cg.op("mov", n, [a], ["-"]), a])
     nz = cg.alu("ne", FLOAT, n, [x, _k(0.0, n)])
