@@ -83,3 +83,65 @@ def test_backends_agree_on_nan_operands(line):
     assert np.array_equal(outs[0], outs[1]), line
     both = np.isnan(inp[0].view(np.float32)) & np.isnan(inp[1].view(np.float32))
     assert both.any()  # the case that used to depend on operand order is exercised
+
+
+# Constants LLVM derives through registers (not literals at the op): an identity factor/addend it may fold
+DERIVED = ["mov r0.xyzw, l(1.0, 1.0, 1.0, 1.0)\nmul o0.xyzw, r0.xyzw, v1.xyzw",
+           "mov r0.xyzw, l(-0.0, -0.0, -0.0, -0.0)\nadd o0.xyzw, r0.xyzw, v1.xyzw",
+           "mul r0.xyzw, l(0.5, 0.5, 0.5, 0.5), l(2.0, 2.0, 2.0, 2.0)\nmul o0.xyzw, r0.xyzw, v0.xyzw",
+           "mov r0.xyzw, l(1.0, 1.0, 1.0, 1.0)\nmad o0.xyzw, r0.xyzw, v1.xyzw, r0.wzyx\nmul o0.x, v0.x, r0.y",
+           "mov r0.xyzw, l(1.0, 1.0, 1.0, 1.0)\ndp4 o0.x, r0.xyzw, v1.xyzw\ndp2 o0.y, v0.xyxx, r0.xyxx"]
+
+
+@pytest.fixture(params=["ordered", "portable"])
+def formulation(request, monkeypatch):
+    """Both NaN formulations of the generator (llvm_gen.Gen.arith): the in-order x86 instructions (where the
+    host has them) and the portable repair after a plain fadd/fmul; each must give the reference's bits."""
+    if request.param == "ordered":
+        from pyd3d11.shader.native import llvm_gen
+        if not llvm_gen.ordered_arith():
+            pytest.skip("not an x86-64 host with AVX")
+    else:
+        monkeypatch.setenv("PYD3D11_NATIVE_ORDERED", "0")
+    return request.param
+
+
+def _agree(src: str, formulation: str) -> None:
+    prog = assemble_program(src)
+    rng = np.random.default_rng(5)
+    pool = np.array([SNAN, QNAN, QNAN2, 0xFFFFFFFF, 0x7FC00000, 0xFF800001, ONE, INF, NINF, 0, 0x80000000, 0x00000001,
+                     0x40490FDB], U32)
+    inp = rng.choice(pool, (2, 203, 4)).astype(U32)
+    outs = []
+    for be in ("native", "reference"):
+        native.set_backend(be)
+        before = runtime.stats.native_runs
+        run = runtime.run_program if be == "native" else reference.run_program
+        try:
+            outs.append(run(prog, 203, inputs=inp).outputs)
+        finally:
+            native.set_backend(None)
+        if be == "native":
+            assert runtime.stats.native_runs == before + 1
+    assert np.array_equal(outs[0], outs[1]), (formulation, [hex(x) for x in outs[0].ravel()[:8]],
+                                              [hex(x) for x in outs[1].ravel()[:8]])
+
+
+@pytest.mark.parametrize("line", PROGRAMS + DERIVED)
+def test_both_formulations_agree_with_the_reference(line, formulation):
+    _agree("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\n"
+           f"dcl_temps 1\n{line}\nret\n", formulation)
+
+
+def test_ordered_formulation_is_emitted_in_operand_order():
+    """On an x86-64 AVX host the kernel's add/mul are the inline instructions with the first D3D operand as
+    the first source (AT&T order: ``vaddps src2, src1, dst``), and no select repair follows them."""
+    from pyd3d11.shader.native import llvm_gen
+
+    if not llvm_gen.ordered_arith():
+        pytest.skip("not an x86-64 host with AVX")
+    prog = assemble_program("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\n"
+                            "dcl_output o0.xyzw\nadd o0.xyzw, v0.xyzw, v1.xyzw\nret\n")
+    text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8)
+    assert text.count('asm "vaddps $2, $1, $0"') == 4
+    assert "fcmp uno" not in text

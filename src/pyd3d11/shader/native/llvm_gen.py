@@ -18,6 +18,7 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 from __future__ import annotations
 
 import math
+import os
 import struct
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -117,6 +118,7 @@ class Gen(IrText):
         # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
         # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
         self.flushed: set = set()
+        self.ordered = ordered_arith()  # add/mul as in-order x86 instructions (see arith)
 
     def _set_width(self, w: int) -> None:
         """Lanes per vector step and the vector types of that width."""
@@ -609,17 +611,31 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
-    def nan_first(self, x: str, r: str, const: bool = False) -> str:
-        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r``. LLVM may
-        commute fadd/fmul, which changes the answer for two NaN operands. With a literal operand
-        (``const``) LLVM also folds ``x * 1.0`` / ``x + -0.0`` to ``x``, leaving a signalling NaN
-        unquieted, so there every NaN result is quieted as the hardware operation would."""
+    def arith(self, op: str, x: str, y: str) -> str:
+        """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where both operands
+        are NaNs the first one, quieted. On x86 with AVX the instruction itself is that rule (the first
+        source operand's NaN wins, Intel SDM vol. 1 §4.8.3.5 table 4-7; a signalling NaN is quieted), so it is
+        emitted as inline assembly with the operands in order: LLVM can then neither commute the operands
+        nor fold an identity (x·1, x + -0), and no repair is needed. Elsewhere the plain instruction and a
+        repair (:meth:`nan_first`) that also quiets every NaN result: LLVM folds identities on constants it
+        derives through registers too (``r0 = 0.5·2; r0·x`` becomes ``x``), which no syntactic test of the
+        operands sees."""
+        if self.ordered:
+            ins = "vaddps" if op == "fadd" else "vmulps"
+            return self.v(f'call {self.VF} asm "{ins} $2, $1, $0", "=v,v,v"({self.VF} {x}, {self.VF} {y})'
+                          " nounwind memory(none)")
+        return self.nan_first(x, self.v(f"{op} {self.VF} {x}, {y}"))
+
+    def nan_first(self, x: str, r: str) -> str:
+        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r`` with every NaN
+        quieted. LLVM may commute fadd/fmul, which changes the answer for two NaN operands, and folds
+        ``x * 1.0`` / ``x + -0.0`` to ``x`` (on literals and on constants it derives), leaving a signalling
+        NaN unquieted where the hardware operation quiets it."""
         xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
         q = self.v(f"or {self.VI} {self.asi(x)}, {splat(0x400000)}")
-        if const:
-            rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
-            rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
-            r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
+        rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
+        rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
+        r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
         return self.v(f"select {self.VB} {xn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
 
     def asf(self, b: str) -> str:
@@ -653,9 +669,11 @@ class Gen(IrText):
         """Reference FLOAT_OPS[name] on bit vectors (alu_float.py)."""
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
-            op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            r = self.v(f"{op} {self.VF} {x}, {y}")
-            r = self.asi(r if name == "div" else self.nan_first(x, r, _literal(a[0]) or _literal(a[1])))
+            if name == "div":
+                r = self.asi(self.v(f"fdiv {self.VF} {x}, {y}"))
+            else:
+                op = "fadd" if name == "add" else "fmul"
+                r = self.asi(self.arith(op, x, y))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -663,10 +681,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"), _literal(a[0]) or _literal(a[1]))
-            # two literal factors make a product LLVM computes itself (-0·3.5 = -0), which it then folds into the add
-            derived = _constant(a[0]) and _constant(a[1])
-            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2]) or derived))
+            p = self.arith("fmul", x, y)
+            r = self.asi(self.arith("fadd", p, z))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -932,14 +948,11 @@ class Gen(IrText):
             acc = None
             for i in range(n):
                 x = self.ff(vals[i])
-                lit = _literal(vals[i]) or _literal(vals[n + i])
-                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"), lit)
-                p = self.ftz(self.asi(p))
+                p = self.ftz(self.asi(self.arith("fmul", x, self.ff(vals[n + i]))))
                 if acc is None:
                     acc = p
                 else:
-                    s = self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")
-                    acc = self.ftz(self.asi(self.nan_first(self.asf(acc), s)))
+                    acc = self.ftz(self.asi(self.arith("fadd", self.asf(acc), self.asf(p))))
             acc = self.ftz(acc)
             if op.sat:
                 acc = self.sat(acc)
@@ -1524,27 +1537,6 @@ def _const_flushed(v: str) -> bool:
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
 
 
-_IDENTITIES = {0x3F800000, 0xBF800000, 0x80000000}  # 1.0, -1.0, -0.0
-
-
-def _literal(v: str) -> bool:
-    """Whether ``v`` may be a literal LLVM folds an identity on (x·1 → x, x·-1 → -x, x + -0 → x, which
-    keep a signalling NaN unquieted): a splat of ±1.0 or -0.0, or a vector literal."""
-    if v.startswith("<"):
-        return True
-    if not v.startswith("splat (i32 "):
-        return False
-    try:
-        return (int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF) in _IDENTITIES
-    except ValueError:
-        return True
-
-
-def _constant(v: str) -> bool:
-    """Whether ``v`` is a constant operand (a splat, a vector literal or zeroinitializer)."""
-    return v.startswith(("splat (", "<")) or v == "zeroinitializer"
-
-
 def _const_float(v: str) -> float | None:
     """The float32 value of a constant splat operand (as :func:`splat` writes it), else None."""
     if not (v.startswith("splat (i32 ") and v.endswith(")")):
@@ -1573,6 +1565,24 @@ def _far_from_zero(v: str) -> bool:
     are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
     c = _const_float(v)
     return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100
+
+
+_ORDERED: bool | None = None
+
+
+def ordered_arith() -> bool:
+    """Whether float add/mul are emitted as in-order x86 AVX instructions (:meth:`Gen.arith`): on an x86-64
+    host with AVX, unless ``PYD3D11_NATIVE_ORDERED=0`` selects the portable select repair (the same bits)."""
+    global _ORDERED
+    if os.environ.get("PYD3D11_NATIVE_ORDERED", "") == "0":
+        return False
+    if _ORDERED is None:
+        import llvmlite.binding as llvm
+
+        triple = llvm.get_default_triple()
+        _ORDERED = triple.startswith(("x86_64", "amd64")) and \
+            "+avx" in llvm.get_host_cpu_features().flatten().split(",")
+    return _ORDERED
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:

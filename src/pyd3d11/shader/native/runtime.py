@@ -82,6 +82,7 @@ def _init_llvm():
     if not _llvm_ready:
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
+        llvm.initialize_native_asmparser()  # the kernels' inline assembly (llvm_gen.Gen.arith)
         _tm = _target_machine(llvm)  # for the optimisation pipeline; never handed to an engine
         _llvm_ready = True
     return llvm
@@ -166,7 +167,7 @@ def vector_width(lw: Lowered, tile: int) -> int:
 
 def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
     """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled."""
-    width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
+    width = os.environ.get("PYD3D11_NATIVE_WIDTH", "") + os.environ.get("PYD3D11_NATIVE_ORDERED", "")
     key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
     if k is not None:
