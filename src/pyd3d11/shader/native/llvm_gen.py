@@ -18,7 +18,6 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 from __future__ import annotations
 
 import math
-import os
 import struct
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -118,7 +117,6 @@ class Gen(IrText):
         # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
         # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
         self.flushed: set = set()
-        self.ordered = ordered_arith()  # add/mul as in-order x86 instructions (see arith)
 
     def _set_width(self, w: int) -> None:
         """Lanes per vector step and the vector types of that width."""
@@ -611,32 +609,37 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
-    def arith(self, op: str, x: str, y: str) -> str:
-        """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where both operands
-        are NaNs the first one, quieted. On x86 with AVX the instruction itself is that rule (the first
-        source operand's NaN wins, Intel SDM vol. 1 §4.8.3.5 table 4-7; a signalling NaN is quieted), so it is
-        emitted as inline assembly with the operands in order: LLVM can then neither commute the operands
-        nor fold an identity (x·1, x + -0), and no repair is needed. Elsewhere the plain instruction and a
-        repair (:meth:`nan_first`) that also quiets every NaN result: LLVM folds identities on constants it
-        derives through registers too (``r0 = 0.5·2; r0·x`` becomes ``x``), which no syntactic test of the
-        operands sees."""
-        if self.ordered:
-            ins = "vaddps" if op == "fadd" else "vmulps"
-            return self.v(f'call {self.VF} asm "{ins} $2, $1, $0", "=v,v,v"({self.VF} {x}, {self.VF} {y})'
-                          " nounwind memory(none)")
-        return self.nan_first(x, self.v(f"{op} {self.VF} {x}, {y}"))
+    def arith(self, op: str, x: str, y: str, bx: str = "", by: str = "") -> str:
+        """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where ``x`` is a NaN,
+        ``x`` quieted; else the operation's own result (a NaN ``y`` quieted). ``bx`` / ``by``: the operands'
+        bit vectors as the generator wrote them (constants are recognised there).
 
-    def nan_first(self, x: str, r: str) -> str:
-        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r`` with every NaN
-        quieted. LLVM may commute fadd/fmul, which changes the answer for two NaN operands, and folds
-        ``x * 1.0`` / ``x + -0.0`` to ``x`` (on literals and on constants it derives), leaving a signalling
-        NaN unquieted where the hardware operation quiets it."""
+        Two LLVM liberties break that rule for a plain instruction: it may commute fadd/fmul (then two NaN
+        operands give the second one), and it folds identities (x·1, x·-1, x + -0 → x or -x, on literals and
+        on constants it derives through registers, e.g. ``r0 = 0.5·2; r0·x``), leaving a signalling NaN
+        unquieted or its sign flipped. So:
+        - one operand a constant that is no NaN, zero or ±1 (``plain``): only the other operand can be a NaN,
+          and nothing folds: the plain instruction (the constant taken as the second operand);
+        - otherwise the first operand passes through an opaque identity (:meth:`opaque`; both operands when a
+          constant is involved), and where it is a NaN the second operand is the first one too: x op x is
+          ``x`` quieted in either order, and elsewhere order does not matter. A constant LLVM derives for the
+          second operand can then only fold inside ``select(x NaN, x op x, x op y)``, where ``x`` is no NaN."""
+        if _plain(by):
+            return self.v(f"{op} {self.VF} {x}, {y}")
+        if _plain(bx):
+            return self.v(f"{op} {self.VF} {y}, {x}")
+        cy = _constant(by)
+        x = self.opaque(x)
+        if cy or _constant(bx):
+            y = self.opaque(y)
         xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
-        q = self.v(f"or {self.VI} {self.asi(x)}, {splat(0x400000)}")
-        rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
-        rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
-        r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
-        return self.v(f"select {self.VB} {xn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
+        y = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {y}")
+        return self.v(f"{op} {self.VF} {x}, {y}")
+
+    def opaque(self, x: str) -> str:
+        """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
+        into (no constant folding, no identity folds on it)."""
+        return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
 
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
@@ -673,7 +676,7 @@ class Gen(IrText):
                 r = self.asi(self.v(f"fdiv {self.VF} {x}, {y}"))
             else:
                 op = "fadd" if name == "add" else "fmul"
-                r = self.asi(self.arith(op, x, y))
+                r = self.asi(self.arith(op, x, y, a[0], a[1]))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -681,8 +684,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.arith("fmul", x, y)
-            r = self.asi(self.arith("fadd", p, z))
+            p = self.arith("fmul", x, y, a[0], a[1])
+            r = self.asi(self.arith("fadd", p, z, "", a[2]))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -948,7 +951,7 @@ class Gen(IrText):
             acc = None
             for i in range(n):
                 x = self.ff(vals[i])
-                p = self.ftz(self.asi(self.arith("fmul", x, self.ff(vals[n + i]))))
+                p = self.ftz(self.asi(self.arith("fmul", x, self.ff(vals[n + i]), vals[i], vals[n + i])))
                 if acc is None:
                     acc = p
                 else:
@@ -1537,6 +1540,18 @@ def _const_flushed(v: str) -> bool:
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
 
 
+def _constant(v: str) -> bool:
+    """Whether operand bits ``v`` are a constant (a splat, a vector literal or zeroinitializer)."""
+    return v.startswith(("splat (", "<")) or v == "zeroinitializer"
+
+
+def _plain(v: str) -> bool:
+    """A constant splat operand no LLVM fold of fadd/fmul keys on: not a NaN, not ±0 (x + -0 → x) and not
+    ±1 (x·1 → x, x·-1 → -x), finite."""
+    c = _const_float(v)
+    return c is not None and math.isfinite(c) and c != 0.0 and abs(c) != 1.0
+
+
 def _const_float(v: str) -> float | None:
     """The float32 value of a constant splat operand (as :func:`splat` writes it), else None."""
     if not (v.startswith("splat (i32 ") and v.endswith(")")):
@@ -1565,24 +1580,6 @@ def _far_from_zero(v: str) -> bool:
     are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
     c = _const_float(v)
     return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100
-
-
-_ORDERED: bool | None = None
-
-
-def ordered_arith() -> bool:
-    """Whether float add/mul are emitted as in-order x86 AVX instructions (:meth:`Gen.arith`): on an x86-64
-    host with AVX, unless ``PYD3D11_NATIVE_ORDERED=0`` selects the portable select repair (the same bits)."""
-    global _ORDERED
-    if os.environ.get("PYD3D11_NATIVE_ORDERED", "") == "0":
-        return False
-    if _ORDERED is None:
-        import llvmlite.binding as llvm
-
-        triple = llvm.get_default_triple()
-        _ORDERED = triple.startswith(("x86_64", "amd64")) and \
-            "+avx" in llvm.get_host_cpu_features().flatten().split(",")
-    return _ORDERED
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:

@@ -86,7 +86,7 @@ def _init_llvm():
     if not _llvm_ready:
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
-        llvm.initialize_native_asmparser()  # the kernels' inline assembly (llvm_gen.Gen.arith)
+        llvm.initialize_native_asmparser()  # the kernels' inline assembly (llvm_gen.Gen.opaque)
         _tm = _target_machine(llvm)  # for the optimisation pipeline; never handed to an engine
         _llvm_ready = True
     return llvm
@@ -317,7 +317,7 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
     """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled.
     ``quick``: the caller reports the lanes it runs (``kernel.module.note_use``), so a new kernel may be
     built quickly first (TIER)."""
-    width = os.environ.get("PYD3D11_NATIVE_WIDTH", "") + os.environ.get("PYD3D11_NATIVE_ORDERED", "")
+    width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
     if k is not None:
