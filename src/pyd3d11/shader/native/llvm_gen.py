@@ -609,18 +609,37 @@ class Gen(IrText):
         self.flushed.add(r)
         return r
 
-    def nan_first(self, x: str, r: str, const: bool = False) -> str:
-        """alu_float.nan_first on float vectors: ``x`` quieted where it is a NaN, else ``r``. LLVM may
-        commute fadd/fmul, which changes the answer for two NaN operands. With a literal operand
-        (``const``) LLVM also folds ``x * 1.0`` / ``x + -0.0`` to ``x``, leaving a signalling NaN
-        unquieted, so there every NaN result is quieted as the hardware operation would."""
+    def arith(self, op: str, x: str, y: str, bx: str = "", by: str = "") -> str:
+        """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where ``x`` is a NaN,
+        ``x`` quieted; else the operation's own result (a NaN ``y`` quieted). ``bx`` / ``by``: the operands'
+        bit vectors as the generator wrote them (constants are recognised there).
+
+        Two LLVM liberties break that rule for a plain instruction: it may commute fadd/fmul (then two NaN
+        operands give the second one), and it folds identities (x·1, x·-1, x + -0 → x or -x, on literals and
+        on constants it derives through registers, e.g. ``r0 = 0.5·2; r0·x``), leaving a signalling NaN
+        unquieted or its sign flipped. So:
+        - one operand a constant that is no NaN, zero or ±1 (``plain``): only the other operand can be a NaN,
+          and nothing folds: the plain instruction (the constant taken as the second operand);
+        - otherwise the first operand passes through an opaque identity (:meth:`opaque`; both operands when a
+          constant is involved), and where it is a NaN the second operand is the first one too: x op x is
+          ``x`` quieted in either order, and elsewhere order does not matter. A constant LLVM derives for the
+          second operand can then only fold inside ``select(x NaN, x op x, x op y)``, where ``x`` is no NaN."""
+        if _plain(by):
+            return self.v(f"{op} {self.VF} {x}, {y}")
+        if _plain(bx):
+            return self.v(f"{op} {self.VF} {y}, {x}")
+        cy = _constant(by)
+        x = self.opaque(x)
+        if cy or _constant(bx):
+            y = self.opaque(y)
         xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
-        q = self.v(f"or {self.VI} {self.asi(x)}, {splat(0x400000)}")
-        if const:
-            rn = self.v(f"fcmp uno {self.VF} {r}, {r}")
-            rq = self.v(f"or {self.VI} {self.asi(r)}, {splat(0x400000)}")
-            r = self.v(f"select {self.VB} {rn}, {self.VF} {self.asf(rq)}, {self.VF} {r}")
-        return self.v(f"select {self.VB} {xn}, {self.VF} {self.asf(q)}, {self.VF} {r}")
+        y = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {y}")
+        return self.v(f"{op} {self.VF} {x}, {y}")
+
+    def opaque(self, x: str) -> str:
+        """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
+        into (no constant folding, no identity folds on it)."""
+        return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
 
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
@@ -653,9 +672,11 @@ class Gen(IrText):
         """Reference FLOAT_OPS[name] on bit vectors (alu_float.py)."""
         if name in ("add", "mul", "div"):
             x, y = self.ff(a[0]), self.ff(a[1])
-            op = {"add": "fadd", "mul": "fmul", "div": "fdiv"}[name]
-            r = self.v(f"{op} {self.VF} {x}, {y}")
-            r = self.asi(r if name == "div" else self.nan_first(x, r, _literal(a[0]) or _literal(a[1])))
+            if name == "div":
+                r = self.asi(self.v(f"fdiv {self.VF} {x}, {y}"))
+            else:
+                op = "fadd" if name == "add" else "fmul"
+                r = self.asi(self.arith(op, x, y, a[0], a[1]))
             if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
                     (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
                 self.flushed.add(r)
@@ -663,10 +684,8 @@ class Gen(IrText):
             return self.ftz(r)
         if name == "mad":
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {y}"), _literal(a[0]) or _literal(a[1]))
-            # two literal factors make a product LLVM computes itself (-0·3.5 = -0), which it then folds into the add
-            derived = _constant(a[0]) and _constant(a[1])
-            r = self.asi(self.nan_first(p, self.v(f"fadd {self.VF} {p}, {z}"), _literal(a[2]) or derived))
+            p = self.arith("fmul", x, y, a[0], a[1])
+            r = self.asi(self.arith("fadd", p, z, "", a[2]))
             if _far_from_zero(a[2]):
                 self.flushed.add(r)
                 return r
@@ -932,14 +951,11 @@ class Gen(IrText):
             acc = None
             for i in range(n):
                 x = self.ff(vals[i])
-                lit = _literal(vals[i]) or _literal(vals[n + i])
-                p = self.nan_first(x, self.v(f"fmul {self.VF} {x}, {self.ff(vals[n + i])}"), lit)
-                p = self.ftz(self.asi(p))
+                p = self.ftz(self.asi(self.arith("fmul", x, self.ff(vals[n + i]), vals[i], vals[n + i])))
                 if acc is None:
                     acc = p
                 else:
-                    s = self.v(f"fadd {self.VF} {self.asf(acc)}, {self.asf(p)}")
-                    acc = self.ftz(self.asi(self.nan_first(self.asf(acc), s)))
+                    acc = self.ftz(self.asi(self.arith("fadd", self.asf(acc), self.asf(p))))
             acc = self.ftz(acc)
             if op.sat:
                 acc = self.sat(acc)
@@ -1524,25 +1540,16 @@ def _const_flushed(v: str) -> bool:
     return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
 
 
-_IDENTITIES = {0x3F800000, 0xBF800000, 0x80000000}  # 1.0, -1.0, -0.0
-
-
-def _literal(v: str) -> bool:
-    """Whether ``v`` may be a literal LLVM folds an identity on (x·1 → x, x·-1 → -x, x + -0 → x, which
-    keep a signalling NaN unquieted): a splat of ±1.0 or -0.0, or a vector literal."""
-    if v.startswith("<"):
-        return True
-    if not v.startswith("splat (i32 "):
-        return False
-    try:
-        return (int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF) in _IDENTITIES
-    except ValueError:
-        return True
-
-
 def _constant(v: str) -> bool:
-    """Whether ``v`` is a constant operand (a splat, a vector literal or zeroinitializer)."""
+    """Whether operand bits ``v`` are a constant (a splat, a vector literal or zeroinitializer)."""
     return v.startswith(("splat (", "<")) or v == "zeroinitializer"
+
+
+def _plain(v: str) -> bool:
+    """A constant splat operand no LLVM fold of fadd/fmul keys on: not a NaN, not ±0 (x + -0 → x) and not
+    ±1 (x·1 → x, x·-1 → -x), finite."""
+    c = _const_float(v)
+    return c is not None and math.isfinite(c) and c != 0.0 and abs(c) != 1.0
 
 
 def _const_float(v: str) -> float | None:

@@ -7,9 +7,11 @@ and :func:`dispatch` (a whole compute dispatch, called by ``pipeline.compute.dis
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import hashlib
 import os
+import queue
 import threading
 import time
 import weakref
@@ -43,6 +45,7 @@ class Stats:
     disk_hits: int = 0  # kernels loaded from the on-disk object cache
     native_runs: int = 0  # runs / dispatches executed natively
     fallbacks: int = 0  # runs that went to the reference executor
+    upgraded: int = 0  # quick builds rebuilt at O2 in the background (TIER)
     compile_seconds: float = 0.0
     last_compile_ms: float = 0.0
     reasons: dict = field(default_factory=dict)  # fallback reason → count
@@ -63,6 +66,7 @@ fallback_listeners: list = []
 STRICT = os.environ.get("PYD3D11_NATIVE_STRICT", "") not in ("", "0")
 
 _lock = threading.Lock()
+_lock_up = threading.Lock()
 _llvm_ready = False
 _tm = None
 
@@ -82,6 +86,7 @@ def _init_llvm():
     if not _llvm_ready:
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
+        llvm.initialize_native_asmparser()  # the kernels' inline assembly (llvm_gen.Gen.opaque)
         _tm = _target_machine(llvm)  # for the optimisation pipeline; never handed to an engine
         _llvm_ready = True
     return llvm
@@ -94,14 +99,158 @@ def _target_machine(llvm):
                                         features=llvm.get_host_cpu_features().flatten(), opt=3)
 
 
+#: ``auto``: a module is first built with LLVM's IR passes off (machine code still optimised) and rebuilt at
+#: O2 in a background thread once it has run TIER_UP_LANES lanes; ``quick`` / ``full``: one build, at that
+#: level (tests). The builds compute the same bits: the IR carries no fast-math flags and the float add/mul
+#: are in-order instructions (llvm_gen.Gen.arith), so no pass may change a result.
+TIER = os.environ.get("PYD3D11_NATIVE_TIER", "auto")
+TIER_UP_LANES = int(os.environ.get("PYD3D11_NATIVE_TIER_UP_LANES", str(2 << 20)))
+
+
+class Module:
+    """One compiled LLVM module of a kernel or a fused variant: its engine and exported functions' addresses.
+    ``full``: built at O2 (else the quick build, upgraded by :meth:`note_use`). Callers read :meth:`addr` /
+    :meth:`cfunc` per draw; a replaced engine is kept alive (a draw on another thread may still run it)."""
+
+    def __init__(self, text: str, names: tuple, engine: Any, addrs: dict, full: bool) -> None:
+        self.text, self.names = text, names
+        self.engine, self.addrs, self.full = engine, addrs, full
+        self.used = 0
+        self.from_disk = False
+        self.upgrading = False
+        self.retired: list = []
+        self._cf: dict = {}
+
+    def addr(self, name: str) -> int:
+        return self.addrs[name]
+
+    def cfunc(self, name: str, proto: Any) -> Any:
+        key = (name, self.addrs[name])
+        f = self._cf.get(key)
+        if f is None:
+            f = self._cf[key] = proto(self.addrs[name])
+        return f
+
+    def note_use(self, lanes: int) -> None:
+        """Count lanes run on the quick build; past TIER_UP_LANES queue its O2 rebuild."""
+        if self.full or self.upgrading or TIER != "auto":
+            return
+        self.used += lanes
+        if self.used >= TIER_UP_LANES:
+            self.upgrading = True
+            _upgrades.put(self)
+            _start_upgrader()
+
+
+_upgrades: queue.Queue = queue.Queue()
+_CONTEXTS: list = []  # the rebuilds' private LLVM contexts
+_upgrader: threading.Thread | None = None
+_stopping = False
+
+
+def _start_upgrader() -> None:
+    global _upgrader
+    with _lock_up:
+        if _upgrader is None:
+            _upgrader = threading.Thread(target=_upgrade_loop, name="pyd3d11-tier-up", daemon=True)
+            _upgrader.start()
+            atexit.register(_stop_upgrader)
+
+
+def _stop_upgrader() -> None:
+    """At exit: let a rebuild in progress finish before LLVM's globals are torn down."""
+    global _stopping
+    _stopping = True
+    _upgrades.put(None)
+    if _upgrader is not None:
+        _upgrader.join(timeout=30)
+
+
+def _upgrade_loop() -> None:
+    try:  # the lowest priority for this thread only (Linux): draws keep the cores
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):
+        pass
+    while True:
+        m = _upgrades.get()
+        try:
+            if m is None or _stopping:
+                return
+            upgrade(m)
+        except Exception:  # the quick build stays: the same bits, a little slower
+            if STRICT:
+                raise
+        finally:
+            _upgrades.task_done()
+
+
+def wait_upgrades() -> None:
+    """Block until every queued O2 rebuild is swapped in (benchmarks: steady-state frames; tests)."""
+    _upgrades.join()
+
+
+def upgrade(m: Module) -> None:
+    """Rebuild ``m`` at O2 in a private LLVM context (safe beside compiles on other threads) and swap it in."""
+    llvm = _init_llvm()
+    ctx = llvm.create_context()
+    mod = llvm.parse_assembly(m.text, context=ctx)
+    mod.verify()
+    _optimise(llvm, mod, _target_machine(llvm))
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    path = _disk_path(m.text)
+    if path is not None:
+        engine.set_object_cache(lambda _m, buf: _disk_store(path, buf), lambda _m: None)
+    engine.finalize_object()
+    addrs = {n: engine.get_function_address(n) for n in m.names}
+    _CONTEXTS.append(ctx)  # never disposed: an engine must be disposed before the context of its module
+    m.retired.append(m.engine)
+    m.engine, m.addrs, m.full = engine, addrs, True
+    stats.upgraded += 1
+
+
+def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module:
+    """Compile one module (LLVM IR ``text``) exporting functions ``names``: from the on-disk object cache
+    (an O2 object) when present; else quickly (IR passes off) under TIER ``quick``, or ``auto`` when the
+    caller counts the lanes it runs (``counted``: :meth:`Module.note_use` upgrades it); else at O2."""
+    quick = TIER == "quick" or (TIER == "auto" and counted)
+    mod = llvm.parse_assembly(text)
+    path = _disk_path(text)
+    cached = path is not None and path.exists()
+    if not cached:
+        mod.verify()
+        if not quick:
+            _optimise(llvm, mod)
+    # an execution engine owns the target machine it is given (llvmlite): each gets its own
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    if path is not None and (cached or not quick):  # only O2 objects go to the disk
+        engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
+                                lambda m: path.read_bytes() if path.exists() else None)
+    engine.finalize_object()
+    if cached:
+        stats.disk_hits += 1
+    m = Module(text, names, engine, {n: engine.get_function_address(n) for n in names}, cached or not quick)
+    m.from_disk = cached
+    return m
+
+
+_KERNEL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
 @dataclass
 class Kernel:
-    fn: Any
+    module: Module
     layout: Any
     lw: Lowered
-    engine: Any
     tile: int
     ir_text: str = ""
+
+    @property
+    def fn(self) -> Any:
+        return self.module.cfunc("kernel", _KERNEL_FN)
+
+    @property
+    def engine(self) -> Any:
+        return self.module.engine
 
 
 _KERNELS: dict = {}  # (program key, tile) → Kernel | Unsupported message
@@ -164,8 +313,10 @@ def vector_width(lw: Lowered, tile: int) -> int:
     return 16
 
 
-def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
-    """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled."""
+def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = False) -> Kernel | str:
+    """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled.
+    ``quick``: the caller reports the lanes it runs (``kernel.module.note_use``), so a new kernel may be
+    built quickly first (TIER)."""
     width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
@@ -180,7 +331,7 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
         k = _KERNELS.get(key)
         if k is None:
             try:
-                k = _compile(lw, tile, plan.emitters if plan is not None else None)
+                k = _compile(lw, tile, plan.emitters if plan is not None else None, quick)
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if STRICT:
                     raise
@@ -189,41 +340,27 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None) -> Kernel | str:
     return k
 
 
-def _compile(lw: Lowered, tile: int, tex: dict | None = None) -> Kernel:
+def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = False) -> Kernel:
     from .llvm_gen import generate
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
     text, layout = generate(lw, tile, tex, vector_width(lw, tile))
-    mod = llvm.parse_assembly(text)
-    path = _disk_path(text)
-    cached = path is not None and path.exists()
-    if not cached:
-        mod.verify()
-        _optimise(llvm, mod)
-    # an execution engine owns the target machine it is given (llvmlite): each gets its own
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
-    if path is not None:
-        engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
-                                lambda m: path.read_bytes() if path.exists() else None)
-    engine.finalize_object()
-    if cached:
-        stats.disk_hits += 1
-    addr = engine.get_function_address("kernel")
-    fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
+    # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
+    module = build_module(llvm, text, ("kernel",), counted=quick)
     dt = time.perf_counter() - t0
     stats.compiled += 1
     stats.compile_seconds += dt
     stats.last_compile_ms = dt * 1000
-    return Kernel(fn, layout, lw, engine, tile, text)
+    return Kernel(module, layout, lw, tile, text)
 
 
-def _optimise(llvm, mod) -> None:
+def _optimise(llvm, mod, tm: Any = None) -> None:
     """LLVM's default O2 pipeline on ``mod``. The pass manager, pass builder and tuning options are
     disposed explicitly in that order: left to the garbage collector, llvmlite may free the builder
     before the manager built from it (a use after free that crashed later compiles)."""
     pto = llvm.create_pipeline_tuning_options(speed_level=2)
-    pb = llvm.create_pass_builder(_tm, pto)
+    pb = llvm.create_pass_builder(_tm if tm is None else tm, pto)
     mpm = pb.getModulePassManager()
     try:
         mpm.run(mod, pb)

@@ -1,0 +1,88 @@
+"""Quick first builds and their O2 rebuilds (shader/native/runtime.TIER): the fused lane's rasterizer, batch
+and merger modules are first compiled with LLVM's IR passes off and rebuilt at O2 in a background thread
+once they have run TIER_UP_LANES lanes. Both builds must give the reference's bytes (the oracle is the whole
+reference backend), before and after the swap, and the swap must really replace the code."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_native_fused_diff import _both, _diff, _random_scene  # noqa: E402
+
+from pyd3d11.pipeline.native import fused  # noqa: E402
+from pyd3d11.shader import native  # noqa: E402
+from pyd3d11.shader.native import runtime  # noqa: E402
+
+pytestmark = [pytest.mark.backend_specific,
+              pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    """No disk objects (they are O2 builds) and no compiled modules: every module is built in the test."""
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
+    runtime.wait_upgrades()
+    saved = dict(fused._CACHE), dict(fused._MODULES)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    yield monkeypatch
+    runtime.wait_upgrades()
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    fused._CACHE.update(saved[0])
+    fused._MODULES.update(saved[1])
+
+
+@pytest.mark.parametrize("tier", ["quick", "full"])
+@pytest.mark.parametrize("seed", [0, 5, 11, 23])
+def test_each_build_equals_the_reference(fresh, tier, seed):
+    fresh.setattr(runtime, "TIER", tier)
+    ref, got = _both(_random_scene(seed))
+    assert ref == got, _diff(ref, got)
+    mods = list(fused._MODULES.values())
+    assert mods and all(m.full == (tier == "full") for m in mods)
+
+
+def test_quick_builds_are_rebuilt_at_o2_and_swapped_in(fresh):
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)  # first: no rebuild
+    scene = _random_scene(7)
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)
+    mods = list(fused._MODULES.values())
+    assert mods and not any(m.full or m.upgrading for m in mods)
+    before = {id(m): dict(m.addrs) for m in mods}
+    done = runtime.stats.upgraded
+    fresh.setattr(runtime, "TIER_UP_LANES", 1)  # the next draw queues every module's rebuild
+    _both(scene)
+    runtime.wait_upgrades()
+    assert all(m.full for m in mods)
+    assert runtime.stats.upgraded >= done + len(mods)
+    assert all(m.addrs != before[id(m)] for m in mods)  # new code, the old engine kept alive
+    assert all(m.retired for m in mods)
+    ref2, got2 = _both(scene)
+    assert ref2 == ref and got2 == ref, _diff(ref, got2)
+
+
+def test_lanes_below_the_threshold_queue_nothing(fresh):
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)
+    _both(_random_scene(2))
+    for m in fused._MODULES.values():
+        used = m.used
+        m.note_use(5)
+        assert m.used == used + 5 and not m.upgrading
+
+
+def test_full_and_quick_tiers_never_queue(fresh):
+    for tier in ("full", "quick"):
+        fresh.setattr(runtime, "TIER", tier)
+        fresh.setattr(runtime, "TIER_UP_LANES", 1)
+        fused._CACHE.clear()
+        fused._MODULES.clear()
+        _both(_random_scene(3))
+        assert not any(m.upgrading for m in fused._MODULES.values())
