@@ -20,6 +20,7 @@ from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
 from ..shader import ir
 from ..shader.exec import run_program
 from ..shader.exec.bindings import Bindings
+from . import front_memo
 from . import primitives as prim
 from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
@@ -422,6 +423,15 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not tessellating \
             and not gs_accepts_topology(gs, state.topology):
         raise NotSupportedError("draw: IA topology does not match the geometry shader's input primitive")
+    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
+        (state.ps.program if state.ps is not None else None)
+    memo_key = front_memo.key_of(state, args, trim, gs_or_ps)
+    hit = front_memo.lookup(memo_key)
+    if hit is not None:
+        # the previous draw's vertex front end had exactly these inputs (pipeline/front_memo.py)
+        pre, stats.ia_vertices, stats.vs_invocations, stats.ia_primitives = hit
+        _draw_primitives(state, dataclasses.replace(pre), stats)
+        return stats
     stream = build_stream(args, state.index_buffer if args.indexed else None)
     stats.ia_vertices = int((~stream.cut).sum())
     # --- vertex shader -----------------------------------------------------------------------
@@ -447,8 +457,6 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     if trim != (0, 0):
         prims = prim.trimmed(prims, *trim)
     stats.ia_primitives = prims.verts.shape[0]
-    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
-        (state.ps.program if state.ps is not None else None)
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
     pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
     topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
@@ -466,6 +474,9 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     stats.so = pre.so
     if not pre.rasterize:
         return stats  # §20.4.7: with rasterization off the clipper does not run (CInvocations stays)
+    if memo_key is not None:
+        front_memo.store(memo_key, (dataclasses.replace(pre), stats.ia_vertices, stats.vs_invocations,
+                                    stats.ia_primitives))
     _draw_primitives(state, pre, stats)
     return stats
 
