@@ -228,8 +228,35 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     stats = DrawStats()
     tail = _identical_tail(state, args, k)
     vc = args.vertex_count if tail is None else tail
-    pos, prims = 0, 0
     step = PASS_VERTICES - PASS_VERTICES % k
+    # Passes whose front end reads nothing the pixel stage writes leave their tiles rasterizing while the
+    # next pass is set up (pipeline/native/fused.py); their pixel counts arrive when they are joined.
+    defer = _may_defer_passes(state)
+    parts: list[DrawStats] = []
+    prev = fused.defer_passes(True) if defer else False
+    try:
+        pos, prims = _list_passes(state, args, k, vc, step, parts)
+    finally:
+        if defer:
+            fused.defer_passes(prev)
+    for part in parts:
+        _merge(stats, part)
+    if tail is not None and args.vertex_count > tail:
+        # the rest are copies of one zero-area triangle: shade one, count them all
+        rest = (args.vertex_count - tail) // k
+        one = _draw_pass(state, _pass_args(args, tail, k, prims))  # non-indexed (see _identical_tail)
+        for name in ("ia_primitives", "c_invocations", "c_primitives"):
+            setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
+        stats.ia_vertices += args.vertex_count - tail
+        stats.vs_invocations += args.vertex_count - tail
+    return stats
+
+
+def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int,
+                 parts: list[DrawStats]) -> tuple[int, int]:
+    """The passes of :func:`_draw_list_passes` up to vertex ``vc``; each pass's stats appended to ``parts``.
+    Returns (vertices done, primitives assembled)."""
+    pos, prims = 0, 0
     while pos < vc:
         n = min(step, vc - pos)
         if args.indexed:
@@ -245,17 +272,34 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
             n -= n % k if pos + n < vc else 0
         part = _draw_pass(state, _pass_args(args, pos, n, prims))
         prims += part.ia_primitives
-        _merge(stats, part)
+        parts.append(part)
         pos += n
-    if tail is not None and args.vertex_count > tail:
-        # the rest are copies of one zero-area triangle: shade one, count them all
-        rest = (args.vertex_count - tail) // k
-        one = _draw_pass(state, _pass_args(args, tail, k, prims))  # non-indexed (see _identical_tail)
-        for name in ("ia_primitives", "c_invocations", "c_primitives"):
-            setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
-        stats.ia_vertices += args.vertex_count - tail
-        stats.vs_invocations += args.vertex_count - tail
-    return stats
+    return pos, prims
+
+
+#: set False to join every pass's tiles before the next pass starts (tests compare both)
+DEFER_PASSES = True
+
+
+def _may_defer_passes(state: GraphicsState) -> bool:
+    """Whether a pass's tiles may still run while the next pass's front end runs: nothing the pixel stage
+    writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
+    buffers, the vertex shader's views; constant buffers are copies taken when the draw started), and no
+    debugging hook watches the order of the stages."""
+    if not DEFER_PASSES:
+        return False
+    if (state.stage_runner is not None or state.output_merger is not None or state.gs is not None
+            or state.hs is not None or state.ds is not None or state.so_declaration is not None):
+        return False
+    if state.ps is not None and any(state.ps.bindings.uavs):
+        return False
+    written = {id(v.storage) for v in list(state.om.rtvs) + [state.om.dsv] if v is not None}
+    read = [vb.storage for vb in state.vertex_buffers if vb is not None and vb.storage is not None]
+    if state.index_buffer is not None and state.index_buffer.storage is not None:
+        read.append(state.index_buffer.storage)
+    b = state.vs.bindings
+    read.extend(v.storage for v in list(b.srvs) + list(b.uavs) if v is not None)
+    return not any(id(st) in written for st in read)
 
 
 #: strip topologies drawn in passes: vertices consecutive passes share (a primitive's vertex count - 1)
@@ -602,6 +646,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     if fused.try_draw(state, vout, cls == prim.TRIANGLE, prep, forced, rows3, outputs, primitive_id, stats,
                       _declared_targets(state.ps.program if state.ps is not None else None)):
         return  # rasterized, shaded and merged by the fused native lane (pipeline/native/fused.py)
+    fused.join()  # a previous pass's tiles still running (fused.defer_passes) merge first
     if prep.quads is not None:
         bands = [prep.quads]
     elif prep.pieces.setup.verts.shape[0] == 0:
