@@ -26,8 +26,9 @@ _failed: str | None = None
 #: set False to force the numpy front end (tests compare both)
 ENABLED = True
 
-# Fewer pieces than this run on the calling thread (a pool hand-off costs more than it saves).
-_PARALLEL_MIN = 1 << 16
+# Pieces per plane-setup chunk at least: fewer run on the calling thread (a pool hand-off costs more than it
+# saves); a draw pass of 20k triangles is split (issue 12: per-triangle work off the main thread).
+_PARALLEL_MIN = 1 << 12
 
 
 # tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
@@ -246,7 +247,7 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    parts = pool.threads() if count >= _PARALLEL_MIN else 1
+    parts = max(1, min(pool.threads(), count // _PARALLEL_MIN))
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 
