@@ -253,3 +253,17 @@ def test_many_identical_draws_accumulate_statistics():
     assert results[0][:2] == results[1][:2]
     assert results[0][1][0] == 300 and results[0][1][2] == 300
     assert results[0][2] == 49 and results[1][2] == 0
+
+
+def test_large_passes_are_not_kept(monkeypatch):
+    """Passes above MAX_VERTICES vertices are not kept (the entry would hold their vertex shader outputs)."""
+    monkeypatch.setattr(front_memo, "MAX_VERTICES", 5)
+    front_memo.clear()
+    sc = _Scene()
+    sc.draw(6, 0)
+    before = front_memo.hits
+    sc.draw(6, 0)
+    assert front_memo.hits == before
+    sc.draw(3, 0)
+    sc.draw(3, 0)
+    assert front_memo.hits == before + 1

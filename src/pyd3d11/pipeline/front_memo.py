@@ -2,17 +2,16 @@
 
 Input assembly, the vertex shader and primitive assembly are a pure function of what the vertex shader can read:
 the vertex and index buffers (their bytes), the input layout, the topology, the draw's arguments, the
-vertex shader and its constant buffers (§8, §9; D3D11.3 §2.1: a pipeline stage's results depend only on its
-inputs). When a draw repeats all of them — a scene that draws the same quad many times with other output-merger
+vertex shader and its constant buffers (D3D11.3 §8, §9: nothing else reaches those stages). When a draw repeats all of them — a scene that draws the same quad many times with other output-merger
 or pixel-shader state — the vertex front end's results (the vertex shader's output registers, the assembled
 primitive rows, the primitive IDs and the statistics they add) are the previous draw's, bit for bit, so the
 previous draw's are reused instead of being computed again.
 
-Only draws whose vertex shader can read nothing else are kept: no geometry, hull or domain shader, no stream
-output, no debugging stage runner or relaxed system values, no shader resource view or unordered access view
-bound to the vertex shader's slots (the OM UAV slots are visible to every stage at 11_1), and no vertex shader
-that writes memory. Buffers are compared by identity and storage version (every writer bumps it, see
-:meth:`pyd3d11.storage.ResourceStorage.touch`), constant buffers by content. One entry is kept (the last draw's);
+Only draw passes of at most MAX_VERTICES vertices whose vertex shader can read nothing else are kept: no
+geometry, hull or domain shader, no stream output, no debugging stage runner or relaxed system values, and no
+shader resource view or unordered access view bound (the OM UAV slots are visible to every stage at 11_1; with
+none bound a vertex shader's memory writes go nowhere). Buffers are compared by identity and storage version
+(every writer bumps it, see :meth:`pyd3d11.storage.ResourceStorage.touch`), constant buffers by content. One entry is kept (the last draw's);
 it holds references to the storages it names, so an identity cannot be reused while it is kept.
 """
 
@@ -26,6 +25,9 @@ import numpy as np
 
 #: set False to compute every draw's front end (tests compare both)
 ENABLED = True
+#: larger passes are not kept: their per-draw Python is small next to their work, and the entry holds the vertex
+#: shader's outputs
+MAX_VERTICES = 1 << 14
 
 _lock = threading.Lock()
 _last: _Entry | None = None
@@ -59,6 +61,8 @@ def _hooks_key(hooks) -> tuple | None:
 def key_of(state, args, trim: tuple[int, int], consumer) -> tuple[tuple, tuple, tuple] | None:
     """(key, constant buffers, references to keep) of the vertex front end of a draw pass, or None when the
     pass is not one whose front end may be reused (see the module docstring)."""
+    if args.vertex_count * max(args.instance_count, 1) > MAX_VERTICES:
+        return None
     if (state.gs is not None or state.hs is not None or state.ds is not None or state.so_declaration is not None
             or state.stage_runner is not None or state.relax or state.vs is None):
         return None
