@@ -123,3 +123,17 @@ def test_finish_does_not_wait_for_a_worker_busy_with_another_job():
         busy.finish()
     finally:
         pool.set_threads(None)
+
+
+def test_started_job_inside_an_item_runs_inline_and_keeps_the_flag():
+    """A job started from inside an item runs on that worker (no nested submission), and afterwards a nested
+    parallel_for in the same item still runs inline."""
+    seen = []
+
+    def outer(i):
+        pool.start(3, lambda j: seen.append((i, j))).finish()
+        assert getattr(pool._local, "inside", False)
+        pool.parallel_for(2, lambda j: seen.append((i, 10 + j)))
+
+    pool.parallel_for(4, outer, workers=2)
+    assert sorted(seen) == sorted((i, j) for i in range(4) for j in (0, 1, 2, 10, 11))

@@ -67,13 +67,14 @@ def _executor(n: int) -> ThreadPoolExecutor:
 
 
 def _drain(fn: Callable[[int], None], take: Callable[[], int], count: int, watch=None) -> None:
+    outer = getattr(_local, "inside", False)  # Job.finish called from inside an item keeps its flag
     _local.inside = True
     try:
         with watchdog.adopt(watch):  # the submitting thread's draw/dispatch budget (shader/watchdog.py)
             while (i := take()) < count:
                 fn(i)
     finally:
-        _local.inside = False
+        _local.inside = outer
 
 
 class Job:
