@@ -60,6 +60,13 @@ class _Scene:
             Width=W, Height=H, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R8G8B8A8_UNORM,
             SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_RENDER_TARGET))
         self.rtv = dev.CreateRenderTargetView(self.rt, None)
+        self.ds = {}
+        for fmt in (DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_D16_UNORM):
+            tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+                Width=W, Height=H, MipLevels=1, ArraySize=1, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                BindFlags=D3D11_BIND_DEPTH_STENCIL))
+            self.ds[fmt] = (tex, dev.CreateDepthStencilView(tex, None))
+        self.dsv = None
         self.vb = self.buffer(TRI, D3D11_BIND_VERTEX_BUFFER)
         self.vb2 = self.buffer(TRI[::-1].copy() * np.float32(0.5), D3D11_BIND_VERTEX_BUFFER)
         self.cb = self.buffer(np.zeros(4, np.float32), D3D11_BIND_CONSTANT_BUFFER)
@@ -97,12 +104,28 @@ class _Scene:
         self.ctx.IASetVertexBuffers(0, 1, [vb], [16], [offset])
 
     def draw(self, count=3, start=0):
-        """Clear, draw, and return the target's bytes."""
+        """Clear, draw, and return the target's bytes (and the bound depth buffer's)."""
         self.ctx.ClearRenderTargetView(self.rtv, [0.0, 0.0, 0.0, 0.0])
+        if self.dsv is not None:
+            self.ctx.ClearDepthStencilView(self.dsv[1], D3D11_CLEAR_DEPTH, 1.0, 0)
         self.ctx.Draw(count, start)
         from pyd3d11.api.convenience import texture_to_numpy
 
-        return texture_to_numpy(self.ctx, self.rt, 0).tobytes()
+        out = texture_to_numpy(self.ctx, self.rt, 0).tobytes()
+        if self.dsv is not None:
+            out += bytes(self.dsv[0]._storage.data)
+        return out
+
+    def use_depth(self, fmt):
+        self.dsv = self.ds[fmt]
+        self.ctx.OMSetRenderTargets(1, [self.rtv], self.dsv[1])
+        self.ctx.OMSetDepthStencilState(self.dev.CreateDepthStencilState(D3D11_DEPTH_STENCIL_DESC(
+            DepthEnable=True, DepthWriteMask=D3D11_DEPTH_WRITE_MASK_ALL, DepthFunc=D3D11_COMPARISON_LESS)), 0)
+
+    def rasterizer(self, **kw):
+        desc = dict(FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)
+        desc.update(kw)
+        self.ctx.RSSetState(self.dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(**desc)))
 
     def stats(self):
         self.ctx.End(self.query)
@@ -183,12 +206,15 @@ def _sequence(change, enabled, second_args=(3, 0)):
         sc = _Scene()
         if change is _vb_map:
             _vb_map_setup(sc)  # both draws read the dynamic buffer
+        if change in _WITH_DEPTH:
+            sc.use_depth(DXGI_FORMAT_D32_FLOAT)
         first = sc.draw()
         change(sc)
-        before = front_memo.hits
+        before, before_setup = front_memo.hits, front_memo.setup_hits
         second = sc.draw(*second_args)
         reused = front_memo.hits > before
-        return first, second, sc.stats(), reused
+        setup_reused = front_memo.setup_hits > before_setup
+        return first, second, sc.stats(), reused, setup_reused
     finally:
         front_memo.ENABLED = True
         front_memo.clear()
@@ -202,7 +228,55 @@ def test_change_between_identical_draws(name, change, reuse, visible):
     assert on[2] == off[2], "pipeline statistics differ"
     assert on[2][2] == 6  # VSInvocations: 3 per draw, reused or not
     assert on[3] is reuse
+    assert on[4] is reuse  # nothing here changes the setup's own inputs: it is reused with the front end
     if visible:
+        assert off[0] != off[1], "the change must show in the image (else this case tests nothing)"
+
+
+# changes of what triangle setup reads (rasterizer state, viewport, depth-stencil format): the front end is
+# reused, the setup is not
+def _cull_front(sc):
+    sc.rasterizer(CullMode=D3D11_CULL_FRONT)
+
+
+def _front_ccw(sc):
+    sc.rasterizer(CullMode=D3D11_CULL_BACK, FrontCounterClockwise=True)
+
+
+def _depth_bias(sc):
+    sc.rasterizer(DepthBias=20000)
+
+
+def _depth_format(sc):
+    sc.rasterizer(DepthBias=3000)
+    sc.draw()  # the first of the pair already biased
+    sc.use_depth(DXGI_FORMAT_D16_UNORM)  # the bias unit is the format's (§15.10)
+
+
+def _viewport(sc):
+    sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(3, 1, W - 5, H - 2, 0, 1)])
+
+
+def _viewport_depth(sc):
+    sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, W, H, 0.25, 0.5)])
+
+
+# (the vertex shader writes z = 0: depth clipping and slope-scaled bias would change nothing visible here)
+_WITH_DEPTH = {_depth_bias, _depth_format, _viewport_depth}
+
+SETUP_CASES = [
+    ("cull front", _cull_front), ("front counter-clockwise", _front_ccw),
+    ("depth bias", _depth_bias), ("depth format under bias", _depth_format),
+    ("viewport", _viewport), ("viewport depth range", _viewport_depth),
+]
+@pytest.mark.parametrize("name,change", SETUP_CASES, ids=[c[0] for c in SETUP_CASES])
+def test_setup_state_change_between_identical_draws(name, change):
+    on = _sequence(change, True)
+    off = _sequence(change, False)
+    assert on[0] == off[0] and on[1] == off[1], "a reused setup changed the image"
+    assert on[2] == off[2], "pipeline statistics differ"
+    assert on[3] is True and on[4] is False
+    if change is not _depth_format:
         assert off[0] != off[1], "the change must show in the image (else this case tests nothing)"
 
 
@@ -211,7 +285,7 @@ def test_other_draw_arguments(args):
     on = _sequence(_nothing, True, args)
     off = _sequence(_nothing, False, args)
     assert on[:3] == off[:3]
-    assert on[3] is False
+    assert on[3] is False and on[4] is False
     assert off[0] != off[1]
 
 
@@ -224,9 +298,32 @@ def test_vertex_shader_with_a_view_bound_is_not_reused():
         SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_SHADER_RESOURCE))
     sc.ctx.VSSetShaderResources(0, 1, [sc.dev.CreateShaderResourceView(tex, None)])
     sc.draw()
-    before = front_memo.hits
+    before = front_memo.hits, front_memo.setup_hits
     sc.draw()
-    assert front_memo.hits == before
+    assert (front_memo.hits, front_memo.setup_hits) == before
+
+
+def test_a_draw_not_kept_never_takes_the_kept_setup():
+    """A draw that is not kept (a view bound to the vertex shader) after one that is, with other primitives and
+    the same rasterizer state: its triangle setup is its own (the kept one belongs to the kept primitives)."""
+    images = []
+    for enabled in (True, False):
+        front_memo.ENABLED = enabled
+        front_memo.clear()
+        try:
+            sc = _Scene()
+            first = sc.draw()
+            tex = sc.dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+                Width=4, Height=4, MipLevels=1, ArraySize=1, Format=DXGI_FORMAT_R8G8B8A8_UNORM,
+                SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_SHADER_RESOURCE))
+            sc.ctx.VSSetShaderResources(0, 1, [sc.dev.CreateShaderResourceView(tex, None)])
+            sc.bind_vb(sc.vb2)
+            images.append((first, sc.draw()))
+        finally:
+            front_memo.ENABLED = True
+            front_memo.clear()
+    assert images[0] == images[1]
+    assert images[1][0] != images[1][1]
 
 
 def test_many_identical_draws_accumulate_statistics():

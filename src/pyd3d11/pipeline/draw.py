@@ -631,7 +631,14 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
     offsets, forced = _raster_pattern(state)
     if cls == prim.TRIANGLE:
-        prep = prepare_triangles(state, vout, outputs, pos, rows, stats, offsets.shape[0])
+        skey = front_memo.setup_key(state, pre, offsets.shape[0]) if not state.relax else None
+        kept = front_memo.lookup_setup(skey)
+        if kept is not None:
+            # the same primitives under the same rasterizer state as the previous draw (pipeline/front_memo.py)
+            prep, stats.c_invocations, stats.c_primitives = kept
+        else:
+            prep = prepare_triangles(state, vout, outputs, pos, rows, stats, offsets.shape[0])
+            front_memo.store_setup(skey, (prep, stats.c_invocations, stats.c_primitives))
     elif cls == prim.POINT:
         prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:

@@ -5,7 +5,8 @@ the vertex and index buffers (their bytes), the input layout, the topology, the 
 vertex shader and its constant buffers (D3D11.3 §8, §9: nothing else reaches those stages). When a draw repeats all of them — a scene that draws the same quad many times with other output-merger
 or pixel-shader state — the vertex front end's results (the vertex shader's output registers, the assembled
 primitive rows, the primitive IDs and the statistics they add) are the previous draw's, bit for bit, so the
-previous draw's are reused instead of being computed again.
+previous draw's are reused instead of being computed again. When the rasterizer state, the viewports and the
+depth-stencil format repeat too, so is the triangle setup of those primitives (:func:`setup_key`).
 
 Only draw passes of at most MAX_VERTICES vertices whose vertex shader can read nothing else are kept: no
 geometry, hull or domain shader, no stream output, no debugging stage runner or relaxed system values, and no
@@ -31,8 +32,9 @@ MAX_VERTICES = 1 << 14
 
 _lock = threading.Lock()
 _last: _Entry | None = None
-#: number of draws whose front end was reused (tests read it)
+#: number of draws whose front end was reused, and of those whose triangle setup was too (tests read them)
 hits = 0
+setup_hits = 0
 
 
 @dataclass(slots=True)
@@ -40,7 +42,8 @@ class _Entry:
     key: tuple
     cbuffers: tuple  # the vertex shader's constant-buffer words (copies), slot by slot
     keep: tuple  # the storages and programs named by id in ``key``
-    value: Any  # what the draw pass stores (opaque here)
+    value: Any  # what the draw pass stores (opaque here): (PreRaster, IA vertices, VS invocations, IA primitives)
+    setup: tuple | None = None  # (key, value) of the triangle setup of these primitives (see setup_key)
 
 
 def _args_key(args) -> tuple:
@@ -127,3 +130,49 @@ def clear() -> None:
     global _last
     with _lock:
         _last = None
+
+
+_RASTER_FIELDS = ("FillMode", "CullMode", "FrontCounterClockwise", "DepthBias", "DepthBiasClamp",
+                  "SlopeScaledDepthBias", "DepthClipEnable", "ScissorEnable", "MultisampleEnable",
+                  "AntialiasedLineEnable", "ForcedSampleCount")
+
+
+def setup_key(state, pre, sample_count: int) -> tuple | None:
+    """Key of the triangle setup (clip, divide, viewport, snap, cull, planes: setup.prepare_triangles) of a
+    reused front end's primitives, or None when ``pre`` is not the kept entry's. Setup reads, besides the
+    primitives, the rasterizer state, the viewports, the depth-stencil format (depth bias units, §15.10) and
+    the sample count."""
+    if not ENABLED:
+        return None
+    with _lock:
+        e = _last
+    if e is None or e.value[0].outputs is not pre.outputs or e.value[0].rows is not pre.rows:
+        return None
+    rs = state.rasterizer
+    vps = tuple((v.TopLeftX, v.TopLeftY, v.Width, v.Height, v.MinDepth, v.MaxDepth) for v in state.viewports)
+    dsv = state.om.dsv
+    return (id(e), tuple(getattr(rs, f) for f in _RASTER_FIELDS), vps, dsv.format if dsv is not None else None,
+            state.sample_count, sample_count)
+
+
+def lookup_setup(key: tuple | None):
+    """The kept setup for ``key`` (from :func:`setup_key`), or None."""
+    global setup_hits
+    if key is None:
+        return None
+    with _lock:
+        e = _last
+        if e is None or id(e) != key[0] or e.setup is None or e.setup[0] != key:
+            return None
+        setup_hits += 1
+        return e.setup[1]
+
+
+def store_setup(key: tuple | None, value: Any) -> None:
+    """Keep ``value`` (the setup result and the clipper statistics) with the entry ``key`` names."""
+    if key is None:
+        return
+    with _lock:
+        e = _last
+        if e is not None and id(e) == key[0]:
+            e.setup = (key, value)
