@@ -20,6 +20,7 @@ from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
 from ..shader import ir
 from ..shader.exec import run_program
 from ..shader.exec.bindings import Bindings
+from ..shader.native.pool import threads as pool_threads
 from . import front_memo
 from . import primitives as prim
 from .domain import run_domain_shader
@@ -286,8 +287,8 @@ def _may_defer_passes(state: GraphicsState) -> bool:
     writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
     buffers, the vertex shader's views; constant buffers are copies taken when the draw started), and no
     debugging hook watches the order of the stages."""
-    if not DEFER_PASSES:
-        return False
+    if not DEFER_PASSES or pool_threads() < 2:
+        return False  # (one thread: no worker to overlap with; the tiles would only run later)
     if (state.stage_runner is not None or state.output_merger is not None or state.gs is not None
             or state.hs is not None or state.ds is not None or state.so_declaration is not None):
         return False

@@ -475,7 +475,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
-    def work(w: int) -> None:
+    def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
         host = scratch[w][3]
         if host is not None and host.error is not None:
@@ -483,7 +483,6 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     def finish() -> None:
         job.finish()
-        keep.clear()  # the arrays D points at stay alive until the tiles are done (this closure holds them)
         for s in scratch:
             host = s[3]
             if host is not None and host.error is not None:
