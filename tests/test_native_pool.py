@@ -73,3 +73,67 @@ def test_thread_count_sources(monkeypatch):
     assert pool.threads() == pool.cpu_count()
     with pytest.raises(ValueError):
         pool.set_threads(0)
+
+
+def test_started_job_runs_while_the_caller_works_and_finish_waits():
+    """pool.start returns at once with the items running on the workers; finish() runs the rest on the
+    caller and returns when every item has run (any thread count, any order)."""
+    import threading
+
+    for n in (1, 2, 3):
+        pool.set_threads(n)
+        try:
+            gate = threading.Event()
+            done = []
+
+            def item(i, gate=gate, done=done):
+                if threading.current_thread() is not threading.main_thread():
+                    gate.wait(5)  # a worker's item waits until the caller has done its own work
+                done.append(i)
+
+            job = pool.start(6, item)
+            gate.set()
+            job.finish()
+            assert sorted(done) == list(range(6))
+            job.finish()  # a second call does nothing
+            assert sorted(done) == list(range(6))
+        finally:
+            pool.set_threads(None)
+
+
+def test_finish_does_not_wait_for_a_worker_busy_with_another_job():
+    """With one worker busy (an earlier job's item), a parallel_for whose items the caller has all taken
+    returns without waiting for that worker (its unstarted share is dropped)."""
+    import threading
+
+    pool.set_threads(2)
+    pool._pool, pool._pool_size = None, 0  # a fresh executor of one worker (earlier tests may have grown it)
+    try:
+        release = threading.Event()
+        busy = pool.start(2, lambda i: release.wait(10) if threading.current_thread() is not threading.main_thread()
+                          else None)
+        out = []
+        import time
+
+        t0 = time.monotonic()
+        pool.parallel_for(4, out.append)  # the worker is blocked in ``busy``: the caller runs all 4
+        assert time.monotonic() - t0 < 5, "waited for the busy worker"
+        assert sorted(out) == [0, 1, 2, 3]
+        release.set()
+        busy.finish()
+    finally:
+        pool.set_threads(None)
+
+
+def test_started_job_inside_an_item_runs_inline_and_keeps_the_flag():
+    """A job started from inside an item runs on that worker (no nested submission), and afterwards a nested
+    parallel_for in the same item still runs inline."""
+    seen = []
+
+    def outer(i):
+        pool.start(3, lambda j: seen.append((i, j))).finish()
+        assert getattr(pool._local, "inside", False)
+        pool.parallel_for(2, lambda j: seen.append((i, 10 + j)))
+
+    pool.parallel_for(4, outer, workers=2)
+    assert sorted(seen) == sorted((i, j) for i in range(4) for j in (0, 1, 2, 10, 11))

@@ -335,6 +335,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         for name, st in s.stages.items():
             if name == "CS":
                 continue
+            if st.shader is None:
+                # a stage without a shader reads no bindings (DrawCmd.execute binds only the stages that run)
+                cbs[name], srvs[name], samplers[name] = [], [], []
+                continue
             cbs[name] = [(b._storage, st.cb_first[i] * 16, st.cb_num[i] * 16) if b is not None else None
                          for i, b in enumerate(st.cbs)]
             srvs[name] = [v._view if v is not None else None for v in st.srvs]

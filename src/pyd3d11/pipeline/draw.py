@@ -20,6 +20,8 @@ from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
 from ..shader import ir
 from ..shader.exec import run_program
 from ..shader.exec.bindings import Bindings
+from ..shader.native.pool import threads as pool_threads
+from . import front_memo
 from . import primitives as prim
 from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
@@ -227,8 +229,35 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     stats = DrawStats()
     tail = _identical_tail(state, args, k)
     vc = args.vertex_count if tail is None else tail
-    pos, prims = 0, 0
     step = PASS_VERTICES - PASS_VERTICES % k
+    # Passes whose front end reads nothing the pixel stage writes leave their tiles rasterizing while the
+    # next pass is set up (pipeline/native/fused.py); their pixel counts arrive when they are joined.
+    defer = _may_defer_passes(state)
+    parts: list[DrawStats] = []
+    prev = fused.defer_passes(True) if defer else False
+    try:
+        pos, prims = _list_passes(state, args, k, vc, step, parts)
+    finally:
+        if defer:
+            fused.defer_passes(prev)
+    for part in parts:
+        _merge(stats, part)
+    if tail is not None and args.vertex_count > tail:
+        # the rest are copies of one zero-area triangle: shade one, count them all
+        rest = (args.vertex_count - tail) // k
+        one = _draw_pass(state, _pass_args(args, tail, k, prims))  # non-indexed (see _identical_tail)
+        for name in ("ia_primitives", "c_invocations", "c_primitives"):
+            setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
+        stats.ia_vertices += args.vertex_count - tail
+        stats.vs_invocations += args.vertex_count - tail
+    return stats
+
+
+def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int,
+                 parts: list[DrawStats]) -> tuple[int, int]:
+    """The passes of :func:`_draw_list_passes` up to vertex ``vc``; each pass's stats appended to ``parts``.
+    Returns (vertices done, primitives assembled)."""
+    pos, prims = 0, 0
     while pos < vc:
         n = min(step, vc - pos)
         if args.indexed:
@@ -244,17 +273,34 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
             n -= n % k if pos + n < vc else 0
         part = _draw_pass(state, _pass_args(args, pos, n, prims))
         prims += part.ia_primitives
-        _merge(stats, part)
+        parts.append(part)
         pos += n
-    if tail is not None and args.vertex_count > tail:
-        # the rest are copies of one zero-area triangle: shade one, count them all
-        rest = (args.vertex_count - tail) // k
-        one = _draw_pass(state, _pass_args(args, tail, k, prims))  # non-indexed (see _identical_tail)
-        for name in ("ia_primitives", "c_invocations", "c_primitives"):
-            setattr(stats, name, getattr(stats, name) + getattr(one, name) * rest)
-        stats.ia_vertices += args.vertex_count - tail
-        stats.vs_invocations += args.vertex_count - tail
-    return stats
+    return pos, prims
+
+
+#: set False to join every pass's tiles before the next pass starts (tests compare both)
+DEFER_PASSES = True
+
+
+def _may_defer_passes(state: GraphicsState) -> bool:
+    """Whether a pass's tiles may still run while the next pass's front end runs: nothing the pixel stage
+    writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
+    buffers, the vertex shader's views; constant buffers are copies taken when the draw started), and no
+    debugging hook watches the order of the stages."""
+    if not DEFER_PASSES or pool_threads() < 2:
+        return False  # (one thread: no worker to overlap with; the tiles would only run later)
+    if (state.stage_runner is not None or state.output_merger is not None or state.gs is not None
+            or state.hs is not None or state.ds is not None or state.so_declaration is not None):
+        return False
+    if state.ps is not None and any(state.ps.bindings.uavs):
+        return False
+    written = {id(v.storage) for v in list(state.om.rtvs) + [state.om.dsv] if v is not None}
+    read = [vb.storage for vb in state.vertex_buffers if vb is not None and vb.storage is not None]
+    if state.index_buffer is not None and state.index_buffer.storage is not None:
+        read.append(state.index_buffer.storage)
+    b = state.vs.bindings
+    read.extend(v.storage for v in list(b.srvs) + list(b.uavs) if v is not None)
+    return not any(id(st) in written for st in read)
 
 
 #: strip topologies drawn in passes: vertices consecutive passes share (a primitive's vertex count - 1)
@@ -422,6 +468,15 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY and not tessellating \
             and not gs_accepts_topology(gs, state.topology):
         raise NotSupportedError("draw: IA topology does not match the geometry shader's input primitive")
+    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
+        (state.ps.program if state.ps is not None else None)
+    memo_key = front_memo.key_of(state, args, trim, gs_or_ps)
+    hit = front_memo.lookup(memo_key)
+    if hit is not None:
+        # the previous draw's vertex front end had exactly these inputs (pipeline/front_memo.py)
+        pre, stats.ia_vertices, stats.vs_invocations, stats.ia_primitives = hit
+        _draw_primitives(state, dataclasses.replace(pre), stats)
+        return stats
     stream = build_stream(args, state.index_buffer if args.indexed else None)
     stats.ia_vertices = int((~stream.cut).sum())
     # --- vertex shader -----------------------------------------------------------------------
@@ -447,8 +502,6 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     if trim != (0, 0):
         prims = prim.trimmed(prims, *trim)
     stats.ia_primitives = prims.verts.shape[0]
-    gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
-        (state.ps.program if state.ps is not None else None)
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
     pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
     topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
@@ -466,6 +519,9 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     stats.so = pre.so
     if not pre.rasterize:
         return stats  # §20.4.7: with rasterization off the clipper does not run (CInvocations stays)
+    if memo_key is not None:
+        front_memo.store(memo_key, (dataclasses.replace(pre), stats.ia_vertices, stats.vs_invocations,
+                                    stats.ia_primitives))
     _draw_primitives(state, pre, stats)
     return stats
 
@@ -576,7 +632,14 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
     offsets, forced = _raster_pattern(state)
     if cls == prim.TRIANGLE:
-        prep = prepare_triangles(state, vout, outputs, pos, rows, stats, offsets.shape[0])
+        skey = front_memo.setup_key(state, pre, offsets.shape[0]) if not state.relax else None
+        kept = front_memo.lookup_setup(skey)
+        if kept is not None:
+            # the same primitives under the same rasterizer state as the previous draw (pipeline/front_memo.py)
+            prep, stats.c_invocations, stats.c_primitives = kept
+        else:
+            prep = prepare_triangles(state, vout, outputs, pos, rows, stats, offsets.shape[0])
+            front_memo.store_setup(skey, (prep, stats.c_invocations, stats.c_primitives))
     elif cls == prim.POINT:
         prep = prepare_points(state, vout, outputs, pos, rows, stats)
     else:
@@ -591,6 +654,7 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     if fused.try_draw(state, vout, cls == prim.TRIANGLE, prep, forced, rows3, outputs, primitive_id, stats,
                       _declared_targets(state.ps.program if state.ps is not None else None)):
         return  # rasterized, shaded and merged by the fused native lane (pipeline/native/fused.py)
+    fused.join()  # a previous pass's tiles still running (fused.defer_passes) merge first
     if prep.quads is not None:
         bands = [prep.quads]
     elif prep.pieces.setup.verts.shape[0] == 0:

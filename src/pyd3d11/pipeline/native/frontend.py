@@ -26,8 +26,9 @@ _failed: str | None = None
 #: set False to force the numpy front end (tests compare both)
 ENABLED = True
 
-# Fewer pieces than this run on the calling thread (a pool hand-off costs more than it saves).
-_PARALLEL_MIN = 1 << 16
+# Pieces per plane-setup chunk at least: fewer run on the calling thread (a pool hand-off costs more than it
+# saves); a draw pass of 20k triangles is split (issue 12: per-triangle work off the main thread).
+_PARALLEL_MIN = 1 << 12
 
 
 # tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
@@ -116,13 +117,27 @@ def _arena_arrays(layout, addresses: dict | None = None) -> dict:
     sizes = [(name, shape, np.dtype(dt), -(-math.prod(shape) * np.dtype(dt).itemsize // 64) * 64)
              for name, shape, dt in layout]
     total = sum(sz for *_, sz in sizes)
-    buf = getattr(_arena, "buf", None)
-    # references: the thread-local attribute, ``buf`` here and getrefcount's argument; any more are views
+    # Two buffers per thread: a draw pass whose tiles still run (fused.defer_passes) keeps its arrays alive
+    # while the next pass carves its own.
+    bufs = getattr(_arena, "bufs", None)
+    if bufs is None:
+        bufs = _arena.bufs = [None, None]
+    last = getattr(_arena, "last", 0)
+    for i in (last, 1 - last):  # the buffer used last first (warm in the cache)
+        # references: the list entry, the loop's ``b`` and getrefcount's argument; any more are views
+        b = bufs[i]
+        if b is None or sys.getrefcount(b) <= 3:
+            slot = i
+            break
+    else:
+        slot = 1 - last
+    _arena.last = slot
+    b = None
+    buf = bufs[slot]
     if buf is None or buf.nbytes < total or sys.getrefcount(buf) > 3:
         buf = np.empty(max(total, 1 << 20), np.uint8)
-        _arena.buf = buf
-        _arena.base = buf.ctypes.data
-    base = _arena.base
+        bufs[slot] = buf
+    base = buf.ctypes.data
     out, off = {}, 0
     for name, shape, dt, sz in sizes:
         n = math.prod(shape) * dt.itemsize
@@ -232,7 +247,7 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    parts = pool.threads() if count >= _PARALLEL_MIN else 1
+    parts = max(1, min(pool.threads(), count // _PARALLEL_MIN))
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 

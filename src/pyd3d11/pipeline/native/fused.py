@@ -26,8 +26,9 @@ import numpy as np
 
 from ...shader import ir, native
 from ...shader.exec import reference
+from ...shader.native import pool
 from ...shader.native import runtime as nrt
-from ...shader.native.pool import parallel_for, threads
+from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from ..interpolate import Interpolator
 from ..setup import pixel_bounds
@@ -486,32 +487,66 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     comp.note_use(area)
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
-    def work(w: int) -> None:
+    def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
         host = scratch[w][3]
         if host is not None and host.error is not None:
             return
 
-    parallel_for(workers, work, workers)
-    for s in scratch:
-        host = s[3]
-        if host is not None and host.error is not None:
-            raise host.error
-    for s in scratch:
-        for g in s[2]:
-            if isinstance(g, nrt._Interrupted):
-                g.raise_if_stopped()  # a pixel shader stopped by the watchdog (shader/watchdog.py)
-    for fn in after:
-        fn()
-    for st in touched:
-        st.touch()
-    live = sum(int(s[1][0]) for s in scratch)
-    _give_back(key, scratch)
-    passed = int(ctx.samples_passed)
-    if ps is not None:
-        stats_out.ps_invocations += live
-    stats_out.samples_passed += passed
+    def finish() -> None:
+        job.finish()
+        for s in scratch:
+            host = s[3]
+            if host is not None and host.error is not None:
+                raise host.error
+        for s in scratch:
+            for g in s[2]:
+                if isinstance(g, nrt._Interrupted):
+                    g.raise_if_stopped()  # a pixel shader stopped by the watchdog (shader/watchdog.py)
+        for fn in after:
+            fn()
+        for st in touched:
+            st.touch()
+        live = sum(int(s[1][0]) for s in scratch)
+        _give_back(key, scratch)
+        passed = int(ctx.samples_passed)
+        if ps is not None:
+            stats_out.ps_invocations += live
+        stats_out.samples_passed += passed
+
+    join()  # the previous pass's tiles are merged before this one's (per-pixel primitive order, §3.4)
+    job = pool.start(workers, work, workers)
+    if getattr(_deferral, "on", False):
+        # the caller (pipeline.draw's pass loop) sets up its next pass while the workers rasterize this one;
+        # join() finishes it (see defer_passes)
+        _deferral.pending = finish
+        return True
+    finish()
     return True
+
+
+# A pass's tile work left running while the draw's next pass is set up (its vertex shader, clipping, setup and
+# binning do not read the targets the tiles write): llvmpipe's scene queue for the passes of one draw.
+_deferral = threading.local()
+
+
+def defer_passes(on: bool) -> bool:
+    """Let draw passes return before their tiles are done (``on``), or stop (joining what runs); returns the
+    previous setting. Only pipeline.draw's pass loop turns it on, for passes whose front end reads nothing
+    the draw's pixel stage writes."""
+    prev = getattr(_deferral, "on", False)
+    if not on:
+        join()
+    _deferral.on = on
+    return prev
+
+
+def join() -> None:
+    """Finish the tile work a deferred pass left running (its errors are raised here)."""
+    pending = getattr(_deferral, "pending", None)
+    if pending is not None:
+        _deferral.pending = None
+        pending()
 
 
 _SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}

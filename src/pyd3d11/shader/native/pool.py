@@ -58,7 +58,7 @@ def set_threads(n: int | None) -> None:
 def _executor(n: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _lock:
-        if _pool is None or _pool_size != n:
+        if _pool is None or _pool_size < n:  # grows only: fewer items may always be submitted
             if _pool is not None:
                 _pool.shutdown(wait=False)
             _pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="pyd3d11-native")
@@ -67,13 +67,71 @@ def _executor(n: int) -> ThreadPoolExecutor:
 
 
 def _drain(fn: Callable[[int], None], take: Callable[[], int], count: int, watch=None) -> None:
+    outer = getattr(_local, "inside", False)  # Job.finish called from inside an item keeps its flag
     _local.inside = True
     try:
         with watchdog.adopt(watch):  # the submitting thread's draw/dispatch budget (shader/watchdog.py)
             while (i := take()) < count:
                 fn(i)
     finally:
-        _local.inside = False
+        _local.inside = outer
+
+
+class Job:
+    """Items of :func:`start` running on the worker threads; :meth:`finish` takes the items no worker has
+    taken yet on the calling thread, then waits for the workers."""
+
+    __slots__ = ("_fn", "_take", "_count", "_watch", "_futures", "_done")
+
+    def __init__(self, fn, take, count, watch, futures):
+        self._fn, self._take, self._count, self._watch, self._futures = fn, take, count, watch, futures
+        self._done = False
+
+    def finish(self) -> None:
+        """Run the remaining items here and wait for the rest; the first exception an item raised is
+        re-raised. A second call does nothing."""
+        if self._done:
+            return
+        self._done = True
+        error: BaseException | None = None
+        try:
+            _drain(self._fn, self._take, self._count, self._watch)
+        except BaseException as exc:  # noqa: BLE001 - re-raised after the workers are done
+            error = exc
+        for f in self._futures:
+            # when this thread's share ended with the counter exhausted, a worker's share that has not started
+            # would find no item left: drop it instead of waiting for a thread that may be busy with other work
+            # (an earlier started job). After an error here the workers still take the items left.
+            if error is None and f.cancel():
+                continue
+            try:
+                f.result()
+            except BaseException as exc:  # noqa: BLE001
+                error = error or exc
+        if error is not None:
+            raise error
+
+
+def start(count: int, fn: Callable[[int], None], workers: int | None = None) -> Job:
+    """Start ``fn(i)`` for ``i`` in ``range(count)`` on ``min(threads, count) - 1`` worker threads and return at
+    once; the caller must call :meth:`Job.finish` (which takes its share of the items then). With one thread, or
+    on a worker thread, every item runs in ``finish``."""
+    n = min(workers or threads(), count)
+    counter = itertools.count()
+    take_lock = threading.Lock()
+
+    def take() -> int:
+        with take_lock:
+            return next(counter)
+
+    w = watchdog.current()
+    futures = []
+    if n > 1 and not getattr(_local, "inside", False):
+        # one executor sized for the configured thread count: a call that uses fewer workers submits fewer
+        # items to it (re-creating it per size would start new threads, and abandon a started job's)
+        pool = _executor(max(n, threads()) - 1)
+        futures = [pool.submit(_drain, fn, take, count, w) for _ in range(n - 1)]
+    return Job(fn, take, count, w, futures)
 
 
 def parallel_for(count: int, fn: Callable[[int], None], workers: int | None = None) -> None:
@@ -88,25 +146,4 @@ def parallel_for(count: int, fn: Callable[[int], None], workers: int | None = No
         for i in range(count):
             fn(i)
         return
-    counter = itertools.count()
-    take_lock = threading.Lock()
-
-    def take() -> int:
-        with take_lock:
-            return next(counter)
-
-    pool = _executor(n - 1)
-    w = watchdog.current()
-    futures = [pool.submit(_drain, fn, take, count, w) for _ in range(n - 1)]
-    error: BaseException | None = None
-    try:
-        _drain(fn, take, count, w)
-    except BaseException as exc:  # noqa: BLE001 - re-raised after the workers are done
-        error = exc
-    for f in futures:
-        try:
-            f.result()
-        except BaseException as exc:  # noqa: BLE001
-            error = error or exc
-    if error is not None:
-        raise error
+    start(count, fn, n).finish()

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Serial fraction of graphics frames (issue 12, thread scaling): how much of a frame's process CPU time the
+main thread spends outside the worker pool's items (Python, and native calls made directly on it).
+
+For each scene of bench_graphics.py, after a warm frame, times ``--runs`` frames and prints per frame: process
+CPU ms, main-thread CPU ms, main-thread CPU inside pool items (pool._drain), the serial part (main thread
+outside the items) and serial / process CPU. By Amdahl the serial fraction s bounds the speed-up on n threads
+at 1 / (s + (1 - s) / n). The thread count is ``PYD3D11_THREADS`` (or all CPUs).
+
+Usage: PYTHONPATH=src python bench/serial_fraction.py [--scenes S2,S5] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import threading
+import time
+
+import bench_graphics as bg
+
+from pyd3d11.shader.native import pool
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenes", default="S2,S5")
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    main_thread = threading.main_thread()
+    inside = [0.0]
+    orig = pool._drain
+
+    def drain(*args, **kw):
+        if threading.current_thread() is not main_thread:
+            return orig(*args, **kw)
+        t0 = time.thread_time()
+        try:
+            return orig(*args, **kw)
+        finally:
+            inside[0] += time.thread_time() - t0
+
+    pool._drain = drain
+    peer = bg.load_peer()
+    for name in a.scenes.split(","):
+        sc = bg.Scene(peer)
+        frame, _, _ = bg.SCENES[name](sc)
+        frame()
+        rows = []
+        for _ in range(a.runs):
+            inside[0] = 0.0
+            p0, m0 = time.process_time(), time.thread_time()
+            frame()
+            p, m = time.process_time() - p0, time.thread_time() - m0
+            rows.append((p, m, inside[0], m - inside[0]))
+        p, m, i, s = (statistics.median(r[k] for r in rows) for k in range(4))
+        print(json.dumps({"scene": name, "threads": pool.threads(), "process_ms": round(p * 1e3, 1),
+                          "main_ms": round(m * 1e3, 1), "main_in_pool_ms": round(i * 1e3, 1),
+                          "serial_ms": round(s * 1e3, 1), "serial_fraction": round(s / p, 3)}))
+
+
+if __name__ == "__main__":
+    main()
