@@ -201,3 +201,48 @@ def test_indexable_temps_with_static_indices_are_separate_arrays():
     assert np.array_equal(a.outputs, b.outputs)
     got = np.asarray(a.outputs[0], U32)
     assert got.tolist() == [[int(x), 12, 21, 11] for x in v]
+
+
+# Static writes to an indexable array followed by a dynamically indexed read of it: the read sees every write.
+_XTEMP_DYN_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_temps 1\n"
+                 "dcl_indexableTemp x0[3], 4\n"
+                 "mov x0[0].x, l(7)\nmov x0[1].x, v0.x\nmov x0[2].x, l(9)\n"
+                 "and r0.x, v0.x, l(1)\nmov o0.x, x0[r0.x + 0].x\nmov o0.y, x0[r0.x + 1].x\n"
+                 "mov o0.zw, l(0, 0, 0, 0)\nret\n")
+
+
+def test_indexed_read_sees_static_writes_to_the_same_array():
+    n = 16
+    v = np.arange(40, 40 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_XTEMP_DYN_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32)[:, :2].tolist()
+    table = lambda x: [7, int(x), 9]  # noqa: E731
+    assert got == [[table(x)[x & 1], table(x)[(x & 1) + 1]] for x in v]
+
+
+# Static writes to output registers, then an indexed write into the same range: both kinds of write land.
+_O_DYN_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+             "dcl_indexRange o0.xyzw 2\ndcl_temps 1\n"
+             "mov o1.xyzw, l(3, 3, 3, 3)\nmov o0.xyzw, l(1, 1, 1, 1)\n"
+             "and r0.x, v0.x, l(1)\nmov o[r0.x + 0].xyzw, v0.xxxx\nret\n")
+
+
+def test_indexed_output_write_keeps_the_static_writes():
+    n = 16
+    v = np.arange(40, 40 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_O_DYN_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    o0, o1 = np.asarray(a.outputs[0], U32)[:, 0].tolist(), np.asarray(a.outputs[1], U32)[:, 0].tolist()
+    assert o0 == [int(x) if x & 1 == 0 else 1 for x in v]
+    assert o1 == [3 if x & 1 == 0 else int(x) for x in v]
