@@ -63,14 +63,15 @@ MODULES: dict[str, list[str]] = {
                                 "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py"],
     "shader/hlsl/exprs.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
                              "test_rules_hlsl_implicit_conversions.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
-                             "test_hlsl_checks.py"],
+                             "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py"],
     "shader/hlsl/codegen.py": ["test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
                                "test_rules_hlsl_types.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                                "test_hlsl_checks.py", "test_hlsl_compile.py"],
-    "shader/hlsl/parser.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py", "test_hlsl_lang_rules.py",
-                              "test_hlsl_checks.py", "test_hlsl_compile.py"],
+    "shader/hlsl/parser.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py", "test_rules_hlsl_constexpr.py",
+                              "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py"],
     "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py"],
-    "shader/hlsl/constprop.py": ["test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py", "test_hlsl_optimize.py"],
+    "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
+                                 "test_hlsl_optimize.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
@@ -169,12 +170,18 @@ class _Points(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:  # noqa: N802
-        # the items of a set built from a literal have no order: no swaps there
-        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset") and len(node.args) == 1 \
-                and isinstance(node.args[0], (ast.Tuple, ast.List)):
+        # the items of a set built from a literal, and the classes isinstance/issubclass test against, have no
+        # order: no swaps there
+        order_free = None
+        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset") and len(node.args) == 1:
+            order_free = node.args[0]
+        elif isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+            order_free = node.args[1]
+        if isinstance(order_free, (ast.Tuple, ast.List)):
             self.visit(node.func)
-            for e in node.args[0].elts:
-                self.visit(e)
+            for a in node.args:
+                for e in (a.elts if a is order_free else [a]):
+                    self.visit(e)
             return
         self.generic_visit(node)
 
