@@ -10,6 +10,7 @@ mutant is *killed* when a test fails (or times out), *survives* otherwise. Survi
 
     python scripts/mutate.py                      # every module of MODULES, a seeded sample of mutants each
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
+    python scripts/mutate.py --module pipeline/setup.py --index 72 --index 112   # re-check two survivors
     python scripts/mutate.py --list               # the mutation points, without running anything
 
 The result is printed as a table (killed / total per module) and written as JSON with ``--json FILE``.
@@ -52,6 +53,25 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
+    # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
+    # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
+    # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
+    # (constexpr.py) and constant propagation (constprop.py); the table-driven rule tests guard them
+    "shader/hlsl/types.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_implicit_conversions.py",
+                             "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_dx8_typedefs.py"],
+    "shader/hlsl/overload.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_argument_messages.py",
+                                "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py"],
+    "shader/hlsl/exprs.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
+                             "test_rules_hlsl_implicit_conversions.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
+                             "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py"],
+    "shader/hlsl/codegen.py": ["test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
+                               "test_rules_hlsl_types.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
+                               "test_hlsl_checks.py", "test_hlsl_compile.py"],
+    "shader/hlsl/parser.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py", "test_rules_hlsl_constexpr.py",
+                              "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py"],
+    "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py"],
+    "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
+                                 "test_hlsl_optimize.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
@@ -150,12 +170,18 @@ class _Points(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:  # noqa: N802
-        # the items of a set built from a literal have no order: no swaps there
-        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset") and len(node.args) == 1 \
-                and isinstance(node.args[0], (ast.Tuple, ast.List)):
+        # the items of a set built from a literal, and the classes isinstance/issubclass test against, have no
+        # order: no swaps there
+        order_free = None
+        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset") and len(node.args) == 1:
+            order_free = node.args[0]
+        elif isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+            order_free = node.args[1]
+        if isinstance(order_free, (ast.Tuple, ast.List)):
             self.visit(node.func)
-            for e in node.args[0].elts:
-                self.visit(e)
+            for a in node.args:
+                for e in (a.elts if a is order_free else [a]):
+                    self.visit(e)
             return
         self.generic_visit(node)
 
@@ -212,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--module", action="append", help="module path relative to src/pyd3d11 (default: all of MODULES)")
     ap.add_argument("--per-module", type=int, default=30, help="mutants sampled per module (seeded)")
     ap.add_argument("--all", action="store_true", help="every mutation point instead of a sample")
+    ap.add_argument("--index", type=int, action="append",
+                    help="run only these mutation points (with one --module; re-checks a survivor)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=300.0)
@@ -223,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     for mod in modules:
         pts = points(mod)
         idx = list(range(len(pts)))
-        if not a.all and len(idx) > a.per_module:
+        if a.index:
+            idx = [i for i in a.index if 0 <= i < len(pts)]
+        elif not a.all and len(idx) > a.per_module:
             idx = sorted(random.Random(f"{a.seed}:{mod}").sample(idx, a.per_module))
         todo += [Mutant(mod, i, pts[i][0], pts[i][1]) for i in idx]
     if a.list:

@@ -462,3 +462,15 @@ def test_early_depth_stencil_without_discard_is_fused(func):
 
     ref, got = _both(scene)
     assert ref == got, _diff(ref, got)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_pixel_shader_outputs_copied_when_the_kernel_calls_back(monkeypatch, seed):
+    """A pixel shader that calls back into the reference (texture ops no native emitter compiles) writes its
+    outputs in its own per-register layout, which the fused lane copies into the merger's (zero-filling the
+    registers the shader does not write); forced here for ordinary scenes: the result cannot change."""
+    from pyd3d11.shader.native import runtime as nrt
+
+    monkeypatch.setattr(nrt, "needs_host", lambda lw, plan=None: True)
+    ref, got = _both(_random_scene(seed))
+    assert ref == got, _diff(ref, got)

@@ -140,3 +140,109 @@ def test_cube_sampling_at_each_vector_width(monkeypatch, width, case):
 
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
     cube.test_cube_filters(*cube.CASES[case])
+
+
+# ------------------------------------------------------------------------------------- bit scans (22.7)
+
+_FIRSTBIT_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\n"
+                "firstbit_hi o0.x, v0.x\nfirstbit_lo o0.y, v0.x\nfirstbit_shi o0.z, v0.x\nmov o0.w, v0.x\nret\n")
+
+
+def _leading_zeros(x: int) -> int:
+    return 32 - x.bit_length()
+
+
+def _firstbit_expected(x: int) -> tuple[int, int, int]:
+    """D3D11.3 22.7 firstbit_hi: the first set bit counted from the MSB (0xFFFFFFFF when none); firstbit_lo: from
+    the LSB; firstbit_shi: the first bit from the MSB that differs from the sign bit (none for 0 and -1)."""
+    none = 0xFFFFFFFF
+    hi = none if x == 0 else _leading_zeros(x)
+    lo = none if x == 0 else (x & -x).bit_length() - 1
+    s = (~x & 0xFFFFFFFF) if x & 0x80000000 else x
+    shi = none if s == 0 else _leading_zeros(s)
+    return hi, lo, shi
+
+
+def test_firstbit_hi_lo_and_signed_hi():
+    vals = [0, 1, 2, 0x80000000, 0xFFFFFFFF, 0xFFFFFFFE, 0x00F00000, 0x7FFFFFFF, 0x80000001, 0xC0000000,
+            0x00000100, 0xFFFF0000, 0x40000000, 0x12345678, 0xEDCBA987, 3]
+    n = 16
+    inputs = np.repeat(np.array(vals, U32)[None, :, None], 4, 2)
+    prog = assemble_program(_FIRSTBIT_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32)[:, :3].tolist()
+    assert got == [list(_firstbit_expected(x)) for x in vals]
+
+
+# ------------------------------------------------------------------------------- indexable temps (x#)
+
+# Two indexable arrays addressed with static indices: x1 lives after x0's two registers; a read past an array's
+# declared size gives 0 (D3D11.3 7.2 indexable temps: out-of-range reads return 0).
+_XTEMP_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\n"
+             "dcl_indexableTemp x0[2], 4\ndcl_indexableTemp x1[3], 4\n"
+             "mov x0[0].x, l(11)\nmov x0[1].x, l(12)\n"
+             "mov x1[0].x, l(21)\nmov x1[1].x, l(22)\nmov x1[2].x, v0.x\n"
+             "mov o0.x, x1[2].x\nmov o0.y, x0[1].x\nmov o0.z, x1[0].x\nmov o0.w, x0[0].x\nret\n")
+
+
+def test_indexable_temps_with_static_indices_are_separate_arrays():
+    n = 8
+    v = np.arange(100, 100 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_XTEMP_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32)
+    assert got.tolist() == [[int(x), 12, 21, 11] for x in v]
+
+
+# Static writes to an indexable array followed by a dynamically indexed read of it: the read sees every write.
+_XTEMP_DYN_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_temps 1\n"
+                 "dcl_indexableTemp x0[3], 4\n"
+                 "mov x0[0].x, l(7)\nmov x0[1].x, v0.x\nmov x0[2].x, l(9)\n"
+                 "and r0.x, v0.x, l(1)\nmov o0.x, x0[r0.x + 0].x\nmov o0.y, x0[r0.x + 1].x\n"
+                 "mov o0.zw, l(0, 0, 0, 0)\nret\n")
+
+
+def test_indexed_read_sees_static_writes_to_the_same_array():
+    n = 16
+    v = np.arange(40, 40 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_XTEMP_DYN_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32)[:, :2].tolist()
+    table = lambda x: [7, int(x), 9]  # noqa: E731
+    assert got == [[table(x)[x & 1], table(x)[(x & 1) + 1]] for x in v]
+
+
+# Static writes to output registers, then an indexed write into the same range: both kinds of write land.
+_O_DYN_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+             "dcl_indexRange o0.xyzw 2\ndcl_temps 1\n"
+             "mov o1.xyzw, l(3, 3, 3, 3)\nmov o0.xyzw, l(1, 1, 1, 1)\n"
+             "and r0.x, v0.x, l(1)\nmov o[r0.x + 0].xyzw, v0.xxxx\nret\n")
+
+
+def test_indexed_output_write_keeps_the_static_writes():
+    n = 16
+    v = np.arange(40, 40 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_O_DYN_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    o0, o1 = np.asarray(a.outputs[0], U32)[:, 0].tolist(), np.asarray(a.outputs[1], U32)[:, 0].tolist()
+    assert o0 == [int(x) if x & 1 == 0 else 1 for x in v]
+    assert o1 == [3 if x & 1 == 0 else int(x) for x in v]

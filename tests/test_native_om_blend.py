@@ -222,3 +222,17 @@ def test_two_mergers_in_one_module():
     llvm.parse_assembly(text).verify()
     single, name = om_gen.om_function(keys[0])
     assert name == parts[0][2] and parts[0][1] in single
+
+
+@pytest.mark.parametrize("fmt", [28, 2, 10])
+def test_no_blend_state_is_the_default_state(fmt):
+    """No blend state bound (OMSetBlendState(NULL)): the default D3D11_BLEND_DESC — blending off,
+    RenderTargetWriteMask D3D11_COLOR_WRITE_ENABLE_ALL — so every channel of the source is stored, exactly as
+    with that desc given explicitly; native and numpy mergers alike."""
+    rng = np.random.default_rng(70 + fmt)
+    store, frags = target(fmt, rng), [fragments(rng, 200, 1)]
+    none = run_both(OMState(blend=None), [store], None, frags)
+    assert_same(none)
+    explicit = run_both(_state([rt_blend(False, mask=0xF)]), [store], None, frags)
+    assert np.array_equal(none[1][0][0], explicit[1][0][0])
+    assert not np.array_equal(none[1][0][0], store.data)  # the fragments changed the target

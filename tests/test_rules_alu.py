@@ -93,3 +93,15 @@ def test_mad_flushes_a_denormal_product_and_result():
     """§3.1.3 denormal flushing applies to mad's inputs and its result: 2^-100 * 2^-40 + 0 is a denormal → +0."""
     r = FLOAT_OPS["mad"][1](_fbits(2.0 ** -100), _fbits(2.0 ** -40), _fbits(0.0))
     assert r.tolist() == [0]
+
+
+@pytest.mark.parametrize("name", ["add", "mul", "mad"])
+def test_nan_operand_result_is_the_first_nan_quieted(name):
+    """The project's one NaN rule for add, mul and mad's steps (alu_float.nan_first; the spec leaves the bits
+    open, spec-facts §1.1, x86 returns the first NaN operand quieted): the first NaN operand with its quiet bit
+    (bit 22) set and its payload kept — signalling and quiet payloads, either sign, also when both are NaNs."""
+    first = U([0x7F800002, 0xFF800004, 0x7FC00010, 0x3F800000, 0x7FA00000])
+    second = U([0x3F800000, 0x7F800008, 0x7F800001, 0xFF800006, 0x40000000])
+    want = [0x7FC00002, 0xFFC00004, 0x7FC00010, 0xFFC00006, 0x7FE00000]
+    srcs = [first, second] + ([U([0x3F800000] * 5)] if name == "mad" else [])
+    assert np.asarray(FLOAT_OPS[name][1](*srcs), U).tolist() == want

@@ -93,3 +93,41 @@ def test_nan_results_are_stored_as_the_positive_quiet_nan():
     dst = np.array([[0x7FA00000, 0, 0, 0], [0, 0, 0, 0]], np.uint32).view(F)
     out = b.blend(_Desc(b.ONE, b.ONE, b.ONE, b.ONE), src, src, dst, BF)
     assert out.view(np.uint32)[:, 0].tolist() == [0x7FC00000, 0x7FC00000]
+
+
+_MINMAX_VALUES = [0.0, -0.0, 1.5, -2.0, np.inf, -np.inf, np.nan, 3e-39]
+
+
+def _minmax_want(s: float, d: float, is_min: bool) -> float:
+    """D3D11.3 §17.5 BLEND_OP_MIN / MAX take no factors and follow the shader min/max rules (§22.10.10 and
+    spec-facts): a NaN operand yields the other operand; of +0 and -0, min is -0 and max is +0."""
+    if np.isnan(s):
+        return d
+    if np.isnan(d):
+        return s
+    if s == 0 and d == 0:
+        neg = np.signbit(s) or np.signbit(d) if is_min else np.signbit(s) and np.signbit(d)
+        return -0.0 if neg else 0.0
+    return min(s, d) if is_min else max(s, d)
+
+
+@pytest.mark.parametrize("op", [b.OP_MIN, b.OP_MAX])
+def test_min_max_ops_over_every_operand_pair(op):
+    """Every ordered pair of a value table holding both zeros, infinities, a denormal and NaN, on either side."""
+    pairs = [(s, d) for s in _MINMAX_VALUES for d in _MINMAX_VALUES if not (np.isnan(s) and np.isnan(d))]
+    s = np.array([[p[0]] * 4 for p in pairs], F)
+    d = np.array([[p[1]] * 4 for p in pairs], F)
+    ones = np.ones_like(s)
+    got = b.apply_op(op, s, ones, d, ones)
+    want = np.array([[_minmax_want(F(p[0]), F(p[1]), op == b.OP_MIN)] * 4 for p in pairs], F)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+@pytest.mark.parametrize("op", [-1, 16, 17])
+def test_logic_op_outside_the_enum_is_not_supported(op):
+    """D3D11_LOGIC_OP has 16 values (0 .. 15); the pipeline refuses any other by name, never indexing past its
+    table (the API rejects such a desc first, E_INVALIDARG)."""
+    from pyd3d11.errors import NotSupportedError
+
+    with pytest.raises(NotSupportedError, match="logic op"):
+        b.logic_op(op, np.zeros(4, np.uint32), np.zeros(4, np.uint32))

@@ -444,3 +444,17 @@ def test_half_promotes_to_float_before_double():
     src = ("float f(half x) { return 1; } float f(float x) { return 2; } float f(double x) { return 3; }\n"
            "float g(half x) { return 1; } float g(double x) { return 3; }\n")
     assert [int(w) for w in run_words(["(uint)f(H0)", "(uint)g(F0)", "(uint)g(H0)"], src)] == [1, 3, 1]
+
+
+@pytest.mark.parametrize(("stream", "topology"), [("PointStream", "pointlist"), ("LineStream", "linestrip"),
+                                                  ("TriangleStream", "trianglestrip")])
+def test_stream_output_object_sets_the_output_topology(stream, topology):
+    """MicrosoftDocs "Stream-Output Object": PointStream, LineStream, TriangleStream output points, line strips
+    and triangle strips — the geometry shader's declared output topology (dcl_outputtopology)."""
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    src = (f"struct G {{ float4 p : SV_Position; }};\n[maxvertexcount(3)] void main(point float4 i[1] : P, "
+           f"inout {stream}<G> s) {{ G g; g.p = i[0]; s.Append(g); }}")
+    blob = D3DCompile(src, None, "g.hlsl", None, None, "main", "gs_4_0")
+    text = bytes(D3DDisassemble(blob).GetBufferPointer()).decode()
+    assert f"dcl_outputtopology {topology}" in text

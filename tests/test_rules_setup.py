@@ -51,6 +51,7 @@ _TRIS = [  # (screen xy of 3 vertices, z) — one with |dz/dx| dominant, one wit
     ([(2, 3), (12, 3), (2, 13)], [0.0, 0.5, 0.25]),
     ([(2, 3), (12, 3), (2, 13)], [0.0, 0.25, 0.5]),
     ([(1, 1), (9, 4), (3, 11)], [0.1, 0.6, 0.3]),
+    ([(1, 1), (9, 4), (3, 11)], [0.1, 0.3, 0.9]),  # skewed with |dz/dy| dominant: every edge term of dz/dy counts
 ]
 
 
@@ -76,6 +77,16 @@ def test_constant_depth_bias_units():
     assert su._depth_bias(_state(bias=3, dsv_format=45), flat[1], flat[0])[0] == pytest.approx(3 / 16777215, rel=1e-6)
     assert su._depth_bias(_state(bias=3, dsv_format=40), flat[1], flat[0])[0] == pytest.approx(3 * 2.0 ** -24, rel=1e-6)
     assert su._depth_bias(_state(bias=0, dsv_format=45), flat[1], flat[0])[0] == 0
+
+
+@pytest.mark.parametrize("units", [1, 2, -1, 7])
+def test_constant_depth_bias_of_few_units(units):
+    """§15.10 with SlopeScaledDepthBias 0: Bias = DepthBias * r for every DepthBias, one unit included (r for
+    float depth at max z 0.5 = 2^-1 is 2^(-1 - 23))."""
+    flat = (F([[(0, 0), (4, 0), (0, 4)]]), F([[0.5, 0.5, 0.5]]))
+    assert su._depth_bias(_state(bias=units, dsv_format=40), flat[1], flat[0])[0] == F(units * 2.0 ** -24)
+    assert su._depth_bias(_state(bias=units, dsv_format=55), flat[1], flat[0])[0] == pytest.approx(units / 65535,
+                                                                                                 rel=1e-6)
 
 
 def test_cull_distance_drops_primitives_with_all_vertices_negative():
@@ -126,6 +137,18 @@ def test_segment_clipping():
     # without depth clipping the z planes are gone: only the NaN segment is dropped
     assert su._clip_segments(cp, False)[0].tolist() == [True, True, False, True]
     assert t_in[3] == pytest.approx(0.5) and t_out[3] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("seg", [
+    [[-0.5, 0, 0, 1], [0.5, 0.25, 0, 1]],      # in the plane z = 0
+    [[0, -0.5, 2, 2], [0.5, 0.5, 1, 1]],      # in the plane z = w
+    [[512, -0.5, 0.5, 1], [1024, 0.5, 0.5, 2]],  # in the guard-band plane x = G w
+])
+def test_segment_lying_in_a_clip_plane_is_inside(seg):
+    """§15.4: the clip volume is closed (-w <= x <= w, 0 <= z <= w; here x against the guard band): a segment
+    lying in one of its bounding planes is inside, whole (t from 0 to 1)."""
+    keep, t_in, t_out = su._clip_segments(np.array([seg], np.float64), True)
+    assert keep.tolist() == [True] and (t_in[0], t_out[0]) == (0.0, 1.0)
 
 
 def test_line_barycentric_planes():

@@ -256,3 +256,71 @@ def test_every_interpolation_mode(modifier):
         want = (b @ (a / w)) / (b @ (1 / w))
     np.testing.assert_allclose(px[0, :6, 0], want, rtol=0, atol=2e-6)
     assert (px[0, 6:, 3] == 0).all()  # centres x = 6.5, 7.5 are outside
+
+
+def test_wireframe_draws_a_lone_surviving_edge():
+    """§15.13 with §15.4: of a triangle whose vertices all lie outside the clip volume, only the middle third of
+    edge v0-v1 (crossing the slab 0 <= z <= w at t in [1/3, 2/3]) is inside: v2 lies beyond the guard band x <= G w
+    (G = 512) and in front of z = 0, so edges v1-v2 and v2-v0 never enter the volume. Wireframe draws exactly that
+    one segment: screen x from 8/3 to 16/3 on row 4 (y = 4.5), and nothing else."""
+    pts = ["float4(-1, -0.125, -1, 1)", "float4(1, -0.125, 2, 1)", "float4(5120, 5, -1, 1)"]
+    px, _ = _draw_n(pts, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, 8, 8, FillMode=D3D11_FILL_WIREFRAME)
+    lit = px[..., 3] > 0
+    assert lit[4, 3] and lit[4, 4]
+    assert int(lit.sum()) == int(lit[4, 2:6].sum())
+
+
+_VS_CULL = """
+static const float4 P[6] = { float4(-1, 0.625, 0.5, 1), float4(1, 0.625, 0.5, 1),
+                             float4(-1, 0.125, -0.5, 1), float4(1, 0.125, -0.25, 1),
+                             float4(-1, -0.375, 0.5, 1), float4(1, -0.375, 0.5, 1) };
+static const float C[6] = { -1, -2, 1, 1, -1, 1 };
+struct O { float4 pos : SV_Position; float a : A; float c : SV_CullDistance; };
+O main(uint vid : SV_VertexID) { O o; o.pos = P[vid]; o.a = 1; o.c = C[vid]; return o; }"""
+
+
+def test_lines_are_culled_by_cull_distance_and_clipped():
+    """§15.4 on lines: a line whose vertices all have a negative SV_CullDistance is culled (row 1), a line with
+    one non-negative distance is kept (row 5), and a line that is entirely in front of z = 0 is clipped away
+    whatever its cull distances (row 3). Both tests apply: drawn only when neither removes the line."""
+    dev, ctx = _device()
+    tex, rtv = _rt(dev, ctx, 8, 8)
+    _setup_draw(dev, ctx, [rtv], 8, 8, _VS_CULL, _PS, topology=D3D11_PRIMITIVE_TOPOLOGY_LINELIST)
+    ctx.RSSetState(dev.CreateRasterizerState(D3D11_RASTERIZER_DESC(
+        FillMode=D3D11_FILL_SOLID, CullMode=D3D11_CULL_NONE, DepthClipEnable=True)))
+    ctx.Draw(6, 0)
+    lit = _rt_pixels(dev, ctx, tex, 8, 8)[..., 3] > 0
+    assert lit[5, 1:7].all()
+    assert int(lit.sum()) == int(lit[5].sum())
+
+
+@pytest.mark.parametrize(("bias", "slope"), [(0, 1.0), (0, 0.5), (1, 0.0), (0, 0.0)])
+def test_depth_bias_reaches_the_depth_buffer(bias, slope):
+    """§15.10 through a draw (both the native and the numpy triangle set-up): Bias = DepthBias * r +
+    SlopeScaledDepthBias * max(|dz/dx|, |dz/dy|) is added to every depth of the triangle. Screen vertices (0, 4),
+    (0, -4), (8, 4) with z 0.2, 0.4, 0.6 on a 4x4 D32_FLOAT buffer: dz/dx = 0.05, dz/dy = -0.025 (plane fit below);
+    r = 2^(e - 23) for the largest depth 0.6 (e = -1)."""
+    from types import SimpleNamespace
+
+    from gfx_util import D32_FLOAT, R32G32B32A32_FLOAT, draw_pos_attr, dsv, rtv, texture2d
+
+    from pyd3d11.pipeline.draw import RasterizerState
+    from pyd3d11.pipeline.output_merger import OMState
+
+    face = SimpleNamespace(StencilFailOp=1, StencilDepthFailOp=1, StencilPassOp=1, StencilFunc=8)
+    desc = SimpleNamespace(DepthEnable=True, DepthWriteMask=1, DepthFunc=8, StencilEnable=False,
+                           StencilReadMask=0xFF, StencilWriteMask=0xFF, FrontFace=face, BackFace=face)
+    tri = np.array([[-1, -1, 0.2, 1, 0, 0, 0, 0], [-1, 3, 0.4, 1, 0, 0, 0, 0], [3, -1, 0.6, 1, 0, 0, 0, 0]])
+
+    def depth(b, s):
+        rt, ds = texture2d(R32G32B32A32_FLOAT, 4, 4), texture2d(D32_FLOAT, 4, 4)
+        draw_pos_attr(tri, [rtv(rt)], depth=dsv(ds), om=OMState(depth_stencil=desc),
+                      rasterizer=RasterizerState(CullMode=1, DepthBias=b, SlopeScaledDepthBias=s))
+        return ds.data.view(np.float32).reshape(4, 4).astype(np.float64)
+
+    plane = np.linalg.solve(np.array([[0, 4, 1], [0, -4, 1], [8, 4, 1]], np.float64), [0.2, 0.4, 0.6])
+    want = bias * 2.0 ** -24 + slope * max(abs(plane[0]), abs(plane[1]))
+    got = depth(bias, slope) - depth(0, 0.0)
+    covered = depth(0, 0.0) != 0  # the cleared buffer holds 0; the triangle covers the upper-left half
+    assert covered.sum() >= 6
+    np.testing.assert_allclose(got[covered], want, rtol=0, atol=2e-7)

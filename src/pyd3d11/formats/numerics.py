@@ -81,7 +81,7 @@ def f32_to_f16(x, rounding: str = "rtz") -> np.ndarray:
         raise ValueError(f"unknown rounding {rounding!r}")
     # float16 denormal range: value * 2^24 = M >> (126 - e) with M the 24-bit significand.
     M = (a & _U32(0x7FFFFF)) | _U32(0x800000)
-    shift = np.clip(_U32(126) - np.minimum(e, _U32(126)), 0, 25).astype(np.uint32)
+    shift = np.minimum(_U32(126) - np.minimum(e, _U32(126)), _U32(25))  # unsigned: >= 0 already
     if rounding == "rtz":
         sub = M >> shift
     else:

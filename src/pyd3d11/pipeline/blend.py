@@ -32,7 +32,7 @@ def factor(kind: int, src: np.ndarray, src1: np.ndarray, dst: np.ndarray, blend_
 
     ``src``/``src1``/``dst`` are (n, 4) float32; ``blend_factor`` is (4,) or (n, 4) float32.
     """
-    return factor4(kind, src, src1, dst, blend_factor)[:, 3:4] if alpha else \
+    return factor4(kind, src, src1, dst, blend_factor)[:, 3:] if alpha else \
         factor4(kind, src, src1, dst, blend_factor)[:, 0:3]
 
 

@@ -118,7 +118,7 @@ class DepthStencilTarget:
     def write_depth(self, lin: np.ndarray, depth: np.ndarray) -> None:
         """Store depth values (the buffer's domain) at distinct ``lin``, keeping the stencil bits."""
         fmt = self.format
-        d = np.asarray(depth).reshape(-1)
+        d = np.ravel(depth)
         if fmt == D16_UNORM:
             codes = d.astype(np.uint16)[:, None].view(np.uint8)
         elif fmt == D32_FLOAT:

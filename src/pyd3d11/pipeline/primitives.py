@@ -70,19 +70,19 @@ class Primitives:
     instance: np.ndarray  # (P,) int64 instance number of the primitive
 
 
-def _segments(n: int, restart: np.ndarray, keep: np.ndarray):
-    """Segment id and position-within-segment of every kept stream position.
+def _segments(restart: np.ndarray, keep: np.ndarray):
+    """Segment id and position-within-segment of every kept stream position (a non-empty stream).
 
     ``restart[i]`` marks a segment start at i; ``keep[i]`` is False for cut indices (they are not vertices).
     """
     seg = np.cumsum(restart) - 1
     # Position inside the segment counting kept vertices only.
     kept_before = np.cumsum(keep) - keep
-    seg_first = np.zeros(int(seg[-1]) + 1 if n else 0, np.int64)
+    seg_first = np.zeros(int(seg[-1]) + 1, np.int64)
     starts = np.nonzero(restart)[0]
     seg_first[seg[starts]] = kept_before[starts]
     pos = kept_before - seg_first[seg]
-    seg_len = np.bincount(seg[keep], minlength=len(seg_first)) if n else np.zeros(0, np.int64)
+    seg_len = np.bincount(seg[keep], minlength=len(seg_first))
     return seg, pos, seg_len
 
 
@@ -105,7 +105,7 @@ def assemble(topology: int, instance: np.ndarray, restart: np.ndarray, cut: np.n
         return _assemble_list(k, instance, restart)
     keep = ~cut
     restart = restart | np.concatenate([[True], cut[:-1]])  # a cut starts a new segment after it
-    seg, pos, seg_len = _segments(n, restart, keep)
+    seg, pos, seg_len = _segments(restart, keep)  # n > 0 here
     kept = np.nonzero(keep)[0]  # stream position of every kept vertex, in order
     kseg = seg[kept]
     kpos = pos[kept]

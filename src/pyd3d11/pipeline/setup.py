@@ -381,9 +381,8 @@ def _line_pieces(state: Any, src: np.ndarray, w: np.ndarray, inv_w2: np.ndarray,
         return Prepared(pieces, vp[li], vp_idx[li], rt_index[li])
     fixed = snap(screen)  # (L, 2, 2)
     bounds = pixel_bounds(state, vp, vp_idx)
-    verts = np.concatenate([fixed, fixed[:, 1:]], 1)  # third vertex repeats the end (unused)
     weights = np.concatenate([w, w[:, 1:]], 1)
-    pieces = PieceSet(_LineGeometry(verts), src, weights, np.concatenate([inv_w2, inv_w2[:, 1:]], 1),
+    pieces = PieceSet(_LineGeometry(fixed), src, weights, np.concatenate([inv_w2, inv_w2[:, 1:]], 1),
                       np.concatenate([sz, sz[:, 1:]], 1).astype(np.float32), front, _line_planes(fixed))
     lane_alpha = None
     if rs.AntialiasedLineEnable:

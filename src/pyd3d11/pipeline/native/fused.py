@@ -411,7 +411,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else -1)
+                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws

@@ -47,10 +47,10 @@ class FusedKey:
     om_regs: int  # om_gen.om_registers(om)
     face: bool  # om_gen.om_needs_face(om): cov bit 31 marks back-facing lanes
     sv: tuple = ()  # PS system-value operands filled per lane: "cov" (vCoverage), "prim" (vPrim)
-    #: >= 0: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 16,
-    #: so the PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the
-    #: merger's registers); -1: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
-    ps_ng_slot: int = -1
+    #: the PS argument slot of the register-file stride, set per batch to its lane count rounded up to 16, so the
+    #: PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the merger's
+    #: registers); None: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
+    ps_ng_slot: int | None = None
 
 
 @dataclass
@@ -59,11 +59,12 @@ class Slots:
     t: dict = field(default_factory=dict)
 
 
-_D_NAMES = ("tile_list", "tile_off", "tiles_x", "A", "B", "C", "tl", "rect", "planes", "invw", "zplane",
-            "flat", "front", "primid", "vpmin", "vpmax", "P", "ds_base", "ds_pitch", "ps_fn", "bf", "srgb_t",
-            "srgb_lut", "next", "n_tiles", "om_ctx") + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) \
-    + ("flush_fn", "om_fn")
-_T_NAMES = ("ps_args", "lx", "ly", "lp", "lc", "v", "o", "disc", "depth", "count", "alive", "cov", "col", "svcov", "svprim")
+# The argument slots by name: a slot's number is only its position here, and both sides (the generator's darg/targ
+# and the host filling D/T) go through the name, so the order is free (written as words, not as a table).
+_D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
+    ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx""".split()) \
+    + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim".split())
 
 
 def slots() -> Slots:
@@ -420,7 +421,7 @@ class _Gen(_Emit):
         # lanes rounded up to whole vector steps of the PS kernel (16 lanes where it is AVX-512 wide)
         self.e(f"%n8a = add i64 %n, {LANE_QUANTUM - 1}")
         self.e(f"%n8 = and i64 %n8a, -{LANE_QUANTUM}")
-        dyn = k.ps_ng_slot >= 0 and k.has_ps
+        dyn = k.ps_ng_slot is not None and k.has_ps
         S = "%n8" if dyn else str(B)  # register-file stride (lanes)
         self._prefetch_targets(lx, ly)
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
@@ -629,7 +630,7 @@ class _Gen(_Emit):
         self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
         ob = self.targ("o")
         nbytes = self.v("mul i64 %n8, 4")
-        direct = k.ps_ng_slot >= 0 and k.has_ps  # the PS wrote them in this layout already (o_regs >= om_regs)
+        direct = k.ps_ng_slot is not None and k.has_ps  # the PS wrote them in this layout already (o_regs >= om_regs)
         if direct:
             col = ob
         for r in range(0 if direct else k.om_regs):

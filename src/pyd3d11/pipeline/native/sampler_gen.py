@@ -68,7 +68,7 @@ ARG_NAMES = ("data", "mip", "mips", "lastlayer", "half", "w0", "h0", "d0", "bias
 COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD, Op.SAMPLE_C, Op.SAMPLE_C_LZ}
 REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
 #: SRV dimensions the sample emitter compiles (1D, 1D array, 2D, 2D array, 3D)
-SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY)
+SAMPLED_DIMS = frozenset((SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY))
 
 
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)

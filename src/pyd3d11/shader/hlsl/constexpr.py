@@ -84,6 +84,20 @@ def _leaf_bases(t: Type) -> list:
     return [None]
 
 
+#: the unary operators on constants (C: ``!`` gives 0/1, ``~`` works on the integer)
+UNARY = {"-": lambda x: -x, "+": lambda x: x, "!": lambda x: int(not x), "~": lambda x: ~int(x)}
+
+
+def fold_binary(op: str, a, b):
+    """``a op b`` on parse-time constants with C's rules (integer division truncates toward zero, ``%`` takes the
+    dividend's sign), or None when it is not a constant (a zero divisor, an unknown operator). The one definition
+    for array dimensions, case labels and attribute arguments (parser.const_eval and :func:`eval_const`)."""
+    try:
+        return _binop(op, a, b)
+    except (_NotConst, TypeError, ValueError, OverflowError):
+        return None
+
+
 def _binop(op: str, a, b):
     if op == "/":
         if isinstance(a, int) and isinstance(b, int):
@@ -177,10 +191,9 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
         return v
     if isinstance(e, A.Unary):
         a = _eval(e.a, consts)
-        ops = {"-": lambda x: -x, "+": lambda x: x, "!": lambda x: int(not x), "~": lambda x: ~int(x)}
-        if e.op not in ops:
+        if e.op not in UNARY:
             raise _NotConst
-        return ConstValue(a.type, [ops[e.op](x) for x in a.vals])
+        return ConstValue(a.type, [UNARY[e.op](x) for x in a.vals])
     if isinstance(e, A.Binary):
         a, b = _eval(e.a, consts), _eval(e.b, consts)
         if len(a.vals) == 1 and len(b.vals) > 1:

@@ -216,8 +216,26 @@ def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
     return out
 
 
+def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
+    """The shapes a binary operator accepts besides a one-component operand: two matrices only when one nests
+    inside the other (both dimensions), a vector and a true matrix only of as many components; else X3020 "type
+    mismatch" (fxc's verdicts in DXC SemaHLSL binop-dims.hlsl: float2x1 + float1x2, float4x1 + float2x2,
+    float2 + float2x2; the rule in test_rules_hlsl_shape_conversions). Intrinsics shape their operands by
+    :func:`result_shape` alone."""
+    if a.n == 1 or b.n == 1:
+        return
+    if a.shape == "m" and b.shape == "m":
+        if not (a.rows <= b.rows and a.cols <= b.cols or b.rows <= a.rows and b.cols <= a.cols):
+            raise cg.err(pos, "type mismatch", 3020)
+    elif a.shape == "m" or b.shape == "m":
+        m, v = (a, b) if a.shape == "m" else (b, a)
+        if m.n != v.n and m.rows > 1 and m.cols > 1:
+            raise cg.err(pos, "type mismatch", 3020)
+
+
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    operator_shapes(cg, ta, tb, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
         folded = _fold_logical(op, a2.slots, b2.slots)

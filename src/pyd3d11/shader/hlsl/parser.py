@@ -9,7 +9,7 @@ import re
 
 from . import ast as A
 from . import modifiers as M
-from .constexpr import const_value, dimension_ops_ok, eval_const
+from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
@@ -286,7 +286,7 @@ class Parser:
         v = const_eval(e)
         if v is None:
             v = eval_const(e, self.consts, scalar=dimension)
-        if v is None:
+        if v is None or isinstance(v, float) and not math.isfinite(v):  # (a float division by zero: no size)
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
 
@@ -1281,21 +1281,13 @@ def const_eval(e: A.Node) -> int | float | None:
         v = const_eval(e.a)
         if v is None:
             return None
-        return {"-": lambda: -v, "+": lambda: v, "!": lambda: int(not v), "~": lambda: ~int(v)}.get(
-            e.op, lambda: None)()
+        return UNARY[e.op](v) if e.op in UNARY else None
     if isinstance(e, A.Binary):
         a, b = const_eval(e.a), const_eval(e.b)
-        if a is None or b is None:
+        if a is None or b is None or e.op in ("/", "%") and not b:
             return None
-        try:
-            if e.op == "/":
-                return a // b if isinstance(a, int) and isinstance(b, int) else a / b
-            return {"+": a + b, "-": a - b, "*": a * b, "%": a % b if b else None, "<<": int(a) << int(b),
-                    ">>": int(a) >> int(b), "&": int(a) & int(b), "|": int(a) | int(b), "^": int(a) ^ int(b),
-                    "==": int(a == b), "!=": int(a != b), "<": int(a < b), ">": int(a > b), "<=": int(a <= b),
-                    ">=": int(a >= b), "&&": int(bool(a) and bool(b)), "||": int(bool(a) or bool(b))}[e.op]
-        except (ZeroDivisionError, KeyError, TypeError, ValueError):
-            return None
+        # C's arithmetic, shared with constexpr (integer division truncates toward zero: -7 / 2 is -3)
+        return fold_binary(e.op, a, b)
     if isinstance(e, A.Cast) and isinstance(e.type, NumType):
         v = const_eval(e.a)
         if v is None:

@@ -61,11 +61,10 @@ def saturate(b: np.ndarray) -> np.ndarray:
 
     On the bit patterns as int32: positive floats order like their bits and everything with the sign bit
     set is negative, so clip(bits, 0, bits(1.0)) is the float clamp (-0 → +0); only positive NaNs (bits
-    above +INF) would wrongly land on 1.0, and one max-reduction finds them."""
+    above +INF) would wrongly land on 1.0 and are set to 0 afterwards."""
     bi = np.asarray(b).view(np.int32)
     r = np.clip(bi, 0, _ONE_BITS)
-    if bi.size and bi.max() > _INF_BITS:
-        r[bi > _INF_BITS] = 0
+    r[bi > _INF_BITS] = 0
     return r.view(U32)
 
 
