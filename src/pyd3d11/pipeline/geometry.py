@@ -219,6 +219,40 @@ def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndar
     return lead[:, None] + off
 
 
+@dataclass(slots=True)
+class _NativeRecords:
+    """A native GS batch's emitted vertices in the form of EmitRecorder.records (lane-major, then emit
+    order; undeclared components of each stream zeroed as the recorder stores them)."""
+
+    count: np.ndarray
+    parts: tuple
+
+    def records(self) -> tuple:
+        return self.parts
+
+
+def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: dict, hooks: Any,
+                masks: dict[int, np.ndarray]) -> _NativeRecords | None:
+    """One GS batch on the native backend (shader.native.runtime.run_geometry); None: not compiled there
+    (a counted fallback; the caller runs the reference)."""
+    from ..shader.native import runtime
+
+    run = runtime.run_geometry(program, n, v, bindings, sv, hooks, set(masks))
+    if run is None:
+        return None
+    mx = run.stream.shape[1]
+    valid = np.arange(mx)[None, :] < run.count[:, None]
+    lane = np.nonzero(valid)[0].astype(np.int64)
+    stream = run.stream[valid].astype(np.int64)
+    strip = run.strip[valid].astype(np.int64)
+    data = run.data[valid]
+    for s, m in masks.items():
+        if not m.all():
+            sel = stream == s
+            data[sel] = np.where(m[None], data[sel], U32(0))
+    return _NativeRecords(run.count, (lane, stream, strip, np.arange(lane.size, dtype=np.int64), data))
+
+
 def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.ndarray, vertex_outputs: np.ndarray,
                         primitive_id: np.ndarray, hooks: Any = None, run_stage: Any = None) -> GSOutput:
     """Run the GS over ``prim_vertices`` (P, k) rows into ``vertex_outputs`` (regs, V, 4) uint32.
@@ -245,6 +279,9 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
     masks = _stream_masks(info, n_out)
     recs: list[tuple[int, EmitRecorder]] = []
     emitted = np.zeros(N, np.int64)
+    from ..shader import native as native_backend
+
+    native = native_backend.use_native()
     prims_per_batch = max(1, _GS_BATCH_LANES // inst_n)
     for p0 in range(0, P, prims_per_batch):
         p1 = min(P, p0 + prims_per_batch)
@@ -253,6 +290,11 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
         lane_prim = np.repeat(np.arange(p0, p1), inst_n)
         sv = {OT.INPUT_PRIMITIVEID: pid[lane_prim],
               OT.INPUT_GS_INSTANCE_ID: np.tile(np.arange(inst_n, dtype=U32), p1 - p0)}
+        got = _run_native(program, n, v, bindings, sv, hooks, masks) if run_stage is None and native else None
+        if got is not None:
+            recs.append((p0 * inst_n, got))
+            emitted[p0 * inst_n:p1 * inst_n] = got.count
+            continue
         rec = EmitRecorder(n, info.max_vertices, masks)
         st = new_state(c, n, v, bindings, sv, None, _GSHooks(hooks, rec))
         if run_stage is None:

@@ -739,6 +739,101 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     )
 
 
+# ----------------------------------------------------------------------------------------------
+# Geometry shaders: run_geometry
+# ----------------------------------------------------------------------------------------------
+
+@dataclass
+class GSRun:
+    """What one native GS batch emitted, per lane (invocation) in emit order: ``count`` (N,) vertices,
+    and for the ``count[i]`` first of the lane's ``max_vertices`` slots ``stream``/``strip`` (N, maxout)
+    and ``data`` (N, maxout, regs, 4) — the o# file at the emit (every register, as the reference copies
+    it; the pipeline applies the stream's declared components)."""
+
+    count: np.ndarray
+    stream: np.ndarray
+    strip: np.ndarray
+    data: np.ndarray
+
+
+def run_geometry(program: ir.Program, n: int, inputs: np.ndarray, bindings: Any, system_values: dict,
+                 hooks: Any, streams: set) -> GSRun | None:
+    """One batch of GS invocations natively (``inputs`` (vertices, regs, 4, N) uint32, the reference's
+    GS input layout; ``streams`` the declared output streams); None when the program is not compiled
+    (counted as a fallback: the caller runs the reference)."""
+    lw = lowered(program)
+    if isinstance(lw, str):
+        fallback(program, lw)
+        return None
+    reason = None
+    if not lw.gs_streams <= set(streams):
+        reason = "emit/cut on an undeclared stream"
+    elif lw.has_deriv:
+        reason = "derivatives in a geometry shader"
+    elif inputs.shape[1] != lw.gs_in_regs:
+        reason = "register count mismatch"
+    if reason is not None:
+        fallback(program, reason)
+        return None
+    plan = texture_plan(lw, bindings, hooks)
+    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
+    if isinstance(k, str):
+        fallback(program, k)
+        return None
+    w = k.layout.width
+    ng = (n + w - 1) // w * w
+    A = _Args(k.layout)
+    try:
+        _bind_common(A, k, bindings)
+    except Unsupported as e:
+        fallback(program, str(e))
+        return None
+    if plan is not None:
+        plan.bind(A)
+    kv, R = inputs.shape[0], inputs.shape[1]
+    v4 = np.zeros((kv, R, 4, ng), U32)
+    v4[..., :n] = inputs
+    v = v4.reshape(kv * R, 4, ng)  # v[j][r] is row j·R + r (lower._Lowerer.gs_input)
+    A.ptr("v", v)
+    A.set("nv", v.shape[0])
+    O = lw.n_outputs
+    o = np.zeros((max(O, 1), 4, ng), U32)
+    A.ptr("o", o)
+    act = np.zeros(ng, I32)
+    act[:n] = -1
+    A.ptr("active", act)
+    A.set("n", n)
+    A.set("ng", ng)
+    for t in lw.sv_types:
+        arr = np.zeros((4, ng), U32)
+        val = system_values.get(t)
+        if val is not None:
+            arr[0, :n] = np.asarray(val).astype(U32)
+        A.ptr(f"sv{t}", arr)
+    mx = lw.gs_max
+    count = np.zeros(ng, I32)
+    cut = np.zeros((4, ng), I32)
+    data = np.zeros(ng * mx * O * 4 + _SLACK, U32)
+    stream = np.zeros(ng * mx + _SLACK, I32)
+    strip = np.zeros(ng * mx + _SLACK, I32)
+    A.ptr("gscount", count)
+    A.ptr("gscut", cut)
+    A.ptr("gsdata", data)
+    A.ptr("gsstream", stream)
+    A.ptr("gsstrip", strip)
+    A.ptr("discarded", np.zeros(ng, I32))
+    host = None
+    if needs_host(lw, plan):
+        host = _Host(program, k, A, v4, o, bindings, system_values, hooks, n)
+        A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+    _call(k, A)
+    if host is not None and host.error is not None:
+        raise host.error
+    stats.native_runs += 1
+    return GSRun(count[:n].astype(np.int64), stream[:n * mx].reshape(n, mx), strip[:n * mx].reshape(n, mx),
+                 data[:n * mx * O * 4].reshape(n, mx, O, 4))
+
+
 def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
     """The sampling hook's native texture plan for this run (None: every host op calls back).
 
@@ -798,7 +893,7 @@ class _Host:
         try:
             mask = self.masks[:L] != 0  # execution mask: slot 0 of the tile's mask arrays
             st = ExecState(
-                n=L, r=self.R[:, :, :L], v=self.v[:, :, tb:tb + L], o=self.o[:, :, tb:tb + L],
+                n=L, r=self.R[:, :, :L], v=self.v[..., tb:tb + L], o=self.o[:, :, tb:tb + L],
                 x={reg: self.X[base:base + size, :, :L] for reg, (base, size) in self.xs.items()},
                 mask=mask, cb=self.cbs, icb=self.c.icb, bindings=self.b,
                 sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
