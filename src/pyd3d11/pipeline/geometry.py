@@ -221,14 +221,19 @@ def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndar
 
 @dataclass(slots=True)
 class _NativeRecords:
-    """A native GS batch's emitted vertices in the form of EmitRecorder.records (lane-major, then emit
-    order; undeclared components of each stream zeroed as the recorder stores them)."""
+    """A native GS batch's emitted vertices, already in output order (lane, then emit order): ``lane``,
+    ``stream``, ``strip`` (E,) and ``data`` (regs, E, 4) register-major, undeclared components of each
+    stream zeroed as EmitRecorder stores them. :meth:`records` gives EmitRecorder.records' form."""
 
     count: np.ndarray
-    parts: tuple
+    lane: np.ndarray
+    stream: np.ndarray
+    strip: np.ndarray
+    data: np.ndarray
 
     def records(self) -> tuple:
-        return self.parts
+        return (self.lane, self.stream, self.strip, np.arange(self.lane.size, dtype=np.int64),
+                self.data.transpose(1, 0, 2))
 
 
 def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: dict, hooks: Any,
@@ -241,16 +246,23 @@ def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: d
     if run is None:
         return None
     mx = run.stream.shape[1]
-    valid = np.arange(mx)[None, :] < run.count[:, None]
-    lane = np.nonzero(valid)[0].astype(np.int64)
-    stream = run.stream[valid].astype(np.int64)
-    strip = run.strip[valid].astype(np.int64)
-    data = run.data[valid]
+    count = run.count
+    lane = np.repeat(np.arange(n, dtype=np.int64), count)
+    start = np.cumsum(count) - count
+    slot = lane * mx + (np.arange(lane.size, dtype=np.int64) - np.repeat(start, count))
+    stream = run.stream.reshape(-1)[slot].astype(np.int64)
+    strip = run.strip.reshape(-1)[slot].astype(np.int64)
+    data = run.data[:, slot, :]  # (regs, E, 4): a fresh array, zeroed in place below
     for s, m in masks.items():
-        if not m.all():
+        if m.all():
+            continue
+        if len(masks) == 1:
+            for r, c in zip(*np.nonzero(~m)):
+                data[r, :, c] = 0
+        else:
             sel = stream == s
-            data[sel] = np.where(m[None], data[sel], U32(0))
-    return _NativeRecords(run.count, (lane, stream, strip, np.arange(lane.size, dtype=np.int64), data))
+            data[:, sel] = np.where(m[:, None, :], data[:, sel], U32(0))
+    return _NativeRecords(count, lane, stream, strip, data)
 
 
 def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.ndarray, vertex_outputs: np.ndarray,
@@ -305,8 +317,17 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
         recs.append((p0 * inst_n, rec))
         emitted[p0 * inst_n:p1 * inst_n] = rec.count
     # Gather all records; lanes become global lane numbers.
-    parts = [rec.records() for _, rec in recs]
-    if parts:
+    presorted = bool(recs) and all(isinstance(r, _NativeRecords) for _, r in recs)
+    if presorted:  # native batches: already lane-major in emit order, register-major data
+        parts = [r for _, r in recs]
+        lane = np.concatenate([p.lane + off for p, (off, _) in zip(parts, recs)])
+        stream = np.concatenate([p.stream for p in parts])
+        strip = np.concatenate([p.strip for p in parts])
+        data_rm = parts[0].data if len(parts) == 1 else np.concatenate([p.data for p in parts], axis=1)
+    parts = [] if presorted else [rec.records() for _, rec in recs]
+    if presorted:
+        order = data = None
+    elif parts:
         lane = np.concatenate([p[0] + off for p, (off, _) in zip(parts, recs)])
         stream = np.concatenate([p[1] for p in parts])
         strip = np.concatenate([p[2] for p in parts])
@@ -318,12 +339,18 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
     streams: dict[int, GSStream] = {}
     for s, topo_code in sorted(info.stream_topology.items()):
         topology, cls, _k = _OUTPUT_TOPOLOGY.get(topo_code, (prim.POINTLIST, prim.POINT, 1))
-        sel = np.nonzero(stream == s)[0]
-        srt = sel[np.lexsort((order[sel], lane[sel]))]  # lane order, then emit order
-        s_lane = lane[srt]
+        if presorted and len(info.stream_topology) == 1 and bool((stream == s).all()):
+            s_lane, s_strip, outputs = lane, strip, data_rm
+        elif presorted:
+            sel = np.nonzero(stream == s)[0]
+            s_lane, s_strip, outputs = lane[sel], strip[sel], data_rm[:, sel]
+        else:
+            sel = np.nonzero(stream == s)[0]
+            srt = sel[np.lexsort((order[sel], lane[sel]))]  # lane order, then emit order
+            s_lane, s_strip = lane[srt], strip[srt]
+            outputs = data[srt].transpose(1, 0, 2) if srt.size else np.zeros((n_out, 0, 4), U32)
         # a strip is a run of one lane's strip number (instances are separate lanes: implicit cut)
-        r = _strip_rows(s_lane, strip[srt], cls)
-        outputs = data[srt].transpose(1, 0, 2) if srt.size else np.zeros((n_out, 0, 4), U32)
+        r = _strip_rows(s_lane, s_strip, cls)
         lead_lane = s_lane[r[:, 0]] if r.shape[0] else np.zeros(0, np.int64)
         src = lead_lane // inst_n
         src_pid = pid[src] if P else np.zeros(0, U32)

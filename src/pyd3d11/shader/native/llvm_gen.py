@@ -1152,8 +1152,8 @@ class Gen(IrText):
     def emit_gs(self, op: LOp) -> None:
         """emit / cut / emitThenCut (and the _stream forms) of a geometry shader, lane by lane, as
         shader/exec/geometry_ops.EmitRecorder does them (§13.3, §22.3.5): an active lane under its
-        dcl_maxout copies its whole o# file into its next vertex slot (``gsdata`` word (lane·maxout + k)·O·4
-        + reg·4 + comp), records the stream and its current strip number (``gsstream``/``gsstrip``) and
+        dcl_maxout copies its whole o# file into its next vertex slot k (``gsdata`` register-major: word
+        (reg·Ng·maxout + lane·maxout + k)·4 + comp), records the stream and its current strip number (``gsstream``/``gsstrip``) and
         counts it (``gscount``); the emit that reaches dcl_maxout retires the lane like ret; a cut bumps
         the lane's strip number of that stream (``gscut`` row stream), after the emit for emitThenCut."""
         info = op.info
@@ -1183,12 +1183,15 @@ class Gen(IrText):
             c64 = self.v(f"zext i32 {c} to i64")
             first = self.v(f"mul i64 {gl}, {mx}")
             slot = self.v(f"add i64 {first}, {c64}")
-            base = self.v(f"mul i64 {slot}, {O * 4}")
+            plane = self.v(f"mul i64 %Ng, {mx * 4}")  # words of one register's plane: (Ng·maxout, 4)
+            base = self.v(f"mul i64 {slot}, 4")
             for w in range(O * 4):
                 row = self.v(f"mul i64 %Ng, {w}")
                 src = self.v(f"getelementptr i32, ptr {o_a}, i64 {self.v(f'add i64 {row}, {gl}')}")
                 val = self.v(f"load i32, ptr {src}, align 4")
-                dst = self.v(f"getelementptr i32, ptr {data_a}, i64 {self.v(f'add i64 {base}, {w}')}")
+                pr = self.v(f"mul i64 {plane}, {w // 4}")
+                at = self.v(f"add i64 {self.v(f'add i64 {pr}, {base}')}, {w % 4}")
+                dst = self.v(f"getelementptr i32, ptr {data_a}, i64 {at}")
                 self.e(f"store i32 {val}, ptr {dst}, align 4")
             self.e(f"store i32 {stream}, ptr {self.v(f'getelementptr i32, ptr {str_a}, i64 {slot}')}, align 4")
             strip = self.v(f"load i32, ptr {cp}, align 4")

@@ -747,8 +747,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
 class GSRun:
     """What one native GS batch emitted, per lane (invocation) in emit order: ``count`` (N,) vertices,
     and for the ``count[i]`` first of the lane's ``max_vertices`` slots ``stream``/``strip`` (N, maxout)
-    and ``data`` (N, maxout, regs, 4) — the o# file at the emit (every register, as the reference copies
-    it; the pipeline applies the stream's declared components)."""
+    and ``data`` (regs, Ng·maxout, 4), slot lane·maxout + k — the o# file at the emit (every register, as
+    the reference copies it; the pipeline applies the stream's declared components)."""
 
     count: np.ndarray
     stream: np.ndarray
@@ -831,7 +831,7 @@ def run_geometry(program: ir.Program, n: int, inputs: np.ndarray, bindings: Any,
         raise host.error
     stats.native_runs += 1
     return GSRun(count[:n].astype(np.int64), stream[:n * mx].reshape(n, mx), strip[:n * mx].reshape(n, mx),
-                 data[:n * mx * O * 4].reshape(n, mx, O, 4))
+                 data[:ng * mx * O * 4].reshape(O, ng * mx, 4))
 
 
 def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
