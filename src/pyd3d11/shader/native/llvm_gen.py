@@ -261,6 +261,8 @@ class Gen(IrText):
         if f == "v":
             return self.arg("v"), "%Ng", self.arg("nv", False), True
         if f == "o":
+            if lw.v2d_regs:  # GS / hull phase / domain: the caller's output file (hull phases share one)
+                return self.arg("o"), "%Ng", self.arg("no", False), True
             return self.arg("o"), "%Ng", str(lw.n_outputs), True
         raise AssertionError(f)
 

@@ -130,10 +130,11 @@ class Lowered:
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
     host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
-    # geometry shaders: input registers per vertex (v[j][r] is flat row j·R + r), dcl_maxout, the
-    # streams emit/cut name
-    gs_in_regs: int = 0
+    # 2-D input files (GS, hull phases, domain shaders): input registers per vertex (v[j][r] is flat row
+    # j·R + r); geometry shaders: dcl_maxout, the streams emit/cut name
+    v2d_regs: int = 0
     gs_max: int = 0
+    v2d_rel_reg: bool = False  # a 2-D input read with a relative register index
     gs_streams: set = field(default_factory=set)
 
 
@@ -180,7 +181,7 @@ class _Lowerer:
         if t == OT.IMMEDIATE32:
             vals = list(op.values) * (4 if len(op.values) == 1 else 1)
             return Src("imm", 0, comp, None, mod, kind, int(vals[comp]) & 0xFFFFFFFF)
-        if t == OT.INPUT and len(op.indices) == 2 and self.lw.gs_in_regs:
+        if t == OT.INPUT and len(op.indices) == 2 and self.lw.v2d_regs:
             return self.gs_input(op, comp, mod, kind)
         if t in (OT.TEMP, OT.INPUT, OT.OUTPUT):
             if len(op.indices) != 1:
@@ -204,11 +205,13 @@ class _Lowerer:
         raise Unsupported(f"source operand {OT(t).name}")
 
     def gs_input(self, op: ir.Operand, comp: int, mod: str, kind: str) -> Src:
-        """``v[vertex][reg]`` of a geometry shader, read from the inputs flattened to (vertices × R, 4, N)
-        rows (R = ``gs_in_regs``), as the reference's 2-D operand reads a relative index: row
+        """``v[vertex][reg]`` of a geometry shader (or hull phase / domain shader), read from the inputs flattened to (vertices × R, 4, N)
+        rows (R = ``v2d_regs``), as the reference's 2-D operand reads a relative index: row
         vertex·R + reg, out of range reading 0 (operands.base_getter)."""
         vi, ri = op.indices
-        R = self.lw.gs_in_regs
+        R = self.lw.v2d_regs
+        if ri.rel is not None:
+            self.lw.v2d_rel_reg = True  # exact only when the caller's file has R registers per vertex
         if vi.rel is not None and ri.rel is not None:
             raise Unsupported("relative vertex and register index on one geometry-shader input")
         if vi.rel is not None:
@@ -300,8 +303,8 @@ class _Lowerer:
                        Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
                 raise Unsupported(Op(o).name.lower())
         graphics = prog.program_type != ir.ProgramType.COMPUTE
-        if prog.program_type == ir.ProgramType.GEOMETRY:
-            self.gs_declarations()
+        if prog.program_type in (ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
+            self.stage_declarations()
         for index, inst in enumerate(prog.instructions):
             o = inst.opcode
             if o in _SKIP:
@@ -324,6 +327,9 @@ class _Lowerer:
                            + [s.reg + 1 for s in self._all_srcs() if s.file == "o"])
         from ..exec.reference import _max_reg
 
+        # every o# register the program names, dcl_indexrange extents included: a relative write
+        # o[r0.x + 0] reaches them (the callers size the output file the same way)
+        lw.n_outputs = max(lw.n_outputs, _max_reg(prog, OT.OUTPUT))
         lw.n_temps = max([lw.n_temps, _max_reg(prog, OT.TEMP)]  # host ops' registers too
                          + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "r"]
                          + [s.reg + 1 for s in self._all_srcs() if s.file == "r"])
@@ -336,14 +342,17 @@ class _Lowerer:
                     raise Unsupported("undeclared indexable temp")
         return lw
 
-    def gs_declarations(self) -> None:
-        """Input registers per vertex (as the reference sizes them: one past the highest v[][r] named)
-        and dcl_maxout."""
+    def stage_declarations(self) -> None:
+        """Stages with a 2-D input file (GS; hull phases and domain shaders as shader/exec/hull_phases
+        rewrites them): input registers per vertex as the reference sizes them (one past the highest
+        v[][r] named); for a GS also dcl_maxout and its whole o# file (every emit copies it)."""
         from ..exec.reference import _max_reg
 
         lw = self.lw
-        lw.gs_in_regs = max(_max_reg(self.prog, OT.INPUT), 1)
-        lw.n_outputs = _max_reg(self.prog, OT.OUTPUT)  # every emit copies the reference's whole o# file
+        lw.v2d_regs = max(_max_reg(self.prog, OT.INPUT), 1)
+        if self.prog.program_type != ir.ProgramType.GEOMETRY:
+            return
+        lw.n_outputs = _max_reg(self.prog, OT.OUTPUT)
         for inst in self.prog.instructions:
             if inst.opcode == Op.DCL_MAXOUT:
                 lw.gs_max = inst.extra[0]
@@ -660,6 +669,6 @@ class _Lowerer:
 def lower(prog: ir.Program) -> Lowered:
     """Lower ``prog``; raises :class:`Unsupported` naming the first thing not compiled."""
     if prog.program_type not in (ir.ProgramType.COMPUTE, ir.ProgramType.VERTEX, ir.ProgramType.PIXEL,
-                                 ir.ProgramType.GEOMETRY):
+                                 ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
         raise Unsupported(f"{ir.ProgramType(prog.program_type).name.lower()} shaders")
     return _Lowerer(prog).run()
