@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             unit = f"{a.points} points → {a.points * 2} triangles"
         elif scene == "tess":
             r = scene_tess(a.patches, a.repeat)
-            unit = f"{a.patches} patches"
+            unit = f"HS over {a.patches} patches + DS over {r['native'][2]} domain points"
         else:
             raise SystemExit(f"unknown scene {scene}")
         ref, nat = r["reference"], r["native"]
@@ -118,8 +118,122 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def scene_tess(patches: int, repeat: int) -> dict:  # filled in with the native hull/domain stages
-    raise SystemExit("tess scene: not built yet")
+#: bicubic-like quad patch: a control-point phase per output point, an instanced fork phase for the edge
+#: factors, a join phase for the inside ones (the SDK's SimpleBezier11 / DetailTessellation shape).
+TESS_HS = """
+hs_5_0
+hs_decls
+dcl_input_control_point_count 4
+dcl_output_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_tessellator_partitioning partitioning_fractional_odd
+dcl_tessellator_output_primitive output_triangle_cw
+dcl_hs_max_tessfactor l(64.000000)
+dcl_constantbuffer cb0[1], immediateIndexed
+hs_control_point_phase
+dcl_input vOutputControlPointID
+dcl_input v[4][0].xyzw
+dcl_input v[4][1].xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+mul o0.xyzw, v[vOutputControlPointID + 0][0].xyzw, cb0[0].yyyw
+mov o1.xyzw, v[vOutputControlPointID + 0][1].xyzw
+ret
+hs_fork_phase
+dcl_hs_fork_phase_instance_count 4
+dcl_input vForkInstanceID
+dcl_input vocp[4][0].xyzw
+dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor
+dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor
+dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor
+dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor
+dcl_temps 1
+dcl_indexrange o0.x 4
+mov r0.x, vForkInstanceID.x
+mad r0.y, vocp[r0.x + 0][0].z, l(0.5), cb0[0].x
+max o[r0.x + 0].x, r0.y, l(1.0)
+ret
+hs_join_phase
+dcl_input vpc0.x
+dcl_input vpc1.x
+dcl_input vpc2.x
+dcl_input vpc3.x
+dcl_output_siv o4.x, finalQuadUInsideTessFactor
+dcl_output_siv o5.x, finalQuadVInsideTessFactor
+max o4.x, vpc0.x, vpc2.x
+max o5.x, vpc1.x, vpc3.x
+ret
+"""
+
+#: bilinear position, a wave displacement, normal-ish and texcoord outputs per domain point
+TESS_DS = """
+ds_5_0
+dcl_input_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_input vDomain.xy
+dcl_input vicp[4][0].xyzw
+dcl_input vicp[4][1].xyzw
+dcl_input vPrim
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output o2.xy
+dcl_temps 4
+add r0.xy, -vDomain.xyxx, l(1, 1, 0, 0)
+mul r1.xyzw, r0.xxxx, vicp[0][0].xyzw
+mad r1.xyzw, vDomain.xxxx, vicp[1][0].xyzw, r1.xyzw
+mul r2.xyzw, r0.xxxx, vicp[3][0].xyzw
+mad r2.xyzw, vDomain.xxxx, vicp[2][0].xyzw, r2.xyzw
+mul r1.xyzw, r1.xyzw, r0.yyyy
+mad r1.xyzw, vDomain.yyyy, r2.xyzw, r1.xyzw
+mul r3.x, r1.x, l(6.2831855)
+sincos r3.y, r3.z, r3.x
+mad o0.z, r3.y, l(0.1), r1.z
+mov o0.xyw, r1.xyxw
+mul r2.xyzw, r0.xxxx, vicp[0][1].xyzw
+mad r2.xyzw, vDomain.xxxx, vicp[1][1].xyzw, r2.xyzw
+mul o1.xyzw, r2.xyzw, r3.zzzz
+mov o2.xy, vDomain.xyxx
+ret
+"""
+
+
+def scene_tess(patches: int, repeat: int) -> dict:
+    from pyd3d11.pipeline.domain import run_domain_shader
+    from pyd3d11.pipeline.hull import hull_info, run_hull_shader
+    from pyd3d11.pipeline.tessellator import tessellate_patches
+    from pyd3d11.shader import native
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.exec.bindings import Bindings
+
+    hs, ds = assemble_program(TESS_HS), assemble_program(TESS_DS)
+    rng = np.random.default_rng(2)
+    cp = rng.uniform(0, 1, (patches, 4, 2, 4)).astype(np.float32)
+    cp[:, :, 0, 3] = 1
+    cp[:, :, 0, 2] = rng.uniform(0, 6, (patches, 4))
+    cp = cp.view(U32)
+    b = Bindings()
+    b.set_cbuffer(0, np.array([5.0, 1.0, 0, 0], np.float32))
+    info = hull_info(hs)
+    out = {}
+    for backend in ("reference", "native"):
+        native.set_backend(backend)
+        h = run_hull_shader(hs, b, cp[:2], None)  # compile outside the timing
+        t = tessellate_patches(info.domain, info.partitioning, info.output_primitive, h.tess_factors)
+        run_domain_shader(ds, b, t.points, t.point_patch, h.control_points, h.patch_constants)
+        best = None
+        for _ in range(repeat):
+            t0 = time.process_time()
+            h = run_hull_shader(hs, b, cp, None)
+            t1 = time.process_time()
+            t = tessellate_patches(info.domain, info.partitioning, info.output_primitive, h.tess_factors)
+            t2 = time.process_time()
+            o = run_domain_shader(ds, b, t.points, t.point_patch, h.control_points, h.patch_constants)
+            t3 = time.process_time()
+            stage = (t1 - t0) + (t3 - t2)  # the two shader stages; the tessellator is shared
+            best = stage if best is None else min(best, stage)
+        out[backend] = (best, _check(h.control_points, h.patch_constants, o), t.points.shape[0])
+    native.set_backend(None)
+    return out
 
 
 if __name__ == "__main__":

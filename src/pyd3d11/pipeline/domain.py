@@ -70,10 +70,14 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
         if n <= 0:
             break
         pp = patch[lo:hi]
-        v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
         sv = {OT.INPUT_DOMAIN_POINT: pts[lo:hi], OT.INPUT_PRIMITIVEID: prim[pp]}
-        o = runtime.run_staged(info.program, n, v, bindings, sv, None, hooks) if use_native else None
+        o = None
+        if use_native:  # lanes padded to whole 16-lane vectors: the kernel reads this file in place
+            vp = np.zeros((n_cp + 1, regs, 4, -(-n // 16) * 16), U32)
+            vp[..., :n] = per_patch[pp].transpose(1, 2, 3, 0)
+            o = runtime.run_staged(info.program, n, vp, bindings, sv, None, hooks)
         if o is None:
+            v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
             st = new_state(c, n, v, bindings, sv, None, hooks)
             if run_stage is None:
                 execute(c, st)

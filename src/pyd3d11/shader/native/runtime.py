@@ -781,7 +781,12 @@ def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bi
         return None
     if plan is not None:
         plan.bind(A)
-    v4 = _flat_inputs(lw, inputs, n, ng)
+    if (inputs.shape[1] == lw.v2d_regs and inputs.shape[-1] >= ng and inputs.shape[-1] % w == 0
+            and inputs.dtype == U32 and inputs.flags.c_contiguous):
+        ng = inputs.shape[-1]  # the caller padded the lanes (pipeline.domain): the kernel reads it in place
+        v4 = inputs
+    else:
+        v4 = _flat_inputs(lw, inputs, n, ng)
     v = v4.reshape(-1, 4, ng)  # v[j][r] is row j·R + r (lower._Lowerer.gs_input)
     A.ptr("v", v)
     A.set("nv", v.shape[0])
@@ -825,7 +830,8 @@ def _run_bound(program, k: Kernel, A: _Args, v4, o, bindings, system_values, hoo
 def run_staged(program: ir.Program, n: int, inputs: np.ndarray, bindings: Any, system_values: dict,
                outputs: np.ndarray | None = None, hooks: Any = None) -> np.ndarray | None:
     """A hull phase or domain shader (as shader/exec/hull_phases rewrites them) over ``n`` lanes with the
-    reference's arguments (``hull_phases.run_phase``): ``inputs`` (vertices, regs, 4, N); ``outputs``
+    reference's arguments (``hull_phases.run_phase``): ``inputs`` (vertices, regs, 4, N) — N may exceed
+    ``n`` (padding lanes, never run; read in place when N is a multiple of the vector width); ``outputs``
     ((regs, 4, N), optional) the output file the run writes into (registers it does not write keep their
     values). Returns the output file (regs, 4, N), or None when the program is not compiled (a counted
     fallback: the caller runs the reference)."""
