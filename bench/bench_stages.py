@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Programmable-stage workloads outside the pixel path (issue 12): a geometry-shader scene (points expanded to
+"""Workloads the native backend took over in session 8 (issue 12): a geometry-shader scene (points expanded to
 camera-facing quads, the NBody/ParticlesGS pattern) and a tessellation scene (hull + domain shaders), each
-timed per shader backend in process CPU seconds at the stage's pipeline entry point, with a check value of
-the stage's output words (it must be the same for both backends).
+timed per shader backend in process CPU seconds at the stage's pipeline entry point; and whole point and
+quadrilateral-line draws (the fused lane). Each prints a check value of the output (the same for every
+backend).
 
-    PYTHONPATH=src python bench/bench_stages.py                      # both scenes, both backends
+    PYTHONPATH=src python bench/bench_stages.py                      # every scene, both backends
     PYTHONPATH=src python bench/bench_stages.py --scenes gs --points 200000 --repeat 3
 """
 
@@ -95,9 +96,99 @@ def scene_gs(points: int, repeat: int) -> dict:
     return out
 
 
+PASS_VS = """vs_4_0
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xyzw, v0.xyzw
+mov o1.xyzw, v1.xyzw
+ret
+"""
+
+COLOR_PS = """ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mul o0.xyzw, v1.xyzw, l(0.9, 0.8, 0.7, 0.6)
+ret
+"""
+
+
+def scene_points_lines(count: int, repeat: int, topology: int) -> dict:
+    """``count`` points (topology 1) or quadrilateral lines (2, MultisampleEnable) over a 512x512 R8G8B8A8
+    target with alpha blending and a D32 depth test: the whole draw, per backend and with the native
+    backend's fused lane off (the path these draws took before it took them)."""
+    from types import SimpleNamespace
+
+    from pyd3d11.formats.table import bytes_per_element
+    from pyd3d11.pipeline.draw import GraphicsState, RasterizerState, StageState, Viewport, draw
+    from pyd3d11.pipeline.input_assembler import DrawArgs, InputElement, VertexBufferBinding
+    from pyd3d11.pipeline.native import fused
+    from pyd3d11.pipeline.output_merger import OMState
+    from pyd3d11.shader import native
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.storage import ResourceStorage, ViewDescriptor, ViewKind
+
+    rng = np.random.default_rng(4)
+    n = count * (2 if topology == 2 else 1)
+    verts = np.zeros((n, 8), np.float32)
+    verts[:, :2] = rng.uniform(-1, 1, (n, 2))
+    if topology == 2:  # short lines: each end near the previous
+        verts[1::2, :2] = verts[0::2, :2] + rng.uniform(-0.05, 0.05, (count, 2))
+    verts[:, 2] = rng.uniform(0, 1, n)
+    verts[:, 3] = 1
+    verts[:, 4:] = rng.uniform(0, 1, (n, 4))
+    vb = ResourceStorage.create(1, 0, verts.nbytes)
+    vb.data[:] = verts.view(np.uint8).ravel()
+    vs, ps = assemble_program(PASS_VS), assemble_program(COLOR_PS)
+    S = 512
+
+    rt_blend = SimpleNamespace(BlendEnable=True, SrcBlend=5, DestBlend=6, BlendOp=1, SrcBlendAlpha=5,
+                               DestBlendAlpha=6, BlendOpAlpha=1, RenderTargetWriteMask=0xF, LogicOpEnable=False,
+                               LogicOp=0)
+    blend = SimpleNamespace(AlphaToCoverageEnable=False, IndependentBlendEnable=False, RenderTarget=[rt_blend] * 8)
+    face = SimpleNamespace(StencilFailOp=1, StencilDepthFailOp=1, StencilPassOp=1, StencilFunc=8)
+    depth = SimpleNamespace(DepthEnable=True, DepthWriteMask=1, DepthFunc=2, StencilEnable=False, StencilReadMask=0xFF,
+                            StencilWriteMask=0xFF, FrontFace=face, BackFace=face)
+
+    def frame() -> bytes:
+        rt = ResourceStorage.create(3, 28, S, S, 1, 1, 1, 1, bytes_per_block=bytes_per_element(28))
+        ds = ResourceStorage.create(3, 40, S, S, 1, 1, 1, 1, bytes_per_block=bytes_per_element(40))
+        ds.data.view(np.float32)[:] = 1.0
+        om = OMState()
+        om.rtvs = [ViewDescriptor(ViewKind.RTV, rt, 28, 4)] + [None] * 7
+        om.dsv = ViewDescriptor(ViewKind.DSV, ds, 40, 3)
+        om.blend = blend
+        om.depth_stencil = depth
+        st = GraphicsState(topology=topology, vertex_buffers=[VertexBufferBinding(vb, 32, 0)],
+                           elements=[InputElement(0, 0xF, 2, 0, 0), InputElement(1, 0xF, 2, 0, 16)],
+                           vs=StageState(vs), ps=StageState(ps),
+                           rasterizer=RasterizerState(CullMode=1, MultisampleEnable=topology == 2),
+                           viewports=[Viewport(0, 0, S, S, 0, 1)], om=om, sample_count=1)
+        draw(st, DrawArgs(n))
+        return bytes(rt.data) + bytes(ds.data)
+
+    out = {}
+    for label, backend, enabled in (("reference", "reference", True), ("native, fused lane off", "native", False),
+                                    ("native", "native", True)):
+        native.set_backend(backend)
+        fused.ENABLED = enabled
+        frame()  # compile outside the timing
+        best = None
+        for _ in range(repeat):
+            t0 = time.process_time()
+            img = frame()
+            dt = time.process_time() - t0
+            best = dt if best is None else min(best, dt)
+        out[label] = (best, _check(np.frombuffer(img, np.uint8)))
+    fused.ENABLED = True
+    native.set_backend(None)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scenes", default="gs,tess")
+    ap.add_argument("--scenes", default="gs,tess,points,lines")
     ap.add_argument("--points", type=int, default=100_000, help="GS scene: input points")
     ap.add_argument("--patches", type=int, default=2_000, help="tessellation scene: patches")
     ap.add_argument("--repeat", type=int, default=2)
@@ -106,6 +197,12 @@ def main(argv: list[str] | None = None) -> int:
         if scene == "gs":
             r = scene_gs(a.points, a.repeat)
             unit = f"{a.points} points → {a.points * 2} triangles"
+        elif scene in ("points", "lines"):
+            r = scene_points_lines(a.points // 10, a.repeat, 1 if scene == "points" else 2)
+            row = ", ".join(f"{k} {v[0]:.3f} s CPU ({v[1]})" for k, v in r.items())
+            print(f"{scene}: {a.points // 10} {scene} on 512x512, blend + depth: {row}; fused lane "
+                  f"{r['native, fused lane off'][0] / max(r['native'][0], 1e-9):.1f}x over the path before it")
+            continue
         elif scene == "tess":
             r = scene_tess(a.patches, a.repeat)
             unit = f"HS over {a.patches} patches + DS over {r['native'][2]} domain points"
