@@ -203,18 +203,16 @@ def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndar
     idx = np.arange(E, dtype=np.int64)
     if topo_class == prim.POINT:
         return idx[:, None]
+    # Vertex i leads a primitive when vertex i+1 (line) / i+2 (triangle) is in its strip: the same lane and
+    # strip number (records are in lane order, and a lane's strip numbers only grow, so i+1 is then too).
+    if topo_class == prim.LINE:
+        lead = np.nonzero((lane[1:] == lane[:-1]) & (strip[1:] == strip[:-1]))[0]
+        return lead[:, None] + np.arange(2)
+    lead = np.nonzero((lane[2:] == lane[:-2]) & (strip[2:] == strip[:-2]))[0]
     new = np.ones(E, bool)
     new[1:] = (lane[1:] != lane[:-1]) | (strip[1:] != strip[:-1])
     start = np.maximum.accumulate(np.where(new, idx, 0))
-    pos = idx - start
-    run_id = np.cumsum(new) - 1
-    run_len = np.bincount(run_id)[run_id]
-    if topo_class == prim.LINE:
-        lead = idx[pos + 1 < run_len]
-        return lead[:, None] + np.arange(2)
-    ok = pos + 2 < run_len
-    lead = idx[ok]
-    odd = (pos[ok] % 2) == 1
+    odd = ((lead - start[lead]) % 2) == 1  # position in the strip: odd triangles swap their last two
     off = np.where(odd[:, None], np.array([0, 2, 1]), np.array([0, 1, 2]))
     return lead[:, None] + off
 
@@ -248,11 +246,16 @@ def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: d
     mx = run.stream.shape[1]
     count = run.count
     lane = np.repeat(np.arange(n, dtype=np.int64), count)
-    start = np.cumsum(count) - count
-    slot = lane * mx + (np.arange(lane.size, dtype=np.int64) - np.repeat(start, count))
-    stream = run.stream.reshape(-1)[slot].astype(np.int64)
-    strip = run.strip.reshape(-1)[slot].astype(np.int64)
-    data = run.data[:, slot, :]  # (regs, E, 4): a fresh array, zeroed in place below
+    if n and int(count.min()) == mx:  # every invocation filled its slots: nothing to compact
+        stream = run.stream.reshape(-1).astype(np.int64)
+        strip = run.strip.reshape(-1).astype(np.int64)
+        data = run.data[:, :n * mx, :]  # (regs, E, 4): the run's own array, zeroed in place below
+    else:
+        start = np.cumsum(count) - count
+        slot = lane * mx + (np.arange(lane.size, dtype=np.int64) - np.repeat(start, count))
+        stream = run.stream.reshape(-1)[slot].astype(np.int64)
+        strip = run.strip.reshape(-1)[slot].astype(np.int64)
+        data = run.data[:, slot, :]  # (regs, E, 4): a fresh array, zeroed in place below
     for s, m in masks.items():
         if m.all():
             continue
