@@ -183,15 +183,18 @@ def _stream_masks(info: GSInfo, regs: int) -> dict[int, np.ndarray]:
     return masks
 
 
-def _gather_inputs(rows: np.ndarray, vertex_outputs: np.ndarray, regs: int, instances: int) -> np.ndarray:
-    """(k, regs, 4, N) input layout for lanes (primitive × instances): v[j, r, c, lane]."""
+def _gather_inputs(rows: np.ndarray, vertex_outputs: np.ndarray, regs: int, instances: int,
+                   pad: int = 1) -> np.ndarray:
+    """(k, regs, 4, N) input layout for lanes (primitive × instances): v[j, r, c, lane]; with ``pad`` the lane
+    axis is rounded up to a multiple of it (zero lanes: the native kernel reads the array in place)."""
     P, k = rows.shape
     R = min(regs, vertex_outputs.shape[0])
     lane_rows = np.repeat(rows, instances, axis=0) if instances > 1 else rows  # (N, k)
-    out = np.zeros((k, max(regs, 1), 4, lane_rows.shape[0]), U32)
+    N = lane_rows.shape[0]
+    out = np.zeros((k, max(regs, 1), 4, -(-N // pad) * pad), U32)
     if R:
         g = vertex_outputs[:R][:, lane_rows]  # (R, N, k, 4)
-        out[:, :R] = g.transpose(2, 0, 3, 1)
+        out[:, :R, :, :N] = g.transpose(2, 0, 3, 1)
     return out
 
 
@@ -301,15 +304,18 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
     for p0 in range(0, P, prims_per_batch):
         p1 = min(P, p0 + prims_per_batch)
         n = (p1 - p0) * inst_n
-        v = _gather_inputs(rows[p0:p1], vertex_outputs, regs_in, inst_n)
+        fast = run_stage is None and native
+        v = _gather_inputs(rows[p0:p1], vertex_outputs, regs_in, inst_n, 16 if fast else 1)
         lane_prim = np.repeat(np.arange(p0, p1), inst_n)
         sv = {OT.INPUT_PRIMITIVEID: pid[lane_prim],
               OT.INPUT_GS_INSTANCE_ID: np.tile(np.arange(inst_n, dtype=U32), p1 - p0)}
-        got = _run_native(program, n, v, bindings, sv, hooks, masks) if run_stage is None and native else None
+        got = _run_native(program, n, v, bindings, sv, hooks, masks) if fast else None
         if got is not None:
             recs.append((p0 * inst_n, got))
             emitted[p0 * inst_n:p1 * inst_n] = got.count
             continue
+        if v.shape[-1] != n:
+            v = np.ascontiguousarray(v[..., :n])
         rec = EmitRecorder(n, info.max_vertices, masks)
         st = new_state(c, n, v, bindings, sv, None, _GSHooks(hooks, rec))
         if run_stage is None:
