@@ -416,9 +416,10 @@ def _fallback_scene(case: str):
 
 FALLBACKS = {
     "msaa": "multisampling or ForcedSampleCount",
-    "wireframe": "not a solid triangle draw",
-    "lines": "not a solid triangle draw",
-    "points": "not a solid triangle draw",
+    # without MultisampleEnable, lines and wireframe edges are rasterized as fragments (points and
+    # quadrilateral lines are fused: tests/test_native_fused_points_lines.py)
+    "wireframe": "aliased or alpha-antialiased lines",
+    "lines": "aliased or alpha-antialiased lines",
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
     "sample_freq": "sample-frequency pixel shader",

@@ -58,6 +58,10 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
     per_patch[:, :n_cp, :r_cp] = cp[:, :, :r_cp]
     r_pc = min(regs, pc.shape[1])
     per_patch[:, n_cp, :r_pc] = pc[:, :r_pc]
+    from ..shader import native
+    from ..shader.native import runtime
+
+    use_native = native.use_native() and run_stage is None
     out = None
     batch = max(1, _BATCH_WORDS // ((n_cp + 1) * regs * 4))
     for lo in range(0, max(m, 1), batch):
@@ -66,15 +70,21 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
         if n <= 0:
             break
         pp = patch[lo:hi]
-        v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
         sv = {OT.INPUT_DOMAIN_POINT: pts[lo:hi], OT.INPUT_PRIMITIVEID: prim[pp]}
-        st = new_state(c, n, v, bindings, sv, None, hooks)
-        if run_stage is None:
-            execute(c, st)
-        else:
-            run_stage("ds", c, st, {"point": np.arange(lo, hi), "patch": pp, "primitive_id": prim[pp],
-                                    "domain": pts[lo:hi]})
-        o = st.o
+        o = None
+        if use_native:  # lanes padded to whole 16-lane vectors: the kernel reads this file in place
+            vp = np.zeros((n_cp + 1, regs, 4, -(-n // 16) * 16), U32)
+            vp[..., :n] = per_patch[pp].transpose(1, 2, 3, 0)
+            o = runtime.run_staged(info.program, n, vp, bindings, sv, None, hooks)
+        if o is None:
+            v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
+            st = new_state(c, n, v, bindings, sv, None, hooks)
+            if run_stage is None:
+                execute(c, st)
+            else:
+                run_stage("ds", c, st, {"point": np.arange(lo, hi), "patch": pp, "primitive_id": prim[pp],
+                                        "domain": pts[lo:hi]})
+            o = st.o
         if out is None:
             out = np.zeros((o.shape[0], m, 4), U32)
         out[:, lo:hi] = o.transpose(0, 2, 1)

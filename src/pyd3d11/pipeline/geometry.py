@@ -183,15 +183,18 @@ def _stream_masks(info: GSInfo, regs: int) -> dict[int, np.ndarray]:
     return masks
 
 
-def _gather_inputs(rows: np.ndarray, vertex_outputs: np.ndarray, regs: int, instances: int) -> np.ndarray:
-    """(k, regs, 4, N) input layout for lanes (primitive × instances): v[j, r, c, lane]."""
+def _gather_inputs(rows: np.ndarray, vertex_outputs: np.ndarray, regs: int, instances: int,
+                   pad: int = 1) -> np.ndarray:
+    """(k, regs, 4, N) input layout for lanes (primitive × instances): v[j, r, c, lane]; with ``pad`` the lane
+    axis is rounded up to a multiple of it (zero lanes: the native kernel reads the array in place)."""
     P, k = rows.shape
     R = min(regs, vertex_outputs.shape[0])
     lane_rows = np.repeat(rows, instances, axis=0) if instances > 1 else rows  # (N, k)
-    out = np.zeros((k, max(regs, 1), 4, lane_rows.shape[0]), U32)
+    N = lane_rows.shape[0]
+    out = np.zeros((k, max(regs, 1), 4, -(-N // pad) * pad), U32)
     if R:
         g = vertex_outputs[:R][:, lane_rows]  # (R, N, k, 4)
-        out[:, :R] = g.transpose(2, 0, 3, 1)
+        out[:, :R, :, :N] = g.transpose(2, 0, 3, 1)
     return out
 
 
@@ -203,20 +206,69 @@ def _strip_rows(lane: np.ndarray, strip: np.ndarray, topo_class: int) -> np.ndar
     idx = np.arange(E, dtype=np.int64)
     if topo_class == prim.POINT:
         return idx[:, None]
+    # Vertex i leads a primitive when vertex i+1 (line) / i+2 (triangle) is in its strip: the same lane and
+    # strip number (records are in lane order, and a lane's strip numbers only grow, so i+1 is then too).
+    if topo_class == prim.LINE:
+        lead = np.nonzero((lane[1:] == lane[:-1]) & (strip[1:] == strip[:-1]))[0]
+        return lead[:, None] + np.arange(2)
+    lead = np.nonzero((lane[2:] == lane[:-2]) & (strip[2:] == strip[:-2]))[0]
     new = np.ones(E, bool)
     new[1:] = (lane[1:] != lane[:-1]) | (strip[1:] != strip[:-1])
     start = np.maximum.accumulate(np.where(new, idx, 0))
-    pos = idx - start
-    run_id = np.cumsum(new) - 1
-    run_len = np.bincount(run_id)[run_id]
-    if topo_class == prim.LINE:
-        lead = idx[pos + 1 < run_len]
-        return lead[:, None] + np.arange(2)
-    ok = pos + 2 < run_len
-    lead = idx[ok]
-    odd = (pos[ok] % 2) == 1
+    odd = ((lead - start[lead]) % 2) == 1  # position in the strip: odd triangles swap their last two
     off = np.where(odd[:, None], np.array([0, 2, 1]), np.array([0, 1, 2]))
     return lead[:, None] + off
+
+
+@dataclass(slots=True)
+class _NativeRecords:
+    """A native GS batch's emitted vertices, already in output order (lane, then emit order): ``lane``,
+    ``stream``, ``strip`` (E,) and ``data`` (regs, E, 4) register-major, undeclared components of each
+    stream zeroed as EmitRecorder stores them. :meth:`records` gives EmitRecorder.records' form."""
+
+    count: np.ndarray
+    lane: np.ndarray
+    stream: np.ndarray
+    strip: np.ndarray
+    data: np.ndarray
+
+    def records(self) -> tuple:
+        return (self.lane, self.stream, self.strip, np.arange(self.lane.size, dtype=np.int64),
+                self.data.transpose(1, 0, 2))
+
+
+def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: dict, hooks: Any,
+                masks: dict[int, np.ndarray]) -> _NativeRecords | None:
+    """One GS batch on the native backend (shader.native.runtime.run_geometry); None: not compiled there
+    (a counted fallback; the caller runs the reference)."""
+    from ..shader.native import runtime
+
+    run = runtime.run_geometry(program, n, v, bindings, sv, hooks, set(masks))
+    if run is None:
+        return None
+    mx = run.stream.shape[1]
+    count = run.count
+    lane = np.repeat(np.arange(n, dtype=np.int64), count)
+    if n and int(count.min()) == mx:  # every invocation filled its slots: nothing to compact
+        stream = run.stream.reshape(-1).astype(np.int64)
+        strip = run.strip.reshape(-1).astype(np.int64)
+        data = run.data[:, :n * mx, :]  # (regs, E, 4): the run's own array, zeroed in place below
+    else:
+        start = np.cumsum(count) - count
+        slot = lane * mx + (np.arange(lane.size, dtype=np.int64) - np.repeat(start, count))
+        stream = run.stream.reshape(-1)[slot].astype(np.int64)
+        strip = run.strip.reshape(-1)[slot].astype(np.int64)
+        data = run.data[:, slot, :]  # (regs, E, 4): a fresh array, zeroed in place below
+    for s, m in masks.items():
+        if m.all():
+            continue
+        if len(masks) == 1:
+            for r, c in zip(*np.nonzero(~m)):
+                data[r, :, c] = 0
+        else:
+            sel = stream == s
+            data[:, sel] = np.where(m[:, None, :], data[:, sel], U32(0))
+    return _NativeRecords(count, lane, stream, strip, data)
 
 
 def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.ndarray, vertex_outputs: np.ndarray,
@@ -245,14 +297,25 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
     masks = _stream_masks(info, n_out)
     recs: list[tuple[int, EmitRecorder]] = []
     emitted = np.zeros(N, np.int64)
+    from ..shader import native as native_backend
+
+    native = native_backend.use_native()
     prims_per_batch = max(1, _GS_BATCH_LANES // inst_n)
     for p0 in range(0, P, prims_per_batch):
         p1 = min(P, p0 + prims_per_batch)
         n = (p1 - p0) * inst_n
-        v = _gather_inputs(rows[p0:p1], vertex_outputs, regs_in, inst_n)
+        fast = run_stage is None and native
+        v = _gather_inputs(rows[p0:p1], vertex_outputs, regs_in, inst_n, 16 if fast else 1)
         lane_prim = np.repeat(np.arange(p0, p1), inst_n)
         sv = {OT.INPUT_PRIMITIVEID: pid[lane_prim],
               OT.INPUT_GS_INSTANCE_ID: np.tile(np.arange(inst_n, dtype=U32), p1 - p0)}
+        got = _run_native(program, n, v, bindings, sv, hooks, masks) if fast else None
+        if got is not None:
+            recs.append((p0 * inst_n, got))
+            emitted[p0 * inst_n:p1 * inst_n] = got.count
+            continue
+        if v.shape[-1] != n:
+            v = np.ascontiguousarray(v[..., :n])
         rec = EmitRecorder(n, info.max_vertices, masks)
         st = new_state(c, n, v, bindings, sv, None, _GSHooks(hooks, rec))
         if run_stage is None:
@@ -263,8 +326,17 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
         recs.append((p0 * inst_n, rec))
         emitted[p0 * inst_n:p1 * inst_n] = rec.count
     # Gather all records; lanes become global lane numbers.
-    parts = [rec.records() for _, rec in recs]
-    if parts:
+    presorted = bool(recs) and all(isinstance(r, _NativeRecords) for _, r in recs)
+    if presorted:  # native batches: already lane-major in emit order, register-major data
+        parts = [r for _, r in recs]
+        lane = np.concatenate([p.lane + off for p, (off, _) in zip(parts, recs)])
+        stream = np.concatenate([p.stream for p in parts])
+        strip = np.concatenate([p.strip for p in parts])
+        data_rm = parts[0].data if len(parts) == 1 else np.concatenate([p.data for p in parts], axis=1)
+    parts = [] if presorted else [rec.records() for _, rec in recs]
+    if presorted:
+        order = data = None
+    elif parts:
         lane = np.concatenate([p[0] + off for p, (off, _) in zip(parts, recs)])
         stream = np.concatenate([p[1] for p in parts])
         strip = np.concatenate([p[2] for p in parts])
@@ -276,12 +348,18 @@ def run_geometry_shader(program: ir.Program, bindings: Any, prim_vertices: np.nd
     streams: dict[int, GSStream] = {}
     for s, topo_code in sorted(info.stream_topology.items()):
         topology, cls, _k = _OUTPUT_TOPOLOGY.get(topo_code, (prim.POINTLIST, prim.POINT, 1))
-        sel = np.nonzero(stream == s)[0]
-        srt = sel[np.lexsort((order[sel], lane[sel]))]  # lane order, then emit order
-        s_lane = lane[srt]
+        if presorted and len(info.stream_topology) == 1 and bool((stream == s).all()):
+            s_lane, s_strip, outputs = lane, strip, data_rm
+        elif presorted:
+            sel = np.nonzero(stream == s)[0]
+            s_lane, s_strip, outputs = lane[sel], strip[sel], data_rm[:, sel]
+        else:
+            sel = np.nonzero(stream == s)[0]
+            srt = sel[np.lexsort((order[sel], lane[sel]))]  # lane order, then emit order
+            s_lane, s_strip = lane[srt], strip[srt]
+            outputs = data[srt].transpose(1, 0, 2) if srt.size else np.zeros((n_out, 0, 4), U32)
         # a strip is a run of one lane's strip number (instances are separate lanes: implicit cut)
-        r = _strip_rows(s_lane, strip[srt], cls)
-        outputs = data[srt].transpose(1, 0, 2) if srt.size else np.zeros((n_out, 0, 4), U32)
+        r = _strip_rows(s_lane, s_strip, cls)
         lead_lane = s_lane[r[:, 0]] if r.shape[0] else np.zeros(0, np.int64)
         src = lead_lane // inst_n
         src_pid = pid[src] if P else np.zeros(0, U32)

@@ -65,6 +65,19 @@ def _as_u32(a: Any) -> np.ndarray:
     return a
 
 
+def _native_phase(phase: Any, n: int, inputs: np.ndarray, bindings: Any, system_values: dict,
+                  outputs: np.ndarray | None = None, hooks: Any = None, execute_fn: Any = None) -> np.ndarray:
+    """``hull_phases.run_phase`` on the native backend where the phase compiles (else, counted, the
+    reference's); the debugger's ``execute_fn`` always takes the reference."""
+    if execute_fn is None:
+        from ..shader.native import runtime
+
+        o = runtime.run_staged(phase.program, n, inputs, bindings, system_values, outputs, hooks)
+        if o is not None:
+            return o
+    return run_phase(phase, n, inputs, bindings, system_values, outputs, hooks, execute_fn)
+
+
 def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarray,
                     primitive_id: np.ndarray | int | None = None, hooks: Any = None,
                     run_stage: StageRunner | None = None) -> HullResult:
@@ -76,7 +89,10 @@ def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarr
     :data:`StageRunner`) runs each phase's prepared state; lanes are named by ``patch`` (0..P-1),
     ``primitive_id`` and ``phase`` ('control_point': with ``control_point``; 'fork'/'join': with
     ``phase_index`` and ``phase_instance``)."""
+    from ..shader import native
+
     info = split_hull_program(program)
+    phase_fn = _native_phase if native.use_native() and run_stage is None else run_phase
     cp = _as_u32(control_points)
     if cp.ndim != 4:
         raise InvalidArgError(E_INVALIDARG, "run_hull_shader: control_points must be (patches, control points, regs, 4)")
@@ -103,7 +119,7 @@ def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarr
                      "primitive_id": sv[OT.INPUT_PRIMITIVEID], "control_point": sv[OT.OUTPUT_CONTROL_POINT_ID]}
             def run(c: Any, st: Any) -> None:
                 run_stage("hs", c, st, ident)
-        o = run_phase(info.control_point_phase, lanes, np.ascontiguousarray(v), bindings, sv, hooks=hooks,
+        o = phase_fn(info.control_point_phase, lanes, np.ascontiguousarray(v), bindings, sv, hooks=hooks,
                       execute_fn=run)
         out_cp = o.reshape(o.shape[0], 4, n_patches, n_out).transpose(2, 3, 0, 1)  # (P, OUT, regs, 4)
     elif n_out:
@@ -124,7 +140,8 @@ def run_hull_shader(program: ir.Program, bindings: Any, control_points: np.ndarr
     if run_stage is not None:
         def run_pc(c: Any, st: Any, which: dict) -> None:
             run_stage("hs", c, st, {**which, "patch": np.arange(n_patches), "primitive_id": prim})
-    pc = run_patch_constant_phases(info, n_patches, v, bindings, {OT.INPUT_PRIMITIVEID: prim}, hooks, run_pc)
+    pc = run_patch_constant_phases(info, n_patches, v, bindings, {OT.INPUT_PRIMITIVEID: prim}, hooks, run_pc,
+                                   phase_fn)
     patch_constants = np.ascontiguousarray(pc.transpose(2, 0, 1))  # (P, 32, 4)
     return HullResult(out_cp, patch_constants, read_tess_factors(info, patch_constants))
 

@@ -4,7 +4,9 @@ must agree.
 
 A case (:func:`make_case`, fully determined by its seed) is either
 
-* a **draw**: a random vertex shader and pixel shader (tools/program_gen.py: ALU of every type, doubles,
+* a **draw**: a random vertex shader, sometimes a geometry shader (every input primitive including adjacency,
+  point/line/triangle strips out, emit/cut/emitThenCut, maxout, instancing; the draws' topology then
+  follows its input primitive), and a pixel shader (tools/program_gen.py: ALU of every type, doubles,
   flow control, indexable temps, textures on both stages, derivatives/discard in the PS), random
   textures (formats, mips, 2D/array/cube/3D, a comparison texture) and samplers, 1–3 render targets of
   random formats (sometimes 4× MSAA), an optional depth-stencil target, random blend, depth-stencil and
@@ -46,7 +48,7 @@ from ..pipeline.native import stats as fused_stats
 from ..shader import native
 from ..shader.dxbc.asm import assemble_shader
 from ..shader.native import pool, runtime
-from .program_gen import random_program
+from .program_gen import GS_INPUTS, random_gs_shape, random_program
 
 RT_FORMATS = (28, 29, 87, 2, 10, 24, 26, 41, 34, 31, 30, 3, 4, 85, 86, 11, 13, 61, 49, 56, 57)
 DS_FORMATS = (45, 40, 55, 20)
@@ -175,6 +177,16 @@ def make_case(seed: int, kind: str = "all", n_ops: int = 20) -> Case:
         case.data[f"ib{len(st['draws'])}"] = rng.integers(0, n + 2, n).astype(np.uint16)
         case.data[f"inst{len(st['draws'])}"] = rng.uniform(-1, 1, (5, 4)).astype(np.float32)  # per-instance v3
     case.data["targets"] = rng.integers(0, 2**63, 1)
+    # a geometry shader (session 8), from its own stream so the seeded cases without one stay the same: the
+    # draws' topologies then follow its input primitive (adjacency included)
+    grng = np.random.default_rng([0xF3, seed])
+    if st["so"] is None and grng.random() < 0.2:
+        shape = random_gs_shape(grng)
+        case.programs["gs"] = random_program(grng, "gs", n_ops // 2, textures=textures and grng.random() < 0.5,
+                                             doubles=doubles, gs=shape)
+        accepts = GS_INPUTS[shape["prim"]][1]
+        for d in st["draws"]:
+            d["topology"] = int(grng.choice(accepts))
     return case
 
 
@@ -303,7 +315,11 @@ def run_case(case: Case) -> dict[str, bytes]:
     ctx.IASetInputLayout(layout)
     ctx.VSSetShader(vs, None, 0)
     ctx.PSSetShader(ps, None, 0)
+    if "gs" in case.programs:
+        gs_code = assemble_shader(case.programs["gs"])
+        ctx.GSSetShader(dev.CreateGeometryShader(gs_code, len(gs_code), None), None, 0)
     for set_cb, set_srv, set_smp in ((ctx.VSSetConstantBuffers, ctx.VSSetShaderResources, ctx.VSSetSamplers),
+                                     (ctx.GSSetConstantBuffers, ctx.GSSetShaderResources, ctx.GSSetSamplers),
                                      (ctx.PSSetConstantBuffers, ctx.PSSetShaderResources, ctx.PSSetSamplers)):
         set_cb(0, 1, [cb])
         set_srv(0, 9, srvs)

@@ -31,7 +31,9 @@ INTERPOLATION = ["linear", "linear centroid", "linear noperspective", "constant"
 
 
 class ProgramGen(_Gen):
-    """Random SM5 assembly for 'vs', 'ps' or 'cs' with doubles, textures and (PS) derivatives."""
+    """Random SM5 assembly for 'vs', 'ps', 'cs' or 'gs' with doubles, textures and (PS) derivatives."""
+
+    gs: dict | None = None
 
     def __init__(self, rng: np.random.Generator, stage: str, n_ops: int, outputs: int = 4,
                  textures: bool = True, doubles: bool = True) -> None:
@@ -182,6 +184,8 @@ class ProgramGen(_Gen):
             # the device's validator wants an explicit selection on every cb operand
             lines = [re.sub(r"(cb0\[\d+\])(?=,|$)", r"\1.xyzw", line) for line in lines]
             return "\n".join(lines).replace("f32tof16_sat", "f32tof16") + "\n"
+        if st == "gs":
+            return self.geometry_program()
         head = [f"{st}_5_0", *self.declarations()]
         init = []
         if st == "vs":
@@ -206,7 +210,73 @@ class ProgramGen(_Gen):
         return "\n".join(head + init + self.lines + tail + ["ret"]).replace("f32tof16_sat", "f32tof16") + "\n"
 
 
+    def geometry_program(self) -> str:
+        """A GS (``self.gs``: input primitive, its vertex count k, output topology, maxout, instances): the
+        random block over temps loaded from the first vertex, then an emit per input vertex (a relative
+        vertex index in a loop, or unrolled) with random cuts and emitThenCut; inputs v[k][0] SV_Position
+        and v[k][1..3], outputs o0 SV_Position (the vertex's own, moved by at most 0.05 like the VS) and
+        o1..o3; maxout may end the invocation early (D3D11.3 §22.3.5)."""
+        g = self.gs
+        k = g["k"]
+        head = ["gs_5_0", *self.declarations()]
+        head.append(f"dcl_input_siv v[{k}][0].xyzw, position")
+        head += [f"dcl_input v[{k}][{i}].xyzw" for i in range(1, 4)]
+        head.append("dcl_input vPrim")
+        if g["instances"] > 1:
+            head.append("dcl_input vGSInstanceID")
+        head += [f"dcl_inputprimitive {g['prim']}", f"dcl_outputtopology {g['topo']}",
+                 "dcl_output_siv o0.xyzw, position"] + [f"dcl_output o{i}.xyzw" for i in range(1, 4)]
+        head.append(f"dcl_maxout {g['maxout']}")
+        if g["instances"] > 1:
+            head.append(f"dcl_gsinstances {g['instances']}")
+        head += ["dcl_temps 9", "dcl_indexableTemp x0[4], 4"]
+        init = [f"mov r{j}.xyzw, v[0][{j}].xyzw" for j in range(self.TEMPS)]
+        init.append("utof r3.w, vPrim")
+        if g["instances"] > 1:
+            init.append("utof r2.w, vGSInstanceID")
+        self.block(self.n_ops)
+
+        def vertex(v: str) -> list[str]:
+            out = ["mov_sat r4.xyzw, r1.xyzw", f"mad o0.xy, r4.xyxx, l(0.05, -0.05, 0, 0), v[{v}][0].xyxx",
+                   f"mov o0.zw, v[{v}][0].zzzw"]
+            out += [f"add o{j}.xyzw, r{j}.xyzw, v[{v}][{j}].xyzw" for j in range(1, 4)]
+            c = self.r(6)
+            out.append("emit_then_cut" if c == 0 else "emit")
+            if c == 1:
+                out.append("cut")
+            return out
+
+        tail = []
+        if self.r(2):
+            tail += ["mov r6.x, l(0)", "loop", f"uge r6.y, r6.x, l({k})", "breakc_nz r6.y"]
+            tail += vertex("r6.x + 0")
+            tail += ["iadd r6.x, r6.x, l(1)", "endloop"]
+        else:
+            for j in range(k):
+                tail += vertex(str(j))
+        if self.r(3) == 0:  # a second pass over the vertices: more emits than maxout allows, sometimes
+            tail += vertex(str(k - 1)) + vertex("0")
+        return "\n".join(head + init + self.lines + tail + ["ret"]).replace("f32tof16_sat", "f32tof16") + "\n"
+
+
+#: GS input primitive → (dcl_inputprimitive name, vertices, IA topologies it accepts)
+GS_INPUTS = {"point": (1, (1,)), "line": (2, (2, 3)), "triangle": (3, (4, 5)), "lineadj": (4, (10, 11)),
+             "triangleadj": (6, (12, 13))}
+
+
+def random_gs_shape(rng: np.random.Generator) -> dict:
+    """A random GS shape for :func:`random_program` ('gs'): input primitive, output topology, maxout,
+    instances (within D3D11's limits: maxout × 16 output scalars ≤ 1024, instances ≤ 32)."""
+    prim = str(rng.choice(list(GS_INPUTS)))
+    k = GS_INPUTS[prim][0]
+    return dict(prim=prim, k=k, topo=str(rng.choice(["pointlist", "linestrip", "trianglestrip"])),
+                maxout=int(rng.integers(1, k + 4)), instances=int(rng.choice([1, 1, 2, 3])))
+
+
 def random_program(rng: np.random.Generator, stage: str, n_ops: int = 24, outputs: int = 4,
-                   textures: bool = True, doubles: bool = True) -> str:
-    """Random valid SM5 assembly for ``stage`` ('vs', 'ps' or 'cs')."""
-    return ProgramGen(rng, stage, n_ops, outputs, textures, doubles).program()
+                   textures: bool = True, doubles: bool = True, gs: dict | None = None) -> str:
+    """Random valid SM5 assembly for ``stage`` ('vs', 'ps', 'cs', or 'gs' with ``gs`` from
+    :func:`random_gs_shape`)."""
+    p = ProgramGen(rng, stage, n_ops, outputs, textures, doubles)
+    p.gs = gs
+    return p.program()

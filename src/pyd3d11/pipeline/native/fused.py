@@ -177,10 +177,11 @@ def _om_key(state, declared_targets: int):
 def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
                        declared_targets: int) -> str | None:  # noqa: C901
     """Why this draw cannot take the fused lane (None: it can)."""
-    if not cls_triangle or prep.quads is not None or prep.lane_alpha is not None:
-        return "not a solid triangle draw"
-    if state.rasterizer.FillMode != 3:
-        return "wireframe fill"
+    if prep.quads is not None or prep.lane_alpha is not None:
+        # aliased / alpha-antialiased lines (also wireframe triangles without MultisampleEnable) arrive as
+        # fragments, not pieces; points and quadrilateral lines (MultisampleEnable) are triangle pieces
+        # (setup.prepare_points / _line_pieces) and take the lane like triangles
+        return "aliased or alpha-antialiased lines"
     if state.sample_count != 1 or forced:
         return "multisampling or ForcedSampleCount"
     if state.stage_runner is not None or state.output_merger is not None:

@@ -266,13 +266,16 @@ def run_phase(phase: Phase, n: int, inputs: np.ndarray, bindings: Any, system_va
 
 def run_patch_constant_phases(info: HullInfo, n_patches: int, inputs: np.ndarray, bindings: Any,
                               system_values: dict[int, np.ndarray], hooks: Any = None,
-                              execute_fn: Callable[[Compiled, ExecState, dict], None] | None = None) -> np.ndarray:
+                              execute_fn: Callable[[Compiled, ExecState, dict], None] | None = None,
+                              run_phase_fn: Callable[..., np.ndarray] | None = None) -> np.ndarray:
     """Fork phases, then join phases, all patches as lanes, one pass per instance (§10.5).
 
     ``inputs`` is the internal (IN + OUT + 1, regs, 4, P) file whose last vertex slot is ``vpc`` (filled
     here with the fork phases' results before the join phases run). Returns (32, 4, P) uint32.
     ``execute_fn(compiled, state, which)`` runs each phase instance in place of ``execute``; ``which`` names
-    it: ``{"phase": "fork"|"join", "phase_index": k, "phase_instance": i}``."""
+    it: ``{"phase": "fork"|"join", "phase_index": k, "phase_instance": i}``. ``run_phase_fn`` (same
+    arguments as :func:`run_phase`) runs each phase instance in place of :func:`run_phase` (another
+    executor: the pipeline's native backend)."""
     pc = np.zeros((PATCH_CONSTANT_REGISTERS, 4, n_patches), U32)
     vpc_slot = info.input_control_points + info.output_control_points
     for kind, phases, sv_type in (("fork", info.fork_phases, OT.INPUT_FORK_INSTANCE_ID),
@@ -288,5 +291,5 @@ def run_patch_constant_phases(info: HullInfo, n_patches: int, inputs: np.ndarray
                 if execute_fn is not None:
                     which = {"phase": kind, "phase_index": k, "phase_instance": instance}
                     run = (lambda w: lambda c, st: execute_fn(c, st, w))(which)
-                pc = run_phase(phase, n_patches, inputs, bindings, sv, pc, hooks, run)
+                pc = (run_phase_fn or run_phase)(phase, n_patches, inputs, bindings, sv, pc, hooks, run)
     return pc

@@ -261,6 +261,8 @@ class Gen(IrText):
         if f == "v":
             return self.arg("v"), "%Ng", self.arg("nv", False), True
         if f == "o":
+            if lw.v2d_regs:  # GS / hull phase / domain: the caller's output file (hull phases share one)
+                return self.arg("o"), "%Ng", self.arg("no", False), True
             return self.arg("o"), "%Ng", str(lw.n_outputs), True
         raise AssertionError(f)
 
@@ -328,6 +330,9 @@ class Gen(IrText):
         """<8 x i64> register index: zero-extended relative component + immediate part."""
         r = self.src(s.rel)
         z = self.v(f"zext {self.VI} {r} to {self.VL}")
+        scale = getattr(s, "scale", 1)
+        if scale != 1:  # a GS input's relative vertex index: rows of R registers each
+            z = self.v(f"mul {self.VL} {z}, {splat(scale, 'i64')}")
         return self.v(f"add {self.VL} {z}, {splat(imm, 'i64')}")
 
     def src_raw(self, s: Src) -> str:  # noqa: C901
@@ -1146,6 +1151,8 @@ class Gen(IrText):
         elif k == "halt":
             self.br("tile_end")
             self.put_label(self.label("dead"))
+        elif k == "gsemit":
+            self.emit_gs(op)
         elif k == "discard":
             base = self.arg("discarded")
             self.loop_begin()
@@ -1159,6 +1166,73 @@ class Gen(IrText):
             self.loop_end()
         else:
             raise AssertionError(k)
+
+    def emit_gs(self, op: LOp) -> None:
+        """emit / cut / emitThenCut (and the _stream forms) of a geometry shader, lane by lane, as
+        shader/exec/geometry_ops.EmitRecorder does them (§13.3, §22.3.5): an active lane under its
+        dcl_maxout copies its whole o# file into its next vertex slot k (``gsdata`` register-major: word
+        (reg·Ng·maxout + lane·maxout + k)·4 + comp), records the stream and its current strip number (``gsstream``/``gsstrip``) and
+        counts it (``gscount``); the emit that reaches dcl_maxout retires the lane like ret; a cut bumps
+        the lane's strip number of that stream (``gscut`` row stream), after the emit for emitThenCut."""
+        info = op.info
+        stream = info["stream"]
+        mx = self.lw.gs_max
+        O = self.lw.n_outputs
+        cnt_a, cut_a = self.arg("gscount"), self.arg("gscut")
+        data_a, str_a, strip_a = self.arg("gsdata"), self.arg("gsstream"), self.arg("gsstrip")
+        o_a = self.arg("o")
+        self.loop_begin(step=1, upper="%L")
+        lane = self.lane
+        mv = self.v(f"load i32, ptr {self.v(f'getelementptr i32, ptr %masks, i64 {lane}')}, align 4")
+        act = self.v(f"icmp ne i32 {mv}, 0")
+        go, nx = self.label("ge"), self.label("gn")
+        self.e(f"br i1 {act}, label %{go}, label %{nx}")
+        self.put_label(go)
+        gl = self.v(f"add i64 {lane}, %tb")
+        cutrow = self.v(f"mul i64 %Ng, {stream}")
+        cp = self.v(f"getelementptr i32, ptr {cut_a}, i64 {self.v(f'add i64 {cutrow}, {gl}')}")
+        if info["emit"]:
+            pc = self.v(f"getelementptr i32, ptr {cnt_a}, i64 {gl}")
+            c = self.v(f"load i32, ptr {pc}, align 4")
+            room = self.v(f"icmp ult i32 {c}, {mx}")
+            doit, after = self.label("gw"), self.label("ga")
+            self.e(f"br i1 {room}, label %{doit}, label %{after}")
+            self.put_label(doit)
+            c64 = self.v(f"zext i32 {c} to i64")
+            first = self.v(f"mul i64 {gl}, {mx}")
+            slot = self.v(f"add i64 {first}, {c64}")
+            plane = self.v(f"mul i64 %Ng, {mx * 4}")  # words of one register's plane: (Ng·maxout, 4)
+            base = self.v(f"mul i64 {slot}, 4")
+            for w in range(O * 4):
+                row = self.v(f"mul i64 %Ng, {w}")
+                src = self.v(f"getelementptr i32, ptr {o_a}, i64 {self.v(f'add i64 {row}, {gl}')}")
+                val = self.v(f"load i32, ptr {src}, align 4")
+                pr = self.v(f"mul i64 {plane}, {w // 4}")
+                at = self.v(f"add i64 {self.v(f'add i64 {pr}, {base}')}, {w % 4}")
+                dst = self.v(f"getelementptr i32, ptr {data_a}, i64 {at}")
+                self.e(f"store i32 {val}, ptr {dst}, align 4")
+            self.e(f"store i32 {stream}, ptr {self.v(f'getelementptr i32, ptr {str_a}, i64 {slot}')}, align 4")
+            strip = self.v(f"load i32, ptr {cp}, align 4")
+            self.e(f"store i32 {strip}, ptr {self.v(f'getelementptr i32, ptr {strip_a}, i64 {slot}')}, align 4")
+            c1 = self.v(f"add i32 {c}, 1")
+            self.e(f"store i32 {c1}, ptr {pc}, align 4")
+            full = self.v(f"icmp uge i32 {c1}, {mx}")
+            ret = self.label("gr")
+            self.e(f"br i1 {full}, label %{ret}, label %{after}")
+            self.put_label(ret)
+            # §22.3.5: the invocation ends as if the program had ended (every frame loses the lane)
+            slots = [0] + [s for fr in info["above"] for s in (fr.slot, fr.slot + 1)]
+            for s in slots:
+                p = self.v(f"getelementptr i32, ptr %masks, i64 {self.v(f'add i64 {lane}, {s * self.TP}')}")
+                self.e(f"store i32 0, ptr {p}, align 4")
+            self.br(after)
+            self.put_label(after)
+        if info["cut"]:
+            old = self.v(f"load i32, ptr {cp}, align 4")
+            self.e(f"store i32 {self.v(f'add i32 {old}, 1')}, ptr {cp}, align 4")
+        self.br(nx)
+        self.put_label(nx)
+        self.loop_end()
 
     def _has_else(self, f) -> bool:
         return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)
@@ -1385,7 +1459,7 @@ class Gen(IrText):
         # at flow ops; memory writes end a run), so fusing keeps the reference's results.
         run: list[LOp] = []
         flow = frozenset(("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
-                          "halt", "discard"))
+                          "halt", "discard", "gsemit"))
         # one run and nothing else: temps live only inside it (no write-back; the fill word is a constant)
         # (a final halt — the program's closing ret — reads nothing)
         body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops

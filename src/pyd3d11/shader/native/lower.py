@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
+from ..exec.geometry_ops import GS_OPS
 from ..exec.operands import SPECIAL_OUT, SV_TYPES
 from ..ops.alu_double import DOUBLE_OPS
 from ..ops.opcodes import (
@@ -50,6 +51,7 @@ class Src:
     mod: str = "none"
     kind: str = "n"
     value: int = 0  # 'imm': the 32-bit word
+    scale: int = 1  # the relative index counts this many registers (a GS input's vertex index: R)
 
 
 @dataclass(slots=True, frozen=True)
@@ -128,6 +130,12 @@ class Lowered:
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
     host_ops: list = field(default_factory=list)  # instruction indices run through the host callback
+    # 2-D input files (GS, hull phases, domain shaders): input registers per vertex (v[j][r] is flat row
+    # j·R + r); geometry shaders: dcl_maxout, the streams emit/cut name
+    v2d_regs: int = 0
+    gs_max: int = 0
+    v2d_rel_reg: bool = False  # a 2-D input read with a relative register index
+    gs_streams: set = field(default_factory=set)
 
 
 _GLOBALLY_COHERENT = 0x20  # dcl_uav_* opcode-token bit 16 (controls bit 5; spec-facts §2.6)
@@ -153,6 +161,7 @@ SUPPORTED = (set(_FLOAT) | set(_INT_TO_FLOAT) | set(_INT) | set(_INT2) | set(_AT
     Op.ENDLOOP, Op.BREAK, Op.BREAKC, Op.CONTINUE, Op.CONTINUEC, Op.SWITCH, Op.CASE, Op.DEFAULT,
     Op.ENDSWITCH, Op.RET, Op.RETC, Op.DISCARD, Op.LD_RAW, Op.LD_STRUCTURED, Op.STORE_RAW,
     Op.STORE_STRUCTURED, Op.IMM_ATOMIC_ALLOC, Op.IMM_ATOMIC_CONSUME, Op.SYNC, Op.BUFINFO, Op.DMOVC} |
+    set(GS_OPS) |
     set(DOUBLE_OPCODES))
 
 
@@ -172,6 +181,8 @@ class _Lowerer:
         if t == OT.IMMEDIATE32:
             vals = list(op.values) * (4 if len(op.values) == 1 else 1)
             return Src("imm", 0, comp, None, mod, kind, int(vals[comp]) & 0xFFFFFFFF)
+        if t == OT.INPUT and len(op.indices) == 2 and self.lw.v2d_regs:
+            return self.gs_input(op, comp, mod, kind)
         if t in (OT.TEMP, OT.INPUT, OT.OUTPUT):
             if len(op.indices) != 1:
                 raise Unsupported(f"{len(op.indices)}-D index on {OT(t).name}")
@@ -192,6 +203,20 @@ class _Lowerer:
             self.lw.sv_types.add(int(t))
             return Src("sv", int(t), comp, None, mod, kind)
         raise Unsupported(f"source operand {OT(t).name}")
+
+    def gs_input(self, op: ir.Operand, comp: int, mod: str, kind: str) -> Src:
+        """``v[vertex][reg]`` of a geometry shader (or hull phase / domain shader), read from the inputs flattened to (vertices × R, 4, N)
+        rows (R = ``v2d_regs``), as the reference's 2-D operand reads a relative index: row
+        vertex·R + reg, out of range reading 0 (operands.base_getter)."""
+        vi, ri = op.indices
+        R = self.lw.v2d_regs
+        if ri.rel is not None:
+            self.lw.v2d_rel_reg = True  # exact only when the caller's file has R registers per vertex
+        if vi.rel is not None and ri.rel is not None:
+            raise Unsupported("relative vertex and register index on one geometry-shader input")
+        if vi.rel is not None:
+            return Src("v", vi.value * R + ri.value, comp, self.rel(vi), mod, kind, scale=R)
+        return Src("v", vi.value * R + ri.value, comp, self.rel(ri), mod, kind)
 
     def rel(self, idx: ir.Index) -> Src | None:
         if idx.rel is None:
@@ -278,6 +303,8 @@ class _Lowerer:
                        Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
                 raise Unsupported(Op(o).name.lower())
         graphics = prog.program_type != ir.ProgramType.COMPUTE
+        if prog.program_type in (ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
+            self.stage_declarations()
         for index, inst in enumerate(prog.instructions):
             o = inst.opcode
             if o in _SKIP:
@@ -300,6 +327,9 @@ class _Lowerer:
                            + [s.reg + 1 for s in self._all_srcs() if s.file == "o"])
         from ..exec.reference import _max_reg
 
+        # every o# register the program names, dcl_indexrange extents included: a relative write
+        # o[r0.x + 0] reaches them (the callers size the output file the same way)
+        lw.n_outputs = max(lw.n_outputs, _max_reg(prog, OT.OUTPUT))
         lw.n_temps = max([lw.n_temps, _max_reg(prog, OT.TEMP)]  # host ops' registers too
                          + [d.reg + 1 for op in lw.ops for d in op.dsts if d.file == "r"]
                          + [s.reg + 1 for s in self._all_srcs() if s.file == "r"])
@@ -311,6 +341,21 @@ class _Lowerer:
                 if d.file == "x" and d.reg[0] not in lw.indexable:
                     raise Unsupported("undeclared indexable temp")
         return lw
+
+    def stage_declarations(self) -> None:
+        """Stages with a 2-D input file (GS; hull phases and domain shaders as shader/exec/hull_phases
+        rewrites them): input registers per vertex as the reference sizes them (one past the highest
+        v[][r] named); for a GS also dcl_maxout and its whole o# file (every emit copies it)."""
+        from ..exec.reference import _max_reg
+
+        lw = self.lw
+        lw.v2d_regs = max(_max_reg(self.prog, OT.INPUT), 1)
+        if self.prog.program_type != ir.ProgramType.GEOMETRY:
+            return
+        lw.n_outputs = _max_reg(self.prog, OT.OUTPUT)
+        for inst in self.prog.instructions:
+            if inst.opcode == Op.DCL_MAXOUT:
+                lw.gs_max = inst.extra[0]
 
     def _srcs_of(self, op: LOp):
         out = []
@@ -501,6 +546,12 @@ class _Lowerer:
             lw.uav_atomic = True
             _, dsts = self.dst(dst)
             add(LOp("counter", dsts, [], False, {"slot": res.register, "consume": o == Op.IMM_ATOMIC_CONSUME}))
+        elif o in GS_OPS:
+            emits, cuts = GS_OPS[o]
+            stream = ops_[0].register if ops_ else 0
+            lw.gs_streams.add(stream)  # the driver checks them against the declared streams
+            # an emit reaching dcl_maxout retires the lane from every frame, like ret (§22.3.5)
+            add(LOp("gsemit", info={"stream": stream, "emit": emits, "cut": cuts, "above": list(self.stack)}))
         elif o == Op.SYNC:
             pass  # a whole thread group runs in one tile, op by op: a barrier is already satisfied
         elif o == Op.BUFINFO:
@@ -617,6 +668,7 @@ class _Lowerer:
 
 def lower(prog: ir.Program) -> Lowered:
     """Lower ``prog``; raises :class:`Unsupported` naming the first thing not compiled."""
-    if prog.program_type not in (ir.ProgramType.COMPUTE, ir.ProgramType.VERTEX, ir.ProgramType.PIXEL):
+    if prog.program_type not in (ir.ProgramType.COMPUTE, ir.ProgramType.VERTEX, ir.ProgramType.PIXEL,
+                                 ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
         raise Unsupported(f"{ir.ProgramType(prog.program_type).name.lower()} shaders")
     return _Lowerer(prog).run()

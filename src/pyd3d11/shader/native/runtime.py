@@ -876,6 +876,170 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     )
 
 
+# ----------------------------------------------------------------------------------------------
+# Programs with a 2-D input file: hull phases and domain shaders (run_staged), geometry shaders
+# ----------------------------------------------------------------------------------------------
+
+def _flat_inputs(lw: Lowered, inputs: np.ndarray, n: int, ng: int) -> np.ndarray:
+    """(vertices, regs, 4, N) inputs as the kernel's flat rows (vertices × R, 4, Ng), R = lw.v2d_regs:
+    registers past R are never named by the program (immediate indices), missing ones read 0."""
+    kv, regs = inputs.shape[0], inputs.shape[1]
+    R = lw.v2d_regs
+    v4 = np.zeros((kv, R, 4, ng), U32)
+    r = min(R, regs)
+    v4[:, :r, :, :n] = inputs[:, :r, :, :n]
+    return v4
+
+
+def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bindings: Any,
+                system_values: dict, hooks: Any, o_rows: int):
+    """Compile and bind a kernel for one run of a 2-D-input program; (kernel, args, v4, o, ng, plan, after) or
+    None after a counted fallback."""
+    reason = None
+    if lw.has_deriv:
+        reason = "derivatives outside the pixel shader"
+    elif lw.v2d_rel_reg and inputs.shape[1] != lw.v2d_regs:
+        reason = "relative register index into a 2-D input file of another register count"
+    if reason is not None:
+        fallback(program, reason)
+        return None
+    plan = texture_plan(lw, bindings, hooks)
+    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
+    if isinstance(k, str):
+        fallback(program, k)
+        return None
+    w = k.layout.width
+    ng = (n + w - 1) // w * w
+    A = _Args(k.layout)
+    try:
+        after = _bind_common(A, k, bindings)
+    except Unsupported as e:
+        fallback(program, str(e))
+        return None
+    if plan is not None:
+        plan.bind(A)
+    if (inputs.shape[1] == lw.v2d_regs and inputs.shape[-1] >= ng and inputs.shape[-1] % w == 0
+            and inputs.dtype == U32 and inputs.flags.c_contiguous):
+        ng = inputs.shape[-1]  # the caller padded the lanes (pipeline.domain): the kernel reads it in place
+        v4 = inputs
+    else:
+        v4 = _flat_inputs(lw, inputs, n, ng)
+    v = v4.reshape(-1, 4, ng)  # v[j][r] is row j·R + r (lower._Lowerer.gs_input)
+    A.ptr("v", v)
+    A.set("nv", v.shape[0])
+    o = np.zeros((max(o_rows, lw.n_outputs, 1), 4, ng), U32)
+    A.ptr("o", o)
+    A.set("no", o_rows)  # relative o# indices are bounded by the reference's output file
+    act = np.zeros(ng, I32)
+    act[:n] = -1
+    A.ptr("active", act)
+    A.set("n", n)
+    A.set("ng", ng)
+    for t in lw.sv_types:
+        arr = np.zeros((4, ng), U32)
+        val = system_values.get(t)
+        if val is not None:
+            vv = np.asarray(val)
+            if vv.dtype != U32:
+                vv = np.ascontiguousarray(vv).view(U32) if vv.dtype.itemsize == 4 else vv.astype(U32)
+            if vv.ndim == 1:
+                arr[0, :n] = vv
+            else:
+                arr[: vv.shape[1], :n] = vv.T
+        A.ptr(f"sv{t}", arr)
+    A.ptr("discarded", np.zeros(ng, I32))
+    return k, A, v4, o, ng, plan, after
+
+
+def _run_bound(program, k: Kernel, A: _Args, v4, o, bindings, system_values, hooks, n: int, plan, after) -> None:
+    host = None
+    if needs_host(k.lw, plan):
+        host = _Host(program, k, A, v4, o, bindings, system_values, hooks, n)
+        A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+    _call(k, A)
+    if host is not None and host.error is not None:
+        raise host.error
+    for fn in after:
+        fn()
+    stats.native_runs += 1
+
+
+def run_staged(program: ir.Program, n: int, inputs: np.ndarray, bindings: Any, system_values: dict,
+               outputs: np.ndarray | None = None, hooks: Any = None) -> np.ndarray | None:
+    """A hull phase or domain shader (as shader/exec/hull_phases rewrites them) over ``n`` lanes with the
+    reference's arguments (``hull_phases.run_phase``): ``inputs`` (vertices, regs, 4, N) — N may exceed
+    ``n`` (padding lanes, never run; read in place when N is a multiple of the vector width); ``outputs``
+    ((regs, 4, N), optional) the output file the run writes into (registers it does not write keep their
+    values). Returns the output file (regs, 4, N), or None when the program is not compiled (a counted
+    fallback: the caller runs the reference)."""
+    lw = lowered(program)
+    if isinstance(lw, str):
+        fallback(program, lw)
+        return None
+    from ..exec.reference import _max_reg
+
+    c_out = _max_reg(program, OT.OUTPUT)
+    rows = max(c_out, outputs.shape[0] if outputs is not None else 0)
+    got = _bind_stage(program, lw, n, inputs, bindings, system_values, hooks, rows)
+    if got is None:
+        return None
+    k, A, v4, o, ng, plan, after = got
+    if outputs is not None:
+        o[: outputs.shape[0], :, :n] = outputs
+    _run_bound(program, k, A, v4, o, bindings, system_values, hooks, n, plan, after)
+    return o[:rows, :, :n]
+
+
+# ----------------------------------------------------------------------------------------------
+# Geometry shaders: run_geometry
+# ----------------------------------------------------------------------------------------------
+
+@dataclass
+class GSRun:
+    """What one native GS batch emitted, per lane (invocation) in emit order: ``count`` (N,) vertices,
+    and for the ``count[i]`` first of the lane's ``max_vertices`` slots ``stream``/``strip`` (N, maxout)
+    and ``data`` (regs, Ng·maxout, 4), slot lane·maxout + k — the o# file at the emit (every register, as
+    the reference copies it; the pipeline applies the stream's declared components)."""
+
+    count: np.ndarray
+    stream: np.ndarray
+    strip: np.ndarray
+    data: np.ndarray
+
+
+def run_geometry(program: ir.Program, n: int, inputs: np.ndarray, bindings: Any, system_values: dict,
+                 hooks: Any, streams: set) -> GSRun | None:
+    """One batch of GS invocations natively (``inputs`` (vertices, regs, 4, N) uint32, the reference's
+    GS input layout; ``streams`` the declared output streams); None when the program is not compiled
+    (counted as a fallback: the caller runs the reference)."""
+    lw = lowered(program)
+    if isinstance(lw, str):
+        fallback(program, lw)
+        return None
+    if not lw.gs_streams <= set(streams):
+        fallback(program, "emit/cut on an undeclared stream")
+        return None
+    got = _bind_stage(program, lw, n, inputs, bindings, system_values, hooks, lw.n_outputs)
+    if got is None:
+        return None
+    k, A, v4, o, ng, plan, after = got
+    O = lw.n_outputs
+    mx = lw.gs_max
+    count = np.zeros(ng, I32)
+    cut = np.zeros((4, ng), I32)
+    data = np.zeros(ng * mx * O * 4 + _SLACK, U32)
+    stream = np.zeros(ng * mx + _SLACK, I32)
+    strip = np.zeros(ng * mx + _SLACK, I32)
+    A.ptr("gscount", count)
+    A.ptr("gscut", cut)
+    A.ptr("gsdata", data)
+    A.ptr("gsstream", stream)
+    A.ptr("gsstrip", strip)
+    _run_bound(program, k, A, v4, o, bindings, system_values, hooks, n, plan, after)
+    return GSRun(count[:n].astype(np.int64), stream[:n * mx].reshape(n, mx), strip[:n * mx].reshape(n, mx),
+                 data[:ng * mx * O * 4].reshape(O, ng * mx, 4))
+
+
 def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
     """The sampling hook's native texture plan for this run (None: every host op calls back).
 
@@ -935,7 +1099,7 @@ class _Host:
         try:
             mask = self.masks[:L] != 0  # execution mask: slot 0 of the tile's mask arrays
             st = ExecState(
-                n=L, r=self.R[:, :, :L], v=self.v[:, :, tb:tb + L], o=self.o[:, :, tb:tb + L],
+                n=L, r=self.R[:, :, :L], v=self.v[..., tb:tb + L], o=self.o[:, :, tb:tb + L],
                 x={reg: self.X[base:base + size, :, :L] for reg, (base, size) in self.xs.items()},
                 mask=mask, cb=self.cbs, icb=self.c.icb, bindings=self.b,
                 sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
