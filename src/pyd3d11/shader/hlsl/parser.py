@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 
+from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
 from .constexpr import const_value, dimension_ops_ok, eval_const
@@ -14,6 +15,7 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
+    DOUBLE,
     DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
@@ -160,6 +162,15 @@ class Parser:
         return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
+    def _numeric(self, name: str, tok: Token) -> NumType | None:
+        """numeric_from_name, with a type that is not built (double matrices) reported at its position so
+        that the caller sees where the unsupported feature is."""
+        try:
+            return numeric_from_name(name)
+        except NotSupportedError as exc:
+            p = tok.pos
+            raise NotSupportedError(f"{p.file}({p.line},{p.col}): {exc.message}") from None
+
     def parse_type(self) -> Type:
         """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
         where it is written (the pragma applies from its position on, not to the whole file; before any
@@ -205,13 +216,13 @@ class Parser:
             return t
         if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
             spelled = DX8_TYPEDEFS[name]
-            num = numeric_from_name(spelled)
+            num = self._numeric(spelled, t)
             if num is not None:
                 return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
             if spelled == "string":
                 return ObjectType("string")
             name = spelled
-        num = numeric_from_name(name)
+        num = self._numeric(name, t)
         if num is not None:
             return num
         if name in ("vector", "matrix"):
@@ -231,6 +242,8 @@ class Parser:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
+            if name == "matrix" and base.base == DOUBLE:
+                self._numeric("double1x1", t)  # not built: the same positioned E_NOTIMPL as double2x2
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -781,8 +794,8 @@ class Parser:
                     comp = 0
                     if self.accept("."):
                         st = self.ident()
-                        if len(st.text) != 1 or st.text not in "xyzwrgba":
-                            raise self.error(f"invalid packoffset component '{st.text}'", st, 3530)
+                        if len(st.text) != 1 or st.text not in "xyzwrgba":  # one component names the offset
+                            raise self.error(f"register or offset bind {ct.text}.{st.text} not valid", st, 3530)
                         comp = "xyzwrgba".index(st.text) % 4
                     self.expect(")")
                     pack = (int(c[1:]), comp)
