@@ -94,6 +94,8 @@ class Parser:
         self.types: dict[str, Type] = {}
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
+        #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
+        self.static_members: dict[tuple[str, str], list] = {}
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
@@ -348,10 +350,10 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
-                self.check_static_member(st.name, fname, mods, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
-                st.fields.append((fname, ft, sem, frozenset(mods)))
+                if not self.check_static_member(st.name, fname, mods, ftok, ft):
+                    st.fields.append((fname, ft, sem, frozenset(mods)))
                 if not self.accept(","):
                     break
             self.expect(";")
@@ -423,13 +425,43 @@ class Parser:
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
-    def check_static_member(self, owner: str, name: str, mods: set, tok: Token) -> None:
-        """A static data member only declares the variable; fxc wants a definition outside the type and
-        reports X3103 "'S::name': variable declared but not defined" without one (DXC varmods-syntax).
-        Out-of-class member definitions are not parsed here (parse_method_definition refuses them), so
-        every static data member gets the error."""
-        if "static" in mods:
-            raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+    def check_static_member(self, owner: str, name: str, mods: set, tok: Token, t: Type) -> bool:
+        """A static data member only declares the variable (it takes no room in an instance): it needs a
+        definition outside the type, ``float S::x = 1;``, which makes it the global static ``S::x``; without
+        one fxc reports X3103 "'S::name': variable declared but not defined" (DXC varmods-syntax), checked
+        at the end of the program (undefined_static_members). True for a static member."""
+        if "static" not in mods:
+            return False
+        self.static_members[(owner, name)] = [t, tok, set(mods), False]
+        return True
+
+    def undefined_static_members(self) -> None:
+        for (owner, name), (_t, tok, _m, defined) in self.static_members.items():
+            if not defined:
+                raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+
+    def parse_static_member_definition(self, base: Type, mods: set) -> list[A.Node]:
+        """``float S::x = 1;`` at global scope: the definition of static data member ``x`` of ``S`` (C++'s
+        out-of-class definition; ``static`` may be repeated, fxc being lenient with storage classes). It is a
+        global static named ``S::x``, which ``S::x`` in an expression reads."""
+        owner_tok = self.next()
+        self.expect("::")
+        name_tok = self.ident()
+        entry = self.static_members.get((owner_tok.text, name_tok.text))
+        if entry is None:
+            raise self.error(f"'{owner_tok.text}::{name_tok.text}': not a static member of '{owner_tok.text}'",
+                             name_tok, 3000)
+        t = self._apply_major(self.parse_array_suffix(base), mods)
+        if str(t) != str(entry[0]):  # fxc's rule for a mismatch is not recorded: a redefinition (inferred)
+            raise self.error(f"'{owner_tok.text}::{name_tok.text}': redefinition with a different type", name_tok,
+                             3003)
+        if entry[3]:
+            raise self.error(f"redefinition of '{owner_tok.text}::{name_tok.text}'", name_tok, 3003)
+        entry[3] = True
+        init = self.parse_initializer() if self.accept("=") else None
+        self.expect(";")
+        all_mods = frozenset((mods | entry[2] | {"static"}) - {"extern", "uniform"})
+        return [A.VarDecl(name_tok.pos, f"{owner_tok.text}::{name_tok.text}", t, all_mods, init=init)]
 
     def post_type_mods(self) -> set:
         """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
@@ -517,6 +549,7 @@ class Parser:
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
+        self.undefined_static_members()
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings)
 
     def parse_toplevel(self) -> list[A.Node]:
@@ -579,6 +612,9 @@ class Parser:
         base = self.parse_type()
         mods |= self.post_type_mods()
         self.check_type_mods(mods, base, type_tok)
+        if self.tok.kind == "id" and self.peek().text == "::" and (self.peek(2).kind != "id" or
+                                                                   self.peek(3).text != "("):
+            return self.parse_static_member_definition(base, mods)
         if self.tok.kind == "id" and self.peek().text == "::":  # out-of-class method definition
             from .classes import parse_method_definition
 
@@ -1257,6 +1293,9 @@ class Parser:
             self.next()
             if self.at("("):
                 return A.Call(t.pos, t.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
+                self.next()
+                return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
