@@ -651,7 +651,7 @@ class Codegen(SignatureBinding):
             if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or has_object(e):
                 raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
                                       "4 32-bit components", 3000)
-        r = Resource(d.name, t, file, decl_order=order)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
         if d.register is not None:
             kind, num = d.register[:2]
             if len(d.register) > 2 and not d.register[2]:
