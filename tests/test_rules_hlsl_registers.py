@@ -211,7 +211,6 @@ OVERLAPS = [
      "t.Sample(a[0], 0) + t.Sample(b, 0)", None),  # a sampler array binds only its used elements
     ("RWTexture2D<float> a : register(u1); RWTexture2D<float> b : register(u1);",
      "a[uint2(0, 0)] + b[uint2(0, 0)]", "u1"),
-    ("float4 a : register(c2); float4 b : register(c2);", "a + b", "c2"),
     ("float4 a : register(c2); float4 b : register(c3);", "a + b", None),
 ]
 

@@ -269,9 +269,8 @@ def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
     reservations in $Globals may not overlap when either variable is used."""
     for a, b in cg.reg_overlaps:
-        if a.used or b.used:  # fxc's one message for every register set (X4500, as objects.py)
-            reg = max(a.offset, b.offset) // 16
-            raise cg.err(b.decl.pos, f"overlapping register semantics not yet implemented 'c{reg}'", 4500)
+        if a.used or b.used:
+            raise cg.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
     for cb in cg.cbufs:
         if not cb.used:
             continue

@@ -746,6 +746,13 @@ def lvalue(cg: CodegenContext, e: A.Node):
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
     if isinstance(e, A.Index):
+        root = e.a
+        while isinstance(root, (A.Index, A.Member)):
+            root = root.a
+        if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
+            rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
+            if getattr(rv, "readonly", False):
+                raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "mem":
             return ("mem", index(cg, v[1], e.index, e.pos))
