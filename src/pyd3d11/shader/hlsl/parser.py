@@ -342,8 +342,9 @@ class Parser:
                 a = ft
                 while isinstance(a, ArrayType):
                     if a.count == 0:  # no initialiser can size a member
-                        raise self.error(f"'{fname}': array dimensions of struct/class members must be explicit",
-                                         ftok, 3072)
+                        owner = f"{st.name}::" if st.name else ""  # fxc: 'foo2::a' (DXC incomp_array_err)
+                        raise self.error(f"'{owner}{fname}': array dimensions of struct/class members must be "
+                                         "explicit", ftok, 3072)
                     a = a.elem
                 sem = None
                 while self.accept(":"):  # several semantics: the last one counts
