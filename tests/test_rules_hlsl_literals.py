@@ -85,3 +85,33 @@ def test_a_typed_operand_types_the_result(expr, picked):
 
 def test_literal_product_keeps_its_value():
     assert _value("(uint)(1.5 * 2 + 0.25 * 4)") == 4
+
+
+@pytest.mark.parametrize("lit,ok", [
+    ("3000000000", True), ("4294967295", True), ("0xFFFFFFFF", True), ("037777777777", True), ("4294967295u", True),
+    ("4294967296", False), ("10000000000", False), ("0x100000000", False), ("040000000000", False),
+    ("10000000000u", False),
+])
+def test_integer_literal_beyond_32_bits(lit, ok):
+    """fxc's record in DXC scalar-assignments.hlsl: ``{ int left = 10000000000; }`` is X3000 "syntax error:
+    unexpected token ';'" (the literal does not fit 32 bits; fxc fails at the token after it), while
+    3000000000 is accepted. The boundary taken is the 32-bit unsigned range."""
+    src = f"float4 main() : SV_Target {{ uint left = {lit}; return left; }}"
+    if ok:
+        _compile(src)
+    else:
+        with pytest.raises(ShaderCompileError) as info:
+            _compile(src)
+        assert "error X3000: syntax error: unexpected token ';'" in info.value.errors, info.value.errors
+
+
+@pytest.mark.parametrize("decl,tok_col", [("snorm snorm float ssf;", 35), ("unorm unorm float ssf;", 35),
+                                          ("snorm unorm float ssf;", 35)])
+def test_repeated_norm_modifier_is_a_syntax_error(decl, tok_col):
+    """snorm/unorm belong to the type: a second one is X3000 at it (fxc's record in DXC scalar-assignments.hlsl
+    for ``snorm snorm float ssf;``; ``snorm unorm`` likewise)."""
+    with pytest.raises(ShaderCompileError) as info:
+        _compile(f"float4 main() : SV_Target {{ {decl} return 0; }}")
+    second = decl.split()[1]
+    assert f"t.hlsl(1,{tok_col}): error X3000: syntax error: unexpected token '{second}'" in info.value.errors, \
+        info.value.errors

@@ -395,6 +395,8 @@ class Parser:
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
                 raise self.error("conflicting geometry types", tok, 3083)
+            if tok.text in ("snorm", "unorm") and tok.text in mods:  # part of the type: one only (fxc X3000 at
+                raise self.error(None, tok)                          # the second, DXC scalar-assignments)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
             if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
                                                       tok.text == "inout" and mods & {"in", "out"}):
@@ -1251,6 +1253,8 @@ class Parser:
                                                                   else int(txt))
             except ValueError:
                 raise self.error(f"invalid integer literal '{t.text}'", t) from None
+            if v > 0xFFFFFFFF:  # fxc cannot take it and fails at the token after it (DXC scalar-assignments)
+                raise self.error()
             return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
         if t.kind == "float":
             self.next()
