@@ -115,3 +115,20 @@ def test_repeated_norm_modifier_is_a_syntax_error(decl, tok_col):
     second = decl.split()[1]
     assert f"t.hlsl(1,{tok_col}): error X3000: syntax error: unexpected token '{second}'" in info.value.errors, \
         info.value.errors
+
+
+@pytest.mark.parametrize("decl,ok", [
+    ("snorm double d = 0.5;", True), ("unorm double d = 0.5;", True), ("snorm float d = 0.5;", True),
+    ("unorm min16float d = 0.5;", True), ("snorm half d = 0.5;", True),
+    ("snorm int d = 1;", False), ("unorm uint d = 1;", False), ("snorm bool d = true;", False),
+])
+def test_norm_modifiers_take_the_float_family(decl, ok):
+    """snorm/unorm modify float types, double included (fxc-pass for ``snorm double`` in DXC
+    scalar-assignments.hlsl; X3085 "snorm can not be used with type" for integer types, DXC typemods-syntax)."""
+    src = f"float4 main() : SV_Target {{ {decl} return (float)d; }}"
+    if ok:
+        _compile(src)
+    else:
+        with pytest.raises(ShaderCompileError) as info:
+            _compile(src)
+        assert "error X3085" in info.value.errors, info.value.errors
