@@ -143,6 +143,13 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
     if objects.is_ref(v) and objects.has_object(t) and not isinstance(t, ObjectType):
         return objects.cast(cg, v, t, pos)
+    if objects.has_object(t) and not objects.is_ref(v) and not objects.has_object(v.type):
+        # a number or numeric aggregate never becomes an object (fxc X3017 "cannot convert from 'int' to
+        # 'struct ObjStruct'", DXC conversions-non-numeric-aggregates)
+        def spelled(x: Type) -> str:
+            return f"struct {x.name}" if isinstance(x, StructType) and x.name else str(x)
+
+        raise cg.err(pos, f"cannot convert from '{spelled(v.type)}' to '{spelled(t)}'", 3017)
     if isinstance(t, NumType) and isinstance(v.type, NumType) and v.type.n == 1 and t.n > 1:
         return cg.convert(_val(v.type, v.slots), t, pos, explicit=True)
     return cg.convert(v, t, pos, explicit=True)
