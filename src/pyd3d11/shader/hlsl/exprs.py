@@ -258,6 +258,10 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     base = common_base(ta.base, tb.base)
     if base == BOOL:
         base = INT
+    if {ta.base, tb.base} == {LIT_INT, LIT_FLOAT}:
+        # arithmetic between two untyped literals stays an untyped literal (fxc: overload1(1.5 * 2) is ambiguous
+        # among float/double/int/uint overloads, DXC const-expr.hlsl); intrinsics unify literals on their own
+        base = LIT_FLOAT
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n

@@ -208,8 +208,6 @@ def common_base(a: str, b: str) -> str:
         return b
     if b == LIT_FLOAT and a in (FLOAT, DOUBLE):
         return a
-    if {a, b} == {LIT_INT, LIT_FLOAT}:  # literal with literal stays literal (fxc: overload1(1.5 * 2) is ambiguous)
-        return LIT_FLOAT
     r = a if _RANK[a] >= _RANK[b] else b
     return concrete(r) if r in (LIT_INT, LIT_FLOAT) and {a, b} != {r} else r
 
