@@ -192,3 +192,34 @@ def test_wrong_register_set_is_an_error_only_when_used(decl, use, file):
         D3DCompile(f"{decl}\nfloat4 main() : SV_Target {{ return {use}; }}", None, "t.hlsl", None, None, "main",
                    "ps_5_0")
     assert f"error X3530: 'obj': invalid register specification, expected '{file}' binding" in info.value.errors
+
+
+#: (declarations, body reading them, overlapping register or None): two objects reserved at one register
+#: are fxc's X4500 "overlapping register semantics not yet implemented 't1'" once both are used (the message
+#: and number of d3dcompiler's register allocator; a texture array takes its whole range once used); an
+#: unused reservation reserves nothing
+OVERLAPS = [
+    ("Texture2D a : register(t1); Texture2D b : register(t1);", "a.Load(0) + b.Load(0)", "t1"),
+    ("Texture2D a : register(t1); Texture2D b : register(t1);", "a.Load(0)", None),
+    ("Texture2D a : register(t1); Texture2D b : register(t2);", "a.Load(0) + b.Load(0)", None),
+    ("Texture2D a[4] : register(t1); Texture2D b : register(t3);", "a[0].Load(0) + b.Load(0)", "t3"),
+    ("Texture2D a[2] : register(t1); Texture2D b : register(t3);", "a[1].Load(0) + b.Load(0)", None),
+    ("Texture2D a : register(t1); SamplerState b : register(s1);", "a.Sample(b, 0)", None),
+    ("SamplerState a : register(s2); SamplerState b : register(s2); Texture2D t;",
+     "t.Sample(a, 0) + t.Sample(b, 0)", "s2"),
+    ("SamplerState a[4] : register(s0); SamplerState b : register(s2); Texture2D t;",
+     "t.Sample(a[0], 0) + t.Sample(b, 0)", None),  # a sampler array binds only its used elements
+    ("RWTexture2D<float> a : register(u1); RWTexture2D<float> b : register(u1);",
+     "a[uint2(0, 0)] + b[uint2(0, 0)]", "u1"),
+    ("float4 a : register(c2); float4 b : register(c3);", "a + b", None),
+]
+
+
+@pytest.mark.parametrize("decls,body,reg", OVERLAPS)
+def test_overlapping_reservations(decls, body, reg):
+    src = decls + "\nfloat4 main() : SV_Target { return " + body + "; }"
+    if reg is None:
+        _compile(src)
+    else:
+        err = _error(src)
+        assert f"error X4500: overlapping register semantics not yet implemented '{reg}'" in err, err

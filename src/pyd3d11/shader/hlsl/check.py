@@ -278,7 +278,8 @@ def check_cb_overlap(cg: CodegenContext) -> None:
                         if cv.decl.packoffset is not None), key=lambda x: x[:2])
         for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
             if s1 < e0:
-                raise cg.err(b.decl.pos, f"'{b.decl.name}': constant buffer members overlap", 3530)
+                # fxc's wording (DXC issue #3724, packoffset members sharing c2.y)
+                raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
 
 
 #: D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT

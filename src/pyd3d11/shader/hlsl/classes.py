@@ -148,14 +148,20 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             ftok = p.tok
             fname = p.ident().text
             p.check_mods("field", fmods, fname, ftok.pos)
-            p.check_static_member(ct.name, fname, fmods, ftok)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
+            a = ft
+            while isinstance(a, ArrayType):  # no initialiser can size a member (as for struct members)
+                if a.count == 0:
+                    raise p.error(f"'{ct.name}::{fname}': array dimensions of struct/class members must be "
+                                  "explicit", ftok, 3072)
+                a = a.elem
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)
             sem = None
             while p.accept(":"):  # semantics (a struct with methods can still be a shader input/output)
                 sem = p.ident().text
-            ct.fields.append((fname, ft, sem, frozenset(fmods)))
+            if not p.check_static_member(ct.name, fname, fmods, ftok, ft):
+                ct.fields.append((fname, ft, sem, frozenset(fmods)))
             if not p.accept(","):
                 break
         p.expect(";")

@@ -549,7 +549,7 @@ class Codegen(SignatureBinding):
                 check_global_decl(self, d)
                 d = patch_as_array(d)  # a global InputPatch/OutputPatch is a uniform array
                 if d.packoffset is not None:
-                    raise self.err(d.pos, "packoffset is only valid inside a constant buffer", 3530)
+                    raise self.err(d.pos, "packoffset is only allowed in a constant buffer", 3091)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
                                                       isinstance(array_leaf(d.type), ObjectType)):
                     alias = self.static_object_alias(d)
@@ -656,7 +656,7 @@ class Codegen(SignatureBinding):
             if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or has_object(e):
                 raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
                                       "4 32-bit components", 3000)
-        r = Resource(d.name, t, file, decl_order=order)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
         if d.register is not None:
             kind, num = d.register[:2]
             if len(d.register) > 2 and not d.register[2]:
@@ -691,11 +691,16 @@ class Codegen(SignatureBinding):
             size, align_reg = self.cb_size(d.type)
             if d.packoffset is not None:
                 off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
-                if d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m"):
-                    raise self.err(d.pos, f"'{d.name}': packoffset of an aggregate must start a register", 3530)
-                if d.packoffset[1] * 4 + size > 16 and not align_reg and not (
-                        isinstance(d.type, NumType) and d.type.shape == "m"):
-                    raise self.err(d.pos, f"'{d.name}': packoffset crosses a register boundary", 3530)
+                is_double = isinstance(d.type, NumType) and d.type.base == DOUBLE
+                # fxc X3530 "register or offset bind c3.w not valid" (DXC packreg; DXC issue #3724 for a
+                # struct): an aggregate or matrix starts a register, a vector may not straddle one, and a
+                # double sits in .xy or .zw (inferred from §22.14's component pairs)
+                if (d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m")) or (
+                        d.packoffset[1] * 4 + size > 16 and not align_reg and not (
+                            isinstance(d.type, NumType) and d.type.shape == "m")) or (
+                        is_double and d.packoffset[1] % 2):
+                    raise self.err(d.pos, f"register or offset bind c{d.packoffset[0]}.{'xyzw'[d.packoffset[1]]} "
+                                          "not valid", 3530)
                 cv.offset = off_new
                 off = max(off, off_new + size)
                 continue

@@ -135,6 +135,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return pp_warnings() + [w for w in cg.warnings if pp.warning_specs.get(w[1]) != "disable"]
 
     cg, text = generate(frozenset())
+    from .objects import check_register_overlaps
     from .uncalled import check_uncalled
 
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
@@ -150,6 +151,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     dead = dead_resources(cg, text)
     if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
         cg, text = generate(dead)
+    try:
+        check_register_overlaps(cg)
+    except HlslError as exc:
+        attach_warnings(exc, all_warnings(cg))
+        raise
     mark_read_cb_variables(cg)  # RDEF's per-variable used flags follow the optimised code (layout.py)
     program = assemble_program(text)
     from .debuginfo import debug_info

@@ -143,6 +143,13 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
     if objects.is_ref(v) and objects.has_object(t) and not isinstance(t, ObjectType):
         return objects.cast(cg, v, t, pos)
+    if objects.has_object(t) and not objects.is_ref(v) and not objects.has_object(v.type):
+        # a number or numeric aggregate never becomes an object (fxc X3017 "cannot convert from 'int' to
+        # 'struct ObjStruct'", DXC conversions-non-numeric-aggregates)
+        def spelled(x: Type) -> str:
+            return f"struct {x.name}" if isinstance(x, StructType) and x.name else str(x)
+
+        raise cg.err(pos, f"cannot convert from '{spelled(v.type)}' to '{spelled(t)}'", 3017)
     if isinstance(t, NumType) and isinstance(v.type, NumType) and v.type.n == 1 and t.n > 1:
         return cg.convert(_val(v.type, v.slots), t, pos, explicit=True)
     return cg.convert(v, t, pos, explicit=True)
@@ -269,6 +276,10 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     base = common_base(ta.base, tb.base)
     if base == BOOL:
         base = INT
+    if {ta.base, tb.base} == {LIT_INT, LIT_FLOAT}:
+        # arithmetic between two untyped literals stays an untyped literal (fxc: overload1(1.5 * 2) is ambiguous
+        # among float/double/int/uint overloads, DXC const-expr.hlsl); intrinsics unify literals on their own
+        base = LIT_FLOAT
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n
@@ -764,6 +775,13 @@ def lvalue(cg: CodegenContext, e: A.Node):
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
     if isinstance(e, A.Index):
+        root = e.a
+        while isinstance(root, (A.Index, A.Member)):
+            root = root.a
+        if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
+            rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
+            if getattr(rv, "readonly", False):
+                raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "mem":
             return ("mem", index(cg, v[1], e.index, e.pos))

@@ -211,6 +211,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             if not 1 <= n_in <= 32:
                 raise cg.err(p.pos, "InputPatch size must be in [1, 32]", 3000)
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "v", False)
+            scope[p.name].readonly = True  # patch inputs are read-only (fxc X3025, DXC InputPatch-const.hlsl)
         elif sem == "SV_OUTPUTCONTROLPOINTID":
             scope[p.name] = _special(cg, t, "vOutputControlPointID")
         elif sem == "SV_PRIMITIVEID":
@@ -247,8 +248,10 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         sem = (p.semantic or "").upper()
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
+            scope[p.name].readonly = True
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
+            scope[p.name].readonly = True
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim")
         else:

@@ -20,8 +20,8 @@ combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations
 * typedefs: only const, precise, volatile, row_major/column_major, sample and center are allowed, any other
   modifier is a syntax error (X3000 at the modifier);
 * type modifiers (DXC typemods-syntax): row_major/column_major on a non-matrix X3077, both on a matrix
-  X3048; snorm with unorm X3000 at the second; snorm/unorm on a typedef name, or on a non-float type,
-  X3085, and in front of the ``matrix<…>``/``vector<…>`` templates X3000 at the template; a type
+  X3048; snorm with unorm X3000 at the second; snorm/unorm on a typedef name, or on a type outside the float family
+  (double belongs to it), X3085, and in front of the ``matrix<…>``/``vector<…>`` templates X3000 at the template; a type
   modifier written after the type X3000;
 * everywhere: nointerpolation with linear, noperspective or centroid X3048; in/out/inout only on
   parameters (X3000 elsewhere).
@@ -123,7 +123,7 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
     """Majority and normalisation modifiers against the declared element type ``elem`` (a types.Type;
     ``kind``: 'typedef' when spelled through a typedef name, 'template' for ``matrix<…>``/``vector<…>``,
     else 'plain'). (3000, '') means a syntax error at the type's first token."""
-    from .types import FLOAT, NumType
+    from .types import DOUBLE, FLOAT, NumType
 
     major = [m for m in ("row_major", "column_major") if m in mods]
     if major and isinstance(elem, NumType):
@@ -137,7 +137,8 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
     if norm is not None:
         if kind == "template":
             return 3000, ""
-        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base == FLOAT):
+        # the float family, double included (fxc-pass for ``snorm double`` in DXC scalar-assignments)
+        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base in (FLOAT, DOUBLE)):
             return 3085, f"{norm} can not be used with type"
     return None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .diagnostics import Pos
 from .types import (
     BUFFER_KINDS,
     RW_KINDS,
@@ -331,6 +332,32 @@ def allocate_registers(cg: CodegenContext) -> None:
             x.reg = n + i
             x.used = x.used or id(x) not in partial
             free.add(n + i)
+
+
+def check_register_overlaps(cg: CodegenContext) -> None:
+    """Two used objects reserved at one register of a set: fxc X4500 "overlapping register semantics not yet
+    implemented 't1'" (a texture or UAV array counts with its whole range once any element is used, as the
+    allocation takes it). Sampler arrays are left out: fxc binds only their used elements, which deadres.py
+    tells by register and so cannot separate from another sampler on the same register. Unused objects
+    reserve nothing. Run on the final generation, where usage follows dead-code removal (deadres.py; a
+    resource read only by dead code that shares its register with a live one still counts as used)."""
+    group: dict[int, list] = {}
+    for g in cg.globals.values():
+        if isinstance(g, tuple) and g[:1] == ("resarray",):
+            for x in g[1]:
+                group[id(x)] = g[1]
+    owner: dict[tuple[str, int], str] = {}
+    for r in sorted(cg.resources, key=lambda r: r.decl_order):
+        if not r.explicit:
+            continue
+        block = group.get(id(r), [r])
+        if not any(x.used for x in block) or (r.file == "s" and len(block) > 1):
+            continue  # a sampler array's used elements are not known here once another sampler shares one
+        decl = r.name.split("[", 1)[0]
+        key = (r.file, r.reg)
+        if owner.setdefault(key, decl) != decl:
+            raise cg.err(r.pos or Pos("", 1, 1), f"overlapping register semantics not yet implemented "
+                                                 f"'{r.file}{r.reg}'", 4500)
 
 
 def patch_as_array(d: A.VarDecl) -> A.VarDecl:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 
+from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
@@ -14,6 +15,7 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
+    DOUBLE,
     DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
@@ -92,6 +94,8 @@ class Parser:
         self.types: dict[str, Type] = {}
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
+        #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
+        self.static_members: dict[tuple[str, str], list] = {}
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
@@ -160,6 +164,15 @@ class Parser:
         return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
+    def _numeric(self, name: str, tok: Token) -> NumType | None:
+        """numeric_from_name, with a type that is not built (double matrices) reported at its position so
+        that the caller sees where the unsupported feature is."""
+        try:
+            return numeric_from_name(name)
+        except NotSupportedError as exc:
+            p = tok.pos
+            raise NotSupportedError(f"{p.file}({p.line},{p.col}): {exc.message}") from None
+
     def parse_type(self) -> Type:
         """A type; a matrix type without a packing modifier takes the ``#pragma pack_matrix`` in force
         where it is written (the pragma applies from its position on, not to the whole file; before any
@@ -205,13 +218,13 @@ class Parser:
             return t
         if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
             spelled = DX8_TYPEDEFS[name]
-            num = numeric_from_name(spelled)
+            num = self._numeric(spelled, t)
             if num is not None:
                 return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
             if spelled == "string":
                 return ObjectType("string")
             name = spelled
-        num = numeric_from_name(name)
+        num = self._numeric(name, t)
         if num is not None:
             return num
         if name in ("vector", "matrix"):
@@ -231,6 +244,8 @@ class Parser:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
+            if name == "matrix" and base.base == DOUBLE:
+                self._numeric("double1x1", t)  # not built: the same positioned E_NOTIMPL as double2x2
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -327,18 +342,19 @@ class Parser:
                 a = ft
                 while isinstance(a, ArrayType):
                     if a.count == 0:  # no initialiser can size a member
-                        raise self.error(f"'{fname}': array dimensions of struct/class members must be explicit",
-                                         ftok, 3072)
+                        owner = f"{st.name}::" if st.name else ""  # fxc: 'foo2::a' (DXC incomp_array_err)
+                        raise self.error(f"'{owner}{fname}': array dimensions of struct/class members must be "
+                                         "explicit", ftok, 3072)
                     a = a.elem
                 sem = None
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
-                self.check_static_member(st.name, fname, mods, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
-                st.fields.append((fname, ft, sem, frozenset(mods)))
+                if not self.check_static_member(st.name, fname, mods, ftok, ft):
+                    st.fields.append((fname, ft, sem, frozenset(mods)))
                 if not self.accept(","):
                     break
             self.expect(";")
@@ -379,6 +395,8 @@ class Parser:
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
                 raise self.error("conflicting geometry types", tok, 3083)
+            if tok.text in ("snorm", "unorm") and tok.text in mods:  # part of the type: one only (fxc X3000 at
+                raise self.error(None, tok)                          # the second, DXC scalar-assignments)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
             if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
                                                       tok.text == "inout" and mods & {"in", "out"}):
@@ -410,13 +428,43 @@ class Parser:
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
-    def check_static_member(self, owner: str, name: str, mods: set, tok: Token) -> None:
-        """A static data member only declares the variable; fxc wants a definition outside the type and
-        reports X3103 "'S::name': variable declared but not defined" without one (DXC varmods-syntax).
-        Out-of-class member definitions are not parsed here (parse_method_definition refuses them), so
-        every static data member gets the error."""
-        if "static" in mods:
-            raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+    def check_static_member(self, owner: str, name: str, mods: set, tok: Token, t: Type) -> bool:
+        """A static data member only declares the variable (it takes no room in an instance): it needs a
+        definition outside the type, ``float S::x = 1;``, which makes it the global static ``S::x``; without
+        one fxc reports X3103 "'S::name': variable declared but not defined" (DXC varmods-syntax), checked
+        at the end of the program (undefined_static_members). True for a static member."""
+        if "static" not in mods:
+            return False
+        self.static_members[(owner, name)] = [t, tok, set(mods), False]
+        return True
+
+    def undefined_static_members(self) -> None:
+        for (owner, name), (_t, tok, _m, defined) in self.static_members.items():
+            if not defined:
+                raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+
+    def parse_static_member_definition(self, base: Type, mods: set) -> list[A.Node]:
+        """``float S::x = 1;`` at global scope: the definition of static data member ``x`` of ``S`` (C++'s
+        out-of-class definition; ``static`` may be repeated, fxc being lenient with storage classes). It is a
+        global static named ``S::x``, which ``S::x`` in an expression reads."""
+        owner_tok = self.next()
+        self.expect("::")
+        name_tok = self.ident()
+        entry = self.static_members.get((owner_tok.text, name_tok.text))
+        if entry is None:
+            raise self.error(f"'{owner_tok.text}::{name_tok.text}': not a static member of '{owner_tok.text}'",
+                             name_tok, 3000)
+        t = self._apply_major(self.parse_array_suffix(base), mods)
+        if str(t) != str(entry[0]):  # fxc's rule for a mismatch is not recorded: a redefinition (inferred)
+            raise self.error(f"'{owner_tok.text}::{name_tok.text}': redefinition with a different type", name_tok,
+                             3003)
+        if entry[3]:
+            raise self.error(f"redefinition of '{owner_tok.text}::{name_tok.text}'", name_tok, 3003)
+        entry[3] = True
+        init = self.parse_initializer() if self.accept("=") else None
+        self.expect(";")
+        all_mods = frozenset((mods | entry[2] | {"static"}) - {"extern", "uniform"})
+        return [A.VarDecl(name_tok.pos, f"{owner_tok.text}::{name_tok.text}", t, all_mods, init=init)]
 
     def post_type_mods(self) -> set:
         """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
@@ -504,6 +552,7 @@ class Parser:
             if self.accept(";"):
                 continue
             decls.extend(self.parse_toplevel())
+        self.undefined_static_members()
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings)
 
     def parse_toplevel(self) -> list[A.Node]:
@@ -566,6 +615,9 @@ class Parser:
         base = self.parse_type()
         mods |= self.post_type_mods()
         self.check_type_mods(mods, base, type_tok)
+        if self.tok.kind == "id" and self.peek().text == "::" and (self.peek(2).kind != "id" or
+                                                                   self.peek(3).text != "("):
+            return self.parse_static_member_definition(base, mods)
         if self.tok.kind == "id" and self.peek().text == "::":  # out-of-class method definition
             from .classes import parse_method_definition
 
@@ -781,8 +833,8 @@ class Parser:
                     comp = 0
                     if self.accept("."):
                         st = self.ident()
-                        if len(st.text) != 1 or st.text not in "xyzwrgba":
-                            raise self.error(f"invalid packoffset component '{st.text}'", st, 3530)
+                        if len(st.text) != 1 or st.text not in "xyzwrgba":  # one component names the offset
+                            raise self.error(f"register or offset bind {ct.text}.{st.text} not valid", st, 3530)
                         comp = "xyzwrgba".index(st.text) % 4
                     self.expect(")")
                     pack = (int(c[1:]), comp)
@@ -1201,6 +1253,8 @@ class Parser:
                                                                   else int(txt))
             except ValueError:
                 raise self.error(f"invalid integer literal '{t.text}'", t) from None
+            if v > 0xFFFFFFFF:  # fxc cannot take it and fails at the token after it (DXC scalar-assignments)
+                raise self.error()
             return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
         if t.kind == "float":
             self.next()
@@ -1244,6 +1298,9 @@ class Parser:
             self.next()
             if self.at("("):
                 return A.Call(t.pos, t.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
+                self.next()
+                return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)

@@ -47,6 +47,7 @@ class Resource:
     explicit: bool = False
     stride: int = 0
     counter: bool = False  # RWStructuredBuffer whose hidden counter is used (IncrementCounter/DecrementCounter)
+    pos: Any = None  # the declaration's source position (register-overlap errors)
 
 
 @dataclass(eq=False)
