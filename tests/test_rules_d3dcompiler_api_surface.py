@@ -368,3 +368,17 @@ def test_is_of_type_invalid(classes):
 def test_implements_interface(classes, cls, iface_of, expect):
     iface = classes[iface_of].GetInterfaceByIndex(0)
     assert classes[cls].ImplementsInterface(iface) is expect
+
+
+# -- failure text of a compile as a whole -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("entry", ["nope", "Main"])
+def test_missing_entry_point_message(entry):
+    errs: list = []
+    with pytest.raises(D3D11Error) as ei:
+        dc.D3DCompile(b"float4 main() : SV_Target { return 0; }", None, "f.hlsl", None, None, entry, "ps_4_0", 0, 0,
+                      errs)
+    assert ei.value.hresult == E_FAIL
+    # no source position: Visual Studio's FxCompile shows it as "FXC : error X3501: 'main': entrypoint not found"
+    assert bytes(errs[0]).decode().strip() == f"error X3501: '{entry}': entrypoint not found"
