@@ -207,3 +207,26 @@ def test_arithmetic_class_counters():
 def test_is_sample_frequency_shader(decl, expect):
     src = f"float4 main({decl}) : SV_Target {{ return (float4)c; }}"
     assert _reflect(src, "ps_4_1").IsSampleFrequencyShader() is expect
+
+
+# -- GetRequiresFlags: the D3D_SHADER_REQUIRES_* flags (d3dcommon.h; the GetRequiresFlags page) -------------
+
+REQUIRES = [
+    ("float4 main() : SV_Target { return 1; }", "ps_5_0", 0),
+    # D3D_SHADER_REQUIRES_DOUBLES 0x1
+    ("cbuffer K { double d; }; float4 main() : SV_Target { return (float)(d * d); }", "ps_5_0", 0x1),
+    # ddiv is one of the D3D11.1 double extensions: DOUBLES | 11_1_DOUBLE_EXTENSIONS 0x20
+    ("cbuffer K { double d; double e; }; float4 main() : SV_Target { return (float)(d / e); }", "ps_5_0", 0x21),
+    # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL 0x2
+    ("[earlydepthstencil] float4 main() : SV_Target { return 1; }", "ps_5_0", 0x2),
+    # D3D_SHADER_REQUIRES_UAVS_AT_EVERY_STAGE 0x4: a UAV outside the pixel and compute shaders
+    ("RWBuffer<float> b; float4 main(uint i : SV_VertexID) : SV_Position { b[i] = 1; return 0; }", "vs_5_0", 0x4),
+    # D3D_SHADER_REQUIRES_64_UAVS 0x8: a UAV slot past the 8 of feature level 11_0
+    ("RWBuffer<float> b : register(u9); float4 main() : SV_Target { b[0] = 1; return 0; }", "ps_5_0", 0x8),
+    ("RWBuffer<float> b : register(u7); float4 main() : SV_Target { b[0] = 1; return 0; }", "ps_5_0", 0),
+]
+
+
+@pytest.mark.parametrize("src,target,flags", REQUIRES)
+def test_requires_flags(src, target, flags):
+    assert _reflect(src, target).GetRequiresFlags() == flags
