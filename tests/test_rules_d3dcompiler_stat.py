@@ -13,6 +13,8 @@ Two sources, neither the code under test:
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 from conftest import conformance_path
 
@@ -230,3 +232,21 @@ REQUIRES = [
 @pytest.mark.parametrize("src,target,flags", REQUIRES)
 def test_requires_flags(src, target, flags):
     assert _reflect(src, target).GetRequiresFlags() == flags
+
+
+# -- D3D11_SHADER_VARIABLE_DESC.DefaultValue: a uniform's initializer in register layout -------------------
+
+DEFAULTS = """cbuffer K { float f = 3.5; float2 v = {1, 2}; float a[2] = {4, 5}; int i = -3; bool b = true;
+  float4 none; };
+float4 main() : SV_Target { return f + v.x + a[1] + i + b + none.x; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+@pytest.mark.parametrize("name,expect", [
+    ("f", struct.pack("<f", 3.5)), ("v", struct.pack("<2f", 1, 2)),
+    # array elements each start a register: 4.0 at byte 0, 5.0 at byte 16 (size 20)
+    ("a", struct.pack("<f", 4) + bytes(12) + struct.pack("<f", 5)),
+    ("i", struct.pack("<i", -3)), ("b", struct.pack("<I", 1)), ("none", None)])
+def test_default_value(target, name, expect):
+    d = _reflect(DEFAULTS, target).GetVariableByName(name).GetDesc()
+    assert (None if d.DefaultValue is None else bytes(d.DefaultValue)) == expect
