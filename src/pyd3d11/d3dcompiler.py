@@ -6,27 +6,20 @@ from pyd3d11.headers.d3dcompiler_types import *
 from pyd3d11.shader.blob import *
 from pyd3d11.shader.blob import ID3DBlob
 from pyd3d11.shader.compile_api import *
+from pyd3d11.shader.compiler_tools import *
+from pyd3d11.shader.compiler_tools import disassemble_with_flags
 from pyd3d11.shader.dxbc.asm import assemble_shader
-from pyd3d11.shader.dxbc.disasm import disassemble
 from pyd3d11.shader.reflection import *
 
 
 def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noqa: N802,N803
-    """The listing text of a compiled shader, as an ID3DBlob (fxc's /Fc format).
+    """The listing text of a compiled shader, as an ID3DBlob (fxc's /Fc format), under the D3D_DISASM_* flags
+    (compiler_tools.disassemble_with_flags says which are built).
 
     Data that is no shader (no SHDR/SHEX chunk, a malformed container or program) fails with E_FAIL, the
     HRESULT d3dcompiler returns for input it cannot disassemble."""
-    from pyd3d11.errors import E_FAIL, D3D11Error, error_for
-
-    try:
-        text = disassemble(bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData))
-    except D3D11Error as e:
-        raise error_for(E_FAIL, e.message, "D3DDisassemble") from None
-    except ValueError as e:
-        raise error_for(E_FAIL, str(e), "D3DDisassemble") from None
-    if szComments:
-        text = f"// {szComments}\n" + text
-    return ID3DBlob(text.encode() + b"\0")
+    data = bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData)
+    return ID3DBlob(disassemble_with_flags(data, Flags or 0, szComments).encode() + b"\0")
 
 
 from pyd3d11.api.cargs import wrap_module_functions as _wrap_module_functions  # noqa: E402

@@ -246,7 +246,7 @@ FUNCTIONS = """
 HRESULT D3DCompile(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, ANY ppErrorMsgs)
 HRESULT D3DCompile2(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, UINT SecondaryDataFlags, ANY pSecondaryData, SIZE_T SecondaryDataSize, ANY ppErrorMsgs)
 HRESULT D3DCompileFromFile(LPCSTR pFileName, ANY pDefines, ANY pInclude, LPCSTR? pEntrypoint, LPCSTR pTarget, UINT Flags1, UINT Flags2, ANY ppErrorMsgs)
-HRESULT D3DPreprocess(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude)
+HRESULT D3DPreprocess(ANY pSrcData, SIZE_T? SrcDataSize, LPCSTR? pSourceName, ANY pDefines, ANY pInclude, ANY ppErrorMsgs)
 HRESULT D3DCreateBlob(SIZE_T Size)
 HRESULT D3DDisassemble(ANY pSrcData, SIZE_T? SrcDataSize, UINT Flags, LPCSTR? szComments)
 HRESULT D3DGetBlobPart(ANY pSrcData, SIZE_T? SrcDataSize, D3D_BLOB_PART? Part, UINT Flags)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import E_FAIL, E_NOTIMPL, ShaderCompileError
+from ..errors import E_FAIL, E_NOTIMPL, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
@@ -147,6 +147,12 @@ def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: 
 def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
                 pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0, SecondaryDataFlags: int = 0,
                 pSecondaryData: Any = None, SecondaryDataSize: int = 0, ppErrorMsgs: list | None = None) -> ID3DBlob:
+    """D3DCompile with secondary data. The secondary data (D3DCOMPILE_SECDATA_*: UAV slots merged from, or
+    template slots matched against, a previously compiled shader) steer slot assignment in ways pyd3d11 has
+    not built: any such data or flag raises NotSupportedError naming it; without it the call is D3DCompile."""
+    if SecondaryDataFlags or pSecondaryData is not None or SecondaryDataSize:
+        raise NotSupportedError(f"D3DCompile2 secondary data (SecondaryDataFlags 0x{SecondaryDataFlags or 0:X})",
+                                "D3DCompile2")
     return D3DCompile(pSrcData, SrcDataSize, pSourceName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2,
                       ppErrorMsgs)
 
@@ -160,13 +166,22 @@ def D3DCompileFromFile(pFileName: str, pDefines: Any, pInclude: Any, pEntrypoint
 
 
 def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any,  # noqa: N802,N803
-                  pInclude: Any) -> ID3DBlob:
-    """The preprocessed text as a blob (with ``#line`` markers, like fxc /P)."""
+                  pInclude: Any, ppErrorMsgs: list | None = None) -> ID3DBlob:
+    """The preprocessed text as a blob (with ``#line`` markers, like fxc /P).
+
+    ``ppErrorMsgs`` is the C out-parameter ("errors and warnings that occur during preprocessing"): pass a
+    list and the message blob, in fxc's ``file(line,col): error X####: message`` format, is appended when
+    preprocessing fails, or with the warnings (an unknown ``#pragma``: X3568) when it succeeds."""
     name = pSourceName or "source"
     try:
         res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name))
     except HlslError as exc:
+        if ppErrorMsgs is not None:
+            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
         raise ShaderCompileError(exc.text() + "\n", method="D3DPreprocess") from None
+    if res.warnings and ppErrorMsgs is not None:
+        text = "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in res.warnings)
+        ppErrorMsgs.append(ID3DBlob(text.encode()))
     return ID3DBlob(res.text.encode())
 
 

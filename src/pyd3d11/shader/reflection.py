@@ -115,6 +115,30 @@ class ID3D11ShaderReflectionType:
             return None
         return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
 
+    def _lineage(self) -> list[RdefType]:
+        """This type and its base classes, nearest first."""
+        out, t = [], self._t
+        while t is not None and len(out) < 64:
+            out.append(t)
+            t = t.base_class
+        return out
+
+    def IsOfType(self, pType: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
+        """ID3D11ShaderReflectionType::IsOfType: S_OK (True) when this type is ``pType`` or inherits from it,
+        S_FALSE (False) otherwise; an invalid or missing type is never of any type."""
+        if pType is None or pType._t is None:
+            return False
+        key = pType._t.key()
+        return any(t.key() == key for t in self._lineage())
+
+    def ImplementsInterface(self, pBase: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
+        """ID3D11ShaderReflectionType::ImplementsInterface: True when this class, or a class it derives
+        from, lists the interface ``pBase`` among the interfaces it implements."""
+        if pBase is None or pBase._t is None:
+            return False
+        key = pBase._t.key()
+        return any(i.key() == key for t in self._lineage() for i in t.interfaces)
+
 
 _INVALID_TYPE = ID3D11ShaderReflectionType(None)
 

@@ -186,3 +186,20 @@ def decode_program(tokens: bytes | bytearray | memoryview | np.ndarray | list[in
         inst, pos = rd.instruction(pos, length)
         prog.instructions.append(inst)
     return prog
+
+
+def decode_program_positions(tokens: bytes | bytearray | memoryview | np.ndarray | list[int]
+                             ) -> list[tuple[int, int, ir.Instruction]]:
+    """Each instruction of a SHDR/SHEX payload with its dword span ``(start, end, instruction)``: what
+    D3DGetTraceInstructionOffsets and D3DDisassembleRegion address (the walk is decode_program's)."""
+    w = as_words(tokens)
+    prog = decode_program(w)  # validates the header and every instruction first
+    length = w[1]
+    rd = _Reader(w)
+    out: list[tuple[int, int, ir.Instruction]] = []
+    pos = 2
+    for _ in prog.instructions:
+        inst, end = rd.instruction(pos, length)
+        out.append((pos, end, inst))
+        pos = end
+    return out

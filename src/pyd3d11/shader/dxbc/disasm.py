@@ -314,19 +314,25 @@ def disassemble_program(program: ir.Program | bytes) -> list[str]:
     if not isinstance(program, ir.Program):
         program = decode_program(program)
     lines = [f"{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+    for inst_lines in instruction_lines(program.instructions):
+        lines += inst_lines
+    return lines
+
+
+def instruction_lines(instructions: list[ir.Instruction]) -> list[list[str]]:
+    """The listing lines of each instruction, indented by its flow-control depth (fxc's two spaces per
+    level); one list per instruction so a region of the program can be printed alone."""
+    out: list[list[str]] = []
     depth = 0
-    for inst in program.instructions:
+    for inst in instructions:
         op = inst.opcode
         if op in _INDENT_CLOSE or op == O.ELSE:
             depth = max(depth - 1, 0)
         indent = "  " * depth
-        if op == O.CUSTOMDATA:
-            lines += _customdata(inst, indent)
-        else:
-            lines.append(indent + instruction_text(inst))
+        out.append(_customdata(inst, indent) if op == O.CUSTOMDATA else [indent + instruction_text(inst)])
         if op in _INDENT_OPEN or op == O.ELSE:
             depth += 1
-    return lines
+    return out
 
 
 def _instruction_slots(container: object, program: ir.Program) -> int:

@@ -142,22 +142,138 @@ def build_sfi0(flags: int) -> bytes:
 
 # --- STAT / SFI0 contents derived from a program (shared by the assembler and the HLSL compiler) ------
 
+#: STAT counters that count opcodes: counter -> the opcode names it counts. Fitted against the STAT chunks
+#: fxc wrote for the shader corpus (../shared/conformance/dxbc-corpus, every field below reproduces fxc's
+#: count on every non-hull shader there; tests/test_rules_d3dcompiler_stat.py) and, for opcodes the corpus
+#: does not use, the same classification as the opcode's neighbours. fxc counts ``mad``/``imad`` in
+#: neither the float nor the int counter, ``itof`` only as a conversion, the roundings and ``frc`` as conversions as well as floats, ``sample_l`` and the raw/structured/UAV reads of t#/u# (not of g#) as texture loads,
+#: the bitwise ``and``/``or``/``xor``/``not`` as uint instructions (its bitwise counter stays 0), and
+#: ``gather4_c`` in no texture counter. The SM5 counters (barrier, interlocked, texture store) follow the
+#: D3D11_SHADER_DESC page: sync, the atomic and immediate-atomic operations, and UAV stores.
+STAT_OPCODE_COUNTERS: dict[str, tuple[str, ...]] = {
+    "FloatInstructionCount": (
+        "ADD", "DIV", "DP2", "DP3", "DP4", "EQ", "EXP", "FRC", "GE", "LT", "MIN", "MAX", "MUL", "NE",
+        "ROUND_NE", "ROUND_NI", "ROUND_PI", "ROUND_Z", "RSQ", "SQRT", "SINCOS", "LOG", "RCP",
+        "DMAX", "DMIN", "DMUL", "DEQ", "DGE", "DLT", "DNE", "DDIV", "DFMA", "DRCP"),
+    "IntInstructionCount": ("IADD", "IEQ", "IGE", "ILT", "IMAX", "IMIN", "IMUL", "INE", "INEG", "ISHL", "ISHR"),
+    "UintInstructionCount": ("UDIV", "ULT", "UGE", "UMUL", "UMAX", "UMIN", "USHR", "AND", "OR", "XOR", "NOT"),
+    "ConversionInstructionCount": ("ITOF", "FTOI", "FTOU", "UTOF", "DTOU", "UTOD", "DTOF", "FTOD", "DTOI", "ITOD",
+                                   "F32TOF16", "F16TOF32", "ROUND_NE", "ROUND_NI", "ROUND_PI", "ROUND_Z", "FRC"),
+    "MovInstructionCount": ("MOV", "DMOV"),
+    "MovcInstructionCount": ("MOVC", "DMOVC"),
+    "TextureNormalInstructions": ("SAMPLE",),
+    "TextureCompInstructions": ("SAMPLE_C", "SAMPLE_C_LZ"),
+    "TextureBiasInstructions": ("SAMPLE_B",),
+    "TextureGradientInstructions": ("SAMPLE_D",),
+    "GatherInstructions": ("GATHER4", "GATHER4_PO"),
+    "LodInstructions": ("LOD",),
+    "EmitInstructionCount": ("EMIT", "EMIT_STREAM", "EMITTHENCUT", "EMITTHENCUT_STREAM"),
+    "CutInstructionCount": ("CUT", "CUT_STREAM", "EMITTHENCUT", "EMITTHENCUT_STREAM"),
+    "StaticFlowControlCount": ("RET", "ELSE", "BREAK", "CALL", "CONTINUE"),
+    "DynamicFlowControlCount": ("IF", "BREAKC"),
+    "cBarrierInstructions": ("SYNC",),
+    "cInterlockedInstructions": (
+        "ATOMIC_AND", "ATOMIC_OR", "ATOMIC_XOR", "ATOMIC_CMP_STORE", "ATOMIC_IADD", "ATOMIC_IMAX", "ATOMIC_IMIN",
+        "ATOMIC_UMAX", "ATOMIC_UMIN", "IMM_ATOMIC_ALLOC", "IMM_ATOMIC_CONSUME", "IMM_ATOMIC_IADD", "IMM_ATOMIC_AND",
+        "IMM_ATOMIC_OR", "IMM_ATOMIC_XOR", "IMM_ATOMIC_EXCH", "IMM_ATOMIC_CMP_EXCH", "IMM_ATOMIC_IMAX",
+        "IMM_ATOMIC_IMIN", "IMM_ATOMIC_UMAX", "IMM_ATOMIC_UMIN"),
+}
+#: Resource reads and writes, counted when they address a t# or u# register (thread-group shared memory is
+#: no texture): TextureLoadInstructions and cTextureStoreInstructions.
+TEXTURE_LOADS = ("LD", "LD_MS", "SAMPLE_L", "LD_RAW", "LD_STRUCTURED", "LD_UAV_TYPED")
+TEXTURE_STORES = ("STORE_UAV_TYPED", "STORE_RAW", "STORE_STRUCTURED")
+#: The counters of the declarations: input and output registers (DclCount).
+_IO_DECLS = ("DCL_INPUT", "DCL_INPUT_SGV", "DCL_INPUT_SIV", "DCL_INPUT_PS", "DCL_INPUT_PS_SGV", "DCL_INPUT_PS_SIV",
+             "DCL_OUTPUT", "DCL_OUTPUT_SGV", "DCL_OUTPUT_SIV")
+_ICB_CUSTOMDATA_CLASS = 3  # customdata class of dcl_immediateConstantBuffer (spec-facts §2.6)
+_SAMPLE_INTERPOLATION = (6, 7)  # linear sample, linear noperspective sample (D3D10_SB_INTERPOLATION_MODE)
+_NAME_SAMPLE_INDEX = 10  # D3D_NAME_SAMPLE_INDEX
+_D3D_PRIMITIVE_1_CONTROL_POINT_PATCH = 8  # D3D_PRIMITIVE: n-control-point patch = 7 + n
+
+
+def _uses_indexable_temp(inst) -> bool:
+    from ..ir import OperandType
+
+    def walk(op) -> bool:
+        if op.type == OperandType.INDEXABLE_TEMP:
+            return True
+        return any(ix.rel is not None and walk(ix.rel) for ix in op.indices)
+    return any(walk(o) for o in inst.operands)
+
+
+def _uses_shared_memory(inst) -> bool:
+    from ..ir import OperandType
+
+    return any(o.type == OperandType.THREAD_GROUP_SHARED_MEMORY for o in inst.operands)
+
+
 def program_stats(program) -> ShaderStats:
-    """STAT counts from a program: instructions, temps, declarations, mov/movc, emit/cut."""
+    """STAT counters from a program (the D3D11_SHADER_DESC fields, spec-facts §2.5), as fxc fills them:
+    opcode counters from STAT_OPCODE_COUNTERS; InstructionCount every executable instruction; DclCount the
+    input and output declarations; DefCount the vec4s of the immediate constant buffer; TempRegisterCount
+    dcl_temps; TempArrayCount the registers of the indexable temps and ArrayInstructionCount the
+    instructions that address them; the GS and tessellation fields the values their declarations hold
+    (a hull shader's InputPrimitive the n-control-point patch of its input control point count,
+    cControlPoints its output control point count; a domain shader's its input count);
+    IsSampleFrequencyShader a pixel shader with a sample-interpolated input or an SV_SampleIndex input (the
+    two ways HLSL asks for per-sample execution)."""
     from ..ir import Opcode as O
+    from ..ir import ProgramType
     from .opcodes import OPCODES, OpClass
 
-    code = [i for i in program.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE,
-                                                                              OpClass.CUSTOM)]
-    decls = [i for i in program.instructions if OPCODES[i.opcode].cls == OpClass.DECL]
-    temps = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
-    ops = [i.opcode for i in code]
-    return ShaderStats(
-        InstructionCount=len(code), TempRegisterCount=temps, DclCount=len(decls),
-        MovInstructionCount=ops.count(O.MOV), MovcInstructionCount=ops.count(O.MOVC),
-        EmitInstructionCount=sum(ops.count(o) for o in (O.EMIT, O.EMIT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
-        CutInstructionCount=sum(ops.count(o) for o in (O.CUT, O.CUT_STREAM, O.EMITTHENCUT, O.EMITTHENCUT_STREAM)),
-        dword_count=37 if program.major >= 5 else 29)
+    insts = program.instructions
+    code = [i for i in insts if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM)]
+    decls = [i for i in insts if OPCODES[i.opcode].cls == OpClass.DECL]
+    hist: dict[int, int] = {}
+    for i in code:
+        hist[i.opcode] = hist.get(i.opcode, 0) + 1
+    st = ShaderStats(dword_count=37 if program.major >= 5 else 29)
+    st.InstructionCount = len(code)
+    for counter, names in STAT_OPCODE_COUNTERS.items():
+        setattr(st, counter, sum(hist.get(getattr(O, n), 0) for n in names))
+    io = {getattr(O, n) for n in _IO_DECLS}
+    st.DclCount = sum(1 for i in decls if i.opcode in io)
+    st.TempRegisterCount = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
+    loads = {getattr(O, n) for n in TEXTURE_LOADS}
+    stores = {getattr(O, n) for n in TEXTURE_STORES}
+    st.TextureLoadInstructions = sum(1 for i in code if i.opcode in loads and not _uses_shared_memory(i))
+    st.cTextureStoreInstructions = sum(1 for i in code if i.opcode in stores and not _uses_shared_memory(i))
+    st.TempArrayCount = sum(i.extra[1] for i in decls if i.opcode == O.DCL_INDEXABLETEMP and len(i.extra) > 1)
+    st.ArrayInstructionCount = sum(1 for i in code if _uses_indexable_temp(i))
+    st.DefCount = sum(len(i.extra) // 4 for i in insts
+                      if i.opcode == O.CUSTOMDATA and (i.controls & 0x1FFFFF) == _ICB_CUSTOMDATA_CLASS)
+
+    if program.program_type == ProgramType.PIXEL:
+        st.IsSampleFrequencyShader = int(any(
+            (i.opcode in (O.DCL_INPUT_PS, O.DCL_INPUT_PS_SIV) and (i.controls & 0xF) in _SAMPLE_INTERPOLATION)
+            or (i.opcode == O.DCL_INPUT_PS_SGV and i.extra and i.extra[0] == _NAME_SAMPLE_INDEX) for i in decls))
+
+    def first(op):
+        return next((i for i in decls if i.opcode == op), None)
+
+    def control(op) -> int:
+        d = first(op)
+        return d.controls & 0x3F if d is not None else 0
+
+    def value(op) -> int:
+        d = first(op)
+        return d.extra[0] if d is not None and d.extra else 0
+
+    st.GSOutputTopology = control(O.DCL_GS_OUTPUT_TOPOLOGY)
+    st.GSMaxOutputVertexCount = value(O.DCL_MAXOUT)
+    st.cGSInstanceCount = value(O.DCL_GS_INSTANCE_COUNT)
+    st.HSOutputPrimitive = control(O.DCL_TESS_OUTPUT_PRIMITIVE)
+    st.HSPartitioning = control(O.DCL_TESS_PARTITIONING)
+    st.TessellatorDomain = control(O.DCL_TESS_DOMAIN)
+    if program.program_type == ProgramType.HULL:
+        n_in = control(O.DCL_INPUT_CONTROL_POINT_COUNT)
+        st.InputPrimitive = _D3D_PRIMITIVE_1_CONTROL_POINT_PATCH - 1 + n_in if n_in else 0
+        st.cControlPoints = control(O.DCL_OUTPUT_CONTROL_POINT_COUNT)
+    elif program.program_type == ProgramType.DOMAIN:
+        st.cControlPoints = control(O.DCL_INPUT_CONTROL_POINT_COUNT)
+    else:
+        st.InputPrimitive = control(O.DCL_GS_INPUT_PRIMITIVE)
+    return st
 
 
 def program_feature_flags(program) -> int:

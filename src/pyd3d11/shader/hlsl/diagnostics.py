@@ -16,6 +16,11 @@ class HlslError(Exception):
         self.warnings: list[str] = []
 
     def text(self) -> str:
+        if not self.file:
+            # an error of the compile as a whole (X3501 "entrypoint not found") has no source position: fxc
+            # prints it bare, which Visual Studio's build shows as "FXC : error X3501: ..." (its form for a
+            # message without a file)
+            return f"error X{self.code}: {self.message}"
         return f"{self.file}({self.line},{self.col}): error X{self.code}: {self.message}"
 
     def report(self) -> str:

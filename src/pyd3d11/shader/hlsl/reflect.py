@@ -23,6 +23,27 @@ _UAV_DIM = {"RWBuffer": 1, "RWTexture1D": 2, "RWTexture1DArray": 3, "RWTexture2D
 _RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
 
 
+def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
+    """D3D11_SHADER_VARIABLE_DESC.DefaultValue: a uniform's initializer in the constant buffer's register
+    layout (each array element and matrix row or column on its own register, as FX11 unpacks an effect's
+    defaults; fxc writes the same bytes into RDEF). None without an initializer or when it is not a
+    constant expression (the compile itself reports that)."""
+    if getattr(decl, "init", None) is None:
+        return None
+    from ...effects.fxcompile import fx_type, pack_values
+    from ...effects.variables import unpack_default
+    from .constexpr import const_value
+
+    try:
+        c = const_value(decl.type, decl.init, {})
+        if c is None:
+            return None
+        ft = fx_type(decl.type, cg.is_row_major(decl.type) if isinstance(decl.type, NumType) else False)
+        return bytes(unpack_default(ft, pack_values(ft, c.vals)))[:size]
+    except Exception:  # noqa: BLE001 - a shape the effect packer does not know: no default rather than a crash
+        return None
+
+
 def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
     if isinstance(t, ArrayType):
         # fxc flattens multi-dimensional arrays: uint4 a[9][10] reflects as 90 elements of uint4
@@ -90,7 +111,9 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         vars_ = []
         for cv in cb.vars:
             size, _ = cg.cb_size(cv.decl.type)
-            vars_.append(RdefVariable(cv.decl.name, cv.offset, size, 2 if cv.used else 0, rdef_type(cg, cv.decl.type)))
+            v = RdefVariable(cv.decl.name, cv.offset, size, 2 if cv.used else 0, rdef_type(cg, cv.decl.type))
+            v.default_value = _default_value(cg, cv.decl, size)
+            vars_.append(v)
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
                                  1 if cb.explicit else 0))

@@ -1,0 +1,330 @@
+"""The d3dcompiler functions around compiled bytecode that are neither compiling nor reflection:
+D3DDisassemble's flags, D3DDisassembleRegion, D3DGetTraceInstructionOffsets, D3DCompressShaders /
+D3DDecompressShaders, and the functions pyd3d11 does not build (D3DReflectLibrary, the linker and the
+function-linking graph), which raise NotSupportedError naming themselves.
+
+Offsets are byte offsets into the data passed (the DXBC container), the "byte offset into the binary
+shader data" of the D3DDisassembleRegion page; StartByteOffset and the trace offsets use the same origin
+so one function's output feeds the other.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, D3D11Error, NotSupportedError, error_for
+from ..headers.d3dcompiler_types import (
+    D3D_COMPRESS_SHADER_KEEP_ALL_PARTS,
+    D3D_DISASM_ENABLE_COLOR_CODE,
+    D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS,
+    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING,
+    D3D_DISASM_ENABLE_INSTRUCTION_OFFSET,
+    D3D_DISASM_INSTRUCTION_ONLY,
+    D3D_DISASM_PRINT_HEX_LITERALS,
+    D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE,
+    D3DCOMPILER_STRIP_DEBUG_INFO,
+    D3DCOMPILER_STRIP_TEST_BLOBS,
+)
+from .blob import ID3DBlob, blob_bytes, check_dxbc_header
+from .dxbc.container import DxbcContainer, parse_container
+from .dxbc.opcodes import OPCODES, OpClass
+
+__all__ = [
+    "D3D_SHADER_DATA",
+    "D3DCompressShaders",
+    "D3DCreateFunctionLinkingGraph",
+    "D3DCreateLinker",
+    "D3DDecompressShaders",
+    "D3DDisassembleRegion",
+    "D3DGetTraceInstructionOffsets",
+    "D3DLoadModule",
+    "D3DReflectLibrary",
+    "disassemble_with_flags",
+]
+
+_DISASM_ALL = 0xFF
+#: Flags whose output format no public material shows (colour codes, default values, numbering,
+#: offsets, hexadecimal literals): refused by name rather than printed in an invented layout.
+_DISASM_UNBUILT = {
+    D3D_DISASM_ENABLE_COLOR_CODE: "D3D_DISASM_ENABLE_COLOR_CODE",
+    D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS: "D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS",
+    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING: "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING",
+    D3D_DISASM_ENABLE_INSTRUCTION_OFFSET: "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET",
+    D3D_DISASM_PRINT_HEX_LITERALS: "D3D_DISASM_PRINT_HEX_LITERALS",
+}
+
+
+def _check_disasm_flags(flags: int, method: str) -> None:
+    if flags & ~_DISASM_ALL:
+        raise error_for(E_INVALIDARG, f"unknown D3D_DISASM flags 0x{flags & ~_DISASM_ALL:X}", method)
+    for bit, name in _DISASM_UNBUILT.items():
+        if flags & bit:
+            raise NotSupportedError(f"{method} with {name}", method)
+
+
+def _container(data: bytes, method: str) -> DxbcContainer:
+    """The blob functions' header checks, then the chunks; the checksum is not verified (D3DDisassemble
+    never required it)."""
+    check_dxbc_header(data, method)
+    try:
+        return parse_container(data, verify_checksum=False)
+    except D3D11Error as exc:
+        raise error_for(E_FAIL, exc.message, method) from None
+
+
+def _source(pSrcData: Any, SrcDataSize: int | None) -> bytes:  # noqa: N803
+    if pSrcData is None:
+        return b""
+    data = blob_bytes(pSrcData)
+    return data[:SrcDataSize] if SrcDataSize else data
+
+
+def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method: str = "D3DDisassemble") -> str:
+    """D3DDisassemble's listing under its D3D_DISASM_* flags (the D3DDisassemble / D3DDisassembleRegion pages):
+    INSTRUCTION_ONLY drops the comment header and the slot-count trailer, leaving the version line and the
+    program; ENABLE_INSTRUCTION_CYCLE has no effect ("No effect"); DISABLE_DEBUG_INFO has nothing to remove
+    (pyd3d11 listings carry no source-line debug information)."""
+    from .dxbc.disasm import disassemble, disassemble_program
+
+    _check_disasm_flags(flags, method)
+    if not data:
+        raise error_for(E_FAIL, "no shader data", method)
+    try:
+        if flags & D3D_DISASM_INSTRUCTION_ONLY:
+            container = _container(data, method)
+            if container.program is None:
+                raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
+            text = "\n".join(disassemble_program(container.program)) + "\n"
+        else:
+            text = disassemble(data)
+    except D3D11Error as e:
+        raise error_for(E_FAIL, e.message, method) from None
+    except ValueError as e:
+        raise error_for(E_FAIL, str(e), method) from None
+    if comments:
+        text = f"// {comments}\n" + text
+    return text
+
+
+# -- instruction offsets ----------------------------------------------------------------------------------
+
+
+def _program_chunk(data: bytes, method: str) -> tuple[int, bytes]:
+    """(byte offset of the SHDR/SHEX payload in ``data``, payload)."""
+    _container(data, method)  # the header checks of the other blob functions
+    count = int.from_bytes(data[28:32], "little")
+    offsets = struct.unpack_from(f"<{count}I", data, 32)
+    for off in offsets:
+        if data[off:off + 4] in (b"SHDR", b"SHEX"):
+            size = int.from_bytes(data[off + 4:off + 8], "little")
+            return off + 8, data[off + 8:off + 8 + size]
+    raise error_for(E_FAIL, "the blob has no SHDR/SHEX chunk", method)
+
+
+def _instructions(data: bytes, method: str) -> list[tuple[int, int, Any]]:
+    """Every instruction as (byte offset in ``data``, end offset, instruction)."""
+    from .dxbc.decoder import decode_program_positions
+
+    base, payload = _program_chunk(data, method)
+    try:
+        spans = decode_program_positions(payload)
+    except D3D11Error as e:
+        raise error_for(E_FAIL, e.message, method) from None
+    return [(base + 4 * s, base + 4 * e, inst) for s, e, inst in spans]
+
+
+def _executable(inst: Any) -> bool:
+    """Declarations, hull-shader phase markers and customdata (immediate constants, comments) are the
+    non-executable code; everything else is an instruction a trace steps through."""
+    return OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM)
+
+
+def D3DGetTraceInstructionOffsets(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,  # noqa: N802,N803
+                                  StartInstIndex: int = 0, NumInsts: int | None = None) -> tuple[list[int], int]:
+    """The byte offsets of ``NumInsts`` instructions from index ``StartInstIndex`` and the total instruction
+    count (the C function's ``pOffsets`` and ``pTotalInsts``). Without
+    D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE only executable instructions are counted and indexed.
+    Fewer offsets come back when the range runs past the end (the page: "the actual number of offsets");
+    ``NumInsts`` None means to the end. Unknown flags: E_INVALIDARG (inferred; one flag is defined)."""
+    method = "D3DGetTraceInstructionOffsets"
+    if Flags & ~D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE:
+        raise error_for(E_INVALIDARG, f"unknown flags 0x{Flags:X}", method)
+    data = _source(pSrcData, SrcDataSize)
+    if not data:
+        raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
+    insts = _instructions(data, method)
+    if not Flags & D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE:
+        insts = [i for i in insts if _executable(i[2])]
+    total = len(insts)
+    start = max(0, int(StartInstIndex))
+    stop = total if NumInsts is None else min(total, start + max(0, int(NumInsts)))
+    return [off for off, _, _ in insts[start:stop]], total
+
+
+def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,  # noqa: N802,N803
+                         szComments: str | None = None, StartByteOffset: int = 0,
+                         NumInsts: int | None = None) -> tuple[ID3DBlob, int]:
+    """The listing of ``NumInsts`` instructions (declarations count) starting at the instruction at byte
+    ``StartByteOffset`` of the data, and the byte offset where it stopped (``pFinishByteOffset``).
+
+    An offset at or before the program's first instruction starts there; any other offset must be an
+    instruction's first byte (E_INVALIDARG otherwise, inferred). Instructions keep the indentation of their
+    nesting in the whole program. INSTRUCTION_ONLY and ENABLE_INSTRUCTION_CYCLE have no effect (the page)."""
+    from .dxbc.disasm import instruction_lines
+
+    method = "D3DDisassembleRegion"
+    _check_disasm_flags(Flags, method)
+    data = _source(pSrcData, SrcDataSize)
+    if not data:
+        raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
+    insts = _instructions(data, method)
+    lines_of = instruction_lines([i for _, _, i in insts])
+    starts = [off for off, _, _ in insts]
+    if not insts or StartByteOffset <= starts[0]:
+        first = 0
+    elif StartByteOffset in starts:
+        first = starts.index(StartByteOffset)
+    elif StartByteOffset >= insts[-1][1]:
+        first = len(insts)
+    else:
+        raise error_for(E_INVALIDARG, f"byte {StartByteOffset} is not the start of an instruction", method)
+    stop = len(insts) if NumInsts is None else min(len(insts), first + max(0, int(NumInsts)))
+    text = "".join(line + "\n" for lines in lines_of[first:stop] for line in lines)
+    if szComments:
+        text = f"// {szComments}\n" + text
+    finish = insts[stop - 1][1] if stop > first else (starts[first] if first < len(insts) else
+                                                        (insts[-1][1] if insts else 0))
+    return ID3DBlob(text.encode() + b"\0"), finish
+
+
+# -- compressed shader sets -------------------------------------------------------------------------------
+
+
+@dataclass
+class D3D_SHADER_DATA:  # noqa: N801 - d3dcompiler.h name
+    """d3dcompiler.h D3D_SHADER_DATA: one shader of a D3DCompressShaders set."""
+
+    pBytecode: Any = None  # noqa: N815
+    BytecodeLength: int | None = None  # noqa: N815
+
+
+#: pyd3d11's container for a compressed set. Windows' layout is undocumented, so a set compressed here
+#: is read back here only, and Windows' sets fail with E_FAIL (recognised as not ours, never misread).
+_SET_MAGIC = b"PYCS"
+_SET_VERSION = 1
+
+
+def _shader_bytes(item: Any, method: str) -> bytes:
+    if isinstance(item, D3D_SHADER_DATA):
+        if item.pBytecode is None:
+            raise error_for(E_INVALIDARG, "D3D_SHADER_DATA with a NULL pBytecode", method)
+        data = blob_bytes(item.pBytecode)
+        if item.BytecodeLength is not None:
+            if item.BytecodeLength > len(data):
+                raise error_for(E_INVALIDARG, f"BytecodeLength {item.BytecodeLength} exceeds the data", method)
+            data = data[:item.BytecodeLength]
+        return data
+    if item is None:
+        raise error_for(E_INVALIDARG, "NULL shader data", method)
+    return blob_bytes(item)
+
+
+def D3DCompressShaders(uNumShaders: int, pShaderData: Any, uFlags: int = 0) -> ID3DBlob:  # noqa: N802,N803
+    """Pack ``uNumShaders`` compiled shaders (D3D_SHADER_DATA or bytes) into one compressed blob.
+
+    Each shader must be a valid DXBC container (the header checks of the other blob functions). Without
+    D3D_COMPRESS_SHADER_KEEP_ALL_PARTS the parts a device does not need to create the shader — debug
+    information and the compiler's test blobs (D3DStripShader's DEBUG_INFO and TEST_BLOBS) — are dropped
+    (inferred from the flag's name); with it every chunk is kept byte for byte. No shaders or an unknown
+    flag: E_INVALIDARG (inferred)."""
+    method = "D3DCompressShaders"
+    if uFlags & ~D3D_COMPRESS_SHADER_KEEP_ALL_PARTS:
+        raise error_for(E_INVALIDARG, f"unknown flags 0x{uFlags:X}", method)
+    items = list(pShaderData or ())
+    if uNumShaders <= 0 or pShaderData is None:
+        raise error_for(E_INVALIDARG, "no shaders to compress", method)
+    if uNumShaders > len(items):
+        raise error_for(E_INVALIDARG, f"uNumShaders {uNumShaders} but {len(items)} shaders passed", method)
+    from .blob import D3DStripShader
+
+    out = [_SET_MAGIC, struct.pack("<II", _SET_VERSION, uNumShaders)]
+    for item in items[:uNumShaders]:
+        data = _shader_bytes(item, method)
+        if uFlags & D3D_COMPRESS_SHADER_KEEP_ALL_PARTS:
+            _container(data, method)
+        else:
+            data = bytes(D3DStripShader(data, len(data), D3DCOMPILER_STRIP_DEBUG_INFO | D3DCOMPILER_STRIP_TEST_BLOBS))
+        packed = zlib.compress(data, 9)
+        out.append(struct.pack("<II", len(data), len(packed)) + packed)
+    return ID3DBlob(b"".join(out))
+
+
+def _read_set(data: bytes, method: str) -> list[bytes]:
+    if len(data) < 12 or data[:4] != _SET_MAGIC:
+        raise error_for(E_FAIL, "not a compressed shader set written by D3DCompressShaders", method)
+    version, count = struct.unpack_from("<II", data, 4)
+    if version != _SET_VERSION:
+        raise error_for(E_FAIL, f"compressed set version {version}", method)
+    pos, out = 12, []
+    for i in range(count):
+        if pos + 8 > len(data):
+            raise error_for(E_FAIL, f"compressed set truncated at shader {i}", method)
+        size, packed = struct.unpack_from("<II", data, pos)
+        pos += 8
+        try:
+            shader = zlib.decompress(data[pos:pos + packed])
+        except zlib.error:
+            raise error_for(E_FAIL, f"shader {i} of the set is corrupt", method) from None
+        if len(shader) != size:
+            raise error_for(E_FAIL, f"shader {i} of the set is corrupt", method)
+        out.append(shader)
+        pos += packed
+    return out
+
+
+def D3DDecompressShaders(pSrcData: Any, SrcDataSize: int | None, uNumShaders: int, uStartIndex: int = 0,  # noqa: N802,N803
+                         pIndices: Any = None, uFlags: int = 0) -> tuple[list[ID3DBlob | None], int]:
+    """``uNumShaders`` shaders of a set from D3DCompressShaders (``ppShaders``) and how many were
+    decompressed (``pTotalShaders``). With ``pIndices`` the shaders are those indices, otherwise the
+    ``uNumShaders`` from ``uStartIndex``; an index past the set leaves its slot None (C's NULL) and is not
+    counted. Nonzero ``uFlags`` ("no flags are defined"): E_INVALIDARG (inferred)."""
+    method = "D3DDecompressShaders"
+    if uFlags:
+        raise error_for(E_INVALIDARG, f"no flags are defined, got 0x{uFlags:X}", method)
+    data = _source(pSrcData, SrcDataSize)
+    if not data:
+        raise error_for(D3DERR_INVALIDCALL, "no data", method)
+    shaders = _read_set(data, method)
+    if pIndices is not None:
+        indices = [int(i) for i in list(pIndices)[:uNumShaders]]
+        if len(indices) < uNumShaders:
+            raise error_for(E_INVALIDARG, f"pIndices holds {len(indices)} of {uNumShaders} indices", method)
+    else:
+        indices = list(range(uStartIndex, uStartIndex + uNumShaders))
+    out: list[ID3DBlob | None] = [ID3DBlob(shaders[i]) if 0 <= i < len(shaders) else None for i in indices]
+    return out, sum(1 for b in out if b is not None)
+
+
+# -- not built --------------------------------------------------------------------------------------------
+
+
+def D3DReflectLibrary(pSrcData: Any, SrcDataSize: int | None = None, riid: Any = None) -> Any:  # noqa: N802,N803
+    """ID3D11LibraryReflection needs lib_4_0/lib_4_1/lib_5_0 shader libraries, which pyd3d11 does not compile."""
+    raise NotSupportedError("D3DReflectLibrary (shader libraries, lib_* targets)", "D3DReflectLibrary")
+
+
+def D3DLoadModule(pSrcData: Any, cbSrcDataSize: int | None = None) -> Any:  # noqa: N802,N803
+    raise NotSupportedError("D3DLoadModule (shader linking, lib_* modules)", "D3DLoadModule")
+
+
+def D3DCreateLinker() -> Any:  # noqa: N802
+    raise NotSupportedError("D3DCreateLinker (ID3D11Linker)", "D3DCreateLinker")
+
+
+def D3DCreateFunctionLinkingGraph(uFlags: int = 0) -> Any:  # noqa: N802,N803
+    raise NotSupportedError("D3DCreateFunctionLinkingGraph (ID3D11FunctionLinkingGraph)",
+                            "D3DCreateFunctionLinkingGraph")
+
