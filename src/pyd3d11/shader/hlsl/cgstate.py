@@ -83,6 +83,7 @@ class CodegenContext(Protocol):
     stage: str  # 'vs', 'ps', 'gs', 'hs', 'ds', 'cs'
     major: int
     minor: int
+    level9: str | None  # the 4_0_level_9_x target when compiling for one (its Aon9 program)
     compile_flags: int  # D3DCOMPILE_* Flags1
     entry_attrs: dict  # attributes of the entry point's first declaration
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)

@@ -189,7 +189,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
 
         (v,) = _fvals(cg, args[:1], pos)
         n = len(v.slots)
-        if getattr(cg, "level9", None) == "ps_4_0_level_9_3":
+        if cg.level9 == "ps_4_0_level_9_3":
             m, e = _frexp_floats(cg, v.slots, n)
             assign_to(cg, arg_nodes[1], Val(v.type, e), pos)
             return Val(v.type, m)
