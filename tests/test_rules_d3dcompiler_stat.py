@@ -250,3 +250,23 @@ float4 main() : SV_Target { return f + v.x + a[1] + i + b + none.x; }"""
 def test_default_value(target, name, expect):
     d = _reflect(DEFAULTS, target).GetVariableByName(name).GetDesc()
     assert (None if d.DefaultValue is None else bytes(d.DefaultValue)) == expect
+
+
+# Matrices and structs: each value sits where the packing rules put its slot (spec-facts §5; the "Packing
+# Rules for Constant Variables" page): a column-major 2x2 keeps column c in register c (element (r, c) at
+# byte 16c + 4r), a row_major one row r in register r (16r + 4c); a struct's float2 after a float shares its
+# register (bytes 4..11); a struct array's elements each start a register.
+LAYOUT_DEFAULTS = """cbuffer K { float2x2 m = {1, 2, 3, 4}; row_major float2x2 r = {5, 6, 7, 8};
+  struct S { float a; float2 b; } s = {9, 10, 11}; S t[2] = {12, 13, 14, 15, 16, 17}; uint u = 4294967295; };
+float4 main() : SV_Target { return m[1].x + r[1].y + s.b.y + t[1].a + u; }"""
+
+
+@pytest.mark.parametrize("name,expect", [
+    ("m", struct.pack("<2f", 1, 3) + bytes(8) + struct.pack("<2f", 2, 4)),
+    ("r", struct.pack("<2f", 5, 6) + bytes(8) + struct.pack("<2f", 7, 8)),
+    ("s", struct.pack("<3f", 9, 10, 11)),
+    ("t", struct.pack("<3f", 12, 13, 14) + bytes(4) + struct.pack("<3f", 15, 16, 17)),
+    ("u", struct.pack("<I", 0xFFFFFFFF))])
+def test_default_value_layout(name, expect):
+    d = _reflect(LAYOUT_DEFAULTS, "ps_5_0").GetVariableByName(name).GetDesc()
+    assert bytes(d.DefaultValue) == expect

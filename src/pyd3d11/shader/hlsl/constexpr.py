@@ -67,19 +67,20 @@ def const_value(t: Type, init: A.Node, consts: dict) -> ConstValue | None:
         vals = vals * n  # scalar splat
     if len(vals) < n:
         return None
-    bases = _leaf_bases(t)
+    bases = leaf_bases(t)
     return ConstValue(t, [_num(v, b) for v, b in zip(vals[:n], bases, strict=False)])
 
 
-def _leaf_bases(t: Type) -> list:
+def leaf_bases(t: Type) -> list:
+    """The scalar base type of each slot of ``t`` in initialiser order (None for a non-numeric leaf)."""
     if isinstance(t, NumType):
         return [t.base] * t.slots
     if isinstance(t, ArrayType):
-        return _leaf_bases(t.elem) * t.count
+        return leaf_bases(t.elem) * t.count
     if isinstance(t, StructType):
         out: list = []
         for f in t.fields:
-            out += _leaf_bases(f[1])
+            out += leaf_bases(f[1])
         return out
     return [None]
 
@@ -210,7 +211,7 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
         vals = a.vals * n if len(a.vals) == 1 else a.vals
         if len(vals) < n:
             raise _NotConst
-        bases = _leaf_bases(e.type)
+        bases = leaf_bases(e.type)
         return ConstValue(e.type, [_num(v, b) for v, b in zip(vals[:n], bases, strict=False)])
     if isinstance(e, A.Construct) and isinstance(e.type, NumType):
         vals = []

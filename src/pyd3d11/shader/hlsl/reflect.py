@@ -3,10 +3,12 @@ resource-binding table (samplers, SRVs, UAVs, cbuffers in fxc's order)."""
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING
 
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
 from .codegen import concrete_name
+from .constexpr import const_value, leaf_bases
 from .types import ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -25,23 +27,29 @@ _RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "doub
 
 def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
     """D3D11_SHADER_VARIABLE_DESC.DefaultValue: a uniform's initializer in the constant buffer's register
-    layout (each array element and matrix row or column on its own register, as FX11 unpacks an effect's
-    defaults; fxc writes the same bytes into RDEF). None without an initializer or when it is not a
-    constant expression (the compile itself reports that)."""
+    layout — each value at the (register, component) the packing rules give its slot (``cb_slots``: array
+    elements and matrix rows or columns each start a register), the bytes between left zero. None without
+    an initializer, when it is not a constant expression (the compile itself reports that), or for doubles
+    (not written: a double spans two components and its layout here is unverified)."""
     if getattr(decl, "init", None) is None:
         return None
-    from ...effects.fxcompile import fx_type, pack_values
-    from ...effects.variables import unpack_default
-    from .constexpr import const_value
-
-    try:
-        c = const_value(decl.type, decl.init, {})
-        if c is None:
-            return None
-        ft = fx_type(decl.type, cg.is_row_major(decl.type) if isinstance(decl.type, NumType) else False)
-        return bytes(unpack_default(ft, pack_values(ft, c.vals)))[:size]
-    except Exception:  # noqa: BLE001 - a shape the effect packer does not know: no default rather than a crash
+    c = const_value(decl.type, decl.init, {})
+    if c is None:
         return None
+    bases = [concrete_name(b) if b is not None else None for b in leaf_bases(decl.type)]
+    if "double" in bases or None in bases:
+        return None
+    out = bytearray(size)
+    for (reg, comp), v, base in zip(cg.cb_slots(decl.type, 0), c.vals, bases, strict=True):
+        at = 16 * reg + 4 * comp
+        if base == "float":
+            word = struct.pack("<f", float(v))
+        elif base == "bool":
+            word = struct.pack("<I", 1 if v else 0)
+        else:  # int / uint: the 32-bit two's-complement word
+            word = struct.pack("<I", int(v) & 0xFFFFFFFF)
+        out[at:at + 4] = word
+    return bytes(out)
 
 
 def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
