@@ -170,8 +170,12 @@ def test_debug_layer_reports_an_output_merger_fallback_once(monkeypatch):
 
     from pyd3d11.shader import native
 
+    from pyd3d11.pipeline.native import fused
+
     native.set_backend("native")
     monkeypatch.setattr(om_gen, "om_key", lambda *a, **k: None)
+    # the fused lane memoises om_key per state: an earlier test's entry for the same state would skip the patch
+    monkeypatch.setattr(fused, "_OM_KEYS", {})
     try:
         s = Scene()
         for _ in range(2):
