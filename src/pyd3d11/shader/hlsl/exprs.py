@@ -750,6 +750,11 @@ def lvalue(cg: CodegenContext, e: A.Node):
         if isinstance(v, tuple) and v[0] == "mem":
             return ("mem", index(cg, v[1], e.index, e.pos))
         if isinstance(v.type, ObjectType):
+            from .texsub import is_subscript
+
+            if is_subscript(v):  # t.mips[l] / t.mips[l][p]: read-only (fxc's two wordings, by depth)
+                raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                             "modification" if len(v.obj) == 3 else "l-value specifies const object", 3025)
             r = index(cg, v, e.index, e.pos)
             return ("mem", r)
         t, slots = v.type, v.slots
@@ -784,7 +789,23 @@ def lvalue(cg: CodegenContext, e: A.Node):
     raise cg.err(e.pos, "l-value required", 3025)
 
 
+def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:
+    """``obj.mips`` / ``obj.sample`` (possibly already subscripted) on a named object: these read through
+    the object's own subscript values, never through storage."""
+    while isinstance(e, A.Index):
+        e = e.a
+    if not (isinstance(e, A.Member) and e.name in ("mips", "sample") and isinstance(e.a, A.Ident)):
+        return False
+    for sc in reversed(cg.scopes):
+        if e.a.name in sc:
+            return isinstance(getattr(sc[e.a.name], "type", None), ObjectType)
+    g = cg.globals.get(e.a.name)
+    return isinstance(getattr(g, "type", None), ObjectType)
+
+
 def expr_for_index_base(cg: CodegenContext, e: A.Node):
+    if _object_subscript(cg, e):
+        return expr(cg, e)
     if isinstance(e, (A.Ident, A.Member, A.Index)):
         if isinstance(e, A.Ident):
             lk = cg.lookup(e.name, e.pos)

@@ -961,13 +961,17 @@ def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if not isinstance(getattr(r, "reg", None), int):
         raise cg.err(pos, f"'{k}': object is not bound to a register here (resource arrays need literal indices)",
                      3512)
-    idx = expr(cg, idx_node)
+    from .texsub import check_index, index_dims
+
+    dims = index_dims(cg, k, pos)
+    idx = check_index(cg, expr(cg, idx_node), dims, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer"):
         i = cg.convert(idx, NumType(UINT), pos)
         return Val(t.elem, [], ("mem", "struct", r.file, r.reg, i.slots[0], 0))
-    dims = _coord_dims(k)
     c = cg.convert(idx, NumType(UINT, 1, dims, "v") if dims > 1 else NumType(UINT), pos)
-    return Val(_elem_type(t), [], ("mem", "typed", r.file, r.reg, c.slots, 0))
+    # a multisampled texture's operator[] reads sample 0 with ld2dms (the spec's ld takes no multisampled resource)
+    kind = "typed_ms" if k in ("Texture2DMS", "Texture2DMSArray") else "typed"
+    return Val(_elem_type(t), [], ("mem", kind, r.file, r.reg, c.slots, 0))
 
 
 def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
@@ -1039,6 +1043,11 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     _, kind, file, reg, base, off = info
     t = v.type
     n = t.slots
+    if kind == "typed_ms":
+        dst = cg.temp()
+        cg.emit("ldms", Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(list(base)),
+                Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src([imm(0)]))
+        return Val(t, [("r", (dst,), None, c) for c in range(n)])
     if kind == "typed":
         if file == "u":
             _typed_uav_load_check(cg, t)
