@@ -217,6 +217,8 @@ def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
+    if op in ("==", "!=") and isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType):
+        return objects.compare(cg, op, a, b, pos)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
@@ -640,11 +642,17 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
     from .codegen import flat_numeric
     from .objects import holds_objects
 
-    if holds_objects(src) or holds_objects(dst):
-        return
-
     def name(t: Type) -> str:
         return f"struct {t.name}" if isinstance(t, StructType) and t.name else str(t)
+
+    if holds_objects(src) or holds_objects(dst):
+        # aggregates holding objects convert only component for component, object for object of one kind
+        # (DXC object-operators.hlsl: fxc's X3017 for ``bools = mixed_ss`` and ``f3_ss = mixed_ss``)
+        from .objects import components
+
+        if components(src) != components(dst):
+            raise cg.err(pos, f"cannot convert from '{name(src)}' to '{name(dst)}'", 3017)
+        return
 
     if not (_aggregate(src) and _aggregate(dst)):
         raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)

@@ -363,6 +363,21 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
                       "compile time", 3500)
 
 
+def compare(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:
+    """``objA == objB`` / ``!=``: fxc accepts equality between two objects of one type (DXC object-operators
+    and more-operators record fxc-pass for sampler states, X3020 against any other type). Every object
+    names one binding at compile time, so the answer is a constant: equal when both name the same one."""
+    from .codegen import Val
+    from .operands import imm
+    from .types import BOOL
+
+    a, b = resolve(cg, a, pos), resolve(cg, b, pos)
+    if str(a.type) != str(b.type):
+        raise cg.err(pos, "type mismatch", 3020)
+    same = a.obj is b.obj
+    return Val(NumType(BOOL), [imm(0xFFFFFFFF if same == (op == "==") else 0)])
+
+
 # --- objects among the entry point's parameters --------------------------------------------------------
 _PARAM_ORDER = 1 << 20  # after every global: fxc allocates the entry point's parameters last
 
@@ -465,6 +480,11 @@ def _components(t: Type, path: tuple = ()) -> list[tuple]:
     if isinstance(t, StructType):
         return [c for f in t.fields for c in _components(f[1], path + (f[0],))]
     return [("n",)] * t.slots if isinstance(t, NumType) else []
+
+
+def components(t: Type) -> list[tuple]:
+    """The component kinds of ``t`` in order ("n" for a number, an object's kind), without paths."""
+    return [c[:1] if c[0] == "n" else (c[0], c[2]) for c in _components(t)]
 
 
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
