@@ -692,6 +692,10 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         return raw_method(cg, obj, name, arg_nodes, pos)
     if name.startswith("Interlocked"):
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
+    from .methodsig import has_method
+
+    if has_method(k, name) is False:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
     need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
     if len(arg_nodes) < need:
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)

@@ -75,3 +75,30 @@ FEEDBACK = {"ld": "ld_s", "ldms": "ldms_s", "ld_uav_typed": "ld_uav_typed_s", "l
             "gather4_po": "gather4_po_s", "gather4_po_c": "gather4_po_c_s"}
 #: feedback forms that carry a clamp operand after the others
 CLAMPED_FEEDBACK = frozenset({"sample_cl_s", "sample_b_cl_s", "sample_d_cl_s", "sample_c_cl_s"})
+
+_SAMPLING = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpLevelZero", "SampleGrad", "SampleLevel",
+                       "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
+_GATHER = frozenset(n for n in HEAD if n.startswith("Gather"))
+#: the methods each texture object has (the reference's page of each object); Gather exists for the 2-D and
+#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only
+_TEXTURE_METHODS = {
+    "Texture1D": _SAMPLING | {"GetDimensions", "Load"},
+    "Texture1DArray": _SAMPLING | {"GetDimensions", "Load"},
+    "Texture2D": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
+    "Texture2DArray": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
+    "Texture3D": _SAMPLING | {"GetDimensions", "Load"},
+    "TextureCube": _SAMPLING | _GATHER | {"GetDimensions"},
+    "TextureCubeArray": _SAMPLING | _GATHER | {"GetDimensions"},
+    "Texture2DMS": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),
+    "Texture2DMSArray": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),
+    "Buffer": frozenset({"GetDimensions", "Load"}),
+}
+
+
+def has_method(kind: str, name: str) -> bool | None:
+    """Whether texture/typed-buffer ``kind`` has method ``name`` (RW forms: GetDimensions and Load only);
+    None for other objects (their own modules decide)."""
+    if kind.startswith("RW") and kind[2:] in _TEXTURE_METHODS:
+        return name in ("GetDimensions", "Load")
+    methods = _TEXTURE_METHODS.get(kind)
+    return None if methods is None else name in methods
