@@ -464,3 +464,30 @@ MISSING_METHODS = [("TextureCube", "Load(int4(0, 0, 0, 0))"), ("TextureCubeArray
 def test_methods_an_object_does_not_have(obj, call):
     src = f"{obj} t; SamplerState s;\nfloat4 main() : SV_Target {{ return t.{call}; }}"
     assert "X3018" in _errors(src, "ps_5_0")
+
+
+# --- stages: implicit-LOD sampling only in pixel shaders --------------------------------------------------
+#: D3D11.3 §22.4: sample, sample_b, sample_c and lod are Pixel Shader instructions; sample_l, sample_d,
+#: sample_c_lz and gather4 run in every stage
+STAGE_CALLS = [("Sample(s, float2(0, 0))", False), ("SampleBias(s, float2(0, 0), 1)", False),
+               ("SampleCmp(c, float2(0, 0), 0.5).xxxx", False), ("CalculateLevelOfDetail(s, float2(0, 0)).xxxx", False),
+               ("CalculateLevelOfDetailUnclamped(s, float2(0, 0)).xxxx", False),
+               ("SampleLevel(s, float2(0, 0), 0)", True), ("SampleGrad(s, float2(0, 0), float2(0, 0), float2(0, 0))", True),
+               ("SampleCmpLevelZero(c, float2(0, 0), 0.5).xxxx", True), ("Gather(s, float2(0, 0))", True),
+               ("Load(int3(0, 0, 0))", True)]
+
+
+@pytest.mark.parametrize("call,anywhere", STAGE_CALLS)
+@pytest.mark.parametrize("stage", ["vs", "gs", "cs", "ps"])
+def test_implicit_lod_methods_only_in_pixel_shaders(call, anywhere, stage):
+    body = f"t.{call}"
+    head = "Texture2D t; SamplerState s; SamplerComparisonState c; RWBuffer<float4> o;\n"
+    src = {"vs": f"float4 main() : SV_Position {{ return {body}; }}",
+           "ps": f"float4 main() : SV_Target {{ return {body}; }}",
+           "gs": f"struct V {{ float4 p : SV_Position; }};\n[maxvertexcount(1)] void main(point V i[1], "
+                 f"inout PointStream<V> st) {{ V v; v.p = {body}; st.Append(v); }}",
+           "cs": f"[numthreads(1, 1, 1)] void main() {{ o[0] = {body}; }}"}[stage]
+    if anywhere or stage == "ps":
+        D3DCompile(head + src, None, "t.hlsl", None, None, "main", f"{stage}_5_0")
+    else:
+        assert "X4532" in _errors(head + src, f"{stage}_5_0")

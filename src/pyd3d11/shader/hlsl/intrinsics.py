@@ -31,6 +31,10 @@ _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "
 
 
 
+#: texture methods whose instruction computes an implicit LOD (pixel shaders only)
+_IMPLICIT_LOD = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
+                           "CalculateLevelOfDetailUnclamped"})
+
 #: intrinsics only a pixel shader has instructions for
 _PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
 
@@ -696,6 +700,11 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
 
     if has_method(k, name) is False:
         raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    if name in _IMPLICIT_LOD and cg.stage != "ps":
+        # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
+        # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
+        # fxc's X4532 as for the derivative intrinsics
+        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
     need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
     if len(arg_nodes) < need:
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)
