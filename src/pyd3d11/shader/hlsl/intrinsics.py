@@ -705,6 +705,13 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics
         raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+    from .bufmethods import counter_method, is_counter_method
+
+    # methods with out or side-effecting arguments evaluate their own argument nodes (once)
+    if is_counter_method(k, name):
+        return counter_method(cg, obj, name, arg_nodes, pos)
+    if name == "GetDimensions" and get_dimensions_arg_counts(k) is not None:
+        return get_dimensions(cg, obj, arg_nodes, pos)
     need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
     if len(arg_nodes) < need:
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)
@@ -805,12 +812,8 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
 
             upgrade_last_to_feedback(cg, status_node, pos, "ld_structured")
         return v
-    if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
+    if k in _STRUCTURED and name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
-    from .bufmethods import counter_method, is_counter_method
-
-    if is_counter_method(k, name):
-        return counter_method(cg, obj, name, arg_nodes, pos)
     raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
 
 
@@ -890,6 +893,8 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 
 
+#: structured buffers, whose GetDimensions reports (numStructs, stride): the append/consume ones too (their pages)
+_STRUCTURED = frozenset({"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"})
 #: GetDimensions' size outputs per resource type (the reference's GetDimensions page of each object)
 _SIZE_OUTPUTS = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
                  "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}
@@ -902,7 +907,7 @@ def get_dimensions_arg_counts(kind: str) -> frozenset[int] | None:
     the sizes, or (MipLevel, sizes…, NumberOfLevels). The uint and float forms of each take the same count."""
     if kind in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer"):
         return frozenset({1})
-    if kind in ("StructuredBuffer", "RWStructuredBuffer"):
+    if kind in _STRUCTURED:
         return frozenset({2})
     if kind.startswith("RW") and kind[2:] in _SIZE_OUTPUTS:
         return frozenset({_SIZE_OUTPUTS[kind[2:]]})
@@ -925,11 +930,10 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
         raise cg.err(pos, f"'GetDimensions': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
-    if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer",
-             "RWStructuredBuffer"):
+    if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
         cg.emit("bufinfo", d, _res_operand(r))
         outs = [("r", (dst,), None, 0)]
-        if k in ("StructuredBuffer", "RWStructuredBuffer"):
+        if k in _STRUCTURED:
             outs.append(imm(r.stride))
     else:
         ms = "MS" in k
