@@ -491,3 +491,35 @@ def test_implicit_lod_methods_only_in_pixel_shaders(call, anywhere, stage):
         D3DCompile(head + src, None, "t.hlsl", None, None, "main", f"{stage}_5_0")
     else:
         assert "X4532" in _errors(head + src, f"{stage}_5_0")
+
+
+# --- object variables: returned from functions, NULL ---------------------------------------------------
+def _sample_registers(src: str) -> list[int]:
+    import re
+
+    return [int(t) for t in re.findall(r"^\s*sample\S* .*?, t(\d+)\.\w+, s\d+", _listing(src, "ps_5_0"), re.M)]
+
+
+def test_functions_return_objects_and_structs_holding_them():
+    """An object return value carries its binding (functions are inlined): pick(h) samples h's register."""
+    src = """
+    Texture2D g : register(t0); Texture2D h : register(t3); SamplerState s;
+    struct P { Texture2D t; float k; };
+    Texture2D pick(Texture2D a) { return a; }
+    P make(Texture2D a, float k) { P p; p.t = a; p.k = k; return p; }
+    SamplerState samp() { return s; }
+    float4 main() : SV_Target {
+        P p = make(g, 2);
+        return pick(h).Sample(samp(), float2(0, 0)) + p.t.Sample(s, float2(0, 0)) * p.k;
+    }"""
+    assert _sample_registers(src) == [3, 0]
+
+
+def test_null_object_locals():
+    """NULL initialises or clears an object variable (the "Keywords" page); it must be bound before a use."""
+    ok = """Texture2D g : register(t2); SamplerState s;
+    float4 main() : SV_Target { Texture2D t = NULL; t = g; return t.Sample(s, float2(0, 0)); }"""
+    assert _sample_registers(ok) == [2]
+    cleared = """Texture2D g; SamplerState s;
+    float4 main() : SV_Target { Texture2D t = g; t = NULL; return t.Sample(s, float2(0, 0)); }"""
+    assert "X4000" in _errors(cleared, "ps_5_0")

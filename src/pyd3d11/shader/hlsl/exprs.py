@@ -89,6 +89,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
         return old
     if isinstance(e, A.Assign):
+        if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
+            return _val(VOID, [])
         if e.op == "=":
             v = expr(cg, e.value)
         else:
@@ -927,10 +929,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if "out" in p.mods or "inout" in p.mods:
             copy_back.append((e.args[i], local))
         scope[p.name] = local
-    result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
+    result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
+    result = result_obj.slots if result_obj is not None else \
+        cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
-    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f}
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
+           "result_obj": result_obj}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     try:
@@ -939,6 +945,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         cg.scopes = saved_scopes
     for node, local in copy_back:
         assign_to(cg, node, local, e.pos)
+    if result_obj is not None:
+        return objects.resolve(cg, result_obj, e.pos, e.name)
     return _val(f.ret, result)
 
 

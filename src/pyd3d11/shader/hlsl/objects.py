@@ -83,9 +83,24 @@ def new_local(cg: CodegenContext, t: Type) -> Val:
     return Val(t, slots, (REF, {}, ()))
 
 
+def is_null(n: A.Node | None) -> bool:
+    """``NULL`` (the "Keywords" page: the null object value) where no variable of that name is declared."""
+    return isinstance(n, A.Ident) and n.name == "NULL"
+
+
+def set_null(cg: CodegenContext, dst: Val) -> None:
+    """``obj = NULL``: every object leaf of ``dst`` holds no binding again (a later read is X4000)."""
+    cells, base = dst.obj[1], dst.obj[2]
+    for path, _t in leaves(dst.type):
+        cells.pop(base + path, None)
+
+
 def declare_local(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
     v = new_local(cg, d.type)
     scope[d.name] = v
+    if d.init is not None and is_null(d.init) and not any("NULL" in sc for sc in cg.scopes) and \
+            "NULL" not in cg.globals:
+        return v
     if d.init is not None:
         if isinstance(d.init, A.InitList):
             _init_list(cg, v, d.init, d.pos)
@@ -260,6 +275,17 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
         _set(cg, dst, p, o, pos)
     if dst.slots:
         cg.store(dst.slots, cg.convert(src, dst.type, pos).slots)
+
+
+def assign_null(cg: CodegenContext, e: A.Node, value: A.Node, pos) -> bool:
+    """``target = NULL`` on object-bearing storage (False: not such an assignment)."""
+    if not is_null(value) or any("NULL" in sc for sc in cg.scopes) or "NULL" in cg.globals:
+        return False
+    t = target(cg, e)
+    if t is None:
+        return False
+    set_null(cg, t)
+    return True
 
 
 def assign(cg: CodegenContext, e: A.Node, v: Val, pos) -> bool:
