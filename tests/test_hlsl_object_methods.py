@@ -523,3 +523,29 @@ def test_null_object_locals():
     cleared = """Texture2D g; SamplerState s;
     float4 main() : SV_Target { Texture2D t = g; t = NULL; return t.Sample(s, float2(0, 0)); }"""
     assert "X4000" in _errors(cleared, "ps_5_0")
+
+
+# --- patches are read-only ---------------------------------------------------------------------------------
+_GS_PATCH = """struct V { float4 p : SV_Position; float4 n[2] : NORMAL; };
+[maxvertexcount(1)] void main(InputPatch<V, 2> ip, inout PointStream<V> st) { BODY }"""
+_HS_PATCH = """struct C { float4 p : P; }; struct K { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+K pc(InputPatch<C, 3> ip, OutputPatch<C, 3> op) { PCBODY K k; k.e[0] = k.e[1] = k.e[2] = k.i = 1; return k; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pc")] C main(InputPatch<C, 3> ip, uint i : SV_OutputControlPointID) { BODY return ip[i]; }"""
+
+
+@pytest.mark.parametrize("src,target", [
+    (_GS_PATCH.replace("BODY", "ip[0].n[0] = 1; st.Append(ip[0]);"), "gs_5_0"),
+    (_GS_PATCH.replace("BODY", "ip[1].p.x += 1; st.Append(ip[0]);"), "gs_5_0"),
+    (_HS_PATCH.replace("PCBODY", "").replace("BODY", "ip[0].p = 0;"), "hs_5_0"),
+    (_HS_PATCH.replace("PCBODY", "op[1].p = 0;").replace("BODY", ""), "hs_5_0"),
+    (_HS_PATCH.replace("PCBODY", "ip[2].p.y = 0;").replace("BODY", ""), "hs_5_0"),
+])
+def test_patch_elements_are_read_only(src, target):
+    # fxc's record in DXC's InputPatch-const.hlsl: X3025 l-value specifies const object
+    assert "X3025" in _errors(src, target)
+
+
+def test_a_copy_of_a_patch_element_is_writable():
+    D3DCompile(_GS_PATCH.replace("BODY", "V v = ip[1]; v.p.x += 1; st.Append(v);"), None, "t.hlsl", None, None,
+               "main", "gs_5_0")

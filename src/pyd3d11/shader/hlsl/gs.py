@@ -133,6 +133,8 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             raise cg.err(p.pos, "all geometry primitive inputs must have the same type and size", 3000)
         prim = (name, count)
         scope[p.name] = bind_gs_array(cg, elem, count, p, f.body)
+        if isinstance(t, ObjectType) and t.kind == "InputPatch":  # read-only, unlike a primitive array (X3025)
+            scope[p.name].readonly = True
     if prim is None:
         raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
     cg.gs.prim = prim[0].replace("patch:", "")
