@@ -552,3 +552,37 @@ def test_patch_elements_are_read_only(src, target):
 def test_a_copy_of_a_patch_element_is_writable():
     D3DCompile(_GS_PATCH.replace("BODY", "V v = ip[1]; v.p.x += 1; st.Append(v);"), None, "t.hlsl", None, None,
                "main", "gs_5_0")
+
+
+# --- Interlocked*: argument counts per the Interlocked* pages, destinations --------------------------------
+#: (call, accepted): intrinsic forms take (dest, value [, out original]), Exchange (dest, value, out original),
+#: CompareExchange (dest, compare, value, out original), CompareStore (dest, compare, value); the
+#: RWByteAddressBuffer methods take a byte address in place of dest
+ATOMIC_CALLS = [
+    ("InterlockedAdd(u[0], 1)", True), ("InterlockedAdd(u[0], 1, o)", True), ("InterlockedAdd(u[0])", False),
+    ("InterlockedMax(u[0], 1, o, o)", False), ("InterlockedExchange(u[0], 1, o)", True),
+    ("InterlockedExchange(u[0], 1)", False), ("InterlockedCompareExchange(u[0], 1, 2, o)", True),
+    ("InterlockedCompareExchange(u[0], 1, 2)", False), ("InterlockedCompareStore(g, 1, 2)", True),
+    ("InterlockedCompareStore(g, 1, 2, o)", False), ("InterlockedOr(g, 1, o)", True),
+    ("b.InterlockedAdd(0, 1)", True), ("b.InterlockedAdd(0, 1, o)", True), ("b.InterlockedAdd(0)", False),
+    ("b.InterlockedXor(0, 1, o, o)", False), ("b.InterlockedExchange(0, 1, o)", True),
+    ("b.InterlockedExchange(0, 1)", False), ("b.InterlockedCompareExchange(0, 1, 2, o)", True),
+    ("b.InterlockedCompareExchange(0, 1, 2)", False), ("b.InterlockedCompareStore(0, 1, 2)", True),
+    ("b.InterlockedCompareStore(0, 1)", False), ("b.InterlockedAdd(uint2(0, 0), 1)", False),
+]
+
+
+@pytest.mark.parametrize("call,ok", ATOMIC_CALLS)
+def test_interlocked_argument_counts(call, ok):
+    src = f"RWByteAddressBuffer b; RWBuffer<uint> u; groupshared uint g;\n" \
+          f"[numthreads(1, 1, 1)] void main() {{ uint o; {call}; }}"
+    if ok:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    else:
+        assert "X3013" in _errors(src)
+
+
+@pytest.mark.parametrize("call", ["InterlockedAdd(t[0], 1)", "InterlockedExchange(t[1], 1, o)", "r.InterlockedAdd(0, 1)"])
+def test_interlocked_on_a_read_only_resource(call):
+    src = f"Buffer<uint> t; ByteAddressBuffer r;\n[numthreads(1, 1, 1)] void main() {{ uint o; {call}; }}"
+    assert "error X" in _errors(src)

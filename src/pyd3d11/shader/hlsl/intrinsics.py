@@ -28,6 +28,9 @@ _BARRIERS = {"GroupMemoryBarrierWithGroupSync": "sync_g_t", "GroupMemoryBarrier"
 _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "or", "InterlockedXor": "xor",
            "InterlockedMin": "min", "InterlockedMax": "max", "InterlockedExchange": "exch",
            "InterlockedCompareStore": "cmp_store", "InterlockedCompareExchange": "cmp_exch"}
+#: arguments after the destination (the Interlocked* pages): value [, out original]; Exchange: value, out
+#: original; CompareExchange: compare, value, out original; CompareStore: compare, value
+_ATOMIC_ARGS = {"exch": (2,), "cmp_exch": (3,), "cmp_store": (2,)}
 
 
 
@@ -1211,10 +1214,22 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     op = _ATOMIC.get(name)
     if op is None:
         raise cg.err(pos, f"'{name}': unknown atomic", 3018)
-    args = [expr(cg, a) for a in arg_nodes]
-    if target[0] == "raw":
+    raw = target[0] == "raw"
+    counts = _ATOMIC_ARGS.get(op, (1, 2))
+    total = len(arg_nodes) + (0 if raw else 1)  # the argument count of the call as written
+    if len(arg_nodes) - raw not in counts:
+        kind = "intrinsic method" if raw else "intrinsic function"
+        raise cg.err(pos, f"'{name}': no matching {total} parameter {kind}", 3013)
+    n_in = 2 if op.startswith("cmp") else 1
+    args = [expr(cg, a) for a in arg_nodes[:n_in + raw]]  # the out argument is written, not read
+    if raw:
         r = target[1]
+        if r.file != "u":
+            raise cg.err(pos, "l-value specifies const object", 3025)
         res = Reg("u", (r.reg,))
+        at = args[0].type
+        if not isinstance(at, NumType) or at.n != 1:  # a scalar byte address, as Load's (X3013)
+            raise cg.err(pos, f"'{name}': no matching {total} parameter intrinsic method", 3013)
         addr = cg.convert(args[0], NumType(UINT), pos).slots
         args = args[1:]
         arg_nodes = arg_nodes[1:]
@@ -1224,6 +1239,8 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         if v.obj[0] == "tgsm":  # a scalar groupshared variable: element 0 of its g# register (as mem_store)
             v = Val(v.type, [], ("mem", "tgsm", "g", v.obj[1], imm(0), 0))
         _, kind, file, reg, base, off = v.obj
+        if file == "t":  # an SRV element is a const l-value
+            raise cg.err(pos, "l-value specifies const object", 3025)
         res = Reg(file, (reg,))
         base_t = v.type
         if kind == "typed":
@@ -1244,7 +1261,6 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     via_int = op[1:] in ("min", "max")
     vals = [cg.convert(a, NumType(INT if via_int and isinstance(a.type, NumType)
                                   and concrete(a.type.base) in (FLOAT, "double") else UINT), pos) for a in args]
-    n_in = 2 if op.startswith("cmp") else 1
     out_node = arg_nodes[n_in] if len(arg_nodes) > n_in else None
     srcs = [cg.src(x.slots) for x in vals[:n_in]]
     if out_node is not None or op == "exch" or op == "cmp_exch":
