@@ -586,3 +586,24 @@ def test_interlocked_argument_counts(call, ok):
 def test_interlocked_on_a_read_only_resource(call):
     src = f"Buffer<uint> t; ByteAddressBuffer r;\n[numthreads(1, 1, 1)] void main() {{ uint o; {call}; }}"
     assert "error X" in _errors(src)
+
+
+# --- the sampler argument ----------------------------------------------------------------------------------
+#: (call, accepted): SampleCmp*/GatherCmp* take a SamplerComparisonState, the other sampling methods a
+#: SamplerState (or a D3D9-style sampler); anything else has no overload (X3013)
+SAMPLER_ARGS = [("Sample(s, uv)", True), ("Sample(c, uv)", False), ("Sample(x, uv)", True), ("Sample(t, uv)", False),
+                ("SampleLevel(c, uv, 0)", False), ("SampleGrad(c, uv, uv, uv)", False), ("SampleBias(s, uv, 1)", True),
+                ("SampleCmp(c, uv, 0.5).xxxx", True), ("SampleCmp(s, uv, 0.5).xxxx", False),
+                ("SampleCmpLevelZero(s, uv, 0.5).xxxx", False), ("Gather(c, uv)", False), ("Gather(s, uv)", True),
+                ("GatherCmp(s, uv, 0.5)", False), ("GatherCmpRed(c, uv, 0.5)", True),
+                ("CalculateLevelOfDetail(c, uv).xxxx", False), ("CalculateLevelOfDetail(s, uv).xxxx", True)]
+
+
+@pytest.mark.parametrize("call,ok", SAMPLER_ARGS)
+def test_sampler_argument_kind(call, ok):
+    src = f"Texture2D t; SamplerState s; SamplerComparisonState c; sampler x;\n" \
+          f"float4 main(float2 uv : UV) : SV_Target {{ return t.{call}; }}"
+    if ok:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    else:
+        assert "X3013" in _errors(src, "ps_5_0")

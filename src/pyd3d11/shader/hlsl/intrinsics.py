@@ -729,6 +729,8 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         roles = tail_roles(cg, k, name, load_head(k), load_tails(k), len(arg_nodes), pos)
     status_node = arg_nodes[-1] if roles[-1:] == ("status",) else None
     args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
+        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
         return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
@@ -824,6 +826,18 @@ _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
 #: components of a derivative / texel offset: the address without the array index
 _GRAD_DIMS = {"Texture1D": 1, "Texture1DArray": 1, "Texture2D": 2, "Texture2DArray": 2, "Texture3D": 3,
               "TextureCube": 3, "TextureCubeArray": 3}
+
+
+def _check_sampler(cg: CodegenContext, name: str, arg: Val, nargs: int, pos) -> None:
+    """The first argument of a sampling method is a sampler of the method's kind: SamplerComparisonState for
+    SampleCmp*, GatherCmp*, a non-comparison sampler (SamplerState, or a D3D9-style sampler) for the others (the
+    sampler parameter of each method's page). X3013 otherwise, a texture or a number included."""
+    kind = getattr(arg.type, "kind", None) if isinstance(arg.type, ObjectType) else None
+    want_cmp = name.startswith(("SampleCmp", "GatherCmp"))
+    from .types import SAMPLER_KINDS
+
+    if kind not in SAMPLER_KINDS or (kind == "SamplerComparisonState") != want_cmp:
+        raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
 
 
 def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos, roles: tuple = (),
