@@ -85,3 +85,41 @@ def test_increment_and_decrement_counter_return_the_index_and_mark_the_uav():
     assert u.counter[0] == 7 and d.counter[0] == 2
     assert u_st.data.view(np.uint32)[3:7].tolist() == [10, 11, 12, 13]
     assert d_st.data.view(np.uint32)[2:6].tolist() == [23, 22, 21, 20]
+
+
+def test_append_of_a_consume_consumes_once():
+    """``dst.Append(src.Consume())``: the argument is evaluated once (a second evaluation decremented the source
+    counter twice); the element moves from the top of src to the bottom of dst."""
+    blob = _compile("""
+    ConsumeStructuredBuffer<uint> src : register(u0);
+    AppendStructuredBuffer<uint> dst : register(u1);
+    [numthreads(1, 1, 1)] void main() { dst.Append(src.Consume()); }""")
+    assert disassemble(blob).count("imm_atomic_consume") == 1
+    src_st, src = _buffer([11, 22, 33, 44], 4)
+    dst_st, dst = _buffer([0, 0, 0, 0], 4)
+    b = Bindings()
+    b.uavs[0], b.uavs[1] = src, dst
+    src.counter[0] = 3
+    dst.counter[0] = 1
+    dispatch(blob_program(blob), b, 1)
+    assert src.counter[0] == 2 and dst.counter[0] == 2
+    assert dst_st.data.view(np.uint32).tolist() == [0, 33, 0, 0]  # consume hands out the post-decrement count
+
+
+def test_append_and_consume_buffers_report_their_dimensions():
+    """AppendStructuredBuffer/ConsumeStructuredBuffer.GetDimensions(out numStructs, out stride) (their pages)."""
+    blob = _compile("""
+    struct S { float4 a; uint b; };
+    AppendStructuredBuffer<S> ap : register(u0);
+    ConsumeStructuredBuffer<uint2> co : register(u1);
+    RWByteAddressBuffer o : register(u2);
+    [numthreads(1, 1, 1)] void main() { uint n, s, n2, s2; ap.GetDimensions(n, s); co.GetDimensions(n2, s2);
+                                        o.Store4(0, uint4(n, s, n2, s2)); }""")
+    _ap_st, ap = _buffer(np.zeros(3 * 5), 20)
+    _co_st, co = _buffer(np.zeros(2 * 7), 8)
+    out = ResourceStorage.create(1, 0, 16)
+    b = Bindings()
+    b.uavs[0], b.uavs[1] = ap, co
+    b.uavs[2] = ViewDescriptor(ViewKind.UAV, out, 0, 1, num_elements=4, element_size=4, raw=True)
+    dispatch(blob_program(blob), b, 1)
+    assert out.data.view(np.uint32).tolist() == [3, 20, 7, 8]

@@ -338,23 +338,29 @@ def test_get_dimensions_overloads(decl, counts, n, out_type):
         assert "X3013" in error_of(src)
 
 
-# --- Load with a status argument (tiled-resource residency, D3D11.2): refused by name, never a status nothing writes
+# --- Load with a status argument (tiled-resource residency, D3D11.2): the residency form of each load
 STATUS_LOADS = [
-    ("Texture2D r;", "r.Load(int3(0, 0, 0), int2(1, 0), s)"),
-    ("Texture2DMS<float4> r;", "r.Load(int2(0, 0), 1, int2(1, 0), s)"),
-    ("Buffer<float4> r;", "r.Load(0, s)"),
-    ("RWTexture2D<float> r;", "r.Load(int2(0, 0), s)"),  # typed UAV loads: one 32-bit component
-    ("StructuredBuffer<float4> r;", "r.Load(0, s)"),
-    ("ByteAddressBuffer r;", "(float4)r.Load(0, s)"),
+    ("Texture2D r;", "r.Load(int3(0, 0, 0), int2(1, 0), s)", "ld_s_aoffimmi(1,0,0)"),
+    ("Texture2DMS<float4> r;", "r.Load(int2(0, 0), 1, int2(1, 0), s)", "ldms_s_aoffimmi(1,0,0)"),
+    ("Buffer<float4> r;", "r.Load(0, s)", "ld_s"),
+    ("RWTexture2D<float> r;", "r.Load(int2(0, 0), s)", "ld_uav_typed_s"),  # typed UAV loads: one 32-bit component
+    ("StructuredBuffer<float4> r;", "r.Load(0, s)", "ld_structured_s"),
+    ("ByteAddressBuffer r;", "(float4)r.Load(0, s)", "ld_raw_s"),
 ]
 
 
-@pytest.mark.parametrize(("decl", "call"), STATUS_LOADS)
-def test_load_with_status_is_not_supported_by_name(decl, call):
-    from pyd3d11.errors import NotSupportedError
+@pytest.mark.parametrize(("decl", "call", "op"), STATUS_LOADS)
+def test_load_with_status_compiles_to_the_residency_form(decl, call, op):
+    """The docs' Load(…, out uint status) overloads: the access's D3D11.2 ``*_s`` form writes the status (a second
+    destination) and the program requires tiled resources (SFI0 D3D_SHADER_REQUIRES_TILED_RESOURCES, 0x100)."""
+    from pyd3d11.d3dcompiler import D3DDisassemble
+    from pyd3d11.shader.dxbc.container import parse_container
 
     src = f"{decl}\nfloat4 main(float4 v : A) : SV_Target {{ uint s; float4 x = {call}; return x + s; }}"
-    with pytest.raises(NotSupportedError, match="status"):
-        compile_src(src)
-    # the same loads without the status compile
-    compile_src(src.replace(", s)", ")"))
+    blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    listing = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    assert any(ln.strip().startswith(op + " ") for ln in listing.splitlines()), listing
+    assert parse_container(bytes(blob)).feature_flags & 0x100
+    # the same loads without the status: the plain instruction, no tiled-resource requirement
+    plain = D3DCompile(src.replace(", s)", ")"), None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert not parse_container(bytes(plain)).feature_flags & 0x100

@@ -2,8 +2,9 @@
 objects).
 
 Sources: MicrosoftDocs direct3dhlsl "CheckAccessFullyMapped" (``bool CheckAccessFullyMapped(in uint
-status)``, shader model 5, the status of a tiled-resource access: D3D11.2 residency, not built here, so the
-intrinsic is type-checked and then refused by name); "tex2D (DirectX HLSL)" and the /Gec compatibility mode
+status)``, shader model 5, the status of a tiled-resource access: D3D11.2 residency; it compiles to
+``check_access_fully_mapped`` and makes the program require tiled resources, which this device refuses at
+shader creation); "tex2D (DirectX HLSL)" and the /Gec compatibility mode
 (D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY): each sampler gets the texture fxc makes for it, textures take t#
 in order of first use, one contiguous range per sampler variable sized to its highest element used, from the
 lowest t# the other resources leave free (vkd3d's Windows-verified sampler.shader_test: samC[2], samB[0],
@@ -17,7 +18,7 @@ import re
 import pytest
 
 from pyd3d11.d3dcompiler import D3DDisassemble
-from pyd3d11.errors import NotSupportedError, ShaderCompileError
+from pyd3d11.errors import ShaderCompileError
 from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY as GEC
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
@@ -38,9 +39,19 @@ def _sample_regs(listing: str) -> list[tuple[int, int]]:
 
 
 # --- CheckAccessFullyMapped ------------------------------------------------------------------------------
-def test_check_access_fully_mapped_is_refused_by_name():
-    with pytest.raises(NotSupportedError, match="CheckAccessFullyMapped"):
-        _compile("float4 main(uint s : S) : SV_Target { return CheckAccessFullyMapped(s); }")
+def test_check_access_fully_mapped_compiles_and_requires_tiled_resources():
+    from pyd3d11.d3d11 import D3D11_SDK_VERSION, D3D_DRIVER_TYPE_HARDWARE, D3D11CreateDevice
+    from pyd3d11.errors import D3D11Error
+    from pyd3d11.shader.dxbc.container import parse_container
+
+    blob = _compile("float4 main(uint s : S) : SV_Target { return CheckAccessFullyMapped(s); }")
+    listing = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    assert re.search(r"^\s*check_access_fully_mapped r\d\.x, v0\.x", listing, re.M), listing
+    assert parse_container(bytes(blob)).feature_flags & 0x100  # D3D_SHADER_REQUIRES_TILED_RESOURCES
+    dev, _fl, _ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    with pytest.raises(D3D11Error) as ei:  # TiledResourcesTier 0: no shader object from it
+        dev.CreatePixelShader(blob, len(blob), None)
+    assert ei.value.hresult == 0x80070057  # E_INVALIDARG
 
 
 @pytest.mark.parametrize("call,target,code", [
@@ -56,9 +67,12 @@ def test_check_access_fully_mapped_type_errors(call, target, code):
     assert f"error {code}" in info.value.errors
 
 
-def test_load_with_status_is_refused_by_name():
-    with pytest.raises(NotSupportedError, match="status"):
-        _compile("Texture2D t; float4 main() : SV_Target { uint st; return t.Load(int3(0, 0, 0), int2(0, 0), st); }")
+def test_load_with_status_writes_the_status_operand():
+    listing = _listing("Texture2D t; float4 main() : SV_Target { uint st; float4 r = t.Load(int3(0, 0, 0), int2(0, 0), "
+                       "st); return r * CheckAccessFullyMapped(st); }")
+    m = re.search(r"^\s*ld_s\S* r\d\.xyzw, (r\d\.x), ", listing, re.M)
+    assert m, listing
+    assert re.search(rf"^\s*check_access_fully_mapped r\d\.x, {re.escape(m.group(1))}", listing, re.M), listing
 
 
 # --- D3D9-style samplers under /Gec ----------------------------------------------------------------------

@@ -290,6 +290,8 @@ def program_feature_flags(program) -> int:
             flags |= 0x10 if c & 0x20 else 0  # minimum precision
             flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
+        if O.GATHER4_FEEDBACK <= inst.opcode <= O.CHECK_ACCESS_FULLY_MAPPED:
+            flags |= 0x100  # tiled resources: the residency-reporting accesses of D3D11.2
         if inst.opcode in (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
             if program.program_type not in (ProgramType.PIXEL, ProgramType.COMPUTE):
                 flags |= 0x4  # UAVs at every stage

@@ -39,6 +39,8 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     r = obj.obj
     if k == "RWStructuredBuffer":
         r.counter = True
+    # Append's argument is evaluated before the slot is allocated (and only once: it may itself Consume)
+    value = expr(cg, arg_nodes[0]) if name == "Append" else None
     dst = cg.temp()
     op = "imm_atomic_consume" if name in ("DecrementCounter", "Consume") else "imm_atomic_alloc"
     cg.emit(op, Reg("r", (dst,), None, (0,)), Reg("u", (r.reg,)))
@@ -48,5 +50,5 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     element = Val(obj.type.elem, [], ("mem", "struct", r.file, r.reg, idx, 0))
     if name == "Consume":
         return mem_load(cg, element)
-    mem_store(cg, element, expr(cg, arg_nodes[0]), pos)
+    mem_store(cg, element, value, pos)
     return Val(VOID, [])

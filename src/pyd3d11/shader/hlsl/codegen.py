@@ -1223,7 +1223,11 @@ class Codegen(SignatureBinding):
     def ret(self, s: A.Return) -> None:
         ctx = self.func_ctx[-1]
         val = None
-        if s.value is not None:
+        if s.value is not None and ctx.get("result_obj") is not None:
+            from . import objects
+
+            objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)
+        elif s.value is not None:
             val = self.convert(self.expr(s.value), ctx["ret"], s.pos)
             if ctx["ret"] is VOID:
                 raise self.err(s.pos, "void functions cannot return a value", 3079)

@@ -89,6 +89,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
         return old
     if isinstance(e, A.Assign):
+        if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
+            return _val(VOID, [])
         if e.op == "=":
             v = expr(cg, e.value)
         else:
@@ -241,6 +243,8 @@ def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
+    if op in ("==", "!=") and isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType):
+        return objects.compare(cg, op, a, b, pos)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     operator_shapes(cg, ta, tb, pos)
     if op in ("&&", "||"):
@@ -669,11 +673,17 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
     from .codegen import flat_numeric
     from .objects import holds_objects
 
-    if holds_objects(src) or holds_objects(dst):
-        return
-
     def name(t: Type) -> str:
         return f"struct {t.name}" if isinstance(t, StructType) and t.name else str(t)
+
+    if holds_objects(src) or holds_objects(dst):
+        # aggregates holding objects convert only component for component, object for object of one kind
+        # (DXC object-operators.hlsl: fxc's X3017 for ``bools = mixed_ss`` and ``f3_ss = mixed_ss``)
+        from .objects import components
+
+        if components(src) != components(dst):
+            raise cg.err(pos, f"cannot convert from '{name(src)}' to '{name(dst)}'", 3017)
+        return
 
     if not (_aggregate(src) and _aggregate(dst)):
         raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
@@ -786,6 +796,11 @@ def lvalue(cg: CodegenContext, e: A.Node):
         if isinstance(v, tuple) and v[0] == "mem":
             return ("mem", index(cg, v[1], e.index, e.pos))
         if isinstance(v.type, ObjectType):
+            from .texsub import is_subscript
+
+            if is_subscript(v):  # t.mips[l] / t.mips[l][p]: read-only (fxc's two wordings, by depth)
+                raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                             "modification" if len(v.obj) == 3 else "l-value specifies const object", 3025)
             r = index(cg, v, e.index, e.pos)
             return ("mem", r)
         t, slots = v.type, v.slots
@@ -820,7 +835,23 @@ def lvalue(cg: CodegenContext, e: A.Node):
     raise cg.err(e.pos, "l-value required", 3025)
 
 
+def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:
+    """``obj.mips`` / ``obj.sample`` (possibly already subscripted) on a named object: these read through
+    the object's own subscript values, never through storage."""
+    while isinstance(e, A.Index):
+        e = e.a
+    if not (isinstance(e, A.Member) and e.name in ("mips", "sample") and isinstance(e.a, A.Ident)):
+        return False
+    for sc in reversed(cg.scopes):
+        if e.a.name in sc:
+            return isinstance(getattr(sc[e.a.name], "type", None), ObjectType)
+    g = cg.globals.get(e.a.name)
+    return isinstance(getattr(g, "type", None), ObjectType)
+
+
 def expr_for_index_base(cg: CodegenContext, e: A.Node):
+    if _object_subscript(cg, e):
+        return expr(cg, e)
     if isinstance(e, (A.Ident, A.Member, A.Index)):
         if isinstance(e, A.Ident):
             lk = cg.lookup(e.name, e.pos)
@@ -934,10 +965,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if "out" in p.mods or "inout" in p.mods:
             copy_back.append((e.args[i], local))
         scope[p.name] = local
-    result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
+    result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
+    result = result_obj.slots if result_obj is not None else \
+        cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
-    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f}
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
+           "result_obj": result_obj}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     try:
@@ -946,6 +981,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         cg.scopes = saved_scopes
     for node, local in copy_back:
         assign_to(cg, node, local, e.pos)
+    if result_obj is not None:
+        return objects.resolve(cg, result_obj, e.pos, e.name)
     return _val(f.ret, result)
 
 

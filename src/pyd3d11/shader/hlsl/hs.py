@@ -133,9 +133,10 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
     for k in range(count):
         for reg, first, n in per:
             slots += [(file, (k, reg), None, first + c) for c in range(n)]
-    # patches are read-only: the slots stay input registers, so a run-time control-point index becomes
-    # relative addressing of the vertex index (exprs._vertex_element) rather than a select chain
-    return Val(ArrayType(elem, count), slots)
+    # patches are read-only (fxc X3025 on `patch[0].f = 1`, DXC InputPatch-const.hlsl): the slots stay input
+    # registers, so a run-time control-point index becomes relative addressing of the vertex index
+    # (exprs._vertex_element) rather than a select chain
+    return Val(ArrayType(elem, count), slots, readonly=True)
 
 
 def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "") -> Val:
@@ -211,7 +212,6 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             if not 1 <= n_in <= 32:
                 raise cg.err(p.pos, "InputPatch size must be in [1, 32]", 3000)
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "v", False)
-            scope[p.name].readonly = True  # patch inputs are read-only (fxc X3025, DXC InputPatch-const.hlsl)
         elif sem == "SV_OUTPUTCONTROLPOINTID":
             scope[p.name] = _special(cg, t, "vOutputControlPointID")
         elif sem == "SV_PRIMITIVEID":
@@ -248,10 +248,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         sem = (p.semantic or "").upper()
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
-            scope[p.name].readonly = True
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
-            scope[p.name].readonly = True
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim")
         else:

@@ -28,15 +28,18 @@ _BARRIERS = {"GroupMemoryBarrierWithGroupSync": "sync_g_t", "GroupMemoryBarrier"
 _ATOMIC = {"InterlockedAdd": "iadd", "InterlockedAnd": "and", "InterlockedOr": "or", "InterlockedXor": "xor",
            "InterlockedMin": "min", "InterlockedMax": "max", "InterlockedExchange": "exch",
            "InterlockedCompareStore": "cmp_store", "InterlockedCompareExchange": "cmp_exch"}
+#: arguments after the destination (the Interlocked* pages): value [, out original]; Exchange: value, out
+#: original; CompareExchange: compare, value, out original; CompareStore: compare, value
+_ATOMIC_ARGS = {"exch": (2,), "cmp_exch": (3,), "cmp_store": (2,)}
 
 
+
+#: texture methods whose instruction computes an implicit LOD (pixel shaders only)
+_IMPLICIT_LOD = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
+                           "CalculateLevelOfDetailUnclamped"})
 
 #: intrinsics only a pixel shader has instructions for
 _PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
-
-#: the Load overloads with an ``out uint status`` argument (tiled resources, D3D11.2 / ld_s): refused by name rather
-#: than compiled with a status nothing writes
-_STATUS_LOAD = "Load with a status argument (tiled-resource residency, D3D11.2)"
 
 #: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
 #: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
@@ -500,16 +503,20 @@ def same_shape(cg: CodegenContext, vals: list[Val], pos) -> list[Val]:
 
 def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
                                  need: Callable) -> Val:
-    """``bool CheckAccessFullyMapped(uint status)`` (MicrosoftDocs direct3dhlsl; shader model 5): type-checked
-    as documented, then refused by name — its status comes from the tiled-resource access overloads (D3D11.2
-    residency), which are not built either (``check_access_fully_mapped`` has no executor)."""
+    """``bool CheckAccessFullyMapped(uint status)`` (MicrosoftDocs direct3dhlsl; shader model 5): the
+    ``check_access_fully_mapped`` instruction on a status from the residency-reporting method overloads
+    (texops.access). Like them it makes the program require tiled resources (SFI0), which this device does
+    not offer (TiledResourcesTier 0), so such a program compiles but no shader object can be created from it."""
     need(1)
     t = args[0].type
     if cg.major < 5:
         raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
-    if not isinstance(t, NumType) or t.shape == "m":
+    if not isinstance(t, NumType) or t.shape == "m" or t.n != 1:
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
-    raise NotImplementedError(f"{name} (tiled-resource residency status, D3D11.2)")
+    v = cg.convert(args[0], NumType(UINT), pos)
+    dst = cg.temp()
+    cg.emit("check_access_fully_mapped", Reg("r", (dst,), None, (0,)), cg.src(v.slots))
+    return Val(NumType(BOOL), [("r", (dst,), None, 0)])
 
 
 #: intrinsic name -> its code generator (one function per intrinsic or family; arity checked by ``need``)
@@ -692,17 +699,44 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         return raw_method(cg, obj, name, arg_nodes, pos)
     if name.startswith("Interlocked"):
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
+    from .methodsig import has_method
+
+    if has_method(k, name) is False:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    if name in _IMPLICIT_LOD and cg.stage != "ps":
+        # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
+        # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
+        # fxc's X4532 as for the derivative intrinsics
+        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+    from .bufmethods import counter_method, is_counter_method
+
+    # methods with out or side-effecting arguments evaluate their own argument nodes (once)
+    if is_counter_method(k, name):
+        return counter_method(cg, obj, name, arg_nodes, pos)
+    if name == "GetDimensions" and get_dimensions_arg_counts(k) is not None:
+        return get_dimensions(cg, obj, arg_nodes, pos)
     need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
     if len(arg_nodes) < need:
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)
-    args = [expr(cg, a) for a in arg_nodes]
+    from .methodsig import HEAD, load_head, load_tails, tail_roles, tails
+    from .texops import access
+
+    texture = k in _DIM or k.startswith("RW") and k[2:] in _DIM
+    roles: tuple = ()
+    if texture and name in HEAD and k in _DIM:
+        roles = tail_roles(cg, k, name, HEAD[name], tails(k, name), len(arg_nodes), pos)
+    elif name == "Load" and (texture or k in ("StructuredBuffer", "RWStructuredBuffer")):
+        roles = tail_roles(cg, k, name, load_head(k), load_tails(k), len(arg_nodes), pos)
+    status_node = arg_nodes[-1] if roles[-1:] == ("status",) else None
+    args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
+        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
-        return gather_or_lod(cg, obj, name, args, pos)
-    if k in _DIM or k.startswith("RW") and k[2:] in _DIM:
+        return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
+    if texture:
         dims = _coord_dims(k)
-        if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero",
-                    "Gather"):
+        if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero"):
             s = args[0].obj
             if not isinstance(getattr(s, "reg", None), int):
                 if isinstance(args[0].type, ObjectType) and "ampler" in str(getattr(args[0].type, "kind", "")):
@@ -712,65 +746,60 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v"), pos), pos)
             extra: list[Reg] = []
             op = {"Sample": "sample", "SampleLevel": "sample_l", "SampleBias": "sample_b", "SampleGrad": "sample_d",
-                  "SampleCmp": "sample_c", "SampleCmpLevelZero": "sample_c_lz", "Gather": "gather4"}[name]
-            nfix = {"sample": 0, "sample_l": 1, "sample_b": 1, "sample_d": 2, "sample_c": 1, "sample_c_lz": 1,
-                    "gather4": 0}[op]
-            for a in args[2:2 + nfix]:
+                  "SampleCmp": "sample_c", "SampleCmpLevelZero": "sample_c_lz"}[name]
+            for a in args[2:HEAD[name]]:
                 if op == "sample_d":
-                    gdims = _GRAD_DIMS.get(k[2:] if k.startswith("RW") else k, dims)  # no array index
+                    gdims = _GRAD_DIMS.get(k, dims)  # no array index
                     gv = cg.convert(a, NumType(FLOAT, 1, gdims, "v") if gdims > 1 else _F, pos)
                     extra.append(cg.src(gv.slots))
                 else:
                     extra.append(cg.src(cg.convert(a, _F, pos).slots))
+            tail = dict(zip(roles, args[HEAD[name]:], strict=False))
             suffix = ""
-            if len(args) > 2 + nfix:
-                off = args[2 + nfix]
+            if "offset" in tail:
+                off = tail["offset"]
                 if not off.const:
                     raise NotImplementedError("non-literal texel offsets")
                 vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
                 check_texel_offsets(vals, pos)
                 suffix = "_aoffimmi({},{},{})".format(*(vals[:3] if len(vals) >= 3 else vals + [0]))
+            clamp = cg.convert(tail["clamp"], _F, pos) if "clamp" in tail else None
             dst = cg.temp()
-            samp = Reg("s", (s.reg,), None, (0,) if op == "gather4" else None)
-            cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord.slots), _res_operand(obj.obj), samp,
-                    *extra, suffix=suffix)
-            n = 1 if op in ("sample_c", "sample_c_lz") else (4 if op == "gather4" else et.n)
-            rt = NumType(FLOAT) if n == 1 else NumType(et.base if op != "gather4" else et.base, 1, n, "v")
+            samp = Reg("s", (s.reg,), None, None)
+            access(cg, op, Reg("r", (dst,), None, (0, 1, 2, 3)),
+                   [cg.src(coord.slots), _res_operand(obj.obj), samp, *extra], suffix, clamp, status_node, pos)
+            n = 1 if op in ("sample_c", "sample_c_lz") else et.n
+            rt = NumType(FLOAT) if n == 1 else NumType(et.base, 1, n, "v")
             return Val(rt, [("r", (dst,), None, c) for c in range(n)])
         if name == "Load":
             ms = k in ("Texture2DMS", "Texture2DMSArray")
             has_mip = not (k == "Buffer" or ms or k.startswith("RW"))
-            # location [, sample index for MS] [, offset for textures]; one more argument is the status
-            # overload, whose out value reports tiled-resource residency (D3D11.2): not built here
-            if len(args) > (1 if k == "Buffer" or k.startswith("RW") else 3 if ms else 2):
-                raise NotImplementedError(_STATUS_LOAD)
             cn = dims + (1 if has_mip else 0)
             c = cg.convert(args[0], NumType(INT, 1, cn, "v"), pos)
             dst = cg.temp()
             d = Reg("r", (dst,), None, (0, 1, 2, 3))
+            tail = dict(zip(roles, args[load_head(k):], strict=False))
             if k.startswith("RW"):
                 _typed_uav_load_check(cg, et)
-                cg.emit("ld_uav_typed", d, cg.src(c.slots), _res_operand(r))
+                access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
             elif ms:
-                if len(args) < 2:
-                    raise cg.err(pos, f"'{name}': no matching 1 parameter method on '{t}'", 3013)
                 si = cg.convert(args[1], NumType(INT), pos)
                 from .texops import imm_offset_suffix
 
-                suffix = imm_offset_suffix(cg, args[2], 2, pos) if len(args) > 2 else ""
-                cg.emit("ldms", d, cg.src(c.slots), _res_operand(r), cg.src(si.slots),
-                        suffix=suffix)  # fxc's spelling (the assembler knows no "ld_ms"): ldms[_aoffimmi]
+                suffix = imm_offset_suffix(cg, tail["offset"], 2, pos) if "offset" in tail else ""
+                # fxc's spelling (the assembler knows no "ld_ms"): ldms[_aoffimmi]
+                access(cg, "ldms", d, [cg.src(c.slots), _res_operand(r), cg.src(si.slots)], suffix, None,
+                       status_node, pos)
             else:
                 suffix = ""
-                rest = args[1:]
-                if rest:
-                    off = rest[0]
+                if "offset" in tail:
+                    off = tail["offset"]
                     if not off.const:
                         raise NotImplementedError("non-literal texel offsets")
                     vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
                     check_texel_offsets(vals, pos)
                     suffix = "_aoffimmi({},{},{})".format(*vals[:3])
-                cg.emit("ld", d, cg.src(c.slots), _res_operand(r), suffix=suffix)
+                access(cg, "ld", d, [cg.src(c.slots), _res_operand(r)], suffix, None, status_node, pos)
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
         if name == "GetDimensions":
             return get_dimensions(cg, obj, arg_nodes, pos)
@@ -779,16 +808,17 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
 
             return sample_position(cg, r, args, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
-        if len(args) > 1:
-            raise NotImplementedError(_STATUS_LOAD)
         idx = cg.convert(args[0], NumType(UINT), pos)
-        return mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
-    if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "GetDimensions":
-        return get_dimensions(cg, obj, arg_nodes, pos)
-    from .bufmethods import counter_method, is_counter_method
+        if status_node is not None and t.elem.slots > 4:
+            raise NotImplementedError("Load with a status argument of a structured element wider than 16 bytes")
+        v = mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
+        if status_node is not None:
+            from .texops import upgrade_last_to_feedback
 
-    if is_counter_method(k, name):
-        return counter_method(cg, obj, name, arg_nodes, pos)
+            upgrade_last_to_feedback(cg, status_node, pos, "ld_structured")
+        return v
+    if k in _STRUCTURED and name == "GetDimensions":
+        return get_dimensions(cg, obj, arg_nodes, pos)
     raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
 
 
@@ -798,15 +828,35 @@ _GRAD_DIMS = {"Texture1D": 1, "Texture1DArray": 1, "Texture2D": 2, "Texture2DArr
               "TextureCube": 3, "TextureCubeArray": 3}
 
 
-def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos) -> Val:
+def _check_sampler(cg: CodegenContext, name: str, arg: Val, nargs: int, pos) -> None:
+    """The first argument of a sampling method is a sampler of the method's kind: SamplerComparisonState for
+    SampleCmp*, GatherCmp*, a non-comparison sampler (SamplerState, or a D3D9-style sampler) for the others (the
+    sampler parameter of each method's page). X3013 otherwise, a texture or a number included."""
+    kind = getattr(arg.type, "kind", None) if isinstance(arg.type, ObjectType) else None
+    want_cmp = name.startswith(("SampleCmp", "GatherCmp"))
+    from .types import SAMPLER_KINDS
+
+    if kind not in SAMPLER_KINDS or (kind == "SamplerComparisonState") != want_cmp:
+        raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
+
+
+def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos, roles: tuple = (),
+                  status_node: A.Node | None = None) -> Val:
     """Gather[Red|Green|Blue|Alpha], GatherCmp[...] (gather4[_po][_c] with the channel chosen by the
-    sampler swizzle, SM4.1/SM5) and CalculateLevelOfDetail[Unclamped] (lod .x / .y)."""
+    sampler swizzle, SM4.1/SM5) and CalculateLevelOfDetail[Unclamped] (lod .x / .y). ``roles`` names the
+    arguments after the head (methodsig.tails)."""
+    from .texops import access
+
     t = obj.type
     k = t.kind
     if len(args) < 2 or not isinstance(args[0].type, ObjectType) or args[0].obj is None:
         raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
     s = args[0].obj
     dims = _coord_dims(k)
+    if name.startswith("CalculateLevelOfDetail"):
+        # the location of a LOD query has no array index (the reference's CalculateLevelOfDetail page:
+        # float for 1-D textures, float2 for 2-D ones, float3 for 3-D and cube ones, arrays included)
+        dims = _GRAD_DIMS[k]
     coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v") if dims > 1 else _F, pos), pos)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
@@ -814,7 +864,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos)
         if cg.major == 4 and cg.minor == 0:
             raise cg.err(pos, f"'{name}': requires shader model 4.1", 3018)
         if len(args) != 2:
-            raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic method", 3013)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
@@ -825,18 +875,18 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos)
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
-        if not rest:
-            raise cg.err(pos, f"'{name}': missing compare value", 3013)
         extra.append(cg.src(cg.convert(rest[0], _F, pos).slots))
         rest = rest[1:]
     et = _elem_type(t)
+    offsets = rest[:roles.count("offset")]
+    odims = _GRAD_DIMS[k]
 
-    def one(off_arg: Val | None, d: Reg) -> None:
+    def one(off_arg: Val | None, d: Reg, status: A.Node | None = None) -> None:
         suffix = ""
         op = "gather4_c" if cmp else "gather4"
         offset: Reg | None = None
         if off_arg is not None:
-            off = cg.convert(off_arg, NumType(INT, 1, 2, "v") if dims >= 2 else NumType(INT), pos)
+            off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
             vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0] if off.const else []
             if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in vals)):
                 check_texel_offsets(vals, pos)
@@ -847,19 +897,21 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos)
             else:
                 raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
         samp = Reg("s", (s.reg,), None, (ch,))
-        ops = [d, cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
-        cg.emit(op, *ops, *extra, suffix=suffix)
+        ops = [cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
+        access(cg, op, d, ops + extra, suffix, None, status, pos)
 
-    if len(rest) == 4 and cg.major >= 5:
+    if len(offsets) == 4:
         from .texops import gather_per_texel
 
-        return Val(NumType(et.base, 1, 4, "v"), gather_per_texel(cg, rest, one))
-    if len(rest) > 1:
-        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3013)
-    one(rest[0] if rest else None, d)
+        if status_node is not None:  # one status for the four accesses: not built
+            raise NotImplementedError("Gather with four offsets and a status argument")
+        return Val(NumType(et.base, 1, 4, "v"), gather_per_texel(cg, offsets, one))
+    one(offsets[0] if offsets else None, d, status_node)
     return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 
 
+#: structured buffers, whose GetDimensions reports (numStructs, stride): the append/consume ones too (their pages)
+_STRUCTURED = frozenset({"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"})
 #: GetDimensions' size outputs per resource type (the reference's GetDimensions page of each object)
 _SIZE_OUTPUTS = {"Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3, "Texture3D": 3,
                  "TextureCube": 2, "TextureCubeArray": 3, "Texture2DMS": 2, "Texture2DMSArray": 3}
@@ -872,7 +924,7 @@ def get_dimensions_arg_counts(kind: str) -> frozenset[int] | None:
     the sizes, or (MipLevel, sizes…, NumberOfLevels). The uint and float forms of each take the same count."""
     if kind in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer"):
         return frozenset({1})
-    if kind in ("StructuredBuffer", "RWStructuredBuffer"):
+    if kind in _STRUCTURED:
         return frozenset({2})
     if kind.startswith("RW") and kind[2:] in _SIZE_OUTPUTS:
         return frozenset({_SIZE_OUTPUTS[kind[2:]]})
@@ -895,11 +947,10 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
         raise cg.err(pos, f"'GetDimensions': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
-    if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer",
-             "RWStructuredBuffer"):
+    if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
         cg.emit("bufinfo", d, _res_operand(r))
         outs = [("r", (dst,), None, 0)]
-        if k in ("StructuredBuffer", "RWStructuredBuffer"):
+        if k in _STRUCTURED:
             outs.append(imm(r.stride))
     else:
         ms = "MS" in k
@@ -927,21 +978,36 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
     return Val(VOID, [])
 
 
+#: argument counts of the byte-address buffer methods (Load*: address [, out status]; Store*: address, value)
+_RAW_ARGS = {**{f"Load{n}": frozenset({1, 2}) for n in ("", "2", "3", "4")},
+             **{f"Store{n}": frozenset({2}) for n in ("", "2", "3", "4")}}
+
+
 def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     r = obj.obj
     if name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
     if name.startswith("Interlocked"):
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
-    args = [expr(cg, a) for a in arg_nodes]
+    counts = _RAW_ARGS.get(name)
+    if counts is None:
+        raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
+    if len(arg_nodes) not in counts:
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
+    status_node = arg_nodes[1] if name.startswith("Load") and len(arg_nodes) == 2 else None
+    args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
+    at = args[0].type
+    if not isinstance(at, NumType) or at.n != 1:  # the address is a scalar: no truncation (fxc, DXC
+        # intrinsic-examples.hlsl: RWByteAddressBuffer.Load(uint2) is X3013)
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
     addr = cg.convert(args[0], NumType(UINT), pos)
     if name.startswith("Load"):
-        if len(args) > 1:
-            raise NotImplementedError(_STATUS_LOAD)
         n = int(name[4:] or 1)
         dst = cg.temp()
-        cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(n))), cg.src(addr.slots),
-                Reg(r.file, (r.reg,), None, tuple(range(n))))
+        from .texops import access
+
+        access(cg, "ld_raw", Reg("r", (dst,), None, tuple(range(n))), [cg.src(addr.slots),
+               Reg(r.file, (r.reg,), None, tuple(range(n)))], "", None, status_node, pos)
         return Val(NumType(UINT, 1, n, "v" if n > 1 else "s"), [("r", (dst,), None, c) for c in range(n)])
     if name.startswith("Store"):
         n = int(name[5:] or 1)
@@ -961,13 +1027,17 @@ def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if not isinstance(getattr(r, "reg", None), int):
         raise cg.err(pos, f"'{k}': object is not bound to a register here (resource arrays need literal indices)",
                      3512)
-    idx = expr(cg, idx_node)
+    from .texsub import check_index, index_dims
+
+    dims = index_dims(cg, k, pos)
+    idx = check_index(cg, expr(cg, idx_node), dims, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer"):
         i = cg.convert(idx, NumType(UINT), pos)
         return Val(t.elem, [], ("mem", "struct", r.file, r.reg, i.slots[0], 0))
-    dims = _coord_dims(k)
     c = cg.convert(idx, NumType(UINT, 1, dims, "v") if dims > 1 else NumType(UINT), pos)
-    return Val(_elem_type(t), [], ("mem", "typed", r.file, r.reg, c.slots, 0))
+    # a multisampled texture's operator[] reads sample 0 with ld2dms (the spec's ld takes no multisampled resource)
+    kind = "typed_ms" if k in ("Texture2DMS", "Texture2DMSArray") else "typed"
+    return Val(_elem_type(t), [], ("mem", kind, r.file, r.reg, c.slots, 0))
 
 
 def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
@@ -1039,6 +1109,11 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     _, kind, file, reg, base, off = info
     t = v.type
     n = t.slots
+    if kind == "typed_ms":
+        dst = cg.temp()
+        cg.emit("ldms", Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(list(base)),
+                Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src([imm(0)]))
+        return Val(t, [("r", (dst,), None, c) for c in range(n)])
     if kind == "typed":
         if file == "u":
             _typed_uav_load_check(cg, t)
@@ -1153,10 +1228,22 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     op = _ATOMIC.get(name)
     if op is None:
         raise cg.err(pos, f"'{name}': unknown atomic", 3018)
-    args = [expr(cg, a) for a in arg_nodes]
-    if target[0] == "raw":
+    raw = target[0] == "raw"
+    counts = _ATOMIC_ARGS.get(op, (1, 2))
+    total = len(arg_nodes) + (0 if raw else 1)  # the argument count of the call as written
+    if len(arg_nodes) - raw not in counts:
+        kind = "intrinsic method" if raw else "intrinsic function"
+        raise cg.err(pos, f"'{name}': no matching {total} parameter {kind}", 3013)
+    n_in = 2 if op.startswith("cmp") else 1
+    args = [expr(cg, a) for a in arg_nodes[:n_in + raw]]  # the out argument is written, not read
+    if raw:
         r = target[1]
+        if r.file != "u":
+            raise cg.err(pos, "l-value specifies const object", 3025)
         res = Reg("u", (r.reg,))
+        at = args[0].type
+        if not isinstance(at, NumType) or at.n != 1:  # a scalar byte address, as Load's (X3013)
+            raise cg.err(pos, f"'{name}': no matching {total} parameter intrinsic method", 3013)
         addr = cg.convert(args[0], NumType(UINT), pos).slots
         args = args[1:]
         arg_nodes = arg_nodes[1:]
@@ -1166,6 +1253,8 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         if v.obj[0] == "tgsm":  # a scalar groupshared variable: element 0 of its g# register (as mem_store)
             v = Val(v.type, [], ("mem", "tgsm", "g", v.obj[1], imm(0), 0))
         _, kind, file, reg, base, off = v.obj
+        if file == "t":  # an SRV element is a const l-value
+            raise cg.err(pos, "l-value specifies const object", 3025)
         res = Reg(file, (reg,))
         base_t = v.type
         if kind == "typed":
@@ -1186,7 +1275,6 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     via_int = op[1:] in ("min", "max")
     vals = [cg.convert(a, NumType(INT if via_int and isinstance(a.type, NumType)
                                   and concrete(a.type.base) in (FLOAT, "double") else UINT), pos) for a in args]
-    n_in = 2 if op.startswith("cmp") else 1
     out_node = arg_nodes[n_in] if len(arg_nodes) > n_in else None
     srcs = [cg.src(x.slots) for x in vals[:n_in]]
     if out_node is not None or op == "exch" or op == "cmp_exch":

@@ -84,9 +84,24 @@ def new_local(cg: CodegenContext, t: Type) -> Val:
     return Val(t, slots, (REF, {}, ()))
 
 
+def is_null(n: A.Node | None) -> bool:
+    """``NULL`` (the "Keywords" page: the null object value) where no variable of that name is declared."""
+    return isinstance(n, A.Ident) and n.name == "NULL"
+
+
+def set_null(cg: CodegenContext, dst: Val) -> None:
+    """``obj = NULL``: every object leaf of ``dst`` holds no binding again (a later read is X4000)."""
+    cells, base = dst.obj[1], dst.obj[2]
+    for path, _t in leaves(dst.type):
+        cells.pop(base + path, None)
+
+
 def declare_local(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
     v = new_local(cg, d.type)
     scope[d.name] = v
+    if d.init is not None and is_null(d.init) and not any("NULL" in sc for sc in cg.scopes) and \
+            "NULL" not in cg.globals:
+        return v
     if d.init is not None:
         if isinstance(d.init, A.InitList):
             _init_list(cg, v, d.init, d.pos)
@@ -263,6 +278,17 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
         cg.store(dst.slots, cg.convert(src, dst.type, pos).slots)
 
 
+def assign_null(cg: CodegenContext, e: A.Node, value: A.Node, pos) -> bool:
+    """``target = NULL`` on object-bearing storage (False: not such an assignment)."""
+    if not is_null(value) or any("NULL" in sc for sc in cg.scopes) or "NULL" in cg.globals:
+        return False
+    t = target(cg, e)
+    if t is None:
+        return False
+    set_null(cg, t)
+    return True
+
+
 def assign(cg: CodegenContext, e: A.Node, v: Val, pos) -> bool:
     """``target = v`` when the target holds objects; False when it is an ordinary target."""
     t = target(cg, e)
@@ -390,6 +416,21 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
                       "compile time", 3500)
 
 
+def compare(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:
+    """``objA == objB`` / ``!=``: fxc accepts equality between two objects of one type (DXC object-operators
+    and more-operators record fxc-pass for sampler states, X3020 against any other type). Every object
+    names one binding at compile time, so the answer is a constant: equal when both name the same one."""
+    from .codegen import Val
+    from .operands import imm
+    from .types import BOOL
+
+    a, b = resolve(cg, a, pos), resolve(cg, b, pos)
+    if str(a.type) != str(b.type):
+        raise cg.err(pos, "type mismatch", 3020)
+    same = a.obj is b.obj
+    return Val(NumType(BOOL), [imm(0xFFFFFFFF if same == (op == "==") else 0)])
+
+
 # --- objects among the entry point's parameters --------------------------------------------------------
 _PARAM_ORDER = 1 << 20  # after every global: fxc allocates the entry point's parameters last
 
@@ -492,6 +533,11 @@ def _components(t: Type, path: tuple = ()) -> list[tuple]:
     if isinstance(t, StructType):
         return [c for f in t.fields for c in _components(f[1], path + (f[0],))]
     return [("n",)] * t.slots if isinstance(t, NumType) else []
+
+
+def components(t: Type) -> list[tuple]:
+    """The component kinds of ``t`` in order ("n" for a number, an object's kind), without paths."""
+    return [c[:1] if c[0] == "n" else (c[0], c[2]) for c in _components(t)]
 
 
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:

@@ -50,3 +50,44 @@ def gather_per_texel(cg: CodegenContext, offsets: list, one: Callable[[Val, Reg]
         one(off, Reg("r", (t,), None, (0, 1, 2, 3)))
         out.append(("r", (t,), None, i))
     return out
+
+
+def access(cg: CodegenContext, op: str, dst: Reg, srcs: list[Reg], suffix: str, clamp: Val | None,
+           status_node, pos) -> None:
+    """One resource access ``op dst, srcs…``; with a clamp or a status argument, its D3D11.2 residency form
+    (``*_s``: a second destination receives the status, methodsig.FEEDBACK) — the status is stored into the
+    caller's ``out uint`` argument. A program with such an instruction requires tiled resources (SFI0)."""
+    if clamp is None and status_node is None:
+        cg.emit(op, dst, *srcs, suffix=suffix)
+        return
+    from .methodsig import CLAMPED_FEEDBACK, FEEDBACK
+
+    fop = FEEDBACK[op]
+    if fop in CLAMPED_FEEDBACK:
+        srcs = srcs + [cg.src(clamp.slots) if clamp is not None else Reg("l", imm=(0,))]
+    status = Reg("null")
+    if status_node is not None:
+        status = Reg("r", (cg.temp(),), None, (0,))
+    cg.emit(fop, dst, status, *srcs, suffix=suffix)
+    if status_node is not None:
+        store_status(cg, status_node, status, pos)
+
+
+def store_status(cg: CodegenContext, status_node, status: Reg, pos) -> None:
+    from .codegen import Val
+    from .exprs import assign_to
+    from .types import UINT
+
+    assign_to(cg, status_node, Val(NumType(UINT), [("r", status.idx, None, 0)]), pos)
+
+
+def upgrade_last_to_feedback(cg: CodegenContext, status_node, pos, op: str) -> None:
+    """Turn the last ``op`` instruction emitted (the one load of a structured-buffer element) into its
+    residency form writing ``status_node``."""
+    from .methodsig import FEEDBACK
+
+    ins = next(i for i in reversed(cg.code) if i.op == op)
+    status = Reg("r", (cg.temp(),), None, (0,))
+    ins.op = FEEDBACK[ins.op]
+    ins.args.insert(1, status)
+    store_status(cg, status_node, status, pos)

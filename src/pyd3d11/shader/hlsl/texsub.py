@@ -1,6 +1,13 @@
-"""``Texture.mips[level][pos]`` and ``Texture2DMS.sample[index][pos]``: texel reads through the
-subscript objects of the HLSL texture types (MicrosoftDocs win32 direct3dhlsl, Texture2D mips / sample
-members). Both lower to ``ld`` (mip level in the component after the address) or ``ld_ms``."""
+"""Subscripts of resource objects: ``obj[pos]`` (operator[]), ``Texture.mips[level][pos]`` and
+``Texture2DMS.sample[index][pos]`` (MicrosoftDocs win32 direct3dhlsl: each object's Operator[] page and the
+Texture2D mips / Texture2DMS sample members). The member forms lower to ``ld`` (mip level in the component
+after the address) or ``ldms``.
+
+fxc's rules for the address (recorded in DXC's SemaHLSL indexing-operator.hlsl): it is a scalar for a
+one-dimensional address (Buffer, Texture1D, structured buffers and their RW forms) and otherwise a vector of
+exactly the address width — no truncation, no scalar broadcast (X3120); cube textures, byte-address
+buffers and the append/consume buffers have no operator[] (X3121); every subscript of a read-only object
+(SRV types, ``mips``, ``sample``) is a const l-value (X3025)."""
 
 from __future__ import annotations
 
@@ -13,6 +20,30 @@ from .types import UINT, NumType, ObjectType
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
     from .codegen import Val
+
+#: the address width of operator[] per object kind (the RW forms share their SRV kind's width)
+INDEX_DIMS = {"Buffer": 1, "Texture1D": 1, "Texture1DArray": 2, "Texture2D": 2, "Texture2DArray": 3,
+              "Texture3D": 3, "Texture2DMS": 2, "Texture2DMSArray": 3, "StructuredBuffer": 1}
+
+
+def index_dims(cg: CodegenContext, kind: str, pos) -> int:
+    """The operator[] address width of ``kind``; X3121 for an object without operator[]."""
+    k = kind[2:] if kind.startswith("RW") else kind
+    n = INDEX_DIMS.get(k)
+    if n is None or (kind.startswith("RW") and k in ("Texture2DMS", "Texture2DMSArray")):
+        raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
+    return n
+
+
+def check_index(cg: CodegenContext, idx: Val, dims: int, pos) -> Val:
+    """X3120 unless ``idx`` is a scalar (width 1) or a vector of exactly ``dims`` components."""
+    t = idx.type
+    ok = isinstance(t, NumType) and t.shape != "m" and (t.n == dims if dims > 1 else t.n == 1)
+    if not ok or (dims > 1 and t.shape != "v"):
+        raise cg.err(pos, "invalid type for index - index must be a scalar, or a vector with the correct number "
+                          "of dimensions", 3120)
+    return idx
+
 
 #: which texture kinds have which subscript member
 _MEMBERS = {
@@ -50,6 +81,7 @@ def subscript_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return Val(v.type, [], ("texsub", name, r, sel.slots[0]))
     k = v.type.kind
     dims = _coord_dims(k)
+    check_index(cg, idx, dims, pos)
     c = cg.convert(idx, NumType(UINT, 1, dims, "v") if dims > 1 else NumType(UINT), pos)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))

@@ -1,0 +1,104 @@
+"""The overloads of the resource-object methods: which trailing arguments each call shape carries.
+
+Every texture method is a fixed head (sampler, location, and the method's own operands: bias, LOD,
+compare value, gradients; a multisampled Load's sample index) followed by one of a few documented
+tails (MicrosoftDocs win32 direct3dhlsl, one page per method and object; DXC's intrinsic table
+utils/hct/gen_intrin_main.txt lists the same overloads):
+
+- ``offset`` — an immediate texel offset; cube textures have none;
+- ``clamp`` — a minimum-LOD clamp (Sample, SampleBias, SampleCmp, SampleGrad; shader model 5);
+- ``status`` — ``out uint``: the tiled-resource residency of the access, for CheckAccessFullyMapped
+  (shader model 5; the ``*_s`` instructions of D3D11.2);
+- four offsets, one per gathered texel (GatherRed/Green/Blue/Alpha and the GatherCmp channel forms).
+
+A call whose argument count matches no overload is fxc's X3013 "no matching N parameter intrinsic method".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+
+CUBE_KINDS = frozenset({"TextureCube", "TextureCubeArray"})
+MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
+
+#: arguments before the tail, per method
+HEAD = {"Sample": 2, "SampleBias": 3, "SampleCmp": 3, "SampleCmpLevelZero": 3, "SampleGrad": 4, "SampleLevel": 3,
+        "Gather": 2, "GatherRed": 2, "GatherGreen": 2, "GatherBlue": 2, "GatherAlpha": 2,
+        "GatherCmp": 3, "GatherCmpRed": 3, "GatherCmpGreen": 3, "GatherCmpBlue": 3, "GatherCmpAlpha": 3}
+
+_O, _C, _S = "offset", "clamp", "status"
+_CLAMPED = ((), (_O,), (_O, _C), (_O, _C, _S))  # Sample, SampleBias, SampleCmp, SampleGrad
+_UNCLAMPED = ((), (_O,), (_O, _S))  # SampleLevel, SampleCmpLevelZero, Gather, GatherCmp, texture Load
+_FOUR = ((), (_O,), (_O, _S), (_O,) * 4, (_O,) * 4 + (_S,))  # the channel-selecting gathers
+_TAILS = {"Sample": _CLAMPED, "SampleBias": _CLAMPED, "SampleCmp": _CLAMPED, "SampleGrad": _CLAMPED,
+          "SampleLevel": _UNCLAMPED, "SampleCmpLevelZero": _UNCLAMPED, "Gather": _UNCLAMPED, "GatherCmp": _UNCLAMPED}
+
+
+def tails(kind: str, name: str) -> tuple[tuple[str, ...], ...]:
+    """The documented tails of ``kind.name`` (sampling and gathering methods)."""
+    t = _TAILS.get(name, _FOUR if name.startswith("Gather") else ())
+    if kind in CUBE_KINDS:  # no texel offsets on cube textures
+        t = tuple(dict.fromkeys(tuple(r for r in tail if r != _O) for tail in t))
+    return t
+
+
+def load_head(kind: str) -> int:
+    """Arguments of Load before its tail: the location, and the sample index of a multisampled texture."""
+    return 2 if kind in MS_KINDS else 1
+
+
+def load_tails(kind: str) -> tuple[tuple[str, ...], ...]:
+    """Textures with mips or samples take an offset; buffers, RW resources and raw/structured buffers do not."""
+    if kind.startswith("RW") or kind in ("Buffer", "StructuredBuffer", "ByteAddressBuffer"):
+        return ((), (_S,))
+    return _UNCLAMPED
+
+
+def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tuple, nargs: int, pos) -> tuple:
+    """The roles of the arguments after the head, or X3013 when no overload has ``nargs`` arguments. The
+    clamp and status overloads are shader model 5 ones."""
+    for tail in options:
+        if head + len(tail) == nargs and (cg.major >= 5 or not (set(tail) & {_C, _S})):
+            return tail
+    raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
+
+
+#: the residency-reporting (D3D11.2 "_s") form of each access instruction; sample, sample_b, sample_c and
+#: sample_d exist only with a clamp operand in that form (an absent clamp is 0, no clamp)
+FEEDBACK = {"ld": "ld_s", "ldms": "ldms_s", "ld_uav_typed": "ld_uav_typed_s", "ld_raw": "ld_raw_s",
+            "ld_structured": "ld_structured_s", "sample": "sample_cl_s", "sample_b": "sample_b_cl_s",
+            "sample_d": "sample_d_cl_s", "sample_c": "sample_c_cl_s", "sample_l": "sample_l_s",
+            "sample_c_lz": "sample_c_lz_s", "gather4": "gather4_s", "gather4_c": "gather4_c_s",
+            "gather4_po": "gather4_po_s", "gather4_po_c": "gather4_po_c_s"}
+#: feedback forms that carry a clamp operand after the others
+CLAMPED_FEEDBACK = frozenset({"sample_cl_s", "sample_b_cl_s", "sample_d_cl_s", "sample_c_cl_s"})
+
+_SAMPLING = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpLevelZero", "SampleGrad", "SampleLevel",
+                       "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
+_GATHER = frozenset(n for n in HEAD if n.startswith("Gather"))
+#: the methods each texture object has (the reference's page of each object); Gather exists for the 2-D and
+#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only
+_TEXTURE_METHODS = {
+    "Texture1D": _SAMPLING | {"GetDimensions", "Load"},
+    "Texture1DArray": _SAMPLING | {"GetDimensions", "Load"},
+    "Texture2D": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
+    "Texture2DArray": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
+    "Texture3D": _SAMPLING | {"GetDimensions", "Load"},
+    "TextureCube": _SAMPLING | _GATHER | {"GetDimensions"},
+    "TextureCubeArray": _SAMPLING | _GATHER | {"GetDimensions"},
+    "Texture2DMS": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),
+    "Texture2DMSArray": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),
+    "Buffer": frozenset({"GetDimensions", "Load"}),
+}
+
+
+def has_method(kind: str, name: str) -> bool | None:
+    """Whether texture/typed-buffer ``kind`` has method ``name`` (RW forms: GetDimensions and Load only);
+    None for other objects (their own modules decide)."""
+    if kind.startswith("RW") and kind[2:] in _TEXTURE_METHODS:
+        return name in ("GetDimensions", "Load")
+    methods = _TEXTURE_METHODS.get(kind)
+    return None if methods is None else name in methods
