@@ -168,9 +168,8 @@ def test_debug_layer_reports_an_output_merger_fallback_once(monkeypatch):
     comparisons skip it)."""
     from test_api_draw_validation import Scene
 
-    from pyd3d11.shader import native
-
     from pyd3d11.pipeline.native import fused
+    from pyd3d11.shader import native
 
     native.set_backend("native")
     monkeypatch.setattr(om_gen, "om_key", lambda *a, **k: None)
