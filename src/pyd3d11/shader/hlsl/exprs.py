@@ -75,6 +75,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         if e.op in ("++", "--"):
             v = expr(cg, e.a)
             _no_bool_lvalue(cg, v, e.pos)
+            _step_non_numeric(v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
             assign_to(cg, e.a, nv, e.pos)
@@ -84,6 +85,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Postfix):
         v = expr(cg, e.a)
         _no_bool_lvalue(cg, v, e.pos)
+        _step_non_numeric(v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
         assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
@@ -154,6 +156,42 @@ def numeric(cg: CodegenContext, v: Val, pos) -> NumType:
     return v.type
 
 
+#: fxc's verdict on an operator with a non-numeric operand (array, struct or object), from fxc's records in
+#: DXC's more-operators.hlsl: arithmetic, relational and logical operators (and their compound assignments)
+#: want a numeric operand, the bitwise ones an integer; ``==``/``!=`` compare objects but call an array or
+#: struct a type mismatch. ``++``/``--`` are not in this table: fxc's type check passes them on any
+#: non-bool l-value (objects and structs included).
+_NON_NUMERIC: dict[str, tuple[int, str]] = {
+    **{op: (3022, "scalar, vector, or matrix expected")
+       for op in ("+", "-", "*", "/", "%", "<", "<=", ">", ">=", "&&", "||", "!")},
+    **{op: (3082, "int or unsigned int type required") for op in ("&", "|", "^", "<<", ">>", "~")},
+    "==": (3020, "type mismatch"), "!=": (3020, "type mismatch"),
+}
+
+
+def check_operand_kinds(cg: CodegenContext, op: str, vals: tuple[Val, ...], pos) -> None:
+    """The operand rule of ``op`` (:data:`_NON_NUMERIC`) for the operands that are not numeric."""
+    others = [v.type for v in vals if not isinstance(v.type, NumType)]
+    if not others:
+        return
+    if op in ("==", "!=") and all(isinstance(t, ObjectType) for t in others) and len(others) == len(vals):
+        from pyd3d11.errors import NotSupportedError
+
+        # fxc's type check passes an object comparison; what its code compares is not documented
+        raise NotSupportedError(f"HLSL '{op}' between objects ('{others[0]}')")
+    code, msg = _NON_NUMERIC.get(op, (3022, "scalar, vector, or matrix expected"))
+    raise cg.err(pos, msg, code)
+
+
+def _step_non_numeric(v: Val, op: str) -> None:
+    """``++``/``--`` of an array, struct or object: fxc's type check passes it (more-operators records
+    ``(++f3_s_l)`` and ``(--SamplerState_l)`` as fxc-pass); what it would generate is not documented."""
+    if not isinstance(v.type, NumType):
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError(f"HLSL '{op}' on a non-numeric operand ('{v.type}')")
+
+
 def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     # any one-component operand (float, float1, float1x1) broadcasts like a scalar (cbuffer.shader_test)
     if a.n == 1:
@@ -161,6 +199,10 @@ def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     if b.n == 1:
         return a
     if a.shape == "m" and b.shape == "m":
+        # one matrix must fit inside the other (the result is the smaller); a 2x1 with a 1x2, or a 2x2
+        # with a 1x4, is fxc's X3020 (DXC binop-dims, every pair of 1/2/4 x 1/2/4 matrices)
+        if not (a.rows <= b.rows and a.cols <= b.cols or b.rows <= a.rows and b.cols <= a.cols):
+            raise cg.err(pos, "type mismatch", 3020)
         return NumType(a.base, min(a.rows, b.rows), min(a.cols, b.cols), "m")
     if a.shape == "m" or b.shape == "m":
         m, v = (a, b) if a.shape == "m" else (b, a)
@@ -217,6 +259,7 @@ def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
+    check_operand_kinds(cg, op, (a, b), pos)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
@@ -240,7 +283,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     if op in ("&", "|", "^", "<<", ">>"):
         base = common_base(ta.base, tb.base)
         if concrete(base) in (FLOAT, DOUBLE):
-            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+            raise cg.err(pos, "int or unsigned int type required", 3082)
         if op in ("<<", ">>"):
             base = ta.base if concrete(ta.base) != BOOL else INT
         base = INT if base in (BOOL, LIT_INT) and op not in ("&", "|", "^") else base
@@ -255,6 +298,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     cb = concrete(base)
     n = rt.n
     if op in ("/", "%"):
+        _division_operand_rules(cg, op, ta, tb, cb, pos)
         check_zero_divisor(cg, cb, b2.slots, pos)
     if cb == DOUBLE:
         from . import doubles
@@ -289,6 +333,27 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
                 return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
             return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
+
+
+#: the signed min-precision integer spellings (fxc X3706 refuses their division and remainder)
+_MIN_SIGNED = frozenset({"min16int", "min12int"})
+
+
+def _division_operand_rules(cg: CodegenContext, op: str, ta: NumType, tb: NumType, cb: str, pos) -> None:
+    """fxc's code-generation rules on ``/`` and ``%`` (DXC scalar-operators records both):
+    ``%`` in double is X3684; a signed integer ``/`` or ``%`` whose operation type is min-precision
+    (both operands min16int/min12int, bool or an untyped literal, at least one of them min-precision:
+    ``min16int / int`` is int and passes) is X3706."""
+    if op == "%" and cb == DOUBLE:
+        raise cg.err(pos, "modulo cannot be used with doubles, cast to float first", 3684)
+    if cb != INT:
+        return
+    kinds = [t.prec if t.prec in _MIN_SIGNED else "plain" if t.base in (BOOL, LIT_INT) else None
+             for t in (ta, tb)]
+    if None not in kinds and any(k in _MIN_SIGNED for k in kinds):
+        what = "division" if op == "/" else "remainder"
+        raise cg.err(pos, f"signed integer {what} is not supported on minimum-precision types. Cast to int to "
+                          "use 32-bit division.", 3706)
 
 
 #: fxc's diagnostics for a divisor known to be zero: integer division (signed or not; DXBC divides integers
@@ -336,6 +401,7 @@ def fmod(cg: CodegenContext, n: int, a: list, b: list) -> list:
 
 
 def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
+    check_operand_kinds(cg, op, (v,), pos)
     t = numeric(cg, v, pos)
     if op == "+":
         return v
@@ -344,7 +410,7 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
         return _val(t.with_base(BOOL), cg.alu("ieq", INT, t.n, [bv.slots, [imm(0)] * t.n]))
     if op == "~":
         if concrete(t.base) in (FLOAT, DOUBLE):
-            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+            raise cg.err(pos, "int or unsigned int type required", 3082)
         base = INT if t.base in (BOOL, LIT_INT) else t.base
         v = cg.convert_base(v, base)
         return _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots]))
@@ -781,7 +847,10 @@ def lvalue(cg: CodegenContext, e: A.Node):
             # a struct re-views only as a struct (a struct cast to float4 is a value)
             if fa is not None and fa == fb and isinstance(t, StructType) == isinstance(e.type, StructType):
                 return (e.type, slots)
-    raise cg.err(e.pos, "l-value required", 3025)
+        # a converting cast: fxc's code generator refuses it (X4555; DXC more-operators records fxc passing
+        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error)
+        raise cg.err(e.pos, "cannot use casts on l-values", 4555)
+    raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
 def expr_for_index_base(cg: CodegenContext, e: A.Node):
