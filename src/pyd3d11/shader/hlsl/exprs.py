@@ -78,7 +78,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             _step_non_numeric(v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
-            assign_to(cg, e.a, nv, e.pos)
+            assign_to(cg, e.a, nv, e.pos, direct=True)
             return expr(cg, e.a)
         v = expr(cg, e.a)
         return unary(cg, e.op, v, e.pos)
@@ -88,7 +88,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         _step_non_numeric(v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
-        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
+        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
         return old
     if isinstance(e, A.Assign):
         if e.op == "=":
@@ -97,7 +97,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos)
+        stored = assign_to(cg, e.target, v, e.pos, direct=True)
         return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -172,7 +172,7 @@ _NON_NUMERIC: dict[str, tuple[int, str]] = {
 def check_operand_kinds(cg: CodegenContext, op: str, vals: tuple[Val, ...], pos) -> None:
     """The operand rule of ``op`` (:data:`_NON_NUMERIC`) for the operands that are not numeric."""
     others = [v.type for v in vals if not isinstance(v.type, NumType)]
-    if not others:
+    if not others or any(t is VOID for t in others):  # a void call's value: numeric()'s X3020
         return
     if op in ("==", "!=") and all(isinstance(t, ObjectType) for t in others) and len(others) == len(vals):
         from pyd3d11.errors import NotSupportedError
@@ -721,12 +721,19 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
         raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
 
 
-def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos) -> Val | None:
+def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
-    expression needs no read-back), None otherwise."""
+    expression needs no read-back), None otherwise. ``direct``: the target of an assignment operator
+    (``=``, ``op=``, ``++``/``--``), where a converting cast is fxc's code-generation error X4555; an
+    out/inout argument through one stays X3025."""
     if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
         return None
-    lv = lvalue(cg, target)
+    try:
+        lv = lvalue(cg, target)
+    except HlslError as exc:
+        if exc.code != 4555 or direct:
+            raise
+        raise HlslError(exc.file, exc.line, exc.col, 3025, "l-value specifies const object") from None
     if isinstance(lv, tuple) and lv[0] == "mem":
         from .intrinsics import mem_store
 
