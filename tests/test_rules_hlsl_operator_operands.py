@@ -193,3 +193,28 @@ def test_comma_is_no_lvalue() -> None:
 def test_uncalled_check_goes_past_unbuilt_statements() -> None:
     # a statement the compiler cannot build (an object comparison) does not hide a later type error
     assert _code(_compile("b = g_s == g_s;\n f = undeclared_name;", called=False)) == 3004
+
+
+# --- literal operands ------------------------------------------------------------------------------------
+_OVERLOADS = "float overload1(float f) { return 1.0f; }\ndouble overload1(double d) { return 2.0l; }\n"
+
+
+def _call_error(arg: str) -> int | None:
+    src = _OVERLOADS + ("float4 main(float4 p : POSITION) : SV_Position { float r = (float)overload1(" + arg +
+                        "); return p + r; }")
+    try:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "vs_5_0", 0, 0)
+    except ShaderCompileError as e:
+        return _code(e.errors)
+    return None
+
+
+@pytest.mark.parametrize("arg,ambiguous", [
+    # an untyped float literal fits float and double equally: X3067 (intrinsic-examples records
+    # ``overload1(1.0 * abs(-1))``; the literal survives abs and a product with another literal)
+    ("1.0", True), ("1.0 * 2", True), ("2 * 1.0", True), ("1.0 + abs(-1)", True), ("1.0 * abs(-1)", True),
+    ("abs(-1.5)", True),
+    ("1.0f", False), ("1.0l", False), ("1.0f * 2", False), ("abs(-1.5f)", False),
+])
+def test_literal_arguments_between_float_and_double(arg: str, ambiguous: bool) -> None:
+    assert _call_error(arg) == (3067 if ambiguous else None)
