@@ -218,3 +218,9 @@ def _call_error(arg: str) -> int | None:
 ])
 def test_literal_arguments_between_float_and_double(arg: str, ambiguous: bool) -> None:
     assert _call_error(arg) == (3067 if ambiguous else None)
+
+
+@pytest.mark.parametrize("call", ["max(m23, m32)", "min(m32, m23)", "lerp(m32, m23, 0.5)"])
+def test_intrinsics_take_the_smaller_of_each_matrix_dimension(call: str) -> None:
+    # unlike the operators' nesting rule, an intrinsic's matrices meet in the smaller rows and columns
+    assert _compile(f"float2x3 m23 = 0; float3x2 m32 = 0; float2x2 r = {call}; f = r._m11;") is None

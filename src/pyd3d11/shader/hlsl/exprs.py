@@ -199,10 +199,6 @@ def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     if b.n == 1:
         return a
     if a.shape == "m" and b.shape == "m":
-        # one matrix must fit inside the other (the result is the smaller); a 2x1 with a 1x2, or a 2x2
-        # with a 1x4, is fxc's X3020 (DXC binop-dims, every pair of 1/2/4 x 1/2/4 matrices)
-        if not (a.rows <= b.rows and a.cols <= b.cols or b.rows <= a.rows and b.cols <= a.cols):
-            raise cg.err(pos, "type mismatch", 3020)
         return NumType(a.base, min(a.rows, b.rows), min(a.cols, b.cols), "m")
     if a.shape == "m" or b.shape == "m":
         m, v = (a, b) if a.shape == "m" else (b, a)
@@ -261,6 +257,12 @@ def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     check_operand_kinds(cg, op, (a, b), pos)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
+    if ta.shape == "m" and tb.shape == "m" and ta.n > 1 and tb.n > 1 and not (
+            ta.rows <= tb.rows and ta.cols <= tb.cols or tb.rows <= ta.rows and tb.cols <= ta.cols):
+        # an operator's two matrices must nest (the result is the smaller): a 2x1 with a 1x2, or a 2x2
+        # with a 1x4, is fxc's X3020 (DXC binop-dims, every pair of 1/2/4 x 1/2/4 matrices); intrinsics
+        # take the smaller of each dimension instead (vkd3d max-min: max(float2x3, float3x2) is 2x2)
+        raise cg.err(pos, "type mismatch", 3020)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
         folded = _fold_logical(op, a2.slots, b2.slots)
