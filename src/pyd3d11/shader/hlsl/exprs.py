@@ -296,6 +296,10 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     base = common_base(ta.base, tb.base)
     if base == BOOL:
         base = INT
+    if {ta.base, tb.base} == {LIT_INT, LIT_FLOAT}:
+        # arithmetic between two literals stays an untyped literal (DXC intrinsic-examples: fxc's X3067
+        # for f(1.0 * abs(-1)) between f(float) and f(double)); intrinsics still unify them to float
+        base = LIT_FLOAT
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n

@@ -208,8 +208,6 @@ def common_base(a: str, b: str) -> str:
         return b
     if b == LIT_FLOAT and a in (FLOAT, DOUBLE):
         return a
-    if {a, b} == {LIT_INT, LIT_FLOAT}:  # two literals stay a literal (DXC intrinsic-examples: fxc's X3067
-        return LIT_FLOAT                # for f(1.0 * abs(-1)) between f(float) and f(double))
     r = a if _RANK[a] >= _RANK[b] else b
     return concrete(r) if r in (LIT_INT, LIT_FLOAT) and {a, b} != {r} else r
 
