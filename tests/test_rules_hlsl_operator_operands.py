@@ -224,3 +224,23 @@ def test_literal_arguments_between_float_and_double(arg: str, ambiguous: bool) -
 def test_intrinsics_take_the_smaller_of_each_matrix_dimension(call: str) -> None:
     # unlike the operators' nesting rule, an intrinsic's matrices meet in the smaller rows and columns
     assert _compile(f"float2x3 m23 = 0; float3x2 m32 = 0; float2x2 r = {call}; f = r._m11;") is None
+
+
+# --- overload keys of typedef'd min-precision types -------------------------------------------------------
+@pytest.mark.parametrize("decls,code", [
+    # DXC functions.hlsl: fxc passes fn_redef4(min16int) beside fn_redef4(My16Int), a typedef of min16int
+    ("typedef min16int My16Int; void r(min16int x) {} void r(My16Int x) {}", None),
+    ("typedef min16float MyH; void r(min16float x) {} void r(MyH x) {}", None),
+    ("void r(half x) {} void r(float x) {}", None),  # functions.hlsl fn_redef3
+    ("void r(min10float x) {} void r(min16float x) {}", None),  # fn_redef
+    ("typedef float MyF; void r(float x) {} void r(MyF x) {}", 3083),  # an ordinary typedef is the same type
+    ("void r(min16int x) {} void r(min16int y) {}", 3083),
+])
+def test_min_precision_typedef_overloads(decls: str, code: int | None) -> None:
+    src = decls + "\nfloat4 main(float4 p : POSITION) : SV_Position { return p; }"
+    try:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "vs_5_0", 0, 0)
+        got = None
+    except ShaderCompileError as e:
+        got = _code(e.errors)
+    assert got == code
