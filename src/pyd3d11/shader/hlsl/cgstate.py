@@ -84,6 +84,9 @@ class CodegenContext(Protocol):
     major: int
     minor: int
     level9: str | None  # the 4_0_level_9_x target when compiling for one (its Aon9 program)
+    #: set while uncalled.py type-checks a function nothing calls: runs each expression statement so one
+    #: failing for a reason other than a type rule is passed over (None otherwise)
+    probe_skip: Any
     compile_flags: int  # D3DCOMPILE_* Flags1
     entry_attrs: dict  # attributes of the entry point's first declaration
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)

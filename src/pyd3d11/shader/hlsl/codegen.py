@@ -173,6 +173,9 @@ class Codegen(SignatureBinding):
         self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
+        #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
+        #: so one that needs an unbuilt feature or a code-generation-time rule is passed over
+        self.probe_skip = None
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
         self.call_stack: list[str] = []
@@ -1119,7 +1122,10 @@ class Codegen(SignatureBinding):
         if not isinstance(s, A.Block):
             self.debug.cur_loc = (s.pos.file, s.pos.line)
         try:
-            self._stmt(s)
+            if self.probe_skip is not None and isinstance(s, A.ExprStmt):
+                self.probe_skip(self._stmt, s)
+            else:
+                self._stmt(s)
         finally:
             self.debug.cur_loc = saved
 

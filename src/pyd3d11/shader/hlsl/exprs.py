@@ -75,18 +75,20 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         if e.op in ("++", "--"):
             v = expr(cg, e.a)
             _no_bool_lvalue(cg, v, e.pos)
+            _step_non_numeric(v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
-            assign_to(cg, e.a, nv, e.pos)
+            assign_to(cg, e.a, nv, e.pos, direct=True)
             return expr(cg, e.a)
         v = expr(cg, e.a)
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
         v = expr(cg, e.a)
         _no_bool_lvalue(cg, v, e.pos)
+        _step_non_numeric(v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
-        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos)
+        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
         return old
     if isinstance(e, A.Assign):
         if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
@@ -97,7 +99,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos)
+        stored = assign_to(cg, e.target, v, e.pos, direct=True)
         return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -161,6 +163,38 @@ def numeric(cg: CodegenContext, v: Val, pos) -> NumType:
     if not isinstance(v.type, NumType):
         raise cg.err(pos, f"operator cannot be applied to '{v.type}'", 3020)
     return v.type
+
+
+#: fxc's verdict on an operator with a non-numeric operand (array, struct or object), from fxc's records in
+#: DXC's more-operators.hlsl: arithmetic, relational and logical operators (and their compound assignments)
+#: want a numeric operand, the bitwise ones an integer; ``==``/``!=`` compare objects but call an array or
+#: struct a type mismatch. ``++``/``--`` are not in this table: fxc's type check passes them on any
+#: non-bool l-value (objects and structs included).
+_NON_NUMERIC: dict[str, tuple[int, str]] = {
+    **{op: (3022, "scalar, vector, or matrix expected")
+       for op in ("+", "-", "*", "/", "%", "<", "<=", ">", ">=", "&&", "||", "!")},
+    **{op: (3082, "int or unsigned int type required") for op in ("&", "|", "^", "<<", ">>", "~")},
+    "==": (3020, "type mismatch"), "!=": (3020, "type mismatch"),
+}
+
+
+def check_operand_kinds(cg: CodegenContext, op: str, vals: tuple[Val, ...], pos) -> None:
+    """The operand rule of ``op`` (:data:`_NON_NUMERIC`) for the operands that are not numeric."""
+    others = [v.type for v in vals if not isinstance(v.type, NumType)]
+    if not others or any(t is VOID for t in others):  # a void call's value: numeric()'s X3020
+        return
+    # two objects under == / != never get here: binary() compares them first (objects.compare)
+    code, msg = _NON_NUMERIC.get(op, (3022, "scalar, vector, or matrix expected"))
+    raise cg.err(pos, msg, code)
+
+
+def _step_non_numeric(v: Val, op: str) -> None:
+    """``++``/``--`` of an array, struct or object: fxc's type check passes it (more-operators records
+    ``(++f3_s_l)`` and ``(--SamplerState_l)`` as fxc-pass); what it would generate is not documented."""
+    if not isinstance(v.type, NumType):
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError(f"HLSL '{op}' on a non-numeric operand ('{v.type}')")
 
 
 def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
@@ -245,6 +279,7 @@ def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     if op in ("==", "!=") and isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType):
         return objects.compare(cg, op, a, b, pos)
+    check_operand_kinds(cg, op, (a, b), pos)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     operator_shapes(cg, ta, tb, pos)
     if op in ("&&", "||"):
@@ -269,7 +304,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     if op in ("&", "|", "^", "<<", ">>"):
         base = common_base(ta.base, tb.base)
         if concrete(base) in (FLOAT, DOUBLE):
-            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+            raise cg.err(pos, "int or unsigned int type required", 3082)
         if op in ("<<", ">>"):
             base = ta.base if concrete(ta.base) != BOOL else INT
         base = INT if base in (BOOL, LIT_INT) and op not in ("&", "|", "^") else base
@@ -282,12 +317,14 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         base = INT
     if {ta.base, tb.base} == {LIT_INT, LIT_FLOAT}:
         # arithmetic between two untyped literals stays an untyped literal (fxc: overload1(1.5 * 2) is ambiguous
-        # among float/double/int/uint overloads, DXC const-expr.hlsl); intrinsics unify literals on their own
+        # among float/double/int/uint overloads, DXC const-expr.hlsl; f(1.0 * abs(-1)) between f(float) and
+        # f(double) is X3067, DXC intrinsic-examples); intrinsics unify literals on their own
         base = LIT_FLOAT
     a2, b2, rt = coerce_pair(cg, a, b, pos, base)
     cb = concrete(base)
     n = rt.n
     if op in ("/", "%"):
+        _division_operand_rules(cg, op, ta, tb, cb, pos)
         check_zero_divisor(cg, cb, b2.slots, pos)
     if cb == DOUBLE:
         from . import doubles
@@ -322,6 +359,27 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
                 return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
             return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
+
+
+#: the signed min-precision integer spellings (fxc X3706 refuses their division and remainder)
+_MIN_SIGNED = frozenset({"min16int", "min12int"})
+
+
+def _division_operand_rules(cg: CodegenContext, op: str, ta: NumType, tb: NumType, cb: str, pos) -> None:
+    """fxc's code-generation rules on ``/`` and ``%`` (DXC scalar-operators records both):
+    ``%`` in double is X3684; a signed integer ``/`` or ``%`` whose operation type is min-precision
+    (both operands min16int/min12int, bool or an untyped literal, at least one of them min-precision:
+    ``min16int / int`` is int and passes) is X3706."""
+    if op == "%" and cb == DOUBLE:
+        raise cg.err(pos, "modulo cannot be used with doubles, cast to float first", 3684)
+    if cb != INT:
+        return
+    kinds = [t.prec if t.prec in _MIN_SIGNED else "plain" if t.base in (BOOL, LIT_INT) else None
+             for t in (ta, tb)]
+    if None not in kinds and any(k in _MIN_SIGNED for k in kinds):
+        what = "division" if op == "/" else "remainder"
+        raise cg.err(pos, f"signed integer {what} is not supported on minimum-precision types. Cast to int to "
+                          "use 32-bit division.", 3706)
 
 
 #: fxc's diagnostics for a divisor known to be zero: integer division (signed or not; DXBC divides integers
@@ -369,6 +427,7 @@ def fmod(cg: CodegenContext, n: int, a: list, b: list) -> list:
 
 
 def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
+    check_operand_kinds(cg, op, (v,), pos)
     t = numeric(cg, v, pos)
     if op == "+":
         return v
@@ -377,7 +436,7 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
         return _val(t.with_base(BOOL), cg.alu("ieq", INT, t.n, [bv.slots, [imm(0)] * t.n]))
     if op == "~":
         if concrete(t.base) in (FLOAT, DOUBLE):
-            raise cg.err(pos, "bitwise operations are only valid on integer types", 3082)
+            raise cg.err(pos, "int or unsigned int type required", 3082)
         base = INT if t.base in (BOOL, LIT_INT) else t.base
         v = cg.convert_base(v, base)
         return _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots]))
@@ -694,12 +753,19 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
         raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
 
 
-def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos) -> Val | None:
+def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
-    expression needs no read-back), None otherwise."""
+    expression needs no read-back), None otherwise. ``direct``: the target of an assignment operator
+    (``=``, ``op=``, ``++``/``--``), where a converting cast is fxc's code-generation error X4555; an
+    out/inout argument through one stays X3025."""
     if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
         return None
-    lv = lvalue(cg, target)
+    try:
+        lv = lvalue(cg, target)
+    except HlslError as exc:
+        if exc.code != 4555 or direct:
+            raise
+        raise HlslError(exc.file, exc.line, exc.col, 3025, "l-value specifies const object") from None
     if isinstance(lv, tuple) and lv[0] == "mem":
         from .intrinsics import mem_store
 
@@ -832,7 +898,10 @@ def lvalue(cg: CodegenContext, e: A.Node):
             # a struct re-views only as a struct (a struct cast to float4 is a value)
             if fa is not None and fa == fb and isinstance(t, StructType) == isinstance(e.type, StructType):
                 return (e.type, slots)
-    raise cg.err(e.pos, "l-value required", 3025)
+        # a converting cast: fxc's code generator refuses it (X4555; DXC more-operators records fxc passing
+        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error)
+        raise cg.err(e.pos, "cannot use casts on l-values", 4555)
+    raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
 def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:

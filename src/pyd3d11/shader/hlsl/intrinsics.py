@@ -11,7 +11,7 @@ from .check import check_texel_offsets
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .operands import Reg, imm
-from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .types import BOOL, FLOAT, INT, LIT_INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -171,7 +171,10 @@ def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     if concrete(t.base) == UINT:
         return args[0]
     v = cg.convert_base(args[0], INT)
-    return Val(v.type, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
+    # a literal argument keeps its literal type (``abs(-1)`` is a literal int; DXC intrinsic-examples
+    # records fxc's X3067 for ``f(1.0 * abs(-1))`` between f(float) and f(double), as for ``f(1.0)``)
+    rt = t if t.base == LIT_INT else v.type
+    return Val(rt, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
 
 
 def _i_saturate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,

@@ -209,6 +209,11 @@ def _type_key(t: Type) -> str:
         return ("row_major " if t.row_major else "column_major ") + _type_key(
             NumType(t.base, t.rows, t.cols, t.shape, None, prec=t.prec))
     if isinstance(t, NumType) and t.prec is not None:
+        if t.alias is not None:
+            # a typedef of a min-precision type is a parameter type of its own: DXC SemaHLSL functions.hlsl
+            # records fxc passing fn_redef4(min16int) beside fn_redef4(My16Int), My16Int a typedef of
+            # min16int (inferred: fxc keeps the two apart rather than reporting a second body, X3083)
+            return f"{t.alias}={t.with_base(t.prec)}"
         return str(t.with_base(t.prec))
     return str(t)
 

@@ -38,8 +38,11 @@ TYPE_RULE_CODES = frozenset({
     3082,  # int or unsigned int type required
     3120,  # invalid type for index
     3121,  # array, matrix, vector, or indexable object type expected in index expression
-    3684,  # modulo cannot be used with doubles
 })
+# not here: X3684 (modulo of doubles) and X3706 (signed division of min-precision integers) are fxc
+# code-generation errors: DXC's scalar-operators-assign records fxc passing ``doubles %= floats`` and
+# ``min16ints /= min16ints`` in a function nothing calls, and scalar-operators (the same operators in
+# the entry point) records both as errors
 
 
 #: messages of errors that name a stage or model restriction rather than a type rule
@@ -100,6 +103,7 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
         early = _has_early_return(body)
         ctx = {"ret": target.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "fdef": target}
         cg.scopes = [cg.scopes[0], scope]
+        cg.probe_skip = _skip_untyped_failure
         # the body's errors come first (fxc reports a missing return only of a body that type-checks)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
         cache[stage] = cg
@@ -110,12 +114,27 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
             # varmods-syntax records fxc's X3080 for functions nothing calls
             return exc
     except HlslError as exc:
-        text = str(exc)
-        if exc.code in TYPE_RULE_CODES and not exc.notimpl and not any(w in text for w in _STAGE_WORDS):
+        if _is_type_error(exc):
             return exc
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
     return None
+
+
+def _is_type_error(exc: BaseException) -> bool:
+    return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
+            and not any(w in str(exc) for w in _STAGE_WORDS))
+
+
+def _skip_untyped_failure(run: Callable[[A.Node], None], s: A.Node) -> None:
+    """Run one expression statement of a probed body; a failure that is not a type rule (a feature
+    this compiler does not build, a code-generation-time error) proves nothing about the statement, so
+    the check goes on with the next one, as fxc's type check of the whole body does."""
+    try:
+        run(s)
+    except Exception as exc:  # noqa: BLE001 - only type rules are this probe's to report
+        if _is_type_error(exc):
+            raise
 
 
 def _functions(make_codegen: Callable[[str, int, int], CodegenContext]) -> list[A.FuncDef]:
