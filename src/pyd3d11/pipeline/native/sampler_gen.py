@@ -265,6 +265,7 @@ class SampleKey:
     reduction: int  # 2 minimum, 3 maximum (else weighted lerps)
     cube: bool  # a cube map or cube array (CubeEmitter)
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
+    packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
 
 
 class SampleEmitter:
@@ -542,7 +543,25 @@ class SampleEmitter:
         g.put_label(done)
         return [g.v(f"phi {g.VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
 
+    def _word(self, g, idx: str) -> str:
+        """<W x i32>: the packed UNORM8 texel ``idx`` of each lane (4 bytes, byte c = component c)."""
+        return g.gather(g.arg(self.p + "data"), g.v(f"zext {g.VI} {idx} to {g.VL}"), "splat (i1 true)")
+
+    @staticmethod
+    def _unorm8(g, word: str, ch: int) -> str:
+        """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode), computed as
+        float64(c) * float64(1/255) rounded to float32 — equal to the correctly rounded quotient for every one of
+        the 256 codes (checked exhaustively by tests/test_native_sampler_unorm8.py) and cheaper than a divide."""
+        b = g.v(f"lshr {g.VI} {word}, {_is(8 * ch)}") if ch else word
+        b = g.v(f"and {g.VI} {b}, {_is(255)}")
+        vd = f"<{g.W} x double>"
+        d = g.v(f"uitofp {g.VI} {b} to {vd}")
+        d = g.v(f"fmul {vd} {d}, splat (double {_dlit(1.0 / 255.0)})")
+        return g.v(f"fptrunc {vd} {d} to {g.VF}")
+
     def _gather(self, g, idx: str, ch: int) -> str:
+        if getattr(self.key, "packed", False):
+            return self._unorm8(g, self._word(g, idx), ch)
         data = g.arg(self.p + "data")
         i64 = g.v(f"zext {g.VI} {idx} to {g.VL}")
         i64 = g.v(f"shl {g.VL} {i64}, splat (i64 2)")
@@ -558,6 +577,9 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
+        if self.key.packed:  # one 4-byte gather per tap, decoded per channel
+            words = [self._word(g, idx) for idx in idxs]
+            return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
         nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
@@ -1087,7 +1109,7 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso)
+                    aniso, tex.unorm8() is not None)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
@@ -1098,7 +1120,7 @@ def _sample_support(sampler, t, bindings, ident: int):
             "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
     for ch in range(4):
         vals[f"border{ch}"] = int(border[ch])
-    data = tex.interleaved()
+    data = tex.unorm8() if key.packed else tex.interleaved()
 
     def bind(A) -> None:
         A.ptr(p + "data", data)
