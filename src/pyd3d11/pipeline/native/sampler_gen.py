@@ -29,6 +29,7 @@ reference's defined float64 sequence (sampler_lod.log2_f32), the 8.8 fixed-point
 
 from __future__ import annotations
 
+import hashlib
 import struct
 from dataclasses import dataclass, field, replace
 
@@ -37,6 +38,7 @@ import numpy as np
 from pyd3d11.errors import NotSupportedError
 from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
+from pyd3d11.shader.native import runtime
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
 from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
@@ -71,6 +73,7 @@ REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
 SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY)
 
 
+_FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
 
@@ -676,10 +679,9 @@ class SampleEmitter:
         fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))), g.W)
         if fkey in fns:
             return fns[fkey]
-        name = f"texfn{len(fns)}"
-        fns[fkey] = name
+        shared = runtime.SHARED_TEX
         sg = type(g)(g.lw, g.TP, None, g.W)  # the caller's vector width
-        sg.decls = g.decls  # intrinsic declarations go to the module
+        sg.decls = set() if shared else g.decls  # intrinsic declarations go to the function's module
         sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block
         sg.args[("n", False)] = "%n"
         params = [f"{g.VF} %in{i}" for i in range(n_inputs)]
@@ -690,9 +692,20 @@ class SampleEmitter:
             agg = sg.v(f"insertvalue {_ret4(g)} {agg}, {g.VF} {v}, {i}")
         unknown = set(sg.lay.slots) - {self.p + nm for nm in ARG_NAMES}
         assert not unknown, unknown  # every per-op argument lives in the block
-        text = [f"define internal {_ret4(g)} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
+        link = "" if shared else "internal "
+        body = [f"define {link}{_ret4(g)} @{_FN}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
                 "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {_ret4(g)} {agg}", "}"]
-        g.decls.add("\n".join(text))
+        if not shared:
+            name = f"texfn{len(fns)}"
+            g.decls.add("\n".join(body).replace(f"@{_FN}(", f"@{name}("))
+        else:
+            # a module of its own, named by its text: every kernel of any shader that samples with this
+            # variant (the same texture / sampler configuration) calls the one compiled copy
+            text = "\n".join(sorted(sg.decls) + body) + "\n"
+            name = "pyd3d11_tex_" + hashlib.sha256(text.encode()).hexdigest()[:24]
+            runtime.shared_function(text.replace(f"@{_FN}(", f"@{name}("), name)
+            g.decls.add(f"declare {_ret4(g)} @{name}(ptr noalias, i64, {', '.join([g.VF] * n_inputs)})")
+        fns[fkey] = name
         return name
 
     def compute(self, g, inp: list[str]) -> list[str]:
