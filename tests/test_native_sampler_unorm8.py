@@ -236,6 +236,33 @@ def test_comparison_sampling(fmt, func):
     np.testing.assert_array_equal(nat, ref)
 
 
+def _interior(fmt: int, seed: int):
+    """Bilinear / trilinear footprints well inside a 64x64 texture: the x taps of a row are neighbours in every
+    lane, so the paired 8-byte loads (SampleEmitter._fetch_words' fast path) are taken."""
+    rng = np.random.default_rng(seed)
+    st = _storage(3, fmt, (64, 64, 1), 1, rng)
+    b = Bindings()
+    b.srvs[0] = srv(st, fmt, SRV_2D)
+    b.samplers[0] = SamplerDesc(Filter=0x15, AddressU=CLAMP, AddressV=WRAP)
+    n = 512
+    q = n // 4
+    c = rng.uniform(0.1, 0.8, (q, 2)).astype(F32)
+    d = rng.uniform(0.5, 2.5, (q, 1)).astype(F32) / F32(64)  # a footprint of about 1-2 texels: mips 0-1
+    regs = np.zeros((3, n, 4), F32)
+    regs[0, :, :2] = np.stack([c, c + d * [1, 0], c + d * [0, 1], c + d], 1).reshape(n, 2)
+    regs[1, :, :2] = d.repeat(4, 0) * F32(0.7)
+    regs[2, :, :2] = d.repeat(4, 0) * F32(1.3)
+    regs[1, :, 3] = rng.uniform(0, 2, n)
+    regs[2, :, 3] = rng.uniform(-1, 1, n)
+    return _run(_shader("texture2d", "xyxx", "xyxx"), b, regs)
+
+
+@pytest.mark.parametrize("fmt", sorted(PACKED))
+def test_neighbouring_taps_paired_loads(fmt):
+    ref, nat = _interior(fmt, fmt)
+    np.testing.assert_array_equal(nat, ref)
+
+
 # ---- mutations: the decode changed must be caught ----------------------------------------------------
 
 def _mutated_differs(monkeypatch, patch, kind="2d", fmt=R8G8B8A8_UNORM) -> bool:
@@ -268,3 +295,14 @@ def test_mutation_channels_swapped_fails(monkeypatch, kind):
         mp.setattr(sg.SampleEmitter, "_unorm8", staticmethod(lambda g, w, ch: orig(g, w, ch ^ 1)))
     assert _mutated_differs(monkeypatch, patch, kind)
 
+
+
+def test_mutation_paired_load_halves_swapped_fails(monkeypatch):
+    from pyd3d11.pipeline.native import sampler_gen
+
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    orig = sampler_gen.SampleEmitter._split_pair
+    monkeypatch.setattr(sampler_gen.SampleEmitter, "_split_pair", staticmethod(lambda g, q: orig(g, q)[::-1]))
+    ref, nat = _interior(R8G8B8A8_UNORM, 3)
+    assert not np.array_equal(ref, nat)

@@ -30,6 +30,7 @@ reference's defined float64 sequence (sampler_lod.log2_f32), the 8.8 fixed-point
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 from dataclasses import dataclass, field, replace
 
@@ -73,6 +74,8 @@ REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
 SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY)
 
 
+#: 8-bit UNORM texels read in their stored form (TexData.unorm8); ``PYD3D11_NATIVE_UNORM8=0``: the float32 copy
+UNORM8 = os.environ.get("PYD3D11_NATIVE_UNORM8", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -580,8 +583,8 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
-        if self.key.packed:  # one 4-byte gather per tap, decoded per channel
-            words = [self._word(g, idx) for idx in idxs]
+        if self.key.packed:
+            words = self._fetch_words(g, idxs, xs)
             return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
@@ -624,6 +627,48 @@ class SampleEmitter:
         g.br(done)
         g.put_label(done)
         return {key: g.v(f"phi {g.VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
+
+    def _fetch_words(self, g, idxs: list[str], xs: list[str]) -> list[str]:
+        """Packed UNORM8 texels of each tap (<W x i32>): where the two x taps of a row are neighbours in every
+        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers."""
+        if len(idxs) == 1:
+            return [self._word(g, idxs[0])]
+        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
+        fast, slow, done = g.label("fwf"), g.label("fws"), g.label("fwd")
+        g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
+        g.put_label(fast)
+        data = g.arg(self.p + "data")
+        fw = []
+        for pair in range(len(idxs) // 2):
+            idx = idxs[2 * pair]
+            q = "poison"
+            for lane in range(g.W):
+                e = g.v(f"extractelement {g.VI} {idx}, i64 {lane}")
+                e = g.v(f"zext i32 {e} to i64")
+                ptr = g.v(f"getelementptr i32, ptr {data}, i64 {e}")
+                q = g.v(f"insertelement {g.VL} {q}, i64 {g.v(f'load i64, ptr {ptr}, align 4')}, i64 {lane}")
+            fw += self._split_pair(g, q)
+        fast_end = g.label("fwfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        sw = [self._word(g, idx) for idx in idxs]
+        slow_end = g.label("fwse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    @staticmethod
+    def _split_pair(g, q: str) -> list[str]:
+        """<W x i64> of two adjacent packed texels → [x0 words, x1 words] (x0 in the low half)."""
+        return [g.v(f"trunc {g.VL} {q} to {g.VI}"),
+                g.v(f"trunc {g.VL} {g.v(f'lshr {g.VL} {q}, splat (i64 32)')} to {g.VI}")]
 
     @staticmethod
     def _transpose8(g, r: list[str]) -> list[str]:
@@ -1122,7 +1167,7 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso, tex.unorm8() is not None)
+                    aniso, UNORM8 and tex.unorm8() is not None)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
