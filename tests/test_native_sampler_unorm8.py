@@ -5,7 +5,7 @@ texel (4 bytes instead of 16) and decoded in the kernel. The decode must equal t
 §3.2.3.5 (UNORM -> float is ``c / (2^n - 1)`` as a float32 division, codecs.decode), with the missing
 components' defaults (0, 0, 0, 1). Tests:
 
-* the in-kernel formula, float64(c) * float64(1/255) rounded to float32, equals numpy's float32 division for
+* the in-kernel formula, c * HI + c * LO in float32 (1/255 split in two), equals numpy's float32 division for
   all 256 codes (exhaustive), and the plain float32 multiply by 1/255 does not (so the choice matters);
 * which formats take the packed path (table) and the codes recovered from the decoded texels;
 * differential runs, native against the reference bit for bit, for every such format over 1D / 1D array /
@@ -56,13 +56,17 @@ def _strict(monkeypatch):
 
 # ---- the decode formula ------------------------------------------------------------------------------
 
-def test_float64_product_equals_float32_quotient_for_every_code():
-    c = np.arange(256)
-    quotient = c.astype(F32) / F32(255)  # IEEE float32 division, correctly rounded (§3.2.3.5)
-    product = (c.astype(np.float64) * (1.0 / 255.0)).astype(F32)
-    assert np.array_equal(product.view(np.uint32), quotient.view(np.uint32))
+def test_split_product_equals_float32_quotient_for_every_code():
+    from pyd3d11.pipeline.native.sampler_gen import UNORM8_HI, UNORM8_LO
+
+    c = np.arange(256).astype(F32)
+    quotient = c / F32(255)  # IEEE float32 division, correctly rounded (§3.2.3.5)
+    assert float(UNORM8_HI) + float(UNORM8_LO) == pytest.approx(1 / 255, rel=1e-12)
+    hi = c * UNORM8_HI
+    assert np.array_equal(hi.astype(np.float64), c.astype(np.float64) * float(UNORM8_HI))  # exact products
+    assert np.array_equal((hi + c * UNORM8_LO).view(np.uint32), quotient.view(np.uint32))
     # the float32 reciprocal multiply is not exact: the kernel must not use it
-    assert not np.array_equal((c.astype(F32) * (F32(1) / F32(255))).view(np.uint32), quotient.view(np.uint32))
+    assert not np.array_equal((c * (F32(1) / F32(255))).view(np.uint32), quotient.view(np.uint32))
 
 
 # ---- which formats are packed ----------------------------------------------------------------------------

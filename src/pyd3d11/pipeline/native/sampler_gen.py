@@ -76,6 +76,9 @@ SAMPLED_DIMS = (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_
 
 #: 8-bit UNORM texels read in their stored form (TexData.unorm8); ``PYD3D11_NATIVE_UNORM8=0``: the float32 copy
 UNORM8 = os.environ.get("PYD3D11_NATIVE_UNORM8", "1") != "0"
+#: 1/255 split in two float32s (UNORM8_HI: 1/255 rounded to 2^-24 steps, 17 significant bits; UNORM8_LO: the rest)
+UNORM8_HI = F32(round(2.0 ** 24 / 255.0) / 2.0 ** 24)
+UNORM8_LO = F32(1.0 / 255.0 - float(UNORM8_HI))
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -555,15 +558,18 @@ class SampleEmitter:
 
     @staticmethod
     def _unorm8(g, word: str, ch: int) -> str:
-        """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode), computed as
-        float64(c) * float64(1/255) rounded to float32 — equal to the correctly rounded quotient for every one of
-        the 256 codes (checked exhaustively by tests/test_native_sampler_unorm8.py) and cheaper than a divide."""
+        """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode) as
+        ``c * UNORM8_HI + c * UNORM8_LO`` in float32 (:data:`UNORM8_HI` has 17 significant bits, so its product
+        with an 8-bit code is exact; the one rounding at the add gives the correctly rounded quotient for every
+        one of the 256 codes, checked exhaustively by tests/test_native_sampler_unorm8.py): three float ops
+        instead of a divide. Separate fmul / fadd, no contraction flag: LLVM may not fuse them."""
         b = g.v(f"lshr {g.VI} {word}, {_is(8 * ch)}") if ch else word
-        b = g.v(f"and {g.VI} {b}, {_is(255)}")
-        vd = f"<{g.W} x double>"
-        d = g.v(f"uitofp {g.VI} {b} to {vd}")
-        d = g.v(f"fmul {vd} {d}, splat (double {_dlit(1.0 / 255.0)})")
-        return g.v(f"fptrunc {vd} {d} to {g.VF}")
+        if ch != 3:
+            b = g.v(f"and {g.VI} {b}, {_is(255)}")
+        f = g.v(f"uitofp {g.VI} {b} to {g.VF}")
+        hi = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_HI))}")
+        lo = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_LO))}")
+        return g.v(f"fadd {g.VF} {hi}, {lo}")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
