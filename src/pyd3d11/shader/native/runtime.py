@@ -238,7 +238,10 @@ def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module
 #: sampling functions (pipeline/native/sampler_gen.py) compiled as modules of their own, shared by every kernel
 #: that calls them; ``PYD3D11_NATIVE_SHARED_TEX=0`` compiles them into each kernel instead
 SHARED_TEX = os.environ.get("PYD3D11_NATIVE_SHARED_TEX", "1") != "0"
-_SHARED: dict = {}  # function name (a hash of its module's text) → Module, kept for the process's life
+_SHARED: dict = {}  # function name (a hash of its module's text) → Module
+# every shared module ever built, never freed: a kernel links against the symbol's address (also when an O2
+# rebuild relinks it later), so the code must outlive any registry a caller (a test) swaps out
+_SHARED_ALL: list = []
 _lock_shared = threading.Lock()
 
 
@@ -255,6 +258,7 @@ def shared_function(text: str, name: str) -> None:
         llvm = _init_llvm()
         m = build_module(llvm, text, (name,))  # its time counts in the calling kernel's compile
         llvm.add_symbol(name, m.addr(name))
+        _SHARED_ALL.append(m)
         _SHARED[name] = m
         stats.shared_built += 1
 
