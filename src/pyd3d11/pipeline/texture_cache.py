@@ -12,6 +12,7 @@ cache is a small LRU (it keeps at most ``_MAX_ENTRIES`` storages alive).
 
 from __future__ import annotations
 
+import sys
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ class TexData:
     fmt_float: bool  # float-format texels (INF/NaN possible: filtering keeps float rules)
     fmt_float_class: bool  # decoded as float32 (not UINT/SINT)
     texels: np.ndarray | None = None  # (texels, 4) interleaved copy of ``data``, made on first use
+    packed: object = None  # (texels,) uint32 UNORM8 codes (see :meth:`unorm8`); False: not representable
 
     def interleaved(self) -> np.ndarray:
         """``data`` texel-major, (texels, 4) C-contiguous (the native sampler loads a texel's 4 channels at
@@ -64,6 +66,38 @@ class TexData:
         if self.texels is None:
             self.texels = np.ascontiguousarray(self.data.T)
         return self.texels
+
+    def unorm8(self) -> np.ndarray | None:
+        """The texels as their 8-bit UNORM codes, one uint32 per texel (byte ``c`` = component ``c``), or
+        None. Formats whose every present channel is an 8-bit UNORM (R8, R8G8, R8G8B8A8, B8G8R8A8,
+        B8G8R8X8, A8 ...: D3D11.3 §3.2.3.5 decode ``c / 255`` in float32) decode to values ``k / 255`` and the
+        missing-component defaults 0 and 1 (codes 0 and 255), so the native sampler can read 4 bytes a texel
+        instead of 16 and decode in the kernel. The codes are recovered from the decoded texels and the
+        round trip is checked exactly; any texel that does not come back bit for bit keeps the float path."""
+        if self.packed is None:
+            self.packed = _pack_unorm8(self) if _unorm8_format(self.fmt) else False
+        return self.packed if self.packed is not False else None
+
+
+def _unorm8_format(fmt: int) -> bool:
+    info = format_info(fmt)
+    if info.compressed or info.block_width != 1 or info.block_height != 1:
+        return False
+    present = [c for c in info.channels if c.component is not None]
+    return bool(present) and all(c.kind == FormatKind.UNORM and c.bits == 8 for c in present)
+
+
+def _pack_unorm8(tex: TexData):
+    data = tex.data
+    if data.dtype != np.float32 or sys.byteorder != "little":  # the kernel reads byte c as component c
+        return False
+    codes = np.rint(data * np.float32(255)).astype(np.int64)
+    if codes.size and (codes.min() < 0 or codes.max() > 255):
+        return False
+    codes = codes.astype(np.uint8)
+    if not np.array_equal((codes.astype(np.float32) / np.float32(255)).view(np.uint32), data.view(np.uint32)):
+        return False
+    return np.ascontiguousarray(codes.T).view(np.uint32).reshape(-1)
 
 
 _cache: OrderedDict = OrderedDict()

@@ -307,9 +307,9 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         # one callback per batch.
         plan = nrt.texture_plan(lw, state.ps.bindings, state.sampling_hooks) if not isinstance(lw, str) else None
         host = not isinstance(lw, str) and nrt.needs_host(lw, plan)
-        # the kernel is built at O2 at once: a quick build of a sampling kernel runs ~20 % slower (S3), where
-        # the rasterizer / batch / merger modules lose nothing measurable on S1z/S2/S3 (runtime.TIER)
-        kernel = nrt.get_kernel(ps, _sizes(True)[1] if host else nrt.DEFAULT_TILE, plan)
+        # quick first build, counted by the draws below (runtime.TIER); its sampling functions are modules of
+        # their own built at O2 once (runtime.shared_function), so the quick kernel samples at full speed
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if host else nrt.DEFAULT_TILE, plan, quick=True)
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -486,6 +486,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     # the lanes this draw may run, counted towards the O2 rebuild of quick first builds (runtime.TIER)
     comp.note_use(area)
+    if kernel is not None:
+        kernel.module.note_use(area)
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this

@@ -29,6 +29,8 @@ reference's defined float64 sequence (sampler_lod.log2_f32), the 8.8 fixed-point
 
 from __future__ import annotations
 
+import hashlib
+import os
 import struct
 from dataclasses import dataclass, field, replace
 
@@ -37,6 +39,7 @@ import numpy as np
 from pyd3d11.errors import NotSupportedError
 from pyd3d11.formats.table import FormatKind, format_info
 from pyd3d11.shader import ir
+from pyd3d11.shader.native import runtime
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
 from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
@@ -71,6 +74,12 @@ REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
 SAMPLED_DIMS = frozenset((SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY))
 
 
+#: 8-bit UNORM texels read in their stored form (TexData.unorm8); ``PYD3D11_NATIVE_UNORM8=0``: the float32 copy
+UNORM8 = os.environ.get("PYD3D11_NATIVE_UNORM8", "1") != "0"
+#: 1/255 split in two float32s (UNORM8_HI: 1/255 rounded to 2^-24 steps, 17 significant bits; UNORM8_LO: the rest)
+UNORM8_HI = F32(round(2.0 ** 24 / 255.0) / 2.0 ** 24)
+UNORM8_LO = F32(1.0 / 255.0 - float(UNORM8_HI))
+_FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
 
@@ -265,6 +274,7 @@ class SampleKey:
     reduction: int  # 2 minimum, 3 maximum (else weighted lerps)
     cube: bool  # a cube map or cube array (CubeEmitter)
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
+    packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
 
 
 class SampleEmitter:
@@ -542,7 +552,28 @@ class SampleEmitter:
         g.put_label(done)
         return [g.v(f"phi {g.VI} [ {x}, %{a} ], [ {y}, %{b} ]") for x, y in zip(ua, ga)]
 
+    def _word(self, g, idx: str) -> str:
+        """<W x i32>: the packed UNORM8 texel ``idx`` of each lane (4 bytes, byte c = component c)."""
+        return g.gather(g.arg(self.p + "data"), g.v(f"zext {g.VI} {idx} to {g.VL}"), "splat (i1 true)")
+
+    @staticmethod
+    def _unorm8(g, word: str, ch: int) -> str:
+        """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode) as
+        ``c * UNORM8_HI + c * UNORM8_LO`` in float32 (:data:`UNORM8_HI` has 17 significant bits, so its product
+        with an 8-bit code is exact; the one rounding at the add gives the correctly rounded quotient for every
+        one of the 256 codes, checked exhaustively by tests/test_native_sampler_unorm8.py): three float ops
+        instead of a divide. Separate fmul / fadd, no contraction flag: LLVM may not fuse them."""
+        b = g.v(f"lshr {g.VI} {word}, {_is(8 * ch)}") if ch else word
+        if ch != 3:
+            b = g.v(f"and {g.VI} {b}, {_is(255)}")
+        f = g.v(f"uitofp {g.VI} {b} to {g.VF}")
+        hi = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_HI))}")
+        lo = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_LO))}")
+        return g.v(f"fadd {g.VF} {hi}, {lo}")
+
     def _gather(self, g, idx: str, ch: int) -> str:
+        if getattr(self.key, "packed", False):
+            return self._unorm8(g, self._word(g, idx), ch)
         data = g.arg(self.p + "data")
         i64 = g.v(f"zext {g.VI} {idx} to {g.VL}")
         i64 = g.v(f"shl {g.VL} {i64}, splat (i64 2)")
@@ -558,6 +589,9 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
+        if self.key.packed:
+            words = self._fetch_words(g, idxs, xs)
+            return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
         nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
@@ -599,6 +633,48 @@ class SampleEmitter:
         g.br(done)
         g.put_label(done)
         return {key: g.v(f"phi {g.VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
+
+    def _fetch_words(self, g, idxs: list[str], xs: list[str]) -> list[str]:
+        """Packed UNORM8 texels of each tap (<W x i32>): where the two x taps of a row are neighbours in every
+        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers."""
+        if len(idxs) == 1:
+            return [self._word(g, idxs[0])]
+        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
+        fast, slow, done = g.label("fwf"), g.label("fws"), g.label("fwd")
+        g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
+        g.put_label(fast)
+        data = g.arg(self.p + "data")
+        fw = []
+        for pair in range(len(idxs) // 2):
+            idx = idxs[2 * pair]
+            q = "poison"
+            for lane in range(g.W):
+                e = g.v(f"extractelement {g.VI} {idx}, i64 {lane}")
+                e = g.v(f"zext i32 {e} to i64")
+                ptr = g.v(f"getelementptr i32, ptr {data}, i64 {e}")
+                q = g.v(f"insertelement {g.VL} {q}, i64 {g.v(f'load i64, ptr {ptr}, align 4')}, i64 {lane}")
+            fw += self._split_pair(g, q)
+        fast_end = g.label("fwfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        sw = [self._word(g, idx) for idx in idxs]
+        slow_end = g.label("fwse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    @staticmethod
+    def _split_pair(g, q: str) -> list[str]:
+        """<W x i64> of two adjacent packed texels → [x0 words, x1 words] (x0 in the low half)."""
+        return [g.v(f"trunc {g.VL} {q} to {g.VI}"),
+                g.v(f"trunc {g.VL} {g.v(f'lshr {g.VL} {q}, splat (i64 32)')} to {g.VI}")]
 
     @staticmethod
     def _transpose8(g, r: list[str]) -> list[str]:
@@ -654,10 +730,9 @@ class SampleEmitter:
         fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))), g.W)
         if fkey in fns:
             return fns[fkey]
-        name = f"texfn{len(fns)}"
-        fns[fkey] = name
+        shared = runtime.SHARED_TEX
         sg = type(g)(g.lw, g.TP, None, g.W)  # the caller's vector width
-        sg.decls = g.decls  # intrinsic declarations go to the module
+        sg.decls = set() if shared else g.decls  # intrinsic declarations go to the function's module
         sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block
         sg.args[("n", False)] = "%n"
         params = [f"{g.VF} %in{i}" for i in range(n_inputs)]
@@ -668,9 +743,20 @@ class SampleEmitter:
             agg = sg.v(f"insertvalue {_ret4(g)} {agg}, {g.VF} {v}, {i}")
         unknown = set(sg.lay.slots) - {self.p + nm for nm in ARG_NAMES}
         assert not unknown, unknown  # every per-op argument lives in the block
-        text = [f"define internal {_ret4(g)} @{name}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
+        link = "" if shared else "internal "
+        body = [f"define {link}{_ret4(g)} @{_FN}(ptr noalias %A, i64 %n, {', '.join(params)}) noinline {{",
                 "entry:", *sg.entry, "  br label %fbody", "fbody:", *sg.lines, f"  ret {_ret4(g)} {agg}", "}"]
-        g.decls.add("\n".join(text))
+        if not shared:
+            name = f"texfn{len(fns)}"
+            g.decls.add("\n".join(body).replace(f"@{_FN}(", f"@{name}("))
+        else:
+            # a module of its own, named by its text: every kernel of any shader that samples with this
+            # variant (the same texture / sampler configuration) calls the one compiled copy
+            text = "\n".join(sorted(sg.decls) + body) + "\n"
+            name = "pyd3d11_tex_" + hashlib.sha256(text.encode()).hexdigest()[:24]
+            runtime.shared_function(text.replace(f"@{_FN}(", f"@{name}("), name)
+            g.decls.add(f"declare {_ret4(g)} @{name}(ptr noalias, i64, {', '.join([g.VF] * n_inputs)})")
+        fns[fkey] = name
         return name
 
     def compute(self, g, inp: list[str]) -> list[str]:
@@ -1087,7 +1173,7 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso)
+                    aniso, UNORM8 and tex.unorm8() is not None)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
@@ -1098,7 +1184,7 @@ def _sample_support(sampler, t, bindings, ident: int):
             "minlod": _bits(prm.min_lod), "maxlod": _bits(prm.max_lod), "resmin": _bits(res_min)}
     for ch in range(4):
         vals[f"border{ch}"] = int(border[ch])
-    data = tex.interleaved()
+    data = tex.unorm8() if key.packed else tex.interleaved()
 
     def bind(A) -> None:
         A.ptr(p + "data", data)

@@ -46,6 +46,8 @@ class Stats:
     native_runs: int = 0  # runs / dispatches executed natively
     fallbacks: int = 0  # runs that went to the reference executor
     upgraded: int = 0  # quick builds rebuilt at O2 in the background (TIER)
+    shared_built: int = 0  # sampling functions compiled as modules of their own (shared_function)
+    shared_hits: int = 0  # a kernel's sampling function found already compiled
     compile_seconds: float = 0.0
     last_compile_ms: float = 0.0
     reasons: dict = field(default_factory=dict)  # fallback reason → count
@@ -231,6 +233,34 @@ def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module
     m = Module(text, names, engine, {n: engine.get_function_address(n) for n in names}, cached or not quick)
     m.from_disk = cached
     return m
+
+
+#: sampling functions (pipeline/native/sampler_gen.py) compiled as modules of their own, shared by every kernel
+#: that calls them; ``PYD3D11_NATIVE_SHARED_TEX=0`` compiles them into each kernel instead
+SHARED_TEX = os.environ.get("PYD3D11_NATIVE_SHARED_TEX", "1") != "0"
+_SHARED: dict = {}  # function name (a hash of its module's text) → Module
+# every shared module ever built, never freed: a kernel links against the symbol's address (also when an O2
+# rebuild relinks it later), so the code must outlive any registry a caller (a test) swaps out
+_SHARED_ALL: list = []
+_lock_shared = threading.Lock()
+
+
+def shared_function(text: str, name: str) -> None:
+    """Compile module ``text`` exporting function ``name`` once per process (at O2, through the disk cache)
+    and make ``name`` resolvable by the modules compiled after it (LLVM's process symbol table). The name
+    is derived from the text by the caller, so one name is one body; kernels declare it and call it."""
+    if name in _SHARED:
+        stats.shared_hits += 1
+        return
+    with _lock_shared:
+        if name in _SHARED:
+            return
+        llvm = _init_llvm()
+        m = build_module(llvm, text, (name,))  # its time counts in the calling kernel's compile
+        llvm.add_symbol(name, m.addr(name))
+        _SHARED_ALL.append(m)
+        _SHARED[name] = m
+        stats.shared_built += 1
 
 
 _KERNEL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
