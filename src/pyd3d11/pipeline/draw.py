@@ -278,8 +278,9 @@ def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: in
     return pos, prims
 
 
-#: set False to join every pass's tiles before the next pass starts (tests compare both)
-DEFER_PASSES = True
+#: set False (or ``PYD3D11_DEFER_PASSES=0``) to join every pass's tiles before the next pass starts (tests
+#: compare both; the variable lets bench/thread_scaling.py's subprocesses measure both)
+DEFER_PASSES = os.environ.get("PYD3D11_DEFER_PASSES", "1") != "0"
 
 
 def _may_defer_passes(state: GraphicsState) -> bool:
