@@ -862,19 +862,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     A.set("ng", ng)
     sv = system_values or {}
     for t in k.lw.sv_types:
-        arr = np.zeros((4, ng), U32)
         val = sv.get(t)
-        if val is None:
-            val = sv.get(OT(t))
-        if val is not None:
-            vv = np.asarray(val)
-            if vv.dtype != U32:
-                vv = np.ascontiguousarray(vv).view(U32) if vv.dtype.itemsize == 4 else vv.astype(U32)
-            if vv.ndim == 1:
-                arr[0, :n] = vv
-            else:
-                arr[: vv.shape[1], :n] = vv.T
-        A.ptr(f"sv{t}", arr)
+        A.ptr(f"sv{t}", _sv_array(sv.get(OT(t)) if val is None else val, n, ng))
     so = {}
     for t in k.lw.special_out:
         so[t] = np.zeros(ng + 1, U32)  # last word: "an op wrote it" flag
@@ -966,19 +955,24 @@ def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bi
     A.set("n", n)
     A.set("ng", ng)
     for t in lw.sv_types:
-        arr = np.zeros((4, ng), U32)
-        val = system_values.get(t)
-        if val is not None:
-            vv = np.asarray(val)
-            if vv.dtype != U32:
-                vv = np.ascontiguousarray(vv).view(U32) if vv.dtype.itemsize == 4 else vv.astype(U32)
-            if vv.ndim == 1:
-                arr[0, :n] = vv
-            else:
-                arr[: vv.shape[1], :n] = vv.T
-        A.ptr(f"sv{t}", arr)
+        A.ptr(f"sv{t}", _sv_array(system_values.get(t), n, ng))
     A.ptr("discarded", np.zeros(ng, I32))
     return k, A, v4, o, ng, plan, after
+
+
+def _sv_array(val, n: int, ng: int) -> np.ndarray:
+    """A system value's lanes as the kernel reads them: 4 x ng words, one component per row (zeros where the
+    stage did not supply it); 4-byte values keep their bits, others convert to uint32."""
+    arr = np.zeros((4, ng), U32)
+    if val is not None:
+        vv = np.asarray(val)
+        if vv.dtype != U32:
+            vv = np.ascontiguousarray(vv).view(U32) if vv.dtype.itemsize == 4 else vv.astype(U32)
+        if vv.ndim == 1:
+            arr[0, :n] = vv
+        else:
+            arr[: vv.shape[1], :n] = vv.T
+    return arr
 
 
 def _run_bound(program, k: Kernel, A: _Args, v4, o, bindings, system_values, hooks, n: int, plan, after) -> None:
