@@ -821,14 +821,10 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         reason = "compute programs run natively through pipeline.compute.dispatch"
     else:
         reason = _runtime_unsupported(lw, bindings)
-    if reason is not None:
-        fallback(program, reason)
+    got = _graphics_kernel(program, lw, n, bindings, hooks, reason)
+    if got is None:
         return None
-    plan = texture_plan(lw, bindings, hooks)
-    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
-    if isinstance(k, str):
-        fallback(program, k)
-        return None
+    k, plan = got
     if n == 0:  # nothing to run; the reference builds the empty result (inputs in the caller's layout)
         return reference.run_program(program, 0, inputs, bindings, system_values, None, active, None, False,
                                      component_major)
@@ -919,14 +915,10 @@ def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bi
         reason = "derivatives outside the pixel shader"
     elif lw.v2d_rel_reg and inputs.shape[1] != lw.v2d_regs:
         reason = "relative register index into a 2-D input file of another register count"
-    if reason is not None:
-        fallback(program, reason)
+    got = _graphics_kernel(program, lw, n, bindings, hooks, reason)
+    if got is None:
         return None
-    plan = texture_plan(lw, bindings, hooks)
-    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
-    if isinstance(k, str):
-        fallback(program, k)
-        return None
+    k, plan = got
     w = k.layout.width
     ng = (n + w - 1) // w * w
     A = _Args(k.layout)
@@ -958,6 +950,20 @@ def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bi
         A.ptr(f"sv{t}", _sv_array(system_values.get(t), n, ng))
     A.ptr("discarded", np.zeros(ng, I32))
     return k, A, v4, o, ng, plan, after
+
+
+def _graphics_kernel(program, lw, n: int, bindings, hooks, reason: str | None):
+    """(kernel, texture plan) for a graphics run, or None after a counted fallback: ``reason`` already found,
+    or the kernel cannot be built."""
+    if reason is not None:
+        fallback(program, reason)
+        return None
+    plan = texture_plan(lw, bindings, hooks)
+    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
+    if isinstance(k, str):
+        fallback(program, k)
+        return None
+    return k, plan
 
 
 def _sv_array(val, n: int, ng: int) -> np.ndarray:
