@@ -341,7 +341,8 @@ def profile(peer, scenes: list[str], top: int, shaders: str) -> None:
 
 
 def shader_latency(frame) -> dict:
-    """First-draw latency of a new pixel shader, in process CPU time (issue 12's target: <= 150 ms): one frame
+    """First-draw latency of a new pixel shader, in process CPU time less the CPU of background O2 rebuilds
+    (reported as ``*_background_upgrade_ms``; issue 12's target: <= 150 ms): one frame
     with the compiled pixel-shader kernels dropped (a new shader: lowering, code generation with its texture
     plan, LLVM optimisation and machine code), then one with the fused pipeline variants dropped too (a new
     shader whose inputs/outputs need a new variant: its batch module is compiled, the rasterizer and merger
@@ -380,9 +381,16 @@ def shader_latency(frame) -> dict:
             if drop_variants == 2:
                 fused._MODULES.clear()
             c0 = nrt.stats.compile_seconds
+            bg_clock = getattr(nrt, "upgrader_cpu_seconds", lambda: 0.0)
+            u0 = bg_clock()
             t0 = time.process_time()
             frame()
-            out[name] = round((time.process_time() - t0 - base) * 1e3, 1)
+            spent = time.process_time() - t0 - base
+            # O2 rebuilds of quick first builds run on a low-priority background thread while the draws go on: they
+            # do not delay the first draw, so they are reported beside the latency rather than inside it
+            bg = bg_clock() - u0
+            out[name] = round((spent - bg) * 1e3, 1)
+            out[name.replace("_ms", "_background_upgrade_ms")] = round(bg * 1e3, 1)
             out[name.replace("_ms", "_kernel_wall_ms")] = round((nrt.stats.compile_seconds - c0) * 1e3, 1)
     finally:
         if saved is None:

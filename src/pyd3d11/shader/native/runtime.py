@@ -186,6 +186,18 @@ def _upgrade_loop() -> None:
             _upgrades.task_done()
 
 
+def upgrader_cpu_seconds() -> float:
+    """CPU time the background O2-rebuild thread has used so far (0 before it starts; benchmarks separate it from
+    a draw's own latency). Its thread CPU clock, so a rebuild still running is counted up to now."""
+    t = _upgrader
+    if t is None or t.ident is None:
+        return 0.0
+    try:
+        return time.clock_gettime(time.pthread_getcpuclockid(t.ident))
+    except (AttributeError, OSError):  # a platform without per-thread CPU clocks
+        return 0.0
+
+
 def wait_upgrades() -> None:
     """Block until every queued O2 rebuild is swapped in (benchmarks: steady-state frames; tests)."""
     _upgrades.join()
