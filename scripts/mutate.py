@@ -70,7 +70,8 @@ MODULES: dict[str, list[str]] = {
                                "test_hlsl_checks.py", "test_hlsl_compile.py"],
     "shader/hlsl/parser.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py", "test_rules_hlsl_constexpr.py",
                               "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py"],
-    "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py"],
+    "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
+                                "test_rules_hlsl_const_contexts.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py"],
 }

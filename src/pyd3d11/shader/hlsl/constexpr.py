@@ -197,8 +197,11 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
         return ConstValue(a.type, [UNARY[e.op](x) for x in a.vals])
     if isinstance(e, A.Binary):
         a, b = _eval(e.a, consts), _eval(e.b, consts)
+        # a one-component operand broadcasts, on either side (per-component math)
         if len(a.vals) == 1 and len(b.vals) > 1:
             a = ConstValue(b.type, a.vals * len(b.vals))
+        elif len(b.vals) == 1 and len(a.vals) > 1:
+            b = ConstValue(a.type, b.vals * len(a.vals))
         n = min(len(a.vals), len(b.vals))
         return ConstValue(a.type if len(a.vals) >= len(b.vals) else b.type,
                           [_binop(e.op, x, y) for x, y in zip(a.vals[:n], b.vals[:n], strict=False)])
