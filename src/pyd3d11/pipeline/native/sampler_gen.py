@@ -594,10 +594,7 @@ class SampleEmitter:
             return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
-        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
-        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
-        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
-        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
+        alladj = self._x_neighbours(g, xs)
         fast, slow, done = g.label("ftf"), g.label("fts"), g.label("ftd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
@@ -634,15 +631,20 @@ class SampleEmitter:
         g.put_label(done)
         return {key: g.v(f"phi {g.VF} [ {fv[key]}, %{fast_end} ], [ {sv[key]}, %{slow_end} ]") for key in sv}
 
+    @staticmethod
+    def _x_neighbours(g, xs: list[str]) -> str:
+        """i1: in every lane the second x tap is the first plus one (one wide load per lane reads both)."""
+        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
+        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        return g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
+
     def _fetch_words(self, g, idxs: list[str], xs: list[str]) -> list[str]:
         """Packed UNORM8 texels of each tap (<W x i32>): where the two x taps of a row are neighbours in every
         lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers."""
         if len(idxs) == 1:
             return [self._word(g, idxs[0])]
-        nxt = g.v(f"add {g.VI} {xs[0]}, {_is(1)}")
-        adj = g.v(f"icmp eq {g.VI} {xs[1]}, {nxt}")
-        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
-        alladj = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {adj})")
+        alladj = self._x_neighbours(g, xs)
         fast, slow, done = g.label("fwf"), g.label("fws"), g.label("fwd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
