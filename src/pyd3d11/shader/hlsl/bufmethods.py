@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .methodsig import no_matching
 from .operands import Reg
 from .types import UINT, VOID, NumType
 
@@ -35,7 +36,7 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     k = obj.type.kind
     want = _COUNTER_METHODS[k][name]
     if len(arg_nodes) != want:
-        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method", 3013)
+        raise no_matching(cg, name, len(arg_nodes), pos)
     r = obj.obj
     if k == "RWStructuredBuffer":
         r.counter = True

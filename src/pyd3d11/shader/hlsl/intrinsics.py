@@ -10,6 +10,7 @@ from . import ast as A
 from .check import check_texel_offsets
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
+from .methodsig import no_matching
 from .operands import Reg, imm
 from .types import BOOL, FLOAT, INT, LIT_INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
 
@@ -720,7 +721,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         return get_dimensions(cg, obj, arg_nodes, pos)
     need = next((n for prefix, n in _MIN_METHOD_ARGS if name.startswith(prefix)), 0)
     if len(arg_nodes) < need:
-        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter method on '{t}'", 3013)
+        raise no_matching(cg, name, len(arg_nodes), pos)
     from .methodsig import HEAD, load_head, load_tails, tail_roles, tails
     from .texops import access
 
@@ -840,7 +841,7 @@ def _check_sampler(cg: CodegenContext, name: str, arg: Val, nargs: int, pos) -> 
     from .types import SAMPLER_KINDS
 
     if kind not in SAMPLER_KINDS or (kind == "SamplerComparisonState") != want_cmp:
-        raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
+        raise no_matching(cg, name, nargs, pos)
 
 
 def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos, roles: tuple = (),
@@ -867,7 +868,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         if cg.major == 4 and cg.minor == 0:
             raise cg.err(pos, f"'{name}': requires shader model 4.1", 3018)
         if len(args) != 2:
-            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic method", 3013)
+            raise no_matching(cg, name, len(args), pos)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
@@ -947,7 +948,7 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
     if counts is None:  # the untyped d3d9 `texture` has no GetDimensions
         raise cg.err(pos, f"'GetDimensions': no matching method on '{t}'", 3018)
     if len(arg_nodes) not in counts:
-        raise cg.err(pos, f"'GetDimensions': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
+        raise no_matching(cg, "GetDimensions", len(arg_nodes), pos)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
@@ -996,13 +997,13 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
     if counts is None:
         raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
     if len(arg_nodes) not in counts:
-        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
+        raise no_matching(cg, name, len(arg_nodes), pos)
     status_node = arg_nodes[1] if name.startswith("Load") and len(arg_nodes) == 2 else None
     args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
     at = args[0].type
     if not isinstance(at, NumType) or at.n != 1:  # the address is a scalar: no truncation (fxc, DXC
         # intrinsic-examples.hlsl: RWByteAddressBuffer.Load(uint2) is X3013)
-        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
+        raise no_matching(cg, name, len(arg_nodes), pos)
     addr = cg.convert(args[0], NumType(UINT), pos)
     if name.startswith("Load"):
         n = int(name[4:] or 1)
@@ -1246,7 +1247,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         res = Reg("u", (r.reg,))
         at = args[0].type
         if not isinstance(at, NumType) or at.n != 1:  # a scalar byte address, as Load's (X3013)
-            raise cg.err(pos, f"'{name}': no matching {total} parameter intrinsic method", 3013)
+            raise no_matching(cg, name, total, pos)
         addr = cg.convert(args[0], NumType(UINT), pos).slots
         args = args[1:]
         arg_nodes = arg_nodes[1:]

@@ -57,13 +57,19 @@ def load_tails(kind: str) -> tuple[tuple[str, ...], ...]:
     return _UNCLAMPED
 
 
+def no_matching(cg: CodegenContext, name: str, nargs: int, pos):
+    """fxc's X3013 for a built-in object method called with an argument count no overload has, in fxc's wording
+    (DXC SemaHLSL records it: ``'Load': no matching 1 parameter intrinsic method``). Returned for ``raise``."""
+    return cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
+
+
 def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tuple, nargs: int, pos) -> tuple:
     """The roles of the arguments after the head, or X3013 when no overload has ``nargs`` arguments. The
     clamp and status overloads are shader model 5 ones."""
     for tail in options:
         if head + len(tail) == nargs and (cg.major >= 5 or not (set(tail) & {_C, _S})):
             return tail
-    raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
+    raise no_matching(cg, name, nargs, pos)
 
 
 #: the residency-reporting (D3D11.2 "_s") form of each access instruction; sample, sample_b, sample_c and

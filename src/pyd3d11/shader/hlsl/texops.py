@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .methodsig import no_matching
 from .operands import Reg, Slot
 from .types import FLOAT, INT, NumType
 
@@ -33,7 +34,7 @@ def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
     from .codegen import Val
 
     if len(args) != 1:
-        raise cg.err(pos, f"'GetSamplePosition': no matching {len(args)} parameter method", 3013)
+        raise no_matching(cg, "GetSamplePosition", len(args), pos)
     i = cg.convert(args[0], NumType(INT), pos)
     dst = cg.temp()
     cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), Reg(res.file, (res.reg,), None, (0, 1, 0, 0)),
