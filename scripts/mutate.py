@@ -53,6 +53,18 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
+    # fixed-function modules added in session 9: tessellation factors and points, interpolation, clipping, lines,
+    # LOD selection; and the native code added in session 8 (UNORM8 texel fetch, the vertex front-end memo)
+    "pipeline/tessellator.py": ["test_tessellator.py", "test_pipeline_tessellation.py", "test_hull_domain.py"],
+    "pipeline/interpolate.py": ["test_pipeline_eval.py", "test_rules_centroid.py", "test_pipeline_triangles.py",
+                                "test_pipeline_msaa.py", "test_native_frontend_planes.py"],
+    "pipeline/clip.py": ["test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
+    "pipeline/raster_lines.py": ["test_raster_lines.py"],
+    "pipeline/sampler_lod.py": ["test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
+                                "test_api_min_lod.py"],
+    "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py",
+                                     "test_native_compute_textures.py", "test_native_sampler_2d.py"],
+    "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
     # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
     # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
