@@ -365,6 +365,108 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
     return tuple(spec), planes, fl, front, primid
 
 
+def _register_counts(ps) -> tuple[int, int]:
+    """(input registers, output registers) the fused kernel's lane buffers hold for ``ps`` (at least 1 each)."""
+    def count(p):
+        return (max(reference._max_reg(p, OT.INPUT), max((d.register + 1 for d in input_decls(p)), default=0), 1),
+                max(reference._max_reg(p, OT.OUTPUT), 1))
+    return memo(ps, "fused_register_counts", count)
+
+
+#: pieces up to which a draw's geometry entry is kept for the next draw (the vertex front end's reuse,
+#: pipeline/front_memo.py, hands an identical ``prep`` to draws of at most that many vertices)
+GEOMETRY_MEMO_PIECES = 1 << 14
+#: entries kept (a few meshes drawn in turn)
+GEOMETRY_MEMO_ENTRIES = 8
+_GEOMETRY: dict = {}
+_geometry_lock = threading.Lock()
+
+
+class _Geometry:
+    """What a draw's tiles read that depends only on its primitives, its pixel shader's inputs and the target
+    rectangle: the pixel rectangles and tile lists (binning.bin_pieces), the edge equations, the attribute
+    planes and the flat/face/primitive-ID words. Read-only once built, so a later draw of the same primitives
+    (the same ``prep`` object, which front_memo hands back unchanged) points its kernel at the same arrays."""
+
+    __slots__ = ("refs", "tile_list", "tiles_x", "n_tiles", "area", "addresses", "inputs", "interp", "_arrays",
+                 "_tables", "_prep", "_primitive_id")
+
+    def __init__(self, refs: tuple, state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int):
+        self.refs = refs  # the objects named by id in the key: their ids stay theirs while the entry lives
+        self._prep, self._primitive_id = prep, primitive_id
+        setup = prep.pieces.setup
+        # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels
+        # past the targets are never covered: pixel_bounds clips to the first target, all are one size) and the
+        # pieces of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
+        rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
+            setup.verts, pixel_bounds(state, prep.vp, prep.vp_idx), W, H, tile)
+        self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
+                        "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
+                        "C": np.ascontiguousarray(setup.C, np.int64),
+                        "tl": np.ascontiguousarray(setup.topleft, np.int32), "rect": rect}
+        self.addresses = tuple((n, a.ctypes.data) for n, a in self._arrays.items())
+        self._tables: dict = {}
+        self.interp = self.inputs = None
+        if self.tile_list.size:
+            self.interp = Interpolator(prep.pieces, rows3, outputs)
+            self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id)
+
+    def plane_table(self, n_planes: int, i_invw: int, i_z: int) -> np.ndarray:
+        """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout)."""
+        k = (n_planes, i_invw, i_z)
+        table = self._tables.get(k)
+        if table is None:
+            table = np.empty((self._arrays["A"].shape[0], n_planes, 3), np.float64)
+            for i, pl in enumerate(self.inputs[1] or ()):
+                table[:, i] = pl
+            if i_invw >= 0:
+                table[:, i_invw] = self.interp._inv_w_plane()
+            if i_z >= 0:
+                table[:, i_z] = self.interp._z_plane()
+            self._tables[k] = table
+        return table
+
+    def primitive_ids(self) -> np.ndarray:
+        got = self._tables.get("primid")
+        if got is None:
+            got = self._tables["primid"] = np.ascontiguousarray(
+                self._primitive_id[self._prep.pieces.source], np.uint32)
+        return got
+
+    def front_words(self) -> np.ndarray:
+        got = self._tables.get("front")
+        if got is None:
+            got = self._tables["front"] = np.where(self._prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32)
+        return got
+
+
+def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int) -> _Geometry:
+    """The draw's geometry entry: the previous draw's when it had the same primitives (by identity), pixel
+    shader, tile size, target size and scissor rectangles (setup.pixel_bounds reads those besides ``prep``),
+    else a new one."""
+    rs = state.rasterizer
+    scissors = tuple(tuple(int(x) for x in r) for r in (state.scissors or ())) if rs.ScissorEnable else None
+    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors)
+    with _geometry_lock:
+        got = _GEOMETRY.get(key)
+    if got is not None:
+        return got
+    refs = (prep, rows3, outputs, primitive_id, ps)
+    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
+    if prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES:
+        with _geometry_lock:
+            if len(_GEOMETRY) >= GEOMETRY_MEMO_ENTRIES:
+                _GEOMETRY.pop(next(iter(_GEOMETRY)))
+            _GEOMETRY[key] = got
+    return got
+
+
+def clear_geometry() -> None:
+    """Forget the kept geometry entries (tests)."""
+    with _geometry_lock:
+        _GEOMETRY.clear()
+
+
 def _srgb_tables():
     from ...formats import numerics as nx
 
@@ -385,26 +487,20 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     P = setup.verts.shape[0]
     if P == 0:
         return True
-    interp = Interpolator(prep.pieces, rows3, outputs)
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
     W, H = _size(views[0]) if views else (1, 1)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
-    # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels past
-    # the targets are never covered: pixel_bounds clips to the first target, all are one size) and the pieces
-    # of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
-    rect, tile_off, tile_list, tiles_x, n_tiles, area = bin_pieces(
-        setup.verts, pixel_bounds(state, prep.vp, prep.vp_idx), W, H, tile)
-    if tile_list.size == 0:
+    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
+    if geo.tile_list.size == 0:
         return True
 
-    spec, planes, flats, front, primid = _inputs_spec(state, ps, interp, prep, primitive_id)
+    spec, planes, flats, front, primid = geo.inputs
     okey = _om_key(state, declared_targets)
     need_z = okey.ds is not None and okey.ds.depth_enable
     face = om_gen.om_needs_face(okey)
     c_in = c_out = 0
     if ps is not None:
-        c_in = max(reference._max_reg(ps, OT.INPUT), max((d.register + 1 for d in input_decls(ps)), default=0), 1)
-        c_out = max(reference._max_reg(ps, OT.OUTPUT), 1)
+        c_in, c_out = _register_counts(ps)
     om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
     dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)
@@ -420,38 +516,26 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     sl = fg.slots()
     D = np.zeros(len(sl.d), np.int64)
-    keep: list = []
+    keep: list = [geo]  # the arrays D points at (the geometry entry holds them)
 
     def dptr(name: str, arr: np.ndarray) -> None:
         assert arr.flags.c_contiguous
         keep.append(arr)
         D[sl.d[name]] = arr.ctypes.data
 
-    dptr("tile_list", tile_list)
-    dptr("tile_off", tile_off)
-    D[sl.d["tiles_x"]] = tiles_x
-    dptr("A", np.ascontiguousarray(setup.A, np.int64))
-    dptr("B", np.ascontiguousarray(setup.B, np.int64))
-    dptr("C", np.ascontiguousarray(setup.C, np.int64))
-    dptr("tl", np.ascontiguousarray(setup.topleft, np.int32))
-    dptr("rect", rect)
+    D[sl.d["tiles_x"]] = geo.tiles_x
+    for name, addr in geo.addresses:
+        D[sl.d[name]] = addr
     D[sl.d["P"]] = P
     n_attr, i_invw, i_z, n_planes = fg.plane_layout(key)
     if n_planes:
-        table = np.empty((P, n_planes, 3), np.float64)  # one piece's planes contiguous
-        for i, pl in enumerate(planes or ()):
-            table[:, i] = pl
-        if i_invw >= 0:
-            table[:, i_invw] = interp._inv_w_plane()
-        if i_z >= 0:
-            table[:, i_z] = interp._z_plane()
-        dptr("planes", table)
+        D[sl.d["planes"]] = geo.plane_table(n_planes, i_invw, i_z).ctypes.data
     if flats is not None:
         dptr("flat", flats)
     if front is not None:
         dptr("front", front)
     if primid is None and "prim" in key.sv:
-        primid = np.ascontiguousarray(primitive_id[prep.pieces.source], np.uint32)
+        primid = geo.primitive_ids()
     if primid is not None:
         dptr("primid", primid)
     ctx = om_gen.OMContext()
@@ -472,7 +556,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     keep.append(ctx)
     D[sl.d["om_ctx"]] = ctypes.addressof(ctx)
     if face and front is None:
-        dptr("front", np.where(prep.pieces.front, 0xFFFFFFFF, 0).astype(np.uint32))
+        dptr("front", geo.front_words())
     after: list = []
     if kernel is not None:
         D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
@@ -480,9 +564,10 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     D[sl.d["flush_fn"]] = comp.flush
     D[sl.d["om_fn"]] = comp.om
     dptr("next", np.zeros(1, np.int64))
-    D[sl.d["n_tiles"]] = n_tiles
+    D[sl.d["n_tiles"]] = geo.n_tiles
 
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
+    n_tiles, area = geo.n_tiles, geo.area
     workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     # the lanes this draw may run, counted towards the O2 rebuild of quick first builds (runtime.TIER)
     comp.note_use(area)
