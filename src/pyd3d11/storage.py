@@ -59,7 +59,8 @@ class ResourceStorage:
     block_width: int = 1  # texels per block horizontally (4 BC, 2 for R8G8_B8G8/G8R8_G8B8, 8 for R1_UNORM)
     block_height: int = 1
     subresources: list[SubresourceLayout] = field(default_factory=list)
-    data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    # the bytes, read and written through ``data`` (a property: see pending_writes)
+    _data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
     version: int = 0
     min_lod: float = 0.0  # SetResourceMinLOD: clamps every sample from this resource (§5.8)
     # Hidden append/consume counter of a UAV lives on the view, not here.
@@ -109,6 +110,20 @@ class ResourceStorage:
         st.data = np.zeros(offset, np.uint8)
         return st
 
+    @property
+    def data(self) -> np.ndarray:
+        """The resource's bytes. While queued draw work still writes this storage (pending_writes), it is
+        finished first, so whoever looks sees every earlier draw's result."""
+        if _pending_ids and id(self) in _pending_ids:
+            _finish_pending()
+        return self._data
+
+    @data.setter
+    def data(self, value: np.ndarray) -> None:
+        if _pending_ids:
+            _finish_pending()  # queued work may hold this array's address
+        self._data = value
+
     def subresource_index(self, mip: int, array_slice: int) -> int:
         return mip + array_slice * self.mip_levels
 
@@ -130,6 +145,32 @@ class ResourceStorage:
     def touch(self) -> None:
         """Record a write: bumps ``version`` so decoded caches are refreshed."""
         self.version += 1
+
+
+# Storages that queued draw work (pipeline/native/fused.py: draws whose tiles still run after the draw call
+# returned) writes, by id, and the function that finishes that work. Anything reading or replacing those bytes
+# through ``data`` finishes it first; the api layer finishes it at every call other than draws and state setters.
+_pending_ids: frozenset = frozenset()
+_pending_finish = None
+
+
+def pending_writes(storages, finish) -> None:
+    """Register queued work writing ``storages`` (kept by the caller) and the function that finishes it
+    (``finish`` must call :func:`clear_pending_writes` before it waits). An empty ``storages`` clears."""
+    global _pending_ids, _pending_finish
+    _pending_finish = finish if storages else None
+    _pending_ids = frozenset(id(s) for s in storages) if storages else frozenset()
+
+
+def clear_pending_writes() -> None:
+    global _pending_ids, _pending_finish
+    _pending_ids, _pending_finish = frozenset(), None
+
+
+def _finish_pending() -> None:
+    fn = _pending_finish
+    if fn is not None:
+        fn()
 
 
 class ViewKind(IntEnum):

@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from pyd3d11 import storage as _storage
 from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_FAIL, E_INVALIDARG, E_OUTOFMEMORY, D3D11Error, error_for
 
 from .declarations import (
@@ -526,6 +527,16 @@ _lock_for: Any = None
 _DROPPED_VALUE = {"FLOAT": 0.0, "BOOL": False}  # what a dropped non-void, non-HRESULT call returns
 
 
+_STATE_SETTER = re.compile(r"(IA|VS|HS|DS|GS|PS|CS|RS|OM|SO)Set[A-Z]")
+
+
+def queue_safe(name: str) -> bool:
+    """Whether an api method may run while a draw's tiles are still queued: draws (they join before their own
+    tiles start) and the context's state setters (they change bindings, never resource bytes, and the queued
+    draw took its own snapshot)."""
+    return name.startswith("Draw") or _STATE_SETTER.match(name) is not None
+
+
 def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
          hresult: int = E_INVALIDARG) -> Callable[..., Any]:
     """The converting, exception-fencing, locking wrapper of one public method."""
@@ -537,9 +548,14 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
     dropped = _DROPPED_VALUE.get(decl.returns) if decl is not None else None
     needs_owner = decl is not None and any(_kind(q.ctype, q.pointer) == "interface" for q in decl.params)
     per_object = lock_kind in ("device", "context", "queue", "object")
+    joins = not queue_safe(name)
 
     @functools.wraps(fn)
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if joins and _storage._pending_finish is not None:
+            # a draw's tiles still running (pipeline/native/fused.py queue_pending) finish before any call
+            # that could see or change what they touch
+            _storage._finish_pending()
         # the per-object lock is created once (threading_model) and then read straight from the object
         lock = (self.__dict__.get("_api_lock") if per_object else None) or _lock_of(self, lock_kind)
         with lock:

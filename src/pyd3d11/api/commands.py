@@ -297,7 +297,18 @@ class DrawCmd(Command):
             # BufferFilledSize lives with the buffer (§14.4): the binding offset already set it.
             st.so_targets = [SOTarget(sto, off, filled.get(id(sto), 0)) if sto is not None else None
                              for sto, off in self.so_bindings] + [None] * (4 - len(self.so_bindings))
-        stats = draw(st, args)
+        stats = draw(st, args, queue=True)
+        from pyd3d11.pipeline.native import fused
+
+        if fused.queued():
+            # this draw's tiles still run (pipeline/native/fused.py queue_pending): the pixel-shader invocations
+            # and samples they add are counted when they are joined, before anything can read the counters
+            ps0, samples0 = stats.ps_invocations, stats.samples_passed
+
+            def late() -> None:
+                runtime._count("PSInvocations", stats.ps_invocations - ps0)
+                runtime._count("Samples", stats.samples_passed - samples0)
+            fused.after_queued(late)
         for t in st.so_targets:
             if t is not None and t.storage is not None:
                 runtime._so_filled[id(t.storage)] = t.filled_size

@@ -169,7 +169,7 @@ class DrawStats:
 PASS_VERTICES = 1 << 16
 
 
-def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
+def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats:
     """Execute one draw call (§8–§17), in bounded passes of whole primitives when it is large.
 
     Passes split at instance boundaries, and inside an instance of a list topology at primitive
@@ -182,7 +182,19 @@ def draw(state: GraphicsState, args: DrawArgs) -> DrawStats:
     all identical (every fetch out of bounds, no SV_VertexID, no side effects) shades one of the
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
-    if total <= PASS_VERTICES or state.vs is None:
+    single = total <= PASS_VERTICES or state.vs is None
+    if single and queue and fused.QUEUE_DRAWS and state.vs is not None and _may_defer_passes(state):
+        # The draw's tiles may keep running after it returns, until the next draw's tiles start or anything
+        # else could see them (pipeline/native/fused.py queue_pending); its pixel counts arrive then. The
+        # previous draw's queued tiles run while this one's front end does: what it reads of their targets
+        # goes through ResourceStorage.data, which joins them first.
+        prev = fused.defer_passes(True)
+        try:
+            return _draw_pass(state, args)
+        finally:
+            fused.defer_passes(prev, queue=True)
+    fused.join()  # a queued draw's tiles finish before this draw starts
+    if single:
         return _draw_pass(state, args)
     stats = DrawStats()
     k = prim.vertices_per_primitive(state.topology)

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ... import storage
 from ...shader import ir, native
 from ...shader.exec import reference
 from ...shader.native import pool
@@ -78,6 +79,7 @@ class Stats:
     compiled: int = 0
     disk_hits: int = 0  # variants loaded from the on-disk object cache
     compile_seconds: float = 0.0
+    geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -450,10 +452,11 @@ def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, 
     with _geometry_lock:
         got = _GEOMETRY.get(key)
     if got is not None:
+        stats.geometry_reuses += 1
         return got
     refs = (prep, rows3, outputs, primitive_id, ps)
     got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
-    if prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES:
+    if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES:
         with _geometry_lock:
             if len(_GEOMETRY) >= GEOMETRY_MEMO_ENTRIES:
                 _GEOMETRY.pop(next(iter(_GEOMETRY)))
@@ -539,15 +542,14 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if primid is not None:
         dptr("primid", primid)
     ctx = om_gen.OMContext()
-    touched = []
-    for i, rk in enumerate(okey.rts):
-        if rk is not None:
-            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(om.rtvs[i])
-            touched.append(om.rtvs[i].storage)
+    # the target storages (kept alive while the tiles may run: a queued draw outlives its call) and those written
+    targets = [om.rtvs[i].storage for i, rk in enumerate(okey.rts) if rk is not None]
+    touched = list(targets)
     if okey.ds is not None:
-        ctx.ds, ctx.ds_pitch = _target_memory(om.dsv)
+        targets.append(om.dsv.storage)
         if okey.ds.depth_write or okey.ds.stencil_write:
             touched.append(om.dsv.storage)
+    keep.append(targets)
     for c in range(4):
         ctx.blend_factor[c] = float(np.float32(om.blend_factor[c]))
     ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
@@ -593,8 +595,6 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
                     g.raise_if_stopped()  # a pixel shader stopped by the watchdog (shader/watchdog.py)
         for fn in after:
             fn()
-        for st in touched:
-            st.touch()
         live = sum(int(s[1][0]) for s in scratch)
         _give_back(key, scratch)
         passed = int(ctx.samples_passed)
@@ -602,12 +602,25 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
             stats_out.ps_invocations += live
         stats_out.samples_passed += passed
 
-    join()  # the previous pass's tiles are merged before this one's (per-pixel primitive order, §3.4)
+    join()  # the previous pass's or draw's tiles are merged before this one's (per-pixel primitive order, §3.4)
+    # the targets' addresses are taken after the join: reading a storage's bytes finishes queued work writing it
+    for i, rk in enumerate(okey.rts):
+        if rk is not None:
+            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(om.rtvs[i])
+    if okey.ds is not None:
+        ctx.ds, ctx.ds_pitch = _target_memory(om.dsv)
+    # versions move before the writes finish: a cache keyed by a version that then reads the bytes goes
+    # through ResourceStorage.data, which finishes queued work on these storages first
+    for st in touched:
+        st.touch()
     job = pool.start(workers, work, workers)
     if getattr(_deferral, "on", False):
-        # the caller (pipeline.draw's pass loop) sets up its next pass while the workers rasterize this one;
-        # join() finishes it (see defer_passes)
+        # the caller (pipeline.draw) sets up its next pass, or the next draw, while the workers rasterize this
+        # one; join() finishes it (see defer_passes). Only work that cannot fail is left running past its draw.
         _deferral.pending = finish
+        _deferral.pending_targets = targets
+        _deferral.pending_quiet = all(s[3] is None and not any(isinstance(g, nrt._Interrupted) for g in s[2])
+                                      for s in scratch)
         return True
     finish()
     return True
@@ -618,23 +631,79 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 _deferral = threading.local()
 
 
-def defer_passes(on: bool) -> bool:
-    """Let draw passes return before their tiles are done (``on``), or stop (joining what runs); returns the
-    previous setting. Only pipeline.draw's pass loop turns it on, for passes whose front end reads nothing
-    the draw's pixel stage writes."""
+def defer_passes(on: bool, queue: bool = False) -> bool:
+    """Let draw passes return before their tiles are done (``on``), or stop; returns the previous setting.
+    Stopping joins what runs, unless ``queue``: then the last pass's tiles stay queued past the draw call
+    (see queue_pending). Only pipeline.draw turns it on, for passes whose front end reads nothing the draw's
+    pixel stage writes."""
     prev = getattr(_deferral, "on", False)
-    if not on:
+    if not on and not (queue and QUEUE_DRAWS and queue_pending()):
         join()
     _deferral.on = on
     return prev
 
 
+#: set False (or ``PYD3D11_QUEUE_DRAWS=0``) to finish every draw's tiles before the draw call returns
+QUEUE_DRAWS = os.environ.get("PYD3D11_QUEUE_DRAWS", "1") != "0"
+# The one draw whose tiles run past its call (llvmpipe's scene queue): (finish, targets, callbacks after it).
+# The next draw sets itself up meanwhile and joins before its own tiles start; anything else that could see or
+# change what the tiles touch joins first: every api call but draws and state setters (api/cargs.py), and any
+# read or replacement of a target's bytes (storage.ResourceStorage.data).
+_queued: list | None = None
+_queue_lock = threading.RLock()
+
+
+def queue_pending() -> bool:
+    """Move this thread's deferred pass into the draw queue (False, nothing moved, when there is none or its
+    finish may raise: a shader with host callbacks or watchdog polls joins within its own call)."""
+    global _queued
+    pending = getattr(_deferral, "pending", None)
+    if pending is None or not getattr(_deferral, "pending_quiet", False):
+        return False
+    _deferral.pending = None
+    with _queue_lock:
+        assert _queued is None  # the draw joined the queue before its tiles started
+        _queued = [pending, _deferral.pending_targets, []]
+        storage.pending_writes(_queued[1], join_queued)
+    return True
+
+
+def queued() -> bool:
+    """Whether a draw's tiles are queued."""
+    return _queued is not None
+
+
+def after_queued(fn) -> None:
+    """Call ``fn`` once the queued draw's tiles are joined (at once when none is queued)."""
+    with _queue_lock:
+        if _queued is not None:
+            _queued[2].append(fn)
+            return
+    fn()
+
+
+def join_queued() -> None:
+    """Finish the queued draw's tiles (and run what waits for them)."""
+    global _queued
+    with _queue_lock:
+        q = _queued
+        if q is None:
+            return
+        _queued = None
+        storage.clear_pending_writes()
+        q[0]()
+        for fn in q[2]:
+            fn()
+
+
 def join() -> None:
-    """Finish the tile work a deferred pass left running (its errors are raised here)."""
+    """Finish the tile work a deferred pass or the queued draw left running (errors are raised here)."""
     pending = getattr(_deferral, "pending", None)
     if pending is not None:
         _deferral.pending = None
         pending()
+    if _queued is not None:
+        join_queued()
 
 
 _SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}
