@@ -180,12 +180,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         if self._deferred:
             self._record(cmd if pred is None else cmds.PredicatedCmd(cmd, pred, self._state.predicate_value))
             return
-        if pred is not None:
-            from pyd3d11.pipeline.native import fused
-
-            fused.join()  # the predicate's query counts what queued draws add
-            if self._predicate_blocks(pred, self._state.predicate_value):
-                return
+        if pred is not None and self._predicate_blocks(pred, self._state.predicate_value):
+            return
         if self._capture_hook is not None:
             self._capture_hook(cmd)
         self._execute(cmd)
