@@ -274,3 +274,48 @@ def test_the_queue_is_used_and_can_be_turned_off(monkeypatch):
     off = _run("native", 2, _many_draws, verts, n_tri, peek=True)
     assert on[3] and not off[3]
     assert on[:3] == off[:3]
+
+
+def test_two_devices_drawing_on_two_threads():
+    """Draws of two devices on two threads share the one queue: each joins the other's queued tiles before
+    queueing its own; both images are the reference's."""
+    import threading
+
+    n_tri = 40
+    verts = [_triangles(21, n_tri), _triangles(22, n_tri, snap=True)]
+    native.set_backend("reference")
+    try:
+        want = []
+        for v in verts:
+            sc = _Scene(v)
+            _many_draws(sc, n_tri)
+            want.append(sc.result())
+    finally:
+        native.set_backend(None)
+    native.set_backend("native")
+    pool.set_threads(2)
+    try:
+        got: list = [None, None]
+        errors: list = []
+
+        def work(i: int) -> None:
+            try:
+                sc = _Scene(verts[i])
+                for _ in range(3):
+                    sc.ctx.ClearRenderTargetView(sc.rtv, [0.1, 0.2, 0.3, 0.4])
+                    sc.ctx.ClearDepthStencilView(sc.dsv, D3D11_CLEAR_DEPTH, 0.8, 0)
+                    _many_draws(sc, n_tri)
+                got[i] = sc.result()
+            except BaseException as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        pool.set_threads(None)
+        native.set_backend(None)
+    assert not errors, errors
+    assert got == want

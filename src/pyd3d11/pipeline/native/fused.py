@@ -176,9 +176,32 @@ def _om_key(state, declared_targets: int):
     return key
 
 
+_REASONS: dict = {}  # the inputs of unsupported_reason by identity -> (reason, the objects named by id)
+
+
 def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
-                       declared_targets: int) -> str | None:  # noqa: C901
-    """Why this draw cannot take the fused lane (None: it can)."""
+                       declared_targets: int) -> str | None:
+    """Why this draw cannot take the fused lane (None: it can), memoised: every input is an object the draw
+    shares with the previous draws (the primitives ``prep`` and their output declarations, the pixel shader,
+    the views, the blend and depth-stencil descriptions: compared by identity and kept alive by the entry) or a
+    plain value."""
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    refs = (prep, pre_decls, ps, om.blend, om.depth_stencil, om.dsv, *om.rtvs)
+    key = (tuple(map(id, refs)), cls_triangle, forced, state.sample_count, state.stage_runner is None,
+           state.output_merger is None, int(om.sample_mask), declared_targets)
+    got = _REASONS.get(key)
+    if got is not None:
+        return got[0]
+    reason = _unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
+    if len(_REASONS) > 64:
+        _REASONS.clear()
+    _REASONS[key] = (reason, refs)
+    return reason
+
+
+def _unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,  # noqa: C901
+                        declared_targets: int) -> str | None:
     if prep.quads is not None or prep.lane_alpha is not None:
         # aliased / alpha-antialiased lines (also wireframe triangles without MultisampleEnable) arrive as
         # fragments, not pieces; points and quadrilateral lines (MultisampleEnable) are triangle pieces
@@ -662,7 +685,9 @@ def queue_pending() -> bool:
         return False
     _deferral.pending = None
     with _queue_lock:
-        assert _queued is None  # the draw joined the queue before its tiles started
+        if _queued is not None:
+            # another thread's draw (this thread's draw joined the queue before its tiles started)
+            join_queued()
         _queued = [pending, _deferral.pending_targets, []]
         storage.pending_writes(_queued[1], join_queued)
     return True

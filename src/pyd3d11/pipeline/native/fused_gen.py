@@ -67,8 +67,12 @@ _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane 
 _T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim".split())
 
 
+_SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
+
+
 def slots() -> Slots:
-    return Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
+    """The slot numbers by name (one shared, read-only object: every draw asks)."""
+    return _SLOTS
 
 
 class _Emit(IrText):
