@@ -160,3 +160,45 @@ def test_change_between_identical_draws(name):
     assert reused == reuse
     if name != "identical" and not name.endswith("same pixels"):
         assert b != a or len(b) != len(a), "the change must be visible for the case to guard anything"
+
+
+@pytest.mark.skipif(not native.available(), reason="the native backend needs llvmlite")
+def test_only_the_front_memo_kept_primitives_are_held(monkeypatch):
+    """The fused lane keeps no primitives the vertex front end's memo does not keep: their arrays come from the
+    front end's reusable arena (pipeline/native/frontend.py), which a kept reference stops reusing (each pass
+    would allocate, and page-fault, fresh buffers)."""
+    import gc
+    import importlib
+
+    from pyd3d11.pipeline import front_memo, setup
+
+    made: list = []  # (id, type) of every draw's primitives (holding them here would keep them alive)
+    real = setup.prepare_triangles
+
+    def spy(*a, **kw):
+        prep = real(*a, **kw)
+        if prep is not None:
+            made.append((id(prep), type(prep)))
+        return prep
+
+    draw_mod = importlib.import_module("pyd3d11.pipeline.draw")
+    monkeypatch.setattr(draw_mod, "prepare_triangles", spy)
+    monkeypatch.setattr(front_memo, "MAX_VERTICES", 0)  # nothing is kept by the front end
+    native.set_backend("native")
+    try:
+        fused.clear_geometry()
+        sc = _Scene()
+        for _ in range(3):
+            sc.draw()
+        gc.collect()
+        assert len(made) == 3
+        alive = {id(o) for o in gc.get_objects() if isinstance(o, made[0][1])}
+        assert not alive & {i for i, _ in made}, "a draw's primitives outlived it"
+        monkeypatch.setattr(front_memo, "MAX_VERTICES", 1 << 14)
+        made.clear()
+        sc.draw()
+        before = fused.stats.geometry_reuses
+        sc.draw()
+        assert fused.stats.geometry_reuses == before + 1  # kept by the front end: reused
+    finally:
+        native.set_backend(None)

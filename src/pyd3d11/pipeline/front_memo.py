@@ -168,6 +168,12 @@ def lookup_setup(key: tuple | None):
         return e.setup[1]
 
 
+def keeps_setup(prep: Any) -> bool:
+    """Whether ``prep`` is the kept entry's triangle setup (the one a later draw can get back)."""
+    e = _last
+    return e is not None and e.setup is not None and e.setup[1][0] is prep
+
+
 def store_setup(key: tuple | None, value: Any) -> None:
     """Keep ``value`` (the setup result and the clipper statistics) with the entry ``key`` names."""
     if key is None:

@@ -31,6 +31,7 @@ from ...shader.native import pool
 from ...shader.native import runtime as nrt
 from ...shader.native.pool import threads
 from ...storage import StorageDimension
+from .. import front_memo
 from ..interpolate import Interpolator
 from ..setup import pixel_bounds
 from ..shader_io import (
@@ -185,28 +186,35 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     shares with the previous draws (the primitives ``prep`` and their output declarations, the pixel shader,
     the views, the blend and depth-stencil descriptions: compared by identity and kept alive by the entry) or a
     plain value."""
-    om = state.om
-    ps = state.ps.program if state.ps is not None else None
-    refs = (prep, pre_decls, ps, om.blend, om.depth_stencil, om.dsv, *om.rtvs)
-    key = (tuple(map(id, refs)), cls_triangle, forced, state.sample_count, state.stage_runner is None,
-           state.output_merger is None, int(om.sample_mask), declared_targets)
-    got = _REASONS.get(key)
-    if got is not None:
-        return got[0]
-    reason = _unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
-    if len(_REASONS) > 64:
-        _REASONS.clear()
-    _REASONS[key] = (reason, refs)
-    return reason
-
-
-def _unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,  # noqa: C901
-                        declared_targets: int) -> str | None:
     if prep.quads is not None or prep.lane_alpha is not None:
         # aliased / alpha-antialiased lines (also wireframe triangles without MultisampleEnable) arrive as
         # fragments, not pieces; points and quadrilateral lines (MultisampleEnable) are triangle pieces
         # (setup.prepare_points / _line_pieces) and take the lane like triangles
         return "aliased or alpha-antialiased lines"
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    # (``prep`` itself is not kept: its arrays are carved from the front end's reusable arena, which a kept
+    # reference would stop reusing)
+    refs = (ps, om.blend, om.depth_stencil, om.dsv, *om.rtvs)
+    key = (tuple(map(id, refs)), any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls), forced,
+           state.sample_count, state.stage_runner is None, state.output_merger is None, int(om.sample_mask),
+           declared_targets)
+    got = _REASONS.get(key)
+    if got is None:
+        got = (_unsupported_reason(state, pre_decls, forced, declared_targets), refs)
+        if len(_REASONS) > 64:
+            _REASONS.clear()
+        _REASONS[key] = got
+    if got[0] is not None:
+        return got[0]
+    vp = prep.vp
+    if vp.shape[0] > 1 and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
+        return "viewports with different depth ranges in one draw"
+    return None
+
+
+def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) -> str | None:  # noqa: C901
+    """unsupported_reason's checks of the state (not of the primitives)."""
     if state.sample_count != 1 or forced:
         return "multisampling or ForcedSampleCount"
     if state.stage_runner is not None or state.output_merger is not None:
@@ -260,9 +268,6 @@ def _unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
         return "no render-target or depth-stencil view (the raster area is the viewport alone)"
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
-    vp = prep.vp
-    if vp.shape[0] and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
-        return "viewports with different depth ranges in one draw"
     return None
 
 
@@ -401,8 +406,6 @@ def _register_counts(ps) -> tuple[int, int]:
 #: pieces up to which a draw's geometry entry is kept for the next draw (the vertex front end's reuse,
 #: pipeline/front_memo.py, hands an identical ``prep`` to draws of at most that many vertices)
 GEOMETRY_MEMO_PIECES = 1 << 14
-#: entries kept (a few meshes drawn in turn)
-GEOMETRY_MEMO_ENTRIES = 8
 _GEOMETRY: dict = {}
 _geometry_lock = threading.Lock()
 
@@ -479,10 +482,11 @@ def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, 
         return got
     refs = (prep, rows3, outputs, primitive_id, ps)
     got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
-    if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES:
+    if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES and front_memo.keeps_setup(prep):
+        # only primitives the front end's memo keeps can come back (and they are alive anyway: a kept
+        # reference to other primitives would stop the front end reusing their arena)
         with _geometry_lock:
-            if len(_GEOMETRY) >= GEOMETRY_MEMO_ENTRIES:
-                _GEOMETRY.pop(next(iter(_GEOMETRY)))
+            _GEOMETRY.clear()
             _GEOMETRY[key] = got
     return got
 
