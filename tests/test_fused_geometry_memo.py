@@ -202,3 +202,25 @@ def test_only_the_front_memo_kept_primitives_are_held(monkeypatch):
         assert fused.stats.geometry_reuses == before + 1  # kept by the front end: reused
     finally:
         native.set_backend(None)
+
+
+@pytest.mark.skipif(not native.available(), reason="the native backend needs llvmlite")
+@pytest.mark.parametrize("threads", [2, 3])
+def test_plane_table_filled_in_row_ranges(monkeypatch, threads):
+    """A pass of many pieces fills its plane table in row ranges on the pool (fused.PLANE_CHUNK, patched to 1 so
+    two triangles make two ranges): attribute, 1/w and z planes, bit for bit the reference's image."""
+    from pyd3d11.shader.native import pool
+
+    monkeypatch.setattr(fused, "PLANE_CHUNK", 1)
+
+    def first(sc):
+        sc.targets(sc.rt, True)
+        sc.depth_test(True)
+
+    pool.set_threads(threads)
+    try:
+        got = _run("native", first, lambda sc: None)
+    finally:
+        pool.set_threads(None)
+    want = _run("reference", first, lambda sc: None)
+    assert got[:2] == want[:2]

@@ -406,6 +406,8 @@ def _register_counts(ps) -> tuple[int, int]:
 #: pieces up to which a draw's geometry entry is kept for the next draw (the vertex front end's reuse,
 #: pipeline/front_memo.py, hands an identical ``prep`` to draws of at most that many vertices)
 GEOMETRY_MEMO_PIECES = 1 << 14
+#: pieces per row range of a plane table filled on the pool (below twice this, on the calling thread)
+PLANE_CHUNK = 8192
 _GEOMETRY: dict = {}
 _geometry_lock = threading.Lock()
 
@@ -444,13 +446,25 @@ class _Geometry:
         k = (n_planes, i_invw, i_z)
         table = self._tables.get(k)
         if table is None:
-            table = np.empty((self._arrays["A"].shape[0], n_planes, 3), np.float64)
-            for i, pl in enumerate(self.inputs[1] or ()):
-                table[:, i] = pl
+            P = self._arrays["A"].shape[0]
+            table = np.empty((P, n_planes, 3), np.float64)
+            columns = list(enumerate(self.inputs[1] or ()))
             if i_invw >= 0:
-                table[:, i_invw] = self.interp._inv_w_plane()
+                columns.append((i_invw, self.interp._inv_w_plane()))
             if i_z >= 0:
-                table[:, i_z] = self.interp._z_plane()
+                columns.append((i_z, self.interp._z_plane()))
+
+            def fill(a: int, b: int) -> None:
+                for i, pl in columns:
+                    table[a:b, i] = pl[a:b]
+
+            # a pass of many pieces copies its planes in row ranges on the pool (numpy copies release the GIL)
+            parts = min(threads(), P // PLANE_CHUNK)
+            if parts > 1:
+                step = -(-P // parts)
+                pool.parallel_for(parts, lambda j: fill(j * step, min(P, (j + 1) * step)))
+            else:
+                fill(0, P)
             self._tables[k] = table
         return table
 
