@@ -76,7 +76,8 @@ class TextureEmitter(Protocol):
 class Gen(IrText):
     def __init__(self, lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> None:
         self._set_width(width)
-        self.half: int | None = None  # texture ops of a 16-lane kernel: which 8-lane half is emitted
+        self.half: int | None = None  # texture ops of a wider kernel: which part is emitted (emit_tex)
+        self.part_of = 0  # the kernel's width while a part is emitted
         self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
         self.lw = lw
         self.lay = Layout(tile=tile)
@@ -267,41 +268,41 @@ class Gen(IrText):
         raise AssertionError(f)
 
     def src(self, s: Src) -> str:
-        if self.half is not None:  # an 8-lane texture emitter inside a 16-lane kernel: its half of the value
+        if self.half is not None:  # a texture emitter on one part of a wider kernel: its part of the value
             h, self.half = self.half, None
-            self._set_width(16)
+            pw, w = self.W, self.part_of
+            self._set_width(w)
             v = self.src(s)
-            self._set_width(8)
+            self._set_width(pw)
             self.half = h
-            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
-            return self.v(f"shufflevector <16 x i32> {v}, <16 x i32> poison, <8 x i32> <{lanes}>")
+            lanes = ", ".join(f"i32 {pw * h + i}" for i in range(pw))
+            return self.v(f"shufflevector <{w} x i32> {v}, <{w} x i32> poison, <{pw} x i32> <{lanes}>")
         v = self.src_raw(s)
         return self.modify(v, s.mod, s.kind)
 
     def emit_tex(self, op: LOp, m: str) -> None:
-        """A texture op through its injected emitter; an 8-lane emitter (not ``wide``) in a 16-lane kernel
-        emits it once per 8-lane half (quads lie inside a half) and the joined results are stored."""
+        """A texture op through its injected emitter. An emitter works at up to 16 lanes when ``wide``, else at
+        8; in a wider kernel it is emitted once per part of that width (quads lie inside a part) and the
+        joined results are stored."""
         em = self.tex[op.info["id"]]
-        if self.W == 8 or getattr(em, "wide", False):  # the emitter works at this width
+        pw = 16 if getattr(em, "wide", False) else 8
+        if self.W <= pw:  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return
-        assert self.W == 16
+        w = self.W
         self.half_stores: dict = {}
-        for h in (0, 1):
-            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
-            mh = self.v(f"shufflevector <16 x i1> {m}, <16 x i1> poison, <8 x i32> <{lanes}>")
+        self.part_of = w
+        for h in range(w // pw):
+            lanes = ", ".join(f"i32 {pw * h + i}" for i in range(pw))
+            mh = self.v(f"shufflevector <{w} x i1> {m}, <{w} x i1> poison, <{pw} x i32> <{lanes}>")
             self.half = h
-            self._set_width(8)
+            self._set_width(pw)
             em.emit(self, op.info["tex"], mh)
-            self._set_width(16)
+            self._set_width(w)
             self.half = None
-        both = ", ".join(f"i32 {i}" for i in range(16))
         for d, parts in self.half_stores.values():
-            assert len(parts) == 2, "an emitter stored a destination in one half only"
-            (v0, m0), (v1, m1) = parts
-            val = self.v(f"shufflevector <8 x i32> {v0}, <8 x i32> {v1}, <16 x i32> <{both}>")
-            mk = self.v(f"shufflevector <8 x i1> {m0}, <8 x i1> {m1}, <16 x i32> <{both}>")
-            self.store(d, val, mk)
+            assert len(parts) == w // pw, "an emitter stored a destination in some parts only"
+            self.store(d, self.concat([v for v, _ in parts], "i32"), self.concat([mk for _, mk in parts], "i1"))
         self.half_stores = {}
 
     def modify(self, v: str, mod: str, kind: str) -> str:
@@ -644,7 +645,24 @@ class Gen(IrText):
     def opaque(self, x: str) -> str:
         """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
         into (no constant folding, no identity folds on it)."""
+        if self.W > 16:  # wider than one register: each register-wide part through its own statement
+            parts = []
+            for h in range(self.W // 16):
+                lanes = ", ".join(f"i32 {16 * h + i}" for i in range(16))
+                p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <16 x i32> <{lanes}>")
+                parts.append(self.v(f'call <16 x float> asm "", "=v,0"(<16 x float> {p}) nounwind memory(none)'))
+            return self.concat(parts, "float")
         return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
+
+    def concat(self, parts: list[str], t: str) -> str:
+        """Equal vectors of element type ``t`` joined in order (a power-of-two count)."""
+        n = self.W // len(parts)
+        while len(parts) > 1:
+            idx = ", ".join(f"i32 {i}" for i in range(2 * n))
+            parts = [self.v(f"shufflevector <{n} x {t}> {a}, <{n} x {t}> {b}, <{2 * n} x i32> <{idx}>")
+                     for a, b in zip(parts[::2], parts[1::2])]
+            n *= 2
+        return parts[0]
 
     def asf(self, b: str) -> str:
         return self.v(f"bitcast {self.VI} {b} to {self.VF}")
@@ -1661,7 +1679,7 @@ def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) ->
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 or 16 (callers then size every register-file row to a multiple of it:
     ``Layout.width``)."""
-    assert width in (8, 16) and tile % width == 0
+    assert width in (8, 16, 32, 64) and tile % width == 0
     g = Gen(lw, tile, tex, width)
     text = g.build()
     g.lay.width = width
