@@ -2,7 +2,8 @@
 
 Execution model (the reference executor's, tile by tile): the kernel walks the lanes in tiles of ``TP``
 lanes (whole thread groups for compute); inside a tile every operation runs for all the tile's lanes
-before the next one starts (8 lanes per vector step, 16 where runtime.vector_width picks AVX-512), with the execution mask and each flow-control
+before the next one starts (8 lanes per vector step; 16, or 64 for pixel shaders, where runtime.vector_width picks
+AVX-512: LLVM splits a 64-lane operation into four register operations), with the execution mask and each flow-control
 frame's masks as arrays of 0 / -1 words, so barriers, groupshared memory and derivatives in quads see
 exactly what the reference sees. Temps, indexable temps, masks and groupshared memory are tile-local
 scratch; inputs, outputs and system values are the caller's (regs, 4, Ng) arrays.
@@ -67,7 +68,7 @@ class TextureEmitter(Protocol):
     :class:`~.lower.TexOp`'s sources with ``gen.src``, storing results with ``gen.store(dst, value, m)``
     under the <8 x i1> execution mask ``m``, and taking per-draw data from argument slots it names through
     ``gen.arg`` (the runtime's caller fills them). Emitters are 8 lanes wide unless ``wide`` is true (any width:
-    they take vector types from ``gen``); a 16-lane kernel calls the others per 8-lane half
+    they take vector types from ``gen``); a wider kernel calls the others per 8-lane part
     (:meth:`Gen.emit_tex`)."""
 
     def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
@@ -281,11 +282,10 @@ class Gen(IrText):
         return self.modify(v, s.mod, s.kind)
 
     def emit_tex(self, op: LOp, m: str) -> None:
-        """A texture op through its injected emitter. An emitter works at up to 16 lanes when ``wide``, else at
-        8; in a wider kernel it is emitted once per part of that width (quads lie inside a part) and the
-        joined results are stored."""
+        """A texture op through its injected emitter: a ``wide`` one at the kernel's width; an 8-lane one in a
+        wider kernel once per 8-lane part (quads lie inside a part), the parts' results joined and stored."""
         em = self.tex[op.info["id"]]
-        pw = 16 if getattr(em, "wide", False) else 8
+        pw = self.W if getattr(em, "wide", False) else 8
         if self.W <= pw:  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return
