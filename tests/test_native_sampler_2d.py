@@ -351,13 +351,15 @@ def test_mutation_anisotropic_single_tap_fails(monkeypatch):
     assert not np.array_equal(ref, nat)
 
 
-@pytest.mark.parametrize("width", ["8", "16", "32", "64"])
+@pytest.mark.parametrize("width", ["8", "16", "32", "64", "64/16"])
 @pytest.mark.parametrize("fmt", [RGBA32F, RGBA16F])
 def test_neighbouring_float_taps_at_each_width(monkeypatch, fmt, width):
     """Footprints well inside a 64x64 float texture (CLAMP / WRAP never reached): the x taps of every row are
     neighbours in every lane, so the fetch takes the paired 32-byte row loads and their 8x8 transposes
     (SampleEmitter.fetch's fast path), joined per 8 lanes at kernels of 16, 32 and 64 lanes."""
+    width, _, tex = width.partition("/")  # "64/16": a 64-lane kernel calling the sampler per 16-lane part
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    monkeypatch.setattr(runtime, "TEX_WIDTH", int(tex or 64))
     monkeypatch.setattr(runtime, "_KERNELS", {})
     rng = np.random.default_rng(int(width) + fmt)
     st = _texture(fmt, 64, 64, 1, rng, specials=True)

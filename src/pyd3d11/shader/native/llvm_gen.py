@@ -280,7 +280,9 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         """A texture op through its injected emitter: a ``wide`` one at the kernel's width; an 8-lane one in a
         wider kernel once per 8-lane part (quads lie inside a part), the parts' results joined and stored."""
         em = self.tex[op.info["id"]]
-        pw = self.W if getattr(em, "wide", False) else 8
+        from . import runtime
+
+        pw = min(self.W, max(8, runtime.TEX_WIDTH)) if getattr(em, "wide", False) else 8
         if self.W <= pw:  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return

@@ -343,6 +343,12 @@ _AVX512: bool | None = None
 #: the core overlaps four chains (S1z single-threaded: 16 lanes 182 ms/frame, 32 lanes 150, 64 lanes 130, 128
 #: lanes 136 — spills)
 PIXEL_WIDTH = 64
+#: the widest step of a ``wide`` texture emitter (sampler_gen.SampleEmitter; llvm_gen.Gen.emit_tex calls it per part
+#: of this width in a wider kernel). At 64 lanes S3 costs 30–37 ms CPU per frame against 41–43 at 32 and ~53 at 16,
+#: but its out-of-line sampling function, straight-line code over every lane, takes ~170 ms to compile at O2 (a
+#: configuration's first use in a process without the disk cache: S3 250–270 ms against 130–139 at 16);
+#: ``PYD3D11_NATIVE_TEX_WIDTH=16`` trades the steady frame for that first compile
+TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
 
 
 def vector_width(lw: Lowered, tile: int) -> int:
