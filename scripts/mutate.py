@@ -52,6 +52,10 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py"],
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py"],
+    # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
+    "shader/native/llvm_arith.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
+    "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
+    "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     # fixed-function modules added in session 9: tessellation factors and points, interpolation, clipping, lines,
     # LOD selection; and the native code added in session 8 (UNORM8 texel fetch, the vertex front-end memo)

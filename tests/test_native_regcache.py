@@ -143,41 +143,57 @@ def test_partial_batches_keep_inactive_lanes():
 # Vector width: 16 lanes per step on AVX-512 hosts (runtime.vector_width), 8 elsewhere; same bits
 # ---------------------------------------------------------------------------------------------------
 
-def test_width_rule():
+def test_width_rule(monkeypatch):
+    # pixel programs: PIXEL_WIDTH (64) lanes per step on AVX-512 hosts where the tile holds it; vertex programs 16;
+    # compute 8; PYD3D11_NATIVE_WIDTH sets it where the program and tile allow
     from pyd3d11.shader.native import lower
 
     ps = lower.lower(assemble_program(PS + "mov o0.x, v0.x\nret\n"))
+    vs = lower.lower(assemble_program("vs_5_0\ndcl_input v0.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v0.xyzw\nret\n"))
     cs = lower.lower(assemble_program("cs_5_0\ndcl_thread_group 16, 1, 1\nret\n"))
+    monkeypatch.delenv("PYD3D11_NATIVE_WIDTH", raising=False)
     assert runtime.vector_width(cs, 256) == 8  # compute keeps 8 (thread groups, barriers)
     assert runtime.vector_width(ps, 8) == 8  # a tile of 8 lanes cannot hold a 16-lane step
-    assert runtime.vector_width(ps, 256) in (8, 16)
-    import os
+    wide = runtime.vector_width(ps, 256)
+    assert wide in (8, runtime.PIXEL_WIDTH) and runtime.PIXEL_WIDTH == 64
+    if wide == 8:
+        return  # no AVX-512 here: 8 everywhere
+    assert runtime.vector_width(vs, 256) == 16
+    assert runtime.vector_width(ps, 32) == 32  # the widest step the tile holds
+    assert runtime.vector_width(ps, 48) == 16
+    for env, expect in (("8", 8), ("16", 16), ("32", 32), ("64", 64)):
+        monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", env)
+        assert runtime.vector_width(ps, 256) == expect
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "64")
+    assert runtime.vector_width(cs, 256) == 8 and runtime.vector_width(ps, 32) == 32
 
-    os.environ["PYD3D11_NATIVE_WIDTH"] = "8"
-    try:
-        assert runtime.vector_width(ps, 256) == 8
-    finally:
-        del os.environ["PYD3D11_NATIVE_WIDTH"]
+
+def test_fused_batches_hold_the_widest_step():
+    # the fused lane rounds a batch's lane count to LANE_QUANTUM and the pixel kernel's loop to its width
+    from pyd3d11.pipeline.native import fused_gen
+
+    assert fused_gen.LANE_QUANTUM % runtime.PIXEL_WIDTH == 0
 
 
-@pytest.mark.parametrize("width", ["8", ""])
+@pytest.mark.parametrize("width", ["8", "16", "32", ""])
 @pytest.mark.parametrize("seed", range(8))
 def test_random_pixel_programs_at_each_width(monkeypatch, width, seed):
-    # random PS programs (derivatives, flow control, discard, sincos, integer ops) at 13 and 40 lanes
+    # random PS programs (derivatives, flow control, discard, sincos, integer ops) at 12, 40 and 200 lanes (the
+    # default width is 64 on AVX-512: 200 lanes are three full steps and a partial one)
     from pyd3d11.tools.backend_diff import diff_program, random_program
 
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
     text = random_program(np.random.default_rng([4321, seed]), "ps", 28)
-    for lanes in (12, 40):
+    for lanes in (12, 40, 200):
         status, detail = diff_program(assemble_program(text), lanes=lanes, seed=seed)
         assert status in ("same", "nanbits"), f"{status} {detail}\n{text}"
 
 
-@pytest.mark.parametrize("width", ["8", ""])
+@pytest.mark.parametrize("width", ["8", "16", "32", ""])
 def test_quad_derivatives_at_each_width(monkeypatch, width):
     # deriv_rtx/rty per quad: lanes 4q..4q+3 form quad q at any vector width (each of 16 lanes: 4 quads)
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
-    n = 32
+    n = 136
     x = (np.arange(n) % 2).astype(np.float32)  # quad layout: lanes (0,1,2,3) = TL, TR, BL, BR
     y = ((np.arange(n) // 2) % 2).astype(np.float32)
     val = (x * 3 + y * 5 + (np.arange(n) // 4) * 100).astype(np.float32)

@@ -349,3 +349,29 @@ def test_mutation_anisotropic_single_tap_fails(monkeypatch):
     ref, nat = _diff(_shader("2d"), _bindings(srv(st, RGBA32F, SRV_2D), SamplerDesc(Filter=0x55, MaxAnisotropy=8)),
                      regs)
     assert not np.array_equal(ref, nat)
+
+
+@pytest.mark.parametrize("width", ["8", "16", "32", "64", "64/16"])
+@pytest.mark.parametrize("fmt", [RGBA32F, RGBA16F])
+def test_neighbouring_float_taps_at_each_width(monkeypatch, fmt, width):
+    """Footprints well inside a 64x64 float texture (CLAMP / WRAP never reached): the x taps of every row are
+    neighbours in every lane, so the fetch takes the paired 32-byte row loads and their 8x8 transposes
+    (SampleEmitter.fetch's fast path), joined per 8 lanes at kernels of 16, 32 and 64 lanes."""
+    width, _, tex = width.partition("/")  # "64/16": a 64-lane kernel calling the sampler per 16-lane part
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    monkeypatch.setattr(runtime, "TEX_WIDTH", int(tex or 64))
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    rng = np.random.default_rng(int(width) + fmt)
+    st = _texture(fmt, 64, 64, 1, rng, specials=True)
+    desc = SamplerDesc(Filter=0x15, AddressU=CLAMP, AddressV=WRAP)
+    n = 512
+    q = n // 4
+    c = rng.uniform(0.15, 0.75, (q, 2)).astype(F32)
+    d = rng.uniform(0.5, 2.5, (q, 1)).astype(F32) / F32(64)  # a footprint of about 1-2 texels: mips 0-1
+    regs = np.zeros((3, n, 4), F32)
+    regs[0, :, :2] = np.stack([c, c + d * [1, 0], c + d * [0, 1], c + d], 1).reshape(n, 2)
+    regs[0, :, 3] = rng.uniform(-0.5, 1.5, n)  # sample_l's LOD, sample_b's bias
+    regs[1] = np.repeat(d, 4, 0) * rng.uniform(0.5, 1.5, (n, 4)).astype(F32)  # sample_d's gradients
+    regs[2, :, :2] = regs[0, :, :2]
+    ref, nat = _diff(_shader("2d"), _bindings(srv(st, fmt, SRV_2D), desc), regs)
+    np.testing.assert_array_equal(nat, ref)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from ...shader.native.ir_text import IrText
 from .om_gen import om_function
 
-#: a batch's lane count is rounded up to this (the widest pixel-shader vector step, AVX-512); batches are whole
-#: multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
-LANE_QUANTUM = 16
+#: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
+#: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
+LANE_QUANTUM = 64
 
 V4F = "<4 x float>"
 V4D = "<4 x double>"

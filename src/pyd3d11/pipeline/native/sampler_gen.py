@@ -280,7 +280,7 @@ class SampleKey:
 class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
-    wide = True  # emits at the generator's width, 8 or 16 lanes (llvm_gen.Gen.emit_tex)
+    wide = True  # emits at the generator's width, any multiple of 8 lanes (llvm_gen.Gen.emit_tex)
 
     def __init__(self, key: SampleKey, ident: int) -> None:
         self.key = key
@@ -609,12 +609,10 @@ class SampleEmitter:
                 e = g.v(f"shl i64 {e}, 2")
                 ptr = g.v(f"getelementptr float, ptr {data}, i64 {e}")
                 rows.append(g.v(f"load <8 x float>, ptr {ptr}, align 4"))  # texels x0 and x1: 8 floats
-            cols = self._transpose8(g, rows[:8])  # cols[j]: element j of every lane (x0 rgba, x1 rgba)
-            if g.W == 16:  # lanes 8-15 transposed alike, then each column joined
-                hi = self._transpose8(g, rows[8:])
-                both = ", ".join(f"i32 {i}" for i in range(16))
-                cols = [g.v(f"shufflevector <8 x float> {a}, <8 x float> {b}, <16 x i32> <{both}>")
-                        for a, b in zip(cols, hi)]
+            # cols[j]: element j of every lane (x0 rgba, x1 rgba); each 8 lanes transposed alike, columns joined
+            groups = [self._transpose8(g, rows[k:k + 8]) for k in range(0, g.W, 8)]
+            cols = [g.concat([grp[j] for grp in groups], "float") if len(groups) > 1 else groups[0][j]
+                    for j in range(8)]
             for ch in chans:
                 fv[(2 * pair, ch)] = cols[ch]
                 fv[(2 * pair + 1, ch)] = cols[4 + ch]

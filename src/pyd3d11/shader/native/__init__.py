@@ -2,7 +2,9 @@
 over tiles of lanes with execution masks exactly like the reference executor, bit for bit.
 
 * :mod:`.lower` — front half: IR → a lowered program (plain data; another code generator can consume it).
-* :mod:`.llvm_gen` — LLVM IR generator (8-lane vectors; AVX2/AVX-512 through LLVM's host target).
+* :mod:`.llvm_gen` — LLVM IR generator (8-lane vectors; 16, or 64 for pixel shaders, on AVX-512 hosts; LLVM's
+  host target), with its arithmetic (:mod:`.llvm_arith`), flow control (:mod:`.llvm_flow`), memory access
+  (:mod:`.llvm_memory`), doubles (:mod:`.llvm_double`) and transcendental sequences (:mod:`.llvm_seq`).
 * :mod:`.runtime` — compile cache, argument marshalling, :func:`run_program` / :func:`dispatch`, fallback.
 
 Selection: :func:`backend` — ``PYD3D11_BACKEND=reference`` selects the reference executor, ``native``

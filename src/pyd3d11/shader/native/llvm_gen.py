@@ -2,7 +2,8 @@
 
 Execution model (the reference executor's, tile by tile): the kernel walks the lanes in tiles of ``TP``
 lanes (whole thread groups for compute); inside a tile every operation runs for all the tile's lanes
-before the next one starts (8 lanes per vector step, 16 where runtime.vector_width picks AVX-512), with the execution mask and each flow-control
+before the next one starts (8 lanes per vector step; 16, or 64 for pixel shaders, where runtime.vector_width picks
+AVX-512: LLVM splits a 64-lane operation into four register operations), with the execution mask and each flow-control
 frame's masks as arrays of 0 / -1 words, so barriers, groupshared memory and derivatives in quads see
 exactly what the reference sees. Temps, indexable temps, masks and groupshared memory are tile-local
 scratch; inputs, outputs and system values are the caller's (regs, 4, Ng) arrays.
@@ -17,16 +18,15 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 
 from __future__ import annotations
 
-import math
-import struct
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from .. import ir
-from ..ops.transcendental import SEQUENCES
 from . import llvm_double
 from .ir_text import IrText
-from .llvm_seq import LlvmOps
+from .llvm_arith import ArithMixin, _const_flushed, splat
+from .llvm_flow import FlowMixin
+from .llvm_memory import MemoryMixin
 from .lower import Dst, LOp, Lowered, Src, TexOp
 
 OT = ir.OperandType
@@ -38,10 +38,6 @@ VB = f"<{W} x i1>"
 VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 IOTA = "<" + ", ".join(f"i64 {k}" for k in range(W)) + ">"
-
-
-def splat(v: int | str, t: str = "i32") -> str:
-    return f"splat ({t} {v})"
 
 
 @dataclass
@@ -67,16 +63,17 @@ class TextureEmitter(Protocol):
     :class:`~.lower.TexOp`'s sources with ``gen.src``, storing results with ``gen.store(dst, value, m)``
     under the <8 x i1> execution mask ``m``, and taking per-draw data from argument slots it names through
     ``gen.arg`` (the runtime's caller fills them). Emitters are 8 lanes wide unless ``wide`` is true (any width:
-    they take vector types from ``gen``); a 16-lane kernel calls the others per 8-lane half
+    they take vector types from ``gen``); a wider kernel calls the others per 8-lane part
     (:meth:`Gen.emit_tex`)."""
 
     def emit(self, gen: Gen, op: TexOp, m: str) -> None: ...
 
 
-class Gen(IrText):
+class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
     def __init__(self, lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> None:
         self._set_width(width)
-        self.half: int | None = None  # texture ops of a 16-lane kernel: which 8-lane half is emitted
+        self.half: int | None = None  # texture ops of a wider kernel: which part is emitted (emit_tex)
+        self.part_of = 0  # the kernel's width while a part is emitted
         self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
         self.lw = lw
         self.lay = Layout(tile=tile)
@@ -267,41 +264,42 @@ class Gen(IrText):
         raise AssertionError(f)
 
     def src(self, s: Src) -> str:
-        if self.half is not None:  # an 8-lane texture emitter inside a 16-lane kernel: its half of the value
+        if self.half is not None:  # a texture emitter on one part of a wider kernel: its part of the value
             h, self.half = self.half, None
-            self._set_width(16)
+            pw, w = self.W, self.part_of
+            self._set_width(w)
             v = self.src(s)
-            self._set_width(8)
+            self._set_width(pw)
             self.half = h
-            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
-            return self.v(f"shufflevector <16 x i32> {v}, <16 x i32> poison, <8 x i32> <{lanes}>")
+            lanes = ", ".join(f"i32 {pw * h + i}" for i in range(pw))
+            return self.v(f"shufflevector <{w} x i32> {v}, <{w} x i32> poison, <{pw} x i32> <{lanes}>")
         v = self.src_raw(s)
         return self.modify(v, s.mod, s.kind)
 
     def emit_tex(self, op: LOp, m: str) -> None:
-        """A texture op through its injected emitter; an 8-lane emitter (not ``wide``) in a 16-lane kernel
-        emits it once per 8-lane half (quads lie inside a half) and the joined results are stored."""
+        """A texture op through its injected emitter: a ``wide`` one at the kernel's width; an 8-lane one in a
+        wider kernel once per 8-lane part (quads lie inside a part), the parts' results joined and stored."""
         em = self.tex[op.info["id"]]
-        if self.W == 8 or getattr(em, "wide", False):  # the emitter works at this width
+        from . import runtime
+
+        pw = min(self.W, max(8, runtime.TEX_WIDTH)) if getattr(em, "wide", False) else 8
+        if self.W <= pw:  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return
-        assert self.W == 16
+        w = self.W
         self.half_stores: dict = {}
-        for h in (0, 1):
-            lanes = ", ".join(f"i32 {8 * h + i}" for i in range(8))
-            mh = self.v(f"shufflevector <16 x i1> {m}, <16 x i1> poison, <8 x i32> <{lanes}>")
+        self.part_of = w
+        for h in range(w // pw):
+            lanes = ", ".join(f"i32 {pw * h + i}" for i in range(pw))
+            mh = self.v(f"shufflevector <{w} x i1> {m}, <{w} x i1> poison, <{pw} x i32> <{lanes}>")
             self.half = h
-            self._set_width(8)
+            self._set_width(pw)
             em.emit(self, op.info["tex"], mh)
-            self._set_width(16)
+            self._set_width(w)
             self.half = None
-        both = ", ".join(f"i32 {i}" for i in range(16))
         for d, parts in self.half_stores.values():
-            assert len(parts) == 2, "an emitter stored a destination in one half only"
-            (v0, m0), (v1, m1) = parts
-            val = self.v(f"shufflevector <8 x i32> {v0}, <8 x i32> {v1}, <16 x i32> <{both}>")
-            mk = self.v(f"shufflevector <8 x i1> {m0}, <8 x i1> {m1}, <16 x i32> <{both}>")
-            self.store(d, val, mk)
+            assert len(parts) == w // pw, "an emitter stored a destination in some parts only"
+            self.store(d, self.concat([v for v, _ in parts], "i32"), self.concat([mk for _, mk in parts], "i1"))
         self.half_stores = {}
 
     def modify(self, v: str, mod: str, kind: str) -> str:
@@ -601,319 +599,6 @@ class Gen(IrText):
         off = self.v(f"add {self.VL} {row}, {self.lanes64(glob)}")
         self.scatter(base, off, val, mm)
 
-    # ---- float helpers ------------------------------------------------------------------------------
-    def ftz(self, b: str, lanewise: bool = True) -> str:
-        """numerics.flush_denorms on bits; a no-op on values already flushed in the run's active lanes
-        (``lanewise``: the caller uses each lane for that lane only)."""
-        if lanewise and (b in self.flushed or _const_flushed(b)):
-            return b
-        e = self.v(f"and {self.VI} {b}, {splat(0x7F800000)}")
-        z = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
-        s = self.v(f"and {self.VI} {b}, {splat(-2147483648)}")
-        r = self.v(f"select {self.VB} {z}, {self.VI} {s}, {self.VI} {b}")
-        self.flushed.add(r)
-        return r
-
-    def arith(self, op: str, x: str, y: str, bx: str = "", by: str = "") -> str:
-        """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where ``x`` is a NaN,
-        ``x`` quieted; else the operation's own result (a NaN ``y`` quieted). ``bx`` / ``by``: the operands'
-        bit vectors as the generator wrote them (constants are recognised there).
-
-        Two LLVM liberties break that rule for a plain instruction: it may commute fadd/fmul (then two NaN
-        operands give the second one), and it folds identities (x·1, x·-1, x + -0 → x or -x, on literals and
-        on constants it derives through registers, e.g. ``r0 = 0.5·2; r0·x``), leaving a signalling NaN
-        unquieted or its sign flipped. So:
-        - one operand a constant that is no NaN, zero or ±1 (``plain``): only the other operand can be a NaN,
-          and nothing folds: the plain instruction (the constant taken as the second operand);
-        - otherwise the first operand passes through an opaque identity (:meth:`opaque`; both operands when a
-          constant is involved), and where it is a NaN the second operand is the first one too: x op x is
-          ``x`` quieted in either order, and elsewhere order does not matter. A constant LLVM derives for the
-          second operand can then only fold inside ``select(x NaN, x op x, x op y)``, where ``x`` is no NaN."""
-        if _plain(by):
-            return self.v(f"{op} {self.VF} {x}, {y}")
-        if _plain(bx):
-            return self.v(f"{op} {self.VF} {y}, {x}")
-        cy = _constant(by)
-        x = self.opaque(x)
-        if cy or _constant(bx):
-            y = self.opaque(y)
-        xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
-        y = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {y}")
-        return self.v(f"{op} {self.VF} {x}, {y}")
-
-    def opaque(self, x: str) -> str:
-        """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
-        into (no constant folding, no identity folds on it)."""
-        return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
-
-    def asf(self, b: str) -> str:
-        return self.v(f"bitcast {self.VI} {b} to {self.VF}")
-
-    def asi(self, f: str) -> str:
-        return self.v(f"bitcast {self.VF} {f} to {self.VI}")
-
-    def ff(self, b: str) -> str:
-        """Flushed float view of bits."""
-        return self.asf(self.ftz(b))
-
-    def sat(self, b: str) -> str:
-        self.intr(f"declare <{self.W} x i32> @llvm.smax.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
-        self.intr(f"declare <{self.W} x i32> @llvm.smin.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
-        r = self.v(f"call {self.VI} @llvm.smax.v{self.W}i32({self.VI} {b}, {self.VI} zeroinitializer)")
-        r = self.v(f"call {self.VI} @llvm.smin.v{self.W}i32({self.VI} {r}, {self.VI} {splat(0x3F800000)})")
-        nan = self.v(f"icmp sgt {self.VI} {b}, {splat(0x7F800000)}")
-        r = self.v(f"select {self.VB} {nan}, {self.VI} zeroinitializer, {self.VI} {r}")
-        if b in self.flushed or _const_flushed(b):  # a clamp of a flushed value is 0, 1 or the value
-            self.flushed.add(r)
-        return r
-
-    def fun1(self, name: str, t: str | None = None) -> str:
-        t = self.VF if t is None else t
-        tn = f"v{self.W}f32" if t == self.VF else f"v{self.W}f64"
-        self.intr(f"declare {t} @llvm.{name}.{tn}({t})")
-        return f"@llvm.{name}.{tn}"
-
-    def float_op(self, name: str, a: list[str]) -> str:  # noqa: C901
-        """Reference FLOAT_OPS[name] on bit vectors (alu_float.py)."""
-        if name in ("add", "mul", "div"):
-            x, y = self.ff(a[0]), self.ff(a[1])
-            if name == "div":
-                r = self.asi(self.v(f"fdiv {self.VF} {x}, {y}"))
-            else:
-                op = "fadd" if name == "add" else "fmul"
-                r = self.asi(self.arith(op, x, y, a[0], a[1]))
-            if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
-                    (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
-                self.flushed.add(r)
-                return r
-            return self.ftz(r)
-        if name == "mad":
-            x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
-            p = self.arith("fmul", x, y, a[0], a[1])
-            r = self.asi(self.arith("fadd", p, z, "", a[2]))
-            if _far_from_zero(a[2]):
-                self.flushed.add(r)
-                return r
-            return self.ftz(r)
-        if name in ("min", "max"):
-            ab, bb = self.ftz(a[0]), self.ftz(a[1])
-            x, y = self.asf(ab), self.asf(bb)
-            bn = self.v(f"fcmp uno {self.VF} {y}, {y}")
-            an = self.v(f"fcmp uno {self.VF} {x}, {x}")
-            if name == "min":
-                lt = self.v(f"fcmp olt {self.VF} {x}, {y}")
-                gt = self.v(f"fcmp olt {self.VF} {y}, {x}")
-                eq = self.v(f"or {self.VI} {ab}, {bb}")
-            else:
-                lt = self.v(f"fcmp ogt {self.VF} {x}, {y}")
-                gt = self.v(f"fcmp ogt {self.VF} {y}, {x}")
-                eq = self.v(f"and {self.VI} {ab}, {bb}")
-            r = self.v(f"select {self.VB} {gt}, {self.VI} {bb}, {self.VI} {eq}")
-            r = self.v(f"select {self.VB} {lt}, {self.VI} {ab}, {self.VI} {r}")
-            r = self.v(f"select {self.VB} {an}, {self.VI} {bb}, {self.VI} {r}")
-            return self.v(f"select {self.VB} {bn}, {self.VI} {ab}, {self.VI} {r}")
-        if name in ("exp", "sin", "cos", "log", "rsq"):
-            r = self.asi(SEQUENCES[name](LlvmOps(self), self.ff(a[0])))
-            return r if name in ("log", "rsq") else self.ftz(r)  # as alu_float: log/rsq never denormal
-        if name == "sqrt":
-            return self.asi(self.v(f"call {self.VF} {self.fun1('sqrt')}({self.VF} {self.ff(a[0])})"))
-        if name == "rcp":
-            q = self.v(f"fdiv {self.VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
-            return self.ftz(self.asi(q))
-        if name == "frc":
-            x = self.ff(a[0])
-            fl = self.v(f"call {self.VF} {self.fun1('floor')}({self.VF} {x})")
-            return self.asi(self.v(f"fsub {self.VF} {x}, {fl}"))
-        if name in ("round_ne", "round_ni", "round_pi", "round_z"):
-            fn = {"round_ne": "roundeven", "round_ni": "floor", "round_pi": "ceil", "round_z": "trunc"}[name]
-            return self.asi(self.v(f"call {self.VF} {self.fun1(fn)}({self.VF} {self.ff(a[0])})"))
-        if name in ("eq", "ne", "lt", "ge"):
-            pred = {"eq": "oeq", "ne": "une", "lt": "olt", "ge": "oge"}[name]
-            c = self.v(f"fcmp {pred} {self.VF} {self.ff(a[0])}, {self.ff(a[1])}")
-            return self.v(f"sext {self.VB} {c} to {self.VI}")
-        if name in ("ftoi", "ftou"):
-            d = self.v(f"fpext {self.VF} {self.ff(a[0])} to {self.VD}")
-            nan = self.v(f"fcmp uno {self.VD} {d}, {d}")
-            lo, hi = ("-2147483648.0", "2147483647.0") if name == "ftoi" else ("0.0", "4294967295.0")
-            c1 = self.v(f"fcmp olt {self.VD} {d}, {splat(lo, 'double')}")
-            d = self.v(f"select {self.VB} {c1}, {self.VD} {splat(lo, 'double')}, {self.VD} {d}")
-            c2 = self.v(f"fcmp ogt {self.VD} {d}, {splat(hi, 'double')}")
-            d = self.v(f"select {self.VB} {c2}, {self.VD} {splat(hi, 'double')}, {self.VD} {d}")
-            d = self.v(f"select {self.VB} {nan}, {self.VD} zeroinitializer, {self.VD} {d}")
-            if name == "ftoi":
-                return self.v(f"fptosi {self.VD} {d} to {self.VI}")
-            q = self.v(f"fptoui {self.VD} {d} to {self.VL}")
-            return self.v(f"trunc {self.VL} {q} to {self.VI}")
-        if name == "itof":
-            return self.asi(self.v(f"sitofp {self.VI} {a[0]} to {self.VF}"))
-        if name == "utof":
-            return self.asi(self.v(f"uitofp {self.VI} {a[0]} to {self.VF}"))
-        if name == "f32tof16":
-            fx = self.ff(a[0])
-            h = self.v(f"fptrunc {self.VF} {fx} to <{self.W} x half>")
-            hb = self.v(f"bitcast <{self.W} x half> {h} to <{self.W} x i16>")
-            r = self.v(f"zext <{self.W} x i16> {hb} to {self.VI}")
-            # NaN: sign | 0x7C00 | top 10 payload bits (at least 1), not quieted — numpy's conversion,
-            # which the reference uses (the hardware conversion sets the quiet bit)
-            b = self.asi(fx)
-            sg = self.v(f"lshr {self.VI} {b}, {splat(16)}")
-            sg = self.v(f"and {self.VI} {sg}, {splat(0x8000)}")
-            pl = self.v(f"and {self.VI} {b}, {splat(0x7FFFFF)}")
-            pl = self.v(f"lshr {self.VI} {pl}, {splat(13)}")
-            z = self.v(f"icmp eq {self.VI} {pl}, zeroinitializer")
-            pl = self.v(f"select {self.VB} {z}, {self.VI} {splat(1)}, {self.VI} {pl}")
-            nr = self.v(f"or {self.VI} {sg}, {splat(0x7C00)}")
-            nr = self.v(f"or {self.VI} {nr}, {pl}")
-            isn = self.v(f"fcmp uno {self.VF} {fx}, {fx}")
-            return self.v(f"select {self.VB} {isn}, {self.VI} {nr}, {self.VI} {r}")
-        if name == "f16tof32":
-            return self.f16tof32(a[0])
-        raise AssertionError(name)
-
-    def f16tof32(self, b: str) -> str:
-        """Exact float16 → float32 on the low 16 bits, in integer arithmetic (payloads kept)."""
-        sign = self.v(f"and {self.VI} {b}, {splat(0x8000)}")
-        sign = self.v(f"shl {self.VI} {sign}, {splat(16)}")
-        e = self.v(f"lshr {self.VI} {b}, {splat(10)}")
-        e = self.v(f"and {self.VI} {e}, {splat(31)}")
-        m = self.v(f"and {self.VI} {b}, {splat(0x3FF)}")
-        # normal: (e + 112) << 23 | m << 13
-        ne = self.v(f"add {self.VI} {e}, {splat(112)}")
-        ne = self.v(f"shl {self.VI} {ne}, {splat(23)}")
-        ms = self.v(f"shl {self.VI} {m}, {splat(13)}")
-        normal = self.v(f"or {self.VI} {ne}, {ms}")
-        special = self.v(f"or {self.VI} {ms}, {splat(0x7F800000)}")
-        # e == 0: m * 2^-24 (exact in float32)
-        mf = self.v(f"uitofp {self.VI} {m} to {self.VF}")
-        sub = self.v(f"fmul {self.VF} {mf}, {splat('0x3E70000000000000', 'float')}")
-        sub = self.asi(sub)
-        is0 = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
-        is31 = self.v(f"icmp eq {self.VI} {e}, {splat(31)}")
-        r = self.v(f"select {self.VB} {is31}, {self.VI} {special}, {self.VI} {normal}")
-        r = self.v(f"select {self.VB} {is0}, {self.VI} {sub}, {self.VI} {r}")
-        return self.v(f"or {self.VI} {r}, {sign}")
-
-    # ---- integer helpers ----------------------------------------------------------------------------
-    def int_op(self, name: str, a: list[str]) -> str:  # noqa: C901
-        def b(pred: str, x: str, y: str) -> str:
-            c = self.v(f"icmp {pred} {self.VI} {x}, {y}")
-            return self.v(f"sext {self.VB} {c} to {self.VI}")
-
-        def m5(x: str) -> str:
-            return self.v(f"and {self.VI} {x}, {splat(31)}")
-
-        def call2(fn: str, x: str, y: str) -> str:
-            self.intr(f"declare <{self.W} x i32> @llvm.{fn}.v{self.W}i32(<{self.W} x i32>, <{self.W} x i32>)")
-            return self.v(f"call {self.VI} @llvm.{fn}.v{self.W}i32({self.VI} {x}, {self.VI} {y})")
-
-        if name == "iadd":
-            return self.v(f"add {self.VI} {a[0]}, {a[1]}")
-        if name == "imad":
-            p = self.v(f"mul {self.VI} {a[0]}, {a[1]}")
-            return self.v(f"add {self.VI} {p}, {a[2]}")
-        if name == "mul_lo":
-            return self.v(f"mul {self.VI} {a[0]}, {a[1]}")
-        if name == "ineg":
-            return self.v(f"sub {self.VI} zeroinitializer, {a[0]}")
-        if name in ("and", "or", "xor"):
-            return self.v(f"{name} {self.VI} {a[0]}, {a[1]}")
-        if name == "not":
-            return self.v(f"xor {self.VI} {a[0]}, {splat(-1)}")
-        if name == "ishl":
-            return self.v(f"shl {self.VI} {a[0]}, {m5(a[1])}")
-        if name == "ishr":
-            return self.v(f"ashr {self.VI} {a[0]}, {m5(a[1])}")
-        if name == "ushr":
-            return self.v(f"lshr {self.VI} {a[0]}, {m5(a[1])}")
-        if name in ("ieq", "ine", "ilt", "ige", "ult", "uge"):
-            return b({"ieq": "eq", "ine": "ne", "ilt": "slt", "ige": "sge", "ult": "ult", "uge": "uge"}[name],
-                     a[0], a[1])
-        if name in ("imin", "imax", "umin", "umax"):
-            return call2({"imin": "smin", "imax": "smax", "umin": "umin", "umax": "umax"}[name], a[0], a[1])
-        if name in ("ubfe", "ibfe"):
-            w, o, s = m5(a[0]), m5(a[1]), a[2]
-            sh = "lshr" if name == "ubfe" else "ashr"
-            wo = self.v(f"add {self.VI} {w}, {o}")
-            lng = self.v(f"icmp ult {self.VI} {wo}, {splat(32)}")
-            l1 = self.v(f"sub {self.VI} {splat(32)}, {wo}")
-            l1 = self.v(f"and {self.VI} {l1}, {splat(31)}")  # in range where used; keeps the shift defined
-            r1 = self.v(f"sub {self.VI} {splat(32)}, {w}")
-            r1 = self.v(f"and {self.VI} {r1}, {splat(31)}")
-            x = self.v(f"shl {self.VI} {s}, {l1}")
-            x = self.v(f"{sh} {self.VI} {x}, {r1}")
-            y = self.v(f"{sh} {self.VI} {s}, {o}")
-            r = self.v(f"select {self.VB} {lng}, {self.VI} {x}, {self.VI} {y}")
-            z = self.v(f"icmp eq {self.VI} {w}, zeroinitializer")
-            return self.v(f"select {self.VB} {z}, {self.VI} zeroinitializer, {self.VI} {r}")
-        if name == "bfi":
-            w, o = m5(a[0]), m5(a[1])
-            one = self.v(f"shl {self.VI} {splat(1)}, {w}")
-            mk = self.v(f"sub {self.VI} {one}, {splat(1)}")
-            mk = self.v(f"shl {self.VI} {mk}, {o}")
-            ins = self.v(f"shl {self.VI} {a[2]}, {o}")
-            ins = self.v(f"and {self.VI} {ins}, {mk}")
-            nm = self.v(f"xor {self.VI} {mk}, {splat(-1)}")
-            bs = self.v(f"and {self.VI} {a[3]}, {nm}")
-            return self.v(f"or {self.VI} {ins}, {bs}")
-        if name == "bfrev":
-            self.intr(f"declare <{self.W} x i32> @llvm.bitreverse.v{self.W}i32(<{self.W} x i32>)")
-            return self.v(f"call {self.VI} @llvm.bitreverse.v{self.W}i32({self.VI} {a[0]})")
-        if name == "countbits":
-            self.intr(f"declare <{self.W} x i32> @llvm.ctpop.v{self.W}i32(<{self.W} x i32>)")
-            return self.v(f"call {self.VI} @llvm.ctpop.v{self.W}i32({self.VI} {a[0]})")
-        if name in ("firstbit_hi", "firstbit_lo", "firstbit_shi"):
-            x = a[0]
-            if name == "firstbit_shi":
-                neg = self.v(f"icmp slt {self.VI} {x}, zeroinitializer")
-                nx = self.v(f"xor {self.VI} {x}, {splat(-1)}")
-                x = self.v(f"select {self.VB} {neg}, {self.VI} {nx}, {self.VI} {x}")
-            fn = "cttz" if name == "firstbit_lo" else "ctlz"
-            self.intr(f"declare <{self.W} x i32> @llvm.{fn}.v{self.W}i32(<{self.W} x i32>, i1 immarg)")
-            c = self.v(f"call {self.VI} @llvm.{fn}.v{self.W}i32({self.VI} {x}, i1 false)")
-            z = self.v(f"icmp eq {self.VI} {x}, zeroinitializer")
-            return self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {c}")
-        if name == "msad":
-            acc = a[2]
-            for k in range(4):
-                r = self.v(f"lshr {self.VI} {a[0]}, {splat(8 * k)}")
-                r = self.v(f"and {self.VI} {r}, {splat(255)}")
-                s = self.v(f"lshr {self.VI} {a[1]}, {splat(8 * k)}")
-                s = self.v(f"and {self.VI} {s}, {splat(255)}")
-                d1 = self.v(f"sub {self.VI} {r}, {s}")
-                d2 = self.v(f"sub {self.VI} {s}, {r}")
-                gt = self.v(f"icmp ugt {self.VI} {r}, {s}")
-                d = self.v(f"select {self.VB} {gt}, {self.VI} {d1}, {self.VI} {d2}")
-                rz = self.v(f"icmp eq {self.VI} {r}, zeroinitializer")
-                d = self.v(f"select {self.VB} {rz}, {self.VI} zeroinitializer, {self.VI} {d}")
-                acc = self.v(f"add {self.VI} {acc}, {d}")
-            return acc
-        raise AssertionError(name)
-
-    def int2(self, name: str, a: list[str]) -> tuple[str, str]:
-        if name in ("imul", "umul"):
-            ext = "sext" if name == "imul" else "zext"
-            x = self.v(f"{ext} {self.VI} {a[0]} to {self.VL}")
-            y = self.v(f"{ext} {self.VI} {a[1]} to {self.VL}")
-            p = self.v(f"mul {self.VL} {x}, {y}")
-            hi = self.v(f"lshr {self.VL} {p}, {splat(32, 'i64')}")
-            return self.v(f"trunc {self.VL} {hi} to {self.VI}"), self.v(f"trunc {self.VL} {p} to {self.VI}")
-        if name == "udiv":
-            z = self.v(f"icmp eq {self.VI} {a[1]}, zeroinitializer")
-            safe = self.v(f"select {self.VB} {z}, {self.VI} {splat(1)}, {self.VI} {a[1]}")
-            q = self.v(f"udiv {self.VI} {a[0]}, {safe}")
-            r = self.v(f"urem {self.VI} {a[0]}, {safe}")
-            return (self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {q}"),
-                    self.v(f"select {self.VB} {z}, {self.VI} {splat(-1)}, {self.VI} {r}"))
-        if name == "uaddc":
-            s = self.v(f"add {self.VI} {a[0]}, {a[1]}")
-            c = self.v(f"icmp ult {self.VI} {s}, {a[0]}")
-            return s, self.v(f"zext {self.VB} {c} to {self.VI}")
-        if name == "usubb":
-            s = self.v(f"sub {self.VI} {a[0]}, {a[1]}")
-            c = self.v(f"icmp ult {self.VI} {a[0]}, {a[1]}")
-            return s, self.v(f"zext {self.VB} {c} to {self.VI}")
-        raise AssertionError(name)
-
     # ---- operations ---------------------------------------------------------------------------------
     def emit_alu(self, op: LOp, m: str) -> None:  # noqa: C901
         """One ALU op for the current vector step under the execution mask ``m`` (a vector of i1)."""
@@ -998,456 +683,6 @@ class Gen(IrText):
                 results.append((d, r))
         for d, r in results:
             self.store(d, r, m)
-
-    def any_of(self, slot: int = 0) -> str:
-        """i1: any lane of mask ``slot`` set in this tile."""
-        self.e("store i32 0, ptr %anyslot, align 4")
-        self.loop_begin()
-        mv = self.load_mask(slot)
-        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
-        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mv})")
-        old = self.v("load i32, ptr %anyslot, align 4")
-        nw = self.v(f"or i32 {old}, {red}")
-        self.e(f"store i32 {nw}, ptr %anyslot, align 4")
-        self.loop_end()
-        acc = self.v("load i32, ptr %anyslot, align 4")
-        return self.v(f"icmp ne i32 {acc}, 0")
-
-    def cond_vec(self, s: Src, nz: bool) -> str:
-        v = self.src(s)
-        c = self.v(f"icmp {'ne' if nz else 'eq'} {self.VI} {v}, zeroinitializer")
-        return self.v(f"sext {self.VB} {c} to {self.VI}")
-
-    def emit_flow(self, op: LOp) -> None:  # noqa: C901
-        k = op.kind
-        info = op.info
-        if k == "if":
-            f = info["frame"]
-            self.loop_begin()
-            m = self.load_mask()
-            c = self.cond_vec(info["cond"], info["nz"])
-            self.store_mask(m, f.slot)
-            nc = self.v(f"xor {self.VI} {c}, {splat(-1)}")
-            oth = self.v(f"and {self.VI} {m}, {nc}")
-            self.store_mask(oth, f.slot + 1)
-            self.store_mask(self.v(f"and {self.VI} {m}, {c}"))
-            self.loop_end()
-            a = self.any_of()
-            body = self.label("then")
-            tgt = f"else_{f.id}" if self._has_else(f) else f"endif_{f.id}"
-            self.e(f"br i1 {a}, label %{body}, label %{tgt}")
-            self.put_label(body)
-        elif k == "else":
-            f = info["frame"]
-            self.br(f"else_{f.id}")
-            self.put_label(f"else_{f.id}")
-            self.copy_mask(f.slot + 1, 0)
-            a = self.any_of()
-            body = self.label("elsebody")
-            self.e(f"br i1 {a}, label %{body}, label %endif_{f.id}")
-            self.put_label(body)
-        elif k == "endif":
-            f = info["frame"]
-            self.br(f"endif_{f.id}")
-            self.put_label(f"endif_{f.id}")
-            self.copy_mask(f.slot, 0)
-        elif k == "loop":
-            f = info["frame"]
-            a = self.any_of()
-            start = self.label("loopstart")
-            self.e(f"br i1 {a}, label %{start}, label %loopexit_{f.id}")
-            self.put_label(start)
-            self.loop_begin()
-            self.store_mask(self.load_mask(), f.slot)
-            self.store_mask("zeroinitializer", f.slot + 1)
-            self.loop_end()
-            self.br(f"loopbody_{f.id}")
-            self.put_label(f"loopbody_{f.id}")
-        elif k == "endloop":
-            f = info["frame"]
-            self.loop_begin()
-            m = self.load_mask()
-            c = self.load_mask(f.slot + 1)
-            self.store_mask(self.v(f"or {self.VI} {m}, {c}"))
-            self.store_mask("zeroinitializer", f.slot + 1)
-            self.loop_end()
-            a = self.any_of()
-            # every 2^16 iterations ask the host whether to stop (a run-away loop stays interruptible:
-            # signal handlers, KeyboardInterrupt, optdiff's time limit)
-            cnt = self.v("load i64, ptr %polls, align 8")
-            cnt = self.v(f"add i64 {cnt}, 1")
-            self.e(f"store i64 {cnt}, ptr %polls, align 8")
-            low = self.v(f"and i64 {cnt}, 65535")
-            due = self.v(f"icmp eq i64 {low}, 0")
-            again, poll, stop = self.label("again"), self.label("poll"), self.label("stop")
-            self.e(f"br i1 {a}, label %{again}, label %loopdone_{f.id}")
-            self.put_label(again)
-            self.e(f"br i1 {due}, label %{poll}, label %loopbody_{f.id}")
-            self.put_label(poll)
-            flag = self.arg("pollflag")
-            self.e(f"store volatile i32 0, ptr {flag}, align 4")
-            self.e(f"call void {self.arg('poll')}()")
-            r = self.v(f"load volatile i32, ptr {flag}, align 4")
-            st = self.v(f"icmp eq i32 {r}, 0")  # the callback did not finish: a signal handler raised
-            self.e(f"br i1 {st}, label %{stop}, label %loopbody_{f.id}")
-            self.put_label(stop)
-            self.br("exit")
-            self.put_label(f"loopdone_{f.id}")
-            self.copy_mask(f.slot, 0)
-            self.br(f"loopexit_{f.id}")
-            self.put_label(f"loopexit_{f.id}")
-        elif k in ("leave", "continue"):
-            self.loop_begin()
-            m = self.load_mask()
-            lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
-            keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
-            for fr in info["above"]:
-                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
-                for s in slots:
-                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
-            if k == "continue":
-                t = info["target"]
-                self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
-            self.store_mask(self.v(f"and {self.VI} {m}, {keep}"))
-            self.loop_end()
-        elif k == "switch":
-            f = info["frame"]
-            a = self.any_of()
-            start = self.label("swstart")
-            self.e(f"br i1 {a}, label %{start}, label %swexit_{f.id}")
-            self.put_label(start)
-            self.loop_begin()
-            m = self.load_mask()
-            self.store_mask(m, f.slot)
-            self.store_mask(m, f.slot + 1)
-            self.store_mask(self.src(info["sel"]), f.slot + 2)
-            self.store_mask("zeroinitializer")
-            self.loop_end()
-        elif k == "case":
-            f = info["frame"]
-            self.loop_begin()
-            oth = self.load_mask(f.slot + 1)
-            sel = self.load_mask(f.slot + 2)
-            if info["value"] is not None:
-                v = info["value"]
-                c = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
-            else:
-                c = "zeroinitializer"
-                for v in info["values"]:
-                    e = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
-                    c = self.v(f"or {self.VB} {c}, {e}")
-                c = self.v(f"xor {self.VB} {c}, {splat('true', 'i1')}")
-            c = self.v(f"sext {self.VB} {c} to {self.VI}")
-            hit = self.v(f"and {self.VI} {oth}, {c}")
-            nh = self.v(f"xor {self.VI} {hit}, {splat(-1)}")
-            self.store_mask(self.v(f"and {self.VI} {oth}, {nh}"), f.slot + 1)
-            self.store_mask(self.v(f"or {self.VI} {self.load_mask()}, {hit}"))
-            self.loop_end()
-        elif k == "endswitch":
-            f = info["frame"]
-            self.copy_mask(f.slot, 0)
-            self.br(f"swexit_{f.id}")
-            self.put_label(f"swexit_{f.id}")
-        elif k == "halt":
-            self.br("tile_end")
-            self.put_label(self.label("dead"))
-        elif k == "gsemit":
-            self.emit_gs(op)
-        elif k == "discard":
-            base = self.arg("discarded")
-            self.loop_begin()
-            m = self.load_mask()
-            c = self.cond_vec(info["cond"], info["nz"])
-            hit = self.v(f"and {self.VI} {m}, {c}")
-            lane = self.v(f"add i64 {self.lane}, %tb")
-            p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
-            old = self.v(f"load {self.VI}, ptr {p}, align 4")
-            self.e(f"store {self.VI} {self.v(f'or {self.VI} {old}, {hit}')}, ptr {p}, align 4")
-            self.loop_end()
-        else:
-            raise AssertionError(k)
-
-    def emit_gs(self, op: LOp) -> None:
-        """emit / cut / emitThenCut (and the _stream forms) of a geometry shader, lane by lane, as
-        shader/exec/geometry_ops.EmitRecorder does them (§13.3, §22.3.5): an active lane under its
-        dcl_maxout copies its whole o# file into its next vertex slot k (``gsdata`` register-major: word
-        (reg·Ng·maxout + lane·maxout + k)·4 + comp), records the stream and its current strip number (``gsstream``/``gsstrip``) and
-        counts it (``gscount``); the emit that reaches dcl_maxout retires the lane like ret; a cut bumps
-        the lane's strip number of that stream (``gscut`` row stream), after the emit for emitThenCut."""
-        info = op.info
-        stream = info["stream"]
-        mx = self.lw.gs_max
-        O = self.lw.n_outputs
-        cnt_a, cut_a = self.arg("gscount"), self.arg("gscut")
-        data_a, str_a, strip_a = self.arg("gsdata"), self.arg("gsstream"), self.arg("gsstrip")
-        o_a = self.arg("o")
-        self.loop_begin(step=1, upper="%L")
-        lane = self.lane
-        mv = self.v(f"load i32, ptr {self.v(f'getelementptr i32, ptr %masks, i64 {lane}')}, align 4")
-        act = self.v(f"icmp ne i32 {mv}, 0")
-        go, nx = self.label("ge"), self.label("gn")
-        self.e(f"br i1 {act}, label %{go}, label %{nx}")
-        self.put_label(go)
-        gl = self.v(f"add i64 {lane}, %tb")
-        cutrow = self.v(f"mul i64 %Ng, {stream}")
-        cp = self.v(f"getelementptr i32, ptr {cut_a}, i64 {self.v(f'add i64 {cutrow}, {gl}')}")
-        if info["emit"]:
-            pc = self.v(f"getelementptr i32, ptr {cnt_a}, i64 {gl}")
-            c = self.v(f"load i32, ptr {pc}, align 4")
-            room = self.v(f"icmp ult i32 {c}, {mx}")
-            doit, after = self.label("gw"), self.label("ga")
-            self.e(f"br i1 {room}, label %{doit}, label %{after}")
-            self.put_label(doit)
-            c64 = self.v(f"zext i32 {c} to i64")
-            first = self.v(f"mul i64 {gl}, {mx}")
-            slot = self.v(f"add i64 {first}, {c64}")
-            plane = self.v(f"mul i64 %Ng, {mx * 4}")  # words of one register's plane: (Ng·maxout, 4)
-            base = self.v(f"mul i64 {slot}, 4")
-            for w in range(O * 4):
-                row = self.v(f"mul i64 %Ng, {w}")
-                src = self.v(f"getelementptr i32, ptr {o_a}, i64 {self.v(f'add i64 {row}, {gl}')}")
-                val = self.v(f"load i32, ptr {src}, align 4")
-                pr = self.v(f"mul i64 {plane}, {w // 4}")
-                at = self.v(f"add i64 {self.v(f'add i64 {pr}, {base}')}, {w % 4}")
-                dst = self.v(f"getelementptr i32, ptr {data_a}, i64 {at}")
-                self.e(f"store i32 {val}, ptr {dst}, align 4")
-            self.e(f"store i32 {stream}, ptr {self.v(f'getelementptr i32, ptr {str_a}, i64 {slot}')}, align 4")
-            strip = self.v(f"load i32, ptr {cp}, align 4")
-            self.e(f"store i32 {strip}, ptr {self.v(f'getelementptr i32, ptr {strip_a}, i64 {slot}')}, align 4")
-            c1 = self.v(f"add i32 {c}, 1")
-            self.e(f"store i32 {c1}, ptr {pc}, align 4")
-            full = self.v(f"icmp uge i32 {c1}, {mx}")
-            ret = self.label("gr")
-            self.e(f"br i1 {full}, label %{ret}, label %{after}")
-            self.put_label(ret)
-            # §22.3.5: the invocation ends as if the program had ended (every frame loses the lane)
-            slots = [0] + [s for fr in info["above"] for s in (fr.slot, fr.slot + 1)]
-            for s in slots:
-                p = self.v(f"getelementptr i32, ptr %masks, i64 {self.v(f'add i64 {lane}, {s * self.TP}')}")
-                self.e(f"store i32 0, ptr {p}, align 4")
-            self.br(after)
-            self.put_label(after)
-        if info["cut"]:
-            old = self.v(f"load i32, ptr {cp}, align 4")
-            self.e(f"store i32 {self.v(f'add i32 {old}, 1')}, ptr {cp}, align 4")
-        self.br(nx)
-        self.put_label(nx)
-        self.loop_end()
-
-    def _has_else(self, f) -> bool:
-        return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)
-
-    def copy_mask(self, src: int, dst: int) -> None:
-        self.loop_begin()
-        self.store_mask(self.load_mask(src), dst)
-        self.loop_end()
-
-    # ---- memory -------------------------------------------------------------------------------------
-    def mem_geom(self, mem: tuple) -> dict:
-        """Per-resource values: words ptr, nw, limit, stride, count (i64 SSA or constants), base per lane."""
-        kind, slot = mem
-        if kind == "g":
-            wpg = self.lay.tgsm_words[slot]
-            size, stride = self.lw.tgsm[slot]
-            return {"words": self.arg(f"tgsm{slot}"), "nw": str(wpg * max(1, self.TP // self.T)),
-                    "limit": str(wpg), "stride": str(stride), "count": str((wpg * 4 // stride) if stride else 0),
-                    "wpg": wpg}
-        p = f"{kind}{slot}"
-        return {"words": self.arg(f"{p}w"), "nw": self.arg(f"{p}nw", False), "limit": self.arg(f"{p}nw", False),
-                "stride": self.arg(f"{p}stride", False), "count": self.arg(f"{p}count", False), "wpg": None}
-
-    def lane_base(self, g: dict) -> str:
-        """<8 x i64> first word of the lane's groupshared copy (0 for buffers)."""
-        if g["wpg"] is None:
-            return "zeroinitializer"
-        grp = self.v(f"udiv {self.VL} {self.lanes64(False)}, {splat(self.T, 'i64')}")
-        return self.v(f"mul {self.VL} {grp}, {splat(g['wpg'], 'i64')}")
-
-    def address(self, g: dict, a0: str, a1: str | None) -> tuple[str, str, str]:
-        """(<W x i64> w (without base), <W x i1> ok, <W x i64> avail) for raw (a1 None) or structured."""
-        x0 = self.v(f"zext {self.VI} {a0} to {self.VL}")
-        if a1 is None:
-            w = self.v(f"lshr {self.VL} {x0}, {splat(2, 'i64')}")
-            avail = self.v(f"sub {self.VL} {self.vsplat64(g['limit'])}, {w}")
-            return w, splat("true", "i1"), avail
-        x1 = self.v(f"zext {self.VI} {a1} to {self.VL}")
-        stride = self.vsplat64(g["stride"])
-        ok1 = self.v(f"icmp ult {self.VL} {x0}, {self.vsplat64(g['count'])}")
-        ok2 = self.v(f"icmp ult {self.VL} {x1}, {stride}")
-        ok = self.v(f"and {self.VB} {ok1}, {ok2}")
-        sw = self.v(f"lshr {self.VL} {stride}, {splat(2, 'i64')}")
-        offw = self.v(f"lshr {self.VL} {x1}, {splat(2, 'i64')}")
-        avail = self.v(f"sub {self.VL} {sw}, {offw}")
-        avail = self.v(f"select {self.VB} {ok}, {self.VL} {avail}, {self.VL} zeroinitializer")
-        w = self.v(f"mul {self.VL} {x0}, {sw}")
-        w = self.v(f"add {self.VL} {w}, {offw}")
-        return w, ok, avail
-
-    def in_range(self, g: dict, flat: str, ok: str, avail: str, s: int) -> tuple[str, str]:
-        fs = self.v(f"add {self.VL} {flat}, {splat(s, 'i64')}")
-        c1 = self.v(f"icmp slt {self.VL} {splat(s, 'i64')}, {avail}")
-        c2 = self.v(f"icmp ult {self.VL} {fs}, {self.vsplat64(g['nw'])}")
-        c = self.v(f"and {self.VB} {c1}, {c2}")
-        return fs, self.v(f"and {self.VB} {c}, {ok}")
-
-    def emit_load(self, op: LOp, m: str) -> None:
-        info = op.info
-        g = self.mem_geom(info["mem"])
-        a0 = self.src(info["a0"])
-        a1 = self.src(info["a1"]) if info["structured"] else None
-        w, ok, avail = self.address(g, a0, a1)
-        flat = self.v(f"add {self.VL} {w}, {self.lane_base(g)}")
-        vals = []
-        for s in info["sel"]:
-            fs, good = self.in_range(g, flat, ok, avail, s)
-            good = self.v(f"and {self.VB} {good}, {m}")
-            vals.append(self.gather_fast(g["words"], fs, good))
-        for d, v in zip(op.dsts, vals):
-            self.store(d, v, m)
-
-    def emit_store(self, op: LOp) -> None:
-        info = op.info
-        g = self.mem_geom(info["mem"])
-        # component-major, lanes in order (the reference's order when lanes overlap)
-        for cpt, vs in zip(info["comps"], info["vals"]):
-            self.loop_begin()
-            m = self.mbool(self.load_mask())
-            m = self.quiet_filter(m)
-            a0 = self.src(info["a0"])
-            a1 = self.src(info["a1"]) if info["structured"] else None
-            w, ok, avail = self.address(g, a0, a1)
-            flat = self.v(f"add {self.VL} {w}, {self.lane_base(g)}")
-            fs, good = self.in_range(g, flat, ok, avail, cpt)
-            good = self.v(f"and {self.VB} {good}, {m}")
-            self.scatter_fast(g["words"], fs, self.src(vs), good)
-            self.loop_end()
-
-    def quiet_filter(self, m: str) -> str:
-        return m  # pixel shaders with memory writes are not compiled (lower.py), so no quiet lanes
-
-    def emit_atomic(self, op: LOp) -> None:
-        """Lane by lane in lane order (the reference's serialisation), addresses as signed int64."""
-        info = op.info
-        g = self.mem_geom(info["mem"])
-        name = info["op"]
-        self.loop_begin(step=1, upper="%L")
-        lane = self.lane
-        mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
-        mv = self.v(f"load i32, ptr {mp}, align 4")
-        act = self.v(f"icmp ne i32 {mv}, 0")
-        run, skip = self.label("at"), self.label("ats")
-        self.e(f"br i1 {act}, label %{run}, label %{skip}")
-        self.put_label(run)
-        sv = self.scalar_src
-        a0 = self.v(f"sext i32 {sv(info['a0'])} to i64")
-        if info["structured"]:
-            a1 = self.v(f"sext i32 {sv(info['a1'])} to i64")
-            stride, count = g["stride"], g["count"]
-            ok1 = self.v(f"icmp slt i64 {a0}, {count}")
-            ok2 = self.v(f"icmp slt i64 {a1}, {stride}")
-            ok = self.v(f"and i1 {ok1}, {ok2}")
-            sw = self.v(f"lshr i64 {stride}, 2")
-            offw = self.v(f"ashr i64 {a1}, 2")
-            avail = self.v(f"sub i64 {sw}, {offw}")
-            avail = self.v(f"select i1 {ok}, i64 {avail}, i64 0")
-            w = self.v(f"mul i64 {a0}, {sw}")
-            w = self.v(f"add i64 {w}, {offw}")
-        else:
-            w = self.v(f"ashr i64 {a0}, 2")
-            avail = self.v(f"sub i64 {g['limit']}, {w}")
-        c1 = self.v(f"icmp sgt i64 {avail}, 0")
-        c2 = self.v(f"icmp sge i64 {w}, 0")
-        good = self.v(f"and i1 {c1}, {c2}")
-        if g["wpg"] is not None:
-            grp = self.v(f"udiv i64 {lane}, {self.T}")
-            base = self.v(f"mul i64 {grp}, {g['wpg']}")
-            flat = self.v(f"add i64 {w}, {base}")
-        else:
-            flat = w
-        c3 = self.v(f"icmp slt i64 {flat}, {g['nw']}")
-        good = self.v(f"and i1 {good}, {c3}")
-        vals = [sv(s) for s in info["vals"]]
-        doit, done = self.label("atd"), self.label("atn")
-        pre_blk = self.label("atp")
-        self.e(f"br i1 {good}, label %{doit}, label %{pre_blk}")
-        self.put_label(pre_blk)
-        self.br(done)
-        self.put_label(doit)
-        p = self.v(f"getelementptr i32, ptr {g['words']}, i64 {flat}")
-        old = self.v(f"load i32, ptr {p}, align 4")
-        if name == "cmp":
-            eq = self.v(f"icmp eq i32 {old}, {vals[0]}")
-            new = self.v(f"select i1 {eq}, i32 {vals[1]}, i32 {old}")
-        elif name == "exch":
-            new = vals[0]
-        elif name == "add":
-            new = self.v(f"add i32 {old}, {vals[0]}")
-        elif name in ("and", "or", "xor"):
-            new = self.v(f"{name} i32 {old}, {vals[0]}")
-        else:
-            fn = {"imax": "smax", "imin": "smin", "umax": "umax", "umin": "umin"}[name]
-            self.intr(f"declare i32 @llvm.{fn}.i32(i32, i32)")
-            new = self.v(f"call i32 @llvm.{fn}.i32(i32 {old}, i32 {vals[0]})")
-        self.e(f"store i32 {new}, ptr {p}, align 4")
-        self.br(done)
-        self.put_label(done)
-        res = self.v(f"phi i32 [ {old}, %{doit} ], [ 0, %{pre_blk} ]")
-        for d in op.dsts:
-            self.scalar_store(d, res)
-        self.br(skip)
-        self.put_label(skip)
-        self.loop_end()
-
-    def emit_counter(self, op: LOp) -> None:
-        slot = op.info["slot"]
-        cell = self.arg(f"u{slot}counter")
-        bound = self.arg(f"u{slot}bound", False)
-        isb = self.v(f"icmp ne i64 {bound}, 0")
-        run, skip = self.label("cnt"), self.label("cnts")
-        self.e(f"br i1 {isb}, label %{run}, label %{skip}")
-        self.put_label(run)
-        self.loop_begin(step=1, upper="%L")
-        lane = self.lane
-        mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
-        mv = self.v(f"load i32, ptr {mp}, align 4")
-        act = self.v(f"icmp ne i32 {mv}, 0")
-        go, nx = self.label("cg"), self.label("cn")
-        self.e(f"br i1 {act}, label %{go}, label %{nx}")
-        self.put_label(go)
-        c = self.v(f"load i32, ptr {cell}, align 4")
-        if op.info["consume"]:
-            val = self.v(f"sub i32 {c}, 1")
-            self.e(f"store i32 {val}, ptr {cell}, align 4")
-        else:
-            val = c
-            self.e(f"store i32 {self.v(f'add i32 {c}, 1')}, ptr {cell}, align 4")
-        for d in op.dsts:
-            self.scalar_store(d, val)
-        self.br(nx)
-        self.put_label(nx)
-        self.loop_end()
-        self.br(skip)
-        self.put_label(skip)
-
-    def emit_bufinfo(self, op: LOp, m: str) -> None:
-        kind, slot = op.info["res"]
-        v = self.arg(f"{kind}{slot}bufinfo", False)
-        x = self.v(f"trunc i64 {v} to i32")
-        val = self.vsplat32(x)
-        for d in op.dsts:
-            self.store(d, val, m)
-
-    # scalar (one lane) access for atomics/counters: reuse the vector code on a one-lane view
-    def scalar_src(self, s: Src) -> str:
-        save = self.lane
-        vec = self.src(s)  # reads lanes [lane, lane+8): lane 0 of it is this lane
-        self.lane = save
-        return self.v(f"extractelement {self.VI} {vec}, i64 0")
-
-    def scalar_store(self, d: Dst, val: str) -> None:
-        vec = self.v(f"insertelement {self.VI} zeroinitializer, i32 {val}, i64 0")
-        m = f"<i1 true, {', '.join(['i1 false'] * (self.W - 1))}>"
-        self.store(d, vec, m)
 
     # ---- whole kernel -------------------------------------------------------------------------------
     def build(self) -> str:
@@ -1601,67 +836,12 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
            "f16tof32"}
 
 
-def _const_flushed(v: str) -> bool:
-    """Whether ``v`` is a constant splat (as :func:`splat` writes it) whose value is no float32 denormal."""
-    if v == "zeroinitializer":
-        return True
-    if not (v.startswith("splat (i32 ") and v.endswith(")")):
-        return False
-    try:
-        x = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
-    except ValueError:
-        return False
-    return (x & 0x7F800000) != 0 or (x & 0x7FFFFFFF) == 0
-
-
-def _constant(v: str) -> bool:
-    """Whether operand bits ``v`` are a constant (a splat, a vector literal or zeroinitializer)."""
-    return v.startswith(("splat (", "<")) or v == "zeroinitializer"
-
-
-def _plain(v: str) -> bool:
-    """A constant splat operand no LLVM fold of fadd/fmul keys on: not a NaN, not ±0 (x + -0 → x) and not
-    ±1 (x·1 → x, x·-1 → -x), finite."""
-    c = _const_float(v)
-    return c is not None and math.isfinite(c) and c != 0.0 and abs(c) != 1.0
-
-
-def _const_float(v: str) -> float | None:
-    """The float32 value of a constant splat operand (as :func:`splat` writes it), else None."""
-    if not (v.startswith("splat (i32 ") and v.endswith(")")):
-        return None
-    try:
-        bits = int(v[len("splat (i32 "):-1]) & 0xFFFFFFFF
-    except ValueError:
-        return None
-    return struct.unpack("<f", struct.pack("<I", bits))[0]
-
-
-def _never_denormal_product(a: str, b: str) -> bool:
-    """A product of flushed operands one of which is a finite constant with |c| >= 1: |x * c| >= |x|, so the
-    result is 0, at least the smallest normal, infinite or NaN — never a denormal (its output flush is a
-    no-op)."""
-    for v in (a, b):
-        c = _const_float(v)
-        if c is not None and math.isfinite(c) and abs(c) >= 1.0:
-            return True
-    return False
-
-
-def _far_from_zero(v: str) -> bool:
-    """A finite constant addend with |c| >= 2^-100: a sum p + c (p any float) is 0 or at least 2^-124 in
-    magnitude — to come within 2^-126 of zero p must be within 2^-126 of -c, so |p| > 2^-101 and both terms
-    are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
-    c = _const_float(v)
-    return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100
-
-
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 or 16 (callers then size every register-file row to a multiple of it:
     ``Layout.width``)."""
-    assert width in (8, 16) and tile % width == 0
+    assert width in (8, 16, 32, 64) and tile % width == 0
     g = Gen(lw, tile, tex, width)
     text = g.build()
     g.lay.width = width

@@ -337,13 +337,29 @@ def lowered(prog: ir.Program) -> Lowered | str:
 _AVX512: bool | None = None
 
 
+#: lanes per loop step of a pixel-shader kernel on AVX-512 hosts: four registers per operation. A pixel shader's
+#: dependency chains (a transcendental's polynomial is ~25 dependent operations) leave a one-register step
+#: latency-bound; LLVM splits each 64-lane operation into four independent register operations it interleaves, so
+#: the core overlaps four chains (S1z single-threaded: 16 lanes 182 ms/frame, 32 lanes 150, 64 lanes 130, 128
+#: lanes 136 — spills)
+PIXEL_WIDTH = 64
+#: the widest step of a ``wide`` texture emitter (sampler_gen.SampleEmitter; llvm_gen.Gen.emit_tex calls it per part
+#: of this width in a wider kernel). At 64 lanes S3 costs 30–37 ms CPU per frame against 41–43 at 32 and ~53 at 16,
+#: but its out-of-line sampling function, straight-line code over every lane, takes ~170 ms to compile at O2 (a
+#: configuration's first use in a process without the disk cache: S3 250–270 ms against 130–139 at 16);
+#: ``PYD3D11_NATIVE_TEX_WIDTH=16`` trades the steady frame for that first compile
+TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
+
+
 def vector_width(lw: Lowered, tile: int) -> int:
     """Lanes per vector step of a kernel: 16 where the CPU has AVX-512F (one zmm instruction per op instead
     of two ymm ones) for vertex/pixel programs without atomics or counters (those walk lanes one by one over
-    whole vectors) and tiles of 16 lanes; else 8. ``PYD3D11_NATIVE_WIDTH=8`` keeps 8 everywhere. The results
-    are the same bits at either width: every operation is lane-wise, or per quad."""
+    whole vectors) and tiles of 16 lanes — PIXEL_WIDTH for pixel programs where the tile allows; else 8.
+    ``PYD3D11_NATIVE_WIDTH`` (8, 16, 32 or 64) sets it where the program and tile allow that width (8 always).
+    The results are the same bits at any width: every operation is lane-wise, or per quad."""
     global _AVX512
-    if os.environ.get("PYD3D11_NATIVE_WIDTH", "") == "8":
+    env = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
+    if env == "8":
         return 8
     if _AVX512 is None:
         llvm = _init_llvm()
@@ -352,7 +368,11 @@ def vector_width(lw: Lowered, tile: int) -> int:
         return 8
     if lw.uav_atomic or any(op.kind in ("atomic", "counter") for op in lw.ops):
         return 8
-    return 16
+    want = int(env) if env in ("16", "32", "64") else (PIXEL_WIDTH if lw.program_type == ir.ProgramType.PIXEL
+                                                        else 16)
+    while tile % want:
+        want //= 2
+    return want
 
 
 def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = False) -> Kernel | str:

@@ -1,0 +1,254 @@
+"""Flow control of the native generator (a mixin of :class:`~.llvm_gen.Gen`): if/else, loops, switch, break /
+continue / return / discard as execution-mask arrays per flow frame (the reference executor's model), and the
+geometry shader's emit / cut.
+"""
+
+from __future__ import annotations
+
+from .llvm_arith import splat
+from .lower import LOp, Src
+
+
+class FlowMixin:
+    def any_of(self, slot: int = 0) -> str:
+        """i1: any lane of mask ``slot`` set in this tile."""
+        self.e("store i32 0, ptr %anyslot, align 4")
+        self.loop_begin()
+        mv = self.load_mask(slot)
+        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
+        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mv})")
+        old = self.v("load i32, ptr %anyslot, align 4")
+        nw = self.v(f"or i32 {old}, {red}")
+        self.e(f"store i32 {nw}, ptr %anyslot, align 4")
+        self.loop_end()
+        acc = self.v("load i32, ptr %anyslot, align 4")
+        return self.v(f"icmp ne i32 {acc}, 0")
+
+    def cond_vec(self, s: Src, nz: bool) -> str:
+        v = self.src(s)
+        c = self.v(f"icmp {'ne' if nz else 'eq'} {self.VI} {v}, zeroinitializer")
+        return self.v(f"sext {self.VB} {c} to {self.VI}")
+
+    def emit_flow(self, op: LOp) -> None:  # noqa: C901
+        k = op.kind
+        info = op.info
+        if k == "if":
+            f = info["frame"]
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.cond_vec(info["cond"], info["nz"])
+            self.store_mask(m, f.slot)
+            nc = self.v(f"xor {self.VI} {c}, {splat(-1)}")
+            oth = self.v(f"and {self.VI} {m}, {nc}")
+            self.store_mask(oth, f.slot + 1)
+            self.store_mask(self.v(f"and {self.VI} {m}, {c}"))
+            self.loop_end()
+            a = self.any_of()
+            body = self.label("then")
+            tgt = f"else_{f.id}" if self._has_else(f) else f"endif_{f.id}"
+            self.e(f"br i1 {a}, label %{body}, label %{tgt}")
+            self.put_label(body)
+        elif k == "else":
+            f = info["frame"]
+            self.br(f"else_{f.id}")
+            self.put_label(f"else_{f.id}")
+            self.copy_mask(f.slot + 1, 0)
+            a = self.any_of()
+            body = self.label("elsebody")
+            self.e(f"br i1 {a}, label %{body}, label %endif_{f.id}")
+            self.put_label(body)
+        elif k == "endif":
+            f = info["frame"]
+            self.br(f"endif_{f.id}")
+            self.put_label(f"endif_{f.id}")
+            self.copy_mask(f.slot, 0)
+        elif k == "loop":
+            f = info["frame"]
+            a = self.any_of()
+            start = self.label("loopstart")
+            self.e(f"br i1 {a}, label %{start}, label %loopexit_{f.id}")
+            self.put_label(start)
+            self.loop_begin()
+            self.store_mask(self.load_mask(), f.slot)
+            self.store_mask("zeroinitializer", f.slot + 1)
+            self.loop_end()
+            self.br(f"loopbody_{f.id}")
+            self.put_label(f"loopbody_{f.id}")
+        elif k == "endloop":
+            f = info["frame"]
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.load_mask(f.slot + 1)
+            self.store_mask(self.v(f"or {self.VI} {m}, {c}"))
+            self.store_mask("zeroinitializer", f.slot + 1)
+            self.loop_end()
+            a = self.any_of()
+            # every 2^16 iterations ask the host whether to stop (a run-away loop stays interruptible:
+            # signal handlers, KeyboardInterrupt, optdiff's time limit)
+            cnt = self.v("load i64, ptr %polls, align 8")
+            cnt = self.v(f"add i64 {cnt}, 1")
+            self.e(f"store i64 {cnt}, ptr %polls, align 8")
+            low = self.v(f"and i64 {cnt}, 65535")
+            due = self.v(f"icmp eq i64 {low}, 0")
+            again, poll, stop = self.label("again"), self.label("poll"), self.label("stop")
+            self.e(f"br i1 {a}, label %{again}, label %loopdone_{f.id}")
+            self.put_label(again)
+            self.e(f"br i1 {due}, label %{poll}, label %loopbody_{f.id}")
+            self.put_label(poll)
+            flag = self.arg("pollflag")
+            self.e(f"store volatile i32 0, ptr {flag}, align 4")
+            self.e(f"call void {self.arg('poll')}()")
+            r = self.v(f"load volatile i32, ptr {flag}, align 4")
+            st = self.v(f"icmp eq i32 {r}, 0")  # the callback did not finish: a signal handler raised
+            self.e(f"br i1 {st}, label %{stop}, label %loopbody_{f.id}")
+            self.put_label(stop)
+            self.br("exit")
+            self.put_label(f"loopdone_{f.id}")
+            self.copy_mask(f.slot, 0)
+            self.br(f"loopexit_{f.id}")
+            self.put_label(f"loopexit_{f.id}")
+        elif k in ("leave", "continue"):
+            self.loop_begin()
+            m = self.load_mask()
+            lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
+            keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
+            for fr in info["above"]:
+                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
+                for s in slots:
+                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
+            if k == "continue":
+                t = info["target"]
+                self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
+            self.store_mask(self.v(f"and {self.VI} {m}, {keep}"))
+            self.loop_end()
+        elif k == "switch":
+            f = info["frame"]
+            a = self.any_of()
+            start = self.label("swstart")
+            self.e(f"br i1 {a}, label %{start}, label %swexit_{f.id}")
+            self.put_label(start)
+            self.loop_begin()
+            m = self.load_mask()
+            self.store_mask(m, f.slot)
+            self.store_mask(m, f.slot + 1)
+            self.store_mask(self.src(info["sel"]), f.slot + 2)
+            self.store_mask("zeroinitializer")
+            self.loop_end()
+        elif k == "case":
+            f = info["frame"]
+            self.loop_begin()
+            oth = self.load_mask(f.slot + 1)
+            sel = self.load_mask(f.slot + 2)
+            if info["value"] is not None:
+                v = info["value"]
+                c = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+            else:
+                c = "zeroinitializer"
+                for v in info["values"]:
+                    e = self.v(f"icmp eq {self.VI} {sel}, {splat(v if v < 2**31 else v - 2**32)}")
+                    c = self.v(f"or {self.VB} {c}, {e}")
+                c = self.v(f"xor {self.VB} {c}, {splat('true', 'i1')}")
+            c = self.v(f"sext {self.VB} {c} to {self.VI}")
+            hit = self.v(f"and {self.VI} {oth}, {c}")
+            nh = self.v(f"xor {self.VI} {hit}, {splat(-1)}")
+            self.store_mask(self.v(f"and {self.VI} {oth}, {nh}"), f.slot + 1)
+            self.store_mask(self.v(f"or {self.VI} {self.load_mask()}, {hit}"))
+            self.loop_end()
+        elif k == "endswitch":
+            f = info["frame"]
+            self.copy_mask(f.slot, 0)
+            self.br(f"swexit_{f.id}")
+            self.put_label(f"swexit_{f.id}")
+        elif k == "halt":
+            self.br("tile_end")
+            self.put_label(self.label("dead"))
+        elif k == "gsemit":
+            self.emit_gs(op)
+        elif k == "discard":
+            base = self.arg("discarded")
+            self.loop_begin()
+            m = self.load_mask()
+            c = self.cond_vec(info["cond"], info["nz"])
+            hit = self.v(f"and {self.VI} {m}, {c}")
+            lane = self.v(f"add i64 {self.lane}, %tb")
+            p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
+            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            self.e(f"store {self.VI} {self.v(f'or {self.VI} {old}, {hit}')}, ptr {p}, align 4")
+            self.loop_end()
+        else:
+            raise AssertionError(k)
+
+    def emit_gs(self, op: LOp) -> None:
+        """emit / cut / emitThenCut (and the _stream forms) of a geometry shader, lane by lane, as
+        shader/exec/geometry_ops.EmitRecorder does them (§13.3, §22.3.5): an active lane under its
+        dcl_maxout copies its whole o# file into its next vertex slot k (``gsdata`` register-major: word
+        (reg·Ng·maxout + lane·maxout + k)·4 + comp), records the stream and its current strip number (``gsstream``/``gsstrip``) and
+        counts it (``gscount``); the emit that reaches dcl_maxout retires the lane like ret; a cut bumps
+        the lane's strip number of that stream (``gscut`` row stream), after the emit for emitThenCut."""
+        info = op.info
+        stream = info["stream"]
+        mx = self.lw.gs_max
+        O = self.lw.n_outputs
+        cnt_a, cut_a = self.arg("gscount"), self.arg("gscut")
+        data_a, str_a, strip_a = self.arg("gsdata"), self.arg("gsstream"), self.arg("gsstrip")
+        o_a = self.arg("o")
+        self.loop_begin(step=1, upper="%L")
+        lane = self.lane
+        mv = self.v(f"load i32, ptr {self.v(f'getelementptr i32, ptr %masks, i64 {lane}')}, align 4")
+        act = self.v(f"icmp ne i32 {mv}, 0")
+        go, nx = self.label("ge"), self.label("gn")
+        self.e(f"br i1 {act}, label %{go}, label %{nx}")
+        self.put_label(go)
+        gl = self.v(f"add i64 {lane}, %tb")
+        cutrow = self.v(f"mul i64 %Ng, {stream}")
+        cp = self.v(f"getelementptr i32, ptr {cut_a}, i64 {self.v(f'add i64 {cutrow}, {gl}')}")
+        if info["emit"]:
+            pc = self.v(f"getelementptr i32, ptr {cnt_a}, i64 {gl}")
+            c = self.v(f"load i32, ptr {pc}, align 4")
+            room = self.v(f"icmp ult i32 {c}, {mx}")
+            doit, after = self.label("gw"), self.label("ga")
+            self.e(f"br i1 {room}, label %{doit}, label %{after}")
+            self.put_label(doit)
+            c64 = self.v(f"zext i32 {c} to i64")
+            first = self.v(f"mul i64 {gl}, {mx}")
+            slot = self.v(f"add i64 {first}, {c64}")
+            plane = self.v(f"mul i64 %Ng, {mx * 4}")  # words of one register's plane: (Ng·maxout, 4)
+            base = self.v(f"mul i64 {slot}, 4")
+            for w in range(O * 4):
+                row = self.v(f"mul i64 %Ng, {w}")
+                src = self.v(f"getelementptr i32, ptr {o_a}, i64 {self.v(f'add i64 {row}, {gl}')}")
+                val = self.v(f"load i32, ptr {src}, align 4")
+                pr = self.v(f"mul i64 {plane}, {w // 4}")
+                at = self.v(f"add i64 {self.v(f'add i64 {pr}, {base}')}, {w % 4}")
+                dst = self.v(f"getelementptr i32, ptr {data_a}, i64 {at}")
+                self.e(f"store i32 {val}, ptr {dst}, align 4")
+            self.e(f"store i32 {stream}, ptr {self.v(f'getelementptr i32, ptr {str_a}, i64 {slot}')}, align 4")
+            strip = self.v(f"load i32, ptr {cp}, align 4")
+            self.e(f"store i32 {strip}, ptr {self.v(f'getelementptr i32, ptr {strip_a}, i64 {slot}')}, align 4")
+            c1 = self.v(f"add i32 {c}, 1")
+            self.e(f"store i32 {c1}, ptr {pc}, align 4")
+            full = self.v(f"icmp uge i32 {c1}, {mx}")
+            ret = self.label("gr")
+            self.e(f"br i1 {full}, label %{ret}, label %{after}")
+            self.put_label(ret)
+            # §22.3.5: the invocation ends as if the program had ended (every frame loses the lane)
+            slots = [0] + [s for fr in info["above"] for s in (fr.slot, fr.slot + 1)]
+            for s in slots:
+                p = self.v(f"getelementptr i32, ptr %masks, i64 {self.v(f'add i64 {lane}, {s * self.TP}')}")
+                self.e(f"store i32 0, ptr {p}, align 4")
+            self.br(after)
+            self.put_label(after)
+        if info["cut"]:
+            old = self.v(f"load i32, ptr {cp}, align 4")
+            self.e(f"store i32 {self.v(f'add i32 {old}, 1')}, ptr {cp}, align 4")
+        self.br(nx)
+        self.put_label(nx)
+        self.loop_end()
+
+    def _has_else(self, f) -> bool:
+        return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)
+
+    def copy_mask(self, src: int, dst: int) -> None:
+        self.loop_begin()
+        self.store_mask(self.load_mask(src), dst)
+        self.loop_end()
