@@ -560,7 +560,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     sl = fg.slots()
     D = np.zeros(len(sl.d), np.int64)
-    keep: list = [geo]  # the arrays D points at (the geometry entry holds them)
+    # the arrays D points at (the geometry entry holds them), and the compiled code and draw state the tiles
+    # use: a queued draw (queue_pending) outlives its call, and a cache may drop its kernel meanwhile
+    keep: list = [geo, comp, kernel, plan, state]
 
     def dptr(name: str, arr: np.ndarray) -> None:
         assert arr.flags.c_contiguous
