@@ -178,6 +178,15 @@ class Scene:
                                      D3D11_INPUT_PER_VERTEX_DATA, 0),
         ], 2, vs, len(vs))
         self.vp = D3D11_VIEWPORT(0, 0, W, H, 0, 1)
+        # peer_bench's timing rule: a frame includes waiting for its completion (glFinish there). Draws may
+        # return before their tiles finish (pipeline/native/fused.py's draw queue): an event query waits
+        self.done = dev.CreateQuery(D3D11_QUERY_DESC(Query=D3D11_QUERY_EVENT))
+
+    def finish(self) -> None:
+        """Wait until the GPU work issued so far is complete (ID3D11Query event, as a D3D11 program does)."""
+        self.ctx.End(self.done)
+        while not self.ctx.GetData(self.done):
+            pass
 
     def blob(self, entry: str, profile: str, asm: str) -> bytes:
         """The reference shader ``entry``: compiled from peer_bench's HLSL, or the hand-written assembly."""
@@ -233,6 +242,7 @@ def frame_s1(sc: Scene, depth: bool):
         sc.bind_quad(ps)
         for _ in range(sc.peer.S1_DRAWS):
             sc.ctx.Draw(6, 0)
+        sc.finish()
     return frame, sc.peer.S1_DRAWS * W * H / 1e6, "Mpixels/s"
 
 
@@ -268,6 +278,7 @@ def frame_s2(sc: Scene):
         c.VSSetConstantBuffers(0, 1, [cb])
         c.PSSetShader(ps, None, 0)
         c.Draw(mesh.shape[0], 0)
+        sc.finish()
     return frame, sc.peer.S2_TRIS / 1e6, "Mtriangles/s"
 
 
@@ -292,6 +303,7 @@ def frame_s3(sc: Scene):
         sc.ctx.PSSetShaderResources(0, 1, [srv])
         sc.ctx.PSSetSamplers(0, 1, [samp])
         sc.ctx.Draw(6, 0)
+        sc.finish()
     return frame, W * H / 1e6, "Mpixels/s"
 
 
@@ -311,6 +323,7 @@ def frame_s5(sc: Scene):
         sc.bind_quad(ps)
         for _ in range(sc.peer.S5_DRAWS):
             sc.ctx.Draw(6, 0)
+        sc.finish()
     return frame, sc.peer.S5_DRAWS * W * H / 1e6, "Mpixels/s"
 
 
@@ -373,13 +386,16 @@ def shader_latency(frame) -> dict:
     os.environ["PYD3D11_NATIVE_DISK_CACHE"] = "0"
     out = {}
     try:
-        for name, drop_variants in (("new_ps_ms", 0), ("new_ps_variant_ms", 1), ("new_ps_cold_variant_ms", 2)):
+        for name, drop_variants in (("new_ps_ms", 0), ("new_ps_variant_ms", 1), ("new_ps_cold_variant_ms", 2),
+                                    ("new_ps_cold_sampler_ms", 3)):
             base = warm()
             drop_ps()
             if drop_variants:
                 fused._CACHE.clear()
-            if drop_variants == 2:
+            if drop_variants >= 2:
                 fused._MODULES.clear()
+            if drop_variants == 3:  # the sampling functions too (a texture/sampler setup this process never used)
+                getattr(nrt, "_SHARED", {}).clear()
             c0 = nrt.stats.compile_seconds
             bg_clock = getattr(nrt, "upgrader_cpu_seconds", lambda: 0.0)
             u0 = bg_clock()
