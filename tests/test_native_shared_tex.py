@@ -93,3 +93,39 @@ def test_shared_off_compiles_into_each_kernel(fresh, monkeypatch):
     _check(PS_B, b)
     assert runtime._SHARED == {}
     assert all("define internal" in k.ir_text for k in runtime._KERNELS.values())
+
+
+def test_quick_build_samples_narrow_and_its_o2_rebuild_wide(fresh, monkeypatch, tmp_path):
+    """TIER ``auto``: a kernel's quick first build calls a QUICK_TEX_WIDTH-lane shared sampling function (cheap to
+    compile); its O2 rebuild is compiled from ``upgrade_text`` — the kernel at TEX_WIDTH with the sampling
+    function inside — and stored in the disk cache under the quick build's text, so the next process starts on
+    it. The results equal the reference's before and after the rebuild."""
+    prog = assemble_program(PS_A)
+    b = _bindings(0x15, WRAP)
+    lw = runtime.lowered(prog)
+    plan = runtime.texture_plan(lw, b, TextureSampler())
+    tile = runtime._graphics_tile(lw, 256, plan)
+    if runtime.vector_width(lw, tile) <= runtime.QUICK_TEX_WIDTH or runtime.TEX_WIDTH <= runtime.QUICK_TEX_WIDTH:
+        pytest.skip("kernels are not wider than the quick texture width on this host")
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "1")
+    monkeypatch.setenv("PYD3D11_CACHE_DIR", str(tmp_path))
+    k = runtime.get_kernel(prog, tile, plan, quick=True)
+    m = k.module
+    assert not m.full and m.upgrade_text is not None
+    assert "declare" in k.ir_text and "define internal" not in k.ir_text  # calls the shared function
+    assert "define internal" in m.upgrade_text and "pyd3d11_tex_" not in m.upgrade_text
+    _check(PS_A, b)  # the quick build (the same cache key as run_program's)
+    compiled: list[str] = []
+    real = runtime._optimise
+    monkeypatch.setattr(runtime, "_optimise", lambda llvm, mod, tm=None: (compiled.append(str(mod)), real(llvm, mod, tm)))
+    before = dict(m.addrs)
+    runtime.upgrade(m)
+    assert m.full and m.upgrade_text is None and m.addrs != before
+    assert len(compiled) == 1 and "define internal" in compiled[0]  # the wide text was compiled
+    _check(PS_A, b)  # the rebuild
+    assert runtime._disk_path(k.ir_text).exists()
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    again = runtime.get_kernel(prog, tile, plan, quick=True)
+    assert again.module.from_disk and again.module.full
+    _check(PS_A, b)

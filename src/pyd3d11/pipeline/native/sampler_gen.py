@@ -730,7 +730,7 @@ class SampleEmitter:
         fkey = (type(self).__name__, replace(self.key, sel=tuple(sorted(set(self.key.sel)))), g.W)
         if fkey in fns:
             return fns[fkey]
-        shared = runtime.SHARED_TEX
+        shared = runtime.SHARED_TEX if g.shared_tex is None else g.shared_tex
         sg = type(g)(g.lw, g.TP, None, g.W)  # the caller's vector width
         sg.decls = set() if shared else g.decls  # intrinsic declarations go to the function's module
         sg.lay.slots = {self.p + nm: i for i, nm in enumerate(ARG_NAMES)}  # offsets in the op's block

@@ -75,6 +75,10 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         self.half: int | None = None  # texture ops of a wider kernel: which part is emitted (emit_tex)
         self.part_of = 0  # the kernel's width while a part is emitted
         self.tex = tex or {}  # host-op id → TextureEmitter compiled in place of the callback
+        # lanes per step of a ``wide`` texture emitter and whether its sampling functions are shared modules
+        # (None: runtime.TEX_WIDTH / runtime.SHARED_TEX; runtime._compile narrows a quick first build's)
+        self.tex_width: int | None = None
+        self.shared_tex: bool | None = None
         self.lw = lw
         self.lay = Layout(tile=tile)
         self.lines: list[str] = []
@@ -282,7 +286,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         em = self.tex[op.info["id"]]
         from . import runtime
 
-        pw = min(self.W, max(8, runtime.TEX_WIDTH)) if getattr(em, "wide", False) else 8
+        tw = runtime.TEX_WIDTH if self.tex_width is None else self.tex_width
+        pw = min(self.W, max(8, tw)) if getattr(em, "wide", False) else 8
         if self.W <= pw:  # the emitter works at this width
             em.emit(self, op.info["tex"], m)
             return
@@ -836,13 +841,15 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
            "f16tof32"}
 
 
-def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W) -> tuple[str, Layout]:
+def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
+             shared_tex: bool | None = None) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
-    per vector step, 8 or 16 (callers then size every register-file row to a multiple of it:
-    ``Layout.width``)."""
+    per vector step, 8 to 64 (callers then size every register-file row to a multiple of it:
+    ``Layout.width``); ``tex_width`` / ``shared_tex``: see :class:`Gen`."""
     assert width in (8, 16, 32, 64) and tile % width == 0
     g = Gen(lw, tile, tex, width)
+    g.tex_width, g.shared_tex = tex_width, shared_tex
     text = g.build()
     g.lay.width = width
     return text, g.lay

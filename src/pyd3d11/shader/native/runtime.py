@@ -120,6 +120,9 @@ class Module:
         self.used = 0
         self.from_disk = False
         self.upgrading = False
+        # the text the O2 rebuild compiles when it differs from the quick build's (a kernel whose quick build
+        # samples at QUICK_TEX_WIDTH lanes: runtime._compile); None: ``text``
+        self.upgrade_text: str | None = None
         self.retired: list = []
         self._cf: dict = {}
 
@@ -207,10 +210,12 @@ def upgrade(m: Module) -> None:
     """Rebuild ``m`` at O2 in a private LLVM context (safe beside compiles on other threads) and swap it in."""
     llvm = _init_llvm()
     ctx = llvm.create_context()
-    mod = llvm.parse_assembly(m.text, context=ctx)
+    mod = llvm.parse_assembly(m.upgrade_text or m.text, context=ctx)
     mod.verify()
     _optimise(llvm, mod, _target_machine(llvm))
     engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    # stored under the quick build's text: a later process finds this O2 object for that text at its first
+    # build (build_module), also where it was compiled from upgrade_text (the same function and bits)
     path = _disk_path(m.text)
     if path is not None:
         engine.set_object_cache(lambda _m, buf: _disk_store(path, buf), lambda _m: None)
@@ -218,7 +223,7 @@ def upgrade(m: Module) -> None:
     addrs = {n: engine.get_function_address(n) for n in m.names}
     _CONTEXTS.append(ctx)  # never disposed: an engine must be disposed before the context of its module
     m.retired.append(m.engine)
-    m.engine, m.addrs, m.full = engine, addrs, True
+    m.engine, m.addrs, m.full, m.upgrade_text = engine, addrs, True, None
     stats.upgraded += 1
 
 
@@ -349,6 +354,9 @@ PIXEL_WIDTH = 64
 #: configuration's first use in a process without the disk cache: S3 250–270 ms against 130–139 at 16);
 #: ``PYD3D11_NATIVE_TEX_WIDTH=16`` trades the steady frame for that first compile
 TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
+#: the texture width of a quick first build (TIER ``auto``) when TEX_WIDTH is wider: its sampling functions compile
+#: in a fraction of the time (S3's cold first draw ~125 ms instead of ~260), and the O2 rebuild samples at TEX_WIDTH
+QUICK_TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_QUICK_TEX_WIDTH", "16"))
 
 
 def vector_width(lw: Lowered, tile: int) -> int:
@@ -407,9 +415,19 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
-    text, layout = generate(lw, tile, tex, vector_width(lw, tile))
+    width = vector_width(lw, tile)
+    narrow = bool(tex) and quick and TIER == "auto" and min(width, TEX_WIDTH) > QUICK_TEX_WIDTH
+    text, layout = generate(lw, tile, tex, width, tex_width=QUICK_TEX_WIDTH if narrow else None)
     # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
     module = build_module(llvm, text, ("kernel",), counted=quick)
+    if narrow and not module.full:
+        # the O2 rebuild samples at TEX_WIDTH; its sampling functions are compiled into the rebuilt module (the
+        # rebuild runs in its own LLVM context on a background thread, where building shared modules in the
+        # process context is not safe). Generated here, on the compiling thread: the emitters are not shared
+        # with another thread. The argument layout does not depend on the texture width
+        wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False)
+        if wide_layout.slots == layout.slots:
+            module.upgrade_text = wide
     dt = time.perf_counter() - t0
     stats.compiled += 1
     stats.compile_seconds += dt
