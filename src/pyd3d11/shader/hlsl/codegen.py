@@ -656,9 +656,13 @@ class Codegen(SignatureBinding):
             file = "t"
         if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
             e = t.elem
-            if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or has_object(e):
-                raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
-                                      "4 32-bit components", 3000)
+            # fxc's wording and numbers (DXC SemaHLSL template-checks): an object element X3124, an element
+            # wider than four 32-bit values X3037
+            if isinstance(e, ObjectType) or has_object(e):
+                raise self.err(d.pos, "object element type cannot be an object type", 3124)
+            if isinstance(e, ArrayType) or e.slots > 4:
+                raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
+                               3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
         if d.register is not None:
             kind, num = d.register[:2]
@@ -1122,7 +1126,7 @@ class Codegen(SignatureBinding):
         if not isinstance(s, A.Block):
             self.debug.cur_loc = (s.pos.file, s.pos.line)
         try:
-            if self.probe_skip is not None and isinstance(s, A.ExprStmt):
+            if self.probe_skip is not None and isinstance(s, (A.ExprStmt, A.DeclStmt)):
                 self.probe_skip(self._stmt, s)
             else:
                 self._stmt(s)

@@ -131,7 +131,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         iv = try_method_call(cg, e)  # through an interface pointer (fcall)
         if iv is not None:
             return iv
-        ov = expr(cg, e.obj)
+        try:
+            ov = expr(cg, e.obj)
+        except HlslError as exc:
+            if exc.code != 4000:
+                raise
+            raise _unassigned_method_error(cg, e, exc) from None
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
@@ -142,6 +147,33 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
+
+
+def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: HlslError) -> HlslError:
+    """The error of a method call on an object local that holds no resource yet. fxc type-checks the call
+    (method name X3018, argument count X3013, argument types) before its flow analysis finds the read of
+    an unassigned variable (X4000), so a call that fails both reports the type error: DXC's
+    template-checks records fxc's X3013 for ``AppendStructuredBuffer<float4> asb; asb.Append();``. The
+    call is run against a stand-in resource of the local's type, only to find such an error."""
+    from .intrinsics import method
+    from .values import Resource
+
+    if not isinstance(e.obj, A.Ident):
+        return unassigned
+    local = next((sc[e.obj.name] for sc in reversed(cg.scopes) if e.obj.name in sc), None)
+    t = getattr(local, "type", None)
+    if not isinstance(t, ObjectType) or t.kind in ("InputPatch", "OutputPatch") or "Stream" in t.kind:
+        return unassigned
+    from .uncalled import stand_in_file
+
+    try:
+        method(cg, _val(t, [], Resource(e.obj.name, t, stand_in_file(t), 0)), e.name, e.args, e.pos)
+    except HlslError as exc:
+        if exc.code != 4000 and not exc.notimpl:
+            return exc
+    except Exception:  # noqa: BLE001 - the stand-in only looks for a type error; the read stays X4000
+        pass
+    return unassigned
 
 
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:

@@ -232,7 +232,8 @@ class Parser:
                 return FLOAT4 if name == "vector" else NumType(FLOAT, 4, 4, "m")
             base = self.parse_type()
             if not isinstance(base, NumType) or base.shape != "s":
-                raise self.error(f"{name} element type must be a scalar", t, 3000)
+                # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
+                raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
             self.expect(",")
             r = self.const_int(template=True)
             c = 0
