@@ -222,6 +222,11 @@ def _struct_has_prim_mod(t: Type) -> bool:
     return False
 
 
+#: the effect framework's shader object types (MicrosoftDocs direct3dhlsl "Shader Type")
+_SHADER_OBJECTS = frozenset({"pixelshader", "vertexshader", "geometryshader", "hullshader", "domainshader",
+                             "computeshader"})
+
+
 def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
     import re
@@ -229,6 +234,12 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
+                                         isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS
+                                         for x in cg.prog.decls):
+        # another shader variable (effects-syntax: ``PixelShadeR ps < int foo=1;> = ps1;`` passes fxc, ps1 a
+        # ``static const PixelShader``): the same shader under a second name
+        return
     if isinstance(init, A.Call) and init.name == "ConstructGSWithSO" and init.args:
         # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
         # CompileShader expression or a shader variable; the declarations are strings (or NULL)

@@ -1040,6 +1040,12 @@ class Codegen(SignatureBinding):
         if isinstance(t, ObjectType) and t.kind == "string" and d.init is None:
             scope[d.name] = Val(t, [])  # no storage: DXC's SemaHLSL string.hlsl records fxc accepting `string s;`
             return scope[d.name]
+        if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS and d.init is None:
+            # an effect object (state object, shader, view) declared in a function, with or without a state
+            # block, is ignored as at global scope: DXC's effects-syntax records fxc passing
+            # ``RenderTargetView rtv { state=foo; };`` in a function body
+            scope[d.name] = Val(t, [])
+            return scope[d.name]
         if isinstance(t, ObjectType):
             if d.init is None:
                 raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)

@@ -99,7 +99,14 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos, direct=True)
+        const_local = _compound_on_const_local(cg, e)
+        if const_local is not None:
+            const_local.readonly = False
+        try:
+            stored = assign_to(cg, e.target, v, e.pos, direct=True)
+        finally:
+            if const_local is not None:
+                const_local.readonly = True
         return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -147,6 +154,29 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
+
+
+def _literal_index(n: A.Node) -> bool:
+    """An index written as an integer literal, possibly negated."""
+    while isinstance(n, A.Unary) and n.op in ("-", "+"):
+        n = n.a
+    return isinstance(n, A.Literal)
+
+
+def _compound_on_const_local(cg: CodegenContext, e: A.Assign) -> Val | None:
+    """The const numeric local that the compound assignment ``e`` (``c += 3.0``) writes, else None.
+
+    fxc applies its "l-value specifies const object" check (X3025) to ``=`` but not to the compound
+    operators on a const local: DXC's const-assign records fxc's X3025 for ``c = c + 3.0`` and its pass
+    for ``c += 3.0`` on ``const float c = 2.0;`` (inferred from that record; fxc's compound assignment on
+    a global keeps its own X3025, const-default). The variable is then updated like any other."""
+    if e.op == "=" or not isinstance(e.target, A.Ident) or len(cg.scopes) < 2:
+        return None
+    local = next((sc[e.target.name] for sc in reversed(cg.scopes[1:]) if e.target.name in sc), None)
+    if local is None or not getattr(local, "readonly", False) or not isinstance(local.type, NumType) \
+            or local.obj is not None:
+        return None
+    return local
 
 
 def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: HlslError) -> HlslError:
@@ -602,7 +632,10 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
                 raise cg.err(pos, f"invalid matrix swizzle '{name}'", 3018)
             out.append(r * t.cols + col)
         return out
-    if len(name) > 4 or any(ch not in _SWZ for ch in name):
+    # one naming set per swizzle, the position set xyzw or the colour set rgba, never both (MicrosoftDocs
+    # direct3dhlsl "Per-Component Math Operations", reads and writes alike; DXC vector-syntax-mix records
+    # fxc's X3018 "invalid subscript" for 'xgba' and 'rgbx')
+    if len(name) > 4 or not (set(name) <= set("xyzw") or set(name) <= set("rgba")):
         raise cg.err(pos, f"invalid subscript '{name}'", 3018)
     comps = [_SWZ[ch] for ch in name]
     if any(c >= t.n for c in comps):
@@ -643,7 +676,12 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         if iv.const:
             i = iv.slots[0][3]
             if i >= t.count:
-                raise cg.err(pos, "array index out of bounds", 3504)
+                exc = cg.err(pos, "array index out of bounds", 3504)
+                # a literal index past a numeric array's bound is found by fxc's type check, in functions
+                # nothing calls too (DXC's array-index-out-of-bounds records X3504 for ``array[-1]`` and
+                # ``array[2]`` of ``int array[2]`` there); uncalled.py reads this mark
+                exc.type_rule = _literal_index(idx_node)
+                raise exc
             return _val(t.elem, v.slots[i * es:(i + 1) * es])
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):

@@ -600,6 +600,9 @@ class Parser:
             return parse_type_decl(self, mods, pos)
         if self.at("struct") and self.peek().kind == "id" and self.peek(2).text in ("{", ":") or \
                 self.at("struct") and self.peek().text == "{":
+            bad = next((m for m in sorted(frozenset(mods) & PRIMITIVE_MODIFIERS)), None)
+            if bad is not None:  # before a struct definition too (DXC varmods-syntax: `point struct S {`)
+                raise self.error(None, self.mod_toks.get(bad))
             st = self.parse_struct()
             if not st.name and self.at(";"):
                 raise self.error("an anonymous struct must declare a variable", code=3000)

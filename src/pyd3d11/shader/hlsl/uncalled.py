@@ -25,8 +25,10 @@ from .types import (
     STREAM_KINDS,
     TEXTURE_KINDS,
     VOID,
+    ArrayType,
     ObjectType,
     Type,
+    array_leaf,
 )
 
 if TYPE_CHECKING:
@@ -82,9 +84,9 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
     for f in _functions(make_codegen):
         if func_key(f) in called or f.body is None:
             continue
-        if any(not isinstance(p.type, ObjectType) and (holds_objects(p.type) or is_interface_type(p.type))
-               or isinstance(p.type, ObjectType) and p.type.kind not in _STAND_IN_KINDS for p in f.params):
-            continue  # structs and arrays of objects, interfaces, strings: not modelled here
+        if not all(_has_stand_in(p.type) or not holds_objects(p.type) and not is_interface_type(p.type)
+                   for p in f.params):
+            continue  # structs of objects, interfaces, strings, effect objects: not modelled here
         probes.append(func_key(f))
     cache: dict[str, object] = {}
     for key in probes:
@@ -137,6 +139,8 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
 
 
 def _is_type_error(exc: BaseException) -> bool:
+    if isinstance(exc, HlslError) and exc.type_rule:  # marked by its raiser as fxc's type check (exprs.index)
+        return True
     return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
             and not any(w in str(exc) for w in _STAGE_WORDS))
 
@@ -188,10 +192,15 @@ def _param_value(cg: CodegenContext, p: A.Param) -> Val:
     it gets a stand-in: a texture, buffer, UAV or sampler a resource of its type (no register), a patch
     its read-only array of control points, a stream its output stream 0."""
     from .codegen import Val
-    from .types import ArrayType
     from .values import Resource
 
     t = p.type
+    if isinstance(t, ArrayType) and _has_stand_in(t):  # an array of resources: one stand-in per element
+        from .objects import leaf_count
+
+        leaf = array_leaf(t)
+        return Val(t, [], ("resarray", [Resource(p.name, leaf, stand_in_file(leaf), 0)  # type: ignore[arg-type]
+                                        for _ in range(leaf_count(t))]))
     if not isinstance(t, ObjectType):
         return _unknown(cg, t)
     if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None:
@@ -200,6 +209,13 @@ def _param_value(cg: CodegenContext, p: A.Param) -> Val:
     if t.kind in STREAM_KINDS:
         return Val(t, [], ("stream", 0, t, p.pos))
     return Val(t, [], Resource(p.name, t, stand_in_file(t), 0))
+
+
+def _has_stand_in(t: Type) -> bool:
+    """An object, or an array of objects, of a kind _param_value models (streams and patches alone)."""
+    leaf = array_leaf(t)
+    return isinstance(leaf, ObjectType) and leaf.kind in _STAND_IN_KINDS and \
+        (leaf is t or leaf.kind not in STREAM_KINDS and leaf.kind not in PATCH_KINDS)
 
 
 def stand_in_file(t: ObjectType) -> str:
