@@ -629,8 +629,9 @@ class Codegen(SignatureBinding):
                 return  # effect state objects and strings take no register (like a single one)
             elems = []
             for i in range(leaf_count(t)):
-                reg = (d.register[0], d.register[1] + i) if d.register is not None else None
-                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg)
+                reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
+                                inactive_registers=d.inactive_registers)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
             self.globals[d.name] = ("resarray", elems, t)
@@ -664,17 +665,22 @@ class Codegen(SignatureBinding):
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        from .regclass import CATEGORIES, category
+
+        for reservation in (d.register, *d.inactive_registers):
+            # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
+            # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
+            if reservation is not None and len(reservation) > 2 and not reservation[2]:
+                raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
         if d.register is not None:
             kind, num = d.register[:2]
-            if len(d.register) > 2 and not d.register[2]:
-                raise self.err(d.pos, f"'{d.name}': invalid register specification", 3530)
-            if kind != file and kind != "c":  # an error only if the object is used (objects.allocate_registers)
-                self.bad_reservations.append((r, d.pos, file))
+            if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
+                self.bad_reservations.append((r, d.pos, kind))
             else:
                 r.reg, r.explicit = num, True
         for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
-            if other[0] != file and other[0] != "c" and not any(b[0] is r for b in self.bad_reservations):
-                self.bad_reservations.append((r, d.pos, file))
+            if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
+                self.bad_reservations.append((r, d.pos, other[0]))
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             r.stride = (t.elem.slots if t.elem is not None else 4) * 4
         self.resources.append(r)

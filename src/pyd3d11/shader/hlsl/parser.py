@@ -784,7 +784,10 @@ class Parser:
         self.register_profile = profile
         txt = t.text.lower()
         kind = txt[0]
-        self.register_clean = txt[1:].isdigit() or (len(txt) == 1 and self.toks[self.i - 2].text == "]")
+        # a documented register type (MicrosoftDocs "register": b, t, c, s, u; i is Direct3D 9's integer
+        # set) followed by its number; the number may be left out (the page's own ``register(ps_5_0, s)``
+        # is s0, as is a bracketed ``s[2]``'s base)
+        self.register_clean = kind in "bcistu" and (txt[1:].isdigit() or len(txt) == 1)
         digits = ""
         for ch in txt[1:]:
             if not ch.isdigit():
