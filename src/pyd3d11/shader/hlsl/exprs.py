@@ -1110,6 +1110,12 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
+    if early and result_obj is not None:  # returned objects must not bind inside the early-return loop
+        from .tailret import tail_only, tailify
+
+        moved = tailify(body)
+        if moved is not None and tail_only(moved):
+            body, early = moved, False
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
            "result_obj": result_obj}
     saved_scopes = cg.scopes
