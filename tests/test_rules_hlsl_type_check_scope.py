@@ -200,3 +200,27 @@ def test_sample_arguments_are_checked_before_the_stage_rule():
     head = "Texture2D t; SamplerState s;\nfloat4 main() : SV_Position { return t.Sample(s, %s); }"
     assert _code(head % "undeclared", "vs_5_0") == "X3004"
     assert _code(head % "float2(0, 0)", "vs_5_0") == "X4532"
+
+
+# --- a missing semantic, in fxc's words -------------------------------------------------------------------
+#: (entry point source, fxc's error line): fxc names the function and the parameter, whichever member of a
+#: struct lacks the semantic (X3502 "'f': input parameter 'inputs' missing semantics", X3503 "'main':
+#: function return value missing semantics", both from fxc's own output; the output-parameter wording is
+#: inferred from the input one)
+MISSING_SEMANTICS = [
+    ("float4 main(float4 p) : SV_Target { return p; }", "X3502: 'main': input parameter 'p' missing semantics"),
+    ("struct S { float4 a : A; float4 b; };\nfloat4 main(S s) : SV_Target { return s.a + s.b; }",
+     "X3502: 'main': input parameter 's' missing semantics"),
+    ("float4 main(inout float4 p) : SV_Target { return p; }", "X3502: 'main': input parameter 'p' missing semantics"),
+    ("float4 main(float4 p : P) { return p; }", "X3503: 'main': function return value missing semantics"),
+    ("struct O { float4 a : SV_Target; float4 b; };\nO main(float4 p : P) { O o; o.a = p; o.b = p; return o; }",
+     "X3503: 'main': function return value missing semantics"),
+    ("void main(float4 p : P, out float4 o) { o = p; }", "X3502: 'main': output parameter 'o' missing semantics"),
+]
+
+
+@pytest.mark.parametrize("src,text", MISSING_SEMANTICS)
+def test_missing_semantic_wording(src, text):
+    with pytest.raises(ShaderCompileError) as info:
+        _compile(src)
+    assert f"error {text}" in info.value.errors, info.value.errors
