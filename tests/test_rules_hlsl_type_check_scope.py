@@ -224,3 +224,20 @@ def test_missing_semantic_wording(src, text):
     with pytest.raises(ShaderCompileError) as info:
         _compile(src)
     assert f"error {text}" in info.value.errors, info.value.errors
+
+
+# --- ?: takes numeric values only ------------------------------------------------------------------------
+@pytest.mark.parametrize("decls,stmt", [
+    ("struct U { float a; float3 c; }; U x, y;", "r.x = (b ? x : y).a;"),
+    ("struct U { float a; float3 c; }; U x; float4 y;", "r += (float4)(b ? x : y).a;"),
+    ("float4 x[2], y[2];", "r += (b ? x : y)[0];"),
+    ("float4 x[2]; float4 y[8];", "r += (b ? x : y)[0];"),
+    ("float x[8]; float4 y[2];", "r += (b ? x : y)[0];"),
+])
+def test_conditional_of_structs_and_arrays(decls, stmt):
+    """DXC vector-conditional records fxc's X3020 "type mismatch between conditional values" for UDT and
+    array operands, the same type on both sides included."""
+    src = decls + "\nbool b;\nfloat4 main() : SV_Target { float4 r = 0; " + stmt + " return r; }"
+    with pytest.raises(ShaderCompileError) as info:
+        _compile(src)
+    assert "error X3020: type mismatch between conditional values" in info.value.errors, info.value.errors

@@ -520,6 +520,10 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
 
 
 def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
+    if any(isinstance(v.type, (StructType, ArrayType)) for v in (a, b)):
+        # the values of ?: are numeric: a struct or an array, even two of one type, is fxc's X3020 in these
+        # words (DXC vector-conditional records them for UDT and array operands)
+        raise cg.err(pos, "type mismatch between conditional values", 3020)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     tc = numeric(cg, c, pos)
     if ta.shape == "m" and tb.shape == "m" and not (ta.rows <= tb.rows and ta.cols <= tb.cols or
