@@ -14,9 +14,6 @@ class HlslError(Exception):
         #: the warnings fxc printed before this error, rendered (its message blob lists every message in
         #: the order it was emitted, so a failed compile's text carries the earlier warnings too)
         self.warnings: list[str] = []
-        #: an error that fxc's type check finds although its code is not among uncalled.TYPE_RULE_CODES
-        #: (a literal index past an array's bound), so it is reported for functions nothing calls too
-        self.type_rule = False
 
     def text(self) -> str:
         if not self.file:

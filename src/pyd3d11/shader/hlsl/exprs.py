@@ -156,13 +156,6 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
 
 
-def _literal_index(n: A.Node) -> bool:
-    """An index written as an integer literal, possibly negated."""
-    while isinstance(n, A.Unary) and n.op in ("-", "+"):
-        n = n.a
-    return isinstance(n, A.Literal)
-
-
 def _compound_on_const_local(cg: CodegenContext, e: A.Assign) -> Val | None:
     """The const numeric local that the compound assignment ``e`` (``c += 3.0``) writes, else None.
 
@@ -680,12 +673,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         if iv.const:
             i = iv.slots[0][3]
             if i >= t.count:
-                exc = cg.err(pos, "array index out of bounds", 3504)
-                # a literal index past a numeric array's bound is found by fxc's type check, in functions
-                # nothing calls too (DXC's array-index-out-of-bounds records X3504 for ``array[-1]`` and
-                # ``array[2]`` of ``int array[2]`` there); uncalled.py reads this mark
-                exc.type_rule = _literal_index(idx_node)
-                raise exc
+                raise cg.err(pos, "array index out of bounds", 3504)
             return _val(t.elem, v.slots[i * es:(i + 1) * es])
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):

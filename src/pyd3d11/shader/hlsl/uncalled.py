@@ -139,8 +139,6 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
 
 
 def _is_type_error(exc: BaseException) -> bool:
-    if isinstance(exc, HlslError) and exc.type_rule:  # marked by its raiser as fxc's type check (exprs.index)
-        return True
     return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
             and not any(w in str(exc) for w in _STAGE_WORDS))
 
