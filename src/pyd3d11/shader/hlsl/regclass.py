@@ -10,9 +10,9 @@ register", a UAV "a 'u' register".
 
 Which of those checks fxc 4.0-5.0 applies to an object the shader never uses: none. vkd3d's
 Windows-verified register-reservations-resources compiles ``Texture2D unused : register(s0)`` at every
-model below 6 and fails ``sampler2D unused : register(t0)`` only from 5.1 on, and its fxc model checks the
-register set of an object only where the object takes registers (used, below 5.1). So a reservation in
-another set is ignored while the object is unused and is an error (X3530) once it is used. packreg.hlsl,
+model below 6 and fails ``sampler2D unused : register(t0)`` only from 5.1 on. So a reservation in another
+set is ignored while the object is unused; once it is used it is an error (X3530; the number of fxc's
+texts above, the used case at 5.0 itself inferred). packreg.hlsl,
 compiled by fxc at ps_5_1, records the 5.1 verdicts (every such reservation rejected, X3591 "incorrect
 bind semantic" for the pairings 5.1 no longer allows); the tally of that file counts those lines as
 misses at 5.0 (tools/dxc_sema.py).
