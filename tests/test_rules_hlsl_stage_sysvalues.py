@@ -71,12 +71,23 @@ RULES = [
     ("SV_TessFactor", "float", {"ds"}, {"hs"}),
     ("SV_InsideTessFactor", "float", {"ds"}, {"hs"}),
     ("SV_PrimitiveID", "uint", {"gs", "ps", "hs", "ds"}, {"gs"}),
+    # SV_ClipDistance / SV_CullDistance: "Available to all shaders to be read or written to, except the vertex
+    # shader which can write the value but not take it as input"
+    ("SV_ClipDistance", "float", {"gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
+    ("SV_CullDistance", "float", {"gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
+    # SV_Coverage is a pixel shader's (input from ps_5_0); SV_SampleIndex "available to be read or written to
+    # by the pixel shader only"
+    ("SV_Coverage", "uint", {"ps"}, set()),
+    ("SV_SampleIndex", "uint", {"ps"}, set()),
 ]
+_PER_VERTEX = ("SV_ClipDistance", "SV_CullDistance")
 CASES = [(sem, t, stage, d, stage in (readers if d == "in" else writers))
          for sem, t, readers, writers in RULES for (stage, d) in BUILD
          # the domain shader's own SV_DomainLocation parameter is always there; the tess factors are the
          # patch-constant struct's in a domain shader, so a second loose one says nothing about the rule
-         if not (stage == "ds" and d == "in" and sem in ("SV_DomainLocation", "SV_TessFactor", "SV_InsideTessFactor"))]
+         if not (stage == "ds" and d == "in" and sem in ("SV_DomainLocation", "SV_TessFactor", "SV_InsideTessFactor"))
+         # per-vertex values reach a geometry or hull shader only inside its vertex array (below)
+         and not (stage in ("gs", "hs") and d == "in" and sem in _PER_VERTEX)]
 
 
 @pytest.mark.parametrize("sem,t,stage,direction,allowed", CASES,
@@ -120,3 +131,17 @@ def test_domain_location_shape_per_domain(domain, pc, loc, ok):
 def test_gs_instance_id_needs_gs_5_0():
     with pytest.raises(ShaderCompileError, match="X4502"):
         D3DCompile(_gs_in("SV_GSInstanceID", "uint"), None, "t.hlsl", None, None, "main", "gs_4_0")
+
+
+@pytest.mark.parametrize("sem", ["SV_ClipDistance", "SV_CullDistance"])
+@pytest.mark.parametrize("idx", ["", "0", "1"])
+def test_clip_and_cull_distances_are_no_vertex_shader_input(sem, idx):
+    """"except the vertex shader which can write the value but not take it as input"; a geometry or hull
+    shader reads them in its vertex array."""
+    with pytest.raises(ShaderCompileError) as info:
+        D3DCompile(_vs_in(sem + idx, "float"), None, "t.hlsl", None, None, "main", "vs_5_0")
+    assert f"error X4502: invalid vs_5_0 input semantic '{sem}'" in info.value.errors
+    D3DCompile(_vs_out(sem + idx, "float"), None, "t.hlsl", None, None, "main", "vs_5_0")
+    gs = (f"struct W {{ float4 p : SV_Position; float d : {sem}{idx}; }};\n"
+          "[maxvertexcount(1)] void main(point W v[1], inout PointStream<W> s) { W o = v[0]; o.d += 1; s.Append(o); }")
+    D3DCompile(gs, None, "t.hlsl", None, None, "main", "gs_5_0")

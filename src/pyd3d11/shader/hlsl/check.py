@@ -222,6 +222,11 @@ def _struct_has_prim_mod(t: Type) -> bool:
     return False
 
 
+#: the effect framework's shader object types (MicrosoftDocs direct3dhlsl "Shader Type")
+_SHADER_OBJECTS = frozenset({"pixelshader", "vertexshader", "geometryshader", "hullshader", "domainshader",
+                             "computeshader"})
+
+
 def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
     import re
@@ -229,6 +234,14 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
+                                         isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS
+                                         and {"static", "const"} <= set(x.mods) for x in cg.prog.decls):
+        # a static const shader variable is a literal expression: DXC's effects-syntax records fxc passing
+        # ``PixelShadeR ps < int foo=1;> = ps1;`` with ``static const PixelShader ps1 { state=foo; };``, while
+        # vkd3d's Windows-verified effect-compile fails ``PixelShader ps2 = ps1;`` from a uniform ``ps1``
+        # ("Initializer must be literal expressions")
+        return
     if isinstance(init, A.Call) and init.name == "ConstructGSWithSO" and init.args:
         # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
         # CompileShader expression or a shader variable; the declarations are strings (or NULL)

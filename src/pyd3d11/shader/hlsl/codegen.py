@@ -629,8 +629,9 @@ class Codegen(SignatureBinding):
                 return  # effect state objects and strings take no register (like a single one)
             elems = []
             for i in range(leaf_count(t)):
-                reg = (d.register[0], d.register[1] + i) if d.register is not None else None
-                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg)
+                reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
+                                inactive_registers=d.inactive_registers)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
             self.globals[d.name] = ("resarray", elems, t)
@@ -656,21 +657,30 @@ class Codegen(SignatureBinding):
             file = "t"
         if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
             e = t.elem
-            if isinstance(e, (ObjectType, ArrayType)) or e.slots > 4 or has_object(e):
-                raise self.err(d.pos, f"'{d.name}': typed resource elements must be scalars or vectors of at most "
-                                      "4 32-bit components", 3000)
+            # fxc's wording and numbers (DXC SemaHLSL template-checks): an object element X3124, an element
+            # wider than four 32-bit values X3037
+            if isinstance(e, ObjectType) or has_object(e):
+                raise self.err(d.pos, "object element type cannot be an object type", 3124)
+            if isinstance(e, ArrayType) or e.slots > 4:
+                raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
+                               3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        from .regclass import CATEGORIES, category
+
+        for reservation in (d.register, *d.inactive_registers):
+            # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
+            # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
+            if reservation is not None and len(reservation) > 2 and not reservation[2]:
+                raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
         if d.register is not None:
             kind, num = d.register[:2]
-            if len(d.register) > 2 and not d.register[2]:
-                raise self.err(d.pos, f"'{d.name}': invalid register specification", 3530)
-            if kind != file and kind != "c":  # an error only if the object is used (objects.allocate_registers)
-                self.bad_reservations.append((r, d.pos, file))
+            if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
+                self.bad_reservations.append((r, d.pos, kind))
             else:
                 r.reg, r.explicit = num, True
         for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
-            if other[0] != file and other[0] != "c" and not any(b[0] is r for b in self.bad_reservations):
-                self.bad_reservations.append((r, d.pos, file))
+            if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
+                self.bad_reservations.append((r, d.pos, other[0]))
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             r.stride = (t.elem.slots if t.elem is not None else 4) * 4
         self.resources.append(r)
@@ -1036,6 +1046,12 @@ class Codegen(SignatureBinding):
         if isinstance(t, ObjectType) and t.kind == "string" and d.init is None:
             scope[d.name] = Val(t, [])  # no storage: DXC's SemaHLSL string.hlsl records fxc accepting `string s;`
             return scope[d.name]
+        if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS and d.init is None:
+            # an effect object (state object, shader, view) declared in a function, with or without a state
+            # block, is ignored as at global scope: DXC's effects-syntax records fxc passing
+            # ``RenderTargetView rtv { state=foo; };`` in a function body
+            scope[d.name] = Val(t, [])
+            return scope[d.name]
         if isinstance(t, ObjectType):
             if d.init is None:
                 raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)
@@ -1122,7 +1138,7 @@ class Codegen(SignatureBinding):
         if not isinstance(s, A.Block):
             self.debug.cur_loc = (s.pos.file, s.pos.line)
         try:
-            if self.probe_skip is not None and isinstance(s, A.ExprStmt):
+            if self.probe_skip is not None and isinstance(s, (A.ExprStmt, A.DeclStmt)):
                 self.probe_skip(self._stmt, s)
             else:
                 self._stmt(s)

@@ -329,7 +329,8 @@ def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     types = [numeric(cg, a, pos) for a in args]
     if any(t.shape == "m" for t in types):
-        raise NotSupportedError("HLSL double matrices")
+        # the position lets a caller (the DXC tally, an error list) name the statement that needs it
+        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): HLSL double matrices")
     check_profile(cg, pos)
     if name == "sign":
         t = types[0]

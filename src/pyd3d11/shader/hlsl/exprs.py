@@ -99,7 +99,14 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos, direct=True)
+        const_local = _compound_on_const_local(cg, e)
+        if const_local is not None:
+            const_local.readonly = False
+        try:
+            stored = assign_to(cg, e.target, v, e.pos, direct=True)
+        finally:
+            if const_local is not None:
+                const_local.readonly = True
         return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -131,7 +138,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         iv = try_method_call(cg, e)  # through an interface pointer (fcall)
         if iv is not None:
             return iv
-        ov = expr(cg, e.obj)
+        try:
+            ov = expr(cg, e.obj)
+        except HlslError as exc:
+            if exc.code != 4000:
+                raise
+            raise _unassigned_method_error(cg, e, exc) from None
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
@@ -142,6 +154,49 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
+
+
+def _compound_on_const_local(cg: CodegenContext, e: A.Assign) -> Val | None:
+    """The const numeric local that the compound assignment ``e`` (``c += 3.0``) writes, else None.
+
+    fxc applies its "l-value specifies const object" check (X3025) to ``=`` but not to the compound
+    operators on a const local: DXC's const-assign records fxc's X3025 for ``c = c + 3.0`` and its pass
+    for ``c += 3.0`` on ``const float c = 2.0;`` (inferred from that record; fxc's compound assignment on
+    a global keeps its own X3025, const-default). The variable is then updated like any other."""
+    if e.op == "=" or not isinstance(e.target, A.Ident) or len(cg.scopes) < 2:
+        return None
+    local = next((sc[e.target.name] for sc in reversed(cg.scopes[1:]) if e.target.name in sc), None)
+    if local is None or not getattr(local, "readonly", False) or not isinstance(local.type, NumType) \
+            or local.obj is not None:
+        return None
+    return local
+
+
+def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: HlslError) -> HlslError:
+    """The error of a method call on an object local that holds no resource yet. fxc type-checks the call
+    (method name X3018, argument count X3013, argument types) before its flow analysis finds the read of
+    an unassigned variable (X4000), so a call that fails both reports the type error: DXC's
+    template-checks records fxc's X3013 for ``AppendStructuredBuffer<float4> asb; asb.Append();``. The
+    call is run against a stand-in resource of the local's type, only to find such an error."""
+    from .intrinsics import method
+    from .values import Resource
+
+    if not isinstance(e.obj, A.Ident):
+        return unassigned
+    local = next((sc[e.obj.name] for sc in reversed(cg.scopes) if e.obj.name in sc), None)
+    t = getattr(local, "type", None)
+    if not isinstance(t, ObjectType) or t.kind in ("InputPatch", "OutputPatch") or "Stream" in t.kind:
+        return unassigned
+    from .uncalled import stand_in_file
+
+    try:
+        method(cg, _val(t, [], Resource(e.obj.name, t, stand_in_file(t), 0)), e.name, e.args, e.pos)
+    except HlslError as exc:
+        if exc.code != 4000 and not exc.notimpl:
+            return exc
+    except Exception:  # noqa: BLE001 - the stand-in only looks for a type error; the read stays X4000
+        pass
+    return unassigned
 
 
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
@@ -458,6 +513,10 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
 
 
 def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
+    if any(isinstance(v.type, (StructType, ArrayType)) for v in (a, b)):
+        # the values of ?: are numeric: a struct or an array, even two of one type, is fxc's X3020 in these
+        # words (DXC vector-conditional records them for UDT and array operands)
+        raise cg.err(pos, "type mismatch between conditional values", 3020)
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     tc = numeric(cg, c, pos)
     if ta.shape == "m" and tb.shape == "m" and not (ta.rows <= tb.rows and ta.cols <= tb.cols or
@@ -570,7 +629,10 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
                 raise cg.err(pos, f"invalid matrix swizzle '{name}'", 3018)
             out.append(r * t.cols + col)
         return out
-    if len(name) > 4 or any(ch not in _SWZ for ch in name):
+    # one naming set per swizzle, the position set xyzw or the colour set rgba, never both (MicrosoftDocs
+    # direct3dhlsl "Per-Component Math Operations", reads and writes alike; DXC vector-syntax-mix records
+    # fxc's X3018 "invalid subscript" for 'xgba' and 'rgbx')
+    if len(name) > 4 or not (set(name) <= set("xyzw") or set(name) <= set("rgba")):
         raise cg.err(pos, f"invalid subscript '{name}'", 3018)
     comps = [_SWZ[ch] for ch in name]
     if any(c >= t.n for c in comps):
@@ -1040,6 +1102,12 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
+    if early and result_obj is not None:  # returned objects must not bind inside the early-return loop
+        from .tailret import tail_only, tailify
+
+        moved = tailify(body)
+        if moved is not None and tail_only(moved):
+            body, early = moved, False
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
            "result_obj": result_obj}
     saved_scopes = cg.scopes

@@ -70,10 +70,10 @@ def check_tess_factor_outputs(cg: CodegenContext, pcf: A.FuncDef, domain: str) -
     too (the code is inferred from the same entry)."""
     elems: list = []
     if pcf.ret is not VOID and not isinstance(pcf.ret, ObjectType):
-        elems += cg.elem_list(pcf.ret, pcf.semantic, pcf.pos, pcf.name)
+        elems += cg.elem_list(pcf.ret, pcf.semantic, pcf.pos, pcf.name, "return", func=pcf.name)
     for p in pcf.params:
         if "out" in p.mods or "inout" in p.mods:
-            elems += cg.elem_list(p.type, p.semantic, p.pos, p.name)
+            elems += cg.elem_list(p.type, p.semantic, p.pos, p.name, "output", func=pcf.name)
     seen: dict[str, list[int]] = {"SV_TESSFACTOR": [], "SV_INSIDETESSFACTOR": []}
     for lt, base, idx, _mods in elems:
         up = base.upper()

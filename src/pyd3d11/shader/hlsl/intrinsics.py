@@ -707,11 +707,6 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
 
     if has_method(k, name) is False:
         raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
-    if name in _IMPLICIT_LOD and cg.stage != "ps":
-        # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
-        # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
-        # fxc's X4532 as for the derivative intrinsics
-        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
     from .bufmethods import counter_method, is_counter_method
 
     # methods with out or side-effecting arguments evaluate their own argument nodes (once)
@@ -733,6 +728,12 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         roles = tail_roles(cg, k, name, load_head(k), load_tails(k), len(arg_nodes), pos)
     status_node = arg_nodes[-1] if roles[-1:] == ("status",) else None
     args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    if name in _IMPLICIT_LOD and cg.stage != "ps":
+        # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
+        # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
+        # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
+        # check of the arguments (an undeclared name among them is X3004 in any stage)
+        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
     if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
         _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     et = _elem_type(t)

@@ -321,13 +321,15 @@ def allocate_registers(cg: CodegenContext) -> None:
     """t#/s#/u# for used resources without a reservation, in declaration order, lowest free register
     first; an array takes one contiguous range (all its registers once any element is used). A
     reservation in another register set (``Texture2D t : register(s0)``) is ignored while the object is
-    unused and is an error (X3530) once it is used."""
+    unused and is an error (X3530) once it is used (regclass.py)."""
     from .deadres import drop_dead
 
     drop_dead(cg)  # used by name only in code that generated nothing (deadres.py)
-    for r, pos, file in cg.bad_reservations:
+    from .regclass import wrong_set_message
+
+    for r, pos, letter in cg.bad_reservations:
         if r.used:
-            raise cg.err(pos, f"'{r.name}': invalid register specification, expected '{file}' binding", 3530)
+            raise cg.err(pos, wrong_set_message(r.name, r.type.kind, letter), 3530)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
     taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
     group: dict[int, list] = {}

@@ -232,7 +232,8 @@ class Parser:
                 return FLOAT4 if name == "vector" else NumType(FLOAT, 4, 4, "m")
             base = self.parse_type()
             if not isinstance(base, NumType) or base.shape != "s":
-                raise self.error(f"{name} element type must be a scalar", t, 3000)
+                # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
+                raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
             self.expect(",")
             r = self.const_int(template=True)
             c = 0
@@ -599,6 +600,9 @@ class Parser:
             return parse_type_decl(self, mods, pos)
         if self.at("struct") and self.peek().kind == "id" and self.peek(2).text in ("{", ":") or \
                 self.at("struct") and self.peek().text == "{":
+            bad = next((m for m in sorted(frozenset(mods) & PRIMITIVE_MODIFIERS)), None)
+            if bad is not None:  # before a struct definition too (DXC varmods-syntax: `point struct S {`)
+                raise self.error(None, self.mod_toks.get(bad))
             st = self.parse_struct()
             if not st.name and self.at(";"):
                 raise self.error("an anonymous struct must declare a variable", code=3000)
@@ -780,7 +784,10 @@ class Parser:
         self.register_profile = profile
         txt = t.text.lower()
         kind = txt[0]
-        self.register_clean = txt[1:].isdigit() or (len(txt) == 1 and self.toks[self.i - 2].text == "]")
+        # a documented register type (MicrosoftDocs "register": b, t, c, s, u; i is Direct3D 9's integer
+        # set) followed by its number; the number may be left out (the page's own ``register(ps_5_0, s)``
+        # is s0, as is a bracketed ``s[2]``'s base)
+        self.register_clean = kind in "bcistu" and (txt[1:].isdigit() or len(txt) == 1)
         digits = ""
         for ch in txt[1:]:
             if not ch.isdigit():

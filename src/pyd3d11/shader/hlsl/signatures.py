@@ -30,9 +30,14 @@ class SignatureBinding:
             self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
 
-    def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]:
-        """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries."""
+    def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str, role: str = "input",
+                  top: str | None = None, func: str | None = None) -> list[tuple[NumType, str, int, frozenset]]:
+        """Flatten a (struct) type into (leaf vector type, semantic name, index, mods) signature entries.
+        ``role`` ('input', 'output' or 'return'), ``top`` (the parameter, when ``name`` is a member of it)
+        and ``func`` (the function, by default the entry point) word a missing semantic as fxc does."""
         out: list = []
+        top = top if top is not None else name
+        more = {"role": role, "top": top, "func": func}
         if isinstance(t, StructType):
             # a semantic on the struct itself overrides its members' (nested structs included) and
             # numbers their registers consecutively from its index (fxc; DXC reproduces it: "all fields
@@ -40,9 +45,9 @@ class SignatureBinding:
             outer = split_semantic(sem) if sem is not None else None
             for fname, ft, fsem, mods in t.fields:
                 if outer is not None:
-                    sub = self.elem_list(ft, f"{outer[0]}{outer[1] + len(out)}", pos, fname)
+                    sub = self.elem_list(ft, f"{outer[0]}{outer[1] + len(out)}", pos, fname, **more)
                 else:
-                    sub = self.elem_list(ft, fsem, pos, fname)
+                    sub = self.elem_list(ft, fsem, pos, fname, **more)
                 if not out and sub:  # a struct's first element starts a register (fxc packing, sigpack)
                     sub[0] = (*sub[0][:3], sub[0][3] | {ALIGN})
                 out += [(a, b, c, d | mods) for a, b, c, d in sub]
@@ -50,13 +55,19 @@ class SignatureBinding:
         if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
             return []  # object members of entry structs are uniform resources, not signature elements
         if sem is None and isinstance(t, ArrayType):
-            inner = self.elem_list(t.elem, None, pos, name)
+            inner = self.elem_list(t.elem, None, pos, name, **more)
             # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
             for _e in range(t.count):
                 out += inner
             return out
         if sem is None:
-            raise self.err(pos, f"'{name}': missing semantic", 4502)
+            # fxc's wording names the function and the parameter, whichever member lacks the semantic
+            # (X3502 "'f': input parameter 'inputs' missing semantics", X3503 "'main': function return
+            # value missing semantics"; the output-parameter form is inferred from the input one)
+            fn = func or self.entry
+            if role == "return":
+                raise self.err(pos, f"'{fn}': function return value missing semantics", 3503)
+            raise self.err(pos, f"'{fn}': {role} parameter '{top}' missing semantics", 3502)
         base, idx = split_semantic(sem)
         # signature elements store the index as a UINT (D3D11_SIGNATURE_PARAMETER_DESC.SemanticIndex)
         last = idx + (t.count if isinstance(t, ArrayType) else 1) - 1
@@ -192,7 +203,9 @@ class SignatureBinding:
         if len(order) == len(v.slots):
             v = Val(v.type, [v.slots[i] for i in order])
         k = 0
-        for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value"):
+        ret = self.out_owner == "$return"
+        for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
+                                                "return" if ret else "output"):
             base = compat_semantic(self, base, True)
             up = base.upper()
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx)

@@ -30,6 +30,16 @@ STAGE_SYSTEM_VALUES = {
     "SV_TESSFACTOR": (frozenset({"ds"}), frozenset({"hs"})),
     "SV_INSIDETESSFACTOR": (frozenset({"ds"}), frozenset({"hs"})),
     "SV_PRIMITIVEID": (frozenset({"gs", "ps", "hs", "ds"}), frozenset({"gs"})),
+    # "Available to all shaders to be read or written to, except the vertex shader which can write the value
+    # but not take it as input"
+    "SV_CLIPDISTANCE": (frozenset({"gs", "ps", "hs", "ds"}), frozenset({"vs", "gs", "hs", "ds"})),
+    "SV_CULLDISTANCE": (frozenset({"gs", "ps", "hs", "ds"}), frozenset({"vs", "gs", "hs", "ds"})),
+    # SV_Coverage: "a mask that can be specified on input, output, or both of a pixel shader"; SV_SampleIndex:
+    # "available to be read or written to by the pixel shader only"; SV_InnerCoverage: "can be read or
+    # written by the pixel shader" (its outputs: PS_ONLY_OUTPUTS and the signature code)
+    "SV_COVERAGE": (frozenset({"ps"}), frozenset()),
+    "SV_SAMPLEINDEX": (frozenset({"ps"}), frozenset()),
+    "SV_INNERCOVERAGE": (frozenset({"ps"}), frozenset()),
 }
 #: SV_Target0 … SV_Target7: one per render target slot (D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT)
 MAX_TARGET_INDEX = 7

@@ -12,11 +12,24 @@ function, and neither are features this compiler does not build."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
 from .diagnostics import HlslError
-from .types import VOID, ObjectType, Type
+from .types import (
+    BUFFER_KINDS,
+    PATCH_KINDS,
+    RW_KINDS,
+    SAMPLER_KINDS,
+    STREAM_KINDS,
+    TEXTURE_KINDS,
+    VOID,
+    ArrayType,
+    ObjectType,
+    Type,
+    array_leaf,
+)
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -49,6 +62,10 @@ TYPE_RULE_CODES = frozenset({
 _STAGE_WORDS = ("model", "only valid in", " shaders", "profile", "not supported", "stage")
 
 
+#: object parameters the probe gives a stand-in value (_param_value)
+_STAND_IN_KINDS = TEXTURE_KINDS | RW_KINDS | BUFFER_KINDS | SAMPLER_KINDS | set(STREAM_KINDS) | PATCH_KINDS
+
+
 def func_key(f: A.FuncDef) -> tuple:
     return (f.name, f.pos.file, f.pos.line, f.pos.col)
 
@@ -67,9 +84,9 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
     for f in _functions(make_codegen):
         if func_key(f) in called or f.body is None:
             continue
-        if any(isinstance(p.type, ObjectType) or holds_objects(p.type) or is_interface_type(p.type)
-               for p in f.params):
-            continue  # object parameters take their bindings from the caller
+        if not all(_has_stand_in(p.type) or not holds_objects(p.type) and not is_interface_type(p.type)
+                   for p in f.params):
+            continue  # structs of objects, interfaces, strings, effect objects: not modelled here
         probes.append(func_key(f))
     cache: dict[str, object] = {}
     for key in probes:
@@ -97,7 +114,7 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
     try:
         from .check import check_function
 
-        scope = {p.name: _unknown(cg, p.type) for p in target.params}
+        scope = {p.name: _param_value(cg, p) for p in target.params}
         result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
         body = target.body.stmts
         early = _has_early_return(body)
@@ -127,14 +144,25 @@ def _is_type_error(exc: BaseException) -> bool:
 
 
 def _skip_untyped_failure(run: Callable[[A.Node], None], s: A.Node) -> None:
-    """Run one expression statement of a probed body; a failure that is not a type rule (a feature
-    this compiler does not build, a code-generation-time error) proves nothing about the statement, so
-    the check goes on with the next one, as fxc's type check of the whole body does."""
+    """Run one expression or declaration statement of a probed body; a failure that is not a type
+    rule (a feature this compiler does not build, a code-generation-time error) proves nothing about
+    the statement, so the check goes on with the next one, as fxc's type check of the whole body does.
+    A declarator whose initialiser failed that way is still declared (without it), so later uses of
+    the name are checked against its declared type rather than reported undeclared."""
+    if isinstance(s, A.DeclStmt) and len(s.decls) > 1:
+        for d in s.decls:
+            _skip_untyped_failure(run, replace(s, decls=[d]))
+        return
     try:
         run(s)
     except Exception as exc:  # noqa: BLE001 - only type rules are this probe's to report
         if _is_type_error(exc):
             raise
+        if isinstance(s, A.DeclStmt) and s.decls and s.decls[0].init is not None:
+            try:
+                run(replace(s, decls=[replace(s.decls[0], init=None)]))
+            except Exception:  # noqa: BLE001, S110 - the declared type itself is beyond this probe
+                pass
 
 
 def _functions(make_codegen: Callable[[str, int, int], CodegenContext]) -> list[A.FuncDef]:
@@ -154,6 +182,45 @@ def _fresh(make_codegen: Callable[[str, int, int], CodegenContext], stage: str):
     except Exception:  # noqa: BLE001 - the entry point compiled; anything here is the probe's limit
         return None
     return cg
+
+
+def _param_value(cg: CodegenContext, p: A.Param) -> Val:
+    """A parameter's value for the probe. An object parameter takes its resource from the caller, which
+    an uncalled function has none of; fxc still type-checks the body against the parameter's type, so
+    it gets a stand-in: a texture, buffer, UAV or sampler a resource of its type (no register), a patch
+    its read-only array of control points, a stream its output stream 0."""
+    from .codegen import Val
+    from .values import Resource
+
+    t = p.type
+    if isinstance(t, ArrayType) and _has_stand_in(t):  # an array of resources: one stand-in per element
+        from .objects import leaf_count
+
+        leaf = array_leaf(t)
+        return Val(t, [], ("resarray", [Resource(p.name, leaf, stand_in_file(leaf), 0)  # type: ignore[arg-type]
+                                        for _ in range(leaf_count(t))]))
+    if not isinstance(t, ObjectType):
+        return _unknown(cg, t)
+    if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None:
+        at = ArrayType(t.elem, max(1, t.samples))
+        return Val(at, cg.alloc_slots(at.slots, var=True), readonly=True)
+    if t.kind in STREAM_KINDS:
+        return Val(t, [], ("stream", 0, t, p.pos))
+    return Val(t, [], Resource(p.name, t, stand_in_file(t), 0))
+
+
+def _has_stand_in(t: Type) -> bool:
+    """An object, or an array of objects, of a kind _param_value models (streams and patches alone)."""
+    leaf = array_leaf(t)
+    return isinstance(leaf, ObjectType) and leaf.kind in _STAND_IN_KINDS and \
+        (leaf is t or leaf.kind not in STREAM_KINDS and leaf.kind not in PATCH_KINDS)
+
+
+def stand_in_file(t: ObjectType) -> str:
+    """The register file of a stand-in resource of type ``t``: samplers s, UAVs u, the rest t."""
+    if t.kind in SAMPLER_KINDS:
+        return "s"
+    return "u" if t.kind in RW_KINDS or t.kind.startswith(("RW", "Append", "Consume")) else "t"
 
 
 def _unknown(cg: CodegenContext, t: Type) -> Val:
