@@ -319,3 +319,37 @@ def test_two_devices_drawing_on_two_threads():
         native.set_backend(None)
     assert not errors, errors
     assert got == want
+
+
+def test_queued_tiles_keep_their_compiled_code_alive():
+    """The queued draw's tiles hold the kernel and fused modules they run: a cache dropping them meanwhile (a
+    cleared cache, a test, a benchmark's cold-start measurement) must not free machine code under running tiles."""
+    import gc
+    import weakref
+
+    from pyd3d11.shader.native import runtime as nrt
+
+    n_tri = 60
+    verts = _triangles(5, n_tri)
+    want = _run("reference", 1, _many_draws, verts, n_tri)[0]
+    native.set_backend("native")
+    pool.set_threads(2)
+    try:
+        sc = _Scene(verts)
+        _many_draws(sc, n_tri)
+        assert fused.queued(), "the last draw's tiles must still be queued for the case to guard anything"
+        key = nrt.program_key(sc.ps["plain"]._program)
+        kernels = [weakref.ref(k) for kk, k in nrt._KERNELS.items() if kk[0] == key and not isinstance(k, str)]
+        modules = [weakref.ref(m) for m in fused._MODULES.values()]
+        assert kernels and modules
+        nrt._KERNELS.clear()
+        fused._CACHE.clear()
+        fused._MODULES.clear()
+        gc.collect()
+        if fused.queued():  # the tiles may have finished already; while queued, their code must be alive
+            assert any(r() is not None for r in kernels)
+            assert any(r() is not None for r in modules)
+        assert sc.result() == want
+    finally:
+        pool.set_threads(None)
+        native.set_backend(None)
