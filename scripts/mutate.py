@@ -58,7 +58,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/tessellator.py": ["test_tessellator.py", "test_pipeline_tessellation.py", "test_hull_domain.py"],
     "pipeline/interpolate.py": ["test_pipeline_eval.py", "test_rules_centroid.py", "test_pipeline_triangles.py",
                                 "test_pipeline_msaa.py", "test_native_frontend_planes.py"],
-    "pipeline/clip.py": ["test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
+    "pipeline/clip.py": ["test_rules_clip.py", "test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
     "pipeline/raster_lines.py": ["test_raster_lines.py"],
     "pipeline/sampler_lod.py": ["test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
                                 "test_api_min_lod.py"],
