@@ -60,7 +60,7 @@ MODULES: dict[str, list[str]] = {
                                 "test_pipeline_msaa.py", "test_native_frontend_planes.py"],
     "pipeline/clip.py": ["test_rules_clip.py", "test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
     "pipeline/raster_lines.py": ["test_raster_lines.py"],
-    "pipeline/sampler_lod.py": ["test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
+    "pipeline/sampler_lod.py": ["test_rules_sampler_lod.py", "test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
                                 "test_api_min_lod.py"],
     "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py",
                                      "test_native_compute_textures.py", "test_native_sampler_2d.py"],
