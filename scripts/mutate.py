@@ -62,7 +62,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/raster_lines.py": ["test_raster_lines.py"],
     "pipeline/sampler_lod.py": ["test_rules_sampler_lod.py", "test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
                                 "test_api_min_lod.py"],
-    "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py",
+    "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py", "test_native_sampler_cube.py",
+                                     "test_native_sampler_compare_gather.py",
                                      "test_native_compute_textures.py", "test_native_sampler_2d.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
