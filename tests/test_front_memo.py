@@ -550,13 +550,18 @@ def _multisample(sc):
     sc.rasterizer(MultisampleEnable=True)
 
 
+def _aa_lines(sc):
+    sc.rasterizer(AntialiasedLineEnable=True)
+
+
 _WITH_DEPTH |= {_bias_clamp, _slope_bias}
 # (z is constant and inside [0, 1] and the target has one sample: these change no pixel, only the key)
-_INVISIBLE = {_slope_bias, _depth_clip_off, _multisample}
+_INVISIBLE = {_slope_bias, _depth_clip_off, _multisample, _aa_lines}
 
 SETUP_KEY_CASES = [
     ("fill wireframe", _fill_wireframe), ("scissor enable", _scissor), ("depth bias clamp", _bias_clamp),
     ("slope-scaled depth bias", _slope_bias), ("depth clip off", _depth_clip_off), ("multisample enable", _multisample),
+    ("antialiased line enable", _aa_lines),
 ]
 
 
