@@ -61,12 +61,13 @@ MODULES: dict[str, list[str]] = {
     # LOD selection; and the native code added in session 8 (UNORM8 texel fetch, the vertex front-end memo)
     "pipeline/tessellator.py": ["test_tessellator.py", "test_pipeline_tessellation.py", "test_hull_domain.py"],
     "pipeline/interpolate.py": ["test_pipeline_eval.py", "test_rules_centroid.py", "test_pipeline_triangles.py",
-                                "test_pipeline_msaa.py", "test_native_frontend_planes.py"],
-    "pipeline/clip.py": ["test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
+                                "test_pipeline_msaa.py", "test_native_frontend_planes.py", "test_pipeline_ff_fastpaths.py"],
+    "pipeline/clip.py": ["test_rules_clip.py", "test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],
     "pipeline/raster_lines.py": ["test_raster_lines.py"],
-    "pipeline/sampler_lod.py": ["test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
+    "pipeline/sampler_lod.py": ["test_rules_sampler_lod.py", "test_sampler_mips.py", "test_sampler_filter.py", "test_rules_sampler_filter_decode.py",
                                 "test_api_min_lod.py"],
-    "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py",
+    "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py", "test_native_sampler_cube.py",
+                                     "test_native_sampler_compare_gather.py",
                                      "test_native_compute_textures.py", "test_native_sampler_2d.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument

@@ -364,3 +364,227 @@ def test_large_passes_are_not_kept(monkeypatch):
     sc.draw(3, 0)
     sc.draw(3, 0)
     assert front_memo.hits == before + 1
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Every field of the two keys changed alone between two otherwise identical draws (mutation testing found key
+# fields no test changed): the vertex shader, the topology, the vertex-buffer stride, the input layout, the index
+# buffer (contents, format, offset), a geometry shader, the instance count; rasterizer fields of the setup key.
+
+VS2 = VS.replace("mov o1.xy, v1.xyxx", "mov o1.xy, v1.yxyy")  # the same front end but for one swizzle
+
+GS_SWAP = """gs_4_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_input v[3][0].xyzw
+dcl_input v[3][1].xy
+dcl_temps 1
+dcl_inputprimitive triangle
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+dcl_maxout 3
+mov r0.x, l(0)
+loop
+  ige r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  add o0.xyzw, v[r0.x + 0][0].xyzw, cb0[0].xyzw
+  mov o1.xy, v[r0.x + 0][1].yxyy
+  emit
+  iadd r0.x, r0.x, l(1)
+endloop
+cut
+ret
+"""
+
+
+def _vs_other(sc):
+    b = assemble_shader(VS2)
+    sc.ctx.VSSetShader(sc.dev.CreateVertexShader(b, len(b), None), None, 0)
+
+
+def _topology(sc):
+    sc.ctx.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+
+
+def _stride(sc):
+    sc.ctx.IASetVertexBuffers(0, 1, [sc.vb], [8], [0])
+
+
+def _input_layout(sc):
+    vs = assemble_shader(VS)
+    sc.ctx.IASetInputLayout(sc.dev.CreateInputLayout([  # the two elements' offsets exchanged
+        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0),
+        D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 1, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0),
+    ], 2, vs, len(vs)))
+
+
+def _geometry_shader(sc):
+    b = assemble_shader(GS_SWAP)
+    sc.ctx.GSSetShader(sc.dev.CreateGeometryShader(b, len(b), None), None, 0)
+    sc.gs_cb = sc.buffer(np.zeros(4, np.float32), D3D11_BIND_CONSTANT_BUFFER)
+    sc.ctx.GSSetConstantBuffers(0, 1, [sc.gs_cb])
+
+
+def _gs_cb_update(sc):
+    sc.ctx.UpdateSubresource(sc.gs_cb, 0, None, np.array([0.25, -0.125, 0, 0], np.float32), 16, 16)
+
+
+def test_front_end_with_a_geometry_shader_is_not_kept():
+    """The kept front end ends after the pre-raster stages; with a geometry shader that includes the geometry
+    shader's outputs, which read what the key does not name (its constant buffers): such draws are not kept.
+    Two draws with one geometry shader and a change of its constant buffer only: the second shows it."""
+    images = []
+    for enabled in (True, False):
+        front_memo.ENABLED = enabled
+        front_memo.clear()
+        try:
+            sc = _Scene()
+            _geometry_shader(sc)
+            first = sc.draw()
+            _gs_cb_update(sc)
+            before = front_memo.hits
+            images.append((first, sc.draw(), sc.stats(), front_memo.hits > before))
+        finally:
+            front_memo.ENABLED = True
+            front_memo.clear()
+    assert images[0][:3] == images[1][:3]
+    assert images[0][3] is False
+    assert images[1][0] != images[1][1]
+
+
+KEY_CASES = [
+    ("vertex shader", _vs_other), ("topology", _topology), ("vertex buffer stride", _stride),
+    ("input layout", _input_layout), ("geometry shader", _geometry_shader),
+]
+
+
+@pytest.mark.parametrize("name,change", KEY_CASES, ids=[c[0] for c in KEY_CASES])
+def test_front_end_key_fields(name, change):
+    on = _sequence(change, True)
+    off = _sequence(change, False)
+    assert on[0] == off[0] and on[1] == off[1], "a reused front end changed the image"
+    assert on[2] == off[2], "pipeline statistics differ"
+    assert on[3] is False and on[4] is False
+    assert off[0] != off[1], "the change must show in the image (else this case tests nothing)"
+
+
+# index buffer: 16-bit indices 0, 1, 2, 3, 4, 5 (as 32-bit words: 0x10000, 0x30002, 0x50004)
+IDX16 = np.array([0, 1, 2, 3, 4, 5, 0, 0], np.uint16)
+
+
+def _indexed_sequence(change, enabled):
+    front_memo.ENABLED = enabled
+    front_memo.clear()
+    try:
+        sc = _Scene()
+        sc.ib = sc.buffer(IDX16, D3D11_BIND_INDEX_BUFFER)
+        sc.ctx.IASetIndexBuffer(sc.ib, DXGI_FORMAT_R16_UINT, 0)
+        images = []
+        for step in range(2):
+            if step:
+                change(sc)
+            before = front_memo.hits
+            sc.ctx.ClearRenderTargetView(sc.rtv, [0.0, 0.0, 0.0, 0.0])
+            sc.ctx.DrawIndexed(3, 0, 0)
+            from pyd3d11.api.convenience import texture_to_numpy
+
+            images.append(texture_to_numpy(sc.ctx, sc.rt, 0).tobytes())
+        return images, sc.stats(), front_memo.hits > before
+    finally:
+        front_memo.ENABLED = True
+        front_memo.clear()
+
+
+def _ib_contents(sc):
+    sc.ctx.UpdateSubresource(sc.ib, 0, None, np.array([3, 4, 5, 0, 1, 2, 0, 0], np.uint16), 0, 0)
+
+
+def _ib_format(sc):
+    sc.ctx.UpdateSubresource(sc.ib, 0, None, np.array([3, 0, 4, 0, 5, 0, 0, 0], np.uint16), 0, 0)
+    sc.ctx.IASetIndexBuffer(sc.ib, DXGI_FORMAT_R16_UINT, 0)  # same words for this draw, then read as 32-bit
+    sc.ctx.ClearRenderTargetView(sc.rtv, [0.0, 0.0, 0.0, 0.0])
+    sc.ctx.DrawIndexed(3, 0, 0)
+    sc.ctx.IASetIndexBuffer(sc.ib, DXGI_FORMAT_R32_UINT, 0)
+
+
+def _ib_offset(sc):
+    sc.ctx.IASetIndexBuffer(sc.ib, DXGI_FORMAT_R16_UINT, 6)
+
+
+IB_CASES = [("index buffer contents", _ib_contents), ("index format", _ib_format), ("index offset", _ib_offset)]
+
+
+@pytest.mark.parametrize("name,change", IB_CASES, ids=[c[0] for c in IB_CASES])
+def test_index_buffer_key_fields(name, change):
+    on = _indexed_sequence(change, True)
+    off = _indexed_sequence(change, False)
+    assert on[:2] == off[:2]
+    assert on[2] is False
+    assert off[0][0] != off[0][1], "the change must show in the image (else this case tests nothing)"
+
+
+def _fill_wireframe(sc):
+    sc.rasterizer(FillMode=D3D11_FILL_WIREFRAME)
+
+
+def _scissor(sc):
+    sc.rasterizer(ScissorEnable=True)
+    sc.ctx.RSSetScissorRects(1, [D3D11_RECT(0, 0, W // 2, H)])
+
+
+def _bias_clamp(sc):
+    sc.rasterizer(DepthBias=20000)
+    sc.draw()  # the first of the pair already biased
+    sc.rasterizer(DepthBias=20000, DepthBiasClamp=0.0001)
+
+
+def _slope_bias(sc):
+    sc.rasterizer(SlopeScaledDepthBias=2.0)
+
+
+def _depth_clip_off(sc):
+    sc.rasterizer(DepthClipEnable=False)
+
+
+def _multisample(sc):
+    sc.rasterizer(MultisampleEnable=True)
+
+
+def _aa_lines(sc):
+    sc.rasterizer(AntialiasedLineEnable=True)
+
+
+_WITH_DEPTH |= {_bias_clamp, _slope_bias}
+# (z is constant and inside [0, 1] and the target has one sample: these change no pixel, only the key)
+_INVISIBLE = {_slope_bias, _depth_clip_off, _multisample, _aa_lines}
+
+SETUP_KEY_CASES = [
+    ("fill wireframe", _fill_wireframe), ("scissor enable", _scissor), ("depth bias clamp", _bias_clamp),
+    ("slope-scaled depth bias", _slope_bias), ("depth clip off", _depth_clip_off), ("multisample enable", _multisample),
+    ("antialiased line enable", _aa_lines),
+]
+
+
+@pytest.mark.parametrize("name,change", SETUP_KEY_CASES, ids=[c[0] for c in SETUP_KEY_CASES])
+def test_setup_key_fields(name, change):
+    on = _sequence(change, True)
+    off = _sequence(change, False)
+    assert on[0] == off[0] and on[1] == off[1], "a reused setup changed the image"
+    assert on[2] == off[2], "pipeline statistics differ"
+    assert on[3] is True and on[4] is False
+    if change not in _INVISIBLE:
+        assert off[0] != off[1], "the change must show in the image (else this case tests nothing)"
+
+
+def test_instanced_passes_count_every_instance(monkeypatch):
+    """A pass's size is vertices x instances: 3 vertices x 2 instances exceed a limit of 5."""
+    monkeypatch.setattr(front_memo, "MAX_VERTICES", 5)
+    front_memo.clear()
+    sc = _Scene()
+    sc.ctx.DrawInstanced(3, 2, 0, 0)
+    before = front_memo.hits
+    sc.ctx.DrawInstanced(3, 2, 0, 0)
+    assert front_memo.hits == before
+    sc.ctx.DrawInstanced(3, 1, 0, 0)
+    sc.ctx.DrawInstanced(3, 1, 0, 0)
+    assert front_memo.hits == before + 1

@@ -572,3 +572,36 @@ def test_chunked_batches_match_single_batch(monkeypatch):
         np.testing.assert_array_equal(getattr(one, field), getattr(many, field))
         np.testing.assert_array_equal(getattr(aa_one, field), getattr(aa_many, field))
     np.testing.assert_array_equal(aa_one.coverage, aa_many.coverage)
+
+
+@pytest.mark.parametrize("p0, p1", [((1.0, 1.0), (4.0, 3.0)), ((5.25, 0.5), (1.0, 6.75)), ((2.0, 6.0), (7.5, 4.5))])
+def test_aa_quads_lane_t_is_the_projection_on_every_lane(p0, p1):
+    """Alpha-AA lines (float pixel coordinates): covered lanes carry the fragment's t, helper lanes the
+    unclamped projection of their pixel centre onto the line, t = ((c - p0) . d) / |d|^2 — here on lines
+    that are neither horizontal nor vertical, so both components of d count."""
+    f = alpha_aa_line_coverage(np.array([p0]), np.array([p1]), (0, 0, 8, 8), kernel=AA_BOX_KERNEL_WIDTHS)
+    q, lane_t, _ = to_quads_aa(f)
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    lx = q.x[:, None] + np.array([0, 1, 0, 1])
+    ly = q.y[:, None] + np.array([0, 0, 1, 1])
+    want = ((lx + 0.5 - p0[0]) * dx + (ly + 0.5 - p0[1]) * dy) / (dx * dx + dy * dy)
+    helper = q.coverage == 0
+    assert helper.any() and (~helper).any()
+    np.testing.assert_allclose(lane_t[helper], want[helper], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(np.sort(lane_t[~helper]), np.sort(f.t), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("p0, p1", [((1.0, 1.0), (4.0, 3.0)), ((5.25, 0.5), (1.0, 6.75)), ((2.0, 6.0), (7.5, 4.5))])
+def test_aliased_quads_lane_t_is_the_projection_on_every_lane(p0, p1):
+    """The same for aliased lines (16.8 fixed point): helper lanes carry t = ((c - p0) . d) / |d|^2 of their
+    pixel centre c, unclamped; covered lanes the fragment's clamped t."""
+    f = rasterize_aliased_lines(fx([p0]), fx([p1]), BIG)
+    q, lane_t = to_quads(f)
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    lx = q.x[:, None] + np.array([0, 1, 0, 1])
+    ly = q.y[:, None] + np.array([0, 0, 1, 1])
+    want = ((lx + 0.5 - p0[0]) * dx + (ly + 0.5 - p0[1]) * dy) / (dx * dx + dy * dy)
+    helper = q.coverage == 0
+    assert helper.any() and (~helper).any()
+    np.testing.assert_allclose(lane_t[helper], want[helper], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(lane_t[~helper], np.clip(want[~helper], 0, 1), rtol=0, atol=1e-12)

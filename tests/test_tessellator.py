@@ -290,3 +290,61 @@ def test_bad_enums_rejected():
         tessellate("hexagon", "integer", "point", np.ones(6, F))
     with pytest.raises(InvalidArgError):
         tessellate(DOMAIN_QUAD, 0, OUTPUT_POINT, np.ones(6, F))
+
+
+# ---------------------------------------------------------------------------------------------- oracle sweeps
+
+# Every point count and reciprocal-table entry (factors 1..64, each partitioning) and the transition stitching
+# between unequal inside and outside factors (seeded random factor sets, some beyond the clamp bounds), each
+# summarised as sha256[:16] over the concatenated per-patch u,v bits (<u4) and index lists (<i8), the digests
+# computed by Microsoft's reference CHWTessellator (tessellator.cpp from microsoft/DirectX-Specs) built as a
+# throwaway oracle. Isoline sweeps step the detail factor 1..64 at densities 1 and 3.
+SWEEP = {  # (domain, partitioning): (uniform sweep 1..64, 150 random factor sets)
+    (1, 1): ("d42c73744b071859", "e3d26b5b2215de09"),
+    (1, 2): ("d42c73744b071859", "59771cc72c310ae5"),
+    (1, 3): ("9af9cac8d29bdfea", "378d8e84feaa9d49"),
+    (1, 4): ("912d18c249f65f4c", "6aee4554a02295d3"),
+    (2, 1): ("6802c2d1dbb84b45", "9684c84d9af5ccb7"),
+    (2, 2): ("6802c2d1dbb84b45", "e28aa246c3aece97"),
+    (2, 3): ("1b8f789fd561e90d", "c2478d0c237d9a7a"),
+    (2, 4): ("f04f37a944a2cf85", "73b2c3fa32df2140"),
+    (3, 1): ("40298545c4654a01", "a5d82f67f2ba819d"),
+    (3, 2): ("40298545c4654a01", "fd5dcc0eacb5dcc0"),
+    (3, 3): ("4bfed8d68736f27c", "fb43ab96dd35f0ca"),
+    (3, 4): ("3ba482818d636af7", "7b17cf25fa9c8b19"),
+}
+
+
+def _sweep_digest(cases):
+    h = hashlib.sha256()
+    for domain, part, prim, factors in cases:
+        pts, idx = tess(domain, part, prim, factors)
+        h.update(np.ascontiguousarray(pts[:, :2]).view(np.uint32).astype("<u4").tobytes())
+        h.update(idx.reshape(-1).astype("<i8").tobytes())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("domain, part", sorted(SWEEP))
+def test_uniform_factor_sweep_matches_reference(domain, part):
+    if domain == DOMAIN_ISOLINE:
+        cases = [(domain, part, OUTPUT_LINE, [d, n]) for n in range(1, 65) for d in (1, 3)]
+    else:
+        cases = [(domain, part, OUTPUT_TRIANGLE_CW, [n] * (4 if domain == DOMAIN_TRI else 6)) for n in range(1, 65)]
+    assert _sweep_digest(cases) == SWEEP[domain, part][0]
+
+
+@pytest.mark.parametrize("domain, part", sorted(SWEEP))
+def test_random_factor_sets_match_reference(domain, part):
+    k = {DOMAIN_ISOLINE: 2, DOMAIN_TRI: 4, DOMAIN_QUAD: 6}[domain]
+    f = np.random.default_rng(19 * 10 + domain * 4 + part).uniform(0.5, 66.0, (150, k)).astype(np.float32)
+    prim = OUTPUT_LINE if domain == DOMAIN_ISOLINE else OUTPUT_TRIANGLE_CW
+    assert _sweep_digest([(domain, part, prim, list(r)) for r in f]) == SWEEP[domain, part][1]
+
+
+@pytest.mark.parametrize("prim, nv", [(OUTPUT_POINT, 1), (OUTPUT_LINE, 2), (OUTPUT_TRIANGLE_CW, 3),
+                                      (OUTPUT_TRIANGLE_CCW, 3)])
+@pytest.mark.parametrize("factor", [3.0, 0.0])  # a live patch and a culled one (edge factor 0, §11.7.12)
+def test_vertices_per_primitive_follow_output_primitive(prim, nv, factor):
+    t = tessellate_patches(DOMAIN_QUAD, PART_INTEGER, prim, np.full((1, 6), factor, F))
+    assert t.vertices_per_prim == nv and t.indices.shape[1] == nv
+    assert (t.indices.shape[0] == 0) == (factor == 0)

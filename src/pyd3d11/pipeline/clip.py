@@ -133,7 +133,9 @@ def _clip_polygons(cp: np.ndarray, planes: np.ndarray):
             out[rows[keep_i], ocount[keep_i]] = poly[keep_i, i]
             opos[rows[keep_i], ocount[keep_i]] = ppos[keep_i, i]
             ocount += keep_i
-            cross = valid & ((di >= 0) != (dj >= 0))
+            # an edge crosses only between strictly opposite sides: a vertex on the plane is kept as it
+            # is and is itself the edge's exit or entry point (no repeated vertex, no zero-area piece)
+            cross = valid & (((di > 0) & (dj < 0)) | ((di < 0) & (dj > 0)))
             if cross.any():
                 t = di[cross] / (di[cross] - dj[cross])
                 vi, vj = poly[cross, i], poly[rows[cross], j[cross]]
@@ -175,7 +177,7 @@ def _clip_exact(cp: np.ndarray, planes: np.ndarray):
                 di, dj = dist[i], dist[j]
                 if di >= 0:
                     out.append((wi, pi))
-                if (di >= 0) != (dj >= 0):
+                if (di > 0 and dj < 0) or (di < 0 and dj > 0):  # strictly opposite sides (see above)
                     f = di / (di - dj)
                     wj, pj = verts[j]
                     out.append(([a + f * (b - a) for a, b in zip(wi, wj, strict=True)],

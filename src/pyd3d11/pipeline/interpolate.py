@@ -92,7 +92,7 @@ class Interpolator:
     def plane(self, q: np.ndarray) -> np.ndarray:
         """Plane coefficients (P, ..., 3) of per-piece-vertex quantities ``q`` (P, 3, ...)."""
         if q.ndim != 3:
-            if self._native is not None and q.ndim == 2 and q.shape[1] == 3:
+            if self._native is not None and q.ndim == 2:  # (P, 3): one scalar per piece vertex
                 from .native import frontend
 
                 return frontend.plane_einsum(self._native, self.bp, q)
@@ -137,19 +137,18 @@ class Interpolator:
     # --- per-lane evaluation ---------------------------------------------------------------------
     @staticmethod
     def evaluate(coef: np.ndarray, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        """Planes ``coef`` (P, [C,] 3) at points (x, y) shaped (Q, 4) of quads on pieces ``piece`` (Q,).
+        """Planes ``coef`` (P, C, 3) at points (x, y) shaped (Q, 4) of quads on pieces ``piece`` (Q,).
 
         Coefficients are gathered once per quad and broadcast over its four lanes; the result is per
-        lane, (Q*4,) or (Q*4, C).
+        lane, (Q*4, C). (Single planes go through :meth:`_evaluate_split`.)
         """
         # Same operations in the same order as c0*x + c1*y + c2, in place (identical rounding).
-        c = coef[piece][:, None]  # (Q, 1, [C,] 3)
-        if coef.ndim == 3:
-            x, y = x[..., None], y[..., None]
+        c = coef[piece][:, None]  # (Q, 1, C, 3)
+        x, y = x[..., None], y[..., None]
         out = c[..., 0] * x
         out += c[..., 1] * y
         out += c[..., 2]
-        return out.reshape(-1) if coef.ndim == 2 else out.reshape(-1, coef.shape[1])
+        return out.reshape(x.size, coef.shape[1])
 
     @staticmethod
     def _evaluate_split(coef: np.ndarray, piece: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -162,7 +161,7 @@ class Interpolator:
         out = g[0][:, None] * x
         out += g[1][:, None] * y
         out += g[2][:, None]
-        return out.reshape(-1)
+        return out.ravel()
 
     def _split(self, key: tuple, planes) -> np.ndarray:
         """Cached coefficient-major copy (..., 3, P) of planes (P, ..., 3) built by ``planes()``."""
@@ -188,8 +187,7 @@ class Interpolator:
                              perspective: bool, comps: list[int], inv_w: np.ndarray | None = None) -> list:
         """Components ``comps`` of :meth:`attribute`, each (L,) uint32, computed only for those
         components (same operations per element, so the same bits)."""
-        if ("split", "plane", register, perspective) not in self._cache:
-            self._attr_plane(register, perspective)  # the native planes come split
+        self._attr_plane(register, perspective)  # cached; the native planes come split (so no copy below)
         coef = self._split(("plane", register, perspective), lambda: self._attr_plane(register, perspective))
         iw = None
         if perspective:
@@ -273,5 +271,5 @@ def centroid_offsets(coverage: np.ndarray, sample_mask: int, offsets: np.ndarray
 
 def _lowest_bit(v: np.ndarray) -> np.ndarray:
     v = v.astype(np.int64)
-    low = v & -v
-    return np.where(low > 0, np.log2(np.maximum(low, 1)).astype(np.int64), 0)
+    # v & -v isolates the lowest set bit; an empty mask (0) gives log2(1) = 0
+    return np.log2(np.maximum(v & -v, 1)).astype(np.int64)

@@ -277,9 +277,9 @@ def rasterize_aliased_lines(p0: np.ndarray, p1: np.ndarray, bounds) -> LineFragm
         k = np.where(la > 0, k_lo[ln] + step, k_hi[ln] - step)
         # Minor coordinate of the line at the major centre c: b_c = mb0 + (c - ma0) * db / da.
         c = k * SUBPIXEL_ONE + HALF
-        sgn = np.where(la < 0, -1, 1)
-        num = (mb0[ln] * la + (c - ma0[ln]) * lb - 3 * HALF * la) * sgn
-        base = num // (SUBPIXEL_ONE * la * sgn)  # floor((b_c - 384) / 256)
+        num = mb0[ln] * la + (c - ma0[ln]) * lb - 3 * HALF * la
+        # floor((b_c - 384) / 256): integer floor division is exact for either sign of la
+        base = num // (SUBPIXEL_ONE * la)
         m = np.where(lb >= 0, base + r, base + (_ALIASED_MINOR - 1) - r)
         xm = xmajor[ln]
         px = np.where(xm, k, m)

@@ -77,14 +77,12 @@ _RECIPROCAL = (0xFFFFFFFF,
                0x47E, 0x46A, 0x457, 0x444, 0x432, 0x421, 0x410, 0x400)
 
 # Ruler-function split order used when stitching the outer ring to the first inner ring: entry i is
-# where the i-th introduced point ends up on a half edge at the maximum factor. The loop bounds are the
-# first/last entries below a given half-factor point count (entries 0 and 1 skip the loop).
+# where the i-th introduced point ends up on a half edge at the maximum factor. Entries 1..32 are a
+# permutation of 1..32, so walking all of them and acting where the entry is below a half edge's point
+# count visits exactly that edge's points; the reference's per-count loop bounds only skip entries that
+# act on neither edge, and are not kept.
 _SPLIT_ORDER = (0, 32, 16, 8, 17, 4, 18, 9, 19, 2, 20, 10, 21, 5, 22, 11, 23,
                 1, 24, 12, 25, 6, 26, 13, 27, 3, 28, 14, 29, 7, 30, 15, 31)
-_SPLIT_FIRST = (1, 1, 17, 9, 9, 5, 5, 5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
-                2, 2)
-_SPLIT_LAST = (0, 0, 17, 17, 25, 25, 25, 25, 29, 29, 29, 29, 29, 29, 29, 29, 31, 31, 31, 31, 31, 31, 31, 31,
-               31, 31, 31, 31, 31, 31, 31, 31, 32)
 
 
 def _fxp_ceil(x: int) -> int:
@@ -271,8 +269,7 @@ def _stitch_transition(t: _Triangles, pos: int, ip: int, in_half: int, in_odd: b
     if out_odd:
         out_half -= 1
     tris: list[tuple[int, int, int]] = []
-    first = min(_SPLIT_FIRST[in_half], _SPLIT_FIRST[out_half])
-    last = max(_SPLIT_LAST[in_half], _SPLIT_LAST[out_half])
+    first, last = 1, len(_SPLIT_ORDER) - 1
     if _SPLIT_ORDER[0] < out_half:
         tris.append((op, op + 1, ip))
         op += 1

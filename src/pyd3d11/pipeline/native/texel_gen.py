@@ -289,7 +289,7 @@ def resinfo_table(view, rt: int) -> np.ndarray:
         levels, rows = 0, np.zeros((1, 4), np.int64)
     else:
         s = view.storage
-        kind = _RESINFO_DIMS.get(view.dimension, "2d")
+        kind = _RESINFO_DIMS[view.dimension]  # every D3D11_SRV_DIMENSION a view can have
         levels = view.mip_count
         lvl = view.first_mip + np.arange(levels, dtype=np.int64)
         w = np.maximum(1, s.width >> lvl)
@@ -324,7 +324,7 @@ def _ld_support(sampler, t, bindings, ident: int):
     if view.dimension in (SRV_BUFFER, SRV_BUFFEREX):
         return _ld_buffer_support(t, view, ident)
     if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
-            getattr(view.storage, "sample_count", 1) > 1:
+            view.storage.sample_count > 1:
         return "ld: view dimension not compiled (cubes and MS call back)"
     st = view.storage
     if st.block_width != 1 or st.block_height != 1:
