@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pyd3d11.shader import ir
+from pyd3d11.shader.exec.memory import resinfo_dims
 
 from ..texture_cache import (
     SRV_1D,
@@ -278,28 +279,14 @@ class ResinfoEmitter:
             g.store(d, g.gather(tab, ix, "splat (i1 true)"), m)
 
 
-_RESINFO_DIMS = {1: "buffer", 11: "buffer", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dms", 7: "2dmsarray",
-                 8: "3d", 9: "cube", 10: "cubearray"}
-
-
 def resinfo_table(view, rt: int) -> np.ndarray:
     """(levels + 1, 4) uint32 resinfo results of an SRV for mips 0 .. levels-1 and any larger mip (last
     row), per return type (D3D11.3 §22.4.12: float, rcpfloat, uint)."""
     if view is None:
         levels, rows = 0, np.zeros((1, 4), np.int64)
     else:
-        s = view.storage
-        kind = _RESINFO_DIMS[view.dimension]  # every D3D11_SRV_DIMENSION a view can have
         levels = view.mip_count
-        lvl = view.first_mip + np.arange(levels, dtype=np.int64)
-        w = np.maximum(1, s.width >> lvl)
-        h = np.maximum(1, s.height >> lvl)
-        d = np.maximum(1, s.depth >> lvl)
-        z = np.zeros(levels, np.int64)
-        arr = np.full(levels, view.slice_count, np.int64)
-        dims = {"1d": (w, z, z), "1darray": (w, arr, z), "2d": (w, h, z), "2dms": (w, h, z), "2darray": (w, h, arr),
-                "2dmsarray": (w, h, arr), "3d": (w, h, d), "cube": (w, h, z),
-                "cubearray": (w, h, arr // 6)}.get(kind, (w, h, z))
+        dims = resinfo_dims(view, view.first_mip + np.arange(levels, dtype=np.int64))
         rows = np.zeros((levels + 1, 4), np.int64)
         for i in range(3):
             rows[:levels, i] = dims[i]

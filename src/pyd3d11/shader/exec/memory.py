@@ -662,6 +662,22 @@ _STD_POS = {
 }
 
 
+def resinfo_dims(view, lvl: np.ndarray, uav: bool = False) -> tuple:
+    """resinfo's x, y, z for a bound view at absolute mip levels ``lvl`` (D3D11.3 §22.4.12): the mip's width,
+    then its height or the array size, then its depth, the array size or the cube count, per view dimension;
+    0 where the dimension has none. The one definition (the native texel fetch's table uses it too)."""
+    s = view.storage
+    kind = (_SRV_DIM if not uav else _UAV_DIM).get(view.dimension, "2d")
+    w = np.maximum(1, s.width >> lvl)
+    h = np.maximum(1, s.height >> lvl)
+    d = np.maximum(1, s.depth >> lvl)
+    z = np.zeros_like(w)
+    arr = np.full_like(w, view.slice_count)
+    return {"1d": (w, z, z), "1darray": (w, arr, z), "2d": (w, h, z), "2dms": (w, h, z),
+            "2darray": (w, h, arr), "2dmsarray": (w, h, arr), "3d": (w, h, d),
+            "cube": (w, h, z), "cubearray": (w, h, arr // 6)}.get(kind, (w, h, z))
+
+
 def _resinfo(c, inst: ir.Instruction) -> Callable:
     dst, mip, res = inst.operands
     comps, store = compile_dst(dst)
@@ -676,19 +692,10 @@ def _resinfo(c, inst: ir.Instruction) -> Callable:
         n = st.n
         vals = np.zeros((4, n), np.int64)
         if view is not None:
-            s = view.storage
-            kind = (_SRV_DIM if not uav else _UAV_DIM).get(view.dimension, "2d")
             levels = view.mip_count if not uav else 1
             m = np.broadcast_to(gm(st)[0], (n,)).astype(np.int64)
             ok = m < levels
-            lvl = view.first_mip + np.minimum(m, levels - 1)
-            w = np.maximum(1, s.width >> lvl)
-            h = np.maximum(1, s.height >> lvl)
-            d = np.maximum(1, s.depth >> lvl)
-            arr = view.slice_count
-            dims = {"1d": (w, 0, 0), "1darray": (w, arr, 0), "2d": (w, h, 0), "2dms": (w, h, 0),
-                    "2darray": (w, h, arr), "2dmsarray": (w, h, arr), "3d": (w, h, d),
-                    "cube": (w, h, 0), "cubearray": (w, h, arr // 6)}.get(kind, (w, h, 0))
+            dims = resinfo_dims(view, view.first_mip + np.minimum(m, levels - 1), uav)
             for i in range(3):
                 vals[i] = np.where(ok, dims[i], 0)
             vals[3] = levels
