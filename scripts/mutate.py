@@ -70,7 +70,8 @@ MODULES: dict[str, list[str]] = {
     # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
     # (constexpr.py) and constant propagation (constprop.py); the table-driven rule tests guard them
     "shader/hlsl/types.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_implicit_conversions.py",
-                             "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_dx8_typedefs.py"],
+                             "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_dx8_typedefs.py",
+                             "test_rules_hlsl_type_details.py"],
     "shader/hlsl/overload.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_argument_messages.py",
                                 "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py"],
     "shader/hlsl/exprs.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
