@@ -114,3 +114,17 @@ def test_tbuffer_and_cbuffer_register_sets(decls, use, binds):
     refl = D3DReflect(_compile(src, "ps_5_0"))
     for name, slot in binds.items():
         assert refl.GetResourceBindingDescByName(name).BindPoint == slot, name
+
+
+# --- static globals without an initialiser are zero ------------------------------------------------------------------
+#: MicrosoftDocs direct3dhlsl "Variable Syntax" (static: "If the declaration does not include an initializer, the
+#: value is set to zero"); read before any write, each kind of static global gives 0
+STATIC_ZERO = ["(uint)sz", "asuint(sv.x) | asuint(sv.w)", "(uint)sb", "(uint)(sm._m11 + sm._m00)", "sa[2]",
+               "(uint)ss.b.y"]
+STATIC_DECLS = """struct SS { float a; int2 b; };
+static uint sz; static float4 sv; static bool sb; static float2x2 sm; static uint sa[3]; static SS ss;
+"""
+
+
+def test_static_globals_without_initialiser_are_zero():
+    assert [int(w) for w in run_words(STATIC_ZERO, STATIC_DECLS)] == [0] * len(STATIC_ZERO)
