@@ -201,7 +201,8 @@ class Codegen(SignatureBinding):
 
     # --- errors -----------------------------------------------------------------------------------
     @staticmethod
-    def err(pos: Pos, msg: str, code: int = 3000) -> HlslError:
+    def err(pos: Pos, msg: str, code: int) -> HlslError:
+        """A positioned compile error; every caller names fxc's X number (there is no default)."""
         return HlslError(pos.file, pos.line, pos.col, code, msg)
 
     # --- temps & emission ---------------------------------------------------------------------------

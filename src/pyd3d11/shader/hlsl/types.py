@@ -100,7 +100,8 @@ def scalar(base: str) -> NumType:
 
 
 def vector(base: str, n: int) -> NumType:
-    return NumType(base, 1, n, "v") if n > 1 or True else NumType(base)
+    """``vector<base, n>``: a vector even for n = 1 (float1 is not float)."""
+    return NumType(base, 1, n, "v")
 
 
 def matrix(base: str, rows: int, cols: int) -> NumType:
@@ -184,10 +185,6 @@ def numeric_from_name(name: str) -> NumType | None:
             return NumType(base, int(m.group(2)), int(m.group(3)), "m", prec=prec)
         return NumType(base, 1, int(m.group(2)), "v", prec=prec)
     return None
-
-
-def rank(base: str) -> int:
-    return _RANK[base]
 
 
 def concrete(base: str) -> str:

@@ -1,0 +1,80 @@
+"""Constant propagation must never change what a program computes (found as survivors of constprop.py's mutation
+run, scripts/mutate.py): a variable written inside a loop — directly, through an ``inout``/``out`` argument of a
+user function or an intrinsic, through a static global, through a function that changes a static global — holds
+after the loop the value the loop's run-time iterations left, not the value known before it.
+
+Source: the language semantics (MicrosoftDocs direct3dhlsl "for Statement", "while Statement", "Functions":
+``inout`` parameters are copied back at return; static globals keep their value across calls); the loop counts come
+from the constant buffer (U0 = 3, I1 = 2), so no compile-time unrolling can know them. Expected values are the
+closed forms of each loop, computed here."""
+
+from __future__ import annotations
+
+import math
+
+from test_rules_hlsl_types import VALS, run_words
+
+U0 = VALS["U0"]  # 3 iterations
+I1 = VALS["I1"]  # 2
+
+DECLS = """static int sg;
+static int counter;
+void bump() { counter += 2; }
+void inc(inout int a) { a += 2; }
+void set9(out int a) { a = 9; }
+uint loop_direct() { int x = 1; for (uint i = 0; i < U0; i++) x = x + 2; return (uint)x; }
+uint loop_inout() { int x = 1; for (uint i = 0; i < U0; i++) inc(x); return (uint)x; }
+uint loop_out() { int x = 1; for (uint i = 0; i < U0; i++) set9(x); return (uint)x; }
+uint loop_static() { sg = 1; for (uint i = 0; i < U0; i++) sg += 2; return (uint)sg; }
+uint loop_static_call() { counter = 1; for (uint i = 0; i < U0; i++) bump(); return (uint)counter; }
+uint loop_while() { int x = 1; uint i = 0; while (i < U0) { x *= 2; i++; } return (uint)x; }
+uint loop_sincos() { float s = 5, c = 5; for (uint i = 0; i < U0; i++) sincos(0.0, s, c); return (uint)(s * 10 + c); }
+uint loop_vector() { int4 v = int4(1, 1, 1, 1); for (uint i = 0; i < U0; i++) v += int4(1, 2, 3, 4);
+                     return (uint)(v.x * 1000 + v.y * 100 + v.z * 10 + v.w); }
+uint loop_switch() { int x = 1; switch (I1) { case 2: x = 5; break; default: x = 6; break; } return (uint)x; }
+int early(inout int a) { a = 2; if (I1 > 0) { a = 4; return 1; } a = 8; return 3; }
+uint read_inout() { int x = 1; int y = 0; for (uint i = 0; i < U0; i++) { y = x; inc(x); } return (uint)y; }
+uint read_out() { int x = 1; int y = 0; for (uint i = 0; i < U0; i++) { y = y * 10 + x; set9(x); } return (uint)y; }
+uint read_static() { sg = 1; int y = 0; for (uint i = 0; i < U0; i++) { y = sg; sg += 2; } return (uint)y; }
+uint read_sincos() { float s = 5, c = 5; float y = 0; for (uint i = 0; i < U0; i++) { y = y * 10 + c; sincos(0.0, s, c); }
+                     return (uint)y; }
+uint after_early() { int x = 0; int r = early(x); return (uint)(x * 10 + r); }
+"""
+
+CASES = [
+    ("loop_direct()", 1 + 2 * U0),
+    ("loop_inout()", 1 + 2 * U0),
+    ("loop_out()", 9),
+    ("loop_static()", 1 + 2 * U0),
+    ("loop_static_call()", 1 + 2 * U0),
+    ("loop_while()", 2 ** U0),
+    ("loop_sincos()", int(math.sin(0.0) * 10 + math.cos(0.0))),
+    ("loop_vector()", (1 + U0) * 1000 + (1 + 2 * U0) * 100 + (1 + 3 * U0) * 10 + (1 + 4 * U0)),
+    ("loop_switch()", 5 if I1 == 2 else 6),
+    ("after_early()", 4 * 10 + 1),
+    # the variable is read before the loop body writes it: every pass after the first sees the body's write
+    ("read_inout()", 1 + 2 * (U0 - 1)),
+    ("read_out()", int("1" + "9" * (U0 - 1))),
+    ("read_static()", 1 + 2 * (U0 - 1)),
+    ("read_sincos()", int("5" + "1" * (U0 - 1))),
+]
+
+
+def test_values_written_in_loops_and_branches_survive_propagation():
+    out = run_words([e for e, _ in CASES], DECLS)
+    assert [int(w) for w in out] == [v for _, v in CASES]
+
+
+def test_geometry_input_element_passed_to_inout_is_a_writable_copy():
+    """A geometry shader's input array parameter (``triangle V v[3]``, not an InputPatch) is an ``in`` parameter:
+    a local copy the function may change (MicrosoftDocs "Function Parameters": in is copied in; the callee may
+    modify its copy), so passing an element to an ``inout`` parameter compiles (only InputPatch elements are const:
+    test_rules_hlsl_readonly_inputs)."""
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    gs = """struct V { float4 p : SV_Position; float4 c : COLOR; };
+void scale(inout float4 p) { p *= 2; }
+[maxvertexcount(1)] void main(triangle V v[3], inout PointStream<V> s) {
+    for (uint i = 0; i < 3; i++) scale(v[i].c);
+    V o = v[0]; s.Append(o); }"""
+    D3DCompile(gs, None, "t.hlsl", None, None, "main", "gs_5_0")
