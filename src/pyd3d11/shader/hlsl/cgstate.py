@@ -46,6 +46,7 @@ class TessState:
     """Hull/domain-shader state (hs.py): the patch-constant function and the phase listing."""
 
     domain: str = ""  # [domain("tri"|"quad"|"isoline")]
+    partitioning: str = ""  # [partitioning(...)] of the hull shader (tessfactors.py rounds by it)
     pc_outputs: list[SigElem] = field(default_factory=list)  # patch-constant signature
     in_pcf: bool = False  # generating the patch-constant function
     hs_head: list[str] = field(default_factory=list)  # hs_decls lines
