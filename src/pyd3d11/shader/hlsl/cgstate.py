@@ -120,6 +120,7 @@ class CodegenContext(Protocol):
     linkage: LinkState | None  # interface calls (linkage.py), made on first use
     double_flags: set[str]  # global flags the double instructions need (doubles.py)
     precise_seen: bool | None  # the source declares something precise (refactor.py)
+    min_precision_used: bool  # reachable code names a min-precision type (globalflags.py)
 
     # --- statements being generated ----------------------------------------------------------------
     scopes: list[dict[str, Val]]
