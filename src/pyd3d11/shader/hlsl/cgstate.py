@@ -46,6 +46,7 @@ class TessState:
     """Hull/domain-shader state (hs.py): the patch-constant function and the phase listing."""
 
     domain: str = ""  # [domain("tri"|"quad"|"isoline")]
+    partitioning: str = ""  # [partitioning(...)] of the hull shader (tessfactors.py rounds by it)
     pc_outputs: list[SigElem] = field(default_factory=list)  # patch-constant signature
     in_pcf: bool = False  # generating the patch-constant function
     hs_head: list[str] = field(default_factory=list)  # hs_decls lines
@@ -119,6 +120,7 @@ class CodegenContext(Protocol):
     linkage: LinkState | None  # interface calls (linkage.py), made on first use
     double_flags: set[str]  # global flags the double instructions need (doubles.py)
     precise_seen: bool | None  # the source declares something precise (refactor.py)
+    min_precision_used: bool  # reachable code names a min-precision type (globalflags.py)
 
     # --- statements being generated ----------------------------------------------------------------
     scopes: list[dict[str, Val]]

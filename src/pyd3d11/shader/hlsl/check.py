@@ -327,7 +327,7 @@ def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) ->
     if name in _ELEMENTWISE and any(_true_mat(t) for t in nts) and any(t.shape == "v" for t in nts):
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function (matrix and vector "
                           "arguments)", 3013)
-    if name == "transpose" and nts and nts[0].shape == "v":
+    if name == "transpose" and len(args) == 1 and nts and nts[0].shape == "v":
         raise cg.err(pos, "'transpose': no matching 1 parameter intrinsic function for a vector", 3013)
     if name in _REINTERPRET and len(args) == 1 and nts and nts[0].base == "bool":
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function for 'bool'", 3013)

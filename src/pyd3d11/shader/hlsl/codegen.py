@@ -166,6 +166,7 @@ class Codegen(SignatureBinding):
         self.reserved_blocks: list = []  # registers reserved by struct/array objects (objects.py)
         self.sig_packers: dict = {}  # signature packing state per signature (sigpack.py)
         self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
+        self.min_precision_used = False  # reachable code names a min-precision type (globalflags.py)
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
         self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
@@ -795,6 +796,9 @@ class Codegen(SignatureBinding):
 
     def mark_used(self, fdef: A.FuncDef) -> None:
         names, seen = referenced_names(self, shader_roots(self, fdef))
+        from .globalflags import uses_min_precision
+
+        self.min_precision_used = uses_min_precision(self, names, seen)
         mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
         if self.stage == "hs":
             self.tess.cp_names = referenced_names(self, [fdef])[0]

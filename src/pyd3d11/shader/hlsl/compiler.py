@@ -178,7 +178,10 @@ def _signature(fourcc: str, elems, output: bool, usage=None) -> Signature:
         else:
             rw = element_read_mask(usage, INPUT_FILES, e.reg, e.mask)
         sig.elements.append(SignatureElement(e.name, e.index, e.sv, e.ctype, e.reg, e.mask, rw,
-                                             getattr(e, "stream", 0)))
+                                             getattr(e, "stream", 0), getattr(e, "min_precision", 0)))
+    if any(el.min_precision for el in sig.elements):
+        # a signature with a minimum-precision element is written in the D3D11.1 format that records it
+        sig.fourcc = {"ISGN": "ISG1", "OSGN": "OSG1", "OSG5": "OSG1", "PCSG": "PSG1"}[fourcc]
     return sig
 
 
@@ -202,14 +205,14 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     in_reads = {k: m for k, m in reads.items() if k[0] != "vpc"}
     isgn = _signature("ISGN", cg.inputs, False, in_reads)
     osgn = _signature("OSG5" if cg.stage == "gs" and cg.major >= 5 else "OSGN", cg.outputs, True, writes)
-    chunks = [("RDEF", rdef.to_bytes()), ("ISGN", build_signature(isgn))]
+    chunks = [("RDEF", rdef.to_bytes()), (isgn.fourcc, build_signature(isgn))]
     pcsg = _signature("PCSG", cg.tess.pc_outputs, cg.stage == "hs",
                       pc_writes if cg.stage == "hs" else {("v", r): m for (_f, r), m in pc_reads.items()})
     if cg.stage == "ds":
-        chunks.append(("PCSG", build_signature(pcsg)))
+        chunks.append((pcsg.fourcc, build_signature(pcsg)))
     chunks.append((osgn.fourcc, build_signature(osgn)))
     if cg.stage == "hs":
-        chunks.append(("PCSG", build_signature(pcsg)))
+        chunks.append((pcsg.fourcc, build_signature(pcsg)))
     from ..dxbc.ifce import build_ifce
     from .linkage import build_ifce as ifce_for
 
@@ -246,10 +249,13 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
 
     prof = PROFILES[target]
     parsed = parse_container(blob)
-    rdef, isgn, osgn = parsed.get("RDEF"), parsed.get("ISGN"), parsed.get("OSGN")
+    rdef = parsed.get("RDEF")
+    ifc = "ISG1" if parsed.get("ISG1") is not None else "ISGN"
+    ofc = "OSG1" if parsed.get("OSG1") is not None else "OSGN"
+    isgn, osgn = parsed.get(ifc), parsed.get(ofc)
     types = shader_types(parse_rdef(rdef) if rdef is not None else None,
-                         parse_signature(isgn, "ISGN") if isgn is not None else None,
-                         parse_signature(osgn, "OSGN") if osgn is not None else None)
+                         parse_signature(isgn, ifc) if isgn is not None else None,
+                         parse_signature(osgn, ofc) if osgn is not None else None)
     tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
     errs = profile_errors(tr.program, prof)

@@ -8,6 +8,12 @@ choices read from the corpus listings).
   structured buffer (they are optional on 10.x hardware; ParticleDraw_VS of the corpus shows it).
 - ``enable11_1ShaderExtensions``: the D3D11.1 instructions (msad).
 - ``skipOptimization``: D3DCOMPILE_SKIP_OPTIMIZATION (fxc /Od) at shader model 5 (a D3D11.1 flag).
+- ``enableMinimumPrecision``: the code reachable from the entry point names a minimum-precision type
+  (min16float, min10float, min16int, min12int, min16uint: MicrosoftDocs "Scalar Types" and "Using HLSL
+  minimum precision" — D3D11.1; ``half`` is float on SM4/5 and sets nothing). Its SFI0 bit is
+  D3D_SHADER_REQUIRES_MINIMUM_PRECISION (stat.program_feature_flags). The arithmetic itself stays 32-bit,
+  which the docs allow ("at least" that precision) and which this device reports (its
+  D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT is 0: full precision only).
 """
 
 from __future__ import annotations
@@ -15,9 +21,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
+from .types import ArrayType, NumType, StructType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
+
+#: the minimum-precision scalar types (``half`` is not one of them on SM4/5)
+MIN_PRECISION_TYPES = frozenset({"min16float", "min10float", "min16int", "min12int", "min16uint"})
 
 _RAW_OR_STRUCTURED = ("dcl_resource_raw", "dcl_resource_structured", "dcl_uav_raw", "dcl_uav_structured")
 _EXTENSION_OPS = frozenset({"msad"})
@@ -25,6 +35,36 @@ _EXTENSION_OPS = frozenset({"msad"})
 _ORDER = ("refactoringAllowed", "enableDoublePrecisionFloatOps", "forceEarlyDepthStencil",
           "enableRawAndStructuredBuffers", "skipOptimization", "enableMinimumPrecision", "enable11_1DoubleExtensions",
           "enable11_1ShaderExtensions")
+
+
+def _min_precision(t, seen: set[int] | None = None) -> bool:
+    seen = set() if seen is None else seen
+    if id(t) in seen:
+        return False
+    seen.add(id(t))
+    if isinstance(t, NumType):
+        return t.prec in MIN_PRECISION_TYPES
+    if isinstance(t, ArrayType):
+        return _min_precision(t.elem, seen)
+    if isinstance(t, StructType):
+        return any(_min_precision(f[1], seen) for f in t.fields)
+    return False
+
+
+def uses_min_precision(cg: CodegenContext, names: set[str], funcs: set[str]) -> bool:
+    """Whether the functions reached (``funcs``) or the globals they name (``names``) have a minimum-precision
+    type: a parameter, return value, local, cast or literal constructor, or a used global's declaration."""
+    from .codegen import walk
+    from .layout import global_var_decls
+
+    for name in funcs:
+        for f in cg.funcs.get(name, []):
+            if f.body is None:
+                continue
+            for node in walk(f):
+                if any(_min_precision(getattr(node, a, None)) for a in ("type", "ret")):
+                    return True
+    return any(d.name in names and _min_precision(d.type) for d in global_var_decls(cg.prog))
 
 
 def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
@@ -43,5 +83,7 @@ def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
         flags.add("enableRawAndStructuredBuffers")
     if any(ins.op in _EXTENSION_OPS for ins in cg.code):
         flags.add("enable11_1ShaderExtensions")
+    if cg.min_precision_used:
+        flags.add("enableMinimumPrecision")
     ordered = [f for f in _ORDER if f in flags]
     return ["dcl_globalFlags " + " | ".join(ordered)] if ordered else []

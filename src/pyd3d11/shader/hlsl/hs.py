@@ -180,6 +180,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 3000)
     mtf = attrs.get("maxtessfactor")
     cg.tess.domain = domain
+    cg.tess.partitioning = part
     if pcf_name == f.name:
         err = cg.err(f.pos, "the patch constant function cannot be the entry point", 3500)
         err.notimpl = True

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...errors import NotSupportedError
 from . import ast as A
 from .codegen import Val, f2b
 from .operands import Reg, imm
+from .tessfactors import HELPERS, process_tess_factors
 from .types import FLOAT, INT, UINT, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
-#: hull-shader helpers whose rounding fxc expands per [partitioning]; not built yet (E_NOTIMPL, not a wrong answer)
-TESS_FACTOR_HELPERS = frozenset(f"Process{p}TessFactors{k}" for p in ("Tri", "Quad", "2DQuad", "Isoline")
-                                for k in ("Avg", "Max", "Min") if p != "Isoline" or k == "Avg")
+#: hull-shader helpers expanded per [partitioning] (tessfactors.py)
+TESS_FACTOR_HELPERS = frozenset(HELPERS)
 #: debug-message intrinsics (HLSL reference pages abort, printf, errorf: shader model 4 and later, "does nothing on
 #: devices that do not support it"): type-checked and compiled to no instruction, the behaviour of such a device
 MESSAGES = frozenset({"abort", "printf", "errorf"})
@@ -76,7 +75,7 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
     if name == "msad4":
         return _msad4(cg, args, pos)
     if name in TESS_FACTOR_HELPERS:
-        raise NotSupportedError(f"HLSL intrinsic {name}")
+        return process_tess_factors(cg, name, args, arg_nodes, pos)
     return _evaluate(cg, name, args, arg_nodes, pos)
 
 

@@ -140,7 +140,8 @@ class SignatureBinding:
                                          "SV_SAMPLEINDEX"):
                 ctype = 1
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
-            self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask))
+            self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
+                                       min_precision=sig_min_precision(lt)))
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
                 if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
@@ -253,7 +254,8 @@ class SignatureBinding:
 
                     sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-                elem = SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
+                elem = SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
+                               min_precision=sig_min_precision(lt))
                 self.outputs.append(elem)
                 m = "xyzw"[first:first + n]
                 decl = f"dcl_output_siv o{reg}.{m}, {sv[1]}" if sv and self.stage != "ps" else f"dcl_output o{reg}.{m}"
@@ -265,3 +267,12 @@ class SignatureBinding:
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
     # --- scopes & variables ---------------------------------------------------------------------------
+
+
+#: D3D_MIN_PRECISION of each minimum-precision type (d3dcommon.h; min12int has no 12-bit value and is recorded
+#: as SINT_16, the precision the DXBC operand token gives it, spec-facts §2.3/§2.4)
+_SIG_MIN_PRECISION = {"min16float": 1, "min10float": 2, "min16int": 4, "min12int": 4, "min16uint": 5}
+
+
+def sig_min_precision(t) -> int:
+    return _SIG_MIN_PRECISION.get(getattr(t, "prec", None) or "", 0)

@@ -81,6 +81,7 @@ class SigElem:
     mask: int
     interp: str = ""
     stream: int = 0  # GS output stream (OSG5)
+    min_precision: int = 0  # D3D_MIN_PRECISION of a min-precision element (ISG1/OSG1/PSG1)
 
 
 #: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
