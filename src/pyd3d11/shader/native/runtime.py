@@ -355,7 +355,8 @@ PIXEL_WIDTH = 64
 #: ``PYD3D11_NATIVE_TEX_WIDTH=16`` trades the steady frame for that first compile
 TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
 #: the texture width of a quick first build (TIER ``auto``) when TEX_WIDTH is wider: its sampling functions compile
-#: in a fraction of the time (S3's cold first draw ~125 ms instead of ~260), and the O2 rebuild samples at TEX_WIDTH
+#: in a fraction of the time (S3's first draw with a sampler setup new to the process, loaded 2-core machine: 189–216
+#: ms CPU against 274–307), and the O2 rebuild samples at TEX_WIDTH
 QUICK_TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_QUICK_TEX_WIDTH", "16"))
 
 
