@@ -69,7 +69,7 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             if j < 0:
                 return "".join(res)
             state[0] = False
-            res.append(" ")
+            res.append(" " * (j + 2 - i))  # one space (phase 3); the length keeps later offsets valid
             i = j + 2
             continue
         c = text[i]
@@ -83,11 +83,88 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             break
         elif text.startswith("/*", i):
             state[0] = True
+            res.append("  ")
             i += 2
         else:
             res.append(c)
             i += 1
     return "".join(res)
+
+
+def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, int]]]:
+    """The logical line starting at physical line ``i`` (line splices removed, C99 5.1.1.2 phase 2): (text, the
+    next physical line, [(offset in the text, physical line index)] for each physical line after the first)."""
+    raw = lines[i]
+    breaks: list[tuple[int, int]] = []
+    while raw.endswith("\\") and i + 1 < len(lines):
+        i += 1
+        raw = raw[:-1]
+        breaks.append((len(raw), i))
+        raw += lines[i]
+    return raw, i + 1, breaks
+
+
+def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int) -> list[str]:
+    """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
+    line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
+    its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
+    if not breaks:
+        return tokenize_line(code)
+    out: list[str] = []
+    for m in _TOKEN.finditer(code):
+        if m.lastgroup == "ws":
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        t = m.group()
+        if m.lastgroup == "id":
+            line = None
+            for off, phys in breaks:
+                if m.start() >= off:
+                    line = phys + 1 + delta
+            if line is not None:
+                t = _Tok(t)
+                t.line = line
+        out.append(t)
+    return out
+
+
+_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _join(toks: list[str]) -> str:
+    """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
+    ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the
+    preprocessor's result is tokens (C99 5.1.1.2 phase 7 converts them), the text only carries them."""
+    out: list[str] = []
+    prev = ""
+    for t in toks:
+        if t == " " or not t:
+            out.append(t)
+            prev = ""
+            continue
+        if prev and _would_merge(prev, t):
+            out.append(" ")
+        out.append(t)
+        prev = t
+    return "".join(out)
+
+
+def _would_merge(prev: str, t: str) -> bool:
+    a, b = prev[-1], t[0]
+    if a in _WORD:
+        if b in _WORD:
+            return True  # identifiers and pp-numbers run together
+        # a pp-number takes a '.' and an exponent's sign (C99 §6.4.8)
+        return prev[0] in _DIGITS and (b == "." or (a in "eEpP" and b in "+-"))
+    if b in _WORD:
+        return a == "." and b in _DIGITS
+    if a in "\"'" or b in "\"'":
+        return False
+    return (a == "/" and b in "/*") or tokenize_line(prev + t) != [prev, t]
+
+
+_DIGITS = frozenset("0123456789.")
 
 
 class _Cond:
@@ -124,6 +201,8 @@ class Preprocessor:
         self.line_delta = 0
         self._line_directive: int | None = None
         self._in_if = False  # expanding the expression of #if / #elif
+        self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
+        self._expansion_line = 0  # the line of the outermost macro name being expanded
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
@@ -157,11 +236,7 @@ class Preprocessor:
         i = 0
         while i < len(lines):
             start = i
-            raw = lines[i]
-            while raw.endswith("\\") and i + 1 < len(lines):
-                i += 1
-                raw = raw[:-1] + lines[i]
-            i += 1
+            raw, i, breaks = _logical_line(lines, i)
             self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
             code = _strip_comments(raw, incomment)
@@ -187,10 +262,12 @@ class Preprocessor:
             else:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
-                    toks = tokenize_line(code)
+                    first_line = self.line
+                    toks = _tokenize_lines(code, breaks, self.line_delta)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         saved_comment = incomment[0]
-                        nxt = _strip_comments(lines[i], incomment)
+                        nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
+                        nxt = _strip_comments(nxt_raw, incomment)
                         d = nxt.strip()
                         if d.startswith("#") and not saved_comment:
                             if more == "name" or re.match(r"#\s*include\b", d):
@@ -201,16 +278,19 @@ class Preprocessor:
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
-                            i += 1
+                            i = nxt_i
                             continue
                         if more == "name" and not d.startswith("("):
                             incomment[0] = saved_comment  # the name is not invoked: this line is its own
                             break
-                        i += 1
                         if conds and not conds[-1].active:
+                            i = nxt_i
                             continue  # skipped by a conditional among the arguments
-                        toks += [" "] + tokenize_line(nxt)
-                    self.out.append("".join(self.expand(toks)))
+                        # the tokens of a following line carry their own line (for __LINE__, as GCC does)
+                        toks += [" "] + _tokenize_lines(nxt, [(0, i)] + nxt_breaks, self.line_delta)
+                        i = nxt_i
+                    self.line = first_line
+                    self.out.append(_join(self.expand(toks)))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
@@ -423,15 +503,33 @@ class Preprocessor:
         expanded on their own before substitution (except next to # and ##)."""
         out: list[str] = []
         pending = list(reversed(toks))  # a stack: the next token is pending[-1]
+        # pending[:source_left] are still the tokens given (not produced by an expansion); at the outer level
+        # a macro name among them sets the line a __LINE__ of its expansion gives (the name's line, as GCC)
+        source_left = len(pending)
+        outer = self._expand_depth == 0
+        if outer:
+            self._expansion_line = self.line
+        self._expand_depth += 1
+        try:
+            return self._expand(pending, source_left, outer, out, hide)
+        finally:
+            self._expand_depth -= 1
+
+    def _expand(self, pending: list[str], source_left: int, outer: bool, out: list[str],
+                hide: frozenset[str]) -> list[str]:
         while pending:
             t = pending.pop()
+            if len(pending) < source_left:
+                source_left = len(pending)
+                if outer:
+                    self._expansion_line = getattr(t, "line", self.line)
             self.expansion_work += 1
             if self.expansion_work > MAX_EXPANSION_WORK:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
             if t == "__LINE__":
-                out.append(str(self.line))
+                out.append(str(getattr(t, "line", None) or self._expansion_line))
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
@@ -473,6 +571,7 @@ class Preprocessor:
             amap = dict(zip(m.params, args, strict=True))
             body = _add_hide(self._paste(self._subst(m.body, amap)), (ths & (_hs(rparen) | hide)) | {m.name})
             del pending[rest:]
+            source_left = min(source_left, rest)
             pending.extend(reversed(body))
         return out
 
@@ -594,6 +693,7 @@ class _Tok(str):
     """A preprocessing token with its hide set: the macros whose expansion produced it."""
 
     hs: frozenset[str]
+    line: int  # the physical line of a token on a continuation line (see _tokenize_lines)
 
 
 _NO_HIDE: frozenset[str] = frozenset()
@@ -611,6 +711,8 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
             continue
         tok = _Tok(t)
         tok.hs = _hs(t) | hide
+        if hasattr(t, "line"):
+            tok.line = t.line
         out.append(tok)
     return out
 
