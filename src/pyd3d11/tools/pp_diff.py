@@ -32,7 +32,9 @@ import sys
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.preprocessor import preprocess, tokenize_line
 
-CPP_ARGS = ["-P", "-undef", "-nostdinc", "-std=c99", "-w", "-x", "c", "-"]
+CPP_ARGS = ["-P", "-undef", "-nostdinc", "-std=c99", "-pedantic", "-x", "c", "-"]
+#: cpp's pedantic warnings that are C99 constraint violations (a diagnostic is required; ours is an error)
+CONSTRAINT_WARNINGS = ("comma operator in operand of #if",)
 
 
 class _Gen:
@@ -102,6 +104,8 @@ class _Gen:
     def define(self) -> str:
         if self.r.random() < 0.4:
             name = self.r.choice(self.objs)
+            if self.r.random() < 0.08:  # directive-like text: not a directive once replaced (§6.10.3.4p3)
+                return f"#define {name} # {self.r.choice(['define', 'undef', 'if', 'line'])} {self.atom()}"
             return f"#define {name} {self.body([])}"
         name = self.r.choice(list(self.funcs))
         n = self.funcs[name]
@@ -130,7 +134,10 @@ class _Gen:
         parts = []
         for _ in range(self.r.randrange(1, 5)):
             r = self.r.random()
-            if r < 0.5:
+            if r < 0.05:
+                f, g = self.r.sample(list(self.funcs), 2)  # a macro name as an argument, invoked later
+                parts.append(f"{f}({g}{',' * (self.funcs[f] - 1)}) ({self.arg(2)}{',' * (self.funcs[g] - 1)})")
+            elif r < 0.5:
                 parts.append(self.invocation())
             elif r < 0.6:
                 parts.append("__LINE__")
@@ -232,7 +239,7 @@ def tokens(text: str) -> list[str]:
     """The preprocessing tokens of a preprocessed text (``#line`` markers dropped, whitespace ignored)."""
     out: list[str] = []
     for ln in text.splitlines():
-        if ln.lstrip().startswith("#line") or ln.lstrip().startswith("# "):
+        if ln.startswith("#line"):
             continue
         out += [t for t in tokenize_line(ln) if t != " "]
     return out
@@ -251,7 +258,7 @@ def run_cpp(src: str) -> dict | None:
     p = subprocess.run(["cpp", *CPP_ARGS], input=src, capture_output=True, text=True, check=False)
     if "does not give a valid preprocessing token" in p.stderr:
         return None
-    if p.returncode != 0:
+    if p.returncode != 0 or any(w in p.stderr for w in CONSTRAINT_WARNINGS):
         return {"ok": False, "error": p.stderr.strip().splitlines()[0] if p.stderr.strip() else ""}
     return {"ok": True, "tokens": tokens(p.stdout)}
 

@@ -203,6 +203,7 @@ class Preprocessor:
         self._in_if = False  # expanding the expression of #if / #elif
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
         self._expansion_line = 0  # the line of the outermost macro name being expanded
+        self._open_at = 0  # set by _needs_more
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
@@ -263,6 +264,7 @@ class Preprocessor:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
+                    done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(code, breaks, self.line_delta)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         saved_comment = incomment[0]
@@ -274,7 +276,12 @@ class Preprocessor:
                                 incomment[0] = saved_comment
                                 break
                             # a directive among a macro's arguments takes effect where it stands (as
-                            # in GCC and fxc; undefined in C99) and adds no tokens
+                            # in GCC and fxc; undefined in C99) and adds no tokens; the tokens before the
+                            # invocation were replaced before it was read
+                            if self._open_at:
+                                self.line = first_line
+                                done.extend(self.expand(toks[:self._open_at]))
+                                toks = toks[self._open_at:]
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
@@ -287,10 +294,11 @@ class Preprocessor:
                             i = nxt_i
                             continue  # skipped by a conditional among the arguments
                         # the tokens of a following line carry their own line (for __LINE__, as GCC does)
-                        toks += [" "] + _tokenize_lines(nxt, [(0, i)] + nxt_breaks, self.line_delta)
+                        toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
+                            nxt, [(0, i)] + nxt_breaks, self.line_delta)
                         i = nxt_i
                     self.line = first_line
-                    self.out.append(_join(self.expand(toks)))
+                    self.out.append(_join(done + self.expand(toks)))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
@@ -312,13 +320,15 @@ class Preprocessor:
         the line ends with a function-like macro name (its argument list may open on the next line)."""
         depth = 0
         pending = False
-        for t in toks:
+        self._open_at = 0  # where the open invocation's name is (the tokens before it are complete)
+        for k, t in enumerate(toks):
             if t == " ":
                 continue
             if depth == 0 and not pending:
                 m = self.macros.get(t)
                 if m is not None and m.params is not None:
                     pending = True
+                    self._open_at = k
                 continue
             if pending and depth == 0:
                 if t == "(":
@@ -327,6 +337,7 @@ class Preprocessor:
                     pending = False
                     m = self.macros.get(t)
                     pending = m is not None and m.params is not None
+                    self._open_at = k
                 continue
             if t == "(":
                 depth += 1
@@ -607,7 +618,10 @@ class Preprocessor:
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    s = "".join(amap[body[j]]).replace("\\", "\\\\").replace('"', '\\"')
+                    # each white-space run between the argument's tokens becomes one space (§6.10.3.2p2)
+                    arg = amap[body[j]]
+                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
+                    s = s.replace("\\", "\\\\").replace('"', '\\"')
                     out.append('"' + s + '"')
                     i = j + 1
                     continue
@@ -865,6 +879,12 @@ class _CondExpr:
         t = self.take()
         if t == "(":
             v = self.ternary()
+            while self.peek() == ",":
+                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
+                if not self.skipping:
+                    raise self.pp.error("comma operator in an evaluated #if expression", 1004)
+                self.take()
+                v = self.ternary()
             if self.take() != ")":
                 raise self.pp.error("missing ')' in #if expression", 1004)
             return v
