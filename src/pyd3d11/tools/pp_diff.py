@@ -247,7 +247,7 @@ def tokens(text: str) -> list[str]:
 
 def run_ours(src: str) -> dict:
     try:
-        res = preprocess(src, "t.hlsl")
+        res = preprocess(src, "t.hlsl", strict_c99=True)  # fxc's ## differs from C99 (tested on its own)
     except HlslError as exc:
         return {"ok": False, "error": exc.text()}
     return {"ok": True, "tokens": tokens(res.text)}

@@ -186,7 +186,9 @@ class Preprocessor:
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
     def __init__(self, defines: dict[str, str] | None = None,
-                 include_open: Callable[[int, str, str], tuple[str, str]] | None = None):
+                 include_open: Callable[[int, str, str], tuple[str, str]] | None = None, strict_c99: bool = False):
+        #: C99's ``##`` (operands pasted unexpanded) instead of fxc's: the differential test against cpp uses it
+        self.strict_c99 = strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
@@ -565,7 +567,7 @@ class Preprocessor:
                 out.append(t)
                 continue
             if m.params is None:
-                body = _add_hide(self._paste(self._subst(m.body, {})), ths | {m.name})
+                body = _add_hide(self._paste(self._subst(m.body, {}, ths | {m.name})), ths | {m.name})
                 pending.extend(reversed(body))
                 continue
             j = len(pending) - 1
@@ -580,7 +582,8 @@ class Preprocessor:
             if len(args) != len(m.params):
                 raise self.error(f"macro '{t}' expects {len(m.params)} arguments, got {len(args)}", 1008)
             amap = dict(zip(m.params, args, strict=True))
-            body = _add_hide(self._paste(self._subst(m.body, amap)), (ths & (_hs(rparen) | hide)) | {m.name})
+            inner = (ths & (_hs(rparen) | hide)) | {m.name}
+            body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
             del pending[rest:]
             source_left = min(source_left, rest)
             pending.extend(reversed(body))
@@ -608,7 +611,14 @@ class Preprocessor:
             j -= 1
         raise self.error("unexpected end of file in macro expansion", 1004)
 
-    def _subst(self, body: list[str], amap: dict[str, list[str]]) -> list[str]:
+    def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
+        """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
+
+        The operands of ``##`` are where fxc differs from C99 (§6.10.3.3p2 pastes an argument as written):
+        fxc macro-expands both operands before pasting — an argument as any other argument, and a name in
+        the replacement list that is an object-like macro (documented by Microsoft in DXC's option
+        ``-flegacy-macro-expansion``, "Expand the operands before performing token-pasting operation (fxc
+        behavior)", and DXC issues #1005 and #2158). ``hide``: the macros whose expansion this is."""
         out: list[str] = []
         i = 0
         while i < len(body):
@@ -633,9 +643,13 @@ class Preprocessor:
                 prev = next((x for x in reversed(out) if x != " "), None)
                 nxt = next((x for x in body[i + 1:] if x != " "), None)
                 if prev == _PASTE or nxt == "##":
-                    out.extend(amap[t] or ["\x00"])
+                    out.extend((amap[t] if self.strict_c99 else self.expand(amap[t])) or ["\x00"])
                 else:
                     out.extend(self.expand(amap[t]))
+            elif not self.strict_c99 and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
+                    and (next((x for x in reversed(out) if x != " "), None) == _PASTE
+                         or next((x for x in body[i + 1:] if x != " "), None) == "##"):
+                out.extend(self.expand([t], hide) or ["\x00"])
             else:
                 out.append(t)
             i += 1
@@ -900,6 +914,8 @@ class _CondExpr:
 
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
-               include_open: Callable[[int, str, str], tuple[str, str]] | None = None) -> PreprocessResult:
-    """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives."""
-    return Preprocessor(defines, include_open).run(text, file)
+               include_open: Callable[[int, str, str], tuple[str, str]] | None = None,
+               strict_c99: bool = False) -> PreprocessResult:
+    """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives. ``strict_c99``: paste
+    ``##`` operands unexpanded as C99 does (fxc expands them first; see ``Preprocessor._subst``)."""
+    return Preprocessor(defines, include_open, strict_c99).run(text, file)
