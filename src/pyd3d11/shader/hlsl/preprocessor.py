@@ -31,7 +31,7 @@ class Macro:
 
 
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
-_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
+_KNOWN_PRAGMAS = frozenset({"def", "message", "once", "pack_matrix", "warning"})
 
 
 @dataclass
@@ -209,6 +209,7 @@ class Preprocessor:
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
+        self.once_files: set[str] = set()  # files that said "#pragma once"
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
     # --- errors -----------------------------------------------------------------------------------
@@ -429,7 +430,10 @@ class Preprocessor:
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
-        if toks[:1] == ["warning"]:
+        if toks[:1] == ["once"]:
+            # the file is read once: a later #include of it adds nothing (fxc supports it like MSVC)
+            self.once_files.add(self.real_file)
+        elif toks[:1] == ["warning"]:
             self.warning_pragma(toks[1:])
         elif toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
@@ -470,6 +474,10 @@ class Preprocessor:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
         body = tokenize_line(body_text.strip())
         self._check_replacement_list(name, params, [t for t in body if t != " "])
+        old = self.macros.get(name)
+        if old is not None and (old.params != params or old.body != body):
+            # C99 §6.10.3p2 allows only an identical redefinition; fxc warns (X1519) and the new one holds
+            self.warnings.append((self.file, self.line, 1519, f"'{name}' : macro redefinition"))
         self.macros[name] = Macro(name, params, body)
 
     def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
@@ -502,6 +510,8 @@ class Preprocessor:
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
         try:
+            if shown in self.once_files:
+                return  # "#pragma once" in it: opened (and closed) but not read again
             self.process(text, shown)
         finally:
             if len(opened) > 2 and opened[2] is not None:
@@ -579,8 +589,12 @@ class Preprocessor:
             args, rparen, rest = self._collect_args(pending, j)
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
-            if len(args) != len(m.params):
-                raise self.error(f"macro '{t}' expects {len(m.params)} arguments, got {len(args)}", 1008)
+            if len(args) < len(m.params):
+                # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516)
+                raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
+            if len(args) > len(m.params):
+                # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
+                raise self.error(f"too many actual parameters for macro '{t}'", 1515)
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
