@@ -215,3 +215,28 @@ def test_without_pragma_once_a_file_is_read_each_time():
 
 def test_pragma_once_in_the_main_file_is_harmless():
     assert run("#pragma once\nx")[0].split() == ["x"]
+
+
+# --- rescanning with the lines that follow (C99 §6.10.3.4p1) ------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define LP FA (\n#define FA(x) [x]\nLP\n1)", ["[", "1", "]"]),      # an expansion opens the invocation
+    ("#define G FA\n#define FA(x) [x]\nG\n(2)", ["[", "2", "]"]),         # ... or ends in the macro's name
+    ("#define F(x) x\n#define FA(y) [y]\nF(FA)\n(3)", ["[", "3", "]"]),
+    ("#define G FA\n#define FA(x) [x]\nG\n+", ["FA", "+"]),               # no "(": the name stays
+    ("#define FA(x) [x]\n#define G(y) FA\nG(1)\n#define Z 1\n(2)", ["FA", "(", "2", ")"]),  # a directive ends it
+    ("#define FA(x) FA\nFA(1)\n(2)", ["FA", "(", "2", ")"]),              # a painted name is not invoked
+])
+def test_rescan_continues_on_the_next_line(src, expected):
+    assert toks(src) == expected
+
+
+# --- literals hide comment delimiters (C99 §6.4.9p1: not within a character constant or string literal) ------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("'\"' /* c */ x", ["'\"'", "x"]),
+    ("'\"' \"s/*x*/\"", ["'\"'", '"s/*x*/"']),
+    ("\"//\" x", ['"//"', "x"]),
+    ("'/' /* c */ '*'", ["'/'", "'*'"]),
+    ("#define S(p) #p\nS('\"' /* c */ a)", ['"\'\\"\' a"']),
+])
+def test_comment_delimiters_inside_literals(src, expected):
+    assert toks(src) == expected

@@ -60,7 +60,10 @@ class _Gen:
             return self.ident()
         if r < 0.75:
             return str(self.r.randrange(0, 10))
-        return self.r.choice(["+", "-", "*", "<", ">", "=", "!", ".", ";", "[", "]", "&", "|"])
+        if r < 0.95:
+            return self.r.choice(["+", "-", "*", "<", ">", "=", "!", ".", ";", "[", "]", "&", "|"])
+        # literals whose text looks like comments, escapes and quotes (phase 3 leaves them alone)
+        return self.r.choice(['"s/*x*/"', '"//"', r'"a\"b"', "'\\''", "'\"'", r'"\\"', "1.5e+3", ".5", "0x1F"])
 
     def sep(self) -> str:
         r = self.r.random()
@@ -134,7 +137,13 @@ class _Gen:
         parts = []
         for _ in range(self.r.randrange(1, 5)):
             r = self.r.random()
-            if r < 0.05:
+            if r < 0.1:
+                parts.append(self.r.choice(["STR", "XSTR"]) + "(" + self.sep().join(
+                    self.arg(2) for _ in range(self.r.randrange(1, 3))) + ")")
+            elif r < 0.13:
+                parts.append(f"CAT({self.r.choice(self.plain + self.objs + ['', '1'])}, "
+                             f"{self.r.choice(self.plain + self.objs + ['', '2'])})")
+            elif r < 0.16:
                 f, g = self.r.sample(list(self.funcs), 2)  # a macro name as an argument, invoked later
                 parts.append(f"{f}({g}{',' * (self.funcs[f] - 1)}) ({self.arg(2)}{',' * (self.funcs[g] - 1)})")
             elif r < 0.5:
@@ -221,7 +230,7 @@ class _Gen:
         return out
 
     def program(self) -> str:
-        lines: list[str] = []
+        lines: list[str] = ["#define STR(p) #p", "#define XSTR(p) STR(p)", "#define CAT(p, q) p ## q"]
         if self.r.random() < 0.3:
             lines.append("#define DEF defined(OA)")  # `defined` produced by expansion (GCC's rule)
         for _ in range(self.r.randrange(3, 8)):

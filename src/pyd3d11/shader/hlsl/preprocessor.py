@@ -73,9 +73,9 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             i = j + 2
             continue
         c = text[i]
-        if c == '"':
+        if c in "\"'":  # a string literal or character constant: no comment starts inside it
             j = i + 1
-            while j < n and text[j] != '"':
+            while j < n and text[j] != c:
                 j += 2 if text[j] == "\\" else 1
             res.append(text[i:j + 1])
             i = j + 1
@@ -301,7 +301,31 @@ class Preprocessor:
                             nxt, [(0, i)] + nxt_breaks, self.line_delta)
                         i = nxt_i
                     self.line = first_line
-                    self.out.append(_join(done + self.expand(toks)))
+                    while True:
+                        # the replacement is rescanned with the rest of the source (C99 §6.10.3.4p1): an
+                        # expansion that ends in a function-like macro name takes its "(" from the next line,
+                        # one that opens an invocation takes the next lines until it closes
+                        try:
+                            expanded = self.expand(toks)
+                            more = self._ends_with_function_name(expanded)
+                        except _Unterminated:
+                            expanded, more = None, True
+                        if more and i < len(lines):
+                            saved_comment = incomment[0]
+                            nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
+                            nxt = _strip_comments(nxt_raw, incomment)
+                            d = nxt.strip()
+                            if not (d.startswith("#") and not saved_comment) and (expanded is None or d.startswith("(")):
+                                toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
+                                    nxt, [(0, i)] + nxt_breaks, self.line_delta)
+                                i = nxt_i
+                                self.line = first_line
+                                continue
+                            incomment[0] = saved_comment
+                        if expanded is None:
+                            raise self.error("unexpected end of file in macro expansion", 1004)
+                        break
+                    self.out.append(_join(done + expanded))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
@@ -317,6 +341,12 @@ class Preprocessor:
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
+
+    def _ends_with_function_name(self, toks: list[str]) -> bool:
+        """The last token is a function-like macro name that may still be invoked (not painted blue)."""
+        t = next((x for x in reversed(toks) if x != " "), None)
+        m = self.macros.get(t) if t is not None else None
+        return m is not None and m.params is not None and t not in _hs(t)
 
     def _needs_more(self, toks: list[str]) -> bool | str:
         """True when a function-like macro name is followed by an unclosed argument list; "name" when
@@ -623,7 +653,7 @@ class Preprocessor:
                 continue
             args[-1].append(t)
             j -= 1
-        raise self.error("unexpected end of file in macro expansion", 1004)
+        raise _Unterminated(self.file, self.line, 1, 1004, "unexpected end of file in macro expansion")
 
     def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
         """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
@@ -725,6 +755,10 @@ class Preprocessor:
             res.append("1" if name in self.macros else "0")
             i = k + 2 if paren else k + 1
         return res
+
+
+class _Unterminated(HlslError):
+    """An invocation whose argument list the text given does not close (the source may go on)."""
 
 
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
