@@ -240,3 +240,27 @@ def test_rescan_continues_on_the_next_line(src, expected):
 ])
 def test_comment_delimiters_inside_literals(src, expected):
     assert toks(src) == expected
+
+
+# --- D3D_COMPILE_STANDARD_FILE_INCLUDE's search (the D3DCompile page) --------------------------------------
+def test_standard_include_searches_including_folder_current_directory_and_source_folder(tmp_path, monkeypatch):
+    """"This default include handler includes files that are relative to the current directory and files that
+    are relative to the directory of the initial source file" (D3DCompile, pInclude); a nested include is
+    looked up from its including file's folder first."""
+    from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+    src_dir, sub, cwd = tmp_path / "src", tmp_path / "src" / "sub", tmp_path / "cwd"
+    sub.mkdir(parents=True)
+    cwd.mkdir()
+    (sub / "nested.h").write_text('#include "sibling.h"\n#include "in_cwd.h"\n#include "in_src.h"\nnested')
+    (sub / "sibling.h").write_text("sibling")
+    (cwd / "in_cwd.h").write_text("in_cwd")
+    (src_dir / "in_src.h").write_text("in_src")
+    monkeypatch.chdir(cwd)
+    main = str(src_dir / "main.hlsl")
+    out = bytes(D3DPreprocess('#include "sub/nested.h"\n#include <in_cwd.h>\nmain', None, main, None,
+                              D3D_COMPILE_STANDARD_FILE_INCLUDE)).decode()
+    words = [w for ln in out.splitlines() if not ln.startswith("#line") for w in ln.split()]
+    assert words == ["sibling", "in_cwd", "in_src", "nested", "in_cwd", "main"]
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DPreprocess('#include "nowhere.h"', None, main, None, D3D_COMPILE_STANDARD_FILE_INCLUDE)
+    assert "X1507" in ei.value.errors and "nowhere.h" in ei.value.errors
