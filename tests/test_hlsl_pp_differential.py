@@ -3,8 +3,10 @@
 Seeds 0..999 of ``tools/pp_diff.py`` (random programs of object- and function-like macros, nested and
 recursive expansion, ``#``/``##`` with empty arguments, rescanning, invocations over several lines, comments
 and splices in odd places, directives among arguments, ``#if`` arithmetic and ``defined``, nested
-conditionals, ``#undef``, ``__LINE__``, ``#line``). Our verdicts are compared with
-``tests/data/pp_cpp_expected.json``, ``tests/data/pp_cpp_expected.json``, cpp's verdicts stored once by
+conditionals, ``#undef``, ``__LINE__``, ``__FILE__``, ``#line`` with and without a file name, ``#``/``##``
+through helper macros, literals that look like comments). Our verdicts (with C99's ``##``: fxc's
+differs and is tested in test_hlsl_lang_preprocessor.py) are compared with ``tests/data/pp_cpp_expected.json``,
+cpp's verdicts stored once by
 ``python -m pyd3d11.tools.pp_diff 0 1000 --store tests/data/pp_cpp_expected.json`` (never our output); with
 cpp installed, every fifth seed is run through cpp again to confirm the stored verdict is cpp's.
 The preprocessor does not depend on the shader backend: the test runs once."""
@@ -48,7 +50,7 @@ def test_generator_covers_the_features():
     text = "".join(pp_diff.generate(s) for s in range(0, 1000))
     for needle in ("##", "#p", "#undef", "#elif", "#else", "#ifdef", "#ifndef", "defined", "__LINE__", "#line",
                    "/* c */", "\\\n", "\n#undef OA\n#define OD 7\n", "FC()", "'\\n'", "u", "?", "<<",
-                   "# define", "DEF"):
+                   "# define", "DEF", "__FILE__", "#line 1", "STR(", "CAT("):
         assert needle in text, needle
     skipped = sum(v is None for v in _STORED["expected"].values())
     failing = sum(v == [False] for v in _STORED["expected"].values())

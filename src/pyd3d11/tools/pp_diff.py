@@ -148,8 +148,10 @@ class _Gen:
                 parts.append(f"{f}({g}{',' * (self.funcs[f] - 1)}) ({self.arg(2)}{',' * (self.funcs[g] - 1)})")
             elif r < 0.5:
                 parts.append(self.invocation())
-            elif r < 0.6:
+            elif r < 0.57:
                 parts.append("__LINE__")
+            elif r < 0.6:
+                parts.append("__FILE__")
             else:
                 parts.append(self.atom())
         line = self.sep().join(parts) if self.r.random() < 0.5 else " ".join(parts)
@@ -224,7 +226,8 @@ class _Gen:
             elif r < 0.48 and depth < 3:
                 out += self.conditional(depth)
             elif r < 0.5:
-                out.append(f"#line {self.r.randrange(1, 500)}")
+                name = self.r.choice(["", "", ' "x.h"', ' "d/y.hlsl"'])
+                out.append(f"#line {self.r.randrange(1, 500)}{name}")
             else:
                 out.append(f"m{self.line} " + self.text_line())
         return out
@@ -269,7 +272,8 @@ def run_cpp(src: str) -> dict | None:
         return None
     if p.returncode != 0 or any(w in p.stderr for w in CONSTRAINT_WARNINGS):
         return {"ok": False, "error": p.stderr.strip().splitlines()[0] if p.stderr.strip() else ""}
-    return {"ok": True, "tokens": tokens(p.stdout)}
+    # cpp reads the program from its standard input; ours is named t.hlsl
+    return {"ok": True, "tokens": ['"t.hlsl"' if t == '"<stdin>"' else t for t in tokens(p.stdout)]}
 
 
 def digest(verdict: dict | None) -> list | None:
