@@ -14,7 +14,8 @@ own preprocessor behaviour, case by case:
 * fxc's numbers: X1516 "not enough actual parameters for macro" (recorded in DXC's SemaHLSL tests,
   literals.hlsl), X1519 "macro redefinition" for a redefinition that is not identical (C99 §6.10.3p2 allows
   only identical ones; fxc warns and the new definition holds);
-* ``#pragma once`` (fxc supports it as MSVC does): a file that says it is not read again.
+* ``#pragma``'s token-string is macro-expanded; ``once`` is not among the documented pragmas (X3568);
+* D3D_COMPILE_STANDARD_FILE_INCLUDE finds files from the current directory and the initial source's folder.
 """
 
 from __future__ import annotations
@@ -199,12 +200,14 @@ class _Inc:
         self.closed.append(data)
 
 
-def test_pragma_once_reads_a_file_once():
-    inc = _Inc({"a.h": "#pragma once\nonce_body", "b.h": "#include \"a.h\"\nb_body"})
-    text, msgs = run('#include "a.h"\n#include "b.h"\n#include "a.h"\nmain_body', inc)
-    assert text.split() == ["once_body", "b_body", "main_body"]
-    assert "X3568" not in msgs  # a pragma fxc knows: no unknown-pragma warning
-    assert len(inc.closed) == len(inc.opened)  # every Open has its Close
+def test_pragma_once_is_not_a_documented_pragma():
+    """The #pragma page lists def, message, pack_matrix and warning; any other pragma "issues a warning, but
+    compilation continues" — ``once`` included (one third-party claim says fxc honours it: not adopted)."""
+    inc = _Inc({"a.h": "#pragma once\nonce_body"})
+    text, msgs = run('#include "a.h"\n#include "a.h"\nmain_body', inc)
+    assert text.split() == ["once_body", "once_body", "main_body"]
+    assert msgs.count("X3568") == 2 and "'once'" in msgs
+    assert len(inc.closed) == len(inc.opened) == 2  # every Open has its Close
 
 
 def test_without_pragma_once_a_file_is_read_each_time():
@@ -264,3 +267,16 @@ def test_standard_include_searches_including_folder_current_directory_and_source
     with pytest.raises(ShaderCompileError) as ei:
         D3DPreprocess('#include "nowhere.h"', None, main, None, D3D_COMPILE_STANDARD_FILE_INCLUDE)
     assert "X1507" in ei.value.errors and "nowhere.h" in ei.value.errors
+
+
+# --- #pragma: "This parameter is subject to macro expansion" (#pragma Directive page) ------------------------
+def test_pragma_token_string_is_macro_expanded():
+    from pyd3d11.shader.hlsl.preprocessor import preprocess
+    res = preprocess("#define MAJ row_major\n#pragma pack_matrix(MAJ)\nx", "t.hlsl")
+    assert res.pack_matrix_row_major is True and "#pragma pack_matrix(row_major)" in res.text
+    res = preprocess("#define NUM 3206\n#pragma warning(disable : NUM)\nx", "t.hlsl")
+    assert res.warning_specs == {3206: "disable"}
+    res = preprocess("#define P pack_matrix(column_major)\n#pragma P\nx", "t.hlsl")
+    assert res.pack_matrix_row_major is False and not res.warnings
+    res = preprocess("#define U whatever\n#pragma U\nx", "t.hlsl")
+    assert [w[2] for w in res.warnings] == [3568] and "'whatever'" in res.warnings[0][3]

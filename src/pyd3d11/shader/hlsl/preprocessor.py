@@ -31,7 +31,8 @@ class Macro:
 
 
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
-_KNOWN_PRAGMAS = frozenset({"def", "message", "once", "pack_matrix", "warning"})
+#: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
+_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
 
 
 @dataclass
@@ -209,7 +210,6 @@ class Preprocessor:
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
-        self.once_files: set[str] = set()  # files that said "#pragma once"
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
     # --- errors -----------------------------------------------------------------------------------
@@ -456,14 +456,12 @@ class Preprocessor:
         return False
 
     def pragma(self, rest: str) -> str:
-        toks = [t for t in tokenize_line(rest) if t != " "]
+        # "#pragma Directive": the token-string "is subject to macro expansion"
+        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
-        if toks[:1] == ["once"]:
-            # the file is read once: a later #include of it adds nothing (fxc supports it like MSVC)
-            self.once_files.add(self.real_file)
-        elif toks[:1] == ["warning"]:
+        if toks[:1] == ["warning"]:
             self.warning_pragma(toks[1:])
         elif toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
@@ -540,8 +538,6 @@ class Preprocessor:
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
         try:
-            if shown in self.once_files:
-                return  # "#pragma once" in it: opened (and closed) but not read again
             self.process(text, shown)
         finally:
             if len(opened) > 2 and opened[2] is not None:
