@@ -56,3 +56,26 @@ def test_generator_covers_the_features():
     failing = sum(v == [False] for v in _STORED["expected"].values())
     # most programs are defined and preprocess; a share fails (wrong argument counts, #elif after #else ...)
     assert skipped < 120 and 20 < failing < 400, (skipped, failing)
+
+
+_IF32 = json.loads((Path(__file__).parent / "data" / "pp_if32_expected.json").read_text())
+
+
+def test_if_arithmetic_is_32_bit_as_c_computes_it():
+    """#if evaluates in 32-bit signed long / unsigned long with C++'s conversions (the HLSL #if page; int is
+    long, unsigned int is unsigned long). 1,000 random expressions over constants at the 32-bit edges; the
+    expected values are C's own, compiled by gcc with int32_t/uint32_t constants and -fwrapv
+    (``pp_diff.store_if``), stored in tests/data/pp_if32_expected.json — never our output."""
+    import shutil
+    exprs = pp_diff.if_exprs(_IF32["seed"], _IF32["count"])
+    values = _IF32["values"]
+    if shutil.which("gcc"):
+        assert pp_diff.run_gcc_if(exprs[::10]) == values[::10], "the stored values are not gcc's"
+    bad = [(e, v) for e, v in zip(exprs, values, strict=True) if pp_diff.run_ours_if(e) != v]
+    assert not bad, bad[:3]
+    assert sum(v < 0 for v in values) > 30 and sum(v >= 1 << 31 for v in values) > 30  # both edges exercised
+    if pp_diff.have_cpp():
+        # where cpp's 64-bit intmax_t gives another truth value, the 32 bits hold (C99 would follow cpp)
+        wide = pp_diff.run_cpp_if(exprs)
+        differ = [i for i in range(len(exprs)) if wide[i] != bool(values[i])]
+        assert len(differ) > 20

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -326,3 +327,84 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+# --- #if arithmetic in 32 bits, against C compiled by gcc ---------------------------------------------------------
+# The HLSL #if page: expressions are "treated as signed long values ... evaluated using the same rules as
+# expressions in C++", int the same as long and unsigned int the same as unsigned long — 32-bit on Windows. cpp
+# evaluates in intmax_t (64-bit), so the oracle here is C itself: each constant becomes an int32_t or
+# uint32_t (int and unsigned int on the gcc targets), C's usual arithmetic conversions are C++'s, and
+# -fwrapv makes signed overflow wrap as the 32-bit registers do. Shift counts stay in 0..31 and divisors
+# are non-zero constants (C leaves the rest undefined).
+
+_INT_ATOMS = ["0", "1", "2", "7", "31", "255", "0x7FFFFFFF", "2147483647", "0x80000000", "2147483648",
+              "0xFFFFFFFF", "4294967295", "65536", "100000", "3u", "0u", "1U", "0x10u", "'a'", "'\\377'"]
+
+
+def _if_expr(r: random.Random, depth: int = 0) -> str:
+    if depth > 3 or r.random() < 0.25:
+        return r.choice(_INT_ATOMS)
+    k = r.random()
+    if k < 0.2:
+        return r.choice(["-", "~", "!", "+"]) + "(" + _if_expr(r, depth + 1) + ")"
+    if k < 0.3:
+        return f"(({_if_expr(r, depth + 1)}) ? ({_if_expr(r, depth + 1)}) : ({_if_expr(r, depth + 1)}))"
+    op = r.choice(["+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "|", "^", "&&", "||"])
+    if op in ("<<", ">>"):
+        rhs = str(r.randrange(0, 32))
+    elif op in ("/", "%"):
+        rhs = r.choice(["1", "2", "3", "7", "10", "65536", "3u", "0x80000000", "0xFFFFFFFF"])
+    else:
+        rhs = _if_expr(r, depth + 1)
+    return f"(({_if_expr(r, depth + 1)}) {op} ({rhs}))"
+
+
+def if_exprs(seed: int, count: int) -> list[str]:
+    r = random.Random(seed)
+    return [_if_expr(r) for _ in range(count)]
+
+
+def _c_constant(tok: str) -> str:
+    if tok.startswith("'"):
+        return f"((int32_t){tok})"  # char is signed on the gcc targets, as in MSVC
+    body = tok.rstrip("uUlL")
+    unsigned = "u" in tok[len(body):].lower() or int(body, 0) > 0x7FFFFFFF
+    return f"(({'uint32_t' if unsigned else 'int32_t'}){body}{'u' if unsigned else ''})"
+
+
+def run_gcc_if(exprs: list[str]) -> list[int]:
+    """The value of each expression as C computes it with 32-bit int/unsigned int constants."""
+    import os
+    import tempfile
+    lines = []
+    for e in exprs:
+        c = re.sub(r"'(?:\\.|[^'\\])+'|\b(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*\b", lambda m: _c_constant(m.group()), e)
+        lines.append(f'  {{ __auto_type v = ({c}); printf("%lld\\n", (long long)v); }}')
+    prog = "#include <stdio.h>\n#include <stdint.h>\nint main(void) {\n" + "\n".join(lines) + "\n  return 0;\n}\n"
+    with tempfile.TemporaryDirectory() as d:
+        src, exe = os.path.join(d, "e.c"), os.path.join(d, "e")
+        with open(src, "w") as f:
+            f.write(prog)
+        subprocess.run(["gcc", "-O0", "-fwrapv", "-w", "-o", exe, src], check=True)
+        out = subprocess.run([exe], capture_output=True, text=True, check=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def run_ours_if(expr: str) -> int:
+    from ..shader.hlsl.preprocessor import Preprocessor
+    return Preprocessor().eval_expr(expr)
+
+
+def run_cpp_if(exprs: list[str]) -> list[bool]:
+    """cpp's truth value of each expression (intmax_t arithmetic: where it differs from the 32-bit one, fxc's
+    32 bits hold)."""
+    prog = "".join(f"#if {e}\n1\n#else\n0\n#endif\n" for e in exprs)
+    p = subprocess.run(["cpp", *CPP_ARGS], input=prog, capture_output=True, text=True, check=True)
+    return [t == "1" for t in tokens(p.stdout)]
+
+
+def store_if(path: str, seed: int = 0, count: int = 1000) -> None:
+    exprs = if_exprs(seed, count)
+    with open(path, "w") as f:
+        json.dump({"oracle": "gcc -fwrapv, int32_t/uint32_t constants", "seed": seed, "count": count,
+                   "values": run_gcc_if(exprs)}, f, separators=(",", ":"))
