@@ -571,14 +571,14 @@ class Preprocessor:
             if len(pending) < source_left:
                 source_left = len(pending)
                 if outer:
-                    self._expansion_line = getattr(t, "line", self.line)
+                    self._expansion_line = getattr(t, "line", 0) or self.line
             self.expansion_work += 1
             if self.expansion_work > MAX_EXPANSION_WORK:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
             if t == "__LINE__":
-                out.append(str(getattr(t, "line", None) or self._expansion_line))
+                out.append(str(getattr(t, "line", 0) or self._expansion_line))
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
@@ -660,6 +660,7 @@ class Preprocessor:
         ``-flegacy-macro-expansion``, "Expand the operands before performing token-pasting operation (fxc
         behavior)", and DXC issues #1005 and #2158). ``hide``: the macros whose expansion this is."""
         out: list[str] = []
+        pastes = not self.strict_c99 and "##" in body  # fxc's operand expansion only matters next to ##
         i = 0
         while i < len(body):
             t = body[i]
@@ -686,7 +687,7 @@ class Preprocessor:
                     out.extend((amap[t] if self.strict_c99 else self.expand(amap[t])) or ["\x00"])
                 else:
                     out.extend(self.expand(amap[t]))
-            elif not self.strict_c99 and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
+            elif pastes and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
                     and (next((x for x in reversed(out) if x != " "), None) == _PASTE
                          or next((x for x in body[i + 1:] if x != " "), None) == "##"):
                 out.extend(self.expand([t], hide) or ["\x00"])
@@ -765,7 +766,7 @@ class _Tok(str):
     """A preprocessing token with its hide set: the macros whose expansion produced it."""
 
     hs: frozenset[str]
-    line: int  # the physical line of a token on a continuation line (see _tokenize_lines)
+    line: int = 0  # the physical line of a token on a continuation line (see _tokenize_lines); 0: not set
 
 
 _NO_HIDE: frozenset[str] = frozenset()
@@ -783,7 +784,7 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
             continue
         tok = _Tok(t)
         tok.hs = _hs(t) | hide
-        if hasattr(t, "line"):
+        if t.__class__ is _Tok and t.line:
             tok.line = t.line
         out.append(tok)
     return out
