@@ -13,6 +13,7 @@ import pytest
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
+from pyd3d11.shader.hlsl.preprocessor import preprocess
 
 
 def pp(src: str, inc=None) -> str:
@@ -63,8 +64,45 @@ C99_CASES = [
 ]
 
 
+def pp_c99(src: str) -> str:
+    """The preprocessed text with C99's ``##`` (operands pasted as written) instead of fxc's."""
+    text = preprocess(src, "t.hlsl", strict_c99=True).text
+    return " ".join(" ".join(ln for ln in text.splitlines() if not ln.startswith("#line")).split())
+
+
 @pytest.mark.parametrize(("src", "expected"), C99_CASES, ids=[f"c99-{i}" for i in range(len(C99_CASES))])
 def test_c99_macro_replacement_examples(src, expected):
+    assert pp_c99(src) == expected
+
+
+#: fxc differs from C99 in one place: the operands of ## are macro-expanded before pasting (DXC's option
+#: -flegacy-macro-expansion: "Expand the operands before performing token-pasting operation (fxc behavior)";
+#: DXC issues #1005, #2158, #2338 give the programs fxc accepts). Everything else of the C99 examples holds.
+FXC_PASTE = [
+    # §6.10.3.5 EXAMPLE 3's glue: LOW is expanded (to LOW ", world", LOW painted) before it is pasted
+    ('#define glue(a, b) a ## b\n#define xglue(a, b) glue(a, b)\n#define HIGHLOW "hello"\n#define LOW LOW ", world"\n'
+     "glue(HIGH, LOW);\nxglue(HIGH, LOW)", '"hello" ", world"; "hello" ", world"'),
+    # DXC issue #2338: register(b##index) with index an object-like macro
+    ("#define SBI 5\n#define BUF(name, index) cbuffer name : register(b##index)\nBUF(V, SBI)", "cbuffer V : register(b5)"),
+    # DXC issue #1005 / CompilerTest PreprocessWhenExpandTokenPastingOperandThenAccept: nested macro operands
+    ("#define SET_INDEX0 10\n#define BINDING_INDEX0 5\n#define SET(INDEX) SET_INDEX##INDEX\n"
+     "#define BINDING(INDEX) BINDING_INDEX##INDEX\n#define SET_BIND(NAME,SET,BIND) resource_set_##SET##_bind_##BIND##_##NAME\n"
+     "#define RESOURCE(NAME,INDEX) SET_BIND(NAME, SET(INDEX), BINDING(INDEX))\nRESOURCE(tex, 0)", "resource_set_10_bind_5_tex"),
+    # DXC issue #2158: a name of the replacement list that is an object-like macro is expanded too
+    ("#define C 4\n#define A4 float4\n#define TYPE A##C\n#define FUNC(ty) ty main()\nFUNC(TYPE)", "float4 main()"),
+    ("#define C 4\n#define A4 float4\n#define TYPE A##C\nTYPE", "float4"),
+    # an operand that expands to nothing is a placemarker; a function-like name without arguments stays
+    ("#define E\n#define f(a) x ## a ## y\nf(E)", "xy"),
+    ("#define g(a) a\n#define f(a) a ## 1\nf(g)", "g1"),
+    # a macro does not expand itself through its own operand (it is painted blue)
+    ("#define X X ## 1\nX", "X1"),
+    # stringification is unchanged: # takes the argument as written
+    ("#define ONE 1\n#define s(a) #a\ns(ONE)", '"ONE"'),
+]
+
+
+@pytest.mark.parametrize(("src", "expected"), FXC_PASTE)
+def test_fxc_expands_paste_operands(src, expected):
     assert pp(src) == expected
 
 
@@ -79,8 +117,8 @@ RESCAN = [
     ("#define f(x) g(x)\n#define g(x) f(x)\nf(1)", "f(1)"),
     # arguments are expanded on their own, before substitution, without the macro's own hide set
     ("#define f(a) (a)\nf(f(1))", "((1))"),
-    # ... but not next to # or ##
-    ("#define ONE 1\n#define s(a) #a\n#define c(a) a ## 2\ns(ONE) c(ONE)", '"ONE" ONE2'),
+    # ... but not next to # (next to ##, fxc expands it as well: see FXC_PASTE; C99 would give ONE2)
+    ("#define ONE 1\n#define s(a) #a\n#define c(a) a ## 2\ns(ONE) c(ONE)", '"ONE" 12'),
     # an invocation spanning lines, and a name whose ( is on the next line
     ("#define f(a, b) a-b\nf(1,\n2)", "1-2"),
     ("#define f(a) <a>\nf\n(3)", "<3>"),

@@ -74,8 +74,12 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
         return None
     if repr(pInclude) == "D3D_COMPILE_STANDARD_FILE_INCLUDE":
         def open_std(kind: int, name: str, parent: str) -> tuple[str, str]:
+            # the including file's folder first (as fxc's /I search starts there), then what the D3DCompile page
+            # names: "files that are relative to the current directory and files that are relative to the
+            # directory of the initial source file"
             base = os.path.dirname(parent or source_name or "")
-            path = resolve_include_path(base, name) or os.path.join(base, name)
+            bases = dict.fromkeys([base, os.getcwd(), os.path.dirname(source_name or "")])
+            path = next((p for b in bases if (p := resolve_include_path(b, name))), None) or os.path.join(base, name)
             with open(path, "rb") as f:
                 return f.read().decode("utf-8", "replace"), path
         return open_std

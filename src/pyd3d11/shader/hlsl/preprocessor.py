@@ -31,6 +31,7 @@ class Macro:
 
 
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
+#: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
 _KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
 
 
@@ -69,13 +70,13 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             if j < 0:
                 return "".join(res)
             state[0] = False
-            res.append(" ")
+            res.append(" " * (j + 2 - i))  # one space (phase 3); the length keeps later offsets valid
             i = j + 2
             continue
         c = text[i]
-        if c == '"':
+        if c in "\"'":  # a string literal or character constant: no comment starts inside it
             j = i + 1
-            while j < n and text[j] != '"':
+            while j < n and text[j] != c:
                 j += 2 if text[j] == "\\" else 1
             res.append(text[i:j + 1])
             i = j + 1
@@ -83,11 +84,88 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             break
         elif text.startswith("/*", i):
             state[0] = True
+            res.append("  ")
             i += 2
         else:
             res.append(c)
             i += 1
     return "".join(res)
+
+
+def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, int]]]:
+    """The logical line starting at physical line ``i`` (line splices removed, C99 5.1.1.2 phase 2): (text, the
+    next physical line, [(offset in the text, physical line index)] for each physical line after the first)."""
+    raw = lines[i]
+    breaks: list[tuple[int, int]] = []
+    while raw.endswith("\\") and i + 1 < len(lines):
+        i += 1
+        raw = raw[:-1]
+        breaks.append((len(raw), i))
+        raw += lines[i]
+    return raw, i + 1, breaks
+
+
+def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int) -> list[str]:
+    """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
+    line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
+    its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
+    if not breaks:
+        return tokenize_line(code)
+    out: list[str] = []
+    for m in _TOKEN.finditer(code):
+        if m.lastgroup == "ws":
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        t = m.group()
+        if m.lastgroup == "id":
+            line = None
+            for off, phys in breaks:
+                if m.start() >= off:
+                    line = phys + 1 + delta
+            if line is not None:
+                t = _Tok(t)
+                t.line = line
+        out.append(t)
+    return out
+
+
+_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _join(toks: list[str]) -> str:
+    """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
+    ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the
+    preprocessor's result is tokens (C99 5.1.1.2 phase 7 converts them), the text only carries them."""
+    out: list[str] = []
+    prev = ""
+    for t in toks:
+        if t == " " or not t:
+            out.append(t)
+            prev = ""
+            continue
+        if prev and _would_merge(prev, t):
+            out.append(" ")
+        out.append(t)
+        prev = t
+    return "".join(out)
+
+
+def _would_merge(prev: str, t: str) -> bool:
+    a, b = prev[-1], t[0]
+    if a in _WORD:
+        if b in _WORD:
+            return True  # identifiers and pp-numbers run together
+        # a pp-number takes a '.' and an exponent's sign (C99 §6.4.8)
+        return prev[0] in _DIGITS and (b == "." or (a in "eEpP" and b in "+-"))
+    if b in _WORD:
+        return a == "." and b in _DIGITS
+    if a in "\"'" or b in "\"'":
+        return False
+    return (a == "/" and b in "/*") or tokenize_line(prev + t) != [prev, t]
+
+
+_DIGITS = frozenset("0123456789.")
 
 
 class _Cond:
@@ -109,7 +187,9 @@ class Preprocessor:
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
     def __init__(self, defines: dict[str, str] | None = None,
-                 include_open: Callable[[int, str, str], tuple[str, str]] | None = None):
+                 include_open: Callable[[int, str, str], tuple[str, str]] | None = None, strict_c99: bool = False):
+        #: C99's ``##`` (operands pasted unexpanded) instead of fxc's: the differential test against cpp uses it
+        self.strict_c99 = strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
@@ -124,6 +204,9 @@ class Preprocessor:
         self.line_delta = 0
         self._line_directive: int | None = None
         self._in_if = False  # expanding the expression of #if / #elif
+        self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
+        self._expansion_line = 0  # the line of the outermost macro name being expanded
+        self._open_at = 0  # set by _needs_more
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
@@ -157,11 +240,7 @@ class Preprocessor:
         i = 0
         while i < len(lines):
             start = i
-            raw = lines[i]
-            while raw.endswith("\\") and i + 1 < len(lines):
-                i += 1
-                raw = raw[:-1] + lines[i]
-            i += 1
+            raw, i, breaks = _logical_line(lines, i)
             self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
             code = _strip_comments(raw, incomment)
@@ -187,30 +266,66 @@ class Preprocessor:
             else:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
-                    toks = tokenize_line(code)
+                    first_line = self.line
+                    done: list[str] = []  # the expansion of the tokens before a directive among arguments
+                    toks = _tokenize_lines(code, breaks, self.line_delta)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         saved_comment = incomment[0]
-                        nxt = _strip_comments(lines[i], incomment)
+                        nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
+                        nxt = _strip_comments(nxt_raw, incomment)
                         d = nxt.strip()
                         if d.startswith("#") and not saved_comment:
                             if more == "name" or re.match(r"#\s*include\b", d):
                                 incomment[0] = saved_comment
                                 break
                             # a directive among a macro's arguments takes effect where it stands (as
-                            # in GCC and fxc; undefined in C99) and adds no tokens
+                            # in GCC and fxc; undefined in C99) and adds no tokens; the tokens before the
+                            # invocation were replaced before it was read
+                            if self._open_at:
+                                self.line = first_line
+                                done.extend(self.expand(toks[:self._open_at]))
+                                toks = toks[self._open_at:]
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
-                            i += 1
+                            i = nxt_i
                             continue
                         if more == "name" and not d.startswith("("):
                             incomment[0] = saved_comment  # the name is not invoked: this line is its own
                             break
-                        i += 1
                         if conds and not conds[-1].active:
+                            i = nxt_i
                             continue  # skipped by a conditional among the arguments
-                        toks += [" "] + tokenize_line(nxt)
-                    self.out.append("".join(self.expand(toks)))
+                        # the tokens of a following line carry their own line (for __LINE__, as GCC does)
+                        toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
+                            nxt, [(0, i)] + nxt_breaks, self.line_delta)
+                        i = nxt_i
+                    self.line = first_line
+                    while True:
+                        # the replacement is rescanned with the rest of the source (C99 §6.10.3.4p1): an
+                        # expansion that ends in a function-like macro name takes its "(" from the next line,
+                        # one that opens an invocation takes the next lines until it closes
+                        try:
+                            expanded = self.expand(toks)
+                            more = self._ends_with_function_name(expanded)
+                        except _Unterminated:
+                            expanded, more = None, True
+                        if more and i < len(lines):
+                            saved_comment = incomment[0]
+                            nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
+                            nxt = _strip_comments(nxt_raw, incomment)
+                            d = nxt.strip()
+                            if not (d.startswith("#") and not saved_comment) and (expanded is None or d.startswith("(")):
+                                toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
+                                    nxt, [(0, i)] + nxt_breaks, self.line_delta)
+                                i = nxt_i
+                                self.line = first_line
+                                continue
+                            incomment[0] = saved_comment
+                        if expanded is None:
+                            raise self.error("unexpected end of file in macro expansion", 1004)
+                        break
+                    self.out.append(_join(done + expanded))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
@@ -227,18 +342,26 @@ class Preprocessor:
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
 
+    def _ends_with_function_name(self, toks: list[str]) -> bool:
+        """The last token is a function-like macro name that may still be invoked (not painted blue)."""
+        t = next((x for x in reversed(toks) if x != " "), None)
+        m = self.macros.get(t) if t is not None else None
+        return m is not None and m.params is not None and t not in _hs(t)
+
     def _needs_more(self, toks: list[str]) -> bool | str:
         """True when a function-like macro name is followed by an unclosed argument list; "name" when
         the line ends with a function-like macro name (its argument list may open on the next line)."""
         depth = 0
         pending = False
-        for t in toks:
+        self._open_at = 0  # where the open invocation's name is (the tokens before it are complete)
+        for k, t in enumerate(toks):
             if t == " ":
                 continue
             if depth == 0 and not pending:
                 m = self.macros.get(t)
                 if m is not None and m.params is not None:
                     pending = True
+                    self._open_at = k
                 continue
             if pending and depth == 0:
                 if t == "(":
@@ -247,6 +370,7 @@ class Preprocessor:
                     pending = False
                     m = self.macros.get(t)
                     pending = m is not None and m.params is not None
+                    self._open_at = k
                 continue
             if t == "(":
                 depth += 1
@@ -332,7 +456,8 @@ class Preprocessor:
         return False
 
     def pragma(self, rest: str) -> str:
-        toks = [t for t in tokenize_line(rest) if t != " "]
+        # "#pragma Directive": the token-string "is subject to macro expansion"
+        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
@@ -377,6 +502,10 @@ class Preprocessor:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
         body = tokenize_line(body_text.strip())
         self._check_replacement_list(name, params, [t for t in body if t != " "])
+        old = self.macros.get(name)
+        if old is not None and (old.params != params or old.body != body):
+            # C99 §6.10.3p2 allows only an identical redefinition; fxc warns (X1519) and the new one holds
+            self.warnings.append((self.file, self.line, 1519, f"'{name}' : macro redefinition"))
         self.macros[name] = Macro(name, params, body)
 
     def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
@@ -423,15 +552,33 @@ class Preprocessor:
         expanded on their own before substitution (except next to # and ##)."""
         out: list[str] = []
         pending = list(reversed(toks))  # a stack: the next token is pending[-1]
+        # pending[:source_left] are still the tokens given (not produced by an expansion); at the outer level
+        # a macro name among them sets the line a __LINE__ of its expansion gives (the name's line, as GCC)
+        source_left = len(pending)
+        outer = self._expand_depth == 0
+        if outer:
+            self._expansion_line = self.line
+        self._expand_depth += 1
+        try:
+            return self._expand(pending, source_left, outer, out, hide)
+        finally:
+            self._expand_depth -= 1
+
+    def _expand(self, pending: list[str], source_left: int, outer: bool, out: list[str],
+                hide: frozenset[str]) -> list[str]:
         while pending:
             t = pending.pop()
+            if len(pending) < source_left:
+                source_left = len(pending)
+                if outer:
+                    self._expansion_line = getattr(t, "line", 0) or self.line
             self.expansion_work += 1
             if self.expansion_work > MAX_EXPANSION_WORK:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
             if t == "__LINE__":
-                out.append(str(self.line))
+                out.append(str(getattr(t, "line", 0) or self._expansion_line))
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
@@ -456,7 +603,7 @@ class Preprocessor:
                 out.append(t)
                 continue
             if m.params is None:
-                body = _add_hide(self._paste(self._subst(m.body, {})), ths | {m.name})
+                body = _add_hide(self._paste(self._subst(m.body, {}, ths | {m.name})), ths | {m.name})
                 pending.extend(reversed(body))
                 continue
             j = len(pending) - 1
@@ -468,11 +615,17 @@ class Preprocessor:
             args, rparen, rest = self._collect_args(pending, j)
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
-            if len(args) != len(m.params):
-                raise self.error(f"macro '{t}' expects {len(m.params)} arguments, got {len(args)}", 1008)
+            if len(args) < len(m.params):
+                # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516)
+                raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
+            if len(args) > len(m.params):
+                # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
+                raise self.error(f"too many actual parameters for macro '{t}'", 1515)
             amap = dict(zip(m.params, args, strict=True))
-            body = _add_hide(self._paste(self._subst(m.body, amap)), (ths & (_hs(rparen) | hide)) | {m.name})
+            inner = (ths & (_hs(rparen) | hide)) | {m.name}
+            body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
             del pending[rest:]
+            source_left = min(source_left, rest)
             pending.extend(reversed(body))
         return out
 
@@ -496,10 +649,18 @@ class Preprocessor:
                 continue
             args[-1].append(t)
             j -= 1
-        raise self.error("unexpected end of file in macro expansion", 1004)
+        raise _Unterminated(self.file, self.line, 1, 1004, "unexpected end of file in macro expansion")
 
-    def _subst(self, body: list[str], amap: dict[str, list[str]]) -> list[str]:
+    def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
+        """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
+
+        The operands of ``##`` are where fxc differs from C99 (§6.10.3.3p2 pastes an argument as written):
+        fxc macro-expands both operands before pasting — an argument as any other argument, and a name in
+        the replacement list that is an object-like macro (documented by Microsoft in DXC's option
+        ``-flegacy-macro-expansion``, "Expand the operands before performing token-pasting operation (fxc
+        behavior)", and DXC issues #1005 and #2158). ``hide``: the macros whose expansion this is."""
         out: list[str] = []
+        pastes = not self.strict_c99 and "##" in body  # fxc's operand expansion only matters next to ##
         i = 0
         while i < len(body):
             t = body[i]
@@ -508,7 +669,10 @@ class Preprocessor:
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    s = "".join(amap[body[j]]).replace("\\", "\\\\").replace('"', '\\"')
+                    # each white-space run between the argument's tokens becomes one space (§6.10.3.2p2)
+                    arg = amap[body[j]]
+                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
+                    s = s.replace("\\", "\\\\").replace('"', '\\"')
                     out.append('"' + s + '"')
                     i = j + 1
                     continue
@@ -520,9 +684,13 @@ class Preprocessor:
                 prev = next((x for x in reversed(out) if x != " "), None)
                 nxt = next((x for x in body[i + 1:] if x != " "), None)
                 if prev == _PASTE or nxt == "##":
-                    out.extend(amap[t] or ["\x00"])
+                    out.extend((amap[t] if self.strict_c99 else self.expand(amap[t])) or ["\x00"])
                 else:
                     out.extend(self.expand(amap[t]))
+            elif pastes and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
+                    and (next((x for x in reversed(out) if x != " "), None) == _PASTE
+                         or next((x for x in body[i + 1:] if x != " "), None) == "##"):
+                out.extend(self.expand([t], hide) or ["\x00"])
             else:
                 out.append(t)
             i += 1
@@ -586,6 +754,10 @@ class Preprocessor:
         return res
 
 
+class _Unterminated(HlslError):
+    """An invocation whose argument list the text given does not close (the source may go on)."""
+
+
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
 _PASTE = "\x01##"
 
@@ -594,6 +766,7 @@ class _Tok(str):
     """A preprocessing token with its hide set: the macros whose expansion produced it."""
 
     hs: frozenset[str]
+    line: int = 0  # the physical line of a token on a continuation line (see _tokenize_lines); 0: not set
 
 
 _NO_HIDE: frozenset[str] = frozenset()
@@ -611,6 +784,8 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
             continue
         tok = _Tok(t)
         tok.hs = _hs(t) | hide
+        if t.__class__ is _Tok and t.line:
+            tok.line = t.line
         out.append(tok)
     return out
 
@@ -763,6 +938,12 @@ class _CondExpr:
         t = self.take()
         if t == "(":
             v = self.ternary()
+            while self.peek() == ",":
+                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
+                if not self.skipping:
+                    raise self.pp.error("comma operator in an evaluated #if expression", 1004)
+                self.take()
+                v = self.ternary()
             if self.take() != ")":
                 raise self.pp.error("missing ')' in #if expression", 1004)
             return v
@@ -778,6 +959,8 @@ class _CondExpr:
 
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
-               include_open: Callable[[int, str, str], tuple[str, str]] | None = None) -> PreprocessResult:
-    """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives."""
-    return Preprocessor(defines, include_open).run(text, file)
+               include_open: Callable[[int, str, str], tuple[str, str]] | None = None,
+               strict_c99: bool = False) -> PreprocessResult:
+    """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives. ``strict_c99``: paste
+    ``##`` operands unexpanded as C99 does (fxc expands them first; see ``Preprocessor._subst``)."""
+    return Preprocessor(defines, include_open, strict_c99).run(text, file)

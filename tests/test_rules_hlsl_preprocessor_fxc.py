@@ -1,0 +1,282 @@
+"""Preprocessor rules found by the differential test against cpp (tests/test_hlsl_pp_differential.py) and fxc's
+own preprocessor behaviour, case by case:
+
+* the result is tokens (C99 5.1.1.2 phases 4 and 7): where an expansion puts two tokens side by side, the text
+  must read back as the same two tokens (``+`` ``+`` is not ``++``; ``/`` ``/`` is not a comment);
+* ``__LINE__`` (C99 §6.10.8: "the presumed line number ... of the current source line"): a token on a later
+  line of a multi-line invocation is on that line; in a replacement list it is the line of the macro's name
+  (GCC's choice, where C99 leaves multi-line invocations open);
+* a directive among a macro's arguments takes effect where it stands: the text before the invocation was
+  replaced already, the arguments are replaced after it;
+* C99 §6.6p3: a comma operator only in an operand that is not evaluated (inside parentheses);
+* C99 §6.10.3.2p2: ``#`` turns each white-space run between the argument's tokens into one space and keeps
+  string literals as written;
+* fxc's numbers: X1516 "not enough actual parameters for macro" (recorded in DXC's SemaHLSL tests,
+  literals.hlsl), X1519 "macro redefinition" for a redefinition that is not identical (C99 §6.10.3p2 allows
+  only identical ones; fxc warns and the new definition holds);
+* ``#pragma``'s token-string is macro-expanded; ``once`` is not among the documented pragmas (X3568);
+* D3D_COMPILE_STANDARD_FILE_INCLUDE finds files from the current directory and the initial source's folder.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DPreprocess
+from pyd3d11.shader.hlsl.preprocessor import tokenize_line
+
+
+def run(src: str, inc=None, defines=None) -> tuple[str, str]:
+    msgs: list = []
+    out = bytes(D3DPreprocess(src, None, "t.hlsl", defines, inc, msgs)).decode()
+    text = "\n".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
+    return text, "".join(bytes(m).decode() for m in msgs)
+
+
+def toks(src: str) -> list[str]:
+    return [t for t in tokenize_line(run(src)[0].replace("\n", " ")) if t != " "]
+
+
+def fails(src: str) -> str:
+    with pytest.raises(ShaderCompileError) as ei:
+        run(src)
+    return ei.value.errors
+
+
+# --- tokens stay tokens ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define P +\nP+", ["+", "+"]),
+    ("#define P +\n+P", ["+", "+"]),
+    ("#define M -\n-M 1", ["-", "-", "1"]),
+    ("#define F(x) x\nF(a)2", ["a", "2"]),
+    ("#define F(x) x\nF(a)b", ["a", "b"]),
+    ("#define F(x) x\nF(1).5", ["1", ".5"]),
+    ("#define F(x) x\nF(.)5", [".", "5"]),
+    ("#define D /\nD/ x", ["/", "/", "x"]),
+    ("#define D /\nD* x", ["/", "*", "x"]),
+    ("#define E 1e\nE+5", ["1e", "+", "5"]),
+    ("#define L <\nL<=", ["<", "<="]),
+    ("#define L <\nL<", ["<", "<"]),
+    ("#define A &\nA&", ["&", "&"]),
+    ("#define A x\n#define B y\nA/**/B", ["x", "y"]),
+    ("#define A x\n#define B y\nA B", ["x", "y"]),
+    # tokens that do not run together stay as they are
+    ("#define F(x) x\nF(a)(b)", ["a", "(", "b", ")"]),
+    ('#define S "s"\nS"t"', ['"s"', '"t"']),
+    ("#define F(x) x\nF(1)+F(2)", ["1", "+", "2"]),
+])
+def test_expansion_keeps_token_boundaries(src, expected):
+    assert toks(src) == expected
+
+
+def test_token_boundary_reaches_the_compiler():
+    """``1 - NEG 1`` with NEG = ``-`` is 1 - (-1) = 2, not the decrement operator."""
+    from pyd3d11.shader.compile_api import D3DCompile
+    src = "#define NEG -\nfloat4 main() : SV_Target { return 1 -NEG 1; }"
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+
+
+# --- __LINE__ ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("a\n__LINE__", ["a", "2"]),
+    ("#define F(x) x __LINE__\nF(a\n)", ["a", "2"]),             # the line of the macro's name
+    ("#define F(x) x\nF(\n__LINE__)", ["3"]),                     # an argument's own line
+    ("#define F(x) x\nF(a,\n)", None),                            # (not enough parameters: see below)
+    ("x __LI\\\nNE__ __LINE__", ["x", "1", "2"]),                  # a token begun on line 1, one on line 2
+    ("#line 10\n__LINE__", ["10"]),
+    ("#define F(x) x\nF(1\n)\n__LINE__", ["1", "4"]),              # numbering goes on after the invocation
+    ("#define L __LINE__\n#define F(x) x L\nF(\n\n1) L", ["1", "3", "5"]),
+])
+def test_line_macro(src, expected):
+    if expected is None:
+        fails(src)
+    else:
+        assert toks(src) == expected
+
+
+# --- directives among arguments ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    # A before the invocation was replaced before the #undef; A in the argument after it
+    ("#define A 1\n#define F(x) [x]\nA F(A\n#undef A\n)", ["1", "[", "A", "]"]),
+    ("#define F(x) [x]\nF(\n#define B 2\nB)", ["[", "2", "]"]),
+    ("#define F(x) [x]\nF(a\n#if 0\nb\n#endif\n)", ["[", "a", "]"]),
+    ("#define F(x) [x]\nF(a\n#ifdef F\nc\n#else\nb\n#endif\n)", ["[", "a", "c", "]"]),
+])
+def test_directive_among_arguments(src, expected):
+    assert toks(src) == expected
+
+
+# --- comma operator in #if (C99 §6.6p3) -----------------------------------------------------------------
+@pytest.mark.parametrize("src", [
+    "#if 0 ? (1, 2) : 3\npass\n#endif",
+    "#if 1 || (1, 0)\npass\n#endif",
+    "#if 0 && (1, 0)\n#else\npass\n#endif",
+    "#define P (0, 1)\n#if 1 ? 1 : P\npass\n#endif",
+])
+def test_comma_in_unevaluated_operand(src):
+    assert run(src)[0].split() == ["pass"]
+
+
+@pytest.mark.parametrize("src", ["#if (1, 2)\n#endif", "#if 1, 2\n#endif", "#if 1 && (0, 1)\n#endif",
+                                 "#define P (0, 1)\n#if P\n#endif"])
+def test_comma_in_evaluated_operand_fails(src):
+    fails(src)
+
+
+# --- # and white space (C99 §6.10.3.2p2) ------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define S(x) #x\nS( a   b )", '"a b"'),
+    ("#define S(x) #x\nS(a /* c */ b)", '"a b"'),
+    ('#define S(x) #x\nS("a  b")', r'"\"a  b\""'),
+    ("#define S(x) #x\nS(a\n   b)", '"a b"'),
+    ("#define S(x) #x\nS(a\n\n b)", '"a b"'),
+    ("#define S(x) #x\nS('\\n')", r"""\"'\\n'\"""".replace('\\"', '"')),
+])
+def test_stringify_white_space(src, expected):
+    assert run(src)[0].split("\n")[-1].strip() == expected
+
+
+# --- argument counts: X1516 --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "enough"), [
+    ("#define F(a, b) a\nF(1)", False),
+    ("#define F(a, b) a\nF()", False),           # one (empty) argument for two parameters
+    ("#define F(a, b, c) a\nF(1, 2)", False),
+    ("#define F(a) a\nF(1, 2)", True),
+    ("#define F() x\nF(1)", True),
+    ("#define F(a, b) a\nF((1, 2))", False),     # the comma inside parentheses separates nothing
+])
+def test_argument_count_mismatch(src, enough):
+    err = fails(src)
+    if not enough:
+        assert "error X1516: not enough actual parameters for macro 'F'" in err
+    else:
+        assert "too many actual parameters for macro 'F'" in err
+
+
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define F(a) [a]\nF()", "[]"),              # one empty argument for one parameter
+    ("#define F() x\nF()", "x"),
+    ("#define F(a, b) [a|b]\nF(,)", "[|]"),
+    ("#define F(a, b) [a|b]\nF((1, 2), 3)", "[(1, 2)|3]"),
+])
+def test_argument_count_matches(src, expected):
+    assert run(src)[0].split("\n")[-1].strip() == expected
+
+
+# --- redefinition: X1519 --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "warns", "value"), [
+    ("#define A 1\n#define A 2\nA", True, "2"),          # the new definition holds
+    ("#define A 1\n#define A 1\nA", False, "1"),         # identical (§6.10.3p2)
+    ("#define A 1 + 2\n#define A  1  +  2 \nA", False, "1 + 2"),   # white space separating the same tokens
+    ("#define A 1+2\n#define A 1 + 2\nA", True, "1 + 2"),          # different white-space separation
+    ("#define F(a) a\n#define F(b) b\nF(3)", True, "3"),  # parameter spelling differs: not identical
+    ("#define F(a) a\n#define F a\nF", True, "a"),        # object-like vs function-like
+    ("#define A 1\n#undef A\n#define A 2\nA", False, "2"),
+])
+def test_redefinition(src, warns, value):
+    text, msgs = run(src)
+    assert text.split("\n")[-1].strip() == value
+    assert ("warning X1519:" in msgs and "macro redefinition" in msgs) == warns
+
+
+def test_redefinition_of_a_shader_macro_warns():
+    text, msgs = run("#define A 2\nA", defines=[("A", "1")])
+    assert text.split("\n")[-1].strip() == "2" and "X1519" in msgs
+    _, msgs = run("#define A 1\nA", defines=[("A", "1")])
+    assert "X1519" not in msgs
+
+
+# --- #pragma once ---------------------------------------------------------------------------------------------
+class _Inc:
+    def __init__(self, files):
+        self.files, self.opened, self.closed = files, [], []
+
+    def Open(self, kind, name, parent):  # noqa: N802
+        self.opened.append(name)
+        return self.files[name].encode()
+
+    def Close(self, data):  # noqa: N802
+        self.closed.append(data)
+
+
+def test_pragma_once_is_not_a_documented_pragma():
+    """The #pragma page lists def, message, pack_matrix and warning; any other pragma "issues a warning, but
+    compilation continues" — ``once`` included (one third-party claim says fxc honours it: not adopted)."""
+    inc = _Inc({"a.h": "#pragma once\nonce_body"})
+    text, msgs = run('#include "a.h"\n#include "a.h"\nmain_body', inc)
+    assert text.split() == ["once_body", "once_body", "main_body"]
+    assert msgs.count("X3568") == 2 and "'once'" in msgs
+    assert len(inc.closed) == len(inc.opened) == 2  # every Open has its Close
+
+
+def test_without_pragma_once_a_file_is_read_each_time():
+    inc = _Inc({"a.h": "twice_body"})
+    text, _ = run('#include "a.h"\n#include "a.h"', inc)
+    assert text.split() == ["twice_body", "twice_body"]
+
+
+def test_pragma_once_in_the_main_file_is_harmless():
+    assert run("#pragma once\nx")[0].split() == ["x"]
+
+
+# --- rescanning with the lines that follow (C99 §6.10.3.4p1) ------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define LP FA (\n#define FA(x) [x]\nLP\n1)", ["[", "1", "]"]),      # an expansion opens the invocation
+    ("#define G FA\n#define FA(x) [x]\nG\n(2)", ["[", "2", "]"]),         # ... or ends in the macro's name
+    ("#define F(x) x\n#define FA(y) [y]\nF(FA)\n(3)", ["[", "3", "]"]),
+    ("#define G FA\n#define FA(x) [x]\nG\n+", ["FA", "+"]),               # no "(": the name stays
+    ("#define FA(x) [x]\n#define G(y) FA\nG(1)\n#define Z 1\n(2)", ["FA", "(", "2", ")"]),  # a directive ends it
+    ("#define FA(x) FA\nFA(1)\n(2)", ["FA", "(", "2", ")"]),              # a painted name is not invoked
+])
+def test_rescan_continues_on_the_next_line(src, expected):
+    assert toks(src) == expected
+
+
+# --- literals hide comment delimiters (C99 §6.4.9p1: not within a character constant or string literal) ------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("'\"' /* c */ x", ["'\"'", "x"]),
+    ("'\"' \"s/*x*/\"", ["'\"'", '"s/*x*/"']),
+    ("\"//\" x", ['"//"', "x"]),
+    ("'/' /* c */ '*'", ["'/'", "'*'"]),
+    ("#define S(p) #p\nS('\"' /* c */ a)", ['"\'\\"\' a"']),
+])
+def test_comment_delimiters_inside_literals(src, expected):
+    assert toks(src) == expected
+
+
+# --- D3D_COMPILE_STANDARD_FILE_INCLUDE's search (the D3DCompile page) --------------------------------------
+def test_standard_include_searches_including_folder_current_directory_and_source_folder(tmp_path, monkeypatch):
+    """"This default include handler includes files that are relative to the current directory and files that
+    are relative to the directory of the initial source file" (D3DCompile, pInclude); a nested include is
+    looked up from its including file's folder first."""
+    from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+    src_dir, sub, cwd = tmp_path / "src", tmp_path / "src" / "sub", tmp_path / "cwd"
+    sub.mkdir(parents=True)
+    cwd.mkdir()
+    (sub / "nested.h").write_text('#include "sibling.h"\n#include "in_cwd.h"\n#include "in_src.h"\nnested')
+    (sub / "sibling.h").write_text("sibling")
+    (cwd / "in_cwd.h").write_text("in_cwd")
+    (src_dir / "in_src.h").write_text("in_src")
+    monkeypatch.chdir(cwd)
+    main = str(src_dir / "main.hlsl")
+    out = bytes(D3DPreprocess('#include "sub/nested.h"\n#include <in_cwd.h>\nmain', None, main, None,
+                              D3D_COMPILE_STANDARD_FILE_INCLUDE)).decode()
+    words = [w for ln in out.splitlines() if not ln.startswith("#line") for w in ln.split()]
+    assert words == ["sibling", "in_cwd", "in_src", "nested", "in_cwd", "main"]
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DPreprocess('#include "nowhere.h"', None, main, None, D3D_COMPILE_STANDARD_FILE_INCLUDE)
+    assert "X1507" in ei.value.errors and "nowhere.h" in ei.value.errors
+
+
+# --- #pragma: "This parameter is subject to macro expansion" (#pragma Directive page) ------------------------
+def test_pragma_token_string_is_macro_expanded():
+    from pyd3d11.shader.hlsl.preprocessor import preprocess
+    res = preprocess("#define MAJ row_major\n#pragma pack_matrix(MAJ)\nx", "t.hlsl")
+    assert res.pack_matrix_row_major is True and "#pragma pack_matrix(row_major)" in res.text
+    res = preprocess("#define NUM 3206\n#pragma warning(disable : NUM)\nx", "t.hlsl")
+    assert res.warning_specs == {3206: "disable"}
+    res = preprocess("#define P pack_matrix(column_major)\n#pragma P\nx", "t.hlsl")
+    assert res.pack_matrix_row_major is False and not res.warnings
+    res = preprocess("#define U whatever\n#pragma U\nx", "t.hlsl")
+    assert [w[2] for w in res.warnings] == [3568] and "'whatever'" in res.warnings[0][3]
