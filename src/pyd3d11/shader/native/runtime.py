@@ -339,16 +339,17 @@ _AVX512: bool | None = None
 
 def vector_width(lw: Lowered, tile: int) -> int:
     """Lanes per vector step of a kernel: 16 where the CPU has AVX-512F (one zmm instruction per op instead
-    of two ymm ones) for vertex/pixel programs without atomics or counters (those walk lanes one by one over
-    whole vectors) and tiles of 16 lanes; else 8. ``PYD3D11_NATIVE_WIDTH=8`` keeps 8 everywhere. The results
-    are the same bits at either width: every operation is lane-wise, or per quad."""
+    of two ymm ones) for programs without atomics or counters (those walk lanes one by one over whole
+    vectors) and tiles of 16 lanes; else 8. ``PYD3D11_NATIVE_WIDTH=8`` keeps 8 everywhere. The results are
+    the same bits at either width: every operation is lane-wise, or per quad; compute group ids and
+    groupshared bases are computed per lane, so a step may span thread groups."""
     global _AVX512
     if os.environ.get("PYD3D11_NATIVE_WIDTH", "") == "8":
         return 8
     if _AVX512 is None:
         llvm = _init_llvm()
         _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
-    if not _AVX512 or lw.program_type == ir.ProgramType.COMPUTE or tile % 16:
+    if not _AVX512 or tile % 16:
         return 8
     if lw.uav_atomic or any(op.kind in ("atomic", "counter") for op in lw.ops):
         return 8
