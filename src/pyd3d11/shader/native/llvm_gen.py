@@ -166,6 +166,17 @@ class Gen(IrText):
         self.lane = lane
         return lane
 
+    def skip_idle_step(self, mask: str) -> None:
+        """Inside a lane loop whose work is all selected by the execution mask ``mask`` (ALU runs, masked
+        stores): go to the next step when no lane of this one is active — it would change nothing.
+        Divergent loops and branches (reductions) leave most steps idle."""
+        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
+        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mask})")
+        idle = self.v(f"icmp eq i32 {red}, 0")
+        work = self.label("Lw")
+        self.e(f"br i1 {idle}, label %{self._loops[-1][1]}_latch, label %{work}")
+        self.put_label(work)
+
     def loop_end(self) -> None:
         head, body, end, lane, nxt, step, pre = self._loops.pop()
         self.br(f"{body}_latch")
@@ -1348,8 +1359,9 @@ class Gen(IrText):
         # component-major, lanes in order (the reference's order when lanes overlap)
         for cpt, vs in zip(info["comps"], info["vals"]):
             self.loop_begin()
-            m = self.mbool(self.load_mask())
-            m = self.quiet_filter(m)
+            mi = self.load_mask()
+            self.skip_idle_step(mi)
+            m = self.quiet_filter(self.mbool(mi))
             a0 = self.src(info["a0"])
             a1 = self.src(info["a1"]) if info["structured"] else None
             w, ok, avail = self.address(g, a0, a1)
@@ -1512,7 +1524,10 @@ class Gen(IrText):
                 if tail is not None:
                     self.flow_pre(tail)
                 self.loop_begin()
-                m = self.mbool(self.load_mask())
+                mi = self.load_mask()
+                if tail is None and started[0]:
+                    self.skip_idle_step(mi)
+                m = self.mbool(mi)
                 self.rc_begin(m)
                 self.rc_fill = not started[0]
                 started[0] = True
