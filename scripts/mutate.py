@@ -59,7 +59,7 @@ MODULES: dict[str, list[str]] = {
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     # fixed-function modules added in session 9: tessellation factors and points, interpolation, clipping, lines,
     # LOD selection; and the native code added in session 8 (UNORM8 texel fetch, the vertex front-end memo)
-    "pipeline/tessellator.py": ["test_tessellator.py", "test_pipeline_tessellation.py", "test_hull_domain.py"],
+    "pipeline/tessellator.py": ["test_tessellator.py", "test_tessellator_batch.py", "test_pipeline_tessellation.py", "test_hull_domain.py"],
     "pipeline/interpolate.py": ["test_pipeline_eval.py", "test_rules_centroid.py", "test_pipeline_triangles.py",
                                 "test_pipeline_msaa.py", "test_native_frontend_planes.py", "test_pipeline_ff_fastpaths.py"],
     "pipeline/clip.py": ["test_rules_clip.py", "test_pipeline_clip_extreme.py", "test_pipeline_triangles.py", "test_rules_setup_draw.py"],

@@ -145,27 +145,27 @@ def test_partial_batches_keep_inactive_lanes():
 
 def test_width_rule(monkeypatch):
     # pixel programs: PIXEL_WIDTH (64) lanes per step on AVX-512 hosts where the tile holds it; vertex programs 16;
-    # compute 8; PYD3D11_NATIVE_WIDTH sets it where the program and tile allow
+    # compute 16; PYD3D11_NATIVE_WIDTH sets it where the program and tile allow
     from pyd3d11.shader.native import lower
 
     ps = lower.lower(assemble_program(PS + "mov o0.x, v0.x\nret\n"))
     vs = lower.lower(assemble_program("vs_5_0\ndcl_input v0.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v0.xyzw\nret\n"))
     cs = lower.lower(assemble_program("cs_5_0\ndcl_thread_group 16, 1, 1\nret\n"))
     monkeypatch.delenv("PYD3D11_NATIVE_WIDTH", raising=False)
-    assert runtime.vector_width(cs, 256) == 8  # compute keeps 8 (thread groups, barriers)
     assert runtime.vector_width(ps, 8) == 8  # a tile of 8 lanes cannot hold a 16-lane step
     wide = runtime.vector_width(ps, 256)
     assert wide in (8, runtime.PIXEL_WIDTH) and runtime.PIXEL_WIDTH == 64
     if wide == 8:
         return  # no AVX-512 here: 8 everywhere
     assert runtime.vector_width(vs, 256) == 16
+    assert runtime.vector_width(cs, 256) == 16  # compute: 16 (test_native_compute_width.py)
     assert runtime.vector_width(ps, 32) == 32  # the widest step the tile holds
     assert runtime.vector_width(ps, 48) == 16
     for env, expect in (("8", 8), ("16", 16), ("32", 32), ("64", 64)):
         monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", env)
         assert runtime.vector_width(ps, 256) == expect
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "64")
-    assert runtime.vector_width(cs, 256) == 8 and runtime.vector_width(ps, 32) == 32
+    assert runtime.vector_width(cs, 256) == 16 and runtime.vector_width(ps, 32) == 32
 
 
 def test_fused_batches_hold_the_widest_step():

@@ -636,6 +636,260 @@ def _quad(partitioning: int, prim: int, fxp: tuple[int, ...]) -> tuple[np.ndarra
 
 
 # --------------------------------------------------------------------------------------------------
+# The batched path: the same placement for many patches at once.
+#
+# Everything above works on one patch. The connectivity and the point count of a patch depend only on
+# each factor's parity and half-factor point count (n_half) — its "topology" — while the fixed-point
+# fractions move points but never add or remove one. So the patches of a draw are grouped by topology:
+# the indices come once per topology from the per-patch definition (``_TOPOLOGY``), and the point
+# placement of ``_place`` runs over all patches of a group as (patches, points) integer arrays with
+# the per-patch factor constants as columns. (The per-patch results stay cached by exact factors in
+# ``_tessellate_fixed``; only the representatives of new topologies go through it here.) The arithmetic is the per-patch definition's, element by
+# element (the same int64 expressions), so the bits are the same (tests/test_tessellator_batch.py).
+# --------------------------------------------------------------------------------------------------
+
+@dataclass(slots=True, frozen=True)
+class _Factors:
+    """``_Factor`` for a group of patches: parity and point counts shared, the rest (G, 1) columns."""
+
+    odd: bool
+    n_half: int
+    n_points: int
+    inv_floor: np.ndarray
+    inv_ceil: np.ndarray
+    half_frac: np.ndarray
+    split: np.ndarray
+
+
+_RECIPROCAL_ARRAY = np.array(_RECIPROCAL, np.int64)
+#: _drop_top_bit for 0..64 (the integer parts of half factors that reach the split computation).
+_DROP_TOP_BIT = np.array([_drop_top_bit(v) for v in range(65)], np.int64)
+
+
+def _factor_columns(fxp: np.ndarray, odd: np.ndarray) -> dict[str, np.ndarray]:
+    """``_factor`` element-wise over arrays of 15.16 factors and their parities (same shape)."""
+    fxp = np.asarray(fxp, np.int64)
+    odd = np.asarray(odd, bool)
+    half = (fxp + 1) >> 1
+    half = np.where(odd | (half == HALF), half + HALF, half)
+    fl = half & _INT_MASK
+    ce = np.where(half & _FRAC_MASK, fl + ONE, half)
+    n_half = ce >> _FRAC_BITS
+    fl_int = fl >> _FRAC_BITS
+    split_odd = np.where(fl == ONE, 0, (_DROP_TOP_BIT[np.clip(fl_int - 1, 0, 64)] << 1) + 1)
+    split_even = (_DROP_TOP_BIT[np.clip(fl_int, 0, 64)] << 1) + 1
+    split = np.where(ce == fl, n_half + 1, np.where(odd, split_odd, split_even))
+    seg_floor = ((fl * 2) >> _FRAC_BITS) - odd
+    seg_ceil = ((ce * 2) >> _FRAC_BITS) - odd
+    h = (fxp + 1) >> 1
+    c_odd = HALF + h
+    c_odd = np.where(c_odd & _FRAC_MASK, (c_odd & _INT_MASK) + ONE, c_odd)
+    c_even = np.where(h & _FRAC_MASK, (h & _INT_MASK) + ONE, h)
+    n_points = np.where(odd, (c_odd * 2) >> _FRAC_BITS, ((c_even * 2) >> _FRAC_BITS) + 1)
+    return {"odd": odd, "n_half": n_half, "n_points": n_points, "inv_floor": _RECIPROCAL_ARRAY[seg_floor],
+            "inv_ceil": _RECIPROCAL_ARRAY[seg_ceil], "half_frac": half - fl, "split": split}
+
+
+def _edge_odd_columns(partitioning: int, fxp: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """``_edge_odd`` element-wise (``inside`` broadcast against ``fxp``)."""
+    if partitioning in (PART_INTEGER, PART_POW2):
+        return (((fxp >> _FRAC_BITS) & 1) == 1) & ~(inside & (fxp == ONE))
+    return np.full(fxp.shape, partitioning == PART_FRACTIONAL_ODD)
+
+
+def _group_factor(cols: dict[str, np.ndarray], rows: np.ndarray, j: int) -> _Factors:
+    r = rows[0]
+    return _Factors(bool(cols["odd"][r, j]), int(cols["n_half"][r, j]), int(cols["n_points"][r, j]),
+                    cols["inv_floor"][rows, j][:, None], cols["inv_ceil"][rows, j][:, None],
+                    cols["half_frac"][rows, j][:, None], cols["split"][rows, j][:, None])
+
+
+def _place_columns(f: _Factors, points: np.ndarray | int) -> np.ndarray:
+    """``_place`` for a group: (G, len(points)) fixed-point locations."""
+    p = np.atleast_1d(np.asarray(points, np.int64))[None, :]
+    flip = p >= f.n_half
+    p = np.where(flip, 2 * f.n_half - p - (1 if f.odd else 0), p)
+    middle = p == f.n_half
+    on_floor = p - (p > f.split)
+    loc = (on_floor * f.inv_floor * (ONE - f.half_frac) + p * f.inv_ceil * f.half_frac) & _U32
+    loc = ((loc + HALF) & _U32) >> _FRAC_BITS
+    loc = np.where(flip, ONE - loc, loc)
+    return np.where(middle, HALF, loc) & _U32
+
+
+def _full(shape_of: np.ndarray, value: np.ndarray | int) -> np.ndarray:
+    return np.broadcast_to(np.asarray(value, np.int64), shape_of.shape)
+
+
+def _finish_columns(us: list[np.ndarray], vs: list[np.ndarray], domain: int, g: int) -> np.ndarray:
+    """``_finish`` for a group: (G, M, 2|3) float32."""
+    u = fixed_to_float(np.concatenate([np.broadcast_to(a, (g, a.shape[-1])) for a in us], axis=1))
+    v = fixed_to_float(np.concatenate([np.broadcast_to(a, (g, a.shape[-1])) for a in vs], axis=1))
+    if domain == DOMAIN_TRI:
+        w = (np.float32(1) - u) - v
+        return np.stack([u, v, w], axis=2).astype(np.float32)
+    return np.stack([u, v], axis=2).astype(np.float32)
+
+
+def _isoline_points(fs: list[_Factors], g: int) -> np.ndarray:
+    density, detail = fs
+    n_lines = density.n_points - 1
+    per_line = detail.n_points
+    v = np.repeat(_place_columns(density, np.arange(n_lines)), per_line, axis=1)
+    u = np.tile(_place_columns(detail, np.arange(per_line)), (1, n_lines))
+    return _finish_columns([u], [v], DOMAIN_ISOLINE, g)
+
+
+def _tri_points(fs: list[_Factors], g: int) -> np.ndarray:
+    out, ins = fs[:3], fs[3]
+    n_in = max(4 if ins.odd else 3, ins.n_points)
+    us: list[np.ndarray] = []
+    vs: list[np.ndarray] = []
+    for e in range(3):
+        end = out[e].n_points - 1
+        p = np.arange(end)
+        t = _place_columns(out[e], p if e & 1 else end - p)
+        if e == 0:
+            us.append(np.zeros((1, end), np.int64))
+            vs.append(t)
+        else:
+            us.append(t)
+            vs.append(ONE - t if e == 2 else np.zeros((1, end), np.int64))
+    for ring in range(1, n_in >> 1):
+        start, end = ring, n_in - 1 - ring
+        perp = _place_columns(ins, start)  # (G, 1)
+        perp = (perp * TWO_THIRDS + HALF) >> _FRAC_BITS
+        shift = (perp + 1) >> 1
+        p = np.arange(start, end)
+        for e in range(3):
+            t = _place_columns(ins, p if e & 1 else end - (p - start))
+            along = (t - shift) & _U32
+            if e == 0:
+                us.append(_full(t, perp))
+                vs.append(along)
+            elif e == 1:
+                us.append(along)
+                vs.append(_full(t, perp))
+            else:
+                us.append(along)
+                vs.append((ONE - along - perp) & _U32)
+    if not ins.odd:
+        us.append(np.full((1, 1), ONE_THIRD, np.int64))
+        vs.append(np.full((1, 1), ONE_THIRD, np.int64))
+    return _finish_columns(us, vs, DOMAIN_TRI, g)
+
+
+def _quad_points(fs: list[_Factors], g: int) -> np.ndarray:
+    out, ins = fs[:4], fs[4:]
+    n_in = [max(4 if f.odd else 3, f.n_points) for f in ins]
+    us: list[np.ndarray] = []
+    vs: list[np.ndarray] = []
+    for e in range(4):
+        end = out[e].n_points - 1
+        p = np.arange(end)
+        t = _place_columns(out[e], p if e in (1, 2) else end - p)
+        const = np.full((1, end), ONE if e in (2, 3) else 0, np.int64)
+        if e & 1:
+            us.append(t)
+            vs.append(const)
+        else:
+            us.append(const)
+            vs.append(t)
+    n_rings = min(n_in) >> 1
+    for ring in range(1, n_rings):
+        start = ring
+        end = (n_in[0] - 1 - ring, n_in[1] - 1 - ring)
+        for e in range(4):
+            a0, a1 = e & 1, (e + 1) & 1
+            perp = _place_columns(ins[a0], start if e < 2 else end[a0])
+            p = np.arange(start, end[a1])
+            t = _place_columns(ins[a1], p if e in (1, 2) else end[a1] - (p - start))
+            if a1:
+                us.append(_full(t, perp))
+                vs.append(t)
+            else:
+                us.append(t)
+                vs.append(_full(t, perp))
+    if n_in[0] > n_in[1] and not ins[1].odd:
+        t = _place_columns(ins[0], np.arange(n_rings, n_in[0] - n_rings))
+        us.append(t)
+        vs.append(np.full((1, t.shape[1]), HALF, np.int64))
+    elif n_in[1] >= n_in[0] and not ins[0].odd:
+        t = _place_columns(ins[1], np.arange(n_in[1] - 1 - n_rings, n_rings - 1, -1))
+        us.append(np.full((1, t.shape[1]), HALF, np.int64))
+        vs.append(t)
+    return _finish_columns(us, vs, DOMAIN_QUAD, g)
+
+
+_POINTS = {DOMAIN_ISOLINE: _isoline_points, DOMAIN_TRI: _tri_points, DOMAIN_QUAD: _quad_points}
+
+
+#: (domain, partitioning, primitive, topology key) → (point count, indices); bounded, cleared when full.
+_TOPOLOGY: dict[tuple, tuple[int, np.ndarray]] = {}
+_TOPOLOGY_LIMIT = 4096
+
+
+def _topology(domain: int, partitioning: int, prim: int, key: tuple[int, ...],
+              fxp: tuple[int, ...]) -> tuple[int, np.ndarray]:
+    """(point count, indices) of every patch of topology ``key``, from the per-patch definition run on one
+    of them (``fxp``, its processed factors)."""
+    k = (domain, partitioning, prim, key)
+    got = _TOPOLOGY.get(k)
+    if got is None:
+        if len(_TOPOLOGY) >= _TOPOLOGY_LIMIT:
+            _TOPOLOGY.clear()
+        pts, idx = _tessellate_fixed(domain, partitioning, prim, fxp)
+        got = _TOPOLOGY[k] = (len(pts), idx)
+    return got
+
+
+def _tessellate_groups(d: int, part: int, prim: int, keys: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Points and indices of the unique processed factor rows ``keys`` (U, k): returns the flat point
+    pool, the flat index pool, and per key its point count/start and index count/start in the pools."""
+    k = keys.shape[1]
+    n_edge = EDGE_COUNT[d]
+    if d == DOMAIN_ISOLINE:  # density is always integer, its parity from the value (see _isoline)
+        odd = np.stack([((keys[:, 0] >> _FRAC_BITS) & 1) == 1,
+                        _edge_odd_columns(part, keys[:, 1], np.zeros(len(keys), bool))], axis=1)
+    else:
+        odd = _edge_odd_columns(part, keys, (np.arange(k) >= n_edge)[None, :])
+    cols = _factor_columns(keys, odd)
+    minimum = np.zeros(len(keys), bool)
+    if d != DOMAIN_ISOLINE and part != PART_FRACTIONAL_EVEN:
+        minimum = np.all(keys == ONE, axis=1)
+    topo = np.concatenate([minimum[:, None], odd, cols["n_half"]], axis=1).astype(np.int64)
+    _, group = np.unique(topo, axis=0, return_inverse=True)
+    group = group.reshape(-1)
+    order = np.argsort(group, kind="stable")
+    bounds = np.flatnonzero(np.diff(group[order])) + 1
+    dims = 3 if d == DOMAIN_TRI else 2
+    pt_counts = np.zeros(len(keys), np.int64)
+    ix_counts = np.zeros(len(keys), np.int64)
+    pt_start = np.zeros(len(keys), np.int64)
+    ix_start = np.zeros(len(keys), np.int64)
+    pts_parts: list[np.ndarray] = []
+    ix_parts: list[np.ndarray] = []
+    pt_off = ix_off = 0
+    for rows in np.split(order, bounds):
+        rep = tuple(int(x) for x in keys[rows[0]])
+        n_pts, idx = _topology(d, part, prim, tuple(int(x) for x in topo[rows[0]]), rep)
+        g = len(rows)
+        if minimum[rows[0]]:
+            pts = np.broadcast_to(_tessellate_fixed(d, part, prim, rep)[0], (g, n_pts, dims))
+        else:
+            pts = _POINTS[d]([_group_factor(cols, rows, j) for j in range(k)], g)
+        pts_parts.append(pts.reshape(-1, dims))
+        ix_parts.append(idx)
+        pt_counts[rows] = n_pts
+        pt_start[rows] = pt_off + np.arange(g, dtype=np.int64) * n_pts
+        ix_counts[rows] = len(idx)
+        ix_start[rows] = ix_off
+        pt_off += g * n_pts
+        ix_off += len(idx)
+    return np.concatenate(pts_parts), np.concatenate(ix_parts), pt_counts, pt_start, ix_counts, ix_start
+
+
+# --------------------------------------------------------------------------------------------------
 # Public API
 # --------------------------------------------------------------------------------------------------
 
@@ -691,13 +945,7 @@ def tessellate_patches(domain: Any, partitioning: Any, output_primitive: Any, te
         return empty
     keys, inverse = np.unique(fxp[live], axis=0, return_inverse=True)
     inverse = inverse.reshape(-1)
-    results = [_tessellate_fixed(d, part, prim, tuple(int(x) for x in k)) for k in keys]
-    pt_counts = np.array([len(r[0]) for r in results], np.int64)
-    ix_counts = np.array([len(r[1]) for r in results], np.int64)
-    pool_pts = np.concatenate([r[0] for r in results])
-    pool_ix = np.concatenate([r[1] for r in results]) if ix_counts.sum() else np.zeros((0, nv), np.int64)
-    pt_start = np.concatenate([[0], np.cumsum(pt_counts)[:-1]])
-    ix_start = np.concatenate([[0], np.cumsum(ix_counts)[:-1]])
+    pool_pts, pool_ix, pt_counts, pt_start, ix_counts, ix_start = _tessellate_groups(d, part, prim, keys)
 
     # Gather each live patch's copy of its shared result (vectorised ragged concatenation).
     per_pts = pt_counts[inverse]

@@ -12,15 +12,25 @@ from .lower import LOp, Src
 class FlowMixin:
     def any_of(self, slot: int = 0) -> str:
         """i1: any lane of mask ``slot`` set in this tile."""
-        self.e("store i32 0, ptr %anyslot, align 4")
+        self.any_begin()
         self.loop_begin()
-        mv = self.load_mask(slot)
+        self.any_add(self.load_mask(slot))
+        self.loop_end()
+        return self.any_end()
+
+    # A lane loop that writes a new execution mask accumulates "any lane set" in the same pass
+    # (any_begin before the loop, any_add per step, any_end after) instead of a second pass over the tile.
+    def any_begin(self) -> None:
+        self.e("store i32 0, ptr %anyslot, align 4")
+
+    def any_add(self, mv: str) -> None:
         self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
         red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mv})")
         old = self.v("load i32, ptr %anyslot, align 4")
         nw = self.v(f"or i32 {old}, {red}")
         self.e(f"store i32 {nw}, ptr %anyslot, align 4")
-        self.loop_end()
+
+    def any_end(self) -> str:
         acc = self.v("load i32, ptr %anyslot, align 4")
         return self.v(f"icmp ne i32 {acc}, 0")
 
@@ -29,21 +39,61 @@ class FlowMixin:
         c = self.v(f"icmp {'ne' if nz else 'eq'} {self.VI} {v}, zeroinitializer")
         return self.v(f"sext {self.VB} {c} to {self.VI}")
 
-    def emit_flow(self, op: LOp) -> None:  # noqa: C901
-        k = op.kind
-        info = op.info
+    #: flow ops whose per-lane work can end the preceding run's lane loop (build: one pass, not two)
+    LANE_FLOW = frozenset(("if", "endloop", "leave", "continue"))
+
+    def flow_pre(self, op: LOp) -> None:
+        """Before the lane loop of a LANE_FLOW op."""
+        if op.kind in ("if", "endloop"):
+            self.any_begin()
+
+    def flow_lanes(self, op: LOp) -> None:
+        """A LANE_FLOW op's work for the current lane step (inside a lane loop)."""
+        k, info = op.kind, op.info
         if k == "if":
             f = info["frame"]
-            self.loop_begin()
             m = self.load_mask()
             c = self.cond_vec(info["cond"], info["nz"])
             self.store_mask(m, f.slot)
             nc = self.v(f"xor {self.VI} {c}, {splat(-1)}")
             oth = self.v(f"and {self.VI} {m}, {nc}")
             self.store_mask(oth, f.slot + 1)
-            self.store_mask(self.v(f"and {self.VI} {m}, {c}"))
+            taken = self.v(f"and {self.VI} {m}, {c}")
+            self.store_mask(taken)
+            self.any_add(taken)
+        elif k == "endloop":
+            f = info["frame"]
+            m = self.load_mask()
+            c = self.load_mask(f.slot + 1)
+            again = self.v(f"or {self.VI} {m}, {c}")
+            self.store_mask(again)
+            self.store_mask("zeroinitializer", f.slot + 1)
+            self.any_add(again)
+        else:  # leave / continue
+            m = self.load_mask()
+            lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
+            keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
+            for fr in info["above"]:
+                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
+                for s in slots:
+                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
+            if k == "continue":
+                t = info["target"]
+                self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
+            self.store_mask(self.v(f"and {self.VI} {m}, {keep}"))
+
+    def emit_flow(self, op: LOp, lanes_done: bool = False) -> None:  # noqa: C901
+        """Flow op ``op``; ``lanes_done``: its LANE_FLOW part already ran in the preceding run's loop."""
+        k = op.kind
+        info = op.info
+        if k in self.LANE_FLOW and not lanes_done:
+            self.flow_pre(op)
+            self.loop_begin()
+            self.flow_lanes(op)
             self.loop_end()
-            a = self.any_of()
+        if k == "if":
+            f = info["frame"]
+            a = self.any_end()
             body = self.label("then")
             tgt = f"else_{f.id}" if self._has_else(f) else f"endif_{f.id}"
             self.e(f"br i1 {a}, label %{body}, label %{tgt}")
@@ -52,8 +102,13 @@ class FlowMixin:
             f = info["frame"]
             self.br(f"else_{f.id}")
             self.put_label(f"else_{f.id}")
-            self.copy_mask(f.slot + 1, 0)
-            a = self.any_of()
+            self.any_begin()
+            self.loop_begin()
+            oth = self.load_mask(f.slot + 1)
+            self.store_mask(oth)
+            self.any_add(oth)
+            self.loop_end()
+            a = self.any_end()
             body = self.label("elsebody")
             self.e(f"br i1 {a}, label %{body}, label %endif_{f.id}")
             self.put_label(body)
@@ -76,13 +131,7 @@ class FlowMixin:
             self.put_label(f"loopbody_{f.id}")
         elif k == "endloop":
             f = info["frame"]
-            self.loop_begin()
-            m = self.load_mask()
-            c = self.load_mask(f.slot + 1)
-            self.store_mask(self.v(f"or {self.VI} {m}, {c}"))
-            self.store_mask("zeroinitializer", f.slot + 1)
-            self.loop_end()
-            a = self.any_of()
+            a = self.any_end()
             # every 2^16 iterations ask the host whether to stop (a run-away loop stays interruptible:
             # signal handlers, KeyboardInterrupt, optdiff's time limit)
             cnt = self.v("load i64, ptr %polls, align 8")
@@ -108,19 +157,7 @@ class FlowMixin:
             self.br(f"loopexit_{f.id}")
             self.put_label(f"loopexit_{f.id}")
         elif k in ("leave", "continue"):
-            self.loop_begin()
-            m = self.load_mask()
-            lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
-            keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
-            for fr in info["above"]:
-                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
-                for s in slots:
-                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
-            if k == "continue":
-                t = info["target"]
-                self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
-            self.store_mask(self.v(f"and {self.VI} {m}, {keep}"))
-            self.loop_end()
+            pass  # all lane work (flow_lanes)
         elif k == "switch":
             f = info["frame"]
             a = self.any_of()

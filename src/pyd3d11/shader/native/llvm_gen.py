@@ -167,6 +167,17 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         self.lane = lane
         return lane
 
+    def skip_idle_step(self, mask: str) -> None:
+        """Inside a lane loop whose work is all selected by the execution mask ``mask`` (ALU runs, masked
+        stores): go to the next step when no lane of this one is active — it would change nothing.
+        Divergent loops and branches (reductions) leave most steps idle."""
+        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
+        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mask})")
+        idle = self.v(f"icmp eq i32 {red}, 0")
+        work = self.label("Lw")
+        self.e(f"br i1 {idle}, label %{self._loops[-1][1]}_latch, label %{work}")
+        self.put_label(work)
+
     def loop_end(self) -> None:
         head, body, end, lane, nxt, step, pre = self._loops.pop()
         self.br(f"{body}_latch")
@@ -708,10 +719,17 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         self.rc_keep_r = not single
         started = [False]  # code already emitted before the current run
 
-        def flush() -> None:
+        def flush(tail: LOp | None = None) -> bool:
+            """Emit the pending run in one lane loop; ``tail`` (a LANE_FLOW op) ends that loop with its own
+            per-lane work (it reads registers the run wrote back, in the same step). True: tail fused."""
             if run:
+                if tail is not None:
+                    self.flow_pre(tail)
                 self.loop_begin()
-                m = self.mbool(self.load_mask())
+                mi = self.load_mask()
+                if tail is None and started[0]:
+                    self.skip_idle_step(mi)
+                m = self.mbool(mi)
                 self.rc_begin(m)
                 self.rc_fill = not started[0]
                 started[0] = True
@@ -725,15 +743,19 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                     else:
                         self.emit_alu(op, m)
                 self.rc_writeback()
+                if tail is not None:
+                    self.flow_lanes(tail)
                 self.loop_end()
                 run.clear()
+                return tail is not None
+            return False
 
         for op in lw.ops:
             k = op.kind
             if k in flow:
-                flush()
+                fused = flush(op if k in self.LANE_FLOW else None)
                 started[0] = True
-                self.emit_flow(op)
+                self.emit_flow(op, lanes_done=fused)
             elif k == "store":
                 flush()
                 started[0] = True

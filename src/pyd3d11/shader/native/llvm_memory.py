@@ -79,8 +79,9 @@ class MemoryMixin:
         # component-major, lanes in order (the reference's order when lanes overlap)
         for cpt, vs in zip(info["comps"], info["vals"]):
             self.loop_begin()
-            m = self.mbool(self.load_mask())
-            m = self.quiet_filter(m)
+            mi = self.load_mask()
+            self.skip_idle_step(mi)
+            m = self.quiet_filter(self.mbool(mi))
             a0 = self.src(info["a0"])
             a1 = self.src(info["a1"]) if info["structured"] else None
             w, ok, avail = self.address(g, a0, a1)

@@ -150,6 +150,9 @@ _SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
 HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
         Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.LD_MS, Op.RESINFO, Op.SAMPLE_INFO, Op.SAMPLE_POS,
         Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID}
+#: typed UAV instructions a GS/HS/DS runs through the host callback (their batches run in one tile)
+TYPED_UAV_HOST = {Op.STORE_UAV_TYPED, Op.LD_UAV_TYPED}
+STAGES_WITH_HOST_UAV = (ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN)
 #: host instructions that get a :class:`TexOp` (an injected texture emitter may compile them)
 TEXTURE_OPS = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
                Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO}
@@ -315,11 +318,21 @@ class _Lowerer:
                 if o in HOST and (graphics or o in TEXTURE_OPS):
                     self.host(index, inst)
                     continue
+                if o in TYPED_UAV_HOST and prog.program_type in STAGES_WITH_HOST_UAV:
+                    # typed UAV access (format encode/decode) is not generated: the reference's own code
+                    # runs it for the tile's lanes, which hold the whole batch (runtime._graphics_tile)
+                    reg = inst.operands[0 if o == Op.STORE_UAV_TYPED else 2].register
+                    (lw.uav_written if o == Op.STORE_UAV_TYPED else lw.uav_read).add(reg)
+                    self.host(index, inst)
+                    continue
                 raise Unsupported(f"instruction {Op(o).name.lower()}")
             self.inst(inst)
-        if graphics and (lw.uav_written or lw.uav_atomic or lw.tgsm):
-            # helper and discarded pixel lanes must not write (§16.13): left to the reference
-            raise Unsupported("UAV writes or groupshared memory in a vertex/pixel shader")
+        if graphics and lw.tgsm:
+            raise Unsupported("groupshared memory outside a compute shader")
+        if prog.program_type in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL) and (lw.uav_written or lw.uav_atomic):
+            # helper and discarded pixel lanes must not write (§16.13): left to the reference. GS/HS/DS lanes
+            # are whole invocations; their kernels hold a whole batch in one tile (runtime._graphics_tile)
+            raise Unsupported("UAV writes in a vertex/pixel shader")
         if self.stack:
             raise Unsupported("unterminated flow control")
         lw.n_inputs = max([lw.n_inputs] + [s.reg + 1 for s in self._all_srcs() if s.file == "v"])

@@ -362,10 +362,12 @@ QUICK_TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_QUICK_TEX_WIDTH", "16"))
 
 def vector_width(lw: Lowered, tile: int) -> int:
     """Lanes per vector step of a kernel: 16 where the CPU has AVX-512F (one zmm instruction per op instead
-    of two ymm ones) for vertex/pixel programs without atomics or counters (those walk lanes one by one over
-    whole vectors) and tiles of 16 lanes — PIXEL_WIDTH for pixel programs where the tile allows; else 8.
-    ``PYD3D11_NATIVE_WIDTH`` (8, 16, 32 or 64) sets it where the program and tile allow that width (8 always).
-    The results are the same bits at any width: every operation is lane-wise, or per quad."""
+    of two ymm ones) for programs without atomics or counters (those walk lanes one by one over whole
+    vectors) and tiles of 16 lanes — PIXEL_WIDTH for pixel programs where the tile allows; else 8.
+    ``PYD3D11_NATIVE_WIDTH`` (8, 16, 32 or 64) sets it where the program and tile allow that width (8 always;
+    compute at most 16: wider compute steps are untested). The results are the same bits at any width: every
+    operation is lane-wise, or per quad; compute group ids and groupshared bases are computed per lane, so a
+    step may span thread groups."""
     global _AVX512
     env = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     if env == "8":
@@ -373,12 +375,14 @@ def vector_width(lw: Lowered, tile: int) -> int:
     if _AVX512 is None:
         llvm = _init_llvm()
         _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
-    if not _AVX512 or lw.program_type == ir.ProgramType.COMPUTE or tile % 16:
+    if not _AVX512 or tile % 16:
         return 8
     if lw.uav_atomic or any(op.kind in ("atomic", "counter") for op in lw.ops):
         return 8
     want = int(env) if env in ("16", "32", "64") else (PIXEL_WIDTH if lw.program_type == ir.ProgramType.PIXEL
                                                         else 16)
+    if lw.program_type == ir.ProgramType.COMPUTE:
+        want = min(want, 16)
     while tile % want:
         want //= 2
     return want
@@ -841,14 +845,22 @@ def needs_host(lw: Lowered, plan: Any = None) -> bool:
     return len(lw.host_ops) > (len(plan.emitters) if plan is not None else 0)
 
 
-def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int:
-    """Lanes per tile of a vertex/pixel kernel: DEFAULT_TILE, or for programs that call back into the
+def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int | None:
+    """Lanes per tile of a graphics kernel: DEFAULT_TILE, or for programs that call back into the
     reference (texture sampling) the batch rounded up to a power of two (at most HOST_TILE_MAX), so
     each callback sees as many lanes as the reference would (a few kernel variants per program).
-    Host ops compiled by an injected texture emitter (the plan's) need no callback."""
+    Host ops compiled by an injected texture emitter (the plan's) need no callback.
+
+    A GS/HS/DS that writes UAVs runs its whole batch in one tile, so every store and atomic happens for
+    all invocations before the next instruction, in lane order, as in the reference: racing writes of
+    different invocations (undefined in D3D) and atomic return values come out the same. None: the
+    batch exceeds HOST_TILE_MAX lanes."""
+    whole = min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
+    if lw.uav_written or lw.uav_atomic:
+        return whole if n <= HOST_TILE_MAX else None
     if not needs_host(lw, plan):
         return DEFAULT_TILE
-    return min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
+    return whole
 
 
 def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major,
@@ -1006,11 +1018,17 @@ def _bind_stage(program: ir.Program, lw: Lowered, n: int, inputs: np.ndarray, bi
 def _graphics_kernel(program, lw, n: int, bindings, hooks, reason: str | None):
     """(kernel, texture plan) for a graphics run, or None after a counted fallback: ``reason`` already found,
     or the kernel cannot be built."""
+    if reason is None:
+        reason = _runtime_unsupported(lw, bindings)
     if reason is not None:
         fallback(program, reason)
         return None
     plan = texture_plan(lw, bindings, hooks)
-    k = get_kernel(program, _graphics_tile(lw, n, plan), plan)
+    tile = _graphics_tile(lw, n, plan)
+    if tile is None:
+        fallback(program, f"UAV writes over more than {HOST_TILE_MAX} invocations in one batch")
+        return None
+    k = get_kernel(program, tile, plan)
     if isinstance(k, str):
         fallback(program, k)
         return None
