@@ -254,6 +254,26 @@ def test_pixel_shader_loop_past_65536_back_edges_runs_to_the_end(budget):
         assert int(img[0, x, 0]) == _spin_reference(x, n)
 
 
+def test_a_draw_after_a_stopped_draw_finishes_before_its_readback(budget):
+    """A draw stopped by the watchdog raises out of its tile join; the next draw (another device) must still be
+    finished before its target is read back. The deferred-pass switch (pipeline/native/fused.defer_passes) once
+    stayed on after that raise, so the next draw's tiles were left unjoined and its readback saw the clear."""
+    budget(0.3)
+    dev, ctx = _device()
+    _graphics(dev, ctx, VS, PS, limit=1)
+    ctx.Draw(3, 0)
+    assert dev.GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_HUNG
+    budget(60)
+    n = 70_000
+    dev, ctx = _device()
+    tex = _graphics(dev, ctx, VS, PS, limit=n, size=2)
+    ctx.Draw(3, 0)
+    from pyd3d11.api.convenience import texture_to_numpy
+
+    img = texture_to_numpy(ctx, tex)
+    assert [int(img[0, x, 0]) for x in range(2)] == [_spin_reference(x, n) for x in range(2)]
+
+
 def test_env_variable_sets_the_budget(monkeypatch):
     for raw, want in (("2.5", 2.5), ("off", None), ("0", None), ("", watchdog.DEFAULT_SECONDS),
                       ("junk", watchdog.DEFAULT_SECONDS)):

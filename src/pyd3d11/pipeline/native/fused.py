@@ -680,9 +680,9 @@ def defer_passes(on: bool, queue: bool = False) -> bool:
     (see queue_pending). Only pipeline.draw turns it on, for passes whose front end reads nothing the draw's
     pixel stage writes."""
     prev = getattr(_deferral, "on", False)
+    _deferral.on = on  # first: the join below may raise (a pixel shader stopped by the watchdog)
     if not on and not (queue and QUEUE_DRAWS and queue_pending()):
         join()
-    _deferral.on = on
     return prev
 
 
