@@ -153,7 +153,12 @@ def _place(f: _Factor, points: np.ndarray | int) -> np.ndarray:
     """Fixed-point location in [0, 1] of point indices ``points`` along an edge with factor ``f``.
 
     Only half an edge is computed; the other half mirrors it as ``1 - x`` (which keeps it clean)."""
-    p = np.asarray(points, np.int64)
+    return _place_indices(f, np.asarray(points, np.int64))
+
+
+def _place_indices(f, p: np.ndarray) -> np.ndarray:
+    """_place's arithmetic on index array ``p``; ``f``'s fields are scalars (one factor) or columns that
+    broadcast against ``p`` (a group of patches: _place_columns)."""
     flip = p >= f.n_half
     p = np.where(flip, 2 * f.n_half - p - (1 if f.odd else 0), p)
     middle = p == f.n_half
@@ -706,15 +711,7 @@ def _group_factor(cols: dict[str, np.ndarray], rows: np.ndarray, j: int) -> _Fac
 
 def _place_columns(f: _Factors, points: np.ndarray | int) -> np.ndarray:
     """``_place`` for a group: (G, len(points)) fixed-point locations."""
-    p = np.atleast_1d(np.asarray(points, np.int64))[None, :]
-    flip = p >= f.n_half
-    p = np.where(flip, 2 * f.n_half - p - (1 if f.odd else 0), p)
-    middle = p == f.n_half
-    on_floor = p - (p > f.split)
-    loc = (on_floor * f.inv_floor * (ONE - f.half_frac) + p * f.inv_ceil * f.half_frac) & _U32
-    loc = ((loc + HALF) & _U32) >> _FRAC_BITS
-    loc = np.where(flip, ONE - loc, loc)
-    return np.where(middle, HALF, loc) & _U32
+    return _place_indices(f, np.atleast_1d(np.asarray(points, np.int64))[None, :])
 
 
 def _full(shape_of: np.ndarray, value: np.ndarray | int) -> np.ndarray:
