@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import threading
 import time
 
 import bench_graphics as bg
+from serial_fraction import count_pool_items_on_main
 
 from pyd3d11.d3d11 import D3D11_VIEWPORT
 from pyd3d11.shader.native import pool
@@ -28,20 +28,7 @@ def main() -> None:
     ap.add_argument("--viewport", type=int, default=8)
     ap.add_argument("--repeats", type=int, default=3)
     a = ap.parse_args()
-    main_thread = threading.main_thread()
-    inside = [0.0]
-    orig = pool._drain
-
-    def drain(*args, **kw):
-        if threading.current_thread() is not main_thread:
-            return orig(*args, **kw)
-        t0 = time.thread_time()
-        try:
-            return orig(*args, **kw)
-        finally:
-            inside[0] += time.thread_time() - t0
-
-    pool._drain = drain
+    inside = count_pool_items_on_main()
     sc = bg.Scene(bg.load_peer())
     frame, _, _ = bg.SCENES["S5"](sc)
     sc.vp = D3D11_VIEWPORT(0, 0, a.viewport, a.viewport, 0, 1)

@@ -23,11 +23,9 @@ import bench_graphics as bg
 from pyd3d11.shader.native import pool
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--scenes", default="S2,S5")
-    ap.add_argument("--runs", type=int, default=3)
-    a = ap.parse_args()
+def count_pool_items_on_main() -> list[float]:
+    """Wrap the pool's item runner so the main thread's CPU inside pool items is summed into the returned
+    one-element list (reset it to 0.0 before a measurement); other threads run items unwrapped."""
     main_thread = threading.main_thread()
     inside = [0.0]
     orig = pool._drain
@@ -42,6 +40,15 @@ def main() -> None:
             inside[0] += time.thread_time() - t0
 
     pool._drain = drain
+    return inside
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenes", default="S2,S5")
+    ap.add_argument("--runs", type=int, default=3)
+    a = ap.parse_args()
+    inside = count_pool_items_on_main()
     peer = bg.load_peer()
     for name in a.scenes.split(","):
         sc = bg.Scene(peer)
