@@ -69,6 +69,9 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/texel_gen.py": ["test_native_sampler_unorm8.py", "test_native_sampler_ld.py", "test_native_sampler_cube.py",
                                      "test_native_sampler_compare_gather.py",
                                      "test_native_compute_textures.py", "test_native_sampler_2d.py"],
+    # the fused lane's draw path (session 9: geometry reuse, the draw queue, deferred passes)
+    "pipeline/native/fused.py": ["test_fused_geometry_memo.py", "test_draw_queue.py", "test_draw_deferred_passes.py",
+                                 "test_native_fused_diff.py", "test_native_fused_points_lines.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
     # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
