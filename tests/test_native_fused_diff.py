@@ -193,7 +193,7 @@ def _random_blend(rng) -> dict:
                 RenderTargetWriteMask=int(rng.integers(1, 16)))
 
 
-def _random_scene(seed: int):
+def _random_scene(seed: int, ps_text: str | None = None):
     rng = np.random.default_rng(seed)
     W, H = int(rng.integers(20, 150)), int(rng.integers(20, 120))
     verts = _pixel_vertices(rng, W, H, int(rng.integers(4, 40)))
@@ -229,7 +229,7 @@ def _random_scene(seed: int):
             d = texture2d(ds_fmt, W, H)
             bs._clear_depth(d, float(rng_depth))
             om.depth_stencil = bs._ds_desc(func=func, write=write)
-        bs._draw(verts, [rtv(x) for x in targets], PIXEL_SHADERS[ps_name], om=om,
+        bs._draw(verts, [rtv(x) for x in targets], ps_text or PIXEL_SHADERS[ps_name], om=om,
                  depth=dsv(d) if d is not None else None, cull=cull, scissor=scissor, size=(W, H))
         return bs._bytes(*targets, *([d] if d is not None else []))
 
@@ -243,6 +243,22 @@ BLEND_ALPHA = bs.BLENDS["alpha"]
 @pytest.mark.parametrize("seed", range(36))
 def test_random_scenes_fused_equal_reference(seed):
     ref, got = _both(_random_scene(seed))
+    assert ref == got, _diff(ref, got)
+
+
+# Reads SV_Position's z and w only: no attribute plane, so the 1/w plane is the piece's first plane (index 0 in
+# fused_gen.plane_layout; a mutation treating index 0 as "no 1/w plane" survived the scenes above)
+PS_POS_ONLY = """ps_4_0
+dcl_input_ps_siv linear noperspective v0.zw, position
+dcl_output o0.xyzw
+mov o0.xyzw, v0.wzwz
+ret
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_position_only_pixel_shader(seed):
+    ref, got = _both(_random_scene(seed, PS_POS_ONLY))
     assert ref == got, _diff(ref, got)
 
 
