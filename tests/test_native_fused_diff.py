@@ -491,3 +491,101 @@ def test_pixel_shader_outputs_copied_when_the_kernel_calls_back(monkeypatch, see
     monkeypatch.setattr(nrt, "needs_host", lambda lw, plan=None: True)
     ref, got = _both(_random_scene(seed))
     assert ref == got, _diff(ref, got)
+
+
+# A texture op that calls back into the reference (no native plan) reading an input register above v0 directly:
+# the callback views the fused lane's input buffer through numpy, the kernels through fixed strides; both must
+# agree on its layout (fused.py's buffer shapes).
+PS_CALLBACK_INPUT = """ps_4_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps linear v1.xyzw
+dcl_input_ps linear v2.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+sample r0.xyzw, v2.zwzz, t0.xyzw, s0
+add o0.xyzw, r0.xyzw, v1.wzyx
+ret
+"""
+
+
+def _callback_scene():
+    from pyd3d11.api.convenience import texture_to_numpy
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_RENDER_TARGET,
+        D3D11_BIND_SHADER_RESOURCE,
+        D3D11_BIND_VERTEX_BUFFER,
+        D3D11_BUFFER_DESC,
+        D3D11_COMPARISON_NEVER,
+        D3D11_FILTER_MIN_MAG_MIP_LINEAR,
+        D3D11_INPUT_ELEMENT_DESC,
+        D3D11_INPUT_PER_VERTEX_DATA,
+        D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST,
+        D3D11_SAMPLER_DESC,
+        D3D11_SDK_VERSION,
+        D3D11_SUBRESOURCE_DATA,
+        D3D11_TEXTURE2D_DESC,
+        D3D11_TEXTURE_ADDRESS_WRAP,
+        D3D11_VIEWPORT,
+        D3D_DRIVER_TYPE_HARDWARE,
+        D3D11CreateDevice,
+    )
+    from pyd3d11.d3dcompiler import assemble_shader
+    from pyd3d11.dxgi import DXGI_FORMAT_R32G32B32A32_FLOAT, DXGI_SAMPLE_DESC
+
+    vs_text = ("vs_4_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_input v2.xyzw\ndcl_output_siv o0.xyzw, position\n"
+               "dcl_output o1.xyzw\ndcl_output o2.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\n"
+               "mov o2.xyzw, v2.xyzw\nret\n")
+    rng = np.random.default_rng(17)
+    n = 12
+    verts = np.empty((n * 3, 12), np.float32)
+    verts[:, 0:2] = rng.uniform(-1.2, 1.2, (n * 3, 2))
+    verts[:, 2] = 0.5
+    verts[:, 3] = rng.uniform(0.7, 1.3, n * 3)
+    verts[:, 4:12] = rng.uniform(-2.0, 2.0, (n * 3, 8))
+    texels = rng.uniform(0.0, 1.0, (8, 8, 4)).astype(np.float32)
+
+    def scene() -> bytes:
+        dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, 0, D3D11_SDK_VERSION)
+        W = H = 40
+        rt = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=W, Height=H, MipLevels=1, ArraySize=1,
+                                                      Format=DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                      SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                      BindFlags=D3D11_BIND_RENDER_TARGET))
+        tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=8, Height=8, MipLevels=1, ArraySize=1,
+                                                       Format=DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                       SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+                                                       BindFlags=D3D11_BIND_SHADER_RESOURCE),
+                                  [D3D11_SUBRESOURCE_DATA(pSysMem=texels, SysMemPitch=8 * 16)])
+        vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=verts.nbytes, BindFlags=D3D11_BIND_VERTEX_BUFFER),
+                              D3D11_SUBRESOURCE_DATA(pSysMem=verts))
+        vs = assemble_shader(vs_text)
+        ps = assemble_shader(PS_CALLBACK_INPUT)
+        ctx.IASetInputLayout(dev.CreateInputLayout([
+            D3D11_INPUT_ELEMENT_DESC("TEXCOORD", i, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16 * i,
+                                     D3D11_INPUT_PER_VERTEX_DATA, 0) for i in range(3)], 3, vs, len(vs)))
+        ctx.IASetVertexBuffers(0, 1, [vb], [48], [0])
+        ctx.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+        ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+        ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+        ctx.PSSetShaderResources(0, 1, [dev.CreateShaderResourceView(tex, None)])
+        ctx.PSSetSamplers(0, 1, [dev.CreateSamplerState(D3D11_SAMPLER_DESC(
+            Filter=D3D11_FILTER_MIN_MAG_MIP_LINEAR, AddressU=D3D11_TEXTURE_ADDRESS_WRAP,
+            AddressV=D3D11_TEXTURE_ADDRESS_WRAP, AddressW=D3D11_TEXTURE_ADDRESS_WRAP,
+            ComparisonFunc=D3D11_COMPARISON_NEVER, MaxLOD=3.402823466e38))])
+        ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, W, H, 0, 1)])
+        rtv_ = dev.CreateRenderTargetView(rt, None)
+        ctx.OMSetRenderTargets(1, [rtv_], None)
+        ctx.ClearRenderTargetView(rtv_, [0.25, 0.5, 0.75, 1.0])
+        ctx.Draw(n * 3, 0)
+        return texture_to_numpy(ctx, rt).tobytes()
+
+    return scene
+
+
+def test_callback_instruction_reads_input_registers_in_the_lane_layout(monkeypatch):
+    from pyd3d11.shader.native import runtime as nrt
+
+    monkeypatch.setattr(nrt, "texture_plan", lambda lw, bindings, hooks: None)  # the sample calls back
+    ref, got = _both(_callback_scene())
+    assert ref == got, _diff(ref, got)
