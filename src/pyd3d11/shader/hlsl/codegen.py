@@ -48,6 +48,7 @@ from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .optimize import fold_alu
 from .refactor import refactor_identity
+from .regclass import CATEGORIES, category, register_file
 from .signatures import SignatureBinding
 from .types import (
     BOOL,
@@ -640,11 +641,7 @@ class Codegen(SignatureBinding):
             return
         assert isinstance(t, ObjectType)
         k = t.kind
-        if k in ("SamplerState", "SamplerComparisonState") or k.startswith("sampler"):
-            file = "s"
-        elif k.startswith("RW") or k.startswith("Append") or k.startswith("Consume"):
-            file = "u"
-        elif k == "string":  # no storage and no register; functions may read it (string.hlsl: `str = s_global2`)
+        if k == "string":  # no storage and no register; functions may read it (string.hlsl: `str = s_global2`)
             self.globals[d.name] = ("staticval", Val(t, [], readonly="static" in d.mods and "const" in d.mods))
             return
         elif k in EFFECT_KINDS:
@@ -655,8 +652,7 @@ class Codegen(SignatureBinding):
             at = ArrayType(t.elem, t.samples)
             self.globals[d.name] = ("staticval", Val(at, [imm(0)] * at.slots))
             return
-        else:
-            file = "t"
+        file = register_file(k)
         if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
             e = t.elem
             # fxc's wording and numbers (DXC SemaHLSL template-checks): an object element X3124, an element
@@ -667,8 +663,6 @@ class Codegen(SignatureBinding):
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
-        from .regclass import CATEGORIES, category
-
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)

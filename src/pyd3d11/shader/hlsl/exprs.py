@@ -187,10 +187,10 @@ def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: Hl
     t = getattr(local, "type", None)
     if not isinstance(t, ObjectType) or t.kind in ("InputPatch", "OutputPatch") or "Stream" in t.kind:
         return unassigned
-    from .uncalled import stand_in_file
+    from .regclass import register_file
 
     try:
-        method(cg, _val(t, [], Resource(e.obj.name, t, stand_in_file(t), 0)), e.name, e.args, e.pos)
+        method(cg, _val(t, [], Resource(e.obj.name, t, register_file(t.kind), 0)), e.name, e.args, e.pos)
     except HlslError as exc:
         if exc.code != 4000 and not exc.notimpl:
             return exc

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .diagnostics import HlslError
+from .regclass import register_file
 from .types import (
     BUFFER_KINDS,
     PATCH_KINDS,
@@ -197,7 +198,7 @@ def _param_value(cg: CodegenContext, p: A.Param) -> Val:
         from .objects import leaf_count
 
         leaf = array_leaf(t)
-        return Val(t, [], ("resarray", [Resource(p.name, leaf, stand_in_file(leaf), 0)  # type: ignore[arg-type]
+        return Val(t, [], ("resarray", [Resource(p.name, leaf, register_file(leaf.kind), 0)  # type: ignore[arg-type]
                                         for _ in range(leaf_count(t))]))
     if not isinstance(t, ObjectType):
         return _unknown(cg, t)
@@ -206,7 +207,7 @@ def _param_value(cg: CodegenContext, p: A.Param) -> Val:
         return Val(at, cg.alloc_slots(at.slots, var=True), readonly=True)
     if t.kind in STREAM_KINDS:
         return Val(t, [], ("stream", 0, t, p.pos))
-    return Val(t, [], Resource(p.name, t, stand_in_file(t), 0))
+    return Val(t, [], Resource(p.name, t, register_file(t.kind), 0))
 
 
 def _has_stand_in(t: Type) -> bool:
@@ -214,13 +215,6 @@ def _has_stand_in(t: Type) -> bool:
     leaf = array_leaf(t)
     return isinstance(leaf, ObjectType) and leaf.kind in _STAND_IN_KINDS and \
         (leaf is t or leaf.kind not in STREAM_KINDS and leaf.kind not in PATCH_KINDS)
-
-
-def stand_in_file(t: ObjectType) -> str:
-    """The register file of a stand-in resource of type ``t``: samplers s, UAVs u, the rest t."""
-    if t.kind in SAMPLER_KINDS:
-        return "s"
-    return "u" if t.kind in RW_KINDS or t.kind.startswith(("RW", "Append", "Consume")) else "t"
 
 
 def _unknown(cg: CodegenContext, t: Type) -> Val:
