@@ -882,8 +882,6 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         reason = "derivatives with lanes not in quads"
     elif program.program_type == ir.ProgramType.COMPUTE:
         reason = "compute programs run natively through pipeline.compute.dispatch"
-    else:
-        reason = _runtime_unsupported(lw, bindings)
     got = _graphics_kernel(program, lw, n, bindings, hooks, reason)
     if got is None:
         return None
