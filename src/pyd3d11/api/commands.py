@@ -271,7 +271,7 @@ class DrawCmd(Command):
         return b
 
     def execute(self, runtime: Any) -> None:
-        from pyd3d11.pipeline.draw import draw
+        from pyd3d11.pipeline.draw import after_draw_work, draw
 
         st = self.state
         for name in ("VS", "HS", "DS", "GS", "PS"):
@@ -298,17 +298,10 @@ class DrawCmd(Command):
             st.so_targets = [SOTarget(sto, off, filled.get(id(sto), 0)) if sto is not None else None
                              for sto, off in self.so_bindings] + [None] * (4 - len(self.so_bindings))
         stats = draw(st, args, queue=True)
-        from pyd3d11.pipeline.native import fused
-
-        if fused.queued():
-            # this draw's tiles still run (pipeline/native/fused.py queue_pending): the pixel-shader invocations
-            # and samples they add are counted when they are joined, before anything can read the counters
-            ps0, samples0 = stats.ps_invocations, stats.samples_passed
-
-            def late() -> None:
-                runtime._count("PSInvocations", stats.ps_invocations - ps0)
-                runtime._count("Samples", stats.samples_passed - samples0)
-            fused.after_queued(late)
+        # the pixel-shader invocations and samples of tiles still queued (pipeline/native/fused.py) are
+        # complete when they are joined, before anything can read the counters
+        after_draw_work(lambda: (runtime._count("PSInvocations", stats.ps_invocations),
+                                 runtime._count("Samples", stats.samples_passed)))
         for t in st.so_targets:
             if t is not None and t.storage is not None:
                 runtime._so_filled[id(t.storage)] = t.filled_size
@@ -318,10 +311,9 @@ class DrawCmd(Command):
             runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
         for key, value in (("IAVertices", stats.ia_vertices), ("IAPrimitives", stats.ia_primitives),
                            ("VSInvocations", stats.vs_invocations), ("CInvocations", stats.c_invocations),
-                           ("CPrimitives", stats.c_primitives), ("PSInvocations", stats.ps_invocations),
+                           ("CPrimitives", stats.c_primitives),
                            ("GSInvocations", stats.gs_invocations), ("GSPrimitives", stats.gs_primitives),
                            # HS/DS counts come from the tessellation path of pipeline.draw
                            ("HSInvocations", getattr(stats, "hs_invocations", 0)),
-                           ("DSInvocations", getattr(stats, "ds_invocations", 0)),
-                           ("Samples", stats.samples_passed)):
+                           ("DSInvocations", getattr(stats, "ds_invocations", 0))):
             runtime._count(key, value)

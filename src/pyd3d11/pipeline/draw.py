@@ -295,6 +295,12 @@ def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: in
 DEFER_PASSES = os.environ.get("PYD3D11_DEFER_PASSES", "1") != "0"
 
 
+def after_draw_work(fn) -> None:
+    """Call ``fn`` once the last draw's work is finished: at once, or when its queued tiles are joined (a draw
+    with ``queue=True`` may return first; its pixel-shader invocations and samples are complete only then)."""
+    fused.after_queued(fn)
+
+
 def _may_defer_passes(state: GraphicsState) -> bool:
     """Whether a pass's tiles may still run while the next pass's front end runs: nothing the pixel stage
     writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
