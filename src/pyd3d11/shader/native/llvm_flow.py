@@ -24,8 +24,7 @@ class FlowMixin:
         self.e("store i32 0, ptr %anyslot, align 4")
 
     def any_add(self, mv: str) -> None:
-        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
-        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mv})")
+        red = self.reduce_or(mv)
         old = self.v("load i32, ptr %anyslot, align 4")
         nw = self.v(f"or i32 {old}, {red}")
         self.e(f"store i32 {nw}, ptr %anyslot, align 4")

@@ -167,13 +167,16 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         self.lane = lane
         return lane
 
+    def reduce_or(self, mask: str) -> str:
+        """i32: the OR of every lane of execution mask ``mask`` (non-zero: some lane active)."""
+        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
+        return self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mask})")
+
     def skip_idle_step(self, mask: str) -> None:
         """Inside a lane loop whose work is all selected by the execution mask ``mask`` (ALU runs, masked
         stores): go to the next step when no lane of this one is active — it would change nothing.
         Divergent loops and branches (reductions) leave most steps idle."""
-        self.intr(f"declare i32 @llvm.vector.reduce.or.v{self.W}i32(<{self.W} x i32>)")
-        red = self.v(f"call i32 @llvm.vector.reduce.or.v{self.W}i32({self.VI} {mask})")
-        idle = self.v(f"icmp eq i32 {red}, 0")
+        idle = self.v(f"icmp eq i32 {self.reduce_or(mask)}, 0")
         work = self.label("Lw")
         self.e(f"br i1 {idle}, label %{self._loops[-1][1]}_latch, label %{work}")
         self.put_label(work)
