@@ -280,7 +280,7 @@ class SampleKey:
 class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
-    wide = True  # emits at the generator's width, any multiple of 8 lanes (llvm_gen.Gen.emit_tex)
+    wide = True  # emits at the generator's width, 8 lanes times a power of two (llvm_gen.Gen.emit_tex)
 
     def __init__(self, key: SampleKey, ident: int) -> None:
         self.key = key
@@ -611,8 +611,7 @@ class SampleEmitter:
                 rows.append(g.v(f"load <8 x float>, ptr {ptr}, align 4"))  # texels x0 and x1: 8 floats
             # cols[j]: element j of every lane (x0 rgba, x1 rgba); each 8 lanes transposed alike, columns joined
             groups = [self._transpose8(g, rows[k:k + 8]) for k in range(0, g.W, 8)]
-            cols = [g.concat([grp[j] for grp in groups], "float") if len(groups) > 1 else groups[0][j]
-                    for j in range(8)]
+            cols = [g.concat([grp[j] for grp in groups], "float") for j in range(8)]  # (one group: itself)
             for ch in chans:
                 fv[(2 * pair, ch)] = cols[ch]
                 fv[(2 * pair + 1, ch)] = cols[4 + ch]
