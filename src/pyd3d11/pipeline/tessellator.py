@@ -274,15 +274,14 @@ def _stitch_transition(t: _Triangles, pos: int, ip: int, in_half: int, in_odd: b
     if out_odd:
         out_half -= 1
     tris: list[tuple[int, int, int]] = []
-    first, last = 1, len(_SPLIT_ORDER) - 1
     if _SPLIT_ORDER[0] < out_half:
         tris.append((op, op + 1, ip))
         op += 1
-    for i in range(first, last + 1):
-        if _SPLIT_ORDER[i] < in_half:
+    for s in _SPLIT_ORDER[1:]:
+        if s < in_half:
             tris.append((ip, op, ip + 1))
             ip += 1
-        if _SPLIT_ORDER[i] < out_half:
+        if s < out_half:
             tris.append((op, op + 1, ip))
             op += 1
     if in_odd != out_odd or in_odd:
@@ -296,11 +295,11 @@ def _stitch_transition(t: _Triangles, pos: int, ip: int, in_half: int, in_odd: b
         else:  # triangle pointing outside
             tris.append((ip, op, ip + 1))
             ip += 1
-    for i in range(last, first - 1, -1):
-        if _SPLIT_ORDER[i] < out_half:
+    for s in reversed(_SPLIT_ORDER[1:]):
+        if s < out_half:
             tris.append((op, op + 1, ip))
             op += 1
-        if _SPLIT_ORDER[i] < in_half:
+        if s < in_half:
             tris.append((ip, op, ip + 1))
             ip += 1
     if _SPLIT_ORDER[0] < out_half:
