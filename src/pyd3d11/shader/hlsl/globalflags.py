@@ -21,13 +21,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
-from .types import ArrayType, NumType, StructType
+from .types import MIN_PRECISION, ArrayType, NumType, StructType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 #: the minimum-precision scalar types (``half`` is not one of them on SM4/5)
-MIN_PRECISION_TYPES = frozenset({"min16float", "min10float", "min16int", "min12int", "min16uint"})
+MIN_PRECISION_TYPES = frozenset(MIN_PRECISION)
 
 _RAW_OR_STRUCTURED = ("dcl_resource_raw", "dcl_resource_structured", "dcl_uav_raw", "dcl_uav_structured")
 _EXTENSION_OPS = frozenset({"msad"})

@@ -11,7 +11,20 @@ from .diagnostics import Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
 from .sysvalues import system_value_error
-from .types import BOOL, FLOAT, INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .types import (
+    BOOL,
+    FLOAT,
+    INT,
+    MIN_PRECISION,
+    UINT,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    concrete,
+)
 from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, split_semantic
 
 if TYPE_CHECKING:
@@ -269,10 +282,5 @@ class SignatureBinding:
     # --- scopes & variables ---------------------------------------------------------------------------
 
 
-#: D3D_MIN_PRECISION of each minimum-precision type (d3dcommon.h; min12int has no 12-bit value and is recorded
-#: as SINT_16, the precision the DXBC operand token gives it, spec-facts §2.3/§2.4)
-_SIG_MIN_PRECISION = {"min16float": 1, "min10float": 2, "min16int": 4, "min12int": 4, "min16uint": 5}
-
-
 def sig_min_precision(t) -> int:
-    return _SIG_MIN_PRECISION.get(getattr(t, "prec", None) or "", 0)
+    return int(MIN_PRECISION.get(getattr(t, "prec", None) or "", 0))

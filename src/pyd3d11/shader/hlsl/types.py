@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...headers.d3dcommon import D3D_MIN_PRECISION
+
 # scalar base kinds; 'lit_int'/'lit_float' are untyped literals that adopt the other operand's type
 BOOL, INT, UINT, FLOAT, DOUBLE, LIT_INT, LIT_FLOAT = "bool", "int", "uint", "float", "double", "lit_int", "lit_float"
 _RANK = {BOOL: 0, LIT_INT: 1, INT: 2, UINT: 3, LIT_FLOAT: 4, FLOAT: 5, DOUBLE: 6}
@@ -24,6 +26,14 @@ DX8_TYPEDEFS = {"DWORD": "int", "FLOAT": "float", "VECTOR": "float4", "MATRIX": 
                 "TEXTURE": "texture", "PIXELSHADER": "pixelshader", "VERTEXSHADER": "vertexshader"}
 #: 16-bit-or-less spellings (their own types for overload resolution; 32-bit storage in SM4/5)
 LOW_PRECISION = {n: n for n in ("half", "min16float", "min10float", "min16int", "min12int", "min16uint")}
+#: D3D_MIN_PRECISION of each minimum-precision type (d3dcommon.h), as signatures record it; min12int has no 12-bit
+#: value and is recorded as SINT_16, the precision the DXBC operand token gives it (spec-facts §2.3/§2.4). Its keys
+#: are the minimum-precision types (``half`` is not one: it is 32-bit float in SM4/5)
+MIN_PRECISION = {"min16float": D3D_MIN_PRECISION.D3D_MIN_PRECISION_FLOAT_16,
+                 "min10float": D3D_MIN_PRECISION.D3D_MIN_PRECISION_FLOAT_2_8,
+                 "min16int": D3D_MIN_PRECISION.D3D_MIN_PRECISION_SINT_16,
+                 "min12int": D3D_MIN_PRECISION.D3D_MIN_PRECISION_SINT_16,
+                 "min16uint": D3D_MIN_PRECISION.D3D_MIN_PRECISION_UINT_16}
 # `dword` is a scalar name only: DXC's SemaHLSL matrix-syntax.hlsl records fxc rejecting `dword3x2` as an
 # unexpected token
 _VEC_RE = re.compile(r"^(bool|int|uint|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
