@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
@@ -367,6 +367,12 @@ def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None =
         if not _same_type(p.type.elem, f.ret) or p.type.samples != n_out:  # type: ignore[union-attr]
             raise cg.err(p.pos, f"'{p.name}': the patch constant function's OutputPatch must hold "
                                 f"{n_out} '{f.ret}' control points", 3000)
+
+
+def unmappable(cg, pos) -> HlslError:
+    """fxc's X4532 for an operation the target stage has no instruction for (pixel-only intrinsics and
+    methods, hull-shader-only helpers), found at code generation."""
+    return cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
 
 
 def check_texel_offsets(vals: list[int], pos: Pos) -> None:

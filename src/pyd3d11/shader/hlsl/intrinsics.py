@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets
+from .check import check_texel_offsets, unmappable
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
@@ -64,7 +64,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     if name in _PIXEL_ONLY and cg.stage != "ps":
         # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
         # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532
-        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+        raise unmappable(cg, pos)
     if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
         args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
     else:
@@ -733,7 +733,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
         # check of the arguments (an undeclared name among them is X3004 in any stage)
-        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+        raise unmappable(cg, pos)
     if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
         _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     et = _elem_type(t)

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .check import unmappable
 from .codegen import Val, f2b
 from .operands import imm
 from .types import FLOAT, UINT, VOID, NumType
@@ -114,7 +115,7 @@ def process_tess_factors(cg: CodegenContext, name: str, args: list[Val], arg_nod
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     if cg.stage != "hs":
         # the pages' shader-stage table lists Hull only; the rounding needs the hull shader's [partitioning]
-        raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+        raise unmappable(cg, pos)
     part = cg.tess.partitioning
     e = _Emit(cg, part)
 
