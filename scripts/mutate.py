@@ -101,6 +101,23 @@ MODULES: dict[str, list[str]] = {
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py"],
+    # session 10: rule-bearing modules not sampled before
+    "pipeline/sampler.py": ["test_sampler_filter.py", "test_sampler_kinds.py", "test_sampler_mips.py", "test_sampler_helpers.py",
+                            "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py"],
+    "pipeline/rasterizer.py": ["test_raster_triangles.py", "test_rules_setup.py", "test_pipeline_msaa.py", "test_rules_centroid.py",
+                               "test_pipeline_msaa_patterns.py"],
+    "pipeline/output_merger.py": ["test_rules_output_merger.py", "test_pipeline_output.py", "test_rules_blend.py",
+                                  "test_rules_depth_stencil.py", "test_pipeline_msaa.py"],
+    "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
+    "formats/codecs.py": ["test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
+    "shader/ops/alu_double.py": ["test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
+    "shader/hlsl/preprocessor.py": ["test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
+                                    "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py"],
+    "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py"],
+    "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
+    "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
+    "shader/hlsl/signatures.py": ["test_rules_hlsl_semantics.py", "test_rules_hlsl_output_semantics.py",
+                                  "test_rules_hlsl_stage_sysvalues.py", "test_windows_rules_signatures.py", "test_hlsl_min_precision.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
