@@ -72,7 +72,7 @@ MODULES: dict[str, list[str]] = {
     # the fused lane's draw path (session 9: geometry reuse, the draw queue, deferred passes)
     "pipeline/native/fused.py": ["test_fused_geometry_memo.py", "test_draw_queue.py", "test_draw_deferred_passes.py",
                                  "test_native_fused_diff.py", "test_native_fused_points_lines.py"],
-    "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py"],
+    "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py", "test_fused_geometry_memo.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
     # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
     # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
@@ -107,10 +107,11 @@ MODULES: dict[str, list[str]] = {
     "pipeline/rasterizer.py": ["test_raster_triangles.py", "test_rules_setup.py", "test_pipeline_msaa.py", "test_rules_centroid.py",
                                "test_pipeline_msaa_patterns.py"],
     "pipeline/output_merger.py": ["test_rules_output_merger.py", "test_pipeline_output.py", "test_rules_blend.py",
-                                  "test_rules_depth_stencil.py", "test_pipeline_msaa.py"],
+                                  "test_rules_depth_stencil.py", "test_pipeline_msaa.py", "test_native_om_depth.py",
+                                  "test_native_om_blend.py", "test_native_om_quads.py"],
     "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
     "formats/codecs.py": ["test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
-    "shader/ops/alu_double.py": ["test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
+    "shader/ops/alu_double.py": ["test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
     "shader/hlsl/preprocessor.py": ["test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py"],

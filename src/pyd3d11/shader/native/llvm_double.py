@@ -165,9 +165,15 @@ def dfma(g: Gen, a: str, b: str, c: str) -> str:
     for x in (aab, ac):
         safe = g.v(f"and {g.VB} {safe}, {g.v(f'fcmp olt {g.VD} {x}, {_c(_BIG)}')}")
     big = g.v(f"fcmp ogt {g.VD} {aab}, {_c(_TINY)}")
-    zab = g.v(f"fcmp oeq {g.VD} {ab}, zeroinitializer")
-    safe = g.v(f"and {g.VB} {safe}, {g.v(f'or {g.VB} {big}, {zab}')}")
-    return _sel(g, safe, fused, plain)
+    safe = g.v(f"and {g.VB} {safe}, {big}")
+    r = _sel(g, safe, fused, plain)
+    # zeros as alu_double._dfma: c = ±0 with non-zero factors -> the product; a zero factor -> plain (exact)
+    anz = g.v(f"fcmp une {g.VD} {a}, zeroinitializer")
+    bnz = g.v(f"fcmp une {g.VD} {b}, zeroinitializer")
+    cz = g.v(f"fcmp oeq {g.VD} {c}, zeroinitializer")
+    r = _sel(g, g.v(f"and {g.VB} {g.v(f'and {g.VB} {anz}, {bnz}')}, {cz}"), ab, r)
+    zf = g.v(f"or {g.VB} {g.v(f'fcmp oeq {g.VD} {a}, zeroinitializer')}, {g.v(f'fcmp oeq {g.VD} {b}, zeroinitializer')}")
+    return _sel(g, zf, plain, r)
 
 
 def _minmax(g: Gen, a: str, b: str, is_min: bool) -> str:

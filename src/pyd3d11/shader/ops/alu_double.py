@@ -137,9 +137,14 @@ def _dfma(a, b, c):
     """Fused a * b + c rounded once (spec 22.14.7: 0.5 ULP for the whole operation): Boldo and
     Melquiond's emulation — exact product and sum, the low parts added with round-to-odd, one final
     round-to-nearest. Operands whose product or sum leaves the exact range (inf, NaN, huge or tiny
-    magnitudes) take the plain a * b + c, whose single rounding is already correct there in practice."""
+    magnitudes) take the plain a * b + c, whose single rounding is already correct there in practice.
+
+    Zeros (IEEE 754-2008 §6.3): a zero factor makes the product an exact ±0, so the plain formula is exact,
+    its sign included (-0 only when the product and c are both -0); c = ±0 with non-zero factors gives the
+    product rounded once, which keeps the exact result's sign when it underflows to zero."""
     with np.errstate(all="ignore"):
-        plain = a * b + c
+        prod = a * b
+        plain = prod + c
         ph, pl = _two_prod(a, b)
         sh, sl = _two_sum(c, ph)
         v, err = _two_sum(pl, sl)
@@ -148,10 +153,11 @@ def _dfma(a, b, c):
         even = (bits & np.uint64(1)) == 0
         v = np.where((err != 0) & even, np.nextafter(v, np.where(err > 0, np.inf, -np.inf)), v)
         fused = sh + v
-        mag = np.maximum(np.abs(a * b), np.abs(c))
-        safe = np.isfinite(plain) & np.isfinite(fused) & (mag < 2.0 ** 960) & \
-            ((np.abs(a * b) > 2.0 ** -960) | (a * b == 0))
-        return np.where(safe, fused, plain)
+        mag = np.maximum(np.abs(prod), np.abs(c))
+        safe = np.isfinite(plain) & np.isfinite(fused) & (mag < 2.0 ** 960) & (np.abs(prod) > 2.0 ** -960)
+        r = np.where(safe, fused, plain)
+        r = np.where((c == 0) & (a != 0) & (b != 0), prod, r)
+        return np.where((a == 0) | (b == 0), plain, r)
 
 
 dfma = _arith(_dfma)
