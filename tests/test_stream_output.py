@@ -350,3 +350,20 @@ def test_gap_wider_than_four_components():
     assert list(words(st)) == [reg(0, 2, 0)] + [FILL] * 6 + [reg(0, 2, 3)]
     with pytest.raises(ValueError):
         compile_so_declaration([E(0, "COLOR", 0, 0, 5, 0)], SIG, [32])
+
+
+@pytest.mark.parametrize("offset", [40, 44, 1000])
+def test_offset_at_or_past_the_end_writes_nothing_and_overflows(offset):
+    # §14.4: a primitive is written only when it fits whole in every buffer of its stream; a buffer bound at an
+    # offset at (or beyond) its end has no room: nothing is written, every primitive counts as needed storage
+    decl = compile_so_declaration([E(0, "COLOR", 0, 0, 1, 0)], SIG, [4])
+    out = vertex_data(4)
+    st = buffer(40)
+    t = SOTarget.bind(st, offset)
+    r = stream_out(decl, [t], 0, out, np.array([[0], [1], [2]]))
+    assert (r.primitives_written, r.primitives_storage_needed, r.overflow) == (0, 3, True)
+    assert (words(st) == FILL).all() and t.filled_size == offset
+    # one word short of a 3-vertex triangle: still nothing
+    t = SOTarget.bind(st, 32)
+    r = stream_out(decl, [t], 0, out, np.array([[0, 1, 2]]))
+    assert (r.primitives_written, r.primitives_storage_needed) == (0, 1) and (words(st) == FILL).all()

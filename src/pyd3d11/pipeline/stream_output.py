@@ -191,16 +191,14 @@ def stream_out(decl: SODeclaration, targets: Sequence[SOTarget | None], stream: 
             n = 0  # §14.6: declared slot without a buffer behaves as a full buffer
             break
         room = t.storage.data.size - t.filled_size
-        need = k * decl.strides[b]
-        n = min(n, room // need if room > 0 and need > 0 else 0)
+        need = k * decl.strides[b]  # > 0: a declared slot's stride covers its entries (at least 4 bytes)
+        n = min(n, max(room, 0) // need)  # (an offset at or past the end leaves no room)
     res.primitives_written = n
     if n == 0:
         return res
     verts = rows[:n].reshape(-1)
     M = verts.shape[0]
-    src = np.asarray(outputs)
-    if src.dtype != U32:
-        src = np.ascontiguousarray(src).view(U32)
+    src = np.asarray(outputs)  # uint32 register words (every executor's output file)
     for b in slots:
         t = targets[b]
         stride = decl.strides[b]  # a multiple of 4 (validated at creation)
