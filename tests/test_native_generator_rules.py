@@ -246,3 +246,83 @@ def test_indexed_output_write_keeps_the_static_writes():
     o0, o1 = np.asarray(a.outputs[0], U32)[:, 0].tolist(), np.asarray(a.outputs[1], U32)[:, 0].tolist()
     assert o0 == [int(x) if x & 1 == 0 else 1 for x in v]
     assert o1 == [3 if x & 1 == 0 else int(x) for x in v]
+
+
+# ------------------------------------------------------------------------------------- rounding modes
+
+# D3D11.3 22.10.x: round_ne rounds to the nearest integer, ties to even; round_ni toward -inf (floor); round_pi
+# toward +inf (ceil); round_z toward zero (trunc).
+_ROUND_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\n"
+             "round_ne o0.x, v0.x\nround_ni o0.y, v0.x\nround_pi o0.z, v0.x\nround_z o0.w, v0.x\nret\n")
+
+
+def test_each_rounding_mode():
+    vals = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, -1.25, 1.75, 3.0, -7.5, 0.49999997, 1e10, -3.75, 6.5, 2.25,
+                     -0.25], F32)
+    n = vals.shape[0]
+    inputs = np.repeat(vals.view(U32)[None, :, None], 4, 2)
+    prog = assemble_program(_ROUND_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32).view(F32)
+    want = np.stack([np.rint(vals), np.floor(vals), np.ceil(vals), np.trunc(vals)], 1).astype(F32)
+    assert np.array_equal(got, want), (got, want)
+
+
+# ------------------------------------------------------------------------------ denormal literal operands
+
+# Float32 arithmetic flushes denormal inputs to zero (sign kept), immediates included (D3D11.3 3.1.3.1 / spec-facts
+# §1.1): a literal 3 * 2^-149 times 2^100 is 0, not ~3.7e-15; 0 < that literal is false.
+_DENORM_PS = ("ps_5_0\ndcl_input_ps constant v0.xy\ndcl_output o0.xyzw\n"
+              "mul o0.x, v0.x, l(0x00000003)\nlt o0.y, v0.y, l(0x00000003)\nlt o0.z, v0.y, l(0x80000003)\n"
+              "add o0.w, v0.y, l(0x00400000)\nret\n")
+
+
+def test_denormal_literals_are_flushed_like_any_float_input():
+    n = 8
+    inputs = np.zeros((1, n, 4), U32)
+    inputs[0, :, 0] = np.float32(2.0 ** 100).view(U32)
+    inputs[0, :, 1] = 0  # +0
+    prog = assemble_program(_DENORM_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32)
+    assert got.tolist() == [[0, 0, 0, 0]] * n
+
+
+# --------------------------------------------------------------------------- loops after returned lanes
+
+# A lane that returned (retc) stays inactive for the rest of the program (22.7.x ret): a later loop must not bring it
+# back, whatever an earlier, finished if/else left in the mask storage the loop reuses. Lanes with bit 1 of v0.x set
+# return before the loop with o0 = 0; the others run the loop three times: o0 = (3, 3, 0, 0).
+_RET_LOOP_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_temps 2\n"
+                "mov o0.xyzw, l(0, 0, 0, 0)\n"
+                "and r0.x, v0.x, l(1)\n"
+                "if_nz r0.x\nmov r1.y, l(5)\nelse\nmov r1.y, l(6)\nendif\n"
+                "and r0.y, v0.x, l(2)\n"
+                "retc_nz r0.y\n"
+                "mov r1.x, l(0)\n"
+                "loop\niadd r1.x, r1.x, l(1)\nmov o0.y, r1.x\nuge r0.z, r1.x, l(3)\nbreakc_nz r0.z\nendloop\n"
+                "mov o0.x, r1.x\nret\n")
+
+
+@pytest.mark.parametrize("width", ["8", ""])
+def test_loop_does_not_revive_returned_lanes(monkeypatch, width):
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    n = 32
+    v = np.arange(n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_RET_LOOP_PS)
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    got = np.asarray(a.outputs[0], U32).tolist()
+    assert got == [[0, 0, 0, 0] if x & 2 else [3, 3, 0, 0] for x in v]
