@@ -588,3 +588,26 @@ def test_instanced_passes_count_every_instance(monkeypatch):
     sc.ctx.DrawInstanced(3, 1, 0, 0)
     sc.ctx.DrawInstanced(3, 1, 0, 0)
     assert front_memo.hits == before + 1
+
+
+def test_setup_of_a_replaced_entry_is_not_attached_to_its_successor():
+    # The triangle setup is kept with the front-end entry its key names (setup_key takes the entry's identity):
+    # a setup computed for an entry that a later draw has since replaced must not be attached to the new entry
+    # (which would then claim primitives it never produced).
+    front_memo.clear()
+    try:
+        front_memo.store((("first",), (), ()), ("front end 1",))
+        first = front_memo._last
+        front_memo.store((("second",), (), ()), ("front end 2",))
+        prep = object()
+        front_memo.store_setup((id(first), "setup key"), (prep, 0, 0))
+        assert front_memo._last.setup is None
+        assert not front_memo.keeps_setup(prep)
+        assert front_memo.lookup_setup((id(front_memo._last), "setup key")) is None
+        # the current entry's own setup is kept
+        front_memo.store_setup((id(front_memo._last), "setup key"), (prep, 0, 0))
+        assert front_memo.keeps_setup(prep)
+        assert front_memo.lookup_setup((id(front_memo._last), "setup key")) == (prep, 0, 0)
+        del first
+    finally:
+        front_memo.clear()

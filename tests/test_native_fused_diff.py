@@ -589,3 +589,75 @@ def test_callback_instruction_reads_input_registers_in_the_lane_layout(monkeypat
     monkeypatch.setattr(nrt, "texture_plan", lambda lw, bindings, hooks: None)  # the sample calls back
     ref, got = _both(_callback_scene())
     assert ref == got, _diff(ref, got)
+
+
+@pytest.mark.parametrize("ref", [0x5A, 0x00, 0x1FF])
+def test_stencil_reference_value_reaches_the_fused_merger(ref):
+    # §17.8 depth-stencil: the stencil test compares (StencilRef & ReadMask) with (stored & ReadMask); REPLACE writes
+    # StencilRef (its low 8 bits, §17.9). Stored stencil: 0x5A on even rows, 0x00 on odd rows; EQUAL, pass INCR,
+    # fail REPLACE: a covered pixel whose stencil equals ref & 0xFF becomes that + 1, every other covered pixel ref.
+    W, H = 16, 8
+    full = np.array([[x, y, 0.5, 1] + [0.5] * 8 for x, y in ((-1, -1), (-1, 3), (3, -1))], np.float32)
+
+    def scene() -> bytes:
+        t, d = texture2d(28, W, H), texture2d(45, W, H)
+        bs._fill(t, 1)
+        words = np.full((H, W), round(0.75 * 0xFFFFFF), np.uint32)
+        words[0::2] |= np.uint32(0x5A << 24)
+        d.data.view(np.uint32)[:] = words.reshape(-1)
+        om = OMState()
+        om.depth_stencil = bs._ds_desc(func=8, write=0, stencil=True, sfail=3, dfail=1, spass=7, sfunc=3)
+        bs._draw(full, [rtv(t)], bs.PS_FLOAT, om=om, depth=dsv(d), stencil_ref=ref, size=(W, H))
+        return bs._bytes(t, d)
+
+    a, b = _both(scene)
+    assert a == b, _diff(a, b)
+    st = np.frombuffer(b[-W * H * 4:], np.uint32).reshape(H, W) >> 24
+    r8 = ref & 0xFF
+    want = np.where(np.arange(H)[:, None] % 2 == 0, 0x5A, 0x00) * np.ones((1, W), np.int64)
+    want = np.where(want == r8, (want + 1) & 0xFF, r8)
+    assert np.array_equal(st, want)
+
+
+def test_one_unsupported_draw_counts_one_fallback():
+    # the counters are per draw: one draw outside the fused set is one fallback, under its one reason
+    native.set_backend("native")
+    try:
+        t = texture2d(28, 16, 16, 4)
+        before, reasons = fused.stats.fallbacks, dict(fused.stats.reasons)
+        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_FLOAT, samples=4, size=(16, 16))
+        key = "multisampling or ForcedSampleCount"
+        assert fused.stats.fallbacks == before + 1
+        assert fused.stats.reasons.get(key, 0) == reasons.get(key, 0) + 1
+    finally:
+        native.set_backend(None)
+
+
+PS_POS_COVERAGE = """ps_5_0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_input vCoverage
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+mul r0.xy, v0.xyxx, l(0.03, 0.05, 0, 0)
+utof r0.z, vCoverage.x
+mul o0.xyz, r0.xyzx, v1.xyzx
+mov o0.w, l(1.0)
+ret
+"""
+
+
+def test_coverage_input_next_to_the_position_register():
+    # vCoverage (an input of its own kind, register-less) and SV_Position in v0: only the INPUT declarations are
+    # interpolated registers; the coverage is the covered-sample mask (1 without multisampling, §16.3.2)
+    W, H = 24, 20
+    verts = bs._vertices(4, 6, lo=0.2, hi=1.0)
+
+    def scene() -> bytes:
+        t = texture2d(28, W, H)
+        bs._fill(t, 2)
+        bs._draw(verts, [rtv(t)], PS_POS_COVERAGE, size=(W, H))
+        return bs._bytes(t)
+
+    a, b = _both(scene)
+    assert a == b, _diff(a, b)
