@@ -166,9 +166,13 @@ class Interpolator:
     def _split(self, key: tuple, planes) -> np.ndarray:
         """Cached coefficient-major copy (..., 3, P) of planes (P, ..., 3) built by ``planes()``."""
         skey = ("split",) + key
-        if skey not in self._cache:
-            self._cache[skey] = np.ascontiguousarray(np.moveaxis(planes(), 0, -1))
-        return self._cache[skey]
+        got = self._cache.get(skey)
+        if got is None:
+            p = planes()  # the native plane setup stores the split layout itself while building the planes
+            got = self._cache.get(skey)
+            if got is None:
+                got = self._cache[skey] = np.ascontiguousarray(np.moveaxis(p, 0, -1))
+        return got
 
     def _z_plane(self) -> np.ndarray:
         key = ("z",)
@@ -187,7 +191,6 @@ class Interpolator:
                              perspective: bool, comps: list[int], inv_w: np.ndarray | None = None) -> list:
         """Components ``comps`` of :meth:`attribute`, each (L,) uint32, computed only for those
         components (same operations per element, so the same bits)."""
-        self._attr_plane(register, perspective)  # cached; the native planes come split (so no copy below)
         coef = self._split(("plane", register, perspective), lambda: self._attr_plane(register, perspective))
         iw = None
         if perspective:
