@@ -127,3 +127,37 @@ def test_dtof_denormal_results_are_flushed_or_honoured_never_truncated():
     assert np.array_equal(got, np.where(vals < 0, 0x80000000, 0).astype(U32))
     # a double just above the smallest normal float32 rounds to it, not flushed
     assert dtof(np.array([2.0 ** -126 * (1 + 2.0 ** -30)]))[0] == 0x00800000
+
+
+def _large_cases():
+    # (1 + 2^-52) * (1 + 2^-51) = 1 + 3 * 2^-52 + 2^-103 exactly; minus 1 leaves 3 * 2^-52 + 2^-103, which a double
+    # holds exactly, while a * b + c rounded twice loses the 2^-103: scaled by 2^(2s) up to the largest scale whose
+    # operands the emulation can split (< 2^996)
+    out = []
+    for s in (0, 240, 480, 485, 490, 497):
+        a, b = (1 + 2.0 ** -52) * 2.0 ** s, (1 + 2.0 ** -51) * 2.0 ** s
+        out.append((a, b, -(2.0 ** (2 * s))))
+        out.append((-a, b, 2.0 ** (2 * s)))
+    return out
+
+
+@pytest.mark.parametrize("executor", ["reference", "native"])
+def test_dfma_rounds_once_at_large_magnitudes(executor):
+    if executor == "native" and not native.available():
+        pytest.skip("llvmlite not installed (the fast extra)")
+    cases = _large_cases()
+    a, b, c = (np.array(x) for x in zip(*cases))
+    want = np.array([float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in cases])
+    assert not np.array_equal(a * b + c, want)  # the unfused formula differs here
+    if executor == "reference":
+        got = dfma(a, b, c)
+    else:
+        src = ("vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_input v2.xyzw\ndcl_output o0.xyzw\n"
+               "dfma o0.xyzw, v0.xyzw, v1.xyzw, v2.xyzw\nret\n")
+        n = len(cases)
+        inp = np.stack([np.repeat(x[:, None], 2, 1).view(U32) for x in (a, b, c)])
+        before = runtime.stats.native_runs
+        out = runtime.run_program(assemble_program(src), n, inputs=inp)
+        assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+        got = np.ascontiguousarray(np.asarray(out.outputs[0], U32).reshape(n, 4)).view(F64)[:, 0]
+    assert np.array_equal(got, want), (got - want)

@@ -136,8 +136,8 @@ def _two_prod(a, b):
 def _dfma(a, b, c):
     """Fused a * b + c rounded once (spec 22.14.7: 0.5 ULP for the whole operation): Boldo and
     Melquiond's emulation — exact product and sum, the low parts added with round-to-odd, one final
-    round-to-nearest. Operands whose product or sum leaves the exact range (inf, NaN, huge or tiny
-    magnitudes) take the plain a * b + c, whose single rounding is already correct there in practice.
+    round-to-nearest. Operands whose emulation leaves the exact range (inf, NaN, an operand >= 2^996 whose split
+    overflows, products <= 2^-960 whose error terms underflow) take the plain a * b + c.
 
     Zeros (IEEE 754-2008 §6.3): a zero factor makes the product an exact ±0, so the plain formula is exact,
     its sign included (-0 only when the product and c are both -0); c = ±0 with non-zero factors gives the
@@ -153,8 +153,9 @@ def _dfma(a, b, c):
         even = (bits & np.uint64(1)) == 0
         v = np.where((err != 0) & even, np.nextafter(v, np.where(err > 0, np.inf, -np.inf)), v)
         fused = sh + v
-        mag = np.maximum(np.abs(prod), np.abs(c))
-        safe = np.isfinite(plain) & np.isfinite(fused) & (mag < 2.0 ** 960) & (np.abs(prod) > 2.0 ** -960)
+        # large magnitudes need no bound: an overflow inside the emulation (the split of an operand >= 2^996, a
+        # partial product) makes it non-finite, and the plain formula takes over
+        safe = np.isfinite(plain) & np.isfinite(fused) & (np.abs(prod) > 2.0 ** -960)
         r = np.where(safe, fused, plain)
         r = np.where((c == 0) & (a != 0) & (b != 0), prod, r)
         return np.where((a == 0) | (b == 0), plain, r)
