@@ -75,3 +75,16 @@ def test_reduction_tie_keeps_the_earlier_tap(reduction, smaller_wins):
     for i in (3, 4):
         want[i] = min(acc[i], v[i]) if smaller_wins else max(acc[i], v[i])
     assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), (got, want)
+
+
+@pytest.mark.parametrize(("fmt", "keeps_sign"), [(28, False), (31, False), (63, False), (26, False), (67, False),
+                                                 (24, False), (62, False), (59, False), (10, True), (2, True),
+                                                 (41, True), (95, False), (96, True)])
+def test_negative_zero_border_snaps_to_the_formats_zeros(fmt, keeps_sign):
+    # §7.18.9.1: the border colour is snapped to the format's filtering precision: only signed float formats
+    # (float16, float32, BC6H_SF16) have a -0; UNORM, SNORM, the unsigned small floats, RGB9E5 and integers do not
+    got = np.asarray(border_values((-0.0, -0.0, -0.0, -0.0), fmt))
+    have = np.asarray(border_values((1.0, 1.0, 1.0, 1.0), fmt)) != np.asarray(border_values((0.0,) * 4, fmt))
+    zeros = got[have]
+    assert zeros.size and np.all(zeros == 0)
+    assert np.all(np.signbit(zeros.astype(np.float64)) == keeps_sign), (fmt, got)

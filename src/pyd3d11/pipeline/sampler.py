@@ -161,9 +161,11 @@ def border_values(rgba, fmt: int) -> np.ndarray:
     src = np.asarray(list(rgba)[:4] + [0.0] * (4 - len(list(rgba)[:4])), np.float64)
     lo = np.full(4, -math.inf)
     hi = np.full(4, math.inf)
+    signed_zero = np.zeros(4, bool)  # channels whose format holds -0 (signed floats); others snap it to +0
     if info.compressed:
         suffix = info.name.rsplit("_", 1)[-1]
         lo[:], hi[:] = _BC_RANGE.get(suffix, (0.0, 1.0))
+        signed_zero[:] = suffix == "SF16"
     elif fmt in (68, 69):
         lo[:], hi[:] = 0.0, 1.0
     else:
@@ -171,7 +173,10 @@ def border_values(rgba, fmt: int) -> np.ndarray:
             c = ch.component
             if c is not None and ch.kind != FormatKind.TYPELESS:
                 lo[c], hi[c] = _channel_range(ch.kind, ch.bits)
+                signed_zero[c] = ch.kind == FormatKind.FLOAT and ch.bits in (16, 32)
     v = np.where(np.isnan(src), 0.0, np.clip(src, lo, hi))
+    # §7.18.9.1: the colour is "snapped to the precision the hardware performs filtering at for the format"
+    v = np.where(signed_zero | (v != 0), v, 0.0)
     out = defaults.copy()
     if defaults.dtype == np.float32:
         vals = v.astype(F32)
