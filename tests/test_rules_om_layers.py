@@ -110,3 +110,27 @@ def test_buffer_render_target_view_is_not_built():
     with pytest.raises(NotSupportedError, match="buffer"):
         draw_pos_attr(np.array(full(), np.float32), [view],
                       viewport=Viewport(0, 0, 16, 1, 0, 1))
+
+
+# Logic ops are defined for UINT targets (§17.7); on SINT targets the spec leaves rendering undefined (§17.7.2 b).
+# pyd3d11 applies them to the stored two's-complement bits of each channel, like UINT: INVERT of 37 (0x25) in an
+# 8-bit channel stores 0xDA = -38; COPY stores the shader's value converted to the format (-5 stays -5).
+PS_SINT = """ps_4_0
+dcl_output o0.xyzw
+mov o0.xyzw, l(-5, 100, -128, 7)
+ret
+"""
+
+
+@pytest.mark.parametrize(("op", "want"), [(5, [-38, -1, 127, -8]), (2, [-5, 100, -128, 7]), (3, [4, -101, 127, -8]),
+                                          (14, [-5, -1, -1, -1])])
+def test_logic_ops_on_sint_targets_work_on_the_stored_bits(op, want):
+    R8G8B8A8_SINT = 32
+    rt = texture2d(R8G8B8A8_SINT, 4, 4)
+    rt.data.view(np.int8)[:] = np.tile(np.array([37, 0, -128, 7], np.int8), 16)
+    b = SimpleNamespace(BlendEnable=False, SrcBlend=2, DestBlend=1, BlendOp=1, SrcBlendAlpha=2, DestBlendAlpha=1,
+                        BlendOpAlpha=1, LogicOpEnable=True, LogicOp=op, RenderTargetWriteMask=0xF)
+    blend = SimpleNamespace(AlphaToCoverageEnable=False, IndependentBlendEnable=False, RenderTarget=[b] * 8)
+    draw_pos_attr(np.array(full(), np.float32), [rtv(rt)], ps=PS_SINT, om=OMState(blend=blend))
+    got = rt.data.view(np.int8).reshape(16, 4)
+    assert np.all(got == np.array(want, np.int8)), (op, got[0])
