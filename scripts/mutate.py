@@ -107,7 +107,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/rasterizer.py": ["test_raster_triangles.py", "test_rules_sample_patterns.py", "test_rules_setup.py", "test_pipeline_msaa.py", "test_rules_centroid.py",
                                "test_pipeline_msaa_patterns.py"],
     "pipeline/output_merger.py": ["test_rules_output_merger.py", "test_pipeline_output.py", "test_rules_blend.py",
-                                  "test_rules_depth_stencil.py", "test_pipeline_msaa.py", "test_rules_om_layers.py", "test_native_om_depth.py",
+                                  "test_rules_depth_stencil.py", "test_pipeline_msaa.py", "test_rules_om_layers.py", "test_debug_pixel_history.py", "test_native_om_depth.py",
                                   "test_native_om_blend.py", "test_native_om_quads.py"],
     "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
     "formats/codecs.py": ["test_rules_codec_planes.py", "test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
