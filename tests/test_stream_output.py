@@ -367,3 +367,17 @@ def test_offset_at_or_past_the_end_writes_nothing_and_overflows(offset):
     t = SOTarget.bind(st, 32)
     r = stream_out(decl, [t], 0, out, np.array([[0, 1, 2]]))
     assert (r.primitives_written, r.primitives_storage_needed) == (0, 1) and (words(st) == FILL).all()
+
+
+def test_signature_register_the_shader_never_wrote_streams_zeros():
+    # An output the shader does not write is undefined (the spec gives it no value); pyd3d11 streams zeros for a
+    # register outside the executor's output file, and leaves the declaration's gaps untouched.
+    sig = SIG + [SE("EXTRA", 0, 0, 3, 5, 0xF)]
+    decl = compile_so_declaration([E(0, "COLOR", 0, 0, 1, 0), E(0, None, 0, 0, 1, 0), E(0, "EXTRA", 0, 0, 2, 0),
+                                   E(0, "EXTRA", 0, 2, 1, 0)], sig, [20])
+    out = vertex_data(2)  # registers 0..2 only
+    st = buffer(64)
+    r = stream_out(decl, [SOTarget.bind(st, 0)], 0, out, np.array([[0], [1]]))
+    assert r.primitives_written == 2
+    w = words(st)
+    assert list(w[:10]) == [reg(0, 2, 0), FILL, 0, 0, 0, reg(1, 2, 0), FILL, 0, 0, 0]
