@@ -131,13 +131,17 @@ def test_dtof_denormal_results_are_flushed_or_honoured_never_truncated():
 
 def _large_cases():
     # (1 + 2^-52) * (1 + 2^-51) = 1 + 3 * 2^-52 + 2^-103 exactly; minus 1 leaves 3 * 2^-52 + 2^-103, which a double
-    # holds exactly, while a * b + c rounded twice loses the 2^-103: scaled by 2^(2s) up to the largest scale whose
-    # operands the emulation can split (< 2^996)
+    # holds exactly, while a * b + c rounded twice loses the 2^-103: scaled by 2^(2s), and with the scale moved
+    # onto one factor (operands up to 2^1020, partners down to the denormal range)
     out = []
-    for s in (0, 240, 480, 485, 490, 497):
+    for s in (0, 240, 480, 485, 490, 497, 511):
         a, b = (1 + 2.0 ** -52) * 2.0 ** s, (1 + 2.0 ** -51) * 2.0 ** s
         out.append((a, b, -(2.0 ** (2 * s))))
         out.append((-a, b, 2.0 ** (2 * s)))
+    for ea, eb in ((995, -30), (1000, -1000), (1020, 2), (-1040, 1023), (1010, -1064)):
+        a, b = (1 + 2.0 ** -52) * 2.0 ** ea, (1 + 2.0 ** -51) * 2.0 ** eb
+        out.append((a, b, -(2.0 ** (ea + eb))))
+        out.append((b, -a, 2.0 ** (ea + eb)))
     return out
 
 

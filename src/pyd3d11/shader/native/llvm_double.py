@@ -26,6 +26,9 @@ _ONE = "0x3FF0000000000000"
 _INF = "0x7FF0000000000000"
 _SPLIT = "0x41A0000002000000"  # 2**27 + 1 (Veltkamp)
 _TINY = "0x03F0000000000000"  # 2**-960
+_SPLIT_LIMIT = "0x7E20000000000000"  # 2**995 (alu_double._SPLIT_LIMIT)
+_TWO_64 = "0x43F0000000000000"  # 2**64
+_TWO_M64 = "0x3BF0000000000000"  # 2**-64
 
 
 def _d(g: Gen, text: str) -> str:
@@ -142,8 +145,14 @@ def dfma(g: Gen, a: str, b: str, c: str) -> str:
     """alu_double._dfma, step for step (Boldo–Melquiond: exact product and sum, round-to-odd low part)."""
     ab = _bin(g, "fmul", a, b)
     plain = _bin(g, "fadd", ab, c)
-    ah, al = _split_v(g, a)
-    bh, bl = _split_v(g, b)
+    # an operand >= 2^995 trades 2^64 with the other (alu_double._dfma): its split cannot overflow
+    big_a = g.v(f"fcmp oge {g.VD} {_abs(g, a)}, {_c(_SPLIT_LIMIT)}")
+    big_b = g.v(f"fcmp oge {g.VD} {_abs(g, b)}, {_c(_SPLIT_LIMIT)}")
+    down = g.v(f"and {g.VB} {big_a}, {g.v(f'xor {g.VB} {big_b}, {_ones(g)}')}")
+    up = g.v(f"and {g.VB} {big_b}, {g.v(f'xor {g.VB} {big_a}, {_ones(g)}')}")
+    k = _sel(g, down, _c(_TWO_M64), _sel(g, up, _c(_TWO_64), _c(_ONE)))
+    ah, al = _split_v(g, _bin(g, "fmul", a, k))
+    bh, bl = _split_v(g, _bin(g, "fdiv", b, k))
     t = _bin(g, "fsub", _bin(g, "fmul", ah, bh), ab)
     t = _bin(g, "fadd", t, _bin(g, "fmul", ah, bl))
     t = _bin(g, "fadd", t, _bin(g, "fmul", al, bh))

@@ -133,11 +133,15 @@ def _two_prod(a, b):
     return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
 
 
+_SPLIT_LIMIT = 2.0 ** 995  # |x| * (2^27 + 1) overflows from about 2^996
+
+
 def _dfma(a, b, c):
     """Fused a * b + c rounded once (spec 22.14.7: 0.5 ULP for the whole operation): Boldo and
     Melquiond's emulation — exact product and sum, the low parts added with round-to-odd, one final
-    round-to-nearest. Operands whose emulation leaves the exact range (inf, NaN, an operand >= 2^996 whose split
-    overflows, products <= 2^-960 whose error terms underflow) take the plain a * b + c.
+    round-to-nearest. An operand >= 2^995 (whose Veltkamp split would overflow) first trades a factor 2^64 with
+    the other (exact: a power of two, the product unchanged). Operands whose emulation still leaves the exact range
+    (inf, NaN, two huge factors, products <= 2^-960 whose error terms underflow) take the plain a * b + c.
 
     Zeros (IEEE 754-2008 §6.3): a zero factor makes the product an exact ±0, so the plain formula is exact,
     its sign included (-0 only when the product and c are both -0); c = ±0 with non-zero factors gives the
@@ -145,7 +149,9 @@ def _dfma(a, b, c):
     with np.errstate(all="ignore"):
         prod = a * b
         plain = prod + c
-        ph, pl = _two_prod(a, b)
+        big_a, big_b = np.abs(a) >= _SPLIT_LIMIT, np.abs(b) >= _SPLIT_LIMIT
+        k = np.where(big_a & ~big_b, 2.0 ** -64, np.where(big_b & ~big_a, 2.0 ** 64, 1.0))
+        ph, pl = _two_prod(a * k, b / k)
         sh, sl = _two_sum(c, ph)
         v, err = _two_sum(pl, sl)
         # round v to odd: when inexact and v's last mantissa bit is even, step one ulp toward the error
