@@ -839,7 +839,7 @@ def _pp_int(tok: str) -> tuple[int, bool]:
     try:
         if t.lower().startswith("0x"):
             v = int(t, 16)
-        elif len(t) > 1 and t.startswith("0") and t.isdigit():
+        elif t.startswith("0") and t.isdigit():  # octal (C99 §6.4.4.1); "0" itself reads the same
             v = int(t, 8)
         else:
             v = int(t)
