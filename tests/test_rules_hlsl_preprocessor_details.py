@@ -55,3 +55,33 @@ def test_directive_with_a_comment_open_at_end_of_file(src):
     except ShaderCompileError:
         return
     assert "X" not in text and "1" not in text and "closed" not in text
+
+
+# --- the output text keeps tokens apart that would run together (C99 §6.4p4: the longest token is taken) ---------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define L <\nL<=", "< <="),          # not <<=
+    ("#define M -\nM>", "- >"),            # not ->
+    ("#define P +\nP+", "+ +"),            # not ++
+    ("#define D .\nD...", ". ..."),        # not .... (... then .)
+    ("#define S /\nS*x*/", "/ *x*/"),      # not a comment
+    ("#define S /\nS/", "/ /"),
+    ("#define A &\nA&&", "& &&"),
+    ("#define E =\nE==", "= =="),
+    ("#define H #\nH#", "# #"),            # not ##
+    ("#define C (\nC(", "(("),             # parentheses never merge
+    ("#define Q ;\nQ;", ";;"),
+])
+def test_touching_punctuators_are_kept_apart(src, expected):
+    assert pp(src) == expected
+
+
+def test_merge_table_agrees_with_retokenising():
+    # the table of merging punctuator pairs is the tokenizer's own verdict on each concatenation
+    from pyd3d11.shader.hlsl import preprocessor as p
+
+    singles = [chr(c) for c in range(33, 127) if not chr(c).isalnum() and chr(c) not in "_\"'"]
+    toks = sorted(p._PUNCTS | set(singles))
+    for a in toks:
+        for b in toks:
+            want = (a[-1] == "/" and b[0] in "/*") or p.tokenize_line(a + b) != [a, b]
+            assert p._would_merge(a, b) == want, (a, b)
