@@ -291,3 +291,30 @@ PC pcf(InputPatch<CP, 1> p) {{ PC o; float3 re; float4 re4; float ri, ui; float2
 CP main(InputPatch<CP, 1> p, uint i : SV_OutputControlPointID) {{ return p[i]; }}"""
     with pytest.raises(D3D11Error, match=f"X3013.*no matching {n} parameter"):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")
+
+
+# --- argument conversions (session 10 survivors, mutate.py seed 6) -------------------------------------------------
+# Each page declares its parameters' types (Isoline: float, float, out float, out float; Tri: float3, float, out
+# float3, out float, out float; Quad: float4, float, out float4, out float2, out float2; 2DQuad: float4, float2,
+# out float4, out float2, out float2). Arguments of exactly those types convert nothing, so a call warns of
+# nothing; a vector passed for a scalar parameter is the ordinary implicit truncation, fxc's warning X3206
+# ("implicit truncation of vector type") — for that argument alone.
+def _warnings(src: str) -> str:
+    msgs: list = []
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0", 0, 0, msgs)
+    return "".join(bytes(m).decode() for m in msgs)
+
+
+@pytest.mark.parametrize(("domain", "kind"), [(d, k) for d in ("tri", "quad", "quad2d") for k in ("avg", "max", "min")]
+                         + [("isoline", "")])
+@pytest.mark.parametrize("part", PARTS)
+def test_exact_argument_types_warn_of_nothing(domain: str, kind: str, part: str):
+    assert _warnings(_source(domain, kind, part)) == ""
+
+
+@pytest.mark.parametrize("args", ["p[0].e.xy, p[0].e.y", "p[0].e.x, p[0].e.yz"])
+def test_isoline_vector_argument_is_truncated_with_x3206(args: str):
+    src = _source("isoline", "", "integer").replace("ProcessIsolineTessFactors(p[0].e.x, p[0].e.y,",
+                                                    f"ProcessIsolineTessFactors({args},")
+    text = _warnings(src)
+    assert text.count("X3206") == 1 and "implicit truncation" in text, text

@@ -24,6 +24,8 @@ The expected offsets are written out by hand from those rules in each row.
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 import pytest
 
@@ -242,3 +244,43 @@ def test_packoffset_errors(decl, text):
 ])
 def test_packoffset_accepted(decl):
     _compile(decl + _main_reading(decl))
+
+
+# --- session 10 survivors (mutate.py seed 6) ---------------------------------------------------------------------
+# The straddle rule inside a structure, where the running offset is past the first register: after float4 a[4]
+# (64 bytes) and float b (offset 64), a float4 cannot start at 68 (it would straddle 64..80), so it starts at 80 and
+# the structure's size is 96 (not padded at the end)
+@pytest.mark.parametrize(("fields", "size"), [
+    ("float4 a[4]; float b; float4 c;", 96),
+    ("float4 a[4]; float b; float3 c;", 80),        # 68 + 12 = 80 fits: c at 68
+    ("float4 a[4]; float2 b; float3 c;", 92),       # c at 80 (72 + 12 > 80)
+    ("float4 a[4]; float3 b; float2 c;", 88),       # c at 80
+    ("float a; float4 b[2]; float c; float4 d;", 80),  # b at 16..48, c at 48, d at 64
+])
+def test_struct_member_past_the_first_register_does_not_straddle(fields, size):
+    blob = _compile(f"struct S {{ {fields} }}; cbuffer cb {{ S s; }}; float4 main() : SV_Target {{ return s.c.x; }}")
+    _, layout = _layout(blob)
+    assert layout["s"] == (0, size)
+
+
+# A double3 is 24 bytes: it starts a register and its third component takes .xy of the next one (doubles are
+# component pairs; a vector does not straddle, and one this large starts a register): d.z is bytes 16..24
+def test_double3_third_component_in_the_next_register():
+    blob = _compile("cbuffer cb { double3 d; float f; }; float4 main() : SV_Target "
+                    "{ return float4((float)d.z, (float)d.y, (float)d.x, f); }")
+    assert _layout(blob)[1] == {"d": (0, 24), "f": (24, 4)}
+    words = np.zeros(12, np.uint32)
+    words[:6] = np.frombuffer(struct.pack("<3d", 1.5, 2.5, 3.5), np.uint32)
+    words[6] = np.float32(7).view(np.uint32)
+    assert _run(blob, words).view(np.float32).tolist() == [3.5, 2.5, 1.5, 7.0]
+
+
+# register(c#) on a global places it in $Globals at constant register # (byte offset 16 * #; MicrosoftDocs
+# "register": c is the constant-register set); the next global does not overlap it
+@pytest.mark.parametrize(("reg", "offset"), [(2, 32), (5, 80), (0, 0)])
+def test_global_register_c_places_the_variable(reg, offset):
+    blob = _compile(f"float4 a : register(c{reg}); float b; float4 main() : SV_Target {{ return a + b; }}")
+    size, layout = _layout(blob, "$Globals")
+    assert layout["a"] == (offset, 16)
+    b_off = layout["b"][0]
+    assert not offset <= b_off < offset + 16 and size >= offset + 16

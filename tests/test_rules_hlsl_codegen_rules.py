@@ -128,3 +128,26 @@ static uint sz; static float4 sv; static bool sb; static float2x2 sm; static uin
 
 def test_static_globals_without_initialiser_are_zero():
     assert [int(w) for w in run_words(STATIC_ZERO, STATIC_DECLS)] == [0] * len(STATIC_ZERO)
+
+
+# --- session 10 survivors (mutate.py seed 6) ---------------------------------------------------------------------
+# A groupshared array of scalars is declared structured with a 4-byte stride and one element per scalar: fxc's
+# listings in ../shared/conformance/dxbc-corpus (ComputeShaderSort11 BitonicSort, ``groupshared unsigned int
+# shared_data[512]`` -> ``dcl_tgsm_structured g0, 4, 512``; HDRToneMappingCS11 ReduceTo1DCS, ``groupshared float
+# accum[...]`` -> ``dcl_tgsm_structured g0, 4, ...``)
+@pytest.mark.parametrize(("decl", "n"), [("uint shared_data[512]", 512), ("float accum[64]", 64), ("int k[3]", 3)])
+def test_groupshared_scalar_array_is_structured_stride_4(decl, n):
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    name = decl.split()[1].split("[")[0]
+    src = (f"groupshared {decl}; RWBuffer<float> o;\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) "
+           f"{{ {name}[i] = i; GroupMemoryBarrierWithGroupSync(); o[i] = {name}[0]; }}")
+    text = disassemble(bytes(_compile(src, "cs_5_0")))
+    assert f"dcl_tgsm_structured g0, 4, {n}" in text.splitlines(), text
+
+
+# An array dimension is any positive literal: a one-element local array compiles and holds its element
+# (MicrosoftDocs "Variable Syntax": ``[Array_Size]``)
+def test_one_element_local_array():
+    out = run_words(["one(5u)", "one(9u)"], "uint one(uint v) { uint a[1]; a[0] = v * 2; return a[0] + 1; }")
+    assert [int(w) for w in out] == [11, 19]

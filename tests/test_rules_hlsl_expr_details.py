@@ -163,3 +163,58 @@ def test_dynamic_index_is_one_relative_read(target, src, most):
     """A select chain instead would need one movc per element and register read (63 for the first case)."""
     blob = D3DCompile(src, None, "t.hlsl", None, None, "main", target)
     assert D3DReflect(blob).GetDesc().InstructionCount <= most
+
+
+# --- session 10 survivors (mutate.py seed 6) -------------------------------------------------------------------------
+# fxc's X3018 for a member an object does not have (DXC SemaHLSL indexing-operator.hlsl: ``g_b.mips[offset]`` on
+# Buffer, StructuredBuffer, Texture2DMS, TextureCube, each "X3018: invalid subscript 'mips'"); the same number for
+# a member of an array or a sampler, which have none ("Per-Component Math Operations": swizzles are for vectors)
+SUBSCRIPT_DECLS = ("Buffer<float4> g_b; StructuredBuffer<float4> g_sb; Texture2DMS<float4, 8> g_t2dms; "
+                   "TextureCube g_tc; Texture2D g_t2d; SamplerState g_ss; float4 g_arr[2];\n")
+
+
+@pytest.mark.parametrize(("expr", "member"), [
+    ("g_b.mips[i]", "mips"), ("g_sb.mips[i]", "mips"), ("g_t2dms.mips[i]", "mips"), ("g_tc.mips[i]", "mips"),
+    ("g_t2d.foo", "foo"), ("g_arr.x", "x"), ("g_ss.x", "x"), ("g_b.x", "x"),
+])
+def test_member_an_object_does_not_have_is_x3018(expr, member):
+    src = SUBSCRIPT_DECLS + f"float4 main(uint i : I) : SV_Target {{ return {expr}; }}"
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert "X3018" in ei.value.errors and f"'{member}'" in ei.value.errors
+
+
+# A swizzled write into UAV memory: a component named twice cannot be assigned (the rule for any swizzled
+# l-value, fxc's X3025 "l-value specifies const object"); distinct components in any order can, and only they
+# change ("Per-Component Math Operations": the write mask names the components written)
+@pytest.mark.parametrize("stmt", ["g_rws[0].zz = 1;", "g_rws[i].xyx = 1;", "g_rws[i].ww = float2(1, 2);"])
+def test_swizzle_writing_a_uav_component_twice_is_x3025(stmt):
+    src = f"RWStructuredBuffer<float4> g_rws; float4 main(uint i : I) : SV_Target {{ {stmt} return 0; }}"
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert "X3025" in ei.value.errors
+
+
+def test_swizzle_writing_distinct_memory_components():
+    # groupshared memory takes the same read-modify-write path as a UAV element
+    decls = """groupshared uint4 g_mem[2];
+uint swz(uint k) { g_mem[1] = uint4(1, 2, 3, 4); g_mem[1].wx = uint2(50, 60); g_mem[1].zy = 7; return g_mem[1][k]; }
+"""
+    out = run_words([f"swz({k})" for k in range(4)], decls)
+    assert [int(w) for w in out] == [60, 7, 7, 50]
+
+
+# Inside a loop this compiler writes ``v[k]`` with a run-time k by selecting per component (fxc unrolls the loop
+# instead); either way component k of the vector is the one assigned ("Per-Component Math Operations": ``v[i]``
+# is component i)
+LOOP_DECLS = """uint4 fill(int n) { uint4 v = 0; for (int k = 0; k < n; k++) { v[k] = 10 + k; } return v; }
+uint4 bump(int n) { uint4 v = uint4(1, 2, 3, 4); for (int k = 0; k < n; k++) { v[k] += 100; } return v; }
+"""
+
+
+def test_dynamic_component_write_in_a_loop():
+    # I1 is 2 at run time (test_rules_hlsl_types' constant buffer): the loop runs for k = 0, 1
+    exprs = [f"fill(I1).{c}" for c in "xyzw"] + [f"bump(I1).{c}" for c in "xyzw"] + \
+            [f"fill(I1 + 2).{c}" for c in "xyzw"]
+    out = run_words(exprs, LOOP_DECLS)
+    assert [int(w) for w in out] == [10, 11, 0, 0, 101, 102, 3, 4, 10, 11, 12, 13]

@@ -104,3 +104,31 @@ RANKING = [
 def test_overload_ranking():
     out = run_words([c for c, _ in RANKING], RANK_DECLS)
     assert [int(w) for w in out] == [n for _, n in RANKING]
+
+
+# --- session 10 survivor (mutate.py seed 6): patches passed to helper functions ----------------------------------
+# "InputPatch<T, N>" / "OutputPatch<T, N>" (MicrosoftDocs direct3dhlsl): N is part of the type, the number of
+# control points. A helper declared with the patch's own N takes the hull shader's patch; one with another N is a
+# different type and does not match (rejected; no fxc record of the error number, so only the rejection is checked)
+PATCH_HS = """
+struct cp { float4 pos : POS; };
+struct pcd { float edges[2] : SV_TessFactor; };
+float4 first(InputPatch<cp, %d> q) { return q[0].pos; }
+float4 second(OutputPatch<cp, %d> q) { return q[1].pos; }
+pcd patch_constant(InputPatch<cp, 2> p, OutputPatch<cp, 2> op) {
+    pcd o; o.edges[0] = first(p).x + second(op).y; o.edges[1] = 1; return o; }
+[domain("isoline")] [outputcontrolpoints(2)] [partitioning("integer")] [outputtopology("line")]
+[patchconstantfunc("patch_constant")]
+cp main(InputPatch<cp, 2> p, uint i : SV_OutputControlPointID) { cp o; o.pos = first(p) + p[i].pos; return o; }
+"""
+
+
+@pytest.mark.parametrize(("n_in", "n_out", "ok"), [(2, 2, True), (3, 2, False), (1, 2, False), (2, 3, False),
+                                                   (2, 1, False)])
+def test_patch_argument_matches_only_its_control_point_count(n_in, n_out, ok):
+    src = PATCH_HS % (n_in, n_out)
+    if ok:
+        _compile(src, "hs_5_0")
+    else:
+        with pytest.raises(ShaderCompileError):
+            _compile(src, "hs_5_0")

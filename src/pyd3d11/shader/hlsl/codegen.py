@@ -857,7 +857,7 @@ class Codegen(SignatureBinding):
         effect-compile: ``float4 f = {1, 2, compile ps_2_0 fun(), 4};`` compiles)."""
         for cv in [g for g in self.globals.values() if isinstance(g, CbVar) and g.decl.init is not None
                    and not isinstance(g.decl.init, A.InitList)]:
-            if holds_objects(cv.decl.type) or isinstance(cv.decl.type, ObjectType):
+            if holds_objects(cv.decl.type):  # (an object itself is a resource, never a CbVar)
                 continue
             used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
             res_used = {id(r): r.used for r in self.resources}

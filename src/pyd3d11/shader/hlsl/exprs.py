@@ -99,14 +99,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        const_local = _compound_on_const_local(cg, e)
-        if const_local is not None:
-            const_local.readonly = False
-        try:
-            stored = assign_to(cg, e.target, v, e.pos, direct=True)
-        finally:
-            if const_local is not None:
-                const_local.readonly = True
+        stored = assign_to(cg, e.target, v, e.pos, direct=True,
+                           compound_const=_compound_on_const_local(cg, e) is not None)
         return stored if stored is not None else expr(cg, e.target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -815,15 +809,17 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
         raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
 
 
-def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False) -> Val | None:
+def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False,
+              compound_const: bool = False) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
     expression needs no read-back), None otherwise. ``direct``: the target of an assignment operator
     (``=``, ``op=``, ``++``/``--``), where a converting cast is fxc's code-generation error X4555; an
-    out/inout argument through one stays X3025."""
+    out/inout argument through one stays X3025. ``compound_const``: a compound assignment to a const
+    numeric local (:func:`_compound_on_const_local`), which fxc lets through its const check."""
     if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
         return None
     try:
-        lv = lvalue(cg, target)
+        lv = lvalue(cg, target, compound_const)
     except HlslError as exc:
         if exc.code != 4555 or direct:
             raise
@@ -888,14 +884,16 @@ def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val,
     return None
 
 
-def lvalue(cg: CodegenContext, e: A.Node):
+def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
+    """The storage ``e`` names for a write. ``compound_const``: ``e`` is a const local written by a compound
+    assignment, exempt from the read-only check (X3025)."""
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
             # fxc's wording for a uniform global (DXC const-default test, fxc-error X3025)
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
-        if v.readonly:
+        if v.readonly and not compound_const:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
             return ("mem", v)

@@ -105,6 +105,30 @@ def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, i
     return raw, i + 1, breaks
 
 
+@dataclass(slots=True)
+class _NextLine:
+    """The logical line after a macro invocation that may continue onto it (the fold of multi-line invocations),
+    read with its comments removed; ``unread`` restores the block-comment state when it is not taken."""
+
+    text: str
+    next_i: int  # the physical line after it
+    breaks: list[tuple[int, int]]  # as _logical_line gives them
+    in_comment: bool  # it starts inside a block comment
+
+    @staticmethod
+    def read(lines: list[str], i: int, incomment: list[bool]) -> _NextLine:
+        in_comment = incomment[0]
+        raw, next_i, breaks = _logical_line(lines, i)
+        return _NextLine(_strip_comments(raw, incomment), next_i, breaks, in_comment)
+
+    @property
+    def is_directive(self) -> bool:
+        return self.text.strip().startswith("#") and not self.in_comment
+
+    def unread(self, incomment: list[bool]) -> None:
+        incomment[0] = self.in_comment
+
+
 def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int) -> list[str]:
     """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
     line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
@@ -162,10 +186,24 @@ def _would_merge(prev: str, t: str) -> bool:
         return a == "." and b in _DIGITS
     if a in "\"'" or b in "\"'":
         return False
-    return (a == "/" and b in "/*") or tokenize_line(prev + t) != [prev, t]
+    if a == "/" and b in "/*":
+        return True  # a comment would start
+    if prev in _PUNCTS and t in _PUNCTS:
+        return (prev, t) in _MERGING
+    if (len(prev) == 1 or prev in _PUNCTS) and (len(t) == 1 or t in _PUNCTS):
+        return False  # a one-character punctuator that is part of no longer one never merges
+    return tokenize_line(prev + t) != [prev, t]  # a token pasted by ## that is not one punctuator
 
 
 _DIGITS = frozenset("0123456789.")
+#: the punctuators of more than one character (the _TOKEN pattern's alternatives) and the characters they are made
+#: of: only these can run into a neighbour and read back as another token
+_LONG_PUNCTS = ("##", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+                *(c + "=" for c in "-+*/%&|^!=<>"))
+_PUNCTS = frozenset(_LONG_PUNCTS) | frozenset("".join(_LONG_PUNCTS))
+#: the pairs of those punctuators that touch and re-tokenise as something else (``<`` ``<=`` -> ``<<=``,
+#: ``-`` ``>`` -> ``->``, ``.`` ``...`` -> ``...`` ``.``): computed once from the tokenizer itself
+_MERGING = frozenset((p, q) for p in _PUNCTS for q in _PUNCTS if tokenize_line(p + q) != [p, q])
 
 
 class _Cond:
@@ -270,13 +308,11 @@ class Preprocessor:
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(code, breaks, self.line_delta)
                     while (more := self._needs_more(toks)) and i < len(lines):
-                        saved_comment = incomment[0]
-                        nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
-                        nxt = _strip_comments(nxt_raw, incomment)
-                        d = nxt.strip()
-                        if d.startswith("#") and not saved_comment:
+                        nxt = _NextLine.read(lines, i, incomment)
+                        d = nxt.text.strip()
+                        if nxt.is_directive:
                             if more == "name" or re.match(r"#\s*include\b", d):
-                                incomment[0] = saved_comment
+                                nxt.unread(incomment)
                                 break
                             # a directive among a macro's arguments takes effect where it stands (as
                             # in GCC and fxc; undefined in C99) and adds no tokens; the tokens before the
@@ -288,18 +324,16 @@ class Preprocessor:
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
-                            i = nxt_i
+                            i = nxt.next_i
                             continue
                         if more == "name" and not d.startswith("("):
-                            incomment[0] = saved_comment  # the name is not invoked: this line is its own
+                            nxt.unread(incomment)  # the name is not invoked: this line is its own
                             break
                         if conds and not conds[-1].active:
-                            i = nxt_i
+                            i = nxt.next_i
                             continue  # skipped by a conditional among the arguments
-                        # the tokens of a following line carry their own line (for __LINE__, as GCC does)
-                        toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
-                            nxt, [(0, i)] + nxt_breaks, self.line_delta)
-                        i = nxt_i
+                        toks = self._fold(toks, nxt, i)
+                        i = nxt.next_i
                     self.line = first_line
                     while True:
                         # the replacement is rescanned with the rest of the source (C99 §6.10.3.4p1): an
@@ -311,17 +345,13 @@ class Preprocessor:
                         except _Unterminated:
                             expanded, more = None, True
                         if more and i < len(lines):
-                            saved_comment = incomment[0]
-                            nxt_raw, nxt_i, nxt_breaks = _logical_line(lines, i)
-                            nxt = _strip_comments(nxt_raw, incomment)
-                            d = nxt.strip()
-                            if not (d.startswith("#") and not saved_comment) and (expanded is None or d.startswith("(")):
-                                toks += ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
-                                    nxt, [(0, i)] + nxt_breaks, self.line_delta)
-                                i = nxt_i
+                            nxt = _NextLine.read(lines, i, incomment)
+                            if not nxt.is_directive and (expanded is None or nxt.text.strip().startswith("(")):
+                                toks = self._fold(toks, nxt, i)
+                                i = nxt.next_i
                                 self.line = first_line
                                 continue
-                            incomment[0] = saved_comment
+                            nxt.unread(incomment)
                         if expanded is None:
                             raise self.error("unexpected end of file in macro expansion", 1004)
                         break
@@ -341,6 +371,12 @@ class Preprocessor:
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
+
+    def _fold(self, toks: list[str], nxt: _NextLine, i: int) -> list[str]:
+        """``toks`` continued by the tokens of the following logical line (one space between); those carry
+        their own physical line (for __LINE__, as GCC does)."""
+        return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
+            nxt.text, [(0, i)] + nxt.breaks, self.line_delta)
 
     def _ends_with_function_name(self, toks: list[str]) -> bool:
         """The last token is a function-like macro name that may still be invoked (not painted blue)."""
@@ -839,7 +875,7 @@ def _pp_int(tok: str) -> tuple[int, bool]:
     try:
         if t.lower().startswith("0x"):
             v = int(t, 16)
-        elif len(t) > 1 and t.startswith("0") and t.isdigit():
+        elif t.startswith("0") and t.isdigit():  # octal (C99 §6.4.4.1); "0" itself reads the same
             v = int(t, 8)
         else:
             v = int(t)
