@@ -292,7 +292,8 @@ class SignatureBinding:
 def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
     """X4502 when one signature's SV_ClipDistance / SV_CullDistance elements exceed the spec's totals
     (§24.1/24.2 restriction 3: 8 components in 2 elements)."""
-    bad = clip_cull_error([(e.name, e.reg, bin(e.mask).count("1")) for e in sig], f"{cg.stage}_{cg.major}_{cg.minor}", direction)
+    bad = clip_cull_error([(e.name, e.reg, bin(e.mask).count("1")) for e in sig],
+                          f"{cg.stage}_{cg.major}_{cg.minor}", direction)
     if bad is not None:
         raise cg.err(pos, bad, 4502)
 
