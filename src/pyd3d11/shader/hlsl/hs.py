@@ -357,6 +357,7 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
 
 
 def hs_listing(cg: CodegenContext) -> str:
+    from .linkage import split_bodies
     from .optimize import optimize_in_place
     from .regalloc import allocate
     from .tbuffer import lower_tbuffer_reads
@@ -369,20 +370,28 @@ def hs_listing(cg: CodegenContext) -> str:
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None
+    bodies: list[tuple[int, list[str]]] = []
     for name, ph in cg.tess.hs_phases:
         lines.append(name)
         alloc_debug: dict | None = {} if cg.wants_debug_info else None
+        # a phase's interface-call bodies share its temps (each call site has bodies of its own)
         tmap, nregs = allocate(ph["code"], ph["var"], alloc_debug)
         lines += ph["in"] + ph["out"]
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         for xr, size in ph["x"].items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
+        main, own = split_bodies(ph["code"])
         if alloc_debug is not None:  # /Zi: this phase's lines and the variables its temps hold
             from .debuginfo import build_table
 
-            table = build_table(cg, ph["code"], len(lines) - 1, tmap, alloc_debug, ph["code"], table)
-        lines += [ins.render(tmap) for ins in ph["code"]]
+            table = build_table(cg, main, len(lines) - 1, tmap, alloc_debug, ph["code"], table)
+        lines += [ins.render(tmap) for ins in main]
+        bodies += [(k, [ins.render(tmap) for ins in body]) for k, body in own]
+    # D3D11.3 §22.3.49: "In the Hull Shader ... all function bodies (label fb#) appear after all the phases
+    # (as opposed to being grouped by phase)"
+    for _k, body in sorted(bodies):
+        lines += body
     if table is not None:
         cg.debug.table = table
     _ = Reg

@@ -165,8 +165,6 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
 
     if cg.major < 5:
         raise cg.err(e.pos, "interfaces require shader model 5", 3000)
-    if cg.stage == "hs":  # the hull-shader phase listing does not place function bodies
-        raise NotImplementedError("interface calls in hull shaders")
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
@@ -178,7 +176,6 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     protos = var.iface.methods.get(e.name)
     if not protos:
         raise cg.err(e.pos, f"'{e.name}': no matching method on interface '{var.iface.name}'", 3018)
-    proto = pick_method(cg, protos, len(e.args), var.iface.name, e.name, e.pos)
     lit, rel = 0, None
     if idx_node is not None:
         from .exprs import expr
@@ -195,6 +192,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
             rel = cg.scalar_temp_slot(iv.slots[0])
             var.dynamic = True
     args = eval_args(cg, e.args)
+    proto = pick_method(cg, protos, args, var.iface.name, e.name, e.pos)
     params, back = bind_params(cg, proto, args, e.pos)
     result = cg.alloc_slots(proto.ret.slots, var=True) if proto.ret is not VOID else []
     site = len(var.sites)
@@ -241,6 +239,14 @@ def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel
 # --- listing ----------------------------------------------------------------------------------------------
 def ordered_code(code: list[Ins]) -> list[Ins]:
     """The instructions in listing order: main program, then the function bodies by number."""
+    main, bodies = split_bodies(code)
+    for _k, body in bodies:
+        main += body
+    return main
+
+
+def split_bodies(code: list[Ins]) -> tuple[list[Ins], list[tuple[int, list[Ins]]]]:
+    """(the main program's instructions, (number, ``label fb#`` + body) of each function body by number)."""
     main: list[Ins] = []
     bodies: dict[int, list[Ins]] = {}
     stack: list[list[Ins]] = [main]
@@ -257,10 +263,7 @@ def ordered_code(code: list[Ins]) -> list[Ins]:
             ins = Ins(ins.op, [_ThisCb(a.file, a.idx, a.rel, a.comps, a.mod, a.imm) if a.file == "cbthis" else a
                                for a in ins.args], ins.suffix, ins.tail)
         stack[-1].append(ins)
-    out = main
-    for k in sorted(bodies):
-        out += bodies[k]
-    return out
+    return main, [(k, bodies[k]) for k in sorted(bodies)]
 
 
 def linkage_decls(cg: CodegenContext) -> list[str]:
