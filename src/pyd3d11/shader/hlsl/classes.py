@@ -171,11 +171,14 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
 
 
 def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
-    """Record a method; a definition completes an earlier prototype of the same signature."""
-    sig = tuple(str(x.type) for x in f.params)
+    """Record a method; a definition completes an earlier prototype of the same signature (parameter types and
+    usages as functions overload: overload.signature)."""
+    from .overload import signature
+
+    sig = signature(f)
     lst = ct.methods.setdefault(f.name, [])
     for i, g in enumerate(lst):
-        if tuple(str(x.type) for x in g.params) == sig:
+        if signature(g) == sig:
             if g.body is not None and f.body is not None:
                 raise p.error(f"'{ct.name}::{f.name}': function already has a body", code=3083)
             if f.body is not None:

@@ -148,11 +148,13 @@ def _implementors(cg: CodegenContext, it: InterfaceType) -> list[ClassType]:
 
 
 def _matching(cls: ClassType, proto: A.FuncDef, pos: Any, cg: CodegenContext) -> A.FuncDef:
-    sig = tuple(str(p.type) for p in proto.params)
+    from .overload import signature
+
+    sig = signature(proto)
     found = cls.find_methods(proto.name)
     if found is not None:
         for f in found[1]:
-            if tuple(str(p.type) for p in f.params) == sig and f.body is not None:
+            if signature(f) == sig and f.body is not None:
                 return f
     raise cg.err(pos, f"'{cls.name}' does not implement '{proto.name}' of interface", 3000)
 
@@ -369,9 +371,13 @@ def build_ifce(cg: CodegenContext):
         if cb.slot < 0 or not cb.used:
             continue
         for cv in cb.vars:
-            t = cv.decl.type
+            t, count = cv.decl.type, 1
+            while isinstance(t, ArrayType):  # an array of instances: one row, its element count in the u16
+                count *= t.count               # fxc writes 1 for a single instance (ifce.py; inferred)
+                t = t.elem
             if isinstance(t, ClassType) and id(t) in ids:
-                instances.append(IfceClassInstance(cv.decl.name, ids[id(t)], cb.slot, cv.offset // 16))
+                instances.append(IfceClassInstance(cv.decl.name, ids[id(t)], cb.slot, cv.offset // 16,
+                                                   flag=count))
     # fxc gives a stride only to classes laid out in a constant buffer: instance types and their bases
     laid_out: set[int] = set()
     for inst in instances:
