@@ -66,30 +66,39 @@ class WarningPolicy:
     (opening brace, closing brace) positions of each function definition the parser met."""
 
     def __init__(self, toks: Sequence, func_bodies: Sequence[tuple[Pos, Pos]] = ()):
+        self.toks = toks
         self.n = len(toks)
-        self.exact: dict[tuple[str, int, int], int] = {}
-        self.by_file: dict[str, list[tuple[int, int, int]]] = {}
+        self._exact: dict[tuple[str, int, int], int] | None = None
+        self._by_file: dict[str, list[tuple[int, int, int]]] = {}
         events: list[tuple[int, list[tuple[str, list[int]]]]] = []
         for i, t in enumerate(toks):
-            key = (t.pos.file, t.pos.line, t.pos.col)
-            self.exact.setdefault(key, i)
-            self.by_file.setdefault(t.pos.file, []).append((t.pos.line, t.pos.col, i))
             if t.kind == "pragma":
                 changes = pragma_changes(t.text)
                 if changes:
                     events.append((i, changes))
-        bodies = [(self.index_of(a), self.index_of(b)) for a, b in func_bodies]
-        #: (token index, changes, inside a function definition)
-        self.events = [(i, ch, any(a < i < b for a, b in bodies)) for i, ch in events]
+        #: (token index, changes, inside a function definition); without any, nothing below is built (a large
+        #: program keeps no position maps)
+        self.events: list[tuple[int, list[tuple[str, list[int]]], bool]] = []
+        if events:
+            bodies = [(self.index_of(a), self.index_of(b)) for a, b in func_bodies]
+            self.events = [(i, ch, any(a < i < b for a, b in bodies)) for i, ch in events]
+
+    def _maps(self) -> dict[tuple[str, int, int], int]:
+        if self._exact is None:
+            self._exact = {}
+            for i, t in enumerate(self.toks):
+                self._exact.setdefault((t.pos.file, t.pos.line, t.pos.col), i)
+                self._by_file.setdefault(t.pos.file, []).append((t.pos.line, t.pos.col, i))
+        return self._exact
 
     def index_of(self, pos: Pos) -> int:
         """The token index a warning at ``pos`` stands at: its own token, else the first token at or after
         it in its file (a line with no token, such as a directive, counts as just before the next token);
         the end of the text when nothing follows or the file is unknown."""
-        hit = self.exact.get((pos.file, pos.line, pos.col))
+        hit = self._maps().get((pos.file, pos.line, pos.col))
         if hit is not None:
             return hit
-        for line, col, i in self.by_file.get(pos.file, ()):
+        for line, col, i in self._by_file.get(pos.file, ()):
             if (line, col) >= (pos.line, pos.col):
                 return i
         return self.n
@@ -116,7 +125,7 @@ class WarningPolicy:
         out: list[tuple[Pos, int, str, bool]] = []
         shown_once: set[tuple[int, int]] = set()  # (number, its once pragma)
         for pos, code, msg in warnings:
-            state, since = self.state_at(self.index_of(pos), code)
+            state, since = self.state_at(self.index_of(pos), code) if self.events else ("default", -1)
             if state == "disable" or (state == "once" and (code, since) in shown_once):
                 continue
             if state == "once":
