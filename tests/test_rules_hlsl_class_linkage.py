@@ -377,3 +377,47 @@ def test_dynamic_shader_linkage_sample_runs_through_the_class_linkage(material, 
     out = res.outputs[0].view(F32)
     assert np.array_equal(out[:, :3], np.tile(want, (2, 1)))
     assert np.array_equal(out[:, 3], np.ones(2, F32))
+
+
+def test_hull_shader_with_interface_calls_is_created_through_the_api(dev_ctx):
+    """The bodies after the phases run with the calling phase's temps: validation checks them against the
+    largest phase declaration (the control-point phase's body here uses r2, the last phase declares 2)."""
+    from pyd3d11.shader.hlsl.compiler import compile_hlsl
+
+    dev, _ctx, _q = dev_ctx
+    link = dev.CreateClassLinkage()
+    blob = _compile(HS, "hs_5_0")
+    text = compile_hlsl(HS, "t.hlsl", "main", "hs_5_0").listing
+    temps = [int(ln.split()[1]) for ln in text.splitlines() if ln.startswith("dcl_temps")]
+    assert len(temps) == 2 and temps[0] > temps[-1]  # the case the rule is about
+    dev.CreateHullShader(blob, None, link)
+    assert link.GetClassInstance("g_one", 0).GetTypeName() == "cOne"
+
+
+def test_hull_shader_body_past_every_phase_temps_is_refused(dev_ctx):
+    from pyd3d11.shader.dxbc.asm import assemble_shader
+
+    dev, _ctx, _q = dev_ctx
+    src = """hs_5_0
+hs_decls
+dcl_input_control_point_count 1
+dcl_output_control_point_count 1
+dcl_tessellator_domain domain_isoline
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_line
+hs_fork_phase
+dcl_output_siv o0.x, finalLineDetailTessFactor
+dcl_output_siv o1.x, finalLineDensityTessFactor
+dcl_temps 1
+call l0
+mov o0.x, r0.x
+mov o1.x, r0.x
+ret
+label l0
+mov r0.x, l(1.000000)
+mov r{reg}.x, l(1.000000)
+ret
+"""
+    dev.CreateHullShader(assemble_shader(src.format(reg=0)), None, None)
+    with pytest.raises(InvalidArgError, match="past dcl_temps"):
+        dev.CreateHullShader(assemble_shader(src.format(reg=1)), None, None)
