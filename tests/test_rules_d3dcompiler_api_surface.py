@@ -178,8 +178,7 @@ def test_disassemble_flags_without_effect(ps, flag):
 
 
 @pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS,
-                                  dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING,
-                                  dc.D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, dc.D3D_DISASM_PRINT_HEX_LITERALS])
+                                  dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, dc.D3D_DISASM_PRINT_HEX_LITERALS])
 @pytest.mark.parametrize("fn", ["D3DDisassemble", "D3DDisassembleRegion"])
 def test_disassemble_unbuilt_flags_refused_by_name(ps, flag, fn):
     with pytest.raises(NotSupportedError) as ei:
@@ -188,6 +187,12 @@ def test_disassemble_unbuilt_flags_refused_by_name(ps, flag, fn):
         else:
             dc.D3DDisassembleRegion(ps, len(ps), flag, None, 0, 1)
     assert "D3D_DISASM_" in str(ei.value)
+
+
+def test_disassemble_region_refuses_instruction_offsets(ps):
+    # D3DDisassemble prints them (test_rules_d3ddisassemble_flags.py); no public region listing shows them
+    with pytest.raises(NotSupportedError, match="D3D_DISASM_ENABLE_INSTRUCTION_OFFSET"):
+        dc.D3DDisassembleRegion(ps, len(ps), dc.D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None, 0, 1)
 
 
 def _region(blob: bytes, start: int, num: int, flags: int = 0, comments=None) -> tuple[list[str], int]:

@@ -390,6 +390,11 @@ class StateMethods(StageMethods):
         for c in st.class_instances:
             unbind(c)
         st.class_instances = new
+        from .shaders import set_shader_problems
+
+        # reported, the call kept: the draw links what it can and reports unbound slots (shaders.stage_program)
+        for msg, text in set_shader_problems(method, shader, new, int(num_instances or 0)):
+            self._report(SEV_ERROR, CAT_STATE_SETTING, text, msg)
 
     def _get_shader(self, stage: str, num_instances: Any = None) -> tuple[Any, list[Any]]:
         st = self._state.stages[stage]

@@ -475,6 +475,8 @@ class ID3D11ClassLinkage(ID3D11DeviceChild):
             if inst._instance_name == pClassInstanceName and inst._desc_values["InstanceIndex"] == InstanceIndex:
                 inst.AddRef()
                 return inst
+        from pyd3d11.shader.dxbc.ifce import NO_SLOT
+
         for sh in self._shaders:
             ifce = shader_ifce(sh)
             if ifce is None:
@@ -482,12 +484,19 @@ class ID3D11ClassLinkage(ID3D11DeviceChild):
             for k, ci in enumerate(ifce.class_instances):
                 if ci.name != pClassInstanceName:
                     continue
-                if InstanceIndex != 0:  # array instances are not described by the IFCE rows we read
+                # an array of instances is one row whose u16 after the type ID holds its element count (1 for
+                # a single instance in every fxc blob; ifce.py); element i's data follows element 0's at the
+                # class type's stride (cb vectors, texture and sampler counts), as array elements are laid out
+                if not 0 <= int(InstanceIndex) < max(1, ci.flag):
                     break
                 t = ifce.class_types[ci.type_id] if ci.type_id < len(ifce.class_types) else None
-                desc = dict(InstanceId=k, InstanceIndex=0, TypeId=ci.type_id, ConstantBuffer=ci.constant_buffer,
-                            BaseConstantBufferOffset=ci.cb_offset, BaseTexture=ci.texture, BaseSampler=ci.sampler,
-                            Created=0)
+                i = int(InstanceIndex)
+                stride = (t.cb_stride, t.texture, t.sampler) if t is not None else (0, 0, 0)
+                tex = ci.texture + i * stride[1] if ci.texture != NO_SLOT else NO_SLOT
+                samp = ci.sampler + i * stride[2] if ci.sampler != NO_SLOT else NO_SLOT
+                desc = dict(InstanceId=k, InstanceIndex=i, TypeId=ci.type_id, ConstantBuffer=ci.constant_buffer,
+                            BaseConstantBufferOffset=ci.cb_offset + i * stride[0], BaseTexture=tex,
+                            BaseSampler=samp, Created=0)
                 inst = ID3D11ClassInstance(self._device, self, t.name if t else "", ci.name, desc)
                 self._instances.append(inst)
                 return inst
@@ -520,6 +529,40 @@ def class_bindings(shader: Any, instances: Any) -> tuple[list[Any], list[str]]:
             continue
         out.append(ClassBinding(rec.table_ids[rec.type_ids.index(tid)], inst._this()))
     return out, problems
+
+
+def set_shader_problems(method: str, shader: Any, instances: list[Any], num: int) -> list[tuple[str, str]]:
+    """What the debug layer says of ``*SetShader(shader, instances, num)`` (message-ID suffix, text): the
+    instance count against the shader's interface slots (D3D11_MESSAGE_ID_DEVICE_SETSHADER_INTERFACE_COUNT_
+    MISMATCH), an instance of another class linkage than the shader's (..._INVALID_INSTANCE) and an instance
+    whose class a slot does not accept (..._INVALID_INSTANCE_TYPE). The message IDs are d3d11sdklayers.h's;
+    their texts are not published (same-shape wording). A null entry is reported at draw time (the slot then
+    calls nothing)."""
+    ifce = shader_ifce(shader) if shader is not None else None
+    slots = ifce.slot_count if ifce is not None else 0
+    out: list[tuple[str, str]] = []
+    if shader is None:
+        return out
+    if num != slots:
+        out.append(("DEVICE_SETSHADER_INTERFACE_COUNT_MISMATCH",
+                    f"{method}: NumClassInstances ({num}) does not match the number of interface slots the shader "
+                    f"declares ({slots})."))
+    linkage = getattr(shader, "_class_linkage", None)
+    for slot, inst in enumerate(instances):
+        if inst is None:
+            continue
+        if getattr(inst, "_linkage", None) is not linkage:
+            out.append(("DEVICE_SETSHADER_INVALID_INSTANCE",
+                        f"{method}: the class instance at index {slot} does not belong to the class linkage the "
+                        "shader was created with."))
+            continue
+        rec = ifce.slot_record(slot) if ifce is not None else None
+        tid = ifce.type_id(inst.GetTypeName()) if ifce is not None else None
+        if rec is not None and (tid is None or tid not in rec.type_ids):
+            out.append(("DEVICE_SETSHADER_INVALID_INSTANCE_TYPE",
+                        f"{method}: the class instance at index {slot} is of type {inst.GetTypeName()!r}, which "
+                        f"interface slot {slot} does not accept."))
+    return out
 
 
 def stage_program(shader: Any, instances: Any, report: Any = None) -> Any:

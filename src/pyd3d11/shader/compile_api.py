@@ -169,6 +169,20 @@ def D3DCompileFromFile(pFileName: str, pDefines: Any, pInclude: Any, pEntrypoint
                       ppErrorMsgs)
 
 
+def _pragma_filtered(res, name: str) -> list[tuple[str, int, int, str]]:
+    """The preprocessor's warnings the ``#pragma warning`` lines before each leave issued (warnpragma.py)."""
+    from .hlsl.diagnostics import Pos
+    from .hlsl.lexer import lex
+    from .hlsl.warnpragma import WarningPolicy
+
+    try:
+        policy = WarningPolicy(lex(res.text, name))
+    except HlslError:  # text the compiler's lexer refuses: only the pragmas' last word per number
+        return [w for w in res.warnings if res.warning_specs.get(w[2]) != "disable"]
+    kept = policy.apply([(Pos(f, line, 1), code, msg) for f, line, code, msg in res.warnings])
+    return [(p.file, p.line, code, msg) for p, code, msg, _e in kept]
+
+
 def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any,  # noqa: N802,N803
                   pInclude: Any, ppErrorMsgs: list | None = None) -> ID3DBlob:
     """The preprocessed text as a blob (with ``#line`` markers, like fxc /P).
@@ -183,8 +197,9 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
         raise ShaderCompileError(exc.text() + "\n", method="D3DPreprocess") from None
-    if res.warnings and ppErrorMsgs is not None:
-        text = "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in res.warnings)
+    found = _pragma_filtered(res, name)
+    if found and ppErrorMsgs is not None:
+        text = "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
         ppErrorMsgs.append(ID3DBlob(text.encode()))
     return ID3DBlob(res.text.encode())
 

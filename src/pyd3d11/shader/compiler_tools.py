@@ -46,13 +46,13 @@ __all__ = [
 ]
 
 _DISASM_ALL = 0xFF
-#: Flags whose output format no public material shows (colour codes, default values, numbering,
-#: offsets, hexadecimal literals): refused by name rather than printed in an invented layout.
+#: Flags whose output format no public material shows (colour codes, default values, hexadecimal literals):
+#: refused by name rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET is built, alone and
+#: with ENABLE_INSTRUCTION_NUMBERING (public D3DDisassemble listings show both layouts); numbering without
+#: offsets is shown nowhere public, so it is refused on its own.
 _DISASM_UNBUILT = {
     D3D_DISASM_ENABLE_COLOR_CODE: "D3D_DISASM_ENABLE_COLOR_CODE",
     D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS: "D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS",
-    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING: "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING",
-    D3D_DISASM_ENABLE_INSTRUCTION_OFFSET: "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET",
     D3D_DISASM_PRINT_HEX_LITERALS: "D3D_DISASM_PRINT_HEX_LITERALS",
 }
 
@@ -63,6 +63,9 @@ def _check_disasm_flags(flags: int, method: str) -> None:
     for bit, name in _DISASM_UNBUILT.items():
         if flags & bit:
             raise NotSupportedError(f"{method} with {name}", method)
+    if flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING and not flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET:
+        raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING without "
+                                "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET", method)
 
 
 def _container(data: bytes, method: str) -> DxbcContainer:
@@ -86,20 +89,25 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     """D3DDisassemble's listing under its D3D_DISASM_* flags (the D3DDisassemble / D3DDisassembleRegion pages):
     INSTRUCTION_ONLY drops the comment header and the slot-count trailer, leaving the version line and the
     program; ENABLE_INSTRUCTION_CYCLE has no effect ("No effect"); DISABLE_DEBUG_INFO has nothing to remove
-    (pyd3d11 listings carry no source-line debug information)."""
-    from .dxbc.disasm import disassemble, disassemble_program
+    (pyd3d11 listings carry no source-line debug information); ENABLE_INSTRUCTION_OFFSET (with or without
+    ENABLE_INSTRUCTION_NUMBERING) prefixes the program lines (disasm.positioned_program_lines)."""
+    from .dxbc.disasm import disassemble, disassemble_program, positioned_program_lines
 
     _check_disasm_flags(flags, method)
     if not data:
         raise error_for(E_FAIL, "no shader data", method)
+    positions = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING) if flags & \
+        D3D_DISASM_ENABLE_INSTRUCTION_OFFSET else None
     try:
         if flags & D3D_DISASM_INSTRUCTION_ONLY:
             container = _container(data, method)
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
-            text = "\n".join(disassemble_program(container.program)) + "\n"
+            lines = disassemble_program(container.program) if positions is None else \
+                positioned_program_lines(container.program, positions)
+            text = "\n".join(lines) + "\n"
         else:
-            text = disassemble(data)
+            text = disassemble(data, positions)
     except D3D11Error as e:
         raise error_for(E_FAIL, e.message, method) from None
     except ValueError as e:
@@ -177,6 +185,8 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
 
     method = "D3DDisassembleRegion"
     _check_disasm_flags(Flags, method)
+    if Flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET:  # no public region listing shows the prefixes
+        raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET", method)
     data = _source(pSrcData, SrcDataSize)
     if not data:
         raise error_for(D3DERR_INVALIDCALL, "no shader data", method)

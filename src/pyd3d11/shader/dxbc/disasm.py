@@ -319,6 +319,32 @@ def disassemble_program(program: ir.Program | bytes) -> list[str]:
     return lines
 
 
+def positioned_program_lines(code: bytes, numbering: bool) -> list[str]:
+    """The program lines under D3D_DISASM_ENABLE_INSTRUCTION_OFFSET (with ``numbering``: also
+    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING), in the layout public D3DDisassemble output shows: every line
+    prefixed with its instruction's byte offset in the program (``0x%08X: ``; the version token is at 0, the
+    first declaration at 8); with numbering, executable instructions are counted from 0 in a four-wide field
+    and two spaces (``   0  0x0000005C: mov ...``) and the version line and declarations get six spaces.
+    Continuation lines of one instruction (an immediate constant buffer's rows) are padded to the prefix's
+    width (inferred: no public listing shows one)."""
+    from .decoder import decode_program_positions
+
+    spans = decode_program_positions(code)
+    program = decode_program(code)
+    lead = " " * 6 if numbering else ""
+    lines = [f"{lead}0x{0:08X}: {S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+    count = 0
+    for (start, _end, inst), inst_lines in zip(spans, instruction_lines([i for _s, _e, i in spans]), strict=True):
+        if numbering and OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM):
+            head = f"{count:4d}  0x{4 * start:08X}: "
+            count += 1
+        else:
+            head = f"{lead}0x{4 * start:08X}: "
+        lines.append(head + inst_lines[0])
+        lines += [" " * len(head) + ln for ln in inst_lines[1:]]
+    return lines
+
+
 def instruction_lines(instructions: list[ir.Instruction]) -> list[list[str]]:
     """The listing lines of each instruction, indented by its flow-control depth (fxc's two spaces per
     level); one list per instruction so a region of the program can be printed alone."""
@@ -343,8 +369,10 @@ def _instruction_slots(container: object, program: ir.Program) -> int:
                                                                                 OpClass.CUSTOM))
 
 
-def disassemble(blob: bytes | object) -> str:
-    """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer."""
+def disassemble(blob: bytes | object, positions: bool | None = None) -> str:
+    """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer.
+    ``positions`` False / True: program lines with byte offsets, True adding instruction numbers
+    (:func:`positioned_program_lines`)."""
     from .container import parse_container
 
     container = parse_container(bytes(blob), verify_checksum=False) if isinstance(
@@ -363,6 +391,6 @@ def disassemble(blob: bytes | object) -> str:
             lines += format_aon9(parse_aon9(container.get("Aon9")))  # type: ignore[attr-defined]
         except ValueError:
             lines += ["//", "// Level9 shader bytecode: (unreadable Aon9 chunk)", "//"]
-    lines += disassemble_program(program)
+    lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions)
     lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
     return "\n".join(lines) + "\n"

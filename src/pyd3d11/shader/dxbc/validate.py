@@ -754,6 +754,8 @@ class _Validator:
         stack: list[int] = []
         hs = self.ptype == P.HULL
         hs_phase_started = False
+        phase_scopes: list[_Scope] = []
+        in_bodies = False
         for self.k, inst in enumerate(prog.instructions):
             op = inst.opcode
             info = OPCODES[op]
@@ -767,6 +769,7 @@ class _Validator:
                 if op != O.HS_DECLS:
                     hs_phase_started = True
                     self.scope = _Scope()  # each phase declares its own temps (spec §10.5)
+                    phase_scopes.append(self.scope)
                     self.total_temps = 0
                 continue
             if info.is_declaration or op == O.CUSTOMDATA:
@@ -777,6 +780,13 @@ class _Validator:
             if op == O.LABEL:
                 if stack:
                     raise self.fail(f"{len(stack)} open flow-control block(s) before a label")
+                if hs and phase_scopes and not in_bodies:
+                    # §22.3.49: a hull shader's function bodies (and subroutines) follow all its phases and
+                    # run with the temps of the phase that calls them: checked against the largest declared
+                    in_bodies = True
+                    self.scope = _Scope(max(sc.temps for sc in phase_scopes), {
+                        x: max(sc.indexable[x] for sc in phase_scopes if x in sc.indexable)
+                        for sc0 in phase_scopes for x in sc0.indexable})
                 lab = inst.operands[0] if inst.operands else None
                 if lab is None or lab.type not in (T.LABEL, T.FUNCTION_BODY) or len(lab.indices) != 1:
                     raise self.fail("label needs a label operand")

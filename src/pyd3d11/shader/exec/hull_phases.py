@@ -165,6 +165,17 @@ def _split_hull(program: ir.Program) -> HullInfo:
             sections.append((kind, []))
         else:
             sections[-1][1].append(inst)
+    # §22.3.49: "In the Hull Shader ... all function bodies (label fb#) appear after all the phases (as opposed
+    # to being grouped by phase)"; subroutines (label l#) likewise end the program. They are cut off the last
+    # phase and given to every phase: each runs the bodies its own calls reach, with its own temps.
+    last = sections[-1][1]
+    cut = next((k for k, inst in enumerate(last) if inst.opcode == Op.LABEL), None) if len(sections) > 1 else None
+    if cut is not None:
+        tail = last[cut:]
+        del last[cut:]
+        for kind, body in sections:
+            if kind != "decls":
+                body.extend(tail)
     header = []
     for kind, body in sections:
         if kind != "decls":

@@ -165,6 +165,8 @@ class Program(Node):
     state_values: list = field(default_factory=list)
     #: parse-time warnings (Pos, number, message), reported with the code generator's
     warnings: list = field(default_factory=list)
+    #: (opening brace, closing brace) positions of each function definition's body
+    func_bodies: list = field(default_factory=list)
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -171,11 +171,14 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
 
 
 def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
-    """Record a method; a definition completes an earlier prototype of the same signature."""
-    sig = tuple(str(x.type) for x in f.params)
+    """Record a method; a definition completes an earlier prototype of the same signature (parameter types and
+    usages as functions overload: overload.signature)."""
+    from .overload import signature
+
+    sig = signature(f)
     lst = ct.methods.setdefault(f.name, [])
     for i, g in enumerate(lst):
-        if tuple(str(x.type) for x in g.params) == sig:
+        if signature(g) == sig:
             if g.body is not None and f.body is not None:
                 raise p.error(f"'{ct.name}::{f.name}': function already has a body", code=3083)
             if f.body is not None:
@@ -203,13 +206,20 @@ def class_types(cg: CodegenContext) -> list[ClassType]:
     return [d.type for d in cg.prog.decls if isinstance(d, A.TypeDecl) and isinstance(d.type, ClassType)]
 
 
-def pick_method(cg: CodegenContext, overloads: list[A.FuncDef], nargs: int, owner: str, name: str, pos: Any) -> A.FuncDef:
-    fits = [f for f in overloads if sum(1 for p in f.params if p.default is None) <= nargs <= len(f.params)]
-    if not fits:
-        raise cg.err(pos, f"'{owner}::{name}': no matching {nargs} parameter method", 3013)
-    if len(fits) > 1:
-        raise NotImplementedError("overloaded class/interface methods")
-    return fits[0]
+def pick_method(cg: CodegenContext, overloads: list[A.FuncDef], args: list[Val], owner: str, name: str,
+                pos: Any) -> A.FuncDef:
+    """The overload a call with ``args`` selects: the free-function rules (overload.best: exact match before
+    promotion before conversion, per argument) applied to a class's or interface's methods of one name
+    ("Interfaces and Classes": methods are declared as functions are); X3013 without a viable one, X3067 when
+    two rank equal."""
+    from .overload import best
+
+    found = best(overloads, [a.type for a in args])
+    if not found:
+        raise cg.err(pos, f"'{owner}::{name}': no matching {len(args)} parameter method", 3013)
+    if len(found) > 1:
+        raise cg.err(pos, f"'{owner}::{name}': ambiguous function call", 3067)
+    return found[0]
 
 
 def bind_params(cg: CodegenContext, f: A.FuncDef, args: list[Val], pos: Any) -> tuple[list[Val], list[tuple[int, Val]]]:
@@ -307,10 +317,10 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
     found = cls.find_methods(name)
     if found is None:
         raise cg.err(pos, f"'{name}': no matching method on '{cls.name}'", 3018)
-    f = pick_method(cg, found[1], len(arg_nodes), cls.name, name, pos)
+    args = eval_args(cg, arg_nodes)
+    f = pick_method(cg, found[1], args, cls.name, name, pos)
     if f.body is None:
         raise cg.err(pos, f"'{cls.name}::{name}': function is declared but not defined", 3080)
-    args = eval_args(cg, arg_nodes)
     params, back = bind_params(cg, f, args, pos)
     result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
     gen_method_body(cg, f, cls, this, params, result, pos)

@@ -29,6 +29,7 @@ from .preprocessor import preprocess
 from .reflect import build_rdef_for
 from .sigpack import signature_order
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
+from .warnpragma import WarningPolicy
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 #: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
@@ -99,9 +100,18 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         raise NotSupportedError(f"HLSL compilation for {target}")
     pp = preprocess(source, file, defines, include_open)
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
+    try:
+        tokens = lex(pp.text, file)  # lexed once: every parse below reads the same list (Parser copies it)
+    except HlslError as exc:
+        attach_warnings(exc, [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings
+                              if pp.warning_specs.get(code) != "disable"])
+        raise
+    policy: list[WarningPolicy] = []  # ``#pragma warning`` state by position, once the first parse has run
 
     def parse(profile: str):
-        prog = Parser(lex(pp.text, file), profile).parse_program()
+        prog = Parser(tokens, profile).parse_program()
+        if not policy:
+            policy.append(WarningPolicy(tokens, prog.func_bodies))
         check_declarations(prog)
         if program_hook is not None:
             program_hook(prog)
@@ -120,19 +130,26 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         except HlslError as exc:
             attach_warnings(exc, all_warnings(cg) if cg is not None else pp_warnings())
             raise
-        for pos, code, msg in all_warnings(cg):
-            if flags & D3DCOMPILE_WARNINGS_ARE_ERRORS or pp.warning_specs.get(code) == "error":
+        for pos, code, msg, as_error in issued(cg):
+            if as_error:  # the first warning reported as an error ends the compile, those before it printed
                 raise HlslError(pos.file, pos.line, pos.col, code, msg)
         return cg, cg.listing()[0]
 
+    def current_policy() -> WarningPolicy:
+        return policy[0] if policy else WarningPolicy(tokens)
+
     def pp_warnings() -> list[tuple[Pos, int, str]]:
         found = [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings]
-        return [w for w in found if pp.warning_specs.get(w[1]) != "disable"]
+        return [(p, c, m) for p, c, m, _e in current_policy().apply(found)]
+
+    def issued(cg: Codegen) -> list[tuple[Pos, int, str, bool]]:
+        """The preprocessor's warnings, then the compiler's, as the ``#pragma warning`` in force where each
+        was raised leaves them (warnpragma.py), each with whether it is reported as an error."""
+        found = [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings] + list(cg.warnings)
+        return current_policy().apply(found, bool(flags & D3DCOMPILE_WARNINGS_ARE_ERRORS))
 
     def all_warnings(cg: Codegen) -> list[tuple[Pos, int, str]]:
-        """The preprocessor's warnings, then the compiler's, less those a ``#pragma warning(disable: …)``
-        turns off."""
-        return pp_warnings() + [w for w in cg.warnings if pp.warning_specs.get(w[1]) != "disable"]
+        return [(p, c, m) for p, c, m, _e in issued(cg)]
 
     cg, text = generate(frozenset())
     from .objects import check_register_overlaps

@@ -12,8 +12,9 @@ from . import ast as A
 from .compat import compat_semantic
 from .constprop import assigned_names
 from .operands import Reg
+from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
-from .sysvalues import system_value_error
+from .sysvalues import GS_V_IN, is_system_value_at, system_value_error, vertex_element_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -151,10 +152,14 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
         base = compat_semantic(cg, base, False)
         up = base.upper()
         n = lt.n
+        bad = vertex_element_error(cg, base, idx, n, GS_V_IN)
+        if bad is not None:  # a per-primitive or another stage's system value inside the vertex array
+            raise cg.err(p.pos, bad, 4502)
         reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)
-        sv = _SV_NAMES.get(up)
+        sv = _SV_NAMES.get(up) if is_system_value_at(up, GS_V_IN) else None
         ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
         cg.inputs.append(SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n)))
+        check_clip_cull(cg, cg.inputs, "in", p.pos)
         m = "xyzw"[first:first + n]
         if sv and up == "SV_POSITION":
             add_decl(cg.in_decls, f"dcl_input_siv v[{count}][{reg}].{m}, position")

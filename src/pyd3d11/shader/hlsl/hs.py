@@ -112,16 +112,23 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
     if sig is None:
         sig = cg.inputs
     per: list[tuple[int, int, int]] = []
+    from .sysvalues import DS_CP_IN, HS_CP_IN, is_system_value_at, vertex_element_error
+
+    point = DS_CP_IN if cg.stage == "ds" else HS_CP_IN
     for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
         name = base
+        if not outputs:  # (an output patch's elements are the control-point outputs, checked as such)
+            bad = vertex_element_error(cg, base, idx, n, point)
+            if bad is not None:
+                raise cg.err(p.pos, bad, 4502)
         prev = next((e for e in sig if e.name.upper() == name.upper() and e.index == idx), None)
         if prev is None:
             if outputs:
                 raise cg.err(p.pos, f"'{p.name}': output patch semantic '{base}{idx}' is not a control-point output",
                              4502)
-            sv = _SV_NAMES.get(up)
+            sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             reg, first = place_element(cg, sig, n, up, cg.interp_mode(lt, fm), fm)
             prev = SigElem(name, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
@@ -326,12 +333,13 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
-    from .sysvalues import system_value_error
+    from .sysvalues import component_count_error, system_value_error
 
     for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
-        bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
+        bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx) or \
+            component_count_error(base, n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", "ds_in")
         if bad is not None:  # another stage's system value among the patch constants
             raise cg.err(p.pos, bad, 4502)
         reg, first = place_element(cg, cg.tess.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)
@@ -349,6 +357,7 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
 
 
 def hs_listing(cg: CodegenContext) -> str:
+    from .linkage import split_bodies
     from .optimize import optimize_in_place
     from .regalloc import allocate
     from .tbuffer import lower_tbuffer_reads
@@ -361,20 +370,28 @@ def hs_listing(cg: CodegenContext) -> str:
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None
+    bodies: list[tuple[int, list[str]]] = []
     for name, ph in cg.tess.hs_phases:
         lines.append(name)
         alloc_debug: dict | None = {} if cg.wants_debug_info else None
+        # a phase's interface-call bodies share its temps (each call site has bodies of its own)
         tmap, nregs = allocate(ph["code"], ph["var"], alloc_debug)
         lines += ph["in"] + ph["out"]
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         for xr, size in ph["x"].items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
+        main, own = split_bodies(ph["code"])
         if alloc_debug is not None:  # /Zi: this phase's lines and the variables its temps hold
             from .debuginfo import build_table
 
-            table = build_table(cg, ph["code"], len(lines) - 1, tmap, alloc_debug, ph["code"], table)
-        lines += [ins.render(tmap) for ins in ph["code"]]
+            table = build_table(cg, main, len(lines) - 1, tmap, alloc_debug, ph["code"], table)
+        lines += [ins.render(tmap) for ins in main]
+        bodies += [(k, [ins.render(tmap) for ins in body]) for k, body in own]
+    # D3D11.3 §22.3.49: "In the Hull Shader ... all function bodies (label fb#) appear after all the phases
+    # (as opposed to being grouped by phase)"
+    for _k, body in sorted(bodies):
+        lines += body
     if table is not None:
         cg.debug.table = table
     _ = Reg

@@ -148,11 +148,13 @@ def _implementors(cg: CodegenContext, it: InterfaceType) -> list[ClassType]:
 
 
 def _matching(cls: ClassType, proto: A.FuncDef, pos: Any, cg: CodegenContext) -> A.FuncDef:
-    sig = tuple(str(p.type) for p in proto.params)
+    from .overload import signature
+
+    sig = signature(proto)
     found = cls.find_methods(proto.name)
     if found is not None:
         for f in found[1]:
-            if tuple(str(p.type) for p in f.params) == sig and f.body is not None:
+            if signature(f) == sig and f.body is not None:
                 return f
     raise cg.err(pos, f"'{cls.name}' does not implement '{proto.name}' of interface", 3000)
 
@@ -165,8 +167,6 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
 
     if cg.major < 5:
         raise cg.err(e.pos, "interfaces require shader model 5", 3000)
-    if cg.stage == "hs":  # the hull-shader phase listing does not place function bodies
-        raise NotImplementedError("interface calls in hull shaders")
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
@@ -178,7 +178,6 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     protos = var.iface.methods.get(e.name)
     if not protos:
         raise cg.err(e.pos, f"'{e.name}': no matching method on interface '{var.iface.name}'", 3018)
-    proto = pick_method(cg, protos, len(e.args), var.iface.name, e.name, e.pos)
     lit, rel = 0, None
     if idx_node is not None:
         from .exprs import expr
@@ -195,6 +194,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
             rel = cg.scalar_temp_slot(iv.slots[0])
             var.dynamic = True
     args = eval_args(cg, e.args)
+    proto = pick_method(cg, protos, args, var.iface.name, e.name, e.pos)
     params, back = bind_params(cg, proto, args, e.pos)
     result = cg.alloc_slots(proto.ret.slots, var=True) if proto.ret is not VOID else []
     site = len(var.sites)
@@ -241,6 +241,14 @@ def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel
 # --- listing ----------------------------------------------------------------------------------------------
 def ordered_code(code: list[Ins]) -> list[Ins]:
     """The instructions in listing order: main program, then the function bodies by number."""
+    main, bodies = split_bodies(code)
+    for _k, body in bodies:
+        main += body
+    return main
+
+
+def split_bodies(code: list[Ins]) -> tuple[list[Ins], list[tuple[int, list[Ins]]]]:
+    """(the main program's instructions, (number, ``label fb#`` + body) of each function body by number)."""
     main: list[Ins] = []
     bodies: dict[int, list[Ins]] = {}
     stack: list[list[Ins]] = [main]
@@ -257,10 +265,7 @@ def ordered_code(code: list[Ins]) -> list[Ins]:
             ins = Ins(ins.op, [_ThisCb(a.file, a.idx, a.rel, a.comps, a.mod, a.imm) if a.file == "cbthis" else a
                                for a in ins.args], ins.suffix, ins.tail)
         stack[-1].append(ins)
-    out = main
-    for k in sorted(bodies):
-        out += bodies[k]
-    return out
+    return main, [(k, bodies[k]) for k in sorted(bodies)]
 
 
 def linkage_decls(cg: CodegenContext) -> list[str]:
@@ -366,9 +371,13 @@ def build_ifce(cg: CodegenContext):
         if cb.slot < 0 or not cb.used:
             continue
         for cv in cb.vars:
-            t = cv.decl.type
+            t, count = cv.decl.type, 1
+            while isinstance(t, ArrayType):  # an array of instances: one row, its element count in the u16
+                count *= t.count               # fxc writes 1 for a single instance (ifce.py; inferred)
+                t = t.elem
             if isinstance(t, ClassType) and id(t) in ids:
-                instances.append(IfceClassInstance(cv.decl.name, ids[id(t)], cb.slot, cv.offset // 16))
+                instances.append(IfceClassInstance(cv.decl.name, ids[id(t)], cb.slot, cv.offset // 16,
+                                                   flag=count))
     # fxc gives a stride only to classes laid out in a constant buffer: instance types and their bases
     laid_out: set[int] = set()
     for inst in instances:

@@ -103,6 +103,7 @@ class Parser:
         self.target = target
         self.register_profile: str | None = None  # profile of the last register() parsed
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
+        self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
         self.nesting = 0
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -554,7 +555,7 @@ class Parser:
                 continue
             decls.extend(self.parse_toplevel())
         self.undefined_static_members()
-        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings)
+        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -675,6 +676,8 @@ class Parser:
             body = None
         else:
             body = self.parse_block()
+            # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
+            self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
 
     def parse_cbuffer(self) -> A.CBufferDecl:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .diagnostics import HlslError
+from .warnpragma import parse_warning_pragma
 
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
@@ -499,22 +500,20 @@ class Preprocessor:
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
         if toks[:1] == ["warning"]:
             self.warning_pragma(toks[1:])
-        elif toks and toks[0] not in _KNOWN_PRAGMAS:
+            # kept in the output: the compiler applies it from this position on (warnpragma.py)
+            return "#pragma warning " + " ".join(toks[1:])
+        if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
         return ""
 
     def warning_pragma(self, toks: list[str]) -> None:
         """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
-        numbers below 1000 mean 4000 + n. Applied to the whole compile (fxc scopes it from its position)."""
-        text = " ".join(toks).strip()
-        if text.startswith("(") and text.endswith(")"):
-            text = text[1:-1]
-        for part in text.split(";"):
-            spec, _, numbers = part.partition(":")
-            for n in re.findall(r"\d+", numbers):
-                num = int(n)
-                self.warning_specs[num + 4000 if num < 1000 else num] = spec.strip()
+        ``warning_specs`` keeps the last specifier of each number (numbers below 1000 mean 4000 + n); the
+        compiler applies each pragma from its position (warnpragma.py)."""
+        for spec, nums in parse_warning_pragma(" ".join(toks)):
+            for num in nums:
+                self.warning_specs[num] = spec
 
     def define(self, rest: str) -> None:
         m = re.match(r"([A-Za-z_]\w*)(\()?", rest)

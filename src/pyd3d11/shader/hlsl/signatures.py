@@ -10,7 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
-from .sysvalues import system_value_error
+from .sysvalues import clip_cull_error, component_count_error, default_point, is_system_value_at, system_value_error
 from .types import (
     BOOL,
     FLOAT,
@@ -106,7 +106,10 @@ class SignatureBinding:
         for lt, base, idx, fmods in self.elem_list(t, sem, pos, name):
             base = compat_semantic(self, base, False)
             up = base.upper()
-            bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx)
+            point = default_point(self.stage, "in")
+            bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
+                component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
+                                      point)
             if bad is not None:
                 raise self.err(pos, bad, 4502)
             n = lt.n
@@ -141,7 +144,7 @@ class SignatureBinding:
                 slots += vslots
                 continue
             self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
-            sv = _SV_NAMES.get(up)
+            sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
             mode = self.interp_mode(lt, allm)
             if self.stage == "ps" and sv and up == "SV_POSITION":
                 mode = "linear noperspective" + (" sample" if "sample" in allm else
@@ -155,6 +158,7 @@ class SignatureBinding:
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
                                        min_precision=sig_min_precision(lt)))
+            check_clip_cull(self, self.inputs, "in", pos)
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
                 if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
@@ -222,7 +226,9 @@ class SignatureBinding:
                                                 "return" if ret else "output"):
             base = compat_semantic(self, base, True)
             up = base.upper()
-            bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx)
+            point = default_point(self.stage, "out", self.tess.in_pcf)
+            bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point) or \
+                component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
             if bad is not None:
                 raise self.err(pos, bad, 4502)
             n = lt.n
@@ -261,7 +267,7 @@ class SignatureBinding:
                 else:
                     reg, first = place_element(self, sig, n, up, self.interp_mode(lt, _m), _m)
             if not existing:
-                sv = _SV_NAMES.get(up)
+                sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
                 if self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
                     from .hs import tess_sv
 
@@ -277,9 +283,19 @@ class SignatureBinding:
                     elem.stream = self.gs.out_stream
                     sig.append(elem)
                     add_decl(self.gs.stream_decls.setdefault(self.gs.out_stream, []), decl)
+                check_clip_cull(self, sig if self.stage == "gs" else self.outputs, "out", pos)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
     # --- scopes & variables ---------------------------------------------------------------------------
+
+
+def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
+    """X4502 when one signature's SV_ClipDistance / SV_CullDistance elements exceed the spec's totals
+    (§24.1/24.2 restriction 3: 8 components in 2 elements)."""
+    bad = clip_cull_error([(e.name, e.reg, bin(e.mask).count("1")) for e in sig],
+                          f"{cg.stage}_{cg.major}_{cg.minor}", direction)
+    if bad is not None:
+        raise cg.err(pos, bad, 4502)
 
 
 def sig_min_precision(t) -> int:
