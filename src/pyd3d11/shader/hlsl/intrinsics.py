@@ -1216,8 +1216,11 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     lv = lvalue(cg, arg_nodes[0])
     if isinstance(lv, tuple) and lv[0] == "memswz" and len(lv[2]) == 1 and lv[1].type.base != "double" \
             and (lv[1].obj[0] == "tgsm" or lv[1].obj[1] in ("struct", "tgsm")):
-        # one component of a structured/groupshared vector (InterlockedAdd(sb[i].y, v)): its own word
-        lv = ("mem", mem_member(cg, lv[1], lv[2][0], NumType(lv[1].type.base)))
+        # one component of a structured/groupshared vector or matrix (InterlockedAdd(sb[i].y, v),
+        # InterlockedOr(m[1][0], v)): its own word, where a column_major matrix puts it in a structured buffer
+        c = lv[2][0]
+        perm = mem_order(cg, lv[1].type) if lv[1].obj[0] != "tgsm" and lv[1].obj[1] == "struct" else None
+        lv = ("mem", mem_member(cg, lv[1], perm[c] if perm else c, NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
         raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)
