@@ -49,8 +49,13 @@ SOURCE_MARKERS: tuple[tuple[str, str, str], ...] = (
      _DOCS + "hlsl-shader-model-6-0-features-for-direct3d-12.md"),
     (r"\bQuad(ReadAcross\w*|ReadLaneAt|Swap\w*|Any|All)\s*\(", "quad intrinsics (SM 6.0; QuadAny/All 6.7)",
      _DOCS + "hlsl-shader-model-6-0-features-for-direct3d-12.md"),
-    (r"\b(u?int16_t|float16_t|u?int64_t|u?int8_t\d*_packed|float64_t)\b", "explicit 16/64-bit and packed types "
-     "(SM 6.0 int64, SM 6.2 16-bit, SM 6.6 packed)", _DOCS + "hlsl-shader-model-6-2-features-for-direct3d-12.md"),
+    (r"\b(u?int(16|32|64)_t|float(16|32|64)_t|u?int8_t\d*_packed)(\d(x\d)?)?\b", "explicit-width and packed "
+     "types (DXC's int32_t/uint32_t; int64 SM 6.0, 16-bit SM 6.2, packed SM 6.6)",
+     _DOCS + "hlsl-shader-model-6-2-features-for-direct3d-12.md"),
+    (r"\.\s*(Load|Store)\s*<", "templated ByteAddressBuffer Load<T>/Store<T> (SM 6.2)",
+     "DXC wiki ByteAddressBuffer-Load-Store-Additions"),
+    (r"\bTextureBuffer\s*<", "TextureBuffer<T> (SM 5.1, like ConstantBuffer<T>)", _DOCS + "dx-graphics-hlsl-sm5-1.md"),
+    (r"\bstruct\b[^{;]*\{[^}]*:\s*\d+\s*;", "bit fields (HLSL 2021)", "microsoft/hlsl-specs proposals 0002 (HLSL 2021)"),
     (r"\btemplate\s*<|\boperator\s*[^\s\w(]|\boperator\s*\(\)", "templates / operator overloading (HLSL 2021)",
      "microsoft/hlsl-specs proposals 0002 (HLSL 2021)"),
     (r"\b(RaytracingAccelerationStructure|TraceRay|RayDesc|ReportHit|CallShader|AcceptHitAndEndSearch|"
