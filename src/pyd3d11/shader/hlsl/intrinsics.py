@@ -44,7 +44,8 @@ _PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_
 
 #: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
 #: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
-_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeAtSample",
+_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid",
+                                "EvaluateAttributeAtSample",
                                 "EvaluateAttributeSnapped"})
 
 
@@ -109,7 +110,8 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
 _SAME_TYPE_RESULT = frozenset("""abs acos asin atan atan2 ceil clamp cos cosh cross ddx ddx_coarse ddx_fine ddy ddy_coarse
     ddy_fine degrees determinant distance dot dst exp exp2 faceforward floor fmod frac frexp fwidth ldexp length lerp
     lit log log10 log2 mad max min modf mul normalize pow radians rcp reflect refract round rsqrt saturate sin sinh
-    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeAtSample
+    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeCentroid
+    EvaluateAttributeAtSample
     EvaluateAttributeSnapped""".split())
 _PREC_CLASS = {"half": FLOAT, "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT,
                "min16uint": UINT}
