@@ -1,0 +1,129 @@
+"""Rules found wanting by tools/dxc_corpus (DXC's HLSL test files compiled as SM 5.0), each tested from its own
+definition, without the DXC checkout. The rows of vectors/matrices in memory are tests/test_hlsl_mem_component_lvalues.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyd3d11.d3d11 import *  # noqa: F403
+from pyd3d11.d3dcompiler import D3DCompile, D3DCompileFromFile, D3DReflect
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+
+BOM = b"\xef\xbb\xbf"
+PS = b"float4 main(float4 a : A) : SV_Target { return a * 2; }\n"
+
+
+# --- a UTF-8 byte order mark opening a source file ----------------------------------------------------------------
+# SharpDX issue 952 (maintainer: "a bug in DirectCompiler itself"): D3DCompileFromFile compiles a file that
+# starts with EF BB BF; D3DCompile of the same bytes from memory fails. Files with one are common (Visual Studio
+# saves "UTF-8 with signature"); DXC's CodeGenHLSL interpChange.hlsl, semaOverlap.hlsl … are such files.
+def test_from_file_drops_the_byte_order_mark(tmp_path):
+    p = tmp_path / "bom.hlsl"
+    p.write_bytes(BOM + PS)
+    with_bom = bytes(D3DCompileFromFile(str(p), None, None, "main", "ps_5_0"))
+    p.write_bytes(PS)
+    assert bytes(D3DCompileFromFile(str(p), None, None, "main", "ps_5_0")) == with_bom
+
+
+def test_from_memory_keeps_the_byte_order_mark_as_source_text():
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(BOM + PS, None, "m.hlsl", None, None, "main", "ps_5_0")
+    assert "error X3000" in ei.value.errors
+
+
+def test_standard_include_handler_drops_the_byte_order_mark(tmp_path):
+    """Files the standard include handler opens are read like D3DCompileFromFile's (inferred: one reader)."""
+    (tmp_path / "inc.hlsli").write_bytes(BOM + b"float4 twice(float4 a) { return a * 2; }\n")
+    main = tmp_path / "main.hlsl"
+    main.write_bytes(BOM + b'#include "inc.hlsli"\nfloat4 main(float4 a : A) : SV_Target { return twice(a); }\n')
+    D3DCompileFromFile(str(main), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, "main", "ps_5_0")
+
+
+def test_a_byte_order_mark_elsewhere_is_still_an_error(tmp_path):
+    p = tmp_path / "mid.hlsl"
+    p.write_bytes(PS + BOM + b"\n")
+    with pytest.raises(ShaderCompileError):
+        D3DCompileFromFile(str(p), None, None, "main", "ps_5_0")
+
+
+# --- EvaluateAttributeCentroid ---------------------------------------------------------------------------------
+# MicrosoftDocs/win32 direct3dhlsl/evaluateattributecentroid.md: "numeric EvaluateAttributeCentroid(in attrib
+# numeric value)", shader model 5, pixel shaders only; DXC's intrinsic table (gen_intrin_main.txt) has the same name.
+def test_evaluate_attribute_centroid_is_the_centroid_evaluation():
+    a = D3DCompile("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a); }", None, "t",
+                   None, None, "main", "ps_5_0")
+    b = D3DCompile("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeAtCentroid(a); }", None, "t",
+                   None, None, "main", "ps_5_0")
+    assert bytes(a)[20:] == bytes(b)[20:]  # the same program (the checksum covers the name-free bytes)
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    assert "eval_centroid" in disassemble(bytes(a))
+
+
+@pytest.mark.parametrize("src,profile,code", [
+    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a); }", "ps_4_1", "X3004"),
+    ("float4 main(float4 a : A) : SV_Position { return EvaluateAttributeCentroid(a); }", "vs_5_0", "X3004"),
+    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a * 2); }", "ps_5_0", "X3503"),
+    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a, 1); }", "ps_5_0", "X3013"),
+])
+def test_evaluate_attribute_centroid_keeps_the_pages_limits(src, profile, code):
+    """Shader model 5 and later, pixel shaders only, the argument a pixel-shader input ("attrib")."""
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", profile)
+    assert f"error {code}:" in ei.value.errors
+
+
+# --- static globals initialised by a function call ------------------------------------------------------------------
+# dx-graphics-hlsl-variable-syntax.md: a static global's initialiser is evaluated by the shader ("static …
+# the variable is … initialized" once); a function it calls is code of the shader, so the globals that function
+# reads are used by the shader (DXC CodeGenSPIRV spirv.legal.sbuffer.counter.struct.hlsl: a struct of objects
+# built by a function; the object was left without a register and the assembler failed on "u-1").
+def _run_cs(src: str) -> list[int]:
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    out = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    uav = dev.CreateUnorderedAccessView(out, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_TYPELESS, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=16, Flags=D3D11_BUFFER_UAV_FLAG_RAW)))
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, Usage=D3D11_USAGE_STAGING,
+                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, out)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    words = np.frombuffer(m.pData, np.uint32)[:4].tolist()
+    ctx.Unmap(st, 0)
+    return words
+
+
+STATIC_BY_CALL = [
+    # an object inside a struct built by a function
+    ("struct B { RWByteAddressBuffer rw; }; RWByteAddressBuffer g;\n"
+     "B Make() { B b; b.rw = g; return b; }\nstatic B sb = Make();\n"
+     "[numthreads(1, 1, 1)] void main() { sb.rw.Store(0, 77); }", [77, 0, 0, 0]),
+    # a function called by a function the initialiser calls, reading a constant buffer
+    ("RWByteAddressBuffer g; cbuffer C { uint k; };\nuint Inner() { return k + 5; }\nuint Outer() { return Inner() * 2; }\n"
+     "static uint s = Outer();\n[numthreads(1, 1, 1)] void main() { g.Store(4, s); }", [0, 10, 0, 0]),
+    # a static initialised from another static initialised by a call
+    ("RWByteAddressBuffer g;\nRWByteAddressBuffer Pick() { return g; }\nstatic RWByteAddressBuffer a = Pick();\n"
+     "struct H { RWByteAddressBuffer r; }; H Wrap() { H h; h.r = a; return h; }\nstatic H w = Wrap();\n"
+     "[numthreads(1, 1, 1)] void main() { w.r.Store(8, 9); }", [0, 0, 9, 0]),
+]
+
+
+@pytest.mark.parametrize("src,expected", STATIC_BY_CALL)
+def test_static_initialised_by_a_call_binds_what_the_call_reads(src, expected):
+    assert _run_cs(src) == expected
+
+
+def test_static_initialiser_call_makes_its_reads_used_in_reflection():
+    src = ("Texture2D t; SamplerState s;\nfloat4 Get() { return t.Load(int3(0, 0, 0)); }\nstatic float4 v = Get();\n"
+           "Texture2D unused;\nfloat4 main() : SV_Target { return v; }")
+    r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
+    names = [r.GetResourceBindingDesc(i).Name for i in range(r.GetDesc().BoundResources)]
+    assert names == ["t"]
