@@ -127,3 +127,36 @@ def test_static_initialiser_call_makes_its_reads_used_in_reflection():
     r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
     names = [r.GetResourceBindingDesc(i).Name for i in range(r.GetDesc().BoundResources)]
     assert names == ["t"]
+
+
+# --- unsized arrays sized by their initialiser --------------------------------------------------------------------
+# dx-graphics-hlsl-variable-syntax.md / the array page: an array declared ``[]`` with an initialiser has as many
+# elements as the initialiser's scalar components fill; items are vectors, variables and calls as well as literals
+# (DXC dxil/debug/value_cache/load.hlsl: four float2 constructors; types/modifiers/static/staticGlobals.hlsl: three
+# static float4 variables). The parser counted every non-list item as one scalar.
+UNSIZED = [
+    ("static const float2 o[] = { float2(1, 2), float2(3, 4), float2(5, 6), float2(7, 8) };", "o", 4, "o[3].y", 8),
+    ("static float4 f0 = {5, 6, 7, 8}; static float4 f1 = 0; static float4 o[] = { f0, f1, f0 };", "o", 3,
+     "o[2].w", 8),
+    ("static float4 f0 = {5, 6, 7, 8}; static float2 o[] = { f0.xy, 9, 10, f0.zw };", "o", 3, "o[1].y", 10),
+    ("static float3 v = 2; float F() { return 4; } static float o[] = { v, F(), -F() };", "o", 5, "o[4]", -4),
+    ("static const int2 o[] = { int2(1, 2), -int2(3, 4) };", "o", 2, "o[1].y", -4),
+]
+
+
+@pytest.mark.parametrize("decl,name,count,read,value", UNSIZED)
+def test_unsized_array_takes_the_initialisers_size(decl, name, count, read, value):
+    body = f"RWByteAddressBuffer g;\n{decl}\n[numthreads(1, 1, 1)] void main() {{ g.Store(0, asuint((float){read})); }}"
+    assert np.array(_run_cs(body)[:1], np.uint32).view(np.float32)[0] == value
+    past = body.replace(read, f"{name}[{count}]" + read[len(name) + 2 + len(str(count - 1)):])
+    with pytest.raises(ShaderCompileError) as ei:  # one past the inferred size
+        D3DCompile(past, None, "t.hlsl", None, None, "main", "cs_5_0")
+    assert "error X3504:" in ei.value.errors
+
+
+def test_unsized_array_whose_items_do_not_fill_whole_elements_is_refused():
+    for decl in ("float2 a[] = { 1, 2, 3 };", "static float f = 1; float2 a[] = { f, 2, 3 };"):
+        with pytest.raises(ShaderCompileError) as ei:
+            D3DCompile(f"float4 main(uint i : I) : SV_Target {{ {decl} return a[i].x; }}", None, "t.hlsl", None,
+                       None, "main", "ps_5_0")
+        assert "error X3017:" in ei.value.errors
