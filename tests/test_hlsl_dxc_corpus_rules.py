@@ -160,3 +160,13 @@ def test_unsized_array_whose_items_do_not_fill_whole_elements_is_refused():
             D3DCompile(f"float4 main(uint i : I) : SV_Target {{ {decl} return a[i].x; }}", None, "t.hlsl", None,
                        None, "main", "ps_5_0")
         assert "error X3017:" in ei.value.errors
+
+
+def test_unsized_array_of_objects_counts_one_element_per_object():
+    """DXC control_flow/attributes/unroll/simple.hlsl: ``AppendStructuredBuffer<float4> b[] = { buf0, … };``."""
+    src = ("RWByteAddressBuffer b0, b1, b2;\n[numthreads(1, 1, 1)] void main() {\n"
+           "  RWByteAddressBuffer bs[] = { b0, b1, b2, };\n  bs[IDX].Store(0, 1);\n}")
+    D3DCompile(src.replace("IDX", "2"), None, "t.hlsl", None, None, "main", "cs_5_0")
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src.replace("IDX", "3"), None, "t.hlsl", None, None, "main", "cs_5_0")
+    assert "error X3504:" in ei.value.errors

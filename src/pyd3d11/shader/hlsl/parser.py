@@ -864,6 +864,8 @@ class Parser:
                 self.parse_state_blocks(t)
             if isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList):
                 n = _count_init(init)
+                if n is None and _holds_object(t.elem):  # an object item is one element (an object variable)
+                    n = _count_items(init)
                 if n is not None:  # else the code generator sizes it from the items' types
                     per = max(1, _flat_count(t.elem))
                     t = ArrayType(t.elem, n // per)
@@ -1336,6 +1338,18 @@ def _count_init(n: A.Node) -> int | None:
     if isinstance(n, (A.Construct, A.Cast)) and isinstance(n.type, (NumType, ArrayType, StructType)):
         return _flat_count(n.type)
     return None
+
+
+def _count_items(n: A.Node) -> int:
+    return sum(_count_items(x) for x in n.items) if isinstance(n, A.InitList) else 1
+
+
+def _holds_object(t: Type) -> bool:
+    if isinstance(t, ArrayType):
+        return _holds_object(t.elem)
+    if isinstance(t, StructType):
+        return any(_holds_object(f[1]) for f in t.fields)
+    return not isinstance(t, NumType)
 
 
 def _flat_count(t: Type) -> int:
