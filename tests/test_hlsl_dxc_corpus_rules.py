@@ -170,3 +170,58 @@ def test_unsized_array_of_objects_counts_one_element_per_object():
     with pytest.raises(ShaderCompileError) as ei:
         D3DCompile(src.replace("IDX", "3"), None, "t.hlsl", None, None, "main", "cs_5_0")
     assert "error X3504:" in ei.value.errors
+
+
+# --- subscripts of objects reached through a resource array or a local struct, as destinations ------------------------
+# A resource array's element chosen by literal indices is that resource (dx-graphics-hlsl-variable-syntax.md, arrays
+# of objects; resource-binding-in-hlsl.md: "resource arrays … literal indices" below SM 5.1), and a local struct's
+# object field holds the global it was assigned; subscripting either and storing through it is a store to that
+# resource (DXC objects/Buffer/multiUAVLoad6.hlsl ``buf[1][0][1] = 3``; CodeGenSPIRV legal-examples
+# 03-copy-local-struct-ok.hlsl ``cb.RWSBuffer[i] = cb.SBuffer[i]``). Both were refused with X3512.
+def _run_cs_with_structured(src: str, n_extra: int) -> list[int]:
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    out = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    uavs = [dev.CreateUnorderedAccessView(out, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_TYPELESS, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=16, Flags=D3D11_BUFFER_UAV_FLAG_RAW)))]
+    for _ in range(n_extra):
+        b = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                               MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, StructureByteStride=4))
+        uavs.append(dev.CreateUnorderedAccessView(b, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+            Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+            Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=4))))
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, len(uavs), uavs, None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, Usage=D3D11_USAGE_STAGING,
+                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, out)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    words = np.frombuffer(m.pData, np.uint32)[:4].tolist()
+    ctx.Unmap(st, 0)
+    return words
+
+
+def test_element_of_a_two_dimensional_resource_array_as_destination():
+    src = """RWByteAddressBuffer o : register(u0);
+    RWStructuredBuffer<uint> s[2][1] : register(u1);
+    [numthreads(1, 1, 1)] void main() {
+        s[1][0][2] = 5; s[0][0][2] = 7; InterlockedAdd(s[1][0][2], 2); s[0][0][3] = 1; s[0][0][3] += 10;
+        o.Store4(0, uint4(s[1][0][2], s[0][0][2], s[0][0][3], s[1][0][3]));
+    }"""
+    assert _run_cs_with_structured(src, 2) == [7, 7, 11, 0]
+
+
+def test_object_field_of_a_local_struct_as_destination():
+    src = """RWByteAddressBuffer o : register(u0);
+    struct Pair { RWStructuredBuffer<uint> a; RWStructuredBuffer<uint> b; };
+    RWStructuredBuffer<uint> ga : register(u1);
+    RWStructuredBuffer<uint> gb : register(u2);
+    [numthreads(1, 1, 1)] void main() {
+        Pair p; p.a = ga; p.b = gb;
+        p.a[1] = 4; p.b[1] = p.a[1] + 1; InterlockedOr(p.b[1], 8); p.a[2]++;
+        o.Store4(0, uint4(ga[1], gb[1], ga[2], gb[2]));
+    }"""
+    assert _run_cs_with_structured(src, 2) == [4, 13, 1, 0]

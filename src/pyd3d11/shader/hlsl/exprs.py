@@ -926,6 +926,10 @@ def lvalue(cg: CodegenContext, e: A.Node):
             if getattr(rv, "readonly", False):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
+        if not isinstance(v, tuple) and isinstance(v.obj, tuple) and v.obj[:1] == ("resarray",):
+            # an element (or a row) of a resource array, bound by a literal index: the outer subscript
+            # indexes that resource (``uavs[1][0][i] = v``)
+            return ("mem", index(cg, v, e.index, e.pos))
         if isinstance(v, tuple) and (v[0] == "memswz" or (
                 v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
                 and v[1].type.shape != "s")):
@@ -1029,6 +1033,10 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
             return lv
         if lv[0] == "dynsel":
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
+        if isinstance(lv[0], ObjectType) or (isinstance(lv[0], ArrayType) and objects.has_object(lv[0])):
+            # an object held by a local struct/array (``cb.buf[i] = …``): its binding is in the local's
+            # object table, which the value read resolves; storage slots hold none
+            return expr(cg, e)
         return _val(lv[0], lv[1])
     return expr(cg, e)
 
