@@ -222,6 +222,11 @@ def read_jobs(path: Path, rel: str, max_jobs: int = 4) -> FileJobs:
             if not fj.jobs:
                 fj.skip = marker
             continue
+        dvals = " ".join(v for _, v in opt["D"])  # a define may carry the marked name (-DObjType=RasterizerOrdered…)
+        dmark = next((feat for pat, feat, _ in SOURCE_MARKERS if re.search(pat, dvals)), None)
+        if dmark is not None:
+            fj.skip = fj.skip or dmark
+            continue
         prof = opt["T"] or ""
         if prof.startswith("lib_"):
             fj.skip = fj.skip or "library target (lib_*)"

@@ -926,10 +926,6 @@ def lvalue(cg: CodegenContext, e: A.Node):
             if getattr(rv, "readonly", False):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
-        if not isinstance(v, tuple) and isinstance(v.obj, tuple) and v.obj[:1] == ("resarray",):
-            # an element (or a row) of a resource array, bound by a literal index: the outer subscript
-            # indexes that resource (``uavs[1][0][i] = v``)
-            return ("mem", index(cg, v, e.index, e.pos))
         if isinstance(v, tuple) and (v[0] == "memswz" or (
                 v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
                 and v[1].type.shape != "s")):
@@ -1018,6 +1014,16 @@ def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:
     return isinstance(getattr(g, "type", None), ObjectType)
 
 
+def _resarray_root(cg: CodegenContext, e: A.Node) -> bool:
+    """``e`` subscripts (through indices only) a name bound to a resource array."""
+    while isinstance(e, A.Index):
+        e = e.a
+    if not isinstance(e, A.Ident):
+        return False
+    lk = cg.lookup(e.name, e.pos)
+    return isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)
+
+
 def expr_for_index_base(cg: CodegenContext, e: A.Node):
     if _object_subscript(cg, e):
         return expr(cg, e)
@@ -1028,6 +1034,10 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
             if isinstance(lk.type, ObjectType) or (isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)) or \
                     objects.is_ref(lk):
                 return lk
+        if isinstance(e, A.Index) and _resarray_root(cg, e):
+            # an element (or a row) of a resource array, bound by literal indices: the outer subscript indexes
+            # that resource (``uavs[1][0][i] = v``)
+            return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos)
         lv = lvalue(cg, e)
         if isinstance(lv, tuple) and lv[0] in ("mem", "memswz"):
             return lv
