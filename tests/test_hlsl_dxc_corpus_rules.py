@@ -225,3 +225,68 @@ def test_object_field_of_a_local_struct_as_destination():
         o.Store4(0, uint4(ga[1], gb[1], ga[2], gb[2]));
     }"""
     assert _run_cs_with_structured(src, 2) == [4, 13, 1, 0]
+
+
+# --- writes to uniform globals in backwards-compatibility mode (fxc /Gec) ------------------------------------------
+# fxc's X3025 text for such a write is "global variables are implicitly constant, enable compatibility mode to allow
+# modification": under D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY the shader works on its own copy, which starts as
+# the constant buffer's value (DXC HLSLFileCheck types/modifiers/global/global-var-write-test01..04, RUN with /Gec).
+GEC = 1 << 12  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY (d3dcompiler.h)
+GLOBALS_SRC = """RWByteAddressBuffer o : register(u0);
+float g_s; int g_a[3]; bool g_b; uint2x2 g_m; float g_read;
+void Bump() { g_s += 1; g_m[1][0]++; }
+float Peek() { return g_s; }
+[numthreads(1, 1, 1)] void main() {
+    float before = Peek();
+    Bump();
+    g_a[1] = g_a[0] + 5; g_b = !g_b;
+    o.Store4(0, uint4(asuint(g_s), g_a[1], g_b ? 1 : 0, g_m._21));
+    o.Store4(16, uint4(asuint(before), g_a[2], g_m._12, asuint(g_read)));
+}"""
+
+
+def test_compat_mode_writes_go_to_a_copy_of_the_constant_buffer_value():
+    cs = D3DCompile(GLOBALS_SRC, None, "t.hlsl", None, None, "main", "cs_5_0", GEC)
+    r = D3DReflect(cs)
+    cb = r.GetConstantBufferByName("$Globals")
+    off = {n: cb.GetVariableByName(n).GetDesc().StartOffset for n in ("g_s", "g_a", "g_b", "g_m", "g_read")}
+    assert cb.GetDesc().Variables == 5  # the constant buffer keeps every variable
+    data = np.zeros(cb.GetDesc().Size // 4, np.uint32)
+    data[off["g_s"] // 4] = np.float32(2.5).view(np.uint32)
+    data[off["g_a"] // 4] = 10          # element 0; elements are 16 bytes apart (cbuffer packing)
+    data[off["g_a"] // 4 + 8] = 77      # element 2, never written
+    data[off["g_b"] // 4] = 0
+    data[off["g_m"] // 4 + 1] = 40      # column_major: _21 is the second component of the first column
+    data[off["g_m"] // 4 + 4] = 33      # _12: first component of the second column
+    data[off["g_read"] // 4] = np.float32(-1.0).view(np.uint32)
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    cbuf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=data.nbytes, BindFlags=D3D11_BIND_CONSTANT_BUFFER),
+                            D3D11_SUBRESOURCE_DATA(pSysMem=data))
+    out = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    uav = dev.CreateUnorderedAccessView(out, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_TYPELESS, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=16, Flags=D3D11_BUFFER_UAV_FLAG_RAW)))
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetConstantBuffers(0, 1, [cbuf])
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, Usage=D3D11_USAGE_STAGING,
+                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, out)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    w = np.frombuffer(m.pData, np.uint32)[:8].copy()
+    ctx.Unmap(st, 0)
+    f = w.view(np.float32)
+    assert (f[0], w[1], w[2], w[3]) == (3.5, 15, 1, 41)
+    assert (f[4], w[5], w[6], f[7]) == (2.5, 77, 33, -1.0)
+
+
+@pytest.mark.parametrize("stmt", ["g_s = 1;", "g_s++;", "--g_a[1];", "g_m._11 += 2;", "g_v.x = 3;"])
+def test_uniform_global_write_without_compat_mode_is_x3025(stmt):
+    src = ("RWByteAddressBuffer o; float g_s; int g_a[2]; float2x2 g_m; float4 g_v;\n"
+           f"[numthreads(1, 1, 1)] void main() {{ {stmt} o.Store(0, asuint(g_s + g_v.x + g_m._11 + g_a[1])); }}")
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    assert "error X3025: global variables are implicitly constant, enable compatibility mode" in ei.value.errors
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", GEC)

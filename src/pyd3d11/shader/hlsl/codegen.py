@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_DEBUG, D3DCOMPILE_SKIP_OPTIMIZATION
+from ...headers.d3dcompiler_types import (
+    D3DCOMPILE_DEBUG,
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_SKIP_OPTIMIZATION,
+)
 from . import ast as A
 from .cgstate import DebugState, GsState, IcbState, TessState
 from .check import (
@@ -840,6 +844,10 @@ class Codegen(SignatureBinding):
         check_cb_slots(self)
 
     def init_statics(self) -> None:
+        if self.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+            from .compatwrite import shadow_written_uniforms
+
+            shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 v = self.declare_local(d, self.scopes[0])
