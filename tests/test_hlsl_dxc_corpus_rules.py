@@ -290,3 +290,54 @@ def test_uniform_global_write_without_compat_mode_is_x3025(stmt):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
     assert "error X3025: global variables are implicitly constant, enable compatibility mode" in ei.value.errors
     D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", GEC)
+
+
+# --- ``.x`` of a scalar in memory as an Interlocked destination -------------------------------------------------
+# A scalar takes the one-component swizzles .x/.r (dx-graphics-hlsl-per-component-math.md: scalars are vectors of one
+# component for swizzling); ``InterlockedAdd(rwTex[p].x, 1)`` is an atomic on that scalar (DXC atomic.hlsl, "vector
+# component access operation on scalars; Github issue# 2434"). It was "destination must be groupshared or UAV memory".
+def test_swizzle_of_a_scalar_in_memory_is_an_atomic_destination():
+    src = """RWByteAddressBuffer o : register(u0);
+    RWStructuredBuffer<uint> s : register(u1);
+    RWBuffer<uint> t : register(u2);
+    groupshared uint g[2];
+    [numthreads(1, 1, 1)] void main() {
+        g[1] = 4; s[1] = 10; t[2] = 20;
+        InterlockedAdd(g[1].x, 3); InterlockedOr(s[1].r, 5); InterlockedAdd(t[2].x, 2);
+        uint prev; InterlockedExchange(s[1].x, 100, prev);
+        o.Store4(0, uint4(g[1], s[1], t[2], prev));
+    }"""
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    out = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    u0 = dev.CreateUnorderedAccessView(out, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_TYPELESS, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=16, Flags=D3D11_BUFFER_UAV_FLAG_RAW)))
+    sb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                            MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, StructureByteStride=4))
+    u1 = dev.CreateUnorderedAccessView(sb, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=4)))
+    tb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=D3D11_BIND_UNORDERED_ACCESS))
+    u2 = dev.CreateUnorderedAccessView(tb, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_UINT, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=4)))
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 3, [u0, u1, u2], None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=64, Usage=D3D11_USAGE_STAGING,
+                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, out)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    w = np.frombuffer(m.pData, np.uint32)[:4].tolist()
+    ctx.Unmap(st, 0)
+    assert w == [7, 100, 22, 15]
+
+
+@pytest.mark.parametrize("dest", ["s[1].y", "s[1].xx", "g[1].y"])
+def test_other_swizzles_of_a_scalar_in_memory_are_refused(dest):
+    src = ("RWStructuredBuffer<uint> s; groupshared uint g[2];\n"
+           f"[numthreads(1, 1, 1)] void main() {{ InterlockedAdd({dest}, 1); }}")
+    with pytest.raises(ShaderCompileError):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")

@@ -1216,6 +1216,10 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
 
     lv = lvalue(cg, arg_nodes[0])
+    if isinstance(lv, tuple) and lv[0] == "memswz" and lv[2] == [0] and isinstance(lv[1].type, NumType) \
+            and lv[1].type.shape == "s":
+        # ``.x``/``.r`` of a scalar in memory is that scalar (rwTex[p].x, sb[i].u.x: DXC issue 2434)
+        lv = ("mem", lv[1])
     if isinstance(lv, tuple) and lv[0] == "memswz" and len(lv[2]) == 1 and lv[1].type.base != "double" \
             and (lv[1].obj[0] == "tgsm" or lv[1].obj[1] in ("struct", "tgsm")):
         # one component of a structured/groupshared vector or matrix (InterlockedAdd(sb[i].y, v),
