@@ -25,6 +25,16 @@ def _source_text(pSrcData: Any, SrcDataSize: int | None) -> str:  # noqa: N803
     return data.split(b"\0", 1)[0].decode("utf-8", "replace")
 
 
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _read_source_file(path: str) -> bytes:
+    """A source file's bytes without the UTF-8 byte order mark an editor may have put first."""
+    with open(path, "rb") as f:
+        data = f.read()
+    return data[len(_UTF8_BOM):] if data.startswith(_UTF8_BOM) else data
+
+
 def _defines(pDefines: Any) -> dict[str, str]:  # noqa: N803
     out: dict[str, str] = {}
     if not pDefines:
@@ -80,8 +90,9 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
             base = os.path.dirname(parent or source_name or "")
             bases = dict.fromkeys([base, os.getcwd(), os.path.dirname(source_name or "")])
             path = next((p for b in bases if (p := resolve_include_path(b, name))), None) or os.path.join(base, name)
-            with open(path, "rb") as f:
-                return f.read().decode("utf-8", "replace"), path
+            # read as D3DCompileFromFile reads its file (the byte order mark dropped: inferred, the same
+            # file reader)
+            return _read_source_file(path).decode("utf-8", "replace"), path
         return open_std
 
     # ID3DInclude::Open's pParentData is the data Open returned for the file that holds the #include
@@ -163,8 +174,10 @@ def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None,
 
 def D3DCompileFromFile(pFileName: str, pDefines: Any, pInclude: Any, pEntrypoint: str, pTarget: str,  # noqa: N802,N803
                        Flags1: int = 0, Flags2: int = 0, ppErrorMsgs: list | None = None) -> ID3DBlob:
-    with open(pFileName, "rb") as f:
-        data = f.read()
+    """D3DCompile of a file's contents. A UTF-8 byte order mark opening the file is no source text: the file
+    reader drops it (SharpDX issue 952: D3DCompileFromFile compiles such a file while D3DCompile of the
+    same bytes from memory fails; the in-memory path keeps them, fxc's X3000)."""
+    data = _read_source_file(pFileName)
     return D3DCompile(data, len(data), pFileName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2,
                       ppErrorMsgs)
 

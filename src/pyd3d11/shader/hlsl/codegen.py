@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_DEBUG, D3DCOMPILE_SKIP_OPTIMIZATION
+from ...headers.d3dcompiler_types import (
+    D3DCOMPILE_DEBUG,
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_SKIP_OPTIMIZATION,
+)
 from . import ast as A
 from .cgstate import DebugState, GsState, IcbState, TessState
 from .check import (
@@ -840,6 +844,10 @@ class Codegen(SignatureBinding):
         check_cb_slots(self)
 
     def init_statics(self) -> None:
+        if self.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+            from .compatwrite import shadow_written_uniforms
+
+            shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 v = self.declare_local(d, self.scopes[0])
@@ -1012,6 +1020,34 @@ class Codegen(SignatureBinding):
                 raise NotImplementedError("interface pointers used other than to call a method")
         raise self.err(pos, f"undeclared identifier '{name}'", 3004)
 
+    def size_unsized_array(self, t: ArrayType, init: A.InitList, pos) -> ArrayType:
+        """``T a[] = { … };`` whose items the parser could not size (variables, calls): the array has as many
+        elements as the items' scalar components fill (the variable-syntax page: an unsized array takes its
+        size from its initialiser), counted from the items' types. The items are evaluated for their types
+        only; the code that emits is dropped (the initialiser is evaluated again to store it)."""
+        from .parser import _flat_count
+
+        if holds_objects(t.elem) or isinstance(t.elem, ObjectType):
+            return t
+        n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
+        used = [(r, r.used) for r in self.resources]
+        total = 0
+        try:
+            stack: list[A.Node] = [init]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, A.InitList):
+                    stack.extend(node.items)
+                else:
+                    total += _flat_count(self.expr(node).type)
+        finally:
+            del self.code[n_code:]
+            self.ntemps, self.var_temps = n_temps, var_temps
+            for r, u in used:
+                r.used = u
+        # a remainder is left to the initialiser's own count check (as the parser's sizing does)
+        return ArrayType(t.elem, total // max(1, _flat_count(t.elem)))
+
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         if "static" in d.mods and self.scopes and scope is not self.scopes[0]:
             # a function's static local: one variable for every inlined call, initialised once at the start
@@ -1057,6 +1093,9 @@ class Codegen(SignatureBinding):
             v = self.expr(d.init)
             scope[d.name] = v
             return v
+        if isinstance(t, ArrayType) and t.count == 0 and isinstance(d.init, A.InitList):
+            t = self.size_unsized_array(t, d.init, d.pos)
+            d.type = t
         if isinstance(t, ArrayType) and t.count == 0:
             raise self.err(d.pos, f"'{d.name}': array dimensions must be literal integers", 3058)
         init = self.init_value(d.init, t, d.pos) if d.init is not None else None

@@ -590,7 +590,8 @@ def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
         return _val(ft, v.slots[off:off + ft.slots])
     if isinstance(t, NumType):
         comps = swizzle_indices(cg, t, name, pos)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "mem":
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm"):  # a scalar or vector
+            # groupshared variable (``(g).xxxx``) is read from its g# register before the swizzle
             from .intrinsics import mem_load
 
             v = mem_load(cg, v)
@@ -905,6 +906,10 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):
                 return ("memswz", bv, swizzle_indices(cg, bv.type, e.name, e.pos))
             return ("mem", member(cg, bv, e.name, e.pos))
+        if isinstance(base, tuple) and base[0] == "memswz":  # a swizzle of a row/swizzle in memory
+            bv, comps = base[1], base[2]
+            view = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
+            return ("memswz", bv, [comps[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
         if base[0] == "dynsel":
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         t, slots = base
@@ -919,6 +924,10 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             if getattr(rv, "readonly", False):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
+        if isinstance(v, tuple) and (v[0] == "memswz" or (
+                v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
+                and v[1].type.shape != "s")):
+            return _mem_component_lvalue(cg, v, e.index, e.pos)
         if isinstance(v, tuple) and v[0] == "mem":
             return ("mem", index(cg, v[1], e.index, e.pos))
         if isinstance(v.type, ObjectType):
@@ -964,6 +973,31 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
+def _mem_component_lvalue(cg: CodegenContext, v: tuple, idx_node: A.Node, pos) -> tuple:
+    """``m[r]`` / ``v[i]`` / ``m[r][c]`` of a vector or matrix held in UAV or groupshared memory, as an
+    assignment or atomic destination: the components it designates (``("memswz", base, logical
+    components)``, what a swizzle of that memory gives), so the store writes them and nothing else moves.
+    A run-time index selects among components in memory; it is not built (NotSupportedError)."""
+    if v[0] == "memswz":
+        bv, comps = v[1], list(v[2])
+        rows = [[c] for c in comps]
+    else:
+        bv = v[1]
+        t = bv.type
+        rows = ([[r * t.cols + c for c in range(t.cols)] for r in range(t.rows)] if t.shape == "m"
+                else [[c] for c in range(t.n)])
+    iv = expr(cg, idx_node)
+    if isinstance(iv.type, NumType) and iv.type.shape == "v":
+        raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
+    if not iv.const:
+        raise NotImplementedError("a run-time index into a vector or matrix in UAV or groupshared memory as an "
+                                  "assignment destination")
+    i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
+    if i >= len(rows):
+        raise cg.err(pos, "array index out of bounds", 3504)
+    return ("memswz", bv, rows[i])
+
+
 def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:
     """``obj.mips`` / ``obj.sample`` (possibly already subscripted) on a named object: these read through
     the object's own subscript values, never through storage."""
@@ -978,6 +1012,16 @@ def _object_subscript(cg: CodegenContext, e: A.Node) -> bool:
     return isinstance(getattr(g, "type", None), ObjectType)
 
 
+def _resarray_root(cg: CodegenContext, e: A.Node) -> bool:
+    """``e`` subscripts (through indices only) a name bound to a resource array."""
+    while isinstance(e, A.Index):
+        e = e.a
+    if not isinstance(e, A.Ident):
+        return False
+    lk = cg.lookup(e.name, e.pos)
+    return isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)
+
+
 def expr_for_index_base(cg: CodegenContext, e: A.Node):
     if _object_subscript(cg, e):
         return expr(cg, e)
@@ -988,11 +1032,19 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
             if isinstance(lk.type, ObjectType) or (isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)) or \
                     objects.is_ref(lk):
                 return lk
+        if isinstance(e, A.Index) and _resarray_root(cg, e):
+            # an element (or a row) of a resource array, bound by literal indices: the outer subscript indexes
+            # that resource (``uavs[1][0][i] = v``)
+            return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos)
         lv = lvalue(cg, e)
-        if isinstance(lv, tuple) and lv[0] == "mem":
+        if isinstance(lv, tuple) and lv[0] in ("mem", "memswz"):
             return lv
         if lv[0] == "dynsel":
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
+        if isinstance(lv[0], ObjectType) or (isinstance(lv[0], ArrayType) and objects.has_object(lv[0])):
+            # an object held by a local struct/array (``cb.buf[i] = …``): its binding is in the local's
+            # object table, which the value read resolves; storage slots hold none
+            return expr(cg, e)
         return _val(lv[0], lv[1])
     return expr(cg, e)
 

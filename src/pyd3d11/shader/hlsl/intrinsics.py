@@ -44,7 +44,8 @@ _PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_
 
 #: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
 #: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
-_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeAtSample",
+_TAKES_NON_NUMERIC = frozenset({"printf", "errorf", "EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid",
+                                "EvaluateAttributeAtSample",
                                 "EvaluateAttributeSnapped"})
 
 
@@ -109,7 +110,8 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
 _SAME_TYPE_RESULT = frozenset("""abs acos asin atan atan2 ceil clamp cos cosh cross ddx ddx_coarse ddx_fine ddy ddy_coarse
     ddy_fine degrees determinant distance dot dst exp exp2 faceforward floor fmod frac frexp fwidth ldexp length lerp
     lit log log10 log2 mad max min modf mul normalize pow radians rcp reflect refract round rsqrt saturate sin sinh
-    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeAtSample
+    smoothstep sqrt step tan tanh transpose trunc EvaluateAttributeAtCentroid EvaluateAttributeCentroid
+    EvaluateAttributeAtSample
     EvaluateAttributeSnapped""".split())
 _PREC_CLASS = {"half": FLOAT, "min16float": FLOAT, "min10float": FLOAT, "min16int": INT, "min12int": INT,
                "min16uint": UINT}
@@ -1214,10 +1216,17 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
 
     lv = lvalue(cg, arg_nodes[0])
+    if isinstance(lv, tuple) and lv[0] == "memswz" and lv[2] == [0] and isinstance(lv[1].type, NumType) \
+            and lv[1].type.shape == "s":
+        # ``.x``/``.r`` of a scalar in memory is that scalar (rwTex[p].x, sb[i].u.x: DXC issue 2434)
+        lv = ("mem", lv[1])
     if isinstance(lv, tuple) and lv[0] == "memswz" and len(lv[2]) == 1 and lv[1].type.base != "double" \
             and (lv[1].obj[0] == "tgsm" or lv[1].obj[1] in ("struct", "tgsm")):
-        # one component of a structured/groupshared vector (InterlockedAdd(sb[i].y, v)): its own word
-        lv = ("mem", mem_member(cg, lv[1], lv[2][0], NumType(lv[1].type.base)))
+        # one component of a structured/groupshared vector or matrix (InterlockedAdd(sb[i].y, v),
+        # InterlockedOr(m[1][0], v)): its own word, where a column_major matrix puts it in a structured buffer
+        c = lv[2][0]
+        perm = mem_order(cg, lv[1].type) if lv[1].obj[0] != "tgsm" and lv[1].obj[1] == "struct" else None
+        lv = ("mem", mem_member(cg, lv[1], perm[c] if perm else c, NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
         raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)

@@ -21,6 +21,7 @@ TESS_FACTOR_HELPERS = frozenset(HELPERS)
 #: devices that do not support it"): type-checked and compiled to no instruction, the behaviour of such a device
 MESSAGES = frozenset({"abort", "printf", "errorf"})
 NAMES = frozenset({"degrees", "radians", "refract", "D3DCOLORtoUBYTE4", "msad4", "EvaluateAttributeAtCentroid",
+                   "EvaluateAttributeCentroid",
                    "EvaluateAttributeAtSample", "EvaluateAttributeSnapped"}) | TESS_FACTOR_HELPERS | MESSAGES
 
 #: fxc's constants: 180/pi and pi/180 rounded to float32, and 255 + 1/512 for the colour swizzle (the
@@ -96,8 +97,11 @@ def _msad4(cg: CodegenContext, args: list[Val], pos) -> Val:
     return Val(NumType(UINT, 1, 4, "v"), cg.alu("msad", UINT, 4, [ref * 4, shifted, acc]))
 
 
-_EVAL = {"EvaluateAttributeAtCentroid": ("eval_centroid", 1), "EvaluateAttributeAtSample": ("eval_sample_index", 2),
-         "EvaluateAttributeSnapped": ("eval_snapped", 2)}
+#: EvaluateAttributeCentroid is the name of the function's reference page (MicrosoftDocs/win32
+#: direct3dhlsl/evaluateattributecentroid.md) and of DXC's intrinsic table (utils/hct/gen_intrin_main.txt);
+#: the intrinsic-functions list spells it EvaluateAttributeAtCentroid: both are accepted
+_EVAL = {"EvaluateAttributeAtCentroid": ("eval_centroid", 1), "EvaluateAttributeCentroid": ("eval_centroid", 1),
+         "EvaluateAttributeAtSample": ("eval_sample_index", 2), "EvaluateAttributeSnapped": ("eval_snapped", 2)}
 
 
 def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:

@@ -37,28 +37,37 @@ def shader_roots(cg: CodegenContext, fdef: A.FuncDef) -> list[A.FuncDef]:
 
 def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[str], set[str]]:
     """(identifiers the code reachable from ``roots`` names, including those read by the initialisers of
-    the statics it names; the functions reached)."""
+    the statics it names and by the functions those initialisers call (``static B b = MakeB();``, whose
+    code runs at the start of the shader); the functions reached)."""
     from .codegen import walk
 
     seen: set[str] = set()
     stack = list(roots)
     names: set[str] = set()
-    while stack:
-        f = stack.pop()
-        if f.name in seen:
-            continue
-        seen.add(f.name)
-        for node in walk(f):
-            if isinstance(node, A.Ident):
-                names.add(node.name)
-            elif isinstance(node, A.Call) and node.name in cg.funcs:
-                stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
-    for d in reversed(list(global_var_decls(cg.prog))):  # statics' initialisers may read uniforms
-        if d.init is not None and d.name in names:
-            for node in walk(d.init):
-                if isinstance(node, A.Ident):
-                    names.add(node.name)
-    return names, seen
+    inits = {d.name: d for d in global_var_decls(cg.prog) if d.init is not None}
+    walked: set[str] = set()
+
+    def visit(node: A.Node) -> None:
+        if isinstance(node, A.Ident):
+            names.add(node.name)
+        elif isinstance(node, A.Call) and node.name in cg.funcs:
+            stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
+
+    while True:
+        while stack:
+            f = stack.pop()
+            if f.name in seen:
+                continue
+            seen.add(f.name)
+            for node in walk(f):
+                visit(node)
+        pending = [n for n in inits if n in names and n not in walked]  # statics' initialisers may read
+        if not pending:                                                  # uniforms, statics and functions
+            return names, seen
+        for n in pending:
+            walked.add(n)
+            for node in walk(inits[n].init):
+                visit(node)
 
 
 def kept_unused_cbuffers(cg: CodegenContext) -> list:

@@ -867,8 +867,11 @@ class Parser:
                 self.parse_state_blocks(t)
             if isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList):
                 n = _count_init(init)
-                per = max(1, _flat_count(t.elem))
-                t = ArrayType(t.elem, n // per)
+                if n is None and _holds_object(t.elem):  # an object item is one element (an object variable)
+                    n = _count_items(init)
+                if n is not None:  # else the code generator sizes it from the items' types
+                    per = max(1, _flat_count(t.elem))
+                    t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
                                  frozenset(mods & _INTERP), tuple(regs), tuple(inactive)))
             if "const" in mods and init is not None:  # later array sizes may read it
@@ -1324,10 +1327,32 @@ _STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRas
                 "OMSetRenderTargets": (2, 9)}
 
 
-def _count_init(n: A.Node) -> int:
+def _count_init(n: A.Node) -> int | None:
+    """Scalar components of an initialiser list when the parser can tell (literals, casts and constructors of
+    numeric types); None when an item's size needs its type (a variable, a call): the code generator then
+    sizes the unsized array from the items it evaluates (codegen.size_unsized_array)."""
     if isinstance(n, A.InitList):
-        return sum(_count_init(x) for x in n.items)
-    return 1  # approximate: element expressions count as one scalar each unless typed later
+        counts = [_count_init(x) for x in n.items]
+        return None if any(c is None for c in counts) else sum(counts)  # type: ignore[misc]
+    if isinstance(n, A.Literal) and isinstance(n.value, (int, float, bool)):
+        return 1
+    if isinstance(n, A.Unary) and n.op in ("-", "+"):
+        return _count_init(n.a)
+    if isinstance(n, (A.Construct, A.Cast)) and isinstance(n.type, (NumType, ArrayType, StructType)):
+        return _flat_count(n.type)
+    return None
+
+
+def _count_items(n: A.Node) -> int:
+    return sum(_count_items(x) for x in n.items) if isinstance(n, A.InitList) else 1
+
+
+def _holds_object(t: Type) -> bool:
+    if isinstance(t, ArrayType):
+        return _holds_object(t.elem)
+    if isinstance(t, StructType):
+        return any(_holds_object(f[1]) for f in t.fields)
+    return not isinstance(t, NumType)
 
 
 def _flat_count(t: Type) -> int:
