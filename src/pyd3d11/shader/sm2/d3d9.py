@@ -1,0 +1,366 @@
+"""Direct3D 9 compile targets (vs_2_0, vs_2_a, ps_2_0, ps_2_a, ps_2_b): raw D3D9 bytecode with a CTAB block.
+
+The HLSL front end compiles the program as the matching 4_0_level_9_x target would (one register per constant
+and per signature element: ``Codegen.d3d9``), the level-9 translation (translate.py) turns the SM4 program into a
+shader-model-2 program, and :func:`native_program` rewrites what is 10Level9-specific in it into what a D3D9
+runtime reads:
+
+- constants: the translation's constant-buffer mappings become the D3D9 registers fxc assigns -- only the
+  constants the program reads, each from a register of its own, ``register(c#)`` where given, the others by
+  the number of registers they span, largest first, in declaration order among equals ($Globals before the
+  entry point's uniform parameters, named ``$name``), each at the lowest free run; the RegisterCount of a
+  constant ends at its last register read (inferred from fxc's listings of the DirectX SDK samples in the
+  DXDecompiler corpus: BasicHLSL vs_2_0 assigns g_mWorldViewProjection c0 (4), g_LightDir c4 (3),
+  g_LightDiffuse c7 (3), g_mWorld c10 (3 of its 4 rows read), then the one-register constants in declaration
+  order and the uniform parameters $nNumLights, $bTexture, $bAnimate; SkinnedMesh: mWorldMatrixArray c0 (78),
+  mViewProj c78 (4), ...); ``def`` constants follow the last uniform register (c20 after c0-c19 there);
+  int / bool constants sit in float registers (D3D9 keeps ints and bools in c# unless they drive static flow
+  control; the translation flattens branches, and a rep count read from an int constant uses its i#);
+- vertex shaders: no "Vertex Shader position offset" constant (D3D9 applies none), the position goes straight
+  to oPos; inputs are declared with the D3DDECLUSAGE of their semantic (``dcl_normal v1``); COLORn outputs
+  are oDn, TEXCOORDn outputs oTn, FOG oFog, PSIZE oPts;
+- pixel shaders: COLORn inputs are vn, TEXCOORDn inputs tn; COLORn / SV_Targetn outputs oCn, DEPTH oDepth;
+- samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3).
+
+Targets whose programs are not built (vs_3_0 / ps_3_0 / vs_1_1 / tx_1_0) raise NotSupportedError naming them
+(compiler.py). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
+D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
+depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
+instructions, predication, no dependent-read or texture-instruction limit) and ps_2_b (512 slots,
+32 temporaries, no texture-instruction limit, 4 levels of dependent reads).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import NotSupportedError
+from ..hlsl.diagnostics import HlslError
+from .base import Translation
+from .ctab import (
+    CLASS_OBJECT,
+    CLASS_STRUCT,
+    Constant,
+    ConstantTable,
+    RegisterSet,
+    TypeInfo,
+    encode_ctab,
+)
+from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
+from .program import Dst, Inst, Sm2Program, Src
+from .tokens import TEXTURE, Reg, SamplerType, Usage
+
+
+@dataclass(frozen=True)
+class D3D9Target:
+    profile: Level9Profile
+    #: the 4_0_level_9_x target whose HLSL rules the front end applies (intrinsics and checks)
+    level9: str
+
+
+def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad) -> Level9Profile:
+    return Level9Profile(target, "ps", sm2, minor, 0, slots, arith, tex, temps, 32, 8, 4, 16, dep, swz, grad, 0, 0,
+                         _PS_PORTS)
+
+
+TARGETS: dict[str, D3D9Target] = {
+    "vs_2_0": D3D9Target(Level9Profile("vs_2_0", "vs", "vs_2_0", 0, 0, 256, None, None, 12, 256, 16, 8, 0, None,
+                                       True, False, 1, 0, _VS_PORTS), "vs_4_0_level_9_1"),
+    "vs_2_a": D3D9Target(Level9Profile("vs_2_a", "vs", "vs_2_x", 1, 0, 256, None, None, 13, 256, 16, 8, 0, None,
+                                       True, False, 4, 24, _VS_PORTS), "vs_4_0_level_9_3"),
+    "ps_2_0": D3D9Target(_ps("ps_2_0", "ps_2_0", 0, 96, 64, 32, 12, 4, False, False), "ps_4_0_level_9_1"),
+    "ps_2_a": D3D9Target(_ps("ps_2_a", "ps_2_x", 1, 512, None, None, 22, None, True, True), "ps_4_0_level_9_3"),
+    "ps_2_b": D3D9Target(_ps("ps_2_b", "ps_2_x", 1, 512, None, None, 32, 4, False, False), "ps_4_0_level_9_3"),
+}
+
+#: semantic name -> D3DDECLUSAGE (vertex-shader input declarations); SV_Position reads as POSITION
+_USAGE = {u.name: u for u in Usage} | {"SV_POSITION": Usage.POSITION}
+#: D3D_SHADER_VARIABLE_TYPE -> D3DXPARAMETER_TYPE where they differ (uint is an int to D3D9; other types: float)
+_SVT_UINT = 19
+_SETUP_RANK = {"def": 0, "defi": 1, "defb": 1, "dcl": 2}
+
+
+def _err(file: str, code: int, msg: str) -> HlslError:
+    return HlslError(file, 1, 1, code, msg)
+
+
+def _type_info(t) -> TypeInfo:
+    """The CTAB type of an RDEF type (D3D_SHADER_VARIABLE_CLASS / _TYPE share D3DX9's numbers up to 14)."""
+    typ = t.var_type if t.var_type <= 14 else (2 if t.var_type == _SVT_UINT else 3)
+    info = TypeInfo(t.var_class, typ, max(t.rows, 1), max(t.columns, 1), max(t.elements, 1))
+    if t.var_class == CLASS_STRUCT:
+        info.type = 0
+        info.members = [(m.name, _type_info(m.type)) for m in t.members]
+    return info
+
+
+@dataclass
+class _Var:
+    name: str
+    buffer: int
+    start: int  # first constant-buffer register
+    regs: int  # registers it spans
+    rdef_type: object
+    used: set[int]
+    explicit: int | None = None
+    d3d9_reg: int = 0
+
+    @property
+    def count(self) -> int:
+        return max(self.used) - self.start + 1
+
+
+def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
+                   explicit: dict[str, int], flags: int) -> Sm2Program:
+    """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
+    reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names."""
+    prof = TARGETS[target].profile
+    prog = tr.program
+    kind = prog.kind
+    body = [Inst(i.op, i.dst, [_copy(s) for s in i.srcs], i.controls, i.decl, list(i.values), i.predicated)
+            for i in prog.instructions]
+
+    # --- constants: the translation's c# -> (buffer, cb register) or def words ------------------------
+    old_cb: dict[int, tuple[int, int]] = {}
+    for m in tr.cb_mappings:
+        for k in range(m.count):
+            old_cb[m.target + k] = (m.buffer, m.start + k)
+    if kind == "vs" and tr.runtime_constants:
+        body = _drop_position_offset(body)
+    defs = [i for i in body if i.op == "def"]
+    body = [i for i in body if i.op != "def"]
+    variables = _variables(rdef, explicit)
+    by_reg: dict[tuple[int, int], _Var] = {}
+    for v in variables:
+        for r in range(v.start, v.start + v.regs):
+            by_reg[(v.buffer, r)] = v
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg != Reg.CONST or s.num not in old_cb:
+                continue
+            v = by_reg.get(old_cb[s.num])
+            if v is None:
+                raise NotSupportedError(f"{target}: a constant-buffer register outside every variable", "D3DCompile")
+            if s.rel is not None:  # an a0-relative read may reach every register of the variable
+                v.used.update(range(v.start, v.start + v.regs))
+            else:
+                v.used.add(old_cb[s.num][1])
+    loop_vars = _loop_variables(tr, by_reg, target)
+    used = [v for v in variables if v.used]
+    float_vars = [v for v in used if id(v) not in loop_vars]
+    _assign(float_vars, prof.consts, target, file)
+    next_free = max((v.d3d9_reg + v.count for v in float_vars), default=0)
+    new_const: dict[int, int] = {}
+    for old, (buf, r) in old_cb.items():
+        v = by_reg.get((buf, r))
+        if v is not None and v.used and id(v) not in loop_vars:
+            new_const[old] = v.d3d9_reg + r - v.start
+    for i, d in enumerate(defs):
+        new_const[d.dst.num] = next_free + i
+        d.dst = Dst(Reg.CONST, next_free + i, d.dst.mask)
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.CONST:
+                if s.num not in new_const:
+                    raise NotSupportedError(f"{target}: constant c{s.num} of the translation has no D3D9 register",
+                                            "D3DCompile")
+                s.num = new_const[s.num]
+
+    # --- samplers: the HLSL sampler's register ---------------------------------------------------------
+    new_sampler: dict[int, int] = {}
+    sampler_names: dict[int, str] = {}
+    names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
+    for m in tr.sampler_mappings:
+        if m.sampler in new_sampler.values():
+            raise NotSupportedError(f"{target}: one sampler used with several textures (D3D9 binds a texture "
+                                    "to each sampler register)", "D3DCompile")
+        new_sampler[m.target] = m.sampler
+        sampler_names[m.sampler] = names.get(m.sampler, f"s{m.sampler}")
+    sampler_types = {m.sampler: m.sampler_type for m in tr.sampler_mappings}
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.SAMPLER:
+                s.num = new_sampler[s.num]
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.SAMPLER:
+            inst.dst = Dst(Reg.SAMPLER, new_sampler[inst.dst.num], inst.dst.mask)
+
+    # --- inputs and outputs by semantic ------------------------------------------------------------------
+    if kind == "vs":
+        body = _vs_io(body, isgn, osgn, prof, file)
+    else:
+        body = _ps_io(body, isgn, prof, file)
+    # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
+    body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
+    out = Sm2Program(kind, 2, prof.minor, body)
+
+    # --- the constant table ------------------------------------------------------------------------------
+    consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type))
+              for v in float_vars]
+    for v in used:
+        if id(v) in loop_vars:
+            consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
+    stype = {SamplerType.TEX_2D: 12, SamplerType.CUBE: 14, SamplerType.VOLUME: 13}
+    for reg, name in sampler_names.items():
+        consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1,
+                               TypeInfo(CLASS_OBJECT, stype.get(sampler_types[reg], 10))))
+    consts.sort(key=lambda c: c.name.encode())
+    table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
+    out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
+    return out
+
+
+def _copy(s: Src) -> Src:
+    return Src(s.reg, s.num, s.swizzle, s.mod, _copy(s.rel) if s.rel is not None else None)
+
+
+def _srcs(inst: Inst):
+    for s in inst.srcs:
+        yield s
+        if s.rel is not None:
+            yield s.rel
+
+
+def _drop_position_offset(body: list[Inst]) -> list[Inst]:
+    """``mad oPos.xy, rP.w, c0, rP`` + ``mov oPos.zw, rP`` (the 10Level9 half-pixel fix-up) -> ``mov oPos, rP``."""
+    out: list[Inst] = []
+    for inst in body:
+        if inst.op == "mad" and inst.dst is not None and inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 \
+                and inst.srcs[1].reg == Reg.CONST and inst.srcs[1].num == 0:
+            out.append(Inst("mov", Dst(Reg.RASTOUT, 0, 0xF), [inst.srcs[2]]))
+            continue
+        if inst.op == "mov" and inst.dst is not None and inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 \
+                and inst.dst.mask == 0xC and out and out[-1].op == "mov" and out[-1].dst.reg == Reg.RASTOUT \
+                and out[-1].srcs[0] == inst.srcs[0]:
+            continue  # merged into the mov above
+        out.append(inst)
+    return out
+
+
+def _variables(rdef, explicit: dict[str, int]) -> list[_Var]:
+    """Every constant of $Globals (then $Params, whose names fxc prefixes with $) in declaration order."""
+    out: list[_Var] = []
+    if rdef is None:
+        return out
+    slots = {b.name: b.bind_point for b in rdef.bindings if b.input_type == 0}
+    for cb in rdef.constant_buffers:
+        if cb.name not in slots:
+            continue
+        prefix = "$" if cb.name == "$Params" else ""
+        for v in cb.variables:
+            start = v.start_offset // 16
+            regs = (v.start_offset + v.size + 15) // 16 - start
+            out.append(_Var(prefix + v.name, slots[cb.name], start, max(regs, 1), v.type, set(),
+                            explicit.get(v.name) if cb.name == "$Globals" else None))
+    return out
+
+
+def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
+    """D3D9 registers: register(c#) as given, the rest largest first (declaration order among equals), each at
+    the lowest run of free registers."""
+    taken: set[int] = set()
+    for v in variables:
+        if v.explicit is not None:
+            v.d3d9_reg = v.explicit
+            taken.update(range(v.explicit, v.explicit + v.count))
+    for v in sorted((v for v in variables if v.explicit is None), key=lambda v: -v.count):
+        r = 0
+        while any(k in taken for k in range(r, r + v.count)):
+            r += 1
+        v.d3d9_reg = r
+        taken.update(range(r, r + v.count))
+    top = max(taken, default=-1) + 1
+    if top > limit:
+        raise _err(file, 4507, f"maximum {target} constant register index ({limit}) exceeded: the constants "
+                               f"need c0-c{top - 1}")
+
+
+def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int]:
+    """id(variable) -> i# of every int constant a rep loop reads its count from (the translation's loop
+    mappings); the variable lives in the INT4 register set there (D3DXRS_INT4)."""
+    out: dict[int, int] = {}
+    for buf, reg, comp, i_reg in tr.loop_mappings:
+        v = by_reg.get((buf, reg))
+        if v is None or comp != 0 or reg != v.start or (id(v) in out and out[id(v)] != i_reg):
+            raise NotSupportedError(f"{target}: a loop count read from this int constant (component {comp})",
+                                    "D3DCompile")
+        if len(v.used) > 1 or (v.used and v.used != {reg}):
+            raise NotSupportedError(f"{target}: an int constant used both as a loop count and as a value",
+                                    "D3DCompile")
+        out[id(v)] = i_reg
+        v.used.add(reg)
+    return out
+
+
+def _elements(sig) -> dict[int, object]:
+    return {el.register: el for el in (sig.elements if sig is not None else [])}
+
+
+def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
+    inputs = _elements(isgn)
+    outs = _elements(osgn)
+    pos = next((e.register for e in outs.values() if e.semantic_name.upper() in ("SV_POSITION", "POSITION")), None)
+    out_map: dict[int, tuple[int, int]] = {}
+    for reg, el in outs.items():
+        if reg == pos:
+            continue
+        name = el.semantic_name.upper()
+        t = reg - 1 if pos is not None and pos < reg else reg  # translate.texcoord
+        if name in ("COLOR", "SV_TARGET") and el.semantic_index < 2:
+            out_map[t] = (Reg.ATTROUT, el.semantic_index)
+        elif name == "TEXCOORD" and el.semantic_index < prof.outputs:
+            out_map[t] = (Reg.TEXCRDOUT, el.semantic_index)
+        elif name == "FOG" and el.semantic_index == 0:
+            out_map[t] = (Reg.RASTOUT, 1)
+        elif name == "PSIZE" and el.semantic_index == 0:
+            out_map[t] = (Reg.RASTOUT, 2)
+        else:
+            raise _err(file, 4502, f"invalid output semantic '{el.semantic_name}{el.semantic_index or ''}': "
+                                   f"{prof.sm2} vertex shaders write POSITION, COLOR0-1, TEXCOORD0-"
+                                   f"{prof.outputs - 1}, FOG and PSIZE")
+    for inst in body:
+        if inst.dst is not None and inst.dst.reg == Reg.TEXCRDOUT and inst.op != "dcl":
+            reg, num = out_map[inst.dst.num]
+            mask = inst.dst.mask
+            if reg == Reg.RASTOUT:
+                mask = 0x1  # oFog / oPts are scalars
+            inst.dst = Dst(reg, num, mask, inst.dst.mod, inst.dst.shift)
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.INPUT:
+            el = inputs.get(inst.dst.num)
+            name = el.semantic_name.upper() if el is not None else "TEXCOORD"
+            usage = _USAGE.get(name)
+            if usage is None:
+                raise _err(file, 4502, f"invalid input semantic '{el.semantic_name}': a {prof.sm2} vertex input "
+                                       "takes a D3DDECLUSAGE name (POSITION, NORMAL, TEXCOORD, COLOR, ...)")
+            inst.decl = int(usage) | (el.semantic_index if el is not None else 0) << 16
+    return body
+
+
+def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
+    inputs = _elements(isgn)
+    pos = next((e.register for e in inputs.values() if e.semantic_name.upper() == "SV_POSITION"), None)
+    in_map: dict[int, tuple[int, int]] = {}
+    for reg, el in inputs.items():
+        if reg == pos:
+            continue
+        t = reg - 1 if pos is not None and pos < reg else reg
+        name = el.semantic_name.upper()
+        if name == "COLOR" and el.semantic_index < 2:
+            in_map[t] = (Reg.INPUT, el.semantic_index)
+        elif name == "TEXCOORD" and el.semantic_index < prof.inputs:
+            in_map[t] = (TEXTURE, el.semantic_index)
+        else:
+            raise _err(file, 4502, f"invalid input semantic '{el.semantic_name}{el.semantic_index or ''}': "
+                                   f"{prof.sm2} pixel shaders read COLOR0-1 and TEXCOORD0-{prof.inputs - 1}")
+    for inst in body:
+        for s in inst.srcs:
+            if s.reg == TEXTURE:
+                s.reg, s.num = in_map[s.num]
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
+            reg, num = in_map[inst.dst.num]
+            inst.dst = Dst(reg, num, inst.dst.mask)
+    # fxc declares the color inputs (v#) before the texture coordinates (t#), then the samplers
+    dcls = [i for i in body if i.op == "dcl"]
+    rest = [i for i in body if i.op != "dcl"]
+    order = {Reg.INPUT: 0, TEXTURE: 1, Reg.SAMPLER: 2}
+    dcls.sort(key=lambda i: (order.get(i.dst.reg, 3), i.dst.num))
+    return dcls + rest
