@@ -88,12 +88,15 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     program; ENABLE_INSTRUCTION_CYCLE has no effect ("No effect"); DISABLE_DEBUG_INFO has nothing to remove
     (pyd3d11 listings carry no source-line debug information)."""
     from .dxbc.disasm import disassemble, disassemble_program
+    from .sm2.disasm import d3d9_listing, is_d3d9_bytecode
 
     _check_disasm_flags(flags, method)
     if not data:
         raise error_for(E_FAIL, "no shader data", method)
     try:
-        if flags & D3D_DISASM_INSTRUCTION_ONLY:
+        if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
+            text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY))
+        elif flags & D3D_DISASM_INSTRUCTION_ONLY:
             container = _container(data, method)
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)

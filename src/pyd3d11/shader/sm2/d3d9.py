@@ -356,8 +356,9 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
             if s.reg == TEXTURE:
                 s.reg, s.num = in_map[s.num]
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
+            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
             reg, num = in_map[inst.dst.num]
-            inst.dst = Dst(reg, num, inst.dst.mask)
+            inst.dst = Dst(reg, num, el.mask & 0xF)  # declared as the semantic's components (dcl t0.xy)
     # fxc declares the color inputs (v#) before the texture coordinates (t#), then the samplers
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]

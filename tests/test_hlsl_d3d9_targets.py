@@ -1,0 +1,415 @@
+"""D3DCompile for the Direct3D 9 targets vs_2_0, vs_2_a, ps_2_0, ps_2_a, ps_2_b (issue 15, brief HL3).
+
+Sources: the D3DXSHADER_CONSTANTTABLE / _CONSTANTINFO / _TYPEINFO / _STRUCTMEMBERINFO and D3DXREGISTER_SET pages
+(MicrosoftDocs win32 desktop-src/direct3d9) for the CTAB layout, parsed here by this file's own reader; the
+D3D9 token pages ("Version Token", "Comment Token"); "Vertex Shader Differences" / "Pixel Shader Differences"
+and the ps_2_0 instruction-slot rules for the limits; the register rules (registers of the ps_2_0 / vs_2_0
+pages: v# colour and t# texture-coordinate inputs, oD# / oT# / oPos outputs); fxc's assignment of constant
+registers as its listings of the DirectX SDK samples show it (DXDecompiler's ShadersDX9 corpus, e.g.
+BasicHLSL vs_2_0: largest constants first, declaration order among equals, only constants read, a matrix read
+through a float3x3 cast counted as 3 registers, uniform parameters as ``$name`` after the globals, ``def``
+constants after the last uniform). Each compiled program is run by the test-side SM2 interpreter
+(tests/sm2_interp.py) against pyd3d11's SM4 executor running the same HLSL compiled for vs_4_0 / ps_4_0 on
+random inputs and constants (the constants placed by name through each side's own reflection).
+"""
+
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+import pytest
+from sm2_interp import Sm2Machine, validate
+
+from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DGetBlobPart, D3DReflect
+from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.headers.d3dcompiler_types import (
+    D3D_DISASM_INSTRUCTION_ONLY,
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_SKIP_OPTIMIZATION,
+)
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+from pyd3d11.shader.dxbc.rdef import parse_rdef
+from pyd3d11.shader.dxbc.signature import parse_signature
+from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
+from pyd3d11.shader.sm2.program import decode_program
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+
+F = np.float32
+#: target -> version token ("Version Token": 0xFFFE vertex / 0xFFFF pixel, major, minor; 2_a / 2_b are 2.x = 2.1)
+VERSIONS = {"vs_2_0": 0xFFFE0200, "vs_2_a": 0xFFFE0201, "ps_2_0": 0xFFFF0200, "ps_2_a": 0xFFFF0201,
+            "ps_2_b": 0xFFFF0201}
+VS_TARGETS = ["vs_2_0", "vs_2_a"]
+PS_TARGETS = ["ps_2_0", "ps_2_a", "ps_2_b"]
+
+
+def compile_(src: str, target: str, entry: str = "main", flags: int = 0) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, entry, target, flags, 0))
+
+
+# --- an independent CTAB reader (the d3dx9shader structure pages) -----------------------------------------
+def read_ctab(blob: bytes) -> dict:
+    words = struct.unpack(f"<{len(blob) // 4}I", blob)
+    assert words[1] & 0xFFFF == 0xFFFE, "the CTAB comment block comes right after the version token"
+    n = words[1] >> 16 & 0x7FFF
+    block = blob[8: 8 + 4 * n]
+    assert block[:4] == b"CTAB"
+    t = block[4:]
+
+    def cstr(off: int) -> str:
+        return t[off: t.index(b"\0", off)].decode()
+
+    def typeinfo(off: int) -> dict:
+        cls, typ, rows, cols, elems, nmem, moff = struct.unpack_from("<6HI", t, off)
+        members = []
+        for k in range(nmem):
+            name_off, type_off = struct.unpack_from("<2I", t, moff + 8 * k)
+            members.append((cstr(name_off), typeinfo(type_off)))
+        return {"class": cls, "type": typ, "rows": rows, "cols": cols, "elements": elems, "members": members}
+
+    size, creator, version, count, info, flags, target = struct.unpack_from("<7I", t, 0)
+    consts = []
+    for k in range(count):
+        name, rset, rindex, rcount, _res, toff, _dv = struct.unpack_from("<I4H2I", t, info + 20 * k)
+        consts.append({"name": cstr(name), "set": rset, "index": rindex, "count": rcount, "type": typeinfo(toff)})
+    return {"size": size, "creator": cstr(creator), "version": version, "flags": flags, "target": cstr(target),
+            "constants": consts}
+
+
+BOOL_SET, INT_SET, FLOAT_SET, SAMPLER_SET = 0, 1, 2, 3  # D3DXREGISTER_SET
+
+
+def registers(blob: bytes) -> dict[str, tuple[int, int, int]]:
+    return {c["name"]: (c["set"], c["index"], c["count"]) for c in read_ctab(blob)["constants"]}
+
+
+@pytest.mark.parametrize("target", sorted(VERSIONS))
+def test_bytecode_is_the_version_token_then_the_ctab_block(target: str):
+    stage = target[:2]
+    src = ("float4 k; float4 main(float4 p : POSITION) : POSITION { return p * k; }" if stage == "vs" else
+           "float4 k; float4 main(float4 c : COLOR0) : COLOR { return c * k; }")
+    blob = compile_(src, target)
+    assert struct.unpack_from("<I", blob, 0)[0] == VERSIONS[target]
+    assert struct.unpack_from("<I", blob, len(blob) - 4)[0] == 0x0000FFFF  # "End Token"
+    ct = read_ctab(blob)
+    assert ct["size"] == 28 and ct["version"] == VERSIONS[target] and ct["target"] == target
+    assert ct["creator"] == "Microsoft (R) HLSL Shader Compiler 10.1"
+    assert ct["flags"] & 0x100  # D3DCOMPILE_NO_PRESHADER, as every fxc object of the corpus records it
+    assert [c["name"] for c in ct["constants"]] == ["k"]
+
+
+def test_ctab_flags_record_the_compile_flags():
+    src = "float4 k; float4 main(float4 c : COLOR0) : COLOR { return c * k; }"
+    assert read_ctab(compile_(src, "ps_2_0"))["flags"] == 0x100
+    assert read_ctab(compile_(src, "ps_2_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))["flags"] == 0x104
+
+
+BASIC = """
+float4 g_MaterialAmbientColor; float4 g_MaterialDiffuseColor; int g_nNumLights;
+float3 g_LightDir[3]; float4 g_LightDiffuse[3]; float4 g_LightAmbient; float g_fTime;
+float4x4 g_mWorld; float4x4 g_mWorldViewProjection;
+struct O { float4 p : POSITION; float4 d : COLOR0; };
+O main(float4 pos : POSITION, float3 n : NORMAL, uniform float s) {
+  O o; o.p = mul(pos, g_mWorldViewProjection) * g_fTime;
+  float3 w = normalize(mul(n, (float3x3)g_mWorld)); float3 t = 0;
+  [unroll] for (int i = 0; i < 3; i++) t += g_LightDiffuse[i].xyz * max(0, dot(w, g_LightDir[i]));
+  o.d.xyz = g_MaterialDiffuseColor.xyz * t + g_MaterialAmbientColor.xyz * g_LightAmbient.xyz; o.d.w = s; return o; }
+"""
+
+# (source, target, expected {name: (register set, index, count)}) -- fxc's rules, module docstring
+ASSIGNMENTS = [
+    # BasicHLSL's shape: 4 first, then the 3-register ones in declaration order, then the ones; the unread
+    # g_nNumLights is left out; g_mWorld read through a float3x3 cast spans 3 registers; the uniform
+    # parameter $s comes after the globals
+    (BASIC, "vs_2_0", {"g_mWorldViewProjection": (FLOAT_SET, 0, 4), "g_LightDir": (FLOAT_SET, 4, 3),
+                       "g_LightDiffuse": (FLOAT_SET, 7, 3), "g_mWorld": (FLOAT_SET, 10, 3),
+                       "g_MaterialAmbientColor": (FLOAT_SET, 13, 1), "g_MaterialDiffuseColor": (FLOAT_SET, 14, 1),
+                       "g_LightAmbient": (FLOAT_SET, 15, 1), "g_fTime": (FLOAT_SET, 16, 1), "$s": (FLOAT_SET, 17, 1)}),
+    # an array read up to element 7 of 16 spans 8 registers (HDRLighting's g_avSampleWeights)
+    ("float4 w[16]; float4 main(float2 t : TEXCOORD0) : COLOR { float4 r = 0;\n"
+     "[unroll] for (int i = 0; i < 8; i++) r += w[i] * t.x; return r; }", "ps_2_0", {"w": (FLOAT_SET, 0, 8)}),
+    # register(c#) is kept; the others fill the free registers around it, largest first
+    ("float4 a; float4 b : register(c1); float4x4 m;\n"
+     "float4 main(float4 c : COLOR0) : COLOR { return a + b + mul(c, m); }", "ps_2_0",
+     {"b": (FLOAT_SET, 1, 1), "m": (FLOAT_SET, 2, 4), "a": (FLOAT_SET, 0, 1)}),
+    # each scalar and vector its own register (no SM4 packing of a float after a float3)
+    ("float3 a; float b; float2 c; float4 main(float4 x : COLOR0) : COLOR { return float4(a, b) + c.xyxy * x; }",
+     "ps_2_0", {"a": (FLOAT_SET, 0, 1), "b": (FLOAT_SET, 1, 1), "c": (FLOAT_SET, 2, 1)}),
+    # bool and int constants read as values live in float registers (BasicHLSL's $bTexture, $nNumLights)
+    ("bool f; int n; float4 main(float4 x : COLOR0) : COLOR { return f ? x * n : x; }", "ps_2_0",
+     {"f": (FLOAT_SET, 0, 1), "n": (FLOAT_SET, 1, 1)}),
+    # samplers at their register; s3 explicit, the other at s0
+    ("sampler2D a; samplerCUBE b : register(s3);\n"
+     "float4 main(float2 t : TEXCOORD0, float3 u : TEXCOORD1) : COLOR { return tex2D(a, t) + texCUBE(b, u); }",
+     "ps_2_0", {"a": (SAMPLER_SET, 0, 1), "b": (SAMPLER_SET, 3, 1)}),
+    # a struct is one constant spanning its members' registers
+    ("struct L { float3 dir; float4 col; }; L light;\n"
+     "float4 main(float4 n : COLOR0) : COLOR { return light.col * dot(n.xyz, light.dir); }", "ps_2_a",
+     {"light": (FLOAT_SET, 0, 2)}),
+    # vs_2_a assigns the same way
+    ("float4 a; float4x3 m; float4 main(float4 p : POSITION) : POSITION { return float4(mul(p, m), 1) + a; }",
+     "vs_2_a", {"m": (FLOAT_SET, 0, 3), "a": (FLOAT_SET, 3, 1)}),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "expected"), ASSIGNMENTS)
+def test_constant_register_assignment(src: str, target: str, expected: dict):
+    assert registers(compile_(src, target)) == expected
+
+
+def test_constants_are_listed_by_name_and_defs_follow_the_uniforms():
+    blob = compile_(BASIC, "vs_2_0")
+    names = [c["name"] for c in read_ctab(blob)["constants"]]
+    assert names == sorted(names, key=str.encode)  # byte order: "$s" < "g_L..." < "g_M..." < "g_f..." < "g_m..."
+    prog = decode_program(blob)
+    defs = [i.dst.num for i in prog.instructions if i.op == "def"]
+    assert defs and min(defs) == 18  # after c0-c17
+
+
+# (HLSL declaration, a read of it, expected D3DXSHADER_TYPEINFO (class, type, rows, columns, elements)):
+# D3DXPARAMETER_CLASS SCALAR 0 / VECTOR 1 / MATRIX_ROWS 2 / MATRIX_COLUMNS 3; D3DXPARAMETER_TYPE BOOL 1 / INT 2 /
+# FLOAT 3; Elements 1 for a non-array
+TYPES = [
+    ("float v", "v", (0, 3, 1, 1, 1)), ("float3 v", "v.y", (1, 3, 1, 3, 1)),
+    ("float4x4 v", "v._m33", (3, 3, 4, 4, 1)), ("row_major float4x4 v", "v._m33", (2, 3, 4, 4, 1)),
+    ("float2x3 v", "v._m12", (3, 3, 2, 3, 1)), ("bool v", "v", (0, 1, 1, 1, 1)), ("int2 v", "v.y", (1, 2, 1, 2, 1)),
+    ("float4 v[3]", "v[2].x", (1, 3, 1, 4, 3)),
+]
+
+
+@pytest.mark.parametrize(("decl", "use", "expected"), TYPES)
+def test_ctab_type_info(decl: str, use: str, expected: tuple):
+    src = f"{decl}; float4 main(float4 c : COLOR0) : COLOR {{ return c * (float){use}; }}"
+    (c,) = read_ctab(compile_(src, "ps_2_0"))["constants"]
+    t = c["type"]
+    assert (t["class"], t["type"], t["rows"], t["cols"], t["elements"]) == expected
+
+
+def test_ctab_struct_members_and_sampler_types():
+    src = ("struct L { float3 dir; float4 col; }; L light; sampler2D a; samplerCUBE b; sampler3D c;\n"
+           "float4 main(float3 t : TEXCOORD0) : COLOR {\n"
+           "  return light.col * dot(t, light.dir) + tex2D(a, t.xy) + texCUBE(b, t) + tex3D(c, t); }")
+    by = {c["name"]: c["type"] for c in read_ctab(compile_(src, "ps_2_0"))["constants"]}
+    assert by["light"]["class"] == 5 and [m[0] for m in by["light"]["members"]] == ["dir", "col"]
+    dir_t, col_t = by["light"]["members"][0][1], by["light"]["members"][1][1]
+    assert (dir_t["class"], dir_t["type"], dir_t["cols"]) == (1, 3, 3) and col_t["cols"] == 4
+    # D3DXPARAMETER_TYPE: SAMPLER2D 12, SAMPLER3D 13, SAMPLERCUBE 14; class D3DXPC_OBJECT 4
+    assert {n: (by[n]["class"], by[n]["type"]) for n in "abc"} == {"a": (4, 12), "b": (4, 14), "c": (4, 13)}
+
+
+# --- registers of the inputs and outputs ------------------------------------------------------------------
+def _dcls(blob: bytes) -> list[tuple[int, int, int]]:
+    """(register type, number, usage | index << 16) of every dcl."""
+    return [(i.dst.reg, i.dst.num, i.decl or 0) for i in decode_program(blob).instructions if i.op == "dcl"]
+
+
+def _written(blob: bytes) -> set[tuple[int, int]]:
+    return {(i.dst.reg, i.dst.num) for i in decode_program(blob).instructions
+            if i.dst is not None and i.op not in ("dcl", "def", "defi")}
+
+
+@pytest.mark.parametrize("target", VS_TARGETS)
+def test_vertex_shader_semantics_map_to_d3d9_registers(target: str):
+    src = ("struct O { float4 p : POSITION; float4 d0 : COLOR0; float4 d1 : COLOR1; float2 t : TEXCOORD3; };\n"
+           "O main(float4 p : POSITION, float3 n : NORMAL, float2 t : TEXCOORD2, float4 c : COLOR1) {\n"
+           "  O o; o.p = p; o.d0 = float4(n, 1); o.d1 = c; o.t = t; return o; }")
+    blob = compile_(src, target)
+    usage = {num: decl for reg, num, decl in _dcls(blob) if reg == Reg.INPUT}
+    # D3DDECLUSAGE: POSITION 0, NORMAL 3, TEXCOORD 5, COLOR 10; the usage index in bits 16-19
+    assert sorted(usage.values()) == sorted([0, 3, 5 | 2 << 16, 10 | 1 << 16])
+    assert _written(blob) >= {(Reg.RASTOUT, 0), (Reg.ATTROUT, 0), (Reg.ATTROUT, 1), (Reg.TEXCRDOUT, 3)}
+    prog = decode_program(blob)
+    defined = {i.dst.num for i in prog.instructions if i.op == "def"}
+    read = {s.num for i in prog.instructions for s in i.srcs if s.reg == Reg.CONST}
+    assert read <= defined and read_ctab(blob)["constants"] == [], "no position-offset constant: D3D9 applies none"
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+def test_pixel_shader_inputs_are_colours_and_texture_coordinates(target: str):
+    src = ("float4 main(float4 c : COLOR1, float2 t : TEXCOORD5, float4 d : COLOR0) : COLOR0 {\n"
+           "  return c * t.x + d; }")
+    dcls = {(reg, num) for reg, num, _ in _dcls(compile_(src, target))}
+    assert dcls == {(Reg.INPUT, 1), (TEXTURE, 5), (Reg.INPUT, 0)}
+
+
+# (source, target, error number) -- semantics the D3D9 registers do not have
+BAD_SEMANTICS = [
+    ("float4 main(float4 n : NORMAL) : COLOR { return n; }", "ps_2_0", "X4502"),
+    ("struct O { float4 p : POSITION; float4 n : NORMAL; }; O main(float4 p : POSITION) { O o; o.p = p; o.n = p;"
+     " return o; }", "vs_2_0", "X4502"),
+    ("float4 main(float4 p : POSITION, float4 q : MYDATA) : POSITION { return p + q; }", "vs_2_a", "X4502"),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "code"), BAD_SEMANTICS)
+def test_semantics_without_a_d3d9_register_fail(src: str, target: str, code: str):
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert code in str(info.value) and info.value.name == "E_FAIL"
+
+
+# --- profile limits ----------------------------------------------------------------------------------------
+LONG_PS = "float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;\n" + "".join(
+    f"r = r * x.{'xyzw'[i % 4]} + k;\n" for i in range(70)) + "return r; }"
+VERY_LONG_PS = "float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;\n" + "".join(
+    f"r = sin(r * x.{'xyzw'[i % 4]} + k);\n" for i in range(70)) + "return r; }"
+MANY_CONSTS = ("float4 w[40]; float4 main(float2 t : TEXCOORD0) : COLOR { float4 r = 0;\n"
+               "[unroll] for (int i = 0; i < 40; i++) r += w[i]; return r * t.x; }")
+GRADIENTS = "float4 main(float4 x : TEXCOORD0) : COLOR { return ddx(x) + ddy(x); }"
+
+# (source, target, error or None when it compiles) -- ps_2_0: 64 arithmetic slots (X5608), 32 constants;
+# ps_2_a / ps_2_b: 512 slots; gradient instructions only where D3DPS20CAPS_GRADIENTINSTRUCTIONS (ps_2_a)
+LIMITS = [
+    (LONG_PS, "ps_2_0", "X5608"), (LONG_PS, "ps_2_a", None), (LONG_PS, "ps_2_b", None),
+    (VERY_LONG_PS, "ps_2_a", "X5609"), (VERY_LONG_PS, "ps_2_b", "X5609"),
+    (MANY_CONSTS, "ps_2_0", "X4507"), (MANY_CONSTS, "ps_2_b", "X4507"),
+    (MANY_CONSTS.replace("COLOR", "POSITION").replace("TEXCOORD0", "POSITION"), "vs_2_0", None),
+    (GRADIENTS, "ps_2_0", "X4532"), (GRADIENTS, "ps_2_b", "X4532"), (GRADIENTS, "ps_2_a", None),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "code"), LIMITS)
+def test_profile_limits(src: str, target: str, code: str | None):
+    if code is None:
+        blob = compile_(src, target)
+        if "ddx" in src:
+            assert {"dsx", "dsy"} <= {i.op for i in decode_program(blob).instructions}
+        return
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    assert code in str(info.value)
+
+
+# --- blob functions on D3D9 bytecode -----------------------------------------------------------------------
+def test_disassembly_is_fxcs_d3d9_listing():
+    src = ("bool bT; sampler2D MeshTextureSampler;\n"
+           "float4 main(float4 c : COLOR0, float2 uv : TEXCOORD0) : COLOR0 {\n"
+           "  return bT ? tex2D(MeshTextureSampler, uv) * c : c; }")
+    text = bytes(D3DDisassemble(compile_(src, "ps_2_0"), None, 0, None)).decode().rstrip("\0")
+    lines = text.splitlines()
+    assert lines[:5] == ["//", "// Generated by Microsoft (R) HLSL Shader Compiler 10.1", "//", "// Parameters:", "//"]
+    assert "//   sampler2D MeshTextureSampler;" in lines and "//   bool bT;" in lines
+    assert "//   bT                 c0       1" in lines and "//   MeshTextureSampler s0       1" in lines
+    assert "    ps_2_0" in lines and "    dcl t0.xy" in lines and "    dcl_2d s0" in lines
+    assert lines[-1].startswith("// approximately ") and lines[-1].endswith(" arithmetic)")
+    only = bytes(D3DDisassemble(compile_(src, "ps_2_0"), None, D3D_DISASM_INSTRUCTION_ONLY, None)).decode().rstrip("\0")
+    assert only.splitlines()[0] == "    ps_2_0" and "Parameters" not in only
+
+
+def test_reflection_and_blob_parts_refuse_d3d9_bytecode():
+    blob = compile_("float4 main(float4 c : COLOR0) : COLOR { return c; }", "ps_2_0")
+    with pytest.raises(D3D11Error) as info:
+        D3DReflect(blob)
+    assert info.value.name == "D3DERR_INVALIDCALL"  # not the DXBC container D3DReflect parses
+    with pytest.raises(D3D11Error) as info:
+        D3DGetBlobPart(blob, None, 0, 0)
+    assert info.value.name == "E_FAIL"
+
+
+@pytest.mark.parametrize("target", ["vs_3_0", "ps_3_0", "vs_1_1", "tx_1_0"])
+def test_unbuilt_d3d9_targets_say_so(target: str):
+    with pytest.raises(NotSupportedError, match=target):
+        compile_("float4 main(float4 c : COLOR0) : COLOR { return c; }", target)
+
+
+# --- the programs compute what the HLSL means -------------------------------------------------------------
+VS_PROGRAMS = [
+    """float4x4 wvp; float4 tint; float s;
+    struct O { float4 p : POSITION; float4 d : COLOR0; float2 t : TEXCOORD0; float3 n : TEXCOORD1; };
+    O main(float4 p : POSITION, float3 n : NORMAL, float2 t : TEXCOORD0) {
+      O o; o.p = mul(p, wvp); o.d = float4(normalize(n), 1) * tint; o.t = t * s; o.n = cross(n, tint.xyz); return o; }""",
+    """float4 a; float3 b; float4x3 m;
+    struct O { float4 p : POSITION; float4 d : COLOR1; float4 t : TEXCOORD2; };
+    O main(float4 p : POSITION, float4 c : COLOR0) {
+      O o; o.p = float4(mul(p, m), 1) + a; o.d = c.x > b.y ? c * a : c - a; o.t = max(p, -c) * b.z; return o; }""",
+]
+PS_PROGRAMS = [
+    """float4 k; float3 l; float g;
+    float4 main(float4 c : COLOR0, float2 t : TEXCOORD0, float3 n : TEXCOORD1) : COLOR {
+      return c * k + float4(t, dot(n, l), g) * (n.x > 0 ? 2 : 0.5); }""",
+    """float4 k[3]; float4 main(float4 d : COLOR1, float4 t : TEXCOORD3, uniform float4 u) : COLOR0 {
+      float4 r = d * k[0] + t * k[2]; return abs(r) + min(t, u) + lerp(d, t, k[1].x); }""",
+]
+
+
+def _rand(rng, n: int) -> np.ndarray:
+    return rng.uniform(-3, 3, (n, 4)).astype(F)
+
+
+def _semantic_key(name: str, index: int) -> tuple[str, int]:
+    name = name.upper()
+    return ("POSITION", index) if name == "SV_POSITION" else ("COLOR", index) if name == "SV_TARGET" else (name, index)
+
+
+def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.ndarray, str]]:
+    """(SM4 result, D3D9 result, element) per output element: the SM4 program (vs_4_0 / ps_4_0, D3D9 semantics
+    through D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY) on pyd3d11's executor, the D3D9 program on the test's
+    interpreter; inputs matched by semantic, constants by name, each side through its own reflection."""
+    rng = np.random.default_rng(seed)
+    n = 48
+    kind = target[:2]
+    d3d9 = decode_program(compile_(src, target))
+    assert validate(d3d9) == [], validate(d3d9)
+    sm4_blob = compile_(src, f"{kind}_4_0", flags=D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY)
+    c = parse_container(sm4_blob)
+    rdef = parse_rdef(c.get("RDEF"))
+    isgn, osgn = parse_signature(c.get("ISGN"), "ISGN"), parse_signature(c.get("OSGN"), "OSGN")
+    sm4 = decode_sm4(c.program)
+    # constants: random values per variable register, written at the SM4 offsets and the CTAB registers
+    b = Bindings()
+    consts = np.zeros((256, 4), F)
+    ctab = {cst["name"]: cst for cst in read_ctab(compile_(src, target))["constants"]}
+    slots = {x.name: x.bind_point for x in rdef.bindings if x.input_type == 0}
+    for cb in rdef.constant_buffers:
+        data = np.zeros(max(cb.size, 16) // 4, F)
+        for v in cb.variables:
+            name = ("$" if cb.name == "$Params" else "") + v.name
+            words = rng.uniform(-2, 2, v.size // 4).astype(F)
+            data[v.start_offset // 4: v.start_offset // 4 + len(words)] = words
+            if name in ctab:  # register k of the D3D9 constant = the variable's bytes [16k, 16k + 16)
+                cst = ctab[name]
+                for k in range(cst["count"]):
+                    part = words[4 * k: 4 * k + 4]
+                    consts[cst["index"] + k, : len(part)] = part
+        b.set_cbuffer(slots[cb.name], data.view(np.uint32))
+    # inputs by semantic
+    values = {_semantic_key(e.semantic_name, e.semantic_index): _rand(rng, n) for e in isgn.elements}
+    top = max(e.register for e in isgn.elements) + 1
+    sm4_in = np.zeros((top, n, 4), np.uint32)
+    for e in isgn.elements:
+        sm4_in[e.register] = values[_semantic_key(e.semantic_name, e.semantic_index)].view(np.uint32)
+    regs = {}
+    if kind == "vs":
+        names = {0: "POSITION", 3: "NORMAL", 5: "TEXCOORD", 10: "COLOR"}
+        for i in d3d9.instructions:
+            if i.op == "dcl" and i.dst.reg == Reg.INPUT:
+                regs[(Reg.INPUT, i.dst.num)] = values[(names[i.decl & 0xF], i.decl >> 16 & 0xF)]
+    else:
+        for (name, idx), v in values.items():
+            regs[(Reg.INPUT if name == "COLOR" else TEXTURE, idx)] = v
+    res = run_program(sm4, n, inputs=sm4_in, bindings=b)
+    m = Sm2Machine(d3d9, n, regs, consts).run()
+    out = []
+    for e in osgn.elements:
+        name, idx = _semantic_key(e.semantic_name, e.semantic_index)
+        reg = {("vs", "POSITION"): (Reg.RASTOUT, 0), ("vs", "COLOR"): (Reg.ATTROUT, idx),
+               ("vs", "TEXCOORD"): (Reg.TEXCRDOUT, idx), ("ps", "COLOR"): (Reg.COLOROUT, idx)}[(kind, name)]
+        lanes = [k for k in range(4) if e.mask >> k & 1]
+        out.append((res.outputs[e.register].view(F)[:, lanes], m.out(*reg)[:, lanes], f"{name}{idx}"))
+    return out
+
+
+@pytest.mark.parametrize("target", VS_TARGETS)
+@pytest.mark.parametrize("idx", range(len(VS_PROGRAMS)))
+def test_vertex_programs_compute_what_the_sm4_program_computes(idx: int, target: str):
+    for expect, got, name in _run_both(VS_PROGRAMS[idx], target, seed=idx):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+@pytest.mark.parametrize("idx", range(len(PS_PROGRAMS)))
+def test_pixel_programs_compute_what_the_sm4_program_computes(idx: int, target: str):
+    for expect, got, name in _run_both(PS_PROGRAMS[idx], target, seed=10 + idx):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
