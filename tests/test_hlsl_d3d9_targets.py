@@ -40,9 +40,11 @@ from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 F = np.float32
 #: target -> version token ("Version Token": 0xFFFE vertex / 0xFFFF pixel, major, minor; 2_a / 2_b are 2.x = 2.1)
 VERSIONS = {"vs_2_0": 0xFFFE0200, "vs_2_a": 0xFFFE0201, "ps_2_0": 0xFFFF0200, "ps_2_a": 0xFFFF0201,
-            "ps_2_b": 0xFFFF0201}
-VS_TARGETS = ["vs_2_0", "vs_2_a"]
-PS_TARGETS = ["ps_2_0", "ps_2_a", "ps_2_b"]
+            "ps_2_b": 0xFFFF0201, "vs_3_0": 0xFFFE0300, "ps_3_0": 0xFFFF0300}
+VS2_TARGETS = ["vs_2_0", "vs_2_a"]
+PS2_TARGETS = ["ps_2_0", "ps_2_a", "ps_2_b"]
+VS_TARGETS = [*VS2_TARGETS, "vs_3_0"]
+PS_TARGETS = [*PS2_TARGETS, "ps_3_0"]
 
 
 def compile_(src: str, target: str, entry: str = "main", flags: int = 0) -> bytes:
@@ -210,7 +212,7 @@ def _written(blob: bytes) -> set[tuple[int, int]]:
             if i.dst is not None and i.op not in ("dcl", "def", "defi")}
 
 
-@pytest.mark.parametrize("target", VS_TARGETS)
+@pytest.mark.parametrize("target", VS2_TARGETS)
 def test_vertex_shader_semantics_map_to_d3d9_registers(target: str):
     src = ("struct O { float4 p : POSITION; float4 d0 : COLOR0; float4 d1 : COLOR1; float2 t : TEXCOORD3; };\n"
            "O main(float4 p : POSITION, float3 n : NORMAL, float2 t : TEXCOORD2, float4 c : COLOR1) {\n"
@@ -226,12 +228,28 @@ def test_vertex_shader_semantics_map_to_d3d9_registers(target: str):
     assert read <= defined and read_ctab(blob)["constants"] == [], "no position-offset constant: D3D9 applies none"
 
 
-@pytest.mark.parametrize("target", PS_TARGETS)
+@pytest.mark.parametrize("target", PS2_TARGETS)
 def test_pixel_shader_inputs_are_colours_and_texture_coordinates(target: str):
     src = ("float4 main(float4 c : COLOR1, float2 t : TEXCOORD5, float4 d : COLOR0) : COLOR0 {\n"
            "  return c * t.x + d; }")
     dcls = {(reg, num) for reg, num, _ in _dcls(compile_(src, target))}
     assert dcls == {(Reg.INPUT, 1), (TEXTURE, 5), (Reg.INPUT, 0)}
+
+
+def test_shader_model_3_declares_every_input_and_output_with_its_semantic():
+    """vs_3_0 outputs are o# registers declared with their usage ("dcl_usage output (sm3 - vs asm)"), the
+    position among them; ps_3_0 inputs are v# declared with their usage ("dcl_usage input (sm3 - ps asm)")."""
+    vs = ("struct O { float4 p : POSITION; float4 d : COLOR0; float2 t : TEXCOORD3; float3 n : NORMAL; };\n"
+          "O main(float4 p : POSITION, float3 n : NORMAL) { O o; o.p = p; o.d = p.x; o.t = n.xy; o.n = n;"
+          " return o; }")
+    dcls = _dcls(compile_(vs, "vs_3_0"))
+    outs = {decl: (reg, num) for reg, num, decl in dcls if reg == Reg.TEXCRDOUT}
+    assert set(outs) == {0, 10, 5 | 3 << 16, 3} and {n for _r, n in outs.values()} == {0, 1, 2, 3}
+    assert {(Reg.RASTOUT, 0), (Reg.ATTROUT, 0)}.isdisjoint(_written(compile_(vs, "vs_3_0")))
+    ps = "float4 main(float4 c : COLOR1, float2 t : TEXCOORD5, float3 n : NORMAL0) : COLOR0 { return c * t.x + n.y; }"
+    ins = {decl for reg, num, decl in _dcls(compile_(ps, "ps_3_0")) if reg == Reg.INPUT}
+    assert ins == {10 | 1 << 16, 5 | 5 << 16, 3}
+    # NORMAL is no ps_2_x input (only COLOR v# and TEXCOORD t#): see BAD_SEMANTICS
 
 
 # (source, target, error number) -- semantics the D3D9 registers do not have
@@ -267,6 +285,9 @@ LIMITS = [
     (MANY_CONSTS, "ps_2_0", "X4507"), (MANY_CONSTS, "ps_2_b", "X4507"),
     (MANY_CONSTS.replace("COLOR", "POSITION").replace("TEXCOORD0", "POSITION"), "vs_2_0", None),
     (GRADIENTS, "ps_2_0", "X4532"), (GRADIENTS, "ps_2_b", "X4532"), (GRADIENTS, "ps_2_a", None),
+    (GRADIENTS, "ps_3_0", None), (VERY_LONG_PS, "ps_3_0", "X5609"), (LONG_PS, "ps_3_0", None),
+    # ps_3_0: 224 float constants; vs_3_0: 256
+    (MANY_CONSTS.replace("40", "230"), "ps_3_0", "X4507"), (MANY_CONSTS.replace("40", "220"), "ps_3_0", None),
 ]
 
 
@@ -308,14 +329,33 @@ def test_reflection_and_blob_parts_refuse_d3d9_bytecode():
     assert info.value.name == "E_FAIL"
 
 
-@pytest.mark.parametrize("target", ["vs_3_0", "ps_3_0", "vs_1_1", "tx_1_0"])
+@pytest.mark.parametrize("target", ["vs_1_1", "tx_1_0"])
 def test_unbuilt_d3d9_targets_say_so(target: str):
     with pytest.raises(NotSupportedError, match=target):
         compile_("float4 main(float4 c : COLOR0) : COLOR { return c; }", target)
 
 
+# shader-model-3 features the translation does not build: NotSupportedError naming them (fxc compiles them)
+SM3_UNBUILT = [
+    ("sampler2D s; float4 main(float2 t : TEXCOORD0) : COLOR { return tex2Dlod(s, float4(t, 0, 1)); }", "ps_3_0",
+     "texldl"),
+    ("float4 main(float2 p : VPOS) : COLOR { return p.xyxy; }", "ps_3_0", "vPos"),
+    ("float4 main(float f : VFACE) : COLOR { return f; }", "ps_3_0", "vFace"),
+    ("sampler2D s; float4 main(float4 p : POSITION) : POSITION { return tex2Dlod(s, p); }", "vs_3_0",
+     "texldl"),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "what"), SM3_UNBUILT)
+def test_unbuilt_shader_model_3_features_say_so(src: str, target: str, what: str):
+    with pytest.raises(NotSupportedError, match=what):
+        compile_(src, target)
+
+
 # --- the programs compute what the HLSL means -------------------------------------------------------------
 VS_PROGRAMS = [
+    """float4 w; struct O { float4 p : POSITION; float4 t : TEXCOORD0; };
+    O main(float4 p : POSITION) { O o; o.p = p * w; o.t = float4(sin(p.x), cos(p.y), sin(p.z * 3), 1); return o; }""",
     """float4x4 wvp; float4 tint; float s;
     struct O { float4 p : POSITION; float4 d : COLOR0; float2 t : TEXCOORD0; float3 n : TEXCOORD1; };
     O main(float4 p : POSITION, float3 n : NORMAL, float2 t : TEXCOORD0) {
@@ -352,6 +392,11 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     kind = target[:2]
     d3d9 = decode_program(compile_(src, target))
     assert validate(d3d9) == [], validate(d3d9)
+    if target == "ps_2_b":  # 2.x without D3DPS20CAPS_ARBITRARYSWIZZLE / GRADIENTINSTRUCTIONS / PREDICATION
+        ps20 = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}
+        for i in d3d9.instructions:
+            assert i.op not in ("dsx", "dsy", "texldd", "setp") and not i.predicated
+            assert all(len(set(x.swizzle)) == 1 or tuple(x.swizzle) in ps20 for x in i.srcs if x.reg != Reg.SAMPLER)
     sm4_blob = compile_(src, f"{kind}_4_0", flags=D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY)
     c = parse_container(sm4_blob)
     rdef = parse_rdef(c.get("RDEF"))
@@ -381,11 +426,14 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     for e in isgn.elements:
         sm4_in[e.register] = values[_semantic_key(e.semantic_name, e.semantic_index)].view(np.uint32)
     regs = {}
-    if kind == "vs":
-        names = {0: "POSITION", 3: "NORMAL", 5: "TEXCOORD", 10: "COLOR"}
+    names = {0: "POSITION", 3: "NORMAL", 5: "TEXCOORD", 10: "COLOR"}  # D3DDECLUSAGE
+    sm3_out = {}  # vs_3_0: (semantic, index) -> o#
+    if kind == "vs" or d3d9.major == 3:
         for i in d3d9.instructions:
             if i.op == "dcl" and i.dst.reg == Reg.INPUT:
                 regs[(Reg.INPUT, i.dst.num)] = values[(names[i.decl & 0xF], i.decl >> 16 & 0xF)]
+            elif i.op == "dcl" and i.dst.reg == Reg.TEXCRDOUT:
+                sm3_out[(names[i.decl & 0xF], i.decl >> 16 & 0xF)] = (Reg.TEXCRDOUT, i.dst.num)
     else:
         for (name, idx), v in values.items():
             regs[(Reg.INPUT if name == "COLOR" else TEXTURE, idx)] = v
@@ -394,8 +442,9 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     out = []
     for e in osgn.elements:
         name, idx = _semantic_key(e.semantic_name, e.semantic_index)
-        reg = {("vs", "POSITION"): (Reg.RASTOUT, 0), ("vs", "COLOR"): (Reg.ATTROUT, idx),
-               ("vs", "TEXCOORD"): (Reg.TEXCRDOUT, idx), ("ps", "COLOR"): (Reg.COLOROUT, idx)}[(kind, name)]
+        reg = sm3_out[(name, idx)] if sm3_out else {
+            ("vs", "POSITION"): (Reg.RASTOUT, 0), ("vs", "COLOR"): (Reg.ATTROUT, idx),
+            ("vs", "TEXCOORD"): (Reg.TEXCRDOUT, idx), ("ps", "COLOR"): (Reg.COLOROUT, idx)}[(kind, name)]
         lanes = [k for k in range(4) if e.mask >> k & 1]
         out.append((res.outputs[e.register].view(F)[:, lanes], m.out(*reg)[:, lanes], f"{name}{idx}"))
     return out

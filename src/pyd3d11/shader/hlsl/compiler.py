@@ -38,12 +38,11 @@ _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 #: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
 _LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
 #: the Direct3D 9 targets built (raw D3D9 bytecode with a CTAB block: sm2/d3d9.py)
-_D3D9 = re.compile(r"^(vs_2_0|vs_2_a|ps_2_0|ps_2_a|ps_2_b)$")
+_D3D9 = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
-    (re.compile(r"^(vs_(1_1|3_0)|ps_3_0|tx_1_0)$"), "Direct3D 9 shader models 1 and 3 (vs_1_1, vs_3_0, ps_3_0, "
-                                                    "tx_1_0)"),
+    (re.compile(r"^(vs_1_1|tx_1_0)$"), "Direct3D 9 shader model 1 (vs_1_1) and texture shaders (tx_1_0)"),
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
 ]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
@@ -180,8 +179,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     if d3d9:
         explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
                     for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
-        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, flags & ~D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
-                             if not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY else flags)
+        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -332,12 +330,16 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
-    from ..sm2.d3d9 import TARGETS, native_program
+    from ..dxbc.container import parse_container
+    from ..dxbc.signature import parse_signature
+    from ..sm2.d3d9 import TARGETS, check_sm3, native_program
     from ..sm2.profile import profile_errors
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
 
     prof = TARGETS[target].profile
+    isgn_data = parse_container(blob).get("ISGN")
+    check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
     tr, (rdef, isgn, osgn) = translate_level9(blob, program, prof, file, native=True)
     prog = native_program(tr, rdef, isgn, osgn, target, file, explicit, flags)
     errs = profile_errors(prog, prof)

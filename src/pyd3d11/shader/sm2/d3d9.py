@@ -53,9 +53,13 @@ from .tokens import TEXTURE, Reg, SamplerType, Usage
 
 @dataclass(frozen=True)
 class D3D9Target:
+    #: the limits; ``minor`` 1 for every target past 2_0 (the translation's shader-model-2.x instruction set,
+    #: which shader model 3 contains)
     profile: Level9Profile
     #: the 4_0_level_9_x target whose HLSL rules the front end applies (intrinsics and checks)
     level9: str
+    major: int = 2
+    minor: int | None = None  # the version token's minor (None: the profile's)
 
 
 def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad) -> Level9Profile:
@@ -71,6 +75,12 @@ TARGETS: dict[str, D3D9Target] = {
     "ps_2_0": D3D9Target(_ps("ps_2_0", "ps_2_0", 0, 96, 64, 32, 12, 4, False, False), "ps_4_0_level_9_1"),
     "ps_2_a": D3D9Target(_ps("ps_2_a", "ps_2_x", 1, 512, None, None, 22, None, True, True), "ps_4_0_level_9_3"),
     "ps_2_b": D3D9Target(_ps("ps_2_b", "ps_2_x", 1, 512, None, None, 32, 4, False, False), "ps_4_0_level_9_3"),
+    # "Registers - vs_3_0" / "Registers - ps_3_0": 32 temporaries, 256 / 224 float constants, 12 o# outputs,
+    # 10 v# pixel inputs, 4 vertex samplers; 512 instruction slots at least; static flow depth 4, dynamic 24
+    "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
+                                       True, False, 4, 24, _VS_PORTS), "vs_4_0_level_9_3", 3, 0),
+    "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
+                                       True, True, 4, 24, _PS_PORTS), "ps_4_0_level_9_3", 3, 0),
 }
 
 #: semantic name -> D3DDECLUSAGE (vertex-shader input declarations); SV_Position reads as POSITION
@@ -127,6 +137,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
             old_cb[m.target + k] = (m.buffer, m.start + k)
     if kind == "vs" and tr.runtime_constants:
         body = _drop_position_offset(body)
+    if TARGETS[target].major == 3:
+        body = _sm3_sincos(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
     variables = _variables(rdef, explicit)
@@ -185,13 +197,14 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
             inst.dst = Dst(Reg.SAMPLER, new_sampler[inst.dst.num], inst.dst.mask)
 
     # --- inputs and outputs by semantic ------------------------------------------------------------------
+    spec = TARGETS[target]
     if kind == "vs":
-        body = _vs_io(body, isgn, osgn, prof, file)
+        body = _vs3_io(body, isgn, osgn, prof, file) if spec.major == 3 else _vs_io(body, isgn, osgn, prof, file)
     else:
-        body = _ps_io(body, isgn, prof, file)
+        body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
     # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
     body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
-    out = Sm2Program(kind, 2, prof.minor, body)
+    out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
 
     # --- the constant table ------------------------------------------------------------------------------
     consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type))
@@ -218,6 +231,16 @@ def _srcs(inst: Inst):
         yield s
         if s.rel is not None:
             yield s.rel
+
+
+def _sm3_sincos(body: list[Inst]) -> list[Inst]:
+    """Shader model 3's sincos takes the angle alone ("sincos - vs" / "sincos - ps": vs_3_0 / ps_3_0 have no
+    src1 / src2 constant operands); def constants no instruction reads any more are dropped."""
+    for inst in body:
+        if inst.op == "sincos":
+            inst.srcs = inst.srcs[:1]
+    read = {s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST}
+    return [i for i in body if not (i.op == "def" and i.dst.num not in read)]
 
 
 def _drop_position_offset(body: list[Inst]) -> list[Inst]:
@@ -365,3 +388,83 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
     order = {Reg.INPUT: 0, TEXTURE: 1, Reg.SAMPLER: 2}
     dcls.sort(key=lambda i: (order.get(i.dst.reg, 3), i.dst.num))
     return dcls + rest
+
+
+def _usage_of(el, prof: Level9Profile, file: str, role: str) -> int:
+    name = el.semantic_name.upper()
+    usage = _USAGE.get(name)
+    if usage is None:
+        raise _err(file, 4502, f"invalid {role} semantic '{el.semantic_name}': a {prof.sm2} {role} takes a "
+                               "D3DDECLUSAGE name (POSITION, NORMAL, TEXCOORD, COLOR, ...)")
+    return int(usage) | el.semantic_index << 16
+
+
+def _vs3_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
+    """vs_3_0: inputs as in vs_2_x; every output an o# register (the SM4 output register, one per element)
+    declared with its semantic's usage ("dcl_usage output (sm3 - vs asm)"), the position included."""
+    inputs = _elements(isgn)
+    outs = _elements(osgn)
+    pos = next((e.register for e in outs.values() if e.semantic_name.upper() in ("SV_POSITION", "POSITION")), None)
+    if outs and max(outs) >= prof.outputs:
+        raise _err(file, 4510, f"{prof.sm2}: output register o{max(outs)} exceeds o0-o{prof.outputs - 1}")
+    for inst in body:
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.INPUT:
+            el = inputs.get(inst.dst.num)
+            inst.decl = _usage_of(el, prof, file, "input") if el is not None else int(Usage.TEXCOORD)
+            continue
+        if inst.dst is None:
+            continue
+        if inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 and pos is not None:
+            inst.dst = Dst(Reg.TEXCRDOUT, pos, inst.dst.mask, inst.dst.mod, inst.dst.shift)
+        elif inst.dst.reg == Reg.TEXCRDOUT:
+            t = inst.dst.num
+            reg = t + 1 if pos is not None and t >= pos else t  # translate.texcoord, inverted
+            inst.dst = Dst(Reg.TEXCRDOUT, reg, inst.dst.mask, inst.dst.mod, inst.dst.shift)
+    decls = [Inst("dcl", Dst(Reg.TEXCRDOUT, reg, el.mask & 0xF),
+                  decl=int(Usage.POSITION) if reg == pos else _usage_of(el, prof, file, "output"))
+             for reg, el in sorted(outs.items())]
+    in_dcls = [i for i in body if i.op == "dcl"]  # fxc declares the inputs, then the outputs
+    return in_dcls + decls + [i for i in body if i.op != "dcl"]
+
+
+def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
+    """ps_3_0: every input a v# register (the SM4 input register) declared with its semantic's usage
+    ("dcl_usage input (sm3 - ps asm)": dcl_texcoord0 v0.xy); outputs as in ps_2_x."""
+    inputs = _elements(isgn)
+    if inputs and max(inputs) >= prof.inputs:
+        raise _err(file, 4510, f"{prof.sm2}: input register v{max(inputs)} exceeds v0-v{prof.inputs - 1}")
+    for inst in body:
+        for s in inst.srcs:
+            if s.reg == TEXTURE:
+                s.reg = Reg.INPUT  # no SV_Position among the inputs (check_sm3): t# numbers are the registers
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
+            el = inputs[inst.dst.num]
+            inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF)
+            inst.decl = _usage_of(el, prof, file, "input")
+    dcls = [i for i in body if i.op == "dcl"]
+    rest = [i for i in body if i.op != "dcl"]
+    dcls.sort(key=lambda i: ({Reg.INPUT: 0, Reg.SAMPLER: 1}.get(i.dst.reg, 2), i.dst.num))
+    return dcls + rest
+
+
+#: SM4 instructions whose shader-model-3 forms are not built (texldl, vertex texture fetch, ...): named refusals
+_SM3_UNBUILT = {"SAMPLE_L": "texldl (tex2Dlod / SampleLevel)", "LD": "Load", "RESINFO": "GetDimensions"}
+
+
+def check_sm3(program, isgn, target: str) -> None:
+    """NotSupportedError naming what a vs_3_0 / ps_3_0 program needs that the translation does not build:
+    vPos / vFace (VPOS, VFACE), texldl, vertex texture fetch. (A shader-model-2 translation would refuse them
+    as fxc does for 2.x targets -- wrongly for 3.0.)"""
+    from .. import ir
+
+    if TARGETS[target].major != 3:
+        return
+    for el in isgn.elements if isgn is not None else []:
+        if el.semantic_name.upper() in ("SV_POSITION", "VPOS", "SV_ISFRONTFACE", "VFACE") and target[:2] == "ps":
+            raise NotSupportedError(f"{target}: the vPos / vFace input ({el.semantic_name})", "D3DCompile")
+    for inst in program.instructions:
+        name = ir.Opcode(inst.opcode).name
+        if name in _SM3_UNBUILT:
+            raise NotSupportedError(f"{target}: {_SM3_UNBUILT[name]}", "D3DCompile")
+        if target[:2] == "vs" and name.startswith("SAMPLE"):
+            raise NotSupportedError(f"{target}: vertex texture fetch (texldl in a vertex shader)", "D3DCompile")

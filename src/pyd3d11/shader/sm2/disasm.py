@@ -29,6 +29,10 @@ _RASTOUT = {0: "oPos", 1: "oFog", 2: "oPts"}
 
 
 def register_name(reg: int, num: int, kind: str) -> str:
+    """``kind``: 'vs' / 'ps', or 'vs3' / 'ps3' for shader model 3, whose output registers are o# ("Registers -
+    vs_3_0": the output register type is the one vs_2_x names oT#)."""
+    if reg == Reg.TEXCRDOUT and kind.endswith("3"):
+        return f"o{num}"
     if reg == Reg.RASTOUT:
         return _RASTOUT.get(num, f"oRast{num}")
     if reg == Reg.DEPTHOUT:
@@ -129,8 +133,9 @@ def instruction_text(inst: Inst, kind: str) -> str:
 
 def disassemble(prog: Sm2Program, indent: str = "    ") -> list[str]:
     """The listing lines: the version line, then one line per instruction (comment blocks are left out)."""
+    kind = prog.kind + ("3" if prog.major >= 3 else "")
     lines = [indent + prog.profile]
-    lines += [indent + instruction_text(i, prog.kind) for i in prog.instructions if i.op != "comment"]
+    lines += [indent + instruction_text(i, kind) for i in prog.instructions if i.op != "comment"]
     return lines
 
 

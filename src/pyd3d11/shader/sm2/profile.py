@@ -72,7 +72,7 @@ def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
 
     cubes = {i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER
              and (i.decl or 0) >> 27 & 0xF == 3}
-    notexlimit = prog.kind == "ps" and prog.minor >= 1
+    notexlimit = prog.kind == "ps" and (prog.minor >= 1 or prog.major >= 3)  # ps_2_x / ps_3_0
     tex = arith = 0
     for inst in prog.instructions:
         if inst.op == "comment":
