@@ -197,6 +197,9 @@ class Sm2Machine:
         elif op == "texld":
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
+        elif op == "texldl":  # shader model 3 ("texldl - ps"): the level of detail is the coordinate's w
+            assert self.sample is not None
+            self._write(d, self.sample(s[1].num, r(s[0]), "texldl"))
         elif op == "texldd":  # ps_2_x: explicit gradients in src2 / src3
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls, r(s[2]), r(s[3])))

@@ -337,13 +337,52 @@ def test_unbuilt_d3d9_targets_say_so(target: str):
 
 # shader-model-3 features the translation does not build: NotSupportedError naming them (fxc compiles them)
 SM3_UNBUILT = [
-    ("sampler2D s; float4 main(float2 t : TEXCOORD0) : COLOR { return tex2Dlod(s, float4(t, 0, 1)); }", "ps_3_0",
-     "texldl"),
     ("float4 main(float2 p : VPOS) : COLOR { return p.xyxy; }", "ps_3_0", "vPos"),
     ("float4 main(float f : VFACE) : COLOR { return f; }", "ps_3_0", "vFace"),
-    ("sampler2D s; float4 main(float4 p : POSITION) : POSITION { return tex2Dlod(s, p); }", "vs_3_0",
-     "texldl"),
 ]
+
+# tex*lod -> texldl (shader model 3, pixel and vertex shaders): (source, target, sampler type name)
+TEXLDL = [
+    ("sampler2D s; float4 main(float2 t : TEXCOORD0, float l : TEXCOORD1) : COLOR {\n"
+     "  return tex2Dlod(s, float4(t, 0, l)); }", "ps_3_0", 2),
+    ("samplerCUBE s : register(s2); float4 main(float3 t : TEXCOORD0, float l : TEXCOORD1) : COLOR {\n"
+     "  return texCUBElod(s, float4(t, l)); }", "ps_3_0", 3),
+    ("sampler2D s : register(s1); struct O { float4 p : POSITION; float4 c : COLOR0; };\n"
+     "O main(float4 p : POSITION, float2 t : TEXCOORD0, float l : TEXCOORD1) {\n"
+     "  O o; o.p = p; o.c = tex2Dlod(s, float4(t, 0, l)); return o; }", "vs_3_0", 2),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "dims"), TEXLDL)
+def test_lod_sampling_is_texldl_with_the_lod_in_w(src: str, target: str, dims: int):
+    """Run with a stand-in texture that returns its coordinates: the result must be (coord..., lod in w) read
+    through the sampler register the CTAB names."""
+    blob = compile_(src, target)
+    prog = decode_program(blob)
+    assert "texldl" in {i.op for i in prog.instructions} and validate(prog) == []
+    (smp,) = [c for c in read_ctab(blob)["constants"] if c["set"] == SAMPLER_SET]
+    rng = np.random.default_rng(5)
+    n = 16
+    coord, lod = rng.uniform(-1, 1, (n, 4)).astype(F), rng.uniform(0, 4, (n, 4)).astype(F)
+    regs = {}
+    for i in prog.instructions:
+        if i.op == "dcl" and i.dst.reg == Reg.INPUT:
+            usage, index = i.decl & 0xF, i.decl >> 16 & 0xF
+            regs[(Reg.INPUT, i.dst.num)] = {(5, 0): coord, (5, 1): lod}.get((usage, index), coord)
+    seen = []
+
+    def sample(sampler: int, c: np.ndarray, how) -> np.ndarray:
+        assert how == "texldl"
+        seen.append(sampler)
+        return c
+
+    m = Sm2Machine(prog, n, regs, np.zeros((256, 4), F), sample).run()
+    out = m.out(Reg.COLOROUT, 0) if target[:2] == "ps" else next(
+        m.out(Reg.TEXCRDOUT, i.dst.num) for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.TEXCRDOUT
+        and i.decl & 0xF == 10)
+    np.testing.assert_array_equal(out[:, :dims], coord[:, :dims])
+    np.testing.assert_array_equal(out[:, 3], lod[:, 0])
+    assert seen == [smp["index"]]
 
 
 @pytest.mark.parametrize(("src", "target", "what"), SM3_UNBUILT)

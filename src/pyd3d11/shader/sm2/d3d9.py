@@ -78,9 +78,9 @@ TARGETS: dict[str, D3D9Target] = {
     # "Registers - vs_3_0" / "Registers - ps_3_0": 32 temporaries, 256 / 224 float constants, 12 o# outputs,
     # 10 v# pixel inputs, 4 vertex samplers; 512 instruction slots at least; static flow depth 4, dynamic 24
     "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
-                                       True, False, 4, 24, _VS_PORTS), "vs_4_0_level_9_3", 3, 0),
+                                       True, False, 4, 24, _VS_PORTS, texldl=True), "vs_4_0_level_9_3", 3, 0),
     "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
-                                       True, True, 4, 24, _PS_PORTS), "ps_4_0_level_9_3", 3, 0),
+                                       True, True, 4, 24, _PS_PORTS, texldl=True), "ps_4_0_level_9_3", 3, 0),
 }
 
 #: semantic name -> D3DDECLUSAGE (vertex-shader input declarations); SV_Position reads as POSITION
@@ -448,7 +448,7 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
 
 
 #: SM4 instructions whose shader-model-3 forms are not built (texldl, vertex texture fetch, ...): named refusals
-_SM3_UNBUILT = {"SAMPLE_L": "texldl (tex2Dlod / SampleLevel)", "LD": "Load", "RESINFO": "GetDimensions"}
+_SM3_UNBUILT = {"LD": "Load", "RESINFO": "GetDimensions"}
 
 
 def check_sm3(program, isgn, target: str) -> None:
@@ -466,5 +466,6 @@ def check_sm3(program, isgn, target: str) -> None:
         name = ir.Opcode(inst.opcode).name
         if name in _SM3_UNBUILT:
             raise NotSupportedError(f"{target}: {_SM3_UNBUILT[name]}", "D3DCompile")
-        if target[:2] == "vs" and name.startswith("SAMPLE"):
-            raise NotSupportedError(f"{target}: vertex texture fetch (texldl in a vertex shader)", "D3DCompile")
+        if target[:2] == "vs" and name.startswith("SAMPLE") and name != "SAMPLE_L":
+            raise NotSupportedError(f"{target}: vertex texture fetch other than texldl ({name.lower()})",
+                                    "D3DCompile")

@@ -44,6 +44,9 @@ class Level9Profile:
     #: (file, read ports, reads per instruction or None): an instruction may read at most ``ports`` distinct
     #: registers of a file, and at most ``reads`` operands from it
     read_ports: tuple[tuple[int, int, int | None], ...]
+    #: texldl (SampleLevel / tex*lod) in pixel and vertex shaders: shader model 3 (the D3D9 vs_3_0 / ps_3_0
+    #: targets, sm2/d3d9.py); no level-9 target has it
+    texldl: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction

@@ -197,7 +197,7 @@ class _Translator(FlowControl):
                                     f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
             elif op == O.DCL_INDEXABLETEMP:
                 self.x_size[inst.extra[0]] = inst.extra[1]
-            elif op in _NO_SM2:
+            elif op in _NO_SM2 and not (op == O.SAMPLE_L and self.prof.texldl):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
             elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D) and any(inst.texel_offset):
@@ -893,6 +893,8 @@ class _Translator(FlowControl):
             self._discard(inst)
         elif op == O.SINCOS:
             self._sincos(inst)
+        elif op == O.SAMPLE_L and self.prof.texldl:  # shader model 3 (D3D9 vs_3_0 / ps_3_0)
+            self._texldl(inst)
         elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
             if op == O.SAMPLE_D and not self.prof.gradients:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
@@ -1424,6 +1426,42 @@ class _Translator(FlowControl):
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
 
+    def _sampler_for(self, res: ir.Operand, smp: ir.Operand) -> int:
+        """The D3D9 sampler of a (texture, sampler) pair, as _sample assigns it."""
+        pair = (res.register, smp.register)
+        if pair not in self.samplers:
+            taken = {m.target for m in self.samplers.values()}
+            target = res.register
+            if target in taken:
+                target = next(k for k in range(64) if k not in taken and k not in self.resources)
+            if target >= self.prof.samplers:
+                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
+                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
+            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, self.resources[res.register])
+        return self.samplers[pair].target
+
+    def _texldl(self, inst: ir.Instruction) -> None:
+        """sample_l -> ``texldl dst, coord, s#`` with the level of detail in the coordinate's w ("texldl - ps",
+        "texldl - vs": shader model 3, pixel and vertex shaders)."""
+        if any(inst.texel_offset):
+            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 3 "
+                            "equivalent")
+        d0, coord, res, smp, lod = inst.operands[:5]
+        if res.register in self.one_d:
+            raise _unsupported("texldl of a Texture1D")
+        target = self._sampler_for(res, smp)
+        ncoord = _COORDS[self.resources[res.register]]
+        c = self.src(coord, lanes=tuple(range(ncoord)))
+        e = self.src(lod, lanes=(0,))
+        t = self.tmp()
+        whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
+        self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
+        self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod, e.rel)])
+        r = Dst(Reg.TEMP, self.tmp())
+        self.body.append(Inst("texldl", r, [Src(Reg.TEMP, t), Src(Reg.SAMPLER, target)]))
+        self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
+        self._set_masks(d0, False)
+
     # --- end -------------------------------------------------------------------------------------
     def finish(self) -> None:
         self.scratch = 0
@@ -1452,6 +1490,8 @@ class _Translator(FlowControl):
             used = sorted({s.num for i in self.body for s in i.srcs if s.reg == Reg.INPUT})
             for r in used:
                 decls.append(Inst("dcl", Dst(Reg.INPUT, r), decl=Usage.TEXCOORD | r << 16))
+            for sm in sorted(self.samplers.values(), key=lambda m: m.target):  # vs_3_0 texldl only
+                decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         else:
             used_t: dict[int, int] = {}
             for i in self.body:
