@@ -337,8 +337,8 @@ def test_unbuilt_d3d9_targets_say_so(target: str):
 
 # shader-model-3 features the translation does not build: NotSupportedError naming them (fxc compiles them)
 SM3_UNBUILT = [
-    ("float4 main(float2 p : VPOS) : COLOR { return p.xyxy; }", "ps_3_0", "vPos"),
     ("float4 main(float f : VFACE) : COLOR { return f; }", "ps_3_0", "vFace"),
+    ("float4 main(float4 p : VPOS) : COLOR { return p.zwzw; }", "ps_3_0", "vPos has x and y"),
 ]
 
 # tex*lod -> texldl (shader model 3, pixel and vertex shaders): (source, target, sampler type name)
@@ -393,6 +393,9 @@ def test_unbuilt_shader_model_3_features_say_so(src: str, target: str, what: str
 
 # --- the programs compute what the HLSL means -------------------------------------------------------------
 VS_PROGRAMS = [
+    """float4 w; struct O { float4 p : POSITION; float2 a : TEXCOORD0; float2 b : TEXCOORD1; float c : FOG; };
+    O main(float4 p : POSITION, float2 t : TEXCOORD0) { O o; o.p = p; o.a = t * w.xy; o.b = p.zw + w.zw;
+    o.c = dot(p, w); return o; }""",
     """float4 w; struct O { float4 p : POSITION; float4 t : TEXCOORD0; };
     O main(float4 p : POSITION) { O o; o.p = p * w; o.t = float4(sin(p.x), cos(p.y), sin(p.z * 3), 1); return o; }""",
     """float4x4 wvp; float4 tint; float s;
@@ -408,6 +411,9 @@ PS_PROGRAMS = [
     """float4 k; float3 l; float g;
     float4 main(float4 c : COLOR0, float2 t : TEXCOORD0, float3 n : TEXCOORD1) : COLOR {
       return c * k + float4(t, dot(n, l), g) * (n.x > 0 ? 2 : 0.5); }""",
+    # ps_3_0 only: vPos (the position read from the misc register, x and y)
+    """float4 k; float4 main(float2 p : VPOS, float4 c : COLOR0, float2 t : TEXCOORD0) : COLOR {
+      return float4(p * k.xy, t) * c; }""",
     """float4 k[3]; float4 main(float4 d : COLOR1, float4 t : TEXCOORD3, uniform float4 u) : COLOR0 {
       float4 r = d * k[0] + t * k[2]; return abs(r) + min(t, u) + lerp(d, t, k[1].x); }""",
 ]
@@ -430,7 +436,12 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     n = 48
     kind = target[:2]
     d3d9 = decode_program(compile_(src, target))
-    assert validate(d3d9) == [], validate(d3d9)
+    errs = validate(d3d9, frozenset(c["index"] for c in read_ctab(compile_(src, target))["constants"]
+                                    if c["set"] == INT_SET))
+    if target in ("vs_2_a", "vs_3_0"):  # vs_2_x / vs_3_0 have dynamic flow control ("vs_2_x Instructions":
+        # break, break_comp); the validator's vs_2_x is the level-9 one, which has not
+        errs = [e for e in errs if "break" not in e]
+    assert errs == [], errs
     if target == "ps_2_b":  # 2.x without D3DPS20CAPS_ARBITRARYSWIZZLE / GRADIENTINSTRUCTIONS / PREDICATION
         ps20 = {(0, 1, 2, 3), (1, 2, 0, 3), (2, 0, 1, 3), (3, 2, 1, 0)}
         for i in d3d9.instructions:
@@ -446,26 +457,37 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     consts = np.zeros((256, 4), F)
     ctab = {cst["name"]: cst for cst in read_ctab(compile_(src, target))["constants"]}
     slots = {x.name: x.bind_point for x in rdef.bindings if x.input_type == 0}
+    iconsts = {}
     for cb in rdef.constant_buffers:
-        data = np.zeros(max(cb.size, 16) // 4, F)
+        data = np.zeros(max(cb.size, 16) // 4, np.uint32)
         for v in cb.variables:
             name = ("$" if cb.name == "$Params" else "") + v.name
-            words = rng.uniform(-2, 2, v.size // 4).astype(F)
+            if v.type.var_type == 2:  # int: small counts; D3D9 holds the float of the value (or i#.x)
+                nums = rng.integers(0, 7, v.size // 4).astype(F)
+                words = nums.astype(np.int32).view(np.uint32)
+            else:
+                nums = rng.uniform(-2, 2, v.size // 4).astype(F)
+                words = nums.view(np.uint32)
             data[v.start_offset // 4: v.start_offset // 4 + len(words)] = words
             if name in ctab:  # register k of the D3D9 constant = the variable's bytes [16k, 16k + 16)
                 cst = ctab[name]
                 for k in range(cst["count"]):
-                    part = words[4 * k: 4 * k + 4]
-                    consts[cst["index"] + k, : len(part)] = part
-        b.set_cbuffer(slots[cb.name], data.view(np.uint32))
+                    part = nums[4 * k: 4 * k + 4]
+                    if cst["set"] == INT_SET:
+                        iconsts[cst["index"] + k] = np.array([int(part[0]), 0, 0, 0], np.int32)
+                    else:
+                        consts[cst["index"] + k, : len(part)] = part
+        b.set_cbuffer(slots[cb.name], data)
     # inputs by semantic
     values = {_semantic_key(e.semantic_name, e.semantic_index): _rand(rng, n) for e in isgn.elements}
     top = max(e.register for e in isgn.elements) + 1
     sm4_in = np.zeros((top, n, 4), np.uint32)
-    for e in isgn.elements:
-        sm4_in[e.register] = values[_semantic_key(e.semantic_name, e.semantic_index)].view(np.uint32)
+    for e in isgn.elements:  # an element packed at .zw takes its value's x, y there
+        lanes = [k for k in range(4) if e.mask >> k & 1]
+        v = values[_semantic_key(e.semantic_name, e.semantic_index)].view(np.uint32)
+        sm4_in[e.register][:, lanes] = v[:, : len(lanes)]
     regs = {}
-    names = {0: "POSITION", 3: "NORMAL", 5: "TEXCOORD", 10: "COLOR"}  # D3DDECLUSAGE
+    names = {0: "POSITION", 3: "NORMAL", 5: "TEXCOORD", 10: "COLOR", 11: "FOG"}  # D3DDECLUSAGE
     sm3_out = {}  # vs_3_0: (semantic, index) -> o#
     if kind == "vs" or d3d9.major == 3:
         for i in d3d9.instructions:
@@ -473,20 +495,56 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
                 regs[(Reg.INPUT, i.dst.num)] = values[(names[i.decl & 0xF], i.decl >> 16 & 0xF)]
             elif i.op == "dcl" and i.dst.reg == Reg.TEXCRDOUT:
                 sm3_out[(names[i.decl & 0xF], i.decl >> 16 & 0xF)] = (Reg.TEXCRDOUT, i.dst.num)
+            elif i.op == "dcl" and i.dst.reg == Reg.MISCTYPE and i.dst.num == 0:  # vPos: the pixel's x, y
+                # the vs_4_0 reference reads VPOS as a plain input carrying the same values
+                (pos,) = [e for e in isgn.elements if e.system_value == 1 or e.semantic_name.upper() == "VPOS"]
+                regs[(Reg.MISCTYPE, 0)] = values[_semantic_key(pos.semantic_name, pos.semantic_index)]
     else:
         for (name, idx), v in values.items():
             regs[(Reg.INPUT if name == "COLOR" else TEXTURE, idx)] = v
     res = run_program(sm4, n, inputs=sm4_in, bindings=b)
-    m = Sm2Machine(d3d9, n, regs, consts).run()
+    m = Sm2Machine(d3d9, n, regs, consts, iconsts=iconsts).run()
     out = []
     for e in osgn.elements:
         name, idx = _semantic_key(e.semantic_name, e.semantic_index)
         reg = sm3_out[(name, idx)] if sm3_out else {
             ("vs", "POSITION"): (Reg.RASTOUT, 0), ("vs", "COLOR"): (Reg.ATTROUT, idx),
-            ("vs", "TEXCOORD"): (Reg.TEXCRDOUT, idx), ("ps", "COLOR"): (Reg.COLOROUT, idx)}[(kind, name)]
+            ("vs", "TEXCOORD"): (Reg.TEXCRDOUT, idx), ("vs", "FOG"): (Reg.RASTOUT, 1),
+            ("ps", "COLOR"): (Reg.COLOROUT, idx)}[(kind, name)]
         lanes = [k for k in range(4) if e.mask >> k & 1]
-        out.append((res.outputs[e.register].view(F)[:, lanes], m.out(*reg)[:, lanes], f"{name}{idx}"))
+        # a D3D9 register holds its element from x on (no packing); the SM4 one may sit at .zw
+        out.append((res.outputs[e.register].view(F)[:, lanes], m.out(*reg)[:, : len(lanes)], f"{name}{idx}"))
     return out
+
+
+# loops: a count from an int constant (rep i#, the constant in the INT4 set) and a loop left on a computed value
+# (rep + break_comp: dynamic flow control); (source, targets that run it, targets that refuse it with X3511)
+LOOPS = [
+    ("""int n; float4 k; struct O { float4 p : POSITION; };
+     O main(float4 p : POSITION) { O o; float4 r = p; for (int i = 0; i < n; i++) r = r * 0.75 + k; o.p = r;
+     return o; }""", VS_TARGETS, []),
+    ("""float4 k; struct O { float4 p : POSITION; };
+     O main(float4 p : POSITION) { O o; float4 r = abs(p) + 0.1; int i = 0;
+     while (r.x < 10 && i < 60) { r = r * 1.5 + abs(k); i++; } o.p = r; return o; }""", ["vs_2_a", "vs_3_0"],
+     ["vs_2_0"]),
+    ("""int n; float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;
+     for (int i = 0; i < n; i++) r = r * 0.75 + k; return r; }""", ["ps_3_0"], PS2_TARGETS),
+    ("""float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = abs(x) + 0.1; int i = 0;
+     while (r.x < 10 && i < 60) { r = r * 1.5 + abs(k); i++; } return r; }""", ["ps_3_0"], PS2_TARGETS),
+]
+
+
+@pytest.mark.parametrize(("src", "good", "bad"), LOOPS)
+def test_loops_compute_what_the_sm4_program_computes(src: str, good: list, bad: list):
+    for target in good:
+        for expect, got, name in _run_both(src, target, seed=3):
+            np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"{target} {name}")
+    for target in bad:
+        with pytest.raises(D3D11Error) as info:
+            compile_(src, target)
+        assert "X3511" in str(info.value)
+    if "int n" in src:  # the count lives in the INT4 register set (D3DXRS_INT4 = 1)
+        assert registers(compile_(src, good[-1]))["n"][0] == INT_SET
 
 
 @pytest.mark.parametrize("target", VS_TARGETS)
@@ -499,5 +557,9 @@ def test_vertex_programs_compute_what_the_sm4_program_computes(idx: int, target:
 @pytest.mark.parametrize("target", PS_TARGETS)
 @pytest.mark.parametrize("idx", range(len(PS_PROGRAMS)))
 def test_pixel_programs_compute_what_the_sm4_program_computes(idx: int, target: str):
+    if "VPOS" in PS_PROGRAMS[idx] and target != "ps_3_0":
+        with pytest.raises(D3D11Error, match="X4502"):  # no position register before ps_3_0
+            compile_(PS_PROGRAMS[idx], target)
+        return
     for expect, got, name in _run_both(PS_PROGRAMS[idx], target, seed=10 + idx):
         np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)

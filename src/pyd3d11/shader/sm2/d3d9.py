@@ -80,7 +80,8 @@ TARGETS: dict[str, D3D9Target] = {
     "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
                                        True, False, 4, 24, _VS_PORTS, texldl=True), "vs_4_0_level_9_3", 3, 0),
     "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
-                                       True, True, 4, 24, _PS_PORTS, texldl=True), "ps_4_0_level_9_3", 3, 0),
+                                       True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True), "ps_4_0_level_9_3", 3,
+                         0),
 }
 
 #: semantic name -> D3DDECLUSAGE (vertex-shader input declarations); SV_Position reads as POSITION
@@ -88,6 +89,7 @@ _USAGE = {u.name: u for u in Usage} | {"SV_POSITION": Usage.POSITION}
 #: D3D_SHADER_VARIABLE_TYPE -> D3DXPARAMETER_TYPE where they differ (uint is an int to D3D9; other types: float)
 _SVT_UINT = 19
 _SETUP_RANK = {"def": 0, "defi": 1, "defb": 1, "dcl": 2}
+_D3D_NAME_POSITION = 1  # D3D_NAME_POSITION: SV_Position (spelt VPOS / POSITION / SV_Position in the source)
 
 
 def _err(file: str, code: int, msg: str) -> HlslError:
@@ -321,7 +323,7 @@ def _elements(sig) -> dict[int, object]:
 def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
     outs = _elements(osgn)
-    pos = next((e.register for e in outs.values() if e.semantic_name.upper() in ("SV_POSITION", "POSITION")), None)
+    pos = next((e.register for e in outs.values() if e.system_value == _D3D_NAME_POSITION), None)
     out_map: dict[int, tuple[int, int]] = {}
     for reg, el in outs.items():
         if reg == pos:
@@ -360,7 +362,7 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
 
 def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
-    pos = next((e.register for e in inputs.values() if e.semantic_name.upper() == "SV_POSITION"), None)
+    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
     in_map: dict[int, tuple[int, int]] = {}
     for reg, el in inputs.items():
         if reg == pos:
@@ -404,7 +406,7 @@ def _vs3_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> lis
     declared with its semantic's usage ("dcl_usage output (sm3 - vs asm)"), the position included."""
     inputs = _elements(isgn)
     outs = _elements(osgn)
-    pos = next((e.register for e in outs.values() if e.semantic_name.upper() in ("SV_POSITION", "POSITION")), None)
+    pos = next((e.register for e in outs.values() if e.system_value == _D3D_NAME_POSITION), None)
     if outs and max(outs) >= prof.outputs:
         raise _err(file, 4510, f"{prof.sm2}: output register o{max(outs)} exceeds o0-o{prof.outputs - 1}")
     for inst in body:
@@ -431,19 +433,22 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
     """ps_3_0: every input a v# register (the SM4 input register) declared with its semantic's usage
     ("dcl_usage input (sm3 - ps asm)": dcl_texcoord0 v0.xy); outputs as in ps_2_x."""
     inputs = _elements(isgn)
-    if inputs and max(inputs) >= prof.inputs:
-        raise _err(file, 4510, f"{prof.sm2}: input register v{max(inputs)} exceeds v0-v{prof.inputs - 1}")
+    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
+    count = len(inputs) - (pos is not None)  # SV_Position is vPos, no v# register
+    if count > prof.inputs:
+        raise _err(file, 4510, f"{prof.sm2}: {count} inputs exceed the input registers v0-v{prof.inputs - 1}")
     for inst in body:
         for s in inst.srcs:
             if s.reg == TEXTURE:
-                s.reg = Reg.INPUT  # no SV_Position among the inputs (check_sm3): t# numbers are the registers
+                s.reg = Reg.INPUT  # v# numbered as the translation numbers t# (SV_Position left out)
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
-            el = inputs[inst.dst.num]
+            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
             inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF)
             inst.decl = _usage_of(el, prof, file, "input")
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]
-    dcls.sort(key=lambda i: ({Reg.INPUT: 0, Reg.SAMPLER: 1}.get(i.dst.reg, 2), i.dst.num))
+    # vPos, the inputs, then the samplers (fxc's ps_3_0 listings: dcl vPos.xy first)
+    dcls.sort(key=lambda i: ({Reg.MISCTYPE: 0, Reg.INPUT: 1, Reg.SAMPLER: 2}.get(i.dst.reg, 3), i.dst.num))
     return dcls + rest
 
 
@@ -460,8 +465,8 @@ def check_sm3(program, isgn, target: str) -> None:
     if TARGETS[target].major != 3:
         return
     for el in isgn.elements if isgn is not None else []:
-        if el.semantic_name.upper() in ("SV_POSITION", "VPOS", "SV_ISFRONTFACE", "VFACE") and target[:2] == "ps":
-            raise NotSupportedError(f"{target}: the vPos / vFace input ({el.semantic_name})", "D3DCompile")
+        if el.system_value == 9 and target[:2] == "ps":  # D3D_NAME_IS_FRONT_FACE (VFACE / SV_IsFrontFace)
+            raise NotSupportedError(f"{target}: the vFace input ({el.semantic_name})", "D3DCompile")
     for inst in program.instructions:
         name = ir.Opcode(inst.opcode).name
         if name in _SM3_UNBUILT:

@@ -35,6 +35,8 @@ def register_name(reg: int, num: int, kind: str) -> str:
         return f"o{num}"
     if reg == Reg.RASTOUT:
         return _RASTOUT.get(num, f"oRast{num}")
+    if reg == Reg.MISCTYPE:  # D3DSMO_POSITION 0, D3DSMO_FACE 1 ("Registers - ps_3_0": vPos, vFace)
+        return {0: "vPos", 1: "vFace"}.get(num, f"misc{num}")
     if reg == Reg.DEPTHOUT:
         return "oDepth"
     if reg == Reg.ADDR:
@@ -98,7 +100,7 @@ def _dcl(inst: Inst, kind: str) -> str:
     tok = inst.decl or 0
     if d.reg == Reg.SAMPLER:
         return f"dcl_{SAMPLER_NAMES.get(SamplerType(tok >> 27 & 0xF), 'unknown')} {format_dst(d, kind)}"
-    if kind == "ps" and d.reg in (Reg.ADDR, Reg.INPUT):  # ps_2_x declares t#/v# without a usage
+    if kind == "ps" and d.reg in (Reg.ADDR, Reg.INPUT) or d.reg == Reg.MISCTYPE:  # ps_2_x t#/v#, vPos: no usage
         return f"dcl {format_dst(d, kind)}"
     usage, index = tok & 0x1F, tok >> 16 & 0xF
     name = USAGE_NAMES.get(Usage(usage), f"usage{usage}") if usage in Usage._value2member_map_ else f"usage{usage}"

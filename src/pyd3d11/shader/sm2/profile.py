@@ -47,6 +47,8 @@ class Level9Profile:
     #: texldl (SampleLevel / tex*lod) in pixel and vertex shaders: shader model 3 (the D3D9 vs_3_0 / ps_3_0
     #: targets, sm2/d3d9.py); no level-9 target has it
     texldl: bool = False
+    #: a pixel shader reads SV_Position (VPOS) from vPos (the misc register 0, x and y only): ps_3_0
+    vpos: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction

@@ -95,6 +95,7 @@ class _Translator(FlowControl):
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
         self.pos_in: int | None = None
+        self.uses_vpos = False  # ps_3_0 reads vPos (prof.vpos)
         self.out_temps: dict[int, int] = {}
         self.depth_temp: int | None = None
         self.has_if = False
@@ -356,6 +357,11 @@ class _Translator(FlowControl):
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
+                if o.register == self.pos_in and self.prof.vpos:  # ps_3_0: vPos holds x and y only
+                    if any(swz[lane] > 1 for lane in lanes):
+                        raise _unsupported("SV_Position z / w in a ps_3_0 pixel shader (vPos has x and y)")
+                    self.uses_vpos = True
+                    return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position cannot be read in "
                                     "a feature level 9_x pixel shader")
@@ -1498,6 +1504,8 @@ class _Translator(FlowControl):
                 for s in i.srcs:
                     if s.reg == TEXTURE:
                         used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
+            if self.uses_vpos:
+                decls.append(Inst("dcl", Dst(Reg.MISCTYPE, 0, 0x3), decl=0))
             for r, m in sorted(used_t.items()):
                 decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
             for sm in sorted(self.samplers.values(), key=lambda m: m.target):
