@@ -201,6 +201,35 @@ def test_ctab_struct_members_and_sampler_types():
     assert {n: (by[n]["class"], by[n]["type"]) for n in "abc"} == {"a": (4, 12), "b": (4, 14), "c": (4, 13)}
 
 
+def _raw_infos(blob: bytes) -> list[tuple[str, int, int, bytes | None]]:
+    """(name, type offset, default offset, default bytes of RegisterCount registers) per constant."""
+    n = struct.unpack_from("<I", blob, 4)[0] >> 16
+    t = blob[12: 8 + 4 * n]
+    _size, _creator, _version, count, info, _flags, _target = struct.unpack_from("<7I", t, 0)
+    out = []
+    for k in range(count):
+        name, _set, _index, rcount, _res, toff, dv = struct.unpack_from("<I4H2I", t, info + 20 * k)
+        out.append((t[name: t.index(b"\0", name)].decode(), toff, dv, t[dv: dv + 16 * rcount] if dv else None))
+    return out
+
+
+def test_ctab_default_values_and_shared_types():
+    """Default values are RegisterCount float4 registers (a float3 padded with 0, a scalar in .x; ints and bools as
+    the floats a D3D9 float register holds); equal types and equal defaults are stored once (fxc's DepthOfField
+    object: LightAmbient / LightDiffuse share their float4 type and their default); types are 4-byte aligned."""
+    src = ("float4 A = {1, 2, 3, 4}; float4 B = {1, 2, 3, 4}; float3 D = {0.5, 0.25, -0.5}; float s = 0.75;\n"
+           "int n = -3; bool b = true; float4 u; float4x4 m;\n"
+           "float4 main(float4 c : COLOR0) : COLOR { return c * A * B * D.xyzx * s * n * b + u + mul(c, m); }")
+    infos = {name: (toff, dv, data) for name, toff, dv, data in _raw_infos(compile_(src, "ps_2_0"))}
+    f4 = lambda *v: struct.pack("<4f", *v)  # noqa: E731
+    assert infos["A"][2] == infos["B"][2] == f4(1, 2, 3, 4) and infos["A"][1] == infos["B"][1]
+    assert infos["A"][0] == infos["B"][0] == infos["u"][0]  # one float4 type
+    assert infos["D"][2] == f4(0.5, 0.25, -0.5, 0) and infos["s"][2] == f4(0.75, 0, 0, 0)
+    assert infos["n"][2] == f4(-3, 0, 0, 0) and infos["b"][2] == f4(1, 0, 0, 0)
+    assert infos["u"][1] == 0 and infos["m"][1] == 0  # no initialiser: no default
+    assert all(toff % 4 == 0 and dv % 4 == 0 for toff, dv, _ in infos.values())
+
+
 # --- registers of the inputs and outputs ------------------------------------------------------------------
 def _dcls(blob: bytes) -> list[tuple[int, int, int]]:
     """(register type, number, usage | index << 16) of every dcl."""

@@ -12,9 +12,9 @@ D3DXSHADER_CONSTANTTABLE structure, which follows the comment token and the FOUR
   StructMemberInfo;
 - D3DXSHADER_STRUCTMEMBERINFO (8 bytes): Name, TypeInfo.
 
-The order of the pieces inside the block (the ConstantInfo array after the header, then per constant its name
-and type, then the target and creator strings, strings padded to four bytes with 0xAB) follows fxc's output
-(DXDecompiler's ShadersDX9 test objects); readers use the offsets only. fxc lists the constants sorted by name
+The order of the pieces inside the block (encode_ctab) follows fxc's objects (DXDecompiler's ShadersDX9 test
+objects); readers use the offsets only. A default value is RegisterCount float4 registers (16 bytes each: a
+float3 is padded with 0, a scalar fills .x). fxc lists the constants sorted by name
 (byte order, as the "Parameters" section of its listings shows) and records the compile flags with
 D3DCOMPILE_NO_PRESHADER (0x100) set -- every object in that corpus carries 0x100, 0x104 under /Od (inferred).
 """
@@ -87,35 +87,59 @@ class ConstantTable:
     creator: str = CREATOR
 
 
-def _padded(text: str) -> bytes:
-    raw = text.encode() + b"\0"
-    return raw + b"\xab" * (-len(raw) % 4)
+def _type_key(t: TypeInfo) -> tuple:
+    return (t.cls, t.type, t.rows, t.columns, t.elements, tuple((n, _type_key(m)) for n, m in t.members))
 
 
 def encode_ctab(table: ConstantTable) -> list[int]:
-    """The comment block's DWORDs after the comment token: ``CTAB`` then the table."""
+    """The comment block's DWORDs after the comment token: ``CTAB`` then the table. After the header and the
+    ConstantInfo array come, per constant in table order, its name (strings unaligned), its type and its default
+    value (structures 4-byte aligned, padding 0xAB); equal types and equal default values are written once and
+    shared -- as in fxc's objects (DepthOfField's LightAmbient and LightDiffuse share one float4 type and one
+    default; mWorld, mWorldView, mWorldViewProjection one float4x4 type)."""
     n = len(table.constants)
     body = bytearray(HEADER_SIZE + 20 * n)
-    infos: list[tuple[int, int, int]] = []  # (name offset, type offset, default offset) per constant
+    types: dict[tuple, int] = {}
+    defaults: dict[bytes, int] = {}
 
-    def add(data: bytes) -> int:
+    def align() -> None:
+        body.extend(b"\xab" * (-len(body) % 4))
+
+    def add_string(text: str) -> int:
         off = len(body)
-        body.extend(data)
+        body.extend(text.encode() + b"\0")
         return off
 
     def add_type(t: TypeInfo) -> int:
-        member_offs = [(add(_padded(m_name)), m_type) for m_name, m_type in t.members]
-        member_types = [(name_off, add_type(m_type)) for name_off, m_type in member_offs]
-        members_at = add(b"".join(struct.pack("<2I", a, b) for a, b in member_types)) if member_types else 0
-        return add(struct.pack("<6HI", t.cls, t.type, t.rows, t.columns, t.elements, len(t.members), members_at))
+        key = _type_key(t)
+        if key in types:
+            return types[key]
+        members = [(add_string(m_name), add_type(m_type)) for m_name, m_type in t.members]
+        align()
+        members_at = len(body) if members else 0
+        for name_off, type_off in members:
+            body.extend(struct.pack("<2I", name_off, type_off))
+        off = len(body)
+        body.extend(struct.pack("<6HI", t.cls, t.type, t.rows, t.columns, t.elements, len(t.members), members_at))
+        types[key] = off
+        return off
 
+    infos: list[tuple[int, int, int]] = []  # (name offset, type offset, default offset) per constant
     for c in table.constants:
-        name_off = add(_padded(c.name))
+        name_off = add_string(c.name)
+        align()
         type_off = add_type(c.type)
-        default_off = add(c.default_value + b"\0" * (-len(c.default_value) % 4)) if c.default_value else 0
+        default_off = 0
+        if c.default_value:
+            if c.default_value not in defaults:
+                align()
+                defaults[c.default_value] = len(body)
+                body.extend(c.default_value)
+            default_off = defaults[c.default_value]
         infos.append((name_off, type_off, default_off))
-    target_off = add(_padded(table.target))
-    creator_off = add(_padded(table.creator))
+    target_off = add_string(table.target)
+    creator_off = add_string(table.creator)
+    align()
     struct.pack_into("<7I", body, 0, HEADER_SIZE, creator_off, table.version, n, HEADER_SIZE if n else 0,
                      table.flags, target_off)
     for i, (c, (name_off, type_off, default_off)) in enumerate(zip(table.constants, infos, strict=True)):

@@ -32,6 +32,7 @@ instructions, predication, no dependent-read or texture-instruction limit) and p
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 
 from ...errors import NotSupportedError
@@ -116,6 +117,25 @@ class _Var:
     used: set[int]
     explicit: int | None = None
     d3d9_reg: int = 0
+    default: bytes | None = None  # the RDEF default value (the variable's SM4 bytes)
+
+    def default_registers(self) -> bytes | None:
+        """The default value as the CTAB holds it: ``count`` float4 registers; ints and bools as the floats a
+        D3D9 float register holds for them (struct members copied as they are)."""
+        if not self.default:
+            return None
+        t = self.rdef_type
+        out = bytearray()
+        for k in range(self.count):
+            raw = self.default[16 * k: 16 * k + 16]
+            words = list(struct.unpack(f"<{len(raw) // 4}I", raw[: len(raw) // 4 * 4])) + [0] * (4 - len(raw) // 4)
+            if t.var_class != CLASS_STRUCT and t.var_type in (1, 2, _SVT_UINT):
+                vals = [(1.0 if w else 0.0) if t.var_type == 1 else float(w - (1 << 32) if t.var_type == 2 and
+                                                                            w >> 31 else w) for w in words]
+                out += struct.pack("<4f", *vals)
+            else:
+                out += struct.pack("<4I", *words)
+        return bytes(out)
 
     @property
     def count(self) -> int:
@@ -209,7 +229,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
 
     # --- the constant table ------------------------------------------------------------------------------
-    consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type))
+    consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type), v.default_registers())
               for v in float_vars]
     for v in used:
         if id(v) in loop_vars:
@@ -275,7 +295,7 @@ def _variables(rdef, explicit: dict[str, int]) -> list[_Var]:
             start = v.start_offset // 16
             regs = (v.start_offset + v.size + 15) // 16 - start
             out.append(_Var(prefix + v.name, slots[cb.name], start, max(regs, 1), v.type, set(),
-                            explicit.get(v.name) if cb.name == "$Globals" else None))
+                            explicit.get(v.name) if cb.name == "$Globals" else None, 0, v.default_value))
     return out
 
 
