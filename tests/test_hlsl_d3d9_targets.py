@@ -150,6 +150,9 @@ ASSIGNMENTS = [
     ("struct L { float3 dir; float4 col; }; L light;\n"
      "float4 main(float4 n : COLOR0) : COLOR { return light.col * dot(n.xyz, light.dir); }", "ps_2_a",
      {"light": (FLOAT_SET, 0, 2)}),
+    # an array indexed by a computed value (a0-relative in a vertex shader) spans all its registers
+    ("float4 a[10]; float4 k; float4 main(float4 p : POSITION) : POSITION { return a[(int)p.x] * k; }", "vs_2_0",
+     {"a": (FLOAT_SET, 0, 10), "k": (FLOAT_SET, 10, 1)}),
     # vs_2_a assigns the same way
     ("float4 a; float4x3 m; float4 main(float4 p : POSITION) : POSITION { return float4(mul(p, m), 1) + a; }",
      "vs_2_a", {"m": (FLOAT_SET, 0, 3), "a": (FLOAT_SET, 3, 1)}),
@@ -281,6 +284,30 @@ def test_shader_model_3_declares_every_input_and_output_with_its_semantic():
     # NORMAL is no ps_2_x input (only COLOR v# and TEXCOORD t#): see BAD_SEMANTICS
 
 
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_centroid_semantic_suffix(target: str):
+    """``TEXCOORD0_centroid`` (the DirectX SDK's AntiAlias sample): texture coordinate 0 declared with the centroid
+    modifier ("dcl_centroid t0.xy" in fxc's listing of it)."""
+    src = "sampler2D s; float4 main(float2 t : TEXCOORD0_centroid) : COLOR0 { return tex2D(s, t); }"
+    blob = compile_(src, target)
+    (dcl,) = [i for i in decode_program(blob).instructions if i.op == "dcl" and i.dst.reg != Reg.SAMPLER]
+    assert dcl.dst.num == 0 and dcl.dst.mod & 4  # D3DSPDM_MSAMPCENTROID
+    assert dcl.dst.reg == (TEXTURE if target == "ps_2_0" else Reg.INPUT)
+    if target == "ps_3_0":
+        assert dcl.decl == 5  # D3DDECLUSAGE_TEXCOORD, index 0
+    text = bytes(D3DDisassemble(blob, None, 0, None)).decode()
+    assert ("dcl_centroid t0.xy" if target == "ps_2_0" else "dcl_texcoord_centroid v0.xy") in text
+
+
+def test_uniform_sampler_parameter_is_named_with_a_dollar():
+    """fxc names an entry point's uniform sampler parameter $name, like its uniform values (the
+    uniformFuncParam listing of the DXDecompiler corpus: $diffuseMaterialColor c0, $diffuseMap s0)."""
+    src = ("float4 main(float2 t : TEXCOORD0, uniform float4 diffuseMaterialColor, uniform sampler2D diffuseMap)"
+           " : COLOR { return tex2D(diffuseMap, t) * diffuseMaterialColor; }")
+    assert registers(compile_(src, "ps_2_0")) == {"$diffuseMaterialColor": (FLOAT_SET, 0, 1),
+                                                 "$diffuseMap": (SAMPLER_SET, 0, 1)}
+
+
 # (source, target, error number) -- semantics the D3D9 registers do not have
 BAD_SEMANTICS = [
     ("float4 main(float4 n : NORMAL) : COLOR { return n; }", "ps_2_0", "X4502"),
@@ -305,6 +332,10 @@ VERY_LONG_PS = "float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r =
 MANY_CONSTS = ("float4 w[40]; float4 main(float2 t : TEXCOORD0) : COLOR { float4 r = 0;\n"
                "[unroll] for (int i = 0; i < 40; i++) r += w[i]; return r * t.x; }")
 GRADIENTS = "float4 main(float4 x : TEXCOORD0) : COLOR { return ddx(x) + ddy(x); }"
+DEPENDENT5 = ("sampler2D s; float4 main(float2 t : TEXCOORD0) : COLOR {\n"
+              "  return tex2D(s, tex2D(s, tex2D(s, tex2D(s, tex2D(s, t).xy).xy).xy).xy); }")
+LONG_VS = "float4 k; float4 main(float4 x : POSITION) : POSITION { float4 r = x;\n" + "".join(
+    f"r = sin(r * x.{'xyzw'[i % 4]} + k);\n" for i in range(9)) + "return r; }"
 
 # (source, target, error or None when it compiles) -- ps_2_0: 64 arithmetic slots (X5608), 32 constants;
 # ps_2_a / ps_2_b: 512 slots; gradient instructions only where D3DPS20CAPS_GRADIENTINSTRUCTIONS (ps_2_a)
@@ -314,6 +345,11 @@ LIMITS = [
     (MANY_CONSTS, "ps_2_0", "X4507"), (MANY_CONSTS, "ps_2_b", "X4507"),
     (MANY_CONSTS.replace("COLOR", "POSITION").replace("TEXCOORD0", "POSITION"), "vs_2_0", None),
     (GRADIENTS, "ps_2_0", "X4532"), (GRADIENTS, "ps_2_b", "X4532"), (GRADIENTS, "ps_2_a", None),
+    # dependent texture reads: 4 levels at ps_2_0 and ps_2_b, no limit at ps_2_a / ps_3_0 (X4121: inferred number)
+    (DEPENDENT5, "ps_2_0", "X4121"), (DEPENDENT5, "ps_2_b", "X4121"), (DEPENDENT5, "ps_2_a", None),
+    (DEPENDENT5, "ps_3_0", None),
+    # vertex shaders: 256 slots at vs_2_0 / vs_2_a, 512 at vs_3_0
+    (LONG_VS, "vs_2_0", "X5609"), (LONG_VS, "vs_2_a", "X5609"), (LONG_VS, "vs_3_0", None),
     (GRADIENTS, "ps_3_0", None), (VERY_LONG_PS, "ps_3_0", "X5609"), (LONG_PS, "ps_3_0", None),
     # ps_3_0: 224 float constants; vs_3_0: 256
     (MANY_CONSTS.replace("40", "230"), "ps_3_0", "X4507"), (MANY_CONSTS.replace("40", "220"), "ps_3_0", None),

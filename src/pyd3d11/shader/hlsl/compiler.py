@@ -179,7 +179,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     if d3d9:
         explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
                     for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
-        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags)
+        from . import ast as A
+
+        # the entry point's uniform object parameters are named $name in the constant table, like its values
+        entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
+        params = {p.name for d in entries[:1] for p in d.params}
+        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -326,7 +331,8 @@ def translate_level9(blob: bytes, program, prof, file: str, native: bool = False
     return tr, refl
 
 
-def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int) -> bytes:
+def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
+                  params: set[str] | frozenset[str] = frozenset()) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
@@ -341,7 +347,7 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     isgn_data = parse_container(blob).get("ISGN")
     check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
     tr, (rdef, isgn, osgn) = translate_level9(blob, program, prof, file, native=True)
-    prog = native_program(tr, rdef, isgn, osgn, target, file, explicit, flags)
+    prog = native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
     errs = profile_errors(prog, prof)
     if errs:
         code, msg = errs[0]

@@ -49,7 +49,7 @@ from .ctab import (
 )
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Sm2Program, Src
-from .tokens import TEXTURE, Reg, SamplerType, Usage
+from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,19 @@ _USAGE = {u.name: u for u in Usage} | {"SV_POSITION": Usage.POSITION}
 _SVT_UINT = 19
 _SETUP_RANK = {"def": 0, "defi": 1, "defb": 1, "dcl": 2}
 _D3D_NAME_POSITION = 1  # D3D_NAME_POSITION: SV_Position (spelt VPOS / POSITION / SV_Position in the source)
+
+
+def _semantic(el) -> tuple[str, int, bool]:
+    """(NAME, index, centroid) of a signature element: a D3D9 semantic may end in ``_centroid``
+    (``TEXCOORD0_centroid``: centroid interpolation, ``dcl_centroid t0``; the DirectX SDK's AntiAlias sample), whose
+    index is the number before the suffix."""
+    name, index = el.semantic_name.upper(), el.semantic_index
+    if name.endswith("_CENTROID"):
+        base = name[: -len("_CENTROID")]
+        digits = len(base) - len(base.rstrip("0123456789"))
+        name, index = base[: len(base) - digits], int(base[len(base) - digits:] or index)
+        return name, index, True
+    return name, index, False
 
 
 def _err(file: str, code: int, msg: str) -> HlslError:
@@ -143,9 +156,11 @@ class _Var:
 
 
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
-                   explicit: dict[str, int], flags: int) -> Sm2Program:
+                   explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset()) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
-    reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names."""
+    reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
+    ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
+    uniformFuncParam listing names it)."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -209,7 +224,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
             raise NotSupportedError(f"{target}: one sampler used with several textures (D3D9 binds a texture "
                                     "to each sampler register)", "D3DCompile")
         new_sampler[m.target] = m.sampler
-        sampler_names[m.sampler] = names.get(m.sampler, f"s{m.sampler}")
+        name = names.get(m.sampler, f"s{m.sampler}")
+        sampler_names[m.sampler] = f"${name}" if name in params else name
     sampler_types = {m.sampler: m.sampler_type for m in tr.sampler_mappings}
     for inst in body:
         for s in _srcs(inst):
@@ -328,7 +344,7 @@ def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int
         if v is None or comp != 0 or reg != v.start or (id(v) in out and out[id(v)] != i_reg):
             raise NotSupportedError(f"{target}: a loop count read from this int constant (component {comp})",
                                     "D3DCompile")
-        if len(v.used) > 1 or (v.used and v.used != {reg}):
+        if v.used and id(v) not in out:  # read from a float register as well (its c# reads, collected above)
             raise NotSupportedError(f"{target}: an int constant used both as a loop count and as a value",
                                     "D3DCompile")
         out[id(v)] = i_reg
@@ -348,15 +364,15 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
     for reg, el in outs.items():
         if reg == pos:
             continue
-        name = el.semantic_name.upper()
+        name, index, _centroid = _semantic(el)
         t = reg - 1 if pos is not None and pos < reg else reg  # translate.texcoord
-        if name in ("COLOR", "SV_TARGET") and el.semantic_index < 2:
-            out_map[t] = (Reg.ATTROUT, el.semantic_index)
-        elif name == "TEXCOORD" and el.semantic_index < prof.outputs:
-            out_map[t] = (Reg.TEXCRDOUT, el.semantic_index)
-        elif name == "FOG" and el.semantic_index == 0:
+        if name in ("COLOR", "SV_TARGET") and index < 2:
+            out_map[t] = (Reg.ATTROUT, index)
+        elif name == "TEXCOORD" and index < prof.outputs:
+            out_map[t] = (Reg.TEXCRDOUT, index)
+        elif name == "FOG" and index == 0:
             out_map[t] = (Reg.RASTOUT, 1)
-        elif name == "PSIZE" and el.semantic_index == 0:
+        elif name == "PSIZE" and index == 0:
             out_map[t] = (Reg.RASTOUT, 2)
         else:
             raise _err(file, 4502, f"invalid output semantic '{el.semantic_name}{el.semantic_index or ''}': "
@@ -371,12 +387,7 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
             inst.dst = Dst(reg, num, mask, inst.dst.mod, inst.dst.shift)
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.INPUT:
             el = inputs.get(inst.dst.num)
-            name = el.semantic_name.upper() if el is not None else "TEXCOORD"
-            usage = _USAGE.get(name)
-            if usage is None:
-                raise _err(file, 4502, f"invalid input semantic '{el.semantic_name}': a {prof.sm2} vertex input "
-                                       "takes a D3DDECLUSAGE name (POSITION, NORMAL, TEXCOORD, COLOR, ...)")
-            inst.decl = int(usage) | (el.semantic_index if el is not None else 0) << 16
+            inst.decl = _usage_of(el, prof, file, "input") if el is not None else int(Usage.TEXCOORD)
     return body
 
 
@@ -388,11 +399,11 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
         if reg == pos:
             continue
         t = reg - 1 if pos is not None and pos < reg else reg
-        name = el.semantic_name.upper()
-        if name == "COLOR" and el.semantic_index < 2:
-            in_map[t] = (Reg.INPUT, el.semantic_index)
-        elif name == "TEXCOORD" and el.semantic_index < prof.inputs:
-            in_map[t] = (TEXTURE, el.semantic_index)
+        name, index, _centroid = _semantic(el)
+        if name == "COLOR" and index < 2:
+            in_map[t] = (Reg.INPUT, index)
+        elif name == "TEXCOORD" and index < prof.inputs:
+            in_map[t] = (TEXTURE, index)
         else:
             raise _err(file, 4502, f"invalid input semantic '{el.semantic_name}{el.semantic_index or ''}': "
                                    f"{prof.sm2} pixel shaders read COLOR0-1 and TEXCOORD0-{prof.inputs - 1}")
@@ -403,7 +414,8 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
             el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
             reg, num = in_map[inst.dst.num]
-            inst.dst = Dst(reg, num, el.mask & 0xF)  # declared as the semantic's components (dcl t0.xy)
+            # declared as the semantic's components (dcl t0.xy); _centroid: dcl_centroid
+            inst.dst = Dst(reg, num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
     # fxc declares the color inputs (v#) before the texture coordinates (t#), then the samplers
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]
@@ -413,12 +425,12 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
 
 
 def _usage_of(el, prof: Level9Profile, file: str, role: str) -> int:
-    name = el.semantic_name.upper()
+    name, index, _centroid = _semantic(el)
     usage = _USAGE.get(name)
     if usage is None:
         raise _err(file, 4502, f"invalid {role} semantic '{el.semantic_name}': a {prof.sm2} {role} takes a "
                                "D3DDECLUSAGE name (POSITION, NORMAL, TEXCOORD, COLOR, ...)")
-    return int(usage) | el.semantic_index << 16
+    return int(usage) | index << 16
 
 
 def _vs3_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
@@ -463,7 +475,7 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
                 s.reg = Reg.INPUT  # v# numbered as the translation numbers t# (SV_Position left out)
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
             el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
-            inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF)
+            inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
             inst.decl = _usage_of(el, prof, file, "input")
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]

@@ -100,11 +100,12 @@ def _dcl(inst: Inst, kind: str) -> str:
     tok = inst.decl or 0
     if d.reg == Reg.SAMPLER:
         return f"dcl_{SAMPLER_NAMES.get(SamplerType(tok >> 27 & 0xF), 'unknown')} {format_dst(d, kind)}"
+    centroid = "_centroid" if d.mod & DSTMOD_CENTROID else ""  # "dcl_centroid t0.xy" (fxc's AntiAlias listing)
     if kind == "ps" and d.reg in (Reg.ADDR, Reg.INPUT) or d.reg == Reg.MISCTYPE:  # ps_2_x t#/v#, vPos: no usage
-        return f"dcl {format_dst(d, kind)}"
+        return f"dcl{centroid} {format_dst(d, kind)}"
     usage, index = tok & 0x1F, tok >> 16 & 0xF
     name = USAGE_NAMES.get(Usage(usage), f"usage{usage}") if usage in Usage._value2member_map_ else f"usage{usage}"
-    return f"dcl_{name}{index if index else ''} {format_dst(d, kind)}"
+    return f"dcl_{name}{index if index else ''}{centroid} {format_dst(d, kind)}"
 
 
 def instruction_text(inst: Inst, kind: str) -> str:
