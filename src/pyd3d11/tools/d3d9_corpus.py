@@ -58,6 +58,17 @@ def _find(root: str, folder: str, name: str) -> str | None:
     return path
 
 
+class _Include:
+    """ID3DInclude opening files beside the compiled one."""
+
+    def __init__(self, base: str):
+        self.base = base
+
+    def Open(self, _type, name, _parent):  # noqa: N802 (ID3DInclude)
+        with open(os.path.join(self.base, name), "rb") as g:
+            return g.read()
+
+
 def run(root: str, verbose: bool = False) -> collections.Counter:
     from ..d3dcompiler import D3DCompile
     from ..errors import D3D11Error, NotSupportedError
@@ -81,13 +92,8 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
         defines = [tuple((x[2:].split("=", 1) + ["1"])[:2]) for x in flags if x.startswith("/D")]
         base = os.path.dirname(src_path)
 
-        class _Include:
-            def Open(self, _type, name, _parent):  # noqa: N802 (ID3DInclude)
-                with open(os.path.join(base, name), "rb") as g:
-                    return g.read()
-
         try:
-            blob = bytes(D3DCompile(src, len(src), src_path, defines or None, _Include(), entry, target,
+            blob = bytes(D3DCompile(src, len(src), src_path, defines or None, _Include(base), entry, target,
                                     4 if "/Od" in flags else 0, 0))
         except NotSupportedError as e:
             tally["not built"] += 1
