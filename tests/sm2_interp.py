@@ -283,6 +283,8 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
     the i# registers the runtime loads (the Aon9 loop-register mappings)."""
     errs: list[str] = []
     kind = prog.kind
+    sampler_dims = {i.dst.num: 2 if (i.decl or 0) >> 27 & 0xF == 2 else 3 for i in prog.instructions
+                    if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER}
     # shader model 3 has every 2.x capability (D3D9 targets vs_3_0 / ps_3_0): checked with the 2.x rules
     level = 1 if prog.major >= 3 else min(prog.minor, 1)
     arbitrary = level >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
@@ -337,7 +339,12 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
                 errs.append(f"{n}: texld coordinates must be an unswizzled, unmodified r# or t#")
             if s.reg == Reg.TEMP:
                 mask = inst.dst.mask if inst.dst is not None else 0xF
-                for lane in _lanes_read(op, i, mask):
+                lanes = _lanes_read(op, i, mask)
+                if op == "texld" and i == 0 and not inst.controls:  # "texld - ps_2_0 and up": a plain texld
+                    # uses as many coordinates as its texture has (2D: u, v; cube / volume: 3) -- fxc writes r0.xy
+                    # before texld r1, r0, s0 (its ParallaxOcclusionMapping listing)
+                    lanes = set(range(sampler_dims.get(inst.srcs[1].num, 4)))
+                for lane in lanes:
                     if (Reg.TEMP, s.num, s.swizzle[lane]) not in written:
                         errs.append(f"{n}: r{s.num}.{'xyzw'[s.swizzle[lane]]} read before it is written")
         if op == "sincos" and prog.major >= 3:  # "sincos - vs" (vs_3_0): dst, src.{x|y|z|w} only

@@ -267,7 +267,7 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     from ..sm2.program import to_bytes
 
     prof = PROFILES[target]
-    tr, _refl = translate_level9(blob, program, prof, file)
+    tr, _refl, _prog = translate_level9(blob, program, prof, file)
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
                       [(m.buffer, m.start, m.count, m.target, m.conversions) for m in tr.cb_mappings],
                       [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants,
@@ -287,11 +287,12 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     return build_container([("Aon9", build_aon9(chunk)), *chunks])
 
 
-def translate_level9(blob: bytes, program, prof, file: str, native: bool = False):
-    """The shader-model-2 translation of ``program`` (whose SM4 blob is ``blob``) under profile ``prof`` and the
-    blob's (RDEF, ISGN, OSGN), parsed; raises the compile error of the first profile rule the program breaks
-    (sm2/profile.py), after retrying counted loops as rep loops where the profile has loops. ``native``: for a
-    Direct3D 9 target, whose constant count the caller checks on the renumbered program (sm2/d3d9.py)."""
+def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None):
+    """The shader-model-2 translation of ``program`` (whose SM4 blob is ``blob``) under profile ``prof``, the
+    blob's (RDEF, ISGN, OSGN), parsed, and the final program; raises the compile error of the first profile rule
+    the final program breaks (sm2/profile.py), after retrying counted loops as rep loops where the profile has
+    loops. ``finish(translation, reflection)``: the final program made of a translation (the Direct3D 9
+    program, sm2/d3d9.py); without it the translation's own program."""
     from ..dxbc.container import parse_container
     from ..dxbc.rdef import parse_rdef
     from ..dxbc.signature import parse_signature
@@ -309,13 +310,17 @@ def translate_level9(blob: bytes, program, prof, file: str, native: bool = False
             parse_signature(isgn, ifc) if isgn is not None else None,
             parse_signature(osgn, ofc) if osgn is not None else None)
     types = shader_types(*refl)
-    def check(prog) -> list[tuple[int, str]]:
-        # a D3D9 program's constants are renumbered afterwards (sm2/d3d9.py): their limit is checked there
-        return [e for e in profile_errors(prog, prof) if not (native and e[0] == 4507)]
+
+    def final(t):
+        return finish(t, refl) if finish is not None else t.program
 
     tr = translate(program, prof, file, types)
     tr.program = allocate_registers(remove_dead_code(tr.program))
-    errs = check(tr.program)
+    def check(p) -> list[tuple[int, str]]:
+        return profile_errors(p, prof, by_dimension=finish is not None)
+
+    prog = final(tr)
+    errs = check(prog)
     if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
         try:
             again = translate(program, prof, file, types, prefer_rep=True)
@@ -323,12 +328,13 @@ def translate_level9(blob: bytes, program, prof, file: str, native: bool = False
             again = None
         if again is not None:
             again.program = allocate_registers(remove_dead_code(again.program))
-            if not check(again.program):
-                tr, errs = again, []
+            again_prog = final(again)
+            if not check(again_prog):
+                tr, prog, errs = again, again_prog, []
     if errs:
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)
-    return tr, refl
+    return tr, refl, prog
 
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
@@ -339,17 +345,15 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     from ..dxbc.container import parse_container
     from ..dxbc.signature import parse_signature
     from ..sm2.d3d9 import TARGETS, check_sm3, native_program
-    from ..sm2.profile import profile_errors
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
 
     prof = TARGETS[target].profile
     isgn_data = parse_container(blob).get("ISGN")
     check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
-    tr, (rdef, isgn, osgn) = translate_level9(blob, program, prof, file, native=True)
-    prog = native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
-    errs = profile_errors(prog, prof)
-    if errs:
-        code, msg = errs[0]
-        raise HlslError(file, 1, 1, code, msg)
+    def finish(tr, refl):
+        rdef, isgn, osgn = refl
+        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
+
+    _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)
     return to_bytes(encode_sm2(prog))

@@ -47,6 +47,7 @@ from .ctab import (
     TypeInfo,
     encode_ctab,
 )
+from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Sm2Program, Src
 from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
@@ -176,6 +177,9 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
+    body = optimize(body, prof, outputs_any=TARGETS[target].major == 3)
+    read = {s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST}
+    body = [i for i in body if not (i.op == "def" and i.dst.num not in read)]  # defs the rewrites left unread
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
     variables = _variables(rdef, explicit)
