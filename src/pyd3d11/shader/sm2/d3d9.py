@@ -177,9 +177,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
-    body = optimize(body, prof, outputs_any=TARGETS[target].major == 3)
-    read = {s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST}
-    body = [i for i in body if not (i.op == "def" and i.dst.num not in read)]  # defs the rewrites left unread
+    body = _drop_unread_defs(optimize(body, prof, outputs_any=TARGETS[target].major == 3))
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
     variables = _variables(rdef, explicit)
@@ -208,7 +206,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         v = by_reg.get((buf, r))
         if v is not None and v.used and id(v) not in loop_vars:
             new_const[old] = v.d3d9_reg + r - v.start
-    for i, d in enumerate(defs):
+    for i, d in enumerate(sorted(defs, key=lambda d: d.dst.num)):  # in order: a table's rows stay consecutive
         new_const[d.dst.num] = next_free + i
         d.dst = Dst(Reg.CONST, next_free + i, d.dst.mask)
     for inst in body:
@@ -281,6 +279,14 @@ def _sm3_sincos(body: list[Inst]) -> list[Inst]:
     for inst in body:
         if inst.op == "sincos":
             inst.srcs = inst.srcs[:1]
+    return _drop_unread_defs(body)
+
+
+def _drop_unread_defs(body: list[Inst]) -> list[Inst]:
+    """``def`` constants no instruction reads; all kept when a constant is read a0-relative (an immediate
+    table's rows are read through their first register)."""
+    if any(s.reg == Reg.CONST and s.rel is not None for i in body for s in i.srcs):
+        return body
     read = {s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST}
     return [i for i in body if not (i.op == "def" and i.dst.num not in read)]
 
