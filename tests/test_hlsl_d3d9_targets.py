@@ -621,6 +621,25 @@ def test_loops_compute_what_the_sm4_program_computes(src: str, good: list, bad: 
         assert registers(compile_(src, good[-1]))["n"][0] == INT_SET
 
 
+BOTH_USES = """int n; float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;
+     for (int i = 0; i < n; i++) r = r * 0.75 + k; return r / (n + 1); }"""
+
+
+@pytest.mark.parametrize("target", ["ps_3_0", "vs_2_a", "vs_3_0", "vs_2_0"])
+def test_an_int_that_is_loop_count_and_value(target: str):
+    """``n`` bounds a loop and is divided by: a rep count lives in i#, a value in c#; where the target has
+    dynamic flow control the loop is left by its own test against n's float register (rep + break_comp) and n
+    is one float constant; vs_2_0 (no dynamic flow control) names what it lacks."""
+    src = BOTH_USES if target[:2] == "ps" else BOTH_USES.replace("TEXCOORD0) : COLOR", "POSITION) : POSITION")
+    if target == "vs_2_0":
+        with pytest.raises(NotSupportedError, match="loop count and as a value"):
+            compile_(src, target)
+        return
+    assert registers(compile_(src, target))["n"][0] == FLOAT_SET
+    for expect, got, name in _run_both(src, target, seed=4):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
+
+
 @pytest.mark.parametrize("target", VS_TARGETS)
 @pytest.mark.parametrize("idx", range(len(VS_PROGRAMS)))
 def test_vertex_programs_compute_what_the_sm4_program_computes(idx: int, target: str):

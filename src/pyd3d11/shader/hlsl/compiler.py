@@ -287,12 +287,13 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     return build_container([("Aon9", build_aon9(chunk)), *chunks])
 
 
-def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None):
+def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None,
+                     no_mapped_counts: bool = False):
     """The shader-model-2 translation of ``program`` (whose SM4 blob is ``blob``) under profile ``prof``, the
     blob's (RDEF, ISGN, OSGN), parsed, and the final program; raises the compile error of the first profile rule
     the final program breaks (sm2/profile.py), after retrying counted loops as rep loops where the profile has
     loops. ``finish(translation, reflection)``: the final program made of a translation (the Direct3D 9
-    program, sm2/d3d9.py); without it the translation's own program."""
+    program, sm2/d3d9.py); without it the translation's own program. ``no_mapped_counts``: see translate."""
     from ..dxbc.container import parse_container
     from ..dxbc.rdef import parse_rdef
     from ..dxbc.signature import parse_signature
@@ -314,16 +315,17 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
     def final(t):
         return finish(t, refl) if finish is not None else t.program
 
-    tr = translate(program, prof, file, types)
-    tr.program = allocate_registers(remove_dead_code(tr.program))
     def check(p) -> list[tuple[int, str]]:
         return profile_errors(p, prof, by_dimension=finish is not None)
+
+    tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts)
+    tr.program = allocate_registers(remove_dead_code(tr.program))
 
     prog = final(tr)
     errs = check(prog)
     if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
         try:
-            again = translate(program, prof, file, types, prefer_rep=True)
+            again = translate(program, prof, file, types, prefer_rep=True, no_mapped_counts=no_mapped_counts)
         except (HlslError, NotSupportedError):
             again = None
         if again is not None:
@@ -344,7 +346,7 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     the final program breaks."""
     from ..dxbc.container import parse_container
     from ..dxbc.signature import parse_signature
-    from ..sm2.d3d9 import TARGETS, check_sm3, native_program
+    from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
 
@@ -355,5 +357,11 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
         rdef, isgn, osgn = refl
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
 
-    _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)
+    try:
+        _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)
+    except BothUses:
+        if not prof.dynamic_flow_depth:
+            raise
+        # the loop count is also a value: the loop is left on its own test against the float register instead
+        _tr, _refl, prog = translate_level9(blob, program, prof, file, finish, no_mapped_counts=True)
     return to_bytes(encode_sm2(prog))

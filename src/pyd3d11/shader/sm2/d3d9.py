@@ -345,6 +345,11 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
                                f"need c0-c{top - 1}")
 
 
+class BothUses(NotSupportedError):
+    """An int constant is a rep count (i#) and a value (c#) at once: compiler.d3d9_bytecode translates the loop
+    again with its own exit test where the target has dynamic flow control (vs_2_a, vs_3_0, ps_3_0)."""
+
+
 def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int]:
     """id(variable) -> i# of every int constant a rep loop reads its count from (the translation's loop
     mappings); the variable lives in the INT4 register set there (D3DXRS_INT4)."""
@@ -355,8 +360,7 @@ def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int
             raise NotSupportedError(f"{target}: a loop count read from this int constant (component {comp})",
                                     "D3DCompile")
         if v.used and id(v) not in out:  # read from a float register as well (its c# reads, collected above)
-            raise NotSupportedError(f"{target}: an int constant used both as a loop count and as a value",
-                                    "D3DCompile")
+            raise BothUses(f"{target}: an int constant used both as a loop count and as a value", "D3DCompile")
         out[id(v)] = i_reg
         v.used.add(reg)
     return out

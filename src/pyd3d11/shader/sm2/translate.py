@@ -77,10 +77,13 @@ _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 
 class _Translator(FlowControl):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
-                 prefer_rep: bool = False):
+                 prefer_rep: bool = False, no_mapped_counts: bool = False):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
         #: counted loops become rep loops instead of being unrolled (the retry when unrolled code is too long)
         self.prefer_rep = prefer_rep
+        #: a loop bounded by a constant-buffer int becomes a 255-count rep left with break_comp instead of a rep
+        #: whose count the runtime loads (the D3D9 targets, when that int is also read as a value: sm2/d3d9.py)
+        self.no_mapped_counts = no_mapped_counts
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
@@ -1525,9 +1528,10 @@ class _Translator(FlowControl):
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
-              types: ShaderTypes | None = None, prefer_rep: bool = False) -> Translation:
+              types: ShaderTypes | None = None, prefer_rep: bool = False,
+              no_mapped_counts: bool = False) -> Translation:
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
     ``types``: the integer / bool constants and inputs (types.py; none when omitted); ``prefer_rep``: keep
     counted loops as rep loops rather than unrolling them."""
-    return _Translator(program, prof, file, types, prefer_rep).run()
+    return _Translator(program, prof, file, types, prefer_rep, no_mapped_counts).run()
 
