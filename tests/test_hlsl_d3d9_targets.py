@@ -380,6 +380,10 @@ def test_disassembly_is_fxcs_d3d9_listing():
     assert "//   bT                 c0       1" in lines and "//   MeshTextureSampler s0       1" in lines
     assert "    ps_2_0" in lines and "    dcl t0.xy" in lines and "    dcl_2d s0" in lines
     assert lines[-1].startswith("// approximately ") and lines[-1].endswith(" arithmetic)")
+    # a short name: the column is 12 wide at least, as in fxc's listings ("//   Texture0     s0       1")
+    short = bytes(D3DDisassemble(compile_("float4 k; float4 main(float4 c : COLOR0) : COLOR { return c * k; }",
+                                          "ps_2_0"), None, 0, None)).decode()
+    assert "//   Name         Reg   Size\n//   ------------ ----- ----\n//   k            c0       1\n" in short
     only = bytes(D3DDisassemble(compile_(src, "ps_2_0"), None, D3D_DISASM_INSTRUCTION_ONLY, None)).decode().rstrip("\0")
     assert only.splitlines()[0] == "    ps_2_0" and "Parameters" not in only
 

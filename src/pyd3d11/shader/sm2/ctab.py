@@ -199,7 +199,7 @@ def format_ctab(table: ConstantTable) -> list[str]:
         arr = f"[{t.elements}]" if t.elements > 1 else ""
         lines.append(f"//   {t.spelling()} {c.name}{arr};")
     lines += ["//", "//", "// Registers:", "//"]
-    width = max(len("Name"), *(len(c.name) for c in table.constants))
+    width = max(12, *(len(c.name) for c in table.constants))  # fxc pads the name column to 12 at least
     lines.append(f"//   {'Name':<{width}} Reg   Size")
     lines.append(f"//   {'-' * width} ----- ----")
     for c in sorted(table.constants, key=lambda c: (c.register_set, c.register_index)):
