@@ -5,7 +5,8 @@ Usage: ``python -m pyd3d11.tools.d3d9_corpus DIR [-v]`` where DIR is a checkout'
 lists every fxc compile (folder, file, output name, target, entry point, flags) and the folder holds fxc's
 listing of each output (``NAME.asm``); this tool compiles the vs_2_0 / vs_2_a / vs_3_0 / ps_2_0 / ps_2_a / ps_2_b /
 ps_3_0 ones with pyd3d11's D3DCompile and compares the CTAB's registers (name, register, size) with the
-listing's "Registers" section. Outputs written twice keep the last compile's listing; effect listings are
+listing's "Registers" section, and the listing's header text (creator, Parameters, Registers) with
+fxc's. Outputs written twice keep the last compile's listing; effect listings are
 skipped. A development measurement (docs/conformance.md, session 10 HL3), not a test: the corpus is not vendored.
 """
 
@@ -70,7 +71,7 @@ class _Include:
 
 
 def run(root: str, verbose: bool = False) -> collections.Counter:
-    from ..d3dcompiler import D3DCompile
+    from ..d3dcompiler import D3DCompile, D3DDisassemble
     from ..errors import D3D11Error, NotSupportedError
     from ..shader.sm2.ctab import SET_LETTER, decode_ctab
     from ..shader.sm2.program import decode_program
@@ -109,6 +110,11 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
                 for c in (table.constants if table else [])}
         theirs = fxc_registers(listing)
         tally["registers agree" if ours == theirs else "registers differ"] += 1
+        # the listing's header (creator, Parameters, Registers) up to the version line, text for text
+        version = "\n    " + decode_program(blob).profile + "\n"
+        mine = bytes(D3DDisassemble(blob, None, 0, None)).decode().rstrip("\0")
+        tally["listing header equal" if mine.split(version)[0] == listing.split(version)[0] else
+              "listing header differs"] += 1
         if ours != theirs and verbose:
             print(out, target, "REGISTERS", {k: v for k, v in ours.items() if theirs.get(k) != v},
                   "fxc", {k: v for k, v in theirs.items() if ours.get(k) != v})
