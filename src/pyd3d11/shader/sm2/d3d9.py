@@ -1,4 +1,5 @@
-"""Direct3D 9 compile targets (vs_2_0, vs_2_a, ps_2_0, ps_2_a, ps_2_b): raw D3D9 bytecode with a CTAB block.
+"""Direct3D 9 compile targets (vs_2_0, vs_2_a, vs_3_0, ps_2_0, ps_2_a, ps_2_b, ps_3_0): raw D3D9 bytecode with
+a CTAB block.
 
 The HLSL front end compiles the program as the matching 4_0_level_9_x target would (one register per constant
 and per signature element: ``Codegen.d3d9``), the level-9 translation (translate.py) turns the SM4 program into a
@@ -20,10 +21,13 @@ runtime reads:
   to oPos; inputs are declared with the D3DDECLUSAGE of their semantic (``dcl_normal v1``); COLORn outputs
   are oDn, TEXCOORDn outputs oTn, FOG oFog, PSIZE oPts;
 - pixel shaders: COLORn inputs are vn, TEXCOORDn inputs tn; COLORn / SV_Targetn outputs oCn, DEPTH oDepth;
-- samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3).
+- samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3);
+- shader model 3 ("Registers - vs_3_0 / ps_3_0", "dcl_usage input / output (sm3 asm)"): every vertex output an
+  o# and every pixel input a v# declared with its usage; VPOS is vPos; sincos takes the angle alone; tex*lod is
+  texldl; then the D3D9-only peephole rewrites (peephole.py).
 
-Targets whose programs are not built (vs_3_0 / ps_3_0 / vs_1_1 / tx_1_0) raise NotSupportedError naming them
-(compiler.py). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
+vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py), as do vFace, Load / GetDimensions and
+vertex texture fetch other than texldl at shader model 3 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
 D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
 depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
 instructions, predication, no dependent-read or texture-instruction limit) and ps_2_b (512 slots,
