@@ -334,6 +334,12 @@ MANY_CONSTS = ("float4 w[40]; float4 main(float2 t : TEXCOORD0) : COLOR { float4
 GRADIENTS = "float4 main(float4 x : TEXCOORD0) : COLOR { return ddx(x) + ddy(x); }"
 DEPENDENT5 = ("sampler2D s; float4 main(float2 t : TEXCOORD0) : COLOR {\n"
               "  return tex2D(s, tex2D(s, tex2D(s, tex2D(s, tex2D(s, t).xy).xy).xy).xy); }")
+#: 16 values alive at once plus their sums: 18 temporaries (ps_2_0 / vs_2_0 have 12, vs_2_a 13, ps_2_a 22,
+#: ps_2_b / vs_3_0 / ps_3_0 32; X4509 is this project's number -- fxc's is not documented)
+TEMPS_PS = ("float4 c[16]; float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : COLOR {\n"
+            + "".join(f"float4 a{i} = x * c[{i}] + y;\n" for i in range(16))
+            + "return " + " * ".join(f"(a{i} + a{(i + 1) % 16})" for i in range(16)) + "; }")
+TEMPS_VS = TEMPS_PS.replace("TEXCOORD0", "POSITION").replace("TEXCOORD1", "TEXCOORD0").replace("COLOR", "POSITION")
 LONG_VS = "float4 k; float4 main(float4 x : POSITION) : POSITION { float4 r = x;\n" + "".join(
     f"r = sin(r * x.{'xyzw'[i % 4]} + k);\n" for i in range(9)) + "return r; }"
 
@@ -350,7 +356,9 @@ LIMITS = [
     (DEPENDENT5, "ps_3_0", None),
     # vertex shaders: 256 slots at vs_2_0 / vs_2_a, 512 at vs_3_0
     (LONG_VS, "vs_2_0", "X5609"), (LONG_VS, "vs_2_a", "X5609"), (LONG_VS, "vs_3_0", None),
-    (GRADIENTS, "ps_3_0", None), (VERY_LONG_PS, "ps_3_0", "X5609"), (LONG_PS, "ps_3_0", None),
+    (GRADIENTS, "ps_3_0", None),
+    (TEMPS_PS, "ps_2_0", "X4509"), (TEMPS_PS, "ps_2_a", None), (TEMPS_PS, "ps_2_b", None), (TEMPS_PS, "ps_3_0", None),
+    (TEMPS_VS, "vs_2_0", "X4509"), (TEMPS_VS, "vs_2_a", "X4509"), (TEMPS_VS, "vs_3_0", None), (VERY_LONG_PS, "ps_3_0", "X5609"), (LONG_PS, "ps_3_0", None),
     # ps_3_0: 224 float constants; vs_3_0: 256
     (MANY_CONSTS.replace("40", "230"), "ps_3_0", "X4507"), (MANY_CONSTS.replace("40", "220"), "ps_3_0", None),
 ]
