@@ -66,6 +66,7 @@ from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, pair_sincos, sign_of_xor
+from .sampling import Sm3Sampling
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
@@ -75,7 +76,7 @@ __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 
 
-class _Translator(FlowControl):
+class _Translator(FlowControl, Sm3Sampling):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
                  prefer_rep: bool = False, no_mapped_counts: bool = False):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
@@ -903,7 +904,7 @@ class _Translator(FlowControl):
         elif op == O.SINCOS:
             self._sincos(inst)
         elif op == O.SAMPLE_L and self.prof.texldl:  # shader model 3 (D3D9 vs_3_0 / ps_3_0)
-            self._texldl(inst)
+            self.texldl(inst)
         elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
             if op == O.SAMPLE_D and not self.prof.gradients:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
@@ -1369,20 +1370,7 @@ class _Translator(FlowControl):
                             "equivalent")
         d0, coord, res, smp = inst.operands[:4]
         stype = self.resources[res.register]
-        pair = (res.register, smp.register)
-        if pair not in self.samplers:
-            # a D3D9 sampler is one texture with one sampler state: each (t#, s#) pair used gets its own s#
-            # (the Aon9 sampler mapping names both sources); a texture's first pair keeps its number, a further
-            # pair takes the lowest number no declared texture and no other pair uses
-            taken = {m.target for m in self.samplers.values()}
-            target = res.register
-            if target in taken:
-                target = next(k for k in range(64) if k not in taken and k not in self.resources)
-            if target >= self.prof.samplers:
-                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
-                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
-            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, stype)
-        target = self.samplers[pair].target
+        target = self.sampler_for(res, smp)
         one_d = res.register in self.one_d
         ncoord = 1 if one_d else _COORDS[stype]
         lanes = tuple(range(ncoord))
@@ -1433,42 +1421,6 @@ class _Translator(FlowControl):
             self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, target)], controls))
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
-        self._set_masks(d0, False)
-
-    def _sampler_for(self, res: ir.Operand, smp: ir.Operand) -> int:
-        """The D3D9 sampler of a (texture, sampler) pair, as _sample assigns it."""
-        pair = (res.register, smp.register)
-        if pair not in self.samplers:
-            taken = {m.target for m in self.samplers.values()}
-            target = res.register
-            if target in taken:
-                target = next(k for k in range(64) if k not in taken and k not in self.resources)
-            if target >= self.prof.samplers:
-                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
-                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
-            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, self.resources[res.register])
-        return self.samplers[pair].target
-
-    def _texldl(self, inst: ir.Instruction) -> None:
-        """sample_l -> ``texldl dst, coord, s#`` with the level of detail in the coordinate's w ("texldl - ps",
-        "texldl - vs": shader model 3, pixel and vertex shaders)."""
-        if any(inst.texel_offset):
-            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 3 "
-                            "equivalent")
-        d0, coord, res, smp, lod = inst.operands[:5]
-        if res.register in self.one_d:
-            raise _unsupported("texldl of a Texture1D")
-        target = self._sampler_for(res, smp)
-        ncoord = _COORDS[self.resources[res.register]]
-        c = self.src(coord, lanes=tuple(range(ncoord)))
-        e = self.src(lod, lanes=(0,))
-        t = self.tmp()
-        whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
-        self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
-        self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod, e.rel)])
-        r = Dst(Reg.TEMP, self.tmp())
-        self.body.append(Inst("texldl", r, [Src(Reg.TEMP, t), Src(Reg.SAMPLER, target)]))
-        self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
 
     # --- end -------------------------------------------------------------------------------------
