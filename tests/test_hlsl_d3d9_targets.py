@@ -672,3 +672,25 @@ def test_pixel_programs_compute_what_the_sm4_program_computes(idx: int, target: 
         return
     for expect, got, name in _run_both(PS_PROGRAMS[idx], target, seed=10 + idx):
         np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
+
+
+# the reference's legacy sampling intrinsics ("Intrinsic Functions": tex1Dbias ... texCUBEproj) that were missing:
+# (call, the SM4 instruction it samples with)
+LEGACY_SAMPLING = [
+    ("tex1Dbias(s1, float4(t.x, 0, 0, 1))", "sample_b"), ("tex1Dproj(s1, float4(t.x, 0, 0, 2))", "sample"),
+    ("tex3Dbias(s3, float4(t, 1))", "sample_b"), ("tex3Dproj(s3, float4(t, 2))", "sample"),
+    ("texCUBEbias(sc, float4(t, 1))", "sample_b"), ("texCUBEproj(sc, float4(t, 2))", "sample"),
+    ("texCUBElod(sc, float4(t, 1))", "sample_l"), ("texCUBEgrad(sc, t, t, t)", "sample_d"),
+]
+
+
+@pytest.mark.parametrize(("call", "op"), LEGACY_SAMPLING)
+def test_legacy_sampling_intrinsics(call: str, op: str):
+    from pyd3d11.d3dcompiler import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY as COMPAT
+
+    src = ("sampler1D s1; sampler3D s3; samplerCUBE sc;\n"
+           f"float4 main(float3 t : TEXCOORD0) : COLOR {{ return {call}; }}")
+    text = bytes(D3DDisassemble(compile_(src, "ps_4_0", flags=COMPAT), None, 0, None)).decode()
+    assert any(line.split()[0] == op for line in text.splitlines() if line and not line.startswith("//"))
+    if op in ("sample", "sample_b"):
+        assert decode_program(compile_(src, "ps_2_0")).kind == "ps"  # texld / texldb at ps_2_0
