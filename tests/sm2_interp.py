@@ -180,8 +180,9 @@ class Sm2Machine:
             self._write(d, a * (b - c) + c)
         elif op == "sincos":  # ps_2_0 / vs_2_0: x = cos, y = sin of the replicated angle; z undefined
             a = self._scalar_src(s[0])
-            assert d.reg == Reg.TEMP and d.mask in (1, 2, 3) and s[1].reg == s[2].reg == Reg.CONST \
-                and s[1].num != s[2].num
+            # shader model 3 (vs_3_0 / ps_3_0) takes the angle alone ("sincos - vs", "sincos - ps")
+            assert d.reg == Reg.TEMP and d.mask in (1, 2, 3) and (len(s) == 1 if self.prog.major >= 3 else (
+                s[1].reg == s[2].reg == Reg.CONST and s[1].num != s[2].num))
             assert np.all(np.abs(a) <= np.float32(np.pi) * 1.0001), "sincos angle outside [-pi, pi]"
             cur = self.regs.setdefault((d.reg, d.num), np.full((self.n, 4), np.nan, F))
             on = self.active
@@ -196,6 +197,9 @@ class Sm2Machine:
         elif op == "texld":
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls))
+        elif op == "texldl":  # shader model 3 ("texldl - ps"): the level of detail is the coordinate's w
+            assert self.sample is not None
+            self._write(d, self.sample(s[1].num, r(s[0]), "texldl"))
         elif op == "texldd":  # ps_2_x: explicit gradients in src2 / src3
             assert self.sample is not None
             self._write(d, self.sample(s[1].num, r(s[0]), inst.controls, r(s[2]), r(s[3])))
@@ -279,7 +283,11 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
     the i# registers the runtime loads (the Aon9 loop-register mappings)."""
     errs: list[str] = []
     kind = prog.kind
-    arbitrary = prog.minor >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
+    sampler_dims = {i.dst.num: 2 if (i.decl or 0) >> 27 & 0xF == 2 else 3 for i in prog.instructions
+                    if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER}
+    # shader model 3 has every 2.x capability (D3D9 targets vs_3_0 / ps_3_0): checked with the 2.x rules
+    level = 1 if prog.major >= 3 else min(prog.minor, 1)
+    arbitrary = level >= 1  # ps_2_x: the level-9 profile has D3DPS20CAPS_ARBITRARYSWIZZLE
     written: set[tuple[int, int, int]] = set()
     depth = 0
     ints: set[int] = set(mapped_ints)
@@ -293,11 +301,11 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
                 if not 0 <= inst.values[0] <= 255:
                     errs.append(f"{n}: defi loop count outside [0, 255]")
             continue
-        if op in _FLOW_ALL and op not in _FLOW_OK[(kind, min(prog.minor, 1))]:
+        if op in _FLOW_ALL and op not in _FLOW_OK[(kind, level)]:
             errs.append(f"{n}: {op} is not available in {prog.profile}")
         if op in ("rep", "loop"):
             depth += 1
-            if depth > _STATIC_DEPTH.get((kind, min(prog.minor, 1)), 0):
+            if depth > _STATIC_DEPTH.get((kind, level), 0):
                 errs.append(f"{n}: loops nested {depth} deep")
             if inst.srcs[0].reg != Reg.CONSTINT or inst.srcs[0].num not in ints:
                 errs.append(f"{n}: rep needs a defined integer constant register")
@@ -326,14 +334,23 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
                     and tuple(s.swizzle) not in _PS20_FULL:
                 errs.append(f"{n}: swizzle {s.swizzle} needs an arbitrary-swizzle target")
             if op in ("texld", "texldd") and i == 0 and (tuple(s.swizzle) != (0, 1, 2, 3) or s.mod or s.reg not in (Reg.TEMP,
-                                                                                                       TEXTURE)):
+                                                                                                       TEXTURE) + (
+                    (Reg.INPUT,) if prog.major >= 3 else ())):  # ps_3_0 inputs are v#
                 errs.append(f"{n}: texld coordinates must be an unswizzled, unmodified r# or t#")
             if s.reg == Reg.TEMP:
                 mask = inst.dst.mask if inst.dst is not None else 0xF
-                for lane in _lanes_read(op, i, mask):
+                lanes = _lanes_read(op, i, mask)
+                if op == "texld" and i == 0 and not inst.controls:  # "texld - ps_2_0 and up": a plain texld
+                    # uses as many coordinates as its texture has (2D: u, v; cube / volume: 3) -- fxc writes r0.xy
+                    # before texld r1, r0, s0 (its ParallaxOcclusionMapping listing)
+                    lanes = set(range(sampler_dims.get(inst.srcs[1].num, 4)))
+                for lane in lanes:
                     if (Reg.TEMP, s.num, s.swizzle[lane]) not in written:
                         errs.append(f"{n}: r{s.num}.{'xyzw'[s.swizzle[lane]]} read before it is written")
-        if op == "sincos":  # src1 / src2 are two constant registers by definition, not read-port limited
+        if op == "sincos" and prog.major >= 3:  # "sincos - vs" (vs_3_0): dst, src.{x|y|z|w} only
+            if len(inst.srcs) != 1 or inst.dst.mask not in (1, 2, 3):
+                errs.append(f"{n}: sincos operands")
+        elif op == "sincos":  # src1 / src2 are two constant registers by definition, not read-port limited
             if not (inst.srcs[1].reg == inst.srcs[2].reg == Reg.CONST and inst.dst.mask in (1, 2, 3)):
                 errs.append(f"{n}: sincos operands")
             files.pop(Reg.CONST, None)

@@ -92,6 +92,7 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     (pyd3d11 listings carry no source-line debug information); ENABLE_INSTRUCTION_OFFSET (with or without
     ENABLE_INSTRUCTION_NUMBERING) prefixes the program lines (disasm.positioned_program_lines)."""
     from .dxbc.disasm import disassemble, disassemble_program, positioned_program_lines
+    from .sm2.disasm import d3d9_listing, is_d3d9_bytecode
 
     _check_disasm_flags(flags, method)
     if not data:
@@ -99,7 +100,12 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     positions = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING) if flags & \
         D3D_DISASM_ENABLE_INSTRUCTION_OFFSET else None
     try:
-        if flags & D3D_DISASM_INSTRUCTION_ONLY:
+        if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
+            if positions is not None:
+                raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET on Direct3D 9 bytecode",
+                                        method)
+            text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY))
+        elif flags & D3D_DISASM_INSTRUCTION_ONLY:
             container = _container(data, method)
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)

@@ -253,6 +253,10 @@ def main(argv: list[str] | None = None) -> int:
         _, disassemble = _compiler()
         if str(opts["T"] or "").startswith("fx_"):  # an effect: fxc lists its buffers, objects and passes
             from pyd3d11.effects.listing import effect_listing as disassemble
+        from pyd3d11.shader.sm2.disasm import d3d9_listing, is_d3d9_bytecode
+
+        if is_d3d9_bytecode(code):  # vs_2_0 ... ps_3_0: D3D9 bytecode, fxc's D3D9 listing
+            disassemble = d3d9_listing
         try:
             listing = disassemble(code)
         except Exception as e:

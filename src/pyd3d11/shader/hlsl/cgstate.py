@@ -85,6 +85,9 @@ class CodegenContext(Protocol):
     major: int
     minor: int
     level9: str | None  # the 4_0_level_9_x target when compiling for one (its Aon9 program)
+    #: the Direct3D 9 target (vs_2_0 ... ps_3_0) when compiling for one (sm2/d3d9.py): every constant and
+    #: struct member starts a register and signature elements are not packed, as D3D9 registers hold them
+    d3d9: str | None
     #: set while uncalled.py type-checks a function nothing calls: runs each expression statement so one
     #: failing for a reason other than a type rule is passed over (None otherwise)
     probe_skip: Any

@@ -184,6 +184,7 @@ class Codegen(SignatureBinding):
         self.probe_skip = None
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
+        self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
         self.outputs: list[SigElem] = []
@@ -740,7 +741,14 @@ class Codegen(SignatureBinding):
         return t.row_major if t.row_major is not None else self.row_major_default
 
     def cb_size(self, t: Type) -> tuple[int, bool]:
-        """(size in bytes, must start on a register) per SM4 packing (spec-facts §5)."""
+        """(size in bytes, must start on a register) per SM4 packing (spec-facts §5). For a Direct3D 9 target
+        every numeric value starts a register (D3D9 constants are whole c# registers; CTAB RegisterIndex)."""
+        if isinstance(t, NumType) and self.d3d9 is not None:
+            size, _ = self._cb_size_sm4(t)
+            return size, True
+        return self._cb_size_sm4(t)
+
+    def _cb_size_sm4(self, t: Type) -> tuple[int, bool]:
         if isinstance(t, NumType):
             if t.shape == "m":
                 if self.is_row_major(t):

@@ -23,8 +23,17 @@ _LEGACY = {
 }
 
 
+#: the pixel-shader system values of the Direct3D 9 targets themselves (vs_2_0 ... ps_3_0, sm2/d3d9.py): VPOS
+#: and VFACE ("Semantics": the Direct3D 9 names of SV_Position and SV_IsFrontFace)
+_D3D9 = {("ps", False, "VPOS"): "SV_Position", ("ps", False, "VFACE"): "SV_IsFrontFace"}
+
+
 def compat_semantic(cg: CodegenContext, base: str, output: bool) -> str:
     """The semantic name ``base`` (without its index) means under the compile flags."""
+    if cg.d3d9 is not None:
+        name = _D3D9.get((cg.stage, output, base.upper()))
+        if name is not None:
+            return name
     if not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         return base
     return _LEGACY.get((cg.stage, output, base.upper()), base)

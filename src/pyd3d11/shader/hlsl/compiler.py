@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
 from ...headers.d3dcommon import D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
-from ...headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, D3DCOMPILE_WARNINGS_ARE_ERRORS
+from ...headers.d3dcompiler_types import (
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+    D3DCOMPILE_WARNINGS_ARE_ERRORS,
+)
 from ..dxbc.asm import assemble_program
 from ..dxbc.container import build_container
 from ..dxbc.encoder import encode_program
@@ -34,10 +38,12 @@ from .warnpragma import WarningPolicy
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 #: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
 _LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
+#: the Direct3D 9 targets built (raw D3D9 bytecode with a CTAB block: sm2/d3d9.py)
+_D3D9 = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
-    (re.compile(r"^(vs_(1_1|2_0|2_a|3_0)|ps_(2_0|2_a|2_b|3_0)|tx_1_0)$"), "Direct3D 9 shader models"),
+    (re.compile(r"^(vs_1_1|tx_1_0)$"), "Direct3D 9 shader model 1 (vs_1_1) and texture shaders (tx_1_0)"),
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
 ]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
@@ -86,6 +92,14 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int, program_hook: Callable | None = None) -> CompileResult:
+    orig_flags = flags
+    d3d9 = target if _D3D9.match(target or "") else None
+    if d3d9:
+        from ..sm2.d3d9 import TARGETS
+
+        # compiled as the matching level-9 target, with D3D9 semantics (POSITION, COLOR, ...) and layout
+        target = TARGETS[d3d9].level9
+        flags |= D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
     level9 = target if _LEVEL9.match(target or "") else None
     if level9:
         target = target[:6]  # compile the SM4 program as vs_4_0 / ps_4_0, then add the Aon9 chunk
@@ -123,6 +137,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
             cg.compile_flags = flags
             cg.level9 = level9
+            cg.d3d9 = d3d9
             cg.dead_resources = dead
             cg.run()
         except NotImplementedError as exc:
@@ -178,7 +193,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .debuginfo import debug_info
 
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources))
-    if level9:
+    if d3d9:
+        explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
+                    for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
+        from . import ast as A
+
+        # the entry point's uniform object parameters are named $name in the constant table, like its values
+        entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
+        params = {p.name for d in entries[:1] for p in d.params}
+        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params)
+    elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
     return CompileResult(blob, text, program, warnings)
@@ -255,39 +279,12 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
     compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
     from ..dxbc.aon9 import Aon9Chunk, build_aon9
     from ..dxbc.container import parse_container
-    from ..dxbc.rdef import parse_rdef
-    from ..dxbc.signature import parse_signature
-    from ..sm2.optimize import allocate_registers, remove_dead_code
-    from ..sm2.profile import PROFILES, profile_errors
+    from ..sm2.profile import PROFILES
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
-    from ..sm2.translate import translate
-    from ..sm2.types import shader_types
 
     prof = PROFILES[target]
-    parsed = parse_container(blob)
-    rdef = parsed.get("RDEF")
-    ifc = "ISG1" if parsed.get("ISG1") is not None else "ISGN"
-    ofc = "OSG1" if parsed.get("OSG1") is not None else "OSGN"
-    isgn, osgn = parsed.get(ifc), parsed.get(ofc)
-    types = shader_types(parse_rdef(rdef) if rdef is not None else None,
-                         parse_signature(isgn, ifc) if isgn is not None else None,
-                         parse_signature(osgn, ofc) if osgn is not None else None)
-    tr = translate(program, prof, file, types)
-    tr.program = allocate_registers(remove_dead_code(tr.program))
-    errs = profile_errors(tr.program, prof)
-    if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
-        try:
-            again = translate(program, prof, file, types, prefer_rep=True)
-        except (HlslError, NotSupportedError):
-            again = None
-        if again is not None:
-            again.program = allocate_registers(remove_dead_code(again.program))
-            if not profile_errors(again.program, prof):
-                tr, errs = again, []
-    if errs:
-        code, msg = errs[0]
-        raise HlslError(file, 1, 1, code, msg)
+    tr, _refl, _prog = translate_level9(blob, program, prof, file)
     chunk = Aon9Chunk(tr.program.version_token, to_bytes(encode_sm2(tr.program)),
                       [(m.buffer, m.start, m.count, m.target, m.conversions) for m in tr.cb_mappings],
                       [(m.resource, m.sampler, m.target) for m in tr.sampler_mappings], tr.runtime_constants,
@@ -305,3 +302,83 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
         else:
             chunks.insert([f for f, _ in chunks].index("STAT"), ("SFI0", build_sfi0(flag)))
     return build_container([("Aon9", build_aon9(chunk)), *chunks])
+
+
+def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None,
+                     no_mapped_counts: bool = False):
+    """The shader-model-2 translation of ``program`` (whose SM4 blob is ``blob``) under profile ``prof``, the
+    blob's (RDEF, ISGN, OSGN), parsed, and the final program; raises the compile error of the first profile rule
+    the final program breaks (sm2/profile.py), after retrying counted loops as rep loops where the profile has
+    loops. ``finish(translation, reflection)``: the final program made of a translation (the Direct3D 9
+    program, sm2/d3d9.py); without it the translation's own program. ``no_mapped_counts``: see translate."""
+    from ..dxbc.container import parse_container
+    from ..dxbc.rdef import parse_rdef
+    from ..dxbc.signature import parse_signature
+    from ..sm2.optimize import allocate_registers, remove_dead_code
+    from ..sm2.profile import profile_errors
+    from ..sm2.translate import translate
+    from ..sm2.types import shader_types
+
+    parsed = parse_container(blob)
+    rdef = parsed.get("RDEF")
+    ifc = "ISG1" if parsed.get("ISG1") is not None else "ISGN"
+    ofc = "OSG1" if parsed.get("OSG1") is not None else "OSGN"
+    isgn, osgn = parsed.get(ifc), parsed.get(ofc)
+    refl = (parse_rdef(rdef) if rdef is not None else None,
+            parse_signature(isgn, ifc) if isgn is not None else None,
+            parse_signature(osgn, ofc) if osgn is not None else None)
+    types = shader_types(*refl)
+
+    def final(t):
+        return finish(t, refl) if finish is not None else t.program
+
+    def check(p) -> list[tuple[int, str]]:
+        return profile_errors(p, prof, by_dimension=finish is not None)
+
+    tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts)
+    tr.program = allocate_registers(remove_dead_code(tr.program))
+
+    prog = final(tr)
+    errs = check(prog)
+    if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
+        try:
+            again = translate(program, prof, file, types, prefer_rep=True, no_mapped_counts=no_mapped_counts)
+        except (HlslError, NotSupportedError):
+            again = None
+        if again is not None:
+            again.program = allocate_registers(remove_dead_code(again.program))
+            again_prog = final(again)
+            if not check(again_prog):
+                tr, prog, errs = again, again_prog, []
+    if errs:
+        code, msg = errs[0]
+        raise HlslError(file, 1, 1, code, msg)
+    return tr, refl, prog
+
+
+def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
+                  params: set[str] | frozenset[str] = frozenset()) -> bytes:
+    """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
+    compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
+    the final program breaks."""
+    from ..dxbc.container import parse_container
+    from ..dxbc.signature import parse_signature
+    from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
+    from ..sm2.program import encode_program as encode_sm2
+    from ..sm2.program import to_bytes
+
+    prof = TARGETS[target].profile
+    isgn_data = parse_container(blob).get("ISGN")
+    check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
+    def finish(tr, refl):
+        rdef, isgn, osgn = refl
+        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
+
+    try:
+        _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)
+    except BothUses:
+        if not prof.dynamic_flow_depth:
+            raise
+        # the loop count is also a value: the loop is left on its own test against the float register instead
+        _tr, _refl, prog = translate_level9(blob, program, prof, file, finish, no_mapped_counts=True)
+    return to_bytes(encode_sm2(prog))

@@ -26,7 +26,10 @@ _HALF_PI = 1.5707963267948966
 _PI = 3.141592653589793
 NAMES = {"sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2", "lit", "dst", "fwidth", "modf", "frexp", "ldexp",
          "tex1D", "tex2D", "tex3D", "texCUBE", "tex2Dproj", "tex2Dlod", "tex2Dbias", "tex2Dgrad", "tex1Dgrad",
-         "tex3Dgrad", "tex1Dlod", "tex3Dlod", "GetRenderTargetSampleCount", "GetRenderTargetSamplePosition"}
+         "tex3Dgrad", "tex1Dlod", "tex3Dlod", "GetRenderTargetSampleCount", "GetRenderTargetSamplePosition",
+         # the rest of the reference's legacy sampling list ("Intrinsic Functions": tex1Dbias ... texCUBEproj)
+         "tex1Dbias", "tex1Dproj", "tex3Dbias", "tex3Dproj", "texCUBEbias", "texCUBEgrad", "texCUBElod",
+         "texCUBEproj"}
 
 
 def _k(v: float, n: int) -> list:

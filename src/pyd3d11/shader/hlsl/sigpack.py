@@ -109,6 +109,8 @@ def place_element(cg: CodegenContext, sig: list, ncomps: int, up: str, interp: s
     """Register and first component of a new element of signature ``sig`` (a list kept by the
     code generator: inputs, outputs or patch constants), packing it after the elements already there."""
     packers = cg.sig_packers
+    if cg.d3d9 is not None:  # D3D9 semantics name whole registers (dcl_texcoord1 v1): one per element
+        pack = False
     p = packers.get(id(sig))
     if p is None or p[0] is not sig:
         p = packers[id(sig)] = (sig, SigPacker(pack))

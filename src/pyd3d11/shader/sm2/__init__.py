@@ -6,5 +6,7 @@ instructions), ``flow`` (its flow control: unrolling, rep loops, flattened branc
 ``base`` (their shared opcode groups, constants, mapping records and refusals), ``types`` (integer / bool
 constants, inputs and outputs from RDEF / ISGN / OSGN), ``fold`` (compile-time evaluation), ``optimize``
 (dead code, register allocation) and ``profile`` (the per-profile limits of ps_2_0 / ps_2_x / vs_2_0 / vs_2_x
-as the level-9 targets use them).
+as the level-9 targets use them). The Direct3D 9 targets of D3DCompile (vs_2_0 ... ps_3_0) reuse the
+translation: ``d3d9`` (their profiles, register assignment and the D3D9 program), ``ctab`` (the CTAB constant
+table) and ``peephole`` (their straight-line rewrites).
 """

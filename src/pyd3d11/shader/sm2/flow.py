@@ -230,6 +230,8 @@ class FlowControl:
         difference from the SM4 program, as with fxc). ps_2_0 has no flow control and the vertex targets no
         dynamic flow control ("Specifying Compiler Targets"): there fxc must unroll and cannot (X3511)."""
         counted = self._counted_loop(body, pc, end)
+        if counted is not None and counted[0] is not None and self.no_mapped_counts:
+            counted = None  # left on the SM4 loop's own test (the bound read from its float register)
         if counted is None and self.prof.dynamic_flow_depth == 0 or self.prof.static_flow_depth == 0:
             raise self._x3511()
         if self.rep_depth + 1 > self.prof.static_flow_depth:

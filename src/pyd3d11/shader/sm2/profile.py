@@ -44,6 +44,11 @@ class Level9Profile:
     #: (file, read ports, reads per instruction or None): an instruction may read at most ``ports`` distinct
     #: registers of a file, and at most ``reads`` operands from it
     read_ports: tuple[tuple[int, int, int | None], ...]
+    #: texldl (SampleLevel / tex*lod) in pixel and vertex shaders: shader model 3 (the D3D9 vs_3_0 / ps_3_0
+    #: targets, sm2/d3d9.py); no level-9 target has it
+    texldl: bool = False
+    #: a pixel shader reads SV_Position (VPOS) from vPos (the misc register 0, x and y only): ps_3_0
+    vpos: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction
@@ -72,7 +77,7 @@ def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
 
     cubes = {i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER
              and (i.decl or 0) >> 27 & 0xF == 3}
-    notexlimit = prog.kind == "ps" and prog.minor >= 1
+    notexlimit = prog.kind == "ps" and (prog.minor >= 1 or prog.major >= 3)  # ps_2_x / ps_3_0
     tex = arith = 0
     for inst in prog.instructions:
         if inst.op == "comment":
@@ -117,9 +122,14 @@ def limit_errors(prog: Sm2Program, prof: Level9Profile) -> list[tuple[int, str]]
     return errs
 
 
-def dependent_read_depth(prog: Sm2Program) -> int:
+def dependent_read_depth(prog: Sm2Program, by_dimension: bool = False) -> int:
     """The deepest chain of texture reads: a texld's level is 1 + the deepest texld result its coordinate
-    was computed from (through any arithmetic); coordinates from t#/c# are level 0 ("ps_2_0": 4 levels)."""
+    was computed from (through any arithmetic); coordinates from t#/c# are level 0 ("ps_2_0": 4 levels).
+    ``by_dimension``: a texld's coordinate counts only the components its texture uses (2D: u, v; cube /
+    volume: 3 -- "texld - ps_2_0 and up"), for the D3D9 targets, whose coordinates may be written partly
+    (sm2/peephole.py); the level-9 programs count all four."""
+    dims = {i.dst.num: 2 if (i.decl or 0) >> 27 & 0xF == 2 else 3 for i in prog.instructions
+            if by_dimension and i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER}
     depth: dict[tuple[int, int, int], int] = {}
     deepest = 0
     for inst in prog.instructions:
@@ -130,7 +140,8 @@ def dependent_read_depth(prog: Sm2Program) -> int:
             if s.reg == Reg.TEMP:
                 reads = max([reads] + [depth.get((Reg.TEMP, s.num, c), 0) for c in set(s.swizzle)])
         if inst.op == "texld":
-            reads = 1 + max((depth.get((Reg.TEMP, inst.srcs[0].num, c), 0) for c in range(4)), default=0) \
+            lanes = range(dims.get(inst.srcs[1].num, 4) if not inst.controls else 4)
+            reads = 1 + max((depth.get((Reg.TEMP, inst.srcs[0].num, c), 0) for c in lanes), default=0) \
                 if inst.srcs[0].reg == Reg.TEMP else 1
             deepest = max(deepest, reads)
         for lane in range(4):
@@ -139,11 +150,12 @@ def dependent_read_depth(prog: Sm2Program) -> int:
     return deepest
 
 
-def profile_errors(prog: Sm2Program, prof: Level9Profile) -> list[tuple[int, str]]:
-    """Every rule of ``prof`` the translated program breaks (limits, dependent reads, gradients)."""
+def profile_errors(prog: Sm2Program, prof: Level9Profile, by_dimension: bool = False) -> list[tuple[int, str]]:
+    """Every rule of ``prof`` the translated program breaks (limits, dependent reads, gradients);
+    ``by_dimension``: see dependent_read_depth."""
     errs = limit_errors(prog, prof)
     if prof.dependent_reads is not None:
-        d = dependent_read_depth(prog)
+        d = dependent_read_depth(prog, by_dimension)
         if d > prof.dependent_reads:
             errs.append((4121, f"{prof.sm2}: texture reads are {d} levels dependent; the target allows "
                                f"{prof.dependent_reads}"))

@@ -183,6 +183,8 @@ OPCODES: tuple[OpInfo, ...] = (
     OpInfo("dsy", 92, True, 1, None, 2, "a"),
     OpInfo("texldd", 93, True, 4, None, 3, "t"),
     OpInfo("setp", 94, True, 2, 1, 1, "a"),
+    # shader model 3 ("texldl - ps", "texldl - vs"): the level of detail in the coordinate's w; 2 slots
+    OpInfo("texldl", 95, True, 2, 2, 2, "t"),
 )
 
 BY_CODE: dict[int, OpInfo] = {o.code: o for o in OPCODES}

@@ -66,6 +66,7 @@ from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, pair_sincos, sign_of_xor
+from .sampling import Sm3Sampling
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
@@ -75,12 +76,15 @@ __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 
 
-class _Translator(FlowControl):
+class _Translator(FlowControl, Sm3Sampling):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
-                 prefer_rep: bool = False):
+                 prefer_rep: bool = False, no_mapped_counts: bool = False):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
         #: counted loops become rep loops instead of being unrolled (the retry when unrolled code is too long)
         self.prefer_rep = prefer_rep
+        #: a loop bounded by a constant-buffer int becomes a 255-count rep left with break_comp instead of a rep
+        #: whose count the runtime loads (the D3D9 targets, when that int is also read as a value: sm2/d3d9.py)
+        self.no_mapped_counts = no_mapped_counts
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
@@ -95,6 +99,7 @@ class _Translator(FlowControl):
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
         self.pos_in: int | None = None
+        self.uses_vpos = False  # ps_3_0 reads vPos (prof.vpos)
         self.out_temps: dict[int, int] = {}
         self.depth_temp: int | None = None
         self.has_if = False
@@ -197,7 +202,7 @@ class _Translator(FlowControl):
                                     f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
             elif op == O.DCL_INDEXABLETEMP:
                 self.x_size[inst.extra[0]] = inst.extra[1]
-            elif op in _NO_SM2:
+            elif op in _NO_SM2 and not (op == O.SAMPLE_L and self.prof.texldl):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
             elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D) and any(inst.texel_offset):
@@ -356,6 +361,11 @@ class _Translator(FlowControl):
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
+                if o.register == self.pos_in and self.prof.vpos:  # ps_3_0: vPos holds x and y only
+                    if any(swz[lane] > 1 for lane in lanes):
+                        raise _unsupported("SV_Position z / w in a ps_3_0 pixel shader (vPos has x and y)")
+                    self.uses_vpos = True
+                    return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
                     raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position cannot be read in "
                                     "a feature level 9_x pixel shader")
@@ -893,6 +903,8 @@ class _Translator(FlowControl):
             self._discard(inst)
         elif op == O.SINCOS:
             self._sincos(inst)
+        elif op == O.SAMPLE_L and self.prof.texldl:  # shader model 3 (D3D9 vs_3_0 / ps_3_0)
+            self.texldl(inst)
         elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
             if op == O.SAMPLE_D and not self.prof.gradients:
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
@@ -1358,20 +1370,7 @@ class _Translator(FlowControl):
                             "equivalent")
         d0, coord, res, smp = inst.operands[:4]
         stype = self.resources[res.register]
-        pair = (res.register, smp.register)
-        if pair not in self.samplers:
-            # a D3D9 sampler is one texture with one sampler state: each (t#, s#) pair used gets its own s#
-            # (the Aon9 sampler mapping names both sources); a texture's first pair keeps its number, a further
-            # pair takes the lowest number no declared texture and no other pair uses
-            taken = {m.target for m in self.samplers.values()}
-            target = res.register
-            if target in taken:
-                target = next(k for k in range(64) if k not in taken and k not in self.resources)
-            if target >= self.prof.samplers:
-                raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: texture t{res.register} with sampler "
-                                f"s{smp.register} needs sampler s{target}, beyond the {self.prof.samplers} samplers")
-            self.samplers[pair] = SamplerMapping(res.register, smp.register, target, stype)
-        target = self.samplers[pair].target
+        target = self.sampler_for(res, smp)
         one_d = res.register in self.one_d
         ncoord = 1 if one_d else _COORDS[stype]
         lanes = tuple(range(ncoord))
@@ -1452,12 +1451,16 @@ class _Translator(FlowControl):
             used = sorted({s.num for i in self.body for s in i.srcs if s.reg == Reg.INPUT})
             for r in used:
                 decls.append(Inst("dcl", Dst(Reg.INPUT, r), decl=Usage.TEXCOORD | r << 16))
+            for sm in sorted(self.samplers.values(), key=lambda m: m.target):  # vs_3_0 texldl only
+                decls.append(Inst("dcl", Dst(Reg.SAMPLER, sm.target), decl=int(sm.sampler_type) << 27))
         else:
             used_t: dict[int, int] = {}
             for i in self.body:
                 for s in i.srcs:
                     if s.reg == TEXTURE:
                         used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
+            if self.uses_vpos:
+                decls.append(Inst("dcl", Dst(Reg.MISCTYPE, 0, 0x3), decl=0))
             for r, m in sorted(used_t.items()):
                 decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
             for sm in sorted(self.samplers.values(), key=lambda m: m.target):
@@ -1477,9 +1480,10 @@ class _Translator(FlowControl):
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
-              types: ShaderTypes | None = None, prefer_rep: bool = False) -> Translation:
+              types: ShaderTypes | None = None, prefer_rep: bool = False,
+              no_mapped_counts: bool = False) -> Translation:
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
     ``types``: the integer / bool constants and inputs (types.py; none when omitted); ``prefer_rep``: keep
     counted loops as rep loops rather than unrolling them."""
-    return _Translator(program, prof, file, types, prefer_rep).run()
+    return _Translator(program, prof, file, types, prefer_rep, no_mapped_counts).run()
 

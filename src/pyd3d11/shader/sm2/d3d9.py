@@ -1,0 +1,526 @@
+"""Direct3D 9 compile targets (vs_2_0, vs_2_a, vs_3_0, ps_2_0, ps_2_a, ps_2_b, ps_3_0): raw D3D9 bytecode with
+a CTAB block.
+
+The HLSL front end compiles the program as the matching 4_0_level_9_x target would (one register per constant
+and per signature element: ``Codegen.d3d9``), the level-9 translation (translate.py) turns the SM4 program into a
+shader-model-2 program, and :func:`native_program` rewrites what is 10Level9-specific in it into what a D3D9
+runtime reads:
+
+- constants: the translation's constant-buffer mappings become the D3D9 registers fxc assigns -- only the
+  constants the program reads, each from a register of its own, ``register(c#)`` where given, the others by
+  the number of registers they span, largest first, in declaration order among equals ($Globals before the
+  entry point's uniform parameters, named ``$name``), each at the lowest free run; the RegisterCount of a
+  constant ends at its last register read (inferred from fxc's listings of the DirectX SDK samples in the
+  DXDecompiler corpus: BasicHLSL vs_2_0 assigns g_mWorldViewProjection c0 (4), g_LightDir c4 (3),
+  g_LightDiffuse c7 (3), g_mWorld c10 (3 of its 4 rows read), then the one-register constants in declaration
+  order and the uniform parameters $nNumLights, $bTexture, $bAnimate; SkinnedMesh: mWorldMatrixArray c0 (78),
+  mViewProj c78 (4), ...); ``def`` constants follow the last uniform register (c20 after c0-c19 there);
+  int / bool constants sit in float registers (D3D9 keeps ints and bools in c# unless they drive static flow
+  control; the translation flattens branches, and a rep count read from an int constant uses its i#);
+- vertex shaders: no "Vertex Shader position offset" constant (D3D9 applies none), the position goes straight
+  to oPos; inputs are declared with the D3DDECLUSAGE of their semantic (``dcl_normal v1``); COLORn outputs
+  are oDn, TEXCOORDn outputs oTn, FOG oFog, PSIZE oPts;
+- pixel shaders: COLORn inputs are vn, TEXCOORDn inputs tn; COLORn / SV_Targetn outputs oCn, DEPTH oDepth;
+- samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3);
+- shader model 3 ("Registers - vs_3_0 / ps_3_0", "dcl_usage input / output (sm3 asm)"): every vertex output an
+  o# and every pixel input a v# declared with its usage; VPOS is vPos; sincos takes the angle alone; tex*lod is
+  texldl; then the D3D9-only peephole rewrites (peephole.py).
+
+vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py), as do vFace, Load / GetDimensions and
+vertex texture fetch other than texldl at shader model 3 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
+D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
+depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
+instructions, predication, no dependent-read or texture-instruction limit) and ps_2_b (512 slots,
+32 temporaries, no texture-instruction limit, 4 levels of dependent reads).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from ...errors import NotSupportedError
+from ..hlsl.diagnostics import HlslError
+from .base import Translation
+from .ctab import (
+    CLASS_OBJECT,
+    CLASS_STRUCT,
+    Constant,
+    ConstantTable,
+    RegisterSet,
+    TypeInfo,
+    encode_ctab,
+)
+from .peephole import optimize
+from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
+from .program import Dst, Inst, Sm2Program, Src
+from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
+
+
+@dataclass(frozen=True)
+class D3D9Target:
+    #: the limits; ``minor`` 1 for every target past 2_0 (the translation's shader-model-2.x instruction set,
+    #: which shader model 3 contains)
+    profile: Level9Profile
+    #: the 4_0_level_9_x target whose HLSL rules the front end applies (intrinsics and checks)
+    level9: str
+    major: int = 2
+    minor: int | None = None  # the version token's minor (None: the profile's)
+
+
+def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad) -> Level9Profile:
+    return Level9Profile(target, "ps", sm2, minor, 0, slots, arith, tex, temps, 32, 8, 4, 16, dep, swz, grad, 0, 0,
+                         _PS_PORTS)
+
+
+TARGETS: dict[str, D3D9Target] = {
+    "vs_2_0": D3D9Target(Level9Profile("vs_2_0", "vs", "vs_2_0", 0, 0, 256, None, None, 12, 256, 16, 8, 0, None,
+                                       True, False, 1, 0, _VS_PORTS), "vs_4_0_level_9_1"),
+    "vs_2_a": D3D9Target(Level9Profile("vs_2_a", "vs", "vs_2_x", 1, 0, 256, None, None, 13, 256, 16, 8, 0, None,
+                                       True, False, 4, 24, _VS_PORTS), "vs_4_0_level_9_3"),
+    "ps_2_0": D3D9Target(_ps("ps_2_0", "ps_2_0", 0, 96, 64, 32, 12, 4, False, False), "ps_4_0_level_9_1"),
+    "ps_2_a": D3D9Target(_ps("ps_2_a", "ps_2_x", 1, 512, None, None, 22, None, True, True), "ps_4_0_level_9_3"),
+    "ps_2_b": D3D9Target(_ps("ps_2_b", "ps_2_x", 1, 512, None, None, 32, 4, False, False), "ps_4_0_level_9_3"),
+    # "Registers - vs_3_0" / "Registers - ps_3_0": 32 temporaries, 256 / 224 float constants, 12 o# outputs,
+    # 10 v# pixel inputs, 4 vertex samplers; 512 instruction slots at least; static flow depth 4, dynamic 24
+    "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
+                                       True, False, 4, 24, _VS_PORTS, texldl=True), "vs_4_0_level_9_3", 3, 0),
+    "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
+                                       True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True), "ps_4_0_level_9_3", 3,
+                         0),
+}
+
+#: semantic name -> D3DDECLUSAGE (vertex-shader input declarations); SV_Position reads as POSITION
+_USAGE = {u.name: u for u in Usage} | {"SV_POSITION": Usage.POSITION}
+#: D3D_SHADER_VARIABLE_TYPE -> D3DXPARAMETER_TYPE where they differ (uint is an int to D3D9; other types: float)
+_SVT_UINT = 19
+_SETUP_RANK = {"def": 0, "defi": 1, "defb": 1, "dcl": 2}
+_D3D_NAME_POSITION = 1  # D3D_NAME_POSITION: SV_Position (spelt VPOS / POSITION / SV_Position in the source)
+
+
+def _semantic(el) -> tuple[str, int, bool]:
+    """(NAME, index, centroid) of a signature element: a D3D9 semantic may end in ``_centroid``
+    (``TEXCOORD0_centroid``: centroid interpolation, ``dcl_centroid t0``; the DirectX SDK's AntiAlias sample), whose
+    index is the number before the suffix."""
+    name, index = el.semantic_name.upper(), el.semantic_index
+    if name.endswith("_CENTROID"):
+        base = name[: -len("_CENTROID")]
+        digits = len(base) - len(base.rstrip("0123456789"))
+        name, index = base[: len(base) - digits], int(base[len(base) - digits:] or index)
+        return name, index, True
+    return name, index, False
+
+
+def _err(file: str, code: int, msg: str) -> HlslError:
+    return HlslError(file, 1, 1, code, msg)
+
+
+def _type_info(t) -> TypeInfo:
+    """The CTAB type of an RDEF type (D3D_SHADER_VARIABLE_CLASS / _TYPE share D3DX9's numbers up to 14)."""
+    typ = t.var_type if t.var_type <= 14 else (2 if t.var_type == _SVT_UINT else 3)
+    info = TypeInfo(t.var_class, typ, max(t.rows, 1), max(t.columns, 1), max(t.elements, 1))
+    if t.var_class == CLASS_STRUCT:
+        info.type = 0
+        info.members = [(m.name, _type_info(m.type)) for m in t.members]
+    return info
+
+
+@dataclass
+class _Var:
+    name: str
+    buffer: int
+    start: int  # first constant-buffer register
+    regs: int  # registers it spans
+    rdef_type: object
+    used: set[int]
+    explicit: int | None = None
+    d3d9_reg: int = 0
+    default: bytes | None = None  # the RDEF default value (the variable's SM4 bytes)
+
+    def default_registers(self) -> bytes | None:
+        """The default value as the CTAB holds it: ``count`` float4 registers; ints and bools as the floats a
+        D3D9 float register holds for them (struct members copied as they are)."""
+        if not self.default:
+            return None
+        t = self.rdef_type
+        out = bytearray()
+        for k in range(self.count):
+            raw = self.default[16 * k: 16 * k + 16]
+            words = list(struct.unpack(f"<{len(raw) // 4}I", raw[: len(raw) // 4 * 4])) + [0] * (4 - len(raw) // 4)
+            if t.var_class != CLASS_STRUCT and t.var_type in (1, 2, _SVT_UINT):
+                vals = [(1.0 if w else 0.0) if t.var_type == 1 else float(w - (1 << 32) if t.var_type == 2 and
+                                                                            w >> 31 else w) for w in words]
+                out += struct.pack("<4f", *vals)
+            else:
+                out += struct.pack("<4I", *words)
+        return bytes(out)
+
+    @property
+    def count(self) -> int:
+        return max(self.used) - self.start + 1
+
+
+def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
+                   explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset()) -> Sm2Program:
+    """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
+    reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
+    ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
+    uniformFuncParam listing names it)."""
+    prof = TARGETS[target].profile
+    prog = tr.program
+    kind = prog.kind
+    body = [Inst(i.op, i.dst, [_copy(s) for s in i.srcs], i.controls, i.decl, list(i.values), i.predicated)
+            for i in prog.instructions]
+
+    # --- constants: the translation's c# -> (buffer, cb register) or def words ------------------------
+    old_cb: dict[int, tuple[int, int]] = {}
+    for m in tr.cb_mappings:
+        for k in range(m.count):
+            old_cb[m.target + k] = (m.buffer, m.start + k)
+    if kind == "vs" and tr.runtime_constants:
+        body = _drop_position_offset(body)
+    if TARGETS[target].major == 3:
+        body = _sm3_sincos(body)
+    body = _drop_unread_defs(optimize(body, prof, outputs_any=TARGETS[target].major == 3))
+    defs = [i for i in body if i.op == "def"]
+    body = [i for i in body if i.op != "def"]
+    variables = _variables(rdef, explicit)
+    by_reg: dict[tuple[int, int], _Var] = {}
+    for v in variables:
+        for r in range(v.start, v.start + v.regs):
+            by_reg[(v.buffer, r)] = v
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg != Reg.CONST or s.num not in old_cb:
+                continue
+            v = by_reg.get(old_cb[s.num])
+            if v is None:
+                raise NotSupportedError(f"{target}: a constant-buffer register outside every variable", "D3DCompile")
+            if s.rel is not None:  # an a0-relative read may reach every register of the variable
+                v.used.update(range(v.start, v.start + v.regs))
+            else:
+                v.used.add(old_cb[s.num][1])
+    loop_vars = _loop_variables(tr, by_reg, target)
+    used = [v for v in variables if v.used]
+    float_vars = [v for v in used if id(v) not in loop_vars]
+    _assign(float_vars, prof.consts, target, file)
+    next_free = max((v.d3d9_reg + v.count for v in float_vars), default=0)
+    new_const: dict[int, int] = {}
+    for old, (buf, r) in old_cb.items():
+        v = by_reg.get((buf, r))
+        if v is not None and v.used and id(v) not in loop_vars:
+            new_const[old] = v.d3d9_reg + r - v.start
+    for i, d in enumerate(sorted(defs, key=lambda d: d.dst.num)):  # in order: a table's rows stay consecutive
+        new_const[d.dst.num] = next_free + i
+        d.dst = Dst(Reg.CONST, next_free + i, d.dst.mask)
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.CONST:
+                if s.num not in new_const:
+                    raise NotSupportedError(f"{target}: constant c{s.num} of the translation has no D3D9 register",
+                                            "D3DCompile")
+                s.num = new_const[s.num]
+
+    # --- samplers: the HLSL sampler's register ---------------------------------------------------------
+    new_sampler: dict[int, int] = {}
+    sampler_names: dict[int, str] = {}
+    names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
+    for m in tr.sampler_mappings:
+        if m.sampler in new_sampler.values():
+            raise NotSupportedError(f"{target}: one sampler used with several textures (D3D9 binds a texture "
+                                    "to each sampler register)", "D3DCompile")
+        new_sampler[m.target] = m.sampler
+        name = names.get(m.sampler, f"s{m.sampler}")
+        sampler_names[m.sampler] = f"${name}" if name in params else name
+    sampler_types = {m.sampler: m.sampler_type for m in tr.sampler_mappings}
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.SAMPLER:
+                s.num = new_sampler[s.num]
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.SAMPLER:
+            inst.dst = Dst(Reg.SAMPLER, new_sampler[inst.dst.num], inst.dst.mask)
+
+    # --- inputs and outputs by semantic ------------------------------------------------------------------
+    spec = TARGETS[target]
+    if kind == "vs":
+        body = _vs3_io(body, isgn, osgn, prof, file) if spec.major == 3 else _vs_io(body, isgn, osgn, prof, file)
+    else:
+        body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
+    # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
+    body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
+    out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
+
+    # --- the constant table ------------------------------------------------------------------------------
+    consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type), v.default_registers())
+              for v in float_vars]
+    for v in used:
+        if id(v) in loop_vars:
+            consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
+    stype = {SamplerType.TEX_2D: 12, SamplerType.CUBE: 14, SamplerType.VOLUME: 13}
+    for reg, name in sampler_names.items():
+        consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1,
+                               TypeInfo(CLASS_OBJECT, stype.get(sampler_types[reg], 10))))
+    consts.sort(key=lambda c: c.name.encode())
+    table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
+    out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
+    return out
+
+
+def _copy(s: Src) -> Src:
+    return Src(s.reg, s.num, s.swizzle, s.mod, _copy(s.rel) if s.rel is not None else None)
+
+
+def _srcs(inst: Inst):
+    for s in inst.srcs:
+        yield s
+        if s.rel is not None:
+            yield s.rel
+
+
+def _sm3_sincos(body: list[Inst]) -> list[Inst]:
+    """Shader model 3's sincos takes the angle alone ("sincos - vs" / "sincos - ps": vs_3_0 / ps_3_0 have no
+    src1 / src2 constant operands); def constants no instruction reads any more are dropped."""
+    for inst in body:
+        if inst.op == "sincos":
+            inst.srcs = inst.srcs[:1]
+    return _drop_unread_defs(body)
+
+
+def _drop_unread_defs(body: list[Inst]) -> list[Inst]:
+    """``def`` constants no instruction reads; all kept when a constant is read a0-relative (an immediate
+    table's rows are read through their first register)."""
+    if any(s.reg == Reg.CONST and s.rel is not None for i in body for s in i.srcs):
+        return body
+    read = {s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST}
+    return [i for i in body if not (i.op == "def" and i.dst.num not in read)]
+
+
+def _drop_position_offset(body: list[Inst]) -> list[Inst]:
+    """``mad oPos.xy, rP.w, c0, rP`` + ``mov oPos.zw, rP`` (the 10Level9 half-pixel fix-up) -> ``mov oPos, rP``."""
+    out: list[Inst] = []
+    for inst in body:
+        if inst.op == "mad" and inst.dst is not None and inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 \
+                and inst.srcs[1].reg == Reg.CONST and inst.srcs[1].num == 0:
+            out.append(Inst("mov", Dst(Reg.RASTOUT, 0, 0xF), [inst.srcs[2]]))
+            continue
+        if inst.op == "mov" and inst.dst is not None and inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 \
+                and inst.dst.mask == 0xC and out and out[-1].op == "mov" and out[-1].dst.reg == Reg.RASTOUT \
+                and out[-1].srcs[0] == inst.srcs[0]:
+            continue  # merged into the mov above
+        out.append(inst)
+    return out
+
+
+def _variables(rdef, explicit: dict[str, int]) -> list[_Var]:
+    """Every constant of $Globals (then $Params, whose names fxc prefixes with $) in declaration order."""
+    out: list[_Var] = []
+    if rdef is None:
+        return out
+    slots = {b.name: b.bind_point for b in rdef.bindings if b.input_type == 0}
+    for cb in rdef.constant_buffers:
+        if cb.name not in slots:
+            continue
+        prefix = "$" if cb.name == "$Params" else ""
+        for v in cb.variables:
+            start = v.start_offset // 16
+            regs = (v.start_offset + v.size + 15) // 16 - start
+            out.append(_Var(prefix + v.name, slots[cb.name], start, max(regs, 1), v.type, set(),
+                            explicit.get(v.name) if cb.name == "$Globals" else None, 0, v.default_value))
+    return out
+
+
+def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
+    """D3D9 registers: register(c#) as given, the rest largest first (declaration order among equals), each at
+    the lowest run of free registers."""
+    taken: set[int] = set()
+    for v in variables:
+        if v.explicit is not None:
+            v.d3d9_reg = v.explicit
+            taken.update(range(v.explicit, v.explicit + v.count))
+    for v in sorted((v for v in variables if v.explicit is None), key=lambda v: -v.count):
+        r = 0
+        while any(k in taken for k in range(r, r + v.count)):
+            r += 1
+        v.d3d9_reg = r
+        taken.update(range(r, r + v.count))
+    top = max(taken, default=-1) + 1
+    if top > limit:
+        raise _err(file, 4507, f"maximum {target} constant register index ({limit}) exceeded: the constants "
+                               f"need c0-c{top - 1}")
+
+
+class BothUses(NotSupportedError):
+    """An int constant is a rep count (i#) and a value (c#) at once: compiler.d3d9_bytecode translates the loop
+    again with its own exit test where the target has dynamic flow control (vs_2_a, vs_3_0, ps_3_0)."""
+
+
+def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int]:
+    """id(variable) -> i# of every int constant a rep loop reads its count from (the translation's loop
+    mappings); the variable lives in the INT4 register set there (D3DXRS_INT4)."""
+    out: dict[int, int] = {}
+    for buf, reg, comp, i_reg in tr.loop_mappings:
+        v = by_reg.get((buf, reg))
+        if v is None or comp != 0 or reg != v.start or (id(v) in out and out[id(v)] != i_reg):
+            raise NotSupportedError(f"{target}: a loop count read from this int constant (component {comp})",
+                                    "D3DCompile")
+        if v.used and id(v) not in out:  # read from a float register as well (its c# reads, collected above)
+            raise BothUses(f"{target}: an int constant used both as a loop count and as a value", "D3DCompile")
+        out[id(v)] = i_reg
+        v.used.add(reg)
+    return out
+
+
+def _elements(sig) -> dict[int, object]:
+    return {el.register: el for el in (sig.elements if sig is not None else [])}
+
+
+def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
+    inputs = _elements(isgn)
+    outs = _elements(osgn)
+    pos = next((e.register for e in outs.values() if e.system_value == _D3D_NAME_POSITION), None)
+    out_map: dict[int, tuple[int, int]] = {}
+    for reg, el in outs.items():
+        if reg == pos:
+            continue
+        name, index, _centroid = _semantic(el)
+        t = reg - 1 if pos is not None and pos < reg else reg  # translate.texcoord
+        if name in ("COLOR", "SV_TARGET") and index < 2:
+            out_map[t] = (Reg.ATTROUT, index)
+        elif name == "TEXCOORD" and index < prof.outputs:
+            out_map[t] = (Reg.TEXCRDOUT, index)
+        elif name == "FOG" and index == 0:
+            out_map[t] = (Reg.RASTOUT, 1)
+        elif name == "PSIZE" and index == 0:
+            out_map[t] = (Reg.RASTOUT, 2)
+        else:
+            raise _err(file, 4502, f"invalid output semantic '{el.semantic_name}{el.semantic_index or ''}': "
+                                   f"{prof.sm2} vertex shaders write POSITION, COLOR0-1, TEXCOORD0-"
+                                   f"{prof.outputs - 1}, FOG and PSIZE")
+    for inst in body:
+        if inst.dst is not None and inst.dst.reg == Reg.TEXCRDOUT and inst.op != "dcl":
+            reg, num = out_map[inst.dst.num]
+            mask = inst.dst.mask
+            if reg == Reg.RASTOUT:
+                mask = 0x1  # oFog / oPts are scalars
+            inst.dst = Dst(reg, num, mask, inst.dst.mod, inst.dst.shift)
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.INPUT:
+            el = inputs.get(inst.dst.num)
+            inst.decl = _usage_of(el, prof, file, "input") if el is not None else int(Usage.TEXCOORD)
+    return body
+
+
+def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
+    inputs = _elements(isgn)
+    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
+    in_map: dict[int, tuple[int, int]] = {}
+    for reg, el in inputs.items():
+        if reg == pos:
+            continue
+        t = reg - 1 if pos is not None and pos < reg else reg
+        name, index, _centroid = _semantic(el)
+        if name == "COLOR" and index < 2:
+            in_map[t] = (Reg.INPUT, index)
+        elif name == "TEXCOORD" and index < prof.inputs:
+            in_map[t] = (TEXTURE, index)
+        else:
+            raise _err(file, 4502, f"invalid input semantic '{el.semantic_name}{el.semantic_index or ''}': "
+                                   f"{prof.sm2} pixel shaders read COLOR0-1 and TEXCOORD0-{prof.inputs - 1}")
+    for inst in body:
+        for s in inst.srcs:
+            if s.reg == TEXTURE:
+                s.reg, s.num = in_map[s.num]
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
+            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
+            reg, num = in_map[inst.dst.num]
+            # declared as the semantic's components (dcl t0.xy); _centroid: dcl_centroid
+            inst.dst = Dst(reg, num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
+    # fxc declares the color inputs (v#) before the texture coordinates (t#), then the samplers
+    dcls = [i for i in body if i.op == "dcl"]
+    rest = [i for i in body if i.op != "dcl"]
+    order = {Reg.INPUT: 0, TEXTURE: 1, Reg.SAMPLER: 2}
+    dcls.sort(key=lambda i: (order.get(i.dst.reg, 3), i.dst.num))
+    return dcls + rest
+
+
+def _usage_of(el, prof: Level9Profile, file: str, role: str) -> int:
+    name, index, _centroid = _semantic(el)
+    usage = _USAGE.get(name)
+    if usage is None:
+        raise _err(file, 4502, f"invalid {role} semantic '{el.semantic_name}': a {prof.sm2} {role} takes a "
+                               "D3DDECLUSAGE name (POSITION, NORMAL, TEXCOORD, COLOR, ...)")
+    return int(usage) | index << 16
+
+
+def _vs3_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
+    """vs_3_0: inputs as in vs_2_x; every output an o# register (the SM4 output register, one per element)
+    declared with its semantic's usage ("dcl_usage output (sm3 - vs asm)"), the position included."""
+    inputs = _elements(isgn)
+    outs = _elements(osgn)
+    pos = next((e.register for e in outs.values() if e.system_value == _D3D_NAME_POSITION), None)
+    if outs and max(outs) >= prof.outputs:
+        raise _err(file, 4510, f"{prof.sm2}: output register o{max(outs)} exceeds o0-o{prof.outputs - 1}")
+    for inst in body:
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == Reg.INPUT:
+            el = inputs.get(inst.dst.num)
+            inst.decl = _usage_of(el, prof, file, "input") if el is not None else int(Usage.TEXCOORD)
+            continue
+        if inst.dst is None:
+            continue
+        if inst.dst.reg == Reg.RASTOUT and inst.dst.num == 0 and pos is not None:
+            inst.dst = Dst(Reg.TEXCRDOUT, pos, inst.dst.mask, inst.dst.mod, inst.dst.shift)
+        elif inst.dst.reg == Reg.TEXCRDOUT:
+            t = inst.dst.num
+            reg = t + 1 if pos is not None and t >= pos else t  # translate.texcoord, inverted
+            inst.dst = Dst(Reg.TEXCRDOUT, reg, inst.dst.mask, inst.dst.mod, inst.dst.shift)
+    decls = [Inst("dcl", Dst(Reg.TEXCRDOUT, reg, el.mask & 0xF),
+                  decl=int(Usage.POSITION) if reg == pos else _usage_of(el, prof, file, "output"))
+             for reg, el in sorted(outs.items())]
+    in_dcls = [i for i in body if i.op == "dcl"]  # fxc declares the inputs, then the outputs
+    return in_dcls + decls + [i for i in body if i.op != "dcl"]
+
+
+def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
+    """ps_3_0: every input a v# register (the SM4 input register) declared with its semantic's usage
+    ("dcl_usage input (sm3 - ps asm)": dcl_texcoord0 v0.xy); outputs as in ps_2_x."""
+    inputs = _elements(isgn)
+    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
+    count = len(inputs) - (pos is not None)  # SV_Position is vPos, no v# register
+    if count > prof.inputs:
+        raise _err(file, 4510, f"{prof.sm2}: {count} inputs exceed the input registers v0-v{prof.inputs - 1}")
+    for inst in body:
+        for s in inst.srcs:
+            if s.reg == TEXTURE:
+                s.reg = Reg.INPUT  # v# numbered as the translation numbers t# (SV_Position left out)
+        if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
+            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
+            inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
+            inst.decl = _usage_of(el, prof, file, "input")
+    dcls = [i for i in body if i.op == "dcl"]
+    rest = [i for i in body if i.op != "dcl"]
+    # vPos, the inputs, then the samplers (fxc's ps_3_0 listings: dcl vPos.xy first)
+    dcls.sort(key=lambda i: ({Reg.MISCTYPE: 0, Reg.INPUT: 1, Reg.SAMPLER: 2}.get(i.dst.reg, 3), i.dst.num))
+    return dcls + rest
+
+
+#: SM4 instructions whose shader-model-3 forms are not built (texldl, vertex texture fetch, ...): named refusals
+_SM3_UNBUILT = {"LD": "Load", "RESINFO": "GetDimensions"}
+
+
+def check_sm3(program, isgn, target: str) -> None:
+    """NotSupportedError naming what a vs_3_0 / ps_3_0 program needs that the translation does not build:
+    vPos / vFace (VPOS, VFACE), texldl, vertex texture fetch. (A shader-model-2 translation would refuse them
+    as fxc does for 2.x targets -- wrongly for 3.0.)"""
+    from .. import ir
+
+    if TARGETS[target].major != 3:
+        return
+    for el in isgn.elements if isgn is not None else []:
+        if el.system_value == 9 and target[:2] == "ps":  # D3D_NAME_IS_FRONT_FACE (VFACE / SV_IsFrontFace)
+            raise NotSupportedError(f"{target}: the vFace input ({el.semantic_name})", "D3DCompile")
+    for inst in program.instructions:
+        name = ir.Opcode(inst.opcode).name
+        if name in _SM3_UNBUILT:
+            raise NotSupportedError(f"{target}: {_SM3_UNBUILT[name]}", "D3DCompile")
+        if target[:2] == "vs" and name.startswith("SAMPLE") and name != "SAMPLE_L":
+            raise NotSupportedError(f"{target}: vertex texture fetch other than texldl ({name.lower()})",
+                                    "D3DCompile")
