@@ -115,3 +115,17 @@ def test_three_digit_numbers_fill_the_field():
 def test_layouts_nothing_public_shows_are_refused(blob, flag):
     with pytest.raises(NotSupportedError, match="D3D_DISASM_"):
         dc.D3DDisassemble(blob, len(blob), flag, None)
+
+
+def test_offsets_on_direct3d9_bytecode_are_refused_by_name():
+    """Merge of HL1 (DXBC offsets) and HL3 (D3D9 listings): no public D3D9 listing with offsets exists, so the
+    flag is refused by name on D3D9 bytecode instead of being ignored."""
+    from pyd3d11.errors import NotSupportedError
+    from pyd3d11.shader.compile_api import D3DCompile
+    from pyd3d11.shader.compiler_tools import D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, disassemble_with_flags
+
+    blob = D3DCompile("float4 main(float4 p:POSITION):POSITION{return p*2;}", None, None, None, None, "main", "vs_2_0")
+    data = bytes(blob.GetBufferPointer())
+    assert "vs_2_0" in disassemble_with_flags(data, 0, None)
+    with pytest.raises(NotSupportedError, match="Direct3D 9"):
+        disassemble_with_flags(data, D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None)

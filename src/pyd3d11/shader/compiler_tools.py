@@ -114,6 +114,8 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
             text = "\n".join(lines) + "\n"
         else:
             text = disassemble(data, positions)
+    except NotSupportedError:
+        raise
     except D3D11Error as e:
         raise error_for(E_FAIL, e.message, method) from None
     except ValueError as e:
