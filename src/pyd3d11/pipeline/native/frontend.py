@@ -293,6 +293,33 @@ def attr_plane(k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weig
     inv_w = np.ascontiguousarray(inv_w, np.float64)
     P = bp.shape[0]
     out = np.empty((4, 3, P), np.float64)
+    cols = np.array([0, 3 * P, 6 * P, 9 * P], np.int64)  # component c's coefficient kk at (3c + kk) * P + p
     _run_parallel(k["attr_plane"], P, _ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w),
-                  _ptr(out), P, int(perspective))
+                  _ptr(out), 1, P, _ptr(cols), int(perspective))
     return out
+
+
+class PlaneSource:
+    """One register's attribute planes as :func:`attr_plane` computes them, bound to a draw's pieces, for
+    writing straight into a per-piece plane table (:meth:`fill`) instead of a coefficient-major array that is
+    then copied. The arrays are converted once; :meth:`fill` runs on any thread over any row range."""
+
+    __slots__ = ("k", "arrays", "args", "perspective")
+
+    def __init__(self, k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+                 inv_w: np.ndarray, perspective: bool):
+        bp = np.ascontiguousarray(bp, np.float64)
+        attr, rs, cs = _f32_strided(attr)
+        rows = np.ascontiguousarray(rows, np.int64)
+        weights = np.ascontiguousarray(weights, np.float64)
+        inv_w = np.ascontiguousarray(inv_w, np.float64)
+        self.k, self.perspective = k, bool(perspective)
+        self.arrays = (bp, attr, rows, weights, inv_w)  # alive while the addresses below are used
+        self.args = (_ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w))
+
+    def fill(self, table: np.ndarray, cols: np.ndarray, p0: int, p1: int) -> None:
+        """Pieces [p0, p1) of ``table`` (P, planes, 3) float64 C-contiguous: component c's plane into column
+        ``cols[c]`` ((4,) int64; -1: not stored). The same bits as :func:`attr_plane`."""
+        assert table.flags.c_contiguous and table.dtype == np.float64 and cols.dtype == np.int64
+        self.k["attr_plane"](*self.args, _ptr(table), table.shape[1] * 3, 1, _ptr(cols), int(self.perspective),
+                             p0, p1)
