@@ -67,7 +67,8 @@ def _compile() -> dict:
                                 lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
     out = {"engine": engine}
-    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("plane_einsum", fir.PLANE_ARGS),
+    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("tri_setup_scalar", fir.TRI_SETUP_ARGS),
+                       ("plane_einsum", fir.PLANE_ARGS),
                        ("attr_plane", fir.ATTR_ARGS)):
         proto = ctypes.CFUNCTYPE(None, *[_ctype(t) for _, t in args])
         out[name] = proto(engine.get_function_address(name))
@@ -208,7 +209,7 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     def run(i: int) -> None:
         # chunk i writes its visible triangles (and fallback list) from row t0 of every output
         t0, t1 = ranges[i]
-        k["tri_setup"](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
+        k[SETUP_KERNEL](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
                        *(a + t0 * rb for a, rb in row_bytes),
                        p_counts + 16 * i, p_planes + 8 * t0, p_planes + 8 * (3 * T + t0), T)
 
@@ -234,6 +235,9 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
 
 
+#: the setup kernel triangle_setup calls: ``tri_setup`` (eight triangles per vector step, frontend_vec) or
+#: ``tri_setup_scalar`` (one per step; tests compare the two)
+SETUP_KERNEL = "tri_setup"
 #: triangles per setup chunk on the worker pool (below twice this a draw is set up on the calling thread)
 SETUP_CHUNK = 8192
 

@@ -139,8 +139,12 @@ class _Fn:
         b.position_at_end(done)
 
 
-def _tri_setup(module: ir.Module) -> None:
-    f = _Fn(module, "tri_setup", TRI_SETUP_ARGS)
+def _tri_setup(module: ir.Module, name: str = "tri_setup_scalar") -> ir.Function:
+    """The scalar kernel: one triangle per loop step (the definition the vector kernel's groups agree with;
+    it runs the groups holding a triangle for the exact clipper, a NaN plane or a coordinate past the
+    snapping range, and the tail of a range)."""
+    f = _Fn(module, name, TRI_SETUP_ARGS)
+    f.fn.attributes.add("noinline")
     b, a = f.b, f.a
     k_ptr = b.alloca(I64, name="k")  # visible triangles written
     fb_ptr = b.alloca(I64, name="nfb")  # fallback triangles written
@@ -329,6 +333,7 @@ def _tri_setup(module: ir.Module) -> None:
     f.store(b.load(k_ptr), a["o_counts"], I64(0))
     f.store(b.load(fb_ptr), a["o_counts"], I64(1))
     b.ret_void()
+    return f.fn
 
 
 PLANE_ARGS = (("bp", P_F64), ("q", P_F64), ("out", P_F64), ("p0", I64), ("p1", I64))
@@ -442,7 +447,9 @@ def _attr_plane(module: ir.Module) -> None:
 def build_module() -> str:
     """The LLVM IR text of every front-end kernel."""
     module = ir.Module(name="pyd3d11_frontend")
-    _tri_setup(module)
+    from .frontend_vec import tri_setup_vector
+
+    tri_setup_vector(module, _tri_setup(module))
     _plane_einsum(module)
     _attr_plane(module)
     return str(module)
