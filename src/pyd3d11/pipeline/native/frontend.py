@@ -217,20 +217,32 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
         pool.parallel_for(len(ranges), run)
     elif T:
         run(0)
-    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count
-    n = nf = 0
+    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count.
+    # Chunk i's destination may overlap chunk i-1's source rows, so one array's moves run in chunk order; the
+    # arrays are independent of each other and move in parallel (numpy copies release the GIL).
+    starts, n, nf = [], 0, 0
     for i, (t0, _) in enumerate(ranges):
         c, cf = int(counts[i, 0]), int(counts[i, 1])
-        if i and c:
-            for name in names[:-1]:
-                a = o[name]
-                if a.shape[0]:
-                    a[n:n + c] = a[t0:t0 + c]
-            planes[:, :, n:n + c] = planes[:, :, t0:t0 + c]
-        if i and cf:
-            o["fallback"][nf:nf + cf] = o["fallback"][t0:t0 + cf]
+        starts.append((t0, n, c, nf, cf))
         n += c
         nf += cf
+    if len(ranges) > 1:
+        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)]
+
+        def compact(j: int) -> None:
+            if j == len(movers):
+                fb = o["fallback"]
+                for t0, _, _, dst, cf in starts[1:]:
+                    fb[dst:dst + cf] = fb[t0:t0 + cf]
+                return
+            a = movers[j]
+            for t0, dst, c, _, _ in starts[1:]:
+                if j == len(movers) - 1:
+                    a[:, dst:dst + c] = a[:, t0:t0 + c]
+                else:
+                    a[dst:dst + c] = a[t0:t0 + c]
+
+        pool.parallel_for(len(movers) + 1, compact)
     out = {name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()}
     return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
 
