@@ -208,7 +208,7 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     if got[0] is not None:
         return got[0]
     vp = prep.vp
-    if vp.shape[0] > 1 and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
+    if vp.shape[0] > 1 and vp.strides[0] != 0 and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
         return "viewports with different depth ranges in one draw"
     return None
 
@@ -427,8 +427,12 @@ class _Geometry:
         # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels
         # past the targets are never covered: pixel_bounds clips to the first target, all are one size) and the
         # pieces of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
+        # one viewport for every piece (setup's zero-stride rows): one bounds row (bin_pieces' shared bounds)
+        one = prep.vp.shape[0] > 1 and prep.vp.strides[0] == 0 and not prep.vp_idx.any()
+        bounds = pixel_bounds(state, prep.vp[:1], prep.vp_idx[:1]) if one else \
+            pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
-            setup.verts, pixel_bounds(state, prep.vp, prep.vp_idx), W, H, tile)
+            setup.verts, bounds, W, H, tile)
         self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
                         "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
                         "C": np.ascontiguousarray(setup.C, np.int64),
