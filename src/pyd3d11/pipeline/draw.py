@@ -167,6 +167,12 @@ class DrawStats:
 #: IA vertices one pass of a draw handles: larger draws (Draw(0xFFFFFFFF), 100,000 instances) run as
 #: consecutive passes of whole primitives, so temporaries are bounded by this, not by the arguments.
 PASS_VERTICES = 1 << 16
+_DEFAULT_PASS_VERTICES = PASS_VERTICES
+#: passes of a list topology's instance are this many times longer on the native front end (its per-vertex
+#: temporaries are a few words, against the reference's per-register float arrays): each pass costs a fixed
+#: part (vertex-shader launch, setup, binning, plane tables, tile start; ~1.5 ms) paid a quarter as often
+#: (S2: 10 -> 3 passes, ~15 % less CPU per frame). A PASS_VERTICES set to another value is used as is.
+NATIVE_LIST_PASS_SCALE = 4
 
 
 def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats:
@@ -241,7 +247,10 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     stats = DrawStats()
     tail = _identical_tail(state, args, k)
     vc = args.vertex_count if tail is None else tail
-    step = PASS_VERTICES - PASS_VERTICES % k
+    per_pass = PASS_VERTICES
+    if per_pass == _DEFAULT_PASS_VERTICES and _native_front_end():
+        per_pass *= NATIVE_LIST_PASS_SCALE
+    step = per_pass - per_pass % k
     # Passes whose front end reads nothing the pixel stage writes leave their tiles rasterizing while the
     # next pass is set up (pipeline/native/fused.py); their pixel counts arrive when they are joined.
     defer = _may_defer_passes(state)
@@ -263,6 +272,12 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
         stats.ia_vertices += args.vertex_count - tail
         stats.vs_invocations += args.vertex_count - tail
     return stats
+
+
+def _native_front_end() -> bool:
+    from .native import frontend
+
+    return frontend.active()
 
 
 def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int,
