@@ -517,7 +517,9 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     vs = state.vs.program
     vin = input_decls(vs)
     n_in = max([d.register + 1 for d in vin] + [1])
-    regs = fetch_vertices(state.elements, state.vertex_buffers, stream, args, n_in)
+    # the native front end fetches straight into the executors' component-major layout (no transposing copy)
+    cmajor = state.stage_runner is None and _native_front_end()
+    regs = fetch_vertices(state.elements, state.vertex_buffers, stream, args, n_in, cmajor)
     for d in vin:
         comp = component_list(d.mask)[0] if d.mask else 0
         if d.system_name == SN.VERTEX_ID:
@@ -529,7 +531,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
         res = state.stage_runner.run_vs(vs, V, stream, inputs=regs, bindings=state.vs.bindings,
                                         hooks=state.sampling_hooks)
     else:
-        res = run_program(vs, V, inputs=regs, bindings=state.vs.bindings, hooks=state.sampling_hooks)
+        res = run_program(vs, V, inputs=regs.transpose(0, 2, 1) if cmajor else regs, bindings=state.vs.bindings,
+                          hooks=state.sampling_hooks, inputs_component_major=cmajor)
     stats.vs_invocations = V
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)

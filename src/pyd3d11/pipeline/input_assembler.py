@@ -255,7 +255,7 @@ def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols
         m = len(run)
         dst = regs[el.register, :, first + run[0]:first + run[0] + m]
         src = cols[:, run[0]:run[0] + m]
-        if m > 1:
+        if m > 1 and dst.strides[-1] == 4:
             # each vertex's run of words as one opaque item: a copy per vertex instead of per word (same bytes)
             dst, src = dst.view(f"V{4 * m}")[:, 0], src.view(f"V{4 * m}")[:, 0]
         dst[...] = src
@@ -271,11 +271,17 @@ def fetch_vertices(
     stream: VertexStream,
     args: DrawArgs,
     num_registers: int,
+    component_major: bool = False,
 ) -> np.ndarray:
-    """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
+    """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file.
+    ``component_major``: the file is a transposed view of a C-contiguous (num_registers, 4, V) array (the
+    layout the shader executors run on; ``regs.transpose(0, 2, 1)`` gives it back without a copy)."""
     fast = _fast()
     V = stream.fetch_index.shape[0]
-    regs = np.zeros((num_registers, V, 4), np.uint32)
+    if component_major:
+        regs = np.zeros((num_registers, 4, V), np.uint32).transpose(0, 2, 1)
+    else:
+        regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
         if el.register >= num_registers:
             # The VS input signature may list elements the program never declares (fxc keeps them, e.g. a
