@@ -151,3 +151,5 @@ def test_plain_stream_matches_general(n, start, vid_base, inst_base):
     for name in ("instance_of_stream", "restart", "cut", "unique", "vertex_id", "instance_id", "fetch_index"):
         x, y = getattr(a, name), getattr(b, name)
         assert x.dtype == y.dtype and np.array_equal(x, y), name
+    if a.consecutive:  # pipeline.draw takes the primitives' rows as they are for such a stream
+        assert np.array_equal(a.unique, np.arange(n))

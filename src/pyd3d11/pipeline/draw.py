@@ -541,7 +541,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     stats.ia_primitives = prims.verts.shape[0]
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
     pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
-    topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
+    topology, last, last_out, rows = state.topology, vs, vs_out, \
+        (prims.verts if stream.consecutive else stream.unique[prims.verts])  # (consecutive: unique is 0, 1, ...)
     run_gs = _stage_hook(state, prims.instance)
     if tessellating:
         topology, last, last_out, rows, pid, run_gs = _tessellate(state, vs_out, rows, pid, stats, prims.instance)

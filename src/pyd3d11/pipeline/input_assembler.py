@@ -83,7 +83,8 @@ class VertexStream:
     vertex_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     instance_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     fetch_index: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
-    #: fetch_index is fetch_index[0] + 0, 1, 2, ... without wrapping (a plain non-indexed draw)
+    #: fetch_index is fetch_index[0] + 0, 1, 2, ... without wrapping and ``unique`` is 0, 1, 2, ... (a plain
+    #: non-indexed draw: every stream position its own shaded vertex)
     consecutive: bool = False
 
 
