@@ -133,7 +133,8 @@ def test_list_assembly_matches_general(topology, n, instances):
 
 
 @pytest.mark.parametrize("n,start,vid_base,inst_base", [(1, 0, 0, 0), (7, 5, 0, 2), (1000, 123, 77, 0),
-                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4)])
+                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4),
+                                                         (20, 0, 0xFFFFFFF8, 0), (16, 0, 0xFFFFFFF0, 1)])
 def test_plain_stream_matches_general(n, start, vid_base, inst_base):
     """build_stream of a non-indexed single-instance draw (the fast path; a wrapping fetch index takes the
     general one): the same arrays as the general path."""

@@ -173,10 +173,13 @@ def _plain_stream(args: DrawArgs) -> VertexStream:
     ramp = np.arange(n, dtype=np.int64)
     restart = np.zeros(n, bool)
     restart[0] = True
-    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp,
-                        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32),
+    vid0 = args.vertex_id_base & _MASK32
+    # VertexID counts from vertex_id_base modulo 2^32 (a wrap only past 2^32 - 1)
+    vid = np.arange(vid0, vid0 + n, dtype=np.uint32) if vid0 + n <= _MASK32 + 1 else \
+        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32)
+    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp, vid,
                         np.full(n, args.instance_id_base, np.uint32),
-                        (args.start_vertex + ramp).astype(np.uint32), consecutive=True)
+                        np.arange(args.start_vertex, args.start_vertex + n, dtype=np.uint32), consecutive=True)
 
 
 def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, stride: int) -> np.ndarray:
