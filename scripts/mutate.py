@@ -49,7 +49,9 @@ MODULES: dict[str, list[str]] = {
     # the native backend's generators: mutants change the emitted LLVM IR; the differential tests must notice
     "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py"],
-    "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py"],
+    "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
+    "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
+    "pipeline/native/binning.py": ["test_native_binning.py"],
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9

@@ -86,3 +86,49 @@ def test_rectangle_is_the_sample_hull(lo, hi, want):
     rect = binning.bin_pieces(verts, np.array([[0, 0, 64, 64]]), 64, 64, 64)[0][0]
     assert (rect[0], rect[2]) == want and (rect[1], rect[3]) == want
     assert np.array_equal(rect, binning.bin_numpy(verts, np.array([[0, 0, 64, 64]]), 64, 64, 64)[0][0])
+
+
+# --- binning in piece ranges on the worker pool (issue 12: the front end in parallel) -------------------------
+
+@pytest.mark.parametrize("P", [binning.BIN_CHUNK - 1, binning.BIN_CHUNK, binning.BIN_CHUNK + 1,
+                               2 * binning.BIN_CHUNK - 1, 2 * binning.BIN_CHUNK + 1])
+@pytest.mark.parametrize("parts", [None, 1, 2, 3, 7])
+def test_ranges_give_the_single_pass_lists(P, parts):
+    """Any split of the pieces into ranges (sizes around the chunk size, uneven last range) gives the numpy
+    definition's rectangles, offsets, lists and area: each tile's pieces in submission order across ranges."""
+    rng = np.random.default_rng(P + 31 * (parts or 0))
+    W, H = 300, 200
+    verts = _pieces(rng, P, W, H, 8.0)
+    bounds = np.array([[0, 0, W, H]], np.int64)
+    _same(binning.bin_pieces(verts, bounds, W, H, 64, parts), binning.bin_numpy(verts, bounds, W, H, 64))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_thread_counts_give_the_same_lists(threads):
+    """The default split follows the pool's thread count; the result does not (per-piece bounds too)."""
+    from pyd3d11.shader.native import pool
+
+    rng = np.random.default_rng(11)
+    P, W, H = 3 * binning.BIN_CHUNK + 5, 256, 256
+    verts = _pieces(rng, P, W, H, 30.0)
+    lo = rng.integers(0, 128, (P, 2))
+    bounds = np.concatenate([lo, lo + rng.integers(-4, 160, (P, 2))], 1).astype(np.int64)
+    pool.set_threads(threads)
+    try:
+        got = binning.bin_pieces(verts, bounds, W, H, 64)
+    finally:
+        pool.set_threads(None)
+    _same(got, binning.bin_numpy(verts, bounds, W, H, 64))
+
+
+def test_every_range_reaches_a_shared_tile_in_order():
+    """All pieces cover one tile: its list is 0..P-1 whatever the ranges (a range's slots after the earlier
+    ranges'); a swapped pair of ranges would list a later piece first."""
+    P = 2 * binning.BIN_CHUNK + 3
+    verts = np.tile(np.array([[[256 * 10, 256 * 10], [256 * 20, 256 * 10], [256 * 10, 256 * 20]]], np.int64),
+                    (P, 1, 1))
+    for parts in (1, 2, 3, 5):
+        rect, off, lst, _tx, n_tiles, area = binning.bin_pieces(verts, np.array([[0, 0, 128, 128]]), 128, 128,
+                                                                64, parts)
+        assert np.array_equal(lst, np.arange(P, dtype=np.int32)), parts
+        assert list(off) == [0, P, P, P, P] and area == P * 10 * 10  # pixels 10..19 hold the samples in [10, 20]

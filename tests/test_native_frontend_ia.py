@@ -51,12 +51,12 @@ def test_word_formats_are_exactly_the_32_bit_channel_formats():
     assert list(_word_format(int(F.DXGI_FORMAT_R32_SINT))[1]) == [0, 0, 0, 1]
 
 
-def _fetch(elements, buffers, args, n_regs, fast: bool):
+def _fetch(elements, buffers, args, n_regs, fast: bool, component_major: bool = False):
     frontend.ENABLED = fast
     native.set_backend("native")
     try:
         stream = build_stream(args)
-        return fetch_vertices(elements, buffers, stream, args, n_regs)
+        return fetch_vertices(elements, buffers, stream, args, n_regs, component_major)
     finally:
         frontend.ENABLED = True
         native.set_backend(None)
@@ -84,6 +84,26 @@ def test_fetch_word_path_matches_decode(fmt, mask):
             a = _fetch([el, inst], bufs, args, 3, True)
             b = _fetch([el, inst], bufs, args, 3, False)
             assert a.tobytes() == b.tobytes(), (stride, offset, el_off, start, args)
+            # the component-major file the native front end fetches into: the same values, (regs, 4, V) layout
+            c = _fetch([el, inst], bufs, args, 3, True, component_major=True)
+            assert c.shape == b.shape and np.array_equal(c, b), (stride, offset, el_off, start, args)
+            assert c.transpose(0, 2, 1).flags.c_contiguous
+
+
+@pytest.mark.parametrize("fmt", [F.DXGI_FORMAT_R8G8B8A8_UNORM, F.DXGI_FORMAT_R16G16_FLOAT,
+                                 F.DXGI_FORMAT_R10G10B10A2_UINT, F.DXGI_FORMAT_R8G8_SNORM])
+@pytest.mark.parametrize("mask", [0x1, 0x7, 0xF, 0xC])
+def test_component_major_fetch_of_decoded_formats(fmt, mask):
+    """Formats that decode (not word copies) land in the component-major file as in the (regs, V, 4) one."""
+    rng = np.random.default_rng(int(fmt) + mask)
+    data = rng.integers(0, 256, 1000, dtype=np.uint8)
+    vb = ResourceStorage.create(1, 0, data.nbytes)
+    vb.data[:] = data
+    el = InputElement(register=0, mask=mask, format=int(fmt), slot=0, offset=2)
+    for args in (DrawArgs(200, start_vertex=1), DrawArgs(300)):  # the second reads past the end (zeros)
+        b = _fetch([el], [VertexBufferBinding(vb, 4, 0)], args, 2, True)
+        c = _fetch([el], [VertexBufferBinding(vb, 4, 0)], args, 2, True, component_major=True)
+        assert np.array_equal(c, b) and c.transpose(0, 2, 1).flags.c_contiguous
 
 
 LIST_TOPOLOGIES = [prim.POINTLIST, prim.LINELIST, prim.TRIANGLELIST, prim.LINELIST_ADJ, prim.TRIANGLELIST_ADJ,
@@ -113,7 +133,8 @@ def test_list_assembly_matches_general(topology, n, instances):
 
 
 @pytest.mark.parametrize("n,start,vid_base,inst_base", [(1, 0, 0, 0), (7, 5, 0, 2), (1000, 123, 77, 0),
-                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4)])
+                                                         (20, 0xFFFFFFF0, 0, 0), (20, 0xFFFFFFE0, 9, 4),
+                                                         (20, 0, 0xFFFFFFF8, 0), (16, 0, 0xFFFFFFF0, 1)])
 def test_plain_stream_matches_general(n, start, vid_base, inst_base):
     """build_stream of a non-indexed single-instance draw (the fast path; a wrapping fetch index takes the
     general one): the same arrays as the general path."""
@@ -131,3 +152,5 @@ def test_plain_stream_matches_general(n, start, vid_base, inst_base):
     for name in ("instance_of_stream", "restart", "cut", "unique", "vertex_id", "instance_id", "fetch_index"):
         x, y = getattr(a, name), getattr(b, name)
         assert x.dtype == y.dtype and np.array_equal(x, y), name
+    if a.consecutive:  # pipeline.draw takes the primitives' rows as they are for such a stream
+        assert np.array_equal(a.unique, np.arange(n))

@@ -274,3 +274,30 @@ def test_depth_stencil_memory_independent_of_target_size(monkeypatch, ds_fmt):
         hit = (texels != far).any(axis=2)
         assert hit.any() and not hit[: size // 2].any()
     assert peaks[1] < peaks[0] + (8 << 20)
+
+
+@pytest.mark.parametrize("extra", [-3, 0, 3])
+def test_native_list_passes_are_longer_and_equal_one_pass(monkeypatch, extra):
+    """The native front end runs a list instance in passes NATIVE_LIST_PASS_SCALE times the default pass (the
+    default itself patched small here, so the scaling applies), across and exactly at the longer pass's edge;
+    pixels (primitive ids: order and numbering across passes) and statistics equal one pass. The reference
+    backend keeps the default pass."""
+    from pyd3d11.pipeline.native import frontend
+
+    base = 30
+    monkeypatch.setattr(draw_mod, "_DEFAULT_PASS_VERTICES", base)
+    rng = np.random.default_rng(17 + extra)
+    n = base * draw_mod.NATIVE_LIST_PASS_SCALE * 2 + extra  # vertices: two long passes and a remainder
+    n -= n % 3
+    tris = _random_tris(rng, n // 3)
+    args = DrawArgs(n)
+    one, s1 = _run(lambda: _scene(tris, 24), args, monkeypatch, 1 << 30, 1 << 30)
+    passes = []
+    real = draw_mod._draw_pass
+    monkeypatch.setattr(draw_mod, "_draw_pass", lambda st, a, *r: passes.append(a.vertex_count) or real(st, a, *r))
+    split, s2 = _run(lambda: _scene(tris, 24), args, monkeypatch, base, 1 << 30)
+    np.testing.assert_array_equal(split, one)
+    for f in STAT_FIELDS:
+        assert getattr(s2, f) == getattr(s1, f), f
+    step = base * (draw_mod.NATIVE_LIST_PASS_SCALE if frontend.active() else 1)
+    assert passes[0] == step and sum(passes) == n and len(passes) == -(-n // step)

@@ -167,6 +167,12 @@ class DrawStats:
 #: IA vertices one pass of a draw handles: larger draws (Draw(0xFFFFFFFF), 100,000 instances) run as
 #: consecutive passes of whole primitives, so temporaries are bounded by this, not by the arguments.
 PASS_VERTICES = 1 << 16
+_DEFAULT_PASS_VERTICES = PASS_VERTICES
+#: passes of a list topology's instance are this many times longer on the native front end (its per-vertex
+#: temporaries are a few words, against the reference's per-register float arrays): each pass costs a fixed
+#: part (vertex-shader launch, setup, binning, plane tables, tile start; ~1.5 ms) paid a quarter as often
+#: (S2: 10 -> 3 passes, ~15 % less CPU per frame). A PASS_VERTICES set to another value is used as is.
+NATIVE_LIST_PASS_SCALE = 4
 
 
 def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats:
@@ -241,7 +247,10 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     stats = DrawStats()
     tail = _identical_tail(state, args, k)
     vc = args.vertex_count if tail is None else tail
-    step = PASS_VERTICES - PASS_VERTICES % k
+    per_pass = PASS_VERTICES
+    if per_pass == _DEFAULT_PASS_VERTICES and _native_front_end():
+        per_pass *= NATIVE_LIST_PASS_SCALE
+    step = per_pass - per_pass % k
     # Passes whose front end reads nothing the pixel stage writes leave their tiles rasterizing while the
     # next pass is set up (pipeline/native/fused.py); their pixel counts arrive when they are joined.
     defer = _may_defer_passes(state)
@@ -263,6 +272,12 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
         stats.ia_vertices += args.vertex_count - tail
         stats.vs_invocations += args.vertex_count - tail
     return stats
+
+
+def _native_front_end() -> bool:
+    from .native import frontend
+
+    return frontend.active()
 
 
 def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int,
@@ -502,7 +517,9 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     vs = state.vs.program
     vin = input_decls(vs)
     n_in = max([d.register + 1 for d in vin] + [1])
-    regs = fetch_vertices(state.elements, state.vertex_buffers, stream, args, n_in)
+    # the native front end fetches straight into the executors' component-major layout (no transposing copy)
+    cmajor = state.stage_runner is None and _native_front_end()
+    regs = fetch_vertices(state.elements, state.vertex_buffers, stream, args, n_in, cmajor)
     for d in vin:
         comp = component_list(d.mask)[0] if d.mask else 0
         if d.system_name == SN.VERTEX_ID:
@@ -514,7 +531,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
         res = state.stage_runner.run_vs(vs, V, stream, inputs=regs, bindings=state.vs.bindings,
                                         hooks=state.sampling_hooks)
     else:
-        res = run_program(vs, V, inputs=regs, bindings=state.vs.bindings, hooks=state.sampling_hooks)
+        res = run_program(vs, V, inputs=regs.transpose(0, 2, 1) if cmajor else regs, bindings=state.vs.bindings,
+                          hooks=state.sampling_hooks, inputs_component_major=cmajor)
     stats.vs_invocations = V
     # --- primitive assembly, geometry shader, stream output ----------------------------------
     prims = prim.assemble(state.topology, stream.instance_of_stream, stream.restart, stream.cut)
@@ -523,7 +541,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
     stats.ia_primitives = prims.verts.shape[0]
     vs_out = _pad_registers(res.outputs, state.hs.program if tessellating else gs_or_ps)
     pid = prims.primitive_id + np.uint32(args.primitive_id_base) if args.primitive_id_base else prims.primitive_id
-    topology, last, last_out, rows = state.topology, vs, vs_out, stream.unique[prims.verts]
+    topology, last, last_out, rows = state.topology, vs, vs_out, \
+        (prims.verts if stream.consecutive else stream.unique[prims.verts])  # (consecutive: unique is 0, 1, ...)
     run_gs = _stage_hook(state, prims.instance)
     if tessellating:
         topology, last, last_out, rows, pid, run_gs = _tessellate(state, vs_out, rows, pid, stats, prims.instance)

@@ -83,7 +83,8 @@ class VertexStream:
     vertex_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     instance_id: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
     fetch_index: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
-    #: fetch_index is fetch_index[0] + 0, 1, 2, ... without wrapping (a plain non-indexed draw)
+    #: fetch_index is fetch_index[0] + 0, 1, 2, ... without wrapping and ``unique`` is 0, 1, 2, ... (a plain
+    #: non-indexed draw: every stream position its own shaded vertex)
     consecutive: bool = False
 
 
@@ -172,10 +173,13 @@ def _plain_stream(args: DrawArgs) -> VertexStream:
     ramp = np.arange(n, dtype=np.int64)
     restart = np.zeros(n, bool)
     restart[0] = True
-    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp,
-                        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32),
+    vid0 = args.vertex_id_base & _MASK32
+    # VertexID counts from vertex_id_base modulo 2^32 (a wrap only past 2^32 - 1)
+    vid = np.arange(vid0, vid0 + n, dtype=np.uint32) if vid0 + n <= _MASK32 + 1 else \
+        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32)
+    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp, vid,
                         np.full(n, args.instance_id_base, np.uint32),
-                        (args.start_vertex + ramp).astype(np.uint32), consecutive=True)
+                        np.arange(args.start_vertex, args.start_vertex + n, dtype=np.uint32), consecutive=True)
 
 
 def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, stride: int) -> np.ndarray:
@@ -255,7 +259,7 @@ def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols
         m = len(run)
         dst = regs[el.register, :, first + run[0]:first + run[0] + m]
         src = cols[:, run[0]:run[0] + m]
-        if m > 1:
+        if m > 1 and dst.strides[-1] == 4:
             # each vertex's run of words as one opaque item: a copy per vertex instead of per word (same bytes)
             dst, src = dst.view(f"V{4 * m}")[:, 0], src.view(f"V{4 * m}")[:, 0]
         dst[...] = src
@@ -271,11 +275,17 @@ def fetch_vertices(
     stream: VertexStream,
     args: DrawArgs,
     num_registers: int,
+    component_major: bool = False,
 ) -> np.ndarray:
-    """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file."""
+    """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file.
+    ``component_major``: the file is a transposed view of a C-contiguous (num_registers, 4, V) array (the
+    layout the shader executors run on; ``regs.transpose(0, 2, 1)`` gives it back without a copy)."""
     fast = _fast()
     V = stream.fetch_index.shape[0]
-    regs = np.zeros((num_registers, V, 4), np.uint32)
+    if component_major:
+        regs = np.zeros((num_registers, 4, V), np.uint32).transpose(0, 2, 1)
+    else:
+        regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:
         if el.register >= num_registers:
             # The VS input signature may list elements the program never declares (fxc keeps them, e.g. a

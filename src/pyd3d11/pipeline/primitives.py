@@ -177,8 +177,13 @@ def _assemble_list(k: int, instance: np.ndarray, restart: np.ndarray) -> Primiti
     lens = np.diff(np.append(starts, n))
     per = lens // k
     if starts.size == 1:
-        lead = np.arange(int(per[0]), dtype=np.int64) * k
-        prim_id = np.arange(lead.shape[0], dtype=np.uint32)
+        # one run (one instance: ``restart`` marks each instance's first vertex): primitive p is vertices
+        # p*k .. p*k + k - 1, all of the first vertex's instance
+        T = int(per[0])
+        if T == 0:
+            return Primitives(np.zeros((0, k), np.int64), np.zeros(0, np.uint32), np.zeros(0, np.int64))
+        return Primitives(np.arange(T * k, dtype=np.int64).reshape(T, k), np.arange(T, dtype=np.uint32),
+                          np.full(T, instance[0], np.int64))
     else:
         total = int(per.sum())
         run = np.repeat(np.arange(starts.size), per)

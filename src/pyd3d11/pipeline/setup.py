@@ -229,8 +229,10 @@ def _prepare_triangles_native(k: dict, state: Any, vout, outputs: np.ndarray, po
             planes[("split", "z")] = r.z_plane
     pieces = PieceSet(setup, source if src_idx is None else src_idx[source], weights, inv_w, z, front, bary, planes)
     if not indexed:
+        # one viewport row for every piece: a read-only zero-stride view (consumers that bound or check every
+        # piece's viewport test ``vp.strides[0] == 0`` and use the one row)
         n = source.shape[0]
-        return Prepared(pieces, np.repeat(vp_arg[None], n, 0), np.zeros(n, np.int64), np.zeros(n, np.int64))
+        return Prepared(pieces, np.broadcast_to(vp_arg, (n, 6)), np.zeros(n, np.int64), np.zeros(n, np.int64))
     return Prepared(pieces, vp[source], vp_idx[source], rt_index[source])
 
 

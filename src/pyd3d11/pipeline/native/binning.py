@@ -150,7 +150,8 @@ done:
   ret void
 }
 
-define void @bin_fill(i64 %P, ptr noalias %rect, i64 %TILE, i64 %txn, ptr noalias %cursor, ptr noalias %list) {
+define void @bin_fill(i64 %P, ptr noalias %rect, i64 %TILE, i64 %txn, ptr noalias %cursor, ptr noalias %list,
+                      i64 %base) {
 entry:
   br label %head
 head:
@@ -176,7 +177,8 @@ body:
   %ok = and i1 %okw, %okh
   br i1 %ok, label %tiles, label %next
 TILE_LOOP_HEAD
-  %p32 = trunc i64 %p to i32
+  %pg = add i64 %p, %base
+  %p32 = trunc i64 %pg to i32
   %cp = getelementptr i64, ptr %cursor, i64 %t
   %c = load i64, ptr %cp, align 8
   %lp = getelementptr i32, ptr %list, i64 %c
@@ -195,7 +197,7 @@ _COUNT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p
                           ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
                           ctypes.c_void_p)
 _FILL = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
-                         ctypes.c_void_p)
+                         ctypes.c_void_p, ctypes.c_int64)
 _lock = threading.Lock()
 _fns: tuple | None = None
 
@@ -218,10 +220,29 @@ def _functions() -> tuple:
     return _fns
 
 
-def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int):
+#: pieces per binning chunk on the worker pool (below twice this a draw is binned on the calling thread)
+BIN_CHUNK = 8192
+
+
+def _chunks(P: int, parts: int | None) -> list[tuple[int, int]]:
+    if parts is None:
+        from ...shader.native import pool
+
+        parts = min(pool.threads(), P // BIN_CHUNK)
+    parts = max(1, min(parts, P))
+    step = -(-P // parts) if P else 1
+    return [(i, min(i + step, P)) for i in range(0, P, step)] or [(0, 0)]
+
+
+def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int, parts: int | None = None):
     """(rect (P, 4) int32, tile_off (n_tiles + 1,) int64, list (m,) int32, tiles_x, n_tiles, area) of pieces with
     16.8 fixed-point vertices ``verts`` (P, 3, 2) int64 inside pixel ``bounds`` ((P, 4) or (1, 4) int64) on a
-    W x H target cut into ``tile``-pixel tiles."""
+    W x H target cut into ``tile``-pixel tiles.
+
+    A draw of many pieces is binned in ``parts`` consecutive piece ranges on the worker pool (default: one per
+    thread, ranges of at least BIN_CHUNK): each range counts its pieces per tile, the counts give every range
+    its own start in each tile's list (after all earlier ranges' pieces of that tile), and each range fills
+    its slots — the same lists as one pass in submission order, for any number of ranges."""
     count, fill, _ = _functions()
     P = verts.shape[0]
     v = np.ascontiguousarray(verts, np.int64)
@@ -231,16 +252,47 @@ def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int)
     tx_n = -(-W // tile)
     n_tiles = tx_n * -(-H // tile)
     rect = np.empty((P, 4), np.int32)
-    off = np.zeros(n_tiles + 1, np.int64)
-    area = np.zeros(1, np.int64)
-    count(P, v.ctypes.data, b.ctypes.data, bstride, W, H, tile, tx_n, rect.ctypes.data, off.ctypes.data,
-          area.ctypes.data)
-    np.cumsum(off, out=off)
+    ranges = _chunks(P, parts)
+    C = len(ranges)
+    counts = np.zeros((C, n_tiles + 1), np.int64)
+    area = np.zeros(C, np.int64)
+    pv, pb, pr, pc, pa = v.ctypes.data, b.ctypes.data, rect.ctypes.data, counts.ctypes.data, area.ctypes.data
+
+    def count_range(i: int) -> None:
+        p0, p1 = ranges[i]
+        count(p1 - p0, pv + 48 * p0, pb + 8 * bstride * p0, bstride, W, H, tile, tx_n, pr + 16 * p0,
+              pc + 8 * (n_tiles + 1) * i, pa + 8 * i)
+
+    _run(C, count_range)
+    if C == 1:
+        off = counts[0]
+        np.cumsum(off, out=off)
+        cursor = off[None, :-1].copy()
+    else:
+        # range i's slots in tile t start after every piece of earlier tiles and of earlier ranges in tile t
+        per = counts[:, 1:]
+        off = np.zeros(n_tiles + 1, np.int64)
+        np.cumsum(per.sum(0), out=off[1:])
+        cursor = np.cumsum(per, 0) - per + off[:-1]
     lst = np.empty(int(off[-1]), np.int32)
     if lst.size:
-        cursor = off[:-1].copy()
-        fill(P, rect.ctypes.data, tile, tx_n, cursor.ctypes.data, lst.ctypes.data)
-    return rect, off, lst, tx_n, n_tiles, int(area[0])
+        pl, pcur = lst.ctypes.data, cursor.ctypes.data
+
+        def fill_range(i: int) -> None:
+            p0, p1 = ranges[i]
+            fill(p1 - p0, pr + 16 * p0, tile, tx_n, pcur + 8 * n_tiles * i, pl, p0)
+
+        _run(C, fill_range)
+    return rect, off, lst, tx_n, n_tiles, int(area.sum())
+
+
+def _run(n: int, fn) -> None:
+    if n == 1:
+        fn(0)
+        return
+    from ...shader.native import pool
+
+    pool.parallel_for(n, fn)
 
 
 def bin_numpy(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int):

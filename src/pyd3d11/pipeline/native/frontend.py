@@ -67,7 +67,8 @@ def _compile() -> dict:
                                 lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
     out = {"engine": engine}
-    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("plane_einsum", fir.PLANE_ARGS),
+    for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("tri_setup_scalar", fir.TRI_SETUP_ARGS),
+                       ("plane_einsum", fir.PLANE_ARGS),
                        ("attr_plane", fir.ATTR_ARGS)):
         proto = ctypes.CFUNCTYPE(None, *[_ctype(t) for _, t in args])
         out[name] = proto(engine.get_function_address(name))
@@ -208,7 +209,7 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     def run(i: int) -> None:
         # chunk i writes its visible triangles (and fallback list) from row t0 of every output
         t0, t1 = ranges[i]
-        k["tri_setup"](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
+        k[SETUP_KERNEL](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
                        *(a + t0 * rb for a, rb in row_bytes),
                        p_counts + 16 * i, p_planes + 8 * t0, p_planes + 8 * (3 * T + t0), T)
 
@@ -216,24 +217,39 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
         pool.parallel_for(len(ranges), run)
     elif T:
         run(0)
-    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count
-    n = nf = 0
+    # chunks in order, each compacted down onto the end of the previous one: source order, any thread count.
+    # Chunk i's destination may overlap chunk i-1's source rows, so one array's moves run in chunk order; the
+    # arrays are independent of each other and move in parallel (numpy copies release the GIL).
+    starts, n, nf = [], 0, 0
     for i, (t0, _) in enumerate(ranges):
         c, cf = int(counts[i, 0]), int(counts[i, 1])
-        if i and c:
-            for name in names[:-1]:
-                a = o[name]
-                if a.shape[0]:
-                    a[n:n + c] = a[t0:t0 + c]
-            planes[:, :, n:n + c] = planes[:, :, t0:t0 + c]
-        if i and cf:
-            o["fallback"][nf:nf + cf] = o["fallback"][t0:t0 + cf]
+        starts.append((t0, n, c, nf, cf))
         n += c
         nf += cf
+    if len(ranges) > 1:
+        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)]
+
+        def compact(j: int) -> None:
+            if j == len(movers):
+                fb = o["fallback"]
+                for t0, _, _, dst, cf in starts[1:]:
+                    fb[dst:dst + cf] = fb[t0:t0 + cf]
+                return
+            a = movers[j]
+            for t0, dst, c, _, _ in starts[1:]:
+                if j == len(movers) - 1:
+                    a[:, dst:dst + c] = a[:, t0:t0 + c]
+                else:
+                    a[dst:dst + c] = a[t0:t0 + c]
+
+        pool.parallel_for(len(movers) + 1, compact)
     out = {name: (a[:nf] if name == "fallback" else a[:n] if a.shape[0] else a) for name, a in o.items()}
     return SetupResult(**out, z_plane=planes[0, :, :n], inv_w_plane=planes[1, :, :n])
 
 
+#: the setup kernel triangle_setup calls: ``tri_setup`` (eight triangles per vector step, frontend_vec) or
+#: ``tri_setup_scalar`` (one per step; tests compare the two)
+SETUP_KERNEL = "tri_setup"
 #: triangles per setup chunk on the worker pool (below twice this a draw is set up on the calling thread)
 SETUP_CHUNK = 8192
 
@@ -293,6 +309,33 @@ def attr_plane(k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weig
     inv_w = np.ascontiguousarray(inv_w, np.float64)
     P = bp.shape[0]
     out = np.empty((4, 3, P), np.float64)
+    cols = np.array([0, 3 * P, 6 * P, 9 * P], np.int64)  # component c's coefficient kk at (3c + kk) * P + p
     _run_parallel(k["attr_plane"], P, _ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w),
-                  _ptr(out), P, int(perspective))
+                  _ptr(out), 1, P, _ptr(cols), int(perspective))
     return out
+
+
+class PlaneSource:
+    """One register's attribute planes as :func:`attr_plane` computes them, bound to a draw's pieces, for
+    writing straight into a per-piece plane table (:meth:`fill`) instead of a coefficient-major array that is
+    then copied. The arrays are converted once; :meth:`fill` runs on any thread over any row range."""
+
+    __slots__ = ("k", "arrays", "args", "perspective")
+
+    def __init__(self, k: dict, bp: np.ndarray, attr: np.ndarray, rows: np.ndarray, weights: np.ndarray,
+                 inv_w: np.ndarray, perspective: bool):
+        bp = np.ascontiguousarray(bp, np.float64)
+        attr, rs, cs = _f32_strided(attr)
+        rows = np.ascontiguousarray(rows, np.int64)
+        weights = np.ascontiguousarray(weights, np.float64)
+        inv_w = np.ascontiguousarray(inv_w, np.float64)
+        self.k, self.perspective = k, bool(perspective)
+        self.arrays = (bp, attr, rows, weights, inv_w)  # alive while the addresses below are used
+        self.args = (_ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w))
+
+    def fill(self, table: np.ndarray, cols: np.ndarray, p0: int, p1: int) -> None:
+        """Pieces [p0, p1) of ``table`` (P, planes, 3) float64 C-contiguous: component c's plane into column
+        ``cols[c]`` ((4,) int64; -1: not stored). The same bits as :func:`attr_plane`."""
+        assert table.flags.c_contiguous and table.dtype == np.float64 and cols.dtype == np.int64
+        self.k["attr_plane"](*self.args, _ptr(table), table.shape[1] * 3, 1, _ptr(cols), int(self.perspective),
+                             p0, p1)

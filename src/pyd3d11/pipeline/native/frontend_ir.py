@@ -139,8 +139,12 @@ class _Fn:
         b.position_at_end(done)
 
 
-def _tri_setup(module: ir.Module) -> None:
-    f = _Fn(module, "tri_setup", TRI_SETUP_ARGS)
+def _tri_setup(module: ir.Module, name: str = "tri_setup_scalar") -> ir.Function:
+    """The scalar kernel: one triangle per loop step (the definition the vector kernel's groups agree with;
+    it runs the groups holding a triangle for the exact clipper, a NaN plane or a coordinate past the
+    snapping range, and the tail of a range)."""
+    f = _Fn(module, name, TRI_SETUP_ARGS)
+    f.fn.attributes.add("noinline")
     b, a = f.b, f.a
     k_ptr = b.alloca(I64, name="k")  # visible triangles written
     fb_ptr = b.alloca(I64, name="nfb")  # fallback triangles written
@@ -329,6 +333,7 @@ def _tri_setup(module: ir.Module) -> None:
     f.store(b.load(k_ptr), a["o_counts"], I64(0))
     f.store(b.load(fb_ptr), a["o_counts"], I64(1))
     b.ret_void()
+    return f.fn
 
 
 PLANE_ARGS = (("bp", P_F64), ("q", P_F64), ("out", P_F64), ("p0", I64), ("p1", I64))
@@ -375,17 +380,22 @@ def _plane_einsum(module: ir.Module) -> None:
 
 
 ATTR_ARGS = (("bp", P_F64), ("attr", P_F32), ("attr_rs", I64), ("attr_cs", I64), ("rows", P_I64),
-             ("weights", P_F64), ("inv_w", P_F64), ("out", P_F64), ("out_stride", I64), ("persp", I64),
-             ("p0", I64), ("p1", I64))
+             ("weights", P_F64), ("inv_w", P_F64), ("out", P_F64), ("out_pstride", I64), ("out_kstride", I64),
+             ("out_col", P_I64), ("persp", I64), ("p0", I64), ("p1", I64))
 
 
 def _attr_plane(module: ir.Module) -> None:
     """Interpolator._attr_plane of one register: vertex attributes weights @ source (``_sum3`` order),
-    times 1/w when perspective, then the plane in ``_sum3`` order, written coefficient-major (4, 3, P).
-    Register rows/components are read with element strides (attr_rs, attr_cs)."""
+    times 1/w when perspective, then the plane in ``_sum3`` order. Coefficient ``kk`` of component ``c``'s
+    plane of piece ``p`` goes to ``out[p * out_pstride + out_col[c] + kk * out_kstride]`` (components whose
+    ``out_col`` is negative are not stored): Interpolator's coefficient-major (4, 3, P) layout, or the fused
+    lane's per-piece plane table (P, planes, 3) directly. Register rows/components are read with element
+    strides (attr_rs, attr_cs)."""
     f = _Fn(module, "attr_plane", ATTR_ARGS)
     b, a = f.b, f.a
     persp = b.icmp_unsigned("!=", a["persp"], I64(0))
+    cols = [f.load(a["out_col"], I64(c)) for c in range(4)]
+    stores = [b.icmp_signed(">=", col, I64(0)) for col in cols]
 
     def body(p, cont):
         p3, p9 = b.mul(p, I64(3)), b.mul(p, I64(9))
@@ -408,14 +418,24 @@ def _attr_plane(module: ir.Module) -> None:
                     row.append(b.select(persp, mul(acc, iws[i]), acc))
                 q.append(row)
             outs = []
+            row = b.mul(p, a["out_pstride"])
             for c in range(4):
+                vals = []
                 for kk in range(3):
                     acc = F64(0.0)
                     for v in range(3):
                         acc = add(mul(bp[v][kk], q[v][c]), acc)
-                    # coefficient-major (4, 3, P): Interpolator's split layout
-                    f.store(acc, a["out"], b.add(b.mul(a["out_stride"], I64(3 * c + kk)), p))
+                    vals.append(acc)
                     outs.append(acc)
+                put = f.fn.append_basic_block(f"put{c}")
+                after = f.fn.append_basic_block(f"after{c}")
+                b.cbranch(stores[c], put, after)
+                b.position_at_end(put)
+                base = b.add(row, cols[c])
+                for kk in range(3):
+                    f.store(vals[kk], a["out"], b.add(base, b.mul(a["out_kstride"], I64(kk))))
+                b.branch(after)
+                b.position_at_end(after)
             return outs
 
         _with_nan_retry(f, compute, cont)
@@ -427,7 +447,9 @@ def _attr_plane(module: ir.Module) -> None:
 def build_module() -> str:
     """The LLVM IR text of every front-end kernel."""
     module = ir.Module(name="pyd3d11_frontend")
-    _tri_setup(module)
+    from .frontend_vec import tri_setup_vector
+
+    tri_setup_vector(module, _tri_setup(module))
     _plane_einsum(module)
     _attr_plane(module)
     return str(module)

@@ -208,7 +208,7 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     if got[0] is not None:
         return got[0]
     vp = prep.vp
-    if vp.shape[0] > 1 and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
+    if vp.shape[0] > 1 and vp.strides[0] != 0 and not (np.all(vp[:, 4] == vp[0, 4]) and np.all(vp[:, 5] == vp[0, 5])):
         return "viewports with different depth ranges in one draw"
     return None
 
@@ -354,8 +354,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
 
 
 def _inputs_spec(state, ps, interp, prep, primitive_id):
-    """(FusedKey.inputs, attribute planes [(P, 3) float64 per component], flat table (F, P) uint32,
-    front (P,), primid (P,))."""
+    """(FusedKey.inputs, attribute planes [(register, perspective, component) per plane column: computed when
+    the plane table is filled, _Geometry.plane_table], flat table (F, P) uint32, front (P,), primid (P,))."""
     spec, planes, flats = [], [], []
     front = primid = None
     if ps is None:
@@ -387,10 +387,9 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
                 flats.append(interp.attr[r][lead, c])
             continue
         persp = d.interpolation in _PERSPECTIVE
-        coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
         for c in comps:
             spec.append(("persp" if persp else "linear", r, c, len(planes)))
-            planes.append(coef[:, c, :])
+            planes.append((r, persp, c))
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
     return tuple(spec), planes, fl, front, primid
 
@@ -428,8 +427,12 @@ class _Geometry:
         # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels
         # past the targets are never covered: pixel_bounds clips to the first target, all are one size) and the
         # pieces of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
+        # one viewport for every piece (setup's zero-stride rows): one bounds row (bin_pieces' shared bounds)
+        one = prep.vp.shape[0] > 1 and prep.vp.strides[0] == 0 and not prep.vp_idx.any()
+        bounds = pixel_bounds(state, prep.vp[:1], prep.vp_idx[:1]) if one else \
+            pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
-            setup.verts, pixel_bounds(state, prep.vp, prep.vp_idx), W, H, tile)
+            setup.verts, bounds, W, H, tile)
         self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
                         "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
                         "C": np.ascontiguousarray(setup.C, np.int64),
@@ -448,17 +451,9 @@ class _Geometry:
         if table is None:
             P = self._arrays["A"].shape[0]
             table = np.empty((P, n_planes, 3), np.float64)
-            columns = list(enumerate(self.inputs[1] or ()))
-            if i_invw >= 0:
-                columns.append((i_invw, self.interp._inv_w_plane()))
-            if i_z >= 0:
-                columns.append((i_z, self.interp._z_plane()))
-
-            def fill(a: int, b: int) -> None:
-                for i, pl in columns:
-                    table[a:b, i] = pl[a:b]
-
-            # a pass of many pieces copies its planes in row ranges on the pool (numpy copies release the GIL)
+            fill = self._plane_filler(table, i_invw, i_z)
+            # a pass of many pieces fills its table in row ranges on the pool (native calls and numpy copies
+            # release the GIL); each range is written by one item, so the table is the same for any split
             parts = min(threads(), P // PLANE_CHUNK)
             if parts > 1:
                 step = -(-P // parts)
@@ -467,6 +462,43 @@ class _Geometry:
                 fill(0, P)
             self._tables[k] = table
         return table
+
+    def _plane_filler(self, table: np.ndarray, i_invw: int, i_z: int):
+        """``fill(a, b)``: rows [a, b) of the plane table. With the native front end each register's attribute
+        planes are computed straight into their columns (frontend.PlaneSource: the values Interpolator's
+        _attr_plane gives, without the coefficient-major array and its copy); 1/w and z are copied from the
+        planes triangle setup produced (or Interpolator computes)."""
+        interp = self.interp
+        copies = []  # (column, (P, 3) planes)
+        sources = []  # (PlaneSource, (4,) int64 columns)
+        groups: dict = {}
+        for i, (r, persp, c) in enumerate(self.inputs[1] or ()):
+            groups.setdefault((r, persp), []).append((c, i))
+        for (r, persp), members in groups.items():
+            if interp._native is not None and ("plane", r, persp) not in interp._cache:
+                from . import frontend
+
+                cols = np.full(4, -1, np.int64)
+                for c, i in members:
+                    cols[c] = 3 * i
+                sources.append((frontend.PlaneSource(interp._native, interp.bp, interp.attr[r], interp._rows,
+                                                     interp.p.weights, interp.p.inv_w, persp), cols))
+            else:
+                coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
+                copies.extend((i, coef[:, c, :]) for c, i in members)
+        for i, name, planes in ((i_invw, "invw", interp._inv_w_plane), (i_z, "z", interp._z_plane)):
+            if i < 0:
+                continue
+            split = interp._cache.get(("split", name))  # (3, P) from the native triangle setup: same values
+            copies.append((i, split.T if split is not None else planes()))
+
+        def fill(a: int, b: int) -> None:
+            for src, cols in sources:
+                src.fill(table, cols, a, b)
+            for i, pl in copies:
+                table[a:b, i] = pl[a:b]
+
+        return fill
 
     def primitive_ids(self) -> np.ndarray:
         got = self._tables.get("primid")
