@@ -45,6 +45,8 @@ from .. import blend as bl
 from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
 
 W = 8  # lanes per vector step
+#: UNORM encode in float64 (_Body.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
+UNORM_F64 = __import__("os").environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
 
 
 class OMContext(ctypes.Structure):
@@ -623,9 +625,26 @@ class _Body:
             q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
         return q
 
+    def unorm_f64(self, x: str, m: int) -> str:
+        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (n <= 24) done as the reference does it, in
+        float64: NaN -> 0 and the clamp to [0, 1] in float32 (both exact), then x * m + 0.5 and a truncation.
+        The product of a 24-bit significand and an n-bit integer has at most 48 significant bits and adding
+        0.5 to a value below 2^24 keeps it below 2^53 ulp-free, so both float64 steps are exact and the
+        truncation sees the same value as numpy's (§3.2.3.6). Fewer instructions than round_scaled's integer
+        form on vector units with a float64 convert (tests/test_native_om_encode.py: every float32 in [-1, 1]
+        and every decision boundary)."""
+        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
+        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
+        d = self.cast("fpext", c, "float", "double")
+        d = self.bop("fadd", "double", self.bop("fmul", "double", d, self.sp("double", float(m))),
+                     self.sp("double", 0.5))
+        return self.cast("fptoui", d, "double", "i32")
+
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
         if ch.kind == "unorm":
+            if UNORM_F64 and ch.bits <= 24:
+                return self.unorm_f64(x, (1 << ch.bits) - 1)
             return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)
         if ch.kind == "snorm":
             code = self.round_scaled(x, (1 << (ch.bits - 1)) - 1, signed=True)
