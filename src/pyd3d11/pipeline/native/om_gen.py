@@ -33,6 +33,7 @@ blended and written in its own plane; ``OMContext`` gives the sample pitches).
 from __future__ import annotations
 
 import ctypes
+import os
 import struct
 from dataclasses import dataclass
 from functools import cache
@@ -46,7 +47,7 @@ from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S
 
 W = 8  # lanes per vector step
 #: UNORM encode in float64 (_Body.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
-UNORM_F64 = __import__("os").environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
+UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
 
 
 class OMContext(ctypes.Structure):
