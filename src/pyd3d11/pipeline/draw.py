@@ -306,8 +306,10 @@ def _may_defer_passes(state: GraphicsState) -> bool:
     writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
     buffers, the vertex shader's views; constant buffers are copies taken when the draw started), and no
     debugging hook watches the order of the stages."""
-    if not DEFER_PASSES or pool_threads() < 2:
-        return False  # (one thread: no worker to overlap with; the tiles would only run later)
+    if not DEFER_PASSES or (pool_threads() < 2 and not fused.SCENES):
+        # one thread: no worker to overlap with; the tiles would only run later — unless they collect into a
+        # scene (pipeline/native/scene.py), which runs each tile through several draws while it is in cache
+        return False
     if (state.stage_runner is not None or state.output_merger is not None or state.gs is not None
             or state.hs is not None or state.ds is not None or state.so_declaration is not None):
         return False
