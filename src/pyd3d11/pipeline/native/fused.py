@@ -82,6 +82,8 @@ class Stats:
     disk_hits: int = 0  # variants loaded from the on-disk object cache
     compile_seconds: float = 0.0
     geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
+    scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
+    scene_draws: int = 0  # draws that went into a scene
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -835,6 +837,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     if not ok:
         join()
         sc = Scene(grid, geo.n_tiles, workers)
+        stats.scenes += 1
         sc.release = lambda s=sc: _give_back_sets(s.buffers)
         with _queue_lock:
             _open = sc
@@ -873,6 +876,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         stats_out.samples_passed += int(ctx.samples_passed) - passed_before
 
     sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
+    stats.scene_draws += 1
     keep.append(targets)
     with _queue_lock:
         started = list(_queued[1]) if _queued is not None else []
