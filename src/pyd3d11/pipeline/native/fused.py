@@ -783,13 +783,13 @@ def join() -> None:
         join_queued()
 
 
-def _launch_open() -> None:
+def _launch_open(which: Scene) -> None:
     """Start the full open scene on the workers (after the started work before it, which is finished first) and
     make it the started work; the next draw opens a new scene."""
     global _queued, _open
     with _queue_lock:
         q, sc = _queued, _open
-        if sc is None:
+        if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
             return
         if q is not None:
             _queued = None
@@ -860,11 +860,6 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         Ts.append(T)
         counts.append(cnt)
         keep.append(k)
-    if _open is not sc:
-        # the scene was finished while this draw bound its views (a read of a storage it writes: the checks
-        # above exclude it, so this is a safety net): nothing of this draw was written; the reference draws it
-        _fallback("scene finished while the draw was set up")
-        return False
     passed_before = int(ctx.samples_passed)
 
     def finish() -> None:
@@ -875,14 +870,20 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             stats_out.ps_invocations += live
         stats_out.samples_passed += int(ctx.samples_passed) - passed_before
 
-    sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
-    stats.scene_draws += 1
     keep.append(targets)
-    with _queue_lock:
+    with _queue_lock:  # (a join on another thread finishes the open scene under this lock)
+        if _open is not sc:
+            # the scene was finished while this draw bound its views (a read of a storage it writes, which the
+            # checks above exclude, or another thread's join): nothing of this draw was written; the reference
+            # pipeline draws it
+            _fallback("scene finished while the draw was set up")
+            return False
+        sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
+        stats.scene_draws += 1
         started = list(_queued[1]) if _queued is not None else []
         storage.pending_writes(started + sc.targets, join_queued)
     if len(sc) >= SCENE_DRAWS:
-        _launch_open()
+        _launch_open(sc)
     return True
 
 
