@@ -852,11 +852,16 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     after: list = []
     bk = _buffer_key(key)
     Ts, counts = [], []
+    A0 = None
     for w in range(sc.workers):
         bufs = sc.buffers.get((bk, w))
         if bufs is None:
             bufs = sc.buffers[(bk, w)] = _take_buffers(key)
-        T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+        if A0 is None:
+            T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+            A0 = k[-1] if kernel is not None else None
+        else:
+            T, cnt, k = _worker_copy(key, kernel, A0, bufs)
         Ts.append(T)
         counts.append(cnt)
         keep.append(k)
@@ -951,6 +956,33 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
         for s in scratch:
             if len(sets) < 64:  # bounded: a few per worker of each layout
                 sets.append(s[4])
+
+
+def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
+    """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
+    arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
+    lane buffers (saves binding the draw's resources once per worker)."""
+    sl = fg.slots()
+    T = bufs["T"].copy()
+    cnt = np.zeros(2, np.int64)
+    T[sl.t["count"]] = cnt.ctypes.data
+    keep: list = [T, cnt]
+    T[sl.t["ps_args"]] = 0
+    if kernel is not None:
+        A = nrt._Args(kernel.layout)
+        A.a[:] = A0.a
+        A.keep.append(A0)  # what A0's pointers point at
+        nrt._scratch_args(kernel, A)
+        A.ptr("v", bufs["v"])
+        A.ptr("o", bufs["o"])
+        A.ptr("active", bufs["active"])
+        A.ptr("discarded", bufs["disc"])
+        for t, kind in _SV_KIND.items():
+            if kind in key.sv:
+                A.ptr(f"sv{t}", bufs["sv" + kind])
+        keep.append(A)
+        T[sl.t["ps_args"]] = A.a.ctypes.data
+    return T, cnt, keep
 
 
 def _give_back_sets(sets: dict) -> None:
