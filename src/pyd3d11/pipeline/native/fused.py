@@ -624,7 +624,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     comp.note_use(area)
     if kernel is not None:
         kernel.module.note_use(area)
-    if (SCENES and QUEUE_DRAWS and getattr(_deferral, "on", False) and _quiet(kernel, plan)
+    if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
             and getattr(_deferral, "pending", None) is None):
         return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None)
@@ -686,13 +686,15 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 _deferral = threading.local()
 
 
-def defer_passes(on: bool, queue: bool = False) -> bool:
+def defer_passes(on: bool, queue: bool = False, scene: bool = False) -> bool:
     """Let draw passes return before their tiles are done (``on``), or stop; returns the previous setting.
     Stopping joins what runs, unless ``queue``: then the last pass's tiles stay queued past the draw call
     (see queue_pending). Only pipeline.draw turns it on, for passes whose front end reads nothing the draw's
-    pixel stage writes."""
+    pixel stage writes. ``scene``: the pass may join a scene (scene.py; a single-pass draw of the api's queue:
+    the passes of a large draw keep starting at once, so their tiles overlap the next pass's front end)."""
     prev = getattr(_deferral, "on", False)
     _deferral.on = on  # first: the join below may raise (a pixel shader stopped by the watchdog)
+    _deferral.scene = on and scene
     if not on and not (queue and QUEUE_DRAWS and queue_pending()):
         join()
     return prev
