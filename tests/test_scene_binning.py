@@ -263,6 +263,34 @@ def test_scenes_can_be_turned_off(monkeypatch):
     assert on == off
 
 
+def _mixed_sizes(sc: _Scene, n: int) -> None:
+    """Small draws (a scene of them runs on one worker) and large ones (a scene on every worker) interleaved:
+    a large draw cannot join a one-worker scene, a small one joins any."""
+    _no_cull(sc)
+    for i in range(n):
+        if i % 3 == 2:
+            sc.ctx.Draw(3, 3 * i)  # large
+        else:
+            sc.ctx.Draw(3, 3 * (N + i))  # small (the vertices after the large triangles)
+
+
+def test_small_and_large_draws_interleaved(monkeypatch):
+    verts = np.concatenate([_big_triangles(77, N), _triangles(78, N)])
+    verts[3 * N:, 3] = 1.0  # small triangles in front of the eye (none clipped away entirely)
+    verts[3 * N:, 0:2] = verts[3 * N:, 0:2] * 0.1 + np.repeat(np.random.default_rng(5).uniform(-0.8, 0.8, (N, 2)),
+                                                              3, 0)
+    want = _run("reference", 1, _mixed_sizes, verts)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 64)
+    # this target has 19,500 pixels: "small" made to mean under 2,000 covered-rectangle pixels
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 2000)
+    for threads in (1, 2, 3):
+        fused.stats.reset()
+        assert _run("native", threads, _mixed_sizes, verts) == want, f"{threads} threads"
+        assert fused.stats.scene_draws == N
+        if threads > 1:
+            assert fused.stats.scenes > 1, "large draws after small ones open scenes on every worker"
+
+
 # --- the cases see what they guard ---------------------------------------------------------------------------
 
 def test_a_scene_running_its_draws_out_of_order_is_seen(monkeypatch):

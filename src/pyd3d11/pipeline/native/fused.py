@@ -827,11 +827,15 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     global _open
     grid = (key.tile, W, H)
     reads = _ps_reads(state)
-    workers = max(1, min(threads(), geo.n_tiles))
+    # every worker runs every draw of its scene (each draw binds its arguments once per worker): a scene of small
+    # draws (by the pieces' rectangle area, as _run sizes a lone draw) runs on one worker; a small draw joins a
+    # scene of any worker count, a large one needs a scene on all of them
+    full = max(1, min(threads(), geo.n_tiles))
+    workers = 1 if geo.area < WORK_PER_WORKER else full
     me = threading.get_ident()
     with _queue_lock:
         sc = _open
-        ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers == workers
+        ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers in (workers, full)
               and not any(id(st) in sc.read_ids for st in touched)
               and not any(id(st) in sc.target_ids for st in reads))
         if ok and _queued is not None:
