@@ -7,9 +7,9 @@ every api call other than draws and state setters, a predicated draw, and any re
 storage's bytes (ResourceStorage.data). The pixel-shader invocations and samples the queued tiles add are
 counted when they are joined.
 
-Oracle: the same api calls on the reference backend. Every case runs natively with 1, 2 and 3 worker threads (one
-thread queues nothing) and must give the reference's bytes and counters. The scenes are order-dependent (alpha
-blending, depth LESS_EQUAL with writes), many draws overlap, their triangles cross the clip planes and half are
+Oracle: the same api calls on the reference backend. Every case runs natively with 1, 2 and 3 worker threads
+(with one thread the draws still collect into scenes, pipeline/native/scene.py) and must give the reference's bytes
+and counters. The scenes are order-dependent (alpha blending, depth LESS_EQUAL with writes), many draws overlap, their triangles cross the clip planes and half are
 back-facing and culled, and one set is snapped to 64-pixel tile corners so top-left ties fall on tile edges.
 """
 

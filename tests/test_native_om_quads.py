@@ -242,3 +242,89 @@ def test_fully_covered_pair_with_a_dead_lane(dead):
     fn(ctypes.addressof(ctx), n, x.ctypes.data, y.ctypes.data, cov.ctypes.data, cov.ctypes.data, col.ctypes.data,
        alive.ctypes.data)
     assert np.array_equal(got, want[0])
+
+
+# ---- four quads side by side (om_gen ``_F`` body: sixteen lanes, two rows of eight pixels) ----
+
+DX16 = np.concatenate([DX, DX + 4])
+DY16 = np.concatenate([DY, DY])
+RW, RH = 22, 10  # rows of eight pixels at even x up to 14 (the last one ends at the last column)
+
+
+def row_fragments(rng: np.random.Generator, runs: int, *, cover: float = 1.0, shift: float = 0.3,
+                  samples: int = 1) -> PixelFragments:
+    """``runs`` runs of four quads side by side (the fused rasterizer's lane order along a covered row), some
+    over pixels an earlier run wrote, some at the last column and row; a share ``shift`` of the runs is preceded
+    by one lone quad pair elsewhere (eight lanes), so runs also start at lanes that are not multiples of 16."""
+    xs, ys = [], []
+    for _ in range(runs):
+        if rng.random() < shift:
+            x0, y0 = int(rng.integers(0, (RW - 4) // 2)) * 2, int(rng.integers(0, RH // 2)) * 2
+            xs.append(x0 + DX)
+            ys.append(y0 + DY)
+        x0 = int(rng.integers(0, (RW - 8) // 2 + 1)) * 2
+        y0 = int(rng.integers(0, RH // 2)) * 2
+        if rng.random() < 0.2:
+            x0 = RW - 8
+        if rng.random() < 0.2:
+            y0 = RH - 2
+        xs.append(x0 + DX16)
+        ys.append(y0 + DY16)
+    x = np.concatenate(xs).astype(np.int64)
+    y = np.concatenate(ys).astype(np.int64)
+    n = x.size
+    cov = (rng.random(n) < cover).astype(np.uint32) if samples == 1 else \
+        rng.integers(0, 1 << samples, n).astype(np.uint32)
+    return PixelFragments(x=x, y=y, slice=np.zeros(n, np.int64), coverage=cov,
+                          depth=rng.random((n, samples), dtype=np.float32), front=rng.random(n) < 0.5,
+                          colors=color_bits(rng, (2, n, 4)), vp_min=np.zeros(n, np.float32),
+                          vp_max=np.ones(n, np.float32))
+
+
+@pytest.mark.parametrize("fmt", COLOR_FORMATS)
+@pytest.mark.parametrize("enable,mask", [(True, 0xF), (False, 0xF), (True, 0b0110)])
+def test_rows_of_four_quads(fmt, enable, mask):
+    """Runs of sixteen fully covered lanes (the wide body), and runs with a lane uncovered (the eight-lane
+    paths), over every colour layout: the serial merger's bytes."""
+    rng = np.random.default_rng(fmt * 11 + mask + enable)
+    frags = [row_fragments(rng, 30), row_fragments(rng, 20, cover=0.97)]
+    assert_same(run_both(_blend_state(enable, mask), [target(fmt, rng, RW, RH)], None, frags))
+
+
+@pytest.mark.parametrize("fmt", DS_FORMATS)
+def test_rows_of_four_quads_with_depth_stencil(fmt):
+    """The wide body with a depth/stencil test removing lanes (masked row stores of sixteen lanes)."""
+    rng = np.random.default_rng(fmt + 500)
+    st = face(fail=4, zfail=5, pss=7, func=4)
+    desc = ds_desc(True, True, 2, stencil=True, front=st, back=face(fail=2, zfail=6, pss=3, func=8))
+    om = OMState(blend=blend_desc([rt_blend(True, 5, 6)]), depth_stencil=desc, stencil_ref=0x5A)
+    frags = [row_fragments(rng, 30), row_fragments(rng, 30, shift=0.0)]
+    assert_same(run_both(om, [target(28, rng, RW, RH)], target(fmt, rng, RW, RH), frags))
+
+
+def test_every_factor_in_rows_of_four_quads():
+    rng = np.random.default_rng(78)
+    factors = [bl.ZERO, bl.ONE, bl.SRC_COLOR, bl.INV_SRC_COLOR, bl.SRC_ALPHA, bl.INV_SRC_ALPHA, bl.DEST_ALPHA,
+               bl.INV_DEST_ALPHA, bl.DEST_COLOR, bl.INV_DEST_COLOR, bl.SRC_ALPHA_SAT, bl.BLEND_FACTOR,
+               bl.INV_BLEND_FACTOR]
+    for i, f in enumerate(factors):
+        g = factors[(i + 4) % len(factors)]
+        op = (bl.OP_ADD, bl.OP_SUBTRACT, bl.OP_REV_SUBTRACT, bl.OP_MIN, bl.OP_MAX)[i % 5]
+        om = OMState(blend=blend_desc([rt_blend(True, f, g, op, f, g, op)]), blend_factor=(0.25, 1.5, -0.5, 0.75))
+        assert_same(run_both(om, [target(28, rng, RW, RH)], None, [row_fragments(rng, 20)]))
+
+
+def test_row_of_four_quads_order_mutation_is_caught(monkeypatch):
+    """The tests see the wide body: with two lanes of a row swapped in its layout the bytes differ."""
+    rng = np.random.default_rng(19)
+    frags = [row_fragments(rng, 30)]
+    st = target(28, rng, RW, RH)
+    assert_same(run_both(_blend_state(True), [st], None, frags))
+    monkeypatch.setattr(om_gen._Body, "ROW4", ((0, 1, 4, 5, 8, 9, 13, 12), (2, 3, 6, 7, 10, 11, 14, 15)))
+    om_gen._generate.cache_clear()
+    monkeypatch.setattr(om_runtime, "_COMPILED", {})
+    try:
+        with pytest.raises(AssertionError, match="differ"):
+            assert_same(run_both(_blend_state(True), [st], None, frags))
+    finally:
+        om_gen._generate.cache_clear()

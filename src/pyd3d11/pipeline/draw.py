@@ -189,12 +189,12 @@ def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
     single = total <= PASS_VERTICES or state.vs is None
-    if single and queue and fused.QUEUE_DRAWS and state.vs is not None and _may_defer_passes(state):
+    if single and queue and fused.QUEUE_DRAWS and state.vs is not None and _may_defer_passes(state, scene=True):
         # The draw's tiles may keep running after it returns, until the next draw's tiles start or anything
         # else could see them (pipeline/native/fused.py queue_pending); its pixel counts arrive then. The
         # previous draw's queued tiles run while this one's front end does: what it reads of their targets
         # goes through ResourceStorage.data, which joins them first.
-        prev = fused.defer_passes(True)
+        prev = fused.defer_passes(True, scene=True)
         try:
             return _draw_pass(state, args)
         finally:
@@ -316,13 +316,16 @@ def after_draw_work(fn) -> None:
     fused.after_queued(fn)
 
 
-def _may_defer_passes(state: GraphicsState) -> bool:
+def _may_defer_passes(state: GraphicsState, scene: bool = False) -> bool:
     """Whether a pass's tiles may still run while the next pass's front end runs: nothing the pixel stage
     writes (render targets, depth-stencil; UAVs: none bound) is read by the vertex front end (vertex/index
     buffers, the vertex shader's views; constant buffers are copies taken when the draw started), and no
     debugging hook watches the order of the stages."""
-    if not DEFER_PASSES or pool_threads() < 2:
-        return False  # (one thread: no worker to overlap with; the tiles would only run later)
+    if not DEFER_PASSES or (pool_threads() < 2 and not (scene and fused.SCENES)):
+        # one thread: no worker to overlap with; the tiles would only run later — unless the draw may join a
+        # scene (``scene``: a single-pass queued draw; pipeline/native/scene.py), which runs each tile through
+        # several draws while it is in cache
+        return False
     if (state.stage_runner is not None or state.output_merger is not None or state.gs is not None
             or state.hs is not None or state.ds is not None or state.so_declaration is not None):
         return False

@@ -46,6 +46,7 @@ from ..shader_io import (
 from . import fused_gen as fg
 from . import om_gen
 from .binning import bin_pieces
+from .scene import Entry, Scene
 
 SN = ir.SystemName
 IM = ir.InterpolationMode
@@ -81,6 +82,8 @@ class Stats:
     disk_hits: int = 0  # variants loaded from the on-disk object cache
     compile_seconds: float = 0.0
     geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
+    scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
+    scene_draws: int = 0  # draws that went into a scene
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -107,6 +110,10 @@ class _Compiled:
     @property
     def fn(self) -> Any:  # the rasterizer module's fused_run
         return self.parts[0].cfunc(self.names[0], _RUN)
+
+    @property
+    def tile(self) -> int:  # address of the rasterizer module's per-tile function (scene.py's driver calls it)
+        return self.parts[0].addr(fg.TILE_FN)
 
     @property
     def flush(self) -> int:  # address of the batch function (D slot flush_fn)
@@ -275,12 +282,12 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
 # Compile
 # ------------------------------------------------------------------------------------------------
 
-def _module(llvm, text: str, name: str) -> nrt.Module:
+def _module(llvm, text: str, names: tuple) -> nrt.Module:
     """One module of a variant, compiled once per IR text (variants share their rasterizer and merger
     modules: fused_gen.generate_modules); quick first (runtime.TIER), counted by the draws that run it."""
     got = _MODULES.get(text)
     if got is None:
-        got = _MODULES[text] = nrt.build_module(llvm, text, (name,), counted=True)
+        got = _MODULES[text] = nrt.build_module(llvm, text, names, counted=True)
         stats.disk_hits += got.from_disk
     return got
 
@@ -290,7 +297,8 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     llvm = nrt._init_llvm()
     raster, flush, (om, om_name) = fg.generate_modules(key)
     names = (fg.RUN_FN, fg.FLUSH_FN, om_name)
-    parts = tuple(_module(llvm, t, n) for t, n in zip((raster, flush, om), names))
+    exports = ((fg.RUN_FN, fg.TILE_FN), (fg.FLUSH_FN,), (om_name,))
+    parts = tuple(_module(llvm, t, n) for t, n in zip((raster, flush, om), exports))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
@@ -643,13 +651,17 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     dptr("next", np.zeros(1, np.int64))
     D[sl.d["n_tiles"]] = geo.n_tiles
 
-    # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     n_tiles, area = geo.n_tiles, geo.area
-    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     # the lanes this draw may run, counted towards the O2 rebuild of quick first builds (runtime.TIER)
     comp.note_use(area)
     if kernel is not None:
         kernel.module.note_use(area)
+    if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
+            and getattr(_deferral, "pending", None) is None):
+        return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
+                           stats_out, ps is not None)
+    # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
+    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
@@ -706,13 +718,15 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 _deferral = threading.local()
 
 
-def defer_passes(on: bool, queue: bool = False) -> bool:
+def defer_passes(on: bool, queue: bool = False, scene: bool = False) -> bool:
     """Let draw passes return before their tiles are done (``on``), or stop; returns the previous setting.
     Stopping joins what runs, unless ``queue``: then the last pass's tiles stay queued past the draw call
     (see queue_pending). Only pipeline.draw turns it on, for passes whose front end reads nothing the draw's
-    pixel stage writes."""
+    pixel stage writes. ``scene``: the pass may join a scene (scene.py; a single-pass draw of the api's queue:
+    the passes of a large draw keep starting at once, so their tiles overlap the next pass's front end)."""
     prev = getattr(_deferral, "on", False)
     _deferral.on = on  # first: the join below may raise (a pixel shader stopped by the watchdog)
+    _deferral.scene = on and scene
     if not on and not (queue and QUEUE_DRAWS and queue_pending()):
         join()
     return prev
@@ -720,24 +734,36 @@ def defer_passes(on: bool, queue: bool = False) -> bool:
 
 #: set False (or ``PYD3D11_QUEUE_DRAWS=0``) to finish every draw's tiles before the draw call returns
 QUEUE_DRAWS = os.environ.get("PYD3D11_QUEUE_DRAWS", "1") != "0"
-# The one draw whose tiles run past its call (llvmpipe's scene queue): (finish, targets, callbacks after it).
-# The next draw sets itself up meanwhile and joins before its own tiles start; anything else that could see or
-# change what the tiles touch joins first: every api call but draws and state setters (api/cargs.py), and any
-# read or replacement of a target's bytes (storage.ResourceStorage.data).
+#: scene binning across draws (scene.py): set False (or ``PYD3D11_SCENES=0``) to queue each draw on its own
+SCENES = os.environ.get("PYD3D11_SCENES", "1") != "0"
+#: draws per scene: a full scene starts on the workers while the next one collects (the caller's per-draw
+#: set-up then overlaps the tiles, as with the one-draw queue)
+SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
+# The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
+# targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
+# draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
+# before its own tiles start; anything else that could see or change what the tiles touch joins first: every
+# api call but draws and state setters (api/cargs.py), and any read or replacement of a target's bytes
+# (storage.ResourceStorage.data).
 _queued: list | None = None
+_open: Scene | None = None
 _queue_lock = threading.RLock()
 
 
 def queue_pending() -> bool:
     """Move this thread's deferred pass into the draw queue (False, nothing moved, when there is none or its
-    finish may raise: a shader with host callbacks or watchdog polls joins within its own call)."""
+    finish may raise: a shader with host callbacks or watchdog polls joins within its own call). True also when
+    the draw went into this thread's open scene (nothing to move)."""
     global _queued
     pending = getattr(_deferral, "pending", None)
-    if pending is None or not getattr(_deferral, "pending_quiet", False):
+    if pending is None:
+        sc = _open
+        return sc is not None and sc.owner == threading.get_ident()
+    if not getattr(_deferral, "pending_quiet", False):
         return False
     _deferral.pending = None
     with _queue_lock:
-        if _queued is not None:
+        if _queued is not None or _open is not None:
             # another thread's draw (this thread's draw joined the queue before its tiles started)
             join_queued()
         _queued = [pending, _deferral.pending_targets, []]
@@ -746,13 +772,16 @@ def queue_pending() -> bool:
 
 
 def queued() -> bool:
-    """Whether a draw's tiles are queued."""
-    return _queued is not None
+    """Whether a draw's tiles are queued (started or in the open scene)."""
+    return _queued is not None or _open is not None
 
 
 def after_queued(fn) -> None:
-    """Call ``fn`` once the queued draw's tiles are joined (at once when none is queued)."""
+    """Call ``fn`` once the queued draws' tiles are joined (at once when none is queued)."""
     with _queue_lock:
+        if _open is not None:
+            _open.afters.append(fn)
+            return
         if _queued is not None:
             _queued[2].append(fn)
             return
@@ -760,27 +789,145 @@ def after_queued(fn) -> None:
 
 
 def join_queued() -> None:
-    """Finish the queued draw's tiles (and run what waits for them)."""
-    global _queued
+    """Finish the queued draws' tiles: the started work, then the open scene (and run what waits for them)."""
+    global _queued, _open
     with _queue_lock:
-        q = _queued
-        if q is None:
+        q, sc = _queued, _open
+        if q is None and sc is None:
             return
-        _queued = None
+        _queued = _open = None
         storage.clear_pending_writes()
-        q[0]()
-        for fn in q[2]:
-            fn()
+        if q is not None:
+            q[0]()
+            for fn in q[2]:
+                fn()
+        if sc is not None:
+            sc.finish()
+            for fn in sc.afters:
+                fn()
 
 
 def join() -> None:
-    """Finish the tile work a deferred pass or the queued draw left running (errors are raised here)."""
+    """Finish the tile work a deferred pass or the queued draws left running (errors are raised here)."""
     pending = getattr(_deferral, "pending", None)
     if pending is not None:
         _deferral.pending = None
         pending()
-    if _queued is not None:
+    if _queued is not None or _open is not None:
         join_queued()
+
+
+def _launch_open(which: Scene) -> None:
+    """Start the full open scene on the workers (after the started work before it, which is finished first) and
+    make it the started work; the next draw opens a new scene."""
+    global _queued, _open
+    with _queue_lock:
+        q, sc = _queued, _open
+        if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
+            return
+        if q is not None:
+            _queued = None
+            storage.clear_pending_writes()
+            q[0]()
+            for fn in q[2]:
+                fn()
+        _open = None
+        sc.launch()
+        _queued = [sc.finish, sc.targets, sc.afters]
+        storage.pending_writes(sc.targets, join_queued)
+
+
+def _quiet(kernel, plan) -> bool:
+    """Whether a draw's tile work can neither fail nor call back into Python (no host callbacks, no watchdog
+    polls): only such work may run after its draw call, in a scene."""
+    return kernel is None or (not nrt.needs_host(kernel.lw, plan) and "poll" not in kernel.layout.slots)
+
+
+def _ps_reads(state) -> list:
+    """The storages the draw's pixel shader reads through views (its tiles read them when the scene runs)."""
+    if state.ps is None:
+        return []
+    return [v.storage for v in state.ps.bindings.srvs if v is not None and getattr(v, "storage", None) is not None]
+
+
+def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
+                has_ps: bool) -> bool:
+    """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
+    when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
+    or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
+    they write; the scene's tiles run the draws tile by tile, so only pixel-local order is kept)."""
+    global _open
+    grid = (key.tile, W, H)
+    reads = _ps_reads(state)
+    # every worker runs every draw of its scene (each draw binds its arguments once per worker): a scene of small
+    # draws (by the pieces' rectangle area, as _run sizes a lone draw) runs on one worker; a small draw joins a
+    # scene of any worker count, a large one needs a scene on all of them
+    full = max(1, min(threads(), geo.n_tiles))
+    workers = 1 if geo.area < WORK_PER_WORKER else full
+    me = threading.get_ident()
+    with _queue_lock:
+        sc = _open
+        ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers in (workers, full)
+              and not any(id(st) in sc.read_ids for st in touched)
+              and not any(id(st) in sc.target_ids for st in reads))
+        if ok and _queued is not None:
+            ok = not any(id(st) in {id(t) for t in _queued[1]} for st in reads)
+    if not ok:
+        join()
+        sc = Scene(grid, geo.n_tiles, workers)
+        stats.scenes += 1
+        sc.release = lambda s=sc: _give_back_sets(s.buffers)
+        with _queue_lock:
+            _open = sc
+    # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
+    for i, rk in enumerate(okey.rts):
+        if rk is not None:
+            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
+    if okey.ds is not None:
+        ctx.ds, ctx.ds_pitch = _target_memory(state.om.dsv, raw=True)
+    for st in touched:
+        st.touch()
+    after: list = []
+    bk = _buffer_key(key)
+    Ts, counts = [], []
+    A0 = None
+    for w in range(sc.workers):
+        bufs = sc.buffers.get((bk, w))
+        if bufs is None:
+            bufs = sc.buffers[(bk, w)] = _take_buffers(key)
+        if A0 is None:
+            T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+            A0 = k[-1] if kernel is not None else None
+        else:
+            T, cnt, k = _worker_copy(key, kernel, A0, bufs)
+        Ts.append(T)
+        counts.append(cnt)
+        keep.append(k)
+    passed_before = int(ctx.samples_passed)
+
+    def finish() -> None:
+        for fn in after:
+            fn()
+        live = sum(int(c[0]) for c in counts)
+        if has_ps:
+            stats_out.ps_invocations += live
+        stats_out.samples_passed += int(ctx.samples_passed) - passed_before
+
+    keep.append(targets)
+    with _queue_lock:  # (a join on another thread finishes the open scene under this lock)
+        if _open is not sc:
+            # the scene was finished while this draw bound its views (a read of a storage it writes, which the
+            # checks above exclude, or another thread's join): nothing of this draw was written; the reference
+            # pipeline draws it
+            _fallback("scene finished while the draw was set up")
+            return False
+        sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
+        stats.scene_draws += 1
+        started = list(_queued[1]) if _queued is not None else []
+        storage.pending_writes(started + sc.targets, join_queued)
+    if len(sc) >= SCENE_DRAWS:
+        _launch_open(sc)
+    return True
 
 
 _SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}
@@ -790,11 +937,14 @@ def _sv_kinds(kernel) -> tuple:
     return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
 
 
-def _target_memory(view) -> tuple[int, int]:
+def _target_memory(view, raw: bool = False) -> tuple[int, int]:
+    """(address of the view's pixel (0, 0), row pitch). ``raw``: without finishing queued work that writes the
+    storage (the caller's draw goes into the same scene, after that work)."""
     st = view.storage
     sub = st.subresource_index(view.first_mip, view.first_slice)
-    b = st.subresource_bytes(sub)
-    return b.ctypes.data, st.layout(sub).row_pitch
+    L = st.layout(sub)
+    data = st._data if raw else st.data
+    return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch
 
 
 _FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
@@ -846,16 +996,62 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
                 sets.append(s[4])
 
 
-def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None):
+def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
+    """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
+    arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
+    lane buffers (saves binding the draw's resources once per worker)."""
+    sl = fg.slots()
+    T = bufs["T"].copy()
+    cnt = np.zeros(2, np.int64)
+    T[sl.t["count"]] = cnt.ctypes.data
+    keep: list = [T, cnt]
+    T[sl.t["ps_args"]] = 0
+    if kernel is not None:
+        A = nrt._Args(kernel.layout)
+        A.a[:] = A0.a
+        A.keep.append(A0)  # what A0's pointers point at
+        nrt._scratch_args(kernel, A)
+        A.ptr("v", bufs["v"])
+        A.ptr("o", bufs["o"])
+        A.ptr("active", bufs["active"])
+        A.ptr("discarded", bufs["disc"])
+        for t, kind in _SV_KIND.items():
+            if kind in key.sv:
+                A.ptr(f"sv{t}", bufs["sv" + kind])
+        keep.append(A)
+        T[sl.t["ps_args"]] = A.a.ctypes.data
+    return T, cnt, keep
+
+
+def _give_back_sets(sets: dict) -> None:
+    """Give a scene's lane buffer sets ((buffer key, worker) -> set) back for later draws."""
+    with _free_lock:
+        for (bk, _w), bufs in sets.items():
+            free = _FREE.setdefault(bk, [])
+            if len(free) < 64:
+                free.append(bufs)
+
+
+def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
     to keep alive, its host-callback state and its buffer set (given back after the draw)."""
     sl = fg.slots()
     B = key.batch
     keep: list = []
-    bufs = _take_buffers(key)
-    T = bufs["T"]  # lane buffer addresses filled in; the pixel-shader arguments are set below
+    if shared is None:
+        bufs = _take_buffers(key)
+        T = bufs["T"]  # lane buffer addresses filled in; the pixel-shader arguments are set below
+        cnt = bufs["count"]
+    else:
+        # a scene's worker set, shared by the scene's draws of this layout (they run one after the other on
+        # the worker): this draw's own T array and counters
+        bufs = shared
+        T = bufs["T"].copy()
+        cnt = np.zeros(2, np.int64)
+        T[sl.t["count"]] = cnt.ctypes.data
+        keep.append(T)
     T[sl.t["ps_args"]] = 0
-    v, o, cnt = bufs["v"], bufs["o"], bufs["count"]
+    v, o = bufs["v"], bufs["o"]
     host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)

@@ -121,6 +121,8 @@ def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
 
 #: exported names of the three modules of a variant (see :func:`generate_modules`)
 RUN_FN, FLUSH_FN = "fused_run", "flush_batch"
+#: the rasterizer module's per-tile function ``void @fused(ptr D, ptr T, i64 tile)`` (scene.py calls it per draw)
+TILE_FN = "fused"
 
 
 def generate(key: FusedKey) -> str:

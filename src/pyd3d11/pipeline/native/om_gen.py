@@ -33,6 +33,7 @@ blended and written in its own plane; ``OMContext`` gives the sample pitches).
 from __future__ import annotations
 
 import ctypes
+import os
 import struct
 from dataclasses import dataclass
 from functools import cache
@@ -45,6 +46,11 @@ from .. import blend as bl
 from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
 
 W = 8  # lanes per vector step
+#: lanes of the fully covered four-quad body (``_F``; 0: none): the fused rasterizer's common case, a run of quads
+#: along a row, merged sixteen lanes at a time (PYD3D11_OM_WIDE=0 for A/B)
+WIDE = 16 if os.environ.get("PYD3D11_OM_WIDE", "1") != "0" else 0
+#: UNORM encode in float64 (_Body.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
+UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
 
 
 class OMContext(ctypes.Structure):
@@ -381,31 +387,34 @@ class _Body:
     PAIR = ((0, 1, 4, 5), (2, 3, 6, 7))
     #: two disjoint quads anywhere: lanes 0-3 one quad, lanes 4-7 another
     QUADS = ((0, 1), (2, 3), (4, 5), (6, 7))
+    #: sixteen lanes: four quads side by side (two quad pairs, the second 4 pixels right of the first): two rows
+    #: of eight pixels
+    ROW4 = ((0, 1, 4, 5, 8, 9, 12, 13), (2, 3, 6, 7, 10, 11, 14, 15))
 
     def _row_mask(self, m: str, row: tuple, per: int) -> str:
         """The element mask of one row: each pixel's first element where its lane is in ``m``."""
         if per == 1:
             # through the lane bits as an integer: runs of consecutive lanes are one shift and mask each (a
             # shuffle of <8 x i1> lowers to a long chain of mask-register shifts)
-            bits = self.v(f"bitcast <8 x i1> {m} to i8")
+            bits = self.v(f"bitcast <{self.w} x i1> {m} to i{self.w}")
             acc = None
             j = 0
             while j < len(row):
                 k = j
                 while k + 1 < len(row) and row[k + 1] == row[k] + 1:
                     k += 1
-                part = self.v(f"lshr i8 {bits}, {row[j]}") if row[j] else bits
-                part = self.v(f"and i8 {part}, {(1 << (k - j + 1)) - 1}")
+                part = self.v(f"lshr i{self.w} {bits}, {row[j]}") if row[j] else bits
+                part = self.v(f"and i{self.w} {part}, {(1 << (k - j + 1)) - 1}")
                 if j:
-                    part = self.v(f"shl i8 {part}, {j}")
-                acc = part if acc is None else self.v(f"or i8 {acc}, {part}")
+                    part = self.v(f"shl i{self.w} {part}, {j}")
+                acc = part if acc is None else self.v(f"or i{self.w} {acc}, {part}")
                 j = k + 1
             n = len(row)
-            return self.v(f"bitcast i{n} {self.v(f'trunc i8 {acc} to i{n}')} to <{n} x i1>")
+            return self.v(f"bitcast i{n} {self.v(f'trunc i{self.w} {acc} to i{n}')} to <{n} x i1>")
         idx = []
         for lane in row:
-            idx += [str(lane)] + ["8"] * (per - 1)  # 8: an element of the all-false second operand
-        return self.v(f"shufflevector <8 x i1> {m}, <8 x i1> zeroinitializer, <{len(idx)} x i32> "
+            idx += [str(lane)] + [str(self.w)] * (per - 1)  # w: an element of the all-false second operand
+        return self.v(f"shufflevector <{self.w} x i1> {m}, <{self.w} x i1> zeroinitializer, <{len(idx)} x i32> "
                       f"<{', '.join('i32 ' + i for i in idx)}>")
 
     def _masked_decl(self, op: str, vt: str, ty: str, n: int) -> str:
@@ -425,7 +434,7 @@ class _Body:
         fn = self._masked_decl("load", vt, ty, n)
         vals = []
         for row in rows:
-            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            p = self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {row[0]}")
             vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
                                f"{vt} zeroinitializer)"))
         width = n
@@ -440,8 +449,8 @@ class _Body:
         for r, row in enumerate(rows):
             for j, lane in enumerate(row):
                 pos[lane] = r * len(row) * per + j * per
-        order = ", ".join(f"i32 {pos[lane]}" for lane in range(8))
-        return self.v(f"shufflevector {vt} {vals[0]}, {vt} {vals[1]}, <8 x i32> <{order}>")
+        order = ", ".join(f"i32 {pos[lane]}" for lane in range(self.w))
+        return self.v(f"shufflevector {vt} {vals[0]}, {vt} {vals[1]}, <{self.w} x i32> <{order}>")
 
     def _rows_store(self, ty: str, val: str, ptrs: str, m: str, stride: int) -> None:
         rows = self.quad
@@ -453,9 +462,9 @@ class _Body:
             idx = []
             for lane in row:
                 idx += [str(lane)] + ["undef"] * (per - 1)
-            v = self.v(f"shufflevector <8 x {ty}> {val}, <8 x {ty}> poison, <{n} x i32> "
+            v = self.v(f"shufflevector <{self.w} x {ty}> {val}, <{self.w} x {ty}> poison, <{n} x i32> "
                        f"<{', '.join('i32 ' + i for i in idx)}>")
-            p = self.v(f"extractelement <8 x ptr> {ptrs}, i64 {row[0]}")
+            p = self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {row[0]}")
             self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
     def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
@@ -623,9 +632,26 @@ class _Body:
             q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
         return q
 
+    def unorm_f64(self, x: str, m: int) -> str:
+        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (n <= 24) done as the reference does it, in
+        float64: NaN -> 0 and the clamp to [0, 1] in float32 (both exact), then x * m + 0.5 and a truncation.
+        The product of a 24-bit significand and an n-bit integer has at most 48 significant bits and adding
+        0.5 to a value below 2^24 keeps it below 2^53 ulp-free, so both float64 steps are exact and the
+        truncation sees the same value as numpy's (§3.2.3.6). Fewer instructions than round_scaled's integer
+        form on vector units with a float64 convert (tests/test_native_om_encode.py: every float32 in [-1, 1]
+        and every decision boundary)."""
+        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
+        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
+        d = self.cast("fpext", c, "float", "double")
+        d = self.bop("fadd", "double", self.bop("fmul", "double", d, self.sp("double", float(m))),
+                     self.sp("double", 0.5))
+        return self.cast("fptoui", d, "double", "i32")
+
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
         if ch.kind == "unorm":
+            if UNORM_F64 and ch.bits <= 24:
+                return self.unorm_f64(x, (1 << ch.bits) - 1)
             return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)
         if ch.kind == "snorm":
             code = self.round_scaled(x, (1 << (ch.bits - 1)) - 1, signed=True)
@@ -1034,6 +1060,49 @@ def _key_name(key: OMKey) -> str:
     return "om_" + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
+def _wide_check(name: str, call_args: str) -> list[str]:
+    """Dispatcher blocks in front of the eight-lane checks: when sixteen lanes from ``%i`` are four quads side by
+    side (rows of eight distinct pixels, _Body.ROW4), every lane alive and covering its sample, they go through
+    the sixteen-lane full body ``_F`` at once; otherwise the eight-lane checks below take lane ``%i``."""
+    V = f"<{WIDE} x i32>"
+    dx = ", ".join(f"i32 {2 * (k // 4) + (k & 1)}" for k in range(WIDE))
+    dy = ", ".join(f"i32 {(k >> 1) & 1}" for k in range(WIDE))
+    return ["v16pre:",
+            f"  %i16 = add i64 %i, {WIDE}",
+            "  %fits = icmp ule i64 %i16, %nv",
+            "  br i1 %fits, label %v16chk, label %vchk",
+            "v16chk:",
+            "  %wpx = getelementptr i32, ptr %x, i64 %i",
+            f"  %wkx = load {V}, ptr %wpx, align 4",
+            "  %wpy = getelementptr i32, ptr %y, i64 %i",
+            f"  %wky = load {V}, ptr %wpy, align 4",
+            f"  %wx0 = shufflevector {V} %wkx, {V} poison, {V} zeroinitializer",
+            f"  %wy0 = shufflevector {V} %wky, {V} poison, {V} zeroinitializer",
+            f"  %wxe = add {V} %wx0, <{dx}>",
+            f"  %wye = add {V} %wy0, <{dy}>",
+            f"  %wxk = icmp eq {V} %wkx, %wxe",
+            f"  %wyk = icmp eq {V} %wky, %wye",
+            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
+            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
+            f"  %wak = icmp ne <{WIDE} x i8> %wal, zeroinitializer",
+            "  %wpc = getelementptr i32, ptr %cov, i64 %i",
+            f"  %wcv = load {V}, ptr %wpc, align 4",
+            f"  %wcb = and {V} %wcv, splat (i32 1)",
+            f"  %wck = icmp ne {V} %wcb, zeroinitializer",
+            f"  %wk1 = and <{WIDE} x i1> %wxk, %wyk",
+            f"  %wk2 = and <{WIDE} x i1> %wak, %wck",
+            f"  %wk = and <{WIDE} x i1> %wk1, %wk2",
+            f"  %isF = call i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1> %wk)",
+            "  br i1 %isF, label %vF, label %vchk",
+            "vF:",
+            f"  %cF = call i64 @{name}_F({call_args.format(i='%i')})",
+            "  %accF = add i64 %acc, %cF",
+            f"  %inextF = add i64 %i, {WIDE}",
+            "  br label %vnF",
+            "vnF:",
+            "  br label %vh"]
+
+
 @cache
 def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     name = _key_name(key)
@@ -1041,6 +1110,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
     vec = _emit_body(key, W, name + "_v", decls)
     quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
     full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) else ""
+    wide = _emit_body(key, WIDE, name + "_F", decls, quad=_Body.ROW4, full=True) if full and WIDE else ""
     quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -1053,10 +1123,11 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              f"  %nv = and i64 %n, {-W}",
              "  br label %vh",
              "vh:",
-             "  %i = phi i64 [ 0, %entry ], [ %inext, %vn ]",
-             "  %acc = phi i64 [ 0, %entry ], [ %acc2, %vn ]",
+             "  %i = phi i64 [ 0, %entry ], [ %inext, %vn ]" + (", [ %inextF, %vnF ]" if wide else ""),
+             "  %acc = phi i64 [ 0, %entry ], [ %acc2, %vn ]" + (", [ %accF, %vnF ]" if wide else ""),
              "  %vc = icmp ult i64 %i, %nv",
-             "  br i1 %vc, label %vchk, label %th",
+             f"  br i1 %vc, label %{'v16pre' if wide else 'vchk'}, label %th",
+             *(_wide_check(name, call_args) if wide else []),
              "vchk:",
              "  %px = getelementptr i32, ptr %x, i64 %i",
              f"  %kx = load <{W} x i32>, ptr %px, align 4",
@@ -1171,6 +1242,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
               "  ret void",
               "}"]
+    if wide:
+        decls.add(f"declare i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1>)")
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + wide + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
