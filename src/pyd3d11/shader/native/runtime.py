@@ -580,6 +580,10 @@ def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
                 after.append(lambda view=view, cell=cell: view.counter.__setitem__(0, int(cell[0])))
             if kind == "u" and slot in lw.uav_written:
                 after.append(view.storage.touch)
+    for slot in sorted((lw.uav_written - lw.uavs) & lw.uav_typed):  # typed writes (uav_gen's emitters)
+        view = b.uavs[slot] if slot < len(b.uavs) else None
+        if view is not None:
+            after.append(view.storage.touch)
     return after
 
 
@@ -587,7 +591,7 @@ def _runtime_unsupported(lw: Lowered, bindings: Any) -> str | None:
     """Bindings the compiled code does not handle (the reference runs instead)."""
     if not lw.uav_atomic or bindings is None:
         return None
-    for slot in lw.uavs:
+    for slot in lw.uavs - lw.uav_typed:  # atomics on a typed declaration are typed-UAV host ops (uav_gen)
         view = bindings.uavs[slot] if slot < len(bindings.uavs) else None
         if view is None:
             continue
@@ -898,7 +902,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     ng = (n + w - 1) // w * w  # whole vector steps in every register-file row
     A = _Args(k.layout)
     try:
-        _bind_common(A, k, bindings)
+        after = _bind_common(A, k, bindings)
     except Unsupported as e:
         fallback(program, str(e))
         return None
@@ -934,6 +938,8 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     _call(k, A)
     if host is not None and host.error is not None:
         raise host.error
+    for fn in after:  # UAV writes of a vertex shader: the storages' versions move
+        fn()
     stats.native_runs += 1
 
     def sp(*types: int):
