@@ -91,8 +91,32 @@ class MemoryMixin:
             self.scatter_fast(g["words"], fs, self.src(vs), good)
             self.loop_end()
 
+    def quiet_words(self, lane: str, vt: str) -> tuple[str, str]:
+        """(discard words, helper words) of type ``vt`` (<W x i32> or i32) at tile lane ``lane``."""
+        gl = self.v(f"add i64 {lane}, %tb")
+        out = []
+        for name in ("discarded", "helpers"):
+            p = self.v(f"getelementptr i32, ptr {self.arg(name)}, i64 {gl}")
+            out.append(self.v(f"load {vt}, ptr {p}, align 4"))
+        return out[0], out[1]
+
     def quiet_filter(self, m: str) -> str:
-        return m  # pixel shaders with memory writes are not compiled (lower.py), so no quiet lanes
+        """<W x i1> ``m`` without the lanes whose memory writes must not take effect: pixel-shader helper lanes
+        and lanes that ran discard (§16.12 / §16.13; the reference's ExecState.quiet). Only pixel shaders
+        that write memory have them (lower.py ``quiet``)."""
+        if not self.lw.quiet:
+            return m
+        d, h = self.quiet_words(self.lane, self.VI)
+        q = self.v(f"or {self.VI} {d}, {h}")
+        return self.v(f"and {self.VB} {m}, {self.v(f'icmp eq {self.VI} {q}, zeroinitializer')}")
+
+    def lane_quiet_filter(self, act: str, lane: str) -> str:
+        """i1 ``act`` of one lane, cleared where the lane must not write memory (quiet_filter's one-lane form)."""
+        if not self.lw.quiet:
+            return act
+        d, h = self.quiet_words(lane, "i32")
+        q = self.v(f"or i32 {d}, {h}")
+        return self.v(f"and i1 {act}, {self.v(f'icmp eq i32 {q}, 0')}")
 
     def emit_atomic(self, op: LOp) -> None:
         """Lane by lane in lane order (the reference's serialisation), addresses as signed int64."""
@@ -142,11 +166,12 @@ class MemoryMixin:
         lane = self.lane
         mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
         mv = self.v(f"load i32, ptr {mp}, align 4")
-        act = self.lane_quiet_filter(self.v(f"icmp ne i32 {mv}, 0"), lane)
+        act = self.v(f"icmp ne i32 {mv}, 0")
         run, skip = self.label("at"), self.label("ats")
         self.e(f"br i1 {act}, label %{run}, label %{skip}")
         self.put_label(run)
         words, flat, good = address()
+        good = self.lane_quiet_filter(good, lane)  # a quiet lane leaves memory alone and gets 0 (§16.12.2)
         vals = [self.scalar_src(s) for s in val_srcs]
         doit, done = self.label("atd"), self.label("atn")
         pre_blk = self.label("atp")
@@ -179,10 +204,6 @@ class MemoryMixin:
         self.put_label(skip)
         self.loop_end()
 
-    def lane_quiet_filter(self, act: str, lane: str) -> str:
-        """i1 ``act`` of one lane, cleared where the lane must not write memory (quiet_filter's one-lane form)."""
-        return act
-
     def emit_counter(self, op: LOp) -> None:
         slot = op.info["slot"]
         cell = self.arg(f"u{slot}counter")
@@ -200,12 +221,15 @@ class MemoryMixin:
         self.e(f"br i1 {act}, label %{go}, label %{nx}")
         self.put_label(go)
         c = self.v(f"load i32, ptr {cell}, align 4")
+        loud = self.lane_quiet_filter("true", lane)  # a quiet lane leaves the counter alone and gets 0
         if op.info["consume"]:
             val = self.v(f"sub i32 {c}, 1")
-            self.e(f"store i32 {val}, ptr {cell}, align 4")
+            self.e(f"store i32 {self.v(f'select i1 {loud}, i32 {val}, i32 {c}')}, ptr {cell}, align 4")
         else:
             val = c
-            self.e(f"store i32 {self.v(f'add i32 {c}, 1')}, ptr {cell}, align 4")
+            nxt = self.v(f"add i32 {c}, 1")
+            self.e(f"store i32 {self.v(f'select i1 {loud}, i32 {nxt}, i32 {c}')}, ptr {cell}, align 4")
+        val = self.v(f"select i1 {loud}, i32 {val}, i32 0")
         for d in op.dsts:
             self.scalar_store(d, val)
         self.br(nx)

@@ -127,6 +127,7 @@ class Lowered:
     uav_atomic: bool = False  # atomics / counters on UAVs (cross-lane order matters)
     uav_coherent: set = field(default_factory=set)  # u# declared globallycoherent (cross-group communication)
     uav_typed: set = field(default_factory=set)  # u# declared dcl_uav_typed (their access is a TexOp host op)
+    quiet: bool = False  # a pixel shader writing memory: helper / discarded lanes' writes are dropped
     has_discard: bool = False
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
@@ -327,10 +328,10 @@ class _Lowerer:
             self.inst(inst)
         if graphics and lw.tgsm:
             raise Unsupported("groupshared memory outside a compute shader")
-        if prog.program_type == ir.ProgramType.PIXEL and (lw.uav_written or lw.uav_atomic):
-            # helper and discarded pixel lanes must not write (§16.13): left to the reference. VS/GS/HS/DS lanes
-            # are whole invocations; their kernels hold a whole batch in one tile (runtime._graphics_tile)
-            raise Unsupported("UAV writes in a pixel shader")
+        # helper and discarded pixel lanes run but must not write (§16.12, §16.13): their memory writes are
+        # filtered per lane (llvm_memory quiet_filter; the caller's ``helpers`` and the kernel's discard words).
+        # Every stage writing UAVs holds a whole batch in one tile (runtime._graphics_tile)
+        lw.quiet = prog.program_type == ir.ProgramType.PIXEL and bool(lw.uav_written or lw.uav_atomic)
         if self.stack:
             raise Unsupported("unterminated flow control")
         lw.n_inputs = max([lw.n_inputs] + [s.reg + 1 for s in self._all_srcs() if s.file == "v"])

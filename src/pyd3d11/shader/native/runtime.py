@@ -832,7 +832,7 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
                 helpers: np.ndarray | None = None) -> ExecResult:
     """``shader.exec.reference.run_program`` natively where the program compiles, else on the reference."""
     res = _try_native(program, n_lanes, inputs, bindings, system_values, tgsm, active, keep_state,
-                      inputs_component_major, hooks)
+                      inputs_component_major, hooks, helpers)
     if res is not None:
         return res
     return reference.run_program(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks, keep_state,
@@ -868,7 +868,7 @@ def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int | None:
 
 
 def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major,
-                hooks=None):
+                hooks=None, helpers=None):
     if program.program_type not in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL, ir.ProgramType.COMPUTE):
         return None  # other stages have their own drivers; not counted as fallbacks
     lw = lowered(program)
@@ -931,9 +931,18 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         A.ptr(f"so{t}", so[t])
     disc = np.zeros(ng, I32)
     A.ptr("discarded", disc)
+    hw = None
+    if A.wants("helpers") or k.lw.quiet:
+        # pixel-shader helper lanes (the pipeline's ``helpers``): they run, their memory writes are dropped
+        hw = np.zeros(ng, I32)
+        if helpers is not None:
+            hw[:n] = np.where(np.asarray(helpers, bool)[:n], -1, 0)
+        A.ptr("helpers", hw)
     host = None
     if needs_host(k.lw, plan):
         host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
+        if k.lw.quiet:
+            host.quiet = (disc, hw)
         A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     _call(k, A)
     if host is not None and host.error is not None:
@@ -1192,6 +1201,7 @@ class _Host:
         tmp = reference.new_state(c, n, None, self.b, system_values, None, hooks)
         self.sv = tmp.sv  # (4, n) per operand type, as the reference builds them
         self.error: BaseException | None = None
+        self.quiet: tuple | None = None  # (discard words, helper words) of a pixel shader that writes memory
         self.cfunc = _HOST_FN(self._run)
 
     def _run(self, op_id: int, tb: int, L: int) -> None:
@@ -1208,6 +1218,12 @@ class _Host:
                 sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
                 discarded=np.zeros(L, bool), hooks=self.hooks or reference.SamplingHooks())
             st.set_mask(mask)
+            if self.quiet is not None:  # the reference's own closure drops quiet lanes' writes (ExecState.quiet)
+                disc, hw = self.quiet
+                st.discarded = disc[tb:tb + L] != 0
+                st.discard_ran = True
+                h = hw[tb:tb + L] != 0
+                st.helper = h if h.any() else None
             if st.any:
                 with np.errstate(all="ignore"):
                     self.fns[op_id](st)
