@@ -432,10 +432,6 @@ def _fallback_scene(case: str):
 
 FALLBACKS = {
     "msaa": "multisampling or ForcedSampleCount",
-    # without MultisampleEnable, lines and wireframe edges are rasterized as fragments (points and
-    # quadrilateral lines are fused: tests/test_native_fused_points_lines.py)
-    "wireframe": "aliased or alpha-antialiased lines",
-    "lines": "aliased or alpha-antialiased lines",
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
     "sample_freq": "sample-frequency pixel shader",
@@ -452,6 +448,14 @@ def test_states_outside_the_fused_set_fall_back_with_their_reason(case):
     before = fused.stats.reasons.get(reason, 0)
     ref, got = _both(_fallback_scene(case), expect_fused=False)
     assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+    assert ref == got, _diff(ref, got)
+
+
+@pytest.mark.parametrize("case", ["wireframe", "lines"])
+def test_aliased_lines_and_wireframe_edges_are_fused(case):
+    # without MultisampleEnable, lines and wireframe edges are rasterized as fragments; their lit pixels take
+    # the lane as one-pixel pieces (pipeline/native/fused_lines.py; tests/test_native_fused_aliased_lines.py)
+    ref, got = _both(_fallback_scene(case))
     assert ref == got, _diff(ref, got)
 
 
