@@ -309,16 +309,17 @@ def test_thread_count_independent(monkeypatch, seed):
 
 
 def test_unsupported_state_falls_back_visibly():
-    # 4x MSAA is outside the fused set: the draw runs the reference pipeline and is counted with a reason.
+    # centroid inputs on a 4x MSAA target are outside the fused set (4x MSAA itself is fused since session 10):
+    # the draw runs the reference pipeline and is counted with a reason.
     def scene() -> bytes:
         t = texture2d(28, 16, 16, 4)
-        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_FLOAT, samples=4, size=(16, 16))
+        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_POS, samples=4, size=(16, 16))
         return bs._bytes(t)
 
     before = dict(fused.stats.reasons)
     ref, got = _both(scene, expect_fused=False)
     assert ref == got
-    key = "multisampling or ForcedSampleCount"
+    key = "centroid inputs on a multisampled target"
     assert fused.stats.reasons.get(key, 0) > before.get(key, 0)
 
 
@@ -431,12 +432,11 @@ def _fallback_scene(case: str):
 
 
 FALLBACKS = {
-    "msaa": "multisampling or ForcedSampleCount",
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
     "sample_freq": "sample-frequency pixel shader",
     "uav": "pixel shader writes UAVs",
-    "array": "a multisampled or multi-slice target view",
+    "array": "a multi-slice target view, or one whose sample count is not the draw's",
     "sizes": "targets of different sizes",
     "no_targets": "no render-target or depth-stencil view (the raster area is the viewport alone)",
 }
@@ -451,10 +451,11 @@ def test_states_outside_the_fused_set_fall_back_with_their_reason(case):
     assert ref == got, _diff(ref, got)
 
 
-@pytest.mark.parametrize("case", ["wireframe", "lines"])
-def test_aliased_lines_and_wireframe_edges_are_fused(case):
+@pytest.mark.parametrize("case", ["wireframe", "lines", "msaa"])
+def test_aliased_lines_wireframe_edges_and_msaa_are_fused(case):
     # without MultisampleEnable, lines and wireframe edges are rasterized as fragments; their lit pixels take
-    # the lane as one-pixel pieces (pipeline/native/fused_lines.py; tests/test_native_fused_aliased_lines.py)
+    # the lane as one-pixel pieces (pipeline/native/fused_lines.py; tests/test_native_fused_aliased_lines.py);
+    # 4x multisampled targets at pixel frequency (tests/test_native_fused_msaa.py)
     ref, got = _both(_fallback_scene(case))
     assert ref == got, _diff(ref, got)
 

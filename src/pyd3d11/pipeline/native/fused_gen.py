@@ -51,6 +51,11 @@ class FusedKey:
     #: PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the merger's
     #: registers); None: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
     ps_ng_slot: int | None = None
+    #: multisampled targets (pixel-frequency shading): the raster sample offsets in 1/256 pixel from the pixel
+    #: centre, one (x, y) per sample (rasterizer.sample_offsets); () for one sample at the centre. A lane's
+    #: coverage word holds bit s where sample s is inside (the 16.8 edge test at the sample), its depth is
+    #: interpolated per sample (sample-major [S][n8] for the merger), the shader runs once at the centre
+    samples: tuple = ()
 
 
 @dataclass
@@ -292,6 +297,10 @@ class _Gen(_Emit):
         rx0v = self.splat8(rx0)
         rx1v = self.splat8(rx1)
         TL8 = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <8 x i32> zeroinitializer") for t in TL]
+        # per sample and edge: the edge value's offset from the pixel centre's, A*ox + B*oy (16.8 units)
+        sdelta = [[self.splat8(self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {ox}')}, "
+                                      f"{self.v(f'mul i64 {Bc[ei]}, {oy}')}"))
+                   for ei in range(3)] for ox, oy in k.samples]
         self.br("col_head")
         self.put("col_head")
         self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
@@ -300,16 +309,28 @@ class _Gen(_Emit):
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
-        cov = yin
-        for ei in range(3):
-            gt = self.v(f"icmp sgt {V8L} %E{ei}, zeroinitializer")
-            eq = self.v(f"icmp eq {V8L} %E{ei}, zeroinitializer")
-            eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
-            ok = self.v(f"or {V8B} {gt}, {eqt}")
-            cov = self.v(f"and {V8B} {cov}, {ok}")
         pxv = self.v(f"add {V8L} {self.splat8('%qx')}, {_vec('i64', lane_dx)}")
         xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
-        cov = self.v(f"and {V8B} {cov}, {xin}")
+        inside = self.v(f"and {V8B} {yin}, {xin}")
+        words = None
+        for s, d in enumerate(sdelta or [None]):
+            # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
+            # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
+            cs = inside
+            for ei in range(3):
+                e = f"%E{ei}" if d is None else self.v(f"add {V8L} %E{ei}, {d[ei]}")
+                gt = self.v(f"icmp sgt {V8L} {e}, zeroinitializer")
+                eq = self.v(f"icmp eq {V8L} {e}, zeroinitializer")
+                eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
+                ok = self.v(f"or {V8B} {gt}, {eqt}")
+                cs = self.v(f"and {V8B} {cs}, {ok}")
+            if d is None:
+                cov = cs
+            else:
+                bit = self.v(f"select {V8B} {cs}, <8 x i32> splat (i32 {1 << s}), <8 x i32> zeroinitializer")
+                words = bit if words is None else self.v(f"or <8 x i32> {words}, {bit}")
+        if words is not None:
+            cov = self.v(f"icmp ne <8 x i32> {words}, zeroinitializer")
         self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
         halves = []
         for h in range(2):
@@ -317,13 +338,14 @@ class _Gen(_Emit):
             c4 = self.v(f"shufflevector {V8B} {cov}, {V8B} poison, <4 x i32> {sel}")
             x4 = self.v(f"shufflevector {V8L} {pxv}, {V8L} poison, <4 x i32> {sel}")
             y4 = self.v(f"shufflevector {V8L} {pyv}, {V8L} poison, <4 x i32> {sel}")
-            halves.append((c4, x4, y4))
-        for h, (c4, x4, y4) in enumerate(halves):
+            w4 = None if words is None else self.v(f"shufflevector <8 x i32> {words}, <8 x i32> poison, <4 x i32> {sel}")
+            halves.append((c4, x4, y4, w4))
+        for h, (c4, x4, y4, w4) in enumerate(halves):
             nxt = "col_next" if h else "quad1"
             anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {c4})")
             self.cbr(anyc, f"emit{h}", nxt)
             self.put(f"emit{h}")
-            self._emit_quad(h, c4, x4, y4, p32, nxt)
+            self._emit_quad(h, c4, x4, y4, p32, nxt, w4)
             if not h:
                 self.put("quad1")
         self.put("col_next")
@@ -374,8 +396,9 @@ class _Gen(_Emit):
             for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the piece's planes
                 pf(planes, "double", self.v(f"add i64 {first}, {k}"))
 
-    def _emit_quad(self, h: int, cov: str, x4: str, y4: str, p32: str, nxt: str) -> None:
-        """Append one quad's four lanes (pixel x, y, piece, coverage) to the batch; flush a full batch."""
+    def _emit_quad(self, h: int, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None) -> None:
+        """Append one quad's four lanes (pixel x, y, piece, coverage: 1 or, multisampled, the sample bits
+        ``words``) to the batch; flush a full batch."""
         k = self.k
         lx, ly, lp, lc = self._lanes
         n = self.v("load i64, ptr %nl, align 8")
@@ -384,7 +407,7 @@ class _Gen(_Emit):
         self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
-        cz = self.v(f"zext {V4B} {cov} to {V4I}")
+        cz = self.v(f"zext {V4B} {cov} to {V4I}") if words is None else words
         self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
         n4 = self.v(f"add i64 {n}, 4")
         full = self.v(f"icmp uge i64 {n4}, {k.batch}")
@@ -445,22 +468,30 @@ class _Gen(_Emit):
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
         pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
 
-        def plane(index: int) -> str:
+        def plane(index: int, x: str = xd, y: str = yd) -> str:
             """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
             cs = []
             for j in range(3):
                 i = self.v(f"add i64 {pbase}, {3 * index + j}")
                 cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
-            out = self.v(f"fmul {V4D} {cs[0]}, {xd}")
-            out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {yd}')}")
+            out = self.v(f"fmul {V4D} {cs[0]}, {x}")
+            out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {y}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
 
         iw = plane(i_invw) if need_invw else None
         zf = None
         if need_z:
             zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
-            if k.need_z:
+            if k.need_z and not k.samples:
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
+            elif k.need_z:
+                # depth per sample at interpolate.lane_location(px, py, offset): (px + 0.5) + ox / 256 in float64
+                for s, (ox, oy) in enumerate(k.samples):
+                    xs = self.v(f"fadd {V4D} {xd}, {_vec('double', [_fconst(ox / 256.0)] * 4)}")
+                    ys = self.v(f"fadd {V4D} {yd}, {_vec('double', [_fconst(oy / 256.0)] * 4)}")
+                    zs = self.v(f"fptrunc {V4D} {plane(i_z, xs, ys)} to {V4F}")
+                    at = self.v(f"add i64 %q, {self.v(f'mul i64 %n8, {s}')}")
+                    self.e(f"store {V4F} {zs}, ptr {self.gep('float', dep, at)}, align 4")
 
         def store_in(reg: int, comp: int, bits: str) -> None:
             row = self.v(f"mul i64 {S}, {reg * 4 + comp}")
@@ -513,7 +544,9 @@ class _Gen(_Emit):
         if "cov" in k.sv:
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
             cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
-            bit = 1 if k.om.sample_bit else 0
+            bit = k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
+            if bit >= 1 << 31:
+                bit -= 1 << 32
             cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
             self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
         if "prim" in k.sv:
