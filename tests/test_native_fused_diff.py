@@ -434,7 +434,6 @@ def _fallback_scene(case: str):
 FALLBACKS = {
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
-    "sample_freq": "sample-frequency pixel shader",
     "uav": "pixel shader writes UAVs",
     "array": "a multi-slice target view, or one whose sample count is not the draw's",
     "sizes": "targets of different sizes",
@@ -451,11 +450,11 @@ def test_states_outside_the_fused_set_fall_back_with_their_reason(case):
     assert ref == got, _diff(ref, got)
 
 
-@pytest.mark.parametrize("case", ["wireframe", "lines", "msaa"])
+@pytest.mark.parametrize("case", ["wireframe", "lines", "msaa", "sample_freq"])
 def test_aliased_lines_wireframe_edges_and_msaa_are_fused(case):
     # without MultisampleEnable, lines and wireframe edges are rasterized as fragments; their lit pixels take
     # the lane as one-pixel pieces (pipeline/native/fused_lines.py; tests/test_native_fused_aliased_lines.py);
-    # 4x multisampled targets at pixel frequency (tests/test_native_fused_msaa.py)
+    # multisampled targets and sample-frequency shaders (tests/test_native_fused_msaa.py)
     ref, got = _both(_fallback_scene(case))
     assert ref == got, _diff(ref, got)
 

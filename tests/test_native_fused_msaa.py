@@ -124,8 +124,10 @@ def _scene(samples: int, seed: int, *, ps=bs.PS_FLOAT, fmt=28, depth_fmt=None, s
             vs=StageState(assemble_program(bs.VS)), ps=StageState(assemble_program(ps)),
             rasterizer=RasterizerState(CullMode=cull, MultisampleEnable=True),
             viewports=[Viewport(0, 0, W, H, 0, 1)], om=om, sample_count=samples, sample_quality=quality)
-        draw(st, DrawArgs(len(verts)))
-        return bs._bytes(t, *([d] if d is not None else []))
+        ds = draw(st, DrawArgs(len(verts)))
+        # the pipeline statistics the lane reports (§20.4: PSInvocations; occlusion: samples that passed)
+        counts = f"{ds.ps_invocations} {ds.samples_passed}".encode()
+        return bs._bytes(t, *([d] if d is not None else [])) + counts
 
     return scene
 
@@ -185,3 +187,48 @@ def test_sample_frequency_and_centroid_stay_outside():
     assert ref == got
     key = "centroid inputs on a multisampled target"
     assert fused.stats.reasons.get(key, 0) > before.get(key, 0)
+
+
+# sample frequency (§3.5.4-5): *_SAMPLE inputs and SV_Position at the lane's sample, SV_SampleIndex, depth
+PS_SAMPLE = """ps_5_0
+dcl_input_ps_siv linear noperspective sample v0.xyzw, position
+dcl_input_ps linear sample v1.xyzw
+dcl_input_ps linear noperspective sample v2.xy
+dcl_input_ps_sgv constant v3.x, sampleIndex
+dcl_output o0.xyzw
+dcl_temps 2
+utof r0.x, v3.x
+mul r0.yz, v0.xxyx, l(0, 0.01, 0.013, 0)
+add r0.yz, r0.yyzy, v2.xxyx
+mad o0.xy, v1.xyxx, l(0.5, 0.5, 0, 0), r0.yzyy
+mad o0.z, r0.x, l(0.125), v0.z
+mul o0.w, v0.w, v1.w
+ret
+"""
+
+# sample-rate inputs next to a centre-evaluated one, with derivatives of the sample-evaluated attribute
+PS_SAMPLE_MIXED = """ps_5_0
+dcl_input_ps linear sample v1.xy
+dcl_input_ps linear v1.zw
+dcl_output o0.xyzw
+dcl_temps 1
+deriv_rtx_fine r0.x, v1.x
+deriv_rty_fine r0.y, v1.y
+mad o0.xy, r0.xyxx, l(4.0, 4.0, 0, 0), v1.xyxx
+mov o0.zw, v1.zzzw
+ret
+"""
+
+
+@pytest.mark.parametrize("samples", [1, 2, 4, 8])
+@pytest.mark.parametrize("mask", [0xFFFFFFFF, 0x6])
+def test_sample_frequency(samples, mask):
+    ref, got = _both(_scene(samples, 60 + samples, ps=PS_SAMPLE, sample_mask=mask, depth_fmt=40, fmt=2))
+    assert ref == got
+
+
+@pytest.mark.parametrize("samples", [2, 4])
+def test_sample_frequency_mixed_modes_derivatives_and_blend(samples):
+    ref, got = _both(_scene(samples, 70 + samples, ps=PS_SAMPLE_MIXED, blend="alpha", depth_fmt=45, stencil=True,
+                            fmt=10))
+    assert ref == got

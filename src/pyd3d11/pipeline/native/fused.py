@@ -70,6 +70,7 @@ def _sizes(kernel_host: bool) -> tuple[int, int]:
 
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
 _CENTROID = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
+_SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
 _EVAL = (ir.Opcode.EVAL_SNAPPED, ir.Opcode.EVAL_SAMPLE_INDEX, ir.Opcode.EVAL_CENTROID)
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
@@ -244,8 +245,8 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
-        if uses_sample_frequency(ps):
-            return "sample-frequency pixel shader"
+        if uses_sample_frequency(ps) and any(d.operand_type == OT.INPUT_COVERAGE_MASK for d in input_decls(ps)):
+            return "vCoverage in a sample-frequency pixel shader"
         if state.sample_count > 1 and any(d.interpolation in _CENTROID for d in input_decls(ps)):
             return "centroid inputs on a multisampled target"
         if _writes_uavs(ps):
@@ -274,7 +275,7 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
             if d.operand_type != OT.INPUT:
                 return f"pixel shader input {OT(d.operand_type).name}"
             if d.system_name not in (SN.UNDEFINED, SN.POSITION, SN.IS_FRONT_FACE, SN.PRIMITIVE_ID,
-                                     SN.RENDER_TARGET_ARRAY_INDEX) and d.interpolation != IM.CONSTANT:
+                                     SN.RENDER_TARGET_ARRAY_INDEX, SN.SAMPLE_INDEX) and d.interpolation != IM.CONSTANT:
                 return f"pixel shader input {SN(d.system_name).name}"
             if d.system_name == SN.VIEWPORT_ARRAY_INDEX:
                 return "SV_ViewportArrayIndex input"
@@ -394,9 +395,13 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
         if not comps or d.operand_type != OT.INPUT:
             continue
         r = d.register
+        at_sample = "_s" if d.interpolation in _SAMPLE_MODES else ""  # sample frequency: at the lane's sample
         if d.system_name == SN.POSITION:
             for c in comps:
-                spec.append((("posx", "posy", "posz", "posw")[c], r, c, 0))
+                spec.append((("posx", "posy", "posz", "posw")[c] + at_sample, r, c, 0))
+            continue
+        if d.system_name == SN.SAMPLE_INDEX:
+            spec.extend(("sidx", r, c, 0) for c in comps)
             continue
         if d.system_name == SN.IS_FRONT_FACE:
             if front is None:
@@ -417,7 +422,7 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
         persp = d.interpolation in _PERSPECTIVE
         coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
         for c in comps:
-            spec.append(("persp" if persp else "linear", r, c, len(planes)))
+            spec.append((("persp" if persp else "linear") + at_sample, r, c, len(planes)))
             planes.append(coef[:, c, :])
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
     return tuple(spec), planes, fl, front, primid
@@ -573,6 +578,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     W, H = _size(views[0]) if views else (1, 1)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
     samples = sample_pattern(state)
+    sample_freq = ps is not None and uses_sample_frequency(ps)
+    if sample_freq and not samples:
+        samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
     geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
     if geo.tile_list.size == 0:
         return True
@@ -591,7 +599,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples)
+                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
+                      sample_freq)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -823,7 +832,7 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs = sets.pop() if sets else None
     if bufs is None:
         B = key.batch
-        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc")}
+        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc", "ls")}
         bufs["depth"] = np.zeros(max(1, len(key.samples)) * B + 8, np.float32)  # [S][n8] multisampled
         bufs["v"] = np.zeros((key.v_regs, 4, B), np.uint32)
         bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)

@@ -56,6 +56,11 @@ class FusedKey:
     #: coverage word holds bit s where sample s is inside (the 16.8 edge test at the sample), its depth is
     #: interpolated per sample (sample-major [S][n8] for the merger), the shader runs once at the centre
     samples: tuple = ()
+    #: sample-frequency shading (§3.5.4-5, draw._PixelContext._lanes): per quad one quad of lanes per sample index
+    #: that (coverage & SampleMask) holds in any of its pixels, each lane's coverage its own sample bit, its
+    #: sample index in ``ls``; inputs of the *_SAMPLE modes (kinds ending "_s"), and depth, at the sample's
+    #: position. ``samples`` is then ((0, 0),) for one sample
+    sample_freq: bool = False
 
 
 @dataclass
@@ -69,7 +74,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -116,9 +121,9 @@ def _vec(t: str, vals) -> str:
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
     per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
-    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear"))
-    need_invw = any(kind in ("persp", "posw") for kind, *_ in key.inputs)
-    need_z = key.need_z or any(kind == "posz" for kind, *_ in key.inputs)
+    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear", "persp_s", "linear_s"))
+    need_invw = any(kind in ("persp", "posw", "persp_s", "posw_s") for kind, *_ in key.inputs)
+    need_z = key.need_z or any(kind in ("posz", "posz_s") for kind, *_ in key.inputs)
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
@@ -210,6 +215,7 @@ class _Gen(_Emit):
         tx_n = self.darg("tiles_x", False)
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
+        self._ls = self.targ("ls") if k.sample_freq else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -345,7 +351,10 @@ class _Gen(_Emit):
             anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {c4})")
             self.cbr(anyc, f"emit{h}", nxt)
             self.put(f"emit{h}")
-            self._emit_quad(h, c4, x4, y4, p32, nxt, w4)
+            if k.sample_freq:
+                self._emit_sample_quads(h, x4, y4, p32, nxt, w4)
+            else:
+                self._emit_quad(h, c4, x4, y4, p32, nxt, w4)
             if not h:
                 self.put("quad1")
         self.put("col_next")
@@ -396,7 +405,24 @@ class _Gen(_Emit):
             for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the piece's planes
                 pf(planes, "double", self.v(f"add i64 {first}, {k}"))
 
-    def _emit_quad(self, h: int, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None) -> None:
+    def _emit_sample_quads(self, h: int, x4: str, y4: str, p32: str, nxt: str, words: str) -> None:
+        """Sample frequency: the quad once per sample index s, in sample order, where (coverage & SampleMask)
+        has bit s in some lane; its lanes' coverage is that bit alone (draw._PixelContext._lanes)."""
+        k = self.k
+        mask = k.om.sample_mask
+        for s in range(len(k.samples)):
+            own = self.v(f"and {V4I} {words}, {_vec('i32', [(mask & (1 << s)) or 0] * 4)}")
+            some = self.v(f"icmp ne {V4I} {own}, zeroinitializer")
+            anys = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {some})")
+            lab, after = f"sq{h}_{s}", (f"sqn{h}_{s}" if s + 1 < len(k.samples) else nxt)
+            self.cbr(anys, lab, after)
+            self.put(lab)
+            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s)
+            if s + 1 < len(k.samples):
+                self.put(after)
+
+    def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
+                   sidx: int | None = None) -> None:
         """Append one quad's four lanes (pixel x, y, piece, coverage: 1 or, multisampled, the sample bits
         ``words``) to the batch; flush a full batch."""
         k = self.k
@@ -408,6 +434,9 @@ class _Gen(_Emit):
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
         cz = self.v(f"zext {V4B} {cov} to {V4I}") if words is None else words
+        if sidx is not None:  # the lanes' sample index (sample frequency)
+            ls = self._ls
+            self.e(f"store {V4I} {_vec('i32', [sidx] * 4)}, ptr {self.gep('i32', ls, n)}, align 4")
         self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
         n4 = self.v(f"add i64 {n}, 4")
         full = self.v(f"icmp uge i64 {n4}, {k.batch}")
@@ -436,8 +465,8 @@ class _Gen(_Emit):
         lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
         vb, ob, disc, dep, cnt = (self.targ(n) for n in ("v", "o", "disc", "depth", "count"))
         P = self.darg("P", False)
-        need_invw = any(kind in ("persp", "posw") for kind, *_ in k.inputs)
-        need_z = k.need_z or any(kind == "posz" for kind, *_ in k.inputs)
+        need_invw = any(kind in ("persp", "posw", "persp_s", "posw_s") for kind, *_ in k.inputs)
+        need_z = k.need_z or any(kind in ("posz", "posz_s") for kind, *_ in k.inputs)
         n_attr, i_invw, i_z, n_planes = plane_layout(k)
         planes = self.darg("planes") if n_planes else None
         flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
@@ -479,10 +508,30 @@ class _Gen(_Emit):
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
 
         iw = plane(i_invw) if need_invw else None
+        xs = ys = iws = sq = None
+        if k.sample_freq:
+            # the quad's sample index and its position: interpolate.lane_location(px, py, offset) in float64
+            sq = self.ld("i32", self.targ("ls"), "%q")
+            si = self.v(f"sext i32 {sq} to i64")
+            n_s = len(k.samples)
+            for name, col in (("sox", 0), ("soy", 1)):
+                vals = ", ".join(f"double {_fconst(o[col] / 256.0)}" for o in k.samples)
+                self.decls.add(f"@{name} = private unnamed_addr constant [{n_s} x double] [{vals}]")
+            ox = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @sox, i64 0, i64 {si}')}")
+            oy = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @soy, i64 0, i64 {si}')}")
+            xs = self.v(f"fadd {V4D} {xd}, {self.splat_t('double', ox)}")
+            ys = self.v(f"fadd {V4D} {yd}, {self.splat_t('double', oy)}")
+            if any(kind in ("persp_s", "posw_s") for kind, *_ in k.inputs):
+                iws = plane(i_invw, xs, ys)
         zf = None
         if need_z:
             zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
-            if k.need_z and not k.samples:
+            if k.need_z and k.sample_freq:
+                # the lane's own sample: its depth at the sample position, in that sample's row
+                zs = self.v(f"fptrunc {V4D} {plane(i_z, xs, ys)} to {V4F}")
+                at = self.v(f"add i64 %q, {self.v(f'mul i64 %n8, {si}')}")
+                self.e(f"store {V4F} {zs}, ptr {self.gep('float', dep, at)}, align 4")
+            elif k.need_z and not k.samples:
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
             elif k.need_z:
                 # depth per sample at interpolate.lane_location(px, py, offset): (px + 0.5) + ox / 256 in float64
@@ -515,10 +564,27 @@ class _Gen(_Emit):
             self.br("pw_join")
             self.put("pw_join")
             persp = {i: self.v(f"phi {V4D} [ {quot[i]}, %pw_div ], [ {v}, %pw_same ]") for i, v in persp.items()}
+        def f32bits(d: str) -> str:
+            return self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {d} to {V4F}')} to {V4I}")
+
         for i, (kind, reg, comp, idx) in enumerate(k.inputs):
             if kind in ("persp", "linear"):
                 val = persp[i] if kind == "persp" else plane(idx)
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
+            elif kind == "persp_s":
+                bits = f32bits(self.v(f"fdiv {V4D} {plane(idx, xs, ys)}, {iws}"))
+            elif kind == "linear_s":
+                bits = f32bits(plane(idx, xs, ys))
+            elif kind == "posx_s":
+                bits = f32bits(xs)
+            elif kind == "posy_s":
+                bits = f32bits(ys)
+            elif kind == "posz_s":
+                bits = f32bits(plane(i_z, xs, ys))
+            elif kind == "posw_s":
+                bits = f32bits(self.v(f"fdiv {V4D} {_vec('double', [_fconst(1.0)] * 4)}, {iws}"))
+            elif kind == "sidx":
+                bits = self.splat_t("i32", sq)
             elif kind == "posx":
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {xd} to {V4F}')} to {V4I}")
             elif kind == "posy":
