@@ -164,3 +164,40 @@ def test_wireframe_triangles_without_multisample_enable(cull):
     ref, got = _both(_scene(verts, 64, 48, bs.PS_FLOAT, topology=prim.TRIANGLELIST, fill=2, cull=cull,
                             depth=(4, 0.7)))
     assert ref == got
+
+
+@pytest.mark.parametrize("samples", [2, 4, 8])
+@pytest.mark.parametrize("a2c", [False, True])
+def test_aliased_lines_on_multisampled_targets(samples, a2c):
+    """A lit pixel covers every sample (§15.14.1); depth per sample from the line's plane; SampleMask and alpha
+    to coverage in the merger."""
+    from pyd3d11.pipeline.draw import GraphicsState, RasterizerState, StageState, Viewport, draw
+    from pyd3d11.pipeline.input_assembler import DrawArgs, InputElement, VertexBufferBinding
+    from pyd3d11.shader.dxbc.asm import assemble_program
+
+    rng = np.random.default_rng(samples * 2 + a2c)
+    W, H = 90, 70
+    verts = _octant_lines(W, H, 45.0, 35.0, rng)
+
+    def scene() -> bytes:
+        t = texture2d(10, W, H, samples)
+        bs._fill(t, samples)
+        d = texture2d(40, W, H, samples)
+        bs._clear_depth(d, 0.6)
+        om = OMState()
+        om.blend = bs._blend_desc([bs._rt_desc(**bs.BLENDS["alpha"])], a2c=a2c)
+        om.depth_stencil = bs._ds_desc(func=2, write=1)
+        om.sample_mask = 0xFFFFFFFB
+        om.rtvs = [rtv(t)] + [None] * 7
+        om.dsv = dsv(d)
+        st = GraphicsState(
+            topology=prim.LINELIST, vertex_buffers=[VertexBufferBinding(bs._vb(verts), 48, 0)],
+            elements=[InputElement(i, 0xF, bs.R32G32B32A32_FLOAT, 0, 16 * i) for i in range(3)],
+            vs=StageState(assemble_program(bs.VS)), ps=StageState(assemble_program(PS_DERIV)),
+            rasterizer=RasterizerState(MultisampleEnable=False), viewports=[Viewport(0, 0, W, H, 0, 1)], om=om,
+            sample_count=samples)
+        ds = draw(st, DrawArgs(len(verts)))
+        return bs._bytes(t, d) + f"{ds.ps_invocations} {ds.samples_passed}".encode()
+
+    ref, got = _both(scene)
+    assert ref == got

@@ -186,7 +186,7 @@ def test_alpha_antialiased_lines_stay_outside_the_lane_aliased_ones_take_it(anti
         draw(st, DrawArgs(len(verts)))
         return bs._bytes(t)
 
-    key = "alpha-antialiased lines, or aliased lines on multisampled targets"
+    key = "alpha-antialiased lines, or aliased lines with ForcedSampleCount"
     before = fused.stats.reasons.get(key, 0)
     ref, got = _both(scene, expect_fused=not antialiased)
     assert ref == got

@@ -207,11 +207,11 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     the views, the blend and depth-stencil descriptions: compared by identity and kept alive by the entry) or a
     plain value."""
     if prep.quads is not None or prep.lane_alpha is not None:
-        # alpha-antialiased lines (also wireframe triangles without MultisampleEnable), and aliased ones on
-        # multisampled targets, arrive as fragments, not pieces (aliased lines on single-sample targets were made
-        # one-pixel pieces in try_draw); points and quadrilateral lines (MultisampleEnable) are triangle pieces
+        # alpha-antialiased lines (also wireframe triangles without MultisampleEnable), and aliased ones under
+        # ForcedSampleCount, arrive as fragments, not pieces (other aliased lines were made one-pixel pieces in
+        # try_draw); points and quadrilateral lines (MultisampleEnable) are triangle pieces
         # (setup.prepare_points / _line_pieces) and take the lane like triangles
-        return "alpha-antialiased lines, or aliased lines on multisampled targets"
+        return "alpha-antialiased lines, or aliased lines with ForcedSampleCount"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     # (``prep`` itself is not kept: its arrays are carved from the front end's reusable arena, which a kept
@@ -351,7 +351,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         return False
     if not native.use_native():
         return False
-    if prep.quads is not None and prep.lane_alpha is None and state.sample_count == 1 and not forced:
+    if prep.quads is not None and prep.lane_alpha is None and not forced:
         from .fused_lines import pixel_pieces
 
         prep = pixel_pieces(prep)  # aliased lines: their lit pixels as one-pixel pieces (fused_lines.py)

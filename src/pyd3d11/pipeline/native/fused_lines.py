@@ -13,8 +13,10 @@ other lit pixels of that quad become helper lanes here, whose results are the sa
 written. Pixels keep the reference's order (quads in primitive order, lanes in quad order; one line never
 lights a pixel twice), which is all the output merger's per-pixel order needs (§3.4).
 
-Alpha-antialiased lines (coverage multiplied into o0.a) and multisampled targets stay on the reference
-pipeline (fused.py counts them)."""
+On a multisampled target a lit pixel covers every sample (raster_lines.to_quads; §15.14.1: the line
+algorithms ignore sample positions): the piece's edge values are 1 at every sample, and the binning's rectangle
+widened by the sample offsets (under half a pixel) stays the pixel. Alpha-antialiased lines (coverage multiplied
+into o0.a) stay on the reference pipeline (fused.py counts them)."""
 
 from __future__ import annotations
 
