@@ -201,3 +201,41 @@ def test_aliased_lines_on_multisampled_targets(samples, a2c):
 
     ref, got = _both(scene)
     assert ref == got
+
+
+@pytest.mark.parametrize("samples", [1, 4])
+@pytest.mark.parametrize("ps", ["float", "deriv", "none"])
+def test_alpha_antialiased_lines(samples, ps):
+    """Alpha-antialiased lines (§15.14.1 / §3.4.4): each lit pixel's coverage multiplies o0.a after the shader
+    (the reference's float32 product), then blending / alpha to coverage see it."""
+    from pyd3d11.pipeline.draw import GraphicsState, RasterizerState, StageState, Viewport, draw
+    from pyd3d11.pipeline.input_assembler import DrawArgs, InputElement, VertexBufferBinding
+    from pyd3d11.shader.dxbc.asm import assemble_program
+
+    rng = np.random.default_rng(samples * 5 + len(ps))
+    W, H = 140, 100
+    verts = np.concatenate([_octant_lines(W, H, 64.0, 40.5, rng), _octant_lines(W, H, 20.25, 70.0, rng)])
+    shader = {"float": bs.PS_FLOAT, "deriv": PS_DERIV, "none": None}[ps]
+
+    def scene() -> bytes:
+        t = texture2d(10, W, H, samples)
+        bs._fill(t, samples)
+        d = texture2d(45, W, H, samples)
+        bs._clear_depth(d, 0.7)
+        om = OMState()
+        om.blend = bs._blend_desc([bs._rt_desc(**bs.BLENDS["alpha"])], a2c=samples > 1)
+        om.depth_stencil = bs._ds_desc(func=2, write=1)
+        om.rtvs = [rtv(t)] + [None] * 7
+        om.dsv = dsv(d)
+        st = GraphicsState(
+            topology=prim.LINELIST, vertex_buffers=[VertexBufferBinding(bs._vb(verts), 48, 0)],
+            elements=[InputElement(i, 0xF, bs.R32G32B32A32_FLOAT, 0, 16 * i) for i in range(3)],
+            vs=StageState(assemble_program(bs.VS)),
+            ps=StageState(assemble_program(shader)) if shader else None,
+            rasterizer=RasterizerState(MultisampleEnable=False, AntialiasedLineEnable=True),
+            viewports=[Viewport(0, 0, W, H, 0, 1)], om=om, sample_count=samples)
+        ds = draw(st, DrawArgs(len(verts)))
+        return bs._bytes(t, d) + f"{ds.ps_invocations} {ds.samples_passed}".encode()
+
+    ref, got = _both(scene)
+    assert ref == got

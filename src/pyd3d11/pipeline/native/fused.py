@@ -207,11 +207,11 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     the views, the blend and depth-stencil descriptions: compared by identity and kept alive by the entry) or a
     plain value."""
     if prep.quads is not None or prep.lane_alpha is not None:
-        # alpha-antialiased lines (also wireframe triangles without MultisampleEnable), and aliased ones under
-        # ForcedSampleCount, arrive as fragments, not pieces (other aliased lines were made one-pixel pieces in
-        # try_draw); points and quadrilateral lines (MultisampleEnable) are triangle pieces
-        # (setup.prepare_points / _line_pieces) and take the lane like triangles
-        return "alpha-antialiased lines, or aliased lines with ForcedSampleCount"
+        # lines (also wireframe triangles without MultisampleEnable) under ForcedSampleCount arrive as fragments,
+        # not pieces (the others were made one-pixel pieces in try_draw); points and quadrilateral lines
+        # (MultisampleEnable) are triangle pieces (setup.prepare_points / _line_pieces) and take the lane like
+        # triangles
+        return "aliased or alpha-antialiased lines with ForcedSampleCount"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     # (``prep`` itself is not kept: its arrays are carved from the front end's reusable arena, which a kept
@@ -351,10 +351,12 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         return False
     if not native.use_native():
         return False
-    if prep.quads is not None and prep.lane_alpha is None and not forced:
+    line_alpha = None
+    if prep.quads is not None and not forced:
         from .fused_lines import pixel_pieces
 
-        prep = pixel_pieces(prep)  # aliased lines: their lit pixels as one-pixel pieces (fused_lines.py)
+        # aliased and alpha-antialiased lines: their lit pixels as one-pixel pieces (fused_lines.py)
+        prep, line_alpha = pixel_pieces(prep)
     reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
     ps = state.ps.program if state.ps is not None else None
     kernel = None
@@ -376,7 +378,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is not None:
         _fallback(reason)
         return False
-    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan):
+    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan,
+                line_alpha):
         return False
     stats.fused_draws += 1
     return True
@@ -566,7 +569,7 @@ def _srgb_tables():
 
 
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
-         plan=None) -> bool:
+         plan=None, line_alpha=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
 
     om = state.om
@@ -600,7 +603,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq)
+                      sample_freq, line_alpha is not None and ps is not None)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -626,6 +629,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         D[sl.d["planes"]] = geo.plane_table(n_planes, i_invw, i_z).ctypes.data
     if flats is not None:
         dptr("flat", flats)
+    if key.line_alpha:
+        dptr("lalpha", line_alpha)
     if front is not None:
         dptr("front", front)
     if primid is None and "prim" in key.sv:

@@ -61,6 +61,9 @@ class FusedKey:
     #: sample index in ``ls``; inputs of the *_SAMPLE modes (kinds ending "_s"), and depth, at the sample's
     #: position. ``samples`` is then ((0, 0),) for one sample
     sample_freq: bool = False
+    #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
+    #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
+    line_alpha: bool = False
 
 
 @dataclass
@@ -72,7 +75,7 @@ class Slots:
 # The argument slots by name: a slot's number is only its position here, and both sides (the generator's darg/targ
 # and the host filling D/T) go through the name, so the order is free (written as words, not as a table).
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
-    ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx""".split()) \
+    ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
 _T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
 
@@ -636,10 +639,34 @@ class _Gen(_Emit):
             if dyn:
                 self.e(f"store i64 %n8, ptr {self.gep('i64', args, str(k.ps_ng_slot))}, align 8")
             self.e(f"call void {fn}(ptr {args})")
+            if k.line_alpha:
+                self._line_alpha(lp, ob, S)
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _line_alpha(self, lp: str, ob: str, stride: str) -> None:
+        """o0.a *= the quad's piece's line coverage, one float32 multiply per lane (the reference's numpy
+        product; the quad's lanes share the piece, helpers are never written)."""
+        la = self.darg("lalpha")
+        self.br("la_pre")
+        self.put("la_pre")
+        self.br("la_head")
+        self.put("la_head")
+        self.e("%laq = phi i64 [ 0, %la_pre ], [ %laqn, %la_body ]")
+        c = self.v("icmp ult i64 %laq, %n")
+        self.cbr(c, "la_body", "la_done")
+        self.put("la_body")
+        p = self.v(f"zext i32 {self.ld('i32', lp, '%laq')} to i64")
+        a = self.splat_t("float", self.ld("float", la, p))
+        at = self.v(f"add i64 %laq, {self.v(f'mul i64 {stride}, 3')}")
+        ptr = self.gep("float", ob, at)
+        v = self.v(f"load {V4F}, ptr {ptr}, align 4")
+        self.e(f"store {V4F} {self.v(f'fmul {V4F} {v}, {a}')}, ptr {ptr}, align 4")
+        self.e("%laqn = add i64 %laq, 4")
+        self.br("la_head")
+        self.put("la_done")
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
         """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each
@@ -695,7 +722,7 @@ class _Gen(_Emit):
         self.e("store i64 0, ptr %live, align 8")
         self.br("om_head")
         self.put("om_head")
-        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_body ]")
+        self.e(f"%g = phi i64 [ 0, %{'la_done' if k.line_alpha and k.has_ps else 'iq_done'} ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")

@@ -15,8 +15,9 @@ lights a pixel twice), which is all the output merger's per-pixel order needs (ย
 
 On a multisampled target a lit pixel covers every sample (raster_lines.to_quads; ยง15.14.1: the line
 algorithms ignore sample positions): the piece's edge values are 1 at every sample, and the binning's rectangle
-widened by the sample offsets (under half a pixel) stays the pixel. Alpha-antialiased lines (coverage multiplied
-into o0.a) stay on the reference pipeline (fused.py counts them)."""
+widened by the sample offsets (under half a pixel) stays the pixel. Alpha-antialiased lines: each lit pixel's
+coverage multiplies o0.a after the shader (draw._PixelContext.shade's float32 product; fused_gen's
+``line_alpha``). Lines under ForcedSampleCount stay on the reference pipeline (fused.py counts them)."""
 
 from __future__ import annotations
 
@@ -41,9 +42,10 @@ class _PixelSetup:
     topleft: np.ndarray
 
 
-def pixel_pieces(prep: Prepared) -> Prepared:
-    """``prep`` of aliased lines (``quads`` set, no ``lane_alpha``) as one-pixel pieces in the reference's pixel
-    order, each with its line's piece data."""
+def pixel_pieces(prep: Prepared) -> tuple[Prepared, np.ndarray | None]:
+    """``prep`` of aliased or alpha-antialiased lines (``quads`` set) as one-pixel pieces in the reference's
+    pixel order, each with its line's piece data; and for alpha-antialiased lines each piece's coverage
+    (float32, multiplied into o0.a: fused_gen.FusedKey.line_alpha), else None."""
     q = prep.quads
     qi, lane = np.nonzero(np.asarray(q.coverage) != 0)  # quads in order, lanes in quad order
     li = np.asarray(q.tri, np.int64)[qi]
@@ -63,4 +65,7 @@ def pixel_pieces(prep: Prepared) -> Prepared:
         a = np.asarray(a)
         return a[li] if a.ndim and a.shape[0] == p.source.shape[0] and a.shape[0] != 1 else a
 
-    return Prepared(pieces, per_piece(prep.vp), per_piece(prep.vp_idx), per_piece(prep.rt_index))
+    alpha = None
+    if prep.lane_alpha is not None:
+        alpha = np.ascontiguousarray(np.asarray(prep.lane_alpha, np.float32)[qi, lane])
+    return Prepared(pieces, per_piece(prep.vp), per_piece(prep.vp_idx), per_piece(prep.rt_index)), alpha
