@@ -309,17 +309,26 @@ def test_thread_count_independent(monkeypatch, seed):
 
 
 def test_unsupported_state_falls_back_visibly():
-    # centroid inputs on a 4x MSAA target are outside the fused set (4x MSAA itself is fused since session 10):
-    # the draw runs the reference pipeline and is counted with a reason.
+    # centroid inputs of a sample-frequency shader on a 4x MSAA target are outside the fused set (4x MSAA,
+    # sample frequency and centroid inputs at pixel frequency are fused since session 10): the draw runs the
+    # reference pipeline and is counted with a reason.
+    ps = """ps_4_1
+dcl_input_ps linear sample v1.xy
+dcl_input_ps linear centroid v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+"""
+
     def scene() -> bytes:
         t = texture2d(28, 16, 16, 4)
-        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_POS, samples=4, size=(16, 16))
+        bs._draw(bs._vertices(1, 3), [rtv(t)], ps, samples=4, size=(16, 16))
         return bs._bytes(t)
 
     before = dict(fused.stats.reasons)
     ref, got = _both(scene, expect_fused=False)
     assert ref == got
-    key = "centroid inputs on a multisampled target"
+    key = "centroid inputs in a sample-frequency pixel shader on a multisampled target"
     assert fused.stats.reasons.get(key, 0) > before.get(key, 0)
 
 

@@ -181,11 +181,46 @@ def test_points_and_quadrilateral_lines(kind):
     assert ref == got
 
 
-def test_sample_frequency_and_centroid_stay_outside():
-    before = dict(fused.stats.reasons)
-    ref, got = _both(_scene(4, 13, ps=bs.PS_POS), expect_fused=False)  # PS_POS has a centroid input
+# centroid (§3.5.5, interpolate.centroid_offsets): all samples of coverage & SampleMask -> centre, some -> first
+# covered sample, a helper lane -> the first sample of a partial SampleMask, else the centre
+PS_CENTROID = """ps_5_0
+dcl_input_ps_siv linear noperspective centroid v0.xyzw, position
+dcl_input_ps linear centroid v1.xyzw
+dcl_input_ps linear noperspective centroid v2.xy
+dcl_output o0.xyzw
+dcl_temps 1
+deriv_rtx_fine r0.x, v1.x
+mul r0.yz, v0.xxyx, l(0, 0.01, 0.013, 0)
+add r0.yz, r0.yyzy, v2.xxyx
+mad o0.xy, v1.xyxx, l(0.5, 0.5, 0, 0), r0.yzyy
+mad o0.z, r0.x, l(0.25), v0.z
+mul o0.w, v0.w, v1.w
+ret
+"""
+
+
+@pytest.mark.parametrize("samples", [2, 4, 8])
+@pytest.mark.parametrize("mask", [0xFFFFFFFF, 0xFFFFFFFA, 0x2])
+def test_centroid_inputs(samples, mask):
+    ref, got = _both(_scene(samples, 80 + samples + mask % 7, ps=PS_CENTROID, sample_mask=mask, depth_fmt=40,
+                            fmt=2))
     assert ref == got
-    key = "centroid inputs on a multisampled target"
+    ref, got = _both(_scene(samples, 90 + samples, ps=bs.PS_POS, sample_mask=mask))  # centroid and noperspective
+    assert ref == got
+
+
+def test_centroid_in_a_sample_frequency_shader_stays_outside():
+    ps = """ps_4_1
+dcl_input_ps linear sample v1.xy
+dcl_input_ps linear centroid v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+"""
+    before = dict(fused.stats.reasons)
+    ref, got = _both(_scene(4, 13, ps=ps), expect_fused=False)
+    assert ref == got
+    key = "centroid inputs in a sample-frequency pixel shader on a multisampled target"
     assert fused.stats.reasons.get(key, 0) > before.get(key, 0)
 
 

@@ -247,8 +247,9 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     if ps is not None:
         if uses_sample_frequency(ps) and any(d.operand_type == OT.INPUT_COVERAGE_MASK for d in input_decls(ps)):
             return "vCoverage in a sample-frequency pixel shader"
-        if state.sample_count > 1 and any(d.interpolation in _CENTROID for d in input_decls(ps)):
-            return "centroid inputs on a multisampled target"
+        if state.sample_count > 1 and uses_sample_frequency(ps) and \
+                any(d.interpolation in _CENTROID for d in input_decls(ps)):
+            return "centroid inputs in a sample-frequency pixel shader on a multisampled target"
         if _writes_uavs(ps):
             return "pixel shader writes UAVs"
         lw = nrt.lowered(ps)
@@ -398,7 +399,10 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
         if not comps or d.operand_type != OT.INPUT:
             continue
         r = d.register
-        at_sample = "_s" if d.interpolation in _SAMPLE_MODES else ""  # sample frequency: at the lane's sample
+        # sample frequency: at the lane's sample; multisampled centroid: at the lane's centroid (at one sample,
+        # the centre: no suffix)
+        at_sample = "_s" if d.interpolation in _SAMPLE_MODES else \
+            "_c" if d.interpolation in _CENTROID and state.sample_count > 1 else ""
         if d.system_name == SN.POSITION:
             for c in comps:
                 spec.append((("posx", "posy", "posz", "posw")[c] + at_sample, r, c, 0))

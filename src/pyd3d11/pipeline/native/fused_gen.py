@@ -124,9 +124,9 @@ def _vec(t: str, vals) -> str:
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
     per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
-    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear", "persp_s", "linear_s"))
-    need_invw = any(kind in ("persp", "posw", "persp_s", "posw_s") for kind, *_ in key.inputs)
-    need_z = key.need_z or any(kind in ("posz", "posz_s") for kind, *_ in key.inputs)
+    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear"))
+    need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
+    need_z = key.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in key.inputs)
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
@@ -468,8 +468,8 @@ class _Gen(_Emit):
         lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
         vb, ob, disc, dep, cnt = (self.targ(n) for n in ("v", "o", "disc", "depth", "count"))
         P = self.darg("P", False)
-        need_invw = any(kind in ("persp", "posw", "persp_s", "posw_s") for kind, *_ in k.inputs)
-        need_z = k.need_z or any(kind in ("posz", "posz_s") for kind, *_ in k.inputs)
+        need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in k.inputs)
+        need_z = k.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in k.inputs)
         n_attr, i_invw, i_z, n_planes = plane_layout(k)
         planes = self.darg("planes") if n_planes else None
         flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
@@ -526,6 +526,11 @@ class _Gen(_Emit):
             ys = self.v(f"fadd {V4D} {yd}, {self.splat_t('double', oy)}")
             if any(kind in ("persp_s", "posw_s") for kind, *_ in k.inputs):
                 iws = plane(i_invw, xs, ys)
+        xc = yc = iwc = None
+        if any(kind.endswith("_c") for kind, *_ in k.inputs):
+            xc, yc = self._centroid(lc, xd, yd)
+            if any(kind in ("persp_c", "posw_c") for kind, *_ in k.inputs):
+                iwc = plane(i_invw, xc, yc)
         zf = None
         if need_z:
             zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
@@ -574,18 +579,22 @@ class _Gen(_Emit):
             if kind in ("persp", "linear"):
                 val = persp[i] if kind == "persp" else plane(idx)
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
-            elif kind == "persp_s":
-                bits = f32bits(self.v(f"fdiv {V4D} {plane(idx, xs, ys)}, {iws}"))
-            elif kind == "linear_s":
-                bits = f32bits(plane(idx, xs, ys))
-            elif kind == "posx_s":
-                bits = f32bits(xs)
-            elif kind == "posy_s":
-                bits = f32bits(ys)
-            elif kind == "posz_s":
-                bits = f32bits(plane(i_z, xs, ys))
-            elif kind == "posw_s":
-                bits = f32bits(self.v(f"fdiv {V4D} {_vec('double', [_fconst(1.0)] * 4)}, {iws}"))
+            elif kind[-2:] in ("_s", "_c"):
+                # at the lane's sample (sample frequency) or its centroid (multisampled pixel frequency)
+                x, y, iwl = (xs, ys, iws) if kind.endswith("_s") else (xc, yc, iwc)
+                base = kind[:-2]
+                if base == "persp":
+                    bits = f32bits(self.v(f"fdiv {V4D} {plane(idx, x, y)}, {iwl}"))
+                elif base == "linear":
+                    bits = f32bits(plane(idx, x, y))
+                elif base == "posx":
+                    bits = f32bits(x)
+                elif base == "posy":
+                    bits = f32bits(y)
+                elif base == "posz":
+                    bits = f32bits(plane(i_z, x, y))
+                else:
+                    bits = f32bits(self.v(f"fdiv {V4D} {_vec('double', [_fconst(1.0)] * 4)}, {iwl}"))
             elif kind == "sidx":
                 bits = self.splat_t("i32", sq)
             elif kind == "posx":
@@ -645,6 +654,37 @@ class _Gen(_Emit):
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _centroid(self, lc: str, xd: str, yd: str) -> tuple[str, str]:
+        """The quad's lanes' centroid locations (interpolate.centroid_offsets, §3.5.5): all samples of
+        coverage & SampleMask -> the centre; some -> the first covered sample; none (a helper) -> the first
+        sample of a partial SampleMask, else the centre; each (px + 0.5) + o / 256 in float64."""
+        k = self.k
+        S = len(k.samples)
+        full = (1 << S) - 1
+        m = k.om.sample_mask & full
+        words = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+        cov = self.v(f"and {V4I} {words}, {_vec('i32', [m] * 4)}")
+        self.decls.add("declare <4 x i32> @llvm.cttz.v4i32(<4 x i32>, i1 immarg)")
+        first = self.v(f"call <4 x i32> @llvm.cttz.v4i32({V4I} {cov}, i1 false)")
+        is_full = self.v(f"icmp eq {V4I} {cov}, {_vec('i32', [full] * 4)}")
+        is_zero = self.v(f"icmp eq {V4I} {cov}, zeroinitializer")
+        # index S: the centre (the tables' last entry, offset 0)
+        helper = (m & -m).bit_length() - 1 if m and m != full else S
+        idx = self.v(f"select {V4B} {is_zero}, {V4I} {_vec('i32', [helper] * 4)}, {V4I} {first}")
+        idx = self.v(f"select {V4B} {is_full}, {V4I} {_vec('i32', [S] * 4)}, {V4I} {idx}")
+        idx = self.v(f"zext {V4I} {idx} to {V4L}")
+        out = []
+        self.decls.add("declare <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr>, i32 immarg, <4 x i1>, "
+                       "<4 x double>)")
+        for name, col, base in (("cox", 0, xd), ("coy", 1, yd)):
+            vals = ", ".join(f"double {_fconst(o[col] / 256.0)}" for o in k.samples) + f", double {_fconst(0.0)}"
+            self.decls.add(f"@{name} = private unnamed_addr constant [{S + 1} x double] [{vals}]")
+            ptrs = self.v(f"getelementptr [{S + 1} x double], ptr @{name}, i64 0, {V4L} {idx}")
+            o = self.v(f"call <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr> {ptrs}, i32 8, "
+                       f"<4 x i1> <i1 true, i1 true, i1 true, i1 true>, <4 x double> zeroinitializer)")
+            out.append(self.v(f"fadd {V4D} {base}, {o}"))
+        return out[0], out[1]
 
     def _line_alpha(self, lp: str, ob: str, stride: str) -> None:
         """o0.a *= the quad's piece's line coverage, one float32 multiply per lane (the reference's numpy
