@@ -253,3 +253,36 @@ def test_format_without_native_codec_falls_back_visibly():
     assert runtime.stats.fallbacks == 1
     (reason,) = runtime.stats.reasons
     assert "R9G9B9E5_SHAREDEXP" in reason and "compute shader" in reason
+
+
+SMALL_GROUPS = """cs_5_0
+dcl_uav_raw u0
+dcl_uav_typed_texture2d (uint,uint,uint,uint) u2
+dcl_input vThreadID.x
+dcl_temps 2
+and r0.xy, vThreadID.xxxx, l(3, 1, 0, 0)
+imm_atomic_iadd r1.x, u2, r0.xyxx, vThreadID.x
+ishl r0.z, vThreadID.x, l(2)
+store_raw u0.x, r0.z, r1.x
+atomic_umax u2, r0.yxxx, vThreadID.x
+ret
+"""
+
+
+@pytest.mark.parametrize("T, groups", [(3, 5), (1, 1), (5, 3), (7, 9)])
+def test_typed_atomics_in_dispatches_of_odd_lane_counts(T, groups):
+    # groups whose reference batch is not a multiple of 8 lanes: the whole dispatch is one batch, so one kernel
+    # tile holding all its lanes keeps the reference's lane order (runtime.compute_tile)
+    text = SMALL_GROUPS.replace("dcl_temps 2", f"dcl_temps 2\ndcl_thread_group {T}, 1, 1")
+
+    def make():
+        st = _storage(4, 42, (4, 2, 1), 1, 1)
+        st.data.view(U32)[:] = np.arange(8, dtype=U32) * 1000
+        u0s = ResourceStorage.create(1, 0, 4 * T * groups)
+        b = Bindings()
+        b.uavs[0] = ViewDescriptor(ViewKind.UAV, u0s, 39, 1, num_elements=T * groups, element_size=4, raw=True)
+        b.uavs[2] = _view(st, 4, 42, 0, 0, 1, 0)
+        return b, [u0s, st]
+
+    nat, ref = _run_both(text, make, groups)
+    assert nat == ref

@@ -618,13 +618,18 @@ def order_bound(lw: Lowered) -> bool:
     return lw.uav_atomic or bool(lw.uav_coherent & lw.uav_read and lw.uav_written)
 
 
-def compute_tile(lw: Lowered, T: int, per_batch: int) -> int | None:
+def compute_tile(lw: Lowered, T: int, per_batch: int, groups: int | None = None) -> int | None:
     """Lanes per tile: whole thread groups, a multiple of 8. When groups can observe each other's order
     (:func:`order_bound`) a tile is exactly the reference's batch, so results stay bit-identical to the
-    reference; None when that batch is not a multiple of 8 lanes."""
+    reference — or, when the dispatch's ``groups`` fit in one reference batch, any tile holding them all
+    (the power of two at or above its lanes, at least 8: few kernel variants); None when neither holds."""
     if order_bound(lw):
         lanes = per_batch * T
-        return lanes if lanes % 8 == 0 else None
+        if lanes % 8 == 0:
+            return lanes
+        if groups is not None and groups <= per_batch:
+            return max(8, 1 << (groups * T - 1).bit_length())
+        return None
     k = 1
     while k * T < DEFAULT_TILE or (k * T) % 8:
         k += 1
@@ -658,7 +663,7 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if reason is not None:
         fallback(program, reason)
         return False
-    tile = compute_tile(lw, T, per_batch)
+    tile = compute_tile(lw, T, per_batch, x * y * z)
     if tile is None:
         fallback(program, "a dispatch batch that is not a multiple of 8 lanes")
         return False
