@@ -846,6 +846,9 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
 
 #: largest tile for programs with host callbacks (the numpy code they call wants big batches)
 HOST_TILE_MAX = 1 << 16
+#: largest batch a UAV-writing graphics program runs natively in one tile (the pipeline's pixel-shader batches,
+#: draw._PS_BATCH_LANES, are at most this; a larger batch runs on the reference, counted)
+UAV_TILE_MAX = 1 << 18
 
 
 def needs_host(lw: Lowered, plan: Any = None) -> bool:
@@ -863,10 +866,10 @@ def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int | None:
     A GS/HS/DS that writes UAVs runs its whole batch in one tile, so every store and atomic happens for
     all invocations before the next instruction, in lane order, as in the reference: racing writes of
     different invocations (undefined in D3D) and atomic return values come out the same. None: the
-    batch exceeds HOST_TILE_MAX lanes."""
+    batch exceeds UAV_TILE_MAX lanes."""
     whole = min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
     if lw.uav_written or lw.uav_atomic:
-        return whole if n <= HOST_TILE_MAX else None
+        return max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()) if n <= UAV_TILE_MAX else None
     if not needs_host(lw, plan):
         return DEFAULT_TILE
     return whole
@@ -1044,7 +1047,7 @@ def _graphics_kernel(program, lw, n: int, bindings, hooks, reason: str | None):
     plan = texture_plan(lw, bindings, hooks)
     tile = _graphics_tile(lw, n, plan)
     if tile is None:
-        fallback(program, f"UAV writes over more than {HOST_TILE_MAX} invocations in one batch")
+        fallback(program, f"UAV writes over more than {UAV_TILE_MAX} invocations in one batch")
         return None
     k = get_kernel(program, tile, plan)
     if isinstance(k, str):
