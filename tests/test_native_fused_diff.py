@@ -309,16 +309,26 @@ def test_thread_count_independent(monkeypatch, seed):
 
 
 def test_unsupported_state_falls_back_visibly():
-    # 4x MSAA is outside the fused set: the draw runs the reference pipeline and is counted with a reason.
+    # centroid inputs of a sample-frequency shader on a 4x MSAA target are outside the fused set (4x MSAA,
+    # sample frequency and centroid inputs at pixel frequency are fused since session 10): the draw runs the
+    # reference pipeline and is counted with a reason.
+    ps = """ps_4_1
+dcl_input_ps linear sample v1.xy
+dcl_input_ps linear centroid v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+"""
+
     def scene() -> bytes:
         t = texture2d(28, 16, 16, 4)
-        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_FLOAT, samples=4, size=(16, 16))
+        bs._draw(bs._vertices(1, 3), [rtv(t)], ps, samples=4, size=(16, 16))
         return bs._bytes(t)
 
     before = dict(fused.stats.reasons)
     ref, got = _both(scene, expect_fused=False)
     assert ref == got
-    key = "multisampling or ForcedSampleCount"
+    key = "centroid inputs in a sample-frequency pixel shader on a multisampled target"
     assert fused.stats.reasons.get(key, 0) > before.get(key, 0)
 
 
@@ -431,16 +441,10 @@ def _fallback_scene(case: str):
 
 
 FALLBACKS = {
-    "msaa": "multisampling or ForcedSampleCount",
-    # without MultisampleEnable, lines and wireframe edges are rasterized as fragments (points and
-    # quadrilateral lines are fused: tests/test_native_fused_points_lines.py)
-    "wireframe": "aliased or alpha-antialiased lines",
-    "lines": "aliased or alpha-antialiased lines",
     "odepth": "pixel shader writes oDepth/oMask/stencil ref",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
-    "sample_freq": "sample-frequency pixel shader",
     "uav": "pixel shader writes UAVs",
-    "array": "a multisampled or multi-slice target view",
+    "array": "a multi-slice target view, or one whose sample count is not the draw's",
     "sizes": "targets of different sizes",
     "no_targets": "no render-target or depth-stencil view (the raster area is the viewport alone)",
 }
@@ -452,6 +456,15 @@ def test_states_outside_the_fused_set_fall_back_with_their_reason(case):
     before = fused.stats.reasons.get(reason, 0)
     ref, got = _both(_fallback_scene(case), expect_fused=False)
     assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+    assert ref == got, _diff(ref, got)
+
+
+@pytest.mark.parametrize("case", ["wireframe", "lines", "msaa", "sample_freq"])
+def test_aliased_lines_wireframe_edges_and_msaa_are_fused(case):
+    # without MultisampleEnable, lines and wireframe edges are rasterized as fragments; their lit pixels take
+    # the lane as one-pixel pieces (pipeline/native/fused_lines.py; tests/test_native_fused_aliased_lines.py);
+    # multisampled targets and sample-frequency shaders (tests/test_native_fused_msaa.py)
+    ref, got = _both(_fallback_scene(case))
     assert ref == got, _diff(ref, got)
 
 

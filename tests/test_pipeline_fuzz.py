@@ -92,16 +92,17 @@ def test_a_native_difference_is_reported(monkeypatch):
 
 
 def test_fallback_is_counted_not_compared():
-    # a compute program with a typed UAV store: the native backend does not compile it, so the case is a
-    # fallback (with the first such instruction as the reason), not a comparison
+    # a compute program with ld_ms: the native backend does not compile it in a compute shader (no host
+    # callback there), so the case is a fallback (with the first such instruction as the reason), not a
+    # comparison. (Until session 10 this used a typed UAV store, which now compiles: tests/test_native_typed_uav.py.)
     case = pf.make_case(0, "dispatch")
     cs = random_program(np.random.default_rng(5), "cs", 12, textures=False, doubles=False)
-    cs = cs.replace("dcl_uav_raw u2\n", "dcl_uav_raw u2\ndcl_uav_typed_buffer (float,float,float,float) u3\n")
-    case.programs["cs"] = cs.replace("\nret\n", "\nstore_uav_typed u3.xyzw, r0.xxxx, r1.xyzw\nret\n")
+    cs = cs.replace("dcl_uav_raw u2\n", "dcl_uav_raw u2\ndcl_resource_texture2dms(4) (float,float,float,float) t9\n")
+    case.programs["cs"] = cs.replace("\nret\n", "\nldms r1.xyzw, r0.xxxx, t9.xyzw, l(0)\nret\n")
     tally = pf.Tally()
     status, detail = pf.diff_case(case, tally)
-    assert status == "fallback" and detail == "instruction store_uav_typed", detail
-    assert tally.shader_fallbacks == {"instruction store_uav_typed": 1} and tally.counts == {"fallback": 1}
+    assert status == "fallback" and detail == "instruction ld_ms", detail
+    assert tally.shader_fallbacks == {"instruction ld_ms": 1} and tally.counts == {"fallback": 1}
 
 
 PS_ZERO = """ps_5_0

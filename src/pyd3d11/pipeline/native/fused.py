@@ -33,6 +33,7 @@ from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from .. import front_memo
 from ..interpolate import Interpolator
+from ..rasterizer import D3D11_STANDARD_MULTISAMPLE_PATTERN, sample_offsets
 from ..setup import pixel_bounds
 from ..shader_io import (
     EARLY_DEPTH_STENCIL_FLAG,
@@ -69,6 +70,9 @@ def _sizes(kernel_host: bool) -> tuple[int, int]:
 
 
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
+_CENTROID = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
+_SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
+_EVAL = (ir.Opcode.EVAL_SNAPPED, ir.Opcode.EVAL_SAMPLE_INDEX, ir.Opcode.EVAL_CENTROID)
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
 
@@ -144,13 +148,28 @@ def _writes_uavs(program: ir.Program) -> bool:
     return memo(program, "uav_writes", lambda p: any(inst.opcode in _UAV_WRITE_OPS for inst in p.instructions))
 
 
-def _view_ok(view) -> str | None:
+def _view_ok(view, samples: int = 1) -> str | None:
     st = view.storage
     if st.dimension != StorageDimension.TEXTURE2D:
         return "a render-target/depth view that is not of a 2D texture"
-    if st.sample_count != 1 or view.slice_count != 1:
-        return "a multisampled or multi-slice target view"
+    if st.sample_count != samples or view.slice_count != 1:
+        return "a multi-slice target view, or one whose sample count is not the draw's"
     return None
+
+
+#: sample counts the fused lane rasterizes (fused_gen.FusedKey.samples; om_gen merges them)
+MSAA_COUNTS = (2, 4, 8, 16)
+
+
+def sample_pattern(state) -> tuple:
+    """The draw's raster sample offsets (1/256 pixel from the centre) as FusedKey.samples: () for one sample;
+    the output pattern of the view's quality (draw._raster_pattern without ForcedSampleCount, §3.5.6)."""
+    S = state.sample_count
+    if S == 1:
+        return ()
+    q = state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE) else \
+        D3D11_STANDARD_MULTISAMPLE_PATTERN
+    return tuple((int(a), int(b)) for a, b in sample_offsets(S, q))
 
 
 def _size(view) -> tuple[int, int]:
@@ -173,11 +192,12 @@ def _om_key(state, declared_targets: int):
     rt_formats = tuple(v.format if v is not None else None for v in om.rtvs)
     ds_format = om.dsv.format if om.dsv is not None else None
     memo = (id(om.blend), id(om.depth_stencil), rt_formats, ds_format,
-            int(getattr(om.dsv, "flags", 0) or 0) if om.dsv is not None else 0, int(om.sample_mask), declared_targets)
+            int(getattr(om.dsv, "flags", 0) or 0) if om.dsv is not None else 0, int(om.sample_mask), declared_targets,
+            state.sample_count)
     got = _OM_KEYS.get(memo)
     if got is not None and got[1][0] is om.blend and got[1][1] is om.depth_stencil:
         return got[0]
-    key = om_gen.om_key(om, list(rt_formats), ds_format, 1, written_targets=declared_targets)
+    key = om_gen.om_key(om, list(rt_formats), ds_format, state.sample_count, written_targets=declared_targets)
     if len(_OM_KEYS) > 256:
         _OM_KEYS.clear()
     _OM_KEYS[memo] = (key, (om.blend, om.depth_stencil))
@@ -194,10 +214,11 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
     the views, the blend and depth-stencil descriptions: compared by identity and kept alive by the entry) or a
     plain value."""
     if prep.quads is not None or prep.lane_alpha is not None:
-        # aliased / alpha-antialiased lines (also wireframe triangles without MultisampleEnable) arrive as
-        # fragments, not pieces; points and quadrilateral lines (MultisampleEnable) are triangle pieces
-        # (setup.prepare_points / _line_pieces) and take the lane like triangles
-        return "aliased or alpha-antialiased lines"
+        # lines (also wireframe triangles without MultisampleEnable) under ForcedSampleCount arrive as fragments,
+        # not pieces (the others were made one-pixel pieces in try_draw); points and quadrilateral lines
+        # (MultisampleEnable) are triangle pieces (setup.prepare_points / _line_pieces) and take the lane like
+        # triangles
+        return "aliased or alpha-antialiased lines with ForcedSampleCount"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     # (``prep`` itself is not kept: its arrays are carved from the front end's reusable arena, which a kept
@@ -222,8 +243,8 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
 
 def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) -> str | None:  # noqa: C901
     """unsupported_reason's checks of the state (not of the primitives)."""
-    if state.sample_count != 1 or forced:
-        return "multisampling or ForcedSampleCount"
+    if forced or (state.sample_count != 1 and state.sample_count not in MSAA_COUNTS):
+        return "ForcedSampleCount, or a sample count the lane does not rasterize"
     if state.stage_runner is not None or state.output_merger is not None:
         return "a debugging hook (stage runner / pixel history)"
     if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
@@ -231,13 +252,18 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
-        if uses_sample_frequency(ps):
-            return "sample-frequency pixel shader"
+        if uses_sample_frequency(ps) and any(d.operand_type == OT.INPUT_COVERAGE_MASK for d in input_decls(ps)):
+            return "vCoverage in a sample-frequency pixel shader"
+        if state.sample_count > 1 and uses_sample_frequency(ps) and \
+                any(d.interpolation in _CENTROID for d in input_decls(ps)):
+            return "centroid inputs in a sample-frequency pixel shader on a multisampled target"
         if _writes_uavs(ps):
             return "pixel shader writes UAVs"
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
+        if state.sample_count > 1 and any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
+            return "pull-model evaluation on a multisampled target"
         if lw.special_out:
             return "pixel shader writes oDepth/oMask/stencil ref"
         if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
@@ -257,7 +283,7 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
             if d.operand_type != OT.INPUT:
                 return f"pixel shader input {OT(d.operand_type).name}"
             if d.system_name not in (SN.UNDEFINED, SN.POSITION, SN.IS_FRONT_FACE, SN.PRIMITIVE_ID,
-                                     SN.RENDER_TARGET_ARRAY_INDEX) and d.interpolation != IM.CONSTANT:
+                                     SN.RENDER_TARGET_ARRAY_INDEX, SN.SAMPLE_INDEX) and d.interpolation != IM.CONSTANT:
                 return f"pixel shader input {SN(d.system_name).name}"
             if d.system_name == SN.VIEWPORT_ARRAY_INDEX:
                 return "SV_ViewportArrayIndex input"
@@ -265,7 +291,7 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     for v in list(om.rtvs) + [om.dsv]:
         if v is None:
             continue
-        r = _view_ok(v)
+        r = _view_ok(v, state.sample_count)
         if r:
             return r
         if size is not None and _size(v) != size:
@@ -334,6 +360,12 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         return False
     if not native.use_native():
         return False
+    line_alpha = None
+    if prep.quads is not None and not forced:
+        from .fused_lines import pixel_pieces
+
+        # aliased and alpha-antialiased lines: their lit pixels as one-pixel pieces (fused_lines.py)
+        prep, line_alpha = pixel_pieces(prep)
     reason = unsupported_reason(state, pre_decls, cls_triangle, prep, forced, declared_targets)
     ps = state.ps.program if state.ps is not None else None
     kernel = None
@@ -355,7 +387,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is not None:
         _fallback(reason)
         return False
-    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan):
+    if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan,
+                line_alpha):
         return False
     stats.fused_draws += 1
     return True
@@ -374,9 +407,16 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
         if not comps or d.operand_type != OT.INPUT:
             continue
         r = d.register
+        # sample frequency: at the lane's sample; multisampled centroid: at the lane's centroid (at one sample,
+        # the centre: no suffix)
+        at_sample = "_s" if d.interpolation in _SAMPLE_MODES else \
+            "_c" if d.interpolation in _CENTROID and state.sample_count > 1 else ""
         if d.system_name == SN.POSITION:
             for c in comps:
-                spec.append((("posx", "posy", "posz", "posw")[c], r, c, 0))
+                spec.append((("posx", "posy", "posz", "posw")[c] + at_sample, r, c, 0))
+            continue
+        if d.system_name == SN.SAMPLE_INDEX:
+            spec.extend(("sidx", r, c, 0) for c in comps)
             continue
         if d.system_name == SN.IS_FRONT_FACE:
             if front is None:
@@ -396,7 +436,7 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
             continue
         persp = d.interpolation in _PERSPECTIVE
         for c in comps:
-            spec.append(("persp" if persp else "linear", r, c, len(planes)))
+            spec.append((("persp" if persp else "linear") + at_sample, r, c, len(planes)))
             planes.append((r, persp, c))
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
     return tuple(spec), planes, fl, front, primid
@@ -428,10 +468,19 @@ class _Geometry:
     __slots__ = ("refs", "tile_list", "tiles_x", "n_tiles", "area", "addresses", "inputs", "interp", "_arrays",
                  "_tables", "_prep", "_primitive_id")
 
-    def __init__(self, refs: tuple, state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int):
+    def __init__(self, refs: tuple, state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
+                 samples: tuple = ()):
         self.refs = refs  # the objects named by id in the key: their ids stay theirs while the entry lives
         self._prep, self._primitive_id = prep, primitive_id
         setup = prep.pieces.setup
+        verts = setup.verts
+        if samples:
+            # a pixel holds a coverable sample iff min <= x * ONE + HALF + o <= max for one of the offsets o:
+            # bin the hull's bounding box moved by the offsets' extremes (only its min and max are read)
+            o = np.asarray(samples, np.int64)
+            lo = verts.min(axis=1) - o.max(axis=0)
+            hi = verts.max(axis=1) - o.min(axis=0)
+            verts = np.stack([lo, hi, lo], axis=1)
         # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels
         # past the targets are never covered: pixel_bounds clips to the first target, all are one size) and the
         # pieces of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
@@ -440,7 +489,7 @@ class _Geometry:
         bounds = pixel_bounds(state, prep.vp[:1], prep.vp_idx[:1]) if one else \
             pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
-            setup.verts, bounds, W, H, tile)
+            verts, bounds, W, H, tile)
         self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
                         "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
                         "C": np.ascontiguousarray(setup.C, np.int64),
@@ -522,20 +571,21 @@ class _Geometry:
         return got
 
 
-def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int) -> _Geometry:
+def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
+              samples: tuple = ()) -> _Geometry:
     """The draw's geometry entry: the previous draw's when it had the same primitives (by identity), pixel
     shader, tile size, target size and scissor rectangles (setup.pixel_bounds reads those besides ``prep``),
     else a new one."""
     rs = state.rasterizer
     scissors = tuple(tuple(int(x) for x in r) for r in (state.scissors or ())) if rs.ScissorEnable else None
-    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors)
+    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors, samples)
     with _geometry_lock:
         got = _GEOMETRY.get(key)
     if got is not None:
         stats.geometry_reuses += 1
         return got
     refs = (prep, rows3, outputs, primitive_id, ps)
-    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
+    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
     if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES and front_memo.keeps_setup(prep):
         # only primitives the front end's memo keeps can come back (and they are alive anyway: a kept
         # reference to other primitives would stop the front end reusing their arena)
@@ -563,7 +613,7 @@ def _srgb_tables():
 
 
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
-         plan=None) -> bool:
+         plan=None, line_alpha=None) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
 
     om = state.om
@@ -574,7 +624,11 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
     W, H = _size(views[0]) if views else (1, 1)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
-    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H)
+    samples = sample_pattern(state)
+    sample_freq = ps is not None and uses_sample_frequency(ps)
+    if sample_freq and not samples:
+        samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
+    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
     if geo.tile_list.size == 0:
         return True
 
@@ -592,7 +646,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         c_out = max(c_out, om_regs)
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None)
+                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
+                      sample_freq, line_alpha is not None and ps is not None)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -618,6 +673,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         D[sl.d["planes"]] = geo.plane_table(n_planes, i_invw, i_z).ctypes.data
     if flats is not None:
         dptr("flat", flats)
+    if key.line_alpha:
+        dptr("lalpha", line_alpha)
     if front is not None:
         dptr("front", front)
     if primid is None and "prim" in key.sv:
@@ -693,9 +750,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # the targets' addresses are taken after the join: reading a storage's bytes finishes queued work writing it
     for i, rk in enumerate(okey.rts):
         if rk is not None:
-            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(om.rtvs[i])
+            ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(om.rtvs[i])
     if okey.ds is not None:
-        ctx.ds, ctx.ds_pitch = _target_memory(om.dsv)
+        ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(om.dsv)
     # versions move before the writes finish: a cache keyed by a version that then reads the bytes goes
     # through ResourceStorage.data, which finishes queued work on these storages first
     for st in touched:
@@ -882,9 +939,9 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
     for i, rk in enumerate(okey.rts):
         if rk is not None:
-            ctx.rt[i], ctx.rt_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
+            ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
     if okey.ds is not None:
-        ctx.ds, ctx.ds_pitch = _target_memory(state.om.dsv, raw=True)
+        ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
     for st in touched:
         st.touch()
     after: list = []
@@ -937,14 +994,15 @@ def _sv_kinds(kernel) -> tuple:
     return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
 
 
-def _target_memory(view, raw: bool = False) -> tuple[int, int]:
-    """(address of the view's pixel (0, 0), row pitch). ``raw``: without finishing queued work that writes the
-    storage (the caller's draw goes into the same scene, after that work)."""
+def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:
+    """(address of sample 0 of the view's pixel (0, 0), row pitch, sample pitch: the subresource's samples are
+    planes). ``raw``: without finishing queued work that writes the storage (the caller's draw goes into the
+    same scene, after that work)."""
     st = view.storage
     sub = st.subresource_index(view.first_mip, view.first_slice)
     L = st.layout(sub)
     data = st._data if raw else st.data
-    return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch
+    return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch, L.size // max(1, st.sample_count)
 
 
 _FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
@@ -952,7 +1010,7 @@ _free_lock = threading.Lock()
 
 
 def _buffer_key(key: fg.FusedKey) -> tuple:
-    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv
+    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv, len(key.samples)
 
 
 def _take_buffers(key: fg.FusedKey) -> dict:
@@ -965,8 +1023,8 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs = sets.pop() if sets else None
     if bufs is None:
         B = key.batch
-        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc")}
-        bufs["depth"] = np.zeros(B + 8, np.float32)
+        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc", "ls")}
+        bufs["depth"] = np.zeros(max(1, len(key.samples)) * B + 8, np.float32)  # [S][n8] multisampled
         bufs["v"] = np.zeros((key.v_regs, 4, B), np.uint32)
         bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)
         bufs["count"] = np.zeros(2, np.int64)

@@ -51,6 +51,19 @@ class FusedKey:
     #: PS writes its outputs straight in the merger's [register][4][n] layout (o_regs then covers the merger's
     #: registers); None: a fixed stride of ``batch`` lanes (shaders whose host callbacks view the files)
     ps_ng_slot: int | None = None
+    #: multisampled targets (pixel-frequency shading): the raster sample offsets in 1/256 pixel from the pixel
+    #: centre, one (x, y) per sample (rasterizer.sample_offsets); () for one sample at the centre. A lane's
+    #: coverage word holds bit s where sample s is inside (the 16.8 edge test at the sample), its depth is
+    #: interpolated per sample (sample-major [S][n8] for the merger), the shader runs once at the centre
+    samples: tuple = ()
+    #: sample-frequency shading (§3.5.4-5, draw._PixelContext._lanes): per quad one quad of lanes per sample index
+    #: that (coverage & SampleMask) holds in any of its pixels, each lane's coverage its own sample bit, its
+    #: sample index in ``ls``; inputs of the *_SAMPLE modes (kinds ending "_s"), and depth, at the sample's
+    #: position. ``samples`` is then ((0, 0),) for one sample
+    sample_freq: bool = False
+    #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
+    #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
+    line_alpha: bool = False
 
 
 @dataclass
@@ -62,9 +75,9 @@ class Slots:
 # The argument slots by name: a slot's number is only its position here, and both sides (the generator's darg/targ
 # and the host filling D/T) go through the name, so the order is free (written as words, not as a table).
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
-    ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx""".split()) \
+    ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -111,9 +124,9 @@ def _vec(t: str, vals) -> str:
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
     per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
-    n_attr = sum(1 for kind, *_ in key.inputs if kind in ("persp", "linear"))
-    need_invw = any(kind in ("persp", "posw") for kind, *_ in key.inputs)
-    need_z = key.need_z or any(kind == "posz" for kind, *_ in key.inputs)
+    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear"))
+    need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
+    need_z = key.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in key.inputs)
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
@@ -207,6 +220,7 @@ class _Gen(_Emit):
         tx_n = self.darg("tiles_x", False)
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
+        self._ls = self.targ("ls") if k.sample_freq else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -294,6 +308,10 @@ class _Gen(_Emit):
         rx0v = self.splat8(rx0)
         rx1v = self.splat8(rx1)
         TL8 = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <8 x i32> zeroinitializer") for t in TL]
+        # per sample and edge: the edge value's offset from the pixel centre's, A*ox + B*oy (16.8 units)
+        sdelta = [[self.splat8(self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {ox}')}, "
+                                      f"{self.v(f'mul i64 {Bc[ei]}, {oy}')}"))
+                   for ei in range(3)] for ox, oy in k.samples]
         self.br("col_head")
         self.put("col_head")
         self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
@@ -302,16 +320,28 @@ class _Gen(_Emit):
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
-        cov = yin
-        for ei in range(3):
-            gt = self.v(f"icmp sgt {V8L} %E{ei}, zeroinitializer")
-            eq = self.v(f"icmp eq {V8L} %E{ei}, zeroinitializer")
-            eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
-            ok = self.v(f"or {V8B} {gt}, {eqt}")
-            cov = self.v(f"and {V8B} {cov}, {ok}")
         pxv = self.v(f"add {V8L} {self.splat8('%qx')}, {_vec('i64', lane_dx)}")
         xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
-        cov = self.v(f"and {V8B} {cov}, {xin}")
+        inside = self.v(f"and {V8B} {yin}, {xin}")
+        words = None
+        for s, d in enumerate(sdelta or [None]):
+            # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
+            # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
+            cs = inside
+            for ei in range(3):
+                e = f"%E{ei}" if d is None else self.v(f"add {V8L} %E{ei}, {d[ei]}")
+                gt = self.v(f"icmp sgt {V8L} {e}, zeroinitializer")
+                eq = self.v(f"icmp eq {V8L} {e}, zeroinitializer")
+                eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
+                ok = self.v(f"or {V8B} {gt}, {eqt}")
+                cs = self.v(f"and {V8B} {cs}, {ok}")
+            if d is None:
+                cov = cs
+            else:
+                bit = self.v(f"select {V8B} {cs}, <8 x i32> splat (i32 {1 << s}), <8 x i32> zeroinitializer")
+                words = bit if words is None else self.v(f"or <8 x i32> {words}, {bit}")
+        if words is not None:
+            cov = self.v(f"icmp ne <8 x i32> {words}, zeroinitializer")
         self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
         halves = []
         for h in range(2):
@@ -319,13 +349,17 @@ class _Gen(_Emit):
             c4 = self.v(f"shufflevector {V8B} {cov}, {V8B} poison, <4 x i32> {sel}")
             x4 = self.v(f"shufflevector {V8L} {pxv}, {V8L} poison, <4 x i32> {sel}")
             y4 = self.v(f"shufflevector {V8L} {pyv}, {V8L} poison, <4 x i32> {sel}")
-            halves.append((c4, x4, y4))
-        for h, (c4, x4, y4) in enumerate(halves):
+            w4 = None if words is None else self.v(f"shufflevector <8 x i32> {words}, <8 x i32> poison, <4 x i32> {sel}")
+            halves.append((c4, x4, y4, w4))
+        for h, (c4, x4, y4, w4) in enumerate(halves):
             nxt = "col_next" if h else "quad1"
             anyc = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {c4})")
             self.cbr(anyc, f"emit{h}", nxt)
             self.put(f"emit{h}")
-            self._emit_quad(h, c4, x4, y4, p32, nxt)
+            if k.sample_freq:
+                self._emit_sample_quads(h, x4, y4, p32, nxt, w4)
+            else:
+                self._emit_quad(h, c4, x4, y4, p32, nxt, w4)
             if not h:
                 self.put("quad1")
         self.put("col_next")
@@ -376,8 +410,26 @@ class _Gen(_Emit):
             for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the piece's planes
                 pf(planes, "double", self.v(f"add i64 {first}, {k}"))
 
-    def _emit_quad(self, h: int, cov: str, x4: str, y4: str, p32: str, nxt: str) -> None:
-        """Append one quad's four lanes (pixel x, y, piece, coverage) to the batch; flush a full batch."""
+    def _emit_sample_quads(self, h: int, x4: str, y4: str, p32: str, nxt: str, words: str) -> None:
+        """Sample frequency: the quad once per sample index s, in sample order, where (coverage & SampleMask)
+        has bit s in some lane; its lanes' coverage is that bit alone (draw._PixelContext._lanes)."""
+        k = self.k
+        mask = k.om.sample_mask
+        for s in range(len(k.samples)):
+            own = self.v(f"and {V4I} {words}, {_vec('i32', [(mask & (1 << s)) or 0] * 4)}")
+            some = self.v(f"icmp ne {V4I} {own}, zeroinitializer")
+            anys = self.v(f"call i1 @llvm.vector.reduce.or.v4i1({V4B} {some})")
+            lab, after = f"sq{h}_{s}", (f"sqn{h}_{s}" if s + 1 < len(k.samples) else nxt)
+            self.cbr(anys, lab, after)
+            self.put(lab)
+            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s)
+            if s + 1 < len(k.samples):
+                self.put(after)
+
+    def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
+                   sidx: int | None = None) -> None:
+        """Append one quad's four lanes (pixel x, y, piece, coverage: 1 or, multisampled, the sample bits
+        ``words``) to the batch; flush a full batch."""
         k = self.k
         lx, ly, lp, lc = self._lanes
         n = self.v("load i64, ptr %nl, align 8")
@@ -386,7 +438,10 @@ class _Gen(_Emit):
         self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
-        cz = self.v(f"zext {V4B} {cov} to {V4I}")
+        cz = self.v(f"zext {V4B} {cov} to {V4I}") if words is None else words
+        if sidx is not None:  # the lanes' sample index (sample frequency)
+            ls = self._ls
+            self.e(f"store {V4I} {_vec('i32', [sidx] * 4)}, ptr {self.gep('i32', ls, n)}, align 4")
         self.e(f"store {V4I} {cz}, ptr {self.gep('i32', lc, n)}, align 4")
         n4 = self.v(f"add i64 {n}, 4")
         full = self.v(f"icmp uge i64 {n4}, {k.batch}")
@@ -415,8 +470,8 @@ class _Gen(_Emit):
         lx, ly, lp, lc = (self.targ(n) for n in ("lx", "ly", "lp", "lc"))
         vb, ob, disc, dep, cnt = (self.targ(n) for n in ("v", "o", "disc", "depth", "count"))
         P = self.darg("P", False)
-        need_invw = any(kind in ("persp", "posw") for kind, *_ in k.inputs)
-        need_z = k.need_z or any(kind == "posz" for kind, *_ in k.inputs)
+        need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in k.inputs)
+        need_z = k.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in k.inputs)
         n_attr, i_invw, i_z, n_planes = plane_layout(k)
         planes = self.darg("planes") if n_planes else None
         flat = self.darg("flat") if any(kind == "flat" for kind, *_ in k.inputs) else None
@@ -447,22 +502,55 @@ class _Gen(_Emit):
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
         pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
 
-        def plane(index: int) -> str:
+        def plane(index: int, x: str = xd, y: str = yd) -> str:
             """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
             cs = []
             for j in range(3):
                 i = self.v(f"add i64 {pbase}, {3 * index + j}")
                 cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
-            out = self.v(f"fmul {V4D} {cs[0]}, {xd}")
-            out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {yd}')}")
+            out = self.v(f"fmul {V4D} {cs[0]}, {x}")
+            out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {y}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
 
         iw = plane(i_invw) if need_invw else None
+        xs = ys = iws = sq = None
+        if k.sample_freq:
+            # the quad's sample index and its position: interpolate.lane_location(px, py, offset) in float64
+            sq = self.ld("i32", self.targ("ls"), "%q")
+            si = self.v(f"sext i32 {sq} to i64")
+            n_s = len(k.samples)
+            for name, col in (("sox", 0), ("soy", 1)):
+                vals = ", ".join(f"double {_fconst(o[col] / 256.0)}" for o in k.samples)
+                self.decls.add(f"@{name} = private unnamed_addr constant [{n_s} x double] [{vals}]")
+            ox = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @sox, i64 0, i64 {si}')}")
+            oy = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @soy, i64 0, i64 {si}')}")
+            xs = self.v(f"fadd {V4D} {xd}, {self.splat_t('double', ox)}")
+            ys = self.v(f"fadd {V4D} {yd}, {self.splat_t('double', oy)}")
+            if any(kind in ("persp_s", "posw_s") for kind, *_ in k.inputs):
+                iws = plane(i_invw, xs, ys)
+        xc = yc = iwc = None
+        if any(kind.endswith("_c") for kind, *_ in k.inputs):
+            xc, yc = self._centroid(lc, xd, yd)
+            if any(kind in ("persp_c", "posw_c") for kind, *_ in k.inputs):
+                iwc = plane(i_invw, xc, yc)
         zf = None
         if need_z:
             zf = self.v(f"fptrunc {V4D} {plane(i_z)} to {V4F}")
-            if k.need_z:
+            if k.need_z and k.sample_freq:
+                # the lane's own sample: its depth at the sample position, in that sample's row
+                zs = self.v(f"fptrunc {V4D} {plane(i_z, xs, ys)} to {V4F}")
+                at = self.v(f"add i64 %q, {self.v(f'mul i64 %n8, {si}')}")
+                self.e(f"store {V4F} {zs}, ptr {self.gep('float', dep, at)}, align 4")
+            elif k.need_z and not k.samples:
                 self.e(f"store {V4F} {zf}, ptr {self.gep('float', dep, '%q')}, align 4")
+            elif k.need_z:
+                # depth per sample at interpolate.lane_location(px, py, offset): (px + 0.5) + ox / 256 in float64
+                for s, (ox, oy) in enumerate(k.samples):
+                    xs = self.v(f"fadd {V4D} {xd}, {_vec('double', [_fconst(ox / 256.0)] * 4)}")
+                    ys = self.v(f"fadd {V4D} {yd}, {_vec('double', [_fconst(oy / 256.0)] * 4)}")
+                    zs = self.v(f"fptrunc {V4D} {plane(i_z, xs, ys)} to {V4F}")
+                    at = self.v(f"add i64 %q, {self.v(f'mul i64 %n8, {s}')}")
+                    self.e(f"store {V4F} {zs}, ptr {self.gep('float', dep, at)}, align 4")
 
         def store_in(reg: int, comp: int, bits: str) -> None:
             row = self.v(f"mul i64 {S}, {reg * 4 + comp}")
@@ -486,10 +574,31 @@ class _Gen(_Emit):
             self.br("pw_join")
             self.put("pw_join")
             persp = {i: self.v(f"phi {V4D} [ {quot[i]}, %pw_div ], [ {v}, %pw_same ]") for i, v in persp.items()}
+        def f32bits(d: str) -> str:
+            return self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {d} to {V4F}')} to {V4I}")
+
         for i, (kind, reg, comp, idx) in enumerate(k.inputs):
             if kind in ("persp", "linear"):
                 val = persp[i] if kind == "persp" else plane(idx)
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
+            elif kind[-2:] in ("_s", "_c"):
+                # at the lane's sample (sample frequency) or its centroid (multisampled pixel frequency)
+                x, y, iwl = (xs, ys, iws) if kind.endswith("_s") else (xc, yc, iwc)
+                base = kind[:-2]
+                if base == "persp":
+                    bits = f32bits(self.v(f"fdiv {V4D} {plane(idx, x, y)}, {iwl}"))
+                elif base == "linear":
+                    bits = f32bits(plane(idx, x, y))
+                elif base == "posx":
+                    bits = f32bits(x)
+                elif base == "posy":
+                    bits = f32bits(y)
+                elif base == "posz":
+                    bits = f32bits(plane(i_z, x, y))
+                else:
+                    bits = f32bits(self.v(f"fdiv {V4D} {_vec('double', [_fconst(1.0)] * 4)}, {iwl}"))
+            elif kind == "sidx":
+                bits = self.splat_t("i32", sq)
             elif kind == "posx":
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {xd} to {V4F}')} to {V4I}")
             elif kind == "posy":
@@ -515,7 +624,9 @@ class _Gen(_Emit):
         if "cov" in k.sv:
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
             cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
-            bit = 1 if k.om.sample_bit else 0
+            bit = k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
+            if bit >= 1 << 31:
+                bit -= 1 << 32
             cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
             self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
         if "prim" in k.sv:
@@ -539,10 +650,65 @@ class _Gen(_Emit):
             if dyn:
                 self.e(f"store i64 %n8, ptr {self.gep('i64', args, str(k.ps_ng_slot))}, align 8")
             self.e(f"call void {fn}(ptr {args})")
+            if k.line_alpha:
+                self._line_alpha(lp, ob, S)
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _centroid(self, lc: str, xd: str, yd: str) -> tuple[str, str]:
+        """The quad's lanes' centroid locations (interpolate.centroid_offsets, §3.5.5): all samples of
+        coverage & SampleMask -> the centre; some -> the first covered sample; none (a helper) -> the first
+        sample of a partial SampleMask, else the centre; each (px + 0.5) + o / 256 in float64."""
+        k = self.k
+        S = len(k.samples)
+        full = (1 << S) - 1
+        m = k.om.sample_mask & full
+        words = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+        cov = self.v(f"and {V4I} {words}, {_vec('i32', [m] * 4)}")
+        self.decls.add("declare <4 x i32> @llvm.cttz.v4i32(<4 x i32>, i1 immarg)")
+        first = self.v(f"call <4 x i32> @llvm.cttz.v4i32({V4I} {cov}, i1 false)")
+        is_full = self.v(f"icmp eq {V4I} {cov}, {_vec('i32', [full] * 4)}")
+        is_zero = self.v(f"icmp eq {V4I} {cov}, zeroinitializer")
+        # index S: the centre (the tables' last entry, offset 0)
+        helper = (m & -m).bit_length() - 1 if m and m != full else S
+        idx = self.v(f"select {V4B} {is_zero}, {V4I} {_vec('i32', [helper] * 4)}, {V4I} {first}")
+        idx = self.v(f"select {V4B} {is_full}, {V4I} {_vec('i32', [S] * 4)}, {V4I} {idx}")
+        idx = self.v(f"zext {V4I} {idx} to {V4L}")
+        out = []
+        self.decls.add("declare <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr>, i32 immarg, <4 x i1>, "
+                       "<4 x double>)")
+        for name, col, base in (("cox", 0, xd), ("coy", 1, yd)):
+            vals = ", ".join(f"double {_fconst(o[col] / 256.0)}" for o in k.samples) + f", double {_fconst(0.0)}"
+            self.decls.add(f"@{name} = private unnamed_addr constant [{S + 1} x double] [{vals}]")
+            ptrs = self.v(f"getelementptr [{S + 1} x double], ptr @{name}, i64 0, {V4L} {idx}")
+            o = self.v(f"call <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr> {ptrs}, i32 8, "
+                       f"<4 x i1> <i1 true, i1 true, i1 true, i1 true>, <4 x double> zeroinitializer)")
+            out.append(self.v(f"fadd {V4D} {base}, {o}"))
+        return out[0], out[1]
+
+    def _line_alpha(self, lp: str, ob: str, stride: str) -> None:
+        """o0.a *= the quad's piece's line coverage, one float32 multiply per lane (the reference's numpy
+        product; the quad's lanes share the piece, helpers are never written)."""
+        la = self.darg("lalpha")
+        self.br("la_pre")
+        self.put("la_pre")
+        self.br("la_head")
+        self.put("la_head")
+        self.e("%laq = phi i64 [ 0, %la_pre ], [ %laqn, %la_body ]")
+        c = self.v("icmp ult i64 %laq, %n")
+        self.cbr(c, "la_body", "la_done")
+        self.put("la_body")
+        p = self.v(f"zext i32 {self.ld('i32', lp, '%laq')} to i64")
+        a = self.splat_t("float", self.ld("float", la, p))
+        at = self.v(f"add i64 %laq, {self.v(f'mul i64 {stride}, 3')}")
+        ptr = self.gep("float", ob, at)
+        v = self.v(f"load {V4F}, ptr {ptr}, align 4")
+        self.e(f"store {V4F} {self.v(f'fmul {V4F} {v}, {a}')}, ptr {ptr}, align 4")
+        self.e("%laqn = add i64 %laq, 4")
+        self.br("la_head")
+        self.put("la_done")
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
         """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each
@@ -598,7 +764,7 @@ class _Gen(_Emit):
         self.e("store i64 0, ptr %live, align 8")
         self.br("om_head")
         self.put("om_head")
-        self.e("%g = phi i64 [ 0, %iq_done ], [ %gn, %om_body ]")
+        self.e(f"%g = phi i64 [ 0, %{'la_done' if k.line_alpha and k.has_ps else 'iq_done'} ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")

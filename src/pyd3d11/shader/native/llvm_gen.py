@@ -321,6 +321,12 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             self.store(d, self.concat([v for v, _ in parts], "i32"), self.concat([mk for _, mk in parts], "i1"))
         self.half_stores = {}
 
+    def standalone(self, op: LOp) -> bool:
+        """Whether host op ``op`` is compiled by an emitter that writes memory (its ``standalone`` is true: it
+        emits through ``emit_standalone``, its own lane loops outside any run, like a store)."""
+        em = self.tex.get(op.info["id"]) if op.kind == "host" else None
+        return bool(getattr(em, "standalone", False))
+
     def modify(self, v: str, mod: str, kind: str) -> str:
         if mod == "none" or kind == "n":
             return v
@@ -718,7 +724,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         # (a final halt — the program's closing ret — reads nothing)
         body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops
         single = all(op.kind not in flow | {"store", "atomic", "counter"}
-                     and (op.kind != "host" or op.info["id"] in self.tex) for op in body_ops)
+                     and (op.kind != "host" or (op.info["id"] in self.tex and not self.standalone(op)))
+                     for op in body_ops)
         self.rc_keep_r = not single
         started = [False]  # code already emitted before the current run
 
@@ -771,6 +778,12 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                 flush()
                 started[0] = True
                 self.emit_counter(op)
+            elif k == "host" and self.standalone(op):
+                # a memory write (typed UAV store / atomic): every lane's earlier ops run first and the emitter
+                # walks the lanes in order itself, as emit_store / emit_atomic do
+                flush()
+                started[0] = True
+                self.tex[op.info["id"]].emit_standalone(self, op.info["tex"])
             elif k == "host" and op.info["id"] in self.tex:
                 run.append(op)  # per-lane reads and writes (quads lie inside one 8-lane step): fusable
             elif k == "host":

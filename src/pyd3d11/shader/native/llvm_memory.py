@@ -91,14 +91,77 @@ class MemoryMixin:
             self.scatter_fast(g["words"], fs, self.src(vs), good)
             self.loop_end()
 
+    def quiet_words(self, lane: str, vt: str) -> tuple[str, str]:
+        """(discard words, helper words) of type ``vt`` (<W x i32> or i32) at tile lane ``lane``."""
+        gl = self.v(f"add i64 {lane}, %tb")
+        out = []
+        for name in ("discarded", "helpers"):
+            p = self.v(f"getelementptr i32, ptr {self.arg(name)}, i64 {gl}")
+            out.append(self.v(f"load {vt}, ptr {p}, align 4"))
+        return out[0], out[1]
+
     def quiet_filter(self, m: str) -> str:
-        return m  # pixel shaders with memory writes are not compiled (lower.py), so no quiet lanes
+        """<W x i1> ``m`` without the lanes whose memory writes must not take effect: pixel-shader helper lanes
+        and lanes that ran discard (§16.12 / §16.13; the reference's ExecState.quiet). Only pixel shaders
+        that write memory have them (lower.py ``quiet``)."""
+        if not self.lw.quiet:
+            return m
+        d, h = self.quiet_words(self.lane, self.VI)
+        q = self.v(f"or {self.VI} {d}, {h}")
+        return self.v(f"and {self.VB} {m}, {self.v(f'icmp eq {self.VI} {q}, zeroinitializer')}")
+
+    def lane_quiet_filter(self, act: str, lane: str) -> str:
+        """i1 ``act`` of one lane, cleared where the lane must not write memory (quiet_filter's one-lane form)."""
+        if not self.lw.quiet:
+            return act
+        d, h = self.quiet_words(lane, "i32")
+        q = self.v(f"or i32 {d}, {h}")
+        return self.v(f"and i1 {act}, {self.v(f'icmp eq i32 {q}, 0')}")
 
     def emit_atomic(self, op: LOp) -> None:
         """Lane by lane in lane order (the reference's serialisation), addresses as signed int64."""
         info = op.info
         g = self.mem_geom(info["mem"])
-        name = info["op"]
+        sv = self.scalar_src
+
+        def address() -> tuple[str, str, str]:
+            lane = self.lane
+            a0 = self.v(f"sext i32 {sv(info['a0'])} to i64")
+            if info["structured"]:
+                a1 = self.v(f"sext i32 {sv(info['a1'])} to i64")
+                stride, count = g["stride"], g["count"]
+                ok1 = self.v(f"icmp slt i64 {a0}, {count}")
+                ok2 = self.v(f"icmp slt i64 {a1}, {stride}")
+                ok = self.v(f"and i1 {ok1}, {ok2}")
+                sw = self.v(f"lshr i64 {stride}, 2")
+                offw = self.v(f"ashr i64 {a1}, 2")
+                avail = self.v(f"sub i64 {sw}, {offw}")
+                avail = self.v(f"select i1 {ok}, i64 {avail}, i64 0")
+                w = self.v(f"mul i64 {a0}, {sw}")
+                w = self.v(f"add i64 {w}, {offw}")
+            else:
+                w = self.v(f"ashr i64 {a0}, 2")
+                avail = self.v(f"sub i64 {g['limit']}, {w}")
+            c1 = self.v(f"icmp sgt i64 {avail}, 0")
+            c2 = self.v(f"icmp sge i64 {w}, 0")
+            good = self.v(f"and i1 {c1}, {c2}")
+            if g["wpg"] is not None:
+                grp = self.v(f"udiv i64 {lane}, {self.T}")
+                base = self.v(f"mul i64 {grp}, {g['wpg']}")
+                flat = self.v(f"add i64 {w}, {base}")
+            else:
+                flat = w
+            c3 = self.v(f"icmp slt i64 {flat}, {g['nw']}")
+            good = self.v(f"and i1 {good}, {c3}")
+            return g["words"], flat, good
+
+        self.atomic_lanes(address, info["op"], info["vals"], op.dsts)
+
+    def atomic_lanes(self, address, name: str, val_srcs: list, dsts: list) -> None:
+        """An atomic ``name`` lane by lane in lane order over the active lanes: ``address()`` emits (for the
+        current lane, ``self.lane``) the i32 word array, the i64 word index and whether it is in range; the
+        operands are ``val_srcs`` (Src, read per lane); ``dsts`` receive the word's previous value (0 where
+        the address is out of range)."""
         self.loop_begin(step=1, upper="%L")
         lane = self.lane
         mp = self.v(f"getelementptr i32, ptr %masks, i64 {lane}")
@@ -107,42 +170,16 @@ class MemoryMixin:
         run, skip = self.label("at"), self.label("ats")
         self.e(f"br i1 {act}, label %{run}, label %{skip}")
         self.put_label(run)
-        sv = self.scalar_src
-        a0 = self.v(f"sext i32 {sv(info['a0'])} to i64")
-        if info["structured"]:
-            a1 = self.v(f"sext i32 {sv(info['a1'])} to i64")
-            stride, count = g["stride"], g["count"]
-            ok1 = self.v(f"icmp slt i64 {a0}, {count}")
-            ok2 = self.v(f"icmp slt i64 {a1}, {stride}")
-            ok = self.v(f"and i1 {ok1}, {ok2}")
-            sw = self.v(f"lshr i64 {stride}, 2")
-            offw = self.v(f"ashr i64 {a1}, 2")
-            avail = self.v(f"sub i64 {sw}, {offw}")
-            avail = self.v(f"select i1 {ok}, i64 {avail}, i64 0")
-            w = self.v(f"mul i64 {a0}, {sw}")
-            w = self.v(f"add i64 {w}, {offw}")
-        else:
-            w = self.v(f"ashr i64 {a0}, 2")
-            avail = self.v(f"sub i64 {g['limit']}, {w}")
-        c1 = self.v(f"icmp sgt i64 {avail}, 0")
-        c2 = self.v(f"icmp sge i64 {w}, 0")
-        good = self.v(f"and i1 {c1}, {c2}")
-        if g["wpg"] is not None:
-            grp = self.v(f"udiv i64 {lane}, {self.T}")
-            base = self.v(f"mul i64 {grp}, {g['wpg']}")
-            flat = self.v(f"add i64 {w}, {base}")
-        else:
-            flat = w
-        c3 = self.v(f"icmp slt i64 {flat}, {g['nw']}")
-        good = self.v(f"and i1 {good}, {c3}")
-        vals = [sv(s) for s in info["vals"]]
+        words, flat, good = address()
+        good = self.lane_quiet_filter(good, lane)  # a quiet lane leaves memory alone and gets 0 (§16.12.2)
+        vals = [self.scalar_src(s) for s in val_srcs]
         doit, done = self.label("atd"), self.label("atn")
         pre_blk = self.label("atp")
         self.e(f"br i1 {good}, label %{doit}, label %{pre_blk}")
         self.put_label(pre_blk)
         self.br(done)
         self.put_label(doit)
-        p = self.v(f"getelementptr i32, ptr {g['words']}, i64 {flat}")
+        p = self.v(f"getelementptr i32, ptr {words}, i64 {flat}")
         old = self.v(f"load i32, ptr {p}, align 4")
         if name == "cmp":
             eq = self.v(f"icmp eq i32 {old}, {vals[0]}")
@@ -161,7 +198,7 @@ class MemoryMixin:
         self.br(done)
         self.put_label(done)
         res = self.v(f"phi i32 [ {old}, %{doit} ], [ 0, %{pre_blk} ]")
-        for d in op.dsts:
+        for d in dsts:
             self.scalar_store(d, res)
         self.br(skip)
         self.put_label(skip)
@@ -184,12 +221,15 @@ class MemoryMixin:
         self.e(f"br i1 {act}, label %{go}, label %{nx}")
         self.put_label(go)
         c = self.v(f"load i32, ptr {cell}, align 4")
+        loud = self.lane_quiet_filter("true", lane)  # a quiet lane leaves the counter alone and gets 0
         if op.info["consume"]:
             val = self.v(f"sub i32 {c}, 1")
-            self.e(f"store i32 {val}, ptr {cell}, align 4")
+            self.e(f"store i32 {self.v(f'select i1 {loud}, i32 {val}, i32 {c}')}, ptr {cell}, align 4")
         else:
             val = c
-            self.e(f"store i32 {self.v(f'add i32 {c}, 1')}, ptr {cell}, align 4")
+            nxt = self.v(f"add i32 {c}, 1")
+            self.e(f"store i32 {self.v(f'select i1 {loud}, i32 {nxt}, i32 {c}')}, ptr {cell}, align 4")
+        val = self.v(f"select i1 {loud}, i32 {val}, i32 0")
         for d in op.dsts:
             self.scalar_store(d, val)
         self.br(nx)

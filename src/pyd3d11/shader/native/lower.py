@@ -126,6 +126,8 @@ class Lowered:
     uav_read: set = field(default_factory=set)
     uav_atomic: bool = False  # atomics / counters on UAVs (cross-lane order matters)
     uav_coherent: set = field(default_factory=set)  # u# declared globallycoherent (cross-group communication)
+    uav_typed: set = field(default_factory=set)  # u# declared dcl_uav_typed (their access is a TexOp host op)
+    quiet: bool = False  # a pixel shader writing memory: helper / discarded lanes' writes are dropped
     has_discard: bool = False
     has_deriv: bool = False
     has_tgsm_atomic: bool = False
@@ -150,9 +152,10 @@ _SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
 HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
         Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.LD_MS, Op.RESINFO, Op.SAMPLE_INFO, Op.SAMPLE_POS,
         Op.EVAL_SNAPPED, Op.EVAL_SAMPLE_INDEX, Op.EVAL_CENTROID}
-#: typed UAV instructions a GS/HS/DS runs through the host callback (their batches run in one tile)
+#: typed UAV instructions (and atomics on a u# declared typed): host ops with a :class:`TexOp`, compiled by the
+#: pipeline's injected emitter (pipeline/native/uav_gen.py: the view's format and geometry are per-run facts) or
+#: run through the host callback where a stage has one (a compute kernel without the emitter falls back)
 TYPED_UAV_HOST = {Op.STORE_UAV_TYPED, Op.LD_UAV_TYPED}
-STAGES_WITH_HOST_UAV = (ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN)
 #: host instructions that get a :class:`TexOp` (an injected texture emitter may compile them)
 TEXTURE_OPS = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
                Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO}
@@ -300,8 +303,8 @@ class _Lowerer:
                 lw.uav_stride[inst.operands[0].register] = inst.extra[0]
             elif o == Op.DCL_RESOURCE_STRUCTURED:
                 lw.srv_stride[inst.operands[0].register] = inst.extra[0]
-            elif o in (Op.DCL_UAV_TYPED, Op.DCL_RESOURCE):
-                pass  # typed access is not compiled: the ops that use it are unsupported
+            elif o == Op.DCL_UAV_TYPED:
+                lw.uav_typed.add(inst.operands[0].register)
             elif o in (Op.DCL_FUNCTION_BODY, Op.DCL_FUNCTION_TABLE, Op.DCL_INTERFACE, Op.HS_DECLS,
                        Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
                 raise Unsupported(Op(o).name.lower())
@@ -312,27 +315,23 @@ class _Lowerer:
             o = inst.opcode
             if o in _SKIP:
                 continue
+            if o in TYPED_UAV_HOST or (o in _ATOMIC and self.typed_uav_operand(inst) is not None):
+                self.typed_uav(index, inst)
+                continue
             if o not in SUPPORTED:
                 # compute kernels take only texture ops here, and run only where the pipeline's native
                 # sampler compiles every one (runtime.dispatch has no host callback)
                 if o in HOST and (graphics or o in TEXTURE_OPS):
                     self.host(index, inst)
                     continue
-                if o in TYPED_UAV_HOST and prog.program_type in STAGES_WITH_HOST_UAV:
-                    # typed UAV access (format encode/decode) is not generated: the reference's own code
-                    # runs it for the tile's lanes, which hold the whole batch (runtime._graphics_tile)
-                    reg = inst.operands[0 if o == Op.STORE_UAV_TYPED else 2].register
-                    (lw.uav_written if o == Op.STORE_UAV_TYPED else lw.uav_read).add(reg)
-                    self.host(index, inst)
-                    continue
                 raise Unsupported(f"instruction {Op(o).name.lower()}")
             self.inst(inst)
         if graphics and lw.tgsm:
             raise Unsupported("groupshared memory outside a compute shader")
-        if prog.program_type in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL) and (lw.uav_written or lw.uav_atomic):
-            # helper and discarded pixel lanes must not write (§16.13): left to the reference. GS/HS/DS lanes
-            # are whole invocations; their kernels hold a whole batch in one tile (runtime._graphics_tile)
-            raise Unsupported("UAV writes in a vertex/pixel shader")
+        # helper and discarded pixel lanes run but must not write (§16.12, §16.13): their memory writes are
+        # filtered per lane (llvm_memory quiet_filter; the caller's ``helpers`` and the kernel's discard words).
+        # Every stage writing UAVs holds a whole batch in one tile (runtime._graphics_tile)
+        lw.quiet = prog.program_type == ir.ProgramType.PIXEL and bool(lw.uav_written or lw.uav_atomic)
         if self.stack:
             raise Unsupported("unterminated flow control")
         lw.n_inputs = max([lw.n_inputs] + [s.reg + 1 for s in self._all_srcs() if s.file == "v"])
@@ -629,6 +628,51 @@ class _Lowerer:
         self.lw.host_ops.append(index)
         self.lw.ops.append(LOp("host", info={"index": index, "id": len(self.lw.host_ops) - 1,
                                              "tex": self.tex_op(inst)}))
+
+    def typed_uav_operand(self, inst: ir.Instruction) -> ir.Operand | None:
+        """The u# operand of an atomic on a UAV declared typed (its address is a texel coordinate), else None."""
+        ops_ = inst.operands
+        res = ops_[1] if inst.opcode >= Op.IMM_ATOMIC_ALLOC else ops_[0]
+        if res.type == OT.UNORDERED_ACCESS_VIEW and res.register in self.lw.uav_typed:
+            return res
+        return None
+
+    def typed_uav(self, index: int, inst: ir.Instruction) -> None:
+        """ld_uav_typed / store_uav_typed / an atomic on a typed u#, as a host op with a :class:`TexOp` whose
+        sources are read as raw bits (the reference's "n" getters): ``srcs[0]`` the address's four components
+        (swizzled), then the stored value's four (store) or each atomic operand's first component."""
+        o = inst.opcode
+        ops_ = inst.operands
+        lw = self.lw
+
+        def four(x: ir.Operand) -> list[Src]:
+            sw = x.components()
+            return [self.src(x, sw[k], "n") for k in range(4)]
+
+        dsts, sel = [], []
+        if o == Op.LD_UAV_TYPED:
+            dst, addr, res = ops_
+            comps, dsts = self.dst(dst)
+            sel = [res.components()[d] for d in comps]
+            srcs = [four(addr)]
+            lw.uav_read.add(res.register)
+        elif o == Op.STORE_UAV_TYPED:
+            res, addr, val = ops_
+            srcs = [four(addr), four(val)]
+            lw.uav_written.add(res.register)
+        else:
+            imm = o >= Op.IMM_ATOMIC_ALLOC
+            dst, res, addr, rest = (ops_[0], ops_[1], ops_[2], ops_[3:]) if imm else (None, ops_[0], ops_[1], ops_[2:])
+            if dst is not None:
+                dsts = self.dst(dst)[1][:1]
+            srcs = [four(addr)] + [[self.src(r, r.components()[0], "n")] for r in rest]
+            lw.uav_atomic = True
+            lw.uav_read.add(res.register)
+            lw.uav_written.add(res.register)
+        if res.type != OT.UNORDERED_ACCESS_VIEW or any(ix.rel is not None for ix in res.indices):
+            raise Unsupported(f"{Op(o).name.lower()} operand")
+        self.host(index, inst)
+        self.lw.ops[-1].info["tex"] = TexOp(int(o), srcs, dsts, sel, res.register, None, (), inst)
 
     def tex_op(self, inst: ir.Instruction) -> TexOp | None:
         """The texture-op form of a host instruction, or None when its operands are not plain registers

@@ -580,6 +580,10 @@ def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
                 after.append(lambda view=view, cell=cell: view.counter.__setitem__(0, int(cell[0])))
             if kind == "u" and slot in lw.uav_written:
                 after.append(view.storage.touch)
+    for slot in sorted((lw.uav_written - lw.uavs) & lw.uav_typed):  # typed writes (uav_gen's emitters)
+        view = b.uavs[slot] if slot < len(b.uavs) else None
+        if view is not None:
+            after.append(view.storage.touch)
     return after
 
 
@@ -587,7 +591,7 @@ def _runtime_unsupported(lw: Lowered, bindings: Any) -> str | None:
     """Bindings the compiled code does not handle (the reference runs instead)."""
     if not lw.uav_atomic or bindings is None:
         return None
-    for slot in lw.uavs:
+    for slot in lw.uavs - lw.uav_typed:  # atomics on a typed declaration are typed-UAV host ops (uav_gen)
         view = bindings.uavs[slot] if slot < len(bindings.uavs) else None
         if view is None:
             continue
@@ -614,13 +618,18 @@ def order_bound(lw: Lowered) -> bool:
     return lw.uav_atomic or bool(lw.uav_coherent & lw.uav_read and lw.uav_written)
 
 
-def compute_tile(lw: Lowered, T: int, per_batch: int) -> int | None:
+def compute_tile(lw: Lowered, T: int, per_batch: int, groups: int | None = None) -> int | None:
     """Lanes per tile: whole thread groups, a multiple of 8. When groups can observe each other's order
     (:func:`order_bound`) a tile is exactly the reference's batch, so results stay bit-identical to the
-    reference; None when that batch is not a multiple of 8 lanes."""
+    reference — or, when the dispatch's ``groups`` fit in one reference batch, any tile holding them all
+    (the power of two at or above its lanes, at least 8: few kernel variants); None when neither holds."""
     if order_bound(lw):
         lanes = per_batch * T
-        return lanes if lanes % 8 == 0 else None
+        if lanes % 8 == 0:
+            return lanes
+        if groups is not None and groups <= per_batch:
+            return max(8, 1 << (groups * T - 1).bit_length())
+        return None
     k = 1
     while k * T < DEFAULT_TILE or (k * T) % 8:
         k += 1
@@ -654,7 +663,7 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     if reason is not None:
         fallback(program, reason)
         return False
-    tile = compute_tile(lw, T, per_batch)
+    tile = compute_tile(lw, T, per_batch, x * y * z)
     if tile is None:
         fallback(program, "a dispatch batch that is not a multiple of 8 lanes")
         return False
@@ -828,7 +837,7 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
                 helpers: np.ndarray | None = None) -> ExecResult:
     """``shader.exec.reference.run_program`` natively where the program compiles, else on the reference."""
     res = _try_native(program, n_lanes, inputs, bindings, system_values, tgsm, active, keep_state,
-                      inputs_component_major, hooks)
+                      inputs_component_major, hooks, helpers)
     if res is not None:
         return res
     return reference.run_program(program, n_lanes, inputs, bindings, system_values, tgsm, active, hooks, keep_state,
@@ -837,6 +846,9 @@ def run_program(program: ir.Program, n_lanes: int, inputs: Any = None, bindings:
 
 #: largest tile for programs with host callbacks (the numpy code they call wants big batches)
 HOST_TILE_MAX = 1 << 16
+#: largest batch a UAV-writing graphics program runs natively in one tile (the pipeline's pixel-shader batches,
+#: draw._PS_BATCH_LANES, are at most this; a larger batch runs on the reference, counted)
+UAV_TILE_MAX = 1 << 18
 
 
 def needs_host(lw: Lowered, plan: Any = None) -> bool:
@@ -854,17 +866,17 @@ def _graphics_tile(lw: Lowered, n: int, plan: Any = None) -> int | None:
     A GS/HS/DS that writes UAVs runs its whole batch in one tile, so every store and atomic happens for
     all invocations before the next instruction, in lane order, as in the reference: racing writes of
     different invocations (undefined in D3D) and atomic return values come out the same. None: the
-    batch exceeds HOST_TILE_MAX lanes."""
+    batch exceeds UAV_TILE_MAX lanes."""
     whole = min(HOST_TILE_MAX, max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()))
     if lw.uav_written or lw.uav_atomic:
-        return whole if n <= HOST_TILE_MAX else None
+        return max(DEFAULT_TILE, 1 << max(0, n - 1).bit_length()) if n <= UAV_TILE_MAX else None
     if not needs_host(lw, plan):
         return DEFAULT_TILE
     return whole
 
 
 def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_state, component_major,
-                hooks=None):
+                hooks=None, helpers=None):
     if program.program_type not in (ir.ProgramType.VERTEX, ir.ProgramType.PIXEL, ir.ProgramType.COMPUTE):
         return None  # other stages have their own drivers; not counted as fallbacks
     lw = lowered(program)
@@ -898,7 +910,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     ng = (n + w - 1) // w * w  # whole vector steps in every register-file row
     A = _Args(k.layout)
     try:
-        _bind_common(A, k, bindings)
+        after = _bind_common(A, k, bindings)
     except Unsupported as e:
         fallback(program, str(e))
         return None
@@ -927,13 +939,24 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         A.ptr(f"so{t}", so[t])
     disc = np.zeros(ng, I32)
     A.ptr("discarded", disc)
+    hw = None
+    if A.wants("helpers") or k.lw.quiet:
+        # pixel-shader helper lanes (the pipeline's ``helpers``): they run, their memory writes are dropped
+        hw = np.zeros(ng, I32)
+        if helpers is not None:
+            hw[:n] = np.where(np.asarray(helpers, bool)[:n], -1, 0)
+        A.ptr("helpers", hw)
     host = None
     if needs_host(k.lw, plan):
         host = _Host(program, k, A, v, o, bindings, system_values, hooks, n)
+        if k.lw.quiet:
+            host.quiet = (disc, hw)
         A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
     _call(k, A)
     if host is not None and host.error is not None:
         raise host.error
+    for fn in after:  # UAV writes of a vertex shader: the storages' versions move
+        fn()
     stats.native_runs += 1
 
     def sp(*types: int):
@@ -1024,7 +1047,7 @@ def _graphics_kernel(program, lw, n: int, bindings, hooks, reason: str | None):
     plan = texture_plan(lw, bindings, hooks)
     tile = _graphics_tile(lw, n, plan)
     if tile is None:
-        fallback(program, f"UAV writes over more than {HOST_TILE_MAX} invocations in one batch")
+        fallback(program, f"UAV writes over more than {UAV_TILE_MAX} invocations in one batch")
         return None
     k = get_kernel(program, tile, plan)
     if isinstance(k, str):
@@ -1186,6 +1209,7 @@ class _Host:
         tmp = reference.new_state(c, n, None, self.b, system_values, None, hooks)
         self.sv = tmp.sv  # (4, n) per operand type, as the reference builds them
         self.error: BaseException | None = None
+        self.quiet: tuple | None = None  # (discard words, helper words) of a pixel shader that writes memory
         self.cfunc = _HOST_FN(self._run)
 
     def _run(self, op_id: int, tb: int, L: int) -> None:
@@ -1202,6 +1226,12 @@ class _Host:
                 sv={t: a[:, tb:tb + L] for t, a in self.sv.items()}, special_out={},
                 discarded=np.zeros(L, bool), hooks=self.hooks or reference.SamplingHooks())
             st.set_mask(mask)
+            if self.quiet is not None:  # the reference's own closure drops quiet lanes' writes (ExecState.quiet)
+                disc, hw = self.quiet
+                st.discarded = disc[tb:tb + L] != 0
+                st.discard_ran = True
+                h = hw[tb:tb + L] != 0
+                st.helper = h if h.any() else None
             if st.any:
                 with np.errstate(all="ignore"):
                     self.fns[op_id](st)
