@@ -632,14 +632,25 @@ def test_stencil_reference_value_reaches_the_fused_merger(ref):
     assert np.array_equal(st, want)
 
 
+PS_WRITES_DEPTH = """ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+dcl_output oDepth
+mov o0.xyzw, v1.xyzw
+mov oDepth, l(0.5)
+ret
+"""
+
+
 def test_one_unsupported_draw_counts_one_fallback():
     # the counters are per draw: one draw outside the fused set is one fallback, under its one reason
     native.set_backend("native")
     try:
         t = texture2d(28, 16, 16, 4)
         before, reasons = fused.stats.fallbacks, dict(fused.stats.reasons)
-        bs._draw(bs._vertices(1, 3), [rtv(t)], bs.PS_FLOAT, samples=4, size=(16, 16))
-        key = "multisampling or ForcedSampleCount"
+        # (session 10: multisampling is fused now; a pixel shader writing oDepth still is not)
+        bs._draw(bs._vertices(1, 3), [rtv(t)], PS_WRITES_DEPTH, size=(16, 16))
+        key = "pixel shader writes oDepth/oMask/stencil ref"
         assert fused.stats.fallbacks == before + 1
         assert fused.stats.reasons.get(key, 0) == reasons.get(key, 0) + 1
     finally:
