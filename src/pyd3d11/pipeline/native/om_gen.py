@@ -686,6 +686,16 @@ class _Body:
         return self.sel(isnan, "i32", nan, code)
 
 
+def channel_code(B, ch, words: list[str]) -> str:
+    """One channel's raw code from its format's 32-bit words (uav_gen reads typed UAVs the same way)."""
+    v = words[ch.word]
+    if ch.shift:
+        v = B.bop("lshr", "i32", v, B.sp("i32", ch.shift))
+    if ch.bits < 32:
+        v = B.bop("and", "i32", v, B.sp("i32", (1 << ch.bits) - 1))
+    return v
+
+
 def _wtype(ws: int) -> str:
     return {1: "i8", 2: "i16", 4: "i32"}[ws]
 
@@ -898,14 +908,8 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
             wv = B.gather(wt, wptrs[k], passed, rt.bpe)
             words.append(wv if wt == "i32" else B.cast("zext", wv, wt, "i32"))
         for ch in rt.channels:
-            if ch.component is None:
-                continue
-            v = words[ch.word]
-            if ch.shift:
-                v = B.bop("lshr", "i32", v, B.sp("i32", ch.shift))
-            if ch.bits < 32:
-                v = B.bop("and", "i32", v, B.sp("i32", (1 << ch.bits) - 1))
-            codes_old[ch.component] = v
+            if ch.component is not None:
+                codes_old[ch.component] = channel_code(B, ch, words)
         if rt.blend is not None:
             dec = {ch.component: B.decode(ch, codes_old[ch.component]) for ch in rt.channels if ch.component is not None}
             dst = [dec.get(c, B.sp("float", 1.0 if c == 3 else 0.0)) for c in range(4)]

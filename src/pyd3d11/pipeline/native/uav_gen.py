@@ -153,11 +153,7 @@ class UavEmitter:
         for ch in chans:
             if ch.component is None:
                 continue
-            code = words[ch.word]
-            if ch.shift:
-                code = C.bop("lshr", "i32", code, C.sp("i32", ch.shift))
-            if ch.bits < 32:
-                code = C.bop("and", "i32", code, C.sp("i32", (1 << ch.bits) - 1))
+            code = om_gen.channel_code(C, ch, words)
             if ch.kind == "uint":
                 val = code
             elif ch.kind == "sint":
