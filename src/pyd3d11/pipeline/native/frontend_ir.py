@@ -139,6 +139,18 @@ class _Fn:
         b.position_at_end(done)
 
 
+def screen_coords(b: ir.IRBuilder, P, vp, one, half) -> tuple[list, list, list]:
+    """The viewport transform of three clip-space vertices (x, y, z, w): the reference's float32 operation order
+    (setup.py), emitted alike for scalars and for vectors of triangles (frontend_vec)."""
+    SX, SY, SZ = [], [], []
+    for x, y, z, w in P:
+        nx, ny, nz = b.fdiv(x, w), b.fdiv(y, w), b.fdiv(z, w)
+        SX.append(b.fadd(b.fmul(b.fmul(b.fadd(nx, one), vp[2]), half), vp[0]))
+        SY.append(b.fadd(b.fmul(b.fmul(b.fsub(one, ny), vp[3]), half), vp[1]))
+        SZ.append(b.fadd(vp[4], b.fmul(nz, b.fsub(vp[5], vp[4]))))
+    return SX, SY, SZ
+
+
 def _tri_setup(module: ir.Module, name: str = "tri_setup_scalar") -> ir.Function:
     """The scalar kernel: one triangle per loop step (the definition the vector kernel's groups agree with;
     it runs the groups holding a triangle for the exact clipper, a NaN plane or a coordinate past the
@@ -199,12 +211,7 @@ def _tri_setup(module: ir.Module, name: str = "tri_setup_scalar") -> ir.Function
         vbase = b.mul(t, a["vp_stride"])
         vp = [f.load(a["vp"], f.idx(vbase, c)) for c in range(6)]
         one, half = F32(1.0), F32(0.5)
-        SX, SY, SZ = [], [], []
-        for x, y, z, w in P:
-            nx, ny, nz = b.fdiv(x, w), b.fdiv(y, w), b.fdiv(z, w)
-            SX.append(b.fadd(b.fmul(b.fmul(b.fadd(nx, one), vp[2]), half), vp[0]))
-            SY.append(b.fadd(b.fmul(b.fmul(b.fsub(one, ny), vp[3]), half), vp[1]))
-            SZ.append(b.fadd(vp[4], b.fmul(nz, b.fsub(vp[5], vp[4]))))
+        SX, SY, SZ = screen_coords(b, P, vp, one, half)
         sfinite = f.all_of([f.finite(v) for v in SX + SY])
         b.cbranch(sfinite, screen_ok, reject)
         b.position_at_end(screen_ok)

@@ -178,12 +178,7 @@ def _group(f, vx: _Vec, g, vp, depth_clip, front_ccw, want_screen, cull_back, cu
     vpv = [b.insert_element(ir.Constant(vx.ty(F32), ir.Undefined), x, I64(0)) for x in vp]
     vpv = [b.shuffle_vector(x, x, ir.Constant(vx.ty(ir.IntType(32)), 0)) for x in vpv]
     one, half = S(F32, 1.0), S(F32, 0.5)
-    SX, SY, SZ = [], [], []
-    for x, y, z, w in P:
-        nx, ny, nz = b.fdiv(x, w), b.fdiv(y, w), b.fdiv(z, w)
-        SX.append(b.fadd(b.fmul(b.fmul(b.fadd(nx, one), vpv[2]), half), vpv[0]))
-        SY.append(b.fadd(b.fmul(b.fmul(b.fsub(one, ny), vpv[3]), half), vpv[1]))
-        SZ.append(b.fadd(vpv[4], b.fmul(nz, b.fsub(vpv[5], vpv[4]))))
+    SX, SY, SZ = fir.screen_coords(b, P, vpv, one, half)
     sfinite = f.all_of([vx.finite(v, F32) for v in SX + SY])
     scaled = [b.fmul(b.fpext(v, vx.ty(F64)), S(F64, 256.0)) for v in SX + SY]
     too_big = f.any_of([b.fcmp_unordered(">", vx.fabs(v, F64), S(F64, SNAP_LIMIT)) for v in scaled])
