@@ -58,6 +58,17 @@ def _deriv_expected(v: np.ndarray) -> np.ndarray:
     return np.stack([a.reshape(-1) for a in (fx, fy, cx, cy)], 1).astype(F32)
 
 
+def _run_natively_and_compare(prog, n: int, inputs):
+    """Run ``prog`` on the native backend (it must not fall back) and on the reference; the outputs must be equal
+    bit for bit. Returns the native result."""
+    before = runtime.stats.native_runs
+    a = runtime.run_program(prog, n, inputs=inputs)
+    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
+    b = reference.run_program(prog, n, inputs=inputs)
+    assert np.array_equal(a.outputs, b.outputs)
+    return a
+
+
 @pytest.mark.parametrize("width", ["8", ""])  # "": 16 lanes per step where the CPU has AVX-512
 def test_fine_and_coarse_derivatives_per_quad(monkeypatch, width):
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
@@ -66,11 +77,7 @@ def test_fine_and_coarse_derivatives_per_quad(monkeypatch, width):
     v = np.random.default_rng(5).permutation(n * 7)[:n].astype(F32)
     inputs = np.repeat(v.view(U32)[None, :, None], 4, 2)
     prog = assemble_program(_DERIV_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32).view(F32)
     assert np.array_equal(got, _deriv_expected(v))
 
@@ -169,11 +176,7 @@ def test_firstbit_hi_lo_and_signed_hi():
     n = 16
     inputs = np.repeat(np.array(vals, U32)[None, :, None], 4, 2)
     prog = assemble_program(_FIRSTBIT_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32)[:, :3].tolist()
     assert got == [list(_firstbit_expected(x)) for x in vals]
 
@@ -194,11 +197,7 @@ def test_indexable_temps_with_static_indices_are_separate_arrays():
     v = np.arange(100, 100 + n, dtype=U32)
     inputs = np.repeat(v[None, :, None], 4, 2)
     prog = assemble_program(_XTEMP_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32)
     assert got.tolist() == [[int(x), 12, 21, 11] for x in v]
 
@@ -216,11 +215,7 @@ def test_indexed_read_sees_static_writes_to_the_same_array():
     v = np.arange(40, 40 + n, dtype=U32)
     inputs = np.repeat(v[None, :, None], 4, 2)
     prog = assemble_program(_XTEMP_DYN_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32)[:, :2].tolist()
     table = lambda x: [7, int(x), 9]  # noqa: E731
     assert got == [[table(x)[x & 1], table(x)[(x & 1) + 1]] for x in v]
@@ -238,11 +233,7 @@ def test_indexed_output_write_keeps_the_static_writes():
     v = np.arange(40, 40 + n, dtype=U32)
     inputs = np.repeat(v[None, :, None], 4, 2)
     prog = assemble_program(_O_DYN_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     o0, o1 = np.asarray(a.outputs[0], U32)[:, 0].tolist(), np.asarray(a.outputs[1], U32)[:, 0].tolist()
     assert o0 == [int(x) if x & 1 == 0 else 1 for x in v]
     assert o1 == [3 if x & 1 == 0 else int(x) for x in v]
@@ -262,11 +253,7 @@ def test_each_rounding_mode():
     n = vals.shape[0]
     inputs = np.repeat(vals.view(U32)[None, :, None], 4, 2)
     prog = assemble_program(_ROUND_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32).view(F32)
     want = np.stack([np.rint(vals), np.floor(vals), np.ceil(vals), np.trunc(vals)], 1).astype(F32)
     assert np.array_equal(got, want), (got, want)
@@ -287,11 +274,7 @@ def test_denormal_literals_are_flushed_like_any_float_input():
     inputs[0, :, 0] = np.float32(2.0 ** 100).view(U32)
     inputs[0, :, 1] = 0  # +0
     prog = assemble_program(_DENORM_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32)
     assert got.tolist() == [[0, 0, 0, 0]] * n
 
@@ -319,10 +302,6 @@ def test_loop_does_not_revive_returned_lanes(monkeypatch, width):
     v = np.arange(n, dtype=U32)
     inputs = np.repeat(v[None, :, None], 4, 2)
     prog = assemble_program(_RET_LOOP_PS)
-    before = runtime.stats.native_runs
-    a = runtime.run_program(prog, n, inputs=inputs)
-    assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
-    b = reference.run_program(prog, n, inputs=inputs)
-    assert np.array_equal(a.outputs, b.outputs)
+    a = _run_natively_and_compare(prog, n, inputs)
     got = np.asarray(a.outputs[0], U32).tolist()
     assert got == [[0, 0, 0, 0] if x & 2 else [3, 3, 0, 0] for x in v]
