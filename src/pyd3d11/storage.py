@@ -118,6 +118,12 @@ class ResourceStorage:
             _finish_pending()
         return self._data
 
+    @property
+    def queued_data(self) -> np.ndarray:
+        """The bytes as they are, without finishing queued draw work: for a draw that joins the same queue after
+        that work (pipeline/native/fused.py's scenes), which must not wait for it."""
+        return self._data
+
     @data.setter
     def data(self, value: np.ndarray) -> None:
         if _pending_ids:

@@ -1001,7 +1001,7 @@ def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:
     st = view.storage
     sub = st.subresource_index(view.first_mip, view.first_slice)
     L = st.layout(sub)
-    data = st._data if raw else st.data
+    data = st.queued_data if raw else st.data
     return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch, L.size // max(1, st.sample_count)
 
 
