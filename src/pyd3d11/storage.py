@@ -115,7 +115,7 @@ class ResourceStorage:
         """The resource's bytes. While queued draw work still writes this storage (pending_writes), it is
         finished first, so whoever looks sees every earlier draw's result."""
         if _pending_ids and id(self) in _pending_ids:
-            _finish_pending()
+            finish_pending_writes()
         return self._data
 
     @property
@@ -127,7 +127,7 @@ class ResourceStorage:
     @data.setter
     def data(self, value: np.ndarray) -> None:
         if _pending_ids:
-            _finish_pending()  # queued work may hold this array's address
+            finish_pending_writes()  # queued work may hold this array's address
         self._data = value
 
     def subresource_index(self, mip: int, array_slice: int) -> int:
@@ -157,24 +157,24 @@ class ResourceStorage:
 # returned) writes, by id, and the function that finishes that work. Anything reading or replacing those bytes
 # through ``data`` finishes it first; the api layer finishes it at every call other than draws and state setters.
 _pending_ids: frozenset = frozenset()
-_pending_finish = None
+pending_finish = None  # read by the api wrapper (api/cargs.py) as a cheap "is anything queued" test; set only here
 
 
 def pending_writes(storages, finish) -> None:
     """Register queued work writing ``storages`` (kept by the caller) and the function that finishes it
     (``finish`` must call :func:`clear_pending_writes` before it waits). An empty ``storages`` clears."""
-    global _pending_ids, _pending_finish
-    _pending_finish = finish if storages else None
+    global _pending_ids, pending_finish
+    pending_finish = finish if storages else None
     _pending_ids = frozenset(id(s) for s in storages) if storages else frozenset()
 
 
 def clear_pending_writes() -> None:
-    global _pending_ids, _pending_finish
-    _pending_ids, _pending_finish = frozenset(), None
+    global _pending_ids, pending_finish
+    _pending_ids, pending_finish = frozenset(), None
 
 
-def _finish_pending() -> None:
-    fn = _pending_finish
+def finish_pending_writes() -> None:
+    fn = pending_finish
     if fn is not None:
         fn()
 

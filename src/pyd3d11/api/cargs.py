@@ -552,10 +552,10 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
 
     @functools.wraps(fn)
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if joins and _storage._pending_finish is not None:
+        if joins and _storage.pending_finish is not None:
             # a draw's tiles still running (pipeline/native/fused.py queue_pending) finish before any call
             # that could see or change what they touch
-            _storage._finish_pending()
+            _storage.finish_pending_writes()
         # the per-object lock is created once (threading_model) and then read straight from the object
         lock = (self.__dict__.get("_api_lock") if per_object else None) or _lock_of(self, lock_kind)
         with lock:
