@@ -75,6 +75,17 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/fused.py": ["test_fused_geometry_memo.py", "test_draw_queue.py", "test_draw_deferred_passes.py",
                                  "test_native_fused_diff.py", "test_native_fused_points_lines.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py", "test_fused_geometry_memo.py"],
+    # session 10's native modules: typed UAV access, scene binning across draws, the 8-triangle setup
+    "pipeline/native/uav_gen.py": ["test_native_typed_uav.py", "test_native_ps_vs_uavs.py"],
+    "pipeline/native/scene.py": ["test_scene_binning.py", "test_draw_queue.py", "test_native_fused_diff.py"],
+    "pipeline/native/fused_lines.py": ["test_native_fused_aliased_lines.py", "test_native_fused_points_lines.py"],
+    # session 10's HLSL rules: system values per signature point, #pragma warning, the D3D9 targets
+    "shader/hlsl/sysvalues.py": ["test_rules_hlsl_stage_sysvalues.py", "test_rules_hlsl_semantics.py",
+                                 "test_hlsl_d3d9_targets.py"],
+    "shader/hlsl/warnpragma.py": ["test_rules_hlsl_pragma_warning.py"],
+    "shader/sm2/d3d9.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py"],
+    "shader/sm2/ctab.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py"],
+    "shader/sm2/peephole.py": ["test_sm2_peephole.py", "test_hlsl_d3d9_targets.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
     # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
     # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
