@@ -149,16 +149,11 @@ def _factor(fxp: int, odd: bool) -> _Factor:
     return _Factor(odd, _RECIPROCAL[seg_floor], _RECIPROCAL[seg_ceil], half - fl, n_half, split, n_points)
 
 
-def _place(f: _Factor, points: np.ndarray | int) -> np.ndarray:
-    """Fixed-point location in [0, 1] of point indices ``points`` along an edge with factor ``f``.
+def _place_indices(f, p: np.ndarray) -> np.ndarray:
+    """Fixed-point location in [0, 1] of point indices ``p`` along an edge with factor ``f``; ``f``'s fields
+    are scalars (one factor, ``_Factor``) or columns that broadcast against ``p`` (a group of patches).
 
     Only half an edge is computed; the other half mirrors it as ``1 - x`` (which keeps it clean)."""
-    return _place_indices(f, np.asarray(points, np.int64))
-
-
-def _place_indices(f, p: np.ndarray) -> np.ndarray:
-    """_place's arithmetic on index array ``p``; ``f``'s fields are scalars (one factor) or columns that
-    broadcast against ``p`` (a group of patches: _place_columns)."""
     flip = p >= f.n_half
     p = np.where(flip, 2 * f.n_half - p - (1 if f.odd else 0), p)
     middle = p == f.n_half
@@ -373,15 +368,6 @@ def _edge_odd(partitioning: int, fxp: int, inside: bool) -> bool:
     return partitioning == PART_FRACTIONAL_ODD
 
 
-def _finish(us: list[np.ndarray], vs: list[np.ndarray], domain: int) -> np.ndarray:
-    u = fixed_to_float(np.concatenate([np.atleast_1d(a) for a in us]))
-    v = fixed_to_float(np.concatenate([np.atleast_1d(a) for a in vs]))
-    if domain == DOMAIN_TRI:
-        w = (np.float32(1) - u) - v  # exact: all values are multiples of 2^-16 in [0, 1]
-        return np.stack([u, v, w], axis=1).astype(np.float32)
-    return np.stack([u, v], axis=1).astype(np.float32)
-
-
 def _simple_indices(n_points: int, prim: int) -> np.ndarray:
     if prim == OUTPUT_POINT:
         return np.arange(n_points, dtype=np.int64)[:, None]
@@ -429,9 +415,7 @@ def _isoline(partitioning: int, prim: int, fxp: tuple[int, ...]) -> tuple[np.nda
     density = _factor(density_fxp, bool((density_fxp >> _FRAC_BITS) & 1))  # density is always integer
     n_lines = density.n_points - 1  # no line at v == 1
     per_line = detail.n_points
-    v = np.repeat(_place(density, np.arange(n_lines)), per_line)
-    u = np.tile(_place(detail, np.arange(per_line)), n_lines)
-    pts = _finish([u], [v], DOMAIN_ISOLINE)
+    pts = _isoline_points([density, detail], 1)[0]
     if prim == OUTPUT_POINT:
         return pts, np.arange(len(pts), dtype=np.int64)[:, None]
     start = (np.arange(n_lines, dtype=np.int64) * per_line)[:, None] + np.arange(per_line - 1, dtype=np.int64)
@@ -447,44 +431,10 @@ def _tri(partitioning: int, prim: int, fxp: tuple[int, ...]) -> tuple[np.ndarray
     ins = _factor(fxp[3], _edge_odd(partitioning, fxp[3], True))
     n_in = max(4 if ins.odd else 3, ins.n_points)
 
-    # Points: outer ring (edges U==0, V==0, W==0), then inner rings spiralling in, then the centre.
-    us: list[np.ndarray] = []
-    vs: list[np.ndarray] = []
-    for e in range(3):
-        end = out[e].n_points - 1
-        p = np.arange(end)
-        q = p if e & 1 else end - p
-        t = _place(out[e], q)
-        if e == 0:
-            us.append(np.zeros_like(t))
-            vs.append(t)
-        else:
-            us.append(t)
-            vs.append(ONE - t if e == 2 else np.zeros_like(t))
-    inner_base = sum(len(a) for a in us)
-    for ring in range(1, n_in >> 1):
-        start, end = ring, n_in - 1 - ring
-        perp = int(_place(ins, start))
-        perp = (perp * TWO_THIRDS + HALF) >> _FRAC_BITS  # distance into barycentric space
-        shift = (perp + 1) >> 1
-        p = np.arange(start, end)
-        for e in range(3):
-            q = p if e & 1 else end - (p - start)
-            t = _place(ins, q)
-            along = (t - shift) & _U32
-            if e == 0:
-                us.append(np.full_like(t, perp))
-                vs.append(along)
-            elif e == 1:
-                us.append(along)
-                vs.append(np.full_like(t, perp))
-            else:
-                us.append(along)
-                vs.append((ONE - along - perp) & _U32)
-    if not ins.odd:
-        us.append(np.array([ONE_THIRD]))
-        vs.append(np.array([ONE_THIRD]))
-    pts = _finish(us, vs, DOMAIN_TRI)
+    # Points: outer ring (edges U==0, V==0, W==0), then inner rings spiralling in, then the centre
+    # (_tri_points, shared with the batched path).
+    pts = _tri_points(out + [ins], 1)[0]
+    inner_base = sum(f.n_points - 1 for f in out)
     if prim in (OUTPUT_POINT, OUTPUT_LINE):
         return pts, _simple_indices(len(pts), prim)
 
@@ -532,48 +482,10 @@ def _quad(partitioning: int, prim: int, fxp: tuple[int, ...]) -> tuple[np.ndarra
     ins = [_factor(fxp[4 + a], _edge_odd(partitioning, fxp[4 + a], True)) for a in range(2)]
     n_in = [max(4 if f.odd else 3, f.n_points) for f in ins]
 
-    # Points: outer ring clockwise, inner rings spiralling in, then (even) the degenerate middle row.
-    us: list[np.ndarray] = []
-    vs: list[np.ndarray] = []
-    for e in range(4):
-        end = out[e].n_points - 1
-        p = np.arange(end)
-        q = p if e in (1, 2) else end - p
-        t = _place(out[e], q)
-        if e & 1:
-            us.append(t)
-            vs.append(np.full_like(t, ONE if e == 3 else 0))
-        else:
-            us.append(np.full_like(t, ONE if e == 2 else 0))
-            vs.append(t)
-    inner_base = sum(len(a) for a in us)
-    n_rings = min(n_in) >> 1
-    for ring in range(1, n_rings):
-        start = ring
-        end = (n_in[0] - 1 - ring, n_in[1] - 1 - ring)
-        for e in range(4):
-            a0, a1 = e & 1, (e + 1) & 1
-            perp = _place(ins[a0], start if e < 2 else end[a0])
-            p = np.arange(start, end[a1])
-            q = p if e in (1, 2) else end[a1] - (p - start)
-            t = _place(ins[a1], q)
-            if a1:
-                us.append(np.full_like(t, perp))
-                vs.append(t)
-            else:
-                us.append(t)
-                vs.append(np.full_like(t, perp))
-    if n_in[0] > n_in[1] and not ins[1].odd:
-        p = np.arange(n_rings, n_in[0] - n_rings)
-        t = _place(ins[0], p)
-        us.append(t)
-        vs.append(np.full_like(t, HALF))
-    elif n_in[1] >= n_in[0] and not ins[0].odd:
-        p = np.arange(n_in[1] - 1 - n_rings, n_rings - 1, -1)
-        t = _place(ins[1], p)
-        us.append(np.full_like(t, HALF))
-        vs.append(t)
-    pts = _finish(us, vs, DOMAIN_QUAD)
+    # Points: outer ring clockwise, inner rings spiralling in, then (even) the degenerate middle row
+    # (_quad_points, shared with the batched path).
+    pts = _quad_points(out + ins, 1)[0]
+    inner_base = sum(f.n_points - 1 for f in out)
     if prim in (OUTPUT_POINT, OUTPUT_LINE):
         return pts, _simple_indices(len(pts), prim)
 
@@ -642,14 +554,14 @@ def _quad(partitioning: int, prim: int, fxp: tuple[int, ...]) -> tuple[np.ndarra
 # --------------------------------------------------------------------------------------------------
 # The batched path: the same placement for many patches at once.
 #
-# Everything above works on one patch. The connectivity and the point count of a patch depend only on
-# each factor's parity and half-factor point count (n_half) — its "topology" — while the fixed-point
-# fractions move points but never add or remove one. So the patches of a draw are grouped by topology:
-# the indices come once per topology from the per-patch definition (``_TOPOLOGY``), and the point
-# placement of ``_place`` runs over all patches of a group as (patches, points) integer arrays with
-# the per-patch factor constants as columns. (The per-patch results stay cached by exact factors in
-# ``_tessellate_fixed``; only the representatives of new topologies go through it here.) The arithmetic is the per-patch definition's, element by
-# element (the same int64 expressions), so the bits are the same (tests/test_tessellator_batch.py).
+# The connectivity and the point count of a patch depend only on each factor's parity and half-factor
+# point count (n_half) -- its "topology" -- while the fixed-point fractions move points but never add or
+# remove one. So the patches of a draw are grouped by topology: the indices come once per topology from
+# the per-patch definition above (``_TOPOLOGY``), and the points of every patch of a group come from the
+# point functions below as (patches, points) integer arrays with the per-patch factor constants as
+# columns. The per-patch definition uses the same point functions with one patch, so there is one
+# definition of the placement (its digests: tests/test_tessellator.py; per-patch vs batched:
+# tests/test_tessellator_batch.py).
 # --------------------------------------------------------------------------------------------------
 
 @dataclass(slots=True, frozen=True)
@@ -709,7 +621,8 @@ def _group_factor(cols: dict[str, np.ndarray], rows: np.ndarray, j: int) -> _Fac
 
 
 def _place_columns(f: _Factors, points: np.ndarray | int) -> np.ndarray:
-    """``_place`` for a group: (G, len(points)) fixed-point locations."""
+    """(G, len(points)) fixed-point locations of point indices ``points`` (``_place_indices``); G is 1 for
+    one patch."""
     return _place_indices(f, np.atleast_1d(np.asarray(points, np.int64))[None, :])
 
 
@@ -718,7 +631,8 @@ def _full(shape_of: np.ndarray, value: np.ndarray | int) -> np.ndarray:
 
 
 def _finish_columns(us: list[np.ndarray], vs: list[np.ndarray], domain: int, g: int) -> np.ndarray:
-    """``_finish`` for a group: (G, M, 2|3) float32."""
+    """Domain points (G, M, 2|3) float32 from fixed-point u/v parts; w = 1 - u - v is exact (multiples
+    of 2^-16 in [0, 1])."""
     u = fixed_to_float(np.concatenate([np.broadcast_to(a, (g, a.shape[-1])) for a in us], axis=1))
     v = fixed_to_float(np.concatenate([np.broadcast_to(a, (g, a.shape[-1])) for a in vs], axis=1))
     if domain == DOMAIN_TRI:
