@@ -353,6 +353,8 @@ OVERLOADS = [
     # Gather(s, loc [, off [, status]]); the channel forms also take four offsets [, status]
     ("Texture2D", "Gather(s, float2(0, 0), int2(0, 0), st)", True),
     ("Texture2D", "GatherRed(s, float2(0, 0), int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1))", True),
+    ("Texture2D", "GatherAlpha(s, float2(0, 0), int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1), st)", True),
+    ("Texture2D", "GatherCmpGreen(c, float2(0, 0), 0.5, int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1), st)", True),
     ("Texture2D", "Gather(s, float2(0, 0), int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1))", False),
     ("Texture2D", "GatherGreen(s, float2(0, 0), int2(0, 0), int2(1, 0))", False),
     ("Texture2D", "GatherCmpAlpha(c, float2(0, 0), 0.5, int2(0, 0), st)", True),
@@ -400,6 +402,26 @@ def test_clamp_and_status_overloads_use_the_residency_instructions(call, op):
           f"float4 main(float4 p : SV_Position) : SV_Target {{ uint st = 0; return t.{call} + st; }}"
     listing = _listing(src, "ps_5_0")
     assert any(ln.strip().split(" ")[0].split("_aoffimmi")[0] == op for ln in listing.splitlines()), listing
+
+
+def test_four_offset_gather_with_status_combines_the_four_statuses():
+    """GatherRed(s, loc, o1..o4, status): four residency gathers (texel i from the gather at offset i) and
+    one status that CheckAccessFullyMapped reports mapped only when all four were: the AND of the four."""
+    src = """Texture2D t; SamplerState s;
+    float4 main(float4 p : SV_Position) : SV_Target {
+        uint st; float4 r = t.GatherRed(s, p.xy, int2(0, 0), int2(1, 0), int2(0, 1), int2(1, 1), st);
+        return r + CheckAccessFullyMapped(st); }"""
+    lines = [ln.strip() for ln in _listing(src, "ps_5_0").splitlines()]
+    gathers = [ln for ln in lines if ln.startswith("gather4_s_aoffimmi")]
+    assert [g.split(" ")[0] for g in gathers] == ["gather4_s_aoffimmi(0,0,0)", "gather4_s_aoffimmi(1,0,0)",
+                                                   "gather4_s_aoffimmi(0,1,0)", "gather4_s_aoffimmi(1,1,0)"]
+    statuses = {g.split(" ")[2].rstrip(",") for g in gathers}  # the second destination of each
+    assert len(statuses) == 4
+    combined = set()
+    for ln in lines:
+        if ln.startswith("and "):
+            combined |= {x.rstrip(",") for x in ln.split(" ")[2:]}
+    assert statuses <= combined
 
 
 def test_byte_address_load_takes_a_scalar_address():

@@ -910,9 +910,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     if len(offsets) == 4:
         from .texops import gather_per_texel
 
-        if status_node is not None:  # one status for the four accesses: not built
-            raise NotImplementedError("Gather with four offsets and a status argument")
-        return Val(NumType(et.base, 1, 4, "v"), gather_per_texel(cg, offsets, one))
+        return Val(NumType(et.base, 1, 4, "v"), gather_per_texel(cg, offsets, one, status_node, pos))
     one(offsets[0] if offsets else None, d, status_node)
     return Val(NumType(et.base, 1, 4, "v"), [("r", (dst,), None, c) for c in range(4)])
 

@@ -42,14 +42,27 @@ def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
     return Val(NumType(FLOAT, 1, 2, "v"), [("r", (dst,), None, c) for c in range(2)])
 
 
-def gather_per_texel(cg: CodegenContext, offsets: list, one: Callable[[Val, Reg], None]) -> list[Slot]:
+def gather_per_texel(cg: CodegenContext, offsets: list, one: Callable[..., None], status_node=None,
+                     pos=None) -> list[Slot]:
     """Gather with four offsets: texel i of the footprint comes from a gather at offset i, so the
-    result is component i of four gathers (one per distinct offset)."""
+    result is component i of four gathers (one per distinct offset).
+
+    With a status argument each gather is its residency form and the caller's status is the bitwise AND
+    of the four: CheckAccessFullyMapped of it must hold only when every access was fully mapped (the
+    method page: the status of "the operation"). Inferred, not read from fxc output: DXC keeps only the
+    first gather's status (its TODO in HLOperationLower's GenerateDxilGather), and no fxc listing of this
+    form is at hand; the project's executors do not run residency instructions (tiled resources)."""
     out: list[Slot] = []
+    statuses: list[Reg] | None = [] if status_node is not None else None
     for i, off in enumerate(offsets):
         t = cg.temp()
-        one(off, Reg("r", (t,), None, (0, 1, 2, 3)))
+        one(off, Reg("r", (t,), None, (0, 1, 2, 3)), statuses)
         out.append(("r", (t,), None, i))
+    if statuses:
+        acc = statuses[0]
+        for s in statuses[1:]:
+            cg.emit("and", acc, acc, s)
+        store_status(cg, status_node, acc, pos)
     return out
 
 
@@ -57,7 +70,9 @@ def access(cg: CodegenContext, op: str, dst: Reg, srcs: list[Reg], suffix: str, 
            status_node, pos) -> None:
     """One resource access ``op dst, srcs…``; with a clamp or a status argument, its D3D11.2 residency form
     (``*_s``: a second destination receives the status, methodsig.FEEDBACK) — the status is stored into the
-    caller's ``out uint`` argument. A program with such an instruction requires tiled resources (SFI0)."""
+    caller's ``out uint`` argument, or appended to ``status_node`` when that is a list (the accesses of one
+    call that share one status: gather_per_texel). A program with such an instruction requires tiled
+    resources (SFI0)."""
     if clamp is None and status_node is None:
         cg.emit(op, dst, *srcs, suffix=suffix)
         return
@@ -70,7 +85,9 @@ def access(cg: CodegenContext, op: str, dst: Reg, srcs: list[Reg], suffix: str, 
     if status_node is not None:
         status = Reg("r", (cg.temp(),), None, (0,))
     cg.emit(fop, dst, status, *srcs, suffix=suffix)
-    if status_node is not None:
+    if isinstance(status_node, list):
+        status_node.append(status)
+    elif status_node is not None:
         store_status(cg, status_node, status, pos)
 
 
