@@ -424,6 +424,25 @@ def test_four_offset_gather_with_status_combines_the_four_statuses():
     assert statuses <= combined
 
 
+def test_structured_load_with_status_of_a_wide_element():
+    """StructuredBuffer<S>.Load(i, status) of a 36-byte S: one ld_structured_s per 16 bytes (offsets 0, 16,
+    32) and the caller's status the AND of the three."""
+    src = """struct S { float4 a; float4 b; uint c; };
+    StructuredBuffer<S> sb; RWStructuredBuffer<float4> o;
+    [numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {
+        uint st; S v = sb.Load(id.x, st); o[id.x] = v.a + v.b + v.c + CheckAccessFullyMapped(st); }"""
+    lines = [ln.strip() for ln in _listing(src, "cs_5_0").splitlines()]
+    loads = [ln for ln in lines if ln.startswith("ld_structured")]
+    assert [ln.split(" ")[0] for ln in loads] == ["ld_structured_s"] * 3
+    assert [ln.split(", ")[3] for ln in loads] == ["l(0)", "l(16)", "l(32)"]
+    statuses = {ln.split(" ")[2].rstrip(",") for ln in loads}
+    combined = set()
+    for ln in lines:
+        if ln.startswith("and "):
+            combined |= {x.rstrip(",") for x in ln.split(" ")[2:]}
+    assert len(statuses) == 3 and statuses <= combined
+
+
 def test_byte_address_load_takes_a_scalar_address():
     # fxc's record (DXC intrinsic-examples.hlsl): RWByteAddressBuffer.Load(uint2) has no overload
     src = "RWByteAddressBuffer b; [numthreads(1,1,1)] void main() { uint2 a = 0; b.Store(0, b.Load(a)); }"

@@ -816,13 +816,12 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             return sample_position(cg, r, args, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
         idx = cg.convert(args[0], NumType(UINT), pos)
-        if status_node is not None and t.elem.slots > 4:
-            raise NotImplementedError("Load with a status argument of a structured element wider than 16 bytes")
+        start = len(cg.code)
         v = mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
         if status_node is not None:
-            from .texops import upgrade_last_to_feedback
+            from .texops import upgrade_to_feedback
 
-            upgrade_last_to_feedback(cg, status_node, pos, "ld_structured")
+            upgrade_to_feedback(cg, status_node, pos, "ld_structured", start)
         return v
     if k in _STRUCTURED and name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)

@@ -99,13 +99,21 @@ def store_status(cg: CodegenContext, status_node, status: Reg, pos) -> None:
     assign_to(cg, status_node, Val(NumType(UINT), [("r", status.idx, None, 0)]), pos)
 
 
-def upgrade_last_to_feedback(cg: CodegenContext, status_node, pos, op: str) -> None:
-    """Turn the last ``op`` instruction emitted (the one load of a structured-buffer element) into its
-    residency form writing ``status_node``."""
+def upgrade_to_feedback(cg: CodegenContext, status_node, pos, op: str, start: int) -> None:
+    """Turn the ``op`` instructions emitted from ``cg.code[start]`` on (the loads of one structured-buffer
+    element: one per 16 bytes) into their residency forms; the caller's status is the AND of theirs (mapped
+    only when every load was: as gather_per_texel, inferred for more than one load)."""
     from .methodsig import FEEDBACK
 
-    ins = next(i for i in reversed(cg.code) if i.op == op)
-    status = Reg("r", (cg.temp(),), None, (0,))
-    ins.op = FEEDBACK[ins.op]
-    ins.args.insert(1, status)
-    store_status(cg, status_node, status, pos)
+    statuses: list[Reg] = []
+    for ins in cg.code[start:]:
+        if ins.op == op:
+            status = Reg("r", (cg.temp(),), None, (0,))
+            ins.op = FEEDBACK[ins.op]
+            ins.args.insert(1, status)
+            statuses.append(status)
+    if not statuses:  # the element's loads were folded away: nothing to take a status from
+        raise NotImplementedError(f"a status argument of a {op} whose loads were removed")
+    for s in statuses[1:]:
+        cg.emit("and", statuses[0], statuses[0], s)
+    store_status(cg, status_node, statuses[0], pos)
