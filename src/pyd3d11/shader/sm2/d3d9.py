@@ -256,10 +256,15 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     for v in used:
         if id(v) in loop_vars:
             consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
+    # D3DXPARAMETER_TYPE of a sampler: SAMPLER1D 11, SAMPLER2D 12, SAMPLER3D 13, SAMPLERCUBE 14. D3D9 samples a
+    # sampler1D through a 2D declaration (dcl_2d), so its texture's dimension (RDEF: D3D_SRV_DIMENSION_TEXTURE1D,
+    # 2) tells it apart from a sampler2D.
     stype = {SamplerType.TEX_2D: 12, SamplerType.CUBE: 14, SamplerType.VOLUME: 13}
+    dims = {b.bind_point: b.dimension for b in (rdef.bindings if rdef else []) if b.input_type == 2}  # D3D_SIT_TEXTURE
+    one_d = {m.sampler for m in tr.sampler_mappings if dims.get(m.resource) == 2}
     for reg, name in sampler_names.items():
-        consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1,
-                               TypeInfo(CLASS_OBJECT, stype.get(sampler_types[reg], 10))))
+        typ = 11 if reg in one_d else stype.get(sampler_types[reg], 10)
+        consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1, TypeInfo(CLASS_OBJECT, typ)))
     consts.sort(key=lambda c: c.name.encode())
     table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))

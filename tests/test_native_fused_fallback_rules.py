@@ -1,0 +1,60 @@
+"""The fused lane (pipeline/native/fused.py) with a pixel shader the native backend does not lower: the draw falls
+back to the reference visibly (its reason counted as "pixel shader not compiled: ...") and its bytes are the
+reference backend's. Subroutines (``call`` / ``label``, SM4 "call" and "label" instructions) are one such
+program: the native lowering refuses ``label`` (shader/native/lower.py)."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bitid_scenes as bs  # noqa: E402
+from gfx_util import rtv, texture2d  # noqa: E402
+
+from pyd3d11.pipeline.native import fused  # noqa: E402
+from pyd3d11.shader import native  # noqa: E402
+
+pytestmark = [pytest.mark.backend_specific,
+              pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
+
+PS_CALL = """ps_4_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+call l0
+ret
+label l0
+mul o0.xyzw, v1.wzyx, l(0.5, 1.0, 0.25, 1.0)
+ret
+"""
+
+
+@pytest.fixture(autouse=True)
+def _restore():
+    yield
+    native.set_backend(None)
+
+
+def _scene() -> bytes:
+    t = texture2d(28, 24, 20)
+    bs._fill(t, 3)
+    bs._draw(bs._vertices(2, 6), [rtv(t)], PS_CALL, size=(24, 20))
+    return bs._bytes(t)
+
+
+def test_pixel_shader_the_backend_does_not_lower_falls_back_visibly():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        native.set_backend("reference")
+        ref = _scene()
+        native.set_backend("native")
+        before = dict(fused.stats.reasons)
+        drawn = fused.stats.fused_draws
+        got = _scene()
+    grown = {k for k, v in fused.stats.reasons.items() if v > before.get(k, 0)}
+    assert any(k.startswith("pixel shader not compiled: ") for k in grown), fused.stats.reasons
+    assert fused.stats.fused_draws == drawn
+    assert got == ref
