@@ -389,6 +389,29 @@ def test_immediate_texel_offsets_in_range(call, ok):
         assert "range -8 to 7" in compile_error(src, "ps_4_0")
 
 
+@pytest.mark.parametrize("body,ok", [
+    # a uniform, a shader input: never literals -> fxc's X4566 (DXC issue 2590 quotes its text)
+    ("return t.Sample(s, a, o);", False),
+    ("return t.Load(int3(0, 0, 0), o);", False),
+    ("return t.Sample(s, a, int2(a));", False),
+    # a loop counter resolves once fxc unrolls the loop; a function argument once the call is inlined
+    ("float4 r = 0; for (int i = -2; i < 3; i++) r += t.Sample(s, a, int2(i, 0)); return r;", True),
+    ("return f(a, int2(1, 0)) + f(a, int2(-1, 0));", True),
+    # ... but not when the loop must stay a loop, or the counter leaves the range
+    ("float4 r = 0; [loop] for (int i = 0; i < 3; i++) r += t.Sample(s, a, int2(i, 0)); return r;", False),
+    ("float4 r = 0; for (int i = 6; i < 9; i++) r += t.Sample(s, a, int2(i, 0)); return r;", False),
+])
+def test_texel_offsets_must_resolve_to_literals(body, ok):
+    src = ("Texture2D t; sampler s; int2 o; float4 f(float2 a, int2 k) { return t.Sample(s, a, k); }\n"
+           f"float4 main(float2 a : A) : sv_target {{ {body} }}")
+    if ok:
+        compiles(src, "ps_5_0")
+    else:
+        err = compile_error(src, "ps_5_0")
+        assert "error X4566: offset texture instructions must take offset which can resolve to integer literal " \
+               "in the range -8 to 7" in err, err
+
+
 def test_gather_offset_out_of_range_is_programmable_on_sm5_only():
     src = "Texture2D t; sampler s; float4 main() : sv_target { return t.Gather(s, float2(0, 0), int2(9, 0)); }"
     assert "gather4_po" in compile_hlsl(src, "t", "main", "ps_5_0").listing

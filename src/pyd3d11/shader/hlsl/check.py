@@ -375,11 +375,25 @@ def unmappable(cg, pos) -> HlslError:
     return cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
 
 
+#: fxc's error for a texel offset of a sample/ld instruction that does not resolve, after constant folding
+#: and unrolling, to literals in [-8, 7] (its text and number as fxc prints them: DXC issue 2590, which quotes
+#: "error X4566: offset texture instructions must take offset which can resolve to integer literal in the
+#: range -8 to 7"; DXC's offsets.hlsl range checks carry the same text)
+TEXEL_OFFSET_ERROR = (4566, "offset texture instructions must take offset which can resolve to integer literal "
+                            "in the range -8 to 7")
+
+
+def texel_offset_error(pos: Pos) -> HlslError:
+    """X4566 (see TEXEL_OFFSET_ERROR); unroll.needs_unroll retries the enclosing loop unrolled first, as
+    fxc resolves a loop counter used as an offset by unrolling."""
+    return pos.error(TEXEL_OFFSET_ERROR[1], TEXEL_OFFSET_ERROR[0])
+
+
 def check_texel_offsets(vals: list[int], pos: Pos) -> None:
     """Immediate texel offsets (``_aoffimmi``) are 4-bit two's complement: each in [-8, 7]
     (D3D11.3 §22.4.14 sample instructions' address offset)."""
     if any(not -8 <= v <= 7 for v in vals):
-        raise pos.error("texel offset must resolve to an integer literal in the range -8 to 7", 3000)
+        raise texel_offset_error(pos)
 
 
 #: entry-point attributes fxc evaluates (unknown ones are ignored, their arguments unchecked)

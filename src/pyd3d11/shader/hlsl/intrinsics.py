@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets, unmappable
+from .check import check_texel_offsets, texel_offset_error, unmappable
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
@@ -766,7 +766,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             if "offset" in tail:
                 off = tail["offset"]
                 if not off.const:
-                    raise NotImplementedError("non-literal texel offsets")
+                    raise texel_offset_error(pos)
                 vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
                 check_texel_offsets(vals, pos)
                 suffix = "_aoffimmi({},{},{})".format(*(vals[:3] if len(vals) >= 3 else vals + [0]))
@@ -802,7 +802,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                 if "offset" in tail:
                     off = tail["offset"]
                     if not off.const:
-                        raise NotImplementedError("non-literal texel offsets")
+                        raise texel_offset_error(pos)
                     vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
                     check_texel_offsets(vals, pos)
                     suffix = "_aoffimmi({},{},{})".format(*vals[:3])

@@ -19,10 +19,11 @@ def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
     """``_aoffimmi(u,v,w)`` for a texel offset that is a compile-time constant (after constant
     propagation and unrolling; anything else is not expressible as an immediate offset)."""
     v = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
+    from .check import check_texel_offsets, texel_offset_error
+
     if not v.const:
-        raise NotImplementedError("non-literal texel offsets")
+        raise texel_offset_error(pos)
     vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in v.slots] + [0, 0, 0]
-    from .check import check_texel_offsets
 
     check_texel_offsets(vals, pos)
     return "_aoffimmi({},{},{})".format(*vals[:3])

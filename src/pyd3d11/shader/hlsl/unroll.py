@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import constprop as cp
+from .check import TEXEL_OFFSET_ERROR
 from .diagnostics import HlslError
 from .operands import is_imm
 
@@ -36,8 +37,8 @@ class _CannotUnroll(Exception):
 def needs_unroll(exc: BaseException) -> bool:
     """Errors that fxc avoids by unrolling the enclosing loop."""
     if isinstance(exc, HlslError):
-        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code == 3512
-    return isinstance(exc, NotImplementedError) and "non-literal texel offsets" in str(exc)
+        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code in (3512, TEXEL_OFFSET_ERROR[0])
+    return False
 
 
 def _attr(s: A.Node, name: str):
