@@ -9,6 +9,7 @@ Output keeps one output line per input line (directives become blank lines) and 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -34,6 +35,12 @@ class Macro:
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
 #: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
 _KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
+
+
+def _file_key(name: str) -> str:
+    """The identity ``#pragma once`` gives a file: its name as the include handler returned it, with Windows'
+    rules (``\\`` and ``/`` both separate folders, case does not matter, ``a/../b`` is ``b``)."""
+    return os.path.normpath(name.replace("\\", "/")).replace("\\", "/").lower()
 
 
 @dataclass
@@ -249,6 +256,8 @@ class Preprocessor:
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
+        #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
+        self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
     # --- errors -----------------------------------------------------------------------------------
@@ -476,7 +485,8 @@ class Preprocessor:
             self.include(rest)
             return True
         elif name == "error":
-            raise self.error(f"#error {rest}".rstrip(), 1003)
+            # "#error Directive": "The token string is subject to macro expansion"
+            raise self.error(f"#error {_join(_trim(self.expand(tokenize_line(rest))))}".rstrip(), 1003)
         elif name == "pragma":
             return self.pragma(rest)
         elif name == "line":
@@ -502,6 +512,11 @@ class Preprocessor:
             self.warning_pragma(toks[1:])
             # kept in the output: the compiler applies it from this position on (warnpragma.py)
             return "#pragma warning " + " ".join(toks[1:])
+        if toks[:1] == ["once"]:
+            # the file is read once: a later #include of it adds nothing (fxc honours it in included files,
+            # as MSVC does; the main file is never included again, so there it changes nothing)
+            self.once_files.add(_file_key(self.real_file))
+            return ""
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
@@ -529,13 +544,24 @@ class Preprocessor:
             plist = body_text[:close].strip()
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
-            # C99 §6.10.3 constraints: an identifier list without repeats (p6)
+            # C99 §6.10.3p12: a final "..." makes the macro variadic; its parameter is named __VA_ARGS__
+            if params and params[-1] == "...":
+                params[-1] = _VA_ARGS
+            # C99 §6.10.3 constraints: an identifier list without repeats (p6); __VA_ARGS__ is no parameter
+            # name a definition may give (p5)
             for k, p in enumerate(params):
-                if not re.fullmatch(r"[A-Za-z_]\w*", p):
+                if k == len(params) - 1 and p == _VA_ARGS and plist.rstrip().endswith("..."):
+                    continue
+                if p == "...":
+                    raise self.error(f"'...' must be the last parameter of '{name}'", 1007)
+                if not re.fullmatch(r"[A-Za-z_]\w*", p) or p == _VA_ARGS:
                     raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
         body = tokenize_line(body_text.strip())
+        if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
+            # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
+            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", 1007)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
         old = self.macros.get(name)
         if old is not None and (old.params != params or old.body != body):
@@ -550,7 +576,11 @@ class Preprocessor:
             raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
         if params is not None:
             for k, t in enumerate(toks):
-                if t == "#" and (k + 1 >= len(toks) or toks[k + 1] not in params):
+                if t != "#":
+                    continue
+                if toks[k + 1:k + 2] == ["@"]:  # #@ charizes its operand (the #define page)
+                    k += 1
+                if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
@@ -573,7 +603,8 @@ class Preprocessor:
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
         try:
-            self.process(text, shown)
+            if _file_key(shown) not in self.once_files:
+                self.process(text, shown)
         finally:
             if len(opened) > 2 and opened[2] is not None:
                 opened[2]()
@@ -647,9 +678,14 @@ class Preprocessor:
             if j < 0 or pending[j] != "(":
                 out.append(t)
                 continue
-            args, rparen, rest = self._collect_args(pending, j)
+            variadic = bool(m.params) and m.params[-1] == _VA_ARGS
+            args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
+            if variadic and len(args) == len(m.params) - 1:
+                # no argument for the "...": C99 §6.10.3p4 wants one more argument than named parameters; C23
+                # (and MSVC, GCC, Clang) accept none and __VA_ARGS__ is then empty
+                args.append([])
             if len(args) < len(m.params):
                 # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516)
                 raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
@@ -664,9 +700,11 @@ class Preprocessor:
             pending.extend(reversed(body))
         return out
 
-    def _collect_args(self, pending: list[str], j: int) -> tuple[list[list[str]], str, int]:
+    def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
         """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
-        (arguments, the closing parenthesis token, the stack length once the invocation is consumed)."""
+        (arguments, the closing parenthesis token, the stack length once the invocation is consumed).
+        ``variadic``: the parameter count of a variadic macro; its last argument takes the rest of the list,
+        commas included (C99 §6.10.3p12)."""
         depth = 0
         args: list[list[str]] = [[]]
         j -= 1
@@ -678,7 +716,7 @@ class Preprocessor:
                 if depth == 0:
                     return [_trim(a) for a in args], t, j
                 depth -= 1
-            elif t == "," and depth == 0:
+            elif t == "," and depth == 0 and not (variadic and len(args) == variadic):
                 args.append([])
                 j -= 1
                 continue
@@ -699,6 +737,18 @@ class Preprocessor:
         i = 0
         while i < len(body):
             t = body[i]
+            if t == "#" and amap and body[i + 1:i + 2] == ["@"]:
+                # the charizing operator #@ (#define page: "preceded by a stringizing (#), charizing (#@), or
+                # token-pasting (##) operator"): the argument as written, in single quotes
+                j = i + 2
+                while j < len(body) and body[j] == " ":
+                    j += 1
+                if j < len(body) and body[j] in amap:
+                    arg = amap[body[j]]
+                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
+                    out.append("'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'")
+                    i = j + 1
+                    continue
             if t == "#" and amap:
                 j = i + 1
                 while j < len(body) and body[j] == " ":
@@ -792,6 +842,9 @@ class Preprocessor:
 class _Unterminated(HlslError):
     """An invocation whose argument list the text given does not close (the source may go on)."""
 
+
+#: the parameter of a variadic macro (C99 §6.10.3p12: "..." in the parameter list)
+_VA_ARGS = "__VA_ARGS__"
 
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
 _PASTE = "\x01##"
