@@ -744,9 +744,7 @@ class Preprocessor:
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    arg = amap[body[j]]
-                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
-                    out.append("'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'")
+                    out.append("'" + _spelling(amap[body[j]], "'") + "'")
                     i = j + 1
                     continue
             if t == "#" and amap:
@@ -754,11 +752,7 @@ class Preprocessor:
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    # each white-space run between the argument's tokens becomes one space (§6.10.3.2p2)
-                    arg = amap[body[j]]
-                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
-                    s = s.replace("\\", "\\\\").replace('"', '\\"')
-                    out.append('"' + s + '"')
+                    out.append('"' + _spelling(amap[body[j]], '"') + '"')
                     i = j + 1
                     continue
             if t == "##":
@@ -876,6 +870,23 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
             tok.line = t.line
         out.append(tok)
     return out
+
+
+def _spelling(arg: list[str], quote: str) -> str:
+    """The text ``#`` (or ``#@``) makes of an argument (C99 §6.10.3.2p2): each white-space run between its
+    tokens becomes one space, and a ``\\`` or ``"`` inside a string literal or character constant gets a
+    ``\\`` before it (only there: ``#`` of ``@\\n`` keeps its one backslash). ``quote``: the quotation mark
+    of the result, which is escaped too in the charizing form."""
+    out: list[str] = []
+    for k, a in enumerate(arg):
+        if a == " " and k and arg[k - 1] == " ":
+            continue
+        if a[:1] and a[:1] in "\"'":
+            a = a.replace("\\", "\\\\").replace('"', '\\"')
+        if quote == "'":
+            a = a.replace("'", "\\'")
+        out.append(a)
+    return "".join(out)
 
 
 def _trim(a: list[str]) -> list[str]:
