@@ -221,3 +221,43 @@ def test_error_in_an_inactive_group_is_not_expanded_or_raised():
 def test_variadic_macros_in_strict_c99_mode():
     res = preprocess("#define F(x, ...) x(__VA_ARGS__)\nF(f, 1, 2)", "t.hlsl", strict_c99=True)
     assert [t for t in tokenize_line(res.text.splitlines()[-1]) if t != " "] == ["f", "(", "1", ",", "2", ")"]
+
+
+# --- numbers are HLSL literals, not pp-numbers (the #define page's MERGE example) -----------------------------
+HLSL_NUMBERS = [
+    # "the pasted tokens must be valid tokens on their own": MERGE(float, 4x4) is "float4 x4", not "float4x4"
+    ("#define MERGE(a, b) a##b\nMERGE(float, 4x4) test;", ["float4", "x4", "test", ";"]),
+    ("#define MERGE(a, b) a##b\nMERGE(MERGE(float, 4), x4) test;", ["float4x4", "test", ";"]),  # the workaround
+    # a name after digits is its own token, so it is replaced (C99's pp-number 4__FILE__ would hide it)
+    ("#define X 7\n4X", ["4", "7"]),
+    ("4__FILE__", ["4", '"t.hlsl"']),
+    # the literals HLSL has stay one token each
+    ("1.0f 2.5e-3 .5h 10u 0x1Fu 1e+5 7L 3.", ["1.0f", "2.5e-3", ".5h", "10u", "0x1Fu", "1e+5", "7L", "3."]),
+    ("#define F(x) x\nF(1.5e+2f)", ["1.5e+2f"]),
+    ("1.0.xxxx", ["1.0", ".", "xxxx"]),  # a swizzle of a literal
+]
+
+
+@pytest.mark.parametrize(("src", "expected"), HLSL_NUMBERS)
+def test_numbers_are_hlsl_literals(src, expected):
+    assert [t for t in tokenize_line(run(src)[0]) if t != " "] == expected
+
+
+def test_the_merge_example_reaches_the_compiler():
+    """The page's point: the first form declares ``float4 x4`` followed by a stray ``test`` (an error), the
+    workaround a float4x4."""
+    from pyd3d11.shader.compile_api import D3DCompile
+    body = "\nfloat4 main() : SV_Target { return test[0]; }"
+    D3DCompile("#define MERGE(a, b) a##b\nMERGE(MERGE(float, 4), x4) test;" + body, None, "t.hlsl", None, None,
+               "main", "ps_5_0")
+    with pytest.raises(ShaderCompileError):
+        D3DCompile("#define MERGE(a, b) a##b\nMERGE(float, 4x4) test;" + body, None, "t.hlsl", None, None,
+                   "main", "ps_5_0")
+
+
+def test_strict_c99_mode_keeps_pp_numbers():
+    """C99 §6.4.8: a pp-number takes letters, digits, '.', and e+ / e-; the differential test against cpp runs
+    in this mode."""
+    res = preprocess("#define X 7\n4X 4__FILE__ 1e+x", "t.hlsl", strict_c99=True)
+    assert [t for t in tokenize_line(res.text.splitlines()[-1], pp_numbers=True) if t != " "] == \
+        ["4X", "4__FILE__", "1e+x"]

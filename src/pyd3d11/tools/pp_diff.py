@@ -254,7 +254,7 @@ def tokens(text: str) -> list[str]:
     for ln in text.splitlines():
         if ln.startswith("#line"):
             continue
-        out += [t for t in tokenize_line(ln) if t != " "]
+        out += [t for t in tokenize_line(ln, pp_numbers=True) if t != " "]  # C99 mode: cpp's pp-numbers
     return out
 
 

@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from .diagnostics import HlslError
 from .warnpragma import parse_warning_pragma
 
+#: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
+#: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number
 _TOKEN = re.compile(
+    r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
+    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
+    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
+    re.X,
+)
+#: the same with C99's pp-number (§6.4.8: ``4x4``, ``1e+`` and ``4__FILE__`` are one token): the strict C99 mode
+_TOKEN_C99 = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
@@ -56,10 +65,11 @@ class PreprocessResult:
     sources: dict[str, str] = field(default_factory=dict)
 
 
-def tokenize_line(line: str) -> list[str]:
-    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens)."""
+def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
+    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens); ``pp_numbers``:
+    C99's pp-numbers instead of HLSL's numbers."""
     out: list[str] = []
-    for m in _TOKEN.finditer(line):
+    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
                 out.append(" ")
@@ -137,14 +147,14 @@ class _NextLine:
         incomment[0] = self.in_comment
 
 
-def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int) -> list[str]:
+def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
     """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
     line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
     its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
     if not breaks:
-        return tokenize_line(code)
+        return tokenize_line(code, pp_numbers)
     out: list[str] = []
-    for m in _TOKEN.finditer(code):
+    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
                 out.append(" ")
@@ -187,9 +197,9 @@ def _would_merge(prev: str, t: str) -> bool:
     a, b = prev[-1], t[0]
     if a in _WORD:
         if b in _WORD:
-            return True  # identifiers and pp-numbers run together
-        # a pp-number takes a '.' and an exponent's sign (C99 §6.4.8)
-        return prev[0] in _DIGITS and (b == "." or (a in "eEpP" and b in "+-"))
+            return True  # identifiers and numbers run together (a space between them never hurts)
+        # a number may take a '.', an exponent's sign ("1e" "+5" is not one)
+        return prev[0] in _DIGITS and b in ".+-" and tokenize_line(prev + t) != [prev, t]
     if b in _WORD:
         return a == "." and b in _DIGITS
     if a in "\"'" or b in "\"'":
@@ -238,7 +248,7 @@ class Preprocessor:
         self.strict_c99 = strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
-            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
+            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1", strict_c99)])
         self.include_open = include_open
         self.sources: dict[str, str] = {}
         self.out: list[str] = []
@@ -316,7 +326,7 @@ class Preprocessor:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
-                    toks = _tokenize_lines(code, breaks, self.line_delta)
+                    toks = _tokenize_lines(code, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         nxt = _NextLine.read(lines, i, incomment)
                         d = nxt.text.strip()
@@ -386,7 +396,7 @@ class Preprocessor:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
         their own physical line (for __LINE__, as GCC does)."""
         return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
-            nxt.text, [(0, i)] + nxt.breaks, self.line_delta)
+            nxt.text, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
     def _ends_with_function_name(self, toks: list[str]) -> bool:
         """The last token is a function-like macro name that may still be invoked (not painted blue)."""
@@ -486,11 +496,11 @@ class Preprocessor:
             return True
         elif name == "error":
             # "#error Directive": "The token string is subject to macro expansion"
-            raise self.error(f"#error {_join(_trim(self.expand(tokenize_line(rest))))}".rstrip(), 1003)
+            raise self.error(f"#error {_join(_trim(self.expand(self._tokens(rest))))}".rstrip(), 1003)
         elif name == "pragma":
             return self.pragma(rest)
         elif name == "line":
-            parts = tokenize_line(rest)
+            parts = self._tokens(rest)
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", 1004)
@@ -504,7 +514,7 @@ class Preprocessor:
 
     def pragma(self, rest: str) -> str:
         # "#pragma Directive": the token-string "is subject to macro expansion"
-        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
+        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
@@ -558,7 +568,7 @@ class Preprocessor:
                     raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
-        body = tokenize_line(body_text.strip())
+        body = self._tokens(body_text.strip())
         if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
             # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
             raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", 1007)
@@ -584,7 +594,7 @@ class Preprocessor:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
-        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
+        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
         if toks and toks[0].startswith('"'):
             kind, fname = 0, toks[0][1:-1]
         elif toks and toks[0] == "<":
@@ -775,8 +785,10 @@ class Preprocessor:
             i += 1
         return out
 
-    @staticmethod
-    def _paste(toks: list[str]) -> list[str]:
+    def _tokens(self, text: str) -> list[str]:
+        return tokenize_line(text, self.strict_c99)
+
+    def _paste(self, toks: list[str]) -> list[str]:
         if _PASTE not in toks:
             return [t for t in toks if t != "\x00"]
         out: list[str] = []
@@ -791,7 +803,7 @@ class Preprocessor:
                     j += 1
                 left = out.pop() if out else ""
                 right = toks[j] if j < len(toks) else ""
-                out.extend(tokenize_line((left + right).replace("\x00", "")) or [])
+                out.extend(self._tokens((left + right).replace("\x00", "")) or [])
                 i = j + 1
                 continue
             out.append(t)
@@ -800,7 +812,7 @@ class Preprocessor:
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
-        toks = [t for t in tokenize_line(text) if t != " "]
+        toks = [t for t in self._tokens(text) if t != " "]
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
         self._in_if = True
