@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pyd3d11.errors import ShaderCompileError
@@ -261,3 +263,56 @@ def test_strict_c99_mode_keeps_pp_numbers():
     res = preprocess("#define X 7\n4X 4__FILE__ 1e+x", "t.hlsl", strict_c99=True)
     assert [t for t in tokenize_line(res.text.splitlines()[-1], pp_numbers=True) if t != " "] == \
         ["4X", "4__FILE__", "1e+x"]
+
+
+# --- D3DPreprocess: "outputs #line directives and preserves line numbering of source input" -------------------
+def _placed(text: str) -> dict[str, tuple[str, int]]:
+    """Every word of the output with the (file, line) the output's #line markers give its line."""
+    where: dict[str, tuple[str, int]] = {}
+    file, line = "", 1
+    for ln in text.split("\n"):
+        if ln.startswith("#line "):
+            num, _, name = ln[6:].partition(" ")
+            file, line = name.strip('"') or file, int(num)
+            continue
+        for w in re.findall(r"L[a-z]_\d+", ln):
+            where[w] = (file, line)
+        line += 1
+    return where
+
+
+class _Files:
+    def __init__(self, files):
+        self.files = files
+
+    def Open(self, kind, name, parent):  # noqa: N802
+        return self.files[name].encode()
+
+    def Close(self, data):  # noqa: N802
+        pass
+
+
+LINE_MAPS = [
+    # (files, moved): each word Lm_n stands on line n of file m in the source and must be on that line after
+    # preprocessing, except the words ``moved`` names: an argument on a later line of a multi-line invocation is
+    # replaced into the invocation's one output line (the line of its name)
+    ({"m": "Lm_1\n\nLm_3\n#define X 1\nLm_5 X\n#if 0\nno\n#else\nLm_9\n#endif\nLm_11"}, {}),
+    ({"m": "Lm_1\n/* a comment\nover lines */ Lm_3\n// note\nLm_5"}, {}),
+    ({"m": '#include "a.h"\nLm_2\n#include "a.h"\nLm_4', "a.h": "La_1\n\nLa_3"}, {}),
+    ({"m": '#include "a.h"\nLm_2', "a.h": '#include "b.h"\nLa_2', "b.h": "\nLb_2"}, {}),
+    ({"m": "#define F(x) x\nF(Lm_2\n)\nLm_4\nF(\nLm_6)\nLm_7"}, {"Lm_6": ("m", 5)}),
+    ({"m": "#line 100\nLm_100\n\nLm_102"}, {}),
+    ({"m": '#include "a.h"\nLm_2\n#include "a.h"\nLm_4', "a.h": "#pragma once\nLa_2"}, {}),
+]
+
+
+@pytest.mark.parametrize(("files", "moved"), LINE_MAPS)
+def test_output_lines_map_back_to_source_lines(files, moved):
+    """The D3DPreprocess page: the output's line numbering, read through its #line directives, relates each line
+    to the input source line it came from."""
+    text = bytes(D3DPreprocess(files["m"], None, "m", None, _Files(files))).decode()
+    placed = _placed(text)
+    for name, src in files.items():
+        for w in re.findall(r"L[a-z]_\d+", src):
+            want = moved.get(w, (name, int(w.split("_")[1])))
+            assert placed.get(w) == want, (w, placed.get(w), text)
