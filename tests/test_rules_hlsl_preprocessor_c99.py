@@ -103,6 +103,7 @@ def test_variable_arguments_inside_another_invocation_stay_one_argument():
     "#define F(x) __VA_ARGS__",              # p5: only in a variadic macro's replacement list
     "#define O __VA_ARGS__",
     "#define F(x, x, ...) x",                # p6 still holds for the named ones
+    "#define F(x...) x",                     # GCC's named variable arguments are no C99 (nor MSVC) form
 ])
 def test_variadic_constraints(src):
     fails(src)
