@@ -317,3 +317,23 @@ def test_output_lines_map_back_to_source_lines(files, moved):
         for w in re.findall(r"L[a-z]_\d+", src):
             want = moved.get(w, (name, int(w.split("_")[1])))
             assert placed.get(w) == want, (w, placed.get(w), text)
+
+
+# --- the #if page: "Conditional-compilation directives contained in include files must satisfy the same
+# conditions" (each #if matched by an #endif within its own file; C99 §6.10.1 groups are per source file) -----
+@pytest.mark.parametrize(("main", "inc"), [
+    ('#include "a.h"\nx', "#if 1\ny"),                       # an #if the included file leaves open
+    ('#include "a.h"\nx', "#ifdef Q\ny\n#else"),
+    ('#if 1\n#include "a.h"\n', "#endif"),                   # an #endif closing the includer's #if
+    ('#if 1\n#include "a.h"\n#endif', "#else\ny"),
+    ('#if 0\n#else\n#include "a.h"\n#endif', "#elif 1"),
+])
+def test_conditionals_balance_within_each_file(main, inc):
+    with pytest.raises(ShaderCompileError):
+        D3DPreprocess(main, None, "m", None, _Files({"a.h": inc}))
+
+
+def test_balanced_conditionals_across_an_include_are_fine():
+    out = bytes(D3DPreprocess('#if 1\n#include "a.h"\n#endif\nz', None, "m", None,
+                              _Files({"a.h": "#if 0\nno\n#else\nyes\n#endif"}))).decode()
+    assert [w for ln in out.splitlines() if not ln.startswith("#line") for w in ln.split()] == ["yes", "z"]
