@@ -337,3 +337,13 @@ def test_balanced_conditionals_across_an_include_are_fine():
     out = bytes(D3DPreprocess('#if 1\n#include "a.h"\n#endif\nz', None, "m", None,
                               _Files({"a.h": "#if 0\nno\n#else\nyes\n#endif"}))).decode()
     assert [w for ln in out.splitlines() if not ln.startswith("#line") for w in ln.split()] == ["yes", "z"]
+
+
+def test_a_variadic_macro_reaches_the_compiler():
+    """The variable arguments become a constructor's argument list (the common use in shader code)."""
+    from pyd3d11.d3dcompiler import D3DDisassemble
+    from pyd3d11.shader.compile_api import D3DCompile
+    src = ("#define MAKE(T, ...) T(__VA_ARGS__)\n#define OUT(...) return MAKE(float4, __VA_ARGS__);\n"
+           "float4 main() : SV_Target { OUT(0.25, 0.5, 0.75, 1) }")
+    listing = bytes(D3DDisassemble(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))).decode()
+    assert "l(0.250000,0.500000,0.750000,1.000000)" in listing
