@@ -1,6 +1,8 @@
-"""The HLSL preprocessor (C89-style, as fxc implements it): #include, object- and function-like
-#define with # and ##, #undef, conditionals with constant expressions and defined(), #error, #line,
-#pragma (pack_matrix recorded, others ignored), __LINE__/__FILE__.
+"""The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
+# and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
+conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
+(pack_matrix and warning kept for the compiler, once honoured, others warned about), __LINE__/__FILE__.
+Numbers are read as HLSL literals, not C pp-numbers (``strict_c99`` keeps C's pp-numbers and ##).
 
 Output keeps one output line per input line (directives become blank lines) and inserts
 ``#line N "file"`` markers where the mapping jumps (includes), so the lexer reports fxc-style
