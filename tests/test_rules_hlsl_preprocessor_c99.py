@@ -210,6 +210,7 @@ def test_a_directive_produced_by_an_expansion_is_not_a_directive():
     ("#define WHY missing feature\n#error WHY here", "#error missing feature here"),
     ("#error plain words", "#error plain words"),
     ("#define F(x) got x\n#error F(1)", "#error got 1"),
+    ("#define F(x) got x\n#error F(1", "#error F(1"),    # an open invocation: the text as written, still X1003
 ])
 def test_error_expands_its_token_string(src, message):
     errors = fails(src)

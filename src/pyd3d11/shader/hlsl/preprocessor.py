@@ -497,8 +497,13 @@ class Preprocessor:
             self.include(rest)
             return True
         elif name == "error":
-            # "#error Directive": "The token string is subject to macro expansion"
-            raise self.error(f"#error {_join(_trim(self.expand(self._tokens(rest))))}".rstrip(), 1003)
+            # "#error Directive": "The token string is subject to macro expansion" (an invocation the line leaves
+            # open is kept as written: the directive's own error is the one to report)
+            try:
+                rest = _join(_trim(self.expand(self._tokens(rest))))
+            except _Unterminated:
+                pass
+            raise self.error(f"#error {rest}".rstrip(), 1003)
         elif name == "pragma":
             return self.pragma(rest)
         elif name == "line":
