@@ -12,10 +12,12 @@ fails must fail in both.
 
 The programs stay inside what C99 defines and where fxc's documented differences do not apply:
 ``#if`` values stay far below 2^31 (fxc evaluates in 32-bit ``long``, cpp in ``intmax_t``: those cases are
-tested from the HLSL #if page separately), no ``__VA_ARGS__``, no ``#include``/``#pragma``. A seed where
+tested from the HLSL #if page separately), no ``__VA_ARGS__`` (``generate_variadic`` has them), no ``#include``/``#pragma``. A seed where
 cpp reports an invalid ``##`` result (undefined behaviour, C99 §6.10.3.3p3) is skipped.
 
-``python -m pyd3d11.tools.pp_diff [first] [count] [-v]`` prints the disagreeing seeds;
+``generate_variadic`` (``--variadic``) writes programs of variadic macros alone (C99 §6.10.3p12).
+
+``python -m pyd3d11.tools.pp_diff [first] [count] [-v] [--variadic]`` prints the disagreeing seeds;
 ``--store FILE`` writes cpp's verdicts for the seeds (the stored expectations the tests use when cpp is
 absent).
 """
@@ -248,13 +250,55 @@ def generate(seed: int) -> str:
     return _Gen(seed).program()
 
 
+#: what a variadic macro's invocation passes: empty, several tokens, parenthesised commas, a nested invocation
+_VA_ATOMS = ["a", "", "b c", "(1,2)", "V0(q)", "  z  ", '"s"', "x"]
+
+
+def generate_variadic(seed: int) -> str:
+    """A random program of variadic macros (C99 §6.10.3p12, §6.10.3.1p2): named parameters before ``...``,
+    ``__VA_ARGS__`` and ``#__VA_ARGS__`` in the replacement lists, one variadic macro invoking another with the
+    variable arguments (their commas then separate its arguments), invocations with zero to four arguments."""
+    r = random.Random(seed)
+    lines: list[str] = []
+    names: list[str] = []
+    named: list[int] = []
+    for i in range(r.randint(2, 5)):
+        params = [f"p{j}" for j in range(r.randint(0, 2))]
+        body: list[str] = []
+        for _ in range(r.randint(1, 6)):
+            k = r.random()
+            if k < 0.3:
+                body.append("__VA_ARGS__")
+            elif k < 0.4:
+                body.append("#__VA_ARGS__")
+            elif k < 0.5 and params:
+                body.append("#" + r.choice(params))
+            elif k < 0.7 and params:
+                body.append(r.choice(params))
+            elif k < 0.8 and names:
+                inner = r.choice(["", "__VA_ARGS__", "1, __VA_ARGS__", params[0] if params else "y"])
+                body.append(f"{r.choice(names)}({inner})")
+            else:
+                body.append(r.choice(["x", "1", ",", "+", "(a,b)"]))
+        lines.append(f"#define V{i}({', '.join(params + ['...'])}) {' '.join(body)}")
+        names.append(f"V{i}")
+        named.append(len(params))
+    for _ in range(4):
+        k = r.randrange(len(names))
+        # mostly at least as many arguments as named parameters (too few is an error both sides must report)
+        low = named[k] if r.random() < 0.85 else 0
+        args = [r.choice(_VA_ATOMS) for _ in range(r.randint(low, low + 3))]
+        lines.append(f"{names[k]}({','.join(args)}) ;")
+    return "\n".join(lines) + "\n"
+
+
 def tokens(text: str) -> list[str]:
     """The preprocessing tokens of a preprocessed text (``#line`` markers dropped, whitespace ignored)."""
     out: list[str] = []
     for ln in text.splitlines():
         if ln.startswith("#line"):
             continue
-        out += [t for t in tokenize_line(ln) if t != " "]
+        out += [t for t in tokenize_line(ln, pp_numbers=True) if t != " "]  # C99 mode: cpp's pp-numbers
     return out
 
 
@@ -303,11 +347,12 @@ def main(argv: list[str]) -> int:
         k = argv.index("--store")
         store = argv[k + 1]
         del argv[k:k + 2]
+    variadic = "--variadic" in argv  # the programs of generate_variadic
     nums = [int(a) for a in argv if a.lstrip("-").isdigit() and a != "-v"]
     first, count = (nums + [0, 200])[:2] if nums else (0, 200)
     bad, skipped, stored = [], 0, {}
     for seed in range(first, first + count):
-        src = generate(seed)
+        src = generate_variadic(seed) if variadic else generate(seed)
         ref = run_cpp(src)
         stored[str(seed)] = digest(ref)
         if ref is None:

@@ -1,6 +1,8 @@
-"""The HLSL preprocessor (C89-style, as fxc implements it): #include, object- and function-like
-#define with # and ##, #undef, conditionals with constant expressions and defined(), #error, #line,
-#pragma (pack_matrix recorded, others ignored), __LINE__/__FILE__.
+"""The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
+# and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
+conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
+(pack_matrix and warning kept for the compiler, once honoured, others warned about), __LINE__/__FILE__.
+Numbers are read as HLSL literals, not C pp-numbers (``strict_c99`` keeps C's pp-numbers and ##).
 
 Output keeps one output line per input line (directives become blank lines) and inserts
 ``#line N "file"`` markers where the mapping jumps (includes), so the lexer reports fxc-style
@@ -9,6 +11,7 @@ Output keeps one output line per input line (directives become blank lines) and 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,7 +19,16 @@ from dataclasses import dataclass, field
 from .diagnostics import HlslError
 from .warnpragma import parse_warning_pragma
 
+#: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
+#: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number
 _TOKEN = re.compile(
+    r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
+    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
+    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
+    re.X,
+)
+#: the same with C99's pp-number (§6.4.8: ``4x4``, ``1e+`` and ``4__FILE__`` are one token): the strict C99 mode
+_TOKEN_C99 = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
@@ -36,6 +48,12 @@ class Macro:
 _KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
 
 
+def _file_key(name: str) -> str:
+    """The identity ``#pragma once`` gives a file: its name as the include handler returned it, with Windows'
+    rules (``\\`` and ``/`` both separate folders, case does not matter, ``a/../b`` is ``b``)."""
+    return os.path.normpath(name.replace("\\", "/")).replace("\\", "/").lower()
+
+
 @dataclass
 class PreprocessResult:
     text: str
@@ -49,10 +67,11 @@ class PreprocessResult:
     sources: dict[str, str] = field(default_factory=dict)
 
 
-def tokenize_line(line: str) -> list[str]:
-    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens)."""
+def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
+    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens); ``pp_numbers``:
+    C99's pp-numbers instead of HLSL's numbers."""
     out: list[str] = []
-    for m in _TOKEN.finditer(line):
+    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
                 out.append(" ")
@@ -130,14 +149,14 @@ class _NextLine:
         incomment[0] = self.in_comment
 
 
-def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int) -> list[str]:
+def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
     """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
     line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
     its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
     if not breaks:
-        return tokenize_line(code)
+        return tokenize_line(code, pp_numbers)
     out: list[str] = []
-    for m in _TOKEN.finditer(code):
+    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
                 out.append(" ")
@@ -180,9 +199,9 @@ def _would_merge(prev: str, t: str) -> bool:
     a, b = prev[-1], t[0]
     if a in _WORD:
         if b in _WORD:
-            return True  # identifiers and pp-numbers run together
-        # a pp-number takes a '.' and an exponent's sign (C99 §6.4.8)
-        return prev[0] in _DIGITS and (b == "." or (a in "eEpP" and b in "+-"))
+            return True  # identifiers and numbers run together (a space between them never hurts)
+        # a number may take a '.', an exponent's sign ("1e" "+5" is not one)
+        return prev[0] in _DIGITS and b in ".+-" and tokenize_line(prev + t) != [prev, t]
     if b in _WORD:
         return a == "." and b in _DIGITS
     if a in "\"'" or b in "\"'":
@@ -231,7 +250,7 @@ class Preprocessor:
         self.strict_c99 = strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
-            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1")])
+            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1", strict_c99)])
         self.include_open = include_open
         self.sources: dict[str, str] = {}
         self.out: list[str] = []
@@ -249,6 +268,8 @@ class Preprocessor:
         self.warnings: list[tuple[str, int, int, str]] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
+        #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
+        self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
 
     # --- errors -----------------------------------------------------------------------------------
@@ -307,7 +328,7 @@ class Preprocessor:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
-                    toks = _tokenize_lines(code, breaks, self.line_delta)
+                    toks = _tokenize_lines(code, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         nxt = _NextLine.read(lines, i, incomment)
                         d = nxt.text.strip()
@@ -377,7 +398,7 @@ class Preprocessor:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
         their own physical line (for __LINE__, as GCC does)."""
         return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
-            nxt.text, [(0, i)] + nxt.breaks, self.line_delta)
+            nxt.text, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
     def _ends_with_function_name(self, toks: list[str]) -> bool:
         """The last token is a function-like macro name that may still be invoked (not painted blue)."""
@@ -476,11 +497,17 @@ class Preprocessor:
             self.include(rest)
             return True
         elif name == "error":
+            # "#error Directive": "The token string is subject to macro expansion" (an invocation the line leaves
+            # open is kept as written: the directive's own error is the one to report)
+            try:
+                rest = _join(_trim(self.expand(self._tokens(rest))))
+            except _Unterminated:
+                pass
             raise self.error(f"#error {rest}".rstrip(), 1003)
         elif name == "pragma":
             return self.pragma(rest)
         elif name == "line":
-            parts = tokenize_line(rest)
+            parts = self._tokens(rest)
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", 1004)
@@ -494,7 +521,7 @@ class Preprocessor:
 
     def pragma(self, rest: str) -> str:
         # "#pragma Directive": the token-string "is subject to macro expansion"
-        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
+        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
@@ -502,6 +529,11 @@ class Preprocessor:
             self.warning_pragma(toks[1:])
             # kept in the output: the compiler applies it from this position on (warnpragma.py)
             return "#pragma warning " + " ".join(toks[1:])
+        if toks[:1] == ["once"]:
+            # the file is read once: a later #include of it adds nothing (fxc honours it in included files,
+            # as MSVC does; the main file is never included again, so there it changes nothing)
+            self.once_files.add(_file_key(self.real_file))
+            return ""
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
@@ -529,13 +561,24 @@ class Preprocessor:
             plist = body_text[:close].strip()
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
-            # C99 §6.10.3 constraints: an identifier list without repeats (p6)
+            # C99 §6.10.3p12: a final "..." makes the macro variadic; its parameter is named __VA_ARGS__
+            if params and params[-1] == "...":
+                params[-1] = _VA_ARGS
+            # C99 §6.10.3 constraints: an identifier list without repeats (p6); __VA_ARGS__ is no parameter
+            # name a definition may give (p5)
             for k, p in enumerate(params):
-                if not re.fullmatch(r"[A-Za-z_]\w*", p):
+                if k == len(params) - 1 and p == _VA_ARGS and plist.rstrip().endswith("..."):
+                    continue
+                if p == "...":
+                    raise self.error(f"'...' must be the last parameter of '{name}'", 1007)
+                if not re.fullmatch(r"[A-Za-z_]\w*", p) or p == _VA_ARGS:
                     raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
-        body = tokenize_line(body_text.strip())
+        body = self._tokens(body_text.strip())
+        if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
+            # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
+            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", 1007)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
         old = self.macros.get(name)
         if old is not None and (old.params != params or old.body != body):
@@ -550,11 +593,15 @@ class Preprocessor:
             raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
         if params is not None:
             for k, t in enumerate(toks):
-                if t == "#" and (k + 1 >= len(toks) or toks[k + 1] not in params):
+                if t != "#":
+                    continue
+                if toks[k + 1:k + 2] == ["@"]:  # #@ charizes its operand (the #define page)
+                    k += 1
+                if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
-        toks = [t for t in self.expand(tokenize_line(rest)) if t != " "]
+        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
         if toks and toks[0].startswith('"'):
             kind, fname = 0, toks[0][1:-1]
         elif toks and toks[0] == "<":
@@ -573,7 +620,8 @@ class Preprocessor:
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
         try:
-            self.process(text, shown)
+            if _file_key(shown) not in self.once_files:
+                self.process(text, shown)
         finally:
             if len(opened) > 2 and opened[2] is not None:
                 opened[2]()
@@ -647,9 +695,14 @@ class Preprocessor:
             if j < 0 or pending[j] != "(":
                 out.append(t)
                 continue
-            args, rparen, rest = self._collect_args(pending, j)
+            variadic = bool(m.params) and m.params[-1] == _VA_ARGS
+            args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
+            if variadic and len(args) == len(m.params) - 1:
+                # no argument for the "...": C99 §6.10.3p4 wants one more argument than named parameters; C23
+                # (and MSVC, GCC, Clang) accept none and __VA_ARGS__ is then empty
+                args.append([])
             if len(args) < len(m.params):
                 # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516)
                 raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
@@ -664,9 +717,11 @@ class Preprocessor:
             pending.extend(reversed(body))
         return out
 
-    def _collect_args(self, pending: list[str], j: int) -> tuple[list[list[str]], str, int]:
+    def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
         """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
-        (arguments, the closing parenthesis token, the stack length once the invocation is consumed)."""
+        (arguments, the closing parenthesis token, the stack length once the invocation is consumed).
+        ``variadic``: the parameter count of a variadic macro; its last argument takes the rest of the list,
+        commas included (C99 §6.10.3p12)."""
         depth = 0
         args: list[list[str]] = [[]]
         j -= 1
@@ -678,7 +733,7 @@ class Preprocessor:
                 if depth == 0:
                     return [_trim(a) for a in args], t, j
                 depth -= 1
-            elif t == "," and depth == 0:
+            elif t == "," and depth == 0 and not (variadic and len(args) == variadic):
                 args.append([])
                 j -= 1
                 continue
@@ -699,16 +754,22 @@ class Preprocessor:
         i = 0
         while i < len(body):
             t = body[i]
+            if t == "#" and amap and body[i + 1:i + 2] == ["@"]:
+                # the charizing operator #@ (#define page: "preceded by a stringizing (#), charizing (#@), or
+                # token-pasting (##) operator"): the argument as written, in single quotes
+                j = i + 2
+                while j < len(body) and body[j] == " ":
+                    j += 1
+                if j < len(body) and body[j] in amap:
+                    out.append("'" + _spelling(amap[body[j]], "'") + "'")
+                    i = j + 1
+                    continue
             if t == "#" and amap:
                 j = i + 1
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    # each white-space run between the argument's tokens becomes one space (§6.10.3.2p2)
-                    arg = amap[body[j]]
-                    s = "".join(a for k, a in enumerate(arg) if a != " " or k == 0 or arg[k - 1] != " ")
-                    s = s.replace("\\", "\\\\").replace('"', '\\"')
-                    out.append('"' + s + '"')
+                    out.append('"' + _spelling(amap[body[j]], '"') + '"')
                     i = j + 1
                     continue
             if t == "##":
@@ -731,8 +792,10 @@ class Preprocessor:
             i += 1
         return out
 
-    @staticmethod
-    def _paste(toks: list[str]) -> list[str]:
+    def _tokens(self, text: str) -> list[str]:
+        return tokenize_line(text, self.strict_c99)
+
+    def _paste(self, toks: list[str]) -> list[str]:
         if _PASTE not in toks:
             return [t for t in toks if t != "\x00"]
         out: list[str] = []
@@ -747,7 +810,7 @@ class Preprocessor:
                     j += 1
                 left = out.pop() if out else ""
                 right = toks[j] if j < len(toks) else ""
-                out.extend(tokenize_line((left + right).replace("\x00", "")) or [])
+                out.extend(self._tokens((left + right).replace("\x00", "")) or [])
                 i = j + 1
                 continue
             out.append(t)
@@ -756,7 +819,7 @@ class Preprocessor:
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
-        toks = [t for t in tokenize_line(text) if t != " "]
+        toks = [t for t in self._tokens(text) if t != " "]
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
         self._in_if = True
@@ -793,6 +856,9 @@ class _Unterminated(HlslError):
     """An invocation whose argument list the text given does not close (the source may go on)."""
 
 
+#: the parameter of a variadic macro (C99 §6.10.3p12: "..." in the parameter list)
+_VA_ARGS = "__VA_ARGS__"
+
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
 _PASTE = "\x01##"
 
@@ -823,6 +889,23 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
             tok.line = t.line
         out.append(tok)
     return out
+
+
+def _spelling(arg: list[str], quote: str) -> str:
+    """The text ``#`` (or ``#@``) makes of an argument (C99 §6.10.3.2p2): each white-space run between its
+    tokens becomes one space, and a ``\\`` or ``"`` inside a string literal or character constant gets a
+    ``\\`` before it (only there: ``#`` of ``@\\n`` keeps its one backslash). ``quote``: the quotation mark
+    of the result, which is escaped too in the charizing form."""
+    out: list[str] = []
+    for k, a in enumerate(arg):
+        if a == " " and k and arg[k - 1] == " ":
+            continue
+        if a[:1] and a[:1] in "\"'":
+            a = a.replace("\\", "\\\\").replace('"', '\\"')
+        if quote == "'":
+            a = a.replace("'", "\\'")
+        out.append(a)
+    return "".join(out)
 
 
 def _trim(a: list[str]) -> list[str]:
