@@ -126,7 +126,7 @@ RESCAN = [
     # a function-like macro name without ( is left alone
     ("#define f(a) <a>\nint f;", "int f;"),
     # an empty argument, an object-like macro that expands to nothing
-    ("#define EMPTY\n#define f(x) [x]\nf(EMPTY) f()", "[] []"),
+    ("#define EMPTY\n#define f(x) [x]\nf(EMPTY) f(EMPTY)", "[] []"),
 ]
 
 

@@ -703,8 +703,12 @@ class Preprocessor:
                 # no argument for the "...": C99 §6.10.3p4 wants one more argument than named parameters; C23
                 # (and MSVC, GCC, Clang) accept none and __VA_ARGS__ is then empty
                 args.append([])
-            if len(args) < len(m.params):
-                # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516)
+            if len(args) < len(m.params) or (not variadic and not self.strict_c99
+                                             and any(not [a for a in arg if a != " "] for arg in args)):
+                # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516). fxc counts
+                # an empty argument as a missing one: DXC issue 3315 quotes fxc's X1516 for A(,), A(a,) and
+                # A(,b) of `#define A(x,y) x##y` (C99 §6.10.3p4 allows empty arguments; strict_c99 keeps that).
+                # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
                 raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
             if len(args) > len(m.params):
                 # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
