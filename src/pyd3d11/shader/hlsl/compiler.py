@@ -361,15 +361,13 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
-    from ..dxbc.container import parse_container
-    from ..dxbc.signature import parse_signature
     from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
 
     prof = TARGETS[target].profile
-    isgn_data = parse_container(blob).get("ISGN")
-    check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
+    check_sm3(program, target, file)
+
     def finish(tr, refl):
         rdef, isgn, osgn = refl
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)

@@ -550,22 +550,19 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
     return dcls + rest
 
 
-#: SM4 instructions whose shader-model-3 forms are not built (texldl, vertex texture fetch, ...): named refusals
-_SM3_UNBUILT = {"LD": "Load", "RESINFO": "GetDimensions"}
-
-
-def check_sm3(program, isgn, target: str) -> None:
-    """NotSupportedError naming what a vs_3_0 / ps_3_0 program needs that the translation does not build:
-    vPos / vFace (VPOS, VFACE), texldl, vertex texture fetch. (A shader-model-2 translation would refuse them
-    as fxc does for 2.x targets -- wrongly for 3.0.)"""
+def check_sm3(program, target: str, file: str) -> None:
+    """The rules of shader model 3 the level-9 translation (written for 2.x) would not name itself: a vertex
+    shader samples with texldl only ("texldl - vs" is vs_3_0's one texture instruction; tex2D, tex2Dbias,
+    tex2Dgrad, tex2Dproj give "Shader Model 3: yes (pixel shader only)" on their MicrosoftDocs pages, which need
+    the implicit or explicit gradients a vertex has not) -- X4532 as fxc words an expression a target cannot
+    map. Load and GetDimensions (minimum shader model vs_4_0 / ps_4_0 on their pages) reach the translation,
+    which refuses them for every shader-model-2/3 target (X4532)."""
     from .. import ir
 
-    if TARGETS[target].major != 3:
+    if TARGETS[target].major != 3 or target[:2] != "vs":
         return
     for inst in program.instructions:
         name = ir.Opcode(inst.opcode).name
-        if name in _SM3_UNBUILT:
-            raise NotSupportedError(f"{target}: {_SM3_UNBUILT[name]}", "D3DCompile")
-        if target[:2] == "vs" and name.startswith("SAMPLE") and name != "SAMPLE_L":
-            raise NotSupportedError(f"{target}: vertex texture fetch other than texldl ({name.lower()})",
-                                    "D3DCompile")
+        if name.startswith("SAMPLE") and name != "SAMPLE_L":
+            raise _err(file, 4532, f"cannot map expression to {target} instruction set: a vertex shader samples "
+                                   f"with an explicit level of detail only (tex*lod / SampleLevel; {name.lower()})")

@@ -1,4 +1,5 @@
-"""ps_3_0's face register (VFACE -> vFace; issue 15, session 11 HL3).
+"""Shader model 3 rules of the D3D9 targets (issue 15, session 11 HL3): ps_3_0's face register (VFACE -> vFace),
+and the texture operations shader model 3 has not.
 
 Source: MicrosoftDocs "Registers - ps_3_0" (direct3dhlsl dx9-graphics-reference-asm-ps-registers-ps-3-0): vFace
 is a floating-point scalar register that must be declared (``dcl vFace``); in ps_3_0 only its sign is valid --
@@ -114,3 +115,30 @@ def test_validator_rejects_vface_outside_a_condition():
     bad = Sm2Program("ps", 3, 0, [Inst("dcl", Dst(Reg.MISCTYPE, 1, 0xF), decl=0),
                                   Inst("mov", Dst(Reg.COLOROUT, 0, 0xF), [Src(Reg.MISCTYPE, 1)])])
     assert any("vFace" in e for e in validate(bad))
+
+
+# "Minimum Shader Model" of the MicrosoftDocs pages: Load and GetDimensions (texture objects) vs_4_0 / ps_4_0 and
+# up; tex2D / tex2Dbias / tex2Dproj / tex2Dgrad "Shader Model 3: yes (pixel shader only)"; tex2Dlod shader model 3
+# (texldl, the one vs_3_0 texture instruction). fxc's X4532: an expression the target cannot map.
+NOT_IN_SM3 = [
+    ("Texture2D t; float4 main(float2 uv : TEXCOORD0) : COLOR { return t.Load(int3(uv, 0)); }", "ps_3_0"),
+    ("Texture2D t; float4 main(float2 uv : TEXCOORD0) : COLOR { uint w, h; t.GetDimensions(w, h);\n"
+     "  return float4(w, h, 0, 1); }", "ps_3_0"),
+    ("Texture2D t; float4 main(float4 p : POSITION) : POSITION { return t.Load(int3(p.xy, 0)); }", "vs_3_0"),
+    ("sampler2D s; float4 main(float2 uv : TEXCOORD0) : POSITION { return tex2D(s, uv); }", "vs_3_0"),
+    ("sampler2D s; float4 main(float4 uv : TEXCOORD0) : POSITION { return tex2Dbias(s, uv); }", "vs_3_0"),
+    ("sampler2D s; float4 main(float4 uv : TEXCOORD0) : POSITION { return tex2Dproj(s, uv); }", "vs_3_0"),
+    ("sampler2D s; float4 main(float2 uv : TEXCOORD0) : POSITION { return tex2Dgrad(s, uv, uv, uv); }", "vs_3_0"),
+]
+
+
+@pytest.mark.parametrize(("src", "target"), NOT_IN_SM3)
+def test_operations_shader_model_3_lacks_are_x4532(src: str, target: str):
+    with pytest.raises(D3D11Error, match="X4532"):
+        compile_(src, target)
+
+
+def test_vertex_texldl_still_compiles():
+    prog = decode_program(compile_(
+        "sampler2D s; float4 main(float4 uv : TEXCOORD0) : POSITION { return tex2Dlod(s, uv); }", "vs_3_0"))
+    assert "texldl" in [i.op for i in prog.instructions]
