@@ -142,3 +142,64 @@ def test_vertex_texldl_still_compiles():
     prog = decode_program(compile_(
         "sampler2D s; float4 main(float4 uv : TEXCOORD0) : POSITION { return tex2Dlod(s, uv); }", "vs_3_0"))
     assert "texldl" in [i.op for i in prog.instructions]
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+@pytest.mark.parametrize(("regs", "sampler"), [("register(s0) : register(t0)", 0), ("register(t1) : register(s2)", 2),
+                                               ("register(s3)", 3)])
+def test_a_sampler_with_a_t_reservation_binds_its_s_register(target: str, regs: str, sampler: int):
+    """D3D9 binds samplers in s# alone: the 't' half of the sampler / texture pairing (fxc's X3530 text: "sampler
+    requires an 's' or 't' register") reserves nothing there; the sampler takes its s# (the corpus's
+    constTexCoord.hlsl, compiled by fxc at ps_3_0)."""
+    src = f"sampler2D T : {regs};\nfloat4 main(float2 uv : TEXCOORD0) : COLOR0 {{ return tex2D(T, uv); }}"
+    prog = decode_program(compile_(src, target))
+    assert [i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.SAMPLER] == [sampler]
+    assert [i.srcs[1].num for i in prog.instructions if i.op == "texld"] == [sampler]
+
+
+def test_a_sampler_reserved_in_t_alone_is_still_x3530_when_used():
+    with pytest.raises(D3D11Error, match="X3530"):
+        compile_("sampler2D T : register(t0);\nfloat4 main(float2 uv : TEXCOORD0) : COLOR0 { return tex2D(T, uv); }")
+
+
+# --- front-end forms of the DirectX SDK's D3D9 effects (DXDecompiler corpus) that fxc compiles ---------------
+def _ps3(src: str, t0: np.ndarray) -> np.ndarray:
+    prog = decode_program(compile_(src))
+    assert validate(prog) == []
+    return Sm2Machine(prog, len(t0), {(Reg.INPUT, 0): t0}, np.zeros((224, 4), F)).run().out(Reg.COLOROUT, 0)
+
+
+def test_a_vector_constructor_of_lvalues_is_assignable():
+    """``float4(a, b) = v`` writes v's components into a's, then b's, in order (ParallaxOcclusionMapping.fx:
+    ``float4(dxSize, dx) = ddx(...)``)."""
+    src = ("float4 main(float4 t : TEXCOORD0) : COLOR0 {\n"
+           "  float2 a, b; float4(a, b) = float4(t.x, t.y * 3, t.z - 1, t.w);\n"
+           "  float s; float3 v; float4(v, s) = t.wzyx + 1;\n"
+           "  return float4(a.y + b.x, b.y * a.x, v.z, s - v.x); }")
+    rng = np.random.default_rng(5)
+    t0 = rng.uniform(-3, 3, (32, 4)).astype(F)
+    x, y, z, w = (t0[:, k] for k in range(4))
+    expect = np.stack([y * 3 + (z - 1), w * x, y + 1, (x + 1) - (w + 1)], 1)
+    np.testing.assert_allclose(_ps3(src, t0), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(("lhs", "code"), [
+    ("float4(a, 1, 2)", "X3025"),  # a literal designates no storage
+    ("float4(a, i)", "X4555"),  # an int2 would need a conversion (a converting cast is no l-value)
+    ("float4(a + 1, a)", "X3025"),  # an expression is no l-value
+])
+def test_constructor_lvalue_refusals(lhs: str, code: str):
+    src = ("float4 main(float4 t : TEXCOORD0) : COLOR0 {\n"
+           f"  float2 a = 0; int2 i = 0; {lhs} = t; return a.xyxy; }}")
+    with pytest.raises(D3D11Error, match=code):
+        compile_(src)
+
+
+@pytest.mark.parametrize("value", ["Texture", "texture"])
+def test_d3d9_state_value_texture(value: str):
+    """D3DTA_TEXTURE is spelt ``Texture`` in a D3D9 effect's texture-stage states (ConfigSystem main.fx:
+    ``ColorArg1[0] = Texture;``): a state value, though ``texture`` is a type keyword."""
+    src = ("float4 main() : COLOR0 { return 1; }\n"
+           f"technique T {{ pass P {{ ColorArg1[0] = {value}; ColorOp[0] = Modulate; "
+           "PixelShader = compile ps_3_0 main(); } }")
+    assert decode_program(compile_(src)).kind == "ps"
