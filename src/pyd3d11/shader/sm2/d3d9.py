@@ -23,11 +23,12 @@ runtime reads:
 - pixel shaders: COLORn inputs are vn, TEXCOORDn inputs tn; COLORn / SV_Targetn outputs oCn, DEPTH oDepth;
 - samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3);
 - shader model 3 ("Registers - vs_3_0 / ps_3_0", "dcl_usage input / output (sm3 asm)"): every vertex output an
-  o# and every pixel input a v# declared with its usage; VPOS is vPos; sincos takes the angle alone; tex*lod is
-  texldl; then the D3D9-only peephole rewrites (peephole.py).
+  o# and every pixel input a v# declared with its usage; VPOS is vPos; VFACE is vFace, read through a -1 / +1
+  temporary an ``if_lt vFace`` sets (_face_sign); sincos takes the angle alone; tex*lod is texldl; then the
+  D3D9-only peephole rewrites (peephole.py).
 
-vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py), as do vFace, Load / GetDimensions and
-vertex texture fetch other than texldl at shader model 3 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
+vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py); Load / GetDimensions and vertex sampling
+other than texldl are X4532 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
 D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
 depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
 instructions, predication, no dependent-read or texture-instruction limit) and ps_2_b (512 slots,
