@@ -844,6 +844,15 @@ class _Translator(FlowControl, Sm3Sampling):
             if op == O.MOV and mask_ok and ops[1].type == T.TEMP and self._def_int(lanes) and all(
                     (ops[1].register, ops[1].components()[ln]) in self.known_int for ln in lanes):
                 int_imm = True  # known integers copied: the floats of their values
+            if mask_ok and not int_imm and ops[1].type == T.IMMEDIATE32 and self._def_mask(lanes) and all(
+                    self._known_lane(ops[1], ln) in (0, 0xFFFFFFFF) for ln in lanes):
+                # a bool literal the kind analysis finds used only as a mask (inside a rep loop, where nothing
+                # is folded: ``bool done = false;`` then ``done = done || c``): its 1.0 / 0.0 mask form
+                words = [ONE if ln in lanes and self._known_lane(ops[1], ln) else ZERO for ln in range(4)]
+                self.emit("mov", self.dst(d0), [Src(Reg.CONST, self.const(tuple(words)))])
+                self._set_masks(d0, True)
+                self.intf.difference_update((d0.register, ln) for ln in lanes)
+                return
             to_int_out = op == O.MOV and self._int_output(d0)
             srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
