@@ -76,6 +76,8 @@ class Sm2Machine:
         insts = self.prog.instructions
         self.active = np.ones(self.n, bool)
         loops: list[list] = []  # [first body index, iterations left, lanes active at the loop's start]
+        #: [lanes active at the if, the condition, lanes still running at the end of the then-part]
+        ifs: list[list] = []
         pc = 0
         with np.errstate(all="ignore"):
             while pc < len(insts):
@@ -99,6 +101,18 @@ class Sm2Machine:
                         continue
                     self.active = top[2]
                     loops.pop()
+                elif inst.op == "ifc":  # "if_comp - ps": the then-part runs where src0 comp src1 holds
+                    a, b = self._read(inst.srcs[0])[:, 0], self._read(inst.srcs[1])[:, 0]
+                    cond = {1: a > b, 2: a == b, 3: a >= b, 4: a < b, 5: a != b, 6: a <= b}[inst.controls & 7]
+                    ifs.append([self.active.copy(), cond, None])
+                    self.active = self.active & cond
+                elif inst.op == "else":
+                    top = ifs[-1]
+                    top[2] = self.active.copy()
+                    self.active = top[0] & ~top[1]
+                elif inst.op == "endif":  # lanes that broke out of a loop inside stay stopped
+                    saved, cond, then_alive = ifs.pop()
+                    self.active = self.active | (saved & ~cond if then_alive is None else then_alive)
                 elif inst.op in ("break", "breakc"):
                     assert loops, "break outside a loop"
                     if inst.op == "break":
@@ -111,6 +125,7 @@ class Sm2Machine:
                     self._step(inst)
                 pc += 1
         assert not loops, "rep without endrep"
+        assert not ifs, "if without endif"
         return self
 
     def _scalar_src(self, s: Src) -> np.ndarray:
@@ -315,6 +330,9 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
                 errs.append(f"{n}: {op} without its loop")
         elif op in ("break", "breakc") and depth == 0:
             errs.append(f"{n}: {op} outside a loop")
+        if any(s.reg == Reg.MISCTYPE and s.num == 1 for s in inst.srcs) and op not in ("setp", "ifc", "breakc"):
+            # "Registers - ps_3_0": the face register only as the condition of setp_comp, if_comp, break_comp
+            errs.append(f"{n}: vFace read by {op}")
         if op == "breakc" and any(len(set(s.swizzle)) != 1 for s in inst.srcs):
             errs.append(f"{n}: break_comp needs replicate swizzles")
         if kind == "ps" and op in _VS_ONLY or kind == "vs" and op in _PS_ONLY:

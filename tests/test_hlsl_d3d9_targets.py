@@ -414,7 +414,7 @@ def test_unbuilt_d3d9_targets_say_so(target: str):
 
 # shader-model-3 features the translation does not build: NotSupportedError naming them (fxc compiles them)
 SM3_UNBUILT = [
-    ("float4 main(float f : VFACE) : COLOR { return f; }", "ps_3_0", "vFace"),
+    ("float4 main(bool f : VFACE) : COLOR { return f ? 1 : 0; }", "ps_3_0", "vFace input read as a bool"),
     ("float4 main(float4 p : VPOS) : COLOR { return p.zwzw; }", "ps_3_0", "vPos has x and y"),
 ]
 
@@ -617,6 +617,17 @@ LOOPS = [
      for (int i = 0; i < n; i++) r = r * 0.75 + k; return r; }""", ["ps_3_0"], PS2_TARGETS),
     ("""float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = abs(x) + 0.1; int i = 0;
      while (r.x < 10 && i < 60) { r = r * 1.5 + abs(k); i++; } return r; }""", ["ps_3_0"], PS2_TARGETS),
+    # bools carried around a rep loop, starting false and or-ed with comparisons (fxaa's doneN / doneP), read by
+    # ``!done`` (an integer test of the mask against 0) and combined by ``&&``
+    ("""float4 k; float4 main(float4 x : TEXCOORD0) : COLOR {
+     float4 r = abs(x) + 0.1; bool doneA = false; bool doneB = false;
+     for (int i = 0; i < 16; i++) {
+       if (!doneA) r.x = r.x * 1.5 + abs(k.x);
+       if (!doneB) r.y = r.y * 1.25 + abs(k.y);
+       doneA = doneA || r.x > 5; doneB = doneB || r.y > 3;
+       if (doneA && doneB) break;
+       if (!doneA) r.z += 1; }
+     return r; }""", ["ps_3_0"], PS2_TARGETS),
 ]
 
 

@@ -8,7 +8,7 @@ and assembled into the shared IR by :mod:`pyd3d11.shader.dxbc.asm` (one syntax, 
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -673,6 +673,13 @@ class Codegen(SignatureBinding):
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
             if reservation is not None and len(reservation) > 2 and not reservation[2]:
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
+        own = [r for r in d.registers if r[0] == file]
+        if self.d3d9 is not None and own and d.register is not None and d.register[0] != file:
+            # a Direct3D 9 target binds a sampler in s# alone: ``sampler2D s : register(s0) : register(t0)``
+            # (the 't' half of the sampler-texture pairing fxc's X3530 text names) reserves s0 and nothing more
+            # (the DXDecompiler corpus's constTexCoord.hlsl, which fxc compiles at ps_3_0)
+            d = replace(d, register=own[-1], registers=tuple(r for r in d.registers if r[0] == file or
+                                                             r[0] not in CATEGORIES[category(k)][1]))
         if d.register is not None:
             kind, num = d.register[:2]
             if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)

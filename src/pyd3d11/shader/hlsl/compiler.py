@@ -43,7 +43,14 @@ _D3D9 = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
-    (re.compile(r"^(vs_1_1|tx_1_0)$"), "Direct3D 9 shader model 1 (vs_1_1) and texture shaders (tx_1_0)"),
+    # vs_1_1 ("vs_1_1 Instructions"): no abs, sincos, mova, lrp or flow control, which the shader-model-2
+    # translation (sm2/) relies on; a vs_1_1 program would need its own instruction selection
+    (re.compile(r"^vs_1_1$"), "Direct3D 9 shader model 1 (vs_1_1: the shader-model-2 translation uses abs, "
+                              "sincos, mova and flow control, which vs_1_1 has not)"),
+    # tx_1_0: texture shaders for D3DXCreateTextureShader / D3DXFillTextureTX, a D3DX-private program format
+    # the documentation does not define (and no D3DX9 texture filler here runs one)
+    (re.compile(r"^tx_1_0$"), "D3DX9 texture shaders (tx_1_0, for D3DXFillTextureTX: a D3DX-private "
+                              "format)"),
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
 ]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
@@ -361,15 +368,13 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
-    from ..dxbc.container import parse_container
-    from ..dxbc.signature import parse_signature
     from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
 
     prof = TARGETS[target].profile
-    isgn_data = parse_container(blob).get("ISGN")
-    check_sm3(program, parse_signature(isgn_data, "ISGN") if isgn_data is not None else None, target)
+    check_sm3(program, target, file)
+
     def finish(tr, refl):
         rdef, isgn, osgn = refl
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)

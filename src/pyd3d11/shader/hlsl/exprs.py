@@ -970,6 +970,21 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         # a converting cast: fxc's code generator refuses it (X4555; DXC more-operators records fxc passing
         # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error)
         raise cg.err(e.pos, "cannot use casts on l-values", 4555)
+    if isinstance(e, A.Construct) and isinstance(e.type, NumType) and not isinstance(e.type, StructType) \
+            and e.type.shape in ("s", "v"):
+        # a vector constructor of l-values designates their components in order: fxc assigns through
+        # ``float4(dxSize, dx) = ddx(...)`` (the DirectX SDK's ParallaxOcclusionMapping.fx, compiled by fxc
+        # 9.x-10.1 at ps_2_0 and ps_3_0); each argument keeps its storage, so none may convert (the cast rule)
+        slots: list = []
+        for a in e.args:
+            inner = lvalue(cg, a)
+            if not (isinstance(inner, tuple) and len(inner) == 2 and isinstance(inner[0], NumType)
+                    and not isinstance(inner[0], StructType) and inner[0].base == e.type.base):
+                raise cg.err(a.pos, "cannot use casts on l-values", 4555)
+            slots += list(inner[1])
+        if len(slots) != e.type.n:
+            raise cg.err(e.pos, "cannot use casts on l-values", 4555)
+        return (e.type, slots)
     raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 

@@ -957,6 +957,11 @@ class Parser:
                 self.skip_annotations()
             elif self.at("{"):
                 self.parse_initializer()
+            elif self.tok.text.lower() == "texture" and self.peek().text == ";":
+                # D3D9 effect states name D3DTA_TEXTURE "Texture" (``ColorArg1[0] = Texture;``, the DirectX SDK's
+                # ConfigSystem main.fx): a state enumeration value, not the type keyword
+                tok = self.next()
+                self.state_values.append(A.Ident(tok.pos, tok.text))
             else:
                 v = self.parse_assign()
                 from .codegen import walk

@@ -23,11 +23,12 @@ runtime reads:
 - pixel shaders: COLORn inputs are vn, TEXCOORDn inputs tn; COLORn / SV_Targetn outputs oCn, DEPTH oDepth;
 - samplers: sampler s# as the HLSL sampler's own register (``sampler2D s : register(s3)`` -> s3);
 - shader model 3 ("Registers - vs_3_0 / ps_3_0", "dcl_usage input / output (sm3 asm)"): every vertex output an
-  o# and every pixel input a v# declared with its usage; VPOS is vPos; sincos takes the angle alone; tex*lod is
-  texldl; then the D3D9-only peephole rewrites (peephole.py).
+  o# and every pixel input a v# declared with its usage; VPOS is vPos; VFACE is vFace, read through a -1 / +1
+  temporary an ``if_lt vFace`` sets (_face_sign); sincos takes the angle alone; tex*lod is texldl; then the
+  D3D9-only peephole rewrites (peephole.py).
 
-vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py), as do vFace, Load / GetDimensions and
-vertex texture fetch other than texldl at shader model 3 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
+vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py); Load / GetDimensions and vertex sampling
+other than texldl are X4532 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
 D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
 depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
 instructions, predication, no dependent-read or texture-instruction limit) and ps_2_b (512 slots,
@@ -86,7 +87,8 @@ TARGETS: dict[str, D3D9Target] = {
     "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
                                        True, False, 4, 24, _VS_PORTS, texldl=True), "vs_4_0_level_9_3", 3, 0),
     "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
-                                       True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True), "ps_4_0_level_9_3", 3,
+                                       True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True,
+                                       vface=True), "ps_4_0_level_9_3", 3,
                          0),
 }
 
@@ -182,6 +184,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
     body = _drop_unread_defs(optimize(body, prof, outputs_any=TARGETS[target].major == 3))
+    body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
     variables = _variables(rdef, explicit)
@@ -289,6 +292,50 @@ def _sm3_sincos(body: list[Inst]) -> list[Inst]:
         if inst.op == "sincos":
             inst.srcs = inst.srcs[:1]
     return _drop_unread_defs(body)
+
+
+#: "Registers - ps_3_0": vFace is the misc register 1 (D3DSMO_FACE)
+_FACE = 1
+_FLT_ZERO, _FLT_ONE, _FLT_MINUS_ONE = 0, 0x3F800000, 0xBF800000
+
+
+def _face_sign(body: list[Inst]) -> list[Inst]:
+    """ps_3_0's vFace read as a float: "Registers - ps_3_0" makes only the register's sign valid (negative: a
+    back face, otherwise front facing) and allows vFace only as the condition of setp_comp, if_comp and
+    break_comp. The translation reads the VFACE float from vFace directly; here the program starts with
+    ``if_lt vFace, 0`` setting a fresh temporary to -1, else +1 (the sign, the part ps_3_0 defines), and every
+    read of vFace reads that temporary instead."""
+    if not any(s.reg == Reg.MISCTYPE and s.num == _FACE for i in body for s in _srcs(i)):
+        return body
+    temps = [s.num for i in body for s in _srcs(i) if s.reg == Reg.TEMP] + [
+        i.dst.num for i in body if i.dst is not None and i.dst.reg == Reg.TEMP and i.op != "dcl"]
+    sign = max(temps, default=-1) + 1
+    const = max((i.dst.num for i in body if i.op == "def"), default=-1) + 1
+    const = max([const] + [s.num + 1 for i in body for s in _srcs(i) if s.reg == Reg.CONST])
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.MISCTYPE and s.num == _FACE:
+                s.reg, s.num = Reg.TEMP, sign
+    for d in (i for i in body if i.op == "def"):  # a def holding 0, 1 and -1 already (the translation's c0)
+        words = list(d.values)
+        if all(w in words for w in (_FLT_ZERO, _FLT_ONE, _FLT_MINUS_ONE)):
+            const = d.dst.num
+            break
+    else:
+        words = [_FLT_ZERO, _FLT_ONE, _FLT_MINUS_ONE, _FLT_ZERO]
+        body = body + [Inst("def", Dst(Reg.CONST, const), values=words)]  # the setup keeps it after the others
+    zero, one, minus = (words.index(w) for w in (_FLT_ZERO, _FLT_ONE, _FLT_MINUS_ONE))
+    k = Src(Reg.CONST, const)
+    setup = [i for i in body if i.op in _SETUP_RANK or i.op == "comment"]
+    rest = [i for i in body if not (i.op in _SETUP_RANK or i.op == "comment")]
+    prologue = [
+        Inst("ifc", None, [Src(Reg.MISCTYPE, _FACE), Src(k.reg, k.num, (zero,) * 4)], controls=4),  # _lt
+        Inst("mov", Dst(Reg.TEMP, sign, 0x1), [Src(k.reg, k.num, (minus,) * 4)]),
+        Inst("else"),
+        Inst("mov", Dst(Reg.TEMP, sign, 0x1), [Src(k.reg, k.num, (one,) * 4)]),
+        Inst("endif"),
+    ]
+    return setup + prologue + rest
 
 
 def _drop_unread_defs(body: list[Inst]) -> list[Inst]:
@@ -416,12 +463,8 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
 
 def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
-    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
     in_map: dict[int, tuple[int, int]] = {}
-    for reg, el in inputs.items():
-        if reg == pos:
-            continue
-        t = reg - 1 if pos is not None and pos < reg else reg
+    for t, el in _ps_texcoords(inputs).items():
         name, index, _centroid = _semantic(el)
         if name == "COLOR" and index < 2:
             in_map[t] = (Reg.INPUT, index)
@@ -435,7 +478,7 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
             if s.reg == TEXTURE:
                 s.reg, s.num = in_map[s.num]
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
-            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
+            el = _ps_texcoords(inputs)[inst.dst.num]
             reg, num = in_map[inst.dst.num]
             # declared as the semantic's components (dcl t0.xy); _centroid: dcl_centroid
             inst.dst = Dst(reg, num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
@@ -445,6 +488,13 @@ def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]
     order = {Reg.INPUT: 0, TEXTURE: 1, Reg.SAMPLER: 2}
     dcls.sort(key=lambda i: (order.get(i.dst.reg, 3), i.dst.num))
     return dcls + rest
+
+
+def _ps_texcoords(inputs: dict[int, object]) -> dict[int, object]:
+    """t# (ps_2_x) / v# (ps_3_0) -> signature element: the inputs other than SV_Position (vPos) and
+    SV_IsFrontFace (vFace), numbered in register order as translate.texcoord numbers them."""
+    rest = [el for r, el in sorted(inputs.items()) if el.system_value not in (_D3D_NAME_POSITION, 9)]
+    return dict(enumerate(rest))
 
 
 def _usage_of(el, prof: Level9Profile, file: str, role: str) -> int:
@@ -488,8 +538,7 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
     """ps_3_0: every input a v# register (the SM4 input register) declared with its semantic's usage
     ("dcl_usage input (sm3 - ps asm)": dcl_texcoord0 v0.xy); outputs as in ps_2_x."""
     inputs = _elements(isgn)
-    pos = next((e.register for e in inputs.values() if e.system_value == _D3D_NAME_POSITION), None)
-    count = len(inputs) - (pos is not None)  # SV_Position is vPos, no v# register
+    count = len(_ps_texcoords(inputs))  # SV_Position is vPos, VFACE vFace: no v# register
     if count > prof.inputs:
         raise _err(file, 4510, f"{prof.sm2}: {count} inputs exceed the input registers v0-v{prof.inputs - 1}")
     for inst in body:
@@ -497,7 +546,7 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
             if s.reg == TEXTURE:
                 s.reg = Reg.INPUT  # v# numbered as the translation numbers t# (SV_Position left out)
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
-            el = inputs[inst.dst.num + 1 if pos is not None and pos <= inst.dst.num else inst.dst.num]
+            el = _ps_texcoords(inputs)[inst.dst.num]
             inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
             inst.decl = _usage_of(el, prof, file, "input")
     dcls = [i for i in body if i.op == "dcl"]
@@ -507,25 +556,19 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
     return dcls + rest
 
 
-#: SM4 instructions whose shader-model-3 forms are not built (texldl, vertex texture fetch, ...): named refusals
-_SM3_UNBUILT = {"LD": "Load", "RESINFO": "GetDimensions"}
-
-
-def check_sm3(program, isgn, target: str) -> None:
-    """NotSupportedError naming what a vs_3_0 / ps_3_0 program needs that the translation does not build:
-    vPos / vFace (VPOS, VFACE), texldl, vertex texture fetch. (A shader-model-2 translation would refuse them
-    as fxc does for 2.x targets -- wrongly for 3.0.)"""
+def check_sm3(program, target: str, file: str) -> None:
+    """The rules of shader model 3 the level-9 translation (written for 2.x) would not name itself: a vertex
+    shader samples with texldl only ("texldl - vs" is vs_3_0's one texture instruction; tex2D, tex2Dbias,
+    tex2Dgrad, tex2Dproj give "Shader Model 3: yes (pixel shader only)" on their MicrosoftDocs pages, which need
+    the implicit or explicit gradients a vertex has not) -- X4532 as fxc words an expression a target cannot
+    map. Load and GetDimensions (minimum shader model vs_4_0 / ps_4_0 on their pages) reach the translation,
+    which refuses them for every shader-model-2/3 target (X4532)."""
     from .. import ir
 
-    if TARGETS[target].major != 3:
+    if TARGETS[target].major != 3 or target[:2] != "vs":
         return
-    for el in isgn.elements if isgn is not None else []:
-        if el.system_value == 9 and target[:2] == "ps":  # D3D_NAME_IS_FRONT_FACE (VFACE / SV_IsFrontFace)
-            raise NotSupportedError(f"{target}: the vFace input ({el.semantic_name})", "D3DCompile")
     for inst in program.instructions:
         name = ir.Opcode(inst.opcode).name
-        if name in _SM3_UNBUILT:
-            raise NotSupportedError(f"{target}: {_SM3_UNBUILT[name]}", "D3DCompile")
-        if target[:2] == "vs" and name.startswith("SAMPLE") and name != "SAMPLE_L":
-            raise NotSupportedError(f"{target}: vertex texture fetch other than texldl ({name.lower()})",
-                                    "D3DCompile")
+        if name.startswith("SAMPLE") and name != "SAMPLE_L":
+            raise _err(file, 4532, f"cannot map expression to {target} instruction set: a vertex shader samples "
+                                   f"with an explicit level of detail only (tex*lod / SampleLevel; {name.lower()})")

@@ -241,10 +241,19 @@ class FlowControl:
         ints: set[tuple[int, int]] = set()
         carried: set[tuple[int, int]] = set()  # read before the body surely writes them: from the last iteration
         killed: set[tuple[int, int]] = set()
+        #: writes inside the open nested constructs (innermost last): a read later in the same branch sees
+        #: this iteration's value, not the last iteration's (an else / case starts from the construct's entry)
+        scopes: list[set[tuple[int, int]]] = []
         depth = 0
         for inst in body[pc + 1: end]:
             depth += inst.opcode in (O.IF, O.LOOP, O.SWITCH)
             depth -= inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH)
+            if inst.opcode in (O.IF, O.LOOP, O.SWITCH):
+                scopes.append(set())
+            elif inst.opcode in (O.ENDIF, O.ENDLOOP, O.ENDSWITCH) and scopes:
+                scopes.pop()
+            elif inst.opcode in (O.ELSE, O.CASE, O.DEFAULT) and scopes:
+                scopes[-1].clear()
             ndst = 0 if inst.opcode in _NO_DST or O.DCL_RESOURCE <= inst.opcode <= O.DCL_GLOBALFLAGS else (
                 2 if inst.opcode in _TWO_DST else 1)
             for o in inst.operands[:ndst]:
@@ -255,14 +264,19 @@ class FlowControl:
             lanes_w = dsts[0].written() if dsts else (0, 1, 2, 3)
             for o in inst.operands[ndst:]:
                 if o.type == T.TEMP:
-                    carried.update(k for k in ((o.register, o.components()[ln]) for ln in lanes_w) if k not in killed)
+                    carried.update(k for k in ((o.register, o.components()[ln]) for ln in lanes_w)
+                                   if k not in killed and not any(k in sc for sc in scopes))
             for o in dsts:
                 written.update((o.register, ln) for ln in o.written())
                 if depth == 0:
                     killed.update((o.register, ln) for ln in o.written())
+                elif scopes:
+                    scopes[-1].update((o.register, ln) for ln in o.written())
                 if inst.opcode in _INT_WRITES:
                     ints.update((o.register, ln) for ln in o.written())
-            if inst.opcode in _INT_READS:
+            if inst.opcode in _INT_READS and not (inst.opcode in (O.IEQ, O.INE) and any(
+                    o.type == T.IMMEDIATE32 and set(o.values) <= {0} for o in inst.operands[1:])):
+                # (x == 0 / x != 0 tests the truth of a mask as much as of an integer: kinds.py decides)
                 lanes = inst.operands[0].written() if inst.operands[0].type != T.NULL else (0, 1, 2, 3)
                 for o in inst.operands[ndst:]:
                     if o.type == T.TEMP:

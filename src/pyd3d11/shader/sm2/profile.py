@@ -49,6 +49,9 @@ class Level9Profile:
     texldl: bool = False
     #: a pixel shader reads SV_Position (VPOS) from vPos (the misc register 0, x and y only): ps_3_0
     vpos: bool = False
+    #: a pixel shader reads SV_IsFrontFace (VFACE) from vFace (the misc register 1, a float whose sign is the
+    #: facing: "Registers - ps_3_0"): ps_3_0
+    vface: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction

@@ -100,6 +100,8 @@ class _Translator(FlowControl, Sm3Sampling):
         self.pos_out: int | None = None
         self.pos_in: int | None = None
         self.uses_vpos = False  # ps_3_0 reads vPos (prof.vpos)
+        self.face_in: int | None = None  # the SV_IsFrontFace input register (ps_3_0: vFace, prof.vface)
+        self.uses_vface = False
         self.out_temps: dict[int, int] = {}
         self.depth_temp: int | None = None
         self.has_if = False
@@ -190,6 +192,9 @@ class _Translator(FlowControl, Sm3Sampling):
             elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV) and self.kind == "vs" and inst.extra \
                     and inst.extra[0] == ir.SystemName.POSITION:
                 pass  # a vertex input named SV_Position is an ordinary input the input assembler feeds
+            elif op == O.DCL_INPUT_PS_SGV and self.prof.vface and inst.extra \
+                    and inst.extra[0] == ir.SystemName.IS_FRONT_FACE:
+                self.face_in = inst.operands[0].register
             elif op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV):
                 raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: system value "
                                 f"{ir.SystemName(inst.extra[0]).name if inst.extra else '?'} is not available at "
@@ -287,9 +292,11 @@ class _Translator(FlowControl, Sm3Sampling):
         SV_Position register below it -- fxc's published vs_4_0_level_9_1 listing (DXDecompiler's
         Level9_Test_VS_9_0.asm: o1-o3 after the position o0 are oT0-oT2) and lib_4_0_level_9_1 listing
         (LibraryTest_4_Level_9_1_PS.asm: no position, v#/o# -> t#/oT# unchanged); the same rule on both sides keeps
-        a vertex shader's oT# the pixel shader's t#."""
-        pos = self.pos_out if self.kind == "vs" else self.pos_in
-        return reg - 1 if pos is not None and pos < reg else reg
+        a vertex shader's oT# the pixel shader's t#. (d3d9._ps_texcoords inverts the pixel shader's numbering.)"""
+        if self.kind == "vs":
+            return reg - 1 if self.pos_out is not None and self.pos_out < reg else reg
+        # ps_3_0's VFACE (vFace) holds no v# either
+        return reg - sum(1 for r in (self.pos_in, self.face_in) if r is not None and r < reg)
 
     def tmp(self) -> int:
         n = self.scratch_base + self.scratch
@@ -352,6 +359,14 @@ class _Translator(FlowControl, Sm3Sampling):
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
             if not as_int and not mask_ok and any(ints):
                 raise self._x4532("an integer's bit pattern read as a float (asfloat)")
+        elif o.type == T.INPUT and o.register == self.face_in and self.kind == "ps":
+            # "Registers - ps_3_0": vFace is a float, negative for a back-facing primitive, otherwise front
+            # facing; the D3D9 source declares VFACE as a float and compares its sign, which the SM4 program
+            # reads as a float (compat.py names it SV_IsFrontFace only to carry it through the SM4 program)
+            if as_int:
+                raise _unsupported("the vFace input read as a bool or an integer (VFACE is a float at ps_3_0)")
+            self.uses_vface = True
+            return self._modified(Src(Reg.MISCTYPE, 1, tuple(0 for _ in swz)), o, lanes)
         elif o.type == T.INPUT:
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
             if as_int and not all(ints):
@@ -829,6 +844,15 @@ class _Translator(FlowControl, Sm3Sampling):
             if op == O.MOV and mask_ok and ops[1].type == T.TEMP and self._def_int(lanes) and all(
                     (ops[1].register, ops[1].components()[ln]) in self.known_int for ln in lanes):
                 int_imm = True  # known integers copied: the floats of their values
+            if mask_ok and not int_imm and ops[1].type == T.IMMEDIATE32 and self._def_mask(lanes) and all(
+                    self._known_lane(ops[1], ln) in (0, 0xFFFFFFFF) for ln in lanes):
+                # a bool literal the kind analysis finds used only as a mask (inside a rep loop, where nothing
+                # is folded: ``bool done = false;`` then ``done = done || c``): its 1.0 / 0.0 mask form
+                words = [ONE if ln in lanes and self._known_lane(ops[1], ln) else ZERO for ln in range(4)]
+                self.emit("mov", self.dst(d0), [Src(Reg.CONST, self.const(tuple(words)))])
+                self._set_masks(d0, True)
+                self.intf.difference_update((d0.register, ln) for ln in lanes)
+                return
             to_int_out = op == O.MOV and self._int_output(d0)
             srcs = [self.src(o, mask_ok, lanes, as_int=int_imm or to_int_out) for o in ops[1:]]
             d = self.dst(d0, sat)
@@ -1461,6 +1485,8 @@ class _Translator(FlowControl, Sm3Sampling):
                         used_t[s.num] = used_t.get(s.num, 0) | _mask_of(set(s.swizzle))
             if self.uses_vpos:
                 decls.append(Inst("dcl", Dst(Reg.MISCTYPE, 0, 0x3), decl=0))
+            if self.uses_vface:  # "dcl vFace": the register alone, no mask
+                decls.append(Inst("dcl", Dst(Reg.MISCTYPE, 1, 0xF), decl=0))
             for r, m in sorted(used_t.items()):
                 decls.append(Inst("dcl", Dst(TEXTURE, r, m), decl=0))
             for sm in sorted(self.samplers.values(), key=lambda m: m.target):
