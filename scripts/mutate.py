@@ -86,7 +86,7 @@ MODULES: dict[str, list[str]] = {
                                  "test_hlsl_d3d9_targets.py", "test_rules_hlsl_sysvalue_messages.py"],
     "shader/hlsl/warnpragma.py": ["test_rules_hlsl_pragma_warning.py"],
     "shader/sm2/d3d9.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_d3d9_rules.py",
-                           "test_sm2_ctab_rules.py"],
+                           "test_sm2_ctab_rules.py", "test_hlsl_d3d9_sm3.py"],
     "shader/sm2/ctab.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_ctab_rules.py"],
     "shader/sm2/peephole.py": ["test_sm2_peephole.py", "test_hlsl_d3d9_targets.py", "test_sm2_peephole_rules.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
