@@ -247,8 +247,6 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         return "ForcedSampleCount, or a sample count the lane does not rasterize"
     if state.stage_runner is not None or state.output_merger is not None:
         return "a debugging hook (stage runner / pixel history)"
-    if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
-        return "clip distances"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
@@ -388,19 +386,27 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         _fallback(reason)
         return False
     if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan,
-                line_alpha):
+                line_alpha, clip_components(pre_decls)):
         return False
     stats.fused_draws += 1
     return True
 
 
-def _inputs_spec(state, ps, interp, prep, primitive_id):
+def clip_components(pre_decls) -> tuple:
+    """(register, component) of every clip distance the last pre-rasterizer stage writes (SV_ClipDistance)."""
+    return tuple((d.register, c) for d in pre_decls if d.system_name == SN.CLIP_DISTANCE
+                 for c in component_list(d.mask))
+
+
+def _inputs_spec(state, ps, interp, prep, primitive_id, clip: tuple = ()):
     """(FusedKey.inputs, attribute planes [(register, perspective, component) per plane column: computed when
-    the plane table is filled, _Geometry.plane_table], flat table (F, P) uint32, front (P,), primid (P,))."""
+    the plane table is filled, _Geometry.plane_table], flat table (F, P) uint32, front (P,), primid (P,),
+    FusedKey.clip: the plane columns of the clip distances ``clip`` (clip_components), after the shader's)."""
     spec, planes, flats = [], [], []
     front = primid = None
     if ps is None:
-        return (), None, None, None, None
+        planes = [(r, True, c) for r, c in clip]
+        return (), planes, None, None, None, tuple(range(len(clip)))
     reads = read_input_components(ps)
     for d in input_decls(ps):
         comps = component_list(d.mask if reads is None else d.mask & reads.get(d.register, 0))
@@ -439,7 +445,9 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
             spec.append((("persp" if persp else "linear") + at_sample, r, c, len(planes)))
             planes.append((r, persp, c))
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
-    return tuple(spec), planes, fl, front, primid
+    clip_idx = tuple(range(len(planes), len(planes) + len(clip)))
+    planes.extend((r, True, c) for r, c in clip)
+    return tuple(spec), planes, fl, front, primid, clip_idx
 
 
 def _register_counts(ps) -> tuple[int, int]:
@@ -469,7 +477,7 @@ class _Geometry:
                  "_tables", "_prep", "_primitive_id")
 
     def __init__(self, refs: tuple, state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
-                 samples: tuple = ()):
+                 samples: tuple = (), clip: tuple = ()):
         self.refs = refs  # the objects named by id in the key: their ids stay theirs while the entry lives
         self._prep, self._primitive_id = prep, primitive_id
         setup = prep.pieces.setup
@@ -499,7 +507,7 @@ class _Geometry:
         self.interp = self.inputs = None
         if self.tile_list.size:
             self.interp = Interpolator(prep.pieces, rows3, outputs)
-            self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id)
+            self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id, clip)
 
     def plane_table(self, n_planes: int, i_invw: int, i_z: int) -> np.ndarray:
         """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout)."""
@@ -572,20 +580,20 @@ class _Geometry:
 
 
 def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
-              samples: tuple = ()) -> _Geometry:
+              samples: tuple = (), clip: tuple = ()) -> _Geometry:
     """The draw's geometry entry: the previous draw's when it had the same primitives (by identity), pixel
     shader, tile size, target size and scissor rectangles (setup.pixel_bounds reads those besides ``prep``),
     else a new one."""
     rs = state.rasterizer
     scissors = tuple(tuple(int(x) for x in r) for r in (state.scissors or ())) if rs.ScissorEnable else None
-    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors, samples)
+    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors, samples, clip)
     with _geometry_lock:
         got = _GEOMETRY.get(key)
     if got is not None:
         stats.geometry_reuses += 1
         return got
     refs = (prep, rows3, outputs, primitive_id, ps)
-    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
+    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples, clip)
     if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES and front_memo.keeps_setup(prep):
         # only primitives the front end's memo keeps can come back (and they are alive anyway: a kept
         # reference to other primitives would stop the front end reusing their arena)
@@ -613,7 +621,7 @@ def _srgb_tables():
 
 
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
-         plan=None, line_alpha=None) -> bool:
+         plan=None, line_alpha=None, clip: tuple = ()) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
 
     om = state.om
@@ -628,11 +636,11 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     sample_freq = ps is not None and uses_sample_frequency(ps)
     if sample_freq and not samples:
         samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
-    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
+    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples, clip)
     if geo.tile_list.size == 0:
         return True
 
-    spec, planes, flats, front, primid = geo.inputs
+    spec, planes, flats, front, primid, clip_idx = geo.inputs
     okey = _om_key(state, declared_targets)
     need_z = okey.ds is not None and okey.ds.depth_enable
     face = om_gen.om_needs_face(okey)
@@ -647,7 +655,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None)
+                      sample_freq, line_alpha is not None and ps is not None, clip_idx)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws

@@ -64,6 +64,11 @@ class FusedKey:
     #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
     #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
     line_alpha: bool = False
+    #: clip distances (SV_ClipDistance, §15.4.1; draw._PixelContext._clip_distance_mask): the plane-table indices
+    #: of the clip-distance components (perspective planes of the last pre-rasterizer stage's outputs). A raster
+    #: sample stays covered only where every component interpolated at it (the plane over the 1/w plane in
+    #: float64, one rounding to float32) is >= 0 (a NaN is not): the rasterizer ANDs that into the coverage
+    clip: tuple = ()
 
 
 @dataclass
@@ -124,8 +129,8 @@ def _vec(t: str, vals) -> str:
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
     per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
-    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear"))
-    need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
+    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear")) + len(key.clip)
+    need_invw = bool(key.clip) or any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
     need_z = key.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in key.inputs)
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
@@ -221,6 +226,7 @@ class _Gen(_Emit):
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
+        planes_p = self.darg("planes") if k.clip else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -265,6 +271,8 @@ class _Gen(_Emit):
             tlw = self.ld("i32", TLp, i)
             tlb = self.v(f"icmp ne i32 {tlw}, 0")
             TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        if k.clip:
+            self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
@@ -324,6 +332,10 @@ class _Gen(_Emit):
         xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
         inside = self.v(f"and {V8B} {yin}, {xin}")
         words = None
+        if k.clip:
+            half = _vec("double", [_fconst(0.5)] * 8)
+            cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pxv} to <8 x double>')}, {half}")
+            cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pyv} to <8 x double>')}, {half}")
         for s, d in enumerate(sdelta or [None]):
             # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
             # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
@@ -335,6 +347,8 @@ class _Gen(_Emit):
                 eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
                 ok = self.v(f"or {V8B} {gt}, {eqt}")
                 cs = self.v(f"and {V8B} {cs}, {ok}")
+            if k.clip:
+                cs = self.v(f"and {V8B} {cs}, {self._clip_ok(cx, cy, k.samples[s] if k.samples else None)}")
             if d is None:
                 cov = cs
             else:
@@ -383,6 +397,45 @@ class _Gen(_Emit):
         self.put("exit")
         self.e("ret void")
         return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
+
+    def _load_clip_planes(self, planes: str, p: str) -> list:
+        """The piece's clip-distance planes and its 1/w plane, each three <8 x double> splats (c0, c1, c2)."""
+        n_planes = plane_layout(self.k)[3]
+        i_invw = plane_layout(self.k)[1]
+        base = self.v(f"mul i64 {p}, {3 * n_planes}")
+        out = []
+        for idx in (*self.k.clip, i_invw):
+            cs = []
+            for j in range(3):
+                c = self.ld("double", planes, self.v(f"add i64 {base}, {3 * idx + j}"), 8)
+                ins = self.v(f"insertelement <8 x double> poison, double {c}, i64 0")
+                cs.append(self.v(f"shufflevector <8 x double> {ins}, <8 x double> poison, <8 x i32> zeroinitializer"))
+            out.append(cs)
+        return out
+
+    def _clip_ok(self, cx: str, cy: str, offset) -> str:
+        """<8 x i1>: every clip distance interpolated at the lanes' sample (the pixel centre ``cx``, ``cy`` in
+        float64, plus the sample offset / 256: interpolate.lane_location) is >= 0. Each is interpolate.attribute's
+        perspective value: (c0*x + c1*y) + c2 over the 1/w plane's value, in float64, rounded to float32."""
+        V8D = "<8 x double>"
+        x, y = cx, cy
+        if offset is not None:
+            x = self.v(f"fadd {V8D} {cx}, {_vec('double', [_fconst(offset[0] / 256.0)] * 8)}")
+            y = self.v(f"fadd {V8D} {cy}, {_vec('double', [_fconst(offset[1] / 256.0)] * 8)}")
+
+        def at(cs: list) -> str:
+            out = self.v(f"fmul {V8D} {cs[0]}, {x}")
+            out = self.v(f"fadd {V8D} {out}, {self.v(f'fmul {V8D} {cs[1]}, {y}')}")
+            return self.v(f"fadd {V8D} {out}, {cs[2]}")
+
+        *clip, invw = self._clip_planes
+        iw = at(invw)
+        ok = None
+        for cs in clip:
+            f = self.v(f"fptrunc {V8D} {self.v(f'fdiv {V8D} {at(cs)}, {iw}')} to <8 x float>")
+            ge = self.v("fcmp oge <8 x float> " + f + ", zeroinitializer")  # ordered: a NaN distance clips
+            ok = ge if ok is None else self.v(f"and <8 x i1> {ok}, {ge}")
+        return ok
 
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
