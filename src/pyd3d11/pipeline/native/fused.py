@@ -263,7 +263,9 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         if state.sample_count > 1 and any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
             return "pull-model evaluation on a multisampled target"
         if lw.special_out:
-            return "pixel shader writes oDepth/oMask/stencil ref"
+            r = _special_out_reason(ps, lw, om)
+            if r is not None:
+                return r
         if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
                 lw.has_discard or (om.blend is not None and om.blend.AlphaToCoverageEnable)):
             # [earlydepthstencil] (§16.12 / draw._PixelContext.shade): the test runs before the shader. Without
@@ -300,6 +302,53 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
     return None
+
+
+#: the pixel shader's scalar outputs the lane applies (fused_gen.FusedKey.so): oDepth in its three forms (the
+#: conservative ones are plain oDepth to the reference: its value is the fragment's depth) and oMask
+_SO_KIND = {int(OT.OUTPUT_DEPTH): "depth", int(OT.OUTPUT_DEPTH_GREATER_EQUAL): "depth",
+            int(OT.OUTPUT_DEPTH_LESS_EQUAL): "depth", int(OT.OUTPUT_COVERAGE_MASK): "mask"}
+_FLOW_OPS = {ir.Opcode.IF, ir.Opcode.ELSE, ir.Opcode.ENDIF, ir.Opcode.LOOP, ir.Opcode.ENDLOOP, ir.Opcode.BREAK,
+             ir.Opcode.BREAKC, ir.Opcode.CONTINUE, ir.Opcode.CONTINUEC, ir.Opcode.SWITCH, ir.Opcode.CASE,
+             ir.Opcode.DEFAULT, ir.Opcode.ENDSWITCH, ir.Opcode.RET, ir.Opcode.RETC, ir.Opcode.CALL,
+             ir.Opcode.CALLC, ir.Opcode.LABEL}
+
+_DCL_OPS = {op for op in ir.Opcode if op.name.startswith("DCL_")}
+
+
+def _special_out_reason(ps, lw, om) -> str | None:
+    """Why the shader's special outputs keep the draw off the lane (None: oDepth / oMask it applies).
+
+    The executors report a special output for a batch only when a store to it ran there (its other lanes then
+    read 0), else the batch keeps the interpolated depth / its coverage. The lane's batches are not the
+    reference's, so it takes only shaders whose first store to each such output comes before any flow control:
+    that store runs for every lane of every batch. oStencilRef is not applied by the reference merger (it uses
+    the state's reference), so such shaders stay with the reference; so does oMask with alpha to coverage (the
+    reference's merger turns alpha to coverage off only for batches whose oMask store ran)."""
+    if not set(lw.special_out) <= set(_SO_KIND):
+        return "pixel shader writes oStencilRef"
+    if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG:
+        return "[earlydepthstencil] with oDepth / oMask"
+    if int(OT.OUTPUT_COVERAGE_MASK) in lw.special_out and om.blend is not None and om.blend.AlphaToCoverageEnable:
+        return "oMask with alpha to coverage"
+    pending = set(lw.special_out)
+    for inst in ps.instructions:
+        if inst.opcode in _FLOW_OPS:
+            break
+        if inst.opcode in _DCL_OPS:  # dcl_output oDepth declares, it does not store
+            continue
+        for op in inst.operands:
+            pending.discard(int(op.type))
+        if not pending:
+            return None
+    return "oDepth / oMask written under flow control"
+
+
+def _so_slots(kernel) -> tuple:
+    """FusedKey.so: (kind, operand type) of each special output the kernel writes."""
+    if kernel is None:
+        return ()
+    return tuple(sorted((_SO_KIND[t], t) for t in kernel.lw.special_out))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -655,7 +704,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None, clip_idx)
+                      sample_freq, line_alpha is not None and ps is not None, clip_idx, _so_slots(kernel))
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -1018,7 +1067,7 @@ _free_lock = threading.Lock()
 
 
 def _buffer_key(key: fg.FusedKey) -> tuple:
-    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv, len(key.samples)
+    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv, len(key.samples), key.so
 
 
 def _take_buffers(key: fg.FusedKey) -> dict:
@@ -1042,6 +1091,8 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["active"] = np.full(B, -1, np.int32)
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+        for kind, _t in key.so:  # the lanes' oDepth / oMask words and, after them, the "stored" flag
+            bufs["so" + kind] = np.zeros(B + 8, np.uint32)
         # the worker's T array: the buffers' addresses never change, so they are written once
         sl = fg.slots()
         T = np.zeros(len(sl.t), np.int64)
@@ -1084,6 +1135,8 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 A.ptr(f"sv{t}", bufs["sv" + kind])
+        for kind, t in key.so:
+            A.ptr(f"so{t}", bufs["so" + kind])
         keep.append(A)
         T[sl.t["ps_args"]] = A.a.ctypes.data
     return T, cnt, keep
@@ -1133,6 +1186,8 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             if kind in key.sv:
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
+        for kind, t in key.so:
+            A.ptr(f"so{t}", bufs["so" + kind])
         if A.wants("poll"):
             # the pixel shader's loops poll every 2^16 back-edges: go on unless the draw's time budget is
             # spent (shader/watchdog.py); one guard per worker, since the flag is written and read back

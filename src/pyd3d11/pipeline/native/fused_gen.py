@@ -69,6 +69,11 @@ class FusedKey:
     #: sample stays covered only where every component interpolated at it (the plane over the 1/w plane in
     #: float64, one rounding to float32) is >= 0 (a NaN is not): the rasterizer ANDs that into the coverage
     clip: tuple = ()
+    #: the pixel shader's special outputs the lane applies, (kind, operand type) with kind "depth" (oDepth, also
+    #: the conservative forms) or "mask" (oMask): the kernel writes them to the T slots ``sodepth`` / ``somask``
+    #: (one word per lane, then a flag: a store ran). As draw._PixelContext.shade: with the flag set, the
+    #: shader's depth replaces the interpolated one at every sample and oMask is ANDed into the coverage
+    so: tuple = ()
 
 
 @dataclass
@@ -82,7 +87,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -702,13 +707,39 @@ class _Gen(_Emit):
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
             if dyn:
                 self.e(f"store i64 %n8, ptr {self.gep('i64', args, str(k.ps_ng_slot))}, align 8")
+            so = {kind: self.targ("so" + kind) for kind, _t in k.so}
+            sobytes = self.v("mul i64 %n8, 4")
+            # the kernel's "stored" flag follows its lanes: at its lane count (ng: the stride S)
+            self._flag_at = S
+            for buf in so.values():  # the executors' special outputs start at 0, the flag cleared
+                self.e(f"call void @llvm.memset.p0.i64(ptr {buf}, i8 0, i64 {sobytes}, i1 false)")
+                self.e(f"store i32 0, ptr {self.gep('i32', buf, S)}, align 4")
             self.e(f"call void {fn}(ptr {args})")
             if k.line_alpha:
                 self._line_alpha(lp, ob, S)
+            if "depth" in so and k.need_z:
+                self._shader_depth(so["depth"], dep, sobytes)
+            if "mask" in so:
+                flag = self.ld("i32", so["mask"], S)
+                self.e(f"%omask_on = icmp ne i32 {flag}, 0")
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _shader_depth(self, sod: str, dep: str, nbytes: str) -> None:
+        """oDepth: where the store ran in this batch, every sample's depth row is the shader's value (the
+        reference repeats res.depth over the samples)."""
+        flag = self.ld("i32", sod, self._flag_at)
+        on = self.v(f"icmp ne i32 {flag}, 0")
+        self.cbr(on, "sod_copy", "sod_done")
+        self.put("sod_copy")
+        self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
+        for s_ in range(max(1, len(self.k.samples))):
+            row = self.gep("float", dep, self.v(f"mul i64 %n8, {s_}"))
+            self.e(f"call void @llvm.memcpy.p0.p0.i64(ptr {row}, ptr {sod}, i64 {nbytes}, i1 false)")
+        self.br("sod_done")
+        self.put("sod_done")
 
     def _centroid(self, lc: str, xd: str, yd: str) -> tuple[str, str]:
         """The quad's lanes' centroid locations (interpolate.centroid_offsets, §3.5.5): all samples of
@@ -815,9 +846,11 @@ class _Gen(_Emit):
         front = self.darg("front") if k.face else None
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
+        self.br("om_pre")
+        self.put("om_pre")
         self.br("om_head")
         self.put("om_head")
-        self.e(f"%g = phi i64 [ 0, %{'la_done' if k.line_alpha and k.has_ps else 'iq_done'} ], [ %gn, %om_body ]")
+        self.e("%g = phi i64 [ 0, %om_pre ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
@@ -837,6 +870,12 @@ class _Gen(_Emit):
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
         cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
+            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
+            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
+            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
+            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
+            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
         if k.face:
             pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
             ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
