@@ -28,6 +28,7 @@ from gfx_util import dsv, rtv, texture2d  # noqa: E402
 from pyd3d11.pipeline.native import fused  # noqa: E402
 from pyd3d11.pipeline.output_merger import OMState  # noqa: E402
 from pyd3d11.shader import native  # noqa: E402
+from pyd3d11.shader.dxbc.asm import assemble_program  # noqa: E402
 
 pytestmark = [pytest.mark.backend_specific,
               pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
@@ -212,3 +213,60 @@ def test_coverage_mask_with_alpha_to_coverage_counted():
     ref, got = _both(scene, expect_fused=False)
     assert ref == got
     assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+
+
+# a host callback (sampleinfo on the rasterizer runs through the reference): the kernel's files keep a fixed stride
+# of one batch, so its "stored" flags sit after the whole batch, not after the batch's rounded lane count
+PS_HOST_DEPTH_MASK = """ps_5_0
+dcl_input_ps linear v1.xyzw
+dcl_input_ps linear v2.xyzw
+dcl_output o0.xyzw
+dcl_output oMask
+dcl_output oDepth
+dcl_temps 1
+sampleinfo r0.w, rasterizer.x
+mul r0.z, v2.z, l(255.0)
+ftou r0.z, r0.z
+mov oMask, r0.z
+utof r0.w, r0.w
+mad oDepth, r0.w, l(0.0625), v2.x
+mov o0.xyzw, v1.xyzw
+ret
+"""
+
+
+@pytest.mark.parametrize("func", [2, 4, 7])
+def test_depth_and_mask_with_a_host_callback(func):
+    from pyd3d11.shader.native import runtime
+
+    lw = runtime.lowered(assemble_program(PS_HOST_DEPTH_MASK))
+    assert lw.host_ops, "the shader must call back into the reference"
+    ref, got = _both(_scene(40 + func, PS_HOST_DEPTH_MASK, func=func))
+    assert ref == got, _diff(ref, got)
+
+
+PS_EVAL = """ps_5_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+eval_centroid o0.xyzw, v1.xyzw
+ret
+"""
+
+
+def test_pull_model_at_one_sample_counted():
+    # eval_* calls back into the reference's pull model, which the lane's callbacks do not carry: the draw takes
+    # the reference pipeline (before session 11 it raised NotSupportedError on the native backend)
+    reason = "pull-model evaluation (eval_*)"
+    before = fused.stats.reasons.get(reason, 0)
+    ref, got = _both(_scene(3, PS_EVAL), expect_fused=False)
+    assert ref == got
+    assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+
+
+PS_MASK_SAMPLE = PS_MASK.replace("dcl_input_ps linear v2.xyzw", "dcl_input_ps linear sample v2.xyzw")
+
+
+def test_coverage_mask_at_sample_frequency():
+    # each lane covers its own sample only; oMask ANDs that bit
+    ref, got = _both(_scene(77, PS_MASK_SAMPLE, samples=4))
+    assert ref == got, _diff(ref, got)

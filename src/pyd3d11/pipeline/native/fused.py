@@ -260,8 +260,11 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
-        if state.sample_count > 1 and any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
-            return "pull-model evaluation on a multisampled target"
+        if any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
+            # (at one sample too: the lane's host callbacks have no pull model, draw._PixelContext's PullModelHooks;
+            # before session 11 such a draw raised NotSupportedError on the native backend)
+            return "pull-model evaluation on a multisampled target" if state.sample_count > 1 else \
+                "pull-model evaluation (eval_*)"
         if lw.special_out:
             r = _special_out_reason(ps, lw, om)
             if r is not None:
