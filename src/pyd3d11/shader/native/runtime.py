@@ -108,10 +108,12 @@ def _target_machine(llvm, opt: int = 3):
 #: are in-order instructions (llvm_gen.Gen.arith), so no pass may change a result.
 TIER = os.environ.get("PYD3D11_NATIVE_TIER", "auto")
 TIER_UP_LANES = int(os.environ.get("PYD3D11_NATIVE_TIER_UP_LANES", str(2 << 20)))
-#: LLVM's code generation level for quick first builds (0: fast instruction selection and register allocation,
-#: about half the machine-code time of level 3; the code runs only until its O2 rebuild). Code generation at any
-#: level keeps the IR's IEEE semantics (no fast-math flags, no fused multiply-add), so the bits do not change
-QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "0"))
+#: LLVM's code generation level for quick first builds. 0 (fast instruction selection and register allocation)
+#: halves their machine-code time but its vector code is much slower: it helped S3's cold first draw (compile
+#: bound) and cost S5's and S1z's (the first frame runs the quick code over every pixel), so the default stays 3.
+#: Code generation at any level keeps the IR's IEEE semantics (no fast-math flags, no fused multiply-add), so the
+#: bits do not change
+QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "3"))
 
 
 class Module:
