@@ -373,12 +373,13 @@ def test_draw_statistics_equal_reference(discard):
 # Each state outside the fused set runs the reference pipeline (same bytes as the reference backend) and is
 # counted under its reason in pipeline.native.stats.
 
-PS_ODEPTH = """ps_4_0
+# (oDepth and oMask are fused since session 11, tests/test_native_fused_special_out.py; oStencilRef is not)
+PS_ODEPTH = """ps_5_0
 dcl_input_ps linear v1.xyzw
 dcl_output o0.xyzw
-dcl_output oDepth
+dcl_output oStencilRef
 mov o0.xyzw, v1.xyzw
-mov oDepth, v1.x
+mov oStencilRef, l(2)
 ret
 """
 PS_EARLY_Z = """ps_5_0
@@ -441,7 +442,7 @@ def _fallback_scene(case: str):
 
 
 FALLBACKS = {
-    "odepth": "pixel shader writes oDepth/oMask/stencil ref",
+    "odepth": "pixel shader writes oStencilRef",
     "early_z": "[earlydepthstencil] with discard or alpha to coverage",
     "uav": "pixel shader writes UAVs",
     "array": "a multi-slice target view, or one whose sample count is not the draw's",
@@ -632,12 +633,14 @@ def test_stencil_reference_value_reaches_the_fused_merger(ref):
     assert np.array_equal(st, want)
 
 
-PS_WRITES_DEPTH = """ps_4_0
+PS_WRITES_DEPTH = """ps_5_0
 dcl_input_ps linear v1.xyzw
 dcl_output o0.xyzw
 dcl_output oDepth
+if_nz v1.x
+  mov oDepth, l(0.5)
+endif
 mov o0.xyzw, v1.xyzw
-mov oDepth, l(0.5)
 ret
 """
 
@@ -648,9 +651,9 @@ def test_one_unsupported_draw_counts_one_fallback():
     try:
         t = texture2d(28, 16, 16, 4)
         before, reasons = fused.stats.fallbacks, dict(fused.stats.reasons)
-        # (session 10: multisampling is fused now; a pixel shader writing oDepth still is not)
+        # (session 10: multisampling is fused now; session 11: oDepth too, unless stored under flow control)
         bs._draw(bs._vertices(1, 3), [rtv(t)], PS_WRITES_DEPTH, size=(16, 16))
-        key = "pixel shader writes oDepth/oMask/stencil ref"
+        key = "oDepth / oMask written under flow control"
         assert fused.stats.fallbacks == before + 1
         assert fused.stats.reasons.get(key, 0) == reasons.get(key, 0) + 1
     finally:

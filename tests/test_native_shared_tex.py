@@ -129,3 +129,95 @@ def test_quick_build_samples_narrow_and_its_o2_rebuild_wide(fresh, monkeypatch, 
     again = runtime.get_kernel(prog, tile, plan, quick=True)
     assert again.module.from_disk and again.module.full
     _check(PS_A, b)
+
+
+def _probe(value: int) -> tuple[str, str]:
+    """A minimal shared module (text, name): one function returning ``value``, named by its text like the
+    sampler's."""
+    import hashlib
+
+    body = f"define i32 @F() {{\n  ret i32 {value}\n}}\n"
+    name = "pyd3d11_tex_" + hashlib.sha256(body.encode()).hexdigest()[:24]
+    return body.replace("@F(", f"@{name}("), name
+
+
+def _call_symbol(name: str) -> int:
+    import ctypes
+
+    import llvmlite.binding as llvm
+
+    return ctypes.CFUNCTYPE(ctypes.c_int32)(llvm.address_of_symbol(name))()
+
+
+def test_quick_caller_gets_a_quick_build_rebuilt_at_o2_in_the_background(fresh, monkeypatch):
+    """A quick first build's sampling function is built quickly too, its O2 rebuild queued at once; when it is
+    swapped in, the process symbol now names the O2 code (kernels linked later call it)."""
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    text, name = _probe(41)
+    built: list[bool] = []
+    real = runtime.build_module
+    monkeypatch.setattr(runtime, "build_module",
+                        lambda *a, **kw: (lambda m: (built.append(m.full), m)[1])(real(*a, **kw)))
+    runtime.shared_function(text, name, quick=True)
+    assert built == [False]  # the quick build
+    m = runtime._SHARED[name]
+    runtime.wait_upgrades()
+    assert m.full and m.retired
+    import llvmlite.binding as llvm
+
+    assert llvm.address_of_symbol(name) == m.addr(name)  # re-registered: the O2 build
+    assert _call_symbol(name) == 41
+    runtime.shared_function(text, name, quick=False)  # an O2 caller now finds it
+    assert built == [False] and runtime._SHARED[name] is m
+
+
+def test_o2_caller_rebuilds_a_quick_only_function(fresh, monkeypatch):
+    """A caller that is not quick (an O2 kernel linking the function for good) never links the quick build:
+    it is rebuilt at O2 now and the symbol re-registered; a quick caller takes whichever exists."""
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    text, name = _probe(42)
+    llvm = runtime._init_llvm()
+    quick = runtime.build_module(llvm, text, (name,), counted=True)  # a quick build not (yet) rebuilt
+    assert not quick.full
+    runtime._SHARED_ALL.append(quick)
+    runtime._SHARED[name] = quick
+    llvm.add_symbol(name, quick.addr(name))
+    runtime.shared_function(text, name, quick=True)
+    assert runtime._SHARED[name] is quick
+    runtime.shared_function(text, name, quick=False)
+    m = runtime._SHARED[name]
+    assert m is not quick and m.full
+    assert llvm.address_of_symbol(name) == m.addr(name)
+    assert _call_symbol(name) == 42
+
+
+@pytest.mark.parametrize("counted,tier,level", [(True, "auto", "quick"), (False, "auto", 3), (True, "full", 3),
+                                                (True, "quick", "quick")])
+def test_quick_builds_take_the_quick_code_generation_level(fresh, monkeypatch, counted, tier, level):
+    """Quick builds (TIER) generate machine code at QUICK_CODEGEN, O2 builds at level 3."""
+    monkeypatch.setattr(runtime, "TIER", tier)
+    monkeypatch.setattr(runtime, "QUICK_CODEGEN", 1)
+    levels: list[int] = []
+    real = runtime._target_machine
+    monkeypatch.setattr(runtime, "_target_machine", lambda llvm, opt=3: (levels.append(opt), real(llvm, opt))[1])
+    text, name = _probe(43)
+    runtime.build_module(runtime._init_llvm(), text, (name,), counted=counted)
+    assert levels == [1 if level == "quick" else 3]
+
+
+def test_a_quick_kernel_and_its_quick_sampling_function_equal_the_reference(fresh, monkeypatch):
+    """The fused lane's path (get_kernel quick=True, TIER auto): the kernel and its sampling function are quick
+    builds; results equal the reference before and after both O2 rebuilds."""
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    prog = assemble_program(PS_A)
+    b = _bindings(0x15, CLAMP)
+    lw = runtime.lowered(prog)
+    plan = runtime.texture_plan(lw, b, TextureSampler())
+    tile = runtime._graphics_tile(lw, 256, plan)
+    k = runtime.get_kernel(prog, tile, plan, quick=True)
+    assert not k.module.full and len(runtime._SHARED) == 1
+    _check(PS_A, b)
+    k.module.note_use(runtime.TIER_UP_LANES)
+    runtime.wait_upgrades()
+    assert k.module.full and all(m.full for m in runtime._SHARED.values())
+    _check(PS_A, b)

@@ -47,6 +47,17 @@ def test_each_build_equals_the_reference(fresh, tier, seed):
     assert mods and all(m.full == (tier == "full") for m in mods)
 
 
+@pytest.mark.parametrize("seed", [3, 11])
+def test_quick_builds_at_code_generation_level_0_equal_the_reference(fresh, seed):
+    """runtime.QUICK_CODEGEN = 0 (fast instruction selection; PYD3D11_NATIVE_QUICK_CODEGEN): other machine code,
+    the same IEEE operations, so the same bytes."""
+    fresh.setattr(runtime, "TIER", "quick")
+    fresh.setattr(runtime, "QUICK_CODEGEN", 0)
+    ref, got = _both(_random_scene(seed))
+    assert ref == got, _diff(ref, got)
+    assert all(not m.full for m in fused._MODULES.values())
+
+
 def test_quick_builds_are_rebuilt_at_o2_and_swapped_in(fresh):
     fresh.setattr(runtime, "TIER", "auto")
     fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)  # first: no rebuild

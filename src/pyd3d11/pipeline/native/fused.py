@@ -247,8 +247,6 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         return "ForcedSampleCount, or a sample count the lane does not rasterize"
     if state.stage_runner is not None or state.output_merger is not None:
         return "a debugging hook (stage runner / pixel history)"
-    if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
-        return "clip distances"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
@@ -262,10 +260,15 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
-        if state.sample_count > 1 and any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
-            return "pull-model evaluation on a multisampled target"
+        if any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
+            # (at one sample too: the lane's host callbacks have no pull model, draw._PixelContext's PullModelHooks;
+            # before session 11 such a draw raised NotSupportedError on the native backend)
+            return "pull-model evaluation on a multisampled target" if state.sample_count > 1 else \
+                "pull-model evaluation (eval_*)"
         if lw.special_out:
-            return "pixel shader writes oDepth/oMask/stencil ref"
+            r = _special_out_reason(ps, lw, om)
+            if r is not None:
+                return r
         if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
                 lw.has_discard or (om.blend is not None and om.blend.AlphaToCoverageEnable)):
             # [earlydepthstencil] (§16.12 / draw._PixelContext.shade): the test runs before the shader. Without
@@ -302,6 +305,53 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
     return None
+
+
+#: the pixel shader's scalar outputs the lane applies (fused_gen.FusedKey.so): oDepth in its three forms (the
+#: conservative ones are plain oDepth to the reference: its value is the fragment's depth) and oMask
+_SO_KIND = {int(OT.OUTPUT_DEPTH): "depth", int(OT.OUTPUT_DEPTH_GREATER_EQUAL): "depth",
+            int(OT.OUTPUT_DEPTH_LESS_EQUAL): "depth", int(OT.OUTPUT_COVERAGE_MASK): "mask"}
+_FLOW_OPS = {ir.Opcode.IF, ir.Opcode.ELSE, ir.Opcode.ENDIF, ir.Opcode.LOOP, ir.Opcode.ENDLOOP, ir.Opcode.BREAK,
+             ir.Opcode.BREAKC, ir.Opcode.CONTINUE, ir.Opcode.CONTINUEC, ir.Opcode.SWITCH, ir.Opcode.CASE,
+             ir.Opcode.DEFAULT, ir.Opcode.ENDSWITCH, ir.Opcode.RET, ir.Opcode.RETC, ir.Opcode.CALL,
+             ir.Opcode.CALLC, ir.Opcode.LABEL}
+
+_DCL_OPS = {op for op in ir.Opcode if op.name.startswith("DCL_")}
+
+
+def _special_out_reason(ps, lw, om) -> str | None:
+    """Why the shader's special outputs keep the draw off the lane (None: oDepth / oMask it applies).
+
+    The executors report a special output for a batch only when a store to it ran there (its other lanes then
+    read 0), else the batch keeps the interpolated depth / its coverage. The lane's batches are not the
+    reference's, so it takes only shaders whose first store to each such output comes before any flow control:
+    that store runs for every lane of every batch. oStencilRef is not applied by the reference merger (it uses
+    the state's reference), so such shaders stay with the reference; so does oMask with alpha to coverage (the
+    reference's merger turns alpha to coverage off only for batches whose oMask store ran)."""
+    if not set(lw.special_out) <= set(_SO_KIND):
+        return "pixel shader writes oStencilRef"
+    if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG:
+        return "[earlydepthstencil] with oDepth / oMask"
+    if int(OT.OUTPUT_COVERAGE_MASK) in lw.special_out and om.blend is not None and om.blend.AlphaToCoverageEnable:
+        return "oMask with alpha to coverage"
+    pending = set(lw.special_out)
+    for inst in ps.instructions:
+        if inst.opcode in _FLOW_OPS:
+            break
+        if inst.opcode in _DCL_OPS:  # dcl_output oDepth declares, it does not store
+            continue
+        for op in inst.operands:
+            pending.discard(int(op.type))
+        if not pending:
+            return None
+    return "oDepth / oMask written under flow control"
+
+
+def _so_slots(kernel) -> tuple:
+    """FusedKey.so: (kind, operand type) of each special output the kernel writes."""
+    if kernel is None:
+        return ()
+    return tuple(sorted((_SO_KIND[t], t) for t in kernel.lw.special_out))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -388,19 +438,27 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         _fallback(reason)
         return False
     if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan,
-                line_alpha):
+                line_alpha, clip_components(pre_decls)):
         return False
     stats.fused_draws += 1
     return True
 
 
-def _inputs_spec(state, ps, interp, prep, primitive_id):
+def clip_components(pre_decls) -> tuple:
+    """(register, component) of every clip distance the last pre-rasterizer stage writes (SV_ClipDistance)."""
+    return tuple((d.register, c) for d in pre_decls if d.system_name == SN.CLIP_DISTANCE
+                 for c in component_list(d.mask))
+
+
+def _inputs_spec(state, ps, interp, prep, primitive_id, clip: tuple = ()):
     """(FusedKey.inputs, attribute planes [(register, perspective, component) per plane column: computed when
-    the plane table is filled, _Geometry.plane_table], flat table (F, P) uint32, front (P,), primid (P,))."""
+    the plane table is filled, _Geometry.plane_table], flat table (F, P) uint32, front (P,), primid (P,),
+    FusedKey.clip: the plane columns of the clip distances ``clip`` (clip_components), after the shader's)."""
     spec, planes, flats = [], [], []
     front = primid = None
     if ps is None:
-        return (), None, None, None, None
+        planes = [(r, True, c) for r, c in clip]
+        return (), planes, None, None, None, tuple(range(len(clip)))
     reads = read_input_components(ps)
     for d in input_decls(ps):
         comps = component_list(d.mask if reads is None else d.mask & reads.get(d.register, 0))
@@ -439,7 +497,9 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
             spec.append((("persp" if persp else "linear") + at_sample, r, c, len(planes)))
             planes.append((r, persp, c))
     fl = np.ascontiguousarray(np.stack(flats), np.uint32) if flats else None
-    return tuple(spec), planes, fl, front, primid
+    clip_idx = tuple(range(len(planes), len(planes) + len(clip)))
+    planes.extend((r, True, c) for r, c in clip)
+    return tuple(spec), planes, fl, front, primid, clip_idx
 
 
 def _register_counts(ps) -> tuple[int, int]:
@@ -469,7 +529,7 @@ class _Geometry:
                  "_tables", "_prep", "_primitive_id")
 
     def __init__(self, refs: tuple, state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
-                 samples: tuple = ()):
+                 samples: tuple = (), clip: tuple = ()):
         self.refs = refs  # the objects named by id in the key: their ids stay theirs while the entry lives
         self._prep, self._primitive_id = prep, primitive_id
         setup = prep.pieces.setup
@@ -499,7 +559,7 @@ class _Geometry:
         self.interp = self.inputs = None
         if self.tile_list.size:
             self.interp = Interpolator(prep.pieces, rows3, outputs)
-            self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id)
+            self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id, clip)
 
     def plane_table(self, n_planes: int, i_invw: int, i_z: int) -> np.ndarray:
         """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout)."""
@@ -572,20 +632,20 @@ class _Geometry:
 
 
 def _geometry(state, prep, rows3, outputs, primitive_id, ps, tile: int, W: int, H: int,
-              samples: tuple = ()) -> _Geometry:
+              samples: tuple = (), clip: tuple = ()) -> _Geometry:
     """The draw's geometry entry: the previous draw's when it had the same primitives (by identity), pixel
     shader, tile size, target size and scissor rectangles (setup.pixel_bounds reads those besides ``prep``),
     else a new one."""
     rs = state.rasterizer
     scissors = tuple(tuple(int(x) for x in r) for r in (state.scissors or ())) if rs.ScissorEnable else None
-    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors, samples)
+    key = (id(prep), id(rows3), id(outputs), id(primitive_id), id(ps), tile, W, H, scissors, samples, clip)
     with _geometry_lock:
         got = _GEOMETRY.get(key)
     if got is not None:
         stats.geometry_reuses += 1
         return got
     refs = (prep, rows3, outputs, primitive_id, ps)
-    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
+    got = _Geometry(refs, state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples, clip)
     if 0 < prep.pieces.setup.verts.shape[0] <= GEOMETRY_MEMO_PIECES and front_memo.keeps_setup(prep):
         # only primitives the front end's memo keeps can come back (and they are alive anyway: a kept
         # reference to other primitives would stop the front end reusing their arena)
@@ -613,7 +673,7 @@ def _srgb_tables():
 
 
 def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel,  # noqa: C901
-         plan=None, line_alpha=None) -> bool:
+         plan=None, line_alpha=None, clip: tuple = ()) -> bool:
     """The draw on the fused lane; False (nothing written) when its variant does not compile."""
 
     om = state.om
@@ -628,11 +688,11 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     sample_freq = ps is not None and uses_sample_frequency(ps)
     if sample_freq and not samples:
         samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
-    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples)
+    geo = _geometry(state, prep, rows3, outputs, primitive_id, ps, tile, W, H, samples, clip)
     if geo.tile_list.size == 0:
         return True
 
-    spec, planes, flats, front, primid = geo.inputs
+    spec, planes, flats, front, primid, clip_idx = geo.inputs
     okey = _om_key(state, declared_targets)
     need_z = okey.ds is not None and okey.ds.depth_enable
     face = om_gen.om_needs_face(okey)
@@ -647,7 +707,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None)
+                      sample_freq, line_alpha is not None and ps is not None, clip_idx, _so_slots(kernel))
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -1010,7 +1070,7 @@ _free_lock = threading.Lock()
 
 
 def _buffer_key(key: fg.FusedKey) -> tuple:
-    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv, len(key.samples)
+    return key.batch, key.v_regs, key.o_regs, key.om_regs, key.sv, len(key.samples), key.so
 
 
 def _take_buffers(key: fg.FusedKey) -> dict:
@@ -1034,6 +1094,8 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["active"] = np.full(B, -1, np.int32)
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+        for kind, _t in key.so:  # the lanes' oDepth / oMask words and, after them, the "stored" flag
+            bufs["so" + kind] = np.zeros(B + 8, np.uint32)
         # the worker's T array: the buffers' addresses never change, so they are written once
         sl = fg.slots()
         T = np.zeros(len(sl.t), np.int64)
@@ -1076,6 +1138,8 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 A.ptr(f"sv{t}", bufs["sv" + kind])
+        for kind, t in key.so:
+            A.ptr(f"so{t}", bufs["so" + kind])
         keep.append(A)
         T[sl.t["ps_args"]] = A.a.ctypes.data
     return T, cnt, keep
@@ -1125,6 +1189,8 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             if kind in key.sv:
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)
                 A.ptr(f"sv{t}", arr)
+        for kind, t in key.so:
+            A.ptr(f"so{t}", bufs["so" + kind])
         if A.wants("poll"):
             # the pixel shader's loops poll every 2^16 back-edges: go on unless the draw's time budget is
             # spent (shader/watchdog.py); one guard per worker, since the flag is written and read back

@@ -64,6 +64,16 @@ class FusedKey:
     #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
     #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
     line_alpha: bool = False
+    #: clip distances (SV_ClipDistance, §15.4.1; draw._PixelContext._clip_distance_mask): the plane-table indices
+    #: of the clip-distance components (perspective planes of the last pre-rasterizer stage's outputs). A raster
+    #: sample stays covered only where every component interpolated at it (the plane over the 1/w plane in
+    #: float64, one rounding to float32) is >= 0 (a NaN is not): the rasterizer ANDs that into the coverage
+    clip: tuple = ()
+    #: the pixel shader's special outputs the lane applies, (kind, operand type) with kind "depth" (oDepth, also
+    #: the conservative forms) or "mask" (oMask): the kernel writes them to the T slots ``sodepth`` / ``somask``
+    #: (one word per lane, then a flag: a store ran). As draw._PixelContext.shade: with the flag set, the
+    #: shader's depth replaces the interpolated one at every sample and oMask is ANDed into the coverage
+    so: tuple = ()
 
 
 @dataclass
@@ -77,7 +87,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -124,8 +134,8 @@ def _vec(t: str, vals) -> str:
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     """(attribute planes, index of the 1/w plane or -1, index of the z plane or -1, planes per piece): the
     per-piece plane table holds the attribute planes (FusedKey.inputs' indices), then 1/w, then z."""
-    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear"))
-    need_invw = any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
+    n_attr = sum(1 for kind, *_ in key.inputs if kind.split("_")[0] in ("persp", "linear")) + len(key.clip)
+    need_invw = bool(key.clip) or any(kind.split("_")[0] in ("persp", "posw") for kind, *_ in key.inputs)
     need_z = key.need_z or any(kind.split("_")[0] == "posz" for kind, *_ in key.inputs)
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
@@ -221,6 +231,7 @@ class _Gen(_Emit):
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
+        planes_p = self.darg("planes") if k.clip else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -265,6 +276,8 @@ class _Gen(_Emit):
             tlw = self.ld("i32", TLp, i)
             tlb = self.v(f"icmp ne i32 {tlw}, 0")
             TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        if k.clip:
+            self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
@@ -324,6 +337,10 @@ class _Gen(_Emit):
         xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
         inside = self.v(f"and {V8B} {yin}, {xin}")
         words = None
+        if k.clip:
+            half = _vec("double", [_fconst(0.5)] * 8)
+            cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pxv} to <8 x double>')}, {half}")
+            cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pyv} to <8 x double>')}, {half}")
         for s, d in enumerate(sdelta or [None]):
             # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
             # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
@@ -335,6 +352,8 @@ class _Gen(_Emit):
                 eqt = self.v(f"and {V8B} {eq}, {TL8[ei]}")
                 ok = self.v(f"or {V8B} {gt}, {eqt}")
                 cs = self.v(f"and {V8B} {cs}, {ok}")
+            if k.clip:
+                cs = self.v(f"and {V8B} {cs}, {self._clip_ok(cx, cy, k.samples[s] if k.samples else None)}")
             if d is None:
                 cov = cs
             else:
@@ -383,6 +402,45 @@ class _Gen(_Emit):
         self.put("exit")
         self.e("ret void")
         return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
+
+    def _load_clip_planes(self, planes: str, p: str) -> list:
+        """The piece's clip-distance planes and its 1/w plane, each three <8 x double> splats (c0, c1, c2)."""
+        n_planes = plane_layout(self.k)[3]
+        i_invw = plane_layout(self.k)[1]
+        base = self.v(f"mul i64 {p}, {3 * n_planes}")
+        out = []
+        for idx in (*self.k.clip, i_invw):
+            cs = []
+            for j in range(3):
+                c = self.ld("double", planes, self.v(f"add i64 {base}, {3 * idx + j}"), 8)
+                ins = self.v(f"insertelement <8 x double> poison, double {c}, i64 0")
+                cs.append(self.v(f"shufflevector <8 x double> {ins}, <8 x double> poison, <8 x i32> zeroinitializer"))
+            out.append(cs)
+        return out
+
+    def _clip_ok(self, cx: str, cy: str, offset) -> str:
+        """<8 x i1>: every clip distance interpolated at the lanes' sample (the pixel centre ``cx``, ``cy`` in
+        float64, plus the sample offset / 256: interpolate.lane_location) is >= 0. Each is interpolate.attribute's
+        perspective value: (c0*x + c1*y) + c2 over the 1/w plane's value, in float64, rounded to float32."""
+        V8D = "<8 x double>"
+        x, y = cx, cy
+        if offset is not None:
+            x = self.v(f"fadd {V8D} {cx}, {_vec('double', [_fconst(offset[0] / 256.0)] * 8)}")
+            y = self.v(f"fadd {V8D} {cy}, {_vec('double', [_fconst(offset[1] / 256.0)] * 8)}")
+
+        def at(cs: list) -> str:
+            out = self.v(f"fmul {V8D} {cs[0]}, {x}")
+            out = self.v(f"fadd {V8D} {out}, {self.v(f'fmul {V8D} {cs[1]}, {y}')}")
+            return self.v(f"fadd {V8D} {out}, {cs[2]}")
+
+        *clip, invw = self._clip_planes
+        iw = at(invw)
+        ok = None
+        for cs in clip:
+            f = self.v(f"fptrunc {V8D} {self.v(f'fdiv {V8D} {at(cs)}, {iw}')} to <8 x float>")
+            ge = self.v("fcmp oge <8 x float> " + f + ", zeroinitializer")  # ordered: a NaN distance clips
+            ok = ge if ok is None else self.v(f"and <8 x i1> {ok}, {ge}")
+        return ok
 
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
@@ -649,13 +707,39 @@ class _Gen(_Emit):
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
             if dyn:
                 self.e(f"store i64 %n8, ptr {self.gep('i64', args, str(k.ps_ng_slot))}, align 8")
+            so = {kind: self.targ("so" + kind) for kind, _t in k.so}
+            sobytes = self.v("mul i64 %n8, 4")
+            # the kernel's "stored" flag follows its lanes: at its lane count (ng: the stride S)
+            self._flag_at = S
+            for buf in so.values():  # the executors' special outputs start at 0, the flag cleared
+                self.e(f"call void @llvm.memset.p0.i64(ptr {buf}, i8 0, i64 {sobytes}, i1 false)")
+                self.e(f"store i32 0, ptr {self.gep('i32', buf, S)}, align 4")
             self.e(f"call void {fn}(ptr {args})")
             if k.line_alpha:
                 self._line_alpha(lp, ob, S)
+            if "depth" in so and k.need_z:
+                self._shader_depth(so["depth"], dep, sobytes)
+            if "mask" in so:
+                flag = self.ld("i32", so["mask"], S)
+                self.e(f"%omask_on = icmp ne i32 {flag}, 0")
         # ---- output merger, lane by lane in lane order ----
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _shader_depth(self, sod: str, dep: str, nbytes: str) -> None:
+        """oDepth: where the store ran in this batch, every sample's depth row is the shader's value (the
+        reference repeats res.depth over the samples)."""
+        flag = self.ld("i32", sod, self._flag_at)
+        on = self.v(f"icmp ne i32 {flag}, 0")
+        self.cbr(on, "sod_copy", "sod_done")
+        self.put("sod_copy")
+        self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
+        for s_ in range(max(1, len(self.k.samples))):
+            row = self.gep("float", dep, self.v(f"mul i64 %n8, {s_}"))
+            self.e(f"call void @llvm.memcpy.p0.p0.i64(ptr {row}, ptr {sod}, i64 {nbytes}, i1 false)")
+        self.br("sod_done")
+        self.put("sod_done")
 
     def _centroid(self, lc: str, xd: str, yd: str) -> tuple[str, str]:
         """The quad's lanes' centroid locations (interpolate.centroid_offsets, §3.5.5): all samples of
@@ -762,9 +846,11 @@ class _Gen(_Emit):
         front = self.darg("front") if k.face else None
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
+        self.br("om_pre")
+        self.put("om_pre")
         self.br("om_head")
         self.put("om_head")
-        self.e(f"%g = phi i64 [ 0, %{'la_done' if k.line_alpha and k.has_ps else 'iq_done'} ], [ %gn, %om_body ]")
+        self.e("%g = phi i64 [ 0, %om_pre ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
@@ -784,6 +870,12 @@ class _Gen(_Emit):
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
         cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
+            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
+            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
+            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
+            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
+            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
         if k.face:
             pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
             ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")

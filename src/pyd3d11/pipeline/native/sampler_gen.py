@@ -753,7 +753,7 @@ class SampleEmitter:
             # variant (the same texture / sampler configuration) calls the one compiled copy
             text = "\n".join(sorted(sg.decls) + body) + "\n"
             name = "pyd3d11_tex_" + hashlib.sha256(text.encode()).hexdigest()[:24]
-            runtime.shared_function(text.replace(f"@{_FN}(", f"@{name}("), name)
+            runtime.shared_function(text.replace(f"@{_FN}(", f"@{name}("), name, quick=g.quick_shared)
             g.decls.add(f"declare {_ret4(g)} @{name}(ptr noalias, i64, {', '.join([g.VF] * n_inputs)})")
         fns[fkey] = name
         return name

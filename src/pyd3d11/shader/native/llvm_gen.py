@@ -79,6 +79,9 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         # (None: runtime.TEX_WIDTH / runtime.SHARED_TEX; runtime._compile narrows a quick first build's)
         self.tex_width: int | None = None
         self.shared_tex: bool | None = None
+        # the kernel is a quick first build: its shared sampling functions may be quick builds
+        # (runtime.shared_function)
+        self.quick_shared = False
         self.lw = lw
         self.lay = Layout(tile=tile)
         self.lines: list[str] = []
@@ -880,14 +883,14 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
-             shared_tex: bool | None = None) -> tuple[str, Layout]:
+             shared_tex: bool | None = None, quick_shared: bool = False) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 to 64 (callers then size every register-file row to a multiple of it:
-    ``Layout.width``); ``tex_width`` / ``shared_tex``: see :class:`Gen`."""
+    ``Layout.width``); ``tex_width`` / ``shared_tex`` / ``quick_shared``: see :class:`Gen`."""
     assert width in (8, 16, 32, 64) and tile % width == 0
     g = Gen(lw, tile, tex, width)
-    g.tex_width, g.shared_tex = tex_width, shared_tex
+    g.tex_width, g.shared_tex, g.quick_shared = tex_width, shared_tex, quick_shared
     text = g.build()
     g.lay.width = width
     return text, g.lay

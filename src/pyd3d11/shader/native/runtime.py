@@ -94,11 +94,12 @@ def _init_llvm():
     return llvm
 
 
-def _target_machine(llvm):
-    """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors)."""
+def _target_machine(llvm, opt: int = 3):
+    """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors); ``opt``: its code
+    generation level (instruction selection, scheduling, register allocation)."""
     target = llvm.Target.from_default_triple()
     return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                        features=llvm.get_host_cpu_features().flatten(), opt=3)
+                                        features=llvm.get_host_cpu_features().flatten(), opt=opt)
 
 
 #: ``auto``: a module is first built with LLVM's IR passes off (machine code still optimised) and rebuilt at
@@ -107,6 +108,12 @@ def _target_machine(llvm):
 #: are in-order instructions (llvm_gen.Gen.arith), so no pass may change a result.
 TIER = os.environ.get("PYD3D11_NATIVE_TIER", "auto")
 TIER_UP_LANES = int(os.environ.get("PYD3D11_NATIVE_TIER_UP_LANES", str(2 << 20)))
+#: LLVM's code generation level for quick first builds. 0 (fast instruction selection and register allocation)
+#: halves their machine-code time but its vector code is much slower: it helped S3's cold first draw (compile
+#: bound) and cost S5's and S1z's (the first frame runs the quick code over every pixel), so the default stays 3.
+#: Code generation at any level keeps the IR's IEEE semantics (no fast-math flags, no fused multiply-add), so the
+#: bits do not change
+QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "3"))
 
 
 class Module:
@@ -125,6 +132,8 @@ class Module:
         self.upgrade_text: str | None = None
         self.retired: list = []
         self._cf: dict = {}
+        # called with the module after its O2 rebuild is swapped in (a shared function re-registers its symbol)
+        self.relink: Any = None
 
     def addr(self, name: str) -> int:
         return self.addrs[name]
@@ -224,6 +233,8 @@ def upgrade(m: Module) -> None:
     _CONTEXTS.append(ctx)  # never disposed: an engine must be disposed before the context of its module
     m.retired.append(m.engine)
     m.engine, m.addrs, m.full, m.upgrade_text = engine, addrs, True, None
+    if m.relink is not None:
+        m.relink(m)
     stats.upgraded += 1
 
 
@@ -240,7 +251,7 @@ def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module
         if not quick:
             _optimise(llvm, mod)
     # an execution engine owns the target machine it is given (llvmlite): each gets its own
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm, QUICK_CODEGEN if quick and not cached else 3))
     if path is not None and (cached or not quick):  # only O2 objects go to the disk
         engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
                                 lambda m: path.read_bytes() if path.exists() else None)
@@ -262,22 +273,39 @@ _SHARED_ALL: list = []
 _lock_shared = threading.Lock()
 
 
-def shared_function(text: str, name: str) -> None:
+def shared_function(text: str, name: str, quick: bool = False) -> None:
     """Compile module ``text`` exporting function ``name`` once per process (at O2, through the disk cache)
     and make ``name`` resolvable by the modules compiled after it (LLVM's process symbol table). The name
-    is derived from the text by the caller, so one name is one body; kernels declare it and call it."""
-    if name in _SHARED:
+    is derived from the text by the caller, so one name is one body; kernels declare it and call it.
+
+    ``quick``: the caller is a quick first build (TIER ``auto``): a module not yet built is then built quickly
+    too and its O2 rebuild queued at once on the background thread, which re-registers the symbol when it is
+    done, so modules linked later call the O2 code. The quick callers keep the quick code until their own O2
+    rebuilds, which the thread runs later in queue order (so they link the O2 function; a narrow kernel's
+    rebuild has its own sampling functions inside, _compile). A caller that is not quick gets the O2 build
+    (built now if only the quick one exists)."""
+    def built() -> bool:  # (TIER quick builds every module quickly: the one build there is)
+        m = _SHARED.get(name)
+        return m is not None and (m.full or quick or TIER == "quick")
+
+    if built():
         stats.shared_hits += 1
         return
     with _lock_shared:
-        if name in _SHARED:
+        if built():
             return
         llvm = _init_llvm()
-        m = build_module(llvm, text, (name,))  # its time counts in the calling kernel's compile
+        # its time counts in the calling kernel's compile
+        m = build_module(llvm, text, (name,), counted=quick and TIER == "auto")
         llvm.add_symbol(name, m.addr(name))
         _SHARED_ALL.append(m)
         _SHARED[name] = m
         stats.shared_built += 1
+        if not m.full:
+            m.relink = lambda mod: llvm.add_symbol(name, mod.addr(name))
+            m.upgrading = True
+            _upgrades.put(m)
+            _start_upgrader()
 
 
 _KERNEL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
@@ -422,7 +450,9 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     llvm = _init_llvm()
     width = vector_width(lw, tile)
     narrow = bool(tex) and quick and TIER == "auto" and min(width, TEX_WIDTH) > QUICK_TEX_WIDTH
-    text, layout = generate(lw, tile, tex, width, tex_width=QUICK_TEX_WIDTH if narrow else None)
+    # a quick first build's shared sampling functions may be quick builds too (shared_function)
+    text, layout = generate(lw, tile, tex, width, tex_width=QUICK_TEX_WIDTH if narrow else None,
+                            quick_shared=quick and TIER == "auto")
     # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
     module = build_module(llvm, text, ("kernel",), counted=quick)
     if narrow and not module.full:
@@ -433,6 +463,8 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
         wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False)
         if wide_layout.slots == layout.slots:
             module.upgrade_text = wide
+        # else the rebuild compiles ``text`` and links the shared functions' O2 builds: theirs were queued
+        # first (shared_function) and the background thread rebuilds in queue order
     dt = time.perf_counter() - t0
     stats.compiled += 1
     stats.compile_seconds += dt
