@@ -45,7 +45,7 @@ from ..shader_io import (
     uses_sample_frequency,
 )
 from . import fused_gen as fg
-from . import om_gen
+from . import fused_uav, om_gen
 from .binning import bin_pieces
 from .scene import Entry, Scene
 
@@ -172,6 +172,13 @@ def sample_pattern(state) -> tuple:
     return tuple((int(a), int(b)) for a, b in sample_offsets(S, q))
 
 
+def _viewport_size(state, prep) -> tuple[int, int]:
+    """The raster area of a draw without targets (UAV-only rendering, §3.5.6): the pieces' pixel bounds
+    (viewport ∩ scissor, setup.pixel_bounds) reach at most this width and height."""
+    b = pixel_bounds(state, prep.vp, prep.vp_idx)
+    return max(1, int(b[:, 2].max(initial=1))), max(1, int(b[:, 3].max(initial=1)))
+
+
 def _size(view) -> tuple[int, int]:
     L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
     return L.width, L.height
@@ -257,8 +264,8 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         if state.sample_count > 1 and uses_sample_frequency(ps) and \
                 any(d.interpolation in _CENTROID for d in input_decls(ps)):
             return "centroid inputs in a sample-frequency pixel shader on a multisampled target"
-        if _writes_uavs(ps):
-            return "pixel shader writes UAVs"
+        if _writes_uavs(ps) and (r := fused_uav.order_reason(ps)) is not None:
+            return r  # only UAV results independent of the invocation order (fused_uav.py) take the lane
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
@@ -275,8 +282,6 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
             return "[earlydepthstencil] with discard or alpha to coverage"
         if not lw.sv_types <= {int(OT.INPUT_COVERAGE_MASK), int(OT.INPUT_PRIMITIVEID)}:
             return "pixel shader reads system-value operands other than vCoverage / vPrim"
-        if lw.uav_atomic:
-            return "pixel shader atomics"
         for d in input_decls(ps):
             if d.operand_type in (OT.INPUT_COVERAGE_MASK, OT.INPUT_PRIMITIVEID):
                 continue  # system-value operands (vCoverage, vPrim): filled per lane, see _sv_kinds
@@ -297,7 +302,7 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         if size is not None and _size(v) != size:
             return "targets of different sizes"
         size = _size(v)
-    if size is None:
+    if size is None and not (ps is not None and _writes_uavs(ps)):
         return "no render-target or depth-stencil view (the raster area is the viewport alone)"
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
@@ -384,6 +389,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
             reason = "pixel shader bindings"
+        elif _writes_uavs(ps):
+            reason = fused_uav.bindings_reason(ps, state.ps.bindings)
     if reason is not None:
         _fallback(reason)
         return False
@@ -622,7 +629,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if P == 0:
         return True
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
-    W, H = _size(views[0]) if views else (1, 1)
+    W, H = _size(views[0]) if views else _viewport_size(state, prep)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
     samples = sample_pattern(state)
     sample_freq = ps is not None and uses_sample_frequency(ps)
@@ -647,7 +654,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None)
+                      sample_freq, line_alpha is not None and ps is not None,
+                      kernel is not None and kernel.lw.quiet)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -713,12 +721,13 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     comp.note_use(area)
     if kernel is not None:
         kernel.module.note_use(area)
+    uav = key.uav_helpers  # UAV writes (fused_uav.py): one worker, finished within the draw call
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
-            and getattr(_deferral, "pending", None) is None):
+            and getattr(_deferral, "pending", None) is None and not uav):
         return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None)
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
-    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
+    workers = 1 if uav else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
@@ -758,7 +767,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for st in touched:
         st.touch()
     job = pool.start(workers, work, workers)
-    if getattr(_deferral, "on", False):
+    if getattr(_deferral, "on", False) and not uav:
         # the caller (pipeline.draw) sets up its next pass, or the next draw, while the workers rasterize this
         # one; join() finishes it (see defer_passes). Only work that cannot fail is left running past its draw.
         _deferral.pending = finish
@@ -1032,6 +1041,7 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["cov"] = np.zeros(B + 8, np.uint32)
         bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
         bufs["active"] = np.full(B, -1, np.int32)
+        bufs["helpers"] = np.zeros(B + 8, np.int32)  # UAV-writing shaders: -1 on helper lanes (fused_gen)
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
         # the worker's T array: the buffers' addresses never change, so they are written once
@@ -1073,6 +1083,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         A.ptr("o", bufs["o"])
         A.ptr("active", bufs["active"])
         A.ptr("discarded", bufs["disc"])
+        A.ptr("helpers", bufs["helpers"])
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 A.ptr(f"sv{t}", bufs["sv" + kind])
@@ -1121,6 +1132,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         A.set("ng", B)
         A.set("n", 0)
         A.ptr("discarded", bufs["disc"])
+        A.ptr("helpers", bufs["helpers"])  # (a slot only in kernels that write memory: lower.py ``quiet``)
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)

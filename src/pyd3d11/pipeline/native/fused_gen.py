@@ -64,6 +64,10 @@ class FusedKey:
     #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
     #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
     line_alpha: bool = False
+    #: the pixel shader writes memory (lower.py ``quiet``; fused_uav.py decides which may): the batch marks its
+    #: helper lanes (coverage 0, draw._PixelContext.shade) -1 in the T slot ``helpers``, whose UAV writes the
+    #: kernel drops (§16.12 / §16.13)
+    uav_helpers: bool = False
 
 
 @dataclass
@@ -77,7 +81,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls helpers".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -629,6 +633,10 @@ class _Gen(_Emit):
                 bit -= 1 << 32
             cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
             self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
+        if k.uav_helpers:
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+            hz = self.v(f"sext {V4B} {self.v(f'icmp eq {V4I} {cv}, zeroinitializer')} to {V4I}")
+            self.e(f"store {V4I} {hz}, ptr {self.gep('i32', self.targ('helpers'), '%q')}, align 4")
         if "prim" in k.sv:
             pid = self.splat_t("i32", self.ld("i32", primid, p))
             self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
