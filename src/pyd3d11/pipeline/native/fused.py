@@ -33,6 +33,7 @@ from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from .. import front_memo
 from ..interpolate import Interpolator
+from ..pull_model import uses_pull_model
 from ..rasterizer import D3D11_STANDARD_MULTISAMPLE_PATTERN, sample_offsets
 from ..setup import pixel_bounds
 from ..shader_io import (
@@ -45,7 +46,7 @@ from ..shader_io import (
     uses_sample_frequency,
 )
 from . import fused_gen as fg
-from . import fused_uav, om_gen
+from . import fused_pull, fused_uav, om_gen
 from .binning import bin_pieces
 from .scene import Entry, Scene
 
@@ -72,7 +73,6 @@ def _sizes(kernel_host: bool) -> tuple[int, int]:
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
 _CENTROID = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
 _SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
-_EVAL = (ir.Opcode.EVAL_SNAPPED, ir.Opcode.EVAL_SAMPLE_INDEX, ir.Opcode.EVAL_CENTROID)
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
 
@@ -259,18 +259,11 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
-        if uses_sample_frequency(ps) and any(d.operand_type == OT.INPUT_COVERAGE_MASK for d in input_decls(ps)):
-            return "vCoverage in a sample-frequency pixel shader"
-        if state.sample_count > 1 and uses_sample_frequency(ps) and \
-                any(d.interpolation in _CENTROID for d in input_decls(ps)):
-            return "centroid inputs in a sample-frequency pixel shader on a multisampled target"
         if _writes_uavs(ps) and (r := fused_uav.order_reason(ps)) is not None:
             return r  # only UAV results independent of the invocation order (fused_uav.py) take the lane
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
-        if state.sample_count > 1 and any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
-            return "pull-model evaluation on a multisampled target"
         if lw.special_out:
             return "pixel shader writes oDepth/oMask/stencil ref"
         if global_flags(ps) & EARLY_DEPTH_STENCIL_FLAG and (
@@ -729,6 +722,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
+    if ps is not None and uses_pull_model(ps):
+        for s in scratch:  # eval_* call back (host ops): the batch's lanes evaluated as the reference does
+            s[3].hooks = fused_pull.FusedPullHooks(state, key, geo.interp, s[4], s[3])
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
@@ -1042,6 +1038,7 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
         bufs["active"] = np.full(B, -1, np.int32)
         bufs["helpers"] = np.zeros(B + 8, np.int32)  # UAV-writing shaders: -1 on helper lanes (fused_gen)
+        bufs["lrc"] = np.zeros(B + 8, np.int32)  # sample frequency: the lanes' pixel raster coverage
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
         # the worker's T array: the buffers' addresses never change, so they are written once

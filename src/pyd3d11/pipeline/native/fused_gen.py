@@ -81,7 +81,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls helpers".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls helpers lrc".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -225,6 +225,9 @@ class _Gen(_Emit):
         Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
+        # sample frequency: each lane's pixel raster coverage too (vCoverage, centroids, pull-model evaluation
+        # read it: draw._PixelContext's ``rcov``), beside its own sample bit in ``lc``
+        self._lrc = self.targ("lrc") if k.sample_freq else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -426,12 +429,12 @@ class _Gen(_Emit):
             lab, after = f"sq{h}_{s}", (f"sqn{h}_{s}" if s + 1 < len(k.samples) else nxt)
             self.cbr(anys, lab, after)
             self.put(lab)
-            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s)
+            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s, words)
             if s + 1 < len(k.samples):
                 self.put(after)
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
-                   sidx: int | None = None) -> None:
+                   sidx: int | None = None, raster: str | None = None) -> None:
         """Append one quad's four lanes (pixel x, y, piece, coverage: 1 or, multisampled, the sample bits
         ``words``) to the batch; flush a full batch."""
         k = self.k
@@ -443,6 +446,8 @@ class _Gen(_Emit):
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
         cz = self.v(f"zext {V4B} {cov} to {V4I}") if words is None else words
+        if raster is not None:  # sample frequency: the pixels' raster coverage
+            self.e(f"store {V4I} {raster}, ptr {self.gep('i32', self._lrc, n)}, align 4")
         if sidx is not None:  # the lanes' sample index (sample frequency)
             ls = self._ls
             self.e(f"store {V4I} {_vec('i32', [sidx] * 4)}, ptr {self.gep('i32', ls, n)}, align 4")
@@ -534,7 +539,7 @@ class _Gen(_Emit):
                 iws = plane(i_invw, xs, ys)
         xc = yc = iwc = None
         if any(kind.endswith("_c") for kind, *_ in k.inputs):
-            xc, yc = self._centroid(lc, xd, yd)
+            xc, yc = self._centroid(self.targ("lrc") if k.sample_freq else lc, xd, yd)
             if any(kind in ("persp_c", "posw_c") for kind, *_ in k.inputs):
                 iwc = plane(i_invw, xc, yc)
         zf = None
@@ -627,7 +632,8 @@ class _Gen(_Emit):
             store_in(reg, comp, bits)
         if "cov" in k.sv:
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
-            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+            rc = self.targ("lrc") if k.sample_freq else lc  # the pixel's raster coverage
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', rc, '%q')}, align 4")
             bit = k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
             if bit >= 1 << 31:
                 bit -= 1 << 32
