@@ -250,8 +250,10 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
 
 def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) -> str | None:  # noqa: C901
     """unsupported_reason's checks of the state (not of the primitives)."""
-    if forced or (state.sample_count != 1 and state.sample_count not in MSAA_COUNTS):
+    if state.sample_count != 1 and state.sample_count not in MSAA_COUNTS:
         return "ForcedSampleCount, or a sample count the lane does not rasterize"
+    if forced and (r := _forced_reason(state, forced)) is not None:
+        return r
     if state.stage_runner is not None or state.output_merger is not None:
         return "a debugging hook (stage runner / pixel history)"
     if any(d.system_name == SN.CLIP_DISTANCE for d in pre_decls):
@@ -300,6 +302,27 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
     return None
+
+
+def _forced_reason(state, forced: int) -> str | None:
+    """The ForcedSampleCount (target-independent rasterization, §3.5.6) draws the lane takes: the forced pattern
+    rasterizes (coverage words of ``forced`` bits), one output sample per pixel written when any raster sample is
+    covered, occlusion counting the raster samples (fused_gen ``FusedKey.forced``). Outside: states whose output
+    coverage would need more (a multisampled or depth target — D3D11.1 requires neither —, alpha to coverage,
+    SampleMask without sample 0, which leaves no lane to shade) and sample-frequency shaders."""
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    if forced not in (1,) + MSAA_COUNTS or state.sample_count != 1:
+        return "ForcedSampleCount, or a sample count the lane does not rasterize"
+    if om.dsv is not None or (om.blend is not None and om.blend.AlphaToCoverageEnable) or not int(om.sample_mask) & 1:
+        return "ForcedSampleCount with a depth-stencil view, alpha to coverage or SampleMask without sample 0"
+    if ps is not None and uses_sample_frequency(ps):
+        return "ForcedSampleCount with a sample-frequency pixel shader"
+    return None
+
+
+def _forced(state) -> int:
+    return int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -410,7 +433,7 @@ def _inputs_spec(state, ps, interp, prep, primitive_id):
         # sample frequency: at the lane's sample; multisampled centroid: at the lane's centroid (at one sample,
         # the centre: no suffix)
         at_sample = "_s" if d.interpolation in _SAMPLE_MODES else \
-            "_c" if d.interpolation in _CENTROID and state.sample_count > 1 else ""
+            "_c" if d.interpolation in _CENTROID and (state.sample_count > 1 or _forced(state) > 1) else ""
         if d.system_name == SN.POSITION:
             for c in comps:
                 spec.append((("posx", "posy", "posz", "posw")[c] + at_sample, r, c, 0))
@@ -624,7 +647,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
     W, H = _size(views[0]) if views else _viewport_size(state, prep)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
-    samples = sample_pattern(state)
+    forced = _forced(state)
+    samples = sample_pattern(state) if not forced else \
+        tuple((int(a), int(b)) for a, b in sample_offsets(forced)) if forced > 1 else ()
     sample_freq = ps is not None and uses_sample_frequency(ps)
     if sample_freq and not samples:
         samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
@@ -648,7 +673,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
                       sample_freq, line_alpha is not None and ps is not None,
-                      kernel is not None and kernel.lw.quiet)
+                      kernel is not None and kernel.lw.quiet, forced > 1)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...shader.native.ir_text import IrText
-from .om_gen import om_function
+from .om_gen import OMContext, om_function
 
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
@@ -68,6 +68,11 @@ class FusedKey:
     #: helper lanes (coverage 0, draw._PixelContext.shade) -1 in the T slot ``helpers``, whose UAV writes the
     #: kernel drops (§16.12 / §16.13)
     uav_helpers: bool = False
+    #: ForcedSampleCount > 1 (target-independent rasterization, §3.5.6.2; fused._forced_reason): ``samples`` is the
+    #: forced raster pattern, the merger's key has one sample; a lane's merger coverage is 1 where any raster
+    #: sample is covered, vCoverage and centroids take the raster coverage unmasked, and the occlusion count
+    #: grows by the raster samples of each merged lane (output_merger's ``occlusion``)
+    forced: bool = False
 
 
 @dataclass
@@ -634,7 +639,7 @@ class _Gen(_Emit):
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
             rc = self.targ("lrc") if k.sample_freq else lc  # the pixel's raster coverage
             cv = self.v(f"load {V4I}, ptr {self.gep('i32', rc, '%q')}, align 4")
-            bit = k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
+            bit = 0xFFFFFFFF if k.forced else k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
             if bit >= 1 << 31:
                 bit -= 1 << 32
             cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
@@ -678,7 +683,7 @@ class _Gen(_Emit):
         k = self.k
         S = len(k.samples)
         full = (1 << S) - 1
-        m = k.om.sample_mask & full
+        m = (0xFFFFFFFF if k.forced else k.om.sample_mask) & full  # TIR: the centroid ignores SampleMask
         words = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
         cov = self.v(f"and {V4I} {words}, {_vec('i32', [m] * 4)}")
         self.decls.add("declare <4 x i32> @llvm.cttz.v4i32(<4 x i32>, i1 immarg)")
@@ -776,6 +781,9 @@ class _Gen(_Emit):
         front = self.darg("front") if k.face else None
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
+        if k.forced:
+            self.e("%tir = alloca i64, align 8")
+            self.e("store i64 0, ptr %tir, align 8")
         self.br("om_head")
         self.put("om_head")
         self.e(f"%g = phi i64 [ 0, %{'la_done' if k.line_alpha and k.has_ps else 'iq_done'} ], [ %gn, %om_body ]")
@@ -797,6 +805,18 @@ class _Gen(_Emit):
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        if k.forced:
+            # TIR: the merger's one sample is covered where any raster sample is; the lane's raster samples
+            # beyond that one count towards occlusion (merged lanes all pass: no depth test, sample 0 in the mask)
+            self.decls.add("declare <8 x i32> @llvm.ctpop.v8i32(<8 x i32>)")
+            self.decls.add("declare i32 @llvm.vector.reduce.add.v8i32(<8 x i32>)")
+            pop = self.v(f"call <8 x i32> @llvm.ctpop.v8i32(<8 x i32> {cov})")
+            more = self.v(f"select <8 x i1> {al}, <8 x i32> {self.v(f'add <8 x i32> {pop}, splat (i32 -1)')}, "
+                          "<8 x i32> zeroinitializer")
+            ext = self.v(f"zext i32 {self.v(f'call i32 @llvm.vector.reduce.add.v8i32(<8 x i32> {more})')} to i64")
+            old_t = self.v("load i64, ptr %tir, align 8")
+            self.e(f"store i64 {self.v(f'add i64 {old_t}, {ext}')}, ptr %tir, align 8")
+            cov = self.v(f"zext <8 x i1> {self.v(f'icmp ne <8 x i32> {cov}, zeroinitializer')} to <8 x i32>")
         cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
         if k.face:
             pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
@@ -832,6 +852,10 @@ class _Gen(_Emit):
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
         self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
+        if k.forced:
+            extra = self.v("load i64, ptr %tir, align 8")
+            spp = self.v(f"getelementptr i8, ptr {ctx}, i64 {OMContext.samples_passed.offset}")
+            self.e(f"atomicrmw add ptr {spp}, i64 {extra} monotonic, align 8")
         p = self.gep("i64", cnt, "0")
         old = self.v(f"load i64, ptr {p}, align 8")
         add = self.v("load i64, ptr %live, align 8")

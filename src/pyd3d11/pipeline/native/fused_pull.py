@@ -28,7 +28,7 @@ class FusedPullHooks:
         self.bufs = bufs
         self.v0 = host.v.ctypes.data  # the kernel tile's lane offset is read from the ExecState's view of v
         self.offsets = np.asarray(key.samples, np.int64) if key.samples else sample_offsets(1)
-        self.sample_mask = int(state.om.sample_mask)
+        self.sample_mask = 0xFFFFFFFF if key.forced else int(state.om.sample_mask)  # TIR: SampleMask ignored
         self.modes = {d.register: d.interpolation for d in input_decls(state.ps.program)}
         self.raster = bufs["lrc"] if key.sample_freq else bufs["lc"]
 
