@@ -306,3 +306,13 @@ _CLASSIFY = [
 def test_classifier_rules(body, ok):
     prog = assemble_program(_HEAD + body + "mov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n")
     assert (fused_uav.order_reason(prog) is None) == ok, fused_uav.order_reason(prog)
+
+
+def test_typed_uav_writes_by_callback_drop_helper_lanes(monkeypatch):
+    # with no native texture plan the typed stores and atomics run the reference's closures through the kernel's
+    # callback (runtime._Host): helper and discarded lanes must stay quiet there too (§16.12 / §16.13)
+    from pyd3d11.shader.native import runtime as nrt
+
+    monkeypatch.setattr(nrt, "texture_plan", lambda *a, **k: None)
+    _both(lambda: _scene(PS_PIXEL_STORE, [("tex", DXGI_FORMAT_R32G32B32A32_FLOAT)], 4))
+    _both(lambda: _scene(PS_ATOMICS, [("raw", 8), ("raw", 8), ("tex", DXGI_FORMAT_R32_UINT)]))

@@ -750,6 +750,10 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if ps is not None and uses_pull_model(ps):
         for s in scratch:  # eval_* call back (host ops): the batch's lanes evaluated as the reference does
             s[3].hooks = fused_pull.FusedPullHooks(state, key, geo.interp, s[4], s[3])
+    if uav:
+        for s in scratch:  # UAV writes by callback (runtime._Host): helper and discarded lanes' dropped too
+            if s[3] is not None:
+                s[3].quiet = (s[4]["disc"], s[4]["helpers"])
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
