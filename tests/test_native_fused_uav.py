@@ -316,3 +316,19 @@ def test_typed_uav_writes_by_callback_drop_helper_lanes(monkeypatch):
     monkeypatch.setattr(nrt, "texture_plan", lambda *a, **k: None)
     _both(lambda: _scene(PS_PIXEL_STORE, [("tex", DXGI_FORMAT_R32G32B32A32_FLOAT)], 4))
     _both(lambda: _scene(PS_ATOMICS, [("raw", 8), ("raw", 8), ("tex", DXGI_FORMAT_R32_UINT)]))
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_pixel_stores_on_several_workers_equal_reference(monkeypatch, threads):
+    # pixel-addressed stores run their tiles on several workers (each texel belongs to one tile); atomics keep one
+    from pyd3d11.shader.native import pool
+
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 16)
+    monkeypatch.setattr(fused, "TILE", 8)
+    before = pool.threads()
+    pool.set_threads(threads)
+    try:
+        _both(lambda: _scene(PS_PIXEL_STORE, [("tex", DXGI_FORMAT_R8G8B8A8_UNORM)], 1, depth=True))
+        _both(lambda: _scene(PS_ATOMICS, [("raw", 8), ("raw", 8), ("tex", DXGI_FORMAT_R32_UINT)], 1))
+    finally:
+        pool.set_threads(before)

@@ -739,13 +739,16 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     comp.note_use(area)
     if kernel is not None:
         kernel.module.note_use(area)
-    uav = key.uav_helpers  # UAV writes (fused_uav.py): one worker, finished within the draw call
+    # UAV writes (fused_uav.py): finished within the draw call; atomics (read-modify-write lane loops, not
+    # atomic across threads) on one worker; pixel-addressed typed stores write only their own texel's bytes
+    # (uav_gen._store), which one tile holds, so their tiles may run on several workers
+    uav = key.uav_helpers
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
             and getattr(_deferral, "pending", None) is None and not uav):
         return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None)
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
-    workers = 1 if uav else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
+    workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
     if ps is not None and uses_pull_model(ps):
         for s in scratch:  # eval_* call back (host ops): the batch's lanes evaluated as the reference does
