@@ -293,6 +293,11 @@ _CLASSIFY = [
     ("ftou r0.xy, v0.xyxx\nloop\nstore_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\nbreak\nendloop\n", False),  # in a loop
     ("ftou r0.xy, v0.xyxx\nlt r1.x, v1.x, l(3.0)\nif_nz r1.x\nstore_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\nendif\n",
      True),  # a conditional store is still one per invocation
+    ("lt r1.x, v1.x, l(3.0)\nif_nz r1.x\nmov r1.y, l(1.0)\nendif\nftou r0.xy, v0.xyxx\n"
+     "store_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\n", True),  # a block before the definition: back at the top level
+    ("ftou r1.zw, v0.xxxy\nmov r0.xy, r1.zwzz\nstore_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\n", True),  # moved
+    ("ftou r1.zw, v0.xxxy\nmov_sat r0.xy, r1.zwzz\nstore_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\n", False),
+    ("ftou r1.zw, v0.xxxy\nmov r0.xy, r1.wzww\nstore_uav_typed u1.xyzw, r0.xyyy, v1.xyxy\n", False),  # swapped
     ("atomic_iadd u2, l(0), l(1)\natomic_iadd u2, l(4), l(2)\n", True),
     ("atomic_umax u2, l(0), l(1)\natomic_umin u2, l(4), l(2)\n", False),
     ("atomic_cmp_store u2, l(0), l(1), l(2)\n", False),
@@ -332,3 +337,14 @@ def test_pixel_stores_on_several_workers_equal_reference(monkeypatch, threads):
         _both(lambda: _scene(PS_ATOMICS, [("raw", 8), ("raw", 8), ("tex", DXGI_FORMAT_R32_UINT)], 1))
     finally:
         pool.set_threads(before)
+
+
+def test_classifier_finds_sv_position_among_other_inputs():
+    # SV_Position declared after another input (v1 here): the pixel address is ftou of v1, not of v0
+    head = _HEAD.replace("dcl_input_ps_siv linear noperspective v0.xy, position\ndcl_input_ps linear v1.xy\n",
+                         "dcl_input_ps linear v0.xy\ndcl_input_ps_siv linear noperspective v1.xy, position\n")
+    tail = "mov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n"
+    on_pos = assemble_program(head + "ftou r0.xy, v1.xyxx\nstore_uav_typed u1.xyzw, r0.xyyy, v0.xyxy\n" + tail)
+    on_attr = assemble_program(head + "ftou r0.xy, v0.xyxx\nstore_uav_typed u1.xyzw, r0.xyyy, v0.xyxy\n" + tail)
+    assert fused_uav.order_reason(on_pos) is None
+    assert fused_uav.order_reason(on_attr) is not None

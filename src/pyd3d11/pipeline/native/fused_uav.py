@@ -77,7 +77,7 @@ def bindings_reason(ps: ir.Program, bindings) -> str | None:
             if id(st) in seen:
                 return "pixel shader UAV slots that share a resource"
             seen.add(id(st))
-        if slot in pixel_stored_slots(ps) and int(getattr(view, "dimension", 0)) != UAV_DIMENSION_TEXTURE2D:
+        if slot in pixel_stored_slots(ps) and int(view.dimension) != UAV_DIMENSION_TEXTURE2D:
             return "pixel shader pixel-addressed UAV store on a view that is not a 2D texture"
     return None
 
