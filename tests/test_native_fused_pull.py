@@ -114,3 +114,13 @@ def test_sample_frequency_coverage_and_centroid_fused_equal_reference(samples, m
     assert drawn.size and set(np.unique(drawn).astype(int)) <= set(range(full + 1))
     if bin(full).count("1") > 1:
         assert len(np.unique(drawn)) > 1
+
+
+def test_eval_with_kernel_tiles_smaller_than_the_batch(monkeypatch):
+    # the callback runs per kernel tile: its lanes start at the tile's offset in the batch's lane buffers
+    from pyd3d11.shader.native import runtime as nrt
+
+    build = nrt.get_kernel
+    monkeypatch.setattr(nrt, "get_kernel", lambda ps, tile, *a, **k: build(ps, 64, *a, **k))
+    ps = PS_EVAL.replace(" SAMPLE)", ")").replace("INDEX", "uint(i.pos.x) % 5")
+    _both(lambda: _scene(ps, 4))
