@@ -83,6 +83,9 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/scene.py": ["test_scene_binning.py", "test_draw_queue.py", "test_native_fused_diff.py"],
     "pipeline/native/fused_lines.py": ["test_native_fused_aliased_lines.py", "test_native_fused_points_lines.py",
                                        "test_native_fused_lines_rules.py"],
+    # session 11: which UAV-writing pixel shaders the fused lane may run; eval_* on the fused lane
+    "pipeline/native/fused_uav.py": ["test_native_fused_uav.py"],
+    "pipeline/native/fused_pull.py": ["test_native_fused_pull.py", "test_native_fused_forced.py"],
     # session 10's HLSL rules: system values per signature point, #pragma warning, the D3D9 targets
     "shader/hlsl/sysvalues.py": ["test_rules_hlsl_stage_sysvalues.py", "test_rules_hlsl_semantics.py",
                                  "test_hlsl_d3d9_targets.py", "test_rules_hlsl_sysvalue_messages.py"],

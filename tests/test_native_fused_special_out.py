@@ -253,14 +253,11 @@ ret
 """
 
 
-def test_pull_model_at_one_sample_counted():
-    # eval_* calls back into the reference's pull model, which the lane's callbacks do not carry: the draw takes
-    # the reference pipeline (before session 11 it raised NotSupportedError on the native backend)
-    reason = "pull-model evaluation (eval_*)"
-    before = fused.stats.reasons.get(reason, 0)
-    ref, got = _both(_scene(3, PS_EVAL), expect_fused=False)
-    assert ref == got
-    assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
+def test_pull_model_at_one_sample_is_fused():
+    # eval_* at one sample: before session 11 it raised NotSupportedError on the native backend (the lane's
+    # callbacks carried no pull model); fused_pull.py evaluates it now, with the reference's bytes
+    ref, got = _both(_scene(3, PS_EVAL))
+    assert ref == got, _diff(ref, got)
 
 
 PS_MASK_SAMPLE = PS_MASK.replace("dcl_input_ps linear v2.xyzw", "dcl_input_ps linear sample v2.xyzw")

@@ -33,6 +33,7 @@ from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from .. import front_memo
 from ..interpolate import Interpolator
+from ..pull_model import uses_pull_model
 from ..rasterizer import D3D11_STANDARD_MULTISAMPLE_PATTERN, sample_offsets
 from ..setup import pixel_bounds
 from ..shader_io import (
@@ -45,7 +46,7 @@ from ..shader_io import (
     uses_sample_frequency,
 )
 from . import fused_gen as fg
-from . import om_gen
+from . import fused_pull, fused_uav, om_gen
 from .binning import bin_pieces
 from .scene import Entry, Scene
 
@@ -72,7 +73,6 @@ def _sizes(kernel_host: bool) -> tuple[int, int]:
 _PERSPECTIVE = (IM.UNDEFINED, IM.LINEAR, IM.LINEAR_CENTROID, IM.LINEAR_SAMPLE)
 _CENTROID = (IM.LINEAR_CENTROID, IM.LINEAR_NOPERSPECTIVE_CENTROID)
 _SAMPLE_MODES = (IM.LINEAR_SAMPLE, IM.LINEAR_NOPERSPECTIVE_SAMPLE)
-_EVAL = (ir.Opcode.EVAL_SNAPPED, ir.Opcode.EVAL_SAMPLE_INDEX, ir.Opcode.EVAL_CENTROID)
 _UAV_WRITE_OPS = {ir.Opcode[n] for n in dir(ir.Opcode) if n.startswith(("STORE_", "ATOMIC_", "IMM_ATOMIC_"))}
 
 
@@ -172,6 +172,13 @@ def sample_pattern(state) -> tuple:
     return tuple((int(a), int(b)) for a, b in sample_offsets(S, q))
 
 
+def _viewport_size(state, prep) -> tuple[int, int]:
+    """The raster area of a draw without targets (UAV-only rendering, §3.5.6): the pieces' pixel bounds
+    (viewport ∩ scissor, setup.pixel_bounds) reach at most this width and height."""
+    b = pixel_bounds(state, prep.vp, prep.vp_idx)
+    return max(1, int(b[:, 2].max(initial=1))), max(1, int(b[:, 3].max(initial=1)))
+
+
 def _size(view) -> tuple[int, int]:
     L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
     return L.width, L.height
@@ -243,28 +250,20 @@ def unsupported_reason(state, pre_decls, cls_triangle: bool, prep, forced: int,
 
 def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) -> str | None:  # noqa: C901
     """unsupported_reason's checks of the state (not of the primitives)."""
-    if forced or (state.sample_count != 1 and state.sample_count not in MSAA_COUNTS):
+    if state.sample_count != 1 and state.sample_count not in MSAA_COUNTS:
         return "ForcedSampleCount, or a sample count the lane does not rasterize"
+    if forced and (r := _forced_reason(state, forced)) is not None:
+        return r
     if state.stage_runner is not None or state.output_merger is not None:
         return "a debugging hook (stage runner / pixel history)"
     om = state.om
     ps = state.ps.program if state.ps is not None else None
     if ps is not None:
-        if uses_sample_frequency(ps) and any(d.operand_type == OT.INPUT_COVERAGE_MASK for d in input_decls(ps)):
-            return "vCoverage in a sample-frequency pixel shader"
-        if state.sample_count > 1 and uses_sample_frequency(ps) and \
-                any(d.interpolation in _CENTROID for d in input_decls(ps)):
-            return "centroid inputs in a sample-frequency pixel shader on a multisampled target"
-        if _writes_uavs(ps):
-            return "pixel shader writes UAVs"
+        if _writes_uavs(ps) and (r := fused_uav.order_reason(ps)) is not None:
+            return r  # only UAV results independent of the invocation order (fused_uav.py) take the lane
         lw = nrt.lowered(ps)
         if isinstance(lw, str):
             return f"pixel shader not compiled: {lw}"
-        if any(ps.instructions[i].opcode in _EVAL for i in lw.host_ops):
-            # (at one sample too: the lane's host callbacks have no pull model, draw._PixelContext's PullModelHooks;
-            # before session 11 such a draw raised NotSupportedError on the native backend)
-            return "pull-model evaluation on a multisampled target" if state.sample_count > 1 else \
-                "pull-model evaluation (eval_*)"
         if lw.special_out:
             r = _special_out_reason(ps, lw, om)
             if r is not None:
@@ -278,8 +277,6 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
             return "[earlydepthstencil] with discard or alpha to coverage"
         if not lw.sv_types <= {int(OT.INPUT_COVERAGE_MASK), int(OT.INPUT_PRIMITIVEID)}:
             return "pixel shader reads system-value operands other than vCoverage / vPrim"
-        if lw.uav_atomic:
-            return "pixel shader atomics"
         for d in input_decls(ps):
             if d.operand_type in (OT.INPUT_COVERAGE_MASK, OT.INPUT_PRIMITIVEID):
                 continue  # system-value operands (vCoverage, vPrim): filled per lane, see _sv_kinds
@@ -300,7 +297,7 @@ def _unsupported_reason(state, pre_decls, forced: int, declared_targets: int) ->
         if size is not None and _size(v) != size:
             return "targets of different sizes"
         size = _size(v)
-    if size is None:
+    if size is None and not (ps is not None and _writes_uavs(ps)):
         return "no render-target or depth-stencil view (the raster area is the viewport alone)"
     if _om_key(state, declared_targets) is None:
         return "output-merger state not built natively (om_gen)"
@@ -352,6 +349,27 @@ def _so_slots(kernel) -> tuple:
     if kernel is None:
         return ()
     return tuple(sorted((_SO_KIND[t], t) for t in kernel.lw.special_out))
+
+
+def _forced_reason(state, forced: int) -> str | None:
+    """The ForcedSampleCount (target-independent rasterization, §3.5.6) draws the lane takes: the forced pattern
+    rasterizes (coverage words of ``forced`` bits), one output sample per pixel written when any raster sample is
+    covered, occlusion counting the raster samples (fused_gen ``FusedKey.forced``). Outside: states whose output
+    coverage would need more (a multisampled or depth target — D3D11.1 requires neither —, alpha to coverage,
+    SampleMask without sample 0, which leaves no lane to shade) and sample-frequency shaders."""
+    om = state.om
+    ps = state.ps.program if state.ps is not None else None
+    if forced not in (1,) + MSAA_COUNTS or state.sample_count != 1:
+        return "ForcedSampleCount, or a sample count the lane does not rasterize"
+    if om.dsv is not None or (om.blend is not None and om.blend.AlphaToCoverageEnable) or not int(om.sample_mask) & 1:
+        return "ForcedSampleCount with a depth-stencil view, alpha to coverage or SampleMask without sample 0"
+    if ps is not None and uses_sample_frequency(ps):
+        return "ForcedSampleCount with a sample-frequency pixel shader"
+    return None
+
+
+def _forced(state) -> int:
+    return int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -434,6 +452,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
             reason = "pixel shader bindings"
+        elif _writes_uavs(ps):
+            reason = fused_uav.bindings_reason(ps, state.ps.bindings)
     if reason is not None:
         _fallback(reason)
         return False
@@ -468,7 +488,7 @@ def _inputs_spec(state, ps, interp, prep, primitive_id, clip: tuple = ()):
         # sample frequency: at the lane's sample; multisampled centroid: at the lane's centroid (at one sample,
         # the centre: no suffix)
         at_sample = "_s" if d.interpolation in _SAMPLE_MODES else \
-            "_c" if d.interpolation in _CENTROID and state.sample_count > 1 else ""
+            "_c" if d.interpolation in _CENTROID and (state.sample_count > 1 or _forced(state) > 1) else ""
         if d.system_name == SN.POSITION:
             for c in comps:
                 spec.append((("posx", "posy", "posz", "posw")[c] + at_sample, r, c, 0))
@@ -682,9 +702,11 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if P == 0:
         return True
     views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
-    W, H = _size(views[0]) if views else (1, 1)
+    W, H = _size(views[0]) if views else _viewport_size(state, prep)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
-    samples = sample_pattern(state)
+    forced = _forced(state)
+    samples = sample_pattern(state) if not forced else \
+        tuple((int(a), int(b)) for a, b in sample_offsets(forced)) if forced > 1 else ()
     sample_freq = ps is not None and uses_sample_frequency(ps)
     if sample_freq and not samples:
         samples = ((0, 0),)  # one sample at the centre (rasterizer.STANDARD_PATTERNS[1])
@@ -707,7 +729,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None, clip_idx, _so_slots(kernel))
+                      sample_freq, line_alpha is not None and ps is not None, clip_idx, _so_slots(kernel),
+                      kernel is not None and kernel.lw.quiet, forced > 1)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -773,13 +796,24 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     comp.note_use(area)
     if kernel is not None:
         kernel.module.note_use(area)
+    # UAV writes (fused_uav.py): finished within the draw call; atomics (read-modify-write lane loops, not
+    # atomic across threads) on one worker; pixel-addressed typed stores write only their own texel's bytes
+    # (uav_gen._store), which one tile holds, so their tiles may run on several workers
+    uav = key.uav_helpers
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
-            and getattr(_deferral, "pending", None) is None):
+            and getattr(_deferral, "pending", None) is None and not uav):
         return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None)
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
-    workers = max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
+    workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
+    if ps is not None and uses_pull_model(ps):
+        for s in scratch:  # eval_* call back (host ops): the batch's lanes evaluated as the reference does
+            s[3].hooks = fused_pull.FusedPullHooks(state, key, geo.interp, s[4], s[3])
+    if uav:
+        for s in scratch:  # UAV writes by callback (runtime._Host): helper and discarded lanes' dropped too
+            if s[3] is not None:
+                s[3].quiet = (s[4]["disc"], s[4]["helpers"])
 
     def work(w: int, _keep=keep) -> None:  # the arrays D points at live as long as a worker may run this
         comp.fn(D.ctypes.data, scratch[w][0].ctypes.data)
@@ -818,7 +852,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for st in touched:
         st.touch()
     job = pool.start(workers, work, workers)
-    if getattr(_deferral, "on", False):
+    if getattr(_deferral, "on", False) and not uav:
         # the caller (pipeline.draw) sets up its next pass, or the next draw, while the workers rasterize this
         # one; join() finishes it (see defer_passes). Only work that cannot fail is left running past its draw.
         _deferral.pending = finish
@@ -1092,6 +1126,8 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["cov"] = np.zeros(B + 8, np.uint32)
         bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
         bufs["active"] = np.full(B, -1, np.int32)
+        bufs["helpers"] = np.zeros(B + 8, np.int32)  # UAV-writing shaders: -1 on helper lanes (fused_gen)
+        bufs["lrc"] = np.zeros(B + 8, np.int32)  # sample frequency: the lanes' pixel raster coverage
         for kind in key.sv:
             bufs["sv" + kind] = np.zeros((4, B), np.uint32)
         for kind, _t in key.so:  # the lanes' oDepth / oMask words and, after them, the "stored" flag
@@ -1135,6 +1171,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         A.ptr("o", bufs["o"])
         A.ptr("active", bufs["active"])
         A.ptr("discarded", bufs["disc"])
+        A.ptr("helpers", bufs["helpers"])
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 A.ptr(f"sv{t}", bufs["sv" + kind])
@@ -1185,6 +1222,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         A.set("ng", B)
         A.set("n", 0)
         A.ptr("discarded", bufs["disc"])
+        A.ptr("helpers", bufs["helpers"])  # (a slot only in kernels that write memory: lower.py ``quiet``)
         for t, kind in _SV_KIND.items():
             if kind in key.sv:
                 arr = bufs["sv" + kind]  # component 0 per lane, the others 0 (runtime._try_native)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...shader.native.ir_text import IrText
-from .om_gen import om_function
+from .om_gen import OMContext, om_function
 
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
@@ -74,6 +74,15 @@ class FusedKey:
     #: (one word per lane, then a flag: a store ran). As draw._PixelContext.shade: with the flag set, the
     #: shader's depth replaces the interpolated one at every sample and oMask is ANDed into the coverage
     so: tuple = ()
+    #: the pixel shader writes memory (lower.py ``quiet``; fused_uav.py decides which may): the batch marks its
+    #: helper lanes (coverage 0, draw._PixelContext.shade) -1 in the T slot ``helpers``, whose UAV writes the
+    #: kernel drops (§16.12 / §16.13)
+    uav_helpers: bool = False
+    #: ForcedSampleCount > 1 (target-independent rasterization, §3.5.6.2; fused._forced_reason): ``samples`` is the
+    #: forced raster pattern, the merger's key has one sample; a lane's merger coverage is 1 where any raster
+    #: sample is covered, vCoverage and centroids take the raster coverage unmasked, and the occlusion count
+    #: grows by the raster samples of each merged lane (output_merger's ``occlusion``)
+    forced: bool = False
 
 
 @dataclass
@@ -87,7 +96,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask".split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask helpers lrc".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -232,6 +241,9 @@ class _Gen(_Emit):
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
         planes_p = self.darg("planes") if k.clip else None
+        # sample frequency: each lane's pixel raster coverage too (vCoverage, centroids, pull-model evaluation
+        # read it: draw._PixelContext's ``rcov``), beside its own sample bit in ``lc``
+        self._lrc = self.targ("lrc") if k.sample_freq else None
         ty = self.v(f"udiv i64 %tile, {tx_n}")
         tx = self.v(f"urem i64 %tile, {tx_n}")
         X0 = self.v(f"mul i64 {tx}, {TS}")
@@ -480,12 +492,12 @@ class _Gen(_Emit):
             lab, after = f"sq{h}_{s}", (f"sqn{h}_{s}" if s + 1 < len(k.samples) else nxt)
             self.cbr(anys, lab, after)
             self.put(lab)
-            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s)
+            self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s, words)
             if s + 1 < len(k.samples):
                 self.put(after)
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
-                   sidx: int | None = None) -> None:
+                   sidx: int | None = None, raster: str | None = None) -> None:
         """Append one quad's four lanes (pixel x, y, piece, coverage: 1 or, multisampled, the sample bits
         ``words``) to the batch; flush a full batch."""
         k = self.k
@@ -497,6 +509,8 @@ class _Gen(_Emit):
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
         cz = self.v(f"zext {V4B} {cov} to {V4I}") if words is None else words
+        if raster is not None:  # sample frequency: the pixels' raster coverage
+            self.e(f"store {V4I} {raster}, ptr {self.gep('i32', self._lrc, n)}, align 4")
         if sidx is not None:  # the lanes' sample index (sample frequency)
             ls = self._ls
             self.e(f"store {V4I} {_vec('i32', [sidx] * 4)}, ptr {self.gep('i32', ls, n)}, align 4")
@@ -588,7 +602,7 @@ class _Gen(_Emit):
                 iws = plane(i_invw, xs, ys)
         xc = yc = iwc = None
         if any(kind.endswith("_c") for kind, *_ in k.inputs):
-            xc, yc = self._centroid(lc, xd, yd)
+            xc, yc = self._centroid(self.targ("lrc") if k.sample_freq else lc, xd, yd)
             if any(kind in ("persp_c", "posw_c") for kind, *_ in k.inputs):
                 iwc = plane(i_invw, xc, yc)
         zf = None
@@ -681,12 +695,17 @@ class _Gen(_Emit):
             store_in(reg, comp, bits)
         if "cov" in k.sv:
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
-            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
-            bit = k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
+            rc = self.targ("lrc") if k.sample_freq else lc  # the pixel's raster coverage
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', rc, '%q')}, align 4")
+            bit = 0xFFFFFFFF if k.forced else k.om.sample_mask if k.samples else (1 if k.om.sample_bit else 0)
             if bit >= 1 << 31:
                 bit -= 1 << 32
             cv = self.v(f"and {V4I} {cv}, <i32 {bit}, i32 {bit}, i32 {bit}, i32 {bit}>")
             self.e(f"store {V4I} {cv}, ptr {self.gep('i32', svc, '%q')}, align 4")
+        if k.uav_helpers:
+            cv = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
+            hz = self.v(f"sext {V4B} {self.v(f'icmp eq {V4I} {cv}, zeroinitializer')} to {V4I}")
+            self.e(f"store {V4I} {hz}, ptr {self.gep('i32', self.targ('helpers'), '%q')}, align 4")
         if "prim" in k.sv:
             pid = self.splat_t("i32", self.ld("i32", primid, p))
             self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
@@ -748,7 +767,7 @@ class _Gen(_Emit):
         k = self.k
         S = len(k.samples)
         full = (1 << S) - 1
-        m = k.om.sample_mask & full
+        m = (0xFFFFFFFF if k.forced else k.om.sample_mask) & full  # TIR: the centroid ignores SampleMask
         words = self.v(f"load {V4I}, ptr {self.gep('i32', lc, '%q')}, align 4")
         cov = self.v(f"and {V4I} {words}, {_vec('i32', [m] * 4)}")
         self.decls.add("declare <4 x i32> @llvm.cttz.v4i32(<4 x i32>, i1 immarg)")
@@ -846,6 +865,9 @@ class _Gen(_Emit):
         front = self.darg("front") if k.face else None
         self.e("%live = alloca i64, align 8")
         self.e("store i64 0, ptr %live, align 8")
+        if k.forced:
+            self.e("%tir = alloca i64, align 8")
+            self.e("store i64 0, ptr %tir, align 8")
         self.br("om_pre")
         self.put("om_pre")
         self.br("om_head")
@@ -869,6 +891,18 @@ class _Gen(_Emit):
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        if k.forced:
+            # TIR: the merger's one sample is covered where any raster sample is; the lane's raster samples
+            # beyond that one count towards occlusion (merged lanes all pass: no depth test, sample 0 in the mask)
+            self.decls.add("declare <8 x i32> @llvm.ctpop.v8i32(<8 x i32>)")
+            self.decls.add("declare i32 @llvm.vector.reduce.add.v8i32(<8 x i32>)")
+            pop = self.v(f"call <8 x i32> @llvm.ctpop.v8i32(<8 x i32> {cov})")
+            more = self.v(f"select <8 x i1> {al}, <8 x i32> {self.v(f'add <8 x i32> {pop}, splat (i32 -1)')}, "
+                          "<8 x i32> zeroinitializer")
+            ext = self.v(f"zext i32 {self.v(f'call i32 @llvm.vector.reduce.add.v8i32(<8 x i32> {more})')} to i64")
+            old_t = self.v("load i64, ptr %tir, align 8")
+            self.e(f"store i64 {self.v(f'add i64 {old_t}, {ext}')}, ptr %tir, align 8")
+            cov = self.v(f"zext <8 x i1> {self.v(f'icmp ne <8 x i32> {cov}, zeroinitializer')} to <8 x i32>")
         cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
         if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
             # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
@@ -910,6 +944,10 @@ class _Gen(_Emit):
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
         self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
+        if k.forced:
+            extra = self.v("load i64, ptr %tir, align 8")
+            spp = self.v(f"getelementptr i8, ptr {ctx}, i64 {OMContext.samples_passed.offset}")
+            self.e(f"atomicrmw add ptr {spp}, i64 {extra} monotonic, align 8")
         p = self.gep("i64", cnt, "0")
         old = self.v(f"load i64, ptr {p}, align 8")
         add = self.v("load i64, ptr %live, align 8")
