@@ -17,7 +17,7 @@ pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
 from .om_gen import om_function
@@ -64,6 +64,14 @@ class FusedKey:
     #: alpha-antialiased lines (fused_lines.py): o0.a of every lane times its piece's coverage (D slot ``lalpha``,
     #: float32 per piece) after the shader, before the merger (draw._PixelContext.shade, §3.4.4 / §15.14.1)
     line_alpha: bool = False
+
+    def __hash__(self) -> int:
+        # computed once (the fields are immutable): every draw looks its variant up by key (fused.get_compiled)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 @dataclass

@@ -534,18 +534,24 @@ class _Args:
 _SLACK = 16  # words past the end of scratch arrays (one-lane accesses read a whole 8-lane vector)
 
 
-def _scratch(words: int) -> np.ndarray:
-    return np.zeros(words + _SLACK, U32)
+def _scratch(words: int, cache: dict | None = None, name: str = "") -> np.ndarray:
+    if cache is None:
+        return np.zeros(words + _SLACK, U32)
+    got = cache.get((name, words))
+    if got is None:
+        got = cache[(name, words)] = np.zeros(words + _SLACK, U32)
+    return got
 
 
-def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
-    """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel."""
+def _bind_common(A: _Args, k: Kernel, bindings: Any, scratch: dict | None = None) -> list:
+    """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel. ``scratch``: see
+    :func:`_scratch_args`."""
     from ..exec import memory
     from ..exec.bindings import Bindings
 
     lw = k.lw
     b = bindings if bindings is not None else Bindings()
-    _scratch_args(k, A)
+    _scratch_args(k, A, scratch)
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
     for slot in lw.cb_slots:
@@ -713,12 +719,16 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     return True
 
 
-def _scratch_args(k: Kernel, A: _Args) -> None:
-    """Fresh tile-local scratch (temps, indexable temps, masks, groupshared memory) in ``A``."""
+def _scratch_args(k: Kernel, A: _Args, cache: dict | None = None) -> None:
+    """Tile-local scratch (temps, indexable temps, masks, groupshared memory) in ``A``: fresh, or from ``cache``
+    (a dict owned by one thread's calls that run one after the other, e.g. a worker's lane-buffer set in the
+    fused lane: every tile starts by writing what it reads of its scratch — the temps' fill word, the tile's
+    execution mask —, so a later call may take the arrays an earlier one used; names keep the arrays of one
+    call distinct)."""
     lw, lay, TP = k.lw, k.layout, k.tile
-    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP))
-    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP))
-    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP))
+    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP, cache, "r"))
+    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP, cache, "x"))
+    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP, cache, "masks"))
     for reg, words in lay.tgsm_words.items():
         groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
         A.ptr(f"tgsm{reg}", _scratch(words * groups))
