@@ -296,7 +296,11 @@ def fetch_vertices(
     V = stream.fetch_index.shape[0]
     if component_major:
         pad = -(-V // COMPONENT_MAJOR_PAD) * COMPONENT_MAJOR_PAD
-        regs = np.zeros((num_registers, 4, pad), np.uint32)[:, :, :V].transpose(0, 2, 1)
+        from ..shader.native import pool
+
+        # (cleared on the worker pool when large: components no element feeds read 0)
+        regs = (pool.zeros((num_registers, 4, pad), np.uint32) if fast else
+                np.zeros((num_registers, 4, pad), np.uint32))[:, :, :V].transpose(0, 2, 1)
     else:
         regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:

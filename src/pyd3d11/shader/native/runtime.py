@@ -946,7 +946,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     v = _regs_internal(inputs, n, ng, c_in, component_major)
     A.ptr("v", v)
     A.set("nv", v.shape[0])
-    o = np.zeros((max(c_out, 1), 4, ng), U32)
+    o = pool.zeros((max(c_out, 1), 4, ng), U32)  # (large files cleared on the workers)
     A.ptr("o", o)
     act = np.zeros(ng, I32)
     if active is None:
