@@ -78,6 +78,8 @@ MODULES: dict[str, list[str]] = {
     # session 10's native modules: typed UAV access, scene binning across draws, the 8-triangle setup
     "pipeline/native/uav_gen.py": ["test_native_typed_uav.py", "test_native_ps_vs_uavs.py"],
     "pipeline/native/scene.py": ["test_scene_binning.py", "test_draw_queue.py", "test_native_fused_diff.py"],
+    # session 11: the worker pool (pool.zeros) and the vertex shader split over it
+    "shader/native/pool.py": ["test_native_pool.py", "test_native_vs_split.py"],
     "pipeline/native/fused_lines.py": ["test_native_fused_aliased_lines.py", "test_native_fused_points_lines.py"],
     # session 10's HLSL rules: system values per signature point, #pragma warning, the D3D9 targets
     "shader/hlsl/sysvalues.py": ["test_rules_hlsl_stage_sysvalues.py", "test_rules_hlsl_semantics.py",
