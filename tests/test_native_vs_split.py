@@ -232,3 +232,30 @@ def test_draw_with_split_vertex_shader_equals_reference_at_any_thread_count(smal
         assert got[1] == want[1], f"depth differs at {threads} threads"
         assert got[2] == want[2], f"statistics differ at {threads} threads"
     assert calls, "the vertex shader was never split"
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+@pytest.mark.parametrize("n", [0, 1, 37, 1000])
+def test_front_end_gather_and_copy_in_ranges_equal_numpy(monkeypatch, threads, n):
+    """frontend.take_rows (the pieces' source vertex rows) and frontend.copy_rows (the input assembler's word
+    copies) split their rows over the pool: the result is numpy's ``table[index]`` / ``dst[...] = src``."""
+    from pyd3d11.pipeline.native import frontend
+
+    monkeypatch.setattr(frontend, "_PARALLEL_MIN", 8)  # ranges of a few rows
+    calls = []
+    real = pool.parallel_for
+    monkeypatch.setattr(pool, "parallel_for", lambda c, fn, workers=None: (calls.append(c), real(c, fn, workers)))
+    rng = np.random.default_rng(n + threads)
+    table = rng.integers(0, 1 << 40, (500, 3), dtype=np.int64)
+    index = rng.integers(0, 500, n, dtype=np.int64)
+    pool.set_threads(threads)
+    try:
+        got = frontend.take_rows(table, index)
+        src = rng.integers(0, 1 << 32, (n, 3), dtype=np.uint64).astype(U32)
+        dst = np.zeros((2, 4, max(n, 1)), U32)[1, :3, :n].T  # a strided (n, 3) view, as _put_words writes
+        frontend.copy_rows(dst, src)
+    finally:
+        pool.set_threads(None)
+    assert got.dtype == table.dtype and np.array_equal(got, table[index])
+    assert np.array_equal(dst, src)
+    assert bool(calls) == (threads > 1 and n >= 16)
