@@ -86,6 +86,8 @@ MODULES: dict[str, list[str]] = {
     # session 11: which UAV-writing pixel shaders the fused lane may run; eval_* on the fused lane
     "pipeline/native/fused_uav.py": ["test_native_fused_uav.py"],
     "pipeline/native/fused_pull.py": ["test_native_fused_pull.py", "test_native_fused_forced.py"],
+    # session 11: the worker pool (pool.zeros) and the vertex shader split over it
+    "shader/native/pool.py": ["test_native_pool.py", "test_native_vs_split.py"],
     # session 10's HLSL rules: system values per signature point, #pragma warning, the D3D9 targets
     "shader/hlsl/sysvalues.py": ["test_rules_hlsl_stage_sysvalues.py", "test_rules_hlsl_semantics.py",
                                  "test_hlsl_d3d9_targets.py", "test_rules_hlsl_sysvalue_messages.py"],

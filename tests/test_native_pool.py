@@ -137,3 +137,33 @@ def test_started_job_inside_an_item_runs_inline_and_keeps_the_flag():
 
     pool.parallel_for(4, outer, workers=2)
     assert sorted(seen) == sorted((i, j) for i in range(4) for j in (0, 1, 2, 10, 11))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("shape,dtype", [((0,), "u4"), ((5,), "u1"), ((3, 4, 1001), "u4"), ((7, 333), "f8")])
+def test_zeros_clears_every_byte_in_ranges(monkeypatch, threads, shape, dtype):
+    """pool.zeros is numpy.zeros: every byte cleared, whatever the split (the memory numpy.empty hands back is
+    made all 0xAB here, so a byte range no item cleared shows)."""
+    import types
+
+    import numpy as np
+
+    monkeypatch.setattr(pool, "ZEROS_PARALLEL_BYTES", 64)
+    def garbage(s, d):
+        d = np.dtype(d)
+        return np.full(int(np.prod(s)) * d.itemsize, 0xAB, np.uint8).view(d).reshape(s)
+
+    fake = types.SimpleNamespace(empty=garbage, uint8=np.uint8)
+    monkeypatch.setattr(pool, "np", fake)
+    calls = []
+    real = pool.parallel_for
+    monkeypatch.setattr(pool, "parallel_for", lambda n, fn, workers=None: (calls.append(n), real(n, fn, workers)))
+    pool.set_threads(threads)
+    try:
+        a = pool.zeros(shape, np.dtype(dtype))
+    finally:
+        pool.set_threads(None)
+    assert a.shape == shape and a.dtype == np.dtype(dtype)
+    assert not a.view(np.uint8).any()
+    nbytes = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    assert bool(calls) == (threads > 1 and nbytes >= 128)

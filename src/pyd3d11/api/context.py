@@ -284,22 +284,34 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             if not validate_draw(self, method, args):
                 return None
         vs = s.stages["VS"].shader
-        elements: list[Any] = []
-        if vs is not None and s.ia_layout is not None:
-            sig = {(e.semantic_name.upper(), e.semantic_index): e for e in vs._input_signature}
-            for e in s.ia_layout._elements:
-                se = sig.get((str(e.SemanticName).upper(), int(e.SemanticIndex)))
-                if se is None:
-                    continue  # elements the shader does not read are fetched by no one
-                elements.append(InputElement(se.register, se.mask, int(e.Format), int(e.InputSlot),
-                                             int(e.AlignedByteOffset), bool(e.InputSlotClass),
-                                             int(e.InstanceDataStepRate)))
+        memo = self.__dict__.get("_draw_memo")
+        if memo is None:
+            # per-draw derived data of state objects that never change once set (issue 12: per-draw Python):
+            # name -> (the objects it was derived from, compared by identity and kept alive here, the result)
+            memo = self._draw_memo = {}
+        got = memo.get("elements")
+        if got is not None and got[0][0] is vs and got[0][1] is s.ia_layout:
+            elements = list(got[1])
+        else:
+            elements = []
+            if vs is not None and s.ia_layout is not None:
+                sig = {(e.semantic_name.upper(), e.semantic_index): e for e in vs._input_signature}
+                for e in s.ia_layout._elements:
+                    se = sig.get((str(e.SemanticName).upper(), int(e.SemanticIndex)))
+                    if se is None:
+                        continue  # elements the shader does not read are fetched by no one
+                    elements.append(InputElement(se.register, se.mask, int(e.Format), int(e.InputSlot),
+                                                 int(e.AlignedByteOffset), bool(e.InputSlotClass),
+                                                 int(e.InstanceDataStepRate)))
+            # (a shader's input signature and an input layout's elements are immutable)
+            memo["elements"] = ((vs, s.ia_layout), tuple(elements))
         vbs = [VertexBufferBinding(b._storage if b is not None else None, int(st), int(off))
                for b, st, off in zip(s.ia_vbs, s.ia_strides, s.ia_offsets)]
         ib = IndexBufferBinding(s.ia_ib._storage, int(s.ia_ib_format), int(s.ia_ib_offset)) if s.ia_ib is not None \
             else IndexBufferBinding(None)
         # class linkage: each stage runs its program linked for the bound class instances (api/shaders.py)
-        stage_state = {name: (gfx.StageState(stage_program(st.shader, st.class_instances, self._linkage_report(method)))
+        report = self._linkage_report(method)
+        stage_state = {name: (gfx.StageState(stage_program(st.shader, st.class_instances, report))
                               if st.shader is not None else None)
                        for name, st in s.stages.items() if name != "CS"}
         rtvs = [v._view if v is not None else None for v in s.om_rtvs]
@@ -315,11 +327,17 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                      blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
                      depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
                      stencil_ref=int(s.om_stencil_ref))
-        viewports = [gfx.Viewport(float(F(v, "TopLeftX")), float(F(v, "TopLeftY")), float(F(v, "Width")),
-                                  float(F(v, "Height")), float(F(v, "MinDepth")), float(F(v, "MaxDepth")))
-                     for v in s.rs_viewports]
-        scissors = [(int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
-                    for r in s.rs_scissors]
+        # RSSetViewports / RSSetScissorRects store new lists of their own copies (RSGet* hands out copies)
+        got = memo.get("rs")
+        if got is not None and got[0][0] is s.rs_viewports and got[0][1] is s.rs_scissors:
+            viewports, scissors = list(got[1][0]), list(got[1][1])
+        else:
+            viewports = [gfx.Viewport(float(F(v, "TopLeftX")), float(F(v, "TopLeftY")), float(F(v, "Width")),
+                                      float(F(v, "Height")), float(F(v, "MinDepth")), float(F(v, "MaxDepth")))
+                         for v in s.rs_viewports]
+            scissors = [(int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
+                        for r in s.rs_scissors]
+            memo["rs"] = ((s.rs_viewports, s.rs_scissors), (tuple(viewports), tuple(scissors)))
         from pyd3d11.pipeline.sampler import TextureSampler
 
         hooks = TextureSampler()

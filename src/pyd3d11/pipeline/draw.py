@@ -53,6 +53,7 @@ from .shader_io import (
     component_list,
     global_flags,
     input_decls,
+    memo,
     output_decls,
     read_input_components,
     uses_sample_frequency,
@@ -336,7 +337,9 @@ def _may_defer_passes(state: GraphicsState, scene: bool = False) -> bool:
     if state.index_buffer is not None and state.index_buffer.storage is not None:
         read.append(state.index_buffer.storage)
     b = state.vs.bindings
-    read.extend(v.storage for v in list(b.srvs) + list(b.uavs) if v is not None)
+    # (filter: the bound slots of the 128 + 64 at C speed; views are objects, empty slots None)
+    read.extend(v.storage for v in filter(None, b.srvs))
+    read.extend(v.storage for v in filter(None, b.uavs))
     return not any(id(st) in written for st in read)
 
 
@@ -630,8 +633,8 @@ def _pad_registers(outputs: np.ndarray, consumer: ir.Program | None) -> np.ndarr
     their contents are undefined, read here as 0 (stream output does the same for its entries)."""
     if consumer is None:
         return outputs
-    need = max((d.register + 1 for d in input_decls(consumer)
-                if d.operand_type in (OT.INPUT, OT.INPUT_CONTROL_POINT)), default=0)
+    need = memo(consumer, "draw_input_registers", lambda p: max(
+        (d.register + 1 for d in input_decls(p) if d.operand_type in (OT.INPUT, OT.INPUT_CONTROL_POINT)), default=0))
     if need <= outputs.shape[0]:
         return outputs
     pad = np.zeros((need - outputs.shape[0],) + outputs.shape[1:], outputs.dtype)
@@ -642,17 +645,30 @@ def _declared_targets(ps: ir.Program | None) -> int:
     """Bit i set when the pixel shader declares colour output o<i> (§16.9.1); 0 without a pixel shader."""
     if ps is None:
         return 0
-    return sum(1 << d.register for d in output_decls(ps) if d.operand_type == OT.OUTPUT and d.register < 8)
+    return memo(ps, "draw_declared_targets", lambda p: sum(
+        1 << d.register for d in output_decls(p) if d.operand_type == OT.OUTPUT and d.register < 8))
 
 
 def _raster_pattern(state: GraphicsState) -> tuple[np.ndarray, int]:
     """Raster sample offsets and the ForcedSampleCount in effect (0: the output pattern, §3.5.6)."""
     forced = int(getattr(state.rasterizer, "ForcedSampleCount", 0) or 0)
     if forced:
-        return sample_offsets(forced), forced
+        return _offsets(forced, D3D11_STANDARD_MULTISAMPLE_PATTERN), forced
     S = state.sample_count
     q = state.sample_quality if state.sample_quality in (0xFFFFFFFF, 0xFFFFFFFE) else D3D11_STANDARD_MULTISAMPLE_PATTERN
-    return sample_offsets(S, q), 0
+    return _offsets(S, q), 0
+
+
+_OFFSETS: dict = {}  # (sample count, pattern) -> sample_offsets' array, read-only (every draw asks)
+
+
+def _offsets(count: int, quality: int) -> np.ndarray:
+    got = _OFFSETS.get((count, quality))
+    if got is None:
+        got = sample_offsets(count, quality)
+        got.flags.writeable = False
+        _OFFSETS[(count, quality)] = got
+    return got
 
 
 #: what GraphicsState.relax names -> the system value whose test it turns off

@@ -262,11 +262,21 @@ def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols
         if m > 1 and dst.strides[-1] == 4:
             # each vertex's run of words as one opaque item: a copy per vertex instead of per word (same bytes)
             dst, src = dst.view(f"V{4 * m}")[:, 0], src.view(f"V{4 * m}")[:, 0]
-        dst[...] = src
+        if _fast():
+            from .native import frontend
+
+            frontend.copy_rows(dst, src)  # vertex ranges on the worker pool (issue 12: off the main thread)
+        else:
+            dst[...] = src
         run = []
     for k in ks:
         if k >= word[0] or k in run:
             regs[el.register, :, first + k] = cols[:, k] if k < word[0] else word[1][k]
+
+
+#: lanes the component-major register file's rows are padded to: a multiple of every native kernel's vector
+#: width (shader/native/llvm_gen: 8 to 64), so the kernel runs on the file in place (runtime._regs_internal)
+COMPONENT_MAJOR_PAD = 64
 
 
 def fetch_vertices(
@@ -278,12 +288,19 @@ def fetch_vertices(
     component_major: bool = False,
 ) -> np.ndarray:
     """Fetch every element for the shaded vertices into a (num_registers, V, 4) uint32 register file.
-    ``component_major``: the file is a transposed view of a C-contiguous (num_registers, 4, V) array (the
-    layout the shader executors run on; ``regs.transpose(0, 2, 1)`` gives it back without a copy)."""
+    ``component_major``: the file is a transposed view of the first V lanes of a C-contiguous
+    (num_registers, 4, V') array, V' = V rounded up to COMPONENT_MAJOR_PAD lanes (the layout the shader
+    executors run on, whole vector steps per row; ``regs.transpose(0, 2, 1)`` gives it back without a copy,
+    and its ``base`` is the padded array)."""
     fast = _fast()
     V = stream.fetch_index.shape[0]
     if component_major:
-        regs = np.zeros((num_registers, 4, V), np.uint32).transpose(0, 2, 1)
+        pad = -(-V // COMPONENT_MAJOR_PAD) * COMPONENT_MAJOR_PAD
+        from ..shader.native import pool
+
+        # (cleared on the worker pool when large: components no element feeds read 0)
+        regs = (pool.zeros((num_registers, 4, pad), np.uint32) if fast else
+                np.zeros((num_registers, 4, pad), np.uint32))[:, :, :V].transpose(0, 2, 1)
     else:
         regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:

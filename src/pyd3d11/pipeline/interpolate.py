@@ -78,7 +78,6 @@ class Interpolator:
         if pieces.bary_planes is None:
             pieces.bary_planes = barycentric_planes(pieces.setup.verts)
         self.bp = pieces.bary_planes
-        self._rows = src_rows[pieces.source]  # (P, 3) source vertex rows per piece
         self._cache: dict[tuple, np.ndarray] = {}
         seeded = getattr(pieces, "planes", None)  # (stand-ins for PieceSet may lack the field)
         if seeded:
@@ -87,6 +86,9 @@ class Interpolator:
 
         # native plane setup (same bits) when the native backend is selected
         self._native = frontend.kernels()
+        # (P, 3) source vertex rows per piece (with the native front end gathered on the worker pool)
+        self._rows = frontend.take_rows(src_rows, pieces.source) if self._native is not None and \
+            src_rows.ndim == 2 and np.asarray(pieces.source).ndim == 1 else src_rows[pieces.source]
 
     # --- plane setup (per piece) -----------------------------------------------------------------
     def plane(self, q: np.ndarray) -> np.ndarray:

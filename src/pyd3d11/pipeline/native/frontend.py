@@ -277,6 +277,40 @@ def _run_parallel(fn, count: int, *args) -> None:
     pool.parallel_for(len(ranges), lambda i: fn(*args, *ranges[i]))
 
 
+def take_rows(table: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``table[index]`` for a 2-D ``table`` and a 1-D integer ``index`` (the same array), gathered in index
+    ranges on the worker pool when the index is long (numpy's take releases the GIL; each range writes its own
+    rows, so the result does not depend on the split)."""
+    index = np.asarray(index)
+    out = np.empty((index.shape[0],) + table.shape[1:], table.dtype)
+    ranges = _ranges(index.shape[0])
+    if len(ranges) <= 1:
+        np.take(table, index, axis=0, out=out)
+        return out
+
+    def run(i: int) -> None:
+        a, b = ranges[i]
+        np.take(table, index[a:b], axis=0, out=out[a:b])
+
+    pool.parallel_for(len(ranges), run)
+    return out
+
+
+def copy_rows(dst: np.ndarray, src: np.ndarray) -> None:
+    """``dst[...] = src`` for arrays of one shape, copied in row ranges (axis 0) on the worker pool when there
+    are many rows (numpy's copy releases the GIL; the ranges are disjoint)."""
+    ranges = _ranges(dst.shape[0])
+    if len(ranges) <= 1:
+        dst[...] = src
+        return
+
+    def run(i: int) -> None:
+        a, b = ranges[i]
+        dst[a:b] = src[a:b]
+
+    pool.parallel_for(len(ranges), run)
+
+
 def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
     """``np.einsum("pvc,pv->pc", bp, q)`` bit for bit: (P, 3) planes of per-vertex scalars ``q`` (P, 3)."""
     bp = np.ascontiguousarray(bp, np.float64)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import struct
 import threading
 import time
 from dataclasses import dataclass, field
@@ -600,6 +601,14 @@ class _Geometry:
             self._tables[k] = table
         return table
 
+    def plane_table_address(self, n_planes: int, i_invw: int, i_z: int) -> int:
+        """The address of :meth:`plane_table`'s array (kept with it: a reused entry's draws all ask)."""
+        k = ("address", n_planes, i_invw, i_z)
+        got = self._tables.get(k)
+        if got is None:
+            got = self._tables[k] = self.plane_table(n_planes, i_invw, i_z).ctypes.data
+        return got
+
     def _plane_filler(self, table: np.ndarray, i_invw: int, i_z: int):
         """``fill(a, b)``: rows [a, b) of the plane table. With the native front end each register's attribute
         planes are computed straight into their columns (frontend.PlaneSource: the values Interpolator's
@@ -681,6 +690,56 @@ def clear_geometry() -> None:
         _GEOMETRY.clear()
 
 
+_F32: dict = {}  # the bits of some float64 values -> the same rounded to float32 (as Python floats)
+
+
+def _f32_values(values) -> list:
+    """``[float(np.float32(v)) for v in values]``, memoised by the values' bits (the blend factor of every draw;
+    by bits, not by ==, so -0.0 and 0.0 stay apart)."""
+    bits = struct.pack(f"{len(values)}d", *values)
+    got = _F32.get(bits)
+    if got is None:
+        got = [float(np.float32(v)) for v in values]
+        if len(_F32) > 256:
+            _F32.clear()
+        _F32[bits] = got
+    return got
+
+
+_VARIANTS: dict = {}  # _variant's inputs by identity -> (the objects named by id, FusedKey, face, plane layout)
+
+
+def _variant(spec: tuple, kernel, okey, ps, tile: int, batch: int, samples: tuple, sample_freq: bool,
+             line_alpha: bool, dyn: bool, clip_idx: tuple, forced: bool) -> tuple:
+    """(FusedKey, om_needs_face, plane_layout) of a draw, memoised (issue 12: per-draw Python): the pixel-shader
+    inputs ``spec`` (the geometry entry's, shared by draws of the same primitives), the kernel, the merger key
+    (_om_key's memoised object) and the program are compared by identity and kept alive by the entry; the rest
+    by value. A new key is built only when one of them changes."""
+    memo_key = (id(spec), id(kernel), id(okey), id(ps), tile, batch, samples, sample_freq, line_alpha, dyn, clip_idx,
+                forced)
+    got = _VARIANTS.get(memo_key)
+    if got is not None and got[0][0] is spec and got[0][1] is kernel and got[0][2] is okey and got[0][3] is ps:
+        return got[1:]
+    need_z = okey.ds is not None and okey.ds.depth_enable
+    face = om_gen.om_needs_face(okey)
+    c_in = c_out = 0
+    if ps is not None:
+        c_in, c_out = _register_counts(ps)
+    om_regs = om_gen.om_registers(okey)
+    if dyn:
+        c_out = max(c_out, om_regs)
+    key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
+                      kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
+                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
+                      sample_freq, line_alpha, clip_idx, _so_slots(kernel), kernel is not None and kernel.lw.quiet,
+                      forced)
+    got = ((spec, kernel, okey, ps), key, face, fg.plane_layout(key))
+    if len(_VARIANTS) > 64:
+        _VARIANTS.clear()
+    _VARIANTS[memo_key] = got
+    return got[1:]
+
+
 def _srgb_tables():
     from ...formats import numerics as nx
 
@@ -716,21 +775,10 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
 
     spec, planes, flats, front, primid, clip_idx = geo.inputs
     okey = _om_key(state, declared_targets)
-    need_z = okey.ds is not None and okey.ds.depth_enable
-    face = om_gen.om_needs_face(okey)
-    c_in = c_out = 0
-    if ps is not None:
-        c_in, c_out = _register_counts(ps)
-    om_regs = om_gen.om_registers(okey)
     # Without host callbacks the PS writes its outputs straight in the merger's layout (a per-batch stride).
     dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)
-    if dyn:
-        c_out = max(c_out, om_regs)
-    key = fg.FusedKey(tile, batch, spec, c_in, c_out, ps is not None,
-                      kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
-                      om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
-                      sample_freq, line_alpha is not None and ps is not None, clip_idx, _so_slots(kernel),
-                      kernel is not None and kernel.lw.quiet, forced > 1)
+    key, face, plane_layout = _variant(spec, kernel, okey, ps, tile, batch, samples, sample_freq,
+                                       line_alpha is not None and ps is not None, dyn, clip_idx, forced > 1)
     comp = get_compiled(key)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
@@ -751,9 +799,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     for name, addr in geo.addresses:
         D[sl.d[name]] = addr
     D[sl.d["P"]] = P
-    n_attr, i_invw, i_z, n_planes = fg.plane_layout(key)
+    n_attr, i_invw, i_z, n_planes = plane_layout
     if n_planes:
-        D[sl.d["planes"]] = geo.plane_table(n_planes, i_invw, i_z).ctypes.data
+        D[sl.d["planes"]] = geo.plane_table_address(n_planes, i_invw, i_z)
     if flats is not None:
         dptr("flat", flats)
     if key.line_alpha:
@@ -773,11 +821,9 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         if okey.ds.depth_write or okey.ds.stencil_write:
             touched.append(om.dsv.storage)
     keep.append(targets)
-    for c in range(4):
-        ctx.blend_factor[c] = float(np.float32(om.blend_factor[c]))
+    ctx.blend_factor[:] = _f32_values(om.blend_factor)
     ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
-    ctx.vp_min = float(np.float32(prep.vp[0, 4]))
-    ctx.vp_max = float(np.float32(prep.vp[0, 5]))
+    ctx.vp_min, ctx.vp_max = np.asarray(prep.vp[0, 4:6], np.float32).tolist()
     keep.append(ctx)
     D[sl.d["om_ctx"]] = ctypes.addressof(ctx)
     if face and front is None:
@@ -998,7 +1044,8 @@ def _ps_reads(state) -> list:
     """The storages the draw's pixel shader reads through views (its tiles read them when the scene runs)."""
     if state.ps is None:
         return []
-    return [v.storage for v in state.ps.bindings.srvs if v is not None and getattr(v, "storage", None) is not None]
+    # (filter: the bound slots of the 128 at C speed; views are objects, empty slots None)
+    return [v.storage for v in filter(None, state.ps.bindings.srvs) if getattr(v, "storage", None) is not None]
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
@@ -1166,7 +1213,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         A = nrt._Args(kernel.layout)
         A.a[:] = A0.a
         A.keep.append(A0)  # what A0's pointers point at
-        nrt._scratch_args(kernel, A)
+        nrt._scratch_args(kernel, A, bufs.setdefault("scratch", {}))
         A.ptr("v", bufs["v"])
         A.ptr("o", bufs["o"])
         A.ptr("active", bufs["active"])
@@ -1214,7 +1261,8 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
     host = None
     if kernel is not None:
         A = nrt._Args(kernel.layout)
-        after.extend(nrt._bind_common(A, kernel, state.ps.bindings))
+        # (the buffer set is this worker's alone while the draw, or the scene's draws one after the other, run)
+        after.extend(nrt._bind_common(A, kernel, state.ps.bindings, bufs.setdefault("scratch", {})))
         A.ptr("v", v)
         A.set("nv", v.shape[0])
         A.ptr("o", o)

@@ -17,7 +17,7 @@ pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
 from .om_gen import OMContext, om_function
@@ -83,6 +83,14 @@ class FusedKey:
     #: sample is covered, vCoverage and centroids take the raster coverage unmasked, and the occlusion count
     #: grows by the raster samples of each merged lane (output_merger's ``occlusion``)
     forced: bool = False
+
+    def __hash__(self) -> int:
+        # computed once (the fields are immutable): every draw looks its variant up by key (fused.get_compiled)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 @dataclass

@@ -16,6 +16,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
+
 from .. import watchdog
 
 _override: int | None = None
@@ -147,3 +149,23 @@ def parallel_for(count: int, fn: Callable[[int], None], workers: int | None = No
             fn(i)
         return
     start(count, fn, n).finish()
+
+
+#: bytes from which :func:`zeros` clears its array in ranges on the workers
+ZEROS_PARALLEL_BYTES = 1 << 20
+
+
+def zeros(shape, dtype) -> np.ndarray:
+    """``numpy.zeros(shape, dtype)``; a large array is cleared in byte ranges on the workers (numpy's fill releases
+    the GIL), so the clearing of a pass's big register files is not serial work on the calling thread."""
+    a = np.empty(shape, dtype)
+    flat = a.reshape(-1).view(np.uint8)
+    n = flat.shape[0]
+    parts = min(threads(), n // ZEROS_PARALLEL_BYTES)
+    if parts <= 1:
+        flat.fill(0)
+        return a
+    step = -(-n // parts)
+    parallel_for(parts, lambda i: flat[i * step:(i + 1) * step].fill(0))
+    return a
+

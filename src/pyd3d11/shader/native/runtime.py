@@ -566,18 +566,24 @@ class _Args:
 _SLACK = 16  # words past the end of scratch arrays (one-lane accesses read a whole 8-lane vector)
 
 
-def _scratch(words: int) -> np.ndarray:
-    return np.zeros(words + _SLACK, U32)
+def _scratch(words: int, cache: dict | None = None, name: str = "") -> np.ndarray:
+    if cache is None:
+        return np.zeros(words + _SLACK, U32)
+    got = cache.get((name, words))
+    if got is None:
+        got = cache[(name, words)] = np.zeros(words + _SLACK, U32)
+    return got
 
 
-def _bind_common(A: _Args, k: Kernel, bindings: Any) -> list:
-    """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel."""
+def _bind_common(A: _Args, k: Kernel, bindings: Any, scratch: dict | None = None) -> list:
+    """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel. ``scratch``: see
+    :func:`_scratch_args`."""
     from ..exec import memory
     from ..exec.bindings import Bindings
 
     lw = k.lw
     b = bindings if bindings is not None else Bindings()
-    _scratch_args(k, A)
+    _scratch_args(k, A, scratch)
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
     for slot in lw.cb_slots:
@@ -745,12 +751,16 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
     return True
 
 
-def _scratch_args(k: Kernel, A: _Args) -> None:
-    """Fresh tile-local scratch (temps, indexable temps, masks, groupshared memory) in ``A``."""
+def _scratch_args(k: Kernel, A: _Args, cache: dict | None = None) -> None:
+    """Tile-local scratch (temps, indexable temps, masks, groupshared memory) in ``A``: fresh, or from ``cache``
+    (a dict owned by one thread's calls that run one after the other, e.g. a worker's lane-buffer set in the
+    fused lane: every tile starts by writing what it reads of its scratch — the temps' fill word, the tile's
+    execution mask —, so a later call may take the arrays an earlier one used; names keep the arrays of one
+    call distinct)."""
     lw, lay, TP = k.lw, k.layout, k.tile
-    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP))
-    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP))
-    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP))
+    A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP, cache, "r"))
+    A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP, cache, "x"))
+    A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP, cache, "masks"))
     for reg, words in lay.tgsm_words.items():
         groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
         A.ptr(f"tgsm{reg}", _scratch(words * groups))
@@ -849,6 +859,20 @@ def _call(k: Kernel, A: _Args) -> None:
 # Vertex / pixel shaders: run_program
 # ----------------------------------------------------------------------------------------------
 
+def _padded_file(inputs: Any, n: int) -> np.ndarray | None:
+    """The C-contiguous (regs, 4, M) uint32 array, M >= n, whose first n lanes ``inputs`` is (the input
+    assembler's padded component-major file), or None."""
+    if not isinstance(inputs, np.ndarray) or inputs.ndim != 3 or inputs.dtype != U32 or inputs.shape[2] != n:
+        return None
+    b = inputs.base
+    if not isinstance(b, np.ndarray) or b.dtype != U32 or b.ndim != 3 or not b.flags.c_contiguous:
+        return None
+    if b.shape[:2] != inputs.shape[:2] or b.shape[2] < n or b.strides != inputs.strides \
+            or b.ctypes.data != inputs.ctypes.data:
+        return None
+    return b
+
+
 def _regs_internal(inputs: Any, n: int, ng: int, regs: int, component_major: bool) -> np.ndarray:
     """Inputs in the internal (regs, 4, Ng) uint32 layout (copied only when needed)."""
     if component_major:
@@ -940,6 +964,9 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         return None
     w = k.layout.width
     ng = (n + w - 1) // w * w  # whole vector steps in every register-file row
+    padded = _padded_file(inputs, n) if component_major else None
+    if padded is not None and padded.shape[2] % w == 0 and padded.shape[0] >= c_in:
+        inputs, ng = padded, padded.shape[2]  # rows of whole vector steps already (lanes past n are inactive)
     A = _Args(k.layout)
     try:
         after = _bind_common(A, k, bindings)
@@ -951,7 +978,7 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     v = _regs_internal(inputs, n, ng, c_in, component_major)
     A.ptr("v", v)
     A.set("nv", v.shape[0])
-    o = np.zeros((max(c_out, 1), 4, ng), U32)
+    o = pool.zeros((max(c_out, 1), 4, ng), U32)  # (large files cleared on the workers)
     A.ptr("o", o)
     act = np.zeros(ng, I32)
     if active is None:
@@ -962,9 +989,11 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
     A.set("n", n)
     A.set("ng", ng)
     sv = system_values or {}
+    lane_arrays = {"v": v, "o": o, "active": act}  # lane-indexed (rows of ng words): see _call_lanes
     for t in k.lw.sv_types:
         val = sv.get(t)
-        A.ptr(f"sv{t}", _sv_array(sv.get(OT(t)) if val is None else val, n, ng))
+        lane_arrays[f"sv{t}"] = _sv_array(sv.get(OT(t)) if val is None else val, n, ng)
+        A.ptr(f"sv{t}", lane_arrays[f"sv{t}"])
     so = {}
     for t in k.lw.special_out:
         so[t] = np.zeros(ng + 1, U32)  # last word: "an op wrote it" flag
@@ -984,7 +1013,12 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         if k.lw.quiet:
             host.quiet = (disc, hw)
         A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
-    _call(k, A)
+    items = vertex_items(program, k, plan, n) if host is None and hw is None and not so else []
+    if len(items) > 1:
+        lane_arrays["discarded"] = disc
+        _call_lanes(k, A, items, lane_arrays)
+    else:
+        _call(k, A)
     if host is not None and host.error is not None:
         raise host.error
     for fn in after:  # UAV writes of a vertex shader: the storages' versions move
@@ -1005,6 +1039,72 @@ def _try_native(program, n, inputs, bindings, system_values, tgsm, active, keep_
         discarded=disc[:n] != 0,
         state=None,
     )
+
+
+#: lanes per item when a vertex-shader run is split over the worker pool (whole tiles); a run of fewer than two
+#: items' lanes is one call on the calling thread (a pool hand-off costs more than it saves)
+VS_ITEM_LANES = 1 << 14
+
+
+def vertex_items(program: ir.Program, k: Kernel, plan: Any, n: int) -> list[tuple[int, int]]:
+    """Lane ranges [a, b) of a vertex-shader run for the worker pool (issue 12: the vertex shader off the main
+    thread), or [] to run it in one call. Vertex-shader invocations are independent (no derivatives, no
+    groupshared memory; D3D11.3 §8.x defines no order between them), so any split gives the same bits as long
+    as nothing but the lane-indexed arrays is written: runs with UAV writes or atomics (shared counters and
+    racing stores keep the one-call order), host callbacks or a texture plan's emitters (state bound once per
+    run) stay one call. Every range starts on a tile boundary, so each tile holds the lanes it holds in the
+    one-call run."""
+    if program.program_type != ir.ProgramType.VERTEX or n < 2 * VS_ITEM_LANES:
+        return []
+    lw = k.lw
+    if lw.uav_written or lw.uav_atomic or lw.special_out or (plan is not None and getattr(plan, "emitters", None)):
+        return []
+    workers = pool.threads()
+    if workers <= 1:
+        return []
+    tiles = -(-n // k.tile)
+    parts = min(workers * ITEMS_PER_THREAD, n // VS_ITEM_LANES)
+    per = -(-tiles // max(parts, 1)) * k.tile
+    items = [(a, min(a + per, n)) for a in range(0, n, per)]
+    return items if len(items) > 1 else []
+
+
+def _call_lanes(k: Kernel, A: _Args, items: list[tuple[int, int]], lane_arrays: dict) -> None:
+    """Run lane ranges of one graphics run on the worker pool: each item calls the kernel with its own scratch
+    and the lane-indexed arrays (``lane_arrays``: name -> array whose rows are Ng words, lane i at word i of a
+    row) advanced to its first lane, so it reads and writes exactly its own lanes' words."""
+    import sys
+
+    errors: list[BaseException] = []
+    guards: list[_Interrupted] = []
+    slots = [(A.layout.slots[name], arr.ctypes.data) for name, arr in lane_arrays.items() if name in A.layout.slots]
+
+    def run(i: int) -> None:
+        lo, hi = items[i]
+        a = _Args(A.layout)
+        a.a[:] = A.a
+        a.keep = []  # A keeps the shared resources and lane arrays alive; a keeps its own scratch
+        _scratch_args(k, a)
+        for slot, base in slots:
+            a.a[slot] = base + 4 * lo  # 4-byte words
+        a.set("n", hi - lo)
+        if a.wants("poll"):
+            guard = _Interrupted()
+            guards.append(guard)
+            a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+            a.ptr("pollflag", guard.flag)
+        k.fn(a.a.ctypes.data)
+
+    old = sys.unraisablehook
+    sys.unraisablehook = lambda u: errors.append(u.exc_value)  # a signal handler raising in a poll
+    try:
+        pool.parallel_for(len(items), run)
+    finally:
+        sys.unraisablehook = old
+    if errors:
+        raise errors[0]
+    for g in guards:
+        g.raise_if_stopped()  # a kernel stopped by the watchdog (shader/watchdog.py)
 
 
 # ----------------------------------------------------------------------------------------------
