@@ -267,6 +267,7 @@ class _Gen(_Emit):
             TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
+        full = None if k.samples else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
         # Two quads per column step (eight lanes: the quad at qx, then the one at qx + 2): lane offsets of the
         # edge value from the first quad's top-left sample, in 16.8 units (a pixel is 256)
@@ -324,6 +325,10 @@ class _Gen(_Emit):
         xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
         inside = self.v(f"and {V8B} {yin}, {xin}")
         words = None
+        if full is not None:
+            # the piece covers the whole rectangle: the edge tests are skipped (same lanes, see _rect_inside)
+            self.cbr(full, "cov_join", "cov_edges")
+            self.put("cov_edges")
         for s, d in enumerate(sdelta or [None]):
             # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
             # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
@@ -342,6 +347,10 @@ class _Gen(_Emit):
                 words = bit if words is None else self.v(f"or <8 x i32> {words}, {bit}")
         if words is not None:
             cov = self.v(f"icmp ne <8 x i32> {words}, zeroinitializer")
+        if full is not None:
+            self.br("cov_join")
+            self.put("cov_join")
+            cov = self.v(f"phi {V8B} [ {inside}, %col_body ], [ {cov}, %cov_edges ]")
         self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
         halves = []
         for h in range(2):
@@ -383,6 +392,27 @@ class _Gen(_Emit):
         self.put("exit")
         self.e("ret void")
         return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
+
+    def _rect_inside(self, A: list, B: list, C: list, x0: str, y0: str, x1: str, y1: str) -> str:
+        """i1: every pixel centre of [x0, x1) x [y0, y1) (non-empty) lies strictly inside the three edges.
+        An edge value A*(256x + 128) + B*(256y + 128) + C is affine in (x, y), so over the rectangle's pixel
+        centres it is least at one of the four corner pixels: all four > 0 for every edge means the edge
+        test (> 0, or = 0 on a top-left edge; rasterizer.py) passes at every pixel, and a quad's coverage is
+        its lanes inside the rectangle. A piece that covers a tile's rectangle (most of a large triangle's
+        tiles) then skips the per-lane edge tests (profile of S5: they were most of the rasterizer's time)."""
+        xl = self.v(f"add i64 {x1}, -1")
+        yl = self.v(f"add i64 {y1}, -1")
+        ok = None
+        for ei in range(3):
+            for x, y in ((x0, y0), (xl, y0), (x0, yl), (xl, yl)):
+                sx = self.v(f"add i64 {self.v(f'mul i64 {x}, 256')}, 128")
+                sy = self.v(f"add i64 {self.v(f'mul i64 {y}, 256')}, 128")
+                a = self.v(f"mul i64 {A[ei]}, {sx}")
+                b = self.v(f"mul i64 {B[ei]}, {sy}")
+                e = self.v(f"add i64 {self.v(f'add i64 {a}, {b}')}, {C[ei]}")
+                gt = self.v(f"icmp sgt i64 {e}, 0")
+                ok = gt if ok is None else self.v(f"and i1 {ok}, {gt}")
+        return ok
 
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
