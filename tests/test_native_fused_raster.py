@@ -140,12 +140,15 @@ def test_pieces_covering_whole_tiles(monkeypatch, seed):
 def test_tile_edges_on_sample_rows_and_columns(monkeypatch, dx):
     """Rectangles (two triangles each) whose sides run along a tile's first or last pixel centres: on a
     top-left side those centres are covered, on a right or bottom side they are not, so such a tile is
-    not wholly inside; moved by 1/256 pixel the centres are strictly inside or outside."""
+    not wholly inside, nor wholly outside where all its centres lie on the edge; moved by 1/256 pixel the
+    centres are strictly inside or outside."""
     monkeypatch.setattr(fused, "TILE", 8)
     W, H = 48, 40
     xy = []
+    # the last: a corner on the last pixel centre of a tile's last row and column, so the piece's rectangle in
+    # that tile is one pixel (and one column in the tile below) lying on its top and left edges
     for x0, y0, x1, y1 in ((8.5, 8.5, 23.5, 31.5), (24.5, 0.5, 40.5, 15.5), (0, 16.5, 7.5, 39.5),
-                           (32.5, 24.5, 48, 40)):
+                           (32.5, 24.5, 48, 40), (15.5, 7.5, 20.5, 20.5)):
         x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 - dx, y1 - dx
         xy += [(x0, y0), (x1, y0), (x0, y1), (x0, y1), (x1, y0), (x1, y1)]
         xy += [(x0, y0), (x1, y1), (x1, y0), (x0, y0), (x0, y1), (x1, y1)]  # the other diagonal, other winding

@@ -267,7 +267,7 @@ class _Gen(_Emit):
             TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
-        full = None if k.samples else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
+        full, outside = (None, None) if k.samples else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
         # Two quads per column step (eight lanes: the quad at qx, then the one at qx + 2): lane offsets of the
         # edge value from the first quad's top-left sample, in 16.8 units (a pixel is 256)
@@ -284,9 +284,15 @@ class _Gen(_Emit):
             o = self.v(f"add {V8L} {self.v(f'mul {V8L} {av}, {dxv}')}, {self.v(f'mul {V8L} {bv}, {dyv}')}")
             offs.append(o)
             steps.append(self.splat8(self.v(f"mul i64 {A[ei]}, 1024")))
+        if full is not None:
+            # no pixel centre of the rectangle passes some edge: the piece has nothing in this tile
+            self.cbr(outside, "tri_next", "tri_walk")
+        else:
+            self.br("tri_walk")
+        self.put("tri_walk")
         self.br("row_head")
         self.put("row_head")
-        self.e(f"%qy = phi i64 [ {qy0}, %tri_setup ], [ %qyn, %row_next ]")
+        self.e(f"%qy = phi i64 [ {qy0}, %tri_walk ], [ %qyn, %row_next ]")
         rc = self.v(f"icmp slt i64 %qy, {ry1}")
         self.cbr(rc, "row_body", "tri_next")
         self.put("row_body")
@@ -393,17 +399,21 @@ class _Gen(_Emit):
         self.e("ret void")
         return ["define void @fused(ptr noalias %D, ptr noalias %T, i64 %tile) {", "entry:"] + self.lines + ["}"]
 
-    def _rect_inside(self, A: list, B: list, C: list, x0: str, y0: str, x1: str, y1: str) -> str:
-        """i1: every pixel centre of [x0, x1) x [y0, y1) (non-empty) lies strictly inside the three edges.
-        An edge value A*(256x + 128) + B*(256y + 128) + C is affine in (x, y), so over the rectangle's pixel
-        centres it is least at one of the four corner pixels: all four > 0 for every edge means the edge
-        test (> 0, or = 0 on a top-left edge; rasterizer.py) passes at every pixel, and a quad's coverage is
-        its lanes inside the rectangle. A piece that covers a tile's rectangle (most of a large triangle's
-        tiles) then skips the per-lane edge tests (profile of S5: they were most of the rasterizer's time)."""
+    def _rect_inside(self, A: list, B: list, C: list, x0: str, y0: str, x1: str, y1: str) -> tuple[str, str]:
+        """(inside, outside), two i1: every pixel centre of [x0, x1) x [y0, y1) (non-empty) lies strictly
+        inside the three edges; for some edge every centre lies strictly outside it. An edge value
+        A*(256x + 128) + B*(256y + 128) + C is affine in (x, y), so over the rectangle's pixel centres it is
+        least and greatest at its four corner pixels: all four > 0 for every edge means the edge test (> 0,
+        or = 0 on a top-left edge; rasterizer.py) passes at every pixel, and a quad's coverage is its lanes
+        inside the rectangle; all four < 0 for one edge means it fails at every pixel. A piece that covers a
+        tile's rectangle then skips the per-lane edge tests and one that misses it (a large triangle's
+        bounding box holds many tiles it does not touch) is skipped (profile of S5: the edge tests were most
+        of the rasterizer's time, half of it spent on tiles of the other triangle)."""
         xl = self.v(f"add i64 {x1}, -1")
         yl = self.v(f"add i64 {y1}, -1")
-        ok = None
+        ok = out = None
         for ei in range(3):
+            miss = None
             for x, y in ((x0, y0), (xl, y0), (x0, yl), (xl, yl)):
                 sx = self.v(f"add i64 {self.v(f'mul i64 {x}, 256')}, 128")
                 sy = self.v(f"add i64 {self.v(f'mul i64 {y}, 256')}, 128")
@@ -411,8 +421,11 @@ class _Gen(_Emit):
                 b = self.v(f"mul i64 {B[ei]}, {sy}")
                 e = self.v(f"add i64 {self.v(f'add i64 {a}, {b}')}, {C[ei]}")
                 gt = self.v(f"icmp sgt i64 {e}, 0")
+                lt = self.v(f"icmp slt i64 {e}, 0")
                 ok = gt if ok is None else self.v(f"and i1 {ok}, {gt}")
-        return ok
+                miss = lt if miss is None else self.v(f"and i1 {miss}, {lt}")
+            out = miss if out is None else self.v(f"or i1 {out}, {miss}")
+        return ok, out
 
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
