@@ -6,7 +6,8 @@ float_to_snorm evaluate it exactly in float64).
 Expected codes come from exact rational thresholds (fractions.Fraction, independent of both implementations):
 the code of a magnitude a is the number of k >= 1 with a >= (2k - 1) / (2m). Every float32 in [0, 1] is checked
 for the 8-bit widths (UNORM and SNORM, both signs); every decision boundary and its float32 neighbours for every
-width 1..16 and a sample of 24-bit ones (D24's depth encode takes the same path); special values everywhere."""
+width 1..16 and a sample of 24-bit ones (D24's depth encode takes the same path); special values everywhere.
+On a host with fused multiply-add the UNORM widths up to 16 take ``_Body.unorm_fma`` instead, checked the same way."""
 
 from __future__ import annotations
 
