@@ -8,8 +8,9 @@ Every step repeats the numpy reference operation for operation (D3D11.3 §3.4 ra
 §16.4 interpolation, §17 output merger; pipeline/rasterizer.py, interpolate.py, output_merger.py, blend.py,
 depth_stencil.py, formats/numerics.py): float64 planes ``c0*x + c1*y + c2`` in that order, the perspective
 divide in float64 and one rounding to float32; blending in float32 with separate multiplies and adds (no
-fused multiply-add: no fast-math flags are ever emitted); UNORM encode through float64 with +0.5 and
-truncation; sRGB through the reference's exact float32 decision thresholds.
+fused multiply-add: no fast-math flags are ever emitted); UNORM codecs exact (om_gen: float64, or float32 with
+an explicit fused multiply-add correction where the host has one); sRGB through the reference's exact float32
+decision thresholds.
 
 Arguments: two int64 arrays (named slots, see :class:`Slots`): ``D`` per draw (piece tables, target
 pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argument array, counters).
