@@ -2,7 +2,8 @@
 rectangles from binning.py, target-row prefetch) against the whole reference pipeline, byte for byte, on the
 cases the walk special-cases: rows fully covered (a full-screen quad), rectangles whose last quad pair ends
 past the rectangle (odd widths), small triangles straddling tile edges, samples exactly on edges and corners
-(the top-left rule, D3D11.3 §3.4.2.1), empty tiles, and batches that fill up between the two quads of a step.
+(the top-left rule, D3D11.3 §3.4.2.1), empty tiles, batches that fill up between the two quads of a step, and
+tiles wholly inside a piece (the walk skips their edge tests) beside tiles whose first or last centres lie on an edge.
 Each case draws with alpha blending over seeded target contents, so every lane's order and coverage counts."""
 
 from __future__ import annotations
@@ -122,3 +123,33 @@ def test_shared_edges_and_vertices_exactly_on_samples():
     for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
         xy += [c, a, b]
     _check(_scene(xy, W, H, 5))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pieces_covering_whole_tiles(monkeypatch, seed):
+    """8-pixel tiles under large triangles of every orientation: most of a triangle's tiles lie wholly inside
+    it (the walk then skips the edge tests: fused_gen._rect_inside) and the rest are cut by an edge."""
+    monkeypatch.setattr(fused, "TILE", 8)
+    rng = np.random.default_rng(40 + seed)
+    W, H = 72, 56
+    xy = [tuple(v) for v in rng.uniform(-30, 100, (12, 2))]
+    _check(_scene(xy, W, H, seed))
+
+
+@pytest.mark.parametrize("dx", [0.0, 1 / 256, -1 / 256])
+def test_tile_edges_on_sample_rows_and_columns(monkeypatch, dx):
+    """Rectangles (two triangles each) whose sides run along a tile's first or last pixel centres: on a
+    top-left side those centres are covered, on a right or bottom side they are not, so such a tile is
+    not wholly inside, nor wholly outside where all its centres lie on the edge; moved by 1/256 pixel the
+    centres are strictly inside or outside."""
+    monkeypatch.setattr(fused, "TILE", 8)
+    W, H = 48, 40
+    xy = []
+    # the last: a corner on the last pixel centre of a tile's last row and column, so the piece's rectangle in
+    # that tile is one pixel (and one column in the tile below) lying on its top and left edges
+    for x0, y0, x1, y1 in ((8.5, 8.5, 23.5, 31.5), (24.5, 0.5, 40.5, 15.5), (0, 16.5, 7.5, 39.5),
+                           (32.5, 24.5, 48, 40), (15.5, 7.5, 20.5, 20.5)):
+        x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 - dx, y1 - dx
+        xy += [(x0, y0), (x1, y0), (x0, y1), (x0, y1), (x1, y0), (x1, y1)]
+        xy += [(x0, y0), (x1, y1), (x1, y0), (x0, y0), (x0, y1), (x1, y1)]  # the other diagonal, other winding
+    _check(_scene(xy, W, H, int(dx * 256) + 7))

@@ -6,7 +6,9 @@ float_to_snorm evaluate it exactly in float64).
 Expected codes come from exact rational thresholds (fractions.Fraction, independent of both implementations):
 the code of a magnitude a is the number of k >= 1 with a >= (2k - 1) / (2m). Every float32 in [0, 1] is checked
 for the 8-bit widths (UNORM and SNORM, both signs); every decision boundary and its float32 neighbours for every
-width 1..16 and a sample of 24-bit ones (D24's depth encode takes the same path); special values everywhere."""
+width 1..16 and a sample of 24-bit ones (D24's depth encode takes the same path); special values everywhere.
+On a host with fused multiply-add the UNORM widths up to 16 take ``_Body.unorm_fma`` instead, checked the same way;
+the UNORM decode (``div_fma`` / ``div_odd``) is run over every code of every width up to 16 bits."""
 
 from __future__ import annotations
 
@@ -184,3 +186,47 @@ def test_every_float_in_unit_interval_8bit(kind):
                 lo, hi = max(int(edges[k]), c0), min(int(edges[k + 1]), c1)
                 exp[lo - c0:hi - c0] = (-min(k, m)) & 0xFF if sign else min(k, m)
             assert np.array_equal(out[:n], exp[:n]), (kind, sign, c0)
+
+
+def _decoder(bits: int):
+    """A compiled ``void dec(u32 *in, float *out, i64 n)`` running om_gen's UNORM decode of one channel."""
+    key = ("dec", bits)
+    if key in _KEEP:
+        return _KEEP[key][0]
+    from pyd3d11.shader.native import runtime as rt
+
+    decls: set[str] = set()
+    B = om_gen._Body(None, 8, "dec_body", decls)
+    c = B.lane_load("%in", "i32", 4, "%i")
+    f = B.decode(om_gen.Channel(0, 0, 0, bits, "unorm"), c)
+    p = B.v("getelementptr float, ptr %out, i64 %i")
+    B.e(f"store <8 x float> {f}, ptr {p}, align 4")
+    text = "\n".join(sorted(decls)) + "\n" + "\n".join([
+        "define void @dec(ptr noalias %in, ptr noalias %out, i64 %n) {",
+        "entry:", "  br label %h",
+        "h:", "  %i = phi i64 [ 0, %entry ], [ %i2, %b ]", "  %c = icmp ult i64 %i, %n", "  br i1 %c, label %b, label %d",
+        "b:", *B.lines, "  %i2 = add i64 %i, 8", "  br label %h",
+        "d:", "  ret void", "}"])
+    llvm = rt._init_llvm()
+    mod = llvm.parse_assembly(text)
+    mod.verify()
+    rt._optimise(llvm, mod)
+    engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
+    engine.finalize_object()
+    fn = _FN(engine.get_function_address("dec"))
+    _KEEP[key] = (fn, engine)
+    return fn
+
+
+@pytest.mark.parametrize("bits", range(1, 17))
+def test_unorm_decode_every_code(bits):
+    """om_gen's UNORM decode (div_fma where the host has fused multiply-add, else div_odd) for every code of
+    every width up to 16 bits: the bits of numerics.unorm_to_float, one float32 division c / (2^n - 1)."""
+    m = (1 << bits) - 1
+    codes = np.arange(0, m + 1, dtype=np.uint32)
+    pad = (-codes.size) % 8
+    inp = np.ascontiguousarray(np.concatenate([codes, np.zeros(pad, np.uint32)]))
+    out = np.empty(inp.size, np.float32)
+    _decoder(bits)(inp.ctypes.data, out.ctypes.data, inp.size)
+    want = nx.unorm_to_float(codes, bits).astype(np.float32)
+    assert np.array_equal(out[:codes.size].view(np.uint32), want.view(np.uint32))

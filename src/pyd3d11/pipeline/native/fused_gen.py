@@ -8,8 +8,9 @@ Every step repeats the numpy reference operation for operation (D3D11.3 §3.4 ra
 §16.4 interpolation, §17 output merger; pipeline/rasterizer.py, interpolate.py, output_merger.py, blend.py,
 depth_stencil.py, formats/numerics.py): float64 planes ``c0*x + c1*y + c2`` in that order, the perspective
 divide in float64 and one rounding to float32; blending in float32 with separate multiplies and adds (no
-fused multiply-add: no fast-math flags are ever emitted); UNORM encode through float64 with +0.5 and
-truncation; sRGB through the reference's exact float32 decision thresholds.
+fused multiply-add: no fast-math flags are ever emitted); UNORM codecs exact (om_gen: float64, or float32 with
+an explicit fused multiply-add correction where the host has one); sRGB through the reference's exact float32
+decision thresholds.
 
 Arguments: two int64 arrays (named slots, see :class:`Slots`): ``D`` per draw (piece tables, target
 pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argument array, counters).
@@ -300,6 +301,8 @@ class _Gen(_Emit):
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
+        # (not with clip distances: the covered rectangle's lanes still take the per-sample clip test)
+        full, outside = (None, None) if k.samples or k.clip else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
         # Two quads per column step (eight lanes: the quad at qx, then the one at qx + 2): lane offsets of the
         # edge value from the first quad's top-left sample, in 16.8 units (a pixel is 256)
@@ -316,9 +319,15 @@ class _Gen(_Emit):
             o = self.v(f"add {V8L} {self.v(f'mul {V8L} {av}, {dxv}')}, {self.v(f'mul {V8L} {bv}, {dyv}')}")
             offs.append(o)
             steps.append(self.splat8(self.v(f"mul i64 {A[ei]}, 1024")))
+        if full is not None:
+            # no pixel centre of the rectangle passes some edge: the piece has nothing in this tile
+            self.cbr(outside, "tri_next", "tri_walk")
+        else:
+            self.br("tri_walk")
+        self.put("tri_walk")
         self.br("row_head")
         self.put("row_head")
-        self.e(f"%qy = phi i64 [ {qy0}, %tri_setup ], [ %qyn, %row_next ]")
+        self.e(f"%qy = phi i64 [ {qy0}, %tri_walk ], [ %qyn, %row_next ]")
         rc = self.v(f"icmp slt i64 %qy, {ry1}")
         self.cbr(rc, "row_body", "tri_next")
         self.put("row_body")
@@ -361,6 +370,10 @@ class _Gen(_Emit):
             half = _vec("double", [_fconst(0.5)] * 8)
             cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pxv} to <8 x double>')}, {half}")
             cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pyv} to <8 x double>')}, {half}")
+        if full is not None:
+            # the piece covers the whole rectangle: the edge tests are skipped (same lanes, see _rect_inside)
+            self.cbr(full, "cov_join", "cov_edges")
+            self.put("cov_edges")
         for s, d in enumerate(sdelta or [None]):
             # sample s: the edge values at the pixel centre plus A*ox + B*oy (rasterizer.py: the 16.8 test at
             # y*256 + 128 + oy, x*256 + 128 + ox; > 0, or = 0 on a top-left edge)
@@ -381,6 +394,10 @@ class _Gen(_Emit):
                 words = bit if words is None else self.v(f"or <8 x i32> {words}, {bit}")
         if words is not None:
             cov = self.v(f"icmp ne <8 x i32> {words}, zeroinitializer")
+        if full is not None:
+            self.br("cov_join")
+            self.put("cov_join")
+            cov = self.v(f"phi {V8B} [ {inside}, %col_body ], [ {cov}, %cov_edges ]")
         self.decls.add("declare i1 @llvm.vector.reduce.or.v4i1(<4 x i1>)")
         halves = []
         for h in range(2):
@@ -461,6 +478,33 @@ class _Gen(_Emit):
             ge = self.v("fcmp oge <8 x float> " + f + ", zeroinitializer")  # ordered: a NaN distance clips
             ok = ge if ok is None else self.v(f"and <8 x i1> {ok}, {ge}")
         return ok
+    def _rect_inside(self, A: list, B: list, C: list, x0: str, y0: str, x1: str, y1: str) -> tuple[str, str]:
+        """(inside, outside), two i1: every pixel centre of [x0, x1) x [y0, y1) (non-empty) lies strictly
+        inside the three edges; for some edge every centre lies strictly outside it. An edge value
+        A*(256x + 128) + B*(256y + 128) + C is affine in (x, y), so over the rectangle's pixel centres it is
+        least and greatest at its four corner pixels: all four > 0 for every edge means the edge test (> 0,
+        or = 0 on a top-left edge; rasterizer.py) passes at every pixel, and a quad's coverage is its lanes
+        inside the rectangle; all four < 0 for one edge means it fails at every pixel. A piece that covers a
+        tile's rectangle then skips the per-lane edge tests and one that misses it (a large triangle's
+        bounding box holds many tiles it does not touch) is skipped (profile of S5: the edge tests were most
+        of the rasterizer's time, half of it spent on tiles of the other triangle)."""
+        xl = self.v(f"add i64 {x1}, -1")
+        yl = self.v(f"add i64 {y1}, -1")
+        ok = out = None
+        for ei in range(3):
+            miss = None
+            for x, y in ((x0, y0), (xl, y0), (x0, yl), (xl, yl)):
+                sx = self.v(f"add i64 {self.v(f'mul i64 {x}, 256')}, 128")
+                sy = self.v(f"add i64 {self.v(f'mul i64 {y}, 256')}, 128")
+                a = self.v(f"mul i64 {A[ei]}, {sx}")
+                b = self.v(f"mul i64 {B[ei]}, {sy}")
+                e = self.v(f"add i64 {self.v(f'add i64 {a}, {b}')}, {C[ei]}")
+                gt = self.v(f"icmp sgt i64 {e}, 0")
+                lt = self.v(f"icmp slt i64 {e}, 0")
+                ok = gt if ok is None else self.v(f"and i1 {ok}, {gt}")
+                miss = lt if miss is None else self.v(f"and i1 {miss}, {lt}")
+            out = miss if out is None else self.v(f"or i1 {out}, {miss}")
+        return ok, out
 
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and

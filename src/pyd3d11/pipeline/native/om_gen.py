@@ -51,6 +51,17 @@ W = 8  # lanes per vector step
 WIDE = 16 if os.environ.get("PYD3D11_OM_WIDE", "1") != "0" else 0
 #: UNORM encode in float64 (_Body.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
 UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
+#: UNORM encode of up to 16 bits in float32 with two fused multiply-adds (_Body.unorm_fma) where the host has
+#: them (A/B: PYD3D11_OM_UNORM_FMA=0)
+UNORM_FMA = os.environ.get("PYD3D11_OM_UNORM_FMA", "1") != "0"
+
+
+@cache
+def host_fma() -> bool:
+    """Whether the host's vector unit has fused multiply-add (the target machine is the host's: runtime)."""
+    from ...shader.native import runtime as rt
+
+    return "+fma" in rt._init_llvm().get_host_cpu_features().flatten().split(",")
 
 
 class OMContext(ctypes.Structure):
@@ -564,9 +575,28 @@ class _Body:
         d = self.bop("fmul", "double", c, self.sp("double", 1.0 / m))
         return self.cast("fptrunc", d, "double", "float")
 
+    def div_fma(self, code: str, m: int) -> str:
+        """float32(c) / m for a UNORM code c of up to 16 bits (m = 2^n - 1) without the divider: q0 = c * (1/m)
+        rounded, the remainder r = fma(-q0, m, c), then fma(r, 1/m, q0) (one Newton correction of the quotient,
+        Markstein's scheme). Four vector operations per eight lanes where div_odd's float64 product takes ten
+        on AVX2; the result is the correctly rounded quotient for every code of every width up to 16 bits on
+        the hardware (tests/test_native_om_encode.py runs this code over all of them against numpy's float32
+        division, the reference's numerics.unorm_to_float)."""
+        ft = self.t("float")
+        fma = f"@llvm.fma.v{self.w}f32"
+        self.decls.add(f"declare {ft} {fma}({ft}, {ft}, {ft})")
+        c = self.cast("uitofp", code, "i32", "float")
+        inv = self.sp("float", float(np.float32(1.0 / m)))
+        q0 = self.bop("fmul", "float", c, inv)
+        nq0 = self.v(f"fneg {ft} {q0}")
+        r = self.v(f"call {ft} {fma}({ft} {nq0}, {ft} {self.sp('float', float(m))}, {ft} {c})")
+        return self.v(f"call {ft} {fma}({ft} {r}, {ft} {inv}, {ft} {q0})")
+
     def decode(self, ch: Channel, code: str) -> str:
         """One channel's i32 code -> float32 as formats/codecs.decode."""
         if ch.kind == "unorm":
+            if UNORM_FMA and ch.bits <= 16 and host_fma():
+                return self.div_fma(code, (1 << ch.bits) - 1)
             return self.div_odd(self.cast("uitofp", code, "i32", "double"), (1 << ch.bits) - 1)
         if ch.kind == "snorm":
             s = self.bop("ashr", "i32", self.bop("shl", "i32", code, self.sp("i32", 32 - ch.bits)),
@@ -639,17 +669,43 @@ class _Body:
         0.5 to a value below 2^24 keeps it below 2^53 ulp-free, so both float64 steps are exact and the
         truncation sees the same value as numpy's (§3.2.3.6). Fewer instructions than round_scaled's integer
         form on vector units with a float64 convert (tests/test_native_om_encode.py: every float32 in [-1, 1]
-        and every decision boundary)."""
+        and every decision boundary). The truncation is a signed convert: the value lies in [0.5, 2^24 - 0.5],
+        where it equals the unsigned one, and AVX2 has no unsigned float64 -> i32 convert (LLVM widens fptoui to
+        two converts, a subtract and a select per vector: a fifth of the S5 blend body on the 2-core EPYC)."""
         pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
         c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
         d = self.cast("fpext", c, "float", "double")
         d = self.bop("fadd", "double", self.bop("fmul", "double", d, self.sp("double", float(m))),
                      self.sp("double", 0.5))
-        return self.cast("fptoui", d, "double", "i32")
+        return self.cast("fptosi", d, "double", "i32")
+
+    def unorm_fma(self, x: str, m: int) -> str:
+        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (n <= 16) exactly, in float32: after the same
+        NaN -> 0 and clamp to [0, 1], y = x * m + 0.5 is a real in [0.5, m + 0.5] and the code is floor(y).
+        t = fma(x, m, 0.5) is y rounded once; rounding to nearest is monotonic and every integer up to 2^24 is
+        a float32, so floor(y) <= trunc(t) = k <= floor(y) + 1. r = fma(x, m, 0.5 - k) (0.5 - k exact) is
+        y - k rounded once, and rounding keeps the sign of a non-zero value (y - k is a multiple of 2^-149,
+        x's granularity, so it cannot round to zero): k - 1 where r < 0, else k. Seven vector operations per
+        eight lanes where the float64 form (unorm_f64) takes twelve on AVX2 (S5's blend body on the 2-core
+        EPYC); tests/test_native_om_encode.py checks every float32 in [0, 1] for 8 bits and every decision
+        boundary up to 16 against exact fractions."""
+        fma = f"@llvm.fma.v{self.w}f32"
+        self.decls.add(f"declare {self.t('float')} {fma}({self.t('float')}, {self.t('float')}, {self.t('float')})")
+        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
+        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
+        ft = self.t("float")
+        t = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {self.sp('float', 0.5)})")
+        k = self.cast("fptosi", t, "float", "i32")
+        back = self.bop("fsub", "float", self.sp("float", 0.5), self.cast("sitofp", k, "i32", "float"))
+        r = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {back})")
+        below = self.fcmp("olt", r, self.sp("float", 0.0))
+        return self.bop("add", "i32", k, self.cast("sext", below, "i1", "i32"))
 
     def encode(self, ch: Channel, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
         if ch.kind == "unorm":
+            if UNORM_FMA and ch.bits <= 16 and host_fma():
+                return self.unorm_fma(x, (1 << ch.bits) - 1)
             if UNORM_F64 and ch.bits <= 24:
                 return self.unorm_f64(x, (1 << ch.bits) - 1)
             return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)

@@ -443,6 +443,14 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             return self.vsplat32("%fill")  # the tile prologue's value, not reloaded
         return self.v(f"load {self.VI}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
 
+    def unmasked(self, old: str) -> str:
+        """``old`` (the value a lane-masked store keeps in the inactive lanes) behind a ``freeze``: the same bits,
+        but LLVM's x86 back end no longer sees store(select(m, x, load p), p) and does not turn the whole-vector
+        store into a masked one. On AVX2 that is vpmaskmovd, which AMD Zen cores run microcoded at a fraction of
+        a plain store's rate (profile of S5 on the 2-core EPYC: four such stores per 8 lanes were 16 % of the
+        frame in a pixel shader that only writes o0); the blend and plain store cost one cycle each."""
+        return self.v(f"freeze {self.VI} {old}")
+
     def rc_begin(self, mask: str | None = None) -> None:
         self.rc = {}
         self.rc_dirty = set()
@@ -457,7 +465,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         if base is None:
             base = self._reg_load(*key)
         val = self.rc[key]
-        new = self.v(f"select {self.VB} {self.rc_mask}, {self.VI} {val}, {self.VI} {base}")
+        new = self.v(f"select {self.VB} {self.rc_mask}, {self.VI} {val}, {self.VI} {self.unmasked(base)}")
         if val in self.flushed:
             self.flushed.add(new)
         self.rc[key] = new
@@ -570,7 +578,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             base = self.arg(f"so{d.reg}")
             lane = self.v(f"add i64 {self.lane}, %tb")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {lane}")
-            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            old = self.unmasked(self.v(f"load {self.VI}, ptr {p}, align 4"))
             new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
             self.e(f"store {self.VI} {new}, ptr {p}, align 4")
             # the word after the lanes records that a store ran with active lanes (the reference
@@ -600,7 +608,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                 old = self.rc.get(key)
                 if old is None:
                     old = self._reg_load(f, reg, d.comp)
-                new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
+                new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {self.unmasked(old)}")
                 if val in self.flushed or _const_flushed(val):  # in the active lanes, ``new`` is ``val``
                     self.flushed.add(new)
                 self.rc[key] = new
@@ -610,7 +618,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             rowo = self.v(f"mul i64 {reg * 4 + d.comp}, {stride}")
             off = self.v(f"add i64 {rowo}, {lane}")
             p = self.v(f"getelementptr i32, ptr {base}, i64 {off}")
-            old = self.v(f"load {self.VI}, ptr {p}, align 4")
+            old = self.unmasked(self.v(f"load {self.VI}, ptr {p}, align 4"))
             new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {old}")
             self.e(f"store {self.VI} {new}, ptr {p}, align 4")
             return
