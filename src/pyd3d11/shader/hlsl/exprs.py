@@ -788,26 +788,48 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
         return  # internal flat values, objects: not an aggregate conversion of the language
     from .codegen import flat_numeric
     from .objects import holds_objects
-
-    def name(t: Type) -> str:
-        return f"struct {t.name}" if isinstance(t, StructType) and t.name else str(t)
+    from .overload import type_spelling as name
 
     if holds_objects(src) or holds_objects(dst):
         # aggregates holding objects convert only component for component, object for object of one kind
         # (DXC object-operators.hlsl: fxc's X3017 for ``bools = mixed_ss`` and ``f3_ss = mixed_ss``)
         from .objects import components
 
-        if components(src) != components(dst):
-            raise cg.err(pos, f"cannot convert from '{name(src)}' to '{name(dst)}'", 3017)
+        ca, cb = components(src), components(dst)
+        if ca != cb:
+            raise cg.err(pos, f"{_refusal(len(ca), len(cb))} from '{name(src)}' to '{name(dst)}'", 3017)
         return
 
-    if not (_aggregate(src) and _aggregate(dst)):
-        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
     a, b = flat_numeric(src), flat_numeric(dst)
+    if not (_aggregate(src) and _aggregate(dst)):
+        # a lone scalar never becomes a struct or an array: "cannot convert" although it is the smaller
+        # side (``ari1 = ints``, ``f3_ss = bools``)
+        scalar_in = isinstance(src, NumType) and src.n == 1
+        how = "cannot convert" if scalar_in or a is None or b is None else _refusal(len(a), len(b))
+        raise cg.err(pos, f"{how} from '{name(src)}' to '{name(dst)}'", 3017)
     if a is None or b is None:
         return  # objects inside: the object rules decide
     if len(a) != len(b) or any(concrete(x.base) != concrete(y.base) for x, y in zip(a, b, strict=True)):
-        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
+        raise cg.err(pos, f"{_refusal(len(a), len(b))} from '{name(src)}' to '{name(dst)}'", 3017)
+
+
+def object_aggregate_refusal(src: Type, dst: Type) -> str:
+    """The X3017 text of assigning ``src`` to an object-bearing ``dst`` whose objects it cannot supply
+    (object-operators.hlsl: ``mixed_ss = f3_ss`` "cannot implicitly convert from 'struct f3_s' to 'struct
+    mixed_s'"): the wording by component counts, objects counted as components."""
+    from .objects import components
+    from .overload import type_spelling
+
+    how = _refusal(len(components(src)), len(components(dst)))
+    return f"{how} from '{type_spelling(src)}' to '{type_spelling(dst)}'"
+
+
+def _refusal(n_src: int, n_dst: int) -> str:
+    """fxc's wording of an assignment's X3017 between aggregates, inferred from every such record in DXC
+    SemaHLSL more-operators.hlsl and object-operators.hlsl: "cannot implicitly convert" when the destination
+    has more components than the source (``ari2 = ari1``, ``i22 = ari1``, ``mixed_ss = f3_ss``), "cannot
+    convert" when it has as many or fewer (``farr23 = arr23``, ``ari1 = ari2``, ``f3_ss = mixed_ss``)."""
+    return "cannot implicitly convert" if n_dst > n_src else "cannot convert"
 
 
 def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False,
