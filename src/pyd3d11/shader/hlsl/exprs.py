@@ -53,6 +53,8 @@ def expr(cg: CodegenContext, e: A.Node) -> Val:
 def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
+    if isinstance(e, A.Evaluated):
+        return e.value
     if isinstance(e, A.Literal):
         if e.base == "string":  # a value without storage: only string variables and parameters take it
             return _val(ObjectType("string"), [])
@@ -73,35 +75,38 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
-            v = expr(cg, e.a)
+            target = pin_indices(cg, e.a)
+            v = expr(cg, target)
             _no_bool_lvalue(cg, v, e.pos)
             _step_non_numeric(v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
-            assign_to(cg, e.a, nv, e.pos, direct=True)
-            return expr(cg, e.a)
+            assign_to(cg, target, nv, e.pos, direct=True)
+            return expr(cg, target)
         v = expr(cg, e.a)
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
-        v = expr(cg, e.a)
+        target = pin_indices(cg, e.a)
+        v = expr(cg, target)
         _no_bool_lvalue(cg, v, e.pos)
         _step_non_numeric(v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
-        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
+        assign_to(cg, target, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
         return old
     if isinstance(e, A.Assign):
         if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
             return _val(VOID, [])
+        compound_const = _compound_on_const_local(cg, e) is not None
+        target = pin_indices(cg, e.target)
         if e.op == "=":
             v = expr(cg, e.value)
         else:
-            cur = expr(cg, e.target)
+            cur = expr(cg, target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos, direct=True,
-                           compound_const=_compound_on_const_local(cg, e) is not None)
-        return stored if stored is not None else expr(cg, e.target)
+        stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
+        return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
         a = expr(cg, e.a)
@@ -775,6 +780,42 @@ def _aggregate(t: Type) -> bool:
     return isinstance(t, (ArrayType, StructType)) and not isinstance(t, ObjectType)
 
 
+def _has_side_effects(e: A.Node) -> bool:
+    """Whether evaluating ``e`` changes anything: an assignment, ``++``/``--`` or a call (a user function
+    may write out parameters or memory; methods like Consume or IncrementCounter do)."""
+    if isinstance(e, (A.Assign, A.Postfix, A.Call, A.MethodCall)):
+        return True
+    if isinstance(e, A.Unary) and e.op in ("++", "--"):
+        return True
+    for name in ("a", "b", "index", "cond", "value", "target"):
+        sub = getattr(e, name, None)
+        if isinstance(sub, A.Node) and _has_side_effects(sub):
+            return True
+    items = getattr(e, "items", None) or getattr(e, "args", None)
+    return any(isinstance(x, A.Node) and _has_side_effects(x) for x in items or ())
+
+
+def pin_indices(cg: CodegenContext, target: A.Node) -> A.Node:
+    """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
+    assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
+    "Operators": HLSL's operators are C's; ``a[k++] += 1`` adds to one element and steps ``k`` once)."""
+    if isinstance(target, A.Index):
+        base = pin_indices(cg, target.a)
+        idx = target.index
+        if _has_side_effects(idx):
+            v = expr(cg, idx)
+            if not v.const:  # the index as it is now, whatever the rest of the expression writes
+                v = _val(v.type, cg.materialize_force(v.slots), v.obj)
+            idx = A.Evaluated(idx.pos, v)
+        if base is target.a and idx is target.index:
+            return target
+        return A.Index(target.pos, base, idx)
+    if isinstance(target, A.Member):
+        base = pin_indices(cg, target.a)
+        return target if base is target.a else A.Member(target.pos, base, target.name)
+    return target
+
+
 def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) -> None:
     """Implicit conversion of an assignment where an array or struct is involved. fxc (DXC SemaHLSL
     more-operators.hlsl, X3017 each): an aggregate never converts implicitly to or from a scalar, vector or
@@ -1113,12 +1154,15 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     if not any(_sig(f) in defs for f in cands):
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     args = []
+    arg_nodes = list(e.args)  # out/inout arguments with their side-effecting indices evaluated once
     from .classes import interface_arg, is_interface_type
 
     for i, a in enumerate(e.args):
         if any(i < len(f.params) and is_interface_type(f.params[i].type) for f in cands):
             args.append(interface_arg(cg, a))  # an interface pointer (or class instance) passes by reference
             continue
+        if any(i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods) for f in cands):
+            a = arg_nodes[i] = pin_indices(cg, a)  # copied back after the call: `f(a[k++])` steps k once
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
         out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
                        for f in cands)
@@ -1166,7 +1210,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if "out" not in p.mods or "inout" in p.mods:
             cg.store(local.slots, cg.convert(a, p.type, e.pos, context=e.name).slots)
         if "out" in p.mods or "inout" in p.mods:
-            copy_back.append((e.args[i], local))
+            copy_back.append((arg_nodes[i], local))
         scope[p.name] = local
     # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
