@@ -97,6 +97,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Assign):
         if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
             return _val(VOID, [])
+        if e.op == "=":
+            from .ifacelocals import assign as assign_interface_local
+
+            iv = assign_interface_local(cg, e.target, e.value, e.pos)
+            if iv is not None:
+                return iv
         compound_const = _compound_on_const_local(cg, e) is not None
         target = pin_indices(cg, e.target)
         if e.op == "=":
