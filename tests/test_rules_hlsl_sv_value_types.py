@@ -90,3 +90,12 @@ def test_int_position_output_is_converted_to_float():
 def test_signature_records_the_system_value_type(decl, ctype):
     src = f"float4 main({decl}) : SV_Position {{ return float4(id, 0, 0, 1); }}"
     assert _sig_types(_blob(src, "vs_5_0"), True)[decl.split(": ")[1].upper()] == ctype
+
+
+def test_double_system_value_keeps_the_double_rules():
+    """Doubles take two words per component: the conversion is not applied to them (a double4 position
+    output stays the aggregate-conversion NotSupportedError it was)."""
+    from pyd3d11.errors import NotSupportedError
+
+    with pytest.raises(NotSupportedError, match="double"):
+        _blob("double4 main(uint id : SV_VertexID) : SV_Position { return 1; }", "vs_5_0")

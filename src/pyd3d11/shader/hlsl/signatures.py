@@ -20,6 +20,7 @@ from .sysvalues import (
 )
 from .types import (
     BOOL,
+    DOUBLE,
     FLOAT,
     INT,
     MIN_PRECISION,
@@ -201,6 +202,8 @@ class SignatureBinding:
         reg_base = VALUE_BASE[up]
         decl = concrete(lt.base)
         if decl == reg_base or decl == INT and reg_base == UINT:  # int and uint share the bits
+            return slots
+        if decl == DOUBLE:  # a double's two words per component: left to the signature's own double rules
             return slots
         n = len(slots)
         if out:
