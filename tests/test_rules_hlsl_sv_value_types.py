@@ -93,9 +93,9 @@ def test_signature_records_the_system_value_type(decl, ctype):
 
 
 def test_double_system_value_keeps_the_double_rules():
-    """Doubles take two words per component: the conversion is not applied to them (a double4 position
-    output stays the aggregate-conversion NotSupportedError it was)."""
+    """Doubles take two words per component: the conversion is not applied to them (a double vertex-ID
+    input stays the NotSupportedError it was)."""
     from pyd3d11.errors import NotSupportedError
 
     with pytest.raises(NotSupportedError, match="double"):
-        _blob("double4 main(uint id : SV_VertexID) : SV_Position { return 1; }", "vs_5_0")
+        _blob("float4 main(double id : SV_VertexID) : SV_Position { return float4(id, 0, 0, 1); }", "vs_5_0")
