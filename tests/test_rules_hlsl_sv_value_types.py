@@ -99,3 +99,11 @@ def test_double_system_value_keeps_the_double_rules():
 
     with pytest.raises(NotSupportedError, match="double"):
         _blob("float4 main(double id : SV_VertexID) : SV_Position { return float4(id, 0, 0, 1); }", "vs_5_0")
+
+
+def test_vertex_input_other_than_the_ids_keeps_the_declared_type():
+    """At the vertex input only SV_VertexID and SV_InstanceID are generated (D3D11.3 §23.1/§23.3); any other
+    element comes from the input layout in the declared type: ``int4 pos : SV_Position`` records SINT32 and
+    is read as it is (vkd3d's bool-semantics.shader_test feeds it r32g32-sint data)."""
+    src = "float4 main(int4 pos : SV_Position) : SV_Position { return pos; }"
+    assert _sig_types(_blob(src, "vs_5_0"), True)["SV_POSITION"] == 2  # D3D_REGISTER_COMPONENT_SINT32

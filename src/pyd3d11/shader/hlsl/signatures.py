@@ -153,6 +153,12 @@ class SignatureBinding:
                 continue
             self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
             sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
+            # a value the pipeline makes (or an earlier stage's system-value output): of the system value's type;
+            # a vertex shader's other inputs come from the input layout in the declared type (D3D11.3 §23.1/23.3:
+            # only VertexID and InstanceID are generated there; vkd3d's bool-semantics.shader_test feeds an
+            # r32g32-sint element to `int4 pos : sv_position`)
+            generated = sv is not None and up in VALUE_BASE and (self.stage != "vs" or
+                                                                 up in ("SV_VERTEXID", "SV_INSTANCEID"))
             mode = self.interp_mode(lt, allm)
             if self.stage == "ps" and sv and up == "SV_POSITION":
                 mode = "linear noperspective" + (" sample" if "sample" in allm else
@@ -162,7 +168,7 @@ class SignatureBinding:
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             if sv is not None and up == "SV_ISFRONTFACE":
                 ctype = 1
-            elif sv is not None and up in VALUE_BASE:  # the register holds the system value's own type
+            elif generated:  # the register holds the system value's own type
                 ctype = 3 if VALUE_BASE[up] == FLOAT else 1
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
@@ -182,7 +188,7 @@ class SignatureBinding:
             else:
                 add_decl(self.in_decls, f"dcl_input v{reg}.{m}")
             vslots = [("v", (reg,), None, first + c) for c in range(n)]
-            if sv is not None and up in VALUE_BASE:
+            if generated:
                 vslots = self.sv_value(vslots, up, lt)
             elif concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
                 vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
