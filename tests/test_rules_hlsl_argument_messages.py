@@ -3,9 +3,8 @@ warning and error (X3206 'f': implicit truncation of vector type; X3017 'f': can
 and with one candidate of the call's arity an argument that cannot become its array or struct parameter (or an
 array or struct argument that cannot become its parameter) is X3017 rather than X3013; between numeric shapes
 (a float2 for a float4) it stays X3013 (test_rules_hlsl_types). Cases: the
-fxc verdicts and texts recorded in DXC's tools/clang/test/SemaHLSL/conversions-between-type-shapes.hlsl. Not
-reproduced: fxc spells a typedef'd array parameter as 'typedef int[1]'; here it is 'int[1]' (the type does not
-remember its typedef), so array cases check the code and the prefix only."""
+fxc verdicts and texts recorded in DXC's tools/clang/test/SemaHLSL/conversions-between-type-shapes.hlsl. The array cases check the code and the prefix here; their full texts
+(fxc spells a typedef'd array 'typedef int[1]') are tested in test_rules_hlsl_typedef_arrays.py."""
 
 from __future__ import annotations
 

@@ -106,6 +106,13 @@ class Comma(Node):
     items: list[Node]
 
 
+@dataclass(eq=False)
+class Evaluated(Node):
+    """A sub-expression already evaluated by the code generator (an l-value's index with side effects,
+    evaluated once: ``a[k++] += 1``); ``value`` is the generator's value. Never produced by the parser."""
+    value: Any
+
+
 # --- declarations ---------------------------------------------------------------------------------
 @dataclass(eq=False)
 class VarDecl(Node):

@@ -30,7 +30,7 @@ from .check import (
     check_state_values,
     check_uav_model,
 )
-from .classes import is_interface_type
+from .classes import InterfaceType, is_interface_type
 from .constprop import track_store
 from .diagnostics import HlslError, Pos
 from .icb import indexable_slots
@@ -1093,6 +1093,10 @@ class Codegen(SignatureBinding):
         t = d.type
         if holds_objects(t):
             return obj_declare_local(self, d, scope)
+        if isinstance(t, InterfaceType):  # a compile-time name for a pointer or class instance
+            from .ifacelocals import declare
+
+            return declare(self, d, scope)
         if isinstance(t, ObjectType) and t.kind == "string" and d.init is None:
             scope[d.name] = Val(t, [])  # no storage: DXC's SemaHLSL string.hlsl records fxc accepting `string s;`
             return scope[d.name]

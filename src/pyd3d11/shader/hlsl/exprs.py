@@ -53,6 +53,8 @@ def expr(cg: CodegenContext, e: A.Node) -> Val:
 def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     from .codegen import f2b
 
+    if isinstance(e, A.Evaluated):
+        return e.value
     if isinstance(e, A.Literal):
         if e.base == "string":  # a value without storage: only string variables and parameters take it
             return _val(ObjectType("string"), [])
@@ -73,35 +75,44 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
-            v = expr(cg, e.a)
+            target = pin_indices(cg, e.a)
+            v = expr(cg, target)
             _no_bool_lvalue(cg, v, e.pos)
             _step_non_numeric(v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
-            assign_to(cg, e.a, nv, e.pos, direct=True)
-            return expr(cg, e.a)
+            assign_to(cg, target, nv, e.pos, direct=True)
+            return expr(cg, target)
         v = expr(cg, e.a)
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
-        v = expr(cg, e.a)
+        target = pin_indices(cg, e.a)
+        v = expr(cg, target)
         _no_bool_lvalue(cg, v, e.pos)
         _step_non_numeric(v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
-        assign_to(cg, e.a, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
+        assign_to(cg, target, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
         return old
     if isinstance(e, A.Assign):
         if e.op == "=" and objects.assign_null(cg, e.target, e.value, e.pos):
             return _val(VOID, [])
         if e.op == "=":
+            from .ifacelocals import assign as assign_interface_local
+
+            iv = assign_interface_local(cg, e.target, e.value, e.pos)
+            if iv is not None:
+                return iv
+        compound_const = _compound_on_const_local(cg, e) is not None
+        target = pin_indices(cg, e.target)
+        if e.op == "=":
             v = expr(cg, e.value)
         else:
-            cur = expr(cg, e.target)
+            cur = expr(cg, target)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
-        stored = assign_to(cg, e.target, v, e.pos, direct=True,
-                           compound_const=_compound_on_const_local(cg, e) is not None)
-        return stored if stored is not None else expr(cg, e.target)
+        stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
+        return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
         a = expr(cg, e.a)
@@ -775,6 +786,42 @@ def _aggregate(t: Type) -> bool:
     return isinstance(t, (ArrayType, StructType)) and not isinstance(t, ObjectType)
 
 
+def _has_side_effects(e: A.Node) -> bool:
+    """Whether evaluating ``e`` changes anything: an assignment, ``++``/``--`` or a call (a user function
+    may write out parameters or memory; methods like Consume or IncrementCounter do)."""
+    if isinstance(e, (A.Assign, A.Postfix, A.Call, A.MethodCall)):
+        return True
+    if isinstance(e, A.Unary) and e.op in ("++", "--"):
+        return True
+    for name in ("a", "b", "index", "cond", "value", "target"):
+        sub = getattr(e, name, None)
+        if isinstance(sub, A.Node) and _has_side_effects(sub):
+            return True
+    items = getattr(e, "items", None) or getattr(e, "args", None)
+    return any(isinstance(x, A.Node) and _has_side_effects(x) for x in items or ())
+
+
+def pin_indices(cg: CodegenContext, target: A.Node) -> A.Node:
+    """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
+    assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
+    "Operators": HLSL's operators are C's; ``a[k++] += 1`` adds to one element and steps ``k`` once)."""
+    if isinstance(target, A.Index):
+        base = pin_indices(cg, target.a)
+        idx = target.index
+        if _has_side_effects(idx):
+            v = expr(cg, idx)
+            if not v.const:  # the index as it is now, whatever the rest of the expression writes
+                v = _val(v.type, cg.materialize_force(v.slots), v.obj)
+            idx = A.Evaluated(idx.pos, v)
+        if base is target.a and idx is target.index:
+            return target
+        return A.Index(target.pos, base, idx)
+    if isinstance(target, A.Member):
+        base = pin_indices(cg, target.a)
+        return target if base is target.a else A.Member(target.pos, base, target.name)
+    return target
+
+
 def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) -> None:
     """Implicit conversion of an assignment where an array or struct is involved. fxc (DXC SemaHLSL
     more-operators.hlsl, X3017 each): an aggregate never converts implicitly to or from a scalar, vector or
@@ -788,26 +835,48 @@ def check_aggregate_assignment(cg: CodegenContext, src: Type, dst: Type, pos) ->
         return  # internal flat values, objects: not an aggregate conversion of the language
     from .codegen import flat_numeric
     from .objects import holds_objects
-
-    def name(t: Type) -> str:
-        return f"struct {t.name}" if isinstance(t, StructType) and t.name else str(t)
+    from .overload import type_spelling as name
 
     if holds_objects(src) or holds_objects(dst):
         # aggregates holding objects convert only component for component, object for object of one kind
         # (DXC object-operators.hlsl: fxc's X3017 for ``bools = mixed_ss`` and ``f3_ss = mixed_ss``)
         from .objects import components
 
-        if components(src) != components(dst):
-            raise cg.err(pos, f"cannot convert from '{name(src)}' to '{name(dst)}'", 3017)
+        ca, cb = components(src), components(dst)
+        if ca != cb:
+            raise cg.err(pos, f"{_refusal(len(ca), len(cb))} from '{name(src)}' to '{name(dst)}'", 3017)
         return
 
-    if not (_aggregate(src) and _aggregate(dst)):
-        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
     a, b = flat_numeric(src), flat_numeric(dst)
+    if not (_aggregate(src) and _aggregate(dst)):
+        # a lone scalar never becomes a struct or an array: "cannot convert" although it is the smaller
+        # side (``ari1 = ints``, ``f3_ss = bools``)
+        scalar_in = isinstance(src, NumType) and src.n == 1
+        how = "cannot convert" if scalar_in or a is None or b is None else _refusal(len(a), len(b))
+        raise cg.err(pos, f"{how} from '{name(src)}' to '{name(dst)}'", 3017)
     if a is None or b is None:
         return  # objects inside: the object rules decide
     if len(a) != len(b) or any(concrete(x.base) != concrete(y.base) for x, y in zip(a, b, strict=True)):
-        raise cg.err(pos, f"cannot implicitly convert from '{name(src)}' to '{name(dst)}'", 3017)
+        raise cg.err(pos, f"{_refusal(len(a), len(b))} from '{name(src)}' to '{name(dst)}'", 3017)
+
+
+def object_aggregate_refusal(src: Type, dst: Type) -> str:
+    """The X3017 text of assigning ``src`` to an object-bearing ``dst`` whose objects it cannot supply
+    (object-operators.hlsl: ``mixed_ss = f3_ss`` "cannot implicitly convert from 'struct f3_s' to 'struct
+    mixed_s'"): the wording by component counts, objects counted as components."""
+    from .objects import components
+    from .overload import type_spelling
+
+    how = _refusal(len(components(src)), len(components(dst)))
+    return f"{how} from '{type_spelling(src)}' to '{type_spelling(dst)}'"
+
+
+def _refusal(n_src: int, n_dst: int) -> str:
+    """fxc's wording of an assignment's X3017 between aggregates, inferred from every such record in DXC
+    SemaHLSL more-operators.hlsl and object-operators.hlsl: "cannot implicitly convert" when the destination
+    has more components than the source (``ari2 = ari1``, ``i22 = ari1``, ``mixed_ss = f3_ss``), "cannot
+    convert" when it has as many or fewer (``farr23 = arr23``, ``ari1 = ari2``, ``f3_ss = mixed_ss``)."""
+    return "cannot implicitly convert" if n_dst > n_src else "cannot convert"
 
 
 def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False,
@@ -1106,12 +1175,15 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     if not any(_sig(f) in defs for f in cands):
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     args = []
+    arg_nodes = list(e.args)  # out/inout arguments with their side-effecting indices evaluated once
     from .classes import interface_arg, is_interface_type
 
     for i, a in enumerate(e.args):
         if any(i < len(f.params) and is_interface_type(f.params[i].type) for f in cands):
             args.append(interface_arg(cg, a))  # an interface pointer (or class instance) passes by reference
             continue
+        if any(i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods) for f in cands):
+            a = arg_nodes[i] = pin_indices(cg, a)  # copied back after the call: `f(a[k++])` steps k once
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
         out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
                        for f in cands)
@@ -1159,7 +1231,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if "out" not in p.mods or "inout" in p.mods:
             cg.store(local.slots, cg.convert(a, p.type, e.pos, context=e.name).slots)
         if "out" in p.mods or "inout" in p.mods:
-            copy_back.append((e.args[i], local))
+            copy_back.append((arg_nodes[i], local))
         scope[p.name] = local
     # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None

@@ -55,6 +55,10 @@ def _fv(cg: CodegenContext, v: Val, pos) -> Val:
 
 
 def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    from .exprs import pin_indices
+
+    # out arguments are read and written back through their nodes: a side-effecting index runs once
+    arg_nodes = [pin_indices(cg, a) for a in arg_nodes]
     if name in _BARRIERS:
         if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
@@ -696,6 +700,9 @@ _MIN_METHOD_ARGS = (("SampleCmpLevelZero", 3), ("SampleCmp", 3), ("SampleLevel",
 
 
 def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+    from .exprs import pin_indices
+
+    arg_nodes = [pin_indices(cg, a) for a in arg_nodes]  # out arguments (GetDimensions, status): once
     t = obj.type
     if not isinstance(t, ObjectType) or obj.obj is None:
         raise cg.err(pos, f"'{name}': method call on a non-object", 3018)

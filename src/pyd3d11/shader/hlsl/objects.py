@@ -267,11 +267,15 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
 
         src_objs = [Val(r.type, [], r) for r in src.obj[1]]
     else:
-        raise cg.err(pos, f"cannot convert from '{src.type}' to '{dst.type}'", 3017)
+        from .exprs import object_aggregate_refusal
+
+        raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)
     dl = leaves(dst.type)
     if len(dl) != len(src_objs) or any(str(o.type.kind) != t.kind for o, (_p, t) in zip(src_objs, dl,
                                                                                            strict=False)):
-        raise cg.err(pos, f"cannot convert from '{src.type}' to '{dst.type}'", 3017)
+        from .exprs import object_aggregate_refusal
+
+        raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)
     for (p, _t), o in zip(dl, src_objs, strict=True):
         _set(cg, dst, p, o, pos)
     if dst.slots:

@@ -246,8 +246,8 @@ def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: li
                 # only where an array or struct is involved: the records are all such; between numeric shapes
                 # (a float2 for a float4) fxc's answer stays "no matching" (test_rules_hlsl_types)
                 if not compatible(at, p.type) and (_aggregate(at) or _aggregate(p.type)):
-                    how = "cannot implicitly convert" if _true_matrix(at) else "cannot convert"
-                    raise cg.err(e.pos, f"'{e.name}': {how} from '{_spelling(at)}' to '{_spelling(p.type)}'", 3017)
+                    how = _argument_refusal(at, p.type)
+                    raise cg.err(e.pos, f"'{e.name}': {how} from '{type_spelling(at)}' to '{type_spelling(p.type)}'", 3017)
         raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)
     if len(found) > 1:
         raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
@@ -260,15 +260,30 @@ def _aggregate(t: Type) -> bool:
     return isinstance(t, ArrayType) or isinstance(t, StructType) and not isinstance(t, ClassType)
 
 
+def _argument_refusal(arg: Type, param: Type) -> str:
+    """fxc's wording of an argument's X3017 (every record of DXC SemaHLSL conversions-between-type-shapes):
+    "cannot implicitly convert" when a true matrix (both dimensions above 1) stands on either side and the
+    component counts differ (``to_a1(m2x2)``, ``to_m2x2(a5)``), "cannot convert" otherwise — also for a
+    matrix and an aggregate of as many components (``to_a4(m2x2)``, ``to_m2x2(a4)``)."""
+    from .codegen import flat_numeric
+
+    if not (_true_matrix(arg) or _true_matrix(param)):
+        return "cannot convert"
+    a, b = flat_numeric(arg), flat_numeric(param)
+    return "cannot implicitly convert" if a is not None and b is not None and len(a) != len(b) else "cannot convert"
+
+
 def _true_matrix(t: Type) -> bool:
     return isinstance(t, NumType) and t.shape == "m" and t.rows > 1 and t.cols > 1
 
 
-def _spelling(t: Type) -> str:
-    """A type as fxc spells it in conversion messages: structs as ``struct S``, a one-component matrix as the
-    one-component vector (``int1x1`` is ``int1``)."""
+def type_spelling(t: Type) -> str:
+    """A type as fxc spells it in conversion messages: structs as ``struct S``, a one-row matrix as the vector
+    of its columns (``int1x1`` is ``int1``, ``int1x2`` is ``int2``: conversions-between-type-shapes' records
+    ``'to_m1x2': cannot convert from 'typedef int[2]' to 'int2'``, ``cannot convert from 'int3x1' to 'int2'``
+    for ``(int1x2)m3x1``); an Nx1 matrix keeps its spelling (``int2x1``)."""
     if isinstance(t, StructType):
         return f"struct {t.name}"
-    if isinstance(t, NumType) and t.shape == "m" and t.rows == 1 and t.cols == 1:
-        return str(NumType(t.base, 1, 1, "v"))
+    if isinstance(t, NumType) and t.shape == "m" and t.rows == 1:
+        return str(NumType(t.base, 1, t.cols, "v"))
     return str(t)

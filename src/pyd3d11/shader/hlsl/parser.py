@@ -216,6 +216,8 @@ class Parser:
             t = self.types[name]
             if isinstance(t, NumType):  # remember the spelling for reflection's type name
                 return NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=t.prec, alias=name)
+            if isinstance(t, ArrayType) and t.alias is None:  # messages spell it `typedef int[1]`
+                return ArrayType(t.elem, t.count, alias=name)
             return t
         if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
             spelled = DX8_TYPEDEFS[name]
@@ -366,7 +368,7 @@ class Parser:
         if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):
             return NumType(t.base, t.rows, t.cols, "m", "row_major" in mods, prec=t.prec, alias=t.alias)
         if isinstance(t, ArrayType):
-            return ArrayType(self._apply_major(t.elem, mods), t.count)
+            return ArrayType(self._apply_major(t.elem, mods), t.count, alias=t.alias)
         return t
 
     def parse_array_suffix(self, t: Type) -> Type:

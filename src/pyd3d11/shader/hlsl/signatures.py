@@ -10,9 +10,17 @@ from .compat import compat_semantic
 from .diagnostics import Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
-from .sysvalues import clip_cull_error, component_count_error, default_point, is_system_value_at, system_value_error
+from .sysvalues import (
+    VALUE_BASE,
+    clip_cull_error,
+    component_count_error,
+    default_point,
+    is_system_value_at,
+    system_value_error,
+)
 from .types import (
     BOOL,
+    DOUBLE,
     FLOAT,
     INT,
     MIN_PRECISION,
@@ -122,11 +130,11 @@ class SignatureBinding:
                     self.special_inputs[special] = 1
                     comps = "" if special == "vThreadIDInGroupFlattened" else ".xyz"
                     self.in_decls.append(f"dcl_input {special}{comps}")
-                slots += [(special, (), None, c) for c in range(n)]
+                slots += self.sv_value([(special, (), None, c) for c in range(n)], up, lt)
                 continue
             if self.stage == "ps" and up == "SV_COVERAGE":
                 self.in_decls.append("dcl_input vCoverage")
-                slots += [("vCoverage", (), None, 0)]
+                slots += self.sv_value([("vCoverage", (), None, 0)], up, lt)
                 continue
             if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
                 continue
@@ -145,6 +153,12 @@ class SignatureBinding:
                 continue
             self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
             sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
+            # a value the pipeline makes (or an earlier stage's system-value output): of the system value's type;
+            # a vertex shader's other inputs come from the input layout in the declared type (D3D11.3 §23.1/23.3:
+            # only VertexID and InstanceID are generated there; vkd3d's bool-semantics.shader_test feeds an
+            # r32g32-sint element to `int4 pos : sv_position`)
+            generated = sv is not None and up in VALUE_BASE and (self.stage != "vs" or
+                                                                 up in ("SV_VERTEXID", "SV_INSTANCEID"))
             mode = self.interp_mode(lt, allm)
             if self.stage == "ps" and sv and up == "SV_POSITION":
                 mode = "linear noperspective" + (" sample" if "sample" in allm else
@@ -152,9 +166,10 @@ class SignatureBinding:
             reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
             mask = comp_mask(first, n)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-            if sv is not None and up in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_ISFRONTFACE",
-                                         "SV_SAMPLEINDEX"):
+            if sv is not None and up == "SV_ISFRONTFACE":
                 ctype = 1
+            elif generated:  # the register holds the system value's own type
+                ctype = 3 if VALUE_BASE[up] == FLOAT else 1
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
                                        min_precision=sig_min_precision(lt)))
@@ -173,7 +188,9 @@ class SignatureBinding:
             else:
                 add_decl(self.in_decls, f"dcl_input v{reg}.{m}")
             vslots = [("v", (reg,), None, first + c) for c in range(n)]
-            if concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
+            if generated:
+                vslots = self.sv_value(vslots, up, lt)
+            elif concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
                 vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
             slots += vslots
         order = self.sig_order(t)
@@ -183,6 +200,21 @@ class SignatureBinding:
                 value[val_i] = slots[sig_i]
             slots = value
         return Val(t, slots)
+
+    def sv_value(self, slots: list[Slot], up: str, lt: NumType, out: bool = False) -> list[Slot]:
+        """A system value's register (the type VALUE_BASE gives it) read as, or written from, the declared type:
+        an implicit conversion of the value (``float id : SV_VertexID`` is utof of the index, ``uint2 p :
+        SV_Position`` ftou of the position). Declared as the register's type: the slots themselves."""
+        reg_base = VALUE_BASE[up]
+        decl = concrete(lt.base)
+        if decl == reg_base or decl == INT and reg_base == UINT:  # int and uint share the bits
+            return slots
+        if decl == DOUBLE:  # a double's two words per component: left to the signature's own double rules
+            return slots
+        n = len(slots)
+        if out:
+            return self.convert_base(Val(NumType(decl, 1, n, "v"), slots), reg_base).slots
+        return self.convert_base(Val(NumType(reg_base, 1, n, "v"), slots), decl).slots
 
     @staticmethod
     def interp_mode(t: NumType, mods: frozenset) -> str:
@@ -234,7 +266,9 @@ class SignatureBinding:
             n = lt.n
             vals = v.slots[k:k + n]
             k += n
-            if concrete(lt.base) == BOOL:
+            if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
+                vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
+            elif concrete(lt.base) == BOOL:
                 vals = self.alu("and", UINT, n, [vals, [imm(1)] * n])
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
                 reg_name = _PS_SPECIAL_OUT[up]
@@ -273,6 +307,8 @@ class SignatureBinding:
 
                     sv = tess_sv(self, up, idx, pos)
                 ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+                if sv is not None and up in VALUE_BASE:
+                    ctype = 3 if VALUE_BASE[up] == FLOAT else 1
                 elem = SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
                                min_precision=sig_min_precision(lt))
                 self.outputs.append(elem)

@@ -178,3 +178,16 @@ def vertex_element_error(cg, name: str, idx: int, n: int, point: str) -> str | N
     carry ``name``, or None."""
     return system_value_error(cg.stage, cg.major, cg.minor, "in", name, idx, point) or \
         component_count_error(name, n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", point)
+
+
+#: the component type of each system value's register (the Semantics page's "Type" column; D3D11.3 §23/§24
+#: "Type:" lines): the pipeline produces / consumes these, whatever type the shader declares. SV_Target takes the
+#: render target's type and SV_IsFrontFace is a bool mask (0 / ~0): neither is listed (declared type kept)
+VALUE_BASE: dict[str, str] = {
+    **{n: "float" for n in ("SV_POSITION", "SV_CLIPDISTANCE", "SV_CULLDISTANCE", "SV_DEPTH", "SV_DEPTHGREATEREQUAL",
+                            "SV_DEPTHLESSEQUAL", "SV_TESSFACTOR", "SV_INSIDETESSFACTOR", "SV_DOMAINLOCATION")},
+    **{n: "uint" for n in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_COVERAGE",
+                           "SV_STENCILREF", "SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX", "SV_GSINSTANCEID",
+                           "SV_OUTPUTCONTROLPOINTID", "SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREADID",
+                           "SV_GROUPINDEX")},
+}

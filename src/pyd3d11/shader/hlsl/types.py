@@ -122,13 +122,25 @@ def matrix(base: str, rows: int, cols: int) -> NumType:
 class ArrayType(Type):
     elem: Type
     count: int
+    #: the typedef name the array type was spelled with (``typedef int A1[1]; A1 a;``): fxc's messages spell
+    #: such a type ``typedef int[1]`` (DXC SemaHLSL conversions-between-type-shapes' fxc records); not part of
+    #: the type's identity
+    alias: str | None = field(default=None, compare=False)
 
     @property
     def slots(self) -> int:  # type: ignore[override]
         return self.elem.slots * self.count
 
     def __str__(self) -> str:
-        return f"{self.elem}[{self.count}]"
+        # dimensions in declaration order, outermost first: fxc writes ``int[2][3]`` for ``int a[2][3]``
+        # (more-operators.hlsl's X3017 record), whose outer array holds three-element rows
+        dims = [self.count]
+        t = self.elem
+        while isinstance(t, ArrayType) and t.alias is None:
+            dims.append(t.count)
+            t = t.elem
+        text = str(t) + "".join(f"[{d}]" for d in dims)
+        return f"typedef {text}" if self.alias is not None else text
 
 
 @dataclass(eq=False, slots=True)

@@ -1,0 +1,99 @@
+"""Local variables of interface type (MicrosoftDocs direct3dhlsl "Interfaces and Classes": an interface
+instance names a class instance the application picks at run time through the shader's interface slots).
+
+A local interface variable holds no storage of its own: it is a name for the global pointer (or constant
+pointer-array element) or the class instance it was given, so calls through it go through that pointer's
+slot, or inline the class's method. The rules tested here follow from that definition:
+
+* ``I l = g_ptr; l.f()`` calls through ``g_ptr``'s slot (the application's instance answers);
+* ``I l = g_instance;`` calls the instance's class method (no slot; shader model 4 too);
+* a later ``l = other`` at the same control level names ``other`` from there on;
+* a value that is neither the interface nor a class implementing it cannot convert (X3017; wording
+  inferred); a call through a local never given an instance is X4000 (as for object locals);
+* a local given a pointer inside run-time control flow would need a run-time choice: NotSupportedError.
+
+Expected pixels are the class methods worked out by hand (test_hlsl_interface_params' classes and
+constants)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_hlsl_interface_params import ADD, SCALE, SRC, draw, this_pointer_vars
+
+from pyd3d11.errors import NotSupportedError, ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.reflection import D3DReflect
+
+LOCALS = SRC + """
+float4 PSLocalPtr() : SV_Target { iLight l = g_light; return float4(l.Get(g_n.xyz), 1); }
+float4 PSLocalElem() : SV_Target { iLight l = g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSLocalInst() : SV_Target { iLight l = g_add; return float4(l.Get(g_n.xyz), 1); }
+float4 PSReassign() : SV_Target {
+    iLight l = g_scale; float3 a = l.Get(g_n.xyz);
+    l = g_light; return float4(a + l.Get(g_n.xyz) * 10, 1); }
+float4 PSLate() : SV_Target { iLight l; l = g_lights[0]; return float4(W(l, g_n.xyz), 1); }
+float4 PSConstIf() : SV_Target { iLight l = g_scale; if (1 > 0) l = g_add; return float4(l.Get(g_n.xyz), 1); }
+"""
+
+
+def _compile(entry: str, target: str = "ps_5_0", src: str = LOCALS) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, entry, target))
+
+
+@pytest.mark.parametrize("instance,want", [("g_scale", SCALE), ("g_add", ADD)])
+def test_local_named_after_a_global_pointer_calls_through_its_slot(instance, want):
+    blob = _compile("PSLocalPtr")
+    assert this_pointer_vars(blob) == [("g_light", 0, 1, 0x6)]
+    np.testing.assert_array_equal(draw(blob, [instance])[:3], want)
+
+
+def test_local_named_after_a_constant_array_element():
+    blob = _compile("PSLocalElem")
+    np.testing.assert_array_equal(draw(blob, ["g_scale", "g_add"])[:3], ADD)
+    np.testing.assert_array_equal(draw(blob, ["g_add", "g_scale"])[:3], SCALE)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_local_given_a_class_instance_inlines_its_method(target):
+    blob = _compile("PSLocalInst", target)
+    assert this_pointer_vars(blob) == []
+    np.testing.assert_array_equal(draw(blob, [])[:3], ADD)
+
+
+@pytest.mark.parametrize("instance,want", [("g_scale", SCALE), ("g_add", ADD)])
+def test_reassigned_local_names_the_new_value_from_there_on(instance, want):
+    blob = _compile("PSReassign")
+    np.testing.assert_array_equal(draw(blob, [instance])[:3], SCALE + want * np.float32(10))
+
+
+def test_local_assigned_after_its_declaration_and_passed_on():
+    blob = _compile("PSLate")
+    assert D3DReflect(blob).GetNumInterfaceSlots() == 2
+    np.testing.assert_array_equal(draw(blob, ["g_add", "g_scale"])[:3], ADD)
+
+
+def test_assignment_under_a_constant_condition_is_straight_line_code():
+    np.testing.assert_array_equal(draw(_compile("PSConstIf"), [])[:3], ADD)
+
+
+@pytest.mark.parametrize("body", ["iLight l = g_not;", "iLight l = g_n;", "iLight l = g_light; l = g_not;"])
+def test_value_that_is_not_the_interface_cannot_convert(body):
+    src = LOCALS + f"cNot g_not;\nfloat4 Bad() : SV_Target {{ {body} return 0; }}"
+    with pytest.raises(ShaderCompileError, match="X3017"):
+        _compile("Bad", src=src)
+
+
+def test_call_through_a_local_never_given_an_instance_is_x4000():
+    src = LOCALS + "float4 Bad() : SV_Target { iLight l; return float4(l.Get(g_n.xyz), 1); }"
+    with pytest.raises(ShaderCompileError, match="X4000"):
+        _compile("Bad", src=src)
+
+
+@pytest.mark.parametrize("stmt", ["if (g_n.x > 0) l = g_lights[0];",
+                                  "[loop] for (int i = 0; i < (int)g_n.x; i++) l = g_lights[0];"])
+def test_assignment_under_run_time_control_flow_is_not_built(stmt):
+    src = LOCALS + ("float4 Bad() : SV_Target { iLight l = g_light; " + stmt +
+                    " return float4(l.Get(g_n.xyz), 1); }")
+    with pytest.raises(NotSupportedError, match="run-time control flow"):
+        _compile("Bad", src=src)
