@@ -15,6 +15,7 @@ import queue
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -766,42 +767,51 @@ def _scratch_args(k: Kernel, A: _Args, cache: dict | None = None) -> None:
         A.ptr(f"tgsm{reg}", _scratch(words * groups))
 
 
-def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> None:
-    """Run group ranges of one dispatch on the worker pool (ctypes releases the GIL during each kernel
-    call). Every item gets its own argument array and scratch; resources are shared (items write
-    disjoint results wherever D3D defines them, see :func:`order_bound`)."""
+def _run_on_pool(k: Kernel, A: _Args, n_items: int, fill: Callable[[_Args, int], None]) -> None:
+    """Call kernel ``k`` once per item on the worker pool (ctypes releases the GIL during each call): each item
+    gets a copy of ``A``'s arguments with its own scratch, which ``fill(args, item)`` completes; a kernel that
+    polls the watchdog gets its own guard, and a signal handler raising inside a poll is re-raised here."""
     import sys
 
     errors: list[BaseException] = []
     guards: list[_Interrupted] = []
 
     def run(i: int) -> None:
-        g, count = items[i]
         a = _Args(A.layout)
         a.a[:] = A.a
         a.keep = []  # A keeps the shared resources alive; a keeps its own scratch
         _scratch_args(k, a)
-        a.set("n", count * T)
-        a.set("gbase", g)
-        if not a.wants("poll"):
-            k.fn(a.a.ctypes.data)
-            return
-        guard = _Interrupted()
-        guards.append(guard)
-        a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
-        a.ptr("pollflag", guard.flag)
+        fill(a, i)
+        if a.wants("poll"):
+            guard = _Interrupted()
+            guards.append(guard)
+            a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
+            a.ptr("pollflag", guard.flag)
         k.fn(a.a.ctypes.data)
 
     old = sys.unraisablehook
     sys.unraisablehook = lambda u: errors.append(u.exc_value)  # a signal handler raising in a poll
     try:
-        pool.parallel_for(len(items), run)
+        pool.parallel_for(n_items, run)
     finally:
         sys.unraisablehook = old
     if errors:
         raise errors[0]
     for g in guards:
         g.raise_if_stopped()  # a kernel stopped by the watchdog (shader/watchdog.py)
+
+
+def _call_items(k: Kernel, A: _Args, items: list[tuple[int, int]], T: int) -> None:
+    """Run group ranges of one dispatch on the worker pool. Every item gets its own argument array and
+    scratch; resources are shared (items write disjoint results wherever D3D defines them, see
+    :func:`order_bound`)."""
+
+    def fill(a: _Args, i: int) -> None:
+        g, count = items[i]
+        a.set("n", count * T)
+        a.set("gbase", g)
+
+    _run_on_pool(k, A, len(items), fill)
 
 
 _POLL_FN = ctypes.CFUNCTYPE(None)
@@ -1073,38 +1083,15 @@ def _call_lanes(k: Kernel, A: _Args, items: list[tuple[int, int]], lane_arrays: 
     """Run lane ranges of one graphics run on the worker pool: each item calls the kernel with its own scratch
     and the lane-indexed arrays (``lane_arrays``: name -> array whose rows are Ng words, lane i at word i of a
     row) advanced to its first lane, so it reads and writes exactly its own lanes' words."""
-    import sys
-
-    errors: list[BaseException] = []
-    guards: list[_Interrupted] = []
     slots = [(A.layout.slots[name], arr.ctypes.data) for name, arr in lane_arrays.items() if name in A.layout.slots]
 
-    def run(i: int) -> None:
+    def fill(a: _Args, i: int) -> None:
         lo, hi = items[i]
-        a = _Args(A.layout)
-        a.a[:] = A.a
-        a.keep = []  # A keeps the shared resources and lane arrays alive; a keeps its own scratch
-        _scratch_args(k, a)
         for slot, base in slots:
             a.a[slot] = base + 4 * lo  # 4-byte words
         a.set("n", hi - lo)
-        if a.wants("poll"):
-            guard = _Interrupted()
-            guards.append(guard)
-            a.set("poll", ctypes.cast(guard.cfunc, ctypes.c_void_p).value)
-            a.ptr("pollflag", guard.flag)
-        k.fn(a.a.ctypes.data)
 
-    old = sys.unraisablehook
-    sys.unraisablehook = lambda u: errors.append(u.exc_value)  # a signal handler raising in a poll
-    try:
-        pool.parallel_for(len(items), run)
-    finally:
-        sys.unraisablehook = old
-    if errors:
-        raise errors[0]
-    for g in guards:
-        g.raise_if_stopped()  # a kernel stopped by the watchdog (shader/watchdog.py)
+    _run_on_pool(k, A, len(items), fill)
 
 
 # ----------------------------------------------------------------------------------------------
