@@ -49,7 +49,7 @@ MODULES: dict[str, list[str]] = {
     # the native backend's generators: mutants change the emitted LLVM IR; the differential tests must notice
     "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
-                                     "test_native_fused_special_out.py"],
+                                     "test_native_fused_special_out.py", "test_native_fused_forced.py"],
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
@@ -76,7 +76,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/fused.py": ["test_fused_geometry_memo.py", "test_draw_queue.py", "test_draw_deferred_passes.py",
                                  "test_native_fused_diff.py", "test_native_fused_points_lines.py",
                                  "test_native_fused_fallback_rules.py", "test_native_fused_clip.py",
-                                 "test_native_fused_special_out.py"],
+                                 "test_native_fused_special_out.py", "test_native_fused_forced.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py", "test_fused_geometry_memo.py"],
     # session 10's native modules: typed UAV access, scene binning across draws, the 8-triangle setup
     "pipeline/native/uav_gen.py": ["test_native_typed_uav.py", "test_native_ps_vs_uavs.py"],
