@@ -111,3 +111,12 @@ def test_error_among_arguments_names_its_own_line():
     with pytest.raises(ShaderCompileError) as ei:
         D3DPreprocess("#define F(a) a\nint x = F(1\n#error here\n);\n", None, "t.hlsl", None, None)
     assert "t.hlsl(3,1): error X1003: #error here" in ei.value.errors, ei.value.errors
+
+
+# §6.10.4p3: "#line N" makes the following source line N. Among a macro's arguments the directive takes effect
+# where it stands (GCC's "Directives Within Macro Arguments": as if the invocation were not there): the line
+# after it is N, and the numbering goes on from there; no later directive applies it again
+def test_line_directive_among_arguments_numbers_the_following_lines():
+    src = ("#define F(a) a\nint x = F(1\n#line 50\n+ __LINE__\n);\nint y = __LINE__;\n#define G 1\n"
+           "int z = __LINE__;")
+    assert pp(src) == "int x = 1 + 50; int y = 52; int z = 54;"
