@@ -47,7 +47,8 @@ MODULES: dict[str, list[str]] = {
                                "test_draw_strip_passes.py", "test_draw_strip_adj_passes.py"],
     "pipeline/setup.py": ["test_rules_setup.py", "test_rules_setup_draw.py", "test_raster_triangles.py", "test_pipeline_triangles.py", "test_pipeline_eval.py"],
     # the native backend's generators: mutants change the emitted LLVM IR; the differential tests must notice
-    "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py"],
+    "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py",
+                                  "test_native_om_encode.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
                                      "test_native_fused_special_out.py", "test_native_fused_forced.py"],
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
