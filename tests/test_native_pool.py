@@ -167,3 +167,38 @@ def test_zeros_clears_every_byte_in_ranges(monkeypatch, threads, shape, dtype):
     assert not a.view(np.uint8).any()
     nbytes = int(np.prod(shape)) * np.dtype(dtype).itemsize
     assert bool(calls) == (threads > 1 and nbytes >= 128)
+
+
+# --- rules pinned after the seed-8 mutation round (pool.py survivors #1, #6, #10) -----------------------------
+@pytest.mark.parametrize("cpus", [{0}, {3}, {0, 1, 2}])
+def test_cpu_count_is_the_cpus_this_process_may_use(monkeypatch, cpus):
+    # the module's rule: without PYD3D11_THREADS / set_threads, one thread per CPU of the affinity mask (one
+    # CPU: one thread, the caller's, so nothing is handed to workers)
+    monkeypatch.setattr(pool.os, "sched_getaffinity", lambda pid: set(cpus), raising=False)
+    monkeypatch.setenv("PYD3D11_THREADS", "")
+    pool.set_threads(None)
+    assert pool.cpu_count() == len(cpus)
+    assert pool.threads() == len(cpus)
+
+
+@pytest.mark.parametrize("env,want", [("1", 1), ("2", 2), ("7", 7)])
+def test_threads_env_value_is_taken_as_given(monkeypatch, env, want):
+    # PYD3D11_THREADS=1 is the documented way to run every native item on the calling thread
+    monkeypatch.setenv("PYD3D11_THREADS", env)
+    pool.set_threads(None)
+    assert pool.threads() == want
+
+
+def test_pool_grows_when_more_workers_are_asked(monkeypatch):
+    # parallel_for's rule: min(threads, count) threads take items at once; an executor made for fewer threads
+    # must grow, or the later call runs fewer items concurrently than it was given threads for
+    monkeypatch.setattr(pool, "_pool", None)
+    monkeypatch.setattr(pool, "_pool_size", 0)
+    try:
+        pool.set_threads(2)
+        pool.parallel_for(2, lambda i: None)  # an executor of one worker (the caller is the second thread)
+        pool.set_threads(4)
+        barrier = threading.Barrier(4, timeout=5)
+        pool.parallel_for(4, lambda i: barrier.wait())  # four items in flight at once, or this times out
+    finally:
+        pool.set_threads(None)

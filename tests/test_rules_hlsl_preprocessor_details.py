@@ -85,3 +85,38 @@ def test_merge_table_agrees_with_retokenising():
         for b in toks:
             want = (a[-1] == "/" and b[0] in "/*") or p.tokenize_line(a + b) != [a, b]
             assert p._would_merge(a, b) == want, (a, b)
+
+
+# --- seed-8 mutation round (preprocessor.py survivors #144, #617) ---------------------------------------------
+# C99 §6.4.4.4p3 and its table of simple escape sequences: \' \" \? \\ \a \b \f \n \r \t \v, with the values of
+# the execution character set (ASCII here, as fxc's host); an #if evaluates a character constant as an int
+# (§6.10.1p4)
+@pytest.mark.parametrize(("escape", "value"), [
+    ("\\'", 39), ('\\"', 34), ("\\?", 63), ("\\\\", 92), ("\\a", 7), ("\\b", 8), ("\\f", 12), ("\\n", 10),
+    ("\\r", 13), ("\\t", 9), ("\\v", 11), ("\\0", 0),
+])
+def test_if_reads_simple_escape_sequences(escape, value):
+    assert pp(f"#if '{escape}' == {value}\nyes\n#else\nno\n#endif") == "yes"
+
+
+# a directive among a macro's arguments takes effect where it stands (test_rules_hlsl_preprocessor_fxc), on its
+# own line: __LINE__ in it is that line (§6.10.8: the presumed line number of the current source line) and a
+# message it raises names that line (fxc's "file(line,col): error X1003: #error ...")
+def test_line_inside_a_directive_among_arguments_is_the_directives_line():
+    src = "#define F(a) a\nint x = F(1\n#if __LINE__ == 3\n+ 2\n#endif\n);\nint y = __LINE__;"
+    assert pp(src) == "int x = 1 + 2; int y = 7;"
+
+
+def test_error_among_arguments_names_its_own_line():
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DPreprocess("#define F(a) a\nint x = F(1\n#error here\n);\n", None, "t.hlsl", None, None)
+    assert "t.hlsl(3,1): error X1003: #error here" in ei.value.errors, ei.value.errors
+
+
+# §6.10.4p3: "#line N" makes the following source line N. Among a macro's arguments the directive takes effect
+# where it stands (GCC's "Directives Within Macro Arguments": as if the invocation were not there): the line
+# after it is N, and the numbering goes on from there; no later directive applies it again
+def test_line_directive_among_arguments_numbers_the_following_lines():
+    src = ("#define F(a) a\nint x = F(1\n#line 50\n+ __LINE__\n);\nint y = __LINE__;\n#define G 1\n"
+           "int z = __LINE__;")
+    assert pp(src) == "int x = 1 + 50; int y = 52; int z = 54;"

@@ -347,6 +347,11 @@ class Preprocessor:
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self.directive(d[1:].strip(), conds, here, i)
                             i = nxt.next_i
+                            if self._line_directive is not None:
+                                # "#line N" among the arguments numbers the line after it N, as it would
+                                # outside the invocation (GCC); left pending, the next directive applied it
+                                self.line_delta = self._line_directive - (i + 1)
+                                self._line_directive = None
                             continue
                         if more == "name" and not d.startswith("("):
                             nxt.unread(incomment)  # the name is not invoked: this line is its own
