@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets, texel_offset_error, unmappable
+from .check import check_texel_offsets, unmappable
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
@@ -727,7 +727,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     if len(arg_nodes) < need:
         raise no_matching(cg, name, len(arg_nodes), pos)
     from .methodsig import HEAD, load_head, load_tails, tail_roles, tails
-    from .texops import access
+    from .texops import access, offset_suffix
 
     texture = k in _DIM or k.startswith("RW") and k[2:] in _DIM
     roles: tuple = ()
@@ -771,12 +771,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             tail = dict(zip(roles, args[HEAD[name]:], strict=False))
             suffix = ""
             if "offset" in tail:
-                off = tail["offset"]
-                if not off.const:
-                    raise texel_offset_error(pos)
-                vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
-                check_texel_offsets(vals, pos)
-                suffix = "_aoffimmi({},{},{})".format(*(vals[:3] if len(vals) >= 3 else vals + [0]))
+                suffix = offset_suffix(tail["offset"], pos)
             clamp = cg.convert(tail["clamp"], _F, pos) if "clamp" in tail else None
             dst = cg.temp()
             samp = Reg("s", (s.reg,), None, None)
@@ -807,12 +802,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             else:
                 suffix = ""
                 if "offset" in tail:
-                    off = tail["offset"]
-                    if not off.const:
-                        raise texel_offset_error(pos)
-                    vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0]
-                    check_texel_offsets(vals, pos)
-                    suffix = "_aoffimmi({},{},{})".format(*vals[:3])
+                    suffix = offset_suffix(tail["offset"], pos)
                 access(cg, "ld", d, [cg.src(c.slots), _res_operand(r)], suffix, None, status_node, pos)
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
         if name == "GetDimensions":

@@ -15,18 +15,21 @@ if TYPE_CHECKING:
     from .codegen import Val
 
 
-def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
-    """``_aoffimmi(u,v,w)`` for a texel offset that is a compile-time constant (after constant
-    propagation and unrolling; anything else is not expressible as an immediate offset)."""
-    v = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
+def offset_suffix(off: Val, pos) -> str:
+    """``_aoffimmi(u,v,w)`` of an offset value whose slots are compile-time constants (after constant
+    propagation and unrolling; anything else is fxc's X4566), each in [-8, 7]."""
     from .check import check_texel_offsets, texel_offset_error
 
-    if not v.const:
+    if not off.const:
         raise texel_offset_error(pos)
-    vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in v.slots] + [0, 0, 0]
-
+    vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in off.slots] + [0, 0, 0]
     check_texel_offsets(vals, pos)
     return "_aoffimmi({},{},{})".format(*vals[:3])
+
+
+def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
+    """:func:`offset_suffix` of ``off`` converted to an ``n``-component int vector."""
+    return offset_suffix(cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos), pos)
 
 
 def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
