@@ -25,6 +25,7 @@ keeps the draw on the reference pipeline with the reason returned here (fused.st
 
 from __future__ import annotations
 
+from ...headers.d3d11_enums import D3D11_UAV_DIMENSION
 from ...shader import ir
 from ..shader_io import EARLY_DEPTH_STENCIL_FLAG, global_flags, input_decls, memo, uses_sample_frequency
 
@@ -42,8 +43,6 @@ _BLOCK_OPEN = frozenset({Op.IF, Op.LOOP, Op.SWITCH})
 _BLOCK_CLOSE = frozenset({Op.ENDIF, Op.ENDLOOP, Op.ENDSWITCH})
 #: instructions whose first operand is a source (conditions, selectors)
 _NO_DEST = frozenset({Op.IF, Op.BREAKC, Op.CONTINUEC, Op.RETC, Op.DISCARD, Op.CALLC, Op.SWITCH, Op.CASE})
-#: D3D11_UAV_DIMENSION_TEXTURE2D
-UAV_DIMENSION_TEXTURE2D = 4
 
 
 def _uav_operand(inst: ir.Instruction) -> ir.Operand | None:
@@ -77,7 +76,7 @@ def bindings_reason(ps: ir.Program, bindings) -> str | None:
             if id(st) in seen:
                 return "pixel shader UAV slots that share a resource"
             seen.add(id(st))
-        if slot in pixel_stored_slots(ps) and int(view.dimension) != UAV_DIMENSION_TEXTURE2D:
+        if slot in pixel_stored_slots(ps) and int(view.dimension) != D3D11_UAV_DIMENSION.D3D11_UAV_DIMENSION_TEXTURE2D:
             return "pixel shader pixel-addressed UAV store on a view that is not a 2D texture"
     return None
 
