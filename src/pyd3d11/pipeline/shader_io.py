@@ -111,7 +111,8 @@ def _global_flags(program: ir.Program) -> int:
 EARLY_DEPTH_STENCIL_FLAG = 1 << (13 - 11)
 
 
-_DECLARATIONS = frozenset(op for op in OP if op.name.startswith("DCL_"))
+#: the declaration opcodes (dcl_*): they declare, never compute or store
+DECLARATIONS = frozenset(op for op in OP if op.name.startswith("DCL_"))
 
 
 def _input_reads(op: ir.Operand, reads: dict[int, int]) -> bool:
@@ -146,7 +147,7 @@ def read_input_components(program: ir.Program) -> dict[int, int] | None:
 def _read_input_components(program: ir.Program) -> dict[int, int] | None:
     reads: dict[int, int] = {}
     for inst in program.instructions:
-        if inst.opcode in _DECLARATIONS:
+        if inst.opcode in DECLARATIONS:
             continue
         for op in inst.operands:
             if not _input_reads(op, reads):

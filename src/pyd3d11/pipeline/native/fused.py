@@ -38,6 +38,7 @@ from ..pull_model import uses_pull_model
 from ..rasterizer import D3D11_STANDARD_MULTISAMPLE_PATTERN, sample_offsets
 from ..setup import pixel_bounds
 from ..shader_io import (
+    DECLARATIONS,
     EARLY_DEPTH_STENCIL_FLAG,
     component_list,
     global_flags,
@@ -314,8 +315,6 @@ _FLOW_OPS = {ir.Opcode.IF, ir.Opcode.ELSE, ir.Opcode.ENDIF, ir.Opcode.LOOP, ir.O
              ir.Opcode.DEFAULT, ir.Opcode.ENDSWITCH, ir.Opcode.RET, ir.Opcode.RETC, ir.Opcode.CALL,
              ir.Opcode.CALLC, ir.Opcode.LABEL}
 
-_DCL_OPS = {op for op in ir.Opcode if op.name.startswith("DCL_")}
-
 
 def _special_out_reason(ps, lw, om) -> str | None:
     """Why the shader's special outputs keep the draw off the lane (None: oDepth / oMask it applies).
@@ -336,7 +335,7 @@ def _special_out_reason(ps, lw, om) -> str | None:
     for inst in ps.instructions:
         if inst.opcode in _FLOW_OPS:
             break
-        if inst.opcode in _DCL_OPS:  # dcl_output oDepth declares, it does not store
+        if inst.opcode in DECLARATIONS:  # dcl_output oDepth declares, it does not store
             continue
         for op in inst.operands:
             pending.discard(int(op.type))
