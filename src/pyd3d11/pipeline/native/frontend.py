@@ -283,32 +283,20 @@ def take_rows(table: np.ndarray, index: np.ndarray) -> np.ndarray:
     rows, so the result does not depend on the split)."""
     index = np.asarray(index)
     out = np.empty((index.shape[0],) + table.shape[1:], table.dtype)
-    ranges = _ranges(index.shape[0])
-    if len(ranges) <= 1:
-        np.take(table, index, axis=0, out=out)
-        return out
-
-    def run(i: int) -> None:
-        a, b = ranges[i]
-        np.take(table, index[a:b], axis=0, out=out[a:b])
-
-    pool.parallel_for(len(ranges), run)
+    _run_parallel(lambda a, b: np.take(table, index[a:b], axis=0, out=out[a:b]), index.shape[0])
     return out
 
 
 def copy_rows(dst: np.ndarray, src: np.ndarray) -> None:
     """``dst[...] = src`` for arrays of one shape, copied in row ranges (axis 0) on the worker pool when there
     are many rows (numpy's copy releases the GIL; the ranges are disjoint)."""
-    ranges = _ranges(dst.shape[0])
-    if len(ranges) <= 1:
-        dst[...] = src
-        return
-
-    def run(i: int) -> None:
-        a, b = ranges[i]
+    def copy(a: int, b: int) -> None:
         dst[a:b] = src[a:b]
 
-    pool.parallel_for(len(ranges), run)
+    if dst.shape[0]:
+        _run_parallel(copy, dst.shape[0])
+    else:
+        dst[...] = src
 
 
 def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
