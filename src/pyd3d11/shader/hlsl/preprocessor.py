@@ -763,22 +763,16 @@ class Preprocessor:
         i = 0
         while i < len(body):
             t = body[i]
-            if t == "#" and amap and body[i + 1:i + 2] == ["@"]:
-                # the charizing operator #@ (#define page: "preceded by a stringizing (#), charizing (#@), or
-                # token-pasting (##) operator"): the argument as written, in single quotes
-                j = i + 2
-                while j < len(body) and body[j] == " ":
-                    j += 1
-                if j < len(body) and body[j] in amap:
-                    out.append("'" + _spelling(amap[body[j]], "'") + "'")
-                    i = j + 1
-                    continue
             if t == "#" and amap:
-                j = i + 1
+                # stringizing #, and the charizing operator #@ (#define page: "preceded by a stringizing (#),
+                # charizing (#@), or token-pasting (##) operator"): the argument as written, in double / single
+                # quotes; a # or #@ before anything but a parameter stays as it is
+                quote = "'" if body[i + 1:i + 2] == ["@"] else '"'
+                j = i + (2 if quote == "'" else 1)
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    out.append('"' + _spelling(amap[body[j]], '"') + '"')
+                    out.append(quote + _spelling(amap[body[j]], quote) + quote)
                     i = j + 1
                     continue
             if t == "##":
