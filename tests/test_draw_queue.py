@@ -321,6 +321,72 @@ def test_two_devices_drawing_on_two_threads():
     assert got == want
 
 
+def test_a_scene_opened_by_another_thread_meanwhile_is_not_dropped(monkeypatch):
+    """Thread B's draw joins the queue, then opens its own scene; thread A's draws, run in exactly that gap,
+    must neither be lost (a scene of A's replaced by B's before it ran) nor run unjoined: the check, the join
+    and the opening are one critical section, so A's draws wait for B's to be added. The gap is forced: B's
+    Scene construction starts A's whole draw sequence and waits (at most 1 s) for it to end; A reads its
+    images only after B's draws."""
+    import threading
+
+    n_tri = 40
+    verts = [_triangles(31, n_tri), _triangles(32, n_tri, snap=True)]
+    native.set_backend("reference")
+    try:
+        want = []
+        for v in verts:
+            sc = _Scene(v)
+            _many_draws(sc, n_tri)
+            want.append(sc.result())
+    finally:
+        native.set_backend(None)
+    native.set_backend("native")
+    pool.set_threads(2)
+    a_go, a_done, b_done = threading.Event(), threading.Event(), threading.Event()
+    real_scene = fused.Scene
+    b_ident: list = []
+
+    def scene(*args):  # B's first scene: A draws everything before B's scene is made the open one
+        if threading.get_ident() in b_ident and not a_go.is_set():
+            a_go.set()
+            a_done.wait(1.0)
+        return real_scene(*args)
+
+    monkeypatch.setattr(fused, "Scene", scene)
+    try:
+        scenes = [_Scene(v) for v in verts]
+        got: list = [None, None]
+        errors: list = []
+
+        def work(i: int) -> None:
+            try:
+                if i == 0:
+                    a_go.wait(10.0)
+                else:
+                    b_ident.append(threading.get_ident())
+                _many_draws(scenes[i], n_tri)
+                (a_done if i == 0 else b_done).set()
+                if i == 0:
+                    b_done.wait(10.0)  # A's result joins only after B's scene has replaced whatever was open
+                got[i] = scenes[i].result()
+            except BaseException as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+                a_done.set()
+                b_done.set()
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        pool.set_threads(None)
+        native.set_backend(None)
+    assert a_go.is_set(), "B's draw must have opened a scene for the case to guard anything"
+    assert not errors, errors
+    assert got[0] == want[0] and got[1] == want[1]
+
+
 def test_queued_tiles_keep_their_compiled_code_alive():
     """The queued draw's tiles hold the kernel and fused modules they run: a cache dropping them meanwhile (a
     cleared cache, a test, a benchmark's cold-start measurement) must not free machine code under running tiles."""

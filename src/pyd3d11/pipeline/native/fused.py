@@ -1062,6 +1062,11 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     full = max(1, min(threads(), geo.n_tiles))
     workers = 1 if geo.area < WORK_PER_WORKER else full
     me = threading.get_ident()
+    # One hold of the queue lock from the check to the add: another thread's draw can neither finish this
+    # scene while the draw binds its arguments (its lane buffer sets would go back to the free list and into
+    # that thread's scene while this draw writes them) nor open its own scene between this draw's join and
+    # its opening of a new one (that scene, and the draws already in it, would be dropped unrun). A re-entrant
+    # lock: the join below and a view's bytes read while binding take it again on this thread.
     with _queue_lock:
         sc = _open
         ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers in (workers, full)
@@ -1069,53 +1074,50 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
               and not any(id(st) in sc.target_ids for st in reads))
         if ok and _queued is not None:
             ok = not any(id(st) in {id(t) for t in _queued[1]} for st in reads)
-    if not ok:
-        join()
-        sc = Scene(grid, geo.n_tiles, workers)
-        stats.scenes += 1
-        sc.release = lambda s=sc: _give_back_sets(s.buffers)
-        with _queue_lock:
+        if not ok:
+            join()
+            sc = Scene(grid, geo.n_tiles, workers)
+            stats.scenes += 1
+            sc.release = lambda s=sc: _give_back_sets(s.buffers)
             _open = sc
-    # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
-    for i, rk in enumerate(okey.rts):
-        if rk is not None:
-            ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
-    if okey.ds is not None:
-        ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
-    for st in touched:
-        st.touch()
-    after: list = []
-    bk = _buffer_key(key)
-    Ts, counts = [], []
-    A0 = None
-    for w in range(sc.workers):
-        bufs = sc.buffers.get((bk, w))
-        if bufs is None:
-            bufs = sc.buffers[(bk, w)] = _take_buffers(key)
-        if A0 is None:
-            T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
-            A0 = k[-1] if kernel is not None else None
-        else:
-            T, cnt, k = _worker_copy(key, kernel, A0, bufs)
-        Ts.append(T)
-        counts.append(cnt)
-        keep.append(k)
-    passed_before = int(ctx.samples_passed)
+        # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
+        for i, rk in enumerate(okey.rts):
+            if rk is not None:
+                ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
+        if okey.ds is not None:
+            ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
+        for st in touched:
+            st.touch()
+        after: list = []
+        bk = _buffer_key(key)
+        Ts, counts = [], []
+        A0 = None
+        for w in range(sc.workers):
+            bufs = sc.buffers.get((bk, w))
+            if bufs is None:
+                bufs = sc.buffers[(bk, w)] = _take_buffers(key)
+            if A0 is None:
+                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+                A0 = k[-1] if kernel is not None else None
+            else:
+                T, cnt, k = _worker_copy(key, kernel, A0, bufs)
+            Ts.append(T)
+            counts.append(cnt)
+            keep.append(k)
+        passed_before = int(ctx.samples_passed)
 
-    def finish() -> None:
-        for fn in after:
-            fn()
-        live = sum(int(c[0]) for c in counts)
-        if has_ps:
-            stats_out.ps_invocations += live
-        stats_out.samples_passed += int(ctx.samples_passed) - passed_before
+        def finish() -> None:
+            for fn in after:
+                fn()
+            live = sum(int(c[0]) for c in counts)
+            if has_ps:
+                stats_out.ps_invocations += live
+            stats_out.samples_passed += int(ctx.samples_passed) - passed_before
 
-    keep.append(targets)
-    with _queue_lock:  # (a join on another thread finishes the open scene under this lock)
+        keep.append(targets)
         if _open is not sc:
-            # the scene was finished while this draw bound its views (a read of a storage it writes, which the
-            # checks above exclude, or another thread's join): nothing of this draw was written; the reference
-            # pipeline draws it
+            # binding read a storage this scene writes (the checks above exclude it) and so finished the scene:
+            # nothing of this draw was written; the reference pipeline draws it
             _fallback("scene finished while the draw was set up")
             return False
         sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
