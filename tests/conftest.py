@@ -6,7 +6,13 @@ Every test runs once per shader backend (issue 12: the whole suite on both backe
 ``shader_backend`` is parametrized with ``native`` (where llvmlite imports) and ``reference``, visible in
 the test ids (``test_x[native]``, ``test_x[reference]``). ``--backends native|reference|all`` (or
 ``PYD3D11_BACKEND``) narrows it. Tests that choose backends themselves opt out with
-``pytest.mark.backend_specific`` or by using the ``both_backends`` fixture; they run once."""
+``pytest.mark.backend_specific`` or by using the ``both_backends`` fixture; they run once.
+
+Tests whose outcome cannot depend on the backend — they never ask which one is selected (compiling,
+parsing, reflection, validation: nothing executes a shader) — are marked ``backend_independent`` and run
+once, so CI's time goes to tests where the two backends differ. The mark is checked, not trusted: every
+decision between the backends goes through ``pyd3d11.shader.native.backend()``, and a marked test that
+calls it fails (remove the mark, or move the test)."""
 
 from __future__ import annotations
 
@@ -42,6 +48,8 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "backend_specific: the test selects shader backends itself (runs once)")
+    config.addinivalue_line("markers", "backend_independent: the test never consults the shader backend (runs "
+                                       "once; checked: consulting it fails the test)")
 
 
 def _backends(config) -> list[str]:
@@ -61,7 +69,8 @@ def _backends(config) -> list[str]:
 def pytest_generate_tests(metafunc):
     if "shader_backend" not in metafunc.fixturenames or "both_backends" in metafunc.fixturenames:
         return
-    if metafunc.definition.get_closest_marker("backend_specific"):
+    if metafunc.definition.get_closest_marker("backend_specific") or \
+            metafunc.definition.get_closest_marker("backend_independent"):
         return
     names = _backends(metafunc.config)
     metafunc.parametrize("shader_backend", names, indirect=True, ids=names)
@@ -72,13 +81,37 @@ def shader_backend(request):
     """The shader backend this run of the test uses (None: the test selects backends itself)."""
     name = getattr(request, "param", None)
     if name is None:
-        yield None
+        if request.node.get_closest_marker("backend_independent") is None:
+            yield None
+            return
+        yield from _no_backend_query(request)
         return
     from pyd3d11.shader import native
 
     native.set_backend(name)
     yield name
     native.set_backend(None)
+
+
+def _no_backend_query(request):
+    """Run a ``backend_independent`` test, failing it when it asks which backend is selected (every
+    backend decision calls ``native.backend()``, directly or through ``use_native()``)."""
+    from pyd3d11.shader import native
+
+    real, asked = native.backend, []
+
+    def backend() -> str:
+        asked.append(1)
+        return real()
+
+    native.backend = backend
+    try:
+        yield None
+    finally:
+        native.backend = real
+    if asked:
+        pytest.fail(f"{request.node.nodeid} is marked backend_independent but consulted the shader backend "
+                    f"{len(asked)} times: its outcome may depend on it (remove the mark)", pytrace=False)
 
 
 @pytest.fixture(params=["native", "reference"])
