@@ -19,6 +19,8 @@ from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.disasm import disassemble_program
 from pyd3d11.shader.dxbc.encoder import encode_program
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def test_worked_example_assembles_to_spec_tokens():
     text = """

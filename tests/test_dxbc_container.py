@@ -14,6 +14,8 @@ from pyd3d11.shader.dxbc.container import DxbcChunk, build_container, parse_cont
 from pyd3d11.shader.dxbc.signature import ELEMENT_LAYOUT, Signature, SignatureElement, build_signature, parse_signature
 from pyd3d11.shader.dxbc.stat import build_sfi0, build_stat, parse_sfi0, parse_stat
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 # The one corpus file whose stored checksum does not match: it was hand-edited after compilation
 # (slimshader's FxDis test pair). Everything else is straight fxc output.
 HAND_EDITED = {"FxDis/test_PS.o"}

@@ -21,6 +21,8 @@ from pyd3d11.shader.blob import (
 from pyd3d11.shader.dxbc.checksum import dxbc_checksum
 from pyd3d11.shader.dxbc.container import build_container
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def _raw_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
     """Chunks read straight from the header (independent of parse_container)."""

@@ -13,6 +13,8 @@ from pyd3d11.shader.dxbc.listing_header import format_listing_header, parse_list
 from pyd3d11.shader.dxbc.rdef import build_rdef
 from pyd3d11.shader.dxbc.signature import build_signature
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 VERSION_LINE = re.compile(r"^[a-z][a-z]_\d_\d")
 
 

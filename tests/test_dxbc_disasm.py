@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import struct
 
+import pytest
 from conftest import conformance_path
 from test_dxbc_program import MAD_VS, read_chunks, words
 
@@ -16,6 +17,8 @@ from pyd3d11.shader.dxbc.disasm import (
     format_int,
     format_untyped,
 )
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 VERSION_RE = re.compile(r"^(ps|vs|gs|hs|ds|cs)_\d_\d")
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from conftest import conformance_path
 
 from pyd3d11.errors import InvalidArgError
 from pyd3d11.shader.dxbc.checksum import dxbc_checksum
 from pyd3d11.shader.dxbc.container import parse_container
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 N_CASES = 10_000
 

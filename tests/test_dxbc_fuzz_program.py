@@ -6,12 +6,15 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from conftest import conformance_path
 from test_dxbc_program import read_chunks
 
 from pyd3d11.errors import InvalidArgError
 from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.encoder import encode_program
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 N_CASES = 12000
 

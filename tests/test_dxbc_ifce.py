@@ -17,6 +17,8 @@ from pyd3d11.shader.dxbc.listing_header import format_class_linkage, format_list
 from pyd3d11.shader.exec.interfaces import interface_decls
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 IFCE_FILES = ["HlslCrossCompiler/ps5/interfaces", "HlslCrossCompiler/ps5/interface_arrays",
               "Sdk/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS"]
 VERSION_LINE = re.compile(r"^[a-z][a-z]_\d_\d")

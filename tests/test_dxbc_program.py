@@ -15,6 +15,8 @@ from pyd3d11.shader.dxbc.decoder import decode_program
 from pyd3d11.shader.dxbc.encoder import encode_program
 from pyd3d11.shader.dxbc.opcodes import BY_NAME, OPCODES, OpClass
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 CORPUS = ("dxbc-corpus", "slimshader")
 
 

@@ -20,6 +20,8 @@ from pyd3d11.shader.dxbc.rdef import (
     parse_rdef,
 )
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def _corpus():
     root = conformance_path("dxbc-corpus", "slimshader")

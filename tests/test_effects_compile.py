@@ -15,6 +15,8 @@ from pyd3d11.d3dcompiler import D3D_COMPILE_STANDARD_FILE_INCLUDE, D3DCompile
 from pyd3d11.effects import D3DX11CompileEffectFromFile, D3DX11CompileEffectFromMemory, D3DX11CreateEffectFromMemory
 from pyd3d11.errors import E_FAIL, D3D11Error, NotSupportedError, ShaderCompileError
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 SDK = Path(__file__).resolve().parents[1] / "examples" / "effects"  # the SDK effect files, unchanged (MIT)
 
 SIMPLE = r"""

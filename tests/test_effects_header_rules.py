@@ -19,6 +19,8 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.effects import D3DX11CreateEffectFromMemory
 from pyd3d11.errors import E_FAIL, D3D11Error
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 TAGS = {"fx_4_0": 0xFEFF1001, "fx_4_1": 0xFEFF1011, "fx_5_0": 0xFEFF2001}
 
 SOURCES = {

@@ -16,6 +16,8 @@ from pyd3d11.effects.binary import read_effect
 from pyd3d11.effects.listing import effect_listing
 from pyd3d11.tools import fxc
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 DATA = Path(__file__).resolve().parents[1] / "examples" / "effects"  # the SDK effect files, unchanged (MIT)
 
 TUTORIAL12_HEAD = """\

@@ -13,6 +13,8 @@ from pyd3d11 import quick_device
 from pyd3d11.effects import D3DX11CompileEffectFromMemory
 from pyd3d11.errors import ShaderCompileError
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def device():

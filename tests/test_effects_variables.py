@@ -14,6 +14,8 @@ from pyd3d11 import quick_device, texture_to_numpy
 from pyd3d11.effects import D3DX11_EFFECT_VARIABLE_ANNOTATION, D3DX11CompileEffectFromMemory
 from pyd3d11.errors import E_FAIL, E_INVALIDARG, D3D11Error
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 SRC = r"""
 struct S { float a; float3 b; };
 cbuffer cb

@@ -8,6 +8,8 @@ import pytest
 import pyd3d11.headers as H
 from pyd3d11.errors import NotSupportedError
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 ALL = 0xFFFFFFFF
 
 

@@ -10,6 +10,8 @@ import pytest
 import pyd3d11.headers as H
 from pyd3d11.headers import as_struct, struct_copy, struct_key
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def test_zero_defaults_and_nesting():
     d = H.D3D11_TEXTURE2D_DESC()

@@ -9,6 +9,8 @@ import pytest
 
 import pyd3d11.headers as H
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 # (name, value) pairs copied by hand from spec-facts.md §3.
 SPEC_FACTS = {
     # constants

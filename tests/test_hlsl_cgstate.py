@@ -15,6 +15,8 @@ from pyd3d11.shader.hlsl.codegen import Codegen
 from pyd3d11.shader.hlsl.lexer import lex
 from pyd3d11.shader.hlsl.parser import Parser
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 HLSL_DIR = Path(cgstate.__file__).parent
 #: the generator itself and its signature mixin use ``self``; everything else receives ``cg``
 OWNERS = {"codegen.py", "signatures.py", "cgstate.py"}

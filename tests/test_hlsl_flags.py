@@ -18,6 +18,8 @@ from pyd3d11.errors import E_FAIL, ShaderCompileError
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.disasm import disassemble
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 TRUNCATING = "float4 v; float3 main() : SV_Target { float3 x = v; return x; }"
 
 

@@ -15,6 +15,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
 from pyd3d11.shader.hlsl.preprocessor import preprocess
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def pp(src: str, inc=None) -> str:
     """The preprocessed text, tokens joined by single spaces (line markers dropped)."""

@@ -20,7 +20,7 @@ import pytest
 
 from pyd3d11.tools import pp_diff
 
-pytestmark = pytest.mark.backend_specific  # no shader backend involved: run once
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 _STORED = json.loads((Path(__file__).parent / "data" / "pp_cpp_expected.json").read_text())
 _CHUNK = 100

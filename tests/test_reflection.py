@@ -13,6 +13,8 @@ from conftest import conformance_path
 from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, D3D11Error, InvalidArgError
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 SYSVAL = {"NONE": 0, "POS": 1, "CLIPDST": 2, "CULLDST": 3, "RTINDEX": 4, "VPINDEX": 5, "VERTID": 6, "PRIMID": 7,
           "INSTID": 8, "FFACE": 9, "SAMPLE": 10, "QUADEDGE": 11, "QUADINT": 12, "TRIEDGE": 13, "TRIINT": 14,
           "LINEDET": 15, "LINEDEN": 16, "TARGET": 64, "DEPTH": 65, "DEPTHGE": 67, "DEPTHLE": 68}

@@ -12,6 +12,8 @@ import pytest
 
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 BASE = ("typedef int A1[1]; typedef int A2[2]; struct S1 { int a; }; struct S2 { int a, b; };\n"
         "void to_i(int i) {} void to_v1(int1 v) {} void to_v2(int2 v) {} void to_v4(int4 v) {}\n"
         "void to_m1x1(int1x1 m) {} void to_a1(A1 a) {} void to_a2(A2 a) {} void to_s1(S1 s) {} void to_s2(S2 s) {}\n")

@@ -14,6 +14,8 @@ import pytest
 
 import pyd3d11.d3dcompiler as dc
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def _elements(decl: str, expr: str) -> int:
     src = f"""{decl}

@@ -18,6 +18,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 CONSTS = """static const float zero = 0;
 static const int arr[3] = { 4, 5, 6 };
 static const float2 v2 = { 7, 8 };

@@ -21,6 +21,8 @@ from pyd3d11.d3dcompiler import D3DDisassemble
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 GS = """struct V { float4 p : SV_Position; };
 static const int sc_count = 12; static const int4 sc4 = int4(3, 6, 9, 12); static const float sc_float = 1.5;
 static const uint sc_u = 7u;

@@ -27,6 +27,8 @@ from pyd3d11.d3dcompiler import D3DDisassemble
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def _fail(src: str, target: str = "ps_5_0") -> str:
     with pytest.raises(ShaderCompileError) as info:

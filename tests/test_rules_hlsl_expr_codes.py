@@ -16,6 +16,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def _errors(src: str) -> str:
     with pytest.raises(ShaderCompileError) as ei:

@@ -30,7 +30,7 @@ from hlsl_intrinsic_table import (
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 
-pytestmark = pytest.mark.backend_specific
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 #: a struct no numeric value converts to (more components than a 4x4 matrix)
 _BAD = "struct Bad { float x[17]; };"

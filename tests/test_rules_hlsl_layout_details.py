@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_hlsl_cbuffer_rules import cbuffers, compile_
 from test_hlsl_classes import SHADES
 
 from pyd3d11.shader.dxbc.disasm import disassemble
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 _HS_CP = """
 cbuffer cbA : register(b0) { float4 cp_gain; float4 cp_unused; };

@@ -12,6 +12,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 @pytest.mark.parametrize("decl,text", [
     ("struct foo2 { float4 member; int a[]; };", "'foo2::a': array dimensions of struct/class members must be explicit"),

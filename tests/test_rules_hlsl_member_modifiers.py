@@ -25,6 +25,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 PS = "\nfloat4 main() : SV_Target { return 0; }"
 
 

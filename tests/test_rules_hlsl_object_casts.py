@@ -2,6 +2,8 @@
 
 Source: fxc's records in DXC's conversions-non-numeric-aggregates.hlsl: ``(Buffer[1])0`` X3017 "cannot convert
 from 'int' to 'Buffer<float4>[1]'", ``(ObjStruct)0`` X3017 "cannot convert from 'int' to 'struct ObjStruct'",
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 ``(ObjStruct)(NumStruct)0`` and ``(Buffer[1])(int[1])0`` likewise; a cast is checked even in a statement whose
 value is unused.
 """

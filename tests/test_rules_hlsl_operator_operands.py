@@ -26,6 +26,8 @@ import pytest
 from pyd3d11.errors import NotSupportedError, ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 _PRELUDE = """
 struct S { float3 f; uint u; };
 SamplerState g_s;

@@ -22,6 +22,8 @@ from pyd3d11.shader.hlsl.diagnostics import Pos
 from pyd3d11.shader.hlsl.lexer import lex
 from pyd3d11.shader.hlsl.warnpragma import WarningPolicy, parse_warning_pragma
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 #: a function whose body raises X3206 (implicit truncation) once per call line
 TRUNC = "float2 t{n}(float4 v) {{ return v; }}\n"
 MAIN = "float4 main(float4 v : V) : SV_Target { return t1(v).xyxy + t2(v).xyxy; }\n"

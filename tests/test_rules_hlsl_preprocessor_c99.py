@@ -20,6 +20,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.preprocessor import preprocess, tokenize_line
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def run(src: str) -> tuple[str, str]:
     msgs: list = []

@@ -13,6 +13,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def pp(src: str) -> str:
     out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode()

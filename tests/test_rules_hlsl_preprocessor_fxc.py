@@ -27,6 +27,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.preprocessor import tokenize_line
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def run(src: str, inc=None, defines=None) -> tuple[str, str]:
     msgs: list = []

@@ -12,6 +12,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 V = "struct V { float4 p : SV_Position; float3 n[2] : NORMAL; };\n"
 PC = "struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
 HS_ATTRS = ('[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)] '

@@ -9,6 +9,8 @@ import pytest
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 SRC = """typedef float scalar; typedef float4 color; typedef row_major float4x4 mat; typedef color color2;
 typedef int2 ivec[2];
 cbuffer cb : register(b0) {

@@ -24,6 +24,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 #: kind -> (declaration of ``o`` with its reservation as {reg}, statement using it, its register set, fxc's
 #: X3530 text for its kind, the letters that text names)
 _TEX = ("t", "texture requires a 't' or 's' register", "ts")

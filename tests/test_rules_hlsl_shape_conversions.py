@@ -52,7 +52,7 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
-pytestmark = pytest.mark.backend_specific
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 #: (kind, rows, cols): "s" scalar, "v" vector of ``cols``, "m" matrix rows x cols
 SHAPES = [("s", 1, 1)] + [("v", 1, n) for n in range(1, 5)] + [("m", r, c) for r in range(1, 5) for c in range(1, 5)]

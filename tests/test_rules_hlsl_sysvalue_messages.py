@@ -10,6 +10,8 @@ import pytest
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import ShaderCompileError
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 CASES = [
     ("float2 main() : SV_Depth { return 0; }", "ps_5_0", "output", "SV_Depth"),
     ("float4 main(uint2 c : SV_PrimitiveID) : SV_Target { return c.x; }", "ps_5_0", "input", "SV_PrimitiveID"),

@@ -24,6 +24,8 @@ from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 PS_MAIN = "\nfloat4 main() : SV_Target { return 0; }\n"
 
 

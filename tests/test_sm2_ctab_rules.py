@@ -22,6 +22,8 @@ import pytest
 from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble
 from pyd3d11.shader.sm2.ctab import decode_ctab
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 BOOL_SET, INT_SET, FLOAT_SET, SAMPLER_SET = 0, 1, 2, 3  # D3DXREGISTER_SET
 SCALAR, VECTOR, MATRIX_ROWS, MATRIX_COLUMNS, OBJECT, STRUCT = range(6)  # D3DXPARAMETER_CLASS
 #: D3DXPARAMETER_TYPE -> (class of a constant of that type, the HLSL spelling of the type)

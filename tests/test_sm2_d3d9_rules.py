@@ -15,6 +15,8 @@ from pyd3d11.errors import D3D11Error
 from pyd3d11.shader.sm2.program import decode_program
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def compile_(src: str, target: str) -> bytes:
     return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))

@@ -10,6 +10,8 @@ from conftest import conformance_path
 from pyd3d11.shader.dxbc.asm import assemble_shader
 from pyd3d11.tools import dxbc as T
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 PS = """ps_5_0
 dcl_globalFlags refactoringAllowed
 dcl_constantbuffer cb0[1], immediateIndexed

@@ -6,6 +6,8 @@ import pytest
 
 from pyd3d11.tools import fxc as T
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 
 def test_parse_args_fxc_spellings():
     o = T.parse_args(["/T", "ps_5_0", "/Emain2", "-Fo", "a.cso", "/Fcb.asm", "/D", "A=3", "/DB", "/I", "inc", "/Zi",
