@@ -25,6 +25,7 @@ if not native.available():  # pragma: no cover - depends on the install
     pytest.skip("llvmlite not installed", allow_module_level=True)
 
 from pyd3d11.pipeline.native import om_gen  # noqa: E402
+from pyd3d11.pipeline.native.lane_ir import LaneIR  # noqa: E402
 
 pytestmark = pytest.mark.backend_specific  # tests a native code generator directly
 
@@ -33,7 +34,7 @@ _KEEP: dict = {}
 
 
 def _encoder(kind: str, bits: int):
-    """A compiled ``void enc(float *in, u32 *out, i64 n)`` (n a multiple of 8) running om_gen's encode of one
+    """A compiled ``void enc(float *in, u32 *out, i64 n)`` (n a multiple of 8) running lane_ir's encode of one
     channel of ``kind`` / ``bits`` eight lanes at a time."""
     key = (kind, bits)
     if key in _KEEP:
@@ -41,7 +42,7 @@ def _encoder(kind: str, bits: int):
     from pyd3d11.shader.native import runtime as rt
 
     decls: set[str] = set()
-    B = om_gen._Body(None, 8, "enc_body", decls)
+    B = LaneIR(8, "enc", decls)
     x = B.lane_load("%in", "float", 4, "%i")
     code = B.encode(om_gen.Channel(0, 0, 0, bits, kind), x)
     p = B.v("getelementptr i32, ptr %out, i64 %i")
@@ -196,7 +197,7 @@ def _decoder(bits: int):
     from pyd3d11.shader.native import runtime as rt
 
     decls: set[str] = set()
-    B = om_gen._Body(None, 8, "dec_body", decls)
+    B = LaneIR(8, "dec", decls)
     c = B.lane_load("%in", "i32", 4, "%i")
     f = B.decode(om_gen.Channel(0, 0, 0, bits, "unorm"), c)
     p = B.v("getelementptr float, ptr %out, i64 %i")

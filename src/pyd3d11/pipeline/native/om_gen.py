@@ -25,7 +25,7 @@ Contract (the fused tile kernel calls it too):
 
 Arithmetic follows pipeline/blend.py, depth_stencil.py and formats/numerics.py operation by operation:
 float32 blend math without contraction (no fast-math flags), UNORM/SNORM encode as the reference's
-exact float64 rounding, computed on the float's bits in integers (_Body.round_scaled), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
+exact float64 rounding, computed on the float's bits in integers (lane_ir.LaneIR.round_scaled), sRGB encode through the reference's own float32 decision thresholds, float16/11/10
 by the reference's integer round-toward-zero. Sample counts 1, 2, 4, 8 and 16 (each covered sample tested,
 blended and written in its own plane; ``OMContext`` gives the sample pitches).
 """
@@ -34,36 +34,18 @@ from __future__ import annotations
 
 import ctypes
 import os
-import struct
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
-from ...formats import numerics as nx
 from ...formats.table import FormatKind, format_info
 from .. import blend as bl
 from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
+from .lane_ir import SIZES, SUFFIX, LaneIR, channel_code, word_type
 
 W = 8  # lanes per vector step
 #: lanes of the fully covered four-quad body (``_F``; 0: none): the fused rasterizer's common case, a run of quads
 #: along a row, merged sixteen lanes at a time (PYD3D11_OM_WIDE=0 for A/B)
 WIDE = 16 if os.environ.get("PYD3D11_OM_WIDE", "1") != "0" else 0
-#: UNORM encode in float64 (_Body.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
-UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
-#: UNORM encode of up to 16 bits in float32 with two fused multiply-adds (_Body.unorm_fma) where the host has
-#: them (A/B: PYD3D11_OM_UNORM_FMA=0)
-UNORM_FMA = os.environ.get("PYD3D11_OM_UNORM_FMA", "1") != "0"
-
-
-@cache
-def host_fma() -> bool:
-    """Whether the host's vector unit has fused multiply-add (the target machine is the host's: runtime)."""
-    from ...shader.native import runtime as rt
-
-    return "+fma" in rt._init_llvm().get_host_cpu_features().flatten().split(",")
-
-
 class OMContext(ctypes.Structure):
     """Per-draw data of a native output-merger call (one per draw or per thread; read-only except
     ``samples_passed``)."""
@@ -285,112 +267,26 @@ def om_parts(key: OMKey | None) -> tuple[frozenset, str, str] | None:
     return _generate(key)
 
 
-# --------------------------------------------------------------------------------------------------
-# Emission helpers
-
-def fconst(v: float) -> str:
-    """An LLVM float literal of the float32 value ``v`` (hex of its double widening)."""
-    d = float(np.float32(v))
-    return f"0x{struct.unpack('<Q', struct.pack('<d', d))[0]:016X}"
-
-
-def dconst(v: float) -> str:
-    return f"0x{struct.unpack('<Q', struct.pack('<d', float(v)))[0]:016X}"
-
-
-_SUFFIX = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "float": "f32"}
-_SIZES = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "float": 4}
-
-
-@cache
-def _srgb_thresholds() -> list[float]:
-    t = nx._srgb_thresholds(8)  # the reference's own decision points (float_to_srgb)
-    return [float(v) for v in t] + [float("nan")]  # padded to 256: NaN is never <= x
-
-
-@cache
-def _srgb_decode() -> list[float]:
-    return [float(v) for v in nx.srgb_to_float(np.arange(256), 8)]
-
-
-def _farray(vals: list[float]) -> str:
-    return "[" + ", ".join(f"float {fconst(v) if v == v else '0x7FF8000000000000'}" for v in vals) + "]"
-
-
-class _Body:
-    """Emits the body of ``W`` lanes starting at lane ``%i`` (vectors of W; W = 1 for the one-by-one path)."""
+class _Body(LaneIR):
+    """The merger body of ``W`` lanes starting at lane ``%i``: LaneIR plus the target row layouts."""
 
     def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None):
-        self.key, self.w, self.name, self.decls = key, w, name, decls
+        super().__init__(w, name.rsplit("_", 1)[0], decls)  # the merger function's name: its globals carry it
+        self.key, self.name = key, name
         self.quad = quad  # a row layout (PAIR / QUADS): target memory through row vector loads/stores
-        self.prefix = name.rsplit("_", 1)[0]  # the merger function's name: its globals carry it
-        self.lines: list[str] = []
-        self.n = 0
-
-    # types and values
-    def t(self, s: str) -> str:
-        return f"<{self.w} x {s}>"
-
-    def sp(self, s: str, v) -> str:
-        """A splat constant of type ``s``."""
-        if s == "float":
-            v = fconst(v) if v == v else "0x7FF8000000000000"  # NaN: the quiet NaN 0x7FC00000
-        elif s == "double":
-            v = dconst(v)
-        return f"splat ({s} {v})"
-
-    def v(self, s: str) -> str:
-        self.n += 1
-        r = f"%v{self.n}"
-        self.lines.append(f"  {r} = {s}")
-        return r
-
-    def e(self, s: str) -> None:
-        self.lines.append("  " + s)
-
-    def sel(self, c: str, ty: str, a: str, b: str) -> str:
-        return self.v(f"select {self.t('i1')} {c}, {self.t(ty)} {a}, {self.t(ty)} {b}")
-
-    def fcmp(self, pred: str, a: str, b: str) -> str:
-        return self.v(f"fcmp {pred} {self.t('float')} {a}, {b}")
-
-    def icmp(self, pred: str, ty: str, a: str, b: str) -> str:
-        return self.v(f"icmp {pred} {self.t(ty)} {a}, {b}")
-
-    def bop(self, op: str, ty: str, a: str, b: str) -> str:
-        return self.v(f"{op} {self.t(ty)} {a}, {b}")
-
-    def cast(self, op: str, a: str, src: str, dst: str) -> str:
-        return self.v(f"{op} {self.t(src)} {a} to {self.t(dst)}")
-
-    def band(self, a: str, b: str) -> str:
-        return self.bop("and", "i1", a, b)
-
-    # memory
-    def ptrs(self, base: str, off64: str) -> str:
-        """Per-lane addresses ``base + off64`` (off64: <W x i64> byte offsets)."""
-        return self.v(f"getelementptr i8, ptr {base}, {self.t('i64')} {off64}")
 
     def gather(self, ty: str, ptrs: str, m: str, stride: int | None = None) -> str:
-        """Per-lane loads ``*ptrs`` where ``m``. ``stride``: the lanes address pixels ``stride`` bytes apart
-        in a target; in the quad-pair body (``self.quad``) they are then two rows of four pixels, loaded
-        with two masked vector loads instead of a gather."""
+        """LaneIR.gather; lanes ``stride`` bytes apart in a target are, in the quad-pair body (``self.quad``),
+        two rows of four pixels, loaded with two masked vector loads instead of a gather."""
         if self.quad and stride is not None:
             return self._rows_load(ty, ptrs, m, stride)
-        s = _SUFFIX[ty]
-        fn = f"@llvm.masked.gather.v{self.w}{s}.v{self.w}p0"
-        self.decls.add(f"declare {self.t(ty)} {fn}({self.t('ptr')}, i32 immarg, {self.t('i1')}, {self.t(ty)})")
-        return self.v(f"call {self.t(ty)} {fn}({self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m}, "
-                      f"{self.t(ty)} zeroinitializer)")
+        return super().gather(ty, ptrs, m, stride)
 
     def scatter(self, ty: str, val: str, ptrs: str, m: str, stride: int | None = None) -> None:
         if self.quad and stride is not None:
             self._rows_store(ty, val, ptrs, m, stride)
             return
-        s = _SUFFIX[ty]
-        fn = f"@llvm.masked.scatter.v{self.w}{s}.v{self.w}p0"
-        self.decls.add(f"declare void {fn}({self.t(ty)}, {self.t('ptr')}, i32 immarg, {self.t('i1')})")
-        self.e(f"call void {fn}({self.t(ty)} {val}, {self.t('ptr')} {ptrs}, i32 1, {self.t('i1')} {m})")
+        super().scatter(ty, val, ptrs, m, stride)
 
     # Row layouts of eight lanes whose pixels are known distinct (the fused rasterizer emits 2x2 quads): each
     # row is a run of pixels consecutive in one target row, read and written with one masked vector load/store.
@@ -429,7 +325,7 @@ class _Body:
                       f"<{', '.join('i32 ' + i for i in idx)}>")
 
     def _masked_decl(self, op: str, vt: str, ty: str, n: int) -> str:
-        s = _SUFFIX[ty]
+        s = SUFFIX[ty]
         fn = f"@llvm.masked.{op}.v{n}{s}.p0"
         if op == "load":
             self.decls.add(f"declare {vt} {fn}(ptr, i32 immarg, <{n} x i1>, {vt})")
@@ -439,7 +335,7 @@ class _Body:
 
     def _rows_load(self, ty: str, ptrs: str, m: str, stride: int) -> str:
         rows = self.quad
-        per = stride // _SIZES[ty]  # elements per pixel; the value is each pixel's first element
+        per = stride // SIZES[ty]  # elements per pixel; the value is each pixel's first element
         n = len(rows[0]) * per
         vt = f"<{n} x {ty}>"
         fn = self._masked_decl("load", vt, ty, n)
@@ -465,7 +361,7 @@ class _Body:
 
     def _rows_store(self, ty: str, val: str, ptrs: str, m: str, stride: int) -> None:
         rows = self.quad
-        per = stride // _SIZES[ty]
+        per = stride // SIZES[ty]
         n = len(rows[0]) * per
         vt = f"<{n} x {ty}>"
         fn = self._masked_decl("store", vt, ty, n)
@@ -478,282 +374,9 @@ class _Body:
             p = self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {row[0]}")
             self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
-    def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
-        """Load W consecutive elements ``arr[index ..]`` (index: i64 element index)."""
-        p = self.v(f"getelementptr {ty}, ptr {arr}, i64 {index}")
-        return self.v(f"load {self.t(ty)}, ptr {p}, align {size}")
-
     def ctx_load(self, ty: str, field: str, extra: int = 0) -> str:
         p = self.v(f"getelementptr i8, ptr %ctx, i64 {_OFF[field] + extra}")
         return self.v(f"load {ty}, ptr {p}, align 4")
-
-    def splat_of(self, ty: str, scalar: str) -> str:
-        ins = self.v(f"insertelement {self.t(ty)} poison, {ty} {scalar}, i64 0")
-        return self.v(f"shufflevector {self.t(ty)} {ins}, {self.t(ty)} poison, {self.t('i32')} zeroinitializer")
-
-    # float helpers: reference semantics
-    def clip(self, x: str, lo: str, hi: str) -> str:
-        """np.clip(x, lo, hi): NaN stays, -0 stays (max keeps its first operand on ties)."""
-        a = self.sel(self.fcmp("olt", x, lo), "float", lo, x)
-        return self.sel(self.fcmp("ogt", a, hi), "float", hi, a)
-
-    def fsub1(self, x: str) -> str:
-        return self.bop("fsub", "float", self.sp("float", 1.0), x)
-
-    def asi(self, x: str) -> str:
-        return self.cast("bitcast", x, "float", "i32")
-
-    def asf(self, x: str) -> str:
-        return self.cast("bitcast", x, "i32", "float")
-
-    def min_max(self, a: str, b: str, is_min: bool) -> str:
-        """blend._min_max: one NaN operand -> the other; both NaN -> a; ties of zeros -> -0 (min) / +0 (max)."""
-        lt = self.fcmp("olt" if is_min else "ogt", a, b)
-        r = self.sel(lt, "float", a, b)
-        eq = self.fcmp("oeq", a, b)
-        ai, bi = self.asi(a), self.asi(b)
-        tie = self.asf(self.bop("or" if is_min else "and", "i32", ai, bi))
-        r = self.sel(eq, "float", tie, r)
-        nb = self.fcmp("uno", b, b)
-        r = self.sel(nb, "float", a, r)
-        na = self.fcmp("uno", a, a)
-        return self.sel(self.band(na, self.bop("xor", "i1", nb, self.sp("i1", "true"))), "float", b, r)
-
-    def min_prop(self, a: str, b: str) -> str:
-        """blend._min_nan: a NaN operand wins (a first); ties of zeros -> -0."""
-        lt = self.fcmp("olt", a, b)
-        r = self.sel(lt, "float", a, b)
-        eq = self.fcmp("oeq", a, b)
-        tie = self.asf(self.bop("or", "i32", self.asi(a), self.asi(b)))
-        r = self.sel(eq, "float", tie, r)
-        r = self.sel(self.fcmp("uno", b, b), "float", b, r)
-        return self.sel(self.fcmp("uno", a, a), "float", a, r)
-
-    # codecs
-    def f16_to_f32(self, h: str) -> str:
-        sign = self.bop("shl", "i32", self.bop("and", "i32", h, self.sp("i32", 0x8000)), self.sp("i32", 16))
-        e = self.bop("and", "i32", self.bop("lshr", "i32", h, self.sp("i32", 10)), self.sp("i32", 0x1F))
-        m = self.bop("and", "i32", h, self.sp("i32", 0x3FF))
-        m13 = self.bop("shl", "i32", m, self.sp("i32", 13))
-        normal = self.bop("or", "i32", self.bop("shl", "i32", self.bop("add", "i32", e, self.sp("i32", 112)),
-                                                self.sp("i32", 23)), m13)
-        special = self.bop("or", "i32", m13, self.sp("i32", 0x7F800000))
-        den = self.asi(self.bop("fmul", "float", self.cast("uitofp", m, "i32", "float"), self.sp("float", 2.0 ** -24)))
-        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 31)), "i32", special, normal)
-        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 0)), "i32", den, out)
-        return self.asf(self.bop("or", "i32", out, sign))
-
-    def f32_to_f16(self, x: str) -> str:
-        """numerics.f32_to_f16(x, 'rtz') as i32 codes."""
-        b = self.asi(x)
-        c = lambda v: self.sp("i32", v)  # noqa: E731
-        sign = self.bop("and", "i32", self.bop("lshr", "i32", b, c(16)), c(0x8000))
-        a = self.bop("and", "i32", b, c(0x7FFFFFFF))
-        e = self.bop("lshr", "i32", a, c(23))
-        normal = self.bop("lshr", "i32", self.bop("sub", "i32", a, c(0x38000000)), c(13))
-        normal = self.sel(self.icmp("uge", "i32", a, c(0x477FE000)), "i32", c(0x7BFF), normal)
-        M = self.bop("or", "i32", self.bop("and", "i32", a, c(0x7FFFFF)), c(0x800000))
-        # only lanes below 2^-14 (e <= 112) use ``sub``: for larger e the shift wraps (unsigned) and is clamped
-        sh = self.bop("sub", "i32", c(126), e)
-        sh = self.sel(self.icmp("ugt", "i32", sh, c(25)), "i32", c(25), sh)
-        sub = self.bop("lshr", "i32", M, sh)
-        sub = self.sel(self.icmp("eq", "i32", e, c(0)), "i32", c(0), sub)
-        mag = self.sel(self.icmp("ult", "i32", a, c(0x38800000)), "i32", sub, normal)
-        nm = self.bop("and", "i32", self.bop("lshr", "i32", a, c(13)), c(0x3FF))
-        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, c(0)), "i32", c(0x200), nm), c(0x7C00))
-        mag = self.sel(self.icmp("eq", "i32", a, c(0x7F800000)), "i32", c(0x7C00), mag)
-        mag = self.sel(self.icmp("ugt", "i32", a, c(0x7F800000)), "i32", nan, mag)
-        return self.bop("or", "i32", mag, sign)
-
-    def div_odd(self, c: str, m: int) -> str:
-        """float32(c / m) correctly rounded — the reference's float32 division — for an integer ``c`` (as
-        double) with |c| <= 2^16 and an odd ``m`` < 2^16, computed as one double multiply by 1/m and one
-        rounding to float32 (no divider). Exact: c/m is never a float32 rounding midpoint (a dyadic
-        rational; m is odd), and lies at least 2^-24/m relative from one, far beyond the double product's
-        error (< 2^-51 relative), so both round to the same float32 (tests/test_native_om_quads.py checks
-        every code)."""
-        d = self.bop("fmul", "double", c, self.sp("double", 1.0 / m))
-        return self.cast("fptrunc", d, "double", "float")
-
-    def div_fma(self, code: str, m: int) -> str:
-        """float32(c) / m for a UNORM code c of up to 16 bits (m = 2^n - 1) without the divider: q0 = c * (1/m)
-        rounded, the remainder r = fma(-q0, m, c), then fma(r, 1/m, q0) (one Newton correction of the quotient,
-        Markstein's scheme). Four vector operations per eight lanes where div_odd's float64 product takes ten
-        on AVX2; the result is the correctly rounded quotient for every code of every width up to 16 bits on
-        the hardware (tests/test_native_om_encode.py runs this code over all of them against numpy's float32
-        division, the reference's numerics.unorm_to_float)."""
-        ft = self.t("float")
-        fma = f"@llvm.fma.v{self.w}f32"
-        self.decls.add(f"declare {ft} {fma}({ft}, {ft}, {ft})")
-        c = self.cast("uitofp", code, "i32", "float")
-        inv = self.sp("float", float(np.float32(1.0 / m)))
-        q0 = self.bop("fmul", "float", c, inv)
-        nq0 = self.v(f"fneg {ft} {q0}")
-        r = self.v(f"call {ft} {fma}({ft} {nq0}, {ft} {self.sp('float', float(m))}, {ft} {c})")
-        return self.v(f"call {ft} {fma}({ft} {r}, {ft} {inv}, {ft} {q0})")
-
-    def decode(self, ch: Channel, code: str) -> str:
-        """One channel's i32 code -> float32 as formats/codecs.decode."""
-        if ch.kind == "unorm":
-            if UNORM_FMA and ch.bits <= 16 and host_fma():
-                return self.div_fma(code, (1 << ch.bits) - 1)
-            return self.div_odd(self.cast("uitofp", code, "i32", "double"), (1 << ch.bits) - 1)
-        if ch.kind == "snorm":
-            s = self.bop("ashr", "i32", self.bop("shl", "i32", code, self.sp("i32", 32 - ch.bits)),
-                         self.sp("i32", 32 - ch.bits))
-            f = self.div_odd(self.cast("sitofp", s, "i32", "double"), (1 << (ch.bits - 1)) - 1)
-            return self.sel(self.fcmp("olt", f, self.sp("float", -1.0)), "float", self.sp("float", -1.0), f)
-        if ch.kind == "srgb":
-            g = f"@{self.prefix}_srgb_dec"
-            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_decode())}")
-            idx = self.cast("zext", code, "i32", "i64")
-            p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
-            return self.gather("float", p, self.sp("i1", "true"))
-        if ch.bits == 32:
-            return self.asf(code)
-        if ch.bits == 16:
-            return self.f16_to_f32(code)
-        # float11 / float10 (numerics._small_float_to_f32): exponent and mantissa moved into a float16
-        mb = ch.bits - 5
-        h = self.bop("or", "i32", self.bop("shl", "i32", self.bop("lshr", "i32", code, self.sp("i32", mb)), self.sp("i32", 10)),
-                     self.bop("shl", "i32", self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1)),
-                              self.sp("i32", 10 - mb)))
-        return self.f16_to_f32(h)
-
-    def round_scaled(self, x: str, m: int, signed: bool) -> str:
-        """The reference's FLOAT -> UNORM (``signed``: SNORM) conversion of float32 ``x`` with scale ``m`` =
-        2^n - 1 (2^(n-1) - 1), as an i32 code (SNORM: two's complement, not yet cut to n bits), in integer
-        arithmetic on the float's bits — no float64, no divider.
-
-        Definition (numerics.float_to_unorm / float_to_snorm, §3.2.3.4 / §3.2.3.6): NaN -> 0; clamp to [0, 1]
-        ([-1, 1]); scale by m; add 0.5 (SNORM: +-0.5 away from zero); truncate — i.e. round half up (half away
-        from zero) of |x| * m, the value being exact in float64.
-        Here, for a magnitude a = M * 2^(e - 150) (M the 24-bit significand with its leading one, e the
-        biased exponent): a * m = v / 2^(s + 1) with v = M * m and s = 149 - e, and
-        floor(v / 2^(s+1) + 1/2) = (floor(v / 2^s) + 1) >> 1 (halving and flooring commute with the + 1).
-        Magnitudes below 2^-(1 + bitlen(m)) give a * m < 1/2, code 0 (denormals among them); at or above it
-        s <= 23 + bitlen(m), so the shift stays inside the word: i32 for m < 2^8 (v < 2^32), i64 above.
-        Magnitudes >= 1 (infinities) give m. tests/test_native_om_encode.py compares every float32 in
-        [-1, 1] (8-bit) and every decision boundary of every width with the reference."""
-        c32 = lambda v: self.sp("i32", v)  # noqa: E731
-        bits = self.asi(x)
-        a = self.bop("and", "i32", bits, c32(0x7FFFFFFF)) if signed else bits
-        e_min = 126 - m.bit_length()
-        # NaN (positive bits; negative ones are below any bound as signed words) -> 0, then the magnitude
-        # clamped as a signed word into [2^(e_min - 127), 1.0]: 2^(e_min - 127) * m < 1/2 codes 0 like every
-        # smaller or negative input, and 1.0 codes m like every larger one (infinity included). Inside the
-        # bounds the shift below stays within [22, 23 + bitlen(m)].
-        a = self.sel(self.icmp("sgt", "i32", a, c32(0x7F800000)), "i32", c32(0), a)
-        a = self.sel(self.icmp("slt", "i32", a, c32(e_min << 23)), "i32", c32(e_min << 23), a)
-        a = self.sel(self.icmp("sgt", "i32", a, c32(0x3F800000)), "i32", c32(0x3F800000), a)
-        wide = m >= 256
-        it = "i64" if wide else "i32"
-        mant = self.bop("or", "i32", self.bop("and", "i32", a, c32(0x7FFFFF)), c32(0x800000))
-        sh = self.bop("sub", "i32", c32(149), self.bop("lshr", "i32", a, c32(23)))
-        if wide:
-            mant = self.cast("zext", mant, "i32", "i64")
-            sh = self.cast("zext", sh, "i32", "i64")
-        v = self.bop("mul", it, mant, self.sp(it, m))
-        t = self.bop("lshr", it, v, sh)
-        q = self.bop("lshr", it, self.bop("add", it, t, self.sp(it, 1)), self.sp(it, 1))
-        if wide:
-            q = self.cast("trunc", q, "i64", "i32")
-        if signed:
-            q = self.sel(self.icmp("slt", "i32", bits, c32(0)), "i32", self.bop("sub", "i32", c32(0), q), q)
-        return q
-
-    def unorm_f64(self, x: str, m: int) -> str:
-        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (n <= 24) done as the reference does it, in
-        float64: NaN -> 0 and the clamp to [0, 1] in float32 (both exact), then x * m + 0.5 and a truncation.
-        The product of a 24-bit significand and an n-bit integer has at most 48 significant bits and adding
-        0.5 to a value below 2^24 keeps it below 2^53 ulp-free, so both float64 steps are exact and the
-        truncation sees the same value as numpy's (§3.2.3.6). Fewer instructions than round_scaled's integer
-        form on vector units with a float64 convert (tests/test_native_om_encode.py: every float32 in [-1, 1]
-        and every decision boundary). The truncation is a signed convert: the value lies in [0.5, 2^24 - 0.5],
-        where it equals the unsigned one, and AVX2 has no unsigned float64 -> i32 convert (LLVM widens fptoui to
-        two converts, a subtract and a select per vector: a fifth of the S5 blend body on the 2-core EPYC)."""
-        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
-        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
-        d = self.cast("fpext", c, "float", "double")
-        d = self.bop("fadd", "double", self.bop("fmul", "double", d, self.sp("double", float(m))),
-                     self.sp("double", 0.5))
-        return self.cast("fptosi", d, "double", "i32")
-
-    def unorm_fma(self, x: str, m: int) -> str:
-        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (n <= 16) exactly, in float32: after the same
-        NaN -> 0 and clamp to [0, 1], y = x * m + 0.5 is a real in [0.5, m + 0.5] and the code is floor(y).
-        t = fma(x, m, 0.5) is y rounded once; rounding to nearest is monotonic and every integer up to 2^24 is
-        a float32, so floor(y) <= trunc(t) = k <= floor(y) + 1. r = fma(x, m, 0.5 - k) (0.5 - k exact) is
-        y - k rounded once, and rounding keeps the sign of a non-zero value (y - k is a multiple of 2^-149,
-        x's granularity, so it cannot round to zero): k - 1 where r < 0, else k. Seven vector operations per
-        eight lanes where the float64 form (unorm_f64) takes twelve on AVX2 (S5's blend body on the 2-core
-        EPYC); tests/test_native_om_encode.py checks every float32 in [0, 1] for 8 bits and every decision
-        boundary up to 16 against exact fractions."""
-        fma = f"@llvm.fma.v{self.w}f32"
-        self.decls.add(f"declare {self.t('float')} {fma}({self.t('float')}, {self.t('float')}, {self.t('float')})")
-        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
-        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
-        ft = self.t("float")
-        t = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {self.sp('float', 0.5)})")
-        k = self.cast("fptosi", t, "float", "i32")
-        back = self.bop("fsub", "float", self.sp("float", 0.5), self.cast("sitofp", k, "i32", "float"))
-        r = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {back})")
-        below = self.fcmp("olt", r, self.sp("float", 0.0))
-        return self.bop("add", "i32", k, self.cast("sext", below, "i1", "i32"))
-
-    def encode(self, ch: Channel, x: str) -> str:
-        """float32 -> the channel's i32 code as formats/codecs.encode."""
-        if ch.kind == "unorm":
-            if UNORM_FMA and ch.bits <= 16 and host_fma():
-                return self.unorm_fma(x, (1 << ch.bits) - 1)
-            if UNORM_F64 and ch.bits <= 24:
-                return self.unorm_f64(x, (1 << ch.bits) - 1)
-            return self.round_scaled(x, (1 << ch.bits) - 1, signed=False)
-        if ch.kind == "snorm":
-            code = self.round_scaled(x, (1 << (ch.bits - 1)) - 1, signed=True)
-            return self.bop("and", "i32", code, self.sp("i32", (1 << ch.bits) - 1))
-        if ch.kind == "srgb":
-            g = f"@{self.prefix}_srgb_enc"
-            self.decls.add(f"{g} = internal constant [256 x float] {_farray(_srgb_thresholds())}")
-            f = self.sel(self.fcmp("uno", x, x), "float", self.sp("float", 0.0), x)
-            pos = self.sp("i32", 0)
-            for step in (128, 64, 32, 16, 8, 4, 2, 1):
-                idx = self.cast("zext", self.bop("add", "i32", pos, self.sp("i32", step - 1)), "i32", "i64")
-                p = self.v(f"getelementptr [256 x float], ptr {g}, i64 0, {self.t('i64')} {idx}")
-                t = self.gather("float", p, self.sp("i1", "true"))
-                pos = self.sel(self.fcmp("ole", t, f), "i32", self.bop("add", "i32", pos, self.sp("i32", step)), pos)
-            return pos
-        if ch.bits == 32:
-            return self.asi(x)
-        if ch.bits == 16:
-            return self.f32_to_f16(x)
-        # float11 / float10 (numerics._f32_to_small_float): negatives (not NaN) -> 0, float16 round toward
-        # zero, low mantissa bits dropped, NaN kept NaN
-        mb = ch.bits - 5
-        isnan = self.fcmp("uno", x, x)
-        neg = self.band(self.icmp("slt", "i32", self.asi(x), self.sp("i32", 0)),
-                        self.bop("xor", "i1", isnan, self.sp("i1", "true")))
-        h = self.bop("and", "i32", self.f32_to_f16(self.sel(neg, "float", self.sp("float", 0.0), x)),
-                     self.sp("i32", 0x7FFF))
-        code = self.bop("lshr", "i32", h, self.sp("i32", 10 - mb))
-        nm = self.bop("and", "i32", code, self.sp("i32", (1 << mb) - 1))
-        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, self.sp("i32", 0)), "i32",
-                                             self.sp("i32", 1 << (mb - 1)), nm), self.sp("i32", 31 << mb))
-        return self.sel(isnan, "i32", nan, code)
-
-
-def channel_code(B, ch, words: list[str]) -> str:
-    """One channel's raw code from its format's 32-bit words (uav_gen reads typed UAVs the same way)."""
-    v = words[ch.word]
-    if ch.shift:
-        v = B.bop("lshr", "i32", v, B.sp("i32", ch.shift))
-    if ch.bits < 32:
-        v = B.bop("and", "i32", v, B.sp("i32", (1 << ch.bits) - 1))
-    return v
-
-
-def _wtype(ws: int) -> str:
-    return {1: "i8", 2: "i16", 4: "i32"}[ws]
 
 
 _ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
@@ -951,7 +574,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
         off = B.bop("add", "i64", off, B.bop("mul", "i64", B.splat_of("i64", B.ctx_load("i64", "rt_sample_pitch", 8 * i)),
                                              B.sp("i64", s)))
     nwords = rt.bpe // rt.ws
-    wt = _wtype(rt.ws)
+    wt = word_type(rt.ws)
     wptrs = [B.ptrs(base, off if k == 0 else B.bop("add", "i64", off, B.sp("i64", k * rt.ws))) for k in range(nwords)]
     mask = rt.mask
     comps = {c.component for c in rt.channels if c.component is not None}

@@ -5,7 +5,7 @@ rules).
 
 The texel's place follows memory.py ``_texel_offsets`` for UAV views (no mip in the address: the view's one mip;
 array slice clamped for the subresource and checked for range; a 3D view's W range offset by its first slice);
-the format's encode/decode is formats/codecs' (through om_gen's channel codecs, which tests/test_native_om_encode.py
+the format's encode/decode is formats/codecs' (through lane_ir's channel codecs, which tests/test_native_om_encode.py
 checks against it): the kernel reads and writes the resource's bytes in place. Formats om_gen does not lay out
 (shared-exponent, XR bias, block or sub-sampled formats) and views past their storage keep the callback (or a
 counted compute fallback). Writes (stores, atomics) run in their own lane loops in lane order (llvm_gen
@@ -23,6 +23,7 @@ from ...formats.table import FormatKind, bytes_per_element, format_info
 from ...shader import ir
 from ...shader.ops.opcodes import ATOMIC_OPCODES
 from . import om_gen
+from .lane_ir import LaneIR, channel_code, word_type
 
 Op = ir.Opcode
 #: D3D11_UAV_DIMENSION → the address layout (memory.py _UAV_DIM)
@@ -41,11 +42,12 @@ class UavKey:
     ndst: int  # destinations written (atomics: 0 or 1)
 
 
-class _Codec(om_gen._Body):
-    """om_gen's channel codecs emitting into a shader kernel generator ``g`` at its width."""
+class _Codec(LaneIR):
+    """The channel codecs (lane_ir.py) emitting into a shader kernel generator ``g`` at its width."""
 
-    def __init__(self, g, prefix: str) -> None:  # noqa: D107 (no _Body state beyond what the codecs read)
-        self.g, self.w, self.prefix, self.decls, self.quad, self.key = g, g.W, prefix, set(), None, None
+    def __init__(self, g, prefix: str) -> None:
+        super().__init__(g.W, prefix, set())
+        self.g = g
 
     def v(self, s: str) -> str:
         return self.g.v(s)
@@ -142,7 +144,7 @@ class UavEmitter:
         bpe, ws, chans, cls = k.codec
         C = _Codec(g, self.p.rstrip("_"))
         data = g.arg(self.p + "data")
-        wt = om_gen._wtype(ws)
+        wt = word_type(ws)
         words = []
         for j in range(bpe // ws):
             o = g.v(f"add {g.VL} {off}, splat (i64 {j * ws})") if j else off
@@ -153,7 +155,7 @@ class UavEmitter:
         for ch in chans:
             if ch.component is None:
                 continue
-            code = om_gen.channel_code(C, ch, words)
+            code = channel_code(C, ch, words)
             if ch.kind == "uint":
                 val = code
             elif ch.kind == "sint":
@@ -188,7 +190,7 @@ class UavEmitter:
         bpe, ws, chans, cls = k.codec
         C = _Codec(g, self.p.rstrip("_"))
         data = g.arg(self.p + "data")
-        wt = om_gen._wtype(ws)
+        wt = word_type(ws)
         for j in range(bpe // ws):
             word = None
             for ch in chans:
