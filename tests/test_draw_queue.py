@@ -276,13 +276,8 @@ def test_the_queue_is_used_and_can_be_turned_off(monkeypatch):
     assert on[:3] == off[:3]
 
 
-def test_two_devices_drawing_on_two_threads():
-    """Draws of two devices on two threads share the one queue: each joins the other's queued tiles before
-    queueing its own; both images are the reference's."""
-    import threading
-
-    n_tri = 40
-    verts = [_triangles(21, n_tri), _triangles(22, n_tri, snap=True)]
+def _reference_images(verts: list, n_tri: int) -> list:
+    """Each vertex set's _many_draws image on the reference backend (the oracle of the two-thread tests)."""
     native.set_backend("reference")
     try:
         want = []
@@ -290,8 +285,19 @@ def test_two_devices_drawing_on_two_threads():
             sc = _Scene(v)
             _many_draws(sc, n_tri)
             want.append(sc.result())
+        return want
     finally:
         native.set_backend(None)
+
+
+def test_two_devices_drawing_on_two_threads():
+    """Draws of two devices on two threads share the one queue: each joins the other's queued tiles before
+    queueing its own; both images are the reference's."""
+    import threading
+
+    n_tri = 40
+    verts = [_triangles(21, n_tri), _triangles(22, n_tri, snap=True)]
+    want = _reference_images(verts, n_tri)
     native.set_backend("native")
     pool.set_threads(2)
     try:
@@ -331,15 +337,7 @@ def test_a_scene_opened_by_another_thread_meanwhile_is_not_dropped(monkeypatch):
 
     n_tri = 40
     verts = [_triangles(31, n_tri), _triangles(32, n_tri, snap=True)]
-    native.set_backend("reference")
-    try:
-        want = []
-        for v in verts:
-            sc = _Scene(v)
-            _many_draws(sc, n_tri)
-            want.append(sc.result())
-    finally:
-        native.set_backend(None)
+    want = _reference_images(verts, n_tri)
     native.set_backend("native")
     pool.set_threads(2)
     a_go, a_done, b_done = threading.Event(), threading.Event(), threading.Event()
