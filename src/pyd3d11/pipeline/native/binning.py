@@ -209,12 +209,7 @@ def _functions() -> tuple:
             if _fns is None:
                 from ...shader.native import runtime as rt
 
-                llvm = rt._init_llvm()
-                mod = llvm.parse_assembly(_IR)
-                mod.verify()
-                rt._optimise(llvm, mod)
-                engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
-                engine.finalize_object()
+                engine, _ = rt.o2_engine(rt._init_llvm(), _IR)
                 _fns = (_COUNT(engine.get_function_address("bin_count")),
                         _FILL(engine.get_function_address("bin_fill")), engine)
     return _fns

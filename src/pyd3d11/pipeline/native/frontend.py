@@ -54,18 +54,7 @@ def _compile() -> dict:
         (FLAG_DEPTH_CLIP, FLAG_FRONT_CCW, CULL_SHIFT, FLAG_SCREEN)
     llvm = runtime._init_llvm()
     text = fir.build_module()
-    mod = llvm.parse_assembly(text)
-    # the shader backend's on-disk object cache (keyed by IR, backend version, LLVM and CPU)
-    path = runtime._disk_path(text)
-    cached = path is not None and path.exists()
-    if not cached:
-        mod.verify()
-        runtime._optimise(llvm, mod)
-    engine = llvm.create_mcjit_compiler(mod, runtime._target_machine(llvm))
-    if path is not None:
-        engine.set_object_cache(lambda m, buf: runtime._disk_store(path, buf),
-                                lambda m: path.read_bytes() if path.exists() else None)
-    engine.finalize_object()
+    engine, _ = runtime.o2_engine(llvm, text)
     out = {"engine": engine}
     for name, args in (("tri_setup", fir.TRI_SETUP_ARGS), ("tri_setup_scalar", fir.TRI_SETUP_ARGS),
                        ("plane_einsum", fir.PLANE_ARGS),

@@ -71,18 +71,7 @@ def _compile(key: om_gen.OMKey):
     t0 = time.perf_counter()
     llvm = rt._init_llvm()
     text, name = om_gen.om_function(key)
-    mod = llvm.parse_assembly(text)
-    # the shader backend's on-disk object cache (keyed by the IR text, LLVM and the host CPU)
-    path = rt._disk_path(text)
-    cached = path is not None and path.exists()
-    if not cached:
-        mod.verify()
-        rt._optimise(llvm, mod)
-    engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
-    if path is not None:
-        engine.set_object_cache(lambda m, buf: rt._disk_store(path, buf),
-                                lambda m: path.read_bytes() if path.exists() else None)
-    engine.finalize_object()
+    engine, cached = rt.o2_engine(llvm, text)
     fn = _FN(engine.get_function_address(name))
     stats.disk_hits += cached
     stats.compiled += 1

@@ -73,12 +73,7 @@ def _driver():
             if _fn is None:
                 from ...shader.native import runtime as rt
 
-                llvm = rt._init_llvm()
-                mod = llvm.parse_assembly(_IR)
-                mod.verify()
-                rt._optimise(llvm, mod)
-                engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
-                engine.finalize_object()
+                engine, _ = rt.o2_engine(rt._init_llvm(), _IR)
                 _fn = (_RUN(engine.get_function_address("scene_run")), engine)
     return _fn[0]
 

@@ -239,24 +239,37 @@ def upgrade(m: Module) -> None:
     stats.upgraded += 1
 
 
-def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module:
-    """Compile one module (LLVM IR ``text``) exporting functions ``names``: from the on-disk object cache
-    (an O2 object) when present; else quickly (IR passes off) under TIER ``quick``, or ``auto`` when the
-    caller counts the lanes it runs (``counted``: :meth:`Module.note_use` upgrades it); else at O2."""
-    quick = TIER == "quick" or (TIER == "auto" and counted)
+def o2_engine(llvm, text: str) -> tuple[Any, bool]:
+    """(MCJIT engine, whether its object came from disk) of LLVM IR ``text`` at O2: the object from the on-disk
+    cache (keyed by the IR, backend version, LLVM and CPU) when present, else optimised and stored there."""
     mod = llvm.parse_assembly(text)
     path = _disk_path(text)
     cached = path is not None and path.exists()
     if not cached:
         mod.verify()
-        if not quick:
-            _optimise(llvm, mod)
+        _optimise(llvm, mod)
     # an execution engine owns the target machine it is given (llvmlite): each gets its own
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm, QUICK_CODEGEN if quick and not cached else 3))
-    if path is not None and (cached or not quick):  # only O2 objects go to the disk
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
+    if path is not None:
         engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
                                 lambda m: path.read_bytes() if path.exists() else None)
     engine.finalize_object()
+    return engine, cached
+
+
+def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module:
+    """Compile one module (LLVM IR ``text``) exporting functions ``names``: from the on-disk object cache
+    (an O2 object) when present; else quickly (IR passes off) under TIER ``quick``, or ``auto`` when the
+    caller counts the lanes it runs (``counted``: :meth:`Module.note_use` upgrades it); else at O2."""
+    quick = TIER == "quick" or (TIER == "auto" and counted)
+    path = _disk_path(text) if quick else None
+    if quick and not (path is not None and path.exists()):
+        mod = llvm.parse_assembly(text)
+        mod.verify()
+        engine, cached = llvm.create_mcjit_compiler(mod, _target_machine(llvm, QUICK_CODEGEN)), False
+        engine.finalize_object()  # (quick objects stay off the disk: only O2 objects go there)
+    else:
+        engine, cached = o2_engine(llvm, text)
     if cached:
         stats.disk_hits += 1
     m = Module(text, names, engine, {n: engine.get_function_address(n) for n in names}, cached or not quick)
