@@ -1,0 +1,123 @@
+"""The draw plan: the plain-data snapshot a draw derives from the context's bindings, kept for the next draw
+while the bindings are the same objects (issue 12, per-draw Python).
+
+A draw's command (api/context.py ``_draw_cmd``) turns the bound COM objects into plain data: input elements
+resolved against the vertex shader, vertex/index buffer bindings, each stage's program, constant-buffer windows,
+view descriptors and sampler descriptions, the output-merger targets and state descriptions, viewports and
+scissor rectangles. Every one of these is a function of *which* objects and values are bound, never of a
+resource's contents (constant-buffer bytes, vertex data and texels are read when the command executes), and the
+objects themselves do not change once created (a state object's description, a view's descriptor, a buffer's
+storage, a shader's program and signatures). So an identical draw after the first only compares the bindings
+with those the plan was made from (:func:`fingerprint`, C-speed list comparisons) and builds fresh per-draw
+objects (the graphics state, the stage states, the command) from the kept parts.
+
+Not kept, read at every draw: the blend factor, sample mask and stencil reference (cheap, and a value compared
+with ``==`` would take -0.0 for 0.0), and everything about resource contents. Not planned at all: a draw with a
+shader that declares interfaces (class linkage): its program is linked per draw for the bound class instances
+and its binding problems are reported per draw (debug layer), as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: the graphics stages a draw snapshots (the compute stage's bindings are not part of a draw)
+GRAPHICS_STAGES = ("VS", "HS", "DS", "GS", "PS")
+#: BoundState fields the fingerprint covers (the rest: read per draw, or not a draw's input)
+FINGERPRINT_FIELDS = frozenset({
+    "stages", "ia_layout", "ia_vbs", "ia_strides", "ia_offsets", "ia_ib", "ia_ib_format", "ia_ib_offset",
+    "ia_topology", "so_targets", "so_offsets", "rs_state", "rs_viewports", "rs_scissors", "om_rtvs", "om_dsv",
+    "om_uavs", "om_blend", "om_ds"})
+#: BoundState fields a draw reads again every time (not in the plan)
+PER_DRAW_FIELDS = frozenset({"om_blend_factor", "om_sample_mask", "om_stencil_ref"})
+#: BoundState fields no draw reads (compute bindings, predication: checked when the command is submitted)
+NOT_DRAW_FIELDS = frozenset({"cs_uavs", "predicate", "predicate_value"})
+#: StageState fields the fingerprint covers per graphics stage
+STAGE_FIELDS = ("shader", "class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers")
+
+
+def fingerprint(s: Any) -> list[Any]:
+    """What a plan is valid for: every binding of ``s`` (an api.context_state.BoundState) a draw's snapshot
+    depends on, as tuples of the bound objects and values. Two fingerprints compare equal with ``==`` iff the
+    same objects are bound in the same slots with equal integer values: bound COM objects, views and state
+    objects have no ``__eq__`` of their own, so ``==`` is identity for them."""
+    fp: list[Any] = [s.ia_layout, s.ia_ib, s.ia_ib_format, s.ia_ib_offset, s.ia_topology, s.rs_state, s.om_dsv,
+                     s.om_blend, s.om_ds, tuple(s.ia_vbs), tuple(s.ia_strides), tuple(s.ia_offsets),
+                     tuple(s.so_targets), tuple(s.so_offsets), tuple(s.om_rtvs), tuple(s.om_uavs),
+                     # RSSetViewports / RSSetScissorRects store new lists of their own copies: compared by
+                     # identity (a struct's ``==`` could take -0.0 for 0.0)
+                     _Same(s.rs_viewports), _Same(s.rs_scissors)]
+    stages = s.stages
+    for name in GRAPHICS_STAGES:
+        st = stages[name]
+        fp += (st.shader, tuple(st.class_instances), tuple(st.cbs), tuple(st.cb_first), tuple(st.cb_num),
+               tuple(st.srvs), tuple(st.samplers))
+    return fp
+
+
+class _Same:
+    """A list compared element by element by identity (and kept alive with the plan)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = tuple(items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Same) or len(self.items) != len(other.items):
+            return False
+        return all(a is b for a, b in zip(self.items, other.items))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True, frozen=True)
+class DrawPlan:
+    """The kept parts of a draw's snapshot (tuples: each draw makes its own lists from them)."""
+
+    elements: tuple
+    vertex_buffers: tuple
+    index_buffer: Any
+    programs: dict  # stage name -> program (None: no shader bound)
+    rtvs: tuple
+    dsv: Any
+    blend: Any
+    depth_stencil: Any
+    rasterizer: Any
+    viewports: tuple
+    scissors: tuple
+    sample_count: int
+    sample_quality: int
+    cbuffers: dict  # stage -> tuple of (storage, first byte, byte count) | None
+    srvs: dict  # stage -> tuple of view descriptors | None
+    samplers: dict  # stage -> tuple of sampler descriptions | None
+    uavs: tuple
+    so_declaration: Any
+    so_bindings: tuple
+
+
+class PlanCache:
+    """One context's last plan and the fingerprint it was made for (a context is used by one thread at a time,
+    api/threading_model.py). ``hits`` / ``misses`` count draws that reused / built a plan (tests read them)."""
+
+    __slots__ = ("fp", "plan", "hits", "misses")
+
+    def __init__(self) -> None:
+        self.fp: list[Any] | None = None
+        self.plan: DrawPlan | None = None
+        self.hits = 0
+        self.misses = 0
+
+    def lookup(self, fp: list[Any]) -> DrawPlan | None:
+        if self.plan is not None and self.fp == fp:
+            self.hits += 1
+            return self.plan
+        self.misses += 1
+        return None
+
+    def keep(self, fp: list[Any], plan: DrawPlan) -> None:
+        self.fp, self.plan = fp, plan
+
+    def drop(self) -> None:
+        self.fp = self.plan = None
