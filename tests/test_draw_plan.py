@@ -363,3 +363,45 @@ def test_the_fingerprint_names_every_bound_state_field():
     names = {f.name for f in fields(BoundState)}
     assert names == draw_plan.FINGERPRINT_FIELDS | draw_plan.PER_DRAW_FIELDS | draw_plan.NOT_DRAW_FIELDS
     assert {f.name for f in fields(StageState)} == set(draw_plan.STAGE_FIELDS)
+
+
+def test_two_devices_drawing_on_two_threads():
+    """Each context keeps its own plan: two devices on two threads run the reuse table (one forwards, one
+    backwards, so their states differ draw by draw) with two pool workers, and give the reference's images."""
+    import threading
+
+    from pyd3d11.shader.native import pool
+
+    cases = [REUSE_CASES, REUSE_CASES[::-1]]
+    want = [_sequence(c, False, "reference") for c in cases]
+    native.set_backend("native" if native.available() else "reference")
+    pool.set_threads(2)
+    try:
+        got: list = [None, None]
+        errors: list = []
+
+        def work(i: int) -> None:
+            try:
+                sc = _Scene()
+                out = []
+                for name, prepare, change in cases[i]:
+                    sc.reset()
+                    prepare(sc)
+                    before = sc.draw()
+                    change(sc)
+                    out.append((name, before, sc.draw()))
+                got[i] = out
+            except BaseException as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        pool.set_threads(None)
+        native.set_backend(None)
+    assert not errors, errors
+    for i in range(2):
+        assert got[i] == [w[:3] for w in want[i]], f"thread {i}"
