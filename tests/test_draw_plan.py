@@ -353,6 +353,7 @@ def test_an_unchanged_draw_reuses_the_plan_and_a_reset_builds_one():
     assert sc.draw() == first
     assert plans.hits == hits + 2
     sc.ctx.ClearState()
+    assert plans.plan is None  # ClearState lets go of the objects the plan named
     sc.ctx.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
     sc.ctx.DrawIndexed(6, 0, 0)  # nothing bound: a new plan
     assert plans.misses == misses + 1
