@@ -43,7 +43,7 @@ from .context_state import (
     addref,
     is_a,
 )
-from .draw_plan import GRAPHICS_STAGES, DrawPlan, PlanCache, fingerprint
+from .draw_plan import GRAPHICS_STAGES, DrawPlan, PlanCache
 from .shaders import stage_program  # class linkage: programs linked for the bound class instances
 
 D3D11_DEVICE_CONTEXT_IMMEDIATE, D3D11_DEVICE_CONTEXT_DEFERRED = 0, 1
@@ -288,12 +288,11 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         cache = self.__dict__.get("_draw_plans")
         if cache is None:
             cache = self._draw_plans = PlanCache()
-        fp = fingerprint(s)
-        plan = cache.lookup(fp)
+        plan = cache.lookup(s)
         if plan is None:
             plan, reusable = self._draw_plan(method)
             if reusable:
-                cache.keep(fp, plan)
+                cache.keep(s, plan)
             else:
                 cache.drop()
         programs = plan.programs

@@ -41,37 +41,48 @@ STAGE_FIELDS = ("shader", "class_instances", "cbs", "cb_first", "cb_num", "srvs"
 
 def fingerprint(s: Any) -> list[Any]:
     """What a plan is valid for: every binding of ``s`` (an api.context_state.BoundState) a draw's snapshot
-    depends on, as tuples of the bound objects and values. Two fingerprints compare equal with ``==`` iff the
-    same objects are bound in the same slots with equal integer values: bound COM objects, views and state
-    objects have no ``__eq__`` of their own, so ``==`` is identity for them."""
-    fp: list[Any] = [s.ia_layout, s.ia_ib, s.ia_ib_format, s.ia_ib_offset, s.ia_topology, s.rs_state, s.om_dsv,
-                     s.om_blend, s.om_ds, tuple(s.ia_vbs), tuple(s.ia_strides), tuple(s.ia_offsets),
-                     tuple(s.so_targets), tuple(s.so_offsets), tuple(s.om_rtvs), tuple(s.om_uavs),
-                     # RSSetViewports / RSSetScissorRects store new lists of their own copies: compared by
-                     # identity (a struct's ``==`` could take -0.0 for 0.0)
-                     _Same(s.rs_viewports), _Same(s.rs_scissors)]
+    depends on — the scalars as one tuple, then copies of the slot lists — in the layout :func:`matches` reads.
+    Bound COM objects, views and state objects have no ``__eq__`` of their own, so ``==`` (and a list's ``==``)
+    is identity for them and value equality for the integers (strides, offsets, formats, constant windows)."""
+    fp: list[Any] = [_scalars(s), list(s.ia_vbs), list(s.ia_strides), list(s.ia_offsets), list(s.so_targets),
+                     list(s.so_offsets), list(s.om_rtvs), list(s.om_uavs), list(s.rs_viewports),
+                     list(s.rs_scissors)]
     stages = s.stages
     for name in GRAPHICS_STAGES:
         st = stages[name]
-        fp += (st.shader, tuple(st.class_instances), tuple(st.cbs), tuple(st.cb_first), tuple(st.cb_num),
-               tuple(st.srvs), tuple(st.samplers))
+        fp += (st.shader, list(st.class_instances), list(st.cbs), list(st.cb_first), list(st.cb_num),
+               list(st.srvs), list(st.samplers))
     return fp
 
 
-class _Same:
-    """A list compared element by element by identity (and kept alive with the plan)."""
+def _scalars(s: Any) -> tuple:
+    return (s.ia_layout, s.ia_ib, s.ia_ib_format, s.ia_ib_offset, s.ia_topology, s.rs_state, s.om_dsv, s.om_blend,
+            s.om_ds)
 
-    __slots__ = ("items",)
 
-    def __init__(self, items: list[Any]) -> None:
-        self.items = tuple(items)
+def _same(a: list[Any], b: list[Any]) -> bool:
+    """Element by element by identity (a struct's ``==`` could take -0.0 for 0.0)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _Same) or len(self.items) != len(other.items):
+
+def matches(s: Any, fp: list[Any]) -> bool:
+    """Whether ``s``'s bindings are those :func:`fingerprint` recorded in ``fp`` (list comparisons at C speed,
+    stopping at the first difference; nothing copied). RSSetViewports / RSSetScissorRects store new lists of
+    their own copies: those are compared by identity."""
+    if (fp[0] != _scalars(s) or s.ia_vbs != fp[1] or s.ia_strides != fp[2] or s.ia_offsets != fp[3]
+            or s.so_targets != fp[4] or s.so_offsets != fp[5] or s.om_rtvs != fp[6] or s.om_uavs != fp[7]
+            or not _same(s.rs_viewports, fp[8]) or not _same(s.rs_scissors, fp[9])):
+        return False
+    stages = s.stages
+    i = 10
+    for name in GRAPHICS_STAGES:
+        st = stages[name]
+        if (st.shader is not fp[i] or st.class_instances != fp[i + 1] or st.cbs != fp[i + 2]
+                or st.cb_first != fp[i + 3] or st.cb_num != fp[i + 4] or st.srvs != fp[i + 5]
+                or st.samplers != fp[i + 6]):
             return False
-        return all(a is b for a, b in zip(self.items, other.items))
-
-    __hash__ = None  # type: ignore[assignment]
+        i += 7
+    return True
 
 
 @dataclass(slots=True, frozen=True)
@@ -111,16 +122,18 @@ class PlanCache:
         self.hits = 0
         self.misses = 0
 
-    def lookup(self, fp: list[Any]) -> DrawPlan | None:
-        if ENABLED and self.plan is not None and self.fp == fp:
+    def lookup(self, s: Any) -> DrawPlan | None:
+        """The kept plan when ``s`` (a BoundState) has the bindings it was made for."""
+        if ENABLED and self.plan is not None and matches(s, self.fp):
             self.hits += 1
             return self.plan
         self.misses += 1
         return None
 
-    def keep(self, fp: list[Any], plan: DrawPlan) -> None:
+    def keep(self, s: Any, plan: DrawPlan) -> None:
+        """Keep ``plan`` for the bindings ``s`` has now."""
         if ENABLED:
-            self.fp, self.plan = fp, plan
+            self.fp, self.plan = fingerprint(s), plan
 
     def drop(self) -> None:
         self.fp = self.plan = None
