@@ -116,6 +116,13 @@ class _Scene:
         self.tex, self.srv = self.texture(TEXELS)
         self.tex2, self.srv2 = self.texture(TEXELS[::-1, :, ::-1].copy())
         self.rt_srv = dev.CreateShaderResourceView(self.rt2, None)
+        # two mips: 4x4 as TEXELS, 2x2 of one colour (what SetResourceMinLOD 1 shows)
+        self.tex_mips = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=4, Height=4, MipLevels=2, ArraySize=1, Format=DXGI_FORMAT_R8G8B8A8_UNORM,
+            SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_SHADER_RESOURCE),
+            [D3D11_SUBRESOURCE_DATA(pSysMem=TEXELS, SysMemPitch=16),
+             D3D11_SUBRESOURCE_DATA(pSysMem=np.full((2, 2, 4), 200, np.uint8), SysMemPitch=8)])
+        self.srv_mips = dev.CreateShaderResourceView(self.tex_mips, None)
         self.point = dev.CreateSamplerState(D3D11_SAMPLER_DESC(
             Filter=D3D11_FILTER_MIN_MAG_MIP_POINT, AddressU=D3D11_TEXTURE_ADDRESS_CLAMP,
             AddressV=D3D11_TEXTURE_ADDRESS_CLAMP, AddressW=D3D11_TEXTURE_ADDRESS_CLAMP, MaxLOD=1000.0))
@@ -149,6 +156,7 @@ class _Scene:
         c.UpdateSubresource(self.vb, 0, None, VERTS, 0, 0)
         c.UpdateSubresource(self.ps_cb, 0, None, np.ones(4, np.float32), 0, 0)
         c.UpdateSubresource(self.tex, 0, None, TEXELS, 16, 0)
+        c.SetResourceMinLOD(self.tex_mips, 0.0)
         m = c.Map(self.dyn_cb, 0, D3D11_MAP_WRITE_DISCARD, 0)
         np.frombuffer(m.pData, np.float32, 4)[:] = 1.0
         c.Unmap(self.dyn_cb, 0)
@@ -299,6 +307,8 @@ REUSE_CASES = [
      lambda sc: sc.ctx.UpdateSubresource(sc.vb, 0, None, VERTS * np.float32(0.75), 0, 0)),
     ("constant buffer contents (Map WRITE_DISCARD)", lambda sc: sc.ctx.PSSetConstantBuffers(0, 1, [sc.dyn_cb]),
      _map_cb),
+    ("resource min LOD (SetResourceMinLOD)", lambda sc: sc.ctx.PSSetShaderResources(0, 1, [sc.srv_mips]),
+     lambda sc: sc.ctx.SetResourceMinLOD(sc.tex_mips, 1.0)),
     ("texture contents (CopyResource)", _none, lambda sc: sc.ctx.CopyResource(sc.tex, sc.tex2)),
     ("texture contents (ClearRenderTargetView)", _sample_rt3, _clear_rt3([0.0, 1.0, 0.25, 1.0])),
     ("texture contents (a deferred context's draw)", _sample_rt3, _deferred_draw_into_rt3),
