@@ -8,8 +8,10 @@ scissor rectangles. Every one of these is a function of *which* objects and valu
 resource's contents (constant-buffer bytes, vertex data and texels are read when the command executes), and the
 objects themselves do not change once created (a state object's description, a view's descriptor, a buffer's
 storage, a shader's program and signatures). So an identical draw after the first only compares the bindings
-with those the plan was made from (:func:`fingerprint`, C-speed list comparisons) and builds fresh per-draw
-objects (the graphics state, the stage states, the command) from the kept parts.
+with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
+comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
+parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
+id; ClearState drops the plan.
 
 Not kept, read at every draw: the blend factor, sample mask and stencil reference (cheap, and a value compared
 with ``==`` would take -0.0 for 0.0), and everything about resource contents. Not planned at all: a draw with a
