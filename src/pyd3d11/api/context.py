@@ -43,6 +43,7 @@ from .context_state import (
     addref,
     is_a,
 )
+from .draw_plan import GRAPHICS_STAGES, DrawPlan, PlanCache
 from .shaders import stage_program  # class linkage: programs linked for the bound class instances
 
 D3D11_DEVICE_CONTEXT_IMMEDIATE, D3D11_DEVICE_CONTEXT_DEFERRED = 0, 1
@@ -268,11 +269,12 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
 
     # -- draws ---------------------------------------------------------------------------------------
     def _draw_cmd(self, method: str, args: Any) -> cmds.DrawCmd | None:
-        """Snapshot the graphics bindings as plain data for a draw (validation per the Draw* pages)."""
-        from pyd3d11.api.states import DEFAULT_BLEND_DESC, DEFAULT_DEPTH_STENCIL_DESC, DEFAULT_RASTERIZER_DESC
+        """Snapshot the graphics bindings as plain data for a draw (validation per the Draw* pages). The
+        snapshot's parts derived from the bound objects are kept while the same objects stay bound
+        (api/draw_plan.py); validation and its debug-layer messages run at every draw."""
         from pyd3d11.pipeline import draw as gfx
-        from pyd3d11.pipeline.input_assembler import IndexBufferBinding, InputElement, VertexBufferBinding
         from pyd3d11.pipeline.output_merger import OMState
+        from pyd3d11.pipeline.sampler import TextureSampler
 
         s = self._state
         if s.ia_topology == 0:
@@ -283,91 +285,131 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             from .draw_validation import validate_draw
             if not validate_draw(self, method, args):
                 return None
+        cache = self.__dict__.get("_draw_plans")
+        if cache is None:
+            cache = self._draw_plans = PlanCache()
+        plan = cache.lookup(s)
+        if plan is None:
+            plan, reusable = self._draw_plan(method)
+            if reusable:
+                cache.keep(s, plan)
+            else:
+                cache.drop()
+        programs = plan.programs
+        stage_state = {name: gfx.StageState(p) if p is not None else None for name, p in programs.items()}
+        om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
+                     blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
+                     depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
+        state = gfx.GraphicsState(
+            topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
+            elements=list(plan.elements), vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"],
+            gs=stage_state["GS"], ps=stage_state["PS"], rasterizer=plan.rasterizer, viewports=list(plan.viewports),
+            scissors=list(plan.scissors), om=om, sample_count=plan.sample_count, sample_quality=plan.sample_quality,
+            sampling_hooks=TextureSampler())
+        if plan.so_declaration is not None:
+            state.so_declaration = plan.so_declaration
+        return cmds.DrawCmd(state, {k: list(v) for k, v in plan.cbuffers.items()},
+                            {k: list(v) for k, v in plan.srvs.items()},
+                            {k: list(v) for k, v in plan.samplers.items()}, list(plan.uavs), args,
+                            so_bindings=list(plan.so_bindings))
+
+    def _draw_plan(self, method: str) -> tuple[DrawPlan, bool]:
+        """The parts of a draw's snapshot derived from the bound objects (api/draw_plan.py), and whether they may
+        be kept for the next draw with the same bindings (not when a stage links class instances: its program
+        is linked, and binding problems reported, per draw)."""
+        from pyd3d11.api.states import DEFAULT_BLEND_DESC, DEFAULT_DEPTH_STENCIL_DESC, DEFAULT_RASTERIZER_DESC
+        from pyd3d11.pipeline import draw as gfx
+        from pyd3d11.pipeline.input_assembler import IndexBufferBinding, InputElement, VertexBufferBinding
+
+        from .shaders import shader_ifce
+
+        s = self._state
         vs = s.stages["VS"].shader
         memo = self.__dict__.get("_draw_memo")
         if memo is None:
-            # per-draw derived data of state objects that never change once set (issue 12: per-draw Python):
-            # name -> (the objects it was derived from, compared by identity and kept alive here, the result)
+            # derived data of state objects that never change once set, kept across plans (a plan is dropped
+            # when any binding changes): name -> (the objects it was derived from, compared by identity and
+            # kept alive here, the result)
             memo = self._draw_memo = {}
         got = memo.get("elements")
         if got is not None and got[0][0] is vs and got[0][1] is s.ia_layout:
-            elements = list(got[1])
+            elements = got[1]
         else:
-            elements = []
+            found = []
             if vs is not None and s.ia_layout is not None:
                 sig = {(e.semantic_name.upper(), e.semantic_index): e for e in vs._input_signature}
                 for e in s.ia_layout._elements:
                     se = sig.get((str(e.SemanticName).upper(), int(e.SemanticIndex)))
                     if se is None:
                         continue  # elements the shader does not read are fetched by no one
-                    elements.append(InputElement(se.register, se.mask, int(e.Format), int(e.InputSlot),
-                                                 int(e.AlignedByteOffset), bool(e.InputSlotClass),
-                                                 int(e.InstanceDataStepRate)))
+                    found.append(InputElement(se.register, se.mask, int(e.Format), int(e.InputSlot),
+                                              int(e.AlignedByteOffset), bool(e.InputSlotClass),
+                                              int(e.InstanceDataStepRate)))
             # (a shader's input signature and an input layout's elements are immutable)
-            memo["elements"] = ((vs, s.ia_layout), tuple(elements))
-        vbs = [VertexBufferBinding(b._storage if b is not None else None, int(st), int(off))
-               for b, st, off in zip(s.ia_vbs, s.ia_strides, s.ia_offsets)]
+            elements = tuple(found)
+            memo["elements"] = ((vs, s.ia_layout), elements)
+        vbs = tuple(VertexBufferBinding(b._storage if b is not None else None, int(st), int(off))
+                    for b, st, off in zip(s.ia_vbs, s.ia_strides, s.ia_offsets))
         ib = IndexBufferBinding(s.ia_ib._storage, int(s.ia_ib_format), int(s.ia_ib_offset)) if s.ia_ib is not None \
             else IndexBufferBinding(None)
         # class linkage: each stage runs its program linked for the bound class instances (api/shaders.py)
         report = self._linkage_report(method)
-        stage_state = {name: (gfx.StageState(stage_program(st.shader, st.class_instances, report))
-                              if st.shader is not None else None)
-                       for name, st in s.stages.items() if name != "CS"}
-        rtvs = [v._view if v is not None else None for v in s.om_rtvs]
+        reusable = True
+        programs: dict[str, Any] = {}
+        for name in GRAPHICS_STAGES:
+            st = s.stages[name]
+            if st.shader is None:
+                programs[name] = None
+                continue
+            if shader_ifce(st.shader) is not None:
+                reusable = False
+            programs[name] = stage_program(st.shader, st.class_instances, report)
+        rtvs = tuple(v._view if v is not None else None for v in s.om_rtvs)
         dsv = s.om_dsv._view if s.om_dsv is not None else None
-        target = next((v for v in rtvs + [dsv] if v is not None), None)
+        target = next((v for v in rtvs + (dsv,) if v is not None), None)
         samples, quality = 1, 0
         if target is not None:
             samples = target.storage.sample_count
             res = (s.om_dsv if target is dsv else s.om_rtvs[rtvs.index(target)])._resource
             quality = int(F(F(getattr(res, "_desc", None), "SampleDesc", None), "Quality", 0))
-        om = OMState(rtvs=rtvs, dsv=dsv,
-                     blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
-                     blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
-                     depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
-                     stencil_ref=int(s.om_stencil_ref))
         # RSSetViewports / RSSetScissorRects store new lists of their own copies (RSGet* hands out copies)
         got = memo.get("rs")
         if got is not None and got[0][0] is s.rs_viewports and got[0][1] is s.rs_scissors:
-            viewports, scissors = list(got[1][0]), list(got[1][1])
+            viewports, scissors = got[1]
         else:
-            viewports = [gfx.Viewport(float(F(v, "TopLeftX")), float(F(v, "TopLeftY")), float(F(v, "Width")),
-                                      float(F(v, "Height")), float(F(v, "MinDepth")), float(F(v, "MaxDepth")))
-                         for v in s.rs_viewports]
-            scissors = [(int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
-                        for r in s.rs_scissors]
-            memo["rs"] = ((s.rs_viewports, s.rs_scissors), (tuple(viewports), tuple(scissors)))
-        from pyd3d11.pipeline.sampler import TextureSampler
-
-        hooks = TextureSampler()
-        state = gfx.GraphicsState(
-            topology=int(s.ia_topology), vertex_buffers=vbs, index_buffer=ib, elements=elements,
-            vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"], gs=stage_state["GS"],
-            ps=stage_state["PS"], rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
-            viewports=viewports, scissors=scissors, om=om, sample_count=samples,
-            sample_quality=quality, sampling_hooks=hooks)
-        cbs: dict[str, list[Any]] = {}
-        srvs: dict[str, list[Any]] = {}
-        samplers: dict[str, list[Any]] = {}
-        for name, st in s.stages.items():
-            if name == "CS":
-                continue
+            viewports = tuple(gfx.Viewport(float(F(v, "TopLeftX")), float(F(v, "TopLeftY")), float(F(v, "Width")),
+                                           float(F(v, "Height")), float(F(v, "MinDepth")), float(F(v, "MaxDepth")))
+                              for v in s.rs_viewports)
+            scissors = tuple((int(F(r, "left")), int(F(r, "top")), int(F(r, "right")), int(F(r, "bottom")))
+                             for r in s.rs_scissors)
+            memo["rs"] = ((s.rs_viewports, s.rs_scissors), (viewports, scissors))
+        cbs: dict[str, tuple] = {}
+        srvs: dict[str, tuple] = {}
+        samplers: dict[str, tuple] = {}
+        for name in GRAPHICS_STAGES:
+            st = s.stages[name]
             if st.shader is None:
                 # a stage without a shader reads no bindings (DrawCmd.execute binds only the stages that run)
-                cbs[name], srvs[name], samplers[name] = [], [], []
+                cbs[name], srvs[name], samplers[name] = (), (), ()
                 continue
-            cbs[name] = [(b._storage, st.cb_first[i] * 16, st.cb_num[i] * 16) if b is not None else None
-                         for i, b in enumerate(st.cbs)]
-            srvs[name] = [v._view if v is not None else None for v in st.srvs]
-            samplers[name] = [getattr(x, "_desc", None) if x is not None else None for x in st.samplers]
-        uavs = [v._view if v is not None else None for v in s.om_uavs]
+            cbs[name] = tuple((b._storage, st.cb_first[i] * 16, st.cb_num[i] * 16) if b is not None else None
+                              for i, b in enumerate(st.cbs))
+            srvs[name] = tuple(v._view if v is not None else None for v in st.srvs)
+            samplers[name] = tuple(getattr(x, "_desc", None) if x is not None else None for x in st.samplers)
+        uavs = tuple(v._view if v is not None else None for v in s.om_uavs)
         gs = s.stages["GS"].shader
         so = getattr(gs, "_stream_output", None) if gs is not None else None
-        if so is not None:
-            state.so_declaration = _so_declaration(gs)
-        so_bindings = [(b._storage if b is not None else None, int(off)) for b, off in zip(s.so_targets, s.so_offsets)]
-        return cmds.DrawCmd(state, cbs, srvs, samplers, uavs, args, so_bindings=so_bindings)
+        so_bindings = tuple((b._storage if b is not None else None, int(off))
+                            for b, off in zip(s.so_targets, s.so_offsets))
+        plan = DrawPlan(
+            elements=elements, vertex_buffers=vbs, index_buffer=ib, programs=programs, rtvs=rtvs, dsv=dsv,
+            blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
+            depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
+            rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
+            viewports=viewports, scissors=scissors, sample_count=samples, sample_quality=quality, cbuffers=cbs,
+            srvs=srvs, samplers=samplers, uavs=uavs, so_declaration=_so_declaration(gs) if so is not None else None,
+            so_bindings=so_bindings)
+        return plan, reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
         from pyd3d11.pipeline.input_assembler import DrawArgs

@@ -820,6 +820,9 @@ class StateMethods(StageMethods):
         for o in self._state.objects():
             unbind(o)
         self._state = BoundState()
+        plans = self.__dict__.get("_draw_plans")  # api/draw_plan.py: let go of the unbound objects it names
+        if plans is not None:
+            plans.drop()
 
 
     # -- ID3DDeviceContextState ---------------------------------------------------------------------

@@ -1,0 +1,141 @@
+"""The draw plan: the plain-data snapshot a draw derives from the context's bindings, kept for the next draw
+while the bindings are the same objects (issue 12, per-draw Python).
+
+A draw's command (api/context.py ``_draw_cmd``) turns the bound COM objects into plain data: input elements
+resolved against the vertex shader, vertex/index buffer bindings, each stage's program, constant-buffer windows,
+view descriptors and sampler descriptions, the output-merger targets and state descriptions, viewports and
+scissor rectangles. Every one of these is a function of *which* objects and values are bound, never of a
+resource's contents (constant-buffer bytes, vertex data and texels are read when the command executes), and the
+objects themselves do not change once created (a state object's description, a view's descriptor, a buffer's
+storage, a shader's program and signatures). So an identical draw after the first only compares the bindings
+with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
+comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
+parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
+id; ClearState drops the plan.
+
+Not kept, read at every draw: the blend factor, sample mask and stencil reference (cheap, and a value compared
+with ``==`` would take -0.0 for 0.0), and everything about resource contents. Not planned at all: a draw with a
+shader that declares interfaces (class linkage): its program is linked per draw for the bound class instances
+and its binding problems are reported per draw (debug layer), as before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: set False to build every draw's snapshot afresh (tests compare the two)
+ENABLED = True
+#: the graphics stages a draw snapshots (the compute stage's bindings are not part of a draw)
+GRAPHICS_STAGES = ("VS", "HS", "DS", "GS", "PS")
+#: BoundState fields the fingerprint covers (the rest: read per draw, or not a draw's input)
+FINGERPRINT_FIELDS = frozenset({
+    "stages", "ia_layout", "ia_vbs", "ia_strides", "ia_offsets", "ia_ib", "ia_ib_format", "ia_ib_offset",
+    "ia_topology", "so_targets", "so_offsets", "rs_state", "rs_viewports", "rs_scissors", "om_rtvs", "om_dsv",
+    "om_uavs", "om_blend", "om_ds"})
+#: BoundState fields a draw reads again every time (not in the plan)
+PER_DRAW_FIELDS = frozenset({"om_blend_factor", "om_sample_mask", "om_stencil_ref"})
+#: BoundState fields no draw reads (compute bindings, predication: checked when the command is submitted)
+NOT_DRAW_FIELDS = frozenset({"cs_uavs", "predicate", "predicate_value"})
+#: StageState fields the fingerprint covers per graphics stage
+STAGE_FIELDS = ("shader", "class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers")
+
+
+def fingerprint(s: Any) -> list[Any]:
+    """What a plan is valid for: every binding of ``s`` (an api.context_state.BoundState) a draw's snapshot
+    depends on — the scalars as one tuple, then copies of the slot lists — in the layout :func:`matches` reads.
+    Bound COM objects, views and state objects have no ``__eq__`` of their own, so ``==`` (and a list's ``==``)
+    is identity for them and value equality for the integers (strides, offsets, formats, constant windows)."""
+    fp: list[Any] = [_scalars(s), list(s.ia_vbs), list(s.ia_strides), list(s.ia_offsets), list(s.so_targets),
+                     list(s.so_offsets), list(s.om_rtvs), list(s.om_uavs), list(s.rs_viewports),
+                     list(s.rs_scissors)]
+    stages = s.stages
+    for name in GRAPHICS_STAGES:
+        st = stages[name]
+        fp += (st.shader, list(st.class_instances), list(st.cbs), list(st.cb_first), list(st.cb_num),
+               list(st.srvs), list(st.samplers))
+    return fp
+
+
+def _scalars(s: Any) -> tuple:
+    return (s.ia_layout, s.ia_ib, s.ia_ib_format, s.ia_ib_offset, s.ia_topology, s.rs_state, s.om_dsv, s.om_blend,
+            s.om_ds)
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    """Element by element by identity (a struct's ``==`` could take -0.0 for 0.0)."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def matches(s: Any, fp: list[Any]) -> bool:
+    """Whether ``s``'s bindings are those :func:`fingerprint` recorded in ``fp`` (list comparisons at C speed,
+    stopping at the first difference; nothing copied). RSSetViewports / RSSetScissorRects store new lists of
+    their own copies: those are compared by identity."""
+    if (fp[0] != _scalars(s) or s.ia_vbs != fp[1] or s.ia_strides != fp[2] or s.ia_offsets != fp[3]
+            or s.so_targets != fp[4] or s.so_offsets != fp[5] or s.om_rtvs != fp[6] or s.om_uavs != fp[7]
+            or not _same(s.rs_viewports, fp[8]) or not _same(s.rs_scissors, fp[9])):
+        return False
+    stages = s.stages
+    i = 10
+    for name in GRAPHICS_STAGES:
+        st = stages[name]
+        if (st.shader is not fp[i] or st.class_instances != fp[i + 1] or st.cbs != fp[i + 2]
+                or st.cb_first != fp[i + 3] or st.cb_num != fp[i + 4] or st.srvs != fp[i + 5]
+                or st.samplers != fp[i + 6]):
+            return False
+        i += 7
+    return True
+
+
+@dataclass(slots=True, frozen=True)
+class DrawPlan:
+    """The kept parts of a draw's snapshot (tuples: each draw makes its own lists from them)."""
+
+    elements: tuple
+    vertex_buffers: tuple
+    index_buffer: Any
+    programs: dict  # stage name -> program (None: no shader bound)
+    rtvs: tuple
+    dsv: Any
+    blend: Any
+    depth_stencil: Any
+    rasterizer: Any
+    viewports: tuple
+    scissors: tuple
+    sample_count: int
+    sample_quality: int
+    cbuffers: dict  # stage -> tuple of (storage, first byte, byte count) | None
+    srvs: dict  # stage -> tuple of view descriptors | None
+    samplers: dict  # stage -> tuple of sampler descriptions | None
+    uavs: tuple
+    so_declaration: Any
+    so_bindings: tuple
+
+
+class PlanCache:
+    """One context's last plan and the fingerprint it was made for (a context is used by one thread at a time,
+    api/threading_model.py). ``hits`` / ``misses`` count draws that reused / built a plan (tests read them)."""
+
+    __slots__ = ("fp", "plan", "hits", "misses")
+
+    def __init__(self) -> None:
+        self.fp: list[Any] | None = None
+        self.plan: DrawPlan | None = None
+        self.hits = 0
+        self.misses = 0
+
+    def lookup(self, s: Any) -> DrawPlan | None:
+        """The kept plan when ``s`` (a BoundState) has the bindings it was made for."""
+        if ENABLED and self.plan is not None and matches(s, self.fp):
+            self.hits += 1
+            return self.plan
+        self.misses += 1
+        return None
+
+    def keep(self, s: Any, plan: DrawPlan) -> None:
+        """Keep ``plan`` for the bindings ``s`` has now."""
+        if ENABLED:
+            self.fp, self.plan = fingerprint(s), plan
+
+    def drop(self) -> None:
+        self.fp = self.plan = None
