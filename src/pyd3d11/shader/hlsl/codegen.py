@@ -1276,7 +1276,10 @@ class Codegen(SignatureBinding):
             raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
         sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
         from .parser import const_eval
+        from .unroll import fold_switch
 
+        if is_imm(sel.slots[0]) and fold_switch(self, s, sel.slots[0][3]):
+            return
         self.emit("switch", self.src(sel.slots))
         self.loops.append({"kind": "switch"})
         def labels_of(labels: list) -> None:
