@@ -1030,6 +1030,12 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         from .overload import flat_components
 
         inner = lvalue(cg, e.a)
+        if isinstance(inner, tuple) and inner[0] == "mem" and isinstance(inner[1].type, NumType) and \
+                not isinstance(inner[1].type, StructType) and inner[1].type == e.type:
+            # the same rule for an element in UAV or groupshared memory: a cast to its own type designates it
+            # (DXC's atomic_cast passes ``InterlockedOr((uint)buffer[0], …)`` on an RWBuffer<uint>; its
+            # atomic_cast1 rejects the converting ``(int)buffer[0]``)
+            return inner
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
