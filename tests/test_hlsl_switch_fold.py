@@ -115,3 +115,56 @@ def test_a_branch_attribute_keeps_the_switch():
         return int4(r, 0, 0, 0); }"""
     assert "switch" in disassemble(_compile(src))
     assert _value(src) == 3
+
+
+# --- inlined calls that return through constant branches ----------------------------------------------
+_PICK = """
+Texture2D t0 : register(t0); Texture2D t1 : register(t1); Texture2D t2 : register(t2); Texture2D t3 : register(t3);
+float by_if(uint i) { if (i == 0) return 1; if (i == 1) return 2; return 3.0; }
+uint by_switch(uint i) { switch (i) { case 0: return 3; case 1: return 0; case 2: return 2; } return 1; }
+float4 main(uint3 off : OFF) : SV_Target {
+    Texture2D textures[] = { t0, t1, t2, t3 };
+    return textures[%s].Load(off);
+}"""
+
+
+@pytest.mark.parametrize(("call", "reg"), [
+    ("by_if(0)", "t1"), ("by_if(1)", "t2"), ("by_if(7)", "t3"),
+    ("by_switch(0)", "t3"), ("by_switch(1)", "t0"), ("by_switch(2)", "t2"), ("by_switch(9)", "t1"),
+])
+def test_a_call_returning_through_constant_branches_is_a_literal_index(call: str, reg: str):
+    """DXC's dxil_remove_dead_pass switch_index: ``textures[foo(3)]`` with foo a switch of returns; fxc
+    inlines and folds the call, so the object index is a literal (a float result converts as any index)."""
+    text = disassemble(_compile(_PICK % call))
+    loads = [ln for ln in text.splitlines() if ln.strip().startswith("ld")]
+    assert loads and all(f", {reg}." in ln for ln in loads), (call, loads)
+
+
+def test_an_index_out_of_bounds_after_folding_is_x3504():
+    with pytest.raises(D3D11Error, match="X3504"):
+        _compile(_PICK % "by_if(1) + 2")  # DXC's switch_oob
+
+
+def _value_of(body: str, k: int) -> int:
+    src = body + "\nint4 main(int4 k : K) : SV_Target { return int4(f(k.x), 0, 0, 0); }"
+    blob = _compile(src)
+    prog = decode_program(next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX")).data)
+    inputs = np.zeros((1, 4), np.int32)
+    inputs[0, 0] = k
+    res = run_program(prog, 1, inputs={0: inputs.view(np.uint32)}, bindings=Bindings())
+    return int(res.outputs[0][0, 0].view(np.int32))
+
+
+@pytest.mark.parametrize(("body", "expect"), [
+    # a return under a run-time condition comes first: the later straight return is not the only one
+    ("int f(int x) { if (x > 0) return 5; return 7; }", {1: 5, -1: 7}),
+    # constant conditions around run-time ones: the first return reached straight ends the body
+    ("int f(int x) { int a = 1; if (true) { if (x > 2) a = 9; return a + 1; } return 100; }", {3: 10, 0: 2}),
+    ("int f(int x) { int r = x; switch (2) { case 2: r += 40; return r; default: break; } return -1; }",
+     {1: 41, 5: 45}),
+    # statements after the folded return never run (no write to a)
+    ("int g(inout int a) { a = 1; if (1 < 2) return 2; a = 3; return 4; }\n"
+     "int f(int x) { int a = x; int r = g(a); return a * 10 + r; }", {8: 12}),
+])
+def test_inlined_returns_keep_their_values(body: str, expect: dict):
+    assert {k: _value_of(body, k) for k in expect} == expect

@@ -19,6 +19,7 @@ from .types import (
     RW_KINDS,
     SAMPLER_KINDS,
     TEXTURE_KINDS,
+    UINT,
     ArrayType,
     NumType,
     ObjectType,
@@ -200,6 +201,12 @@ def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     return resolve(cg, sub, pos, name)
 
 
+def _literal_index(cg: CodegenContext, idx: Val, pos) -> int:
+    """A constant index as the element number it names: converted to uint as any index is (a float
+    ``2.0`` is element 2; a negative int wraps past every bound)."""
+    return int(cg.convert(idx, NumType(UINT), pos).slots[0][3])
+
+
 def element(cg: CodegenContext, v: Val, idx: Val, pos) -> Val:
     """``a[i]`` on an object-bearing array value: ``i`` must be a compile-time constant."""
     from .codegen import Val
@@ -207,7 +214,7 @@ def element(cg: CodegenContext, v: Val, idx: Val, pos) -> Val:
     t = v.type
     if not idx.const or not isinstance(idx.type, NumType):
         raise cg.err(pos, "array index into objects must be a literal expression", 3512)
-    i = int(idx.slots[0][3])
+    i = _literal_index(cg, idx, pos)
     if not 0 <= i < t.count:  # type: ignore[union-attr]
         raise cg.err(pos, "array index out of bounds", 3504)
     es = t.elem.slots  # type: ignore[union-attr]
@@ -246,7 +253,7 @@ def target(cg: CodegenContext, e: A.Node) -> Val | None:
         iv = expr(cg, e.index)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(e.pos, "array index into objects must be a literal expression", 3512)
-        i = int(iv.slots[0][3])
+        i = _literal_index(cg, iv, e.pos)
         if not 0 <= i < b.type.count:
             raise cg.err(e.pos, "array index out of bounds", 3504)
         es = b.type.elem.slots
