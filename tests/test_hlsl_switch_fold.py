@@ -168,3 +168,21 @@ def _value_of(body: str, k: int) -> int:
 ])
 def test_inlined_returns_keep_their_values(body: str, expect: dict):
     assert {k: _value_of(body, k) for k in expect} == expect
+
+
+_OBJ = """
+Texture2D t0 : register(t0); Texture2D t1 : register(t1); Texture2D t2 : register(t2);
+Texture2D pick(uint i) { switch (i) { case 0: return t0; case 1: return t1; } return t2; }
+float4 main(uint3 off : OFF) : SV_Target { return pick(%s).Load(off); }"""
+
+
+@pytest.mark.parametrize(("arg", "reg"), [("0", "t0"), ("1", "t1"), ("7", "t2")])
+def test_a_function_returning_an_object_from_a_constant_switch_resolves(arg: str, reg: str):
+    """DXC's dxil_remove_dead_pass switch_res / switch_array: the object a case returns is bound on every path."""
+    loads = [ln for ln in disassemble(_compile(_OBJ % arg)).splitlines() if ln.strip().startswith("ld")]
+    assert loads and all(f", {reg}." in ln for ln in loads), loads
+
+
+def test_a_function_returning_an_object_from_a_run_time_switch_is_x3500():
+    with pytest.raises(D3D11Error, match="X3500"):
+        _compile(_OBJ % "off.x")

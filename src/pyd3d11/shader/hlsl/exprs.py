@@ -1301,7 +1301,12 @@ def _inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool
     cg.emit("break")
     cg.emit("endloop")
     if ctx.get("done"):
-        return  # the body ran straight to its first return (codegen.ret): every write happened
+        # the body ran straight to its first return (codegen.ret): every write happened, and the objects it
+        # returns were bound unconditionally (DXC's switch_res: ``Texture2D foo(uint i) { switch (i) { case
+        # 5: return t5; … } }`` called as ``foo(5)``)
+        if ctx.get("result_obj") is not None:
+            objects.settle(cg, ctx["result_obj"])
+        return
     from .constprop import forget_written
 
     forget_written(cg, fence_start)  # an early return may skip any write of the body

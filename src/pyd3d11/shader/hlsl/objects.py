@@ -59,6 +59,17 @@ def _depth(cg: CodegenContext) -> int:
     return d
 
 
+def settle(cg: CodegenContext, v: Val) -> None:
+    """Mark the bindings held by ``v`` as made at the current control-flow depth: they were assigned in code
+    that runs on every path to here (an inlined body's one-pass loop left by its only, unconditional
+    return)."""
+    cells, base = v.obj[1], v.obj[2]
+    here = _depth(cg)
+    for key, (binding, depth) in list(cells.items()):
+        if key[:len(base)] == base and depth > here:
+            cells[key] = (binding, here)
+
+
 def leaves(t: Type, path: tuple = ()) -> list[tuple[tuple, ObjectType]]:
     """Object leaves of ``t`` in declaration order."""
     if isinstance(t, ObjectType):
