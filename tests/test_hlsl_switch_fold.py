@@ -1,7 +1,10 @@
 """HLSL compiler: a ``switch`` on a constant selector keeps only the case it selects, as an ``if`` on a
 constant keeps only its taken branch, so a local object assigned there resolves to one resource (DXC's
 CodeGenSPIRV legal-examples 13-switch-stmt-const-ok). Expected values come from C switch semantics
-(the first matching label, else ``default``, else nothing; empty cases fall through), computed here."""
+(the first matching label, else ``default``, else nothing; empty cases fall through), computed here.
+An inlined call whose first return is reached through no run-time branch has a constant result (and an
+object it returns is bound on every path), as fxc inlines and folds before it resolves indices and objects
+(DXC's dxil_remove_dead_pass switch_index / switch_res, sel_sampler)."""
 
 from __future__ import annotations
 
@@ -186,3 +189,13 @@ def test_a_function_returning_an_object_from_a_constant_switch_resolves(arg: str
 def test_a_function_returning_an_object_from_a_run_time_switch_is_x3500():
     with pytest.raises(D3D11Error, match="X3500"):
         _compile(_OBJ % "off.x")
+
+
+@pytest.mark.parametrize(("value", "reg"), [("true", "s0"), ("false", "s1")])
+def test_a_constant_call_result_selects_an_object(value: str, reg: str):
+    """DXC's sel_sampler: ``cond ? s0 : s1`` with ``cond = getCond()``, a function returning a literal."""
+    src = f"""bool getCond() {{ return {value}; }}
+    SamplerState s0 : register(s0); SamplerState s1 : register(s1); Texture2D<float4> tex : register(t0);
+    float4 main(float2 uv : UV) : SV_Target {{ bool cond = getCond(); return tex.Sample(cond ? s0 : s1, uv); }}"""
+    samples = [ln for ln in disassemble(_compile(src)).splitlines() if ln.strip().startswith("sample")]
+    assert samples and all(f", {reg}" in ln for ln in samples), samples
