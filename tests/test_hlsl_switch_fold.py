@@ -165,6 +165,12 @@ def _value_of(body: str, k: int) -> int:
     ("int f(int x) { int a = 1; if (true) { if (x > 2) a = 9; return a + 1; } return 100; }", {3: 10, 0: 2}),
     ("int f(int x) { int r = x; switch (2) { case 2: r += 40; return r; default: break; } return -1; }",
      {1: 41, 5: 45}),
+    # returns inside unrolled loops: the first one reached ends the body, later iterations are not generated
+    ("int f(int x) { [unroll] for (int i = 0; i < 4; i++) { if (i == 2) return i + x; if (i == 3) return 7; } "
+     "return 9; }", {1: 3}),
+    ("int f(int x) { int r = 0; for (int i = 0; i < 4; i++) { r += i; if (r >= 3) return r * 10; } return 9; }",
+     {1: 30}),
+    ("int g(int x) { if (x > 3) return 1; return 2; } int f(int x) { return g(5) * 100 + g(x); }", {1: 102, 9: 101}),
     # statements after the folded return never run (no write to a)
     ("int g(inout int a) { a = 1; if (1 < 2) return 2; a = 3; return 4; }\n"
      "int f(int x) { int a = x; int r = g(a); return a * 10 + r; }", {8: 12}),
