@@ -30,7 +30,7 @@ FXC_BUILT = [
     "cast5.hlsl", "cast6.hlsl", "cbuffer1.50.hlsl", "cbuffer1.51.hlsl", "cbuffer2.50.hlsl", "cbuffer2.51.hlsl",
     "cbuffer3.50.hlsl", "cmp1.hlsl", "constoperand1.hlsl", "cs1.hlsl", "cs2.hlsl", "cs4.hlsl", "cs5.hlsl",
     "derivatives.hlsl", "discard.hlsl", "dot1.hlsl", "double1.hlsl", "double2.hlsl", "double3.hlsl",
-    "double4.hlsl", "double5.hlsl", "double6.hlsl", "ds1.hlsl", "empty.hlsl", "f32f16.hlsl", "gather.hlsl",
+    "double4.hlsl", "double5.hlsl", "double6.hlsl", "ds1.hlsl", "empty.hlsl", "eval.hlsl", "f32f16.hlsl", "gather.hlsl",
     "gather_cmp.hlsl", "getdim.hlsl", "gs1.hlsl", "gs2.hlsl", "half_rcp.hlsl", "hs2.hlsl", "icb1.hlsl",
     "if1.hlsl", "if2.hlsl", "if3.hlsl", "if4.hlsl", "if5.hlsl", "indexableinput1.hlsl", "indexableinput2.hlsl",
     "indexableoutput1.hlsl", "indexabletemp1.hlsl", "indexabletemp2.hlsl", "indexabletemp3.hlsl",
@@ -52,9 +52,11 @@ FIXED = [
     "tools/clang/test/CodeGenHLSL/interpChange.hlsl", "tools/clang/test/CodeGenHLSL/interpOnInt.hlsl",
     "tools/clang/test/CodeGenHLSL/interpOnInt2.hlsl", "tools/clang/test/CodeGenHLSL/semaOverlap.hlsl",
     "tools/clang/test/CodeGenHLSL/semaOverlap1.hlsl",
+    "tools/clang/test/CodeGenSPIRV/hs.const.output-patch.out.hlsl",
     "tools/clang/test/CodeGenSPIRV/intrinsics.interlocked-methods.texture.swizzling.hlsl",
     "tools/clang/test/CodeGenSPIRV/legal-examples/03-copy-local-struct-ok.hlsl",
     "tools/clang/test/CodeGenSPIRV/legal-examples/04-copy-local-nested-struct-ok.hlsl",
+    "tools/clang/test/CodeGenSPIRV/legal-examples/13-switch-stmt-const-ok.hlsl",
     "tools/clang/test/CodeGenSPIRV/op.rw-structured-buffer.access.hlsl",
     "tools/clang/test/CodeGenSPIRV/spirv.legal.counter.nested-struct.hlsl",
     "tools/clang/test/CodeGenSPIRV/spirv.legal.sbuffer.counter.struct.hlsl",
@@ -66,9 +68,12 @@ FIXED = [
     "tools/clang/test/HLSLFileCheck/dxil/debug/new_noops_mandatory_immed_load.hlsl",
     "tools/clang/test/HLSLFileCheck/dxil/debug/value_cache/load.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/control_flow/attributes/unroll/nested_update_counter.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/control_flow/loops/loop7.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/control_flow/loops/loop8.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/functions/arguments/arrayArg2.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/functions/arguments/arrayArg3.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/atomic/atomic.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/atomic/atomic_cast.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/pixel/attr/EvaluateAttributeAtSample.evalMat2.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/pixel/attr/EvaluateAttributeAtSample.evalMat3.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/pixel/attr/EvaluateAttributeAtSample.evalMat4.hlsl",
@@ -80,6 +85,7 @@ FIXED = [
     "tools/clang/test/HLSLFileCheck/hlsl/intrinsics/pixel/attr/intrinsic4.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/Buffer/multiUAVLoad6.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/write_const_debug_info.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/operators/select/sel_sampler.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/operators/swizzle/swizzleAtomic.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/types/array/arrayOfStruct.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/types/boolean/const_init_list_no_crash.hlsl",
@@ -87,6 +93,11 @@ FIXED = [
     "tools/clang/test/HLSLFileCheck/hlsl/types/modifiers/global/global-var-write-test03.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/types/modifiers/global/global-var-write-test04.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/types/modifiers/static/staticGlobals3.hlsl",
+    "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_array.hlsl",
+    "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_index.hlsl",
+    "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_index_default.hlsl",
+    "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_res.hlsl",
+    "tools/clang/test/HLSLFileCheck/samples/SimpleHs10.hlsl", "tools/clang/test/HLSLFileCheck/samples/SimpleHs11.hlsl",
 ]
 
 
@@ -137,8 +148,8 @@ def test_fixed_files_compile(corpus):
 
 
 def test_corpus_lists_have_no_duplicates():
-    assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 116
-    assert len(set(FIXED)) == len(FIXED) == 44
+    assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
+    assert len(set(FIXED)) == len(FIXED) == 56
 
 
 # --- the tool's reading of RUN lines (no checkout needed) -----------------------------------------------------------

@@ -215,3 +215,49 @@ def test_static_locals_keep_their_value_across_calls_and_are_initialised_once():
         b = a + y if y > 0 else 0
         c = (b if y > 0 else a) + 1
         assert out[lane].tolist() == [a, b, c, 4]
+
+
+def test_evaluate_attribute_of_an_input_array_element_picked_at_run_time():
+    """dxilconv's eval.hlsl (built by ``fxc /T ps_5_0``) evaluates ``c[b.y].zzxy`` of an input array: the
+    element a run-time index names is re-interpolated (D3D11.3 §16.5), swizzles and all."""
+    vs_src = """
+    void main(float4 p : P, float4 a : A, out float4 pos : SV_Position, out float4 c[3] : C) {
+        pos = p;
+        c[0] = a; c[1] = a * 2 + 1; c[2] = a * 3 + 2;
+    }"""
+    ps_src = """
+    float4 main(float4 pos : SV_Position, float4 c[3] : C) : SV_Target {
+        uint k = (uint)pos.x % 3;
+        return float4(EvaluateAttributeAtSample(c[k].yx, 1), EvaluateAttributeSnapped(c[k], int2(4, -8)).x,
+                      EvaluateAttributeCentroid(c[k].y));
+    }"""
+    vs = disassemble(bytes(D3DCompile(vs_src, None, "t.hlsl", None, None, "main", "vs_5_0")))
+    ps = disassemble(bytes(D3DCompile(ps_src, None, "t.hlsl", None, None, "main", "ps_5_0")))
+    rt = texture2d(R32G32B32A32_FLOAT, SIZE, SIZE, samples=4)
+
+    def attr_at(x: float, y: float) -> tuple[float, float]:
+        return 2 * x / SIZE, y / SIZE
+
+    verts = []
+    for cx, cy in [(-1, 1), (-1, -3), (3, 1)]:
+        px, py = (cx + 1) * SIZE / 2, (1 - cy) * SIZE / 2
+        verts.append([cx, cy, 0.5, 1.0, *attr_at(px, py), 0, 0])
+    draw_pos_attr(np.array(verts, np.float32), [rtv(rt)], ps=ps, vs=vs, sample_count=4)
+    img = read(rt)
+    for py, px in [(0, 0), (3, 5), (7, 7), (2, 1), (6, 2)]:
+        got = img[0, py, px]
+        cx, cy = px + 0.5, py + 0.5
+        k = px % 3
+        ax, ay = attr_at(cx + PATTERN4[1][0], cy + PATTERN4[1][1])
+        np.testing.assert_allclose(got[:2], [ay * (k + 1) + k, ax * (k + 1) + k], rtol=1e-5)
+        np.testing.assert_allclose(got[2], attr_at(cx + 4 / 16, cy - 8 / 16)[0] * (k + 1) + k, rtol=1e-5)
+        np.testing.assert_allclose(got[3], attr_at(cx, cy)[1] * (k + 1) + k, rtol=1e-5)
+
+
+def test_evaluate_attribute_of_a_computed_array_element_is_rejected():
+    # a local copy of an input array is no longer input data (fxc X3503, DXC "attribute evaluation can only
+    # be done on values taken directly from inputs")
+    src = """float4 main(float4 c[3] : C, uint k : K) : SV_Target {
+        float4 d[3] = c; d[1] *= 2; return EvaluateAttributeCentroid(d[k]); }"""
+    with pytest.raises(D3D11Error, match="X3503"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")

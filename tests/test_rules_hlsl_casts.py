@@ -151,3 +151,26 @@ def test_shape_changing_matrix_conversions_are_errors(src, dst):
         D3DCompile(f"{src} g;\nfloat4 main() : SV_Target {{ {dst} x = g; return 0; }}", None, "t.hlsl", None, None,
                    "main", "ps_5_0")
     assert "error X3017" in info.value.errors
+
+
+@pytest.mark.backend_specific  # compile-time rule
+@pytest.mark.parametrize(("dest", "decl", "target", "ok"), [
+    ("(uint)buf[0]", "RWBuffer<uint> buf : register(u2);", "u2", True),  # DXC atomic_cast
+    ("(int)ibuf[1]", "RWBuffer<int> ibuf : register(u3);", "u3", True),
+    ("(uint)g", "groupshared uint g;", "g0", True),
+    ("(int)buf[0]", "RWBuffer<uint> buf : register(u2);", None, False),  # DXC atomic_cast1: converting
+    ("(uint)ibuf[1]", "RWBuffer<int> ibuf : register(u3);", None, False),
+    ("(uint2)v2[0].x", "RWStructuredBuffer<uint2> v2 : register(u1);", None, False),  # scalar to vector
+])
+def test_identity_cast_of_a_memory_element_is_an_atomic_destination(dest, decl, target, ok):
+    """A cast to the element's own type re-views the same component (the l-value rule above), in UAV and
+    groupshared memory too; any converting cast stays X4555."""
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    src = decl + "\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedOr(" + dest + ", 1, o); }"
+    if ok:
+        text = disassemble(bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")))
+        assert any(ln.strip().startswith("imm_atomic_or") and target in ln for ln in text.splitlines()), text
+    else:
+        with pytest.raises(ShaderCompileError, match="X4555"):
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")

@@ -1184,6 +1184,8 @@ class Codegen(SignatureBinding):
         try:
             for s in stmts:
                 self.stmt(s)
+                if self.func_ctx and self.func_ctx[-1].get("done"):
+                    break  # an inlined body returned on every path: the rest is never run (ret below)
         finally:
             self.scopes.pop()
             if self.wants_debug_info:
@@ -1276,7 +1278,10 @@ class Codegen(SignatureBinding):
             raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
         sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
         from .parser import const_eval
+        from .unroll import fold_switch
 
+        if is_imm(sel.slots[0]) and fold_switch(self, s, sel.slots[0][3]):
+            return
         self.emit("switch", self.src(sel.slots))
         self.loops.append({"kind": "switch"})
         def labels_of(labels: list) -> None:
@@ -1320,6 +1325,12 @@ class Codegen(SignatureBinding):
             self.store(ctx["result"], val.slots)
         if ctx.get("tail"):
             return
+        if not ctx.get("returned") and _straight(self.code, ctx.get("fence")):
+            # the first return of an inlined body, reached through no run-time branch (constant conditions
+            # fold; a constant switch keeps one case): every call returns here, so the value stays a known
+            # constant and nothing after it is generated (as fxc folds ``f(3)`` before resolving an index)
+            ctx["done"] = True
+        ctx["returned"] = True
         self.store([ctx["flag"]], [imm(0xFFFFFFFF)])
         self.emit("break")
 
@@ -1488,3 +1499,17 @@ _ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)
 
 def concrete_name(base: str) -> str:
     return concrete(base)
+
+
+def _straight(code: list, fence: int | None) -> bool:
+    """Whether the code after the one-pass loop at ``fence`` has no construct left open (every ``if``,
+    ``loop`` and ``switch`` opened since has closed): a statement generated now runs on every pass."""
+    if fence is None:
+        return False
+    depth = 0
+    for ins in code[fence + 1:]:
+        if ins.op in ("if", "loop", "switch"):
+            depth += 1
+        elif ins.op in ("endif", "endloop", "endswitch"):
+            depth -= 1
+    return depth == 0

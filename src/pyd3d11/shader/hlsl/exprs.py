@@ -658,7 +658,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         iv = expr(cg, idx_node)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
-        i = iv.slots[0][3]
+        i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
         if i * inner >= len(v.obj[1]):
             raise cg.err(pos, "array index out of bounds", 3504)
@@ -1030,6 +1030,12 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         from .overload import flat_components
 
         inner = lvalue(cg, e.a)
+        if isinstance(inner, tuple) and inner[0] == "mem" and isinstance(inner[1].type, NumType) and \
+                not isinstance(inner[1].type, StructType) and inner[1].type == e.type:
+            # the same rule for an element in UAV or groupshared memory: a cast to its own type designates it
+            # (DXC's atomic_cast passes ``InterlockedOr((uint)buffer[0], …)`` on an RWBuffer<uint>; its
+            # atomic_cast1 rejects the converting ``(int)buffer[0]``)
+            return inner
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
@@ -1257,7 +1263,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         assign_to(cg, node, local, e.pos)
     if result_obj is not None:
         return objects.resolve(cg, result_obj, e.pos, e.name)
-    return _val(f.ret, result)
+    from . import constprop as cp
+
+    # a result the body left a known constant reads as one (an array index, a texel offset), as a local does
+    return cp.known_value(cg, _val(f.ret, result))
 
 
 def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
@@ -1284,12 +1293,20 @@ def _inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool
     cg.store([flag], [imm(0)])
     fence_start = len(cg.code)
     cg.emit("loop")
+    ctx["fence"] = fence_start
     cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
     ctx["depth"] = len(cg.loops)
     cg.block(body)
     cg.loops.pop()
     cg.emit("break")
     cg.emit("endloop")
+    if ctx.get("done"):
+        # the body ran straight to its first return (codegen.ret): every write happened, and the objects it
+        # returns were bound unconditionally (DXC's switch_res: ``Texture2D foo(uint i) { switch (i) { case
+        # 5: return t5; … } }`` called as ``foo(5)``)
+        if ctx.get("result_obj") is not None:
+            objects.settle(cg, ctx["result_obj"])
+        return
     from .constprop import forget_written
 
     forget_written(cg, fence_start)  # an early return may skip any write of the body

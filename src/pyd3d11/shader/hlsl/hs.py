@@ -165,6 +165,7 @@ def _phase(cg: CodegenContext) -> dict:
 
 
 def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
+    from .codegen import Val
 
     attrs = cg.entry_attrs
     domain = _string_attr(cg, attrs, "domain", f.pos)
@@ -251,10 +252,17 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.outputs, cg.output_owner = cg.tess.pc_outputs, {}
     cg.tess.in_pcf = True
     scope = {}
+    pc_outs: list = []
     for p in pcf.params:
         t = p.type
         sem = (p.semantic or "").upper()
-        if isinstance(t, ObjectType) and t.kind == "InputPatch":
+        if "out" in p.mods and "inout" not in p.mods:
+            # patch constants (tess factors included) written through out parameters, as a DS writes its
+            # outputs: check_tess_factor_outputs reads them with the return value
+            v = Val(t, cg.alloc_slots(t.slots, var=True))
+            pc_outs.append((p, v))
+            scope[p.name] = v
+        elif isinstance(t, ObjectType) and t.kind == "InputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
@@ -264,10 +272,12 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
     cg.scopes.append(scope)
     cg.debug_parameters(pcf, scope)
-    cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": [], "pos": pcf.pos})
+    cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": pc_outs, "pos": pcf.pos})
     cg.func_index_stack.append(cg.func_order.get(id(pcf), 0))
     assert pcf.body is not None
     cg.block(pcf.body.stmts)
+    if pc_outs and (not cg.code or cg.code[-1].op != "ret"):
+        cg.write_entry_outputs(None, pcf.pos)
     cg.emit_final_ret()
     cg.func_index_stack.pop()
     cg.func_ctx.pop()

@@ -10,7 +10,7 @@ from . import ast as A
 from .codegen import Val, f2b
 from .operands import Reg, imm
 from .tessfactors import HELPERS, process_tess_factors
-from .types import FLOAT, INT, UINT, NumType
+from .types import FLOAT, INT, UINT, ArrayType, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -115,8 +115,11 @@ def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     v = args[0]
     t = v.type
     v = Val(t, [cg.input_origin.get(s, s) for s in v.slots])
-    if not isinstance(t, NumType) or not v.slots or any(s[0] != "v" or s[2] is not None for s in v.slots):
-        raise cg.err(pos, f"'{name}': the attribute argument must be a pixel shader input", 3503)
+    if not _is_input(v):
+        tree = _input_choices(cg, arg_nodes[0]) if arg_nodes else None
+        if tree is None or not isinstance(t, NumType):
+            raise cg.err(pos, f"'{name}': the attribute argument must be a pixel shader input", 3503)
+        return _evaluate_choices(cg, name, tree, args[1:], pos)
     extra: list[Reg] = []
     if nargs == 2:
         if op == "eval_sample_index":
@@ -137,6 +140,87 @@ def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
         out += [("r", (dst,), None, c) for c in range(len(chunk))]
         start = end
     return Val(t.with_base(FLOAT) if t.base != FLOAT else t, out)
+
+
+def _is_input(v: Val) -> bool:
+    return isinstance(v.type, NumType) and bool(v.slots) and all(s[0] == "v" and s[2] is None for s in v.slots)
+
+
+def _input_choices(cg: CodegenContext, node: A.Node):
+    """The candidates of an attribute argument that subscripts a pixel-shader input array with a run-time
+    index (``c[b.y].zzxy``; dxilconv's eval.hlsl, built by ``fxc /T ps_5_0``, passes one): a tree of
+    ``("leaf", Val)`` (input registers only) and ``("pick", index slot, [subtrees])``, or None when the
+    argument is not input data. fxc evaluates such an argument through a relative input operand; evaluating
+    every element and selecting one gives the same value, so that is what is built. Index expressions with
+    side effects are refused (they would run twice)."""
+    from .exprs import _has_side_effects, expr, member
+
+    if isinstance(node, A.Index):
+        base = _input_choices(cg, node.a)
+        if base is None or _has_side_effects(node.index):
+            return None
+        iv = expr(cg, node.index)
+        if not isinstance(iv.type, NumType) or iv.type.n != 1:
+            return None
+        iv = cg.convert(iv, NumType(UINT), node.pos)
+
+        def pick(tree):
+            if tree[0] == "pick":
+                return ("pick", tree[1], [pick(s) for s in tree[2]])
+            bv = tree[1]
+            if not isinstance(bv.type, ArrayType):
+                return None
+            es = bv.type.elem.slots
+            elems = [("leaf", Val(bv.type.elem, bv.slots[k * es:(k + 1) * es])) for k in range(bv.type.count)]
+            if iv.const:
+                k = iv.slots[0][3]
+                if k >= bv.type.count:
+                    raise cg.err(node.pos, "array index out of bounds", 3504)
+                return elems[k]
+            return ("pick", iv.slots[0], elems)
+
+        out = pick(base)
+        return None if out is None or _has_none(out) else out
+    if isinstance(node, A.Member):
+        base = _input_choices(cg, node.a)
+        if base is None:
+            return None
+
+        def sub(tree):
+            if tree[0] == "pick":
+                return ("pick", tree[1], [sub(s) for s in tree[2]])
+            return ("leaf", member(cg, tree[1], node.name, node.pos))
+
+        return sub(base)
+    if isinstance(node, A.Ident):
+        lv = expr(cg, node)
+        if not isinstance(lv.type, (NumType, ArrayType)) or not lv.slots:
+            return None
+        lv = Val(lv.type, [cg.input_origin.get(s, s) for s in lv.slots])
+        if any(s[0] != "v" or s[2] is not None for s in lv.slots):
+            return None
+        return ("leaf", lv)
+    return None
+
+
+def _has_none(tree) -> bool:
+    return tree is None or (tree[0] == "pick" and any(_has_none(s) for s in tree[2]))
+
+
+def _evaluate_choices(cg: CodegenContext, name: str, tree, rest: list[Val], pos) -> Val:
+    """Evaluate every candidate of ``tree`` and select the one the run-time indices name (movc chains)."""
+    if tree[0] == "leaf":
+        leaf = tree[1]
+        if not _is_input(leaf):
+            raise cg.err(pos, f"'{name}': the attribute argument must be a pixel shader input", 3503)
+        return _evaluate(cg, name, [leaf] + rest, [], pos)
+    vals = [_evaluate_choices(cg, name, s, rest, pos) for s in tree[2]]
+    n = len(vals[0].slots)
+    res = list(vals[0].slots)
+    for k in range(1, len(vals)):
+        c = cg.alu("ieq", INT, 1, [[tree[1]], [imm(k)]])
+        res = cg.alu("movc", UINT, n, [c * n, vals[k].slots, res])
+    return Val(vals[0].type, res)
 
 
 def _message(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:

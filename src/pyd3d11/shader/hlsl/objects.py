@@ -19,6 +19,7 @@ from .types import (
     RW_KINDS,
     SAMPLER_KINDS,
     TEXTURE_KINDS,
+    UINT,
     ArrayType,
     NumType,
     ObjectType,
@@ -56,6 +57,17 @@ def _depth(cg: CodegenContext) -> int:
         elif ins.op in ("endif", "endloop", "endswitch"):
             d -= 1
     return d
+
+
+def settle(cg: CodegenContext, v: Val) -> None:
+    """Mark the bindings held by ``v`` as made at the current control-flow depth: they were assigned in code
+    that runs on every path to here (an inlined body's one-pass loop left by its only, unconditional
+    return)."""
+    cells, base = v.obj[1], v.obj[2]
+    here = _depth(cg)
+    for key, (binding, depth) in list(cells.items()):
+        if key[:len(base)] == base and depth > here:
+            cells[key] = (binding, here)
 
 
 def leaves(t: Type, path: tuple = ()) -> list[tuple[tuple, ObjectType]]:
@@ -200,6 +212,12 @@ def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     return resolve(cg, sub, pos, name)
 
 
+def _literal_index(cg: CodegenContext, idx: Val, pos) -> int:
+    """A constant index as the element number it names: converted to uint as any index is (a float
+    ``2.0`` is element 2; a negative int wraps past every bound)."""
+    return int(cg.convert(idx, NumType(UINT), pos).slots[0][3])
+
+
 def element(cg: CodegenContext, v: Val, idx: Val, pos) -> Val:
     """``a[i]`` on an object-bearing array value: ``i`` must be a compile-time constant."""
     from .codegen import Val
@@ -207,7 +225,7 @@ def element(cg: CodegenContext, v: Val, idx: Val, pos) -> Val:
     t = v.type
     if not idx.const or not isinstance(idx.type, NumType):
         raise cg.err(pos, "array index into objects must be a literal expression", 3512)
-    i = int(idx.slots[0][3])
+    i = _literal_index(cg, idx, pos)
     if not 0 <= i < t.count:  # type: ignore[union-attr]
         raise cg.err(pos, "array index out of bounds", 3504)
     es = t.elem.slots  # type: ignore[union-attr]
@@ -246,7 +264,7 @@ def target(cg: CodegenContext, e: A.Node) -> Val | None:
         iv = expr(cg, e.index)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(e.pos, "array index into objects must be a literal expression", 3512)
-        i = int(iv.slots[0][3])
+        i = _literal_index(cg, iv, e.pos)
         if not 0 <= i < b.type.count:
             raise cg.err(e.pos, "array index out of bounds", 3504)
         es = b.type.elem.slots

@@ -215,6 +215,11 @@ def _type_key(t: Type) -> str:
             # min16int (inferred: fxc keeps the two apart rather than reporting a second body, X3083)
             return f"{t.alias}={t.with_base(t.prec)}"
         return str(t.with_base(t.prec))
+    if isinstance(t, ObjectType) and t.kind in ("InputPatch", "OutputPatch"):
+        # the control-point count is part of a patch's type: DXC's SimpleHs10/SimpleHs11 define
+        # HSPerPatchFunc(InputPatch<T, 32>) and HSPerPatchFunc(InputPatch<T, 3>) side by side, recording that
+        # fxc keeps both and takes the later one as the patch-constant function
+        return f"{t.kind}<{t.elem}, {t.samples}>"
     return str(t)
 
 

@@ -258,6 +258,72 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
         return False
 
 
+#: switch attributes that ask for a real switch (fxc keeps a [branch]ed ``if`` on a constant as well)
+_KEEP_SWITCH = frozenset({"branch", "forcecase", "call"})
+
+
+def _strip_break(body: list) -> list | None:
+    """``body`` without the ``break`` that ends it (also at the end of a trailing block); None when it
+    does not end in one."""
+    if not body:
+        return None
+    last = body[-1]
+    if isinstance(last, A.Break):
+        return body[:-1]
+    if isinstance(last, A.Block):
+        inner = _strip_break(last.stmts)
+        return None if inner is None else body[:-1] + [A.Block(last.pos, inner)]
+    return None
+
+
+def fold_switch(cg: CodegenContext, s: A.Switch, value: int) -> bool:
+    """A switch on a constant selector emits only the case it selects, as ``if`` on a constant emits only
+    the branch taken: fxc folds both before it resolves object references, so a local object assigned in
+    the selected case is that resource (DXC's legal-examples 13-switch-stmt-const-ok, a static const
+    selector). The selected case runs through empty cases to its body; the fold is skipped (a real switch
+    is emitted) when that body leaves the switch other than by a final ``break`` or falls off its end into
+    another case, and when an attribute asks for a real switch."""
+    from .parser import const_eval
+
+    if set(s.attrs) & _KEEP_SWITCH:
+        return False
+    want = value & 0xFFFFFFFF
+    chosen = default = None
+    for k, (labels, _body) in enumerate(s.cases):
+        for lab in labels:
+            if lab is None:
+                default = k
+                continue
+            v = const_eval(lab)
+            if v is None:
+                lv = cg.expr(lab)
+                if not lv.const:
+                    return False
+                v = lv.slots[0][3]
+            if int(v) & 0xFFFFFFFF == want and chosen is None:
+                chosen = k
+    k = chosen if chosen is not None else default
+    if k is None:
+        return True  # no case matches and there is no default: the switch does nothing
+    while k < len(s.cases) - 1 and not s.cases[k][1]:
+        k += 1  # empty cases fall through to the next body
+    body = s.cases[k][1]
+    stripped = _strip_break(body)
+    if stripped is None:
+        if k != len(s.cases) - 1 and not _leaves(body):
+            return False
+        stripped = body
+    if _targets_loop(stripped, A.Break):
+        return False
+    cg.block(stripped)
+    return True
+
+
+def _leaves(body: list) -> bool:
+    """Whether ``body`` ends in a statement that leaves it (return, continue, discard)."""
+    return bool(body) and isinstance(body[-1], (A.Return, A.Continue, A.Discard))
+
+
 def gen_switch_cases(cg: CodegenContext, s: A.Switch, emit_case) -> None:
     """The case bodies of a switch: each starts from the state at the switch; after it, the entries
     any case wrote are dropped."""
