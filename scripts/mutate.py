@@ -159,7 +159,7 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/ifacelocals.py": ["test_hlsl_interface_locals.py"],
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
-    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py"],
+    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
     "shader/hlsl/intrinsics.py": ["test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
 }
