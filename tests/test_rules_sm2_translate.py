@@ -67,3 +67,27 @@ def test_switch_with_default_selects_the_case_of_the_value(target):
     got = _run_src(src, target, xs, ys)
     want = np.array([10, 30, 20, 20, 30, 30], F)
     np.testing.assert_array_equal(got, np.repeat(want[:, None], 4, 1))
+
+
+BRANCHES = """bool b; if (x.x > 0) b = x.z > 1; else b = x.z < 1;
+    float r = 0; if (x.x > 0) r = 3; else r = b;"""
+
+
+@pytest.mark.parametrize("target", PS_TARGETS + VS_TARGETS)
+def test_bool_set_on_both_branches_stays_a_bool(target):
+    """A bool given a comparison on each branch of an if / else is a bool after it (selects on it are
+    legal), and a float that one branch sets to a number and the other to that bool is a number (HLSL: bool
+    converts to 1.0 / 0.0)."""
+    x = np.array([[1, 0, 0, 0], [-1, 0, 2, 0], [-1, 0, 0, 0], [2, 0, 5, 0]], F)
+    if target.startswith("ps"):
+        src = f"float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {{ {BRANCHES} return b ? r + 1 : r; }}"
+    else:
+        src = ("struct O { float4 p : SV_Position; float4 t : TEXCOORD0; };\n"
+               f"O main(float4 x : POSITION, float4 y : TEXCOORD0) {{ O o; o.p = y; {BRANCHES} o.t = b ? r + 1 : r; "
+               "return o; }")
+    want = []
+    for xx, _, xz, _ in x:
+        b = xz > 1 if xx > 0 else xz < 1
+        r = 3.0 if xx > 0 else float(b)
+        want.append(r + 1 if b else r)
+    np.testing.assert_array_equal(_run_src(src, target, x, x), np.repeat(np.array(want, F)[:, None], 4, 1))
