@@ -78,7 +78,7 @@ def test_assignment_under_a_constant_condition_is_straight_line_code():
 
 
 # a pointer of another interface is not the interface either (HLSL interfaces do not convert into each other)
-@pytest.mark.backend_specific  # compile-time rule: nothing runs
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
 @pytest.mark.parametrize("body", ["iLight l = g_not;", "iLight l = g_n;", "iLight l = g_light; l = g_not;",
                                   "iLight l = g_other;", "iLight l = g_light; l = g_other;"])
 def test_value_that_is_not_the_interface_cannot_convert(body):
@@ -88,14 +88,14 @@ def test_value_that_is_not_the_interface_cannot_convert(body):
         _compile("Bad", src=src)
 
 
-@pytest.mark.backend_specific  # compile-time rule: nothing runs
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
 def test_call_through_a_local_never_given_an_instance_is_x4000():
     src = LOCALS + "float4 Bad() : SV_Target { iLight l; return float4(l.Get(g_n.xyz), 1); }"
     with pytest.raises(ShaderCompileError, match="X4000"):
         _compile("Bad", src=src)
 
 
-@pytest.mark.backend_specific  # compile-time rule: nothing runs
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
 @pytest.mark.parametrize("stmt", ["if (g_n.x > 0) l = g_lights[0];",
                                   "[loop] for (int i = 0; i < (int)g_n.x; i++) l = g_lights[0];"])
 def test_assignment_under_run_time_control_flow_is_not_built(stmt):
