@@ -685,12 +685,13 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if isinstance(t, NumType):
         if t.shape == "m":
             rt = NumType(t.base, 1, t.cols, "v")
+            rw = rt.slots  # a row's slots (a double element is a slot pair)
             if iv.const:
                 r = iv.slots[0][3]
                 if r >= t.rows:
                     raise cg.err(pos, "array index out of bounds", 3504)
-                return _val(rt, v.slots[r * t.cols:(r + 1) * t.cols])
-            return dynamic_pick(cg, v.slots, t.rows, t.cols, iv.slots[0], rt)
+                return _val(rt, v.slots[r * rw:(r + 1) * rw])
+            return dynamic_pick(cg, v.slots, t.rows, rw, iv.slots[0], rt)
         if t.shape == "s":
             raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
         et = NumType(t.base)

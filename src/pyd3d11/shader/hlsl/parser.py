@@ -248,8 +248,6 @@ class Parser:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
-            if name == "matrix" and base.base == DOUBLE:
-                self._numeric("double1x1", t)  # not built: the same positioned E_NOTIMPL as double2x2
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
