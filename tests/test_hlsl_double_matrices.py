@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gfx_util import blob_program
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.exec import run_program
 from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.shader.reflection import D3DReflect
-from gfx_util import blob_program
 
 D3D_SVT_DOUBLE, D3D_SVC_MATRIX_ROWS, D3D_SVC_MATRIX_COLUMNS = 39, 2, 3
 
@@ -210,3 +210,27 @@ uint4 main() : SV_Target {
         got = _run_targets(src, cb)
         a = [[base[0][0] + 0.25, 8.0, 5.0], [7.0, 2.0, 3.0]]
         assert list(got[:2]) == [a[k][0], a[k][2] + a[0][1]]
+
+
+@pytest.mark.backend_specific
+@pytest.mark.parametrize("src", [
+    "float4 main(double2x2 m : M) : SV_Position { return float4(m._m11, 0, 0, 1); }",
+    "struct V { double3 c : C; }; float4 main(V v) : SV_Position { return float4(v.c.z, 0, 0, 1); }",
+    "double2 main() : SV_Target { return 1; }",
+])
+def test_double_signature_elements_are_named_not_built(src: str):
+    """A double shader input/output (two words per component in the register) is not built: it is
+    NotSupportedError naming the feature, not a half-bound value."""
+    from pyd3d11.errors import NotSupportedError
+
+    with pytest.raises(NotSupportedError, match="double signature elements"):
+        _compile(src, "ps_5_0" if "SV_Target" in src else "vs_5_0")
+
+
+@pytest.mark.backend_specific
+def test_double_matrices_need_shader_model_5():
+    from pyd3d11.errors import D3D11Error
+
+    with pytest.raises(D3D11Error, match="X3650"):
+        _compile("float4 main(float4 p : P) : SV_Target { double2x2 m = double2x2(p); return (float)m._m11; }",
+                 "ps_4_0")

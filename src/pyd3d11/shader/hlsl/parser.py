@@ -15,7 +15,6 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
-    DOUBLE,
     DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
