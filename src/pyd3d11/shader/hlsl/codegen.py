@@ -199,6 +199,7 @@ class Codegen(SignatureBinding):
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.func_index_stack: list[int] = []
         self.uav_load_ok = 0  # >0 while evaluating out-only call arguments
+        self.wide_typed_uavs: set[int] = set()  # u# loaded as more than one 32-bit component (intrinsics.py)
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
         self.input_types: dict[tuple[str, int], tuple] = {}
         self.output_owner: dict[tuple[str, int], object] = {}
