@@ -133,7 +133,9 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Member):
         return member(cg, expr_raw(cg, e.a), e.name, e.pos)
     if isinstance(e, A.Index):
-        return index(cg, expr_raw(cg, e.a), e.index, e.pos)
+        from .constprop import known_elements
+
+        return known_elements(cg, index(cg, expr_raw(cg, e.a), e.index, e.pos))
     if isinstance(e, A.Call):
         return call(cg, e)
     if isinstance(e, A.MethodCall):
