@@ -234,3 +234,63 @@ def test_double_matrices_need_shader_model_5():
     with pytest.raises(D3D11Error, match="X3650"):
         _compile("float4 main(float4 p : P) : SV_Target { double2x2 m = double2x2(p); return (float)m._m11; }",
                  "ps_4_0")
+
+
+def _run_structured(src: str, stride: int, count: int) -> np.ndarray:
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_UNORDERED_ACCESS,
+        D3D11_BUFFER_DESC,
+        D3D11_BUFFER_UAV,
+        D3D11_CPU_ACCESS_READ,
+        D3D11_MAP_READ,
+        D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+        D3D11_SDK_VERSION,
+        D3D11_UAV_DIMENSION_BUFFER,
+        D3D11_UNORDERED_ACCESS_VIEW_DESC,
+        D3D11_USAGE_STAGING,
+        D3D_DRIVER_TYPE_HARDWARE,
+        DXGI_FORMAT_UNKNOWN,
+        D3D11CreateDevice,
+    )
+
+    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
+    nbytes = stride * count
+    buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=nbytes, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
+                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, StructureByteStride=stride))
+    uav = dev.CreateUnorderedAccessView(buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=count)))
+    cs = _compile(src, "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=nbytes, Usage=D3D11_USAGE_STAGING,
+                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, buf)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    out = np.frombuffer(m.pData, np.float64)[:nbytes // 8].copy()
+    ctx.Unmap(st, 0)
+    return out.reshape(count, -1)
+
+
+@pytest.mark.parametrize("packing", ["", "row_major"])
+def test_structured_buffer_layout_of_double_matrices(packing: str):
+    """A structured buffer stores a matrix as the constant buffer orders it (column by column unless row_major,
+    as fxc stores float matrices): each element a whole double; element writes, loads and stores of whole
+    matrices use that order."""
+    src = f"""typedef {packing} double2x3 M;
+RWStructuredBuffer<M> rw : register(u0);
+[numthreads(1, 1, 1)] void main() {{
+  M m = double2x3(1.5, 2, 3, 4, 5, 6.25);
+  rw[0] = m; rw[1] = m; rw[2] = m;
+  rw[1][1][0] = 9; rw[1]._m02 = -1;
+  rw[2] = rw[1] * 2;
+}}"""
+    got = _run_structured(src, 48, 3)
+    m = np.array([[1.5, 2, 3], [4, 5, 6.25]])
+    m1 = m.copy()
+    m1[1, 0], m1[0, 2] = 9, -1
+
+    def flat(a: np.ndarray) -> list[float]:
+        return a.reshape(-1).tolist() if packing else a.T.reshape(-1).tolist()
+    assert got.tolist() == [flat(m), flat(m1), flat(m1 * 2)]

@@ -912,9 +912,10 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
             raise cg.err(pos, "l-value specifies const object", 3025)
         t = base.type
         cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
-        cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.n
+        cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.slots
+        w = 2 if t.base == DOUBLE else 1  # a double component is a slot pair
         for i, c in enumerate(comps):
-            cur[c] = cv.slots[i]
+            cur[c * w:(c + 1) * w] = cv.slots[i * w:(i + 1) * w]
         mem_store(cg, base, _val(t, cur), pos)
         return cv
     if lv[0] == "dynsel":

@@ -1160,8 +1160,12 @@ def mem_order(cg: CodegenContext, t: Type) -> list[int] | None:
     from .types import ArrayType
 
     def walk(tt: Type, base: int, out: list[int]) -> None:
-        if isinstance(tt, NumType) and tt.shape == "m" and tt.base != "double" and not cg.is_row_major(tt):
-            out += [base + c * tt.rows + r for r in range(tt.rows) for c in range(tt.cols)]
+        if isinstance(tt, NumType) and tt.shape == "m" and not cg.is_row_major(tt):
+            if tt.base == "double":  # whole doubles (two words) move: element (r, c) is double c * rows + r
+                out += [base + 2 * (c * tt.rows + r) + h for r in range(tt.rows) for c in range(tt.cols)
+                        for h in (0, 1)]
+            else:
+                out += [base + c * tt.rows + r for r in range(tt.rows) for c in range(tt.cols)]
         elif isinstance(tt, ArrayType):
             for i in range(tt.count):
                 walk(tt.elem, base + i * tt.elem.slots, out)
