@@ -254,7 +254,19 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef) ->
     for name in cls.member_names():
         if name in names:
             v = member(cg, this, name, f.pos)
-            if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
+            from .objects import is_ref
+
+            if isinstance(v.type, ObjectType) and v.obj is None:
+                # a method called through an interface reads its instance's objects at resource indices the
+                # runtime supplies (the class instance's texture/sampler slots): not built
+                from ...errors import NotSupportedError
+
+                p = f.pos
+                raise NotSupportedError(f"{p.file}({p.line},{p.col}): HLSL object members of class instances "
+                                        f"called through an interface ('{cls.name}::{name}')")
+            if isinstance(v.type, ObjectType) or is_ref(v):
+                pass  # an object member (or an aggregate holding one) keeps its binding
+            elif this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
                 v = Val(v.type, _bools_to_mask(cg, v), None)
             scope[name] = v
     return scope
