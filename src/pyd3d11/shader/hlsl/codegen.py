@@ -1312,7 +1312,11 @@ class Codegen(SignatureBinding):
     def ret(self, s: A.Return) -> None:
         ctx = self.func_ctx[-1]
         val = None
-        if s.value is not None and ctx.get("result_obj") is not None:
+        if s.value is not None and ctx.get("result_iface") is not None:
+            from .ifacelocals import bind_return
+
+            bind_return(self, ctx, s.value, s.pos)
+        elif s.value is not None and ctx.get("result_obj") is not None:
             from . import objects
 
             objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)

@@ -153,6 +153,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             raise _unassigned_method_error(cg, e, exc) from None
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
+        if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifaceptr":  # ``pick().foo()``
+            from . import linkage
+
+            return linkage.interface_call(cg, ov.obj[1], e)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
             from .gs import stream_method
 
@@ -1241,6 +1245,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
     result = result_obj.slots if result_obj is not None else \
         cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    from .classes import InterfaceType
+
+    # a function returning an interface returns the compile-time name of a pointer or instance (ifacelocals)
+    result_iface = {"val": None, "depth": objects._depth(cg)} if isinstance(f.ret, InterfaceType) else None
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
     if early and result_obj is not None:  # returned objects must not bind inside the early-return loop
@@ -1250,7 +1258,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if moved is not None and tail_only(moved):
             body, early = moved, False
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
-           "result_obj": result_obj}
+           "result_obj": result_obj, "result_iface": result_iface}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     try:
@@ -1261,6 +1269,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         assign_to(cg, node, local, e.pos)
     if result_obj is not None:
         return objects.resolve(cg, result_obj, e.pos, e.name)
+    if result_iface is not None:
+        if result_iface["val"] is None:
+            raise cg.err(e.pos, f"'{e.name}': non-void functions must return a value", 3080)
+        return result_iface["val"]
     return _val(f.ret, result)
 
 
