@@ -294,3 +294,33 @@ RWStructuredBuffer<M> rw : register(u0);
     def flat(a: np.ndarray) -> list[float]:
         return a.reshape(-1).tolist() if packing else a.T.reshape(-1).tolist()
     assert got.tolist() == [flat(m), flat(m1), flat(m1 * 2)]
+
+
+def test_double_matrix_comparisons_selection_and_increment():
+    src = """
+cbuffer C { double2x2 A; double2x2 B; };
+#define OUT(i, d2) { uint4 o; asuint((d2).x, o.x, o.y); asuint((d2).y, o.z, o.w); r.t[i] = o; }
+struct R { uint4 t[3] : SV_Target; };
+R main() {
+  R r;
+  bool2x2 lt = A < B;
+  double2x2 lo = lt ? A : B;                 // per-element select (dmovc)
+  double2x2 inc = A;
+  inc++;
+  double2x2 neq = (A != B) ? 1.0 : 0.0;
+  OUT(0, lo[0])
+  OUT(1, lo[1])
+  OUT(2, double2(inc._m01, neq._m11 + neq._m00 * 10))
+  return r;
+}"""
+    a = [[1.0 + 2.0 ** -50, -3.0], [0.25, 7.0]]
+    b = [[1.0, -2.0], [0.25, -7.5]]
+    cb = np.zeros(16, np.uint32)
+    for r in range(2):
+        for c in range(2):  # column-major: A in c0-c1, B in c2-c3, column c, row r at lanes 2r
+            cb[4 * c + 2 * r:4 * c + 2 * r + 2] = np.array([a[r][c]], np.float64).view(np.uint32)
+            cb[8 + 4 * c + 2 * r:8 + 4 * c + 2 * r + 2] = np.array([b[r][c]], np.float64).view(np.uint32)
+    got = _run_targets(src, cb)
+    lo = [[min(a[r][c], b[r][c]) if a[r][c] < b[r][c] else b[r][c] for c in range(2)] for r in range(2)]
+    neq = [[1.0 if a[r][c] != b[r][c] else 0.0 for c in range(2)] for r in range(2)]
+    assert got.tolist() == [lo[0][0], lo[0][1], lo[1][0], lo[1][1], a[0][1] + 1.0, neq[1][1] + neq[0][0] * 10]
