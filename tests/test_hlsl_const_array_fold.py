@@ -55,7 +55,7 @@ def _offsets(listing: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 @pytest.mark.parametrize(("decl", "offset", "expect"), FOLDS)
 def test_literal_index_reads_of_constant_initialised_arrays_are_literal_offsets(decl, offset, expect):
     blob = _compile(_SAMPLE.format(decl=decl, offset=offset))
@@ -71,14 +71,14 @@ UNKNOWN = [
 ]
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 @pytest.mark.parametrize("decl", UNKNOWN)
 def test_written_elements_are_not_folded(decl):
     with pytest.raises(D3D11Error, match="X4566"):
         _compile(_SAMPLE.format(decl=decl, offset="o[1]"))
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 def test_agreeing_branches_keep_the_value():
     src = _SAMPLE.format(decl="int2 o[2] = { int2(0, 1), int2(1, 0) }; if (uv.x > 0) o[1] = int2(2, 2); "
                               "else o[1] = int2(2, 2);", offset="o[1]")

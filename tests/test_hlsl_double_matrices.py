@@ -63,6 +63,7 @@ def _expected_layout(rows: int, cols: int, row_major: bool) -> tuple[int, list[t
     return size, where
 
 
+@pytest.mark.backend_independent
 def test_the_layout_table_matches_dxc_cb_sizes():
     assert _expected_layout(3, 4, False)[0] == 120  # DXC d3dreflect cb_sizes.hlsl: double3x4 d3x4, Size 120
 
@@ -212,7 +213,7 @@ uint4 main() : SV_Target {
         assert list(got[:2]) == [a[k][0], a[k][2] + a[0][1]]
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 @pytest.mark.parametrize("src", [
     "float4 main(double2x2 m : M) : SV_Position { return float4(m._m11, 0, 0, 1); }",
     "struct V { double3 c : C; }; float4 main(V v) : SV_Position { return float4(v.c.z, 0, 0, 1); }",
@@ -227,7 +228,7 @@ def test_double_signature_elements_are_named_not_built(src: str):
         _compile(src, "ps_5_0" if "SV_Target" in src else "vs_5_0")
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 def test_double_matrices_need_shader_model_5():
     from pyd3d11.errors import D3D11Error
 

@@ -54,7 +54,7 @@ def test_a_returned_class_instance_inlines_its_method(target):
     np.testing.assert_array_equal(draw(blob, [])[:3], ADD)
 
 
-@pytest.mark.backend_specific
+@pytest.mark.backend_independent
 def test_a_return_under_run_time_control_flow_is_not_built():
     with pytest.raises(NotSupportedError, match="interface returned under run-time control flow"):
         _compile("PSRunTime")

@@ -14,7 +14,7 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.headers.d3dcommon import D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS as FLAG
 from pyd3d11.shader.dxbc.container import parse_container
 
-pytestmark = pytest.mark.backend_specific  # compiles only
+pytestmark = pytest.mark.backend_independent  # compiles only
 
 #: element type -> needs the additional-formats flag (one 32-bit component or not)
 ELEMENTS = [("float", False), ("int", False), ("uint", False), ("float1", False), ("unorm float", False),
