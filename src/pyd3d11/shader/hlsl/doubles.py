@@ -322,10 +322,9 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
 
 
 def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
-    """dot, mad, sign and vector/scalar mul take any numeric component type, double included (the intrinsic
+    """dot, mad, sign and mul take any numeric component type, double included (the intrinsic
     table's ``numeric`` template: the HLSL reference page of each, and DXC's fxc-derived gen_intrin_main.txt);
-    computed with dmul/dadd/dlt so that a double never passes through int or float."""
-    from ...errors import NotSupportedError
+    computed with dmul/dadd/dlt so that a double never passes through int or float (matrix mul: _mul)."""
     from .exprs import binary, coerce_pair, numeric
 
     need = {"dot": 2, "mad": 3, "sign": 1, "mul": 2}[name]
@@ -337,9 +336,8 @@ def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         return binary(cg, "*", args[0], args[1], pos)
     if name == "mul":
         return _mul(cg, args[0], args[1], types[0], types[1])
-    if name == "dot" and any(t.shape == "m" for t in types):
-        # the position lets a caller (the DXC tally, an error list) name the statement that needs it
-        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): HLSL dot of double matrices")
+    if name == "dot" and any(t.shape == "m" for t in types):  # as for float matrices (check_intrinsic_args)
+        raise cg.err(pos, "'dot': no matching 2 parameter intrinsic function", 3013)
     if name == "sign":
         t = types[0]
         z = d_imm(np.zeros(t.n))
