@@ -7,7 +7,9 @@ every store; reads of an identifier go through :func:`known_value`, which substi
 those slots. Control flow keeps it sound: an ``if`` merges the two branch states, and a loop, switch
 or once-loop (inlined function with early return) keeps after it only the entries its code did not
 write (:func:`forget_written`). The stores are still emitted, so raw reads of the registers (values
-read back by a dynamic-index select, for instance) stay correct."""
+read back by a dynamic-index select, for instance) stay correct. Elements of local arrays (indexable temps
+x#) are tracked the same way but substituted only where an element is read with a literal index
+(:func:`known_elements`); a write at a run-time index forgets the whole array."""
 
 from __future__ import annotations
 
