@@ -230,7 +230,6 @@ def test_stat_counts_and_single_ret():
     ("struct D { float4 p : SV_Position; }; [maxvertexcount(1025)] void main(point D v[1]) {}", "gs_5_0", "X3539"),
     ("struct D { float4 p : SV_Position; }; void main(point D v[1]) {}", "gs_4_0", "X3514"),
     ("float4 main() : SV_Target { float2x2 m = 0; float3 v = (float3)m; return 0; }", "ps_5_0", "X3017"),
-    ("RWTexture2D<float4> u; [numthreads(1, 1, 1)] void main() { u[uint2(0, 0)] += 1; }", "cs_5_0", "X3676"),
     ("groupshared float g[5000]; [numthreads(1, 1, 1)] void main() { g[0] = 1; }", "cs_4_0", "X3000"),
     ("float4 main() : SV_Target { return GroupMemoryBarrierWithGroupSync(); }", "ps_5_0", "X3000"),
 ])

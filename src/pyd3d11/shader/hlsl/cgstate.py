@@ -132,6 +132,7 @@ class CodegenContext(Protocol):
     call_stack: list[str]
     func_index_stack: list[int]
     uav_load_ok: int  # >0 while evaluating out-only call arguments
+    wide_typed_uavs: set[int]  # u# registers loaded as more than one 32-bit component (intrinsics.py)
     unrolled_iterations: int  # loop iterations unrolled so far (unroll.py)
 
     # --- signatures ----------------------------------------------------------------------------------

@@ -242,8 +242,10 @@ def bind_params(cg: CodegenContext, f: A.FuncDef, args: list[Val], pos: Any) -> 
     return locals_, back
 
 
-def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef) -> dict[str, Any]:
-    """``this`` and the data members a method body names, as values (bools made ~0/0 like cb reads)."""
+def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
+                 through_interface: bool = False) -> dict[str, Any]:
+    """``this`` and the data members a method body names, as values (bools made ~0/0 like cb reads);
+    ``through_interface``: the body is a function body called through an interface pointer (linkage.py)."""
     from .codegen import Val, walk
     from .exprs import member
 
@@ -254,7 +256,19 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef) ->
     for name in cls.member_names():
         if name in names:
             v = member(cg, this, name, f.pos)
-            if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
+            from .objects import is_ref
+
+            if isinstance(v.type, ObjectType) and v.obj is None and through_interface:
+                # a method called through an interface reads its instance's objects at resource indices the
+                # runtime supplies (the class instance's texture/sampler slots): not built
+                from ...errors import NotSupportedError
+
+                p = f.pos
+                raise NotSupportedError(f"{p.file}({p.line},{p.col}): HLSL object members of class instances "
+                                        f"called through an interface ('{cls.name}::{name}')")
+            if isinstance(v.type, ObjectType) and v.obj is not None and not is_ref(v):
+                pass  # a bound object member keeps its binding
+            elif this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
                 v = Val(v.type, _bools_to_mask(cg, v), None)
             scope[name] = v
     return scope
@@ -271,13 +285,13 @@ def _bools_to_mask(cg: CodegenContext, v: Val) -> list:
 
 
 def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val, params: list[Val],
-                    result: list, pos: Any) -> None:
+                    result: list, pos: Any, through_interface: bool = False) -> None:
     """Generate ``f``'s body (inlined) storing its return value into ``result``."""
     from .check import check_function
     from .exprs import _has_early_return, run_inlined_body
 
     check_function(cg, f)
-    scope: dict[str, Any] = member_scope(cg, cls, this, f)
+    scope: dict[str, Any] = member_scope(cg, cls, this, f, through_interface)
     for prm, v in zip(f.params, params, strict=False):
         scope[prm.name] = v
     body = f.body.stmts  # type: ignore[union-attr]

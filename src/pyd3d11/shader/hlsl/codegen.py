@@ -199,6 +199,7 @@ class Codegen(SignatureBinding):
         self.statics_init: list[tuple[Val, A.Node]] = []
         self.func_index_stack: list[int] = []
         self.uav_load_ok = 0  # >0 while evaluating out-only call arguments
+        self.wide_typed_uavs: set[int] = set()  # u# loaded as more than one 32-bit component (intrinsics.py)
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
         self.input_types: dict[tuple[str, int], tuple] = {}
         self.output_owner: dict[tuple[str, int], object] = {}
@@ -757,11 +758,13 @@ class Codegen(SignatureBinding):
 
     def _cb_size_sm4(self, t: Type) -> tuple[int, bool]:
         if isinstance(t, NumType):
+            w = 8 if t.base == DOUBLE else 4
             if t.shape == "m":
-                if self.is_row_major(t):
-                    return 16 * (t.rows - 1) + 4 * t.cols, False
-                return 16 * (t.cols - 1) + 4 * t.rows, False
-            return 4 * t.n * (2 if t.base == DOUBLE else 1), False
+                # each row (row_major) or column starts a register; a double row/column of three or four
+                # spans two (DXC d3dreflect cb_sizes: double3x4 is 120 bytes, columns 32 bytes apart)
+                n, length = (t.rows, t.cols) if self.is_row_major(t) else (t.cols, t.rows)
+                return -(-length * w // 16) * 16 * (n - 1) + w * length, False
+            return w * t.n, False
         if isinstance(t, ArrayType):
             es, _ = self.cb_size(t.elem)
             stride = (es + 15) // 16 * 16
@@ -783,6 +786,13 @@ class Codegen(SignatureBinding):
             if t.shape == "m":
                 out = []
                 rm = self.is_row_major(t)
+                if t.base == DOUBLE:  # element k of a row/column: lanes 2k, 2k+1 from the register it starts
+                    step = 2 if (t.cols if rm else t.rows) > 2 else 1
+                    for r in range(t.rows):
+                        for c in range(t.cols):
+                            vec, k = (r, c) if rm else (c, r)
+                            out += [(reg + vec * step + k // 2, comp + 2 * (k % 2) + h) for h in (0, 1)]
+                    return out
                 for r in range(t.rows):
                     for c in range(t.cols):
                         out.append((reg + r, comp + c) if rm else (reg + c, comp + r))
@@ -1307,7 +1317,11 @@ class Codegen(SignatureBinding):
     def ret(self, s: A.Return) -> None:
         ctx = self.func_ctx[-1]
         val = None
-        if s.value is not None and ctx.get("result_obj") is not None:
+        if s.value is not None and ctx.get("result_iface") is not None:
+            from .ifacelocals import bind_return
+
+            bind_return(self, ctx, s.value, s.pos)
+        elif s.value is not None and ctx.get("result_obj") is not None:
             from . import objects
 
             objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)

@@ -10,7 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...errors import NotSupportedError
-from ...headers.d3dcommon import D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING
+from ...headers.d3dcommon import (
+    D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING,
+    D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS,
+)
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
     D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
@@ -268,7 +271,7 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     if ifce is not None:
         chunks.append(("IFCE", build_ifce(ifce)))
     chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
-    flags = program_feature_flags(program)
+    flags = program_feature_flags(program) | _typed_uav_load_flag(cg, program)
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
     chunks.append(("STAT", build_stat(program_stats(program))))
@@ -279,6 +282,21 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     return build_container(chunks)
 
 
+
+
+def _typed_uav_load_flag(cg: Codegen, program) -> int:
+    """D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS when an ld_uav_typed of a UAV whose element type is
+    more than one 32-bit component remains in the program (intrinsics._typed_uav_load_check)."""
+    from ..ir import Opcode, OperandType
+
+    if not cg.wide_typed_uavs:
+        return 0
+    for inst in program.instructions:
+        if inst.opcode == Opcode.LD_UAV_TYPED and any(
+                o.type == OperandType.UNORDERED_ACCESS_VIEW and o.register in cg.wide_typed_uavs
+                for o in inst.operands):
+            return D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS
+    return 0
 
 
 def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:

@@ -7,7 +7,9 @@ every store; reads of an identifier go through :func:`known_value`, which substi
 those slots. Control flow keeps it sound: an ``if`` merges the two branch states, and a loop, switch
 or once-loop (inlined function with early return) keeps after it only the entries its code did not
 write (:func:`forget_written`). The stores are still emitted, so raw reads of the registers (values
-read back by a dynamic-index select, for instance) stay correct."""
+read back by a dynamic-index select, for instance) stay correct. Elements of local arrays (indexable temps
+x#) are tracked the same way but substituted only where an element is read with a literal index
+(:func:`known_elements`); a write at a run-time index forgets the whole array."""
 
 from __future__ import annotations
 
@@ -30,6 +32,15 @@ def track_store(cg: CodegenContext, dst: list[Slot], src: list[Slot]) -> None:
     k = state(cg)
     untracked = cg.untracked_slots
     for d, s in zip(dst, src, strict=False):
+        if d[0] == "x":  # an indexable temp (a local array): see known_elements
+            if d[2] is not None:  # a run-time index may write any element of the array
+                for key in [key for key in k if key[0] == "x" and key[1][0] == d[1][0]]:
+                    del k[key]
+            elif s[0] == "l" and d not in untracked:
+                k[d] = s[3]
+            else:
+                k.pop(d, None)
+            continue
         if d[0] != "r" or d[2] is not None:
             continue
         if s[0] == "l" and d[1][0] in cg.var_temps and d not in untracked:
@@ -52,12 +63,29 @@ def known_value(cg: CodegenContext, v: Val) -> Val:
     k = cg.kconst
     if not k or not v.slots:
         return v
-    new = [imm(k[s]) if s in k else s for s in v.slots]
+    # array elements (x#) stay registers here: a run-time index keeps its relative addressing; a literal
+    # index substitutes them (known_elements)
+    new = [imm(k[s]) if s in k and s[0] != "x" else s for s in v.slots]
     if new == v.slots:
         return v
     from .codegen import Val
 
     return Val(v.type, new, v.obj, v.lv, v.readonly)
+
+
+def known_elements(cg: CodegenContext, v: Val) -> Val:
+    """An array element read with a literal index: its known-constant components as immediates. fxc folds
+    such reads (DXC's sample-offset-imm-test04: ``int2 offset[2] = {int2(0, 1), int2(1, 0)}`` gives
+    ``int2(offset[1].x, offset[0].y)`` as a literal texel offset) because its optimiser propagates the
+    constants an array was initialised with until something writes it; a run-time-indexed write forgets
+    the whole array (track_store)."""
+    k = cg.kconst
+    if not k or not any(s[0] == "x" and s[2] is None and s in k for s in v.slots):
+        return v
+    from .codegen import Val
+
+    return Val(v.type, [imm(k[s]) if s[0] == "x" and s[2] is None and s in k else s for s in v.slots],
+               v.obj, v.lv, v.readonly)
 
 
 def written_slots(code: list) -> set[Slot]:
@@ -66,6 +94,9 @@ def written_slots(code: list) -> set[Slot]:
     out: set[Slot] = set()
     for ins in code:
         for r in ins.args:
+            if r.file == "x" and r.idx:
+                out.add(("x*", (r.idx[0],), None, None))  # any element of that array (conservative)
+                continue
             if r.file != "r":
                 continue
             comps = r.comps if r.comps is not None else (0, 1, 2, 3)
@@ -80,7 +111,7 @@ def forget_written(cg: CodegenContext, start: int) -> None:
     if not k:
         return
     w = written_slots(cg.code[start:])
-    for s in [s for s in k if s in w]:
+    for s in [s for s in k if s in w or s[0] == "x" and ("x*", (s[1][0],), None, None) in w]:
         del k[s]
 
 

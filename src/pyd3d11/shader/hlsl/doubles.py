@@ -292,6 +292,10 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         return _val(rt, dop(cg, "dfma", rt.n, [a.slots, b.slots, c.slots]))
     if not any(is_double(a) for a in args):
         return None
+    if name == "transpose" and len(args) == 1:
+        t = numeric(cg, args[0], pos)
+        check_profile(cg, pos)
+        return transpose(args[0], t)
     if name == "abs" and len(args) == 1:
         check_profile(cg, pos)
         return _val(args[0].type, dmov(cg, args[0].type.n, args[0].slots, "abs"))
@@ -318,28 +322,28 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
 
 
 def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
-    """dot, mad, sign and vector/scalar mul take any numeric component type, double included (the intrinsic
+    """dot, mad, sign and mul take any numeric component type, double included (the intrinsic
     table's ``numeric`` template: the HLSL reference page of each, and DXC's fxc-derived gen_intrin_main.txt);
-    computed with dmul/dadd/dlt so that a double never passes through int or float."""
-    from ...errors import NotSupportedError
+    computed with dmul/dadd/dlt so that a double never passes through int or float (matrix mul: _mul)."""
     from .exprs import binary, coerce_pair, numeric
 
     need = {"dot": 2, "mad": 3, "sign": 1, "mul": 2}[name]
     if len(args) != need:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     types = [numeric(cg, a, pos) for a in args]
-    if any(t.shape == "m" for t in types):
-        # the position lets a caller (the DXC tally, an error list) name the statement that needs it
-        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): HLSL double matrices")
     check_profile(cg, pos)
+    if name == "mul" and (types[0].n == 1 or types[1].n == 1):
+        return binary(cg, "*", args[0], args[1], pos)
+    if name == "mul":
+        return _mul(cg, args[0], args[1], types[0], types[1])
+    if name == "dot" and any(t.shape == "m" for t in types):  # as for float matrices (check_intrinsic_args)
+        raise cg.err(pos, "'dot': no matching 2 parameter intrinsic function", 3013)
     if name == "sign":
         t = types[0]
         z = d_imm(np.zeros(t.n))
         above = compare(cg, "dlt", t.n, z, args[0].slots)
         below = compare(cg, "dlt", t.n, args[0].slots, z)
         return _val(t.with_base(INT), cg.alu("iadd", INT, t.n, [above, below], ["-", ""]))
-    if name == "mul" and (types[0].n == 1 or types[1].n == 1):
-        return binary(cg, "*", args[0], args[1], pos)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
     if name == "mad":  # the widest of the three operands, as the float form
         c, _, rt = coerce_pair(cg, args[2], _val(rt, a.slots), pos, DOUBLE)
@@ -350,3 +354,40 @@ def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     for k in range(1, rt.n):
         acc = dop(cg, "dadd", 1, [acc, m[2 * k:2 * k + 2]])
     return _val(NumType(DOUBLE), acc)
+
+
+def _mul(cg: CodegenContext, a: Val, b: Val, ta: NumType, tb: NumType) -> Val:
+    """``mul`` with a double operand and no scalar one (HLSL reference "mul": a left vector is a row, a right
+    vector a column; the inner dimension is the smaller of the two, as the float form truncates). Each result
+    row is sum over x of a[i][x] * b[x][:], built with dmul and dadd in x order (no dfma: that is a D3D11.1
+    extension)."""
+    a, b = cg.convert_base(a, DOUBLE), cg.convert_base(b, DOUBLE)
+    ar, ac = (1, ta.n) if ta.shape == "v" else (ta.rows, ta.cols)
+    br, bc = (tb.n, 1) if tb.shape == "v" else (tb.rows, tb.cols)
+    k = min(ac, br)
+
+    def el(v: Val, i: int) -> list[Slot]:
+        return v.slots[2 * i:2 * i + 2]
+
+    out: list[Slot] = []
+    for i in range(ar):
+        acc: list[Slot] = []
+        for x in range(k):
+            row = [sl for j in range(bc) for sl in el(b, x * bc + j)]
+            p = dop(cg, "dmul", bc, [el(a, i * ac + x) * bc, row])
+            acc = p if not acc else dop(cg, "dadd", bc, [acc, p])
+        out += acc
+    if ta.shape == "v" and tb.shape == "v":
+        return _val(NumType(DOUBLE), out)
+    if ta.shape == "v":
+        return _val(NumType(DOUBLE, 1, bc, "v"), out)
+    if tb.shape == "v":
+        return _val(NumType(DOUBLE, 1, ar, "v"), out)
+    return _val(NumType(DOUBLE, ar, bc, "m"), out)
+
+
+def transpose(v: Val, t: NumType) -> Val:
+    """transpose of a double matrix: element pairs move whole."""
+    s = v.slots
+    return _val(NumType(DOUBLE, t.cols, t.rows, "m"),
+                [x for c in range(t.cols) for r in range(t.rows) for x in s[2 * (r * t.cols + c):2 * (r * t.cols + c) + 2]])

@@ -133,7 +133,9 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Member):
         return member(cg, expr_raw(cg, e.a), e.name, e.pos)
     if isinstance(e, A.Index):
-        return index(cg, expr_raw(cg, e.a), e.index, e.pos)
+        from .constprop import known_elements
+
+        return known_elements(cg, index(cg, expr_raw(cg, e.a), e.index, e.pos))
     if isinstance(e, A.Call):
         return call(cg, e)
     if isinstance(e, A.MethodCall):
@@ -151,6 +153,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             raise _unassigned_method_error(cg, e, exc) from None
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
+        if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifaceptr":  # ``pick().foo()``
+            from . import linkage
+
+            return linkage.interface_call(cg, ov.obj[1], e)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "stream":
             from .gs import stream_method
 
@@ -685,12 +691,13 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if isinstance(t, NumType):
         if t.shape == "m":
             rt = NumType(t.base, 1, t.cols, "v")
+            rw = rt.slots  # a row's slots (a double element is a slot pair)
             if iv.const:
                 r = iv.slots[0][3]
                 if r >= t.rows:
                     raise cg.err(pos, "array index out of bounds", 3504)
-                return _val(rt, v.slots[r * t.cols:(r + 1) * t.cols])
-            return dynamic_pick(cg, v.slots, t.rows, t.cols, iv.slots[0], rt)
+                return _val(rt, v.slots[r * rw:(r + 1) * rw])
+            return dynamic_pick(cg, v.slots, t.rows, rw, iv.slots[0], rt)
         if t.shape == "s":
             raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
         et = NumType(t.base)
@@ -909,9 +916,10 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
             raise cg.err(pos, "l-value specifies const object", 3025)
         t = base.type
         cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
-        cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.n
+        cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.slots
+        w = 2 if t.base == DOUBLE else 1  # a double component is a slot pair
         for i, c in enumerate(comps):
-            cur[c] = cv.slots[i]
+            cur[c * w:(c + 1) * w] = cv.slots[i * w:(i + 1) * w]
         mem_store(cg, base, _val(t, cur), pos)
         return cv
     if lv[0] == "dynsel":
@@ -1243,6 +1251,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
     result = result_obj.slots if result_obj is not None else \
         cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    from .classes import InterfaceType
+
+    # a function returning an interface returns the compile-time name of a pointer or instance (ifacelocals)
+    result_iface = {"val": None, "depth": objects._depth(cg)} if isinstance(f.ret, InterfaceType) else None
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
     if early and result_obj is not None:  # returned objects must not bind inside the early-return loop
@@ -1252,7 +1264,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if moved is not None and tail_only(moved):
             body, early = moved, False
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
-           "result_obj": result_obj}
+           "result_obj": result_obj, "result_iface": result_iface}
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     try:
@@ -1263,6 +1275,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         assign_to(cg, node, local, e.pos)
     if result_obj is not None:
         return objects.resolve(cg, result_obj, e.pos, e.name)
+    if result_iface is not None:
+        if result_iface["val"] is None:
+            raise cg.err(e.pos, f"'{e.name}': non-void functions must return a value", 3080)
+        return result_iface["val"]
     from . import constprop as cp
 
     # a result the body left a known constant reads as one (an array index, a texel offset), as a local does

@@ -80,3 +80,18 @@ def check_bound(cg: CodegenContext, name: str, v: Val, pos) -> None:
 
     if isinstance(v.type, InterfaceType) and v.obj is None:
         raise cg.err(pos, f"'{name}': variable used without having been completely initialized", 4000)
+
+
+def bind_return(cg: CodegenContext, ctx: dict, value: A.Node, pos) -> None:
+    """``return x;`` in a function returning an interface: the call names ``x`` (a pointer or a class
+    instance), as an interface local does. A return under run-time control flow (an ``if`` on a shader value,
+    a loop, an early return's once-loop) would choose the pointer at run time: not built."""
+    from pyd3d11.errors import NotSupportedError
+
+    from .objects import _depth
+
+    rec = ctx["result_iface"]
+    if _depth(cg) != rec["depth"]:
+        raise NotSupportedError("an interface returned under run-time control flow (the pointer would be chosen "
+                                "at run time)")
+    rec["val"] = bind_value(cg, value, ctx["ret"], pos)

@@ -789,7 +789,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             d = Reg("r", (dst,), None, (0, 1, 2, 3))
             tail = dict(zip(roles, args[load_head(k):], strict=False))
             if k.startswith("RW"):
-                _typed_uav_load_check(cg, et)
+                _typed_uav_load_check(cg, et, r.reg)
                 access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
             elif ms:
                 si = cg.convert(args[1], NumType(INT), pos)
@@ -1093,13 +1093,18 @@ def _struct_addr(cg: CodegenContext, info) -> tuple[list, int]:
     return [base], off
 
 
-def _typed_uav_load_check(cg: CodegenContext, t: Type) -> None:
-    """SM5.0 typed UAV loads: only single-component 32-bit element types (D3D11.0 UAV typed load)."""
+def _typed_uav_load_check(cg: CodegenContext, t: Type, reg: int) -> None:
+    """A typed UAV load of an element type other than one 32-bit component (``RWTexture2D<float4>``) needs the
+    D3D11.3 typed-UAV-load formats: fxc 10 compiles it and the shader requires
+    D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS ("Typed Unordered Access View Loads": "For typed UAVs,
+    the HLSL flag is D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS"; DXC's dxbc2dxil corpus loads a
+    RWBuffer<min16int3> under ``fxc /T ps_5_0``). The register is noted here; build_blob sets the flag when an
+    ld_uav_typed of it survives to the program. One 32-bit component (R32_FLOAT/UINT/SINT) is D3D11.0's typed
+    load and needs nothing."""
     if cg.uav_load_ok:
         return
     if not isinstance(t, NumType) or t.slots != 1:
-        raise cg.err(cg.func_ctx[-1]["pos"] if cg.func_ctx else None,  # type: ignore[arg-type]
-                     "typed UAV loads are only allowed for single-component 32-bit element types", 3676)
+        cg.wide_typed_uavs.add(reg)
 
 
 def mem_load(cg: CodegenContext, v: Val) -> Val:
@@ -1117,7 +1122,7 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     if kind == "typed":
         if file == "u":
-            _typed_uav_load_check(cg, t)
+            _typed_uav_load_check(cg, t, reg)
         dst = cg.temp()
         op = "ld_uav_typed" if file == "u" else "ld"
         coords = base
@@ -1155,8 +1160,12 @@ def mem_order(cg: CodegenContext, t: Type) -> list[int] | None:
     from .types import ArrayType
 
     def walk(tt: Type, base: int, out: list[int]) -> None:
-        if isinstance(tt, NumType) and tt.shape == "m" and tt.base != "double" and not cg.is_row_major(tt):
-            out += [base + c * tt.rows + r for r in range(tt.rows) for c in range(tt.cols)]
+        if isinstance(tt, NumType) and tt.shape == "m" and not cg.is_row_major(tt):
+            if tt.base == "double":  # whole doubles (two words) move: element (r, c) is double c * rows + r
+                out += [base + 2 * (c * tt.rows + r) + h for r in range(tt.rows) for c in range(tt.cols)
+                        for h in (0, 1)]
+            else:
+                out += [base + c * tt.rows + r for r in range(tt.rows) for c in range(tt.cols)]
         elif isinstance(tt, ArrayType):
             for i in range(tt.count):
                 walk(tt.elem, base + i * tt.elem.slots, out)

@@ -214,7 +214,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
         kc.update(saved)
         cg.code.append(Ins(_BODY, [], tail=str(fb)))
         this = _this_value(cg, cls, impl, var.first_slot + lit, rel)
-        gen_method_body(cg, impl, cls, this, params, result, e.pos)
+        gen_method_body(cg, impl, cls, this, params, result, e.pos, through_interface=True)
         cg.emit("ret")
         cg.code.append(Ins(_END, []))
     kc.clear()

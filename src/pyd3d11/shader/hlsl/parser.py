@@ -15,7 +15,6 @@ from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
-    DOUBLE,
     DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
@@ -248,8 +247,6 @@ class Parser:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
-            if name == "matrix" and base.base == DOUBLE:
-                self._numeric("double1x1", t)  # not built: the same positioned E_NOTIMPL as double2x2
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
         if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -612,7 +609,10 @@ class Parser:
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
-        if (self.at("class") or self.at("interface")) and self.peek().kind == "id":
+        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and \
+                self.peek(2).text not in ("{", ":"):
+            self._elaborated_type_name()
+        elif (self.at("class") or self.at("interface")) and self.peek().kind == "id":
             from .classes import parse_type_decl
 
             return parse_type_decl(self, mods, pos)
@@ -637,6 +637,18 @@ class Parser:
             if isinstance(d, A.VarDecl):
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
         return decls
+
+    def _elaborated_type_name(self) -> None:
+        """``interface IFace I[253];`` / ``class C c;``: the keyword before the name of a declared interface or
+        class only names it (DXC dxbc2dxil interface1.hlsl, built by ``fxc /T ps_5_0``); the name then
+        parses as the type."""
+        from .classes import ClassType, InterfaceType
+
+        kw = self.next()
+        t = self.types.get(self.tok.text)
+        want = InterfaceType if kw.text == "interface" else ClassType
+        if not isinstance(t, want):
+            raise self.error(f"'{self.tok.text}' is not a declared {kw.text}", self.tok, 3000)
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.ident()

@@ -120,6 +120,7 @@ class SignatureBinding:
                                       point)
             if bad is not None:
                 raise self.err(pos, bad, 4502)
+            _no_double_element(lt, pos)
             n = lt.n
             allm = mods | fmods
             if self.stage == "cs":
@@ -256,6 +257,7 @@ class SignatureBinding:
         ret = self.out_owner == "$return"
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
+            _no_double_element(lt, pos)
             base = compat_semantic(self, base, True)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)
@@ -336,3 +338,12 @@ def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
 
 def sig_min_precision(t) -> int:
     return int(MIN_PRECISION.get(getattr(t, "prec", None) or "", 0))
+
+
+def _no_double_element(lt: NumType, pos: Pos) -> None:
+    """A double signature element (two 32-bit words per component in the register) is not built: named
+    instead of binding half its words."""
+    if concrete(lt.base) == DOUBLE:
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): HLSL double signature elements")

@@ -199,10 +199,6 @@ def numeric_from_name(name: str) -> NumType | None:
     if m:
         base = SCALAR_NAMES[m.group(1)]
         prec = LOW_PRECISION.get(m.group(1))
-        if m.group(3) and base == DOUBLE:
-            from ...errors import NotSupportedError
-
-            raise NotSupportedError("HLSL double matrices")
         if m.group(3):
             return NumType(base, int(m.group(2)), int(m.group(3)), "m", prec=prec)
         return NumType(base, 1, int(m.group(2)), "v", prec=prec)

@@ -1,0 +1,60 @@
+"""Functions returning an interface (MicrosoftDocs direct3dhlsl "Interfaces and Classes"; SM5 dynamic linkage).
+
+Every function is inlined and an interface value has no storage of its own (test_hlsl_interface_locals), so a
+call of a function returning an interface names what its ``return`` gave: a global pointer or constant
+pointer-array element (calls then go through that slot) or a class instance (its method is inlined). A return
+under run-time control flow would choose the pointer at run time: not built (NotSupportedError). Expected
+pixels are the class methods worked out by hand (test_hlsl_interface_params' classes and constants)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_hlsl_interface_params import ADD, SCALE, SRC, draw, this_pointer_vars
+
+from pyd3d11.errors import NotSupportedError
+from pyd3d11.shader.compile_api import D3DCompile
+
+RETURNS = SRC + """
+iLight Ptr() { return g_light; }
+iLight Elem() { return g_lights[1]; }
+iLight Inst() { return g_add; }
+iLight Pass(iLight l) { return l; }
+float4 PSRetPtr() : SV_Target { return float4(Ptr().Get(g_n.xyz), 1); }
+float4 PSRetElem() : SV_Target { iLight l = Elem(); return float4(l.Get(g_n.xyz), 1); }
+float4 PSRetInst() : SV_Target { return float4(Inst().Get(g_n.xyz), 1); }
+float4 PSRetPass() : SV_Target { return float4(W(Pass(g_lights[0]), g_n.xyz), 1); }
+iLight Pick() { if (g_n.w > 0) return g_lights[0]; return g_lights[1]; }
+float4 PSRunTime() : SV_Target { return float4(Pick().Get(g_n.xyz), 1); }
+"""
+
+
+def _compile(entry: str, target: str = "ps_5_0") -> bytes:
+    return bytes(D3DCompile(RETURNS, None, "t.hlsl", None, None, entry, target))
+
+
+@pytest.mark.parametrize("instance,want", [("g_scale", SCALE), ("g_add", ADD)])
+def test_a_returned_global_pointer_calls_through_its_slot(instance, want):
+    blob = _compile("PSRetPtr")
+    assert this_pointer_vars(blob) == [("g_light", 0, 1, 0x6)]
+    np.testing.assert_array_equal(draw(blob, [instance])[:3], want)
+
+
+def test_a_returned_array_element_and_a_passed_through_parameter():
+    blob = _compile("PSRetElem")
+    np.testing.assert_array_equal(draw(blob, ["g_scale", "g_add"])[:3], ADD)
+    blob = _compile("PSRetPass")
+    np.testing.assert_array_equal(draw(blob, ["g_add", "g_scale"])[:3], ADD)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_a_returned_class_instance_inlines_its_method(target):
+    blob = _compile("PSRetInst", target)
+    assert this_pointer_vars(blob) == []
+    np.testing.assert_array_equal(draw(blob, [])[:3], ADD)
+
+
+@pytest.mark.backend_independent
+def test_a_return_under_run_time_control_flow_is_not_built():
+    with pytest.raises(NotSupportedError, match="interface returned under run-time control flow"):
+        _compile("PSRunTime")
