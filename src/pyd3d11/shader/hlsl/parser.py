@@ -233,7 +233,10 @@ class Parser:
         if name in ("vector", "matrix"):
             if not self.accept("<"):
                 return FLOAT4 if name == "vector" else NumType(FLOAT, 4, 4, "m")
+            norm = self._template_norm()
             base = self.parse_type()
+            if norm is not None and not (isinstance(base, NumType) and base.base in (FLOAT, DOUBLE)):
+                raise self.error(f"{norm.text} can not be used with type", norm, 3085)
             if not isinstance(base, NumType) or base.shape != "s":
                 # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
                 raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
@@ -274,6 +277,19 @@ class Parser:
                 raise self.error()
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
+
+    def _template_norm(self) -> Token | None:
+        """The one ``snorm``/``unorm`` a ``vector<…>``/``matrix<…>`` element type may carry (DXC's SemaHLSL
+        typemods-syntax records fxc accepting ``matrix<snorm float, 2, 3>``; a second normalisation modifier
+        is a syntax error at it, and a majority modifier inside the brackets one at the majority: fxc X3000)."""
+        if self.tok.text not in ("snorm", "unorm"):
+            if self.tok.text in ("row_major", "column_major"):
+                raise self.error()
+            return None
+        norm = self.next()
+        if self.tok.text in ("snorm", "unorm", "row_major", "column_major"):
+            raise self.error()
+        return norm
 
     def _struct_has_methods(self) -> bool:
         """``struct Name [: Base] { ... }`` whose body declares a function: an identifier followed by '('
