@@ -7,7 +7,10 @@ Sources per rule:
   snorm outside ``matrix<…>``, X3000 at that token); the float-family rule of ``snorm``/``unorm`` (X3085) is
   the scalar one (DXC scalar-assignments: ``snorm bool`` X3085).
 * elaborated type specifiers ``class C c;`` / ``interface I i[N];``: dxilconv's interface1.hlsl, built with
-  ``fxc /T ps_5_0`` (its ``FXC command line``), declares ``interface IFace I[253];``.
+  ``fxc /T ps_5_0`` (its ``FXC command line``), declares ``interface IFace I[253];``; ``class`` and ``struct``
+  are one kind of tag (C++), ``interface`` names only an interface.
+* texture and sampler members of a class read in its methods: the same interface1.hlsl (``tex.Sample(samp,
+  …)`` in ``First::foo``).
 """
 
 from __future__ import annotations
@@ -72,3 +75,50 @@ def test_template_normalised_matrix_is_usable():
     src = ("matrix<snorm float, 2, 2> m = {0.5, -0.5, 1, 0};\n"
            "float4 main() : SV_Target { vector<unorm float, 2> v = m[0]; return float4(v, m[1]); }\n")
     assert _compile(src) is None
+
+
+TYPES = ("struct S { float a; };\nclass C { float a; float get() { return a; } };\n"
+         "interface I { float f(); };\nclass K : I { float k; float f() { return k; } };\n")
+#: (declaration after TYPES, fxc error code or None, text the message must contain)
+ELABORATED = [
+    ("struct S g;", None, None), ("class S g;", None, None), ("class C g;", None, None),
+    ("class C g2[2];", None, None), ("struct C g;", None, None), ("static class C sc;", None, None),
+    ("interface I g;", None, None), ("interface I g[3];", None, None), ("typedef interface I TI; TI g;", None, None),
+    ("typedef class C TC; TC g;", None, None), ("float f(class C c) { return c.a; }", None, None),
+    ("float f(interface I i) { return i.f(); }", None, None),
+    ("class I g;", "X3000", "unexpected token 'I'"), ("interface C g;", "X3000", "unexpected token 'C'"),
+    ("interface S g;", "X3000", "unexpected token 'S'"), ("class Undeclared g;", "X3000", "'Undeclared'"),
+    ("interface Undeclared g;", "X3000", "'Undeclared'"),
+]
+
+
+def test_elaborated_class_and_interface_specifiers():
+    for decl, code, at in ELABORATED:
+        _check(TYPES + decl + MAIN, code, at)
+
+
+def test_elaborated_specifiers_in_a_function():
+    src = TYPES + ("float4 main() : SV_Target { class C lc; lc.a = 1; struct S ls; ls.a = 2; class S l2; l2.a = 3;\n"
+                   "  return lc.get() + ls.a + l2.a; }\n")
+    assert _compile(src) is None
+
+
+def test_interface_array_through_elaborated_specifier_is_bound():
+    # interface1.hlsl's shape: the array declared with the elaborated form is an interface array
+    src = TYPES + "interface I arr[4];\nuint n;\nfloat4 main() : SV_Target { return arr[n].f(); }\n"
+    assert _compile(src) is None
+
+
+def test_class_object_members_in_methods():
+    from pyd3d11.d3dcompiler import D3DCompile as compile_blob
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    src = ("class First { float f; SamplerState samp; Texture2D<float4> tex;\n"
+           "  float foo() { float4 r = tex.Sample(samp, float2(0.25, 0.75)); return r.x * f; } };\n"
+           "First g;\nfloat main() : SV_Target { return g.foo(); }\n")
+    blob = compile_blob(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    blob = blob[0] if isinstance(blob, tuple) else blob
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    # the member texture and sampler are the instance's resources (the only ones declared)
+    assert "dcl_resource_texture2d (float,float,float,float) t0" in text and "dcl_sampler s0" in text
+    assert "t0.xyzw, s0" in text

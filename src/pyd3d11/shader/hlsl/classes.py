@@ -254,6 +254,9 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef) ->
     for name in cls.member_names():
         if name in names:
             v = member(cg, this, name, f.pos)
+            if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
+                scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
+                continue
             if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
                 v = Val(v.type, _bools_to_mask(cg, v), None)
             scope[name] = v

@@ -161,6 +161,8 @@ class Parser:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
+        if n in ("class", "interface"):  # an elaborated type specifier (not a definition)
+            return self._elaborated(k)
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
         return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
@@ -191,6 +193,8 @@ class Parser:
         name = t.text
         if name == "struct":
             return self.parse_struct()
+        if name in ("class", "interface") and self._elaborated():
+            return self._parse_elaborated()
         self.next()
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
@@ -277,6 +281,25 @@ class Parser:
                 raise self.error()
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
+
+    def _elaborated(self, k: int = 0) -> bool:
+        """``class C`` / ``interface I`` naming a declared type rather than defining one (no ``{`` or base
+        list follows the name)."""
+        return self.peek(k + 1).kind == "id" and self.peek(k + 2).text not in ("{", ":")
+
+    def _parse_elaborated(self) -> Type:
+        """An elaborated type specifier, as ``struct S`` is one: dxilconv's interface1.hlsl (built by
+        ``fxc /T ps_5_0``) declares ``interface IFace I[253];``. ``class`` names a class or a struct (one
+        kind of tag, as in C++), ``interface`` an interface; any other name is a syntax error at it."""
+        from .classes import InterfaceType
+
+        kw = self.next().text
+        name_tok = self.ident()
+        t = self.types.get(name_tok.text)
+        if kw == "interface" and isinstance(t, InterfaceType) or \
+                kw == "class" and isinstance(t, StructType) and t.name == name_tok.text:
+            return t
+        raise self.error(None, name_tok)
 
     def _template_norm(self) -> Token | None:
         """The one ``snorm``/``unorm`` a ``vector<…>``/``matrix<…>`` element type may carry (DXC's SemaHLSL
@@ -628,7 +651,7 @@ class Parser:
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
-        if (self.at("class") or self.at("interface")) and self.peek().kind == "id":
+        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and not self._elaborated():
             from .classes import parse_type_decl
 
             return parse_type_decl(self, mods, pos)
