@@ -11,6 +11,11 @@ Sources per rule:
   are one kind of tag (C++), ``interface`` names only an interface.
 * texture and sampler members of a class read in its methods: the same interface1.hlsl (``tex.Sample(samp,
   …)`` in ``First::foo``).
+* truncating casts as l-values: DXC SemaHLSL more-operators.hlsl keeps ``((int3)i4).x = 1;`` (no fxc error)
+  beside ``((float4)i4).x = 1;`` noted as fxc's X4555, and ``into_out_i3((int3)i4);`` passing an int4
+  through a truncating cast to an out int3; derived-to-base.hlsl writes ``(Base)da1 = (Base)da2;``. The cast
+  names the operand's leading components when its component types are a prefix of the operand's (a struct
+  only as a struct); a converting cast stays X4555 (assignment) / X3025 (out argument).
 """
 
 from __future__ import annotations
@@ -122,3 +127,44 @@ def test_class_object_members_in_methods():
     # the member texture and sampler are the instance's resources (the only ones declared)
     assert "dcl_resource_texture2d (float,float,float,float) t0" in text and "dcl_sampler s0" in text
     assert "t0.xyzw, s0" in text
+
+
+TRUNC_DECLS = """
+struct Base { int i; };
+struct Derived : Base { int j; };
+struct Pair { float a; float b; };
+struct Triple { float a; float b; float c; };
+void set3(out int3 v) { v = int3(7, 8, 9); }
+uint vec_trunc() { int4 i4 = 1; ((int3)i4).z = 5; return i4.z * 100 + i4.w; }
+uint vec_trunc_out() { int4 i4 = 1; set3((int3)i4); return i4.x * 1000 + i4.y * 100 + i4.z * 10 + i4.w; }
+uint scalar_of_vec() { float2 v = 3; (float)v = 4; return (uint)(v.x * 10 + v.y); }
+uint array_trunc() { float a[4] = {1, 2, 3, 4}; float b[2] = {8, 9}; (float[2])a = b;
+                     return (uint)(a[0] * 1000 + a[1] * 100 + a[2] * 10 + a[3]); }
+uint derived_as_base() { Derived d; d.i = 1; d.j = 2; Base b; b.i = 7; (Base)d = b; return d.i * 10 + d.j; }
+uint struct_prefix() { Triple t = {1, 2, 3}; Pair p = {5, 6}; (Pair)t = p; return (uint)(t.a * 100 + t.b * 10 + t.c); }
+"""
+
+
+def test_truncating_casts_are_lvalues_of_the_leading_components():
+    from test_rules_hlsl_types import run_words
+
+    got = [int(w) for w in run_words(["vec_trunc()", "vec_trunc_out()", "scalar_of_vec()", "array_trunc()",
+                                      "derived_as_base()", "struct_prefix()"], TRUNC_DECLS)]
+    # only the leading components change; the rest keep their values
+    assert got == [501, 7891, 43, 8934, 72, 563]
+
+
+#: (statement in a function body, fxc error code)
+NOT_LVALUE_CASTS = [
+    ("int4 i4 = 1; ((float3)i4).x = 1;", "X4555"),    # converts int -> float
+    ("float4 f4 = 1; ((int2)f4).x = 1;", "X4555"),
+    ("int2 i2 = 1; ((int3)i2).x = 1;", "X3017"),      # widening is no cast at all
+    ("struct P2 { float a; float b; }; float4 v = 0; ((P2)v).a = 1;", "X4555"),  # vector as struct: a value
+    ("struct P2 { float a; int b; }; struct P3 { float a; float b; float c; }; P3 t = (P3)0; ((P2)t).a = 1;",
+     "X4555"),                                          # not a component-type prefix
+]
+
+
+def test_non_prefix_casts_are_not_lvalues():
+    for body, code in NOT_LVALUE_CASTS:
+        _check(f"float4 main() : SV_Target {{ {body} return 0; }}", code)

@@ -1033,11 +1033,17 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
-            # a struct re-views only as a struct (a struct cast to float4 is a value)
-            if fa is not None and fa == fb and isinstance(t, StructType) == isinstance(e.type, StructType):
-                return (e.type, slots)
+            # a struct re-views only as a struct (a struct cast to float4 is a value). A truncating re-view
+            # (int4 as int3, float[4] as float[2], a derived struct as its base) names the leading components:
+            # DXC's SemaHLSL more-operators.hlsl keeps ``((int3)i4).x = 1`` next to the converting
+            # ``((float4)i4).x = 1`` that it notes as fxc's X4555.
+            if fa is not None and fb is not None and fb and fa[:len(fb)] == fb and len(slots) == len(fa) and \
+                    isinstance(t, StructType) == isinstance(e.type, StructType):
+                return (e.type, list(slots)[:len(fb)])
         # a converting cast: fxc's code generator refuses it (X4555; DXC more-operators records fxc passing
-        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error)
+        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error); a cast that is
+        # no conversion at all (int2 -> int3) is the type checker's X3017 first (the same file)
+        expr(cg, e)
         raise cg.err(e.pos, "cannot use casts on l-values", 4555)
     if isinstance(e, A.Construct) and isinstance(e.type, NumType) and not isinstance(e.type, StructType) \
             and e.type.shape in ("s", "v"):
