@@ -16,6 +16,8 @@ Sources per rule:
   through a truncating cast to an out int3; derived-to-base.hlsl writes ``(Base)da1 = (Base)da2;``. The cast
   names the operand's leading components when its component types are a prefix of the operand's (a struct
   only as a struct); a converting cast stays X4555 (assignment) / X3025 (out argument).
+* static data members named unqualified inside their type's methods (C++ class scope; DXC CodeGenSPIRV
+  static_member_var.hlsl), a parameter or local of the same name shadowing them.
 """
 
 from __future__ import annotations
@@ -168,3 +170,38 @@ NOT_LVALUE_CASTS = [
 def test_non_prefix_casts_are_not_lvalues():
     for body, code in NOT_LVALUE_CASTS:
         _check(f"float4 main() : SV_Target {{ {body} return 0; }}", code)
+
+
+def _run_ps(src: str) -> float:
+    import numpy as np
+
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+    from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
+
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
+    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
+    out = run_program(decode_program(chunk.data), 1, bindings=Bindings()).outputs[0]
+    return float(out.view(np.float32)[0][0])
+
+
+#: (declarations, entry body, expected red) — values computed by hand from C++'s scope rule
+STATIC_IN_METHODS = [
+    ("struct S { static const float k; float f() { return k * 2; } }; static const float S::k = 3;",
+     "S s; return s.f();", 6.0),
+    ("struct S { static float k; float f() { k = k + 1; return k; } }; float S::k = 4;",
+     "S s; float a = s.f(); return a + S::k;", 10.0),                     # the method writes the global
+    ("struct S { static const float k; float f(float k) { return k; } }; static const float S::k = 3;",
+     "S s; return s.f(7);", 7.0),                                         # a parameter shadows
+    ("struct S { static const float k; float f() { float k = 5; return k; } }; static const float S::k = 3;",
+     "S s; return s.f();", 5.0),                                          # a local shadows
+    ("class B { static const float k; float g() { return k; } }; static const float B::k = 2;\n"
+     "class D : B { float h() { return k + 1; } };", "D d; return d.h();", 3.0),  # inherited static
+]
+
+
+def test_static_members_named_in_methods():
+    for decls, body, want in STATIC_IN_METHODS:
+        got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (decls, got)

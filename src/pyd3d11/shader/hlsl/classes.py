@@ -170,11 +170,38 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
 
 
+def bind_static_members(p: Parser, ct: StructType, f: A.FuncDef) -> None:
+    """A method body names the static data members of its type (and of its base types) unqualified, as C++
+    class scope allows: such an identifier becomes the ``Owner::name`` global the out-of-class definition
+    makes (DXC's CodeGenSPIRV static_member_var.hlsl: ``uint Func() { return Val; }`` over ``static const
+    uint Val;``). A parameter or a local of the same name shadows the member: then nothing is renamed."""
+    from .codegen import walk
+
+    if f.body is None:
+        return
+    owners: dict[str, str] = {}
+    t: Type | None = ct
+    while isinstance(t, StructType):
+        for (owner, name) in p.static_members:
+            if owner == t.name:
+                owners.setdefault(name, owner)
+        t = next((fl[1] for fl in t.fields if fl[0] == SUPER), None)
+    if not owners:
+        return
+    shadowed = {prm.name for prm in f.params}
+    nodes = list(walk(f.body))
+    shadowed |= {n.name for n in nodes if isinstance(n, A.VarDecl)}
+    for n in nodes:
+        if isinstance(n, A.Ident) and n.name in owners and n.name not in shadowed:
+            n.name = f"{owners[n.name]}::{n.name}"
+
+
 def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
     """Record a method; a definition completes an earlier prototype of the same signature (parameter types and
     usages as functions overload: overload.signature)."""
     from .overload import signature
 
+    bind_static_members(p, ct, f)
     sig = signature(f)
     lst = ct.methods.setdefault(f.name, [])
     for i, g in enumerate(lst):
