@@ -17,7 +17,8 @@ Sources per rule:
   names the operand's leading components when its component types are a prefix of the operand's (a struct
   only as a struct); a converting cast stays X4555 (assignment) / X3025 (out argument).
 * static data members named unqualified inside their type's methods (C++ class scope; DXC CodeGenSPIRV
-  static_member_var.hlsl), a parameter or local of the same name shadowing them.
+  static_member_var.hlsl), a parameter or local of the same name shadowing them; and through an instance,
+  ``t.M`` (C++: an instance may name a static member; DXC oo.struct.static.member.hlsl).
 """
 
 from __future__ import annotations
@@ -205,3 +206,26 @@ def test_static_members_named_in_methods():
     for decls, body, want in STATIC_IN_METHODS:
         got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
         assert got == want, (decls, got)
+
+
+STATIC_VIA_INSTANCE = [
+    ("struct T { static float4 M; int v; }; float4 T::M = float4(1, 2, 3, 4);", "T t; return t.M.y;", 2.0),
+    ("struct T { static float4 M; int v; }; float4 T::M = 0;", "T t; t.M = float4(5, 6, 7, 8); return T::M.z;", 7.0),
+    ("struct S { float a; float4 b; }; struct T { static S N; }; S T::N = {5, 1, 2, 3, 4};",
+     "T t; t.N.b.x += 10; return T::N.b.x + t.N.a;", 16.0),
+    ("struct T { static const float U; }; static const float T::U = 2.5;", "T t; return t.U * 2;", 5.0),
+    ("class B { static float k; float g() { return 0; } }; float B::k = 3;\nclass D : B { float h() { return 1; } };",
+     "D d; d.k = d.k + 1; return B::k;", 4.0),
+]
+
+
+def test_static_members_through_an_instance():
+    for decls, body, want in STATIC_VIA_INSTANCE:
+        got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (decls, body, got)
+
+
+def test_unknown_member_through_an_instance_stays_x3018():
+    err = _compile("struct T { static float M; int v; }; float T::M = 1;\n"
+                   "float4 main() : SV_Target { T t; return t.Q; }\n")
+    assert err is not None and "X3018" in err

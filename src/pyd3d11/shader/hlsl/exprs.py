@@ -131,7 +131,11 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         v = expr(cg, e.a)
         return cast(cg, v, e.type, e.pos)
     if isinstance(e, A.Member):
-        return member(cg, expr_raw(cg, e.a), e.name, e.pos)
+        base = expr_raw(cg, e.a)
+        key = static_member_key(cg, base.type, e.name)
+        if key is not None:
+            return expr(cg, A.Ident(e.pos, key))
+        return member(cg, base, e.name, e.pos)
     if isinstance(e, A.Index):
         return index(cg, expr_raw(cg, e.a), e.index, e.pos)
     if isinstance(e, A.Call):
@@ -581,6 +585,22 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     return _val(t, out)
 
 
+def static_member_key(cg: CodegenContext, t: Type, name: str) -> str | None:
+    """``obj.name`` naming a static data member of obj's type (or of a base type) rather than a field: the
+    ``Owner::name`` global it denotes (C++ lets an instance name a static member; DXC CodeGenSPIRV
+    oo.struct.static.member.hlsl writes ``t.M = input``). None for a field or anything else."""
+    from .classes import SUPER
+
+    while isinstance(t, StructType):
+        if any(f[0] == name for f in t.fields):
+            return None
+        key = f"{t.name}::{name}"
+        if t.name and (key in cg.globals or any(key in sc for sc in cg.scopes)):
+            return key
+        t = next((f[1] for f in t.fields if f[0] == SUPER), None)
+    return None
+
+
 def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     t = v.type
     if isinstance(t, ArrayType) and name == "Length":
@@ -970,6 +990,10 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         return (v.type, v.slots)
     if isinstance(e, A.Member):
         base = lvalue(cg, e.a)
+        if isinstance(base, tuple) and len(base) == 2 and isinstance(base[0], StructType):
+            key = static_member_key(cg, base[0], e.name)
+            if key is not None:
+                return lvalue(cg, A.Ident(e.pos, key), compound_const)
         if isinstance(base, tuple) and base[0] == "mem":
             bv = base[1]
             if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):
