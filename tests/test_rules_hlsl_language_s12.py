@@ -19,6 +19,8 @@ Sources per rule:
 * static data members named unqualified inside their type's methods (C++ class scope; DXC CodeGenSPIRV
   static_member_var.hlsl), a parameter or local of the same name shadowing them; and through an instance,
   ``t.M`` (C++: an instance may name a static member; DXC oo.struct.static.member.hlsl).
+* local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
+  } r0;`` in a function body).
 """
 
 from __future__ import annotations
@@ -229,3 +231,18 @@ def test_unknown_member_through_an_instance_stays_x3018():
     err = _compile("struct T { static float M; int v; }; float T::M = 1;\n"
                    "float4 main() : SV_Target { T t; return t.Q; }\n")
     assert err is not None and "X3018" in err
+
+
+LOCAL_CLASSES = [
+    ("class R { float2 v; } r0; r0.v = float2(1, 2); return r0.v.x + r0.v.y;", 3.0),
+    ("class R { float2 v; }; R r1; r1.v = 4; return r1.v.y;", 4.0),
+    ("class R { float2 v; } a, b; a.v = 1; b.v = a.v * 5; return b.v.x + a.v.y;", 6.0),
+    ("class R { float k; float twice() { return k * 2; } } r; r.k = 1.5; return r.twice();", 3.0),
+    ("class N {}; N n; return 7;", 7.0),
+]
+
+
+def test_local_class_definitions():
+    for body, want in LOCAL_CLASSES:
+        got = _run_ps("float4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (body, got)

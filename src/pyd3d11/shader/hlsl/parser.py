@@ -1153,7 +1153,8 @@ class Parser:
         k = 0
         while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id":
             k += 1
-        if self.peek(k).text == "struct":
+        if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
+                self.peek(k + 2).text in ("{", ":"):
             return True
         if not self.is_type_start(k):
             return False
@@ -1171,6 +1172,15 @@ class Parser:
             if self.accept(";"):
                 return A.DeclStmt(pos, [])
             base: Type = st
+        elif self.at("class") and self.peek().kind == "id" and self.peek(2).text in ("{", ":"):
+            # a local class definition, as a local struct one (DXC CodeGenSPIRV type.class.hlsl: ``class R
+            # { float2 rVal; } r0;`` in a function), optionally declaring variables
+            from .classes import parse_type_decl
+
+            decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]
+            for d in decls:
+                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+            return A.DeclStmt(pos, decls)
         else:
             type_tok = self.tok
             base = self.parse_type()
