@@ -19,6 +19,9 @@ Sources per rule:
 * static data members named unqualified inside their type's methods (C++ class scope; DXC CodeGenSPIRV
   static_member_var.hlsl), a parameter or local of the same name shadowing them; and through an instance,
   ``t.M`` (C++: an instance may name a static member; DXC oo.struct.static.member.hlsl).
+* in-class initialisers of static const members (``struct Test { static const uint N = 6; };``, reported
+  as accepted by fxc in glslang issue 864; C++'s in-class initialiser of a const static member): the
+  definition of ``S::N``, its bare name a constant for the rest of the type; a non-const one stays X3000.
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -246,3 +249,31 @@ def test_local_class_definitions():
     for body, want in LOCAL_CLASSES:
         got = _run_ps("float4 main() : SV_Target { " + body + " }\n")
         assert got == want, (body, got)
+
+
+IN_CLASS_INIT = [
+    ("struct S { static const int FIVE = 5; static const int SIX; }; const int S::SIX = 6;",
+     "return S::FIVE + S::SIX;", 11.0),
+    ("class T { static const int FIVE = 5; float f() { return FIVE * 2; } };", "T t; return t.f() + T::FIVE;", 15.0),
+    ("struct B { static const uint N = 4; float4 c[N]; };", "B b; return b.c.Length;", 4.0),
+    ("struct B { static const uint N = 3; float4 c[N]; }; struct D : B { float4 a; };",
+     "D d; return d.c.Length + B::N;", 6.0),
+    ("struct P { static const float HALF = 0.5, TWO = 2; };", "return P::HALF * P::TWO + P::TWO;", 3.0),
+    ("static const int N = 9; struct S { static const int N = 2; float a[N]; };",
+     "S s; return N * 10 + s.a.Length;", 92.0),                           # the bare name is the type's only inside it
+]
+
+
+def test_in_class_initialised_static_const_members():
+    for decls, body, want in IN_CLASS_INIT:
+        got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (decls, body, got)
+
+
+@pytest.mark.parametrize("decls,body,code", [
+    ("struct S { static int K = 3; };", "return 0;", "X3000"),               # only a const member takes one
+    ("struct S { static const int K = 3; }; const int S::K = 4;", "return 0;", "X3003"),  # defined twice
+    ("struct S { static const int K = 3; };", "return K;", "X3004"),          # no bare name outside the type
+])
+def test_in_class_initialiser_rejections(decls, body, code):
+    _check(decls + "\nfloat4 main() : SV_Target { " + body + " }\n", code)

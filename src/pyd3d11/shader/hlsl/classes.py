@@ -130,6 +130,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
     p.types[ct.name] = ct
     p.expect("{")
+    mark = len(p.member_consts)
     while not p.accept("}"):
         fpos = p.tok.pos
         fmods = p.parse_mods()
@@ -165,6 +166,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             if not p.accept(","):
                 break
         p.expect(";")
+    p.end_member_consts(mark)
     if p.accept(";"):
         return [A.TypeDecl(pos, ct)]
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)

@@ -96,6 +96,8 @@ class Parser:
         self.func_names: set[str] = set()
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
         self.static_members: dict[tuple[str, str], list] = {}
+        self.pending_globals: list[A.Node] = []  # static const members defined in their type, emitted before it
+        self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
@@ -372,6 +374,7 @@ class Parser:
         if name:
             self.types[name] = st
         self.expect("{")
+        mark = len(self.member_consts)
         while not self.accept("}"):
             mods = self.parse_mods()
             type_tok = self.tok
@@ -401,6 +404,7 @@ class Parser:
                 if not self.accept(","):
                     break
             self.expect(";")
+        self.end_member_consts(mark)
         return st
 
     def _apply_major(self, t: Type, mods: set) -> Type:
@@ -478,8 +482,33 @@ class Parser:
         at the end of the program (undefined_static_members). True for a static member."""
         if "static" not in mods:
             return False
-        self.static_members[(owner, name)] = [t, tok, set(mods), False]
+        entry = [t, tok, set(mods), False]
+        self.static_members[(owner, name)] = entry
+        if "const" in mods and self.accept("="):
+            # an in-class initialiser of a static const member defines it (C++'s rule for const integral
+            # members, extended as GNU C++ did to floating types; fxc accepts ``static const uint N = 6;`` in
+            # a struct, glslang issue 864 / DXC issue 664): the global ``Owner::name``, and within the rest of
+            # the type its bare name as a constant (``float4 c[N];``). A non-const one stays a syntax error.
+            init = self.parse_initializer()
+            entry[3] = True
+            qual = f"{owner}::{name}"
+            self.pending_globals.append(A.VarDecl(tok.pos, qual, t, frozenset((set(mods) | {"static"}) -
+                                                                               {"extern", "uniform"}), init=init))
+            cv = const_value(t, init, self.consts)
+            if cv is not None:
+                self.consts[qual] = cv
+                self.member_consts.append((name, self.consts.get(name)))
+                self.consts[name] = cv
         return True
+
+    def end_member_consts(self, mark: int) -> None:
+        """Leave a type's scope: its static const members' bare names stop naming constants."""
+        while len(self.member_consts) > mark:
+            name, old = self.member_consts.pop()
+            if old is None:
+                self.consts.pop(name, None)
+            else:
+                self.consts[name] = old
 
     def undefined_static_members(self) -> None:
         for (owner, name), (_t, tok, _m, defined) in self.static_members.items():
@@ -594,7 +623,10 @@ class Parser:
         while self.tok.kind != "eof":
             if self.accept(";"):
                 continue
-            decls.extend(self.parse_toplevel())
+            got = self.parse_toplevel()
+            decls.extend(self.pending_globals)
+            self.pending_globals.clear()
+            decls.extend(got)
         self.undefined_static_members()
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies)
 
