@@ -22,6 +22,9 @@ Sources per rule:
 * in-class initialisers of static const members (``struct Test { static const uint N = 6; };``, reported
   as accepted by fxc in glslang issue 864; C++'s in-class initialiser of a const static member): the
   definition of ``S::N``, its bare name a constant for the rest of the type; a non-const one stays X3000.
+* explicit casts of arrays and structs into one-column matrices truncate as into vectors: DXC SemaHLSL
+  conversions-between-type-shapes passes ``(int2x1)a4`` / ``(int2x1)s4`` in fxc (unannotated lines) while
+  ``(int2x2)a5`` / ``(int2x2)s5`` are fxc's X3017.
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -277,3 +280,32 @@ def test_in_class_initialised_static_const_members():
 ])
 def test_in_class_initialiser_rejections(decls, body, code):
     _check(decls + "\nfloat4 main() : SV_Target { " + body + " }\n", code)
+
+
+SHAPES = ("typedef int A2[2]; typedef int A4[4]; typedef int A5[5]; struct S4 { int a, b, c, d; };\n"
+          "struct S5 { int a, b, c, d, e; };\n")
+#: (cast expression over a4 = {1,2,3,4}, a5 = {1..5}, s4 = {5,6,7,8}, s5 = {1..5}; fxc code or the value
+#:  of the cast's last component)
+COLUMN_CASTS = [
+    ("(int2x1)a4", 2), ("(int2x1)s4", 6), ("(int1x2)a4", 2), ("(int3x1)a4", 3), ("(int2x1)a2", 2),
+    ("(int2)a4", 2), ("(int2x2)a4", 4),
+    ("(int2x2)a5", "X3017"), ("(int2x2)s5", "X3017"), ("(int3x1)a2", "X3017"), ("(int4)a2", "X3017"),
+]
+
+
+def test_aggregate_casts_into_column_matrices():
+    decl = ("A2 a2 = {1, 2}; A4 a4 = {1, 2, 3, 4}; A5 a5 = {1, 2, 3, 4, 5}; S4 s4 = {5, 6, 7, 8}; "
+            "S5 s5 = {1, 2, 3, 4, 5}; float r = 0; ")
+    for cast, want in COLUMN_CASTS:
+        if isinstance(want, str):
+            _check(SHAPES + "float4 main() : SV_Target { " + decl + cast + "; return r; }\n", want)
+        else:
+            got = _run_ps(SHAPES + "float4 main() : SV_Target { " + decl + _last(cast) + " return r; }\n")
+            assert got == want, (cast, got)
+
+
+def _last(cast: str) -> str:
+    """A statement storing the cast's last component in r (the shape decides the accessor)."""
+    shape = cast[1:cast.index(")")]
+    acc = {"int2x1": "._21", "int1x2": "._12", "int3x1": "._31", "int2": ".y", "int2x2": "._22"}[shape]
+    return f"r = ({cast}){acc};"
