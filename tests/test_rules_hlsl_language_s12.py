@@ -22,6 +22,8 @@ Sources per rule:
 * in-class initialisers of static const members (``struct Test { static const uint N = 6; };``, reported
   as accepted by fxc in glslang issue 864; C++'s in-class initialiser of a const static member): the
   definition of ``S::N``, its bare name a constant for the rest of the type; a non-const one stays X3000.
+* type modifiers inside a cast: DXC typemods-syntax passes ``((row_major unorm float4x4)foo)[0]`` in fxc;
+  snorm/unorm keep their declaration rules there (non-float X3085, both X3000).
 * explicit casts of arrays and structs into one-column matrices truncate as into vectors: DXC SemaHLSL
   conversions-between-type-shapes passes ``(int2x1)a4`` / ``(int2x1)s4`` in fxc (unannotated lines) while
   ``(int2x2)a5`` / ``(int2x2)s5`` are fxc's X3017.
@@ -309,3 +311,21 @@ def _last(cast: str) -> str:
     shape = cast[1:cast.index(")")]
     acc = {"int2x1": "._21", "int1x2": "._12", "int3x1": "._31", "int2": ".y", "int2x2": "._22"}[shape]
     return f"r = ({cast}){acc};"
+
+
+CAST_MODS = [
+    ("((row_major unorm float4x4)foo)[0].y", 2.0), ("((column_major snorm float4x4)foo)[1].x", 5.0),
+    ("((snorm float4)v).z", 3.0), ("((unorm float)v.w)", 4.0), ("((const float2)v).y", 2.0),
+    ("((snorm int4)v).x", "X3085"), ("((unorm uint)v.x)", "X3085"), ("((snorm unorm float4)v).x", "X3000"),
+]
+
+
+def test_type_modifiers_in_casts():
+    decls = "static const row_major float4x4 foo = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};\n"
+    for e, want in CAST_MODS:
+        src = decls + "float4 main() : SV_Target { float4 v = float4(1, 2, 3, 4); return " + e + "; }\n"
+        if isinstance(want, str):
+            _check(src, want)
+        else:
+            got = _run_ps(src)
+            assert got == want, (e, got)

@@ -1288,8 +1288,11 @@ class Parser:
             return A.Unary(t.pos, t.text, self.parse_unary())
         if t.kind == "op" and t.text == "(" and self._is_cast():
             self.next()
-            self.parse_mods()
+            mods = self.parse_mods()
+            type_tok = self.tok
             ty = self.parse_type()
+            if mods & {"snorm", "unorm"}:  # the declaration rules of the normalisation modifiers (X3085 / X3000)
+                self.check_type_mods(mods, ty, type_tok)
             ty = self.parse_array_suffix(ty)
             self.expect(")")
             return A.Cast(t.pos, ty, self.parse_unary())
@@ -1297,7 +1300,9 @@ class Parser:
 
     def _is_cast(self) -> bool:
         k = 1
-        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "unsigned"):
+        # type modifiers may precede the type (DXC typemods-syntax: fxc passes ``((row_major unorm float4x4)foo)``)
+        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "snorm",
+                                                                   "unorm", "unsigned"):
             k += 1
         if not self.is_type_start(k):
             return False
