@@ -27,6 +27,8 @@ Sources per rule:
 * explicit casts of arrays and structs into one-column matrices truncate as into vectors: DXC SemaHLSL
   conversions-between-type-shapes passes ``(int2x1)a4`` / ``(int2x1)s4`` in fxc (unannotated lines) while
   ``(int2x2)a5`` / ``(int2x2)s5`` are fxc's X3017.
+* a struct deriving from a struct with methods inherits them (DXC structCast2.hlsl: ``b.Init((A)cb2)`` on
+  ``struct B : A``).
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -329,3 +331,19 @@ def test_type_modifiers_in_casts():
         else:
             got = _run_ps(src)
             assert got == want, (e, got)
+
+
+DERIVED_STRUCTS = [
+    ("struct A { float4 a; void Init(A o) { a = o.a; } };\nstruct B : A { float4 b; };",
+     "B b; b.b = 1; A x; x.a = float4(2, 3, 4, 5); b.Init(x); return b.a.y + b.b.x;", 4.0),
+    ("struct A { float k; float get() { return k; } };\nstruct B : A { float m; };\nstruct C : B { float n; };",
+     "C c; c.k = 6; c.m = 1; c.n = 2; return c.get() + c.m + c.n;", 9.0),
+    ("struct A { float k; float get() { return k; } };\nstruct B : A { float k2; float get() { return k2; } };",
+     "B b; b.k = 1; b.k2 = 7; return b.get();", 7.0),                   # the derived method hides the base one
+]
+
+
+def test_struct_deriving_from_a_struct_with_methods():
+    for decls, body, want in DERIVED_STRUCTS:
+        got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (decls, got)

@@ -316,6 +316,13 @@ class Parser:
             raise self.error()
         return norm
 
+    def _derives_class(self) -> bool:
+        """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
+        ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
+        from .classes import ClassType
+
+        return self.peek(2).text == ":" and isinstance(self.types.get(self.peek(3).text), ClassType)
+
     def _struct_has_methods(self) -> bool:
         """``struct Name [: Base] { ... }`` whose body declares a function: an identifier followed by '('
         at the body's top level (fields never have one there)."""
@@ -668,7 +675,7 @@ class Parser:
             self.expect(";")
             return []
         mods = self.parse_mods()
-        if self.at("struct") and self.peek().kind == "id" and self._struct_has_methods():
+        if self.at("struct") and self.peek().kind == "id" and (self._struct_has_methods() or self._derives_class()):
             from .classes import parse_type_decl  # a struct with member functions is a class without access
 
             return parse_type_decl(self, mods, pos)
