@@ -29,6 +29,9 @@ Sources per rule:
   ``(int2x2)a5`` / ``(int2x2)s5`` are fxc's X3017.
 * a struct deriving from a struct with methods inherits them (DXC structCast2.hlsl: ``b.Init((A)cb2)`` on
   ``struct B : A``).
+* static member functions called through their type, ``S::fn(args)`` (HlslTools issue 66: fxc-era HLSL
+  declares ``static PassInterface Create(…)`` in a struct; DXC static_method.hlsl); a non-static one named
+  that way stays the X3000 of ``::``.
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -347,3 +350,26 @@ def test_struct_deriving_from_a_struct_with_methods():
     for decls, body, want in DERIVED_STRUCTS:
         got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
         assert got == want, (decls, got)
+
+
+STATIC_METHODS = [
+    ("struct Helper { static float GetValue() { return 1.5; } };", "return Helper::GetValue();", 1.5),
+    ("struct P { float a; static P Make(float v) { P p; p.a = v * 2; return p; } };",
+     "P p = P::Make(3); return p.a;", 6.0),
+    ("class K { float k; static float Twice(float x) { return x * 2; } float Get() { return Twice(k); } };",
+     "K o; o.k = 4; return o.Get() + K::Twice(1);", 10.0),             # also called unqualified from a method
+    ("struct S { static const float F; static float GetF() { return F; } }; static const float S::F = 7;",
+     "return S::GetF();", 7.0),                                        # a static method reading a static member
+]
+
+
+def test_static_member_functions():
+    for decls, body, want in STATIC_METHODS:
+        got = _run_ps(decls + "\nfloat4 main() : SV_Target { " + body + " }\n")
+        assert got == want, (decls, got)
+
+
+def test_non_static_method_through_the_type_is_rejected():
+    err = _compile("struct S { float a; float Get() { return a; } };\n"
+                   "float4 main() : SV_Target { return S::Get(); }\n")
+    assert err is not None and "X3000" in err

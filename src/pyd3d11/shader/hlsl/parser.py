@@ -316,6 +316,13 @@ class Parser:
             raise self.error()
         return norm
 
+    def _static_method(self, owner: str, name: str) -> bool:
+        from .classes import ClassType
+
+        ct = self.types.get(owner)
+        found = ct.find_methods(name) if isinstance(ct, ClassType) else None
+        return found is not None and any("static" in f.mods for f in found[1])
+
     def _derives_class(self) -> bool:
         """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
         ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
@@ -1414,6 +1421,16 @@ class Parser:
             if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
                 self.next()
                 return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    self._static_method(t.text, self.peek().text):
+                # ``S::fn(args)``: a static member function, called with no instance (it names no instance
+                # member); HlslTools issue 66 shows fxc-era HLSL declaring ``static PassInterface Create(…)`` in
+                # a struct, DXC static_method.hlsl calls ``Helper::GetValue()``
+                self.next()
+                name_tok = self.next()
+                owner = self.types[t.text]
+                zero = A.Cast(t.pos, owner, A.Literal(t.pos, 0, "lit_int"))
+                return A.MethodCall(t.pos, zero, name_tok.text, self.parse_args())
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
