@@ -32,6 +32,9 @@ Sources per rule:
 * static member functions called through their type, ``S::fn(args)`` (HlslTools issue 66: fxc-era HLSL
   declares ``static PassInterface Create(…)`` in a struct; DXC static_method.hlsl); a non-static one named
   that way stays the X3000 of ``::``.
+* ``1.#INF``, MSVC's spelling of infinity, a float literal (DXC SemaHLSL literals.hlsl: fxc's records pass
+  ``asuint(1.#INF)`` and ``1.#INF.xxx`` and refuse ``1.#``, ``1.#IN``, ``0.#INF``, ``1#INF`` at '#' and
+  ``1.#INFI`` at 'I').
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -373,3 +376,13 @@ def test_non_static_method_through_the_type_is_rejected():
     err = _compile("struct S { float a; float Get() { return a; } };\n"
                    "float4 main() : SV_Target { return S::Get(); }\n")
     assert err is not None and "X3000" in err
+
+
+def test_msvc_infinity_literal():
+    from test_rules_hlsl_types import run_words
+
+    got = [int(w) for w in run_words(["asuint(1.#INF)", "asuint(-1.#INF)", "asuint(1.#INF.xxx).z",
+                                      "asuint((half)1.#INF)"])]
+    assert got == [0x7F800000, 0xFF800000, 0x7F800000, 0x7F800000]
+    for bad, at in [("1.#", "#"), ("1.#IN", "#"), ("0.#INF", "#"), ("1#INF", "#"), ("1.#INFI", "'I'")]:
+        _check("float4 main() : SV_Target { float f = " + bad + "; return f; }\n", "X3000", at)
