@@ -24,17 +24,6 @@ Sources per rule:
   definition of ``S::N``, its bare name a constant for the rest of the type; a non-const one stays X3000.
 * type modifiers inside a cast: DXC typemods-syntax passes ``((row_major unorm float4x4)foo)[0]`` in fxc;
   snorm/unorm keep their declaration rules there (non-float X3085, both X3000).
-* explicit casts of arrays and structs into one-column matrices truncate as into vectors: DXC SemaHLSL
-  conversions-between-type-shapes passes ``(int2x1)a4`` / ``(int2x1)s4`` in fxc (unannotated lines) while
-  ``(int2x2)a5`` / ``(int2x2)s5`` are fxc's X3017.
-* a struct deriving from a struct with methods inherits them (DXC structCast2.hlsl: ``b.Init((A)cb2)`` on
-  ``struct B : A``).
-* static member functions called through their type, ``S::fn(args)`` (HlslTools issue 66: fxc-era HLSL
-  declares ``static PassInterface Create(…)`` in a struct; DXC static_method.hlsl); a non-static one named
-  that way stays the X3000 of ``::``.
-* ``1.#INF``, MSVC's spelling of infinity, a float literal (DXC SemaHLSL literals.hlsl: fxc's records pass
-  ``asuint(1.#INF)`` and ``1.#INF.xxx`` and refuse ``1.#``, ``1.#IN``, ``0.#INF``, ``1#INF`` at '#' and
-  ``1.#INFI`` at 'I').
 * local class definitions, as local struct ones (DXC CodeGenSPIRV type.class.hlsl: ``class R { float2 rVal;
   } r0;`` in a function body).
 """
@@ -292,35 +281,6 @@ def test_in_class_initialiser_rejections(decls, body, code):
     _check(decls + "\nfloat4 main() : SV_Target { " + body + " }\n", code)
 
 
-SHAPES = ("typedef int A2[2]; typedef int A4[4]; typedef int A5[5]; struct S4 { int a, b, c, d; };\n"
-          "struct S5 { int a, b, c, d, e; };\n")
-#: (cast expression over a4 = {1,2,3,4}, a5 = {1..5}, s4 = {5,6,7,8}, s5 = {1..5}; fxc code or the value
-#:  of the cast's last component)
-COLUMN_CASTS = [
-    ("(int2x1)a4", 2), ("(int2x1)s4", 6), ("(int1x2)a4", 2), ("(int3x1)a4", 3), ("(int2x1)a2", 2),
-    ("(int2)a4", 2), ("(int2x2)a4", 4),
-    ("(int2x2)a5", "X3017"), ("(int2x2)s5", "X3017"), ("(int3x1)a2", "X3017"), ("(int4)a2", "X3017"),
-]
-
-
-def test_aggregate_casts_into_column_matrices():
-    decl = ("A2 a2 = {1, 2}; A4 a4 = {1, 2, 3, 4}; A5 a5 = {1, 2, 3, 4, 5}; S4 s4 = {5, 6, 7, 8}; "
-            "S5 s5 = {1, 2, 3, 4, 5}; float r = 0; ")
-    for cast, want in COLUMN_CASTS:
-        if isinstance(want, str):
-            _check(SHAPES + "float4 main() : SV_Target { " + decl + cast + "; return r; }\n", want)
-        else:
-            got = _run_ps(SHAPES + "float4 main() : SV_Target { " + decl + _last(cast) + " return r; }\n")
-            assert got == want, (cast, got)
-
-
-def _last(cast: str) -> str:
-    """A statement storing the cast's last component in r (the shape decides the accessor)."""
-    shape = cast[1:cast.index(")")]
-    acc = {"int2x1": "._21", "int1x2": "._12", "int3x1": "._31", "int2": ".y", "int2x2": "._22"}[shape]
-    return f"r = ({cast}){acc};"
-
-
 CAST_MODS = [
     ("((row_major unorm float4x4)foo)[0].y", 2.0), ("((column_major snorm float4x4)foo)[1].x", 5.0),
     ("((snorm float4)v).z", 3.0), ("((unorm float)v.w)", 4.0), ("((const float2)v).y", 2.0),
@@ -386,3 +346,13 @@ def test_msvc_infinity_literal():
     assert got == [0x7F800000, 0xFF800000, 0x7F800000, 0x7F800000]
     for bad, at in [("1.#", "#"), ("1.#IN", "#"), ("0.#INF", "#"), ("1#INF", "#"), ("1.#INFI", "'I'")]:
         _check("float4 main() : SV_Target { float f = " + bad + "; return f; }\n", "X3000", at)
+
+
+def test_aggregate_casts_into_column_matrices_need_every_component():
+    # the Windows-verified shader test cast-componentwise-compatible: (float4x1) of a 5-element array or
+    # struct fails below SM 6, (int1x4) of one truncates (kept after a session-12 attempt to relax it)
+    decl = "struct apple { float3 aa; float2 bb; };\nfloat4 main() : SV_Target { float arr[5] = {1, 2, 3, 4, 5}; " \
+           "struct apple a = {1, 2, 3, 4, 5}; "
+    _check(decl + "float4x1 m = (float4x1)arr; return 0; }\n", "X3017")
+    _check(decl + "float4x1 m = (float4x1)a; return 0; }\n", "X3017")
+    _check(decl + "int1x4 m = (int1x4)arr; return float4(m); }\n", None)
