@@ -432,3 +432,36 @@ def is_class_value(v: Val) -> bool:
 
 def is_interface_type(t: Type) -> bool:
     return isinstance(t, InterfaceType) or (isinstance(t, ArrayType) and isinstance(t.elem, InterfaceType))
+
+
+# --- parser helpers (class-related lookahead and specifiers) ---------------------------------------
+def is_elaborated(p: Parser, k: int = 0) -> bool:
+    """``class C`` / ``interface I`` at token ``k`` naming a declared type rather than defining one (no ``{``
+    or base list follows the name)."""
+    return p.peek(k + 1).kind == "id" and p.peek(k + 2).text not in ("{", ":")
+
+
+def parse_elaborated(p: Parser) -> Type:
+    """An elaborated type specifier, as ``struct S`` is one: dxilconv's interface1.hlsl (built by
+    ``fxc /T ps_5_0``) declares ``interface IFace I[253];``. ``class`` names a class or a struct (one kind of
+    tag, as in C++), ``interface`` an interface; any other name is a syntax error at it."""
+    kw = p.next().text
+    name_tok = p.ident()
+    t = p.types.get(name_tok.text)
+    if kw == "interface" and isinstance(t, InterfaceType) or \
+            kw == "class" and isinstance(t, StructType) and t.name == name_tok.text:
+        return t
+    raise p.error(None, name_tok)
+
+
+def static_method(p: Parser, owner: str, name: str) -> bool:
+    """Whether ``owner::name`` is a static member function of class-like type ``owner``."""
+    ct = p.types.get(owner)
+    found = ct.find_methods(name) if isinstance(ct, ClassType) else None
+    return found is not None and any("static" in f.mods for f in found[1])
+
+
+def derives_class(p: Parser) -> bool:
+    """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
+    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
+    return p.peek(2).text == ":" and isinstance(p.types.get(p.peek(3).text), ClassType)

@@ -10,6 +10,7 @@ import re
 from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
+from .classes import derives_class, is_elaborated, parse_elaborated, static_method
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
@@ -164,7 +165,7 @@ class Parser:
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
         if n in ("class", "interface"):  # an elaborated type specifier (not a definition)
-            return self._elaborated(k)
+            return is_elaborated(self, k)
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
         return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
@@ -195,8 +196,8 @@ class Parser:
         name = t.text
         if name == "struct":
             return self.parse_struct()
-        if name in ("class", "interface") and self._elaborated():
-            return self._parse_elaborated()
+        if name in ("class", "interface") and is_elaborated(self):
+            return parse_elaborated(self)
         self.next()
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
@@ -284,25 +285,6 @@ class Parser:
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
-    def _elaborated(self, k: int = 0) -> bool:
-        """``class C`` / ``interface I`` naming a declared type rather than defining one (no ``{`` or base
-        list follows the name)."""
-        return self.peek(k + 1).kind == "id" and self.peek(k + 2).text not in ("{", ":")
-
-    def _parse_elaborated(self) -> Type:
-        """An elaborated type specifier, as ``struct S`` is one: dxilconv's interface1.hlsl (built by
-        ``fxc /T ps_5_0``) declares ``interface IFace I[253];``. ``class`` names a class or a struct (one
-        kind of tag, as in C++), ``interface`` an interface; any other name is a syntax error at it."""
-        from .classes import InterfaceType
-
-        kw = self.next().text
-        name_tok = self.ident()
-        t = self.types.get(name_tok.text)
-        if kw == "interface" and isinstance(t, InterfaceType) or \
-                kw == "class" and isinstance(t, StructType) and t.name == name_tok.text:
-            return t
-        raise self.error(None, name_tok)
-
     def _template_norm(self) -> Token | None:
         """The one ``snorm``/``unorm`` a ``vector<…>``/``matrix<…>`` element type may carry (DXC's SemaHLSL
         typemods-syntax records fxc accepting ``matrix<snorm float, 2, 3>``; a second normalisation modifier
@@ -315,20 +297,6 @@ class Parser:
         if self.tok.text in ("snorm", "unorm", "row_major", "column_major"):
             raise self.error()
         return norm
-
-    def _static_method(self, owner: str, name: str) -> bool:
-        from .classes import ClassType
-
-        ct = self.types.get(owner)
-        found = ct.find_methods(name) if isinstance(ct, ClassType) else None
-        return found is not None and any("static" in f.mods for f in found[1])
-
-    def _derives_class(self) -> bool:
-        """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
-        ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
-        from .classes import ClassType
-
-        return self.peek(2).text == ":" and isinstance(self.types.get(self.peek(3).text), ClassType)
 
     def _struct_has_methods(self) -> bool:
         """``struct Name [: Base] { ... }`` whose body declares a function: an identifier followed by '('
@@ -682,7 +650,7 @@ class Parser:
             self.expect(";")
             return []
         mods = self.parse_mods()
-        if self.at("struct") and self.peek().kind == "id" and (self._struct_has_methods() or self._derives_class()):
+        if self.at("struct") and self.peek().kind == "id" and (self._struct_has_methods() or derives_class(self)):
             from .classes import parse_type_decl  # a struct with member functions is a class without access
 
             return parse_type_decl(self, mods, pos)
@@ -697,7 +665,7 @@ class Parser:
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
-        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and not self._elaborated():
+        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and not is_elaborated(self):
             from .classes import parse_type_decl
 
             return parse_type_decl(self, mods, pos)
@@ -1424,7 +1392,7 @@ class Parser:
                 self.next()
                 return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
             if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
-                    self._static_method(t.text, self.peek().text):
+                    static_method(self, t.text, self.peek().text):
                 # ``S::fn(args)``: a static member function, called with no instance (it names no instance
                 # member); HlslTools issue 66 shows fxc-era HLSL declaring ``static PassInterface Create(…)`` in
                 # a struct, DXC static_method.hlsl calls ``Helper::GetValue()``
