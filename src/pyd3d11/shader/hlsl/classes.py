@@ -130,6 +130,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
     p.types[ct.name] = ct
     p.expect("{")
+    mark = len(p.member_consts)
     while not p.accept("}"):
         fpos = p.tok.pos
         fmods = p.parse_mods()
@@ -165,9 +166,36 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             if not p.accept(","):
                 break
         p.expect(";")
+    p.end_member_consts(mark)
     if p.accept(";"):
         return [A.TypeDecl(pos, ct)]
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
+
+
+def bind_static_members(p: Parser, ct: StructType, f: A.FuncDef) -> None:
+    """A method body names the static data members of its type (and of its base types) unqualified, as C++
+    class scope allows: such an identifier becomes the ``Owner::name`` global the out-of-class definition
+    makes (DXC's CodeGenSPIRV static_member_var.hlsl: ``uint Func() { return Val; }`` over ``static const
+    uint Val;``). A parameter or a local of the same name shadows the member: then nothing is renamed."""
+    from .codegen import walk
+
+    if f.body is None:
+        return
+    owners: dict[str, str] = {}
+    t: Type | None = ct
+    while isinstance(t, StructType):
+        for (owner, name) in p.static_members:
+            if owner == t.name:
+                owners.setdefault(name, owner)
+        t = next((fl[1] for fl in t.fields if fl[0] == SUPER), None)
+    if not owners:
+        return
+    shadowed = {prm.name for prm in f.params}
+    nodes = list(walk(f.body))
+    shadowed |= {n.name for n in nodes if isinstance(n, A.VarDecl)}
+    for n in nodes:
+        if isinstance(n, A.Ident) and n.name in owners and n.name not in shadowed:
+            n.name = f"{owners[n.name]}::{n.name}"
 
 
 def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
@@ -175,6 +203,7 @@ def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
     usages as functions overload: overload.signature)."""
     from .overload import signature
 
+    bind_static_members(p, ct, f)
     sig = signature(f)
     lst = ct.methods.setdefault(f.name, [])
     for i, g in enumerate(lst):
@@ -256,8 +285,6 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
     for name in cls.member_names():
         if name in names:
             v = member(cg, this, name, f.pos)
-            from .objects import is_ref
-
             if isinstance(v.type, ObjectType) and v.obj is None and through_interface:
                 # a method called through an interface reads its instance's objects at resource indices the
                 # runtime supplies (the class instance's texture/sampler slots): not built
@@ -266,9 +293,10 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
                 p = f.pos
                 raise NotSupportedError(f"{p.file}({p.line},{p.col}): HLSL object members of class instances "
                                         f"called through an interface ('{cls.name}::{name}')")
-            if isinstance(v.type, ObjectType) and v.obj is not None and not is_ref(v):
-                pass  # a bound object member keeps its binding
-            elif this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
+            if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
+                scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
+                continue
+            if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
                 v = Val(v.type, _bools_to_mask(cg, v), None)
             scope[name] = v
     return scope
@@ -414,3 +442,36 @@ def is_class_value(v: Val) -> bool:
 
 def is_interface_type(t: Type) -> bool:
     return isinstance(t, InterfaceType) or (isinstance(t, ArrayType) and isinstance(t.elem, InterfaceType))
+
+
+# --- parser helpers (class-related lookahead and specifiers) ---------------------------------------
+def is_elaborated(p: Parser, k: int = 0) -> bool:
+    """``class C`` / ``interface I`` at token ``k`` naming a declared type rather than defining one (no ``{``
+    or base list follows the name)."""
+    return p.peek(k + 1).kind == "id" and p.peek(k + 2).text not in ("{", ":")
+
+
+def parse_elaborated(p: Parser) -> Type:
+    """An elaborated type specifier, as ``struct S`` is one: dxilconv's interface1.hlsl (built by
+    ``fxc /T ps_5_0``) declares ``interface IFace I[253];``. ``class`` names a class or a struct (one kind of
+    tag, as in C++), ``interface`` an interface; any other name is a syntax error at it."""
+    kw = p.next().text
+    name_tok = p.ident()
+    t = p.types.get(name_tok.text)
+    if kw == "interface" and isinstance(t, InterfaceType) or \
+            kw == "class" and isinstance(t, StructType) and t.name == name_tok.text:
+        return t
+    raise p.error(None, name_tok)
+
+
+def static_method(p: Parser, owner: str, name: str) -> bool:
+    """Whether ``owner::name`` is a static member function of class-like type ``owner``."""
+    ct = p.types.get(owner)
+    found = ct.find_methods(name) if isinstance(ct, ClassType) else None
+    return found is not None and any("static" in f.mods for f in found[1])
+
+
+def derives_class(p: Parser) -> bool:
+    """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
+    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
+    return p.peek(2).text == ":" and isinstance(p.types.get(p.peek(3).text), ClassType)

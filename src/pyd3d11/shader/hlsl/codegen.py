@@ -470,6 +470,10 @@ class Codegen(SignatureBinding):
             raise self.err(pos, f"{pre}cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
         src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
         dst_leaves = flat_numeric(to)
+        # an array or struct cast into an Nx1 matrix needs every component too: the Windows-verified shader test
+        # cast-componentwise-compatible fails ``(float4x1)arr5`` and ``(float4x1)struct5`` below SM 6 while
+        # ``(int1x4)arr5`` truncates (DXC's conversions-between-type-shapes leaves ``(int2x1)a4`` unannotated;
+        # the verified test wins)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
         if is_mat and len(src_leaves) != len(dst_leaves) and len(src_leaves) > 1:
             raise self.err(pos, f"{pre}cannot convert from '{v.type}' to '{to}'", 3017)

@@ -131,7 +131,11 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         v = expr(cg, e.a)
         return cast(cg, v, e.type, e.pos)
     if isinstance(e, A.Member):
-        return member(cg, expr_raw(cg, e.a), e.name, e.pos)
+        base = expr_raw(cg, e.a)
+        key = static_member_key(cg, base.type, e.name)
+        if key is not None:
+            return expr(cg, A.Ident(e.pos, key))
+        return member(cg, base, e.name, e.pos)
     if isinstance(e, A.Index):
         from .constprop import known_elements
 
@@ -587,6 +591,22 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     return _val(t, out)
 
 
+def static_member_key(cg: CodegenContext, t: Type, name: str) -> str | None:
+    """``obj.name`` naming a static data member of obj's type (or of a base type) rather than a field: the
+    ``Owner::name`` global it denotes (C++ lets an instance name a static member; DXC CodeGenSPIRV
+    oo.struct.static.member.hlsl writes ``t.M = input``). None for a field or anything else."""
+    from .classes import SUPER
+
+    while isinstance(t, StructType):
+        if any(f[0] == name for f in t.fields):
+            return None
+        key = f"{t.name}::{name}"
+        if t.name and (key in cg.globals or any(key in sc for sc in cg.scopes)):
+            return key
+        t = next((f[1] for f in t.fields if f[0] == SUPER), None)
+    return None
+
+
 def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     t = v.type
     if isinstance(t, ArrayType) and name == "Length":
@@ -978,6 +998,10 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         return (v.type, v.slots)
     if isinstance(e, A.Member):
         base = lvalue(cg, e.a)
+        if isinstance(base, tuple) and len(base) == 2 and isinstance(base[0], StructType):
+            key = static_member_key(cg, base[0], e.name)
+            if key is not None:
+                return lvalue(cg, A.Ident(e.pos, key), compound_const)
         if isinstance(base, tuple) and base[0] == "mem":
             bv = base[1]
             if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):
@@ -1047,11 +1071,17 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
-            # a struct re-views only as a struct (a struct cast to float4 is a value)
-            if fa is not None and fa == fb and isinstance(t, StructType) == isinstance(e.type, StructType):
-                return (e.type, slots)
+            # a struct re-views only as a struct (a struct cast to float4 is a value). A truncating re-view
+            # (int4 as int3, float[4] as float[2], a derived struct as its base) names the leading components:
+            # DXC's SemaHLSL more-operators.hlsl keeps ``((int3)i4).x = 1`` next to the converting
+            # ``((float4)i4).x = 1`` that it notes as fxc's X4555.
+            if fa is not None and fb is not None and fb and fa[:len(fb)] == fb and len(slots) == len(fa) and \
+                    isinstance(t, StructType) == isinstance(e.type, StructType):
+                return (e.type, list(slots)[:len(fb)])
         # a converting cast: fxc's code generator refuses it (X4555; DXC more-operators records fxc passing
-        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error)
+        # ``((float4)i4).x = 1`` in a function nothing calls, so it is no type-check error); a cast that is
+        # no conversion at all (int2 -> int3) is the type checker's X3017 first (the same file)
+        expr(cg, e)
         raise cg.err(e.pos, "cannot use casts on l-values", 4555)
     if isinstance(e, A.Construct) and isinstance(e.type, NumType) and not isinstance(e.type, StructType) \
             and e.type.shape in ("s", "v"):

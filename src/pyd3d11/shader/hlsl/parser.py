@@ -10,11 +10,13 @@ import re
 from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
+from .classes import derives_class, is_elaborated, parse_elaborated, static_method
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
 from .types import (
+    DOUBLE,
     DX8_TYPEDEFS,
     FLOAT,
     FLOAT4,
@@ -95,6 +97,8 @@ class Parser:
         self.func_names: set[str] = set()
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
         self.static_members: dict[tuple[str, str], list] = {}
+        self.pending_globals: list[A.Node] = []  # static const members defined in their type, emitted before it
+        self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
@@ -160,6 +164,8 @@ class Parser:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
+        if n in ("class", "interface"):  # an elaborated type specifier (not a definition)
+            return is_elaborated(self, k)
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
         return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
@@ -190,6 +196,8 @@ class Parser:
         name = t.text
         if name == "struct":
             return self.parse_struct()
+        if name in ("class", "interface") and is_elaborated(self):
+            return parse_elaborated(self)
         self.next()
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
@@ -232,7 +240,10 @@ class Parser:
         if name in ("vector", "matrix"):
             if not self.accept("<"):
                 return FLOAT4 if name == "vector" else NumType(FLOAT, 4, 4, "m")
+            norm = self._template_norm()
             base = self.parse_type()
+            if norm is not None and not (isinstance(base, NumType) and base.base in (FLOAT, DOUBLE)):
+                raise self.error(f"{norm.text} can not be used with type", norm, 3085)
             if not isinstance(base, NumType) or base.shape != "s":
                 # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
                 raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
@@ -271,6 +282,19 @@ class Parser:
                 raise self.error()
             return ObjectType(name, elem, samples, norm)
         raise self.error(f"unrecognized type '{name}'", t, 3000)
+
+    def _template_norm(self) -> Token | None:
+        """The one ``snorm``/``unorm`` a ``vector<…>``/``matrix<…>`` element type may carry (DXC's SemaHLSL
+        typemods-syntax records fxc accepting ``matrix<snorm float, 2, 3>``; a second normalisation modifier
+        is a syntax error at it, and a majority modifier inside the brackets one at the majority: fxc X3000)."""
+        if self.tok.text not in ("snorm", "unorm"):
+            if self.tok.text in ("row_major", "column_major"):
+                raise self.error()
+            return None
+        norm = self.next()
+        if self.tok.text in ("snorm", "unorm", "row_major", "column_major"):
+            raise self.error()
+        return norm
 
     def _struct_has_methods(self) -> bool:
         """``struct Name [: Base] { ... }`` whose body declares a function: an identifier followed by '('
@@ -330,6 +354,7 @@ class Parser:
         if name:
             self.types[name] = st
         self.expect("{")
+        mark = len(self.member_consts)
         while not self.accept("}"):
             mods = self.parse_mods()
             type_tok = self.tok
@@ -359,6 +384,7 @@ class Parser:
                 if not self.accept(","):
                     break
             self.expect(";")
+        self.end_member_consts(mark)
         return st
 
     def _apply_major(self, t: Type, mods: set) -> Type:
@@ -436,8 +462,33 @@ class Parser:
         at the end of the program (undefined_static_members). True for a static member."""
         if "static" not in mods:
             return False
-        self.static_members[(owner, name)] = [t, tok, set(mods), False]
+        entry = [t, tok, set(mods), False]
+        self.static_members[(owner, name)] = entry
+        if "const" in mods and self.accept("="):
+            # an in-class initialiser of a static const member defines it (C++'s rule for const integral
+            # members, extended as GNU C++ did to floating types; fxc accepts ``static const uint N = 6;`` in
+            # a struct, glslang issue 864 / DXC issue 664): the global ``Owner::name``, and within the rest of
+            # the type its bare name as a constant (``float4 c[N];``). A non-const one stays a syntax error.
+            init = self.parse_initializer()
+            entry[3] = True
+            qual = f"{owner}::{name}"
+            self.pending_globals.append(A.VarDecl(tok.pos, qual, t, frozenset((set(mods) | {"static"}) -
+                                                                               {"extern", "uniform"}), init=init))
+            cv = const_value(t, init, self.consts)
+            if cv is not None:
+                self.consts[qual] = cv
+                self.member_consts.append((name, self.consts.get(name)))
+                self.consts[name] = cv
         return True
+
+    def end_member_consts(self, mark: int) -> None:
+        """Leave a type's scope: its static const members' bare names stop naming constants."""
+        while len(self.member_consts) > mark:
+            name, old = self.member_consts.pop()
+            if old is None:
+                self.consts.pop(name, None)
+            else:
+                self.consts[name] = old
 
     def undefined_static_members(self) -> None:
         for (owner, name), (_t, tok, _m, defined) in self.static_members.items():
@@ -552,7 +603,10 @@ class Parser:
         while self.tok.kind != "eof":
             if self.accept(";"):
                 continue
-            decls.extend(self.parse_toplevel())
+            got = self.parse_toplevel()
+            decls.extend(self.pending_globals)
+            self.pending_globals.clear()
+            decls.extend(got)
         self.undefined_static_members()
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies)
 
@@ -594,7 +648,7 @@ class Parser:
             self.expect(";")
             return []
         mods = self.parse_mods()
-        if self.at("struct") and self.peek().kind == "id" and self._struct_has_methods():
+        if self.at("struct") and self.peek().kind == "id" and (self._struct_has_methods() or derives_class(self)):
             from .classes import parse_type_decl  # a struct with member functions is a class without access
 
             return parse_type_decl(self, mods, pos)
@@ -609,10 +663,7 @@ class Parser:
             if self.accept(";"):
                 return []
             return self.parse_var_list(st, mods, pos)
-        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and \
-                self.peek(2).text not in ("{", ":"):
-            self._elaborated_type_name()
-        elif (self.at("class") or self.at("interface")) and self.peek().kind == "id":
+        if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and not is_elaborated(self):
             from .classes import parse_type_decl
 
             return parse_type_decl(self, mods, pos)
@@ -637,18 +688,6 @@ class Parser:
             if isinstance(d, A.VarDecl):
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
         return decls
-
-    def _elaborated_type_name(self) -> None:
-        """``interface IFace I[253];`` / ``class C c;``: the keyword before the name of a declared interface or
-        class only names it (DXC dxbc2dxil interface1.hlsl, built by ``fxc /T ps_5_0``); the name then
-        parses as the type."""
-        from .classes import ClassType, InterfaceType
-
-        kw = self.next()
-        t = self.types.get(self.tok.text)
-        want = InterfaceType if kw.text == "interface" else ClassType
-        if not isinstance(t, want):
-            raise self.error(f"'{self.tok.text}' is not a declared {kw.text}", self.tok, 3000)
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.ident()
@@ -1126,7 +1165,8 @@ class Parser:
         k = 0
         while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id":
             k += 1
-        if self.peek(k).text == "struct":
+        if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
+                self.peek(k + 2).text in ("{", ":"):
             return True
         if not self.is_type_start(k):
             return False
@@ -1144,6 +1184,15 @@ class Parser:
             if self.accept(";"):
                 return A.DeclStmt(pos, [])
             base: Type = st
+        elif self.at("class") and self.peek().kind == "id" and self.peek(2).text in ("{", ":"):
+            # a local class definition, as a local struct one (DXC CodeGenSPIRV type.class.hlsl: ``class R
+            # { float2 rVal; } r0;`` in a function), optionally declaring variables
+            from .classes import parse_type_decl
+
+            decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]
+            for d in decls:
+                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+            return A.DeclStmt(pos, decls)
         else:
             type_tok = self.tok
             base = self.parse_type()
@@ -1219,8 +1268,11 @@ class Parser:
             return A.Unary(t.pos, t.text, self.parse_unary())
         if t.kind == "op" and t.text == "(" and self._is_cast():
             self.next()
-            self.parse_mods()
+            mods = self.parse_mods()
+            type_tok = self.tok
             ty = self.parse_type()
+            if mods & {"snorm", "unorm"}:  # the declaration rules of the normalisation modifiers (X3085 / X3000)
+                self.check_type_mods(mods, ty, type_tok)
             ty = self.parse_array_suffix(ty)
             self.expect(")")
             return A.Cast(t.pos, ty, self.parse_unary())
@@ -1228,7 +1280,9 @@ class Parser:
 
     def _is_cast(self) -> bool:
         k = 1
-        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "unsigned"):
+        # type modifiers may precede the type (DXC typemods-syntax: fxc passes ``((row_major unorm float4x4)foo)``)
+        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "snorm",
+                                                                   "unorm", "unsigned"):
             k += 1
         if not self.is_type_start(k):
             return False
@@ -1291,6 +1345,8 @@ class Parser:
         if t.kind == "float":
             self.next()
             txt = t.text
+            if txt == "1.#INF":  # MSVC's spelling of infinity, a float (DXC SemaHLSL literals.hlsl: fxc takes
+                return A.Literal(t.pos, math.inf, "float")  # ``asuint(1.#INF)``, ``1.#INF.xxx``; not ``0.#INF``)
             suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
             try:
                 v = float(txt[:-1] if suffix else txt)
@@ -1333,6 +1389,16 @@ class Parser:
             if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
                 self.next()
                 return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    static_method(self, t.text, self.peek().text):
+                # ``S::fn(args)``: a static member function, called with no instance (it names no instance
+                # member); HlslTools issue 66 shows fxc-era HLSL declaring ``static PassInterface Create(…)`` in
+                # a struct, DXC static_method.hlsl calls ``Helper::GetValue()``
+                self.next()
+                name_tok = self.next()
+                owner = self.types[t.text]
+                zero = A.Cast(t.pos, owner, A.Literal(t.pos, 0, "lit_int"))
+                return A.MethodCall(t.pos, zero, name_tok.text, self.parse_args())
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
