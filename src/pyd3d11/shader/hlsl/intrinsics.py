@@ -737,14 +737,16 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         roles = tail_roles(cg, k, name, load_head(k), load_tails(k), len(arg_nodes), pos)
     status_node = arg_nodes[-1] if roles[-1:] == ("status",) else None
     args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
+        # the sampler's kind is part of the overload (X3013), a type rule checked before the stage's
+        # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls
+        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     if name in _IMPLICIT_LOD and cg.stage != "ps":
         # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
         # check of the arguments (an undeclared name among them is X3004 in any stage)
         raise unmappable(cg, pos)
-    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
-        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
         return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
