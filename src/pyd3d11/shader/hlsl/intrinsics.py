@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets, unmappable
+from .check import check_texel_offsets, unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
 from .operands import Reg, imm
 from .types import BOOL, FLOAT, INT, LIT_INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .uncalled import is_type_error
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -66,14 +67,28 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
-    if name in _PIXEL_ONLY and cg.stage != "ps":
-        # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
-        # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532
-        raise unmappable(cg, pos)
-    if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
-        args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
-    else:
-        args = [expr(cg, a) for a in arg_nodes]
+    # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
+    # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532, a
+    # code-generation error, comes after the call's type rules (its arguments' included)
+    pixel_only = name in _PIXEL_ONLY and cg.stage != "ps"
+    try:
+        if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
+            args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
+        else:
+            args = [expr(cg, a) for a in arg_nodes]
+    except Exception as exc:
+        if pixel_only and not is_type_error(exc):
+            # the order of two code-generation errors (an argument's and the stage's) is not recorded;
+            # the stage's is kept, as before the arguments were checked first
+            raise unmappable(cg, pos) from None
+        raise
+    if pixel_only:
+        unmappable_after_type_rules(cg, pos, lambda: _apply(cg, name, args, arg_nodes, pos))
+    return _apply(cg, name, args, arg_nodes, pos)
+
+
+def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+    """The intrinsic ``name`` on its evaluated arguments: overload checks, then the instructions."""
     n_args = len(args)
     if name not in _TAKES_NON_NUMERIC and not name.startswith("tex") and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
         # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
@@ -745,8 +760,9 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
-        # check of the arguments (an undeclared name among them is X3004 in any stage)
-        raise unmappable(cg, pos)
+        # check of the arguments (an undeclared name among them is X3004 in any stage; the call is completed
+        # as a pixel shader's for its remaining type rules)
+        unmappable_after_type_rules(cg, pos, lambda: method(cg, obj, name, arg_nodes, pos))
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
         return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
