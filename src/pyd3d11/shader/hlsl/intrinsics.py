@@ -61,6 +61,11 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     # out arguments are read and written back through their nodes: a side-effecting index runs once
     arg_nodes = [pin_indices(cg, a) for a in arg_nodes]
     if name in _BARRIERS:
+        if arg_nodes:
+            # each barrier's page: void <name>(void); the arguments are still type-checked first (X3004)
+            for a in arg_nodes:
+                expr(cg, a)
+            raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
         if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
         cg.emit(_BARRIERS[name])
