@@ -747,7 +747,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     if len(arg_nodes) < need:
         raise no_matching(cg, name, len(arg_nodes), pos)
     from .methodsig import HEAD, load_head, load_tails, tail_roles, tails
-    from .texops import access, offset_suffix
+    from .texops import access, imm_offset_suffix
 
     texture = k in _DIM or k.startswith("RW") and k[2:] in _DIM
     roles: tuple = ()
@@ -794,7 +794,10 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             tail = dict(zip(roles, args[HEAD[name]:], strict=False))
             suffix = ""
             if "offset" in tail:
-                suffix = offset_suffix(tail["offset"], pos)
+                # the offset parameter is an int of the coordinate's dimension without the array index (each
+                # method's page: int2 Offset for Texture2D[Array]); converting first makes a value of another
+                # type a type error (X3017), found before the literal-range rule (X4566) and in any function
+                suffix = imm_offset_suffix(cg, tail["offset"], _GRAD_DIMS.get(k, dims), pos)
             clamp = cg.convert(tail["clamp"], _F, pos) if "clamp" in tail else None
             dst = cg.temp()
             samp = Reg("s", (s.reg,), None, None)
@@ -824,8 +827,8 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                        status_node, pos)
             else:
                 suffix = ""
-                if "offset" in tail:
-                    suffix = offset_suffix(tail["offset"], pos)
+                if "offset" in tail:  # as Sample's: an int of the dimension without the array index
+                    suffix = imm_offset_suffix(cg, tail["offset"], _GRAD_DIMS.get(k, dims), pos)
                 access(cg, "ld", d, [cg.src(c.slots), _res_operand(r)], suffix, None, status_node, pos)
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
         if name == "GetDimensions":
