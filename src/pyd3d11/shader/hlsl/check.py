@@ -6,7 +6,8 @@ effect ``CompileShader`` initialisers, SM4.x UAV restrictions and constant-buffe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NoReturn
 
 from . import ast as A
 from .diagnostics import HlslError, Pos
@@ -373,6 +374,28 @@ def unmappable(cg, pos) -> HlslError:
     """fxc's X4532 for an operation the target stage has no instruction for (pixel-only intrinsics and
     methods, hull-shader-only helpers), found at code generation."""
     return cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+
+
+def unmappable_after_type_rules(cg, pos, finish: Callable[[], object]) -> NoReturn:
+    """Raise X4532 for a pixel-only intrinsic or method in another stage, after the call's type rules.
+
+    fxc type-checks the whole body before code generation finds an instruction the stage lacks, so a call
+    that also breaks a type rule (an argument that matches no overload, a sampler of the other kind, an
+    undeclared name) reports that first, in any stage and in a function nothing calls. ``finish`` completes
+    the call as a pixel shader would compile it; a type error it raises wins (uncalled.TYPE_RULE_CODES),
+    anything else it finds is a pixel shader's to report, not this stage's."""
+    from .uncalled import is_type_error
+
+    stage = cg.stage
+    cg.stage = "ps"
+    try:
+        finish()
+    except Exception as exc:  # noqa: BLE001 - only a type rule outranks the stage's X4532
+        if is_type_error(exc):
+            raise
+    finally:
+        cg.stage = stage
+    raise unmappable(cg, pos)
 
 
 #: fxc's error for a texel offset of a sample/ld instruction that does not resolve, after constant folding

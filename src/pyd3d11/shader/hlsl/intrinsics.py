@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets, unmappable
+from .check import check_texel_offsets, unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
 from .operands import Reg, imm
 from .types import BOOL, FLOAT, INT, LIT_INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .uncalled import is_type_error
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -60,20 +61,39 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     # out arguments are read and written back through their nodes: a side-effecting index runs once
     arg_nodes = [pin_indices(cg, a) for a in arg_nodes]
     if name in _BARRIERS:
+        if arg_nodes:
+            # each barrier's page: void <name>(void); the arguments are still type-checked first (X3004)
+            for a in arg_nodes:
+                expr(cg, a)
+            raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
         if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
             raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:
         return atomic(cg, name, arg_nodes, pos)
-    if name in _PIXEL_ONLY and cg.stage != "ps":
-        # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
-        # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532
-        raise unmappable(cg, pos)
-    if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
-        args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
-    else:
-        args = [expr(cg, a) for a in arg_nodes]
+    # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
+    # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532, a
+    # code-generation error, comes after the call's type rules (its arguments' included)
+    pixel_only = name in _PIXEL_ONLY and cg.stage != "ps"
+    try:
+        if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
+            args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
+        else:
+            args = [expr(cg, a) for a in arg_nodes]
+    except Exception as exc:
+        if pixel_only and not is_type_error(exc):
+            # the order of two code-generation errors (an argument's and the stage's) is not recorded;
+            # the stage's is kept, as before the arguments were checked first
+            raise unmappable(cg, pos) from None
+        raise
+    if pixel_only:
+        unmappable_after_type_rules(cg, pos, lambda: _apply(cg, name, args, arg_nodes, pos))
+    return _apply(cg, name, args, arg_nodes, pos)
+
+
+def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+    """The intrinsic ``name`` on its evaluated arguments: overload checks, then the instructions."""
     n_args = len(args)
     if name not in _TAKES_NON_NUMERIC and not name.startswith("tex") and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
         # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
@@ -727,7 +747,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     if len(arg_nodes) < need:
         raise no_matching(cg, name, len(arg_nodes), pos)
     from .methodsig import HEAD, load_head, load_tails, tail_roles, tails
-    from .texops import access, offset_suffix
+    from .texops import access, imm_offset_suffix
 
     texture = k in _DIM or k.startswith("RW") and k[2:] in _DIM
     roles: tuple = ()
@@ -737,14 +757,17 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         roles = tail_roles(cg, k, name, load_head(k), load_tails(k), len(arg_nodes), pos)
     status_node = arg_nodes[-1] if roles[-1:] == ("status",) else None
     args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
+        # the sampler's kind is part of the overload (X3013), a type rule checked before the stage's
+        # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls
+        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
     if name in _IMPLICIT_LOD and cg.stage != "ps":
         # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
-        # check of the arguments (an undeclared name among them is X3004 in any stage)
-        raise unmappable(cg, pos)
-    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
-        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
+        # check of the arguments (an undeclared name among them is X3004 in any stage; the call is completed
+        # as a pixel shader's for its remaining type rules)
+        unmappable_after_type_rules(cg, pos, lambda: method(cg, obj, name, arg_nodes, pos))
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
         return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
@@ -771,7 +794,10 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             tail = dict(zip(roles, args[HEAD[name]:], strict=False))
             suffix = ""
             if "offset" in tail:
-                suffix = offset_suffix(tail["offset"], pos)
+                # the offset parameter is an int of the coordinate's dimension without the array index (each
+                # method's page: int2 Offset for Texture2D[Array]); converting first makes a value of another
+                # type a type error (X3017), found before the literal-range rule (X4566) and in any function
+                suffix = imm_offset_suffix(cg, tail["offset"], _GRAD_DIMS.get(k, dims), pos)
             clamp = cg.convert(tail["clamp"], _F, pos) if "clamp" in tail else None
             dst = cg.temp()
             samp = Reg("s", (s.reg,), None, None)
@@ -801,8 +827,8 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                        status_node, pos)
             else:
                 suffix = ""
-                if "offset" in tail:
-                    suffix = offset_suffix(tail["offset"], pos)
+                if "offset" in tail:  # as Sample's: an int of the dimension without the array index
+                    suffix = imm_offset_suffix(cg, tail["offset"], _GRAD_DIMS.get(k, dims), pos)
                 access(cg, "ld", d, [cg.src(c.slots), _res_operand(r)], suffix, None, status_node, pos)
             return Val(et, [("r", (dst,), None, i) for i in range(et.n)])
         if name == "GetDimensions":

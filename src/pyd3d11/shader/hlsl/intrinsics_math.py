@@ -87,15 +87,16 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
     if name.startswith("tex"):
         return legacy_tex(cg, name, args, pos)
     if name.startswith("GetRenderTarget"):
+        # the pages' signatures (uint GetRenderTargetSampleCount(); float2 GetRenderTargetSamplePosition(int))
+        # are type rules, checked before the stage and model limit, in a function nothing calls too
+        need(0 if name == "GetRenderTargetSampleCount" else 1)
+        i = cg.convert(args[0], NumType(INT), pos) if args else None
         if cg.stage != "ps" or (cg.major, cg.minor) < (4, 1):
             raise cg.err(pos, f"'{name}': requires a pixel shader of model 4.1 or later", 3004)
         dst = cg.temp()
-        if name == "GetRenderTargetSampleCount":
-            need(0)
+        if i is None:
             cg.emit("sampleinfo", Reg("r", (dst,), None, (0,)), Reg("rasterizer", (), None, (0,)), suffix="_uint")
             return Val(NumType(UINT, 1, 1, "v"), [("r", (dst,), None, 0)])
-        need(1)
-        i = cg.convert(args[0], NumType(INT), pos)
         cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), Reg("rasterizer", (), None, (0, 1, 0, 0)),
                 cg.src(i.slots))
         return Val(NumType(FLOAT, 1, 2, "v"), [("r", (dst,), None, c) for c in range(2)])

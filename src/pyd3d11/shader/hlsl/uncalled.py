@@ -132,14 +132,14 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
             # varmods-syntax records fxc's X3080 for functions nothing calls
             return exc
     except HlslError as exc:
-        if _is_type_error(exc):
+        if is_type_error(exc):
             return exc
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
     return None
 
 
-def _is_type_error(exc: BaseException) -> bool:
+def is_type_error(exc: BaseException) -> bool:
     return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
             and not any(w in str(exc) for w in _STAGE_WORDS))
 
@@ -157,7 +157,7 @@ def _skip_untyped_failure(run: Callable[[A.Node], None], s: A.Node) -> None:
     try:
         run(s)
     except Exception as exc:  # noqa: BLE001 - only type rules are this probe's to report
-        if _is_type_error(exc):
+        if is_type_error(exc):
             raise
         if isinstance(s, A.DeclStmt) and s.decls and s.decls[0].init is not None:
             try:
