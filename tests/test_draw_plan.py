@@ -379,7 +379,7 @@ def test_the_fingerprint_names_every_bound_state_field():
 def test_two_devices_drawing_on_two_threads():
     """Each context keeps its own plan: two devices on two threads run the reuse table (one forwards, one
     backwards, so their states differ draw by draw) with two pool workers, and give the reference's images."""
-    import threading
+    from test_draw_queue import run_on_threads
 
     from pyd3d11.shader.native import pool
 
@@ -389,27 +389,19 @@ def test_two_devices_drawing_on_two_threads():
     pool.set_threads(2)
     try:
         got: list = [None, None]
-        errors: list = []
 
         def work(i: int) -> None:
-            try:
-                sc = _Scene()
-                out = []
-                for name, prepare, change in cases[i]:
-                    sc.reset()
-                    prepare(sc)
-                    before = sc.draw()
-                    change(sc)
-                    out.append((name, before, sc.draw()))
-                got[i] = out
-            except BaseException as e:  # noqa: BLE001 - reported below
-                errors.append(e)
+            sc = _Scene()
+            out = []
+            for name, prepare, change in cases[i]:
+                sc.reset()
+                prepare(sc)
+                before = sc.draw()
+                change(sc)
+                out.append((name, before, sc.draw()))
+            got[i] = out
 
-        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        errors = run_on_threads(work)
     finally:
         pool.set_threads(None)
         native.set_backend(None)

@@ -276,6 +276,26 @@ def test_the_queue_is_used_and_can_be_turned_off(monkeypatch):
     assert on[:3] == off[:3]
 
 
+def run_on_threads(work, n: int = 2) -> list:
+    """Run ``work(i)`` for i < n, each on its own thread, all at once; the exceptions they raised."""
+    import threading
+
+    errors: list = []
+
+    def guarded(i: int) -> None:
+        try:
+            work(i)
+        except BaseException as e:  # noqa: BLE001 - returned to the test
+            errors.append(e)
+
+    threads = [threading.Thread(target=guarded, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
 def _reference_images(verts: list, n_tri: int) -> list:
     """Each vertex set's _many_draws image on the reference backend (the oracle of the two-thread tests)."""
     native.set_backend("reference")
@@ -293,8 +313,6 @@ def _reference_images(verts: list, n_tri: int) -> list:
 def test_two_devices_drawing_on_two_threads():
     """Draws of two devices on two threads share the one queue: each joins the other's queued tiles before
     queueing its own; both images are the reference's."""
-    import threading
-
     n_tri = 40
     verts = [_triangles(21, n_tri), _triangles(22, n_tri, snap=True)]
     want = _reference_images(verts, n_tri)
@@ -302,24 +320,16 @@ def test_two_devices_drawing_on_two_threads():
     pool.set_threads(2)
     try:
         got: list = [None, None]
-        errors: list = []
 
         def work(i: int) -> None:
-            try:
-                sc = _Scene(verts[i])
-                for _ in range(3):
-                    sc.ctx.ClearRenderTargetView(sc.rtv, [0.1, 0.2, 0.3, 0.4])
-                    sc.ctx.ClearDepthStencilView(sc.dsv, D3D11_CLEAR_DEPTH, 0.8, 0)
-                    _many_draws(sc, n_tri)
-                got[i] = sc.result()
-            except BaseException as e:  # noqa: BLE001 - reported below
-                errors.append(e)
+            sc = _Scene(verts[i])
+            for _ in range(3):
+                sc.ctx.ClearRenderTargetView(sc.rtv, [0.1, 0.2, 0.3, 0.4])
+                sc.ctx.ClearDepthStencilView(sc.dsv, D3D11_CLEAR_DEPTH, 0.8, 0)
+                _many_draws(sc, n_tri)
+            got[i] = sc.result()
 
-        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        errors = run_on_threads(work)
     finally:
         pool.set_threads(None)
         native.set_backend(None)
@@ -354,7 +364,6 @@ def test_a_scene_opened_by_another_thread_meanwhile_is_not_dropped(monkeypatch):
     try:
         scenes = [_Scene(v) for v in verts]
         got: list = [None, None]
-        errors: list = []
 
         def work(i: int) -> None:
             try:
@@ -367,16 +376,11 @@ def test_a_scene_opened_by_another_thread_meanwhile_is_not_dropped(monkeypatch):
                 if i == 0:
                     b_done.wait(10.0)  # A's result joins only after B's scene has replaced whatever was open
                 got[i] = scenes[i].result()
-            except BaseException as e:  # noqa: BLE001 - reported below
-                errors.append(e)
+            finally:  # (a failing thread does not keep the other waiting)
                 a_done.set()
                 b_done.set()
 
-        threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        errors = run_on_threads(work)
     finally:
         pool.set_threads(None)
         native.set_backend(None)
