@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import check_texel_offsets, unmappable, unmappable_after_type_rules
+from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
@@ -874,7 +874,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     """Gather[Red|Green|Blue|Alpha], GatherCmp[...] (gather4[_po][_c] with the channel chosen by the
     sampler swizzle, SM4.1/SM5) and CalculateLevelOfDetail[Unclamped] (lod .x / .y). ``roles`` names the
     arguments after the head (methodsig.tails)."""
-    from .texops import access
+    from .texops import access, offset_suffix, offset_values
 
     t = obj.type
     k = t.kind
@@ -916,10 +916,8 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         offset: Reg | None = None
         if off_arg is not None:
             off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
-            vals = [((s_[3] + 2**31) % 2**32) - 2**31 for s_ in off.slots] + [0, 0] if off.const else []
-            if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in vals)):
-                check_texel_offsets(vals, pos)
-                suffix = "_aoffimmi({},{},{})".format(*vals[:3])
+            if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in offset_values(off))):
+                suffix = offset_suffix(off, pos)  # below SM5 an out-of-range constant is X4566 there
             elif cg.major >= 5:  # a run-time or out-of-range offset: gather4_po (SM5)
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)

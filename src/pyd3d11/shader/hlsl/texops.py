@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from .codegen import Val
 
 
+def offset_values(off: Val) -> list[int]:
+    """The signed components of a constant int offset value, padded with zeros to three."""
+    return [((s[3] + 2**31) % 2**32) - 2**31 for s in off.slots] + [0, 0, 0]
+
+
 def offset_suffix(off: Val, pos) -> str:
     """``_aoffimmi(u,v,w)`` of an offset value whose slots are compile-time constants (after constant
     propagation and unrolling; anything else is fxc's X4566), each in [-8, 7]."""
@@ -22,7 +27,7 @@ def offset_suffix(off: Val, pos) -> str:
 
     if not off.const:
         raise texel_offset_error(pos)
-    vals = [((s[3] + 2**31) % 2**32) - 2**31 for s in off.slots] + [0, 0, 0]
+    vals = offset_values(off)
     check_texel_offsets(vals, pos)
     return "_aoffimmi({},{},{})".format(*vals[:3])
 
