@@ -143,6 +143,12 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
+    # session 12's new modules: the api draw plan, the lane IR and its channel codecs, switch/loop folding
+    "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
+    "pipeline/native/lane_ir.py": ["test_native_om_encode.py", "test_native_om_blend.py", "test_native_om_quads.py",
+                                   "test_native_om_depth.py", "test_native_typed_uav.py", "test_native_om_fuzz.py"],
+    "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
+                              "test_hlsl_const_array_fold.py"],
     "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
     "shader/hlsl/signatures.py": ["test_rules_hlsl_semantics.py", "test_rules_hlsl_output_semantics.py",
                                   "test_rules_hlsl_stage_sysvalues.py", "test_windows_rules_signatures.py", "test_hlsl_min_precision.py",
