@@ -31,11 +31,11 @@ from test_sampler_helpers import (
 )
 
 from pyd3d11.pipeline.sampler import TextureSampler
+from pyd3d11.shader import native
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import reference
 from pyd3d11.shader.exec.bindings import Bindings
 
-native = pytest.importorskip("pyd3d11.shader.native")
 if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402

@@ -15,11 +15,11 @@ import pytest
 from test_sampler_helpers import R8_SNORM, RGBA8, RGBA32F, make_storage, srv
 
 from pyd3d11.pipeline.sampler import TextureSampler
+from pyd3d11.shader import native
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import reference
 from pyd3d11.shader.exec.bindings import Bindings
 
-native = pytest.importorskip("pyd3d11.shader.native")
 if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402

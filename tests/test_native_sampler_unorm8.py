@@ -24,12 +24,12 @@ from test_sampler_helpers import BORDER, CLAMP, FLT_MAX, MIRROR, MIRROR_ONCE, WR
 from pyd3d11.formats.codecs import decode
 from pyd3d11.pipeline import texture_cache
 from pyd3d11.pipeline.sampler import TextureSampler
+from pyd3d11.shader import native
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.exec import reference
 from pyd3d11.shader.exec.bindings import Bindings
 from pyd3d11.storage import ResourceStorage
 
-native = pytest.importorskip("pyd3d11.shader.native")
 if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
