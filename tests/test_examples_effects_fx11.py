@@ -226,8 +226,9 @@ class Target:
         ys, xs = np.mgrid[0:H, 0:W] + 0.5
         self.xs, self.ys = xs, ys
 
-    def triangle(self, clip, cull, depth_on, stencil, colour_fn, band=0.02):
-        """clip: (3, 4); cull: 'none'/'front'/'back'; stencil: None or (fail_op, pass_op, func, ref)."""
+    def triangle(self, clip, cull, depth_on, stencil, colour_fn, band=0.02, depth_func="less"):
+        """clip: (3, 4); cull: 'none'/'front'/'back'; stencil: None or (fail_op, pass_op, func, ref);
+        depth_func: 'less' or 'greater' (D3D11_COMPARISON_LESS / _GREATER: source compared with the stored value)."""
         ndc = clip[:, :3] / clip[:, 3:4]
         sx, sy = (ndc[:, 0] + 1) * self.W / 2, (1 - ndc[:, 1]) * self.H / 2
         area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0])
@@ -245,7 +246,10 @@ class Target:
             near |= (np.abs(dist[i]) <= band) & (dist[(i + 1) % 3] > -band) & (dist[(i + 2) % 3] > -band)
         self.unc |= near
         z = np.stack(e, -1) @ ndc[:, 2]
-        zpass = (z < self.depth) if depth_on else np.ones_like(inside)
+        if not depth_on:
+            zpass = np.ones_like(inside)
+        else:
+            zpass = (z < self.depth) if depth_func == "less" else (z > self.depth)
         if stencil is not None:
             fail_op, pass_op, func, ref = stencil
             spass = (self.stencil != ref) if func == "not_equal" else np.ones_like(inside)
@@ -270,8 +274,6 @@ CULL_MODES = ["none", "front", "back"]
 def tutorial14_reference(W, H, t, ds, rast, quad):
     world, view, proj = camera(W, H, t)
     depth_on, func, stencil_on, fail_op, pass_op = DS_MODES[ds]
-    if func == "greater":
-        pytest.skip("depth GREATER is not modelled by the reference")
     cull = CULL_MODES[rast]
     st = ("incr" if fail_op else None, "incr" if pass_op else None, "always", 0) if stencil_on else None
     tg = Target(W, H)
@@ -282,7 +284,7 @@ def tutorial14_reference(W, H, t, ds, rast, quad):
     for tri in idx.reshape(-1, 3):
         n = verts["Norm"][tri[0]].astype(float) @ world[:3, :3]  # mul(Norm, World): the 3x3 part
         c = diffuse * np.clip(n @ LIGHT, 0, 1)
-        tg.triangle(clip[tri], cull, depth_on, st, lambda dst, c=c: np.broadcast_to(c, dst.shape))
+        tg.triangle(clip[tri], cull, depth_on, st, lambda dst, c=c: np.broadcast_to(c, dst.shape), depth_func=func)
     # the quad: World = Scaling(150, 150, 1), the technique's blend, the scene's depth-stencil and cull
     qpos = np.array([(-1, 1, 0, 1), (1, 1, 0, 1), (-1, -1, 0, 1), (1, -1, 0, 1)], float)
     qclip = qpos @ np.diag([150.0, 150.0, 1.0, 1.0]) @ view @ proj
@@ -293,7 +295,7 @@ def tutorial14_reference(W, H, t, ds, rast, quad):
              lambda d: src[:3] * src[:3] + d,  # SRC_COLOR, ONE, ADD
              lambda d: src[:3] * src[:3] - d][quad]
     for tri in ([0, 1, 2], [2, 1, 3]):
-        tg.triangle(qclip[tri], cull, depth_on, st, lambda d: np.clip(blend(d), 0, 1))
+        tg.triangle(qclip[tri], cull, depth_on, st, lambda d: np.clip(blend(d), 0, 1), depth_func=func)
     # RenderWithStencil: clip-space quad, depth off, stencil NOT_EQUAL 0 (no writes), NoBlending, scene cull
     n_rgb = np.array(NORMTEST[:3], float) / 255
     for tri in ([0, 1, 2], [2, 1, 3]):
@@ -302,7 +304,7 @@ def tutorial14_reference(W, H, t, ds, rast, quad):
     return srgb8(tg.colour), tg.unc, tg.stencil
 
 
-@pytest.mark.parametrize("ds,rast,quad", [(0, 0, 0), (7, 2, 1), (4, 0, 2), (6, 0, 3), (1, 1, 4)])
+@pytest.mark.parametrize("ds,rast,quad", [(0, 0, 0), (7, 2, 1), (4, 0, 2), (6, 0, 3), (1, 1, 4), (2, 1, 0), (8, 0, 2)])
 def test_tutorial14_first_frame(tmp_path, monkeypatch, ds, rast, quad):
     W, H, t = 96, 72, 0.7
     media14(tmp_path)
@@ -311,7 +313,9 @@ def test_tutorial14_first_frame(tmp_path, monkeypatch, ds, rast, quad):
     assert (mod.g_eSceneDepthStencilMode, mod.g_eSceneRasterizerMode, mod.g_eQuadRenderMode) == (ds, rast, quad)
     want, unc, stencil = tutorial14_reference(W, H, t, ds, rast, quad)
     compare(got, want, unc, tol=1)
-    if DS_MODES[ds][2] and DS_MODES[ds][4]:  # stencil incremented where drawn: NormTest shows there
+    depth_on, func, stencil_on, _, pass_op = DS_MODES[ds]
+    # the depth buffer is cleared to 1.0, so with depth GREATER no scene pixel passes and nothing is incremented
+    if stencil_on and pass_op and not (depth_on and func == "greater"):  # incremented where drawn: NormTest there
         assert (stencil > 0).sum() > 500
         assert (np.abs(got - srgb8(np.array(NORMTEST[:3]) / 255)).max(-1) <= 1).sum() > 500
 
