@@ -1,9 +1,10 @@
 """D3DReflect and the ID3D11ShaderReflection* interfaces (d3d11shader.h), built on the DXBC chunks.
 
 Lookups that fail behave as d3dcompiler_47 does: the *ByIndex/*ByName getters of buffers,
-variables and types hand back a shared "invalid" object whose GetDesc raises E_FAIL (C returns a
-dummy interface, never NULL); member-type getters return None (C's NULL); the *Desc getters with
-an out-of-range index or unknown name raise E_INVALIDARG.
+variables and member types hand back a shared "invalid" object whose GetDesc raises E_FAIL (C returns a
+dummy interface, never NULL; the invalid objects' own getters return invalid objects, as DXC's
+CInvalidSR* classes do); GetMemberTypeName past the members returns None (C's NULL); the *Desc getters
+with an out-of-range index or unknown name raise E_INVALIDARG.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ __all__ = [
 
 OPCODE_CUSTOMDATA = 53
 OPCODE_DCL_THREAD_GROUP = 155
+OPCODE_DCL_GLOBAL_FLAGS = 106
 # D3D_FEATURE_LEVEL values (d3dcommon.h) by shader model.
 _FL_9_1, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0xA000, 0xA100, 0xB000
+D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL = 0x2  # d3d11shader.h
 _SM4_DEFAULT_SLOTS = (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
 
 
@@ -79,18 +82,23 @@ class ID3D11ShaderReflectionType:
                                       Elements=t.elements, Members=len(t.members), Offset=self._offset,
                                       Name=t.name or None)
 
-    def GetMemberTypeByIndex(self, Index: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
+    def GetMemberTypeByIndex(self, Index: int) -> ID3D11ShaderReflectionType:  # noqa: N802,N803
+        """The member's type; an index past the members (or any index of the invalid type) gives the invalid
+        type, whose GetDesc fails with E_FAIL -- never NULL (DXC's CShaderReflectionType, which keeps
+        d3dcompiler's convention: "return &g_InvalidSRType")."""
         t = self._t
         if t is None or not 0 <= Index < len(t.members):
-            return None
+            return _INVALID_TYPE
         m = t.members[Index]
         return ID3D11ShaderReflectionType(m.type, m.offset)
 
-    def GetMemberTypeByName(self, Name: str) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
-        for i, m in enumerate(self._t.members if self._t else ()):
+    def GetMemberTypeByName(self, Name: str | None) -> ID3D11ShaderReflectionType:  # noqa: N802,N803
+        """The member named ``Name``; no such member, or a NULL name, gives the invalid type (the convention
+        of every reflection lookup by name)."""
+        for i, m in enumerate(self._t.members if self._t and Name is not None else ()):
             if m.name == Name:
                 return self.GetMemberTypeByIndex(i)
-        return None
+        return _INVALID_TYPE
 
     def GetMemberTypeName(self, Index: int) -> str | None:  # noqa: N802,N803
         t = self._t
@@ -101,17 +109,25 @@ class ID3D11ShaderReflectionType:
     def IsEqual(self, pType: ID3D11ShaderReflectionType) -> bool:  # noqa: N802,N803
         return self._t is not None and pType is not None and pType._t is not None and self._t.key() == pType._t.key()
 
+    # The invalid type answers GetSubType / GetBaseClass / GetInterfaceByIndex with itself (DXC's
+    # CInvalidSRType); a valid type without one answers NULL (None).
     def GetSubType(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
-        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t and self._t.sub_type else None
+        if self._t is None:
+            return _INVALID_TYPE
+        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t.sub_type else None
 
     def GetBaseClass(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
-        return ID3D11ShaderReflectionType(self._t.base_class) if self._t and self._t.base_class else None
+        if self._t is None:
+            return _INVALID_TYPE
+        return ID3D11ShaderReflectionType(self._t.base_class) if self._t.base_class else None
 
     def GetNumInterfaces(self) -> int:  # noqa: N802
         return len(self._t.interfaces) if self._t else 0
 
     def GetInterfaceByIndex(self, uIndex: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
-        if self._t is None or not 0 <= uIndex < len(self._t.interfaces):
+        if self._t is None:
+            return _INVALID_TYPE
+        if not 0 <= uIndex < len(self._t.interfaces):
             return None
         return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
 
@@ -217,23 +233,39 @@ def _program_tokens(program: bytes | None) -> tuple[int, ...]:
     return struct.unpack(f"<{len(program) // 4}I", program[: len(program) // 4 * 4])
 
 
-def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
-    """dcl_thread_group operands, found by walking opcode lengths (spec-facts §2.6); (0,0,0) if absent."""
-    tokens = _program_tokens(program)
+def _find_instruction(tokens: tuple[int, ...], opcode: int) -> int | None:
+    """Token index of the first instruction with ``opcode``, found by walking opcode lengths (spec-facts
+    §2.6); None if absent."""
     i = 2
     while i < len(tokens):
         tok = tokens[i]
         op = tok & 0x7FF
+        if op == opcode:
+            return i
         if op == OPCODE_CUSTOMDATA:
             length = tokens[i + 1] if i + 1 < len(tokens) else 0
         else:
             length = (tok >> 24) & 0x7F
-        if op == OPCODE_DCL_THREAD_GROUP and i + 3 < len(tokens):
-            return tokens[i + 1], tokens[i + 2], tokens[i + 3]
         if length <= 0:
             break
         i += length
-    return 0, 0, 0
+    return None
+
+
+def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
+    """dcl_thread_group operands; (0,0,0) if absent."""
+    tokens = _program_tokens(program)
+    i = _find_instruction(tokens, OPCODE_DCL_THREAD_GROUP)
+    if i is None or i + 3 >= len(tokens):
+        return 0, 0, 0
+    return tokens[i + 1], tokens[i + 2], tokens[i + 3]
+
+
+def global_flags(program: bytes | None) -> int:
+    """dcl_globalFlags' flags (opcode-token bits 11-23), 0 if absent."""
+    tokens = _program_tokens(program)
+    i = _find_instruction(tokens, OPCODE_DCL_GLOBAL_FLAGS)
+    return (tokens[i] >> 11) & 0x1FFF if i is not None else 0
 
 
 class ID3D11ShaderReflection(IUnknown):
@@ -352,7 +384,16 @@ class ID3D11ShaderReflection(IUnknown):
         return _FL_10_1 if minor >= 1 else _FL_10_0
 
     def GetRequiresFlags(self) -> int:  # noqa: N802
-        return self._c.feature_flags
+        """D3D_SHADER_REQUIRES_* flags: the SFI0 chunk's, except bit 0x2, which in the chunk is the
+        "raw and structured buffers via shader 4.x" feature (stat.SFI0_RAW_STRUCTURED_VIA_4_X) and here
+        D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL, set from dcl_globalFlags forceEarlyDepthStencil (DXC's
+        DxilShaderReflection::GetRequiresFlags resolves the collision this way)."""
+        from .dxbc.stat import GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL, SFI0_RAW_STRUCTURED_VIA_4_X
+
+        flags = self._c.feature_flags & ~SFI0_RAW_STRUCTURED_VIA_4_X
+        if global_flags(self._c.program) & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL:
+            flags |= D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL
+        return flags
 
     def GetThreadGroupSize(self) -> tuple[int, int, int, int]:  # noqa: N802
         """(total, x, y, z): C returns the product and writes the three sizes."""

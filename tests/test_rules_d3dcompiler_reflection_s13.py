@@ -1,0 +1,165 @@
+"""Session 13 (issue 15): reflection rules as Windows' d3dcompiler answers them.
+
+* SFI0 bit 0x2 and ID3D11ShaderReflection::GetRequiresFlags. The SFI0 chunk holds D3D_SHADER_REQUIRES_*
+  flags except bit 0x2, which in the chunk is the "compute shaders plus raw and structured buffers via
+  shader 4.x" feature (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlusRawAndStructuredBuffers
+  ViaShader4X = 0x2) and in D3D_SHADER_REQUIRES_* EARLY_DEPTH_STENCIL; GetRequiresFlags clears the chunk's
+  bit and sets EARLY_DEPTH_STENCIL from dcl_globalFlags forceEarlyDepthStencil (DXC's
+  DxilShaderReflection::GetRequiresFlags). fxc writes the chunk bit for a vs_4_0 reading a StructuredBuffer
+  (the corpus' ParticleDraw_VS.o) and not for its cs_4_0 shaders with raw/structured buffers.
+* The invalid reflection objects: a member-type lookup that finds nothing returns the invalid type
+  (GetDesc E_FAIL), never NULL; the invalid type's own type getters return the invalid type (DXC's
+  CInvalidSRType); GetMemberTypeName past the members is NULL.
+
+Expected values come from those definitions, not from the code under test.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+import pyd3d11.d3dcompiler as dc
+from pyd3d11.errors import E_FAIL, D3D11Error
+from pyd3d11.shader.dxbc.container import build_container, parse_container
+
+pytestmark = pytest.mark.backend_independent  # compile and reflection only
+
+REQUIRES_EARLY_DEPTH_STENCIL = 0x2
+SFI0_VIA_4_X = 0x2
+
+VS_SB = "StructuredBuffer<float4> b; float4 main(uint i : SV_VertexID) : SV_Position { return b[i]; }"
+VS_RAW = "ByteAddressBuffer b; float4 main(uint i : SV_VertexID) : SV_Position { return asfloat(b.Load4(i)); }"
+PS_SB = "StructuredBuffer<float4> b; float4 main(float4 p : SV_Position) : SV_Target { return b[(uint)p.x]; }"
+GS_SB = """StructuredBuffer<float4> b; struct V { float4 p : SV_Position; };
+[maxvertexcount(1)] void main(point V i[1], inout PointStream<V> s) { V o; o.p = b[0]; s.Append(o); }"""
+CS_SB = """StructuredBuffer<float4> b; RWStructuredBuffer<float4> o;
+[numthreads(1, 1, 1)] void main(uint i : SV_DispatchThreadID) { o[i] = b[i]; }"""
+PS_PLAIN = "float4 main(float4 p : SV_Position) : SV_Target { return p; }"
+PS_EARLY = "[earlydepthstencil] float4 main(float4 p : SV_Position) : SV_Target { return p; }"
+PS_DOUBLE = "cbuffer K { double d; }; float4 main() : SV_Target { return (float)(d * d); }"
+
+
+def _compile(src: str, target: str) -> bytes:
+    return bytes(dc.D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", target, 0, 0))
+
+
+def _sfi0(blob: bytes) -> int | None:
+    data = parse_container(blob).get("SFI0")
+    return None if data is None else struct.unpack_from("<Q", data)[0]
+
+
+# (source, target, the SFI0 chunk's flags or None for no chunk, GetRequiresFlags)
+SFI0_CASES = [
+    (VS_SB, "vs_4_0", SFI0_VIA_4_X, 0),
+    (VS_SB, "vs_4_1", SFI0_VIA_4_X, 0),
+    (VS_RAW, "vs_4_0", SFI0_VIA_4_X, 0),
+    (PS_SB, "ps_4_0", SFI0_VIA_4_X, 0),
+    (GS_SB, "gs_4_0", SFI0_VIA_4_X, 0),
+    (CS_SB, "cs_4_0", None, 0),  # a 4.x compute shader is not marked
+    (VS_SB, "vs_5_0", None, 0),  # shader model 5 has the buffers natively
+    (PS_SB, "ps_5_0", None, 0),
+    (PS_PLAIN, "ps_4_0", None, 0),
+    (PS_EARLY, "ps_5_0", None, REQUIRES_EARLY_DEPTH_STENCIL),  # the global flag, not SFI0
+    (PS_DOUBLE, "ps_5_0", 0x1, 0x1),
+]
+
+
+@pytest.mark.parametrize("src,target,sfi0,requires", SFI0_CASES)
+def test_sfi0_and_requires_flags(src, target, sfi0, requires):
+    blob = _compile(src, target)
+    assert _sfi0(blob) == sfi0
+    assert dc.D3DReflect(blob).GetRequiresFlags() == requires
+
+
+def _with_sfi0(blob: bytes, flags: int | None) -> bytes:
+    """The blob with its SFI0 chunk replaced (None: removed), re-checksummed."""
+    chunks = [(c.fourcc, c.data) for c in parse_container(blob).chunks if c.fourcc != "SFI0"]
+    if flags is not None:
+        chunks.insert(len(chunks) - 1, ("SFI0", struct.pack("<Q", flags)))
+    return build_container(chunks)
+
+
+# foreign blobs: (program, SFI0 written into the container, GetRequiresFlags expected)
+FOREIGN = [
+    (PS_PLAIN, 0x2, 0),  # the chunk's 0x2 alone is not EARLY_DEPTH_STENCIL
+    (PS_PLAIN, 0x3, 0x1),
+    (PS_PLAIN, 0x12, 0x10),
+    (PS_PLAIN, 0x2004, 0x2004),
+    (PS_EARLY, None, REQUIRES_EARLY_DEPTH_STENCIL),
+    (PS_EARLY, 0x2, REQUIRES_EARLY_DEPTH_STENCIL),
+    (PS_EARLY, 0x10, 0x10 | REQUIRES_EARLY_DEPTH_STENCIL),
+]
+
+
+@pytest.mark.parametrize("src,sfi0,requires", FOREIGN)
+def test_requires_flags_of_foreign_sfi0(src, sfi0, requires):
+    blob = _with_sfi0(_compile(src, "ps_5_0"), sfi0)
+    assert dc.D3DReflect(blob).GetRequiresFlags() == requires
+
+
+def test_corpus_vs_4_0_structured_buffer():
+    """fxc's own blob: SFI0 0x2 for a vs_4_0 reading a StructuredBuffer; our compile of its source agrees."""
+    from conftest import conformance_path
+
+    folder = conformance_path("dxbc-corpus", "slimshader", "Sdk", "Direct3D11", "NBodyGravityCS11")
+    fxc = (folder / "ParticleDraw_VS.o").read_bytes()
+    src = (folder / "ParticleDraw.hlsl").read_bytes()
+    ours = bytes(dc.D3DCompile(src, None, "ParticleDraw.hlsl", None, None, "VSParticleDraw", "vs_4_0", 0, 0))
+    assert _sfi0(fxc) == _sfi0(ours) == SFI0_VIA_4_X
+    assert dc.D3DReflect(fxc).GetRequiresFlags() == dc.D3DReflect(ours).GetRequiresFlags() == 0
+
+
+# -- the invalid type ----------------------------------------------------------------------------------------
+
+TYPES = """struct S { float a; float3 b; };
+cbuffer K { float4 v; S s; };
+float4 main() : SV_Target { return v + s.a + s.b.x; }"""
+
+
+@pytest.fixture(scope="module")
+def refl():
+    return dc.D3DReflect(_compile(TYPES, "ps_5_0"))
+
+
+def _is_invalid(t) -> bool:
+    with pytest.raises(D3D11Error) as exc:
+        t.GetDesc()
+    return exc.value.hresult == E_FAIL
+
+
+INVALID_LOOKUPS = [
+    ("s", lambda t: t.GetMemberTypeByIndex(2)),
+    ("s", lambda t: t.GetMemberTypeByIndex(0xFFFFFFFF)),
+    ("s", lambda t: t.GetMemberTypeByName("c")),
+    ("s", lambda t: t.GetMemberTypeByName(None)),
+    ("s", lambda t: t.GetMemberTypeByName("A")),  # names compare case-sensitively
+    ("v", lambda t: t.GetMemberTypeByIndex(0)),  # a vector has no members
+    ("v", lambda t: t.GetMemberTypeByName("x")),
+    ("nope", lambda t: t),  # an unknown variable's type
+    ("nope", lambda t: t.GetMemberTypeByIndex(0)),
+    ("nope", lambda t: t.GetMemberTypeByName("a")),
+    ("nope", lambda t: t.GetSubType()),
+    ("nope", lambda t: t.GetBaseClass()),
+    ("nope", lambda t: t.GetInterfaceByIndex(0)),
+    ("s", lambda t: t.GetMemberTypeByIndex(9).GetMemberTypeByIndex(0)),
+]
+
+
+@pytest.mark.parametrize("var,lookup", INVALID_LOOKUPS)
+def test_failed_type_lookups_give_the_invalid_type(refl, var, lookup):
+    t = lookup(refl.GetVariableByName(var).GetType())
+    assert t is not None and _is_invalid(t)
+
+
+def test_found_members_and_null_answers(refl):
+    t = refl.GetVariableByName("s").GetType()
+    assert [t.GetMemberTypeName(i) for i in range(3)] == ["a", "b", None]
+    assert (t.GetMemberTypeByName("b").GetDesc().Offset, t.GetMemberTypeByIndex(1).GetDesc().Name) == (4, "float3")
+    # a valid type without a base class, subtype or interface answers NULL
+    assert t.GetBaseClass() is None and t.GetSubType() is None and t.GetInterfaceByIndex(0) is None
+    bad = refl.GetVariableByName("nope").GetType()
+    assert bad.GetNumInterfaces() == 0 and bad.GetMemberTypeName(0) is None
+    assert not bad.IsEqual(t) and not t.IsEqual(bad) and not bad.IsOfType(t) and not t.IsOfType(bad)
+    assert refl.GetVariableByName("nope").GetInterfaceSlot(0) == 0xFFFFFFFF
