@@ -67,9 +67,7 @@ def test_refactoring_allowed_unless_ieee_strictness():
 def test_earlydepthstencil_forces_early_depth_stencil():
     blob = _compile("[earlydepthstencil] float4 main() : SV_Target { return 1; }")
     assert _global_flags(blob) == ["refactoringAllowed", "forceEarlyDepthStencil"]
-    # SFI0's 0x2 is the raw/structured-via-4.x feature, not EARLY_DEPTH_STENCIL (stat.SFI0_RAW_STRUCTURED_VIA_4_X);
-    # reflection reports the requirement from the global flag
-    assert not _sfi0(blob) & 0x2
+    assert _sfi0(blob) & 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL (at shader model 5; stat.SFI0_RAW_STRUCTURED_VIA_4_X)
     from pyd3d11.d3dcompiler import D3DReflect
 
     assert D3DReflect(blob).GetRequiresFlags() == 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL

@@ -1,12 +1,13 @@
 """Session 13 (issue 15): reflection rules as Windows' d3dcompiler answers them.
 
 * SFI0 bit 0x2 and ID3D11ShaderReflection::GetRequiresFlags. The SFI0 chunk holds D3D_SHADER_REQUIRES_*
-  flags except bit 0x2, which in the chunk is the "compute shaders plus raw and structured buffers via
-  shader 4.x" feature (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlusRawAndStructuredBuffers
-  ViaShader4X = 0x2) and in D3D_SHADER_REQUIRES_* EARLY_DEPTH_STENCIL; GetRequiresFlags clears the chunk's
-  bit and sets EARLY_DEPTH_STENCIL from dcl_globalFlags forceEarlyDepthStencil (DXC's
-  DxilShaderReflection::GetRequiresFlags). fxc writes the chunk bit for a vs_4_0 reading a StructuredBuffer
-  (the corpus' ParticleDraw_VS.o) and not for its cs_4_0 shaders with raw/structured buffers.
+  flags, but bit 0x2 is also the "compute shaders plus raw and structured buffers via shader 4.x" feature
+  (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlusRawAndStructuredBuffersViaShader4X = 0x2):
+  fxc writes it for a vs_4_0 reading a StructuredBuffer (the corpus' ParticleDraw_VS.o, whose listing names
+  no requirement) and not for its cs_4_0 shaders with raw/structured buffers, while a d3dcompiler_47 listing
+  of an [earlydepthstencil] ps_5_0 names "Early depth-stencil". GetRequiresFlags clears the chunk's bit and
+  sets EARLY_DEPTH_STENCIL from dcl_globalFlags forceEarlyDepthStencil (DXC's
+  DxilShaderReflection::GetRequiresFlags).
 * The invalid reflection objects: a member-type lookup that finds nothing returns the invalid type
   (GetDesc E_FAIL), never NULL; the invalid type's own type getters return the invalid type (DXC's
   CInvalidSRType); GetMemberTypeName past the members is NULL.
@@ -61,7 +62,7 @@ SFI0_CASES = [
     (VS_SB, "vs_5_0", None, 0),  # shader model 5 has the buffers natively
     (PS_SB, "ps_5_0", None, 0),
     (PS_PLAIN, "ps_4_0", None, 0),
-    (PS_EARLY, "ps_5_0", None, REQUIRES_EARLY_DEPTH_STENCIL),  # the global flag, not SFI0
+    (PS_EARLY, "ps_5_0", REQUIRES_EARLY_DEPTH_STENCIL, REQUIRES_EARLY_DEPTH_STENCIL),  # at SM5 the bit is early depth
     (PS_DOUBLE, "ps_5_0", 0x1, 0x1),
 ]
 
@@ -71,6 +72,14 @@ def test_sfi0_and_requires_flags(src, target, sfi0, requires):
     blob = _compile(src, target)
     assert _sfi0(blob) == sfi0
     assert dc.D3DReflect(blob).GetRequiresFlags() == requires
+
+
+@pytest.mark.parametrize("src,target,note", [
+    (PS_EARLY, "ps_5_0", True), (VS_SB, "vs_4_0", False), (PS_SB, "ps_4_0", False), (PS_PLAIN, "ps_5_0", False)])
+def test_listing_names_early_depth_stencil_at_sm5_only(src, target, note):
+    text = bytes(dc.D3DDisassemble(_compile(src, target))).decode()
+    assert ("//       Early depth-stencil\n" in text) == note
+    assert ("// Note: shader requires additional functionality:" in text) == note
 
 
 def _with_sfi0(blob: bytes, flags: int | None) -> bytes:

@@ -61,6 +61,7 @@ TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Power2", 3: "Odd Fractional", 4: "E
 # buffers on 4.x, is not listed by fxc). Only the doubles text is verified against the corpus.
 FEATURE_NOTES = {
     0x1: "Double-precision floating point",
+    0x2: "Early depth-stencil",  # shader model 5 only: at 4.x the bit is another feature (FEATURE_NOTES_SM4_SILENT)
     0x4: "UAVs at every shader stage",
     0x8: "64 UAV slots",
     0x10: "Minimum-precision data types",
@@ -74,6 +75,10 @@ FEATURE_NOTES = {
     0x1000: "Raster Ordered UAVs",
     0x2000: "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer",
 }
+
+#: SFI0 bits a 4.x program's listing does not mention: 0x2 there is "raw and structured buffers via shader
+#: 4.x" (dxbc/stat.py SFI0_RAW_STRUCTURED_VIA_4_X), which fxc's vs_4_0 listing in the corpus leaves out.
+FEATURE_NOTES_SM4_SILENT = 0x2
 
 D3D_SVC_SCALAR, D3D_SVC_VECTOR, D3D_SVC_MATRIX_ROWS, D3D_SVC_MATRIX_COLUMNS = 0, 1, 2, 3
 D3D_SVC_OBJECT, D3D_SVC_STRUCT, D3D_SVC_INTERFACE_CLASS, D3D_SVC_INTERFACE_POINTER = 4, 5, 6, 7
@@ -212,6 +217,15 @@ def _program_type(container: DxbcContainer) -> int:
     return rdef.program_type if rdef else -1
 
 
+def _program_major(container: DxbcContainer) -> int:
+    """The shader model's major version (version token bits 4-7; RDEF's when there is no program)."""
+    prog = container.program
+    if prog is not None and len(prog) >= 4:
+        return (prog[0] >> 4) & 0xF
+    rdef = container.rdef
+    return rdef.major if rdef else 0
+
+
 def format_listing_header(container: DxbcContainer) -> list[str]:
     """fxc's listing header for ``container`` as a list of lines (no newlines)."""
     rdef = container.rdef
@@ -226,6 +240,8 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     if dxbc_checksum(build_container(container.chunks)) != container.checksum:
         sections.append(["//", "// Note: SHADER WILL ONLY WORK WITH THE DEBUG SDK LAYER ENABLED.", "//"])
     flags = container.feature_flags
+    if _program_major(container) < 5:
+        flags &= ~FEATURE_NOTES_SM4_SILENT
     notes = [text for bit, text in FEATURE_NOTES.items() if flags & bit]
     if notes:
         sections.append(["//", "// Note: shader requires additional functionality:",

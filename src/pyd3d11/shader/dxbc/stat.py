@@ -276,11 +276,14 @@ def program_stats(program) -> ShaderStats:
     return st
 
 
-#: SFI0 bit 0x2. The chunk's flags are D3D_SHADER_REQUIRES_* with one exception: 0x2 is the container's
-#: "compute shaders plus raw and structured buffers via shader 4.x" feature, not EARLY_DEPTH_STENCIL (DXC's
-#: DxilConstants.h ShaderFeatureInfo_ComputeShadersPlusRawAndStructuredBuffersViaShader4X = 0x2, and its
-#: DxilShaderReflection::GetRequiresFlags: "a collision between ... VIA_SHADER_4_X and
-#: D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL"). Early depth-stencil lives in dcl_globalFlags only.
+#: SFI0 bit 0x2 means two things by shader model. In a 4.x program it is the "compute shaders plus raw and
+#: structured buffers via shader 4.x" feature (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlus
+#: RawAndStructuredBuffersViaShader4X = 0x2; fxc writes it for the corpus' vs_4_0 ParticleDraw_VS reading a
+#: StructuredBuffer, and its listing prints no note for it); in a 5.x program it is D3D_SHADER_REQUIRES_EARLY_
+#: DEPTH_STENCIL, written for dcl_globalFlags forceEarlyDepthStencil (a d3dcompiler_47 listing of an
+#: [earlydepthstencil] ps_5_0 prints "Early depth-stencil" among the required functionality). DXC's
+#: DxilShaderReflection::GetRequiresFlags names the collision and answers EARLY_DEPTH_STENCIL from the
+#: global flag alone.
 SFI0_RAW_STRUCTURED_VIA_4_X = 0x2
 #: dcl_globalFlags forceEarlyDepthStencil (d3d11TokenizedProgramFormat.hpp D3D11_SB_GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL)
 GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL = 0x4
@@ -300,16 +303,8 @@ def uses_raw_or_structured_4x(program) -> bool:
                for i in program.instructions)
 
 
-def forces_early_depth_stencil(program) -> bool:
-    """dcl_globalFlags carries forceEarlyDepthStencil (HLSL [earlydepthstencil])."""
-    from ..ir import Opcode as O
-
-    return any(i.opcode == O.DCL_GLOBALFLAGS and i.controls & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL
-               for i in program.instructions)
-
-
 def program_feature_flags(program) -> int:
-    """SFI0 flags implied by a program's declarations (spec-facts §2.5, with bit 0x2 as
+    """SFI0 flags implied by a program's declarations (spec-facts §2.5; bit 0x2 as
     SFI0_RAW_STRUCTURED_VIA_4_X says)."""
     from ..ir import Opcode as O
     from ..ir import ProgramType
@@ -319,6 +314,7 @@ def program_feature_flags(program) -> int:
         if inst.opcode == O.DCL_GLOBALFLAGS:
             c = inst.controls
             flags |= 0x1 if c & 0x2 else 0  # doubles
+            flags |= 0x2 if c & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL else 0  # early depth-stencil (SM5 only)
             flags |= 0x10 if c & 0x20 else 0  # minimum precision
             flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
