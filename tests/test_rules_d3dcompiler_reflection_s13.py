@@ -172,3 +172,45 @@ def test_found_members_and_null_answers(refl):
     assert bad.GetNumInterfaces() == 0 and bad.GetMemberTypeName(0) is None
     assert not bad.IsEqual(t) and not t.IsEqual(bad) and not bad.IsOfType(t) and not t.IsOfType(bad)
     assert refl.GetVariableByName("nope").GetInterfaceSlot(0) == 0xFFFFFFFF
+
+
+# -- D3D11_SHADER_DESC of a foreign blob: every counter read from its STAT dword ------------------------------
+
+#: the STAT chunk's dword order (spec-facts §2.5: "same order as D3D11_SHADER_DESC counters") -> what reports it
+STAT_ORDER = [
+    "InstructionCount", "TempRegisterCount", "DefCount", "DclCount", "FloatInstructionCount", "IntInstructionCount",
+    "UintInstructionCount", "StaticFlowControlCount", "DynamicFlowControlCount", "MacroInstructionCount",
+    "TempArrayCount", "ArrayInstructionCount", "CutInstructionCount", "EmitInstructionCount",
+    "TextureNormalInstructions", "TextureLoadInstructions", "TextureCompInstructions", "TextureBiasInstructions",
+    "TextureGradientInstructions", "GetMovInstructionCount()", "GetMovcInstructionCount()",
+    "GetConversionInstructionCount()", "GetBitwiseInstructionCount()", "InputPrimitive", "GSOutputTopology",
+    "GSMaxOutputVertexCount", None, None, "IsSampleFrequencyShader()",  # gather and lod counts: no reader
+    # shader model 5 only
+    "cGSInstanceCount", "cControlPoints", "HSOutputPrimitive", "HSPartitioning", "TessellatorDomain",
+    "cBarrierInstructions", "cInterlockedInstructions", "cTextureStoreInstructions",
+]
+
+
+def _with_stat(blob: bytes, values: list[int]) -> bytes:
+    chunks = [(c.fourcc, struct.pack(f"<{len(values)}I", *values) if c.fourcc == "STAT" else c.data)
+              for c in parse_container(blob).chunks]
+    return build_container(chunks)
+
+
+def _read(refl, what: str) -> int:
+    if what.endswith("()"):
+        return int(getattr(refl, what[:-2])())
+    return getattr(refl.GetDesc(), what)
+
+
+@pytest.mark.parametrize("dwords", [37, 29])
+def test_foreign_stat_counters(dwords):
+    values = [1000 + 7 * i for i in range(dwords)]
+    values[28] = 1  # the sample-frequency flag is a boolean
+    refl = dc.D3DReflect(_with_stat(_compile(PS_PLAIN, "ps_5_0"), values))
+    for i, what in enumerate(STAT_ORDER):
+        if what is None:
+            continue
+        expect = values[i] if i < dwords else 0  # a 4.x STAT has no shader-model-5 counters
+        assert _read(refl, what) == expect, (i, what)
+    assert refl.GetGSInputPrimitive() == values[23]
