@@ -14,7 +14,8 @@ Numbering alone -- a d3dcompiler_47 listing of a ps_5_0 (a public Unity shader d
 flags, the version line and declarations after six spaces (``      ps_5_0``, ``      dcl_temps 3``), instructions
 after their number from 0 right-aligned in four columns and ``: `` (``   0: ieq r0.x, cb1[44].x, l(22)``,
 ``  13:   loop ``), the nesting indentation after the prefix.
-Colour codes, default values and hexadecimal literals: no public output; refused by name (NotSupportedError).
+Default values: the ``//      = 0x...`` lines of fxc's /Fc listings, under D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS only.
+Colour codes and hexadecimal literals: no public output; refused by name (NotSupportedError).
 """
 
 from __future__ import annotations
@@ -155,8 +156,28 @@ def test_numbering_alone_is_numbering_with_offsets_less_the_offsets(blob):
     assert alone == expect
 
 
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE,
-                                  dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS, dc.D3D_DISASM_PRINT_HEX_LITERALS])
+DEFAULTS = """cbuffer K { float f = 1.5; float3 v = {0, 1, -2}; int i = 7; float4 none; };
+float4 main() : SV_Target { return f + v.y + i + none; }"""
+
+
+def test_default_values_printed_only_under_their_flag():
+    """D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS ("Enable the output of default values"): under each initialised
+    constant of the header, ``//      = `` and its words as ``0x%08x `` (fxc's /Fc listings, e.g. the corpus'
+    Direct3D10 CubeMapGS listing: ``//      = 0x00000000 0x3f800000 0x00000000 ``); without the flag the header
+    has no such lines and is otherwise the same."""
+    b = bytes(D3DCompile(DEFAULTS, None, "t.hlsl", None, None, "main", "ps_4_0"))
+    plain = _lines(b, 0)
+    with_values = _lines(b, dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS)
+    added = [ln for ln in with_values if ln.startswith("//      = ")]
+    assert added == ["//      = 0x3fc00000 ", "//      = 0x00000000 0x3f800000 0xc0000000 ", "//      = 0x00000007 "]
+    assert [ln for ln in with_values if ln not in added] == plain
+    # each value line follows its variable's line
+    for value_line, name in zip(added, ("f;", "v;", "i;"), strict=True):
+        assert with_values[with_values.index(value_line) - 1].split("//")[1].strip().endswith(name)
+    assert not any(ln.startswith("//      = ") for ln in plain)
+
+
+@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_PRINT_HEX_LITERALS])
 def test_layouts_nothing_public_shows_are_refused(blob, flag):
     with pytest.raises(NotSupportedError, match="D3D_DISASM_"):
         dc.D3DDisassemble(blob, len(blob), flag, None)

@@ -46,13 +46,14 @@ __all__ = [
 ]
 
 _DISASM_ALL = 0xFF
-#: Flags whose output format no public material shows (colour codes, default values, hexadecimal literals):
-#: refused by name rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET and
-#: ENABLE_INSTRUCTION_NUMBERING are built alone and together (public D3DDisassemble listings show all three
-#: layouts: disasm.positioned_program_lines).
+#: Flags whose output format no public material shows (colour codes, hexadecimal literals): refused by name
+#: rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET and ENABLE_INSTRUCTION_NUMBERING are
+#: built alone and together (public D3DDisassemble listings show all three layouts:
+#: disasm.positioned_program_lines). ENABLE_DEFAULT_VALUE_PRINTS ("Enable the output of default values") adds
+#: the ``//      = 0x...`` line under each initialised constant of the header, as fxc's /Fc listings print it
+#: (the corpus' Direct3D10 CubeMapGS listing); without it the header leaves them out.
 _DISASM_UNBUILT = {
     D3D_DISASM_ENABLE_COLOR_CODE: "D3D_DISASM_ENABLE_COLOR_CODE",
-    D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS: "D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS",
     D3D_DISASM_PRINT_HEX_LITERALS: "D3D_DISASM_PRINT_HEX_LITERALS",
 }
 
@@ -112,7 +113,7 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
                 positioned_program_lines(container.program, numbering, offsets)
             text = "\n".join(lines) + "\n"
         else:
-            text = disassemble(data, positions, offsets)
+            text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS))
     except NotSupportedError:
         raise
     except D3D11Error as e:

@@ -378,10 +378,12 @@ def _instruction_slots(container: object, program: ir.Program) -> int:
                                                                                 OpClass.CUSTOM))
 
 
-def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bool = True) -> str:
+def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bool = True,
+                default_values: bool = True) -> str:
     """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer.
     ``positions`` None: plain program lines; False / True: program lines with byte offsets (``offsets``),
-    True adding instruction numbers (:func:`positioned_program_lines`)."""
+    True adding instruction numbers (:func:`positioned_program_lines`). ``default_values``: the constants'
+    initial values in the header (fxc's /Fc listing prints them: D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS)."""
     from .container import parse_container
 
     container = parse_container(bytes(blob), verify_checksum=False) if isinstance(
@@ -392,7 +394,7 @@ def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bo
     program = decode_program(code)
     from .listing_header import format_listing_header
 
-    lines = list(format_listing_header(container))
+    lines = list(format_listing_header(container, default_values))
     if "Aon9" in container:  # 4_0_level_9_x: the mapping tables and the SM2 program come before the SM4 code
         from .aon9 import format_aon9, parse_aon9
 

@@ -140,7 +140,7 @@ def _format_var(lines: list[str], indent: str, name: str, t: RdefType, offset: i
     lines.append(_decl_line(indent, f"}} {name}{array};", comment))
 
 
-def _format_cbuffer(cb: RdefConstantBuffer) -> list[str]:
+def _format_cbuffer(cb: RdefConstantBuffer, default_values: bool = True) -> list[str]:
     kind = CBUFFER_KIND.get(cb.type, "cbuffer")
     lines = [f"// {kind} {cb.name}", "// {", "//"]
     for k, v in enumerate(cb.variables):
@@ -148,7 +148,7 @@ def _format_cbuffer(cb: RdefConstantBuffer) -> list[str]:
         if not v.flags & D3D_SVF_USED:
             tail += " [unused]"
         _format_var(lines, "   ", v.name, v.type, v.start_offset, tail, k == 0)
-        if v.default_value:
+        if v.default_value and default_values:
             words = struct.unpack(f"<{len(v.default_value) // 4}I", v.default_value[: len(v.default_value) // 4 * 4])
             lines.append("//      = " + "".join(f"0x{w:08x} " for w in words))
     lines += ["//", "// }", "//"]
@@ -226,8 +226,10 @@ def _program_major(container: DxbcContainer) -> int:
     return rdef.major if rdef else 0
 
 
-def format_listing_header(container: DxbcContainer) -> list[str]:
-    """fxc's listing header for ``container`` as a list of lines (no newlines)."""
+def format_listing_header(container: DxbcContainer, default_values: bool = True) -> list[str]:
+    """fxc's listing header for ``container`` as a list of lines (no newlines). ``default_values``: each
+    initialised constant's ``//      = 0x...`` line (D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS; fxc's /Fc
+    listings have them)."""
     rdef = container.rdef
     stats = container.stats
     ptype = _program_type(container)
@@ -249,7 +251,7 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     if rdef and rdef.constant_buffers:
         block = ["//", "// Buffer Definitions: ", "//"]
         for cb in rdef.constant_buffers:
-            block += _format_cbuffer(cb)
+            block += _format_cbuffer(cb, default_values)
         sections.append(block)
     if rdef and rdef.bindings:
         sections.append(["//", "// Resource Bindings:", "//", *_RB_HEADER,
