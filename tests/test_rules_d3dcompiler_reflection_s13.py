@@ -214,3 +214,43 @@ def test_foreign_stat_counters(dwords):
         expect = values[i] if i < dwords else 0  # a 4.x STAT has no shader-model-5 counters
         assert _read(refl, what) == expect, (i, what)
     assert refl.GetGSInputPrimitive() == values[23]
+
+
+# -- D3DReflect for ID3D12ShaderReflection (d3dcompiler_47) -------------------------------------------------------
+
+BINDINGS = """Texture2D t : register(t3); SamplerState s : register(s1); cbuffer C : register(b2) { float4 k; };
+Buffer<uint> b : register(t5);
+float4 main(float4 p : SV_Position) : SV_Target { return t.Sample(s, p.xy) + k + b[0]; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_d3d12_reflection_binding_descs(target):
+    """d3d12shader.h's D3D12_SHADER_INPUT_BIND_DESC adds Space and uID; below shader model 5.1 every resource is
+    in space 0 and its ID is its bind point (RDEF records neither before 5.1)."""
+    from pyd3d11.headers.guids import IID_ID3D12ShaderReflection
+
+    blob = _compile(BINDINGS, target)
+    r11, r12 = dc.D3DReflect(blob), dc.D3DReflect(blob, None, IID_ID3D12ShaderReflection)
+    n = r11.GetDesc().BoundResources
+    assert n == r12.GetDesc().BoundResources == 4
+    for i in range(n):
+        d11, d12 = r11.GetResourceBindingDesc(i), r12.GetResourceBindingDesc(i)
+        assert not hasattr(d11, "Space") and not hasattr(d11, "uID")
+        for f in ("Name", "Type", "BindPoint", "BindCount", "uFlags", "ReturnType", "Dimension", "NumSamples"):
+            assert getattr(d12, f) == getattr(d11, f)
+        assert (d12.Space, d12.uID) == (0, d11.BindPoint)
+        assert r12.GetResourceBindingDescByName(d11.Name) == d12
+    assert {r11.GetResourceBindingDesc(i).Name: r11.GetResourceBindingDesc(i).BindPoint for i in range(n)} == \
+        {"t": 3, "s": 1, "C": 2, "b": 5}
+
+
+def test_d3d12_reflection_interface_identity():
+    from pyd3d11.errors import InvalidArgError
+    from pyd3d11.headers.guids import IID_ID3D11ShaderReflection, IID_ID3D12ShaderReflection
+
+    blob = _compile(PS_PLAIN, "ps_5_0")
+    r = dc.D3DReflect(blob)
+    assert r.QueryInterface(IID_ID3D12ShaderReflection) is r  # the same object answers both IIDs
+    assert dc.D3DReflect(blob, None, IID_ID3D12ShaderReflection).QueryInterface(IID_ID3D11ShaderReflection)
+    with pytest.raises(InvalidArgError):  # any other IID: E_INVALIDARG (d3dcompiler_46+)
+        dc.D3DReflect(blob, None, "5a58797d-a72c-478d-8ba2-efc6b0efe88f")

@@ -28,8 +28,9 @@ from pyd3d11.headers.d3d11_structs import (
     D3D11_SHADER_TYPE_DESC,
     D3D11_SHADER_VARIABLE_DESC,
     D3D11_SIGNATURE_PARAMETER_DESC,
+    D3D12_SHADER_INPUT_BIND_DESC,
 )
-from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection
+from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection, IID_ID3D12ShaderReflection
 
 from .dxbc.container import DxbcContainer, parse_container
 from .dxbc.rdef import Rdef, RdefConstantBuffer, RdefType, RdefVariable
@@ -271,9 +272,10 @@ def global_flags(program: bytes | None) -> int:
 class ID3D11ShaderReflection(IUnknown):
     _iid = iid("ID3D11ShaderReflection", "8d536ca1-0cca-4956-a837-786963755584")
 
-    def __init__(self, container: DxbcContainer) -> None:
+    def __init__(self, container: DxbcContainer, d3d12: bool = False) -> None:
         super().__init__()
         self._c = container
+        self._d3d12 = d3d12  # created for IID_ID3D12ShaderReflection: D3D12 binding descriptions
         self._rdef: Rdef = container.rdef or Rdef()
         self._stats: ShaderStats = container.stats or ShaderStats()
         self._in: Signature = container.input_signature or Signature()
@@ -324,9 +326,15 @@ class ID3D11ShaderReflection(IUnknown):
             raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDesc",
                                f"resource index {ResourceIndex} out of range")
         b = self._rdef.bindings[ResourceIndex]
-        return D3D11_SHADER_INPUT_BIND_DESC(Name=b.name, Type=b.input_type, BindPoint=b.bind_point,
-                                            BindCount=b.bind_count, uFlags=b.flags, ReturnType=b.return_type,
-                                            Dimension=b.dimension, NumSamples=b.num_samples)
+        fields = dict(Name=b.name, Type=b.input_type, BindPoint=b.bind_point, BindCount=b.bind_count, uFlags=b.flags,
+                      ReturnType=b.return_type, Dimension=b.dimension, NumSamples=b.num_samples)
+        if self._d3d12:  # below shader model 5.1 the space is 0 and the ID the bind point (rdef.py)
+            return D3D12_SHADER_INPUT_BIND_DESC(**fields, Space=b.space, uID=b.id)
+        return D3D11_SHADER_INPUT_BIND_DESC(**fields)
+
+    def _extra_interface(self, key: Any) -> Any:
+        """QueryInterface(IID_ID3D12ShaderReflection) answers with this object, as d3dcompiler_47's does."""
+        return self if key == GUID(IID_ID3D12ShaderReflection) else None
 
     def GetResourceBindingDescByName(self, Name: str) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
         for i, b in enumerate(self._rdef.bindings):
@@ -407,8 +415,10 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
 
     ``SrcDataSize`` may be omitted (the whole buffer is used). As d3dcompiler_47 checks, in order: no
     data or fewer than 32 bytes, or a header total size other than the size passed, D3DERR_INVALIDCALL;
-    an IID other than IID_ID3D11ShaderReflection E_INVALIDARG (d3dcompiler_46+; older versions
-    returned E_NOINTERFACE); then bad bytecode E_FAIL (not a DXBC container) or E_INVALIDARG.
+    an IID other than IID_ID3D11ShaderReflection or (d3dcompiler_47) IID_ID3D12ShaderReflection
+    E_INVALIDARG (d3dcompiler_46+; older versions returned E_NOINTERFACE); then bad bytecode E_FAIL (not a
+    DXBC container) or E_INVALIDARG. The D3D12 interface is the same object, its GetResourceBindingDesc*
+    answering D3D12_SHADER_INPUT_BIND_DESC (Space, uID) -- Wine's d3dcompiler_47 reproduces both.
     """
     if isinstance(SrcDataSize, (GUID, str)) and not isinstance(SrcDataSize, int):
         pInterface, SrcDataSize = SrcDataSize, None
@@ -420,7 +430,8 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
     if len(data) < 32 or int.from_bytes(data[24:28], "little") != len(data):
         raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes of data do not hold the DXBC container their "
                         "header describes", "D3DReflect")
-    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection):
+    d3d12 = GUID(pInterface) == GUID(IID_ID3D12ShaderReflection)
+    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection) and not d3d12:
         raise InvalidArgError(E_INVALIDARG, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
     check_dxbc_header(data, "D3DReflect")
     container = parse_container(data)
@@ -429,4 +440,4 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
         container.patch_constant_signature, container.stats  # noqa: B018
     except InvalidArgError as exc:
         raise InvalidArgError(E_INVALIDARG, exc.message, "D3DReflect") from exc
-    return ID3D11ShaderReflection(container)
+    return ID3D11ShaderReflection(container, d3d12)
