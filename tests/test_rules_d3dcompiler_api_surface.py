@@ -372,7 +372,10 @@ def test_is_of_type(classes, a, b, expect):
 
 def test_is_of_type_invalid(classes):
     invalid = dc.D3DReflect(_compile(CLASSES, "ps_5_0")).GetVariableByName("nope").GetType()
-    assert classes["d"].IsOfType(invalid) is False and invalid.IsOfType(classes["d"]) is False
+    assert classes["d"].IsOfType(invalid) is False
+    with pytest.raises(D3D11Error) as ei:  # asked of the invalid type: E_FAIL (DXC's CInvalidSRType)
+        invalid.IsOfType(classes["d"])
+    assert ei.value.hresult == E_FAIL
 
 
 @pytest.mark.parametrize("cls,iface_of,expect", [("b", "b", True), ("d", "b", True), ("n", "b", False),

@@ -168,9 +168,15 @@ def test_found_members_and_null_answers(refl):
     assert (t.GetMemberTypeByName("b").GetDesc().Offset, t.GetMemberTypeByIndex(1).GetDesc().Name) == (4, "float3")
     # a valid type without a base class, subtype or interface answers NULL
     assert t.GetBaseClass() is None and t.GetSubType() is None and t.GetInterfaceByIndex(0) is None
+    assert t.IsEqual(refl.GetVariableByName("s").GetType()) and not t.IsEqual(refl.GetVariableByName("v").GetType())
     bad = refl.GetVariableByName("nope").GetType()
-    assert bad.GetNumInterfaces() == 0 and bad.GetMemberTypeName(0) is None
-    assert not bad.IsEqual(t) and not t.IsEqual(bad) and not bad.IsOfType(t) and not t.IsOfType(bad)
+    # the invalid type: no interfaces, every member name "$Invalid" (DXC's CInvalidSRType; Wine's d3dcompiler_47)
+    assert bad.GetNumInterfaces() == 0 and bad.GetMemberTypeName(0) == bad.GetMemberTypeName(7) == "$Invalid"
+    assert not t.IsEqual(bad) and not t.IsOfType(bad) and not t.ImplementsInterface(bad)  # S_FALSE
+    for ask in (lambda: bad.IsEqual(t), lambda: bad.IsOfType(t), lambda: bad.ImplementsInterface(t)):
+        with pytest.raises(D3D11Error) as exc:  # asked of the invalid type: E_FAIL
+            ask()
+        assert exc.value.hresult == E_FAIL
     assert refl.GetVariableByName("nope").GetInterfaceSlot(0) == 0xFFFFFFFF
 
 

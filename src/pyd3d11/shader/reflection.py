@@ -102,13 +102,20 @@ class ID3D11ShaderReflectionType:
         return _INVALID_TYPE
 
     def GetMemberTypeName(self, Index: int) -> str | None:  # noqa: N802,N803
+        """The member's name; past the members NULL (None); the invalid type answers "$Invalid" whatever the
+        index (DXC's CInvalidSRType and Wine's d3dcompiler_47 agree)."""
         t = self._t
-        if t is None or not 0 <= Index < len(t.members):
+        if t is None:
+            return "$Invalid"
+        if not 0 <= Index < len(t.members):
             return None
         return t.members[Index].name
 
     def IsEqual(self, pType: ID3D11ShaderReflectionType) -> bool:  # noqa: N802,N803
-        return self._t is not None and pType is not None and pType._t is not None and self._t.key() == pType._t.key()
+        """S_OK (True) when ``pType`` is the same type, S_FALSE (False) otherwise; asked of the invalid type,
+        E_FAIL (raised)."""
+        self._valid("IsEqual")
+        return pType is not None and pType._t is not None and self._t.key() == pType._t.key()
 
     # The invalid type answers GetSubType / GetBaseClass / GetInterfaceByIndex with itself (DXC's
     # CInvalidSRType); a valid type without one answers NULL (None).
@@ -142,7 +149,9 @@ class ID3D11ShaderReflectionType:
 
     def IsOfType(self, pType: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
         """ID3D11ShaderReflectionType::IsOfType: S_OK (True) when this type is ``pType`` or inherits from it,
-        S_FALSE (False) otherwise; an invalid or missing type is never of any type."""
+        S_FALSE (False) otherwise; a missing or invalid ``pType`` is no type's; asked of the invalid type, E_FAIL
+        (raised, as DXC's CInvalidSRType answers)."""
+        self._valid("IsOfType")
         if pType is None or pType._t is None:
             return False
         key = pType._t.key()
@@ -150,7 +159,9 @@ class ID3D11ShaderReflectionType:
 
     def ImplementsInterface(self, pBase: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
         """ID3D11ShaderReflectionType::ImplementsInterface: True when this class, or a class it derives
-        from, lists the interface ``pBase`` among the interfaces it implements."""
+        from, lists the interface ``pBase`` among the interfaces it implements; asked of the invalid type, E_FAIL
+        (raised)."""
+        self._valid("ImplementsInterface")
         if pBase is None or pBase._t is None:
             return False
         key = pBase._t.key()
