@@ -260,3 +260,31 @@ def test_d3d12_reflection_interface_identity():
     assert dc.D3DReflect(blob, None, IID_ID3D12ShaderReflection).QueryInterface(IID_ID3D11ShaderReflection)
     with pytest.raises(InvalidArgError):  # any other IID: E_INVALIDARG (d3dcompiler_46+)
         dc.D3DReflect(blob, None, "5a58797d-a72c-478d-8ba2-efc6b0efe88f")
+
+
+# -- D3D11_SHADER_DESC.Flags: the compile's D3DCOMPILE_* flags with NO_PRESHADER ---------------------------------
+
+D3DCOMPILE_NO_PRESHADER = 0x100
+
+
+@pytest.mark.parametrize("flags", [
+    0, dc.D3DCOMPILE_DEBUG, dc.D3DCOMPILE_SKIP_OPTIMIZATION, dc.D3DCOMPILE_ENABLE_STRICTNESS,
+    dc.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, dc.D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+    dc.D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR, dc.D3DCOMPILE_OPTIMIZATION_LEVEL3, dc.D3DCOMPILE_OPTIMIZATION_LEVEL0,
+    dc.D3DCOMPILE_IEEE_STRICTNESS, dc.D3DCOMPILE_PARTIAL_PRECISION, dc.D3DCOMPILE_AVOID_FLOW_CONTROL,
+    dc.D3DCOMPILE_DEBUG | dc.D3DCOMPILE_SKIP_OPTIMIZATION,
+])
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_desc_flags_record_the_compile_flags(flags, target):
+    """fxc's RDEF flags word: its objects in the corpus hold 0x100 (D3DCOMPILE_NO_PRESHADER) and, for the two
+    BasicHLSL11 shaders compiled with ENABLE_BACKWARDS_COMPATIBILITY (0x1000), 0x1100."""
+    blob = bytes(dc.D3DCompile(PS_PLAIN.encode(), None, "t.hlsl", None, None, "main", target, flags, 0))
+    assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | flags
+
+
+def test_desc_flags_keep_the_low_16_bits_only():
+    """Flags from bit 16 up (WARNINGS_ARE_ERRORS, RESOURCES_MAY_ALIAS, ...) are left out, as in the D3D9
+    constant table's flags word (inferred)."""
+    flags = dc.D3DCOMPILE_WARNINGS_ARE_ERRORS | dc.D3DCOMPILE_RESOURCES_MAY_ALIAS | dc.D3DCOMPILE_DEBUG
+    blob = bytes(dc.D3DCompile(PS_PLAIN.encode(), None, "t.hlsl", None, None, "main", "ps_5_0", flags, 0))
+    assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | dc.D3DCOMPILE_DEBUG
