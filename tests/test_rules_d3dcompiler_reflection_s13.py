@@ -288,3 +288,42 @@ def test_desc_flags_keep_the_low_16_bits_only():
     flags = dc.D3DCOMPILE_WARNINGS_ARE_ERRORS | dc.D3DCOMPILE_RESOURCES_MAY_ALIAS | dc.D3DCOMPILE_DEBUG
     blob = bytes(dc.D3DCompile(PS_PLAIN.encode(), None, "t.hlsl", None, None, "main", "ps_5_0", flags, 0))
     assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | dc.D3DCOMPILE_DEBUG
+
+
+# -- arguments C could not pass: HRESULTs and invalid objects, never a Python error --------------------------------
+
+NOT_AN_INDEX = [None, -1, "0", 1.0, 2**32]
+
+
+@pytest.mark.parametrize("index", NOT_AN_INDEX)
+def test_reflection_indices_that_are_no_uint(refl, index):
+    """A UINT index parameter: a negative number is a huge one, anything but an integer names nothing. Getters
+    of objects answer the invalid object, the Get*Desc methods E_INVALIDARG, GetMemberTypeName NULL."""
+    from pyd3d11.errors import E_INVALIDARG
+
+    s = refl.GetVariableByName("s").GetType()
+    for obj in (refl.GetConstantBufferByIndex(index), refl.GetConstantBufferByIndex(0).GetVariableByIndex(index),
+                s.GetMemberTypeByIndex(index)):
+        assert _is_invalid(obj)
+    assert s.GetMemberTypeName(index) is None and s.GetInterfaceByIndex(index) is None
+    assert refl.GetVariableByName("v").GetInterfaceSlot(index) == 0xFFFFFFFF
+    for call in (refl.GetResourceBindingDesc, refl.GetInputParameterDesc, refl.GetOutputParameterDesc,
+                 refl.GetPatchConstantParameterDesc):
+        with pytest.raises(D3D11Error) as exc:
+            call(index)
+        assert exc.value.hresult == E_INVALIDARG
+
+
+@pytest.mark.parametrize("name", [None, 5, 2.5])
+def test_blob_file_names_that_are_no_path(tmp_path, name):
+    """D3DReadFileToBlob / D3DWriteBlobToFile with a NULL (or non-path) file name: E_INVALIDARG, which is
+    HRESULT_FROM_WIN32(ERROR_INVALID_PARAMETER)."""
+    from pyd3d11.errors import E_INVALIDARG
+
+    for call in (lambda: dc.D3DReadFileToBlob(name), lambda: dc.D3DWriteBlobToFile(b"abc", name, True)):
+        with pytest.raises(D3D11Error) as exc:
+            call()
+        assert exc.value.hresult == E_INVALIDARG
+    path = tmp_path / "b.bin"  # a real path still works both ways
+    dc.D3DWriteBlobToFile(b"abc", str(path), True)
+    assert bytes(dc.D3DReadFileToBlob(str(path))) == b"abc"

@@ -58,6 +58,12 @@ def _fail(method: str) -> D3D11Error:
     return D3D11Error(E_FAIL, "invalid reflection object", method)
 
 
+def _in_range(index: Any, count: int) -> bool:
+    """``index`` names one of ``count`` items. The C parameter is a UINT: a negative number is a huge one and
+    anything but an integer (None, a string) is no index at all -- both out of range, never a Python error."""
+    return isinstance(index, int) and 0 <= index < count
+
+
 def _invalid_arg(method: str, msg: str) -> InvalidArgError:
     return InvalidArgError(E_INVALIDARG, msg, method)
 
@@ -88,7 +94,7 @@ class ID3D11ShaderReflectionType:
         type, whose GetDesc fails with E_FAIL -- never NULL (DXC's CShaderReflectionType, which keeps
         d3dcompiler's convention: "return &g_InvalidSRType")."""
         t = self._t
-        if t is None or not 0 <= Index < len(t.members):
+        if t is None or not _in_range(Index, len(t.members)):
             return _INVALID_TYPE
         m = t.members[Index]
         return ID3D11ShaderReflectionType(m.type, m.offset)
@@ -107,7 +113,7 @@ class ID3D11ShaderReflectionType:
         t = self._t
         if t is None:
             return "$Invalid"
-        if not 0 <= Index < len(t.members):
+        if not _in_range(Index, len(t.members)):
             return None
         return t.members[Index].name
 
@@ -135,7 +141,7 @@ class ID3D11ShaderReflectionType:
     def GetInterfaceByIndex(self, uIndex: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
         if self._t is None:
             return _INVALID_TYPE
-        if not 0 <= uIndex < len(self._t.interfaces):
+        if not _in_range(uIndex, len(self._t.interfaces)):
             return None
         return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
 
@@ -198,7 +204,7 @@ class ID3D11ShaderReflectionVariable:
     def GetInterfaceSlot(self, uArrayIndex: int) -> int:  # noqa: N802,N803
         """Interface slot of element ``uArrayIndex`` (interface pointers start at their offset)."""
         v = self._v
-        if v is None or v.type.var_class != 7 or uArrayIndex >= max(1, v.type.elements):
+        if v is None or v.type.var_class != 7 or not _in_range(uArrayIndex, max(1, v.type.elements)):
             return 0xFFFFFFFF
         return v.start_offset + uArrayIndex
 
@@ -216,7 +222,7 @@ class ID3D11ShaderReflectionConstantBuffer:
                                         uFlags=cb.flags)
 
     def GetVariableByIndex(self, Index: int) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
-        return self._vars[Index] if 0 <= Index < len(self._vars) else _INVALID_VAR
+        return self._vars[Index] if _in_range(Index, len(self._vars)) else _INVALID_VAR
 
     def GetVariableByName(self, Name: str) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
         for v in self._vars:
@@ -317,7 +323,7 @@ class ID3D11ShaderReflection(IUnknown):
         return d
 
     def GetConstantBufferByIndex(self, Index: int) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
-        return self._cbs[Index] if 0 <= Index < len(self._cbs) else _INVALID_CB
+        return self._cbs[Index] if _in_range(Index, len(self._cbs)) else _INVALID_CB
 
     def GetConstantBufferByName(self, Name: str) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
         for cb in self._cbs:
@@ -333,7 +339,7 @@ class ID3D11ShaderReflection(IUnknown):
         return _INVALID_VAR
 
     def GetResourceBindingDesc(self, ResourceIndex: int) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
-        if not 0 <= ResourceIndex < len(self._rdef.bindings):
+        if not _in_range(ResourceIndex, len(self._rdef.bindings)):
             raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDesc",
                                f"resource index {ResourceIndex} out of range")
         b = self._rdef.bindings[ResourceIndex]
@@ -354,7 +360,7 @@ class ID3D11ShaderReflection(IUnknown):
         raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDescByName", f"no resource named {Name!r}")
 
     def _param(self, sig: Signature, index: int, method: str) -> D3D11_SIGNATURE_PARAMETER_DESC:
-        if not 0 <= index < len(sig.elements):
+        if not _in_range(index, len(sig.elements)):
             raise _invalid_arg(f"ID3D11ShaderReflection::{method}", f"parameter index {index} out of range")
         return _param_desc(sig.elements[index])
 
