@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from pyd3d11.d3dcompiler import D3D_COMPILE_STANDARD_FILE_INCLUDE, D3DCompile, D3DCompileFromFile, D3DDisassemble
+from pyd3d11.d3dcompiler import (
+    D3D_COMPILE_STANDARD_FILE_INCLUDE,
+    D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS,
+    D3DCompile,
+    D3DCompileFromFile,
+    D3DDisassemble,
+)
 from pyd3d11.effects.binary import read_effect
 from pyd3d11.effects.listing import effect_listing
 from pyd3d11.tools import fxc
@@ -123,7 +129,9 @@ def test_pass_shaders_are_their_disassembly_indented():
                if hasattr(a.value, "bytecode") and a.value.bytecode]
     assert len(shaders) == 2
     for sh in shaders:
-        dis = bytes(D3DDisassemble(sh.bytecode, len(sh.bytecode), 0, None).GetBufferPointer()).decode().rstrip("\0")
+        # fxc's /Fc listings print constants' default values (D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS)
+        dis = bytes(D3DDisassemble(sh.bytecode, len(sh.bytecode), D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS, None)
+                    .GetBufferPointer()).decode().rstrip("\0")
         body = "\n".join(("                " + ln).rstrip() if ln.strip() else "                "
                          for ln in dis.rstrip("\n").split("\n"))
         assert body + "\n" + " " * 28 + "\n            };" in text

@@ -67,7 +67,10 @@ def test_refactoring_allowed_unless_ieee_strictness():
 def test_earlydepthstencil_forces_early_depth_stencil():
     blob = _compile("[earlydepthstencil] float4 main() : SV_Target { return 1; }")
     assert _global_flags(blob) == ["refactoringAllowed", "forceEarlyDepthStencil"]
-    assert _sfi0(blob) & 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL
+    assert _sfi0(blob) & 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL (at shader model 5; stat.SFI0_RAW_STRUCTURED_VIA_4_X)
+    from pyd3d11.d3dcompiler import D3DReflect
+
+    assert D3DReflect(blob).GetRequiresFlags() == 0x2  # D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL
 
 
 @pytest.mark.parametrize(("profile", "expect"), [("vs_4_0", True), ("vs_5_0", False), ("cs_4_0", False)])
@@ -118,7 +121,11 @@ def test_backwards_compatibility_maps_the_d3d9_semantics_to_system_values():
     # vs_2_0 ... ps_3_0 are built since session 10 (tests/test_hlsl_d3d9_targets.py); vs_1_1 / tx_1_0 are not
     ("fx_2_0", "E_NOTIMPL"), ("lib_4_0_level_9_3", "E_NOTIMPL"), ("vs_1_1", "E_NOTIMPL"), ("tx_1_0", "E_NOTIMPL"),
     ("lib_5_0", "E_NOTIMPL"),
-    ("ps_5_1", "E_FAIL"), ("xs_4_0", "E_FAIL"),
+    # documented d3dcompiler_47 targets (Specifying Compiler Targets; Shader Model 5.1; Shader Models vs Shader
+    # Profiles) not built: E_NOTIMPL naming them, never "invalid target"
+    ("ps_5_1", "E_NOTIMPL"), ("cs_5_1", "E_NOTIMPL"), ("vs_3_sw", "E_NOTIMPL"), ("ps_2_sw", "E_NOTIMPL"),
+    ("vs_4_0_level_9_0", "E_NOTIMPL"), ("ps_4_0_level_9_0", "E_NOTIMPL"),
+    ("xs_4_0", "E_FAIL"), ("ps_6_0", "E_FAIL"), ("ps_5_2", "E_FAIL"), ("PS_5_0", "E_FAIL"),
 ])
 def test_targets_d3dcompiler_knows_but_we_do_not_build_are_e_notimpl(target: str, hr: str):
     from pyd3d11.errors import D3D11Error

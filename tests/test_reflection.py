@@ -125,7 +125,10 @@ def test_desc_fields_from_chunks():
     td = t.GetDesc()
     assert (td.Class, td.Members, td.Name) == (5, 2, "Particle")
     assert t.GetMemberTypeName(1) == "velocity" and t.GetMemberTypeByName("velocity").GetDesc().Offset == 8
-    assert t.GetMemberTypeByIndex(5) is None and t.GetMemberTypeName(5) is None
+    assert t.GetMemberTypeName(5) is None
+    with pytest.raises(D3D11Error) as exc:  # past the members: the invalid type, never NULL
+        t.GetMemberTypeByIndex(5).GetDesc()
+    assert exc.value.hresult == E_FAIL
     assert r.GetVariableByName("g_fTimeStep").GetBuffer().GetDesc().Name == "cbSimulationConstants"
 
 
@@ -137,7 +140,9 @@ def test_special_cases():
     gs = D3DReflect(_corpus_file("Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_GS.o"))
     assert gs.GetGSInputPrimitive() == 1 and gs.GetDesc().GSMaxOutputVertexCount == 4  # point, maxvertexcount 4
     vs4 = D3DReflect(_corpus_file("Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_VS.o"))
-    assert vs4.GetRequiresFlags() == 2 and vs4.GetMinFeatureLevel() == 0xA000
+    # SFI0 0x2 here is fxc's "raw and structured buffers via shader 4.x" (a vs_4_0 reading a StructuredBuffer),
+    # which GetRequiresFlags does not report as D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL (the same bit)
+    assert vs4._c.feature_flags == 2 and vs4.GetRequiresFlags() == 0 and vs4.GetMinFeatureLevel() == 0xA000
     assert D3DReflect(_corpus_file("Sdk/Direct3D11/DynamicShaderLinkage11/DynamicShaderLinkage11_PS.o")
                       ).GetNumInterfaceSlots() == 4  # listing: "Interface slots, 4 total"
     hs = D3DReflect(_corpus_file("Sdk/Direct3D11/SubD11/SubD11_HS.o")).GetDesc()

@@ -172,14 +172,19 @@ def test_disassemble_instruction_only_is_listing_without_comments(ps):
     assert not any(ln.startswith("//") for ln in only)
 
 
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE, dc.D3D_DISASM_DISABLE_DEBUG_INFO])
+# PS initialises no constant, so default-value printing adds nothing to its listing
+@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE, dc.D3D_DISASM_DISABLE_DEBUG_INFO,
+                                  dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS])
 def test_disassemble_flags_without_effect(ps, flag):
     assert _listing(ps, flag) == _listing(ps)
 
 
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS,
-                                  dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, dc.D3D_DISASM_PRINT_HEX_LITERALS])
-@pytest.mark.parametrize("fn", ["D3DDisassemble", "D3DDisassembleRegion"])
+@pytest.mark.parametrize("flag,fn", [
+    (flag, fn) for flag in (dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING,
+                            dc.D3D_DISASM_PRINT_HEX_LITERALS)
+    for fn in ("D3DDisassemble", "D3DDisassembleRegion")
+    # D3DDisassemble numbers instructions (test_rules_d3ddisassemble_flags.py); a region does not
+    if (flag, fn) != (dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3DDisassemble")])
 def test_disassemble_unbuilt_flags_refused_by_name(ps, flag, fn):
     with pytest.raises(NotSupportedError) as ei:
         if fn == "D3DDisassemble":
@@ -218,7 +223,9 @@ def test_region_slice(ps, first, num):
     assert finish == (walked[nxt][0] if nxt < len(walked) else walked[-1][0] + 4)
 
 
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_INSTRUCTION_ONLY, dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE])
+# a region has no header, so no default values to print
+@pytest.mark.parametrize("flag", [dc.D3D_DISASM_INSTRUCTION_ONLY, dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE,
+                                  dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS])
 def test_region_flags_without_effect(ps, flag):
     assert _region(ps, 0, 5, flag) == _region(ps, 0, 5)
 
@@ -365,7 +372,10 @@ def test_is_of_type(classes, a, b, expect):
 
 def test_is_of_type_invalid(classes):
     invalid = dc.D3DReflect(_compile(CLASSES, "ps_5_0")).GetVariableByName("nope").GetType()
-    assert classes["d"].IsOfType(invalid) is False and invalid.IsOfType(classes["d"]) is False
+    assert classes["d"].IsOfType(invalid) is False
+    with pytest.raises(D3D11Error) as ei:  # asked of the invalid type: E_FAIL (DXC's CInvalidSRType)
+        invalid.IsOfType(classes["d"])
+    assert ei.value.hresult == E_FAIL
 
 
 @pytest.mark.parametrize("cls,iface_of,expect", [("b", "b", True), ("d", "b", True), ("n", "b", False),

@@ -969,6 +969,15 @@ class D3D11_SHADER_INPUT_BIND_DESC:
 
 
 @struct
+class D3D12_SHADER_INPUT_BIND_DESC(D3D11_SHADER_INPUT_BIND_DESC):
+    """d3d12shader.h: D3D11_SHADER_INPUT_BIND_DESC plus the register space and the resource's ID, which
+    ID3D12ShaderReflection (from d3dcompiler_47's D3DReflect) returns."""
+
+    Space: int = 0
+    uID: int = 0
+
+
+@struct
 class D3D11_SIGNATURE_PARAMETER_DESC:
     SemanticName: Any = None
     SemanticIndex: int = 0
@@ -1116,6 +1125,7 @@ __all__ = [
     "D3D11_SHADER_TYPE_DESC",
     "D3D11_SHADER_BUFFER_DESC",
     "D3D11_SHADER_INPUT_BIND_DESC",
+    "D3D12_SHADER_INPUT_BIND_DESC",
     "D3D11_SIGNATURE_PARAMETER_DESC",
     "D3D11_PARAMETER_DESC",
     "D3D11_FEATURE_DATA_DISPLAYABLE",

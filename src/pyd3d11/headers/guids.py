@@ -187,6 +187,8 @@ IID_ID3D11ShaderReflectionType = GUID("6e6ffa6a-9bae-4613-a51e-91652d508c21")
 IID_ID3D11ShaderReflectionVariable = GUID("51f23923-f3e5-4bd1-91cb-606177d8db4c")
 IID_ID3D11ShaderReflectionConstantBuffer = GUID("eb62d63d-93dd-4318-8ae8-c6f83ad371b8")
 IID_ID3D11ShaderReflection = GUID("8d536ca1-0cca-4956-a837-786963755584")
+#: d3d12shader.h; d3dcompiler_47's D3DReflect serves it too (the same methods, D3D12 binding descriptions)
+IID_ID3D12ShaderReflection = GUID("5a58797d-a72c-478d-8ba2-efc6b0efe88e")
 
 _IID_NAMES = [
     "IUnknown",

@@ -6,6 +6,7 @@ checksum), as d3dcompiler returns them; the other parts return the chunk payload
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError, error_for
@@ -263,8 +264,17 @@ def _file_error(exc: OSError, method: str) -> D3D11Error:
     return error_for(hr, f"{exc.strerror or exc}: {exc.filename}", method)
 
 
+def _file_name(pFileName: Any, method: str) -> Any:  # noqa: N803
+    """A file name as the C LPCWSTR: NULL or anything but a path is E_INVALIDARG, which is
+    HRESULT_FROM_WIN32(ERROR_INVALID_PARAMETER) (0x80070057)."""
+    if not isinstance(pFileName, (str, bytes, os.PathLike)):
+        raise error_for(E_INVALIDARG, f"file name {pFileName!r} is not a path", method)
+    return pFileName
+
+
 def D3DReadFileToBlob(pFileName: Any) -> ID3DBlob:  # noqa: N802,N803
     """The whole file as a blob; a missing file fails with HRESULT_FROM_WIN32(ERROR_FILE_NOT_FOUND)."""
+    pFileName = _file_name(pFileName, "D3DReadFileToBlob")
     try:
         with open(pFileName, "rb") as f:
             return ID3DBlob(f.read())
@@ -276,6 +286,7 @@ def D3DWriteBlobToFile(pBlob: Any, pFileName: Any, bOverwrite: bool) -> None:  #
     """Write the blob's bytes; with ``bOverwrite`` FALSE an existing file is left alone and the call fails
     with HRESULT_FROM_WIN32(ERROR_FILE_EXISTS) (CreateFile CREATE_NEW vs CREATE_ALWAYS)."""
     data = blob_bytes(pBlob)
+    pFileName = _file_name(pFileName, "D3DWriteBlobToFile")
     try:
         with open(pFileName, "wb" if bOverwrite else "xb") as f:
             f.write(data)

@@ -46,13 +46,14 @@ __all__ = [
 ]
 
 _DISASM_ALL = 0xFF
-#: Flags whose output format no public material shows (colour codes, default values, hexadecimal literals):
-#: refused by name rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET is built, alone and
-#: with ENABLE_INSTRUCTION_NUMBERING (public D3DDisassemble listings show both layouts); numbering without
-#: offsets is shown nowhere public, so it is refused on its own.
+#: Flags whose output format no public material shows (colour codes, hexadecimal literals): refused by name
+#: rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET and ENABLE_INSTRUCTION_NUMBERING are
+#: built alone and together (public D3DDisassemble listings show all three layouts:
+#: disasm.positioned_program_lines). ENABLE_DEFAULT_VALUE_PRINTS ("Enable the output of default values") adds
+#: the ``//      = 0x...`` line under each initialised constant of the header, as fxc's /Fc listings print it
+#: (the corpus' Direct3D10 CubeMapGS listing); without it the header leaves them out.
 _DISASM_UNBUILT = {
     D3D_DISASM_ENABLE_COLOR_CODE: "D3D_DISASM_ENABLE_COLOR_CODE",
-    D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS: "D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS",
     D3D_DISASM_PRINT_HEX_LITERALS: "D3D_DISASM_PRINT_HEX_LITERALS",
 }
 
@@ -63,9 +64,6 @@ def _check_disasm_flags(flags: int, method: str) -> None:
     for bit, name in _DISASM_UNBUILT.items():
         if flags & bit:
             raise NotSupportedError(f"{method} with {name}", method)
-    if flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING and not flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET:
-        raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING without "
-                                "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET", method)
 
 
 def _container(data: bytes, method: str) -> DxbcContainer:
@@ -89,31 +87,33 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     """D3DDisassemble's listing under its D3D_DISASM_* flags (the D3DDisassemble / D3DDisassembleRegion pages):
     INSTRUCTION_ONLY drops the comment header and the slot-count trailer, leaving the version line and the
     program; ENABLE_INSTRUCTION_CYCLE has no effect ("No effect"); DISABLE_DEBUG_INFO has nothing to remove
-    (pyd3d11 listings carry no source-line debug information); ENABLE_INSTRUCTION_OFFSET (with or without
-    ENABLE_INSTRUCTION_NUMBERING) prefixes the program lines (disasm.positioned_program_lines)."""
+    (pyd3d11 listings carry no source-line debug information); ENABLE_INSTRUCTION_OFFSET and
+    ENABLE_INSTRUCTION_NUMBERING, alone or together, prefix the program lines
+    (disasm.positioned_program_lines)."""
     from .dxbc.disasm import disassemble, disassemble_program, positioned_program_lines
     from .sm2.disasm import d3d9_listing, is_d3d9_bytecode
 
     _check_disasm_flags(flags, method)
     if not data:
         raise error_for(E_FAIL, "no shader data", method)
-    positions = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING) if flags & \
-        D3D_DISASM_ENABLE_INSTRUCTION_OFFSET else None
+    numbering = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING)
+    offsets = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
+    positions = numbering if numbering or offsets else None
     try:
         if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
             if positions is not None:
-                raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET on Direct3D 9 bytecode",
-                                        method)
+                raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET or _NUMBERING on "
+                                        "Direct3D 9 bytecode", method)
             text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY))
         elif flags & D3D_DISASM_INSTRUCTION_ONLY:
             container = _container(data, method)
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
             lines = disassemble_program(container.program) if positions is None else \
-                positioned_program_lines(container.program, positions)
+                positioned_program_lines(container.program, numbering, offsets)
             text = "\n".join(lines) + "\n"
         else:
-            text = disassemble(data, positions)
+            text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS))
     except NotSupportedError:
         raise
     except D3D11Error as e:
@@ -193,8 +193,10 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
 
     method = "D3DDisassembleRegion"
     _check_disasm_flags(Flags, method)
-    if Flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET:  # no public region listing shows the prefixes
-        raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET", method)
+    for bit, name in ((D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET"),
+                      (D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING")):
+        if Flags & bit:  # no public region listing shows the prefixes (nor where a region's count starts)
+            raise NotSupportedError(f"{method} with {name}", method)
     data = _source(pSrcData, SrcDataSize)
     if not data:
         raise error_for(D3DERR_INVALIDCALL, "no shader data", method)

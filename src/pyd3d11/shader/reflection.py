@@ -1,9 +1,10 @@
 """D3DReflect and the ID3D11ShaderReflection* interfaces (d3d11shader.h), built on the DXBC chunks.
 
 Lookups that fail behave as d3dcompiler_47 does: the *ByIndex/*ByName getters of buffers,
-variables and types hand back a shared "invalid" object whose GetDesc raises E_FAIL (C returns a
-dummy interface, never NULL); member-type getters return None (C's NULL); the *Desc getters with
-an out-of-range index or unknown name raise E_INVALIDARG.
+variables and member types hand back a shared "invalid" object whose GetDesc raises E_FAIL (C returns a
+dummy interface, never NULL; the invalid objects' own getters return invalid objects, as DXC's
+CInvalidSR* classes do); GetMemberTypeName past the members returns None (C's NULL); the *Desc getters
+with an out-of-range index or unknown name raise E_INVALIDARG.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from pyd3d11.headers.d3d11_structs import (
     D3D11_SHADER_TYPE_DESC,
     D3D11_SHADER_VARIABLE_DESC,
     D3D11_SIGNATURE_PARAMETER_DESC,
+    D3D12_SHADER_INPUT_BIND_DESC,
 )
-from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection
+from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection, IID_ID3D12ShaderReflection
 
 from .dxbc.container import DxbcContainer, parse_container
 from .dxbc.rdef import Rdef, RdefConstantBuffer, RdefType, RdefVariable
@@ -45,13 +47,21 @@ __all__ = [
 
 OPCODE_CUSTOMDATA = 53
 OPCODE_DCL_THREAD_GROUP = 155
+OPCODE_DCL_GLOBAL_FLAGS = 106
 # D3D_FEATURE_LEVEL values (d3dcommon.h) by shader model.
 _FL_9_1, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0xA000, 0xA100, 0xB000
+D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL = 0x2  # d3d11shader.h
 _SM4_DEFAULT_SLOTS = (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
 
 
 def _fail(method: str) -> D3D11Error:
     return D3D11Error(E_FAIL, "invalid reflection object", method)
+
+
+def _in_range(index: Any, count: int) -> bool:
+    """``index`` names one of ``count`` items. The C parameter is a UINT: a negative number is a huge one and
+    anything but an integer (None, a string) is no index at all -- both out of range, never a Python error."""
+    return isinstance(index, int) and 0 <= index < count
 
 
 def _invalid_arg(method: str, msg: str) -> InvalidArgError:
@@ -79,39 +89,59 @@ class ID3D11ShaderReflectionType:
                                       Elements=t.elements, Members=len(t.members), Offset=self._offset,
                                       Name=t.name or None)
 
-    def GetMemberTypeByIndex(self, Index: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
+    def GetMemberTypeByIndex(self, Index: int) -> ID3D11ShaderReflectionType:  # noqa: N802,N803
+        """The member's type; an index past the members (or any index of the invalid type) gives the invalid
+        type, whose GetDesc fails with E_FAIL -- never NULL (DXC's CShaderReflectionType, which keeps
+        d3dcompiler's convention: "return &g_InvalidSRType")."""
         t = self._t
-        if t is None or not 0 <= Index < len(t.members):
-            return None
+        if t is None or not _in_range(Index, len(t.members)):
+            return _INVALID_TYPE
         m = t.members[Index]
         return ID3D11ShaderReflectionType(m.type, m.offset)
 
-    def GetMemberTypeByName(self, Name: str) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
-        for i, m in enumerate(self._t.members if self._t else ()):
+    def GetMemberTypeByName(self, Name: str | None) -> ID3D11ShaderReflectionType:  # noqa: N802,N803
+        """The member named ``Name``; no such member, or a NULL name, gives the invalid type (the convention
+        of every reflection lookup by name)."""
+        for i, m in enumerate(self._t.members if self._t and Name is not None else ()):
             if m.name == Name:
                 return self.GetMemberTypeByIndex(i)
-        return None
+        return _INVALID_TYPE
 
     def GetMemberTypeName(self, Index: int) -> str | None:  # noqa: N802,N803
+        """The member's name; past the members NULL (None); the invalid type answers "$Invalid" whatever the
+        index (DXC's CInvalidSRType and Wine's d3dcompiler_47 agree)."""
         t = self._t
-        if t is None or not 0 <= Index < len(t.members):
+        if t is None:
+            return "$Invalid"
+        if not _in_range(Index, len(t.members)):
             return None
         return t.members[Index].name
 
     def IsEqual(self, pType: ID3D11ShaderReflectionType) -> bool:  # noqa: N802,N803
-        return self._t is not None and pType is not None and pType._t is not None and self._t.key() == pType._t.key()
+        """S_OK (True) when ``pType`` is the same type, S_FALSE (False) otherwise; asked of the invalid type,
+        E_FAIL (raised)."""
+        self._valid("IsEqual")
+        return pType is not None and pType._t is not None and self._t.key() == pType._t.key()
 
+    # The invalid type answers GetSubType / GetBaseClass / GetInterfaceByIndex with itself (DXC's
+    # CInvalidSRType); a valid type without one answers NULL (None).
     def GetSubType(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
-        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t and self._t.sub_type else None
+        if self._t is None:
+            return _INVALID_TYPE
+        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t.sub_type else None
 
     def GetBaseClass(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
-        return ID3D11ShaderReflectionType(self._t.base_class) if self._t and self._t.base_class else None
+        if self._t is None:
+            return _INVALID_TYPE
+        return ID3D11ShaderReflectionType(self._t.base_class) if self._t.base_class else None
 
     def GetNumInterfaces(self) -> int:  # noqa: N802
         return len(self._t.interfaces) if self._t else 0
 
     def GetInterfaceByIndex(self, uIndex: int) -> ID3D11ShaderReflectionType | None:  # noqa: N802,N803
-        if self._t is None or not 0 <= uIndex < len(self._t.interfaces):
+        if self._t is None:
+            return _INVALID_TYPE
+        if not _in_range(uIndex, len(self._t.interfaces)):
             return None
         return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
 
@@ -125,7 +155,9 @@ class ID3D11ShaderReflectionType:
 
     def IsOfType(self, pType: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
         """ID3D11ShaderReflectionType::IsOfType: S_OK (True) when this type is ``pType`` or inherits from it,
-        S_FALSE (False) otherwise; an invalid or missing type is never of any type."""
+        S_FALSE (False) otherwise; a missing or invalid ``pType`` is no type's; asked of the invalid type, E_FAIL
+        (raised, as DXC's CInvalidSRType answers)."""
+        self._valid("IsOfType")
         if pType is None or pType._t is None:
             return False
         key = pType._t.key()
@@ -133,7 +165,9 @@ class ID3D11ShaderReflectionType:
 
     def ImplementsInterface(self, pBase: ID3D11ShaderReflectionType | None) -> bool:  # noqa: N802,N803
         """ID3D11ShaderReflectionType::ImplementsInterface: True when this class, or a class it derives
-        from, lists the interface ``pBase`` among the interfaces it implements."""
+        from, lists the interface ``pBase`` among the interfaces it implements; asked of the invalid type, E_FAIL
+        (raised)."""
+        self._valid("ImplementsInterface")
         if pBase is None or pBase._t is None:
             return False
         key = pBase._t.key()
@@ -170,7 +204,7 @@ class ID3D11ShaderReflectionVariable:
     def GetInterfaceSlot(self, uArrayIndex: int) -> int:  # noqa: N802,N803
         """Interface slot of element ``uArrayIndex`` (interface pointers start at their offset)."""
         v = self._v
-        if v is None or v.type.var_class != 7 or uArrayIndex >= max(1, v.type.elements):
+        if v is None or v.type.var_class != 7 or not _in_range(uArrayIndex, max(1, v.type.elements)):
             return 0xFFFFFFFF
         return v.start_offset + uArrayIndex
 
@@ -188,7 +222,7 @@ class ID3D11ShaderReflectionConstantBuffer:
                                         uFlags=cb.flags)
 
     def GetVariableByIndex(self, Index: int) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
-        return self._vars[Index] if 0 <= Index < len(self._vars) else _INVALID_VAR
+        return self._vars[Index] if _in_range(Index, len(self._vars)) else _INVALID_VAR
 
     def GetVariableByName(self, Name: str) -> ID3D11ShaderReflectionVariable:  # noqa: N802,N803
         for v in self._vars:
@@ -217,31 +251,48 @@ def _program_tokens(program: bytes | None) -> tuple[int, ...]:
     return struct.unpack(f"<{len(program) // 4}I", program[: len(program) // 4 * 4])
 
 
-def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
-    """dcl_thread_group operands, found by walking opcode lengths (spec-facts §2.6); (0,0,0) if absent."""
-    tokens = _program_tokens(program)
+def _find_instruction(tokens: tuple[int, ...], opcode: int) -> int | None:
+    """Token index of the first instruction with ``opcode``, found by walking opcode lengths (spec-facts
+    §2.6); None if absent."""
     i = 2
     while i < len(tokens):
         tok = tokens[i]
         op = tok & 0x7FF
+        if op == opcode:
+            return i
         if op == OPCODE_CUSTOMDATA:
             length = tokens[i + 1] if i + 1 < len(tokens) else 0
         else:
             length = (tok >> 24) & 0x7F
-        if op == OPCODE_DCL_THREAD_GROUP and i + 3 < len(tokens):
-            return tokens[i + 1], tokens[i + 2], tokens[i + 3]
         if length <= 0:
             break
         i += length
-    return 0, 0, 0
+    return None
+
+
+def thread_group_size(program: bytes | None) -> tuple[int, int, int]:
+    """dcl_thread_group operands; (0,0,0) if absent."""
+    tokens = _program_tokens(program)
+    i = _find_instruction(tokens, OPCODE_DCL_THREAD_GROUP)
+    if i is None or i + 3 >= len(tokens):
+        return 0, 0, 0
+    return tokens[i + 1], tokens[i + 2], tokens[i + 3]
+
+
+def global_flags(program: bytes | None) -> int:
+    """dcl_globalFlags' flags (opcode-token bits 11-23), 0 if absent."""
+    tokens = _program_tokens(program)
+    i = _find_instruction(tokens, OPCODE_DCL_GLOBAL_FLAGS)
+    return (tokens[i] >> 11) & 0x1FFF if i is not None else 0
 
 
 class ID3D11ShaderReflection(IUnknown):
     _iid = iid("ID3D11ShaderReflection", "8d536ca1-0cca-4956-a837-786963755584")
 
-    def __init__(self, container: DxbcContainer) -> None:
+    def __init__(self, container: DxbcContainer, d3d12: bool = False) -> None:
         super().__init__()
         self._c = container
+        self._d3d12 = d3d12  # created for IID_ID3D12ShaderReflection: D3D12 binding descriptions
         self._rdef: Rdef = container.rdef or Rdef()
         self._stats: ShaderStats = container.stats or ShaderStats()
         self._in: Signature = container.input_signature or Signature()
@@ -272,7 +323,7 @@ class ID3D11ShaderReflection(IUnknown):
         return d
 
     def GetConstantBufferByIndex(self, Index: int) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
-        return self._cbs[Index] if 0 <= Index < len(self._cbs) else _INVALID_CB
+        return self._cbs[Index] if _in_range(Index, len(self._cbs)) else _INVALID_CB
 
     def GetConstantBufferByName(self, Name: str) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802,N803
         for cb in self._cbs:
@@ -288,13 +339,19 @@ class ID3D11ShaderReflection(IUnknown):
         return _INVALID_VAR
 
     def GetResourceBindingDesc(self, ResourceIndex: int) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
-        if not 0 <= ResourceIndex < len(self._rdef.bindings):
+        if not _in_range(ResourceIndex, len(self._rdef.bindings)):
             raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDesc",
                                f"resource index {ResourceIndex} out of range")
         b = self._rdef.bindings[ResourceIndex]
-        return D3D11_SHADER_INPUT_BIND_DESC(Name=b.name, Type=b.input_type, BindPoint=b.bind_point,
-                                            BindCount=b.bind_count, uFlags=b.flags, ReturnType=b.return_type,
-                                            Dimension=b.dimension, NumSamples=b.num_samples)
+        fields = dict(Name=b.name, Type=b.input_type, BindPoint=b.bind_point, BindCount=b.bind_count, uFlags=b.flags,
+                      ReturnType=b.return_type, Dimension=b.dimension, NumSamples=b.num_samples)
+        if self._d3d12:  # below shader model 5.1 the space is 0 and the ID the bind point (rdef.py)
+            return D3D12_SHADER_INPUT_BIND_DESC(**fields, Space=b.space, uID=b.id)
+        return D3D11_SHADER_INPUT_BIND_DESC(**fields)
+
+    def _extra_interface(self, key: Any) -> Any:
+        """QueryInterface(IID_ID3D12ShaderReflection) answers with this object, as d3dcompiler_47's does."""
+        return self if key == GUID(IID_ID3D12ShaderReflection) else None
 
     def GetResourceBindingDescByName(self, Name: str) -> D3D11_SHADER_INPUT_BIND_DESC:  # noqa: N802,N803
         for i, b in enumerate(self._rdef.bindings):
@@ -303,7 +360,7 @@ class ID3D11ShaderReflection(IUnknown):
         raise _invalid_arg("ID3D11ShaderReflection::GetResourceBindingDescByName", f"no resource named {Name!r}")
 
     def _param(self, sig: Signature, index: int, method: str) -> D3D11_SIGNATURE_PARAMETER_DESC:
-        if not 0 <= index < len(sig.elements):
+        if not _in_range(index, len(sig.elements)):
             raise _invalid_arg(f"ID3D11ShaderReflection::{method}", f"parameter index {index} out of range")
         return _param_desc(sig.elements[index])
 
@@ -352,7 +409,16 @@ class ID3D11ShaderReflection(IUnknown):
         return _FL_10_1 if minor >= 1 else _FL_10_0
 
     def GetRequiresFlags(self) -> int:  # noqa: N802
-        return self._c.feature_flags
+        """D3D_SHADER_REQUIRES_* flags: the SFI0 chunk's, except bit 0x2, which in the chunk is the
+        "raw and structured buffers via shader 4.x" feature (stat.SFI0_RAW_STRUCTURED_VIA_4_X) and here
+        D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL, set from dcl_globalFlags forceEarlyDepthStencil (DXC's
+        DxilShaderReflection::GetRequiresFlags resolves the collision this way)."""
+        from .dxbc.stat import GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL, SFI0_RAW_STRUCTURED_VIA_4_X
+
+        flags = self._c.feature_flags & ~SFI0_RAW_STRUCTURED_VIA_4_X
+        if global_flags(self._c.program) & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL:
+            flags |= D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL
+        return flags
 
     def GetThreadGroupSize(self) -> tuple[int, int, int, int]:  # noqa: N802
         """(total, x, y, z): C returns the product and writes the three sizes."""
@@ -366,8 +432,10 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
 
     ``SrcDataSize`` may be omitted (the whole buffer is used). As d3dcompiler_47 checks, in order: no
     data or fewer than 32 bytes, or a header total size other than the size passed, D3DERR_INVALIDCALL;
-    an IID other than IID_ID3D11ShaderReflection E_INVALIDARG (d3dcompiler_46+; older versions
-    returned E_NOINTERFACE); then bad bytecode E_FAIL (not a DXBC container) or E_INVALIDARG.
+    an IID other than IID_ID3D11ShaderReflection or (d3dcompiler_47) IID_ID3D12ShaderReflection
+    E_INVALIDARG (d3dcompiler_46+; older versions returned E_NOINTERFACE); then bad bytecode E_FAIL (not a
+    DXBC container) or E_INVALIDARG. The D3D12 interface is the same object, its GetResourceBindingDesc*
+    answering D3D12_SHADER_INPUT_BIND_DESC (Space, uID) -- Wine's d3dcompiler_47 reproduces both.
     """
     if isinstance(SrcDataSize, (GUID, str)) and not isinstance(SrcDataSize, int):
         pInterface, SrcDataSize = SrcDataSize, None
@@ -379,7 +447,8 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
     if len(data) < 32 or int.from_bytes(data[24:28], "little") != len(data):
         raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes of data do not hold the DXBC container their "
                         "header describes", "D3DReflect")
-    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection):
+    d3d12 = GUID(pInterface) == GUID(IID_ID3D12ShaderReflection)
+    if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection) and not d3d12:
         raise InvalidArgError(E_INVALIDARG, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
     check_dxbc_header(data, "D3DReflect")
     container = parse_container(data)
@@ -388,4 +457,4 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
         container.patch_constant_signature, container.stats  # noqa: B018
     except InvalidArgError as exc:
         raise InvalidArgError(E_INVALIDARG, exc.message, "D3DReflect") from exc
-    return ID3D11ShaderReflection(container)
+    return ID3D11ShaderReflection(container, d3d12)

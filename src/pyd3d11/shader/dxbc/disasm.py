@@ -319,27 +319,36 @@ def disassemble_program(program: ir.Program | bytes) -> list[str]:
     return lines
 
 
-def positioned_program_lines(code: bytes, numbering: bool) -> list[str]:
-    """The program lines under D3D_DISASM_ENABLE_INSTRUCTION_OFFSET (with ``numbering``: also
-    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING), in the layout public D3DDisassemble output shows: every line
-    prefixed with its instruction's byte offset in the program (``0x%08X: ``; the version token is at 0, the
-    first declaration at 8); with numbering, executable instructions are counted from 0 in a four-wide field
-    and two spaces (``   0  0x0000005C: mov ...``) and the version line and declarations get six spaces.
+def positioned_program_lines(code: bytes, numbering: bool, offsets: bool = True) -> list[str]:
+    """The program lines under D3D_DISASM_ENABLE_INSTRUCTION_OFFSET (``offsets``) and/or
+    D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING (``numbering``), in the layouts public D3DDisassemble output shows.
+
+    Offsets: every line prefixed with its instruction's byte offset in the program (``0x%08X: ``; the version
+    token is at 0, the first declaration at 8). Numbering: executable instructions are counted from 0 in a
+    four-wide field, followed by two spaces before an offset (``   0  0x0000005C: mov ...``) or by ``: ``
+    alone (``   0: mov ...``, the layout of a d3dcompiler_47 listing of a ps_5_0 with numbering only); the
+    version line and the declarations get six spaces in their place. Nesting indentation follows the prefix.
     Continuation lines of one instruction (an immediate constant buffer's rows) are padded to the prefix's
     width (inferred: no public listing shows one)."""
     from .decoder import decode_program_positions
 
+    if not (numbering or offsets):
+        return disassemble_program(decode_program(code))
     spans = decode_program_positions(code)
     program = decode_program(code)
     lead = " " * 6 if numbering else ""
-    lines = [f"{lead}0x{0:08X}: {S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+
+    def where(word: int) -> str:
+        return f"0x{4 * word:08X}: " if offsets else ""
+
+    lines = [f"{lead}{where(0)}{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
     count = 0
     for (start, _end, inst), inst_lines in zip(spans, instruction_lines([i for _s, _e, i in spans]), strict=True):
         if numbering and OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM):
-            head = f"{count:4d}  0x{4 * start:08X}: "
+            head = f"{count:4d}  {where(start)}" if offsets else f"{count:4d}: "
             count += 1
         else:
-            head = f"{lead}0x{4 * start:08X}: "
+            head = f"{lead}{where(start)}"
         lines.append(head + inst_lines[0])
         lines += [" " * len(head) + ln for ln in inst_lines[1:]]
     return lines
@@ -369,10 +378,12 @@ def _instruction_slots(container: object, program: ir.Program) -> int:
                                                                                 OpClass.CUSTOM))
 
 
-def disassemble(blob: bytes | object, positions: bool | None = None) -> str:
+def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bool = True,
+                default_values: bool = True) -> str:
     """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer.
-    ``positions`` False / True: program lines with byte offsets, True adding instruction numbers
-    (:func:`positioned_program_lines`)."""
+    ``positions`` None: plain program lines; False / True: program lines with byte offsets (``offsets``),
+    True adding instruction numbers (:func:`positioned_program_lines`). ``default_values``: the constants'
+    initial values in the header (fxc's /Fc listing prints them: D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS)."""
     from .container import parse_container
 
     container = parse_container(bytes(blob), verify_checksum=False) if isinstance(
@@ -383,7 +394,7 @@ def disassemble(blob: bytes | object, positions: bool | None = None) -> str:
     program = decode_program(code)
     from .listing_header import format_listing_header
 
-    lines = list(format_listing_header(container))
+    lines = list(format_listing_header(container, default_values))
     if "Aon9" in container:  # 4_0_level_9_x: the mapping tables and the SM2 program come before the SM4 code
         from .aon9 import format_aon9, parse_aon9
 
@@ -391,6 +402,7 @@ def disassemble(blob: bytes | object, positions: bool | None = None) -> str:
             lines += format_aon9(parse_aon9(container.get("Aon9")))  # type: ignore[attr-defined]
         except ValueError:
             lines += ["//", "// Level9 shader bytecode: (unreadable Aon9 chunk)", "//"]
-    lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions)
+    lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions,
+                                                                                              offsets)
     lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
     return "\n".join(lines) + "\n"

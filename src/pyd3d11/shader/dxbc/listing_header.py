@@ -61,6 +61,7 @@ TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Power2", 3: "Odd Fractional", 4: "E
 # buffers on 4.x, is not listed by fxc). Only the doubles text is verified against the corpus.
 FEATURE_NOTES = {
     0x1: "Double-precision floating point",
+    0x2: "Early depth-stencil",  # shader model 5 only: at 4.x the bit is another feature (FEATURE_NOTES_SM4_SILENT)
     0x4: "UAVs at every shader stage",
     0x8: "64 UAV slots",
     0x10: "Minimum-precision data types",
@@ -74,6 +75,10 @@ FEATURE_NOTES = {
     0x1000: "Raster Ordered UAVs",
     0x2000: "SV_RenderTargetArrayIndex or SV_ViewportArrayIndex from any shader feeding rasterizer",
 }
+
+#: SFI0 bits a 4.x program's listing does not mention: 0x2 there is "raw and structured buffers via shader
+#: 4.x" (dxbc/stat.py SFI0_RAW_STRUCTURED_VIA_4_X), which fxc's vs_4_0 listing in the corpus leaves out.
+FEATURE_NOTES_SM4_SILENT = 0x2
 
 D3D_SVC_SCALAR, D3D_SVC_VECTOR, D3D_SVC_MATRIX_ROWS, D3D_SVC_MATRIX_COLUMNS = 0, 1, 2, 3
 D3D_SVC_OBJECT, D3D_SVC_STRUCT, D3D_SVC_INTERFACE_CLASS, D3D_SVC_INTERFACE_POINTER = 4, 5, 6, 7
@@ -135,7 +140,7 @@ def _format_var(lines: list[str], indent: str, name: str, t: RdefType, offset: i
     lines.append(_decl_line(indent, f"}} {name}{array};", comment))
 
 
-def _format_cbuffer(cb: RdefConstantBuffer) -> list[str]:
+def _format_cbuffer(cb: RdefConstantBuffer, default_values: bool = True) -> list[str]:
     kind = CBUFFER_KIND.get(cb.type, "cbuffer")
     lines = [f"// {kind} {cb.name}", "// {", "//"]
     for k, v in enumerate(cb.variables):
@@ -143,7 +148,7 @@ def _format_cbuffer(cb: RdefConstantBuffer) -> list[str]:
         if not v.flags & D3D_SVF_USED:
             tail += " [unused]"
         _format_var(lines, "   ", v.name, v.type, v.start_offset, tail, k == 0)
-        if v.default_value:
+        if v.default_value and default_values:
             words = struct.unpack(f"<{len(v.default_value) // 4}I", v.default_value[: len(v.default_value) // 4 * 4])
             lines.append("//      = " + "".join(f"0x{w:08x} " for w in words))
     lines += ["//", "// }", "//"]
@@ -212,8 +217,19 @@ def _program_type(container: DxbcContainer) -> int:
     return rdef.program_type if rdef else -1
 
 
-def format_listing_header(container: DxbcContainer) -> list[str]:
-    """fxc's listing header for ``container`` as a list of lines (no newlines)."""
+def _program_major(container: DxbcContainer) -> int:
+    """The shader model's major version (version token bits 4-7; RDEF's when there is no program)."""
+    prog = container.program
+    if prog is not None and len(prog) >= 4:
+        return (prog[0] >> 4) & 0xF
+    rdef = container.rdef
+    return rdef.major if rdef else 0
+
+
+def format_listing_header(container: DxbcContainer, default_values: bool = True) -> list[str]:
+    """fxc's listing header for ``container`` as a list of lines (no newlines). ``default_values``: each
+    initialised constant's ``//      = 0x...`` line (D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS; fxc's /Fc
+    listings have them)."""
     rdef = container.rdef
     stats = container.stats
     ptype = _program_type(container)
@@ -226,6 +242,8 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     if dxbc_checksum(build_container(container.chunks)) != container.checksum:
         sections.append(["//", "// Note: SHADER WILL ONLY WORK WITH THE DEBUG SDK LAYER ENABLED.", "//"])
     flags = container.feature_flags
+    if _program_major(container) < 5:
+        flags &= ~FEATURE_NOTES_SM4_SILENT
     notes = [text for bit, text in FEATURE_NOTES.items() if flags & bit]
     if notes:
         sections.append(["//", "// Note: shader requires additional functionality:",
@@ -233,7 +251,7 @@ def format_listing_header(container: DxbcContainer) -> list[str]:
     if rdef and rdef.constant_buffers:
         block = ["//", "// Buffer Definitions: ", "//"]
         for cb in rdef.constant_buffers:
-            block += _format_cbuffer(cb)
+            block += _format_cbuffer(cb, default_values)
         sections.append(block)
     if rdef and rdef.bindings:
         sections.append(["//", "// Resource Bindings:", "//", *_RB_HEADER,

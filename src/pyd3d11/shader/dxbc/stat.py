@@ -276,17 +276,45 @@ def program_stats(program) -> ShaderStats:
     return st
 
 
-def program_feature_flags(program) -> int:
-    """SFI0 D3D_SHADER_REQUIRES_* bits implied by a program's declarations (spec-facts §2.5)."""
+#: SFI0 bit 0x2 means two things by shader model. In a 4.x program it is the "compute shaders plus raw and
+#: structured buffers via shader 4.x" feature (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlus
+#: RawAndStructuredBuffersViaShader4X = 0x2; fxc writes it for the corpus' vs_4_0 ParticleDraw_VS reading a
+#: StructuredBuffer, and its listing prints no note for it); in a 5.x program it is D3D_SHADER_REQUIRES_EARLY_
+#: DEPTH_STENCIL, written for dcl_globalFlags forceEarlyDepthStencil (a d3dcompiler_47 listing of an
+#: [earlydepthstencil] ps_5_0 prints "Early depth-stencil" among the required functionality). DXC's
+#: DxilShaderReflection::GetRequiresFlags names the collision and answers EARLY_DEPTH_STENCIL from the
+#: global flag alone.
+SFI0_RAW_STRUCTURED_VIA_4_X = 0x2
+#: dcl_globalFlags forceEarlyDepthStencil (d3d11TokenizedProgramFormat.hpp D3D11_SB_GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL)
+GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL = 0x4
+
+
+def uses_raw_or_structured_4x(program) -> bool:
+    """A shader model 4.x program of a stage other than compute that declares a raw or structured resource:
+    what fxc marks with SFI0 0x2 (the corpus' vs_4_0 ParticleDraw_VS reading a StructuredBuffer carries it;
+    its cs_4_0 shaders with raw and structured buffers carry no SFI0 -- a 4.x compute shader needs the
+    D3D10_X_HARDWARE_OPTIONS feature anyway)."""
     from ..ir import Opcode as O
     from ..ir import ProgramType
 
-    flags = 0
+    if program.major != 4 or program.program_type == ProgramType.COMPUTE:
+        return False
+    return any(i.opcode in (O.DCL_RESOURCE_RAW, O.DCL_RESOURCE_STRUCTURED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED)
+               for i in program.instructions)
+
+
+def program_feature_flags(program) -> int:
+    """SFI0 flags implied by a program's declarations (spec-facts §2.5; bit 0x2 as
+    SFI0_RAW_STRUCTURED_VIA_4_X says)."""
+    from ..ir import Opcode as O
+    from ..ir import ProgramType
+
+    flags = SFI0_RAW_STRUCTURED_VIA_4_X if uses_raw_or_structured_4x(program) else 0
     for inst in program.instructions:
         if inst.opcode == O.DCL_GLOBALFLAGS:
             c = inst.controls
             flags |= 0x1 if c & 0x2 else 0  # doubles
-            flags |= 0x2 if c & 0x4 else 0  # early depth-stencil
+            flags |= 0x2 if c & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL else 0  # early depth-stencil (SM5 only)
             flags |= 0x10 if c & 0x20 else 0  # minimum precision
             flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions

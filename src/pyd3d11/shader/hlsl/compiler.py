@@ -55,6 +55,13 @@ _NOT_BUILT = [
     (re.compile(r"^tx_1_0$"), "D3DX9 texture shaders (tx_1_0, for D3DXFillTextureTX: a D3DX-private "
                               "format)"),
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
+    # documented targets of d3dcompiler_47 that are not built: shader model 5.1 (the "Shader Model 5.1" page:
+    # register spaces, ConstantBuffer<T>, resource arrays, for Direct3D 12), the Direct3D 9 software targets
+    # (Specifying Compiler Targets: ps_2_sw, vs_2_sw, ps_3_sw, vs_3_sw) and the 9_0 level-9 profiles (the
+    # Shader Models vs Shader Profiles page lists ps/vs_4_0_level_9_0 beside _9_1 and _9_3)
+    (re.compile(r"^(vs|ps|gs|hs|ds|cs)_5_1$"), "shader model 5.1 (Direct3D 12 targets)"),
+    (re.compile(r"^(vs|ps)_(2|3)_sw$"), "Direct3D 9 software-processing targets (*_sw)"),
+    (re.compile(r"^(vs|ps)_4_0_level_9_0$"), "the 4_0_level_9_0 profiles (built: _level_9_1 and _level_9_3)"),
 ]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 
@@ -117,7 +124,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     for pattern, what in _NOT_BUILT:
         if pattern.match(target or ""):
             raise NotSupportedError(f"HLSL compilation for {target}: {what}")
-    if not m or (m.group(2) == "5" and m.group(3) == "1"):
+    if not m:
         raise HlslError(file, 1, 1, 3000, f"invalid target '{target}' (unsupported profile)")
     stage, major, minor = m.group(1), int(m.group(2)), int(m.group(3))
     if stage not in _SUPPORTED_STAGES:

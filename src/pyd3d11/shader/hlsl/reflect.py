@@ -83,8 +83,15 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
     return RdefType(0, 0, 1, 1, 0)
 
 
+#: RDEF's flags word: the D3DCOMPILE_* flags of the compile with D3DCOMPILE_NO_PRESHADER (0x100) set. fxc's
+#: objects in the corpus carry 0x100, and 0x1100 where compiled with ENABLE_BACKWARDS_COMPATIBILITY (0x1000:
+#: BasicHLSL11's D3D9-semantics shaders); only the low 16 bits are kept, as for the D3D9 constant table's flags
+#: (sm2/d3d9.py; inferred: no object compiled with a higher flag was found).
+RDEF_NO_PRESHADER = 0x100
+
+
 def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
-    rdef = Rdef(target=target, flags=0x100, creator="pyd3d11 HLSL compiler")
+    rdef = Rdef(target=target, flags=RDEF_NO_PRESHADER | (cg.compile_flags & 0xFFFF), creator="pyd3d11 HLSL compiler")
     binds: list[RdefBinding] = []
     for r in cg.resources:
         if not r.used or r.reg < 0:
