@@ -27,6 +27,8 @@ groupshared S gs;
 groupshared S gsarr[2];
 static S st;
 static S starr[3];
+struct T { int x; S s; };
+groupshared T gt[2];
 """
 
 
@@ -86,6 +88,7 @@ RECEIVERS = [
     ("S f[2] = { 5, 6, 7, 8 }; f[1].incr(); rw[0] = f[1];", [8, 18]),                      # known elements
     ("S f[2] = { 5, 6, 7, 8 }; f[0].incr(); rw[0].a = f[0].a; rw[0].b = f[1].b;", [6, 8]),
     ("S s = { 1, 1 }; s.set(9); rw[0] = s;", [9, 1]),                                      # local
+    ("gt[1].x = 4; gt[1].s.a = 1; gt[1].s.b = 1; gt[1].s.incr(); rw[0] = gt[1].s; rw[1].a = gt[1].x;", [2, 11]),
     ("rw[1].a = 5; rw[1].b = 6; rw[0].a = rw[1].sum(); rw[0].b = rw[1].a;", [11, 5]),       # read-only method
 ]
 
