@@ -29,6 +29,10 @@ static S st;
 static S starr[3];
 struct T { int x; S s; };
 groupshared T gt[2];
+struct MR { row_major float2x2 m; void set(float a) { m[0] = float2(a, a + 1); m[1] = float2(a + 2, a + 3); } };
+struct MC { column_major float2x2 m; void set(float a) { m[0] = float2(a, a + 1); m[1] = float2(a + 2, a + 3); } };
+groupshared MR gmr;
+groupshared MC gmc;
 """
 
 
@@ -90,6 +94,9 @@ RECEIVERS = [
     ("S s = { 1, 1 }; s.set(9); rw[0] = s;", [9, 1]),                                      # local
     ("gt[1].x = 4; gt[1].s.a = 1; gt[1].s.b = 1; gt[1].s.incr(); rw[0] = gt[1].s; rw[1].a = gt[1].x;", [2, 11]),
     ("rw[1].a = 5; rw[1].b = 6; rw[0].a = rw[1].sum(); rw[0].b = rw[1].a;", [11, 5]),       # read-only method
+    # a matrix member's rows written by the method (DXC groupshared-member-matrix-subscript, both majorities)
+    ("gmr.set(1); rw[0].a = (int)(gmr.m[1].x * 10 + gmr.m[0].y); rw[0].b = (int)gmr.m._m11;", [32, 4]),
+    ("gmc.set(1); rw[0].a = (int)(gmc.m[1].x * 10 + gmc.m[0].y); rw[0].b = (int)gmc.m._m11;", [32, 4]),
 ]
 
 
@@ -114,3 +121,21 @@ def test_a_writing_method_on_a_read_only_instance_is_x3025(decl: str):
     with pytest.raises(D3D11Error, match="X3025"):
         _compile(_STRUCT + decl + "[numthreads(1, 1, 1)] void main() { ro" + ("[0]" if "Buffer" in decl else "")
                  + ".incr(); }")
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("method", [
+    "int f() { return g + k; }",                                # read in the method itself
+    "int f() { return twice() + k; }",                          # through a free function
+    "int h() { return g; } int f() { return h() + k; }",        # through another method, unqualified
+])
+@pytest.mark.parametrize("instance", ["static O o;", "groupshared O o;"])
+def test_globals_read_only_inside_methods_are_used(method: str, instance: str):
+    """A uniform global read only inside a struct method (or a function it calls) is a used constant: its buffer
+    is declared and bound (DXC groupshared-member-matrix-subscript reads a cbuffer array through a method's
+    callee; the buffer was left without a register and the assembler raised a raw error)."""
+    src = ("int g; int twice() { return 2 * g; }\nstruct O { int k; " + method + " };\n" + instance +
+           "\nRWStructuredBuffer<int> out_ : register(u0);\n"
+           "[numthreads(1, 1, 1)] void main() { o.k = 1; out_[0] = o.f(); }")
+    text = disassemble(_compile(src))
+    assert "dcl_constantbuffer cb0[1]" in text, text
