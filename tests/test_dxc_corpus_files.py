@@ -98,6 +98,11 @@ FIXED = [
     "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_index_default.hlsl",
     "tools/clang/test/HLSLFileCheck/passes/dxil/dxil_remove_dead_pass/switch_res.hlsl",
     "tools/clang/test/HLSLFileCheck/samples/SimpleHs10.hlsl", "tools/clang/test/HLSLFileCheck/samples/SimpleHs11.hlsl",
+    # session 13: a local named in its own initialiser; a method writing a known-constant static array element
+    "tools/clang/test/HLSLFileCheck/validation/UndefStore.hlsl",
+    "tools/clang/test/CodeGenSPIRV/shader.debug.line.composite.hlsl",
+    "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.composite.hlsl",
+    "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.function.hlsl",
 ]
 
 
@@ -149,7 +154,7 @@ def test_fixed_files_compile(corpus):
 
 def test_corpus_lists_have_no_duplicates():
     assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
-    assert len(set(FIXED)) == len(FIXED) == 56
+    assert len(set(FIXED)) == len(FIXED) == 60
 
 
 # --- the tool's reading of RUN lines (no checkout needed) -----------------------------------------------------------

@@ -228,6 +228,7 @@ class Switch(Node):
     expr: Node
     cases: list[tuple[list[Node | None], list[Node]]]  # labels (None = default), statements
     attrs: dict = field(default_factory=dict)
+    label_pos: list = field(default_factory=list)  # where each case group's first ``case``/``default`` is
 
 
 @dataclass(eq=False)

@@ -1,6 +1,7 @@
 """Semantic checks fxc performs besides type checking: control paths that miss a return value (X3507),
 switch rules of SM4/5 (no empty switch, unique labels, one default, every case group non-empty and
-ending in break/return/continue: fxc has no fall-through between non-empty cases below SM6, X3533),
+ending in break/return/continue: fxc has no fall-through between non-empty cases below SM6, X3533; no
+``continue`` inside a switch, X3708),
 default-argument rules (X3044), global-declaration rules (GS primitive modifiers, stream objects),
 effect ``CompileShader`` initialisers, SM4.x UAV restrictions and constant-buffer overlaps (X3530)."""
 
@@ -103,7 +104,7 @@ def check_switch(cg: CodegenContext, s: A.Switch) -> None:
         raise cg.err(s.pos, "switch statement contains no 'case' or 'default' labels", 3533)
     seen: set[int] = set()
     defaults = 0
-    for labels, body in s.cases:
+    for g, (labels, body) in enumerate(s.cases):
         for lab in labels:
             if lab is None:
                 defaults += 1
@@ -119,7 +120,37 @@ def check_switch(cg: CodegenContext, s: A.Switch) -> None:
                     raise cg.err(lab.pos, f"duplicate case value {int(v)}", 3533)
                 seen.add(k)
         if cg.major < 6 and not _terminated(body):
-            raise cg.err(s.pos, "fall-through between case labels is only allowed for empty cases", 3533)
+            # fxc's text, at the group's first label (Dawn/Tint's fxc records: "(19,7): error X3533: non-empty
+            # case statements must have break or return" on the ``case 0:`` line of a case falling into the next)
+            raise cg.err(s.label_pos[g] if g < len(s.label_pos) else s.pos,
+                         "non-empty case statements must have break or return", 3533)
+    if cg.major < 6 and any(lp["kind"] == "loop" for lp in cg.loops):
+        # a ``continue`` whose innermost enclosing loop-or-switch is a switch: fxc's X3708 at the statement
+        # (Dawn/Tint's fxc records, e.g. ``while (true) { switch (0) { default: { continue; } } }``, and naga
+        # issue 2287), checked on the source before a constant selector folds the switch away
+        for _labels, body in s.cases:
+            c = _continue_in_switch(body)
+            if c is not None:
+                raise cg.err(c.pos, "continue cannot be used in a switch", 3708)
+
+
+def _continue_in_switch(stmts: list[A.Node]) -> A.Continue | None:
+    """The first ``continue`` among ``stmts`` (a case body) that is not inside a loop of its own; nested
+    blocks, ``if`` branches and nested switches are searched, loops are not."""
+    for s in stmts:
+        if isinstance(s, A.Continue):
+            return s
+        if isinstance(s, A.Block):
+            found = _continue_in_switch(s.stmts)
+        elif isinstance(s, A.If):
+            found = _continue_in_switch([s.then] + ([s.other] if s.other is not None else []))
+        elif isinstance(s, A.Switch):
+            found = next((c for _l, b in s.cases if (c := _continue_in_switch(b)) is not None), None)
+        else:
+            found = None
+        if found is not None:
+            return found
+    return None
 
 
 def check_function(cg: CodegenContext, f: A.FuncDef) -> None:

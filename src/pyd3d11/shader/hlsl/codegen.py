@@ -1131,6 +1131,8 @@ class Codegen(SignatureBinding):
             d.type = t
         if isinstance(t, ArrayType) and t.count == 0:
             raise self.err(d.pos, f"'{d.name}': array dimensions must be literal integers", 3058)
+        if d.init is not None and _names_itself(d):
+            return self._declare_self_initialised(d, t, scope)
         init = self.init_value(d.init, t, d.pos) if d.init is not None else None
         if isinstance(t, ArrayType) and "const" in d.mods and init is not None and \
                 all(is_imm(x) for x in init.slots):
@@ -1149,6 +1151,21 @@ class Codegen(SignatureBinding):
         if "const" in d.mods:
             v.readonly = True
         scope[d.name] = v
+        return v
+
+    def _declare_self_initialised(self, d: A.VarDecl, t: Type, scope: dict[str, Val]) -> Val:
+        """``uint sum = sum;``, ``float2x2 b = float2x2(a.x, b._m00, …)``: as in C, a local's scope begins at
+        its declarator, before its initialiser, so the initialiser reads the variable itself, still undefined
+        (fxc compiles DXC issue 2419's ``uint sum = sum; return sum;`` with only warning X3578 "Output value
+        'main' is not completely initialized"; an outer variable of the same name is already hidden). The
+        storage is made first and the initialiser stored into it; the components it reads stay undefined
+        (uninit.py leaves an output copied from them unwritten, as fxc does)."""
+        v = Val(t, indexable_slots(self, t) if isinstance(t, ArrayType) else self.alloc_slots(t.slots, var=True))
+        scope[d.name] = v
+        init = self.init_value(d.init, t, d.pos)
+        self.store(v.slots, init.slots)
+        if "const" in d.mods:
+            v.readonly = True
         return v
 
     def init_value(self, init: A.Node, t: Type, pos: Pos) -> Val:
@@ -1248,7 +1265,7 @@ class Codegen(SignatureBinding):
             if lp is None:
                 raise self.err(s.pos, "continue must be inside a loop", 3519)
             if self.loops[-1]["kind"] != "loop":
-                raise self.err(s.pos, "continue is not allowed inside a switch below SM6", 3000)
+                raise self.err(s.pos, "continue cannot be used in a switch", 3708)
             if lp["step"] is not None:
                 self.expr(lp["step"])
             if lp["pre_continue"] is not None:
@@ -1494,6 +1511,12 @@ class _FlatType(Type):
     @property
     def slots(self) -> int:  # type: ignore[override]
         return len(self.bases)
+
+
+def _names_itself(d: A.VarDecl) -> bool:
+    """Whether the initialiser of ``d`` names the variable being declared (an identifier, not a member or a
+    called function of that name)."""
+    return any(isinstance(n, A.Ident) and n.name == d.name for n in walk(d.init))
 
 
 def walk(node: Any):

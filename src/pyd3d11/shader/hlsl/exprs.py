@@ -149,12 +149,18 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         iv = try_method_call(cg, e)  # through an interface pointer (fcall)
         if iv is not None:
             return iv
+        from .intrinsics import mem_load
+        from .receiver import call_on_memory, in_memory, receiver_raw
+
         try:
-            ov = expr(cg, e.obj)
+            raw = receiver_raw(cg, e.obj)  # an element keeps its storage: the method may write it
         except HlslError as exc:
             if exc.code != 4000:
                 raise
             raise _unassigned_method_error(cg, e, exc) from None
+        if in_memory(raw) and is_class_value(raw):
+            return call_on_memory(cg, raw, e.name, e.args, e.pos)
+        ov = mem_load(cg, raw) if in_memory(raw) else raw
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifaceptr":  # ``pick().foo()``

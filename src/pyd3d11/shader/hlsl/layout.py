@@ -46,19 +46,35 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     names: set[str] = set()
     inits = {d.name: d for d in global_var_decls(cg.prog) if d.init is not None}
     walked: set[str] = set()
+    # struct/class methods by name: a call ``x.m()`` (or ``m()`` inside a method) reaches every method of
+    # that name (the receiver's type is not known here; a few extra names only keep a buffer more)
+    methods: dict[str, list[A.FuncDef]] = {}
+    for d in cg.prog.decls:
+        for fs in getattr(getattr(d, "type", None), "methods", {}).values() if isinstance(d, A.TypeDecl) else ():
+            for m in fs:
+                if m.body is not None:
+                    methods.setdefault(m.name, []).append(m)
+    methods_walked: set[int] = set()
 
     def visit(node: A.Node) -> None:
         if isinstance(node, A.Ident):
             names.add(node.name)
         elif isinstance(node, A.Call) and node.name in cg.funcs:
             stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
+        if isinstance(node, (A.Call, A.MethodCall)) and node.name in methods:
+            stack.extend(m for m in methods[node.name] if id(m) not in methods_walked)
 
     while True:
         while stack:
             f = stack.pop()
-            if f.name in seen:
+            if any(f is m for ms in methods.values() for m in ms):
+                if id(f) in methods_walked:
+                    continue
+                methods_walked.add(id(f))
+            elif f.name in seen:
                 continue
-            seen.add(f.name)
+            else:
+                seen.add(f.name)
             for node in walk(f):
                 visit(node)
         pending = [n for n in inits if n in names and n not in walked]  # statics' initialisers may read

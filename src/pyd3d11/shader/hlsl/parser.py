@@ -1119,8 +1119,10 @@ class Parser:
                 self.expect(")")
                 self.expect("{")
                 cases: list[tuple[list, list]] = []
+                label_pos: list = []
                 while not self.accept("}"):
                     if self.at("case") or self.at("default"):
+                        label_pos.append(self.tok.pos)
                         labels = []
                         while self.at("case") or self.at("default"):
                             if self.accept("default"):
@@ -1134,7 +1136,7 @@ class Parser:
                         if not cases:
                             raise self.error()
                         cases[-1][1].append(self.parse_stmt())
-                return A.Switch(pos, e, cases, attrs)
+                return A.Switch(pos, e, cases, attrs, label_pos)
             if k == "break":
                 self.next()
                 self.expect(";")
