@@ -18,7 +18,9 @@ from pyd3d11.errors import (
     E_INVALIDARG,
     D3D11Error,
     InvalidArgError,
+    NotSupportedError,
 )
+from pyd3d11.formats import video
 from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewKind
 
@@ -220,6 +222,8 @@ class DataMethods:
             return self._drop(m, problem + ".")
         box = _box(box_in)
         L = st.layout(sub)
+        if video.is_planar(st.format):
+            return self._update_planar(m, st, sub, box, data, int(row_pitch))
         if box is not None:
             if _empty(box):
                 return None  # an empty box is a no-op (UpdateSubresource remarks)
@@ -252,6 +256,28 @@ class DataMethods:
         if len(view) < need:
             return self._drop(m, f"pSrcData holds {len(view)} bytes; {need} are needed.")
         self._submit(cmds.UpdateCmd(st, sub, box, bytes(view[:need]), rp, dp))
+        return None
+
+    def _update_planar(self, m: str, st: ResourceStorage, sub: int, box: Box | None, data: Any,
+                       row_pitch: int) -> None:
+        """UpdateSubresource of a planar video subresource: the source is laid out as the DXGI_FORMAT page gives
+        initial data (luma rows at SrcRowPitch, then the chroma rows at that pitch, or half of it for NV11);
+        both planes are written (formats/video.py)."""
+        name = video.VIDEO_FORMATS[int(st.format)].name
+        if box is not None:
+            if _empty(box):
+                return None
+            raise NotSupportedError(f"{m}: a pDstBox on the planar video format DXGI_FORMAT_{name} (only whole "
+                                    "subresources, pDstBox NULL, are built)")
+        if row_pitch < 0:
+            return self._drop(m, "SrcRowPitch is unsigned.")
+        L = st.layout(sub)
+        src = memoryview(source_bytes(data, "pSrcData")).cast("B")
+        need = video.source_bytes_needed(st.format, L.width, L.height, row_pitch)
+        if len(src) < need:
+            return self._drop(m, f"pSrcData holds {len(src)} bytes; the {name} planes need {need}.")
+        tight = video.gather_planes(st.format, L.width, L.height, src, row_pitch)
+        self._submit(cmds.WriteSubresourceCmd(st, sub, np.frombuffer(tight, np.uint8)))
         return None
 
     def _box_inside(self, st: ResourceStorage, sub: int, box: Box) -> bool:
@@ -341,6 +367,16 @@ class DataMethods:
         if box is not None and _empty(box):
             return None  # empty source box: nothing to copy
         SL, DL = src.layout(ssub), dst.layout(dsub)
+        if video.is_planar(src.format) or video.is_planar(dst.format):
+            # both planes move together: whole subresources of equal size (the only planar copy built)
+            if (box is not None and box != (0, 0, 0, SL.width, SL.height, 1)) or x or y or z:
+                raise NotSupportedError(f"{m}: a box or offset on a planar video format (only whole-subresource "
+                                        "copies are built)")
+            if (SL.width, SL.height) != (DL.width, DL.height):
+                return self._drop(m, "whole-subresource copy between different sizes.")
+            rows = SL.size // SL.row_pitch  # the luma rows and the chroma rows after them
+            self._submit(cmds.CopyRegionCmd(dst, dsub, 0, 0, 0, src, ssub, (0, 0, 0, SL.width, rows, 1)))
+            return None
         whole = (src.sample_count > 1 or self._is_depth(sres) or self._is_depth(dres))
         if whole:
             if box is not None or x or y or z:
