@@ -135,7 +135,7 @@ class DeviceCapsMixin:
             15: ("D3D11_FEATURE_DATA_D3D11_OPTIONS3", dict(VPAndRTArrayIndexFromAnyShaderFeedingRasterizer=0)),
             16: ("D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT",
                  dict(MaxGPUVirtualAddressBitsPerResource=32, MaxGPUVirtualAddressBitsPerProcess=47)),
-            17: ("D3D11_FEATURE_DATA_D3D11_OPTIONS4", dict(ExtendedNV12SharedTextureSupported=0)),
+            17: ("D3D11_FEATURE_DATA_D3D11_OPTIONS4", dict(ExtendedNV12SharedTextureSupported=int(fl10))),
             18: ("D3D11_FEATURE_DATA_SHADER_CACHE", dict(SupportFlags=0)),
             19: ("D3D11_FEATURE_DATA_D3D11_OPTIONS5", dict(SharedResourceTier=0)),
             20: ("D3D11_FEATURE_DATA_DISPLAYABLE", dict(DisplayableTexture=0, SharedResourceTier=0)),

@@ -88,6 +88,8 @@ def format_facts(fmt: int) -> FormatFacts | None:
 
 def format_name(fmt: int) -> str:
     f = format_facts(fmt)
+    if f is None and is_video(fmt):
+        return f"DXGI_FORMAT_{_video.VIDEO_FORMATS[int(fmt)].name}"
     return f"DXGI_FORMAT_{f.name}" if f else f"DXGI_FORMAT({int(fmt)})"
 
 
