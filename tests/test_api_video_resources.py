@@ -403,12 +403,21 @@ def test_shader_reads_luma_and_chroma(fmt):
     ctx.UpdateSubresource(res, 0, None, mem, luma_pitch, 0)
     lf, cf = (R16, R16G16) if wide else (R8, R8G8)
     out, uav = raw_out(dev, W * H * 12)
-    compute(dev, ctx, READ_CS, [view(dev, "srv", res, lf), view(dev, "srv", res, cf)], [uav],
+    views = [view(dev, "srv", res, lf), view(dev, "srv", res, cf)]
+    compute(dev, ctx, READ_CS, views, [uav],
             defines=[D3D_SHADER_MACRO("CX", str(cx)), D3D_SHADER_MACRO("CY", str(cy))])
     got = read_buffer(dev, ctx, out, W * H * 12).reshape(H, W, 3)
     exp = np.zeros((H, W, 3), np.float32)
     exp[..., 0] = y.astype(np.float32) / np.float32(top)
     exp[..., 1:] = uv.repeat(cy, 0).repeat(cx, 1).astype(np.float32) / np.float32(top)
+    assert np.array_equal(got, exp)
+    # a later update of the resource is what the same views read next (no stale plane)
+    ctx.UpdateSubresource(res, 0, None, (mem ^ 0xFF).astype(np.uint8), luma_pitch, 0)
+    compute(dev, ctx, READ_CS, [views[0], views[1]], [uav],
+            defines=[D3D_SHADER_MACRO("CX", str(cx)), D3D_SHADER_MACRO("CY", str(cy))])
+    got = read_buffer(dev, ctx, out, W * H * 12).reshape(H, W, 3)
+    exp[..., 0] = (top - y.astype(np.float32)) / np.float32(top)
+    exp[..., 1:] = (top - uv.repeat(cy, 0).repeat(cx, 1).astype(np.float32)) / np.float32(top)
     assert np.array_equal(got, exp)
 
 
