@@ -529,3 +529,61 @@ def test_luma_read_and_chroma_write_conflict(dc):
     ctx.CSSetUnorderedAccessViews(0, 1, [view(dev, "uav", res, R8U)], None)
     assert ctx.CSGetShaderResources(0, 1)[0] is None
     ctx.CSSetUnorderedAccessViews(0, 1, [None], None)
+
+
+# -- the rest of the resource life: mips of AYUV, deferred updates, lower feature levels, sharing -----------------
+
+@pytest.mark.backend_independent
+def test_ayuv_generates_mips_through_its_rgba_view(dc):
+    """AYUV has the spreadsheet's Mip and MipAutogen columns: GenerateMips through an R8G8B8A8_UNORM SRV averages
+    2x2 texels (a uniform image stays uniform down the chain)."""
+    dev, ctx = dc
+    t = tex2d(dev, AYUV, 4, 4, SR | RT, mips=0, misc=D3D11_RESOURCE_MISC_GENERATE_MIPS)
+    assert t.GetDesc().MipLevels == 3
+    srv = dev.CreateShaderResourceView(t, D3D11_SHADER_RESOURCE_VIEW_DESC(
+        Format=RGBA8, ViewDimension=D3D11_SRV_DIMENSION_TEXTURE2D, Texture2D=D3D11_TEX2D_SRV(0, 3)))
+    ctx.UpdateSubresource(t, 0, None, np.tile(np.array([16, 128, 235, 255], np.uint8), 16), 16, 0)
+    ctx.GenerateMips(srv)
+    st = tex2d(dev, AYUV, 4, 4, 0, mips=3, usage=D3D11_USAGE_STAGING, cpu=D3D11_CPU_ACCESS_READ)
+    ctx.CopyResource(st, t)
+    m = ctx.Map(st, 2, D3D11_MAP_READ, 0)
+    assert np.frombuffer(m.pData, np.uint8).tolist() == [16, 128, 235, 255]
+    ctx.Unmap(st, 2)
+
+
+@pytest.mark.backend_independent
+def test_deferred_update_of_a_planar_texture(dc):
+    dev, ctx = dc
+    y, uv = frame(6)
+    res = tex2d(dev, NV12, bind=SR)
+    dctx = dev.CreateDeferredContext(0)
+    dctx.UpdateSubresource(res, 0, None, nv12_bytes(y, uv, 10), 10, 0)
+    ctx.ExecuteCommandList(dctx.FinishCommandList(False), False)
+    gy, guv = read_nv12(dev, ctx, res)
+    assert np.array_equal(gy, y) and np.array_equal(guv, uv)
+
+
+@pytest.mark.backend_independent
+def test_lower_feature_levels():
+    """NV12 at 10_0: shader load/sample, render target and blend, no gather (10_1) and no typed UAV (11_0); at 9_1
+    (optional there, offered): Texture2D and CPU access only."""
+    dev, _, _ = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, [D3D_FEATURE_LEVEL_10_0], 1,
+                                  D3D11_SDK_VERSION)
+    assert dev.CheckFormatSupport(NV12) == (F["TEXTURE2D"] | F["SHADER_LOAD"] | F["SHADER_SAMPLE"]
+                                            | F["RENDER_TARGET"] | F["BLENDABLE"] | F["CPU_LOCKABLE"])
+    res = tex2d(dev, NV12, bind=SR | RT)
+    assert view(dev, "rtv", res, R8G8).GetDesc().Format == R8G8
+    assert hr(tex2d, dev, NV12, W, H, UA) == E_INVALIDARG
+    dev9, _, _ = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, [D3D_FEATURE_LEVEL_9_1], 1,
+                                   D3D11_SDK_VERSION)
+    assert dev9.CheckFormatSupport(NV12) == F["TEXTURE2D"] | F["CPU_LOCKABLE"]
+    assert hr(tex2d, dev9, NV12, W, H, SR) == E_INVALIDARG
+
+
+@pytest.mark.backend_independent
+def test_shared_nv12_opens_on_the_same_bytes(dc):
+    dev, _ = dc
+    s = tex2d(dev, NV12, bind=SR, misc=D3D11_RESOURCE_MISC_SHARED)
+    opened = dev.OpenSharedResource(s.QueryInterface(IDXGIResource).GetSharedHandle(), ID3D11Texture2D)
+    assert opened.GetDesc().Format == NV12
+    assert dev.CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS4).ExtendedNV12SharedTextureSupported == 1
