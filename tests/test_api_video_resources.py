@@ -587,3 +587,20 @@ def test_shared_nv12_opens_on_the_same_bytes(dc):
     opened = dev.OpenSharedResource(s.QueryInterface(IDXGIResource).GetSharedHandle(), ID3D11Texture2D)
     assert opened.GetDesc().Format == NV12
     assert dev.CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS4).ExtendedNV12SharedTextureSupported == 1
+
+
+@pytest.mark.backend_independent
+def test_clear_view_rects_are_in_view_space(dc):
+    """D3D11.3 §5.2.3.3.1: a YUY2 surface seen through R8G8B8A8_UINT is (width / 2) x height; ClearView's rects and
+    colour apply to that view (the colour is the view's RGBA, integral floats for UINT)."""
+    dev, ctx = dc
+    res = tex2d(dev, YUY2, 8, 2, SR | UA)
+    ctx.ClearView(view(dev, "uav", res, RGBA8U), (235.0, 128.0, 16.5, 300.0), [D3D11_RECT(1, 1, 3, 2)], 1)
+    st = tex2d(dev, YUY2, 8, 2, 0, usage=D3D11_USAGE_STAGING, cpu=D3D11_CPU_ACCESS_READ)
+    ctx.CopyResource(st, res)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    got = np.frombuffer(m.pData, np.uint8).reshape(2, 4, 4).copy()
+    ctx.Unmap(st, 0)
+    exp = np.zeros((2, 4, 4), np.uint8)
+    exp[1, 1:3] = (235, 128, 16, 255)  # 16.5 truncates, 300 clamps to the 8-bit range
+    assert np.array_equal(got, exp)
