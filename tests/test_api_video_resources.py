@@ -604,3 +604,18 @@ def test_clear_view_rects_are_in_view_space(dc):
     exp = np.zeros((2, 4, 4), np.uint8)
     exp[1, 1:3] = (235, 128, 16, 255)  # 16.5 truncates, 300 clamps to the 8-bit range
     assert np.array_equal(got, exp)
+
+
+@pytest.mark.backend_independent
+def test_initial_data_pitch_checks(dc):
+    dev, _ = dc
+    y, uv = frame(7)
+    for pitch in (0, W - 1):  # a pitch shorter than a luma row
+        assert hr(tex2d, dev, NV12, W, H, SR, 1, 1, 0, 0, [D3D11_SUBRESOURCE_DATA(
+            pSysMem=nv12_bytes(y, uv, W), SysMemPitch=pitch)]) == E_INVALIDARG
+    short = nv12_bytes(y, uv, W)[:-1]  # the last chroma byte missing
+    assert hr(tex2d, dev, NV12, W, H, SR, 1, 1, 0, 0, [D3D11_SUBRESOURCE_DATA(pSysMem=short, SysMemPitch=W)]) \
+        == E_INVALIDARG
+    one_row = tex2d(dev, AYUV, 3, 1, SR, init=[D3D11_SUBRESOURCE_DATA(pSysMem=np.arange(12, dtype=np.uint8),
+                                                                       SysMemPitch=0)])
+    assert one_row.GetDesc().Width == 3

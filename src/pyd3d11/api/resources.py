@@ -611,7 +611,9 @@ def _create_video_storage(desc: Any, pInitialData: Any) -> ResourceStorage:  # n
     subs = _subresource_list(pInitialData, len(layouts))
     for i, L in enumerate(layouts):
         src = _mem(F(subs[i], "pSysMem"))
-        pitch = int(F(subs[i], "SysMemPitch")) or L.row_pitch
+        pitch = int(F(subs[i], "SysMemPitch"))
+        if pitch == 0 and L.size == L.row_pitch:
+            pitch = L.row_pitch  # one row: the pitch is never used (as for other textures)
         if pitch < L.row_pitch:
             raise reject(f"pInitialData[{i}].SysMemPitch {pitch} is smaller than a row ({L.row_pitch} bytes)")
         try:
