@@ -309,7 +309,9 @@ def test_initial_data_map_and_update_layout(dc):
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("fmt,w,h,pitch,size", [
     (NV12, 8, 4, 8, 48), (P010, 8, 4, 16, 96), (P016, 4, 2, 8, 24), (NV11, 8, 4, 8, 64), (YUY2, 8, 2, 16, 32),
-    (Y210, 4, 1, 16, 16), (AYUV, 3, 2, 12, 24), (Y416, 2, 2, 16, 32), (P8, 5, 3, 5, 15), (A8P8, 2, 2, 4, 8)])
+    (Y210, 4, 1, 16, 16), (Y216, 2, 3, 8, 24), (AYUV, 3, 2, 12, 24), (Y410, 3, 1, 12, 12), (Y416, 2, 2, 16, 32),
+    (NV12, 2, 2, 2, 6), (P8, 5, 3, 5, 15), (IA44, 2, 1, 2, 2), (AI44, 1, 2, 1, 2),
+    (A8P8, 2, 2, 4, 8)])
 def test_map_pitches(dc, fmt, w, h, pitch, size):
     """RowPitch is the luma row; DepthPitch rowPitch * (height + height / 2) for 4:2:0, rowPitch * height * 2
     for NV11, rowPitch * height otherwise."""
@@ -340,6 +342,13 @@ def test_nv11_chroma_rows_at_half_pitch(dc):
     ctx.Unmap(st, 0)
     assert np.array_equal(b[:32].reshape(4, 8), y)
     assert np.array_equal(b[32:48].reshape(4, 2, 2), uv)  # rows of 4 bytes = RowPitch / 2
+    # UpdateSubresource reads exactly 4 luma rows at the pitch and 4 chroma rows at half of it: 70 bytes
+    dst = tex2d(dev, NV11, bind=SR)
+    ctx.UpdateSubresource(dst, 0, None, mem[:4 * pitch + 3 * pitch // 2 + 4], pitch, 0)
+    ctx.CopyResource(st, dst)
+    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
+    assert np.array_equal(np.frombuffer(m.pData, np.uint8)[:48], b[:48])
+    ctx.Unmap(st, 0)
 
 
 # -- shaders read and write the planes (both backends) --------------------------------------------------------------
