@@ -628,3 +628,47 @@ def test_initial_data_pitch_checks(dc):
     one_row = tex2d(dev, AYUV, 3, 1, SR, init=[D3D11_SUBRESOURCE_DATA(pSysMem=np.arange(12, dtype=np.uint8),
                                                                        SysMemPitch=0)])
     assert one_row.GetDesc().Width == 3
+
+
+SAMPLE_CS = """
+Texture2D<float> L : register(t0); Texture2D<float2> C : register(t1); SamplerState P : register(s0);
+SamplerState B : register(s1); RWByteAddressBuffer o : register(u0);
+[numthreads(8, 4, 1)] void main(uint3 t : SV_DispatchThreadID) {
+    float2 uv = (float2(t.xy) + 0.5) / float2(8, 4);   // the luma texel's centre, normalized
+    uint i = t.y * 8 + t.x;
+    o.Store4(i * 16, asuint(float4(L.SampleLevel(P, uv, 0), C.SampleLevel(P, uv, 0).x, C.SampleLevel(B, uv, 0))));
+}"""
+
+
+@pytest.mark.usefixtures("both_backends")
+def test_sampling_luma_and_chroma_with_one_coordinate():
+    """A normalized coordinate addresses the same spot of both planes: point sampling at luma texel (x, y) reads
+    chroma texel (x // 2, y // 2); bilinear sampling of the half-size chroma plane at that point weighs its texels
+    0.75 / 0.25 (clamp addressing at the edges), computed here in float64."""
+    dev, ctx = device()
+    y, uv = frame(8)
+    res = tex2d(dev, NV12, bind=SR, init=[D3D11_SUBRESOURCE_DATA(pSysMem=nv12_bytes(y, uv, W), SysMemPitch=W)])
+
+    def sampler(filt):
+        return dev.CreateSamplerState(D3D11_SAMPLER_DESC(
+            Filter=filt, AddressU=D3D11_TEXTURE_ADDRESS_CLAMP, AddressV=D3D11_TEXTURE_ADDRESS_CLAMP,
+            AddressW=D3D11_TEXTURE_ADDRESS_CLAMP, ComparisonFunc=D3D11_COMPARISON_NEVER, MaxLOD=3.4e38))
+
+    ctx.CSSetSamplers(0, 2, [sampler(D3D11_FILTER_MIN_MAG_MIP_POINT), sampler(D3D11_FILTER_MIN_MAG_MIP_LINEAR)])
+    out, uav = raw_out(dev, W * H * 16)
+    compute(dev, ctx, SAMPLE_CS, [view(dev, "srv", res, R8), view(dev, "srv", res, R8G8)], [uav])
+    got = read_buffer(dev, ctx, out, W * H * 16).reshape(H, W, 4)
+    assert np.array_equal(got[..., 0], y.astype(np.float32) / np.float32(255))
+    assert np.array_equal(got[..., 1], uv[..., 0].repeat(2, 0).repeat(2, 1).astype(np.float32) / np.float32(255))
+    c = uv.astype(np.float64) / 255
+    exp = np.zeros((H, W, 2))
+    for py in range(H):
+        for px in range(W):
+            fx, fy = (px + 0.5) / 2 - 0.5, (py + 0.5) / 2 - 0.5  # chroma texel space
+            x0, y0 = int(np.floor(fx)), int(np.floor(fy))
+            ax, ay = fx - x0, fy - y0
+            cl = lambda a, n: min(max(a, 0), n - 1)  # noqa: E731
+            for dy, wy in ((0, 1 - ay), (1, ay)):
+                for dx, wx in ((0, 1 - ax), (1, ax)):
+                    exp[py, px] += wy * wx * c[cl(y0 + dy, H // 2), cl(x0 + dx, W // 2)]
+    assert np.abs(got[..., 2:] - exp).max() < 1e-6  # weights 0.25 / 0.75 are exact; float32 rounding only
