@@ -302,8 +302,16 @@ def test_initial_data_map_and_update_layout(dc):
     ctx.CopySubresourceRegion(dst, 0, 0, 0, 0, st, 0, None)
     gy, guv = read_nv12(dev, ctx, dst)
     assert np.array_equal(gy, y) and np.array_equal(guv, uv)
-    with pytest.raises(NotSupportedError):
-        ctx.CopySubresourceRegion(dst, 0, 2, 0, 0, st, 0, None)
+    # a box on whole chroma samples: luma box (2, 2)-(6, 4) to (0, 0) moves chroma (1, 1)-(3, 2) to (0, 0)
+    part = tex2d(dev, NV12, bind=SR)
+    ctx.CopySubresourceRegion(part, 0, 0, 0, 0, st, 0, D3D11_BOX(2, 2, 0, 6, 4, 1))
+    ey, euv = np.zeros_like(y), np.zeros_like(uv)
+    ey[0:2, 0:4], euv[0:1, 0:2] = y[2:4, 2:6], uv[1:2, 1:3]
+    ctx.CopySubresourceRegion(part, 0, 1, 0, 0, st, 0, D3D11_BOX(2, 2, 0, 6, 4, 1))  # odd DstX: dropped
+    ctx.CopySubresourceRegion(part, 0, 0, 0, 0, st, 0, D3D11_BOX(1, 2, 0, 5, 4, 1))  # odd left: dropped
+    ctx.CopySubresourceRegion(part, 0, 6, 0, 0, st, 0, D3D11_BOX(2, 2, 0, 6, 4, 1))  # past the right edge
+    gy, guv = read_nv12(dev, ctx, part)
+    assert np.array_equal(gy, ey) and np.array_equal(guv, euv)
 
 
 @pytest.mark.backend_independent
@@ -320,6 +328,28 @@ def test_map_pitches(dc, fmt, w, h, pitch, size):
     m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
     assert (m.RowPitch, m.DepthPitch, len(np.frombuffer(m.pData, np.uint8))) == (pitch, size, size)
     ctx.Unmap(st, 0)
+
+
+@pytest.mark.backend_independent
+def test_nv11_box_copy_on_whole_chroma_samples(dc):
+    """NV11's chroma sample covers 4x1 luma texels: a box copy needs x edges on multiples of 4 (any y)."""
+    dev, ctx = dc
+    rng = np.random.default_rng(12)
+    src = rng.integers(0, 256, 8 * 3 * 2, np.uint8)  # luma 8x3 at pitch 8, chroma 2x3 at pitch 4, padding
+    a = tex2d(dev, NV11, 8, 3, 0, usage=D3D11_USAGE_STAGING, cpu=D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE)
+    m = ctx.Map(a, 0, D3D11_MAP_WRITE, 0)
+    np.frombuffer(m.pData, np.uint8)[:] = src
+    ctx.Unmap(a, 0)
+    b = tex2d(dev, NV11, 8, 3, 0, usage=D3D11_USAGE_STAGING, cpu=D3D11_CPU_ACCESS_READ)
+    ctx.CopySubresourceRegion(b, 0, 0, 2, 0, a, 0, D3D11_BOX(4, 1, 0, 8, 2, 1))
+    ctx.CopySubresourceRegion(b, 0, 0, 0, 0, a, 0, D3D11_BOX(2, 0, 0, 6, 1, 1))  # x not a multiple of 4: dropped
+    m = ctx.Map(b, 0, D3D11_MAP_READ, 0)
+    got = np.frombuffer(m.pData, np.uint8).copy()
+    ctx.Unmap(b, 0)
+    exp = np.zeros(48, np.uint8)
+    exp[16:20] = src[12:16]  # luma row 1, x 4..7 -> row 2, x 0..3
+    exp[24 + 8:24 + 10] = src[24 + 4 + 2:24 + 4 + 4]  # chroma row 1, sample 1 -> row 2, sample 0
+    assert np.array_equal(got, exp)
 
 
 @pytest.mark.backend_independent

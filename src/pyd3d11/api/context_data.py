@@ -36,6 +36,7 @@ from .context_state import (
 )
 from .mapped import MappedSubresource
 from .memory_in import check_source, source_bytes
+from .views import plane_storage_of
 
 USAGE_DEFAULT, USAGE_IMMUTABLE, USAGE_DYNAMIC, USAGE_STAGING = 0, 1, 2, 3
 BIND_CONSTANT_BUFFER, BIND_SHADER_RESOURCE, BIND_DEPTH_STENCIL = 0x4, 0x8, 0x40
@@ -368,15 +369,7 @@ class DataMethods:
             return None  # empty source box: nothing to copy
         SL, DL = src.layout(ssub), dst.layout(dsub)
         if video.is_planar(src.format) or video.is_planar(dst.format):
-            # both planes move together: whole subresources of equal size (the only planar copy built)
-            if (box is not None and box != (0, 0, 0, SL.width, SL.height, 1)) or x or y or z:
-                raise NotSupportedError(f"{m}: a box or offset on a planar video format (only whole-subresource "
-                                        "copies are built)")
-            if (SL.width, SL.height) != (DL.width, DL.height):
-                return self._drop(m, "whole-subresource copy between different sizes.")
-            rows = SL.size // SL.row_pitch  # the luma rows and the chroma rows after them
-            self._submit(cmds.CopyRegionCmd(dst, dsub, 0, 0, 0, src, ssub, (0, 0, 0, SL.width, rows, 1)))
-            return None
+            return self._copy_planar(m, dst, dsub, x, y, z, src, ssub, box)
         whole = (src.sample_count > 1 or self._is_depth(sres) or self._is_depth(dres))
         if whole:
             if box is not None or x or y or z:
@@ -402,6 +395,31 @@ class DataMethods:
             if src.bytes_per_block != dst.bytes_per_block:
                 return self._drop(m, "element sizes differ.")
         self._submit(cmds.CopyRegionCmd(dst, dsub, x, y, z, src, ssub, box))
+        return None
+
+    def _copy_planar(self, m: str, dst: ResourceStorage, dsub: int, x: int, y: int, z: int, src: ResourceStorage,
+                     ssub: int, box: Box | None) -> None:
+        """CopySubresourceRegion of a planar video format (both resources of the one format): the box and the
+        destination point are luma texels, each plane moves its part of them (chroma at its subsampling), so they
+        must lie on whole chroma samples — the DXGI_FORMAT page's rule for 420_OPAQUE rects (multiples of 2),
+        applied to every planar format's subsampling (NV11: x multiples of 4)."""
+        SL, DL = src.layout(ssub), dst.layout(dsub)
+        l, t, f, r, b, k = box if box is not None else (0, 0, 0, SL.width, SL.height, 1)
+        v = video.VIDEO_FORMATS[int(src.format)]
+        ax, ay = max(p.x_div for p in v.planes), max(p.y_div for p in v.planes)
+        if f != 0 or k != 1 or z != 0:
+            return self._drop(m, "a 2D texture's box spans front 0 to back 1 and DstZ is 0.")
+        if min(l, t, x, y) < 0 or r > SL.width or b > SL.height:
+            return self._drop(m, f"pSrcBox {(l, t, f, r, b, k)} is not inside the source subresource.")
+        if x + (r - l) > DL.width or y + (b - t) > DL.height:
+            return self._drop(m, f"the destination region at ({x}, {y}) lies outside the destination subresource.")
+        if any(c % ax for c in (l, r, x)) or any(c % ay for c in (t, b, y)):
+            return self._drop(m, f"the box and DstX/DstY of a DXGI_FORMAT_{v.name} copy must be multiples of "
+                              f"{ax} horizontally and {ay} vertically (whole chroma samples).")
+        for i, p in enumerate(v.planes):
+            pbox = (l // p.x_div, t // p.y_div, 0, r // p.x_div, b // p.y_div, 1)
+            self._submit(cmds.CopyRegionCmd(plane_storage_of(dst, i), dsub, x // p.x_div, y // p.y_div, 0,
+                                            plane_storage_of(src, i), ssub, pbox))
         return None
 
     @staticmethod

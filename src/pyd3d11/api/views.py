@@ -514,6 +514,18 @@ def plane_storage(st: Any, view_format: int, pv: Any) -> PlaneStorage:
     return PlaneStorage(st, view_format, L0.width, L0.height, bpe, block_w, layouts)
 
 
+def plane_storage_of(st: Any, plane: int) -> PlaneStorage:
+    """Plane ``plane`` of every subresource of a video storage in its own elements (copies move planes by
+    element, whatever view format would read them)."""
+    layouts, element = [], 1
+    for L in st.subresources:
+        p = video_plane_layouts(st.format, L.width, L.height)[plane]
+        element = p.element_bytes
+        layouts.append(SubresourceLayout(L.offset + p.offset, p.width, p.height, 1, p.row_pitch,
+                                         p.row_pitch * p.height, p.row_pitch * p.height, L.mip, L.array_slice))
+    return PlaneStorage(st, st.format, layouts[0].width, layouts[0].height, element, 1, layouts)
+
+
 def _write_back_counts(sub: Any, view: ViewDescriptor) -> None:
     """GetDesc reports the resolved counts, not -1 ("all remaining"): wine d3d11 test_create_*_view
     expected descs (MipLevels, ArraySize, NumCubes, WSize as Windows returns them)."""
