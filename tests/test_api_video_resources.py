@@ -702,3 +702,22 @@ def test_sampling_luma_and_chroma_with_one_coordinate():
                 for dx, wx in ((0, 1 - ax), (1, ax)):
                     exp[py, px] += wy * wx * c[cl(y0 + dy, H // 2), cl(x0 + dx, W // 2)]
     assert np.abs(got[..., 2:] - exp).max() < 1e-6  # weights 0.25 / 0.75 are exact; float32 rounding only
+
+
+@pytest.mark.usefixtures("both_backends")
+def test_shader_reads_a_dynamic_nv12_filled_through_map():
+    """A DYNAMIC NV12 texture written with Map(WRITE_DISCARD) at the RowPitch Map returns (luma rows, then chroma
+    rows at the same pitch) is what a shader then loads from both planes."""
+    dev, ctx = device()
+    y, uv = frame(11)
+    res = tex2d(dev, NV12, bind=SR, usage=D3D11_USAGE_DYNAMIC, cpu=D3D11_CPU_ACCESS_WRITE)
+    m = ctx.Map(res, 0, D3D11_MAP_WRITE_DISCARD, 0)
+    assert m.RowPitch == W
+    np.frombuffer(m.pData, np.uint8)[:] = nv12_bytes(y, uv, m.RowPitch)
+    ctx.Unmap(res, 0)
+    out, uav = raw_out(dev, W * H * 12)
+    compute(dev, ctx, READ_CS, [view(dev, "srv", res, R8), view(dev, "srv", res, R8G8)], [uav],
+            defines=[D3D_SHADER_MACRO("CX", "2"), D3D_SHADER_MACRO("CY", "2")])
+    got = read_buffer(dev, ctx, out, W * H * 12).reshape(H, W, 3)
+    assert np.array_equal(got[..., 0], y.astype(np.float32) / np.float32(255))
+    assert np.array_equal(got[..., 1:], uv.repeat(2, 0).repeat(2, 1).astype(np.float32) / np.float32(255))
