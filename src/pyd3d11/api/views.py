@@ -462,9 +462,7 @@ def _video_view(caps: FeatureLevelCaps, kind: str, what: str, resource: Any, des
     texture of the view format (storage.PlaneStorage), so the pipeline needs no video knowledge."""
     rdesc = resource._desc
     rfmt, arr, mips = int(rdesc.Format), int(rdesc.ArraySize), int(rdesc.MipLevels)
-    want = {"srv": ("Texture2DArray", "Texture2D"), "rtv": ("Texture2DArray", "Texture2D"),
-            "uav": ("Texture2DArray", "Texture2D"), "dsv": ()}[kind]
-    if kind == "dsv" or member != want[arr == 1]:
+    if kind == "dsv" or member != ("Texture2D" if arr == 1 else "Texture2DArray"):
         raise reject(f"{what}: a view of a video resource ({format_name(rfmt)}, ArraySize {arr}) must use "
                      f"D3D11_{kind.upper()}_DIMENSION_{'TEXTURE2D' if arr == 1 else 'TEXTURE2DARRAY'}",
                      "INVALIDDESC")
@@ -501,17 +499,15 @@ def _video_view(caps: FeatureLevelCaps, kind: str, what: str, resource: Any, des
 def plane_storage(st: Any, view_format: int, pv: Any) -> PlaneStorage:
     """The plane ``pv`` of every subresource of the video storage ``st`` as an ordinary texture of
     ``view_format``: its elements are the view's texels (YUY2's R8G8_B8G8_UNORM view keeps 2x1 elements)."""
-    planes_of = video_plane_layouts
-    bpe = format_facts(view_format).bytes_per_block
-    block_w = format_facts(view_format).block_width
+    facts = format_facts(view_format)
     layouts = []
     for L in st.subresources:
-        p = planes_of(st.format, L.width, L.height)[pv.plane]
+        p = video_plane_layouts(st.format, L.width, L.height)[pv.plane]
         w, h = max(1, L.width // pv.x_div), max(1, L.height // pv.y_div)
         layouts.append(SubresourceLayout(L.offset + p.offset, w, h, 1, p.row_pitch, p.row_pitch * p.height,
                                          p.row_pitch * p.height, L.mip, L.array_slice))
     L0 = layouts[0]
-    return PlaneStorage(st, view_format, L0.width, L0.height, bpe, block_w, layouts)
+    return PlaneStorage(st, view_format, L0.width, L0.height, facts.bytes_per_block, facts.block_width, layouts)
 
 
 def plane_storage_of(st: Any, plane: int) -> PlaneStorage:
