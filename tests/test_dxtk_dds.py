@@ -444,11 +444,48 @@ def test_save_dds_resolves_msaa_and_refuses_3d(dev, tmp_path):
     assert hr_of(SaveDDSTextureToFile, ctx, t3, tmp_path / "x.dds") == NOT_SUPPORTED
 
 
-def test_planar_surfaces_not_supported():
+def test_planar_surface_sizes():
+    """The DXGI_FORMAT page's staging layouts: rowPitch * (height + height / 2) for NV12 / 420_OPAQUE / P010 /
+    P016 (luma row W bytes, or 2W for the 16-bit formats), rowPitch * height * 2 for NV11; P208/V208/V408 are not
+    D3D11 formats."""
     from pyd3d11.dxtk.dds_format import surface_info
 
+    assert surface_info(8, 4, DXGI_FORMAT_NV12) == (48, 8, 6)
+    assert surface_info(8, 4, DXGI_FORMAT_420_OPAQUE) == (48, 8, 6)
+    assert surface_info(6, 2, DXGI_FORMAT_P010) == (36, 12, 3)
+    assert surface_info(4, 2, DXGI_FORMAT_P016) == (24, 8, 3)
+    assert surface_info(8, 3, DXGI_FORMAT_NV11) == (48, 8, 6)
     with pytest.raises(NotSupportedError):
-        surface_info(4, 4, DXGI_FORMAT_NV12)
+        surface_info(4, 4, DXGI_FORMAT_P208)
+
+
+def test_load_nv12_dds(dev):
+    device, ctx = dev
+    rng = np.random.default_rng(3)
+    body = rng.integers(0, 256, 48, np.uint8).tobytes()  # 8x4 luma, then 4x2 UV pairs
+    f = dds_file(8, 4, DX10, body, dx10=(DXGI_FORMAT_NV12, 3, 0, 1, 0))
+    tex, srv = CreateDDSTextureFromMemory(device, f, len(f), textureView=False)
+    assert tex.GetDesc().Format == DXGI_FORMAT_NV12 and sub(tex, 0) == body and srv is None
+    # a view in the resource's format is no view of a video resource: the loader's CreateShaderResourceView fails
+    assert hr_of(CreateDDSTextureFromMemory, device, f, len(f)) == E_INVALIDARG
+
+
+def test_save_and_reload_planar_dds(dev, tmp_path):
+    device, ctx = dev
+    rng = np.random.default_rng(4)
+    # (format, width, height, luma row pitch, bytes): rowPitch * (height + height / 2), NV11 rowPitch * height * 2
+    for fmt, w, h, pitch, size in ((DXGI_FORMAT_NV12, 8, 4, 8, 48), (DXGI_FORMAT_P010, 4, 2, 8, 24),
+                                   (DXGI_FORMAT_NV11, 8, 2, 8, 32)):
+        body = rng.integers(0, 256, size, np.uint8)
+        if fmt == DXGI_FORMAT_NV11:
+            body[24:] = 0  # the padding after NV11's chroma rows
+        tex = device.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=w, Height=h, MipLevels=1, ArraySize=1, Format=fmt, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+            BindFlags=D3D11_BIND_SHADER_RESOURCE), [D3D11_SUBRESOURCE_DATA(pSysMem=body, SysMemPitch=pitch)])
+        SaveDDSTextureToFile(ctx, tex, tmp_path / "v.dds")
+        assert parse(tmp_path / "v.dds")["body"] == body.tobytes()
+        back, _ = CreateDDSTextureFromFile(device, tmp_path / "v.dds", textureView=False)
+        assert back.GetDesc().Format == fmt and sub(back, 0) == body.tobytes()
 
 
 def test_loader_flags_ignore_srgb_and_ignore_mips(dev):

@@ -152,6 +152,67 @@ class ResourceStorage:
         """Record a write: bumps ``version`` so decoded caches are refreshed."""
         self.version += 1
 
+    @property
+    def root(self) -> ResourceStorage:
+        """The storage that owns the bytes (itself; a :class:`PlaneStorage` answers its resource's)."""
+        return self
+
+
+class PlaneStorage(ResourceStorage):
+    """One plane of a video resource seen as an ordinary texture (D3D11.1 video views; formats/video.py).
+
+    It owns no bytes: ``data`` is its resource's array and each layout's ``offset`` points at the plane inside
+    that array, so the executors read and write the plane as any texture of the view's format. ``version``,
+    ``touch`` and ``min_lod`` are the resource's, so a write through either side refreshes caches of both.
+    """
+
+    __slots__ = ("parent",)
+
+    def __init__(self, parent: ResourceStorage, format: int, width: int, height: int, bytes_per_block: int,
+                 block_width: int, subresources: list[SubresourceLayout]) -> None:
+        # The dataclass __init__ is not used: it would write ``version`` (the parent's) and ``_data``.
+        self.parent = parent
+        self.dimension = parent.dimension
+        self.format = format
+        self.width, self.height, self.depth = width, height, 1
+        self.mip_levels, self.array_size, self.sample_count = parent.mip_levels, parent.array_size, 1
+        self.structure_stride = 0
+        self.bytes_per_block, self.block_size = bytes_per_block, 1
+        self.block_width, self.block_height = block_width, 1
+        self.subresources = subresources
+
+    @property
+    def data(self) -> np.ndarray:  # type: ignore[override]
+        return self.parent.data
+
+    @data.setter
+    def data(self, value: np.ndarray) -> None:
+        raise TypeError("a video plane's bytes belong to its resource")
+
+    @property
+    def queued_data(self) -> np.ndarray:  # type: ignore[override]
+        return self.parent.queued_data
+
+    @property
+    def version(self) -> int:  # type: ignore[override]
+        return self.parent.version
+
+    @version.setter
+    def version(self, value: int) -> None:
+        self.parent.version = value
+
+    @property
+    def min_lod(self) -> float:  # type: ignore[override]
+        return self.parent.min_lod
+
+    @min_lod.setter
+    def min_lod(self, value: float) -> None:
+        self.parent.min_lod = value
+
+    @property
+    def root(self) -> ResourceStorage:
+        return self.parent
+
 
 # Storages that queued draw work (pipeline/native/fused.py: draws whose tiles still run after the draw call
 # returned) writes, by id, and the function that finishes that work. Anything reading or replacing those bytes
@@ -165,7 +226,8 @@ def pending_writes(storages, finish) -> None:
     (``finish`` must call :func:`clear_pending_writes` before it waits). An empty ``storages`` clears."""
     global _pending_ids, pending_finish
     pending_finish = finish if storages else None
-    _pending_ids = frozenset(id(s) for s in storages) if storages else frozenset()
+    # a video plane's writes land in its resource's bytes: register the owner too
+    _pending_ids = frozenset(i for s in storages for i in (id(s), id(s.root))) if storages else frozenset()
 
 
 def clear_pending_writes() -> None:

@@ -18,7 +18,9 @@ from pyd3d11.errors import (
     E_INVALIDARG,
     D3D11Error,
     InvalidArgError,
+    NotSupportedError,
 )
+from pyd3d11.formats import video
 from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewKind
 
@@ -34,6 +36,7 @@ from .context_state import (
 )
 from .mapped import MappedSubresource
 from .memory_in import check_source, source_bytes
+from .views import plane_storage_of
 
 USAGE_DEFAULT, USAGE_IMMUTABLE, USAGE_DYNAMIC, USAGE_STAGING = 0, 1, 2, 3
 BIND_CONSTANT_BUFFER, BIND_SHADER_RESOURCE, BIND_DEPTH_STENCIL = 0x4, 0x8, 0x40
@@ -220,6 +223,8 @@ class DataMethods:
             return self._drop(m, problem + ".")
         box = _box(box_in)
         L = st.layout(sub)
+        if video.is_planar(st.format):
+            return self._update_planar(m, st, sub, box, data, int(row_pitch))
         if box is not None:
             if _empty(box):
                 return None  # an empty box is a no-op (UpdateSubresource remarks)
@@ -252,6 +257,28 @@ class DataMethods:
         if len(view) < need:
             return self._drop(m, f"pSrcData holds {len(view)} bytes; {need} are needed.")
         self._submit(cmds.UpdateCmd(st, sub, box, bytes(view[:need]), rp, dp))
+        return None
+
+    def _update_planar(self, m: str, st: ResourceStorage, sub: int, box: Box | None, data: Any,
+                       row_pitch: int) -> None:
+        """UpdateSubresource of a planar video subresource: the source is laid out as the DXGI_FORMAT page gives
+        initial data (luma rows at SrcRowPitch, then the chroma rows at that pitch, or half of it for NV11);
+        both planes are written (formats/video.py)."""
+        name = video.VIDEO_FORMATS[int(st.format)].name
+        if box is not None:
+            if _empty(box):
+                return None
+            raise NotSupportedError(f"{m}: a pDstBox on the planar video format DXGI_FORMAT_{name} (only whole "
+                                    "subresources, pDstBox NULL, are built)")
+        if row_pitch < 0:
+            return self._drop(m, "SrcRowPitch is unsigned.")
+        L = st.layout(sub)
+        src = memoryview(source_bytes(data, "pSrcData")).cast("B")
+        need = video.source_bytes_needed(st.format, L.width, L.height, row_pitch)
+        if len(src) < need:
+            return self._drop(m, f"pSrcData holds {len(src)} bytes; the {name} planes need {need}.")
+        tight = video.gather_planes(st.format, L.width, L.height, src, row_pitch)
+        self._submit(cmds.WriteSubresourceCmd(st, sub, np.frombuffer(tight, np.uint8)))
         return None
 
     def _box_inside(self, st: ResourceStorage, sub: int, box: Box) -> bool:
@@ -341,6 +368,8 @@ class DataMethods:
         if box is not None and _empty(box):
             return None  # empty source box: nothing to copy
         SL, DL = src.layout(ssub), dst.layout(dsub)
+        if video.is_planar(src.format) or video.is_planar(dst.format):
+            return self._copy_planar(m, dst, dsub, x, y, z, src, ssub, box)
         whole = (src.sample_count > 1 or self._is_depth(sres) or self._is_depth(dres))
         if whole:
             if box is not None or x or y or z:
@@ -366,6 +395,31 @@ class DataMethods:
             if src.bytes_per_block != dst.bytes_per_block:
                 return self._drop(m, "element sizes differ.")
         self._submit(cmds.CopyRegionCmd(dst, dsub, x, y, z, src, ssub, box))
+        return None
+
+    def _copy_planar(self, m: str, dst: ResourceStorage, dsub: int, x: int, y: int, z: int, src: ResourceStorage,
+                     ssub: int, box: Box | None) -> None:
+        """CopySubresourceRegion of a planar video format (both resources of the one format): the box and the
+        destination point are luma texels, each plane moves its part of them (chroma at its subsampling), so they
+        must lie on whole chroma samples — the DXGI_FORMAT page's rule for 420_OPAQUE rects (multiples of 2),
+        applied to every planar format's subsampling (NV11: x multiples of 4)."""
+        SL, DL = src.layout(ssub), dst.layout(dsub)
+        l, t, f, r, b, k = box if box is not None else (0, 0, 0, SL.width, SL.height, 1)
+        v = video.VIDEO_FORMATS[int(src.format)]
+        ax, ay = max(p.x_div for p in v.planes), max(p.y_div for p in v.planes)
+        if f != 0 or k != 1 or z != 0:
+            return self._drop(m, "a 2D texture's box spans front 0 to back 1 and DstZ is 0.")
+        if min(l, t, x, y) < 0 or r > SL.width or b > SL.height:
+            return self._drop(m, f"pSrcBox {(l, t, f, r, b, k)} is not inside the source subresource.")
+        if x + (r - l) > DL.width or y + (b - t) > DL.height:
+            return self._drop(m, f"the destination region at ({x}, {y}) lies outside the destination subresource.")
+        if any(c % ax for c in (l, r, x)) or any(c % ay for c in (t, b, y)):
+            return self._drop(m, f"the box and DstX/DstY of a DXGI_FORMAT_{v.name} copy must be multiples of "
+                              f"{ax} horizontally and {ay} vertically (whole chroma samples).")
+        for i, p in enumerate(v.planes):
+            pbox = (l // p.x_div, t // p.y_div, 0, r // p.x_div, b // p.y_div, 1)
+            self._submit(cmds.CopyRegionCmd(plane_storage_of(dst, i), dsub, x // p.x_div, y // p.y_div, 0,
+                                            plane_storage_of(src, i), ssub, pbox))
         return None
 
     @staticmethod

@@ -18,6 +18,7 @@ from .device_formats import (
     format_facts,
     format_support,
     format_support2,
+    is_video,
 )
 from .device_structs import D3D11_COUNTER_INFO, F, header
 from .queries import ID3D11Predicate, ID3D11Query1, validate_counter, validate_query
@@ -40,6 +41,9 @@ class DeviceCapsMixin:
 
     def _msaa_levels(self, fmt: int, count: int) -> int:
         if count == 1:
+            # every format answers one level at one sample; a video format only where the device offers it
+            if is_video(fmt):
+                return 1 if format_support(fmt, self._feature_level) else 0
             return 1 if format_facts(fmt) is not None and fmt != 0 else 0
         if count not in self._caps.msaa_counts:
             return 0
@@ -56,7 +60,7 @@ class DeviceCapsMixin:
         """Number of quality levels (0 = unsupported). SampleCount 0 or > 32 → E_FAIL."""
         if not 1 <= int(SampleCount) <= 32:
             raise error_for(E_FAIL, f"SampleCount {SampleCount} outside [1, 32]", "CheckMultisampleQualityLevels")
-        if int(Format) == 0 or format_facts(int(Format)) is None:
+        if int(Format) == 0 or (format_facts(int(Format)) is None and not is_video(int(Format))):
             # A value that is no DXGI_FORMAT (UNKNOWN, gaps, beyond the enum) is a bad argument, not an
             # unsupported format (which answers 0 levels).
             raise error_for(E_INVALIDARG, f"Format {int(Format)} is not a DXGI_FORMAT", "CheckMultisampleQualityLevels")
@@ -131,7 +135,7 @@ class DeviceCapsMixin:
             15: ("D3D11_FEATURE_DATA_D3D11_OPTIONS3", dict(VPAndRTArrayIndexFromAnyShaderFeedingRasterizer=0)),
             16: ("D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT",
                  dict(MaxGPUVirtualAddressBitsPerResource=32, MaxGPUVirtualAddressBitsPerProcess=47)),
-            17: ("D3D11_FEATURE_DATA_D3D11_OPTIONS4", dict(ExtendedNV12SharedTextureSupported=0)),
+            17: ("D3D11_FEATURE_DATA_D3D11_OPTIONS4", dict(ExtendedNV12SharedTextureSupported=int(fl10))),
             18: ("D3D11_FEATURE_DATA_SHADER_CACHE", dict(SupportFlags=0)),
             19: ("D3D11_FEATURE_DATA_D3D11_OPTIONS5", dict(SharedResourceTier=0)),
             20: ("D3D11_FEATURE_DATA_DISPLAYABLE", dict(DisplayableTexture=0, SharedResourceTier=0)),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pyd3d11.errors import InvalidArgError
 from pyd3d11.formats import support as _support
 from pyd3d11.formats import table as _table
+from pyd3d11.formats import video as _video
 from pyd3d11.formats.table import FormatKind
 
 # D3D11_FORMAT_SUPPORT bits (d3d11.h)
@@ -87,6 +88,8 @@ def format_facts(fmt: int) -> FormatFacts | None:
 
 def format_name(fmt: int) -> str:
     f = format_facts(fmt)
+    if f is None and is_video(fmt):
+        return f"DXGI_FORMAT_{_video.VIDEO_FORMATS[int(fmt)].name}"
     return f"DXGI_FORMAT_{f.name}" if f else f"DXGI_FORMAT({int(fmt)})"
 
 
@@ -104,15 +107,29 @@ def same_group(a: int, b: int) -> bool:
     return fa is not None and fb is not None and fa.group == fb.group
 
 
+def is_video(fmt: int) -> bool:
+    """A D3D11.1 video format with a defined layout (formats/video.py): AYUV ... A8P8, not P208/V208/V408."""
+    return _video.is_video_format(int(fmt))
+
+
+def video_facts(fmt: int) -> FormatFacts:
+    """Facts of a video resource format for creation and storage: its first plane's element (one 2x1
+    macropixel for YUY2/Y210/Y216; the luma element for the planar formats, whose chroma plane
+    formats/video.py places)."""
+    v = _video.VIDEO_FORMATS[int(fmt)]
+    p = v.planes[0]
+    return FormatFacts(int(fmt), v.name, p.element_bytes, 1, int(fmt), "video", 4, p.x_div, 1)
+
+
 def format_support(fmt: int, feature_level: int) -> int:
     """D3D11_FORMAT_SUPPORT bits of ``fmt`` at ``feature_level`` (0 = unsupported)."""
-    if format_facts(fmt) is None:
+    if format_facts(fmt) is None and not is_video(fmt):
         return 0
     return int(_support.format_support(int(fmt), int(feature_level))[0])
 
 
 def format_support2(fmt: int, feature_level: int) -> int:
     """D3D11_FORMAT_SUPPORT2 bits (UAV atomics, typed UAV load/store, logic ops)."""
-    if format_facts(fmt) is None:
+    if format_facts(fmt) is None and not is_video(fmt):
         return 0
     return int(_support.format_support(int(fmt), int(feature_level))[1])

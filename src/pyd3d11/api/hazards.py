@@ -77,7 +77,7 @@ def planes_of(obj: Any) -> int:
         if v.format in _STENCIL_DSV_FORMATS and not v.flags & DSV_READ_ONLY_STENCIL:
             planes |= STENCIL_PLANE
         return planes
-    if v.kind == ViewKind.SRV and v.storage.format in _DEPTH_TEXTURE_FORMATS:
+    if v.kind == ViewKind.SRV and v.storage.root.format in _DEPTH_TEXTURE_FORMATS:
         return STENCIL_PLANE if v.format in _STENCIL_SRV_FORMATS else DEPTH_PLANE
     return ALL_PLANES
 
@@ -88,9 +88,13 @@ _DEPTH_TEXTURE_FORMATS = frozenset({19, 20, 44, 45, 39, 40, 53, 55})
 
 
 def overlaps(a: Any, b: Any) -> bool:
-    """True when two bindings touch a common subresource (and plane) of one resource."""
+    """True when two bindings touch a common subresource (and plane) of one resource. Views of a video
+    resource see one plane of it through their own storage (storage.PlaneStorage); they are compared by the
+    resource that owns the bytes and never told apart by plane: the D3D11.1 runtime treats views of different
+    parts of one video surface as conflicting (seed 000, CreateShaderResourceView remarks), so luma read
+    while chroma is rendered is a hazard like any read of a written subresource."""
     sa, sb = storage_of(a), storage_of(b)
-    if sa is None or sa is not sb:
+    if sa is None or sb is None or sa.root is not sb.root:
         return False
     return bool(subresources_of(a) & subresources_of(b)) and bool(planes_of(a) & planes_of(b))
 

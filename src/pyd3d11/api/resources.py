@@ -12,13 +12,17 @@ from typing import Any
 
 import numpy as np
 
-from pyd3d11.storage import ResourceStorage
+from pyd3d11.formats.video import VIDEO_FORMATS, gather_planes
+from pyd3d11.formats.video import subresource_layout as video_subresource_layout
+from pyd3d11.storage import ResourceStorage, StorageDimension, SubresourceLayout
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps, max_mips
 from .com import ID3D11DeviceChild, IDXGIResource, IDXGISurface1, facet, iid
 from .device_formats import (
+    FS_CPU_LOCKABLE,
     FS_DEPTH_STENCIL,
+    FS_MIP,
     FS_MIP_AUTOGEN,
     FS_RENDER_TARGET,
     FS_SHADER_LOAD,
@@ -32,6 +36,8 @@ from .device_formats import (
     format_name,
     format_support,
     is_typeless,
+    is_video,
+    video_facts,
 )
 from .device_structs import (
     D3D11_BUFFER_DESC,
@@ -338,6 +344,9 @@ C_A_TERM, C_B_TERM, C_C_TERM = 128, 0.25, 2048
 def texture_bytes(ndim: int, desc: Any, facts: Any) -> int:
     """Bytes of a texture's subresources in the tight layout storage.ResourceStorage allocates."""
     w, h, d, arr, count = texture_storage_shape(ndim, desc)
+    if facts.kind == "video":
+        return arr * sum(video_subresource_layout(facts.format, max(1, w >> m), max(1, h >> m))[1]
+                         for m in range(int(desc.MipLevels)))
     bw, bh = facts.block_width or facts.block_size, facts.block_height or facts.block_size
     total = 0
     for m in range(int(desc.MipLevels)):
@@ -410,7 +419,7 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
     if ndim == 2:
         count, quality = int(F(desc.SampleDesc, "Count")), int(F(desc.SampleDesc, "Quality"))
 
-    facts = format_facts(fmt)
+    facts = video_facts(fmt) if is_video(fmt) else format_facts(fmt)
     if fmt == C.FMT_UNKNOWN or facts is None:
         raise reject(f"Format {format_name(fmt)} is not a valid texture format", P + "UNRECOGNIZEDFORMAT")
     _check_usage(P, usage, bind, cpu, pInitialData)
@@ -470,10 +479,17 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
         raise reject(f"Width/Height ({w}, {h}) of a block-compressed {format_name(fmt)} texture must be multiples "
                      f"of {facts.block_size}", P + "INVALIDDIMENSIONS")
 
+    if is_video(fmt):
+        _check_video_texture(P, fmt, w, h, cpu, support)
+
     # mips
     full = max_mips(w, h, d)
     if mips == 0:
         mips = full
+    if is_video(fmt) and mips > 1 and not support & FS_MIP:
+        # the planar and 4:2:2 formats have no "Mip" column in the format spreadsheets: one level only
+        raise reject(f"{format_name(fmt)} textures have one mip level (MipLevels {int(desc.MipLevels)} resolves "
+                     f"to {mips})", P + "INVALIDMIPLEVELS")
     if mips > full or mips > C.REQ_MIP_LEVELS:
         raise reject(f"MipLevels {int(desc.MipLevels)} exceeds the full chain of {full} for {w}x{h}x{d}",
                      P + "INVALIDMIPLEVELS")
@@ -529,6 +545,18 @@ def validate_texture(caps: FeatureLevelCaps, ndim: int, pDesc: Any, pInitialData
     return desc
 
 
+def _check_video_texture(P: str, fmt: int, w: int, h: int, cpu: int, support: int) -> None:  # noqa: N803
+    """The DXGI_FORMAT page's size rules of a video format (even width/height for 4:2:0, even width for 4:2:2,
+    width a multiple of 4 for NV11) and CPU access only where the format is CPU-lockable (not 420_OPAQUE,
+    whose layout applications cannot see)."""
+    v = VIDEO_FORMATS[int(fmt)]
+    if w % v.width_multiple or h % v.height_multiple:
+        raise reject(f"a {format_name(fmt)} texture needs Width a multiple of {v.width_multiple} and Height a "
+                     f"multiple of {v.height_multiple} (got {w}x{h})", P + "INVALIDDIMENSIONS")
+    if cpu and not support & FS_CPU_LOCKABLE:
+        raise reject(f"{format_name(fmt)} cannot be mapped: CPUAccessFlags must be 0", P + "INVALIDCPUACCESSFLAGS")
+
+
 def texture_storage_shape(ndim: int, desc: Any) -> tuple[int, int, int, int, int]:
     h = int(desc.Height) if ndim >= 2 else 1
     d = int(desc.Depth) if ndim == 3 else 1
@@ -539,6 +567,8 @@ def texture_storage_shape(ndim: int, desc: Any) -> tuple[int, int, int, int, int
 
 def create_texture_storage(ndim: int, desc: Any, pInitialData: Any) -> ResourceStorage:  # noqa: N803
     """Allocate the storage and copy initial data row by row honouring SysMemPitch/SysMemSlicePitch."""
+    if is_video(int(desc.Format)):
+        return _create_video_storage(desc, pInitialData)
     facts = format_facts(int(desc.Format))
     w, h, d, arr, count = texture_storage_shape(ndim, desc)
     st = _allocate(f"TEXTURE{ndim}D", texture_bytes(ndim, desc, facts), lambda: ResourceStorage.create(
@@ -549,6 +579,48 @@ def create_texture_storage(ndim: int, desc: Any, pInitialData: Any) -> ResourceS
     subs = _subresource_list(pInitialData, len(st.subresources))
     for i in range(len(st.subresources)):
         copy_into_subresource(st, i, subs[i], ndim, f"pInitialData[{i}]")
+    st.touch()
+    return st
+
+
+def _create_video_storage(desc: Any, pInitialData: Any) -> ResourceStorage:  # noqa: N803
+    """A video texture's storage: each subresource holds its planes in the DXGI_FORMAT page's layout (luma rows,
+    then chroma rows at the luma pitch, or half of it for NV11), the layout Map hands out and initial data
+    uses (formats/video.py)."""
+    fmt = int(desc.Format)
+    facts = video_facts(fmt)
+    w, h, _, arr, _ = texture_storage_shape(2, desc)
+    mips = int(desc.MipLevels)
+    layouts, offset = [], 0
+    for a in range(arr):
+        for m in range(mips):
+            mw, mh = max(1, w >> m), max(1, h >> m)
+            pitch, size = video_subresource_layout(fmt, mw, mh)
+            layouts.append(SubresourceLayout(offset, mw, mh, 1, pitch, size, size, m, a))
+            offset += size
+
+    def make() -> ResourceStorage:
+        st = ResourceStorage(StorageDimension.TEXTURE2D, fmt, w, h, 1, mips, arr, 1, 0, facts.bytes_per_block, 1,
+                             facts.block_width, 1, layouts)
+        st.data = np.zeros(offset, np.uint8)
+        return st
+
+    st = _allocate("TEXTURE2D", offset, make)
+    if pInitialData is None:
+        return st
+    subs = _subresource_list(pInitialData, len(layouts))
+    for i, L in enumerate(layouts):
+        src = _mem(F(subs[i], "pSysMem"))
+        pitch = int(F(subs[i], "SysMemPitch"))
+        if pitch == 0 and L.size == L.row_pitch:
+            pitch = L.row_pitch  # one row: the pitch is never used (as for other textures)
+        if pitch < L.row_pitch:
+            raise reject(f"pInitialData[{i}].SysMemPitch {pitch} is smaller than a row ({L.row_pitch} bytes)")
+        try:
+            st.data[L.offset:L.offset + L.size] = np.frombuffer(
+                gather_planes(fmt, L.width, L.height, src, pitch), np.uint8)
+        except ValueError as e:
+            raise reject(f"pInitialData[{i}].pSysMem: {e}") from None
     st.touch()
     return st
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyd3d11.storage import ViewDescriptor, ViewKind
+from pyd3d11.formats.video import VIDEO_FORMATS
+from pyd3d11.formats.video import plane_layouts as video_plane_layouts
+from pyd3d11.formats.video import view_plane as video_view_plane
+from pyd3d11.storage import PlaneStorage, SubresourceLayout, ViewDescriptor, ViewKind
 
 from . import device_consts as C
 from .caps import FeatureLevelCaps
@@ -27,6 +30,7 @@ from .device_formats import (
     format_support,
     is_depth,
     is_typeless,
+    is_video,
     same_group,
 )
 from .device_structs import (
@@ -378,6 +382,8 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
         view.mip_count = 1
         return desc, view
 
+    if is_video(int(rdesc.Format)):
+        return desc, _video_view(caps, kind, what, resource, desc, member, sub, fmt, view)
     _check_format(kind, fmt, resource)
     sup = format_support(fmt, caps.level)
     if not sup & _FMT_SUPPORT[kind]:
@@ -445,6 +451,75 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
         raise reject(f"{what}: multisampled resources cannot have UAVs", "INVALIDRESOURCE")
     _write_back_counts(sub, view)
     return desc, view
+
+
+def _video_view(caps: FeatureLevelCaps, kind: str, what: str, resource: Any, desc: Any, member: str, sub: Any,
+                fmt: int, view: ViewDescriptor) -> ViewDescriptor:
+    """A view of a D3D11.1 video resource (the remarks of CreateShaderResourceView / CreateRenderTargetView /
+    CreateUnorderedAccessView; the DXGI_FORMAT page per video format): the dimension is TEXTURE2D for a
+    Texture2D and TEXTURE2DARRAY for a Texture2DArray, the view format is one the resource format lists for
+    this view kind, and that format picks the plane. The descriptor's storage is that plane as an ordinary
+    texture of the view format (storage.PlaneStorage), so the pipeline needs no video knowledge."""
+    rdesc = resource._desc
+    rfmt, arr, mips = int(rdesc.Format), int(rdesc.ArraySize), int(rdesc.MipLevels)
+    if kind == "dsv" or member != ("Texture2D" if arr == 1 else "Texture2DArray"):
+        raise reject(f"{what}: a view of a video resource ({format_name(rfmt)}, ArraySize {arr}) must use "
+                     f"D3D11_{kind.upper()}_DIMENSION_{'TEXTURE2D' if arr == 1 else 'TEXTURE2DARRAY'}",
+                     "INVALIDDESC")
+    pv = video_view_plane(rfmt, fmt)
+    if pv is None or kind not in pv.kinds:
+        listed = [format_name(f) for f, p in VIDEO_FORMATS[rfmt].views.items() if kind in p.kinds]
+        raise reject(f"{what}: {format_name(fmt)} is not a {kind.upper()} format of a {format_name(rfmt)} video "
+                     f"resource (valid: {', '.join(listed) or 'none'})", "INVALIDFORMAT")
+    if not format_support(rfmt, caps.level) & _FMT_SUPPORT[kind]:
+        raise reject(f"{what}: {format_name(rfmt)} does not support this view type at feature level {caps.name}",
+                     "INVALIDFORMAT")
+    plane = int(F(sub, "PlaneSlice", 0))
+    if plane not in (0, pv.plane):
+        raise reject(f"{what}: PlaneSlice {plane} does not match the plane {pv.plane} that {format_name(fmt)} "
+                     f"addresses in {format_name(rfmt)}", "INVALIDDESC")
+    if kind == "srv":
+        most = int(F(sub, "MostDetailedMip"))
+        view.first_mip, view.mip_count = most, _mip_range(most, int(F(sub, "MipLevels")), mips, what)
+    else:
+        mip = int(F(sub, "MipSlice"))
+        if not 0 <= mip < mips:
+            raise reject(f"{what}: MipSlice {mip} outside the resource's {mips} levels", "INVALIDDIMENSIONS")
+        view.first_mip, view.mip_count = mip, 1
+    if member == "Texture2DArray":
+        first = int(F(sub, "FirstArraySlice"))
+        view.first_slice, view.slice_count = first, _slice_range(first, int(F(sub, "ArraySize")), arr, what)
+    else:
+        view.first_slice, view.slice_count = 0, 1
+    view.storage = plane_storage(resource._storage, fmt, pv)
+    _write_back_counts(sub, view)
+    return view
+
+
+def plane_storage(st: Any, view_format: int, pv: Any) -> PlaneStorage:
+    """The plane ``pv`` of every subresource of the video storage ``st`` as an ordinary texture of
+    ``view_format``: its elements are the view's texels (YUY2's R8G8_B8G8_UNORM view keeps 2x1 elements)."""
+    facts = format_facts(view_format)
+    layouts = []
+    for L in st.subresources:
+        p = video_plane_layouts(st.format, L.width, L.height)[pv.plane]
+        w, h = max(1, L.width // pv.x_div), max(1, L.height // pv.y_div)
+        layouts.append(SubresourceLayout(L.offset + p.offset, w, h, 1, p.row_pitch, p.row_pitch * p.height,
+                                         p.row_pitch * p.height, L.mip, L.array_slice))
+    L0 = layouts[0]
+    return PlaneStorage(st, view_format, L0.width, L0.height, facts.bytes_per_block, facts.block_width, layouts)
+
+
+def plane_storage_of(st: Any, plane: int) -> PlaneStorage:
+    """Plane ``plane`` of every subresource of a video storage in its own elements (copies move planes by
+    element, whatever view format would read them)."""
+    layouts, element = [], 1
+    for L in st.subresources:
+        p = video_plane_layouts(st.format, L.width, L.height)[plane]
+        element = p.element_bytes
+        layouts.append(SubresourceLayout(L.offset + p.offset, p.width, p.height, 1, p.row_pitch,
+                                         p.row_pitch * p.height, p.row_pitch * p.height, L.mip, L.array_slice))
+    return PlaneStorage(st, st.format, layouts[0].width, layouts[0].height, element, 1, layouts)
 
 
 def _write_back_counts(sub: Any, view: ViewDescriptor) -> None:

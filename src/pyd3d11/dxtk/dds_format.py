@@ -275,9 +275,19 @@ def bits_per_pixel(fmt: int) -> int:
 
 def surface_info(width: int, height: int, fmt: int) -> tuple[int, int, int]:
     """GetSurfaceInfo: (bytes of one image, bytes of one row, rows) — rows of 4x4 blocks for BC formats,
-    2x1 elements for the packed formats; the planar video formats are not supported."""
+    2x1 elements for the packed formats; the planar video formats D3D11 lays out (NV12, 420_OPAQUE, P010, P016,
+    NV11) as their staging memory is on the DXGI_FORMAT page: the luma row pitch, then the chroma rows (half the
+    height for 4:2:0; NV11 twice the luma rows, its chroma at half the pitch and padding). The D3D12-only planar
+    formats (P208, V208, V408) are not supported."""
     info = format_info(int(fmt))
     if info.planar:
+        if int(fmt) in (103, 106, 104, 105):  # NV12, 420_OPAQUE: 1 byte luma; P010, P016: 2
+            row = ((width + 1) >> 1) * (2 if int(fmt) in (103, 106) else 4)  # one 2x1 pair of luma samples
+            luma = row * height
+            return luma + ((luma + 1) >> 1), row, height + ((height + 1) >> 1)
+        if int(fmt) == 110:  # NV11
+            row = ((width + 3) >> 2) * 4
+            return row * height * 2, row, height * 2
         from pyd3d11.errors import NotSupportedError
 
         raise NotSupportedError(f"DDS surfaces of the planar format {info.name}")

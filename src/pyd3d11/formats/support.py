@@ -14,7 +14,8 @@ functional spec (microsoft/DirectX-Specs, CC-BY-4.0), transcribed below as two s
 
 A software device implements every format with generic codecs, so it reports each *optional* capability
 listed in ``SOFTWARE_OPTIONAL`` (with the lowest feature level it is offered at); video capabilities are never
-reported (``NOT_REPORTED``), and optional display, sharing, tiling and typed-UAV-load capabilities are not reported (no video engine, no scan-out, no tiled
+reported (``NOT_REPORTED``) though the video formats themselves are offered (``SOFTWARE_VIDEO_FORMATS``),
+and optional display, sharing, tiling and typed-UAV-load capabilities are not reported (no video engine, no scan-out, no tiled
 resources; D3D11_FEATURE_DATA_D3D11_OPTIONS2.TypedUAVLoadAdditionalFormats = FALSE). BACK_BUFFER_CAST is
 reported together with DISPLAY.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from pyd3d11.errors import E_INVALIDARG, InvalidArgError
 from pyd3d11.formats.table import format_info
+from pyd3d11.formats.video import VIDEO_FORMATS
 
 # D3D_FEATURE_LEVEL values (spec-facts §3) and their one-letter codes in the table.
 FEATURE_LEVELS = {0x9100: "1", 0x9200: "2", 0x9300: "3", 0xA000: "a", 0xA100: "b", 0xB000: "c", 0xB100: "d"}
@@ -132,6 +134,11 @@ SOFTWARE_OPTIONAL: dict[str, str] = {
     "OUTPUT_MERGER_LOGIC_OP": "1", "MSAA_4X": "b", "MSAA_8X": "b", "MSAA_OTHER": "b",
     "MULTISAMPLE_RESOLVE": "b", "MULTISAMPLE_LOAD": "b", "TEXTURE3D": "1", "TEXTURECUBE": "1", "MIP": "1",
 }
+
+# Video formats whose optional "Format Support" column this device takes up (formats/video.py builds their
+# layouts and views): they exist from the level the optional string names (AYUV, Y410, ... at 9_1; NV12 is
+# required at 10_0 and optional below). P208/V208/V408 have no spreadsheet row and stay unsupported.
+SOFTWARE_VIDEO_FORMATS = frozenset(VIDEO_FORMATS)
 
 # Capabilities never reported even where the spreadsheets require them: there is no video engine.
 NOT_REPORTED = frozenset({"DECODER_OUTPUT", "VIDEO_PROCESSOR_INPUT", "VIDEO_PROCESSOR_OUTPUT"})
@@ -276,6 +283,8 @@ def _has(fmt: int, column: str, level: str) -> bool:
     if req != "-" and _ORDER.index(req) <= rank:
         return True
     floor = SOFTWARE_OPTIONAL.get(column)
+    if column == "FORMAT" and int(fmt) in SOFTWARE_VIDEO_FORMATS:
+        floor = "1"
     if opt != "-" and floor is not None:
         return max(_ORDER.index(opt), _ORDER.index(floor)) <= rank
     return False
