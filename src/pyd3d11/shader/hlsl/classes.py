@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .objects import has_object
 from .operands import imm
 from .types import BOOL, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
@@ -167,9 +168,28 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
         p.expect(";")
     p.end_member_consts(mark)
+    _no_writable_objects(p, ct, name_tok)
     if p.accept(";"):
         return [A.TypeDecl(pos, ct)]
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
+
+
+def _no_writable_objects(p: Parser, ct: ClassType, tok: Any) -> None:
+    """MicrosoftDocs "HLSL errors and warnings" X3090: no writable textures or UAVs can be members of
+    compound types with interface inheritance (dxilconv's interface1.hlsl, built by fxc, keeps its
+    RWStructuredBuffer member commented out as "not allowed"; its samplers and textures compile). The
+    message wording is inferred."""
+    from .linkage import object_file
+    from .objects import leaves
+
+    c: ClassType | None = ct
+    inherits = False
+    while c is not None:
+        inherits = inherits or bool(c.interfaces)
+        c = c.base
+    if inherits and any(object_file(t) == "u" for _path, t in leaves(ct)):
+        raise p.error(f"'{ct.name}': no writable textures or UAVs can be members of compound types with "
+                      "interface inheritance", tok, 3090)
 
 
 def bind_static_members(p: Parser, ct: StructType, f: A.FuncDef) -> None:
@@ -284,15 +304,16 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
         scope["this"] = this
     for name in cls.member_names():
         if name in names:
-            v = member(cg, this, name, f.pos)
-            if isinstance(v.type, ObjectType) and v.obj is None and through_interface:
-                # a method called through an interface reads its instance's objects at resource indices the
-                # runtime supplies (the class instance's texture/sampler slots): not built
-                from ...errors import NotSupportedError
+            if isinstance(this.obj, tuple) and this.obj and this.obj[0] == "ifacethis":
+                t = cls.field_offset(name)
+                if t is not None and has_object(t[1]):
+                    # a body called through an interface reads its instance's objects at the texture /
+                    # sampler base this[] supplies (linkage.this_object)
+                    from .linkage import this_object
 
-                p = f.pos
-                raise NotSupportedError(f"{p.file}({p.line},{p.col}): HLSL object members of class instances "
-                                        f"called through an interface ('{cls.name}::{name}')")
+                    scope[name] = this_object(cg, cls, this, name, f.pos)
+                    continue
+            v = member(cg, this, name, f.pos)
             if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
                 scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
                 continue

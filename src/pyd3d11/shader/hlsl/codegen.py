@@ -517,6 +517,9 @@ class Codegen(SignatureBinding):
         entry_interface_params(self, fdef)  # interface parameters are interface slots
         prepare(self, fdef)  # class methods / instances reachable through interfaces
         self.assign_bindings()
+        from .linkage import check_instance_objects
+
+        check_instance_objects(self)  # this[] bases must reach every object of an instance
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
