@@ -157,6 +157,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                     raise p.error(f"'{ct.name}::{fname}': array dimensions of struct/class members must be "
                                   "explicit", ftok, 3072)
                 a = a.elem
+            check_not_member(p, ft, ct.name, fname, ftok)
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)
             sem = None
@@ -462,7 +463,16 @@ def is_class_value(v: Val) -> bool:
 
 
 def is_interface_type(t: Type) -> bool:
-    return isinstance(t, InterfaceType) or (isinstance(t, ArrayType) and isinstance(t.elem, InterfaceType))
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, InterfaceType)
+
+
+def check_not_member(p: Parser, t: Type, owner: str, name: str, tok: Any) -> None:
+    """MicrosoftDocs "HLSL errors and warnings": X3110 "Interfaces can't be members" (of a struct or class;
+    an interface pointer is an interface slot of the shader, not data). Wording inferred."""
+    if is_interface_type(t):
+        raise p.error(f"'{owner}::{name}': interfaces cannot be members", tok, 3110)
 
 
 # --- parser helpers (class-related lookahead and specifiers) ---------------------------------------

@@ -1260,8 +1260,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         else:
             a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
         if is_interface_type(p.type):
-            if "out" in p.mods:
-                raise cg.err(e.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
+                raise cg.err(e.pos, f"'{p.name}': interfaces can only be inputs", 3118)
             scope[p.name] = a  # the pointer (or the class instance) itself: calls through it dispatch on it
             continue
         if isinstance(p.type, ObjectType):

@@ -174,7 +174,9 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     from .constprop import state as kstate
 
     if cg.major < 5:
-        raise cg.err(e.pos, "interfaces require shader model 5", 3000)
+        # "HLSL errors and warnings" X3544: abstract interfaces are not supported on the target; interface
+        # references must resolve to specific instances (wording inferred)
+        raise cg.err(e.pos, "abstract interfaces are not supported on this target", 3544)
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
@@ -421,8 +423,8 @@ def entry_interface_params(cg: CodegenContext, f: A.FuncDef) -> None:
     them, in order, with the arguments of ``BindInterfaces`` / ``CompileShader``."""
     for i, p in enumerate(f.params):
         if is_interface_type(p.type):
-            if "out" in p.mods or "inout" in p.mods:
-                raise cg.err(p.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
+                raise cg.err(p.pos, f"'{p.name}': interfaces can only be inputs", 3118)
             d = A.VarDecl(p.pos, p.name, p.type)
             cg.globals[p.name] = ("iface", d, "param", i)
 

@@ -377,6 +377,9 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
+                from .classes import check_not_member
+
+                check_not_member(self, ft, st.name, fname, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 if not self.check_static_member(st.name, fname, mods, ftok, ft):
@@ -770,6 +773,12 @@ class Parser:
                 assert isinstance(d, A.VarDecl)
                 members.append(d)
         self.accept(";")
+        from .classes import is_interface_type
+
+        bad = next((m for m in members if is_interface_type(m.type)), None)
+        if bad is not None:  # MicrosoftDocs "HLSL errors and warnings" X3132 (wording inferred)
+            raise HlslError(bad.pos.file, bad.pos.line, bad.pos.col, 3132,
+                            f"'{bad.name}': interfaces cannot be declared in buffers")
         if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
             # a member bound to a t/s/u register (an object, or one in a struct) is not packed
             loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
