@@ -423,9 +423,11 @@ def try_method_call(cg: CodegenContext, e: A.MethodCall) -> Val | None:
         for sc in reversed(cg.scopes):
             if e.obj.name in sc:
                 v = sc[e.obj.name]
-                from .ifacelocals import check_bound
+                from .ifacelocals import call_choice, check_bound, is_choice
 
                 check_bound(cg, e.obj.name, v, e.pos)
+                if is_choice(v):  # a value chosen at run time: dispatch on its selector
+                    return call_choice(cg, v, e)
                 if isinstance(getattr(v, "obj", None), tuple) and v.obj and v.obj[0] == "ifaceptr":
                     return linkage.interface_call(cg, v.obj[1], e)  # a parameter bound to a pointer
                 if isinstance(getattr(v, "type", None), ClassType):

@@ -63,8 +63,8 @@ class IfaceVar:
 @dataclass(eq=False)
 class LinkState:
     vars: dict[str, IfaceVar] = field(default_factory=dict)
-    #: interface locals (ifacelocals.py): (id(scope), name) -> (interface, control depth at declaration)
-    locals: dict[tuple[int, str], tuple[InterfaceType, int]] = field(default_factory=dict)
+    #: interface locals (ifacelocals.py): (id(scope), name) -> their IfaceLocal record
+    locals: dict[tuple[int, str], Any] = field(default_factory=dict)
     next_slot: int = 0
     next_body: int = 0
     #: sentinel t#/s# register -> (file, object index in the class, slot holding the instance's base): objects
