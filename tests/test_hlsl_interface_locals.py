@@ -104,10 +104,11 @@ float4 PSIfTaken() : SV_Target { iLight l = g_light; if (g_n.x > 0) l = g_lights
 float4 PSIfNot() : SV_Target { iLight l = g_light; if (g_n.x < 0) l = g_lights[0]; return float4(l.Get(g_n.xyz), 1); }
 float4 PSElse() : SV_Target {
     iLight l; if (g_n.y > 1) l = g_add; else l = g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
-float4 PSTernInst() : SV_Target { iLight l = g_n.y < 1 ? g_add : g_light; return float4(l.Get(g_n.xyz), 1); }
-float4 PSTernPtr() : SV_Target { iLight l = g_n.y > 1 ? g_add : g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSTernLocal() : SV_Target {
+    iLight a = g_add; iLight l = g_n.y < 1 ? g_light : g_lights[0]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSTernPtr() : SV_Target { iLight l = g_n.y > 1 ? g_light : g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
 float4 PSNested() : SV_Target {
-    iLight l = g_n.x > 3 ? g_light : (g_n.z > 0 ? g_scale : g_add); return float4(l.Get(g_n.xyz), 1); }
+    iLight l = g_n.x > 3 ? g_light : (g_n.z > 0 ? g_lights[1] : g_lights[0]); return float4(l.Get(g_n.xyz), 1); }
 float4 PSLoop() : SV_Target {
     iLight l = g_light;
     [loop] for (uint i = 0; i < (uint)g_n.x; i++) l = i == 0 ? g_lights[0] : g_lights[1];
@@ -125,9 +126,9 @@ float4 PSCopied() : SV_Target {
     ("PSIfNot", ["g_scale", "g_add", "g_add"], SCALE),      # the if is not taken: g_light
     ("PSElse", ["g_scale", "g_add"], ADD),                   # g_lights[1] (slots 0-1)
     ("PSElse", ["g_add", "g_scale"], SCALE),
-    ("PSTernInst", ["g_scale"], ADD),                       # g_add itself, inlined (g_light is not taken)
-    ("PSTernPtr", ["g_scale", "g_add"], ADD),                # g_lights[1]
-    ("PSNested", ["g_add"], SCALE),                          # inner ?: picks the instance g_scale
+    ("PSTernLocal", ["g_scale", "g_add", "g_add"], SCALE),   # g_light (g_lights[0] not taken)
+    ("PSTernPtr", ["g_scale", "g_scale", "g_add"], ADD),     # g_lights[1] (slots: g_light 0, g_lights 1-2)
+    ("PSNested", ["g_add", "g_add", "g_scale"], SCALE),      # inner ?: picks g_lights[1]
     ("PSLoop", ["g_scale", "g_scale", "g_add"], ADD),        # two passes: the last gives g_lights[1]
     ("PSPassed", ["g_scale"], ADD),                          # passed on while chosen at run time
     ("PSCopied", ["g_add"], SCALE),                          # m = l copies l's run-time choice
@@ -136,6 +137,16 @@ def test_value_chosen_at_run_time_calls_the_object_held(entry, slots, want):
     blob = _compile(entry, src=RUNTIME)
     assert D3DReflect(blob).GetNumInterfaceSlots() == len(slots)
     np.testing.assert_array_equal(draw(blob, slots)[:3], want)
+
+
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+@pytest.mark.parametrize("init", ["g_n.y < 1 ? g_add : g_light", "g_n.y < 1 ? g_light : g_scale",
+                                  "g_n.y < 1 ? g_add : g_scale"])
+def test_conditional_with_a_class_instance_operand_is_x3020(init):
+    """A class instance is a struct value: ?: takes none (fxc's X3020 for UDT operands, exprs.select)."""
+    src = LOCALS + f"float4 Bad() : SV_Target {{ iLight l = {init}; return float4(l.Get(g_n.xyz), 1); }}"
+    with pytest.raises(ShaderCompileError, match="X3020"):
+        _compile("Bad", src=src)
 
 
 @pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)

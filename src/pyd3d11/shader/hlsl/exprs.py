@@ -157,6 +157,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             raise _unassigned_method_error(cg, e, exc) from None
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
+        if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifacechoice":  # chosen at run time
+            from .ifacelocals import call_choice
+
+            return call_choice(cg, ov, e)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifaceptr":  # ``pick().foo()``
             from . import linkage
 
@@ -1284,7 +1288,11 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     from .classes import InterfaceType
 
     # a function returning an interface returns the compile-time name of a pointer or instance (ifacelocals)
-    result_iface = {"val": None, "depth": objects._depth(cg)} if isinstance(f.ret, InterfaceType) else None
+    result_iface = None
+    if isinstance(f.ret, InterfaceType):
+        from .ifacelocals import result_record
+
+        result_iface = result_record(cg, f.ret)
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
     if early and result_obj is not None:  # returned objects must not bind inside the early-return loop

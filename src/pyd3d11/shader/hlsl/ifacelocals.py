@@ -93,18 +93,25 @@ def is_choice(v: Any) -> bool:
     return isinstance(obj, tuple) and bool(obj) and obj[0] == CHOICE
 
 
-def _select_index(cg: CodegenContext, rec: IfaceLocal, node: A.Node, pos) -> tuple:
+def _select_index(cg: CodegenContext, rec: IfaceLocal, node: A.Node, pos, in_select: bool = False) -> tuple:
     """A slot holding ``rec``'s candidate number of the value ``node`` gives: an immediate for a single
     value, a ``movc`` for ``c ? a : b`` (both sides are bound; the condition picks one at run time), a
-    remapping of another local's selector for a local whose value is chosen at run time."""
+    remapping of another local's selector for a local whose value is chosen at run time. ``?:`` selects
+    between interface pointers (or interface locals): a class instance operand is X3020 as for any struct.
+    (No fxc record of ``?:`` on interface pointers: accepted here, inferred.)"""
+    from .classes import ClassType
     from .types import UINT
 
     if isinstance(node, A.Ternary):
         c = cg.cond_slot(node.cond)
-        a = _select_index(cg, rec, node.a, pos)
-        b = _select_index(cg, rec, node.b, pos)
+        a = _select_index(cg, rec, node.a, pos, True)
+        b = _select_index(cg, rec, node.b, pos, True)
         return cg.alu("movc", UINT, 1, [[c], [a], [b]])[0]
     v = bind_value(cg, node, rec.iface, pos)
+    if in_select and isinstance(v.type, ClassType):
+        # a class instance is a struct value, and ?: takes no struct operands (fxc's X3020, DXC
+        # vector-conditional's records for UDT operands; exprs.select): only interface pointers select
+        raise cg.err(node.pos, "type mismatch between conditional values", 3020)
     if not is_choice(v):
         return imm(rec.index(v))
     other: IfaceLocal = v.obj[1]
@@ -257,16 +264,17 @@ def _call_one(cg: CodegenContext, c: Val, e: A.MethodCall) -> Val:
     return call_on_class(cg, c, e.name, e.args, e.pos)
 
 
-def bind_return(cg: CodegenContext, ctx: dict, value: A.Node, pos) -> None:
-    """``return x;`` in a function returning an interface: the call names ``x`` (a pointer or a class
-    instance), as an interface local does. A return under run-time control flow (an ``if`` on a shader value,
-    a loop, an early return's once-loop) would choose the pointer at run time: not built."""
-    from pyd3d11.errors import NotSupportedError
-
+def result_record(cg: CodegenContext, iface) -> dict:
+    """What a call of a function returning ``iface`` collects from its ``return`` statements: the value
+    (``val``) and, for returns under run-time control flow, a selector as an interface local has."""
     from .objects import _depth
 
-    rec = ctx["result_iface"]
-    if _depth(cg) != rec["depth"]:
-        raise NotSupportedError("an interface returned under run-time control flow (the pointer would be chosen "
-                                "at run time)")
-    rec["val"] = bind_value(cg, value, ctx["ret"], pos)
+    return {"val": None, "rec": IfaceLocal(iface, _depth(cg), cg.alloc_slots(1, var=True)[0]), "scope": {}}
+
+
+def bind_return(cg: CodegenContext, ctx: dict, value: A.Node, pos) -> None:
+    """``return x;`` in a function returning an interface: the call names ``x`` (a pointer or a class
+    instance), as an interface local does; returns under run-time control flow (an ``if`` on a shader value,
+    a loop, an early return's once-loop) store the selector, and the call's value is chosen at run time."""
+    r = ctx["result_iface"]
+    r["val"] = _give(cg, r["scope"], "$return", r["rec"], value, pos)
