@@ -404,6 +404,8 @@ def current_class(cg: CodegenContext) -> tuple[ClassType, Val] | None:
 
 def try_call(cg: CodegenContext, e: A.Call) -> Val | None:
     """An unqualified call inside a method that names a method of the class: ``this.Method(...)``."""
+    if "::" in e.name:
+        return qualified_call(cg, e)
     cur = current_class(cg)
     if cur is None or cur[0].find_methods(e.name) is None:
         return None
@@ -502,6 +504,36 @@ def static_method(p: Parser, owner: str, name: str) -> bool:
     ct = p.types.get(owner)
     found = ct.find_methods(name) if isinstance(ct, ClassType) else None
     return found is not None and any("static" in f.mods for f in found[1])
+
+
+def member_method(p: Parser, owner: str, name: str) -> bool:
+    """Whether ``owner::name`` names a (non-static) method of class ``owner`` or of one of its bases."""
+    ct = p.types.get(owner)
+    found = ct.find_methods(name) if isinstance(ct, ClassType) else None
+    return found is not None and not all("static" in f.mods for f in found[1])
+
+
+def qualified_call(cg: CodegenContext, e: A.Call) -> Val | None:
+    """``Base::Method(args)`` inside a method of a class deriving from ``Base`` (or of ``Base`` itself): the
+    method ``Base`` declares or inherits, called on the ``Base`` part of ``this`` -- the class's leading
+    ``$super`` chain, so the same registers / constant-buffer data -- without dispatch (C++ qualified call;
+    DXC classes/parent_method.hlsl). Outside such a method there is no object (X3000 here; the function
+    checks already answer X3004 for the name)."""
+    from .codegen import Val
+
+    owner_name, _, name = e.name.partition("::")
+    owner = next((c for c in class_types(cg) if c.name == owner_name), None)
+    if owner is None:
+        return None
+    cur = current_class(cg)
+    c = cur[0] if cur is not None else None
+    while c is not None and c is not owner:
+        c = c.base
+    if cur is None or c is None:
+        raise cg.err(e.pos, f"'{e.name}': a non-static method needs an object of its class", 3000)
+    this = cur[1]
+    part = Val(owner, this.slots[:owner.slots], this.obj)
+    return call_on_class(cg, part, name, e.args, e.pos)
 
 
 def derives_class(p: Parser) -> bool:

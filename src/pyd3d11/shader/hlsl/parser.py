@@ -10,7 +10,7 @@ import re
 from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
-from .classes import derives_class, is_elaborated, parse_elaborated, static_method
+from .classes import derives_class, is_elaborated, member_method, parse_elaborated, static_method
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
@@ -1408,6 +1408,13 @@ class Parser:
                 owner = self.types[t.text]
                 zero = A.Cast(t.pos, owner, A.Literal(t.pos, 0, "lit_int"))
                 return A.MethodCall(t.pos, zero, name_tok.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    member_method(self, t.text, self.peek().text):
+                # ``Base::Method(args)`` in a method: the named class's own method on the base part of
+                # ``this`` (C++'s qualified, non-virtual call; DXC classes/parent_method.hlsl)
+                self.next()
+                name_tok = self.next()
+                return A.Call(t.pos, f"{t.text}::{name_tok.text}", self.parse_args())
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
