@@ -315,6 +315,11 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
                     scope[name] = this_object(cg, cls, this, name, f.pos)
                     continue
             v = member(cg, this, name, f.pos)
+            if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("mem", "tgsm"):
+                # an instance in groupshared (or UAV) memory: the member stays a memory reference, so the
+                # method's reads load it and its writes store it (they were lost when read into registers)
+                scope[name] = v
+                continue
             if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
                 scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
                 continue

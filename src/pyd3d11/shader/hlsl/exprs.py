@@ -149,6 +149,9 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         iv = try_method_call(cg, e)  # through an interface pointer (fcall)
         if iv is not None:
             return iv
+        mv = _groupshared_instance(cg, e.obj)
+        if mv is not None:  # a method of a class instance in groupshared memory: reads load, writes store
+            return call_on_class(cg, mv, e.name, e.args, e.pos)
         try:
             ov = expr(cg, e.obj)
         except HlslError as exc:
@@ -986,6 +989,25 @@ def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val,
     return None
 
 
+def _groupshared_instance(cg: CodegenContext, e: A.Node) -> Val | None:
+    """The memory reference of a class value stored in groupshared memory (``gs.Method()``, ``gs.a[i].M()``):
+    a method called on it must store its member writes back (a register copy would drop them)."""
+    from .classes import ClassType
+
+    root = e
+    while isinstance(root, (A.Member, A.Index)):
+        root = root.a
+    if not isinstance(root, A.Ident) or any(root.name in sc for sc in cg.scopes[1:]):
+        return None
+    g = cg.globals.get(root.name)
+    if not (isinstance(g, tuple) and g and g[0] == "tgsm"):
+        return None
+    lv = lvalue(cg, e)
+    if isinstance(lv, tuple) and lv[0] == "mem" and isinstance(lv[1].type, ClassType):
+        return lv[1]
+    return None
+
+
 def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     """The storage ``e`` names for a write. ``compound_const``: ``e`` is a const local written by a compound
     assignment, exempt from the read-only check (X3025)."""
@@ -997,8 +1019,8 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
                          "modification", 3025)
         if v.readonly and not compound_const:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
-            return ("mem", v)
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
+            return ("mem", v)  # a groupshared global, or a member of an instance in memory (classes.member_scope)
         return (v.type, v.slots)
     if isinstance(e, A.Member):
         base = lvalue(cg, e.a)
@@ -1072,6 +1094,19 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             # (DXC's atomic_cast passes ``InterlockedOr((uint)buffer[0], …)`` on an RWBuffer<uint>; its
             # atomic_cast1 rejects the converting ``(int)buffer[0]``)
             return inner
+        if isinstance(inner, tuple) and inner[0] == "mem" and isinstance(inner[1].type, StructType):
+            # a derived struct/class in groupshared memory re-viewed as a base: its leading ``$super`` member
+            # (DXC groupshared-base-cast.hlsl passes ``(Base)gs_derived`` to an inout Base parameter; the
+            # register-held case is the re-view rule below)
+            from .classes import SUPER
+            from .intrinsics import mem_member
+
+            bv = inner[1]
+            while bv.type is not e.type and isinstance(bv.type, StructType) and bv.type.fields and \
+                    bv.type.fields[0][0] == SUPER:
+                bv = mem_member(cg, bv, 0, bv.type.fields[0][1])  # $super: the first member, offset 0
+            if bv.type is e.type:
+                return ("mem", bv)
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
