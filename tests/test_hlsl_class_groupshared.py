@@ -37,3 +37,37 @@ def test_array_element_in_groupshared_memory():
     src = CLASSES + ("groupshared Base ga[2];\n[numthreads(1, 1, 1)] void main() {\n"
                      "ga[0].u = 1; ga[1].u = 2; ga[1].set_u_y(9); RWBuf.Store3(0, ga[1].u); }")
     assert _run_cs(src)[:3] == [2, 9, 2]
+
+
+def _run_structured(src: str) -> list[int]:
+    """Dispatch ``src`` with a 4-element RWStructuredBuffer of 12-byte elements (zeros) at u0; its words."""
+    import numpy as np
+
+    import pyd3d11.d3d11 as d
+    from pyd3d11.d3dcompiler import D3DCompile
+
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+    out = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=48, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS,
+                                               MiscFlags=d.D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+                                               StructureByteStride=12))
+    uav = dev.CreateUnorderedAccessView(out, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=0, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=d.D3D11_BUFFER_UAV(FirstElement=0, NumElements=4, Flags=0)))
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    st = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=48, Usage=d.D3D11_USAGE_STAGING,
+                                              CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, out)
+    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
+    words = np.frombuffer(m.pData, np.uint32)[:12].tolist()
+    ctx.Unmap(st, 0)
+    return words
+
+
+def test_methods_of_an_instance_in_a_uav_write_back():
+    """The same rule for an element of a RWStructuredBuffer of a class: ``sb[1].set_u_y(2)`` stores into it."""
+    src = ("class Base { uint3 u; void set_u_y(uint value) { u.y = value; } };\n"
+           "RWStructuredBuffer<Base> sb;\n[numthreads(1, 1, 1)] void main() { sb[1].set_u_y(2); sb[2].u.x = 5; }")
+    assert _run_structured(src) == [0, 0, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0]

@@ -150,7 +150,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         if iv is not None:
             return iv
         mv = _groupshared_instance(cg, e.obj)
-        if mv is not None:  # a method of a class instance in groupshared memory: reads load, writes store
+        if mv is not None:  # a method of an instance in groupshared / UAV memory: reads load, writes store
             return call_on_class(cg, mv, e.name, e.args, e.pos)
         try:
             ov = expr(cg, e.obj)
@@ -990,8 +990,9 @@ def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val,
 
 
 def _groupshared_instance(cg: CodegenContext, e: A.Node) -> Val | None:
-    """The memory reference of a class value stored in groupshared memory (``gs.Method()``, ``gs.a[i].M()``):
-    a method called on it must store its member writes back (a register copy would drop them)."""
+    """The memory reference of a class value stored in groupshared memory or a UAV (``gs.Method()``,
+    ``gs.a[i].M()``, ``rwbuf[i].M()``): a method called on it must store its member writes back (a register
+    copy would drop them)."""
     from .classes import ClassType
 
     root = e
@@ -999,8 +1000,10 @@ def _groupshared_instance(cg: CodegenContext, e: A.Node) -> Val | None:
         root = root.a
     if not isinstance(root, A.Ident) or any(root.name in sc for sc in cg.scopes[1:]):
         return None
+    from .codegen import Resource
+
     g = cg.globals.get(root.name)
-    if not (isinstance(g, tuple) and g and g[0] == "tgsm"):
+    if not (isinstance(g, tuple) and g and g[0] == "tgsm" or isinstance(g, Resource) and g.file == "u"):
         return None
     lv = lvalue(cg, e)
     if isinstance(lv, tuple) and lv[0] == "mem" and isinstance(lv[1].type, ClassType):
