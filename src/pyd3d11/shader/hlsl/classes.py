@@ -459,8 +459,18 @@ def interface_arg(cg: CodegenContext, node: A.Node) -> Val:
     ref = linkage.interface_ref(cg, node)
     if ref is not None:
         var, idx = ref
-        if idx is not None and not isinstance(idx, A.Literal):
-            raise NotImplementedError("interface-array elements passed to a function with a computed index")
+        if idx is not None and not isinstance(idx, (A.Literal, A.Evaluated)):
+            # an element chosen at run time (``W(g_lights[i])``, ``I l = g_lights[i];``): the index is taken
+            # now, into a register of its own (a later change of ``i`` does not move the reference); calls
+            # through it are dynamically indexed fcalls (``fcall fp#[r.x + 0]``)
+            from .exprs import expr
+
+            iv = expr(cg, idx)
+            if isinstance(iv.type, NumType) and iv.type.n == 1 and not iv.const:
+                keep = cg.alloc_slots(1, var=True)
+                cg.store(keep, iv.slots)
+                iv = Val(iv.type, keep)
+            ref = (var, A.Evaluated(idx.pos, iv))
         return Val(var.iface, [], ("ifaceptr", ref))
     from .exprs import expr
 

@@ -61,6 +61,8 @@ def _key(v: Val) -> Any:
     obj = getattr(v, "obj", None)
     if isinstance(obj, tuple) and obj and obj[0] == "ifaceptr":
         var, idx = obj[1]
+        if isinstance(idx, A.Evaluated) and idx.value.const:
+            return ("ptr", id(var), idx.value.slots[0][3])
         return ("ptr", id(var), None if idx is None else idx.value if isinstance(idx, A.Literal) else id(idx))
     return ("inst", id(v.type), tuple(v.slots))
 
