@@ -137,7 +137,7 @@ def test_entry_point_interface_parameters_are_flagged_slots():
 
 COMPUTED = SRC + """
 float4 PSComputed(float k : K) : SV_Target {
-    uint i = (uint)g_n.y; iLight l = g_lights[i + 1]; i = 0;   // g_n.y = 0.5: element 1, kept after i changes
+    uint i = (uint)g_n.y + 1; iLight l = g_lights[i]; i = 0;   // g_n.y = 0.5: element 1, kept after i changes
     return float4(W2(l, g_lights[(uint)k], g_n.xyz), 1); }
 """
 
