@@ -71,3 +71,15 @@ def test_methods_of_an_instance_in_a_uav_write_back():
     src = ("class Base { uint3 u; void set_u_y(uint value) { u.y = value; } };\n"
            "RWStructuredBuffer<Base> sb;\n[numthreads(1, 1, 1)] void main() { sb[1].set_u_y(2); sb[2].u.x = 5; }")
     assert _run_structured(src) == [0, 0, 0, 0, 2, 0, 5, 0, 0, 0, 0, 0]
+
+
+def test_method_writing_matrix_rows_of_a_groupshared_instance_from_globals():
+    """DXC groupshared-member-matrix-subscript.hlsl's shape: a method passes rows of its matrix member to an
+    inout parameter filled from a constant buffer; the rows reach groupshared memory (a register copy
+    lost them, and the buffer the method reads was left unbound)."""
+    src = ("cbuffer C { uint2 rows[2]; };\nvoid set_row(inout uint2 row, uint i) { row = rows[i]; }\n"
+           "class Obj { uint2x2 mat; void set() { set_row(mat[0], 0); set_row(mat[1], 1); } };\n"
+           "RWByteAddressBuffer RWBuf;\ngroupshared Obj obj;\n"
+           "[numthreads(1, 1, 1)] void main() { obj.mat = 7; obj.set(); RWBuf.Store4(0, uint4(obj.mat[0], obj.mat[1])); }")
+    # no constant buffer is bound, so the rows read 0 (§7.11.2 unbound slot); lost writes would leave the 7s
+    assert _run_cs(src) == [0, 0, 0, 0]

@@ -52,3 +52,19 @@ def test_qualified_base_method_calls(entry, slots, want):
 def test_a_qualified_method_call_without_an_object_of_the_class_is_an_error(body):
     with pytest.raises(ShaderCompileError, match="X3004"):
         _compile("Bad", SRC + f"float4 Bad() : SV_Target {{ {body} }}")
+
+
+GLOBALS = """
+cbuffer cb0 { float4 v0; float4 v1; };
+float4 scale(float4 x) { return x * v1.x; }
+class D { float4 m; float4 get() { return m + v0; } float4 twice() { return scale(get()); } };
+float4 PSLocalReadsGlobals() : SV_Target { D d; d.m = float4(1, 2, 3, 4); return d.twice(); }
+"""
+
+
+def test_methods_reading_globals_keep_them_bound():
+    """A method (and a function it calls) reading a constant-buffer global: the buffer is bound like any the
+    shader reads (the usage walk did not follow method calls: the listing named cb slot -1)."""
+    blob = bytes(D3DCompile(GLOBALS, None, "t.hlsl", None, None, "PSLocalReadsGlobals", "ps_5_0"))
+    want = (np.array([1, 2, 3, 4], F32) + CB[0:4]) * CB[4]
+    np.testing.assert_array_equal(draw(blob, []), want)

@@ -39,6 +39,7 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     """(identifiers the code reachable from ``roots`` names, including those read by the initialisers of
     the statics it names and by the functions those initialisers call (``static B b = MakeB();``, whose
     code runs at the start of the shader); the functions reached)."""
+    from .classes import ClassType
     from .codegen import walk
 
     seen: set[str] = set()
@@ -46,19 +47,36 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     names: set[str] = set()
     inits = {d.name: d for d in global_var_decls(cg.prog) if d.init is not None}
     walked: set[str] = set()
+    # class methods by name: a method call (``obj.m()``, ``m()`` inside a method, ``Base::m()``) reaches every
+    # method of that name (the object's class is not known here; an over-approximation that only marks
+    # globals a method of that name reads) -- their globals were missed (cb slot -1 in the listing)
+    methods: dict[str, list[A.FuncDef]] = {}
+    for d in cg.prog.decls:
+        if isinstance(d, A.TypeDecl) and isinstance(d.type, ClassType):
+            for name, fl in d.type.methods.items():
+                methods.setdefault(name, []).extend(f for f in fl if f.body is not None)
+    method_ids = {id(f) for fl in methods.values() for f in fl}
+    done_methods: set[int] = set()
 
     def visit(node: A.Node) -> None:
         if isinstance(node, A.Ident):
             names.add(node.name)
         elif isinstance(node, A.Call) and node.name in cg.funcs:
             stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
+        if isinstance(node, (A.Call, A.MethodCall)) and methods:
+            stack.extend(methods.get(node.name.rsplit("::", 1)[-1], ()))
 
     while True:
         while stack:
             f = stack.pop()
-            if f.name in seen:
+            if id(f) in method_ids:
+                if id(f) in done_methods:
+                    continue
+                done_methods.add(id(f))
+            elif f.name in seen:
                 continue
-            seen.add(f.name)
+            else:
+                seen.add(f.name)
             for node in walk(f):
                 visit(node)
         pending = [n for n in inits if n in names and n not in walked]  # statics' initialisers may read
