@@ -51,8 +51,14 @@ class cDer : cTex {
                       c.SampleLevel(smp, float2(-2, 3), 0).z, w.y);
     }
 };
+class cArr : IShade {
+    SamplerState smp; Texture2D<float4> t[3]; float4 w;
+    float4 shade() { return float4(t[2].Sample(smp, float2(0.5, 0.5)).x, t[0].Load(int3(0, 0, 0)).x,
+                                   t[1].SampleLevel(smp, float2(3, -1), 0).z, w.z); }
+};
 Texture2D g_first : register(t1);
 cbuffer cbInst : register(b1) { cTex g_tex; cDer g_der; cFlat g_flat; cTex g_arr[2]; };
+cbuffer cbMore : register(b2) { cArr g_tarr; };
 IShade g_shade;
 IShade g_shades[3];
 uint g_i;
@@ -128,6 +134,11 @@ def want_tex(t: int, s: int, w: float) -> list[float]:
     return [_tex_row(t), _tex_row(t + 1), s + 1, w]
 
 
+def want_arr(t: int, s: int, w: float) -> list[float]:
+    """cArr::shade: its member array t[3] is textures t..t+2 (element i at t + i)."""
+    return [_tex_row(t + 2), _tex_row(t), s + 1, w]
+
+
 def want_der(t: int, s: int, w: float) -> list[float]:
     """cDer::shade: c is the class's third texture (after cTex's a, b); a the first; GetDimensions of a 1x1."""
     return [_tex_row(t + 2), _tex_row(t) * 10 + 1, s + 1, w]
@@ -155,6 +166,22 @@ def test_created_instance_names_its_texture_and_sampler_bases(tex, samp):
     np.testing.assert_array_equal(got, np.array(want_der(tex, samp, 9), F32) + F32(G_FIRST))
 
 
+@pytest.mark.parametrize(("tex", "samp"), [(0, 0), (5, 2)])
+def test_object_array_member_elements_at_the_base_plus_their_index(tex, samp):
+    """cArr's ``Texture2D t[3]`` read through this[]: element i is t[this.z + i]. Its constant buffer (cb2)
+    is not bound, so w.z reads 0 (an unbound slot, §7.11.2)."""
+    got = draw(_compile("PSOne"), [lambda link: link.CreateClassInstance("cArr", 2, 0, tex, samp)])
+    np.testing.assert_array_equal(got, np.array(want_arr(tex, samp, 0), F32) + F32(G_FIRST))
+
+
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+def test_object_array_member_with_a_run_time_index_is_x3512():
+    src = SRC + "class cBad : IShade { SamplerState s; Texture2D t[2]; float4 w;\n" \
+                "float4 shade() { return t[(uint)w.x].Sample(s, float2(0, 0)); } };\ncBad g_bad;"
+    with pytest.raises(D3D11Error, match="X3512"):
+        _compile("PSOne", src)
+
+
 @pytest.mark.parametrize("g_i", [0, 1, 2])
 def test_dynamically_indexed_interface_array_reads_each_slots_objects(g_i):
     slots = ["g_der", ("g_arr", 1), "g_tex"]
@@ -172,10 +199,10 @@ def test_ifce_counts_a_classes_objects_and_gives_instance_bases():
     ifce = _ifce(_compile("PSOne"))
     rows = {t.name: (t.cb_stride, t.texture, t.sampler) for t in ifce.class_types}
     # cTex: w (1 vector), a, b, smp; cDer: cTex's plus c; cFlat: k only
-    assert rows == {"cTex": (1, 2, 1), "cDer": (1, 3, 1), "cFlat": (1, 0, 0)}
+    assert rows == {"cTex": (1, 2, 1), "cDer": (1, 3, 1), "cFlat": (1, 0, 0), "cArr": (1, 3, 1)}
     inst = {c.name: (c.constant_buffer, c.cb_offset, c.texture, c.sampler) for c in ifce.class_instances}
     assert inst == {"g_tex": (1, 0, 2, 0), "g_der": (1, 1, 4, 1), "g_flat": (1, 2, NO_SLOT, NO_SLOT),
-                    "g_arr": (1, 3, 7, 2)}
+                    "g_arr": (1, 3, 7, 2), "g_tarr": (2, 0, 11, 4)}  # g_tarr: after g_arr's blocks
 
 
 @pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)

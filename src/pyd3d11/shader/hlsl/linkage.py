@@ -300,27 +300,46 @@ def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: A
     """Object member ``name`` of the instance a function body runs for: its register is the instance's
     base plus the member's index, t[this.z + k] / s[this.w + k] (D3D11.3 §7.19.7.2 "this pointers ... the
     base texture index and the base sampler index"; fxc's dxilconv interface1.dxbc). A sentinel register
-    stands for it until the call is complete (:func:`_rewrite_this_objects`)."""
+    stands for it until the call is complete (:func:`_rewrite_this_objects`). An array of objects is a
+    table of such registers, element i at k + i, indexed with literal indices as any object array (a
+    run-time index is X3512, objects.element)."""
     from ...errors import NotSupportedError
     from .codegen import Resource, Val
+    from .objects import REF
     from .values import _DIM
 
-    cands = [o for o in object_members(cls) if o[4][-1] == name]
-    cands.sort(key=lambda o: len(o[4]))  # a member shadows a base class's member of the same name
-    leaf = cands[0] if cands else None
     where = f"{pos.file}({pos.line},{pos.col})"
-    if leaf is None or leaf[0] is None or len(cands) > 1 and len(cands[1][4]) == len(leaf[4]):
-        raise NotSupportedError(f"{where}: arrays or structs of objects in class instances called through an "
+    prefix: tuple = ()
+    c: Any = cls
+    ft = None
+    while isinstance(c, StructType):  # the member (own first, then the base chain: C++ name hiding)
+        own = next((fl for fl in c.fields if fl[0] == name and fl[0] != SUPER), None)
+        if own is not None:
+            prefix, ft = prefix + (name,), own[1]
+            break
+        sup = next((fl for fl in c.fields if fl[0] == SUPER), None)
+        prefix, c = prefix + (SUPER,), sup[1] if sup is not None else None
+    elem = ft
+    while isinstance(elem, ArrayType):
+        elem = elem.elem
+    if not isinstance(elem, ObjectType):
+        raise NotSupportedError(f"{where}: structs holding objects in class instances called through an "
                                 f"interface ('{cls.name}::{name}')")
-    _name, t, f, k, _path = leaf
-    if f == "t" and t.kind not in _DIM:
-        raise NotSupportedError(f"{where}: '{t.kind}' members of class instances called through an interface "
+    if object_file(elem) == "t" and elem.kind not in _DIM:
+        raise NotSupportedError(f"{where}: '{elem.kind}' members of class instances called through an interface "
                                 f"('{cls.name}::{name}')")
     st = state(cg)
-    reg = _SENTINEL + len(st.this_objects)
-    res = Resource(f"$this.{name}", t, f, reg, used=True)
-    st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
-    return Val(t, [], res)
+    cells = {}
+    for _n, t, f, k, path in object_members(cls):
+        if path[:len(prefix)] != prefix:
+            continue
+        reg = _SENTINEL + len(st.this_objects)
+        res = Resource(f"$this.{name}", t, f, reg, used=True)
+        st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
+        cells[path[len(prefix):]] = (res, 0)
+    if isinstance(ft, ObjectType):
+        return Val(ft, [], cells[()][0])
+    return Val(ft, [], (REF, cells, ()))
 
 
 def _indexable(cg: CodegenContext, r: Any) -> str:
