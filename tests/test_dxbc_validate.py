@@ -54,6 +54,9 @@ def _create(text: str, level: int = FL_11_0):
     return getattr(dev, method)(assemble_shader(text))
 
 
+IFACE_DECLS = ("dcl_function_body fb0\ndcl_function_table ft0 = {fb0}\n"
+               "dcl_interface_dynamicindexed fp0[2][1] = {ft0}\n")
+
 # (name, program text) accepted as valid: the baselines the rejected cases below differ from.
 VALID = [
     ("vs", VS + "dcl_temps 1\nmov r0.xyzw, v0.xyzw\nmov o0.xyzw, r0.xyzw\nret\n"),
@@ -83,6 +86,12 @@ VALID = [
      "mov o0.xyzw, icb[4095].xyzw\nret\n"),
     ("flow control nested 64 deep", PS + "loop\n" * 64 + "break\nendloop\n" * 64 + "mov o0.xyzw, l(0, 0, 0, 0)\nret\n"),
     ("subroutine", PS + "call l0\nmov o0.xyzw, l(0, 0, 0, 0)\nret\nlabel l0\nret\n"),
+    # class-instance objects through this[] (§22.7.20, §7.11; fxc's dxilconv interface1.dxbc): this[r + n],
+    # t[r + k] with its dimension in the _indexable token, s[r + k], in a program that declares interfaces
+    ("this-relative objects", PS + IFACE_DECLS + "dcl_temps 2\nmov r0.x, l(1)\nfcall fp0[r0.x + 0][0]\n"
+     "mov o0.xyzw, r1.xyzw\nret\nlabel fb0\nmov r0.zw, this[r0.x + 0].zzzw\n"
+     "sample_indexable(texture2d)(float,float,float,float) r1.xyzw, l(0, 0, 0, 0), t[r0.z + 1].xyzw, s[r0.w + 0]\n"
+     "ret\n"),
 ]
 
 # (name, program text, feature level) that Create*Shader refuses with E_INVALIDARG.
@@ -183,6 +192,12 @@ INVALID = [
      + "hs_fork_phase\nret\n"),
     ("max tessfactor 65", HS + "dcl_hs_max_tessfactor l(65.0)\nhs_fork_phase\nret\n"),
     ("gs declaration in a vertex shader", VS + "dcl_maxout 3\nmov o0.xyzw, v0.xyzw\nret\n"),
+    # a relative t#/s# outside a program with interfaces (nothing links it to a slot), or without the dimension
+    ("relative t# without interfaces", PS + "dcl_sampler s0, mode_default\ndcl_temps 1\nmov r0.x, l(0)\n"
+     "sample_indexable(texture2d)(float,float,float,float) o0.xyzw, l(0, 0, 0, 0), t[r0.x + 0].xyzw, s0\nret\n"),
+    ("relative t# without its dimension", PS + IFACE_DECLS + "dcl_sampler s0, mode_default\ndcl_temps 2\n"
+     "fcall fp0[0][0]\nmov o0.xyzw, r1.xyzw\nret\nlabel fb0\nmov r0.z, this[0].z\n"
+     "sample r1.xyzw, l(0, 0, 0, 0), t[r0.z + 0].xyzw, s0\nret\n"),
 ]
 
 

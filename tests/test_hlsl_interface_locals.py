@@ -10,7 +10,9 @@ slot, or inline the class's method. The rules tested here follow from that defin
 * a later ``l = other`` at the same control level names ``other`` from there on;
 * a value that is neither the interface nor a class implementing it cannot convert (X3017; wording
   inferred); a call through a local never given an instance is X4000 (as for object locals);
-* a local given a pointer inside run-time control flow would need a run-time choice: NotSupportedError.
+* a value chosen at run time (``c ? a : b``, an assignment under a non-constant ``if``, in a ``[loop]``)
+  calls the object the local holds when the call runs (a switch on the local's selector); a loop that
+  calls through the local before giving it a new value is named (NotSupportedError).
 
 Expected pixels are the class methods worked out by hand (test_hlsl_interface_params' classes and
 constants)."""
@@ -95,11 +97,73 @@ def test_call_through_a_local_never_given_an_instance_is_x4000():
         _compile("Bad", src=src)
 
 
+# --- values chosen at run time: the call goes to the object the local holds when it runs ----------------
+# g_n = (2, 0.5, 0.25): g_n.x > 0 holds, g_n.y > 1 does not
+RUNTIME = LOCALS + """
+float4 PSIfTaken() : SV_Target { iLight l = g_light; if (g_n.x > 0) l = g_lights[0]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSIfNot() : SV_Target { iLight l = g_light; if (g_n.x < 0) l = g_lights[0]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSElse() : SV_Target {
+    iLight l; if (g_n.y > 1) l = g_add; else l = g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSTernLocal() : SV_Target {
+    iLight a = g_add; iLight l = g_n.y < 1 ? g_light : g_lights[0]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSTernPtr() : SV_Target { iLight l = g_n.y > 1 ? g_light : g_lights[1]; return float4(l.Get(g_n.xyz), 1); }
+float4 PSNested() : SV_Target {
+    iLight l = g_n.x > 3 ? g_light : (g_n.z > 0 ? g_lights[1] : g_lights[0]); return float4(l.Get(g_n.xyz), 1); }
+float4 PSLoop() : SV_Target {
+    iLight l = g_light;
+    [loop] for (uint i = 0; i < (uint)g_n.x; i++) l = i == 0 ? g_lights[0] : g_lights[1];
+    return float4(l.Get(g_n.xyz), 1); }
+float4 PSPassed() : SV_Target { iLight l = g_light; if (g_n.x > 0) l = g_add; return float4(W(l, g_n.xyz), 1); }
+float4 PSCopied() : SV_Target {
+    iLight l = g_light; if (g_n.x > 0) l = g_scale; iLight m = g_add; if (g_n.z > 0) m = l;
+    return float4(m.Get(g_n.xyz), 1); }
+"""
+
+
+@pytest.mark.parametrize(("entry", "slots", "want"), [
+    ("PSIfTaken", ["g_scale", "g_add", "g_scale"], ADD),   # g_light, g_lights[0], g_lights[1]
+    ("PSIfTaken", ["g_add", "g_scale", "g_add"], SCALE),
+    ("PSIfNot", ["g_scale", "g_add", "g_add"], SCALE),      # the if is not taken: g_light
+    ("PSElse", ["g_scale", "g_add"], ADD),                   # g_lights[1] (slots 0-1)
+    ("PSElse", ["g_add", "g_scale"], SCALE),
+    ("PSTernLocal", ["g_scale", "g_add", "g_add"], SCALE),   # g_light (g_lights[0] not taken)
+    ("PSTernPtr", ["g_scale", "g_scale", "g_add"], ADD),     # g_lights[1] (slots: g_light 0, g_lights 1-2)
+    ("PSNested", ["g_add", "g_add", "g_scale"], SCALE),      # inner ?: picks g_lights[1]
+    ("PSLoop", ["g_scale", "g_scale", "g_add"], ADD),        # two passes: the last gives g_lights[1]
+    ("PSPassed", ["g_scale"], ADD),                          # passed on while chosen at run time
+    ("PSCopied", ["g_add"], SCALE),                          # m = l copies l's run-time choice
+])
+def test_value_chosen_at_run_time_calls_the_object_held(entry, slots, want):
+    blob = _compile(entry, src=RUNTIME)
+    assert D3DReflect(blob).GetNumInterfaceSlots() == len(slots)
+    np.testing.assert_array_equal(draw(blob, slots)[:3], want)
+
+
 @pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
-@pytest.mark.parametrize("stmt", ["if (g_n.x > 0) l = g_lights[0];",
-                                  "[loop] for (int i = 0; i < (int)g_n.x; i++) l = g_lights[0];"])
-def test_assignment_under_run_time_control_flow_is_not_built(stmt):
-    src = LOCALS + ("float4 Bad() : SV_Target { iLight l = g_light; " + stmt +
-                    " return float4(l.Get(g_n.xyz), 1); }")
-    with pytest.raises(NotSupportedError, match="run-time control flow"):
+@pytest.mark.parametrize("init", ["g_n.y < 1 ? g_add : g_light", "g_n.y < 1 ? g_light : g_scale",
+                                  "g_n.y < 1 ? g_add : g_scale"])
+def test_conditional_with_a_class_instance_operand_is_x3020(init):
+    """A class instance is a struct value: ?: takes none (fxc's X3020 for UDT operands, exprs.select)."""
+    src = LOCALS + f"float4 Bad() : SV_Target {{ iLight l = {init}; return float4(l.Get(g_n.xyz), 1); }}"
+    with pytest.raises(ShaderCompileError, match="X3020"):
+        _compile("Bad", src=src)
+
+
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+def test_value_known_at_compile_time_emits_no_dispatch():
+    """Selector writes nothing reads are dead code: a local given its values unconditionally compiles as
+    before (no switch, no selector)."""
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    lines = disassemble(_compile("PSReassign")).splitlines()
+    assert not any(x.startswith("switch") for x in lines)
+    assert sum(x.startswith("fcall") for x in lines) == 1  # g_scale is inlined, g_light called
+
+
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+def test_loop_that_calls_before_it_reassigns_is_named():
+    src = LOCALS + ("float4 Bad() : SV_Target { iLight l = g_light; float3 a = 0;\n"
+                    "[loop] for (int i = 0; i < (int)g_n.x; i++) { a += l.Get(g_n.xyz);"
+                    " if (g_n.y > 0) l = g_lights[0]; }\n return float4(a, 1); }")
+    with pytest.raises(NotSupportedError, match="given a new value in a loop after a call"):
         _compile("Bad", src=src)

@@ -199,14 +199,14 @@ _COMPILE_SHADER = re.compile(r"CompileShader\s*\(\s*([a-z]s_[45]_[01])\s*,\s*([A
 #: PSMainUniform takes its lights and material as ``uniform iBaseLight``/``iBaseMaterial`` parameters: its
 #: FeatureLevel10/10_1 techniques pass concrete class instances (static specialisation), but compiled alone for
 #: ps_4_x nothing is bound, and shader model 4 has no dynamic linkage — "All of the pre-5.0 targets need static
-#: specialization since they don't support late binding" (the .fx file's own comment). The text is the error our
-#: compiler gives (fxc's exact wording is not recorded here). For ps_5_0 the same entry compiles with the
-#: parameters as interface slots.
+#: specialization since they don't support late binding" (the .fx file's own comment). The expected error is fxc's
+#: X3544 (MicrosoftDocs "HLSL errors and warnings": abstract interfaces not supported on the target; the message
+#: wording is ours). For ps_5_0 the same entry compiles with the parameters as interface slots.
 FXC_REFUSES: dict[tuple[str, str, str], str] = {
     ("DynamicShaderLinkageFX11/DynamicShaderLinkageFX11.fx", "PSMainUniform", "ps_4_0"):
-        "interfaces require shader model 5",
+        "X3544",
     ("DynamicShaderLinkageFX11/DynamicShaderLinkageFX11.fx", "PSMainUniform", "ps_4_1"):
-        "interfaces require shader model 5",
+        "X3544",
 }
 
 

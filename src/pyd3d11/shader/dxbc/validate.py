@@ -67,7 +67,12 @@ RELATIVE_INDEX_FILES = frozenset({T.INPUT, T.OUTPUT, T.INDEXABLE_TEMP, T.CONSTAN
                                   T.INPUT_PATCH_CONSTANT, T.INTERFACE, T.FUNCTION_BODY, T.FUNCTION_TABLE})
 # Dimensions in which a relative index is allowed (0-based); slots of cb/x stay immediate in SM5.0.
 # cb slots are relative only through class-instance data (cb[this.y + k]), which SM5 interfaces emit.
-RELATIVE_DIMS = {T.INDEXABLE_TEMP: {1}, T.INTERFACE: {0, 1}}
+RELATIVE_DIMS = {T.INDEXABLE_TEMP: {1}, T.INTERFACE: {0, 1}, T.THIS_POINTER: {0}}
+# Files relative only in a program that declares interfaces: §22.7.20 this[r.x + n] (an interface array
+# indexed at run time) and the resource / sampler indices of class-instance objects, t[this.z + k] and
+# s[this.w + k] (§7.11 uniform indexing; fxc's dxilconv interface1.dxbc). The class-linkage link step
+# (exec/interfaces.py) turns them into literal registers for the bound instances.
+INTERFACE_RELATIVE_FILES = frozenset({T.RESOURCE, T.SAMPLER})
 
 
 def _io_limits(ptype: int, major: int, minor: int) -> tuple[int, int]:
@@ -270,6 +275,8 @@ class _Validator:
         self.total_temps = 0
         self.k = 0
         self.calls: list[tuple[int, int]] = []
+        #: the program declares interfaces (class-instance objects may then be indexed through this[])
+        self.interfaces = any(i.opcode == O.DCL_INTERFACE for i in prog.instructions)
 
     # -- reporting -----------------------------------------------------------------------------
     def fail(self, msg: str) -> InvalidArgError:
@@ -323,7 +330,9 @@ class _Validator:
                 raise self.fail("64-bit register index past 2^32")
             if idx.rel is not None:
                 allowed = RELATIVE_DIMS.get(t)
-                if t not in RELATIVE_INDEX_FILES or (allowed is not None and dim not in allowed):
+                linked = t in INTERFACE_RELATIVE_FILES and self.interfaces
+                if (t not in RELATIVE_INDEX_FILES and t != T.THIS_POINTER and not linked) or \
+                        (allowed is not None and dim not in allowed):
                     raise self.fail(f"{T(t).name} index {dim} cannot be relative")
                 self.relative(idx.rel)
 
@@ -378,10 +387,10 @@ class _Validator:
             if imm[0] is not None and imm[0] >= d.icb:
                 raise self.fail(f"icb[{imm[0]}] is past its {d.icb} vectors")
         elif t == T.RESOURCE:
-            if imm[0] not in d.srvs:
+            if imm[0] is not None and imm[0] not in d.srvs:
                 raise self.fail(f"t{imm[0]} is not declared")
         elif t == T.SAMPLER:
-            if imm[0] not in d.samplers:
+            if imm[0] is not None and imm[0] not in d.samplers:
                 raise self.fail(f"s{imm[0]} is not declared")
         elif t == T.UNORDERED_ACCESS_VIEW:
             if imm[0] not in d.uavs:
@@ -741,8 +750,16 @@ class _Validator:
         res = next((o for o in inst.operands if o.type == T.RESOURCE), None)
         if res is None:
             return
-        dim = self.d.srvs.get(res.register)
         name = info.name
+        if res.indices and res.indices[0].rel is not None:
+            # t[r.x + k] has no declaration to name its dimension: the instruction's resource-dimension
+            # token must (fxc writes sample_indexable(texture2d)... for class-instance objects)
+            rd = inst.resource_dim
+            if rd is None:
+                raise self.fail(f"{name} with a relative resource index needs its resource dimension (_indexable)")
+            dim = rd[0]
+        else:
+            dim = self.d.srvs.get(res.register)
         if inst.opcode in _SAMPLE_OPS and dim not in _SAMPLE_DIMS:
             raise self.fail(f"{name} needs a filterable texture, t{res.register} has dimension {dim}")
         if name.startswith("ldms") and dim not in _MS_DIMS:

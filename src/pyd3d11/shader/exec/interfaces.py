@@ -132,8 +132,17 @@ def _is_this(o: ir.Operand) -> bool:
     return o.type == OT.THIS_POINTER
 
 
-def _is_dyn_cb(o: ir.Operand) -> bool:
-    return o.type == OT.CONSTANT_BUFFER and bool(o.indices) and o.indices[0].rel is not None
+def _is_dyn_slot(o: ir.Operand) -> bool:
+    """A constant buffer, texture or sampler whose slot is chosen at run time: cb[this.x + 0][...],
+    t[this.z + k], s[this.w + k] (class-instance data and objects, §22.7.20 / §7.11)."""
+    return o.type in (OT.CONSTANT_BUFFER, OT.RESOURCE, OT.SAMPLER) and bool(o.indices) and \
+        o.indices[0].rel is not None
+
+
+#: this[] component holding the base slot of each file (§22.7.20: x cb, z texture, w sampler)
+_THIS_COMPONENT = {OT.CONSTANT_BUFFER: 0, OT.RESOURCE: 2, OT.SAMPLER: 3}
+#: a slot past every binding point (§7.11.2: an out-of-range index reads as an unbound slot)
+_PAST = {OT.CONSTANT_BUFFER: 15, OT.RESOURCE: 128, OT.SAMPLER: 16}
 
 
 # ------------------------------------------------------------------------------------------------
@@ -198,15 +207,29 @@ class _Linker:
                        for ix in o.indices]
         return new
 
-    # -- dynamic cb slot --------------------------------------------------------------------
+    # -- dynamic cb / texture / sampler slot --------------------------------------------------
+    def slot_candidates(self, t: int, offset: int) -> list[int]:
+        """The slots a run-time index of file ``t`` can reach: the base each this[] row gives
+        (bound instances and the zero rows of unbound slots) plus the operand's immediate offset, and
+        for constant buffers the declared slots too."""
+        rows = [self.this_row(s) for s in range(max(len(self.slots), self.decls.slot_count))] or [(0, 0, 0, 0)]
+        got = {(r[_THIS_COMPONENT[t]] + offset) & 0xFFFFFFFF for r in rows} | {offset}
+        if t == OT.CONSTANT_BUFFER:
+            got |= set(self.cb_slots)
+        return sorted(got)
+
     def lower_dyn_cb(self, inst: ir.Instruction, out: list[ir.Instruction]) -> None:
-        k = next((j for j, top in enumerate(inst.operands) if _is_dyn_cb(top)), None)
+        """An instruction reading cb[r.x + k], t[r.x + k] or s[r.x + k] becomes a ``switch`` on the
+        register with one case per slot it can reach, each running the instruction with that literal
+        slot; any other value runs it with a slot past the binding points (an unbound slot, §7.11.2)."""
+        k = next((j for j, top in enumerate(inst.operands) if _is_dyn_slot(top)), None)
         if k is None:
             out.append(inst)
             return
         top = inst.operands[k]
         if inst.opcode in _FLOW:
-            raise NotSupportedError("dynamically indexed constant-buffer slot in a flow-control instruction")
+            raise NotSupportedError("dynamically indexed constant-buffer / resource slot in a flow-control "
+                                    "instruction")
         idx = top.indices[0]
         sel = idx.rel
         if sel.type == OT.IMMEDIATE32:  # e.g. cb[this[0].x] after this[] became an immediate
@@ -214,10 +237,13 @@ class _Linker:
             self.lower_dyn_cb(self.with_cb_slot(inst, k, slot & 0xFFFFFFFF), out)
             return
         out.append(_switch_open(sel))
-        for slot in self.cb_slots:
+        for slot in self.slot_candidates(top.type, idx.value):
             out.append(ir.Instruction(Op.CASE, [_imm1(slot - idx.value)]))
             self.lower_dyn_cb(self.with_cb_slot(inst, k, slot), out)
             out.append(ir.Instruction(Op.BREAK))
+        out.append(ir.Instruction(Op.DEFAULT))
+        self.lower_dyn_cb(self.with_cb_slot(inst, k, _PAST[top.type]), out)
+        out.append(ir.Instruction(Op.BREAK))
         out.append(ir.Instruction(Op.ENDSWITCH))
 
     @staticmethod
@@ -274,7 +300,7 @@ class _Linker:
                 inst.operands = [self.rewrite_operand(x) for x in inst.operands]
             if o == Op.INTERFACE_CALL:
                 self.lower_fcall(inst, out)
-            elif _has(inst, _is_dyn_cb):
+            elif any(_is_dyn_slot(top) for top in inst.operands):
                 self.lower_dyn_cb(inst, out)
             else:
                 out.append(inst)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .objects import has_object
 from .operands import imm
 from .types import BOOL, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
@@ -156,6 +157,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                     raise p.error(f"'{ct.name}::{fname}': array dimensions of struct/class members must be "
                                   "explicit", ftok, 3072)
                 a = a.elem
+            check_not_member(p, ft, ct.name, fname, ftok)
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)
             sem = None
@@ -167,9 +169,28 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
         p.expect(";")
     p.end_member_consts(mark)
+    _no_writable_objects(p, ct, name_tok)
     if p.accept(";"):
         return [A.TypeDecl(pos, ct)]
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
+
+
+def _no_writable_objects(p: Parser, ct: ClassType, tok: Any) -> None:
+    """MicrosoftDocs "HLSL errors and warnings" X3090: no writable textures or UAVs can be members of
+    compound types with interface inheritance (dxilconv's interface1.hlsl, built by fxc, keeps its
+    RWStructuredBuffer member commented out as "not allowed"; its samplers and textures compile). The
+    message wording is inferred."""
+    from .linkage import object_file
+    from .objects import leaves
+
+    c: ClassType | None = ct
+    inherits = False
+    while c is not None:
+        inherits = inherits or bool(c.interfaces)
+        c = c.base
+    if inherits and any(object_file(t) == "u" for _path, t in leaves(ct)):
+        raise p.error(f"'{ct.name}': no writable textures or UAVs can be members of compound types with "
+                      "interface inheritance", tok, 3090)
 
 
 def bind_static_members(p: Parser, ct: StructType, f: A.FuncDef) -> None:
@@ -284,15 +305,21 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
         scope["this"] = this
     for name in cls.member_names():
         if name in names:
-            v = member(cg, this, name, f.pos)
-            if isinstance(v.type, ObjectType) and v.obj is None and through_interface:
-                # a method called through an interface reads its instance's objects at resource indices the
-                # runtime supplies (the class instance's texture/sampler slots): not built
-                from ...errors import NotSupportedError
+            if isinstance(this.obj, tuple) and this.obj and this.obj[0] == "ifacethis":
+                t = cls.field_offset(name)
+                if t is not None and has_object(t[1]):
+                    # a body called through an interface reads its instance's objects at the texture /
+                    # sampler base this[] supplies (linkage.this_object)
+                    from .linkage import this_object
 
-                p = f.pos
-                raise NotSupportedError(f"{p.file}({p.line},{p.col}): HLSL object members of class instances "
-                                        f"called through an interface ('{cls.name}::{name}')")
+                    scope[name] = this_object(cg, cls, this, name, f.pos)
+                    continue
+            v = member(cg, this, name, f.pos)
+            if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("mem", "tgsm"):
+                # an instance in groupshared (or UAV) memory: the member stays a memory reference, so the
+                # method's reads load it and its writes store it (they were lost when read into registers)
+                scope[name] = v
+                continue
             if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
                 scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
                 continue
@@ -382,6 +409,8 @@ def current_class(cg: CodegenContext) -> tuple[ClassType, Val] | None:
 
 def try_call(cg: CodegenContext, e: A.Call) -> Val | None:
     """An unqualified call inside a method that names a method of the class: ``this.Method(...)``."""
+    if "::" in e.name:
+        return qualified_call(cg, e)
     cur = current_class(cg)
     if cur is None or cur[0].find_methods(e.name) is None:
         return None
@@ -401,9 +430,11 @@ def try_method_call(cg: CodegenContext, e: A.MethodCall) -> Val | None:
         for sc in reversed(cg.scopes):
             if e.obj.name in sc:
                 v = sc[e.obj.name]
-                from .ifacelocals import check_bound
+                from .ifacelocals import call_choice, check_bound, is_choice
 
                 check_bound(cg, e.obj.name, v, e.pos)
+                if is_choice(v):  # a value chosen at run time: dispatch on its selector
+                    return call_choice(cg, v, e)
                 if isinstance(getattr(v, "obj", None), tuple) and v.obj and v.obj[0] == "ifaceptr":
                     return linkage.interface_call(cg, v.obj[1], e)  # a parameter bound to a pointer
                 if isinstance(getattr(v, "type", None), ClassType):
@@ -428,8 +459,18 @@ def interface_arg(cg: CodegenContext, node: A.Node) -> Val:
     ref = linkage.interface_ref(cg, node)
     if ref is not None:
         var, idx = ref
-        if idx is not None and not isinstance(idx, A.Literal):
-            raise NotImplementedError("interface-array elements passed to a function with a computed index")
+        if idx is not None and not isinstance(idx, (A.Literal, A.Evaluated)):
+            # an element chosen at run time (``W(g_lights[i])``, ``I l = g_lights[i];``): the index is taken
+            # now, into a register of its own (a later change of ``i`` does not move the reference); calls
+            # through it are dynamically indexed fcalls (``fcall fp#[r.x + 0]``)
+            from .exprs import expr
+
+            iv = expr(cg, idx)
+            if isinstance(iv.type, NumType) and iv.type.n == 1 and not iv.const:
+                keep = cg.alloc_slots(1, var=True)
+                cg.store(keep, iv.slots)
+                iv = Val(iv.type, keep)
+            ref = (var, A.Evaluated(idx.pos, iv))
         return Val(var.iface, [], ("ifaceptr", ref))
     from .exprs import expr
 
@@ -441,7 +482,16 @@ def is_class_value(v: Val) -> bool:
 
 
 def is_interface_type(t: Type) -> bool:
-    return isinstance(t, InterfaceType) or (isinstance(t, ArrayType) and isinstance(t.elem, InterfaceType))
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, InterfaceType)
+
+
+def check_not_member(p: Parser, t: Type, owner: str, name: str, tok: Any) -> None:
+    """MicrosoftDocs "HLSL errors and warnings": X3110 "Interfaces can't be members" (of a struct or class;
+    an interface pointer is an interface slot of the shader, not data). Wording inferred."""
+    if is_interface_type(t):
+        raise p.error(f"'{owner}::{name}': interfaces cannot be members", tok, 3110)
 
 
 # --- parser helpers (class-related lookahead and specifiers) ---------------------------------------
@@ -469,6 +519,36 @@ def static_method(p: Parser, owner: str, name: str) -> bool:
     ct = p.types.get(owner)
     found = ct.find_methods(name) if isinstance(ct, ClassType) else None
     return found is not None and any("static" in f.mods for f in found[1])
+
+
+def member_method(p: Parser, owner: str, name: str) -> bool:
+    """Whether ``owner::name`` names a (non-static) method of class ``owner`` or of one of its bases."""
+    ct = p.types.get(owner)
+    found = ct.find_methods(name) if isinstance(ct, ClassType) else None
+    return found is not None and not all("static" in f.mods for f in found[1])
+
+
+def qualified_call(cg: CodegenContext, e: A.Call) -> Val | None:
+    """``Base::Method(args)`` inside a method of a class deriving from ``Base`` (or of ``Base`` itself): the
+    method ``Base`` declares or inherits, called on the ``Base`` part of ``this`` -- the class's leading
+    ``$super`` chain, so the same registers / constant-buffer data -- without dispatch (C++ qualified call;
+    DXC classes/parent_method.hlsl). Outside such a method there is no object (X3000 here; the function
+    checks already answer X3004 for the name)."""
+    from .codegen import Val
+
+    owner_name, _, name = e.name.partition("::")
+    owner = next((c for c in class_types(cg) if c.name == owner_name), None)
+    if owner is None:
+        return None
+    cur = current_class(cg)
+    c = cur[0] if cur is not None else None
+    while c is not None and c is not owner:
+        c = c.base
+    if cur is None or c is None:
+        raise cg.err(e.pos, f"'{e.name}': a non-static method needs an object of its class", 3000)
+    this = cur[1]
+    part = Val(owner, this.slots[:owner.slots], this.obj)
+    return call_on_class(cg, part, name, e.args, e.pos)
 
 
 def derives_class(p: Parser) -> bool:

@@ -517,6 +517,9 @@ class Codegen(SignatureBinding):
         entry_interface_params(self, fdef)  # interface parameters are interface slots
         prepare(self, fdef)  # class methods / instances reachable through interfaces
         self.assign_bindings()
+        from .linkage import check_instance_objects
+
+        check_instance_objects(self)  # this[] bases must reach every object of an instance
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
@@ -581,8 +584,12 @@ class Codegen(SignatureBinding):
                         raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
+                    if is_interface_type(d.type) and d.init is not None:  # "HLSL errors and warnings" X3131
+                        raise self.err(d.pos, f"'{d.name}': static interfaces cannot have initializers", 3131)
                     self.globals[d.name] = ("static", d)
                 elif is_interface_type(d.type):  # interface pointers live in $ThisPointer (linkage.py)
+                    if isinstance(d.type, ArrayType) and isinstance(d.type.elem, ArrayType):  # X3119
+                        raise self.err(d.pos, f"'{d.name}': interface arrays cannot be multi-dimensional", 3119)
                     self.globals[d.name] = ("iface", d)
                 else:
                     cv = CbVar(d, globals_cb)

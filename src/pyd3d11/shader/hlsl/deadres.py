@@ -39,7 +39,10 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     from .codegen import Resource
 
     refs = referenced_registers(listing)
-    res = [r for r in cg.resources if isinstance(r, Resource) and not r.name.startswith("$")]
+    # a class instance's objects are read through this[] (t[r.x + k]): no listing names their registers
+    pinned = cg.linkage.instance_objects if cg.linkage is not None else set()
+    res = [r for r in cg.resources if isinstance(r, Resource) and not r.name.startswith("$") and
+           r.name not in pinned]
     live_groups = {_group(r.name) for r in res if (r.file, r.reg) in refs}
     dead = {r.name for r in res if r.used and r.reg >= 0 and (r.file, r.reg) not in refs and
             _group(r.name) not in live_groups}

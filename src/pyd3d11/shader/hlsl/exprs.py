@@ -163,6 +163,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         ov = mem_load(cg, raw) if in_memory(raw) else raw
         if is_class_value(ov):
             return call_on_class(cg, ov, e.name, e.args, e.pos)
+        if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifacechoice":  # chosen at run time
+            from .ifacelocals import call_choice
+
+            return call_choice(cg, ov, e)
         if isinstance(ov.obj, tuple) and ov.obj and ov.obj[0] == "ifaceptr":  # ``pick().foo()``
             from . import linkage
 
@@ -999,8 +1003,8 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
                          "modification", 3025)
         if v.readonly and not compound_const:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
-        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "tgsm":
-            return ("mem", v)
+        if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
+            return ("mem", v)  # a groupshared global, or a member of an instance in memory (classes.member_scope)
         return (v.type, v.slots)
     if isinstance(e, A.Member):
         base = lvalue(cg, e.a)
@@ -1074,6 +1078,19 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             # (DXC's atomic_cast passes ``InterlockedOr((uint)buffer[0], …)`` on an RWBuffer<uint>; its
             # atomic_cast1 rejects the converting ``(int)buffer[0]``)
             return inner
+        if isinstance(inner, tuple) and inner[0] == "mem" and isinstance(inner[1].type, StructType):
+            # a derived struct/class in groupshared memory re-viewed as a base: its leading ``$super`` member
+            # (DXC groupshared-base-cast.hlsl passes ``(Base)gs_derived`` to an inout Base parameter; the
+            # register-held case is the re-view rule below)
+            from .classes import SUPER
+            from .intrinsics import mem_member
+
+            bv = inner[1]
+            while bv.type is not e.type and isinstance(bv.type, StructType) and bv.type.fields and \
+                    bv.type.fields[0][0] == SUPER:
+                bv = mem_member(cg, bv, 0, bv.type.fields[0][1])  # $super: the first member, offset 0
+            if bv.type is e.type:
+                return ("mem", bv)
         if isinstance(inner, tuple) and len(inner) == 2 and not isinstance(inner[0], str):
             t, slots = inner
             fa, fb = flat_components(t), flat_components(e.type)
@@ -1266,8 +1283,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         else:
             a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
         if is_interface_type(p.type):
-            if "out" in p.mods:
-                raise cg.err(e.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
+                raise cg.err(e.pos, f"'{p.name}': interfaces can only be inputs", 3118)
             scope[p.name] = a  # the pointer (or the class instance) itself: calls through it dispatch on it
             continue
         if isinstance(p.type, ObjectType):
@@ -1290,7 +1307,11 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     from .classes import InterfaceType
 
     # a function returning an interface returns the compile-time name of a pointer or instance (ifacelocals)
-    result_iface = {"val": None, "depth": objects._depth(cg)} if isinstance(f.ret, InterfaceType) else None
+    result_iface = None
+    if isinstance(f.ret, InterfaceType):
+        from .ifacelocals import result_record
+
+        result_iface = result_record(cg, f.ret)
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
     if early and result_obj is not None:  # returned objects must not bind inside the early-return loop

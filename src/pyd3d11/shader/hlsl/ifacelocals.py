@@ -1,22 +1,70 @@
 """Local variables of interface type (MicrosoftDocs direct3dhlsl "Interfaces and Classes": an interface
 instance refers to a class instance chosen by the application at run time; SM5 dynamic linkage).
 
-A local interface variable is a compile-time name for what it was last given: a global interface pointer
-(or a constant element of a pointer array) -- calls through it then go through that pointer's function
-tables (``fcall``, linkage.py) -- or a class instance, whose methods are then inlined. Nothing is stored
-at run time: D3D11's interface slots belong to the global pointers, so a local can only stand for one of
-them. A local given a pointer under run-time control flow (inside a non-constant ``if``, a ``[loop]``) would
-need the pointer chosen at run time: not built (NotSupportedError names it)."""
+A local interface variable names what it was last given: a global interface pointer (or a constant element
+of a pointer array) -- calls through it then go through that pointer's function tables (``fcall``,
+linkage.py) -- or a class instance, whose methods are then inlined. D3D11's interface slots belong to the
+global pointers, so a local can only ever stand for one of the values it was given somewhere; while every
+assignment so far ran unconditionally, which one is known at compile time and a call goes straight to it.
+
+A value chosen at run time -- ``c ? g1 : g2``, or an assignment under run-time control flow (a non-constant
+``if``, a ``[loop]``, a ``switch``) -- keeps the same meaning: the call goes to the object the variable holds
+when the call runs. Each local therefore has a selector register holding the index of its current value
+among the values it was ever given (its candidates); a call made while the value is not known at compile
+time is a ``switch`` on the selector with one case per candidate, each the call through that candidate.
+(fxc accepts such code with warning X3572, "Interface references must resolve to non-varying objects";
+MicrosoftDocs "HLSL errors and warnings". Its code shape is not recorded; this one is inferred.) Selector
+writes nothing reads are removed as dead code, so code that never chooses at run time is unchanged.
+
+A call through a local inside a run-time loop that a later assignment in the same loop could change on the
+next iteration would need the candidate list before it is known: named (NotSupportedError)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .operands import imm
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
     from .codegen import Val
+
+CHOICE = "ifacechoice"
+
+
+@dataclass(eq=False)
+class IfaceLocal:
+    """One interface local: its interface, the control depth of its declaration, the values it was given
+    (candidates, in first-assignment order), its selector register and the code positions of calls made
+    through it while its value was chosen at run time."""
+
+    iface: Any
+    depth: int
+    sel: tuple
+    cands: list = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+
+    def index(self, v: Val) -> int:
+        """The candidate number of ``v`` (added when new): pointers compare by slot reference, class
+        instances by their storage."""
+        key = _key(v)
+        for i, c in enumerate(self.cands):
+            if _key(c) == key:
+                return i
+        self.cands.append(v)
+        return len(self.cands) - 1
+
+
+def _key(v: Val) -> Any:
+    obj = getattr(v, "obj", None)
+    if isinstance(obj, tuple) and obj and obj[0] == "ifaceptr":
+        var, idx = obj[1]
+        if isinstance(idx, A.Evaluated) and idx.value.const:
+            return ("ptr", id(var), idx.value.slots[0][3])
+        return ("ptr", id(var), None if idx is None else idx.value if isinstance(idx, A.Literal) else id(idx))
+    return ("inst", id(v.type), tuple(v.slots))
 
 
 def _records(cg: CodegenContext) -> dict:
@@ -32,30 +80,107 @@ def bind_value(cg: CodegenContext, node: A.Node, iface, pos) -> Val:
     from .classes import ClassType, InterfaceType, interface_arg
 
     v = interface_arg(cg, node)
+    if is_choice(v):
+        if v.type is not iface:
+            raise cg.err(pos, f"cannot convert from '{v.type}' to '{iface}'", 3017)
+        return v
     t = v.type
     if isinstance(t, InterfaceType) and t is iface or isinstance(t, ClassType) and t.implements(iface):
         return v
     raise cg.err(pos, f"cannot convert from '{t}' to '{iface}'", 3017)
 
 
-def declare(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
-    """``I l = g_i;`` / ``I l = g_classInstance;`` / ``I l;`` (unbound until assigned)."""
+def is_choice(v: Any) -> bool:
+    obj = getattr(v, "obj", None)
+    return isinstance(obj, tuple) and bool(obj) and obj[0] == CHOICE
+
+
+def _select_index(cg: CodegenContext, rec: IfaceLocal, node: A.Node, pos, in_select: bool = False) -> tuple:
+    """A slot holding ``rec``'s candidate number of the value ``node`` gives: an immediate for a single
+    value, a ``movc`` for ``c ? a : b`` (both sides are bound; the condition picks one at run time), a
+    remapping of another local's selector for a local whose value is chosen at run time. ``?:`` selects
+    between interface pointers (or interface locals): a class instance operand is X3020 as for any struct.
+    (No fxc record of ``?:`` on interface pointers: accepted here, inferred.)"""
+    from .classes import ClassType
+    from .types import UINT
+
+    if isinstance(node, A.Ternary):
+        c = cg.cond_slot(node.cond)
+        a = _select_index(cg, rec, node.a, pos, True)
+        b = _select_index(cg, rec, node.b, pos, True)
+        return cg.alu("movc", UINT, 1, [[c], [a], [b]])[0]
+    v = bind_value(cg, node, rec.iface, pos)
+    if in_select and isinstance(v.type, ClassType):
+        # a class instance is a struct value, and ?: takes no struct operands (fxc's X3020, DXC
+        # vector-conditional's records for UDT operands; exprs.select): only interface pointers select
+        raise cg.err(node.pos, "type mismatch between conditional values", 3020)
+    if not is_choice(v):
+        return imm(rec.index(v))
+    other: IfaceLocal = v.obj[1]
+    mine = [rec.index(c) for c in other.cands]
+    if mine == list(range(len(mine))):
+        return other.sel
+    out = imm(mine[0])
+    for j in range(1, len(mine)):
+        eq = cg.alu("ieq", UINT, 1, [[other.sel], [imm(j)]])[0]
+        out = cg.alu("movc", UINT, 1, [[eq], [imm(mine[j])], [out]])[0]
+    return out
+
+
+def _give(cg: CodegenContext, scope: dict, name: str, rec: IfaceLocal, node: A.Node, pos) -> Val:
+    """Store ``node``'s value into the local: the selector always; the compile-time value when it is one
+    value given at the declaration's control depth, else the local's value is chosen at run time."""
     from .codegen import Val
     from .objects import _depth
 
-    v = bind_value(cg, d.init, d.type, d.pos) if d.init is not None else Val(d.type, [], None)
-    scope[d.name] = v
-    _records(cg)[(id(scope), d.name)] = (d.type, _depth(cg))
-    return v
+    single = not isinstance(node, A.Ternary)
+    v = bind_value(cg, node, rec.iface, pos) if single else None
+    if v is not None and is_choice(v):
+        single = False
+    if _depth(cg) != rec.depth or not single:
+        _check_loop(cg, name, rec)
+    idx = _select_index(cg, rec, node, pos) if not single else imm(rec.index(v))
+    cg.store([rec.sel], [idx])
+    if single and _depth(cg) == rec.depth:
+        scope[name] = v
+    else:
+        scope[name] = Val(rec.iface, [], (CHOICE, rec))
+    return scope[name]
+
+
+def _check_loop(cg: CodegenContext, name: str, rec: IfaceLocal) -> None:
+    """A run-time assignment inside a run-time loop that an earlier call through the local sits in: that
+    call would have to dispatch over a value given later in the loop (next iteration): not built."""
+    from pyd3d11.errors import NotSupportedError
+
+    open_loops: list[int] = []
+    for i, ins in enumerate(cg.code):
+        if ins.op == "loop":
+            open_loops.append(i)
+        elif ins.op == "endloop" and open_loops:
+            open_loops.pop()
+    if open_loops and any(c > open_loops[0] for c in rec.calls):
+        raise NotSupportedError(f"interface local '{name}' given a new value in a loop after a call through it "
+                                "in the same loop (the call would dispatch on values given later)")
+
+
+def declare(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
+    """``I l = g_i;`` / ``I l = g_classInstance;`` / ``I l = c ? a : b;`` / ``I l;`` (unbound until given)."""
+    from .codegen import Val
+    from .objects import _depth
+
+    sel = cg.alloc_slots(1, var=True)[0]
+    rec = IfaceLocal(d.type, _depth(cg), sel)
+    _records(cg)[(id(scope), d.name)] = rec
+    scope[d.name] = Val(d.type, [], None)
+    if d.init is not None:
+        return _give(cg, scope, d.name, rec, d.init, d.pos)
+    return scope[d.name]
 
 
 def assign(cg: CodegenContext, target: A.Node, value: A.Node, pos) -> Val | None:
     """``l = x`` for an interface local ``l``: it names ``x`` from here on. None when ``target`` is not an
     interface local."""
-    from pyd3d11.errors import NotSupportedError
-
-    from .objects import _depth
-
     if not isinstance(target, A.Ident):
         return None
     for sc in reversed(cg.scopes[1:]):
@@ -63,13 +188,7 @@ def assign(cg: CodegenContext, target: A.Node, value: A.Node, pos) -> Val | None
             rec = _records(cg).get((id(sc), target.name))
             if rec is None:
                 return None
-            iface, depth = rec
-            if _depth(cg) != depth:
-                raise NotSupportedError(f"interface local '{target.name}' assigned under run-time control flow "
-                                        "(the pointer would be chosen at run time)")
-            v = bind_value(cg, value, iface, pos)
-            sc[target.name] = v
-            return v
+            return _give(cg, sc, target.name, rec, value, pos)
     return None
 
 
@@ -82,16 +201,82 @@ def check_bound(cg: CodegenContext, name: str, v: Val, pos) -> None:
         raise cg.err(pos, f"'{name}': variable used without having been completely initialized", 4000)
 
 
-def bind_return(cg: CodegenContext, ctx: dict, value: A.Node, pos) -> None:
-    """``return x;`` in a function returning an interface: the call names ``x`` (a pointer or a class
-    instance), as an interface local does. A return under run-time control flow (an ``if`` on a shader value,
-    a loop, an early return's once-loop) would choose the pointer at run time: not built."""
-    from pyd3d11.errors import NotSupportedError
+def call_choice(cg: CodegenContext, v: Val, e: A.MethodCall) -> Val:
+    """``l.Method(args)`` while ``l``'s value is chosen at run time: ``switch`` on its selector, one case per
+    candidate, each the call through that candidate (an ``fcall`` of its pointer, or its class's method
+    inlined), the result stored into one place. Arguments are evaluated once, before the switch."""
+    from .codegen import Val
+    from .constprop import forget_written
+    from .constprop import state as kstate
+    from .types import VOID
 
+    rec: IfaceLocal = v.obj[1]
+    if len(rec.cands) == 1:
+        return _call_one(cg, rec.cands[0], e)
+    start = len(cg.code)
+    rec.calls.append(start)
+    args = [A.Evaluated(a.pos, cg.expr(a)) if _is_in_only(cg, rec, e, i) else a for i, a in enumerate(e.args)]
+    call = A.MethodCall(e.pos, e.obj, e.name, args)
+    protos = rec.iface.methods.get(e.name) or []
+    ret = protos[0].ret if protos else VOID
+    result = cg.alloc_slots(ret.slots, var=True) if ret is not VOID else []
+    kc = kstate(cg)
+    saved = dict(kc)
+    cg.emit("switch", cg.src([rec.sel]))
+    cg.loops.append({"kind": "switch"})
+    for i, c in enumerate(rec.cands):
+        kc.clear()
+        kc.update(saved)
+        cg.emit("case", Reg_l(i))
+        got = _call_one(cg, c, call)
+        if result:
+            cg.store(result, cg.convert(got, ret, e.pos).slots)
+        cg.emit("break")
+    cg.loops.pop()
+    cg.emit("endswitch")
+    kc.clear()
+    kc.update(saved)
+    forget_written(cg, start)
+    return Val(ret, result)
+
+
+def _is_in_only(cg: CodegenContext, rec: IfaceLocal, e: A.MethodCall, i: int) -> bool:
+    """Argument ``i`` is evaluated once before the dispatch unless the method's parameter is out/inout (an
+    l-value each case writes back)."""
+    protos = rec.iface.methods.get(e.name) or []
+    for f in protos:
+        if i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods):
+            return False
+    return True
+
+
+def Reg_l(i: int) -> Any:  # noqa: N802 - an immediate operand, as the switch statement's case labels are
+    from .operands import Reg
+
+    return Reg("l", imm=(i & 0xFFFFFFFF,))
+
+
+def _call_one(cg: CodegenContext, c: Val, e: A.MethodCall) -> Val:
+    from . import linkage
+    from .classes import call_on_class
+
+    obj = getattr(c, "obj", None)
+    if isinstance(obj, tuple) and obj and obj[0] == "ifaceptr":
+        return linkage.interface_call(cg, obj[1], e)
+    return call_on_class(cg, c, e.name, e.args, e.pos)
+
+
+def result_record(cg: CodegenContext, iface) -> dict:
+    """What a call of a function returning ``iface`` collects from its ``return`` statements: the value
+    (``val``) and, for returns under run-time control flow, a selector as an interface local has."""
     from .objects import _depth
 
-    rec = ctx["result_iface"]
-    if _depth(cg) != rec["depth"]:
-        raise NotSupportedError("an interface returned under run-time control flow (the pointer would be chosen "
-                                "at run time)")
-    rec["val"] = bind_value(cg, value, ctx["ret"], pos)
+    return {"val": None, "rec": IfaceLocal(iface, _depth(cg), cg.alloc_slots(1, var=True)[0]), "scope": {}}
+
+
+def bind_return(cg: CodegenContext, ctx: dict, value: A.Node, pos) -> None:
+    """``return x;`` in a function returning an interface: the call names ``x`` (a pointer or a class
+    instance), as an interface local does; returns under run-time control flow (an ``if`` on a shader value,
+    a loop, an early return's once-loop) store the selector, and the call's value is chosen at run time."""
+    r = ctx["result_iface"]
+    r["val"] = _give(cg, r["scope"], "$return", r["rec"], value, pos)

@@ -39,6 +39,7 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     """(identifiers the code reachable from ``roots`` names, including those read by the initialisers of
     the statics it names and by the functions those initialisers call (``static B b = MakeB();``, whose
     code runs at the start of the shader); the functions reached)."""
+    from .classes import ClassType
     from .codegen import walk
 
     seen: set[str] = set()
@@ -46,31 +47,32 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     names: set[str] = set()
     inits = {d.name: d for d in global_var_decls(cg.prog) if d.init is not None}
     walked: set[str] = set()
-    # struct/class methods by name: a call ``x.m()`` (or ``m()`` inside a method) reaches every method of
-    # that name (the receiver's type is not known here; a few extra names only keep a buffer more)
+    # class methods by name: a method call (``obj.m()``, ``m()`` inside a method, ``Base::m()``) reaches every
+    # method of that name (the object's class is not known here; an over-approximation that only marks
+    # globals a method of that name reads) -- their globals were missed (cb slot -1 in the listing)
     methods: dict[str, list[A.FuncDef]] = {}
     for d in cg.prog.decls:
-        for fs in getattr(getattr(d, "type", None), "methods", {}).values() if isinstance(d, A.TypeDecl) else ():
-            for m in fs:
-                if m.body is not None:
-                    methods.setdefault(m.name, []).append(m)
-    methods_walked: set[int] = set()
+        if isinstance(d, A.TypeDecl) and isinstance(d.type, ClassType):
+            for name, fl in d.type.methods.items():
+                methods.setdefault(name, []).extend(f for f in fl if f.body is not None)
+    method_ids = {id(f) for fl in methods.values() for f in fl}
+    done_methods: set[int] = set()
 
     def visit(node: A.Node) -> None:
         if isinstance(node, A.Ident):
             names.add(node.name)
         elif isinstance(node, A.Call) and node.name in cg.funcs:
             stack.extend(x for x in cg.funcs[node.name] if x.body is not None)
-        if isinstance(node, (A.Call, A.MethodCall)) and node.name in methods:
-            stack.extend(m for m in methods[node.name] if id(m) not in methods_walked)
+        if isinstance(node, (A.Call, A.MethodCall)) and methods:
+            stack.extend(methods.get(node.name.rsplit("::", 1)[-1], ()))
 
     while True:
         while stack:
             f = stack.pop()
-            if any(f is m for ms in methods.values() for m in ms):
-                if id(f) in methods_walked:
+            if id(f) in method_ids:
+                if id(f) in done_methods:
                     continue
-                methods_walked.add(id(f))
+                done_methods.add(id(f))
             elif f.name in seen:
                 continue
             else:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast as A
 from .classes import (
+    SUPER,
     ClassType,
     InterfaceType,
     bind_params,
@@ -32,7 +33,7 @@ from .classes import (
     pick_method,
 )
 from .operands import Ins, Reg
-from .types import INT, UINT, VOID, ArrayType, NumType, StructType, concrete
+from .types import INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -62,10 +63,15 @@ class IfaceVar:
 @dataclass(eq=False)
 class LinkState:
     vars: dict[str, IfaceVar] = field(default_factory=dict)
-    #: interface locals (ifacelocals.py): (id(scope), name) -> (interface, control depth at declaration)
-    locals: dict[tuple[int, str], tuple[InterfaceType, int]] = field(default_factory=dict)
+    #: interface locals (ifacelocals.py): (id(scope), name) -> their IfaceLocal record
+    locals: dict[tuple[int, str], Any] = field(default_factory=dict)
     next_slot: int = 0
     next_body: int = 0
+    #: sentinel t#/s# register -> (file, object index in the class, slot holding the instance's base): objects
+    #: of class instances read through this[] (rewritten to t[rB.x + k] / s[rB.y + k] after each call)
+    this_objects: dict[int, tuple[str, int, tuple, Any]] = field(default_factory=dict)
+    #: resources of class-instance objects that only this[] reaches (kept, and never found dead: deadres)
+    instance_objects: set[str] = field(default_factory=set)
 
 
 def state(cg: CodegenContext) -> LinkState:
@@ -168,7 +174,9 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     from .constprop import state as kstate
 
     if cg.major < 5:
-        raise cg.err(e.pos, "interfaces require shader model 5", 3000)
+        # "HLSL errors and warnings" X3544: abstract interfaces are not supported on the target; interface
+        # references must resolve to specific instances (wording inferred)
+        raise cg.err(e.pos, "abstract interfaces are not supported on this target", 3544)
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
@@ -219,25 +227,161 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
         cg.code.append(Ins(_END, []))
     kc.clear()
     kc.update(saved)
+    _rewrite_this_objects(cg, start)
     forget_written(cg, start)
     copy_back(cg, e.args, back, e.pos)
     return Val(proto.ret, result)
 
 
 def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel: Any) -> Val:
-    """The instance as a value whose members read ``cb[this.x][this.y + k]`` (copied once per body)."""
+    """The instance as a value whose members read ``cb[this.x][this.y + k]`` (copied once per body). A class
+    with object members also gets its base texture and sampler (this.z, this.w; §22.7.20) copied at the
+    body's start, for :func:`this_object` (the copy dominates every use, whatever branch reads the object)."""
     from .codegen import Val, walk
 
-    if cls.slots == 0:
-        return Val(cls, [])
     names = {n.name for n in walk(f.body) if isinstance(n, A.Ident)}
     calls = any(isinstance(n, A.Call) for n in walk(f.body))
-    if not calls and not (names & (set(cls.member_names()) | {"this"})):
-        return Val(cls, [])
+    objs = object_members(cls)
+    obj_info = None
+    if objs and (calls or names & ({leaf[0] for leaf in objs} | {"this"})):
+        b = cg.temp()
+        cg.emit("mov", Reg("r", (b,), None, (0, 1)), _RelFirst("this", (slot,), rel, (2, 3, 2, 2)))
+        obj_info = ("ifacethis", ("r", (b,), None, 0), ("r", (b,), None, 1))
+    if cls.slots == 0 or not calls and not (names & (set(cls.member_names()) | {"this"})):
+        return Val(cls, [], obj_info)
     t = cg.temp()
     cg.emit("mov", Reg("r", (t,), None, (0, 1)), _RelFirst("this", (slot,), rel, (0, 1, 0, 0)))
     ptr = ("r", (t,), None, 1)
-    return Val(cls, [("cbthis", (0, reg), ptr, comp) for reg, comp in cg.cb_slots(cls, 0)])
+    return Val(cls, [("cbthis", (0, reg), ptr, comp) for reg, comp in cg.cb_slots(cls, 0)], obj_info)
+
+
+# --- objects of class instances reached through this[] -----------------------------------------------
+#: sentinel register numbers standing for this[]-relative objects until a call's code is complete
+_SENTINEL = 0x40000000
+
+
+def object_file(t: ObjectType) -> str:
+    """The register file a class's object member is counted in: samplers s#, read-only resources t#,
+    writable ones u# (which an interface-implementing class cannot hold: X3090)."""
+    from .types import RW_KINDS, SAMPLER_KINDS
+
+    k = t.kind
+    if k in SAMPLER_KINDS:
+        return "s"
+    if k in RW_KINDS or k.startswith(("RW", "Append", "Consume")):
+        return "u"
+    return "t"
+
+
+def object_members(cls: StructType) -> list[tuple[Any, ObjectType, str, int, tuple]]:
+    """(member name or None, type, file, index within the file, path) of every object leaf of ``cls`` in
+    layout order: the base class's (``$super``) first, then the class's own, each file counted on its own
+    (fxc's IFCE counts a class's textures and samplers; the instance's k-th texture is t[this.z + k]). The
+    name is None for leaves inside member arrays or structs."""
+    from .objects import leaves
+
+    out = []
+    count = {"t": 0, "s": 0, "u": 0}
+    for path, t in leaves(cls):
+        f = object_file(t)
+        plain = all(p == SUPER for p in path[:-1]) and isinstance(path[-1], str)
+        out.append((path[-1] if plain else None, t, f, count[f], path))
+        count[f] += 1
+    return out
+
+
+def object_counts(cls: StructType) -> tuple[int, int]:
+    """(textures, samplers) of a class: the IFCE class-type row's Texture and Sampler columns."""
+    objs = object_members(cls)
+    return sum(1 for o in objs if o[2] == "t"), sum(1 for o in objs if o[2] == "s")
+
+
+def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: Any) -> Val:
+    """Object member ``name`` of the instance a function body runs for: its register is the instance's
+    base plus the member's index, t[this.z + k] / s[this.w + k] (D3D11.3 §7.19.7.2 "this pointers ... the
+    base texture index and the base sampler index"; fxc's dxilconv interface1.dxbc). A sentinel register
+    stands for it until the call is complete (:func:`_rewrite_this_objects`). An array of objects is a
+    table of such registers, element i at k + i, indexed with literal indices as any object array (a
+    run-time index is X3512, objects.element)."""
+    from ...errors import NotSupportedError
+    from .codegen import Resource, Val
+    from .objects import REF
+    from .values import _DIM
+
+    where = f"{pos.file}({pos.line},{pos.col})"
+    prefix: tuple = ()
+    c: Any = cls
+    ft = None
+    while isinstance(c, StructType):  # the member (own first, then the base chain: C++ name hiding)
+        own = next((fl for fl in c.fields if fl[0] == name and fl[0] != SUPER), None)
+        if own is not None:
+            prefix, ft = prefix + (name,), own[1]
+            break
+        sup = next((fl for fl in c.fields if fl[0] == SUPER), None)
+        prefix, c = prefix + (SUPER,), sup[1] if sup is not None else None
+    elem = ft
+    while isinstance(elem, ArrayType):
+        elem = elem.elem
+    if not isinstance(elem, ObjectType):
+        raise NotSupportedError(f"{where}: structs holding objects in class instances called through an "
+                                f"interface ('{cls.name}::{name}')")
+    if object_file(elem) == "t" and elem.kind not in _DIM:
+        raise NotSupportedError(f"{where}: '{elem.kind}' members of class instances called through an interface "
+                                f"('{cls.name}::{name}')")
+    st = state(cg)
+    cells = {}
+    for _n, t, f, k, path in object_members(cls):
+        if path[:len(prefix)] != prefix:
+            continue
+        reg = _SENTINEL + len(st.this_objects)
+        res = Resource(f"$this.{name}", t, f, reg, used=True)
+        st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
+        cells[path[len(prefix):]] = (res, 0)
+    if isinstance(ft, ObjectType):
+        return Val(ft, [], cells[()][0])
+    return Val(ft, [], (REF, cells, ()))
+
+
+def _indexable(cg: CodegenContext, r: Any) -> str:
+    """``_indexable(dim)(return types)`` of a typed resource (no declaration names it: SM5's extended
+    resource-dimension and return-type tokens do, as fxc writes them)."""
+    decl = cg.resource_decl(r)  # "dcl_resource_<dim> (<types>) t#"
+    dim = decl.split(" ", 1)[0][len("dcl_resource_"):]
+    types = decl.split("(", 1)[1].split(")", 1)[0] if "(" in decl else ""
+    return f"({dim})({types})" if types else f"({dim})"
+
+
+def _rewrite_this_objects(cg: CodegenContext, start: int) -> None:
+    """Turn the sentinel registers of this[]-relative objects in ``cg.code[start:]`` into ``t[rB.x + k]`` /
+    ``s[rB.y + k]``; an instruction reading such a texture gets its ``_indexable`` dimension and types."""
+    st = state(cg)
+    if not st.this_objects:
+        return
+    for i in range(start, len(cg.code)):
+        ins = cg.code[i]
+        hit = [a for a in ins.args if a.file in ("t", "s") and a.idx and isinstance(a.idx[0], int)
+               and a.idx[0] in st.this_objects]
+        if not hit:
+            continue
+        args = []
+        suffix, op = ins.suffix, ins.op
+        for a in ins.args:
+            got = st.this_objects.get(a.idx[0]) if a.file in ("t", "s") and a.idx and isinstance(a.idx[0], int) \
+                else None
+            if got is None:
+                args.append(a)
+                continue
+            f, k, rel, res = got
+            args.append(_RelFirst(f, (k,), rel, a.comps, a.mod))
+            if f == "t" and "_indexable" not in op:
+                offs = ""
+                if suffix.startswith("_aoffimmi"):
+                    offs, suffix = suffix[len("_aoffimmi"):].split(")", 1)
+                    offs += ")"
+                    op += "_aoffimmi"
+                op += "_indexable" + offs + _indexable(cg, res)
+        cg.code[i] = Ins(op, args, suffix, ins.tail, ins.loc)
+    st.this_objects.clear()
 
 
 # --- listing ----------------------------------------------------------------------------------------------
@@ -298,8 +442,8 @@ def entry_interface_params(cg: CodegenContext, f: A.FuncDef) -> None:
     them, in order, with the arguments of ``BindInterfaces`` / ``CompileShader``."""
     for i, p in enumerate(f.params):
         if is_interface_type(p.type):
-            if "out" in p.mods or "inout" in p.mods:
-                raise cg.err(p.pos, f"'{p.name}': interface parameters cannot be out parameters", 3000)
+            if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
+                raise cg.err(p.pos, f"'{p.name}': interfaces can only be inputs", 3118)
             d = A.VarDecl(p.pos, p.name, p.type)
             cg.globals[p.name] = ("iface", d, "param", i)
 
@@ -339,14 +483,93 @@ def prepare(cg: CodegenContext, fdef: A.FuncDef | None = None) -> None:
                 names.add(n.name)
             elif isinstance(n, A.Call) and n.name in cg.funcs:
                 stack.extend(x for x in cg.funcs[n.name] if x.body is not None)
+    st = state(cg)
     for name, g in cg.globals.items():
         if isinstance(g, CbVar) and (name in names or has_ifaces and isinstance(g.decl.type, ClassType)):
             g.used = g.cb.used = True
+        if has_ifaces and isinstance(g, CbVar) and _class_elem(g.decl.type) is not None:
+            # an instance's objects are reached through this[] alone: every one keeps its register
+            prefix = (name + ".", name + "[")
+            for r in cg.resources:
+                if isinstance(r, Resource) and r.name.startswith(prefix):
+                    r.used = True
+                    st.instance_objects.add(r.name)
         elif isinstance(g, Resource) and name in names:
             g.used = True
         elif isinstance(g, tuple) and g and g[0] == "resarray" and name in names:
             for r in g[1]:
                 r.used = True
+
+
+def instance_object_bases(cg: CodegenContext, name: str, cls: ClassType) -> tuple[int, int]:
+    """(first t#, first s#) of class instance ``name``'s objects (element 0 of an instance array), the
+    IFCE instance row's Texture and Sampler (0xFFFF: none) -- the this[].z / .w a class instance made by
+    GetClassInstance carries. The objects of one instance are consecutive registers (add_struct_objects
+    declares them in layout order; :func:`check_instance_objects` refuses any other allocation)."""
+    from ..dxbc.ifce import NO_SLOT
+    from .codegen import Resource
+
+    out = []
+    for f in ("t", "s"):
+        regs = [r.reg for r in cg.resources if isinstance(r, Resource) and r.file == f and r.reg >= 0 and
+                r.name.startswith((name + ".", name + "[")) and r.used]
+        out.append(min(regs) if regs else NO_SLOT)
+    return out[0], out[1]
+
+
+def instance_blocks(cg: CodegenContext) -> list[list[Any]]:
+    """Per class instance reached through this[] (an instance array as a whole) and per register set, its
+    object resources in layout order: allocated as one contiguous block, so this[].z / .w plus the member's
+    index (plus the element's count times the class's) names each."""
+    from .codegen import Resource
+
+    st = cg.linkage
+    if st is None or not st.instance_objects:
+        return []
+    blocks: dict[tuple[str, str], list] = {}
+    for r in sorted(cg.resources, key=lambda r: r.decl_order):
+        if isinstance(r, Resource) and r.name in st.instance_objects:
+            root = r.name.split(".", 1)[0].split("[", 1)[0]
+            blocks.setdefault((root, r.file), []).append(r)
+    return list(blocks.values())
+
+
+def check_instance_objects(cg: CodegenContext) -> None:
+    """The objects of each class instance reachable through this[] must be consecutive registers per file,
+    in layout order, and instance-array elements a constant stride apart (GetClassInstance adds the class's
+    texture/sampler count per element): anything else (an explicit register of another resource splitting
+    the block) cannot be described by a this[] base, so it is named instead of binding the wrong object."""
+    from ...errors import NotSupportedError
+    from .codegen import Resource
+
+    st = cg.linkage
+    if st is None or not st.instance_objects:
+        return
+    by_name = {r.name: r for r in cg.resources if isinstance(r, Resource)}
+    for cb in cg.cbufs:
+        for cv in cb.vars:
+            t, count = cv.decl.type, 1
+            while isinstance(t, ArrayType):
+                count *= t.count
+                t = t.elem
+            if not isinstance(t, ClassType) or not object_members(t):
+                continue
+            from .layout import _leaf_name
+            from .objects import leaves
+
+            for f in ("t", "s"):
+                regs = [by_name[n].reg for n in (_leaf_name(cv.decl.name, p) for p, lt in leaves(cv.decl.type)
+                                                 if object_file(lt) == f) if n in by_name]
+                if regs and regs != list(range(regs[0], regs[0] + len(regs))):
+                    raise NotSupportedError(f"class instance '{cv.decl.name}': its {f}# objects are not consecutive "
+                                            "registers (another resource's register splits them), so no this[] "
+                                            "base reaches them")
+
+
+def _class_elem(t: Any) -> ClassType | None:
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return t if isinstance(t, ClassType) else None
 
 
 # --- reflection -------------------------------------------------------------------------------------------
@@ -378,17 +601,25 @@ def build_ifce(cg: CodegenContext):
                 count *= t.count               # fxc writes 1 for a single instance (ifce.py; inferred)
                 t = t.elem
             if isinstance(t, ClassType) and id(t) in ids:
+                tex, samp = instance_object_bases(cg, cv.decl.name, t)
                 instances.append(IfceClassInstance(cv.decl.name, ids[id(t)], cb.slot, cv.offset // 16,
-                                                   flag=count))
+                                                   tex, samp, flag=count))
     # fxc gives a stride only to classes laid out in a constant buffer: instance types and their bases
+    # (DynamicShaderLinkage11's listing); a class with object members is laid out too (interface1.dxbc,
+    # no instance declared: stride 1 beside its texture and sampler counts; which of the two reasons
+    # fxc has is inferred)
     laid_out: set[int] = set()
     for inst in instances:
         c: Any = types[inst.type_id]
         while isinstance(c, ClassType):
             laid_out.add(id(c))
             c = c.base
-    out.class_types = [IfceClassType(c.name, (cg.cb_size(c)[0] + 15) // 16 if id(c) in laid_out else 0)
-                       for c in types]
+    rows = []
+    for c in types:
+        tex, samp = object_counts(c)
+        size = (cg.cb_size(c)[0] + 15) // 16 if id(c) in laid_out or tex or samp else 0
+        rows.append(IfceClassType(c.name, size, tex, samp))
+    out.class_types = rows
     out.class_instances = instances
     for var in vars_:
         out.slots.append(IfceSlot(var.count, [ids[id(c)] for c in var.classes], list(var.tables)))

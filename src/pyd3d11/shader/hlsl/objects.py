@@ -359,6 +359,11 @@ def allocate_registers(cg: CodegenContext) -> None:
         if isinstance(g, tuple) and g[:1] == ("resarray",):
             for r in g[1]:
                 group[id(r)] = g[1]
+    from .linkage import instance_blocks
+
+    for blk in instance_blocks(cg):  # a class instance's objects, one block per set (this[] bases)
+        for r in blk:
+            group[id(r)] = blk
     partial: set[int] = set()  # ranges whose unused members reserve a register without being declared
     for blk in cg.reserved_blocks:
         for r in blk:

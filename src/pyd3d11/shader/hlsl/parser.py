@@ -10,7 +10,7 @@ import re
 from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
-from .classes import derives_class, is_elaborated, parse_elaborated, static_method
+from .classes import derives_class, is_elaborated, member_method, parse_elaborated, static_method
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
@@ -377,6 +377,9 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
+                from .classes import check_not_member
+
+                check_not_member(self, ft, st.name, fname, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 if not self.check_static_member(st.name, fname, mods, ftok, ft):
@@ -770,6 +773,12 @@ class Parser:
                 assert isinstance(d, A.VarDecl)
                 members.append(d)
         self.accept(";")
+        from .classes import is_interface_type
+
+        bad = next((m for m in members if is_interface_type(m.type)), None)
+        if bad is not None:  # MicrosoftDocs "HLSL errors and warnings" X3132 (wording inferred)
+            raise HlslError(bad.pos.file, bad.pos.line, bad.pos.col, 3132,
+                            f"'{bad.name}': interfaces cannot be declared in buffers")
         if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
             # a member bound to a t/s/u register (an object, or one in a struct) is not packed
             loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
@@ -1401,6 +1410,13 @@ class Parser:
                 owner = self.types[t.text]
                 zero = A.Cast(t.pos, owner, A.Literal(t.pos, 0, "lit_int"))
                 return A.MethodCall(t.pos, zero, name_tok.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    member_method(self, t.text, self.peek().text):
+                # ``Base::Method(args)`` in a method: the named class's own method on the base part of
+                # ``this`` (C++'s qualified, non-virtual call; DXC classes/parent_method.hlsl)
+                self.next()
+                name_tok = self.next()
+                return A.Call(t.pos, f"{t.text}::{name_tok.text}", self.parse_args())
             if self.at("::"):
                 raise self.error("namespaces are not supported", code=3000)
             return A.Ident(t.pos, t.text)
