@@ -308,6 +308,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             sampling_hooks=TextureSampler())
         if plan.so_declaration is not None:
             state.so_declaration = plan.so_declaration
+        if cache.plan is plan:
+            state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
         return cmds.DrawCmd(state, {k: list(v) for k, v in plan.cbuffers.items()},
                             {k: list(v) for k, v in plan.srvs.items()},
                             {k: list(v) for k, v in plan.samplers.items()}, list(plan.uavs), args,

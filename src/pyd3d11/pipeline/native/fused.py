@@ -847,8 +847,16 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     uav = key.uav_helpers
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
             and getattr(_deferral, "pending", None) is None and not uav):
-        return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
-                           stats_out, ps is not None)
+        reads = _ps_reads(state)
+        template = D.copy() if state.plan is not None else None  # (before the scene's tiles can change it)
+        if not _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
+                           stats_out, ps is not None, reads):
+            return False
+        if template is not None:
+            # what the pipeline half of the draw plan keeps for the next draw of this snapshot (fused_replay.py)
+            _deferral.scene_draw = SceneDraw(key, comp, kernel, plan, template, okey, targets, touched, reads, geo,
+                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep)
+        return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
@@ -1048,14 +1056,13 @@ def _ps_reads(state) -> list:
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
-                has_ps: bool) -> bool:
+                has_ps: bool, reads: list) -> bool:
     """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
     when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
     or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
     they write; the scene's tiles run the draws tile by tile, so only pixel-local order is kept)."""
     global _open
     grid = (key.tile, W, H)
-    reads = _ps_reads(state)
     # every worker runs every draw of its scene (each draw binds its arguments once per worker): a scene of small
     # draws (by the pieces' rectangle area, as _run sizes a lone draw) runs on one worker; a small draw joins a
     # scene of any worker count, a large one needs a scene on all of them
@@ -1126,6 +1133,67 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         storage.pending_writes(started + sc.targets, join_queued)
     if len(sc) >= SCENE_DRAWS:
         _launch_open(sc)
+    return True
+
+
+@dataclass(slots=True, eq=False)
+class SceneDraw:
+    """What :func:`_run` derived for a draw whose tiles went into a scene (the pipeline half of the draw plan,
+    fused_replay.py, keeps it for the next draw of the same snapshot): the variant, its modules, the kernel and
+    texture plan, the D array (its per-draw slots are written again by :func:`replay_scene_draw`), the merger
+    key, the target / written / read storages, the geometry entry, the target size, whether a pixel shader runs,
+    the viewport depth range and the primitives drawn."""
+
+    key: Any
+    comp: Any
+    kernel: Any
+    plan: Any
+    D: np.ndarray
+    okey: Any
+    targets: list
+    touched: list
+    reads: list
+    geo: Any
+    W: int
+    H: int
+    has_ps: bool
+    vp: tuple
+    prep: Any
+
+
+def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
+    """Add a draw of the snapshot ``f`` was derived from to the open scene, as :func:`_run` would (fused_replay.py
+    checked that everything ``f`` holds is still what _run would derive): the recorded D array with this draw's
+    own merger context (blend factor, stencil reference), tile counter and the compiled code's current addresses,
+    its pixel-shader arguments bound again (constant buffers, views, the texture ``plan`` built for this draw).
+    False when the draw could not join (nothing written; the caller takes the full path)."""
+    if getattr(_deferral, "pending", None) is not None:
+        return False
+    kernel, comp, geo = f.kernel, f.comp, f.geo
+    om = state.om
+    d = fg.slots().d
+    D = f.D.copy()
+    ctx = om_gen.OMContext()
+    ctx.blend_factor[:] = _f32_values(om.blend_factor)
+    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
+    ctx.vp_min, ctx.vp_max = f.vp
+    nxt = np.zeros(1, np.int64)
+    D[d["om_ctx"]] = ctypes.addressof(ctx)
+    D[d["next"]] = nxt.ctypes.data
+    if kernel is not None:
+        D[d["ps_fn"]] = kernel.module.addr("kernel")
+        state.ps.bindings.sample_count = state.sample_count
+    D[d["flush_fn"]] = comp.flush
+    D[d["om_fn"]] = comp.om
+    keep: list = [geo, comp, kernel, plan, state, nxt, ctx, f.targets]
+    comp.note_use(geo.area)
+    if kernel is not None:
+        kernel.module.note_use(geo.area)
+    if not _scene_draw(state, f.key, comp, kernel, plan, D, keep, ctx, f.okey, f.targets, f.touched, geo, f.W, f.H,
+                       stats_out, f.has_ps, f.reads):
+        return False
+    stats.fused_draws += 1
+    stats.geometry_reuses += 1
     return True
 
 

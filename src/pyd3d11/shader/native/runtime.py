@@ -332,6 +332,7 @@ class Kernel:
     lw: Lowered
     tile: int
     ir_text: str = ""
+    key: tuple = ()  # its key in the kernel cache (get_kernel): a holder checks it is still the cache's
 
     @property
     def fn(self) -> Any:
@@ -449,6 +450,7 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
         if k is None:
             try:
                 k = _compile(lw, tile, plan.emitters if plan is not None else None, quick)
+                k.key = key
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if STRICT:
                     raise
