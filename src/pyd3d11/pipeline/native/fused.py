@@ -848,14 +848,16 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
             and getattr(_deferral, "pending", None) is None and not uav):
         reads = _ps_reads(state)
-        template = D.copy() if state.plan is not None else None  # (before the scene's tiles can change it)
+        kept = state.plan is not None
+        template = D.copy() if kept else None  # (before the scene's tiles can change it)
+        args: list = [None]
         if not _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
-                           stats_out, ps is not None, reads):
+                           stats_out, ps is not None, reads, args if kept else None):
             return False
-        if template is not None:
+        if kept:
             # what the pipeline half of the draw plan keeps for the next draw of this snapshot (fused_replay.py)
             _deferral.scene_draw = SceneDraw(key, comp, kernel, plan, template, okey, targets, touched, reads, geo,
-                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep)
+                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args)
         return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
@@ -1056,7 +1058,7 @@ def _ps_reads(state) -> list:
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
-                has_ps: bool, reads: list) -> bool:
+                has_ps: bool, reads: list, template: list | None = None) -> bool:
     """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
     when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
     or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
@@ -1104,7 +1106,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             if bufs is None:
                 bufs = sc.buffers[(bk, w)] = _take_buffers(key)
             if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template)
                 A0 = k[-1] if kernel is not None else None
             else:
                 T, cnt, k = _worker_copy(key, kernel, A0, bufs)
@@ -1159,6 +1161,7 @@ class SceneDraw:
     has_ps: bool
     vp: tuple
     prep: Any
+    args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
 
 
 def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
@@ -1190,7 +1193,7 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     if kernel is not None:
         kernel.module.note_use(geo.area)
     if not _scene_draw(state, f.key, comp, kernel, plan, D, keep, ctx, f.okey, f.targets, f.touched, geo, f.W, f.H,
-                       stats_out, f.has_ps, f.reads):
+                       stats_out, f.has_ps, f.reads, f.args):
         return False
     stats.fused_draws += 1
     stats.geometry_reuses += 1
@@ -1307,9 +1310,15 @@ def _give_back_sets(sets: dict) -> None:
                 free.append(bufs)
 
 
-def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None):
+def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
+                 template: list | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
-    to keep alive, its host-callback state and its buffer set (given back after the draw)."""
+    to keep alive, its host-callback state and its buffer set (given back after the draw).
+
+    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a one-item list holding (buffer set, the
+    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set) or None. When it
+    holds this draw's set, the arguments are that copy with the draw's own resources bound again
+    (runtime.bind_resources, the texture plan); else they are built and the list holds them for the next draw."""
     sl = fg.slots()
     B = key.batch
     keep: list = []
@@ -1328,6 +1337,15 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
     host = None
+    if kernel is not None and template is not None and template[0] is not None and template[0][0] is bufs:
+        A = nrt._Args(kernel.layout, template[0][1].copy())
+        A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
+        after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
+        if plan is not None:
+            plan.bind(A)
+        keep.append(A)
+        T[sl.t["ps_args"]] = A.a.ctypes.data
+        return T, cnt, keep, host, bufs
     if kernel is not None:
         A = nrt._Args(kernel.layout)
         # (the buffer set is this worker's alone while the draw, or the scene's draws one after the other, run)
@@ -1360,6 +1378,8 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+        elif template is not None and shared is not None and not A.wants("poll"):
+            template[0] = (bufs, A.a.copy())
         keep.append(A)
         T[sl.t["ps_args"]] = A.a.ctypes.data
     return T, cnt, keep, host, bufs

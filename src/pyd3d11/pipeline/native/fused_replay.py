@@ -22,7 +22,7 @@ full path, which may leave a new record):
 * the sampling hooks' options, and for a pixel shader that samples, the texture plan built again from the views
   (texel data and per-resource min LOD are contents): its key must be the recorded one (else another kernel);
 * the process-wide switches the path read: the native backend, the fused lane, front_memo, the draw queue and
-  scenes, deferred passes, the worker count, PASS_VERTICES;
+  scenes, deferred passes, PASS_VERTICES;
 * that the compiled variant and kernel are still the caches' (tests and tools clear them).
 
 Read at every draw, never kept: the blend factor, stencil reference, constant-buffer words (the kernel
@@ -42,7 +42,6 @@ import numpy as np
 
 from ...shader import native
 from ...shader.native import runtime as nrt
-from ...shader.native.pool import threads
 from .. import front_memo
 from . import fused
 
@@ -70,8 +69,9 @@ def _switches() -> tuple:
     """The process-wide settings the draw's path read (a record is valid only while they stay)."""
     from .. import draw as draw_mod
 
+    # (the worker count: _scene_draw reads it per draw; a scene draw's deferral does not depend on it)
     return (fused.ENABLED, fused.SCENES, fused.QUEUE_DRAWS, front_memo.ENABLED, draw_mod.DEFER_PASSES,
-            draw_mod.PASS_VERTICES, threads())
+            draw_mod.PASS_VERTICES)
 
 
 def begin() -> None:

@@ -556,9 +556,9 @@ def fallback(prog: ir.Program, reason: str) -> None:
 class _Args:
     """The int64 argument array plus the numpy arrays it points into (kept alive for the call)."""
 
-    def __init__(self, layout) -> None:
+    def __init__(self, layout, words: np.ndarray | None = None) -> None:
         self.layout = layout
-        self.a = np.zeros(max(1, len(layout.slots)), np.int64)
+        self.a = np.zeros(max(1, len(layout.slots)), np.int64) if words is None else words
         self.keep: list = []
         self.ptr_names: list[str] = []
 
@@ -594,12 +594,19 @@ def _scratch(words: int, cache: dict | None = None, name: str = "") -> np.ndarra
 def _bind_common(A: _Args, k: Kernel, bindings: Any, scratch: dict | None = None) -> list:
     """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel. ``scratch``: see
     :func:`_scratch_args`."""
-    from ..exec import memory
     from ..exec.bindings import Bindings
 
-    lw = k.lw
-    b = bindings if bindings is not None else Bindings()
     _scratch_args(k, A, scratch)
+    return bind_resources(A, k, bindings if bindings is not None else Bindings())
+
+
+def bind_resources(A: _Args, k: Kernel, b: Any) -> list:
+    """The run's own arguments of ``A``: the temps' fill word, constant buffers (their words as bound now) and
+    buffer views (their storages' bytes now); returns callbacks to run after the kernel. Every slot it writes
+    is written on every call, so arguments copied from an earlier run's are brought up to date."""
+    from ..exec import memory
+
+    lw = k.lw
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
     for slot in lw.cb_slots:
