@@ -46,7 +46,7 @@ NOT_REPLAYED = {"sample mask", "vertex buffer contents (UpdateSubresource)",
                 # the texture plan's key holds whether a per-resource clamp applies (sampler_gen.SampleKey)
                 "resource min LOD (SetResourceMinLOD)",
                 "vertex-shader constant buffer contents",
-                # another snapshot's draw in between replaced the front end's one kept entry (front_memo)
+                # another snapshot's draw in between on this thread (a thread keeps one record: its last draw's)
                 "texture contents (a deferred context's draw)"}
 CASES = REUSE_CASES + [("vertex-shader constant buffer contents", _none, _vs_constants)]
 
