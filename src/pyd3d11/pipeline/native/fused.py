@@ -792,7 +792,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     def dptr(name: str, arr: np.ndarray) -> None:
         assert arr.flags.c_contiguous
         keep.append(arr)
-        D[sl.d[name]] = arr.ctypes.data
+        D[sl.d[name]] = nrt.address(arr)
 
     D[sl.d["tiles_x"]] = geo.tiles_x
     for name, addr in geo.addresses:
@@ -1182,7 +1182,7 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     ctx.vp_min, ctx.vp_max = f.vp
     nxt = np.zeros(1, np.int64)
     D[d["om_ctx"]] = ctypes.addressof(ctx)
-    D[d["next"]] = nxt.ctypes.data
+    D[d["next"]] = nrt.address(nxt)
     if kernel is not None:
         D[d["ps_fn"]] = kernel.module.addr("kernel")
         state.ps.bindings.sample_count = state.sample_count
@@ -1215,7 +1215,7 @@ def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:
     sub = st.subresource_index(view.first_mip, view.first_slice)
     L = st.layout(sub)
     data = st.queued_data if raw else st.data
-    return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch, L.size // max(1, st.sample_count)
+    return nrt.address(data[L.offset:L.offset + L.size]), L.row_pitch, L.size // max(1, st.sample_count)
 
 
 _FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
@@ -1278,7 +1278,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
     sl = fg.slots()
     T = bufs["T"].copy()
     cnt = np.zeros(2, np.int64)
-    T[sl.t["count"]] = cnt.ctypes.data
+    T[sl.t["count"]] = nrt.address(cnt)
     keep: list = [T, cnt]
     T[sl.t["ps_args"]] = 0
     if kernel is not None:
@@ -1297,7 +1297,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         for kind, t in key.so:
             A.ptr(f"so{t}", bufs["so" + kind])
         keep.append(A)
-        T[sl.t["ps_args"]] = A.a.ctypes.data
+        T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep
 
 
@@ -1332,7 +1332,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         bufs = shared
         T = bufs["T"].copy()
         cnt = np.zeros(2, np.int64)
-        T[sl.t["count"]] = cnt.ctypes.data
+        T[sl.t["count"]] = nrt.address(cnt)
         keep.append(T)
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
@@ -1344,7 +1344,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         if plan is not None:
             plan.bind(A)
         keep.append(A)
-        T[sl.t["ps_args"]] = A.a.ctypes.data
+        T[sl.t["ps_args"]] = nrt.address(A.a)
         return T, cnt, keep, host, bufs
     if kernel is not None:
         A = nrt._Args(kernel.layout)
@@ -1381,5 +1381,5 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         elif template is not None and shared is not None and not A.wants("poll"):
             template[0] = (bufs, A.a.copy())
         keep.append(A)
-        T[sl.t["ps_args"]] = A.a.ctypes.data
+        T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs

@@ -553,6 +553,19 @@ def fallback(prog: ir.Program, reason: str) -> None:
 # Argument marshalling
 # ----------------------------------------------------------------------------------------------
 
+_BYTE = ctypes.c_byte
+
+
+def address(arr: np.ndarray) -> int:
+    """``arr.ctypes.data`` at a fraction of its cost (numpy builds a ctypes helper object per ``.ctypes``; a draw
+    takes a dozen addresses): the address of a byte over the array's buffer; read-only or empty arrays, whose
+    buffer ctypes does not take, the numpy way."""
+    try:
+        return ctypes.addressof(_BYTE.from_buffer(arr))
+    except (TypeError, ValueError, BufferError):
+        return arr.ctypes.data
+
+
 class _Args:
     """The int64 argument array plus the numpy arrays it points into (kept alive for the call)."""
 
@@ -573,7 +586,7 @@ class _Args:
             assert arr.flags.c_contiguous or arr.size == 0
             self.keep.append(arr)
             self.ptr_names.append(name)
-            self.a[i] = arr.ctypes.data
+            self.a[i] = address(arr)
 
     def wants(self, name: str) -> bool:
         return name in self.layout.slots
