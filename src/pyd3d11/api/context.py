@@ -296,9 +296,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             else:
                 cache.drop()
         programs = plan.programs
-        stage_state = {name: gfx.StageState(p) if p is not None else None for name, p in programs.items()}
+        # (each stage's bindings are made when the command executes: DrawCmd.execute)
+        stage_state = {name: gfx.StageState(p, None) if p is not None else None for name, p in programs.items()}
         om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
-                     blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
+                     blend_factor=tuple(map(float, s.om_blend_factor)), sample_mask=int(s.om_sample_mask),
                      depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
         state = gfx.GraphicsState(
             topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
@@ -310,10 +311,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             state.so_declaration = plan.so_declaration
         if cache.plan is plan:
             state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
-        return cmds.DrawCmd(state, {k: list(v) for k, v in plan.cbuffers.items()},
-                            {k: list(v) for k, v in plan.srvs.items()},
-                            {k: list(v) for k, v in plan.samplers.items()}, list(plan.uavs), args,
-                            so_bindings=list(plan.so_bindings))
+        # (the command reads the plan's slot tuples, never writes them)
+        return cmds.DrawCmd(state, plan.cbuffers, plan.srvs, plan.samplers, plan.uavs, args,
+                            so_bindings=plan.so_bindings)
 
     def _draw_plan(self, method: str) -> tuple[DrawPlan, bool]:
         """The parts of a draw's snapshot derived from the bound objects (api/draw_plan.py), and whether they may
