@@ -1068,8 +1068,11 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     # every worker runs every draw of its scene (each draw binds its arguments once per worker): a scene of small
     # draws (by the pieces' rectangle area, as _run sizes a lone draw) runs on one worker; a small draw joins a
     # scene of any worker count, a large one needs a scene on all of them
-    full = max(1, min(threads(), geo.n_tiles))
-    workers = 1 if geo.area < WORK_PER_WORKER else full
+    # (the worker count is read only where it decides: reading it costs a system call)
+    def full() -> int:
+        return max(1, min(threads(), geo.n_tiles))
+
+    workers = 1 if geo.area < WORK_PER_WORKER else full()
     me = threading.get_ident()
     # One hold of the queue lock from the check to the add: another thread's draw can neither finish this
     # scene while the draw binds its arguments (its lane buffer sets would go back to the free list and into
@@ -1078,7 +1081,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     # lock: the join below and a view's bytes read while binding take it again on this thread.
     with _queue_lock:
         sc = _open
-        ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers in (workers, full)
+        ok = (sc is not None and sc.owner == me and sc.grid == grid and (sc.workers == workers or sc.workers == full())
               and not any(id(st) in sc.read_ids for st in touched)
               and not any(id(st) in sc.target_ids for st in reads))
         if ok and _queued is not None:

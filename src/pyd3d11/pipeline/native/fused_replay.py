@@ -65,10 +65,15 @@ class Record:
             setattr(self, k, v)
 
 
+_draw_mod: Any = None  # pipeline.draw (it imports this module)
+
+
 def _switches() -> tuple:
     """The process-wide settings the draw's path read (a record is valid only while they stay)."""
-    from .. import draw as draw_mod
-
+    global _draw_mod
+    if _draw_mod is None:
+        from .. import draw as _draw_mod
+    draw_mod = _draw_mod
     # (the worker count: _scene_draw reads it per draw; a scene draw's deferral does not depend on it)
     return (fused.ENABLED, fused.SCENES, fused.QUEUE_DRAWS, front_memo.ENABLED, draw_mod.DEFER_PASSES,
             draw_mod.PASS_VERTICES)
@@ -154,9 +159,7 @@ def draw(state: Any, args: Any) -> Any:
     if plan is False:
         _local.rec = None
         return None
-    from ..draw import DrawStats
-
-    stats = DrawStats()
+    stats = _draw_mod.DrawStats()  # (_valid read _switches)
     stats.ia_vertices, stats.vs_invocations, stats.ia_primitives = rec.front_counts
     stats.c_invocations, stats.c_primitives = rec.setup_counts
     prev = fused.defer_passes(True, scene=True)
