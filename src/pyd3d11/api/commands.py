@@ -237,6 +237,9 @@ class CommandList:
     commands: list[Command] = field(default_factory=list)
 
 
+_draw_mod: Any = None  # pyd3d11.pipeline.draw once a draw has run
+
+
 @dataclass(slots=True)
 class DrawCmd(Command):
     """A draw over a snapshot of the graphics bindings (plain data, see :mod:`pyd3d11.pipeline.draw`).
@@ -269,7 +272,10 @@ class DrawCmd(Command):
         return b
 
     def execute(self, runtime: Any) -> None:
-        from pyd3d11.pipeline.draw import after_draw_work, draw
+        global _draw_mod
+        if _draw_mod is None:
+            from pyd3d11.pipeline import draw as _draw_mod  # (the pipeline loads on the first draw)
+        draw, after_draw_work = _draw_mod.draw, _draw_mod.after_draw_work
 
         st = self.state
         for name in ("VS", "HS", "DS", "GS", "PS"):

@@ -28,6 +28,7 @@ from pyd3d11.headers import (
     D3D11_QUERY_DATA_TIMESTAMP_DISJOINT,
 )
 
+from ..shader import watchdog
 from . import commands as cmds
 from .com import ID3D11DeviceChild, iid
 from .context_data import DataMethods, _storage
@@ -191,9 +192,6 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """Run one command under the device's shader watchdog (shader/watchdog.py): a command that runs
         past the budget removes the device (DXGI_ERROR_DEVICE_HUNG, as Windows' timeout detection and
         recovery does); a removed device runs nothing."""
-        from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
-        from pyd3d11.shader import watchdog
-
         dev = self._device
         if getattr(dev, "_removed_reason", 0):
             return
@@ -204,6 +202,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         except watchdog.ShaderTimeout:
             if not hasattr(dev, "_remove"):
                 raise
+            from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
+
             dev._remove(DXGI_ERROR_DEVICE_HUNG)
 
     def _execute_now(self, cmd: cmds.Command) -> None:
@@ -272,9 +272,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """Snapshot the graphics bindings as plain data for a draw (validation per the Draw* pages). The
         snapshot's parts derived from the bound objects are kept while the same objects stay bound
         (api/draw_plan.py); validation and its debug-layer messages run at every draw."""
-        from pyd3d11.pipeline import draw as gfx
-        from pyd3d11.pipeline.output_merger import OMState
-        from pyd3d11.pipeline.sampler import TextureSampler
+        gfx, OMState, TextureSampler = _pipeline()  # noqa: N806 (classes)
 
         s = self._state
         if s.ia_topology == 0:
@@ -696,3 +694,19 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 
+
+
+_PIPELINE: tuple | None = None
+
+
+def _pipeline() -> tuple:
+    """(pipeline.draw, OMState, TextureSampler), imported on the first draw (the pipeline loads lazily) and then
+    kept (every draw's snapshot names them)."""
+    global _PIPELINE
+    if _PIPELINE is None:
+        from pyd3d11.pipeline import draw as gfx
+        from pyd3d11.pipeline.output_merger import OMState
+        from pyd3d11.pipeline.sampler import TextureSampler
+
+        _PIPELINE = (gfx, OMState, TextureSampler)
+    return _PIPELINE
