@@ -1082,10 +1082,9 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     with _queue_lock:
         sc = _open
         ok = (sc is not None and sc.owner == me and sc.grid == grid and (sc.workers == workers or sc.workers == full())
-              and not any(id(st) in sc.read_ids for st in touched)
-              and not any(id(st) in sc.target_ids for st in reads))
-        if ok and _queued is not None:
-            ok = not any(id(st) in {id(t) for t in _queued[1]} for st in reads)
+              and sc.read_ids.isdisjoint(map(id, touched)) and sc.target_ids.isdisjoint(map(id, reads)))
+        if ok and _queued is not None and reads:
+            ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
         if not ok:
             join()
             sc = Scene(grid, geo.n_tiles, workers)
@@ -1210,15 +1209,27 @@ def _sv_kinds(kernel) -> tuple:
     return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
 
 
+#: id(view) -> (view, its storage's byte array, _target_memory's result for them): the last few targets (the
+#: entries keep them alive, as the draw records and scenes do)
+_TARGETS: dict = {}
+
+
 def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:
     """(address of sample 0 of the view's pixel (0, 0), row pitch, sample pitch: the subresource's samples are
     planes). ``raw``: without finishing queued work that writes the storage (the caller's draw goes into the
-    same scene, after that work)."""
+    same scene, after that work). Kept per view while its storage keeps the same byte array (the layout and
+    the view never change; a storage's bytes may be replaced)."""
     st = view.storage
-    sub = st.subresource_index(view.first_mip, view.first_slice)
-    L = st.layout(sub)
     data = st.queued_data if raw else st.data
-    return nrt.address(data[L.offset:L.offset + L.size]), L.row_pitch, L.size // max(1, st.sample_count)
+    got = _TARGETS.get(id(view))
+    if got is not None and got[0] is view and got[1] is data:
+        return got[2]
+    L = st.layout(st.subresource_index(view.first_mip, view.first_slice))
+    out = nrt.address(data[L.offset:L.offset + L.size]), L.row_pitch, L.size // max(1, st.sample_count)
+    if len(_TARGETS) >= 8:
+        _TARGETS.clear()
+    _TARGETS[id(view)] = (view, data, out)
+    return out
 
 
 _FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones

@@ -617,8 +617,6 @@ def bind_resources(A: _Args, k: Kernel, b: Any) -> list:
     """The run's own arguments of ``A``: the temps' fill word, constant buffers (their words as bound now) and
     buffer views (their storages' bytes now); returns callbacks to run after the kernel. Every slot it writes
     is written on every call, so arguments copied from an earlier run's are brought up to date."""
-    from ..exec import memory
-
     lw = k.lw
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
@@ -627,6 +625,10 @@ def bind_resources(A: _Args, k: Kernel, b: Any) -> list:
         A.ptr(f"cb{slot}", t if t.size else np.zeros(4, U32))
         A.set(f"cbrows{slot}", t.shape[0])
     after: list = []
+    if not (lw.uavs or lw.srvs or lw.uav_written):
+        return after  # (no views: most pixel shaders)
+    from ..exec import memory
+
     for kind, slots, views, strides in (("u", lw.uavs, b.uavs, lw.uav_stride), ("t", lw.srvs, b.srvs, lw.srv_stride)):
         for slot in slots:
             view = views[slot] if slot < len(views) else None
