@@ -278,8 +278,7 @@ class DrawCmd(Command):
         draw, after_draw_work = _draw_mod.draw, _draw_mod.after_draw_work
 
         st = self.state
-        for name in ("VS", "HS", "DS", "GS", "PS"):
-            stage = getattr(st, name.lower())
+        for name, stage in (("VS", st.vs), ("HS", st.hs), ("DS", st.ds), ("GS", st.gs), ("PS", st.ps)):
             if stage is not None:
                 stage.bindings = self._bindings(name)
         args = self.args
