@@ -11,7 +11,9 @@ storage, a shader's program and signatures). So an identical draw after the firs
 with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
 comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
 parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
-id; ClearState drops the plan.
+id; ClearState drops the plan. A kept plan also goes to the pipeline with each draw's snapshot
+(``GraphicsState.plan``): the same object means the same snapshot, so the pipeline keeps what it derives from it
+too (pipeline/native/fused_replay.py, the pipeline half).
 
 Not kept, read at every draw: the blend factor, sample mask and stencil reference (cheap, and a value compared
 with ``==`` would take -0.0 for 0.0), and everything about resource contents. Not planned at all: a draw with a
