@@ -226,3 +226,29 @@ def test_two_devices_replaying_on_two_threads():
     for i in range(2):
         assert got[i] == want[i], f"thread {i}"
 
+
+
+@pytest.mark.parametrize("module,name,value", [
+    (fused, "TILE", 16), (fused, "BATCH", 64), (fused, "ENABLED", False), (fused, "SCENES", False),
+    (front_memo, "ENABLED", False), (native, "set_backend", "reference")], ids=lambda v: str(v))
+def test_a_changed_switch_drops_the_record(monkeypatch, module, name, value):
+    """The process-wide settings the path read (tile and batch sizes choose the variant and kernel; the lane, scenes,
+    the front memo, the backend): changed between two identical draws, the second takes the full path — and draws
+    the same image."""
+    native.set_backend("native")
+    try:
+        sc = _Scene()
+        for _ in range(2):
+            sc.draw()
+        h = fused_replay.hits
+        want = sc.draw()
+        assert fused_replay.hits == h + 1
+        if name == "set_backend":
+            native.set_backend(value)
+        else:
+            monkeypatch.setattr(module, name, value)
+        h = fused_replay.hits
+        assert sc.draw() == want
+        assert fused_replay.hits == h
+    finally:
+        native.set_backend(None)

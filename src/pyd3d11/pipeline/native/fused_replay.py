@@ -22,7 +22,7 @@ full path, which may leave a new record):
 * the sampling hooks' options, and for a pixel shader that samples, the texture plan built again from the views
   (texel data and per-resource min LOD are contents): its key must be the recorded one (else another kernel);
 * the process-wide switches the path read: the native backend, the fused lane, front_memo, the draw queue and
-  scenes, deferred passes, PASS_VERTICES;
+  scenes, deferred passes, PASS_VERTICES, the lane's tile and batch sizes and the kernels' tile;
 * that the compiled variant and kernel are still the caches' (tests and tools clear them).
 
 Read at every draw, never kept: the blend factor, stencil reference, constant-buffer words (the kernel
@@ -74,9 +74,10 @@ def _switches() -> tuple:
     if _draw_mod is None:
         from .. import draw as _draw_mod
     draw_mod = _draw_mod
-    # (the worker count: _scene_draw reads it per draw; a scene draw's deferral does not depend on it)
+    # (the worker count: _scene_draw reads it per draw; a scene draw's deferral does not depend on it. The tile
+    # and batch sizes choose the variant and the kernel: tests set them)
     return (fused.ENABLED, fused.SCENES, fused.QUEUE_DRAWS, front_memo.ENABLED, draw_mod.DEFER_PASSES,
-            draw_mod.PASS_VERTICES)
+            draw_mod.PASS_VERTICES, fused.TILE, fused.BATCH, fused.HOST_TILE, fused.HOST_BATCH, nrt.DEFAULT_TILE)
 
 
 def begin() -> None:
