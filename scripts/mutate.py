@@ -145,6 +145,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
     # session 12's new modules: the api draw plan, the lane IR and its channel codecs, switch/loop folding
     "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
+    # session 13: the pipeline half of the draw plan
+    "pipeline/native/fused_replay.py": ["test_draw_replay.py"],
     "pipeline/native/lane_ir.py": ["test_native_om_encode.py", "test_native_om_blend.py", "test_native_om_quads.py",
                                    "test_native_om_depth.py", "test_native_typed_uav.py", "test_native_om_fuzz.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",

@@ -408,3 +408,21 @@ def test_two_devices_drawing_on_two_threads():
     assert not errors, errors
     for i in range(2):
         assert got[i] == [w[:3] for w in want[i]], f"thread {i}"
+
+
+def test_bindings_of_a_stage_without_a_shader_keep_the_plan():
+    """A stage without a shader reads none of its bindings (the snapshot holds none for it), so binding a constant
+    buffer, view or sampler there keeps the plan, and the image; binding its shader then builds a new plan."""
+    sc = _Scene()
+    first = sc.draw()
+    plans = sc.ctx._draw_plans
+    for change in (lambda c: c.GSSetConstantBuffers(0, 1, [sc.ps_cb2]), lambda c: c.HSSetShaderResources(0, 1, [sc.srv2]),
+                   lambda c: c.DSSetSamplers(0, 1, [sc.linear])):
+        change(sc.ctx)
+        hits, misses = plans.hits, plans.misses
+        assert sc.draw() == first
+        assert (plans.hits, plans.misses) == (hits + 1, misses)
+    _geometry_shader(sc)  # the GS now reads its slots: a new plan
+    misses = plans.misses
+    sc.draw()
+    assert plans.misses == misses + 1

@@ -237,12 +237,16 @@ class CommandList:
     commands: list[Command] = field(default_factory=list)
 
 
+_draw_mod: Any = None  # pyd3d11.pipeline.draw once a draw has run
+
+
 @dataclass(slots=True)
 class DrawCmd(Command):
     """A draw over a snapshot of the graphics bindings (plain data, see :mod:`pyd3d11.pipeline.draw`).
 
     ``cbuffers[stage][slot]`` = (storage, first byte, byte count) or None, read at execution like
-    Dispatch's. ``indirect`` = (storage, byte offset, indexed) reads the arguments at execution.
+    Dispatch's. ``indirect`` = (storage, byte offset, indexed) reads the arguments at execution. The slot
+    sequences are read-only (the api shares them with its draw plan, api/draw_plan.py).
     """
 
     state: Any  # pipeline.draw.GraphicsState without stage bindings filled
@@ -257,25 +261,24 @@ class DrawCmd(Command):
     def _bindings(self, stage: str) -> Any:
         from pyd3d11.shader.exec.bindings import Bindings
 
-        b = Bindings()
+        # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
+        # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
+        # difference.
+        b = Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
         for slot, cb in enumerate(self.cbuffers[stage]):
             if cb is not None:
                 st, first, count = cb
                 b.set_cbuffer(slot, cb_window(st, first, count))
-        b.srvs[:len(self.srvs[stage])] = self.srvs[stage]
-        b.samplers[:len(self.samplers[stage])] = self.samplers[stage]
-        # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
-        # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
-        # difference.
-        b.uavs[:len(self.uavs)] = self.uavs
         return b
 
     def execute(self, runtime: Any) -> None:
-        from pyd3d11.pipeline.draw import after_draw_work, draw
+        global _draw_mod
+        if _draw_mod is None:
+            from pyd3d11.pipeline import draw as _draw_mod  # (the pipeline loads on the first draw)
+        draw, after_draw_work = _draw_mod.draw, _draw_mod.after_draw_work
 
         st = self.state
-        for name in ("VS", "HS", "DS", "GS", "PS"):
-            stage = getattr(st, name.lower())
+        for name, stage in (("VS", st.vs), ("HS", st.hs), ("DS", st.ds), ("GS", st.gs), ("PS", st.ps)):
             if stage is not None:
                 stage.bindings = self._bindings(name)
         args = self.args
@@ -316,4 +319,5 @@ class DrawCmd(Command):
                            # HS/DS counts come from the tessellation path of pipeline.draw
                            ("HSInvocations", getattr(stats, "hs_invocations", 0)),
                            ("DSInvocations", getattr(stats, "ds_invocations", 0))):
-            runtime._count(key, value)
+            if value:  # (adding 0 changes no counter)
+                runtime._count(key, value)

@@ -28,6 +28,7 @@ from pyd3d11.headers import (
     D3D11_QUERY_DATA_TIMESTAMP_DISJOINT,
 )
 
+from ..shader import watchdog
 from . import commands as cmds
 from .com import ID3D11DeviceChild, iid
 from .context_data import DataMethods, _storage
@@ -191,9 +192,6 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """Run one command under the device's shader watchdog (shader/watchdog.py): a command that runs
         past the budget removes the device (DXGI_ERROR_DEVICE_HUNG, as Windows' timeout detection and
         recovery does); a removed device runs nothing."""
-        from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
-        from pyd3d11.shader import watchdog
-
         dev = self._device
         if getattr(dev, "_removed_reason", 0):
             return
@@ -204,6 +202,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         except watchdog.ShaderTimeout:
             if not hasattr(dev, "_remove"):
                 raise
+            from pyd3d11.errors import DXGI_ERROR_DEVICE_HUNG
+
             dev._remove(DXGI_ERROR_DEVICE_HUNG)
 
     def _execute_now(self, cmd: cmds.Command) -> None:
@@ -272,9 +272,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """Snapshot the graphics bindings as plain data for a draw (validation per the Draw* pages). The
         snapshot's parts derived from the bound objects are kept while the same objects stay bound
         (api/draw_plan.py); validation and its debug-layer messages run at every draw."""
-        from pyd3d11.pipeline import draw as gfx
-        from pyd3d11.pipeline.output_merger import OMState
-        from pyd3d11.pipeline.sampler import TextureSampler
+        gfx, OMState, TextureSampler = _pipeline()  # noqa: N806 (classes)
 
         s = self._state
         if s.ia_topology == 0:
@@ -296,9 +294,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             else:
                 cache.drop()
         programs = plan.programs
-        stage_state = {name: gfx.StageState(p) if p is not None else None for name, p in programs.items()}
+        # (each stage's bindings are made when the command executes: DrawCmd.execute)
+        stage_state = {name: gfx.StageState(p, None) if p is not None else None for name, p in programs.items()}
         om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
-                     blend_factor=tuple(float(x) for x in s.om_blend_factor), sample_mask=int(s.om_sample_mask),
+                     blend_factor=tuple(map(float, s.om_blend_factor)), sample_mask=int(s.om_sample_mask),
                      depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
         state = gfx.GraphicsState(
             topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
@@ -308,10 +307,11 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             sampling_hooks=TextureSampler())
         if plan.so_declaration is not None:
             state.so_declaration = plan.so_declaration
-        return cmds.DrawCmd(state, {k: list(v) for k, v in plan.cbuffers.items()},
-                            {k: list(v) for k, v in plan.srvs.items()},
-                            {k: list(v) for k, v in plan.samplers.items()}, list(plan.uavs), args,
-                            so_bindings=list(plan.so_bindings))
+        if cache.plan is plan:
+            state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
+        # (the command reads the plan's slot tuples, never writes them)
+        return cmds.DrawCmd(state, plan.cbuffers, plan.srvs, plan.samplers, plan.uavs, args,
+                            so_bindings=plan.so_bindings)
 
     def _draw_plan(self, method: str) -> tuple[DrawPlan, bool]:
         """The parts of a draw's snapshot derived from the bound objects (api/draw_plan.py), and whether they may
@@ -694,3 +694,19 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
 
 ID3D11DeviceContext = ID3D11DeviceContext1
 
+
+
+_PIPELINE: tuple | None = None
+
+
+def _pipeline() -> tuple:
+    """(pipeline.draw, OMState, TextureSampler), imported on the first draw (the pipeline loads lazily) and then
+    kept (every draw's snapshot names them)."""
+    global _PIPELINE
+    if _PIPELINE is None:
+        from pyd3d11.pipeline import draw as gfx
+        from pyd3d11.pipeline.output_merger import OMState
+        from pyd3d11.pipeline.sampler import TextureSampler
+
+        _PIPELINE = (gfx, OMState, TextureSampler)
+    return _PIPELINE

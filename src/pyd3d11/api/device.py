@@ -24,6 +24,7 @@ from pyd3d11.errors import (
     error_for,
 )
 
+from ..shader import watchdog
 from . import device_consts as C
 from . import level_rules_device
 from .caps import FeatureLevelCaps, caps_for
@@ -121,8 +122,6 @@ class ID3D11Device(DeviceResourcesMixin, DeviceStatesMixin, DeviceShadersMixin, 
         """Seconds one draw/dispatch may run (None: unwatched, D3D11_CREATE_DEVICE_DISABLE_GPU_TIMEOUT)."""
         if self._flags & C.CREATE_DISABLE_GPU_TIMEOUT:
             return None
-        from pyd3d11.shader import watchdog
-
         return watchdog.delay()
 
     def _remove(self, reason: int = DXGI_ERROR_DEVICE_HUNG) -> None:

@@ -11,7 +11,9 @@ storage, a shader's program and signatures). So an identical draw after the firs
 with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
 comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
 parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
-id; ClearState drops the plan.
+id; ClearState drops the plan. A kept plan also goes to the pipeline with each draw's snapshot
+(``GraphicsState.plan``): the same object means the same snapshot, so the pipeline keeps what it derives from it
+too (pipeline/native/fused_replay.py, the pipeline half).
 
 Not kept, read at every draw: the blend factor, sample mask and stencil reference (cheap, and a value compared
 with ``==`` would take -0.0 for 0.0), and everything about resource contents. Not planned at all: a draw with a
@@ -22,6 +24,7 @@ and its binding problems are reported per draw (debug layer), as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import is_
 from typing import Any
 
 #: set False to build every draw's snapshot afresh (tests compare the two)
@@ -64,7 +67,7 @@ def _scalars(s: Any) -> tuple:
 
 def _same(a: list[Any], b: list[Any]) -> bool:
     """Element by element by identity (a struct's ``==`` could take -0.0 for 0.0)."""
-    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+    return len(a) == len(b) and all(map(is_, a, b))
 
 
 def matches(s: Any, fp: list[Any]) -> bool:
@@ -79,9 +82,12 @@ def matches(s: Any, fp: list[Any]) -> bool:
     i = 10
     for name in GRAPHICS_STAGES:
         st = stages[name]
-        if (st.shader is not fp[i] or st.class_instances != fp[i + 1] or st.cbs != fp[i + 2]
-                or st.cb_first != fp[i + 3] or st.cb_num != fp[i + 4] or st.srvs != fp[i + 5]
-                or st.samplers != fp[i + 6]):
+        if st.shader is not fp[i]:
+            return False
+        # a stage without a shader reads none of its bindings (the plan holds none for it: context._draw_plan)
+        if st.shader is not None and (
+                st.class_instances != fp[i + 1] or st.cbs != fp[i + 2] or st.cb_first != fp[i + 3]
+                or st.cb_num != fp[i + 4] or st.srvs != fp[i + 5] or st.samplers != fp[i + 6]):
             return False
         i += 7
     return True

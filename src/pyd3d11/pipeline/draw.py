@@ -37,7 +37,7 @@ from .input_assembler import (
     strip_cut_value,
 )
 from .interpolate import Interpolator, centroid_offsets, lane_location
-from .native import fused
+from .native import fused, fused_replay
 from .output_merger import OMState, OutputMerger, PixelFragments
 from .pull_model import PullModel, PullModelHooks, uses_pull_model
 from .rasterizer import (
@@ -145,6 +145,10 @@ class GraphicsState:
     #: any of "clip_distance" (SV_ClipDistance, §15.4) and "cull_distance" (SV_CullDistance)
     relax: frozenset = frozenset()
     so_targets: list[Any] = field(default_factory=lambda: [None] * 4)  # stream_output.SOTarget per slot
+    #: the api's draw plan this snapshot was built from (api/draw_plan.py): the same object for draws whose
+    #: snapshot is the same bound objects and values (compared by identity: pipeline/native/fused_replay.py);
+    #: None where no such promise is made
+    plan: Any = None
 
 
 @dataclass(slots=True)
@@ -190,16 +194,25 @@ def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats
     identical zero-area triangles and counts the rest (§8.6 out-of-bounds fetch gives equal inputs)."""
     total = args.vertex_count * max(args.instance_count, 0)
     single = total <= PASS_VERTICES or state.vs is None
-    if single and queue and fused.QUEUE_DRAWS and state.vs is not None and _may_defer_passes(state, scene=True):
-        # The draw's tiles may keep running after it returns, until the next draw's tiles start or anything
-        # else could see them (pipeline/native/fused.py queue_pending); its pixel counts arrive then. The
-        # previous draw's queued tiles run while this one's front end does: what it reads of their targets
-        # goes through ResourceStorage.data, which joins them first.
-        prev = fused.defer_passes(True, scene=True)
-        try:
-            return _draw_pass(state, args)
-        finally:
-            fused.defer_passes(prev, queue=True)
+    if single and queue and fused.QUEUE_DRAWS and state.vs is not None:
+        if state.plan is not None:
+            # the previous draw of this snapshot left what its path derived (pipeline/native/fused_replay.py)
+            got = fused_replay.draw(state, args)
+            if got is not None:
+                return got
+        if _may_defer_passes(state, scene=True):
+            # The draw's tiles may keep running after it returns, until the next draw's tiles start or anything
+            # else could see them (pipeline/native/fused.py queue_pending); its pixel counts arrive then. The
+            # previous draw's queued tiles run while this one's front end does: what it reads of their targets
+            # goes through ResourceStorage.data, which joins them first.
+            fused_replay.begin()
+            prev = fused.defer_passes(True, scene=True)
+            try:
+                stats = _draw_pass(state, args)
+            finally:
+                fused.defer_passes(prev, queue=True)
+            fused_replay.end(state, args)
+            return stats
     fused.join()  # a queued draw's tiles finish before this draw starts
     if single:
         return _draw_pass(state, args)

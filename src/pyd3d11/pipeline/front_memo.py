@@ -32,6 +32,9 @@ MAX_VERTICES = 1 << 14
 
 _lock = threading.Lock()
 _last: _Entry | None = None
+#: per thread, what the current draw reused: (entry, its value) of the front end and the setup's (key, value)
+#: (pipeline/native/fused_replay.py reads them after the draw)
+_seen = threading.local()
 #: number of draws whose front end was reused, and of those whose triangle setup was too (tests read them)
 hits = 0
 setup_hits = 0
@@ -44,6 +47,7 @@ class _Entry:
     keep: tuple  # the storages and programs named by id in ``key``
     value: Any  # what the draw pass stores (opaque here): (PreRaster, IA vertices, VS invocations, IA primitives)
     setup: tuple | None = None  # (key, value) of the triangle setup of these primitives (see setup_key)
+    versions: tuple = ()  # (storage, version) of every buffer in ``key``: what a later reuse must find unchanged
 
 
 def _args_key(args) -> tuple:
@@ -112,6 +116,7 @@ def lookup(found: tuple[tuple, tuple, tuple] | None):
             return None
     with _lock:
         hits += 1
+    _seen.front = (e, e.value)
     return e.value
 
 
@@ -122,8 +127,10 @@ def store(found: tuple[tuple, tuple, tuple] | None, value: Any) -> None:
         return
     key, cbs, keep = found
     copies = tuple(None if c is None else np.array(c, copy=True) for c in cbs)
+    # (the key holds these versions: nothing the pass ran between key_of and here writes a buffer)
+    versions = tuple((st, st.version) for st in keep if isinstance(getattr(st, "version", None), int))
     with _lock:
-        _last = _Entry(key, copies, keep, value)
+        _last = _Entry(key, copies, keep, value, versions=versions)
 
 
 def clear() -> None:
@@ -165,6 +172,7 @@ def lookup_setup(key: tuple | None):
         if e is None or id(e) != key[0] or e.setup is None or e.setup[0] != key:
             return None
         setup_hits += 1
+        _seen.setup = e.setup
         return e.setup[1]
 
 
@@ -182,3 +190,26 @@ def store_setup(key: tuple | None, value: Any) -> None:
         e = _last
         if e is not None and id(e) == key[0]:
             e.setup = (key, value)
+
+
+def forget_seen() -> None:
+    """Start of a draw: nothing reused yet on this thread (see :func:`seen`)."""
+    _seen.front = _seen.setup = None
+
+
+def seen() -> tuple:
+    """(entry, value, setup (key, value)) this thread's current draw reused since :func:`forget_seen` (None
+    where it reused nothing)."""
+    front = getattr(_seen, "front", None)
+    if front is None:
+        return None, None, None
+    return front[0], front[1], getattr(_seen, "setup", None)
+
+
+def count_reuse() -> None:
+    """A draw reused the kept front end and setup without asking (pipeline/native/fused_replay.py): counted as
+    :func:`lookup` and :func:`lookup_setup` count theirs."""
+    global hits, setup_hits
+    with _lock:
+        hits += 1
+        setup_hits += 1

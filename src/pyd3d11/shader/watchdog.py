@@ -83,16 +83,26 @@ def current() -> Watch | None:
     return getattr(_local, "watch", None)
 
 
-@contextlib.contextmanager
-def watch(seconds: float | None) -> Iterator[Watch | None]:
-    """Run the body under a budget of ``seconds`` (None: unwatched)."""
-    prev = current()
-    w = Watch(seconds) if seconds is not None else None
-    _local.watch = w
-    try:
-        yield w
-    finally:
-        _local.watch = prev
+class _Watching:
+    """:func:`watch`'s context (a class, not a generator: every draw command opens one)."""
+
+    __slots__ = ("w", "prev")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.w = Watch(seconds) if seconds is not None else None
+
+    def __enter__(self) -> Watch | None:
+        self.prev = current()
+        _local.watch = self.w
+        return self.w
+
+    def __exit__(self, *exc: object) -> None:
+        _local.watch = self.prev
+
+
+def watch(seconds: float | None) -> _Watching:
+    """Run the body under a budget of ``seconds`` (None: unwatched): ``with watch(s) as w``."""
+    return _Watching(seconds)
 
 
 @contextlib.contextmanager

@@ -792,7 +792,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     def dptr(name: str, arr: np.ndarray) -> None:
         assert arr.flags.c_contiguous
         keep.append(arr)
-        D[sl.d[name]] = arr.ctypes.data
+        D[sl.d[name]] = nrt.address(arr)
 
     D[sl.d["tiles_x"]] = geo.tiles_x
     for name, addr in geo.addresses:
@@ -847,8 +847,18 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     uav = key.uav_helpers
     if (SCENES and QUEUE_DRAWS and getattr(_deferral, "scene", False) and _quiet(kernel, plan)
             and getattr(_deferral, "pending", None) is None and not uav):
-        return _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
-                           stats_out, ps is not None)
+        reads = _ps_reads(state)
+        kept = state.plan is not None
+        template = D.copy() if kept else None  # (before the scene's tiles can change it)
+        args: list = [None]
+        if not _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
+                           stats_out, ps is not None, reads, args if kept else None):
+            return False
+        if kept:
+            # what the pipeline half of the draw plan keeps for the next draw of this snapshot (fused_replay.py)
+            _deferral.scene_draw = SceneDraw(key, comp, kernel, plan, template, okey, targets, touched, reads, geo,
+                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args)
+        return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
@@ -1048,19 +1058,21 @@ def _ps_reads(state) -> list:
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
-                has_ps: bool) -> bool:
+                has_ps: bool, reads: list, template: list | None = None) -> bool:
     """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
     when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
     or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
     they write; the scene's tiles run the draws tile by tile, so only pixel-local order is kept)."""
     global _open
     grid = (key.tile, W, H)
-    reads = _ps_reads(state)
     # every worker runs every draw of its scene (each draw binds its arguments once per worker): a scene of small
     # draws (by the pieces' rectangle area, as _run sizes a lone draw) runs on one worker; a small draw joins a
     # scene of any worker count, a large one needs a scene on all of them
-    full = max(1, min(threads(), geo.n_tiles))
-    workers = 1 if geo.area < WORK_PER_WORKER else full
+    # (the worker count is read only where it decides: reading it costs a system call)
+    def full() -> int:
+        return max(1, min(threads(), geo.n_tiles))
+
+    workers = 1 if geo.area < WORK_PER_WORKER else full()
     me = threading.get_ident()
     # One hold of the queue lock from the check to the add: another thread's draw can neither finish this
     # scene while the draw binds its arguments (its lane buffer sets would go back to the free list and into
@@ -1069,11 +1081,10 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     # lock: the join below and a view's bytes read while binding take it again on this thread.
     with _queue_lock:
         sc = _open
-        ok = (sc is not None and sc.owner == me and sc.grid == grid and sc.workers in (workers, full)
-              and not any(id(st) in sc.read_ids for st in touched)
-              and not any(id(st) in sc.target_ids for st in reads))
-        if ok and _queued is not None:
-            ok = not any(id(st) in {id(t) for t in _queued[1]} for st in reads)
+        ok = (sc is not None and sc.owner == me and sc.grid == grid and (sc.workers == workers or sc.workers == full())
+              and sc.read_ids.isdisjoint(map(id, touched)) and sc.target_ids.isdisjoint(map(id, reads)))
+        if ok and _queued is not None and reads:
+            ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
         if not ok:
             join()
             sc = Scene(grid, geo.n_tiles, workers)
@@ -1097,7 +1108,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             if bufs is None:
                 bufs = sc.buffers[(bk, w)] = _take_buffers(key)
             if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs)
+                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template)
                 A0 = k[-1] if kernel is not None else None
             else:
                 T, cnt, k = _worker_copy(key, kernel, A0, bufs)
@@ -1129,6 +1140,68 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     return True
 
 
+@dataclass(slots=True, eq=False)
+class SceneDraw:
+    """What :func:`_run` derived for a draw whose tiles went into a scene (the pipeline half of the draw plan,
+    fused_replay.py, keeps it for the next draw of the same snapshot): the variant, its modules, the kernel and
+    texture plan, the D array (its per-draw slots are written again by :func:`replay_scene_draw`), the merger
+    key, the target / written / read storages, the geometry entry, the target size, whether a pixel shader runs,
+    the viewport depth range and the primitives drawn."""
+
+    key: Any
+    comp: Any
+    kernel: Any
+    plan: Any
+    D: np.ndarray
+    okey: Any
+    targets: list
+    touched: list
+    reads: list
+    geo: Any
+    W: int
+    H: int
+    has_ps: bool
+    vp: tuple
+    prep: Any
+    args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
+
+
+def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
+    """Add a draw of the snapshot ``f`` was derived from to the open scene, as :func:`_run` would (fused_replay.py
+    checked that everything ``f`` holds is still what _run would derive): the recorded D array with this draw's
+    own merger context (blend factor, stencil reference), tile counter and the compiled code's current addresses,
+    its pixel-shader arguments bound again (constant buffers, views, the texture ``plan`` built for this draw).
+    False when the draw could not join (nothing written; the caller takes the full path)."""
+    if getattr(_deferral, "pending", None) is not None:
+        return False
+    kernel, comp, geo = f.kernel, f.comp, f.geo
+    om = state.om
+    d = fg.slots().d
+    D = f.D.copy()
+    ctx = om_gen.OMContext()
+    ctx.blend_factor[:] = _f32_values(om.blend_factor)
+    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
+    ctx.vp_min, ctx.vp_max = f.vp
+    nxt = np.zeros(1, np.int64)
+    D[d["om_ctx"]] = ctypes.addressof(ctx)
+    D[d["next"]] = nrt.address(nxt)
+    if kernel is not None:
+        D[d["ps_fn"]] = kernel.module.addr("kernel")
+        state.ps.bindings.sample_count = state.sample_count
+    D[d["flush_fn"]] = comp.flush
+    D[d["om_fn"]] = comp.om
+    keep: list = [geo, comp, kernel, plan, state, nxt, ctx, f.targets]
+    comp.note_use(geo.area)
+    if kernel is not None:
+        kernel.module.note_use(geo.area)
+    if not _scene_draw(state, f.key, comp, kernel, plan, D, keep, ctx, f.okey, f.targets, f.touched, geo, f.W, f.H,
+                       stats_out, f.has_ps, f.reads, f.args):
+        return False
+    stats.fused_draws += 1
+    stats.geometry_reuses += 1
+    return True
+
+
 _SV_KIND = {int(OT.INPUT_COVERAGE_MASK): "cov", int(OT.INPUT_PRIMITIVEID): "prim"}
 
 
@@ -1136,15 +1209,27 @@ def _sv_kinds(kernel) -> tuple:
     return tuple(sorted(_SV_KIND[t] for t in kernel.lw.sv_types)) if kernel is not None else ()
 
 
+#: id(view) -> (view, its storage's byte array, _target_memory's result for them): the last few targets (the
+#: entries keep them alive, as the draw records and scenes do)
+_TARGETS: dict = {}
+
+
 def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:
     """(address of sample 0 of the view's pixel (0, 0), row pitch, sample pitch: the subresource's samples are
     planes). ``raw``: without finishing queued work that writes the storage (the caller's draw goes into the
-    same scene, after that work)."""
+    same scene, after that work). Kept per view while its storage keeps the same byte array (the layout and
+    the view never change; a storage's bytes may be replaced)."""
     st = view.storage
-    sub = st.subresource_index(view.first_mip, view.first_slice)
-    L = st.layout(sub)
     data = st.queued_data if raw else st.data
-    return data[L.offset:L.offset + L.size].ctypes.data, L.row_pitch, L.size // max(1, st.sample_count)
+    got = _TARGETS.get(id(view))
+    if got is not None and got[0] is view and got[1] is data:
+        return got[2]
+    L = st.layout(st.subresource_index(view.first_mip, view.first_slice))
+    out = nrt.address(data[L.offset:L.offset + L.size]), L.row_pitch, L.size // max(1, st.sample_count)
+    if len(_TARGETS) >= 8:
+        _TARGETS.clear()
+    _TARGETS[id(view)] = (view, data, out)
+    return out
 
 
 _FREE: dict = {}  # buffer-set key -> lane buffer sets of finished draws, reused by the next ones
@@ -1207,7 +1292,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
     sl = fg.slots()
     T = bufs["T"].copy()
     cnt = np.zeros(2, np.int64)
-    T[sl.t["count"]] = cnt.ctypes.data
+    T[sl.t["count"]] = nrt.address(cnt)
     keep: list = [T, cnt]
     T[sl.t["ps_args"]] = 0
     if kernel is not None:
@@ -1226,7 +1311,7 @@ def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
         for kind, t in key.so:
             A.ptr(f"so{t}", bufs["so" + kind])
         keep.append(A)
-        T[sl.t["ps_args"]] = A.a.ctypes.data
+        T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep
 
 
@@ -1239,9 +1324,15 @@ def _give_back_sets(sets: dict) -> None:
                 free.append(bufs)
 
 
-def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None):
+def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
+                 template: list | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
-    to keep alive, its host-callback state and its buffer set (given back after the draw)."""
+    to keep alive, its host-callback state and its buffer set (given back after the draw).
+
+    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a one-item list holding (buffer set, the
+    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set) or None. When it
+    holds this draw's set, the arguments are that copy with the draw's own resources bound again
+    (runtime.bind_resources, the texture plan); else they are built and the list holds them for the next draw."""
     sl = fg.slots()
     B = key.batch
     keep: list = []
@@ -1255,11 +1346,20 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         bufs = shared
         T = bufs["T"].copy()
         cnt = np.zeros(2, np.int64)
-        T[sl.t["count"]] = cnt.ctypes.data
+        T[sl.t["count"]] = nrt.address(cnt)
         keep.append(T)
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
     host = None
+    if kernel is not None and template is not None and template[0] is not None and template[0][0] is bufs:
+        A = nrt._Args(kernel.layout, template[0][1].copy())
+        A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
+        after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
+        if plan is not None:
+            plan.bind(A)
+        keep.append(A)
+        T[sl.t["ps_args"]] = nrt.address(A.a)
+        return T, cnt, keep, host, bufs
     if kernel is not None:
         A = nrt._Args(kernel.layout)
         # (the buffer set is this worker's alone while the draw, or the scene's draws one after the other, run)
@@ -1292,6 +1392,8 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             # worker's batch buffers (shader/native/runtime._Host); the callback takes the GIL
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
+        elif template is not None and shared is not None and not A.wants("poll"):
+            template[0] = (bufs, A.a.copy())
         keep.append(A)
-        T[sl.t["ps_args"]] = A.a.ctypes.data
+        T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs

@@ -127,18 +127,20 @@ class Scene:
         """Start the tiles on the worker threads (the caller's thread takes its share in :meth:`finish`)."""
         if self.job is not None:
             return
+        from ...shader.native.runtime import address
+
         run = _driver()
         nd = len(self.entries)
         for w in range(self.workers):
             S = np.empty(3 + 3 * nd, np.int64)
-            S[0], S[1], S[2] = nd, self.n_tiles, self._counter.ctypes.data
+            S[0], S[1], S[2] = nd, self.n_tiles, address(self._counter)
             for i, e in enumerate(self.entries):
                 S[3 + 3 * i] = e.fn
-                S[4 + 3 * i] = e.D.ctypes.data
-                S[5 + 3 * i] = e.T[w].ctypes.data
+                S[4 + 3 * i] = address(e.D)
+                S[5 + 3 * i] = address(e.T[w])
             self._S.append(S)
-        S = self._S
-        self.job = pool.start(self.workers, lambda w: run(S[w].ctypes.data), self.workers)
+        S = [address(x) for x in self._S]
+        self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)
 
     def finish(self) -> None:
         """Run (or wait for) the tiles, then complete every draw in submission order."""

@@ -37,6 +37,19 @@ class Bindings:
     samplers: list[Any] = field(default_factory=lambda: _slots(SAMPLER_SLOTS))
     sample_count: int = 1  # the rasterizer's sample count (sampleinfo / samplepos on ``rasterizer``)
 
+    @classmethod
+    def of(cls, srvs: Any = (), samplers: Any = (), uavs: Any = ()) -> Bindings:
+        """Bindings with the given leading SRV, sampler and UAV slots (the rest empty) and no constant buffers:
+        what ``Bindings()`` and slice assignments give, built without the per-field factories (every draw builds
+        one per stage)."""
+        b = cls.__new__(cls)
+        b.cbuffers = [None] * CB_SLOTS
+        b.srvs = [*srvs, *[None] * (SRV_SLOTS - len(srvs))]
+        b.samplers = [*samplers, *[None] * (SAMPLER_SLOTS - len(samplers))]
+        b.uavs = [*uavs, *[None] * (UAV_SLOTS - len(uavs))]
+        b.sample_count = 1
+        return b
+
     def set_cbuffer(self, slot: int, data: Any) -> None:
         """Bind constant-buffer contents given as any buffer-protocol object (bytes, numpy)."""
         if data is None:

@@ -332,6 +332,7 @@ class Kernel:
     lw: Lowered
     tile: int
     ir_text: str = ""
+    key: tuple = ()  # its key in the kernel cache (get_kernel): a holder checks it is still the cache's
 
     @property
     def fn(self) -> Any:
@@ -449,6 +450,7 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
         if k is None:
             try:
                 k = _compile(lw, tile, plan.emitters if plan is not None else None, quick)
+                k.key = key
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if STRICT:
                     raise
@@ -551,12 +553,25 @@ def fallback(prog: ir.Program, reason: str) -> None:
 # Argument marshalling
 # ----------------------------------------------------------------------------------------------
 
+_BYTE = ctypes.c_byte
+
+
+def address(arr: np.ndarray) -> int:
+    """``arr.ctypes.data`` at a fraction of its cost (numpy builds a ctypes helper object per ``.ctypes``; a draw
+    takes a dozen addresses): the address of a byte over the array's buffer; read-only or empty arrays, whose
+    buffer ctypes does not take, the numpy way."""
+    try:
+        return ctypes.addressof(_BYTE.from_buffer(arr))
+    except (TypeError, ValueError, BufferError):
+        return arr.ctypes.data
+
+
 class _Args:
     """The int64 argument array plus the numpy arrays it points into (kept alive for the call)."""
 
-    def __init__(self, layout) -> None:
+    def __init__(self, layout, words: np.ndarray | None = None) -> None:
         self.layout = layout
-        self.a = np.zeros(max(1, len(layout.slots)), np.int64)
+        self.a = np.zeros(max(1, len(layout.slots)), np.int64) if words is None else words
         self.keep: list = []
         self.ptr_names: list[str] = []
 
@@ -571,7 +586,7 @@ class _Args:
             assert arr.flags.c_contiguous or arr.size == 0
             self.keep.append(arr)
             self.ptr_names.append(name)
-            self.a[i] = arr.ctypes.data
+            self.a[i] = address(arr)
 
     def wants(self, name: str) -> bool:
         return name in self.layout.slots
@@ -592,12 +607,17 @@ def _scratch(words: int, cache: dict | None = None, name: str = "") -> np.ndarra
 def _bind_common(A: _Args, k: Kernel, bindings: Any, scratch: dict | None = None) -> list:
     """Scratch, constant buffers and buffer views; returns callbacks to run after the kernel. ``scratch``: see
     :func:`_scratch_args`."""
-    from ..exec import memory
     from ..exec.bindings import Bindings
 
-    lw = k.lw
-    b = bindings if bindings is not None else Bindings()
     _scratch_args(k, A, scratch)
+    return bind_resources(A, k, bindings if bindings is not None else Bindings())
+
+
+def bind_resources(A: _Args, k: Kernel, b: Any) -> list:
+    """The run's own arguments of ``A``: the temps' fill word, constant buffers (their words as bound now) and
+    buffer views (their storages' bytes now); returns callbacks to run after the kernel. Every slot it writes
+    is written on every call, so arguments copied from an earlier run's are brought up to date."""
+    lw = k.lw
     fill = reference.TEMP_FILL
     A.set("fill", 0 if fill is None else int(fill) & 0xFFFFFFFF)
     for slot in lw.cb_slots:
@@ -605,6 +625,10 @@ def _bind_common(A: _Args, k: Kernel, bindings: Any, scratch: dict | None = None
         A.ptr(f"cb{slot}", t if t.size else np.zeros(4, U32))
         A.set(f"cbrows{slot}", t.shape[0])
     after: list = []
+    if not (lw.uavs or lw.srvs or lw.uav_written):
+        return after  # (no views: most pixel shaders)
+    from ..exec import memory
+
     for kind, slots, views, strides in (("u", lw.uavs, b.uavs, lw.uav_stride), ("t", lw.srvs, b.srvs, lw.srv_stride)):
         for slot in slots:
             view = views[slot] if slot < len(views) else None
