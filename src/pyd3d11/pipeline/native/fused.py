@@ -30,6 +30,7 @@ from ...shader import ir, native
 from ...shader.exec import reference
 from ...shader.native import pool
 from ...shader.native import runtime as nrt
+from ...shader.native.lower import unconditional_outputs
 from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from .. import front_memo
@@ -731,12 +732,22 @@ def _variant(spec: tuple, kernel, okey, ps, tile: int, batch: int, samples: tupl
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
                       sample_freq, line_alpha, clip_idx, _so_slots(kernel), kernel is not None and kernel.lw.quiet,
-                      forced)
+                      forced, *_kernel_fills(kernel, c_out))
     got = ((spec, kernel, okey, ps), key, face, fg.plane_layout(key))
     if len(_VARIANTS) > 64:
         _VARIANTS.clear()
     _VARIANTS[memo_key] = got
     return got[1:]
+
+
+def _kernel_fills(kernel, o_regs: int) -> tuple[bool, bool]:
+    """(FusedKey.o_written, FusedKey.no_discard) of a pixel-shader kernel (None: no shader, neither)."""
+    if kernel is None:
+        return False, False
+    lw = kernel.lw
+    written = unconditional_outputs(lw)
+    o_written = all((r, c) in written for r in range(o_regs) for c in range(4))
+    return o_written, not lw.has_discard and not lw.quiet
 
 
 def _srgb_tables():
