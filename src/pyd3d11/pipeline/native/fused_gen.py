@@ -23,6 +23,9 @@ from dataclasses import dataclass, field, fields
 from ...shader.native.ir_text import IrText
 from .om_gen import OMContext, om_function
 
+#: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
+#: the quads of one piece (3 <4 x double> each: 12 of AVX2's 16 vector registers at most)
+HOIST_PLANES = 4
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
@@ -622,26 +625,43 @@ class _Gen(_Emit):
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
+        # Consecutive quads mostly belong to one piece (a row of a tile): with few planes the piece's coefficient
+        # splats stay in registers from quad to quad (phis) and are loaded again only when the piece changes
+        hoist = 0 < n_planes <= HOIST_PLANES
         self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")
+        if hoist:
+            self.e("%pprev = phi i64 [ -1, %pf_done ], [ %pcur, %iq_latch ]")
+            for i in range(3 * n_planes):
+                self.e(f"%pc{i} = phi {V4D} [ zeroinitializer, %pf_done ], [ %pcn{i}, %iq_latch ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
-        p = self.v(f"zext i32 {self.ld('i32', lp, '%q')} to i64")
+        self.e(f"%pcur = zext i32 {self.ld('i32', lp, '%q')} to i64")
+        p = "%pcur"
+        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
+        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+
+        def coef(i: int) -> str:
+            return self.splat_t("double", self.ld("double", planes, self.v(f"add i64 {pbase}, {i}"), 8))
+
+        if hoist:
+            same = self.v("icmp eq i64 %pcur, %pprev")
+            self.cbr(same, "iq_have", "iq_load")
+            self.put("iq_load")
+            loaded = [coef(i) for i in range(3 * n_planes)]
+            self.br("iq_have")
+            self.put("iq_have")
+            for i in range(3 * n_planes):
+                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %iq_load ]")
         xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
         yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
         half = _vec("double", [_fconst(0.5)] * 4)
         xd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {xi} to {V4D}')}, {half}")
         yd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {yi} to {V4D}')}, {half}")
 
-        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
-        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
-
         def plane(index: int, x: str = xd, y: str = yd) -> str:
             """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
-            cs = []
-            for j in range(3):
-                i = self.v(f"add i64 {pbase}, {3 * index + j}")
-                cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
+            cs = [f"%pcn{3 * index + j}" if hoist else coef(3 * index + j) for j in range(3)]
             out = self.v(f"fmul {V4D} {cs[0]}, {x}")
             out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {y}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
