@@ -133,11 +133,11 @@ def main() -> None:
         sym, _, dso = rest.rpartition(" (")
         dso = Path(dso.rstrip(")")).name
         per_fn[f"{dso}:{sym.split('+')[0].strip() or '?'}"] += 1
-    pixels = work * 1e6 * args.frames / (1 if args.scene != "S2" else 1)
+    units = work * 1e6 * args.frames  # pixels (S1, S1z, S3, S5) or triangles (S2) in the measured frames
     print(f"scene {args.scene}: {args.frames} frames, process CPU {cpu * 1e3 / args.frames:.1f} ms/frame, "
-          f"{cpu * 1e9 / pixels:.2f} ns per unit of work; {total} samples")
+          f"{cpu * 1e9 / units:.2f} ns per {'triangle' if args.scene == 'S2' else 'pixel'}; {total} samples")
     for name, n in per_fn.most_common(args.top):
-        print(f"{100.0 * n / max(total, 1):6.2f} %  {cpu * 1e9 * n / max(total, 1) / pixels:6.3f} ns  {name}")
+        print(f"{100.0 * n / max(total, 1):6.2f} %  {cpu * 1e9 * n / max(total, 1) / units:6.3f} ns  {name}")
     if args.asm:
         d = Path(args.asm)
         d.mkdir(parents=True, exist_ok=True)
