@@ -1168,7 +1168,8 @@ def _buffer_key(key: fg.FusedKey) -> tuple:
 
 def _take_buffers(key: fg.FusedKey) -> dict:
     """A worker's lane buffers: a set a finished draw gave back, else new ones. Every buffer is written
-    before it is read within a batch (the flush clears the outputs and discard flags itself), except the
+    before it is read within a batch (the flush clears the outputs and discard flags itself, except those the
+    kernel overwrites in every lane or never reads: FusedKey.o_written / no_discard), except the
     counters, zeroed here, and the unused components of the system-value arrays, which stay zero."""
     bk = _buffer_key(key)
     with _free_lock:
