@@ -50,6 +50,12 @@ CASES = [
     # a conditional return or a discard at the top level: later writes are masked
     ("mov o0.xy, v1.xyxx\nlt r0.x, v1.x, l(0.5)\nretc_nz r0.x\nmov o0.zw, v1.xxxy\nret\n", {(0, 0), (0, 1)}),
     ("mov o1.xyzw, v1.xyzw\nlt r0.x, v1.x, l(0.5)\ndiscard_nz r0.x\nmov o0.xyzw, v1.xyzw\nret\n", ALL1),
+    # ... also inside a construct: the lanes that returned skip the writes after it
+    ("mov o1.xyzw, v1.xyzw\nlt r0.x, v1.x, l(0.5)\nif_nz r0.x\nret\nendif\nmov o0.xyzw, v1.xyzw\nret\n", ALL1),
+    ("mov o1.xyzw, v1.xyzw\nlt r0.x, v1.x, l(0.5)\nif_nz r0.x\ndiscard_nz r0.x\nendif\nmov o0.xyzw, v1.xyzw\n"
+     "ret\n", ALL1),
+    # a break leaves its loop only
+    ("mov r0.x, l(0)\nloop\nbreak\nendloop\nmov o0.xyzw, v1.xyzw\nret\n", ALL0),
     # two-destination operations count both destinations
     ("sincos o0.x, o0.y, v1.x\nmov o0.zw, v1.xxxy\nret\n", ALL0),
     ("swapc o0.xyzw, o1.xyzw, v1.xxxx, v1.xyzw, v1.wzyx\nret\n", ALL0 | ALL1),
@@ -86,6 +92,9 @@ PS_COND = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 1
 # every component written, but inside an if: the other lanes keep o0 = 0
 PS_IF_ALL = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\nlt r0.x, v1.w, l(0.55)\n"
              "if_nz r0.x\nmov o0.xyzw, v1.xzyw\nendif\nret\n")
+# lanes returning inside an if keep o0 = 0
+PS_IF_RET = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\nlt r0.x, v1.x, l(0.45)\n"
+             "if_nz r0.x\nret\nendif\nmov o0.xyzw, v1.ywzx\nret\n")
 # lanes leaving early keep o0 = 0
 PS_RETC = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\nlt r0.x, v1.y, l(0.4)\n"
            "retc_nz r0.x\nmov o0.xyzw, v1.xyzw\nret\n")
@@ -115,7 +124,7 @@ def _sequence(shaders) -> bytes:
 @pytest.mark.backend_specific
 @pytest.mark.parametrize("order", [
     (PS_FULL, PS_COND, PS_FULL, PS_IF_ALL),  # a cleared variant after one that skips the clear
-    (PS_FULL, PS_RETC, PS_COND, PS_RETC),
+    (PS_FULL, PS_RETC, PS_COND, PS_RETC, PS_FULL, PS_IF_RET),
     (PS_DISCARD, PS_FULL, PS_DISCARD2, PS_FULL, PS_DISCARD),  # discard words left by an earlier discarding draw
 ], ids=["cond", "retc", "discard"])
 def test_shared_lane_buffers_match_reference(order):
