@@ -30,6 +30,7 @@ from ...shader import ir, native
 from ...shader.exec import reference
 from ...shader.native import pool
 from ...shader.native import runtime as nrt
+from ...shader.native.lower import unconditional_outputs
 from ...shader.native.pool import threads
 from ...storage import StorageDimension
 from .. import front_memo
@@ -731,12 +732,22 @@ def _variant(spec: tuple, kernel, okey, ps, tile: int, batch: int, samples: tupl
                       kernel.layout.slots["n"] if kernel is not None else 0, need_z, okey,
                       om_regs, face, _sv_kinds(kernel), kernel.layout.slots["ng"] if dyn else None, samples,
                       sample_freq, line_alpha, clip_idx, _so_slots(kernel), kernel is not None and kernel.lw.quiet,
-                      forced)
+                      forced, *_kernel_fills(kernel, c_out))
     got = ((spec, kernel, okey, ps), key, face, fg.plane_layout(key))
     if len(_VARIANTS) > 64:
         _VARIANTS.clear()
     _VARIANTS[memo_key] = got
     return got[1:]
+
+
+def _kernel_fills(kernel, o_regs: int) -> tuple[bool, bool]:
+    """(FusedKey.o_written, FusedKey.no_discard) of a pixel-shader kernel (None: no shader, neither)."""
+    if kernel is None:
+        return False, False
+    lw = kernel.lw
+    written = unconditional_outputs(lw)
+    o_written = all((r, c) in written for r in range(o_regs) for c in range(4))
+    return o_written, not lw.has_discard and not lw.quiet
 
 
 def _srgb_tables():
@@ -1242,7 +1253,8 @@ def _buffer_key(key: fg.FusedKey) -> tuple:
 
 def _take_buffers(key: fg.FusedKey) -> dict:
     """A worker's lane buffers: a set a finished draw gave back, else new ones. Every buffer is written
-    before it is read within a batch (the flush clears the outputs and discard flags itself), except the
+    before it is read within a batch (the flush clears the outputs and discard flags itself, except those the
+    kernel overwrites in every lane or never reads: FusedKey.o_written / no_discard), except the
     counters, zeroed here, and the unused components of the system-value arrays, which stay zero."""
     bk = _buffer_key(key)
     with _free_lock:

@@ -23,6 +23,9 @@ from dataclasses import dataclass, field, fields
 from ...shader.native.ir_text import IrText
 from .om_gen import OMContext, om_function
 
+#: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
+#: the quads of one piece (3 <4 x double> each: 12 of AVX2's 16 vector registers at most)
+HOIST_PLANES = 4
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
@@ -84,6 +87,12 @@ class FusedKey:
     #: sample is covered, vCoverage and centroids take the raster coverage unmasked, and the occlusion count
     #: grows by the raster samples of each merged lane (output_merger's ``occlusion``)
     forced: bool = False
+    #: the pixel shader writes every component of o0 .. o(o_regs - 1) in every lane it runs
+    #: (lower.unconditional_outputs): the batch function does not clear the output registers before the call
+    o_written: bool = False
+    #: the pixel shader has no discard and writes no memory (nothing reads the discard words): the batch function
+    #: neither clears them before the call nor reads them after it
+    no_discard: bool = False
 
     def __hash__(self) -> int:
         # computed once (the fields are immutable): every draw looks its variant up by key (fused.get_compiled)
@@ -344,11 +353,16 @@ class _Gen(_Emit):
             s_ = self.v(f"add i64 {s_}, {C[ei]}")
             ev0.append(self.v(f"add {V8L} {self.splat8(s_)}, {offs[ei]}"))
         # rows of the quads inside [ry0, ry1)
-        pyv = self.v(f"add {V8L} {self.splat8('%qy')}, {_vec('i64', lane_dy)}")
-        yin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pyv}, {self.splat8(ry0)}')}, "
-                     f"{self.v(f'icmp slt {V8L} {pyv}, {self.splat8(ry1)}')}")
-        rx0v = self.splat8(rx0)
-        rx1v = self.splat8(rx1)
+        # pixel coordinates and the rectangle tests in i32 (pixel coordinates are below 2^15: half the vector work
+        # of i64, and the lanes are stored as i32 anyway); only the edge values need 64 bits
+        V8I = "<8 x i32>"
+        def splat32(x64: str) -> str:
+            return self.splat8_32(self.v(f"trunc i64 {x64} to i32"))
+
+        pyv = self.v(f"add {V8I} {splat32('%qy')}, {_vec('i32', lane_dy)}")
+        ry0v, ry1v = splat32(ry0), splat32(ry1)
+        yin = self.v(f"and {V8B} {self.v(f'icmp sge {V8I} {pyv}, {ry0v}')}, {self.v(f'icmp slt {V8I} {pyv}, {ry1v}')}")
+        rx0v, rx1v = splat32(rx0), splat32(rx1)
         TL8 = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <8 x i32> zeroinitializer") for t in TL]
         # per sample and edge: the edge value's offset from the pixel centre's, A*ox + B*oy (16.8 units)
         sdelta = [[self.splat8(self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {ox}')}, "
@@ -362,14 +376,14 @@ class _Gen(_Emit):
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
-        pxv = self.v(f"add {V8L} {self.splat8('%qx')}, {_vec('i64', lane_dx)}")
-        xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8L} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8L} {pxv}, {rx1v}')}")
+        pxv = self.v(f"add {V8I} {splat32('%qx')}, {_vec('i32', lane_dx)}")
+        xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8I} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8I} {pxv}, {rx1v}')}")
         inside = self.v(f"and {V8B} {yin}, {xin}")
         words = None
         if k.clip:
             half = _vec("double", [_fconst(0.5)] * 8)
-            cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pxv} to <8 x double>')}, {half}")
-            cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8L} {pyv} to <8 x double>')}, {half}")
+            cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8I} {pxv} to <8 x double>')}, {half}")
+            cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8I} {pyv} to <8 x double>')}, {half}")
         if full is not None:
             # the piece covers the whole rectangle: the edge tests are skipped (same lanes, see _rect_inside)
             self.cbr(full, "cov_join", "cov_edges")
@@ -403,8 +417,8 @@ class _Gen(_Emit):
         for h in range(2):
             sel = _vec("i32", range(4 * h, 4 * h + 4))
             c4 = self.v(f"shufflevector {V8B} {cov}, {V8B} poison, <4 x i32> {sel}")
-            x4 = self.v(f"shufflevector {V8L} {pxv}, {V8L} poison, <4 x i32> {sel}")
-            y4 = self.v(f"shufflevector {V8L} {pyv}, {V8L} poison, <4 x i32> {sel}")
+            x4 = self.v(f"shufflevector {V8I} {pxv}, {V8I} poison, <4 x i32> {sel}")
+            y4 = self.v(f"shufflevector {V8I} {pyv}, {V8I} poison, <4 x i32> {sel}")
             w4 = None if words is None else self.v(f"shufflevector <8 x i32> {words}, <8 x i32> poison, <4 x i32> {sel}")
             halves.append((c4, x4, y4, w4))
         for h, (c4, x4, y4, w4) in enumerate(halves):
@@ -555,8 +569,7 @@ class _Gen(_Emit):
         k = self.k
         lx, ly, lp, lc = self._lanes
         n = self.v("load i64, ptr %nl, align 8")
-        x32 = self.v(f"trunc {V4L} {x4} to {V4I}")
-        y32 = self.v(f"trunc {V4L} {y4} to {V4I}")
+        x32, y32 = x4, y4  # <4 x i32> pixel coordinates
         self.e(f"store {V4I} {x32}, ptr {self.gep('i32', lx, n)}, align 4")
         self.e(f"store {V4I} {y32}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V4I} {self.splat_t('i32', p32)}, ptr {self.gep('i32', lp, n)}, align 4")
@@ -612,26 +625,43 @@ class _Gen(_Emit):
         # ---- interpolation, quad by quad (4 lanes share the piece's plane coefficients) ----
         self.br("iq_head")
         self.put("iq_head")
+        # Consecutive quads mostly belong to one piece (a row of a tile): with few planes the piece's coefficient
+        # splats stay in registers from quad to quad (phis) and are loaded again only when the piece changes
+        hoist = 0 < n_planes <= HOIST_PLANES
         self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")
+        if hoist:
+            self.e("%pprev = phi i64 [ -1, %pf_done ], [ %pcur, %iq_latch ]")
+            for i in range(3 * n_planes):
+                self.e(f"%pc{i} = phi {V4D} [ zeroinitializer, %pf_done ], [ %pcn{i}, %iq_latch ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
-        p = self.v(f"zext i32 {self.ld('i32', lp, '%q')} to i64")
+        self.e(f"%pcur = zext i32 {self.ld('i32', lp, '%q')} to i64")
+        p = "%pcur"
+        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
+        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+
+        def coef(i: int) -> str:
+            return self.splat_t("double", self.ld("double", planes, self.v(f"add i64 {pbase}, {i}"), 8))
+
+        if hoist:
+            same = self.v("icmp eq i64 %pcur, %pprev")
+            self.cbr(same, "iq_have", "iq_load")
+            self.put("iq_load")
+            loaded = [coef(i) for i in range(3 * n_planes)]
+            self.br("iq_have")
+            self.put("iq_have")
+            for i in range(3 * n_planes):
+                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %iq_load ]")
         xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
         yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
         half = _vec("double", [_fconst(0.5)] * 4)
         xd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {xi} to {V4D}')}, {half}")
         yd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {yi} to {V4D}')}, {half}")
 
-        # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
-        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
-
         def plane(index: int, x: str = xd, y: str = yd) -> str:
             """c0*x + c1*y + c2 (interpolate.py's order) of plane ``index`` of the quad's piece."""
-            cs = []
-            for j in range(3):
-                i = self.v(f"add i64 {pbase}, {3 * index + j}")
-                cs.append(self.splat_t("double", self.ld("double", planes, i, 8)))
+            cs = [f"%pcn{3 * index + j}" if hoist else coef(3 * index + j) for j in range(3)]
             out = self.v(f"fmul {V4D} {cs[0]}, {x}")
             out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {y}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
@@ -769,10 +799,14 @@ class _Gen(_Emit):
         # ---- pixel shader ----
         if k.has_ps:
             self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
-            nb = self.v("mul i64 %n, 4")
-            self.e(f"call void @llvm.memset.p0.i64(ptr {disc}, i8 0, i64 {nb}, i1 false)")
-            ob_bytes = self.v(f"mul i64 {S}, {k.o_regs * 16}")
-            self.e(f"call void @llvm.memset.p0.i64(ptr {ob}, i8 0, i64 {ob_bytes}, i1 false)")
+            # the executors' starting values: no lane discarded, outputs 0 (skipped where the kernel never
+            # writes a discard word / overwrites every output component in every lane: FusedKey)
+            if not k.no_discard:
+                nb = self.v("mul i64 %n, 4")
+                self.e(f"call void @llvm.memset.p0.i64(ptr {disc}, i8 0, i64 {nb}, i1 false)")
+            if not k.o_written:
+                ob_bytes = self.v(f"mul i64 {S}, {k.o_regs * 16}")
+                self.e(f"call void @llvm.memset.p0.i64(ptr {ob}, i8 0, i64 {ob_bytes}, i1 false)")
             args = self.targ("ps_args")
             fn = self.darg("ps_fn")
             self.e(f"store i64 %n, ptr {self.gep('i64', args, str(k.ps_n_slot))}, align 8")
@@ -928,9 +962,10 @@ class _Gen(_Emit):
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
-        iota = "<" + ", ".join(f"i64 {i}" for i in range(8)) + ">"
-        lanes = self.v(f"add <8 x i64> {self.splat8('%g')}, {iota}")
-        valid = self.v(f"icmp ult <8 x i64> {lanes}, {self.splat8('%n')}")
+        # lane numbers in i32 (a batch holds far fewer than 2^31 lanes): half the vector work of i64 compares
+        iota = "<" + ", ".join(f"i32 {i}" for i in range(8)) + ">"
+        lanes = self.v(f"add <8 x i32> {self.splat8_32(self.v('trunc i64 %g to i32'))}, {iota}")
+        valid = self.v(f"icmp ult <8 x i32> {lanes}, {self.splat8_32(self.v('trunc i64 %n to i32'))}")
         cov = self.v(f"load <8 x i32>, ptr {self.gep('i32', lc, '%g')}, align 4")
         live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
         self.intr8()
@@ -939,7 +974,7 @@ class _Gen(_Emit):
         old = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {pc}')}, ptr %live, align 8")
         al = live
-        if k.has_ps:
+        if k.has_ps and not k.no_discard:
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
         self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
@@ -1005,6 +1040,10 @@ class _Gen(_Emit):
         add = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
         self.e("ret void")
+
+    def splat8_32(self, x: str) -> str:
+        i = self.v(f"insertelement <8 x i32> poison, i32 {x}, i64 0")
+        return self.v(f"shufflevector <8 x i32> {i}, <8 x i32> poison, <8 x i32> zeroinitializer")
 
     def splat8(self, x: str) -> str:
         i = self.v(f"insertelement <8 x i64> poison, i64 {x}, i64 0")

@@ -274,6 +274,76 @@ class _Body(LaneIR):
         super().__init__(w, name.rsplit("_", 1)[0], decls)  # the merger function's name: its globals carry it
         self.key, self.name = key, name
         self.quad = quad  # a row layout (PAIR / QUADS): target memory through row vector loads/stores
+        # row layouts: how each vector value was computed, so a row's start address is computed from its first
+        # lane's scalars (extracting it from the vector of all lanes' addresses costs the whole vector
+        # computation: 64-bit multiplies of every lane's coordinates, which AVX2 emulates)
+        self.recipes: dict[str, tuple] = {}
+        self.scalars: dict[tuple, str | None] = {}
+
+    def bop(self, op: str, ty: str, a: str, b: str) -> str:
+        r = super().bop(op, ty, a, b)
+        if self.quad:
+            self.recipes[r] = ("bop", op, ty, a, b)
+        return r
+
+    def cast(self, op: str, a: str, src: str, dst: str) -> str:
+        r = super().cast(op, a, src, dst)
+        if self.quad:
+            self.recipes[r] = ("cast", op, a, src, dst)
+        return r
+
+    def splat_of(self, ty: str, scalar: str) -> str:
+        r = super().splat_of(ty, scalar)
+        if self.quad:
+            self.recipes[r] = ("splat", scalar)
+        return r
+
+    def ptrs(self, base: str, off64: str) -> str:
+        r = super().ptrs(base, off64)
+        if self.quad:
+            self.recipes[r] = ("gep", base, off64)
+        return r
+
+    def lane_load(self, arr: str, ty: str, size: int, index: str) -> str:
+        r = super().lane_load(arr, ty, size, index)
+        if self.quad:
+            self.recipes[r] = ("lane", arr, ty, size, index)
+        return r
+
+    def scalar(self, name: str, lane: int) -> str | None:
+        """Lane ``lane`` of vector ``name`` recomputed from scalars (the same operations on that lane's
+        operands: the same value), or None where its computation is not known."""
+        if name.startswith("splat ("):  # a constant splat: its scalar
+            return name[len("splat ("):-1].split(" ", 1)[1]
+        key = (name, lane)
+        if key in self.scalars:
+            return self.scalars[key]
+        rec = self.recipes.get(name)
+        out = None
+        if rec is None:
+            pass
+        elif rec[0] == "splat":
+            out = rec[1]
+        elif rec[0] == "lane":
+            _k, arr, ty, size, index = rec
+            i = self.v(f"add i64 {index}, {lane}")
+            out = self.v(f"load {ty}, ptr {self.v(f'getelementptr {ty}, ptr {arr}, i64 {i}')}, align {size}")
+        else:
+            args = [self.scalar(a, lane) for a in ((rec[3], rec[4]) if rec[0] == "bop" else
+                                                  (rec[2],) if rec[0] == "cast" else (rec[2],))]
+            if None not in args:
+                if rec[0] == "bop":
+                    out = self.v(f"{rec[1]} {rec[2]} {args[0]}, {args[1]}")
+                elif rec[0] == "cast":
+                    out = self.v(f"{rec[1]} {rec[3]} {args[0]} to {rec[4]}")
+                else:
+                    out = self.v(f"getelementptr i8, ptr {rec[1]}, i64 {args[0]}")
+        self.scalars[key] = out
+        return out
+
+    def row_start(self, ptrs: str, lane: int) -> str:
+        """The address of lane ``lane`` (a row's first pixel): from scalars where known."""
+        return self.scalar(ptrs, lane) or self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {lane}")
 
     def gather(self, ty: str, ptrs: str, m: str, stride: int | None = None) -> str:
         """LaneIR.gather; lanes ``stride`` bytes apart in a target are, in the quad-pair body (``self.quad``),
@@ -341,7 +411,7 @@ class _Body(LaneIR):
         fn = self._masked_decl("load", vt, ty, n)
         vals = []
         for row in rows:
-            p = self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {row[0]}")
+            p = self.row_start(ptrs, row[0])
             vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
                                f"{vt} zeroinitializer)"))
         width = n
@@ -371,7 +441,7 @@ class _Body(LaneIR):
                 idx += [str(lane)] + ["undef"] * (per - 1)
             v = self.v(f"shufflevector <{self.w} x {ty}> {val}, <{self.w} x {ty}> poison, <{n} x i32> "
                        f"<{', '.join('i32 ' + i for i in idx)}>")
-            p = self.v(f"extractelement <{self.w} x ptr> {ptrs}, i64 {row[0]}")
+            p = self.row_start(ptrs, row[0])
             self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
     def ctx_load(self, ty: str, field: str, extra: int = 0) -> str:

@@ -729,3 +729,44 @@ def lower(prog: ir.Program) -> Lowered:
                                  ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
         raise Unsupported(f"{ir.ProgramType(prog.program_type).name.lower()} shaders")
     return _Lowerer(prog).run()
+
+
+#: op kinds whose destination registers are not counted by :func:`unconditional_outputs` (their writes may skip
+#: lanes: helper lanes of memory operations, host callbacks)
+_UNCOUNTED = frozenset({"host", "atomic", "counter", "load", "bufinfo", "store"})
+#: op kinds after which (at the top level) later writes may be masked per lane: a conditional return, a discard,
+#: the end of the program (a return or discard inside a construct stops the scan too, in the loop below)
+_STOPS = frozenset({"leave", "continue", "discard", "halt", "gsemit"})
+
+
+def unconditional_outputs(lw: Lowered) -> frozenset:
+    """The (register, component) pairs of output registers ``o#`` that every lane the kernel runs writes: the
+    destinations of ALU operations at the top level of the program (outside any if / loop / switch), before
+    the first operation that can leave lanes behind (a return or discard at any depth, a halt). A caller may skip
+    initialising those components to the reference's starting value (0) because the kernel overwrites them in
+    every lane (fused_gen's batch function, FusedKey.o_written). Indexed destinations (``o[r0.x]``) and the
+    destinations of memory / host operations are not counted (conservative: fewer pairs only costs a memset)."""
+    out = set()
+    depth = 0
+    for op in lw.ops:
+        k = op.kind
+        tgt = op.info.get("target") if k == "leave" else None
+        if k == "discard" or (k == "leave" and getattr(tgt, "kind", None) not in ("loop", "switch")):
+            break  # a return (or discard) at any depth: the lanes it leaves behind skip every later write
+        if k in ("if", "loop", "switch"):
+            depth += 1
+            continue
+        if k in ("endif", "endloop", "endswitch"):
+            depth -= 1
+            continue
+        if depth:
+            continue
+        if k in _STOPS:
+            break
+        if k in _UNCOUNTED:
+            continue
+        dsts = list(op.dsts)
+        for part in op.info.get("parts", ()) if k.endswith("2") else ():
+            dsts.extend(part[0])
+        out.update((d.reg, d.comp) for d in dsts if d.file == "o" and d.rel is None)
+    return frozenset(out)
