@@ -125,7 +125,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
-                                 "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py"],
+                                 "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",
+                                 "test_hlsl_const_array_fold.py"],
     # session 10: rule-bearing modules not sampled before
     "pipeline/sampler.py": ["test_rules_sampler_border.py", "test_sampler_filter.py", "test_sampler_kinds.py", "test_sampler_mips.py", "test_sampler_helpers.py",
                             "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py"],
@@ -149,7 +150,7 @@ MODULES: dict[str, list[str]] = {
                                    "test_native_om_depth.py", "test_native_typed_uav.py", "test_native_om_fuzz.py",
                                    "test_native_lane_small_floats.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
-                              "test_hlsl_const_array_fold.py"],
+                              "test_hlsl_const_array_fold.py", "test_rules_hlsl_loop_flow.py", "test_hlsl_lang_programs.py"],
     "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
     "shader/hlsl/signatures.py": ["test_rules_hlsl_semantics.py", "test_rules_hlsl_output_semantics.py",
                                   "test_rules_hlsl_stage_sysvalues.py", "test_windows_rules_signatures.py", "test_hlsl_min_precision.py",
