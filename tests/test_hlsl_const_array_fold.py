@@ -44,6 +44,8 @@ FOLDS = [
     ("int2 o[2] = { int2(0, 1), int2(1, 0) }; o[0].y += 2;", "o[0]", (0, 3)),
     ("int2 o[2] = { int2(0, 1), int2(1, 0) }; int2 p = o[1] * 3;", "p", (3, 0)),
     ("float2 o[2] = { float2(1.9, -1.9), float2(2, 2) };", "(int2)o[0]", (1, -1)),
+    # a run-time-indexed write forgets only the array it writes
+    ("int2 o[2] = { int2(0, 1), int2(1, 0) }; int p[3] = { 0, 0, 0 }; p[k] = 5;", "o[1]", (1, 0)),
 ]
 
 
