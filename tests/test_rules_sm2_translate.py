@@ -122,3 +122,23 @@ def test_dot_products_of_a_temp_of_known_constants_read_its_components(target):
     want = np.stack([(xd @ c).astype(F), (xd[:, :3] @ c[:3]).astype(F), (xd @ c[::-1]).astype(F),
                      np.zeros(len(x), F)], 1)
     np.testing.assert_array_equal(m.out(Reg.COLOROUT, 0), want)
+
+
+LONG_AND_BOTH_USES = """int n; float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;
+     for (int i = 0; i < n; i++) r = r * 0.75 + k;
+     for (int j = 0; j < 200; j++) r = r * 0.5 + k * r.yzwx;
+     return r / (n + 1); }"""
+
+
+@pytest.mark.parametrize("target", ["ps_3_0", "vs_3_0"])
+def test_a_count_that_is_also_a_value_beside_a_loop_too_long_to_unroll(target: str):
+    """Two loops on the D3D9 targets with dynamic flow control: one bounded by ``n``, which is also divided by (so
+    the loop keeps its own exit test against n's float register: rep + break_comp), and one of 200 iterations,
+    which unrolled would pass the 512 instruction slots ("ps_3_0" / "vs_3_0": 512 minimum) — so both become rep
+    loops (the translation's second pass). The program must compile and compute what the SM4 program computes."""
+    from test_hlsl_d3d9_targets import _run_both
+
+    src = LONG_AND_BOTH_USES if target[:2] == "ps" else LONG_AND_BOTH_USES.replace("TEXCOORD0) : COLOR",
+                                                                                 "POSITION) : POSITION")
+    for expect, got, name in _run_both(src, target, seed=4):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
