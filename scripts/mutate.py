@@ -146,9 +146,9 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
     # session 12's new modules: the api draw plan, the lane IR and its channel codecs, switch/loop folding
     "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
-    "pipeline/native/lane_ir.py": ["test_native_om_encode.py", "test_native_om_blend.py", "test_native_om_quads.py",
-                                   "test_native_om_depth.py", "test_native_typed_uav.py", "test_native_om_fuzz.py",
-                                   "test_native_lane_small_floats.py"],
+    "pipeline/native/lane_ir.py": ["test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
+                                   "test_native_om_quads.py", "test_native_om_depth.py", "test_native_typed_uav.py",
+                                   "test_native_om_fuzz.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
                               "test_hlsl_const_array_fold.py", "test_rules_hlsl_loop_flow.py", "test_hlsl_lang_programs.py"],
     "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
