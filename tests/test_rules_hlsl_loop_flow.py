@@ -11,7 +11,12 @@ A ``switch`` on a constant selector emits only the case it selects (test_hlsl_sw
 SM 6 every case must be terminated (X3533); a case whose body ends other than in break/return/continue/discard
 (here: an if/else returning on both paths) is not folded where it could reach the next case's code — but the
 *last* case has no next case: it folds like any other (an object assigned there resolves, which a real switch
-could not do: X3500), with no ``switch`` left in the code."""
+could not do: X3500), with no ``switch`` left in the code; a case label may name a ``const`` (its value selects).
+
+Forced unrolling (``[unroll]``): an iteration that leaves unconditionally ends it (nothing after a ``break`` is
+emitted, so a bound past the 1023 iterations a forced unroll may take is never reached), and the iterations of all
+forced unrolls of one compilation count against one budget (unroll.MAX_TOTAL_ITERATIONS, the project's bound on
+compile time: X3511 past it)."""
 
 from __future__ import annotations
 
@@ -127,3 +132,41 @@ def test_a_last_case_ending_in_a_compound_exit_folds_to_its_value():
     for sel, want in [(0, [4, 4]), (3, [7, -7]), (5, [1, 1])]:
         assert "switch" not in disassemble(_compile(src % sel))
         assert _run(src % sel, [(1, 0), (0, 0)]) == want
+
+
+def test_an_unrolled_iteration_that_always_breaks_ends_the_unrolling():
+    """A forced unroll stops at the first iteration that leaves unconditionally (here after a nested ``if``):
+    the 5000-iteration bound, past the 1023 iterations a forced unroll may take (X3511), is never reached, and the
+    result is the first iteration's."""
+    src = """int4 main(int2 k : K) : SV_Target { int r = 1;
+        [unroll] for (int i = 0; i < 5000; i++) { if (k.x > 0) { r += 2; } r += i + 10; break; }
+        return int4(r, 0, 0, 0); }"""
+    assert _run(src, [(1, 0), (0, 0), (-3, 0)]) == [13, 11, 11]
+
+
+@pytest.mark.parametrize(("n", "ok"), [(30, True), (100, False)])
+def test_nested_forced_unrolls_share_one_iteration_budget(n, ok):
+    """unroll.MAX_TOTAL_ITERATIONS: the iterations all forced unrolls of one compilation emit, nested ones
+    included, are counted together; past 4096 the compile stops with X3511 (n x n + n iterations here)."""
+    from pyd3d11.errors import D3D11Error
+
+    src = f"""int4 main(int2 k : K) : SV_Target {{ int r = 0;
+        [unroll] for (int i = 0; i < {n}; i++) {{ [unroll] for (int j = 0; j < {n}; j++) {{ r += k.x; }} }}
+        return int4(r, 0, 0, 0); }}"""
+    if ok:
+        assert _run(src, [(2, 0)]) == [2 * n * n]
+    else:
+        with pytest.raises(D3D11Error, match="X3511"):
+            _compile(src)
+
+
+def test_a_case_label_naming_a_constant_selects_its_case():
+    """Case labels may name ``const`` variables (their values are literal expressions): the fold of a constant
+    selector compares with the constant's value."""
+    src = """static const int A = 3; static const int B = -2; static const int K = %d;
+    int4 main(int2 k : K) : SV_Target { int r = 1;
+        switch (K) { case A: r = 5; break; case B: r = 6; break; default: r = 7; break; }
+        return int4(r, 0, 0, 0); }"""
+    for sel, want in [(3, 5), (-2, 6), (0, 7)]:
+        assert "switch" not in disassemble(_compile(src % sel))
+        assert _run(src % sel, [(0, 0)]) == [want]
