@@ -70,6 +70,8 @@ UNKNOWN = [
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; if (uv.x > 0) o[1] = int2(2, 2);",  # the paths disagree
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; [loop] for (uint i = 0; i < k; i++) o[1].x += 1;",
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; o[1] = int2(uv);",
+    # a run-time-indexed write in one case of a run-time switch: after the switch, any element may have changed
+    "int2 o[2] = { int2(0, 1), int2(1, 0) }; switch (k) { case 0: o[k + 1] = int2(2, 2); break; default: break; }",
 ]
 
 
