@@ -44,6 +44,8 @@ FOLDS = [
     ("int2 o[2] = { int2(0, 1), int2(1, 0) }; o[0].y += 2;", "o[0]", (0, 3)),
     ("int2 o[2] = { int2(0, 1), int2(1, 0) }; int2 p = o[1] * 3;", "p", (3, 0)),
     ("float2 o[2] = { float2(1.9, -1.9), float2(2, 2) };", "(int2)o[0]", (1, -1)),
+    # a run-time-indexed write forgets only the array it writes
+    ("int2 o[2] = { int2(0, 1), int2(1, 0) }; int p[3] = { 0, 0, 0 }; p[k] = 5;", "o[1]", (1, 0)),
 ]
 
 
@@ -68,6 +70,8 @@ UNKNOWN = [
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; if (uv.x > 0) o[1] = int2(2, 2);",  # the paths disagree
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; [loop] for (uint i = 0; i < k; i++) o[1].x += 1;",
     "int2 o[2] = { int2(0, 1), int2(1, 0) }; o[1] = int2(uv);",
+    # a run-time-indexed write in one case of a run-time switch: after the switch, any element may have changed
+    "int2 o[2] = { int2(0, 1), int2(1, 0) }; switch (k) { case 0: o[k + 1] = int2(2, 2); break; default: break; }",
 ]
 
 

@@ -78,3 +78,21 @@ void scale(inout float4 p) { p *= 2; }
     for (uint i = 0; i < 3; i++) scale(v[i].c);
     V o = v[0]; s.Append(o); }"""
     D3DCompile(gs, None, "t.hlsl", None, None, "main", "gs_5_0")
+
+
+def test_geometry_input_element_as_a_methods_out_argument_is_a_writable_copy():
+    """The same rule through a method's ``out`` parameters (Texture2D.GetDimensions: "out UINT Width, out UINT
+    Height"): the element written is the copy, and the appended vertex carries the dimensions."""
+    import re
+
+    from pyd3d11.shader.compile_api import D3DCompile
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    gs = """struct V { float4 p : SV_Position; uint2 d : D; };
+Texture2D t;
+[maxvertexcount(1)] void main(point V v[1], inout PointStream<V> s) {
+    t.GetDimensions(v[0].d.x, v[0].d.y); s.Append(v[0]); }"""
+    text = disassemble(bytes(D3DCompile(gs, None, "t.hlsl", None, None, "main", "gs_5_0")))
+    dims = re.search(r"resinfo_uint (r\d+)\.", text)
+    assert dims, text
+    assert re.search(rf"mov o1\.xy, {dims.group(1)}\.xy", text), text

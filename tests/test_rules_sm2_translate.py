@@ -91,3 +91,54 @@ def test_bool_set_on_both_branches_stays_a_bool(target):
         r = 3.0 if xx > 0 else float(b)
         want.append(r + 1 if b else r)
     np.testing.assert_array_equal(_run_src(src, target, x, x), np.repeat(np.array(want, F)[:, None], 4, 1))
+
+
+_KNOWN_TEMP_DP = """ps_4_0
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+mov r0.xyzw, l(1.0, 2.0, 3.0, 4.0)
+dp4 o0.x, r0.xyzw, v0.xyzw
+dp3 o0.y, r0.xyzw, v0.xyzw
+dp4 o0.z, r0.wzyx, v0.xyzw
+mov o0.w, l(0)
+ret
+"""
+
+
+@pytest.mark.parametrize("target", PS_TARGETS)
+def test_dot_products_of_a_temp_of_known_constants_read_its_components(target):
+    """The same dp4 / dp3 rule when the source is a temp the translation knows the constants of (an SM4 program
+    that moves literals into a temp first, as fxc's unoptimised output does; assembled here from the listing):
+    the temp becomes a def constant, which must carry every component the instruction reads (dp4: w too)."""
+    from pyd3d11.shader.dxbc.asm import assemble_program, assemble_shader
+    from pyd3d11.shader.hlsl.compiler import add_level9_chunk
+
+    blob = add_level9_chunk(assemble_shader(_KNOWN_TEMP_DP), assemble_program(_KNOWN_TEMP_DP), target, "t")
+    x = np.array([[1, 10, 100, 1000], [0.5, -2, 3, 7], [-1, 0.25, 8, -3]], F)
+    m = run_sm2(blob, np.zeros((4, 4), np.uint32), {0: x}, len(x))
+    c = np.array([1, 2, 3, 4], np.float64)
+    xd = x.astype(np.float64)
+    want = np.stack([(xd @ c).astype(F), (xd[:, :3] @ c[:3]).astype(F), (xd @ c[::-1]).astype(F),
+                     np.zeros(len(x), F)], 1)
+    np.testing.assert_array_equal(m.out(Reg.COLOROUT, 0), want)
+
+
+LONG_AND_BOTH_USES = """int n; float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;
+     for (int i = 0; i < n; i++) r = r * 0.75 + k;
+     for (int j = 0; j < 200; j++) r = r * 0.5 + k * r.yzwx;
+     return r / (n + 1); }"""
+
+
+@pytest.mark.parametrize("target", ["ps_3_0", "vs_3_0"])
+def test_a_count_that_is_also_a_value_beside_a_loop_too_long_to_unroll(target: str):
+    """Two loops on the D3D9 targets with dynamic flow control: one bounded by ``n``, which is also divided by (so
+    the loop keeps its own exit test against n's float register: rep + break_comp), and one of 200 iterations,
+    which unrolled would pass the 512 instruction slots ("ps_3_0" / "vs_3_0": 512 minimum) — so both become rep
+    loops (the translation's second pass). The program must compile and compute what the SM4 program computes."""
+    from test_hlsl_d3d9_targets import _run_both
+
+    src = LONG_AND_BOTH_USES if target[:2] == "ps" else LONG_AND_BOTH_USES.replace("TEXCOORD0) : COLOR",
+                                                                                 "POSITION) : POSITION")
+    for expect, got, name in _run_both(src, target, seed=4):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)

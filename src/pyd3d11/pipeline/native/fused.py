@@ -196,8 +196,9 @@ _OM_KEYS: dict = {}  # om_gen.om_key's inputs -> (its key, the state description
 
 def _om_key(state, declared_targets: int):
     """om_gen.om_key of the draw's output-merger state, memoised: the blend and depth-stencil descriptions
-    are the state objects' own (immutable, compared by identity and kept alive by the entry so their ids
-    stay theirs); the formats, view flags and sample mask are compared by value."""
+    are the state objects' own (immutable, keyed by id and kept alive by the entry, so while the entry lives
+    no other object has those ids: an id match is the same object); the formats, view flags and sample mask
+    are compared by value."""
     om = state.om
     rt_formats = tuple(v.format if v is not None else None for v in om.rtvs)
     ds_format = om.dsv.format if om.dsv is not None else None
@@ -205,7 +206,7 @@ def _om_key(state, declared_targets: int):
             int(getattr(om.dsv, "flags", 0) or 0) if om.dsv is not None else 0, int(om.sample_mask), declared_targets,
             state.sample_count)
     got = _OM_KEYS.get(memo)
-    if got is not None and got[1][0] is om.blend and got[1][1] is om.depth_stencil:
+    if got is not None:
         return got[0]
     key = om_gen.om_key(om, list(rt_formats), ds_format, state.sample_count, written_targets=declared_targets)
     if len(_OM_KEYS) > 256:
@@ -526,8 +527,9 @@ def _inputs_spec(state, ps, interp, prep, primitive_id, clip: tuple = ()):
 def _register_counts(ps) -> tuple[int, int]:
     """(input registers, output registers) the fused kernel's lane buffers hold for ``ps`` (at least 1 each)."""
     def count(p):
-        return (max(reference._max_reg(p, OT.INPUT), max((d.register + 1 for d in input_decls(p)), default=0), 1),
-                max(reference._max_reg(p, OT.OUTPUT), 1))
+        # _max_reg walks the declarations too: every dcl_input_ps v# names its register there (the other
+        # declared inputs — vCoverage, vPrim, ... — have no register number)
+        return max(reference._max_reg(p, OT.INPUT), 1), max(reference._max_reg(p, OT.OUTPUT), 1)
     return memo(ps, "fused_register_counts", count)
 
 
@@ -565,8 +567,10 @@ class _Geometry:
         # Conservative pixel rectangle of each piece (a covered sample lies inside the vertices' hull; pixels
         # past the targets are never covered: pixel_bounds clips to the first target, all are one size) and the
         # pieces of each tile in submission order, natively (binning.py; binning.bin_numpy is the same in numpy).
-        # one viewport for every piece (setup's zero-stride rows): one bounds row (bin_pieces' shared bounds)
-        one = prep.vp.shape[0] > 1 and prep.vp.strides[0] == 0 and not prep.vp_idx.any()
+        # one viewport for every piece: one bounds row (bin_pieces' shared bounds). Each piece's row is the
+        # viewport its vp_idx selects (setup.viewport_arrays), so all-zero indices mean one row repeated, whether
+        # setup shares it (a zero-stride view) or gathered it per piece
+        one = prep.vp.shape[0] > 1 and not prep.vp_idx.any()
         bounds = pixel_bounds(state, prep.vp[:1], prep.vp_idx[:1]) if one else \
             pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(

@@ -49,13 +49,14 @@ def _attr(s: A.Node, name: str):
 
 
 # --- state snapshots for rollback ------------------------------------------------------------------
+# The inlined-call stacks (func_ctx, call_stack, func_index_stack) are not part of a snapshot: exprs.run_inlined_body
+# pops what it pushes in a ``finally``, so they are back at their length whenever a rollback happens.
 def _snapshot(cg: CodegenContext) -> tuple:
-    return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
-            len(cg.func_ctx), len(cg.call_stack), len(cg.func_index_stack))
+    return len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes)
 
 
 def _rollback(cg: CodegenContext, snap: tuple) -> None:
-    ncode, xregs, known, nloops, scopes, nscopes, nctx, ncalls, nfidx = snap
+    ncode, xregs, known, nloops, scopes, nscopes = snap
     del cg.code[ncode:]
     for x in [x for x in cg.indexable if x not in xregs]:
         del cg.indexable[x]
@@ -63,9 +64,6 @@ def _rollback(cg: CodegenContext, snap: tuple) -> None:
     del cg.loops[nloops:]
     cg.scopes = scopes
     del cg.scopes[nscopes:]
-    del cg.func_ctx[nctx:]
-    del cg.call_stack[ncalls:]
-    del cg.func_index_stack[nfidx:]
 
 
 # --- if / switch -------------------------------------------------------------------------------------
@@ -129,9 +127,10 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
 
 def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
     """A real loop; the constants its body writes are dropped at its top (first from the assigned
-    names, then, should the generated code write more, by regenerating without them)."""
+    names, then, should the generated code write more, by regenerating without them). Each regeneration
+    starts with at least one known constant fewer, so this ends after at most len(kconst) of them."""
     cp.drop_names(cg, cp.assigned_names(cg, s))
-    for _attempt in range(8):
+    while True:
         snap = _snapshot(cg)
         entry = dict(cp.state(cg))
         start = len(cg.code)
@@ -145,7 +144,6 @@ def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
         _rollback(cg, snap)
         for k in stale:
             del cg.kconst[k]
-    raise HlslError("", 0, 0, 3000, "internal error: loop constant propagation did not settle")
 
 
 def _loop_body(cg: CodegenContext, s: A.Node) -> None:

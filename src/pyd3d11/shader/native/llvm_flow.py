@@ -72,10 +72,11 @@ class FlowMixin:
             m = self.load_mask()
             lanes = m if info["cond"] is None else self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}")
             keep = self.v(f"xor {self.VI} {lanes}, {splat(-1)}")
+            # the leaving lanes come off each frame's saved mask; a frame's second mask never holds an active
+            # lane (an if's other lanes are disjoint from the branch being run, and not read after ``else``; a
+            # loop's continued lanes and a switch's unmatched lanes have left the execution mask)
             for fr in info["above"]:
-                slots = [fr.slot, fr.slot + 1]  # saved + other / cont / unmatched
-                for s in slots:
-                    self.store_mask(self.v(f"and {self.VI} {self.load_mask(s)}, {keep}"), s)
+                self.store_mask(self.v(f"and {self.VI} {self.load_mask(fr.slot)}, {keep}"), fr.slot)
             if k == "continue":
                 t = info["target"]
                 self.store_mask(self.v(f"or {self.VI} {self.load_mask(t.slot + 1)}, {lanes}"), t.slot + 1)
@@ -267,8 +268,9 @@ class FlowMixin:
             ret = self.label("gr")
             self.e(f"br i1 {full}, label %{ret}, label %{after}")
             self.put_label(ret)
-            # §22.3.5: the invocation ends as if the program had ended (every frame loses the lane)
-            slots = [0] + [s for fr in info["above"] for s in (fr.slot, fr.slot + 1)]
+            # §22.3.5: the invocation ends as if the program had ended (every frame's saved mask loses the lane;
+            # the second masks never hold an active one: see flow_lanes' leave)
+            slots = [0] + [fr.slot for fr in info["above"]]
             for s in slots:
                 p = self.v(f"getelementptr i32, ptr %masks, i64 {self.v(f'add i64 {lane}, {s * self.TP}')}")
                 self.e(f"store i32 0, ptr {p}, align 4")
