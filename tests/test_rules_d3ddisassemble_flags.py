@@ -195,3 +195,18 @@ def test_offsets_on_direct3d9_bytecode_are_refused_by_name():
     assert "vs_2_0" in disassemble_with_flags(data, 0, None)
     with pytest.raises(NotSupportedError, match="Direct3D 9"):
         disassemble_with_flags(data, D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None)
+
+
+@pytest.mark.backend_independent
+def test_null_source_is_no_shader_not_a_fenced_exception():
+    # NULL pSrcData is data with no shader chunk: E_FAIL, as for D3DGetBlobPart / D3DStripShader, through the
+    # function's own check (the api fence that turns a raw Python exception into E_INVALIDARG stays untouched)
+    from pyd3d11.api import cargs
+    from pyd3d11.errors import D3D11Error
+
+    before = dict(cargs.FENCED)
+    for size in (None, 0, 16):
+        with pytest.raises(D3D11Error) as e:
+            dc.D3DDisassemble(None, size, 0, None)
+        assert e.value.hresult & 0xFFFFFFFF == 0x80004005
+    assert dict(cargs.FENCED) == before

@@ -7,7 +7,7 @@ from pyd3d11.shader.blob import *
 from pyd3d11.shader.blob import ID3DBlob
 from pyd3d11.shader.compile_api import *
 from pyd3d11.shader.compiler_tools import *
-from pyd3d11.shader.compiler_tools import disassemble_with_flags
+from pyd3d11.shader.compiler_tools import disassemble_with_flags, source_bytes
 from pyd3d11.shader.dxbc.asm import assemble_shader
 from pyd3d11.shader.reflection import *
 
@@ -18,7 +18,7 @@ def D3DDisassemble(pSrcData, SrcDataSize=None, Flags=0, szComments=None):  # noq
 
     Data that is no shader (no SHDR/SHEX chunk, a malformed container or program) fails with E_FAIL, the
     HRESULT d3dcompiler returns for input it cannot disassemble."""
-    data = bytes(pSrcData)[:SrcDataSize] if SrcDataSize else bytes(pSrcData)
+    data = source_bytes(pSrcData, SrcDataSize)  # NULL data is no shader (E_FAIL below), as for the blob functions
     return ID3DBlob(disassemble_with_flags(data, Flags or 0, szComments).encode() + b"\0")
 
 

@@ -76,7 +76,7 @@ def _container(data: bytes, method: str) -> DxbcContainer:
         raise error_for(E_FAIL, exc.message, method) from None
 
 
-def _source(pSrcData: Any, SrcDataSize: int | None) -> bytes:  # noqa: N803
+def source_bytes(pSrcData: Any, SrcDataSize: int | None) -> bytes:  # noqa: N803
     if pSrcData is None:
         return b""
     data = blob_bytes(pSrcData)
@@ -168,7 +168,7 @@ def D3DGetTraceInstructionOffsets(pSrcData: Any, SrcDataSize: int | None, Flags:
     method = "D3DGetTraceInstructionOffsets"
     if Flags & ~D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE:
         raise error_for(E_INVALIDARG, f"unknown flags 0x{Flags:X}", method)
-    data = _source(pSrcData, SrcDataSize)
+    data = source_bytes(pSrcData, SrcDataSize)
     if not data:
         raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
     insts = _instructions(data, method)
@@ -197,7 +197,7 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
                       (D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING")):
         if Flags & bit:  # no public region listing shows the prefixes (nor where a region's count starts)
             raise NotSupportedError(f"{method} with {name}", method)
-    data = _source(pSrcData, SrcDataSize)
+    data = source_bytes(pSrcData, SrcDataSize)
     if not data:
         raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
     insts = _instructions(data, method)
@@ -314,7 +314,7 @@ def D3DDecompressShaders(pSrcData: Any, SrcDataSize: int | None, uNumShaders: in
     method = "D3DDecompressShaders"
     if uFlags:
         raise error_for(E_INVALIDARG, f"no flags are defined, got 0x{uFlags:X}", method)
-    data = _source(pSrcData, SrcDataSize)
+    data = source_bytes(pSrcData, SrcDataSize)
     if not data:
         raise error_for(D3DERR_INVALIDCALL, "no data", method)
     shaders = _read_set(data, method)
