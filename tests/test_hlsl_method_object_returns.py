@@ -136,3 +136,12 @@ I ip;
 [numthreads(1,1,1)] void main() { u0.Store(0, ip.g()[0]); }"""
     with pytest.raises(NotSupportedError, match="interface method returning"):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+
+
+@pytest.mark.backend_independent
+def test_method_returning_a_never_assigned_member_object_is_x4000():
+    """An object member never given a binding has none to return (objects.py: X4000, as for a local) --
+    DXC's spirv.legal.sbuffer.struct.hlsl shape ``c.getU().getSBufferStruct()`` with ``c.u`` unassigned."""
+    with pytest.raises(ShaderCompileError, match="X4000"):
+        D3DCompile(_HEAD + "[numthreads(1,1,1)] void main() { O o; u0.Store(0, o.inner().get()[1]); }",
+                   None, "t.hlsl", None, None, "main", "cs_5_0")
