@@ -94,6 +94,7 @@ class CodegenContext(Protocol):
     compile_flags: int  # D3DCOMPILE_* Flags1
     entry_attrs: dict  # attributes of the entry point's first declaration
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
+    entry_returns: list[tuple[Pos, list]]  # entry-point returns: (entry position, returned slots)
 
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]

@@ -320,8 +320,10 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
                 # method's reads load it and its writes store it (they were lost when read into registers)
                 scope[name] = v
                 continue
-            if isinstance(v.type, ObjectType) or isinstance(v.type, ArrayType) and isinstance(v.type.elem, ObjectType):
-                scope[name] = v  # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built)
+            if has_object(v.type):
+                # a texture/sampler member keeps its binding (dxilconv interface1.hlsl, fxc-built), as does a
+                # struct member holding objects (``S inner() { return s; }`` returns those bindings)
+                scope[name] = v
                 continue
             if this.obj is None or this.obj[0] != "cbvar":  # global_value converted the bools already
                 v = Val(v.type, _bools_to_mask(cg, v), None)
@@ -340,8 +342,9 @@ def _bools_to_mask(cg: CodegenContext, v: Val) -> list:
 
 
 def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val, params: list[Val],
-                    result: list, pos: Any, through_interface: bool = False) -> None:
-    """Generate ``f``'s body (inlined) storing its return value into ``result``."""
+                    result: list, pos: Any, through_interface: bool = False, result_obj: Val | None = None) -> None:
+    """Generate ``f``'s body (inlined) storing its return value into ``result``; a method returning objects
+    binds them into ``result_obj`` (objects.new_local) instead, as an inlined free function does."""
     from .check import check_function
     from .exprs import _has_early_return, run_inlined_body
 
@@ -351,7 +354,8 @@ def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val,
         scope[prm.name] = v
     body = f.body.stmts  # type: ignore[union-attr]
     early = _has_early_return(body)
-    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "class": (cls, this)}
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "class": (cls, this),
+           "result_obj": result_obj}
     saved_scopes, saved_loops = cg.scopes, cg.loops
     cg.scopes = [cg.scopes[0], scope]
     cg.loops = []
@@ -391,9 +395,17 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
     if f.body is None:
         raise cg.err(pos, f"'{cls.name}::{name}': function is declared but not defined", 3080)
     params, back = bind_params(cg, f, args, pos)
-    result = cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
-    gen_method_body(cg, f, cls, this, params, result, pos)
+    from . import objects
+
+    # a method returning objects (alone, in a struct or an array) returns their bindings, resolved at compile
+    # time through the inlining as a free function's are (``s.tex().Sample(...)``, ``b.get().Consume()``)
+    result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
+    result = result_obj.slots if result_obj is not None else \
+        cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    gen_method_body(cg, f, cls, this, params, result, pos, result_obj=result_obj)
     copy_back(cg, arg_nodes, back, pos)
+    if result_obj is not None:
+        return objects.resolve(cg, result_obj, pos, f"{cls.name}::{name}")
     return Val(f.ret, result)
 
 

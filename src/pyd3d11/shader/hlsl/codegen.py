@@ -177,6 +177,8 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
+        #: (entry position, returned slots) of each entry-point return: X3578 (uninit.warn_incomplete_outputs)
+        self.entry_returns: list[tuple[Pos, list]] = []
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
@@ -1405,7 +1407,9 @@ class Codegen(SignatureBinding):
 
         lower_tbuffer_reads(self, self.code)
         from .optimize import optimize_in_place
+        from .uninit import warn_incomplete_outputs
 
+        warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
         from .uninit import drop_unwritten_output_decls

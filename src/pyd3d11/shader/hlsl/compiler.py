@@ -165,7 +165,13 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
                 raise HlslError(pos.file, pos.line, pos.col, code, msg)
-        return cg, cg.listing()[0]
+        text = cg.listing()[0]
+        for pos, code, msg, as_error in issued(cg):  # warnings judged on the finished code (X3578)
+            if as_error:
+                err = HlslError(pos.file, pos.line, pos.col, code, msg)
+                attach_warnings(err, all_warnings(cg))
+                raise err
+        return cg, text
 
     def current_policy() -> WarningPolicy:
         return policy[0] if policy else WarningPolicy(tokens)

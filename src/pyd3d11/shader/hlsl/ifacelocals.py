@@ -13,7 +13,8 @@ when the call runs. Each local therefore has a selector register holding the ind
 among the values it was ever given (its candidates); a call made while the value is not known at compile
 time is a ``switch`` on the selector with one case per candidate, each the call through that candidate.
 (fxc accepts such code with warning X3572, "Interface references must resolve to non-varying objects";
-MicrosoftDocs "HLSL errors and warnings". Its code shape is not recorded; this one is inferred.) Selector
+MicrosoftDocs "HLSL errors and warnings"; call_choice gives it at each such call. Its code shape is not
+recorded; this one is inferred.) Selector
 writes nothing reads are removed as dead code, so code that never chooses at run time is unchanged.
 
 A call through a local inside a run-time loop that a later assignment in the same loop could change on the
@@ -213,6 +214,10 @@ def call_choice(cg: CodegenContext, v: Val, e: A.MethodCall) -> Val:
     rec: IfaceLocal = v.obj[1]
     if len(rec.cands) == 1:
         return _call_one(cg, rec.cands[0], e)
+    # MicrosoftDocs "HLSL errors and warnings": X3572 WAR_VARYING_INTERFACE, "Interface references must
+    # resolve to non-varying objects" -- fxc warns and compiles; the message is the page's description
+    # (fxc's exact wording is not recorded), at the call
+    cg.warn(e.pos, 3572, "Interface references must resolve to non-varying objects")
     start = len(cg.code)
     rec.calls.append(start)
     args = [A.Evaluated(a.pos, cg.expr(a)) if _is_in_only(cg, rec, e, i) else a for i, a in enumerate(e.args)]

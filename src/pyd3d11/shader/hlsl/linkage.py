@@ -205,6 +205,15 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
             var.dynamic = True
     args = eval_args(cg, e.args)
     proto = pick_method(cg, protos, args, var.iface.name, e.name, e.pos)
+    from .objects import has_object
+
+    if has_object(proto.ret):
+        # an fcall body cannot hand a binding back: each class's body may return a different resource, and the
+        # object is not resolvable at compile time; fxc's verdict on this is not recorded
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError(f"'{var.iface.name}::{e.name}': an interface method returning a resource or "
+                                "sampler object (called through an interface pointer)")
     params, back = bind_params(cg, proto, args, e.pos)
     result = cg.alloc_slots(proto.ret.slots, var=True) if proto.ret is not VOID else []
     site = len(var.sites)

@@ -45,6 +45,8 @@ class SignatureBinding:
     def write_entry_outputs(self, retval: Val | None, pos: Pos) -> None:
         ctx = self.func_ctx[0]
         if retval is not None:
+            # the returned components, checked for X3578 once the whole body is generated (uninit.py)
+            self.entry_returns.append((ctx["pos"], list(retval.slots)))
             self.out_owner = "$return"
             self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:

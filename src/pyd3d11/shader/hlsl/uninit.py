@@ -73,3 +73,22 @@ def drop_unwritten_output_decls(code: list[Ins], decls: list[str]) -> list[str]:
         return decls
     gone = before - written_outputs(code)
     return [ln for ln in decls if not any(ln.startswith(f"dcl_output o{r}.") for r in gone)]
+
+
+def warn_incomplete_outputs(cg) -> None:
+    """fxc's warning X3578 "Output value '<entry>' is not completely initialized" (MicrosoftDocs "HLSL errors
+    and warnings"; the wording is fxc's as recorded for DXC issue 2419's ``uint sum = sum; return sum;``).
+
+    Rule, as implemented: a component of the entry point's return value (a struct member, a vector lane)
+    that no instruction of the shader ever defines — never assigned, or copied only from components never
+    assigned — is an output the shader leaves undefined, so fxc warns once, at the entry point. A component
+    assigned on some paths only is not this warning (that is "potentially uninitialized", X4000, not built
+    for numeric locals). Inferred where no fxc record says: the position is the entry's definition; out
+    parameters of the entry are not checked (their wording is not recorded); hull shaders are not checked."""
+    if not cg.entry_returns:
+        return
+    defined = defined_components(cg.code)
+    for pos, slots in cg.entry_returns:
+        if any(s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined for s in slots):
+            cg.warn(pos, 3578, f"Output value '{cg.entry}' is not completely initialized")
+            return
