@@ -166,7 +166,7 @@ MODULES: dict[str, list[str]] = {
                               "test_hlsl_checks.py::test_texel_offsets_must_resolve_to_literals",
                               "test_hlsl_checks.py::test_gather_offset_out_of_range_is_programmable_on_sm5_only",
                               "test_rules_hlsl_texops.py"],
-    "shader/hlsl/ifacelocals.py": ["test_hlsl_interface_locals.py"],
+    "shader/hlsl/ifacelocals.py": ["test_hlsl_interface_locals.py", "test_rules_hlsl_varying_interface_warning.py"],
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
     "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
@@ -177,6 +177,10 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py"],
     # session 13 (helper VID): the D3D11.1 video formats' planes and view formats
     "formats/video.py": ["test_api_video_resources.py"],
+    # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
+    "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
+                             "test_rules_d3dcompiler_api_surface.py"],
+    "shader/hlsl/uninit.py": ["test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
