@@ -1202,7 +1202,9 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
 
 # --- calls ---------------------------------------------------------------------------------------------
 def call(cg: CodegenContext, e: A.Call) -> Val:
-    if cg.func_ctx and "class" in cg.func_ctx[-1]:  # inside a method: Method() means this.Method()
+    # inside a method Method() means this.Method(); Base::Method() (parsed only for a class's non-static method)
+    # needs that context wherever it is written (outside a method: X3000, classes.qualified_call)
+    if "::" in e.name or (cg.func_ctx and "class" in cg.func_ctx[-1]):
         from .classes import try_call
 
         mv = try_call(cg, e)
