@@ -50,6 +50,7 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "backend_specific: the test selects shader backends itself (runs once)")
     config.addinivalue_line("markers", "backend_independent: the test never consults the shader backend (runs "
                                        "once; checked: consulting it fails the test)")
+    config.addinivalue_line("markers", "fence_expected: the test feeds input the api fence may catch (cargs.FENCED)")
 
 
 def _backends(config) -> list[str]:
@@ -125,3 +126,18 @@ def both_backends(request):
     native.set_backend(request.param)
     yield request.param
     native.set_backend(None)
+
+
+@pytest.fixture(autouse=True)
+def _api_fence_unused(request):
+    """Issue 19, "no hiding": the api wrapper turns a raw Python exception inside a method into E_INVALIDARG or a
+    dropped call (cargs.FENCED counts them) -- right for an application, but in a test it hides a product bug
+    (a draw silently dropped by an AttributeError). A test that makes the fence catch anything fails, unless it is
+    marked ``fence_expected``."""
+    from pyd3d11.api import cargs
+
+    before = dict(cargs.FENCED)
+    yield
+    new = {k: v - before.get(k, 0) for k, v in cargs.FENCED.items() if v > before.get(k, 0)}
+    if new and request.node.get_closest_marker("fence_expected") is None:
+        pytest.fail(f"the api fence caught raw exceptions (a missing rule or a bug): {new}", pytrace=False)
