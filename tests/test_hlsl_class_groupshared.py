@@ -42,28 +42,12 @@ def test_array_element_in_groupshared_memory():
 def _run_structured(src: str) -> list[int]:
     """Dispatch ``src`` with a 4-element RWStructuredBuffer of 12-byte elements (zeros) at u0; its words."""
     import numpy as np
+    from api_compute_kit import dispatch_on_structured_uav
 
-    import pyd3d11.d3d11 as d
     from pyd3d11.d3dcompiler import D3DCompile
 
-    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
-    out = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=48, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS,
-                                               MiscFlags=d.D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
-                                               StructureByteStride=12))
-    uav = dev.CreateUnorderedAccessView(out, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
-        Format=0, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER,
-        Buffer=d.D3D11_BUFFER_UAV(FirstElement=0, NumElements=4, Flags=0)))
     cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
-    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
-    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
-    ctx.Dispatch(1, 1, 1)
-    st = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=48, Usage=d.D3D11_USAGE_STAGING,
-                                              CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, out)
-    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
-    words = np.frombuffer(m.pData, np.uint32)[:12].tolist()
-    ctx.Unmap(st, 0)
-    return words
+    return dispatch_on_structured_uav(cs, 12, 4).view(np.uint32).tolist()
 
 
 def test_methods_of_an_instance_in_a_uav_write_back():

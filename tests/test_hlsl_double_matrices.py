@@ -238,40 +238,9 @@ def test_double_matrices_need_shader_model_5():
 
 
 def _run_structured(src: str, stride: int, count: int) -> np.ndarray:
-    from pyd3d11.d3d11 import (
-        D3D11_BIND_UNORDERED_ACCESS,
-        D3D11_BUFFER_DESC,
-        D3D11_BUFFER_UAV,
-        D3D11_CPU_ACCESS_READ,
-        D3D11_MAP_READ,
-        D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
-        D3D11_SDK_VERSION,
-        D3D11_UAV_DIMENSION_BUFFER,
-        D3D11_UNORDERED_ACCESS_VIEW_DESC,
-        D3D11_USAGE_STAGING,
-        D3D_DRIVER_TYPE_HARDWARE,
-        DXGI_FORMAT_UNKNOWN,
-        D3D11CreateDevice,
-    )
+    from api_compute_kit import dispatch_on_structured_uav
 
-    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
-    nbytes = stride * count
-    buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=nbytes, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
-                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, StructureByteStride=stride))
-    uav = dev.CreateUnorderedAccessView(buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
-        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
-        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=count)))
-    cs = _compile(src, "cs_5_0")
-    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
-    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
-    ctx.Dispatch(1, 1, 1)
-    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=nbytes, Usage=D3D11_USAGE_STAGING,
-                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, buf)
-    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
-    out = np.frombuffer(m.pData, np.float64)[:nbytes // 8].copy()
-    ctx.Unmap(st, 0)
-    return out.reshape(count, -1)
+    return dispatch_on_structured_uav(_compile(src, "cs_5_0"), stride, count).view(np.float64).reshape(count, -1)
 
 
 @pytest.mark.parametrize("packing", ["", "row_major"])

@@ -42,41 +42,10 @@ def _compile(src: str) -> bytes:
 
 def _run(body: str) -> list[int]:
     """Runs ``body`` in a one-thread compute shader over ``rw`` (4 elements, zeroed) and returns element 0."""
-    from pyd3d11.d3d11 import (
-        D3D11_BIND_UNORDERED_ACCESS,
-        D3D11_BUFFER_DESC,
-        D3D11_BUFFER_UAV,
-        D3D11_CPU_ACCESS_READ,
-        D3D11_MAP_READ,
-        D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
-        D3D11_SDK_VERSION,
-        D3D11_UAV_DIMENSION_BUFFER,
-        D3D11_UNORDERED_ACCESS_VIEW_DESC,
-        D3D11_USAGE_STAGING,
-        D3D_DRIVER_TYPE_HARDWARE,
-        DXGI_FORMAT_UNKNOWN,
-        D3D11CreateDevice,
-    )
+    from api_compute_kit import dispatch_on_structured_uav
 
-    dev, _, ctx = D3D11CreateDevice(None, D3D_DRIVER_TYPE_HARDWARE, None, 0, None, D3D11_SDK_VERSION)
-    count, stride = 4, 8
-    buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=count * stride, BindFlags=D3D11_BIND_UNORDERED_ACCESS,
-                                             MiscFlags=D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
-                                             StructureByteStride=stride))
-    uav = dev.CreateUnorderedAccessView(buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
-        Format=DXGI_FORMAT_UNKNOWN, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
-        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=count)))
     cs = _compile(_STRUCT + "[numthreads(1, 1, 1)] void main() {\n" + body + "\n}")
-    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
-    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
-    ctx.Dispatch(1, 1, 1)
-    st = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=count * stride, Usage=D3D11_USAGE_STAGING,
-                                            CPUAccessFlags=D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, buf)
-    m = ctx.Map(st, 0, D3D11_MAP_READ, 0)
-    out = np.frombuffer(m.pData, np.int32)[:2].tolist()
-    ctx.Unmap(st, 0)
-    return out
+    return dispatch_on_structured_uav(cs, 8, 4).view(np.int32)[:2].tolist()
 
 
 #: (statements; element 0 of ``rw`` afterwards, from the definition: incr() is a += 1, b += 10)
