@@ -252,3 +252,24 @@ def test_a_changed_switch_drops_the_record(monkeypatch, module, name, value):
         assert fused_replay.hits == h
     finally:
         native.set_backend(None)
+
+
+def test_a_replaced_setup_drops_the_record():
+    """The record holds only while the front-end entry still keeps the setup it recorded (module docstring: another
+    draw — a context on another thread reusing the same front end — may have replaced it through
+    ``front_memo.store_setup``): the next draw takes the full path, which leaves a new record."""
+    native.set_backend("native")
+    try:
+        sc = _Scene()
+        for _ in range(3):
+            sc.draw()
+        e = front_memo._last
+        assert e is not None and e.setup is not None
+        front_memo.store_setup(e.setup[0], tuple(e.setup[1]))  # the same setup, kept as another draw's object
+        h = fused_replay.hits
+        sc.draw()
+        assert fused_replay.hits == h, "a record whose setup was replaced was taken"
+        sc.draw()
+        assert fused_replay.hits == h + 1, "the full path's draw left no new record"
+    finally:
+        native.set_backend(None)

@@ -327,3 +327,58 @@ def test_blob_file_names_that_are_no_path(tmp_path, name):
     path = tmp_path / "b.bin"  # a real path still works both ways
     dc.D3DWriteBlobToFile(b"abc", str(path), True)
     assert bytes(dc.D3DReadFileToBlob(str(path))) == b"abc"
+
+
+# --- session 13, helper MU2: rules the seed-14 mutation round found unpinned ---------------------------------
+
+VS_9X = "float4 main(float4 p : POSITION) : SV_Position { return p; }"
+PS_9X = "float4 main(float4 c : COLOR) : SV_Target { return c; }"
+
+# (target, D3D_FEATURE_LEVEL): GetMinFeatureLevel is the Aon9 chunk's level for 4_0_level_9_x blobs
+# (9_1 for the 2_0 profiles, 9_3 for 2_x), else 10_0 for 4_0, 10_1 for 4_1, 11_0 for 5_0 (d3dcommon.h values)
+MIN_LEVEL_CASES = [
+    ("vs_4_0_level_9_1", 0x9100), ("vs_4_0_level_9_3", 0x9300),
+    ("ps_4_0_level_9_1", 0x9100), ("ps_4_0_level_9_3", 0x9300),
+    ("vs_4_0", 0xA000), ("ps_4_0", 0xA000), ("vs_4_1", 0xA100), ("ps_4_1", 0xA100),
+    ("vs_5_0", 0xB000), ("ps_5_0", 0xB000),
+]
+
+
+@pytest.mark.parametrize("target,level", MIN_LEVEL_CASES)
+def test_min_feature_level_by_profile(target, level):
+    src = VS_9X if target.startswith("vs") else PS_9X
+    assert dc.D3DReflect(_compile(src, target)).GetMinFeatureLevel() == level
+
+
+# numthreads(x, y, z) -> GetThreadGroupSize: the C method returns x*y*z and writes x, y, z (our tuple: total first)
+GROUP_CASES = [(1, 1, 1), (2, 3, 5), (7, 1, 1), (1, 4, 1), (1, 1, 64), (16, 16, 4)]
+
+
+@pytest.mark.parametrize("x,y,z", GROUP_CASES)
+def test_thread_group_size(x, y, z):
+    blob = _compile(f"[numthreads({x}, {y}, {z})] void main() {{}}", "cs_5_0")
+    assert dc.D3DReflect(blob).GetThreadGroupSize() == (x * y * z, x, y, z)
+
+
+CB_TEX = "cbuffer K { float4 a; float2 b; }; float4 main() : SV_Target { return a + b.xyxy; }"
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_4_1"])
+def test_sm4_variable_texture_sampler_slots(target):
+    """SM4 RDEF variables carry no texture/sampler slots: D3D11_SHADER_VARIABLE_DESC reads StartTexture and
+    StartSampler -1 (none) and TextureSize, SamplerSize 0."""
+    cb = dc.D3DReflect(_compile(CB_TEX, target)).GetConstantBufferByIndex(0)
+    for i in range(2):
+        d = cb.GetVariableByIndex(i).GetDesc()
+        assert (d.StartTexture, d.TextureSize, d.StartSampler, d.SamplerSize) == (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
+
+
+def test_program_chunk_with_a_ragged_tail():
+    """A program chunk whose size is no multiple of 4 is read as its whole tokens (the ragged tail ignored),
+    not refused with a raw exception."""
+    blob = _compile("[numthreads(2, 3, 5)] void main() {}", "cs_5_0")
+    chunks = [(c.fourcc, c.data + b"\0\0" if c.fourcc in ("SHEX", "SHDR") else c.data)
+              for c in parse_container(blob).chunks]
+    refl = dc.D3DReflect(build_container(chunks))
+    assert refl.GetThreadGroupSize() == (30, 2, 3, 5)
+    assert refl.GetRequiresFlags() == 0

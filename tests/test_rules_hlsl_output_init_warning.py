@@ -89,3 +89,70 @@ def test_pragma_error_and_warnings_are_errors_fail_the_compile():
     with pytest.raises(ShaderCompileError):
         D3DCompile("float4 main() : SV_Target { float4 r; r.x = 1; return r; }", None, "t.hlsl", None, None,
                    "main", "ps_5_0", D3DCOMPILE_WARNINGS_ARE_ERRORS)
+
+
+# --- session 13, helper MU2: what fxc writes for the undefined components (uninit.drop_unwritten_output_decls) --
+# Rule (fxc's ContactHardeningShadows11_VSSM.o record, uninit.py's docstring): a returned component the shader
+# never defines is not written at all — its lanes are masked off the output moves, an output left with no lane
+# written loses its dcl_output and is written by no instruction, and the output signature still lists the element
+# with those lanes in its "never written" mask (D3D11_SIGNATURE_PARAMETER_DESC.ReadWriteMask for an output).
+_OUT3 = "struct O { float4 p : SV_Position; float4 c : COLOR; float4 d : TEXCOORD; };\n"
+_XYZW = "xyzw"
+
+# (source, target, {output register: lanes the shader defines}); every other lane of o0..o2 is undefined
+_WRITTEN = [
+    (_OUT3 + "O main(float4 v : POSITION) { O o; o.p = v; return o; }", "vs_5_0", {0: "xyzw"}),
+    (_OUT3 + "O main(float4 v : POSITION) { O o; o.p = v; o.d = v.yxwz; return o; }", "vs_5_0",
+     {0: "xyzw", 2: "xyzw"}),
+    (_OUT3 + "O main(float4 v : POSITION) { O o; o.p = v; o.c.xz = v.yw; o.d.w = v.x; return o; }", "vs_5_0",
+     {0: "xyzw", 1: "xz", 2: "w"}),
+    (_OUT3 + "O main(float4 v : POSITION) { O o; o.p = v; o.c.y = v.x; return o; }", "vs_4_0",
+     {0: "xyzw", 1: "y"}),
+    ("float4 main(float4 v : C) : SV_Target { float4 r; r.xw = v.xw; return r; }", "ps_4_0", {0: "xw"}),
+    ("float4 main(float4 v : C) : SV_Target { float4 r; r.yz = v.zy; return r; }", "ps_5_0", {0: "yz"}),
+]
+
+
+def _listing_and_signature(src: str, target: str, flags: int):
+    from pyd3d11.d3dcompiler import D3DDisassemble, D3DReflect
+
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, flags, 0))
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("//")]
+    refl = D3DReflect(blob)
+    sig = {}
+    for i in range(refl.GetDesc().OutputParameters):
+        d = refl.GetOutputParameterDesc(i)
+        sig[d.Register] = (d.Mask, d.ReadWriteMask)
+    return lines, sig
+
+
+def _written_lanes(lines: list[str]) -> tuple[dict[int, set[str]], set[int]]:
+    """Output register -> lanes some instruction writes; and the registers with a dcl_output."""
+    import re
+
+    written: dict[int, set[str]] = {}
+    declared: set[int] = set()
+    for ln in lines:
+        m = re.match(r"dcl_output(?:_s[gi]v)? o(\d+)", ln)
+        if m:
+            declared.add(int(m.group(1)))
+            continue
+        m = re.match(r"[a-z_]+ o(\d+)(?:\.([xyzw]+))?,", ln)
+        if m and not ln.startswith("dcl"):
+            written.setdefault(int(m.group(1)), set()).update(m.group(2) or _XYZW)
+    return written, declared
+
+
+@pytest.mark.parametrize("flags", [0, 1 << 2], ids=["optimised", "Od"])
+@pytest.mark.parametrize(("src", "target", "defined"), _WRITTEN)
+def test_undefined_components_are_not_written(src, target, defined, flags):
+    lines, sig = _listing_and_signature(src, target, flags)
+    written, declared = _written_lanes(lines)
+    assert {r: "".join(c for c in _XYZW if c in lanes) for r, lanes in written.items()} == defined
+    assert declared == set(defined)
+    for reg, (mask, never) in sig.items():
+        lanes = defined.get(reg, "")
+        assert mask == 0xF
+        assert never == sum(1 << i for i, c in enumerate(_XYZW) if c not in lanes), reg
+
