@@ -50,7 +50,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py",
                                   "test_native_om_encode.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
-                                     "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py"],
+                                     "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py",
+                                     "test_native_fused_fills.py", "test_native_fused_planes.py"],
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
@@ -177,6 +178,13 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py"],
     # session 13 (helper VID): the D3D11.1 video formats' planes and view formats
     "formats/video.py": ["test_api_video_resources.py"],
+    # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)
+    "shader/native/lower.py": ["test_native_fused_fills.py", "test_native_backend.py"],
+    "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
+                               "test_rules_hlsl_class_linkage.py"],
+    "shader/hlsl/classes.py": ["test_hlsl_class_qualified_calls.py", "test_hlsl_class_objects.py",
+                               "test_hlsl_class_groupshared.py", "test_hlsl_method_object_returns.py",
+                               "test_rules_hlsl_language_s12.py", "test_hlsl_interface_objects.py"],
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
