@@ -221,6 +221,25 @@ def test_indexed_read_sees_static_writes_to_the_same_array():
     assert got == [[table(x)[x & 1], table(x)[(x & 1) + 1]] for x in v]
 
 
+# Run-time indices past an array's declared size (dcl_indexableTemp x0[2]: registers 0 and 1): the write is
+# dropped and the read gives 0 (the rule the comment above cites), so the declared size, not the component count
+# or any rounding of it, bounds the array.
+_XTEMP_RANGE_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_temps 2\n"
+                   "dcl_indexableTemp x0[2], 4\n"
+                   "and r0.x, v0.x, l(3)\niadd r1.x, v0.x, l(1)\nmov x0[r0.x + 0].x, r1.x\n"
+                   "mov o0.x, x0[r0.x + 0].x\nmov o0.yzw, l(0, 0, 0, 0)\nret\n")
+
+
+def test_indexable_temp_indices_past_the_declared_size():
+    n = 16
+    v = np.arange(60, 60 + n, dtype=U32)
+    inputs = np.repeat(v[None, :, None], 4, 2)
+    prog = assemble_program(_XTEMP_RANGE_PS)
+    a = _run_natively_and_compare(prog, n, inputs)
+    got = np.asarray(a.outputs[0], U32)[:, 0].tolist()
+    assert got == [int(x) + 1 if (x & 3) < 2 else 0 for x in v]
+
+
 # Static writes to output registers, then an indexed write into the same range: both kinds of write land.
 _O_DYN_PS = ("ps_5_0\ndcl_input_ps constant v0.x\ndcl_output o0.xyzw\ndcl_output o1.xyzw\n"
              "dcl_indexRange o0.xyzw 2\ndcl_temps 1\n"
