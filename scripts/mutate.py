@@ -179,7 +179,7 @@ MODULES: dict[str, list[str]] = {
     # session 13 (helper VID): the D3D11.1 video formats' planes and view formats
     "formats/video.py": ["test_api_video_resources.py"],
     # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)
-    "shader/native/lower.py": ["test_native_fused_fills.py", "test_native_generator_rules.py", "test_native_backend.py",
+    "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
                                "test_native_gs.py", "test_native_deferred_select.py"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
                                "test_rules_hlsl_class_linkage.py"],
