@@ -496,6 +496,13 @@ def _video_view(caps: FeatureLevelCaps, kind: str, what: str, resource: Any, des
     return view
 
 
+def _plane_layout(L: SubresourceLayout, p: Any, width: int, height: int) -> SubresourceLayout:
+    """Subresource ``L``'s plane ``p`` (formats/video.plane_layouts) as a layout of ``width`` x ``height``
+    elements: the plane's offset inside the subresource and its row pitch."""
+    size = p.row_pitch * p.height
+    return SubresourceLayout(L.offset + p.offset, width, height, 1, p.row_pitch, size, size, L.mip, L.array_slice)
+
+
 def plane_storage(st: Any, view_format: int, pv: Any) -> PlaneStorage:
     """The plane ``pv`` of every subresource of the video storage ``st`` as an ordinary texture of
     ``view_format``: its elements are the view's texels (YUY2's R8G8_B8G8_UNORM view keeps 2x1 elements)."""
@@ -503,9 +510,7 @@ def plane_storage(st: Any, view_format: int, pv: Any) -> PlaneStorage:
     layouts = []
     for L in st.subresources:
         p = video_plane_layouts(st.format, L.width, L.height)[pv.plane]
-        w, h = max(1, L.width // pv.x_div), max(1, L.height // pv.y_div)
-        layouts.append(SubresourceLayout(L.offset + p.offset, w, h, 1, p.row_pitch, p.row_pitch * p.height,
-                                         p.row_pitch * p.height, L.mip, L.array_slice))
+        layouts.append(_plane_layout(L, p, max(1, L.width // pv.x_div), max(1, L.height // pv.y_div)))
     L0 = layouts[0]
     return PlaneStorage(st, view_format, L0.width, L0.height, facts.bytes_per_block, facts.block_width, layouts)
 
@@ -517,8 +522,7 @@ def plane_storage_of(st: Any, plane: int) -> PlaneStorage:
     for L in st.subresources:
         p = video_plane_layouts(st.format, L.width, L.height)[plane]
         element = p.element_bytes
-        layouts.append(SubresourceLayout(L.offset + p.offset, p.width, p.height, 1, p.row_pitch,
-                                         p.row_pitch * p.height, p.row_pitch * p.height, L.mip, L.array_slice))
+        layouts.append(_plane_layout(L, p, p.width, p.height))
     return PlaneStorage(st, st.format, layouts[0].width, layouts[0].height, element, 1, layouts)
 
 
