@@ -835,9 +835,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         if okey.ds.depth_write or okey.ds.stencil_write:
             touched.append(om.dsv.storage)
     keep.append(targets)
-    ctx.blend_factor[:] = _f32_values(om.blend_factor)
-    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
-    ctx.vp_min, ctx.vp_max = np.asarray(prep.vp[0, 4:6], np.float32).tolist()
+    _set_om_context(ctx, om, np.asarray(prep.vp[0, 4:6], np.float32).tolist())
     keep.append(ctx)
     D[sl.d["om_ctx"]] = ctypes.addressof(ctx)
     if face and front is None:
@@ -1181,6 +1179,14 @@ class SceneDraw:
     args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
 
 
+def _set_om_context(ctx, om, vp: tuple) -> None:
+    """The merger context's per-draw values: the blend factor, the stencil reference (low bits used) and the
+    viewport's depth range ``vp`` (min, max) — read at every draw, kept by no cache."""
+    ctx.blend_factor[:] = _f32_values(om.blend_factor)
+    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
+    ctx.vp_min, ctx.vp_max = vp
+
+
 def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     """Add a draw of the snapshot ``f`` was derived from to the open scene, as :func:`_run` would (fused_replay.py
     checked that everything ``f`` holds is still what _run would derive): the recorded D array with this draw's
@@ -1194,9 +1200,7 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     d = fg.slots().d
     D = f.D.copy()
     ctx = om_gen.OMContext()
-    ctx.blend_factor[:] = _f32_values(om.blend_factor)
-    ctx.stencil_ref = int(om.stencil_ref) & 0xFFFFFFFF
-    ctx.vp_min, ctx.vp_max = f.vp
+    _set_om_context(ctx, om, f.vp)
     nxt = np.zeros(1, np.int64)
     D[d["om_ctx"]] = ctypes.addressof(ctx)
     D[d["next"]] = nrt.address(nxt)
