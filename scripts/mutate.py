@@ -51,7 +51,7 @@ MODULES: dict[str, list[str]] = {
                                   "test_native_om_encode.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
                                      "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py",
-                                     "test_native_fused_fills.py", "test_native_fused_planes.py"],
+                                     "test_native_fused_fills.py", "test_native_fused_planes.py", "test_native_fused_mu16.py"],
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
