@@ -182,10 +182,10 @@ MODULES: dict[str, list[str]] = {
     "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
                                "test_native_gs.py", "test_native_deferred_select.py"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
-                               "test_rules_hlsl_class_linkage.py"],
+                               "test_rules_hlsl_class_linkage.py", "test_hlsl_linkage_mu16.py"],
     "shader/hlsl/classes.py": ["test_hlsl_class_qualified_calls.py", "test_hlsl_class_objects.py",
                                "test_hlsl_class_groupshared.py", "test_hlsl_method_object_returns.py",
-                               "test_rules_hlsl_language_s12.py", "test_hlsl_interface_objects.py"],
+                               "test_rules_hlsl_language_s12.py", "test_hlsl_interface_objects.py", "test_hlsl_classes_mu16.py"],
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
