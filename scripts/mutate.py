@@ -48,7 +48,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/setup.py": ["test_rules_setup.py", "test_rules_setup_draw.py", "test_raster_triangles.py", "test_pipeline_triangles.py", "test_pipeline_eval.py"],
     # the native backend's generators: mutants change the emitted LLVM IR; the differential tests must notice
     "pipeline/native/om_gen.py": ["test_native_om_blend.py", "test_native_om_depth.py", "test_native_om_fuzz.py", "test_native_om_quads.py",
-                                  "test_native_om_encode.py"],
+                                  "test_native_om_encode.py", "test_native_om_mu16.py"],
     "pipeline/native/fused_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
                                      "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py",
                                      "test_native_fused_fills.py", "test_native_fused_planes.py", "test_native_fused_mu16.py"],
@@ -180,7 +180,8 @@ MODULES: dict[str, list[str]] = {
     "formats/video.py": ["test_api_video_resources.py"],
     # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)
     "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
-                               "test_native_gs.py", "test_native_deferred_select.py"],
+                               "test_native_gs.py", "test_native_deferred_select.py",
+                               "test_native_typed_uav.py::test_typed_atomics"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
                                "test_rules_hlsl_class_linkage.py", "test_hlsl_linkage_mu16.py"],
     "shader/hlsl/classes.py": ["test_hlsl_class_qualified_calls.py", "test_hlsl_class_objects.py",
