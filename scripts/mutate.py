@@ -7,6 +7,8 @@ function (``np.minimum`` ↔ ``np.maximum``, ``np.floor`` ↔ ``np.ceil``, ``np.
 ``or``, or two neighbouring entries of a table (tuple, list or dict literal) — then runs the tests that guard the
 module against a private copy of ``src/`` (with ``PYD3D11_NATIVE_STRICT=1``: native compile errors raise). A
 mutant is *killed* when a test fails (or times out), *survives* otherwise. Survivors are rules the tests do not pin down.
+Swaps inside a ``__slots__`` tuple keep their numbers (recorded indices and seeded samples stay valid) but are
+never run: the order of slots is not observable.
 
     python scripts/mutate.py                      # every module of MODULES, a seeded sample of mutants each
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
@@ -209,7 +211,7 @@ class Mutant:
     index: int  # the n-th mutation point of the module (stable for a given source)
     line: int
     what: str
-    status: str = "not run"  # killed | survived | timeout | not run
+    status: str = "not run"  # killed | survived | timeout | not run | skipped (never run: __slots__ order)
 
 
 class _Points(ast.NodeVisitor):
@@ -218,6 +220,9 @@ class _Points(ast.NodeVisitor):
     def __init__(self, target: int = -1) -> None:
         self.points: list[tuple[int, str]] = []
         self.target = target
+        # points that change nothing a program can observe (the order of a ``__slots__`` tuple): numbered like
+        # the others, so that recorded indices and seeded samples stay as they were, but never run
+        self.skipped: set[int] = set()
 
     def _hit(self, node: ast.AST, what: str) -> bool:
         self.points.append((getattr(node, "lineno", 0), what))
@@ -235,6 +240,12 @@ class _Points(ast.NodeVisitor):
                     self.visit(e)
             else:
                 self.visit(comp)
+
+    def visit_Assign(self, node: ast.Assign) -> None:  # noqa: N802
+        start = len(self.points)
+        self.generic_visit(node)
+        if any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets):
+            self.skipped.update(range(start, len(self.points)))
 
     # Annotations are not rules: no mutation points in them.
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:  # noqa: N802
@@ -324,6 +335,14 @@ def points(module: str) -> list[tuple[int, str]]:
     return p.points
 
 
+def skipped_points(module: str) -> set[int]:
+    """Indices of the module's points that are never run (the order of ``__slots__`` tuples: an attribute's
+    slot position is not observable)."""
+    p = _Points()
+    p.visit(ast.parse((SRC / module).read_text()))
+    return p.skipped
+
+
 def mutated_source(module: str, index: int) -> str:
     tree = ast.parse((SRC / module).read_text())
     _Points(index).visit(tree)
@@ -372,14 +391,21 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         ap.error("guard test files not found: " + ", ".join(missing))
     todo: list[Mutant] = []
+    skipped: list[Mutant] = []
     for mod in modules:
         pts = points(mod)
         idx = list(range(len(pts)))
         if a.index:
             idx = [i for i in a.index if 0 <= i < len(pts)]
         elif not a.all and len(idx) > a.per_module:
+            # sampled over every point, skipped ones included, then those dropped: a seed picks the points it
+            # picked before __slots__ orders were skipped
             idx = sorted(random.Random(f"{a.seed}:{mod}").sample(idx, a.per_module))
-        todo += [Mutant(mod, i, pts[i][0], pts[i][1]) for i in idx]
+        skip = skipped_points(mod)
+        todo += [Mutant(mod, i, pts[i][0], pts[i][1]) for i in idx if i not in skip]
+        skipped += [Mutant(mod, i, pts[i][0], pts[i][1], "skipped") for i in idx if i in skip]
+    for m in skipped:
+        print(f"  skipped (__slots__ order): {m.module}:{m.line} #{m.index} {m.what}")
     if a.list:
         for m in todo:
             print(f"{m.module}:{m.line} #{m.index} {m.what}")
@@ -394,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         if m.status == "survived":
             print(f"  survived: {m.module}:{m.line} #{m.index} {m.what}")
     if a.json:
-        Path(a.json).write_text(json.dumps([asdict(m) for m in done], indent=1))
+        Path(a.json).write_text(json.dumps([asdict(m) for m in done + skipped], indent=1))
     return 0
 
 
