@@ -7,8 +7,8 @@ function (``np.minimum`` ↔ ``np.maximum``, ``np.floor`` ↔ ``np.ceil``, ``np.
 ``or``, or two neighbouring entries of a table (tuple, list or dict literal) — then runs the tests that guard the
 module against a private copy of ``src/`` (with ``PYD3D11_NATIVE_STRICT=1``: native compile errors raise). A
 mutant is *killed* when a test fails (or times out), *survives* otherwise. Survivors are rules the tests do not pin down.
-Swaps inside a ``__slots__`` tuple keep their numbers (recorded indices and seeded samples stay valid) but are
-never run: the order of slots is not observable.
+Swaps inside a ``__slots__`` tuple or a ``str.startswith`` / ``endswith`` prefix tuple keep their numbers (recorded
+indices and seeded samples stay valid) but are never run: neither order is observable.
 
     python scripts/mutate.py                      # every module of MODULES, a seeded sample of mutants each
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
@@ -211,7 +211,7 @@ class Mutant:
     index: int  # the n-th mutation point of the module (stable for a given source)
     line: int
     what: str
-    status: str = "not run"  # killed | survived | timeout | not run | skipped (never run: __slots__ order)
+    status: str = "not run"  # killed | survived | timeout | not run | skipped (never run: order-free entries)
 
 
 class _Points(ast.NodeVisitor):
@@ -223,6 +223,7 @@ class _Points(ast.NodeVisitor):
         # points that change nothing a program can observe (the order of a ``__slots__`` tuple): numbered like
         # the others, so that recorded indices and seeded samples stay as they were, but never run
         self.skipped: set[int] = set()
+        self._order_free: set[int] = set()  # ids of tuple nodes whose entry order means nothing
 
     def _hit(self, node: ast.AST, what: str) -> bool:
         self.points.append((getattr(node, "lineno", 0), what))
@@ -242,10 +243,9 @@ class _Points(ast.NodeVisitor):
                 self.visit(comp)
 
     def visit_Assign(self, node: ast.Assign) -> None:  # noqa: N802
-        start = len(self.points)
-        self.generic_visit(node)
         if any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets):
-            self.skipped.update(range(start, len(self.points)))
+            self._order_free.add(id(node.value))
+        self.generic_visit(node)
 
     # Annotations are not rules: no mutation points in them.
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:  # noqa: N802
@@ -286,7 +286,11 @@ class _Points(ast.NodeVisitor):
 
     def _swap_neighbours(self, node: ast.AST, items: list) -> None:
         for i in range(len(items) - 1):
-            if ast.dump(items[i]) != ast.dump(items[i + 1]) and self._hit(items[i], f"swap table entries {i}, {i + 1}"):
+            if ast.dump(items[i]) == ast.dump(items[i + 1]):
+                continue
+            if id(node) in self._order_free:
+                self.skipped.add(len(self.points))
+            if self._hit(items[i], f"swap table entries {i}, {i + 1}"):
                 items[i], items[i + 1] = items[i + 1], items[i]
 
     def visit_Tuple(self, node: ast.Tuple) -> None:  # noqa: N802
@@ -307,6 +311,11 @@ class _Points(ast.NodeVisitor):
             order_free = node.args[0]
         elif isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
             order_free = node.args[1]
+        # str.startswith / str.endswith with a tuple of prefixes: true when any matches, whatever their order.
+        # Numbered, but skipped (these points were numbered before this rule; recorded indices stay valid)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("startswith", "endswith") and node.args \
+                and isinstance(node.args[0], ast.Tuple):
+            self._order_free.add(id(node.args[0]))
         if isinstance(order_free, (ast.Tuple, ast.List)):
             self.visit(node.func)
             for a in node.args:
@@ -336,8 +345,8 @@ def points(module: str) -> list[tuple[int, str]]:
 
 
 def skipped_points(module: str) -> set[int]:
-    """Indices of the module's points that are never run (the order of ``__slots__`` tuples: an attribute's
-    slot position is not observable)."""
+    """Indices of the module's points that are never run: swaps in ``__slots__`` tuples (an attribute's slot
+    position is not observable) and in the prefix tuple of ``str.startswith`` / ``endswith`` (any match counts)."""
     p = _Points()
     p.visit(ast.parse((SRC / module).read_text()))
     return p.skipped
@@ -405,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         todo += [Mutant(mod, i, pts[i][0], pts[i][1]) for i in idx if i not in skip]
         skipped += [Mutant(mod, i, pts[i][0], pts[i][1], "skipped") for i in idx if i in skip]
     for m in skipped:
-        print(f"  skipped (__slots__ order): {m.module}:{m.line} #{m.index} {m.what}")
+        print(f"  skipped (order-free entries): {m.module}:{m.line} #{m.index} {m.what}")
     if a.list:
         for m in todo:
             print(f"{m.module}:{m.line} #{m.index} {m.what}")
