@@ -264,7 +264,8 @@ class Preprocessor:
         self.lenient = not strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
-            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1", strict_c99)])
+            # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
+            self.macros[k] = Macro(k, None, tokenize_line("1" if v is None else v.strip(), strict_c99))
         self.include_open = include_open
         self.sources: dict[str, str] = {}
         self.out: list[str] = []
@@ -674,13 +675,23 @@ class Preprocessor:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
-        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
-        if toks and toks[0].startswith('"'):
-            kind, fname = 0, toks[0][1:-1]
-        elif toks and toks[0] == "<":
-            kind, fname = 1, "".join(toks[1:toks.index(">")]) if ">" in toks else ""
+        text = rest.strip()
+        m = re.match(r'"([^"\n]*)"|<([^>\n]*)>', text)
+        if m:
+            # §6.10.2p2/p3: a header name as written (6.4.7: its characters are not escapes, spaces are kept)
+            kind, fname, tail = (0, m.group(1), text[m.end():]) if m.group(1) is not None else \
+                (1, m.group(2), text[m.end():])
         else:
-            raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+            # §6.10.2p4: any other form is macro-replaced first and must then match one of the two
+            toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
+            if toks and toks[0].startswith('"'):
+                kind, fname, tail = 0, toks[0][1:-1], " ".join(toks[1:])
+            elif toks and toks[0] == "<" and ">" in toks:
+                close = toks.index(">")
+                kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
+            else:
+                raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+        self._check_end("include", tail)
         if self.include_open is None:
             raise self.error(f"failed to open source file: '{fname}'", 1507)
         try:
@@ -1051,10 +1062,9 @@ def _pp_int(tok: str) -> tuple[int, bool]:
         else:
             v = int(t)
     except ValueError:
-        try:
-            v = int(float(t.rstrip("fFhH")))
-        except ValueError:
-            raise ValueError(tok) from None
+        # a floating constant (1.0, 2e3, 1.5f) is no integer constant: §6.10.1p1 wants an integer constant
+        # expression, and fxc's reader (vkd3d's record) takes floats as plain text there, a syntax error
+        raise ValueError(tok) from None
     unsigned = suffix_u or (v & _MASK) >= 0x80000000
     return _wrap(v, unsigned), unsigned
 
