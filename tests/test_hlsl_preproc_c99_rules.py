@@ -193,9 +193,11 @@ def test_include_errors():
 
 def test_include_takes_the_header_name_as_written():
     """6.4.7: a header name's characters are not escape sequences (``\\`` separates folders on Windows)."""
-    inc = _Files({"dir\\a b.h": "pass"})
-    out = bytes(D3DPreprocess('#include "dir\\a b.h"', None, "t.hlsl", None, inc)).decode()
-    assert inc.opened == ["dir\\a b.h"] and "pass" in out
+    for src in ('#include "dir\\a b.h"', "#include <dir\\a b.h>", "#include <a+b.h>"):
+        name = src.split(None, 1)[1][1:-1]
+        inc = _Files({name: "pass"})
+        out = bytes(D3DPreprocess(src, None, "t.hlsl", None, inc)).decode()
+        assert inc.opened == [name] and "pass" in out
 
 
 def test_tokens_after_the_header_name_are_warned_about():
