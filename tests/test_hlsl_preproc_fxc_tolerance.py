@@ -167,6 +167,24 @@ def test_paste_rules(src, expected):
     assert run(src)[0] == toks(expected)
 
 
+# --- # in a function-like macro ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define F(x) #y\nF(1)", '"y"'),                   # an identifier that is no parameter: its own spelling
+    ("#define F(x) #x #fail\nF(pass)", '"pass" "fail"'),
+    ("#define F(x) # x\nF(a   b)", '"a b"'),
+    ("#define F(x) x #\nF(1)", "1 #"),                  # a # before no identifier stays a token
+    ("#define F(x) # 1 x\nF(2)", "# 1 2"),
+    ("#define F x #y\nF", "x # y"),                     # object-like: # is no operator (C99 too)
+])
+def test_hash_in_function_like_macros(src, expected):
+    assert run(src)[0] == toks(expected)
+
+
+def test_charizing_still_needs_a_parameter():
+    with pytest.raises(ShaderCompileError):
+        run("#define F(x) #@y\nF(1)")
+
+
 # --- argument commas ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("src", "expected"), [
     ("#define F(x) [x]\nF({1, 2})", "[{1, 2}]"),

@@ -174,6 +174,7 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
     return out
 
 
+_IDENT = re.compile(r"[A-Za-z_]\w*")
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -662,7 +663,8 @@ class Preprocessor:
 
     def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
         """C99 §6.10.3.3p1: ``##`` neither begins nor ends a replacement list; §6.10.3.2p1: in a function-like
-        macro each ``#`` is followed by a parameter."""
+        macro each ``#`` is followed by a parameter. fxc (``lenient``) has neither for ``#`` (see ``_subst``) nor
+        for an object-like macro's ``##`` (no operator there); the charizing ``#@`` keeps its parameter rule."""
         if toks and (toks[0] == "##" or toks[-1] == "##") and (params is not None or not self.lenient):
             raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
         if params is not None:
@@ -671,6 +673,8 @@ class Preprocessor:
                     continue
                 if toks[k + 1:k + 2] == ["@"]:  # #@ charizes its operand (the #define page)
                     k += 1
+                elif self.lenient:
+                    continue
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
@@ -863,6 +867,13 @@ class Preprocessor:
                     j += 1
                 if j < len(body) and body[j] in amap:
                     out.append(quote + _spelling(amap[body[j]], quote) + quote)
+                    i = j + 1
+                    continue
+                if self.lenient and quote == '"' and j < len(body) and _IDENT.fullmatch(body[j]):
+                    # §6.10.3.2p1 requires a parameter after #; fxc stringizes any identifier there, spelled as
+                    # written (vkd3d's record: "we need to stringify even if it's not [an argument]"); a # before
+                    # anything else stays an ordinary token
+                    out.append('"' + body[j] + '"')
                     i = j + 1
                     continue
             if t == "##":
