@@ -205,6 +205,7 @@ def test_a_braced_initializer_through_a_macro_compiles():
 @pytest.mark.parametrize(("src", "files", "expected"), [
     ("#define F(x) x\nF(fail", {}, "F"),
     ("#define F(x) x\npass F(fail\nfail", {}, "pass F"),
+    ("#define F(x) x\n#define G F(\na G fail", {}, "a F"),                    # opened by a replacement list
     ('#include "a.h"\npass', {"a.h": "#define F(x) x\nF(fail"}, "F pass"),   # the included file's end
 ])
 def test_unterminated_invocation_writes_the_name(src, files, expected):

@@ -429,12 +429,12 @@ class Preprocessor:
         if not self.lenient:
             raise self.error("unexpected end of file in macro expansion", 1004)
         self.warn(W_UNTERMINATED_CALL, "unexpected end of file in a macro invocation: its arguments are dropped")
-        self._needs_more(toks)
-        k = self._open_at
         try:
-            return self.expand(toks[:k]) + [toks[k]]
-        except _Unterminated:  # opened by a replacement list (#define G F( ... G): the text as written
-            return toks
+            self.expand(toks)
+        except _Unterminated as e:
+            if e.partial is not None:
+                return e.partial
+        return toks
 
     def _fold(self, toks: list[str], nxt: _NextLine, i: int) -> list[str]:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
@@ -788,7 +788,12 @@ class Preprocessor:
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
-            args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
+            try:
+                args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
+            except _Unterminated as e:
+                if e.partial is None and self._expand_depth == 1:
+                    e.partial = [*out, t]  # what the text gives up to the open invocation's name
+                raise
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -964,7 +969,10 @@ class Preprocessor:
 
 
 class _Unterminated(HlslError):
-    """An invocation whose argument list the text given does not close (the source may go on)."""
+    """An invocation whose argument list the text given does not close (the source may go on). ``partial``: the
+    outermost expansion's result up to and including the open invocation's macro name."""
+
+    partial: list[str] | None = None
 
 
 #: the parameter of a variadic macro (C99 §6.10.3p12: "..." in the parameter list)
