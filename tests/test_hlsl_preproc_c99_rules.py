@@ -242,6 +242,7 @@ LINES = [
     ("#define L 42\n#line L\n__LINE__", "42"),         # p5: macro-replaced form
     ('#define L 42 "y.h"\n#line L\n__FILE__', '"y.h"'),
     ("#line 100\n\n\n__LINE__", "102"),
+    ('#line 5 "a\\\\b.h"\n__FILE__', '"a\\\\b.h"'),     # p4: the literal names a\b.h; __FILE__ spells it again
     ("a\n#if 0\n\n#endif\n__LINE__", "a 5"),           # skipped lines still count
 ]
 
@@ -249,6 +250,17 @@ LINES = [
 @pytest.mark.parametrize(("src", "expected"), LINES)
 def test_line(src, expected):
     assert run(src)[0] == toks(expected)
+
+
+def test_line_file_name_escapes_are_read():
+    err = fails('#line 9 "dir\\\\x.h"\n#error here')
+    assert "dir\\x.h(9," in err
+
+
+@pytest.mark.parametrize("src", ["#line 5 x\n__LINE__", '#line 5 "f.h" x\n__LINE__'])
+def test_line_with_extra_tokens_warns(src):
+    out, msgs = run(src)
+    assert out == ["5"] and "unexpected tokens following preprocessor directive #line" in msgs
 
 
 def test_line_in_an_include_names_diagnostics():

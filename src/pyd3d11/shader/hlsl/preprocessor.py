@@ -568,7 +568,12 @@ class Preprocessor:
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", 1004)
-            fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
+            # §6.10.4p4: the character string literal names the presumed file; its escapes are read as in any
+            # string literal (``"a\\b.h"`` names a\b.h, which __FILE__ spells "a\\b.h" again)
+            fname = (re.sub(r"\\(.)", r"\1", parts[1][1:-1]) if len(parts) > 1 and parts[1].startswith('"')
+                     else self.file)
+            if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
+                self.warn(W_EXTRA_TOKENS, "unexpected tokens following preprocessor directive #line")
             self.file = fname
             self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
