@@ -242,7 +242,7 @@ LINES = [
     ("#define L 42\n#line L\n__LINE__", "42"),         # p5: macro-replaced form
     ('#define L 42 "y.h"\n#line L\n__FILE__', '"y.h"'),
     ("#line 100\n\n\n__LINE__", "102"),
-    ('#line 5 "a\\\\b.h"\n__FILE__', '"a\\\\b.h"'),     # p4: the literal names a\b.h; __FILE__ spells it again
+    ('#line 5 "C:\\dir\\f.h"\n__FILE__', '"C:\\\\dir\\\\f.h"'),  # the name as written (no escapes), __FILE__ a literal of it
     ("a\n#if 0\n\n#endif\n__LINE__", "a 5"),           # skipped lines still count
 ]
 
@@ -252,9 +252,11 @@ def test_line(src, expected):
     assert run(src)[0] == toks(expected)
 
 
-def test_line_file_name_escapes_are_read():
-    err = fails('#line 9 "dir\\\\x.h"\n#error here')
-    assert "dir\\x.h(9," in err
+def test_line_file_name_is_taken_as_written():
+    """The HLSL "Preprocessor Directives" page: "escape sequences are not supported" in preprocessor statements
+    (C99 §6.10.4p4 would read the literal's escapes): a Windows path names itself."""
+    err = fails('#line 9 "C:\\dir\\x.h"\n#error here')
+    assert "C:\\dir\\x.h(9," in err
 
 
 @pytest.mark.parametrize("src", ["#line 5 x\n__LINE__", '#line 5 "f.h" x\n__LINE__'])

@@ -568,10 +568,10 @@ class Preprocessor:
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", 1004)
-            # §6.10.4p4: the character string literal names the presumed file; its escapes are read as in any
-            # string literal (``"a\\b.h"`` names a\b.h, which __FILE__ spells "a\\b.h" again)
-            fname = (re.sub(r"\\(.)", r"\1", parts[1][1:-1]) if len(parts) > 1 and parts[1].startswith('"')
-                     else self.file)
+            # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
+            # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
+            # §6.10.4p4 would read the string literal's escapes)
+            fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
                 self.warn(W_EXTRA_TOKENS, "unexpected tokens following preprocessor directive #line")
             self.file = fname
