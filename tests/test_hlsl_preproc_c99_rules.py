@@ -215,6 +215,8 @@ MACROS = [
     ("#define str(a) #a\nstr(  p  a   s  s  )", '"p a s s"'),                                    # 6.10.3.2p2
     ('#define str(a) #a\nstr( a   "b  c"  d )', '"a \\"b  c\\" d"'),                             # string kept
     ("#define str(a) #a\nstr(/* */ a /* */ b /* */)", '"a b"'),
+    ("#define str(a) #a\nstr(a\n   b)", '"a b"'),                                              # new-lines too
+    ("#define str(a) #a\nstr(a /* multi\nline */ b)", '"a b"'),
     ("#define F(x) x\nF\n(pass)", "pass"),                                                      # p10: new-line
     ("#define F(x) x\nF (pass)", "pass"),
     ("#define F(x) x\npass F", "pass F"),                                                       # not invoked
