@@ -298,3 +298,16 @@ def test_strict_c99_pastes_in_object_like_macros_and_groups_only_parentheses():
     assert strict("#define h # ## #\nh") == ["##"]                 # §6.10.3.3 EXAMPLE
     assert strict("#define str(a) #a\nstr()") == ['""']             # §6.10.3p4: an empty argument (fxc: X1516)
     assert strict("#define F(a, b) [a|b]\nF({1, 2})") == ["[", "{", "1", "|", "2", "}", "]"]
+
+
+# --- §6.10.6 pragma (the HLSL #pragma page: unknown pragmas are warned about and ignored) -------------------
+@pytest.mark.parametrize(("src", "expected", "warned"), [
+    ("#pragma bogus_thing 1 2\npass", "pass", True),             # X3568, compilation goes on
+    ("#pragma STDC FP_CONTRACT ON\npass", "pass", True),          # C99's STDC pragmas are not HLSL's
+    ("#if 0\n#pragma bogus\n#endif\npass", "pass", False),         # a skipped group's pragma is not read
+    ("#pragma\npass", "pass", False),                             # an empty pragma
+])
+def test_pragma(src, expected, warned):
+    out, msgs = run(src)
+    assert out == toks(expected)
+    assert ("X3568" in msgs) == warned
