@@ -13,6 +13,7 @@ import pytest
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
+from pyd3d11.shader.hlsl.diagnostics import HlslError
 from pyd3d11.shader.hlsl.preprocessor import preprocess
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
@@ -92,12 +93,13 @@ FXC_PASTE = [
      "#define RESOURCE(NAME,INDEX) SET_BIND(NAME, SET(INDEX), BINDING(INDEX))\nRESOURCE(tex, 0)", "resource_set_10_bind_5_tex"),
     # DXC issue #2158: a name of the replacement list that is an object-like macro is expanded too
     ("#define C 4\n#define A4 float4\n#define TYPE A##C\n#define FUNC(ty) ty main()\nFUNC(TYPE)", "float4 main()"),
-    ("#define C 4\n#define A4 float4\n#define TYPE A##C\nTYPE", "float4"),
+    # ... through the argument: TYPE's own ## is no operator (object-like), the argument's ## is (vkd3d's record)
+    ("#define C 4\n#define A4 float4\n#define TYPE A##C\nTYPE", "A##4"),
     # an operand that expands to nothing is a placemarker; a function-like name without arguments stays
     ("#define E\n#define f(a) x ## a ## y\nf(E)", "xy"),
     ("#define g(a) a\n#define f(a) a ## 1\nf(g)", "g1"),
     # a macro does not expand itself through its own operand (it is painted blue)
-    ("#define X X ## 1\nX", "X1"),
+    ("#define X(a) X ## a\nX(1)", "X1"),
     # stringification is unchanged: # takes the argument as written
     ("#define ONE 1\n#define s(a) #a\ns(ONE)", '"ONE"'),
 ]
@@ -172,7 +174,19 @@ def test_if_expression_arithmetic(expr, truth):
     assert pp(f"#if {expr}\nyes\n#else\nno\n#endif") == ("yes" if truth else "no")
 
 
-@pytest.mark.parametrize("expr", ["1 / 0", "5 % 0", "1 +", "(1", "1 2", ""])
+@pytest.mark.parametrize(("expr", "truth"), [("1 / 0", True), ("5 % 0", False), ("0 / 0", False), ("7 / 0 == 7", True)])
+def test_if_division_by_zero_warns(expr, truth):
+    """C99 §6.6p4 (a constant expression's value is representable): strict mode errors; fxc warns and divides
+    by 1 (vkd3d's record: "Division by zero", the divisor replaced by 1)."""
+    with pytest.raises(HlslError):
+        preprocess(f"#if {expr}\n#endif", "t.hlsl", strict_c99=True)
+    msgs: list = []
+    out = bytes(D3DPreprocess(f"#if {expr}\nyes\n#else\nno\n#endif", None, "t.hlsl", None, None, msgs)).decode()
+    assert ("yes" if truth else "no") in out.split()
+    assert "division by zero" in "".join(bytes(m).decode() for m in msgs)
+
+
+@pytest.mark.parametrize("expr", ["1 +", "(1", "1 2", ""])
 def test_if_expression_errors(expr):
     with pytest.raises(ShaderCompileError):
         pp(f"#if {expr}\n#endif")

@@ -174,6 +174,7 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
     return out
 
 
+_IDENT = re.compile(r"[A-Za-z_]\w*")
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -236,6 +237,13 @@ class _Cond:
         self.seen_else = False
 
 
+#: warnings for input fxc accepts where C99 requires a diagnostic (see ``Preprocessor.lenient``); fxc's own numbers
+#: for these are unrecorded, so the project's preprocessor syntax number is used with warning severity
+W_DIRECTIVE = 1004  # a misplaced #else/#elif/#endif, an #if left open at the end of a file, an unknown directive
+W_EXTRA_TOKENS = 1004  # tokens after the operands of a directive (MSVC's C4067 case)
+W_DIV_ZERO = 1004  # division or remainder by zero in an evaluated #if operand
+W_UNTERMINATED_CALL = 1004  # a macro invocation the end of the file leaves open
+
 #: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
 #: ten times what large real shaders need
 MAX_EXPANSION_WORK = 1 << 21
@@ -248,9 +256,17 @@ class Preprocessor:
                  include_open: Callable[[int, str, str], tuple[str, str]] | None = None, strict_c99: bool = False):
         #: C99's ``##`` (operands pasted unexpanded) instead of fxc's: the differential test against cpp uses it
         self.strict_c99 = strict_c99
+        #: fxc's tolerance of malformed conditionals, unknown directives, #if division by zero and an invocation
+        #: open at the end of the file: a warning and the input ignored, where C99 requires a diagnostic and GCC
+        #: (the differential test's reference) stops. The record of fxc's behaviour is vkd3d-shader's
+        #: preprocessor (preproc.y / preproc.l), written against tests verified on Windows' d3dcompiler_47:
+        #: "Ignoring #else after #else", "Ignoring #endif without prior #if", "Unterminated #if block",
+        #: "Ignoring unknown directive", "Division by zero", "Unterminated macro invocation" are all warnings there
+        self.lenient = not strict_c99
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
-            self.macros[k] = Macro(k, None, [t for t in tokenize_line(v or "1", strict_c99)])
+            # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
+            self.macros[k] = Macro(k, None, tokenize_line("1" if v is None else v.strip(), strict_c99))
         self.include_open = include_open
         self.sources: dict[str, str] = {}
         self.out: list[str] = []
@@ -275,6 +291,10 @@ class Preprocessor:
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
         return HlslError(self.file, self.line, col, code, msg)
+
+    def warn(self, code: int, msg: str) -> None:
+        """A preprocessor warning at the current line (D3DPreprocess's ppErrorMsgs, the compile's warnings)."""
+        self.warnings.append((self.file, self.line, code, msg))
 
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
@@ -380,7 +400,7 @@ class Preprocessor:
                                 continue
                             nxt.unread(incomment)
                         if expanded is None:
-                            raise self.error("unexpected end of file in macro expansion", 1004)
+                            expanded = self._unterminated_call(toks)
                         break
                     self.out.append(_join(done + expanded))
                     if i - start > 1:
@@ -394,10 +414,27 @@ class Preprocessor:
             for _ in range(i - start - 1):
                 self.out.append("")
         if conds:
-            raise self.error("unterminated conditional directive", 1004)
+            if not self.lenient:
+                raise self.error("unterminated conditional directive", 1004)
+            # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
+            self.warn(W_DIRECTIVE, "unterminated conditional directive: #endif assumed at the end of the file")
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
+
+    def _unterminated_call(self, toks: list[str]) -> list[str]:
+        """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
+        strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
+        "Unterminated macro invocation", which writes the name alone)."""
+        if not self.lenient:
+            raise self.error("unexpected end of file in macro expansion", 1004)
+        self.warn(W_UNTERMINATED_CALL, "unexpected end of file in a macro invocation: its arguments are dropped")
+        try:
+            self.expand(toks)
+        except _Unterminated as e:
+            if e.partial is not None:
+                return e.partial
+        return toks
 
     def _fold(self, toks: list[str], nxt: _NextLine, i: int) -> list[str]:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
@@ -451,7 +488,7 @@ class Preprocessor:
         if not m:
             if s == "" or not active:
                 return False
-            raise self.error(f"invalid preprocessor command '{s}'", 1501)
+            return self.unknown_directive(s)
         name, rest = m.group(1), m.group(2).strip()
         if name in ("if", "ifdef", "ifndef"):
             if not active:
@@ -464,24 +501,38 @@ class Preprocessor:
                 if not im:  # "# ifdef identifier" (C99 §6.10.1)
                     raise self.error(f"#{name} requires an identifier", 1007)
                 ident = im.group(0)
+                self._check_end(name, rest[im.end():])
                 val = (ident in self.macros) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
         if name in ("elif", "else", "endif"):
             if not conds:
-                raise self.error(f"#{name} without #if", 1004)
+                # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
+                if not self.lenient:
+                    raise self.error(f"#{name} without #if", 1004)
+                self.warn(W_DIRECTIVE, f"#{name} without #if ignored")
+                return False
             c = conds[-1]
+            if name != "elif" and rest and c.parent_active:
+                # "# else new-line", "# endif new-line": nothing may follow (a comment is white space)
+                self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
             if name == "endif":
                 conds.pop()
             elif name == "else":
                 if c.seen_else:
-                    raise self.error("#else after #else", 1004)
+                    if not self.lenient:
+                        raise self.error("#else after #else", 1004)
+                    self.warn(W_DIRECTIVE, "#else after #else ignored")
+                    return False
                 c.seen_else = True
                 c.active = c.parent_active and not c.taken
                 c.taken = True
             else:
                 if c.seen_else:
-                    raise self.error("#elif after #else", 1004)
+                    if not self.lenient:
+                        raise self.error("#elif after #else", 1004)
+                    self.warn(W_DIRECTIVE, "#elif after #else ignored")
+                    return False
                 if c.parent_active and not c.taken:
                     v = self.eval_expr(rest) != 0
                     c.active = v
@@ -497,6 +548,7 @@ class Preprocessor:
             im = re.match(r"[A-Za-z_]\w*", rest)
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
                 raise self.error("#undef requires an identifier", 1007)
+            self._check_end(name, rest[im.end():])
             self.macros.pop(im.group(0), None)
         elif name == "include":
             self.include(rest)
@@ -516,13 +568,36 @@ class Preprocessor:
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", 1004)
+            # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
+            # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
+            # §6.10.4p4 would read the string literal's escapes)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
+            if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
+                self.warn(W_EXTRA_TOKENS, "unexpected tokens following preprocessor directive #line")
             self.file = fname
             self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
         else:
-            raise self.error(f"invalid preprocessor command '{name}'", 1501)
+            return self.unknown_directive(s)
         return False
+
+    def _check_end(self, name: str, tail: str) -> None:
+        """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its identifier; anything else is warned about
+        (as MSVC's C4067 does) and ignored."""
+        if tail.strip():
+            self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
+
+    def unknown_directive(self, s: str) -> str:
+        """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
+        leaves it undefined). Strictly an error; fxc warns and keeps the line as text (vkd3d's "Ignoring unknown
+        directive"), which the compiler then rejects as a syntax error (lexer.py)."""
+        if not self.lenient:
+            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", 1501)
+        self.warn(W_DIRECTIVE, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
+        try:
+            return "#" + _join(self.expand(self._tokens(s)))
+        except _Unterminated:
+            return "#" + s
 
     def pragma(self, rest: str) -> str:
         # "#pragma Directive": the token-string "is subject to macro expansion"
@@ -593,8 +668,9 @@ class Preprocessor:
 
     def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
         """C99 §6.10.3.3p1: ``##`` neither begins nor ends a replacement list; §6.10.3.2p1: in a function-like
-        macro each ``#`` is followed by a parameter."""
-        if toks and (toks[0] == "##" or toks[-1] == "##"):
+        macro each ``#`` is followed by a parameter. fxc (``lenient``) has neither for ``#`` (see ``_subst``) nor
+        for an object-like macro's ``##`` (no operator there); the charizing ``#@`` keeps its parameter rule."""
+        if toks and (toks[0] == "##" or toks[-1] == "##") and (params is not None or not self.lenient):
             raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
         if params is not None:
             for k, t in enumerate(toks):
@@ -602,17 +678,29 @@ class Preprocessor:
                     continue
                 if toks[k + 1:k + 2] == ["@"]:  # #@ charizes its operand (the #define page)
                     k += 1
+                elif self.lenient:
+                    continue
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
 
     def include(self, rest: str) -> None:
-        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
-        if toks and toks[0].startswith('"'):
-            kind, fname = 0, toks[0][1:-1]
-        elif toks and toks[0] == "<":
-            kind, fname = 1, "".join(toks[1:toks.index(">")]) if ">" in toks else ""
+        text = rest.strip()
+        m = re.match(r'"([^"\n]*)"|<([^>\n]*)>', text)
+        if m:
+            # §6.10.2p2/p3: a header name as written (6.4.7: its characters are not escapes, spaces are kept)
+            kind, fname, tail = (0, m.group(1), text[m.end():]) if m.group(1) is not None else \
+                (1, m.group(2), text[m.end():])
         else:
-            raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+            # §6.10.2p4: any other form is macro-replaced first and must then match one of the two
+            toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
+            if toks and toks[0].startswith('"'):
+                kind, fname, tail = 0, toks[0][1:-1], " ".join(toks[1:])
+            elif toks and toks[0] == "<" and ">" in toks:
+                close = toks.index(">")
+                kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
+            else:
+                raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+        self._check_end("include", tail)
         if self.include_open is None:
             raise self.error(f"failed to open source file: '{fname}'", 1507)
         try:
@@ -691,7 +779,11 @@ class Preprocessor:
                 out.append(t)
                 continue
             if m.params is None:
-                body = _add_hide(self._paste(self._subst(m.body, {}, ths | {m.name})), ths | {m.name})
+                # fxc pastes only in function-like macros: in an object-like one "##" is an ordinary token
+                # (vkd3d's record: "Concatenation is not done for object-like macros, but is done for both
+                # function-like macro bodies and their arguments"); C99 §6.10.3.3 pastes in both
+                body = m.body if self.lenient else self._paste(self._subst(m.body, {}, ths | {m.name}))
+                body = _add_hide(body, ths | {m.name})
                 pending.extend(reversed(body))
                 continue
             j = len(pending) - 1
@@ -701,7 +793,12 @@ class Preprocessor:
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
-            args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
+            try:
+                args, rparen, rest = self._collect_args(pending, j, len(m.params) if variadic else 0)
+            except _Unterminated as e:
+                if e.partial is None and self._expand_depth == 1:
+                    e.partial = [*out, t]  # what the text gives up to the open invocation's name
+                raise
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -733,13 +830,20 @@ class Preprocessor:
         commas included (C99 §6.10.3p12)."""
         depth = 0
         args: list[list[str]] = [[]]
+        # C99 §6.10.3p11: only parentheses keep a comma inside one argument; fxc's brackets and braces do too
+        # (vkd3d's record of it counts "(", "[" and "{" alike: F({1, 2}) and F(a[1, 2]) have one argument)
+        opens, closes = ("(", "[", "{") if self.lenient else ("(",), (")", "]", "}") if self.lenient else (")",)
         j -= 1
         while j >= 0:
             t = pending[j]
-            if t == "(":
+            if t in opens:
                 depth += 1
-            elif t == ")":
+            elif t in closes:
                 if depth == 0:
+                    if t != ")":
+                        args[-1].append(t)  # an unmatched bracket or brace is an ordinary token
+                        j -= 1
+                        continue
                     return [_trim(a) for a in args], t, j
                 depth -= 1
             elif t == "," and depth == 0 and not (variadic and len(args) == variadic):
@@ -775,6 +879,13 @@ class Preprocessor:
                     out.append(quote + _spelling(amap[body[j]], quote) + quote)
                     i = j + 1
                     continue
+                if self.lenient and quote == '"' and j < len(body) and _IDENT.fullmatch(body[j]):
+                    # §6.10.3.2p1 requires a parameter after #; fxc stringizes any identifier there, spelled as
+                    # written (vkd3d's record: "we need to stringify even if it's not [an argument]"); a # before
+                    # anything else stays an ordinary token
+                    out.append('"' + body[j] + '"')
+                    i = j + 1
+                    continue
             if t == "##":
                 out.append(_PASTE)  # an operator only where the replacement list has it
                 i += 1
@@ -783,9 +894,9 @@ class Preprocessor:
                 prev = next((x for x in reversed(out) if x != " "), None)
                 nxt = next((x for x in body[i + 1:] if x != " "), None)
                 if prev == _PASTE or nxt == "##":
-                    out.extend((amap[t] if self.strict_c99 else self.expand(amap[t])) or ["\x00"])
+                    out.extend((amap[t] if self.strict_c99 else self._arg_pastes(self.expand(amap[t]))) or ["\x00"])
                 else:
-                    out.extend(self.expand(amap[t]))
+                    out.extend(self._arg_pastes(self.expand(amap[t])))
             elif pastes and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
                     and (next((x for x in reversed(out) if x != " "), None) == _PASTE
                          or next((x for x in body[i + 1:] if x != " "), None) == "##"):
@@ -794,6 +905,13 @@ class Preprocessor:
                 out.append(t)
             i += 1
         return out
+
+    def _arg_pastes(self, toks: list[str]) -> list[str]:
+        """fxc pastes at a ``##`` an argument brings into a function-like macro's replacement (vkd3d's record,
+        quoted in ``_expand``); C99 §6.10.3.3p2 has only the replacement list's own ``##`` operate."""
+        if not self.lenient or "##" not in toks:
+            return toks
+        return [_PASTE if t == "##" else t for t in toks]
 
     def _tokens(self, text: str) -> list[str]:
         return tokenize_line(text, self.strict_c99)
@@ -856,7 +974,10 @@ class Preprocessor:
 
 
 class _Unterminated(HlslError):
-    """An invocation whose argument list the text given does not close (the source may go on)."""
+    """An invocation whose argument list the text given does not close (the source may go on). ``partial``: the
+    outermost expansion's result up to and including the open invocation's macro name."""
+
+    partial: list[str] | None = None
 
 
 #: the parameter of a variadic macro (C99 §6.10.3p12: "..." in the parameter list)
@@ -965,10 +1086,9 @@ def _pp_int(tok: str) -> tuple[int, bool]:
         else:
             v = int(t)
     except ValueError:
-        try:
-            v = int(float(t.rstrip("fFhH")))
-        except ValueError:
-            raise ValueError(tok) from None
+        # a floating constant (1.0, 2e3, 1.5f) is no integer constant: §6.10.1p1 wants an integer constant
+        # expression, and fxc's reader (vkd3d's record) takes floats as plain text there, a syntax error
+        raise ValueError(tok) from None
     unsigned = suffix_u or (v & _MASK) >= 0x80000000
     return _wrap(v, unsigned), unsigned
 
@@ -1042,7 +1162,13 @@ class _CondExpr:
         if op in ("/", "%") and b == 0:
             if self.skipping:
                 return 0, unsigned
-            raise self.pp.error("division by zero in #if expression", 1004)
+            if not self.pp.lenient:
+                raise self.pp.error("division by zero in #if expression", 1004)
+            # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
+            # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
+            # divisor replaced by 1), so x / 0 is x and x % 0 is 0
+            self.pp.warn(W_DIV_ZERO, "division by zero in #if expression")
+            b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
             return int(r), False

@@ -1,0 +1,234 @@
+"""fxc's preprocessor where it departs from C99: input C99 requires a diagnostic for that fxc accepts with a warning,
+and its own rules for ``##`` and argument commas. The record of fxc's behaviour is vkd3d-shader's preprocessor
+(libs/vkd3d-shader/preproc.y and preproc.l), written against [preproc] tests verified on Windows' d3dcompiler_47:
+
+* "Ignoring #else after #else", "Ignoring #elif after #else", "Ignoring #else/#elif/#endif without prior #if",
+  "Unterminated #if block" (one #if stack per file): warnings, the directive ignored;
+* "Division by zero" in #if: a warning, the divisor taken as 1;
+* "Ignoring unknown directive": a warning, the line kept as text;
+* "Unterminated macro invocation": a warning, the macro's name written alone;
+* "Concatenation is not done for object-like macros, but is done for both function-like macro bodies and their
+  arguments" (consistent with DXC issue #2158, where fxc pastes ``A##C`` from an object-like TYPE used as FUNC's
+  argument);
+* an argument's commas inside ``[]`` and ``{}`` as inside ``()`` (its argument reader nests all three).
+
+Each expectation below is the text those rules give; the strict C99 mode keeps the standard's errors
+(test_hlsl_preproc_c99_rules.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
+from pyd3d11.shader.hlsl.preprocessor import tokenize_line
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
+
+class _Files:
+    def __init__(self, files: dict[str, str]):
+        self.files = files
+
+    def Open(self, kind, name, parent):  # noqa: N802
+        return self.files[name].encode()
+
+    def Close(self, data):  # noqa: N802
+        pass
+
+
+def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
+    """(the output's tokens without line markers, the ppErrorMsgs text)."""
+    msgs: list = []
+    out = bytes(D3DPreprocess(src, None, "t.hlsl", None, _Files(files or {}), msgs)).decode()
+    text = " ".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
+    return [t for t in tokenize_line(text) if t != " "], "".join(bytes(m).decode() for m in msgs)
+
+
+def toks(text: str) -> list[str]:
+    return [t for t in tokenize_line(text) if t != " "]
+
+
+PS = "\nfloat4 main() : SV_Target { return 0; }"
+
+
+def compiles(src: str) -> bool:
+    try:
+        D3DCompile(src + PS, None, None, None, None, "main", "ps_4_0", 0, 0)
+    except ShaderCompileError:
+        return False
+    return True
+
+
+# --- conditionals: a misplaced directive is ignored with a warning ----------------------------------------
+CONDITIONALS = [
+    # (source, output, words of the warning)
+    ("#if 0\n#else\npass\n#else\nfail\n#endif", "pass fail", "#else after #else"),   # the second #else ignored
+    ("#if 1\npass\n#else\nfail\n#else\nfail\n#endif", "pass", "#else after #else"),
+    ("#if 1\npass\n#else\nfail\n#elif 1\nfail\n#endif", "pass", "#elif after #else"),
+    ("#if 0\n#else\npass\n#elif 1\npass2\n#endif", "pass pass2", "#elif after #else"),
+    ("#endif\npass", "pass", "#endif without #if"),
+    ("#else\npass", "pass", "#else without #if"),
+    ("#elif 0\npass", "pass", "#elif without #if"),
+    ("#elif 1 / 0\npass", "pass", "#elif without #if"),                              # not evaluated
+    ("#if 1\npass", "pass", "unterminated conditional"),
+    ("#if 0\nfail", "", "unterminated conditional"),
+    ("#ifdef X\nfail\n#else\npass", "pass", "unterminated conditional"),
+    ("#if 1\n#if 0\nfail\n#endif\npass", "pass", "unterminated conditional"),
+]
+
+
+@pytest.mark.parametrize(("src", "expected", "warning"), CONDITIONALS)
+def test_misplaced_conditionals_warn(src, expected, warning):
+    out, msgs = run(src)
+    assert out == toks(expected)
+    assert "warning" in msgs and warning in msgs
+
+
+def test_each_file_keeps_its_own_conditionals():
+    """An #endif in an included file does not close the includer's #if; an #if it leaves open ends with it."""
+    out, msgs = run('#if 1\n#include "a.h"\npass\n#endif', {"a.h": "#endif"})
+    assert out == ["pass"] and "a.h(1,1): warning" in msgs
+    out, msgs = run('#include "a.h"\npass', {"a.h": "#if 0\nfail"})
+    assert out == ["pass"] and "a.h(" in msgs
+
+
+def test_well_formed_conditionals_do_not_warn():
+    assert run("#if 1 // c\npass\n#else /* c */\nfail\n#endif // c")[1] == ""
+
+
+# --- #if division by zero -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("expr", "truth"), [
+    ("1 / 0", True), ("0 / 0", False), ("8 / 0 == 8", True), ("8 % 0 == 0", True), ("-3 / 0 == -3", True),
+    ("(1 / 0) + (2 / 0) == 3", True),
+])
+def test_if_division_by_zero_divides_by_one(expr, truth):
+    out, msgs = run(f"#if {expr}\npass\n#else\nfail\n#endif")
+    assert out == (["pass"] if truth else ["fail"])
+    assert msgs.count("division by zero") == expr.count("/ 0") + expr.count("% 0")
+
+
+# --- unknown directives -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#foo\npass", "# foo pass"),
+    ("#define X bar\n#foo X\npass", "# foo bar pass"),    # the kept line is macro-replaced as text is
+    ("# 1 x\npass", "# 1 x pass"),
+    ("#if 1\n#bogus\n#endif\npass", "# bogus pass"),
+])
+def test_unknown_directives_warn_and_stay_as_text(src, expected):
+    out, msgs = run(src)
+    assert out == toks(expected) and "unknown preprocessor directive" in msgs
+
+
+def test_unknown_directive_in_a_skipped_group_is_silent():
+    assert run("#if 0\n#foo\n#endif\npass") == (["pass"], "")
+
+
+def test_a_kept_directive_line_fails_compilation():
+    """'#' is no HLSL token: the compiler rejects the line the preprocessor kept (and any '#' a macro puts first
+    on a line), rather than skipping it as a line marker."""
+    assert not compiles("#foo")
+    assert not compiles("#define H #\nH pragma message")
+    assert compiles("#")  # the null directive
+
+
+# --- tokens after a directive's operands -----------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#if 1\npass\n#else junk\nfail\n#endif", "pass"),
+    ("#if 0\nfail\n#endif junk\npass", "pass"),
+    ("#ifdef X junk\nfail\n#else\npass\n#endif", "pass"),
+    ("#ifndef X junk\npass\n#endif", "pass"),
+    ("#define X fail\n#undef X junk\nX", "X"),
+    ('#include "a.h" junk', "pass"),
+])
+def test_extra_tokens_after_a_directive_warn(src, expected):
+    out, msgs = run(src, {"a.h": "pass"})
+    assert out == toks(expected) and "unexpected tokens following preprocessor directive" in msgs
+
+
+# --- ## ----------------------------------------------------------------------------------------------------
+PASTES = [
+    ("#define X pa ## ss\nX", "pa ## ss"),                          # no operator in an object-like macro
+    ("#define X ## a\nX", "## a"),                                  # so it may begin or end the list
+    ("#define X a ##\nX", "a ##"),
+    ("#define F(x) x\nF(pa ## ss)", "pass"),                        # an argument's ## pastes
+    ("#define F(x) [x]\nF(a ## b ## c)", "[abc]"),
+    ("#define F(x) #x\nF(a ## b)", '"a ## b"'),                     # # takes the argument as written
+    ("#define F(x) pa ## x\nF(ss)", "pass"),                        # a function-like body pastes (C99 too)
+    ("#define C 4\n#define A4 float4\n#define TYPE A##C\n#define FUNC(ty) ty main()\nFUNC(TYPE)",
+     "float4 main()"),                                              # DXC issue #2158's program
+    ("pa ## ss", "pa ## ss"),                                       # outside any macro: a token
+]
+
+
+@pytest.mark.parametrize(("src", "expected"), PASTES)
+def test_paste_rules(src, expected):
+    assert run(src)[0] == toks(expected)
+
+
+# --- # in a function-like macro ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define F(x) #y\nF(1)", '"y"'),                   # an identifier that is no parameter: its own spelling
+    ("#define F(x) #x #fail\nF(pass)", '"pass" "fail"'),
+    ("#define F(x) # x\nF(a   b)", '"a b"'),
+    ("#define F(x) x #\nF(1)", "1 #"),                  # a # before no identifier stays a token
+    ("#define F(x) # 1 x\nF(2)", "# 1 2"),
+    ("#define F x #y\nF", "x # y"),                     # object-like: # is no operator (C99 too)
+])
+def test_hash_in_function_like_macros(src, expected):
+    assert run(src)[0] == toks(expected)
+
+
+def test_charizing_still_needs_a_parameter():
+    with pytest.raises(ShaderCompileError):
+        run("#define F(x) #@y\nF(1)")
+
+
+# --- argument commas ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#define F(x) [x]\nF({1, 2})", "[{1, 2}]"),
+    ("#define F(x) [x]\nF(a[1, 2])", "[a[1, 2]]"),
+    ("#define F(x, y) [x|y]\nF({1, (2, 3)}, [4, 5])", "[{1, (2, 3)}|[4, 5]]"),
+    ("#define F(x, y) [x|y]\nF(a], b)", "[a]|b]"),                  # an unmatched closer is an ordinary token
+    ("#define F(x) [x]\nF((1, 2))", "[(1, 2)]"),
+])
+def test_brackets_and_braces_group_argument_commas(src, expected):
+    assert run(src)[0] == toks(expected)
+
+
+def test_a_braced_initializer_through_a_macro_compiles():
+    assert compiles("#define INIT(v) static const float2 k = v;\nINIT({1, 2})")
+
+
+# --- an invocation open at the end of the file ------------------------------------------------------------
+@pytest.mark.parametrize(("src", "files", "expected"), [
+    ("#define F(x) x\nF(fail", {}, "F"),
+    ("#define F(x) x\npass F(fail\nfail", {}, "pass F"),
+    ("#define F(x) x\n#define G F(\na G fail", {}, "a F"),                    # opened by a replacement list
+    ('#include "a.h"\npass', {"a.h": "#define F(x) x\nF(fail"}, "F pass"),   # the included file's end
+])
+def test_unterminated_invocation_writes_the_name(src, files, expected):
+    out, msgs = run(src, files)
+    assert out == toks(expected) and "end of file" in msgs
+
+
+# --- D3DPreprocess's text -------------------------------------------------------------------------------------
+def test_output_keeps_one_line_per_source_line():
+    """The D3DPreprocess page: it "outputs #line directives and preserves line numbering of source input"."""
+    out = bytes(D3DPreprocess("a\n#define X b\nX\n#if 0\nno\n#endif\nc", None, "t.hlsl", None, None)).decode()
+    assert out.split("\n") == ['#line 1 "t.hlsl"', "a", "", "b", "", "", "", "c", ""]
+
+
+def test_warnings_use_fxc_message_format():
+    msgs: list = []
+    D3DPreprocess("a\n#endif", None, "t.hlsl", None, None, msgs)
+    assert bytes(msgs[0]).decode().startswith("t.hlsl(2,1): warning X")
+
+
+@pytest.mark.parametrize(("definition", "expected"), [(None, "[1]"), ("", "[]"), ("2 + 3", "[2 + 3]"), (" 7 ", "[7]")])
+def test_d3d_shader_macro_definitions(definition, expected):
+    """D3D_SHADER_MACRO: Definition is the replacement text (an empty one is an empty replacement list); a NULL
+    one defines the name as 1 (as fxc's /D NAME does)."""
+    out = bytes(D3DPreprocess("[X]", None, "t.hlsl", [("X", definition)], None)).decode()
+    assert toks(out.split("\n", 1)[1]) == toks(expected)
