@@ -735,7 +735,12 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
             continue
         c = ch.component
         if mask >> c & 1:
-            code = B.encode(ch, out[c])
+            if B.magic_ok(ch) and 24 + ch.shift >= 8 * rt.ws:
+                # the raw bits 0x4B000000 + code: the constant's bits (24 and up) leave the word when shifted or
+                # truncated to it, and bits 16..23 are zero, so the code needs no mask here
+                code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1)
+            else:
+                code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
             code = B.encode(ch, B.decode(ch, codes_old[c]))
         else:
