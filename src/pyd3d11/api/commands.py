@@ -238,6 +238,7 @@ class CommandList:
 
 
 _draw_mod: Any = None  # pyd3d11.pipeline.draw once a draw has run
+_Bindings: Any = None  # pyd3d11.shader.exec.bindings.Bindings once a draw has run
 
 
 @dataclass(slots=True)
@@ -259,16 +260,20 @@ class DrawCmd(Command):
     so_bindings: list[tuple[ResourceStorage | None, int]] = field(default_factory=list)  # SOSetTargets slots
 
     def _bindings(self, stage: str) -> Any:
-        from pyd3d11.shader.exec.bindings import Bindings
+        global _Bindings
+        if _Bindings is None:
+            from pyd3d11.shader.exec.bindings import Bindings as _Bindings  # (an import statement per call costs µs)
 
         # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
         # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
         # difference.
-        b = Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
-        for slot, cb in enumerate(self.cbuffers[stage]):
-            if cb is not None:
-                st, first, count = cb
-                b.set_cbuffer(slot, cb_window(st, first, count))
+        b = _Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
+        cbs = self.cbuffers[stage]
+        if any(cbs):  # (bound slots are (storage, first, count) tuples, unbound None: most stages bind none)
+            for slot, cb in enumerate(cbs):
+                if cb is not None:
+                    st, first, count = cb
+                    b.set_cbuffer(slot, cb_window(st, first, count))
         return b
 
     def execute(self, runtime: Any) -> None:
