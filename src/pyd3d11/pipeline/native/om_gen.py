@@ -838,19 +838,28 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wy0 = shufflevector {V} %wky, {V} poison, {V} zeroinitializer",
             f"  %wxe = add {V} %wx0, <{dx}>",
             f"  %wye = add {V} %wy0, <{dy}>",
-            f"  %wxk = icmp eq {V} %wkx, %wxe",
-            f"  %wyk = icmp eq {V} %wky, %wye",
-            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
-            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
-            f"  %wak = icmp ne <{WIDE} x i8> %wal, zeroinitializer",
+            # every lane at its position, covering sample 0 and alive, as words that are zero where so (an OR
+            # of the lanes' differences, reduced once, and a byte compare): fewer packs than a reduction of
+            # <16 x i1> masks
+            f"  %wdx = xor {V} %wkx, %wxe",
+            f"  %wdy = xor {V} %wky, %wye",
+            f"  %wd = or {V} %wdx, %wdy",
             "  %wpc = getelementptr i32, ptr %cov, i64 %i",
             f"  %wcv = load {V}, ptr %wpc, align 4",
-            f"  %wcb = and {V} %wcv, splat (i32 1)",
-            f"  %wck = icmp ne {V} %wcb, zeroinitializer",
-            f"  %wk1 = and <{WIDE} x i1> %wxk, %wyk",
-            f"  %wk2 = and <{WIDE} x i1> %wak, %wck",
-            f"  %wk = and <{WIDE} x i1> %wk1, %wk2",
-            f"  %isF = call i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1> %wk)",
+            f"  %wcn = xor {V} %wcv, splat (i32 1)",
+            f"  %wcb = and {V} %wcn, splat (i32 1)",
+            f"  %wbad = or {V} %wd, %wcb",
+            f"  %wlo = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8))}>",
+            f"  %whi = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8, 16))}>",
+            "  %wb8 = or <8 x i32> %wlo, %whi",
+            "  %wor = call i32 @llvm.vector.reduce.or.v8i32(<8 x i32> %wb8)",
+            "  %wok1 = icmp eq i32 %wor, 0",
+            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
+            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
+            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
+            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
+            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
+            "  %isF = and i1 %wok1, %wok2",
             "  br i1 %isF, label %vF, label %vchk",
             "vF:",
             f"  %cF = call i64 @{name}_F({call_args.format(i='%i')})",
@@ -1001,7 +1010,7 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  ret void",
               "}"]
     if wide:
-        decls.add(f"declare i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1>)")
+        decls.add("declare i32 @llvm.vector.reduce.or.v8i32(<8 x i32>)")
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
     return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + wide + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
