@@ -838,9 +838,16 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wy0 = shufflevector {V} %wky, {V} poison, {V} zeroinitializer",
             f"  %wxe = add {V} %wx0, <{dx}>",
             f"  %wye = add {V} %wy0, <{dy}>",
-            # every lane at its position, covering sample 0 and alive, as words that are zero where so (an OR
-            # of the lanes' differences, reduced once, and a byte compare): fewer packs than a reduction of
-            # <16 x i1> masks
+            # every lane alive (a byte compare), then at its position and covering sample 0 (the lanes' differences
+            # OR-ed into words, one test of the OR): fewer packs than a reduction of <16 x i1> masks, and the
+            # second test a branch of its own
+            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
+            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
+            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
+            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
+            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
+            "  br i1 %wok2, label %v16pos, label %vchk",
+            "v16pos:",
             f"  %wdx = xor {V} %wkx, %wxe",
             f"  %wdy = xor {V} %wky, %wye",
             f"  %wd = or {V} %wdx, %wdy",
@@ -852,14 +859,9 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wlo = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8))}>",
             f"  %whi = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8, 16))}>",
             "  %wb8 = or <8 x i32> %wlo, %whi",
-            "  %wor = call i32 @llvm.vector.reduce.or.v8i32(<8 x i32> %wb8)",
-            "  %wok1 = icmp eq i32 %wor, 0",
-            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
-            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
-            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
-            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
-            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
-            "  %isF = and i1 %wok1, %wok2",
+            "  %wz = icmp eq <8 x i32> %wb8, zeroinitializer",
+            "  %wzm = bitcast <8 x i1> %wz to i8",
+            "  %isF = icmp eq i8 %wzm, -1",
             "  br i1 %isF, label %vF, label %vchk",
             "vF:",
             f"  %cF = call i64 @{name}_F({call_args.format(i='%i')})",
@@ -1009,8 +1011,6 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
               "  ret void",
               "}"]
-    if wide:
-        decls.add("declare i32 @llvm.vector.reduce.or.v8i32(<8 x i32>)")
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
     return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + wide + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
