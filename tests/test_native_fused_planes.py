@@ -87,3 +87,37 @@ def test_small_triangles_many_pieces(name, perspective, seed):
         pool.set_threads(threads)
         ref, got = fd._both(_scene(seed * 7 + len(name), SHADERS[name], perspective))
         assert ref == got, fd._diff(ref, got)
+
+
+def _mixed_w_scene(seed: int, ps: str):
+    """Small overlapping triangles whose w is, triangle by triangle, 1 at every vertex (1/w plane (0, 0, 1): the
+    unit-w pieces, fused_gen.UNIT_W), varying, or a constant other than 1 (plane (0, 0, 1/2)), interleaved in
+    submission order so that a batch's consecutive quads go from unit-w pieces to others and back."""
+    rng = np.random.default_rng(seed)
+    W, H = 45, 37
+    n = 120
+    centre = rng.uniform([-4, -4], [W + 4, H + 4], (n, 1, 2))
+    xy = (centre + rng.uniform(-6, 6, (n, 3, 2))).reshape(-1, 2)
+    pos = np.stack([xy[:, 0] / W * 2 - 1, 1 - xy[:, 1] / H * 2, rng.uniform(0, 1, n * 3), np.ones(n * 3)], 1)
+    mode = np.repeat(np.arange(n) % 3, 3)
+    scale = np.where(mode == 0, 1.0, np.where(mode == 1, rng.uniform(0.5, 3.0, n * 3), 2.0))
+    pos *= scale[:, None]
+    verts = np.concatenate([pos, rng.uniform(-0.25, 1.25, (n * 3, 8))], 1).astype(np.float32)
+
+    def scene() -> bytes:
+        t = texture2d(2, W, H)
+        bs._fill(t, seed)
+        bs._draw(verts, [rtv(t)], ps, om=OMState(), cull=1, size=(W, H))
+        return bs._bytes(t)
+    return scene
+
+
+@pytest.mark.parametrize("name", ["persp1", "persp3"])
+@pytest.mark.parametrize("seed", range(2))
+def test_unit_w_pieces_mixed_with_others(name, seed):
+    """The unit-w skip decides per piece (at the piece's first quad), not per draw or batch: pieces with w = 1,
+    varying w and a constant w of 2 in one draw, byte for byte against the reference pipeline."""
+    for threads in (1, 2):
+        pool.set_threads(threads)
+        ref, got = fd._both(_mixed_w_scene(seed * 5 + len(name), SHADERS[name]))
+        assert ref == got, fd._diff(ref, got)

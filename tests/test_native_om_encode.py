@@ -33,25 +33,32 @@ _FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
 _KEEP: dict = {}
 
 
-def _encoder(kind: str, bits: int):
-    """A compiled ``void enc(float *in, u32 *out, i64 n)`` (n a multiple of 8) running lane_ir's encode of one
-    channel of ``kind`` / ``bits`` eight lanes at a time."""
-    key = (kind, bits)
+def _encoder(kind: str, bits: int, w: int = 8):
+    """A compiled ``void enc(float *in, u32 *out, i64 n)`` (n a multiple of ``w``) running lane_ir's encode of one
+    channel of ``kind`` / ``bits`` ``w`` lanes at a time."""
+    key = (kind, bits, w)
     if key in _KEEP:
         return _KEEP[key][0]
-    from pyd3d11.shader.native import runtime as rt
-
     decls: set[str] = set()
-    B = LaneIR(8, "enc", decls)
+    B = LaneIR(w, "enc", decls)
     x = B.lane_load("%in", "float", 4, "%i")
     code = B.encode(om_gen.Channel(0, 0, 0, bits, kind), x)
     p = B.v("getelementptr i32, ptr %out, i64 %i")
-    B.e(f"store <8 x i32> {code}, ptr {p}, align 4")
+    B.e(f"store <{w} x i32> {code}, ptr {p}, align 4")
+    fn = _compile("enc", decls, B.lines, w)
+    _KEEP[key] = fn
+    return fn[0]
+
+
+def _compile(name: str, decls: set[str], lines: list[str], w: int):
+    """(ctypes function, engine) of ``void NAME(ptr in, ptr out, i64 n)`` looping ``lines`` over ``w`` lanes."""
+    from pyd3d11.shader.native import runtime as rt
+
     text = "\n".join(sorted(decls)) + "\n" + "\n".join([
-        "define void @enc(ptr noalias %in, ptr noalias %out, i64 %n) {",
+        f"define void @{name}(ptr noalias %in, ptr noalias %out, i64 %n) {{",
         "entry:", "  br label %h",
         "h:", "  %i = phi i64 [ 0, %entry ], [ %i2, %b ]", "  %c = icmp ult i64 %i, %n", "  br i1 %c, label %b, label %d",
-        "b:", *B.lines, "  %i2 = add i64 %i, 8", "  br label %h",
+        "b:", *lines, f"  %i2 = add i64 %i, {w}", "  br label %h",
         "d:", "  ret void", "}"])
     llvm = rt._init_llvm()
     mod = llvm.parse_assembly(text)
@@ -59,17 +66,15 @@ def _encoder(kind: str, bits: int):
     rt._optimise(llvm, mod)
     engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
     engine.finalize_object()
-    fn = _FN(engine.get_function_address("enc"))
-    _KEEP[key] = (fn, engine)
-    return fn
+    return _FN(engine.get_function_address(name)), engine
 
 
-def run(kind: str, bits: int, xbits: np.ndarray) -> np.ndarray:
+def run(kind: str, bits: int, xbits: np.ndarray, w: int = 8) -> np.ndarray:
     n = xbits.size
-    pad = (-n) % 8
+    pad = (-n) % w
     inp = np.ascontiguousarray(np.concatenate([xbits.astype(np.uint32), np.zeros(pad, np.uint32)]))
     out = np.empty(inp.size, np.uint32)
-    _encoder(kind, bits)(inp.ctypes.data, out.ctypes.data, inp.size)
+    _encoder(kind, bits, w)(inp.ctypes.data, out.ctypes.data, inp.size)
     return out[:n]
 
 
@@ -189,45 +194,98 @@ def test_every_float_in_unit_interval_8bit(kind):
             assert np.array_equal(out[:n], exp[:n]), (kind, sign, c0)
 
 
-def _decoder(bits: int):
+def _decoder(bits: int, w: int = 8):
     """A compiled ``void dec(u32 *in, float *out, i64 n)`` running om_gen's UNORM decode of one channel."""
-    key = ("dec", bits)
+    key = ("dec", bits, w)
     if key in _KEEP:
         return _KEEP[key][0]
-    from pyd3d11.shader.native import runtime as rt
-
     decls: set[str] = set()
-    B = LaneIR(8, "dec", decls)
+    B = LaneIR(w, "dec", decls)
     c = B.lane_load("%in", "i32", 4, "%i")
     f = B.decode(om_gen.Channel(0, 0, 0, bits, "unorm"), c)
     p = B.v("getelementptr float, ptr %out, i64 %i")
-    B.e(f"store <8 x float> {f}, ptr {p}, align 4")
-    text = "\n".join(sorted(decls)) + "\n" + "\n".join([
-        "define void @dec(ptr noalias %in, ptr noalias %out, i64 %n) {",
-        "entry:", "  br label %h",
-        "h:", "  %i = phi i64 [ 0, %entry ], [ %i2, %b ]", "  %c = icmp ult i64 %i, %n", "  br i1 %c, label %b, label %d",
-        "b:", *B.lines, "  %i2 = add i64 %i, 8", "  br label %h",
-        "d:", "  ret void", "}"])
-    llvm = rt._init_llvm()
-    mod = llvm.parse_assembly(text)
-    mod.verify()
-    rt._optimise(llvm, mod)
-    engine = llvm.create_mcjit_compiler(mod, rt._target_machine(llvm))
-    engine.finalize_object()
-    fn = _FN(engine.get_function_address("dec"))
-    _KEEP[key] = (fn, engine)
-    return fn
+    B.e(f"store <{w} x float> {f}, ptr {p}, align 4")
+    _KEEP[key] = _compile("dec", decls, B.lines, w)
+    return _KEEP[key][0]
 
 
-@pytest.mark.parametrize("bits", range(1, 17))
-def test_unorm_decode_every_code(bits):
-    """om_gen's UNORM decode (div_fma where the host has fused multiply-add, else div_odd) for every code of
+@pytest.mark.parametrize("bits,w", [(b, 8) for b in range(1, 17)] + [(8, 16), (16, 16)])
+def test_unorm_decode_every_code(bits, w):
+    """om_gen's UNORM decode (div_split where the host has fused multiply-add, else div_odd) for every code of
     every width up to 16 bits: the bits of numerics.unorm_to_float, one float32 division c / (2^n - 1)."""
     m = (1 << bits) - 1
     codes = np.arange(0, m + 1, dtype=np.uint32)
-    pad = (-codes.size) % 8
+    pad = (-codes.size) % w
     inp = np.ascontiguousarray(np.concatenate([codes, np.zeros(pad, np.uint32)]))
     out = np.empty(inp.size, np.float32)
-    _decoder(bits)(inp.ctypes.data, out.ctypes.data, inp.size)
+    _decoder(bits, w)(inp.ctypes.data, out.ctypes.data, inp.size)
     want = nx.unorm_to_float(codes, bits).astype(np.float32)
     assert np.array_equal(out[:codes.size].view(np.uint32), want.view(np.uint32))
+
+
+@pytest.mark.parametrize("bits", [2, 5, 8, 10, 16])
+def test_unorm_encode_16_lanes(bits):
+    """The sixteen-lane merger body (om_gen ``_F``) runs the encode on 16-lane vectors, whose clamps are split into
+    eight-lane MAXPS/MINPS (LaneIR.maxps): every boundary of the width against the exact definition."""
+    m = (1 << bits) - 1
+    thr = thresholds(m)
+    xb = _boundary_inputs(thr, np.random.default_rng(100 + bits))
+    assert np.array_equal(run("unorm", bits, xb, 16), expected("unorm", bits, xb, thr))
+
+
+#: the inputs of the min/max rules: signed zeros, NaNs of both signs (quiet, signalling), infinities, the clip
+#: bounds and their neighbours, denormals
+_MINMAX = np.array([0, 0x80000000, 0x7FC00000, 0xFFC00000, 0x7F800001, 0x7F800000, 0xFF800000, 0x3F800000,
+                    0x3F7FFFFF, 0x3F800001, 0xBF800000, 0xBF7FFFFF, 0xBF800001, 1, 0x80000001, 0x3F000000,
+                    0x40000000, 0xC0000000, 0x007FFFFF], np.uint32)
+
+
+def _minmax_fn(op: str, w: int):
+    """``out[i] = op(a[i], b[i])`` over ``w`` lanes; ``in`` holds a then b (n each), as u32 bits."""
+    key = ("mm", op, w)
+    if key in _KEEP:
+        return _KEEP[key][0]
+    decls: set[str] = set()
+    B = LaneIR(w, "mm", decls)
+    a = B.asf(B.lane_load("%in", "i32", 4, "%i"))
+    b = B.asf(B.lane_load("%in", "i32", 4, B.v("add i64 %i, %n")))
+    if op == "clip01":
+        r = B.clip(a, B.sp("float", 0.0), B.sp("float", 1.0))
+    elif op == "clipm11":
+        r = B.clip(a, B.sp("float", -1.0), B.sp("float", 1.0))
+    else:
+        r = getattr(B, op)(a, b)
+    p = B.v("getelementptr i32, ptr %out, i64 %i")
+    B.e(f"store <{w} x i32> {B.asi(r)}, ptr {p}, align 4")
+    _KEEP[key] = _compile("mm", decls, B.lines, w)
+    return _KEEP[key][0]
+
+
+@pytest.mark.parametrize("w", [1, 8, 16])
+@pytest.mark.parametrize("op", ["maxps", "minps", "clip01", "clipm11"])
+def test_minmax_rules(op, w):
+    """LaneIR.maxps / minps are the x86 rules ``a > b ? a : b`` / ``a < b ? a : b`` (ordered: a NaN on either side
+    or equal operands give b — so maxps(0, -0) is -0 and maxps(NaN, 1) is 1), and clip is np.clip (NaN and -0
+    kept), on every pair of special values, at one, eight and sixteen lanes (the last split into two AVX halves)."""
+    a, b = np.meshgrid(_MINMAX, _MINMAX)
+    a, b = a.ravel(), b.ravel()
+    n = a.size + (-a.size) % 16
+    a = np.concatenate([a, np.zeros(n - a.size, np.uint32)])
+    b = np.concatenate([b, np.zeros(n - b.size, np.uint32)])
+    out = np.empty(n, np.uint32)
+    inp = np.ascontiguousarray(np.concatenate([a, b]))
+    _minmax_fn(op, w)(inp.ctypes.data, out.ctypes.data, n)
+    fa, fb = a.view(np.float32), b.view(np.float32)
+    with np.errstate(invalid="ignore"):
+        if op == "maxps":
+            want = np.where(fa > fb, a, b)
+        elif op == "minps":
+            want = np.where(fa < fb, a, b)
+        else:
+            lo = np.float32(0.0 if op == "clip01" else -1.0)
+            want = np.clip(fa, lo, np.float32(1.0)).view(np.uint32)
+            # np.clip keeps NaN payloads and -0: compare bits, NaNs as a class (the payload is the input's)
+            nan = fa != fa
+            assert np.array_equal(out[nan], a[nan])
+            want = np.where(nan, a, want)
+    assert np.array_equal(out, want)

@@ -328,3 +328,37 @@ def test_row_of_four_quads_order_mutation_is_caught(monkeypatch):
             assert_same(run_both(_blend_state(True), [st], None, frags))
     finally:
         om_gen._generate.cache_clear()
+
+
+@pytest.mark.parametrize("dead", [0, 5, 9, 15])
+def test_row_of_four_quads_with_a_dead_lane(dead):
+    """Sixteen covered lanes in the wide body's layout with one lane not alive (discarded, or past the batch end)
+    must not take the wide body's unmasked stores: the target equals the serial merger's over the other lanes.
+    Its dispatcher test (om_gen._wide_check) folds the lanes' position, coverage and alive tests into words and a
+    byte compare; each must keep the run out of the wide body."""
+    rng = np.random.default_rng(40 + dead)
+    f = row_fragments(rng, 12, shift=0.0)
+    n = f.x.size
+    alive = np.ones(n, np.int8)
+    alive[dead::16] = 0
+    keep = alive.astype(bool)
+    st = _blend_state(True)
+    tgt = target(28, rng, RW, RH)
+    sub = PixelFragments(x=f.x[keep], y=f.y[keep], slice=f.slice[keep], coverage=f.coverage[keep],
+                         depth=f.depth[keep], front=f.front[keep], colors=f.colors[:, keep],
+                         vp_min=f.vp_min[keep], vp_max=f.vp_max[keep])
+    (want, _, _), _ = run_both(st, [tgt], None, [sub])
+    key = om_gen.om_key(st, [28] + [None] * 7, None, 1)
+    fn = om_runtime.compiled(key)
+    got = tgt.data.copy()
+    row = got.reshape(RH, RW * 4)
+    ctx = om_gen.OMContext()
+    ctx.rt[0] = row.ctypes.data
+    ctx.rt_pitch[0] = RW * 4
+    x = np.ascontiguousarray(f.x, np.int32)
+    y = np.ascontiguousarray(f.y, np.int32)
+    cov = np.ascontiguousarray(f.coverage, np.uint32)
+    col = np.ascontiguousarray(f.colors[:1].transpose(0, 2, 1))
+    fn(ctypes.addressof(ctx), n, x.ctypes.data, y.ctypes.data, cov.ctypes.data, cov.ctypes.data, col.ctypes.data,
+       alive.ctypes.data)
+    assert np.array_equal(got, want[0])

@@ -238,6 +238,7 @@ class CommandList:
 
 
 _draw_mod: Any = None  # pyd3d11.pipeline.draw once a draw has run
+_Bindings: Any = None  # pyd3d11.shader.exec.bindings.Bindings once a draw has run
 
 
 @dataclass(slots=True)
@@ -259,16 +260,20 @@ class DrawCmd(Command):
     so_bindings: list[tuple[ResourceStorage | None, int]] = field(default_factory=list)  # SOSetTargets slots
 
     def _bindings(self, stage: str) -> Any:
-        from pyd3d11.shader.exec.bindings import Bindings
+        global _Bindings
+        if _Bindings is None:
+            from pyd3d11.shader.exec.bindings import Bindings as _Bindings  # (an import statement per call costs µs)
 
         # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
         # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
         # difference.
-        b = Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
-        for slot, cb in enumerate(self.cbuffers[stage]):
-            if cb is not None:
-                st, first, count = cb
-                b.set_cbuffer(slot, cb_window(st, first, count))
+        b = _Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
+        cbs = self.cbuffers[stage]
+        if any(cbs):  # (bound slots are (storage, first, count) tuples, unbound None: most stages bind none)
+            for slot, cb in enumerate(cbs):
+                if cb is not None:
+                    st, first, count = cb
+                    b.set_cbuffer(slot, cb_window(st, first, count))
         return b
 
     def execute(self, runtime: Any) -> None:
@@ -312,12 +317,26 @@ class DrawCmd(Command):
         for r in stats.so:
             runtime._count(f"SO{r.stream}_NumPrimitivesWritten", r.primitives_written)
             runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
-        for key, value in (("IAVertices", stats.ia_vertices), ("IAPrimitives", stats.ia_primitives),
-                           ("VSInvocations", stats.vs_invocations), ("CInvocations", stats.c_invocations),
-                           ("CPrimitives", stats.c_primitives),
-                           ("GSInvocations", stats.gs_invocations), ("GSPrimitives", stats.gs_primitives),
-                           # HS/DS counts come from the tessellation path of pipeline.draw
-                           ("HSInvocations", getattr(stats, "hs_invocations", 0)),
-                           ("DSInvocations", getattr(stats, "ds_invocations", 0))):
-            if value:  # (adding 0 changes no counter)
-                runtime._count(key, value)
+        # (adding 0 changes no counter: only the non-zero ones are counted; a table of pairs built per draw
+        # cost more than the tests)
+        count = runtime._count
+        if stats.ia_vertices:
+            count("IAVertices", stats.ia_vertices)
+        if stats.ia_primitives:
+            count("IAPrimitives", stats.ia_primitives)
+        if stats.vs_invocations:
+            count("VSInvocations", stats.vs_invocations)
+        if stats.c_invocations:
+            count("CInvocations", stats.c_invocations)
+        if stats.c_primitives:
+            count("CPrimitives", stats.c_primitives)
+        if stats.gs_invocations:
+            count("GSInvocations", stats.gs_invocations)
+        if stats.gs_primitives:
+            count("GSPrimitives", stats.gs_primitives)
+        # HS/DS counts come from the tessellation path of pipeline.draw
+        hs, ds = getattr(stats, "hs_invocations", 0), getattr(stats, "ds_invocations", 0)
+        if hs:
+            count("HSInvocations", hs)
+        if ds:
+            count("DSInvocations", ds)

@@ -412,9 +412,11 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         return plan, reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
-        from pyd3d11.pipeline.input_assembler import DrawArgs
+        global _DrawArgs
+        if _DrawArgs is None:
+            from pyd3d11.pipeline.input_assembler import DrawArgs as _DrawArgs  # (once: an import per draw costs µs)
 
-        cmd = self._draw_cmd(method, DrawArgs(**kw))
+        cmd = self._draw_cmd(method, _DrawArgs(**kw))
         if cmd is not None:
             self._submit(cmd)
 
@@ -697,6 +699,7 @@ ID3D11DeviceContext = ID3D11DeviceContext1
 
 
 _PIPELINE: tuple | None = None
+_DrawArgs: Any = None  # pipeline.input_assembler.DrawArgs once a draw has run (context._draw)
 
 
 def _pipeline() -> tuple:

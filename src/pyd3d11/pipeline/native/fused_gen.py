@@ -18,6 +18,7 @@ pointers) and ``T`` per worker thread (lane batch buffers, the pixel-shader argu
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
@@ -26,6 +27,8 @@ from .om_gen import OMContext, om_function
 #: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
 #: the quads of one piece (3 <4 x double> each: 12 of AVX2's 16 vector registers at most)
 HOIST_PLANES = 4
+#: skip the 1/w plane of pieces whose 1/w plane is (0, 0, 1) (``_flush_fn``; A/B: PYD3D11_FUSED_UNIT_W=0)
+UNIT_W = os.environ.get("PYD3D11_FUSED_UNIT_W", "1") != "0"
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
@@ -628,11 +631,19 @@ class _Gen(_Emit):
         # Consecutive quads mostly belong to one piece (a row of a tile): with few planes the piece's coefficient
         # splats stay in registers from quad to quad (phis) and are loaded again only when the piece changes
         hoist = 0 < n_planes <= HOIST_PLANES
+        # With the planes hoisted, a piece whose 1/w plane is (0, 0, 1) — w = 1 at every vertex: screen-space
+        # geometry — is known at its first quad to have 1/w exactly 1.0 at every pixel (0*x and 0*y are zeros for
+        # the finite pixel positions, and (+-0 + +-0) + 1 is 1), so its perspective quads skip the 1/w plane and
+        # the per-quad test of it as well as the divisions (UNIT_W; the divisions by 1 it stands for are exact)
+        unit_w = hoist and UNIT_W and need_invw and not any(kind == "posw" for kind, *_ in k.inputs) and \
+            any(kind == "persp" for kind, *_ in k.inputs)
         self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")
         if hoist:
             self.e("%pprev = phi i64 [ -1, %pf_done ], [ %pcur, %iq_latch ]")
             for i in range(3 * n_planes):
                 self.e(f"%pc{i} = phi {V4D} [ zeroinitializer, %pf_done ], [ %pcn{i}, %iq_latch ]")
+            if unit_w:
+                self.e("%pu = phi i1 [ false, %pf_done ], [ %unitw, %iq_latch ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
@@ -649,10 +660,17 @@ class _Gen(_Emit):
             self.cbr(same, "iq_have", "iq_load")
             self.put("iq_load")
             loaded = [coef(i) for i in range(3 * n_planes)]
+            if unit_w:
+                w0, w1, w2 = (self.ld("double", planes, self.v(f"add i64 {pbase}, {3 * i_invw + j}"), 8)
+                              for j in range(3))
+                unit = self.v(f"and i1 {self.v(f'fcmp oeq double {w0}, 0.0')}, {self.v(f'fcmp oeq double {w1}, 0.0')}")
+                unit = self.v(f"and i1 {unit}, {self.v(f'fcmp oeq double {w2}, 1.0')}")
             self.br("iq_have")
             self.put("iq_have")
             for i in range(3 * n_planes):
                 self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %iq_load ]")
+            if unit_w:
+                self.e(f"%unitw = phi i1 [ %pu, %iq_body ], [ {unit}, %iq_load ]")
         xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
         yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
         half = _vec("double", [_fconst(0.5)] * 4)
@@ -666,7 +684,7 @@ class _Gen(_Emit):
             out = self.v(f"fadd {V4D} {out}, {self.v(f'fmul {V4D} {cs[1]}, {y}')}")
             return self.v(f"fadd {V4D} {out}, {cs[2]}")
 
-        iw = plane(i_invw) if need_invw else None
+        iw = plane(i_invw) if need_invw and not unit_w else None  # unit_w: in the perspective test's block
         xs = ys = iws = sq = None
         if k.sample_freq:
             # the quad's sample index and its position: interpolate.lane_location(px, py, offset) in float64
@@ -719,6 +737,10 @@ class _Gen(_Emit):
         if persp:
             one = _vec("double", [_fconst(1.0)] * 4)
             self.decls.add("declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>)")
+            if unit_w:
+                self.cbr("%unitw", "pw_same", "pw_test")
+                self.put("pw_test")
+                iw = plane(i_invw)
             ones = self.v(f"call i1 @llvm.vector.reduce.and.v4i1({V4B} {self.v(f'fcmp oeq {V4D} {iw}, {one}')})")
             self.cbr(ones, "pw_same", "pw_div")
             self.put("pw_div")

@@ -21,6 +21,9 @@ UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
 #: UNORM encode of up to 16 bits in float32 with two fused multiply-adds (LaneIR.unorm_fma) where the host has
 #: them (A/B: PYD3D11_OM_UNORM_FMA=0)
 UNORM_FMA = os.environ.get("PYD3D11_OM_UNORM_FMA", "1") != "0"
+#: UNORM encode of 2..16 bits as one fused multiply-add onto 2^23 (LaneIR.unorm_magic_bits) where the host has it
+#: (A/B: PYD3D11_OM_UNORM_MAGIC=0 takes unorm_fma)
+UNORM_MAGIC = os.environ.get("PYD3D11_OM_UNORM_MAGIC", "1") != "0"
 
 
 @cache
@@ -30,6 +33,15 @@ def host_fma() -> bool:
 
     return "+fma" in rt._init_llvm().get_host_cpu_features().flatten().split(",")
 
+
+@cache
+def host_avx() -> bool:
+    """Whether the host is an x86 with AVX: its 256-bit MAXPS/MINPS are then emitted directly (LaneIR.maxps)."""
+    from ...shader.native import runtime as rt
+
+    llvm = rt._init_llvm()
+    return llvm.get_process_triple().startswith(("x86_64", "i686", "i386")) and \
+        "+avx" in llvm.get_host_cpu_features().flatten().split(",")
 
 
 def fconst(v: float) -> str:
@@ -140,10 +152,46 @@ class LaneIR:
         return self.v(f"shufflevector {self.t(ty)} {ins}, {self.t(ty)} poison, {self.t('i32')} zeroinitializer")
 
     # float helpers: reference semantics
+    def _x86_minmax(self, op: str, a: str, b: str) -> str:
+        """x86 MAXPS / MINPS of ``a`` and ``b`` eight lanes at a time (the AVX intrinsic on each eight-lane part)."""
+        ft = self.t("float")
+        fn = f"@llvm.x86.avx.{op}.ps.256"
+        self.decls.add(f"declare <8 x float> {fn}(<8 x float>, <8 x float>)")
+        if self.w == 8:
+            return self.v(f"call <8 x float> {fn}(<8 x float> {a}, <8 x float> {b})")
+        parts = []
+        for k in range(0, self.w, 8):
+            idx = "<" + ", ".join(f"i32 {k + j}" for j in range(8)) + ">"
+            ab = [v if v.startswith("splat (") else
+                  self.v(f"shufflevector {ft} {v}, {ft} poison, <8 x i32> {idx}") for v in (a, b)]
+            parts.append(self.v(f"call <8 x float> {fn}(<8 x float> {ab[0]}, <8 x float> {ab[1]})"))
+        width = 8
+        while len(parts) > 1:  # concatenate pairwise back to w lanes
+            cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
+            parts = [self.v(f"shufflevector <{width} x float> {parts[j]}, <{width} x float> {parts[j + 1]}, "
+                            f"<{2 * width} x i32> {cat}") for j in range(0, len(parts), 2)]
+            width *= 2
+        return parts[0]
+
+    def maxps(self, a: str, b: str) -> str:
+        """``a > b ? a : b`` (an ordered compare: a NaN in either operand, or equal operands, give ``b``) — the
+        x86 MAXPS rule, emitted as that instruction on AVX hosts. LLVM forms it from this select by itself for
+        eight-lane vectors, but not for the sixteen-lane merger body (a vector split in two registers), where
+        it emits a compare and a mask instead: one instruction more per eight lanes."""
+        if host_avx() and self.w % 8 == 0:
+            return self._x86_minmax("max", a, b)
+        return self.sel(self.fcmp("ogt", a, b), "float", a, b)
+
+    def minps(self, a: str, b: str) -> str:
+        """``a < b ? a : b`` (ordered: NaN or equal -> ``b``), the x86 MINPS rule (see maxps)."""
+        if host_avx() and self.w % 8 == 0:
+            return self._x86_minmax("min", a, b)
+        return self.sel(self.fcmp("olt", a, b), "float", a, b)
+
     def clip(self, x: str, lo: str, hi: str) -> str:
-        """np.clip(x, lo, hi): NaN stays, -0 stays (max keeps its first operand on ties)."""
-        a = self.sel(self.fcmp("olt", x, lo), "float", lo, x)
-        return self.sel(self.fcmp("ogt", a, hi), "float", hi, a)
+        """np.clip(x, lo, hi): NaN stays, -0 stays (max keeps its first operand on ties): ``x < lo ? lo : x``
+        is maxps(lo, x) and ``a > hi ? hi : a`` is minps(hi, a), the same predicates."""
+        return self.minps(hi, self.maxps(lo, x))
 
     def fsub1(self, x: str) -> str:
         return self.bop("fsub", "float", self.sp("float", 1.0), x)
@@ -240,11 +288,32 @@ class LaneIR:
         r = self.v(f"call {ft} {fma}({ft} {nq0}, {ft} {self.sp('float', float(m))}, {ft} {c})")
         return self.v(f"call {ft} {fma}({ft} {r}, {ft} {inv}, {ft} {q0})")
 
+    def div_split(self, code: str, m: int) -> str:
+        """float32(c) / m for a UNORM code c of up to 16 bits (m = 2^n - 1), correctly rounded, in three vector
+        operations: fma(c, H, c * L) with H = float32(1/m) and L = float32(1/m - H) (1/m to about 2^-48).
+
+        Why it is exact: q = c/m is 0, 1 or not dyadic (m is odd), so q is never a float32 rounding midpoint;
+        a midpoint mu (a multiple of ulp(q)/2) differs from it by |c * 2^j - D * m| / (m * 2^j) >= ulp(q) / (2m)
+        >= q * 2^-25 / m > q * 2^-41. The fused multiply-add rounds once the exact c*H + float32(c*L), which is
+        q + c*(H + L - 1/m) + (float32(c*L) - c*L): within q * 2^-47 of q, so no midpoint lies between the two
+        and both round to the same float32 (tests/test_native_om_encode.py: every code of every width up to
+        16 bits against numpy's float32 division, the reference's numerics.unorm_to_float)."""
+        from fractions import Fraction
+
+        ft = self.t("float")
+        fma = f"@llvm.fma.v{self.w}f32"
+        self.decls.add(f"declare {ft} {fma}({ft}, {ft}, {ft})")
+        hi = np.float32(1.0 / m)
+        lo = np.float32(float(Fraction(1, m) - Fraction(float(hi))))
+        c = self.cast("uitofp", code, "i32", "float")
+        low = self.bop("fmul", "float", c, self.sp("float", float(lo)))
+        return self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(hi))}, {ft} {low})")
+
     def decode(self, ch, code: str) -> str:
         """One channel's i32 code -> float32 as formats/codecs.decode."""
         if ch.kind == "unorm":
             if UNORM_FMA and ch.bits <= 16 and host_fma():
-                return self.div_fma(code, (1 << ch.bits) - 1)
+                return self.div_split(code, (1 << ch.bits) - 1)
             return self.div_odd(self.cast("uitofp", code, "i32", "double"), (1 << ch.bits) - 1)
         if ch.kind == "snorm":
             s = self.bop("ashr", "i32", self.bop("shl", "i32", code, self.sp("i32", 32 - ch.bits)),
@@ -339,8 +408,7 @@ class LaneIR:
         boundary up to 16 against exact fractions."""
         fma = f"@llvm.fma.v{self.w}f32"
         self.decls.add(f"declare {self.t('float')} {fma}({self.t('float')}, {self.t('float')}, {self.t('float')})")
-        pos = self.sel(self.fcmp("ogt", x, self.sp("float", 0.0)), "float", x, self.sp("float", 0.0))  # NaN -> 0
-        c = self.sel(self.fcmp("olt", pos, self.sp("float", 1.0)), "float", pos, self.sp("float", 1.0))
+        c = self.minps(self.maxps(x, self.sp("float", 0.0)), self.sp("float", 1.0))  # NaN -> 0 (maxps: NaN -> b)
         ft = self.t("float")
         t = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {self.sp('float', 0.5)})")
         k = self.cast("fptosi", t, "float", "i32")
@@ -349,9 +417,36 @@ class LaneIR:
         below = self.fcmp("olt", r, self.sp("float", 0.0))
         return self.bop("add", "i32", k, self.cast("sext", below, "i1", "i32"))
 
+    def unorm_magic_bits(self, x: str, m: int) -> str:
+        """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (2 <= n <= 16), exactly, as the i32 bits
+        0x4B000000 + code (the caller masks the code out, or shifts the constant out of its word).
+
+        After NaN -> 0 and the clamp to [0, 1] (maxps / minps: the same selects), the definition's code is
+        floor(c*m + 1/2). That equals round-half-even(c*m): the two differ only where c*m is a half-integer
+        whose upward neighbour is odd; c*m = (2j+1)/2 with c dyadic makes m divide 2j+1 (m odd), and
+        c <= 1 leaves 2j+1 = m, i.e. c = 1/2, where both give (m+1)/2 = 2^(n-1), even for n >= 2. The
+        fused multiply-add fma(c, m, 2^23) rounds the exact 2^23 + c*m once, to nearest even, in the binade
+        [2^23, 2^24) whose spacing is 1 (c*m <= 2^16 - 1): it is 2^23 + round-half-even(c*m), whose bits are
+        0x4B000000 + the code. Three vector operations per eight lanes (max, min, fma) where unorm_fma takes
+        nine (tests/test_native_om_encode.py: every float32 in [0, 1] for 8 bits, every decision boundary of
+        every width 2..16 against exact fractions)."""
+        fma = f"@llvm.fma.v{self.w}f32"
+        ft = self.t("float")
+        self.decls.add(f"declare {ft} {fma}({ft}, {ft}, {ft})")
+        c = self.minps(self.maxps(x, self.sp("float", 0.0)), self.sp("float", 1.0))  # NaN -> 0 (maxps: NaN -> b)
+        t = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {self.sp('float', 2.0 ** 23)})")
+        return self.asi(t)
+
+    def magic_ok(self, ch) -> bool:
+        """Whether :meth:`encode` of ``ch`` may be replaced by :meth:`unorm_magic_bits` (UNORM, 2..16 bits, FMA)."""
+        return ch.kind == "unorm" and UNORM_MAGIC and UNORM_FMA and 2 <= ch.bits <= 16 and host_fma()
+
     def encode(self, ch, x: str) -> str:
         """float32 -> the channel's i32 code as formats/codecs.encode."""
         if ch.kind == "unorm":
+            if self.magic_ok(ch):
+                return self.bop("and", "i32", self.unorm_magic_bits(x, (1 << ch.bits) - 1),
+                                self.sp("i32", (1 << ch.bits) - 1))
             if UNORM_FMA and ch.bits <= 16 and host_fma():
                 return self.unorm_fma(x, (1 << ch.bits) - 1)
             if UNORM_F64 and ch.bits <= 24:

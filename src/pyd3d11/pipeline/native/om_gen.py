@@ -735,7 +735,12 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
             continue
         c = ch.component
         if mask >> c & 1:
-            code = B.encode(ch, out[c])
+            if B.magic_ok(ch) and 24 + ch.shift >= 8 * rt.ws:
+                # the raw bits 0x4B000000 + code: the constant's bits (24 and up) leave the word when shifted or
+                # truncated to it, and bits 16..23 are zero, so the code needs no mask here
+                code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1)
+            else:
+                code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
             code = B.encode(ch, B.decode(ch, codes_old[c]))
         else:
@@ -833,19 +838,30 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wy0 = shufflevector {V} %wky, {V} poison, {V} zeroinitializer",
             f"  %wxe = add {V} %wx0, <{dx}>",
             f"  %wye = add {V} %wy0, <{dy}>",
-            f"  %wxk = icmp eq {V} %wkx, %wxe",
-            f"  %wyk = icmp eq {V} %wky, %wye",
+            # every lane alive (a byte compare), then at its position and covering sample 0 (the lanes' differences
+            # OR-ed into words, one test of the OR): fewer packs than a reduction of <16 x i1> masks, and the
+            # second test a branch of its own
             "  %wpa = getelementptr i8, ptr %alive, i64 %i",
             f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
-            f"  %wak = icmp ne <{WIDE} x i8> %wal, zeroinitializer",
+            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
+            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
+            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
+            "  br i1 %wok2, label %v16pos, label %vchk",
+            "v16pos:",
+            f"  %wdx = xor {V} %wkx, %wxe",
+            f"  %wdy = xor {V} %wky, %wye",
+            f"  %wd = or {V} %wdx, %wdy",
             "  %wpc = getelementptr i32, ptr %cov, i64 %i",
             f"  %wcv = load {V}, ptr %wpc, align 4",
-            f"  %wcb = and {V} %wcv, splat (i32 1)",
-            f"  %wck = icmp ne {V} %wcb, zeroinitializer",
-            f"  %wk1 = and <{WIDE} x i1> %wxk, %wyk",
-            f"  %wk2 = and <{WIDE} x i1> %wak, %wck",
-            f"  %wk = and <{WIDE} x i1> %wk1, %wk2",
-            f"  %isF = call i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1> %wk)",
+            f"  %wcn = xor {V} %wcv, splat (i32 1)",
+            f"  %wcb = and {V} %wcn, splat (i32 1)",
+            f"  %wbad = or {V} %wd, %wcb",
+            f"  %wlo = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8))}>",
+            f"  %whi = shufflevector {V} %wbad, {V} poison, <8 x i32> <{', '.join(f'i32 {j}' for j in range(8, 16))}>",
+            "  %wb8 = or <8 x i32> %wlo, %whi",
+            "  %wz = icmp eq <8 x i32> %wb8, zeroinitializer",
+            "  %wzm = bitcast <8 x i1> %wz to i8",
+            "  %isF = icmp eq i8 %wzm, -1",
             "  br i1 %isF, label %vF, label %vchk",
             "vF:",
             f"  %cF = call i64 @{name}_F({call_args.format(i='%i')})",
@@ -995,8 +1011,6 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %old = atomicrmw add ptr %spp, i64 %tacc monotonic, align 8",
               "  ret void",
               "}"]
-    if wide:
-        decls.add(f"declare i1 @llvm.vector.reduce.and.v{WIDE}i1(<{WIDE} x i1>)")
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
     return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + wide + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name

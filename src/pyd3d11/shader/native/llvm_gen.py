@@ -851,7 +851,18 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             self.e(f"call void @llvm.memset.p0.i64(ptr {self.arg(f'tgsm{reg}')}, i8 0, i64 {words * 4}, i1 false)")
         # initial execution mask: lanes of the tile that are active
         self.loop_begin()
-        lt = self.v(f"icmp ult {self.VL} {self.lanes64(False)}, {self.vsplat64('%L')}")
+        # in i32 (tile-local lanes and %L are below the tile size, far below 2^31): AVX2 has no unsigned 64-bit
+        # vector compare, and the i64 one costs two signed compares, two sign flips and three packs per 8 lanes
+        assert TP < 1 << 31
+        VI32 = f"<{self.W} x i32>"
+        l32 = self.v(f"trunc i64 {self.lane} to i32")
+        lsp = self.v(f"shufflevector {VI32} {self.v(f'insertelement {VI32} poison, i32 {l32}, i64 0')}, "
+                     f"{VI32} poison, {VI32} zeroinitializer")
+        lanes = self.v(f"add {VI32} {lsp}, <{', '.join(f'i32 {j}' for j in range(self.W))}>")
+        L32 = self.v("trunc i64 %L to i32")
+        Lsp = self.v(f"shufflevector {VI32} {self.v(f'insertelement {VI32} poison, i32 {L32}, i64 0')}, "
+                     f"{VI32} poison, {VI32} zeroinitializer")
+        lt = self.v(f"icmp ult {VI32} {lanes}, {Lsp}")
         inr = lt
         if self.compute:
             av = self.v(f"sext {self.VB} {inr} to {self.VI}")

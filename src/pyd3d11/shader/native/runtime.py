@@ -74,12 +74,21 @@ _llvm_ready = False
 _tm = None
 
 
+_available: bool | None = None
+
+
 def available() -> bool:
-    try:
-        import llvmlite.binding  # noqa: F401
-    except Exception:  # pragma: no cover - depends on the install
-        return False
-    return True
+    """Whether llvmlite imports (asked once: an import statement costs microseconds, and use_native() asks at
+    every draw; whether a package imports does not change within a process)."""
+    global _available
+    if _available is None:
+        try:
+            import llvmlite.binding  # noqa: F401
+        except Exception:  # pragma: no cover - depends on the install
+            _available = False
+        else:
+            _available = True
+    return _available
 
 
 def _init_llvm():
