@@ -1289,6 +1289,12 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         args = args[1:]
         arg_nodes = arg_nodes[1:]
         base_t: Type = NumType(UINT)
+        # the RWByteAddressBuffer methods have an int and a uint overload of the value (DXC's intrinsic table,
+        # from fxc's: InterlockedMin/Max(uint byteOffset, any_int32 value) with unsigned_op): an int value (an
+        # int literal too) compares signed (imin/imax), a uint value unsigned
+        vt = args[0].type if args else None
+        if op in ("min", "max") and isinstance(vt, NumType) and concrete(vt.base) == INT:
+            base_t = NumType(INT)
     else:
         v = target[1]
         if v.obj[0] == "tgsm":  # a scalar groupshared variable: element 0 of its g# register (as mem_store)
