@@ -148,3 +148,40 @@ def run_threads(dev, ctx, decls: str, body: str, params: np.ndarray, srvs=(), ua
     ctx.CSSetUnorderedAccessViews(0, 8, [None] * 8, None)
     ctx.CSSetShaderResources(0, 8, [None] * 8)
     return read_buffer(dev, ctx, obuf, 16 * n).reshape(n, 4)
+
+
+_FULLSCREEN_VS = """void main(uint id : SV_VertexID, out float4 pos : SV_Position) {
+    pos = float4(id == 2 ? 3 : -1, id == 1 ? 3 : -1, 0.5, 1); }"""
+
+
+def run_pixels(dev, ctx, decls: str, body: str, w: int, h: int, srvs=(), samplers=(), samples: int = 1,
+               profile: str = "ps_5_0") -> np.ndarray:
+    """Draw a full-screen triangle over a ``w`` x ``h`` R32G32B32A32_UINT target (``samples`` per pixel) whose pixel
+    shader runs ``body`` with ``float4 pos : SV_Position`` (and ``uint si : SV_SampleIndex`` when ``samples`` > 1,
+    which makes it run per sample) and assigns ``uint4 r``. Returns (samples, h, w, 4) uint32."""
+    from pyd3d11.api.convenience import texture_to_numpy
+
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=w, Height=h, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32G32B32A32_UINT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=samples),
+                                                     BindFlags=d.D3D11_BIND_RENDER_TARGET))
+    sv = ", uint si : SV_SampleIndex" if samples > 1 else ""
+    ps_src = f"{decls}\nuint4 main(float4 pos : SV_Position{sv}) : SV_Target {{\n  uint4 r = 0;\n{body}\n  return r;\n}}\n"
+    vs = D3DCompile(_FULLSCREEN_VS, None, "vs.hlsl", None, None, "main", "vs_5_0" if profile.endswith("5_0")
+                    else "vs_4_0")
+    ps = D3DCompile(ps_src, None, "ps.hlsl", None, None, "main", profile)
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(tex, None)], None)
+    ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=w, Height=h, MinDepth=0, MaxDepth=1)])
+    ctx.IASetPrimitiveTopology(d.D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.IASetInputLayout(None)
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    if srvs:
+        ctx.PSSetShaderResources(0, len(srvs), list(srvs))
+    if samplers:
+        ctx.PSSetSamplers(0, len(samplers), list(samplers))
+    ctx.Draw(3, 0)
+    ctx.OMSetRenderTargets(0, [], None)
+    ctx.PSSetShaderResources(0, 8, [None] * 8)
+    px = np.asarray(texture_to_numpy(ctx, tex))
+    return px.reshape(samples, h, w, 4).astype(np.uint32)

@@ -1,0 +1,162 @@
+"""Issue 15: the pixel-shader-only texture methods and intrinsics, drawn through the API on both backends
+(tests/hlsl_docs_objects_kit.run_pixels: a full-screen triangle, one result per pixel or sample).
+
+Definitions: D3D11.3 §7.18.11 LOD = log2 of the larger scaled derivative length (isotropic), point mip filtering
+picks level round(LOD) clamped to the chain; SampleBias adds the bias, SampleGrad takes the given gradients,
+CalculateLevelOfDetail returns the LOD clamped to the view's levels, the Unclamped form the raw value (method
+pages); SampleCmp/SampleCmpLevelZero compare the reference with the texel (1 or 0 with point filtering); ddx/ddy
+of a linear function are its slopes (exact for these powers of two); GetRenderTargetSampleCount /
+GetRenderTargetSamplePosition (pages; the D3D standard 4x pattern (-2,-6), (6,-2), (-6,2), (2,6) / 16);
+Texture2DMS Load(pos, sample) and .sample[s][pos] read that sample."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hlsl_docs_objects_kit import device, make_texture, run_pixels, run_threads, sampler
+
+import pyd3d11.d3d11 as d
+
+W, H = 8, 8
+
+
+@pytest.fixture(scope="module")
+def mipped():
+    dev, ctx = device()
+    _, srv, model = make_texture(dev, "2d", 32, 32, 1, 6)
+    return dev, ctx, srv, model
+
+
+def _level_texel(model, mip, u, v):
+    m = model[mip][0, 0]
+    h, w = m.shape[:2]
+    return m[int(np.floor(v * h)) % h, int(np.floor(u * w)) % w]
+
+
+@pytest.mark.parametrize("scale,bias,mip", [(4, 0, 2), (8, 0, 3), (1, 0, 0), (4, 1, 3), (4, -1, 1), (2, 10, 5)])
+def test_sample_implicit_lod_and_bias(mipped, scale: int, bias: int, mip: int):
+    """uv = pos * scale / 32: each pixel step is ``scale`` texels of level 0, so LOD = log2(scale) (+ bias)."""
+    dev, ctx, srv, model = mipped
+    body = (f"  float2 uv = pos.xy * {scale} / 32.0;\n"
+            f"  r = asuint({'t.Sample(s, uv)' if bias == 0 else f't.SampleBias(s, uv, {bias})'});")
+    px = run_pixels(dev, ctx, "Texture2D t : register(t0); SamplerState s : register(s0);", body, W, H, [srv],
+                    [sampler(dev)])[0]
+    for y in range(H):
+        for x in range(W):
+            u, v = (x + 0.5) * scale / 32, (y + 0.5) * scale / 32
+            assert px[y, x].view(np.float32).tolist() == _level_texel(model, mip, u, v).tolist(), (x, y)
+
+
+@pytest.mark.parametrize("grad,mip", [(1 / 32, 0), (4 / 32, 2), (16 / 32, 4), (64 / 32, 5)])
+def test_sample_grad_takes_the_given_gradients(mipped, grad: float, mip: int):
+    dev, ctx, srv, model = mipped
+    body = (f"  float2 uv = pos.xy / 32.0;\n  r = asuint(t.SampleGrad(s, uv, float2({grad!r}, 0), "
+            f"float2(0, {grad!r})));")
+    px = run_pixels(dev, ctx, "Texture2D t : register(t0); SamplerState s : register(s0);", body, 4, 4, [srv],
+                    [sampler(dev)])[0]
+    for y in range(4):
+        for x in range(4):
+            exp = _level_texel(model, mip, (x + 0.5) / 32, (y + 0.5) / 32)
+            assert px[y, x].view(np.float32).tolist() == exp.tolist(), (x, y)
+
+
+@pytest.mark.parametrize("scale,lod", [(1, 0.0), (4, 2.0), (0.5, -1.0), (128, 7.0), (3, float(np.log2(3)))])
+def test_calculate_level_of_detail(mipped, scale: float, lod: float):
+    """The clamped form stays within [0, levels - 1] = [0, 5]; the unclamped form is log2 of the footprint."""
+    dev, ctx, srv, _ = mipped
+    body = (f"  float2 uv = pos.xy * {scale!r} / 32.0;\n"
+            "  r = asuint(float4(t.CalculateLevelOfDetail(s, uv), t.CalculateLevelOfDetailUnclamped(s, uv), 0, 0));")
+    smp = sampler(dev, d.D3D11_FILTER_MIN_MAG_MIP_LINEAR)
+    px = run_pixels(dev, ctx, "Texture2D t : register(t0); SamplerState s : register(s0);", body, 4, 4, [srv],
+                    [smp])[0].view(np.float32)
+    np.testing.assert_allclose(px[..., 1], lod, atol=2e-3)
+    np.testing.assert_allclose(px[..., 0], min(max(lod, 0.0), 5.0), atol=2e-3)
+
+
+@pytest.mark.parametrize("method", ["SampleCmp", "SampleCmpLevelZero"])
+@pytest.mark.parametrize("func,op", [(d.D3D11_COMPARISON_LESS, np.less), (d.D3D11_COMPARISON_GREATER_EQUAL,
+                                                                          np.greater_equal),
+                                     (d.D3D11_COMPARISON_EQUAL, np.equal)])
+def test_sample_cmp_point(method: str, func: int, op):
+    """The comparison is reference OP texel (the sampler's ComparisonFunc), 1.0 or 0.0 with point filtering."""
+    dev, ctx = device()
+    depth = (np.arange(16, dtype=np.float32).reshape(4, 4) / 16).astype(np.float32)
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32_FLOAT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              [d.D3D11_SUBRESOURCE_DATA(pSysMem=depth.tobytes(), SysMemPitch=16)])
+    srv = dev.CreateShaderResourceView(tex, None)
+    smp = sampler(dev, d.D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT, cmp=func)
+    body = f"  r = asuint(float4(t.{method}(c, pos.xy / 4.0, 0.4), t.{method}(c, pos.xy / 4.0, 5 / 16.0), 0, 0));"
+    px = run_pixels(dev, ctx, "Texture2D<float> t : register(t0); SamplerComparisonState c : register(s0);", body,
+                    4, 4, [srv], [smp])[0].view(np.float32)
+    np.testing.assert_array_equal(px[..., 0], op(np.float32(0.4), depth).astype(np.float32))
+    np.testing.assert_array_equal(px[..., 1], op(np.float32(5 / 16), depth).astype(np.float32))
+
+
+def test_derivatives_of_linear_functions():
+    """ddx/ddy (and the coarse/fine forms, fwidth) of a x + b y + c are a and b in every pixel."""
+    dev, ctx = device()
+    body = ("  float f = 0.5 * pos.x - 2 * pos.y + 3;\n"
+            "  r = asuint(float4(ddx(f), ddy(f), fwidth(f), ddx_fine(f) + ddy_coarse(f)));")
+    px = run_pixels(dev, ctx, "", body, 4, 4)[0].view(np.float32)
+    assert np.all(px == np.array([0.5, -2, 2.5, -1.5], np.float32))
+
+
+def test_sample_count_and_positions_of_the_target():
+    dev, ctx = device()
+    body = "  float2 p = GetRenderTargetSamplePosition(si);\n  r = uint4(GetRenderTargetSampleCount(), si, asuint(p));"
+    px = run_pixels(dev, ctx, "", body, 2, 2, samples=4)
+    std = np.array([[-2, -6], [6, -2], [-6, 2], [2, 6]], np.float32) / 16
+    for s in range(4):
+        assert (px[s, ..., 0] == 4).all() and (px[s, ..., 1] == s).all()
+        assert (px[s, ..., 2:].view(np.float32) == std[s]).all()
+
+
+@pytest.mark.parametrize("arrayed", [False, True])
+def test_multisampled_load_and_sample_subscript(arrayed: bool):
+    """Render a different value into each sample (per-sample shading), then read them back in a compute shader
+    through Load(pos, s) and .sample[s][pos] (Texture2DMS and Texture2DMSArray)."""
+    dev, ctx = device()
+    samples = 4
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=2, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32G32B32A32_UINT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=samples),
+                                                     BindFlags=d.D3D11_BIND_RENDER_TARGET |
+                                                     d.D3D11_BIND_SHADER_RESOURCE))
+    from hlsl_docs_objects_kit import _FULLSCREEN_VS
+
+    from pyd3d11.d3dcompiler import D3DCompile
+    ps = D3DCompile("uint4 main(float4 p : SV_Position, uint s : SV_SampleIndex) : SV_Target "
+                    "{ return uint4(p.x, p.y, s, 100 * s + 10 * (uint)p.y + (uint)p.x); }", None, "p", None, None, "main", "ps_5_0")
+    vs = D3DCompile(_FULLSCREEN_VS, None, "v", None, None, "main", "vs_5_0")
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(tex, None)], None)
+    ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=4, Height=2, MinDepth=0, MaxDepth=1)])
+    ctx.IASetPrimitiveTopology(d.D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    ctx.Draw(3, 0)
+    ctx.OMSetRenderTargets(0, [], None)
+    view = None
+    if arrayed:
+        view = d.D3D11_SHADER_RESOURCE_VIEW_DESC(Format=d.DXGI_FORMAT_R32G32B32A32_UINT,
+                                                 ViewDimension=d.D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY,
+                                                 Texture2DMSArray=d.D3D11_TEX2DMS_ARRAY_SRV(FirstArraySlice=0,
+                                                                                            ArraySize=1))
+    srv = dev.CreateShaderResourceView(tex, view)
+    obj = "Texture2DMSArray<uint4, 4>" if arrayed else "Texture2DMS<uint4, 4>"
+    addr = "int3(q.xy, 0)" if arrayed else "q.xy"
+    params = np.array([[x, y, s, 0] for x in range(4) for y in range(2) for s in range(samples)], np.int32)
+    got = run_threads(dev, ctx, f"{obj} t : register(t0);",
+                      f"  r = (q.x & 1) ? t.Load({addr}, q.z) : t.sample[q.z][{addr}];\n"
+                      "  uint w, h, n; " + ("uint e; t.GetDimensions(w, h, e, n);" if arrayed else
+                                            "t.GetDimensions(w, h, n);") +
+                      "\n  if (q.w) r = uint4(w, h, n, 0);", params, [srv])
+    for (x, y, s, _), row in zip(params, got):
+        assert row.tolist() == [x, y, s, 100 * s + 10 * y + x], (x, y, s)
+    dims = run_threads(dev, ctx, f"{obj} t : register(t0);",
+                       "  uint w, h, n; " + ("uint e; t.GetDimensions(w, h, e, n);" if arrayed else
+                                             "t.GetDimensions(w, h, n);") + "\n  r = uint4(w, h, n, 0);",
+                       np.zeros((1, 4), np.int32), [srv])
+    assert dims[0].tolist() == [4, 2, samples, 0]
