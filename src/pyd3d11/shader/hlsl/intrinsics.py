@@ -216,7 +216,9 @@ def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     need(2)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos)
     cb = concrete(rt.base)
-    op = name if cb == FLOAT else ("i" if cb in (INT, BOOL) else "u") + name
+    # bools are 0 / 0xFFFFFFFF masks: the unsigned compare orders false < true (max = or, min = and); the
+    # signed one would read true as -1 (max(true, false) = false)
+    op = name if cb == FLOAT else ("i" if cb == INT else "u") + name
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
 
 
