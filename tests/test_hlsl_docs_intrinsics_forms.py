@@ -86,6 +86,14 @@ def test_interlocked_original_into_a_vector_component_and_array_element():
     ("min(a, b)", ["float4", "float2"], "float2", [[[1.0, 5.0, 9.0, 9.0]], [[2.0, 3.0]]], [[1.0, 3.0]]),
     ("dot(a, b)", ["float4", "float3"], "float", [[[1.0, 2.0, 3.0, 100.0]], [[1.0, 1.0, 1.0]]], [[6.0]]),
     ("a * b", ["float4", "float2"], "float2", [[[1.0, 2.0, 3.0, 4.0]], [[3.0, 3.0]]], [[3.0, 6.0]]),
+    # dot / mul of bool vectors keep bool: whether any product (and) is true
+    ("dot(a, b)", ["bool3", "bool3"], "bool", [[[1, 1, 1], [1, 0, 0], [0, 1, 0]], [[1, 0, 1], [0, 1, 1], [1, 0, 1]]],
+     [[True], [False], [False]]),
+    ("dot(a, b)", ["bool3", "bool3"], "int", [[[1, 1, 1], [0, 0, 0]], [[1, 1, 1], [1, 1, 1]]], [[1], [0]]),
+    ("mul(a, b)", ["bool2", "bool2"], "bool", [[[1, 1], [1, 0]], [[1, 1], [0, 1]]], [[True], [False]]),
+    # bool comparisons order false < true
+    ("a < b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[True, False]]),
+    ("a >= b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[False, True]]),
     # saturate / frac / sqrt of ints: converted to float
     ("saturate(a)", ["int3"], "float3", [[[5, -3, 0]]], [[1.0, 0.0, 0.0]]),
     ("sqrt(a)", ["uint"], "float", [[[16]]], [[4.0]]),

@@ -257,6 +257,10 @@ def _i_dot(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         acc = [m[0]]
         for k in range(1, rt.n):
             acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
+        if concrete(rt.base) == BOOL:
+            # bool masks multiply to 1 (true * true) or 0: the sum counts the true products, and the bool
+            # result is whether any is (a mask again; the raw count would read as 0 after bool -> int's and 1)
+            acc = cg.alu("ine", INT, 1, [acc, [imm(0)]])
         return Val(NumType(rt.base), acc)
     return Val(_F, dot(cg, a.slots, b.slots))
 
