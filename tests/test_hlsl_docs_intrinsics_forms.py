@@ -89,7 +89,10 @@ def test_interlocked_original_into_a_vector_component_and_array_element():
     # dot / mul of bool vectors keep bool: whether any product (and) is true
     ("dot(a, b)", ["bool3", "bool3"], "bool", [[[1, 1, 1], [1, 0, 0], [0, 1, 0]], [[1, 0, 1], [0, 1, 1], [1, 0, 1]]],
      [[True], [False], [False]]),
-    ("dot(a, b)", ["bool3", "bool3"], "int", [[[1, 1, 1], [0, 0, 0]], [[1, 1, 1], [1, 1, 1]]], [[1], [0]]),
+    # (converted to int: 1 for any count of true products, two included)
+    ("dot(a, b)", ["bool3", "bool3"], "int", [[[1, 1, 1], [0, 0, 0], [1, 1, 0]], [[1, 1, 1], [1, 1, 1], [1, 1, 1]]],
+     [[1], [0], [1]]),
+    ("(float)dot(a, b)", ["bool2", "bool2"], "float", [[[1, 1]], [[1, 1]]], [[1.0]]),
     ("mul(a, b)", ["bool2", "bool2"], "bool", [[[1, 1], [1, 0]], [[1, 1], [0, 1]]], [[True], [False]]),
     # bool comparisons order false < true
     ("a < b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[True, False]]),
