@@ -94,6 +94,10 @@ def test_interlocked_original_into_a_vector_component_and_array_element():
      [[1], [0], [1]]),
     ("(float)dot(a, b)", ["bool2", "bool2"], "float", [[[1, 1]], [[1, 1]]], [[1.0]]),
     ("mul(a, b)", ["bool2", "bool2"], "bool", [[[1, 1], [1, 0]], [[1, 1], [0, 1]]], [[True], [False]]),
+    # mad of bools: a * b + c != 0, i.e. (a and b) or c
+    ("mad(a, b, c)", ["bool4", "bool4", "bool4"], "bool4", [[[1, 1, 0, 0]], [[1, 1, 1, 0]], [[1, 0, 0, 1]]],
+     [[True, True, False, True]]),
+    ("mad(a, b, c)", ["bool2", "bool2", "bool2"], "int2", [[[1, 0]], [[1, 1]], [[1, 0]]], [[1, 0]]),
     # bool comparisons order false < true
     ("a < b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[True, False]]),
     ("a >= b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[False, True]]),

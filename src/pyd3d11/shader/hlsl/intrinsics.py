@@ -241,6 +241,9 @@ def _i_lerp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
     if name == "mad":
         if concrete(rt.base) == FLOAT:
             return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
+        if concrete(rt.base) == BOOL:
+            # on 0 / 0xFFFFFFFF masks a * b + c != 0 is (a and b) or c (imul/iadd of masks: true * true + true = 0)
+            return Val(rt, cg.alu("or", INT, rt.n, [cg.alu("and", INT, rt.n, [a.slots, b.slots]), c.slots]))
         m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
         return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
     a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
