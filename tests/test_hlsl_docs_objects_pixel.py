@@ -160,3 +160,51 @@ def test_multisampled_load_and_sample_subscript(arrayed: bool):
                                              "t.GetDimensions(w, h, n);") + "\n  r = uint4(w, h, n, 0);",
                        np.zeros((1, 4), np.int32), [srv])
     assert dims[0].tolist() == [4, 2, samples, 0]
+
+
+@pytest.mark.parametrize("profile", ["ps_4_0", "ps_4_1", "ps_5_0"])
+def test_load_sample_and_dimensions_in_each_pixel_profile(mipped, profile: str):
+    """The runner compiles shaders for SM4 as well: Load of a level, SampleLevel and GetDimensions in ps_4_0/4_1."""
+    dev, ctx, srv, model = mipped
+    body = ("  uint w, h, n; t.GetDimensions(1, w, h, n);\n"
+            "  float4 a = t.Load(int3(pos.xy, 1));\n"
+            "  float4 b = t.SampleLevel(s, (pos.xy + 0.5) / 8.0, 2);\n"
+            "  r = uint4(asuint(a.x), asuint(b.y), w * 100 + h, n);")
+    px = run_pixels(dev, ctx, "Texture2D t : register(t0); SamplerState s : register(s0);", body, 8, 8, [srv],
+                    [sampler(dev)], profile=profile)[0]
+    for y in range(8):
+        for x in range(8):
+            m1, m2 = model[1][0, 0], model[2][0, 0]
+            # level 2 is 8x8: texel floor(((x + 0.5) + 0.5) / 8 * 8) = x + 1 (wrapped)
+            exp = [np.float32(m1[y, x, 0]).view(np.uint32), np.float32(m2[(y + 1) % 8, (x + 1) % 8, 1]).view(np.uint32),
+                   16 * 100 + 16, 6]
+            assert px[y, x].tolist() == exp, (x, y)
+
+
+@pytest.mark.parametrize("fmt,t,data,decode", [
+    (d.DXGI_FORMAT_R8G8B8A8_UNORM, "float4", np.arange(64, dtype=np.uint8) * 4,
+     lambda b: (b.reshape(-1, 4).astype(np.float32) / np.float32(255)).view(np.uint32)),
+    (d.DXGI_FORMAT_R8G8B8A8_UINT, "uint4", np.arange(64, dtype=np.uint8) * 3,
+     lambda b: b.reshape(-1, 4).astype(np.uint32)),
+    (d.DXGI_FORMAT_R16G16_SINT, "int2", (np.arange(32, dtype=np.int16) - 16) * 999,
+     lambda b: np.concatenate([b.reshape(-1, 2).astype(np.int32), np.zeros((16, 2), np.int32)], 1).view(np.uint32)),
+    (d.DXGI_FORMAT_R8G8_SNORM, "float2", (np.arange(32, dtype=np.int16) * 9 - 140).clip(-128, 127).astype(np.int8),
+     lambda b: np.concatenate([np.maximum(b.reshape(-1, 2).astype(np.float32) / np.float32(127), -1),
+                               np.zeros((16, 2), np.float32)], 1).view(np.uint32)),
+])
+def test_load_through_each_format_family(fmt, t, data, decode):
+    """A 4x4 texture of the format read with Load in a compute shader: UNORM c / 255, SNORM max(c / 127, -1), UINT and
+    SINT values kept (D3D11.3 §3.2.3); the element type's missing channels read 0 (widened to uint4 here)."""
+    dev, ctx = device()
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=fmt,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              [d.D3D11_SUBRESOURCE_DATA(pSysMem=data.tobytes(), SysMemPitch=data.nbytes // 4)])
+    k = int(t[-1])
+    widen = {4: "v", 2: "uint4(asuint(v), 0, 0)"}[k] if t.startswith(("float", "int")) else "v"
+    widen = "asuint(v)" if k == 4 else widen
+    params = np.array([[i % 4, i // 4, 0, 0] for i in range(16)], np.int32)
+    got = run_threads(dev, ctx, f"Texture2D<{t}> tx : register(t0);",
+                      f"  {t} v = tx.Load(int3(q.xy, 0));\n  r = {widen};", params,
+                      [dev.CreateShaderResourceView(tex, None)])
+    np.testing.assert_array_equal(got, decode(data))
