@@ -26,7 +26,7 @@ UNIT = np.array([-1.0, -0.9, -0.5, -0.25, 0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 1.
 #: moderate signed values (sin, cos, tan, atan, exp, sinh, ...)
 MID = np.array([-3.0, -2.2, -1.0, -0.5, -0.1, 0.0, 0.1, 0.5, 1.0, 1.7, 2.5, 3.0, -1.3, 0.8, 1.2, -2.8], np.float32)
 
-LAYOUTS = ["float", "float1", "float2", "float3", "float4", "float2x3", "float4x4"]
+LAYOUTS = ["float", "float1", "float2", "float3", "float4", "float2x3", "float4x4", "half3"]  # half is float in SM4/5
 
 
 def _shape(pool: np.ndarray, t: str, n: int = 4, shift: int = 0) -> np.ndarray:

@@ -208,3 +208,35 @@ def test_load_through_each_format_family(fmt, t, data, decode):
                       f"  {t} v = tx.Load(int3(q.xy, 0));\n  r = {widen};", params,
                       [dev.CreateShaderResourceView(tex, None)])
     np.testing.assert_array_equal(got, decode(data))
+
+
+@pytest.mark.parametrize("method,offsets", [
+    ("GatherCmp", ""), ("GatherCmpRed", ""), ("GatherCmp", ", int2(1, 0)"),
+    ("GatherCmpRed", ", int2(0, 0), int2(1, 0), int2(0, 1), int2(-1, -1)"),
+])
+def test_gather_cmp_compares_each_footprint_texel(method: str, offsets: str):
+    """GatherCmp*(c, loc, ref [, offsets]): the comparison ref OP texel for each texel of the footprint, in gather
+    order ((i0, j1), (i1, j1), (i1, j0), (i0, j0)), texel k at offset k with four offsets (wrap addressing)."""
+    dev, ctx = device()
+    depth = ((np.arange(16, dtype=np.float32) * 7) % 16 / 16).reshape(4, 4).astype(np.float32)
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32_FLOAT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              [d.D3D11_SUBRESOURCE_DATA(pSysMem=depth.tobytes(), SysMemPitch=16)])
+    smp = sampler(dev, d.D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT, cmp=d.D3D11_COMPARISON_LESS_EQUAL)
+    params = np.array([[x, y, 0, 0] for y in range(4) for x in range(4)], np.int32)
+    got = run_threads(dev, ctx, "Texture2D<float> t : register(t0); SamplerComparisonState c : register(s0);",
+                      f"  r = asuint(t.{method}(c, float2(q.x, q.y) / 4.0, 0.5{offsets}));", params,
+                      [dev.CreateShaderResourceView(tex, None)], samplers=[smp]).view(np.float32)
+    offs = [(0, 0)] * 4
+    if offsets.count("int2") == 1:
+        offs = [(1, 0)] * 4
+    elif offsets:
+        offs = [(0, 0), (1, 0), (0, 1), (-1, -1)]
+    order = [(0, 1), (1, 1), (1, 0), (0, 0)]
+    for (x, y, _, _), row in zip(params.tolist(), got):
+        i0, j0 = x - 1, y - 1  # floor(x / 4 * 4 - 0.5)
+        exp = [float(np.float32(0.5) <= depth[(j0 + order[k][1] + offs[k][1]) % 4, (i0 + order[k][0] + offs[k][0]) % 4])
+               for k in range(4)]
+        assert row.tolist() == exp, (x, y)
