@@ -341,3 +341,58 @@ def test_typed_buffer_load_and_index_through_the_format(case: int):
     exp[0, :k], exp[1, :k] = dec[0], dec[1]
     exp[4, 0] = n
     np.testing.assert_array_equal(got, exp)
+
+
+@pytest.mark.parametrize("pragma,major", [("", "column"), ("#pragma pack_matrix(row_major)\n", "row"),
+                                          ("#pragma pack_matrix(column_major)\n", "column")])
+def test_structured_matrix_elements_follow_the_majority(pragma: str, major: str):
+    """StructuredBuffer<float2x3>: each element is six words, column-major by default (HLSL "Per-component math":
+    matrix packing order; default column_major) or row-major under #pragma pack_matrix(row_major); m[r][c] reads
+    that word; the write path (RWStructuredBuffer, run-time r and c: one component at a computed offset, as
+    store_structured's register offset allows) uses the same layout."""
+    dev, ctx = device()
+    words = np.arange(12, dtype=np.float32) + 0.5
+    _, view = structured_buffer(dev, words.view(np.uint32), 24)
+    obuf, oview = structured_buffer(dev, np.zeros(12, np.uint32), 24, uav=True)
+    params = np.array([[e, r, c, 0] for e in range(2) for r in range(2) for c in range(3)], np.int32)
+    got = run_threads(dev, ctx, f"{pragma}StructuredBuffer<float2x3> m : register(t0);\n"
+                                "RWStructuredBuffer<float2x3> w : register(u0);",
+                      "  r.x = asuint(m[q.x][q.y][q.z]);\n  w[q.x][q.y][q.z] = 100 * q.x + 10 * q.y + q.z;",
+                      params, [view], uavs=[oview])
+    out = read_buffer(dev, ctx, obuf, 48).view(np.float32)
+    for (e, r, c, _), row in zip(params.tolist(), got.tolist()):
+        k = 6 * e + (c * 2 + r if major == "column" else r * 3 + c)
+        assert row[0] == words.view(np.uint32)[k], (e, r, c)
+        assert out[k] == 100 * e + 10 * r + c
+
+
+def test_run_time_component_indices_as_destinations():
+    """A run-time index into a vector or matrix held in a structured UAV or groupshared memory, as an assignment,
+    compound-assignment, whole-row or atomic destination: only the addressed words change (threads writing
+    different components of one element do not disturb each other)."""
+    dev, ctx = device()
+    vbuf, vview = structured_buffer(dev, np.zeros((2, 4), np.uint32), 16, uav=True)
+    mbuf, mview = structured_buffer(dev, np.zeros((1, 9), np.uint32), 36, uav=True)
+    body = """
+  v[q.x & 1][q.y] = 10 * q.x + q.y;                 // each thread its own component of a uint4
+  GroupMemoryBarrierWithGroupSync();
+  v[q.x & 1][q.y] += 1;
+  m[0][q.z] = float3(q.z, q.z + 0.5, q.z + 0.25);   // a whole row of a column_major float3x3 (threads 0-2)
+  g[q.x & 1][q.y] = q.x + 100 * q.y;
+  GroupMemoryBarrierWithGroupSync();
+  uint o; InterlockedAdd(v[q.x & 1][q.y], 1000, o);
+  r = uint4(g[q.x & 1][q.y], o, 0, 0);"""
+    params = np.array([[x, x // 2, x % 3, 0] for x in range(8)], np.int32)
+    got = run_threads(dev, ctx, "RWStructuredBuffer<uint4> v : register(u0);\n"
+                      "RWStructuredBuffer<float3x3> m : register(u1);\ngroupshared uint4 g[2];", body, params,
+                      uavs=[vview, mview])
+    vexp = np.zeros((2, 4), np.int64)
+    for x, y, _, _ in params.tolist():
+        vexp[x & 1, y] = 10 * x + y + 1 + 1000
+    assert read_buffer(dev, ctx, vbuf, 32).reshape(2, 4).tolist() == vexp.tolist()
+    assert got[:, 0].tolist() == [x + 100 * (x // 2) for x in range(8)]
+    assert got[:, 1].tolist() == [10 * x + x // 2 + 1 for x in range(8)]
+    mat = read_buffer(dev, ctx, mbuf, 36).view(np.float32)
+    for r in range(3):
+        for c, val in enumerate([r, r + 0.5, r + 0.25]):
+            assert mat[c * 3 + r] == val, (r, c)  # column_major: element (r, c) at word c * 3 + r
