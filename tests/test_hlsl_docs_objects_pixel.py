@@ -240,3 +240,63 @@ def test_gather_cmp_compares_each_footprint_texel(method: str, offsets: str):
         exp = [float(np.float32(0.5) <= depth[(j0 + order[k][1] + offs[k][1]) % 4, (i0 + order[k][0] + offs[k][0]) % 4])
                for k in range(4)]
         assert row.tolist() == exp, (x, y)
+
+
+def test_texture2dms_get_sample_position():
+    """Texture2DMS.GetSamplePosition(s) (page): the sample's offset from the pixel center for the texture's count
+    (the standard 4x pattern); Texture2DMSArray the same."""
+    dev, ctx = device()
+    srvs = []
+    for arrayed in (False, True):
+        tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=2, Height=2, MipLevels=1, ArraySize=1,
+                                                         Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                         SampleDesc=d.DXGI_SAMPLE_DESC(Count=4),
+                                                         BindFlags=d.D3D11_BIND_SHADER_RESOURCE |
+                                                         d.D3D11_BIND_RENDER_TARGET))
+        view = None
+        if arrayed:
+            view = d.D3D11_SHADER_RESOURCE_VIEW_DESC(Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                     ViewDimension=d.D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY,
+                                                     Texture2DMSArray=d.D3D11_TEX2DMS_ARRAY_SRV(ArraySize=1))
+        srvs.append(dev.CreateShaderResourceView(tex, view))
+    got = run_threads(dev, ctx, "Texture2DMS<float4> t : register(t0); Texture2DMSArray<float4> a : register(t1);",
+                      "  r = asuint(float4(t.GetSamplePosition(q.x), a.GetSamplePosition(q.x)));",
+                      np.array([[s, 0, 0, 0] for s in range(4)], np.int32), srvs).view(np.float32)
+    std = np.array([[-2, -6], [6, -2], [-6, 2], [2, 6]], np.float32) / 16
+    np.testing.assert_array_equal(got[:, :2], std)
+    np.testing.assert_array_equal(got[:, 2:], std)
+
+
+@pytest.mark.parametrize("kind,scale,mip", [("3d", 4, 2), ("3d", 1, 0), ("1d", 8, 3), ("cube", 2, 1)])
+def test_implicit_lod_of_1d_3d_and_cube_textures(kind: str, scale: int, mip: int):
+    """Sample's LOD from the derivatives (§7.18.11): a 1D texture from du/dx; a 3D one from the largest of its three
+    scaled gradients; a cube map from the face coordinates' derivatives scaled by the face size (the major axis
+    fixed at 1 here, so the face-space gradient is half the direction's)."""
+    dev, ctx = device()
+    size = 32
+    _, srv, model = make_texture(dev, kind, size, size if kind != "1d" else 1, size if kind == "3d" else 1, 6)
+    if kind == "1d":
+        loc, obj = f"(pos.x * {scale}) / {size}.0", "Texture1D"
+    elif kind == "3d":
+        loc, obj = f"float3(pos.xy * {scale} / {size}.0, 2.5 / {size}.0)", "Texture3D"  # w fixed: no w gradient
+    else:
+        # +Z face: direction (sc, -tc, 1) with sc = 2u - 1: du/dx = scale / size means d(sc)/dx = 2 scale / size
+        loc, obj = f"float3(pos.x * {2 * scale} / {size}.0 - 1, 1 - pos.y * {2 * scale} / {size}.0, 1)", "TextureCube"
+    px = run_pixels(dev, ctx, f"{obj} t : register(t0); SamplerState s : register(s0);",
+                    f"  r = asuint(t.Sample(s, {loc}));", 4, 4, [srv], [sampler(dev)])[0].view(np.float32)
+    lvl = model[mip]
+    n = lvl.shape[3]
+    for y in range(4):
+        for x in range(4):
+            u = (x + 0.5) * scale / size
+            v = (y + 0.5) * scale / size
+            xi, yi = int(np.floor(u * n)) % n, int(np.floor(v * n)) % n
+            if kind == "1d":
+                exp = lvl[0, 0, 0, xi]
+            elif kind == "3d":
+                dz = lvl.shape[1]
+                zi = int(np.floor(2.5 / size * dz)) % dz
+                exp = lvl[0, zi, yi, xi]
+            else:
+                exp = lvl[4, 0, yi, xi]
+            assert px[y, x].tolist() == exp.tolist(), (x, y)
