@@ -117,6 +117,7 @@ def test_argument_unification_values(expr, types, res, vals, exp):
     check_expr(expr, types, res, [np.array(v) for v in vals], np.array(exp))
 
 
+@pytest.mark.backend_independent
 def test_vector_truncation_warns():
     from pyd3d11.d3dcompiler import D3DCompile
     msgs: list = []
@@ -125,6 +126,7 @@ def test_vector_truncation_warns():
     assert any("X3206" in bytes(m).decode() for m in msgs)
 
 
+@pytest.mark.backend_independent
 @pytest.mark.parametrize("profile", ["vs_4_0", "vs_5_0", "ps_5_0"])
 def test_noise_is_not_an_sm4_intrinsic(profile: str):
     """noise (page: "Texture shaders only", tx_1_0) is rejected by every SM4/5 target."""
