@@ -261,3 +261,32 @@ def test_get_dimensions_every_level(textures, kind: str, out: str):
                  "3d": [max(1, w >> m), max(1, h >> m), max(1, n >> m)]}[kind]
         sizes = sizes + [0] * (3 - len(sizes)) + [MIPS]
         assert got[m].tolist() == sizes, (kind, out, m)
+
+
+def test_gather_with_run_time_offsets_honours_six_signed_bits():
+    """A run-time Gather offset compiles to gather4_po (§22.4.4): the 6 least significant bits of each offset as a
+    signed value, [-32, 31]; here on a UINT texture (gather returns the integers unconverted)."""
+    import pyd3d11.d3d11 as d
+
+    dev, ctx = device()
+    data = np.arange(64, dtype=np.uint32).reshape(8, 8) * 1000003
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=8, Height=8, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32_UINT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              [d.D3D11_SUBRESOURCE_DATA(pSysMem=data.tobytes(), SysMemPitch=32)])
+    params = np.array([[2, 2, 1, 0], [2, 2, -3, 2], [2, 2, 31, 0], [2, 2, 32, 0], [2, 2, 40, -33], [5, 1, 7, 7]],
+                      np.int32)
+    got = run_threads(dev, ctx, "Texture2D<uint> t : register(t0); SamplerState s : register(s0);",
+                      "  r = t.GatherRed(s, float2(q.x, q.y) / 8.0, q.zw);", params,
+                      [dev.CreateShaderResourceView(tex, None)], samplers=[sampler(dev)])
+
+    def six(v: int) -> int:
+        v &= 63
+        return v - 64 if v >= 32 else v
+
+    for (x, y, ox, oy), row in zip(params.tolist(), got.tolist()):
+        i0, j0 = x - 1 + six(ox), y - 1 + six(oy)
+        exp = [data[(j0 + 1) % 8, i0 % 8], data[(j0 + 1) % 8, (i0 + 1) % 8], data[j0 % 8, (i0 + 1) % 8],
+               data[j0 % 8, i0 % 8]]
+        assert row == [int(e) for e in exp], (x, y, ox, oy)
