@@ -134,3 +134,36 @@ def test_typed_stores_convert_through_the_format(fmt, t, vals, decode):
         np.testing.assert_array_equal(got, np.asarray(vals, np.float32).astype(np.float16))
     else:
         np.testing.assert_array_equal(got, exp)
+
+
+def test_typed_atomics_on_3d_and_array_textures():
+    """The global Interlocked* functions on RWTexture3D / RWTexture2DArray / RWTexture1DArray texels (R32_UINT):
+    the address's last component is the depth or the array slice; each returns the texel's prior value."""
+    dev, ctx = device()
+    t3 = dev.CreateTexture3D(d.D3D11_TEXTURE3D_DESC(Width=4, Height=2, Depth=3, MipLevels=1,
+                                                    Format=d.DXGI_FORMAT_R32_UINT,
+                                                    BindFlags=d.D3D11_BIND_UNORDERED_ACCESS))
+    ta = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=2, MipLevels=1, ArraySize=3,
+                                                    Format=d.DXGI_FORMAT_R32_UINT,
+                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                    BindFlags=d.D3D11_BIND_UNORDERED_ACCESS))
+    t1 = dev.CreateTexture1D(d.D3D11_TEXTURE1D_DESC(Width=4, MipLevels=1, ArraySize=3, Format=d.DXGI_FORMAT_R32_UINT,
+                                                    BindFlags=d.D3D11_BIND_UNORDERED_ACCESS))
+    uavs = [dev.CreateUnorderedAccessView(x, None) for x in (t3, ta, t1)]
+    params = np.array([[x, y, z, 0] for x in range(4) for y in range(2) for z in range(3)], np.int32)
+    got = run_threads(dev, ctx, "RWTexture3D<uint> a : register(u0); RWTexture2DArray<uint> b : register(u1);\n"
+                      "RWTexture1DArray<uint> c : register(u2);",
+                      "  uint o1, o2, o3;\n  InterlockedAdd(a[q.xyz], q.x + 10 * q.y + 100 * q.z + 1, o1);\n"
+                      "  InterlockedOr(b[q.xyz], 1u << q.x, o2);\n  InterlockedMax(c[q.xz], q.y + 5, o3);\n"
+                      "  r = uint4(o1, o2, o3, 0);", params, uavs=uavs)
+    a = np.asarray(texture_to_numpy(ctx, t3, 0)).reshape(3, 2, 4)
+    b = np.stack([np.asarray(texture_to_numpy(ctx, ta, s)).reshape(2, 4) for s in range(3)])
+    c = np.stack([np.asarray(texture_to_numpy(ctx, t1, s)).reshape(4) for s in range(3)])
+    for x, y, z, _ in params.tolist():
+        assert a[z, y, x] == x + 10 * y + 100 * z + 1 and b[z, y, x] == 1 << x and c[z, x] == 6
+    assert (got[:, 0] == 0).all() and (got[:, 1] == 0).all()
+    # two threads (y = 0, 1) share each c texel: one saw 0, the other the first one's value (5 or 6)
+    for x in range(4):
+        for z in range(3):
+            pair = sorted(got[(params[:, 0] == x) & (params[:, 2] == z), 2].tolist())
+            assert pair in ([0, 5], [0, 6]), (x, z, pair)
