@@ -396,3 +396,17 @@ def test_run_time_component_indices_as_destinations():
     for r in range(3):
         for c, val in enumerate([r, r + 0.5, r + 0.25]):
             assert mat[c * 3 + r] == val, (r, c)  # column_major: element (r, c) at word c * 3 + r
+
+
+def test_run_time_component_destinations_in_groupshared_doubles_and_floats():
+    """groupshared double2 / float3 components picked at run time: each thread writes its own component (a double's
+    two words together) and reads it back after the barrier."""
+    dev, ctx = device()
+    body = ("  g[q.x & 1] = double2(0, 0); h = 0; GroupMemoryBarrierWithGroupSync();\n"
+            "  g[q.x & 1][q.y] = q.x * 10 + q.y + 0.5;\n  if (q.y == 0) h[q.x % 3] = q.x;\n"
+            "  GroupMemoryBarrierWithGroupSync();\n"
+            "  r = uint4(asuint((float)g[q.x & 1][q.y]), asuint(h.x), asuint(h.y), asuint(h.z));")
+    got = run_threads(dev, ctx, "groupshared double2 g[2]; groupshared float3 h;", body,
+                      np.array([[0, 0, 0, 0], [1, 0, 0, 0], [2, 1, 0, 0], [3, 1, 0, 0]], np.int32))
+    assert got[:, 0].view(np.float32).tolist() == [0.5, 10.5, 21.5, 31.5]
+    assert got[0, 1:].view(np.float32).tolist() == [0.0, 1.0, 0.0]

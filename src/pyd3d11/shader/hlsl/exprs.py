@@ -959,12 +959,13 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
 
         _, bv, first, stride, count = lv
         cv = cg.convert(v, NumType(bv.type.base, 1, count, "v"), pos)
+        w = 2 if bv.type.base == DOUBLE else 1  # a double component is a slot pair
         for k in range(count):
             word = cg.alu("iadd", INT, 1, [first, [imm(k * stride)]]) if k else first
             target = _mem_word_at(cg, bv, word)
             if target is None:
                 raise NotImplementedError("a run-time row of a matrix in this memory as an assignment destination")
-            mem_store(cg, target[1], _val(NumType(bv.type.base), [cv.slots[k]]), pos)
+            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * k:w * k + w])), pos)
         return cv
     t, slots = lv
     check_aggregate_assignment(cg, v.type, t, pos)
@@ -1138,15 +1139,14 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
-def _mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int] | None:
-    """The 32-bit word (from the element's start) of each logical component of ``bv`` in its memory, or None
-    for doubles (two words a component)."""
+def _mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int]:
+    """The first 32-bit word (from the element's start) of each logical component of ``bv`` in its memory (a
+    double's two words are consecutive: mem_order moves whole doubles)."""
     from .intrinsics import mem_order
 
-    if bv.type.base == DOUBLE:
-        return None
+    w = 2 if bv.type.base == DOUBLE else 1
     perm = mem_order(cg, bv.type) if bv.obj[0] != "tgsm" and bv.obj[1] == "struct" else None
-    return [perm[c] if perm is not None else c for c in comps]
+    return [perm[w * c] if perm is not None else w * c for c in comps]
 
 
 def _mem_word_at(cg: CodegenContext, bv: Val, word: list) -> tuple | None:
@@ -1172,9 +1172,9 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     """``vec[i]`` / ``m[r]`` / ``m[r][c]`` in UAV or groupshared memory with a run-time index, as a destination
     (fxc addresses the component: store_structured takes a register byte offset). The selected components must
     lie at evenly spaced words (a vector, a matrix row or column in either majority, a constant-index row of
-    one): a scalar becomes one memory word at the computed offset; a matrix row a ``("memdyn", base, first
-    word, stride, count)`` that the next subscript or the row store resolves. Doubles and typed UAV elements stay
-    unsupported (NotSupportedError)."""
+    one): a scalar becomes one memory component (a double: its two words) at the computed offset; a matrix row a
+    ``("memdyn", base, first word, stride, count)`` that the next subscript or the row store resolves. Typed UAV
+    elements stay unsupported (NotSupportedError)."""
     bv = v[1]
     if v[0] == "memdyn":
         first, stride = v[2], v[3]
@@ -1186,15 +1186,15 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
         raise NotImplementedError("a run-time index into a vector or matrix of this memory as an assignment "
                                   "destination")
     words = [_mem_words(cg, bv, r) for r in rows]
-    starts = [w[0] for w in words] if all(w is not None for w in words) else None
+    starts = [w[0] for w in words]
     width = len(rows[0])
-    evenly = starts is not None and all(len(w) == width for w in words) and \
+    evenly = all(len(w) == width for w in words) and \
         len({b - a for a, b in zip(starts, starts[1:])}) <= 1 and \
         all(len({b - a for a, b in zip(w, w[1:])}) <= 1 for w in words) and \
         len({(w[1] - w[0]) if len(w) > 1 else 0 for w in words}) == 1
     if not evenly:
         raise NotImplementedError("a run-time index into a vector or matrix in UAV or groupshared memory as an "
-                                  "assignment destination (components not evenly spaced, or doubles)")
+                                  "assignment destination (components not evenly spaced)")
     step = starts[1] - starts[0] if len(starts) > 1 else 0
     k = cg.convert(iv, NumType(UINT), pos).slots
     first = cg.alu("iadd", INT, 1, [cg.alu("imul", INT, 1, [k, [imm(step)]], dst_pos=1, ndst=2), [imm(starts[0])]])
