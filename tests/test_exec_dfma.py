@@ -35,3 +35,16 @@ def test_dfma_special_values():
     got = dfma(a, b, c)
     assert got[0] == inf and np.isnan(got[1]) and got[2] == -inf and np.isnan(got[3]) and got[4] == inf
     assert got[5] == 0.0
+
+
+def test_dfma_finite_factors_whose_rounded_product_overflows():
+    """The exact product of finite factors is finite: an infinite c is the result (IEEE 754 fusedMultiplyAdd:
+    no invalid inf - inf), and a finite c of the other sign can bring the exact sum back into range."""
+    big = 2.0 ** 512 * 1.0000001  # big * big is just over 2^1024 > DBL_MAX: the rounded product is inf
+    a = np.array([1e200, 1e200, big, big, -big, big])
+    b = np.array([1e200, 1e200, big, big, big, big])
+    c = np.array([-np.inf, np.inf, -1.7e308, 1.0, 1.7e308, -np.inf])
+    got = dfma(a, b, c)
+    expect = [-np.inf, np.inf, _exact(big, big, -1.7e308), np.inf, _exact(-big, big, 1.7e308), -np.inf]
+    assert np.isfinite(expect[2]) and np.isfinite(expect[4])
+    np.testing.assert_array_equal(got, expect)

@@ -132,9 +132,43 @@ def test_out_of_range_or_vector_index_is_refused(stmt, code):
     assert f"error {code}:" in ei.value.errors
 
 
-def test_run_time_component_index_into_memory_is_reported_not_built():
-    src = (_HEAD % ("uint2x3", 10) + "[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
-           "sb[2].m[i] = 1;\n}")
+#: run-time indices (``i`` is SV_GroupIndex, 0): the addressed row/component at a computed offset
+RUNTIME = [
+    ("uint2x3", "sb[2].m[i + 1] = 1;", [0, 0, 0, 1, 1, 1]),
+    ("row_major uint2x3", "sb[2].m[i + 1] = uint3(4, 5, 6);", [0, 0, 0, 4, 5, 6]),
+    ("uint2x3", "sb[2].m[i][i + 2] = 7;", [0, 0, 7, 0, 0, 0]),
+    ("uint2x3", "sb[2].m[1][i + 2] = 7; sb[2].m[i][i] += 2;", [2, 0, 0, 0, 0, 7]),
+    ("uint3x2", "InterlockedAdd(sb[2].m[i + 2][i + 1], 3);", [0, 0, 0, 0, 0, 3]),
+]
+
+
+@pytest.mark.parametrize("mtype,stmts,expected", RUNTIME)
+def test_run_time_component_index_into_memory(mtype, stmts, expected):
+    rows, cols = int(mtype[-3]), int(mtype[-1])
+    src = (_HEAD % (mtype, 16 - rows * cols) + "[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
+           f"  {mtype} z = ({mtype})0; sb[2].m = z;\n  {stmts}\n  {_store_matrix('sb[2].m', rows, cols)}\n}}")
+    assert _run(src, rows * cols) == expected
+
+
+@pytest.mark.parametrize("mtype,stmts,expected", [
+    ("double2x2", "sb[2].m[i] = double2(7, 8); sb[2].m[i + 1][i + 1] = 2.5;", [7, 8, 0, 2.5]),
+    ("row_major double2x2", "sb[2].m[i + 1] = double2(3, 4); sb[2].m[i][i + 1] = -1.5;", [0, -1.5, 3, 4]),
+])
+def test_run_time_component_index_into_double_memory(mtype, stmts, expected):
+    """Doubles: the component's two words move together, at the run-time offset of their column-major or
+    row-major place."""
+    src = (_HEAD % (mtype, 8) + "[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
+           f"  {mtype} z = ({mtype})0; sb[2].m = z;\n  {stmts}\n"
+           + "".join(f"  o.Store({4 * (2 * r + c)}, asuint((float)sb[2].m[{r}][{c}]));" for r in range(2)
+                     for c in range(2)) + "\n}")
+    assert np.array(_run(src, 4), np.uint32).view(np.float32).tolist() == expected
+
+
+def test_run_time_component_index_into_a_typed_uav_element_is_reported_not_built():
+    src = ("RWBuffer<float4> b : register(u0);\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
+           "b[0][i] = 1;\n}")
     with pytest.raises(NotSupportedError) as ei:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
     assert "run-time index" in str(ei.value)
+
+

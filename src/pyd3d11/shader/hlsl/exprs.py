@@ -954,6 +954,19 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
         return cv
     if lv[0] == "dynsel":
         return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos)
+    if lv[0] == "memdyn":  # a matrix row in memory picked at run time: each component at its word
+        from .intrinsics import mem_store
+
+        _, bv, first, stride, count = lv
+        cv = cg.convert(v, NumType(bv.type.base, 1, count, "v"), pos)
+        w = 2 if bv.type.base == DOUBLE else 1  # a double component is a slot pair
+        for k in range(count):
+            word = cg.alu("iadd", INT, 1, [first, [imm(k * stride)]]) if k else first
+            target = _mem_word_at(cg, bv, word)
+            if target is None:
+                raise NotImplementedError("a run-time row of a matrix in this memory as an assignment destination")
+            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * k:w * k + w])), pos)
+        return cv
     t, slots = lv
     check_aggregate_assignment(cg, v.type, t, pos)
     cv = cg.convert(v, t, pos)
@@ -1035,6 +1048,8 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             if getattr(rv, "readonly", False):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
+        if isinstance(v, tuple) and v[0] == "memdyn":
+            return _mem_dynamic_component(cg, v, [], expr(cg, e.index), e.pos)
         if isinstance(v, tuple) and (v[0] == "memswz" or (
                 v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
                 and v[1].type.shape != "s")):
@@ -1124,6 +1139,74 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
+def _mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int]:
+    """The first 32-bit word (from the element's start) of each logical component of ``bv`` in its memory (a
+    double's two words are consecutive: mem_order moves whole doubles)."""
+    from .intrinsics import mem_order
+
+    w = 2 if bv.type.base == DOUBLE else 1
+    perm = mem_order(cg, bv.type) if bv.obj[0] != "tgsm" and bv.obj[1] == "struct" else None
+    return [perm[w * c] if perm is not None else w * c for c in comps]
+
+
+def _mem_word_at(cg: CodegenContext, bv: Val, word: list) -> tuple | None:
+    """``("mem", scalar)`` naming the word ``word`` (a run-time slot) of ``bv``'s element: structured memory takes
+    a run-time word offset (store_structured's byte offset is a register), groupshared a moved base; other
+    storage (typed UAV elements) has no per-component address (None)."""
+    info = bv.obj
+    if info[0] == "tgsm":
+        info = ("mem", "tgsm", "g", info[1], imm(0), 0)
+    _, kind, file, reg, base, off = info
+    st = NumType(bv.type.base)
+    if kind == "struct":
+        if isinstance(off, tuple):
+            return ("mem", _val(st, [], ("mem", kind, file, reg, base,
+                                        ("dyn", cg.alu("iadd", INT, 1, [[off[1]], word])[0], off[2]))))
+        return ("mem", _val(st, [], ("mem", kind, file, reg, base, ("dyn", word[0], off))))
+    if kind == "tgsm" and not isinstance(off, tuple):
+        return ("mem", _val(st, [], ("mem", kind, file, reg, cg.alu("iadd", INT, 1, [[base], word])[0], off)))
+    return None
+
+
+def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], iv: Val, pos) -> tuple:
+    """``vec[i]`` / ``m[r]`` / ``m[r][c]`` in UAV or groupshared memory with a run-time index, as a destination
+    (fxc addresses the component: store_structured takes a register byte offset). The selected components must
+    lie at evenly spaced words (a vector, a matrix row or column in either majority, a constant-index row of
+    one): a scalar becomes one memory component (a double: its two words) at the computed offset; a matrix row a
+    ``("memdyn", base, first word, stride, count)`` that the next subscript or the row store resolves. Typed UAV
+    elements stay unsupported (NotSupportedError)."""
+    bv = v[1]
+    if v[0] == "memdyn":
+        first, stride = v[2], v[3]
+        k = cg.convert(iv, NumType(UINT), pos).slots
+        word = cg.alu("iadd", INT, 1, [first, cg.alu("imul", INT, 1, [k, [imm(stride)]], dst_pos=1, ndst=2)])
+        lv = _mem_word_at(cg, bv, word)
+        if lv is not None:
+            return lv
+        raise NotImplementedError("a run-time index into a vector or matrix of this memory as an assignment "
+                                  "destination")
+    words = [_mem_words(cg, bv, r) for r in rows]
+    starts = [w[0] for w in words]
+    width = len(rows[0])
+    evenly = all(len(w) == width for w in words) and \
+        len({b - a for a, b in zip(starts, starts[1:])}) <= 1 and \
+        all(len({b - a for a, b in zip(w, w[1:])}) <= 1 for w in words) and \
+        len({(w[1] - w[0]) if len(w) > 1 else 0 for w in words}) == 1
+    if not evenly:
+        raise NotImplementedError("a run-time index into a vector or matrix in UAV or groupshared memory as an "
+                                  "assignment destination (components not evenly spaced)")
+    step = starts[1] - starts[0] if len(starts) > 1 else 0
+    k = cg.convert(iv, NumType(UINT), pos).slots
+    first = cg.alu("iadd", INT, 1, [cg.alu("imul", INT, 1, [k, [imm(step)]], dst_pos=1, ndst=2), [imm(starts[0])]])
+    if width == 1:
+        lv = _mem_word_at(cg, bv, first)
+        if lv is None:
+            raise NotImplementedError("a run-time index into a typed UAV element as an assignment destination")
+        return lv
+    inner = words[0][1] - words[0][0]
+    return ("memdyn", bv, first, inner, width)
+
+
 def _mem_component_lvalue(cg: CodegenContext, v: tuple, idx_node: A.Node, pos) -> tuple:
     """``m[r]`` / ``v[i]`` / ``m[r][c]`` of a vector or matrix held in UAV or groupshared memory, as an
     assignment or atomic destination: the components it designates (``("memswz", base, logical
@@ -1141,8 +1224,7 @@ def _mem_component_lvalue(cg: CodegenContext, v: tuple, idx_node: A.Node, pos) -
     if isinstance(iv.type, NumType) and iv.type.shape == "v":
         raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
     if not iv.const:
-        raise NotImplementedError("a run-time index into a vector or matrix in UAV or groupshared memory as an "
-                                  "assignment destination")
+        return _mem_dynamic_component(cg, v, rows, iv, pos)
     i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
     if i >= len(rows):
         raise cg.err(pos, "array index out of bounds", 3504)
@@ -1188,7 +1270,7 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
             # that resource (``uavs[1][0][i] = v``)
             return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos)
         lv = lvalue(cg, e)
-        if isinstance(lv, tuple) and lv[0] in ("mem", "memswz"):
+        if isinstance(lv, tuple) and lv[0] in ("mem", "memswz", "memdyn"):
             return lv
         if lv[0] == "dynsel":
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)

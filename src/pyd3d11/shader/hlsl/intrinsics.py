@@ -216,7 +216,9 @@ def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     need(2)
     a, b, rt = coerce_pair(cg, args[0], args[1], pos)
     cb = concrete(rt.base)
-    op = name if cb == FLOAT else ("i" if cb in (INT, BOOL) else "u") + name
+    # bools are 0 / 0xFFFFFFFF masks: the unsigned compare orders false < true (max = or, min = and); the
+    # signed one would read true as -1 (max(true, false) = false)
+    op = name if cb == FLOAT else ("i" if cb == INT else "u") + name
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
 
 
@@ -239,6 +241,9 @@ def _i_lerp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
     if name == "mad":
         if concrete(rt.base) == FLOAT:
             return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
+        if concrete(rt.base) == BOOL:
+            # on 0 / 0xFFFFFFFF masks a * b + c != 0 is (a and b) or c (imul/iadd of masks: true * true + true = 0)
+            return Val(rt, cg.alu("or", INT, rt.n, [cg.alu("and", INT, rt.n, [a.slots, b.slots]), c.slots]))
         m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
         return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
     a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
@@ -255,6 +260,10 @@ def _i_dot(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         acc = [m[0]]
         for k in range(1, rt.n):
             acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
+        if concrete(rt.base) == BOOL:
+            # bool masks multiply to 1 (true * true) or 0: the sum counts the true products, and the bool
+            # result is whether any is (a mask again; the raw count would read as 0 after bool -> int's and 1)
+            acc = cg.alu("ine", INT, 1, [acc, [imm(0)]])
         return Val(NumType(rt.base), acc)
     return Val(_F, dot(cg, a.slots, b.slots))
 
@@ -1289,6 +1298,12 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         args = args[1:]
         arg_nodes = arg_nodes[1:]
         base_t: Type = NumType(UINT)
+        # the RWByteAddressBuffer methods have an int and a uint overload of the value (DXC's intrinsic table,
+        # from fxc's: InterlockedMin/Max(uint byteOffset, any_int32 value) with unsigned_op): an int value (an
+        # int literal too) compares signed (imin/imax), a uint value unsigned
+        vt = args[0].type if args else None
+        if op in ("min", "max") and isinstance(vt, NumType) and concrete(vt.base) == INT:
+            base_t = NumType(INT)
     else:
         v = target[1]
         if v.obj[0] == "tgsm":  # a scalar groupshared variable: element 0 of its g# register (as mem_store)

@@ -141,7 +141,7 @@ def _finite(g: Gen, x: str) -> str:
     return g.v(f"fcmp olt {g.VD} {_abs(g, x)}, {_c(_INF)}")
 
 
-def dfma(g: Gen, a: str, b: str, c: str) -> str:
+def dfma(g: Gen, a: str, b: str, c: str, _rescaled: bool = False) -> str:
     """alu_double._dfma, step for step (Boldo–Melquiond: exact product and sum, round-to-odd low part)."""
     ab = _bin(g, "fmul", a, b)
     plain = _bin(g, "fadd", ab, c)
@@ -178,7 +178,18 @@ def dfma(g: Gen, a: str, b: str, c: str) -> str:
     cz = g.v(f"fcmp oeq {g.VD} {c}, zeroinitializer")
     r = _sel(g, g.v(f"and {g.VB} {g.v(f'and {g.VB} {anz}, {bnz}')}, {cz}"), ab, r)
     zf = g.v(f"or {g.VB} {g.v(f'fcmp oeq {g.VD} {a}, zeroinitializer')}, {g.v(f'fcmp oeq {g.VD} {b}, zeroinitializer')}")
-    return _sel(g, zf, plain, r)
+    r = _sel(g, zf, plain, r)
+    # alu_double._dfma: finite factors with an overflowing rounded product -> an infinite c is the result, a
+    # finite one goes through the same operation on a/4 and c/4, times 4
+    finite_ab = g.v(f"and {g.VB} {_finite(g, a)}, {_finite(g, b)}")
+    over = g.v(f"and {g.VB} {finite_ab}, {_isinf(g, ab)}")
+    if not _rescaled:
+        quarter = _c("0x3FD0000000000000")
+        scaled = dfma(g, _sel(g, over, _bin(g, "fmul", a, quarter), _c(_ONE)), _sel(g, over, b, _c(_ONE)),
+                      _sel(g, over, _bin(g, "fmul", c, quarter), "zeroinitializer"), True)
+        scaled = _bin(g, "fmul", scaled, _c("0x4010000000000000"))
+        r = _sel(g, g.v(f"and {g.VB} {over}, {_finite(g, c)}"), scaled, r)
+    return _sel(g, g.v(f"and {g.VB} {finite_ab}, {_isinf(g, c)}"), c, r)
 
 
 def _minmax(g: Gen, a: str, b: str, is_min: bool) -> str:

@@ -136,7 +136,7 @@ def _two_prod(a, b):
 _SPLIT_LIMIT = 2.0 ** 995  # |x| * (2^27 + 1) overflows from about 2^996
 
 
-def _dfma(a, b, c):
+def _dfma(a, b, c, _rescaled: bool = False):
     """Fused a * b + c rounded once (spec 22.14.7: 0.5 ULP for the whole operation): Boldo and
     Melquiond's emulation — exact product and sum, the low parts added with round-to-odd, one final
     round-to-nearest. An operand >= 2^995 (whose Veltkamp split would overflow) first trades a factor 2^64 with
@@ -164,7 +164,18 @@ def _dfma(a, b, c):
         safe = np.isfinite(plain) & np.isfinite(fused) & (np.abs(prod) > 2.0 ** -960)
         r = np.where(safe, fused, plain)
         r = np.where((c == 0) & (a != 0) & (b != 0), prod, r)
-        return np.where((a == 0) | (b == 0), plain, r)
+        r = np.where((a == 0) | (b == 0), plain, r)
+        # finite factors whose rounded product overflows: the exact product is finite, so an infinite c is the
+        # result (not inf - inf = NaN), and a finite c may bring the exact sum back into range: the same
+        # operation on a/4 and c/4 (exact: |a| > 2 here, and a c below 2^-1020 is far under half an ulp of the
+        # product), times 4 (exact, or the overflow the unscaled result has)
+        finite_ab = np.isfinite(a) & np.isfinite(b)
+        over = finite_ab & np.isinf(prod)
+        if over.any() and not _rescaled:
+            scaled = 4.0 * _dfma(np.where(over, a * 0.25, 1.0), np.where(over, b, 1.0),
+                                 np.where(over, c * 0.25, 0.0), True)
+            r = np.where(over & np.isfinite(c), scaled, r)
+        return np.where(finite_ab & np.isinf(c), c, r)
 
 
 dfma = _arith(_dfma)
