@@ -4,14 +4,15 @@ seed-17 mutation round (helper MU4).
 "dp2add - ps": dst = src0.x * src1.x + src0.y * src1.y + src2.replicate — it reads two components (after the
 swizzle) of src0 and src1 and one of src2. A rewrite that fuses or forwards a temp (mul + add -> mad, an
 instruction writing t + ``mov d, t``) must see a later dp2add's read of either component as a use. Each program
-here keeps a temp's component alive only through dp2add's first component.
+here keeps a temp's component alive only through one component dp2add reads.
 
 - HLSL programs through the D3D9 targets: the D3D9 program (on the test's interpreter) computes what the SM4
   program computes (pyd3d11's executor), as tests/test_hlsl_d3d9_targets.py checks for the other rewrites (the
   compiler's register layout puts realigning movs before a dp2, so these do not reach the case below);
 - hand-written SM2 bodies (the cases and runner of tests/test_sm2_peephole_rules.py): a product (mul) or an
   instruction followed by a copy whose temp component is read only by a later dp2add's first component must
-  stay; one read only by a component dp2add does not read (src2's .y) is dead, and the rewrite happens."""
+  stay, and so must one read only by its second; one read only by a component dp2add does not read (src2's
+  .y) is dead, and the rewrite happens."""
 
 from __future__ import annotations
 
@@ -78,6 +79,11 @@ UNIT_CASES = [
     # r1.x is the product; dp2add's first source r1 (.xyzw) reads r1.x in its first component: no mad
     ("dp2add src0 first component keeps the product", [
         Inst("mov", d(1), [r(13)]), Inst("mul", d(1, 0x1), [r(10), r(11)]), Inst("add", d(2), [r(1, X), r(12)]),
+        Inst("dp2add", d(3, 0x1), [r(1), r(13), r(12, X)]), Inst("add", d(4), [r(2), r(3, X)]),
+        Inst("mov", OUT, [r(4)])], ["mov", "mul", "add", "dp2add", "add", "mov"]),
+    # the product in r1.y, read by dp2add's second component only
+    ("dp2add src0 second component keeps the product", [
+        Inst("mov", d(1), [r(13)]), Inst("mul", d(1, 0x2), [r(10), r(11)]), Inst("add", d(2), [r(1, (1,) * 4), r(12)]),
         Inst("dp2add", d(3, 0x1), [r(1), r(13), r(12, X)]), Inst("add", d(4), [r(2), r(3, X)]),
         Inst("mov", OUT, [r(4)])], ["mov", "mul", "add", "dp2add", "add", "mov"]),
     # the same through the second source, swizzled .yxzw: its first component reads r1.y, the product
