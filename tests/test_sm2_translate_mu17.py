@@ -5,8 +5,8 @@ the test-side SM2 interpreter (tests/sm2_interp.py) from the level-9 targets' Ao
   integer's value (HLSL operators page), whatever the translation's shortcut for comparison results (1.0 / 0.0
   masks) does with masks; only the destination's components decide which sources are read.
 - a ``rep`` loop whose literal count is an integer constant: the ``defi`` holds the count in .x and zeros in .y .z
-  .w ("rep - ps": the loop count is i#.x; the other components are not read, and fxc writes 0 there as in the
-  translation's own ``defi i15, 255, 0, 0, 0``).
+  .w ("rep - ps": the loop count is i#.x; the other components are not read, and are written 0); a loop that
+  leaves by a test repeats 255 times at most (the largest count "rep - ps" accepts), ``defi i#, 255, 0, 0, 0``.
 Expected values are computed here with numpy."""
 
 from __future__ import annotations
@@ -61,3 +61,26 @@ def test_literal_count_rep_loop_defines_count_then_zeros(target):
     defis = {i.dst.num: list(i.values) for i in prog.instructions if i.op == "defi"}
     reps = [i.srcs[0].num for i in prog.instructions if i.op == "rep"]
     assert len(reps) == 1 and defis.get(reps[0]) == [200, 0, 0, 0]
+
+
+UNBOUNDED = {
+    "break": "float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0; "
+             "[loop] for (int i = 0; i < 300; i++) { r += x * r.x + 1; if (r.x > 5) break; } return r; }",
+    "while": "float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x; "
+             "[loop] while (r.x < 100) { r = r * 2 + 1; } return r; }",
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNBOUNDED))
+def test_loop_without_literal_count_repeats_the_most_rep_allows(name):
+    """A loop that leaves by a test (ps_2_x "break_comp") runs as ``rep i#`` with ``defi i#, 255, 0, 0, 0``: 255
+    is the largest count "rep - ps" accepts, and the other components are not read (written 0)."""
+    from pyd3d11.shader.dxbc.aon9 import parse_aon9
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.sm2.program import decode_program
+
+    blob = compile_(UNBOUNDED[name], "ps_4_0_level_9_3")
+    prog = decode_program(parse_aon9(parse_container(blob).get("Aon9")).program)
+    defis = {i.dst.num: list(i.values) for i in prog.instructions if i.op == "defi"}
+    reps = [i.srcs[0].num for i in prog.instructions if i.op == "rep"]
+    assert len(reps) == 1 and defis.get(reps[0]) == [255, 0, 0, 0]
