@@ -99,7 +99,8 @@ MODULES: dict[str, list[str]] = {
     "shader/sm2/d3d9.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_d3d9_rules.py",
                            "test_sm2_ctab_rules.py", "test_hlsl_d3d9_sm3.py"],
     "shader/sm2/ctab.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_ctab_rules.py"],
-    "shader/sm2/peephole.py": ["test_sm2_peephole.py", "test_hlsl_d3d9_targets.py", "test_sm2_peephole_rules.py"],
+    "shader/sm2/peephole.py": ["test_sm2_peephole.py", "test_hlsl_d3d9_targets.py", "test_sm2_peephole_rules.py",
+                               "test_sm2_peephole_mu17.py"],
     # the HLSL compiler's rules: the promotion lattice and literal typing (types.py), overload ranking and argument
     # conversions (overload.py), operator typing and shapes (exprs.py), implicit conversions (codegen.py's
     # convert), operator precedence and associativity (parser.py), constant folding of array dimensions
@@ -132,7 +133,8 @@ MODULES: dict[str, list[str]] = {
                                  "test_hlsl_const_array_fold.py"],
     # session 10: rule-bearing modules not sampled before
     "pipeline/sampler.py": ["test_rules_sampler_border.py", "test_sampler_filter.py", "test_sampler_kinds.py", "test_sampler_mips.py", "test_sampler_helpers.py",
-                            "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py"],
+                            "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py",
+                            "test_sampler_mu17.py"],
     "pipeline/rasterizer.py": ["test_raster_triangles.py", "test_rules_sample_patterns.py", "test_rules_setup.py", "test_pipeline_msaa.py", "test_rules_centroid.py",
                                "test_pipeline_msaa_patterns.py"],
     "pipeline/output_merger.py": ["test_rules_output_merger.py", "test_pipeline_output.py", "test_rules_blend.py",
@@ -171,7 +173,8 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_texops.py"],
     "shader/hlsl/ifacelocals.py": ["test_hlsl_interface_locals.py", "test_rules_hlsl_varying_interface_warning.py"],
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
-    "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
+    "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
+                                "test_sm2_translate_mu17.py"],
     "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
     "shader/hlsl/intrinsics.py": ["test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
@@ -241,6 +244,12 @@ class _Points(ast.NodeVisitor):
                     self.visit(e)
             else:
                 self.visit(comp)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:  # noqa: N802
+        # ``except (A, B, C)`` catches any of them, whatever their order: swaps numbered but skipped
+        if isinstance(node.type, ast.Tuple):
+            self._order_free.add(id(node.type))
+        self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> None:  # noqa: N802
         if any(isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets):
