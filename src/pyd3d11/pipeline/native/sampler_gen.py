@@ -314,6 +314,10 @@ def log2_f32(g, x: str, width: int | None = None, path: str = "auto") -> str:
     return g.v(f"select {VB} {bad}, {VF} splat (float {_QNAN}), {VF} {res}")
 
 
+def _and(g, a, b):
+    return b if a is None else g.v(f"and {g.VB} {a}, {b}")
+
+
 def _or(g, a, b):
     if a is None:
         return b
@@ -345,6 +349,7 @@ class SampleKey:
     cube: bool  # a cube map or cube array (CubeEmitter)
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
     packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
+    pow2: bool  # every mip's sizes along the sampled axes are powers of two (WRAP / MIRROR by bit operations)
 
 
 class SampleEmitter:
@@ -451,55 +456,89 @@ class SampleEmitter:
             return c, g.v(f"or {g.VB} {lo}, {hi}")
         return c, None  # CLAMP (and unknown modes, validated away by the API)
 
+    def address_taps(self, g, ts: list[str], n: str, mode: int) -> list[tuple[str, str | None]]:
+        """:meth:`address` of each of one axis' taps (the periodic modes decided for all of them at once)."""
+        if mode in (WRAP, MIRROR):
+            return [(a, None) for a in self.periodic_taps(g, ts, n, mode)]
+        return [self.address(g, t, n, mode) for t in ts]
+
     def _periodic(self, g, t: str, n: str, mode: int) -> str:
-        """WRAP: floor modulo (np.mod; t & (n-1) for powers of two is the same); MIRROR: mirror every period.
-        Texels within one period either side of the texture (the usual case: reduced coordinates plus a
-        small offset) take conditional adds; others the division (x86 has no vector integer divide)."""
-        lo = g.v(f"icmp sge {g.VI} {t}, {g.v(f'sub {g.VI} zeroinitializer, {n}')}")
-        hi = g.v(f"icmp slt {g.VI} {t}, {g.v(f'shl {g.VI} {n}, {_is(1)}')}")
-        near = g.v(f"and {g.VB} {lo}, {hi}")
+        return self.periodic_taps(g, [t], n, mode)[0]
+
+    def periodic_taps(self, g, ts: list[str], n: str, mode: int) -> list[str]:
+        """WRAP: floor modulo (np.mod); MIRROR: mirror every period (sampler_address.address) of each integer
+        texel in ``ts`` (one axis' taps) for a dimension of ``n`` texels.
+
+        Where every mip of the view has power-of-two sizes (``key.pow2``, a per-view fact) the modulo is
+        ``t & (n - 1)`` and the mirror's period parity is bit log2(n) of the folded texel, for every int32 ``t``:
+        no branch. Otherwise texels within one period either side of the texture (the usual case: reduced
+        coordinates plus a small offset) take conditional adds, decided by one check for all the taps; others
+        the division (x86 has no vector integer divide)."""
+        VI = g.VI
+        top = g.v(f"sub {VI} {n}, {_is(1)}")
+        if getattr(self.key, "pow2", False):
+            out = []
+            for t in ts:
+                if mode == WRAP:
+                    out.append(g.v(f"and {VI} {t}, {top}"))
+                    continue
+                neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+                a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # >= 0
+                flip = g.v(f"icmp ne {VI} {g.v(f'and {VI} {a}, {n}')}, zeroinitializer")
+                r = g.v(f"and {VI} {a}, {top}")
+                out.append(self._sel(g, flip, g.v(f"sub {VI} {top}, {r}"), r, VI))
+            return out
+        near = None
+        lo_n = g.v(f"sub {VI} zeroinitializer, {n}")
+        hi_n = g.v(f"shl {VI} {n}, {_is(1)}")
+        for t in ts:
+            lo = g.v(f"icmp sge {VI} {t}, {lo_n}")
+            hi = g.v(f"icmp slt {VI} {t}, {hi_n}")
+            near = _and(g, near, g.v(f"and {g.VB} {lo}, {hi}"))
         g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
         allnear = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {near})")
         fast, slow, done = g.label("adf"), g.label("ads"), g.label("add")
         g.e(f"br i1 {allnear}, label %{fast}, label %{slow}")
-        top = None
-        # fast: t in [-n, 2n)
+        # fast: every t in [-n, 2n)
         g.put_label(fast)
-        if mode == WRAP:
-            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
-            r = self._sel(g, neg, g.v(f"add {g.VI} {t}, {n}"), t, g.VI)
-            over = g.v(f"icmp sge {g.VI} {r}, {n}")
-            rf = self._sel(g, over, g.v(f"sub {g.VI} {r}, {n}"), r, g.VI)
-        else:
-            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {g.VI} {_is(-1)}, {t}"), t, g.VI)  # [0, 2n)
-            flip = g.v(f"icmp sge {g.VI} {a}, {n}")
-            a = self._sel(g, flip, g.v(f"sub {g.VI} {a}, {n}"), a, g.VI)
-            top = g.v(f"sub {g.VI} {n}, {_is(1)}")
-            rf = self._sel(g, flip, g.v(f"sub {g.VI} {top}, {a}"), a, g.VI)
+        rf = []
+        for t in ts:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            if mode == WRAP:
+                r = self._sel(g, neg, g.v(f"add {VI} {t}, {n}"), t, VI)
+                over = g.v(f"icmp sge {VI} {r}, {n}")
+                rf.append(self._sel(g, over, g.v(f"sub {VI} {r}, {n}"), r, VI))
+            else:
+                a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # [0, 2n)
+                flip = g.v(f"icmp sge {VI} {a}, {n}")
+                a = self._sel(g, flip, g.v(f"sub {VI} {a}, {n}"), a, VI)
+                rf.append(self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI))
         fast_end = g.label("adfe")
         g.br(fast_end)
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        rs = g.v(f"call {g.VI} @{_periodic_slow(g, mode)}({g.VI} {t}, {g.VI} {n})")
+        rs = [g.v(f"call {VI} @{_periodic_slow(g, mode)}({VI} {t}, {VI} {n})") for t in ts]
         slow_end = g.label("adse")
         g.br(slow_end)
         g.put_label(slow_end)
         g.br(done)
         g.put_label(done)
-        return g.v(f"phi {g.VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
+        return [g.v(f"phi {VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(rf, rs)]
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
     def snap(self, g, sc: str) -> tuple[str, str]:
+        """sampler_address.snap: 16.8 fixed point, round to nearest even (NaN → 0), → (floor texel, k/256).
+        The reference's floor(q / 256) and (q - 256 floor(q / 256)) / 256 on the integer-valued float q
+        (|q| <= 2^23: every step exact) are the integer q's arithmetic shift by 8 and its low 8 bits / 256,
+        the same values (a q of -0 gives +0 weight both ways)."""
         q = g.v(f"fmul {g.VF} {sc}, {_fs(256.0)}")
         q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
         q = self._nan0(g, self._call(g, "roundeven", q))
-        fl = self._call(g, "floor", g.v(f"fmul {g.VF} {q}, {_fs(1.0 / 256.0)}"))
-        fr = g.v(f"fmul {g.VF} {fl}, {_fs(256.0)}")
-        fr = g.v(f"fsub {g.VF} {q}, {fr}")
+        qi = g.v(f"fptosi {g.VF} {q} to {g.VI}")
+        fr = g.v(f"sitofp {g.VI} {g.v(f'and {g.VI} {qi}, {_is(255)}')} to {g.VF}")
         fr = g.v(f"fmul {g.VF} {fr}, {_fs(1.0 / 256.0)}")
-        return g.v(f"fptosi {g.VF} {fl} to {g.VI}"), fr
+        return g.v(f"ashr {g.VI} {qi}, {_is(8)}"), fr
 
     def lerp(self, g, a: str, b: str, f: str) -> str:
         r = g.v(f"fsub {g.VF} {b}, {a}")
@@ -551,14 +590,11 @@ class SampleEmitter:
             t0, f = self.snap(g, sc)
             if k.offsets[ax]:
                 t0 = g.v(f"add {g.VI} {t0}, {_is(k.offsets[ax])}")
-            a0, b0 = self.address(g, t0, n, k.modes[ax])
-            if lin is False:
-                taps.append([a0])
-                borders.append([b0])
-            else:
-                a1, b1 = self.address(g, g.v(f"add {g.VI} {t0}, {_is(1)}"), n, k.modes[ax])
-                taps.append([a0, a1])
-                borders.append([b0, b1])
+            ts = [t0] if lin is False else [t0, g.v(f"add {g.VI} {t0}, {_is(1)}")]
+            ab = self.address_taps(g, ts, n, k.modes[ax])
+            taps.append([a for a, _ in ab])
+            borders.append([b for _, b in ab])
+            if lin is not False:
                 fracs.append(f)
         row0 = base
         if layer is not None:
@@ -629,17 +665,18 @@ class SampleEmitter:
     @staticmethod
     def _unorm8(g, word: str, ch: int) -> str:
         """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode) as
-        ``c * UNORM8_HI + c * UNORM8_LO`` in float32 (:data:`UNORM8_HI` has 17 significant bits, so its product
-        with an 8-bit code is exact; the one rounding at the add gives the correctly rounded quotient for every
-        one of the 256 codes, checked exhaustively by tests/test_native_sampler_unorm8.py): three float ops
-        instead of a divide. Separate fmul / fadd, no contraction flag: LLVM may not fuse them."""
+        ``fma(c, UNORM8_HI, c * UNORM8_LO)`` in float32: the exact product c * UNORM8_HI plus the rounded
+        c * UNORM8_LO, rounded once, is the correctly rounded quotient for every one of the 256 codes (checked
+        exhaustively in exact arithmetic by tests/test_native_sampler_unorm8.py): two float ops after the
+        conversion instead of a divide. (A fused multiply-add is an IEEE operation: the same bits on every
+        host with or without an FMA unit.)"""
         b = g.v(f"lshr {g.VI} {word}, {_is(8 * ch)}") if ch else word
         if ch != 3:
             b = g.v(f"and {g.VI} {b}, {_is(255)}")
         f = g.v(f"uitofp {g.VI} {b} to {g.VF}")
-        hi = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_HI))}")
         lo = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_LO))}")
-        return g.v(f"fadd {g.VF} {hi}, {lo}")
+        g.intr(f"declare {g.VF} @llvm.fma.v{g.W}f32({g.VF}, {g.VF}, {g.VF})")
+        return g.v(f"call {g.VF} @llvm.fma.v{g.W}f32({g.VF} {f}, {g.VF} {_fs(float(UNORM8_HI))}, {g.VF} {lo})")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
@@ -1203,6 +1240,12 @@ def _mipinfo(tex) -> np.ndarray:
     return info
 
 
+def _pow2_mips(tex, dims: int) -> bool:
+    """Whether every mip of the view is a power of two along each of the first ``dims`` axes."""
+    sizes = [np.asarray(a[:tex.mips], np.int64) for a in (tex.w, tex.h, tex.d)[:dims]]
+    return all(bool(((v > 0) & ((v & (v - 1)) == 0)).all()) for v in sizes)
+
+
 def _sample_support(sampler, t, bindings, ident: int):
     """(SampleKey, binder) for a compiled sample* / lod, or the reason it calls back."""
     from ..sampler import sampler_params
@@ -1243,7 +1286,7 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso, UNORM8 and tex.unorm8() is not None)
+                    aniso, UNORM8 and tex.unorm8() is not None, _pow2_mips(tex, dims))
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
