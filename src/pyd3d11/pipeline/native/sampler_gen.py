@@ -1056,8 +1056,12 @@ class SampleEmitter:
         if k.op == Op.SAMPLE_C_LZ:
             return "zeroinitializer"
         dims = self.raw_dims
+        per_quad = (k.quad and not k.aniso and k.op != Op.SAMPLE_D
+                    and type(self).texel_derivs is SampleEmitter.texel_derivs)
         if k.op == Op.SAMPLE_D:
             dx, dy = self.grads
+        elif per_quad:
+            lod = self._isotropic_lod_per_quad(g, a[:dims])
         elif k.quad:
             def shuf(x: str, lanes: list[int]) -> str:
                 ls = [i + q for q in range(0, g.W, 4) for i in lanes]  # every quad of the step
@@ -1071,21 +1075,19 @@ class SampleEmitter:
                 dy.append(g.v(f"fsub {g.VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
         else:
             return "zeroinitializer"
-        tdx, tdy = self.texel_derivs(g, dx, dy, a)
-        if k.aniso:
-            lod = self.anisotropic_lod(g, tdx, tdy)
+        if per_quad:
+            pass
+        elif k.aniso:
+            lod = self.anisotropic_lod(g, *self.texel_derivs(g, dx, dy, a))
         else:
+            tdx, tdy = self.texel_derivs(g, dx, dy, a)
             lens = []
             for s in (tdx, tdy):
                 acc = g.v(f"fmul {g.VF} {s[0]}, {s[0]}")
                 for x in s[1:]:  # np.sum over axis 0: row by row, in order
                     acc = g.v(f"fadd {g.VF} {acc}, {g.v(f'fmul {g.VF} {x}, {x}')}")
                 lens.append(self._call(g, "sqrt", acc))
-            x = self._fmax(g, lens[0], lens[1])
-            if k.quad and k.op != Op.SAMPLE_D and type(self).texel_derivs is SampleEmitter.texel_derivs:
-                lod = self._log2_per_quad(g, x)
-            else:
-                lod = log2_f32(g, x)
+            lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
         if k.op == Op.SAMPLE_D:
             return lod
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
@@ -1098,18 +1100,44 @@ class SampleEmitter:
                        *(g.v(f"select i1 {ok}, {g.VF} {x}, {g.VF} zeroinitializer") for x in (du, dv, lmaj)))
         return g.v(f"select i1 {ok}, {g.VF} {lod}, {g.VF} zeroinitializer")
 
-    @staticmethod
-    def _log2_per_quad(g, x: str) -> str:
-        """log2_f32 of a value that is one word per quad (quad derivatives of the coordinates, scaled by
-        the view's size: every lane of a quad holds the same bits), evaluated once per quad on a vector of
-        the quads' first lanes and broadcast back: the same bits as per lane, with a quarter of the float64
-        operations (the LOD's log2 is the costliest part of trilinear sampling's arithmetic)."""
+    def _isotropic_lod_per_quad(self, g, a: list[str]) -> str:
+        """The isotropic LOD from quad derivatives (sampler_lod.quad_derivatives, isotropic_lod) computed once
+        per quad on a vector of the step's quads (W / 4 lanes: each quad's TR - TL and BL - TL, scaled by the
+        view's size, are one word per quad, so every lane of a quad holds the same bits) and broadcast back:
+        the same operations in the same order per quad, a quarter of the lanes — the chain every trilinear
+        sample waits on. One square root: for sums of squares (+0 or more, +INF, NaN) sqrt is monotone and
+        maps NaN to NaN, so fmax(sqrt(a), sqrt(b)) (np.fmax: the non-NaN one, the first on ties) has the bits
+        of sqrt of the same pick among a and b."""
         q = g.W // 4
-        firsts = ", ".join(f"i32 {4 * i}" for i in range(q))
-        xq = g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{q} x i32> <{firsts}>")
-        r = log2_f32(g, xq, q)
+        VQ, VB = f"<{q} x float>", f"<{q} x i1>"
+
+        def lanes(x: str, k: int) -> str:
+            idx = ", ".join(f"i32 {4 * i + k}" for i in range(q))
+            return g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{q} x i32> <{idx}>")
+
+        def size(name: str) -> str:
+            b = g.v(f"bitcast i32 {g.v(f'trunc i64 {g.arg(self.p + name, False)} to i32')} to float")
+            ins = g.v(f"insertelement {VQ} poison, float {b}, i64 0")
+            return g.v(f"shufflevector {VQ} {ins}, {VQ} poison, <{q} x i32> zeroinitializer")
+
+        sizes = [size(nm) for nm in ("w0", "h0", "d0")[:len(a)]]
+        sums = []
+        for k in (1, 2):  # dX = TR - TL, dY = BL - TL
+            acc = None
+            for i, c in enumerate(a):
+                tl = lanes(c, 0)
+                d = g.v(f"fmul {VQ} {g.v(f'fsub {VQ} {lanes(c, k)}, {tl}')}, {sizes[i]}")
+                sq = g.v(f"fmul {VQ} {d}, {d}")
+                acc = sq if acc is None else g.v(f"fadd {VQ} {acc}, {sq}")  # np.sum over axis 0, in order
+            sums.append(acc)
+        gt = g.v(f"fcmp ogt {VQ} {sums[1]}, {sums[0]}")
+        nan = g.v(f"fcmp uno {VQ} {sums[0]}, {sums[0]}")
+        pick = g.v(f"select {VB} {g.v(f'or {VB} {gt}, {nan}')}, {VQ} {sums[1]}, {VQ} {sums[0]}")
+        g.intr(f"declare {VQ} @llvm.sqrt.v{q}f32({VQ})")
+        x = g.v(f"call {VQ} @llvm.sqrt.v{q}f32({VQ} {pick})")
+        r = log2_f32(g, x, q)
         back = ", ".join(f"i32 {i // 4}" for i in range(g.W))
-        return g.v(f"shufflevector <{q} x float> {r}, <{q} x float> poison, <{g.W} x i32> <{back}>")
+        return g.v(f"shufflevector {VQ} {r}, {VQ} poison, <{g.W} x i32> <{back}>")
 
     def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
         """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
