@@ -576,6 +576,11 @@ class SampleEmitter:
     def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
         """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
         selected channels (<8 x float> each)."""
+        return self.level_filter(g, self.level_taps(g, lvl, lin, c, layer), lin)
+
+    def level_taps(self, g, lvl: str, lin, c: list[str], layer: str | None) -> tuple:
+        """The texels of :meth:`level`'s footprint as loaded (packed words per tap, or float (tap, channel)
+        vectors), each tap's border mask and the axis weights: everything up to the filter arithmetic."""
         k = self.key
         w, h, d, base = self.mip_rows(g, lvl)
         sizes = (w, h, d)
@@ -607,12 +612,20 @@ class SampleEmitter:
             offs = [t if ax == 0 else g.v(f"mul {g.VI} {t}, {strides[ax]}") for t in taps[ax]]
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
-        fetched = self.fetch(g, idxs, taps[0])
+        if k.packed:
+            return self._fetch_words(g, idxs, taps[0]), bms, fracs
+        return self.fetch(g, idxs, taps[0]), bms, fracs
+
+    def level_filter(self, g, footprint: tuple, lin) -> list[str]:
+        """The filter of :meth:`level` over a :meth:`level_taps` footprint (UNORM8 words decoded channel by
+        channel beside their lerps)."""
+        k = self.key
+        data, bms, fracs = footprint
         out = []
         for ch in self.channels:
             vals = []
             for t, bm in enumerate(bms):
-                v = fetched[(t, ch)]
+                v = self._unorm8(g, data[t], ch) if k.packed else data[(t, ch)]
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
                 if k.cmp is not None:
@@ -629,6 +642,19 @@ class SampleEmitter:
                 r = self._sel(g, lin, r, first)
             out.append(r)
         return out
+
+    def _merge_footprints(self, g, fb: tuple, from_b: str, fa: tuple, from_a: str) -> tuple:
+        """Phis joining footprint ``fb`` (reached from block ``from_b``) and ``fa`` (from ``from_a``)."""
+        def phi(t: str, x: str, y: str) -> str:
+            return g.v(f"phi {t} [ {x}, %{from_b} ], [ {y}, %{from_a} ]")
+
+        (db, bb, rb), (da, ba, ra) = fb, fa
+        if self.key.packed:
+            data = [phi(g.VI, x, y) for x, y in zip(db, da)]
+        else:
+            data = {key: phi(g.VF, db[key], da[key]) for key in db}
+        bms = [None if x is None else phi(g.VB, x, y) for x, y in zip(bb, ba)]
+        return data, bms, [phi(g.VF, x, y) for x, y in zip(rb, ra)]
 
     def mip_rows(self, g, lvl: str) -> list[str]:
         """(width, height, depth, first texel) of each lane's mip: one scalar row when the 8 lanes share a
@@ -696,9 +722,6 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
-        if self.key.packed:
-            words = self._fetch_words(g, idxs, xs)
-            return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
         alladj = self._x_neighbours(g, xs)
@@ -924,16 +947,36 @@ class SampleEmitter:
             lb = clampm(g.v(f"add {g.VI} {lo}, {_is(1)}"))
             same = g.v(f"icmp eq {g.VI} {la}, {lb}")
             wb = self._sel(g, same, "zeroinitializer", wb)
-            ra = self.level(g, la, lin, c, layer)
             use = g.v(f"fcmp ogt {g.VF} {wb}, zeroinitializer")
             g.intr(f"declare i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB})")
             anyb = g.v(f"call i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB} {use})")
+            # the second level's texels are loaded before the first level's filter runs, so the two levels'
+            # loads are in flight together (the filters wait on them); its filter runs only where needed
+            # (emitters with their own level filter — cube maps — run one level after the other)
+            split = type(self).level is SampleEmitter.level
+            if split:
+                ta = self.level_taps(g, la, lin, c, layer)
+                pre_t, taps_b, join = g.label("smta"), g.label("smtb"), g.label("smtj")
+                g.br(pre_t)
+                g.put_label(pre_t)
+                g.e(f"br i1 {anyb}, label %{taps_b}, label %{join}")
+                g.put_label(taps_b)
+                tb = self.level_taps(g, lb, lin, c, layer)
+                taps_b_end = g.label("smtbe")
+                g.br(taps_b_end)
+                g.put_label(taps_b_end)
+                g.br(join)
+                g.put_label(join)
+                tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
+                ra = self.level_filter(g, ta, lin)
+            else:
+                ra = self.level(g, la, lin, c, layer)
             pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
             g.br(pre)
             g.put_label(pre)
             g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
             g.put_label(blend)
-            rb = self.level(g, lb, lin, c, layer)
+            rb = self.level_filter(g, tb, lin) if split else self.level(g, lb, lin, c, layer)
             if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
                 mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
             else:
