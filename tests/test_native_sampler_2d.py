@@ -292,17 +292,18 @@ def _mutated_differs(monkeypatch, patch, desc, fmt=RGBA32F) -> bool:
 
 def test_mutation_wrap_as_clamp_fails(monkeypatch):
     def patch(mp, cls):
-        orig = cls.address
-        mp.setattr(cls, "address", lambda self, g, t, n, mode: orig(self, g, t, n, CLAMP if mode == WRAP else mode))
+        orig = cls.address_taps
+        mp.setattr(cls, "address_taps",
+                   lambda self, g, ts, n, mode: orig(self, g, ts, n, CLAMP if mode == WRAP else mode))
 
     assert _mutated_differs(monkeypatch, patch, SamplerDesc(Filter=0x15, AddressU=WRAP, AddressV=WRAP))
 
 
 def test_mutation_mirror_as_mirror_once_fails(monkeypatch):
     def patch(mp, cls):
-        orig = cls.address
-        mp.setattr(cls, "address",
-                   lambda self, g, t, n, mode: orig(self, g, t, n, MIRROR_ONCE if mode == MIRROR else mode))
+        orig = cls.address_taps
+        mp.setattr(cls, "address_taps",
+                   lambda self, g, ts, n, mode: orig(self, g, ts, n, MIRROR_ONCE if mode == MIRROR else mode))
 
     assert _mutated_differs(monkeypatch, patch, SamplerDesc(Filter=0x00, AddressU=MIRROR, AddressV=MIRROR))
 
@@ -318,8 +319,8 @@ def test_mutation_lerp_order_fails(monkeypatch):
 
 def test_mutation_border_ignored_fails(monkeypatch):
     def patch(mp, cls):
-        orig = cls.address
-        mp.setattr(cls, "address", lambda self, g, t, n, mode: (orig(self, g, t, n, mode)[0], None))
+        orig = cls.address_taps
+        mp.setattr(cls, "address_taps", lambda self, g, ts, n, mode: [(a, None) for a, _ in orig(self, g, ts, n, mode)])
 
     assert _mutated_differs(monkeypatch, patch, SamplerDesc(Filter=0x15, AddressU=BORDER, AddressV=BORDER,
                                                             BorderColor=(9.0, 9.0, 9.0, 9.0)))

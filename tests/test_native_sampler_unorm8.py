@@ -69,6 +69,32 @@ def test_split_product_equals_float32_quotient_for_every_code():
     assert not np.array_equal((c * (F32(1) / F32(255))).view(np.uint32), quotient.view(np.uint32))
 
 
+def _round_f32(x) -> np.float32:
+    """The float32 nearest the exact rational ``x`` (ties to even)."""
+    from fractions import Fraction
+
+    f = F32(float(x))
+    cands = [np.nextafter(f, F32(-np.inf)), f, np.nextafter(f, F32(np.inf))]
+    return min(cands, key=lambda v: (abs(Fraction(float(v)) - x), int(np.asarray(v).view(np.uint32)) & 1))
+
+
+def test_fused_split_product_equals_float32_quotient_for_every_code():
+    """The kernel's decode, fma(c, HI, c * LO): c * HI exact, plus the float32-rounded c * LO, rounded once
+    (IEEE fusedMultiplyAdd), computed here in exact rational arithmetic, is c / 255 correctly rounded for
+    all 256 codes; a fused form with the plain float32 1/255 as the high part is not."""
+    from fractions import Fraction
+
+    from pyd3d11.pipeline.native.sampler_gen import UNORM8_HI, UNORM8_LO
+
+    def fused(c: int, hi, lo) -> np.float32:
+        return _round_f32(Fraction(c) * Fraction(float(hi)) + Fraction(float(F32(c) * lo)))
+
+    quotient = [F32(c) / F32(255) for c in range(256)]
+    assert all(fused(c, UNORM8_HI, UNORM8_LO) == quotient[c] for c in range(256))
+    inv = F32(1) / F32(255)
+    assert not all(fused(c, inv, F32(0)) == quotient[c] for c in range(256))
+
+
 # ---- which formats are packed ----------------------------------------------------------------------------
 
 def _storage(sdim: int, fmt: int, size: tuple, layers: int, rng, mips: int | None = None) -> ResourceStorage:

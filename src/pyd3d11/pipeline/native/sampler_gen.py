@@ -203,14 +203,50 @@ def _dlit(x: float) -> str:
     return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
 
 
-def log2_f32(g, x: str, width: int | None = None) -> str:
-    """sampler_lod.log2_f32, operation by operation on <W x double> (IEEE double operations, no fused
-    multiply-add: the same bits as the reference); ``width`` lanes (default the step's)."""
+#: terms of the atanh series the quick log2 evaluates (LOG2_FAST_TERMS of LOG2_TERMS; see log2_f32)
+LOG2_FAST_TERMS = 8
+#: s_max = (sqrt 2 - 1) / (sqrt 2 + 1) bounds |s| (m in [sqrt(1/2), sqrt 2]); z = s^2 <= Z_MAX
+Z_MAX = ((SQRT2 - 1.0) / (SQRT2 + 1.0)) ** 2
+#: the quick log2's acceptance interval r ± (|s| * LOG2_S_MARGIN + |r| * LOG2_R_MARGIN) (bounds in log2_f32)
+LOG2_S_MARGIN = 2.0 ** -42
+LOG2_R_MARGIN = 2.0 ** -50
+
+
+def log2_f32(g, x: str, width: int | None = None, path: str = "auto") -> str:
+    """sampler_lod.log2_f32 of <w x float> ``x`` (``width`` lanes, default the step's): the same float32 bits
+    as the reference's defined float64 sequence, computed by a short path that proves its own result and falls
+    back to the defined sequence, operation by operation, where it cannot.
+
+    Both paths share the defined sequence up to z = s^2 (exponent split, s = (m - 1) / (m + 1): identical IEEE
+    double operations). The reference then evaluates the 12-term atanh series by Horner's rule (11 dependent
+    multiply-add pairs: the longest dependency chain of trilinear sampling); the short path evaluates its first
+    LOG2_FAST_TERMS terms by Estrin's scheme with fused multiply-adds and forms r_c = s * p * (2 / ln 2) + e.
+    Bound on |r_full - r_c| (both against R = e + 2 INV_LN2 s P(z), P the whole series, u = 2^-53):
+    the reference's Horner sum is within 1.06 u of P (each step's rounding, later multiplied by z <= 0.0295),
+    its three products add 3 u relative and its final add u |r|; the short path's Estrin sum is within 3.1 u
+    of its truncated series, whose tail is <= Z_MAX^8 / 17 / (1 - Z_MAX) < 3.4e-14 (relative: P >= 1),
+    its product and fused add ~2 u relative and u |r|. With |2 INV_LN2 s P| <= 2.92 |s|:
+    |r_full - r_c| <= 1.03e-13 |s| + 2.3e-16 |r|, and the margin used, |s| 2^-42 (2.27e-13) + |r| 2^-50
+    (8.9e-16), covers that more than twice over (also the rounding of r_c ± margin itself, <= u |r|).
+    float32 rounding is monotone, so where fptrunc(r_c - margin) == fptrunc(r_c + margin) every value
+    between — r_full among them — rounds to that float: the result. Where any lane's interval straddles a
+    float32 rounding boundary (about 1 lane in 10^6) the whole vector takes the defined Horner sequence.
+    ``path`` (tests): "auto", or "full" / "short" to take that path whatever the check says, or "probe": the
+    check's decision instead of the logarithm (1.0 in every lane where the vector took the short path, else 0.0).
+    tests/test_native_sampler_log2.py checks both paths against the reference, near-boundary inputs included."""
     w = g.W if width is None else width
-    VD, VQ, VF, VB = f"<{w} x double>", f"<{w} x i64>", f"<{w} x float>", f"<{w} x i1>"
+    VD, VQ, VF, VB, VI = f"<{w} x double>", f"<{w} x i64>", f"<{w} x float>", f"<{w} x i1>", f"<{w} x i32>"
 
     def ds(v: float) -> str:
         return f"splat (double {_dlit(v)})"
+
+    def fma(a: str, b: str, c: str) -> str:
+        g.intr(f"declare {VD} @llvm.fma.v{w}f64({VD}, {VD}, {VD})")
+        return g.v(f"call {VD} @llvm.fma.v{w}f64({VD} {a}, {VD} {b}, {VD} {c})")
+
+    def fabs(a: str) -> str:
+        g.intr(f"declare {VD} @llvm.fabs.v{w}f64({VD})")
+        return g.v(f"call {VD} @llvm.fabs.v{w}f64({VD} {a})")
 
     d = g.v(f"fpext {VF} {x} to {VD}")
     bits = g.v(f"bitcast {VD} {d} to {VQ}")
@@ -228,20 +264,58 @@ def log2_f32(g, x: str, width: int | None = None) -> str:
     sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
     sv = g.v(f"fdiv {VD} {sn}, {sd}")
     z = g.v(f"fmul {VD} {sv}, {sv}")
+    # the short path: Estrin's scheme over LOG2_TERMS[:8]
+    c = LOG2_TERMS[:LOG2_FAST_TERMS]
+    z2 = g.v(f"fmul {VD} {z}, {z}")
+    z4 = g.v(f"fmul {VD} {z2}, {z2}")
+    q = [fma(ds(c[2 * i + 1]), z, ds(c[2 * i])) for i in range(LOG2_FAST_TERMS // 2)]
+    h = [fma(q[1], z2, q[0]), fma(q[3], z2, q[2])]
+    pc = fma(h[1], z4, h[0])
+    t = g.v(f"fmul {VD} {sv}, {pc}")
+    rc = fma(t, ds(2.0 * INV_LN2), ef)
+    margin = fma(fabs(sv), ds(LOG2_S_MARGIN), g.v(f"fmul {VD} {fabs(rc)}, {ds(LOG2_R_MARGIN)}"))
+    lo = g.v(f"fptrunc {VD} {g.v(f'fsub {VD} {rc}, {margin}')} to {VF}")
+    lo = g.v(f"bitcast {VF} {lo} to {VI}")
+    hi = g.v(f"fptrunc {VD} {g.v(f'fadd {VD} {rc}, {margin}')} to {VF}")
+    same = g.v(f"icmp eq {VI} {lo}, {g.v(f'bitcast {VF} {hi} to {VI}')}")
+    zero = g.v(f"fcmp oeq {VF} {x}, zeroinitializer")
+    inf = g.v(f"fcmp oeq {VF} {x}, {_fs(float('inf'))}")
+    bad = g.v(f"fcmp ult {VF} {x}, zeroinitializer")  # negative or NaN
+    special = g.v(f"or {VB} {g.v(f'or {VB} {zero}, {inf}')}, {bad}")
+    ok = g.v(f"or {VB} {same}, {special}")
+    g.intr(f"declare i1 @llvm.vector.reduce.and.v{w}i1({VB})")
+    allok = g.v(f"call i1 @llvm.vector.reduce.and.v{w}i1({VB} {ok})")
+    allok = {"auto": allok, "probe": allok, "full": "false", "short": "true"}[path]
+    fast, slow, done = g.label("lgf"), g.label("lgs"), g.label("lgd")
+    g.e(f"br i1 {allok}, label %{fast}, label %{slow}")
+    g.put_label(fast)
+    short = g.v(f"fptrunc {VD} {rc} to {VF}")  # = fptrunc(lo) = fptrunc(hi) where the check holds
+    g.br(done)
+    # the defined sequence (sampler_lod.log2_f32): Horner's rule over every term, separate IEEE operations
+    g.put_label(slow)
     p = ds(LOG2_TERMS[-1])
-    for c in LOG2_TERMS[-2::-1]:
-        p = g.v(f"fadd {VD} {g.v(f'fmul {VD} {p}, {z}')}, {ds(c)}")
+    for k in LOG2_TERMS[-2::-1]:
+        p = g.v(f"fadd {VD} {g.v(f'fmul {VD} {p}, {z}')}, {ds(k)}")
     r = g.v(f"fmul {VD} {sv}, {p}")
     r = g.v(f"fmul {VD} {r}, {ds(2.0)}")
     r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
     r = g.v(f"fadd {VD} {r}, {ef}")
-    zero = g.v(f"fcmp oeq {VD} {d}, zeroinitializer")
-    r = g.v(f"select {VB} {zero}, {VD} {ds(float('-inf'))}, {VD} {r}")
-    inf = g.v(f"fcmp oeq {VD} {d}, {ds(float('inf'))}")
-    r = g.v(f"select {VB} {inf}, {VD} {ds(float('inf'))}, {VD} {r}")
-    bad = g.v(f"fcmp ult {VD} {d}, zeroinitializer")  # negative or NaN
-    r = g.v(f"select {VB} {bad}, {VD} {ds(float('nan'))}, {VD} {r}")
-    return g.v(f"fptrunc {VD} {r} to {VF}")
+    rs = g.v(f"fptrunc {VD} {r} to {VF}")
+    slow_end = g.label("lgse")
+    g.br(slow_end)
+    g.put_label(slow_end)
+    g.br(done)
+    g.put_label(done)
+    if path == "probe":
+        return g.v(f"phi {VF} [ {_fs(1.0)}, %{fast} ], [ zeroinitializer, %{slow_end} ]")
+    res = g.v(f"phi {VF} [ {short}, %{fast} ], [ {rs}, %{slow_end} ]")
+    res = g.v(f"select {VB} {zero}, {VF} {_fs(float('-inf'))}, {VF} {res}")
+    res = g.v(f"select {VB} {inf}, {VF} {_fs(float('inf'))}, {VF} {res}")
+    return g.v(f"select {VB} {bad}, {VF} splat (float {_QNAN}), {VF} {res}")
+
+
+def _and(g, a, b):
+    return b if a is None else g.v(f"and {g.VB} {a}, {b}")
 
 
 def _or(g, a, b):
@@ -275,6 +349,7 @@ class SampleKey:
     cube: bool  # a cube map or cube array (CubeEmitter)
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
     packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
+    pow2: bool  # every mip's sizes along the sampled axes are powers of two (WRAP / MIRROR by bit operations)
 
 
 class SampleEmitter:
@@ -381,55 +456,89 @@ class SampleEmitter:
             return c, g.v(f"or {g.VB} {lo}, {hi}")
         return c, None  # CLAMP (and unknown modes, validated away by the API)
 
+    def address_taps(self, g, ts: list[str], n: str, mode: int) -> list[tuple[str, str | None]]:
+        """:meth:`address` of each of one axis' taps (the periodic modes decided for all of them at once)."""
+        if mode in (WRAP, MIRROR):
+            return [(a, None) for a in self.periodic_taps(g, ts, n, mode)]
+        return [self.address(g, t, n, mode) for t in ts]
+
     def _periodic(self, g, t: str, n: str, mode: int) -> str:
-        """WRAP: floor modulo (np.mod; t & (n-1) for powers of two is the same); MIRROR: mirror every period.
-        Texels within one period either side of the texture (the usual case: reduced coordinates plus a
-        small offset) take conditional adds; others the division (x86 has no vector integer divide)."""
-        lo = g.v(f"icmp sge {g.VI} {t}, {g.v(f'sub {g.VI} zeroinitializer, {n}')}")
-        hi = g.v(f"icmp slt {g.VI} {t}, {g.v(f'shl {g.VI} {n}, {_is(1)}')}")
-        near = g.v(f"and {g.VB} {lo}, {hi}")
+        return self.periodic_taps(g, [t], n, mode)[0]
+
+    def periodic_taps(self, g, ts: list[str], n: str, mode: int) -> list[str]:
+        """WRAP: floor modulo (np.mod); MIRROR: mirror every period (sampler_address.address) of each integer
+        texel in ``ts`` (one axis' taps) for a dimension of ``n`` texels.
+
+        Where every mip of the view has power-of-two sizes (``key.pow2``, a per-view fact) the modulo is
+        ``t & (n - 1)`` and the mirror's period parity is bit log2(n) of the folded texel, for every int32 ``t``:
+        no branch. Otherwise texels within one period either side of the texture (the usual case: reduced
+        coordinates plus a small offset) take conditional adds, decided by one check for all the taps; others
+        the division (x86 has no vector integer divide)."""
+        VI = g.VI
+        top = g.v(f"sub {VI} {n}, {_is(1)}")
+        if getattr(self.key, "pow2", False):
+            out = []
+            for t in ts:
+                if mode == WRAP:
+                    out.append(g.v(f"and {VI} {t}, {top}"))
+                    continue
+                neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+                a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # >= 0
+                flip = g.v(f"icmp ne {VI} {g.v(f'and {VI} {a}, {n}')}, zeroinitializer")
+                r = g.v(f"and {VI} {a}, {top}")
+                out.append(self._sel(g, flip, g.v(f"sub {VI} {top}, {r}"), r, VI))
+            return out
+        near = None
+        lo_n = g.v(f"sub {VI} zeroinitializer, {n}")
+        hi_n = g.v(f"shl {VI} {n}, {_is(1)}")
+        for t in ts:
+            lo = g.v(f"icmp sge {VI} {t}, {lo_n}")
+            hi = g.v(f"icmp slt {VI} {t}, {hi_n}")
+            near = _and(g, near, g.v(f"and {g.VB} {lo}, {hi}"))
         g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
         allnear = g.v(f"call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {near})")
         fast, slow, done = g.label("adf"), g.label("ads"), g.label("add")
         g.e(f"br i1 {allnear}, label %{fast}, label %{slow}")
-        top = None
-        # fast: t in [-n, 2n)
+        # fast: every t in [-n, 2n)
         g.put_label(fast)
-        if mode == WRAP:
-            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
-            r = self._sel(g, neg, g.v(f"add {g.VI} {t}, {n}"), t, g.VI)
-            over = g.v(f"icmp sge {g.VI} {r}, {n}")
-            rf = self._sel(g, over, g.v(f"sub {g.VI} {r}, {n}"), r, g.VI)
-        else:
-            neg = g.v(f"icmp slt {g.VI} {t}, zeroinitializer")
-            a = self._sel(g, neg, g.v(f"sub {g.VI} {_is(-1)}, {t}"), t, g.VI)  # [0, 2n)
-            flip = g.v(f"icmp sge {g.VI} {a}, {n}")
-            a = self._sel(g, flip, g.v(f"sub {g.VI} {a}, {n}"), a, g.VI)
-            top = g.v(f"sub {g.VI} {n}, {_is(1)}")
-            rf = self._sel(g, flip, g.v(f"sub {g.VI} {top}, {a}"), a, g.VI)
+        rf = []
+        for t in ts:
+            neg = g.v(f"icmp slt {VI} {t}, zeroinitializer")
+            if mode == WRAP:
+                r = self._sel(g, neg, g.v(f"add {VI} {t}, {n}"), t, VI)
+                over = g.v(f"icmp sge {VI} {r}, {n}")
+                rf.append(self._sel(g, over, g.v(f"sub {VI} {r}, {n}"), r, VI))
+            else:
+                a = self._sel(g, neg, g.v(f"sub {VI} {_is(-1)}, {t}"), t, VI)  # [0, 2n)
+                flip = g.v(f"icmp sge {VI} {a}, {n}")
+                a = self._sel(g, flip, g.v(f"sub {VI} {a}, {n}"), a, VI)
+                rf.append(self._sel(g, flip, g.v(f"sub {VI} {top}, {a}"), a, VI))
         fast_end = g.label("adfe")
         g.br(fast_end)
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        rs = g.v(f"call {g.VI} @{_periodic_slow(g, mode)}({g.VI} {t}, {g.VI} {n})")
+        rs = [g.v(f"call {VI} @{_periodic_slow(g, mode)}({VI} {t}, {VI} {n})") for t in ts]
         slow_end = g.label("adse")
         g.br(slow_end)
         g.put_label(slow_end)
         g.br(done)
         g.put_label(done)
-        return g.v(f"phi {g.VI} [ {rf}, %{fast_end} ], [ {rs}, %{slow_end} ]")
+        return [g.v(f"phi {VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(rf, rs)]
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
     def snap(self, g, sc: str) -> tuple[str, str]:
+        """sampler_address.snap: 16.8 fixed point, round to nearest even (NaN → 0), → (floor texel, k/256).
+        The reference's floor(q / 256) and (q - 256 floor(q / 256)) / 256 on the integer-valued float q
+        (|q| <= 2^23: every step exact) are the integer q's arithmetic shift by 8 and its low 8 bits / 256,
+        the same values (a q of -0 gives +0 weight both ways)."""
         q = g.v(f"fmul {g.VF} {sc}, {_fs(256.0)}")
         q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
         q = self._nan0(g, self._call(g, "roundeven", q))
-        fl = self._call(g, "floor", g.v(f"fmul {g.VF} {q}, {_fs(1.0 / 256.0)}"))
-        fr = g.v(f"fmul {g.VF} {fl}, {_fs(256.0)}")
-        fr = g.v(f"fsub {g.VF} {q}, {fr}")
+        qi = g.v(f"fptosi {g.VF} {q} to {g.VI}")
+        fr = g.v(f"sitofp {g.VI} {g.v(f'and {g.VI} {qi}, {_is(255)}')} to {g.VF}")
         fr = g.v(f"fmul {g.VF} {fr}, {_fs(1.0 / 256.0)}")
-        return g.v(f"fptosi {g.VF} {fl} to {g.VI}"), fr
+        return g.v(f"ashr {g.VI} {qi}, {_is(8)}"), fr
 
     def lerp(self, g, a: str, b: str, f: str) -> str:
         r = g.v(f"fsub {g.VF} {b}, {a}")
@@ -467,6 +576,11 @@ class SampleEmitter:
     def level(self, g, lvl: str, lin, c: list[str], layer: str | None) -> list[str]:
         """Point or bilinear filter of per-lane mip ``lvl``; ``lin`` True/False or an <8 x i1>; returns the
         selected channels (<8 x float> each)."""
+        return self.level_filter(g, self.level_taps(g, lvl, lin, c, layer), lin)
+
+    def level_taps(self, g, lvl: str, lin, c: list[str], layer: str | None) -> tuple:
+        """The texels of :meth:`level`'s footprint as loaded (packed words per tap, or float (tap, channel)
+        vectors), each tap's border mask and the axis weights: everything up to the filter arithmetic."""
         k = self.key
         w, h, d, base = self.mip_rows(g, lvl)
         sizes = (w, h, d)
@@ -481,14 +595,11 @@ class SampleEmitter:
             t0, f = self.snap(g, sc)
             if k.offsets[ax]:
                 t0 = g.v(f"add {g.VI} {t0}, {_is(k.offsets[ax])}")
-            a0, b0 = self.address(g, t0, n, k.modes[ax])
-            if lin is False:
-                taps.append([a0])
-                borders.append([b0])
-            else:
-                a1, b1 = self.address(g, g.v(f"add {g.VI} {t0}, {_is(1)}"), n, k.modes[ax])
-                taps.append([a0, a1])
-                borders.append([b0, b1])
+            ts = [t0] if lin is False else [t0, g.v(f"add {g.VI} {t0}, {_is(1)}")]
+            ab = self.address_taps(g, ts, n, k.modes[ax])
+            taps.append([a for a, _ in ab])
+            borders.append([b for _, b in ab])
+            if lin is not False:
                 fracs.append(f)
         row0 = base
         if layer is not None:
@@ -501,12 +612,20 @@ class SampleEmitter:
             offs = [t if ax == 0 else g.v(f"mul {g.VI} {t}, {strides[ax]}") for t in taps[ax]]
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
-        fetched = self.fetch(g, idxs, taps[0])
+        if k.packed:
+            return self._fetch_words(g, idxs, taps[0]), bms, fracs
+        return self.fetch(g, idxs, taps[0]), bms, fracs
+
+    def level_filter(self, g, footprint: tuple, lin) -> list[str]:
+        """The filter of :meth:`level` over a :meth:`level_taps` footprint (UNORM8 words decoded channel by
+        channel beside their lerps)."""
+        k = self.key
+        data, bms, fracs = footprint
         out = []
         for ch in self.channels:
             vals = []
             for t, bm in enumerate(bms):
-                v = fetched[(t, ch)]
+                v = self._unorm8(g, data[t], ch) if k.packed else data[(t, ch)]
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
                 if k.cmp is not None:
@@ -523,6 +642,19 @@ class SampleEmitter:
                 r = self._sel(g, lin, r, first)
             out.append(r)
         return out
+
+    def _merge_footprints(self, g, fb: tuple, from_b: str, fa: tuple, from_a: str) -> tuple:
+        """Phis joining footprint ``fb`` (reached from block ``from_b``) and ``fa`` (from ``from_a``)."""
+        def phi(t: str, x: str, y: str) -> str:
+            return g.v(f"phi {t} [ {x}, %{from_b} ], [ {y}, %{from_a} ]")
+
+        (db, bb, rb), (da, ba, ra) = fb, fa
+        if self.key.packed:
+            data = [phi(g.VI, x, y) for x, y in zip(db, da)]
+        else:
+            data = {key: phi(g.VF, db[key], da[key]) for key in db}
+        bms = [None if x is None else phi(g.VB, x, y) for x, y in zip(bb, ba)]
+        return data, bms, [phi(g.VF, x, y) for x, y in zip(rb, ra)]
 
     def mip_rows(self, g, lvl: str) -> list[str]:
         """(width, height, depth, first texel) of each lane's mip: one scalar row when the 8 lanes share a
@@ -559,17 +691,18 @@ class SampleEmitter:
     @staticmethod
     def _unorm8(g, word: str, ch: int) -> str:
         """Component ``ch`` of packed texels: the reference's float32 ``c / 255`` (codecs.decode) as
-        ``c * UNORM8_HI + c * UNORM8_LO`` in float32 (:data:`UNORM8_HI` has 17 significant bits, so its product
-        with an 8-bit code is exact; the one rounding at the add gives the correctly rounded quotient for every
-        one of the 256 codes, checked exhaustively by tests/test_native_sampler_unorm8.py): three float ops
-        instead of a divide. Separate fmul / fadd, no contraction flag: LLVM may not fuse them."""
+        ``fma(c, UNORM8_HI, c * UNORM8_LO)`` in float32: the exact product c * UNORM8_HI plus the rounded
+        c * UNORM8_LO, rounded once, is the correctly rounded quotient for every one of the 256 codes (checked
+        exhaustively in exact arithmetic by tests/test_native_sampler_unorm8.py): two float ops after the
+        conversion instead of a divide. (A fused multiply-add is an IEEE operation: the same bits on every
+        host with or without an FMA unit.)"""
         b = g.v(f"lshr {g.VI} {word}, {_is(8 * ch)}") if ch else word
         if ch != 3:
             b = g.v(f"and {g.VI} {b}, {_is(255)}")
         f = g.v(f"uitofp {g.VI} {b} to {g.VF}")
-        hi = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_HI))}")
         lo = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_LO))}")
-        return g.v(f"fadd {g.VF} {hi}, {lo}")
+        g.intr(f"declare {g.VF} @llvm.fma.v{g.W}f32({g.VF}, {g.VF}, {g.VF})")
+        return g.v(f"call {g.VF} @llvm.fma.v{g.W}f32({g.VF} {f}, {g.VF} {_fs(float(UNORM8_HI))}, {g.VF} {lo})")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
@@ -589,9 +722,6 @@ class SampleEmitter:
         footprints whose two x taps are neighbours in every lane (no wrap / clamp at the edge) load both
         texels of a row with one 32-byte load per lane and transpose; others gather element by element."""
         chans = self.channels
-        if self.key.packed:
-            words = self._fetch_words(g, idxs, xs)
-            return {(t, ch): self._unorm8(g, w, ch) for t, w in enumerate(words) for ch in chans}
         if len(idxs) == 1:
             return {(0, ch): self._gather(g, idxs[0], ch) for ch in chans}
         alladj = self._x_neighbours(g, xs)
@@ -817,16 +947,36 @@ class SampleEmitter:
             lb = clampm(g.v(f"add {g.VI} {lo}, {_is(1)}"))
             same = g.v(f"icmp eq {g.VI} {la}, {lb}")
             wb = self._sel(g, same, "zeroinitializer", wb)
-            ra = self.level(g, la, lin, c, layer)
             use = g.v(f"fcmp ogt {g.VF} {wb}, zeroinitializer")
             g.intr(f"declare i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB})")
             anyb = g.v(f"call i1 @llvm.vector.reduce.or.v{g.W}i1({g.VB} {use})")
+            # the second level's texels are loaded before the first level's filter runs, so the two levels'
+            # loads are in flight together (the filters wait on them); its filter runs only where needed
+            # (emitters with their own level filter — cube maps — run one level after the other)
+            split = type(self).level is SampleEmitter.level
+            if split:
+                ta = self.level_taps(g, la, lin, c, layer)
+                pre_t, taps_b, join = g.label("smta"), g.label("smtb"), g.label("smtj")
+                g.br(pre_t)
+                g.put_label(pre_t)
+                g.e(f"br i1 {anyb}, label %{taps_b}, label %{join}")
+                g.put_label(taps_b)
+                tb = self.level_taps(g, lb, lin, c, layer)
+                taps_b_end = g.label("smtbe")
+                g.br(taps_b_end)
+                g.put_label(taps_b_end)
+                g.br(join)
+                g.put_label(join)
+                tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
+                ra = self.level_filter(g, ta, lin)
+            else:
+                ra = self.level(g, la, lin, c, layer)
             pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
             g.br(pre)
             g.put_label(pre)
             g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
             g.put_label(blend)
-            rb = self.level(g, lb, lin, c, layer)
+            rb = self.level_filter(g, tb, lin) if split else self.level(g, lb, lin, c, layer)
             if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
                 mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
             else:
@@ -949,8 +1099,12 @@ class SampleEmitter:
         if k.op == Op.SAMPLE_C_LZ:
             return "zeroinitializer"
         dims = self.raw_dims
+        per_quad = (k.quad and not k.aniso and k.op != Op.SAMPLE_D
+                    and type(self).texel_derivs is SampleEmitter.texel_derivs)
         if k.op == Op.SAMPLE_D:
             dx, dy = self.grads
+        elif per_quad:
+            lod = self._isotropic_lod_per_quad(g, a[:dims])
         elif k.quad:
             def shuf(x: str, lanes: list[int]) -> str:
                 ls = [i + q for q in range(0, g.W, 4) for i in lanes]  # every quad of the step
@@ -964,21 +1118,19 @@ class SampleEmitter:
                 dy.append(g.v(f"fsub {g.VF} {shuf(a[i], [2, 2, 2, 2])}, {tl}"))
         else:
             return "zeroinitializer"
-        tdx, tdy = self.texel_derivs(g, dx, dy, a)
-        if k.aniso:
-            lod = self.anisotropic_lod(g, tdx, tdy)
+        if per_quad:
+            pass
+        elif k.aniso:
+            lod = self.anisotropic_lod(g, *self.texel_derivs(g, dx, dy, a))
         else:
+            tdx, tdy = self.texel_derivs(g, dx, dy, a)
             lens = []
             for s in (tdx, tdy):
                 acc = g.v(f"fmul {g.VF} {s[0]}, {s[0]}")
                 for x in s[1:]:  # np.sum over axis 0: row by row, in order
                     acc = g.v(f"fadd {g.VF} {acc}, {g.v(f'fmul {g.VF} {x}, {x}')}")
                 lens.append(self._call(g, "sqrt", acc))
-            x = self._fmax(g, lens[0], lens[1])
-            if k.quad and k.op != Op.SAMPLE_D and type(self).texel_derivs is SampleEmitter.texel_derivs:
-                lod = self._log2_per_quad(g, x)
-            else:
-                lod = log2_f32(g, x)
+            lod = log2_f32(g, self._fmax(g, lens[0], lens[1]))
         if k.op == Op.SAMPLE_D:
             return lod
         # a run whose lane count is not a multiple of 4 has no quads: LOD 0 (the reference's n % 4 rule)
@@ -991,18 +1143,44 @@ class SampleEmitter:
                        *(g.v(f"select i1 {ok}, {g.VF} {x}, {g.VF} zeroinitializer") for x in (du, dv, lmaj)))
         return g.v(f"select i1 {ok}, {g.VF} {lod}, {g.VF} zeroinitializer")
 
-    @staticmethod
-    def _log2_per_quad(g, x: str) -> str:
-        """log2_f32 of a value that is one word per quad (quad derivatives of the coordinates, scaled by
-        the view's size: every lane of a quad holds the same bits), evaluated once per quad on a vector of
-        the quads' first lanes and broadcast back: the same bits as per lane, with a quarter of the float64
-        operations (the LOD's log2 is the costliest part of trilinear sampling's arithmetic)."""
+    def _isotropic_lod_per_quad(self, g, a: list[str]) -> str:
+        """The isotropic LOD from quad derivatives (sampler_lod.quad_derivatives, isotropic_lod) computed once
+        per quad on a vector of the step's quads (W / 4 lanes: each quad's TR - TL and BL - TL, scaled by the
+        view's size, are one word per quad, so every lane of a quad holds the same bits) and broadcast back:
+        the same operations in the same order per quad, a quarter of the lanes — the chain every trilinear
+        sample waits on. One square root: for sums of squares (+0 or more, +INF, NaN) sqrt is monotone and
+        maps NaN to NaN, so fmax(sqrt(a), sqrt(b)) (np.fmax: the non-NaN one, the first on ties) has the bits
+        of sqrt of the same pick among a and b."""
         q = g.W // 4
-        firsts = ", ".join(f"i32 {4 * i}" for i in range(q))
-        xq = g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{q} x i32> <{firsts}>")
-        r = log2_f32(g, xq, q)
+        VQ, VB = f"<{q} x float>", f"<{q} x i1>"
+
+        def lanes(x: str, k: int) -> str:
+            idx = ", ".join(f"i32 {4 * i + k}" for i in range(q))
+            return g.v(f"shufflevector {g.VF} {x}, {g.VF} poison, <{q} x i32> <{idx}>")
+
+        def size(name: str) -> str:
+            b = g.v(f"bitcast i32 {g.v(f'trunc i64 {g.arg(self.p + name, False)} to i32')} to float")
+            ins = g.v(f"insertelement {VQ} poison, float {b}, i64 0")
+            return g.v(f"shufflevector {VQ} {ins}, {VQ} poison, <{q} x i32> zeroinitializer")
+
+        sizes = [size(nm) for nm in ("w0", "h0", "d0")[:len(a)]]
+        sums = []
+        for k in (1, 2):  # dX = TR - TL, dY = BL - TL
+            acc = None
+            for i, c in enumerate(a):
+                tl = lanes(c, 0)
+                d = g.v(f"fmul {VQ} {g.v(f'fsub {VQ} {lanes(c, k)}, {tl}')}, {sizes[i]}")
+                sq = g.v(f"fmul {VQ} {d}, {d}")
+                acc = sq if acc is None else g.v(f"fadd {VQ} {acc}, {sq}")  # np.sum over axis 0, in order
+            sums.append(acc)
+        gt = g.v(f"fcmp ogt {VQ} {sums[1]}, {sums[0]}")
+        nan = g.v(f"fcmp uno {VQ} {sums[0]}, {sums[0]}")
+        pick = g.v(f"select {VB} {g.v(f'or {VB} {gt}, {nan}')}, {VQ} {sums[1]}, {VQ} {sums[0]}")
+        g.intr(f"declare {VQ} @llvm.sqrt.v{q}f32({VQ})")
+        x = g.v(f"call {VQ} @llvm.sqrt.v{q}f32({VQ} {pick})")
+        r = log2_f32(g, x, q)
         back = ", ".join(f"i32 {i // 4}" for i in range(g.W))
-        return g.v(f"shufflevector <{q} x float> {r}, <{q} x float> poison, <{g.W} x i32> <{back}>")
+        return g.v(f"shufflevector {VQ} {r}, {VQ} poison, <{g.W} x i32> <{back}>")
 
     def anisotropic_lod(self, g, dx: list[str], dy: list[str]) -> str:
         """sampler_lod.anisotropic_lod operation by operation; sets ``self.an`` = (ratio, du, dv, lmaj)."""
@@ -1133,6 +1311,12 @@ def _mipinfo(tex) -> np.ndarray:
     return info
 
 
+def _pow2_mips(tex, dims: int) -> bool:
+    """Whether every mip of the view is a power of two along each of the first ``dims`` axes."""
+    sizes = [np.asarray(a[:tex.mips], np.int64) for a in (tex.w, tex.h, tex.d)[:dims]]
+    return all(bool(((v > 0) & ((v & (v - 1)) == 0)).all()) for v in sizes)
+
+
 def _sample_support(sampler, t, bindings, ident: int):
     """(SampleKey, binder) for a compiled sample* / lod, or the reason it calls back."""
     from ..sampler import sampler_params
@@ -1173,7 +1357,7 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso, UNORM8 and tex.unorm8() is not None)
+                    aniso, UNORM8 and tex.unorm8() is not None, _pow2_mips(tex, dims))
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
