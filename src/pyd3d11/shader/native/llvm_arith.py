@@ -18,6 +18,10 @@ def splat(v: int | str, t: str = "i32") -> str:
 
 
 class ArithMixin:
+    #: float lanes of one vector register of the target (16: AVX-512, 8: AVX2; llvm_gen.generate sets it): the
+    #: width of one :meth:`opaque` statement, whose "v" operand must fit one register
+    reg_lanes = 16
+
     # ---- float helpers ------------------------------------------------------------------------------
     def ftz(self, b: str, lanewise: bool = True) -> str:
         """numerics.flush_denorms on bits; a no-op on values already flushed in the run's active lanes
@@ -61,12 +65,13 @@ class ArithMixin:
     def opaque(self, x: str) -> str:
         """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
         into (no constant folding, no identity folds on it)."""
-        if self.W > 16:  # wider than one register: each register-wide part through its own statement
+        R = self.reg_lanes
+        if self.W > R:  # wider than one register: each register-wide part through its own statement
             parts = []
-            for h in range(self.W // 16):
-                lanes = ", ".join(f"i32 {16 * h + i}" for i in range(16))
-                p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <16 x i32> <{lanes}>")
-                parts.append(self.v(f'call <16 x float> asm "", "=v,0"(<16 x float> {p}) nounwind memory(none)'))
+            for h in range(self.W // R):
+                lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
+                p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <{R} x i32> <{lanes}>")
+                parts.append(self.v(f'call <{R} x float> asm "", "=v,0"(<{R} x float> {p}) nounwind memory(none)'))
             return self.concat(parts, "float")
         return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
 
