@@ -100,3 +100,33 @@ def test_full_and_quick_tiers_never_queue(fresh):
         fused._MODULES.clear()
         _both(_random_scene(3))
         assert not any(m.upgrading for m in fused._MODULES.values())
+
+
+def test_avx2_pixel_kernels_build_one_register_wide_first_then_wide(fresh):
+    """On AVX2 hosts (runtime.register_lanes() == 8; forced here, the code runs on AVX-512 too) a pixel kernel's
+    quick first build steps QUICK_WIDTH_AVX2 lanes and its O2 rebuild PIXEL_WIDTH_AVX2; the callers size rows for
+    the wider one from the start (Kernel.layout.width), and both give the reference's bytes."""
+    from pyd3d11.shader import ir
+
+    fresh.setattr(runtime, "_AVX512", False)
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)
+    for key, k in list(runtime._KERNELS.items()):
+        if not isinstance(k, str) and k.lw.program_type == ir.ProgramType.PIXEL:
+            fresh.delitem(runtime._KERNELS, key)
+    scene = _random_scene(7)
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)
+    ks = [k for k in runtime._KERNELS.values() if not isinstance(k, str)
+          and k.lw.program_type == ir.ProgramType.PIXEL and not k.module.full]
+    assert ks
+    for k in ks:
+        assert k.layout.width == runtime.PIXEL_WIDTH_AVX2 == 32 and runtime.QUICK_WIDTH_AVX2 == 8
+        assert "<32 x" not in k.ir_text and "<8 x i32>" in k.ir_text
+        assert k.module.upgrade_text is not None and "<32 x i32>" in k.module.upgrade_text
+    fresh.setattr(runtime, "TIER_UP_LANES", 1)
+    _both(scene)
+    runtime.wait_upgrades()
+    assert all(k.module.full and k.module.upgrade_text is None for k in ks)
+    ref2, got2 = _both(scene)
+    assert ref2 == ref and got2 == ref, _diff(ref, got2)

@@ -395,6 +395,10 @@ PIXEL_WIDTH = 64
 #: the 2-core AVX2 host (bench/min_frame.py, least CPU per frame of 2 draws): 8 lanes 31–33 ms, 16 lanes 26–28,
 #: 32 lanes 23.1–23.6, 64 lanes 25.4–25.7 (spills); S3 101–103 → 79–81 at 32
 PIXEL_WIDTH_AVX2 = 32
+#: the step of a quick first build (TIER ``auto``) on AVX2 hosts: one register. LLVM's machine-code time grows with
+#: the kernel's IR, four times longer at 32 lanes (S1z's first draw of a new shader, loaded 2-core host: 39 ms CPU at
+#: 8 lanes against 86 at 32); the O2 rebuild steps PIXEL_WIDTH_AVX2 lanes
+QUICK_WIDTH_AVX2 = 8
 #: the widest step of a ``wide`` texture emitter (sampler_gen.SampleEmitter; llvm_gen.Gen.emit_tex calls it per part
 #: of this width in a wider kernel). At 64 lanes S3 costs 30–37 ms CPU per frame against 41–43 at 32 and ~53 at 16,
 #: but its out-of-line sampling function, straight-line code over every lane, takes ~170 ms to compile at O2 (a
@@ -478,17 +482,23 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     t0 = time.perf_counter()
     llvm = _init_llvm()
     width = vector_width(lw, tile)
-    narrow = bool(tex) and quick and TIER == "auto" and min(width, TEX_WIDTH) > QUICK_TEX_WIDTH
+    first = quick and TIER == "auto"
+    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2)
+    qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
+    narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
-    text, layout = generate(lw, tile, tex, width, tex_width=QUICK_TEX_WIDTH if narrow else None,
-                            quick_shared=quick and TIER == "auto", reg_lanes=register_lanes())
+    text, layout = generate(lw, tile, tex, qwidth, tex_width=QUICK_TEX_WIDTH if narrow else None,
+                            quick_shared=first, reg_lanes=register_lanes())
+    # callers size register-file rows for the O2 rebuild's width, a multiple of the quick build's: either kernel
+    # runs on them (and so does an O2 object of either width from the disk cache)
+    layout.width = width
     # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
     module = build_module(llvm, text, ("kernel",), counted=quick)
-    if narrow and not module.full:
-        # the O2 rebuild samples at TEX_WIDTH; its sampling functions are compiled into the rebuilt module (the
-        # rebuild runs in its own LLVM context on a background thread, where building shared modules in the
-        # process context is not safe). Generated here, on the compiling thread: the emitters are not shared
-        # with another thread. The argument layout does not depend on the texture width
+    if (narrow or qwidth != width) and not module.full:
+        # the O2 rebuild samples at TEX_WIDTH and steps ``width`` lanes; its sampling functions are compiled into
+        # the rebuilt module (the rebuild runs in its own LLVM context on a background thread, where building
+        # shared modules in the process context is not safe). Generated here, on the compiling thread: the
+        # emitters are not shared with another thread. The argument layout depends on neither width
         wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False, reg_lanes=register_lanes())
         if wide_layout.slots == layout.slots:
             module.upgrade_text = wide
