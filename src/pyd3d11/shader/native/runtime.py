@@ -492,18 +492,24 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     # callers size register-file rows for the O2 rebuild's width, a multiple of the quick build's: either kernel
     # runs on them (and so does an O2 object of either width from the disk cache)
     layout.width = width
-    # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
-    module = build_module(llvm, text, ("kernel",), counted=quick)
-    if (narrow or qwidth != width) and not module.full:
+    upgrade = None
+    if narrow or qwidth != width:
         # the O2 rebuild samples at TEX_WIDTH and steps ``width`` lanes; its sampling functions are compiled into
         # the rebuilt module (the rebuild runs in its own LLVM context on a background thread, where building
         # shared modules in the process context is not safe). Generated here, on the compiling thread: the
-        # emitters are not shared with another thread. The argument layout depends on neither width
-        wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False, reg_lanes=register_lanes())
+        # emitters are not shared with another thread. Its arguments are numbered as the quick build's
+        wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False, reg_lanes=register_lanes(),
+                                     slots=layout.slots)
         if wide_layout.slots == layout.slots:
-            module.upgrade_text = wide
+            upgrade = wide
+            # the O2 object is stored under the quick build's text (upgrade): the text names what it is built from
+            text += f"\n; O2 rebuild: {hashlib.sha256(wide.encode()).hexdigest()}\n"
         # else the rebuild compiles ``text`` and links the shared functions' O2 builds: theirs were queued
         # first (shared_function) and the background thread rebuilds in queue order
+    # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
+    module = build_module(llvm, text, ("kernel",), counted=quick)
+    if upgrade is not None and not module.full:
+        module.upgrade_text = upgrade
     dt = time.perf_counter() - t0
     stats.compiled += 1
     stats.compile_seconds += dt
