@@ -131,11 +131,11 @@ def _agree(src: str) -> None:
                                               [hex(x) for x in outs[1].ravel()[:8]])
 
 
-@pytest.mark.parametrize("width", ["8", "16"])
+@pytest.mark.parametrize("width", ["8", "16", "32"])
 @pytest.mark.parametrize("line", PROGRAMS + DERIVED + CONSTANTS)
 def test_every_width_agrees_with_the_reference(line, width, monkeypatch):
-    """Kernels of 8 lanes (compute; AVX2 hosts) and 16 (pixel/vertex on AVX-512), with constants LLVM
-    derives through registers (DERIVED)."""
+    """Kernels of 8 lanes (compute; AVX2 hosts), 16 (pixel/vertex on AVX-512) and 32 (pixel on AVX2: each opaque
+    statement one ymm register of the four), with constants LLVM derives through registers (DERIVED)."""
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
     _agree("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\n"
            f"dcl_temps 1\n{line}\nret\n")
@@ -160,3 +160,18 @@ def test_a_plain_constant_takes_the_plain_instruction():
                             "mul o0.xyzw, l(2.0, 2.0, 2.0, 2.0), v0.xyzw\nret\n")
     text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8)
     assert 'asm ""' not in text and "fcmp uno" not in text and text.count("fmul <8 x float>") == 4
+
+
+@pytest.mark.parametrize("reg_lanes", [8, 16])
+@pytest.mark.parametrize("width", [8, 16, 32, 64])
+def test_opaque_statements_are_one_register_wide(width, reg_lanes):
+    """A kernel wider than one register (llvm_gen.Gen.opaque) passes each register-wide part through its own
+    statement: an operand of the "v" constraint must fit one register (AVX2: 8 float lanes, AVX-512: 16)."""
+    from pyd3d11.shader.native import llvm_gen
+
+    prog = assemble_program("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\n"
+                            "dcl_output o0.xyzw\nmul o0.x, v0.x, v1.x\nret\n")
+    text, _ = llvm_gen.generate(runtime.lowered(prog), 64, None, width, reg_lanes=reg_lanes)
+    lanes = min(width, reg_lanes)
+    assert text.count('asm "", "=v,0"') == max(1, width // reg_lanes)  # x only: v1 is not constant
+    assert text.count(f'call <{lanes} x float> asm "", "=v,0"(<{lanes} x float>') == max(1, width // reg_lanes)

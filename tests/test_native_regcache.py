@@ -143,27 +143,30 @@ def test_partial_batches_keep_inactive_lanes():
 # Vector width: 16 lanes per step on AVX-512 hosts (runtime.vector_width), 8 elsewhere; same bits
 # ---------------------------------------------------------------------------------------------------
 
-def test_width_rule(monkeypatch):
-    # pixel programs: PIXEL_WIDTH (64) lanes per step on AVX-512 hosts where the tile holds it; vertex programs 16;
-    # compute 16; PYD3D11_NATIVE_WIDTH sets it where the program and tile allow
+@pytest.mark.parametrize("avx512", [True, False])
+def test_width_rule(monkeypatch, avx512):
+    # the rule for each kind of host (runtime._AVX512 stands for the CPU's features): pixel programs PIXEL_WIDTH (64)
+    # lanes per step on AVX-512 hosts and PIXEL_WIDTH_AVX2 (32) on AVX2 hosts where the tile holds it; vertex and
+    # compute programs 16 on AVX-512, 8 on AVX2; PYD3D11_NATIVE_WIDTH sets it where the program and tile allow
     from pyd3d11.shader.native import lower
 
     ps = lower.lower(assemble_program(PS + "mov o0.x, v0.x\nret\n"))
     vs = lower.lower(assemble_program("vs_5_0\ndcl_input v0.xyzw\ndcl_output o0.xyzw\nmov o0.xyzw, v0.xyzw\nret\n"))
     cs = lower.lower(assemble_program("cs_5_0\ndcl_thread_group 16, 1, 1\nret\n"))
+    monkeypatch.setattr(runtime, "_AVX512", avx512)
     monkeypatch.delenv("PYD3D11_NATIVE_WIDTH", raising=False)
+    assert runtime.PIXEL_WIDTH == 64 and runtime.PIXEL_WIDTH_AVX2 == 32
+    assert runtime.register_lanes() == (16 if avx512 else 8)
     assert runtime.vector_width(ps, 8) == 8  # a tile of 8 lanes cannot hold a 16-lane step
-    wide = runtime.vector_width(ps, 256)
-    assert wide in (8, runtime.PIXEL_WIDTH) and runtime.PIXEL_WIDTH == 64
-    if wide == 8:
-        return  # no AVX-512 here: 8 everywhere
-    assert runtime.vector_width(vs, 256) == 16
-    assert runtime.vector_width(cs, 256) == 16  # compute: 16 (test_native_compute_width.py)
+    assert runtime.vector_width(ps, 256) == (64 if avx512 else 32)
+    assert runtime.vector_width(vs, 256) == (16 if avx512 else 8)
+    assert runtime.vector_width(cs, 256) == (16 if avx512 else 8)  # compute: test_native_compute_width.py
     assert runtime.vector_width(ps, 32) == 32  # the widest step the tile holds
     assert runtime.vector_width(ps, 48) == 16
     for env, expect in (("8", 8), ("16", 16), ("32", 32), ("64", 64)):
         monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", env)
         assert runtime.vector_width(ps, 256) == expect
+        assert runtime.vector_width(vs, 256) == min(expect, 64)
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "64")
     assert runtime.vector_width(cs, 256) == 16 and runtime.vector_width(ps, 32) == 32
 

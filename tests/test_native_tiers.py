@@ -5,6 +5,7 @@ reference backend), before and after the swap, and the swap must really replace 
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
@@ -100,3 +101,50 @@ def test_full_and_quick_tiers_never_queue(fresh):
         fused._MODULES.clear()
         _both(_random_scene(3))
         assert not any(m.upgrading for m in fused._MODULES.values())
+
+
+def test_avx2_pixel_kernels_build_one_register_wide_first_then_wide(fresh):
+    """On AVX2 hosts (runtime.register_lanes() == 8; forced here, the code runs on AVX-512 too) a pixel kernel's
+    quick first build steps QUICK_WIDTH_AVX2 lanes and its O2 rebuild PIXEL_WIDTH_AVX2; the callers size rows for
+    the wider one from the start (Kernel.layout.width), and both give the reference's bytes."""
+    from pyd3d11.shader import ir
+
+    fresh.setattr(runtime, "_AVX512", False)
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)
+    for key, k in list(runtime._KERNELS.items()):
+        if not isinstance(k, str) and k.lw.program_type == ir.ProgramType.PIXEL:
+            fresh.delitem(runtime._KERNELS, key)
+    scene = _random_scene(7)
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)
+    ks = [k for k in runtime._KERNELS.values() if not isinstance(k, str)
+          and k.lw.program_type == ir.ProgramType.PIXEL and not k.module.full]
+    assert ks
+    for k in ks:
+        assert k.layout.width == runtime.PIXEL_WIDTH_AVX2 == 32 and runtime.QUICK_WIDTH_AVX2 == 8
+        assert "<32 x" not in k.ir_text and "<8 x i32>" in k.ir_text
+        assert k.module.upgrade_text is not None and "<32 x i32>" in k.module.upgrade_text
+        # the O2 object goes to the disk cache under the quick text: that text names the rebuild's
+        assert f"; O2 rebuild: {hashlib.sha256(k.module.upgrade_text.encode()).hexdigest()}" in k.ir_text
+    fresh.setattr(runtime, "TIER_UP_LANES", 1)
+    _both(scene)
+    runtime.wait_upgrades()
+    assert all(k.module.full and k.module.upgrade_text is None for k in ks)
+    ref2, got2 = _both(scene)
+    assert ref2 == ref and got2 == ref, _diff(ref, got2)
+
+
+def test_a_rebuild_numbers_its_arguments_as_the_quick_build():
+    """llvm_gen.generate(slots=...): the O2 rebuild of another width takes the quick build's argument numbering
+    (texture emitters register their slots in an order that depends on the width), so one argument array
+    serves the module before and after the swap."""
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.native import llvm_gen
+
+    lw = runtime.lowered(assemble_program("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\n"
+                                          "add o0.xyzw, v0.xyzw, l(1.0, 1.0, 1.0, 1.0)\nret\n"))
+    _, quick = llvm_gen.generate(lw, 64, None, 8, reg_lanes=8)
+    seeded = {n: len(quick.slots) - 1 - i for n, i in quick.slots.items()}  # another numbering of the same names
+    _, wide = llvm_gen.generate(lw, 64, None, 32, reg_lanes=8, slots=seeded)
+    assert wide.slots == seeded

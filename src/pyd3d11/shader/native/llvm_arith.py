@@ -10,6 +10,7 @@ import math
 import struct
 
 from ..ops.transcendental import SEQUENCES
+from . import magnitude as mg
 from .llvm_seq import LlvmOps
 
 
@@ -18,18 +19,58 @@ def splat(v: int | str, t: str = "i32") -> str:
 
 
 class ArithMixin:
+    #: float lanes of one vector register of the target (16: AVX-512, 8: AVX2; llvm_gen.generate sets it): the
+    #: width of one :meth:`opaque` statement, whose "v" operand must fit one register
+    reg_lanes = 16
+
     # ---- float helpers ------------------------------------------------------------------------------
     def ftz(self, b: str, lanewise: bool = True) -> str:
         """numerics.flush_denorms on bits; a no-op on values already flushed in the run's active lanes
         (``lanewise``: the caller uses each lane for that lane only)."""
         if lanewise and (b in self.flushed or _const_flushed(b)):
             return b
+        return self._ftz(b)
+
+    def _ftz(self, b: str) -> str:
         e = self.v(f"and {self.VI} {b}, {splat(0x7F800000)}")
         z = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
         s = self.v(f"and {self.VI} {b}, {splat(-2147483648)}")
         r = self.v(f"select {self.VB} {z}, {self.VI} {s}, {self.VI} {b}")
         self.flushed.add(r)
+        self.mag[r] = mg.flushed_input(self.bound(b))
         return r
+
+    # ---- magnitude bounds (magnitude.py): which output flushes cannot change a bit -----------------------
+    def bound(self, b: str) -> mg.Bound:
+        """The magnitude bound of bits ``b`` in the run's active lanes (lane-wise readers only, as ``flushed``)."""
+        c = _const_float(b)
+        if c is not None:
+            return mg.constant(c)
+        if b == "zeroinitializer":
+            return mg.NO_VALUE, True
+        got = self.mag.get(b)
+        if got is not None:
+            return got
+        return mg.FLUSHED if b in self.flushed else mg.UNKNOWN
+
+    def in_bound(self, b: str) -> mg.Bound:
+        """The bound of ``b`` after the input flush (``ff``)."""
+        return mg.flushed_input(self.bound(b))
+
+    def note(self, r: str, bound: mg.Bound) -> str:
+        """Record ``r``'s bound (and that it is flushed where the bound rules a denormal out)."""
+        self.mag[r] = bound
+        if mg.never_denormal(bound):
+            self.flushed.add(r)
+        return r
+
+    def settle(self, r: str, bound: mg.Bound) -> str:
+        """The output flush of a raw IEEE result ``r`` whose magnitude bound is ``bound``: none where the bound
+        proves no lane denormal (the flush would be the identity); the flushed result's nonzero values are
+        normal."""
+        if mg.never_denormal(bound):
+            return self.note(r, bound)
+        return self.note(self._ftz(r), mg.FLUSHED)
 
     def arith(self, op: str, x: str, y: str, bx: str = "", by: str = "") -> str:
         """``x op y`` (fadd / fmul) on float vectors under alu_float.nan_first's rule: where ``x`` is a NaN,
@@ -61,12 +102,13 @@ class ArithMixin:
     def opaque(self, x: str) -> str:
         """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
         into (no constant folding, no identity folds on it)."""
-        if self.W > 16:  # wider than one register: each register-wide part through its own statement
+        R = self.reg_lanes
+        if self.W > R:  # wider than one register: each register-wide part through its own statement
             parts = []
-            for h in range(self.W // 16):
-                lanes = ", ".join(f"i32 {16 * h + i}" for i in range(16))
-                p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <16 x i32> <{lanes}>")
-                parts.append(self.v(f'call <16 x float> asm "", "=v,0"(<16 x float> {p}) nounwind memory(none)'))
+            for h in range(self.W // R):
+                lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
+                p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <{R} x i32> <{lanes}>")
+                parts.append(self.v(f'call <{R} x float> asm "", "=v,0"(<{R} x float> {p}) nounwind memory(none)'))
             return self.concat(parts, "float")
         return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
 
@@ -97,7 +139,9 @@ class ArithMixin:
         r = self.v(f"call {self.VI} @llvm.smin.v{self.W}i32({self.VI} {r}, {self.VI} {splat(0x3F800000)})")
         nan = self.v(f"icmp sgt {self.VI} {b}, {splat(0x7F800000)}")
         r = self.v(f"select {self.VB} {nan}, {self.VI} zeroinitializer, {self.VI} {r}")
-        if b in self.flushed or _const_flushed(b):  # a clamp of a flushed value is 0, 1 or the value
+        # a clamp of a value is 0, 1 or the value: flushed where the value is (a denormal one stays denormal)
+        self.mag[r] = mg.saturate(self.bound(b))
+        if b in self.flushed or _const_flushed(b) or mg.never_denormal(self.bound(b)):
             self.flushed.add(r)
         return r
 
@@ -110,25 +154,20 @@ class ArithMixin:
     def float_op(self, name: str, a: list[str]) -> str:  # noqa: C901
         """Reference FLOAT_OPS[name] on bit vectors (alu_float.py)."""
         if name in ("add", "mul", "div"):
+            bx, by = self.in_bound(a[0]), self.in_bound(a[1])
             x, y = self.ff(a[0]), self.ff(a[1])
             if name == "div":
-                r = self.asi(self.v(f"fdiv {self.VF} {x}, {y}"))
-            else:
-                op = "fadd" if name == "add" else "fmul"
-                r = self.asi(self.arith(op, x, y, a[0], a[1]))
-            if (name == "mul" and _never_denormal_product(a[0], a[1])) or \
-                    (name == "add" and (_far_from_zero(a[0]) or _far_from_zero(a[1]))):
-                self.flushed.add(r)
-                return r
-            return self.ftz(r)
+                return self.settle(self.asi(self.v(f"fdiv {self.VF} {x}, {y}")), mg.UNKNOWN)
+            op = "fadd" if name == "add" else "fmul"
+            r = self.asi(self.arith(op, x, y, a[0], a[1]))
+            return self.settle(r, mg.add(bx, by) if name == "add" else mg.mul(bx, by))
         if name == "mad":
+            bp = mg.mul(self.in_bound(a[0]), self.in_bound(a[1]))
+            bz = self.in_bound(a[2])
             x, y, z = self.ff(a[0]), self.ff(a[1]), self.ff(a[2])
             p = self.arith("fmul", x, y, a[0], a[1])
             r = self.asi(self.arith("fadd", p, z, "", a[2]))
-            if _far_from_zero(a[2]):
-                self.flushed.add(r)
-                return r
-            return self.ftz(r)
+            return self.settle(r, mg.add(bp, bz))
         if name in ("min", "max"):
             ab, bb = self.ftz(a[0]), self.ftz(a[1])
             x, y = self.asf(ab), self.asf(bb)
@@ -145,12 +184,19 @@ class ArithMixin:
             r = self.v(f"select {self.VB} {gt}, {self.VI} {bb}, {self.VI} {eq}")
             r = self.v(f"select {self.VB} {lt}, {self.VI} {ab}, {self.VI} {r}")
             r = self.v(f"select {self.VB} {an}, {self.VI} {bb}, {self.VI} {r}")
-            return self.v(f"select {self.VB} {bn}, {self.VI} {ab}, {self.VI} {r}")
+            r = self.v(f"select {self.VB} {bn}, {self.VI} {ab}, {self.VI} {r}")
+            # one of the flushed operands, or (equal operands) their bits ORed / ANDed: the same value, or ±0
+            return self.note(r, mg.pick(self.in_bound(a[0]), self.in_bound(a[1])))
         if name in ("exp", "sin", "cos", "log", "rsq"):
+            bx = self.in_bound(a[0])
             r = self.asi(SEQUENCES[name](LlvmOps(self), self.ff(a[0])))
+            if name in ("sin", "cos"):
+                return self.settle(r, mg.sincos(bx))  # never a denormal: magnitude.sincos
             return r if name in ("log", "rsq") else self.ftz(r)  # as alu_float: log/rsq never denormal
         if name == "sqrt":
-            return self.asi(self.v(f"call {self.VF} {self.fun1('sqrt')}({self.VF} {self.ff(a[0])})"))
+            bx = self.in_bound(a[0])
+            r = self.asi(self.v(f"call {self.VF} {self.fun1('sqrt')}({self.VF} {self.ff(a[0])})"))
+            return self.note(r, mg.sqrt(bx))
         if name == "rcp":
             q = self.v(f"fdiv {self.VF} {splat('1.0', 'float')}, {self.ff(a[0])}")
             return self.ftz(self.asi(q))
@@ -179,9 +225,9 @@ class ArithMixin:
             q = self.v(f"fptoui {self.VD} {d} to {self.VL}")
             return self.v(f"trunc {self.VL} {q} to {self.VI}")
         if name == "itof":
-            return self.asi(self.v(f"sitofp {self.VI} {a[0]} to {self.VF}"))
+            return self.note(self.asi(self.v(f"sitofp {self.VI} {a[0]} to {self.VF}")), mg.from_integer())
         if name == "utof":
-            return self.asi(self.v(f"uitofp {self.VI} {a[0]} to {self.VF}"))
+            return self.note(self.asi(self.v(f"uitofp {self.VI} {a[0]} to {self.VF}")), mg.from_integer())
         if name == "f32tof16":
             fx = self.ff(a[0])
             h = self.v(f"fptrunc {self.VF} {fx} to <{self.W} x half>")
@@ -383,22 +429,3 @@ def _const_float(v: str) -> float | None:
     except ValueError:
         return None
     return struct.unpack("<f", struct.pack("<I", bits))[0]
-
-
-def _never_denormal_product(a: str, b: str) -> bool:
-    """A product of flushed operands one of which is a finite constant with |c| >= 1: |x * c| >= |x|, so the
-    result is 0, at least the smallest normal, infinite or NaN — never a denormal (its output flush is a
-    no-op)."""
-    for v in (a, b):
-        c = _const_float(v)
-        if c is not None and math.isfinite(c) and abs(c) >= 1.0:
-            return True
-    return False
-
-
-def _far_from_zero(v: str) -> bool:
-    """A finite constant addend with |c| >= 2^-100: a sum p + c (p any float) is 0 or at least 2^-124 in
-    magnitude — to come within 2^-126 of zero p must be within 2^-126 of -c, so |p| > 2^-101 and both terms
-    are multiples of 2^-124 — never a denormal (its output flush is a no-op)."""
-    c = _const_float(v)
-    return c is not None and math.isfinite(c) and abs(c) >= 2.0 ** -100

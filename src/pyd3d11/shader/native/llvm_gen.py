@@ -23,6 +23,7 @@ from typing import Protocol
 
 from .. import ir
 from . import llvm_double
+from . import magnitude as mg
 from .ir_text import IrText
 from .llvm_arith import ArithMixin, _const_flushed, splat
 from .llvm_flow import FlowMixin
@@ -121,6 +122,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         # a lane-wise float op may skip its input flush on them (results in other lanes are never stored:
         # every store selects the old value there), cross-lane readers (derivatives) flush regardless.
         self.flushed: set = set()
+        # magnitude bounds (magnitude.py) of SSA bit vectors, on the same lanes as ``flushed``
+        self.mag: dict = {}
 
     def _set_width(self, w: int) -> None:
         """Lanes per vector step and the vector types of that width."""
@@ -343,6 +346,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                 r = self.v(f"or {self.VI} {a}, {splat(-2147483648)}")
             if v in self.flushed or _const_flushed(v):  # the sign bit does not make a denormal
                 self.flushed.add(r)
+            self.mag[r] = self.bound(v)  # nor does it change a magnitude
             return r
         if mod == "neg":
             return self.v(f"sub {self.VI} zeroinitializer, {v}")
@@ -468,6 +472,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         new = self.v(f"select {self.VB} {self.rc_mask}, {self.VI} {val}, {self.VI} {self.unmasked(base)}")
         if val in self.flushed:
             self.flushed.add(new)
+        if val in self.mag:  # in the run's active lanes, ``new`` is ``val``
+            self.mag[new] = self.mag[val]
         self.rc[key] = new
 
     def rc_writeback(self, only: str | None = None) -> None:
@@ -611,6 +617,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                 new = self.v(f"select {self.VB} {m}, {self.VI} {val}, {self.VI} {self.unmasked(old)}")
                 if val in self.flushed or _const_flushed(val):  # in the active lanes, ``new`` is ``val``
                     self.flushed.add(new)
+                self.mag[new] = mg.pick(self.bound(val), self.bound(old))
                 self.rc[key] = new
                 self.rc_dirty.add(key)
                 return
@@ -676,13 +683,14 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
             vals = [self.src(s) for s in ss]
             acc = None
             for i in range(n):
+                bp = mg.mul(self.in_bound(vals[i]), self.in_bound(vals[n + i]))
                 x = self.ff(vals[i])
-                p = self.ftz(self.asi(self.arith("fmul", x, self.ff(vals[n + i]), vals[i], vals[n + i])))
+                p = self.settle(self.asi(self.arith("fmul", x, self.ff(vals[n + i]), vals[i], vals[n + i])), bp)
                 if acc is None:
                     acc = p
                 else:
-                    acc = self.ftz(self.asi(self.arith("fadd", self.asf(acc), self.asf(p))))
-            acc = self.ftz(acc)
+                    bs = mg.add(self.bound(acc), self.bound(p))  # both settled: flushed
+                    acc = self.settle(self.asi(self.arith("fadd", self.asf(acc), self.asf(p))), bs)
             if op.sat:
                 acc = self.sat(acc)
             results = [(d, acc) for d in op.dsts]
@@ -710,6 +718,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
                 elif k == "movc":
                     t = self.v(f"icmp ne {self.VI} {a[0]}, zeroinitializer")
                     r = self.v(f"select {self.VB} {t}, {self.VI} {a[1]}, {self.VI} {a[2]}")
+                    # a lane-wise choice: flushed (and bounded) where both choices are
+                    self.note(r, mg.pick(self.bound(a[1]), self.bound(a[2])))
                 elif k in _FLOATS:
                     r = self.float_op(k, a)
                 else:
@@ -902,13 +912,19 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
-             shared_tex: bool | None = None, quick_shared: bool = False) -> tuple[str, Layout]:
+             shared_tex: bool | None = None, quick_shared: bool = False, reg_lanes: int = 16,
+             slots: dict | None = None) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 to 64 (callers then size every register-file row to a multiple of it:
-    ``Layout.width``); ``tex_width`` / ``shared_tex`` / ``quick_shared``: see :class:`Gen`."""
-    assert width in (8, 16, 32, 64) and tile % width == 0
+    ``Layout.width``); ``tex_width`` / ``shared_tex`` / ``quick_shared``: see :class:`Gen`; ``reg_lanes``: float
+    lanes of one vector register of the target (runtime.register_lanes); ``slots``: argument slots to number as
+    another build of the same program did (its Layout.slots), so that one argument array serves both."""
+    assert width in (8, 16, 32, 64) and tile % width == 0 and reg_lanes in (8, 16)
     g = Gen(lw, tile, tex, width)
+    g.reg_lanes = reg_lanes
+    if slots:
+        g.lay.slots = dict(slots)
     g.tex_width, g.shared_tex, g.quick_shared = tex_width, shared_tex, quick_shared
     text = g.build()
     g.lay.width = width

@@ -400,6 +400,14 @@ _AVX512: bool | None = None
 #: the core overlaps four chains (S1z single-threaded: 16 lanes 182 ms/frame, 32 lanes 150, 64 lanes 130, 128
 #: lanes 136 — spills)
 PIXEL_WIDTH = 64
+#: the same on AVX2 hosts (16 ymm registers of 8 lanes): four registers per operation again. S1z single-threaded on
+#: the 2-core AVX2 host (bench/min_frame.py, least CPU per frame of 2 draws): 8 lanes 31–33 ms, 16 lanes 26–28,
+#: 32 lanes 23.1–23.6, 64 lanes 25.4–25.7 (spills); S3 101–103 → 79–81 at 32
+PIXEL_WIDTH_AVX2 = 32
+#: the step of a quick first build (TIER ``auto``) on AVX2 hosts: one register. LLVM's machine-code time grows with
+#: the kernel's IR, four times longer at 32 lanes (S1z's first draw of a new shader, loaded 2-core host: 39 ms CPU at
+#: 8 lanes against 86 at 32); the O2 rebuild steps PIXEL_WIDTH_AVX2 lanes
+QUICK_WIDTH_AVX2 = 8
 #: the widest step of a ``wide`` texture emitter (sampler_gen.SampleEmitter; llvm_gen.Gen.emit_tex calls it per part
 #: of this width in a wider kernel). At 64 lanes S3 costs 30–37 ms CPU per frame against 41–43 at 32 and ~53 at 16,
 #: but its out-of-line sampling function, straight-line code over every lane, takes ~170 ms to compile at O2 (a
@@ -412,27 +420,36 @@ TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
 QUICK_TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_QUICK_TEX_WIDTH", "16"))
 
 
+def register_lanes() -> int:
+    """Float lanes of one vector register of this CPU: 16 with AVX-512F, else 8 (AVX2 ymm)."""
+    global _AVX512
+    if _AVX512 is None:
+        llvm = _init_llvm()
+        _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
+    return 16 if _AVX512 else 8
+
+
 def vector_width(lw: Lowered, tile: int) -> int:
     """Lanes per vector step of a kernel: 16 where the CPU has AVX-512F (one zmm instruction per op instead
     of two ymm ones) for programs without atomics or counters (those walk lanes one by one over whole
-    vectors) and tiles of 16 lanes — PIXEL_WIDTH for pixel programs where the tile allows; else 8.
+    vectors) and tiles of 16 lanes — PIXEL_WIDTH for pixel programs where the tile allows; else 8. On AVX2
+    hosts pixel programs take PIXEL_WIDTH_AVX2 (four ymm registers per operation: independent chains the core
+    overlaps), the others 8.
     ``PYD3D11_NATIVE_WIDTH`` (8, 16, 32 or 64) sets it where the program and tile allow that width (8 always;
     compute at most 16: wider compute steps are untested). The results are the same bits at any width: every
     operation is lane-wise, or per quad; compute group ids and groupshared bases are computed per lane, so a
     step may span thread groups."""
-    global _AVX512
     env = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     if env == "8":
         return 8
-    if _AVX512 is None:
-        llvm = _init_llvm()
-        _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
-    if not _AVX512 or tile % 16:
+    avx512 = register_lanes() == 16
+    pixel = lw.program_type == ir.ProgramType.PIXEL
+    if tile % 16 or not (avx512 or pixel or env in ("16", "32", "64")):
         return 8
     if lw.uav_atomic or any(op.kind in ("atomic", "counter") for op in lw.ops):
         return 8
-    want = int(env) if env in ("16", "32", "64") else (PIXEL_WIDTH if lw.program_type == ir.ProgramType.PIXEL
-                                                        else 16)
+    want = int(env) if env in ("16", "32", "64") else (
+        (PIXEL_WIDTH if avx512 else PIXEL_WIDTH_AVX2) if pixel else 16)
     if lw.program_type == ir.ProgramType.COMPUTE:
         want = min(want, 16)
     while tile % want:
@@ -474,22 +491,34 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     t0 = time.perf_counter()
     llvm = _init_llvm()
     width = vector_width(lw, tile)
-    narrow = bool(tex) and quick and TIER == "auto" and min(width, TEX_WIDTH) > QUICK_TEX_WIDTH
+    first = quick and TIER == "auto"
+    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2)
+    qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
+    narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
-    text, layout = generate(lw, tile, tex, width, tex_width=QUICK_TEX_WIDTH if narrow else None,
-                            quick_shared=quick and TIER == "auto")
-    # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
-    module = build_module(llvm, text, ("kernel",), counted=quick)
-    if narrow and not module.full:
-        # the O2 rebuild samples at TEX_WIDTH; its sampling functions are compiled into the rebuilt module (the
-        # rebuild runs in its own LLVM context on a background thread, where building shared modules in the
-        # process context is not safe). Generated here, on the compiling thread: the emitters are not shared
-        # with another thread. The argument layout does not depend on the texture width
-        wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False)
+    text, layout = generate(lw, tile, tex, qwidth, tex_width=QUICK_TEX_WIDTH if narrow else None,
+                            quick_shared=first, reg_lanes=register_lanes())
+    # callers size register-file rows for the O2 rebuild's width, a multiple of the quick build's: either kernel
+    # runs on them (and so does an O2 object of either width from the disk cache)
+    layout.width = width
+    upgrade = None
+    if narrow or qwidth != width:
+        # the O2 rebuild samples at TEX_WIDTH and steps ``width`` lanes; its sampling functions are compiled into
+        # the rebuilt module (the rebuild runs in its own LLVM context on a background thread, where building
+        # shared modules in the process context is not safe). Generated here, on the compiling thread: the
+        # emitters are not shared with another thread. Its arguments are numbered as the quick build's
+        wide, wide_layout = generate(lw, tile, tex, width, shared_tex=False, reg_lanes=register_lanes(),
+                                     slots=layout.slots)
         if wide_layout.slots == layout.slots:
-            module.upgrade_text = wide
+            upgrade = wide
+            # the O2 object is stored under the quick build's text (upgrade): the text names what it is built from
+            text += f"\n; O2 rebuild: {hashlib.sha256(wide.encode()).hexdigest()}\n"
         # else the rebuild compiles ``text`` and links the shared functions' O2 builds: theirs were queued
         # first (shared_function) and the background thread rebuilds in queue order
+    # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
+    module = build_module(llvm, text, ("kernel",), counted=quick)
+    if upgrade is not None and not module.full:
+        module.upgrade_text = upgrade
     dt = time.perf_counter() - t0
     stats.compiled += 1
     stats.compile_seconds += dt
