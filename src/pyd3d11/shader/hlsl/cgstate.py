@@ -95,6 +95,7 @@ class CodegenContext(Protocol):
     entry_attrs: dict  # attributes of the entry point's first declaration
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
     entry_returns: list[tuple[Pos, list]]  # entry-point returns: (entry position, returned slots)
+    uninit_locals: list[tuple[str, Pos, list]]  # numeric locals declared without an initialiser (uninit.py X4000)
 
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]

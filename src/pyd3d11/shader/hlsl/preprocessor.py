@@ -177,6 +177,11 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
+def _same_tokens(a: list[str], b: list[str]) -> bool:
+    """The two token lists hold the same tokens (whitespace aside)."""
+    return [t for t in a if t != " "] == [t for t in b if t != " "]
+
+
 def _join(toks: list[str]) -> str:
     """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
     ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the
@@ -382,7 +387,13 @@ class Preprocessor:
                         if expanded is None:
                             raise self.error("unexpected end of file in macro expansion", 1004)
                         break
-                    self.out.append(_join(done + expanded))
+                    if not done and i - start == 1 and _same_tokens(toks, expanded):
+                        # nothing replaced on one physical line: its text as written (comments blanked to their
+                        # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
+                        # of the physical line, leading blanks included
+                        self.out.append(code.rstrip())
+                    else:
+                        self.out.append(_join(done + expanded))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
