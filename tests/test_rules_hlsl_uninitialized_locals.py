@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from pyd3d11.errors import ShaderCompileError
+from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from pyd3d11.shader.compile_api import D3DCompile
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
@@ -27,10 +28,10 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 _MSG = "error X4000: variable '{}' used without having been completely initialized"
 
 
-def _errors(src: str, target: str) -> str:
+def _errors(src: str, target: str, flags: int = 0) -> str:
     """The compiler's error text ('' when the shader compiles)."""
     try:
-        D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0)
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target, flags, 0)
     except ShaderCompileError as exc:
         return exc.errors
     return ""
@@ -97,3 +98,14 @@ def test_reported_once_for_the_first_read_in_program_order():
     src = "float4 main(float4 a : A) : SV_Target { float p; float q; a.x += q; a.y += p; return a; }"
     text = _errors(src, "ps_5_0")
     assert _MSG.format("q") in text and "'p'" not in text
+
+
+# /Od keeps the copies: the undefined value must be followed through them (the same verdicts as optimised)
+@pytest.mark.parametrize("src,target,name", [_ERROR[1], _ERROR[4], _ERROR[0]])
+def test_unoptimised_code_follows_the_value_through_copies(src: str, target: str, name: str):
+    assert _MSG.format(name) in _errors(src, target, D3DCOMPILE_SKIP_OPTIMIZATION)
+
+
+@pytest.mark.parametrize("src,target", _SILENT[:7])
+def test_unoptimised_code_copies_are_not_uses(src: str, target: str):
+    assert "X4000" not in _errors(src, target, D3DCOMPILE_SKIP_OPTIMIZATION)

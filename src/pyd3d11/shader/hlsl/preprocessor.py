@@ -392,6 +392,10 @@ class Preprocessor:
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
                         # of the physical line, leading blanks included
                         self.out.append(code.rstrip())
+                    elif not done and i - start == 1:
+                        # a replacement on the line: its indentation as written (the tokens before the first
+                        # replaced name then start where they stand when single-spaced)
+                        self.out.append(code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip())
                     else:
                         self.out.append(_join(done + expanded))
                     if i - start > 1:
