@@ -177,8 +177,9 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
-        #: (entry position, returned slots) of each entry-point return: X3578 (uninit.warn_incomplete_outputs)
-        self.entry_returns: list[tuple[Pos, list]] = []
+        #: (position, slots, name) of each entry-point output value — the return value at each return (the entry's
+        #: name and position) and each out parameter (its own): X3578 (uninit.warn_incomplete_outputs)
+        self.entry_returns: list[tuple[Pos, list, str]] = []
         #: (name, declaration position, temp slots) of each numeric local declared without an initialiser:
         #: X4000 for a value of one that no path defines reaching an operation (uninit.check_uninitialized_reads)
         self.uninit_locals: list[tuple[str, Pos, list]] = []

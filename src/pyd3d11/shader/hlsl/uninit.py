@@ -84,14 +84,15 @@ def warn_incomplete_outputs(cg) -> None:
     assigned — is an output the shader leaves undefined, so fxc warns once, at the entry point. A component
     assigned on some paths only is not this warning (that is "potentially uninitialized", X4000, not built
     for numeric locals). Inferred where no fxc record says: the position is the entry's definition; out
-    parameters of the entry are not checked (their wording is not recorded); hull shaders are not checked."""
+    parameters of the entry are judged the same way, each once, named and placed at the parameter (OpenSubdiv
+    issue 354 records fxc's ``warning X3578: Output value 'output' is not completely initialized`` at the name
+    of a domain shader's ``out OutputVertex output``); hull shaders are not checked."""
     if not cg.entry_returns:
         return
     defined = defined_components(cg.code)
-    for pos, slots in cg.entry_returns:
+    for pos, slots, name in cg.entry_returns:  # one value's returns share its position: cg.warn keeps one
         if any(s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined for s in slots):
-            cg.warn(pos, 3578, f"Output value '{cg.entry}' is not completely initialized")
-            return
+            cg.warn(pos, 3578, f"Output value '{name}' is not completely initialized")
 
 
 def _defined_before(code: list[Ins]) -> list[int | None] | None:
