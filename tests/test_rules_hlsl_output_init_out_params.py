@@ -72,3 +72,40 @@ def test_each_incomplete_output_value_warns_once_by_its_name(src: str, target: s
 def test_the_position_is_the_parameter_name():
     src = "void main(float4 v : V,\n\t\tout   float4 result : SV_Target)\n{\n    result.x = v.x;\n}\n"
     assert _warnings(src, "ps_5_0") == [f"t.hlsl(2,{len(chr(9) * 2 + 'out   float4 ') + 1}): {_text('result')}"]
+
+
+# hull shaders: the control-point function's value (named after the entry) and the patch-constant function's
+# (named after that function) are judged like any entry output; X4000 is judged phase by phase
+_HS_HEAD = ("struct V { float4 p : P; };\nstruct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; "
+            "float4 extra : EXTRA; };\n")
+_HS_ATTRS = ("[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")] "
+             "[outputcontrolpoints(3)] [patchconstantfunc(\"pcf\")]\n")
+_PCF_FULL = "PC pcf(InputPatch<V, 3> ip) { PC o; o.e[0] = o.e[1] = o.e[2] = 2; o.i = 2; o.extra = 1; return o; }\n"
+_PCF_PART = "PC pcf(InputPatch<V, 3> ip) { PC o; o.e[0] = o.e[1] = o.e[2] = 2; o.i = 2; o.extra.x = 1; return o; }\n"
+_CP_FULL = "V main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; }\n"
+_CP_PART = "V main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { V o; o.p.xy = ip[i].p.xy; return o; }\n"
+
+
+@pytest.mark.parametrize("pcf,cp,names", [
+    (_PCF_FULL, _CP_FULL, []),
+    (_PCF_PART, _CP_FULL, ["pcf"]),
+    (_PCF_FULL, _CP_PART, ["main"]),
+    (_PCF_PART, _CP_PART, ["main", "pcf"]),
+])
+def test_hull_shader_phases(pcf: str, cp: str, names: list[str]):
+    got = _warnings(_HS_HEAD + pcf + _HS_ATTRS + cp, "hs_5_0")
+    assert sorted(ln.split(": ", 1)[1] for ln in got) == sorted(_text(n) for n in names)
+
+
+@pytest.mark.parametrize("pcf,cp,name", [
+    ("PC pcf(InputPatch<V, 3> ip) { PC o; float t; o.e[0] = o.e[1] = o.e[2] = t * 2; o.i = 2; o.extra = 1; "
+     "return o; }\n", _CP_FULL, "t"),
+    (_PCF_FULL, "V main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { V o; float s; "
+     "o.p = ip[i].p * s; return o; }\n", "s"),
+])
+def test_hull_shader_phases_x4000(pcf: str, cp: str, name: str):
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError) as info:
+        D3DCompile(_HS_HEAD + pcf + _HS_ATTRS + cp, None, "t.hlsl", None, None, "main", "hs_5_0", 0, 0)
+    assert f"error X4000: variable '{name}' used without having been completely initialized" in info.value.errors

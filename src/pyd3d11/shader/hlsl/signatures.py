@@ -46,7 +46,7 @@ class SignatureBinding:
         ctx = self.func_ctx[0]
         if retval is not None:
             # the returned components, checked for X3578 once the whole body is generated (uninit.py)
-            self.entry_returns.append((ctx["pos"], list(retval.slots), self.entry))
+            self.entry_returns.append((ctx["pos"], list(retval.slots), ctx.get("name", self.entry)))
             self.out_owner = "$return"
             self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:

@@ -75,7 +75,7 @@ def drop_unwritten_output_decls(code: list[Ins], decls: list[str]) -> list[str]:
     return [ln for ln in decls if not any(ln.startswith(f"dcl_output o{r}.") for r in gone)]
 
 
-def warn_incomplete_outputs(cg) -> None:
+def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
     """fxc's warning X3578 "Output value '<entry>' is not completely initialized" (MicrosoftDocs "HLSL errors
     and warnings"; the wording is fxc's as recorded for DXC issue 2419's ``uint sum = sum; return sum;``).
 
@@ -86,10 +86,12 @@ def warn_incomplete_outputs(cg) -> None:
     for numeric locals). Inferred where no fxc record says: the position is the entry's definition; out
     parameters of the entry are judged the same way, each once, named and placed at the parameter (OpenSubdiv
     issue 354 records fxc's ``warning X3578: Output value 'output' is not completely initialized`` at the name
-    of a domain shader's ``out OutputVertex output``); hull shaders are not checked."""
+    of a domain shader's ``out OutputVertex output``). A hull shader's phases are judged together (``code``:
+    every phase's instructions; temps are numbered across phases): the control-point function's value is named
+    after the entry, the patch-constant function's after that function (inferred: unrecorded)."""
     if not cg.entry_returns:
         return
-    defined = defined_components(cg.code)
+    defined = defined_components(cg.code if code is None else code)
     for pos, slots, name in cg.entry_returns:  # one value's returns share its position: cg.warn keeps one
         if any(s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined for s in slots):
             cg.warn(pos, 3578, f"Output value '{name}' is not completely initialized")
@@ -153,7 +155,7 @@ def _plain_move(ins: Ins) -> bool:
     return not getattr(s, "mod", "")
 
 
-def check_uninitialized_reads(cg) -> None:
+def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     """fxc's error X4000 "variable '<name>' used without having been completely initialized" (MicrosoftDocs "HLSL
     errors and warnings": ERR_READ_BEFORE_WRITE, "The specified variable is used without having been completely
     initialized"; wording and cases as recorded for DXC issue 2419 and its fix, PR 2424).
@@ -167,7 +169,8 @@ def check_uninitialized_reads(cg) -> None:
     A copy carries the undefined value on (a parameter, another local); a copy into an output is X3578's
     concern. Inferred where no record says: the position is the statement holding the first such read (fxc
     reports its first reading instruction); a loop whose later iterations define the value before the read
-    is not X4000 (fxc's test orders instructions linearly; unrecorded); hull-shader phases are not checked;
+    is not X4000 (fxc's test orders instructions linearly; unrecorded); a hull shader's phases are judged one
+    by one (``code``: one phase's instructions);
     the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
     (PR 2424 records no diagnostic for conditional initialisation)."""
     if not cg.uninit_locals:
@@ -177,7 +180,7 @@ def check_uninitialized_reads(cg) -> None:
         for s in slots:
             if s[0] == "r" and s[2] is None:
                 origin.setdefault((s[1][0], s[3]), k)
-    code = cg.code
+    code = cg.code if code is None else code
     changed = True
     while changed:  # a copy of a local's undefined component is that local's too
         changed = False
