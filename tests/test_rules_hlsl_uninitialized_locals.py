@@ -89,9 +89,19 @@ def test_defined_or_only_copied_is_not_x4000(src: str, target: str):
     assert "X4000" not in _errors(src, target)
 
 
-def test_the_position_is_the_statement_of_the_first_read():
+def test_the_position_is_the_start_of_the_expression_that_reads():
     src = "float4 main(float4 a : A) : SV_Target\n{\n    float x;\n    a.y = 1;\n    a.x += x;\n    return a;\n}"
     assert _errors(src, "ps_5_0").startswith("t.hlsl(5,5): " + _MSG.format("x"))
+
+
+@pytest.mark.parametrize("line,col", [
+    ("    return b.Load(X);", 12),  # DXC issue 5040's line: fxc's range (7,12-20) starts at `b`
+    ("    return 2 * (float)b.Load(X);", 23),  # the product reads the load's result, not X: the load does
+    ("\treturn (float)b.Load(X) + b.Load(X);", 16),  # the first reading operation
+])
+def test_the_position_follows_fxcs_range_start(line: str, col: int):
+    src = f"ByteAddressBuffer b;\nfloat main(uint a : A) : SV_Target\n{{\n    uint X;\n{line}\n}}\n"
+    assert _errors(src, "ps_5_0").startswith(f"t.hlsl(5,{col}): " + _MSG.format("X"))
 
 
 def test_reported_once_for_the_first_read_in_program_order():
@@ -109,3 +119,9 @@ def test_unoptimised_code_follows_the_value_through_copies(src: str, target: str
 @pytest.mark.parametrize("src,target", _SILENT[:7])
 def test_unoptimised_code_copies_are_not_uses(src: str, target: str):
     assert "X4000" not in _errors(src, target, D3DCOMPILE_SKIP_OPTIMIZATION)
+
+
+def test_the_position_survives_the_optimiser_rewriting_the_reading_instruction():
+    # `mul` retargeted straight into the output register keeps the expression's position
+    src = "float4 main(float4 a : A) : SV_Target\n{\n    float x;\n    return a * x;\n}"
+    assert _errors(src, "ps_5_0").startswith("t.hlsl(4,12): " + _MSG.format("x"))

@@ -183,6 +183,8 @@ class Codegen(SignatureBinding):
         #: (name, declaration position, temp slots) of each numeric local declared without an initialiser:
         #: X4000 for a value of one that no path defines reaching an operation (uninit.check_uninitialized_reads)
         self.uninit_locals: list[tuple[str, Pos, list]] = []
+        #: the position of the innermost expression under evaluation (exprs.expr), recorded on each instruction
+        self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
@@ -237,7 +239,7 @@ class Codegen(SignatureBinding):
             self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
-        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc))
+        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos))
 
     @property
     def wants_debug_info(self) -> bool:

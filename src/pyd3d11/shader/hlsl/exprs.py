@@ -40,14 +40,36 @@ def _val(t: Type, slots: list, obj=None):
     return Val(t, slots, obj)
 
 
-def expr(cg: CodegenContext, e: A.Node) -> Val:
-    """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded."""
-    v = expr_raw(cg, e)
-    if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
-        from .intrinsics import mem_load
+def _start_pos(e: A.Node):
+    """Where the expression's text begins (fxc's message ranges start at the first character: ``b.Load(X)`` at
+    ``b``): the leftmost operand's position."""
+    while True:
+        if isinstance(e, (A.Binary, A.Postfix, A.Index, A.Member)):
+            e = e.a
+        elif isinstance(e, A.MethodCall):
+            e = e.obj
+        elif isinstance(e, A.Assign):
+            e = e.target
+        elif isinstance(e, A.Ternary):
+            e = e.cond
+        else:
+            return getattr(e, "pos", None)
 
-        return mem_load(cg, v)
-    return v
+
+def expr(cg: CodegenContext, e: A.Node) -> Val:
+    """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded. The instructions it
+    emits itself (not its operands') carry its position (``cg.expr_pos``)."""
+    saved = cg.expr_pos
+    cg.expr_pos = _start_pos(e) or saved
+    try:
+        v = expr_raw(cg, e)
+        if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
+            from .intrinsics import mem_load
+
+            return mem_load(cg, v)
+        return v
+    finally:
+        cg.expr_pos = saved
 
 
 def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901

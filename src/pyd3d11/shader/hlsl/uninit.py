@@ -56,7 +56,7 @@ def drop_undefined_output_moves(code: list[Ins]) -> bool:
                     changed = True
                     if not keep:
                         continue
-                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail, ins.loc)
+                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail, ins.loc, ins.epos)
         out.append(ins)
     code[:] = out
     return changed
@@ -212,6 +212,8 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
                 continue
             name, pos, _slots = cg.uninit_locals[k]
             loc = ins.loc
-            if loc is not None and len(loc) == 3:
+            if ins.epos is not None:
+                pos = ins.epos
+            elif loc is not None and len(loc) == 3:
                 pos = Pos(loc[0], loc[1], loc[2])
             raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
