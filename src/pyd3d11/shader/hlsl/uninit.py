@@ -167,8 +167,9 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     local declared without an initialiser that no path from the program start defines, read by an operation
     other than a plain copy (arithmetic, a condition, an address, a memory store), is X4000 for that local.
     A copy carries the undefined value on (a parameter, another local); a copy into an output is X3578's
-    concern. Inferred where no record says: the position is the statement holding the first such read (fxc
-    reports its first reading instruction); a loop whose later iterations define the value before the read
+    concern. The position is the start of the expression whose operation is the first such read (``Ins.epos``;
+    DXC issue 5040's fxc range starts at ``b`` of ``b.Load(X)``), else its statement. Inferred where no record
+    says: a loop whose later iterations define the value before the read
     is not X4000 (fxc's test orders instructions linearly; unrecorded); a hull shader's phases are judged one
     by one (``code``: one phase's instructions);
     the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
