@@ -49,6 +49,8 @@ groupshared uint g[2];
   res[9] = ++tb[3];            // 28
   res[10] = tb[3]--;           // 28, tb = 27
   res[11] = g[i + 1]++ + g[1]; // 33 + 34 = 67
+  tb[5] = 0;
+  tb[6] = 0;                   // (a buffer made without initial data holds undefined values)
   uint k = i;
   tb[5 + k++] += 4;            // the index is evaluated once: k = 1, tb[5] = 4
   ++tb[5 + k--];               // tb[6] = 1, k = 0
