@@ -6,7 +6,11 @@ UAV or groupshared element it reads the element, computes and writes the result 
 computed from that rule, one thread running the statements in order. Element kinds: members of a
 RWStructuredBuffer element (uint, int, float, a uint2 lane and the whole vector), a typed RWBuffer<uint>
 element, groupshared array elements. Runs on every backend. A read-only resource element is X3025 (its
-l-value is const), a sampler or texture object under ``+=`` is X3022 (checked without running)."""
+l-value is const), a sampler or texture object under ``+=`` is X3022, and a write of some of a typed UAV
+element's components is X4596 "typed UAV stores must write all declared components." (fxc's
+ERR_TYPED_UAV_WRITE_MASK_MISMATCH, recorded for ``State[b + 0].z = 0`` on a float4 UAV; ``store_uav_typed``
+writes whole elements) while every component in any order, or a scalar element's ``.x``, compiles (checked
+without running)."""
 
 from __future__ import annotations
 
@@ -106,8 +110,25 @@ def test_increments_and_compound_assignments_on_uav_and_groupshared_elements():
     ("Texture2D<float> ro; float4 main() : SV_Target { ro[uint2(0, 0)] *= 2; return 0; }", 3025),
     ("SamplerState s; float4 main() : SV_Target { s += 1; return 0; }", 3022),
     ("Texture2D t; float4 main() : SV_Target { t -= 1; return 0; }", 3022),
+    # a typed UAV store writes a whole element: some of its components only is X4596
+    ("RWTexture2D<float4> t; float4 main() : SV_Target { t[uint2(0, 0)].x++; return 0; }", 4596),
+    ("RWBuffer<float4> b; float4 main() : SV_Target { b[0].yz += 1; return 0; }", 4596),
+    ("RWBuffer<uint3> b; float4 main() : SV_Target { b[0].z = 1; return 0; }", 4596),
+    ("RWBuffer<float4> b; float4 main() : SV_Target { b[0][2] *= 3; return 0; }", 4596),
 ])
 def test_read_only_elements_and_objects_are_refused(body: str, code: int):
     with pytest.raises(ShaderCompileError) as info:
         D3DCompile(body, None, "t.hlsl", None, None, "main", "ps_5_0")
     assert f"error X{code}:" in info.value.errors
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body", [
+    "RWBuffer<float4> b; float4 main(float4 v : V) : SV_Target { b[0].wzyx = v; return 0; }",
+    "RWBuffer<float2> b; float4 main() : SV_Target { b[0].yx += 1; return 0; }",
+    "RWBuffer<float> b; float4 main() : SV_Target { b[0].x++; return 0; }",
+    "RWTexture2D<float4> t; float4 main() : SV_Target { t[uint2(0, 0)] += 1; return 0; }",
+    "groupshared float4 g[2]; [numthreads(1, 1, 1)] void main() { g[0].x++; }",  # not a typed UAV
+])
+def test_whole_typed_elements_and_other_memory_compile(body: str):
+    D3DCompile(body, None, "t.hlsl", None, None, "main", "cs_5_0" if "numthreads" in body else "ps_5_0")

@@ -967,6 +967,10 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
         if len(set(comps)) != len(comps):
             raise cg.err(pos, "l-value specifies const object", 3025)
         t = base.type
+        if base.obj[1] == "typed" and base.obj[2] != "t" and len(comps) < t.n:
+            # a typed UAV store writes the whole element (store_uav_typed): fxc refuses a write of some of its
+            # components (ERR_TYPED_UAV_WRITE_MASK_MISMATCH, recorded for `State[b].z = 0` on a float4 UAV)
+            raise cg.err(pos, "typed UAV stores must write all declared components.", 4596)
         cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
         cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.slots
         w = 2 if t.base == DOUBLE else 1  # a double component is a slot pair
