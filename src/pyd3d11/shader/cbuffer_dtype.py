@@ -34,8 +34,8 @@ from pyd3d11.errors import E_INVALIDARG, InvalidArgError
 # D3D_SHADER_VARIABLE_CLASS / D3D_SHADER_VARIABLE_TYPE (d3dcommon.h)
 SVC_SCALAR, SVC_VECTOR, SVC_MATRIX_ROWS, SVC_MATRIX_COLUMNS, SVC_STRUCT = 0, 1, 2, 3, 5
 _BASE = {1: "<i4", 2: "<i4", 3: "<f4", 19: "<u4", 39: "<f8",  # BOOL INT FLOAT UINT DOUBLE
-         50: "<f4", 51: "<f4", 52: "<i4", 53: "<i4", 54: "<u4",  # MIN8FLOAT MIN10FLOAT MIN16FLOAT/INT MIN12INT
-         55: "<f4", 56: "<i4", 57: "<u4"}  # MIN16FLOAT MIN16INT MIN16UINT (16-bit types packed as 32 bits)
+         # D3D_SVT_MIN8FLOAT 52, MIN10FLOAT 53, MIN16FLOAT 54, MIN12INT 55, MIN16INT 56, MIN16UINT 57: 32 bits each
+         52: "<f4", 53: "<f4", 54: "<f4", 55: "<i4", 56: "<i4", 57: "<u4"}
 
 
 def _round16(n: int) -> int:

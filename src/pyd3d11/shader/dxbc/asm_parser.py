@@ -27,6 +27,9 @@ _ONE_COMPONENT = {T.INPUT_PRIMITIVEID, T.OUTPUT_CONTROL_POINT_ID, T.OUTPUT_DEPTH
 _ONE_COMPONENT_DCL = {T.INPUT_COVERAGE_MASK, T.OUTPUT_DEPTH, T.OUTPUT_DEPTH_GREATER_EQUAL, T.OUTPUT_DEPTH_LESS_EQUAL,
                       T.OUTPUT_COVERAGE_MASK, T.OUTPUT_STENCIL_REF, T.INNER_COVERAGE}
 _MIN_PRECISION = S.invert(S.MIN_PRECISION)
+_PRECISIONS = frozenset(_MIN_PRECISION) | {"def32"}
+#: a trailing operand annotation: ``{min16f}``, ``{nonuniform}``, ``{def32 as min16f}``
+_TAG = re.compile(r"\s*\{\s*([a-z0-9_]+(?:\s+as\s+[a-z0-9_]+)?)\s*\}\s*$")
 _RESOURCE_DIM = S.invert(S.RESOURCE_DIMENSION)
 _RETURN_TYPE = S.invert(S.RETURN_TYPE)
 _SYSTEM_NAME = {k.lower(): v for k, v in S.invert(S.SYSTEM_NAME).items()}
@@ -112,18 +115,32 @@ class _OperandParser:
         """role: 'dst', 'src', 'dcl' or 'rel' (relative index)."""
         text = text.strip()
         mp = 0
-        m = re.search(r"\s*\{([a-z0-9_]+)\}\s*$", text)
         nonuniform = False
-        while m:
-            tag = m.group(1)
-            if tag == "nonuniform":
-                nonuniform = True
-            elif tag in _MIN_PRECISION:
-                mp = _MIN_PRECISION[tag]
-            else:
-                raise _bad(f"unknown operand annotation {{{tag}}}", self.line)
-            text = text[: m.start()].rstrip()
-            m = re.search(r"\s*\{([a-z0-9_]+)\}\s*$", text)
+
+        def tags(text: str) -> str:
+            """Strip trailing ``{...}`` annotations: ``{nonuniform}``, a precision ``{min16f}``, or fxc's
+            ``{def32 as min16f}`` (the operand's own precision is the first name; the second is the
+            instruction's, which the destination carries)."""
+            nonlocal mp, nonuniform
+            m = _TAG.search(text)
+            while m:
+                tag = m.group(1)
+                if tag == "nonuniform":
+                    nonuniform = True
+                else:
+                    own = tag.split(" as ")[0].strip() if " as " in tag else tag
+                    if own == "def32" and " as " in tag:
+                        mp = 0
+                    elif own in _MIN_PRECISION and (" as " not in tag or
+                                                    tag.split(" as ")[1].strip() in _PRECISIONS):
+                        mp = _MIN_PRECISION[own]
+                    else:
+                        raise _bad(f"unknown operand annotation {{{tag}}}", self.line)
+                text = text[: m.start()].rstrip()
+                m = _TAG.search(text)
+            return text
+
+        text = tags(text)
         mod = ir.Modifier.NONE
         if text.startswith("-|") and text.endswith("|"):
             mod, text = ir.Modifier.ABSNEG, text[2:-1]
@@ -131,7 +148,7 @@ class _OperandParser:
             mod, text = ir.Modifier.ABS, text[1:-1]
         elif text.startswith("-"):
             mod, text = ir.Modifier.NEG, text[1:].lstrip()
-        text = text.strip()
+        text = tags(text.strip())  # fxc prints the precision inside the |...| of an absolute value
         if re.match(r"^[ld]\s*\(", text) and text.endswith(")"):
             op = self.immediate(text, vtype)
         else:

@@ -118,20 +118,37 @@ def format_immediate(op: ir.Operand, vtype: str = "x", untyped: bool = False) ->
     return "l(" + sep.join(format_value(v, vtype) for v in op.values) + ")"
 
 
-def format_operand(op: ir.Operand, vtype: str = "x", untyped: bool = False) -> str:
-    """One operand in fxc syntax (register, indices, components, modifiers, immediates)."""
+#: operand kinds that hold no value of a precision (a resource, sampler, label...): never given a "{p as q}" tag
+_NO_VALUE = frozenset({T.SAMPLER, T.RESOURCE, T.LABEL, T.NULL, T.STREAM, T.FUNCTION_BODY, T.FUNCTION_TABLE,
+                       T.INTERFACE, T.UNORDERED_ACCESS_VIEW, T.THREAD_GROUP_SHARED_MEMORY})
+
+
+def _precision_name(p: int) -> str:
+    return "def32" if not p else S.MIN_PRECISION.get(p, f"min{p}")
+
+
+def format_operand(op: ir.Operand, vtype: str = "x", untyped: bool = False, used_as: int | None = None) -> str:
+    """One operand in fxc syntax (register, indices, components, modifiers, immediates).
+
+    Minimum precision (the D3D11.1 extended operand token, bits 14-16): ``{min16f}`` after the register and
+    inside ``|...|``, as fxc prints it (``|r2.xyzw {min16f}|``). ``used_as``: the precision of the instruction
+    reading this source (its destination's); where the two differ and either is a minimum precision the tag
+    reads ``{def32 as min16f}`` / ``{min16f as def32}`` (fxc's listings as quoted by 3Dmigoto's assembler)."""
     if op.type in (T.IMMEDIATE32, T.IMMEDIATE64):
         body = format_immediate(op, vtype, untyped)
     else:
         body = _register(op) + _components(op)
+    own = op.min_precision
+    if used_as is not None and used_as != own and op.type not in _NO_VALUE:
+        body += " {" + _precision_name(own) + " as " + _precision_name(used_as) + "}"
+    elif own:
+        body += " {" + _precision_name(own) + "}"
     if op.modifier == ir.Modifier.NEG:
         body = "-" + body
     elif op.modifier == ir.Modifier.ABS:
         body = f"|{body}|"
     elif op.modifier == ir.Modifier.ABSNEG:
         body = f"-|{body}|"
-    if op.min_precision:
-        body += " {" + S.MIN_PRECISION.get(op.min_precision, f"min{op.min_precision}") + "}"
     if op.nonuniform:
         body += " {nonuniform}"
     return body
@@ -303,7 +320,12 @@ def instruction_text(inst: ir.Instruction) -> str:
         name += f" [precise({_mask(inst.precise_mask)})]"
     untyped = op in _UNTYPED
     types = info.operand_types
-    parts = [format_operand(o, types[i] if i < len(types) else "x", untyped) for i, o in enumerate(inst.operands)]
+    # the instruction's precision is its (first) destination's; a source of another precision says so
+    nd = info.num_dst
+    used_as = inst.operands[0].min_precision if nd and inst.operands and \
+        inst.operands[0].type not in _NO_VALUE else None
+    parts = [format_operand(o, types[i] if i < len(types) else "x", untyped, used_as if i >= nd else None)
+             for i, o in enumerate(inst.operands)]
     if op == O.INTERFACE_CALL and inst.extra and parts:
         parts[0] += f"[{inst.extra[0]}]"
     return f"{name} " + ", ".join(parts)

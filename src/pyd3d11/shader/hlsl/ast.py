@@ -137,6 +137,7 @@ class Param(Node):
     mods: frozenset = frozenset()  # in/out/inout/uniform + interpolation modifiers
     semantic: str | None = None
     default: Node | None = None
+    name_pos: Pos | None = None  # where the parameter's name stands (X3578 for an entry's out parameter)
 
 
 @dataclass(eq=False)

@@ -94,7 +94,9 @@ class CodegenContext(Protocol):
     compile_flags: int  # D3DCOMPILE_* Flags1
     entry_attrs: dict  # attributes of the entry point's first declaration
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
-    entry_returns: list[tuple[Pos, list]]  # entry-point returns: (entry position, returned slots)
+    entry_returns: list[tuple[Pos, list, str]]  # entry outputs: (position, slots, the value's name) (X3578)
+    expr_pos: Pos | None  # the innermost expression under evaluation (Ins.epos: X4000's position)
+    uninit_locals: list[tuple[str, Pos, list]]  # numeric locals declared without an initialiser (uninit.py X4000)
 
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]

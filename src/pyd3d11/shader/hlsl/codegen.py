@@ -177,8 +177,14 @@ class Codegen(SignatureBinding):
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
         self.warnings: list[tuple[Pos, int, str]] = list(getattr(prog, "warnings", []))
-        #: (entry position, returned slots) of each entry-point return: X3578 (uninit.warn_incomplete_outputs)
-        self.entry_returns: list[tuple[Pos, list]] = []
+        #: (position, slots, name) of each entry-point output value — the return value at each return (the entry's
+        #: name and position) and each out parameter (its own): X3578 (uninit.warn_incomplete_outputs)
+        self.entry_returns: list[tuple[Pos, list, str]] = []
+        #: (name, declaration position, temp slots) of each numeric local declared without an initialiser:
+        #: X4000 for a value of one that no path defines reaching an operation (uninit.check_uninitialized_reads)
+        self.uninit_locals: list[tuple[str, Pos, list]] = []
+        #: the position of the innermost expression under evaluation (exprs.expr), recorded on each instruction
+        self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
@@ -233,7 +239,7 @@ class Codegen(SignatureBinding):
             self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
-        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc))
+        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos))
 
     @property
     def wants_debug_info(self) -> bool:
@@ -1155,6 +1161,8 @@ class Codegen(SignatureBinding):
             v = Val(t, indexable_slots(self, t))
         else:
             v = Val(t, self.alloc_slots(t.slots, var=True))
+            if init is None:
+                self.uninit_locals.append((d.name, d.pos, list(v.slots)))
         if init is not None:
             self.store(v.slots, init.slots)
         if "const" in d.mods:
@@ -1235,7 +1243,8 @@ class Codegen(SignatureBinding):
         """One statement; the instructions it emits carry its source line (debug information)."""
         saved = self.debug.cur_loc
         if not isinstance(s, A.Block):
-            self.debug.cur_loc = (s.pos.file, s.pos.line)
+            # (file, line, column): the debug line table reads the first two; X4000 places its message with all
+            self.debug.cur_loc = (s.pos.file, s.pos.line, s.pos.col)
         try:
             if self.probe_skip is not None and isinstance(s, (A.ExprStmt, A.DeclStmt)):
                 self.probe_skip(self._stmt, s)
@@ -1412,8 +1421,9 @@ class Codegen(SignatureBinding):
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
-        from .uninit import drop_unwritten_output_decls
+        from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
+        check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug)

@@ -46,7 +46,7 @@ def cse(code: list[Ins]) -> tuple[list[Ins], bool]:
                 first = hit[0]
                 # destination lane c reads source swizzle lane c, so the identity swizzle copies lane for
                 # lane (``mov r1.yz, r0.yz`` is the swizzle yzzz: lane y would read z)
-                out.append(Ins("mov", [d, Reg("r", first.idx, None, (0, 1, 2, 3))], loc=ins.loc))
+                out.append(Ins("mov", [d, Reg("r", first.idx, None, (0, 1, 2, 3))], loc=ins.loc, epos=ins.epos))
                 changed = True
                 _invalidate(avail, {d.idx[0]})
                 continue

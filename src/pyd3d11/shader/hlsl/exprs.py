@@ -40,14 +40,36 @@ def _val(t: Type, slots: list, obj=None):
     return Val(t, slots, obj)
 
 
-def expr(cg: CodegenContext, e: A.Node) -> Val:
-    """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded."""
-    v = expr_raw(cg, e)
-    if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
-        from .intrinsics import mem_load
+def _start_pos(e: A.Node):
+    """Where the expression's text begins (fxc's message ranges start at the first character: ``b.Load(X)`` at
+    ``b``): the leftmost operand's position."""
+    while True:
+        if isinstance(e, (A.Binary, A.Postfix, A.Index, A.Member)):
+            e = e.a
+        elif isinstance(e, A.MethodCall):
+            e = e.obj
+        elif isinstance(e, A.Assign):
+            e = e.target
+        elif isinstance(e, A.Ternary):
+            e = e.cond
+        else:
+            return getattr(e, "pos", None)
 
-        return mem_load(cg, v)
-    return v
+
+def expr(cg: CodegenContext, e: A.Node) -> Val:
+    """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded. The instructions it
+    emits itself (not its operands') carry its position (``cg.expr_pos``)."""
+    saved = cg.expr_pos
+    cg.expr_pos = _start_pos(e) or saved
+    try:
+        v = expr_raw(cg, e)
+        if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
+            from .intrinsics import mem_load
+
+            return mem_load(cg, v)
+        return v
+    finally:
+        cg.expr_pos = saved
 
 
 def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
@@ -945,6 +967,10 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
         if len(set(comps)) != len(comps):
             raise cg.err(pos, "l-value specifies const object", 3025)
         t = base.type
+        if base.obj[1] == "typed" and base.obj[2] != "t" and len(comps) < t.n:
+            # a typed UAV store writes the whole element (store_uav_typed): fxc refuses a write of some of its
+            # components (ERR_TYPED_UAV_WRITE_MASK_MISMATCH, recorded for `State[b].z = 0` on a float4 UAV)
+            raise cg.err(pos, "typed UAV stores must write all declared components.", 4596)
         cv = cg.convert(v, NumType(t.base, 1, len(comps), "v") if len(comps) > 1 else NumType(t.base), pos)
         cur = list(mem_load(cg, base).slots) if len(comps) < t.n else [None] * t.slots
         w = 2 if t.base == DOUBLE else 1  # a double component is a slot pair

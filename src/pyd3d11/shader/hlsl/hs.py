@@ -272,7 +272,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
     cg.scopes.append(scope)
     cg.debug_parameters(pcf, scope)
-    cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": pc_outs, "pos": pcf.pos})
+    cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": pc_outs, "pos": pcf.pos,
+                        "name": pcf.name})
     cg.func_index_stack.append(cg.func_order.get(id(pcf), 0))
     assert pcf.body is not None
     cg.block(pcf.body.stmts)
@@ -371,12 +372,17 @@ def hs_listing(cg: CodegenContext) -> str:
     from .optimize import optimize_in_place
     from .regalloc import allocate
     from .tbuffer import lower_tbuffer_reads
+    from .uninit import check_uninitialized_reads, warn_incomplete_outputs
 
     for _, ph in cg.tess.hs_phases:
         lower_tbuffer_reads(cg, ph["code"])
+    # X3578 on the code as generated, every phase together (the temps are numbered across them)
+    warn_incomplete_outputs(cg, [ins for _, ph in cg.tess.hs_phases for ins in ph["code"]])
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
         for _, ph in cg.tess.hs_phases:
             optimize_in_place(ph["code"], ph["x"])
+    for _, ph in cg.tess.hs_phases:
+        check_uninitialized_reads(cg, ph["code"])  # X4000, phase by phase
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None

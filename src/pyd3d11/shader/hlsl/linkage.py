@@ -389,7 +389,7 @@ def _rewrite_this_objects(cg: CodegenContext, start: int) -> None:
                     offs += ")"
                     op += "_aoffimmi"
                 op += "_indexable" + offs + _indexable(cg, res)
-        cg.code[i] = Ins(op, args, suffix, ins.tail, ins.loc)
+        cg.code[i] = Ins(op, args, suffix, ins.tail, ins.loc, ins.epos)
     st.this_objects.clear()
 
 

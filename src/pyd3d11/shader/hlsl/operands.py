@@ -9,6 +9,7 @@ the vertex index of ``v[vertex][register]``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 Slot = tuple  # (file, idx, rel, comp)
 _C = "xyzw"
@@ -88,6 +89,9 @@ class Ins:
     #: source (file, line) of the statement that emitted it (debug information, /Zi); passes that rebuild an
     #: instruction may drop it, and the line table then carries the previous instruction's forward
     loc: tuple | None = field(default=None, compare=False)
+    #: the innermost expression being evaluated when it was emitted (a Pos; X4000 places its message there);
+    #: passes that rebuild an instruction drop it
+    epos: Any = field(default=None, compare=False)
 
     def render(self, tmap: dict[int, int]) -> str:
         ops = ", ".join(a.render(tmap) for a in self.args)

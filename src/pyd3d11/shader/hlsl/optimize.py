@@ -389,7 +389,7 @@ def _as_move(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
             continue
         imm4 = (tuple(c.imm) + (c.imm[-1],) * 4)[:4]
         if all(imm4[ln] & mask == value for ln in lanes):
-            return Ins("mov", [dst, other], loc=ins.loc)
+            return Ins("mov", [dst, other], loc=ins.loc, epos=ins.epos)
     return None
 
 
@@ -408,7 +408,7 @@ def _as_constant(ins: Ins, lanes: tuple[int, ...]) -> Ins | None:
             continue
         imm4 = (tuple(c.imm) + (c.imm[-1],) * 4)[:4]
         if all(imm4[ln] == value for ln in lanes):
-            return Ins("mov", [ins.args[0], Reg("l", imm=tuple(value if ln in lanes else 0 for ln in range(4)))], loc=ins.loc)
+            return Ins("mov", [ins.args[0], Reg("l", imm=tuple(value if ln in lanes else 0 for ln in range(4)))], loc=ins.loc, epos=ins.epos)
     return None
 
 
@@ -476,7 +476,7 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
     out = [0, 0, 0, 0]
     for ln, v in zip(lanes, res.tolist(), strict=True):
         out[ln] = int(v) & 0xFFFFFFFF
-    return Ins("mov", [d, Reg("l", imm=tuple(out))], loc=ins.loc)
+    return Ins("mov", [d, Reg("l", imm=tuple(out))], loc=ins.loc, epos=ins.epos)
 
 
 def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
@@ -503,7 +503,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                         new_args = list(ins.args)
                     new_args[j] = r
             if new_args is not None:
-                ins = Ins(ins.op, new_args, ins.suffix, ins.tail, ins.loc)
+                ins = Ins(ins.op, new_args, ins.suffix, ins.tail, ins.loc, ins.epos)
                 changed = True
             if ins.op in _ABSORB:
                 mv = _as_constant(ins, lanes)
@@ -558,7 +558,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                     continue  # the copy is already in place
                 if len(keep) != len(copy):
                     d = ins.args[0]
-                    ins = Ins("mov", [Reg("r", d.idx, None, tuple(c for c, _ in keep)), ins.args[1]], loc=ins.loc)
+                    ins = Ins("mov", [Reg("r", d.idx, None, tuple(c for c, _ in keep)), ins.args[1]], loc=ins.loc, epos=ins.epos)
                     changed = True
                 for c, _s in keep:
                     st.kill((t, c))
@@ -618,7 +618,7 @@ def _eliminate(code: list[Ins]) -> tuple[list[Ins], bool]:
         else:  # mask off the unread components
             d = ins.args[0]
             comps = tuple(c for c in _dst_comps(d) if (d.idx[0], c) in live)
-            ins = Ins(ins.op, [Reg("r", d.idx, None, comps)] + ins.args[1:], ins.suffix, ins.tail, ins.loc)
+            ins = Ins(ins.op, [Reg("r", d.idx, None, comps)] + ins.args[1:], ins.suffix, ins.tail, ins.loc, ins.epos)
             code[i] = ins
             new_reads = _reads(ins, sh)
         gone = list(reads[i])
@@ -786,7 +786,7 @@ def _dead_stores(code: list[Ins]) -> tuple[list[Ins], bool]:
                 d = code[i].args[0]
                 comps = tuple(c for c in _dst_comps(d) if live >> (d.idx[0] * 4 + c) & 1)
                 code[i] = Ins(code[i].op, [Reg("r", d.idx, None, comps)] + code[i].args[1:], code[i].suffix,
-                              code[i].tail, code[i].loc)
+                              code[i].tail, code[i].loc, code[i].epos)
                 removed.add(-1)  # marks a change
                 sh = shapes[i] = _shape(code[i])
                 w = _bits(_writes(code[i], sh))
@@ -912,7 +912,7 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
         new_lanes = sorted(ln for c in comps for ln in lanes_of[c])
         dst = Reg(d.file, d.idx, None, tuple(new_lanes))
         if sh.kind == "dot":
-            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], suffix, ins.tail, ins.loc)))
+            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], suffix, ins.tail, ins.loc, ins.epos)))
         elif sh.kind == "cw":
             srcs = []
             for a in ins.args[1:]:
@@ -936,11 +936,11 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
                     lane_set = set(new_lanes)
                     comps4 = tuple(p[sw[ln]] if ln in lane_set else fill for ln in range(4))
                     srcs.append(type(a)(a.file, a.idx, a.rel, comps4, a.mod, a.imm))
-            plan.append((j, Ins(ins.op, [dst] + srcs, suffix, ins.tail, ins.loc)))
+            plan.append((j, Ins(ins.op, [dst] + srcs, suffix, ins.tail, ins.loc, ins.epos)))
         else:
             if any(sw[ln] != ln for ln in new_lanes):
                 return None
-            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], ins.suffix, ins.tail, ins.loc)))
+            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], ins.suffix, ins.tail, ins.loc, ins.epos)))
     return plan
 
 
@@ -977,7 +977,7 @@ def _constant_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
             if not taken:
                 drop.add(i)
             elif ins.op in _UNCONDITIONAL:
-                repl[i] = Ins(_UNCONDITIONAL[ins.op], [], loc=ins.loc)
+                repl[i] = Ins(_UNCONDITIONAL[ins.op], [], loc=ins.loc, epos=ins.epos)
             continue
         depth, els, end = 0, None, None
         for j in range(i + 1, len(code)):
@@ -1052,4 +1052,4 @@ def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None) 
         if any(a.file == "x" for a in ins.args):
             args = [type(a)(a.file, (renum[a.idx[0]], *a.idx[1:]), a.rel, a.comps, a.mod, a.imm)
                     if a.file == "x" else a for a in ins.args]
-            code[i] = Ins(ins.op, args, ins.suffix, ins.tail, ins.loc)
+            code[i] = Ins(ins.op, args, ins.suffix, ins.tail, ins.loc, ins.epos)

@@ -710,6 +710,7 @@ class Parser:
             pm |= self.post_type_mods()
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
+            name_pos = self.tok.pos
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
@@ -722,7 +723,7 @@ class Parser:
             default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
                 pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
-            params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default))
+            params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default, name_pos))
             if not self.at(")"):
                 self.expect(",")
         sem = None

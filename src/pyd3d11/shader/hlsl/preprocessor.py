@@ -178,6 +178,11 @@ _IDENT = re.compile(r"[A-Za-z_]\w*")
 _WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
+def _same_tokens(a: list[str], b: list[str]) -> bool:
+    """The two token lists hold the same tokens (whitespace aside)."""
+    return [t for t in a if t != " "] == [t for t in b if t != " "]
+
+
 def _join(toks: list[str]) -> str:
     """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
     ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the
@@ -402,7 +407,17 @@ class Preprocessor:
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
-                    self.out.append(_join(done + expanded))
+                    if not done and i - start == 1 and _same_tokens(toks, expanded):
+                        # nothing replaced on one physical line: its text as written (comments blanked to their
+                        # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
+                        # of the physical line, leading blanks included
+                        self.out.append(code.rstrip())
+                    elif not done and i - start == 1:
+                        # a replacement on the line: its indentation as written (the tokens before the first
+                        # replaced name then start where they stand when single-spaced)
+                        self.out.append(code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip())
+                    else:
+                        self.out.append(_join(done + expanded))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 # D3D_SHADER_VARIABLE_TYPE / CLASS values
 _VT = {"bool": 1, "int": 2, "float": 3, "uint": 19, "double": 39}
+#: the minimum-precision types' own D3D_SHADER_VARIABLE_TYPE (d3dcommon.h D3D_SVT_MIN8FLOAT 52 ... D3D_SVT_MIN16UINT
+#: 57; min8float is not an HLSL type). ``half`` is not one of them: it is float on SM4/5 and reflects as float
+_MIN_VT = {"min10float": 53, "min16float": 54, "min12int": 55, "min16int": 56, "min16uint": 57}
 _SRV_DIM = {"Buffer": 1, "Texture1D": 2, "Texture1DArray": 3, "Texture2D": 4, "Texture2DArray": 5,
             "Texture2DMS": 6, "Texture2DMSArray": 7, "Texture3D": 8, "TextureCube": 9, "TextureCubeArray": 10,
             "ByteAddressBuffer": 11, "StructuredBuffer": 1, "texture": 4, "Texture": 4}
@@ -60,11 +63,16 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
         return e
     if isinstance(t, NumType):
         base = concrete_name(t.base)
-        name = t.alias or str(t)  # a typedef's name when the declaration used one (fxc)
+        vt = _VT[base]
+        name = str(t)
+        if t.prec in _MIN_VT:  # a min-precision variable keeps its type (32-bit storage all the same)
+            vt = _MIN_VT[t.prec]
+            name = t.prec + name[len(base):]
+        name = t.alias or name  # a typedef's name when the declaration used one (fxc)
         if t.shape == "m":
             cls = 2 if cg.is_row_major(t) else 3
-            return RdefType(cls, _VT[base], t.rows, t.cols, 0, name=name)
-        return RdefType(1 if t.shape == "v" else 0, _VT[base], 1, t.cols if t.shape == "v" else 1, 0, name=name)
+            return RdefType(cls, vt, t.rows, t.cols, 0, name=name)
+        return RdefType(1 if t.shape == "v" else 0, vt, 1, t.cols if t.shape == "v" else 1, 0, name=name)
     if isinstance(t, StructType):
         members = []
         off = 0

@@ -46,10 +46,12 @@ class SignatureBinding:
         ctx = self.func_ctx[0]
         if retval is not None:
             # the returned components, checked for X3578 once the whole body is generated (uninit.py)
-            self.entry_returns.append((ctx["pos"], list(retval.slots)))
+            self.entry_returns.append((ctx["pos"], list(retval.slots), ctx.get("name", self.entry)))
             self.out_owner = "$return"
             self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:
+            # an out parameter's components: X3578 names the parameter, at its declaration (uninit.py)
+            self.entry_returns.append((p.name_pos or p.pos, list(v.slots), p.name))
             self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
 

@@ -56,7 +56,7 @@ def drop_undefined_output_moves(code: list[Ins]) -> bool:
                     changed = True
                     if not keep:
                         continue
-                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail, ins.loc)
+                    ins = Ins("mov", [Reg(d.file, d.idx, None, tuple(keep)), s], ins.suffix, ins.tail, ins.loc, ins.epos)
         out.append(ins)
     code[:] = out
     return changed
@@ -75,7 +75,7 @@ def drop_unwritten_output_decls(code: list[Ins], decls: list[str]) -> list[str]:
     return [ln for ln in decls if not any(ln.startswith(f"dcl_output o{r}.") for r in gone)]
 
 
-def warn_incomplete_outputs(cg) -> None:
+def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
     """fxc's warning X3578 "Output value '<entry>' is not completely initialized" (MicrosoftDocs "HLSL errors
     and warnings"; the wording is fxc's as recorded for DXC issue 2419's ``uint sum = sum; return sum;``).
 
@@ -84,11 +84,137 @@ def warn_incomplete_outputs(cg) -> None:
     assigned — is an output the shader leaves undefined, so fxc warns once, at the entry point. A component
     assigned on some paths only is not this warning (that is "potentially uninitialized", X4000, not built
     for numeric locals). Inferred where no fxc record says: the position is the entry's definition; out
-    parameters of the entry are not checked (their wording is not recorded); hull shaders are not checked."""
+    parameters of the entry are judged the same way, each once, named and placed at the parameter (OpenSubdiv
+    issue 354 records fxc's ``warning X3578: Output value 'output' is not completely initialized`` at the name
+    of a domain shader's ``out OutputVertex output``). A hull shader's phases are judged together (``code``:
+    every phase's instructions; temps are numbered across phases): the control-point function's value is named
+    after the entry, the patch-constant function's after that function (inferred: unrecorded)."""
     if not cg.entry_returns:
         return
-    defined = defined_components(cg.code)
-    for pos, slots in cg.entry_returns:
+    defined = defined_components(cg.code if code is None else code)
+    for pos, slots, name in cg.entry_returns:  # one value's returns share its position: cg.warn keeps one
         if any(s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined for s in slots):
-            cg.warn(pos, 3578, f"Output value '{cg.entry}' is not completely initialized")
-            return
+            cg.warn(pos, 3578, f"Output value '{name}' is not completely initialized")
+
+
+def _defined_before(code: list[Ins]) -> list[int | None] | None:
+    """Per instruction, the temp components (bit ``t * 4 + c``) that some path from the program start defines
+    before it runs (None: unreachable); None when the code's shape is not understood. A plain copy defines its
+    destination only where its source is defined, so an undefined value keeps being undefined through copies."""
+    from .optimize import _EXIT, _EXIT_ALL, _Bail, _successors
+
+    try:
+        succ = _successors(code)
+    except _Bail:
+        return None
+    n = len(code)
+    before: list[int | None] = [None] * n
+    if not n:
+        return before
+    before[0] = 0
+    work = [0]
+    while work:
+        i = work.pop()
+        d = before[i]
+        ins = code[i]
+        moved = _copy_slots(ins)
+        if moved is not None:
+            t = ins.args[0].idx[0]
+            for c, src in moved:
+                bit = 1 << (t * 4 + c)
+                if src[0] != "r" or d >> (src[1][0] * 4 + src[3]) & 1:
+                    d |= bit
+                else:
+                    d &= ~bit
+        else:
+            sh = _shape(ins)
+            if sh.kind == "unknown":  # not understood: every temp it names counts as defined
+                for a in ins.args:
+                    if a.file == "r" and a.idx:
+                        d |= 0xF << (a.idx[0] * 4)
+            else:
+                for t, c in _writes_of(ins, sh):
+                    d |= 1 << (t * 4 + c)
+        for j in succ.get(i, [i + 1 if i + 1 < n else _EXIT]):
+            if j in (_EXIT, _EXIT_ALL):
+                continue
+            old = before[j]
+            new = d if old is None else old | d
+            if new != old:
+                before[j] = new
+                work.append(j)
+    return before
+
+
+def _plain_move(ins: Ins) -> bool:
+    """A ``mov`` without modifiers into any register: it passes a value on (to a temp, an output, an indexable
+    temp) without using it."""
+    if ins.op != "mov" or ins.suffix or len(ins.args) != 2:
+        return False
+    s = ins.args[1]
+    return not getattr(s, "mod", "")
+
+
+def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
+    """fxc's error X4000 "variable '<name>' used without having been completely initialized" (MicrosoftDocs "HLSL
+    errors and warnings": ERR_READ_BEFORE_WRITE, "The specified variable is used without having been completely
+    initialized"; wording and cases as recorded for DXC issue 2419 and its fix, PR 2424).
+
+    Rule, as implemented (the records: ``uint sum; sum++;`` and an uninitialised local passed to a function
+    that shifts it are X4000; a local read only in its own initialiser and returned, or a struct returned with
+    members never assigned, are the output warning X3578 instead; a conditionally initialised local gets no
+    diagnostic): judged on the code after copies are folded and dead code removed, a component of a numeric
+    local declared without an initialiser that no path from the program start defines, read by an operation
+    other than a plain copy (arithmetic, a condition, an address, a memory store), is X4000 for that local.
+    A copy carries the undefined value on (a parameter, another local); a copy into an output is X3578's
+    concern. The position is the start of the expression whose operation is the first such read (``Ins.epos``;
+    DXC issue 5040's fxc range starts at ``b`` of ``b.Load(X)``), else its statement. Inferred where no record
+    says: a loop whose later iterations define the value before the read
+    is not X4000 (fxc's test orders instructions linearly; unrecorded); a hull shader's phases are judged one
+    by one (``code``: one phase's instructions);
+    the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
+    (PR 2424 records no diagnostic for conditional initialisation)."""
+    if not cg.uninit_locals:
+        return
+    origin: dict[tuple[int, int], int] = {}
+    for k, (_name, _pos, slots) in enumerate(cg.uninit_locals):
+        for s in slots:
+            if s[0] == "r" and s[2] is None:
+                origin.setdefault((s[1][0], s[3]), k)
+    code = cg.code if code is None else code
+    changed = True
+    while changed:  # a copy of a local's undefined component is that local's too
+        changed = False
+        for ins in code:
+            moved = _copy_slots(ins)
+            if moved is None:
+                continue
+            t = ins.args[0].idx[0]
+            for c, src in moved:
+                if src[0] == "r" and (src[1][0], src[3]) in origin and (t, c) not in origin:
+                    origin[(t, c)] = origin[(src[1][0], src[3])]
+                    changed = True
+    before = _defined_before(code)
+    if before is None:
+        return
+    from .diagnostics import Pos
+    from .optimize import _reads_of
+
+    for i, ins in enumerate(code):
+        d = before[i]
+        if d is None or _plain_move(ins):
+            continue
+        sh = _shape(ins)
+        if sh.kind == "unknown":
+            continue
+        for t, c in _reads_of(ins, sh):
+            k = origin.get((t, c))
+            if k is None or d >> (t * 4 + c) & 1:
+                continue
+            name, pos, _slots = cg.uninit_locals[k]
+            loc = ins.loc
+            if ins.epos is not None:
+                pos = ins.epos
+            elif loc is not None and len(loc) == 3:
+                pos = Pos(loc[0], loc[1], loc[2])
+            raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
