@@ -9,45 +9,19 @@ the C99 rule is checked in the strict mode the GCC differential uses.
 from __future__ import annotations
 
 import pytest
+from preproc_kit import MemoryInclude, run, toks
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.diagnostics import HlslError
-from pyd3d11.shader.hlsl.preprocessor import preprocess, tokenize_line
+from pyd3d11.shader.hlsl.preprocessor import preprocess
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 
-class _Files:
-    """An ID3DInclude over a dict of file texts; records what was opened."""
-
-    def __init__(self, files: dict[str, str]):
-        self.files = files
-        self.opened: list[str] = []
-
-    def Open(self, kind, name, parent):  # noqa: N802
-        self.opened.append(name)
-        return self.files[name].encode()
-
-    def Close(self, data):  # noqa: N802
-        pass
-
-
-def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
-    """(the output's tokens, line markers dropped; the ppErrorMsgs text)."""
-    msgs: list = []
-    out = bytes(D3DPreprocess(src, None, "t.hlsl", None, _Files(files or {}), msgs)).decode()
-    text = "\n".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
-    return [t for t in tokenize_line(text.replace("\n", " ")) if t != " "], "".join(bytes(m).decode() for m in msgs)
-
-
-def toks(text: str) -> list[str]:
-    return [t for t in tokenize_line(text) if t != " "]
-
-
 def fails(src: str, files: dict[str, str] | None = None) -> str:
     with pytest.raises(ShaderCompileError) as ei:
-        D3DPreprocess(src, None, "t.hlsl", None, _Files(files or {}))
+        D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude(files or {}))
     return ei.value.errors
 
 
@@ -195,7 +169,7 @@ def test_include_takes_the_header_name_as_written():
     """6.4.7: a header name's characters are not escape sequences (``\\`` separates folders on Windows)."""
     for src in ('#include "dir\\a b.h"', "#include <dir\\a b.h>", "#include <a+b.h>"):
         name = src.split(None, 1)[1][1:-1]
-        inc = _Files({name: "pass"})
+        inc = MemoryInclude({name: "pass"})
         out = bytes(D3DPreprocess(src, None, "t.hlsl", None, inc)).decode()
         assert inc.opened == [name] and "pass" in out
 

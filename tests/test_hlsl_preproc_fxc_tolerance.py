@@ -19,35 +19,12 @@ Each expectation below is the text those rules give; the strict C99 mode keeps t
 from __future__ import annotations
 
 import pytest
+from preproc_kit import run, toks
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
-from pyd3d11.shader.hlsl.preprocessor import tokenize_line
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
-
-
-class _Files:
-    def __init__(self, files: dict[str, str]):
-        self.files = files
-
-    def Open(self, kind, name, parent):  # noqa: N802
-        return self.files[name].encode()
-
-    def Close(self, data):  # noqa: N802
-        pass
-
-
-def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
-    """(the output's tokens without line markers, the ppErrorMsgs text)."""
-    msgs: list = []
-    out = bytes(D3DPreprocess(src, None, "t.hlsl", None, _Files(files or {}), msgs)).decode()
-    text = " ".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
-    return [t for t in tokenize_line(text) if t != " "], "".join(bytes(m).decode() for m in msgs)
-
-
-def toks(text: str) -> list[str]:
-    return [t for t in tokenize_line(text) if t != " "]
 
 
 PS = "\nfloat4 main() : SV_Target { return 0; }"

@@ -218,30 +218,7 @@ def test_fully_covered_pair_with_a_dead_lane(dead):
     the unmasked body: the target equals the serial merger's over the other seven lanes."""
     rng = np.random.default_rng(dead)
     f = quad_fragments(rng, 6, 1, pairs_share=1.0, quads_share=0.0, cover=1.0)
-    n = f.x.size
-    alive = np.ones(n, np.int8)
-    alive[dead::8] = 0  # the same lane of every pair
-    keep = alive.astype(bool)
-    st = _blend_state(True)
-    tgt = target(28, rng, QW, QH)
-    sub = PixelFragments(x=f.x[keep], y=f.y[keep], slice=f.slice[keep], coverage=f.coverage[keep],
-                         depth=f.depth[keep], front=f.front[keep], colors=f.colors[:, keep],
-                         vp_min=f.vp_min[keep], vp_max=f.vp_max[keep])
-    (want, _, _), _ = run_both(st, [tgt], None, [sub])
-    key = om_gen.om_key(st, [28] + [None] * 7, None, 1)
-    fn = om_runtime.compiled(key)
-    got = tgt.data.copy()
-    row = got.reshape(QH, QW * 4)
-    ctx = om_gen.OMContext()
-    ctx.rt[0] = row.ctypes.data
-    ctx.rt_pitch[0] = QW * 4
-    x = np.ascontiguousarray(f.x, np.int32)
-    y = np.ascontiguousarray(f.y, np.int32)
-    cov = np.ascontiguousarray(f.coverage, np.uint32)
-    col = np.ascontiguousarray(f.colors[:1].transpose(0, 2, 1))
-    fn(ctypes.addressof(ctx), n, x.ctypes.data, y.ctypes.data, cov.ctypes.data, cov.ctypes.data, col.ctypes.data,
-       alive.ctypes.data)
-    assert np.array_equal(got, want[0])
+    _assert_dead_lane_run(rng, f, dead, 8, QW, QH)  # the same lane of every pair
 
 
 # ---- four quads side by side (om_gen ``_F`` body: sixteen lanes, two rows of eight pixels) ----
@@ -338,23 +315,28 @@ def test_row_of_four_quads_with_a_dead_lane(dead):
     byte compare; each must keep the run out of the wide body."""
     rng = np.random.default_rng(40 + dead)
     f = row_fragments(rng, 12, shift=0.0)
+    _assert_dead_lane_run(rng, f, dead, 16, RW, RH)
+
+
+def _assert_dead_lane_run(rng, f, dead: int, period: int, w: int, h: int) -> None:
+    """Lane ``dead`` of every ``period`` lanes not alive: the compiled merger, called on all lanes with the alive
+    bytes, must leave the target as the serial merger does over the alive lanes only."""
     n = f.x.size
     alive = np.ones(n, np.int8)
-    alive[dead::16] = 0
+    alive[dead::period] = 0
     keep = alive.astype(bool)
     st = _blend_state(True)
-    tgt = target(28, rng, RW, RH)
+    tgt = target(28, rng, w, h)
     sub = PixelFragments(x=f.x[keep], y=f.y[keep], slice=f.slice[keep], coverage=f.coverage[keep],
                          depth=f.depth[keep], front=f.front[keep], colors=f.colors[:, keep],
                          vp_min=f.vp_min[keep], vp_max=f.vp_max[keep])
     (want, _, _), _ = run_both(st, [tgt], None, [sub])
-    key = om_gen.om_key(st, [28] + [None] * 7, None, 1)
-    fn = om_runtime.compiled(key)
+    fn = om_runtime.compiled(om_gen.om_key(st, [28] + [None] * 7, None, 1))
     got = tgt.data.copy()
-    row = got.reshape(RH, RW * 4)
+    row = got.reshape(h, w * 4)
     ctx = om_gen.OMContext()
     ctx.rt[0] = row.ctypes.data
-    ctx.rt_pitch[0] = RW * 4
+    ctx.rt_pitch[0] = w * 4
     x = np.ascontiguousarray(f.x, np.int32)
     y = np.ascontiguousarray(f.y, np.int32)
     cov = np.ascontiguousarray(f.coverage, np.uint32)

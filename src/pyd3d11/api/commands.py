@@ -17,6 +17,13 @@ import numpy as np
 from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, ViewDescriptor
 
+#: a draw's statistics field -> its D3D11_QUERY_DATA_PIPELINE_STATISTICS counter
+_DRAW_COUNTERS = (("ia_vertices", "IAVertices"), ("ia_primitives", "IAPrimitives"),
+                  ("vs_invocations", "VSInvocations"), ("c_invocations", "CInvocations"),
+                  ("c_primitives", "CPrimitives"), ("gs_invocations", "GSInvocations"),
+                  ("gs_primitives", "GSPrimitives"), ("hs_invocations", "HSInvocations"),
+                  ("ds_invocations", "DSInvocations"))
+
 
 class Command:
     """Base: ``execute(runtime)`` performs the work; ``runtime`` is the executing immediate context."""
@@ -317,26 +324,10 @@ class DrawCmd(Command):
         for r in stats.so:
             runtime._count(f"SO{r.stream}_NumPrimitivesWritten", r.primitives_written)
             runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
-        # (adding 0 changes no counter: only the non-zero ones are counted; a table of pairs built per draw
-        # cost more than the tests)
+        # adding 0 changes no counter, so only the non-zero ones are counted (HS/DS counts come from the
+        # tessellation path of pipeline.draw and are absent on other stats objects)
         count = runtime._count
-        if stats.ia_vertices:
-            count("IAVertices", stats.ia_vertices)
-        if stats.ia_primitives:
-            count("IAPrimitives", stats.ia_primitives)
-        if stats.vs_invocations:
-            count("VSInvocations", stats.vs_invocations)
-        if stats.c_invocations:
-            count("CInvocations", stats.c_invocations)
-        if stats.c_primitives:
-            count("CPrimitives", stats.c_primitives)
-        if stats.gs_invocations:
-            count("GSInvocations", stats.gs_invocations)
-        if stats.gs_primitives:
-            count("GSPrimitives", stats.gs_primitives)
-        # HS/DS counts come from the tessellation path of pipeline.draw
-        hs, ds = getattr(stats, "hs_invocations", 0), getattr(stats, "ds_invocations", 0)
-        if hs:
-            count("HSInvocations", hs)
-        if ds:
-            count("DSInvocations", ds)
+        for attr, name in _DRAW_COUNTERS:
+            n = getattr(stats, attr, 0)
+            if n:
+                count(name, n)
