@@ -31,7 +31,7 @@ def host_fma() -> bool:
     """Whether the host's vector unit has fused multiply-add (the target machine is the host's: runtime)."""
     from ...shader.native import runtime as rt
 
-    return "+fma" in rt._init_llvm().get_host_cpu_features().flatten().split(",")
+    return "+fma" in rt.host_features()
 
 
 @cache
@@ -39,9 +39,8 @@ def host_avx() -> bool:
     """Whether the host is an x86 with AVX: its 256-bit MAXPS/MINPS are then emitted directly (LaneIR.maxps)."""
     from ...shader.native import runtime as rt
 
-    llvm = rt._init_llvm()
-    return llvm.get_process_triple().startswith(("x86_64", "i686", "i386")) and \
-        "+avx" in llvm.get_host_cpu_features().flatten().split(",")
+    return rt._init_llvm().get_process_triple().startswith(("x86_64", "i686", "i386")) and \
+        "+avx" in rt.host_features()
 
 
 def fconst(v: float) -> str:

@@ -1119,7 +1119,7 @@ class SampleEmitter:
         else:
             return "zeroinitializer"
         if per_quad:
-            pass
+            pass  # computed above, on the quads
         elif k.aniso:
             lod = self.anisotropic_lod(g, *self.texel_derivs(g, dx, dy, a))
         else:

@@ -1165,16 +1165,6 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     raise cg.err(e.pos, "l-value specifies const object", 3025)
 
 
-def _mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int]:
-    """The first 32-bit word (from the element's start) of each logical component of ``bv`` in its memory (a
-    double's two words are consecutive: mem_order moves whole doubles)."""
-    from .intrinsics import mem_order
-
-    w = 2 if bv.type.base == DOUBLE else 1
-    perm = mem_order(cg, bv.type) if bv.obj[0] != "tgsm" and bv.obj[1] == "struct" else None
-    return [perm[w * c] if perm is not None else w * c for c in comps]
-
-
 def _mem_word_at(cg: CodegenContext, bv: Val, word: list) -> tuple | None:
     """``("mem", scalar)`` naming the word ``word`` (a run-time slot) of ``bv``'s element: structured memory takes
     a run-time word offset (store_structured's byte offset is a register), groupshared a moved base; other
@@ -1211,7 +1201,9 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
             return lv
         raise NotImplementedError("a run-time index into a vector or matrix of this memory as an assignment "
                                   "destination")
-    words = [_mem_words(cg, bv, r) for r in rows]
+    from .intrinsics import mem_words
+
+    words = [mem_words(cg, bv, r) for r in rows]
     starts = [w[0] for w in words]
     width = len(rows[0])
     evenly = all(len(w) == width for w in words) and \

@@ -12,7 +12,21 @@ from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .methodsig import no_matching
 from .operands import Reg, imm
-from .types import BOOL, FLOAT, INT, LIT_INT, UINT, VOID, ArrayType, NumType, ObjectType, StructType, Type, concrete
+from .types import (
+    BOOL,
+    DOUBLE,
+    FLOAT,
+    INT,
+    LIT_INT,
+    UINT,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    concrete,
+)
 from .uncalled import is_type_error
 
 if TYPE_CHECKING:
@@ -1187,6 +1201,14 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     return Val(t, slots)
 
 
+def mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int]:
+    """The first 32-bit word (from the element's start) of each logical component of ``bv`` in its memory (a
+    double's two words are consecutive: mem_order moves whole doubles)."""
+    w = 2 if bv.type.base == DOUBLE else 1
+    perm = mem_order(cg, bv.type) if bv.obj[0] != "tgsm" and bv.obj[1] == "struct" else None
+    return [perm[w * c] if perm is not None else w * c for c in comps]
+
+
 def mem_order(cg: CodegenContext, t: Type) -> list[int] | None:
     """Structured-buffer word of each logical slot of ``t``, or None when they coincide: fxc lays out
     column_major matrices (the default) column by column in structured buffers, as in cbuffers."""
@@ -1260,9 +1282,7 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
             and (lv[1].obj[0] == "tgsm" or lv[1].obj[1] in ("struct", "tgsm")):
         # one component of a structured/groupshared vector or matrix (InterlockedAdd(sb[i].y, v),
         # InterlockedOr(m[1][0], v)): its own word, where a column_major matrix puts it in a structured buffer
-        c = lv[2][0]
-        perm = mem_order(cg, lv[1].type) if lv[1].obj[0] != "tgsm" and lv[1].obj[1] == "struct" else None
-        lv = ("mem", mem_member(cg, lv[1], perm[c] if perm else c, NumType(lv[1].type.base)))
+        lv = ("mem", mem_member(cg, lv[1], mem_words(cg, lv[1], lv[2])[0], NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
         raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)

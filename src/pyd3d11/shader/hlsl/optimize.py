@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from dataclasses import replace
 
 import numpy as np
 
@@ -503,7 +504,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                         new_args = list(ins.args)
                     new_args[j] = r
             if new_args is not None:
-                ins = Ins(ins.op, new_args, ins.suffix, ins.tail, ins.loc, ins.epos)
+                ins = replace(ins, args=new_args)
                 changed = True
             if ins.op in _ABSORB:
                 mv = _as_constant(ins, lanes)
@@ -618,7 +619,7 @@ def _eliminate(code: list[Ins]) -> tuple[list[Ins], bool]:
         else:  # mask off the unread components
             d = ins.args[0]
             comps = tuple(c for c in _dst_comps(d) if (d.idx[0], c) in live)
-            ins = Ins(ins.op, [Reg("r", d.idx, None, comps)] + ins.args[1:], ins.suffix, ins.tail, ins.loc, ins.epos)
+            ins = replace(ins, args=[Reg("r", d.idx, None, comps)] + ins.args[1:])
             code[i] = ins
             new_reads = _reads(ins, sh)
         gone = list(reads[i])
@@ -785,8 +786,7 @@ def _dead_stores(code: list[Ins]) -> tuple[list[Ins], bool]:
             if sh.pure and w & ~live and sh.nd == 1 and sh.kind in ("cw", "dot"):
                 d = code[i].args[0]
                 comps = tuple(c for c in _dst_comps(d) if live >> (d.idx[0] * 4 + c) & 1)
-                code[i] = Ins(code[i].op, [Reg("r", d.idx, None, comps)] + code[i].args[1:], code[i].suffix,
-                              code[i].tail, code[i].loc, code[i].epos)
+                code[i] = replace(code[i], args=[Reg("r", d.idx, None, comps)] + code[i].args[1:])
                 removed.add(-1)  # marks a change
                 sh = shapes[i] = _shape(code[i])
                 w = _bits(_writes(code[i], sh))
@@ -912,7 +912,7 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
         new_lanes = sorted(ln for c in comps for ln in lanes_of[c])
         dst = Reg(d.file, d.idx, None, tuple(new_lanes))
         if sh.kind == "dot":
-            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], suffix, ins.tail, ins.loc, ins.epos)))
+            plan.append((j, replace(ins, args=[dst] + ins.args[1:], suffix=suffix)))
         elif sh.kind == "cw":
             srcs = []
             for a in ins.args[1:]:
@@ -936,11 +936,11 @@ def _plan(code: list[Ins], shapes: list[_Shape], i: int, mov: Ins, nreads: dict,
                     lane_set = set(new_lanes)
                     comps4 = tuple(p[sw[ln]] if ln in lane_set else fill for ln in range(4))
                     srcs.append(type(a)(a.file, a.idx, a.rel, comps4, a.mod, a.imm))
-            plan.append((j, Ins(ins.op, [dst] + srcs, suffix, ins.tail, ins.loc, ins.epos)))
+            plan.append((j, replace(ins, args=[dst] + srcs, suffix=suffix)))
         else:
             if any(sw[ln] != ln for ln in new_lanes):
                 return None
-            plan.append((j, Ins(ins.op, [dst] + ins.args[1:], ins.suffix, ins.tail, ins.loc, ins.epos)))
+            plan.append((j, replace(ins, args=[dst] + ins.args[1:])))
     return plan
 
 
@@ -1052,4 +1052,4 @@ def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None) 
         if any(a.file == "x" for a in ins.args):
             args = [type(a)(a.file, (renum[a.idx[0]], *a.idx[1:]), a.rel, a.comps, a.mod, a.imm)
                     if a.file == "x" else a for a in ins.args]
-            code[i] = Ins(ins.op, args, ins.suffix, ins.tail, ins.loc, ins.epos)
+            code[i] = replace(ins, args=args)

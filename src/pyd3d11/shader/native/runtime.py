@@ -420,12 +420,24 @@ TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_TEX_WIDTH", "64"))
 QUICK_TEX_WIDTH = int(os.environ.get("PYD3D11_NATIVE_QUICK_TEX_WIDTH", "16"))
 
 
+_HOST_FEATURES: frozenset | None = None
+
+
+def host_features() -> frozenset:
+    """The host CPU's LLVM feature flags that are on (``+avx2``, ``+fma``, ``+avx512f``, …): the target machine is
+    the host's, so these decide which instructions the generators may emit."""
+    global _HOST_FEATURES
+    if _HOST_FEATURES is None:
+        flags = _init_llvm().get_host_cpu_features().flatten().split(",")
+        _HOST_FEATURES = frozenset(f for f in flags if f.startswith("+"))
+    return _HOST_FEATURES
+
+
 def register_lanes() -> int:
     """Float lanes of one vector register of this CPU: 16 with AVX-512F, else 8 (AVX2 ymm)."""
     global _AVX512
     if _AVX512 is None:
-        llvm = _init_llvm()
-        _AVX512 = "+avx512f" in llvm.get_host_cpu_features().flatten().split(",")
+        _AVX512 = "+avx512f" in host_features()
     return 16 if _AVX512 else 8
 
 
