@@ -301,6 +301,13 @@ class Preprocessor:
         """A preprocessor warning at the current line (D3DPreprocess's ppErrorMsgs, the compile's warnings)."""
         self.warnings.append((self.file, self.line, code, msg))
 
+    def tolerate(self, error: str, warning: str, code: int = W_DIRECTIVE) -> None:
+        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error X1004 ``error``,
+        else the warning ``warning`` and the caller ignores the input."""
+        if not self.lenient:
+            raise self.error(error, 1004)
+        self.warn(code, warning)
+
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
         self.process(text, file)
@@ -429,10 +436,9 @@ class Preprocessor:
             for _ in range(i - start - 1):
                 self.out.append("")
         if conds:
-            if not self.lenient:
-                raise self.error("unterminated conditional directive", 1004)
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
-            self.warn(W_DIRECTIVE, "unterminated conditional directive: #endif assumed at the end of the file")
+            self.tolerate("unterminated conditional directive",
+                          "unterminated conditional directive: #endif assumed at the end of the file")
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
@@ -441,9 +447,8 @@ class Preprocessor:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
         strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
         "Unterminated macro invocation", which writes the name alone)."""
-        if not self.lenient:
-            raise self.error("unexpected end of file in macro expansion", 1004)
-        self.warn(W_UNTERMINATED_CALL, "unexpected end of file in a macro invocation: its arguments are dropped")
+        self.tolerate("unexpected end of file in macro expansion",
+                      "unexpected end of file in a macro invocation: its arguments are dropped", W_UNTERMINATED_CALL)
         try:
             self.expand(toks)
         except _Unterminated as e:
@@ -523,9 +528,7 @@ class Preprocessor:
         if name in ("elif", "else", "endif"):
             if not conds:
                 # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
-                if not self.lenient:
-                    raise self.error(f"#{name} without #if", 1004)
-                self.warn(W_DIRECTIVE, f"#{name} without #if ignored")
+                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored")
                 return False
             c = conds[-1]
             if name != "elif" and rest and c.parent_active:
@@ -535,18 +538,14 @@ class Preprocessor:
                 conds.pop()
             elif name == "else":
                 if c.seen_else:
-                    if not self.lenient:
-                        raise self.error("#else after #else", 1004)
-                    self.warn(W_DIRECTIVE, "#else after #else ignored")
+                    self.tolerate("#else after #else", "#else after #else ignored")
                     return False
                 c.seen_else = True
                 c.active = c.parent_active and not c.taken
                 c.taken = True
             else:
                 if c.seen_else:
-                    if not self.lenient:
-                        raise self.error("#elif after #else", 1004)
-                    self.warn(W_DIRECTIVE, "#elif after #else ignored")
+                    self.tolerate("#elif after #else", "#elif after #else ignored")
                     return False
                 if c.parent_active and not c.taken:
                     v = self.eval_expr(rest) != 0
@@ -1177,12 +1176,10 @@ class _CondExpr:
         if op in ("/", "%") and b == 0:
             if self.skipping:
                 return 0, unsigned
-            if not self.pp.lenient:
-                raise self.pp.error("division by zero in #if expression", 1004)
             # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
             # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
             # divisor replaced by 1), so x / 0 is x and x % 0 is 0
-            self.pp.warn(W_DIV_ZERO, "division by zero in #if expression")
+            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", W_DIV_ZERO)
             b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
