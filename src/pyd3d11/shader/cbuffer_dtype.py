@@ -30,12 +30,14 @@ from typing import Any
 import numpy as np
 
 from pyd3d11.errors import E_INVALIDARG, InvalidArgError
+from pyd3d11.headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 
 # D3D_SHADER_VARIABLE_CLASS / D3D_SHADER_VARIABLE_TYPE (d3dcommon.h)
 SVC_SCALAR, SVC_VECTOR, SVC_MATRIX_ROWS, SVC_MATRIX_COLUMNS, SVC_STRUCT = 0, 1, 2, 3, 5
 _BASE = {1: "<i4", 2: "<i4", 3: "<f4", 19: "<u4", 39: "<f8",  # BOOL INT FLOAT UINT DOUBLE
-         # D3D_SVT_MIN8FLOAT 52, MIN10FLOAT 53, MIN16FLOAT 54, MIN12INT 55, MIN16INT 56, MIN16UINT 57: 32 bits each
-         52: "<f4", 53: "<f4", 54: "<f4", 55: "<i4", 56: "<i4", 57: "<u4"}
+         # the minimum-precision types: 32 bits each in a constant buffer
+         **{int(v): "<u4" if v.name.endswith("UINT") else "<i4" if v.name.endswith("INT") else "<f4"
+            for v in SVT if v.name.startswith("D3D_SVT_MIN")}}
 
 
 def _round16(n: int) -> int:

@@ -17,6 +17,7 @@ import struct
 from dataclasses import dataclass, field
 
 from pyd3d11.errors import E_INVALIDARG, InvalidArgError
+from pyd3d11.headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 
 from .checksum import dxbc_checksum
 from .container import DxbcContainer, build_container
@@ -51,8 +52,8 @@ RETURN_TYPE_NAMES = {1: "unorm", 2: "snorm", 3: "sint", 4: "uint", 5: "float", 6
 SRV_DIMENSION_NAMES = {0: "NA", 1: "buf", 2: "1d", 3: "1darray", 4: "2d", 5: "2darray", 6: "2dMS", 7: "2darrayMS",
                        8: "3d", 9: "cube", 10: "cubearray", 11: "bufex"}
 VARIABLE_TYPE_NAMES = {0: "void", 1: "bool", 2: "int", 3: "float", 4: "string", 19: "uint", 20: "uint8",
-                       39: "double", 52: "min8float", 53: "min10float", 54: "min16float", 55: "min12int",
-                       56: "min16int", 57: "min16uint"}  # d3dcommon.h D3D_SVT_MIN8FLOAT = 52 ... MIN16UINT = 57
+                       39: "double",
+                       **{int(v): v.name[len("D3D_SVT_"):].lower() for v in SVT if v.name.startswith("D3D_SVT_MIN")}}
 CBUFFER_KIND = {0: "cbuffer", 1: "tbuffer", 2: "interfaces", 3: "Resource bind info for"}
 TESS_DOMAIN_NAMES = {1: "Isoline", 2: "Triangle", 3: "Quadrilateral"}
 TESS_OUTPUT_NAMES = {1: "Point", 2: "Line", 3: "Clockwise Triangles", 4: "Counter-clockwise Triangles"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
 from .codegen import concrete_name
 from .constexpr import const_value, leaf_bases
@@ -16,9 +17,10 @@ if TYPE_CHECKING:
 
 # D3D_SHADER_VARIABLE_TYPE / CLASS values
 _VT = {"bool": 1, "int": 2, "float": 3, "uint": 19, "double": 39}
-#: the minimum-precision types' own D3D_SHADER_VARIABLE_TYPE (d3dcommon.h D3D_SVT_MIN8FLOAT 52 ... D3D_SVT_MIN16UINT
-#: 57; min8float is not an HLSL type). ``half`` is not one of them: it is float on SM4/5 and reflects as float
-_MIN_VT = {"min10float": 53, "min16float": 54, "min12int": 55, "min16int": 56, "min16uint": 57}
+#: the minimum-precision types' own D3D_SHADER_VARIABLE_TYPE (d3dcommon.h D3D_SVT_MIN10FLOAT ...; min8float is not
+#: an HLSL type). ``half`` is not one of them: it is float on SM4/5 and reflects as float
+_MIN_VT = {name: int(SVT[f"D3D_SVT_{name.upper()}"])
+           for name in ("min10float", "min16float", "min12int", "min16int", "min16uint")}
 _SRV_DIM = {"Buffer": 1, "Texture1D": 2, "Texture1DArray": 3, "Texture2D": 4, "Texture2DArray": 5,
             "Texture2DMS": 6, "Texture2DMSArray": 7, "Texture3D": 8, "TextureCube": 9, "TextureCubeArray": 10,
             "ByteAddressBuffer": 11, "StructuredBuffer": 1, "texture": 4, "Texture": 4}
