@@ -1,5 +1,6 @@
 """One compute dispatch through the public API over a zeroed RWStructuredBuffer at u0 (shared by the HLSL tests
-that check what a shader stores: method receivers, class instances in memory, double matrices)."""
+that check what a shader stores: method receivers, class instances in memory, double matrices), and the staging
+readback of a buffer."""
 
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ def dispatch_on_structured_uav(cs: bytes, stride: int, count: int) -> np.ndarray
     ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
     ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
     ctx.Dispatch(1, 1, 1)
+    return read_buffer_bytes(dev, ctx, buf, nbytes)
+
+
+def read_buffer_bytes(dev, ctx, buf, nbytes: int) -> np.ndarray:
+    """The first ``nbytes`` bytes of buffer ``buf``, read back through a staging copy (CopyResource, Map READ)."""
     st = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=nbytes, Usage=d.D3D11_USAGE_STAGING,
                                               CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
     ctx.CopyResource(st, buf)

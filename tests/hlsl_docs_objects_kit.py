@@ -6,6 +6,7 @@ depth, height, width, 4)) gives the expected value of any addressing rule indepe
 from __future__ import annotations
 
 import numpy as np
+from api_compute_kit import read_buffer_bytes
 
 import pyd3d11.d3d11 as d
 from pyd3d11.d3dcompiler import D3DCompile
@@ -113,13 +114,8 @@ def structured_buffer(dev, data: np.ndarray, stride: int, uav: bool = False, cou
 
 
 def read_buffer(dev, ctx, buf, nbytes: int) -> np.ndarray:
-    st = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=nbytes, Usage=d.D3D11_USAGE_STAGING,
-                                              CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, buf)
-    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
-    out = np.frombuffer(m.pData, np.uint32)[: nbytes // 4].copy()
-    ctx.Unmap(st, 0)
-    return out
+    """The buffer's first ``nbytes`` bytes as 32-bit words."""
+    return read_buffer_bytes(dev, ctx, buf, nbytes)[: nbytes // 4 * 4].view(np.uint32)
 
 
 def run_threads(dev, ctx, decls: str, body: str, params: np.ndarray, srvs=(), uavs=(), samplers=(),

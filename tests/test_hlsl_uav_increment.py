@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from api_compute_kit import read_buffer_bytes
 
 import pyd3d11.d3d11 as d
 from pyd3d11.d3dcompiler import D3DCompile
@@ -75,16 +76,6 @@ def _uav(dev, nbytes: int, structured_stride: int | None, fmt: int, count: int):
     return buf, uav
 
 
-def _read(dev, ctx, buf, nbytes: int) -> np.ndarray:
-    st = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=nbytes, Usage=d.D3D11_USAGE_STAGING,
-                                              CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, buf)
-    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
-    out = np.frombuffer(m.pData, np.uint8)[:nbytes].copy()
-    ctx.Unmap(st, 0)
-    return out
-
-
 def test_increments_and_compound_assignments_on_uav_and_groupshared_elements():
     cs = D3DCompile(SRC, None, "t.hlsl", None, None, "main", "cs_5_0")
     dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
@@ -94,12 +85,12 @@ def test_increments_and_compound_assignments_on_uav_and_groupshared_elements():
     ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
     ctx.CSSetUnorderedAccessViews(0, 3, [s_uav, r_uav, t_uav], None)
     ctx.Dispatch(1, 1, 1)
-    res = _read(dev, ctx, r_buf, 64).view(np.uint32)[:len(WANT_RES)].tolist()
+    res = read_buffer_bytes(dev, ctx, r_buf, 64).view(np.uint32)[:len(WANT_RES)].tolist()
     assert res == WANT_RES
-    s = _read(dev, ctx, s_buf, 20)
+    s = read_buffer_bytes(dev, ctx, s_buf, 20)
     a, b, c, v0, v1 = s.view(np.uint32).tolist()
     assert (a, np.int32(np.uint32(b)), s[8:12].view(np.float32)[0], v0, v1) == (7, -14, 1.25, 10, 22)
-    assert _read(dev, ctx, t_buf, 32).view(np.uint32)[3:7].tolist() == [27, 0, 4, 1]
+    assert read_buffer_bytes(dev, ctx, t_buf, 32).view(np.uint32)[3:7].tolist() == [27, 0, 4, 1]
 
 
 @pytest.mark.backend_independent
