@@ -57,9 +57,11 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
-    "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py"],
-    "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py"],
+    "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py"],
+    "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
+    # session 14: denormal-flush elision by proved magnitude bounds
+    "shader/native/magnitude.py": ["test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
     "shader/native/llvm_arith.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
@@ -145,7 +147,7 @@ MODULES: dict[str, list[str]] = {
     "shader/ops/alu_double.py": ["test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
     "shader/hlsl/preprocessor.py": ["test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
-                                    "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py"],
+                                    "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
@@ -195,7 +197,7 @@ MODULES: dict[str, list[str]] = {
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
-    "shader/hlsl/uninit.py": ["test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py"],
+    "shader/hlsl/uninit.py": ["test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
