@@ -24,7 +24,7 @@ and its binding problems are reported per draw (debug layer), as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import is_
+from operator import attrgetter, is_
 from typing import Any
 
 #: set False to build every draw's snapshot afresh (tests compare the two)
@@ -40,8 +40,10 @@ FINGERPRINT_FIELDS = frozenset({
 PER_DRAW_FIELDS = frozenset({"om_blend_factor", "om_sample_mask", "om_stencil_ref"})
 #: BoundState fields no draw reads (compute bindings, predication: checked when the command is submitted)
 NOT_DRAW_FIELDS = frozenset({"cs_uavs", "predicate", "predicate_value"})
-#: StageState fields the fingerprint covers per graphics stage
+#: StageState fields the fingerprint covers per graphics stage: the shader, then its binding lists
 STAGE_FIELDS = ("shader", "class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers")
+#: a stage's binding lists (every STAGE_FIELDS entry after the shader), as one tuple
+_stage_lists = attrgetter(*STAGE_FIELDS[1:])
 
 
 def fingerprint(s: Any) -> list[Any]:
@@ -55,8 +57,7 @@ def fingerprint(s: Any) -> list[Any]:
     stages = s.stages
     for name in GRAPHICS_STAGES:
         st = stages[name]
-        fp += (st.shader, list(st.class_instances), list(st.cbs), list(st.cb_first), list(st.cb_num),
-               list(st.srvs), list(st.samplers))
+        fp += (st.shader, tuple(map(list, _stage_lists(st))))
     return fp
 
 
@@ -84,12 +85,11 @@ def matches(s: Any, fp: list[Any]) -> bool:
         st = stages[name]
         if st.shader is not fp[i]:
             return False
-        # a stage without a shader reads none of its bindings (the plan holds none for it: context._draw_plan)
-        if st.shader is not None and (
-                st.class_instances != fp[i + 1] or st.cbs != fp[i + 2] or st.cb_first != fp[i + 3]
-                or st.cb_num != fp[i + 4] or st.srvs != fp[i + 5] or st.samplers != fp[i + 6]):
+        # a stage without a shader reads none of its bindings (the plan holds none for it: context._draw_plan);
+        # tuple == compares the lists in order and stops at the first that differs
+        if st.shader is not None and _stage_lists(st) != fp[i + 1]:
             return False
-        i += 7
+        i += 2
     return True
 
 
