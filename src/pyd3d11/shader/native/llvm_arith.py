@@ -229,26 +229,44 @@ class ArithMixin:
         if name == "utof":
             return self.note(self.asi(self.v(f"uitofp {self.VI} {a[0]} to {self.VF}")), mg.from_integer())
         if name == "f32tof16":
-            fx = self.ff(a[0])
-            h = self.v(f"fptrunc {self.VF} {fx} to <{self.W} x half>")
-            hb = self.v(f"bitcast <{self.W} x half> {h} to <{self.W} x i16>")
-            r = self.v(f"zext <{self.W} x i16> {hb} to {self.VI}")
-            # NaN: sign | 0x7C00 | top 10 payload bits (at least 1), not quieted — numpy's conversion,
-            # which the reference uses (the hardware conversion sets the quiet bit)
-            b = self.asi(fx)
-            sg = self.v(f"lshr {self.VI} {b}, {splat(16)}")
-            sg = self.v(f"and {self.VI} {sg}, {splat(0x8000)}")
-            pl = self.v(f"and {self.VI} {b}, {splat(0x7FFFFF)}")
-            pl = self.v(f"lshr {self.VI} {pl}, {splat(13)}")
-            z = self.v(f"icmp eq {self.VI} {pl}, zeroinitializer")
-            pl = self.v(f"select {self.VB} {z}, {self.VI} {splat(1)}, {self.VI} {pl}")
-            nr = self.v(f"or {self.VI} {sg}, {splat(0x7C00)}")
-            nr = self.v(f"or {self.VI} {nr}, {pl}")
-            isn = self.v(f"fcmp uno {self.VF} {fx}, {fx}")
-            return self.v(f"select {self.VB} {isn}, {self.VI} {nr}, {self.VI} {r}")
+            return self.f32tof16(self.asi(self.ff(a[0])))
         if name == "f16tof32":
             return self.f16tof32(a[0])
         raise AssertionError(name)
+
+    def f32tof16(self, b: str) -> str:
+        """float32 bits (denormals already flushed) → float16 bits, in integer arithmetic: D3D11.3 3.2.2's
+        conversion as formats.numerics.f32_to_f16 defines it (round toward zero, overflow to the largest finite
+        half, NaN keeps the top 10 payload bits or gets 0x200)."""
+        sg = self.v(f"lshr {self.VI} {b}, {splat(16)}")
+        sg = self.v(f"and {self.VI} {sg}, {splat(0x8000)}")
+        a = self.v(f"and {self.VI} {b}, {splat(0x7FFFFFFF)}")
+        # normal halves: the exponent rebiased (127 - 15 = 112 = 0x38000000 >> 23), mantissa truncated
+        nm = self.v(f"sub {self.VI} {a}, {splat(0x38000000)}")
+        nm = self.v(f"lshr {self.VI} {nm}, {splat(13)}")
+        big = self.v(f"icmp uge {self.VI} {a}, {splat(0x477FE000)}")
+        nm = self.v(f"select {self.VB} {big}, {self.VI} {splat(0x7BFF)}, {self.VI} {nm}")
+        # half denormals: the 24-bit significand shifted right by 126 - e (at most 25; e == 0 is a flushed zero
+        # and gives 0 through the shift of 25 as M is then 0x800000 >> 25 = 0)
+        e = self.v(f"lshr {self.VI} {a}, {splat(23)}")
+        sh = self.v(f"sub {self.VI} {splat(126)}, {e}")
+        sh = self.v(f"select {self.VB} {self.v(f'icmp ugt {self.VI} {sh}, {splat(25)}')}, {self.VI} {splat(25)}, "
+                    f"{self.VI} {sh}")
+        m = self.v(f"and {self.VI} {a}, {splat(0x7FFFFF)}")
+        m = self.v(f"or {self.VI} {m}, {splat(0x800000)}")
+        sub = self.v(f"lshr {self.VI} {m}, {sh}")
+        small = self.v(f"icmp ult {self.VI} {a}, {splat(0x38800000)}")
+        r = self.v(f"select {self.VB} {small}, {self.VI} {sub}, {self.VI} {nm}")
+        pl = self.v(f"lshr {self.VI} {a}, {splat(13)}")
+        pl = self.v(f"and {self.VI} {pl}, {splat(0x3FF)}")
+        z = self.v(f"icmp eq {self.VI} {pl}, zeroinitializer")
+        pl = self.v(f"select {self.VB} {z}, {self.VI} {splat(0x200)}, {self.VI} {pl}")
+        nan = self.v(f"or {self.VI} {pl}, {splat(0x7C00)}")
+        isn = self.v(f"icmp ugt {self.VI} {a}, {splat(0x7F800000)}")
+        isi = self.v(f"icmp eq {self.VI} {a}, {splat(0x7F800000)}")
+        r = self.v(f"select {self.VB} {isi}, {self.VI} {splat(0x7C00)}, {self.VI} {r}")
+        r = self.v(f"select {self.VB} {isn}, {self.VI} {nan}, {self.VI} {r}")
+        return self.v(f"or {self.VI} {r}, {sg}")
 
     def f16tof32(self, b: str) -> str:
         """Exact float16 → float32 on the low 16 bits, in integer arithmetic (payloads kept)."""

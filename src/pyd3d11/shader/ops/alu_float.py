@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...formats.numerics import f32_to_f16
 from .transcendental import evaluate
 
 SIGN = np.uint32(0x80000000)
@@ -179,11 +180,11 @@ def utof(b: np.ndarray) -> np.ndarray:
 
 
 def f32tof16(b: np.ndarray) -> np.ndarray:
-    """float32 → float16 bits in the low 16 bits (RNE, as fxc/WARP; input denormals flushed)."""
-    x = as_f(ftz(b))
-    with np.errstate(all="ignore"):
-        h = x.astype(np.float16).view(np.uint16)
-    return h.astype(U32)
+    """float32 → float16 bits in the low 16 bits, upper bits 0 (22.13.2: "follows D3D rules for floating point
+    conversion", i.e. 3.2.2: round toward zero, a finite value beyond the range becomes the largest finite half,
+    INF stays INF, NaN stays NaN; float32 denormals flush to a zero of their sign). The one definition is the
+    format conversion's, :func:`pyd3d11.formats.numerics.f32_to_f16`, which R16_FLOAT writes use too."""
+    return f32_to_f16(b.view(F32)).astype(U32)
 
 
 def f16tof32(b: np.ndarray) -> np.ndarray:
