@@ -16,7 +16,7 @@ import pytest
 
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.errors import NotSupportedError, ShaderCompileError
+from pyd3d11.errors import ShaderCompileError
 
 
 def _device():
@@ -164,11 +164,64 @@ def test_run_time_component_index_into_double_memory(mtype, stmts, expected):
     assert np.array(_run(src, 4), np.uint32).view(np.float32).tolist() == expected
 
 
-def test_run_time_component_index_into_a_typed_uav_element_is_reported_not_built():
-    src = ("RWBuffer<float4> b : register(u0);\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
-           "b[0][i] = 1;\n}")
-    with pytest.raises(NotSupportedError) as ei:
+#: typed UAV elements of two or more components, a component picked at run time as the destination (assignment,
+#: compound assignment, increment): store_uav_typed writes whole elements, so fxc's X4596 of the literal-index form
+#: (`b[0].z = 0`, exprs.assign) applies — one component is never "all declared components"
+_TYPED_PARTIAL = [
+    ("RWBuffer<float4> b : register(u0);", "b[0][i] = 1;"),
+    ("RWBuffer<uint2> b : register(u0);", "b[i][i] = 1;"),
+    ("RWTexture2D<float2> b : register(u0);", "b[uint2(0, 0)][i] = 1;"),
+    ("RWTexture1D<uint4> b : register(u0);", "b[0][i] += 1;"),
+    ("RWTexture2DArray<int3> b : register(u0);", "b[uint3(0, 0, 0)][i]++;"),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("decl,stmt", _TYPED_PARTIAL)
+def test_run_time_component_index_into_a_typed_uav_element_is_x4596(decl, stmt):
+    src = f"{decl}\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {{\n{stmt}\n}}"
+    with pytest.raises(ShaderCompileError) as ei:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
-    assert "run-time index" in str(ei.value)
+    assert "X4596" in str(ei.value) and "(3," in str(ei.value)
 
 
+def test_run_time_component_index_into_a_one_component_typed_element_stores_it():
+    """`float1`'s only component is the whole element: the store is an ordinary typed store."""
+    dev, ctx = _device()
+    buf = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=D3D11_BIND_UNORDERED_ACCESS))
+    uav = dev.CreateUnorderedAccessView(buf, D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=DXGI_FORMAT_R32_FLOAT, ViewDimension=D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=D3D11_BUFFER_UAV(FirstElement=0, NumElements=4)))
+    src = ("RWBuffer<float1> b : register(u0);\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
+           "b[2][i] = 2.5;\n}")
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    staging = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, Usage=D3D11_USAGE_STAGING,
+                                                 CPUAccessFlags=D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(staging, buf)
+    m = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
+    got = np.frombuffer(m.pData, np.float32)[:4].tolist()
+    ctx.Unmap(staging, 0)
+    assert got == [0.0, 0.0, 2.5, 0.0]
+
+
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("decl", ["RWBuffer<uint4> b : register(u0);", "RWBuffer<uint1> b : register(u0);",
+                                  "RWTexture2D<int2> b : register(u0);"])
+def test_run_time_component_of_a_typed_element_as_interlocked_destination_is_refused_as_the_literal_one(decl):
+    """The run-time index reaches the literal-index form's rule: the same error, code and position."""
+    idx = "uint2(0, 0)" if "2D" in decl else "0"
+
+    def err(comp: str) -> str:
+        src = (f"{decl}\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {{\n"
+               f"InterlockedAdd(b[{idx}]{comp}, 1);\n}}")
+        with pytest.raises(ShaderCompileError) as ei:
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+        return str(ei.value)
+
+    run_time, literal = err("[i]"), err(".x")
+    assert "error X" in run_time and run_time == literal

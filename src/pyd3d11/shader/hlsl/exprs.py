@@ -1189,8 +1189,9 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     (fxc addresses the component: store_structured takes a register byte offset). The selected components must
     lie at evenly spaced words (a vector, a matrix row or column in either majority, a constant-index row of
     one): a scalar becomes one memory component (a double: its two words) at the computed offset; a matrix row a
-    ``("memdyn", base, first word, stride, count)`` that the next subscript or the row store resolves. Typed UAV
-    elements stay unsupported (NotSupportedError)."""
+    ``("memdyn", base, first word, stride, count)`` that the next subscript or the row store resolves. A typed
+    UAV element is stored whole: one component chosen at run time is X4596 (the element of a one-component type is
+    the element itself)."""
     bv = v[1]
     if v[0] == "memdyn":
         first, stride = v[2], v[3]
@@ -1218,8 +1219,13 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     first = cg.alu("iadd", INT, 1, [cg.alu("imul", INT, 1, [k, [imm(step)]], dst_pos=1, ndst=2), [imm(starts[0])]])
     if width == 1:
         lv = _mem_word_at(cg, bv, first)
+        if lv is None and bv.obj[1] == "typed":
+            # store_uav_typed writes whole elements, so which component the index picks does not matter to what
+            # the destination can be: the literal-index form's rules apply (assign "memswz": X4596 unless the
+            # element has one component, which is then stored whole; an Interlocked destination refused as such)
+            return ("memswz", bv, [0])
         if lv is None:
-            raise NotImplementedError("a run-time index into a typed UAV element as an assignment destination")
+            raise NotImplementedError("a run-time index into this memory's element as an assignment destination")
         return lv
     inner = words[0][1] - words[0][0]
     return ("memdyn", bv, first, inner, width)
