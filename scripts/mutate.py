@@ -155,7 +155,7 @@ MODULES: dict[str, list[str]] = {
     "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
     # session 13: the pipeline half of the draw plan
     "pipeline/native/fused_replay.py": ["test_draw_replay.py"],
-    "pipeline/native/lane_ir.py": ["test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
+    "pipeline/native/lane_ir.py": ["test_native_lane_unorm_switch_mu18.py", "test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
                                    "test_native_om_quads.py", "test_native_om_depth.py", "test_native_typed_uav.py",
                                    "test_native_om_fuzz.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
