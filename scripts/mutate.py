@@ -61,8 +61,8 @@ MODULES: dict[str, list[str]] = {
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
-    "shader/native/magnitude.py": ["test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
-    "shader/native/llvm_arith.py": ["test_native_backend.py", "test_rules_f32tof16.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
+    "shader/native/magnitude.py": ["test_magnitude_mu18.py", "test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
+    "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
@@ -144,7 +144,7 @@ MODULES: dict[str, list[str]] = {
                                   "test_native_om_blend.py", "test_native_om_quads.py"],
     "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
     "formats/codecs.py": ["test_rules_codec_planes.py", "test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
-    "shader/ops/alu_double.py": ["test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
+    "shader/ops/alu_double.py": ["test_rules_double_alu_mu18.py", "test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
     "shader/hlsl/preprocessor.py": ["test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py"],
@@ -155,7 +155,7 @@ MODULES: dict[str, list[str]] = {
     "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
     # session 13: the pipeline half of the draw plan
     "pipeline/native/fused_replay.py": ["test_draw_replay.py"],
-    "pipeline/native/lane_ir.py": ["test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
+    "pipeline/native/lane_ir.py": ["test_native_lane_unorm_switch_mu18.py", "test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
                                    "test_native_om_quads.py", "test_native_om_depth.py", "test_native_typed_uav.py",
                                    "test_native_om_fuzz.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
