@@ -85,3 +85,36 @@ def test_groupshared_member_at_run_time_index() -> None:
     assert out[2].tolist() == [100, 101, 102, 103]
     assert out[3].tolist() == [120, 121, 122, 123]
     assert out[4].tolist() == [100, 0, 0, 0]
+
+
+# Stores to a matrix row picked at run time in memory (exprs' "memdyn" assignment; seed-18 survivor exprs#626).
+# Rule (Microsoft Docs, "Per-component math" / matrix ordering: ``m[i]`` is row i; matrices are column_major by
+# default, so element (r, c) of a ``float RxC`` lies at word c * R + r of the matrix, D3D11.3 §5.3.5 for the
+# structured element around it).
+_ROW_SRC = """
+struct S { float a; float2x3 m; float4x4 q; };    // words: a = 0, m = 1..6, q = 7..22
+RWStructuredBuffer<S> o : register(u0);
+[numthreads(1, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    uint i = gi + 1;                              // 1 at run time
+    o[0].m[i] = float3(1, 2, 3);                  // row 1 of the 2x3
+    o[0].q[i + 1] = float4(4, 5, 6, 7);           // row 2 of the 4x4
+    o[0].q[i - 1] = float4(8, 9, 10, 11);         // row 0
+}
+"""
+
+
+def _col_major_word(first: int, rows: int, r: int, c: int) -> int:
+    return first + c * rows + r
+
+
+def test_store_to_matrix_row_at_run_time_index() -> None:
+    out = _run(_ROW_SRC, 92, 1)[0]
+    want = np.zeros(23, np.float32)
+    for c, v in enumerate((1, 2, 3)):
+        want[_col_major_word(1, 2, 1, c)] = v
+    for c, v in enumerate((4, 5, 6, 7)):
+        want[_col_major_word(7, 4, 2, c)] = v
+    for c, v in enumerate((8, 9, 10, 11)):
+        want[_col_major_word(7, 4, 0, c)] = v
+    assert out.tolist() == want.tolist()
