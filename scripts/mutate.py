@@ -118,7 +118,7 @@ MODULES: dict[str, list[str]] = {
                              "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py",
                              "test_rules_hlsl_operator_operands.py", "test_rules_hlsl_expr_details.py",
                              "test_rules_hlsl_expr_codes.py"],
-    "shader/hlsl/codegen.py": ["test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
+    "shader/hlsl/codegen.py": ["test_hlsl_global_lookup_mu18.py", "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
                                "test_rules_hlsl_types.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                                "test_hlsl_checks.py", "test_hlsl_compile.py", "test_rules_hlsl_codegen_rules.py",
                                "test_rules_hlsl_registers.py", "test_rules_hlsl_cbuffer_packing.py",
