@@ -113,12 +113,12 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/overload.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_argument_messages.py",
                                 "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py",
                                 "test_rules_hlsl_overload_details.py"],
-    "shader/hlsl/exprs.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
+    "shader/hlsl/exprs.py": ["test_rules_hlsl_operators_mu18.py", "test_hlsl_structured_dynamic_mu18.py", "test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
                              "test_rules_hlsl_implicit_conversions.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                              "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py",
                              "test_rules_hlsl_operator_operands.py", "test_rules_hlsl_expr_details.py",
                              "test_rules_hlsl_expr_codes.py"],
-    "shader/hlsl/codegen.py": ["test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
+    "shader/hlsl/codegen.py": ["test_hlsl_global_lookup_mu18.py", "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_implicit_conversions.py",
                                "test_rules_hlsl_types.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                                "test_hlsl_checks.py", "test_hlsl_compile.py", "test_rules_hlsl_codegen_rules.py",
                                "test_rules_hlsl_registers.py", "test_rules_hlsl_cbuffer_packing.py",
@@ -145,7 +145,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
     "formats/codecs.py": ["test_rules_codec_planes.py", "test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
     "shader/ops/alu_double.py": ["test_rules_double_alu_mu18.py", "test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
-    "shader/hlsl/preprocessor.py": ["test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
+    "shader/hlsl/preprocessor.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
@@ -178,7 +178,7 @@ MODULES: dict[str, list[str]] = {
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
                                 "test_sm2_translate_mu17.py"],
     "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
-    "shader/hlsl/intrinsics.py": ["test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
+    "shader/hlsl/intrinsics.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_texture_offset_dims_mu18.py", "test_rules_hlsl_intrinsic_precision_mu18.py", "test_rules_hlsl_determinant_mu18.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
@@ -197,7 +197,7 @@ MODULES: dict[str, list[str]] = {
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
-    "shader/hlsl/uninit.py": ["test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py"],
+    "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}

@@ -1,0 +1,49 @@
+"""C99 §6.10.3p5 for ``__VA_ARGS__`` and the number the project gives a bad macro definition (seed-18 survivor).
+
+Rule: the identifier ``__VA_ARGS__`` shall occur only in the replacement list of a function-like macro that
+uses the ellipsis notation. The project reports every malformed ``#define`` (a duplicate parameter, a misplaced
+``__VA_ARGS__``) as error X1007, fxc's preprocessor number for a bad macro definition (docs/conformance.md,
+preprocessor chapter). Expected results below follow from that rule alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
+_MAIN = "\nfloat4 main() : SV_Target { return 0; }\n"
+
+
+def _errors(src: str) -> str:
+    try:
+        D3DCompile(src + _MAIN, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    except ShaderCompileError as exc:
+        return exc.errors
+    return ""
+
+
+# (definition, error number or None when the definition is valid)
+_CASES = [
+    ("#define F(a) a __VA_ARGS__", 1007),        # function-like, no ellipsis
+    ("#define G __VA_ARGS__", 1007),              # object-like
+    ("#define H() __VA_ARGS__", 1007),            # no parameters at all
+    ("#define K(a, b) (a, b, __VA_ARGS__)", 1007),
+    ("#define V(...) __VA_ARGS__", None),         # the ellipsis: allowed
+    ("#define W(a, ...) a + __VA_ARGS__", None),
+    ("#define D(a, a) a", 1007),                  # duplicate parameter (§6.10.3p6), the same number
+]
+
+
+@pytest.mark.parametrize(("definition", "code"), _CASES)
+def test_va_args_only_in_a_variadic_macro(definition: str, code: int | None) -> None:
+    err = _errors(definition)
+    if code is None:
+        assert err == ""
+    else:
+        assert f"error X{code}:" in err, err
+        if "__VA_ARGS__" in definition:
+            assert "__VA_ARGS__" in err
