@@ -1,0 +1,137 @@
+"""Issue 15: flow control, functions, swizzles and initialisers run on both backends, from MicrosoftDocs
+direct3dhlsl "Flow Control" (dx-graphics-hlsl-switch: a case without break falls through to the next label; break /
+continue act on the innermost loop; while / do-while / for), "Functions" (dx-graphics-hlsl-function-syntax:
+``in`` copies in, ``out`` copies out at return, ``inout`` both; ``static`` locals keep their value and are
+initialised once), "Per-Component Math" (scalar swizzles ``x.xxx``, matrix swizzles ``_m01`` zero-based and ``_11``
+one-based, several in one swizzle, written as an l-value) and "Variable Syntax" (brace initialisers are flattened
+component by component across vectors, arrays and structs)."""
+
+from __future__ import annotations
+
+import pytest
+from hlsl_docs_kit import compile_errors
+from hlsl_docs_language_kit import Case, run_case
+
+
+def _switch(x: int) -> int:
+    """case 0 adds 1; 1, default and 4 share one block (adds 2); case 2 adds 4 then 8 through a function."""
+    return {0: 1, 2: 12}.get(x, 2)
+
+
+def _nested(n: int) -> tuple[int, int]:
+    """sum of i * 10 + j over i < n, j < n, skipping j == 1 (continue), leaving the inner loop at j == 3 (break)."""
+    s = count = 0
+    for i in range(n):
+        for j in range(n):
+            if j == 1:
+                continue
+            if j == 3:
+                break
+            s += i * 10 + j
+            count += 1
+    return s, count
+
+
+CASES = [
+    Case("switch_empty_labels_share_block",
+         "  int acc = 0;\n  switch (q.x) {\n    case 0: acc += 1; break;\n    case 1:\n    default:\n    case 4: acc += 2; break;\n"
+         "    case 2: { acc += 4; return_early(acc); } break;\n  }\n  r = uint4(acc, 0, 0, 0);",
+         [[x, 0, 0, 0] for x in range(6)], [[_switch(x), 0, 0, 0] for x in range(6)],
+         decls="void return_early(inout int a) { a += 8; }"),
+    Case("switch_multiple_labels",
+         "  int v = 9;\n  switch (q.x) {\n    case 1: case 3: v = 1; break;\n    case 2: v = 2; break;\n  }\n"
+         "  r = uint4(v, 0, 0, 0);",
+         [[x, 0, 0, 0] for x in range(5)], [[{1: 1, 3: 1, 2: 2}.get(x, 9), 0, 0, 0] for x in range(5)]),
+    Case("nested_loops_break_continue_inner",
+         "  int s = 0, c = 0;\n  for (int i = 0; i < q.x; i++) {\n    for (int j = 0; j < q.x; j++) {\n"
+         "      if (j == 1) continue;\n      if (j == 3) break;\n      s += i * 10 + j;\n      c++;\n    }\n  }\n"
+         "  r = uint4(s, c, 0, 0);",
+         [[n, 0, 0, 0] for n in (0, 1, 2, 5)], [[*_nested(n), 0, 0] for n in (0, 1, 2, 5)]),
+    Case("while_do_while",
+         "  int a = 0, b = 0;\n  while (a < q.x) a += 3;\n  do { b++; } while (b < q.x);\n  r = uint4(a, b, 0, 0);",
+         [[0, 0, 0, 0], [7, 0, 0, 0]], [[0, 1, 0, 0], [9, 7, 0, 0]]),
+    Case("loop_break_outer_via_flag",
+         "  int found = -1;\n  [loop] for (int i = 0; i < 8; i++) {\n    if (i * i > q.x) { found = i; break; }\n  }\n"
+         "  r = uint4(asuint(found), 0, 0, 0);",
+         [[10, 0, 0, 0], [100, 0, 0, 0]], [[4, 0, 0, 0], [-1, 0, 0, 0]]),
+    # Functions: parameter copy semantics
+    Case("in_parameter_is_a_copy",
+         "  int a = q.x;\n  int b = twice(a);\n  r = uint4(a, b, 0, 0);",
+         [[5, 0, 0, 0]], [[5, 10, 0, 0]], decls="int twice(int v) { v *= 2; return v; }"),
+    Case("inout_copy_in_copy_out",
+         "  int a = q.x;\n  bump(a, a);\n  r = uint4(a, 0, 0, 0);",
+         [[5, 0, 0, 0]], [[5 + 5 + 1, 0, 0, 0]],
+         decls="void bump(inout int v, int by) { v += by; v += 1; }"),
+    Case("out_written_at_return_not_before",
+         "  int a = q.x;\n  int seen = peek(a, a);\n  r = uint4(a, seen, 0, 0);",
+         [[5, 0, 0, 0]], [[7, 5, 0, 0]],
+         decls="int peek(out int o, int src) { o = 7; return src; }"),
+    Case("out_vector_and_struct",
+         "  int2 v;\n  S s;\n  fill(q.x, v, s);\n  r = uint4(asuint(v), asuint(s.a), asuint(s.b));",
+         [[3, 0, 0, 0]], [[3, 4, 5, 6]],
+         decls="struct S { int a; int b; };\n"
+               "void fill(int x, out int2 v, out S s) { v = int2(x, x + 1); s.a = x + 2; s.b = x + 3; }"),
+    Case("static_local_initialised_once",
+         "  int a = next(q.x);\n  int b = next(q.x);\n  int c = next(q.x);\n  r = uint4(a, b, c, 0);",
+         [[2, 0, 0, 0]], [[12, 14, 16, 0]],
+         decls="int next(int step) { static int c = 10; c += step; return c; }"),
+    Case("recursive_style_helper_chain",
+         "  r = uint4(sq(add1(q.x)), add1(sq(q.x)), 0, 0);", [[3, 0, 0, 0]], [[16, 10, 0, 0]],
+         decls="int add1(int v) { return v + 1; }\nint sq(int v) { return v * v; }"),
+    # Swizzles
+    Case("scalar_swizzle_replicates",
+         "  int s = q.y;\n  int3 v = s.xxx;\n  r = uint4(asuint(v), asuint(q.z.r));", [[1, 6, 8, 0]], [[6, 6, 6, 8]]),
+    Case("vector_swizzle_reorder_repeat", "  r = asuint(q.wzyx + q.xxyy);", [[1, 2, 3, 4]],
+         [[4 + 1, 3 + 1, 2 + 2, 1 + 2]]),
+    Case("vector_swizzle_lvalue", "  int4 v = 0;\n  v.zx = q.xy;\n  v.wy = q.zw;\n  r = asuint(v);",
+         [[1, 2, 3, 4]], [[2, 4, 1, 3]]),
+    Case("matrix_swizzle_zero_based",
+         "  int3x3 m = int3x3(q.x, q.y, q.z, q.w, 5, 6, 7, 8, 9);\n  int2 a = m._m01_m10;\n"
+         "  int2 b = m._m22_m00;\n  r = asuint(int4(a, b));", [[1, 2, 3, 4]], [[2, 4, 9, 1]]),
+    Case("matrix_swizzle_one_based",
+         "  int3x3 m = int3x3(q.x, q.y, q.z, q.w, 5, 6, 7, 8, 9);\n  int3 a = m._11_22_33;\n  int b = m._32;\n"
+         "  r = asuint(int4(a, b));", [[1, 2, 3, 4]], [[1, 5, 9, 8]]),
+    Case("matrix_swizzle_lvalue",
+         "  int2x2 m = 0;\n  m._m00_m11 = q.xy;\n  m._12_21 = q.zw;\n  r = asuint(int4(m[0], m[1]));",
+         [[1, 2, 3, 4]], [[1, 3, 4, 2]]),
+    Case("matrix_row_index_and_swizzle",
+         "  int2x3 m = int2x3(q.x, q.y, q.z, q.w, 7, 8);\n  r = asuint(int4(m[1].zyx, m[0][2]));",
+         [[1, 2, 3, 4]], [[8, 7, 4, 3]]),
+    # Initialisers
+    Case("array_brace_init_flattened",
+         "  int a[4] = { q.xy, q.zw };\n  r = asuint(int4(a[0], a[1], a[2], a[3]));", [[1, 2, 3, 4]], [[1, 2, 3, 4]]),
+    Case("vector_array_brace_init_flattened",
+         "  int2 a[2] = { q.x, q.yzw };\n  r = asuint(int4(a[0], a[1]));", [[1, 2, 3, 4]], [[1, 2, 3, 4]]),
+    Case("struct_brace_init_flattened",
+         "  S s = { q.xy, q.zw };\n  r = asuint(int4(s.a, s.b, s.c));", [[1, 2, 3, 4]], [[1, 2, 3, 4]],
+         decls="struct S { int a; int2 b; int c; };"),
+    Case("struct_array_brace_init_flattened",
+         "  S s[2] = { q.x, q.y, q.z, q.w };\n  r = asuint(int4(s[0].a, s[0].b, s[1].a, s[1].b));",
+         [[1, 2, 3, 4]], [[1, 2, 3, 4]], decls="struct S { int a; int b; };"),
+    Case("matrix_brace_init_row_major",
+         "  int2x2 m = { q.x, q.y, q.z, q.w };\n  r = asuint(int4(m[0][0], m[0][1], m[1][0], m[1][1]));",
+         [[1, 2, 3, 4]], [[1, 2, 3, 4]]),
+    Case("constructor_mixed_components",
+         "  int4 v = int4(q.x, q.yz, 9);\n  float2x2 m = float2x2(q.xy, q.zw);\n  r = uint4(asuint(v.w), asuint(v.z),"
+         " asuint(m[1][0]), asuint(m[0][1]));", [[1, 2, 3, 4]], [[9, 3, 3.0, 2.0]]),
+    Case("static_global_initialised",
+         "  r = uint4(asuint(g), asuint(h[1]), 0, 0);", [[0, 0, 0, 0]], [[5, 7, 0, 0]],
+         decls="static int g = 2 + 3;\nstatic const int h[2] = { 6, 7 };"),
+]
+
+
+@pytest.mark.backend_independent
+def test_switch_nonempty_fallthrough_is_x3533():
+    """fxc (and the sm4 switch instruction's rule: a case that falls through to the next label must be empty)
+    rejects code in a case that reaches the next label: X3533; an empty label sharing the next block compiles."""
+    body = "int a = 0; switch (i) { case 0: a = 1; case 1: a += 2; break; default: break; } o[0] = a;"
+    src = f"RWStructuredBuffer<int> o : register(u0);\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {{ {body} }}"
+    err = compile_errors(src, "cs_5_0")
+    assert err is not None and "X3533" in err
+    ok = src.replace("case 0: a = 1; case 1:", "case 0: case 1:")
+    assert compile_errors(ok, "cs_5_0") is None
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_language_flow_function_swizzle_init(case: Case):
+    run_case(case)
