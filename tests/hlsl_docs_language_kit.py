@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+import pytest
 from hlsl_docs_objects_kit import device, run_threads
 
 
@@ -21,7 +22,7 @@ class Case:
     params: list
     expect: list
     decls: str = ""
-    reason: str = field(default="", compare=False)
+    runtime_only: str = field(default="", compare=False)  # why a literal form is not a valid program
 
 
 def f32(x: float) -> int:
@@ -34,7 +35,23 @@ def to_words(values) -> np.ndarray:
                     np.uint32)
 
 
-def run_case(case: Case) -> None:
+def folded_body(case: Case) -> str:
+    """The case's body with each row's ``q`` written as a literal (a ``const int4`` shadowing the run-time one in
+    a branch per thread), so the compiler's constant folder computes what it can."""
+    out = []
+    for i, row in enumerate(case.params):
+        signed = np.array(row, np.int64).astype(np.uint32).view(np.int32)
+        lit = ", ".join(f"({int(v)})" if v != -2**31 else "(-2147483647 - 1)" for v in signed)
+        out.append(f"  {'else ' if i else ''}if (_i == {i}u) {{\n  const int4 q = int4({lit});\n{case.body}\n  }}")
+    return "\n".join(out)
+
+
+def run_case(case: Case, fold: bool = False) -> None:
+    """Run ``case`` with run-time parameters, or (``fold``) with literal ones."""
+    if fold and case.runtime_only:
+        pytest.skip(case.runtime_only)
     dev, ctx = device()
-    got = run_threads(dev, ctx, case.decls, case.body, np.array(case.params, np.int32))
+    body = folded_body(case) if fold else case.body
+    params = np.array(case.params, np.int64).astype(np.uint32).view(np.int32)
+    got = run_threads(dev, ctx, case.decls, body, params)
     np.testing.assert_array_equal(got, to_words(case.expect), err_msg=case.name)

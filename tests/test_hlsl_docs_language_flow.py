@@ -133,5 +133,6 @@ def test_switch_nonempty_fallthrough_is_x3533():
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_language_flow_function_swizzle_init(case: Case):
-    run_case(case)
+@pytest.mark.parametrize("fold", [False, True], ids=["runtime", "literal"])
+def test_language_flow_function_swizzle_init(case: Case, fold: bool):
+    run_case(case, fold)

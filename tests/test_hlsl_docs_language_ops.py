@@ -143,5 +143,6 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_language_operator_or_cast(case: Case):
-    run_case(case)
+@pytest.mark.parametrize("fold", [False, True], ids=["runtime", "literal"])
+def test_language_operator_or_cast(case: Case, fold: bool):
+    run_case(case, fold)
