@@ -78,6 +78,26 @@ CASES = [
     Case("recursive_style_helper_chain",
          "  r = uint4(sq(add1(q.x)), add1(sq(q.x)), 0, 0);", [[3, 0, 0, 0]], [[16, 10, 0, 0]],
          decls="int add1(int v) { return v + 1; }\nint sq(int v) { return v * v; }"),
+    Case("out_to_swizzle_matrix_element_array_element",
+         "  int4 v = q;\n  put2(v.yx);\n  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  put(m._12);\n"
+         "  int a[4] = { 10, 11, 12, 13 };\n  put(a[q.x]);\n  r = uint4(v.x, v.y, m[0][1], a[1] * 100 + a[2]);",
+         [[1, 2, 3, 4]], [[8, 7, 9, 9 * 100 + 12]],
+         decls="void put2(out int2 o) { o = int2(7, 8); }\nvoid put(out int o) { o = 9; }"),
+    Case("inout_struct_member",
+         "  S s = { q.x, q.y };\n  add10(s.b);\n  r = uint4(s.a, s.b, 0, 0);", [[1, 2, 0, 0]], [[1, 12, 0, 0]],
+         decls="struct S { int a; int b; };\nvoid add10(inout int o) { o += 10; }"),
+    Case("static_local_across_loop_calls",
+         "  int x = 0;\n  for (int i = 1; i <= q.x; i++) x = acc(i);\n  r = uint4(x, 0, 0, 0);", [[4, 0, 0, 0]],
+         [[1 + 2 + 3 + 4, 0, 0, 0]], decls="int acc(int v) { static int t = 0; t += v; return t; }"),
+    Case("global_static_written_by_function",
+         "  bump(q.x);\n  bump(q.y);\n  r = uint4(g, 0, 0, 0);", [[3, 4, 0, 0]], [[7, 0, 0, 0]],
+         decls="static int g = 0;\nvoid bump(int v) { g += v; }"),
+    Case("break_in_switch_leaves_switch_only",
+         "  int s = 0, n = 0;\n  for (int i = 0; i < q.x; i++) {\n    switch (i) { case 1: break; default: s += 100; break; }\n"
+         "    s += i;\n    n++;\n  }\n  r = uint4(s, n, 0, 0);", [[4, 0, 0, 0]], [[0 + 1 + 2 + 3 + 300, 4, 0, 0]]),
+    Case("struct_cast_to_smaller_struct_truncates",
+         "  A s = { q.x, q.y, q.z, q.w };\n  B t = (B)s;\n  r = uint4(t.x, t.y, 0, 0);", [[1, 2, 3, 4]], [[1, 2, 0, 0]],
+         decls="struct A { int a; int b; int c; int d; };\nstruct B { int x; int y; };"),
     # Swizzles
     Case("scalar_swizzle_replicates",
          "  int s = q.y;\n  int3 v = s.xxx;\n  r = uint4(asuint(v), asuint(q.z.r));", [[1, 6, 8, 0]], [[6, 6, 6, 8]]),
@@ -130,6 +150,15 @@ def test_switch_nonempty_fallthrough_is_x3533():
     assert err is not None and "X3533" in err
     ok = src.replace("case 0: a = 1; case 1:", "case 0: case 1:")
     assert compile_errors(ok, "cs_5_0") is None
+
+
+@pytest.mark.backend_independent
+def test_continue_in_switch_is_x3708():
+    """fxc rejects ``continue`` inside a switch (X3708) even when a loop encloses the switch."""
+    body = "int s = 0; for (int k = 0; k < 4; k++) { switch (k) { case 0: continue; default: break; } s += k; } o[0] = s;"
+    src = f"RWStructuredBuffer<int> o : register(u0);\n[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) {{ {body} }}"
+    err = compile_errors(src, "cs_5_0")
+    assert err is not None and "X3708" in err
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

@@ -28,6 +28,13 @@ CASES = [
     Case("integer_literal_forms",
          "  r = uint4(asuint(010 + q.x), asuint(0x1F + q.x), 4000000000u / asuint(q.y), asuint(07 * q.y));",
          [[0, 2, 0, 0]], [[8, 31, 2000000000, 14]]),
+    Case("integer_and_float_literal_suffixes",
+         "  uint a = 072u + asuint(q.x);\n  int b = 5l + q.x;\n  uint c = 0xABCu + asuint(q.x);\n"
+         "  float d = 1.5h + 2.25F + 1e1f + .5 + 3. + q.x;\n  r = uint4(a, asuint(b), c, asuint(d));",
+         [[1, 0, 0, 0]], [[0o72 + 1, 6, 0xABC + 1, 1.5 + 2.25 + 10 + 0.5 + 3 + 1]]),
+    Case("scalar_vector_logical_broadcast",
+         "  bool2 a = q.x && q.yz;\n  bool2 b = q.x || q.yz;\n  r = uint4((uint2)a, (uint2)b);",
+         [[1, 0, 2, 0], [0, 0, 2, 0]], [[0, 1, 1, 1], [0, 0, 0, 1]]),
     Case("uint_divide_by_zero_all_ones", "  uint a = asuint(q.x), b = asuint(q.y);\n  r = uint4(a / b, a % b, 0, 0);",
          [[7, 0, 0, 0]], [[0xFFFFFFFF, 0xFFFFFFFF, 0, 0]],
          runtime_only="a literal divisor of 0 is fxc's compile error X4010 (test_uint_literal_divide_by_zero_x4010)"),
