@@ -67,6 +67,21 @@ CASES = [
          "  float2x2 a[2] = { q.x, q.y, q.z, q.w, 5, 6, 7, 8 };\n"
          "  r = uint4(asuint(a[0][1][1]), asuint(a[1][0][1]), asuint(a[1]._m10), asuint(a[0]._12));",
          [[1, 2, 3, 4]], [[4.0, 6.0, 7.0, 2.0]]),
+    Case("float_to_bool_compares_not_bits",
+         "  float nz = asfloat(asuint(q.x));\n  float n = asfloat(asuint(q.y));\n"
+         "  r = uint4((bool)nz, (bool)n, !nz, (bool)asint(nz));",
+         [[-(2**31), 0x7FC00000, 0, 0]], [[0, 1, 1, 1]]),
+    Case("lvalue_index_evaluated_once",
+         "  int a[4] = { 10, 11, 12, 13 };\n  int k = q.x;\n  a[k++] += 1;\n  int b[4] = { 0, 0, 0, 0 };\n"
+         "  int i = q.x;\n  b[i++] = 5;\n  r = uint4(a[1], a[2], k, b[1] * 10 + i);", [[1, 0, 0, 0]],
+         [[12, 12, 2, 5 * 10 + 2]]),
+    Case("increment_swizzle_element_member",
+         "  int4 v = q;\n  v.xy++;\n  ++v.w;\n  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  m._11++;\n"
+         "  int a[2] = { q.y, q.z };\n  a[1]--;\n  S s = { q.x, q.w };\n  s.b += s.a++;\n"
+         "  r = uint4(v.y * 10 + v.w, m[0][0], a[1], s.b * 10 + s.a);", [[1, 2, 3, 4]],
+         [[3 * 10 + 5, 2, 2, 5 * 10 + 2]], decls="struct S { int a; int b; };"),
+    Case("vector_equality_per_component",
+         "  r = uint4((uint2)(q.xy == int2(1, 0)), all(q == q), any(q != q));", [[1, 2, 3, 4]], [[1, 0, 1, 0]]),
     Case("float_vector_ops_exact",
          "  float4 f = float4(q) * 0.5f;\n  float4 g = f * f - f / 2 + 1;\n  r = asuint(g);", [[1, 2, 3, -4]],
          [[f32(x / 2 * (x / 2) - x / 4 + 1) for x in (1, 2, 3, -4)]]),
