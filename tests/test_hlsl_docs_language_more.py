@@ -82,6 +82,28 @@ CASES = [
          [[3 * 10 + 5, 2, 2, 5 * 10 + 2]], decls="struct S { int a; int b; };"),
     Case("vector_equality_per_component",
          "  r = uint4((uint2)(q.xy == int2(1, 0)), all(q == q), any(q != q));", [[1, 2, 3, 4]], [[1, 0, 1, 0]]),
+    Case("column_major_local_logical_order",
+         "  column_major int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  int4 v = (int4)m;\n"
+         "  r = uint4(v.y * 10 + v.z, m[1], m._12);", [[1, 2, 3, 4]], [[23, 3, 4, 2]]),
+    Case("unsized_array_takes_initialiser_count",
+         "  int a[] = { q.x, q.y, q.z + 3 };\n  r = uint4(a[2], a[0], a[1], 0);", [[1, 2, 3, 4]], [[6, 1, 2, 0]]),
+    Case("nested_braces_in_initialisers",
+         "  int2 a[2] = { { q.x, q.y }, { q.z, q.w } };\n  S s = { q.w, { q.z, q.y }, q.x };\n"
+         "  r = uint4(a[1].x, a[0].y, s.i.v.x, s.b * 10 + s.a);", [[1, 2, 3, 4]], [[3, 2, 3, 14]],
+         decls="struct I { int2 v; };\nstruct S { int a; I i; int b; };"),
+    Case("matrix_vector_shapes",
+         "  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  int4 a = int4(m);\n  int3x1 c = q.xyz;\n  int3 v = (int3)c;\n"
+         "  int3x3 b = int3x3(q.x, q.y, q.z, q.w, 5, 6, 7, 8, 9);\n  int2x3 t = (int2x3)b;\n"
+         "  r = uint4(a.w, v.z * 10 + c._21, t[1][1], t[0][2]);", [[1, 2, 3, 4]], [[4, 32, 5, 3]]),
+    Case("typedef_and_zero_cast_with_arrays",
+         "  I2 a = q.xy;\n  S s = (S)0;\n  s.a[1] = q.z;\n  r = uint4(a.y, s.a[0], s.a[1], s.b.y);", [[1, 2, 3, 4]],
+         [[2, 0, 3, 0]], decls="typedef int2 I2;\nstruct S { int a[2]; int2 b; };"),
+    Case("float_literal_forms",
+         "  r = uint4(asuint(.5e1f * q.x), asuint(25e-2 * q.x), asuint(1E2 * q.x), asuint(2.f * q.x));",
+         [[1, 0, 0, 0]], [[5.0, 0.25, 100.0, 2.0]]),
+    Case("bool_vector_bitwise",
+         "  bool2 a = bool2(q.x, 0), b = bool2(1, q.y);\n  r = uint4((uint2)(a & b), (uint2)(a ^ b));", [[1, 2, 0, 0]],
+         [[1, 0, 0, 1]]),
     Case("float_vector_ops_exact",
          "  float4 f = float4(q) * 0.5f;\n  float4 g = f * f - f / 2 + 1;\n  r = asuint(g);", [[1, 2, 3, -4]],
          [[f32(x / 2 * (x / 2) - x / 4 + 1) for x in (1, 2, 3, -4)]]),
