@@ -3,7 +3,9 @@ literal operands. From MicrosoftDocs direct3dhlsl "Type casting rules" / "Operat
 the wider type: bool -> int -> uint -> float, so int op uint is uint and ``-1 < 1u`` is false; bool in arithmetic is
 0/1), "Variable Syntax" and "for statement" (fxc scopes a ``for`` initialiser's variable to the enclosing block, so
 it is visible after the loop), "Functions" (out / inout arguments are copied back at return in parameter order, so
-the same variable passed twice ends with the last parameter's value), and the D3D11.3 functional spec's exact
+the same variable passed twice ends with the last parameter's value), "Variable Syntax" again (a global without ``static`` is a
+``$Globals`` constant whose initialiser D3D11 does not apply: an unbound buffer reads 0; ``half`` is float and
+``min16int`` at least 16-bit int), and the D3D11.3 functional spec's exact
 conversions (§3.2.4.1 / ftoi, ftou: truncation, NaN -> 0, out of range saturates; udiv by 0 gives 0xFFFFFFFF for
 quotient and remainder; shift counts use the low 5 bits; IEEE NaN compares unordered)."""
 
@@ -35,6 +37,16 @@ CASES = [
     Case("scalar_vector_logical_broadcast",
          "  bool2 a = q.x && q.yz;\n  bool2 b = q.x || q.yz;\n  r = uint4((uint2)a, (uint2)b);",
          [[1, 0, 2, 0], [0, 0, 2, 0]], [[0, 1, 1, 1], [0, 0, 0, 1]]),
+    Case("global_initialiser_not_applied_static_is",
+         "  r = uint4(g, h, s, q.x);", [[1, 0, 0, 0]], [[0, 0, 5, 1]],
+         decls="int g = 5;\nuniform int h = 7;\nstatic int s = 5;"),  # g, h: $Globals members, no buffer bound
+    Case("half_is_float_min16int_is_int",
+         "  half h = 0.1;\n  min16int a = q.x, b = q.y;\n"
+         "  r = uint4(asuint((float)h), asuint(h * q.x), asuint((int)(a + b)), asuint((int)(a - b)));",
+         [[1, 2, 0, 0]], [[0.1, 0.1, 3, -1]]),
+    Case("double_compare_add_mul",
+         "  double a = q.x, b = q.z;\n  r = uint4(a < b, (a + b) == 4.0L, a > b, (uint)(float)(a * b));",
+         [[1, 0, 3, 0]], [[1, 1, 0, 3]]),
     Case("uint_divide_by_zero_all_ones", "  uint a = asuint(q.x), b = asuint(q.y);\n  r = uint4(a / b, a % b, 0, 0);",
          [[7, 0, 0, 0]], [[0xFFFFFFFF, 0xFFFFFFFF, 0, 0]],
          runtime_only="a literal divisor of 0 is fxc's compile error X4010 (test_uint_literal_divide_by_zero_x4010)"),
