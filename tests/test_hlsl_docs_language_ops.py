@@ -100,6 +100,32 @@ CASES = [
          [[3 + 20, 3 & (4 == 5), 3 << 5, 3 - 4 - 5], [6 + 4, 6 & 1, 6 << 3, 6 - 2 - 2]]),
     Case("comma_operator", "  int a = 0;\n  int b = (a = q.x, a + 1);\n  r = uint4(a, b, 0, 0);",
          [[4, 0, 0, 0]], [[4, 5, 0, 0]]),
+    # operators on matrices and unsigned vectors
+    Case("matrix_compare_gives_bool_matrix",
+         "  int2x2 m = int2x2(q.x, q.y, q.z, q.w), n = int2x2(1, 0, 3, 0);\n  bool2x2 b = m == n;\n"
+         "  r = uint4((uint2)b[0], (uint2)b[1]);", [[1, 2, 3, 4]], [[1, 0, 1, 0]]),
+    Case("matrix_negate_and_not",
+         "  int2x2 m = int2x2(q.x, 0, q.z, -q.w);\n  int2x2 n = -m;\n  bool2x2 b = !m;\n"
+         "  r = uint4(asuint(n[0].x), asuint(n[1].y), (uint2)b[0]);", [[1, 2, 3, 4]], [[-1, 4, 0, 1]]),
+    Case("matrix_increment_and_float_mod",
+         "  float2x2 m = float2x2(q.x, q.y, q.z, q.w) * 0.5f;\n  m++;\n  float2x2 k = m % 1.0f;\n"
+         "  r = uint4(asuint(m[0]), asuint(k[1]));", [[1, 2, 3, 4]], [[1.5, 2.0, 0.5, 0.0]]),
+    Case("uint_vector_shift_by_vector_and_not",
+         "  uint4 v = asuint(q);\n  uint4 s = v << uint4(1, 2, 3, 31);\n  r = ~s;", [[1, 2, 3, 4]],
+         [[~2, ~8, ~24, ~0]]),
+    Case("uint_matrix_wraps", "  uint2x2 m = uint2x2(asuint(q));\n  uint2x2 n = m * m - 1u;\n  r = uint4(n[0], n[1]);",
+         [[1, 2, 3, 0]], [[0, 3, 8, -1]]),
+    Case("int_matrix_divide_truncates",
+         "  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  int2x2 d = m / -2;\n  r = asuint(int4(d[0], d[1]));",
+         [[5, -5, 7, 1]], [[_tdiv(5, -2), _tdiv(-5, -2), _tdiv(7, -2), _tdiv(1, -2)]]),
+    Case("uint_vector_mod_scalar", "  uint3 v = asuint(q.xyz) % 3u;\n  r = uint4(v, 0);", [[5, 7, 9, 0]],
+         [[2, 1, 0, 0]]),
+    Case("bool_matrix_any_all_elements",
+         "  bool2x2 b = bool2x2(q.x, 0, q.z, 1);\n  r = uint4(any(b), all(b), (uint)b[1][0], (uint)b._m01);",
+         [[1, 2, 3, 4]], [[1, 0, 1, 0]]),
+    Case("matrix_ternary_per_component",
+         "  float2x2 m = float2x2(q.x, q.y, q.z, q.w);\n  float2x2 n = (m > 2.0f) ? m : -m;\n"
+         "  r = asuint(float4(n[0], n[1]));", [[1, 2, 3, 4]], [[-1.0, -2.0, 3.0, 4.0]]),
     # Type casting rules
     Case("float_to_int_truncates",
          "  float4 f = float4(q) * 0.25f;\n  r = asuint((int4)f);", [[11, -11, 3, -3]],
