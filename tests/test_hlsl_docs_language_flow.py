@@ -54,6 +54,29 @@ CASES = [
          "  int found = -1;\n  [loop] for (int i = 0; i < 8; i++) {\n    if (i * i > q.x) { found = i; break; }\n  }\n"
          "  r = uint4(asuint(found), 0, 0, 0);",
          [[10, 0, 0, 0], [100, 0, 0, 0]], [[4, 0, 0, 0], [-1, 0, 0, 0]]),
+    Case("flow_attributes_keep_meaning",
+         "  int s = 0;\n  [unroll] for (int i = 0; i < 4; i++) { if (i == q.x) break; s += i; }\n"
+         "  [branch] if (q.y > 0) s += 100;\n  [flatten] if (q.z > 0) s += 1000;\n"
+         "  [forcecase] switch (q.w) { case 1: s += 5; break; default: s += 7; break; }\n"
+         "  [call] switch (q.w) { case 1: s += 50; break; default: s += 70; break; }\n  r = uint4(s, 0, 0, 0);",
+         [[2, 1, 0, 1], [9, 0, 1, 2]], [[0 + 1 + 100 + 5 + 50, 0, 0, 0], [0 + 1 + 2 + 3 + 1000 + 7 + 70, 0, 0, 0]]),
+    Case("while_true_and_empty_for_with_break",
+         "  int i = 0;\n  while (true) { i++; if (i >= q.x) break; }\n  [loop] for (;;) { i += 10; if (i > 50) break; }\n"
+         "  r = uint4(i, 0, 0, 0);", [[3, 0, 0, 0]], [[53, 0, 0, 0]]),
+    Case("long_run_time_loop",
+         "  uint s = 0;\n  for (uint i = 0; i < asuint(q.x); i++) s += i;\n  r = uint4(s, 0, 0, 0);", [[5000, 0, 0, 0]],
+         [[sum(range(5000)), 0, 0, 0]]),
+    Case("function_return_inside_its_loop_called_in_loop",
+         "  int s = 0;\n  for (int i = 0; i < q.x; i++) s += f(i);\n  r = uint4(s, 0, 0, 0);", [[5, 0, 0, 0]],
+         [[sum(min(i, 2) for i in range(5)), 0, 0, 0]],
+         decls="int f(int v) { for (int k = 0; k < 10; k++) { if (k == v || k == 2) return k; } return -1; }"),
+    Case("switch_labels_negative_hex_octal",
+         "  int v = 0;\n  switch (q.x) { case -1: v = 1; break; case 0x10: v = 2; break; case 010: v = 3; break;"
+         " default: v = 4; break; }\n  r = uint4(v, 0, 0, 0);",
+         [[-1, 0, 0, 0], [16, 0, 0, 0], [8, 0, 0, 0], [10, 0, 0, 0]], [[1, 0, 0, 0], [2, 0, 0, 0], [3, 0, 0, 0], [4, 0, 0, 0]]),
+    Case("switch_cases_ending_in_return",
+         "  r = uint4(sw(q.x), sw(q.y), sw(q.z), 0);", [[1, 5, 2, 0]], [[10, 99, 20, 0]],
+         decls="int sw(int v) { switch (v) { case 1: return 10; case 2: return 20; } return 99; }"),
     # Functions: parameter copy semantics
     Case("in_parameter_is_a_copy",
          "  int a = q.x;\n  int b = twice(a);\n  r = uint4(a, b, 0, 0);",
