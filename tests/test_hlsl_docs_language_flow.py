@@ -121,6 +121,25 @@ CASES = [
     Case("struct_cast_to_smaller_struct_truncates",
          "  A s = { q.x, q.y, q.z, q.w };\n  B t = (B)s;\n  r = uint4(t.x, t.y, 0, 0);", [[1, 2, 3, 4]], [[1, 2, 0, 0]],
          decls="struct A { int a; int b; int c; int d; };\nstruct B { int x; int y; };"),
+    Case("struct_member_functions_and_this",
+         "  S s;\n  s.a = q.x;\n  s.set(q.y);\n  r = uint4(s.a, s.get(), s.twice(), 0);", [[1, 5, 0, 0]], [[5, 5, 10, 0]],
+         decls="struct S { int a; int get() { return a; } void set(int v) { a = v; } "
+               "int twice() { return this.a * 2; } };"),
+    Case("array_parameters_out_by_value_inout",
+         "  int a[2] = { q.x, q.y };\n  int b[2];\n  fill(b, q.z);\n  int t = sum(a);\n  int c[3] = { q.x, q.y, q.z };\n"
+         "  rot(c);\n  r = uint4(b[0] * 10 + b[1], t, a[0], c[0] * 100 + c[1] * 10 + c[2]);", [[1, 2, 3, 0]],
+         [[34, 3, 1, 231]],
+         decls="void fill(out int o[2], int v) { o[0] = v; o[1] = v + 1; }\n"
+               "int sum(int v[2]) { v[0] += v[1]; return v[0]; }\n"
+               "void rot(inout int v[3]) { int t = v[0]; v[0] = v[1]; v[1] = v[2]; v[2] = t; }"),
+    Case("struct_return_and_inout_matrix",
+         "  S s = mk(q.x);\n  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  tr(m);\n  r = uint4(s.a, s.b, m[0][1], m[1][0]);",
+         [[4, 2, 3, 5]], [[4, 8, 3, 2]],
+         decls="struct S { int a; int b; };\nS mk(int v) { S s; s.a = v; s.b = 2 * v; return s; }\n"
+               "void tr(inout int2x2 m) { m = transpose(m); }"),
+    Case("out_argument_converted_back",
+         "  float f;\n  int2 v;\n  conv(f, v);\n  r = uint4(asuint(f), asuint(v), 0);", [[0, 0, 0, 0]], [[7.0, 2, 3, 0]],
+         decls="void conv(out int a, out float2 b) { a = 7; b = float2(2.9, 3.1); }"),
     # Swizzles
     Case("scalar_swizzle_replicates",
          "  int s = q.y;\n  int3 v = s.xxx;\n  r = uint4(asuint(v), asuint(q.z.r));", [[1, 6, 8, 0]], [[6, 6, 6, 8]]),
