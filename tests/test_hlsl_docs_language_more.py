@@ -104,6 +104,17 @@ CASES = [
     Case("bool_vector_bitwise",
          "  bool2 a = bool2(q.x, 0), b = bool2(1, q.y);\n  r = uint4((uint2)(a & b), (uint2)(a ^ b));", [[1, 2, 0, 0]],
          [[1, 0, 0, 1]]),
+    Case("swizzle_assignment_reads_before_writing",
+         "  int4 v = q;\n  v.xy = v.yx;\n  int4 w = q;\n  w = w.wzyx;\n  int4 u = q;\n  u.xyz = u.zxy;\n"
+         "  r = uint4(v.x * 10 + v.y, w.x * 10 + w.w, u.x * 100 + u.y * 10 + u.z, 0);", [[1, 2, 3, 4]],
+         [[21, 41, 312, 0]]),
+    Case("matrix_swizzle_self_assignment",
+         "  int2x2 m = int2x2(q.x, q.y, q.z, q.w);\n  m._m01_m10 = m._m10_m01;\n  m[0] = m[1].yx;\n  r = uint4(m[0], m[1]);",
+         [[1, 2, 3, 4]], [[4, 2, 2, 4]]),
+    Case("compound_swizzle_self",
+         "  int4 v = q;\n  v.xy += v.yx;\n  v.zw *= v.wz;\n  int a = q.x, b = q.y;\n  a ^= b;\n  b ^= a;\n  a ^= b;\n"
+         "  int c[3] = { q.x, q.y, q.z };\n  c[c[0]] = c[2];\n  r = uint4(v.x * 10 + v.w, a * 10 + b, c[1], c[0]);",
+         [[1, 2, 3, 4]], [[3 * 10 + 12, 21, 3, 1]]),
     Case("float_vector_ops_exact",
          "  float4 f = float4(q) * 0.5f;\n  float4 g = f * f - f / 2 + 1;\n  r = asuint(g);", [[1, 2, 3, -4]],
          [[f32(x / 2 * (x / 2) - x / 4 + 1) for x in (1, 2, 3, -4)]]),
