@@ -97,6 +97,15 @@ CASES = [
          "  int3x3 m = int3x3(1, 2, 3, 4, 5, 6, 7, 8, 9) * (q.z + 1);\n  int3 row = m[q.y];\n"
          "  r = uint4(row, m[q.x][q.y]);",
          [[1, 2, 0, 0], [2, 0, 1, 0]], [[7, 8, 9, 6], [2, 4, 6, 14]]),
+    Case("indexed_writes_inside_loops",
+         "  int4 v = 0;\n  for (int i = 0; i < q.x; i++) v[i] = i * 2 + 1;\n  int3x3 m = 0;\n"
+         "  for (int k = 0; k < 3; k++) for (int j = 0; j < 3; j++) m[k][j] = k * 10 + j + q.y;\n"
+         "  r = uint4(v.x * 100 + v.y * 10 + v.z, v.w, m[1][2], m[2][1]);", [[3, 0, 0, 0]], [[135, 0, 12, 21]]),
+    Case("array_of_vectors_and_structs_in_loops",
+         "  int2 a[3] = { q.xy, q.zw, q.xx };\n  for (int i = 0; i < 3; i++) a[i].y = a[i].x + i;\n  S s[3];\n"
+         "  for (int k = 0; k < 3; k++) { s[k].a = k; s[k].v = int2(k, -k); }\n"
+         "  r = uint4(a[1].y * 10 + a[2].y, a[q.w - 3].x, s[q.x].a, asuint(s[q.y].v.y));", [[1, 2, 3, 4]],
+         [[43, 3, 1, -2]], decls="struct S { int a; int2 v; };"),
     Case("nested_struct_array_init",
          "  O o = { q.x, { q.y, q.z }, q.w, 5 };\n  r = uint4(o.a, o.i[0].v, o.i[1].v, o.i[1].w);",
          [[1, 2, 3, 4]], [[1, 2, 4, 5]],
