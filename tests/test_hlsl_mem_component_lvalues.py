@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from api_compute_kit import read_buffer_bytes
 
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile
@@ -198,13 +199,7 @@ def test_run_time_component_index_into_a_one_component_typed_element_stores_it()
     ctx.CSSetShader(dev.CreateComputeShader(cs, len(cs), None), None, 0)
     ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
     ctx.Dispatch(1, 1, 1)
-    staging = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, Usage=D3D11_USAGE_STAGING,
-                                                 CPUAccessFlags=D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(staging, buf)
-    m = ctx.Map(staging, 0, D3D11_MAP_READ, 0)
-    got = np.frombuffer(m.pData, np.float32)[:4].tolist()
-    ctx.Unmap(staging, 0)
-    assert got == [0.0, 0.0, 2.5, 0.0]
+    assert read_buffer_bytes(dev, ctx, buf, 16).view(np.float32).tolist() == [0.0, 0.0, 2.5, 0.0]
 
 
 
