@@ -979,7 +979,7 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
         mem_store(cg, base, _val(t, cur), pos)
         return cv
     if lv[0] == "dynsel":
-        return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos)
+        return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos, lv[4] if len(lv) > 4 else None)
     if lv[0] == "memdyn":  # a matrix row in memory picked at run time: each component at its word
         from .intrinsics import mem_store
 
@@ -1008,26 +1008,45 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
     return None
 
 
-def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val, v: Val, pos) -> None:
-    """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps) with a run-time ``i``: every
-    component/element c becomes ``movc(i == c, v, old)`` (fxc does the same select or spills the
+def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val, v: Val, pos,
+                              jv: Val | None = None) -> None:
+    """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps, ``m[i] = row`` / ``m[i][j] = v``
+    for a local matrix, whose slots hold logical rows whatever its packing) with a run-time ``i``: every
+    candidate element c becomes ``movc(i == c, v, old)`` (fxc does the same select or spills the
     value to an indexable temp)."""
     for s in slots:
         if s[0] not in ("r", "o", "x"):
             raise cg.err(pos, "l-value specifies const object", 3025)
     if isinstance(t, ArrayType):
         et, count = t.elem, t.count
+    elif t.shape == "m":
+        et, count = NumType(t.base, 1, t.cols, "v"), t.rows
     else:
         et, count = NumType(t.base), t.n
     es = len(slots) // count
-    cv = cg.convert(v, et, pos).slots
     idx = cg.convert(iv, NumType(INT), pos).slots
-    new = []
-    for c in range(count):
-        eq = cg.alu("ieq", INT, 1, [idx, [imm(c)]])
+    conds = [cg.alu("ieq", INT, 1, [idx, [imm(c)]]) for c in range(count)]
+    groups = [list(slots[c * es:(c + 1) * es]) for c in range(count)]
+    if jv is not None:  # one component of the picked row: ``m[i][j]``
+        w = 2 if t.base == DOUBLE else 1
+        if jv.const:
+            j = jv.slots[0][3]
+            if j >= t.cols:
+                raise cg.err(pos, "array index out of bounds", 3504)
+            groups = [g[j * w:(j + 1) * w] for g in groups]
+        else:
+            jdx = cg.convert(jv, NumType(INT), pos).slots
+            jeq = [cg.alu("ieq", INT, 1, [jdx, [imm(k)]]) for k in range(t.cols)]
+            conds = [cg.alu("and", UINT, 1, [cr, je]) for cr in conds for je in jeq]
+            groups = [g[k * w:(k + 1) * w] for g in groups for k in range(t.cols)]
+        et, es = NumType(t.base), w
+    cv = cg.convert(v, et, pos).slots
+    new, targets = [], []
+    for eq, g in zip(conds, groups):
         for k in range(es):
-            new.append(cg.alu("movc", UINT, 1, [eq, [cv[k]], [slots[c * es + k]]])[0])
-    cg.store(list(slots), cg.materialize_force(new))
+            new.append(cg.alu("movc", UINT, 1, [eq, [cv[k]], [g[k]]])[0])
+            targets.append(g[k])
+    cg.store(targets, cg.materialize_force(new))
     return None
 
 
@@ -1076,6 +1095,9 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "memdyn":
             return _mem_dynamic_component(cg, v, [], expr(cg, e.index), e.pos)
+        if isinstance(v, tuple) and v[0] == "dynsel" and isinstance(v[1], NumType) and v[1].shape == "m":
+            # ``m[i][j]`` under a run-time row ``i``: a component of the candidate row, picked by ``j``
+            return ("dynsel", v[1], v[2], v[3], expr(cg, e.index))
         if isinstance(v, tuple) and (v[0] == "memswz" or (
                 v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
                 and v[1].type.shape != "s")):
@@ -1093,7 +1115,7 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         t, slots = v.type, v.slots
         in_regs = (isinstance(t, ArrayType) and 0 < t.count <= 8 and 0 < len(slots) <= 32
                    and all(s[0] in ("r", "o") for s in slots))
-        vec = isinstance(t, NumType) and not isinstance(t, StructType) and t.shape == "v"
+        vec = isinstance(t, NumType) and not isinstance(t, StructType) and t.shape in ("v", "m")
         # fxc rejects a run-time index here (X3500) unless it sits in a loop, which fxc unrolls so the
         # index becomes a literal; this compiler keeps the loop, so it writes with a per-element select
         if (vec or in_regs) and any(lp["kind"] == "loop" for lp in cg.loops):
@@ -1297,6 +1319,8 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
         if isinstance(lv, tuple) and lv[0] in ("mem", "memswz", "memdyn"):
             return lv
         if lv[0] == "dynsel":
+            if isinstance(lv[1], NumType) and lv[1].shape == "m" and len(lv) == 4:
+                return lv  # a matrix row picked at run time, indexed again (``m[i][j] = v``)
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         if isinstance(lv[0], ObjectType) or (isinstance(lv[0], ArrayType) and objects.has_object(lv[0])):
             # an object held by a local struct/array (``cb.buf[i] = …``): its binding is in the local's
