@@ -15,6 +15,7 @@ from functools import cache
 import numpy as np
 
 from ...formats import numerics as nx
+from ...shader.native import half_ir
 
 #: UNORM encode in float64 (LaneIR.unorm_f64) instead of round_scaled's integer form (A/B: PYD3D11_OM_UNORM_F64=0)
 UNORM_F64 = os.environ.get("PYD3D11_OM_UNORM_F64", "1") != "0"
@@ -226,39 +227,12 @@ class LaneIR:
 
     # codecs
     def f16_to_f32(self, h: str) -> str:
-        sign = self.bop("shl", "i32", self.bop("and", "i32", h, self.sp("i32", 0x8000)), self.sp("i32", 16))
-        e = self.bop("and", "i32", self.bop("lshr", "i32", h, self.sp("i32", 10)), self.sp("i32", 0x1F))
-        m = self.bop("and", "i32", h, self.sp("i32", 0x3FF))
-        m13 = self.bop("shl", "i32", m, self.sp("i32", 13))
-        normal = self.bop("or", "i32", self.bop("shl", "i32", self.bop("add", "i32", e, self.sp("i32", 112)),
-                                                self.sp("i32", 23)), m13)
-        special = self.bop("or", "i32", m13, self.sp("i32", 0x7F800000))
-        den = self.asi(self.bop("fmul", "float", self.cast("uitofp", m, "i32", "float"), self.sp("float", 2.0 ** -24)))
-        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 31)), "i32", special, normal)
-        out = self.sel(self.icmp("eq", "i32", e, self.sp("i32", 0)), "i32", den, out)
-        return self.asf(self.bop("or", "i32", out, sign))
+        """float16 codes → float32 values (numerics.f16_to_f32): :func:`half_ir.f16_to_f32`."""
+        return self.asf(half_ir.f16_to_f32(self.v, self.w, h))
 
     def f32_to_f16(self, x: str) -> str:
-        """numerics.f32_to_f16(x, 'rtz') as i32 codes."""
-        b = self.asi(x)
-        c = lambda v: self.sp("i32", v)  # noqa: E731
-        sign = self.bop("and", "i32", self.bop("lshr", "i32", b, c(16)), c(0x8000))
-        a = self.bop("and", "i32", b, c(0x7FFFFFFF))
-        e = self.bop("lshr", "i32", a, c(23))
-        normal = self.bop("lshr", "i32", self.bop("sub", "i32", a, c(0x38000000)), c(13))
-        normal = self.sel(self.icmp("uge", "i32", a, c(0x477FE000)), "i32", c(0x7BFF), normal)
-        M = self.bop("or", "i32", self.bop("and", "i32", a, c(0x7FFFFF)), c(0x800000))
-        # only lanes below 2^-14 (e <= 112) use ``sub``: for larger e the shift wraps (unsigned) and is clamped
-        sh = self.bop("sub", "i32", c(126), e)
-        sh = self.sel(self.icmp("ugt", "i32", sh, c(25)), "i32", c(25), sh)
-        sub = self.bop("lshr", "i32", M, sh)
-        sub = self.sel(self.icmp("eq", "i32", e, c(0)), "i32", c(0), sub)
-        mag = self.sel(self.icmp("ult", "i32", a, c(0x38800000)), "i32", sub, normal)
-        nm = self.bop("and", "i32", self.bop("lshr", "i32", a, c(13)), c(0x3FF))
-        nan = self.bop("or", "i32", self.sel(self.icmp("eq", "i32", nm, c(0)), "i32", c(0x200), nm), c(0x7C00))
-        mag = self.sel(self.icmp("eq", "i32", a, c(0x7F800000)), "i32", c(0x7C00), mag)
-        mag = self.sel(self.icmp("ugt", "i32", a, c(0x7F800000)), "i32", nan, mag)
-        return self.bop("or", "i32", mag, sign)
+        """numerics.f32_to_f16(x, 'rtz') as i32 codes: :func:`half_ir.f32_to_f16`."""
+        return half_ir.f32_to_f16(self.v, self.w, self.asi(x))
 
     def div_odd(self, c: str, m: int) -> str:
         """float32(c / m) correctly rounded — the reference's float32 division — for an integer ``c`` (as

@@ -151,40 +151,13 @@ def compare(g, func: int, ref: str, texel: str) -> str:
 F16_REF = -1  # ref_unorm value: the reference goes through float16 (a 16-bit float texture)
 
 
-def f32_to_f16_rtz(g, b: str) -> str:
-    """numerics.f32_to_f16 (round toward zero, too large → max finite, float32 denormals → 0, NaN payload
-    kept with a quiet bit when empty) on <8 x i32> bits → float16 codes in the low 16 bits."""
-    def v(x):
-        return g.v(x)
-
-    sign = v(f"and {g.VI} {v(f'lshr {g.VI} {b}, {_is(16)}')}, {_is(0x8000)}")
-    a = v(f"and {g.VI} {b}, {_is(0x7FFFFFFF)}")
-    e = v(f"lshr {g.VI} {a}, {_is(23)}")
-    normal = v(f"lshr {g.VI} {v(f'sub {g.VI} {a}, {_is(0x38000000)}')}, {_is(13)}")
-    big = v(f"icmp uge {g.VI} {a}, {_is(0x477FE000)}")
-    normal = v(f"select {g.VB} {big}, {g.VI} {_is(0x7BFF)}, {g.VI} {normal}")
-    M = v(f"or {g.VI} {v(f'and {g.VI} {a}, {_is(0x7FFFFF)}')}, {_is(0x800000)}")
-    g.intr(f"declare {g.VI} @llvm.umin.v{g.W}i32({g.VI}, {g.VI})")
-    sh = v(f"sub {g.VI} {_is(126)}, {v(f'call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {e}, {g.VI} {_is(126)})')}")
-    sh = v(f"call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {sh}, {g.VI} {_is(25)})")
-    sub = v(f"lshr {g.VI} {M}, {sh}")
-    sub = v(f"select {g.VB} {v(f'icmp eq {g.VI} {e}, zeroinitializer')}, {g.VI} zeroinitializer, {g.VI} {sub}")
-    mag = v(f"select {g.VB} {v(f'icmp ult {g.VI} {a}, {_is(0x38800000)}')}, {g.VI} {sub}, {g.VI} {normal}")
-    nm = v(f"and {g.VI} {v(f'lshr {g.VI} {a}, {_is(13)}')}, {_is(0x3FF)}")
-    nm = v(f"select {g.VB} {v(f'icmp eq {g.VI} {nm}, zeroinitializer')}, {g.VI} {_is(0x200)}, {g.VI} {nm}")
-    nan = v(f"or {g.VI} {nm}, {_is(0x7C00)}")
-    mag = v(f"select {g.VB} {v(f'icmp eq {g.VI} {a}, {_is(0x7F800000)}')}, {g.VI} {_is(0x7C00)}, {g.VI} {mag}")
-    mag = v(f"select {g.VB} {v(f'icmp ugt {g.VI} {a}, {_is(0x7F800000)}')}, {g.VI} {nan}, {g.VI} {mag}")
-    return v(f"or {g.VI} {mag}, {sign}")
-
-
 def quantize_ref(g, x: str, unorm_bits: int) -> str:
     """sampler._quantize_ref: to an n-bit UNORM code and back (numerics.float_to_unorm in float64: NaN → 0,
     clamp, × (2^n - 1) + 0.5, truncate; unorm_to_float: code / (2^n - 1) in float32), or denormals flushed."""
     if not unorm_bits:
         return ftz(g, x)
     if unorm_bits == F16_REF:
-        return g.asf(g.f16tof32(f32_to_f16_rtz(g, g.asi(x))))
+        return g.asf(g.f16tof32(g.f32tof16(g.asi(x))))
     VD = f"<{g.W} x double>"
     scale = float((1 << unorm_bits) - 1)
     d = g.v(f"fpext {g.VF} {x} to {VD}")

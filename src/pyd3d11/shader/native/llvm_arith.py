@@ -10,6 +10,7 @@ import math
 import struct
 
 from ..ops.transcendental import SEQUENCES
+from . import half_ir
 from . import magnitude as mg
 from .llvm_seq import LlvmOps
 
@@ -235,61 +236,12 @@ class ArithMixin:
         raise AssertionError(name)
 
     def f32tof16(self, b: str) -> str:
-        """float32 bits (denormals already flushed) → float16 bits, in integer arithmetic: D3D11.3 3.2.2's
-        conversion as formats.numerics.f32_to_f16 defines it (round toward zero, overflow to the largest finite
-        half, NaN keeps the top 10 payload bits or gets 0x200)."""
-        sg = self.v(f"lshr {self.VI} {b}, {splat(16)}")
-        sg = self.v(f"and {self.VI} {sg}, {splat(0x8000)}")
-        a = self.v(f"and {self.VI} {b}, {splat(0x7FFFFFFF)}")
-        # normal halves: the exponent rebiased (127 - 15 = 112 = 0x38000000 >> 23), mantissa truncated
-        nm = self.v(f"sub {self.VI} {a}, {splat(0x38000000)}")
-        nm = self.v(f"lshr {self.VI} {nm}, {splat(13)}")
-        big = self.v(f"icmp uge {self.VI} {a}, {splat(0x477FE000)}")
-        nm = self.v(f"select {self.VB} {big}, {self.VI} {splat(0x7BFF)}, {self.VI} {nm}")
-        # half denormals: the 24-bit significand shifted right by 126 - e (at most 25; e == 0 is a flushed zero
-        # and gives 0 through the shift of 25 as M is then 0x800000 >> 25 = 0)
-        e = self.v(f"lshr {self.VI} {a}, {splat(23)}")
-        sh = self.v(f"sub {self.VI} {splat(126)}, {e}")
-        sh = self.v(f"select {self.VB} {self.v(f'icmp ugt {self.VI} {sh}, {splat(25)}')}, {self.VI} {splat(25)}, "
-                    f"{self.VI} {sh}")
-        m = self.v(f"and {self.VI} {a}, {splat(0x7FFFFF)}")
-        m = self.v(f"or {self.VI} {m}, {splat(0x800000)}")
-        sub = self.v(f"lshr {self.VI} {m}, {sh}")
-        small = self.v(f"icmp ult {self.VI} {a}, {splat(0x38800000)}")
-        r = self.v(f"select {self.VB} {small}, {self.VI} {sub}, {self.VI} {nm}")
-        pl = self.v(f"lshr {self.VI} {a}, {splat(13)}")
-        pl = self.v(f"and {self.VI} {pl}, {splat(0x3FF)}")
-        z = self.v(f"icmp eq {self.VI} {pl}, zeroinitializer")
-        pl = self.v(f"select {self.VB} {z}, {self.VI} {splat(0x200)}, {self.VI} {pl}")
-        nan = self.v(f"or {self.VI} {pl}, {splat(0x7C00)}")
-        isn = self.v(f"icmp ugt {self.VI} {a}, {splat(0x7F800000)}")
-        isi = self.v(f"icmp eq {self.VI} {a}, {splat(0x7F800000)}")
-        r = self.v(f"select {self.VB} {isi}, {self.VI} {splat(0x7C00)}, {self.VI} {r}")
-        r = self.v(f"select {self.VB} {isn}, {self.VI} {nan}, {self.VI} {r}")
-        return self.v(f"or {self.VI} {r}, {sg}")
+        """float32 bits → float16 bits (22.13.2), the one native definition: :func:`.half_ir.f32_to_f16`."""
+        return half_ir.f32_to_f16(self.v, self.W, b)
 
     def f16tof32(self, b: str) -> str:
-        """Exact float16 → float32 on the low 16 bits, in integer arithmetic (payloads kept)."""
-        sign = self.v(f"and {self.VI} {b}, {splat(0x8000)}")
-        sign = self.v(f"shl {self.VI} {sign}, {splat(16)}")
-        e = self.v(f"lshr {self.VI} {b}, {splat(10)}")
-        e = self.v(f"and {self.VI} {e}, {splat(31)}")
-        m = self.v(f"and {self.VI} {b}, {splat(0x3FF)}")
-        # normal: (e + 112) << 23 | m << 13
-        ne = self.v(f"add {self.VI} {e}, {splat(112)}")
-        ne = self.v(f"shl {self.VI} {ne}, {splat(23)}")
-        ms = self.v(f"shl {self.VI} {m}, {splat(13)}")
-        normal = self.v(f"or {self.VI} {ne}, {ms}")
-        special = self.v(f"or {self.VI} {ms}, {splat(0x7F800000)}")
-        # e == 0: m * 2^-24 (exact in float32)
-        mf = self.v(f"uitofp {self.VI} {m} to {self.VF}")
-        sub = self.v(f"fmul {self.VF} {mf}, {splat('0x3E70000000000000', 'float')}")
-        sub = self.asi(sub)
-        is0 = self.v(f"icmp eq {self.VI} {e}, zeroinitializer")
-        is31 = self.v(f"icmp eq {self.VI} {e}, {splat(31)}")
-        r = self.v(f"select {self.VB} {is31}, {self.VI} {special}, {self.VI} {normal}")
-        r = self.v(f"select {self.VB} {is0}, {self.VI} {sub}, {self.VI} {r}")
-        return self.v(f"or {self.VI} {r}, {sign}")
+        """float16 bits → float32 bits (22.13.1), exact: :func:`.half_ir.f16_to_f32`."""
+        return half_ir.f16_to_f32(self.v, self.W, b)
 
     # ---- integer helpers ----------------------------------------------------------------------------
     def int_op(self, name: str, a: list[str]) -> str:  # noqa: C901
