@@ -46,7 +46,8 @@ _NOT_CW = frozenset({"bufinfo", "resinfo", "sampleinfo", "samplepos", "eval_snap
                      "eval_centroid"})
 _DOT = {"dp2": 2, "dp3": 3, "dp4": 4}
 _PURE_CLASSES = _CW_CLASSES | {OpClass.TEXTURE, OpClass.DOUBLE}
-_PURE_MEMORY = frozenset({"ld_raw", "ld_structured", "ld_uav_typed"})
+#: the status forms (D3D11.2 tiled-resource feedback: a second temp destination) only read memory as well
+_PURE_MEMORY = frozenset({"ld_raw", "ld_structured", "ld_uav_typed", "ld_raw_s", "ld_structured_s", "ld_uav_typed_s"})
 _OPEN = frozenset({"if", "loop", "switch"})
 _CLOSE = {"endif": "if", "endloop": "loop", "endswitch": "switch"}
 #: operations after which no copy is known (they run code that may write any temp)
@@ -1003,6 +1004,25 @@ def _constant_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [repl.get(i, ins) for i, ins in enumerate(code) if i not in drop], True
 
 
+def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """An ``if`` whose arms hold no instruction goes with its ``else``/``endif`` (its condition is then dead
+    unless something else reads it), and an empty ``else`` arm goes; fxc emits neither, and the code the
+    X4000 check judges (uninit.py) is the code after dead code is removed, so a value read only by such a
+    condition is not a use."""
+    drop: set[int] = set()
+    for i in range(len(code) - 1):
+        op, nxt = code[i].op, code[i + 1].op
+        if op == "if" and nxt == "endif":
+            drop.update((i, i + 1))
+        elif op == "if" and nxt == "else" and i + 2 < len(code) and code[i + 2].op == "endif":
+            drop.update((i, i + 1, i + 2))
+        elif op == "else" and nxt == "endif" and i not in drop:
+            drop.add(i)
+    if not drop:
+        return code, False
+    return [ins for i, ins in enumerate(code) if i not in drop], True
+
+
 def optimize_code(code: list[Ins]) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected)."""
     if not ENABLED or not code:
@@ -1023,7 +1043,8 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
             c2 = c2 or c4 or c6
             out, c3 = _retarget(out)
             out, c5 = _constant_branches(out)
-            c3 = c3 or c5
+            out, c7 = _empty_branches(out)
+            c3 = c3 or c5 or c7
             if not (c1 or c2 or c3):
                 break
         return out
