@@ -6,6 +6,9 @@ code removed. Two kinds of dead work kept the read alive here before (found on D
 session 16, e.g. cf.cond-op.hlsl, cf.logical-and.hlsl, method.buffer.load.hlsl):
 - an ``if`` whose arms lose every instruction (``if (a) val++;`` with ``val`` never used): the condition is read
   by the ``if`` alone, and an empty ``if``/``else`` is no work (fxc never emits one);
+- a bool output's conversion to its register representation (``and o#, r#, l(1)``, signatures.py): a
+  copy into an output is X3578's concern (the output warning), never X4000, whatever the output's type
+  (DXC's spirv.interpolation.vs.hlsl returns a struct with bool members never assigned);
 - the status forms of memory loads (``Load(address, status)``; ``ld_*_s``), which only read memory like the plain
   forms the eliminator already removes when their results are dead.
 Each dead case has a live twin that must still be X4000, so neither the rule nor the dead-code removal can be
@@ -48,6 +51,10 @@ _CASES = [
      "int main() : SV_Target { bool a, b; int v = 0; if (a && b) v++; return v; }", "ps_5_0", "a"),
     ("void main() { int i; float s = 0; if (i > 3) { s = sqrt(s); } }",
      "float main(float x : X) : SV_Target { int i; float s = 1; if (i > 3) { s = sqrt(x); } return s; }", "ps_5_0", "i"),
+    ("struct O { bool3 d : D; float f : F; };\nO main() { O o; return o; }",
+     "struct O { bool3 d : D; float f : F; };\nO main(int3 x : X) { bool3 b; O o; o.d = b & x; o.f = 1; return o; }",
+     "vs_5_0", "b"),
+    ("bool main() : B { bool b; return b; }", "bool main() : B { bool b; return !b; }", "vs_5_0", "b"),
     ("Buffer<float> b;\nvoid main() { int a; uint s; float r = b.Load(a, s); }",
      "Buffer<float> b;\nfloat main() : SV_Target { int a; uint s; return b.Load(a, s); }", "ps_5_0", "a"),
     ("RWBuffer<int2> b;\nvoid main() { int a; uint s; int2 r = b.Load(a, s); }",
@@ -66,6 +73,13 @@ def test_dead_read_compiles_live_read_is_x4000(dead: str, live: str, target: str
     assert errors == "" and blob is not None
     _blob, errors = _compile(live, target)
     assert _MSG.format(name) in errors
+
+
+def test_an_unassigned_bool_output_warns_x3578() -> None:
+    msgs: list = []
+    D3DCompile("struct O { bool2 d : D; };\nO main() { O o; return o; }", None, "t.hlsl", None, None, "main",
+               "vs_5_0", 0, 0, msgs)
+    assert "warning X3578: Output value 'main' is not completely initialized" in bytes(msgs[0]).decode()
 
 
 @pytest.mark.parametrize("src", [
