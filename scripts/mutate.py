@@ -144,7 +144,7 @@ MODULES: dict[str, list[str]] = {
                                   "test_rules_depth_stencil.py", "test_pipeline_msaa.py", "test_rules_om_layers.py", "test_debug_pixel_history.py", "test_native_om_depth.py",
                                   "test_native_om_blend.py", "test_native_om_quads.py"],
     "pipeline/stream_output.py": ["test_stream_output.py", "test_windows_rules_stream_output.py"],
-    "formats/codecs.py": ["test_rules_codec_planes.py", "test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
+    "formats/codecs.py": ["test_formats_codecs_mu19.py", "test_rules_codec_planes.py", "test_formats_codecs.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_native_sampler_unorm8.py"],
     "shader/ops/alu_double.py": ["test_rules_double_alu_mu18.py", "test_rules_double_alu.py", "test_exec_dfma.py", "test_native_doubles.py", "test_hlsl_doubles.py", "test_instruction_vectors.py"],
     "shader/hlsl/preprocessor.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
