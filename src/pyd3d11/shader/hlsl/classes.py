@@ -312,7 +312,10 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
                     # sampler base this[] supplies (linkage.this_object)
                     from .linkage import this_object
 
-                    scope[name] = this_object(cg, cls, this, name, f.pos)
+                    v = this_object(cg, cls, this, name, f.pos)
+                    if v.slots:  # the numbers of a struct member beside its objects: bools as ~0/0 masks
+                        v = Val(v.type, _bools_to_mask(cg, v), v.obj)
+                    scope[name] = v
                     continue
             v = member(cg, this, name, f.pos)
             if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("mem", "tgsm"):
@@ -442,9 +445,10 @@ def try_method_call(cg: CodegenContext, e: A.MethodCall) -> Val | None:
         for sc in reversed(cg.scopes):
             if e.obj.name in sc:
                 v = sc[e.obj.name]
-                from .ifacelocals import call_choice, check_bound, is_choice
+                from .ifacelocals import call_choice, check_bound, is_choice, note_read
 
                 check_bound(cg, e.obj.name, v, e.pos)
+                note_read(cg, sc, e.obj.name)
                 if is_choice(v):  # a value chosen at run time: dispatch on its selector
                     return call_choice(cg, v, e)
                 if isinstance(getattr(v, "obj", None), tuple) and v.obj and v.obj[0] == "ifaceptr":
@@ -466,6 +470,9 @@ def interface_arg(cg: CodegenContext, node: A.Node) -> Val:
             if node.name in sc:
                 v = sc[node.name]
                 if isinstance(v.type, (InterfaceType, ClassType)):
+                    from .ifacelocals import note_read
+
+                    note_read(cg, sc, node.name)
                     return v
                 break
     ref = linkage.interface_ref(cg, node)

@@ -81,6 +81,34 @@ def state(cg: CodegenContext) -> LinkState:
     return st
 
 
+def snapshot(cg: CodegenContext) -> tuple | None:
+    """What a rollback of generated code (unroll.py: a loop regenerated or unrolled instead) must restore:
+    the interface slots handed out and the call sites and function bodies numbered since."""
+    st = cg.linkage
+    if st is None:
+        return None
+    return st.next_slot, st.next_body, {n: (v, v.first_slot, v.dynamic, list(v.classes), len(v.sites))
+                                        for n, v in st.vars.items()}
+
+
+def rollback(cg: CodegenContext, snap: tuple | None) -> None:
+    """Undo what interface calls generated after :func:`snapshot` (their code is being discarded)."""
+    st = cg.linkage
+    if st is None:
+        return
+    if snap is None:
+        st.vars.clear()
+        st.next_slot = st.next_body = 0
+        return
+    st.next_slot, st.next_body, kept = snap
+    for name in [n for n in st.vars if n not in kept]:
+        del st.vars[name]
+    for name, (v, first, dyn, classes, nsites) in kept.items():
+        st.vars[name] = v
+        v.first_slot, v.dynamic, v.classes = first, dyn, classes
+        del v.sites[nsites:]
+
+
 def used_vars(cg: CodegenContext) -> list[IfaceVar]:
     """Interface variables called through, in slot order."""
     st = cg.linkage
@@ -252,7 +280,10 @@ def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel
     calls = any(isinstance(n, A.Call) for n in walk(f.body))
     objs = object_members(cls)
     obj_info = None
-    if objs and (calls or names & ({leaf[0] for leaf in objs} | {"this"})):
+    # a leaf's first path element other than $super is the member that holds it (a struct or array member
+    # names the object only through that member)
+    holders = {next((p for p in leaf[4] if p != SUPER), None) for leaf in objs}
+    if objs and (calls or names & (holders | {"this"})):
         b = cg.temp()
         cg.emit("mov", Reg("r", (b,), None, (0, 1)), _RelFirst("this", (slot,), rel, (2, 3, 2, 2)))
         obj_info = ("ifacethis", ("r", (b,), None, 0), ("r", (b,), None, 1))
@@ -328,27 +359,27 @@ def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: A
             break
         sup = next((fl for fl in c.fields if fl[0] == SUPER), None)
         prefix, c = prefix + (SUPER,), sup[1] if sup is not None else None
-    elem = ft
-    while isinstance(elem, ArrayType):
-        elem = elem.elem
-    if not isinstance(elem, ObjectType):
-        raise NotSupportedError(f"{where}: structs holding objects in class instances called through an "
-                                f"interface ('{cls.name}::{name}')")
-    if object_file(elem) == "t" and elem.kind not in _DIM:
-        raise NotSupportedError(f"{where}: '{elem.kind}' members of class instances called through an interface "
-                                f"('{cls.name}::{name}')")
     st = state(cg)
     cells = {}
     for _n, t, f, k, path in object_members(cls):
         if path[:len(prefix)] != prefix:
             continue
+        if f == "t" and t.kind not in _DIM:
+            raise NotSupportedError(f"{where}: '{t.kind}' members of class instances called through an "
+                                    f"interface ('{cls.name}::{name}')")
         reg = _SENTINEL + len(st.this_objects)
         res = Resource(f"$this.{name}", t, f, reg, used=True)
         st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
         cells[path[len(prefix):]] = (res, 0)
     if isinstance(ft, ObjectType):
         return Val(ft, [], cells[()][0])
-    return Val(ft, [], (REF, cells, ()))
+    # a struct (or an array of structs) holding objects: its numbers are the instance's constant-buffer
+    # words at the member's offset, its objects the this[]-relative registers above
+    slots: list = []
+    if ft.slots:
+        off = cls.field_offset(name)[0]
+        slots = list(this.slots[off:off + ft.slots])
+    return Val(ft, slots, (REF, cells, ()))
 
 
 def _indexable(cg: CodegenContext, r: Any) -> str:
