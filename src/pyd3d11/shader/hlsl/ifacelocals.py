@@ -239,6 +239,14 @@ def _seed_value(cg: CodegenContext, rec: IfaceLocal, node: A.Node) -> bool:
         return True
     if not isinstance(node, (A.Ident, A.Index)):
         return False
+    if isinstance(node, A.Ident):
+        other = _local(cg, node.name)
+        if other is not None and other[1].iface is rec.iface:
+            # another interface local: every value it may hold in the loop (seed_loop repeats until no
+            # candidate list grows, so one assigned later in the loop contributes its values too)
+            for c in list(other[1].cands):
+                rec.index(c)
+            return True
     mark = len(cg.code)
     try:
         v = bind_value(cg, node, rec.iface, node.pos)

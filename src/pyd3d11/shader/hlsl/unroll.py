@@ -190,12 +190,14 @@ def _targets_loop(body: A.Node, kind: type) -> bool:
 
 
 def _exits(code: list) -> bool:
-    """Whether an iteration's code leaves unconditionally (a ``break``/``ret`` outside any construct)."""
+    """Whether an iteration's code leaves unconditionally (a ``break``/``ret`` outside any construct). The
+    ``ret`` ending an interface call's function body (between linkage's body markers) returns from that body
+    only: it is not the iteration's."""
     depth = 0
     for ins in code:
-        if ins.op in ("if", "loop", "switch"):
+        if ins.op in ("if", "loop", "switch", "$body"):
             depth += 1
-        elif ins.op in ("endif", "endloop", "endswitch"):
+        elif ins.op in ("endif", "endloop", "endswitch", "$endbody"):
             depth -= 1
         elif depth == 0 and ins.op in ("break", "ret"):
             return True
