@@ -175,3 +175,22 @@ def test_value_known_only_in_the_loop_before_any_read_compiles():
                    "[loop] for (uint i = 0; i < (uint)g_n.x; i++) { l = PickNow(); a += l.Get(g_n.xyz); }\n"
                    "return float4(a, 1); }")
     assert D3DCompile(src, None, "t.hlsl", None, None, "Ok", "ps_5_0")
+
+
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+@pytest.mark.parametrize("entry", ["LPGlobal", "LPRunIndex", "LPRotate", "LPUnrolled"])
+def test_every_declared_function_body_has_its_code(entry):
+    """§22.3.49 / §22.7.19: each dcl_function_body has a ``label fb#`` body, and an interface's call-site count
+    (the second [] of dcl_interface) is the number of fcall sites of that pointer in the code (a loop generated
+    twice must not leave the first pass's bodies and sites behind)."""
+    import re
+
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    text = disassemble(bytes(D3DCompile(LOOPS, None, "t.hlsl", None, None, entry, "ps_5_0")))
+    declared = set(re.findall(r"^dcl_function_body (fb\d+)$", text, re.M))
+    labels = set(re.findall(r"^label (fb\d+)$", text, re.M))
+    assert declared == labels and declared
+    for fp, sites in re.findall(r"^dcl_interface\w* fp(\d+)\[\d+\]\[(\d+)\]", text, re.M):
+        used = set(re.findall(rf"fcall fp{fp}\[[^\]]*\]\[(\d+)\]", text))
+        assert used == {str(k) for k in range(int(sites))}
