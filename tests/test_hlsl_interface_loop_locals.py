@@ -96,6 +96,11 @@ float4 LPUnrolled() : SV_Target {
     iLight l = g_light; float3 a = 0;
     [unroll] for (uint i = 0; i < 3; i++) { a = Acc(a, l.Get(g_n.xyz)); l = g_lights[i % 2]; }
     return float4(a, 1); }
+class cCount { float n; void bump() { n += 1; } };
+float4 LPMethodWrite() : SV_Target {
+    cCount c; c.n = 0; float3 a = 0;
+    [loop] for (uint i = 0; i < (uint)(g_n.x * 2); i++) { a += g_light.Get(g_n.xyz) * c.n; c.bump(); }
+    return float4(a, 1); }
 float4 LPInner() : SV_Target {
     float3 a = 0;
     [loop] for (uint i = 0; i < (uint)g_n.x; i++) {
@@ -152,6 +157,15 @@ def test_call_sees_the_value_the_loop_gave_last(entry, seq, inst):
     np.testing.assert_array_equal(_run(entry, inst), _model(seq, inst))
 
 
+@pytest.mark.parametrize("inst", BINDINGS, ids=["s-a-s", "a-s-a"])
+def test_loop_regenerated_for_a_member_written_by_a_method_keeps_its_call(inst):
+    """c.n counts the iterations (0, 1, 2, 3): a = Get(g_light) * (0 + 1 + 2 + 3). The loop is generated again
+    once the method's write of the known c.n = 0 is seen (unroll._emit_loop), which must not keep the first
+    pass's call site."""
+    want = (METHOD[inst["g_light"]] * F32(6)).astype(F32)
+    np.testing.assert_array_equal(_run("LPMethodWrite", inst), want)
+
+
 def test_the_model_tells_the_bindings_apart():
     """Control: the expected values of a call sequence differ when one call goes elsewhere."""
     inst = BINDINGS[0]
@@ -178,7 +192,7 @@ def test_value_known_only_in_the_loop_before_any_read_compiles():
 
 
 @pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
-@pytest.mark.parametrize("entry", ["LPGlobal", "LPRunIndex", "LPRotate", "LPUnrolled"])
+@pytest.mark.parametrize("entry", ["LPGlobal", "LPRunIndex", "LPRotate", "LPUnrolled", "LPMethodWrite"])
 def test_every_declared_function_body_has_its_code(entry):
     """§22.3.49 / §22.7.19: each dcl_function_body has a ``label fb#`` body, and an interface's call-site count
     (the second [] of dcl_interface) is the number of fcall sites of that pointer in the code (a loop generated
