@@ -377,9 +377,10 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
-                from .classes import check_not_member
+                from .classes import check_not_containing, check_not_member
 
                 check_not_member(self, ft, st.name, fname, ftok)
+                check_not_containing(self, ft, st, fname, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 if not self.check_static_member(st.name, fname, mods, ftok, ft):
