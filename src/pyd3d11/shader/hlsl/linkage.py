@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 _C = "xyzw"
 _BODY, _END = "$body", "$endbody"
+#: D3D11.3 §22.3.51 dcl_interface restriction (1): at most 253 object sites (interface slots) in a shader
+#: (D3D11_SHADER_MAX_INTERFACES)
+MAX_INTERFACE_SLOTS = 253
 
 
 @dataclass(eq=False)
@@ -208,11 +211,16 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
+        if st.next_slot + var.count > MAX_INTERFACE_SLOTS:
+            # X4584 ERR_MAX_IFACE_EXCEEDED, "the maximum number of interface pointers was exceeded" (MicrosoftDocs
+            # "HLSL errors and warnings"; wording inferred): §22.3.51's 253 object sites
+            raise cg.err(e.pos, f"'{var.name}': maximum number of interface pointers ({MAX_INTERFACE_SLOTS}) "
+                         "exceeded", 4584)
         var.first_slot = st.next_slot
         st.next_slot += var.count
         var.classes = _implementors(cg, var.iface)
-        if not var.classes:
-            raise cg.err(e.pos, f"no class implements interface '{var.iface.name}'", 3000)
+        if not var.classes:  # X3545 ERR_NO_IFACE_METHOD_IMPLS: no classes implement the method
+            raise cg.err(e.pos, f"'{var.iface.name}::{e.name}': no classes implement the method", 3545)
     protos = var.iface.methods.get(e.name)
     if not protos:
         raise cg.err(e.pos, f"'{e.name}': no matching method on interface '{var.iface.name}'", 3018)
