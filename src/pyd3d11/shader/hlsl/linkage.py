@@ -258,7 +258,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     kc = kstate(cg)
     saved = dict(kc)
     start = len(cg.code)
-    cg.code.append(Ins("fcall", [_RelFirst(f"fp{var.first_slot}", (lit, site), rel)]))
+    cg.code.append(Ins("fcall", [_RelFirst(f"fp{var.first_slot}", (lit, site), rel)], epos=e.pos))
     for cls in var.classes:
         impl = _matching(cls, proto, e.pos, cg)
         fb = bodies[id(cls)] = st.next_body
