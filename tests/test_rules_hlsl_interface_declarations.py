@@ -6,7 +6,10 @@ and their descriptions: X3104 interfaces can't contain data, X3105 interface met
 ERR_NO_INTERFACE_METHOD_BODIES, X3107 interfaces can't inherit from other types, X3108 the class doesn't
 implement the specified method, X3109 the return type doesn't match the overridden method, X3111 types can't
 contain members of their own type, X3126 the specified method didn't match any prototype in the class, X3545 no
-classes implement the specified method, X4584 the maximum number of interface pointers was exceeded); D3D11.3
+classes implement the specified method, X4584 the maximum number of interface pointers was exceeded); fxc's
+X3094 "base type is not a struct, class or interface" (DXC SemaHLSL builtin-types-no-inheritance.hlsl's fxc
+record) and X3095 multiple concrete base types (DXC HLSL cpp-errors.hlsl, which also accepts a struct deriving
+from an interface); D3D11.3
 §22.3.51 restriction (1): at most 253 interface slots (object sites) in a shader. fxc's exact wordings are not
 recorded: the tests pin the codes only."""
 
@@ -76,6 +79,22 @@ CASES = [
      "float4 main() : SV_Target { C c; return c.f(1.5); }", 3126,
      "class C { float4 f(float x); }; float4 C::f(float y) { return y; }"
      "float4 main() : SV_Target { C c; return c.f(1.5); }"),
+    ("class with two concrete bases",
+     "struct S1 { float a; }; class C1 { float b; }; class D : S1, C1 { }; float4 main() : SV_Target { return 1; }",
+     3095,
+     "struct S1 { float a; }; interface J { }; class D : S1, J { }; float4 main() : SV_Target { return 1; }"),
+    ("struct with two concrete bases beside an interface",
+     "struct my_struct { }; class my_class { }; interface my_interface { };"
+     "struct my_struct_6 : my_class, my_interface, my_struct { }; float4 main() : SV_Target { return 1; }", 3095,
+     "struct my_struct { }; class my_class { }; interface my_interface { };"
+     "struct my_struct_5 : my_class, my_interface { }; struct my_struct_4 : my_interface { };"
+     "float4 main() : SV_Target { return 1; }"),
+    ("struct deriving from a vector",
+     "struct F2 : float2 { }; float4 main() : SV_Target { return 1; }", 3094,
+     "struct F0 { float2 v; }; struct F2 : F0 { }; float4 main() : SV_Target { return 1; }"),
+    ("class deriving from a matrix",
+     "class F4 : float4x4 { }; float4 main() : SV_Target { return 1; }", 3094,
+     "class F3 { float4x4 m; }; class F4 : F3 { }; float4 main() : SV_Target { return 1; }"),
     ("call through an interface no class implements",
      "interface I { float4 f(); }; I g;" + MAIN, 3545,
      "interface I { float4 f(); }; class C : I { float4 f() { return 1; } }; I g;" + MAIN),

@@ -127,16 +127,23 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         return [A.TypeDecl(pos, it)]
     ct = ClassType(name_tok.text, order=order)
     if p.accept(":"):
+        # one concrete base (struct or class) and any number of interfaces ("Interfaces and Classes"); fxc's
+        # X3094 "base type is not a struct, class or interface" (DXC builtin-types-no-inheritance.hlsl's fxc
+        # record) and X3095 multiple concrete base types (DXC cpp-errors.hlsl's wording)
+        concrete = False
         while True:
-            bt = p.tok
-            b = p.types.get(p.ident().text)
+            bt = p.next()
+            b = p.types.get(bt.text)
             if isinstance(b, InterfaceType):
                 ct.interfaces.append(b)
-            elif isinstance(b, StructType) and ct.base is None:
+            elif isinstance(b, StructType):
+                if concrete:
+                    raise p.error("multiple concrete base types specified", bt, 3095)
+                concrete = True
                 ct.base = b if isinstance(b, ClassType) else None
                 ct.fields.append((SUPER, b, None, frozenset()))
             else:
-                raise p.error(f"'{bt.text}': a class can derive from one class and from interfaces", bt, 3000)
+                raise p.error("base type is not a struct, class or interface", bt, 3094)
             if not p.accept(","):
                 break
     p.types[ct.name] = ct
@@ -619,5 +626,14 @@ def qualified_call(cg: CodegenContext, e: A.Call) -> Val | None:
 
 def derives_class(p: Parser) -> bool:
     """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
-    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
-    return p.peek(2).text == ":" and isinstance(p.types.get(p.peek(3).text), ClassType)
+    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``); so is a struct listing an interface or more
+    than one base (DXC cpp-errors.hlsl: ``struct my_struct_4 : my_interface { };`` is accepted), whose base list
+    parse_type_decl checks."""
+    if p.peek(2).text != ":":
+        return False
+    k, bases = 3, []
+    while p.peek(k).kind != "eof" and p.peek(k).text not in ("{", ";"):
+        if p.peek(k).text != ",":
+            bases.append(p.types.get(p.peek(k).text))
+        k += 1
+    return len(bases) > 1 or any(isinstance(b, (ClassType, InterfaceType)) for b in bases)

@@ -347,8 +347,8 @@ class Parser:
         if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
             base_tok = self.tok
             base = self.parse_type()
-            if not isinstance(base, StructType) or self.at(","):
-                raise self.error("a struct can only derive from one other struct", base_tok, 3000)
+            if not isinstance(base, StructType):  # fxc's X3094 (DXC builtin-types-no-inheritance.hlsl)
+                raise self.error("base type is not a struct, class or interface", base_tok, 3094)
             st.fields.extend(base.fields)
             inherited = len(base.fields)
         if name:
