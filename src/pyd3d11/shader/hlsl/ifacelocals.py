@@ -222,6 +222,7 @@ def _seed_value(cg: CodegenContext, rec: IfaceLocal, node: A.Node) -> bool:
     value is only known once the loop runs."""
     from . import linkage
     from .codegen import Val
+    from .diagnostics import HlslError
     from .types import INT, NumType
 
     if isinstance(node, A.Ternary):
@@ -250,7 +251,7 @@ def _seed_value(cg: CodegenContext, rec: IfaceLocal, node: A.Node) -> bool:
     mark = len(cg.code)
     try:
         v = bind_value(cg, node, rec.iface, node.pos)
-    except Exception:  # noqa: BLE001 - a wrong value is reported where it is given, in order
+    except (HlslError, NotImplementedError):  # a wrong value is reported where it is given, in order
         del cg.code[mark:]
         return False
     if len(cg.code) != mark:  # evaluating it generated code: not a value known before the loop
