@@ -58,3 +58,31 @@ def test_indexed_interface_call_with_a_varying_index_is_x4603(name, stage, body,
             D3DCompile(src, None, "t.hlsl", None, None, "main", target)
     else:
         assert D3DCompile(src, None, "t.hlsl", None, None, "main", target)
+
+
+HS = """
+interface iF { float f(float x); };
+class cOne : iF { float k; float f(float x) { return x * k; } };
+iF g_f[2];
+uint g_k;
+struct V { float4 p : P; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pc(InputPatch<V, 3> ip) { PC o; o.e[0] = o.e[1] = o.e[2] = g_f[PCINDEX].f(ip[0].p.x); o.i = 1; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pc")]
+V main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { V o = ip[i]; o.p.y = g_f[CPINDEX].f(o.p.y); return o; }
+"""
+
+
+@pytest.mark.parametrize(("cp", "pc", "varying"), [
+    ("g_k", "g_k", False),
+    ("i & 1", "g_k", True),  # the control-point phase: SV_OutputControlPointID differs per invocation
+    ("g_k", "(uint)ip[0].p.x & 1", True),  # the patch-constant phase: an input control point's data
+])
+def test_hull_shader_phases_are_checked(cp, pc, varying):
+    src = HS.replace("CPINDEX", cp).replace("PCINDEX", pc)
+    if varying:
+        with pytest.raises(ShaderCompileError, match="X4603"):
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")
+    else:
+        assert D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")

@@ -37,11 +37,13 @@ def _varying_file(f: str) -> bool:
     return f in _VARYING_MEMORY or f.startswith("v") and f not in _UNIFORM_V
 
 
-def check(cg: CodegenContext) -> None:
-    """Raise X4603 at the first ``fcall fp#[r + k]`` whose index may be varying."""
+def check(cg: CodegenContext, code: list | None = None) -> None:
+    """Raise X4603 at the first ``fcall fp#[r + k]`` whose index may be varying (in ``code``: a hull shader's
+    phase; the program's code by default)."""
     from .optimize import _reads_of, _shape, _writes_of
 
-    calls = [ins for ins in cg.code if ins.op == "fcall" and ins.args and ins.args[0].rel is not None]
+    code = cg.code if code is None else code
+    calls = [ins for ins in code if ins.op == "fcall" and ins.args and ins.args[0].rel is not None]
     if not calls:
         return
     tainted: set[Any] = set()  # (temp, comp) and ("x", n) for indexable temps
@@ -49,7 +51,7 @@ def check(cg: CodegenContext) -> None:
     while True:
         size = (len(tainted), len(loops))
         stack: list[tuple[int, bool]] = []  # (position of the construct, decided by a varying value)
-        for i, ins in enumerate(cg.code):
+        for i, ins in enumerate(code):
             op = ins.op
             if op in _CLOSE:
                 if stack:
@@ -66,7 +68,7 @@ def check(cg: CodegenContext) -> None:
                 stack.append((i, op != "loop" and bad or op == "loop" and i in loops))
                 continue
             if op in ("breakc", "continuec", "retc") and bad:
-                loop = next((p for p, _f in reversed(stack) if cg.code[p].op == "loop"), None)
+                loop = next((p for p, _f in reversed(stack) if code[p].op == "loop"), None)
                 if loop is not None:
                     loops.add(loop)
                 continue
