@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.errors import D3D11Error, NotSupportedError
+from pyd3d11.errors import D3D11Error
 from pyd3d11.shader.dxbc.disasm import disassemble
 
 pytestmark = pytest.mark.backend_independent  # compiles only
@@ -56,14 +56,15 @@ float main() : SV_Target { return a.foo(); }"""
     assert "sample r0.xyzw, l(0.250000, 0.750000, 0.750000, 0.750000), t0.xyzw, s0" in text
 
 
-def test_buffer_objects_in_instances_called_through_an_interface_are_named_not_built():
-    # textures and samplers, alone, in arrays and inside struct members, are built (test_hlsl_interface_objects.py,
-    # test_hlsl_interface_struct_objects.py); a structured or raw buffer reached through this[] has no
-    # _indexable form here: not built (named)
+def test_buffer_objects_in_instances_called_through_an_interface_take_the_indexable_form():
+    # a structured buffer reached through this[] (no declaration names it): the instruction carries its
+    # dimension and stride, as fxc's SM5 extended resource tokens do (runs: test_hlsl_interface_struct_objects.py)
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
     src = """interface I { float foo(); };
 struct P { StructuredBuffer<float> b; float x; };
 class C : I { P p; float foo() { return p.b[0] * p.x; } };
 I i;
 float main() : SV_Target { return i.foo(); }"""
-    with pytest.raises(NotSupportedError, match="'StructuredBuffer' members of class instances called through"):
-        _compile(src)
+    text = disassemble(_compile(src))
+    assert "ld_structured_indexable(structured_buffer, stride=4)(mixed,mixed,mixed,mixed)" in text

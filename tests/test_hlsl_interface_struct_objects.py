@@ -190,3 +190,69 @@ def test_ifce_counts_objects_inside_struct_members():
     # cDer cS's two; cFn w + m.k; cBool b's one
     assert rows == {"cS": (2, 1, 1), "cPre": (1, 2, 2), "cArr": (2, 2, 2), "cNest": (2, 1, 1), "cDer": (2, 2, 1),
                     "cFn": (2, 1, 1), "cBool": (1, 1, 0)}
+
+
+BUFFERS = """
+interface IRead { float4 read(uint i); };
+struct E { float a; float b; };
+struct P { StructuredBuffer<E> sb; ByteAddressBuffer rb; float x; };
+class cBuf : IRead {
+    P p;
+    float4 read(uint i) { return float4(p.sb[i].a, p.sb[i].b, asfloat(p.rb.Load(i * 4)), p.x); }
+};
+class cArrBuf : IRead {
+    float4 w; ByteAddressBuffer r[2];
+    float4 read(uint i) { return float4(asfloat(r[0].Load(i * 4)), asfloat(r[1].Load(i * 4)), w.y, 0); }
+};
+IRead g_read;
+RWStructuredBuffer<float4> g_out : register(u0);
+[numthreads(2, 1, 1)] void main(uint t : SV_DispatchThreadID) { g_out[t] = g_read.read(t); }
+"""
+
+
+KINDS = "srrsrs"  # the view each SRV slot holds: structured or raw
+
+
+def _buffers_dispatch(make_instance) -> np.ndarray:
+    """Thread t writes g_read.read(t). SRVs: t0..t5, buffer k holding the floats 10k + 1, 10k + 2, …: KINDS[k]
+    structured (E elements: a = 10k + 1 + 2j, b = 10k + 2 + 2j) or raw; cb0 = (7, 8, 9, 10), (11, 12, …)."""
+    from hlsl_docs_objects_kit import raw_buffer, read_buffer, structured_buffer
+
+    import pyd3d11.d3d11 as d
+
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+    srvs = []
+    for k in range(6):
+        vals = np.arange(10 * k + 1, 10 * k + 5, dtype=F32)
+        srvs.append(structured_buffer(dev, vals, 8)[1] if KINDS[k] == "s" else raw_buffer(dev, vals.view(np.uint32),
+                                                                                          uav=False)[1])
+    out, view = structured_buffer(dev, np.zeros((2, 4), F32), 16, uav=True)
+    cb = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=32, BindFlags=d.D3D11_BIND_CONSTANT_BUFFER),
+                          d.D3D11_SUBRESOURCE_DATA(pSysMem=np.arange(7, 15, dtype=F32).tobytes()))
+    blob = bytes(D3DCompile(BUFFERS, None, "t.hlsl", None, None, "main", "cs_5_0"))
+    link = dev.CreateClassLinkage()
+    cs = dev.CreateComputeShader(blob, len(blob), link)
+    ctx.CSSetShader(cs, [make_instance(link)], 1)
+    ctx.CSSetShaderResources(0, 6, srvs)
+    ctx.CSSetConstantBuffers(0, 1, [cb])
+    ctx.CSSetUnorderedAccessViews(0, 1, [view], None)
+    ctx.Dispatch(1, 1, 1)
+    return read_buffer(dev, ctx, out, 32).view(F32).reshape(2, 4)
+
+
+@pytest.mark.parametrize(("T", "O"), [(0, 0), (3, 1), (0, 1)])
+def test_structured_and_raw_buffers_in_a_struct_member(T, O):
+    """cBuf: p.sb is the class's texture-register object 0 (structured, at T), p.rb object 1 (raw, at T + 1);
+    p.x is cb0 vector O's x. Thread t reads element t of p.sb and word t of p.rb."""
+    got = _buffers_dispatch(lambda link: link.CreateClassInstance("cBuf", 0, O, T, 0))
+    cbv = np.arange(7, 15, dtype=F32).reshape(2, 4)
+    want = [[10 * T + 1 + 2 * t, 10 * T + 2 + 2 * t, 10 * (T + 1) + 1 + t, cbv[O][0]] for t in range(2)]
+    np.testing.assert_array_equal(got, np.array(want, F32))
+
+
+def test_raw_buffer_array_member():
+    """cArrBuf: r[0], r[1] at T + 0, T + 1 (T = 1: the raw buffers 1 and 2); w.y = cb0 vector 1's y."""
+    got = _buffers_dispatch(lambda link: link.CreateClassInstance("cArrBuf", 0, 1, 1, 0))
+    want = [[11 + t, 21 + t, 12, 0] for t in range(2)]
+    assert KINDS[1:3] == "rr"
+    np.testing.assert_array_equal(got, np.array(want, F32))

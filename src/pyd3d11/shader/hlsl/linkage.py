@@ -372,11 +372,13 @@ def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: A
     for _n, t, f, k, path in object_members(cls):
         if path[:len(prefix)] != prefix:
             continue
-        if f == "t" and t.kind not in _DIM:
+        if f == "t" and t.kind not in _DIM and t.kind not in _BUFFER_KINDS:
             raise NotSupportedError(f"{where}: '{t.kind}' members of class instances called through an "
                                     f"interface ('{cls.name}::{name}')")
         reg = _SENTINEL + len(st.this_objects)
         res = Resource(f"$this.{name}", t, f, reg, used=True)
+        if t.kind == "StructuredBuffer":  # the element size, as a declared structured buffer's (codegen)
+            res.stride = (t.elem.slots if t.elem is not None else 4) * 4
         st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
         cells[path[len(prefix):]] = (res, 0)
     if isinstance(ft, ObjectType):
@@ -390,10 +392,19 @@ def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: A
     return Val(ft, slots, (REF, cells, ()))
 
 
+#: read-only buffers a class instance may hold besides typed textures/buffers (§22.4: ld_structured / ld_raw)
+_BUFFER_KINDS = frozenset({"StructuredBuffer", "ByteAddressBuffer"})
+
+
 def _indexable(cg: CodegenContext, r: Any) -> str:
-    """``_indexable(dim)(return types)`` of a typed resource (no declaration names it: SM5's extended
-    resource-dimension and return-type tokens do, as fxc writes them)."""
+    """``_indexable(dim)(return types)`` of a resource (no declaration names it: SM5's extended
+    resource-dimension and return-type tokens do, as fxc writes them; a structured buffer's dimension carries
+    its stride, a structured or raw buffer's return types are ``mixed``)."""
     decl = cg.resource_decl(r)  # "dcl_resource_<dim> (<types>) t#"
+    if decl.startswith("dcl_resource_structured"):
+        return f"(structured_buffer, stride={r.stride})(mixed,mixed,mixed,mixed)"
+    if decl.startswith("dcl_resource_raw"):
+        return "(raw_buffer)(mixed,mixed,mixed,mixed)"
     dim = decl.split(" ", 1)[0][len("dcl_resource_"):]
     types = decl.split("(", 1)[1].split(")", 1)[0] if "(" in decl else ""
     return f"({dim})({types})" if types else f"({dim})"
