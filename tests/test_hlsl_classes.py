@@ -102,18 +102,15 @@ def test_interface_calls_select_bound_classes(first, step, alpha, alpha_value):
     assert np.array_equal(out[:, 3], np.full(2, F32(alpha_value)))
 
 
-def test_dynamically_indexed_interface_array():
+@pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
+def test_dynamically_indexed_interface_array_with_a_varying_index_is_x4603():
+    """A per-lane input as the index: D3D11.3 §22.7.19 restriction (1), lanes in lockstep with different
+    indices are undefined and the compiler disallows it (X4603, test_rules_hlsl_varying_interface_index.py).
+    Uniform dynamic indices run in test_hlsl_interface_objects.py / test_hlsl_interface_struct_objects.py."""
     src = COLOURS.replace("g_steps[1].Apply(v)", "g_steps[k].Apply(v)").replace(
         "float3 c : COLOR)", "float3 c : COLOR, nointerpolation int k : K)")
-    blob = _compile(src)
-    prog = _program(blob)
-    assert "dcl_interface_dynamicindexed" in _listing_of(src)
-    colour = np.array([[1.0, 2.0, 4.0, 0.0]] * 2, F32)
-    k = np.array([[0, 0, 0, 0], [1, 0, 0, 0]], np.int32).view(F32)
-    slots = [ClassBinding(SAME0), ClassBinding(TWICE1), ClassBinding(QUARTER1), ClassBinding(OPAQUE)]
-    out = run_linked(prog, slots, 2, inputs=np.stack([colour, k])).outputs[0].view(F32)
-    assert np.array_equal(out[0, :3], colour[0, :3] * F32(2))  # lane 0: g_steps[0] = Twice
-    assert np.array_equal(out[1, :3], colour[1, :3] * F32(0.25))  # lane 1: g_steps[1] = Quarter
+    with pytest.raises(D3D11Error, match="X4603"):
+        _compile(src)
 
 
 def _listing_of(src: str, target: str = "ps_5_0") -> str:

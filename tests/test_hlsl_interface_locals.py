@@ -12,7 +12,8 @@ slot, or inline the class's method. The rules tested here follow from that defin
   inferred); a call through a local never given an instance is X4000 (as for object locals);
 * a value chosen at run time (``c ? a : b``, an assignment under a non-constant ``if``, in a ``[loop]``)
   calls the object the local holds when the call runs (a switch on the local's selector); a loop that
-  calls through the local before giving it a new value is named (NotSupportedError).
+  calls through the local before giving it a value known only once the loop runs is named (NotSupportedError;
+  the values known before it are built: test_hlsl_interface_loop_locals.py).
 
 Expected pixels are the class methods worked out by hand (test_hlsl_interface_params' classes and
 constants)."""
@@ -161,9 +162,12 @@ def test_value_known_at_compile_time_emits_no_dispatch():
 
 
 @pytest.mark.backend_independent  # compile-time rule: nothing runs (checked by tests/conftest.py)
-def test_loop_that_calls_before_it_reassigns_is_named():
-    src = LOCALS + ("float4 Bad() : SV_Target { iLight l = g_light; float3 a = 0;\n"
+def test_loop_that_calls_before_it_reassigns_a_value_known_only_in_the_loop_is_named():
+    """Values known before the loop runs are dispatched over (test_hlsl_interface_loop_locals.py); a function's
+    interface result given after a read in the same loop is not built."""
+    src = LOCALS + ("iLight Pick() { if (g_n.y > 0) return g_lights[1]; return g_light; }\n"
+                    "float4 Bad() : SV_Target { iLight l = g_light; float3 a = 0;\n"
                     "[loop] for (int i = 0; i < (int)g_n.x; i++) { a += l.Get(g_n.xyz);"
-                    " if (g_n.y > 0) l = g_lights[0]; }\n return float4(a, 1); }")
-    with pytest.raises(NotSupportedError, match="given a new value in a loop after a call"):
+                    " if (g_n.y > 0) l = Pick(); }\n return float4(a, 1); }")
+    with pytest.raises(NotSupportedError, match="given a value in a loop after a read"):
         _compile("Bad", src=src)

@@ -136,22 +136,24 @@ def test_entry_point_interface_parameters_are_flagged_slots():
 
 
 COMPUTED = SRC + """
-float4 PSComputed(float k : K) : SV_Target {
+float4 PSComputed() : SV_Target {
     uint i = (uint)g_n.y + 1; iLight l = g_lights[i]; i = 0;   // g_n.y = 0.5: element 1, kept after i changes
-    return float4(W2(l, g_lights[(uint)k], g_n.xyz), 1); }
+    return float4(W2(l, g_lights[INDEX], g_n.xyz), 1); }
 """
 
 
-@pytest.mark.parametrize(("k", "slots", "want"), [
-    (0.0, ["g_scale", "g_add"], ADD + SCALE * F32(10)),
-    (1.0, ["g_scale", "g_add"], ADD + ADD * F32(10)),
-    (1.0, ["g_add", "g_scale"], SCALE + SCALE * F32(10)),
+# the second element's index is uniform (constant-buffer data): a varying one (a pixel-shader input) is X4603,
+# test_rules_hlsl_varying_interface_index.py; g_n = (2, 0.5, 0.25, 0)
+@pytest.mark.parametrize(("index", "slots", "want"), [
+    ("(uint)g_n.w", ["g_scale", "g_add"], ADD + SCALE * F32(10)),
+    ("(uint)(g_n.z * 4)", ["g_scale", "g_add"], ADD + ADD * F32(10)),
+    ("(uint)(g_n.z * 4)", ["g_add", "g_scale"], SCALE + SCALE * F32(10)),
 ])
-def test_elements_chosen_by_a_run_time_index_are_passed_and_kept(k, slots, want):
+def test_elements_chosen_by_a_run_time_index_are_passed_and_kept(index, slots, want):
     """An interface-array element with a computed index, given to a local or passed to a function, names the
     element the index selected when it was taken (calls are dynamically indexed fcalls)."""
-    blob = bytes(D3DCompile(COMPUTED, None, "t.hlsl", None, None, "PSComputed", "ps_5_0"))
-    np.testing.assert_array_equal(draw(blob, slots, k_input=k)[:3], want)
+    blob = bytes(D3DCompile(COMPUTED.replace("INDEX", index), None, "t.hlsl", None, None, "PSComputed", "ps_5_0"))
+    np.testing.assert_array_equal(draw(blob, slots)[:3], want)
 
 
 @pytest.mark.parametrize("body,code", [

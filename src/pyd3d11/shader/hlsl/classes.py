@@ -102,31 +102,48 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     name_tok = p.ident()
     order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))
     if kw == "interface":
+        # MicrosoftDocs "HLSL errors and warnings" (codes and descriptions; wordings inferred): X3107 interfaces
+        # can't inherit from other types, X3104 interfaces can't contain data, X3105 interface methods can't be
+        # static, X3106 (ERR_NO_INTERFACE_METHOD_BODIES) no method bodies in an interface
         it = InterfaceType(name=name_tok.text, order=order)
+        if p.at(":"):
+            raise p.error(f"'{it.name}': interfaces cannot inherit from other types", p.tok, 3107)
         p.types[it.name] = it
         p.expect("{")
         while not p.accept("}"):
             fpos = p.tok.pos
+            mod_tok = p.tok
             fmods = p.parse_mods()
+            if "static" in fmods:
+                raise p.error(f"'{it.name}': interface methods cannot be static", mod_tok, 3105)
             ret = p.parse_type()
+            if not (p.tok.kind == "id" and p.peek().text == "("):
+                raise p.error(f"'{it.name}': interfaces cannot contain data", p.tok, 3104)
             f = p.parse_function(ret, fmods, {}, fpos)
             if f.body is not None:
-                raise p.error("interface methods cannot have a body", code=3000)
+                raise p.error(f"'{it.name}::{f.name}': interface methods cannot have a body", code=3106)
             it.methods.setdefault(f.name, []).append(f)
         p.expect(";")
         return [A.TypeDecl(pos, it)]
     ct = ClassType(name_tok.text, order=order)
     if p.accept(":"):
+        # one concrete base (struct or class) and any number of interfaces ("Interfaces and Classes"); fxc's
+        # X3094 "base type is not a struct, class or interface" (DXC builtin-types-no-inheritance.hlsl's fxc
+        # record) and X3095 multiple concrete base types (DXC cpp-errors.hlsl's wording)
+        concrete = False
         while True:
-            bt = p.tok
-            b = p.types.get(p.ident().text)
+            bt = p.next()
+            b = p.types.get(bt.text)
             if isinstance(b, InterfaceType):
                 ct.interfaces.append(b)
-            elif isinstance(b, StructType) and ct.base is None:
+            elif isinstance(b, StructType):
+                if concrete:
+                    raise p.error("multiple concrete base types specified", bt, 3095)
+                concrete = True
                 ct.base = b if isinstance(b, ClassType) else None
                 ct.fields.append((SUPER, b, None, frozenset()))
             else:
-                raise p.error(f"'{bt.text}': a class can derive from one class and from interfaces", bt, 3000)
+                raise p.error("base type is not a struct, class or interface", bt, 3094)
             if not p.accept(","):
                 break
     p.types[ct.name] = ct
@@ -158,6 +175,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                                   "explicit", ftok, 3072)
                 a = a.elem
             check_not_member(p, ft, ct.name, fname, ftok)
+            check_not_containing(p, ft, ct, fname, ftok)
             if any(x[0] == fname for x in ct.fields):
                 raise p.error(f"redefinition of '{fname}'", code=3003)
             sem = None
@@ -170,9 +188,39 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         p.expect(";")
     p.end_member_consts(mark)
     _no_writable_objects(p, ct, name_tok)
+    _implements_its_interfaces(p, ct, name_tok)
     if p.accept(";"):
         return [A.TypeDecl(pos, ct)]
     return [A.TypeDecl(pos, ct)] + p.parse_var_list(ct, mods, pos)
+
+
+def check_not_containing(p: Parser, ft: Type, owner: StructType, name: str, tok: Any) -> None:
+    """MicrosoftDocs "HLSL errors and warnings" X3111: types can't contain members of their own type (also as
+    array elements; wording inferred)."""
+    while isinstance(ft, ArrayType):
+        ft = ft.elem
+    if ft is owner:
+        raise p.error(f"'{owner.name}::{name}': types cannot contain members of their own type", tok, 3111)
+
+
+def _implements_its_interfaces(p: Parser, ct: ClassType, tok: Any) -> None:
+    """Every method of every interface a class lists is declared by the class or a base class with the same
+    parameters (the method may be defined outside the class later): else X3108, "the class doesn't implement
+    the specified method"; one of the same parameters but another return type is X3109, "the return type
+    doesn't match the overridden method" (MicrosoftDocs "HLSL errors and warnings"; wordings inferred)."""
+    from .overload import _type_key, signature
+
+    for iface in ct.interfaces:
+        for name, protos in iface.methods.items():
+            found = ct.find_methods(name)
+            for proto in protos:
+                sig = signature(proto)
+                impl = next((f for f in (found[1] if found else []) if signature(f) == sig), None)
+                if impl is None:
+                    raise p.error(f"'{ct.name}': class does not implement '{iface.name}::{name}'", tok, 3108)
+                if _type_key(impl.ret) != _type_key(proto.ret):
+                    raise p.error(f"'{ct.name}::{name}': return type does not match the overridden method of "
+                                  f"'{iface.name}'", tok, 3109)
 
 
 def _no_writable_objects(p: Parser, ct: ClassType, tok: Any) -> None:
@@ -242,11 +290,17 @@ def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: A
     ct_tok = p.next()
     ct = p.types.get(ct_tok.text)
     p.expect("::")
+    if isinstance(ct, InterfaceType):  # X3106 (ERR_NO_INTERFACE_METHOD_BODIES; wording inferred)
+        raise p.error(f"'{ct_tok.text}': interface methods cannot have a body", ct_tok, 3106)
     if not isinstance(ct, ClassType):
         raise p.error(f"'{ct_tok.text}': not a class", ct_tok, 3000)
     f = p.parse_function(ret, mods, attrs, pos)
-    if f.name not in ct.methods:
-        raise p.error(f"'{f.name}': not a member of '{ct.name}'", code=3000)
+    from .overload import signature
+
+    if not any(signature(g) == signature(f) for g in ct.methods.get(f.name, [])):
+        # X3126: the specified method didn't match any prototype in the class ("HLSL errors and warnings";
+        # wording inferred)
+        raise p.error(f"'{ct.name}::{f.name}': method does not match any prototype in the class", code=3126)
     add_method(p, ct, f)
     return []
 
@@ -312,7 +366,10 @@ def member_scope(cg: CodegenContext, cls: ClassType, this: Val, f: A.FuncDef,
                     # sampler base this[] supplies (linkage.this_object)
                     from .linkage import this_object
 
-                    scope[name] = this_object(cg, cls, this, name, f.pos)
+                    v = this_object(cg, cls, this, name, f.pos)
+                    if v.slots:  # the numbers of a struct member beside its objects: bools as ~0/0 masks
+                        v = Val(v.type, _bools_to_mask(cg, v), v.obj)
+                    scope[name] = v
                     continue
             v = member(cg, this, name, f.pos)
             if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("mem", "tgsm"):
@@ -442,9 +499,10 @@ def try_method_call(cg: CodegenContext, e: A.MethodCall) -> Val | None:
         for sc in reversed(cg.scopes):
             if e.obj.name in sc:
                 v = sc[e.obj.name]
-                from .ifacelocals import call_choice, check_bound, is_choice
+                from .ifacelocals import call_choice, check_bound, is_choice, note_read
 
                 check_bound(cg, e.obj.name, v, e.pos)
+                note_read(cg, sc, e.obj.name)
                 if is_choice(v):  # a value chosen at run time: dispatch on its selector
                     return call_choice(cg, v, e)
                 if isinstance(getattr(v, "obj", None), tuple) and v.obj and v.obj[0] == "ifaceptr":
@@ -466,6 +524,9 @@ def interface_arg(cg: CodegenContext, node: A.Node) -> Val:
             if node.name in sc:
                 v = sc[node.name]
                 if isinstance(v.type, (InterfaceType, ClassType)):
+                    from .ifacelocals import note_read
+
+                    note_read(cg, sc, node.name)
                     return v
                 break
     ref = linkage.interface_ref(cg, node)
@@ -565,5 +626,14 @@ def qualified_call(cg: CodegenContext, e: A.Call) -> Val | None:
 
 def derives_class(p: Parser) -> bool:
     """``struct B : A {`` where A has methods: B is a class too, inheriting them (DXC structCast2.hlsl calls
-    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``)."""
-    return p.peek(2).text == ":" and isinstance(p.types.get(p.peek(3).text), ClassType)
+    ``b.Init(…)`` that ``struct A`` declares on a ``struct B : A``); so is a struct listing an interface or more
+    than one base (DXC cpp-errors.hlsl: ``struct my_struct_4 : my_interface { };`` is accepted), whose base list
+    parse_type_decl checks."""
+    if p.peek(2).text != ":":
+        return False
+    k, bases = 3, []
+    while p.peek(k).kind != "eof" and p.peek(k).text not in ("{", ";"):
+        if p.peek(k).text != ",":
+            bases.append(p.types.get(p.peek(k).text))
+        k += 1
+    return len(bases) > 1 or any(isinstance(b, (ClassType, InterfaceType)) for b in bases)

@@ -1424,6 +1424,9 @@ class Codegen(SignatureBinding):
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
+        from .ifacevarying import check as check_varying_interface_index
+
+        check_varying_interface_index(self)  # X4603 (ifacevarying.py)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug)

@@ -381,8 +381,11 @@ def hs_listing(cg: CodegenContext) -> str:
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
         for _, ph in cg.tess.hs_phases:
             optimize_in_place(ph["code"], ph["x"])
+    from .ifacevarying import check as check_varying_interface_index
+
     for _, ph in cg.tess.hs_phases:
         check_uninitialized_reads(cg, ph["code"])  # X4000, phase by phase
+        check_varying_interface_index(cg, ph["code"])  # X4603, phase by phase
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None

@@ -17,8 +17,13 @@ MicrosoftDocs "HLSL errors and warnings"; call_choice gives it at each such call
 recorded; this one is inferred.) Selector
 writes nothing reads are removed as dead code, so code that never chooses at run time is unchanged.
 
-A call through a local inside a run-time loop that a later assignment in the same loop could change on the
-next iteration would need the candidate list before it is known: named (NotSupportedError)."""
+A run-time loop carries a value given late in its body back to the reads at its top (the next iteration):
+before the loop is generated, the values its body (condition, step) assigns to interface locals declared
+outside it are added to their candidates and those locals become chosen at run time from the loop's top
+(:func:`seed_loop`), so a call before the assignment dispatches over every value it can meet. An element of a
+pointer array with a run-time index gets its index register then, filled by the assignment. A value that
+cannot be known before the loop runs (any other expression) and is given after a read of the local in the
+same loop is named (NotSupportedError), never compiled to the stale value."""
 
 from __future__ import annotations
 
@@ -45,7 +50,15 @@ class IfaceLocal:
     depth: int
     sel: tuple
     cands: list = field(default_factory=list)
+    #: code positions where the local's value was read (a call through it, an argument, a copy)
     calls: list[int] = field(default_factory=list)
+    #: code position of the declaration (loops opened before it do not carry its values around)
+    start: int = 0
+    #: id(assigned node) -> candidate prepared before a run-time loop (seed_loop): a pointer-array element
+    #: whose run-time index the assignment stores into the candidate's index register
+    seeds: dict = field(default_factory=dict)
+    #: code positions of the run-time loops whose every assignment to the local seed_loop prepared
+    seeded_at: set = field(default_factory=set)
 
     def index(self, v: Val) -> int:
         """The candidate number of ``v`` (added when new): pointers compare by slot reference, class
@@ -110,7 +123,7 @@ def _select_index(cg: CodegenContext, rec: IfaceLocal, node: A.Node, pos, in_sel
         a = _select_index(cg, rec, node.a, pos, True)
         b = _select_index(cg, rec, node.b, pos, True)
         return cg.alu("movc", UINT, 1, [[c], [a], [b]])[0]
-    v = bind_value(cg, node, rec.iface, pos)
+    v = _bind(cg, rec, node, pos)
     if in_select and isinstance(v.type, ClassType):
         # a class instance is a struct value, and ?: takes no struct operands (fxc's X3020, DXC
         # vector-conditional's records for UDT operands; exprs.select): only interface pointers select
@@ -135,12 +148,14 @@ def _give(cg: CodegenContext, scope: dict, name: str, rec: IfaceLocal, node: A.N
     from .objects import _depth
 
     single = not isinstance(node, A.Ternary)
-    v = bind_value(cg, node, rec.iface, pos) if single else None
+    known = len(rec.cands)
+    v = _bind(cg, rec, node, pos) if single else None
     if v is not None and is_choice(v):
         single = False
-    if _depth(cg) != rec.depth or not single:
-        _check_loop(cg, name, rec)
     idx = _select_index(cg, rec, node, pos) if not single else imm(rec.index(v))
+    new = len(rec.cands) > known
+    if new or _depth(cg) != rec.depth or not single:
+        _check_loop(cg, name, rec, new)
     cg.store([rec.sel], [idx])
     if single and _depth(cg) == rec.depth:
         scope[name] = v
@@ -149,9 +164,11 @@ def _give(cg: CodegenContext, scope: dict, name: str, rec: IfaceLocal, node: A.N
     return scope[name]
 
 
-def _check_loop(cg: CodegenContext, name: str, rec: IfaceLocal) -> None:
-    """A run-time assignment inside a run-time loop that an earlier call through the local sits in: that
-    call would have to dispatch over a value given later in the loop (next iteration): not built."""
+def _check_loop(cg: CodegenContext, name: str, rec: IfaceLocal, new: bool) -> None:
+    """A value given inside a run-time loop (opened after the local's declaration) that an earlier read of
+    the local sits in, where seed_loop did not prepare the loop (or the value is ``new``, not among the
+    candidates): that read would have to dispatch over a value given later in the loop (next iteration):
+    not built."""
     from pyd3d11.errors import NotSupportedError
 
     open_loops: list[int] = []
@@ -160,9 +177,130 @@ def _check_loop(cg: CodegenContext, name: str, rec: IfaceLocal) -> None:
             open_loops.append(i)
         elif ins.op == "endloop" and open_loops:
             open_loops.pop()
-    if open_loops and any(c > open_loops[0] for c in rec.calls):
-        raise NotSupportedError(f"interface local '{name}' given a new value in a loop after a call through it "
-                                "in the same loop (the call would dispatch on values given later)")
+    open_loops = [i for i in open_loops if i >= rec.start]
+    if not open_loops or not new and open_loops[0] in rec.seeded_at:
+        return
+    if any(c > open_loops[0] for c in rec.calls):
+        raise NotSupportedError(f"interface local '{name}' given a value in a loop after a read of it in the same "
+                                "loop, where the value is not known before the loop runs (the read would "
+                                "dispatch on a value given later)")
+
+
+def _bind(cg: CodegenContext, rec: IfaceLocal, node: A.Node, pos) -> Val:
+    """bind_value, or the candidate seed_loop prepared for ``node`` (its index stored now)."""
+    from .types import INT, UINT, NumType, concrete
+
+    seeded = rec.seeds.get(id(node))
+    if seeded is None:
+        return bind_value(cg, node, rec.iface, pos)
+    iv = cg.expr(node.index)
+    if not isinstance(iv.type, NumType) or iv.type.n != 1:
+        raise cg.err(node.index.pos, "interface array index must be a scalar", 3000)
+    iv = cg.convert_base(iv, INT if concrete(iv.type.base) != UINT else UINT)
+    keep = seeded.obj[1][1].value.slots
+    cg.store(keep, iv.slots)
+    return seeded
+
+
+def note_read(cg: CodegenContext, scope: dict, name: str) -> None:
+    """The local ``name`` of ``scope`` (when it is an interface local) is read here (for _check_loop)."""
+    rec = _records(cg).get((id(scope), name))
+    if rec is not None:
+        rec.calls.append(len(cg.code))
+
+
+def _local(cg: CodegenContext, name: str) -> tuple[dict, IfaceLocal] | None:
+    for sc in reversed(cg.scopes[1:]):
+        if name in sc:
+            rec = _records(cg).get((id(sc), name))
+            return (sc, rec) if rec is not None else None
+    return None
+
+
+def _seed_value(cg: CodegenContext, rec: IfaceLocal, node: A.Node) -> bool:
+    """Add the value(s) ``node`` can give to ``rec``'s candidates without generating code; False when that
+    value is only known once the loop runs."""
+    from . import linkage
+    from .codegen import Val
+    from .diagnostics import HlslError
+    from .types import INT, NumType
+
+    if isinstance(node, A.Ternary):
+        return _seed_value(cg, rec, node.a) and _seed_value(cg, rec, node.b)
+    if isinstance(node, A.Index) and not isinstance(node.index, A.Literal):
+        if id(node) in rec.seeds:
+            return True
+        ref = linkage.interface_ref(cg, node)
+        if ref is None or ref[0].iface is not rec.iface:
+            return False
+        keep = cg.alloc_slots(1, var=True)
+        v = Val(ref[0].iface, [], ("ifaceptr", (ref[0], A.Evaluated(node.index.pos, Val(NumType(INT), keep)))))
+        rec.seeds[id(node)] = v
+        rec.index(v)
+        return True
+    if not isinstance(node, (A.Ident, A.Index)):
+        return False
+    if isinstance(node, A.Ident):
+        other = _local(cg, node.name)
+        if other is not None and other[1].iface is rec.iface:
+            # another interface local: every value it may hold in the loop (seed_loop repeats until no
+            # candidate list grows, so one assigned later in the loop contributes its values too)
+            for c in list(other[1].cands):
+                rec.index(c)
+            return True
+    mark = len(cg.code)
+    try:
+        v = bind_value(cg, node, rec.iface, node.pos)
+    except (HlslError, NotImplementedError):  # a wrong value is reported where it is given, in order
+        del cg.code[mark:]
+        return False
+    if len(cg.code) != mark:  # evaluating it generated code: not a value known before the loop
+        del cg.code[mark:]
+        return False
+    for c in (v.obj[1].cands if is_choice(v) else [v]):
+        rec.index(c)
+    return True
+
+
+def seed_loop(cg: CodegenContext, s: A.Node) -> None:
+    """Before the run-time loop ``s``: each interface local declared outside it that its body, condition or
+    step assigns gets the assigned values as candidates and is chosen at run time from the loop's top on,
+    so reads before the assignment see the values later iterations carry (see the module docstring)."""
+    from .codegen import Val, walk
+
+    parts = [p for p in (getattr(s, "body", None), getattr(s, "cond", None), getattr(s, "step", None))
+             if p is not None]
+    nodes = [n for p in parts for n in walk(p)]
+    declared = {n.name for n in nodes if isinstance(n, A.VarDecl)}
+    assigns = sorted((n for n in nodes if isinstance(n, A.Assign) and n.op == "=" and isinstance(n.target, A.Ident)
+                      and n.target.name not in declared), key=lambda n: (n.pos.line, n.pos.col))
+    marked: dict[int, tuple[dict, str, IfaceLocal]] = {}
+    failed: set[int] = set()
+    for _ in range(len(assigns) + 1):  # copies between locals assigned in the loop: until nothing grows
+        grew = False
+        for n in assigns:
+            found = _local(cg, n.target.name)
+            if found is None:
+                continue
+            sc, rec = found
+            cg.kconst.pop(rec.sel, None)  # the selector is written in the loop: not a known constant at its top
+            if sc[n.target.name].obj is None:  # never given before the loop: a read first is X4000 as before
+                continue
+            before = len(rec.cands)
+            if _seed_value(cg, rec, n.value):
+                marked[id(rec)] = (sc, n.target.name, rec)
+                grew |= len(rec.cands) > before
+            else:
+                failed.add(id(rec))
+        if not grew:
+            break
+    here = len(cg.code)  # the loop instruction's position
+    for key, (sc, name, rec) in marked.items():
+        if key in failed:
+            continue  # a value known only in the loop: _check_loop names it if a read precedes it
+        rec.seeded_at.add(here)
+        if len(rec.cands) > 1:
+            sc[name] = Val(rec.iface, [], (CHOICE, rec))
 
 
 def declare(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
@@ -171,7 +309,7 @@ def declare(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
     from .objects import _depth
 
     sel = cg.alloc_slots(1, var=True)[0]
-    rec = IfaceLocal(d.type, _depth(cg), sel)
+    rec = IfaceLocal(d.type, _depth(cg), sel, start=len(cg.code))
     _records(cg)[(id(scope), d.name)] = rec
     scope[d.name] = Val(d.type, [], None)
     if d.init is not None:

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 _C = "xyzw"
 _BODY, _END = "$body", "$endbody"
+#: D3D11.3 §22.3.51 dcl_interface restriction (1): at most 253 object sites (interface slots) in a shader
+#: (D3D11_SHADER_MAX_INTERFACES)
+MAX_INTERFACE_SLOTS = 253
 
 
 @dataclass(eq=False)
@@ -79,6 +82,34 @@ def state(cg: CodegenContext) -> LinkState:
     if st is None:
         st = cg.linkage = LinkState()
     return st
+
+
+def snapshot(cg: CodegenContext) -> tuple | None:
+    """What a rollback of generated code (unroll.py: a loop regenerated or unrolled instead) must restore:
+    the interface slots handed out and the call sites and function bodies numbered since."""
+    st = cg.linkage
+    if st is None:
+        return None
+    return st.next_slot, st.next_body, {n: (v, v.first_slot, v.dynamic, list(v.classes), len(v.sites))
+                                        for n, v in st.vars.items()}
+
+
+def rollback(cg: CodegenContext, snap: tuple | None) -> None:
+    """Undo what interface calls generated after :func:`snapshot` (their code is being discarded)."""
+    st = cg.linkage
+    if st is None:
+        return
+    if snap is None:
+        st.vars.clear()
+        st.next_slot = st.next_body = 0
+        return
+    st.next_slot, st.next_body, kept = snap
+    for name in [n for n in st.vars if n not in kept]:
+        del st.vars[name]
+    for name, (v, first, dyn, classes, nsites) in kept.items():
+        st.vars[name] = v
+        v.first_slot, v.dynamic, v.classes = first, dyn, classes
+        del v.sites[nsites:]
 
 
 def used_vars(cg: CodegenContext) -> list[IfaceVar]:
@@ -180,11 +211,16 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:
+        if st.next_slot + var.count > MAX_INTERFACE_SLOTS:
+            # X4584 ERR_MAX_IFACE_EXCEEDED, "the maximum number of interface pointers was exceeded" (MicrosoftDocs
+            # "HLSL errors and warnings"; wording inferred): §22.3.51's 253 object sites
+            raise cg.err(e.pos, f"'{var.name}': maximum number of interface pointers ({MAX_INTERFACE_SLOTS}) "
+                         "exceeded", 4584)
         var.first_slot = st.next_slot
         st.next_slot += var.count
         var.classes = _implementors(cg, var.iface)
-        if not var.classes:
-            raise cg.err(e.pos, f"no class implements interface '{var.iface.name}'", 3000)
+        if not var.classes:  # X3545 ERR_NO_IFACE_METHOD_IMPLS: no classes implement the method
+            raise cg.err(e.pos, f"'{var.iface.name}::{e.name}': no classes implement the method", 3545)
     protos = var.iface.methods.get(e.name)
     if not protos:
         raise cg.err(e.pos, f"'{e.name}': no matching method on interface '{var.iface.name}'", 3018)
@@ -222,7 +258,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     kc = kstate(cg)
     saved = dict(kc)
     start = len(cg.code)
-    cg.code.append(Ins("fcall", [_RelFirst(f"fp{var.first_slot}", (lit, site), rel)]))
+    cg.code.append(Ins("fcall", [_RelFirst(f"fp{var.first_slot}", (lit, site), rel)], epos=e.pos))
     for cls in var.classes:
         impl = _matching(cls, proto, e.pos, cg)
         fb = bodies[id(cls)] = st.next_body
@@ -252,7 +288,10 @@ def _this_value(cg: CodegenContext, cls: ClassType, f: A.FuncDef, slot: int, rel
     calls = any(isinstance(n, A.Call) for n in walk(f.body))
     objs = object_members(cls)
     obj_info = None
-    if objs and (calls or names & ({leaf[0] for leaf in objs} | {"this"})):
+    # a leaf's first path element other than $super is the member that holds it (a struct or array member
+    # names the object only through that member)
+    holders = {next((p for p in leaf[4] if p != SUPER), None) for leaf in objs}
+    if objs and (calls or names & (holders | {"this"})):
         b = cg.temp()
         cg.emit("mov", Reg("r", (b,), None, (0, 1)), _RelFirst("this", (slot,), rel, (2, 3, 2, 2)))
         obj_info = ("ifacethis", ("r", (b,), None, 0), ("r", (b,), None, 1))
@@ -328,33 +367,44 @@ def this_object(cg: CodegenContext, cls: ClassType, this: Val, name: str, pos: A
             break
         sup = next((fl for fl in c.fields if fl[0] == SUPER), None)
         prefix, c = prefix + (SUPER,), sup[1] if sup is not None else None
-    elem = ft
-    while isinstance(elem, ArrayType):
-        elem = elem.elem
-    if not isinstance(elem, ObjectType):
-        raise NotSupportedError(f"{where}: structs holding objects in class instances called through an "
-                                f"interface ('{cls.name}::{name}')")
-    if object_file(elem) == "t" and elem.kind not in _DIM:
-        raise NotSupportedError(f"{where}: '{elem.kind}' members of class instances called through an interface "
-                                f"('{cls.name}::{name}')")
     st = state(cg)
     cells = {}
     for _n, t, f, k, path in object_members(cls):
         if path[:len(prefix)] != prefix:
             continue
+        if f == "t" and t.kind not in _DIM and t.kind not in _BUFFER_KINDS:
+            raise NotSupportedError(f"{where}: '{t.kind}' members of class instances called through an "
+                                    f"interface ('{cls.name}::{name}')")
         reg = _SENTINEL + len(st.this_objects)
         res = Resource(f"$this.{name}", t, f, reg, used=True)
+        if t.kind == "StructuredBuffer":  # the element size, as a declared structured buffer's (codegen)
+            res.stride = (t.elem.slots if t.elem is not None else 4) * 4
         st.this_objects[reg] = (f, k, this.obj[1] if f == "t" else this.obj[2], res)
         cells[path[len(prefix):]] = (res, 0)
     if isinstance(ft, ObjectType):
         return Val(ft, [], cells[()][0])
-    return Val(ft, [], (REF, cells, ()))
+    # a struct (or an array of structs) holding objects: its numbers are the instance's constant-buffer
+    # words at the member's offset, its objects the this[]-relative registers above
+    slots: list = []
+    if ft.slots:
+        off = cls.field_offset(name)[0]
+        slots = list(this.slots[off:off + ft.slots])
+    return Val(ft, slots, (REF, cells, ()))
+
+
+#: read-only buffers a class instance may hold besides typed textures/buffers (§22.4: ld_structured / ld_raw)
+_BUFFER_KINDS = frozenset({"StructuredBuffer", "ByteAddressBuffer"})
 
 
 def _indexable(cg: CodegenContext, r: Any) -> str:
-    """``_indexable(dim)(return types)`` of a typed resource (no declaration names it: SM5's extended
-    resource-dimension and return-type tokens do, as fxc writes them)."""
+    """``_indexable(dim)(return types)`` of a resource (no declaration names it: SM5's extended
+    resource-dimension and return-type tokens do, as fxc writes them; a structured buffer's dimension carries
+    its stride, a structured or raw buffer's return types are ``mixed``)."""
     decl = cg.resource_decl(r)  # "dcl_resource_<dim> (<types>) t#"
+    if decl.startswith("dcl_resource_structured"):
+        return f"(structured_buffer, stride={r.stride})(mixed,mixed,mixed,mixed)"
+    if decl.startswith("dcl_resource_raw"):
+        return "(raw_buffer)(mixed,mixed,mixed,mixed)"
     dim = decl.split(" ", 1)[0][len("dcl_resource_"):]
     types = decl.split("(", 1)[1].split(")", 1)[0] if "(" in decl else ""
     return f"({dim})({types})" if types else f"({dim})"

@@ -347,8 +347,8 @@ class Parser:
         if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
             base_tok = self.tok
             base = self.parse_type()
-            if not isinstance(base, StructType) or self.at(","):
-                raise self.error("a struct can only derive from one other struct", base_tok, 3000)
+            if not isinstance(base, StructType):  # fxc's X3094 (DXC builtin-types-no-inheritance.hlsl)
+                raise self.error("base type is not a struct, class or interface", base_tok, 3094)
             st.fields.extend(base.fields)
             inherited = len(base.fields)
         if name:
@@ -377,9 +377,10 @@ class Parser:
                     sem = self.ident().text
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
-                from .classes import check_not_member
+                from .classes import check_not_containing, check_not_member
 
                 check_not_member(self, ft, st.name, fname, ftok)
+                check_not_containing(self, ft, st, fname, ftok)
                 if any(f[0] == fname for f in st.fields[inherited:]):
                     raise self.error(f"redefinition of '{fname}'", code=3003)
                 if not self.check_static_member(st.name, fname, mods, ftok, ft):

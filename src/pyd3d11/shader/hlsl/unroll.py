@@ -52,11 +52,17 @@ def _attr(s: A.Node, name: str):
 # The inlined-call stacks (func_ctx, call_stack, func_index_stack) are not part of a snapshot: exprs.run_inlined_body
 # pops what it pushes in a ``finally``, so they are back at their length whenever a rollback happens.
 def _snapshot(cg: CodegenContext) -> tuple:
-    return len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes)
+    from . import linkage
+
+    return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
+            linkage.snapshot(cg))
 
 
 def _rollback(cg: CodegenContext, snap: tuple) -> None:
-    ncode, xregs, known, nloops, scopes, nscopes = snap
+    from . import linkage
+
+    ncode, xregs, known, nloops, scopes, nscopes, links = snap
+    linkage.rollback(cg, links)
     del cg.code[ncode:]
     for x in [x for x in cg.indexable if x not in xregs]:
         del cg.indexable[x]
@@ -130,6 +136,9 @@ def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
     names, then, should the generated code write more, by regenerating without them). Each regeneration
     starts with at least one known constant fewer, so this ends after at most len(kconst) of them."""
     cp.drop_names(cg, cp.assigned_names(cg, s))
+    from .ifacelocals import seed_loop
+
+    seed_loop(cg, s)  # interface locals the body reassigns are chosen at run time from the loop's top
     while True:
         snap = _snapshot(cg)
         entry = dict(cp.state(cg))
@@ -181,12 +190,14 @@ def _targets_loop(body: A.Node, kind: type) -> bool:
 
 
 def _exits(code: list) -> bool:
-    """Whether an iteration's code leaves unconditionally (a ``break``/``ret`` outside any construct)."""
+    """Whether an iteration's code leaves unconditionally (a ``break``/``ret`` outside any construct). The
+    ``ret`` ending an interface call's function body (between linkage's body markers) returns from that body
+    only: it is not the iteration's."""
     depth = 0
     for ins in code:
-        if ins.op in ("if", "loop", "switch"):
+        if ins.op in ("if", "loop", "switch", "$body"):
             depth += 1
-        elif ins.op in ("endif", "endloop", "endswitch"):
+        elif ins.op in ("endif", "endloop", "endswitch", "$endbody"):
             depth -= 1
         elif depth == 0 and ins.op in ("break", "ret"):
             return True
