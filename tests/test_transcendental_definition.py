@@ -117,7 +117,7 @@ def derived_coefficients(name: str) -> tuple[int, ...]:
 
 
 DERIVED = {name: derived_coefficients(name) for name in DEFINITIONS}
-P1 = f32_bits(PI) & ~0x7FF  # the low 11 of the 23 fraction bits cleared: 13 significant bits
+P1 = f32_bits(PI) & ~0xFFFF  # the low 16 of the 23 fraction bits cleared: 8 significant bits
 P2 = f32_bits(PI - bits_value(P1))
 INV_PI = f32_bits(1 / PI)
 MAGIC = f32_bits(Fr(3 * 2 ** 22))  # 1.5 * 2^23
@@ -140,17 +140,17 @@ def test_derivation_leading_terms_are_the_series_leading_terms():
 
 
 def test_reduction_constants_are_their_derivation():
-    assert T.PI_PARTS == (P1, P2) == (0x40490800, 0x39FB5444)
+    assert T.PI_PARTS == (P1, P2) == (0x40490000, 0x3A7DAA22)
     assert T.INV_PI == INV_PI == 0x3EA2F983
     assert T.ROUND_MAGIC == MAGIC == 0x4B400000
     assert T.SQRT2 == SQRT2 == 0x3FB504F3
     # sqrt 2 lies between SQRT2 and the next float32, nearer SQRT2: SQRT2^2 < 2 < ((SQRT2 + next) / 2)^2
     lo, hi = bits_value(SQRT2), bits_value(SQRT2 + 1)
     assert lo * lo < 2 < ((lo + hi) / 2) ** 2
-    # P1 has 13 significant bits, so k*P1 is exact for integral |k| < 2^11 (13 + 11 bits fit in 24) and h*P1
-    # for half-integral |h| < 2^10; pi - P1 - P2 is below 2^-37, so 100*(that) stays far below an ulp of r
+    # P1 has 8 significant bits, so k*P1 is exact for integral |k| < 2^16 (8 + 16 bits fit in 24) and h*P1
+    # for half-integral |h| < 2^15; pi - P1 - P2 is below 2^-37, so 2^16*(that) stays below 2^-21
     frac = (P1 & 0x7FFFFF) | 0x800000
-    assert frac % (1 << 11) == 0 and frac % (1 << 12) != 0
+    assert frac % (1 << 16) == 0 and frac % (1 << 17) != 0
     assert abs(PI - bits_value(P1) - bits_value(P2)) < Fr(1, 2 ** 37)
     assert (T.ONE, T.HALF, T.DEFAULT_NAN, T.POS_INF, T.NEG_INF) == (
         0x3F800000, 0x3F000000, 0xFFC00000, 0x7F800000, 0xFF800000)

@@ -98,9 +98,9 @@ def test_error_within_spec_bound_and_recorded_figure(measured, name):
 
 
 def test_sincos_beyond_spec_interval_stays_accurate_then_in_range():
-    # k*P1 is exact for |k| < 2^11 (sin: |x| up to ~6400) and h*P1 for |h| < 2^10 (cos: |x| up to ~3200), so
-    # both stay as accurate as inside the spec's interval to 3000 (ten times 100*pi); beyond, in [-1, 1]
-    x = np.linspace(-3000, 3000, 400_001).astype(F32)
+    # k*P1 is exact for |k| < 2^16 (sin: |x| up to ~2e5) and h*P1 for |h| < 2^15 (cos: ~1e5); the error grows
+    # with k*P2's rounding but stays < 1e-6 to 6000 (beyond the spec's 100*pi); past the exact range, in [-1, 1]
+    x = np.linspace(-6000, 6000, 400_001).astype(F32)
     assert np.abs(run("sin", x) - np.sin(x.astype(np.float64))).max() < 1e-6
     assert np.abs(run("cos", x) - np.cos(x.astype(np.float64))).max() < 1e-6
     big = _random_floats(200_000, 4)

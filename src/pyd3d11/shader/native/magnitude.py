@@ -95,7 +95,7 @@ def sincos(x: Bound) -> Bound:
 
     The reduction (session 16): sin: k = fl(fl(x/pi) + M) - M, d = fl(x - fl(k*P1)), r = fl(d - fl(k*P2)); cos:
     h = k + 1/2, d = fl(fl(h*P1) - x), r = fl(d + fl(h*P2)). Where k = +0 (sin), both products are +0 and r = x
-    exactly. Otherwise |fl(k*P1)| (or |fl(h*P1)|, |h| >= 1/2) is at least pi/2 > 1. Then d is 0 or at least
+    exactly. Otherwise |fl(k*P1)| (or |fl(h*P1)|, |h| >= 1/2) is at least P1/2 > 1.5. Then d is 0 or at least
     2^-23: if |x| >= 1 both operands are multiples of 2^-23; if |x| < 1 (cos only: sin's k != 0 needs
     |x| >= pi/2 roughly) |d| > 1/2. Any float32 of magnitude >= 2^-23 is a multiple of 2^-46, and fl(k*P2)
     (magnitude >= P2/2 > 2^-13) is a multiple of 2^-36, so r is 0 or at least 2^-46 in magnitude.

@@ -25,7 +25,7 @@ and rounded to the nearest float32 — and tests/test_transcendental_definition.
   result = e + t*(c1 + t^2*(c2 + ... + t^2*c5))  (the series of 2*atanh(t)/ln 2).
 * ``sin(x)``, ``cos(x)`` (session 16: one polynomial each, no quadrant selects): reduce by pi. sin:
   t = x*(1/pi) + 1.5*2^23, k = t - 1.5*2^23 (the nearest integer, ties to even, and +0 for -0), then
-  r = (x - k*P1) - k*P2 with pi = P1 + P2 (P1 13 significant bits, so k*P1 is exact for |k| < 2^11 and the
+  r = (x - k*P1) - k*P2 with pi = P1 + P2 (P1 8 significant bits, so k*P1 is exact for |k| < 2^16 and the
   reduction is accurate far past the spec's 100*pi); sin x = (-1)^k sin r. cos: t = (x*(1/pi) - 1/2) +
   1.5*2^23, k as before, h = k + 1/2 and r = (h*P1 - x) + h*P2 = h*pi - x; cos x = (-1)^k sin r. sin r is
   r*(1 + r^2*S(r^2)) on |r| <= pi/2 (sin(+-0) keeps the zero's sign; cos(+-0) evaluates to exactly 1). The
@@ -55,8 +55,8 @@ COEFFS: dict[str, tuple[int, ...]] = {
     # sin r = r*(1 + s*(s1 + s*(s2 + ...))): (sin r/r - 1)/s to degree 3 in s = r^2 on [0, 5/2] (|r| <= 1.58)
     "sin": (0xBE2AAAAA, 0x3C088823, 0xB94FDA05, 0x3630B6F4),
 }
-# pi = P1 + P2: P1 pi's float32 with the low 11 fraction bits cleared (13 significant bits), P2 the rest rounded
-PI_PARTS = (0x40490800, 0x39FB5444)
+# pi = P1 + P2: P1 pi's float32 with the low 16 fraction bits cleared (8 significant bits), P2 the rest rounded
+PI_PARTS = (0x40490000, 0x3A7DAA22)
 INV_PI = 0x3EA2F983  # nearest float32 to 1/pi
 ROUND_MAGIC = 0x4B400000  # 1.5 * 2^23: t = y + it has ulp 1 for |y| < 2^22, so t - it is y rounded to an integer
 SQRT2 = 0x3FB504F3  # nearest float32 to sqrt 2 (below it)
