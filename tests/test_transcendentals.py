@@ -205,3 +205,20 @@ def test_native_backend_bit_identical_over_sweeps():
         assert runtime.stats.native_runs == before + 1, runtime.stats.reasons
         b = reference.run_program(prog, x.size, inputs=inputs)
         assert np.array_equal(a.outputs, b.outputs)
+
+
+@pytest.mark.parametrize(("dsts", "sequences"), [("o0.x, null", 1), ("null, o0.x", 1), ("o0.x, o0.y", 2)])
+def test_sincos_null_destination_costs_nothing_in_the_native_kernel(dsts, sequences):
+    # sin and cos are independent sequences (docs/transcendentals.md), so the kernel of a sincos with a null
+    # destination holds one: each sequence multiplies by 1/pi once (3EA2F983), and nothing else does
+    from pyd3d11.shader import native
+
+    if not native.available():
+        pytest.skip("llvmlite not installed (the fast extra)")
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.native import runtime
+
+    prog = assemble_program(f"ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\nsincos {dsts}, v0.x\nret\n")
+    k = runtime.get_kernel(prog, 64)
+    assert not isinstance(k, str), k
+    assert k.ir_text.count(f"splat (i32 {0x3EA2F983})") == sequences
