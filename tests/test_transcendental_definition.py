@@ -106,10 +106,8 @@ DEFINITIONS = {
     "exp2": ([LN2 ** (j + 1) / factorial(j + 1) for j in range(_TERMS)], Fr(-1, 2), Fr(1, 2), 5),
     # log2((1+t)/(1-t)) / t = (2/ln2) sum s^k / (2k+1),  s = t^2 in [0, 3/100]
     "log2": ([2 / (LN2 * (2 * k + 1)) for k in range(_TERMS)], Fr(0), Fr(3, 100), 4),
-    # (sin r - r) / r^3 = sum (-1)^(k+1) s^k / (2k+3)!,  s = r^2 in [0, 16/25]
-    "sin": ([Fr((-1) ** (k + 1), factorial(2 * k + 3)) for k in range(_TERMS)], Fr(0), Fr(16, 25), 3),
-    # (cos r - 1 + r^2/2) / r^4 = sum (-1)^k s^k / (2k+4)!,  s = r^2 in [0, 16/25]
-    "cos": ([Fr((-1) ** k, factorial(2 * k + 4)) for k in range(_TERMS)], Fr(0), Fr(16, 25), 3),
+    # (sin r - r) / r^3 = sum (-1)^(k+1) s^k / (2k+3)!,  s = r^2 in [0, 5/2] (|r| <= 1.581 > pi/2)
+    "sin": ([Fr((-1) ** (k + 1), factorial(2 * k + 3)) for k in range(_TERMS)], Fr(0), Fr(5, 2), 3),
 }
 
 
@@ -119,11 +117,10 @@ def derived_coefficients(name: str) -> tuple[int, ...]:
 
 
 DERIVED = {name: derived_coefficients(name) for name in DEFINITIONS}
-HALF_PI = PI / 2
-P1 = f32_bits(HALF_PI) & ~0xFFFF  # 8 significant bits: the low 16 of the 23 fraction bits cleared
-P2 = f32_bits(HALF_PI - bits_value(P1)) & ~0xFFF  # 12 significant bits
-P3 = f32_bits(HALF_PI - bits_value(P1) - bits_value(P2))
-TWO_OVER_PI = f32_bits(2 / PI)
+P1 = f32_bits(PI) & ~0xFFFF  # the low 16 of the 23 fraction bits cleared: 8 significant bits
+P2 = f32_bits(PI - bits_value(P1))
+INV_PI = f32_bits(1 / PI)
+MAGIC = f32_bits(Fr(3 * 2 ** 22))  # 1.5 * 2^23
 SQRT2 = f32_bits(Fr(14142135623730950488, 10 ** 19))  # sqrt 2 to 19 digits: float32 spacing there is 1.2e-7
 
 
@@ -135,24 +132,26 @@ def test_coefficients_are_their_derivation(name):
 
 def test_derivation_leading_terms_are_the_series_leading_terms():
     # a check of the derivation itself: the truncation moves the leading coefficients by far less than a
-    # float32 ulp, so they round like ln 2, 2/ln 2, -1/6 and 1/24
+    # float32 ulp, so they round like ln 2 and 2/ln 2; sin's, fitted over the wider [0, 5/2], lies one ulp
+    # above -1/6 (BE2AAAAB)
     assert DERIVED["exp2"][0] == f32_bits(LN2) == 0x3F317218
     assert DERIVED["log2"][0] == f32_bits(2 / LN2) == 0x4038AA3B
-    assert DERIVED["sin"][0] == f32_bits(Fr(-1, 6)) == 0xBE2AAAAB
-    assert DERIVED["cos"][0] == f32_bits(Fr(1, 24)) == 0x3D2AAAAB
+    assert DERIVED["sin"][0] == f32_bits(Fr(-1, 6)) - 1 == 0xBE2AAAAA
 
 
 def test_reduction_constants_are_their_derivation():
-    assert T.PIO2_PARTS == (P1, P2, P3) == (0x3FC90000, 0x39FDA000, 0x33A22169)
-    assert T.TWO_OVER_PI == TWO_OVER_PI == 0x3F22F983
+    assert T.PI_PARTS == (P1, P2) == (0x40490000, 0x3A7DAA22)
+    assert T.INV_PI == INV_PI == 0x3EA2F983
+    assert T.ROUND_MAGIC == MAGIC == 0x4B400000
     assert T.SQRT2 == SQRT2 == 0x3FB504F3
     # sqrt 2 lies between SQRT2 and the next float32, nearer SQRT2: SQRT2^2 < 2 < ((SQRT2 + next) / 2)^2
     lo, hi = bits_value(SQRT2), bits_value(SQRT2 + 1)
     assert lo * lo < 2 < ((lo + hi) / 2) ** 2
-    # k*P1 and k*P2 are exact for integral |k| < 2^12: 8 + 12 and 12 + 12 significant bits fit in 24
-    for p, bits in ((P1, 8), (P2, 12)):
-        frac = (p & 0x7FFFFF) | 0x800000
-        assert frac % (1 << (24 - bits)) == 0
+    # P1 has 8 significant bits, so k*P1 is exact for integral |k| < 2^16 (8 + 16 bits fit in 24) and h*P1
+    # for half-integral |h| < 2^15; pi - P1 - P2 is below 2^-37, so 2^16*(that) stays below 2^-21
+    frac = (P1 & 0x7FFFFF) | 0x800000
+    assert frac % (1 << 16) == 0 and frac % (1 << 17) != 0
+    assert abs(PI - bits_value(P1) - bits_value(P2)) < Fr(1, 2 ** 37)
     assert (T.ONE, T.HALF, T.DEFAULT_NAN, T.POS_INF, T.NEG_INF) == (
         0x3F800000, 0x3F000000, 0xFFC00000, 0x7F800000, 0xFF800000)
 
@@ -214,23 +213,33 @@ def py_log2(x: float) -> float | int:
     return r32(float(e) + r32(t * horner(t2, DERIVED["log2"])))
 
 
-def py_sincos(x: float) -> tuple[float | int, float | int]:
+def py_sin_reduced(x: float, t: float, r: float) -> float | int:
+    """(-1)^k * r*(1 + s*S(s)), s = r*r, k's parity t's lowest significand bit, clamped to [-1, 1]."""
+    s = r32(r * r)
+    p = r32(r * r32(1.0 + r32(s * horner(s, DERIVED["sin"]))))
+    if bits_of(t) & 1:  # the sign bit flipped (NaN lanes never get here)
+        p = -p
+    return min(max(p, -1.0), 1.0)
+
+
+def py_sin(x: float) -> float | int:
     if math.isinf(x):
-        return T.DEFAULT_NAN, T.DEFAULT_NAN
-    k = float(round(r32(x * val(TWO_OVER_PI))))  # an integral float (+0 for -0)
-    r = x
-    for p in (P1, P2, P3):
-        r = r32(r - r32(k * val(p)))
-    r2 = r32(r * r)
-    sp = x if x == 0 else r32(r + r32(r32(r * r2) * horner(r2, DERIVED["sin"])))
-    cp = r32(1.0 + r32(r2 * r32(-0.5 + r32(r2 * horner(r2, DERIVED["cos"])))))
-    q = r32(k - r32(4.0 * math.floor(r32(k * 0.25))))
-    s, c = (cp, sp) if q in (1.0, 3.0) else (sp, cp)
-    if q in (2.0, 3.0):
-        s = -s
-    if q in (1.0, 2.0):
-        c = -c
-    return min(max(s, -1.0), 1.0), min(max(c, -1.0), 1.0)
+        return T.DEFAULT_NAN
+    magic = val(MAGIC)
+    t = r32(r32(x * val(INV_PI)) + magic)
+    k = r32(t - magic)  # an integral float, +0 where x*(1/pi) rounds to 0 (adding 1.5*2^23 loses -0's sign)
+    r = r32(r32(x - r32(k * val(P1))) - r32(k * val(P2)))
+    return py_sin_reduced(x, t, r)
+
+
+def py_cos(x: float) -> float | int:
+    if math.isinf(x):
+        return T.DEFAULT_NAN
+    magic = val(MAGIC)
+    t = r32(r32(r32(x * val(INV_PI)) - 0.5) + magic)
+    h = r32(r32(t - magic) + 0.5)
+    r = r32(r32(r32(h * val(P1)) - x) + r32(h * val(P2)))
+    return py_sin_reduced(x, t, r)
 
 
 def py_rsq(x: float) -> float | int:
@@ -240,8 +249,7 @@ def py_rsq(x: float) -> float | int:
     return math.copysign(math.inf, d) if d == 0 else r32(1.0 / d)
 
 
-_PY = {"exp": py_exp2, "log": py_log2, "sin": lambda x: py_sincos(x)[0], "cos": lambda x: py_sincos(x)[1],
-       "rsq": py_rsq}
+_PY = {"exp": py_exp2, "log": py_log2, "sin": py_sin, "cos": py_cos, "rsq": py_rsq}
 
 
 def py_instruction(name: str, b: int) -> int:

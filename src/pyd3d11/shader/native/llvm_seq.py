@@ -110,6 +110,9 @@ class LlvmOps:
     def ior(self, a, b):
         return self._i2("or", a, b)
 
+    def ixor(self, a, b):
+        return self._i2("xor", a, b)
+
     def shl(self, a, n: int):
         return self._v(self.VI, f"shl {self.VI} {a}, {_splat(n)}")
 

@@ -16,7 +16,7 @@ import math
 NO_VALUE = 1 << 10  # no finite nonzero value: any bound holds
 FLT_MIN_EXP = -126  # 2^-126, the least normal: a bound at or above it rules a denormal out
 DENORMAL_MIN = -149  # 2^-149, the least denormal: every finite nonzero float32 is at least this
-#: |sin|, |cos| (transcendental.sincos) of a flushed x: at least min(|x|, 2^SINCOS_FLOOR) (see :func:`sincos`)
+#: |sin|, |cos| (transcendental.sin / cos) of a flushed x: at least min(|x|, 2^SINCOS_FLOOR) (see :func:`sincos`)
 SINCOS_FLOOR = -74
 
 Bound = tuple[int, bool]
@@ -91,18 +91,21 @@ def from_integer() -> Bound:
 
 
 def sincos(x: Bound) -> Bound:
-    """sin / cos of transcendental.sincos on a flushed x (x here is the input flush's bound, so l >= -126).
+    """sin / cos of transcendental.sin / cos on a flushed x (x here is the input flush's bound, so l >= -126).
 
-    The reduction: k = rint(x·2/π) + 0. Where k = +0, every k·P_i is +0 and r = x exactly. Where k != 0 (so
-    |x| >= π/4): x and fl(k·P1) are at least 1/2 in magnitude, so their difference is a multiple of 2^-24 — 0 or
-    at least 2^-24; then r1 - fl(k·P2) with |k·P2| >= P2 > 2^-12 is 0 or at least 2^-47 the same way (both
-    spacings are at least 2^-47), and r2 - fl(k·P3) with |k·P3| >= P3 > 2^-24 is 0 or at least 2^-70. So r is 0,
-    x, or at least 2^-70 in magnitude.
-    sp = fl(r + t), t = fl(fl(r·r²)·S(r²)): r = 0 gives t = ±0 and sp = ±0. For 0 < |r| < 2^-50, r³ is below
-    2^-150 (r² rounded up by at most 2^-23 relative, or to 2^-149 where r·2^-149 is far below 2^-150), so
-    fl(r·r²) is ±0 or ±2^-149, and its product with |S| < 1/5 rounds to ±0: sp = r. For |r| >= 2^-50,
-    :func:`add` with r's bound gives 0 or at least 2^-74. cp = fl(1 + q) is 0 or at least 2^-24 (:func:`add` with the constant 1).
-    The quadrant picks sp or cp and may negate it; the clamp to [-1, 1] replaces only magnitudes above 1 by 1;
-    sin(±0) is x; a NaN x gives x, an infinite x the default NaN. So every finite nonzero result is at least
-    min(|x|, 2^-74) >= 2^-126: never a denormal."""
+    The reduction (session 16): sin: k = fl(fl(x/pi) + M) - M, d = fl(x - fl(k*P1)), r = fl(d - fl(k*P2)); cos:
+    h = k + 1/2, d = fl(fl(h*P1) - x), r = fl(d + fl(h*P2)). Where k = +0 (sin), both products are +0 and r = x
+    exactly. Otherwise |fl(k*P1)| (or |fl(h*P1)|, |h| >= 1/2) is at least P1/2 > 1.5. Then d is 0 or at least
+    2^-23: if |x| >= 1 both operands are multiples of 2^-23; if |x| < 1 (cos only: sin's k != 0 needs
+    |x| >= pi/2 roughly) |d| > 1/2. Any float32 of magnitude >= 2^-23 is a multiple of 2^-46, and fl(k*P2)
+    (magnitude >= P2/2 > 2^-13) is a multiple of 2^-36, so r is 0 or at least 2^-46 in magnitude.
+    The polynomial: p = fl(r*q), q = fl(1 + w), w = fl(s*H(s)), s = fl(r*r). q is 0 or at least 2^-24 (|w| < 1/2
+    gives q > 1/2; otherwise w, hence 1 + w, is a multiple of 2^-24), or ±INF where s overflows (then p = ±INF,
+    clamped to ±1; w is never NaN for finite r: s*acc could only be 0*INF with s = 0, and then acc is finite).
+    So for r != x, p is 0 or at least 2^-46 * 2^-24 = 2^-70, an exact-range product (no underflow). For r = x
+    (sin, |x| < about pi/2): q = 1 exactly while |w| <= 2^-25 (1 - 2^-25 rounds to 1, ties to even), so p = x;
+    q < 1 needs s > 2^-23 (|H| < 1/5), |x| > 2^-12, and then q > 1/2 and |p| > 2^-13.
+    The sign XOR keeps the magnitude; the clamp to [-1, 1] replaces only magnitudes above 1 by 1; a NaN x gives
+    x, an infinite x the default NaN. So every finite nonzero result is at least min(|x|, 2^-74) >= 2^-126:
+    never a denormal."""
     return min(x[0], SINCOS_FLOOR), True

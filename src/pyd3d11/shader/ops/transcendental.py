@@ -23,11 +23,14 @@ and rounded to the nearest float32 — and tests/test_transcendental_definition.
   (powers of two built from bits, so the scaling is exact except for overflow to INF / underflow).
 * ``log2(x)``: x = m * 2^e with m in [sqrt(1/2), sqrt(2)) taken from the bits; t = (m - 1) / (m + 1);
   result = e + t*(c1 + t^2*(c2 + ... + t^2*c5))  (the series of 2*atanh(t)/ln 2).
-* ``sincos(x)``: k = round_ne(x * 2/pi) + 0; r = ((x - k*P1) - k*P2) - k*P3 with pi/2 = P1 + P2 + P3
-  (P1, P2 short enough that k*P1, k*P2 are exact for |k| < 2^12, so the reduction is accurate to
-  |x| ~ 6400, far past the spec's 100*pi); sin r = r + (r*r^2)*S(r^2), cos r = 1 + r^2*(-1/2 + r^2*C(r^2));
-  (sin of +-0 is +-0 itself); the quadrant k mod 4 (computed in float: k - 4*floor(k/4)) picks and negates; the result is clamped to
-  [-1, 1] (past the accurate range the reduction degrades but stays in range, as 22.10.20 requires).
+* ``sin(x)``, ``cos(x)`` (session 16: one polynomial each, no quadrant selects): reduce by pi. sin:
+  t = x*(1/pi) + 1.5*2^23, k = t - 1.5*2^23 (the nearest integer, ties to even, and +0 for -0), then
+  r = (x - k*P1) - k*P2 with pi = P1 + P2 (P1 8 significant bits, so k*P1 is exact for |k| < 2^16 and the
+  reduction is accurate far past the spec's 100*pi); sin x = (-1)^k sin r. cos: t = (x*(1/pi) - 1/2) +
+  1.5*2^23, k as before, h = k + 1/2 and r = (h*P1 - x) + h*P2 = h*pi - x; cos x = (-1)^k sin r. sin r is
+  r*(1 + r^2*S(r^2)) on |r| <= pi/2 (sin(+-0) keeps the zero's sign; cos(+-0) evaluates to exactly 1). The
+  sign (-1)^k is t's lowest significand bit shifted into the sign bit and XORed in. The result is clamped
+  to [-1, 1] (past the accurate range the reduction degrades but stays in range, as 22.10.20 requires).
 * ``rsq(x)``: 1 / sqrt(x), both correctly rounded (at most ~1 ulp).
 
 Special values follow the spec's tables (22.10.6/8/19/20): a NaN input is returned unchanged; an invalid
@@ -49,14 +52,13 @@ COEFFS: dict[str, tuple[int, ...]] = {
     "exp2": (0x3F317218, 0x3E75FDF0, 0x3D6357B6, 0x3C1D950E, 0x3AAF844B, 0x39222002),
     # log2((1+t)/(1-t)) = t*(c1 + t^2*(c2 + ...)): to degree 4 in s = t^2 on [0, 3/100] (|t| <= 0.1716)
     "log2": (0x4038AA3B, 0x3F76384F, 0x3F13BBC5, 0x3ED2C411, 0x3EAEA824),
-    # sin r = r + r^3*(s1 + r^2*(s2 + ...)): to degree 3 in s = r^2 on [0, 16/25] (|r| <= 0.8)
-    "sin": (0xBE2AAAAB, 0x3C088887, 0xB9500996, 0x3636CB61),
-    # cos r = 1 - r^2/2 + r^4*(c1 + r^2*(c2 + ...)): to degree 3 in s = r^2 on [0, 16/25]
-    "cos": (0x3D2AAAAB, 0xBAB60B60, 0x37D00AB9, 0xB4928509),
+    # sin r = r*(1 + s*(s1 + s*(s2 + ...))): (sin r/r - 1)/s to degree 3 in s = r^2 on [0, 5/2] (|r| <= 1.58)
+    "sin": (0xBE2AAAAA, 0x3C088823, 0xB94FDA05, 0x3630B6F4),
 }
-# pi/2 = P1 + P2 + P3: P1 pi/2 chopped to 8 significant bits, P2 the rest rounded then chopped to 12, P3 the rest
-PIO2_PARTS = (0x3FC90000, 0x39FDA000, 0x33A22169)
-TWO_OVER_PI = 0x3F22F983  # nearest float32 to 2/pi
+# pi = P1 + P2: P1 pi's float32 with the low 16 fraction bits cleared (8 significant bits), P2 the rest rounded
+PI_PARTS = (0x40490000, 0x3A7DAA22)
+INV_PI = 0x3EA2F983  # nearest float32 to 1/pi
+ROUND_MAGIC = 0x4B400000  # 1.5 * 2^23: t = y + it has ulp 1 for |y| < 2^22, so t - it is y rounded to an integer
 SQRT2 = 0x3FB504F3  # nearest float32 to sqrt 2 (below it)
 ONE = 0x3F800000
 HALF = 0x3F000000
@@ -114,38 +116,42 @@ def log2(K, x):
     return K.select(K.isnan(x), x, r)
 
 
-def sincos(K, x):
-    """(sin x, cos x) (22.10.20) for a flushed float32 x."""
-    k = K.add(K.rint(K.mul(x, K.f(TWO_OVER_PI))), K.f(0))  # + 0 turns -0 into +0 so sin(-0) stays -0
-    r = x
-    for p in PIO2_PARTS:
-        r = K.sub(r, K.mul(k, K.f(p)))
-    r2 = K.mul(r, r)
-    sp = K.add(r, K.mul(K.mul(r, r2), _horner(K, r2, COEFFS["sin"])))
-    sp = K.select(K.eq(x, K.f(0)), x, sp)  # -0 + (-0 * negative) would give +0; sin(+-0) = +-0
-    cp = K.add(K.f(ONE), K.mul(r2, K.add(K.f(_fbits(-0.5)), K.mul(r2, _horner(K, r2, COEFFS["cos"])))))
-    q = K.sub(k, K.mul(K.f(_fbits(4.0)), K.floor(K.mul(k, K.f(_fbits(0.25))))))
-    q1, q2, q3 = (K.eq(q, K.f(_fbits(v))) for v in (1.0, 2.0, 3.0))
-    odd = K.bor(q1, q3)
-    s = K.select(odd, cp, sp)
-    c = K.select(odd, sp, cp)
-    s = K.select(K.bor(q2, q3), K.neg(s), s)
-    c = K.select(K.bor(q1, q2), K.neg(c), c)
-    out = []
-    for v in (s, c):
-        v = K.select(K.gt(v, one := K.f(ONE)), one, v)
-        v = K.select(K.lt(v, K.f(_fbits(-1.0))), K.f(_fbits(-1.0)), v)
-        v = K.select(K.eq(K.abs(x), K.f(POS_INF)), K.f(DEFAULT_NAN), v)
-        out.append(K.select(K.isnan(x), x, v))
-    return out[0], out[1]
+def _sin_reduced(K, x, t, r):
+    """(-1)^k sin r for the reduced r, k's parity being t's lowest bit (22.10.20), with the range and special
+    rules: the clamp to [-1, 1], +-INF -> default NaN, a NaN returned unchanged."""
+    s = K.mul(r, r)
+    p = K.mul(r, K.add(K.f(ONE), K.mul(s, _horner(K, s, COEFFS["sin"]))))  # r*(1 + ...) keeps -0
+    v = K.from_bits(K.ixor(K.bits(p), K.shl(K.bits(t), 31)))
+    one, minus_one = K.f(ONE), K.f(_fbits(-1.0))
+    v = K.select(K.gt(v, one), one, v)
+    v = K.select(K.lt(v, minus_one), minus_one, v)
+    v = K.select(K.eq(K.abs(x), K.f(POS_INF)), K.f(DEFAULT_NAN), v)
+    return K.select(K.isnan(x), x, v)
 
 
 def sin(K, x):
-    return sincos(K, x)[0]
+    """sin x (22.10.20) for a flushed float32 x: x = k*pi + r, sin x = (-1)^k sin r."""
+    magic = K.f(ROUND_MAGIC)
+    t = K.add(K.mul(x, K.f(INV_PI)), magic)
+    k = K.sub(t, magic)  # +0 where x*(1/pi) rounds to 0, so x - k*P1 keeps -0
+    p1, p2 = (K.f(p) for p in PI_PARTS)
+    r = K.sub(K.sub(x, K.mul(k, p1)), K.mul(k, p2))
+    return _sin_reduced(K, x, t, r)
 
 
 def cos(K, x):
-    return sincos(K, x)[1]
+    """cos x (22.10.20) for a flushed float32 x: x = (k + 1/2)*pi - r, cos x = (-1)^k sin r."""
+    magic = K.f(ROUND_MAGIC)
+    t = K.add(K.sub(K.mul(x, K.f(INV_PI)), K.f(HALF)), magic)
+    h = K.add(K.sub(t, magic), K.f(HALF))
+    p1, p2 = (K.f(p) for p in PI_PARTS)
+    r = K.add(K.sub(K.mul(h, p1), x), K.mul(h, p2))
+    return _sin_reduced(K, x, t, r)
+
+
+def sincos(K, x):
+    """(sin x, cos x): two independent sequences, so a sincos with one null destination computes one."""
+    return sin(K, x), cos(K, x)
 
 
 def rsq(K, x):
@@ -214,6 +220,9 @@ class NumpyOps:
 
     def bor(self, a, b):
         return a | b
+
+    def ixor(self, a, b):
+        return np.bitwise_xor(a, b, dtype=np.int32)
 
     def select(self, c, a, b):
         return np.where(c, a, b)
