@@ -1,0 +1,185 @@
+"""A swizzle, member or further index of an element picked by a run-time index, as an assignment destination
+(issue 15, helper HL10): ``m[i].x = v``, ``m[i].yz += v``, ``m[i].zyx[j] = v``, ``a[i].x = v``, ``s[i].f = v``.
+
+HLSL's ``m[i]`` names the logical row ``i`` of a matrix whatever its packing, ``a[i]`` element ``i`` of an
+array; a swizzle of it names those components in the order written (MicrosoftDocs direct3dhlsl "Per-Component
+Math Operations": a write mask may list each component once, in any order). fxc compiles a write through a
+run-time index inside a loop (it unrolls the loop, warning X3550) and rejects it outside one (X3500); a
+repeated component in a destination mask is X3025. Each shader fills a local, writes it in a loop whose bound
+is the run-time ``q.w`` and reads every element back packed one row per word (8 bits a component); the
+expected words are computed here in Python from that definition."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hlsl_docs_language_kit import Case, run_case
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+
+PARAMS = [[0, 1, 0, 1], [1, 2, 0, 2], [2, 0, 0, 3], [1, 1, 0, 0], [0, 2, 0, 4]]  # q.x row, q.y col, q.w count
+SWZ = {"x": 0, "y": 1, "z": 2, "w": 3, "r": 0, "g": 1, "b": 2, "a": 3}
+
+
+def init(rows: int, cols: int) -> np.ndarray:
+    return np.array([[10 * r + c for c in range(cols)] for r in range(rows)], np.int64)
+
+
+def packed(m: np.ndarray) -> list[int]:
+    """Row ``n`` of ``m`` as one word, component ``c`` in bits 8c..8c+7 (every value here is below 256)."""
+    out = [sum(int(v) << (8 * c) for c, v in enumerate(row)) for row in m]
+    return out + [0] * (4 - len(out))
+
+
+#: (name, HLSL loop statement with R = rows, C = cols, model(m, q, k) applied per iteration). ``i`` and ``j``
+#: are the run-time row and column of iteration k.
+def _ops(rows: int, cols: int):
+    i, j = f"(q.x + k) % {rows}", f"(q.y + k) % {cols}"
+
+    def row_i(q, k):
+        return (q[0] + k) % rows
+
+    def col_j(q, k):
+        return (q[1] + k) % cols
+
+    def swz_set(name, vals):
+        def f(m, q, k):
+            for n, ch in enumerate(name):
+                m[row_i(q, k)][SWZ[ch]] = vals(k)[n] if isinstance(vals(k), list) else vals(k)
+        return f
+
+    ops = [
+        ("x_set", f"m[{i}].x = 100 + k;", swz_set("x", lambda k: 100 + k)),
+        ("y_step", f"m[{i}].y++;", lambda m, q, k: m[row_i(q, k)].__setitem__(1, m[row_i(q, k)][1] + 1)),
+        ("rgba_set", f"m[{i}].g = 150 + k;", swz_set("g", lambda k: 150 + k)),
+    ]
+    if cols >= 2:
+        def yx_add(m, q, k):
+            r = row_i(q, k)
+            m[r][1] += 50 + k
+            m[r][0] += 60
+        ops.append(("yx_add", f"m[{i}].yx += int2(50 + k, 60);", yx_add))
+        ops.append(("xy_splat", f"m[{i}].xy = 120 + k;", swz_set("xy", lambda k: 120 + k)))
+    if cols >= 3:
+        ops.append(("zx_set", f"m[{i}].zx = int2(200 + k, 201 + k);", swz_set("zx", lambda k: [200 + k, 201 + k])))
+
+        def swz_dyn(m, q, k):  # .zyx[j]: component (2 - j) of row i, j < 3
+            jj = (q[1] + k) % 3
+            m[row_i(q, k)][2 - jj] = 90 + k
+        ops.append(("zyx_dyn", f"m[{i}].zyx[(q.y + k) % 3] = 90 + k;", swz_dyn))
+
+        def swz_lit(m, q, k):  # .zy[1]: component y of row i, a literal index into the swizzle
+            m[row_i(q, k)][1] += 3
+        ops.append(("zy_lit_add", f"m[{i}].zy[1] += 3;", swz_lit))
+
+    def elem_x(m, q, k):  # [j].x: the one component j of row i
+        m[row_i(q, k)][col_j(q, k)] = 70 + k
+    ops.append(("elem_x", f"m[{i}][{j}].x = 70 + k;", elem_x))
+    return ops
+
+
+def _cases():
+    cases = []
+    shapes = [("float", 3, 3), ("int", 2, 4), ("uint", 4, 2), ("float", 4, 4)]
+    for tn, rows, cols in shapes:
+        vals = ", ".join(str(10 * r + c) for r in range(rows) for c in range(cols))
+        read = "".join(
+            f"  r[{n}] = " + " | ".join(f"((uint)X[{n}][{c}] << {8 * c})" for c in range(cols)) + ";\n"
+            for n in range(rows))
+        holders = [(major or "default", f"  {major} {tn}{rows}x{cols} m = {{{vals}}};\n")
+                   for major in ("", "row_major", "column_major")]
+        holders.append(("array", f"  {tn}{cols} m[{rows}] = {{{vals}}};\n"))
+        for hname, decl in holders:
+            if hname in ("row_major", "column_major") and (tn, rows, cols) != ("float", 3, 3) and \
+                    (tn, rows, cols) != ("int", 2, 4):
+                continue  # packing is checked on two shapes; the others run the default
+            for oname, stmt, model in _ops(rows, cols):
+                body = decl + f"  for (int k = 0; k < q.w; k++) {{\n    {stmt.replace('int2', tn + '2')}\n  }}\n" \
+                    + read.replace("X", "m")
+                expect = []
+                for q in PARAMS:
+                    m = init(rows, cols)
+                    for k in range(q[3]):
+                        model(m, q, k)
+                    expect.append(packed(m))
+                cases.append(Case(f"{hname}_{tn}{rows}x{cols}_{oname}", body, PARAMS, expect,
+                                  runtime_only="fxc rejects a run-time destination index outside a loop"))
+    # an array of structs: a member of the element picked at run time, and a swizzle of a vector member
+    body = ("  struct S { float a; int2 b; };\n  S s[3] = {1, 2, 3, 4, 5, 6, 7, 8, 9};\n"
+            "  for (int k = 0; k < q.w; k++) {\n    s[(q.x + k) % 3].a += 10;\n"
+            "    s[(q.x + k) % 3].b.y = 100 + k;\n  }\n"
+            "  for (int n = 0; n < 3; n++) r[n] = (uint)s[n].a | ((uint)s[n].b.x << 8) | ((uint)s[n].b.y << 16);\n")
+    expect = []
+    for q in PARAMS:
+        s = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+        for k in range(q[3]):
+            s[(q[0] + k) % 3][0] += 10
+            s[(q[0] + k) % 3][2] = 100 + k
+        expect.append([a | (b << 8) | (c << 16) for a, b, c in s] + [0])
+    cases.append(Case("struct_array_member", body, PARAMS, expect, runtime_only="loop"))
+    # a literal trip count unrolls, but the index stays a run-time value: the copies write through selects
+    body = ("  int2x3 m = {1, 2, 3, 4, 5, 6};\n  for (int k = 0; k < 3; k++) {\n    m[q.x % 2].zx += int2(k, 10);\n"
+            "    m[(q.y + k) % 2][k].x++;\n  }\n"
+            "  r.x = m[0][0] | (m[0][1] << 8) | (m[0][2] << 16);\n  r.y = m[1][0] | (m[1][1] << 8) | (m[1][2] << 16);\n")
+    expect = []
+    for q in PARAMS:
+        m = [[1, 2, 3], [4, 5, 6]]
+        for k in range(3):
+            m[q[0] % 2][2] += k
+            m[q[0] % 2][0] += 10
+            m[(q[1] + k) % 2][k] += 1
+        expect.append([m[0][0] | m[0][1] << 8 | m[0][2] << 16, m[1][0] | m[1][1] << 8 | m[1][2] << 16, 0, 0])
+    cases.append(Case("literal_loop_runtime_index", body, PARAMS, expect))
+    return cases
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_swizzle_of_runtime_picked_element_as_destination(case):
+    run_case(case)
+
+
+CS = ("{decls}\nRWStructuredBuffer<uint4> R; StructuredBuffer<int4> Q;\n[numthreads(1, 1, 1)] void main(uint3 t : "
+      "SV_DispatchThreadID) {{ int4 q = Q[t.x]; uint4 r = 0;\n{body}\n R[t.x] = r; }}")
+
+#: (name, declarations, body, fxc's error code)
+ERRORS = [
+    # outside a loop fxc has no unrolling to make the index literal: "not natively addressable" (X3500)
+    ("outside_loop_matrix", "", "float3x3 m = 0; m[q.x].x = 1; r.x = m[0].x;", "X3500"),
+    ("outside_loop_matrix_yz", "", "float3x3 m = 0; m[q.x].yz += 1; r.x = m[0].x;", "X3500"),
+    ("outside_loop_vector", "", "float4 v = 0; v[q.x] = 1; r.x = v.x;", "X3500"),
+    # [loop] forbids the unroll fxc needs (tests/test_hlsl_dynindex.py has the literal-bound form)
+    ("loop_attribute", "", "float3x3 m = 0; [loop] for (int k = 0; k < q.w; k++) m[q.x].y = 1; r.x = m[0].x;",
+     "X3500"),
+    # a destination mask names each component once (MicrosoftDocs: write masks)
+    ("repeated_component", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].xx = 1; r.x = m[0].x;",
+     "X3025"),
+    ("repeated_component_array", "",
+     "float3 a[2] = {0, 0, 0, 0, 0, 0}; for (int k = 0; k < q.w; k++) a[q.x].zz = 1; r.x = a[0].x;", "X3025"),
+    # components the row has not
+    ("no_such_component", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].w = 1; r.x = m[0].x;",
+     "X3018"),
+    ("mixed_sets", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].xg = 1; r.x = m[0].x;", "X3018"),
+    # a component is a scalar: it takes no further index
+    ("index_of_scalar", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x][q.y][0] = 1; r.x = m[0].x;",
+     "X3121"),
+    # a uniform (a global in a cbuffer) is no destination, however it is indexed
+    ("uniform_matrix", "float3x3 gm;", "for (int k = 0; k < q.w; k++) gm[q.x].x = 1; r.x = gm[0].x;", "X3025"),
+    ("uniform_array", "float4 ga[3];", "for (int k = 0; k < q.w; k++) ga[q.x].yz = 1; r.x = ga[0].x;", "X3025"),
+    ("const_local", "", "const float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].x = 1; r.x = m[0].x;",
+     "X3025"),
+    # a vector index
+    ("vector_index", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].zyx[q.xy] = 1; r.x = m[0].x;",
+     "X3120"),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("name", "decls", "body", "code"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_swizzled_dynamic_destination_errors(name, decls, body, code):
+    with pytest.raises(ShaderCompileError) as e:
+        D3DCompile(CS.format(decls=decls, body=body), None, "t.hlsl", None, None, "main", "cs_5_0")
+    assert code in e.value.errors, e.value.errors
