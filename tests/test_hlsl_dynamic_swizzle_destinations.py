@@ -131,6 +131,34 @@ def _cases():
             m[(q[1] + k) % 2][k] += 1
         expect.append([m[0][0] | m[0][1] << 8 | m[0][2] << 16, m[1][0] | m[1][1] << 8 | m[1][2] << 16, 0, 0])
     cases.append(Case("literal_loop_runtime_index", body, PARAMS, expect))
+    # out / inout arguments through such a destination: written back when the call returns (MicrosoftDocs
+    # "Function Parameters": out copies the parameter's last value back to the argument)
+    outs = "void setv(out int2 o, int v) { o = int2(v, v + 1); }\nvoid bump(inout int x) { x += 100; }\n"
+    out_params = [[0, 1, 0, 2], [1, 2, 0, 3], [2, 0, 0, 1]]
+    body = ("  int3x3 m = 0;\n  for (int k = 0; k < q.w; k++) setv(m[(q.x + k) % 3].zx, k + 1);\n"
+            "  r = uint4(m[0].x | (m[0].z << 8), m[1].x | (m[1].z << 8), m[2].x | (m[2].z << 8), 0);\n")
+    expect = []
+    for q in out_params:
+        m = [[0] * 3 for _ in range(3)]
+        for k in range(q[3]):
+            row = m[(q[0] + k) % 3]
+            row[2], row[0] = k + 1, k + 2
+        expect.append([row[0] | row[2] << 8 for row in m] + [0])
+    cases.append(Case("out_argument_swizzle", body, out_params, expect, decls=outs, runtime_only="loop"))
+    body = ("  int3 a[3] = {0, 0, 0, 0, 0, 0, 0, 0, 0};\n  int2x3 m = 0;\n  for (int k = 0; k < q.w; k++) {\n"
+            "    bump(a[(q.x + k) % 3].y);\n    bump(m[(q.x + k) % 2][q.y]);\n  }\n"
+            "  r = uint4(a[0].y | (a[1].y << 12) | (a[2].y << 24), m[0][0] | (m[0][1] << 12) | (m[0][2] << 24),"
+            " m[1][0] | (m[1][1] << 12) | (m[1][2] << 24), 0);\n")
+    expect = []
+    for q in out_params:
+        a = [0, 0, 0]
+        m = [[0] * 3 for _ in range(2)]
+        for k in range(q[3]):
+            a[(q[0] + k) % 3] += 100
+            m[(q[0] + k) % 2][q[1]] += 100
+        expect.append([a[0] | a[1] << 12 | a[2] << 24, m[0][0] | m[0][1] << 12 | m[0][2] << 24,
+                       m[1][0] | m[1][1] << 12 | m[1][2] << 24, 0])
+    cases.append(Case("inout_argument_component", body, out_params, expect, decls=outs, runtime_only="loop"))
     return cases
 
 
