@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hlsl_docs_language_kit import Case, run_case
 
-from pyd3d11.errors import ShaderCompileError
+from pyd3d11.errors import NotSupportedError, ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
 PARAMS = [[0, 1, 0, 1], [1, 2, 0, 2], [2, 0, 0, 3], [1, 1, 0, 0], [0, 2, 0, 4]]  # q.x row, q.y col, q.w count
@@ -159,7 +159,39 @@ def _cases():
         expect.append([a[0] | a[1] << 12 | a[2] << 24, m[0][0] | m[0][1] << 12 | m[0][2] << 24,
                        m[1][0] | m[1][1] << 12 | m[1][2] << 24, 0])
     cases.append(Case("inout_argument_component", body, out_params, expect, decls=outs, runtime_only="loop"))
+    cases += _groupshared_cases()
     return cases
+
+
+def _groupshared_cases():
+    """A swizzle of a groupshared matrix row picked at run time: memory is addressable, so no loop is needed;
+    each swizzled component is stored at its own word (one thread per case: the memory is the group's)."""
+    out = []
+    decls = ("groupshared int3x3 gsm;\ngroupshared column_major int3x3 gcm;\ngroupshared row_major int3x3 grm;\n"
+             "groupshared double2x2 gd;\n")
+    for q in ([1, 2, 0, 3], [2, 0, 1, 2]):
+        for name in ("gsm", "gcm", "grm"):
+            body = (f"  {name} = 0;\n  {name}[q.x].zx = int2(q.w, 7);\n  {name}[q.y].y += 5;\n"
+                    f"  {name}[q.z].zy[1] += 20;\n"
+                    f"  for (int k = 0; k < q.w; k++) {name}[(q.x + k) % 3].xz += int2(1, 100);\n"
+                    + "".join(f"  r[{n}] = {name}[{n}].x | ({name}[{n}].y << 8) | ({name}[{n}].z << 16);\n"
+                              for n in range(3)))
+            m = [[0] * 3 for _ in range(3)]
+            m[q[0]][2], m[q[0]][0] = q[3], 7
+            m[q[1]][1] += 5
+            m[q[2]][1] += 20
+            for k in range(q[3]):
+                m[(q[0] + k) % 3][0] += 1
+                m[(q[0] + k) % 3][2] += 100
+            out.append(Case(f"groupshared_{name}_{q[0]}{q[1]}{q[2]}{q[3]}", body, [q],
+                            [[row[0] | row[1] << 8 | row[2] << 16 for row in m] + [0]], decls=decls))
+        body = ("  gd = 0;\n  gd[q.x].yx = double2(1.5, 2.5);\n"
+                "  r = uint4(gd[0].x * 2, gd[0].y * 2, gd[1].x * 2, gd[1].y * 2);\n")
+        m = [[0.0, 0.0], [0.0, 0.0]]
+        m[q[0] % 2][1], m[q[0] % 2][0] = 1.5, 2.5
+        out.append(Case(f"groupshared_double_{q[0]}", body.replace("q.x", "(q.x % 2)"), [q],
+                        [[int(m[0][0] * 2), int(m[0][1] * 2), int(m[1][0] * 2), int(m[1][1] * 2)]], decls=decls))
+    return out
 
 
 CASES = _cases()
@@ -199,6 +231,9 @@ ERRORS = [
     ("uniform_array", "float4 ga[3];", "for (int k = 0; k < q.w; k++) ga[q.x].yz = 1; r.x = ga[0].x;", "X3025"),
     ("const_local", "", "const float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].x = 1; r.x = m[0].x;",
      "X3025"),
+    # groupshared: a repeated component, a literal index past the swizzle
+    ("groupshared_repeated", "groupshared int3x3 g;", "g[q.x].zz = 9; r.x = g[0].x;", "X3025"),
+    ("groupshared_swizzle_bounds", "groupshared int3x3 g;", "g[q.x].zy[2] = 9; r.x = g[0].x;", "X3504"),
     # a vector index
     ("vector_index", "", "float3x3 m = 0; for (int k = 0; k < q.w; k++) m[q.x].zyx[q.xy] = 1; r.x = m[0].x;",
      "X3120"),
@@ -208,6 +243,15 @@ ERRORS = [
 @pytest.mark.backend_independent
 @pytest.mark.parametrize(("name", "decls", "body", "code"), ERRORS, ids=[e[0] for e in ERRORS])
 def test_swizzled_dynamic_destination_errors(name, decls, body, code):
+    """Each rule's error code, fxc's for the case (see the module docstring)."""
     with pytest.raises(ShaderCompileError) as e:
         D3DCompile(CS.format(decls=decls, body=body), None, "t.hlsl", None, None, "main", "cs_5_0")
     assert code in e.value.errors, e.value.errors
+
+
+@pytest.mark.backend_independent
+def test_runtime_index_into_a_swizzle_of_a_memory_row_is_not_supported():
+    """``g[i].zy[j] = v`` with both run-time: not built, refused by name (never a wrong store)."""
+    with pytest.raises(NotSupportedError, match="swizzle of a memory row"):
+        D3DCompile(CS.format(decls="groupshared int3x3 g;", body="g[q.x].zy[q.y] = 9; r.x = g[0].x;"), None,
+                   "t.hlsl", None, None, "main", "cs_5_0")

@@ -989,15 +989,19 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
     if lv[0] == "memdyn":  # a matrix row in memory picked at run time: each component at its word
         from .intrinsics import mem_store
 
-        _, bv, first, stride, count = lv
-        cv = cg.convert(v, NumType(bv.type.base, 1, count, "v"), pos)
+        _, bv, first, stride, count = lv[:5]
+        comps = lv[5] if len(lv) > 5 else list(range(count))  # a swizzle of the row: ``gs_m[i].zx = v``
+        if len(set(comps)) != len(comps):
+            raise cg.err(pos, "l-value specifies const object", 3025)
+        vt = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
+        cv = cg.convert(v, vt, pos)
         w = 2 if bv.type.base == DOUBLE else 1  # a double component is a slot pair
-        for k in range(count):
+        for i, k in enumerate(comps):
             word = cg.alu("iadd", INT, 1, [first, [imm(k * stride)]]) if k else first
             target = _mem_word_at(cg, bv, word)
             if target is None:
                 raise NotImplementedError("a run-time row of a matrix in this memory as an assignment destination")
-            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * k:w * k + w])), pos)
+            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * i:w * i + w])), pos)
         return cv
     t, slots = lv
     check_aggregate_assignment(cg, v.type, t, pos)
@@ -1100,6 +1104,11 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             bv, comps = base[1], base[2]
             view = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
             return ("memswz", bv, [comps[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
+        if isinstance(base, tuple) and base[0] == "memdyn":  # a swizzle of a row in memory picked at run time
+            _, bv, first, stride, count = base[:5]
+            prev = base[5] if len(base) > 5 else list(range(count))
+            view = NumType(bv.type.base, 1, len(prev), "v") if len(prev) > 1 else NumType(bv.type.base)
+            return ("memdyn", bv, first, stride, count, [prev[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
         if base[0] == "dynsel":  # a swizzle/member of an element picked at run time (``m[i].yz = v``)
             return base[:4] + (base[4] + (("member", e.name, e.pos),),)
         t, slots = base
@@ -1240,6 +1249,13 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     if v[0] == "memdyn":
         first, stride = v[2], v[3]
         k = cg.convert(iv, NumType(UINT), pos).slots
+        if len(v) > 5:  # an index into a swizzle of the row: the swizzle names the component
+            if not iv.const:
+                raise NotImplementedError("a run-time index into a swizzle of a memory row picked at run time as an "
+                                          "assignment destination")
+            if k[0][3] >= len(v[5]):
+                raise cg.err(pos, "array index out of bounds", 3504)
+            k = [imm(v[5][k[0][3]])]
         word = cg.alu("iadd", INT, 1, [first, cg.alu("imul", INT, 1, [k, [imm(stride)]], dst_pos=1, ndst=2)])
         lv = _mem_word_at(cg, bv, word)
         if lv is not None:
