@@ -159,6 +159,20 @@ def _cases():
         expect.append([a[0] | a[1] << 12 | a[2] << 24, m[0][0] | m[0][1] << 12 | m[0][2] << 24,
                        m[1][0] | m[1][1] << 12 | m[1][2] << 24, 0])
     cases.append(Case("inout_argument_component", body, out_params, expect, decls=outs, runtime_only="loop"))
+    # a static global matrix, and an array of matrices picked at run time twice (``am[j][i].zx``)
+    holders = {"static": ("  sm = 0;\n", "sm[{i}]", "sm[{n}]"),
+               "matrix_array": ("  int3x3 am[2] = (int3x3[2])0;\n", "am[q.y % 2][{i}]", "am[q.y % 2][{n}]")}
+    for hname, (init_stmt, dst, src) in holders.items():
+        body = (init_stmt + "  for (int k = 0; k < q.w; k++) " + dst.format(i="(q.x + k) % 3")
+                + ".zx = int2(k + 1, 7);\n"
+                + "".join(f"  r[{n}] = {src.format(n=n)}.x | ({src.format(n=n)}.z << 8);\n" for n in range(3)))
+        expect = []
+        for q in PARAMS:
+            m = [[0] * 3 for _ in range(3)]
+            for k in range(q[3]):
+                m[(q[0] + k) % 3][2], m[(q[0] + k) % 3][0] = k + 1, 7
+            expect.append([row[0] | row[2] << 8 for row in m] + [0])
+        cases.append(Case(f"{hname}_zx", body, PARAMS, expect, decls="static int3x3 sm;\n", runtime_only="loop"))
     cases += _groupshared_cases()
     return cases
 
