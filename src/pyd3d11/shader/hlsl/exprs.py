@@ -1146,10 +1146,11 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         in_regs = (isinstance(t, ArrayType) and 0 < t.count <= 8 and 0 < len(slots) <= 32
                    and all(s[0] in ("r", "o") for s in slots))
         vec = isinstance(t, NumType) and not isinstance(t, StructType) and t.shape in ("v", "m")
-        # fxc rejects a run-time index here (X3500) unless it sits in a loop, which fxc unrolls so the
-        # index becomes a literal (unroll.gen_loop does the same on this X3500); a loop that cannot unroll
-        # is kept, and the write becomes a per-element select (``cg.select_writes``)
-        if (vec or in_regs) and cg.select_writes and any(lp["kind"] == "loop" for lp in cg.loops):
+        # fxc rejects a run-time index into a vector or matrix here (X3500) unless it sits in a loop, which fxc
+        # unrolls so the index becomes a literal (unroll.gen_loop does the same on this X3500); a loop that
+        # cannot unroll is kept, and the write becomes a per-element select (``cg.select_writes``). An array is
+        # addressable in fxc (an indexable temp), so one held in plain temps takes the select in any loop
+        if ((vec and cg.select_writes) or in_regs) and any(lp["kind"] == "loop" for lp in cg.loops):
             iv = expr(cg, e.index)
             if not iv.const:
                 return ("dynsel", t, slots, iv, ())
