@@ -173,6 +173,21 @@ def _cases():
                 m[(q[0] + k) % 3][2], m[(q[0] + k) % 3][0] = k + 1, 7
             expect.append([row[0] | row[2] << 8 for row in m] + [0])
         cases.append(Case(f"{hname}_zx", body, PARAMS, expect, decls="static int3x3 sm;\n", runtime_only="loop"))
+    # an array is addressable in fxc (an indexable temp): an inout array parameter written through a run-time
+    # index and a swizzle compiles even under [loop], which forbids the unroll a vector or matrix would need
+    decls = ("void put(inout int3 a[3], int n, int w) {\n"
+             "  [loop] for (int k = 0; k < w; k++) { a[(n + k) % 3].zy = int2(k + 1, 9); a[(n + k) % 3].x++; }\n}\n")
+    body = ("  int3 a[3] = {1, 2, 3, 4, 5, 6, 7, 8, 9};\n  put(a, q.x, q.w);\n"
+            + "".join(f"  r[{n}] = a[{n}].x | (a[{n}].y << 8) | (a[{n}].z << 16);\n" for n in range(3)))
+    expect = []
+    for q in PARAMS:
+        a = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+        for k in range(q[3]):
+            e = a[(q[0] + k) % 3]
+            e[2], e[1] = k + 1, 9
+            e[0] += 1
+        expect.append([e[0] | e[1] << 8 | e[2] << 16 for e in a] + [0])
+    cases.append(Case("loop_attribute_array_parameter", body, PARAMS, expect, decls=decls))
     cases += _groupshared_cases()
     return cases
 
