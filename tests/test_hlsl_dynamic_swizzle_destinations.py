@@ -188,6 +188,21 @@ def _cases():
             e[0] += 1
         expect.append([e[0] | e[1] << 8 | e[2] << 16 for e in a] + [0])
     cases.append(Case("loop_attribute_array_parameter", body, PARAMS, expect, decls=decls))
+    # ... and outside any loop (fxc copies the parameter to an indexable temp)
+    decls = ("void put(inout int3 a[3], int n) { a[n].y = 50; a[(n + 1) % 3] = 1; }\n"
+             "void put2(out int a[3], int n) { a[0] = 0; a[1] = 0; a[2] = 0; a[n] = 7; }\n")
+    body = ("  int3 a[3] = {1, 2, 3, 4, 5, 6, 7, 8, 9};\n  put(a, q.x % 3);\n  int c[3];\n  put2(c, q.y % 3);\n"
+            + "".join(f"  r[{n}] = a[{n}].y | (a[{n}].x << 8) | (a[{n}].z << 16);\n" for n in range(3))
+            + "  r.w = c[0] | (c[1] << 8) | (c[2] << 16);\n")
+    expect = []
+    for q in PARAMS:
+        a = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+        a[q[0] % 3][1] = 50
+        a[(q[0] % 3 + 1) % 3] = [1, 1, 1]
+        c = [0, 0, 0]
+        c[q[1] % 3] = 7
+        expect.append([e[1] | e[0] << 8 | e[2] << 16 for e in a] + [c[0] | c[1] << 8 | c[2] << 16])
+    cases.append(Case("array_parameter_outside_loop", body, PARAMS, expect, decls=decls))
     cases += _groupshared_cases()
     return cases
 

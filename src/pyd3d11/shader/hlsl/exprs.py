@@ -1149,8 +1149,9 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         # fxc rejects a run-time index into a vector or matrix here (X3500) unless it sits in a loop, which fxc
         # unrolls so the index becomes a literal (unroll.gen_loop does the same on this X3500); a loop that
         # cannot unroll is kept, and the write becomes a per-element select (``cg.select_writes``). An array is
-        # addressable in fxc (an indexable temp), so one held in plain temps takes the select in any loop
-        if ((vec and cg.select_writes) or in_regs) and any(lp["kind"] == "loop" for lp in cg.loops):
+        # addressable in fxc (an indexable temp), so one held in plain temps (an out/inout array parameter)
+        # takes the select anywhere, in a loop or not
+        if (vec and cg.select_writes and any(lp["kind"] == "loop" for lp in cg.loops)) or in_regs:
             iv = expr(cg, e.index)
             if not iv.const:
                 return ("dynsel", t, slots, iv, ())
