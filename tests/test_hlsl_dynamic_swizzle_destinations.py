@@ -203,6 +203,22 @@ def _cases():
         c[q[1] % 3] = 7
         expect.append([e[1] | e[0] << 8 | e[2] << 16 for e in a] + [c[0] | c[1] << 8 | c[2] << 16])
     cases.append(Case("array_parameter_outside_loop", body, PARAMS, expect, decls=decls))
+    # an array member of a struct element (the array of structs lives in an indexable temp, its member array not
+    # evenly spaced there): a run-time index into it, under a literal or a run-time element index, loop or not
+    decls = "struct SA { int arr[3]; int2 v; };\n"
+    body = ("  SA s[2] = (SA[2])0;\n  s[1].arr[q.y % 3] = 10;\n  s[q.x % 2].arr[q.y % 3] += 5;\n"
+            "  s[0].arr[(q.x + 1) % 3]++;\n  for (int k = 0; k < q.w; k++) s[(q.x + k) % 2].arr[(q.y + k) % 3] += 40;\n"
+            + "".join(f"  r[{n}] = s[{n}].arr[0] | (s[{n}].arr[1] << 8) | (s[{n}].arr[2] << 16);\n" for n in range(2)))
+    expect = []
+    for q in PARAMS:
+        a = [[0, 0, 0], [0, 0, 0]]
+        a[1][q[1] % 3] = 10
+        a[q[0] % 2][q[1] % 3] += 5
+        a[0][(q[0] + 1) % 3] += 1
+        for k in range(q[3]):
+            a[(q[0] + k) % 2][(q[1] + k) % 3] += 40
+        expect.append([e[0] | e[1] << 8 | e[2] << 16 for e in a] + [0, 0])
+    cases.append(Case("struct_element_array_member", body, PARAMS, expect, decls=decls))
     cases += _groupshared_cases()
     return cases
 

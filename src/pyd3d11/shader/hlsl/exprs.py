@@ -1155,9 +1155,20 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             iv = expr(cg, e.index)
             if not iv.const:
                 return ("dynsel", t, slots, iv, ())
-        sub = index(cg, _val(t, slots), e.index, e.pos)
+        # an array whose elements a run-time index cannot address in place (its elements irregularly laid out in
+        # an indexable temp, e.g. an array member of a struct element: ``s[1].arr[i] = v``, ``s[j].arr[i] += v``)
+        # is still an array, which fxc addresses: the write becomes the per-element select too
+        picked_array = isinstance(t, ArrayType) and not in_regs and bool(slots) and all(
+            s[0] in ("r", "o", "x") for s in slots)
+        idx_node = e.index
+        if picked_array:
+            iv = expr(cg, e.index)
+            idx_node = A.Evaluated(e.index.pos, iv)
+        sub = index(cg, _val(t, slots), idx_node, e.pos)
         if any(s[0] == "l" for s in sub.slots) or (sub.slots and sub.slots[0][0] == "r" and
                                                       sub.slots[0] not in slots):
+            if picked_array and not iv.const:
+                return ("dynsel", t, slots, iv, ())
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         return (sub.type, sub.slots)
     if isinstance(e, A.Cast):
