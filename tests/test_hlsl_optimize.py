@@ -185,7 +185,7 @@ float4 main(float4 x : A, nointerpolation uint4 n : N) : SV_Target {
     loc[n.x % 3] = arr[n.y & 3];
     float4 v = loc[n.z % 3];
     v.x += v[n.w & 3];
-    [loop] for (uint k = 0; k < (n.y & 3); ++k) { v[k] = loc[k % 3].y; }
+    for (uint k = 0; k < (n.y & 3); ++k) { v[k] = loc[k % 3].y; }  // [loop] would forbid the unroll: X3500
     return v + arr[(n.x + 1) & 3];
 }""",
     "saturate_and_modifiers": """

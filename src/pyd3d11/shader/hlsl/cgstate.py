@@ -137,6 +137,7 @@ class CodegenContext(Protocol):
     uav_load_ok: int  # >0 while evaluating out-only call arguments
     wide_typed_uavs: set[int]  # u# registers loaded as more than one 32-bit component (intrinsics.py)
     unrolled_iterations: int  # loop iterations unrolled so far (unroll.py)
+    select_writes: int  # >0 inside a loop that cannot unroll: run-time-index writes become selects (unroll.py)
 
     # --- signatures ----------------------------------------------------------------------------------
     inputs: list[SigElem]

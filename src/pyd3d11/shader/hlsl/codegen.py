@@ -166,6 +166,7 @@ class Codegen(SignatureBinding):
         self.legacy_tex_uses: list = []  # D3D9-style sampler uses awaiting their t# (legacytex.py)
         self.linkage: LinkState | None = None  # interface calls (linkage.py), made on first use
         self.unrolled_iterations = 0  # loop iterations unrolled so far (unroll.py)
+        self.select_writes = 0  # >0: run-time-index writes become per-candidate selects (unroll.py)
         # per-compile records kept by the helper modules
         self.bad_reservations: list = []  # objects reserved in the wrong register set (objects.py)
         self.reserved_blocks: list = []  # registers reserved by struct/array objects (objects.py)

@@ -100,7 +100,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             target = pin_indices(cg, e.a)
             v = expr(cg, target)
             _no_bool_lvalue(cg, v, e.pos)
-            _step_non_numeric(v, e.op)
+            _step_non_numeric(cg, target, v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
             assign_to(cg, target, nv, e.pos, direct=True)
@@ -111,7 +111,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         target = pin_indices(cg, e.a)
         v = expr(cg, target)
         _no_bool_lvalue(cg, v, e.pos)
-        _step_non_numeric(v, e.op)
+        _step_non_numeric(cg, target, v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
         assign_to(cg, target, binary(cg, "+" if e.op == "++" else "-", old, one, e.pos), e.pos, direct=True)
@@ -131,8 +131,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             v = expr(cg, e.value)
         else:
             cur = expr(cg, target)
+            rhs = expr(cg, e.value)
+            # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
+            # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
+            check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
             _no_bool_lvalue(cg, cur, e.pos)
-            v = binary(cg, e.op[:-1], cur, expr(cg, e.value), e.pos)
+            v = binary(cg, e.op[:-1], cur, rhs, e.pos)
         stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
@@ -290,10 +294,12 @@ def check_operand_kinds(cg: CodegenContext, op: str, vals: tuple[Val, ...], pos)
     raise cg.err(pos, msg, code)
 
 
-def _step_non_numeric(v: Val, op: str) -> None:
+def _step_non_numeric(cg: CodegenContext, target: A.Node, v: Val, op: str) -> None:
     """``++``/``--`` of an array, struct or object: fxc's type check passes it (more-operators records
-    ``(++f3_s_l)`` and ``(--SamplerState_l)`` as fxc-pass); what it would generate is not documented."""
+    ``(++f3_s_l)`` and ``(--SamplerState_l)`` as fxc-pass); what it would generate is not documented. The
+    operand must still be a writable l-value (a uniform struct is X3025 as ``gf++`` is)."""
     if not isinstance(v.type, NumType):
+        lvalue(cg, target)
         from pyd3d11.errors import NotSupportedError
 
         raise NotSupportedError(f"HLSL '{op}' on a non-numeric operand ('{v.type}')")
@@ -979,19 +985,23 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
         mem_store(cg, base, _val(t, cur), pos)
         return cv
     if lv[0] == "dynsel":
-        return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], v, pos, lv[4] if len(lv) > 4 else None)
+        return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], lv[4], v, pos)
     if lv[0] == "memdyn":  # a matrix row in memory picked at run time: each component at its word
         from .intrinsics import mem_store
 
-        _, bv, first, stride, count = lv
-        cv = cg.convert(v, NumType(bv.type.base, 1, count, "v"), pos)
+        _, bv, first, stride, count = lv[:5]
+        comps = lv[5] if len(lv) > 5 else list(range(count))  # a swizzle of the row: ``gs_m[i].zx = v``
+        if len(set(comps)) != len(comps):
+            raise cg.err(pos, "l-value specifies const object", 3025)
+        vt = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
+        cv = cg.convert(v, vt, pos)
         w = 2 if bv.type.base == DOUBLE else 1  # a double component is a slot pair
-        for k in range(count):
+        for i, k in enumerate(comps):
             word = cg.alu("iadd", INT, 1, [first, [imm(k * stride)]]) if k else first
             target = _mem_word_at(cg, bv, word)
             if target is None:
                 raise NotImplementedError("a run-time row of a matrix in this memory as an assignment destination")
-            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * k:w * k + w])), pos)
+            mem_store(cg, target[1], _val(NumType(bv.type.base), list(cv.slots[w * i:w * i + w])), pos)
         return cv
     t, slots = lv
     check_aggregate_assignment(cg, v.type, t, pos)
@@ -1008,46 +1018,61 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
     return None
 
 
-def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val, v: Val, pos,
-                              jv: Val | None = None) -> None:
-    """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps, ``m[i] = row`` / ``m[i][j] = v``
-    for a local matrix, whose slots hold logical rows whatever its packing) with a run-time ``i``: every
-    candidate element c becomes ``movc(i == c, v, old)`` (fxc does the same select or spills the
-    value to an indexable temp)."""
+def _assign_dynamic_component(cg: CodegenContext, t: Type, slots: list, iv: Val, path: tuple, v: Val,
+                              pos) -> None:
+    """``vec[i] = v`` (or ``arr[i] = v`` for an array held in plain temps, ``m[i] = row`` for a local matrix,
+    whose slots hold logical rows whatever its packing) with a run-time ``i``, then ``path``: the members,
+    swizzles and further indices applied to the picked element (``m[i][j] = v``, ``m[i].yz = v``,
+    ``a[i].x = v``, ``m[i].zyx[j] = v``). Every candidate destination becomes ``movc(picked, v, old)`` (fxc
+    does the same select, or spills the value to an indexable temp, after unrolling the loop)."""
     for s in slots:
         if s[0] not in ("r", "o", "x"):
             raise cg.err(pos, "l-value specifies const object", 3025)
-    if isinstance(t, ArrayType):
-        et, count = t.elem, t.count
-    elif t.shape == "m":
-        et, count = NumType(t.base, 1, t.cols, "v"), t.rows
-    else:
-        et, count = NumType(t.base), t.n
-    es = len(slots) // count
+    et, count = _element_of(cg, t, pos)
     idx = cg.convert(iv, NumType(INT), pos).slots
     conds = [cg.alu("ieq", INT, 1, [idx, [imm(c)]]) for c in range(count)]
+    es = len(slots) // count
     groups = [list(slots[c * es:(c + 1) * es]) for c in range(count)]
-    if jv is not None:  # one component of the picked row: ``m[i][j]``
-        w = 2 if t.base == DOUBLE else 1
-        if jv.const:
-            j = jv.slots[0][3]
-            if j >= t.cols:
-                raise cg.err(pos, "array index out of bounds", 3504)
-            groups = [g[j * w:(j + 1) * w] for g in groups]
-        else:
-            jdx = cg.convert(jv, NumType(INT), pos).slots
-            jeq = [cg.alu("ieq", INT, 1, [jdx, [imm(k)]]) for k in range(t.cols)]
+    for kind, arg, at in path:
+        if kind == "member":  # a swizzle of the picked row/element, or a member of a picked struct
+            picked = [member(cg, _val(et, g), arg, at) for g in groups]
+            et, groups = picked[0].type, [list(p.slots) for p in picked]
+        elif arg.const:  # a literal index into the picked element: the same sub-element of every candidate
+            picked = [index(cg, _val(et, g), A.Evaluated(at, arg), at) for g in groups]
+            et, groups = picked[0].type, [list(p.slots) for p in picked]
+        else:  # a run-time index again: every (candidate, sub-element) pair is a candidate
+            sub, n = _element_of(cg, et, at)
+            w = len(groups[0]) // n
+            if isinstance(arg.type, NumType) and arg.type.shape == "v":
+                raise cg.err(at, "invalid type for index - index must be a scalar", 3120)
+            jdx = cg.convert(arg, NumType(INT), at).slots
+            jeq = [cg.alu("ieq", INT, 1, [jdx, [imm(k)]]) for k in range(n)]
             conds = [cg.alu("and", UINT, 1, [cr, je]) for cr in conds for je in jeq]
-            groups = [g[k * w:(k + 1) * w] for g in groups for k in range(t.cols)]
-        et, es = NumType(t.base), w
+            groups = [g[k * w:(k + 1) * w] for g in groups for k in range(n)]
+            et = sub
+    if len(set(groups[0])) != len(groups[0]) or any(s[0] not in ("r", "o", "x") for s in groups[0]):
+        raise cg.err(pos, "l-value specifies const object", 3025)  # ``m[i].xx = v``: a repeated component
+    check_aggregate_assignment(cg, v.type, et, pos)
     cv = cg.convert(v, et, pos).slots
     new, targets = [], []
-    for eq, g in zip(conds, groups):
-        for k in range(es):
-            new.append(cg.alu("movc", UINT, 1, [eq, [cv[k]], [g[k]]])[0])
-            targets.append(g[k])
+    for eq, g in zip(conds, groups, strict=True):
+        for k, dst in enumerate(g):
+            new.append(cg.alu("movc", UINT, 1, [eq, [cv[k]], [dst]])[0])
+            targets.append(dst)
     cg.store(targets, cg.materialize_force(new))
     return None
+
+
+def _element_of(cg: CodegenContext, t: Type, pos) -> tuple[Type, int]:
+    """What one run-time index into ``t`` picks, and how many there are: an array's element, a matrix's
+    logical row, a vector's component (index()'s rules for the read)."""
+    if isinstance(t, ArrayType):
+        return t.elem, t.count
+    if isinstance(t, NumType) and not isinstance(t, StructType) and t.shape == "m":
+        return NumType(t.base, 1, t.cols, "v"), t.rows
+    if isinstance(t, NumType) and not isinstance(t, StructType) and t.shape == "v":
+        return NumType(t.base), t.n
+    raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
 
 
 def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
@@ -1079,8 +1104,13 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             bv, comps = base[1], base[2]
             view = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
             return ("memswz", bv, [comps[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
-        if base[0] == "dynsel":
-            raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
+        if isinstance(base, tuple) and base[0] == "memdyn":  # a swizzle of a row in memory picked at run time
+            _, bv, first, stride, count = base[:5]
+            prev = base[5] if len(base) > 5 else list(range(count))
+            view = NumType(bv.type.base, 1, len(prev), "v") if len(prev) > 1 else NumType(bv.type.base)
+            return ("memdyn", bv, first, stride, count, [prev[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
+        if base[0] == "dynsel":  # a swizzle/member of an element picked at run time (``m[i].yz = v``)
+            return base[:4] + (base[4] + (("member", e.name, e.pos),),)
         t, slots = base
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
@@ -1095,9 +1125,9 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "memdyn":
             return _mem_dynamic_component(cg, v, [], expr(cg, e.index), e.pos)
-        if isinstance(v, tuple) and v[0] == "dynsel" and isinstance(v[1], NumType) and v[1].shape == "m":
-            # ``m[i][j]`` under a run-time row ``i``: a component of the candidate row, picked by ``j``
-            return ("dynsel", v[1], v[2], v[3], expr(cg, e.index))
+        if isinstance(v, tuple) and v[0] == "dynsel":
+            # ``m[i][j]`` / ``a[i].yzw[j]`` under a run-time ``i``: a part of each candidate, picked by ``j``
+            return v[:4] + (v[4] + (("index", expr(cg, e.index), e.pos),),)
         if isinstance(v, tuple) and (v[0] == "memswz" or (
                 v[0] == "mem" and isinstance(v[1].type, NumType) and not isinstance(v[1].type, StructType)
                 and v[1].type.shape != "s")):
@@ -1116,15 +1146,29 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         in_regs = (isinstance(t, ArrayType) and 0 < t.count <= 8 and 0 < len(slots) <= 32
                    and all(s[0] in ("r", "o") for s in slots))
         vec = isinstance(t, NumType) and not isinstance(t, StructType) and t.shape in ("v", "m")
-        # fxc rejects a run-time index here (X3500) unless it sits in a loop, which fxc unrolls so the
-        # index becomes a literal; this compiler keeps the loop, so it writes with a per-element select
-        if (vec or in_regs) and any(lp["kind"] == "loop" for lp in cg.loops):
+        # fxc rejects a run-time index into a vector or matrix here (X3500) unless it sits in a loop, which fxc
+        # unrolls so the index becomes a literal (unroll.gen_loop does the same on this X3500); a loop that
+        # cannot unroll is kept, and the write becomes a per-element select (``cg.select_writes``). An array is
+        # addressable in fxc (an indexable temp), so one held in plain temps (an out/inout array parameter)
+        # takes the select anywhere, in a loop or not
+        if (vec and cg.select_writes and any(lp["kind"] == "loop" for lp in cg.loops)) or in_regs:
             iv = expr(cg, e.index)
             if not iv.const:
-                return ("dynsel", t, slots, iv)
-        sub = index(cg, _val(t, slots), e.index, e.pos)
+                return ("dynsel", t, slots, iv, ())
+        # an array whose elements a run-time index cannot address in place (its elements irregularly laid out in
+        # an indexable temp, e.g. an array member of a struct element: ``s[1].arr[i] = v``, ``s[j].arr[i] += v``)
+        # is still an array, which fxc addresses: the write becomes the per-element select too
+        picked_array = isinstance(t, ArrayType) and not in_regs and bool(slots) and all(
+            s[0] in ("r", "o", "x") for s in slots)
+        idx_node = e.index
+        if picked_array:
+            iv = expr(cg, e.index)
+            idx_node = A.Evaluated(e.index.pos, iv)
+        sub = index(cg, _val(t, slots), idx_node, e.pos)
         if any(s[0] == "l" for s in sub.slots) or (sub.slots and sub.slots[0][0] == "r" and
                                                       sub.slots[0] not in slots):
+            if picked_array and not iv.const:
+                return ("dynsel", t, slots, iv, ())
             raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
         return (sub.type, sub.slots)
     if isinstance(e, A.Cast):
@@ -1218,6 +1262,13 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     if v[0] == "memdyn":
         first, stride = v[2], v[3]
         k = cg.convert(iv, NumType(UINT), pos).slots
+        if len(v) > 5:  # an index into a swizzle of the row: the swizzle names the component
+            if not iv.const:
+                raise NotImplementedError("a run-time index into a swizzle of a memory row picked at run time as an "
+                                          "assignment destination")
+            if k[0][3] >= len(v[5]):
+                raise cg.err(pos, "array index out of bounds", 3504)
+            k = [imm(v[5][k[0][3]])]
         word = cg.alu("iadd", INT, 1, [first, cg.alu("imul", INT, 1, [k, [imm(stride)]], dst_pos=1, ndst=2)])
         lv = _mem_word_at(cg, bv, word)
         if lv is not None:
@@ -1319,9 +1370,7 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
         if isinstance(lv, tuple) and lv[0] in ("mem", "memswz", "memdyn"):
             return lv
         if lv[0] == "dynsel":
-            if isinstance(lv[1], NumType) and lv[1].shape == "m" and len(lv) == 4:
-                return lv  # a matrix row picked at run time, indexed again (``m[i][j] = v``)
-            raise cg.err(e.pos, "cannot assign through a dynamic index into a non-array value", 3500)
+            return lv  # an element picked at run time, indexed again (``m[i][j] = v``, ``a[i].yz[j] = v``)
         if isinstance(lv[0], ObjectType) or (isinstance(lv[0], ArrayType) and objects.has_object(lv[0])):
             # an object held by a local struct/array (``cb.buf[i] = …``): its binding is in the local's
             # object table, which the value read resolves; storage slots hold none

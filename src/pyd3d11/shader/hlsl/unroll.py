@@ -125,10 +125,29 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
             if _attr(s, "loop") is not None or force is not None or not needs_unroll(exc):
                 raise
             _rollback(cg, snap)
-            if not _unroll(cg, s, None):
+            try:
+                if _unroll(cg, s, None):
+                    return
+            except HlslError as again:
+                if not _is_dynamic_write(again):
+                    raise
+                _rollback(cg, snap)  # unrolled, the index is still a run-time value (``m[q.x].y = k``)
+            if not _is_dynamic_write(exc):
                 raise
+            # a loop that cannot unroll keeps its run-time-index writes as per-candidate selects (HL9/HL10;
+            # fxc itself would report X3511 "unable to unroll loop" here)
+            cg.select_writes += 1
+            try:
+                _emit_loop(cg, s)
+            finally:
+                cg.select_writes -= 1
     finally:
         cg.scopes.pop()
+
+
+def _is_dynamic_write(exc: BaseException) -> bool:
+    """The X3500 of a write through a run-time index into a vector, matrix or register-held array."""
+    return isinstance(exc, HlslError) and exc.code == 3500 and "dynamic index" in str(exc)
 
 
 def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
