@@ -244,10 +244,21 @@ class _Cond:
 
 #: warnings for input fxc accepts where C99 requires a diagnostic (see ``Preprocessor.lenient``); fxc's own numbers
 #: for these are unrecorded, so the project's preprocessor syntax number is used with warning severity
+#: ERR_PP_SYNTAX (1500, "HLSL errors and warnings": "An invalid preprocessor syntax")
+ERR_PP_SYNTAX = 1500
 W_DIRECTIVE = 1004  # a misplaced #else/#elif/#endif, an #if left open at the end of a file, an unknown directive
 W_EXTRA_TOKENS = 1004  # tokens after the operands of a directive (MSVC's C4067 case)
 W_DIV_ZERO = 1004  # division or remainder by zero in an evaluated #if operand
 W_UNTERMINATED_CALL = 1004  # a macro invocation the end of the file leaves open
+
+#: the predefined macro names fxc documents (the "#line Directive" page: "the predefined macros __FILE__ and
+#: __LINE__"); no other is documented for fxc, so no other is defined (DXC's __HLSL_VERSION and
+#: __SHADER_TARGET_* are DXC's own; C99's __STDC__, __DATE__, __TIME__ are not on any HLSL page)
+PREDEFINED = frozenset({"__FILE__", "__LINE__"})
+#: C99 §6.10.8p4: a predefined name "shall not be the subject of a #define or a #undef"; fxc's reaction is
+#: unrecorded, Microsoft's C preprocessor warns (C4117) and ignores the directive, as this one does. The number is
+#: the documented ERR_MACRO_REDEFINITION (1519, "HLSL errors and warnings"), given with warning severity
+W_RESERVED_NAME = 1519
 
 #: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
 #: ten times what large real shaders need
@@ -414,6 +425,9 @@ class Preprocessor:
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
+                    if any(t.__class__ is _PragmaOp for t in expanded) or any(t.__class__ is _PragmaOp for t in done):
+                        self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
+                        continue
                     if not done and i - start == 1 and _same_tokens(toks, expanded):
                         # nothing replaced on one physical line: its text as written (comments blanked to their
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
@@ -442,6 +456,34 @@ class Preprocessor:
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
+
+    def _emit_with_pragmas(self, toks: list[str], line: int, next_line: int) -> None:
+        """Write an expanded line that holds ``_Pragma`` operators: each runs as the ``#pragma`` directive would
+        (C99 §6.10.9) and its line goes out on its own, as a directive's does; the tokens around it keep their
+        order, and ``#line`` markers keep the numbering (the tokens after a pragma are on ``line``, what follows
+        the whole on ``next_line``)."""
+        seg: list[str] = []
+        marker = False  # a marker must number the text that comes next
+        for t in [*toks, None]:
+            if t is not None and t.__class__ is not _PragmaOp:
+                seg.append(t)
+                continue
+            text = _join(_trim(seg))
+            if text or t is None:
+                if marker and text:
+                    self.out.append(f'#line {line} "{self.file}"')
+                if text:
+                    self.out.append(text)
+                    marker = False
+            seg = []
+            if t is None:
+                break
+            saved = self.line
+            self.line = line
+            self.out.append(self.pragma(t.pragma) or "")
+            self.line = saved
+            marker = True
+        self.out.append(f'#line {next_line} "{self.file}"')
 
     def _unterminated_call(self, toks: list[str]) -> list[str]:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
@@ -522,7 +564,7 @@ class Preprocessor:
                     raise self.error(f"#{name} requires an identifier", 1007)
                 ident = im.group(0)
                 self._check_end(name, rest[im.end():])
-                val = (ident in self.macros) == (name == "ifdef")
+                val = (ident in self.macros or ident in PREDEFINED) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
         if name in ("elif", "else", "endif"):
@@ -563,7 +605,10 @@ class Preprocessor:
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
                 raise self.error("#undef requires an identifier", 1007)
             self._check_end(name, rest[im.end():])
-            self.macros.pop(im.group(0), None)
+            if im.group(0) in PREDEFINED:
+                self.warn(W_RESERVED_NAME, f"macro name '{im.group(0)}' is reserved, '#undef' ignored")
+            else:
+                self.macros.pop(im.group(0), None)
         elif name == "include":
             self.include(rest)
             return True
@@ -646,6 +691,9 @@ class Preprocessor:
         if not m:
             raise self.error("#define requires a macro name", 1007)
         name = m.group(1)
+        if name in PREDEFINED:
+            self.warn(W_RESERVED_NAME, f"macro name '{name}' is reserved, '#define' ignored")
+            return
         params = None
         body_text = rest[m.end():]
         if m.group(2):
@@ -773,6 +821,9 @@ class Preprocessor:
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
                 continue
+            if t == "_Pragma" and not self._in_if:
+                out.append(self._pragma_operator(pending))
+                continue
             if self._in_if and t == "defined":
                 # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule)
                 out.append(t)
@@ -836,6 +887,25 @@ class Preprocessor:
             source_left = min(source_left, rest)
             pending.extend(reversed(body))
         return out
+
+    def _pragma_operator(self, pending: list[str]) -> _PragmaOp:
+        """``_Pragma ( string-literal )`` (C99 §6.10.9), its name just taken from ``pending`` (a reversed stack):
+        the operand is taken off the stack and the operator becomes one token that the output step executes as a
+        ``#pragma`` at its place. Anything but a parenthesized string literal is the operator's syntax error."""
+        operand: list[str] = []
+        while pending and len(operand) < 4:
+            t = pending.pop()
+            if t == " ":
+                continue
+            operand.append(t)
+            if t == ")" or (len(operand) == 1 and t != "("):
+                break
+        if operand[-1:] == [")"] and operand[:1] == ["("] and len(operand) == 4 and operand[1] == "L":
+            operand = ["(", "L" + operand[2], ")"]  # a wide literal: the L prefix goes (§6.10.9p1)
+        lit = operand[1] if len(operand) == 3 and operand[0] == "(" and operand[2] == ")" else ""
+        if not (lit.startswith(('"', 'L"')) and lit.endswith('"') and len(lit) >= 2):
+            raise self.error("_Pragma takes a parenthesized string literal", ERR_PP_SYNTAX)
+        return _PragmaOp(lit)
 
     def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
         """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
@@ -982,7 +1052,7 @@ class Preprocessor:
             name = toks[k] if k < len(toks) else ""
             if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
                 raise self.error("'defined' requires an identifier, optionally in parentheses", 1004)
-            res.append("1" if name in self.macros else "0")
+            res.append("1" if name in self.macros or name in PREDEFINED else "0")
             i = k + 2 if paren else k + 1
         return res
 
@@ -999,6 +1069,35 @@ _VA_ARGS = "__VA_ARGS__"
 
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
 _PASTE = "\x01##"
+
+
+class _PragmaOp(str):
+    """A ``_Pragma`` operator found by macro expansion: spelled as written (where it ends up as text, in another
+    directive's operands); ``pragma`` is the destringized token string the output step runs as ``#pragma``."""
+
+    pragma: str
+
+    def __new__(cls, literal: str) -> _PragmaOp:
+        tok = super().__new__(cls, f"_Pragma({literal})")
+        tok.pragma = destringize(literal)
+        return tok
+
+
+def destringize(literal: str) -> str:
+    """C99 §6.10.9p1: the string literal with its ``L`` prefix and both double-quotes deleted, each ``\\"``
+    replaced by ``"`` and each ``\\\\`` by one ``\\`` (other escapes stay as written)."""
+    body = literal[1:] if literal.startswith("L") else literal
+    body = body[1:-1]
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body) and body[i + 1] in '"\\':
+            out.append(body[i + 1])
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
 
 
 class _Tok(str):
