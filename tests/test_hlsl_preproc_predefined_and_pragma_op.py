@@ -184,6 +184,9 @@ def test_unknown_pragma_through_the_operator_warns_like_the_directive():
     D3DPreprocess('_Pragma("frobnicate")\n', None, "t.hlsl", None, None, msgs_o)
     assert bytes(msgs_d[0]) == bytes(msgs_o[0])
     assert b"X3568" in bytes(msgs_o[0])
+    msgs: list = []
+    D3DPreprocess('a\n\nb _Pragma("frobnicate")\n', None, "t.hlsl", None, None, msgs)
+    assert bytes(msgs[0]).startswith(b"t.hlsl(3,")  # the operator's line
 
 
 @pytest.mark.parametrize("literal,chars", [

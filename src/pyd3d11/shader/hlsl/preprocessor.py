@@ -478,10 +478,7 @@ class Preprocessor:
             seg = []
             if t is None:
                 break
-            saved = self.line
-            self.line = line
-            self.out.append(self.pragma(t.pragma) or "")
-            self.line = saved
+            self.out.append(self.pragma(t.pragma) or "")  # self.line is the line's own: a warning names it
             marker = True
         self.out.append(f'#line {next_line} "{self.file}"')
 
