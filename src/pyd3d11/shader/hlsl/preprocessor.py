@@ -242,23 +242,33 @@ class _Cond:
         self.seen_else = False
 
 
-#: warnings for input fxc accepts where C99 requires a diagnostic (see ``Preprocessor.lenient``); fxc's own numbers
-#: for these are unrecorded, so the project's preprocessor syntax number is used with warning severity
-#: ERR_PP_SYNTAX (1500, "HLSL errors and warnings": "An invalid preprocessor syntax")
-ERR_PP_SYNTAX = 1500
-W_DIRECTIVE = 1004  # a misplaced #else/#elif/#endif, an #if left open at the end of a file, an unknown directive
-W_EXTRA_TOKENS = 1004  # tokens after the operands of a directive (MSVC's C4067 case)
-W_DIV_ZERO = 1004  # division or remainder by zero in an evaluated #if operand
-W_UNTERMINATED_CALL = 1004  # a macro invocation the end of the file leaves open
+#: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
+#: CompErrors.h); where fxc only warns (see ``Preprocessor.lenient``) the warning carries the same number
+ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
+ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
+ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
+ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
+ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
+ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
+ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
+ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else / #endif directive occurred"
+ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
+ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
+ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
+#: "Not enough actual parameters were supplied to the specified macro"; too many takes it too (inferred: the table's
+#: only argument-count code)
+ERR_PARAMETERS_MACRO = 1516
+ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
+ERR_MACRO_REDEFINITION = 1519
 
 #: the predefined macro names fxc documents (the "#line Directive" page: "the predefined macros __FILE__ and
 #: __LINE__"); no other is documented for fxc, so no other is defined (DXC's __HLSL_VERSION and
 #: __SHADER_TARGET_* are DXC's own; C99's __STDC__, __DATE__, __TIME__ are not on any HLSL page)
 PREDEFINED = frozenset({"__FILE__", "__LINE__"})
 #: C99 §6.10.8p4: a predefined name "shall not be the subject of a #define or a #undef"; fxc's reaction is
-#: unrecorded, Microsoft's C preprocessor warns (C4117) and ignores the directive, as this one does. The number is
-#: the documented ERR_MACRO_REDEFINITION (1519, "HLSL errors and warnings"), given with warning severity
-W_RESERVED_NAME = 1519
+#: unrecorded, Microsoft's C preprocessor warns (C4117) and ignores the directive, as this one does (the number:
+#: ERR_MACRO_REDEFINITION, given with warning severity)
+W_RESERVED_NAME = ERR_MACRO_REDEFINITION
 
 #: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
 #: ten times what large real shaders need
@@ -312,11 +322,11 @@ class Preprocessor:
         """A preprocessor warning at the current line (D3DPreprocess's ppErrorMsgs, the compile's warnings)."""
         self.warnings.append((self.file, self.line, code, msg))
 
-    def tolerate(self, error: str, warning: str, code: int = W_DIRECTIVE) -> None:
-        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error X1004 ``error``,
-        else the warning ``warning`` and the caller ignores the input."""
+    def tolerate(self, error: str, warning: str, code: int) -> None:
+        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error ``error``, else
+        the warning ``warning`` (the same number) and the caller ignores the input."""
         if not self.lenient:
-            raise self.error(error, 1004)
+            raise self.error(error, code)
         self.warn(code, warning)
 
     # --- driving ------------------------------------------------------------------------------------
@@ -328,7 +338,7 @@ class Preprocessor:
     def process(self, text: str, file: str) -> None:
         self.depth += 1
         if self.depth > 32:
-            raise self.error("#include nesting too deep")
+            raise self.error("#include nesting too deep", ERR_TOOMANYINCLUDES)
         saved_file, saved_line = self.file, self.line
         saved_real, saved_delta = self.real_file, self.line_delta
         self.file = self.real_file = file
@@ -452,7 +462,7 @@ class Preprocessor:
         if conds:
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
             self.tolerate("unterminated conditional directive",
-                          "unterminated conditional directive: #endif assumed at the end of the file")
+                          "unterminated conditional directive: #endif assumed at the end of the file", ERR_UNEXPECTEDEOF)
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self.depth -= 1
@@ -487,7 +497,7 @@ class Preprocessor:
         strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
         "Unterminated macro invocation", which writes the name alone)."""
         self.tolerate("unexpected end of file in macro expansion",
-                      "unexpected end of file in a macro invocation: its arguments are dropped", W_UNTERMINATED_CALL)
+                      "unexpected end of file in a macro invocation: its arguments are dropped", ERR_UNEXPECTEDEOF_MACRO)
         try:
             self.expand(toks)
         except _Unterminated as e:
@@ -558,7 +568,7 @@ class Preprocessor:
             else:
                 im = re.match(r"[A-Za-z_]\w*", rest)
                 if not im:  # "# ifdef identifier" (C99 §6.10.1)
-                    raise self.error(f"#{name} requires an identifier", 1007)
+                    raise self.error(f"#{name} requires an identifier", ERR_PP_SYNTAX)
                 ident = im.group(0)
                 self._check_end(name, rest[im.end():])
                 val = (ident in self.macros or ident in PREDEFINED) == (name == "ifdef")
@@ -567,24 +577,25 @@ class Preprocessor:
         if name in ("elif", "else", "endif"):
             if not conds:
                 # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
-                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored")
+                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored",
+                              {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
                 return False
             c = conds[-1]
             if name != "elif" and rest and c.parent_active:
                 # "# else new-line", "# endif new-line": nothing may follow (a comment is white space)
-                self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
+                self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
             if name == "endif":
                 conds.pop()
             elif name == "else":
                 if c.seen_else:
-                    self.tolerate("#else after #else", "#else after #else ignored")
+                    self.tolerate("#else after #else", "#else after #else ignored", ERR_ELSE_ELSE)
                     return False
                 c.seen_else = True
                 c.active = c.parent_active and not c.taken
                 c.taken = True
             else:
                 if c.seen_else:
-                    self.tolerate("#elif after #else", "#elif after #else ignored")
+                    self.tolerate("#elif after #else", "#elif after #else ignored", ERR_ELIF_ELSE)
                     return False
                 if c.parent_active and not c.taken:
                     v = self.eval_expr(rest) != 0
@@ -600,7 +611,7 @@ class Preprocessor:
         elif name == "undef":
             im = re.match(r"[A-Za-z_]\w*", rest)
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
-                raise self.error("#undef requires an identifier", 1007)
+                raise self.error("#undef requires an identifier", ERR_PP_SYNTAX)
             self._check_end(name, rest[im.end():])
             if im.group(0) in PREDEFINED:
                 self.warn(W_RESERVED_NAME, f"macro name '{im.group(0)}' is reserved, '#undef' ignored")
@@ -623,13 +634,13 @@ class Preprocessor:
             parts = self._tokens(rest)
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
-                raise self.error("#line directive requires a line number", 1004)
+                raise self.error("#line directive requires a line number", ERR_PP_SYNTAX)
             # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
             # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
             # §6.10.4p4 would read the string literal's escapes)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
-                self.warn(W_EXTRA_TOKENS, "unexpected tokens following preprocessor directive #line")
+                self.warn(ERR_UNEXPECTEDTOKENS, "unexpected tokens following preprocessor directive #line")
             self.file = fname
             self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
@@ -641,15 +652,15 @@ class Preprocessor:
         """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its identifier; anything else is warned about
         (as MSVC's C4067 does) and ignored."""
         if tail.strip():
-            self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
+            self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
 
     def unknown_directive(self, s: str) -> str:
         """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
         leaves it undefined). Strictly an error; fxc warns and keeps the line as text (vkd3d's "Ignoring unknown
         directive"), which the compiler then rejects as a syntax error (lexer.py)."""
         if not self.lenient:
-            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", 1501)
-        self.warn(W_DIRECTIVE, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
+            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", ERR_INVALIDCOMMAND)
+        self.warn(ERR_INVALIDCOMMAND, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
         try:
             return "#" + _join(self.expand(self._tokens(s)))
         except _Unterminated:
@@ -686,7 +697,7 @@ class Preprocessor:
     def define(self, rest: str) -> None:
         m = re.match(r"([A-Za-z_]\w*)(\()?", rest)
         if not m:
-            raise self.error("#define requires a macro name", 1007)
+            raise self.error("#define requires a macro name", ERR_PP_SYNTAX)
         name = m.group(1)
         if name in PREDEFINED:
             self.warn(W_RESERVED_NAME, f"macro name '{name}' is reserved, '#define' ignored")
@@ -696,7 +707,7 @@ class Preprocessor:
         if m.group(2):
             close = body_text.find(")")
             if close < 0:
-                raise self.error("missing ')' in macro parameter list", 1007)
+                raise self.error("missing ')' in macro parameter list", ERR_PP_SYNTAX)
             plist = body_text[:close].strip()
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
@@ -709,15 +720,15 @@ class Preprocessor:
                 if k == len(params) - 1 and p == _VA_ARGS and plist.rstrip().endswith("..."):
                     continue
                 if p == "...":
-                    raise self.error(f"'...' must be the last parameter of '{name}'", 1007)
+                    raise self.error(f"'...' must be the last parameter of '{name}'", ERR_PP_SYNTAX)
                 if not re.fullmatch(r"[A-Za-z_]\w*", p) or p == _VA_ARGS:
-                    raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
+                    raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", ERR_PP_SYNTAX)
                 if p in params[:k]:
-                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
+                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
         body = self._tokens(body_text.strip())
         if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
             # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
-            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", 1007)
+            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", ERR_PP_SYNTAX)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
         old = self.macros.get(name)
         if old is not None and (old.params != params or old.body != body):
@@ -730,7 +741,7 @@ class Preprocessor:
         macro each ``#`` is followed by a parameter. fxc (``lenient``) has neither for ``#`` (see ``_subst``) nor
         for an object-like macro's ``##`` (no operator there); the charizing ``#@`` keeps its parameter rule."""
         if toks and (toks[0] == "##" or toks[-1] == "##") and (params is not None or not self.lenient):
-            raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
+            raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", ERR_PP_SYNTAX)
         if params is not None:
             for k, t in enumerate(toks):
                 if t != "#":
@@ -740,7 +751,7 @@ class Preprocessor:
                 elif self.lenient:
                     continue
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
-                    raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
+                    raise self.error(f"'#' is not followed by a macro parameter in '{name}'", ERR_PP_SYNTAX)
 
     def include(self, rest: str) -> None:
         text = rest.strip()
@@ -758,16 +769,16 @@ class Preprocessor:
                 close = toks.index(">")
                 kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
             else:
-                raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+                raise self.error("#include expects \"FILENAME\" or <FILENAME>", ERR_PP_SYNTAX)
         self._check_end("include", tail)
         if self.include_open is None:
-            raise self.error(f"failed to open source file: '{fname}'", 1507)
+            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN)
         try:
             opened = self.include_open(kind, fname, self.real_file)
         except HlslError:
             raise
         except Exception:
-            raise self.error(f"failed to open source file: '{fname}'", 1507) from None
+            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN) from None
         # (text, shown name) or (text, shown name, done): done() runs once the file is processed
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
@@ -873,10 +884,10 @@ class Preprocessor:
                 # an empty argument as a missing one: DXC issue 3315 quotes fxc's X1516 for A(,), A(a,) and
                 # A(,b) of `#define A(x,y) x##y` (C99 §6.10.3p4 allows empty arguments; strict_c99 keeps that).
                 # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
-                raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
+                raise self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             if len(args) > len(m.params):
                 # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
-                raise self.error(f"too many actual parameters for macro '{t}'", 1515)
+                raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
@@ -933,7 +944,7 @@ class Preprocessor:
                 continue
             args[-1].append(t)
             j -= 1
-        raise _Unterminated(self.file, self.line, 1, 1004, "unexpected end of file in macro expansion")
+        raise _Unterminated(self.file, self.line, 1, ERR_UNEXPECTEDEOF_MACRO, "unexpected end of file in macro expansion")
 
     def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
         """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
@@ -1032,7 +1043,7 @@ class Preprocessor:
         exp = self._resolve_defined(exp)
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
-            raise self.error("#if requires an expression", 1004)
+            raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return _CondExpr(exp, self).parse()
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
@@ -1048,7 +1059,7 @@ class Preprocessor:
             k = i + 2 if paren else i + 1
             name = toks[k] if k < len(toks) else ""
             if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
-                raise self.error("'defined' requires an identifier, optionally in parentheses", 1004)
+                raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
             res.append("1" if name in self.macros or name in PREDEFINED else "0")
             i = k + 2 if paren else k + 1
         return res
@@ -1218,14 +1229,14 @@ class _CondExpr:
     def take(self) -> str:
         t = self.peek()
         if t is None:
-            raise self.pp.error("syntax error in #if expression", 1004)
+            raise self.pp.error("syntax error in #if expression", ERR_INVALID_INT_EXPR)
         self.i += 1
         return t
 
     def parse(self) -> int:
         v, _ = self.ternary()
         if self.peek() is not None:
-            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", 1004)
+            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", ERR_INVALID_INT_EXPR)
         return v
 
     def ternary(self) -> tuple[int, bool]:
@@ -1236,7 +1247,7 @@ class _CondExpr:
             a = self.ternary()
             self.skipping -= not c[0]
             if self.take() != ":":
-                raise self.pp.error("expected ':' in #if expression", 1004)
+                raise self.pp.error("expected ':' in #if expression", ERR_INVALID_INT_EXPR)
             self.skipping += bool(c[0])
             b = self.ternary()
             self.skipping -= bool(c[0])
@@ -1275,7 +1286,7 @@ class _CondExpr:
             # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
             # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
             # divisor replaced by 1), so x / 0 is x and x % 0 is 0
-            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", W_DIV_ZERO)
+            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", ERR_DIVZERO)
             b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
@@ -1296,11 +1307,11 @@ class _CondExpr:
             while self.peek() == ",":
                 # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
                 if not self.skipping:
-                    raise self.pp.error("comma operator in an evaluated #if expression", 1004)
+                    raise self.pp.error("comma operator in an evaluated #if expression", ERR_INVALID_INT_EXPR)
                 self.take()
                 v = self.ternary()
             if self.take() != ")":
-                raise self.pp.error("missing ')' in #if expression", 1004)
+                raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
             return v
         if t == "!":
             return int(not self.unary()[0]), False
@@ -1310,7 +1321,7 @@ class _CondExpr:
         try:
             return _pp_int(t)
         except ValueError:
-            raise self.pp.error(f"invalid token '{t}' in #if expression", 1004) from None
+            raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
 
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
