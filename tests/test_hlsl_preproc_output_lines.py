@@ -49,12 +49,16 @@ CASES = [
     # #line: the numbering it gives is the numbering of what follows
     ("t1\n#line 40\nt40\nt41", {}),
     ('t1\n#line 40 "g.hlsl"\nt40', {}),
+    ('#line 40\n#include "inc.h"\nt41', {}),
+    ('#line 40\n#define F(a) a\nF(t41\n)\nt43', {}),
     # directives inside an invocation's arguments
     ("#define F(a) a\nF(t2\n#define Z 1\nt2b)\nt5", {"t2b": 2}),
     # pragmas (kept for the compiler) and _Pragma
     ("t1\n#pragma pack_matrix(row_major)\nt3", {}),
     ('t1 _Pragma("pack_matrix(row_major)") t1b\nt2', {"t1b": 1}),
     ('#define P _Pragma("pack_matrix(row_major)")\nt2 P t2b\nt3', {"t2b": 2}),
+    ('t1 _Pragma("pack_matrix(row_major)")\nt2', {}),
+    ('_Pragma("pack_matrix(row_major)")\nt2\nt3', {}),
     # unknown pragma and unknown-directive-free warnings do not move lines
     ("#pragma frobnicate\nt2", {}),
     ("\tt1\n    t2", {}),
