@@ -313,6 +313,7 @@ class Preprocessor:
         #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
         self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
+        self.pragma_ops = 0  # _Pragma operators met by expansion (a line that met one is written by _emit_with_pragmas)
 
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
@@ -380,6 +381,7 @@ class Preprocessor:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
+                    pragma_ops_before = self.pragma_ops
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(code, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
@@ -435,7 +437,7 @@ class Preprocessor:
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
-                    if any(t.__class__ is _PragmaOp for t in expanded) or any(t.__class__ is _PragmaOp for t in done):
+                    if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
                     if not done and i - start == 1 and _same_tokens(toks, expanded):
@@ -913,6 +915,7 @@ class Preprocessor:
         lit = operand[1] if len(operand) == 3 and operand[0] == "(" and operand[2] == ")" else ""
         if not (lit.startswith(('"', 'L"')) and lit.endswith('"') and len(lit) >= 2):
             raise self.error("_Pragma takes a parenthesized string literal", ERR_PP_SYNTAX)
+        self.pragma_ops += 1
         return _PragmaOp(lit)
 
     def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
