@@ -171,6 +171,17 @@ def test_tokens_after_the_operator_keep_their_line():
     assert got[2:] == [("t.hlsl", 1, "b"), ("t.hlsl", 2, "c 2")]
 
 
+@pytest.mark.parametrize("src", ['a _Pragma(\n"pack_matrix(row_major)") b\nc __LINE__',
+                                 'a _Pragma\n("pack_matrix(row_major)") b\nc __LINE__',
+                                 'a _Pragma(\n\n"pack_matrix(row_major)"\n) b\nc __LINE__'])
+def test_operator_operand_may_continue_on_later_lines(src):
+    # the operand is pp-tokens, as an invocation's arguments are: new-lines between them are white space (GCC reads
+    # it so); the joined text belongs to the operator's first line and the line after it keeps its own number
+    got = [(n, t.strip()) for _f, n, t in numbered_lines(out(src)) if t.strip()]
+    last = src.count("\n") + 1
+    assert got == [(1, "a"), (2, "#pragma pack_matrix(row_major)"), (1, "b"), (last, f"c {last}")]
+
+
 def test_operator_alone_on_its_line_keeps_the_next_lines_numbers():
     got = [(n, t.strip()) for _f, n, t in numbered_lines(out('_Pragma("pack_matrix(row_major)")\nx\ny __LINE__'))
            if t.strip() and not t.startswith("#pragma")]

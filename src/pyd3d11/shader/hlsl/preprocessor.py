@@ -513,11 +513,19 @@ class Preprocessor:
         return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
             nxt.text, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
+    def _invokes(self, t: str) -> bool:
+        """``t`` takes a parenthesized operand that may continue on later lines: a function-like macro's name, or
+        the ``_Pragma`` operator (C99 §6.10.9: its operand is pp-tokens like an invocation's, so new-lines may
+        separate them, as GCC reads it)."""
+        if t == "_Pragma":
+            return True
+        m = self.macros.get(t)
+        return m is not None and m.params is not None
+
     def _ends_with_function_name(self, toks: list[str]) -> bool:
         """The last token is a function-like macro name that may still be invoked (not painted blue)."""
         t = next((x for x in reversed(toks) if x != " "), None)
-        m = self.macros.get(t) if t is not None else None
-        return m is not None and m.params is not None and t not in _hs(t)
+        return t is not None and t != "_Pragma" and self._invokes(t) and t not in _hs(t)
 
     def _needs_more(self, toks: list[str]) -> bool | str:
         """True when a function-like macro name is followed by an unclosed argument list; "name" when
@@ -529,8 +537,7 @@ class Preprocessor:
             if t == " ":
                 continue
             if depth == 0 and not pending:
-                m = self.macros.get(t)
-                if m is not None and m.params is not None:
+                if self._invokes(t):
                     pending = True
                     self._open_at = k
                 continue
@@ -538,9 +545,7 @@ class Preprocessor:
                 if t == "(":
                     depth = 1
                 else:
-                    pending = False
-                    m = self.macros.get(t)
-                    pending = m is not None and m.params is not None
+                    pending = self._invokes(t)
                     self._open_at = k
                 continue
             if t == "(":
