@@ -147,3 +147,68 @@ WARNINGS = [
 @pytest.mark.parametrize("src,code", WARNINGS)
 def test_warning_number(src, code):
     assert f"warning X{code}:" in warnings_of(src)
+
+
+# --- lexical errors of the table: ERR_COMMENTEOF 1001, ERR_STRINGEOL 1005, ERR_STRINGEOF 1006 ---------------------
+# "A comment continues past the end of file" (C99 5.1.1.2p1 phase 3: "A source file shall not end ... in a partial
+# comment"); "A string continues past the end of line" / "... past the end of file" (C99 6.4.5: a string literal is
+# one line; 6.4p3: a lone " is undefined). Positions (inferred, no record): where the comment or string opens.
+LEXICAL = [
+    ("/* open", 1001, (1, 1)),
+    ("x\n  /* open\nmore\n", 1001, (2, 3)),
+    ("a /* closed */ b /* open", 1001, (1, 18)),
+    ("#if 0\n/* open\n#endif\n", 1001, (2, 1)),                  # phase 3 comes before skipping (phase 4)
+    ("#define X 1 /* open\nX\n", 1001, (1, 13)),
+    ("// a line comment /* is no block comment\n\"/* nor is this\"\n/* open", 1001, (3, 1)),
+    ('"abc\nx\n', 1005, (1, 1)),
+    ('x = "abc\n', 1005, (1, 5)),
+    ('#define S "abc\nS\n', 1005, (1, 11)),
+    ('"abc', 1006, (1, 1)),                                     # the last line, no new-line: the end of the file
+    ('a\nb "abc', 1006, (2, 3)),
+]
+
+
+@pytest.mark.parametrize("src,code,at", LEXICAL)
+def test_lexical_error(src, code, at):
+    errors = error_code(src)
+    assert f"t.hlsl({at[0]},{at[1]}): error X{code}:" in errors, errors
+
+
+@pytest.mark.parametrize("src,code,at", LEXICAL)
+def test_lexical_error_strict(src, code, at):
+    assert strict_code(src) == code
+
+
+def test_unterminated_comment_in_an_include_is_its_own():
+    errors = error_code('#include "c.h"\nx\n', {"c.h": "y /* open\n"})
+    assert "c.h(1,3): error X1001:" in errors, errors
+
+
+@pytest.mark.parametrize("src,inc,expect", [
+    ('#include "s.h"\n', 'x "abc', "s.h(1,3): error X1006:"),      # the include's own end of file
+    ('#include "s.h"\n', 'x "abc\n', "s.h(1,3): error X1005:"),
+    ('#include "s.h"\n"abc', "x\n", "t.hlsl(2,1): error X1006:"),  # the includer's last line, after the include
+    ('#include "s.h"\n"abc\n', "x", "t.hlsl(2,1): error X1005:"),
+])
+def test_string_end_is_judged_per_file(src, inc, expect):
+    errors = error_code(src, {"s.h": inc})
+    assert expect in errors, errors
+
+
+LEXICAL_OK = [
+    "/* closed */",
+    "/* a\nb */ x",
+    '"a /* b" x',
+    '"a \\" b" x',                  # an escaped quote does not end the literal
+    '"a \\\\" x',                   # an escaped backslash then the closing quote
+    "'\"' x",                       # a quote inside a character constant
+    '#if 0\n"abc\n#endif\n',        # a skipped group's text is not read as tokens (inferred, GCC warns only)
+    "// \" a quote in a comment",
+    "x // /* a // comment hides the opener",
+    '#define S(x) #x\nS("a")',
+]
+
+
+@pytest.mark.parametrize("src", LEXICAL_OK)
+def test_no_lexical_error(src):
+    D3DPreprocess(src, None, "t.hlsl", None, None)

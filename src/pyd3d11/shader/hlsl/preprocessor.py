@@ -112,6 +112,47 @@ def _strip_comments(text: str, state: list[bool]) -> str:
     return "".join(res)
 
 
+def _open_comment_at(lines: list[str]) -> tuple[int, int]:
+    """(physical line index, 0-based column) of the ``/*`` whose comment the end of ``lines`` leaves open: the same
+    reading as ``_strip_comments`` (no comment starts inside a string literal or character constant, ``//`` ends
+    the line), done only once that error is known."""
+    at = (0, 0)
+    in_block = False
+    for li, text in enumerate(lines):
+        i, n = 0, len(text)
+        while i < n:
+            if in_block:
+                j = text.find("*/", i)
+                if j < 0:
+                    break
+                in_block, i = False, j + 2
+                continue
+            c = text[i]
+            if c in "\"'":
+                j = i + 1
+                while j < n and text[j] != c:
+                    j += 2 if text[j] == "\\" else 1
+                i = j + 1
+            elif text.startswith("//", i):
+                break
+            elif text.startswith("/*", i):
+                in_block, at, i = True, (li, i), i + 2
+            else:
+                i += 1
+    return at
+
+
+def _lone_quote(code: str) -> int | None:
+    """The offset of a ``"`` that opens no complete string literal on the line (C99 6.4.5: a literal ends on its
+    line; 6.4p3: a lone ``"`` is undefined), or None."""
+    if '"' not in code:
+        return None
+    for m in _TOKEN.finditer(code):
+        if m.group() == '"':
+            return m.start()
+    return None
+
+
 def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, int]]]:
     """The logical line starting at physical line ``i`` (line splices removed, C99 5.1.1.2 phase 2): (text, the
     next physical line, [(offset in the text, physical line index)] for each physical line after the first)."""
@@ -244,6 +285,9 @@ class _Cond:
 
 #: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
 #: CompErrors.h); where fxc only warns (see ``Preprocessor.lenient``) the warning carries the same number
+ERR_COMMENTEOF = 1001  # "A comment continues past the end of file"
+ERR_STRINGEOL = 1005  # "A string continues past the end of line"
+ERR_STRINGEOF = 1006  # "A string continues past the end of file"
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
 ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
@@ -313,6 +357,7 @@ class Preprocessor:
         #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
         self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
+        self._open_end = False  # the file being read has no new-line after its last line (see process)
         self.pragma_ops = 0  # _Pragma operators met by expansion (a line that met one is written by _emit_with_pragmas)
 
     # --- errors -----------------------------------------------------------------------------------
@@ -342,6 +387,7 @@ class Preprocessor:
             raise self.error("#include nesting too deep", ERR_TOOMANYINCLUDES)
         saved_file, saved_line = self.file, self.line
         saved_real, saved_delta = self.real_file, self.line_delta
+        saved_open_end = self._open_end
         self.file = self.real_file = file
         self.line_delta = 0
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
@@ -349,6 +395,8 @@ class Preprocessor:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if lines and lines[-1] == "":
             lines.pop()
+        #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
+        self._open_end = bool(text) and not text.endswith(("\n", "\r"))
         conds: list[_Cond] = []
         incomment = [False]
         i = 0
@@ -360,6 +408,8 @@ class Preprocessor:
             code = _strip_comments(raw, incomment)
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
+            if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
+                self._check_string(code, i, len(lines))
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
@@ -414,6 +464,7 @@ class Preprocessor:
                         if conds and not conds[-1].active:
                             i = nxt.next_i
                             continue  # skipped by a conditional among the arguments
+                        self._check_string(nxt.text, nxt.next_i, len(lines), i)
                         toks = self._fold(toks, nxt, i)
                         i = nxt.next_i
                     self.line = first_line
@@ -461,13 +512,31 @@ class Preprocessor:
                 continue
             for _ in range(i - start - 1):
                 self.out.append("")
+        if incomment[0]:
+            # C99 5.1.1.2p1: "A source file shall not end ... in a partial comment"; fxc's ERR_COMMENTEOF
+            li, col = _open_comment_at(lines)
+            raise HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
+                            "comment continues past the end of the file")
         if conds:
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
             self.tolerate("unterminated conditional directive",
                           "unterminated conditional directive: #endif assumed at the end of the file", ERR_UNEXPECTEDEOF)
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
+        self._open_end = saved_open_end
         self.depth -= 1
+
+    def _check_string(self, code: str, next_i: int, n_lines: int, first: int | None = None) -> None:
+        """A ``"`` that opens no complete string literal on the logical line ``code`` (ending before physical line
+        ``next_i``; ``first``: its first physical line when not the current one): fxc's ERR_STRINGEOL, or
+        ERR_STRINGEOF on a last line with no new-line. The position is the quote's (single-line offsets)."""
+        at = _lone_quote(code)
+        if at is None:
+            return
+        line = self.line if first is None else first + 1 + self.line_delta
+        if next_i >= n_lines and self._open_end:
+            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
+        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
 
     def _emit_with_pragmas(self, toks: list[str], line: int, next_line: int) -> None:
         """Write an expanded line that holds ``_Pragma`` operators: each runs as the ``#pragma`` directive would
