@@ -160,7 +160,9 @@ LEXICAL = [
     ("#if 0\n/* open\n#endif\n", 1001, (2, 1)),                  # phase 3 comes before skipping (phase 4)
     ("#define X 1 /* open\nX\n", 1001, (1, 13)),
     ("// a line comment /* is no block comment\n\"/* nor is this\"\n/* open", 1001, (3, 1)),
+    ('"a\\" /* b" x /* open', 1001, (1, 14)),                  # an escaped quote keeps the literal open
     ('"abc\nx\n', 1005, (1, 1)),
+    ('#define F(a, b) a\nF(x,\n "abc\n)\n', 1005, (3, 2)),      # a line an invocation's arguments take
     ('x = "abc\n', 1005, (1, 5)),
     ('#define S "abc\nS\n', 1005, (1, 11)),
     ('"abc', 1006, (1, 1)),                                     # the last line, no new-line: the end of the file
