@@ -13,9 +13,9 @@ Sources, read for each expectation (never the code under test):
   are not on any HLSL page: fxc is no C implementation, so they are not defined (the decision, recorded in
   docs/conformance.md).
 * C99 §6.10.8p1/p4: the predefined names are macro names (``defined __LINE__`` is 1; ``#ifdef __FILE__`` takes its
-  group); "shall not be the subject of a #define or a #undef". fxc's reaction to that is unrecorded; Microsoft's C
-  preprocessor, whose numbers and ``#@`` fxc's follows, warns (C4117 "macro name is reserved") and ignores the
-  directive: so does this one (a warning, the predefined meaning kept).
+  group); "None of these macro names, nor the identifier defined, shall be the subject of a #define or a #undef".
+  fxc's reaction to that is unrecorded; Microsoft's C preprocessor, whose numbers and ``#@`` fxc's follows, warns
+  (C4117 "macro name is reserved") and ignores the directive: so does this one (a warning, the meaning kept).
 * C99 §6.10.9: ``_Pragma ( string-literal )`` — the literal is destringized (the quotes removed, ``\\"`` → ``"``,
   ``\\\\`` → ``\\``), the characters are tokenized and "executed as if they were the pp-tokens in a pragma
   directive"; the operator may come from a macro's replacement (the standard's EXAMPLE:
@@ -113,7 +113,8 @@ def test_other_names_are_not_predefined(name):
 
 
 @pytest.mark.parametrize("directive", ["#define __LINE__ 7", "#undef __LINE__", "#define __FILE__ \"x\"",
-                                       "#undef __FILE__", "#define __LINE__() 7"])
+                                       "#undef __FILE__", "#define __LINE__() 7", "#define defined 1",
+                                       "#undef defined", "#define defined(x) 1"])
 def test_define_or_undef_of_a_predefined_name_is_ignored_with_a_warning(directive):
     msgs: list = []
     text = bytes(D3DPreprocess(directive + "\n__FILE__ __LINE__", None, "t.hlsl", None, None, msgs)).decode()
@@ -121,6 +122,10 @@ def test_define_or_undef_of_a_predefined_name_is_ignored_with_a_warning(directiv
     assert body == ['"t.hlsl" 2']
     report = "".join(bytes(m).decode() for m in msgs)
     assert "t.hlsl(1,1): warning" in report and "reserved" in report
+
+
+def test_defined_stays_the_operator_after_an_ignored_define():
+    assert lines_of("#define defined 0\n#define X\n#if defined(X)\nyes\n#else\nno\n#endif") == ["yes"]
 
 
 def test_define_of_a_predefined_name_warns_under_d3dcompile_too():

@@ -313,6 +313,8 @@ PREDEFINED = frozenset({"__FILE__", "__LINE__"})
 #: unrecorded, Microsoft's C preprocessor warns (C4117) and ignores the directive, as this one does (the number:
 #: ERR_MACRO_REDEFINITION, given with warning severity)
 W_RESERVED_NAME = ERR_MACRO_REDEFINITION
+#: the names no #define / #undef may take (§6.10.8p4: the predefined names "nor the identifier defined")
+RESERVED_NAMES = PREDEFINED | {"defined"}
 
 #: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
 #: ten times what large real shaders need
@@ -689,7 +691,7 @@ class Preprocessor:
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
                 raise self.error("#undef requires an identifier", ERR_PP_SYNTAX)
             self._check_end(name, rest[im.end():])
-            if im.group(0) in PREDEFINED:
+            if im.group(0) in RESERVED_NAMES:
                 self.warn(W_RESERVED_NAME, f"macro name '{im.group(0)}' is reserved, '#undef' ignored")
             else:
                 self.macros.pop(im.group(0), None)
@@ -775,7 +777,7 @@ class Preprocessor:
         if not m:
             raise self.error("#define requires a macro name", ERR_PP_SYNTAX)
         name = m.group(1)
-        if name in PREDEFINED:
+        if name in RESERVED_NAMES:
             self.warn(W_RESERVED_NAME, f"macro name '{name}' is reserved, '#define' ignored")
             return
         params = None
