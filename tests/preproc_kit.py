@@ -50,3 +50,18 @@ def numbered_lines(text: str) -> list[tuple[str, int, str]]:
         res.append((file, line, raw))
         line += 1
     return res
+
+
+class TokenText(str):
+    """Preprocessed text that compares token by token: the white space between tokens is layout (a line keeps its
+    tokens at their source columns where it can, session 16), not part of the preprocessor's result (C99 5.1.1.2:
+    phase 7 reads tokens; only whether white space separates tokens inside a ``#`` operand matters, and that is
+    inside the string)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and toks(self) == toks(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__

@@ -242,6 +242,43 @@ def _join(toks: list[str]) -> str:
     return "".join(out)
 
 
+def _placed_text(code: str, toks: list[str], expanded: list[str], pp_numbers: bool = False) -> str:
+    """The text of one physical line ``code`` (tokens ``toks``) whose expansion is ``expanded``: the source text up
+    to the first token the expansion changed is copied, the changed part starts there (a replacement stands at its
+    macro's use site), and the unchanged tokens after the last change keep their source column when the text before
+    them is not longer (spaces pad), else follow one space after it. Only white space differs from ``_join``'s text:
+    the tokens are the expansion's."""
+    src = [m for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code) if m.lastgroup != "ws"]
+    a = [t for t in toks if t != " "]
+    if [m.group() for m in src] != a:
+        return code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip()
+    b_at = [j for j, t in enumerate(expanded) if t != " "]
+    b = [expanded[j] for j in b_at]
+    k = 0
+    while k < len(a) and k < len(b) and a[k] == b[k]:
+        k += 1
+    n = 0  # unchanged tokens at the end
+    while n < len(a) - k and n < len(b) - k and a[-1 - n] == b[-1 - n]:
+        n += 1
+    out = code[:src[k].start()] if k < len(src) else code.rstrip()
+    if len(b) - n > k:
+        out = _glue(out, _join(_trim(expanded[b_at[k]:b_at[len(b) - n - 1] + 1])))
+    if n:
+        at = src[len(a) - n].start()
+        tail = code[at:].rstrip()
+        out = out + " " * (at - len(out)) + tail if len(out) < at else _glue(out, tail)
+    return out.rstrip()
+
+
+def _glue(left: str, right: str) -> str:
+    """``left`` then ``right`` with a space between where their touching tokens would read back as others."""
+    if not left or not right or left[-1] in " \t" or right[0] in " \t":
+        return left + right
+    last = tokenize_line(left)[-1]
+    first = tokenize_line(right)[0]
+    return left + (" " if _would_merge(last, first) else "") + right
+
+
 def _would_merge(prev: str, t: str) -> bool:
     a, b = prev[-1], t[0]
     if a in _WORD:
@@ -499,9 +536,9 @@ class Preprocessor:
                         # of the physical line, leading blanks included
                         self.out.append(code.rstrip())
                     elif not done and i - start == 1:
-                        # a replacement on the line: its indentation as written (the tokens before the first
-                        # replaced name then start where they stand when single-spaced)
-                        self.out.append(code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip())
+                        # a replacement on the line: every token where the physical line has it when the text
+                        # allows (_placed_text), so a diagnostic's column is the source's or the use site's
+                        self.out.append(_placed_text(code, toks, expanded, self.strict_c99))
                     else:
                         self.out.append(_join(done + expanded))
                     if i - start > 1:
