@@ -1,12 +1,14 @@
 """The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
 # and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
 conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
-(pack_matrix and warning kept for the compiler, once honoured, others warned about), __LINE__/__FILE__.
-Numbers are read as HLSL literals, not C pp-numbers (``strict_c99`` keeps C's pp-numbers and ##).
+(pack_matrix and warning kept for the compiler, once honoured, others warned about), the _Pragma operator
+(§6.10.9), the predefined __LINE__/__FILE__ (the only ones fxc documents). Numbers are read as HLSL literals, not C
+pp-numbers (``strict_c99`` keeps C's pp-numbers and ##). Diagnostics carry fxc's documented numbers (X1001-X1519,
+"HLSL errors and warnings").
 
 Output keeps one output line per input line (directives become blank lines) and inserts
-``#line N "file"`` markers where the mapping jumps (includes), so the lexer reports fxc-style
-``file(line,col)`` positions.
+``#line N "file"`` markers where the mapping jumps (includes, a _Pragma's own line), so the lexer reports fxc-style
+``file(line,col)`` positions; a line with a replacement keeps its tokens at their source columns where it can.
 """
 
 from __future__ import annotations
