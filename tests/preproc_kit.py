@@ -31,3 +31,37 @@ def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
 
 def toks(text: str) -> list[str]:
     return [t for t in tokenize_line(text) if t != " "]
+
+
+def numbered_lines(text: str) -> list[tuple[str, int, str]]:
+    """(file, line, text) of each output line that is no ``#line`` marker, numbered the way the D3DPreprocess page
+    says its markers relate output to input: a ``#line N "f"`` marker makes the next line line N of f, and every
+    other line (``#pragma`` lines too) is one more than the line before it."""
+    res: list[tuple[str, int, str]] = []
+    file, line = "", 1
+    for raw in text.split("\n")[:-1] if text.endswith("\n") else text.split("\n"):
+        s = raw.strip()
+        if s.startswith("#line"):
+            parts = s.split(None, 2)
+            line = int(parts[1])
+            if len(parts) > 2:
+                file = parts[2].strip('"')
+            continue
+        res.append((file, line, raw))
+        line += 1
+    return res
+
+
+class TokenText(str):
+    """Preprocessed text that compares token by token: the white space between tokens is layout (a line keeps its
+    tokens at their source columns where it can, session 16), not part of the preprocessor's result (C99 5.1.1.2:
+    phase 7 reads tokens; only whether white space separates tokens inside a ``#`` operand matters, and that is
+    inside the string)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and toks(self) == toks(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = str.__hash__

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from preproc_kit import TokenText
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
@@ -15,7 +16,7 @@ from pyd3d11.shader.hlsl.compiler import compile_hlsl
 
 def pp(text: str, **defs: str) -> list[str]:
     out = bytes(D3DPreprocess(text, None, "t.hlsl", defs or None, None)).decode()
-    return [ln.strip() for ln in out.splitlines() if ln.strip() and not ln.startswith("#line")]
+    return [TokenText(ln.strip()) for ln in out.splitlines() if ln.strip() and not ln.startswith("#line")]
 
 
 def test_preprocessor_macros_and_conditionals():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from preproc_kit import TokenText
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
@@ -20,9 +21,9 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 
 def pp(src: str, inc=None) -> str:
-    """The preprocessed text, tokens joined by single spaces (line markers dropped)."""
+    """The preprocessed text (line markers dropped), compared token by token (preproc_kit.TokenText)."""
     out = bytes(D3DPreprocess(src, None, "t.hlsl", None, inc)).decode()
-    return " ".join(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line")).split())
+    return TokenText(" ".join(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line")).split()))
 
 
 # --- C99 §6.10.3.5 -------------------------------------------------------------------------------------
@@ -70,7 +71,7 @@ C99_CASES = [
 def pp_c99(src: str) -> str:
     """The preprocessed text with C99's ``##`` (operands pasted as written) instead of fxc's."""
     text = preprocess(src, "t.hlsl", strict_c99=True).text
-    return " ".join(" ".join(ln for ln in text.splitlines() if not ln.startswith("#line")).split())
+    return TokenText(" ".join(" ".join(ln for ln in text.splitlines() if not ln.startswith("#line")).split()))
 
 
 @pytest.mark.parametrize(("src", "expected"), C99_CASES, ids=[f"c99-{i}" for i in range(len(C99_CASES))])

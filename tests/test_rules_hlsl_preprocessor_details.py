@@ -9,6 +9,7 @@ wording of that error recorded in DXC SemaHLSL bad-include.hlsl (``X1507: failed
 from __future__ import annotations
 
 import pytest
+from preproc_kit import TokenText
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 def pp(src: str) -> str:
     out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode()
-    return " ".join(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line")).split())
+    return TokenText(" ".join(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line")).split()))
 
 
 # --- §6.4.4.1: octal constants in #if ----------------------------------------------------------------------

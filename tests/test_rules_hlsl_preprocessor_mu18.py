@@ -2,8 +2,8 @@
 
 Rule: the identifier ``__VA_ARGS__`` shall occur only in the replacement list of a function-like macro that
 uses the ellipsis notation. The project reports every malformed ``#define`` (a duplicate parameter, a misplaced
-``__VA_ARGS__``) as error X1007, fxc's preprocessor number for a bad macro definition (docs/conformance.md,
-preprocessor chapter). Expected results below follow from that rule alone.
+``__VA_ARGS__``) as error X1500, ERR_PP_SYNTAX of Microsoft's table of fxc's codes ("HLSL errors and warnings"),
+and a duplicate parameter as X1511, ERR_DUPLICATEPARAMATER (session 16; earlier the project's own X1007). Expected results below follow from that rule alone.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ def _errors(src: str) -> str:
 
 # (definition, error number or None when the definition is valid)
 _CASES = [
-    ("#define F(a) a __VA_ARGS__", 1007),        # function-like, no ellipsis
-    ("#define G __VA_ARGS__", 1007),              # object-like
-    ("#define H() __VA_ARGS__", 1007),            # no parameters at all
-    ("#define K(a, b) (a, b, __VA_ARGS__)", 1007),
+    ("#define F(a) a __VA_ARGS__", 1500),        # function-like, no ellipsis
+    ("#define G __VA_ARGS__", 1500),              # object-like
+    ("#define H() __VA_ARGS__", 1500),            # no parameters at all
+    ("#define K(a, b) (a, b, __VA_ARGS__)", 1500),
     ("#define V(...) __VA_ARGS__", None),         # the ellipsis: allowed
     ("#define W(a, ...) a + __VA_ARGS__", None),
-    ("#define D(a, a) a", 1007),                  # duplicate parameter (§6.10.3p6), the same number
+    ("#define D(a, a) a", 1511),                  # duplicate parameter (§6.10.3p6): ERR_DUPLICATEPARAMATER
 ]
 
 

@@ -1,12 +1,14 @@
 """The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
 # and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
 conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
-(pack_matrix and warning kept for the compiler, once honoured, others warned about), __LINE__/__FILE__.
-Numbers are read as HLSL literals, not C pp-numbers (``strict_c99`` keeps C's pp-numbers and ##).
+(pack_matrix and warning kept for the compiler, once honoured, others warned about), the _Pragma operator
+(§6.10.9), the predefined __LINE__/__FILE__ (the only ones fxc documents). Numbers are read as HLSL literals, not C
+pp-numbers (``strict_c99`` keeps C's pp-numbers and ##). Diagnostics carry fxc's documented numbers (X1001-X1519,
+"HLSL errors and warnings").
 
 Output keeps one output line per input line (directives become blank lines) and inserts
-``#line N "file"`` markers where the mapping jumps (includes), so the lexer reports fxc-style
-``file(line,col)`` positions.
+``#line N "file"`` markers where the mapping jumps (includes, a _Pragma's own line), so the lexer reports fxc-style
+``file(line,col)`` positions; a line with a replacement keeps its tokens at their source columns where it can.
 """
 
 from __future__ import annotations
@@ -112,6 +114,47 @@ def _strip_comments(text: str, state: list[bool]) -> str:
     return "".join(res)
 
 
+def _open_comment_at(lines: list[str]) -> tuple[int, int]:
+    """(physical line index, 0-based column) of the ``/*`` whose comment the end of ``lines`` leaves open: the same
+    reading as ``_strip_comments`` (no comment starts inside a string literal or character constant, ``//`` ends
+    the line), done only once that error is known."""
+    at = (0, 0)
+    in_block = False
+    for li, text in enumerate(lines):
+        i, n = 0, len(text)
+        while i < n:
+            if in_block:
+                j = text.find("*/", i)
+                if j < 0:
+                    break
+                in_block, i = False, j + 2
+                continue
+            c = text[i]
+            if c in "\"'":
+                j = i + 1
+                while j < n and text[j] != c:
+                    j += 2 if text[j] == "\\" else 1
+                i = j + 1
+            elif text.startswith("//", i):
+                break
+            elif text.startswith("/*", i):
+                in_block, at, i = True, (li, i), i + 2
+            else:
+                i += 1
+    return at
+
+
+def _lone_quote(code: str) -> int | None:
+    """The offset of a ``"`` that opens no complete string literal on the line (C99 6.4.5: a literal ends on its
+    line; 6.4p3: a lone ``"`` is undefined), or None."""
+    if '"' not in code:
+        return None
+    for m in _TOKEN.finditer(code):
+        if m.group() == '"':
+            return m.start()
+    return None
+
+
 def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, int]]]:
     """The logical line starting at physical line ``i`` (line splices removed, C99 5.1.1.2 phase 2): (text, the
     next physical line, [(offset in the text, physical line index)] for each physical line after the first)."""
@@ -201,6 +244,43 @@ def _join(toks: list[str]) -> str:
     return "".join(out)
 
 
+def _placed_text(code: str, toks: list[str], expanded: list[str], pp_numbers: bool = False) -> str:
+    """The text of one physical line ``code`` (tokens ``toks``) whose expansion is ``expanded``: the source text up
+    to the first token the expansion changed is copied, the changed part starts there (a replacement stands at its
+    macro's use site), and the unchanged tokens after the last change keep their source column when the text before
+    them is not longer (spaces pad), else follow one space after it. Only white space differs from ``_join``'s text:
+    the tokens are the expansion's."""
+    src = [m for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code) if m.lastgroup != "ws"]
+    a = [t for t in toks if t != " "]
+    if [m.group() for m in src] != a:
+        return code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip()
+    b_at = [j for j, t in enumerate(expanded) if t != " "]
+    b = [expanded[j] for j in b_at]
+    k = 0
+    while k < len(a) and k < len(b) and a[k] == b[k]:
+        k += 1
+    n = 0  # unchanged tokens at the end
+    while n < len(a) - k and n < len(b) - k and a[-1 - n] == b[-1 - n]:
+        n += 1
+    out = code[:src[k].start()] if k < len(src) else code.rstrip()
+    if len(b) - n > k:
+        out = _glue(out, _join(_trim(expanded[b_at[k]:b_at[len(b) - n - 1] + 1])))
+    if n:
+        at = src[len(a) - n].start()
+        tail = code[at:].rstrip()
+        out = out + " " * (at - len(out)) + tail if len(out) < at else _glue(out, tail)
+    return out.rstrip()
+
+
+def _glue(left: str, right: str) -> str:
+    """``left`` then ``right`` with a space between where their touching tokens would read back as others."""
+    if not left or not right or left[-1] in " \t" or right[0] in " \t":
+        return left + right
+    last = tokenize_line(left)[-1]
+    first = tokenize_line(right)[0]
+    return left + (" " if _would_merge(last, first) else "") + right
+
+
 def _would_merge(prev: str, t: str) -> bool:
     a, b = prev[-1], t[0]
     if a in _WORD:
@@ -242,12 +322,38 @@ class _Cond:
         self.seen_else = False
 
 
-#: warnings for input fxc accepts where C99 requires a diagnostic (see ``Preprocessor.lenient``); fxc's own numbers
-#: for these are unrecorded, so the project's preprocessor syntax number is used with warning severity
-W_DIRECTIVE = 1004  # a misplaced #else/#elif/#endif, an #if left open at the end of a file, an unknown directive
-W_EXTRA_TOKENS = 1004  # tokens after the operands of a directive (MSVC's C4067 case)
-W_DIV_ZERO = 1004  # division or remainder by zero in an evaluated #if operand
-W_UNTERMINATED_CALL = 1004  # a macro invocation the end of the file leaves open
+#: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
+#: CompErrors.h); where fxc only warns (see ``Preprocessor.lenient``) the warning carries the same number
+ERR_COMMENTEOF = 1001  # "A comment continues past the end of file"
+ERR_STRINGEOL = 1005  # "A string continues past the end of line"
+ERR_STRINGEOF = 1006  # "A string continues past the end of file"
+ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
+ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
+ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
+ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
+ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
+ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
+ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
+ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else / #endif directive occurred"
+ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
+ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
+ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
+#: "Not enough actual parameters were supplied to the specified macro"; too many takes it too (inferred: the table's
+#: only argument-count code)
+ERR_PARAMETERS_MACRO = 1516
+ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
+ERR_MACRO_REDEFINITION = 1519
+
+#: the predefined macro names fxc documents (the "#line Directive" page: "the predefined macros __FILE__ and
+#: __LINE__"); no other is documented for fxc, so no other is defined (DXC's __HLSL_VERSION and
+#: __SHADER_TARGET_* are DXC's own; C99's __STDC__, __DATE__, __TIME__ are not on any HLSL page)
+PREDEFINED = frozenset({"__FILE__", "__LINE__"})
+#: C99 §6.10.8p4: a predefined name "shall not be the subject of a #define or a #undef"; fxc's reaction is
+#: unrecorded, Microsoft's C preprocessor warns (C4117) and ignores the directive, as this one does (the number:
+#: ERR_MACRO_REDEFINITION, given with warning severity)
+W_RESERVED_NAME = ERR_MACRO_REDEFINITION
+#: the names no #define / #undef may take (§6.10.8p4: the predefined names "nor the identifier defined")
+RESERVED_NAMES = PREDEFINED | {"defined"}
 
 #: tokens macro expansion may produce in one run (all nesting levels counted): a few seconds of work, some
 #: ten times what large real shaders need
@@ -292,6 +398,8 @@ class Preprocessor:
         #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
         self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
+        self._open_end = False  # the file being read has no new-line after its last line (see process)
+        self.pragma_ops = 0  # _Pragma operators met by expansion (a line that met one is written by _emit_with_pragmas)
 
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
@@ -301,11 +409,11 @@ class Preprocessor:
         """A preprocessor warning at the current line (D3DPreprocess's ppErrorMsgs, the compile's warnings)."""
         self.warnings.append((self.file, self.line, code, msg))
 
-    def tolerate(self, error: str, warning: str, code: int = W_DIRECTIVE) -> None:
-        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error X1004 ``error``,
-        else the warning ``warning`` and the caller ignores the input."""
+    def tolerate(self, error: str, warning: str, code: int) -> None:
+        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error ``error``, else
+        the warning ``warning`` (the same number) and the caller ignores the input."""
         if not self.lenient:
-            raise self.error(error, 1004)
+            raise self.error(error, code)
         self.warn(code, warning)
 
     # --- driving ------------------------------------------------------------------------------------
@@ -317,9 +425,10 @@ class Preprocessor:
     def process(self, text: str, file: str) -> None:
         self.depth += 1
         if self.depth > 32:
-            raise self.error("#include nesting too deep")
+            raise self.error("#include nesting too deep", ERR_TOOMANYINCLUDES)
         saved_file, saved_line = self.file, self.line
         saved_real, saved_delta = self.real_file, self.line_delta
+        saved_open_end = self._open_end
         self.file = self.real_file = file
         self.line_delta = 0
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
@@ -327,6 +436,8 @@ class Preprocessor:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if lines and lines[-1] == "":
             lines.pop()
+        #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
+        self._open_end = bool(text) and not text.endswith(("\n", "\r"))
         conds: list[_Cond] = []
         incomment = [False]
         i = 0
@@ -338,6 +449,8 @@ class Preprocessor:
             code = _strip_comments(raw, incomment)
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
+            if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
+                self._check_string(code, i, len(lines))
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
@@ -359,6 +472,7 @@ class Preprocessor:
                 if active:
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
+                    pragma_ops_before = self.pragma_ops
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(code, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
@@ -391,6 +505,7 @@ class Preprocessor:
                         if conds and not conds[-1].active:
                             i = nxt.next_i
                             continue  # skipped by a conditional among the arguments
+                        self._check_string(nxt.text, nxt.next_i, len(lines), i)
                         toks = self._fold(toks, nxt, i)
                         i = nxt.next_i
                     self.line = first_line
@@ -414,15 +529,18 @@ class Preprocessor:
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
+                    if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
+                        self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
+                        continue
                     if not done and i - start == 1 and _same_tokens(toks, expanded):
                         # nothing replaced on one physical line: its text as written (comments blanked to their
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
                         # of the physical line, leading blanks included
                         self.out.append(code.rstrip())
                     elif not done and i - start == 1:
-                        # a replacement on the line: its indentation as written (the tokens before the first
-                        # replaced name then start where they stand when single-spaced)
-                        self.out.append(code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip())
+                        # a replacement on the line: every token where the physical line has it when the text
+                        # allows (_placed_text), so a diagnostic's column is the source's or the use site's
+                        self.out.append(_placed_text(code, toks, expanded, self.strict_c99))
                     else:
                         self.out.append(_join(done + expanded))
                     if i - start > 1:
@@ -435,20 +553,63 @@ class Preprocessor:
                 continue
             for _ in range(i - start - 1):
                 self.out.append("")
+        if incomment[0]:
+            # C99 5.1.1.2p1: "A source file shall not end ... in a partial comment"; fxc's ERR_COMMENTEOF
+            li, col = _open_comment_at(lines)
+            raise HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
+                            "comment continues past the end of the file")
         if conds:
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
             self.tolerate("unterminated conditional directive",
-                          "unterminated conditional directive: #endif assumed at the end of the file")
+                          "unterminated conditional directive: #endif assumed at the end of the file", ERR_UNEXPECTEDEOF)
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
+        self._open_end = saved_open_end
         self.depth -= 1
+
+    def _check_string(self, code: str, next_i: int, n_lines: int, first: int | None = None) -> None:
+        """A ``"`` that opens no complete string literal on the logical line ``code`` (ending before physical line
+        ``next_i``; ``first``: its first physical line when not the current one): fxc's ERR_STRINGEOL, or
+        ERR_STRINGEOF on a last line with no new-line. The position is the quote's (single-line offsets)."""
+        at = _lone_quote(code)
+        if at is None:
+            return
+        line = self.line if first is None else first + 1 + self.line_delta
+        if next_i >= n_lines and self._open_end:
+            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
+        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
+
+    def _emit_with_pragmas(self, toks: list[str], line: int, next_line: int) -> None:
+        """Write an expanded line that holds ``_Pragma`` operators: each runs as the ``#pragma`` directive would
+        (C99 §6.10.9) and its line goes out on its own, as a directive's does; the tokens around it keep their
+        order, and ``#line`` markers keep the numbering (the tokens after a pragma are on ``line``, what follows
+        the whole on ``next_line``)."""
+        seg: list[str] = []
+        marker = False  # a marker must number the text that comes next
+        for t in [*toks, None]:
+            if t is not None and t.__class__ is not _PragmaOp:
+                seg.append(t)
+                continue
+            text = _join(_trim(seg))
+            if text or t is None:
+                if marker and text:
+                    self.out.append(f'#line {line} "{self.file}"')
+                if text:
+                    self.out.append(text)
+                    marker = False
+            seg = []
+            if t is None:
+                break
+            self.out.append(self.pragma(t.pragma) or "")  # self.line is the line's own: a warning names it
+            marker = True
+        self.out.append(f'#line {next_line} "{self.file}"')
 
     def _unterminated_call(self, toks: list[str]) -> list[str]:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
         strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
         "Unterminated macro invocation", which writes the name alone)."""
         self.tolerate("unexpected end of file in macro expansion",
-                      "unexpected end of file in a macro invocation: its arguments are dropped", W_UNTERMINATED_CALL)
+                      "unexpected end of file in a macro invocation: its arguments are dropped", ERR_UNEXPECTEDEOF_MACRO)
         try:
             self.expand(toks)
         except _Unterminated as e:
@@ -462,11 +623,19 @@ class Preprocessor:
         return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
             nxt.text, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
+    def _invokes(self, t: str) -> bool:
+        """``t`` takes a parenthesized operand that may continue on later lines: a function-like macro's name, or
+        the ``_Pragma`` operator (C99 §6.10.9: its operand is pp-tokens like an invocation's, so new-lines may
+        separate them, as GCC reads it)."""
+        if t == "_Pragma":
+            return True
+        m = self.macros.get(t)
+        return m is not None and m.params is not None
+
     def _ends_with_function_name(self, toks: list[str]) -> bool:
         """The last token is a function-like macro name that may still be invoked (not painted blue)."""
         t = next((x for x in reversed(toks) if x != " "), None)
-        m = self.macros.get(t) if t is not None else None
-        return m is not None and m.params is not None and t not in _hs(t)
+        return t is not None and t != "_Pragma" and self._invokes(t) and t not in _hs(t)
 
     def _needs_more(self, toks: list[str]) -> bool | str:
         """True when a function-like macro name is followed by an unclosed argument list; "name" when
@@ -478,8 +647,7 @@ class Preprocessor:
             if t == " ":
                 continue
             if depth == 0 and not pending:
-                m = self.macros.get(t)
-                if m is not None and m.params is not None:
+                if self._invokes(t):
                     pending = True
                     self._open_at = k
                 continue
@@ -487,9 +655,7 @@ class Preprocessor:
                 if t == "(":
                     depth = 1
                 else:
-                    pending = False
-                    m = self.macros.get(t)
-                    pending = m is not None and m.params is not None
+                    pending = self._invokes(t)
                     self._open_at = k
                 continue
             if t == "(":
@@ -519,33 +685,34 @@ class Preprocessor:
             else:
                 im = re.match(r"[A-Za-z_]\w*", rest)
                 if not im:  # "# ifdef identifier" (C99 §6.10.1)
-                    raise self.error(f"#{name} requires an identifier", 1007)
+                    raise self.error(f"#{name} requires an identifier", ERR_PP_SYNTAX)
                 ident = im.group(0)
                 self._check_end(name, rest[im.end():])
-                val = (ident in self.macros) == (name == "ifdef")
+                val = (ident in self.macros or ident in PREDEFINED) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
         if name in ("elif", "else", "endif"):
             if not conds:
                 # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
-                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored")
+                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored",
+                              {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
                 return False
             c = conds[-1]
             if name != "elif" and rest and c.parent_active:
                 # "# else new-line", "# endif new-line": nothing may follow (a comment is white space)
-                self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
+                self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
             if name == "endif":
                 conds.pop()
             elif name == "else":
                 if c.seen_else:
-                    self.tolerate("#else after #else", "#else after #else ignored")
+                    self.tolerate("#else after #else", "#else after #else ignored", ERR_ELSE_ELSE)
                     return False
                 c.seen_else = True
                 c.active = c.parent_active and not c.taken
                 c.taken = True
             else:
                 if c.seen_else:
-                    self.tolerate("#elif after #else", "#elif after #else ignored")
+                    self.tolerate("#elif after #else", "#elif after #else ignored", ERR_ELIF_ELSE)
                     return False
                 if c.parent_active and not c.taken:
                     v = self.eval_expr(rest) != 0
@@ -561,9 +728,12 @@ class Preprocessor:
         elif name == "undef":
             im = re.match(r"[A-Za-z_]\w*", rest)
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
-                raise self.error("#undef requires an identifier", 1007)
+                raise self.error("#undef requires an identifier", ERR_PP_SYNTAX)
             self._check_end(name, rest[im.end():])
-            self.macros.pop(im.group(0), None)
+            if im.group(0) in RESERVED_NAMES:
+                self.warn(W_RESERVED_NAME, f"macro name '{im.group(0)}' is reserved, '#undef' ignored")
+            else:
+                self.macros.pop(im.group(0), None)
         elif name == "include":
             self.include(rest)
             return True
@@ -581,13 +751,13 @@ class Preprocessor:
             parts = self._tokens(rest)
             parts = [p for p in self.expand(parts) if p != " "]
             if not parts or not parts[0].isdigit():
-                raise self.error("#line directive requires a line number", 1004)
+                raise self.error("#line directive requires a line number", ERR_PP_SYNTAX)
             # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
             # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
             # §6.10.4p4 would read the string literal's escapes)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
-                self.warn(W_EXTRA_TOKENS, "unexpected tokens following preprocessor directive #line")
+                self.warn(ERR_UNEXPECTEDTOKENS, "unexpected tokens following preprocessor directive #line")
             self.file = fname
             self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
@@ -599,15 +769,15 @@ class Preprocessor:
         """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its identifier; anything else is warned about
         (as MSVC's C4067 does) and ignored."""
         if tail.strip():
-            self.warn(W_EXTRA_TOKENS, f"unexpected tokens following preprocessor directive #{name}")
+            self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
 
     def unknown_directive(self, s: str) -> str:
         """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
         leaves it undefined). Strictly an error; fxc warns and keeps the line as text (vkd3d's "Ignoring unknown
         directive"), which the compiler then rejects as a syntax error (lexer.py)."""
         if not self.lenient:
-            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", 1501)
-        self.warn(W_DIRECTIVE, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
+            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", ERR_INVALIDCOMMAND)
+        self.warn(ERR_INVALIDCOMMAND, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
         try:
             return "#" + _join(self.expand(self._tokens(s)))
         except _Unterminated:
@@ -644,14 +814,17 @@ class Preprocessor:
     def define(self, rest: str) -> None:
         m = re.match(r"([A-Za-z_]\w*)(\()?", rest)
         if not m:
-            raise self.error("#define requires a macro name", 1007)
+            raise self.error("#define requires a macro name", ERR_PP_SYNTAX)
         name = m.group(1)
+        if name in RESERVED_NAMES:
+            self.warn(W_RESERVED_NAME, f"macro name '{name}' is reserved, '#define' ignored")
+            return
         params = None
         body_text = rest[m.end():]
         if m.group(2):
             close = body_text.find(")")
             if close < 0:
-                raise self.error("missing ')' in macro parameter list", 1007)
+                raise self.error("missing ')' in macro parameter list", ERR_PP_SYNTAX)
             plist = body_text[:close].strip()
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
@@ -664,15 +837,15 @@ class Preprocessor:
                 if k == len(params) - 1 and p == _VA_ARGS and plist.rstrip().endswith("..."):
                     continue
                 if p == "...":
-                    raise self.error(f"'...' must be the last parameter of '{name}'", 1007)
+                    raise self.error(f"'...' must be the last parameter of '{name}'", ERR_PP_SYNTAX)
                 if not re.fullmatch(r"[A-Za-z_]\w*", p) or p == _VA_ARGS:
-                    raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", 1007)
+                    raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", ERR_PP_SYNTAX)
                 if p in params[:k]:
-                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", 1007)
+                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
         body = self._tokens(body_text.strip())
         if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
             # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
-            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", 1007)
+            raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", ERR_PP_SYNTAX)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
         old = self.macros.get(name)
         if old is not None and (old.params != params or old.body != body):
@@ -685,7 +858,7 @@ class Preprocessor:
         macro each ``#`` is followed by a parameter. fxc (``lenient``) has neither for ``#`` (see ``_subst``) nor
         for an object-like macro's ``##`` (no operator there); the charizing ``#@`` keeps its parameter rule."""
         if toks and (toks[0] == "##" or toks[-1] == "##") and (params is not None or not self.lenient):
-            raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", 1007)
+            raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", ERR_PP_SYNTAX)
         if params is not None:
             for k, t in enumerate(toks):
                 if t != "#":
@@ -695,7 +868,7 @@ class Preprocessor:
                 elif self.lenient:
                     continue
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
-                    raise self.error(f"'#' is not followed by a macro parameter in '{name}'", 1007)
+                    raise self.error(f"'#' is not followed by a macro parameter in '{name}'", ERR_PP_SYNTAX)
 
     def include(self, rest: str) -> None:
         text = rest.strip()
@@ -713,16 +886,16 @@ class Preprocessor:
                 close = toks.index(">")
                 kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
             else:
-                raise self.error("#include expects \"FILENAME\" or <FILENAME>", 1507)
+                raise self.error("#include expects \"FILENAME\" or <FILENAME>", ERR_PP_SYNTAX)
         self._check_end("include", tail)
         if self.include_open is None:
-            raise self.error(f"failed to open source file: '{fname}'", 1507)
+            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN)
         try:
             opened = self.include_open(kind, fname, self.real_file)
         except HlslError:
             raise
         except Exception:
-            raise self.error(f"failed to open source file: '{fname}'", 1507) from None
+            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN) from None
         # (text, shown name) or (text, shown name, done): done() runs once the file is processed
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
@@ -772,6 +945,9 @@ class Preprocessor:
                 continue
             if t == "__FILE__":
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
+                continue
+            if t == "_Pragma" and not self._in_if:
+                out.append(self._pragma_operator(pending))
                 continue
             if self._in_if and t == "defined":
                 # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule)
@@ -825,10 +1001,10 @@ class Preprocessor:
                 # an empty argument as a missing one: DXC issue 3315 quotes fxc's X1516 for A(,), A(a,) and
                 # A(,b) of `#define A(x,y) x##y` (C99 §6.10.3p4 allows empty arguments; strict_c99 keeps that).
                 # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
-                raise self.error(f"not enough actual parameters for macro '{t}'", 1516)
+                raise self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             if len(args) > len(m.params):
                 # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
-                raise self.error(f"too many actual parameters for macro '{t}'", 1515)
+                raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
@@ -836,6 +1012,26 @@ class Preprocessor:
             source_left = min(source_left, rest)
             pending.extend(reversed(body))
         return out
+
+    def _pragma_operator(self, pending: list[str]) -> _PragmaOp:
+        """``_Pragma ( string-literal )`` (C99 §6.10.9), its name just taken from ``pending`` (a reversed stack):
+        the operand is taken off the stack and the operator becomes one token that the output step executes as a
+        ``#pragma`` at its place. Anything but a parenthesized string literal is the operator's syntax error."""
+        operand: list[str] = []
+        while pending and len(operand) < 4:
+            t = pending.pop()
+            if t == " ":
+                continue
+            operand.append(t)
+            if t == ")" or (len(operand) == 1 and t != "("):
+                break
+        if operand[-1:] == [")"] and operand[:1] == ["("] and len(operand) == 4 and operand[1] == "L":
+            operand = ["(", "L" + operand[2], ")"]  # a wide literal: the L prefix goes (§6.10.9p1)
+        lit = operand[1] if len(operand) == 3 and operand[0] == "(" and operand[2] == ")" else ""
+        if not (lit.startswith(('"', 'L"')) and lit.endswith('"') and len(lit) >= 2):
+            raise self.error("_Pragma takes a parenthesized string literal", ERR_PP_SYNTAX)
+        self.pragma_ops += 1
+        return _PragmaOp(lit)
 
     def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
         """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
@@ -866,7 +1062,7 @@ class Preprocessor:
                 continue
             args[-1].append(t)
             j -= 1
-        raise _Unterminated(self.file, self.line, 1, 1004, "unexpected end of file in macro expansion")
+        raise _Unterminated(self.file, self.line, 1, ERR_UNEXPECTEDEOF_MACRO, "unexpected end of file in macro expansion")
 
     def _subst(self, body: list[str], amap: dict[str, list[str]], hide: frozenset[str] = frozenset()) -> list[str]:
         """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
@@ -965,7 +1161,7 @@ class Preprocessor:
         exp = self._resolve_defined(exp)
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
-            raise self.error("#if requires an expression", 1004)
+            raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return _CondExpr(exp, self).parse()
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
@@ -981,8 +1177,8 @@ class Preprocessor:
             k = i + 2 if paren else i + 1
             name = toks[k] if k < len(toks) else ""
             if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
-                raise self.error("'defined' requires an identifier, optionally in parentheses", 1004)
-            res.append("1" if name in self.macros else "0")
+                raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
+            res.append("1" if name in self.macros or name in PREDEFINED else "0")
             i = k + 2 if paren else k + 1
         return res
 
@@ -999,6 +1195,35 @@ _VA_ARGS = "__VA_ARGS__"
 
 #: the ## operator of a replacement list (a ## that reaches the text through an argument is a token)
 _PASTE = "\x01##"
+
+
+class _PragmaOp(str):
+    """A ``_Pragma`` operator found by macro expansion: spelled as written (where it ends up as text, in another
+    directive's operands); ``pragma`` is the destringized token string the output step runs as ``#pragma``."""
+
+    pragma: str
+
+    def __new__(cls, literal: str) -> _PragmaOp:
+        tok = super().__new__(cls, f"_Pragma({literal})")
+        tok.pragma = destringize(literal)
+        return tok
+
+
+def destringize(literal: str) -> str:
+    """C99 §6.10.9p1: the string literal with its ``L`` prefix and both double-quotes deleted, each ``\\"``
+    replaced by ``"`` and each ``\\\\`` by one ``\\`` (other escapes stay as written)."""
+    body = literal[1:] if literal.startswith("L") else literal
+    body = body[1:-1]
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body) and body[i + 1] in '"\\':
+            out.append(body[i + 1])
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
 
 
 class _Tok(str):
@@ -1122,14 +1347,14 @@ class _CondExpr:
     def take(self) -> str:
         t = self.peek()
         if t is None:
-            raise self.pp.error("syntax error in #if expression", 1004)
+            raise self.pp.error("syntax error in #if expression", ERR_INVALID_INT_EXPR)
         self.i += 1
         return t
 
     def parse(self) -> int:
         v, _ = self.ternary()
         if self.peek() is not None:
-            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", 1004)
+            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", ERR_INVALID_INT_EXPR)
         return v
 
     def ternary(self) -> tuple[int, bool]:
@@ -1140,7 +1365,7 @@ class _CondExpr:
             a = self.ternary()
             self.skipping -= not c[0]
             if self.take() != ":":
-                raise self.pp.error("expected ':' in #if expression", 1004)
+                raise self.pp.error("expected ':' in #if expression", ERR_INVALID_INT_EXPR)
             self.skipping += bool(c[0])
             b = self.ternary()
             self.skipping -= bool(c[0])
@@ -1179,7 +1404,7 @@ class _CondExpr:
             # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
             # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
             # divisor replaced by 1), so x / 0 is x and x % 0 is 0
-            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", W_DIV_ZERO)
+            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", ERR_DIVZERO)
             b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
@@ -1200,11 +1425,11 @@ class _CondExpr:
             while self.peek() == ",":
                 # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
                 if not self.skipping:
-                    raise self.pp.error("comma operator in an evaluated #if expression", 1004)
+                    raise self.pp.error("comma operator in an evaluated #if expression", ERR_INVALID_INT_EXPR)
                 self.take()
                 v = self.ternary()
             if self.take() != ")":
-                raise self.pp.error("missing ')' in #if expression", 1004)
+                raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
             return v
         if t == "!":
             return int(not self.unary()[0]), False
@@ -1214,7 +1439,7 @@ class _CondExpr:
         try:
             return _pp_int(t)
         except ValueError:
-            raise self.pp.error(f"invalid token '{t}' in #if expression", 1004) from None
+            raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
 
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
