@@ -42,8 +42,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/comparison.py": ["test_rules_output_merger.py"],
     "pipeline/depth_stencil.py": ["test_rules_depth_stencil.py", "test_rules_output_merger.py", "test_pipeline_output.py"],
     "pipeline/sampler_address.py": ["test_rules_sampler_address.py", "test_audit_pipeline.py", "test_sampler_filter.py", "test_sampler_helpers.py"],
-    "formats/numerics.py": ["test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
-    "shader/ops/alu_float.py": ["test_rules_alu.py", "test_rules_f32tof16.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
+    "formats/numerics.py": ["test_rules_f32tof16_mu19.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
+    "shader/ops/alu_float.py": ["test_rules_alu.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "shader/ops/alu_int.py": ["test_rules_alu.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "pipeline/primitives.py": ["test_rules_primitive_assembly.py", "test_api_draw.py", "test_pipeline_triangles.py", "test_geometry_shader.py",
                                "test_draw_strip_passes.py", "test_draw_strip_adj_passes.py"],
@@ -62,7 +62,8 @@ MODULES: dict[str, list[str]] = {
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
     "shader/native/magnitude.py": ["test_magnitude_mu18.py", "test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
-    "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
+    "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_generator_rules.py",
+                                    "test_nan_operand_order.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
