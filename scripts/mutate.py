@@ -114,7 +114,7 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/overload.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_argument_messages.py",
                                 "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py",
                                 "test_rules_hlsl_overload_details.py"],
-    "shader/hlsl/exprs.py": ["test_rules_hlsl_operators_mu18.py", "test_hlsl_structured_dynamic_mu18.py", "test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
+    "shader/hlsl/exprs.py": ["test_rules_hlsl_ternary_matrix_mu19.py", "test_hlsl_local_matrix_dynamic_index.py", "test_rules_hlsl_operators_mu18.py", "test_hlsl_structured_dynamic_mu18.py", "test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
                              "test_rules_hlsl_implicit_conversions.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                              "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py",
                              "test_rules_hlsl_operator_operands.py", "test_rules_hlsl_expr_details.py",
