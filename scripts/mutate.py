@@ -42,8 +42,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/comparison.py": ["test_rules_output_merger.py"],
     "pipeline/depth_stencil.py": ["test_rules_depth_stencil.py", "test_rules_output_merger.py", "test_pipeline_output.py"],
     "pipeline/sampler_address.py": ["test_rules_sampler_address.py", "test_audit_pipeline.py", "test_sampler_filter.py", "test_sampler_helpers.py"],
-    "formats/numerics.py": ["test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
-    "shader/ops/alu_float.py": ["test_rules_alu.py", "test_rules_f32tof16.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
+    "formats/numerics.py": ["test_rules_f32tof16_mu19.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
+    "shader/ops/alu_float.py": ["test_rules_alu.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "shader/ops/alu_int.py": ["test_rules_alu.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "pipeline/primitives.py": ["test_rules_primitive_assembly.py", "test_api_draw.py", "test_pipeline_triangles.py", "test_geometry_shader.py",
                                "test_draw_strip_passes.py", "test_draw_strip_adj_passes.py"],
@@ -62,8 +62,9 @@ MODULES: dict[str, list[str]] = {
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
     "shader/native/magnitude.py": ["test_magnitude_mu18.py", "test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
-    "shader/native/half_ir.py": ["test_rules_f32tof16.py", "test_native_lane_small_floats.py"],
-    "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_native_generator_rules.py", "test_nan_operand_order.py"],
+    "shader/native/half_ir.py": ["test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_lane_small_floats.py"],
+    "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_generator_rules.py",
+                                    "test_nan_operand_order.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
@@ -114,7 +115,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/overload.py": ["test_rules_hlsl_types.py", "test_rules_hlsl_argument_messages.py",
                                 "test_rules_hlsl_shape_conversions.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_checks.py",
                                 "test_rules_hlsl_overload_details.py"],
-    "shader/hlsl/exprs.py": ["test_rules_hlsl_operators_mu18.py", "test_hlsl_structured_dynamic_mu18.py", "test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
+    "shader/hlsl/exprs.py": ["test_rules_hlsl_ternary_matrix_mu19.py", "test_hlsl_local_matrix_dynamic_index.py",
+                             "test_hlsl_mem_component_lvalues.py", "test_rules_hlsl_operators_mu18.py", "test_hlsl_structured_dynamic_mu18.py", "test_rules_hlsl_operators.py", "test_rules_hlsl_types.py", "test_rules_hlsl_shape_conversions.py",
                              "test_rules_hlsl_implicit_conversions.py", "test_rules_hlsl_casts.py", "test_hlsl_fold_semantics.py",
                              "test_hlsl_checks.py", "test_hlsl_groupshared.py", "test_hlsl_dynindex.py",
                              "test_rules_hlsl_operator_operands.py", "test_rules_hlsl_expr_details.py",
@@ -153,7 +155,7 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
     # session 12's new modules: the api draw plan, the lane IR and its channel codecs, switch/loop folding
-    "api/draw_plan.py": ["test_draw_plan.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
+    "api/draw_plan.py": ["test_draw_plan.py", "test_draw_plan_mu19.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
     # session 13: the pipeline half of the draw plan
     "pipeline/native/fused_replay.py": ["test_draw_replay.py"],
     "pipeline/native/lane_ir.py": ["test_native_lane_unorm_switch_mu18.py", "test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
