@@ -488,10 +488,12 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             self._report(SEV_ERROR, CAT_EXECUTION, f"{method}: no compute shader is bound. The call is dropped.",
                          "")
             return None
-        if self._device._debug is not None:  # debug layer: dispatch-time state validation
-            from .draw_validation import validate_dispatch
-            if not validate_dispatch(self, method):
-                return None
+        # dispatch-time state validation (api/draw_validation.py), with or without the debug layer: a UAV bound
+        # in a form the declaration cannot use (Windows: undefined results) drops the call instead of raising
+        # from this void method; the messages reach only a debug device's info queue
+        from .draw_validation import validate_dispatch
+        if not validate_dispatch(self, method):
+            return None
         cbs: list[Any] = [None] * CB_SLOTS
         for i, b in enumerate(cs.cbs):
             if b is not None:

@@ -419,6 +419,8 @@ def _check_uavs(rep: _Reporter, stage: str, facts: ShaderFacts, uavs: list[Any])
             else:
                 rep("DEVICE_UNORDEREDACCESSVIEW_DIMENSION_MISMATCH", unit=unit, slot=slot,
                     declared=_dim_name(dim), bound=_dim_name(bound))
+                if (dim in _BUFFER_KIND_NAMES) != (bound in _BUFFER_KIND_NAMES):
+                    rep.dropped = True  # a buffer view for a texture declaration or the reverse: not executable
             continue
         bad = _return_mismatch(rets, view.format, exact=True)
         if bad is not None:
