@@ -7,7 +7,8 @@ applies the depth test and the colour writes lane by lane in lane order.
 Every step repeats the numpy reference operation for operation (D3D11.3 §3.4 rasterization rules,
 §16.4 interpolation, §17 output merger; pipeline/rasterizer.py, interpolate.py, output_merger.py, blend.py,
 depth_stencil.py, formats/numerics.py): float64 planes ``c0*x + c1*y + c2`` in that order, the perspective
-divide in float64 and one rounding to float32; blending in float32 with separate multiplies and adds (no
+divide in float64 and one rounding to float32 (float32 arithmetic only for pieces :func:`exact32_condition` proves
+give the same bits); blending in float32 with separate multiplies and adds (no
 fused multiply-add: no fast-math flags are ever emitted); UNORM codecs exact (om_gen: float64, or float32 with
 an explicit fused multiply-add correction where the host has one); sRGB through the reference's exact float32
 decision thresholds.
