@@ -726,8 +726,13 @@ class _Gen(_Emit):
                               for j in range(3))
                 unit = self.v(f"and i1 {self.v(f'fcmp oeq double {w0}, 0.0')}, {self.v(f'fcmp oeq double {w1}, 0.0')}")
                 unit = self.v(f"and i1 {unit}, {self.v(f'fcmp oeq double {w2}, 1.0')}")
+            load_end = "iq_load"
             if use32:
-                flag = "true" if not has_persp else unit
+                # the flag only for pieces that can pass it (perspective inputs: 1/w plane (0, 0, 1) first), so
+                # perspective geometry (w varying) pays one branch per piece
+                self.cbr(unit if has_persp else "true", "ex_chk", "ex_join")
+                self.put("ex_chk")
+                flag = "true"
                 fl = {}
                 for j in ex_planes:
                     cs = [self.ld("double", planes, self.v(f"add i64 {pbase}, {3 * j + t}"), 8) for t in range(3)]
@@ -735,16 +740,21 @@ class _Gen(_Emit):
                     for t in range(3):
                         f = self.v(f"insertelement {V8F} poison, float {self.v(f'fptrunc double {cs[t]} to float')}, i64 0")
                         fl[3 * j + t] = self.v(f"shufflevector {V8F} {f}, {V8F} poison, <8 x i32> zeroinitializer")
+                self.br("ex_join")
+                self.put("ex_join")
+                flag = self.v(f"phi i1 [ {flag}, %ex_chk ], [ false, %iq_load ]")
+                fl = {j: self.v(f"phi {V8F} [ {v}, %ex_chk ], [ zeroinitializer, %iq_load ]") for j, v in fl.items()}
+                load_end = "ex_join"
             self.br("iq_have")
             self.put("iq_have")
             for i in range(3 * n_planes):
-                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %iq_load ]")
+                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %{load_end} ]")
             if unit_w:
-                self.e(f"%unitw = phi i1 [ %pu, %iq_body ], [ {unit}, %iq_load ]")
+                self.e(f"%unitw = phi i1 [ %pu, %iq_body ], [ {unit}, %{load_end} ]")
             if use32:
-                self.e(f"%ex32 = phi i1 [ %pe, %iq_body ], [ {flag}, %iq_load ]")
+                self.e(f"%ex32 = phi i1 [ %pe, %iq_body ], [ {flag}, %{load_end} ]")
                 for j, v in fl.items():
-                    self.e(f"%pfn{j} = phi {V8F} [ %pf{j}, %iq_body ], [ {v}, %iq_load ]")
+                    self.e(f"%pfn{j} = phi {V8F} [ %pf{j}, %iq_body ], [ {v}, %{load_end} ]")
         xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
         yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
         bits32 = {}
