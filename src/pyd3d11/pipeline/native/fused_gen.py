@@ -35,7 +35,8 @@ UNIT_W = os.environ.get("PYD3D11_FUSED_UNIT_W", "1") != "0"
 #: (:func:`exact32_condition`; ``_flush_fn``; A/B and mutation checks: PYD3D11_FUSED_EXACT32=0)
 EXACT32 = os.environ.get("PYD3D11_FUSED_EXACT32", "1") != "0"
 #: the bound on |pixel centre coordinate| the float32 proof assumes: pixel indices of a render target are below
-#: D3D11's largest texture dimension, 16384 (D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION), so |X + 1/2| < 2^15
+#: D3D11's largest texture dimension, 16384 (D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION), and even a target-less (UAV-only)
+#: draw's pixels lie inside the viewport bounds [-32768, 32767] (D3D11_VIEWPORT_BOUNDS_MIN/MAX): |X + 1/2| < 2^15
 EXACT32_XY = 2.0 ** 15
 #: kinds of FusedKey.inputs a batch function with the float32 path may have (planes at the pixel centre, or
 #: values that do not depend on the pixel position)
