@@ -7,7 +7,8 @@ applies the depth test and the colour writes lane by lane in lane order.
 Every step repeats the numpy reference operation for operation (D3D11.3 §3.4 rasterization rules,
 §16.4 interpolation, §17 output merger; pipeline/rasterizer.py, interpolate.py, output_merger.py, blend.py,
 depth_stencil.py, formats/numerics.py): float64 planes ``c0*x + c1*y + c2`` in that order, the perspective
-divide in float64 and one rounding to float32; blending in float32 with separate multiplies and adds (no
+divide in float64 and one rounding to float32 (float32 arithmetic only for pieces :func:`exact32_condition` proves
+give the same bits); blending in float32 with separate multiplies and adds (no
 fused multiply-add: no fast-math flags are ever emitted); UNORM codecs exact (om_gen: float64, or float32 with
 an explicit fused multiply-add correction where the host has one); sRGB through the reference's exact float32
 decision thresholds.
@@ -22,6 +23,7 @@ import os
 from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
+from .lane_ir import host_fma
 from .om_gen import OMContext, om_function
 
 #: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
@@ -29,11 +31,22 @@ from .om_gen import OMContext, om_function
 HOIST_PLANES = 4
 #: skip the 1/w plane of pieces whose 1/w plane is (0, 0, 1) (``_flush_fn``; A/B: PYD3D11_FUSED_UNIT_W=0)
 UNIT_W = os.environ.get("PYD3D11_FUSED_UNIT_W", "1") != "0"
+#: evaluate the planes of a piece in float32 where that is proven to give the float64 definition's bits
+#: (:func:`exact32_condition`; ``_flush_fn``; A/B and mutation checks: PYD3D11_FUSED_EXACT32=0)
+EXACT32 = os.environ.get("PYD3D11_FUSED_EXACT32", "1") != "0"
+#: the bound on |pixel centre coordinate| the float32 proof assumes: pixel indices of a render target are below
+#: D3D11's largest texture dimension, 16384 (D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION), and even a target-less (UAV-only)
+#: draw's pixels lie inside the viewport bounds [-32768, 32767] (D3D11_VIEWPORT_BOUNDS_MIN/MAX): |X + 1/2| < 2^15
+EXACT32_XY = 2.0 ** 15
+#: kinds of FusedKey.inputs a batch function with the float32 path may have (planes at the pixel centre, or
+#: values that do not depend on the pixel position)
+_EXACT32_KINDS = frozenset(("persp", "linear", "flat", "front", "primid"))
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
 
 V4F = "<4 x float>"
+V8F = "<8 x float>"
 V4D = "<4 x double>"
 V4I = "<4 x i32>"
 V4L = "<4 x i64>"
@@ -159,6 +172,43 @@ def _fconst(x: float) -> str:
 
 def _vec(t: str, vals) -> str:
     return "<" + ", ".join(f"{t} {v}" for v in vals) + ">"
+
+
+def exact32_condition(c0: float, c1: float, c2: float) -> bool:
+    """Whether plane (c0, c1, c2) evaluates at every pixel centre (X + 1/2, Y + 1/2), |X + 1/2|, |Y + 1/2| <=
+    EXACT32_XY, to the same float32 in float32 arithmetic (any association, fused or not) as the reference's
+    fl32(fl64(fl64(fl64(c0*x) + fl64(c1*y)) + c2)) (interpolate.py, §16.4 plane evaluation): the Python statement
+    of the rule the batch function's IR tests per piece (``_Gen._exact32_flag``; tests check one against the other).
+
+    Proof: each ci is a float32 (so the float32 coefficients are the float64 ones) and a multiple of 2^ei (ei: the
+    exponent of its lowest set bit); x = (2X + 1)/2 is a multiple of 2^-1, so c0*x, c1*y and c2 and every sum of
+    them are integer multiples of 2^E, E = min(e0 - 1, e1 - 1, e2), and bounded by S = |c0|*XY + |c1|*XY + |c2|.
+    With S <= 2^(E+23) each such value is k*2^E with |k| < 2^24: a float32 (a normal one for E >= -126, so no
+    denormal), hence also a float64 — every operation of either evaluation is exact and gives the real value,
+    and the final fl32 of the reference changes nothing. Signed zeros agree too: an exact sum is -0 only when all
+    its terms are -0, in any order, and the products' signs are the same. (The float64 S is computed with at
+    most a few roundings, far inside the factor 2 between 2^(E+23) and 2^(E+24).)"""
+    import math
+
+    import numpy as np
+
+    cs = (float(c0), float(c1), float(c2))
+    if not all(math.isfinite(c) and abs(c) < 2.0 ** 128 and float(np.float32(c)) == c for c in cs):
+        return False
+    e = []
+    for j, c in enumerate(cs):
+        if c != 0.0:
+            m, ex = math.frexp(abs(c))  # abs(c) = m * 2^ex, m in [1/2, 1)
+            k = int(m * 2.0 ** 53)  # an integer: abs(c) = k * 2^(ex - 53)
+            low = (k & -k).bit_length() - 1 + ex - 53
+            e.append(low - 1 if j < 2 else low)
+    if not e:
+        return True
+    E = min(min(e), 100)
+    if E < -126:
+        return False
+    bound = abs(cs[0]) * EXACT32_XY + abs(cs[1]) * EXACT32_XY + abs(cs[2])
+    return bound <= 2.0 ** (E + 23)
 
 
 def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
@@ -637,6 +687,13 @@ class _Gen(_Emit):
         # the per-quad test of it as well as the divisions (UNIT_W; the divisions by 1 it stands for are exact)
         unit_w = hoist and UNIT_W and need_invw and not any(kind == "posw" for kind, *_ in k.inputs) and \
             any(kind == "persp" for kind, *_ in k.inputs)
+        # Pieces whose attribute planes pass exact32_condition (with 1/w exactly 1 for perspective ones) evaluate
+        # them in float32 (a branch per quad on the piece's flag): the same bits, proof in exact32_condition
+        ex = [(i, idx) for i, (kind, _r, _c, idx) in enumerate(k.inputs) if kind in ("persp", "linear")]
+        has_persp = any(kind == "persp" for kind, *_ in k.inputs)
+        use32 = EXACT32 and hoist and bool(ex) and not need_z and not k.samples and not k.sample_freq and \
+            all(kind in _EXACT32_KINDS for kind, *_ in k.inputs) and (unit_w or not has_persp)
+        ex_planes = sorted({idx for _i, idx in ex}) if use32 else []
         self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")
         if hoist:
             self.e("%pprev = phi i64 [ -1, %pf_done ], [ %pcur, %iq_latch ]")
@@ -644,6 +701,11 @@ class _Gen(_Emit):
                 self.e(f"%pc{i} = phi {V4D} [ zeroinitializer, %pf_done ], [ %pcn{i}, %iq_latch ]")
             if unit_w:
                 self.e("%pu = phi i1 [ false, %pf_done ], [ %unitw, %iq_latch ]")
+            if use32:
+                self.e("%pe = phi i1 [ false, %pf_done ], [ %ex32, %iq_latch ]")
+                for j in ex_planes:
+                    for t in range(3):
+                        self.e(f"%pf{3 * j + t} = phi {V8F} [ zeroinitializer, %pf_done ], [ %pfn{3 * j + t}, %iq_latch ]")
         c = self.v("icmp ult i64 %q, %n")
         self.cbr(c, "iq_body", "iq_done")
         self.put("iq_body")
@@ -665,14 +727,96 @@ class _Gen(_Emit):
                               for j in range(3))
                 unit = self.v(f"and i1 {self.v(f'fcmp oeq double {w0}, 0.0')}, {self.v(f'fcmp oeq double {w1}, 0.0')}")
                 unit = self.v(f"and i1 {unit}, {self.v(f'fcmp oeq double {w2}, 1.0')}")
+            load_end = "iq_load"
+            if use32:
+                # the flag only for pieces that can pass it (perspective inputs: 1/w plane (0, 0, 1) first), so
+                # perspective geometry (w varying) pays one branch per piece
+                self.cbr(unit if has_persp else "true", "ex_chk", "ex_join")
+                self.put("ex_chk")
+                flag = "true"
+                fl = {}
+                for j in ex_planes:
+                    cs = [self.ld("double", planes, self.v(f"add i64 {pbase}, {3 * j + t}"), 8) for t in range(3)]
+                    flag = self.v(f"and i1 {flag}, {self._exact32_flag(cs)}")
+                    for t in range(3):
+                        f = self.v(f"insertelement {V8F} poison, float {self.v(f'fptrunc double {cs[t]} to float')}, i64 0")
+                        fl[3 * j + t] = self.v(f"shufflevector {V8F} {f}, {V8F} poison, <8 x i32> zeroinitializer")
+                self.br("ex_join")
+                self.put("ex_join")
+                flag = self.v(f"phi i1 [ {flag}, %ex_chk ], [ false, %iq_load ]")
+                fl = {j: self.v(f"phi {V8F} [ {v}, %ex_chk ], [ zeroinitializer, %iq_load ]") for j, v in fl.items()}
+                load_end = "ex_join"
             self.br("iq_have")
             self.put("iq_have")
             for i in range(3 * n_planes):
-                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %iq_load ]")
+                self.e(f"%pcn{i} = phi {V4D} [ %pc{i}, %iq_body ], [ {loaded[i]}, %{load_end} ]")
             if unit_w:
-                self.e(f"%unitw = phi i1 [ %pu, %iq_body ], [ {unit}, %iq_load ]")
+                self.e(f"%unitw = phi i1 [ %pu, %iq_body ], [ {unit}, %{load_end} ]")
+            if use32:
+                self.e(f"%ex32 = phi i1 [ %pe, %iq_body ], [ {flag}, %{load_end} ]")
+                for j, v in fl.items():
+                    self.e(f"%pfn{j} = phi {V8F} [ %pf{j}, %iq_body ], [ {v}, %{load_end} ]")
         xi = self.v(f"load {V4I}, ptr {self.gep('i32', lx, '%q')}, align 4")
         yi = self.v(f"load {V4I}, ptr {self.gep('i32', ly, '%q')}, align 4")
+        bits32 = {}
+        # the float32 path of a piece's run of quads: 8 lanes (two quads) a step while both are the piece's and
+        # the batch function has nothing else to do per quad (attribute planes only), then a 4-lane step
+        wide = use32 and all(kind in ("persp", "linear") for kind, *_ in k.inputs) and not k.sv and \
+            not k.uav_helpers
+        if use32:
+            fma = host_fma()
+
+            def eval32(w: int, at: str) -> dict:
+                vf, vi = f"<{w} x float>", f"<{w} x i32>"
+                if fma:
+                    self.decls.add(f"declare {vf} @llvm.fma.v{w}f32({vf}, {vf}, {vf})")
+                halff = _vec("float", [_fconst(0.5)] * w)
+                xw = self.v(f"load {vi}, ptr {self.gep('i32', lx, at)}, align 4")
+                yw = self.v(f"load {vi}, ptr {self.gep('i32', ly, at)}, align 4")
+                xf = self.v(f"fadd {vf} {self.v(f'sitofp {vi} {xw} to {vf}')}, {halff}")
+                yf = self.v(f"fadd {vf} {self.v(f'sitofp {vi} {yw} to {vf}')}, {halff}")
+                out = {}
+                for i, idx in ex:
+                    c0, c1, c2 = (f"%pfn{3 * idx + t}" if w == 8 else
+                                  self.v(f"shufflevector {V8F} %pfn{3 * idx + t}, {V8F} poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>")
+                                  for t in range(3))
+                    if fma:  # every intermediate is exact (exact32_condition): one rounding or three give the same
+                        t = self.v(f"call {vf} @llvm.fma.v{w}f32({vf} {c1}, {vf} {yf}, {vf} {c2})")
+                        r = self.v(f"call {vf} @llvm.fma.v{w}f32({vf} {c0}, {vf} {xf}, {vf} {t})")
+                    else:
+                        r = self.v(f"fadd {vf} {self.v(f'fmul {vf} {c0}, {xf}')}, {self.v(f'fmul {vf} {c1}, {yf}')}")
+                        r = self.v(f"fadd {vf} {r}, {c2}")
+                    out[i] = self.v(f"bitcast {vf} {r} to {vi}")
+                return out
+
+            self.cbr("%ex32", "q32", "q64")
+            self.put("q32")
+            if wide:
+                self.br("q8_head")
+                self.put("q8_head")
+                self.e("%r8 = phi i64 [ %q, %q32 ], [ %r8n, %q8_body ]")
+                self.e("%r8n = add i64 %r8, 8")
+                self.cbr(self.v("icmp ule i64 %r8n, %n"), "q8_chk", "q8_exit")
+                self.put("q8_chk")
+                pl = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%r8')}, align 4")
+                pc = self.v(f"insertelement <8 x i32> poison, i32 {self.v('trunc i64 %pcur to i32')}, i64 0")
+                pc = self.v(f"shufflevector <8 x i32> {pc}, <8 x i32> poison, <8 x i32> zeroinitializer")
+                self.decls.add("declare i1 @llvm.vector.reduce.and.v8i1(<8 x i1>)")
+                same8 = self.v(f"call i1 @llvm.vector.reduce.and.v8i1(<8 x i1> {self.v(f'icmp eq <8 x i32> {pl}, {pc}')})")
+                self.cbr(same8, "q8_body", "q8_exit")
+                self.put("q8_body")
+                for i, b in eval32(8, "%r8").items():
+                    _kind, reg, comp, _ = k.inputs[i]
+                    row = self.v(f"mul i64 {S}, {reg * 4 + comp}")
+                    self.e(f"store <8 x i32> {b}, ptr {self.gep('i32', vb, self.v(f'add i64 %r8, {row}'))}, align 4")
+                self.br("q8_head")
+                self.put("q8_exit")
+                # quads before %r8 are done; none done: the 4-lane step below
+                self.cbr(self.v("icmp ugt i64 %r8, %q"), "iq_latch", "q32f")
+                self.put("q32f")
+            bits32 = eval32(4, "%q")
+            self.br("q_join")
+            self.put("q64")
         half = _vec("double", [_fconst(0.5)] * 4)
         xd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {xi} to {V4D}')}, {half}")
         yd = self.v(f"fadd {V4D} {self.v(f'sitofp {V4I} {yi} to {V4D}')}, {half}")
@@ -753,7 +897,7 @@ class _Gen(_Emit):
         def f32bits(d: str) -> str:
             return self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {d} to {V4F}')} to {V4I}")
 
-        for i, (kind, reg, comp, idx) in enumerate(k.inputs):
+        def input_bits(i: int, kind: str, idx: int) -> str:
             if kind in ("persp", "linear"):
                 val = persp[i] if kind == "persp" else plane(idx)
                 bits = self.v(f"bitcast {V4F} {self.v(f'fptrunc {V4D} {val} to {V4F}')} to {V4I}")
@@ -796,7 +940,21 @@ class _Gen(_Emit):
                 bits = self.splat_t("i32", self.ld("i32", primid, p))
             else:
                 raise AssertionError(kind)
-            store_in(reg, comp, bits)
+            return bits
+
+        if use32:  # the float64 path's planes, then both paths' values joined; the other inputs after the join
+            bits64 = {i: input_bits(i, k.inputs[i][0], idx) for i, idx in ex}
+            self.br("q64_end")
+            self.put("q64_end")
+            self.br("q_join")
+            self.put("q_join")
+            q32 = "q32f" if wide else "q32"
+            joined = {i: self.v(f"phi {V4I} [ {bits32[i]}, %{q32} ], [ {bits64[i]}, %q64_end ]") for i, _idx in ex}
+            for i, _idx in ex:
+                store_in(k.inputs[i][1], k.inputs[i][2], joined[i])
+        for i, (kind, reg, comp, idx) in enumerate(k.inputs):
+            if not (use32 and kind in ("persp", "linear")):
+                store_in(reg, comp, input_bits(i, kind, idx))
         if "cov" in k.sv:
             # vCoverage: the raster coverage ANDed with SampleMask (draw._PixelContext._inputs)
             rc = self.targ("lrc") if k.sample_freq else lc  # the pixel's raster coverage
@@ -813,9 +971,16 @@ class _Gen(_Emit):
         if "prim" in k.sv:
             pid = self.splat_t("i32", self.ld("i32", primid, p))
             self.e(f"store {V4I} {pid}, ptr {self.gep('i32', svp, '%q')}, align 4")
+        if wide:
+            self.br("iq_tail")
+            self.put("iq_tail")
+            self.e("%q4 = add i64 %q, 4")
         self.br("iq_latch")
         self.put("iq_latch")
-        self.e("%qn = add i64 %q, 4")
+        if wide:
+            self.e("%qn = phi i64 [ %q4, %iq_tail ], [ %r8, %q8_exit ]")
+        else:
+            self.e("%qn = add i64 %q, 4")
         self.br("iq_head")
         self.put("iq_done")
         # ---- pixel shader ----
@@ -853,6 +1018,33 @@ class _Gen(_Emit):
         self._om(lc, lx, ly, lp, disc, dep, cnt)
         return ([f"define void @{FLUSH_FN}(ptr noalias %D, ptr noalias %T, i64 %n) {{", "entry:"]
                 + self.lines + ["}"])
+
+    def _exact32_flag(self, cs: list) -> str:
+        """i1: :func:`exact32_condition` of the plane whose float64 coefficients are ``cs``, in the same
+        operations (float32 round trip, lowest-set-bit exponents, the bound in float64 in the same order)."""
+        self.decls.add("declare i64 @llvm.cttz.i64(i64, i1 immarg)")
+        self.decls.add("declare double @llvm.fabs.f64(double)")
+        ok = "true"
+        E = "1000"
+        for j, c in enumerate(cs):
+            back = self.v(f"fpext float {self.v(f'fptrunc double {c} to float')} to double")
+            ok = self.v(f"and i1 {ok}, {self.v(f'fcmp oeq double {back}, {c}')}")  # NaN fails; inf: the bound
+            b = self.v(f"bitcast double {c} to i64")
+            bexp = self.v(f"and i64 {self.v(f'lshr i64 {b}, 52')}, 2047")
+            man = self.v(f"or i64 {self.v(f'and i64 {b}, 4503599627370495')}, 4503599627370496")
+            tz = self.v(f"call i64 @llvm.cttz.i64(i64 {man}, i1 true)")
+            low = self.v(f"add i64 {self.v(f'add i64 {bexp}, {tz}')}, {-1075 - (1 if j < 2 else 0)}")
+            low = self.v(f"select i1 {self.v(f'fcmp one double {c}, 0.0')}, i64 {low}, i64 1000")
+            E = self.v(f"select i1 {self.v(f'icmp slt i64 {low}, {E}')}, i64 {low}, i64 {E}")
+        E = self.v(f"select i1 {self.v(f'icmp slt i64 {E}, 100')}, i64 {E}, i64 100")
+        ok = self.v(f"and i1 {ok}, {self.v(f'icmp sge i64 {E}, -126')}")
+        biased = self.v(f"add i64 {E}, {23 + 1023}")
+        lim = self.v(f"bitcast i64 {self.v(f'shl i64 {biased}, 52')} to double")
+        a = [self.v(f"call double @llvm.fabs.f64(double {c})") for c in cs]
+        xy = _fconst(EXACT32_XY)
+        bound = self.v(f"fadd double {self.v(f'fmul double {a[0]}, {xy}')}, {self.v(f'fmul double {a[1]}, {xy}')}")
+        bound = self.v(f"fadd double {bound}, {a[2]}")
+        return self.v(f"and i1 {ok}, {self.v(f'fcmp ole double {bound}, {lim}')}")
 
     def _shader_depth(self, sod: str, dep: str, nbytes: str) -> None:
         """oDepth: where the store ran in this batch, every sample's depth row is the shader's value (the

@@ -25,6 +25,9 @@ UNORM_FMA = os.environ.get("PYD3D11_OM_UNORM_FMA", "1") != "0"
 #: UNORM encode of 2..16 bits as one fused multiply-add onto 2^23 (LaneIR.unorm_magic_bits) where the host has it
 #: (A/B: PYD3D11_OM_UNORM_MAGIC=0 takes unorm_fma)
 UNORM_MAGIC = os.environ.get("PYD3D11_OM_UNORM_MAGIC", "1") != "0"
+#: the UNORM encode of a value proven NaN or in [-0, 1] skips the clamp's minps (om_gen.unit_output; A/B and mutation
+#: checks: PYD3D11_OM_UNIT_CLAMP=0)
+UNIT_CLAMP = os.environ.get("PYD3D11_OM_UNIT_CLAMP", "1") != "0"
 
 
 @cache
@@ -390,7 +393,7 @@ class LaneIR:
         below = self.fcmp("olt", r, self.sp("float", 0.0))
         return self.bop("add", "i32", k, self.cast("sext", below, "i1", "i32"))
 
-    def unorm_magic_bits(self, x: str, m: int) -> str:
+    def unorm_magic_bits(self, x: str, m: int, unit: bool = False) -> str:
         """numerics.float_to_unorm with scale ``m`` = 2^n - 1 (2 <= n <= 16), exactly, as the i32 bits
         0x4B000000 + code (the caller masks the code out, or shifts the constant out of its word).
 
@@ -402,11 +405,16 @@ class LaneIR:
         [2^23, 2^24) whose spacing is 1 (c*m <= 2^16 - 1): it is 2^23 + round-half-even(c*m), whose bits are
         0x4B000000 + the code. Three vector operations per eight lanes (max, min, fma) where unorm_fma takes
         nine (tests/test_native_om_encode.py: every float32 in [0, 1] for 8 bits, every decision boundary of
-        every width 2..16 against exact fractions)."""
+        every width 2..16 against exact fractions).
+
+        ``unit``: the caller proved ``x`` is a NaN or in [-0, 1] (om_gen.unit_output): the clamp's upper bound then
+        changes nothing (maxps already maps NaN and -0 to +0), so only the maxps is emitted."""
         fma = f"@llvm.fma.v{self.w}f32"
         ft = self.t("float")
         self.decls.add(f"declare {ft} {fma}({ft}, {ft}, {ft})")
-        c = self.minps(self.maxps(x, self.sp("float", 0.0)), self.sp("float", 1.0))  # NaN -> 0 (maxps: NaN -> b)
+        c = self.maxps(x, self.sp("float", 0.0))  # NaN -> 0 (maxps: NaN -> b)
+        if not (unit and UNIT_CLAMP):
+            c = self.minps(c, self.sp("float", 1.0))
         t = self.v(f"call {ft} {fma}({ft} {c}, {ft} {self.sp('float', float(m))}, {ft} {self.sp('float', 2.0 ** 23)})")
         return self.asi(t)
 

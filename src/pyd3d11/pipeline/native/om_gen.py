@@ -636,6 +636,39 @@ def _emit_sample(B: _Body, key: OMKey, s: int, live: str, x64: str, y64: str, co
     return passed
 
 
+#: factors and their 1 - x forms: a lerp pair (X, INV_X) or (INV_X, X) blends s*f + d*fl(1 - f)
+_LERP = {bl.SRC_ALPHA: bl.INV_SRC_ALPHA, bl.SRC_COLOR: bl.INV_SRC_COLOR, bl.DEST_ALPHA: bl.INV_DEST_ALPHA,
+         bl.DEST_COLOR: bl.INV_DEST_COLOR, bl.BLEND_FACTOR: bl.INV_BLEND_FACTOR, bl.SRC1_COLOR: bl.INV_SRC1_COLOR,
+         bl.SRC1_ALPHA: bl.INV_SRC1_ALPHA}
+_LERP.update({v: k for k, v in list(_LERP.items())})
+
+
+def unit_output(rt: RTKey, c: int) -> bool:
+    """Whether the merger's value of component ``c`` of target ``rt`` before the encode is always a NaN or in
+    [-0, 1] (the encode's clamp to 1 is then the identity: LaneIR.unorm_magic_bits ``unit``).
+
+    For targets whose blend inputs are clamped to [0, 1] (UNORM: rt.clamp; §17.5 clamps the source and the blend
+    factor, the destination decodes into [0, 1]): every factor value is a NaN or in [0, 1] (X, fl(1 - X),
+    min(a, fl(1 - da)), 0, 1), every colour as well. Without blending the output is the clamped source. With op
+    MIN / MAX it is one of the two operands (or a NaN). With op ADD: a ZERO factor makes its product +0 (or a NaN)
+    and the other product s*f <= f <= 1 (rounding is monotonic, f is a float32); a lerp pair (X, INV_X) gives
+    fl(fl(s*f) + fl(d*g)), g = fl(1 - f), which is at most fl(f + g) by monotonicity, and f + g = 1 + e with
+    |e| <= ulp(1 - f)/2 <= 2^-25 below half an ulp of 1 (2^-24), so fl(f + g) <= 1. Any NaN operand gives a NaN.
+    Nothing is negative except -0 (a product or sum of +-0 terms). Other factor pairs (ONE with a non-zero
+    partner, two unrelated factors) and SUBTRACT / REV_SUBTRACT are not bounded this way: False."""
+    if rt.clamp != (0.0, 1.0) or any(ch.kind != "unorm" for ch in rt.channels if ch.component is not None):
+        return False
+    if rt.blend is None:
+        return True
+    sb_, db_, op, sba, dba, opa = rt.blend
+    fs, fd, o = (sba, dba, opa) if c == 3 else (sb_, db_, op)
+    if o in (bl.OP_MIN, bl.OP_MAX):
+        return True
+    if o != bl.OP_ADD:
+        return False
+    return bl.ZERO in (fs, fd) or _LERP.get(fs) == fd
+
+
 def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color, s: int = 0) -> None:
     base = B.ctx_load("ptr", "rt", 8 * i)
     pitch = B.splat_of("i64", B.ctx_load("i64", "rt_pitch", 8 * i))
@@ -738,7 +771,7 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
             if B.magic_ok(ch) and 24 + ch.shift >= 8 * rt.ws:
                 # the raw bits 0x4B000000 + code: the constant's bits (24 and up) leave the word when shifted or
                 # truncated to it, and bits 16..23 are zero, so the code needs no mask here
-                code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1)
+                code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1, unit=unit_output(rt, c))
             else:
                 code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value

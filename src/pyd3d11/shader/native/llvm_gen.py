@@ -18,6 +18,7 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -39,6 +40,9 @@ VB = f"<{W} x i1>"
 VL = f"<{W} x i64>"
 VP = f"<{W} x ptr>"
 IOTA = "<" + ", ".join(f"i64 {k}" for k in range(W)) + ">"
+#: a run's final write-back stores its registers without the execution-mask selects in steps whose lanes are all
+#: active (:meth:`Gen.rc_writeback`; A/B and mutation checks: PYD3D11_ALL_ACTIVE_STORES=0)
+ALL_ACTIVE_STORES = os.environ.get("PYD3D11_ALL_ACTIVE_STORES", "1") != "0"
 
 
 @dataclass
@@ -481,14 +485,30 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         an indexed access to that file follows), or all of them at the end of the run."""
         if self.rc is None:
             return
-        for key in sorted(self.rc_dirty):
+        keys = [key for key in sorted(self.rc_dirty) if (only is None or key[0] == only)
+                and not (key[0] == "r" and not self.rc_keep_r and only is None)]  # (temps nothing reads later)
+        join = None
+        if only is None and ALL_ACTIVE_STORES and self.rc_mask is not None and any(k in self.rc_pend for k in keys):
+            # A step whose lanes are all active (every lane of a fully covered span, no discard yet) stores the
+            # raw values: there select(m, val, old) is val in every lane, so the same bits without the reload
+            # of ``old`` and the blend per register component (issue 12, S5: four blends and reloads per 8
+            # lanes were most of a trivial pixel shader). Other steps keep the deferred selects below.
+            self.intr(f"declare i1 @llvm.vector.reduce.and.v{self.W}i1(<{self.W} x i1>)")
+            full = self.v(f"call i1 @llvm.vector.reduce.and.v{self.W}i1({self.VB} {self.rc_mask})")
+            fast, slow, join = self.label("Wf"), self.label("Ws"), self.label("Wj")
+            self.e(f"br i1 {full}, label %{fast}, label %{slow}")
+            self.put_label(fast)
+            for f, reg, comp in keys:
+                self.e(f"store {self.VI} {self.rc[(f, reg, comp)]}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+            self.br(join)
+            self.put_label(slow)
+        for key in keys:
             f, reg, comp = key
-            if only is not None and f != only:
-                continue
-            if f == "r" and not self.rc_keep_r and only is None:
-                continue  # nothing after this run reads temps
             self.rc_select(key)
             self.e(f"store {self.VI} {self.rc[key]}, ptr {self._reg_ptr(f, reg, comp)}, align 4")
+        if join is not None:
+            self.br(join)
+            self.put_label(join)
         if only is None:
             self.rc = None
             self.rc_dirty = set()
