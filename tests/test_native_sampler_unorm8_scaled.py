@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from test_native_sampler_unorm8 import R8G8B8A8_UNORM, R8_UNORM, _run, _storage
+from test_native_sampler_unorm8 import R8_UNORM, R8G8B8A8_UNORM, _run, _storage
 from test_sampler_helpers import BORDER, CLAMP, MIRROR, MIRROR_ONCE, WRAP, SamplerDesc, srv
 
 from pyd3d11.pipeline import texture_cache
@@ -315,3 +315,44 @@ def test_mutation_paired_load_across_the_wrap_fails(monkeypatch, w):
     def patch(mp):
         mp.setattr(sampler_gen.SampleEmitter, "_x_neighbours", staticmethod(lambda g, xs: "true"))
     assert _differs(monkeypatch, patch, mode=WRAP, where="right", w=w)
+
+
+# ---- the WRAP snap's bound (SampleEmitter.snap, bounded) -----------------------------------------------------
+
+@pytest.mark.backend_independent
+def test_wrap_snap_needs_no_clamp_or_nan_rule():
+    """The reference's WRAP sequence (sampler_address: u - floor(u), 1 -> 0, non-finite -> 0; times the mip size;
+    minus 0.5 for a linear filter; times 256) stays a finite number within +-2^23 for every float32 u and every
+    size up to MAX_SIZE, so the native snap may leave out the clamp to +-2^23 and the NaN rule there."""
+    u = np.concatenate([np.array([np.nan, np.inf, -np.inf, 3.4e38, -3.4e38, 0.0, -0.0, 1.0, -1.0, 0.99999994,
+                                  -0.99999994, 1e-45, -1e-45, 2.0 ** 24 - 1, -(2.0 ** 24) + 0.5], F32),
+                        np.random.default_rng(3).standard_normal(100_000).astype(F32) * F32(1e4),
+                        np.random.default_rng(4).uniform(-1, 2, 100_000).astype(F32)])
+    with np.errstate(invalid="ignore"):
+        r = u - np.floor(u)
+        r = np.where(r >= F32(1), F32(0), r)
+        r = np.where(np.isfinite(r), r, F32(0)).astype(F32)
+    for n in (1, 2, 3, 5, 8, 1000, 2 ** 14, sampler_gen.MAX_SIZE):
+        for half in (F32(0), F32(0.5)):
+            q = ((r * F32(n)).astype(F32) - half).astype(F32) * F32(256)
+            assert np.isfinite(q).all() and (np.abs(q) <= F32(2.0 ** 23)).all(), n
+
+
+def test_views_wider_than_the_bound_call_back():
+    """A view wider than MAX_SIZE texels is sampled by the reference (the reason is counted), not compiled."""
+    rng = np.random.default_rng(9)
+    st = _storage(2, R8_UNORM, (sampler_gen.MAX_SIZE + 1, 1, 1), 1, rng, mips=2)
+    b = Bindings()
+    b.srvs[0] = srv(st, R8_UNORM, 2)  # SRV_1D
+    b.samplers[0] = SamplerDesc(Filter=0x15, AddressU=WRAP)
+    text = ("ps_5_0\ndcl_sampler s0, mode_default\ndcl_resource_texture1d (float,float,float,float) t0\n"
+            "dcl_input_ps linear v0.xyzw\ndcl_input_ps linear v1.xyzw\ndcl_input_ps linear v2.xyzw\n"
+            "dcl_output o0.xyzw\n"
+            "sample_l_indexable(texture1d)(float,float,float,float) o0.xyzw, v0.xxxx, t0.xyzw, s0, v1.w\nret\n")
+    regs = np.zeros((3, 64, 4), F32)
+    regs[0, :, 0] = rng.uniform(-2, 3, 64)
+    runtime.stats.texture_reasons.clear()
+    ref, nat = _run(text, b, regs, expect_native=0)
+    np.testing.assert_array_equal(nat, ref)
+    assert any(f"above {sampler_gen.MAX_SIZE}" in str(r) for r in runtime.stats.texture_reasons), \
+        runtime.stats.texture_reasons

@@ -79,6 +79,8 @@ UNORM8 = os.environ.get("PYD3D11_NATIVE_UNORM8", "1") != "0"
 #: 1/255 split in two float32s (UNORM8_HI: 1/255 rounded to 2^-24 steps, 17 significant bits; UNORM8_LO: the rest)
 UNORM8_HI = F32(round(2.0 ** 24 / 255.0) / 2.0 ** 24)
 UNORM8_LO = F32(1.0 / 255.0 - float(UNORM8_HI))
+#: the largest mip-0 size along any axis the sample emitter compiles (SampleEmitter.snap's WRAP bound)
+MAX_SIZE = 2 ** 15
 #: 8-bit UNORM texels of a bilinear/trilinear filter decoded in the 2^24-scaled domain (Session 16, K9;
 #: SampleEmitter._unorm8_scaled): ``PYD3D11_NATIVE_UNORM8_SCALED=0`` keeps the fma decode everywhere (A/B)
 UNORM8_SCALED = os.environ.get("PYD3D11_NATIVE_UNORM8_SCALED", "1") != "0"
@@ -545,14 +547,20 @@ class SampleEmitter:
         return [g.v(f"phi {VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(rf, rs)]
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
-    def snap(self, g, sc: str) -> tuple[str, str]:
+    def snap(self, g, sc: str, bounded: bool = False) -> tuple[str, str]:
         """sampler_address.snap: 16.8 fixed point, round to nearest even (NaN → 0), → (floor texel, k/256).
         The reference's floor(q / 256) and (q - 256 floor(q / 256)) / 256 on the integer-valued float q
         (|q| <= 2^23: every step exact) are the integer q's arithmetic shift by 8 and its low 8 bits / 256,
-        the same values (a q of -0 gives +0 weight both ways)."""
+        the same values (a q of -0 gives +0 weight both ways). ``bounded``: the caller knows ``sc`` is a number
+        in [-0.5, 2^15] (a WRAP coordinate, reduced to [0, 1), times a mip size of at most 2^15, minus 0.5 or
+        not: _sample_support refuses larger views), so the clamp to +-2^23 and the NaN rule change nothing and
+        are left out."""
         q = g.v(f"fmul {g.VF} {sc}, {_fs(256.0)}")
-        q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
-        q = self._nan0(g, self._call(g, "roundeven", q))
+        if bounded:
+            q = self._call(g, "roundeven", q)
+        else:
+            q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
+            q = self._nan0(g, self._call(g, "roundeven", q))
         qi = g.v(f"fptosi {g.VF} {q} to {g.VI}")
         fr = g.v(f"sitofp {g.VI} {g.v(f'and {g.VI} {qi}, {_is(255)}')} to {g.VF}")
         fr = g.v(f"fmul {g.VF} {fr}, {_fs(1.0 / 256.0)}")
@@ -610,7 +618,7 @@ class SampleEmitter:
                 sc = g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}")
             elif lin is not False:
                 sc = self._sel(g, lin, g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}"), sc)
-            t0, f = self.snap(g, sc)
+            t0, f = self.snap(g, sc, bounded=k.modes[ax] == WRAP)
             if k.offsets[ax]:
                 t0 = g.v(f"add {g.VI} {t0}, {_is(k.offsets[ax])}")
             ts = [t0] if lin is False else [t0, g.v(f"add {g.VI} {t0}, {_is(1)}")]
@@ -1401,6 +1409,8 @@ def _sample_support(sampler, t, bindings, ident: int):
         return "resource min-LOD clamp past the last mip"
     if tex.data.shape[1] >= 2 ** 29:
         return "texture larger than 2^29 texels"
+    if max(int(tex.w[0]), int(tex.h[0]), int(tex.d[0])) > MAX_SIZE:  # (D3D11's limits are 2^14 and below)
+        return f"texture dimension above {MAX_SIZE}"
     if tex.data.dtype.itemsize != 4 or np.asarray(prm.border).dtype.itemsize != 4:
         return "texel type not 32-bit"
     dims = tex.dims
