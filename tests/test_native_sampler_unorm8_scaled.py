@@ -41,6 +41,8 @@ if not native.available():  # pragma: no cover
 from pyd3d11.pipeline.native import sampler_gen  # noqa: E402
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself (runs once)
+
 F32 = np.float32
 SRV_2D = 4
 MODES = {"wrap": WRAP, "mirror": MIRROR, "clamp": CLAMP, "border": BORDER, "mirror_once": MIRROR_ONCE}
