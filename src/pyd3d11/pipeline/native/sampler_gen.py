@@ -79,8 +79,27 @@ UNORM8 = os.environ.get("PYD3D11_NATIVE_UNORM8", "1") != "0"
 #: 1/255 split in two float32s (UNORM8_HI: 1/255 rounded to 2^-24 steps, 17 significant bits; UNORM8_LO: the rest)
 UNORM8_HI = F32(round(2.0 ** 24 / 255.0) / 2.0 ** 24)
 UNORM8_LO = F32(1.0 / 255.0 - float(UNORM8_HI))
+#: the largest mip-0 size along any axis the sample emitter compiles (SampleEmitter.snap's WRAP bound)
+MAX_SIZE = 2 ** 15
+#: 8-bit UNORM texels of a bilinear/trilinear filter decoded in the 2^24-scaled domain (Session 16, K9;
+#: SampleEmitter._unorm8_scaled): ``PYD3D11_NATIVE_UNORM8_SCALED=0`` keeps the fma decode everywhere (A/B)
+UNORM8_SCALED = os.environ.get("PYD3D11_NATIVE_UNORM8_SCALED", "1") != "0"
+#: the scaled domain's exponent: a decoded code c is float32(c / 255) * 2^UNORM8_SCALE_EXP
+UNORM8_SCALE_EXP = 24
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
+
+
+def scaled_decode_applies(key, emitter: type) -> bool:
+    """Whether a sampling function decodes its packed taps in the 2^24-scaled domain
+    (SampleEmitter._unorm8_scaled): only where every operation between the decode and filter_at's final
+    scale commutes exactly with a power-of-two scale — lerps ``(b - a) * f + a`` of taps and a point tap's
+    select — so 8-bit UNORM texels, standard reduction (minimum / maximum would also commute but keep the
+    fma decode: fewer paths), no comparison (the reference value is unscaled), no BORDER address mode (an
+    arbitrary border colour scaled by 2^24 may overflow or leave the denormal range), and the 1D/2D/3D level
+    filter (cube maps weight their taps in their own)."""
+    return (UNORM8_SCALED and key.packed and key.cmp is None and key.reduction == 0 and BORDER not in key.modes
+            and emitter.level is SampleEmitter.level and emitter.level_filter is SampleEmitter.level_filter)
 
 
 def _flit(x: float) -> str:
@@ -329,6 +348,7 @@ class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
     wide = True  # emits at the generator's width, 8 lanes times a power of two (llvm_gen.Gen.emit_tex)
+    scaled = False  # packed taps decoded in the 2^24-scaled domain (set per function by compute)
 
     def __init__(self, key: SampleKey, ident: int) -> None:
         self.key = key
@@ -500,14 +520,20 @@ class SampleEmitter:
         return [g.v(f"phi {VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(rf, rs)]
 
     # ---- §7.18.16.1 16.8 fixed point -------------------------------------------------------------------
-    def snap(self, g, sc: str) -> tuple[str, str]:
+    def snap(self, g, sc: str, bounded: bool = False) -> tuple[str, str]:
         """sampler_address.snap: 16.8 fixed point, round to nearest even (NaN → 0), → (floor texel, k/256).
         The reference's floor(q / 256) and (q - 256 floor(q / 256)) / 256 on the integer-valued float q
         (|q| <= 2^23: every step exact) are the integer q's arithmetic shift by 8 and its low 8 bits / 256,
-        the same values (a q of -0 gives +0 weight both ways)."""
+        the same values (a q of -0 gives +0 weight both ways). ``bounded``: the caller knows ``sc`` is a number
+        in [-0.5, 2^15] (a WRAP coordinate, reduced to [0, 1), times a mip size of at most 2^15, minus 0.5 or
+        not: _sample_support refuses larger views), so the clamp to +-2^23 and the NaN rule change nothing and
+        are left out."""
         q = g.v(f"fmul {g.VF} {sc}, {_fs(256.0)}")
-        q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
-        q = self._nan0(g, self._call(g, "roundeven", q))
+        if bounded:
+            q = self._call(g, "roundeven", q)
+        else:
+            q = self._clip(g, q, _fs(-(2.0 ** 23)), _fs(2.0 ** 23))
+            q = self._nan0(g, self._call(g, "roundeven", q))
         qi = g.v(f"fptosi {g.VF} {q} to {g.VI}")
         fr = g.v(f"sitofp {g.VI} {g.v(f'and {g.VI} {qi}, {_is(255)}')} to {g.VF}")
         fr = g.v(f"fmul {g.VF} {fr}, {_fs(1.0 / 256.0)}")
@@ -565,7 +591,7 @@ class SampleEmitter:
                 sc = g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}")
             elif lin is not False:
                 sc = self._sel(g, lin, g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}"), sc)
-            t0, f = self.snap(g, sc)
+            t0, f = self.snap(g, sc, bounded=k.modes[ax] == WRAP)
             if k.offsets[ax]:
                 t0 = g.v(f"add {g.VI} {t0}, {_is(k.offsets[ax])}")
             ts = [t0] if lin is False else [t0, g.v(f"add {g.VI} {t0}, {_is(1)}")]
@@ -598,7 +624,10 @@ class SampleEmitter:
         for ch in self.channels:
             vals = []
             for t, bm in enumerate(bms):
-                v = self._unorm8(g, data[t], ch) if k.packed else data[(t, ch)]
+                if self.scaled:
+                    v = self._unorm8_scaled(g, data[t], ch)
+                else:
+                    v = self._unorm8(g, data[t], ch) if k.packed else data[(t, ch)]
                 if bm is not None:
                     v = self._sel(g, bm, self._fv(g, f"border{ch}"), v)
                 if k.cmp is not None:
@@ -676,6 +705,33 @@ class SampleEmitter:
         lo = g.v(f"fmul {g.VF} {f}, {_fs(float(UNORM8_LO))}")
         g.intr(f"declare {g.VF} @llvm.fma.v{g.W}f32({g.VF}, {g.VF}, {g.VF})")
         return g.v(f"call {g.VF} @llvm.fma.v{g.W}f32({g.VF} {f}, {g.VF} {_fs(float(UNORM8_HI))}, {g.VF} {lo})")
+
+    @staticmethod
+    def _unorm8_scaled(g, word: str, ch: int) -> str:
+        """Component ``ch`` of packed texels as float32(c / 255) * 2^24 (UNORM8_SCALE_EXP), for filters whose
+        every later operation commutes with that power-of-two scale (:attr:`scaled`). Why it is exact: for
+        1 <= c <= 255, c / 255 = 0.cccccc... in base 256, so c / 255 * 2^24 = Q + c / 255 with Q = c * 0x010101
+        (the byte repeated three times, an integer below 2^24: float32 holds it exactly). Q's significant bits
+        are c's from its leading one down, two more copies of c, then the 4th copy's bits above c's leading
+        one, which are zeros: so float32(Q) is the value truncated to 24 significant bits, and the dropped
+        tail starts with c's leading one followed by an infinite non-zero repetition — more than half an ulp,
+        never a tie — so the correctly rounded value is the next float32 up: bits(float32(Q)) + 1 (255: 2^24
+        exactly). c = 0 gives Q = 0 and must stay 0. Three operations after the byte shuffle (convert, add,
+        select; one floating-point) instead of the fma decode's three floating-point ones (checked for all 256
+        codes by tests/test_native_sampler_unorm8_scaled.py)."""
+        n = 4 * g.W
+        v8 = f"<{n} x i8>"
+        b = g.v(f"bitcast {g.VI} {word} to {v8}")
+        idx = []
+        for i in range(g.W):  # bytes 0-2 of each word: byte ch of that word; byte 3: zero
+            idx += [f"i32 {4 * i + ch}"] * 3 + [f"i32 {n}"]
+        q = g.v(f"shufflevector {v8} {b}, {v8} zeroinitializer, <{n} x i32> <{', '.join(idx)}>")
+        q = g.v(f"bitcast {v8} {q} to {g.VI}")
+        f = g.v(f"sitofp {g.VI} {q} to {g.VF}")
+        g.intr(f"declare {g.VI} @llvm.umin.v{g.W}i32({g.VI}, {g.VI})")
+        one = g.v(f"call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {q}, {g.VI} {_is(1)})")  # 0 for c = 0, else 1
+        up = g.v(f"add {g.VI} {g.v(f'bitcast {g.VF} {f} to {g.VI}')}, {one}")
+        return g.v(f"bitcast {g.VI} {up} to {g.VF}")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
@@ -866,6 +922,7 @@ class SampleEmitter:
         [, gradients]) → the 4 result channels."""
         k = self.key
         self.channels = [0] if k.cmp is not None else sorted(set(k.sel))
+        self.scaled = scaled_decode_applies(k, type(self))
         na = self.raw_dims + (1 if k.arrayed else 0)
         a = inp[:na]
         rest = inp[na:]
@@ -960,6 +1017,8 @@ class SampleEmitter:
             g.br(done)
             g.put_label(done)
             res = [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+        if self.scaled:  # back from the 2^24-scaled domain: exact (no result is near the float32 range's ends)
+            res = [g.v(f"fmul {g.VF} {r}, {_fs(2.0 ** -UNORM8_SCALE_EXP)}") for r in res]
         return res
 
     def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
@@ -1323,6 +1382,8 @@ def _sample_support(sampler, t, bindings, ident: int):
         return "resource min-LOD clamp past the last mip"
     if tex.data.shape[1] >= 2 ** 29:
         return "texture larger than 2^29 texels"
+    if max(int(tex.w[0]), int(tex.h[0]), int(tex.d[0])) > MAX_SIZE:  # (D3D11's limits are 2^14 and below)
+        return f"texture dimension above {MAX_SIZE}"
     if tex.data.dtype.itemsize != 4 or np.asarray(prm.border).dtype.itemsize != 4:
         return "texel type not 32-bit"
     dims = tex.dims
