@@ -36,6 +36,9 @@ LANE_QUANTUM = 64
 PREFETCH_AHEAD = 2
 #: pieces whose tile rectangle fits one 8x8-pixel block take the block rasterizer (``_small_block``; A/B:
 #: PYD3D11_FUSED_SMALL=0)
+#: the batch function prefetches the plane-table row of the quad this many quads ahead (0: none; A/B:
+#: PYD3D11_FUSED_FLUSH_PREFETCH)
+FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
 SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
 
 V4F = "<4 x float>"
@@ -766,6 +769,8 @@ class _Gen(_Emit):
         p = "%pcur"
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
         pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+        if n_planes and FLUSH_PREFETCH:
+            self._prefetch_planes(lp, planes, n_planes)
 
         def coef(i: int) -> str:
             return self.splat_t("double", self.ld("double", planes, self.v(f"add i64 {pbase}, {i}"), 8))
@@ -1035,6 +1040,20 @@ class _Gen(_Emit):
         self.e("%laqn = add i64 %laq, 4")
         self.br("la_head")
         self.put("la_done")
+
+    def _prefetch_planes(self, lp: str, planes: str, n_planes: int) -> None:
+        """Prefetch the plane-table row of the piece FLUSH_PREFETCH quads ahead (the quad at lane ``%q``): the
+        rasterizer's prefetch brought it in a batch earlier and the target-row prefetches since then have mostly
+        pushed it out of the first-level cache (profile of S2: the first load of each piece's planes stalled)."""
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        ahead = self.v(f"add i64 %q, {4 * FLUSH_PREFETCH}")
+        ok = self.v(f"icmp ult i64 {ahead}, %n")
+        qa = self.v(f"select i1 {ok}, i64 {ahead}, i64 %q")
+        pa = self.v(f"zext i32 {self.ld('i32', lp, qa)} to i64")
+        first = self.v(f"mul i64 {pa}, {3 * n_planes}")
+        for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the row
+            self.e(f"call void @llvm.prefetch.p0(ptr {self.gep('double', planes, self.v(f'add i64 {first}, {k}'))}, "
+                   "i32 0, i32 3, i32 1)")
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
         """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each
