@@ -321,6 +321,16 @@ class _Gen(_Emit):
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
+        small = SMALL_BLOCK and not (k.samples or k.clip or k.sample_freq)
+        if small:
+            # a piece that fits one 8x8 block skips the rectangle tests below (its block finds no covered quad
+            # where the walk's would skip it)
+            fits = self._small_fits(A, Bc, C, qx0, qy0, rx1, ry1)
+            self.cbr(fits[0], "tri_small", "tri_general")
+            self.put("tri_small")
+            self._small_block(fits[1], A, Bc, TL, qx0, qy0, rx0, ry0, rx1, ry1, p32)
+            self.br("tri_next")
+            self.put("tri_general")
         # (not with clip distances: the covered rectangle's lanes still take the per-sample clip test)
         full, outside = (None, None) if k.samples or k.clip else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
@@ -339,20 +349,11 @@ class _Gen(_Emit):
             o = self.v(f"add {V8L} {self.v(f'mul {V8L} {av}, {dxv}')}, {self.v(f'mul {V8L} {bv}, {dyv}')}")
             offs.append(o)
             steps.append(self.splat8(self.v(f"mul i64 {A[ei]}, 1024")))
-        small = SMALL_BLOCK and not (k.samples or k.clip or k.sample_freq)
-        walk = "tri_pick" if small else "tri_walk"
         if full is not None:
             # no pixel centre of the rectangle passes some edge: the piece has nothing in this tile
-            self.cbr(outside, "tri_next", walk)
+            self.cbr(outside, "tri_next", "tri_walk")
         else:
-            self.br(walk)
-        if small:
-            self.put("tri_pick")
-            fits = self._small_fits(A, Bc, C, qx0, qy0, rx1, ry1)
-            self.cbr(fits[0], "tri_small", "tri_walk")
-            self.put("tri_small")
-            self._small_block(fits[1], A, Bc, TL, qx0, qy0, rx0, ry0, rx1, ry1, p32)
-            self.br("tri_next")
+            self.br("tri_walk")
         self.put("tri_walk")
         self.br("row_head")
         self.put("row_head")
