@@ -770,7 +770,7 @@ class _Gen(_Emit):
         p = "%pcur"
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
         pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
-        if n_planes and FLUSH_PREFETCH:
+        if n_planes and FLUSH_PREFETCH and not hoist:
             self._prefetch_planes(lp, planes, n_planes)
 
         def coef(i: int) -> str:
@@ -780,6 +780,8 @@ class _Gen(_Emit):
             same = self.v("icmp eq i64 %pcur, %pprev")
             self.cbr(same, "iq_have", "iq_load")
             self.put("iq_load")
+            if FLUSH_PREFETCH:  # (with the planes hoisted: only where the piece changes, not on every quad)
+                self._prefetch_planes(lp, planes, n_planes)
             loaded = [coef(i) for i in range(3 * n_planes)]
             if unit_w:
                 w0, w1, w2 = (self.ld("double", planes, self.v(f"add i64 {pbase}, {3 * i_invw + j}"), 8)
