@@ -167,3 +167,37 @@ def test_plain_stream_matches_general(n, start, vid_base, inst_base):
         assert x.dtype == y.dtype and np.array_equal(x, y), name
     if a.consecutive:  # pipeline.draw takes the primitives' rows as they are for such a stream
         assert np.array_equal(a.unique, np.arange(n))
+
+
+@pytest.mark.parametrize("V", [1, 63, 64, 65, 300])
+def test_component_major_clears_unfed_components_and_padding(monkeypatch, V):
+    """The component-major file is allocated without clearing (fetch_vertices clears only what no element
+    writes): with every fresh allocation full of garbage, components no element feeds still read 0 (the
+    defaults of §19.1.3.3 apply only to fed registers' missing components), the padding lanes past V read 0,
+    and the fed components hold the fetched values — the same file as the zero-initialised (regs, V, 4) one."""
+    rng = np.random.default_rng(V)
+    data = rng.integers(0, 256, 4096, dtype=np.uint8)
+    vb = ResourceStorage.create(1, 0, data.nbytes)
+    vb.data[:] = data
+    els = [InputElement(register=0, mask=0x7, format=int(F.DXGI_FORMAT_R32G32B32_FLOAT), slot=0, offset=0),
+           InputElement(register=1, mask=0x6, format=int(F.DXGI_FORMAT_R32G32_FLOAT), slot=0, offset=4),
+           InputElement(register=3, mask=0xC, format=int(F.DXGI_FORMAT_R8G8B8A8_UNORM), slot=0, offset=1),
+           InputElement(register=9, mask=0xF, format=int(F.DXGI_FORMAT_R32_FLOAT), slot=0, offset=0)]  # past n_regs
+    bufs = [VertexBufferBinding(vb, 12, 0)]
+    args = DrawArgs(V, start_vertex=2)
+    ref = _fetch(els, bufs, args, 5, False)
+    real_empty = np.empty
+
+    def garbage_empty(shape, dtype=float, *a, **kw):
+        out = real_empty(shape, dtype, *a, **kw)
+        out.view(np.uint8).reshape(-1)[:] = 0xA5
+        return out
+
+    monkeypatch.setattr(np, "empty", garbage_empty)
+    got = _fetch(els, bufs, args, 5, True, component_major=True)
+    monkeypatch.undo()
+    assert np.array_equal(got, ref)
+    full = got.transpose(0, 2, 1).base
+    assert _padded_component_major(got)
+    assert not full[:, :, V:].any()
+    assert not full[2].any() and not full[4].any() and not full[0, 3].any() and not full[1, 0].any()

@@ -274,6 +274,18 @@ def _put_words(regs: np.ndarray, el: InputElement, first: int, word: tuple, cols
             regs[el.register, :, first + k] = cols[:, k] if k < word[0] else word[1][k]
 
 
+def _fed_components(elements: list[InputElement], num_registers: int) -> set[tuple[int, int]]:
+    """(register, component) pairs fetch_vertices writes for every vertex: each element's signature-mask
+    components from its first one on (element component k feeds component first + k, §19.1.3.3)."""
+    fed = set()
+    for el in elements:
+        if el.register >= num_registers or not el.mask:
+            continue
+        first = (el.mask & -el.mask).bit_length() - 1
+        fed.update((el.register, first + k) for k in range(4 - first) if el.mask >> (first + k) & 1)
+    return fed
+
+
 #: lanes the component-major register file's rows are padded to: a multiple of every native kernel's vector
 #: width (shader/native/llvm_gen: 8 to 64), so the kernel runs on the file in place (runtime._regs_internal)
 COMPONENT_MAJOR_PAD = 64
@@ -296,11 +308,18 @@ def fetch_vertices(
     V = stream.fetch_index.shape[0]
     if component_major:
         pad = -(-V // COMPONENT_MAJOR_PAD) * COMPONENT_MAJOR_PAD
-        from ..shader.native import pool
-
-        # (cleared on the worker pool when large: components no element feeds read 0)
-        regs = (pool.zeros((num_registers, 4, pad), np.uint32) if fast else
-                np.zeros((num_registers, 4, pad), np.uint32))[:, :, :V].transpose(0, 2, 1)
+        if fast:
+            # components no element feeds read 0, and so do the padding lanes past V (the kernels run whole
+            # vector steps); every fed component's first V lanes are written below (each path writes the
+            # element's mask components for every vertex), so only the rest is cleared
+            full = np.empty((num_registers, 4, pad), np.uint32)
+            fed = _fed_components(elements, num_registers)
+            for r in range(num_registers):
+                for c in range(4):
+                    full[r, c, V if (r, c) in fed else 0:].fill(0)
+        else:
+            full = np.zeros((num_registers, 4, pad), np.uint32)
+        regs = full[:, :, :V].transpose(0, 2, 1)
     else:
         regs = np.zeros((num_registers, V, 4), np.uint32)
     for el in elements:

@@ -199,20 +199,28 @@ _COUNT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p
 _FILL = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
                          ctypes.c_void_p, ctypes.c_int64)
 _lock = threading.Lock()
-_fns: tuple | None = None
+_fns: dict = {}
 
 
-def _functions() -> tuple:
-    global _fns
-    if _fns is None:
+def _ir_for_tile(tile: int) -> str:
+    """The module with the tile edge a constant: ``sdiv`` by a constant compiles to shifts with the sign fix-up
+    (the same quotients; a divide by the run-time argument is a 64-bit IDIV, four per piece in each function).
+    The argument stays in the signatures (the ctypes prototypes), unused."""
+    return _IR.replace("i64 %TILE,", "i64 %tile_arg,").replace("%TILE", str(int(tile)))
+
+
+def _functions(tile: int) -> tuple:
+    got = _fns.get(tile)
+    if got is None:
         with _lock:
-            if _fns is None:
+            got = _fns.get(tile)
+            if got is None:
                 from ...shader.native import runtime as rt
 
-                engine, _ = rt.o2_engine(rt._init_llvm(), _IR)
-                _fns = (_COUNT(engine.get_function_address("bin_count")),
-                        _FILL(engine.get_function_address("bin_fill")), engine)
-    return _fns
+                engine, _ = rt.o2_engine(rt._init_llvm(), _ir_for_tile(tile))
+                got = _fns[tile] = (_COUNT(engine.get_function_address("bin_count")),
+                                    _FILL(engine.get_function_address("bin_fill")), engine)
+    return got
 
 
 #: pieces per binning chunk on the worker pool (below twice this a draw is binned on the calling thread)
@@ -238,7 +246,7 @@ def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int,
     thread, ranges of at least BIN_CHUNK): each range counts its pieces per tile, the counts give every range
     its own start in each tile's list (after all earlier ranges' pieces of that tile), and each range fills
     its slots — the same lists as one pass in submission order, for any number of ranges."""
-    count, fill, _ = _functions()
+    count, fill, _ = _functions(tile)
     P = verts.shape[0]
     v = np.ascontiguousarray(verts, np.int64)
     b = np.ascontiguousarray(bounds, np.int64).reshape(-1, 4)

@@ -44,6 +44,14 @@ _EXACT32_KINDS = frozenset(("persp", "linear", "flat", "front", "primid"))
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
+#: the rasterizer prefetches the per-piece data of the tile's piece this many list places ahead
+PREFETCH_AHEAD = 2
+#: pieces whose tile rectangle fits one 8x8-pixel block take the block rasterizer (``_small_block``; A/B:
+#: PYD3D11_FUSED_SMALL=0)
+#: the batch function prefetches the plane-table row of the quad this many quads ahead (0: none; A/B:
+#: PYD3D11_FUSED_FLUSH_PREFETCH)
+FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
+SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
 
 V4F = "<4 x float>"
 V8F = "<8 x float>"
@@ -363,6 +371,16 @@ class _Gen(_Emit):
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
+        small = SMALL_BLOCK and not (k.samples or k.clip or k.sample_freq)
+        if small:
+            # a piece that fits one 8x8 block skips the rectangle tests below (its block finds no covered quad
+            # where the walk's would skip it)
+            fits = self._small_fits(A, Bc, C, qx0, qy0, rx1, ry1)
+            self.cbr(fits[0], "tri_small", "tri_general")
+            self.put("tri_small")
+            self._small_block(fits[1], A, Bc, TL, qx0, qy0, rx0, ry0, rx1, ry1, p32)
+            self.br("tri_next")
+            self.put("tri_general")
         # (not with clip distances: the covered rectangle's lanes still take the per-sample clip test)
         full, outside = (None, None) if k.samples or k.clip else self._rect_inside(A, Bc, C, rx0, ry0, rx1, ry1)
         # lane offsets of the edge value inside a quad: (0,0) (1,0) (0,1) (1,1) pixels = 256 units
@@ -573,12 +591,113 @@ class _Gen(_Emit):
             out = miss if out is None else self.v(f"or i1 {out}, {miss}")
         return ok, out
 
+    def _small_fits(self, A: list, B: list, C: list, qx0: str, qy0: str, rx1: str, ry1: str) -> tuple[str, list]:
+        """(i1, [E0 per edge]): the piece's rectangle in this tile lies in the 8x8-pixel block of four rows of four
+        quads from (qx0, qy0), and every edge value at the block's pixel centres fits 32 bits exactly. E0 is the
+        edge value (i64) at the centre of pixel (qx0, qy0); a centre i, j pixels on is E0 + 256*A*i + 256*B*j,
+        so |E0| < 2^28 and |A|, |B| < 2^16 bound every such value (i, j < 8) below 2^29: the i32 sums are the
+        i64 values the general walk computes (same bits, hence the same tests)."""
+        w = self.v(f"sub i64 {rx1}, {qx0}")
+        h = self.v(f"sub i64 {ry1}, {qy0}")
+        ok = self.v(f"and i1 {self.v(f'icmp sle i64 {w}, 8')}, {self.v(f'icmp sle i64 {h}, 8')}")
+        sx = self.v(f"add i64 {self.v(f'mul i64 {qx0}, 256')}, 128")
+        sy = self.v(f"add i64 {self.v(f'mul i64 {qy0}, 256')}, 128")
+        e0 = []
+        for ei in range(3):
+            ax = self.v(f"mul i64 {A[ei]}, {sx}")
+            by = self.v(f"mul i64 {B[ei]}, {sy}")
+            e = self.v(f"add i64 {self.v(f'add i64 {ax}, {by}')}, {C[ei]}")
+            e0.append(e)
+            for val, lim in ((A[ei], 1 << 16), (B[ei], 1 << 16), (e, 1 << 28)):
+                # -lim < val < lim as one unsigned compare of val + lim (lim - 1 + lim fits)
+                inr = self.v(f"icmp ult i64 {self.v(f'add i64 {val}, {lim}')}, {2 * lim - 1}")
+                ok = self.v(f"and i1 {ok}, {inr}")
+        return ok, e0
+
+    def _small_block(self, e0: list, A: list, B: list, TL: list, qx0: str, qy0: str, rx0: str, ry0: str, rx1: str,
+                     ry1: str, p32: str) -> None:
+        """Rasterize a piece whose tile rectangle fits one 8x8 block (:meth:`_small_fits`): the edge tests of all
+        64 pixel centres at once in i32 (four rows of four quads, sixteen lanes a row; the same tests as the
+        general walk: > 0, or = 0 on a top-left edge, inside the rectangle), then the covered quads appended in
+        row-major order from the 64-bit coverage mask — the quads, lanes and order the walk appends, without
+        its per-column branches (small triangles: S2's 200k triangles of 10-20 pixels)."""
+        V16, V16B = "<16 x i32>", "<16 x i1>"
+        lane_dx = [2 * (q // 4) + (q % 4) % 2 for q in range(16)]
+        lane_dy = [(q % 4) // 2 for q in range(16)]
+        dxv, dyv = _vec("i32", lane_dx), _vec("i32", lane_dy)
+
+        def splat16(x32: str) -> str:
+            i = self.v(f"insertelement {V16} poison, i32 {x32}, i64 0")
+            return self.v(f"shufflevector {V16} {i}, {V16} poison, <16 x i32> zeroinitializer")
+
+        def t32(x64: str) -> str:
+            return self.v(f"trunc i64 {x64} to i32")
+
+        qx32, qy32 = t32(qx0), t32(qy0)
+        xv = self.v(f"add {V16} {splat16(qx32)}, {dxv}")
+        xin = self.v(f"and {V16B} {self.v(f'icmp sge {V16} {xv}, {splat16(t32(rx0))}')}, "
+                     f"{self.v(f'icmp slt {V16} {xv}, {splat16(t32(rx1))}')}")
+        ry0v, ry1v = splat16(t32(ry0)), splat16(t32(ry1))
+        tl16 = [self.v(f"shufflevector {V4B} {t}, {V4B} poison, <16 x i32> zeroinitializer") for t in TL]
+        ev, bstep = [], []
+        for ei in range(3):
+            a256 = splat16(t32(self.v(f"mul i64 {A[ei]}, 256")))
+            b256 = splat16(t32(self.v(f"mul i64 {B[ei]}, 256")))
+            o = self.v(f"add {V16} {self.v(f'mul {V16} {a256}, {dxv}')}, {self.v(f'mul {V16} {b256}, {dyv}')}")
+            ev.append(self.v(f"add {V16} {splat16(t32(e0[ei]))}, {o}"))
+            bstep.append(splat16(t32(self.v(f"mul i64 {B[ei]}, 512"))))
+        mask = None
+        yv = self.v(f"add {V16} {splat16(qy32)}, {dyv}")
+        for r in range(4):
+            if r:
+                yv = self.v(f"add {V16} {yv}, {_vec('i32', [2] * 16)}")
+                ev = [self.v(f"add {V16} {ev[ei]}, {bstep[ei]}") for ei in range(3)]
+            yin = self.v(f"and {V16B} {self.v(f'icmp sge {V16} {yv}, {ry0v}')}, {self.v(f'icmp slt {V16} {yv}, {ry1v}')}")
+            cov = self.v(f"and {V16B} {xin}, {yin}")
+            for ei in range(3):
+                gt = self.v(f"icmp sgt {V16} {ev[ei]}, zeroinitializer")
+                eqt = self.v(f"and {V16B} {self.v(f'icmp eq {V16} {ev[ei]}, zeroinitializer')}, {tl16[ei]}")
+                cov = self.v(f"and {V16B} {cov}, {self.v(f'or {V16B} {gt}, {eqt}')}")
+            m = self.v(f"zext i16 {self.v(f'bitcast {V16B} {cov} to i16')} to i64")
+            if r:
+                m = self.v(f"shl i64 {m}, {16 * r}")
+                mask = self.v(f"or i64 {mask}, {m}")
+            else:
+                mask = m
+        # a quad is appended when any of its four lanes is covered: bit 4q of ``quads``
+        any4 = self.v(f"or i64 {mask}, {self.v(f'lshr i64 {mask}, 1')}")
+        any4 = self.v(f"or i64 {any4}, {self.v(f'lshr i64 {any4}, 2')}")
+        quads = self.v(f"and i64 {any4}, {0x1111111111111111}")
+        self.decls.add("declare i64 @llvm.cttz.i64(i64, i1 immarg)")
+        pre = "tri_small"
+        self.br("sm_head")
+        self.put("sm_head")
+        self.e(f"%smq = phi i64 [ {quads}, %{pre} ], [ %smqn, %sm_next ]")
+        more = self.v("icmp ne i64 %smq, 0")
+        self.cbr(more, "sm_body", "sm_done")
+        self.put("sm_body")
+        b = self.v("call i64 @llvm.cttz.i64(i64 %smq, i1 true)")
+        col = self.v(f"and i64 {self.v(f'lshr i64 {b}, 2')}, 3")
+        row = self.v(f"lshr i64 {b}, 4")
+        x = self.v(f"add i32 {qx32}, {t32(self.v(f'shl i64 {col}, 1'))}")
+        y = self.v(f"add i32 {qy32}, {t32(self.v(f'shl i64 {row}, 1'))}")
+        x4 = self.v(f"add {V4I} {self.splat_t('i32', x)}, <i32 0, i32 1, i32 0, i32 1>")
+        y4 = self.v(f"add {V4I} {self.splat_t('i32', y)}, <i32 0, i32 0, i32 1, i32 1>")
+        bits = t32(self.v(f"lshr i64 {mask}, {b}"))
+        lanes = self.v(f"and {V4I} {self.splat_t('i32', bits)}, <i32 1, i32 2, i32 4, i32 8>")
+        c4 = self.v(f"icmp ne {V4I} {lanes}, zeroinitializer")
+        self._emit_quad("s", c4, x4, y4, p32, "sm_next")
+        self.put("sm_next")
+        self.e(f"%smqn = and i64 %smq, {self.v('add i64 %smq, -1')}")
+        self.br("sm_head")
+        self.put("sm_done")
+
     def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
         """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
         interpolation planes): a tile's pieces are scattered over the draw's tables, and without this each
         piece starts with cache misses (profile of S2: 200k small triangles)."""
         self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
-        ja = self.v("add i64 %j, 2")
+        ja = self.v(f"add i64 %j, {PREFETCH_AHEAD}")
         last = self.v(f"add i64 {j1}, -1")
         inb = self.v(f"icmp slt i64 {ja}, {j1}")
         jq = self.v(f"select i1 {inb}, i64 {ja}, i64 {last}")
@@ -713,6 +832,8 @@ class _Gen(_Emit):
         p = "%pcur"
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
         pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+        if n_planes and FLUSH_PREFETCH and not hoist:
+            self._prefetch_planes(lp, planes, n_planes)
 
         def coef(i: int) -> str:
             return self.splat_t("double", self.ld("double", planes, self.v(f"add i64 {pbase}, {i}"), 8))
@@ -721,6 +842,8 @@ class _Gen(_Emit):
             same = self.v("icmp eq i64 %pcur, %pprev")
             self.cbr(same, "iq_have", "iq_load")
             self.put("iq_load")
+            if FLUSH_PREFETCH:  # (with the planes hoisted: only where the piece changes, not on every quad)
+                self._prefetch_planes(lp, planes, n_planes)
             loaded = [coef(i) for i in range(3 * n_planes)]
             if unit_w:
                 w0, w1, w2 = (self.ld("double", planes, self.v(f"add i64 {pbase}, {3 * i_invw + j}"), 8)
@@ -1112,6 +1235,20 @@ class _Gen(_Emit):
         self.e("%laqn = add i64 %laq, 4")
         self.br("la_head")
         self.put("la_done")
+
+    def _prefetch_planes(self, lp: str, planes: str, n_planes: int) -> None:
+        """Prefetch the plane-table row of the piece FLUSH_PREFETCH quads ahead (the quad at lane ``%q``): the
+        rasterizer's prefetch brought it in a batch earlier and the target-row prefetches since then have mostly
+        pushed it out of the first-level cache (profile of S2: the first load of each piece's planes stalled)."""
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        ahead = self.v(f"add i64 %q, {4 * FLUSH_PREFETCH}")
+        ok = self.v(f"icmp ult i64 {ahead}, %n")
+        qa = self.v(f"select i1 {ok}, i64 {ahead}, i64 %q")
+        pa = self.v(f"zext i32 {self.ld('i32', lp, qa)} to i64")
+        first = self.v(f"mul i64 {pa}, {3 * n_planes}")
+        for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the row
+            self.e(f"call void @llvm.prefetch.p0(ptr {self.gep('double', planes, self.v(f'add i64 {first}, {k}'))}, "
+                   "i32 0, i32 3, i32 1)")
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
         """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each

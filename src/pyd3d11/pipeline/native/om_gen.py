@@ -46,6 +46,22 @@ W = 8  # lanes per vector step
 #: lanes of the fully covered four-quad body (``_F``; 0: none): the fused rasterizer's common case, a run of quads
 #: along a row, merged sixteen lanes at a time (PYD3D11_OM_WIDE=0 for A/B)
 WIDE = 16 if os.environ.get("PYD3D11_OM_WIDE", "1") != "0" else 0
+@cache
+def _pair_rows_by_shuffle() -> bool:
+    """Whether two-pixel row masks (the QUADS layout: two quads anywhere) are an <8 x i1> shuffle rather than the
+    lane bits through an integer: on AVX2 (vector compare masks, no mask registers) the shuffle is one or two
+    instructions where the integer route is a chain of extracts and inserts per row — S2 (200k small triangles,
+    mostly this layout) 3-5 % less CPU per frame; the wider PAIR / ROW4 rows keep the integer route (S5 was 3 %
+    slower by shuffles), and so do AVX-512 hosts (their <8 x i1> shuffles go through mask-register shifts).
+    ``PYD3D11_OM_PAIR_SHUFFLE=0`` / ``=1`` forces it off / on (A/B)."""
+    env = os.environ.get("PYD3D11_OM_PAIR_SHUFFLE", "")
+    if env in ("0", "1"):
+        return env == "1"
+    from ...shader.native import runtime as rt
+
+    return "+avx512f" not in rt.host_features()
+
+
 class OMContext(ctypes.Structure):
     """Per-draw data of a native output-merger call (one per draw or per thread; read-only except
     ``samples_passed``)."""
@@ -370,7 +386,7 @@ class _Body(LaneIR):
 
     def _row_mask(self, m: str, row: tuple, per: int) -> str:
         """The element mask of one row: each pixel's first element where its lane is in ``m``."""
-        if per == 1:
+        if per == 1 and not (len(row) == 2 and _pair_rows_by_shuffle()):
             # through the lane bits as an integer: runs of consecutive lanes are one shift and mask each (a
             # shuffle of <8 x i1> lowers to a long chain of mask-register shifts)
             bits = self.v(f"bitcast <{self.w} x i1> {m} to i{self.w}")
