@@ -316,13 +316,14 @@ REUSE_CASES = [
 BINDING_CASES = [(name, _none, change) for name, change in BINDING_CASES]
 
 
-def _sequence(cases, enabled: bool, backend: str):
-    """Per case, on the scene reset: (image before, image after the change, the plan reused by the draw after it)."""
+def _sequence(cases, enabled: bool, backend: str, scene: type | None = None):
+    """Per case, on the scene reset (``scene``: a subclass of _Scene, default _Scene): (image before, image after
+    the change, the plan reused by the draw after it)."""
     draw_plan.ENABLED = enabled
     native.set_backend(backend)
     try:
         out = []
-        sc = _Scene()
+        sc = (scene or _Scene)()
         for name, prepare, change in cases:
             sc.reset()
             prepare(sc)

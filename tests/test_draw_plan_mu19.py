@@ -22,8 +22,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from test_draw_plan import GS, PS, VS, _Scene
+from test_draw_plan import _sequence as _plan_sequence
 
-from pyd3d11.api import draw_plan
 from pyd3d11.api.convenience import texture_to_numpy
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import assemble_shader
@@ -121,24 +121,7 @@ CASES = [
 
 
 def _sequence(enabled: bool, backend: str):
-    draw_plan.ENABLED = enabled
-    native.set_backend(backend)
-    try:
-        out = []
-        sc = _ScenePlus()
-        for name, prepare, change in CASES:
-            sc.reset()
-            prepare(sc)
-            before = sc.draw()
-            change(sc)
-            plans = sc.ctx._draw_plans
-            hits = plans.hits
-            after = sc.draw()
-            out.append((name, before, after, plans.hits > hits))
-        return out
-    finally:
-        draw_plan.ENABLED = True
-        native.set_backend(None)
+    return _plan_sequence(CASES, enabled, backend, _ScenePlus)
 
 
 def test_each_binding_changed_alone_builds_a_new_plan():

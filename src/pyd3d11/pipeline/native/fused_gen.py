@@ -412,17 +412,8 @@ class _Gen(_Emit):
         self.cbr(rc, "row_body", "tri_next")
         self.put("row_body")
         # edge values at the sample (centre) of the row's first quad's top-left lane
-        sx = self.v(f"mul i64 {qx0}, 256")
-        sx = self.v(f"add i64 {sx}, 128")
-        sy = self.v("mul i64 %qy, 256")
-        sy = self.v(f"add i64 {sy}, 128")
-        ev0 = []
-        for ei in range(3):
-            a = self.v(f"mul i64 {A[ei]}, {sx}")
-            b = self.v(f"mul i64 {Bc[ei]}, {sy}")
-            s_ = self.v(f"add i64 {a}, {b}")
-            s_ = self.v(f"add i64 {s_}, {C[ei]}")
-            ev0.append(self.v(f"add {V8L} {self.splat8(s_)}, {offs[ei]}"))
+        ev0 = [self.v(f"add {V8L} {self.splat8(e)}, {offs[ei]}")
+               for ei, e in enumerate(self._edges_at_centre(A, Bc, C, qx0, "%qy"))]
         # rows of the quads inside [ry0, ry1)
         # pixel coordinates and the rectangle tests in i32 (pixel coordinates are below 2^15: half the vector work
         # of i64, and the lanes are stored as i32 anyway); only the edge values need 64 bits
@@ -591,6 +582,17 @@ class _Gen(_Emit):
             out = miss if out is None else self.v(f"or i1 {out}, {miss}")
         return ok, out
 
+    def _edges_at_centre(self, A: list, B: list, C: list, qx: str, qy: str) -> list:
+        """The three edge functions (i64, 16.8 fixed point) at the centre of pixel (qx, qy): A*(256*qx + 128) +
+        B*(256*qy + 128) + C, the product terms first, in the order every caller's tests were proved on."""
+        sx = self.v(f"add i64 {self.v(f'mul i64 {qx}, 256')}, 128")
+        sy = self.v(f"add i64 {self.v(f'mul i64 {qy}, 256')}, 128")
+        out = []
+        for ei in range(3):
+            ab = self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {sx}')}, {self.v(f'mul i64 {B[ei]}, {sy}')}")
+            out.append(self.v(f"add i64 {ab}, {C[ei]}"))
+        return out
+
     def _small_fits(self, A: list, B: list, C: list, qx0: str, qy0: str, rx1: str, ry1: str) -> tuple[str, list]:
         """(i1, [E0 per edge]): the piece's rectangle in this tile lies in the 8x8-pixel block of four rows of four
         quads from (qx0, qy0), and every edge value at the block's pixel centres fits 32 bits exactly. E0 is the
@@ -600,14 +602,8 @@ class _Gen(_Emit):
         w = self.v(f"sub i64 {rx1}, {qx0}")
         h = self.v(f"sub i64 {ry1}, {qy0}")
         ok = self.v(f"and i1 {self.v(f'icmp sle i64 {w}, 8')}, {self.v(f'icmp sle i64 {h}, 8')}")
-        sx = self.v(f"add i64 {self.v(f'mul i64 {qx0}, 256')}, 128")
-        sy = self.v(f"add i64 {self.v(f'mul i64 {qy0}, 256')}, 128")
-        e0 = []
-        for ei in range(3):
-            ax = self.v(f"mul i64 {A[ei]}, {sx}")
-            by = self.v(f"mul i64 {B[ei]}, {sy}")
-            e = self.v(f"add i64 {self.v(f'add i64 {ax}, {by}')}, {C[ei]}")
-            e0.append(e)
+        e0 = self._edges_at_centre(A, B, C, qx0, qy0)
+        for ei, e in enumerate(e0):
             for val, lim in ((A[ei], 1 << 16), (B[ei], 1 << 16), (e, 1 << 28)):
                 # -lim < val < lim as one unsigned compare of val + lim (lim - 1 + lim fits)
                 inr = self.v(f"icmp ult i64 {self.v(f'add i64 {val}, {lim}')}, {2 * lim - 1}")
