@@ -295,14 +295,15 @@ def shader_facts(shader: Any) -> ShaderFacts:
 class _Reporter:
     """Formats and sends messages for one validated call; remembers whether the draw must be dropped."""
 
-    __slots__ = ("context", "prefix", "dropped")
+    __slots__ = ("context", "prefix", "dropped", "quiet")
 
-    def __init__(self, context: Any, prefix: str) -> None:
-        self.context, self.prefix, self.dropped = context, prefix, False
+    def __init__(self, context: Any, prefix: str, quiet: bool = False) -> None:
+        self.context, self.prefix, self.dropped, self.quiet = context, prefix, False, quiet
 
     def __call__(self, message: str, /, **fields: Any) -> None:
         severity, template = MESSAGES[message]
-        self.context._report(severity, CAT_EXECUTION, f"{self.prefix}: {template.format(**fields)}", message)
+        if not self.quiet:  # quiet: no debug layer, so no message — only whether the call is dropped
+            self.context._report(severity, CAT_EXECUTION, f"{self.prefix}: {template.format(**fields)}", message)
         if message in DROPS:
             self.dropped = True
 
@@ -419,7 +420,7 @@ def _check_uavs(rep: _Reporter, stage: str, facts: ShaderFacts, uavs: list[Any])
             else:
                 rep("DEVICE_UNORDEREDACCESSVIEW_DIMENSION_MISMATCH", unit=unit, slot=slot,
                     declared=_dim_name(dim), bound=_dim_name(bound))
-                if (dim in _BUFFER_KIND_NAMES) != (bound in _BUFFER_KIND_NAMES):
+                if dim and bound and (dim in _BUFFER_KIND_NAMES) != (bound in _BUFFER_KIND_NAMES):
                     rep.dropped = True  # a buffer view for a texture declaration or the reverse: not executable
             continue
         bad = _return_mismatch(rets, view.format, exact=True)
@@ -582,9 +583,10 @@ def validate_draw(context: Any, method: str, args: Any, prefix: str = "ID3D11Dev
     return not rep.dropped
 
 
-def validate_dispatch(context: Any, method: str, prefix: str = "ID3D11DeviceContext") -> bool:
-    """Run the dispatch-time checks (CS constant buffers, SRVs, samplers, UAVs); False to drop."""
-    rep = _Reporter(context, f"{prefix}::{method}")
+def validate_dispatch(context: Any, method: str, prefix: str = "ID3D11DeviceContext", quiet: bool = False) -> bool:
+    """Run the dispatch-time checks (CS constant buffers, SRVs, samplers, UAVs); False to drop (``quiet``: no
+    messages, the device has no debug layer)."""
+    rep = _Reporter(context, f"{prefix}::{method}", quiet)
     st = context._state.stages["CS"]
     if st.shader is None:
         return True  # the context already reports and drops a dispatch without a compute shader
