@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from . import ast as A
+from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
@@ -115,9 +116,9 @@ def check_switch(cg: CodegenContext, s: A.Switch) -> None:
             if v is None and not _const_names_only(cg, lab):
                 raise cg.err(lab.pos, "case labels must be literal expressions", 3020)
             if v is not None:
-                k = int(v) & 0xFFFFFFFF
+                k = to_int(v) & 0xFFFFFFFF
                 if k in seen:
-                    raise cg.err(lab.pos, f"duplicate case value {int(v)}", 3533)
+                    raise cg.err(lab.pos, f"duplicate case value {to_int(v)}", 3533)
                 seen.add(k)
         if cg.major < 6 and not _terminated(body):
             # fxc's text, at the group's first label (Dawn/Tint's fxc records: "(19,7): error X3533: non-empty

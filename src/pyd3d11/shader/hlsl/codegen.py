@@ -1339,13 +1339,15 @@ class Codegen(SignatureBinding):
                 if lab is None:
                     self.emit("default")
                 else:
+                    from .constexpr import to_int
+
                     v = const_eval(lab)
                     if v is None:
                         lv = self.expr(lab)
                         if not lv.const:
                             raise self.err(lab.pos, "case labels must be literal integers", 3020)
                         v = lv.slots[0][3]
-                    self.emit("case", Reg("l", imm=(int(v) & 0xFFFFFFFF,)))
+                    self.emit("case", Reg("l", imm=(to_int(v) & 0xFFFFFFFF,)))
         from .unroll import gen_switch_cases
 
         # fallthrough into a non-empty next case isn't expressible; fxc requires break anyway

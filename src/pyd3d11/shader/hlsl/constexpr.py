@@ -9,6 +9,7 @@ Values here are flat lists of Python numbers in slot order, the layout :mod:`.ty
 
 from __future__ import annotations
 
+import math
 import re
 
 from . import ast as A
@@ -37,11 +38,25 @@ def _slots(t: Type) -> int:
     return t.slots if isinstance(t, (NumType, ArrayType, StructType)) else 1
 
 
+def to_int(v: float | int | bool, base: str = "int") -> int:
+    """A parse-time value converted to ``base`` (int/uint) as the instructions convert (22.10.8 ftoi / ftou:
+    toward zero; NaN → 0, +INF → the largest value, -INF → the smallest): a folded ``(int)(1.#INF)`` or a
+    case label computed as NaN gets a number instead of raising from Python's int(). Finite values truncate
+    as before."""
+    if isinstance(v, float) and not math.isfinite(v):
+        if v != v:
+            return 0
+        if base == "uint":
+            return 0xFFFFFFFF if v > 0 else 0
+        return 0x7FFFFFFF if v > 0 else -0x80000000
+    return int(v)
+
+
 def _num(v: float | int | bool, base: str | None) -> float | int:
     if base in ("float", "double", "half"):
         return float(v)
     if base in ("int", "uint"):
-        return int(v)
+        return to_int(v, base)
     if isinstance(v, bool):
         return int(v)
     return v

@@ -11,7 +11,7 @@ from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
 from .classes import derives_class, is_elaborated, member_method, parse_elaborated, static_method
-from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary
+from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary, to_int
 from .diagnostics import HlslError, Pos
 from .keywords import RESERVED_WORDS
 from .lexer import Token, lex
@@ -826,7 +826,8 @@ class Parser:
             e = self.parse_expr()
             self.expect("]")
             v = const_eval(e)
-            if v is None:
+            # INF and NaN (``c[1.#INF * 0]``) have no register number: the literal-expression error, not a crash
+            if v is None or not math.isfinite(v):
                 raise self.error("register offset must be a literal expression", t, 3530)
             return int(v)
 
@@ -1489,7 +1490,7 @@ def const_eval(e: A.Node) -> int | float | None:
         v = const_eval(e.a)
         if v is None:
             return None
-        return int(v) if e.type.base in ("int", "uint") else float(v)
+        return to_int(v, e.type.base) if e.type.base in ("int", "uint") else float(v)
     return None
 
 

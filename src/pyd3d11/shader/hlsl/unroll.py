@@ -10,11 +10,13 @@ compile-time constant stay loops (and the original error stands)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
+from .constexpr import to_int
 from .diagnostics import HlslError
 from .operands import is_imm
 
@@ -115,7 +117,7 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
             from .parser import const_eval
 
             v = const_eval(force[0])
-            exact = int(v) if v is not None else None
+            exact = int(v) if v is not None and math.isfinite(v) else None  # unroll(NaN): no count
         if force is not None and _unroll(cg, s, exact, forced=True):
             return
         snap = _snapshot(cg)
@@ -328,7 +330,7 @@ def fold_switch(cg: CodegenContext, s: A.Switch, value: int) -> bool:
                 if not lv.const:
                     return False
                 v = lv.slots[0][3]
-            if int(v) & 0xFFFFFFFF == want and chosen is None:
+            if to_int(v) & 0xFFFFFFFF == want and chosen is None:
                 chosen = k
     k = chosen if chosen is not None else default
     if k is None:
