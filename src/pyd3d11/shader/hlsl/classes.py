@@ -403,7 +403,7 @@ def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val,
     """Generate ``f``'s body (inlined) storing its return value into ``result``; a method returning objects
     binds them into ``result_obj`` (objects.new_local) instead, as an inlined free function does."""
     from .check import check_function
-    from .exprs import _has_early_return, run_inlined_body
+    from .inlining import _has_early_return, run_inlined_body
 
     check_function(cg, f)
     scope: dict[str, Any] = member_scope(cg, cls, this, f, through_interface)

@@ -1,6 +1,6 @@
 """Early returns of a function that returns objects, moved to tail position.
 
-An early ``return`` is generated as a break out of a one-pass loop (exprs.run_inlined_body), so an object
+An early ``return`` is generated as a break out of a one-pass loop (inlining.run_inlined_body), so an object
 returned that way is bound under run-time control flow and cannot be resolved after the call (X3500),
 even when the condition is a compile-time constant: ``Texture2D pick(bool k) { if (k) return a; return
 b; }`` called as ``pick(true)``. fxc inlines the call and folds the condition before it resolves the object.

@@ -103,7 +103,7 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
            cache: dict[str, object]) -> HlslError | None:
     """The type error (TYPE_RULE_CODES) generating the function ``key`` raises in a ``stage``_5_0
     program, or None. A generator that finished a probe cleanly serves the next one (``cache``)."""
-    from .exprs import _has_early_return, run_inlined_body
+    from .inlining import _has_early_return, run_inlined_body
 
     cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
     if cg is None:

@@ -51,7 +51,7 @@ def _attr(s: A.Node, name: str):
 
 
 # --- state snapshots for rollback ------------------------------------------------------------------
-# The inlined-call stacks (func_ctx, call_stack, func_index_stack) are not part of a snapshot: exprs.run_inlined_body
+# The inlined-call stacks (func_ctx, call_stack, func_index_stack) are not part of a snapshot: inlining.run_inlined_body
 # pops what it pushes in a ``finally``, so they are back at their length whenever a rollback happens.
 def _snapshot(cg: CodegenContext) -> tuple:
     from . import linkage

@@ -1,0 +1,219 @@
+"""Function calls: resolution among the visible overloads and inlining of user functions (in/out/inout copies,
+early returns as a break out of a one-pass loop); intrinsics go to :mod:`.intrinsics`, methods to :mod:`.classes`.
+Split from :mod:`.exprs`, which lowers the call expressions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from . import objects
+from .diagnostics import HlslError
+from .exprs import _val, assign_to, expr, pin_indices
+from .operands import imm
+from .types import VOID, ObjectType
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+    from .codegen import Val
+
+
+# --- calls ---------------------------------------------------------------------------------------------
+def call(cg: CodegenContext, e: A.Call) -> Val:
+    # inside a method Method() means this.Method(); Base::Method() (parsed only for a class's non-static method)
+    # needs that context wherever it is written (outside a method: X3000, classes.qualified_call)
+    if "::" in e.name or (cg.func_ctx and "class" in cg.func_ctx[-1]):
+        from .classes import try_call
+
+        mv = try_call(cg, e)
+        if mv is not None:
+            return mv
+    if e.name in cg.funcs:
+        try:
+            return inline_call(cg, e)
+        except HlslError as exc:
+            # a user function named like an intrinsic only overloads it (fxc falls back to the intrinsic)
+            from .intrinsics import is_intrinsic
+
+            if exc.code != 3013 or not is_intrinsic(e.name):
+                raise
+    from .intrinsics import intrinsic
+
+    return intrinsic(cg, e.name, e.args, e.pos)
+
+
+def _sig(f: A.FuncDef) -> tuple:
+    from .overload import signature
+
+    return signature(f)
+
+
+def inline_call(cg: CodegenContext, e: A.Call) -> Val:
+    # only declarations (prototypes or definitions) that precede the calling function are visible
+    here = cg.func_index_stack[-1] if cg.func_index_stack else 1 << 30
+    visible = [f for f in cg.funcs[e.name] if cg.func_order.get(id(f), 0) <= here]
+    if not visible:
+        raise cg.err(e.pos, f"'{e.name}': undeclared identifier", 3004)
+    defs = {_sig(f): f for f in cg.funcs[e.name] if f.body is not None}
+    sigs: dict[tuple, A.FuncDef] = {}
+    for f in visible:
+        sigs.setdefault(_sig(f), f)
+    cands = list(sigs.values())
+    if not any(_sig(f) in defs for f in cands):
+        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+    args = []
+    arg_nodes = list(e.args)  # out/inout arguments with their side-effecting indices evaluated once
+    from .classes import interface_arg, is_interface_type
+
+    for i, a in enumerate(e.args):
+        if any(i < len(f.params) and is_interface_type(f.params[i].type) for f in cands):
+            args.append(interface_arg(cg, a))  # an interface pointer (or class instance) passes by reference
+            continue
+        if any(i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods) for f in cands):
+            a = arg_nodes[i] = pin_indices(cg, a)  # copied back after the call: `f(a[k++])` steps k once
+        # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
+        out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
+                       for f in cands)
+        cg.uav_load_ok += out_only
+        try:
+            args.append(expr(cg, a))
+        finally:
+            cg.uav_load_ok -= out_only
+    from .overload import resolve
+
+    f = defs.get(_sig(resolve(cg, e, cands, [a.type for a in args])))
+    if f is None:
+        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+    entry = next((x for x in cg.funcs.get(cg.entry, []) if x.body is not None), None)
+    if f is entry or any(c.get("fdef") is f for c in cg.func_ctx):  # the same overload, not just the name
+        err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
+        err.notimpl = True
+        raise err
+    from .check import check_function
+
+    check_function(cg, f)
+    from .uncalled import func_key
+
+    cg.called_funcs.add(func_key(f))
+    scope: dict = {}
+    copy_back: list[tuple[A.Node, Val]] = []
+    for i, p in enumerate(f.params):
+        if i < len(args):
+            a = args[i]
+        else:
+            a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
+        if is_interface_type(p.type):
+            if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
+                raise cg.err(e.pos, f"'{p.name}': interfaces can only be inputs", 3118)
+            scope[p.name] = a  # the pointer (or the class instance) itself: calls through it dispatch on it
+            continue
+        if isinstance(p.type, ObjectType):
+            scope[p.name] = a
+            continue
+        if objects.holds_objects(p.type):  # a struct/array parameter carrying objects: copy its bindings
+            scope[p.name] = local = objects.new_local(cg, p.type)
+            objects.store(cg, local, a, e.pos)
+            continue
+        local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
+        if "out" not in p.mods or "inout" in p.mods:
+            cg.store(local.slots, cg.convert(a, p.type, e.pos, context=e.name).slots)
+        if "out" in p.mods or "inout" in p.mods:
+            copy_back.append((arg_nodes[i], local))
+        scope[p.name] = local
+    # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
+    result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None
+    result = result_obj.slots if result_obj is not None else \
+        cg.alloc_slots(f.ret.slots, var=True) if f.ret is not VOID else []
+    from .classes import InterfaceType
+
+    # a function returning an interface returns the compile-time name of a pointer or instance (ifacelocals)
+    result_iface = None
+    if isinstance(f.ret, InterfaceType):
+        from .ifacelocals import result_record
+
+        result_iface = result_record(cg, f.ret)
+    body = f.body.stmts  # type: ignore[union-attr]
+    early = _has_early_return(body)
+    if early and result_obj is not None:  # returned objects must not bind inside the early-return loop
+        from .tailret import tail_only, tailify
+
+        moved = tailify(body)
+        if moved is not None and tail_only(moved):
+            body, early = moved, False
+    ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
+           "result_obj": result_obj, "result_iface": result_iface}
+    saved_scopes = cg.scopes
+    cg.scopes = [cg.scopes[0], scope]
+    try:
+        run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
+    finally:
+        cg.scopes = saved_scopes
+    for node, local in copy_back:
+        assign_to(cg, node, local, e.pos)
+    if result_obj is not None:
+        return objects.resolve(cg, result_obj, e.pos, e.name)
+    if result_iface is not None:
+        if result_iface["val"] is None:
+            raise cg.err(e.pos, f"'{e.name}': non-void functions must return a value", 3080)
+        return result_iface["val"]
+    from . import constprop as cp
+
+    # a result the body left a known constant reads as one (an array index, a texel offset), as a local does
+    return cp.known_value(cg, _val(f.ret, result))
+
+
+def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
+    """Generate an inlined function body (``key`` on the call stack, ``func_index`` bounding the functions
+    it may call). With an early ``return`` the body runs inside a one-pass loop that the return breaks out
+    of (ctx's flag tells the enclosing loops to leave too)."""
+    cg.call_stack.append(key)
+    cg.func_ctx.append(ctx)
+    cg.func_index_stack.append(func_index)
+    try:
+        _inlined_body(cg, body, ctx, early)
+    finally:
+        cg.func_ctx.pop()
+        cg.call_stack.pop()
+        cg.func_index_stack.pop()
+
+
+def _inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool) -> None:
+    if not early:
+        cg.block(body)
+        return
+    flag = cg.alloc_slots(1, var=True)[0]
+    ctx["flag"] = flag
+    cg.store([flag], [imm(0)])
+    fence_start = len(cg.code)
+    cg.emit("loop")
+    ctx["fence"] = fence_start
+    cg.loops.append({"kind": "loop", "step": None, "pre_continue": None, "fence": True})
+    ctx["depth"] = len(cg.loops)
+    cg.block(body)
+    cg.loops.pop()
+    cg.emit("break")
+    cg.emit("endloop")
+    if ctx.get("done"):
+        # the body ran straight to its first return (codegen.ret): every write happened, and the objects it
+        # returns were bound unconditionally (DXC's switch_res: ``Texture2D foo(uint i) { switch (i) { case
+        # 5: return t5; … } }`` called as ``foo(5)``)
+        if ctx.get("result_obj") is not None:
+            objects.settle(cg, ctx["result_obj"])
+        return
+    from .constprop import forget_written
+
+    forget_written(cg, fence_start)  # an early return may skip any write of the body
+
+
+def _has_early_return(stmts: list[A.Node]) -> bool:
+    from .codegen import walk
+
+    for i, s in enumerate(stmts):
+        last = i == len(stmts) - 1
+        if isinstance(s, A.Return):
+            if not last:
+                return True
+            continue
+        if any(isinstance(n, A.Return) for n in walk(s)):
+            return True
+    return False
