@@ -591,6 +591,7 @@ def validate_dispatch(context: Any, method: str, prefix: str = "ID3D11DeviceCont
     if st.shader is None:
         return True  # the context already reports and drops a dispatch without a compute shader
     f = shader_facts(st.shader)
-    _check_resources(rep, "CS", f, st)
+    if not quiet:  # without messages only a drop matters, and of the dispatch checks only the UAV ones drop
+        _check_resources(rep, "CS", f, st)
     _check_uavs(rep, "CS", f, context._state.cs_uavs)
     return not rep.dropped
