@@ -2,7 +2,7 @@
 
 Found by the HLSL fuzzer (session 16, device run: ``register(c[1 + 1.#INF * 2 * 0])`` raised ValueError from
 Python's int()). Where a non-finite value must become an integer — a cast folded at parse time, a case label, an
-initialiser of an int/uint constant — it converts as the instructions do (D3D11.3 22.10.8 ftoi / ftou: NaN → 0,
+initialiser of an int/uint constant — it converts as the instructions do (D3D11.3 22.13.3 ftoi / 22.13.4 ftou: NaN → 0,
 +INF → the largest value, -INF → the smallest, toward zero), so the folded program means what the executed
 one would. A register offset or an unroll count has no such meaning: X3530 / the count is ignored.
 """

@@ -39,7 +39,7 @@ def _slots(t: Type) -> int:
 
 
 def to_int(v: float | int | bool, base: str = "int") -> int:
-    """A parse-time value converted to ``base`` (int/uint) as the instructions convert (22.10.8 ftoi / ftou:
+    """A parse-time value converted to ``base`` (int/uint) as the instructions convert (22.13.3 ftoi / 22.13.4 ftou:
     toward zero; NaN → 0, +INF → the largest value, -INF → the smallest): a folded ``(int)(1.#INF)`` or a
     case label computed as NaN gets a number instead of raising from Python's int(). Finite values truncate
     as before."""

@@ -159,7 +159,7 @@ def dot(srcs_a: list[np.ndarray], srcs_b: list[np.ndarray]) -> np.ndarray:
 
 
 def ftoi(b: np.ndarray) -> np.ndarray:
-    """Round toward zero, saturate to int32, NaN → 0 (22.10.8)."""
+    """Round toward zero, saturate to int32, NaN → 0 (22.13.3)."""
     x = as_f(ftz(b)).astype(np.float64)
     x = np.where(np.isnan(x), 0.0, np.trunc(np.clip(x, -2147483648.0, 2147483647.0)))
     return x.astype(np.int64).astype(np.uint32)
