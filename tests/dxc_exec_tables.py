@@ -342,3 +342,31 @@ def run_row(row: Row, dev=None, ctx=None) -> np.ndarray:
     ctx.Dispatch(1, 1, 1)
     ctx.CSSetUnorderedAccessViews(0, 1, [None], None)
     return read_buffer_bytes(dev, ctx, buf, init.nbytes).view(np.uint32).reshape(n, -1)
+
+
+# --- ExecutionTest.cpp's own shaders (the tests that are not tables) --------------------------------------------
+
+EXEC_CPP_PATH = "tools/clang/unittests/HLSLExec/ExecutionTest.cpp"
+
+
+def read_exec_cpp() -> str:
+    git_dir = REPO if (REPO / "HEAD").exists() else REPO / ".git"
+    return subprocess.run(["git", f"--git-dir={git_dir}", "show", f"HEAD:{EXEC_CPP_PATH}"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def cpp_shader(cpp: str, test: str, var: str) -> str:
+    """The string literal ``static const char <var>[] = "..." "...";`` inside ``TEST_F(ExecutionTest, <test>)``,
+    its adjacent literals joined and its escapes decoded as a C compiler would."""
+    body = cpp[cpp.index(f"TEST_F(ExecutionTest, {test})"):]
+    body = body[re.search(rf"static const char {var}\[\]\s*=", body).end():]
+    pieces, i = [], 0
+    while True:
+        m = re.compile(r'\s*"((?:[^"\\]|\\.)*)"').match(body, i)
+        if not m:
+            break
+        pieces.append(m.group(1))
+        i = m.end()
+    assert body[i:].lstrip().startswith(";"), body[i:i + 80]
+    escapes = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
+    return re.sub(r"\\(.)", lambda m: escapes[m.group(1)], "".join(pieces))
