@@ -370,3 +370,66 @@ def cpp_shader(cpp: str, test: str, var: str) -> str:
     assert body[i:].lstrip().startswith(";"), body[i:i + 80]
     escapes = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "'": "'"}
     return re.sub(r"\\(.)", lambda m: escapes[m.group(1)], "".join(pieces))
+
+
+# --- ShaderOpArith.xml's shader ops ---------------------------------------------------------------------------
+
+SHADER_OPS_PATH = "tools/clang/unittests/HLSLExec/ShaderOpArith.xml"
+
+
+def read_shader_op_text(op: str, shader: str) -> str:
+    """The text of Shader ``shader`` of ShaderOp ``op`` in ShaderOpArith.xml."""
+    git_dir = REPO if (REPO / "HEAD").exists() else REPO / ".git"
+    xml_text = subprocess.run(["git", f"--git-dir={git_dir}", "show", f"HEAD:{SHADER_OPS_PATH}"], check=True,
+                              capture_output=True, text=True).stdout
+    ns = "{http://schemas.microsoft.com/test/ShaderOp}"
+    node = ET.fromstring(xml_text).find(f"{ns}ShaderOp[@Name='{op}']/{ns}Shader[@Name='{shader}']")
+    return node.text
+
+
+def top_level_items(text: str) -> list[str]:
+    """Split HLSL source into top-level items: preprocessor directives (with their continuation lines),
+    declarations ending in ``;`` at brace depth 0, and function definitions ending in ``}`` at depth 0."""
+    items, cur, depth = [], [], 0
+    lines = text.splitlines(keepends=True)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not cur and line.lstrip().startswith("#"):
+            block = [line]
+            while block[-1].rstrip().endswith("\\") and i < len(lines):
+                block.append(lines[i])
+                i += 1
+            items.append("".join(block))
+            continue
+        code = re.sub(r"//.*", "", line)
+        depth += code.count("{") - code.count("}")
+        cur.append(line)
+        end = code.strip()
+        if depth or not end:
+            continue
+        head = re.sub(r"//.*", "", "".join(cur)).lstrip()
+        aggregate = head.startswith(("struct", "static", "groupshared", "cbuffer"))
+        if end.endswith(";") or (end.endswith("}") and not aggregate):
+            items.append("".join(cur))
+            cur = []
+    if "".join(cur).strip():
+        items.append("".join(cur))
+    return items
+
+
+def atomics_sm5_text() -> str:
+    """AtomicsHeap's CS text reduced to its 32-bit compute program: the items that use 64-bit types, mesh or
+    amplification payloads, and the other entry points are dropped (SM 5 has none of them); what stays is kept
+    verbatim (the structs, the 32-bit UAVs u0-u11, the macros, AtomicTest, InitSharedMem,
+    AtomicGroupSharedTest and CSMain32)."""
+    text = read_shader_op_text("AtomicsHeap", "CS")
+    keep = []
+    for item in top_level_items(text):
+        if re.search(r"\bu?int64_t|64Stuff|64Buf|Payload|payload|DispatchMesh|SetMeshOutputCounts|"
+                     r"\b\w+Main\w*\s*\(", item) \
+                and "CSMain32(" not in item:
+            continue
+        keep.append(item)
+    return "".join(keep)

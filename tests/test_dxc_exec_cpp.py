@@ -32,8 +32,9 @@ if not T.available():
 CPP = T.read_exec_cpp()
 
 
-def _device():
-    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+def _device(levels=None):
+    n = len(levels) if levels else 0
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, levels, n, d.D3D11_SDK_VERSION)
     return dev, ctx
 
 
@@ -110,3 +111,150 @@ def test_write_msaa_fallback_branch():
     out = read_buffer_bytes(dev, ctx, obuf, 4 * n).view(np.float32).reshape(4, 32, 32)
     i, y, x = np.meshgrid(np.arange(4), np.arange(32), np.arange(32), indexing="ij")
     assert np.array_equal(out, (x * y * (i + 1)).astype(np.float32))
+
+
+# --- AtomicsTest (compute part, 32-bit) ---------------------------------------------------------------------------
+
+# AtomicsHeap's initial contents (ShaderOpArith.xml): the "0I, 0I, 99999999I, ..." list of U2/U6/U7/U9/U10,
+# and U0's AtomicStuff elements 1 and 3 (uintEl[2..3] and sintEl[2..3] = 99999999 and -1).
+_SEED16 = [0, 0, 99999999, 99999999, 0, 0, -1, -1, 0, 0, 0, 0, 42, 42, 42, 42]
+_STUFF_WORDS = 18  # float2 prepad[3], uint uintEl[4], int4 sintEl, uint3 postpad, float last
+
+
+def _stuff_seed() -> np.ndarray:
+    a = np.zeros((8, _STUFF_WORDS), np.int64)
+    for el, v in ((1, 99999999), (3, -1)):
+        a[el, 8:10] = v    # uintEl[2], uintEl[3]
+        a[el, 12:14] = v   # sintEl.z, sintEl.w
+    return (a & 0xFFFFFFFF).astype(np.uint32)
+
+
+def _shift(val: int, bits: int) -> int:
+    """ExecutionTest.cpp's SHIFT: the value in the low half and again above it."""
+    return ((val & ((1 << bits) - 1)) | (val << bits)) & 0xFFFFFFFFFFFFFFFF
+
+
+def verify_atomic_results(u: np.ndarray, s: np.ndarray, x: np.ndarray, max_idx: int, bits: int = 32) -> list:
+    """VerifyAtomicResults for 32-bit values: ``u`` the 6 unsigned results (add, umin, umax, and, or, xor),
+    ``s`` the 2 signed ones (smin, smax), ``x`` the 64 exchange locations read as 64-bit words (the C++ reads 8
+    bytes per location; the upper word is the next, untouched, zero word). Returns the failures."""
+    sh, mask = bits // 2, (1 << bits) - 1
+    fails = []
+
+    def check(what, got, gold):
+        if int(got) != gold & mask:
+            fails.append(f"{what}: {int(got):#x} != {gold & mask:#x}")
+
+    check("add", u[0], max_idx * (max_idx - 1) // 2)
+    check("umin", u[1], _shift(1, sh))
+    check("umax", u[2], (1 << 64) - 1)
+    check("smin", s[0], _shift(-(max_idx - 1), sh))
+    check("smax", s[1], _shift(max_idx - 1, sh))
+    pot = 1 << (bits - 1)
+    while pot and not ((max_idx - 1) & pot):
+        pot >>= 1
+    pot <<= 1
+    check("and", u[3], ~_shift(pot - 1, sh))
+    check("or", u[4], _shift(pot - 1, sh))
+    xor = (1 << (max_idx % (bits - 1))) - 1
+    if (max_idx // (bits - 1)) & 1:
+        xor = (xor ^ ((1 << 64) - 1)) & ((1 << (bits - 1)) - 1)
+    check("xor", u[5], xor)
+    for i in range(64):
+        v = int(x[i])
+        if v & ((1 << sh) - 1) != i or ((v >> sh) // 3) % 64 != i:
+            fails.append(f"xchg[{i}] = {v:#x}")
+    return fails
+
+
+def _typed_buffer(dev, n: int, fmt, seed=None):
+    init = None if seed is None else d.D3D11_SUBRESOURCE_DATA(pSysMem=(np.array(seed, np.int64) & 0xFFFFFFFF)
+                                                              .astype(np.uint32).tobytes())
+    buf = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=4 * n, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS), init)
+    uav = dev.CreateUnorderedAccessView(buf, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=fmt, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=d.D3D11_BUFFER_UAV(FirstElement=0, NumElements=n)))
+    return buf, uav
+
+
+def _texture1d(dev, n: int, fmt, seed=None):
+    words = np.zeros(n, np.uint32) if seed is None else (np.array(seed, np.int64) & 0xFFFFFFFF).astype(np.uint32)
+    tex = dev.CreateTexture1D(d.D3D11_TEXTURE1D_DESC(Width=n, MipLevels=1, ArraySize=1, Format=fmt,
+                                                     BindFlags=d.D3D11_BIND_UNORDERED_ACCESS),
+                              [d.D3D11_SUBRESOURCE_DATA(pSysMem=words.tobytes())])
+    uav = dev.CreateUnorderedAccessView(tex, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=fmt, ViewDimension=d.D3D11_UAV_DIMENSION_TEXTURE1D, Texture1D=d.D3D11_TEX1D_UAV(MipSlice=0)))
+    return tex, uav
+
+
+def _read_texture1d(dev, ctx, tex, n: int) -> np.ndarray:
+    st = dev.CreateTexture1D(d.D3D11_TEXTURE1D_DESC(Width=n, MipLevels=1, ArraySize=1,
+                                                    Format=d.DXGI_FORMAT_R32_UINT, Usage=d.D3D11_USAGE_STAGING,
+                                                    CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, tex)
+    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
+    out = np.frombuffer(m.pData, np.uint32)[:n].copy()
+    ctx.Unmap(st, 0)
+    return out
+
+
+@pytest.mark.backend_independent
+def test_atomics_sm5_reduction():
+    """The reduced AtomicsHeap program keeps the 32-bit parts verbatim and nothing of the 64-bit/mesh parts."""
+    src = T.atomics_sm5_text()
+    for kept in ("void AtomicTest(uint ix, uint bitSize)", "void InitSharedMem(uint ix)",
+                 "void AtomicGroupSharedTest(uint ix)", "void CSMain32(uint ix : SV_GroupIndex)",
+                 "RWTexture1D<int> g_xtexBuf : register(u11);", "#define XCHG_TEST(call3, call4, uav)"):
+        assert kept in src
+    for dropped in ("int64_t", "Atomic64Stuff", "Payload", "DispatchMesh", "PSMain32", "ASMain32"):
+        assert dropped not in src
+
+
+def test_atomics_compute_32bit():
+    """AtomicsTest's compute pass: one 32x32 group (maxIdx 1024) on structured, raw, typed-buffer, typed-texture
+    UAVs and groupshared memory, verified by VerifyAtomicResults. D3D11 views take the format of the declared
+    type (R32_SINT under RWBuffer<int>/RWTexture1D<int>; the D3D12 test gives some of them R32_UINT views); its
+    twelve UAVs (u0-u11) need feature level 11_1's 64 UAV slots."""
+    dev, ctx = _device([d.D3D_FEATURE_LEVEL_11_1])
+    u32, s32 = d.DXGI_FORMAT_R32_UINT, d.DXGI_FORMAT_R32_SINT
+    res = {}
+    res[0] = structured_buffer(dev, _stuff_seed(), 72, uav=True)
+    res[1] = structured_buffer(dev, np.zeros((128, _STUFF_WORDS), np.uint32), 72, uav=True)
+    res[2] = raw_buffer(dev, (np.array(_SEED16, np.int64) & 0xFFFFFFFF).astype(np.uint32))
+    res[3] = raw_buffer(dev, np.zeros(128, np.uint32))
+    res[4] = structured_buffer(dev, np.zeros((8, 2), np.uint32), 8, uav=True)
+    res[5] = structured_buffer(dev, np.zeros((64, 2), np.uint32), 8, uav=True)
+    res[6] = _typed_buffer(dev, 16, u32, _SEED16)
+    res[7] = _typed_buffer(dev, 16, s32, _SEED16)
+    res[8] = _typed_buffer(dev, 128, s32, [0] * 128)
+    res[9] = _texture1d(dev, 16, u32, _SEED16)
+    res[10] = _texture1d(dev, 16, s32, _SEED16)
+    res[11] = _texture1d(dev, 128, s32)
+    blob = D3DCompile(fxc_spelling(T.atomics_sm5_text()), None, "atomics.hlsl", None, None, "CSMain32", "cs_5_0")
+    ctx.CSSetShader(dev.CreateComputeShader(blob, len(blob), None), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 12, [res[k][1] for k in range(12)], None)
+    ctx.Dispatch(1, 1, 1)
+    ctx.CSSetUnorderedAccessViews(0, 12, [None] * 12, None)
+
+    def words(k, n):
+        r = res[k][0]
+        if k >= 9:
+            return _read_texture1d(dev, ctx, r, n)
+        return read_buffer_bytes(dev, ctx, r, 4 * n).view(np.uint32)
+
+    def as64(w, pairs):  # little-endian 64-bit reads of word pairs (lo, hi)
+        return [int(lo) | (int(hi) << 32) for lo, hi in pairs(w)]
+
+    fails = {}
+    st = words(0, 8 * _STUFF_WORDS).reshape(8, _STUFF_WORDS)
+    sx = words(1, 128 * _STUFF_WORDS).reshape(128, _STUFF_WORDS)
+    fails["structured"] = verify_atomic_results(st[:6, 8], st[1:3, 12],
+                                                as64(sx, lambda w: w[:64, 8:10]), 1024)
+    raw, rx = words(2, 16), words(3, 128).reshape(64, 2)
+    fails["raw"] = verify_atomic_results(raw[0:12:2], raw[12:16:2], as64(rx, lambda w: w), 1024)
+    for name, (ku, ks, kx) in {"typed buffer": (6, 7, 8), "texture": (9, 10, 11)}.items():
+        tu, ts, tx = words(ku, 16), words(ks, 16), words(kx, 128).reshape(64, 2)
+        fails[name] = verify_atomic_results(tu[0:12:2], ts[2:6:2], as64(tx, lambda w: w), 1024)
+    sh, shx = words(4, 16).reshape(8, 2), words(5, 128).reshape(64, 2)
+    fails["groupshared"] = verify_atomic_results(sh[:6, 0], sh[6:8, 0], as64(shx, lambda w: w), 1024)
+    assert not any(fails.values()), fails
