@@ -8,7 +8,8 @@ constant-buffer and texture bytes); the expectations restate the C++:
   the zero of its sign are equal, and -0 == 0). D3D11: the UAV sits at u0, so the draw binds no render target
   (D3D11 shares the pixel shader's u# and o# slots; the D3D12 op binds both) — the shader's SV_Target goes nowhere.
 - OutOfBoundsTest: Texture1D<float>.Load at a float index (converted to int2 location + mip): index 0 reads texel 0
-  (1.0), index 100 is outside the texture (mip 100) and reads 0 (D3D11.3 §22.4.8 ``ld``: out-of-range returns 0);
+  (1.0), index 100 is outside the texture (mip 100) and reads 0 (D3D11.3 §22.4, ``ld``: an address outside the
+  resource or its mip chain returns 0);
   the first pixel of the R8G8B8A8_UNORM target is 0xff0000ff."""
 
 from __future__ import annotations
