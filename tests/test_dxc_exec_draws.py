@@ -1,4 +1,4 @@
-"""ExecutionTest.cpp's SaturateTest and OutOfBoundsTest: their ShaderOpArith.xml shader ops (a vertex and a pixel
+"""ExecutionTest.cpp's SaturateTest, OutOfBoundsTest and PartialDerivTest: their ShaderOpArith.xml shader ops (a vertex and a pixel
 shader from one text) compiled as vs_5_0 / ps_5_0 and drawn on both shader backends (issue 15). Resources are laid
 out as the shader op declares them (the same vertex buffer of two triangles covering the viewport, the same
 constant-buffer and texture bytes); the expectations restate the C++:
@@ -107,3 +107,57 @@ def test_out_of_bounds_load():
     ctx.Unmap(st, 0)
     assert int(px[0, 0]) == 0xFF0000FF
     assert (px == 0xFF0000FF).all()  # every pixel computes the same (the C++ reads the first)
+
+
+def test_partial_derivatives():
+    """PartialDerivTest (ShaderOp DerivFine): each pixel loads texel (x % 4, y % 4) of a 4x4 R32_FLOAT texture and
+    writes ddx_fine, ddy_fine, ddx_coarse, ddy_coarse of it; the C++ reads the pixel at index
+    width*height/2 - width/2 = (32, 31). D3D12 SM 6.0 leaves the 2x2 grouping open, so the C++ accepts either
+    neighbour; D3D11 groups pixels in 2x2 quads at even coordinates (the fine derivatives of (32, 31) are
+    v(33, 31) - v(32, 31) = 512 - 256 and v(32, 31) - v(32, 30) = 256 - 32): the fine values are checked against
+    that one answer, the coarse ones against the C++'s alternatives for that quad position (D3D11 does not say
+    which row or column of the quad a coarse derivative uses)."""
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+    vs = D3DCompile(T.read_shader_op_text("DerivFine", "VS"), None, "vs.hlsl", None, None, "main", "vs_5_0")
+    ps = D3DCompile(T.read_shader_op_text("DerivFine", "PS"), None, "ps.hlsl", None, None, "main", "ps_5_0")
+    elems = [d.D3D11_INPUT_ELEMENT_DESC(SemanticName="POSITION", SemanticIndex=0, Format=d.DXGI_FORMAT_R32G32B32_FLOAT,
+                                        InputSlot=0, AlignedByteOffset=0),
+             d.D3D11_INPUT_ELEMENT_DESC(SemanticName="TEXCOORD", SemanticIndex=0, Format=d.DXGI_FORMAT_R32G32_FLOAT,
+                                        InputSlot=0, AlignedByteOffset=12)]
+    verts = np.array([-1, 1, 0, 0, 0, 1, 1, 0, 1, 0, -1, -1, 0, 0, 1,
+                      -1, -1, 0, 0, 1, 1, 1, 0, 1, 0, 1, -1, 0, 1, 1], np.float32)
+    vb = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=verts.nbytes, BindFlags=d.D3D11_BIND_VERTEX_BUFFER),
+                          d.D3D11_SUBRESOURCE_DATA(pSysMem=verts.tobytes()))
+    texels = np.array([[.125, .25, .5, 1], [2, 4, 16, 32], [32, 64, 128, 256], [256, 512, 1024, 2048]], np.float32)
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1,
+                                                     Format=d.DXGI_FORMAT_R32_FLOAT,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              d.D3D11_SUBRESOURCE_DATA(pSysMem=texels.tobytes(), SysMemPitch=16))
+    rt = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=64, Height=64, MipLevels=1, ArraySize=1,
+                                                    Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                    BindFlags=d.D3D11_BIND_RENDER_TARGET))
+    ctx.IASetInputLayout(dev.CreateInputLayout(elems, 2, vs, len(vs)))
+    ctx.IASetVertexBuffers(0, 1, [vb], [20], [0])
+    ctx.IASetPrimitiveTopology(d.D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    ctx.PSSetShaderResources(0, 1, [dev.CreateShaderResourceView(tex, None)])
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(rt, None)], None)
+    ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=64, Height=64, MinDepth=0, MaxDepth=1)])
+    ctx.Draw(6, 0)
+    st = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=64, Height=64, MipLevels=1, ArraySize=1,
+                                                    Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT,
+                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                    Usage=d.D3D11_USAGE_STAGING, CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, rt)
+    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
+    rows = np.frombuffer(m.pData, np.uint8)[:m.RowPitch * 64].reshape(64, m.RowPitch)
+    px = np.ascontiguousarray(rows[:, :64 * 16]).view(np.float32).reshape(64, 64, 4)
+    ctx.Unmap(st, 0)
+    center = 64 * 64 // 2 - 64 // 2
+    dxf, dyf, dxc, dyc = px[center // 64, center % 64]
+    ulp1 = lambda a, b: T.compare_float(a, np.float32(b), "ulp", 1, "any")  # noqa: E731
+    assert ulp1(dxf, 256.0) and ulp1(dyf, 224.0), (dxf, dyf)
+    assert (ulp1(dxc, 256.0) or ulp1(dxc, 32.0)) and (ulp1(dyc, 224.0) or ulp1(dyc, 448.0)), (dxc, dyc)
