@@ -1,7 +1,8 @@
-"""ExecutionTest.cpp's SaturateTest, OutOfBoundsTest and PartialDerivTest: their ShaderOpArith.xml shader ops (a vertex and a pixel
-shader from one text) compiled as vs_5_0 / ps_5_0 and drawn on both shader backends (issue 15). Resources are laid
-out as the shader op declares them (the same vertex buffer of two triangles covering the viewport, the same
-constant-buffer and texture bytes); the expectations restate the C++:
+"""ExecutionTest.cpp's SaturateTest, OutOfBoundsTest, PartialDerivTest and BasicTriangleTest: their vertex and pixel
+shaders (ShaderOpArith.xml's ops; BasicTriangleTest's C++ literal) compiled as vs_5_0 / ps_5_0 and drawn on both
+shader backends (issue 15). Resources are laid out as the shader op declares them (the same vertex buffer of two
+triangles covering the viewport, the same constant-buffer and texture bytes); the expectations restate the C++
+(PartialDerivTest and BasicTriangleTest: their own docstrings):
 
 - SaturateTest: pixel column x stores saturate() of the x-th constant (-inf, -1.5, -denorm, -0, 0, denorm, 1.5, inf,
   NaN) to g_buf[x]; the C++ expects 0, 0, 0, 0, 0, 0, 1, 1, 0 compared with ``ifdenorm_flushf_eq`` (a denormal and
@@ -96,15 +97,7 @@ def test_out_of_bounds_load():
                                                     BindFlags=d.D3D11_BIND_RENDER_TARGET))
     ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(rt, None)], None)
     ctx.Draw(6, 0)
-    st = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=320, Height=200, MipLevels=1, ArraySize=1,
-                                                    Format=d.DXGI_FORMAT_R8G8B8A8_UNORM,
-                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
-                                                    Usage=d.D3D11_USAGE_STAGING, CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
-    ctx.CopyResource(st, rt)
-    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
-    rows = np.frombuffer(m.pData, np.uint8)[:m.RowPitch * 200].reshape(200, m.RowPitch)
-    px = np.ascontiguousarray(rows[:, :320 * 4]).view(np.uint32)
-    ctx.Unmap(st, 0)
+    px = _read_rgba8(dev, ctx, rt, 320, 200)
     assert int(px[0, 0]) == 0xFF0000FF
     assert (px == 0xFF0000FF).all()  # every pixel computes the same (the C++ reads the first)
 
@@ -161,3 +154,53 @@ def test_partial_derivatives():
     ulp1 = lambda a, b: T.compare_float(a, np.float32(b), "ulp", 1, "any")  # noqa: E731
     assert ulp1(dxf, 256.0) and ulp1(dyf, 224.0), (dxf, dyf)
     assert (ulp1(dxc, 256.0) or ulp1(dxc, 32.0)) and (ulp1(dyc, 224.0) or ulp1(dyc, 448.0)), (dxc, dyc)
+
+
+def test_basic_triangle():
+    """BasicTriangleTest: its C++ shader literal (VSMain/PSMain) draws one white triangle of the listed vertices over
+    a 320x200 R8G8B8A8_UNORM target cleared to (0, 0.2, 0.4, 1) (RecordRenderAndReadback's ClearColor); the C++
+    expects the top-centre pixel to keep the clear colour, 0xff663300, and the centre pixel to be 0xffffffff."""
+    w, h = 320, 200
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+    src = T.cpp_shader(T.read_exec_cpp(), "BasicTriangleTest", "pShaders")
+    vs = D3DCompile(src, None, "tri.hlsl", None, None, "VSMain", "vs_5_0")
+    ps = D3DCompile(src, None, "tri.hlsl", None, None, "PSMain", "ps_5_0")
+    elems = [d.D3D11_INPUT_ELEMENT_DESC(SemanticName="POSITION", SemanticIndex=0, Format=d.DXGI_FORMAT_R32G32B32_FLOAT,
+                                        InputSlot=0, AlignedByteOffset=0),
+             d.D3D11_INPUT_ELEMENT_DESC(SemanticName="COLOR", SemanticIndex=0,
+                                        Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT, InputSlot=0, AlignedByteOffset=12)]
+    a = w / h
+    verts = np.array([0.0, 0.25 * a, 0.0, 1, 0, 0, 1, 0.25, -0.25 * a, 0.0, 0, 1, 0, 1,
+                      -0.25, -0.25 * a, 0.0, 0, 0, 1, 1], np.float32)
+    vb = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=verts.nbytes, BindFlags=d.D3D11_BIND_VERTEX_BUFFER),
+                          d.D3D11_SUBRESOURCE_DATA(pSysMem=verts.tobytes()))
+    rt = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=w, Height=h, MipLevels=1, ArraySize=1,
+                                                    Format=d.DXGI_FORMAT_R8G8B8A8_UNORM,
+                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                    BindFlags=d.D3D11_BIND_RENDER_TARGET))
+    rtv = dev.CreateRenderTargetView(rt, None)
+    ctx.ClearRenderTargetView(rtv, [0.0, 0.2, 0.4, 1.0])
+    ctx.IASetInputLayout(dev.CreateInputLayout(elems, 2, vs, len(vs)))
+    ctx.IASetVertexBuffers(0, 1, [vb], [28], [0])
+    ctx.IASetPrimitiveTopology(d.D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    ctx.OMSetRenderTargets(1, [rtv], None)
+    ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=w, Height=h, MinDepth=0, MaxDepth=1)])
+    ctx.Draw(3, 0)
+    px = _read_rgba8(dev, ctx, rt, w, h)
+    assert int(px[0, w // 2]) == 0xFF663300
+    assert int(px[h // 2, w // 2]) == 0xFFFFFFFF
+
+
+def _read_rgba8(dev, ctx, rt, w: int, h: int) -> np.ndarray:
+    st = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=w, Height=h, MipLevels=1, ArraySize=1,
+                                                    Format=d.DXGI_FORMAT_R8G8B8A8_UNORM,
+                                                    SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                    Usage=d.D3D11_USAGE_STAGING, CPUAccessFlags=d.D3D11_CPU_ACCESS_READ))
+    ctx.CopyResource(st, rt)
+    m = ctx.Map(st, 0, d.D3D11_MAP_READ, 0)
+    rows = np.frombuffer(m.pData, np.uint8)[:m.RowPitch * h].reshape(h, m.RowPitch)
+    px = np.ascontiguousarray(rows[:, :w * 4]).view(np.uint32)
+    ctx.Unmap(st, 0)
+    return px
