@@ -433,3 +433,50 @@ def atomics_sm5_text() -> str:
             continue
         keep.append(item)
     return "".join(keep)
+
+
+# --- the rows in a pixel shader ------------------------------------------------------------------------------------
+
+_CS_ENTRY = re.compile(r"\[numthreads\(8,\s*8,\s*1\)\]\s*void\s+main\s*\(\s*uint\s+GI\s*:\s*SV_GroupIndex\s*\)\s*\{")
+
+_FULLSCREEN_VS = ("void main(uint id : SV_VertexID, out float4 pos : SV_Position) {\n"
+                  "    pos = float4(id == 2 ? 3 : -1, id == 1 ? 3 : -1, 0.5, 1); }\n")
+
+
+def ps_text(row: Row) -> str:
+    """The row's shader as a pixel shader with no outputs: the compute entry ``[numthreads(8,8,1)] void main(uint
+    GI : SV_GroupIndex) {`` becomes ``void main(float4 pos : SV_Position) { uint GI = (uint)pos.x;`` — pixel
+    column x does element x; the body is unchanged."""
+    text, n = _CS_ENTRY.subn("void main(float4 hl13_pos : SV_Position) { uint GI = (uint)hl13_pos.x;", sm5_text(row))
+    assert n == 1, row.id
+    return text
+
+
+def run_row_ps(row: Row) -> np.ndarray:
+    """Draw the row's pixel shader over a viewport ``element_count`` pixels wide and 1 high, the row's structured
+    buffer at u0 (no render target: D3D11 shares PS u# with o# slots); the buffer's words afterwards."""
+    from api_compute_kit import read_buffer_bytes
+
+    import pyd3d11.d3d11 as d
+    from pyd3d11.d3dcompiler import D3DCompile
+
+    dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
+    init = pack_inputs(row)
+    stride, n = init.shape[1] * 4, init.shape[0]
+    buf = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=init.nbytes, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS,
+                                               MiscFlags=d.D3D11_RESOURCE_MISC_BUFFER_STRUCTURED,
+                                               StructureByteStride=stride),
+                           d.D3D11_SUBRESOURCE_DATA(pSysMem=init.tobytes()))
+    uav = dev.CreateUnorderedAccessView(buf, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=d.DXGI_FORMAT_UNKNOWN, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER,
+        Buffer=d.D3D11_BUFFER_UAV(FirstElement=0, NumElements=n)))
+    vs = D3DCompile(_FULLSCREEN_VS, None, "vs.hlsl", None, None, "main", "vs_5_0")
+    ps = D3DCompile(ps_text(row), None, f"{row.id}.ps.hlsl", None, None, "main", "ps_5_0")
+    ctx.IASetPrimitiveTopology(d.D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST)
+    ctx.IASetInputLayout(None)
+    ctx.VSSetShader(dev.CreateVertexShader(vs, len(vs), None), None, 0)
+    ctx.PSSetShader(dev.CreatePixelShader(ps, len(ps), None), None, 0)
+    ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=n, Height=1, MinDepth=0, MaxDepth=1)])
+    ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, None, None, 0, 1, [uav], None)
+    ctx.Draw(3, 0)
+    return read_buffer_bytes(dev, ctx, buf, init.nbytes).view(np.uint32).reshape(n, -1)
