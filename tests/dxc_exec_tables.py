@@ -246,6 +246,29 @@ def d3d11_expectation(row: Row, rows_by_id: dict[str, Row]) -> tuple[list[list[s
     return expected, "any", "; ".join(notes)
 
 
+# Rows D3D11 holds to more than their DXC tolerance: add, subtract and multiply are correctly rounded (D3D11.3
+# §3.1: 0.5 ULP, round to nearest even) where the table allows 1 ULP. Their exact result is computed here from the
+# inputs (float32 IEEE arithmetic on flushed inputs, the result flushed).
+D3D11_EXACT = {"BinaryFloatOpTable.FAdd": np.add, "BinaryFloatOpTable.FSub": np.subtract,
+               "BinaryFloatOpTable.FMul": np.multiply}
+
+
+def d3d11_exact_failures(row: Row, words: np.ndarray) -> list[str]:
+    """Output1 of a D3D11_EXACT row against the correctly rounded float32 result of its two inputs."""
+    op = D3D11_EXACT.get(row.id)
+    if op is None:
+        return []
+    fails = []
+    for i in range(element_count(row)):
+        a, b = (ftz(parse_float(c[i % len(c)])) for c in row.inputs[:2])
+        with np.errstate(all="ignore"):
+            want = ftz(np.float32(op(np.float32(a), np.float32(b))))
+        got = np.array([words[i, 2]], np.uint32).view(np.float32)[0]
+        if not (math.isnan(got) and math.isnan(want)) and _bits(got) != _bits(want):
+            fails.append(f"[{i}] {float(got)!r} is not the correctly rounded {float(want)!r}")
+    return fails
+
+
 # --- running ---------------------------------------------------------------------------------------------------
 
 def element_count(row: Row) -> int:

@@ -131,6 +131,19 @@ def test_d3d11_substitutions():
     assert atan.expected[0][0] == "NaN"  # the row itself is not modified
 
 
+@pytest.mark.backend_independent
+def test_d3d11_exact_rule():
+    """The correctly-rounded check: a result one ULP off (allowed by the table's tolerance) is refused."""
+    row = BY_ID["BinaryFloatOpTable.FMul"]
+    words = T.pack_inputs(row).copy()
+    exact = [np.float32(T.parse_float(a) * T.parse_float(b)) for a, b in zip(row.inputs[0], row.inputs[1])]
+    words[:, 2] = np.array(exact, np.float32).view(np.uint32)
+    assert T.d3d11_exact_failures(row, words) == []
+    words[2, 2] += 1
+    assert len(T.d3d11_exact_failures(row, words)) == 1
+    assert not T.check_outputs(row, words, row.expected, "any")  # the DXC tolerance (1 ULP) still passes it
+
+
 # --- the rows, run ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("rid", [r.id for r in RUN])
@@ -138,7 +151,7 @@ def test_row(rid):
     row = BY_ID[rid]
     expected, mode, _ = T.d3d11_expectation(row, BY_ID)
     words = T.run_row(row)
-    fails = T.check_outputs(row, words, expected, mode)
+    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words)
     assert not fails, f"{rid}: {fails}"
     # the inputs come back as written (the shader stores the whole struct back)
     n_in_words = sum(c for _, _, c in row.fields[:len(row.inputs)])
