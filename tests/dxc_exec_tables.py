@@ -251,6 +251,9 @@ def d3d11_expectation(row: Row, rows_by_id: dict[str, Row]) -> tuple[list[list[s
 # inputs (float32 IEEE arithmetic on flushed inputs, the result flushed).
 D3D11_EXACT = {"BinaryFloatOpTable.FAdd": np.add, "BinaryFloatOpTable.FSub": np.subtract,
                "BinaryFloatOpTable.FMul": np.multiply}
+D3D11_EXACT.update({f"DenormBinaryFloatOpTable.F{op}Denorm{mode}": fn
+                    for op, fn in (("Add", np.add), ("Sub", np.subtract), ("Mul", np.multiply))
+                    for mode in ("FTZ", "Any", "Preserve")})
 
 
 def d3d11_exact_failures(row: Row, words: np.ndarray) -> list[str]:

@@ -142,6 +142,7 @@ def test_d3d11_exact_rule():
     words[2, 2] += 1
     assert len(T.d3d11_exact_failures(row, words)) == 1
     assert not T.check_outputs(row, words, row.expected, "any")  # the DXC tolerance (1 ULP) still passes it
+    assert len(T.D3D11_EXACT) == 12 and all(k in BY_ID for k in T.D3D11_EXACT)
 
 
 # --- the rows, run ----------------------------------------------------------------------------------------------
