@@ -246,29 +246,69 @@ def d3d11_expectation(row: Row, rows_by_id: dict[str, Row]) -> tuple[list[list[s
     return expected, "any", "; ".join(notes)
 
 
-# Rows D3D11 holds to more than their DXC tolerance: add, subtract and multiply are correctly rounded (D3D11.3
-# §3.1: 0.5 ULP, round to nearest even) where the table allows 1 ULP. Their exact result is computed here from the
-# inputs (float32 IEEE arithmetic on flushed inputs, the result flushed).
-D3D11_EXACT = {"BinaryFloatOpTable.FAdd": np.add, "BinaryFloatOpTable.FSub": np.subtract,
-               "BinaryFloatOpTable.FMul": np.multiply}
-D3D11_EXACT.update({f"DenormBinaryFloatOpTable.F{op}Denorm{mode}": fn
+# Rows D3D11 holds to more than their DXC tolerance, with the rule's result computed here from the inputs in float32
+# IEEE arithmetic (inputs flushed, the result flushed, D3D11.3 §3.1):
+# - add, subtract, multiply: correctly rounded (§3.1: 0.5 ULP, round to nearest even); the tables allow 1 ULP;
+# - round_ni/round_pi/round_ne/round_z (floor, ceil, round, trunc) and frc (frac = x - round_ni(x)): exact, zero
+#   signs included (the sm4 instruction pages' tables: -denorm → -0 for the roundings, frc(-0) = +0); the tables
+#   compare 0 == -0;
+# - dp2/dp3/dp4 (dot): no worse than the worst serial ordering (§3.1 fused operations); every ordering of this row's
+#   data is exact, so the left-to-right sum is the answer (zero signs not held); the table allows 0.008.
+# Value: (function of the flushed inputs -> float32 results, the output word of each result, zero sign held).
+_F32 = np.float32
+
+
+def _binary(fn):
+    return lambda a, b: [fn(_F32(a), _F32(b))]
+
+
+def _dots(a, b):
+    out, acc = [], None
+    for k in range(4):
+        p = ftz(_F32(a[k] * b[k]))
+        acc = p if acc is None else ftz(_F32(acc + p))
+        if k >= 1:
+            out.append(acc)
+    return out
+
+
+D3D11_EXACT = {
+    "BinaryFloatOpTable.FAdd": (_binary(np.add), [2], True),
+    "BinaryFloatOpTable.FSub": (_binary(np.subtract), [2], True),
+    "BinaryFloatOpTable.FMul": (_binary(np.multiply), [2], True),
+    "UnaryFloatOpTable.Round_ni": (lambda x: [np.floor(x)], [1], True),
+    "UnaryFloatOpTable.Round_pi": (lambda x: [np.ceil(x)], [1], True),
+    "UnaryFloatOpTable.Round_ne": (lambda x: [np.rint(x)], [1], True),
+    "UnaryFloatOpTable.Round_z": (lambda x: [np.trunc(x)], [1], True),
+    "UnaryFloatOpTable.Frc": (lambda x: [_F32(x - np.floor(x))], [1], True),
+    "DotOpTable.Dot": (_dots, [8, 9, 10], False),
+}
+D3D11_EXACT.update({f"DenormBinaryFloatOpTable.F{op}Denorm{mode}": (_binary(fn), [2], True)
                     for op, fn in (("Add", np.add), ("Sub", np.subtract), ("Mul", np.multiply))
                     for mode in ("FTZ", "Any", "Preserve")})
 
 
 def d3d11_exact_failures(row: Row, words: np.ndarray) -> list[str]:
-    """Output1 of a D3D11_EXACT row against the correctly rounded float32 result of its two inputs."""
-    op = D3D11_EXACT.get(row.id)
-    if op is None:
+    """The outputs of a D3D11_EXACT row against the rule's result for its inputs."""
+    entry = D3D11_EXACT.get(row.id)
+    if entry is None:
         return []
+    fn, out_words, zero_sign = entry
     fails = []
     for i in range(element_count(row)):
-        a, b = (ftz(parse_float(c[i % len(c)])) for c in row.inputs[:2])
+        args = []
+        for (_, _, comps), cells in zip(row.fields, row.inputs):
+            vals = [ftz(v) for v in parse_cell(cells[i % len(cells)], "f", comps)]
+            args.append(vals[0] if comps == 1 else vals)
         with np.errstate(all="ignore"):
-            want = ftz(np.float32(op(np.float32(a), np.float32(b))))
-        got = np.array([words[i, 2]], np.uint32).view(np.float32)[0]
-        if not (math.isnan(got) and math.isnan(want)) and _bits(got) != _bits(want):
-            fails.append(f"[{i}] {float(got)!r} is not the correctly rounded {float(want)!r}")
+            wants = [ftz(_F32(w)) for w in fn(*args)]
+        for w_idx, want in zip(out_words, wants):
+            got = np.array([words[i, w_idx]], np.uint32).view(np.float32)[0]
+            if math.isnan(got) and math.isnan(want):
+                continue
+            same = _bits(got) == _bits(want) if zero_sign else got == want
+            if not same:
+                fails.append(f"[{i}] word {w_idx}: {float(got)!r} is not D3D11's {float(want)!r}")
     return fails
 
 

@@ -143,7 +143,7 @@ def test_d3d11_exact_rule():
     words[2, 2] += 1
     assert len(T.d3d11_exact_failures(row, words)) == 1
     assert not T.check_outputs(row, words, row.expected, "any")  # the DXC tolerance (1 ULP) still passes it
-    assert len(T.D3D11_EXACT) == 12 and all(k in BY_ID for k in T.D3D11_EXACT)
+    assert len(T.D3D11_EXACT) == 18 and all(k in BY_ID for k in T.D3D11_EXACT)
 
 
 # --- the rows, run ----------------------------------------------------------------------------------------------
@@ -175,5 +175,6 @@ if os.environ.get("PYD3D11_DXC_PS_ALL") == "1":
 def test_row_pixel_shader(rid):
     row = BY_ID[rid]
     expected, mode, _ = T.d3d11_expectation(row, BY_ID)
-    fails = T.check_outputs(row, T.run_row_ps(row), expected, mode)
+    words = T.run_row_ps(row)
+    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words)
     assert not fails, f"{rid} (pixel shader): {fails}"
