@@ -312,6 +312,26 @@ def d3d11_exact_failures(row: Row, words: np.ndarray) -> list[str]:
     return fails
 
 
+# Rows whose zero results D3D11 gives with a sign the tables do not hold (they compare 0 == -0): sqrt(-0) = -0
+# (D3D11.3 §3.1 specials; -denorm flushes to -0 first) and sin(-0) = -0 (22.10.20's sincos table).
+D3D11_ZERO_SIGNS = {"UnaryFloatOpTable.Sqrt": 1, "UnaryFloatOpTable.Sin": 1}
+
+
+def d3d11_zero_sign_failures(row: Row, words: np.ndarray) -> list[str]:
+    """Elements of a D3D11_ZERO_SIGNS row whose expectation is a zero: the output must be that zero, sign included."""
+    w_idx = D3D11_ZERO_SIGNS.get(row.id)
+    if w_idx is None:
+        return []
+    fails = []
+    cells = row.expected[0]
+    for i in range(element_count(row)):
+        want = parse_float(cells[i % len(cells)])
+        got = np.array([words[i, w_idx]], np.uint32).view(np.float32)[0]
+        if want == 0 and _bits(got) != _bits(want):
+            fails.append(f"[{i}] {float(got)!r} is not D3D11's {float(want)!r}")
+    return fails
+
+
 # --- running ---------------------------------------------------------------------------------------------------
 
 def element_count(row: Row) -> int:

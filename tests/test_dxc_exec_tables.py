@@ -153,7 +153,8 @@ def test_row(rid):
     row = BY_ID[rid]
     expected, mode, _ = T.d3d11_expectation(row, BY_ID)
     words = T.run_row(row)
-    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words)
+    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words) + \
+        T.d3d11_zero_sign_failures(row, words)
     assert not fails, f"{rid}: {fails}"
     # the inputs come back as written (the shader stores the whole struct back)
     n_in_words = sum(c for _, _, c in row.fields[:len(row.inputs)])
@@ -176,5 +177,6 @@ def test_row_pixel_shader(rid):
     row = BY_ID[rid]
     expected, mode, _ = T.d3d11_expectation(row, BY_ID)
     words = T.run_row_ps(row)
-    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words)
+    fails = T.check_outputs(row, words, expected, mode) + T.d3d11_exact_failures(row, words) + \
+        T.d3d11_zero_sign_failures(row, words)
     assert not fails, f"{rid} (pixel shader): {fails}"
