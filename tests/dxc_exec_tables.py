@@ -87,7 +87,14 @@ class Row:
 
 
 def available() -> bool:
-    return (REPO / "HEAD").exists() or (REPO / ".git").exists()
+    """A checkout whose HEAD holds the three files the tests read."""
+    if not ((REPO / "HEAD").exists() or (REPO / ".git").exists()):
+        return False
+    git_dir = REPO if (REPO / "HEAD").exists() else REPO / ".git"
+    return all(subprocess.run(["git", f"--git-dir={git_dir}", "cat-file", "-e", f"HEAD:{path}"],
+                              capture_output=True).returncode == 0
+               for path in (TABLE_PATH, "tools/clang/unittests/HLSLExec/ExecutionTest.cpp",
+                            "tools/clang/unittests/HLSLExec/ShaderOpArith.xml"))
 
 
 def read_table_xml() -> str:
