@@ -448,11 +448,16 @@ def read_exec_cpp() -> str:
                           capture_output=True, text=True).stdout
 
 
-def cpp_shader(cpp: str, test: str, var: str) -> str:
-    """The string literal ``static const char <var>[] = "..." "...";`` inside ``TEST_F(ExecutionTest, <test>)``,
-    its adjacent literals joined and its escapes decoded as a C compiler would."""
-    body = cpp[cpp.index(f"TEST_F(ExecutionTest, {test})"):]
-    body = body[re.search(rf"static const char {var}\[\]\s*=", body).end():]
+def cpp_shader(cpp: str, test: str, var: str, anchor: str | None = None) -> str:
+    """The string literal ``[static] const char <var>[] = "..." "...";`` (or ``const char *<var> = R"(...)";``)
+    after ``TEST_F(ExecutionTest, <test>)`` (or after ``anchor``), its adjacent literals joined and its escapes
+    decoded as a C compiler would (a raw literal is taken as written)."""
+    body = cpp[cpp.index(anchor or f"TEST_F(ExecutionTest, {test})"):]
+    decl = re.search(rf"(?:static\s+)?const char\s*(?:{var}\[\]|\*\s*{var})\s*=", body)
+    body = body[decl.end():]
+    raw = re.match(r'\s*R"\((.*?)\)"\s*;', body, re.S)
+    if raw:
+        return raw.group(1)
     pieces, i = [], 0
     while True:
         m = re.compile(r'\s*"((?:[^"\\]|\\.)*)"').match(body, i)

@@ -12,8 +12,11 @@ restate the C++ test around each (SetupComputeValuePattern, the VERIFY lines):
   the slices to a RWStructuredBuffer<float>; the C++ expects out[i*1024 + y*32 + x] == x*y*(i+1). Its
   ``[NumThreads(...)]`` is respelled ``[numthreads(...)]`` (fxc's spelling; ``fxc_spelling``).
 
-Not run: Int64Test (uint64_t, SM 6.0 int64), the wave/quad/derivative-in-CS/16-bit/raw Load<T> tests (SM 6.x),
-and the graphics ones (tests/test_dxc_exec_tables.py's docstring and docs/conformance.md list them)."""
+- AtomicsTest's compute pass at 32 bits, LifetimeIntrinsicTest's compute entry, BasicShaderModel61/63's float and
+  double template (each test's docstring).
+
+Not run: Int64Test (uint64_t, SM 6.0 int64), the wave/quad/derivative-in-CS/16-bit/raw Load<T> tests (SM 6.x);
+the graphics ones are tests/test_dxc_exec_draws.py (docs/conformance.md lists what is not run)."""
 
 from __future__ import annotations
 
@@ -258,3 +261,46 @@ def test_atomics_compute_32bit():
     sh, shx = words(4, 16).reshape(8, 2), words(5, 128).reshape(64, 2)
     fails["groupshared"] = verify_atomic_results(sh[:6, 0], sh[6:8, 0], as64(shx, lambda w: w), 1024)
     assert not any(fails.values()), fails
+
+
+# --- LifetimeIntrinsicTest and BasicShaderModel61/63 -----------------------------------------------------------
+
+def test_lifetime_intrinsic_compute():
+    """LifetimeIntrinsicTest's compute entry: a 200-int local array written and read at run-time indices inside a
+    branch no thread takes (every value loaded is >= 0), so each word of the RWByteAddressBuffer comes back as it
+    was (the C++ checks word 1 after each run). The literal's other entry point, a DXR ray-generation shader
+    (``DispatchRaysIndex``, SM 6.3 libraries), is dropped: as written the text is X3004 for cs_5_0, as for fxc."""
+    src = T.cpp_shader(CPP, "LifetimeIntrinsicTest", "pShader")
+    reduced = "".join(i for i in T.top_level_items(src) if "raygeneration" not in i)
+    assert "DispatchRaysIndex" not in reduced and "int arr[200];" in reduced
+    dev, ctx = _device()
+    buf, uav = raw_buffer(dev, np.arange(64, dtype=np.uint32))
+    ctx.CSSetShader(_cs(dev, reduced, "lifetime"), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    assert read_buffer_bytes(dev, ctx, buf, 256).view(np.uint32).tolist() == list(range(64))
+
+
+_BASIC_SM_ANCHOR = "void ExecutionTest::RunBasicShaderModelTest(D3D_SHADER_MODEL shaderModel)"
+# RunBasicShaderModelTest's input pairs (C++ literals; ``1 / 3`` is the integer division, 0)
+_BASIC_SM_DATA = {"float": (np.float32, [1.5, -2.8, 3.23e-5, 6.0, 181.621, 14.978]),
+                  "double": (np.float64, [1.5891020, -2.8, 3.23e-5, 0.0, 181.91621, 14.654978])}
+
+
+@pytest.mark.parametrize("ty", ["float", "double"])
+def test_basic_shader_model(ty):
+    """BasicShaderModel61/63 (RunBasicShaderModelTest): its shader template with ``float`` and ``double``, one
+    [numthreads(8,8,1)] group over a RWStructuredBuffer of {input1, input2, output}; the C++ expects output ==
+    input1 + input2 computed in the type (VERIFY_ARE_EQUAL: exact). The int64_t run is SM 6.0 int64 (not run)."""
+    dt, vals = _BASIC_SM_DATA[ty]
+    pairs = np.array(vals, dt).reshape(-1, 2)
+    src = T.cpp_shader(CPP, "", "shaderTemplate", anchor=_BASIC_SM_ANCHOR) % (ty, ty, ty)
+    dev, ctx = _device()
+    data = np.zeros((len(pairs), 3), dt)
+    data[:, :2] = pairs
+    buf, uav = structured_buffer(dev, data, 3 * data.itemsize, uav=True)
+    ctx.CSSetShader(_cs(dev, src, f"basic_{ty}"), None, 0)
+    ctx.CSSetUnorderedAccessViews(0, 1, [uav], None)
+    ctx.Dispatch(1, 1, 1)
+    out = read_buffer_bytes(dev, ctx, buf, data.nbytes).view(dt).reshape(-1, 3)
+    assert out[:, 2].tobytes() == (pairs[:, 0] + pairs[:, 1]).astype(dt).tobytes()
