@@ -13,7 +13,7 @@ restate the C++ test around each (SetupComputeValuePattern, the VERIFY lines):
   ``[NumThreads(...)]`` is respelled ``[numthreads(...)]`` (fxc's spelling; ``fxc_spelling``).
 
 - AtomicsTest's compute pass at 32 bits, LifetimeIntrinsicTest's compute entry, BasicShaderModel61/63's float and
-  double template (each test's docstring).
+  double template, SignatureResourcesTest (each test's docstring).
 
 Not run: Int64Test (uint64_t, SM 6.0 int64), the wave/quad/derivative-in-CS/16-bit/raw Load<T> tests (SM 6.x);
 the graphics ones are tests/test_dxc_exec_draws.py (docs/conformance.md lists what is not run)."""
@@ -304,3 +304,54 @@ def test_basic_shader_model(ty):
     ctx.Dispatch(1, 1, 1)
     out = read_buffer_bytes(dev, ctx, buf, data.nbytes).view(dt).reshape(-1, 3)
     assert out[:, 2].tobytes() == (pairs[:, 0] + pairs[:, 1]).astype(dt).tobytes()
+
+
+# --- SignatureResourcesTest -----------------------------------------------------------------------------------------
+
+def test_signature_resources():
+    """SignatureResourcesTest (RunResourceTest, bound resources): one thread reads a raw buffer (10s), a structured
+    buffer (11s), a 4x4 R32_FLOAT texture (12s), a raw UAV (20s), a structured UAV (21s) and a Texture1D UAV (22s),
+    samples the texture at u = v = -0.5 with a linear BORDER sampler whose border is 30 (both taps outside) and
+    compares 31 against a comparison sampler's border 31 (EQUAL: 1), storing the eight results in a RWBuffer<float>
+    (23s before). The C++ expects 10, 11, 12, 20, 21, 22, 30, 1. SM 5 adaptations: ``Load<float>(0)`` on the byte
+    address buffers (a DXC template, SM 6.2) becomes ``asfloat(Load(0))``, ``[NumThreads`` is respelled, cs_6_6
+    becomes cs_5_0."""
+    src = T.cpp_shader(CPP, "SignatureResourcesTest", "pShader")
+    assert src.count(".Load<float>(0)") == 2
+    src = src.replace(".Load<float>(0)", ".Load(0)").replace("= g_rawBuf.Load(0)", "= asfloat(g_rawBuf.Load(0))") \
+        .replace("= g_rwRawBuf.Load(0)", "= asfloat(g_rwRawBuf.Load(0))")
+    dev, ctx = _device()
+    f32 = d.DXGI_FORMAT_R32_FLOAT
+
+    def fill(v, n=16):
+        return np.full(n, v, np.float32)
+
+    raw_srv = raw_buffer(dev, fill(10).view(np.uint32), uav=False)[1]
+    struct_srv = structured_buffer(dev, fill(11), 4)[1]
+    tex = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=f32,
+                                                     SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                     BindFlags=d.D3D11_BIND_SHADER_RESOURCE),
+                              d.D3D11_SUBRESOURCE_DATA(pSysMem=fill(12).tobytes(), SysMemPitch=16))
+    raw_uav = raw_buffer(dev, fill(20).view(np.uint32))[1]
+    struct_uav = structured_buffer(dev, fill(21), 4, uav=True)[1]
+    res_buf = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=64, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS),
+                               d.D3D11_SUBRESOURCE_DATA(pSysMem=fill(23).tobytes()))
+    res_uav = dev.CreateUnorderedAccessView(res_buf, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
+        Format=f32, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER, Buffer=d.D3D11_BUFFER_UAV(FirstElement=0,
+                                                                                          NumElements=16)))
+    _, tex_uav = _texture1d(dev, 16, f32, fill(22).view(np.uint32).astype(np.int64))
+
+    def sampler(filt, border):
+        return dev.CreateSamplerState(d.D3D11_SAMPLER_DESC(
+            Filter=filt, AddressU=d.D3D11_TEXTURE_ADDRESS_BORDER, AddressV=d.D3D11_TEXTURE_ADDRESS_BORDER,
+            AddressW=d.D3D11_TEXTURE_ADDRESS_BORDER, MipLODBias=0, MaxAnisotropy=1,
+            ComparisonFunc=d.D3D11_COMPARISON_EQUAL, BorderColor=[border] * 4, MinLOD=0, MaxLOD=0))
+
+    ctx.CSSetShader(_cs(dev, src, "sigres"), None, 0)
+    ctx.CSSetShaderResources(0, 3, [raw_srv, struct_srv, dev.CreateShaderResourceView(tex, None)])
+    ctx.CSSetUnorderedAccessViews(0, 4, [raw_uav, struct_uav, res_uav, tex_uav], None)
+    ctx.CSSetSamplers(0, 2, [sampler(d.D3D11_FILTER_MIN_MAG_LINEAR_MIP_POINT, 30.0),
+                             sampler(d.D3D11_FILTER_COMPARISON_MIN_MAG_LINEAR_MIP_POINT, 31.0)])
+    ctx.Dispatch(1, 1, 1)
+    out = read_buffer_bytes(dev, ctx, res_buf, 64).view(np.float32)
+    assert out[:8].tolist() == [10, 11, 12, 20, 21, 22, 30, 1]
