@@ -1,5 +1,5 @@
-"""ExecutionTest.cpp's SaturateTest, OutOfBoundsTest, PartialDerivTest and BasicTriangleTest: their vertex and pixel
-shaders (ShaderOpArith.xml's ops; BasicTriangleTest's C++ literal) compiled as vs_5_0 / ps_5_0 and drawn on both
+"""ExecutionTest.cpp's SaturateTest, OutOfBoundsTest, PartialDerivTest, BasicTriangleTest and BasicTriangleOpTest:
+their vertex and pixel shaders (ShaderOpArith.xml's ops; BasicTriangleTest's C++ literal) compiled as vs_5_0 / ps_5_0 and drawn on both
 shader backends (issue 15). Resources are laid out as the shader op declares them (the same vertex buffer of two
 triangles covering the viewport, the same constant-buffer and texture bytes); the expectations restate the C++
 (PartialDerivTest and BasicTriangleTest: their own docstrings):
@@ -156,22 +156,17 @@ def test_partial_derivatives():
     assert (ulp1(dxc, 256.0) or ulp1(dxc, 32.0)) and (ulp1(dyc, 224.0) or ulp1(dyc, 448.0)), (dxc, dyc)
 
 
-def test_basic_triangle():
-    """BasicTriangleTest: its C++ shader literal (VSMain/PSMain) draws one white triangle of the listed vertices over
-    a 320x200 R8G8B8A8_UNORM target cleared to (0, 0.2, 0.4, 1) (RecordRenderAndReadback's ClearColor); the C++
-    expects the top-centre pixel to keep the clear colour, 0xff663300, and the centre pixel to be 0xffffffff."""
+def _draw_triangle(vs_src: str, vs_entry: str, ps_src: str, ps_entry: str, verts: np.ndarray) -> np.ndarray:
+    """One triangle (POSITION float3 + COLOR float4 vertices) over a 320x200 R8G8B8A8_UNORM target cleared to
+    (0, 0.2, 0.4, 1) (the clear colour of RecordRenderAndReadback and ShaderOpTest.cpp); the target's pixels."""
     w, h = 320, 200
     dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
-    src = T.cpp_shader(T.read_exec_cpp(), "BasicTriangleTest", "pShaders")
-    vs = D3DCompile(src, None, "tri.hlsl", None, None, "VSMain", "vs_5_0")
-    ps = D3DCompile(src, None, "tri.hlsl", None, None, "PSMain", "ps_5_0")
+    vs = D3DCompile(vs_src, None, "tri_vs.hlsl", None, None, vs_entry, "vs_5_0")
+    ps = D3DCompile(ps_src, None, "tri_ps.hlsl", None, None, ps_entry, "ps_5_0")
     elems = [d.D3D11_INPUT_ELEMENT_DESC(SemanticName="POSITION", SemanticIndex=0, Format=d.DXGI_FORMAT_R32G32B32_FLOAT,
                                         InputSlot=0, AlignedByteOffset=0),
              d.D3D11_INPUT_ELEMENT_DESC(SemanticName="COLOR", SemanticIndex=0,
                                         Format=d.DXGI_FORMAT_R32G32B32A32_FLOAT, InputSlot=0, AlignedByteOffset=12)]
-    a = w / h
-    verts = np.array([0.0, 0.25 * a, 0.0, 1, 0, 0, 1, 0.25, -0.25 * a, 0.0, 0, 1, 0, 1,
-                      -0.25, -0.25 * a, 0.0, 0, 0, 1, 1], np.float32)
     vb = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=verts.nbytes, BindFlags=d.D3D11_BIND_VERTEX_BUFFER),
                           d.D3D11_SUBRESOURCE_DATA(pSysMem=verts.tobytes()))
     rt = dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=w, Height=h, MipLevels=1, ArraySize=1,
@@ -188,9 +183,31 @@ def test_basic_triangle():
     ctx.OMSetRenderTargets(1, [rtv], None)
     ctx.RSSetViewports(1, [d.D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=w, Height=h, MinDepth=0, MaxDepth=1)])
     ctx.Draw(3, 0)
-    px = _read_rgba8(dev, ctx, rt, w, h)
-    assert int(px[0, w // 2]) == 0xFF663300
-    assert int(px[h // 2, w // 2]) == 0xFFFFFFFF
+    return _read_rgba8(dev, ctx, rt, w, h)
+
+
+def test_basic_triangle():
+    """BasicTriangleTest: its C++ shader literal (VSMain/PSMain) draws one white triangle of the listed vertices
+    (y scaled by the aspect ratio on the CPU); the C++ expects the top-centre pixel to keep the clear colour,
+    0xff663300, and the centre pixel to be 0xffffffff."""
+    src = T.cpp_shader(T.read_exec_cpp(), "BasicTriangleTest", "pShaders")
+    a = 320 / 200
+    verts = np.array([0.0, 0.25 * a, 0.0, 1, 0, 0, 1, 0.25, -0.25 * a, 0.0, 0, 1, 0, 1,
+                      -0.25, -0.25 * a, 0.0, 0, 0, 1, 1], np.float32)
+    px = _draw_triangle(src, "VSMain", src, "PSMain", verts)
+    assert int(px[0, 160]) == 0xFF663300
+    assert int(px[100, 160]) == 0xFFFFFFFF
+
+
+def test_basic_triangle_op():
+    """BasicTriangleOpTest (ShaderOp Triangle): the same triangle with the y scaling in the vertex shader; the same
+    two pixels checked (BasicTriangleTestSetup)."""
+    verts = np.array([0.0, 0.25, 0.0, 1, 0, 0, 1, 0.25, -0.25, 0.0, 0, 1, 0, 1,
+                      -0.25, -0.25, 0.0, 0, 0, 1, 1], np.float32)
+    px = _draw_triangle(T.read_shader_op_text("Triangle", "VS"), "main", T.read_shader_op_text("Triangle", "PS"),
+                        "main", verts)
+    assert int(px[0, 160]) == 0xFF663300
+    assert int(px[100, 160]) == 0xFFFFFFFF
 
 
 def _read_rgba8(dev, ctx, rt, w: int, h: int) -> np.ndarray:
