@@ -1,8 +1,8 @@
 """ExecutionTest.cpp's SaturateTest, OutOfBoundsTest, PartialDerivTest, BasicTriangleTest and BasicTriangleOpTest:
-their vertex and pixel shaders (ShaderOpArith.xml's ops; BasicTriangleTest's C++ literal) compiled as vs_5_0 / ps_5_0 and drawn on both
-shader backends (issue 15). Resources are laid out as the shader op declares them (the same vertex buffer of two
-triangles covering the viewport, the same constant-buffer and texture bytes); the expectations restate the C++
-(PartialDerivTest and BasicTriangleTest: their own docstrings):
+their vertex and pixel shaders (ShaderOpArith.xml's ops; BasicTriangleTest's C++ literal) compiled as vs_5_0 /
+ps_5_0 and drawn on both shader backends (issue 15). Resources are laid out as the shader op declares them (the same
+vertex buffer of two triangles covering the viewport, the same constant-buffer and texture bytes); the expectations
+restate the C++ (PartialDerivTest and the triangle tests: their own docstrings):
 
 - SaturateTest: pixel column x stores saturate() of the x-th constant (-inf, -1.5, -denorm, -0, 0, denorm, 1.5, inf,
   NaN) to g_buf[x]; the C++ expects 0, 0, 0, 0, 0, 0, 1, 1, 0 compared with ``ifdenorm_flushf_eq`` (a denormal and
