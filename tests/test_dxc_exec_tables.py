@@ -4,8 +4,10 @@ Each row Microsoft wrote for real GPUs — a compute shader, its inputs, the exp
 run as ExecutionTest.cpp runs it (one [numthreads(8,8,1)] group over a RWStructuredBuffer at u0) and compared as
 ExecutionTest.cpp compares (tests/dxc_exec_tables.py restates HlslTestUtils.h's CompareFloatULP / Epsilon /
 RelativeEpsilon and VerifyOutputWithExpectedValueInt), with D3D11's rules where they differ from DXIL's:
-denormals always flushed (D3D11.3 §3.1, 3.1.3.2), and atan(NaN) through fxc's min/max range reduction. The XML is
-read from a DirectXShaderCompiler checkout at test time (``PYD3D11_DXC_REPO``); without one the module skips.
+denormals always flushed (D3D11.3 §3.1, 3.1.3.2), and atan(NaN) through fxc's min/max range reduction; and held to
+D3D11's exact rules where the tables allow more (correctly rounded add/sub/mul, exact roundings and frc with their
+zero signs, dot no worse than serial ordering, sqrt(-0) and sin(-0) = -0). The XML is read from a
+DirectXShaderCompiler checkout at test time (``PYD3D11_DXC_REPO``); without one the module skips.
 
 The first tests pin the loader to the C++ definitions (spellings, comparisons, classification) without running a
 shader; the row tests run each SM 5-expressible row."""
@@ -163,9 +165,8 @@ def test_row(rid):
 
 # Rows also drawn as pixel shaders (the native backend compiles pixel shaders on its own path, with helper lanes
 # and the fused lane): output flush, fused multiply-add flush, the min/max NaN rule, a transcendental, integer
-# division. All 70 rows pass this way on both backends (measured by a script: 16-65 s native, 10 s reference; too slow for
-# every run, so a sample runs here).
-# every run: a sample. PYD3D11_DXC_PS_ALL=1: all 70 rows.
+# division. All 70 pass this way on both backends (a script: 16-65 s native, 10 s reference, with the host's load),
+# too slow for every run: PYD3D11_DXC_PS_ALL=1 runs them all.
 PS_ROWS = ["DenormBinaryFloatOpTable.FDivDenormFTZ", "DenormTertiaryFloatOpTable.FMadDenormFTZ",
            "BinaryFloatOpTable.FMin", "UnaryFloatOpTable.Log", "BinaryIntOpTable.IDiv"]
 if os.environ.get("PYD3D11_DXC_PS_ALL") == "1":
