@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
 Model = tuple[int, int]
 STAGES = ("vs", "hs", "ds", "gs", "ps", "cs")
@@ -32,6 +33,16 @@ FIRST_MODEL: dict[str, Model] = {"vs": (4, 0), "hs": (5, 0), "ds": (5, 0), "gs":
                                  "cs": (4, 0)}
 #: the error number a gate without a recorded one answers with
 UNRECORDED_CODE = 3000
+
+
+class GateTarget(Protocol):
+    """What a gate reads of the code generator: the target and its error factory."""
+
+    stage: str
+    major: int
+    minor: int
+
+    def err(self, pos, msg: str, code: int) -> Exception: ...
 
 
 @dataclass(frozen=True)
@@ -245,6 +256,11 @@ LANGUAGE: dict[str, Gate] = {
     "gs_patch": Gate(_every((5, 0), "gs"), 3000, None, "an InputPatch geometry-shader input: the InputPatch object is shader model 5 (its page)"),
     "interfaces": Gate(_every((5, 0)), 3544, None, "abstract interfaces: 'HLSL errors and warnings' X3544; D3D11.3 "
                        "§7.19 interfaces, §22.7.19 fcall"),
+    "programmable_offset": Gate(_every((5, 0)), None, None, "a texel offset that is not a literal (or one outside "
+                                "[-8, 7]): gather4_po (D3D11.3 §22.4.4); the Gather page: 'previous shader model "
+                                "shaders: offsets need to be immediate integers between -8 and 7'"),
+    "feedback_overloads": Gate(_every((5, 0)), None, None, "the Sample/Load overloads with a clamp or a status "
+                               "argument: each overload's page 'Minimum Shader Model 5' (tiled resources)"),
     "groupshared": Gate(_every((4, 0), "cs"), None, 3000, "groupshared: D3D11.3 §18.6.9 thread-group shared memory is "
                         "the compute shader's"),
 }
@@ -292,3 +308,28 @@ def all_tables() -> dict[str, Mapping[str, Gate] | Mapping[tuple[str, str], Gate
     """Every gate table by name (the tests walk them)."""
     return {"intrinsics": INTRINSICS, "methods": METHODS, "objects": OBJECTS, "language": LANGUAGE,
             "ps_system_values": PS_SYSTEM_VALUES}
+
+
+def gate_error(cg: GateTarget, gate: Gate, pos, name: str, model_msg: str | None = None,
+               stage_msg: str | None = None) -> Exception | None:
+    """The compile error (to raise) of ``gate`` refusing ``cg``'s target, or None. The messages may use
+    ``{name}``, ``{target}``, ``{stage}`` and ``{need}`` (the lowest model, as 'M.m'); the error number is the
+    row's (X3000 where fxc's is not recorded)."""
+    d = denial(gate, cg.stage, cg.major, cg.minor)
+    if d is None:
+        return None
+    if d.kind == "stage":
+        text = stage_msg or "'{name}' is not available in a {stage} shader ({target})"
+    else:
+        text = model_msg or "'{name}' requires shader model {need} or later ({target})"
+    target = f"{cg.stage}_{cg.major}_{cg.minor}"
+    need = model_text(d.need) if d.need is not None else ""
+    return cg.err(pos, text.format(name=name, target=target, stage=cg.stage, need=need), d.code)
+
+
+def check_gate(cg: GateTarget, gate: Gate, pos, name: str, model_msg: str | None = None,
+               stage_msg: str | None = None) -> None:
+    """Raise :func:`gate_error`'s error, if any."""
+    exc = gate_error(cg, gate, pos, name, model_msg, stage_msg)
+    if exc is not None:
+        raise exc

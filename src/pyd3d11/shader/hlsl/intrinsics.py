@@ -10,6 +10,7 @@ from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
+from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
 from .methodsig import no_matching
 from .operands import Reg, imm
 from .types import (
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 _F = NumType(FLOAT)
+#: the wording of a model refusal of an intrinsic (X3004; fxc's own text is not recorded)
+_SM_MSG = "'{name}': intrinsic requires shader model {need} or later"
 _UNARY_F = {"sqrt": "sqrt", "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "round_ni", "ceil": "round_pi",
             "round": "round_ne", "trunc": "round_z", "exp2": "exp", "log2": "log", "ddx": "deriv_rtx",
             "ddy": "deriv_rty", "ddx_coarse": "deriv_rtx_coarse", "ddy_coarse": "deriv_rty_coarse",
@@ -50,12 +53,10 @@ _ATOMIC_ARGS = {"exch": (2,), "cmp_exch": (3,), "cmp_store": (2,)}
 
 
 
-#: texture methods whose instruction computes an implicit LOD (pixel shaders only)
-_IMPLICIT_LOD = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
-                           "CalculateLevelOfDetailUnclamped"})
-
-#: intrinsics only a pixel shader has instructions for
-_PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+#: texture methods whose instruction computes an implicit LOD, and the intrinsics only a pixel shader has
+#: instructions for (featuregates.py: their rows' stage)
+_IMPLICIT_LOD = IMPLICIT_LOD_METHODS
+_PIXEL_ONLY = PIXEL_ONLY_INTRINSICS
 
 #: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
 #: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
@@ -80,8 +81,8 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             for a in arg_nodes:
                 expr(cg, a)
             raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
-        if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
-            raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
+        # the barriers' stages and models: featuregates.INTRINSICS (compute only, DeviceMemoryBarrier pixel too)
+        check_gate(cg, INTRINSICS[name], pos, name, stage_msg="{name} is only valid in compute shaders")
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:
@@ -173,10 +174,8 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
-    if name.endswith(("_coarse", "_fine")) and cg.major < 5:
-        # the coarse/fine derivative instructions are shader model 5 (MicrosoftDocs ddx_coarse ... ddy_fine:
-        # "Minimum Shader Model 5"; D3D11.3 §22.5.3-22.5.6 deriv_rt[xy]_{coarse,fine} are 5.0 instructions)
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    if name in INTRINSICS:  # the coarse/fine derivatives are shader model 5 (their featuregates rows)
+        check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
 
@@ -562,8 +561,7 @@ def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val],
     not offer (TiledResourcesTier 0), so such a program compiles but no shader object can be created from it."""
     need(1)
     t = args[0].type
-    if cg.major < 5:
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     if not isinstance(t, NumType) or t.shape == "m" or t.n != 1:
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
     v = cg.convert(args[0], NumType(UINT), pos)
@@ -913,17 +911,17 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if name.startswith("CalculateLevelOfDetail"):
-        if cg.major == 4 and cg.minor == 0:
-            raise cg.err(pos, f"'{name}': requires shader model 4.1", 3018)
+        check_gate(cg, METHODS[name], pos, name, "'{name}': requires shader model {need}")
         if len(args) != 2:
             raise no_matching(cg, name, len(args), pos)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
     ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
-    # GatherRed is plain gather4 (channel 0), so SM4.1 has it too (vkd3d gather.shader_test)
-    if ch is None or (cg.major < 5 and (ch or cmp or name not in ("Gather", "GatherRed"))) or (cg.major == 4 and cg.minor == 0):
-        raise cg.err(pos, f"'{name}': no matching method on '{t}' for this shader model", 3018)
+    # the model of each Gather form: featuregates.METHODS (GatherRed is plain gather4, so 4.1 has it too)
+    if ch is None or name not in METHODS:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    check_gate(cg, METHODS[name], pos, name, f"'{{name}}': no matching method on '{t}' for this shader model")
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
@@ -939,13 +937,14 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         offset: Reg | None = None
         if off_arg is not None:
             off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
-            if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in offset_values(off))):
-                suffix = offset_suffix(off, pos)  # below SM5 an out-of-range constant is X4566 there
-            elif cg.major >= 5:  # a run-time or out-of-range offset: gather4_po (SM5)
+            po = LANGUAGE["programmable_offset"]
+            has_po = po.models.get(cg.stage, (9, 9)) <= (cg.major, cg.minor)
+            if off.const and (not has_po or all(-8 <= v <= 7 for v in offset_values(off))):
+                suffix = offset_suffix(off, pos)  # without gather4_po an out-of-range constant is X4566 there
+            else:  # a run-time or out-of-range offset: gather4_po (SM5)
+                check_gate(cg, po, pos, name, "texel offsets must be literal below shader model {need}")
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)
-            else:
-                raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
         samp = Reg("s", (s.reg,), None, (ch,))
         ops = [cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
         access(cg, op, d, ops + extra, suffix, None, status, pos)
@@ -1289,10 +1288,9 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
 
 
 def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
-    if cg.major < 5:
-        # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations ("Note in particular the absence of atomic
-        # operations"); the Interlocked* pages give shader model 5
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
+    # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
+    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _SM_MSG)
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)
