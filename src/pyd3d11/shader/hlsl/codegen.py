@@ -33,6 +33,7 @@ from .check import (
 from .classes import InterfaceType, is_interface_type
 from .constprop import track_store
 from .diagnostics import HlslError, Pos
+from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
@@ -588,7 +589,7 @@ class Codegen(SignatureBinding):
                     order += 1
                 elif "groupshared" in d.mods:
                     tgsm_bytes += d.type.slots * 4
-                    limit = 32768 if self.major >= 5 else 16384  # bytes of groupshared memory (§18.6.4)
+                    limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
                     if tgsm_bytes > limit:
                         raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
                     self.globals[d.name] = ("tgsm", d)
@@ -1051,9 +1052,8 @@ class Codegen(SignatureBinding):
                 return Val(g[2], [], ("resarray", g[1]))
             if g[0] == "tgsm":
                 if name not in self.tgsm:  # g# registers go to the groupshared variables the shader uses
-                    if self.stage != "cs":
-                        raise self.err(pos, f"'{name}': groupshared variables are only valid in compute shaders",
-                                       3000)
+                    check_gate(self, LANGUAGE["groupshared"], pos, name,
+                               stage_msg="'{name}': groupshared variables are only valid in compute shaders")
                     self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
                     if array_leaf(g[1].type).slots > 1:
                         self.tgsm_raw.add(len(self.tgsm) - 1)

@@ -16,8 +16,8 @@ Each row names its source:
   a row keeps the documented model in ``docs`` and the accepted one in ``models``, with the evidence in ``source``.
 
 ``code`` is fxc's error number for a target below the model, ``stage_code`` for a stage without the construct;
-``None`` means fxc's number is not recorded anywhere this project can read: the compiler then answers X3000 and
-the tests check accept/reject only.
+``None`` means fxc's number is not recorded anywhere this project can read: the compiler then answers X3000 (a
+system value: X4502, as its neighbours) and the tests check accept/reject only.
 """
 
 from __future__ import annotations
