@@ -6,7 +6,7 @@ The expectations below are typed from the documentation, not read from the compi
 - MicrosoftDocs direct3dhlsl "Intrinsic Functions" (Minimum shader model column) and each function's page
   (its shader-type table): ddx/ddy/fwidth/clip Pixel; ddx_coarse..ddy_fine SM5 Pixel; EvaluateAttribute* SM5
   Pixel; GetRenderTargetSample* ps_4_1; msad4, CheckAccessFullyMapped, Interlocked* SM5; the group barriers
-  and AllMemoryBarrier* Compute only, DeviceMemoryBarrier Pixel and Compute; Process*TessFactors* Hull only;
+  and AllMemoryBarrier* Compute only, DeviceMemoryBarrier Pixel and Compute (at ps_4_0 too: vkd3d barriers.shader_test); Process*TessFactors* Hull only;
   noise tx_1_0 only; asdouble/fma SM5 (double).
 - The texture-object pages: Gather ps/vs/gs_4_1; GatherRed/Green/Blue/Alpha and GatherCmp* SM5 (GatherRed: fxc
   compiles it for 4.1, vkd3d gather.shader_test); CalculateLevelOfDetail* 4.1 and pixel only (D3D11.3 §22.5.6
@@ -60,7 +60,8 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     **{n: (every(M40, "cs"), None, 3000) for n in ("GroupMemoryBarrier", "GroupMemoryBarrierWithGroupSync",
                                                    "AllMemoryBarrier", "AllMemoryBarrierWithGroupSync",
                                                    "DeviceMemoryBarrierWithGroupSync")},
-    "DeviceMemoryBarrier": ({"ps": M50, "cs": M40}, None, 3000),
+    # its page: Pixel and Compute, SM5; vkd3d barriers.shader_test (Windows-verified): a ps_4_0 block compiles it
+    "DeviceMemoryBarrier": ({"ps": M40, "cs": M40}, None, 3000),
     **{f"Process{d}TessFactors{k}": (every(M50, "hs"), None, 4532)
        for d in ("Tri", "Quad", "2DQuad") for k in ("Avg", "Max", "Min")},
     "ProcessIsolineTessFactors": (every(M50, "hs"), None, 4532),
