@@ -156,10 +156,11 @@ INTRINSICS: dict[str, Gate] = {
                docs=(5, 0))
        for n in ("GroupMemoryBarrier", "GroupMemoryBarrierWithGroupSync", "AllMemoryBarrier",
                  "AllMemoryBarrierWithGroupSync", "DeviceMemoryBarrierWithGroupSync")},
-    # DeviceMemoryBarrier: Pixel and Compute (its page); a pixel shader has UAVs only at 5.0
-    "DeviceMemoryBarrier": Gate({"ps": (5, 0), "cs": (4, 0)}, None, 3000,
-                                "DeviceMemoryBarrier: page 'Shader Model 5', Pixel and Compute; D3D11.3 §18.7.2.2: "
-                                "'Pixel Shaders on downlevel HW do not support UAV access'", docs=(5, 0)),
+    # DeviceMemoryBarrier: Pixel and Compute (its page); fxc compiles it for ps_4_0 too (recorded below)
+    "DeviceMemoryBarrier": Gate({"ps": (4, 0), "cs": (4, 0)}, None, 3000,
+                                "DeviceMemoryBarrier: page 'Shader Model 5', Pixel and Compute; fxc compiles it in a "
+                                "ps_4_0 pixel shader: vkd3d barriers.shader_test ('shader model >= 4.0', a [pixel "
+                                "shader] block without fail)", docs=(5, 0)),
     # the tessellation-factor helpers: Hull only (each page)
     **{n: Gate(_every((5, 0), "hs"), None, 4532, f"{n}: page 'Minimum Shader Model 5', Hull only")
        for n in DOCS_INTRINSIC_MINIMUM if n.startswith("Process")},
