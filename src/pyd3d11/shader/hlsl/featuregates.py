@@ -31,6 +31,7 @@ STAGES = ("vs", "hs", "ds", "gs", "ps", "cs")
 #: the lowest model of each stage (hull and domain shaders are shader model 5 stages)
 FIRST_MODEL: dict[str, Model] = {"vs": (4, 0), "hs": (5, 0), "ds": (5, 0), "gs": (4, 0), "ps": (4, 0),
                                  "cs": (4, 0)}
+STAGE_NAMES = {"vs": "vertex", "hs": "hull", "ds": "domain", "gs": "geometry", "ps": "pixel", "cs": "compute"}
 #: the error number a gate without a recorded one answers with
 UNRECORDED_CODE = 3000
 
@@ -314,18 +315,20 @@ def all_tables() -> dict[str, Mapping[str, Gate] | Mapping[tuple[str, str], Gate
 def gate_error(cg: GateTarget, gate: Gate, pos, name: str, model_msg: str | None = None,
                stage_msg: str | None = None) -> Exception | None:
     """The compile error (to raise) of ``gate`` refusing ``cg``'s target, or None. The messages may use
-    ``{name}``, ``{target}``, ``{stage}`` and ``{need}`` (the lowest model, as 'M.m'); the error number is the
+    ``{name}``, ``{target}``, ``{stage}``, ``{stages}`` (the stages having it, in words) and ``{need}`` (the lowest
+    model, as 'M.m'); the error number is the
     row's (X3000 where fxc's is not recorded)."""
     d = denial(gate, cg.stage, cg.major, cg.minor)
     if d is None:
         return None
     if d.kind == "stage":
-        text = stage_msg or "'{name}' is not available in a {stage} shader ({target})"
+        text = stage_msg or "'{name}' is only valid in {stages} shaders ({target})"
     else:
         text = model_msg or "'{name}' requires shader model {need} or later ({target})"
     target = f"{cg.stage}_{cg.major}_{cg.minor}"
     need = model_text(d.need) if d.need is not None else ""
-    return cg.err(pos, text.format(name=name, target=target, stage=cg.stage, need=need), d.code)
+    stages = " and ".join(STAGE_NAMES[s] for s in STAGES if s in gate.models) or "no 4.0-5.0"
+    return cg.err(pos, text.format(name=name, target=target, stage=cg.stage, need=need, stages=stages), d.code)
 
 
 def check_gate(cg: GateTarget, gate: Gate, pos, name: str, model_msg: str | None = None,

@@ -82,7 +82,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
                 expr(cg, a)
             raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
         # the barriers' stages and models: featuregates.INTRINSICS (compute only, DeviceMemoryBarrier pixel too)
-        check_gate(cg, INTRINSICS[name], pos, name, stage_msg="{name} is only valid in compute shaders")
+        check_gate(cg, INTRINSICS[name], pos, name, stage_msg="{name} is only valid in {stages} shaders")
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:
