@@ -93,6 +93,9 @@ LANGUAGE_DOCS = {
     "gs_patch": (every(M50, "gs"), 3000, None),
     "interfaces": (every(M50), 3544, None),
     "groupshared": (every(M40, "cs"), None, 3000),
+    # D3D11.3 §18.7.2.8-9: cs_4_x threads write only their own element (store_structured at
+    # vThreadIDInGroupFlattened with a literal offset); 5.0 writes anywhere
+    "groupshared_any_write": (every(M50, "cs"), None, 3000),
     "programmable_offset": (every(M50), None, None),
     "feedback_overloads": (every(M50), None, None),
 }
@@ -376,7 +379,7 @@ float4 main() : SV_Target { return obj.f(); }"""
 def test_groupshared_bytes_per_model(n, ok4, ok5):
     """D3D11.3 §18.7.2.7: 16 kB of groupshared memory at 4.x, 32 kB at 5.0 (n floats = 4n bytes)."""
     src = (f"groupshared float g[{n}]; RWStructuredBuffer<float> o : register(u0);\n"
-           "[numthreads(1, 1, 1)] void main(uint3 t : SV_DispatchThreadID) { g[t.x] = 1; o[0] = g[t.y]; }")
+           "[numthreads(1, 1, 1)] void main(uint gi : SV_GroupIndex) { g[gi] = 1; o[0] = g[gi + 1]; }")
     assert compile_result(src, "cs_4_0")[0] == ok4
     assert compile_result(src, "cs_4_1")[0] == ok4
     assert compile_result(src, "cs_5_0")[0] == ok5
@@ -407,3 +410,52 @@ def test_cs_4_x_uses_a_single_uav(decls, body, ok4):
     assert compile_result(src, "cs_4_0")[0] == ok4
     assert compile_result(src, "cs_4_1")[0] == ok4
     assert compile_result(src, "cs_5_0")[0]
+
+
+_CS = "RWStructuredBuffer<float> o : register(u0);\n{decl}\n{helper}[numthreads({n}, 1, 1)] void main({param}) {{ {body} }}"
+#: name -> (numthreads X, declarations, helper functions, entry parameter, body, cs_4_x accepts); §18.7.2.8-9:
+#: a cs_4_x thread writes only its own region -- the element SV_GroupIndex names -- at literal offsets
+TGSM_CS4 = {
+    "own_element": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex", "g[gi] = gi; o[gi] = g[63 - gi];",
+                    True),
+    "own_element_int": (64, "groupshared float g[64];", "", "int gi : SV_GroupIndex", "g[gi] = 1; o[gi] = g[0];", True),
+    "member_and_literal_index": (64, "struct S { float a; float2 b[2]; }; groupshared S g[64];", "",
+                                 "uint gi : SV_GroupIndex", "g[gi].b[1].y = 1; g[gi].a = 2; o[gi] = g[0].b[1].y;",
+                                 True),
+    "through_a_helper": (64, "groupshared float g[64];", "void put(uint i, float v) { g[i] = v; }\n",
+                         "uint gi : SV_GroupIndex", "put(gi, 2); o[gi] = g[0];", True),
+    "other_threads_element": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex",
+                              "g[63 - gi] = 1; o[gi] = g[gi];", False),
+    "literal_element": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex", "g[0] = 1; o[gi] = g[gi];",
+                        False),
+    "scalar_from_many_threads": (64, "groupshared float g;", "", "uint gi : SV_GroupIndex", "g = 1; o[gi] = g;",
+                                 False),
+    "scalar_one_thread": (1, "groupshared float g;", "", "uint gi : SV_GroupIndex", "g = 1; o[gi] = g;", True),
+    "index_reassigned": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex",
+                         "gi = 63 - gi; g[gi] = 1; o[gi] = g[0];", False),
+    "index_reassigned_in_a_loop": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex",
+                                   "for (int k = 0; k < 2; k++) { g[gi] = k; gi ^= 1; } o[0] = g[1];", False),
+    "run_time_component": (64, "groupshared float4 g[64];", "", "uint gi : SV_GroupIndex",
+                           "g[gi][gi & 3] = 1; o[gi] = g[0].x;", False),
+    # the per-thread region (§18.7.2.8 table): 64 threads 256 bytes, 768 threads 16 bytes
+    "region_fits": (768, "groupshared float4 g[768];", "", "uint gi : SV_GroupIndex", "g[gi] = 1; o[gi] = g[0].x;",
+                    True),
+    "region_exceeded": (768, "groupshared float4 g[768]; groupshared float h[768];", "", "uint gi : SV_GroupIndex",
+                        "g[gi] = 1; h[gi] = 2; o[gi] = g[0].x + h[1];", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TGSM_CS4))
+def test_cs_4_x_groupshared_writes_stay_in_the_threads_own_region(name):
+    n, decl, helper, param, body, ok4 = TGSM_CS4[name]
+    src = _CS.format(n=n, decl=decl, helper=helper, param=param, body=body)
+    assert compile_result(src, "cs_5_0") == (True, None)
+    for target in ("cs_4_0", "cs_4_1"):
+        assert compile_result(src, target)[0] == ok4, target
+
+
+def test_cs_4_x_region_table():
+    """D3D11.3 §18.7.2.8: threads in group -> bytes one thread may write."""
+    for threads, most in ((1, 256), (64, 256), (65, 240), (68, 240), (69, 224), (128, 128), (129, 112), (256, 64),
+                          (257, 48), (340, 48), (341, 32), (512, 32), (513, 16), (768, 16)):
+        assert F.cs4_tgsm_bytes_per_thread(threads) == most, threads

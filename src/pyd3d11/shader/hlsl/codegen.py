@@ -153,6 +153,10 @@ class Codegen(SignatureBinding):
         #: g# registers declared raw (their elements are wider than one word: vector loads and stores);
         #: the others are structured with a 4-byte stride (one word per access, no byte-address shift)
         self.tgsm_raw: set[int] = set()
+        #: groupshared element bases addressed by SV_GroupIndex itself (the thread's own region, cs_4_x)
+        self.tgsm_own_bases: dict = {}
+        self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
+        self.thread_aliases: dict = {}  # an inlined parameter's copy -> the argument slot it copies
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
         # named parts of the shared state (cgstate.py)
@@ -533,6 +537,10 @@ class Codegen(SignatureBinding):
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
+        if self.tgsm:
+            from .intrinsics import check_thread_region_writes
+
+            check_thread_region_writes(self, fdef.pos)
 
     def collect(self) -> None:
         from .overload import signature

@@ -263,9 +263,24 @@ LANGUAGE: dict[str, Gate] = {
                                 "shaders: offsets need to be immediate integers between -8 and 7'"),
     "feedback_overloads": Gate(_every((5, 0)), None, None, "the Sample/Load overloads with a clamp or a status "
                                "argument: each overload's page 'Minimum Shader Model 5' (tiled resources)"),
+    "groupshared_any_write": Gate(_every((5, 0), "cs"), None, 3000, "a groupshared write other than to the writing "
+                                  "thread's own element: D3D11.3 §18.7.2.8-9 (cs_4_x: store_structured at "
+                                  "vThreadIDInGroupFlattened = SV_GroupIndex with a literal offset only)"),
     "groupshared": Gate(_every((4, 0), "cs"), None, 3000, "groupshared: D3D11.3 §18.6.9 thread-group shared memory is "
                         "the compute shader's"),
 }
+
+#: D3D11.3 §18.7.2.8 table: bytes of groupshared memory one thread of a cs_4_x group may write (its own region),
+#: by the group's thread count (upper bounds of the ranges)
+CS4_TGSM_BYTES_PER_THREAD: tuple[tuple[int, int], ...] = (
+    (64, 256), (68, 240), (72, 224), (76, 208), (84, 192), (92, 176), (100, 160), (112, 144), (128, 128),
+    (144, 112), (168, 96), (204, 80), (256, 64), (340, 48), (512, 32), (768, 16))
+
+
+def cs4_tgsm_bytes_per_thread(threads: int) -> int:
+    """The §18.7.2.8 per-thread writable region for a cs_4_x group of ``threads`` threads (0 above 768)."""
+    return next((b for most, b in CS4_TGSM_BYTES_PER_THREAD if threads <= most), 0)
+
 
 #: D3D11.3 §18.7.2.7 ('only 16kB ... as opposed to 32kB for D3D11 HW'): bytes of groupshared memory per thread group, per major model
 GROUPSHARED_BYTES: dict[int, int] = {4: 16384, 5: 32768}

@@ -1103,8 +1103,16 @@ def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     es = t.elem.slots
     if info[0] == "tgsm":
         base = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
+        chain = thread_index_chain(cg, i.slots[0]) if len(i.slots) == 1 else None
+        if chain is not None:
+            # the writing thread's own element (cs_4_x groupshared writes): SV_GroupIndex through its parameter's
+            # working copy and inlined-argument copies (check_thread_region_writes: none of them reassigned)
+            cg.tgsm_own_bases[base] = chain
         return Val(t.elem, [], ("mem", "tgsm", "g", info[1], base, 0))
     _, kind, file, reg, base, off = info
+    if kind == "tgsm" and i.const and not isinstance(off, tuple) and base in cg.tgsm_own_bases:
+        # a literal index inside the thread's element: a literal byte offset, the base kept (same address)
+        return Val(t.elem, [], ("mem", kind, file, reg, base, off + 4 * es * i.slots[0][3]))
     word = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
     if kind == "struct":
         return Val(t.elem, [], ("mem", kind, file, reg, base, off + 0)) if False else \
@@ -1251,6 +1259,8 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         for i, w in enumerate(perm):
             words[w] = cv.slots[i]
         cv = Val(cv.type, words)
+    if kind == "tgsm":
+        _check_thread_region(cg, base, off, pos)
     if kind == "typed":
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
         cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
@@ -1266,6 +1276,77 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
         cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
                 cg.src(cv.slots[c0:c0 + k]))
+
+
+#: SV_GroupIndex's register (vThreadIDInGroupFlattened), as an input slot
+_THREAD_SLOT = ("vThreadIDInGroupFlattened", (), None, 0)
+
+
+def _check_thread_region(cg: CodegenContext, base, off, pos) -> None:
+    """cs_4_0/cs_4_1 (D3D11.3 §18.7.2.8-9): a thread writes only its own region of groupshared memory --
+    store_structured at vThreadIDInGroupFlattened (SV_GroupIndex) with a literal byte offset. In HLSL: ``g[i]``
+    (then members, literal indices, swizzles) with ``i`` the SV_GroupIndex input itself; a one-thread group's
+    only region is element 0. featuregates.LANGUAGE['groupshared_any_write'] (fxc's number not recorded)."""
+    from .featuregates import LANGUAGE, check_gate, denial
+
+    gate = LANGUAGE["groupshared_any_write"]
+    if denial(gate, cg.stage, cg.major, cg.minor) is None:
+        return
+    x, y, z = cg.numthreads or (1, 1, 1)
+    if not isinstance(off, tuple) and base in cg.tgsm_own_bases:
+        cg.tgsm_thread_writes += [(pos, s) for s in cg.tgsm_own_bases[base]]
+        return
+    if not isinstance(off, tuple) and x * y * z == 1 and base == imm(0):
+        return
+    check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes groupshared memory only at its own "
+               "element, indexed by SV_GroupIndex with literal offsets (shader model {need} writes anywhere)")
+
+
+def thread_index_chain(cg: CodegenContext, slot) -> list | None:
+    """The copies a value went through from SV_GroupIndex's input register (the entry parameter's working copy,
+    then each inlined helper's parameter copy), or None when ``slot`` does not hold it."""
+    chain = []
+    while slot is not None and len(chain) < 64:
+        if cg.input_origin.get(slot) == _THREAD_SLOT:
+            return chain + [slot]
+        chain.append(slot)
+        slot = cg.thread_aliases.get(slot)
+    return None
+
+
+#: instructions that write their second operand too
+_TWO_DESTINATIONS = frozenset({"imul", "umul", "udiv", "uaddc", "usubb", "swapc", "sincos"})
+
+
+def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
+    """After the entry point's code: each cs_4_x groupshared write indexed through SV_GroupIndex's working copy
+    needs that copy to hold SV_GroupIndex everywhere (written once, by the entry's copy of the input); a copy
+    reassigned anywhere (a later loop iteration included) no longer names the thread's own element."""
+    from .featuregates import LANGUAGE, cs4_tgsm_bytes_per_thread, check_gate, denial
+    from .types import ArrayType
+
+    gate = LANGUAGE["groupshared_any_write"]
+    if denial(gate, cg.stage, cg.major, cg.minor) is None:
+        return
+    x, y, z = cg.numthreads or (1, 1, 1)
+    # §18.7.2.8-9: each g# is one structure per thread; the structures' strides together fit the thread's region
+    stride = sum(4 * (t.elem.slots if isinstance(t, ArrayType) else t.slots) for _g, _b, t in cg.tgsm.values())
+    most = cs4_tgsm_bytes_per_thread(x * y * z)
+    if stride > most:
+        check_gate(cg, gate, entry_pos, "groupshared", f"{{target}}: the groupshared elements take {stride} "
+                   f"bytes per thread, above the {most} a thread of a {x * y * z}-thread group may write")
+    for pos, slot in cg.tgsm_thread_writes:
+        if slot[0] != "r":
+            continue
+        writes = 0
+        for ins in cg.code:
+            dsts = ins.args[:2] if ins.op in _TWO_DESTINATIONS else ins.args[:1]
+            writes += sum(1 for a in dsts if type(a) is Reg and a.file == "r" and a.idx[:1] == slot[1]
+                          and a.comps is not None and slot[3] in a.comps)
+        if writes > 1:
+            cg.tgsm_own_bases.clear()
+            check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes "
+                       "groupshared memory only at its own element, indexed by SV_GroupIndex (here reassigned)")
 
 
 # --- atomics -------------------------------------------------------------------------------------------
