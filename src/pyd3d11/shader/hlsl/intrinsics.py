@@ -1322,7 +1322,7 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
     """After the entry point's code: each cs_4_x groupshared write indexed through SV_GroupIndex's working copy
     needs that copy to hold SV_GroupIndex everywhere (written once, by the entry's copy of the input); a copy
     reassigned anywhere (a later loop iteration included) no longer names the thread's own element."""
-    from .featuregates import LANGUAGE, cs4_tgsm_bytes_per_thread, check_gate, denial
+    from .featuregates import LANGUAGE, check_gate, cs4_tgsm_bytes_per_thread, denial
     from .types import ArrayType
 
     gate = LANGUAGE["groupshared_any_write"]
