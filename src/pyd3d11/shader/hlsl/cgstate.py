@@ -106,6 +106,9 @@ class CodegenContext(Protocol):
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
     tgsm_raw: set[int]  # g# declared raw
+    tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)
+    tgsm_thread_writes: list  # (pos, SV_GroupIndex working slot) of each cs_4_x own-element write
+    thread_aliases: dict  # an inlined parameter's copy -> the argument slot it copies (intrinsics.thread_index_chain)
     icb: IcbState
 
     # --- declarations: functions, globals, resources, constant buffers -----------------------------

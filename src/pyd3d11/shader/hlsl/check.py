@@ -300,16 +300,31 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
 
 
 def check_uav_model(cg: CodegenContext) -> None:
-    """SM4.x: UAVs only in cs_4_x, only raw/structured, only u0 (D3D11.3 §18.4 / compute 4.x)."""
-    if cg.major >= 5:
-        return
-    for r in cg.resources:
-        if r.file != "u" or not r.used:
+    """The object kinds the target has, for the objects the shader uses (featuregates.OBJECTS: typed UAVs and
+    append/consume buffers 5.0, raw and structured UAVs in cs_4_x, no UAV in another 4.x stage, TextureCubeArray
+    4.1), and cs_4_x's single UAV (D3D11.3 §18.7.2.5 "The output is a single UAV")."""
+    from .featuregates import CS4_MAX_UAVS, OBJECTS, UNRECORDED_CODE, gate_error
+
+    used = [r for r in cg.resources if r.used]
+    for r in used:
+        kind = getattr(array_leaf(r.type), "kind", None)
+        gate = OBJECTS.get(kind or "")
+        if gate is None:
             continue
-        if cg.stage != "cs":
-            raise cg.err(Pos("", 1, 1), f"'{r.name}': UAVs require shader model 5.0 in this stage", 3000)
-        if r.type.kind in RW_KINDS_TYPED:
-            raise cg.err(Pos("", 1, 1), f"'{r.name}': typed UAVs require shader model 5.0", 3000)
+        if r.file == "u" and cg.stage != "cs":
+            msg = "'{r}': UAVs require shader model {{need}} in this stage"
+        elif kind in RW_KINDS_TYPED:
+            msg = "'{r}': typed UAVs require shader model {{need}}"
+        else:
+            msg = "'{r}': {k} requires shader model {{need}} or later ({{target}})"
+        exc = gate_error(cg, gate, Pos("", 1, 1), kind or "", msg.format(r=r.name, k=kind))
+        if exc is not None:
+            raise exc
+    uavs = [r.name for r in used if r.file == "u"]
+    if cg.stage == "cs" and cg.major < 5 and len(uavs) > CS4_MAX_UAVS:
+        # fxc's number for this is not recorded (featuregates.UNRECORDED_CODE)
+        raise cg.err(Pos("", 1, 1), f"{cg.stage}_{cg.major}_{cg.minor} uses one UAV at most: "
+                     f"{', '.join(repr(u) for u in uavs)}", UNRECORDED_CODE)
 
 def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)

@@ -33,6 +33,7 @@ from .check import (
 from .classes import InterfaceType, is_interface_type
 from .constprop import track_store
 from .diagnostics import HlslError, Pos
+from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
@@ -152,6 +153,10 @@ class Codegen(SignatureBinding):
         #: g# registers declared raw (their elements are wider than one word: vector loads and stores);
         #: the others are structured with a 4-byte stride (one word per access, no byte-address shift)
         self.tgsm_raw: set[int] = set()
+        #: groupshared element bases addressed by SV_GroupIndex itself (the thread's own region, cs_4_x)
+        self.tgsm_own_bases: dict = {}
+        self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
+        self.thread_aliases: dict = {}  # an inlined parameter's copy -> the argument slot it copies
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
         # named parts of the shared state (cgstate.py)
@@ -532,6 +537,10 @@ class Codegen(SignatureBinding):
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
+        if self.tgsm:
+            from .intrinsics import check_thread_region_writes
+
+            check_thread_region_writes(self, fdef.pos)
 
     def collect(self) -> None:
         from .overload import signature
@@ -588,7 +597,7 @@ class Codegen(SignatureBinding):
                     order += 1
                 elif "groupshared" in d.mods:
                     tgsm_bytes += d.type.slots * 4
-                    limit = 32768 if self.major >= 5 else 16384  # bytes of groupshared memory (§18.6.4)
+                    limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
                     if tgsm_bytes > limit:
                         raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
                     self.globals[d.name] = ("tgsm", d)
@@ -1051,9 +1060,8 @@ class Codegen(SignatureBinding):
                 return Val(g[2], [], ("resarray", g[1]))
             if g[0] == "tgsm":
                 if name not in self.tgsm:  # g# registers go to the groupshared variables the shader uses
-                    if self.stage != "cs":
-                        raise self.err(pos, f"'{name}': groupshared variables are only valid in compute shaders",
-                                       3000)
+                    check_gate(self, LANGUAGE["groupshared"], pos, name,
+                               stage_msg="'{name}': groupshared variables are only valid in compute shaders")
                     self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
                     if array_leaf(g[1].type).slots > 1:
                         self.tgsm_raw.add(len(self.tgsm) - 1)

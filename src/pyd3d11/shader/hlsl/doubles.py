@@ -50,10 +50,11 @@ def _val(t, slots: list) -> Val:
 
 # --- flags and profile checks ----------------------------------------------------------------------
 def check_profile(cg: CodegenContext, pos) -> None:
-    """fxc accepts ``double`` only for shader model 5 targets."""
-    if cg.major < 5:
-        raise cg.err(pos, f"double precision floating point is not supported on target "
-                          f"'{cg.stage}_{cg.major}_{cg.minor}'", 3650)
+    """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double'])."""
+    from .featuregates import LANGUAGE, check_gate
+
+    check_gate(cg, LANGUAGE["double"], pos, "double",
+               "double precision floating point is not supported on target '{target}'")
 
 
 def _note(cg: CodegenContext, name: str) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import ast as A
 from .diagnostics import Pos
+from .featuregates import NUMTHREADS_LIMITS
 from .types import BOOL, FLOAT, INT, UINT, NumType, concrete
 
 if TYPE_CHECKING:
@@ -55,9 +56,7 @@ def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, 
     return value
 
 
-#: [numthreads] limits per compute model (MicrosoftDocs "numthreads": cs_4_x Z = 1 and X*Y*Z <= 768;
-#: cs_5_0 Z <= 64 and X*Y*Z <= 1024; X and Y <= 1024 (D3D11.3 §18.6.2) at 5.0, 768 at 4.x)
-_NUMTHREADS_LIMITS = {4: (768, 768, 1, 768), 5: (1024, 1024, 64, 1024)}
+#: [numthreads] limits per compute model: featuregates.NUMTHREADS_LIMITS
 
 
 def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int, int, int]:
@@ -77,7 +76,7 @@ def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int
         raise cg.err(pos, "compute shader must declare the number of threads per group with "
                      "[numthreads(X, Y, Z)]", 3656)
     x, y, z = (int(v) for v in vals)  # type: ignore[arg-type]
-    lx, ly, lz, lt = _NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)]
+    lx, ly, lz, lt = NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)]
     if min(x, y, z) < 1 or x > lx or y > ly or z > lz or x * y * z > lt:
         raise cg.err(pos, f"thread group size numthreads({x}, {y}, {z}) is invalid for cs_{cg.major}_{cg.minor}: "
                      f"X <= {lx}, Y <= {ly}, Z <= {lz}, X*Y*Z <= {lt}, each at least 1", 3655)

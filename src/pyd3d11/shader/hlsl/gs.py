@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .compat import compat_semantic
 from .constprop import assigned_names
+from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial
 from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
@@ -63,8 +64,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     cg.gs.maxout = n
     inst = f.attrs.get("instance")
     if inst is not None:
-        if cg.major < 5:
-            raise cg.err(f.pos, "[instance] requires gs_5_0", 3000)
+        check_gate(cg, LANGUAGE["instance"], f.pos, "instance", "[instance] requires gs_5_0")
         v = uint_attribute(cg, "instance", inst, f.pos) if len(inst) == 1 else None
         if v is not None:
             if not 1 <= v <= 32:
@@ -99,8 +99,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         if "out" in mods and "inout" not in mods:
             raise cg.err(p.pos, f"'{p.name}': geometry shader outputs must be stream objects", 3000)
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
-            if cg.major < 5:
-                raise cg.err(p.pos, "InputPatch requires shader model 5.0", 3000)
+            check_gate(cg, LANGUAGE["gs_patch"], p.pos, "InputPatch", "InputPatch requires shader model {need}")
             count, elem = t.samples, t.elem
             name = pm[0] if pm else _BY_COUNT.get(count, f"patch{count}")
             if pm and GS_PRIMS[pm[0]][0] != count:
@@ -121,8 +120,8 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
             if special is None or not isinstance(t, NumType):
                 raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)
-            if special == "vGSInstanceID" and cg.major < 5:
-                raise cg.err(p.pos, "SV_GSInstanceID requires gs_5_0", 4502)
+            if special == "vGSInstanceID":
+                check_gate(cg, GS_INSTANCE_ID, p.pos, "SV_GSInstanceID", "SV_GSInstanceID requires gs_5_0")
             decl = f"dcl_input {special}"
             if decl not in cg.in_decls:
                 cg.in_decls.append(decl)
@@ -183,8 +182,8 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
 
     _tag, sid, st, _ppos = obj.obj
     topo = STREAM_KINDS[st.kind]
-    if sid >= 4 or sid > 0 and cg.major < 5:
-        raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", 3000)
+    if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
+        raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", LANGUAGE["streams"].code or 3000)
     if cg.gs.stream_count > 1 and topo != "pointlist":
         raise cg.err(pos, "multiple output streams must all be point streams", 3000)
     if cg.gs.topology is not None and cg.gs.topology != topo:

@@ -116,7 +116,13 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             continue
         local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
         if "out" not in p.mods or "inout" in p.mods:
-            cg.store(local.slots, cg.convert(a, p.type, e.pos, context=e.name).slots)
+            arg_slots = cg.convert(a, p.type, e.pos, context=e.name).slots
+            cg.store(local.slots, arg_slots)
+            if len(arg_slots) == 1 and cg.stage == "cs":
+                from .intrinsics import thread_index_chain
+
+                if thread_index_chain(cg, arg_slots[0]) is not None:  # SV_GroupIndex passed on (cs_4_x rule)
+                    cg.thread_aliases[local.slots[0]] = arg_slots[0]
         if "out" in p.mods or "inout" in p.mods:
             copy_back.append((arg_nodes[i], local))
         scope[p.name] = local

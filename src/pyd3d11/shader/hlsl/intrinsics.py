@@ -10,6 +10,7 @@ from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val, f2b
 from .exprs import coerce_pair, expr, numeric
+from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
 from .methodsig import no_matching
 from .operands import Reg, imm
 from .types import (
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 _F = NumType(FLOAT)
+#: the wording of a model refusal of an intrinsic (X3004; fxc's own text is not recorded)
+_SM_MSG = "'{name}': intrinsic requires shader model {need} or later"
 _UNARY_F = {"sqrt": "sqrt", "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "round_ni", "ceil": "round_pi",
             "round": "round_ne", "trunc": "round_z", "exp2": "exp", "log2": "log", "ddx": "deriv_rtx",
             "ddy": "deriv_rty", "ddx_coarse": "deriv_rtx_coarse", "ddy_coarse": "deriv_rty_coarse",
@@ -50,12 +53,10 @@ _ATOMIC_ARGS = {"exch": (2,), "cmp_exch": (3,), "cmp_store": (2,)}
 
 
 
-#: texture methods whose instruction computes an implicit LOD (pixel shaders only)
-_IMPLICIT_LOD = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
-                           "CalculateLevelOfDetailUnclamped"})
-
-#: intrinsics only a pixel shader has instructions for
-_PIXEL_ONLY = frozenset({"clip", "ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+#: texture methods whose instruction computes an implicit LOD, and the intrinsics only a pixel shader has
+#: instructions for (featuregates.py: their rows' stage)
+_IMPLICIT_LOD = IMPLICIT_LOD_METHODS
+_PIXEL_ONLY = PIXEL_ONLY_INTRINSICS
 
 #: intrinsics with a parameter that is not a numeric template: the debug-message formats (string), the pull-model
 #: attribute functions (their own X3503 check names what they need); the legacy tex* functions (a sampler) too
@@ -80,8 +81,8 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             for a in arg_nodes:
                 expr(cg, a)
             raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
-        if cg.stage != "cs" and (name.endswith("GroupSync") or name.startswith(("Group", "All"))):
-            raise cg.err(pos, f"{name} is only valid in compute shaders", 3000)
+        # the barriers' stages and models: featuregates.INTRINSICS (compute only, DeviceMemoryBarrier pixel too)
+        check_gate(cg, INTRINSICS[name], pos, name, stage_msg="{name} is only valid in {stages} shaders")
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:
@@ -173,10 +174,8 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
-    if name.endswith(("_coarse", "_fine")) and cg.major < 5:
-        # the coarse/fine derivative instructions are shader model 5 (MicrosoftDocs ddx_coarse ... ddy_fine:
-        # "Minimum Shader Model 5"; D3D11.3 §22.5.3-22.5.6 deriv_rt[xy]_{coarse,fine} are 5.0 instructions)
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    if name in INTRINSICS:  # the coarse/fine derivatives are shader model 5 (their featuregates rows)
+        check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
 
@@ -562,8 +561,7 @@ def _i_check_access_fully_mapped(cg: CodegenContext, name: str, args: list[Val],
     not offer (TiledResourcesTier 0), so such a program compiles but no shader object can be created from it."""
     need(1)
     t = args[0].type
-    if cg.major < 5:
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     if not isinstance(t, NumType) or t.shape == "m" or t.n != 1:
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
     v = cg.convert(args[0], NumType(UINT), pos)
@@ -913,17 +911,17 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if name.startswith("CalculateLevelOfDetail"):
-        if cg.major == 4 and cg.minor == 0:
-            raise cg.err(pos, f"'{name}': requires shader model 4.1", 3018)
+        check_gate(cg, METHODS[name], pos, name, "'{name}': requires shader model {need}")
         if len(args) != 2:
             raise no_matching(cg, name, len(args), pos)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
     ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
-    # GatherRed is plain gather4 (channel 0), so SM4.1 has it too (vkd3d gather.shader_test)
-    if ch is None or (cg.major < 5 and (ch or cmp or name not in ("Gather", "GatherRed"))) or (cg.major == 4 and cg.minor == 0):
-        raise cg.err(pos, f"'{name}': no matching method on '{t}' for this shader model", 3018)
+    # the model of each Gather form: featuregates.METHODS (GatherRed is plain gather4, so 4.1 has it too)
+    if ch is None or name not in METHODS:
+        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    check_gate(cg, METHODS[name], pos, name, f"'{{name}}': no matching method on '{t}' for this shader model")
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
@@ -939,13 +937,14 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         offset: Reg | None = None
         if off_arg is not None:
             off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
-            if off.const and (cg.major < 5 or all(-8 <= v <= 7 for v in offset_values(off))):
-                suffix = offset_suffix(off, pos)  # below SM5 an out-of-range constant is X4566 there
-            elif cg.major >= 5:  # a run-time or out-of-range offset: gather4_po (SM5)
+            po = LANGUAGE["programmable_offset"]
+            has_po = po.models.get(cg.stage, (9, 9)) <= (cg.major, cg.minor)
+            if off.const and (not has_po or all(-8 <= v <= 7 for v in offset_values(off))):
+                suffix = offset_suffix(off, pos)  # without gather4_po an out-of-range constant is X4566 there
+            else:  # a run-time or out-of-range offset: gather4_po (SM5)
+                check_gate(cg, po, pos, name, "texel offsets must be literal below shader model {need}")
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)
-            else:
-                raise cg.err(pos, "texel offsets must be literal below shader model 5", 3000)
         samp = Reg("s", (s.reg,), None, (ch,))
         ops = [cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
         access(cg, op, d, ops + extra, suffix, None, status, pos)
@@ -1104,8 +1103,16 @@ def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     es = t.elem.slots
     if info[0] == "tgsm":
         base = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
+        chain = thread_index_chain(cg, i.slots[0]) if len(i.slots) == 1 else None
+        if chain is not None:
+            # the writing thread's own element (cs_4_x groupshared writes): SV_GroupIndex through its parameter's
+            # working copy and inlined-argument copies (check_thread_region_writes: none of them reassigned)
+            cg.tgsm_own_bases[base] = chain
         return Val(t.elem, [], ("mem", "tgsm", "g", info[1], base, 0))
     _, kind, file, reg, base, off = info
+    if kind == "tgsm" and i.const and not isinstance(off, tuple) and base in cg.tgsm_own_bases:
+        # a literal index inside the thread's element: a literal byte offset, the base kept (same address)
+        return Val(t.elem, [], ("mem", kind, file, reg, base, off + 4 * es * i.slots[0][3]))
     word = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
     if kind == "struct":
         return Val(t.elem, [], ("mem", kind, file, reg, base, off + 0)) if False else \
@@ -1252,6 +1259,8 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         for i, w in enumerate(perm):
             words[w] = cv.slots[i]
         cv = Val(cv.type, words)
+    if kind == "tgsm":
+        _check_thread_region(cg, base, off, pos)
     if kind == "typed":
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
         cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
@@ -1267,6 +1276,77 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
         cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
                 cg.src(cv.slots[c0:c0 + k]))
+
+
+#: SV_GroupIndex's register (vThreadIDInGroupFlattened), as an input slot
+_THREAD_SLOT = ("vThreadIDInGroupFlattened", (), None, 0)
+
+
+def _check_thread_region(cg: CodegenContext, base, off, pos) -> None:
+    """cs_4_0/cs_4_1 (D3D11.3 §18.7.2.8-9): a thread writes only its own region of groupshared memory --
+    store_structured at vThreadIDInGroupFlattened (SV_GroupIndex) with a literal byte offset. In HLSL: ``g[i]``
+    (then members, literal indices, swizzles) with ``i`` the SV_GroupIndex input itself; a one-thread group's
+    only region is element 0. featuregates.LANGUAGE['groupshared_any_write'] (fxc's number not recorded)."""
+    from .featuregates import LANGUAGE, check_gate, denial
+
+    gate = LANGUAGE["groupshared_any_write"]
+    if denial(gate, cg.stage, cg.major, cg.minor) is None:
+        return
+    x, y, z = cg.numthreads or (1, 1, 1)
+    if not isinstance(off, tuple) and base in cg.tgsm_own_bases:
+        cg.tgsm_thread_writes += [(pos, s) for s in cg.tgsm_own_bases[base]]
+        return
+    if not isinstance(off, tuple) and x * y * z == 1 and base == imm(0):
+        return
+    check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes groupshared memory only at its own "
+               "element, indexed by SV_GroupIndex with literal offsets (shader model {need} writes anywhere)")
+
+
+def thread_index_chain(cg: CodegenContext, slot) -> list | None:
+    """The copies a value went through from SV_GroupIndex's input register (the entry parameter's working copy,
+    then each inlined helper's parameter copy), or None when ``slot`` does not hold it."""
+    chain = []
+    while slot is not None and len(chain) < 64:
+        if cg.input_origin.get(slot) == _THREAD_SLOT:
+            return chain + [slot]
+        chain.append(slot)
+        slot = cg.thread_aliases.get(slot)
+    return None
+
+
+#: instructions that write their second operand too
+_TWO_DESTINATIONS = frozenset({"imul", "umul", "udiv", "uaddc", "usubb", "swapc", "sincos"})
+
+
+def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
+    """After the entry point's code: each cs_4_x groupshared write indexed through SV_GroupIndex's working copy
+    needs that copy to hold SV_GroupIndex everywhere (written once, by the entry's copy of the input); a copy
+    reassigned anywhere (a later loop iteration included) no longer names the thread's own element."""
+    from .featuregates import LANGUAGE, check_gate, cs4_tgsm_bytes_per_thread, denial
+    from .types import ArrayType
+
+    gate = LANGUAGE["groupshared_any_write"]
+    if denial(gate, cg.stage, cg.major, cg.minor) is None:
+        return
+    x, y, z = cg.numthreads or (1, 1, 1)
+    # §18.7.2.8-9: each g# is one structure per thread; the structures' strides together fit the thread's region
+    stride = sum(4 * (t.elem.slots if isinstance(t, ArrayType) else t.slots) for _g, _b, t in cg.tgsm.values())
+    most = cs4_tgsm_bytes_per_thread(x * y * z)
+    if stride > most:
+        check_gate(cg, gate, entry_pos, "groupshared", f"{{target}}: the groupshared elements take {stride} "
+                   f"bytes per thread, above the {most} a thread of a {x * y * z}-thread group may write")
+    for pos, slot in cg.tgsm_thread_writes:
+        if slot[0] != "r":
+            continue
+        writes = 0
+        for ins in cg.code:
+            dsts = ins.args[:2] if ins.op in _TWO_DESTINATIONS else ins.args[:1]
+            writes += sum(1 for a in dsts if type(a) is Reg and a.file == "r" and a.idx[:1] == slot[1]
+                          and a.comps is not None and slot[3] in a.comps)
+        if writes > 1:
+            cg.tgsm_own_bases.clear()
+            check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes "
+                       "groupshared memory only at its own element, indexed by SV_GroupIndex (here reassigned)")
 
 
 # --- atomics -------------------------------------------------------------------------------------------
@@ -1289,10 +1369,9 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
 
 
 def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
-    if cg.major < 5:
-        # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations ("Note in particular the absence of atomic
-        # operations"); the Interlocked* pages give shader model 5
-        raise cg.err(pos, f"'{name}': intrinsic requires shader model 5.0 or later", 3004)
+    # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
+    # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
+    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _SM_MSG)
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .codegen import Val, f2b
+from .featuregates import INTRINSICS, check_gate
 from .operands import Reg, imm
 from .tessfactors import HELPERS, process_tess_factors
 from .types import FLOAT, INT, UINT, ArrayType, NumType
@@ -85,8 +86,7 @@ def _msad4(cg: CodegenContext, args: list[Val], pos) -> Val:
     ``src.y:src.x`` starting at byte i (spec §22.12.15 msad per component)."""
     if len(args) != 3:
         raise cg.err(pos, f"'msad4': no matching {len(args)} parameter intrinsic function", 3013)
-    if (cg.major, cg.minor) < (5, 0):
-        raise cg.err(pos, "'msad4': intrinsic requires shader model 5.0 or later", 3004)
+    check_gate(cg, INTRINSICS["msad4"], pos, "msad4", "'{name}': intrinsic requires shader model {need} or later")
     ref = cg.convert(args[0], NumType(UINT), pos).slots
     src = cg.convert(args[1], NumType(UINT, 1, 2, "v"), pos).slots
     acc = cg.convert(args[2], NumType(UINT, 1, 4, "v"), pos).slots
@@ -110,8 +110,8 @@ def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     op, nargs = _EVAL[name]
     if len(args) != nargs:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
-    if cg.stage != "ps" or cg.major < 5:
-        raise cg.err(pos, f"'{name}': intrinsic requires a pixel shader of model 5.0 or later", 3004)
+    msg = "'{name}': intrinsic requires a pixel shader of model 5.0 or later"
+    check_gate(cg, INTRINSICS[name], pos, name, msg, msg)
     v = args[0]
     t = v.type
     v = Val(t, [cg.input_origin.get(s, s) for s in v.slots])

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .codegen import Resource, Val, f2b
 from .exprs import coerce_pair, numeric
+from .featuregates import INTRINSICS, check_gate
 from .legacytex import record_use
 from .operands import Reg, imm
 from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
@@ -91,8 +92,8 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         # are type rules, checked before the stage and model limit, in a function nothing calls too
         need(0 if name == "GetRenderTargetSampleCount" else 1)
         i = cg.convert(args[0], NumType(INT), pos) if args else None
-        if cg.stage != "ps" or (cg.major, cg.minor) < (4, 1):
-            raise cg.err(pos, f"'{name}': requires a pixel shader of model 4.1 or later", 3004)
+        msg = "'{name}': requires a pixel shader of model 4.1 or later"
+        check_gate(cg, INTRINSICS[name], pos, name, msg, msg)
         dst = cg.temp()
         if i is None:
             cg.emit("sampleinfo", Reg("r", (dst,), None, (0,)), Reg("rasterizer", (), None, (0,)), suffix="_uint")

@@ -203,11 +203,11 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     from .codegen import Val
     from .constprop import forget_written
     from .constprop import state as kstate
+    from .featuregates import LANGUAGE, check_gate
 
-    if cg.major < 5:
-        # "HLSL errors and warnings" X3544: abstract interfaces are not supported on the target; interface
-        # references must resolve to specific instances (wording inferred)
-        raise cg.err(e.pos, "abstract interfaces are not supported on this target", 3544)
+    # "HLSL errors and warnings" X3544: abstract interfaces are not supported on the target; interface
+    # references must resolve to specific instances (wording inferred)
+    check_gate(cg, LANGUAGE["interfaces"], e.pos, "interfaces", "abstract interfaces are not supported on this target")
     var, idx_node = ref
     st = state(cg)
     if var.first_slot < 0:

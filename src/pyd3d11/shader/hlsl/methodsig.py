@@ -66,8 +66,11 @@ def no_matching(cg: CodegenContext, name: str, nargs: int, pos):
 def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tuple, nargs: int, pos) -> tuple:
     """The roles of the arguments after the head, or X3013 when no overload has ``nargs`` arguments. The
     clamp and status overloads are shader model 5 ones."""
+    from .featuregates import LANGUAGE, denial
+
+    sm5 = denial(LANGUAGE["feedback_overloads"], cg.stage, cg.major, cg.minor) is None
     for tail in options:
-        if head + len(tail) == nargs and (cg.major >= 5 or not (set(tail) & {_C, _S})):
+        if head + len(tail) == nargs and (sm5 or not (set(tail) & {_C, _S})):
             return tail
     raise no_matching(cg, name, nargs, pos)
 

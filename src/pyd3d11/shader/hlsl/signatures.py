@@ -168,6 +168,11 @@ class SignatureBinding:
             if self.stage == "ps" and sv and up == "SV_POSITION":
                 mode = "linear noperspective" + (" sample" if "sample" in allm else
                                                  " centroid" if "centroid" in allm else "")
+            if self.stage == "ps" and mode.endswith(" sample"):  # linear_sample is a 4.1 mode (featuregates)
+                from .featuregates import LANGUAGE, check_gate
+
+                check_gate(self, LANGUAGE["sample"], pos, "sample",
+                           "'{name}' interpolation requires shader model {need} or later ({target})")
             reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
             mask = comp_mask(first, n)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)

@@ -17,6 +17,8 @@ passed along as if it was not given a name at all)" — its signature element th
 
 from __future__ import annotations
 
+from .featuregates import ps_system_value_model
+
 VS_IN, VS_OUT = "vs_in", "vs_out"
 HS_IN, HS_CP_IN, HS_CP_OUT = "hs_in", "hs_cp_in", "hs_cp_out"
 PC_IN, PC_OUT = "pc_in", "pc_out"
@@ -36,11 +38,6 @@ PS_ONLY_OUTPUTS = frozenset({"SV_TARGET", "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "S
                              "SV_COVERAGE"})
 #: inputs only a compute shader reads
 CS_ONLY_INPUTS = frozenset({"SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREADID", "SV_GROUPINDEX"})
-#: (semantic, direction) -> lowest pixel-shader model (major, minor) that has it
-PS_MIN_MODEL = {
-    ("SV_DEPTHGREATEREQUAL", "out"): (5, 0), ("SV_DEPTHLESSEQUAL", "out"): (5, 0), ("SV_STENCILREF", "out"): (5, 0),
-    ("SV_COVERAGE", "in"): (5, 0), ("SV_COVERAGE", "out"): (4, 1), ("SV_SAMPLEINDEX", "in"): (4, 1),
-}
 
 #: semantic -> the signature points that may carry it (every other point: X4502)
 ALLOWED_POINTS: dict[str, frozenset[str]] = {
@@ -134,7 +131,7 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
     if allowed is not None and point not in allowed and point != PS_OUT:
         return f"invalid {target} {word} semantic '{name}'"
     if stage == "ps":
-        need = PS_MIN_MODEL.get((up, direction))
+        need = ps_system_value_model(up, direction)  # featuregates.PS_SYSTEM_VALUES
         if need is not None and (major, minor) < need:
             return f"invalid {target} {word} semantic '{name}' (needs ps_{need[0]}_{need[1]})"
         if direction == "out" and up == "SV_TARGET" and idx > MAX_TARGET_INDEX:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .check import unmappable
 from .codegen import Val, f2b
+from .featuregates import INTRINSICS, denial
 from .operands import imm
 from .types import FLOAT, UINT, VOID, NumType
 
@@ -113,8 +114,9 @@ def process_tess_factors(cg: CodegenContext, name: str, args: list[Val], arg_nod
     n_args = 4 if domain == "isoline" else 5
     if len(args) != n_args:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
-    if cg.stage != "hs":
-        # the pages' shader-stage table lists Hull only; the rounding needs the hull shader's [partitioning]
+    if denial(INTRINSICS[name], cg.stage, cg.major, cg.minor) is not None:
+        # the pages' shader-stage table lists Hull only (featuregates.py); the rounding needs the hull shader's
+        # [partitioning]
         raise unmappable(cg, pos)
     part = cg.tess.partitioning
     e = _Emit(cg, part)

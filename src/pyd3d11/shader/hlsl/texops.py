@@ -44,6 +44,9 @@ def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
 
     if len(args) != 1:
         raise no_matching(cg, "GetSamplePosition", len(args), pos)
+    from .featuregates import METHODS, check_gate
+
+    check_gate(cg, METHODS["GetSamplePosition"], pos, "GetSamplePosition")  # samplepos: 4.1
     i = cg.convert(args[0], NumType(INT), pos)
     dst = cg.temp()
     cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), Reg(res.file, (res.reg,), None, (0, 1, 0, 0)),
