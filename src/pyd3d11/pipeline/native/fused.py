@@ -16,6 +16,7 @@ each counts in :data:`stats` (``stats.reasons``) like shader/native/runtime.py's
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import struct
 import threading
@@ -1102,7 +1103,9 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             join()
             sc = Scene(grid, geo.n_tiles, workers)
             stats.scenes += 1
-            sc.release = lambda s=sc: _give_back_sets(s.buffers)
+            # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
+            # every draw it holds — snapshots, bindings, closures — would wait for the cyclic garbage collector)
+            sc.release = functools.partial(_give_back_sets, sc.buffers)
             _open = sc
         # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
         for i, rk in enumerate(okey.rts):
