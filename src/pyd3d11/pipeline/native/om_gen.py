@@ -1052,8 +1052,8 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %sacc, %sh ]"
-              + (", [ %cq, %vq ], [ %cd, %vd ]" if not lean else "") + (", [ %cf, %vf ]" if full else ""),
+              "  %got = phi i64 [ %cv, %vb ]" + (", [ %cq, %vq ], [ %cd, %vd ]" if not lean else "") + ", [ %sacc, %sh ]"
+              + (", [ %cf, %vf ]" if full else ""),  # (the full text as before: its disk-cache key is unchanged)
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
