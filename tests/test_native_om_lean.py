@@ -1,11 +1,17 @@
-"""The lean merger (pipeline/native/om_gen.py ``om_function(lean=True)``): a cold fused variant's quick first build
+"""Lean quick first builds of a cold fused variant (issue 12, first-draw latency).
+
+The lean merger (pipeline/native/om_gen.py ``om_function(lean=True)``): a cold fused variant's quick first build
 of its output-merger module (issue 12, first-draw latency) keeps the general bodies — eight distinct pixels
 through masked gathers/scatters, a group with a repeated pixel and the tail lane by lane — and the wide
 full-coverage rows, and leaves out the quad-pair, fully covered pair and two-quad row paths. Those paths are
 chosen by the lanes' positions and masks; the general body computes the same for the same lanes (D3D11.3 §17:
 the merger's result per pixel and sample, in lane order), so the lean function must give the reference
 merger's bytes for every pattern the row paths would take (the row-path tests' fragments, here through the
-lean text), and the fused lane's quick build must be the lean text with the full one as its O2 rebuild."""
+lean text), and the fused lane's quick build must be the lean text with the full one as its O2 rebuild.
+
+The lean rasterizer (fused_gen.raster_lean): the rasterizer module without its 8x8 block path, whose quads, lanes
+and order are the general walk's (D3D11.3 §3.4, §17.1; tests/test_native_fused_small_block.py holds the block
+path to that); small triangles drawn on the lean quick build and after its rebuild give the reference's bytes."""
 
 from __future__ import annotations
 
@@ -143,3 +149,38 @@ def test_other_tiers_build_the_full_text(fresh):  # noqa: F811
         _both(_random_scene(3))
         for text, m in fused._MODULES.items():
             assert m.text == text and m.upgrade_text is None
+
+
+def test_the_lean_rasterizer_has_no_block_path(fresh):  # noqa: F811
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)
+    _both(_random_scene(5))
+    rasters = [(text, m) for text, m in fused._MODULES.items() if "fused_run" in m.names]
+    assert rasters
+    for text, m in rasters:
+        assert "tri_small" in text and "tri_small" not in m.text and m.upgrade_text == text
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_small_triangles_on_the_lean_rasterizer_then_its_rebuild(fresh, seed):  # noqa: F811
+    from test_native_fused_small_block import _scene
+
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)
+    fresh.setattr(fused, "TILE", 16)
+    rng = np.random.default_rng(seed)
+    W, H = 48, 40
+    xy = []
+    for _ in range(300):  # triangles of a few pixels: pieces that fit the 8x8 block
+        xy += list(rng.uniform(0, [W, H]) + rng.uniform(-3, 3, (3, 2)))
+    scene = _scene(xy, W, H, seed, depth=True)
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)
+    rasters = [m for m in fused._MODULES.values() if "fused_run" in m.names]
+    assert rasters and not any(m.full for m in rasters)
+    fresh.setattr(runtime, "TIER_UP_LANES", 1)
+    _both(scene)
+    runtime.wait_upgrades()
+    assert all(m.full and m.upgrade_text is None for m in rasters)
+    ref2, got2 = _both(scene)
+    assert ref2 == ref and got2 == ref, _diff(ref, got2)

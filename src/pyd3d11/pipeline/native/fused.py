@@ -408,8 +408,11 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     exports = ((fg.RUN_FN, fg.TILE_FN), (fg.FLUSH_FN,), (om_name,))
     # the merger's quick first build without its row fast paths (a third of its machine code: a cold variant's
     # first-draw latency); its O2 rebuild has them
-    lean = om_gen.om_function(key.om, lean=True)[0] if nrt.TIER == "auto" else None
-    parts = tuple(_module(llvm, t, n, q) for t, n, q in zip((raster, flush, om), exports, (None, None, lean)))
+    # (and the rasterizer's without its 8x8 block path: half its machine code)
+    auto = nrt.TIER == "auto"
+    lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
+    lean_raster = fg.raster_lean(key) if auto else None
+    parts = tuple(_module(llvm, t, n, q) for t, n, q in zip((raster, flush, om), exports, (lean_raster, None, lean)))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
