@@ -406,9 +406,8 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     raster, flush, (om, om_name) = fg.generate_modules(key)
     names = (fg.RUN_FN, fg.FLUSH_FN, om_name)
     exports = ((fg.RUN_FN, fg.TILE_FN), (fg.FLUSH_FN,), (om_name,))
-    # the merger's quick first build without its row fast paths (a third of its machine code: a cold variant's
-    # first-draw latency); its O2 rebuild has them
-    # (and the rasterizer's without its 8x8 block path: half its machine code)
+    # a cold variant's first-draw latency: the merger's quick first build without most of its row fast paths and
+    # the rasterizer's without its 8x8 block path (each about half the machine code); their O2 rebuilds have them
     auto = nrt.TIER == "auto"
     lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
     lean_raster = fg.raster_lean(key) if auto else None
