@@ -37,10 +37,22 @@ pytestmark = [pytest.mark.backend_specific,
 
 
 @pytest.fixture(autouse=True)
-def _restore():
+def _restore(monkeypatch):
+    # one build of the full rasterizer text: a quick first build under TIER auto is the lean text without the
+    # block path (fused_gen.raster_lean), so the variants these tests build are built afresh at TIER quick
+    from pyd3d11.shader.native import runtime
+
+    monkeypatch.setattr(runtime, "TIER", "quick")
+    saved = dict(fused._CACHE), dict(fused._MODULES)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
     yield
     native.set_backend(None)
     pool.set_threads(None)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    fused._CACHE.update(saved[0])
+    fused._MODULES.update(saved[1])
 
 
 def _verts(xy, W: int, H: int, rng) -> np.ndarray:

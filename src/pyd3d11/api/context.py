@@ -293,6 +293,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                 cache.keep(s, plan)
             else:
                 cache.drop()
+        if plan.uav_drop:  # a UAV in a form a declaration cannot use: dropped as Dispatch drops it (no debug
+            return None     # layer: quietly; with it validate_draw has reported and dropped it above)
         programs = plan.programs
         # (each stage's bindings are made when the command executes: DrawCmd.execute)
         stage_state = {name: gfx.StageState(p, None) if p is not None else None for name, p in programs.items()}
@@ -321,6 +323,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         from pyd3d11.pipeline import draw as gfx
         from pyd3d11.pipeline.input_assembler import IndexBufferBinding, InputElement, VertexBufferBinding
 
+        from .draw_validation import draw_uavs_usable
         from .shaders import shader_ifce
 
         s = self._state
@@ -408,7 +411,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
             viewports=viewports, scissors=scissors, sample_count=samples, sample_quality=quality, cbuffers=cbs,
             srvs=srvs, samplers=samplers, uavs=uavs, so_declaration=_so_declaration(gs) if so is not None else None,
-            so_bindings=so_bindings)
+            so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self))
         return plan, reusable
 
     def _draw(self, method: str, **kw: Any) -> None:

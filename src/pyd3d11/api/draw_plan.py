@@ -116,6 +116,9 @@ class DrawPlan:
     uavs: tuple
     so_declaration: Any
     so_bindings: tuple
+    #: a bound UAV's form does not fit a shader's declaration (api/draw_validation.draw_uavs_usable): every draw
+    #: with these bindings is dropped, with or without the debug layer
+    uav_drop: bool = False
 
 
 class PlanCache:

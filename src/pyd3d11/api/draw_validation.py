@@ -574,12 +574,34 @@ def validate_draw(context: Any, method: str, args: Any, prefix: str = "ID3D11Dev
         _check_linkage(rep, up, facts[up].outputs, down, facts[down].inputs)
         if up == "HS" and down == "DS":
             _check_linkage(rep, up, facts[up].patch_constants, down, facts[down].patch_constants)
+    for name, f in facts.items():  # the OM UAV slots are visible to every graphics stage (D3D11.3 §5.3.9)
+        if f.uavs:
+            _check_uavs(rep, name, f, s.om_uavs)
     ps = facts.get("PS")
     if ps is not None:
-        _check_uavs(rep, "PS", ps, s.om_uavs)
         for t in ps.targets:
             if t >= len(s.om_rtvs) or s.om_rtvs[t] is None:
                 rep("DEVICE_DRAW_RENDERTARGETVIEW_NOT_SET", slot=t)
+    return not rep.dropped
+
+
+def draw_uavs_usable(context: Any) -> bool:
+    """Whether every UAV a bound graphics shader declares is bound in a form that declaration can use (the
+    quiet half of :func:`validate_draw` for a device without the debug layer: no messages, only the drop).
+    A typed/raw/structured buffer declaration meeting another buffer kind, or a texture declaration meeting a
+    buffer view (or the reverse), leaves the results undefined on Windows; the draw is dropped as a Dispatch
+    is (:func:`validate_dispatch`). Its inputs are the bound shaders and OM UAVs, which the draw plan's
+    fingerprint covers (api/draw_plan.py): the context computes it once per plan, not per draw."""
+    rep = _Reporter(context, "", quiet=True)
+    s = context._state
+    for name in ("VS", "HS", "DS", "GS", "PS"):
+        shader = s.stages[name].shader
+        # (the context tests' stand-in shaders carry no code to check)
+        if shader is None or not hasattr(getattr(shader, "_program", None), "instructions"):
+            continue
+        f = shader_facts(shader)
+        if f.uavs:
+            _check_uavs(rep, name, f, s.om_uavs)
     return not rep.dropped
 
 

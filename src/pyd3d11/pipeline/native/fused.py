@@ -16,6 +16,8 @@ each counts in :data:`stats` (``stats.reasons``) like shader/native/runtime.py's
 from __future__ import annotations
 
 import ctypes
+import functools
+import hashlib
 import os
 import struct
 import threading
@@ -378,12 +380,22 @@ def _forced(state) -> int:
 # Compile
 # ------------------------------------------------------------------------------------------------
 
-def _module(llvm, text: str, names: tuple) -> nrt.Module:
+def _module(llvm, text: str, names: tuple, quick_text: str | None = None) -> nrt.Module:
     """One module of a variant, compiled once per IR text (variants share their rasterizer and merger
-    modules: fused_gen.generate_modules); quick first (runtime.TIER), counted by the draws that run it."""
+    modules: fused_gen.generate_modules); quick first (runtime.TIER), counted by the draws that run it.
+    ``quick_text``: a leaner text of the same functions and bits for the quick first build (TIER ``auto``), whose
+    O2 rebuild compiles ``text`` (the merger: om_gen.om_function ``lean``)."""
     got = _MODULES.get(text)
     if got is None:
-        got = _MODULES[text] = nrt.build_module(llvm, text, names, counted=True)
+        if quick_text is not None and nrt.TIER == "auto":
+            # the O2 object goes to the disk cache under the quick text, which names the text it is built from
+            quick_text += f"\n; O2 rebuild: {hashlib.sha256(text.encode()).hexdigest()}\n"
+            got = nrt.build_module(llvm, quick_text, names, counted=True)
+            if not got.full:
+                got.upgrade_text = text
+        else:
+            got = nrt.build_module(llvm, text, names, counted=True)
+        _MODULES[text] = got
         stats.disk_hits += got.from_disk
     return got
 
@@ -394,7 +406,12 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     raster, flush, (om, om_name) = fg.generate_modules(key)
     names = (fg.RUN_FN, fg.FLUSH_FN, om_name)
     exports = ((fg.RUN_FN, fg.TILE_FN), (fg.FLUSH_FN,), (om_name,))
-    parts = tuple(_module(llvm, t, n) for t, n in zip((raster, flush, om), exports))
+    # a cold variant's first-draw latency: the merger's quick first build without most of its row fast paths and
+    # the rasterizer's without its 8x8 block path (each about half the machine code); their O2 rebuilds have them
+    auto = nrt.TIER == "auto"
+    lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
+    lean_raster = fg.raster_lean(key) if auto else None
+    parts = tuple(_module(llvm, t, n, q) for t, n, q in zip((raster, flush, om), exports, (lean_raster, None, lean)))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
@@ -1102,7 +1119,9 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             join()
             sc = Scene(grid, geo.n_tiles, workers)
             stats.scenes += 1
-            sc.release = lambda s=sc: _give_back_sets(s.buffers)
+            # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
+            # every draw it holds — snapshots, bindings, closures — would wait for the cyclic garbage collector)
+            sc.release = functools.partial(_give_back_sets, sc.buffers)
             _open = sc
         # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
         for i, rk in enumerate(okey.rts):

@@ -257,11 +257,25 @@ def generate_modules(key: FusedKey) -> tuple[str, str, tuple[str, str]]:
     return raster, flush, om_function(key.om)
 
 
+def raster_lean(key: FusedKey) -> str | None:
+    """The rasterizer module of ``key`` without the 8x8 block path (``_small_block``), or None where the block
+    path does not apply to the key (the texts would be the same). The block path appends the quads, lanes and
+    order the general walk appends, so both texts give the same bits; the lean one is about half the machine
+    code: the quick first build of a cold variant (fused._compile, issue 12's first-draw latency), whose O2
+    rebuild compiles the full text (small triangles run the general walk until then)."""
+    if not SMALL_BLOCK or key.samples or key.clip or key.sample_freq:
+        return None
+    g = _Gen(key)
+    g.small_block = False
+    return g.build_raster()
+
+
 class _Gen(_Emit):
     def __init__(self, key: FusedKey) -> None:
         super().__init__()
         self.k = key
         self.s = slots()
+        self.small_block = SMALL_BLOCK  # (raster_lean turns it off)
 
     # --- argument access (entry block values) ------------------------------------------------------
     def darg(self, name: str, ptr: bool = True) -> str:
@@ -371,7 +385,7 @@ class _Gen(_Emit):
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
         qy0 = self.v(f"and i64 {ry0}, -2")
-        small = SMALL_BLOCK and not (k.samples or k.clip or k.sample_freq)
+        small = self.small_block and not (k.samples or k.clip or k.sample_freq)
         if small:
             # a piece that fits one 8x8 block skips the rectangle tests below (its block finds no covered quad
             # where the walk's would skip it)

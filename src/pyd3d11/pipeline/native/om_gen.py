@@ -266,11 +266,20 @@ def om_needs_face(key: OMKey) -> bool:
     return key.ds is not None and key.ds.stencil and key.ds.front != key.ds.back
 
 
-def om_function(key: OMKey | None) -> tuple[str, str] | None:
-    """LLVM IR text defining the merger function of ``key``, and its name (None for an unsupported key)."""
+def om_function(key: OMKey | None, lean: bool = False) -> tuple[str, str] | None:
+    """LLVM IR text defining the merger function of ``key``, and its name (None for an unsupported key).
+
+    ``lean``: the same function with its general bodies — every group of ``W`` distinct pixels through the
+    masked gather/scatter body, a group with a repeated pixel and the tail lane by lane — and the wide
+    full-coverage rows (large draws' common case: without them a quick build's frames ran 45 % slower), but none
+    of the other row paths (quad pairs, fully covered pairs, two separate quads). Those paths are chosen by the
+    lanes' positions and masks and compute what the general body computes for the same lanes (the same
+    emitters, another memory access), so both texts give the same bits; the lean one is about half the machine
+    code to generate: the quick first build of a cold variant (fused._compile, issue 12's first-draw latency),
+    whose O2 rebuild compiles the full text."""
     if key is None:
         return None
-    declares, body, name = _generate(key)
+    declares, body, name = _generate(key, lean)
     return "\n".join(sorted(declares)) + "\n\n" + body, name
 
 
@@ -922,14 +931,15 @@ def _wide_check(name: str, call_args: str) -> list[str]:
 
 
 @cache
-def _generate(key: OMKey) -> tuple[frozenset, str, str]:
+def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
     name = _key_name(key)
     decls: set[str] = set()
     vec = _emit_body(key, W, name + "_v", decls)
-    quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR)
-    full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) else ""
-    wide = _emit_body(key, WIDE, name + "_F", decls, quad=_Body.ROW4, full=True) if full and WIDE else ""
-    quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS)
+    # (lean: om_function; the dispatcher below then goes from the lane loads straight to the repeated-pixel test)
+    quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR) if not lean else ""
+    full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) and not lean else ""
+    wide = _emit_body(key, WIDE, name + "_F", decls, quad=_Body.ROW4, full=True) if _full_ok(key) and WIDE else ""
+    quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS) if not lean else ""
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
     call_args = "ptr %ctx, i64 {i}, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -950,7 +960,9 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              "  %px = getelementptr i32, ptr %x, i64 %i",
              f"  %kx = load <{W} x i32>, ptr %px, align 4",
              "  %py = getelementptr i32, ptr %y, i64 %i",
-             f"  %ky = load <{W} x i32>, ptr %py, align 4",
+             f"  %ky = load <{W} x i32>, ptr %py, align 4"]
+    if not lean:
+        lines += [
              # a quad pair (two 2x2 quads side by side, _Body.PAIR): distinct pixels in two rows of four
              f"  %qx0 = shufflevector <{W} x i32> %kx, <{W} x i32> poison, <{W} x i32> zeroinitializer",
              f"  %qy0 = shufflevector <{W} x i32> %ky, <{W} x i32> poison, <{W} x i32> zeroinitializer",
@@ -1006,8 +1018,10 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
              "  br i1 %okd, label %vd, label %vdup",
              "vd:",
              f"  %cd = call i64 @{name}_d({call_args.format(i='%i')})",
-             "  br label %vn",
-             "vdup:",
+             "  br label %vn"]
+    else:
+        lines.append("  br label %vdup")
+    lines += ["vdup:",
              f"  %ky16 = shl <{W} x i32> %ky, splat (i32 16)",
              f"  %k = or <{W} x i32> %ky16, %kx"]
     dups = []
@@ -1039,8 +1053,8 @@ def _generate(key: OMKey) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ], [ %cq, %vq ], [ %cd, %vd ], [ %sacc, %sh ]"
-              + (", [ %cf, %vf ]" if full else ""),
+              "  %got = phi i64 [ %cv, %vb ]" + (", [ %cq, %vq ], [ %cd, %vd ]" if not lean else "") + ", [ %sacc, %sh ]"
+              + (", [ %cf, %vf ]" if full else ""),  # (the full text as before: its disk-cache key is unchanged)
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
