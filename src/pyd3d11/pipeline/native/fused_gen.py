@@ -52,6 +52,9 @@ PREFETCH_AHEAD = 2
 #: PYD3D11_FUSED_FLUSH_PREFETCH)
 FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
 SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
+#: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
+#: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
+FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
 
 V4F = "<4 x float>"
 V8F = "<8 x float>"
@@ -430,11 +433,19 @@ class _Gen(_Emit):
         sdelta = [[self.splat8(self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {ox}')}, "
                                       f"{self.v(f'mul i64 {Bc[ei]}, {oy}')}"))
                    for ei in range(3)] for ox, oy in k.samples]
-        self.br("col_head")
+        rows = full is not None and FULL_ROWS and not k.sample_freq
+        if rows:
+            self.cbr(full, "rf_head", "col_head")
+            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+        else:
+            self.br("col_head")
         self.put("col_head")
-        self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
+        entry = f"[ {qx0}, %row_body ]" + (", [ %rfx, %rf_exit ]" if rows else "")
+        self.e(f"%qx = phi i64 {entry}, [ %qxn, %col_next ]")
         for ei in range(3):
-            self.e(f"%E{ei} = phi {V8L} [ {ev0[ei]}, %row_body ], [ %En{ei}, %col_next ]")
+            # (from rf_exit the edge values are not read: a covered rectangle takes no edge test)
+            entry = f"[ {ev0[ei]}, %row_body ]" + (f", [ {ev0[ei]}, %rf_exit ]" if rows else "")
+            self.e(f"%E{ei} = phi {V8L} {entry}, [ %En{ei}, %col_next ]")
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
@@ -729,6 +740,46 @@ class _Gen(_Emit):
             self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s, words)
             if s + 1 < len(k.samples):
                 self.put(after)
+
+    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+        """A row of quads of a piece that covers its whole tile rectangle (``_rect_inside``): two quads (eight
+        lanes) per step, stored with one vector store per lane array while both quads lie in the rectangle and
+        the batch has room for both; the rest of the row (a last single quad, or a batch boundary) continues in
+        the column walk. The lanes, their coverage (the rectangle test: ``inside`` of the walk) and their order
+        are the walk's: each quad has a lane in the rectangle (its x below ``rx1``, its rows those of the
+        walk), so the walk would append both, in this order; only the per-quad branches and stores are saved
+        (full-screen quads: S1z, S3, S5)."""
+        k = self.k
+        V8I, V8B = "<8 x i32>", "<8 x i1>"
+        lx, ly, lp, lc = self._lanes
+        self.put("rf_head")
+        self.e(f"%rqx = phi i64 [ {qx0}, %row_body ], [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
+        # both quads in the rectangle: the second quad's first column qx + 2 is below rx1
+        fits = self.v(f"icmp slt i64 {self.v('add i64 %rqx, 2')}, {rx1}")
+        n = self.v("load i64, ptr %nl, align 8")
+        n8 = self.v(f"add i64 {n}, 8")
+        room = self.v(f"icmp ule i64 {n8}, {k.batch}")
+        self.cbr(self.v(f"and i1 {fits}, {room}"), "rf_body", "rf_exit")
+        self.put("rf_body")
+        pxv = self.v(f"add {V8I} {splat32('%rqx')}, {_vec('i32', (0, 1, 0, 1, 2, 3, 2, 3))}")
+        xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8I} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8I} {pxv}, {rx1v}')}")
+        cov = self.v(f"zext {V8B} {self.v(f'and {V8B} {yin}, {xin}')} to {V8I}")
+        self.e(f"store {V8I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V8I} {pyv}, ptr {self.gep('i32', ly, n)}, align 4")
+        self.e(f"store {V8I} {self.splat8_32(p32)}, ptr {self.gep('i32', lp, n)}, align 4")
+        self.e(f"store {V8I} {cov}, ptr {self.gep('i32', lc, n)}, align 4")
+        self.e("%rqxn = add i64 %rqx, 4")
+        self.cbr(self.v(f"icmp eq i64 {n8}, {k.batch}"), "rf_flush", "rf_keep")
+        self.put("rf_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n8})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br("rf_head")
+        self.put("rf_keep")
+        self.e(f"store i64 {n8}, ptr %nl, align 8")
+        self.br("rf_head")
+        self.put("rf_exit")
+        self.e("%rfx = phi i64 [ %rqx, %rf_head ]")
+        self.br("col_head")
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
                    sidx: int | None = None, raster: str | None = None) -> None:
