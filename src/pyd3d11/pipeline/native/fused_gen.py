@@ -55,6 +55,9 @@ SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
 #: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
 #: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
 FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
+#: the merger reads the raster coverage lane buffer itself where nothing is folded into it (``_om``; A/B and
+#: mutation checks: PYD3D11_FUSED_COV_IN_PLACE=0)
+COV_IN_PLACE = os.environ.get("PYD3D11_FUSED_COV_IN_PLACE", "1") != "0"
 
 V4F = "<4 x float>"
 V8F = "<8 x float>"
@@ -1352,20 +1355,34 @@ class _Gen(_Emit):
         if k.forced:
             self.e("%tir = alloca i64, align 8")
             self.e("store i64 0, ptr %tir, align 8")
+        # Where the merger's coverage is the raster coverage itself (no TIR, oMask or face bit to fold in), the
+        # lanes past the batch, [n, n8), get coverage 0 in the lane buffer and the merger reads that buffer: a
+        # lane is then live exactly where its coverage is non-zero, with no per-lane test of the lane number and
+        # no copy (COV_IN_PLACE; the same coverage words and live lanes as the copy)
+        in_place = COV_IN_PLACE and not k.forced and not k.face and \
+            not (any(kind == "mask" for kind, _t in k.so) and k.has_ps)
         self.br("om_pre")
         self.put("om_pre")
+        if in_place:
+            self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+            tail = self.v("shl i64 " + self.v("sub i64 %n8, %n") + ", 2")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {self.gep('i32', lc, '%n')}, i8 0, i64 {tail}, i1 false)")
         self.br("om_head")
         self.put("om_head")
         self.e("%g = phi i64 [ 0, %om_pre ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
-        # lane numbers in i32 (a batch holds far fewer than 2^31 lanes): half the vector work of i64 compares
-        iota = "<" + ", ".join(f"i32 {i}" for i in range(8)) + ">"
-        lanes = self.v(f"add <8 x i32> {self.splat8_32(self.v('trunc i64 %g to i32'))}, {iota}")
-        valid = self.v(f"icmp ult <8 x i32> {lanes}, {self.splat8_32(self.v('trunc i64 %n to i32'))}")
         cov = self.v(f"load <8 x i32>, ptr {self.gep('i32', lc, '%g')}, align 4")
-        live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
+        if in_place:
+            valid = None
+            live = self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')
+        else:
+            # lane numbers in i32 (a batch holds far fewer than 2^31 lanes): half the vector work of i64 compares
+            iota = "<" + ", ".join(f"i32 {i}" for i in range(8)) + ">"
+            lanes = self.v(f"add <8 x i32> {self.splat8_32(self.v('trunc i64 %g to i32'))}, {iota}")
+            valid = self.v(f"icmp ult <8 x i32> {lanes}, {self.splat8_32(self.v('trunc i64 %n to i32'))}")
+            live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
         self.intr8()
         lb = self.v(f"bitcast <8 x i1> {live} to i8")
         pc = self.v(f"zext i8 {self.v(f'call i8 @llvm.ctpop.i8(i8 {lb})')} to i64")
@@ -1388,26 +1405,13 @@ class _Gen(_Emit):
             old_t = self.v("load i64, ptr %tir, align 8")
             self.e(f"store i64 {self.v(f'add i64 {old_t}, {ext}')}, ptr %tir, align 8")
             cov = self.v(f"zext <8 x i1> {self.v(f'icmp ne <8 x i32> {cov}, zeroinitializer')} to <8 x i32>")
-        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
-        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
-            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
-            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
-            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
-            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
-            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
-        if k.face:
-            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
-            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
-            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
-            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
-                       "<8 x i32> zeroinitializer)")
-            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
-            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
-            cv = self.v(f"or <8 x i32> {cv}, {bit}")
-        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
-        self.e("%gn = add i64 %g, 8")
-        self.br("om_head")
+        if in_place:
+            self.e("%gn = add i64 %g, 8")
+            self.br("om_head")
+        else:
+            self._om_cov(k, cov, valid, lp, front, cov2)
         self.put("om_done")
+        merged_cov = lc if in_place else cov2
         # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
         self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
         self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
@@ -1427,7 +1431,7 @@ class _Gen(_Emit):
                     self.e(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 0, i64 {nbytes}, i1 false)")
         ctx = self.darg("om_ctx")
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
-        self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
+        self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {merged_cov}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
         if k.forced:
             extra = self.v("load i64, ptr %tir, align 8")
@@ -1438,6 +1442,29 @@ class _Gen(_Emit):
         add = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
         self.e("ret void")
+
+    def _om_cov(self, k, cov: str, valid: str, lp: str, front: str | None, cov2: str) -> None:
+        """The merger's coverage words of eight lanes (0 past the batch; oMask folded in; bit 31: back face),
+        stored to the ``cov`` lane buffer; ends the ``om_body`` block."""
+        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
+            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
+            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
+            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
+            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
+            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
+        if k.face:
+            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
+            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
+            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
+            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
+                       "<8 x i32> zeroinitializer)")
+            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
+            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
+            cv = self.v(f"or <8 x i32> {cv}, {bit}")
+        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
+        self.e("%gn = add i64 %g, 8")
+        self.br("om_head")
 
     def splat8_32(self, x: str) -> str:
         i = self.v(f"insertelement <8 x i32> poison, i32 {x}, i64 0")
