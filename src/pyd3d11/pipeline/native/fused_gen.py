@@ -58,6 +58,9 @@ FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
 #: the merger reads the raster coverage lane buffer itself where nothing is folded into it (``_om``; A/B and
 #: mutation checks: PYD3D11_FUSED_COV_IN_PLACE=0)
 COV_IN_PLACE = os.environ.get("PYD3D11_FUSED_COV_IN_PLACE", "1") != "0"
+#: the batch function's target prefetch steps a line at a time along runs of quads in a row (``_prefetch_targets``;
+#: A/B: PYD3D11_FUSED_PREFETCH_RUNS=0)
+PREFETCH_RUNS = os.environ.get("PYD3D11_FUSED_PREFETCH_RUNS", "1") != "0"
 
 V4F = "<4 x float>"
 V8F = "<8 x float>"
@@ -1339,7 +1342,24 @@ class _Gen(_Emit):
                 at = row if r == 0 else self.v(f"add i64 {row}, {pitch}")
                 a = self.v(f"getelementptr i8, ptr {base}, i64 {at}")
                 self.e(f"call void @llvm.prefetch.p0(ptr {a}, i32 1, i32 3, i32 1)")
-        self.e("%pqn = add i64 %pq, 8")
+        # One prefetch per target line where the lanes run along a row: when the quad ``line - 4`` lanes on lies
+        # exactly that many quads to the right on the same rows, the lanes between cover at most the lines of
+        # this quad's pixel and of the next step's (a 64-byte line holds 128 / size lanes' width: 32 for 4-byte
+        # pixels); elsewhere (quads of small pieces scattered over the tile) every second quad, as before
+        line = max(8, min(32, 128 // max(size for _b, _p, size in bases)))
+        if PREFETCH_RUNS and line > 8:
+            last = self.v("add i64 %n, -1")
+            far = self.v(f"add i64 %pq, {line - 4}")
+            j = self.v(f"select i1 {self.v(f'icmp ult i64 {far}, %n')}, i64 {far}, i64 {last}")
+            xr = self.ld("i32", lx, j)
+            yr = self.ld("i32", ly, j)
+            x32 = self.v(f"add i32 {self.v(f'trunc i64 {x} to i32')}, {2 * (line // 4 - 1)}")
+            run = self.v(f"and i1 {self.v(f'icmp eq i32 {xr}, {x32}')}, "
+                         f"{self.v(f'icmp eq i32 {yr}, ' + self.v(f'trunc i64 {y} to i32'))}")
+            step = self.v(f"select i1 {run}, i64 {line}, i64 8")
+        else:
+            step = "8"
+        self.e(f"%pqn = add i64 %pq, {step}")
         self.br("pf_head")
         self.put("pf_done")
 
