@@ -117,3 +117,21 @@ def test_threads_and_switch_agree_and_path_is_compiled(monkeypatch):
         assert got == ref, fd._diff(ref, got)
         texts = [c.text for c in fused._CACHE.values() if not isinstance(c, str)]
         assert texts and all(("rf_body:" in t) == rows for t in texts)
+
+
+@pytest.mark.parametrize("runs", [True, False])
+def test_target_prefetch_steps_a_line_along_runs(monkeypatch, runs):
+    """The batch function's target prefetch (a hint: the bytes above do not depend on it) steps 32 lanes — one
+    64-byte line of 4-byte pixels — where the quad 28 lanes on continues the row, 8 elsewhere; with the switch off
+    it always steps 8."""
+    monkeypatch.setattr(fused, "TILE", 16)
+    monkeypatch.setattr(fused, "_CACHE", {})
+    monkeypatch.setattr(fused_gen, "PREFETCH_RUNS", runs)
+    W, H = 48, 32
+    sb._check(sb._scene(_rects(_odd_even_boxes(W, H)[:4]), W, H, 2))
+    texts = [c.text for c in fused._CACHE.values() if not isinstance(c, str)]
+    assert texts
+    for t in texts:
+        pf = t.split("define void @flush_batch")[1].split("pf_done:")[0]
+        assert ("i64 32, i64 8" in pf and "add i64 %pq, 28" in pf) == runs
+        assert ("%pqn = add i64 %pq, 8" in pf) == (not runs)
