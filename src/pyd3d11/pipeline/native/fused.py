@@ -59,9 +59,12 @@ SN = ir.SystemName
 IM = ir.InterpolationMode
 OT = ir.OperandType
 
-#: screen tile edge (pixels) and lanes per pixel-shader batch
+#: screen tile edge (pixels) and lanes per pixel-shader batch. Session 17: 512 lanes (was 2048) keep a batch's
+#: lane buffers — positions, pieces, coverage, the shader's inputs and outputs, about 40 bytes a lane — inside a
+#: core's 32 KiB L1 data cache from the rasterizer through the merger; 2048 lanes spilled them to L2 between the
+#: stages (S5 on the loaded 2-core host: 0.90-0.93x the CPU per pixel; bench/min_frame.py A/B, docs/features.md §4)
 TILE = 64
-BATCH = 2048
+BATCH = int(os.environ.get("PYD3D11_FUSED_BATCH", "512"))
 #: the same for pixel shaders that call back into the reference (texture access): each callback costs numpy
 #: call overhead, so batches are as large as the reference's, over larger tiles
 #: candidate pixels (sum of the pieces' rectangles) per extra worker thread

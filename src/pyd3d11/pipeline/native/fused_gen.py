@@ -52,6 +52,15 @@ PREFETCH_AHEAD = 2
 #: PYD3D11_FUSED_FLUSH_PREFETCH)
 FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
 SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
+#: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
+#: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
+FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
+#: the merger reads the raster coverage lane buffer itself where nothing is folded into it (``_om``; A/B and
+#: mutation checks: PYD3D11_FUSED_COV_IN_PLACE=0)
+COV_IN_PLACE = os.environ.get("PYD3D11_FUSED_COV_IN_PLACE", "1") != "0"
+#: the batch function's target prefetch steps a line at a time along runs of quads in a row (``_prefetch_targets``;
+#: A/B: PYD3D11_FUSED_PREFETCH_RUNS=0)
+PREFETCH_RUNS = os.environ.get("PYD3D11_FUSED_PREFETCH_RUNS", "1") != "0"
 
 V4F = "<4 x float>"
 V8F = "<8 x float>"
@@ -444,11 +453,19 @@ class _Gen(_Emit):
         sdelta = [[self.splat8(self.v(f"add i64 {self.v(f'mul i64 {A[ei]}, {ox}')}, "
                                       f"{self.v(f'mul i64 {Bc[ei]}, {oy}')}"))
                    for ei in range(3)] for ox, oy in k.samples]
-        self.br("col_head")
+        rows = full is not None and FULL_ROWS and not k.sample_freq
+        if rows:
+            self.cbr(full, "rf_head", "col_head")
+            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+        else:
+            self.br("col_head")
         self.put("col_head")
-        self.e(f"%qx = phi i64 [ {qx0}, %row_body ], [ %qxn, %col_next ]")
+        entry = f"[ {qx0}, %row_body ]" + (", [ %rfx, %rf_exit ]" if rows else "")
+        self.e(f"%qx = phi i64 {entry}, [ %qxn, %col_next ]")
         for ei in range(3):
-            self.e(f"%E{ei} = phi {V8L} [ {ev0[ei]}, %row_body ], [ %En{ei}, %col_next ]")
+            # (from rf_exit the edge values are not read: a covered rectangle takes no edge test)
+            entry = f"[ {ev0[ei]}, %row_body ]" + (f", [ {ev0[ei]}, %rf_exit ]" if rows else "")
+            self.e(f"%E{ei} = phi {V8L} {entry}, [ %En{ei}, %col_next ]")
         cc = self.v(f"icmp slt i64 %qx, {rx1}")
         self.cbr(cc, "col_body", "row_next")
         self.put("col_body")
@@ -743,6 +760,46 @@ class _Gen(_Emit):
             self._emit_quad(f"{h}_{s}", some, x4, y4, p32, after, own, s, words)
             if s + 1 < len(k.samples):
                 self.put(after)
+
+    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+        """A row of quads of a piece that covers its whole tile rectangle (``_rect_inside``): two quads (eight
+        lanes) per step, stored with one vector store per lane array while both quads lie in the rectangle and
+        the batch has room for both; the rest of the row (a last single quad, or a batch boundary) continues in
+        the column walk. The lanes, their coverage (the rectangle test: ``inside`` of the walk) and their order
+        are the walk's: each quad has a lane in the rectangle (its x below ``rx1``, its rows those of the
+        walk), so the walk would append both, in this order; only the per-quad branches and stores are saved
+        (full-screen quads: S1z, S3, S5)."""
+        k = self.k
+        V8I, V8B = "<8 x i32>", "<8 x i1>"
+        lx, ly, lp, lc = self._lanes
+        self.put("rf_head")
+        self.e(f"%rqx = phi i64 [ {qx0}, %row_body ], [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
+        # both quads in the rectangle: the second quad's first column qx + 2 is below rx1
+        fits = self.v(f"icmp slt i64 {self.v('add i64 %rqx, 2')}, {rx1}")
+        n = self.v("load i64, ptr %nl, align 8")
+        n8 = self.v(f"add i64 {n}, 8")
+        room = self.v(f"icmp ule i64 {n8}, {k.batch}")
+        self.cbr(self.v(f"and i1 {fits}, {room}"), "rf_body", "rf_exit")
+        self.put("rf_body")
+        pxv = self.v(f"add {V8I} {splat32('%rqx')}, {_vec('i32', (0, 1, 0, 1, 2, 3, 2, 3))}")
+        xin = self.v(f"and {V8B} {self.v(f'icmp sge {V8I} {pxv}, {rx0v}')}, {self.v(f'icmp slt {V8I} {pxv}, {rx1v}')}")
+        cov = self.v(f"zext {V8B} {self.v(f'and {V8B} {yin}, {xin}')} to {V8I}")
+        self.e(f"store {V8I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V8I} {pyv}, ptr {self.gep('i32', ly, n)}, align 4")
+        self.e(f"store {V8I} {self.splat8_32(p32)}, ptr {self.gep('i32', lp, n)}, align 4")
+        self.e(f"store {V8I} {cov}, ptr {self.gep('i32', lc, n)}, align 4")
+        self.e("%rqxn = add i64 %rqx, 4")
+        self.cbr(self.v(f"icmp eq i64 {n8}, {k.batch}"), "rf_flush", "rf_keep")
+        self.put("rf_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n8})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br("rf_head")
+        self.put("rf_keep")
+        self.e(f"store i64 {n8}, ptr %nl, align 8")
+        self.br("rf_head")
+        self.put("rf_exit")
+        self.e("%rfx = phi i64 [ %rqx, %rf_head ]")
+        self.br("col_head")
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
                    sidx: int | None = None, raster: str | None = None) -> None:
@@ -1299,7 +1356,24 @@ class _Gen(_Emit):
                 at = row if r == 0 else self.v(f"add i64 {row}, {pitch}")
                 a = self.v(f"getelementptr i8, ptr {base}, i64 {at}")
                 self.e(f"call void @llvm.prefetch.p0(ptr {a}, i32 1, i32 3, i32 1)")
-        self.e("%pqn = add i64 %pq, 8")
+        # One prefetch per target line where the lanes run along a row: when the quad ``line - 4`` lanes on lies
+        # exactly that many quads to the right on the same rows, the lanes between cover at most the lines of
+        # this quad's pixel and of the next step's (a 64-byte line holds 128 / size lanes' width: 32 for 4-byte
+        # pixels); elsewhere (quads of small pieces scattered over the tile) every second quad, as before
+        line = max(8, min(32, 128 // max(size for _b, _p, size in bases)))
+        if PREFETCH_RUNS and line > 8:
+            last = self.v("add i64 %n, -1")
+            far = self.v(f"add i64 %pq, {line - 4}")
+            j = self.v(f"select i1 {self.v(f'icmp ult i64 {far}, %n')}, i64 {far}, i64 {last}")
+            xr = self.ld("i32", lx, j)
+            yr = self.ld("i32", ly, j)
+            x32 = self.v(f"add i32 {self.v(f'trunc i64 {x} to i32')}, {2 * (line // 4 - 1)}")
+            run = self.v(f"and i1 {self.v(f'icmp eq i32 {xr}, {x32}')}, "
+                         f"{self.v(f'icmp eq i32 {yr}, ' + self.v(f'trunc i64 {y} to i32'))}")
+            step = self.v(f"select i1 {run}, i64 {line}, i64 8")
+        else:
+            step = "8"
+        self.e(f"%pqn = add i64 %pq, {step}")
         self.br("pf_head")
         self.put("pf_done")
 
@@ -1315,20 +1389,34 @@ class _Gen(_Emit):
         if k.forced:
             self.e("%tir = alloca i64, align 8")
             self.e("store i64 0, ptr %tir, align 8")
+        # Where the merger's coverage is the raster coverage itself (no TIR, oMask or face bit to fold in), the
+        # lanes past the batch, [n, n8), get coverage 0 in the lane buffer and the merger reads that buffer: a
+        # lane is then live exactly where its coverage is non-zero, with no per-lane test of the lane number and
+        # no copy (COV_IN_PLACE; the same coverage words and live lanes as the copy)
+        in_place = COV_IN_PLACE and not k.forced and not k.face and \
+            not (any(kind == "mask" for kind, _t in k.so) and k.has_ps)
         self.br("om_pre")
         self.put("om_pre")
+        if in_place:
+            self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
+            tail = self.v("shl i64 " + self.v("sub i64 %n8, %n") + ", 2")
+            self.e(f"call void @llvm.memset.p0.i64(ptr {self.gep('i32', lc, '%n')}, i8 0, i64 {tail}, i1 false)")
         self.br("om_head")
         self.put("om_head")
         self.e("%g = phi i64 [ 0, %om_pre ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
-        # lane numbers in i32 (a batch holds far fewer than 2^31 lanes): half the vector work of i64 compares
-        iota = "<" + ", ".join(f"i32 {i}" for i in range(8)) + ">"
-        lanes = self.v(f"add <8 x i32> {self.splat8_32(self.v('trunc i64 %g to i32'))}, {iota}")
-        valid = self.v(f"icmp ult <8 x i32> {lanes}, {self.splat8_32(self.v('trunc i64 %n to i32'))}")
         cov = self.v(f"load <8 x i32>, ptr {self.gep('i32', lc, '%g')}, align 4")
-        live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
+        if in_place:
+            valid = None
+            live = self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')
+        else:
+            # lane numbers in i32 (a batch holds far fewer than 2^31 lanes): half the vector work of i64 compares
+            iota = "<" + ", ".join(f"i32 {i}" for i in range(8)) + ">"
+            lanes = self.v(f"add <8 x i32> {self.splat8_32(self.v('trunc i64 %g to i32'))}, {iota}")
+            valid = self.v(f"icmp ult <8 x i32> {lanes}, {self.splat8_32(self.v('trunc i64 %n to i32'))}")
+            live = self.v(f"and <8 x i1> {valid}, {self.v('icmp ne <8 x i32> ' + cov + ', zeroinitializer')}")
         self.intr8()
         lb = self.v(f"bitcast <8 x i1> {live} to i8")
         pc = self.v(f"zext i8 {self.v(f'call i8 @llvm.ctpop.i8(i8 {lb})')} to i64")
@@ -1351,26 +1439,13 @@ class _Gen(_Emit):
             old_t = self.v("load i64, ptr %tir, align 8")
             self.e(f"store i64 {self.v(f'add i64 {old_t}, {ext}')}, ptr %tir, align 8")
             cov = self.v(f"zext <8 x i1> {self.v(f'icmp ne <8 x i32> {cov}, zeroinitializer')} to <8 x i32>")
-        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
-        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
-            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
-            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
-            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
-            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
-            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
-        if k.face:
-            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
-            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
-            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
-            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
-                       "<8 x i32> zeroinitializer)")
-            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
-            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
-            cv = self.v(f"or <8 x i32> {cv}, {bit}")
-        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
-        self.e("%gn = add i64 %g, 8")
-        self.br("om_head")
+        if in_place:
+            self.e("%gn = add i64 %g, 8")
+            self.br("om_head")
+        else:
+            self._om_cov(k, cov, valid, lp, front, cov2)
         self.put("om_done")
+        merged_cov = lc if in_place else cov2
         # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
         self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
         self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
@@ -1390,7 +1465,7 @@ class _Gen(_Emit):
                     self.e(f"call void @llvm.memset.p0.i64(ptr {dst}, i8 0, i64 {nbytes}, i1 false)")
         ctx = self.darg("om_ctx")
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
-        self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {cov2}, ptr {dep}, "
+        self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {merged_cov}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
         if k.forced:
             extra = self.v("load i64, ptr %tir, align 8")
@@ -1401,6 +1476,29 @@ class _Gen(_Emit):
         add = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
         self.e("ret void")
+
+    def _om_cov(self, k, cov: str, valid: str, lp: str, front: str | None, cov2: str) -> None:
+        """The merger's coverage words of eight lanes (0 past the batch; oMask folded in; bit 31: back face),
+        stored to the ``cov`` lane buffer; ends the ``om_body`` block."""
+        cv = self.v(f"select <8 x i1> {valid}, <8 x i32> {cov}, <8 x i32> zeroinitializer")
+        if any(kind == "mask" for kind, _t in k.so) and k.has_ps:
+            # oMask (where its store ran in this batch) ANDed into the coverage the merger applies
+            # (output_merger: coverage & omask; ``live`` counts the raster coverage, as the reference)
+            om_w = self.v(f"load <8 x i32>, ptr {self.gep('i32', self.targ('somask'), '%g')}, align 4")
+            om_w = self.v(f"select i1 %omask_on, <8 x i32> {om_w}, <8 x i32> splat (i32 -1)")
+            cv = self.v(f"and <8 x i32> {cv}, {om_w}")
+        if k.face:
+            pieces = self.v(f"load <8 x i32>, ptr {self.gep('i32', lp, '%g')}, align 4")
+            ptrs = self.v(f"getelementptr i32, ptr {front}, <8 x i32> {pieces}")
+            self.decls.add("declare <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr>, i32 immarg, <8 x i1>, <8 x i32>)")
+            f = self.v(f"call <8 x i32> @llvm.masked.gather.v8i32.v8p0(<8 x ptr> {ptrs}, i32 4, <8 x i1> {valid}, "
+                       "<8 x i32> zeroinitializer)")
+            back = self.v("icmp eq <8 x i32> " + f + ", zeroinitializer")
+            bit = self.v(f"select <8 x i1> {back}, <8 x i32> splat (i32 -2147483648), <8 x i32> zeroinitializer")
+            cv = self.v(f"or <8 x i32> {cv}, {bit}")
+        self.e(f"store <8 x i32> {cv}, ptr {self.gep('i32', cov2, '%g')}, align 4")
+        self.e("%gn = add i64 %g, 8")
+        self.br("om_head")
 
     def splat8_32(self, x: str) -> str:
         i = self.v(f"insertelement <8 x i32> poison, i32 {x}, i64 0")
