@@ -45,7 +45,7 @@ _EXACT32_KINDS = frozenset(("persp", "linear", "flat", "front", "primid"))
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
 #: the rasterizer prefetches the per-piece data of the tile's piece this many list places ahead
-PREFETCH_AHEAD = 2
+PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "2"))
 #: pieces whose tile rectangle fits one 8x8-pixel block take the block rasterizer (``_small_block``; A/B:
 #: PYD3D11_FUSED_SMALL=0)
 #: the batch function prefetches the plane-table row of the quad this many quads ahead (0: none; A/B:
