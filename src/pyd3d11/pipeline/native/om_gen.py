@@ -483,7 +483,9 @@ class _Body(LaneIR):
             if whole:
                 # the row read again just before (earlier stores of this body to it included) and written back
                 # with the lanes of ``m`` replaced: the bytes of the other pixels are stored unchanged
-                old = self.v(f"load {vt}, ptr {p}, align 1")
+                # the loaded row through freeze: LLVM turns a store of select(mask, v, load of the same row) back
+                # into the masked store, which this avoids (freeze of a load is not folded away)
+                old = self.v(f"freeze {vt} {self.v(f'load {vt}, ptr {p}, align 1')}")
                 v = self.v(f"select <{n} x i1> {self._row_mask(m, row, per)}, {vt} {v}, {vt} {old}")
                 self.e(f"store {vt} {v}, ptr {p}, align 1")
             else:
