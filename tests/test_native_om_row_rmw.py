@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -188,3 +189,41 @@ def test_merger_ir_has_whole_row_bodies():
     text, name = om_gen.om_function(key)
     assert f"@{name}_qr(" in text and f"@{name}_dr(" in text
     assert f"i64 {om_gen.OMContext.rows_w.offset}" in text and f"i64 {om_gen.OMContext.rows_h.offset}" in text
+
+
+# --- the fused path: the bounds it promises ------------------------------------------------------
+
+def _view(w: int, h: int):
+    layout = SimpleNamespace(width=w, height=h)
+    storage = SimpleNamespace(layout=lambda _i: layout, subresource_index=lambda _m, _s: 0)
+    return SimpleNamespace(storage=storage, first_mip=0, first_slice=0)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("rts,ds,tile,want", [
+    ([(13, 9)], None, 64, (13, 9)),
+    ([(13, 9), (20, 7)], (16, 16), 64, (13, 7)),  # the least width and height over every view written
+    ([(40, 24)], (38, 30), 8, (38, 24)),
+    ([], (33, 5), 64, (33, 5)),
+    ([(13, 9)], None, 7, (0, 0)),  # an odd tile edge: quads could straddle two threads' tiles
+    ([], None, 64, (0, 0)),
+])
+def test_fused_row_bounds(rts, ds, tile, want):
+    from pyd3d11.pipeline.native import fused
+
+    om = SimpleNamespace(rtvs=[_view(*s) for s in rts] + [None] * (8 - len(rts)),
+                         dsv=_view(*ds) if ds else None)
+    okey = SimpleNamespace(rts=tuple(["rk"] * len(rts) + [None] * (8 - len(rts))), ds="dk" if ds else None)
+    ctx = om_gen.OMContext()
+    fused._set_row_bounds(ctx, om, okey, tile)
+    assert (ctx.rows_w, ctx.rows_h) == want
+
+
+@pytest.mark.parametrize("size", [(37, 23), (41, 9), (32, 16)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_fused_small_triangles_at_target_edges(size, threads):
+    """Small triangles all over odd- and even-sized targets (many reaching the last column and row) through the
+    fused path with alpha blending and a depth test: the whole reference pipeline's bytes."""
+    import om_row_rmw_scenes as sc
+
+    sc.check(size, threads)
