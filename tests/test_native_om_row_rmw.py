@@ -11,6 +11,7 @@ that would reach past it, run in a child process (a whole-row access past the en
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -176,7 +177,7 @@ def test_rows_never_reach_past_the_target(size, fmt, bpe, ds_fmt):
     env_path = f"{here.parent / 'src'}:{here}"
     r = subprocess.run([sys.executable, "-c", _GUARD_CHILD, str(w), str(h), str(fmt), str(bpe), str(ds_fmt),
                         str(w), str(h)], capture_output=True, text=True, timeout=300,
-                       env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"})
+                       env={**os.environ, "PYTHONPATH": env_path})
     assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
     assert r.stdout.split()[0] == "ok"
     if fmt == 28:
@@ -227,3 +228,14 @@ def test_fused_small_triangles_at_target_edges(size, threads):
     import om_row_rmw_scenes as sc
 
     sc.check(size, threads)
+
+
+def test_guard_page_control():
+    """The control of the test above: bounds one pixel past a 13x9 target let the partly covered groups at its last
+    column read whole rows past its end, which the inaccessible page turns into a crash of the child — so the
+    child's page really guards, and its groups really take the whole-row bodies when the bounds allow."""
+    here = Path(__file__).resolve().parent
+    r = subprocess.run([sys.executable, "-c", _GUARD_CHILD, "13", "9", "28", "4", "45", "14", "10"],
+                       capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": f"{here.parent / 'src'}:{here}", "PYD3D11_OM_ROW_RMW": "1"})
+    assert r.returncode != 0 and "ok" not in r.stdout.split()
