@@ -27,8 +27,10 @@ from .lane_ir import host_fma
 from .om_gen import OMContext, om_function
 
 #: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
-#: the quads of one piece (3 <4 x double> each: 12 of AVX2's 16 vector registers at most)
-HOIST_PLANES = 4
+#: the quads of one piece (3 <4 x double> each: 15 of AVX2's 16 vector registers at most, some spilled; still less
+#: than reloading them per quad: S2's five planes — three attributes, 1/w, z — `flush_batch` 79-83 -> 68-72 ns per
+#: triangle, session 17; PYD3D11_FUSED_HOIST_PLANES for A/B)
+HOIST_PLANES = int(os.environ.get("PYD3D11_FUSED_HOIST_PLANES", "5"))
 #: skip the 1/w plane of pieces whose 1/w plane is (0, 0, 1) (``_flush_fn``; A/B: PYD3D11_FUSED_UNIT_W=0)
 UNIT_W = os.environ.get("PYD3D11_FUSED_UNIT_W", "1") != "0"
 #: evaluate the planes of a piece in float32 where that is proven to give the float64 definition's bits
