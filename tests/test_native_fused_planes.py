@@ -4,7 +4,7 @@ per-pixel cost). The rule it must keep: every lane's attribute is its own piece'
 that order, float64), over the 1/w plane for perspective inputs, rounded once to float32 (D3D11.3 §16.4;
 pipeline/interpolate.py) — whatever piece the previous quad of the batch belonged to.
 
-Cases: shaders reading 1 to 4 perspective components (2 to 5 planes: the hoisting bound and one past it) and 4
+Cases: shaders reading 1 to 5 perspective components (2 to 6 planes: the hoisting bound and one past it) and 4
 noperspective ones (no 1/w plane), on scenes of many small overlapping triangles (consecutive quads of a batch
 change piece often, also back to an earlier piece in the next tile), with w = 1 (the quotient skipped) and with
 w varying; the whole reference pipeline is the oracle, byte for byte.
@@ -49,9 +49,12 @@ def _ps(mode: str, comps: str) -> str:
 
 SHADERS = {
     "persp1": _ps("linear", "x"),  # planes: v1.x, 1/w
-    "persp3": _ps("linear", "xyz"),  # 4 planes: the bound
-    "persp4": _ps("linear", "xyzw"),  # 5 planes: past it (loaded per quad)
+    "persp3": _ps("linear", "xyz"),  # 4 planes
+    "persp4": _ps("linear", "xyzw"),  # 5 planes: the bound
     "noperspective4": _ps("linear noperspective", "xyzw"),  # 4 planes, no 1/w
+    # 6 planes: past it (loaded per quad)
+    "persp5": ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_input_ps linear v2.x\ndcl_output o0.xyzw\n"
+               "dcl_output o1.xyzw\nmov o0.xyzw, v1.xyzw\nmov o1.xyzw, v2.xxxx\nret\n"),
 }
 
 
@@ -76,7 +79,7 @@ def _scene(seed: int, ps: str, perspective: bool):
 
 def test_shaders_span_the_bound():
     # the cases above sit on both sides of the hoisting bound (the plane counts in their comments)
-    assert fused_gen.HOIST_PLANES == 4
+    assert fused_gen.HOIST_PLANES == 5
 
 
 @pytest.mark.parametrize("name", list(SHADERS))

@@ -935,6 +935,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
             ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(om.rtvs[i])
     if okey.ds is not None:
         ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(om.dsv)
+    _set_row_bounds(ctx, om, okey, key.tile)
     # versions move before the writes finish: a cache keyed by a version that then reads the bytes goes
     # through ResourceStorage.data, which finishes queued work on these storages first
     for st in touched:
@@ -1132,6 +1133,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
                 ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
         if okey.ds is not None:
             ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
+        _set_row_bounds(ctx, state.om, okey, key.tile)
         for st in touched:
             st.touch()
         after: list = []
@@ -1253,6 +1255,21 @@ def _sv_kinds(kernel) -> tuple:
 #: id(view) -> (view, its storage's byte array, _target_memory's result for them): the last few targets (the
 #: entries keep them alive, as the draw records and scenes do)
 _TARGETS: dict = {}
+
+
+def _set_row_bounds(ctx, om, okey, tile: int) -> None:
+    """OMContext.rows_w/rows_h: the least width and height of the views the merger writes. The tiles' edges are
+    even (FusedKey.tile) and each tile runs on one thread, so a 2x2 quad's pixels are all the caller's; with the
+    bounds, the merger may read and write a quad row whole where its every pixel exists (om_gen.ROW_RMW)."""
+    w = h = 1 << 30
+    views = [om.rtvs[i] for i, rk in enumerate(okey.rts) if rk is not None]
+    if okey.ds is not None:
+        views.append(om.dsv)
+    for view in views:
+        st = view.storage
+        L = st.layout(st.subresource_index(view.first_mip, view.first_slice))
+        w, h = min(w, L.width), min(h, L.height)
+    ctx.rows_w, ctx.rows_h = (w, h) if views and tile % 2 == 0 else (0, 0)
 
 
 def _target_memory(view, raw: bool = False) -> tuple[int, int, int]:

@@ -27,8 +27,10 @@ from .lane_ir import host_fma
 from .om_gen import OMContext, om_function
 
 #: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
-#: the quads of one piece (3 <4 x double> each: 12 of AVX2's 16 vector registers at most)
-HOIST_PLANES = 4
+#: the quads of one piece (3 <4 x double> each: 15 of AVX2's 16 vector registers at most, some spilled; still less
+#: than reloading them per quad: S2's five planes — three attributes, 1/w, z — `flush_batch` 79-83 -> 68-72 ns per
+#: triangle, session 17; PYD3D11_FUSED_HOIST_PLANES for A/B)
+HOIST_PLANES = int(os.environ.get("PYD3D11_FUSED_HOIST_PLANES", "5"))
 #: skip the 1/w plane of pieces whose 1/w plane is (0, 0, 1) (``_flush_fn``; A/B: PYD3D11_FUSED_UNIT_W=0)
 UNIT_W = os.environ.get("PYD3D11_FUSED_UNIT_W", "1") != "0"
 #: evaluate the planes of a piece in float32 where that is proven to give the float64 definition's bits
@@ -45,7 +47,7 @@ _EXACT32_KINDS = frozenset(("persp", "linear", "flat", "front", "primid"))
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
 #: the rasterizer prefetches the per-piece data of the tile's piece this many list places ahead
-PREFETCH_AHEAD = 2
+PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "2"))
 #: pieces whose tile rectangle fits one 8x8-pixel block take the block rasterizer (``_small_block``; A/B:
 #: PYD3D11_FUSED_SMALL=0)
 #: the batch function prefetches the plane-table row of the quad this many quads ahead (0: none; A/B:
@@ -733,17 +735,15 @@ class _Gen(_Emit):
         def pf(base: str, t: str, idx: str) -> None:
             self.e(f"call void @llvm.prefetch.p0(ptr {self.gep(t, base, idx)}, i32 0, i32 3, i32 1)")
 
-        pf(Rp, "i32", self.v(f"mul i64 {q}, 4"))
+        pf(Rp, "i32", self.v(f"mul i64 {q}, 4"))  # 16 bytes at a multiple of 16: one line
         q3 = self.v(f"mul i64 {q}, 3")
-        for base in (Ap, Bp, Cp):
-            pf(base, "i64", q3)
-        pf(TLp, "i32", q3)
+        for base in (Ap, Bp, Cp):  # 24-byte rows: two lines for two rows in eight
+            self._prefetch_span(base, "i64", q3, 3, 8)
+        self._prefetch_span(TLp, "i32", q3, 3, 4)
         n_planes = plane_layout(self.k)[3]
         if n_planes:
             planes = self.darg("planes")
-            first = self.v(f"mul i64 {q}, {3 * n_planes}")
-            for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the piece's planes
-                pf(planes, "double", self.v(f"add i64 {first}, {k}"))
+            self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {3 * n_planes}"), 3 * n_planes, 8)
 
     def _emit_sample_quads(self, h: int, x4: str, y4: str, p32: str, nxt: str, words: str) -> None:
         """Sample frequency: the quad once per sample index s, in sample order, where (coverage & SampleMask)
@@ -1313,9 +1313,21 @@ class _Gen(_Emit):
         qa = self.v(f"select i1 {ok}, i64 {ahead}, i64 %q")
         pa = self.v(f"zext i32 {self.ld('i32', lp, qa)} to i64")
         first = self.v(f"mul i64 {pa}, {3 * n_planes}")
-        for k in range(0, 3 * n_planes, 8):  # one prefetch per 64-byte line of the row
-            self.e(f"call void @llvm.prefetch.p0(ptr {self.gep('double', planes, self.v(f'add i64 {first}, {k}'))}, "
-                   "i32 0, i32 3, i32 1)")
+        self._prefetch_span(planes, "double", first, 3 * n_planes, 8)
+
+    def _prefetch_span(self, base: str, t: str, first: str, count: int, size: int) -> None:
+        """Prefetch every 64-byte line of elements ``first .. first + count - 1`` (type ``t`` of ``size`` bytes) of
+        ``base``: one address per 64 bytes from the first element, and the last element's. A row is not aligned
+        to lines (a 5-plane row is 120 bytes at a multiple of 120: six rows in eight touch three lines), so one
+        prefetch per 64 bytes of its length alone misses its last line."""
+        self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
+        step = 64 // size
+        offsets = list(range(0, count, step))
+        if count - 1 not in offsets:
+            offsets.append(count - 1)
+        for k in offsets:
+            at = self.v(f"add i64 {first}, {k}") if k else first
+            self.e(f"call void @llvm.prefetch.p0(ptr {self.gep(t, base, at)}, i32 0, i32 3, i32 1)")
 
     def _prefetch_targets(self, lx: str, ly: str) -> None:
         """Prefetch the target rows the batch's quads will read and write (both rows of every second quad, each

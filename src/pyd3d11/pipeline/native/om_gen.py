@@ -46,6 +46,10 @@ W = 8  # lanes per vector step
 #: lanes of the fully covered four-quad body (``_F``; 0: none): the fused rasterizer's common case, a run of quads
 #: along a row, merged sixteen lanes at a time (PYD3D11_OM_WIDE=0 for A/B)
 WIDE = 16 if os.environ.get("PYD3D11_OM_WIDE", "1") != "0" else 0
+#: the quad layouts' rows read and written whole where that is the same memory operation (_Body.rmw): always in the
+#: fully covered bodies (every pixel of their rows is a lane's), in the partly covered ones where OMContext's
+#: rows_w/rows_h say so (PYD3D11_OM_ROW_RMW=0: masked rows everywhere, for A/B)
+ROW_RMW = os.environ.get("PYD3D11_OM_ROW_RMW", "1") != "0"
 @cache
 def _pair_rows_by_shuffle() -> bool:
     """Whether two-pixel row masks (the QUADS layout: two quads anywhere) are an <8 x i1> shuffle rather than the
@@ -79,6 +83,12 @@ class OMContext(ctypes.Structure):
         ("samples_passed", ctypes.c_int64),  # incremented (atomically) by the samples that passed
         ("rt_sample_pitch", ctypes.c_int64 * 8),  # bytes from sample s to sample s + 1 of render target i (MSAA)
         ("ds_sample_pitch", ctypes.c_int64),  # the same for the depth-stencil view
+        # every pixel (x, y) with x < rows_w and y < rows_h lies in every bound view, and no other thread writes a
+        # pixel of the 2x2 quads this call's lanes lie in while it runs (the fused rasterizer: quads never straddle
+        # its even-sized tiles, one thread per tile): the partly covered quad layouts then read and write their
+        # rows whole (_Body.rmw). 0: not promised (the rows stay masked)
+        ("rows_w", ctypes.c_int32),
+        ("rows_h", ctypes.c_int32),
     ]
 
 
@@ -295,10 +305,16 @@ def om_parts(key: OMKey | None) -> tuple[frozenset, str, str] | None:
 class _Body(LaneIR):
     """The merger body of ``W`` lanes starting at lane ``%i``: LaneIR plus the target row layouts."""
 
-    def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None):
+    def __init__(self, key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None,
+                 rmw: bool = False):
         super().__init__(w, name.rsplit("_", 1)[0], decls)  # the merger function's name: its globals carry it
         self.key, self.name = key, name
         self.quad = quad  # a row layout (PAIR / QUADS): target memory through row vector loads/stores
+        # rows whose bytes are exactly their pixels (one element per pixel) are loaded whole and stored whole,
+        # the lanes not written keeping the bytes just loaded: the same memory as the masked load/store (AVX2's
+        # masked moves cost about three times a plain load, blend and store; AMD Zen 3, 2-pixel rows), valid
+        # only where every pixel of the row exists and no other thread writes it meanwhile (the caller's check)
+        self.rmw = rmw and quad is not None
         # row layouts: how each vector value was computed, so a row's start address is computed from its first
         # lane's scalars (extracting it from the vector of all lanes' addresses costs the whole vector
         # computation: 64-bit multiplies of every lane's coordinates, which AVX2 emulates)
@@ -433,12 +449,17 @@ class _Body(LaneIR):
         per = stride // SIZES[ty]  # elements per pixel; the value is each pixel's first element
         n = len(rows[0]) * per
         vt = f"<{n} x {ty}>"
-        fn = self._masked_decl("load", vt, ty, n)
         vals = []
-        for row in rows:
-            p = self.row_start(ptrs, row[0])
-            vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
-                               f"{vt} zeroinitializer)"))
+        if self.rmw and per == 1:
+            # the whole row (the lanes not in ``m`` read their pixels' bytes instead of zero: nothing uses them)
+            for row in rows:
+                vals.append(self.v(f"load {vt}, ptr {self.row_start(ptrs, row[0])}, align 1"))
+        else:
+            fn = self._masked_decl("load", vt, ty, n)
+            for row in rows:
+                p = self.row_start(ptrs, row[0])
+                vals.append(self.v(f"call {vt} {fn}(ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)}, "
+                                   f"{vt} zeroinitializer)"))
         width = n
         while len(vals) > 2:  # concatenate pairwise down to two vectors
             cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
@@ -459,7 +480,8 @@ class _Body(LaneIR):
         per = stride // SIZES[ty]
         n = len(rows[0]) * per
         vt = f"<{n} x {ty}>"
-        fn = self._masked_decl("store", vt, ty, n)
+        whole = self.rmw and per == 1
+        fn = None if whole else self._masked_decl("store", vt, ty, n)
         for row in rows:
             idx = []
             for lane in row:
@@ -467,7 +489,16 @@ class _Body(LaneIR):
             v = self.v(f"shufflevector <{self.w} x {ty}> {val}, <{self.w} x {ty}> poison, <{n} x i32> "
                        f"<{', '.join('i32 ' + i for i in idx)}>")
             p = self.row_start(ptrs, row[0])
-            self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
+            if whole:
+                # the row read again just before (earlier stores of this body to it included) and written back
+                # with the lanes of ``m`` replaced: the bytes of the other pixels are stored unchanged
+                # the loaded row through freeze: LLVM turns a store of select(mask, v, load of the same row) back
+                # into the masked store, which this avoids (freeze of a load is not folded away)
+                old = self.v(f"freeze {vt} {self.v(f'load {vt}, ptr {p}, align 1')}")
+                v = self.v(f"select <{n} x i1> {self._row_mask(m, row, per)}, {vt} {v}, {vt} {old}")
+                self.e(f"store {vt} {v}, ptr {p}, align 1")
+            else:
+                self.e(f"call void {fn}({vt} {v}, ptr {p}, i32 1, <{n} x i1> {self._row_mask(m, row, per)})")
 
     def ctx_load(self, ty: str, field: str, extra: int = 0) -> str:
         p = self.v(f"getelementptr i8, ptr %ctx, i64 {_OFF[field] + extra}")
@@ -484,13 +515,15 @@ def _full_ok(key: OMKey) -> bool:
     return key.samples == 1 and not key.a2c and bool(key.sample_mask & 1)
 
 
-def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None, full: bool = False) -> str:
+def _emit_body(key: OMKey, w: int, name: str, decls: set[str], quad: tuple | None = None, full: bool = False,
+               rmw: bool = False) -> str:
     """An internal function ``i64 @name(ctx, i, n, x, y, cov, depth, colors, alive)`` applying lanes
     ``i .. i + w - 1``; returns the samples that passed. ``quad``: the lanes' row layout (_Body.PAIR/QUADS);
     ``full``: the caller checked that every lane is alive and covers its sample (_full_ok), so the lanes
     entering the tests are a constant all-true mask and the row loads/stores need no per-lane masks where no
-    test removes lanes."""
-    B = _Body(key, w, name, decls, quad)
+    test removes lanes. ``rmw``: rows of one element per pixel are read and written whole (_Body.rmw; the caller
+    checked that it may)."""
+    B = _Body(key, w, name, decls, quad, rmw)
     t = B.t
     x = B.lane_load("%x", "i32", 4, "%i")
     y = B.lane_load("%y", "i32", 4, "%i")
@@ -937,9 +970,15 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
     vec = _emit_body(key, W, name + "_v", decls)
     # (lean: om_function; the dispatcher below then goes from the lane loads straight to the repeated-pixel test)
     quad = _emit_body(key, W, name + "_q", decls, quad=_Body.PAIR) if not lean else ""
-    full = _emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True) if _full_ok(key) and not lean else ""
-    wide = _emit_body(key, WIDE, name + "_F", decls, quad=_Body.ROW4, full=True) if _full_ok(key) and WIDE else ""
+    full = (_emit_body(key, W, name + "_f", decls, quad=_Body.PAIR, full=True, rmw=ROW_RMW)
+            if _full_ok(key) and not lean else "")
+    wide = (_emit_body(key, WIDE, name + "_F", decls, quad=_Body.ROW4, full=True, rmw=ROW_RMW)
+            if _full_ok(key) and WIDE else "")
     quads = _emit_body(key, W, name + "_d", decls, quad=_Body.QUADS) if not lean else ""
+    # the partly covered layouts with whole rows, taken when the dispatcher finds the group's rows inside
+    # OMContext.rows_w/rows_h
+    quad_r = _emit_body(key, W, name + "_qr", decls, quad=_Body.PAIR, rmw=True) if ROW_RMW and not lean else ""
+    quads_r = _emit_body(key, W, name + "_dr", decls, quad=_Body.QUADS, rmw=True) if ROW_RMW and not lean else ""
     one = _emit_body(key, 1, name + "_s", decls)
     args = "ptr %ctx, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
     call_args = "ptr %ctx, i64 {i}, i64 %n, ptr %x, ptr %y, ptr %cov, ptr %depth, ptr %colors, ptr %alive"
@@ -948,6 +987,10 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
         rot.append("<" + ", ".join(f"i32 {(k + r) % W}" for k in range(W)) + ">")
     lines = [f"define void @{name}({args}) {{",
              "entry:",
+             *([f"  %rwp = getelementptr i8, ptr %ctx, i64 {_OFF['rows_w']}",
+                "  %rows_w = load i32, ptr %rwp, align 4",
+                f"  %rhp = getelementptr i8, ptr %ctx, i64 {_OFF['rows_h']}",
+                "  %rows_h = load i32, ptr %rhp, align 4"] if ROW_RMW else []),
              f"  %nv = and i64 %n, {-W}",
              "  br label %vh",
              "vh:",
@@ -989,6 +1032,18 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
                 f"  %cf = call i64 @{name}_f({call_args.format(i='%i')})",
                 "  br label %vn"] if full else ["  br label %vq"]),
              "vq:",
+             *(["  %qxs = extractelement <8 x i32> %kx, i64 0",
+                "  %qys = extractelement <8 x i32> %ky, i64 0",
+                "  %qxl = add i32 %qxs, 3",  # the pair's last column and row (unsigned: below 2^31)
+                "  %qyl = add i32 %qys, 1",
+                "  %qwin = icmp ult i32 %qxl, %rows_w",
+                "  %qhin = icmp ult i32 %qyl, %rows_h",
+                "  %qin = and i1 %qwin, %qhin",
+                "  br i1 %qin, label %vqr, label %vqm",
+                "vqr:",
+                f"  %cqr = call i64 @{name}_qr({call_args.format(i='%i')})",
+                "  br label %vn",
+                "vqm:"] if ROW_RMW else []),
              f"  %cq = call i64 @{name}_q({call_args.format(i='%i')})",
              "  br label %vn",
              # two quads that do not overlap (lanes 0-3 and 4-7 each a 2x2 quad, origins 2 or more apart)
@@ -1017,6 +1072,18 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
              "  %okd = and i1 %isd, %far",
              "  br i1 %okd, label %vd, label %vdup",
              "vd:",
+             *(["  %dxm = call i32 @llvm.umax.i32(i32 %x0s, i32 %x4s)",
+                "  %dym = call i32 @llvm.umax.i32(i32 %y0s, i32 %y4s)",
+                "  %dxl = add i32 %dxm, 1",  # the quads' last column and row
+                "  %dyl = add i32 %dym, 1",
+                "  %dwin = icmp ult i32 %dxl, %rows_w",
+                "  %dhin = icmp ult i32 %dyl, %rows_h",
+                "  %din = and i1 %dwin, %dhin",
+                "  br i1 %din, label %vdr, label %vdm",
+                "vdr:",
+                f"  %cdr = call i64 @{name}_dr({call_args.format(i='%i')})",
+                "  br label %vn",
+                "vdm:"] if ROW_RMW else []),
              f"  %cd = call i64 @{name}_d({call_args.format(i='%i')})",
              "  br label %vn"]
     else:
@@ -1035,6 +1102,7 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
         acc = f"%o{r}"
     decls.add(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     decls.add(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
+    decls.add("declare i32 @llvm.umax.i32(i32, i32)")
     lines += [f"  %dup = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> {acc})",
               "  br i1 %dup, label %sh, label %vb",
               "vb:",
@@ -1053,8 +1121,10 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
               "  %jn = add i64 %j, 1",
               "  br label %sh",
               "vn:",
-              "  %got = phi i64 [ %cv, %vb ]" + (", [ %cq, %vq ], [ %cd, %vd ]" if not lean else "") + ", [ %sacc, %sh ]"
-              + (", [ %cf, %vf ]" if full else ""),  # (the full text as before: its disk-cache key is unchanged)
+              "  %got = phi i64 [ %cv, %vb ], [ %sacc, %sh ]"
+              + ("" if lean else ", [ %cq, %vqm ], [ %cqr, %vqr ], [ %cd, %vdm ], [ %cdr, %vdr ]" if ROW_RMW
+                 else ", [ %cq, %vq ], [ %cd, %vd ]")
+              + (", [ %cf, %vf ]" if full else ""),
               "  %acc2 = add i64 %acc, %got",
               f"  %inext = add i64 %i, {W}",
               "  br label %vh",
@@ -1076,4 +1146,5 @@ def _generate(key: OMKey, lean: bool = False) -> tuple[frozenset, str, str]:
               "}"]
     declares = frozenset(d for d in decls if d.startswith("declare "))
     globals_ = sorted(d for d in decls if not d.startswith("declare "))
-    return declares, "\n".join(globals_) + "\n\n" + vec + "\n" + quad + "\n" + full + "\n" + wide + "\n" + quads + "\n" + one + "\n" + "\n".join(lines) + "\n", name
+    bodies = (vec, quad, full, wide, quads, quad_r, quads_r, one)
+    return declares, "\n".join(globals_) + "\n\n" + "\n".join(bodies) + "\n" + "\n".join(lines) + "\n", name
