@@ -100,7 +100,9 @@ class HashSampler:
         h = np.full(srcs[0].shape[1], 0x9E3779B9, np.uint32)
         for k, s in enumerate(srcs):
             if k == 0:
-                comps = ncoord
+                # lod ignores the array index (D3D11.3 22.4.5: LOD is computed from the texture-space
+                # derivatives of the coordinates alone), so it hashes only the derivative components
+                comps = nderiv if name == "LOD" else ncoord
             elif name == "SAMPLE_D" and k in (1, 2):
                 comps = nderiv
             elif name.startswith("GATHER4_PO") and k == 1:
@@ -313,6 +315,7 @@ def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
     inputs = None
     if stage in (PT.VERTEX, PT.PIXEL):  # inputs first: the random stream of earlier versions
         inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+        _front_face_words(progs, inputs)
     cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
     res = _resources(progs, seed, ints_only)
     if stage in (PT.VERTEX, PT.PIXEL):
@@ -326,6 +329,21 @@ def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
         verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
         return [_run_gs(p, verts, k, cbs, res) for p in progs]
     raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+
+
+def _front_face_words(progs: list[ir.Program], inputs: np.ndarray) -> None:
+    """SV_IsFrontFace arrives as 0 or 0xFFFFFFFF (a 32-bit boolean, as pipeline/draw.py gives it): the components
+    any program declares as is_front_face get one of those two words (from the random word's low bit),
+    so a program that uses the documented encoding directly (fxc's ``and r, v.y, l(1.0)``) is compared on
+    inputs the pipeline can give."""
+    from ..pipeline.shader_io import input_decls
+
+    for p in progs:
+        for d in input_decls(p):
+            if d.system_name == ir.SystemName.IS_FRONT_FACE and d.register < inputs.shape[0]:
+                for c in range(4):
+                    if d.mask >> c & 1:
+                        inputs[d.register, :, c] = np.where(inputs[d.register, :, c] & 1, U32(0xFFFFFFFF), U32(0))
 
 
 def _first_difference(ra: dict[str, np.ndarray], rb: dict[str, np.ndarray]) -> str | None:
