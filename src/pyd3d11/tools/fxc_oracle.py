@@ -205,7 +205,8 @@ def classify(ours: bytes, fxc: bytes, ref: bytes, seeds: tuple[int, ...] = (0, 1
 
 
 def _classify_seed(ours: bytes, fxc: bytes, ref: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, str]:
-    run = optdiff._run_all
+    def run(blobs, lanes, seed, groups, ints_only):  # the integer retry also keeps input loop bounds small
+        return optdiff._run_all(blobs, lanes, seed, groups, ints_only, int_inputs=ints_only)
     try:
         with optdiff.prefilled_temps(optdiff._FILL_A):
             ref_a, fxc_a, ours_a = run([ref, fxc, ours], lanes, seed, 2, ints_only)
@@ -247,11 +248,12 @@ def _only_flushed(ra: dict[str, np.ndarray], rb: dict[str, np.ndarray]) -> bool:
     return True
 
 
-def run_pair(pair: Pair, seeds: tuple[int, ...] = (0, 1), lanes: int = 16, timeout: int = 30) -> tuple[str, str]:
+def run_pair(pair: Pair, seeds: tuple[int, ...] = (0, 1), lanes: int = 16, timeout: int = 10,
+             compile_timeout: int = 120) -> tuple[str, str]:
     """Compile ``pair``'s source as fxc did and classify it against fxc's object."""
     defines = dict(pair.defines) or None
     try:
-        with optdiff.time_limit(timeout):
+        with optdiff.time_limit(compile_timeout):
             ours = optdiff._compile(pair.source, pair.name, pair.entry, pair.profile, defines,
                                     D3D_COMPILE_STANDARD_FILE_INCLUDE, pair.flags, True)
             ref = optdiff.compile_unshared(pair.source, pair.name, pair.entry, pair.profile, defines,

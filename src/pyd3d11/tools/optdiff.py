@@ -299,22 +299,24 @@ def _run_gs(p: ir.Program, verts: np.ndarray, k: int, cbs, res) -> dict[str, np.
     return out | _uav_results(uavs)
 
 
-def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool) -> list[dict[str, np.ndarray]]:
+def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool,
+             int_inputs: bool = False) -> list[dict[str, np.ndarray]]:
     """Run each program of ``blobs`` (one stage) on the same inputs; their results in order."""
-    return run_programs([_program(x) for x in blobs], lanes, seed, groups, ints_only)
+    return run_programs([_program(x) for x in blobs], lanes, seed, groups, ints_only, int_inputs)
 
 
 def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
-                 ints_only: bool) -> list[dict[str, np.ndarray]]:
+                 ints_only: bool, int_inputs: bool = False) -> list[dict[str, np.ndarray]]:
     """Run each of ``progs`` (one stage) on the same random inputs, constant buffers and resources; their
-    named result arrays in order (also used by tools/backend_diff to compare executors)."""
+    named result arrays in order (also used by tools/backend_diff to compare executors). ``int_inputs``:
+    vertex/pixel inputs hold small integers only too (a loop bound read from an input)."""
     stage = progs[0].program_type
     if any(p.program_type != stage for p in progs):
         raise ValueError("programs of different stages")
     rng = np.random.default_rng(seed)
     inputs = None
     if stage in (PT.VERTEX, PT.PIXEL):  # inputs first: the random stream of earlier versions
-        inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+        inputs = _random_words(rng, 32 * lanes * 4, int_inputs).reshape(32, lanes, 4)
         _front_face_words(progs, inputs)
     cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
     res = _resources(progs, seed, ints_only)
