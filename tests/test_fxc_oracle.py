@@ -204,3 +204,22 @@ def dxbc2dxil():
 def test_corpus_pair_against_fxc(dxbc2dxil, label, want):
     outcome, detail = fxc_oracle.run_pair(dxbc2dxil[label], seeds=(0,))
     assert outcome == want, detail
+
+
+def _compiled(body: str) -> bytes:
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src = "float main(float a : A, float b : B) : SV_Target { " + body + " }"
+    return bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")))
+
+
+@pytest.mark.backend_specific
+@pytest.mark.parametrize(("body_a", "body_b", "want"), [
+    ("return a;", "return a;", "same"),
+    ("return a;", "return max(a, -1e30);", "flushed"),  # max flushes the inputs' denormals (small integers' bits)
+    ("return a;", "return a + b;", "diff"),
+])
+def test_classify(body_a, body_b, want):
+    a, b = _compiled(body_a), _compiled(body_b)
+    assert fxc_oracle.classify(a, b, a, seeds=(0, 1))[0] == want

@@ -199,8 +199,8 @@ def classify(ours: bytes, fxc: bytes, ref: bytes, seeds: tuple[int, ...] = (0, 1
                 break
             if res[0] in ("diff", "unrunnable", "uninit"):
                 return res
-            if res[0] == "nanbits":
-                worst = res
+            if res[0] in ("nanbits", "flushed") and worst[0] != "nanbits":
+                worst = res  # a NaN-bit difference outranks a flushed one (it is reported first)
     return worst
 
 
