@@ -223,3 +223,117 @@ def _compiled(body: str) -> bytes:
 def test_classify(body_a, body_b, want):
     a, b = _compiled(body_a), _compiled(body_b)
     assert fxc_oracle.classify(a, b, a, seeds=(0, 1))[0] == want
+
+
+# --- atan2 / atan as fxc expands them -------------------------------------------------------------------------------
+F32 = np.float32
+
+
+def _ftz(v) -> np.ndarray:
+    """float32 with denormals flushed to a zero of their sign (D3D11.3 3.1.3.2, every float op)."""
+    v = np.asarray(v, F32)
+    return np.where(np.abs(v) < F32(2.0 ** -126), np.copysign(F32(0), v), v).astype(F32)
+
+
+def _op(fn, *args) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return _ftz(fn(*[_ftz(a) for a in args]))
+
+
+def _mn(a, b):  # D3D min/max: a NaN operand gives the other one
+    return _op(np.fmin, a, b)
+
+
+def _mx(a, b):
+    return _op(np.fmax, a, b)
+
+
+def _mad(a, b, c):  # the executors' mad: the product rounded, then the sum
+    return _op(np.add, _op(np.multiply, a, b), c)
+
+
+def _mask_and(cond, v):  # ``and r, cmp, l(c)``: the compare's ~0 / 0 mask keeps the value or gives +0
+    return np.where(cond, _ftz(v), F32(0)).astype(F32)
+
+
+_POLY = [F32(0.0208350997), F32(-0.0851330012), F32(0.180141002), F32(-0.330299497), F32(0.999866009)]
+_HALF_PI, _MINUS_PI = F32(1.57079637), F32(-3.14159274)
+
+
+def _fxc_atan2(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """fxc's atan2(y, x), instruction by instruction as its listings write it (constants as float32)."""
+    ax, ay = np.abs(x), np.abs(y)
+    t = _op(np.multiply, _mn(ay, ax), _op(np.divide, F32(1), _mx(ay, ax)))
+    t2 = _op(np.multiply, t, t)
+    p = _mad(t2, _POLY[0], _POLY[1])
+    for c in _POLY[2:]:
+        p = _mad(t2, p, c)
+    q = _op(np.multiply, t, p)
+    r = _mad(t, p, _mask_and(ax < ay, _mad(q, F32(-2), _HALF_PI)))
+    r = _op(np.add, r, _mask_and(x < -x, _MINUS_PI))
+    lo, hi = _mn(y, x), _mx(y, x)
+    return np.where((lo < -lo) & (hi >= -hi), -r, r).astype(F32)
+
+
+def _fxc_atan(x: np.ndarray) -> np.ndarray:
+    """fxc's atan(x): the atan2 sequence with 1 for x, folded (decompiled fxc listings)."""
+    one = F32(1)
+    t = _op(np.multiply, _op(np.divide, one, _mx(np.abs(x), one)), _mn(np.abs(x), one))
+    t2 = _op(np.multiply, t, t)
+    p = _mad(t2, _POLY[0], _POLY[1])
+    for c in _POLY[2:]:
+        p = _mad(t2, p, c)
+    r = _mad(t, p, _mask_and(one < np.abs(x), _mad(_op(np.multiply, p, t), F32(-2), _HALF_PI)))
+    lo = _mn(x, one)
+    return np.where(lo < -lo, -r, r).astype(F32)
+
+
+_SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 3.0, -7.25, 1e-3, -1e30, 1e30, 2e-38, math.inf, -math.inf, math.nan,
+            0.70710677, -1.0000001, 123.456]
+
+
+def _run_ps(body: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.compile_api import D3DCompile
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+
+    src = "float main(float a : A, float b : B) : SV_Target { " + body + " }"
+    blob = bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")))
+    prog = decode_program(next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX")).data)
+    inp = np.zeros((1, a.size, 4), U32)  # a and b share v0 (v0.x, v0.y)
+    inp[0, :, 0], inp[0, :, 1] = a.view(U32), b.view(U32)
+    return run_program(prog, a.size, inputs=inp).outputs[0][:, 0]
+
+
+def _same_bits(got: np.ndarray, want: np.ndarray) -> None:
+    w = want.view(U32)
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(got.view(F32)), nan)
+    bad = np.flatnonzero((got != w) & ~nan)
+    assert bad.size == 0, [(int(i), hex(int(got[i])), hex(int(w[i]))) for i in bad[:8]]
+
+
+def test_atan2_is_fxc_sequence_bit_for_bit():
+    rng = np.random.default_rng(15)
+    grid = np.array(_SPECIAL, F32)
+    y = np.concatenate([np.repeat(grid, grid.size), (rng.standard_normal(300) * 10).astype(F32)])
+    x = np.concatenate([np.tile(grid, grid.size), (rng.standard_normal(300) * 10).astype(F32)])
+    _same_bits(_run_ps("return atan2(a, b);", y, x), _fxc_atan2(y, x))
+
+
+def test_atan2_nan_beside_a_negative_argument_follows_fxc():
+    """HL13's open case (one argument NaN, the other negative): min/max drop the NaN, so fxc's sequence
+    computes with the other argument alone — atan2(NaN, -2) = atan(1) - π, not a NaN, and the sign flip
+    sees only the negative argument (the former expansion gave the opposite sign)."""
+    y = np.array([math.nan, -2.0, math.nan, -0.5, 3.0], F32)
+    x = np.array([-2.0, math.nan, -0.5, math.nan, math.nan], F32)
+    want = _fxc_atan2(y, x)
+    _same_bits(_run_ps("return atan2(a, b);", y, x), want)
+
+
+def test_atan_is_fxc_sequence_bit_for_bit():
+    rng = np.random.default_rng(16)
+    x = np.concatenate([np.array(_SPECIAL, F32), (rng.standard_normal(400) * 4).astype(F32)])
+    _same_bits(_run_ps("return atan(a);", x, x), _fxc_atan(x))
+    assert _fxc_atan(np.array([math.nan], F32))[0] == F32(_fxc_atan(np.array([1.0], F32))[0])  # fxc: atan(NaN) = π/4
