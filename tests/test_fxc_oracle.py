@@ -337,3 +337,30 @@ def test_atan_is_fxc_sequence_bit_for_bit():
     x = np.concatenate([np.array(_SPECIAL, F32), (rng.standard_normal(400) * 4).astype(F32)])
     _same_bits(_run_ps("return atan(a);", x, x), _fxc_atan(x))
     assert _fxc_atan(np.array([math.nan], F32))[0] == F32(_fxc_atan(np.array([1.0], F32))[0])  # fxc: atan(NaN) = π/4
+
+
+_ACOS_POLY = [F32(-0.0187292993), F32(0.0742610022), F32(-0.212114394), F32(1.57072878)]
+
+
+def _fxc_acos(x: np.ndarray) -> np.ndarray:
+    """fxc's acos(x), instruction by instruction as its (decompiled) listings write it."""
+    ax = np.abs(x)
+    s = _op(np.sqrt, _op(np.add, -ax, F32(1)))
+    p = _mad(ax, _ACOS_POLY[0], _ACOS_POLY[1])
+    p = _mad(p, ax, _ACOS_POLY[2])
+    p = _mad(p, ax, _ACOS_POLY[3])
+    q = _mad(_op(np.multiply, p, s), F32(-2), F32(3.14159274))
+    return _mad(p, s, _mask_and(x < -x, q))
+
+
+def _fxc_asin(x: np.ndarray) -> np.ndarray:
+    """fxc's asin(x): -acos(x) + π/2."""
+    return _op(np.add, -_fxc_acos(x), _HALF_PI)
+
+
+@pytest.mark.parametrize(("name", "model"), [("acos", _fxc_acos), ("asin", _fxc_asin)])
+def test_acos_asin_are_fxc_sequences_bit_for_bit(name, model):
+    rng = np.random.default_rng(17)
+    x = np.concatenate([np.array(_SPECIAL, F32), rng.uniform(-1, 1, 500).astype(F32),
+                        np.array([1e-30, -1e-30, 0.9999999, -0.9999999], F32)])
+    _same_bits(_run_ps(f"return {name}(a);", x, x), model(x))

@@ -46,13 +46,20 @@ def _exp_e(cg: CodegenContext, x: list, n: int, scale: float = 1.0) -> list:
     return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _k(_LOG2E * scale, n)])])
 
 
-def _acos_abs(cg: CodegenContext, ax: list, n: int) -> list:
-    """acos(|x|) ≈ sqrt(1-|x|)·(((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288)."""
-    p = cg.alu("mad", FLOAT, n, [ax, _k(-0.0187293, n), _k(0.0742610, n)])
-    p = cg.alu("mad", FLOAT, n, [p, ax, _k(-0.2121144, n)])
-    p = cg.alu("mad", FLOAT, n, [p, ax, _k(1.5707288, n)])
-    om = cg.alu("add", FLOAT, n, [_k(1.0, n), ax], ["", "-"])
-    return cg.alu("mul", FLOAT, n, [cg.alu("sqrt", FLOAT, n, [om]), p])
+def _acos(cg: CodegenContext, x: list, n: int) -> list:
+    """acos(x) as fxc expands it (its listings; Abramowitz & Stegun 4.4.45's polynomial in |x|):
+
+        s = sqrt(-|x| + 1),  p = ((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288   (mads)
+        acos = p·s + (x < -x ? (s·p)·-2 + π : 0)                                               (mad)
+
+    the negative-argument term (π - 2·p·s, so the sum is π - p·s) masked by the compare, as fxc writes it."""
+    s = cg.alu("sqrt", FLOAT, n, [cg.alu("add", FLOAT, n, [x, _k(1.0, n)], ["-abs", ""])])
+    p = cg.alu("mad", FLOAT, n, [x, _k(-0.0187293, n), _k(0.0742610, n)], ["abs", "", ""])
+    p = cg.alu("mad", FLOAT, n, [p, x, _k(-0.2121144, n)], ["", "abs", ""])
+    p = cg.alu("mad", FLOAT, n, [p, x, _k(1.5707288, n)], ["", "abs", ""])
+    q = cg.alu("mad", FLOAT, n, [cg.alu("mul", FLOAT, n, [p, s]), _k(-2.0, n), _k(_PI, n)])
+    neg = cg.alu("lt", FLOAT, n, [x, x], ["", "-"])
+    return cg.alu("mad", FLOAT, n, [p, s, cg.alu("and", UINT, n, [neg, q])])
 
 
 #: fxc's atan polynomial in t² (odd minimax, t in [0, 1]) and the constants of its atan2 expansion, as float32
@@ -153,14 +160,11 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         need(1)
         (v,) = _fvals(cg, args, pos)
         n = len(v.slots)
-        ax = cg.op("mov", n, [v.slots], ["abs"])
-        a = _acos_abs(cg, ax, n)
-        neg = cg.alu("lt", FLOAT, n, [v.slots, _k(0.0, n)])
+        a = _acos(cg, v.slots, n)
         if name == "acos":
-            return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.alu("add", FLOAT, n, [_k(_PI, n), a], ["", "-"]),
-                                                          a]))
-        r = cg.alu("add", FLOAT, n, [_k(_HALF_PI, n), a], ["", "-"])
-        return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.op("mov", n, [r], ["-"]), r]))
+            return Val(v.type, a)
+        # fxc: asin(x) = -acos(x) + π/2 (one add of the negated acos)
+        return Val(v.type, cg.alu("add", FLOAT, n, [a, _k(_HALF_PI, n)], ["-", ""]))
     if name == "atan":
         need(1)
         (v,) = _fvals(cg, args, pos)
