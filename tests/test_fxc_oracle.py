@@ -364,3 +364,13 @@ def test_acos_asin_are_fxc_sequences_bit_for_bit(name, model):
     x = np.concatenate([np.array(_SPECIAL, F32), rng.uniform(-1, 1, 500).astype(F32),
                         np.array([1e-30, -1e-30, 0.9999999, -0.9999999], F32)])
     _same_bits(_run_ps(f"return {name}(a);", x, x), model(x))
+
+
+@pytest.mark.parametrize("c", [3.0, 7.0, 10.0, -0.3, 1e-3])
+def test_division_by_a_constant_is_a_multiply_by_its_reciprocal(c):
+    """fxc: ``x / c`` for a constant c is ``mul x, l(1/c)`` (the VarianceShadows11 blur object: ``dep /= 3.0``
+    is ``mul o0.xy, r0.xyxx, l(0.333333, …)``): the product with the float32 reciprocal, not the quotient."""
+    rng = np.random.default_rng(18)
+    x = np.concatenate([(rng.standard_normal(400) * 50).astype(F32), np.array(_SPECIAL, F32)])
+    want = _op(np.multiply, x, _op(np.divide, F32(1), F32(c)))
+    _same_bits(_run_ps(f"return a / {c!r};", x, x), want)
