@@ -374,3 +374,28 @@ def test_division_by_a_constant_is_a_multiply_by_its_reciprocal(c):
     x = np.concatenate([(rng.standard_normal(400) * 50).astype(F32), np.array(_SPECIAL, F32)])
     want = _op(np.multiply, x, _op(np.divide, F32(1), F32(c)))
     _same_bits(_run_ps(f"return a / {c!r};", x, x), want)
+
+
+@pytest.mark.backend_independent
+def test_gather_offsets_hash_alike_immediate_or_in_a_register():
+    """fxc unrolls a loop of gathers into ``gather4_c_aoffimmi(u,v,0)``; we may keep ``gather4_po_c`` with the
+    offset in a register: the hashed texels must not tell the two forms apart (ContactHardeningShadows11_PS)."""
+    from pyd3d11.shader import ir
+    from pyd3d11.tools import optdiff
+
+    head = ("ps_5_0\ndcl_sampler s0, mode_comparison\ndcl_resource_texture2d (float,float,float,float) t0\n"
+            "dcl_input_ps linear v0.xyzw\ndcl_input_ps constant v1.xyzw\ndcl_output o0.xyzw\n")
+    imm = assemble_program(head + "gather4_c_aoffimmi(1,-2,0) o0.xyzw, v0.xyzw, t0.xyzw, s0.x, v0.z\nret\n")
+    po = assemble_program(head + "gather4_po_c o0.xyzw, v0.xyzw, v1.xyzw, t0.xyzw, s0.x, v0.z\nret\n")
+    pick = [next(i for i in p.instructions if i.opcode in (ir.Opcode.GATHER4_C, ir.Opcode.GATHER4_PO_C))
+            for p in (imm, po)]
+    rng = np.random.default_rng(5)
+    coord = rng.integers(0, 1 << 32, (4, 16), dtype=np.uint64).astype(U32)
+    ref = rng.integers(0, 1 << 32, (4, 16), dtype=np.uint64).astype(U32)
+    off = np.zeros((4, 16), U32)
+    off[0], off[1] = 1, np.uint32(-2 & 0xFFFFFFFF)
+    h = optdiff.HashSampler()
+    a = h.sample(None, pick[0], [coord, ref])
+    assert np.array_equal(a, h.sample(None, pick[1], [coord, off, ref]))
+    off[1] = 2
+    assert not np.array_equal(a, h.sample(None, pick[1], [coord, off, ref]))

@@ -283,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tests", type=Path, default=Path(__file__).resolve().parents[3] / "tests")
     ap.add_argument("--seeds", type=int, default=2)
     ap.add_argument("--only", default="", help="substring of the labels to run")
+    ap.add_argument("--timeout", type=int, default=10, help="seconds per run of one seed (SIGALRM)")
     ap.add_argument("-v", action="store_true", help="list every pair, not only differences")
     a = ap.parse_args(argv)
     corpora: dict[str, list[Pair]] = {}
@@ -297,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in pairs:
             if a.only not in p.label:
                 continue
-            outcome, detail = run_pair(p, tuple(range(a.seeds)))
+            outcome, detail = run_pair(p, tuple(range(a.seeds)), timeout=a.timeout)
             counts[outcome] += 1
             if outcome in ("diff", "nanbits", "timeout") or a.v:
                 print(f"{corpus} {p.label} {p.entry}/{p.profile}: {outcome} {detail}", flush=True)

@@ -97,6 +97,15 @@ class HashSampler:
             if v is not None:
                 ncoord, nderiv = _SRV_COORDS.get(v.dimension, 4), _SRV_DERIV.get(v.dimension, 4)
         name = OP(inst.opcode).name
+        if name in ("GATHER4", "GATHER4_C"):
+            # an immediate offset (aoffimmi) is hashed where gather4_po's offset operand is, so a gather at a
+            # constant offset and the same gather with the offset in a register give the same texels
+            # (fxc unrolls a loop of gathers into aoffimmi forms that we may keep as gather4_po)
+            u, v, _w = inst.texel_offset
+            off = np.zeros((4, srcs[0].shape[1]), np.uint32)
+            off[0], off[1] = np.uint32(u & 0xFFFFFFFF), np.uint32(v & 0xFFFFFFFF)
+            srcs = [srcs[0], off, *srcs[1:]]
+            name = "GATHER4_PO" + name[7:]
         h = np.full(srcs[0].shape[1], 0x9E3779B9, np.uint32)
         for k, s in enumerate(srcs):
             if k == 0:
