@@ -399,3 +399,33 @@ def test_gather_offsets_hash_alike_immediate_or_in_a_register():
     assert np.array_equal(a, h.sample(None, pick[1], [coord, off, ref]))
     off[1] = 2
     assert not np.array_equal(a, h.sample(None, pick[1], [coord, off, ref]))
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("src", "slot"), [
+    ("RWTexture2D<float4> u; void main() { u[uint2(0, 0)] = 1; }", 0),                       # no render target
+    ("RWTexture2D<float4> u; float4 main() : SV_Target { u[uint2(0, 0)] = 1; return 0; }", 1),
+    ("RWTexture2D<float4> u; struct O { float4 a : SV_Target0; float4 b : SV_Target2; };"
+     " O main() { u[uint2(0, 0)] = 1; O o = (O)0; return o; }", 3),
+    ("RWTexture2D<float4> u; void main(out float4 c[2] : SV_Target) { u[uint2(0, 0)] = 1; c[0] = 0; c[1] = 0; }", 2),
+    ("RWTexture2D<float4> u : register(u0); float4 main() : SV_Target { u[uint2(0, 0)] = 1; return 0; }", 0),
+    ("RWTexture2D<float4> u; float4 main(float4 p : SV_Position) : SV_Target1 { u[uint2(0, 0)] = 1; return p; }", 2),
+])
+def test_pixel_shader_uavs_are_numbered_after_the_render_targets(src, slot):
+    """fxc's dxbc2dxil objects (getdim, raw_buf1, struct_buf1, bufinfo): beside SV_Target0 the first
+    unreserved RW resource is u1 — render targets and UAVs share the pixel shader's output slots."""
+    from pyd3d11.shader.compile_api import D3DCompile
+    from pyd3d11.shader.reflection import D3DReflect
+
+    r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
+    assert [r.GetResourceBindingDesc(i).BindPoint for i in range(r.GetDesc().BoundResources)] == [slot]
+
+
+@pytest.mark.backend_independent
+def test_compute_shader_uavs_start_at_zero():
+    from pyd3d11.shader.compile_api import D3DCompile
+    from pyd3d11.shader.reflection import D3DReflect
+
+    r = D3DReflect(D3DCompile("RWBuffer<float> b; [numthreads(1,1,1)] void main() { b[0] = 1; }", None, "t.hlsl",
+                              None, None, "main", "cs_5_0"))
+    assert r.GetResourceBindingDesc(0).BindPoint == 0
