@@ -189,6 +189,8 @@ CORPUS = {
     "double2.hlsl": "same",    # dmovc's |src| modifier (executors)
     "calc_lod.hlsl": "same",   # lod hashed without the cube array's index (harness)
     "output1.hlsl": "same",    # is_front_face inputs 0 / ~0 (harness)
+    "getdim.hlsl": "same",     # the pixel shader's UAV at u1 beside SV_Target0 (was incomparable)
+    "bufinfo.hlsl": "same",    # likewise
 }
 
 
